@@ -1,0 +1,397 @@
+//! The HLSL lexer: text in, a list of tokens (kind and length) out, covering every byte.
+//!
+//! It never fails: bytes it does not understand become `ERROR_TOKEN`s and a `LexError` says why.
+//! It knows nothing of directives; the preprocessor groups tokens into lines itself. A
+//! backslash-newline is its own `WHITESPACE` token starting with `\`, so the preprocessor can
+//! tell a continued directive line from its end.
+
+use crate::SyntaxKind::{self, *};
+
+/// One lexed token: its kind and its length in bytes. Offsets follow from the lengths.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LexedToken {
+    pub kind: SyntaxKind,
+    pub len: u32,
+}
+
+/// A problem found while lexing, at a byte range of the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LexError {
+    pub start: u32,
+    pub end: u32,
+    pub message: String,
+}
+
+/// The tokens of a text, with the errors met on the way.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Lexed {
+    pub tokens: Vec<LexedToken>,
+    pub errors: Vec<LexError>,
+}
+
+impl Lexed {
+    /// Iterates `(kind, start, end)` over the tokens.
+    pub fn iter_ranges(&self) -> impl Iterator<Item = (SyntaxKind, u32, u32)> + '_ {
+        let mut offset = 0u32;
+        self.tokens.iter().map(move |t| {
+            let start = offset;
+            offset += t.len;
+            (t.kind, start, offset)
+        })
+    }
+}
+
+/// Lexes `text` into tokens whose lengths add up to `text.len()`.
+pub fn lex(text: &str) -> Lexed {
+    let mut lexer = Lexer {
+        bytes: text.as_bytes(),
+        text,
+        pos: 0,
+        out: Lexed::default(),
+    };
+    while lexer.pos < lexer.bytes.len() {
+        let start = lexer.pos;
+        let kind = lexer.next_kind();
+        debug_assert!(lexer.pos > start, "lexer made no progress");
+        lexer.out.tokens.push(LexedToken {
+            kind,
+            len: (lexer.pos - start) as u32,
+        });
+    }
+    lexer.out
+}
+
+struct Lexer<'a> {
+    bytes: &'a [u8],
+    text: &'a str,
+    pos: usize,
+    out: Lexed,
+}
+
+impl Lexer<'_> {
+    fn peek(&self, n: usize) -> u8 {
+        self.bytes.get(self.pos + n).copied().unwrap_or(0)
+    }
+
+    fn error(&mut self, start: usize, message: impl Into<String>) {
+        self.out.errors.push(LexError {
+            start: start as u32,
+            end: self.pos as u32,
+            message: message.into(),
+        });
+    }
+
+    fn next_kind(&mut self) -> SyntaxKind {
+        let start = self.pos;
+        let c = self.peek(0);
+        match c {
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => {
+                while matches!(self.peek(0), b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
+                    self.pos += 1;
+                }
+                WHITESPACE
+            }
+            b'\\' if self.peek(1) == b'\n' => {
+                self.pos += 2;
+                WHITESPACE
+            }
+            b'\\' if self.peek(1) == b'\r' && self.peek(2) == b'\n' => {
+                self.pos += 3;
+                WHITESPACE
+            }
+            b'/' if self.peek(1) == b'/' => {
+                // A line comment ends at the newline, unless the newline is escaped.
+                while self.pos < self.bytes.len() {
+                    match self.peek(0) {
+                        b'\n' => break,
+                        b'\r' if self.peek(1) == b'\n' => break,
+                        b'\\' if self.peek(1) == b'\n' => self.pos += 2,
+                        b'\\' if self.peek(1) == b'\r' && self.peek(2) == b'\n' => self.pos += 3,
+                        _ => self.pos += 1,
+                    }
+                }
+                COMMENT
+            }
+            b'/' if self.peek(1) == b'*' => {
+                self.pos += 2;
+                loop {
+                    if self.pos >= self.bytes.len() {
+                        self.error(start, "unterminated block comment");
+                        break;
+                    }
+                    if self.peek(0) == b'*' && self.peek(1) == b'/' {
+                        self.pos += 2;
+                        break;
+                    }
+                    self.pos += 1;
+                }
+                COMMENT
+            }
+            b'0'..=b'9' => self.number(),
+            b'.' if self.peek(1).is_ascii_digit() => self.number(),
+            b'"' => self.quoted(b'"', STRING),
+            b'\'' => self.quoted(b'\'', CHAR),
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                while is_ident_continue(self.peek(0)) {
+                    self.pos += 1;
+                }
+                SyntaxKind::from_keyword(&self.text[start..self.pos]).unwrap_or(IDENT)
+            }
+            _ if c >= 0x80 => {
+                // A non-ASCII character: skip the whole UTF-8 sequence.
+                let ch = self.text[self.pos..]
+                    .chars()
+                    .next()
+                    .map_or(1, char::len_utf8);
+                self.pos += ch;
+                self.error(start, "unexpected character");
+                ERROR_TOKEN
+            }
+            _ => self.punct(),
+        }
+    }
+
+    /// A C "pp-number": digits, letters, `_`, `.`, and a sign after an exponent letter.
+    fn number(&mut self) -> SyntaxKind {
+        let start = self.pos;
+        let hex = self.peek(0) == b'0' && matches!(self.peek(1), b'x' | b'X');
+        loop {
+            let c = self.peek(0);
+            if c.is_ascii_alphanumeric() || c == b'_' || c == b'.' {
+                self.pos += 1;
+                let exponent = if hex {
+                    matches!(c, b'p' | b'P')
+                } else {
+                    matches!(c, b'e' | b'E')
+                };
+                if exponent && matches!(self.peek(0), b'+' | b'-') {
+                    self.pos += 1;
+                }
+            } else {
+                break;
+            }
+        }
+        let text = &self.text[start..self.pos];
+        if hex {
+            if text.contains(['.', 'p', 'P']) {
+                FLOAT_NUMBER
+            } else {
+                INT_NUMBER
+            }
+        } else if text.contains(['.', 'e', 'E']) || text.ends_with(['f', 'F', 'h', 'H']) {
+            FLOAT_NUMBER
+        } else {
+            INT_NUMBER
+        }
+    }
+
+    fn quoted(&mut self, quote: u8, kind: SyntaxKind) -> SyntaxKind {
+        let start = self.pos;
+        self.pos += 1;
+        loop {
+            match self.peek(0) {
+                0 if self.pos >= self.bytes.len() => {
+                    self.error(start, "unterminated literal");
+                    return kind;
+                }
+                b'\n' => {
+                    self.error(start, "unterminated literal");
+                    return kind;
+                }
+                b'\\' => {
+                    self.pos += 1;
+                    if self.pos < self.bytes.len() {
+                        // Step over the escaped character, keeping to char boundaries.
+                        let ch = self.text[self.pos..]
+                            .chars()
+                            .next()
+                            .map_or(1, char::len_utf8);
+                        self.pos += ch;
+                    }
+                }
+                c if c == quote => {
+                    self.pos += 1;
+                    return kind;
+                }
+                _ => {
+                    let ch = self.text[self.pos..]
+                        .chars()
+                        .next()
+                        .map_or(1, char::len_utf8);
+                    self.pos += ch;
+                }
+            }
+        }
+    }
+
+    fn punct(&mut self) -> SyntaxKind {
+        let start = self.pos;
+        let (kind, len) = match (self.peek(0), self.peek(1), self.peek(2)) {
+            (b'<', b'<', b'=') => (SHLEQ, 3),
+            (b'>', b'>', b'=') => (SHREQ, 3),
+            (b'.', b'.', b'.') => (DOT3, 3),
+            (b':', b':', _) => (COLON2, 2),
+            (b'#', b'#', _) => (HASH2, 2),
+            (b'=', b'=', _) => (EQ2, 2),
+            (b'!', b'=', _) => (NEQ, 2),
+            (b'<', b'=', _) => (LTEQ, 2),
+            (b'>', b'=', _) => (GTEQ, 2),
+            (b'<', b'<', _) => (SHL, 2),
+            (b'>', b'>', _) => (SHR, 2),
+            (b'&', b'&', _) => (AMP2, 2),
+            (b'|', b'|', _) => (PIPE2, 2),
+            (b'+', b'+', _) => (PLUS2, 2),
+            (b'-', b'-', _) => (MINUS2, 2),
+            (b'+', b'=', _) => (PLUSEQ, 2),
+            (b'-', b'=', _) => (MINUSEQ, 2),
+            (b'*', b'=', _) => (STAREQ, 2),
+            (b'/', b'=', _) => (SLASHEQ, 2),
+            (b'%', b'=', _) => (PERCENTEQ, 2),
+            (b'&', b'=', _) => (AMPEQ, 2),
+            (b'|', b'=', _) => (PIPEEQ, 2),
+            (b'^', b'=', _) => (CARETEQ, 2),
+            (b'-', b'>', _) => (ARROW, 2),
+            (b'(', _, _) => (L_PAREN, 1),
+            (b')', _, _) => (R_PAREN, 1),
+            (b'{', _, _) => (L_BRACE, 1),
+            (b'}', _, _) => (R_BRACE, 1),
+            (b'[', _, _) => (L_BRACK, 1),
+            (b']', _, _) => (R_BRACK, 1),
+            (b';', _, _) => (SEMICOLON, 1),
+            (b',', _, _) => (COMMA, 1),
+            (b'.', _, _) => (DOT, 1),
+            (b':', _, _) => (COLON, 1),
+            (b'?', _, _) => (QUESTION, 1),
+            (b'#', _, _) => (HASH, 1),
+            (b'+', _, _) => (PLUS, 1),
+            (b'-', _, _) => (MINUS, 1),
+            (b'*', _, _) => (STAR, 1),
+            (b'/', _, _) => (SLASH, 1),
+            (b'%', _, _) => (PERCENT, 1),
+            (b'&', _, _) => (AMP, 1),
+            (b'|', _, _) => (PIPE, 1),
+            (b'^', _, _) => (CARET, 1),
+            (b'~', _, _) => (TILDE, 1),
+            (b'!', _, _) => (BANG, 1),
+            (b'=', _, _) => (EQ, 1),
+            (b'<', _, _) => (LT, 1),
+            (b'>', _, _) => (GT, 1),
+            _ => {
+                self.pos += 1;
+                self.error(start, "unexpected character");
+                return ERROR_TOKEN;
+            }
+        };
+        self.pos += len;
+        kind
+    }
+}
+
+fn is_ident_continue(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use expect_test::{expect, Expect};
+
+    fn check(text: &str, expect: Expect) {
+        let lexed = lex(text);
+        let mut out = String::new();
+        for (kind, start, end) in lexed.iter_ranges() {
+            out.push_str(&format!(
+                "{kind:?} {:?}\n",
+                &text[start as usize..end as usize]
+            ));
+        }
+        for e in &lexed.errors {
+            out.push_str(&format!("error {}..{}: {}\n", e.start, e.end, e.message));
+        }
+        expect.assert_eq(&out);
+    }
+
+    #[test]
+    fn numbers() {
+        check(
+            "1 0x1F 017 1u 2ul 3ll .5 1. 1e5 1.5e-3f 2h 0x10u 1.0L 7F",
+            expect![[r#"
+                INT_NUMBER "1"
+                WHITESPACE " "
+                INT_NUMBER "0x1F"
+                WHITESPACE " "
+                INT_NUMBER "017"
+                WHITESPACE " "
+                INT_NUMBER "1u"
+                WHITESPACE " "
+                INT_NUMBER "2ul"
+                WHITESPACE " "
+                INT_NUMBER "3ll"
+                WHITESPACE " "
+                FLOAT_NUMBER ".5"
+                WHITESPACE " "
+                FLOAT_NUMBER "1."
+                WHITESPACE " "
+                FLOAT_NUMBER "1e5"
+                WHITESPACE " "
+                FLOAT_NUMBER "1.5e-3f"
+                WHITESPACE " "
+                FLOAT_NUMBER "2h"
+                WHITESPACE " "
+                INT_NUMBER "0x10u"
+                WHITESPACE " "
+                FLOAT_NUMBER "1.0L"
+                WHITESPACE " "
+                FLOAT_NUMBER "7F"
+            "#]],
+        );
+    }
+
+    #[test]
+    fn punctuation_and_keywords() {
+        check(
+            "a>>=b<<c::d ... struct row_major ->",
+            expect![[r#"
+                IDENT "a"
+                SHREQ ">>="
+                IDENT "b"
+                SHL "<<"
+                IDENT "c"
+                COLON2 "::"
+                IDENT "d"
+                WHITESPACE " "
+                DOT3 "..."
+                WHITESPACE " "
+                STRUCT_KW "struct"
+                WHITESPACE " "
+                IDENT "row_major"
+                WHITESPACE " "
+                ARROW "->"
+            "#]],
+        );
+    }
+
+    #[test]
+    fn comments_strings_and_continuations() {
+        check(
+            "// line \\\n still\n/* block */\"s\\\"x\" \\\n@é\"open\n/* open",
+            expect![[r#"
+                COMMENT "// line \\\n still"
+                WHITESPACE "\n"
+                COMMENT "/* block */"
+                STRING "\"s\\\"x\""
+                WHITESPACE " "
+                WHITESPACE "\\\n"
+                ERROR_TOKEN "@"
+                ERROR_TOKEN "é"
+                STRING "\"open"
+                WHITESPACE "\n"
+                COMMENT "/* open"
+                error 37..38: unexpected character
+                error 38..40: unexpected character
+                error 40..45: unterminated literal
+                error 46..53: unterminated block comment
+            "#]],
+        );
+    }
+}

@@ -1,0 +1,143 @@
+//! HLSL syntax: lexer, preprocessor, parser, lossless rowan tree and typed AST.
+//!
+//! A value-level library with no IO and no salsa: text in, trees and diagnostics out. It never
+//! fails and never panics. `parse_file` runs the whole front of the pipeline on one file:
+//! lex, preprocess (reading includes through a `FileLoader`), parse the expanded tokens, and
+//! build two trees from the one parse: the lossless tree of the file (its text is the file,
+//! byte for byte) and the expanded tree that semantic analysis reads.
+
+pub mod diagnostics;
+pub mod lexer;
+pub mod line_index;
+pub mod parser;
+pub mod preprocess;
+mod syntax_kind;
+pub mod tree_builder;
+
+use std::sync::Arc;
+
+pub use rowan::{TextRange, TextSize};
+
+pub use crate::diagnostics::{Diagnostic, Related, Severity};
+pub use crate::preprocess::{
+    FileId, FileLoader, LoadedFile, NoFiles, PreprocessConfig, Preprocessed,
+};
+pub use crate::syntax_kind::SyntaxKind;
+pub use crate::tree_builder::ExpandedTree;
+
+/// The rowan language tag of HLSL trees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Hlsl {}
+
+impl rowan::Language for Hlsl {
+    type Kind = SyntaxKind;
+
+    fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
+        SyntaxKind::from(raw.0)
+    }
+
+    fn kind_to_raw(kind: SyntaxKind) -> rowan::SyntaxKind {
+        rowan::SyntaxKind(kind.into())
+    }
+}
+
+pub type SyntaxNode = rowan::SyntaxNode<Hlsl>;
+pub type SyntaxToken = rowan::SyntaxToken<Hlsl>;
+pub type SyntaxElement = rowan::SyntaxElement<Hlsl>;
+
+impl From<SyntaxKind> for rowan::SyntaxKind {
+    fn from(kind: SyntaxKind) -> rowan::SyntaxKind {
+        rowan::SyntaxKind(kind.into())
+    }
+}
+
+/// One file, preprocessed and parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedFile {
+    pub file: FileId,
+    lossless: rowan::GreenNode,
+    pub preprocessed: Arc<Preprocessed>,
+    steps: Arc<[parser::Step]>,
+    /// Preprocessor and syntax diagnostics, preprocessor first.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl ParsedFile {
+    /// The lossless tree: its text is the file's text.
+    pub fn syntax(&self) -> SyntaxNode {
+        SyntaxNode::new_root(self.lossless.clone())
+    }
+
+    /// The expanded tree (macros expanded, includes spliced in), built on demand.
+    pub fn expanded(&self) -> ExpandedTree {
+        tree_builder::build_expanded(&self.preprocessed, &self.steps)
+    }
+
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+}
+
+/// Preprocesses and parses `text`, the contents of `file` at `path`.
+pub fn parse_file(
+    file: FileId,
+    path: &str,
+    text: &str,
+    config: &PreprocessConfig,
+    loader: &dyn FileLoader,
+) -> ParsedFile {
+    let lexed = lexer::lex(text);
+    let pp = preprocess::preprocess(file, path, text, config, loader);
+    let mut input = parser::Input::default();
+    for i in 0..pp.tokens.len() {
+        let joint = pp.tokens.get(i + 1).is_some_and(|next| !next.leading_space);
+        input.push(pp.tokens[i].kind, pp.token_text(i), joint);
+    }
+    let output = parser::parse_source_file(&input);
+    let lossless = tree_builder::build_lossless(file, text, &lexed, &pp, &output.steps);
+    let mut diagnostics = pp.diagnostics.clone();
+    diagnostics.extend(tree_builder::syntax_errors(
+        &output.steps,
+        &pp,
+        file,
+        TextSize::of(text),
+    ));
+    ParsedFile {
+        file,
+        lossless,
+        preprocessed: Arc::new(pp),
+        steps: output.steps.into(),
+        diagnostics,
+    }
+}
+
+/// Parses `text` on its own: no includes, no defines. For tests and quick looks.
+pub fn parse(text: &str) -> ParsedFile {
+    parse_file(
+        FileId(0),
+        "input.hlsl",
+        text,
+        &PreprocessConfig::default(),
+        &NoFiles,
+    )
+}
+
+/// The tree in rowan's debug form: one line per node and token, with kind, range and text.
+pub fn debug_tree(node: &SyntaxNode) -> String {
+    format!("{node:#?}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lossless_with_directives() {
+        let text = "#define X 1\nfloat a; // c\n#if 0\nnope\n#endif\n";
+        let parsed = parse(text);
+        assert_eq!(parsed.syntax().to_string(), text);
+    }
+}

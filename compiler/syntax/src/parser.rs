@@ -1,0 +1,512 @@
+//! The event-based parser: a token-kind `Input` in, a flat list of `Step`s out.
+//!
+//! Modeled on rust-analyzer's parser crate. The grammar (in `grammar/`) drives a `Parser` that
+//! only sees token kinds (trivia already removed, contextual keywords precomputed); it records
+//! `start node / token / finish node / error` events. `Output` resolves `precede` links into a
+//! plain sequence of steps, which a tree builder (`crate::tree_builder`) turns into a rowan tree,
+//! adding trivia and token texts. The parser never panics and always makes progress: every
+//! grammar loop must consume a token or stop.
+
+mod grammar;
+
+use std::cell::Cell;
+
+use crate::SyntaxKind::{self, *};
+
+/// What the parser sees of one significant token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InputToken {
+    pub kind: SyntaxKind,
+    /// The contextual keyword this `IDENT` spells, if any (`in`, `row_major`, `point`, ...).
+    pub contextual_kw: Option<SyntaxKind>,
+    /// No trivia between this token and the next one.
+    pub joint_to_next: bool,
+}
+
+/// The significant tokens of the (preprocessed) text, in order.
+#[derive(Debug, Default, Clone)]
+pub struct Input {
+    tokens: Vec<InputToken>,
+}
+
+impl Input {
+    pub fn push(&mut self, kind: SyntaxKind, text: &str, joint_to_next: bool) {
+        let contextual_kw = if kind == IDENT {
+            SyntaxKind::from_contextual_keyword(text)
+        } else {
+            None
+        };
+        self.tokens.push(InputToken {
+            kind,
+            contextual_kw,
+            joint_to_next,
+        });
+    }
+
+    pub fn len(&self) -> usize {
+        self.tokens.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.tokens.is_empty()
+    }
+
+    fn kind(&self, idx: usize) -> SyntaxKind {
+        self.tokens.get(idx).map_or(EOF, |t| t.kind)
+    }
+}
+
+/// How a token step uses its input token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Split {
+    /// The whole input token.
+    Whole,
+    /// The first byte of a `>>` used as two `>` (closing nested template arguments).
+    FirstHalf,
+    /// The rest of it.
+    SecondHalf,
+}
+
+/// One step of the parse, after `precede` links are resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    Enter(SyntaxKind),
+    Exit,
+    /// Input token `index`, placed in the tree with `kind` (which can differ from the lexed kind
+    /// for contextual keywords and split tokens).
+    Token {
+        kind: SyntaxKind,
+        index: usize,
+        split: Split,
+    },
+    /// An error located at input token `index` (== input length for the end of input).
+    Error {
+        message: String,
+        index: usize,
+    },
+}
+
+/// The result of parsing: steps in tree order.
+#[derive(Debug, Default, Clone)]
+pub struct Output {
+    pub steps: Vec<Step>,
+}
+
+/// Parses a whole file from `input`.
+pub fn parse_source_file(input: &Input) -> Output {
+    let mut p = Parser::new(input);
+    grammar::source_file(&mut p);
+    p.finish()
+}
+
+#[derive(Debug, Clone)]
+enum Event {
+    Start {
+        kind: SyntaxKind,
+        forward_parent: Option<u32>,
+    },
+    Finish,
+    Token {
+        kind: SyntaxKind,
+        index: usize,
+        split: Split,
+    },
+    Error {
+        message: String,
+        index: usize,
+    },
+}
+
+/// A set of token kinds, used for recovery and lookahead.
+#[derive(Clone, Copy)]
+pub(crate) struct TokenSet([u64; 3]);
+
+impl TokenSet {
+    pub(crate) const EMPTY: TokenSet = TokenSet([0; 3]);
+
+    pub(crate) const fn new(kinds: &[SyntaxKind]) -> TokenSet {
+        let mut bits = [0u64; 3];
+        let mut i = 0;
+        while i < kinds.len() {
+            let k = kinds[i] as usize;
+            bits[k / 64] |= 1 << (k % 64);
+            i += 1;
+        }
+        TokenSet(bits)
+    }
+
+    pub(crate) const fn union(self, other: TokenSet) -> TokenSet {
+        TokenSet([
+            self.0[0] | other.0[0],
+            self.0[1] | other.0[1],
+            self.0[2] | other.0[2],
+        ])
+    }
+
+    pub(crate) const fn contains(&self, kind: SyntaxKind) -> bool {
+        let k = kind as usize;
+        k < 192 && self.0[k / 64] & (1 << (k % 64)) != 0
+    }
+}
+
+/// The grammar's handle on the input: lookahead, consumption, node markers, errors.
+pub(crate) struct Parser<'i> {
+    input: &'i Input,
+    pos: usize,
+    /// The current token is the second half of a split `>>`.
+    in_split: bool,
+    events: Vec<Event>,
+    /// Guards against grammar loops that do not consume: lookahead calls since the last bump.
+    steps: Cell<u32>,
+}
+
+const STEP_LIMIT: u32 = 15_000_000;
+
+impl<'i> Parser<'i> {
+    fn new(input: &'i Input) -> Parser<'i> {
+        Parser {
+            input,
+            pos: 0,
+            in_split: false,
+            events: Vec::new(),
+            steps: Cell::new(0),
+        }
+    }
+
+    /// The kind of the current token (`EOF` past the end).
+    pub(crate) fn current(&self) -> SyntaxKind {
+        self.nth(0)
+    }
+
+    /// The kind of the token `n` ahead (`EOF` past the end).
+    pub(crate) fn nth(&self, n: usize) -> SyntaxKind {
+        let steps = self.steps.get();
+        // A grammar bug that loops without consuming must end, not hang: report EOF.
+        if steps > STEP_LIMIT {
+            return EOF;
+        }
+        self.steps.set(steps + 1);
+        if self.in_split {
+            if n == 0 {
+                return GT;
+            }
+            return self.input.kind(self.pos + n);
+        }
+        self.input.kind(self.pos + n)
+    }
+
+    pub(crate) fn at(&self, kind: SyntaxKind) -> bool {
+        self.current() == kind
+    }
+
+    pub(crate) fn nth_at(&self, n: usize, kind: SyntaxKind) -> bool {
+        self.nth(n) == kind
+    }
+
+    pub(crate) fn at_ts(&self, set: TokenSet) -> bool {
+        set.contains(self.current())
+    }
+
+    pub(crate) fn at_end(&self) -> bool {
+        self.at(EOF)
+    }
+
+    /// The contextual keyword the token `n` ahead spells, if it is an `IDENT` that does.
+    pub(crate) fn nth_contextual_kw(&self, n: usize) -> Option<SyntaxKind> {
+        if self.in_split && n == 0 {
+            return None;
+        }
+        self.input
+            .tokens
+            .get(self.pos + n)
+            .and_then(|t| t.contextual_kw)
+    }
+
+    /// Is the current token an `IDENT` spelling contextual keyword `kw`?
+    pub(crate) fn at_contextual_kw(&self, kw: SyntaxKind) -> bool {
+        self.nth_contextual_kw(0) == Some(kw)
+    }
+
+    /// Whether token `n` ahead is directly followed by token `n + 1` (no trivia between).
+    pub(crate) fn nth_joint(&self, n: usize) -> bool {
+        self.input
+            .tokens
+            .get(self.pos + n)
+            .is_some_and(|t| t.joint_to_next)
+    }
+
+    /// Consumes the current token if it is `kind`.
+    pub(crate) fn eat(&mut self, kind: SyntaxKind) -> bool {
+        if !self.at(kind) {
+            return false;
+        }
+        self.do_bump(kind);
+        true
+    }
+
+    /// Consumes the current token, which must be `kind`.
+    pub(crate) fn bump(&mut self, kind: SyntaxKind) {
+        let ok = self.eat(kind);
+        debug_assert!(ok, "bump: expected {kind:?}, at {:?}", self.current());
+    }
+
+    /// Consumes the current token whatever it is (nothing at the end of input).
+    pub(crate) fn bump_any(&mut self) {
+        let kind = self.current();
+        if kind != EOF {
+            self.do_bump(kind);
+        }
+    }
+
+    /// Consumes the current token and records it with kind `kind` (contextual keywords).
+    pub(crate) fn bump_remap(&mut self, kind: SyntaxKind) {
+        if !self.at_end() {
+            self.do_bump(kind);
+        }
+    }
+
+    /// Consumes a `>`, splitting a `>>` into two `>` when the grammar closes nested template
+    /// arguments (`vector<vector<float, 2>, 2>>`). Returns false if the current token is neither.
+    pub(crate) fn eat_template_close(&mut self) -> bool {
+        if self.in_split {
+            self.events.push(Event::Token {
+                kind: GT,
+                index: self.pos,
+                split: Split::SecondHalf,
+            });
+            self.in_split = false;
+            self.pos += 1;
+            self.steps.set(0);
+            return true;
+        }
+        match self.current() {
+            GT => {
+                self.do_bump(GT);
+                true
+            }
+            SHR => {
+                self.events.push(Event::Token {
+                    kind: GT,
+                    index: self.pos,
+                    split: Split::FirstHalf,
+                });
+                self.in_split = true;
+                self.steps.set(0);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn do_bump(&mut self, kind: SyntaxKind) {
+        let split = if self.in_split {
+            Split::SecondHalf
+        } else {
+            Split::Whole
+        };
+        self.in_split = false;
+        self.events.push(Event::Token {
+            kind,
+            index: self.pos,
+            split,
+        });
+        self.pos += 1;
+        self.steps.set(0);
+    }
+
+    /// Records an error at the current token.
+    pub(crate) fn error(&mut self, message: impl Into<String>) {
+        let index = self.pos.min(self.input.len());
+        self.events.push(Event::Error {
+            message: message.into(),
+            index,
+        });
+    }
+
+    /// Consumes `kind` or records "expected ..." without consuming.
+    pub(crate) fn expect(&mut self, kind: SyntaxKind) -> bool {
+        if self.eat(kind) {
+            return true;
+        }
+        self.error(format!("expected {}", describe(kind)));
+        false
+    }
+
+    /// Reports `message` and wraps the current token in an `ERROR` node, unless it is in
+    /// `recovery` (or a brace, or the end), which are left for an enclosing rule.
+    pub(crate) fn err_recover(&mut self, message: &str, recovery: TokenSet) {
+        if self.at_ts(recovery) || matches!(self.current(), L_BRACE | R_BRACE | EOF) {
+            self.error(message);
+            return;
+        }
+        let m = self.start();
+        self.error(message);
+        self.bump_any();
+        m.complete(self, ERROR);
+    }
+
+    /// Reports `message` and wraps the current token in an `ERROR` node, whatever it is.
+    pub(crate) fn err_and_bump(&mut self, message: &str) {
+        let m = self.start();
+        self.error(message);
+        self.bump_any();
+        m.complete(self, ERROR);
+    }
+
+    /// Starts a node; it must be completed or abandoned.
+    pub(crate) fn start(&mut self) -> Marker {
+        let pos = self.events.len() as u32;
+        self.events.push(Event::Start {
+            kind: SyntaxKind::__LAST,
+            forward_parent: None,
+        });
+        Marker {
+            pos,
+            completed: false,
+        }
+    }
+
+    fn finish(self) -> Output {
+        Output {
+            steps: resolve_events(self.events),
+        }
+    }
+}
+
+/// A started node. Dropping it without `complete` or `abandon` is a grammar bug; in release
+/// builds it is harmless (the start event stays a tombstone).
+pub(crate) struct Marker {
+    pos: u32,
+    completed: bool,
+}
+
+impl Marker {
+    pub(crate) fn complete(mut self, p: &mut Parser<'_>, kind: SyntaxKind) -> CompletedMarker {
+        self.completed = true;
+        if let Event::Start { kind: slot, .. } = &mut p.events[self.pos as usize] {
+            *slot = kind;
+        }
+        p.events.push(Event::Finish);
+        CompletedMarker {
+            pos: self.pos,
+            kind,
+        }
+    }
+
+    pub(crate) fn abandon(mut self, p: &mut Parser<'_>) {
+        self.completed = true;
+        let idx = self.pos as usize;
+        if idx == p.events.len() - 1 {
+            p.events.pop();
+        }
+        // Otherwise the start event stays with kind `__LAST`, a tombstone skipped later.
+    }
+}
+
+impl Drop for Marker {
+    fn drop(&mut self) {
+        if !self.completed && !std::thread::panicking() {
+            debug_assert!(false, "Marker dropped without complete or abandon");
+        }
+    }
+}
+
+/// A finished node, which a later node can still wrap (`precede`), e.g. the left operand of a
+/// binary expression.
+#[derive(Clone, Copy)]
+pub(crate) struct CompletedMarker {
+    pos: u32,
+    kind: SyntaxKind,
+}
+
+impl CompletedMarker {
+    /// Starts a new node that will become this node's parent.
+    pub(crate) fn precede(self, p: &mut Parser<'_>) -> Marker {
+        let new = p.start();
+        if let Event::Start { forward_parent, .. } = &mut p.events[self.pos as usize] {
+            *forward_parent = Some(new.pos - self.pos);
+        }
+        new
+    }
+
+    pub(crate) fn kind(&self) -> SyntaxKind {
+        self.kind
+    }
+}
+
+fn resolve_events(mut events: Vec<Event>) -> Vec<Step> {
+    let mut steps = Vec::with_capacity(events.len());
+    let mut parents = Vec::new();
+    for i in 0..events.len() {
+        match std::mem::replace(&mut events[i], Event::Finish) {
+            Event::Start {
+                kind,
+                forward_parent,
+            } => {
+                // Collect the chain of forward parents, outermost last.
+                parents.push(kind);
+                let mut idx = i;
+                let mut fp = forward_parent;
+                while let Some(delta) = fp {
+                    idx += delta as usize;
+                    fp = match std::mem::replace(
+                        &mut events[idx],
+                        Event::Start {
+                            kind: SyntaxKind::__LAST,
+                            forward_parent: None,
+                        },
+                    ) {
+                        Event::Start {
+                            kind,
+                            forward_parent,
+                        } => {
+                            parents.push(kind);
+                            forward_parent
+                        }
+                        _ => None,
+                    };
+                }
+                for kind in parents.drain(..).rev() {
+                    if kind != SyntaxKind::__LAST {
+                        steps.push(Step::Enter(kind));
+                    }
+                }
+            }
+            Event::Finish => steps.push(Step::Exit),
+            Event::Token { kind, index, split } => steps.push(Step::Token { kind, index, split }),
+            Event::Error { message, index } => steps.push(Step::Error { message, index }),
+        }
+    }
+    // Tombstones (abandoned starts or forward parents already emitted) were replaced by
+    // `Start { kind: __LAST }`, whose `Finish` does not exist; only real `Finish` events were
+    // pushed by `complete`, so the enters and exits balance.
+    steps
+}
+
+/// How an error message names a token kind.
+pub(crate) fn describe(kind: SyntaxKind) -> &'static str {
+    match kind {
+        L_PAREN => "`(`",
+        R_PAREN => "`)`",
+        L_BRACE => "`{`",
+        R_BRACE => "`}`",
+        L_BRACK => "`[`",
+        R_BRACK => "`]`",
+        SEMICOLON => "`;`",
+        COMMA => "`,`",
+        DOT => "`.`",
+        COLON => "`:`",
+        COLON2 => "`::`",
+        QUESTION => "`?`",
+        EQ => "`=`",
+        LT => "`<`",
+        GT => "`>`",
+        IDENT => "an identifier",
+        INT_NUMBER => "an integer",
+        FLOAT_NUMBER => "a number",
+        STRING => "a string",
+        WHILE_KW => "`while`",
+        EOF => "end of file",
+        _ => "a token",
+    }
+}

@@ -1,0 +1,365 @@
+//! `SyntaxKind`: every token and node kind of the HLSL tree, and the `T![..]` shorthand.
+//!
+//! Tokens come first (trivia, punctuation, keywords, literals), then nodes. The lexer only
+//! produces the hard keywords; contextual keywords (`in`, `row_major`, `point`, ...) are lexed as
+//! `IDENT` and remapped by the parser where they act as keywords.
+
+#![allow(bad_style, missing_docs, unreachable_pub)]
+
+/// The kind of a token or node in the HLSL syntax tree.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[repr(u16)]
+pub enum SyntaxKind {
+    // Special and trivia tokens.
+    /// A byte sequence the lexer does not understand, or a token the parser could not place.
+    ERROR_TOKEN = 0,
+    WHITESPACE,
+    COMMENT,
+    /// One whole preprocessor directive line (with its continuation lines).
+    PP_DIRECTIVE,
+    /// The text of an `#if` region that is not compiled.
+    PP_INACTIVE,
+    /// The source text of a macro use (`NAME` or `NAME(args)`), in the lossless tree only.
+    MACRO_CALL,
+    EOF,
+
+    // Punctuation.
+    L_PAREN,
+    R_PAREN,
+    L_BRACE,
+    R_BRACE,
+    L_BRACK,
+    R_BRACK,
+    SEMICOLON,
+    COMMA,
+    DOT,
+    COLON,
+    COLON2,
+    QUESTION,
+    HASH,
+    HASH2,
+    PLUS,
+    MINUS,
+    STAR,
+    SLASH,
+    PERCENT,
+    AMP,
+    PIPE,
+    CARET,
+    TILDE,
+    BANG,
+    EQ,
+    EQ2,
+    NEQ,
+    LT,
+    GT,
+    LTEQ,
+    GTEQ,
+    SHL,
+    SHR,
+    AMP2,
+    PIPE2,
+    PLUS2,
+    MINUS2,
+    PLUSEQ,
+    MINUSEQ,
+    STAREQ,
+    SLASHEQ,
+    PERCENTEQ,
+    AMPEQ,
+    PIPEEQ,
+    CARETEQ,
+    SHLEQ,
+    SHREQ,
+    ARROW,
+    DOT3,
+
+    // Hard keywords (the lexer produces these).
+    STRUCT_KW,
+    CLASS_KW,
+    INTERFACE_KW,
+    CBUFFER_KW,
+    TBUFFER_KW,
+    TYPEDEF_KW,
+    ENUM_KW,
+    NAMESPACE_KW,
+    USING_KW,
+    TEMPLATE_KW,
+    TYPENAME_KW,
+    RETURN_KW,
+    IF_KW,
+    ELSE_KW,
+    FOR_KW,
+    WHILE_KW,
+    DO_KW,
+    SWITCH_KW,
+    CASE_KW,
+    DEFAULT_KW,
+    BREAK_KW,
+    CONTINUE_KW,
+    DISCARD_KW,
+    TRUE_KW,
+    FALSE_KW,
+    SIZEOF_KW,
+    STATIC_KW,
+    CONST_KW,
+
+    // Contextual keywords (lexed as IDENT, remapped by the parser).
+    UNIFORM_KW,
+    EXTERN_KW,
+    VOLATILE_KW,
+    PRECISE_KW,
+    GROUPSHARED_KW,
+    SHARED_KW,
+    INLINE_KW,
+    EXPORT_KW,
+    IN_KW,
+    OUT_KW,
+    INOUT_KW,
+    ROW_MAJOR_KW,
+    COLUMN_MAJOR_KW,
+    SNORM_KW,
+    UNORM_KW,
+    NOINTERPOLATION_KW,
+    LINEAR_KW,
+    CENTROID_KW,
+    NOPERSPECTIVE_KW,
+    SAMPLE_KW,
+    CENTER_KW,
+    POINT_KW,
+    LINE_KW,
+    TRIANGLE_KW,
+    LINEADJ_KW,
+    TRIANGLEADJ_KW,
+    VERTICES_KW,
+    PRIMITIVES_KW,
+    INDICES_KW,
+    PAYLOAD_KW,
+    REGISTER_KW,
+    PACKOFFSET_KW,
+
+    // Literals and names.
+    INT_NUMBER,
+    FLOAT_NUMBER,
+    STRING,
+    CHAR,
+    IDENT,
+
+    // Nodes. The grammar adds the node kinds it needs here, after `SOURCE_FILE`.
+    SOURCE_FILE,
+    /// A node that wraps what the parser could not place.
+    ERROR,
+
+    // Technical: keep last.
+    #[doc(hidden)]
+    __LAST,
+}
+
+use SyntaxKind::*;
+
+impl SyntaxKind {
+    /// Whitespace, comments, directive lines, inactive regions: what the parser never sees.
+    pub fn is_trivia(self) -> bool {
+        matches!(
+            self,
+            WHITESPACE | COMMENT | PP_DIRECTIVE | PP_INACTIVE | MACRO_CALL
+        )
+    }
+
+    /// Hard and contextual keywords.
+    pub fn is_keyword(self) -> bool {
+        (STRUCT_KW as u16..=PACKOFFSET_KW as u16).contains(&(self as u16))
+    }
+
+    /// Punctuation tokens.
+    pub fn is_punct(self) -> bool {
+        (L_PAREN as u16..=DOT3 as u16).contains(&(self as u16))
+    }
+
+    /// Literal tokens (numbers, strings, characters, `true`, `false`).
+    pub fn is_literal(self) -> bool {
+        matches!(
+            self,
+            INT_NUMBER | FLOAT_NUMBER | STRING | CHAR | TRUE_KW | FALSE_KW
+        )
+    }
+
+    /// Nodes, as opposed to tokens.
+    pub fn is_node(self) -> bool {
+        (self as u16) >= SOURCE_FILE as u16 && self != __LAST
+    }
+
+    /// The hard keyword spelled `ident`, if it is one. Contextual keywords are not returned.
+    pub fn from_keyword(ident: &str) -> Option<SyntaxKind> {
+        let kw = match ident {
+            "struct" => STRUCT_KW,
+            "class" => CLASS_KW,
+            "interface" => INTERFACE_KW,
+            "cbuffer" => CBUFFER_KW,
+            "tbuffer" => TBUFFER_KW,
+            "typedef" => TYPEDEF_KW,
+            "enum" => ENUM_KW,
+            "namespace" => NAMESPACE_KW,
+            "using" => USING_KW,
+            "template" => TEMPLATE_KW,
+            "typename" => TYPENAME_KW,
+            "return" => RETURN_KW,
+            "if" => IF_KW,
+            "else" => ELSE_KW,
+            "for" => FOR_KW,
+            "while" => WHILE_KW,
+            "do" => DO_KW,
+            "switch" => SWITCH_KW,
+            "case" => CASE_KW,
+            "default" => DEFAULT_KW,
+            "break" => BREAK_KW,
+            "continue" => CONTINUE_KW,
+            "discard" => DISCARD_KW,
+            "true" => TRUE_KW,
+            "false" => FALSE_KW,
+            "sizeof" => SIZEOF_KW,
+            "static" => STATIC_KW,
+            "const" => CONST_KW,
+            _ => return None,
+        };
+        Some(kw)
+    }
+
+    /// The contextual keyword spelled `ident`, if it is one. The parser decides whether an
+    /// `IDENT` with this text acts as a keyword where it stands.
+    pub fn from_contextual_keyword(ident: &str) -> Option<SyntaxKind> {
+        let kw = match ident {
+            "uniform" => UNIFORM_KW,
+            "extern" => EXTERN_KW,
+            "volatile" => VOLATILE_KW,
+            "precise" => PRECISE_KW,
+            "groupshared" => GROUPSHARED_KW,
+            "shared" => SHARED_KW,
+            "inline" => INLINE_KW,
+            "export" => EXPORT_KW,
+            "in" => IN_KW,
+            "out" => OUT_KW,
+            "inout" => INOUT_KW,
+            "row_major" => ROW_MAJOR_KW,
+            "column_major" => COLUMN_MAJOR_KW,
+            "snorm" => SNORM_KW,
+            "unorm" => UNORM_KW,
+            "nointerpolation" => NOINTERPOLATION_KW,
+            "linear" => LINEAR_KW,
+            "centroid" => CENTROID_KW,
+            "noperspective" => NOPERSPECTIVE_KW,
+            "sample" => SAMPLE_KW,
+            "center" => CENTER_KW,
+            "point" => POINT_KW,
+            "line" => LINE_KW,
+            "triangle" => TRIANGLE_KW,
+            "lineadj" => LINEADJ_KW,
+            "triangleadj" => TRIANGLEADJ_KW,
+            "vertices" => VERTICES_KW,
+            "primitives" => PRIMITIVES_KW,
+            "indices" => INDICES_KW,
+            "payload" => PAYLOAD_KW,
+            "register" => REGISTER_KW,
+            "packoffset" => PACKOFFSET_KW,
+            _ => return None,
+        };
+        Some(kw)
+    }
+}
+
+impl From<u16> for SyntaxKind {
+    fn from(d: u16) -> SyntaxKind {
+        assert!(d < (__LAST as u16), "bad SyntaxKind {d}");
+        // SAFETY: `SyntaxKind` is `repr(u16)` and `d` is below `__LAST`, so it names a variant.
+        unsafe { std::mem::transmute::<u16, SyntaxKind>(d) }
+    }
+}
+
+impl From<SyntaxKind> for u16 {
+    fn from(k: SyntaxKind) -> u16 {
+        k as u16
+    }
+}
+
+/// Shorthand for punctuation and keyword kinds: `T![;]`, `T![struct]`, `T![>>=]`.
+#[macro_export]
+macro_rules! T {
+    ['('] => { $crate::SyntaxKind::L_PAREN };
+    [')'] => { $crate::SyntaxKind::R_PAREN };
+    ['{'] => { $crate::SyntaxKind::L_BRACE };
+    ['}'] => { $crate::SyntaxKind::R_BRACE };
+    ['['] => { $crate::SyntaxKind::L_BRACK };
+    [']'] => { $crate::SyntaxKind::R_BRACK };
+    [;] => { $crate::SyntaxKind::SEMICOLON };
+    [,] => { $crate::SyntaxKind::COMMA };
+    [.] => { $crate::SyntaxKind::DOT };
+    [:] => { $crate::SyntaxKind::COLON };
+    [::] => { $crate::SyntaxKind::COLON2 };
+    [?] => { $crate::SyntaxKind::QUESTION };
+    [#] => { $crate::SyntaxKind::HASH };
+    [##] => { $crate::SyntaxKind::HASH2 };
+    [+] => { $crate::SyntaxKind::PLUS };
+    [-] => { $crate::SyntaxKind::MINUS };
+    [*] => { $crate::SyntaxKind::STAR };
+    [/] => { $crate::SyntaxKind::SLASH };
+    [%] => { $crate::SyntaxKind::PERCENT };
+    [&] => { $crate::SyntaxKind::AMP };
+    [|] => { $crate::SyntaxKind::PIPE };
+    [^] => { $crate::SyntaxKind::CARET };
+    [~] => { $crate::SyntaxKind::TILDE };
+    [!] => { $crate::SyntaxKind::BANG };
+    [=] => { $crate::SyntaxKind::EQ };
+    [==] => { $crate::SyntaxKind::EQ2 };
+    [!=] => { $crate::SyntaxKind::NEQ };
+    [<] => { $crate::SyntaxKind::LT };
+    [>] => { $crate::SyntaxKind::GT };
+    [<=] => { $crate::SyntaxKind::LTEQ };
+    [>=] => { $crate::SyntaxKind::GTEQ };
+    [<<] => { $crate::SyntaxKind::SHL };
+    [>>] => { $crate::SyntaxKind::SHR };
+    [&&] => { $crate::SyntaxKind::AMP2 };
+    [||] => { $crate::SyntaxKind::PIPE2 };
+    [++] => { $crate::SyntaxKind::PLUS2 };
+    [--] => { $crate::SyntaxKind::MINUS2 };
+    [+=] => { $crate::SyntaxKind::PLUSEQ };
+    [-=] => { $crate::SyntaxKind::MINUSEQ };
+    [*=] => { $crate::SyntaxKind::STAREQ };
+    [/=] => { $crate::SyntaxKind::SLASHEQ };
+    [%=] => { $crate::SyntaxKind::PERCENTEQ };
+    [&=] => { $crate::SyntaxKind::AMPEQ };
+    [|=] => { $crate::SyntaxKind::PIPEEQ };
+    [^=] => { $crate::SyntaxKind::CARETEQ };
+    [<<=] => { $crate::SyntaxKind::SHLEQ };
+    [>>=] => { $crate::SyntaxKind::SHREQ };
+    [->] => { $crate::SyntaxKind::ARROW };
+    [...] => { $crate::SyntaxKind::DOT3 };
+    [struct] => { $crate::SyntaxKind::STRUCT_KW };
+    [class] => { $crate::SyntaxKind::CLASS_KW };
+    [interface] => { $crate::SyntaxKind::INTERFACE_KW };
+    [cbuffer] => { $crate::SyntaxKind::CBUFFER_KW };
+    [tbuffer] => { $crate::SyntaxKind::TBUFFER_KW };
+    [typedef] => { $crate::SyntaxKind::TYPEDEF_KW };
+    [enum] => { $crate::SyntaxKind::ENUM_KW };
+    [namespace] => { $crate::SyntaxKind::NAMESPACE_KW };
+    [using] => { $crate::SyntaxKind::USING_KW };
+    [template] => { $crate::SyntaxKind::TEMPLATE_KW };
+    [typename] => { $crate::SyntaxKind::TYPENAME_KW };
+    [return] => { $crate::SyntaxKind::RETURN_KW };
+    [if] => { $crate::SyntaxKind::IF_KW };
+    [else] => { $crate::SyntaxKind::ELSE_KW };
+    [for] => { $crate::SyntaxKind::FOR_KW };
+    [while] => { $crate::SyntaxKind::WHILE_KW };
+    [do] => { $crate::SyntaxKind::DO_KW };
+    [switch] => { $crate::SyntaxKind::SWITCH_KW };
+    [case] => { $crate::SyntaxKind::CASE_KW };
+    [default] => { $crate::SyntaxKind::DEFAULT_KW };
+    [break] => { $crate::SyntaxKind::BREAK_KW };
+    [continue] => { $crate::SyntaxKind::CONTINUE_KW };
+    [discard] => { $crate::SyntaxKind::DISCARD_KW };
+    [true] => { $crate::SyntaxKind::TRUE_KW };
+    [false] => { $crate::SyntaxKind::FALSE_KW };
+    [sizeof] => { $crate::SyntaxKind::SIZEOF_KW };
+    [static] => { $crate::SyntaxKind::STATIC_KW };
+    [const] => { $crate::SyntaxKind::CONST_KW };
+    [ident] => { $crate::SyntaxKind::IDENT };
+}

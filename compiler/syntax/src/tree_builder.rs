@@ -1,0 +1,327 @@
+//! Turns parser steps into rowan trees: the lossless tree of the main file, and the expanded
+//! tree that semantic analysis reads.
+//!
+//! Both trees have the same nodes. They differ in their tokens:
+//! - the lossless tree holds the main file's text byte for byte: tokens written in the file,
+//!   whitespace and comments, directive lines (`PP_DIRECTIVE`), inactive regions
+//!   (`PP_INACTIVE`) and macro uses (`MACRO_CALL`, placed where the first token of the
+//!   expansion is); tokens that come from included files have no text of their own in it;
+//! - the expanded tree holds the expanded tokens (from macros and includes too), with one space
+//!   where whitespace stood, so its text is what the compiler really parses.
+
+use rowan::{GreenNode, GreenNodeBuilder, TextRange, TextSize};
+
+use crate::diagnostics::Diagnostic;
+use crate::lexer::Lexed;
+use crate::parser::{Split, Step};
+use crate::preprocess::{FileId, Preprocessed, RegionKind, TokenOrigin};
+use crate::SyntaxKind::{self, *};
+
+/// Code of syntax errors reported by the parser.
+pub const SYNTAX_ERROR: &str = "E1200";
+
+/// What both builders do at each step.
+trait Sink {
+    /// Called before `Enter` and before each token, with the input index of the next token
+    /// (`None` at the end), so leading trivia can be placed before the node that follows.
+    fn trivia_before(&mut self, next_token: Option<usize>);
+    fn enter(&mut self, kind: SyntaxKind);
+    fn exit(&mut self, is_root: bool);
+    fn token(&mut self, kind: SyntaxKind, index: usize, split: Split);
+}
+
+fn drive(steps: &[Step], sink: &mut dyn Sink) {
+    let mut depth = 0usize;
+    for (i, step) in steps.iter().enumerate() {
+        match step {
+            Step::Enter(kind) => {
+                if depth > 0 {
+                    sink.trivia_before(next_token(&steps[i..]));
+                }
+                depth += 1;
+                sink.enter(*kind);
+            }
+            Step::Exit => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    sink.trivia_before(None);
+                }
+                sink.exit(depth == 0);
+            }
+            Step::Token { kind, index, split } => {
+                sink.trivia_before(Some(*index));
+                sink.token(*kind, *index, *split);
+            }
+            Step::Error { .. } => {}
+        }
+    }
+}
+
+fn next_token(steps: &[Step]) -> Option<usize> {
+    steps.iter().find_map(|s| match s {
+        Step::Token { index, .. } => Some(*index),
+        _ => None,
+    })
+}
+
+/// The text range a (possibly split) token covers within `range`.
+fn split_range(range: TextRange, split: Split) -> TextRange {
+    let first = range.start() + TextSize::from(1);
+    match split {
+        Split::Whole => range,
+        Split::FirstHalf => TextRange::new(range.start(), first.min(range.end())),
+        Split::SecondHalf => TextRange::new(first.min(range.end()), range.end()),
+    }
+}
+
+/// Parser errors as diagnostics, placed on the text the offending token came from.
+pub(crate) fn syntax_errors(
+    steps: &[Step],
+    pp: &Preprocessed,
+    main: FileId,
+    text_len: TextSize,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for step in steps {
+        if let Step::Error { message, index } = step {
+            let (file, range) = match pp.tokens.get(*index) {
+                Some(t) => t.origin.diagnostic_range(),
+                None => (main, TextRange::empty(text_len)),
+            };
+            out.push(Diagnostic::error(
+                SYNTAX_ERROR,
+                message.clone(),
+                file,
+                range,
+            ));
+        }
+    }
+    out
+}
+
+/// Builds the lossless tree of `text` (the main file `file`).
+pub(crate) fn build_lossless(
+    file: FileId,
+    text: &str,
+    lexed: &Lexed,
+    pp: &Preprocessed,
+    steps: &[Step],
+) -> GreenNode {
+    let mut sink = LosslessSink {
+        file,
+        text,
+        raw_starts: Vec::with_capacity(lexed.tokens.len()),
+        raw_kinds: lexed.tokens.iter().map(|t| t.kind).collect(),
+        raw_cursor: 0,
+        region_cursor: 0,
+        pos: 0,
+        pp,
+        builder: GreenNodeBuilder::new(),
+    };
+    let mut offset = 0u32;
+    for t in &lexed.tokens {
+        sink.raw_starts.push(offset);
+        offset += t.len;
+    }
+    sink.raw_starts.push(offset);
+    drive(steps, &mut sink);
+    sink.builder.finish()
+}
+
+struct LosslessSink<'a> {
+    file: FileId,
+    text: &'a str,
+    /// Start offsets of the raw tokens of `text`, plus the end.
+    raw_starts: Vec<u32>,
+    raw_kinds: Vec<SyntaxKind>,
+    raw_cursor: usize,
+    region_cursor: usize,
+    /// Everything before `pos` is in the tree.
+    pos: u32,
+    pp: &'a Preprocessed,
+    builder: GreenNodeBuilder<'static>,
+}
+
+impl LosslessSink<'_> {
+    fn push(&mut self, kind: SyntaxKind, start: u32, end: u32) {
+        if end > start {
+            self.builder
+                .token(kind.into(), &self.text[start as usize..end as usize]);
+        }
+        self.pos = self.pos.max(end);
+    }
+
+    /// Emits `[pos, until)` as trivia: regions as single tokens, the rest as raw tokens.
+    fn gap(&mut self, until: u32) {
+        let until = until.min(self.text.len() as u32);
+        while self.pos < until {
+            // Skip regions that end before pos.
+            while self.region_cursor < self.pp.regions.len()
+                && u32::from(self.pp.regions[self.region_cursor].range.end()) <= self.pos
+            {
+                self.region_cursor += 1;
+            }
+            let region = self.pp.regions.get(self.region_cursor).copied();
+            if let Some(r) = region {
+                let (rs, re) = (u32::from(r.range.start()), u32::from(r.range.end()));
+                if rs <= self.pos {
+                    let kind = match r.kind {
+                        RegionKind::Directive => PP_DIRECTIVE,
+                        RegionKind::Inactive => PP_INACTIVE,
+                        RegionKind::MacroCall => MACRO_CALL,
+                    };
+                    self.push(kind, self.pos, re.min(until));
+                    continue;
+                }
+            }
+            let stop = region.map_or(until, |r| u32::from(r.range.start()).min(until));
+            // Raw tokens between pos and stop.
+            while self.raw_cursor + 1 < self.raw_starts.len()
+                && self.raw_starts[self.raw_cursor + 1] <= self.pos
+            {
+                self.raw_cursor += 1;
+            }
+            let end = self
+                .raw_starts
+                .get(self.raw_cursor + 1)
+                .copied()
+                .unwrap_or(until)
+                .min(stop);
+            let kind = self
+                .raw_kinds
+                .get(self.raw_cursor)
+                .copied()
+                .unwrap_or(ERROR_TOKEN);
+            let end = if end <= self.pos { stop } else { end };
+            self.push(kind, self.pos, end);
+        }
+    }
+
+    /// Where the text of input token `index` starts in the main file, if it has text there.
+    fn start_of(&self, index: usize) -> Option<u32> {
+        match self.pp.tokens.get(index)?.origin {
+            TokenOrigin::File { file, range } if file == self.file => Some(range.start().into()),
+            TokenOrigin::Macro { file, call, .. } if file == self.file => Some(call.start().into()),
+            _ => None,
+        }
+    }
+}
+
+impl Sink for LosslessSink<'_> {
+    fn trivia_before(&mut self, next_token: Option<usize>) {
+        match next_token {
+            Some(index) => {
+                if let Some(start) = self.start_of(index) {
+                    self.gap(start);
+                }
+            }
+            None => self.gap(self.text.len() as u32),
+        }
+    }
+
+    fn enter(&mut self, kind: SyntaxKind) {
+        self.builder.start_node(kind.into());
+    }
+
+    fn exit(&mut self, _is_root: bool) {
+        self.builder.finish_node();
+    }
+
+    fn token(&mut self, kind: SyntaxKind, index: usize, split: Split) {
+        let Some(t) = self.pp.tokens.get(index) else {
+            return;
+        };
+        match t.origin {
+            TokenOrigin::File { file, range } if file == self.file => {
+                let r = split_range(range, split);
+                let (start, end) = (u32::from(r.start()).max(self.pos), u32::from(r.end()));
+                self.push(kind, start, end);
+            }
+            TokenOrigin::Macro { file, call, .. } if file == self.file => {
+                if self.pos <= u32::from(call.start()) {
+                    self.push(MACRO_CALL, call.start().into(), call.end().into());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The expanded tree, and where each of its tokens starts in its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExpandedTree {
+    pub green: GreenNode,
+    /// For each input token, its start offset in the expanded tree's text.
+    pub token_starts: Vec<TextSize>,
+}
+
+impl ExpandedTree {
+    /// The input token whose text in the expanded tree contains `offset`.
+    pub fn token_at(&self, offset: TextSize) -> Option<usize> {
+        match self.token_starts.binary_search(&offset) {
+            Ok(i) => Some(i),
+            Err(0) => None,
+            Err(i) => Some(i - 1),
+        }
+    }
+}
+
+pub(crate) fn build_expanded(pp: &Preprocessed, steps: &[Step]) -> ExpandedTree {
+    let mut sink = ExpandedSink {
+        pp,
+        builder: GreenNodeBuilder::new(),
+        offset: TextSize::from(0),
+        token_starts: vec![TextSize::from(0); pp.tokens.len()],
+        spaced: vec![false; pp.tokens.len()],
+    };
+    drive(steps, &mut sink);
+    ExpandedTree {
+        green: sink.builder.finish(),
+        token_starts: sink.token_starts,
+    }
+}
+
+struct ExpandedSink<'a> {
+    pp: &'a Preprocessed,
+    builder: GreenNodeBuilder<'static>,
+    offset: TextSize,
+    token_starts: Vec<TextSize>,
+    /// Whether the space before token `i` was already emitted.
+    spaced: Vec<bool>,
+}
+
+impl Sink for ExpandedSink<'_> {
+    fn trivia_before(&mut self, next_token: Option<usize>) {
+        let Some(index) = next_token else { return };
+        let Some(t) = self.pp.tokens.get(index) else {
+            return;
+        };
+        if t.leading_space && index > 0 && !self.spaced[index] {
+            self.spaced[index] = true;
+            self.builder.token(WHITESPACE.into(), " ");
+            self.offset += TextSize::from(1);
+        }
+    }
+
+    fn enter(&mut self, kind: SyntaxKind) {
+        self.builder.start_node(kind.into());
+    }
+
+    fn exit(&mut self, _is_root: bool) {
+        self.builder.finish_node();
+    }
+
+    fn token(&mut self, kind: SyntaxKind, index: usize, split: Split) {
+        let Some(t) = self.pp.tokens.get(index) else {
+            return;
+        };
+        let full = TextRange::at(TextSize::from(t.text_start), TextSize::from(t.text_len));
+        let r = split_range(full, split);
+        if split != Split::SecondHalf {
+            self.token_starts[index] = self.offset;
+        }
+        let text = &self.pp.text[r];
+        self.builder.token(kind.into(), text);
+        self.offset += TextSize::of(text);
+    }
+}
