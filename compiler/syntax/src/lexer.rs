@@ -151,34 +151,52 @@ impl Lexer<'_> {
         }
     }
 
-    /// A C "pp-number": digits, letters, `_`, `.`, and a sign after an exponent letter.
+    /// A numeric literal: digits, an optional fraction and exponent, then suffix letters.
+    ///
+    /// Unlike a C pp-number it stops before a `.` that starts a swizzle (`1.xxx`,
+    /// `0.5f.xx`), which HLSL allows on literals. Bad suffixes stay in the token, for semantic
+    /// analysis to report.
     fn number(&mut self) -> SyntaxKind {
         let start = self.pos;
-        let hex = self.peek(0) == b'0' && matches!(self.peek(1), b'x' | b'X');
-        loop {
-            let c = self.peek(0);
-            if c.is_ascii_alphanumeric() || c == b'_' || c == b'.' {
+        if self.peek(0) == b'0' && matches!(self.peek(1), b'x' | b'X') {
+            self.pos += 2;
+            while is_ident_continue(self.peek(0)) {
                 self.pos += 1;
-                let exponent = if hex {
-                    matches!(c, b'p' | b'P')
-                } else {
-                    matches!(c, b'e' | b'E')
-                };
-                if exponent && matches!(self.peek(0), b'+' | b'-') {
+            }
+            return INT_NUMBER;
+        }
+        let mut float = false;
+        while self.peek(0).is_ascii_digit() {
+            self.pos += 1;
+        }
+        if self.peek(0) == b'.' {
+            let next = self.peek(1);
+            let starts_swizzle = (next.is_ascii_alphabetic() || next == b'_')
+                && !matches!(next, b'e' | b'E' | b'f' | b'F' | b'h' | b'H' | b'l' | b'L');
+            if !starts_swizzle {
+                float = true;
+                self.pos += 1;
+                while self.peek(0).is_ascii_digit() {
                     self.pos += 1;
                 }
-            } else {
-                break;
             }
         }
-        let text = &self.text[start..self.pos];
-        if hex {
-            if text.contains(['.', 'p', 'P']) {
-                FLOAT_NUMBER
-            } else {
-                INT_NUMBER
+        if matches!(self.peek(0), b'e' | b'E') {
+            let sign = usize::from(matches!(self.peek(1), b'+' | b'-'));
+            if self.peek(1 + sign).is_ascii_digit() {
+                float = true;
+                self.pos += 1 + sign;
+                while self.peek(0).is_ascii_digit() {
+                    self.pos += 1;
+                }
             }
-        } else if text.contains(['.', 'e', 'E']) || text.ends_with(['f', 'F', 'h', 'H']) {
+        }
+        let suffix_start = self.pos;
+        while is_ident_continue(self.peek(0)) {
+            self.pos += 1;
+        }
+        let suffix = &self.text[suffix_start..self.pos];
+        if float || suffix.starts_with(['f', 'F', 'h', 'H']) {
             FLOAT_NUMBER
         } else {
             INT_NUMBER
@@ -314,7 +332,7 @@ mod tests {
     #[test]
     fn numbers() {
         check(
-            "1 0x1F 017 1u 2ul 3ll .5 1. 1e5 1.5e-3f 2h 0x10u 1.0L 7F",
+            "1 0x1F 017 1u 2ul 3ll .5 1. 1e5 1.5e-3f 2h 0x10u 1.0L 7F 1.xxx 0.5f.xy 1.e3 2e",
             expect![[r#"
                 INT_NUMBER "1"
                 WHITESPACE " "
@@ -343,6 +361,18 @@ mod tests {
                 FLOAT_NUMBER "1.0L"
                 WHITESPACE " "
                 FLOAT_NUMBER "7F"
+                WHITESPACE " "
+                INT_NUMBER "1"
+                DOT "."
+                IDENT "xxx"
+                WHITESPACE " "
+                FLOAT_NUMBER "0.5f"
+                DOT "."
+                IDENT "xy"
+                WHITESPACE " "
+                FLOAT_NUMBER "1.e3"
+                WHITESPACE " "
+                INT_NUMBER "2e"
             "#]],
         );
     }

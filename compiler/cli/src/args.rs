@@ -1,0 +1,186 @@
+//! The command line of `hlslc`: DXC's single-dash flags and our own long options.
+//!
+//! DXC spells multi-letter options with one dash (`-HV 2021`, `-Fo out`, `-spirv`,
+//! `-fspv-target-env=vulkan1.1`) and glues values to short ones (`-Tcs_6_0`, `-DNAME=1`,
+//! `-Iinc`). clap does not parse that style, so `normalize` first rewrites DXC's spellings into
+//! clap's long options; everything else is clap's work.
+
+use std::ffi::OsString;
+
+use clap::{Parser, ValueEnum};
+
+/// What `--emit` can produce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EmitKind {
+    /// The lossless syntax tree in rowan's debug form.
+    Syntax,
+    /// The tokens after preprocessing, with where each came from.
+    Preprocessed,
+    /// The IR after lowering.
+    Ir,
+    /// The IR after optimization.
+    IrOpt,
+    /// SPIR-V binary.
+    Spirv,
+    /// SPIR-V disassembly.
+    SpirvAsm,
+    /// Metal Shading Language.
+    Msl,
+    /// WGSL.
+    Wgsl,
+    /// Entry-point signatures.
+    Signatures,
+    /// Resource reflection as JSON.
+    Reflection,
+    /// Integer ranges proven by range analysis.
+    Ranges,
+}
+
+/// How diagnostics are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ErrorFormat {
+    /// rustc/clang style: file:line:col, code, message, source excerpt.
+    Human,
+    /// One JSON object per line.
+    Json,
+}
+
+/// hlslc: an HLSL compiler that accepts DXC's flags.
+#[derive(Debug, Parser)]
+#[command(name = "hlslc", version, about, disable_help_flag = true)]
+pub struct Options {
+    /// The HLSL source file.
+    pub input: Option<String>,
+
+    /// Target profile, such as cs_6_0, ps_6_6, lib_6_3 (DXC: -T).
+    #[arg(short = 'T', long = "profile", value_name = "PROFILE")]
+    pub profile: Option<String>,
+
+    /// Entry point name (DXC: -E).
+    #[arg(short = 'E', long = "entry", value_name = "NAME")]
+    pub entry: Option<String>,
+
+    /// Add a directory to the include search path (DXC: -I).
+    #[arg(short = 'I', long = "include-dir", value_name = "DIR")]
+    pub include_dirs: Vec<String>,
+
+    /// Define a macro: NAME or NAME=VALUE (DXC: -D).
+    #[arg(short = 'D', long = "define", value_name = "NAME[=VALUE]")]
+    pub defines: Vec<String>,
+
+    /// HLSL language version: 2016, 2018, 2021, 202x (DXC: -HV).
+    #[arg(long = "hlsl-version", value_name = "VERSION", default_value = "2021")]
+    pub hlsl_version: String,
+
+    /// Output file (DXC: -Fo).
+    #[arg(long = "output", value_name = "FILE")]
+    pub output: Option<String>,
+
+    /// Optimization level 0 to 3 (DXC: -O0 .. -O3).
+    #[arg(long = "opt-level", value_name = "N", default_value = "3")]
+    pub opt_level: u8,
+
+    /// Generate SPIR-V (DXC: -spirv).
+    #[arg(long = "spirv")]
+    pub spirv: bool,
+
+    /// Vulkan environment for SPIR-V (DXC: -fspv-target-env=).
+    #[arg(long = "fspv-target-env", value_name = "ENV")]
+    pub target_env: Option<String>,
+
+    /// Only report diagnostics; produce no output.
+    #[arg(long)]
+    pub check: bool,
+
+    /// What to produce, comma-separated.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "KIND")]
+    pub emit: Vec<EmitKind>,
+
+    /// How to print diagnostics.
+    #[arg(long = "error-format", value_enum, default_value = "human")]
+    pub error_format: ErrorFormat,
+
+    /// Print help.
+    #[arg(short = 'h', long = "help", action = clap::ArgAction::Help)]
+    pub help: Option<bool>,
+}
+
+/// Rewrites DXC-style arguments into the long options `Options` declares.
+pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsString>, String> {
+    let mut out = Vec::new();
+    let mut args = args.into_iter();
+    if let Some(program) = args.next() {
+        out.push(program);
+    }
+    let mut rest_are_files = false;
+    for arg in args {
+        let Some(s) = arg.to_str().map(str::to_owned) else {
+            out.push(arg);
+            continue;
+        };
+        if rest_are_files || !s.starts_with('-') || s == "-" || s.starts_with("--") {
+            if s == "--" {
+                rest_are_files = true;
+            }
+            out.push(arg);
+            continue;
+        }
+        let flag = &s[1..];
+        let mapped: Vec<String> = match flag {
+            "HV" => vec!["--hlsl-version".into()],
+            "Fo" => vec!["--output".into()],
+            "spirv" => vec!["--spirv".into()],
+            "O0" | "O1" | "O2" | "O3" => vec!["--opt-level".into(), flag[1..].into()],
+            "Od" => vec!["--opt-level".into(), "0".into()],
+            "help" | "?" => vec!["--help".into()],
+            _ if flag.starts_with("fspv-target-env=") => {
+                vec![format!("--fspv-target-env={}", &flag["fspv-target-env=".len()..])]
+            }
+            _ if flag.starts_with("Fo") && flag.len() > 2 => {
+                vec!["--output".into(), flag[2..].into()]
+            }
+            _ if flag.starts_with("HV") && flag.len() > 2 => {
+                vec!["--hlsl-version".into(), flag[2..].into()]
+            }
+            // Single-letter options with a glued value (-Tcs_6_0, -DX=1, -Iinc, -Emain).
+            _ if flag.len() > 1 && matches!(&flag[..1], "T" | "E" | "D" | "I") => {
+                vec![format!("-{}", &flag[..1]), flag[1..].into()]
+            }
+            _ if flag.len() == 1 => vec![s.clone()],
+            _ => return Err(format!("unknown option `{s}`; run `hlslc --help` for the supported ones")),
+        };
+        out.extend(mapped.into_iter().map(OsString::from));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn norm(args: &[&str]) -> Vec<String> {
+        let os = std::iter::once("hlslc").chain(args.iter().copied()).map(OsString::from);
+        normalize(os).unwrap().into_iter().map(|s| s.into_string().unwrap()).collect()
+    }
+
+    #[test]
+    fn dxc_spellings() {
+        assert_eq!(
+            norm(&["-Tcs_6_0", "-E", "main", "-DX=1", "-Iinc", "-HV", "2018", "-O0", "-spirv", "-Fo", "a.spv", "x.hlsl"]),
+            [
+                "hlslc", "-T", "cs_6_0", "-E", "main", "-D", "X=1", "-I", "inc", "--hlsl-version", "2018",
+                "--opt-level", "0", "--spirv", "--output", "a.spv", "x.hlsl"
+            ]
+        );
+        assert_eq!(
+            norm(&["-fspv-target-env=vulkan1.1", "--emit", "syntax"]),
+            ["hlslc", "--fspv-target-env=vulkan1.1", "--emit", "syntax"]
+        );
+    }
+
+    #[test]
+    fn unknown_dxc_flag_is_named() {
+        let os = ["hlslc", "-Zi"].into_iter().map(OsString::from);
+        assert_eq!(normalize(os).unwrap_err(), "unknown option `-Zi`; run `hlslc --help` for the supported ones");
+    }
+}

@@ -1,0 +1,169 @@
+//! `hlslc`: the command-line face of the compiler.
+//!
+//! Reads one HLSL file, runs the pipeline as far as the requested outputs need, prints
+//! diagnostics to stderr and writes outputs to stdout or to `-Fo`. Exit status: 0 on success,
+//! 1 on compile errors, 2 on bad usage (or a requested output that is not supported yet).
+
+mod args;
+mod files;
+mod render;
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::Parser as _;
+use syntax::preprocess::{ShaderStage, ShaderTarget};
+use syntax::{PreprocessConfig, Severity};
+
+use crate::args::{EmitKind, ErrorFormat, Options};
+use crate::files::DiskFiles;
+
+fn main() -> ExitCode {
+    let argv = match args::normalize(std::env::args_os()) {
+        Ok(argv) => argv,
+        Err(message) => return usage_error(&message),
+    };
+    let options = match Options::try_parse_from(argv) {
+        Ok(options) => options,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(&options) {
+        Ok(code) => code,
+        Err(message) => usage_error(&message),
+    }
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("hlslc: error: {message}");
+    ExitCode::from(2)
+}
+
+fn run(options: &Options) -> Result<ExitCode, String> {
+    let input = options.input.as_deref().ok_or("no input file; usage: hlslc [OPTIONS] FILE.hlsl")?;
+    let config = preprocess_config(options)?;
+    let bytes = std::fs::read(input).map_err(|e| format!("cannot read `{input}`: {e}"))?;
+    let text: Arc<str> = String::from_utf8_lossy(&bytes).as_ref().into();
+
+    let files = DiskFiles::default();
+    let main_file = files.add(input, text.clone());
+    let parsed = syntax::parse_file(main_file, input, &text, &config, &files);
+
+    let stderr = &mut std::io::stderr();
+    match options.error_format {
+        ErrorFormat::Human => render::human(stderr, &files, &parsed.diagnostics, stderr.is_terminal()),
+        ErrorFormat::Json => render::json(stderr, &files, &parsed.diagnostics),
+    }
+    let failed = parsed.diagnostics.iter().any(|d| d.severity == Severity::Error);
+
+    if options.check {
+        return Ok(exit_status(failed));
+    }
+    let mut emits = options.emit.clone();
+    if emits.is_empty() && options.spirv {
+        emits.push(EmitKind::Spirv);
+    }
+    for kind in emits {
+        let produced = match kind {
+            EmitKind::Syntax => syntax::debug_tree(&parsed.syntax()),
+            EmitKind::Preprocessed => {
+                let expanded = parsed.expanded();
+                let mut text = syntax::SyntaxNode::new_root(expanded.green).to_string();
+                text.push('\n');
+                text
+            }
+            other => {
+                let name = format!("{other:?}").to_lowercase();
+                return Err(format!("not supported yet: --emit {name} (the pipeline ends at the syntax tree for now)"));
+            }
+        };
+        write_output(options, kind, &produced)?;
+    }
+    Ok(exit_status(failed))
+}
+
+fn exit_status(failed: bool) -> ExitCode {
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn write_output(options: &Options, kind: EmitKind, produced: &str) -> Result<(), String> {
+    match &options.output {
+        Some(path) => {
+            std::fs::write(path, produced).map_err(|e| format!("cannot write `{path}`: {e}"))?;
+            println!("hlslc: wrote {} to {path}", describe(kind));
+        }
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout.write_all(produced.as_bytes());
+        }
+    }
+    Ok(())
+}
+
+fn describe(kind: EmitKind) -> &'static str {
+    match kind {
+        EmitKind::Syntax => "the syntax tree",
+        EmitKind::Preprocessed => "the preprocessed text",
+        _ => "the output",
+    }
+}
+
+/// The preprocessor configuration the options ask for.
+fn preprocess_config(options: &Options) -> Result<PreprocessConfig, String> {
+    let hlsl_version = match options.hlsl_version.as_str() {
+        "2016" => 2016,
+        "2017" => 2017,
+        "2018" => 2018,
+        "2021" => 2021,
+        // DXC reports the in-progress language version as 2029.
+        "202x" | "202y" => 2029,
+        other => return Err(format!("unknown HLSL version `{other}` (expected 2016, 2018, 2021 or 202x)")),
+    };
+    let target = options.profile.as_deref().map(parse_profile).transpose()?;
+    let defines = options
+        .defines
+        .iter()
+        .map(|d| match d.split_once('=') {
+            Some((name, value)) => (name.to_owned(), Some(value.to_owned())),
+            None => (d.clone(), None),
+        })
+        .collect();
+    Ok(PreprocessConfig { include_dirs: options.include_dirs.clone(), defines, hlsl_version, target })
+}
+
+/// Parses a DXC profile such as `cs_6_0` or `lib_6_x`.
+pub fn parse_profile(profile: &str) -> Result<ShaderTarget, String> {
+    let bad = || format!("unknown profile `{profile}` (expected STAGE_MAJOR_MINOR, such as cs_6_0 or ps_6_6)");
+    let mut parts = profile.split('_');
+    let (Some(stage), Some(major), Some(minor), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(bad());
+    };
+    let stage = match stage {
+        "ps" => ShaderStage::Pixel,
+        "vs" => ShaderStage::Vertex,
+        "gs" => ShaderStage::Geometry,
+        "hs" => ShaderStage::Hull,
+        "ds" => ShaderStage::Domain,
+        "cs" => ShaderStage::Compute,
+        "lib" => ShaderStage::Library,
+        "ms" => ShaderStage::Mesh,
+        "as" => ShaderStage::Amplification,
+        _ => return Err(bad()),
+    };
+    let major: u32 = major.parse().map_err(|_| bad())?;
+    // `lib_6_x` means the newest minor version the compiler knows.
+    let minor: u32 = if minor == "x" { 8 } else { minor.parse().map_err(|_| bad())? };
+    if !(major == 6 || (major == 5 && minor == 0) || (major == 4)) {
+        return Err(format!("unsupported shader model in `{profile}` (hlslc targets shader model 6.x)"));
+    }
+    Ok(ShaderTarget { stage, major, minor })
+}

@@ -1,0 +1,76 @@
+//! Diagnostics rendered for a terminal (codespan-reporting, rustc style) or as JSON lines.
+
+use std::io::Write;
+
+use codespan_reporting::diagnostic::{Diagnostic as Rendered, Label};
+use codespan_reporting::term::{self, Config};
+use serde_json::json;
+use syntax::line_index::LineIndex;
+use syntax::{Diagnostic, Severity};
+
+use crate::files::{DiskFiles, FilesView};
+
+/// Writes `diags` to `out` in rustc/clang style.
+pub fn human(out: &mut dyn Write, files: &DiskFiles, diags: &[Diagnostic], color: bool) {
+    let view: FilesView = files.view();
+    let config = Config::default();
+    for d in diags {
+        let severity = match d.severity {
+            Severity::Error => codespan_reporting::diagnostic::Severity::Error,
+            Severity::Warning => codespan_reporting::diagnostic::Severity::Warning,
+            Severity::Note => codespan_reporting::diagnostic::Severity::Note,
+        };
+        let mut labels = vec![Label::primary(d.file, d.range)];
+        labels.extend(d.related.iter().map(|r| Label::secondary(r.file, r.range).with_message(&r.message)));
+        let rendered = Rendered::new(severity).with_code(d.code).with_message(&d.message).with_labels(labels);
+        let result = if color {
+            let mut stream = term::termcolor::StandardStream::stderr(term::termcolor::ColorChoice::Always);
+            term::emit_to_write_style(&mut stream, &config, &view, &rendered)
+        } else {
+            term::emit_to_io_write(out, &config, &view, &rendered)
+        };
+        if let Err(e) = result {
+            let _ = writeln!(out, "error[{}]: {} (could not show the source: {e})", d.code, d.message);
+        }
+    }
+}
+
+/// Writes one JSON object per line for each diagnostic: severity, code, message, file, 1-based
+/// line and column of start and end, byte offsets, and related locations.
+pub fn json(out: &mut dyn Write, files: &DiskFiles, diags: &[Diagnostic]) {
+    let location = |file: syntax::FileId, range: syntax::TextRange| {
+        let text = files.text(file);
+        let index = LineIndex::new(&text);
+        let point = |offset: syntax::TextSize| {
+            let lc = index.line_col(offset);
+            json!({ "line": lc.line + 1, "column": lc.col + 1, "offset": u32::from(offset) })
+        };
+        (files.path(file), point(range.start()), point(range.end()))
+    };
+    for d in diags {
+        let severity = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        };
+        let (file, start, end) = location(d.file, d.range);
+        let related: Vec<_> = d
+            .related
+            .iter()
+            .map(|r| {
+                let (file, start, end) = location(r.file, r.range);
+                json!({ "file": file, "start": start, "end": end, "message": r.message })
+            })
+            .collect();
+        let value = json!({
+            "severity": severity,
+            "code": d.code,
+            "message": d.message,
+            "file": file,
+            "start": start,
+            "end": end,
+            "related": related,
+        });
+        let _ = writeln!(out, "{value}");
+    }
+}
