@@ -134,7 +134,10 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             "Od" => vec!["--opt-level".into(), "0".into()],
             "help" | "?" => vec!["--help".into()],
             _ if flag.starts_with("fspv-target-env=") => {
-                vec![format!("--fspv-target-env={}", &flag["fspv-target-env=".len()..])]
+                vec![format!(
+                    "--fspv-target-env={}",
+                    &flag["fspv-target-env=".len()..]
+                )]
             }
             _ if flag.starts_with("Fo") && flag.len() > 2 => {
                 vec!["--output".into(), flag[2..].into()]
@@ -147,7 +150,11 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
                 vec![format!("-{}", &flag[..1]), flag[1..].into()]
             }
             _ if flag.len() == 1 => vec![s.clone()],
-            _ => return Err(format!("unknown option `{s}`; run `hlslc --help` for the supported ones")),
+            _ => {
+                return Err(format!(
+                    "unknown option `{s}`; run `hlslc --help` for the supported ones"
+                ))
+            }
         };
         out.extend(mapped.into_iter().map(OsString::from));
     }
@@ -159,17 +166,41 @@ mod tests {
     use super::*;
 
     fn norm(args: &[&str]) -> Vec<String> {
-        let os = std::iter::once("hlslc").chain(args.iter().copied()).map(OsString::from);
-        normalize(os).unwrap().into_iter().map(|s| s.into_string().unwrap()).collect()
+        let os = std::iter::once("hlslc")
+            .chain(args.iter().copied())
+            .map(OsString::from);
+        normalize(os)
+            .unwrap()
+            .into_iter()
+            .map(|s| s.into_string().unwrap())
+            .collect()
     }
 
     #[test]
     fn dxc_spellings() {
         assert_eq!(
-            norm(&["-Tcs_6_0", "-E", "main", "-DX=1", "-Iinc", "-HV", "2018", "-O0", "-spirv", "-Fo", "a.spv", "x.hlsl"]),
+            norm(&[
+                "-Tcs_6_0", "-E", "main", "-DX=1", "-Iinc", "-HV", "2018", "-O0", "-spirv", "-Fo",
+                "a.spv", "x.hlsl"
+            ]),
             [
-                "hlslc", "-T", "cs_6_0", "-E", "main", "-D", "X=1", "-I", "inc", "--hlsl-version", "2018",
-                "--opt-level", "0", "--spirv", "--output", "a.spv", "x.hlsl"
+                "hlslc",
+                "-T",
+                "cs_6_0",
+                "-E",
+                "main",
+                "-D",
+                "X=1",
+                "-I",
+                "inc",
+                "--hlsl-version",
+                "2018",
+                "--opt-level",
+                "0",
+                "--spirv",
+                "--output",
+                "a.spv",
+                "x.hlsl"
             ]
         );
         assert_eq!(
@@ -181,6 +212,9 @@ mod tests {
     #[test]
     fn unknown_dxc_flag_is_named() {
         let os = ["hlslc", "-Zi"].into_iter().map(OsString::from);
-        assert_eq!(normalize(os).unwrap_err(), "unknown option `-Zi`; run `hlslc --help` for the supported ones");
+        assert_eq!(
+            normalize(os).unwrap_err(),
+            "unknown option `-Zi`; run `hlslc --help` for the supported ones"
+        );
     }
 }

@@ -39,7 +39,11 @@ impl DiskFiles {
 impl FileLoader for DiskFiles {
     fn load(&self, path: &str) -> Option<LoadedFile> {
         if let Some(known) = self.by_path.borrow().get(path) {
-            return known.map(|id| LoadedFile { id, path: path.to_owned(), text: self.text(id) });
+            return known.map(|id| LoadedFile {
+                id,
+                path: path.to_owned(),
+                text: self.text(id),
+            });
         }
         // Only regular files: a directory named like the include is not a match.
         let text = std::fs::metadata(path)
@@ -50,7 +54,11 @@ impl FileLoader for DiskFiles {
         match text {
             Some(text) => {
                 let id = self.add(path, text.clone());
-                Some(LoadedFile { id, path: path.to_owned(), text })
+                Some(LoadedFile {
+                    id,
+                    path: path.to_owned(),
+                    text,
+                })
             }
             None => {
                 self.by_path.borrow_mut().insert(path.to_owned(), None);
@@ -75,18 +83,37 @@ impl<'a> Files<'a> for FilesView {
     type Source = &'a str;
 
     fn name(&'a self, id: FileId) -> Result<String, FilesError> {
-        Ok(self.0.get(id.0 as usize).ok_or(FilesError::FileMissing)?.name().clone())
+        Ok(self
+            .0
+            .get(id.0 as usize)
+            .ok_or(FilesError::FileMissing)?
+            .name()
+            .clone())
     }
 
     fn source(&'a self, id: FileId) -> Result<&'a str, FilesError> {
-        Ok(self.0.get(id.0 as usize).ok_or(FilesError::FileMissing)?.source())
+        Ok(self
+            .0
+            .get(id.0 as usize)
+            .ok_or(FilesError::FileMissing)?
+            .source())
     }
 
     fn line_index(&'a self, id: FileId, byte_index: usize) -> Result<usize, FilesError> {
-        self.0.get(id.0 as usize).ok_or(FilesError::FileMissing)?.line_index((), byte_index)
+        self.0
+            .get(id.0 as usize)
+            .ok_or(FilesError::FileMissing)?
+            .line_index((), byte_index)
     }
 
-    fn line_range(&'a self, id: FileId, line_index: usize) -> Result<std::ops::Range<usize>, FilesError> {
-        self.0.get(id.0 as usize).ok_or(FilesError::FileMissing)?.line_range((), line_index)
+    fn line_range(
+        &'a self,
+        id: FileId,
+        line_index: usize,
+    ) -> Result<std::ops::Range<usize>, FilesError> {
+        self.0
+            .get(id.0 as usize)
+            .ok_or(FilesError::FileMissing)?
+            .line_range((), line_index)
     }
 }

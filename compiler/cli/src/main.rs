@@ -44,7 +44,10 @@ fn usage_error(message: &str) -> ExitCode {
 }
 
 fn run(options: &Options) -> Result<ExitCode, String> {
-    let input = options.input.as_deref().ok_or("no input file; usage: hlslc [OPTIONS] FILE.hlsl")?;
+    let input = options
+        .input
+        .as_deref()
+        .ok_or("no input file; usage: hlslc [OPTIONS] FILE.hlsl")?;
     let config = preprocess_config(options)?;
     let bytes = std::fs::read(input).map_err(|e| format!("cannot read `{input}`: {e}"))?;
     let text: Arc<str> = String::from_utf8_lossy(&bytes).as_ref().into();
@@ -54,11 +57,15 @@ fn run(options: &Options) -> Result<ExitCode, String> {
     let parsed = syntax::parse_file(main_file, input, &text, &config, &files);
 
     let stderr = &mut std::io::stderr();
+    let color = stderr.is_terminal();
     match options.error_format {
-        ErrorFormat::Human => render::human(stderr, &files, &parsed.diagnostics, stderr.is_terminal()),
+        ErrorFormat::Human => render::human(stderr, &files, &parsed.diagnostics, color),
         ErrorFormat::Json => render::json(stderr, &files, &parsed.diagnostics),
     }
-    let failed = parsed.diagnostics.iter().any(|d| d.severity == Severity::Error);
+    let failed = parsed
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error);
 
     if options.check {
         return Ok(exit_status(failed));
@@ -125,7 +132,11 @@ fn preprocess_config(options: &Options) -> Result<PreprocessConfig, String> {
         "2021" => 2021,
         // DXC reports the in-progress language version as 2029.
         "202x" | "202y" => 2029,
-        other => return Err(format!("unknown HLSL version `{other}` (expected 2016, 2018, 2021 or 202x)")),
+        other => {
+            return Err(format!(
+                "unknown HLSL version `{other}` (expected 2016, 2018, 2021 or 202x)"
+            ))
+        }
     };
     let target = options.profile.as_deref().map(parse_profile).transpose()?;
     let defines = options
@@ -136,14 +147,24 @@ fn preprocess_config(options: &Options) -> Result<PreprocessConfig, String> {
             None => (d.clone(), None),
         })
         .collect();
-    Ok(PreprocessConfig { include_dirs: options.include_dirs.clone(), defines, hlsl_version, target })
+    Ok(PreprocessConfig {
+        include_dirs: options.include_dirs.clone(),
+        defines,
+        hlsl_version,
+        target,
+    })
 }
 
 /// Parses a DXC profile such as `cs_6_0` or `lib_6_x`.
 pub fn parse_profile(profile: &str) -> Result<ShaderTarget, String> {
-    let bad = || format!("unknown profile `{profile}` (expected STAGE_MAJOR_MINOR, such as cs_6_0 or ps_6_6)");
+    let bad = || {
+        format!(
+            "unknown profile `{profile}` (expected STAGE_MAJOR_MINOR, such as cs_6_0 or ps_6_6)"
+        )
+    };
     let mut parts = profile.split('_');
-    let (Some(stage), Some(major), Some(minor), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+    let (Some(stage), Some(major), Some(minor), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
     else {
         return Err(bad());
     };
@@ -161,9 +182,19 @@ pub fn parse_profile(profile: &str) -> Result<ShaderTarget, String> {
     };
     let major: u32 = major.parse().map_err(|_| bad())?;
     // `lib_6_x` means the newest minor version the compiler knows.
-    let minor: u32 = if minor == "x" { 8 } else { minor.parse().map_err(|_| bad())? };
+    let minor: u32 = if minor == "x" {
+        8
+    } else {
+        minor.parse().map_err(|_| bad())?
+    };
     if !(major == 6 || (major == 5 && minor == 0) || (major == 4)) {
-        return Err(format!("unsupported shader model in `{profile}` (hlslc targets shader model 6.x)"));
+        return Err(format!(
+            "unsupported shader model in `{profile}` (hlslc targets shader model 6.x)"
+        ));
     }
-    Ok(ShaderTarget { stage, major, minor })
+    Ok(ShaderTarget {
+        stage,
+        major,
+        minor,
+    })
 }

@@ -21,16 +21,28 @@ pub fn human(out: &mut dyn Write, files: &DiskFiles, diags: &[Diagnostic], color
             Severity::Note => codespan_reporting::diagnostic::Severity::Note,
         };
         let mut labels = vec![Label::primary(d.file, d.range)];
-        labels.extend(d.related.iter().map(|r| Label::secondary(r.file, r.range).with_message(&r.message)));
-        let rendered = Rendered::new(severity).with_code(d.code).with_message(&d.message).with_labels(labels);
+        labels.extend(
+            d.related
+                .iter()
+                .map(|r| Label::secondary(r.file, r.range).with_message(&r.message)),
+        );
+        let rendered = Rendered::new(severity)
+            .with_code(d.code)
+            .with_message(&d.message)
+            .with_labels(labels);
         let result = if color {
-            let mut stream = term::termcolor::StandardStream::stderr(term::termcolor::ColorChoice::Always);
+            let mut stream =
+                term::termcolor::StandardStream::stderr(term::termcolor::ColorChoice::Always);
             term::emit_to_write_style(&mut stream, &config, &view, &rendered)
         } else {
             term::emit_to_io_write(out, &config, &view, &rendered)
         };
         if let Err(e) = result {
-            let _ = writeln!(out, "error[{}]: {} (could not show the source: {e})", d.code, d.message);
+            let _ = writeln!(
+                out,
+                "error[{}]: {} (could not show the source: {e})",
+                d.code, d.message
+            );
         }
     }
 }

@@ -51,7 +51,15 @@ fn lex_preprocess_parse_1mb(bencher: divan::Bencher) {
     let config = PreprocessConfig::default();
     bencher
         .counter(divan::counter::BytesCount::new(text.len()))
-        .bench(|| parse_file(FileId(0), "bench.hlsl", divan::black_box(&text), &config, &NoFiles));
+        .bench(|| {
+            parse_file(
+                FileId(0),
+                "bench.hlsl",
+                divan::black_box(&text),
+                &config,
+                &NoFiles,
+            )
+        });
 }
 
 #[divan::bench]

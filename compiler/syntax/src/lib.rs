@@ -125,9 +125,37 @@ pub fn parse(text: &str) -> ParsedFile {
     )
 }
 
-/// The tree in rowan's debug form: one line per node and token, with kind, range and text.
+/// The tree in rowan's debug form: one line per node and token, indented by depth, with kind
+/// and range, and for tokens their whole text (rowan's own form shortens long tokens; this one
+/// never does, so joining the token texts gives the file back).
 pub fn debug_tree(node: &SyntaxNode) -> String {
-    format!("{node:#?}")
+    use std::fmt::Write;
+    let mut out = String::new();
+    let mut depth = 0usize;
+    for event in node.preorder_with_tokens() {
+        match event {
+            rowan::WalkEvent::Enter(element) => {
+                let _ = write!(
+                    out,
+                    "{:indent$}{:?}@{:?}",
+                    "",
+                    element.kind(),
+                    element.text_range(),
+                    indent = depth * 2
+                );
+                match element {
+                    rowan::NodeOrToken::Node(_) => depth += 1,
+                    rowan::NodeOrToken::Token(token) => {
+                        let _ = write!(out, " {:?}", token.text());
+                    }
+                }
+                out.push('\n');
+            }
+            rowan::WalkEvent::Leave(rowan::NodeOrToken::Node(_)) => depth -= 1,
+            rowan::WalkEvent::Leave(rowan::NodeOrToken::Token(_)) => {}
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -1,0 +1,283 @@
+//! End-to-end tests of the `hlslc` binary: exit codes, diagnostics on stderr, outputs.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn hlslc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hlslc"))
+        .args(args)
+        .current_dir(repo_root())
+        .output()
+        .expect("hlslc runs")
+}
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hlslc-cli-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Undoes Rust's `{:?}` escaping of a string literal body.
+fn unescape_debug(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('0') => out.push('\0'),
+            Some('u') => {
+                let hex: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
+                out.push(char::from_u32(u32::from_str_radix(&hex, 16).unwrap()).unwrap());
+            }
+            Some(other) => out.push(other),
+            None => {}
+        }
+    }
+    out
+}
+
+/// The file text rebuilt from the token lines of `--emit syntax` output.
+fn text_from_syntax_dump(dump: &str) -> String {
+    let mut text = String::new();
+    for line in dump.lines() {
+        if let Some(quote) = line.find('"') {
+            let body = &line[quote + 1..line.len() - 1];
+            text.push_str(&unescape_debug(body));
+        }
+    }
+    text
+}
+
+#[test]
+fn examples_check_clean() {
+    let cases: &[&[&str]] = &[
+        &[
+            "-T",
+            "cs_6_0",
+            "-E",
+            "main",
+            "--check",
+            "examples/blur_cs.hlsl",
+        ],
+        &[
+            "-T",
+            "vs_6_0",
+            "-E",
+            "VSMain",
+            "--check",
+            "examples/textured_vs_ps.hlsl",
+        ],
+        &[
+            "-T",
+            "ps_6_0",
+            "-E",
+            "PSMain",
+            "--check",
+            "examples/textured_vs_ps.hlsl",
+        ],
+        &[
+            "-Tps_6_0",
+            "-E",
+            "main",
+            "-I",
+            "examples/include",
+            "-DTONEMAP_OPERATOR=2",
+            "--check",
+            "examples/tonemap_ps.hlsl",
+        ],
+        &[
+            "-T",
+            "ps_6_0",
+            "-E",
+            "main",
+            "-Iexamples/include",
+            "--check",
+            "examples/tonemap_ps.hlsl",
+        ],
+    ];
+    for args in cases {
+        let out = hlslc(args);
+        assert!(
+            out.status.success(),
+            "hlslc {args:?} failed:\n{}",
+            stderr(&out)
+        );
+        assert_eq!(stderr(&out), "", "hlslc {args:?} printed diagnostics");
+    }
+}
+
+#[test]
+fn syntax_dump_is_lossless() {
+    for file in [
+        "examples/blur_cs.hlsl",
+        "examples/textured_vs_ps.hlsl",
+        "examples/tonemap_ps.hlsl",
+    ] {
+        let out = hlslc(&["-I", "examples/include", "--emit", "syntax", file]);
+        let original = std::fs::read_to_string(repo_root().join(file)).unwrap();
+        let dump = stdout(&out);
+        assert!(dump.starts_with("SOURCE_FILE@0.."), "{dump}");
+        assert_eq!(
+            text_from_syntax_dump(&dump),
+            original,
+            "tokens of {file} do not give the file back"
+        );
+    }
+}
+
+#[test]
+fn main_readme_command_writes_output() {
+    let target = std::env::temp_dir().join(format!("hlslc-readme-{}.txt", std::process::id()));
+    let target = target.to_str().unwrap();
+    let out = hlslc(&[
+        "-T",
+        "ps_6_0",
+        "-E",
+        "main",
+        "-I",
+        "examples/include",
+        "-D",
+        "TONEMAP_OPERATOR=2",
+        "--emit",
+        "syntax",
+        "-Fo",
+        target,
+        "examples/tonemap_ps.hlsl",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        format!("hlslc: wrote the syntax tree to {target}\n")
+    );
+    assert!(std::fs::read_to_string(target)
+        .unwrap()
+        .starts_with("SOURCE_FILE@"));
+}
+
+#[test]
+fn syntax_error_is_reported_rustc_style() {
+    let path = temp_file(
+        "broken.hlsl",
+        "float4 main() : SV_Target\n{\n    return float4(1, 2, 3, 4)\n}\n",
+    );
+    let out = hlslc(&["--check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("error[E1200]"), "{err}");
+    assert!(err.contains("broken.hlsl:4:1"), "{err}");
+}
+
+#[test]
+fn preprocessor_error_points_at_the_include() {
+    let path = temp_file(
+        "missing_include.hlsl",
+        "#include \"nowhere.hlsli\"\nfloat x;\n",
+    );
+    let out = hlslc(&["--check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("missing_include.hlsl:1:10"), "{err}");
+    assert!(err.contains("nowhere.hlsli"), "{err}");
+}
+
+#[test]
+fn json_diagnostics() {
+    let path = temp_file("json.hlsl", "float x = ;\n");
+    let out = hlslc(&["--check", "--error-format", "json", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    let first: serde_json::Value = serde_json::from_str(err.lines().next().unwrap()).unwrap();
+    assert_eq!(first["severity"], "error");
+    assert_eq!(first["code"], "E1200");
+    assert_eq!(first["start"]["line"], 1);
+    assert_eq!(first["start"]["column"], 11);
+    assert!(first["file"].as_str().unwrap().ends_with("json.hlsl"));
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    let out = hlslc(&["-Zi", "examples/blur_cs.hlsl"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown option `-Zi`"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = hlslc(&["--check"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no input file"), "{}", stderr(&out));
+
+    let out = hlslc(&["--check", "does/not/exist.hlsl"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot read `does/not/exist.hlsl`"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = hlslc(&["-T", "xs_6_0", "--check", "examples/blur_cs.hlsl"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown profile `xs_6_0`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn unsupported_output_is_refused_clearly() {
+    let out = hlslc(&["--emit", "ir", "examples/blur_cs.hlsl"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("not supported yet: --emit ir"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn defines_and_include_dirs_reach_the_preprocessor() {
+    let dir = temp_file("inc/defs.hlsli", "#define FROM_HEADER 1\n");
+    let inc = dir.parent().unwrap().to_str().unwrap().to_owned();
+    let main = temp_file(
+        "uses_include.hlsl",
+        "#include <defs.hlsli>\n#if FROM_HEADER && FROM_CLI == 7\nfloat ok;\n#else\n#error wrong\n#endif\n",
+    );
+    let out = hlslc(&[
+        "-I",
+        &inc,
+        "-D",
+        "FROM_CLI=7",
+        "--check",
+        main.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = hlslc(&["-I", &inc, "--check", main.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("wrong"), "{}", stderr(&out));
+}
