@@ -1,79 +1,48 @@
-//! The files `hlslc` reads: the input and everything it includes, read from disk once each.
-//!
-//! Implements the preprocessor's `FileLoader` and codespan-reporting's `Files`, so the same table
-//! serves includes and diagnostic rendering.
+//! The disk as the database's `FileSource`, and the database's files as codespan-reporting's
+//! `Files` for rendering diagnostics.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use codespan_reporting::files::{Error as FilesError, Files, SimpleFile};
-use syntax::{FileId, FileLoader, LoadedFile};
+use db::{Db, FileId, FileSource, RootDatabase};
 
-/// Every file read so far, by id; ids are handed out in reading order.
-#[derive(Default)]
-pub struct DiskFiles {
-    files: RefCell<Vec<SimpleFile<String, Arc<str>>>>,
-    by_path: RefCell<HashMap<String, Option<FileId>>>,
-}
+/// Reads regular files from the disk (a directory named like an include is not a match).
+pub struct DiskSource;
 
-impl DiskFiles {
-    /// Adds a file whose text is already known (the input).
-    pub fn add(&self, path: &str, text: Arc<str>) -> FileId {
-        let mut files = self.files.borrow_mut();
-        let id = FileId(files.len() as u32);
-        files.push(SimpleFile::new(path.to_owned(), text));
-        self.by_path.borrow_mut().insert(path.to_owned(), Some(id));
-        id
-    }
-
-    pub fn text(&self, id: FileId) -> Arc<str> {
-        self.files.borrow()[id.0 as usize].source().clone()
-    }
-
-    pub fn path(&self, id: FileId) -> String {
-        self.files.borrow()[id.0 as usize].name().clone()
-    }
-}
-
-impl FileLoader for DiskFiles {
-    fn load(&self, path: &str) -> Option<LoadedFile> {
-        if let Some(known) = self.by_path.borrow().get(path) {
-            return known.map(|id| LoadedFile {
-                id,
-                path: path.to_owned(),
-                text: self.text(id),
-            });
+impl FileSource for DiskSource {
+    fn read(&self, path: &str) -> Option<String> {
+        let meta = std::fs::metadata(path).ok()?;
+        if !meta.is_file() {
+            return None;
         }
-        // Only regular files: a directory named like the include is not a match.
-        let text = std::fs::metadata(path)
-            .ok()
-            .filter(|m| m.is_file())
-            .and_then(|_| std::fs::read(path).ok())
-            .map(|bytes| Arc::<str>::from(String::from_utf8_lossy(&bytes).as_ref()));
-        match text {
-            Some(text) => {
-                let id = self.add(path, text.clone());
-                Some(LoadedFile {
-                    id,
-                    path: path.to_owned(),
-                    text,
-                })
-            }
-            None => {
-                self.by_path.borrow_mut().insert(path.to_owned(), None);
-                None
-            }
-        }
+        let bytes = std::fs::read(path).ok()?;
+        Some(String::from_utf8_lossy(&bytes).into_owned())
     }
 }
 
-/// A snapshot of the table for codespan-reporting, which wants plain borrows.
-pub struct FilesView(pub Vec<SimpleFile<String, Arc<str>>>);
+/// Every file of the database that has text, indexed by `FileId`.
+pub struct FilesView(Vec<SimpleFile<String, Arc<str>>>);
 
-impl DiskFiles {
-    pub fn view(&self) -> FilesView {
-        FilesView(self.files.borrow().clone())
+impl FilesView {
+    pub fn new(db: &RootDatabase) -> FilesView {
+        let mut files = Vec::new();
+        while let Some(file) = db.file(FileId(files.len() as u32)) {
+            let text = file.text(db).unwrap_or_else(|| Arc::from(""));
+            files.push(SimpleFile::new(file.path(db).clone(), text));
+        }
+        FilesView(files)
+    }
+
+    pub fn text(&self, id: FileId) -> &str {
+        self.0.get(id.0 as usize).map_or("", |f| f.source())
+    }
+
+    pub fn path(&self, id: FileId) -> &str {
+        self.0.get(id.0 as usize).map_or("<unknown>", |f| f.name())
+    }
+
+    fn get(&self, id: FileId) -> Result<&SimpleFile<String, Arc<str>>, FilesError> {
+        self.0.get(id.0 as usize).ok_or(FilesError::FileMissing)
     }
 }
 
@@ -83,27 +52,15 @@ impl<'a> Files<'a> for FilesView {
     type Source = &'a str;
 
     fn name(&'a self, id: FileId) -> Result<String, FilesError> {
-        Ok(self
-            .0
-            .get(id.0 as usize)
-            .ok_or(FilesError::FileMissing)?
-            .name()
-            .clone())
+        Ok(self.get(id)?.name().clone())
     }
 
     fn source(&'a self, id: FileId) -> Result<&'a str, FilesError> {
-        Ok(self
-            .0
-            .get(id.0 as usize)
-            .ok_or(FilesError::FileMissing)?
-            .source())
+        Ok(self.get(id)?.source())
     }
 
     fn line_index(&'a self, id: FileId, byte_index: usize) -> Result<usize, FilesError> {
-        self.0
-            .get(id.0 as usize)
-            .ok_or(FilesError::FileMissing)?
-            .line_index((), byte_index)
+        self.get(id)?.line_index((), byte_index)
     }
 
     fn line_range(
@@ -111,9 +68,6 @@ impl<'a> Files<'a> for FilesView {
         id: FileId,
         line_index: usize,
     ) -> Result<std::ops::Range<usize>, FilesError> {
-        self.0
-            .get(id.0 as usize)
-            .ok_or(FilesError::FileMissing)?
-            .line_range((), line_index)
+        self.get(id)?.line_range((), line_index)
     }
 }

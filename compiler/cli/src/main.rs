@@ -13,11 +13,12 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser as _;
+use db::RootDatabase;
 use syntax::preprocess::{ShaderStage, ShaderTarget};
 use syntax::{PreprocessConfig, Severity};
 
 use crate::args::{EmitKind, ErrorFormat, Options};
-use crate::files::DiskFiles;
+use crate::files::{DiskSource, FilesView};
 
 fn main() -> ExitCode {
     let argv = match args::normalize(std::env::args_os()) {
@@ -52,10 +53,12 @@ fn run(options: &Options) -> Result<ExitCode, String> {
     let bytes = std::fs::read(input).map_err(|e| format!("cannot read `{input}`: {e}"))?;
     let text: Arc<str> = String::from_utf8_lossy(&bytes).as_ref().into();
 
-    let files = DiskFiles::default();
-    let main_file = files.add(input, text.clone());
-    let parsed = syntax::parse_file(main_file, input, &text, &config, &files);
+    let mut db = RootDatabase::new(Arc::new(DiskSource));
+    let main_file = db.set_file_text(input, Some(text));
+    let config = db.new_config(config);
+    let parsed = db::parse_file(&db, main_file, config);
 
+    let files = FilesView::new(&db);
     let stderr = &mut std::io::stderr();
     let color = stderr.is_terminal();
     match options.error_format {

@@ -8,11 +8,10 @@ use serde_json::json;
 use syntax::line_index::LineIndex;
 use syntax::{Diagnostic, Severity};
 
-use crate::files::{DiskFiles, FilesView};
+use crate::files::FilesView;
 
 /// Writes `diags` to `out` in rustc/clang style.
-pub fn human(out: &mut dyn Write, files: &DiskFiles, diags: &[Diagnostic], color: bool) {
-    let view: FilesView = files.view();
+pub fn human(out: &mut dyn Write, view: &FilesView, diags: &[Diagnostic], color: bool) {
     let config = Config::default();
     for d in diags {
         let severity = match d.severity {
@@ -33,9 +32,9 @@ pub fn human(out: &mut dyn Write, files: &DiskFiles, diags: &[Diagnostic], color
         let result = if color {
             let mut stream =
                 term::termcolor::StandardStream::stderr(term::termcolor::ColorChoice::Always);
-            term::emit_to_write_style(&mut stream, &config, &view, &rendered)
+            term::emit_to_write_style(&mut stream, &config, view, &rendered)
         } else {
-            term::emit_to_io_write(out, &config, &view, &rendered)
+            term::emit_to_io_write(out, &config, view, &rendered)
         };
         if let Err(e) = result {
             let _ = writeln!(
@@ -49,15 +48,18 @@ pub fn human(out: &mut dyn Write, files: &DiskFiles, diags: &[Diagnostic], color
 
 /// Writes one JSON object per line for each diagnostic: severity, code, message, file, 1-based
 /// line and column of start and end, byte offsets, and related locations.
-pub fn json(out: &mut dyn Write, files: &DiskFiles, diags: &[Diagnostic]) {
+pub fn json(out: &mut dyn Write, files: &FilesView, diags: &[Diagnostic]) {
     let location = |file: syntax::FileId, range: syntax::TextRange| {
-        let text = files.text(file);
-        let index = LineIndex::new(&text);
+        let index = LineIndex::new(files.text(file));
         let point = |offset: syntax::TextSize| {
             let lc = index.line_col(offset);
             json!({ "line": lc.line + 1, "column": lc.col + 1, "offset": u32::from(offset) })
         };
-        (files.path(file), point(range.start()), point(range.end()))
+        (
+            files.path(file).to_owned(),
+            point(range.start()),
+            point(range.end()),
+        )
     };
     for d in diags {
         let severity = match d.severity {

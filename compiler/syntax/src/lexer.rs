@@ -157,7 +157,6 @@ impl Lexer<'_> {
     /// `0.5f.xx`), which HLSL allows on literals. Bad suffixes stay in the token, for semantic
     /// analysis to report.
     fn number(&mut self) -> SyntaxKind {
-        let start = self.pos;
         if self.peek(0) == b'0' && matches!(self.peek(1), b'x' | b'X') {
             self.pos += 2;
             while is_ident_continue(self.peek(0)) {
