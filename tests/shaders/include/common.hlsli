@@ -1,5 +1,8 @@
 // Shared math constants and small helpers used across the corpus.
 #pragma once
+// Also guarded the classic way so tools without #pragma once support work.
+#ifndef COMMON_HLSLI
+#define COMMON_HLSLI
 
 static const float PI        = 3.14159265358979;
 static const float TWO_PI    = 6.28318530717959;
@@ -71,3 +74,5 @@ float HashToFloat01(uint h)
 {
     return float(h >> 8) * (1.0 / 16777216.0);
 }
+
+#endif // COMMON_HLSLI
