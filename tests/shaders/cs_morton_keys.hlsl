@@ -55,8 +55,8 @@ void main(uint3 dtid : SV_DispatchThreadID)
         return;
 
     uint3 idx = g_Indices.Load3(tri * 12);
-    float3 centroid = (g_Vertices[idx.x] + g_Vertices[idx.y] + g_Vertices[idx.z]) / 3.0;
-    float3 normalized = (centroid - g_SceneMin) * g_SceneExtentInv;
+    float3 triCenter = (g_Vertices[idx.x] + g_Vertices[idx.y] + g_Vertices[idx.z]) / 3.0;
+    float3 normalized = (triCenter - g_SceneMin) * g_SceneExtentInv;
 
     uint64_t key = Morton3D(normalized);
     g_MortonKeys[tri] = key;

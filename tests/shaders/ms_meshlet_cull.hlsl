@@ -112,12 +112,12 @@ float3 MeshletColor(uint id)
 [numthreads(128, 1, 1)]
 void MSMain(uint gtid : SV_GroupThreadID,
             uint gid : SV_GroupID,
-            in payload Payload payload,
+            in payload Payload asPayload,
             out vertices VertexOut verts[MAX_VERTS],
             out indices uint3 tris[MAX_PRIMS],
             out primitives PrimitiveOut prims[MAX_PRIMS])
 {
-    uint meshletIndex = payload.meshletIndices[gid];
+    uint meshletIndex = asPayload.meshletIndices[gid];
     Meshlet m = g_Meshlets[meshletIndex];
 
     SetMeshOutputCounts(m.vertexCount, m.primitiveCount);

@@ -80,13 +80,13 @@ float3 BladePoint(float3 base, float2 facing, float t, float bend, float width, 
 [outputtopology("triangle")]
 [numthreads(BLADES_PER_CELL * VERTS_PER_BLADE, 1, 1)]
 void MSMain(uint gtid : SV_GroupThreadID, uint gid : SV_GroupID,
-            in payload GrassPayload payload,
+            in payload GrassPayload asPayload,
             out vertices GrassVertex verts[BLADES_PER_CELL * VERTS_PER_BLADE],
             out indices uint3 tris[BLADES_PER_CELL * TRIS_PER_BLADE],
             out primitives GrassPrimitive prims[BLADES_PER_CELL * TRIS_PER_BLADE])
 {
-    float3 cellOrigin = payload.cellOrigin[gid];
-    uint lod = payload.cellLod[gid];
+    float3 cellOrigin = asPayload.cellOrigin[gid];
+    uint lod = asPayload.cellLod[gid];
     uint blades = lod == 0 ? BLADES_PER_CELL : BLADES_PER_CELL / 2;
 
     SetMeshOutputCounts(blades * VERTS_PER_BLADE, blades * TRIS_PER_BLADE);

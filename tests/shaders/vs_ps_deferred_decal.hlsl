@@ -40,8 +40,8 @@ float3 WorldPosFromDepth(float2 pixel)
 {
     float depth = g_SceneDepth.Load(int3(pixel, 0));
     float2 uv = pixel * g_Frame.invViewportSize;
-    float4 clip = float4(uv * float2(2.0, -2.0) + float2(-1.0, 1.0), depth, 1.0);
-    float4 w = mul(g_Frame.invViewProj, clip);
+    float4 clipPos = float4(uv * float2(2.0, -2.0) + float2(-1.0, 1.0), depth, 1.0);
+    float4 w = mul(g_Frame.invViewProj, clipPos);
     return w.xyz / w.w;
 }
 
