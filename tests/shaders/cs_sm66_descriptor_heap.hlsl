@@ -58,6 +58,6 @@ void main(uint3 dtid : SV_DispatchThreadID)
         uint64_t fixedPoint = (uint64_t)(waveLum * 65536.0);
         stats.InterlockedAdd64(0, fixedPoint);
         uint64_t previousMax;
-        stats.InterlockedMax64(8, (uint64_t)g_Root.frameIndex << 32 | WaveGetLaneCount(), previousMax);
+        stats.InterlockedMax64(8, ((uint64_t)g_Root.frameIndex << 32) | WaveGetLaneCount(), previousMax);
     }
 }

@@ -15,10 +15,11 @@ struct Decal
     float3   pad;
 };
 
-StructuredBuffer<Decal> g_Decals     : register(t0);
-Texture2D<float>        g_SceneDepth : register(t1);
-Texture2D<float4>       g_DecalAtlas : register(t2);
-Texture2D<float2>       g_GBufferNormal : register(t3);
+// REG(t, 0, SPACE_DRAW) expands to register(t0, space2) via token pasting.
+StructuredBuffer<Decal> g_Decals     : REG(t, 0, SPACE_DRAW);
+Texture2D<float>        g_SceneDepth : REG(t, 1, SPACE_FRAME);
+Texture2D<float4>       g_DecalAtlas : REG(t, 0, SPACE_MATERIAL);
+Texture2D<float2>       g_GBufferNormal : REG(t, 3, SPACE_FRAME);
 
 struct VSOut
 {
