@@ -21,6 +21,9 @@ pub struct InputToken {
     pub contextual_kw: Option<SyntaxKind>,
     /// No trivia between this token and the next one.
     pub joint_to_next: bool,
+    /// This `IDENT` names a built-in scalar, vector or matrix type (`float`, `uint3`,
+    /// `float4x4`, `vector`, `matrix`); used to tell casts from parenthesised expressions.
+    pub builtin_type: bool,
 }
 
 /// The significant tokens of the (preprocessed) text, in order.
@@ -36,10 +39,12 @@ impl Input {
         } else {
             None
         };
+        let builtin_type = kind == IDENT && is_builtin_type_name(text);
         self.tokens.push(InputToken {
             kind,
             contextual_kw,
             joint_to_next,
+            builtin_type,
         });
     }
 
@@ -54,6 +59,49 @@ impl Input {
     fn kind(&self, idx: usize) -> SyntaxKind {
         self.tokens.get(idx).map_or(EOF, |t| t.kind)
     }
+}
+
+/// Whether `text` names a built-in scalar, vector or matrix type: `float`, `uint3`,
+/// `min16float2x2`, `vector`, `matrix`...
+fn is_builtin_type_name(text: &str) -> bool {
+    const SCALARS: &[&str] = &[
+        "bool",
+        "int",
+        "uint",
+        "dword",
+        "half",
+        "float",
+        "double",
+        "min16float",
+        "min10float",
+        "min16int",
+        "min12int",
+        "min16uint",
+        "int16_t",
+        "uint16_t",
+        "int32_t",
+        "uint32_t",
+        "int64_t",
+        "uint64_t",
+        "float16_t",
+        "float32_t",
+        "float64_t",
+    ];
+    if matches!(text, "vector" | "matrix") {
+        return true;
+    }
+    // Strip a vector (`N`) or matrix (`NxM`) suffix, with N and M in 1..=4.
+    let b = text.as_bytes();
+    let dim = |c: u8| (b'1'..=b'4').contains(&c);
+    let base =
+        if b.len() > 3 && b[b.len() - 2] == b'x' && dim(b[b.len() - 1]) && dim(b[b.len() - 3]) {
+            &text[..text.len() - 3]
+        } else if b.len() > 1 && dim(b[b.len() - 1]) && !text.ends_with("_t") {
+            &text[..text.len() - 1]
+        } else {
+            text
+        };
+    SCALARS.contains(&base) || SCALARS.contains(&text)
 }
 
 /// How a token step uses its input token.
@@ -225,6 +273,22 @@ impl<'i> Parser<'i> {
     /// Is the current token an `IDENT` spelling contextual keyword `kw`?
     pub(crate) fn at_contextual_kw(&self, kw: SyntaxKind) -> bool {
         self.nth_contextual_kw(0) == Some(kw)
+    }
+
+    /// Whether token `n` ahead is an `IDENT` naming a built-in scalar, vector or matrix type.
+    pub(crate) fn nth_is_builtin_type(&self, n: usize) -> bool {
+        if self.in_split && n == 0 {
+            return false;
+        }
+        self.input
+            .tokens
+            .get(self.pos + n)
+            .is_some_and(|t| t.builtin_type)
+    }
+
+    /// The index of the current input token; grammar loops compare it to check progress.
+    pub(crate) fn token_pos(&self) -> (usize, bool) {
+        (self.pos, self.in_split)
     }
 
     /// Whether token `n` ahead is directly followed by token `n + 1` (no trivia between).

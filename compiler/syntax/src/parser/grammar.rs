@@ -1,13 +1,261 @@
 //! The HLSL grammar: one function per construct, driving `Parser`.
+//!
+//! The grammar is split by topic: `items` (declarations at file, namespace, struct and cbuffer
+//! level, also used for local declarations), `types` (type references, paths, template
+//! arguments), `attributes`, `statements` and `expressions`. This module holds the entry point
+//! and the lookahead helpers shared by all of them.
+//!
+//! # Disambiguation
+//!
+//! The parser sees token kinds only (plus contextual keywords and whether an identifier names a
+//! built-in numeric type), never symbol tables, so it decides ambiguous spots by shape:
+//!
+//! - **Declaration or expression statement.** A statement is a declaration when it starts with a
+//!   declaration keyword or modifier (`const`, `static`, `struct`, `typedef`, `groupshared`...),
+//!   or when it starts with something shaped like a type (`a`, `a::b`, `a<...>` with a matching
+//!   `>`) directly followed by an identifier (`float x`, `Texture2D<float4> t`).
+//! - **Template arguments in expressions.** `name <` opens template arguments only when a
+//!   matching `>` follows, the tokens in between are only identifiers, numbers, `,`, `::` and
+//!   nested `<`/`>`, and the `>` is followed by `(` or `::` (`vector<float, 2>(1, 2)`,
+//!   `buf.Load<uint>(0)`, `A<B>::c`). Otherwise `<` is a comparison. In type positions `<`
+//!   always opens template arguments.
+//! - **Casts.** `(T)` is a cast when `T` is shaped like a type (optionally with array
+//!   suffixes) and the token after `)` can start an operand. For built-in numeric types
+//!   (`float`, `uint3`, `float4x4`, `vector<...>`...) and templated types, an operand may also
+//!   start with `+`, `-`, `++` or `--` (`(float)-x`); for other names it must start with an
+//!   identifier, literal, `(`, `!`, `~` or `sizeof`, so `(a) - b` stays a subtraction.
+//! - **Contextual keywords.** Modifiers that are not hard keywords (`in`, `linear`, `sample`,
+//!   `point`...) act as modifiers only when followed by an identifier or another modifier, so
+//!   `sample = 1;` still assigns to a variable named `sample`.
+//! - **`sizeof`.** `sizeof(X)` where `X` is shaped like a type holds a `TYPE_REF`, even when
+//!   `X` names a variable; the semantic layer resolves it.
 
-use super::Parser;
-use crate::SyntaxKind::*;
+mod attributes;
+mod expressions;
+mod items;
+mod statements;
+mod types;
 
-/// `SOURCE_FILE`: everything, until the end of input.
+#[cfg(test)]
+mod tests;
+
+use super::{CompletedMarker, Marker, Parser, TokenSet};
+use crate::SyntaxKind::{self, *};
+
+/// `SOURCE_FILE`: items until the end of input.
 pub(super) fn source_file(p: &mut Parser<'_>) {
     let m = p.start();
-    while !p.at_end() {
-        p.err_and_bump("not parsed yet");
-    }
+    items::item_list_contents(p, false);
     m.complete(p, SOURCE_FILE);
+}
+
+/// Modifiers that are hard keywords.
+const HARD_MODIFIERS: TokenSet = TokenSet::new(&[STATIC_KW, CONST_KW]);
+
+/// Whether token `n` ahead is a contextual keyword that works as a declaration modifier.
+fn is_modifier_kw(kw: SyntaxKind) -> bool {
+    matches!(
+        kw,
+        UNIFORM_KW
+            | EXTERN_KW
+            | VOLATILE_KW
+            | PRECISE_KW
+            | GROUPSHARED_KW
+            | SHARED_KW
+            | INLINE_KW
+            | EXPORT_KW
+            | IN_KW
+            | OUT_KW
+            | INOUT_KW
+            | ROW_MAJOR_KW
+            | COLUMN_MAJOR_KW
+            | SNORM_KW
+            | UNORM_KW
+            | NOINTERPOLATION_KW
+            | LINEAR_KW
+            | CENTROID_KW
+            | NOPERSPECTIVE_KW
+            | SAMPLE_KW
+            | CENTER_KW
+            | POINT_KW
+            | LINE_KW
+            | TRIANGLE_KW
+            | LINEADJ_KW
+            | TRIANGLEADJ_KW
+            | VERTICES_KW
+            | PRIMITIVES_KW
+            | INDICES_KW
+            | PAYLOAD_KW
+    )
+}
+
+/// Whether token `n` ahead is a modifier: `static`, `const`, or a contextual modifier keyword
+/// followed by something that can continue a declaration (an identifier, `::`, another
+/// modifier or `struct`).
+fn nth_at_modifier(p: &Parser<'_>, n: usize) -> bool {
+    if HARD_MODIFIERS.contains(p.nth(n)) {
+        return true;
+    }
+    match p.nth_contextual_kw(n) {
+        Some(kw) if is_modifier_kw(kw) => {
+            matches!(
+                p.nth(n + 1),
+                IDENT | COLON2 | STATIC_KW | CONST_KW | STRUCT_KW | CLASS_KW | INTERFACE_KW
+            )
+        }
+        _ => false,
+    }
+}
+
+/// Consumes modifiers (remapping contextual ones to their keyword kinds).
+fn modifiers(p: &mut Parser<'_>) {
+    while nth_at_modifier(p, 0) {
+        match p.nth_contextual_kw(0) {
+            Some(kw) => p.bump_remap(kw),
+            None => p.bump_any(),
+        }
+    }
+}
+
+/// `NAME`: an identifier introduced by a declaration.
+fn name(p: &mut Parser<'_>, what: &str) -> bool {
+    if p.at(IDENT) {
+        let m = p.start();
+        p.bump(IDENT);
+        m.complete(p, NAME);
+        true
+    } else {
+        p.error(format!("expected {what}"));
+        false
+    }
+}
+
+/// Lookahead: if a `<` at token `n` opens a template argument list of shape-only content,
+/// the index just past its matching `>`.
+///
+/// Content may be identifiers, numbers, `,`, `::`, type modifiers and nested `<...>`; a `>>`
+/// closes two levels. Anything else (operators, parentheses, `;`) means it is not a template
+/// argument list.
+fn scan_generic_args(p: &Parser<'_>, n: usize) -> Option<usize> {
+    if p.nth(n) != LT {
+        return None;
+    }
+    let mut depth = 1usize;
+    let mut i = n + 1;
+    loop {
+        match p.nth(i) {
+            LT => depth += 1,
+            GT => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            SHR => {
+                if depth < 2 {
+                    return None;
+                }
+                depth -= 2;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            IDENT | INT_NUMBER | COMMA | COLON2 | CONST_KW => {}
+            _ => return None,
+        }
+        i += 1;
+        if i > n + 64 {
+            return None;
+        }
+    }
+}
+
+/// Lookahead: if tokens from `n` are shaped like a type (`T`, `::T`, `a::b`, `T<...>`,
+/// `A<B>::C`, `struct S`), the index just past it.
+fn scan_type(p: &Parser<'_>, n: usize) -> Option<usize> {
+    let mut i = n;
+    if matches!(p.nth(i), STRUCT_KW | CLASS_KW | INTERFACE_KW) {
+        i += 1;
+    }
+    if p.nth(i) == COLON2 {
+        i += 1;
+    }
+    loop {
+        if p.nth(i) != IDENT {
+            return None;
+        }
+        i += 1;
+        if p.nth(i) == LT {
+            i = scan_generic_args(p, i)?;
+        }
+        if p.nth(i) == COLON2 && p.nth(i + 1) == IDENT {
+            i += 1;
+        } else {
+            return Some(i);
+        }
+    }
+}
+
+/// Whether the tokens from the current one start a declaration (rather than an expression):
+/// a declaration keyword or modifier, or a type followed by a name.
+fn at_decl_start(p: &Parser<'_>) -> bool {
+    match p.current() {
+        STRUCT_KW | CLASS_KW | INTERFACE_KW | TYPEDEF_KW | ENUM_KW | USING_KW | TEMPLATE_KW
+        | STATIC_KW | CONST_KW => true,
+        IDENT | COLON2 => {
+            if nth_at_modifier(p, 0) {
+                return true;
+            }
+            matches!(scan_type(p, 0), Some(k) if p.nth(k) == IDENT)
+        }
+        _ => false,
+    }
+}
+
+/// Skips tokens into one `ERROR` node after reporting `message`: up to and including a `;`,
+/// or up to (not including) a `}` or a token in `stop`. It consumes at least one token unless
+/// at `}` or the end; a `{` is skipped with everything up to its matching `}`.
+fn error_until(p: &mut Parser<'_>, message: &str, stop: TokenSet) {
+    if p.at_end() || p.at(R_BRACE) {
+        p.error(message);
+        return;
+    }
+    let m = p.start();
+    p.error(message);
+    let mut first = true;
+    loop {
+        if p.at_end() || p.at(R_BRACE) || (!first && p.at_ts(stop)) {
+            break;
+        }
+        first = false;
+        if p.eat(SEMICOLON) {
+            break;
+        }
+        if p.at(L_BRACE) {
+            skip_braces(p);
+            break;
+        }
+        p.bump_any();
+    }
+    m.complete(p, ERROR);
+}
+
+/// Consumes a `{`, everything up to its matching `}`, and that `}`.
+fn skip_braces(p: &mut Parser<'_>) {
+    let mut depth = 0usize;
+    loop {
+        match p.current() {
+            EOF => break,
+            L_BRACE => depth += 1,
+            R_BRACE => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    p.bump_any();
+                    break;
+                }
+            }
+            _ => {}
+        }
+        p.bump_any();
+    }
 }
