@@ -24,6 +24,8 @@ pub struct InputToken {
     /// This `IDENT` names a built-in scalar, vector or matrix type (`float`, `uint3`,
     /// `float4x4`, `vector`, `matrix`); used to tell casts from parenthesised expressions.
     pub builtin_type: bool,
+    /// This `IDENT` is `operator` (operator function names in HLSL 2021).
+    pub operator_kw: bool,
 }
 
 /// The significant tokens of the (preprocessed) text, in order.
@@ -45,6 +47,7 @@ impl Input {
             contextual_kw,
             joint_to_next,
             builtin_type,
+            operator_kw: kind == IDENT && text == "operator",
         });
     }
 
@@ -284,6 +287,17 @@ impl<'i> Parser<'i> {
             .tokens
             .get(self.pos + n)
             .is_some_and(|t| t.builtin_type)
+    }
+
+    /// Whether token `n` ahead is the identifier `operator`.
+    pub(crate) fn nth_is_operator_kw(&self, n: usize) -> bool {
+        if self.in_split && n == 0 {
+            return false;
+        }
+        self.input
+            .tokens
+            .get(self.pos + n)
+            .is_some_and(|t| t.operator_kw)
     }
 
     /// The index of the current input token; grammar loops compare it to check progress.

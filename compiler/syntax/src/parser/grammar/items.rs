@@ -93,7 +93,7 @@ pub(super) fn item(p: &mut Parser<'_>) {
 /// Whether the current identifier starts an operator function name: `operator+(`,
 /// `operator()(`, `operator[](`.
 fn at_operator_name(p: &Parser<'_>) -> bool {
-    if !p.at(IDENT) {
+    if !p.nth_is_operator_kw(0) {
         return false;
     }
     match p.nth(1) {

@@ -141,16 +141,18 @@ pub(super) fn generic_arg_list(p: &mut Parser<'_>) {
 /// One template argument: a `TYPE_REF` when it is shaped like a type followed by `,` or `>`,
 /// otherwise a constant expression (parsed above relational operators, so `>` closes).
 fn generic_arg(p: &mut Parser<'_>) -> bool {
-    let type_like = match p.current() {
-        IDENT | COLON2 => {
-            scan_type(p, 0).is_some_and(|k| matches!(p.nth(k), COMMA | GT | SHR | L_BRACK))
-        }
-        STRUCT_KW | CLASS_KW | CONST_KW => true,
-        _ => matches!(
-            p.nth_contextual_kw(0),
-            Some(SNORM_KW | UNORM_KW | ROW_MAJOR_KW | COLUMN_MAJOR_KW)
-        ),
-    };
+    let type_modifier = matches!(
+        p.nth_contextual_kw(0),
+        Some(SNORM_KW | UNORM_KW | ROW_MAJOR_KW | COLUMN_MAJOR_KW)
+    ) && p.nth_at(1, IDENT);
+    let type_like = type_modifier
+        || match p.current() {
+            IDENT | COLON2 => {
+                scan_type(p, 0).is_some_and(|k| matches!(p.nth(k), COMMA | GT | SHR | L_BRACK))
+            }
+            STRUCT_KW | CLASS_KW | CONST_KW => true,
+            _ => false,
+        };
     if type_like {
         return type_ref(p, true);
     }
