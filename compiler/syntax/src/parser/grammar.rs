@@ -213,7 +213,8 @@ fn at_decl_start(p: &Parser<'_>) -> bool {
 }
 
 /// Skips tokens into one `ERROR` node after reporting `message`: up to and including a `;`,
-/// or up to (not including) a `}` or a token in `stop`. It consumes at least one token unless
+/// or up to (not including) a `}`, a token in `stop` or two identifiers in a row (the start of
+/// a declaration). It consumes at least one token unless
 /// at `}` or the end; a `{` is skipped with everything up to its matching `}`.
 fn error_until(p: &mut Parser<'_>, message: &str, stop: TokenSet) {
     if p.at_end() || p.at(R_BRACE) {
@@ -224,7 +225,11 @@ fn error_until(p: &mut Parser<'_>, message: &str, stop: TokenSet) {
     p.error(message);
     let mut first = true;
     loop {
-        if p.at_end() || p.at(R_BRACE) || (!first && p.at_ts(stop)) {
+        if p.at_end() || p.at(R_BRACE) {
+            break;
+        }
+        // Stop before a token in `stop`, or a `Type name` that starts a declaration.
+        if !first && (p.at_ts(stop) || (p.at(IDENT) && p.nth_at(1, IDENT))) {
             break;
         }
         first = false;

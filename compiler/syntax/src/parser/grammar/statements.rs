@@ -48,9 +48,24 @@ fn statements_until(p: &mut Parser<'_>, stop: TokenSet) {
         let before = p.token_pos();
         stmt(p);
         if p.token_pos() == before {
-            error_until(p, "expected a statement", STMT_START.union(ITEM_ONLY));
+            skip_non_statement(p);
         }
     }
+}
+
+/// Reports the token that cannot start a statement and skips to a likely statement start.
+fn skip_non_statement(p: &mut Parser<'_>) {
+    if p.at(ELSE_KW) {
+        // Drop the `else` alone: what follows it is a good statement.
+        p.err_and_bump("`else` without a matching `if`");
+        return;
+    }
+    let message = match p.current() {
+        CASE_KW => "`case` label outside of a `switch`",
+        DEFAULT_KW => "`default` label outside of a `switch`",
+        _ => "expected a statement",
+    };
+    error_until(p, message, STMT_START.union(ITEM_ONLY));
 }
 
 /// One statement. Consumes nothing and reports nothing when no statement starts here.
@@ -129,7 +144,8 @@ fn condition(p: &mut Parser<'_>, after: &str) {
     if expressions::expr(p).is_none() {
         p.error("expected a condition");
     }
-    if has_paren && !p.eat(R_PAREN) {
+    // Without the `(`, a `)` after the condition is still its end: `if a) b();`.
+    if !p.eat(R_PAREN) && has_paren {
         p.error("expected `)` after condition");
     }
 }
@@ -141,7 +157,11 @@ fn body(p: &mut Parser<'_>) {
         stmt(p);
     }
     if p.token_pos() == before {
-        p.error("expected a statement");
+        if p.at(R_BRACE) || p.at_end() || p.at_ts(ITEM_ONLY) {
+            p.error("expected a statement");
+        } else {
+            skip_non_statement(p);
+        }
     }
 }
 

@@ -147,9 +147,14 @@ fn generic_arg(p: &mut Parser<'_>) -> bool {
     ) && p.nth_at(1, IDENT);
     let type_like = type_modifier
         || match p.current() {
-            IDENT | COLON2 => {
-                scan_type(p, 0).is_some_and(|k| matches!(p.nth(k), COMMA | GT | SHR | L_BRACK))
+            // `B<C>>` cannot be scanned from inside (its `>>` also closes the outer list):
+            // a name followed by `<` is a template type.
+            IDENT => {
+                p.nth_at(1, LT)
+                    || scan_type(p, 0)
+                        .is_some_and(|k| matches!(p.nth(k), COMMA | GT | SHR | L_BRACK))
             }
+            COLON2 => true,
             STRUCT_KW | CLASS_KW | CONST_KW => true,
             _ => false,
         };
