@@ -107,8 +107,35 @@ fn at_operator_name(p: &Parser<'_>) -> bool {
     }
 }
 
+/// If the tokens are `A::B::name(` (a qualified function name), the number of qualifier
+/// segments.
+fn qualified_fn_name(p: &Parser<'_>) -> Option<usize> {
+    let mut segments = 0;
+    let mut i = 0;
+    while p.nth_at(i, IDENT) && p.nth_at(i + 1, COLON2) {
+        segments += 1;
+        i += 2;
+    }
+    let named = p.nth_at(i, IDENT) && (p.nth_at(i + 1, L_PAREN) || p.nth_is_operator_kw(i));
+    (segments > 0 && named).then_some(segments)
+}
+
 /// After the type of a declaration: a function (`name(`) or variables.
 fn decl_after_type(p: &mut Parser<'_>, m: Marker) {
+    if let Some(segments) = qualified_fn_name(p) {
+        // Out-of-line method: `float S::get() { ... }`, a `PATH` qualifier, `::`, the `NAME`.
+        let q = p.start();
+        for i in 0..segments {
+            if i > 0 {
+                p.bump(COLON2);
+            }
+            let s = p.start();
+            types::name_ref(p);
+            s.complete(p, PATH_SEGMENT);
+        }
+        q.complete(p, PATH);
+        p.bump(COLON2);
+    }
     if at_operator_name(p) {
         let n = p.start();
         p.bump(IDENT);

@@ -3,10 +3,14 @@
 
 mod cbuffers;
 mod exprs;
+mod exprs_postfix;
 mod fns;
+mod fns_stages;
 mod globals;
 mod recovery;
+mod recovery_stmts;
 mod stmts;
+mod stmts_more;
 mod structs;
 mod types;
 
