@@ -274,6 +274,7 @@ impl<'i> Parser<'i> {
     }
 
     /// Is the current token an `IDENT` spelling contextual keyword `kw`?
+    #[allow(dead_code)] // For grammar rules to come.
     pub(crate) fn at_contextual_kw(&self, kw: SyntaxKind) -> bool {
         self.nth_contextual_kw(0) == Some(kw)
     }
@@ -306,6 +307,7 @@ impl<'i> Parser<'i> {
     }
 
     /// Whether token `n` ahead is directly followed by token `n + 1` (no trivia between).
+    #[allow(dead_code)] // For grammar rules to come.
     pub(crate) fn nth_joint(&self, n: usize) -> bool {
         self.input
             .tokens
@@ -507,6 +509,7 @@ impl CompletedMarker {
         new
     }
 
+    #[allow(dead_code)] // For grammar rules to come.
     pub(crate) fn kind(&self) -> SyntaxKind {
         self.kind
     }

@@ -1,0 +1,442 @@
+//! Tests that walk typed ASTs of snippets.
+
+use super::*;
+use crate::SyntaxKind::*;
+
+fn file(text: &str) -> SourceFile {
+    let parsed = crate::parse(text);
+    assert!(parsed.diagnostics.is_empty(), "{:#?}", parsed.diagnostics);
+    SourceFile::cast(parsed.syntax()).expect("the root is a SOURCE_FILE")
+}
+
+fn first<N: AstNode>(file: &SourceFile) -> N {
+    file.syntax()
+        .descendants()
+        .find_map(N::cast)
+        .expect("a node of the requested kind")
+}
+
+fn all<N: AstNode>(file: &SourceFile) -> Vec<N> {
+    file.syntax().descendants().filter_map(N::cast).collect()
+}
+
+fn text(node: &impl AstNode) -> String {
+    node.syntax().text().to_string()
+}
+
+#[test]
+fn function_signature() {
+    let f = file("[numthreads(8, 8, 1)]\nfloat4 main(in float4 pos : SV_Position, uint id : SV_VertexID = 0) : SV_Target { return pos; }\nfloat proto(float x);\n");
+    let items: Vec<Item> = f.items().collect();
+    assert_eq!(items.len(), 2);
+    let Item::FnDef(main) = &items[0] else {
+        panic!("expected a function")
+    };
+    assert_eq!(main.name().unwrap().text(), "main");
+    assert_eq!(text(&main.return_type().unwrap()), "float4");
+    assert_eq!(main.semantic().unwrap().text(), "SV_Target");
+    assert!(!main.is_prototype());
+    let attr = main.attributes().next().unwrap();
+    assert_eq!(attr.name_text(), "numthreads");
+    assert!(!attr.is_double_bracket());
+    let args: Vec<String> = attr.arg_list().unwrap().args().map(|a| text(&a)).collect();
+    assert_eq!(args, ["8", "8", "1"]);
+
+    let params: Vec<Param> = main.param_list().unwrap().params().collect();
+    assert_eq!(params.len(), 2);
+    assert!(params[0].has_modifier(IN_KW));
+    assert_eq!(params[0].name().unwrap().text(), "pos");
+    assert_eq!(params[0].semantic().unwrap().text(), "SV_Position");
+    assert_eq!(text(&params[1].ty().unwrap()), "uint");
+    assert_eq!(text(&params[1].default_value().unwrap()), "0");
+    assert_eq!(
+        main.body().unwrap().statements().count(),
+        1,
+        "one return statement"
+    );
+
+    let Item::FnDef(proto) = &items[1] else {
+        panic!("expected a prototype")
+    };
+    assert!(proto.is_prototype());
+    assert!(proto.body().is_none());
+}
+
+#[test]
+fn variables_and_bindings() {
+    let f = file("static const float a = 1, b[2][3] = { { 1, 2, 3 }, { 4, 5, 6 } };\n[[vk::binding(0, 1)]] Texture2D<float4> t : register(t0, space1);\n");
+    let decls: Vec<VarDecl> = all(&f);
+    assert_eq!(decls.len(), 2);
+    assert!(decls[0].has_modifier(STATIC_KW));
+    assert!(decls[0].has_modifier(CONST_KW));
+    let ds: Vec<VarDeclarator> = decls[0].declarators().collect();
+    assert_eq!(ds.len(), 2);
+    assert_eq!(ds[0].name().unwrap().text(), "a");
+    assert_eq!(text(&ds[0].initializer().unwrap()), "1");
+    assert_eq!(ds[1].array_suffixes().count(), 2);
+    let Some(Expr::InitListExpr(init)) = ds[1].initializer() else {
+        panic!("expected an initializer list")
+    };
+    assert_eq!(init.elements().count(), 2);
+
+    let tex = &decls[1];
+    let attr = tex.attributes().next().unwrap();
+    assert!(attr.is_double_bracket());
+    assert_eq!(attr.name_text(), "vk::binding");
+    let ty = tex.ty().unwrap();
+    let seg = ty.path().unwrap().last_segment().unwrap();
+    assert_eq!(seg.name_ref().unwrap().text(), "Texture2D");
+    let args: Vec<GenericArg> = seg.generic_arg_list().unwrap().args().collect();
+    assert!(matches!(&args[..], [GenericArg::Type(t)] if text(t) == "float4"));
+    let d = tex.declarators().next().unwrap();
+    assert_eq!(d.register_binding().unwrap().args(), ["t0", "space1"]);
+}
+
+#[test]
+fn structs_and_members() {
+    let f = file("struct D : B {\n  nointerpolation float3 n : NORMAL;\n  uint bits : 4;\n  float get() { return n.x; }\n  struct Inner { int i; };\n};\n");
+    let s: StructDef = first(&f);
+    assert_eq!(s.name().unwrap().text(), "D");
+    assert_eq!(s.keyword().unwrap().kind(), STRUCT_KW);
+    let bases: Vec<String> = s.base_list().unwrap().types().map(|t| text(&t)).collect();
+    assert_eq!(bases, ["B"]);
+    let fields = s.field_list().unwrap();
+    assert_eq!(fields.members().count(), 4);
+    let names: Vec<String> = fields
+        .fields()
+        .flat_map(|f| f.declarators())
+        .map(|d| d.name().unwrap().text())
+        .collect();
+    assert_eq!(names, ["n", "bits"]);
+    let first_field = fields.fields().next().unwrap();
+    assert!(first_field.has_modifier(NOINTERPOLATION_KW));
+    let bits = fields
+        .fields()
+        .nth(1)
+        .unwrap()
+        .declarators()
+        .next()
+        .unwrap();
+    assert_eq!(bits.bit_field_width().unwrap().width().unwrap().text(), "4");
+    assert_eq!(
+        fields.methods().next().unwrap().name().unwrap().text(),
+        "get"
+    );
+}
+
+#[test]
+fn cbuffer_namespace_enum_typedef_using() {
+    let f = file("cbuffer CB : register(b0) { float4 c : packoffset(c0.x); }\ntbuffer TB { float t; };\nnamespace N { enum class E : uint { A = 1, B }; }\ntypedef float3 Corners[4];\nusing V2 = vector<float, 2>;\nusing namespace N;\n");
+    let items: Vec<Item> = f.items().collect();
+    assert_eq!(items.len(), 6);
+    let Item::CBufferDef(cb) = &items[0] else {
+        panic!()
+    };
+    assert!(!cb.is_tbuffer());
+    assert_eq!(cb.register_binding().unwrap().args(), ["b0"]);
+    let member = cb.item_list().unwrap().items().next().unwrap();
+    let Item::VarDecl(member) = member else {
+        panic!()
+    };
+    let d = member.declarators().next().unwrap();
+    assert_eq!(d.packoffset().unwrap().offset().unwrap(), "c0.x");
+    let Item::CBufferDef(tb) = &items[1] else {
+        panic!()
+    };
+    assert!(tb.is_tbuffer());
+
+    let Item::NamespaceDef(ns) = &items[2] else {
+        panic!()
+    };
+    assert_eq!(ns.name().unwrap().text(), "N");
+    let Some(Item::EnumDef(e)) = ns.item_list().unwrap().items().next() else {
+        panic!()
+    };
+    assert!(e.is_scoped());
+    assert_eq!(text(&e.underlying_type().unwrap()), "uint");
+    let variants: Vec<(String, Option<String>)> = e
+        .variant_list()
+        .unwrap()
+        .variants()
+        .map(|v| (v.name().unwrap().text(), v.value().map(|x| text(&x))))
+        .collect();
+    assert_eq!(
+        variants,
+        [
+            ("A".to_string(), Some("1".to_string())),
+            ("B".to_string(), None)
+        ]
+    );
+
+    let Item::TypedefDef(td) = &items[3] else {
+        panic!()
+    };
+    assert_eq!(text(&td.ty().unwrap()), "float3");
+    let d = td.declarators().next().unwrap();
+    assert_eq!(d.name().unwrap().text(), "Corners");
+    assert_eq!(
+        text(&d.array_suffixes().next().unwrap().size().unwrap()),
+        "4"
+    );
+
+    let Item::TypeAlias(alias) = &items[4] else {
+        panic!()
+    };
+    assert_eq!(alias.name().unwrap().text(), "V2");
+    assert_eq!(text(&alias.ty().unwrap()), "vector<float, 2>");
+    let Item::UsingNamespace(u) = &items[5] else {
+        panic!()
+    };
+    assert_eq!(text(&u.path().unwrap()), "N");
+}
+
+#[test]
+fn templates() {
+    let f = file("template<typename T = float, int N = 4> T sum(T v[N]) { return v[0]; }\n");
+    let fun: FnDef = first(&f);
+    let params: Vec<TemplateParam> = fun.template_param_list().unwrap().params().collect();
+    assert_eq!(params.len(), 2);
+    assert!(params[0].is_type_param());
+    assert_eq!(text(&params[0].default_type().unwrap()), "float");
+    assert!(!params[1].is_type_param());
+    assert_eq!(text(&params[1].ty().unwrap()), "int");
+    assert_eq!(text(&params[1].default_value().unwrap()), "4");
+}
+
+#[test]
+fn binary_expressions() {
+    let f = file("void f() { x = a + b * c; y += 1; z = a < b && c != d, w; }\n");
+    let bins: Vec<BinExpr> = all(&f);
+    let ops: Vec<BinaryOp> = bins.iter().map(|b| b.op_kind().unwrap()).collect();
+    assert_eq!(
+        ops,
+        [
+            BinaryOp::Assign { op: None },
+            BinaryOp::Arith(ArithOp::Add),
+            BinaryOp::Arith(ArithOp::Mul),
+            BinaryOp::Assign {
+                op: Some(ArithOp::Add)
+            },
+            BinaryOp::Comma,
+            BinaryOp::Assign { op: None },
+            BinaryOp::Logic(LogicOp::And),
+            BinaryOp::Cmp(CmpOp::Lt),
+            BinaryOp::Cmp(CmpOp::Ne),
+        ]
+    );
+    let add = &bins[1];
+    assert_eq!(text(&add.lhs().unwrap()), "a");
+    assert_eq!(text(&add.rhs().unwrap()), "b * c");
+    let comma = &bins[4];
+    assert_eq!(text(&comma.lhs().unwrap()), "z = a < b && c != d");
+    assert_eq!(text(&comma.rhs().unwrap()), "w");
+}
+
+#[test]
+fn unary_conditional_and_casts() {
+    let f = file("void f() { x = -a; ++i; j--; y = c ? (float3)v : (S)0; }\n");
+    let prefix: Vec<PrefixExpr> = all(&f);
+    assert_eq!(prefix[0].op_kind(), Some(PrefixOp::Neg));
+    assert_eq!(prefix[1].op_kind(), Some(PrefixOp::PreInc));
+    assert_eq!(text(&prefix[1].expr().unwrap()), "i");
+    let post: PostfixExpr = first(&f);
+    assert_eq!(post.op_kind(), Some(PostfixOp::PostDec));
+    let cond: ConditionalExpr = first(&f);
+    assert_eq!(text(&cond.condition().unwrap()), "c");
+    let Some(Expr::CastExpr(then)) = cond.then_expr() else {
+        panic!()
+    };
+    assert_eq!(text(&then.ty().unwrap()), "float3");
+    assert_eq!(text(&then.expr().unwrap()), "v");
+    let Some(Expr::CastExpr(els)) = cond.else_expr() else {
+        panic!()
+    };
+    assert_eq!(text(&els.ty().unwrap()), "S");
+}
+
+#[test]
+fn calls_members_and_indexing() {
+    let f = file("void f() { c = tex.Sample(s, uv).xyz; v = buf.Load<uint>(i)[2]; w = float4(1, 2, 3, 4); n = ns::g(); }\n");
+    let method: MethodCallExpr = first(&f);
+    assert_eq!(text(&method.receiver().unwrap()), "tex");
+    assert_eq!(method.name_ref().unwrap().text(), "Sample");
+    assert_eq!(method.arg_list().unwrap().args().count(), 2);
+    let field: FieldExpr = first(&f);
+    assert_eq!(field.field_name().unwrap().text(), "xyz");
+    assert_eq!(text(&field.expr().unwrap()), "tex.Sample(s, uv)");
+
+    let methods: Vec<MethodCallExpr> = all(&f);
+    let load = &methods[1];
+    assert_eq!(text(&load.generic_arg_list().unwrap()), "<uint>");
+    let index: IndexExpr = first(&f);
+    assert_eq!(text(&index.base().unwrap()), "buf.Load<uint>(i)");
+    assert_eq!(text(&index.index().unwrap()), "2");
+
+    let calls: Vec<CallExpr> = all(&f);
+    assert_eq!(calls.len(), 2);
+    assert_eq!(text(&calls[0].callee().unwrap()), "float4");
+    assert_eq!(calls[0].arg_list().unwrap().args().count(), 4);
+    let Some(Expr::PathExpr(callee)) = calls[1].callee() else {
+        panic!()
+    };
+    let segments: Vec<String> = callee
+        .path()
+        .unwrap()
+        .segments()
+        .map(|s| s.name_ref().unwrap().text())
+        .collect();
+    assert_eq!(segments, ["ns", "g"]);
+}
+
+#[test]
+fn literals_and_sizeof() {
+    let f = file("void f() { a = 1; b = 2.0f; c = true; d = \"s\"; e = sizeof(float4); g = sizeof(a + 1); }\n");
+    let kinds: Vec<LiteralKind> = all::<Literal>(&f)
+        .iter()
+        .map(|l| l.kind().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            LiteralKind::Int,
+            LiteralKind::Float,
+            LiteralKind::Bool(true),
+            LiteralKind::String,
+            LiteralKind::Int,
+        ]
+    );
+    let sizes: Vec<SizeofExpr> = all(&f);
+    assert_eq!(text(&sizes[0].ty().unwrap()), "float4");
+    assert!(sizes[0].expr().is_none());
+    assert_eq!(text(&sizes[1].expr().unwrap()), "a + 1");
+}
+
+#[test]
+fn control_flow_statements() {
+    let f = file("void f() {\n  [unroll] for (int i = 0; i < 4; ++i) { x(); }\n  for (;;) break;\n  if (a) b(); else c();\n  while (k) k--;\n  do { } while (m);\n  switch (s) { case 1: case 2: t(); break; default: return; }\n}\n");
+    let body = first::<FnDef>(&f).body().unwrap();
+    let stmts: Vec<Stmt> = body.statements().collect();
+    assert_eq!(stmts.len(), 6);
+
+    let Stmt::ForStmt(for1) = &stmts[0] else {
+        panic!()
+    };
+    assert_eq!(for1.attributes().next().unwrap().name_text(), "unroll");
+    let Some(Stmt::DeclStmt(init)) = for1.init() else {
+        panic!()
+    };
+    assert!(matches!(init.decl(), Some(Item::VarDecl(_))));
+    assert_eq!(text(&for1.condition().unwrap()), "i < 4");
+    assert_eq!(text(&for1.step().unwrap()), "++i");
+    assert!(matches!(for1.body(), Some(Stmt::Block(_))));
+    let Stmt::ForStmt(for2) = &stmts[1] else {
+        panic!()
+    };
+    assert!(for2.init().is_none() && for2.condition().is_none() && for2.step().is_none());
+    assert!(matches!(for2.body(), Some(Stmt::BreakStmt(_))));
+
+    let Stmt::IfStmt(if_stmt) = &stmts[2] else {
+        panic!()
+    };
+    assert_eq!(text(&if_stmt.condition().unwrap()), "a");
+    assert_eq!(text(&if_stmt.then_branch().unwrap()), "b();");
+    assert_eq!(
+        text(&if_stmt.else_branch().unwrap().stmt().unwrap()),
+        "c();"
+    );
+
+    let Stmt::WhileStmt(w) = &stmts[3] else {
+        panic!()
+    };
+    assert_eq!(text(&w.condition().unwrap()), "k");
+    assert_eq!(text(&w.body().unwrap()), "k--;");
+    let Stmt::DoWhileStmt(d) = &stmts[4] else {
+        panic!()
+    };
+    assert_eq!(text(&d.condition().unwrap()), "m");
+    assert!(matches!(d.body(), Some(Stmt::Block(_))));
+
+    let Stmt::SwitchStmt(sw) = &stmts[5] else {
+        panic!()
+    };
+    assert_eq!(text(&sw.expr().unwrap()), "s");
+    let clauses: Vec<CaseClause> = sw.body().unwrap().clauses().collect();
+    assert_eq!(clauses.len(), 3);
+    assert_eq!(text(&clauses[0].value().unwrap()), "1");
+    assert_eq!(clauses[0].statements().count(), 0);
+    assert_eq!(clauses[1].statements().count(), 2);
+    assert!(clauses[2].is_default());
+    assert!(clauses[2].value().is_none());
+    let Some(Stmt::ReturnStmt(ret)) = clauses[2].statements().next() else {
+        panic!()
+    };
+    assert!(ret.expr().is_none());
+}
+
+#[test]
+fn local_declarations_and_expression_statements() {
+    let f = file("void f() { const float x = 1; S s; s.v = x; struct L { int a; }; }\n");
+    let stmts: Vec<Stmt> = first::<Block>(&f).statements().collect();
+    assert_eq!(stmts.len(), 4);
+    let Stmt::DeclStmt(d) = &stmts[0] else {
+        panic!()
+    };
+    let Some(Item::VarDecl(v)) = d.decl() else {
+        panic!()
+    };
+    assert!(v.has_modifier(CONST_KW));
+    let Stmt::ExprStmt(e) = &stmts[2] else {
+        panic!()
+    };
+    assert!(matches!(e.expr(), Some(Expr::BinExpr(_))));
+    let Stmt::DeclStmt(d) = &stmts[3] else {
+        panic!()
+    };
+    assert!(matches!(d.decl(), Some(Item::StructDef(_))));
+}
+
+#[test]
+fn accessors_tolerate_broken_code() {
+    let parsed = crate::parse("void f( { x = a.; g(a, ; if () }\n");
+    assert!(!parsed.diagnostics.is_empty());
+    let root = SourceFile::cast(parsed.syntax()).unwrap();
+    for node in root.syntax().descendants() {
+        // Every accessor on every node must be callable without panicking.
+        if let Some(f) = FieldExpr::cast(node.clone()) {
+            assert!(f.field_name().is_none());
+            assert!(f.expr().is_some());
+        }
+        if let Some(c) = CallExpr::cast(node.clone()) {
+            let _ = c.callee();
+            let _ = c.arg_list().map(|a| a.args().count());
+        }
+        if let Some(i) = IfStmt::cast(node.clone()) {
+            assert!(i.condition().is_none());
+            let _ = i.then_branch();
+        }
+        if let Some(b) = BinExpr::cast(node) {
+            let _ = (b.lhs(), b.rhs(), b.op_kind());
+        }
+    }
+}
+
+#[test]
+fn inline_struct_types_and_qualified_methods() {
+    let f = file(
+        "struct { float a; } anon;\ntypedef struct { int b; } T;\nfloat S::get() { return 0; }\n",
+    );
+    let items: Vec<Item> = f.items().collect();
+    let Item::VarDecl(v) = &items[0] else {
+        panic!()
+    };
+    let inline = v.ty().unwrap().struct_def().unwrap();
+    assert!(inline.name().is_none());
+    assert_eq!(inline.field_list().unwrap().fields().count(), 1);
+    let Item::TypedefDef(t) = &items[1] else {
+        panic!()
+    };
+    assert!(t.ty().unwrap().struct_def().is_some());
+    let Item::FnDef(m) = &items[2] else { panic!() };
+    assert_eq!(text(&m.qualifier().unwrap()), "S");
+    assert_eq!(m.name().unwrap().text(), "get");
+}
