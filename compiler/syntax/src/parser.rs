@@ -21,11 +21,20 @@ pub struct InputToken {
     pub contextual_kw: Option<SyntaxKind>,
     /// No trivia between this token and the next one.
     pub joint_to_next: bool,
-    /// This `IDENT` names a built-in scalar, vector or matrix type (`float`, `uint3`,
-    /// `float4x4`, `vector`, `matrix`); used to tell casts from parenthesised expressions.
-    pub builtin_type: bool,
-    /// This `IDENT` is `operator` (operator function names in HLSL 2021).
-    pub operator_kw: bool,
+    /// What the grammar needs to know of this `IDENT`'s spelling, beyond contextual keywords.
+    pub ident_class: Option<IdentClass>,
+}
+
+/// Spellings of identifiers that the grammar treats specially.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IdentClass {
+    /// A built-in scalar, vector or matrix type (`float`, `uint3`, `float4x4`, `vector`,
+    /// `matrix`); used to tell casts from parenthesised expressions.
+    BuiltinType,
+    /// `operator`, in operator function names (HLSL 2021).
+    Operator,
+    /// `unsigned` or `signed` before an integer type (`unsigned int`).
+    Signedness,
 }
 
 /// The significant tokens of the (preprocessed) text, in order.
@@ -41,13 +50,18 @@ impl Input {
         } else {
             None
         };
-        let builtin_type = kind == IDENT && is_builtin_type_name(text);
+        let ident_class = match text {
+            _ if kind != IDENT => None,
+            "operator" => Some(IdentClass::Operator),
+            "unsigned" | "signed" => Some(IdentClass::Signedness),
+            _ if is_builtin_type_name(text) => Some(IdentClass::BuiltinType),
+            _ => None,
+        };
         self.tokens.push(InputToken {
             kind,
             contextual_kw,
             joint_to_next,
-            builtin_type,
-            operator_kw: kind == IDENT && text == "operator",
+            ident_class,
         });
     }
 
@@ -279,26 +293,21 @@ impl<'i> Parser<'i> {
         self.nth_contextual_kw(0) == Some(kw)
     }
 
-    /// Whether token `n` ahead is an `IDENT` naming a built-in scalar, vector or matrix type.
-    pub(crate) fn nth_is_builtin_type(&self, n: usize) -> bool {
+    /// The special spelling class of the identifier `n` ahead, if any.
+    pub(crate) fn nth_ident_class(&self, n: usize) -> Option<IdentClass> {
         if self.in_split && n == 0 {
-            return false;
+            return None;
         }
         self.input
             .tokens
             .get(self.pos + n)
-            .is_some_and(|t| t.builtin_type)
+            .and_then(|t| t.ident_class)
     }
 
-    /// Whether token `n` ahead is the identifier `operator`.
-    pub(crate) fn nth_is_operator_kw(&self, n: usize) -> bool {
-        if self.in_split && n == 0 {
-            return false;
-        }
-        self.input
-            .tokens
-            .get(self.pos + n)
-            .is_some_and(|t| t.operator_kw)
+    /// Whether a grammar loop stopped making progress and hit the step limit (a grammar bug;
+    /// the parse then ends early).
+    pub(crate) fn stuck(&self) -> bool {
+        self.steps.get() > STEP_LIMIT
     }
 
     /// The index of the current input token; grammar loops compare it to check progress.

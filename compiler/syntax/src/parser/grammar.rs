@@ -13,7 +13,9 @@
 //! - **Declaration or expression statement.** A statement is a declaration when it starts with a
 //!   declaration keyword or modifier (`const`, `static`, `struct`, `typedef`, `groupshared`...),
 //!   or when it starts with something shaped like a type (`a`, `a::b`, `a<...>` with a matching
-//!   `>`) directly followed by an identifier (`float x`, `Texture2D<float4> t`).
+//!   `>`) directly followed by an identifier (`float x`, `Texture2D<float4> t`). A name with
+//!   template arguments holding operators counts too when a declarator follows the `>`
+//!   (`vector<float, N + 1> v;`).
 //! - **Template arguments in expressions.** `name <` opens template arguments only when a
 //!   matching `>` follows, the tokens in between are only identifiers, numbers, `,`, `::` and
 //!   nested `<`/`>`, and the `>` is followed by `(` or `::` (`vector<float, 2>(1, 2)`,
@@ -39,7 +41,7 @@ mod types;
 #[cfg(test)]
 mod tests;
 
-use super::{CompletedMarker, Marker, Parser, TokenSet};
+use super::{CompletedMarker, IdentClass, Marker, Parser, TokenSet};
 use crate::SyntaxKind::{self, *};
 
 /// `SOURCE_FILE`: items until the end of input.
@@ -47,6 +49,7 @@ pub(super) fn source_file(p: &mut Parser<'_>) {
     let m = p.start();
     items::item_list_contents(p, false);
     m.complete(p, SOURCE_FILE);
+    debug_assert!(!p.stuck(), "a grammar loop stopped making progress");
 }
 
 /// Modifiers that are hard keywords.
@@ -177,6 +180,11 @@ fn scan_type(p: &Parser<'_>, n: usize) -> Option<usize> {
     if matches!(p.nth(i), STRUCT_KW | CLASS_KW | INTERFACE_KW) {
         i += 1;
     }
+    if p.nth_ident_class(i) == Some(IdentClass::Signedness)
+        && p.nth_ident_class(i + 1) == Some(IdentClass::BuiltinType)
+    {
+        i += 1;
+    }
     if p.nth(i) == COLON2 {
         i += 1;
     }
@@ -206,10 +214,53 @@ fn at_decl_start(p: &Parser<'_>) -> bool {
             if nth_at_modifier(p, 0) {
                 return true;
             }
-            matches!(scan_type(p, 0), Some(k) if p.nth(k) == IDENT)
+            if matches!(scan_type(p, 0), Some(k) if p.nth(k) == IDENT) {
+                return true;
+            }
+            // `vector<float, N + 1> v;`: template arguments with operators, then a declarator.
+            p.at(IDENT)
+                && p.nth_at(1, LT)
+                && scan_balanced_angles(p, 1).is_some_and(|k| {
+                    p.nth_at(k, IDENT)
+                        && matches!(p.nth(k + 1), SEMICOLON | EQ | COMMA | L_BRACK | COLON)
+                })
         }
         _ => false,
     }
+}
+
+/// Lookahead: from a `<` at token `n`, the index past its matching `>`, allowing any tokens
+/// but `;` and braces in between (parentheses and brackets must balance).
+fn scan_balanced_angles(p: &Parser<'_>, n: usize) -> Option<usize> {
+    let mut angles = 0usize;
+    let mut parens = 0usize;
+    let mut i = n;
+    while i < n + 64 {
+        match p.nth(i) {
+            LT if parens == 0 => angles += 1,
+            GT if parens == 0 => {
+                angles -= 1;
+                if angles == 0 {
+                    return Some(i + 1);
+                }
+            }
+            SHR if parens == 0 => {
+                if angles < 2 {
+                    return None;
+                }
+                angles -= 2;
+                if angles == 0 {
+                    return Some(i + 1);
+                }
+            }
+            L_PAREN | L_BRACK => parens += 1,
+            R_PAREN | R_BRACK => parens = parens.checked_sub(1)?,
+            SEMICOLON | L_BRACE | R_BRACE | EOF => return None,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// Skips tokens into one `ERROR` node after reporting `message`: up to and including a `;`,

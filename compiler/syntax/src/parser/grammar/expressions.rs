@@ -5,7 +5,7 @@
 //! `+` `-`; `*` `/` `%`; prefix `+ - ! ~ ++ --` and casts; postfix calls, indexing, member
 //! access, method calls and `++ --`.
 
-use super::{scan_type, types, CompletedMarker, Parser};
+use super::{scan_type, types, CompletedMarker, IdentClass, Parser};
 use crate::SyntaxKind::{self, *};
 
 /// Binding power of the comma operator.
@@ -160,7 +160,10 @@ fn at_cast(p: &Parser<'_>) -> bool {
     if !p.nth_at(k, R_PAREN) {
         return false;
     }
-    let builtin = p.nth_is_builtin_type(1) || templated;
+    let builtin = matches!(
+        p.nth_ident_class(1),
+        Some(IdentClass::BuiltinType | IdentClass::Signedness)
+    ) || templated;
     match p.nth(k + 1) {
         IDENT | INT_NUMBER | FLOAT_NUMBER | STRING | CHAR | TRUE_KW | FALSE_KW | L_PAREN | BANG
         | TILDE | SIZEOF_KW | COLON2 => true,

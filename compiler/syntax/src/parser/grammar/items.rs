@@ -3,8 +3,8 @@
 //! contents, and local declarations inside function bodies.
 
 use super::{
-    attributes, error_until, expressions, modifiers, name, statements, types, Marker, Parser,
-    TokenSet,
+    attributes, error_until, expressions, modifiers, name, statements, types, IdentClass, Marker,
+    Parser, TokenSet,
 };
 use crate::SyntaxKind::*;
 
@@ -93,7 +93,7 @@ pub(super) fn item(p: &mut Parser<'_>) {
 /// Whether the current identifier starts an operator function name: `operator+(`,
 /// `operator()(`, `operator[](`.
 fn at_operator_name(p: &Parser<'_>) -> bool {
-    if !p.nth_is_operator_kw(0) {
+    if p.nth_ident_class(0) != Some(IdentClass::Operator) {
         return false;
     }
     match p.nth(1) {
@@ -116,7 +116,8 @@ fn qualified_fn_name(p: &Parser<'_>) -> Option<usize> {
         segments += 1;
         i += 2;
     }
-    let named = p.nth_at(i, IDENT) && (p.nth_at(i + 1, L_PAREN) || p.nth_is_operator_kw(i));
+    let named = p.nth_at(i, IDENT)
+        && (p.nth_at(i + 1, L_PAREN) || p.nth_ident_class(i) == Some(IdentClass::Operator));
     (segments > 0 && named).then_some(segments)
 }
 
@@ -185,7 +186,11 @@ fn param_list(p: &mut Parser<'_>) {
         if p.at(R_PAREN) {
             break;
         }
-        if !p.eat(COMMA) {
+        if p.eat(COMMA) {
+            if p.at(R_PAREN) {
+                p.error("expected a parameter after `,`");
+            }
+        } else {
             if p.token_pos() == before {
                 break;
             }
@@ -299,9 +304,7 @@ pub(super) fn annotations(p: &mut Parser<'_>) {
 /// followed by variables (`VAR_DECL` whose `TYPE_REF` holds the `STRUCT_DEF`), a forward
 /// declaration, or an elaborated type (`struct S x;`).
 fn struct_item(p: &mut Parser<'_>, m: Marker) {
-    let is_def =
-        p.nth_at(1, L_BRACE) || (p.nth_at(1, IDENT) && matches!(p.nth(2), L_BRACE | COLON));
-    if is_def {
+    if at_struct_def(p) {
         let s = p.start();
         struct_head_and_body(p);
         if p.at(IDENT) && matches!(p.nth(1), SEMICOLON | COMMA | EQ | L_BRACK | COLON) {
@@ -326,6 +329,26 @@ fn struct_item(p: &mut Parser<'_>, m: Marker) {
     }
 }
 
+/// Whether the `struct`/`class`/`interface` keyword here starts a definition (a body or a base
+/// list follows the optional name and specialization arguments).
+pub(super) fn at_struct_def(p: &Parser<'_>) -> bool {
+    match p.nth(1) {
+        L_BRACE => true,
+        IDENT => {
+            let after = if p.nth_at(2, LT) {
+                match super::scan_generic_args(p, 2) {
+                    Some(k) => k,
+                    None => return false,
+                }
+            } else {
+                2
+            };
+            matches!(p.nth(after), L_BRACE | COLON)
+        }
+        _ => false,
+    }
+}
+
 /// A `STRUCT_DEF` inside a type (`typedef struct { ... } S;`), without a `;`.
 pub(super) fn struct_def(p: &mut Parser<'_>) {
     let m = p.start();
@@ -338,6 +361,10 @@ fn struct_head_and_body(p: &mut Parser<'_>) {
     p.bump_any();
     if p.at(IDENT) {
         name(p, "a struct name");
+        // Explicit specialization: `template<> struct S<int> { ... }`.
+        if p.at(LT) {
+            types::generic_arg_list(p);
+        }
     }
     if p.at(COLON) {
         let b = p.start();

@@ -1,6 +1,6 @@
 //! Types: type references, paths (`a::b<T>::c`), template argument lists and array suffixes.
 
-use super::{expressions, items, scan_generic_args, scan_type, Parser};
+use super::{expressions, items, scan_generic_args, scan_type, IdentClass, Parser};
 use crate::SyntaxKind::*;
 
 /// Whether a path is parsed where a type is expected (a `<` after a name always opens template
@@ -46,16 +46,22 @@ pub(super) fn type_ref(p: &mut Parser<'_>, allow_array: bool) -> bool {
     }
     match p.current() {
         STRUCT_KW | CLASS_KW | INTERFACE_KW => {
-            let body_follows =
-                p.nth_at(1, L_BRACE) || (p.nth_at(1, IDENT) && matches!(p.nth(2), L_BRACE | COLON));
-            if body_follows {
+            if items::at_struct_def(p) {
                 items::struct_def(p);
             } else {
                 p.bump_any();
                 path(p, PathMode::Type);
             }
         }
-        IDENT | COLON2 => path(p, PathMode::Type),
+        IDENT | COLON2 => {
+            // `unsigned int`: the signedness word stays a bare `IDENT` of the `TYPE_REF`.
+            if p.nth_ident_class(0) == Some(IdentClass::Signedness)
+                && p.nth_ident_class(1) == Some(IdentClass::BuiltinType)
+            {
+                p.bump(IDENT);
+            }
+            path(p, PathMode::Type);
+        }
         _ => p.error("expected a type"),
     }
     if allow_array {

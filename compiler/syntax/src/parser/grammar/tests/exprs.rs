@@ -1182,3 +1182,68 @@ fn field_and_swizzle() {
         "#]],
     );
 }
+
+#[test]
+fn method_call() {
+    check(
+        r#"void f() { c = tex.Sample(s, uv); }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..36
+              FN_DEF@0..35
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..35
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  EXPR_STMT@11..33
+                    BIN_EXPR@11..32
+                      PATH_EXPR@11..12
+                        PATH@11..12
+                          PATH_SEGMENT@11..12
+                            NAME_REF@11..12
+                              IDENT@11..12 "c"
+                      WHITESPACE@12..13 " "
+                      EQ@13..14 "="
+                      WHITESPACE@14..15 " "
+                      METHOD_CALL_EXPR@15..32
+                        PATH_EXPR@15..18
+                          PATH@15..18
+                            PATH_SEGMENT@15..18
+                              NAME_REF@15..18
+                                IDENT@15..18 "tex"
+                        DOT@18..19 "."
+                        NAME_REF@19..25
+                          IDENT@19..25 "Sample"
+                        ARG_LIST@25..32
+                          L_PAREN@25..26 "("
+                          PATH_EXPR@26..27
+                            PATH@26..27
+                              PATH_SEGMENT@26..27
+                                NAME_REF@26..27
+                                  IDENT@26..27 "s"
+                          COMMA@27..28 ","
+                          WHITESPACE@28..29 " "
+                          PATH_EXPR@29..31
+                            PATH@29..31
+                              PATH_SEGMENT@29..31
+                                NAME_REF@29..31
+                                  IDENT@29..31 "uv"
+                          R_PAREN@31..32 ")"
+                    SEMICOLON@32..33 ";"
+                  WHITESPACE@33..34 " "
+                  R_BRACE@34..35 "}"
+              WHITESPACE@35..36 "\n"
+        "#]],
+    );
+}

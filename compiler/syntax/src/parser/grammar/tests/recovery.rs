@@ -991,3 +991,101 @@ fn case_outside_switch() {
         "#]],
     );
 }
+
+#[test]
+fn do_missing_while() {
+    check(
+        r#"void f() { do x(); }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..21
+              FN_DEF@0..20
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..20
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  DO_WHILE_STMT@11..18
+                    DO_KW@11..13 "do"
+                    WHITESPACE@13..14 " "
+                    EXPR_STMT@14..18
+                      CALL_EXPR@14..17
+                        PATH_EXPR@14..15
+                          PATH@14..15
+                            PATH_SEGMENT@14..15
+                              NAME_REF@14..15
+                                IDENT@14..15 "x"
+                        ARG_LIST@15..17
+                          L_PAREN@15..16 "("
+                          R_PAREN@16..17 ")"
+                      SEMICOLON@17..18 ";"
+                  WHITESPACE@18..19 " "
+                  R_BRACE@19..20 "}"
+              WHITESPACE@20..21 "\n"
+            error 19..20: expected `while` after `do` body
+        "#]],
+    );
+}
+
+#[test]
+fn bad_parameter() {
+    check(
+        r#"void f(float a, 3, float b) {}
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..31
+              FN_DEF@0..30
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..27
+                  L_PAREN@6..7 "("
+                  PARAM@7..14
+                    TYPE_REF@7..12
+                      PATH@7..12
+                        PATH_SEGMENT@7..12
+                          NAME_REF@7..12
+                            IDENT@7..12 "float"
+                    WHITESPACE@12..13 " "
+                    NAME@13..14
+                      IDENT@13..14 "a"
+                  COMMA@14..15 ","
+                  WHITESPACE@15..16 " "
+                  ERROR@16..17
+                    INT_NUMBER@16..17 "3"
+                  COMMA@17..18 ","
+                  WHITESPACE@18..19 " "
+                  PARAM@19..26
+                    TYPE_REF@19..24
+                      PATH@19..24
+                        PATH_SEGMENT@19..24
+                          NAME_REF@19..24
+                            IDENT@19..24 "float"
+                    WHITESPACE@24..25 " "
+                    NAME@25..26
+                      IDENT@25..26 "b"
+                  R_PAREN@26..27 ")"
+                WHITESPACE@27..28 " "
+                BLOCK@28..30
+                  L_BRACE@28..29 "{"
+                  R_BRACE@29..30 "}"
+              WHITESPACE@30..31 "\n"
+            error 16..17: expected a parameter
+        "#]],
+    );
+}

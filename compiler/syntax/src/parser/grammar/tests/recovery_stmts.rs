@@ -5,104 +5,6 @@ use expect_test::expect;
 use super::check;
 
 #[test]
-fn do_missing_while() {
-    check(
-        r#"void f() { do x(); }
-"#,
-        expect![[r#"
-            SOURCE_FILE@0..21
-              FN_DEF@0..20
-                TYPE_REF@0..4
-                  PATH@0..4
-                    PATH_SEGMENT@0..4
-                      NAME_REF@0..4
-                        IDENT@0..4 "void"
-                WHITESPACE@4..5 " "
-                NAME@5..6
-                  IDENT@5..6 "f"
-                PARAM_LIST@6..8
-                  L_PAREN@6..7 "("
-                  R_PAREN@7..8 ")"
-                WHITESPACE@8..9 " "
-                BLOCK@9..20
-                  L_BRACE@9..10 "{"
-                  WHITESPACE@10..11 " "
-                  DO_WHILE_STMT@11..18
-                    DO_KW@11..13 "do"
-                    WHITESPACE@13..14 " "
-                    EXPR_STMT@14..18
-                      CALL_EXPR@14..17
-                        PATH_EXPR@14..15
-                          PATH@14..15
-                            PATH_SEGMENT@14..15
-                              NAME_REF@14..15
-                                IDENT@14..15 "x"
-                        ARG_LIST@15..17
-                          L_PAREN@15..16 "("
-                          R_PAREN@16..17 ")"
-                      SEMICOLON@17..18 ";"
-                  WHITESPACE@18..19 " "
-                  R_BRACE@19..20 "}"
-              WHITESPACE@20..21 "\n"
-            error 19..20: expected `while` after `do` body
-        "#]],
-    );
-}
-
-#[test]
-fn bad_parameter() {
-    check(
-        r#"void f(float a, 3, float b) {}
-"#,
-        expect![[r#"
-            SOURCE_FILE@0..31
-              FN_DEF@0..30
-                TYPE_REF@0..4
-                  PATH@0..4
-                    PATH_SEGMENT@0..4
-                      NAME_REF@0..4
-                        IDENT@0..4 "void"
-                WHITESPACE@4..5 " "
-                NAME@5..6
-                  IDENT@5..6 "f"
-                PARAM_LIST@6..27
-                  L_PAREN@6..7 "("
-                  PARAM@7..14
-                    TYPE_REF@7..12
-                      PATH@7..12
-                        PATH_SEGMENT@7..12
-                          NAME_REF@7..12
-                            IDENT@7..12 "float"
-                    WHITESPACE@12..13 " "
-                    NAME@13..14
-                      IDENT@13..14 "a"
-                  COMMA@14..15 ","
-                  WHITESPACE@15..16 " "
-                  ERROR@16..17
-                    INT_NUMBER@16..17 "3"
-                  COMMA@17..18 ","
-                  WHITESPACE@18..19 " "
-                  PARAM@19..26
-                    TYPE_REF@19..24
-                      PATH@19..24
-                        PATH_SEGMENT@19..24
-                          NAME_REF@19..24
-                            IDENT@19..24 "float"
-                    WHITESPACE@24..25 " "
-                    NAME@25..26
-                      IDENT@25..26 "b"
-                  R_PAREN@26..27 ")"
-                WHITESPACE@27..28 " "
-                BLOCK@28..30
-                  L_BRACE@28..29 "{"
-                  R_BRACE@29..30 "}"
-              WHITESPACE@30..31 "\n"
-            error 16..17: expected a parameter
-        "#]],
-    );
-}
-
-#[test]
 fn missing_comma_between_parameters() {
     check(
         r#"void f(float a float b) {}
@@ -903,6 +805,157 @@ fn garbage_braces_at_top_level() {
                 SEMICOLON@18..19 ";"
               WHITESPACE@19..20 "\n"
             error 0..1: expected a declaration
+        "#]],
+    );
+}
+
+#[test]
+fn trailing_comma_in_parameters() {
+    check(
+        r#"void f(float a,) {}
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..20
+              FN_DEF@0..19
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..16
+                  L_PAREN@6..7 "("
+                  PARAM@7..14
+                    TYPE_REF@7..12
+                      PATH@7..12
+                        PATH_SEGMENT@7..12
+                          NAME_REF@7..12
+                            IDENT@7..12 "float"
+                    WHITESPACE@12..13 " "
+                    NAME@13..14
+                      IDENT@13..14 "a"
+                  COMMA@14..15 ","
+                  R_PAREN@15..16 ")"
+                WHITESPACE@16..17 " "
+                BLOCK@17..19
+                  L_BRACE@17..18 "{"
+                  R_BRACE@18..19 "}"
+              WHITESPACE@19..20 "\n"
+            error 15..16: expected a parameter after `,`
+        "#]],
+    );
+}
+
+#[test]
+fn struct_body_unterminated() {
+    check(
+        r#"struct S { float a;
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..20
+              STRUCT_DEF@0..19
+                STRUCT_KW@0..6 "struct"
+                WHITESPACE@6..7 " "
+                NAME@7..8
+                  IDENT@7..8 "S"
+                WHITESPACE@8..9 " "
+                FIELD_LIST@9..19
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  VAR_DECL@11..19
+                    TYPE_REF@11..16
+                      PATH@11..16
+                        PATH_SEGMENT@11..16
+                          NAME_REF@11..16
+                            IDENT@11..16 "float"
+                    WHITESPACE@16..17 " "
+                    VAR_DECLARATOR@17..18
+                      NAME@17..18
+                        IDENT@17..18 "a"
+                    SEMICOLON@18..19 ";"
+              WHITESPACE@19..20 "\n"
+            error 20..20: expected `}`
+            error 20..20: expected `;` after struct definition
+        "#]],
+    );
+}
+
+#[test]
+fn typedef_missing_name() {
+    check(
+        r#"typedef float4;
+float b;
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..25
+              TYPEDEF_DEF@0..15
+                TYPEDEF_KW@0..7 "typedef"
+                WHITESPACE@7..8 " "
+                TYPE_REF@8..14
+                  PATH@8..14
+                    PATH_SEGMENT@8..14
+                      NAME_REF@8..14
+                        IDENT@8..14 "float4"
+                VAR_DECLARATOR@14..14
+                SEMICOLON@14..15 ";"
+              WHITESPACE@15..16 "\n"
+              VAR_DECL@16..24
+                TYPE_REF@16..21
+                  PATH@16..21
+                    PATH_SEGMENT@16..21
+                      NAME_REF@16..21
+                        IDENT@16..21 "float"
+                WHITESPACE@21..22 " "
+                VAR_DECLARATOR@22..23
+                  NAME@22..23
+                    IDENT@22..23 "b"
+                SEMICOLON@23..24 ";"
+              WHITESPACE@24..25 "\n"
+            error 14..15: expected a name
+        "#]],
+    );
+}
+
+#[test]
+fn using_missing_equals() {
+    check(
+        r#"using V float4;
+float b;
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..25
+              TYPE_ALIAS@0..7
+                USING_KW@0..5 "using"
+                WHITESPACE@5..6 " "
+                NAME@6..7
+                  IDENT@6..7 "V"
+              WHITESPACE@7..8 " "
+              VAR_DECL@8..15
+                TYPE_REF@8..14
+                  PATH@8..14
+                    PATH_SEGMENT@8..14
+                      NAME_REF@8..14
+                        IDENT@8..14 "float4"
+                VAR_DECLARATOR@14..14
+                SEMICOLON@14..15 ";"
+              WHITESPACE@15..16 "\n"
+              VAR_DECL@16..24
+                TYPE_REF@16..21
+                  PATH@16..21
+                    PATH_SEGMENT@16..21
+                      NAME_REF@16..21
+                        IDENT@16..21 "float"
+                WHITESPACE@21..22 " "
+                VAR_DECLARATOR@22..23
+                  NAME@22..23
+                    IDENT@22..23 "b"
+                SEMICOLON@23..24 ";"
+              WHITESPACE@24..25 "\n"
+            error 8..14: expected `=`
+            error 8..14: expected `;` after `using` declaration
+            error 14..15: expected a name
         "#]],
     );
 }

@@ -914,3 +914,200 @@ fn template_class_keyword() {
         "#]],
     );
 }
+
+#[test]
+fn unsigned_int() {
+    check(
+        r#"unsigned int a;
+void f() { unsigned int b = (unsigned int)c; }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..63
+              VAR_DECL@0..15
+                TYPE_REF@0..12
+                  IDENT@0..8 "unsigned"
+                  WHITESPACE@8..9 " "
+                  PATH@9..12
+                    PATH_SEGMENT@9..12
+                      NAME_REF@9..12
+                        IDENT@9..12 "int"
+                WHITESPACE@12..13 " "
+                VAR_DECLARATOR@13..14
+                  NAME@13..14
+                    IDENT@13..14 "a"
+                SEMICOLON@14..15 ";"
+              WHITESPACE@15..16 "\n"
+              FN_DEF@16..62
+                TYPE_REF@16..20
+                  PATH@16..20
+                    PATH_SEGMENT@16..20
+                      NAME_REF@16..20
+                        IDENT@16..20 "void"
+                WHITESPACE@20..21 " "
+                NAME@21..22
+                  IDENT@21..22 "f"
+                PARAM_LIST@22..24
+                  L_PAREN@22..23 "("
+                  R_PAREN@23..24 ")"
+                WHITESPACE@24..25 " "
+                BLOCK@25..62
+                  L_BRACE@25..26 "{"
+                  WHITESPACE@26..27 " "
+                  DECL_STMT@27..60
+                    VAR_DECL@27..60
+                      TYPE_REF@27..39
+                        IDENT@27..35 "unsigned"
+                        WHITESPACE@35..36 " "
+                        PATH@36..39
+                          PATH_SEGMENT@36..39
+                            NAME_REF@36..39
+                              IDENT@36..39 "int"
+                      WHITESPACE@39..40 " "
+                      VAR_DECLARATOR@40..59
+                        NAME@40..41
+                          IDENT@40..41 "b"
+                        WHITESPACE@41..42 " "
+                        EQ@42..43 "="
+                        WHITESPACE@43..44 " "
+                        CAST_EXPR@44..59
+                          L_PAREN@44..45 "("
+                          TYPE_REF@45..57
+                            IDENT@45..53 "unsigned"
+                            WHITESPACE@53..54 " "
+                            PATH@54..57
+                              PATH_SEGMENT@54..57
+                                NAME_REF@54..57
+                                  IDENT@54..57 "int"
+                          R_PAREN@57..58 ")"
+                          PATH_EXPR@58..59
+                            PATH@58..59
+                              PATH_SEGMENT@58..59
+                                NAME_REF@58..59
+                                  IDENT@58..59 "c"
+                      SEMICOLON@59..60 ";"
+                  WHITESPACE@60..61 " "
+                  R_BRACE@61..62 "}"
+              WHITESPACE@62..63 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn template_specialization() {
+    check(
+        r#"template<> struct Traits<float> { static const int size = 4; };
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..64
+              STRUCT_DEF@0..63
+                TEMPLATE_PARAM_LIST@0..10
+                  TEMPLATE_KW@0..8 "template"
+                  LT@8..9 "<"
+                  GT@9..10 ">"
+                WHITESPACE@10..11 " "
+                STRUCT_KW@11..17 "struct"
+                WHITESPACE@17..18 " "
+                NAME@18..24
+                  IDENT@18..24 "Traits"
+                GENERIC_ARG_LIST@24..31
+                  LT@24..25 "<"
+                  TYPE_REF@25..30
+                    PATH@25..30
+                      PATH_SEGMENT@25..30
+                        NAME_REF@25..30
+                          IDENT@25..30 "float"
+                  GT@30..31 ">"
+                WHITESPACE@31..32 " "
+                FIELD_LIST@32..62
+                  L_BRACE@32..33 "{"
+                  WHITESPACE@33..34 " "
+                  VAR_DECL@34..60
+                    STATIC_KW@34..40 "static"
+                    WHITESPACE@40..41 " "
+                    CONST_KW@41..46 "const"
+                    WHITESPACE@46..47 " "
+                    TYPE_REF@47..50
+                      PATH@47..50
+                        PATH_SEGMENT@47..50
+                          NAME_REF@47..50
+                            IDENT@47..50 "int"
+                    WHITESPACE@50..51 " "
+                    VAR_DECLARATOR@51..59
+                      NAME@51..55
+                        IDENT@51..55 "size"
+                      WHITESPACE@55..56 " "
+                      EQ@56..57 "="
+                      WHITESPACE@57..58 " "
+                      LITERAL@58..59
+                        INT_NUMBER@58..59 "4"
+                    SEMICOLON@59..60 ";"
+                  WHITESPACE@60..61 " "
+                  R_BRACE@61..62 "}"
+                SEMICOLON@62..63 ";"
+              WHITESPACE@63..64 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn statement_template_with_expression_argument() {
+    check(
+        r#"void f() { vector<float, N + 1> v; }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..37
+              FN_DEF@0..36
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..36
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  DECL_STMT@11..34
+                    VAR_DECL@11..34
+                      TYPE_REF@11..31
+                        PATH@11..31
+                          PATH_SEGMENT@11..31
+                            NAME_REF@11..17
+                              IDENT@11..17 "vector"
+                            GENERIC_ARG_LIST@17..31
+                              LT@17..18 "<"
+                              TYPE_REF@18..23
+                                PATH@18..23
+                                  PATH_SEGMENT@18..23
+                                    NAME_REF@18..23
+                                      IDENT@18..23 "float"
+                              COMMA@23..24 ","
+                              WHITESPACE@24..25 " "
+                              BIN_EXPR@25..30
+                                PATH_EXPR@25..26
+                                  PATH@25..26
+                                    PATH_SEGMENT@25..26
+                                      NAME_REF@25..26
+                                        IDENT@25..26 "N"
+                                WHITESPACE@26..27 " "
+                                PLUS@27..28 "+"
+                                WHITESPACE@28..29 " "
+                                LITERAL@29..30
+                                  INT_NUMBER@29..30 "1"
+                              GT@30..31 ">"
+                      WHITESPACE@31..32 " "
+                      VAR_DECLARATOR@32..33
+                        NAME@32..33
+                          IDENT@32..33 "v"
+                      SEMICOLON@33..34 ";"
+                  WHITESPACE@34..35 " "
+                  R_BRACE@35..36 "}"
+              WHITESPACE@36..37 "\n"
+        "#]],
+    );
+}
