@@ -223,9 +223,15 @@ pub(crate) struct Parser<'i> {
     events: Vec<Event>,
     /// Guards against grammar loops that do not consume: lookahead calls since the last bump.
     steps: Cell<u32>,
+    /// How deeply the grammar's recursive rules are nested (see `enter_nesting`).
+    depth: u32,
 }
 
 const STEP_LIMIT: u32 = 15_000_000;
+
+/// How deeply recursive rules (expressions, statements, types, items) may nest before the
+/// parser gives up on the rest of the input instead of overflowing the stack.
+const DEPTH_LIMIT: u32 = 256;
 
 impl<'i> Parser<'i> {
     fn new(input: &'i Input) -> Parser<'i> {
@@ -235,7 +241,22 @@ impl<'i> Parser<'i> {
             in_split: false,
             events: Vec::new(),
             steps: Cell::new(0),
+            depth: 0,
         }
+    }
+
+    /// Enters one level of a recursive rule; false (without entering) when too deep.
+    pub(crate) fn enter_nesting(&mut self) -> bool {
+        if self.depth >= DEPTH_LIMIT {
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    /// Leaves a level entered with `enter_nesting`.
+    pub(crate) fn exit_nesting(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
     }
 
     /// The kind of the current token (`EOF` past the end).
@@ -404,12 +425,20 @@ impl<'i> Parser<'i> {
     }
 
     /// Records an error at the current token.
+    /// An error identical to one already recorded at the same token (as when nested rules
+    /// unwind at the same spot) is recorded once.
     pub(crate) fn error(&mut self, message: impl Into<String>) {
         let index = self.pos.min(self.input.len());
-        self.events.push(Event::Error {
-            message: message.into(),
-            index,
-        });
+        let message = message.into();
+        let duplicate = self
+            .events
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, Event::Token { .. }))
+            .any(|e| matches!(e, Event::Error { message: m, index: i } if *i == index && *m == message));
+        if !duplicate {
+            self.events.push(Event::Error { message, index });
+        }
     }
 
     /// Consumes `kind` or records "expected ..." without consuming.

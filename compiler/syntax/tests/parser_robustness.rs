@@ -228,3 +228,35 @@ fn every_prefix_of_a_shader_is_lossless() {
         check(&text[..end]);
     }
 }
+
+/// Pathologically deep nesting neither overflows the stack nor floods diagnostics.
+#[test]
+fn deep_nesting_is_bounded() {
+    let n = 5000;
+    let inputs = [
+        format!("float a = {}1{};", "(".repeat(n), ")".repeat(n)),
+        format!("void f() {{ {} }}", "{".repeat(n)),
+        format!("A{} x;", "<B".repeat(n)),
+        format!("void f() {{ x = {}1; }}", "-".repeat(n)),
+        format!("void f() {{ {} ; }}", "if (a) ".repeat(n)),
+        "struct S { ".repeat(n),
+        format!("float a = {}", "{".repeat(n)),
+        format!("void f() {{ x = a{}; }}", "[i".repeat(n)),
+    ];
+    for text in &inputs {
+        let parsed = syntax::parse(text);
+        assert_eq!(&parsed.syntax().to_string(), text);
+        assert!(
+            parsed
+                .diagnostics
+                .iter()
+                .any(|d| d.message == "nesting is too deep"),
+            "{:?}",
+            &text[..40]
+        );
+        assert!(parsed.diagnostics.len() < 50, "{:#?}", parsed.diagnostics);
+    }
+    // Realistic nesting is far from the limit.
+    let text = format!("float a = {}1{};", "(".repeat(100), ")".repeat(100));
+    assert!(syntax::parse(&text).diagnostics.is_empty());
+}

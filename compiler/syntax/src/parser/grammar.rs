@@ -52,6 +52,23 @@ pub(super) fn source_file(p: &mut Parser<'_>) {
     debug_assert!(!p.stuck(), "a grammar loop stopped making progress");
 }
 
+/// Runs a recursive rule one nesting level deeper. Past the depth limit, everything left is
+/// wrapped in one `ERROR` node instead (the rest of a pathological input is not parsed).
+fn nested<T>(p: &mut Parser<'_>, fallback: T, rule: impl FnOnce(&mut Parser<'_>) -> T) -> T {
+    if !p.enter_nesting() {
+        let m = p.start();
+        p.error("nesting is too deep");
+        while !p.at_end() {
+            p.bump_any();
+        }
+        m.complete(p, ERROR);
+        return fallback;
+    }
+    let result = rule(p);
+    p.exit_nesting();
+    result
+}
+
 /// Modifiers that are hard keywords.
 const HARD_MODIFIERS: TokenSet = TokenSet::new(&[STATIC_KW, CONST_KW]);
 

@@ -5,7 +5,7 @@
 //! `+` `-`; `*` `/` `%`; prefix `+ - ! ~ ++ --` and casts; postfix calls, indexing, member
 //! access, method calls and `++ --`.
 
-use super::{scan_type, types, CompletedMarker, IdentClass, Parser};
+use super::{nested, scan_type, types, CompletedMarker, IdentClass, Parser};
 use crate::SyntaxKind::{self, *};
 
 /// Binding power of the comma operator.
@@ -75,6 +75,10 @@ pub(super) fn expr_no_comma(p: &mut Parser<'_>) -> Option<CompletedMarker> {
 
 /// An expression whose binary operators bind at least as tight as `min_bp`.
 pub(super) fn expr_bp(p: &mut Parser<'_>, min_bp: u8) -> Option<CompletedMarker> {
+    nested(p, None, |p| expr_bp_inner(p, min_bp))
+}
+
+fn expr_bp_inner(p: &mut Parser<'_>, min_bp: u8) -> Option<CompletedMarker> {
     let mut lhs = unary(p)?;
     loop {
         let op = p.current();
@@ -116,6 +120,10 @@ pub(super) fn expr_bp(p: &mut Parser<'_>, min_bp: u8) -> Option<CompletedMarker>
 
 /// Prefix operators and casts, then a postfix expression.
 fn unary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
+    nested(p, None, unary_inner)
+}
+
+fn unary_inner(p: &mut Parser<'_>) -> Option<CompletedMarker> {
     match p.current() {
         PLUS | MINUS | BANG | TILDE | PLUS2 | MINUS2 => {
             let m = p.start();

@@ -3,8 +3,8 @@
 //! contents, and local declarations inside function bodies.
 
 use super::{
-    attributes, error_until, expressions, modifiers, name, statements, types, IdentClass, Marker,
-    Parser, TokenSet,
+    attributes, error_until, expressions, modifiers, name, nested, statements, types, IdentClass,
+    Marker, Parser, TokenSet,
 };
 use crate::SyntaxKind::*;
 
@@ -56,6 +56,10 @@ fn braced_items(p: &mut Parser<'_>, kind: crate::SyntaxKind) {
 
 /// One item. Consumes nothing (and reports nothing) when no item starts here.
 pub(super) fn item(p: &mut Parser<'_>) {
+    nested(p, (), item_inner);
+}
+
+fn item_inner(p: &mut Parser<'_>) {
     if !matches!(p.current(), L_BRACK | IDENT | COLON2 | TEMPLATE_KW)
         && !ITEM_START.contains(p.current())
     {

@@ -2,7 +2,9 @@
 //! `CASE_CLAUSE`s, jumps, `discard` and empty statements, each optionally preceded by
 //! attributes (`[unroll] for (...)`), which become children of the statement node.
 
-use super::{at_decl_start, attributes, error_until, expressions, items, Marker, Parser, TokenSet};
+use super::{
+    at_decl_start, attributes, error_until, expressions, items, nested, Marker, Parser, TokenSet,
+};
 use crate::SyntaxKind::*;
 
 /// Tokens that start a statement; error recovery stops before them.
@@ -70,6 +72,10 @@ fn skip_non_statement(p: &mut Parser<'_>) {
 
 /// One statement. Consumes nothing and reports nothing when no statement starts here.
 pub(super) fn stmt(p: &mut Parser<'_>) {
+    nested(p, (), stmt_inner);
+}
+
+fn stmt_inner(p: &mut Parser<'_>) {
     let before = p.token_pos();
     let m = p.start();
     attributes::attributes(p);

@@ -1,6 +1,6 @@
 //! Types: type references, paths (`a::b<T>::c`), template argument lists and array suffixes.
 
-use super::{expressions, items, scan_generic_args, scan_type, IdentClass, Parser};
+use super::{expressions, items, nested, scan_generic_args, scan_type, IdentClass, Parser};
 use crate::SyntaxKind::*;
 
 /// Whether a path is parsed where a type is expected (a `<` after a name always opens template
@@ -28,6 +28,10 @@ pub(super) fn type_ref(p: &mut Parser<'_>, allow_array: bool) -> bool {
         p.error("expected a type");
         return false;
     }
+    nested(p, true, |p| type_ref_inner(p, allow_array))
+}
+
+fn type_ref_inner(p: &mut Parser<'_>, allow_array: bool) -> bool {
     let m = p.start();
     // Type modifiers written inside template arguments: `RWTexture2D<unorm float4>`.
     loop {
