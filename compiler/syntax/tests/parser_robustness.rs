@@ -8,6 +8,7 @@ const SHADERS: &[&str] = &[
     include_str!("shaders/compute.hlsl"),
     include_str!("shaders/vertex_pixel.hlsl"),
     include_str!("shaders/geometry.hlsl"),
+    include_str!("shaders/misc.hlsl"),
 ];
 
 /// Fragments that token soups are made of: keywords, punctuation, names, literals and a few

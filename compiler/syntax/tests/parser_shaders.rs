@@ -30,3 +30,8 @@ fn vertex_pixel_shader_parses_cleanly() {
 fn geometry_and_mesh_shaders_parse_cleanly() {
     check_clean("geometry", include_str!("shaders/geometry.hlsl"));
 }
+
+#[test]
+fn ray_tracing_and_tessellation_shaders_parse_cleanly() {
+    check_clean("misc", include_str!("shaders/misc.hlsl"));
+}

@@ -247,7 +247,8 @@ fn at_decl_start(p: &Parser<'_>) -> bool {
 }
 
 /// Lookahead: from a `<` at token `n`, the index past its matching `>`, allowing any tokens
-/// but `;` and braces in between (parentheses and brackets must balance).
+/// but `;`, braces, and (outside parentheses) `&&`, `||`, `?` and `=` in between; parentheses
+/// and brackets must balance.
 fn scan_balanced_angles(p: &Parser<'_>, n: usize) -> Option<usize> {
     let mut angles = 0usize;
     let mut parens = 0usize;
@@ -273,6 +274,8 @@ fn scan_balanced_angles(p: &Parser<'_>, n: usize) -> Option<usize> {
             L_PAREN | L_BRACK => parens += 1,
             R_PAREN | R_BRACK => parens = parens.checked_sub(1)?,
             SEMICOLON | L_BRACE | R_BRACE | EOF => return None,
+            // Logical operators and assignments mark comparisons, not template arguments.
+            AMP2 | PIPE2 | QUESTION | EQ if parens == 0 => return None,
             _ => {}
         }
         i += 1;

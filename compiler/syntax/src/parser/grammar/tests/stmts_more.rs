@@ -423,40 +423,43 @@ fn comparison_statements_are_expressions() {
                               IDENT@15..16 "b"
                     SEMICOLON@16..17 ";"
                   WHITESPACE@17..18 " "
-                  DECL_STMT@18..24
-                    VAR_DECL@18..24
-                      TYPE_REF@18..23
-                        PATH@18..23
-                          PATH_SEGMENT@18..23
-                            NAME_REF@18..19
-                              IDENT@18..19 "x"
-                            WHITESPACE@19..20 " "
-                            GENERIC_ARG_LIST@20..23
-                              LT@20..21 "<"
-                              WHITESPACE@21..22 " "
-                              PATH_EXPR@22..23
-                                PATH@22..23
-                                  PATH_SEGMENT@22..23
-                                    NAME_REF@22..23
-                                      IDENT@22..23 "y"
+                  EXPR_STMT@18..33
+                    BIN_EXPR@18..32
+                      BIN_EXPR@18..23
+                        PATH_EXPR@18..19
+                          PATH@18..19
+                            PATH_SEGMENT@18..19
+                              NAME_REF@18..19
+                                IDENT@18..19 "x"
+                        WHITESPACE@19..20 " "
+                        LT@20..21 "<"
+                        WHITESPACE@21..22 " "
+                        PATH_EXPR@22..23
+                          PATH@22..23
+                            PATH_SEGMENT@22..23
+                              NAME_REF@22..23
+                                IDENT@22..23 "y"
                       WHITESPACE@23..24 " "
-                      VAR_DECLARATOR@24..24
-                  ERROR@24..33
-                    AMP2@24..26 "&&"
-                    WHITESPACE@26..27 " "
-                    IDENT@27..28 "z"
-                    WHITESPACE@28..29 " "
-                    GT@29..30 ">"
-                    WHITESPACE@30..31 " "
-                    IDENT@31..32 "w"
+                      AMP2@24..26 "&&"
+                      WHITESPACE@26..27 " "
+                      BIN_EXPR@27..32
+                        PATH_EXPR@27..28
+                          PATH@27..28
+                            PATH_SEGMENT@27..28
+                              NAME_REF@27..28
+                                IDENT@27..28 "z"
+                        WHITESPACE@28..29 " "
+                        GT@29..30 ">"
+                        WHITESPACE@30..31 " "
+                        PATH_EXPR@31..32
+                          PATH@31..32
+                            PATH_SEGMENT@31..32
+                              NAME_REF@31..32
+                                IDENT@31..32 "w"
                     SEMICOLON@32..33 ";"
                   WHITESPACE@33..34 " "
                   R_BRACE@34..35 "}"
               WHITESPACE@35..36 "\n"
-            error 24..26: expected `>` to close template arguments
-            error 24..26: expected a name
-            error 24..26: expected `;` after declaration
-            error 24..26: expected a statement
         "#]],
     );
 }
