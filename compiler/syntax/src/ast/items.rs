@@ -193,6 +193,11 @@ impl StructDef {
         support::child(&self.syntax)
     }
 
+    /// `<float>` of an explicit specialization `template<> struct S<float> { ... }`.
+    pub fn specialization_args(&self) -> Option<GenericArgList> {
+        support::child(&self.syntax)
+    }
+
     pub fn base_list(&self) -> Option<BaseList> {
         support::child(&self.syntax)
     }

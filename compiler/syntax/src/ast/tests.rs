@@ -440,3 +440,224 @@ fn inline_struct_types_and_qualified_methods() {
     assert_eq!(text(&m.qualifier().unwrap()), "S");
     assert_eq!(m.name().unwrap().text(), "get");
 }
+
+/// Calls every accessor of every node of `root`: none may panic, on good or broken trees.
+fn touch_everything(root: &crate::SyntaxNode) -> usize {
+    let mut visited = 0;
+    for node in root.descendants() {
+        visited += 1;
+        if let Some(it) = Item::cast(node.clone()) {
+            match it {
+                Item::FnDef(f) => {
+                    let _ = (f.name(), f.return_type(), f.qualifier(), f.semantic());
+                    let _ = (f.template_param_list(), f.body(), f.is_prototype());
+                    let _ = (f.modifiers(), f.attributes().count());
+                    f.param_list()
+                        .into_iter()
+                        .flat_map(|l| l.params())
+                        .for_each(|p| {
+                            let _ = (p.ty(), p.name(), p.default_value(), p.semantic());
+                            let _ = (p.array_suffixes().count(), p.modifiers());
+                        });
+                }
+                Item::VarDecl(v) => {
+                    let _ = (v.ty(), v.modifiers());
+                    for d in v.declarators() {
+                        let _ = (
+                            d.name(),
+                            d.initializer(),
+                            d.packoffset(),
+                            d.bit_field_width(),
+                        );
+                        let _ = d.register_binding().map(|r| r.args());
+                        let _ = d.annotations().count();
+                    }
+                }
+                Item::StructDef(s) => {
+                    let _ = (
+                        s.keyword(),
+                        s.name(),
+                        s.base_list(),
+                        s.specialization_args(),
+                    );
+                    let _ = s
+                        .field_list()
+                        .map(|f| (f.fields().count(), f.methods().count()));
+                }
+                Item::CBufferDef(c) => {
+                    let _ = (c.name(), c.is_tbuffer(), c.register_binding());
+                    let _ = c.item_list().map(|l| l.items().count());
+                }
+                Item::TypedefDef(t) => {
+                    let _ = (t.ty(), t.declarators().count());
+                }
+                Item::EnumDef(e) => {
+                    let _ = (e.name(), e.is_scoped(), e.underlying_type());
+                    let _ = e
+                        .variant_list()
+                        .map(|l| l.variants().map(|v| v.value()).count());
+                }
+                Item::NamespaceDef(n) => {
+                    let _ = (n.name(), n.item_list());
+                }
+                Item::TypeAlias(a) => {
+                    let _ = (a.name(), a.ty());
+                }
+                Item::UsingNamespace(u) => {
+                    let _ = u.path();
+                }
+            }
+        }
+        if let Some(s) = Stmt::cast(node.clone()) {
+            match s {
+                Stmt::IfStmt(i) => {
+                    let _ = (
+                        i.condition(),
+                        i.then_branch(),
+                        i.else_branch().map(|e| e.stmt()),
+                    );
+                }
+                Stmt::ForStmt(f) => {
+                    let _ = (f.init(), f.condition(), f.step(), f.body());
+                }
+                Stmt::WhileStmt(w) => {
+                    let _ = (w.condition(), w.body());
+                }
+                Stmt::DoWhileStmt(d) => {
+                    let _ = (d.condition(), d.body());
+                }
+                Stmt::SwitchStmt(s) => {
+                    let _ = s.expr();
+                    for c in s.body().into_iter().flat_map(|b| b.clauses()) {
+                        let _ = (c.is_default(), c.value(), c.statements().count());
+                    }
+                }
+                Stmt::ReturnStmt(r) => {
+                    let _ = r.expr();
+                }
+                Stmt::ExprStmt(e) => {
+                    let _ = e.expr();
+                }
+                Stmt::DeclStmt(d) => {
+                    let _ = d.decl();
+                }
+                Stmt::Block(b) => {
+                    let _ = b.statements().count();
+                }
+                _ => {}
+            }
+        }
+        if let Some(e) = Expr::cast(node.clone()) {
+            match e {
+                Expr::BinExpr(b) => {
+                    let _ = (b.lhs(), b.rhs(), b.op_kind());
+                }
+                Expr::PrefixExpr(p) => {
+                    let _ = (p.op_kind(), p.expr());
+                }
+                Expr::PostfixExpr(p) => {
+                    let _ = (p.op_kind(), p.expr());
+                }
+                Expr::ConditionalExpr(c) => {
+                    let _ = (c.condition(), c.then_expr(), c.else_expr());
+                }
+                Expr::CallExpr(c) => {
+                    let _ = (c.callee(), c.arg_list().map(|a| a.args().count()));
+                }
+                Expr::MethodCallExpr(m) => {
+                    let _ = (
+                        m.receiver(),
+                        m.name_ref(),
+                        m.generic_arg_list(),
+                        m.arg_list(),
+                    );
+                }
+                Expr::FieldExpr(f) => {
+                    let _ = (f.expr(), f.field_name());
+                }
+                Expr::IndexExpr(i) => {
+                    let _ = (i.base(), i.index());
+                }
+                Expr::CastExpr(c) => {
+                    let _ = (c.ty(), c.expr());
+                }
+                Expr::ParenExpr(p) => {
+                    let _ = p.expr();
+                }
+                Expr::InitListExpr(i) => {
+                    let _ = i.elements().count();
+                }
+                Expr::SizeofExpr(s) => {
+                    let _ = (s.ty(), s.expr());
+                }
+                Expr::Literal(l) => {
+                    let _ = l.kind();
+                }
+                Expr::PathExpr(p) => {
+                    let _ = p.path().map(|p| (p.is_global(), p.last_segment()));
+                }
+            }
+        }
+        if let Some(t) = TypeRef::cast(node.clone()) {
+            let _ = (
+                t.path(),
+                t.struct_def(),
+                t.array_suffixes().count(),
+                t.modifiers(),
+            );
+        }
+        if let Some(a) = Attribute::cast(node.clone()) {
+            let _ = (a.name_text(), a.is_double_bracket(), a.arg_list());
+        }
+        if let Some(g) = GenericArgList::cast(node) {
+            let _ = g.args().count();
+        }
+    }
+    visited
+}
+
+#[test]
+fn accessors_on_realistic_and_damaged_shaders() {
+    let shaders = [
+        include_str!("../../tests/shaders/compute.hlsl"),
+        include_str!("../../tests/shaders/vertex_pixel.hlsl"),
+        include_str!("../../tests/shaders/geometry.hlsl"),
+        include_str!("../../tests/shaders/misc.hlsl"),
+    ];
+    for text in shaders {
+        let parsed = crate::parse(text);
+        assert!(touch_everything(&parsed.syntax()) > 100);
+        // Every prefix is a damaged shader: accessors must still hold up.
+        for end in (0..text.len()).step_by(97) {
+            touch_everything(&crate::parse(&text[..end]).syntax());
+        }
+    }
+}
+
+#[test]
+fn realistic_shader_structure() {
+    let f =
+        SourceFile::cast(crate::parse(include_str!("../../tests/shaders/compute.hlsl")).syntax())
+            .unwrap();
+    let fns: Vec<String> = all::<FnDef>(&f)
+        .iter()
+        .map(|f| f.name().unwrap().text())
+        .collect();
+    assert_eq!(fns, ["sum_array", "weight", "flatten_index", "main"]);
+    let main = all::<FnDef>(&f).pop().unwrap();
+    assert_eq!(main.attributes().next().unwrap().name_text(), "numthreads");
+    let semantics: Vec<String> = main
+        .param_list()
+        .unwrap()
+        .params()
+        .map(|p| p.semantic().unwrap().text())
+        .collect();
+    assert_eq!(
+        semantics,
+        ["SV_DispatchThreadID", "SV_GroupThreadID", "SV_GroupIndex"]
+    );
+    let cb: CBufferDef = first(&f);
+    assert_eq!(cb.register_binding().unwrap().args(), ["b0", "space1"]);
+    let members = cb.item_list().unwrap().items().count();
+    assert_eq!(members, 3);
+}

@@ -65,6 +65,10 @@ fn type_ref_inner(p: &mut Parser<'_>, allow_array: bool) -> bool {
                 p.bump(IDENT);
             }
             path(p, PathMode::Type);
+            // `float const x`: a trailing `const` belongs to the type.
+            if p.at(CONST_KW) && matches!(p.nth(1), IDENT | GT | COMMA | R_PAREN) {
+                p.bump(CONST_KW);
+            }
         }
         _ => p.error("expected a type"),
     }

@@ -824,3 +824,62 @@ float a[SIZE];
         "##]],
     );
 }
+
+#[test]
+fn trailing_const_in_type() {
+    check(
+        r#"float const a = 1;
+void f(float const b) {}
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..44
+              VAR_DECL@0..18
+                TYPE_REF@0..11
+                  PATH@0..5
+                    PATH_SEGMENT@0..5
+                      NAME_REF@0..5
+                        IDENT@0..5 "float"
+                  WHITESPACE@5..6 " "
+                  CONST_KW@6..11 "const"
+                WHITESPACE@11..12 " "
+                VAR_DECLARATOR@12..17
+                  NAME@12..13
+                    IDENT@12..13 "a"
+                  WHITESPACE@13..14 " "
+                  EQ@14..15 "="
+                  WHITESPACE@15..16 " "
+                  LITERAL@16..17
+                    INT_NUMBER@16..17 "1"
+                SEMICOLON@17..18 ";"
+              WHITESPACE@18..19 "\n"
+              FN_DEF@19..43
+                TYPE_REF@19..23
+                  PATH@19..23
+                    PATH_SEGMENT@19..23
+                      NAME_REF@19..23
+                        IDENT@19..23 "void"
+                WHITESPACE@23..24 " "
+                NAME@24..25
+                  IDENT@24..25 "f"
+                PARAM_LIST@25..40
+                  L_PAREN@25..26 "("
+                  PARAM@26..39
+                    TYPE_REF@26..37
+                      PATH@26..31
+                        PATH_SEGMENT@26..31
+                          NAME_REF@26..31
+                            IDENT@26..31 "float"
+                      WHITESPACE@31..32 " "
+                      CONST_KW@32..37 "const"
+                    WHITESPACE@37..38 " "
+                    NAME@38..39
+                      IDENT@38..39 "b"
+                  R_PAREN@39..40 ")"
+                WHITESPACE@40..41 " "
+                BLOCK@41..43
+                  L_BRACE@41..42 "{"
+                  R_BRACE@42..43 "}"
+              WHITESPACE@43..44 "\n"
+        "#]],
+    );
+}
