@@ -495,7 +495,7 @@ fn touch_everything(root: &crate::SyntaxNode) -> usize {
                     let _ = (e.name(), e.is_scoped(), e.underlying_type());
                     let _ = e
                         .variant_list()
-                        .map(|l| l.variants().map(|v| v.value()).count());
+                        .map(|l| l.variants().filter_map(|v| v.value()).count());
                 }
                 Item::NamespaceDef(n) => {
                     let _ = (n.name(), n.item_list());
