@@ -28,7 +28,8 @@
 //!   identifier, literal, `(`, `!`, `~` or `sizeof`, so `(a) - b` stays a subtraction.
 //! - **Contextual keywords.** Modifiers that are not hard keywords (`in`, `linear`, `sample`,
 //!   `point`...) act as modifiers only when followed by an identifier or another modifier, so
-//!   `sample = 1;` still assigns to a variable named `sample`.
+//!   `sample = 1;` still assigns to a variable named `sample`; and not when that identifier is
+//!   directly followed by `;`, `=` or `[` (`point p;` declares `p` of a type named `point`).
 //! - **`sizeof`.** `sizeof(X)` where `X` is shaped like a type holds a `TYPE_REF`, even when
 //!   `X` names a variable; the semantic layer resolves it.
 
@@ -118,10 +119,14 @@ fn nth_at_modifier(p: &Parser<'_>, n: usize) -> bool {
     }
     match p.nth_contextual_kw(n) {
         Some(kw) if is_modifier_kw(kw) => {
-            matches!(
-                p.nth(n + 1),
-                IDENT | COLON2 | STATIC_KW | CONST_KW | STRUCT_KW | CLASS_KW | INTERFACE_KW
-            )
+            // `point p;`, `line l = ...`: a type that happens to be spelled like a modifier.
+            let declares_it =
+                p.nth(n + 1) == IDENT && matches!(p.nth(n + 2), SEMICOLON | EQ | L_BRACK);
+            !declares_it
+                && matches!(
+                    p.nth(n + 1),
+                    IDENT | COLON2 | STATIC_KW | CONST_KW | STRUCT_KW | CLASS_KW | INTERFACE_KW
+                )
         }
         _ => false,
     }

@@ -804,3 +804,81 @@ fn for_multiple_declarators() {
         "#]],
     );
 }
+
+#[test]
+fn types_spelled_like_modifiers() {
+    check(
+        r#"point p;
+void f() { line l = 0; sample s[2]; }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..47
+              VAR_DECL@0..8
+                TYPE_REF@0..5
+                  PATH@0..5
+                    PATH_SEGMENT@0..5
+                      NAME_REF@0..5
+                        IDENT@0..5 "point"
+                WHITESPACE@5..6 " "
+                VAR_DECLARATOR@6..7
+                  NAME@6..7
+                    IDENT@6..7 "p"
+                SEMICOLON@7..8 ";"
+              WHITESPACE@8..9 "\n"
+              FN_DEF@9..46
+                TYPE_REF@9..13
+                  PATH@9..13
+                    PATH_SEGMENT@9..13
+                      NAME_REF@9..13
+                        IDENT@9..13 "void"
+                WHITESPACE@13..14 " "
+                NAME@14..15
+                  IDENT@14..15 "f"
+                PARAM_LIST@15..17
+                  L_PAREN@15..16 "("
+                  R_PAREN@16..17 ")"
+                WHITESPACE@17..18 " "
+                BLOCK@18..46
+                  L_BRACE@18..19 "{"
+                  WHITESPACE@19..20 " "
+                  DECL_STMT@20..31
+                    VAR_DECL@20..31
+                      TYPE_REF@20..24
+                        PATH@20..24
+                          PATH_SEGMENT@20..24
+                            NAME_REF@20..24
+                              IDENT@20..24 "line"
+                      WHITESPACE@24..25 " "
+                      VAR_DECLARATOR@25..30
+                        NAME@25..26
+                          IDENT@25..26 "l"
+                        WHITESPACE@26..27 " "
+                        EQ@27..28 "="
+                        WHITESPACE@28..29 " "
+                        LITERAL@29..30
+                          INT_NUMBER@29..30 "0"
+                      SEMICOLON@30..31 ";"
+                  WHITESPACE@31..32 " "
+                  DECL_STMT@32..44
+                    VAR_DECL@32..44
+                      TYPE_REF@32..38
+                        PATH@32..38
+                          PATH_SEGMENT@32..38
+                            NAME_REF@32..38
+                              IDENT@32..38 "sample"
+                      WHITESPACE@38..39 " "
+                      VAR_DECLARATOR@39..43
+                        NAME@39..40
+                          IDENT@39..40 "s"
+                        ARRAY_SUFFIX@40..43
+                          L_BRACK@40..41 "["
+                          LITERAL@41..42
+                            INT_NUMBER@41..42 "2"
+                          R_BRACK@42..43 "]"
+                      SEMICOLON@43..44 ";"
+                  WHITESPACE@44..45 " "
+                  R_BRACE@45..46 "}"
+              WHITESPACE@46..47 "\n"
+        "#]],
+    );
+}
