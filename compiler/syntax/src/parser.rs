@@ -429,7 +429,10 @@ impl<'i> Parser<'i> {
     /// unwind at the same spot) is recorded once.
     pub(crate) fn error(&mut self, message: impl Into<String>) {
         let index = self.pos.min(self.input.len());
-        let message = message.into();
+        self.push_error(index, message.into());
+    }
+
+    fn push_error(&mut self, index: usize, message: String) {
         let duplicate = self
             .events
             .iter()
@@ -439,6 +442,17 @@ impl<'i> Parser<'i> {
         if !duplicate {
             self.events.push(Event::Error { message, index });
         }
+    }
+
+    /// Records an error on the previous token (the one a missing `;` should follow), or on
+    /// the current one at the start of input.
+    pub(crate) fn error_after_previous(&mut self, message: impl Into<String>) {
+        if self.pos == 0 || self.in_split {
+            self.error(message);
+            return;
+        }
+        let index = (self.pos - 1).min(self.input.len());
+        self.push_error(index, message.into());
     }
 
     /// Consumes `kind` or records "expected ..." without consuming.

@@ -239,7 +239,7 @@ fn var_decl_rest(p: &mut Parser<'_>, m: Marker) {
         }
     }
     if !p.eat(SEMICOLON) {
-        p.error("expected `;` after declaration");
+        p.error_after_previous("expected `;` after declaration");
     }
     m.complete(p, VAR_DECL);
 }
@@ -318,7 +318,7 @@ fn struct_item(p: &mut Parser<'_>, m: Marker) {
         } else {
             s.abandon(p);
             if !p.eat(SEMICOLON) {
-                p.error("expected `;` after struct definition");
+                p.error_after_previous("expected `;` after struct definition");
             }
             m.complete(p, STRUCT_DEF);
         }
@@ -413,7 +413,7 @@ fn typedef(p: &mut Parser<'_>, m: Marker) {
         }
     }
     if !p.eat(SEMICOLON) {
-        p.error("expected `;` after typedef");
+        p.error_after_previous("expected `;` after typedef");
     }
     m.complete(p, TYPEDEF_DEF);
 }
@@ -436,7 +436,7 @@ fn enum_def(p: &mut Parser<'_>, m: Marker) {
         p.error("expected `{` to start the enum body");
     }
     if !p.eat(SEMICOLON) {
-        p.error("expected `;` after enum definition");
+        p.error_after_previous("expected `;` after enum definition");
     }
     m.complete(p, ENUM_DEF);
 }
@@ -501,7 +501,7 @@ fn using(p: &mut Parser<'_>, m: Marker) {
         TYPE_ALIAS
     };
     if !p.eat(SEMICOLON) {
-        p.error("expected `;` after `using` declaration");
+        p.error_after_previous("expected `;` after `using` declaration");
     }
     m.complete(p, kind);
 }

@@ -131,7 +131,7 @@ fn stmt_inner(p: &mut Parser<'_>) {
 
 fn semicolon(p: &mut Parser<'_>, after: &str) {
     if !p.eat(SEMICOLON) {
-        p.error(format!("expected `;` after {after}"));
+        p.error_after_previous(format!("expected `;` after {after}"));
     }
 }
 

@@ -35,7 +35,7 @@ float b;
                     IDENT@14..15 "b"
                 SEMICOLON@15..16 ";"
               WHITESPACE@16..17 "\n"
-            error 8..13: expected `;` after declaration
+            error 6..7: expected `;` after declaration
         "#]],
     );
 }
@@ -92,7 +92,7 @@ fn missing_semicolon_after_expression() {
                   WHITESPACE@23..24 " "
                   R_BRACE@24..25 "}"
               WHITESPACE@25..26 "\n"
-            error 17..18: expected `;` after expression
+            error 15..16: expected `;` after expression
         "#]],
     );
 }
@@ -503,7 +503,7 @@ fn half_typed_call() {
               WHITESPACE@17..18 "\n"
             error 16..17: expected an argument
             error 16..17: expected `)` after arguments
-            error 16..17: expected `;` after expression
+            error 14..15: expected `;` after expression
         "#]],
     );
 }
@@ -548,7 +548,7 @@ fn half_typed_call_at_end() {
                         COMMA@14..15 ","
               WHITESPACE@15..16 "\n"
             error 16..16: expected `)` after arguments
-            error 16..16: expected `;` after expression
+            error 14..15: expected `;` after expression
             error 16..16: expected `}` to close the block
         "#]],
     );
@@ -614,7 +614,7 @@ float b;
                     IDENT@28..29 "b"
                 SEMICOLON@29..30 ";"
               WHITESPACE@30..31 "\n"
-            error 22..27: expected `;` after struct definition
+            error 20..21: expected `;` after struct definition
         "#]],
     );
 }

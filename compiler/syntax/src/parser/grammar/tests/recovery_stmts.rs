@@ -188,7 +188,7 @@ fn stray_paren_in_statement() {
                   R_BRACE@29..30 "}"
               WHITESPACE@30..31 "\n"
             error 15..16: expected an expression after operator
-            error 15..16: expected `;` after expression
+            error 13..14: expected `;` after expression
             error 15..16: expected a statement
         "#]],
     );
@@ -260,7 +260,7 @@ fn for_missing_step() {
                   WHITESPACE@37..38 " "
                   R_BRACE@38..39 "}"
               WHITESPACE@39..40 "\n"
-            error 33..34: expected `;` after loop condition
+            error 31..32: expected `;` after loop condition
         "#]],
     );
 }
@@ -693,7 +693,7 @@ fn half_typed_declaration_in_block() {
                   WHITESPACE@17..18 " "
                   R_BRACE@18..19 "}"
               WHITESPACE@19..20 "\n"
-            error 18..19: expected `;` after expression
+            error 11..17: expected `;` after expression
         "#]],
     );
 }
@@ -768,7 +768,7 @@ fn missing_semicolon_after_return() {
                   WHITESPACE@20..21 " "
                   R_BRACE@21..22 "}"
               WHITESPACE@22..23 "\n"
-            error 21..22: expected `;` after `return`
+            error 19..20: expected `;` after `return`
         "#]],
     );
 }
@@ -877,7 +877,7 @@ fn struct_body_unterminated() {
                     SEMICOLON@18..19 ";"
               WHITESPACE@19..20 "\n"
             error 20..20: expected `}`
-            error 20..20: expected `;` after struct definition
+            error 18..19: expected `;` after struct definition
         "#]],
     );
 }
@@ -954,7 +954,7 @@ float b;
                 SEMICOLON@23..24 ";"
               WHITESPACE@24..25 "\n"
             error 8..14: expected `=`
-            error 8..14: expected `;` after `using` declaration
+            error 6..7: expected `;` after `using` declaration
             error 14..15: expected a name
         "#]],
     );
