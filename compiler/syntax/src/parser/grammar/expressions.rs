@@ -312,9 +312,15 @@ pub(super) fn arg_list(p: &mut Parser<'_>) {
             p.error("expected an argument");
             break;
         }
-        if !p.eat(COMMA) {
-            break;
+        if p.eat(COMMA) || p.at(R_PAREN) {
+            continue;
         }
+        // `f(a b)`: a missing comma, when another argument follows.
+        if at_expr_start(p) && !p.at(L_BRACE) {
+            p.error("expected `,` between arguments");
+            continue;
+        }
+        break;
     }
     if !p.eat(R_PAREN) {
         p.error("expected `)` after arguments");

@@ -154,6 +154,12 @@ fn decl_after_type(p: &mut Parser<'_>, m: Marker) {
     } else if p.at(IDENT) && p.nth_at(1, L_PAREN) {
         name(p, "a name");
         fn_def_rest(p, m);
+    } else if p.at(IDENT) && p.nth_at(1, L_BRACE) {
+        // `void f { ... }`: a function missing its parameter list.
+        name(p, "a name");
+        p.error("expected a parameter list");
+        statements::block(p);
+        m.complete(p, FN_DEF);
     } else {
         var_decl_rest(p, m);
     }

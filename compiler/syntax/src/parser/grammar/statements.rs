@@ -100,8 +100,8 @@ fn stmt_inner(p: &mut Parser<'_>) {
         SWITCH_KW => switch_stmt(p, m),
         RETURN_KW => {
             p.bump(RETURN_KW);
-            if !p.at(SEMICOLON) && expressions::expr(p).is_none() {
-                p.error("expected an expression or `;` after `return`");
+            if expressions::at_expr_start(p) {
+                expressions::expr(p);
             }
             semicolon(p, "`return`");
             m.complete(p, RETURN_STMT);
@@ -159,11 +159,12 @@ fn condition(p: &mut Parser<'_>, after: &str) {
 /// The statement controlled by `if`, `else`, a loop: reports when there is none.
 fn body(p: &mut Parser<'_>) {
     let before = p.token_pos();
-    if !p.at(R_BRACE) && !p.at_ts(ITEM_ONLY) {
+    if !p.at(R_BRACE) && !p.at_ts(ITEM_ONLY) && !p.at(ELSE_KW) {
         stmt(p);
     }
     if p.token_pos() == before {
-        if p.at(R_BRACE) || p.at_end() || p.at_ts(ITEM_ONLY) {
+        // `if (a) else ...`: the `else` still belongs to the `if`.
+        if p.at(R_BRACE) || p.at_end() || p.at_ts(ITEM_ONLY) || p.at(ELSE_KW) {
             p.error("expected a statement");
         } else {
             skip_non_statement(p);

@@ -54,7 +54,11 @@ fn type_ref_inner(p: &mut Parser<'_>, allow_array: bool) -> bool {
                 items::struct_def(p);
             } else {
                 p.bump_any();
-                path(p, PathMode::Type);
+                if p.at(IDENT) || p.at(COLON2) {
+                    path(p, PathMode::Type);
+                } else {
+                    p.error("expected a struct name");
+                }
             }
         }
         IDENT | COLON2 => {

@@ -346,3 +346,134 @@ fn cbuffer_register_array() {
         "#]],
     );
 }
+
+#[test]
+fn cbuffer_with_attributes_and_struct() {
+    check(
+        r#"[[vk::binding(2, 0)]] cbuffer CB : register(b3) { struct L { float3 dir; } light; float intensity; };
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..102
+              CBUFFER_DEF@0..101
+                ATTRIBUTE@0..21
+                  L_BRACK@0..1 "["
+                  L_BRACK@1..2 "["
+                  PATH@2..13
+                    PATH_SEGMENT@2..4
+                      NAME_REF@2..4
+                        IDENT@2..4 "vk"
+                    COLON2@4..6 "::"
+                    PATH_SEGMENT@6..13
+                      NAME_REF@6..13
+                        IDENT@6..13 "binding"
+                  ARG_LIST@13..19
+                    L_PAREN@13..14 "("
+                    LITERAL@14..15
+                      INT_NUMBER@14..15 "2"
+                    COMMA@15..16 ","
+                    WHITESPACE@16..17 " "
+                    LITERAL@17..18
+                      INT_NUMBER@17..18 "0"
+                    R_PAREN@18..19 ")"
+                  R_BRACK@19..20 "]"
+                  R_BRACK@20..21 "]"
+                WHITESPACE@21..22 " "
+                CBUFFER_KW@22..29 "cbuffer"
+                WHITESPACE@29..30 " "
+                NAME@30..32
+                  IDENT@30..32 "CB"
+                WHITESPACE@32..33 " "
+                REGISTER_BINDING@33..47
+                  COLON@33..34 ":"
+                  WHITESPACE@34..35 " "
+                  REGISTER_KW@35..43 "register"
+                  L_PAREN@43..44 "("
+                  IDENT@44..46 "b3"
+                  R_PAREN@46..47 ")"
+                WHITESPACE@47..48 " "
+                ITEM_LIST@48..100
+                  L_BRACE@48..49 "{"
+                  WHITESPACE@49..50 " "
+                  VAR_DECL@50..81
+                    TYPE_REF@50..74
+                      STRUCT_DEF@50..74
+                        STRUCT_KW@50..56 "struct"
+                        WHITESPACE@56..57 " "
+                        NAME@57..58
+                          IDENT@57..58 "L"
+                        WHITESPACE@58..59 " "
+                        FIELD_LIST@59..74
+                          L_BRACE@59..60 "{"
+                          WHITESPACE@60..61 " "
+                          VAR_DECL@61..72
+                            TYPE_REF@61..67
+                              PATH@61..67
+                                PATH_SEGMENT@61..67
+                                  NAME_REF@61..67
+                                    IDENT@61..67 "float3"
+                            WHITESPACE@67..68 " "
+                            VAR_DECLARATOR@68..71
+                              NAME@68..71
+                                IDENT@68..71 "dir"
+                            SEMICOLON@71..72 ";"
+                          WHITESPACE@72..73 " "
+                          R_BRACE@73..74 "}"
+                    WHITESPACE@74..75 " "
+                    VAR_DECLARATOR@75..80
+                      NAME@75..80
+                        IDENT@75..80 "light"
+                    SEMICOLON@80..81 ";"
+                  WHITESPACE@81..82 " "
+                  VAR_DECL@82..98
+                    TYPE_REF@82..87
+                      PATH@82..87
+                        PATH_SEGMENT@82..87
+                          NAME_REF@82..87
+                            IDENT@82..87 "float"
+                    WHITESPACE@87..88 " "
+                    VAR_DECLARATOR@88..97
+                      NAME@88..97
+                        IDENT@88..97 "intensity"
+                    SEMICOLON@97..98 ";"
+                  WHITESPACE@98..99 " "
+                  R_BRACE@99..100 "}"
+                SEMICOLON@100..101 ";"
+              WHITESPACE@101..102 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn typedef_multiple_names() {
+    check(
+        r#"typedef float2 A, B[2];
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..24
+              TYPEDEF_DEF@0..23
+                TYPEDEF_KW@0..7 "typedef"
+                WHITESPACE@7..8 " "
+                TYPE_REF@8..14
+                  PATH@8..14
+                    PATH_SEGMENT@8..14
+                      NAME_REF@8..14
+                        IDENT@8..14 "float2"
+                WHITESPACE@14..15 " "
+                VAR_DECLARATOR@15..16
+                  NAME@15..16
+                    IDENT@15..16 "A"
+                COMMA@16..17 ","
+                WHITESPACE@17..18 " "
+                VAR_DECLARATOR@18..22
+                  NAME@18..19
+                    IDENT@18..19 "B"
+                  ARRAY_SUFFIX@19..22
+                    L_BRACK@19..20 "["
+                    LITERAL@20..21
+                      INT_NUMBER@20..21 "2"
+                    R_BRACK@21..22 "]"
+                SEMICOLON@22..23 ";"
+              WHITESPACE@23..24 "\n"
+        "#]],
+    );
+}

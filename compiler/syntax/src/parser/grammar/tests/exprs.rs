@@ -1247,3 +1247,382 @@ fn method_call() {
         "#]],
     );
 }
+
+#[test]
+fn method_call_with_template_args() {
+    check(
+        r#"void f() { v = buf.Load<uint>(0); w = buf.Load2(4); }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..54
+              FN_DEF@0..53
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..53
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  EXPR_STMT@11..33
+                    BIN_EXPR@11..32
+                      PATH_EXPR@11..12
+                        PATH@11..12
+                          PATH_SEGMENT@11..12
+                            NAME_REF@11..12
+                              IDENT@11..12 "v"
+                      WHITESPACE@12..13 " "
+                      EQ@13..14 "="
+                      WHITESPACE@14..15 " "
+                      METHOD_CALL_EXPR@15..32
+                        PATH_EXPR@15..18
+                          PATH@15..18
+                            PATH_SEGMENT@15..18
+                              NAME_REF@15..18
+                                IDENT@15..18 "buf"
+                        DOT@18..19 "."
+                        NAME_REF@19..23
+                          IDENT@19..23 "Load"
+                        GENERIC_ARG_LIST@23..29
+                          LT@23..24 "<"
+                          TYPE_REF@24..28
+                            PATH@24..28
+                              PATH_SEGMENT@24..28
+                                NAME_REF@24..28
+                                  IDENT@24..28 "uint"
+                          GT@28..29 ">"
+                        ARG_LIST@29..32
+                          L_PAREN@29..30 "("
+                          LITERAL@30..31
+                            INT_NUMBER@30..31 "0"
+                          R_PAREN@31..32 ")"
+                    SEMICOLON@32..33 ";"
+                  WHITESPACE@33..34 " "
+                  EXPR_STMT@34..51
+                    BIN_EXPR@34..50
+                      PATH_EXPR@34..35
+                        PATH@34..35
+                          PATH_SEGMENT@34..35
+                            NAME_REF@34..35
+                              IDENT@34..35 "w"
+                      WHITESPACE@35..36 " "
+                      EQ@36..37 "="
+                      WHITESPACE@37..38 " "
+                      METHOD_CALL_EXPR@38..50
+                        PATH_EXPR@38..41
+                          PATH@38..41
+                            PATH_SEGMENT@38..41
+                              NAME_REF@38..41
+                                IDENT@38..41 "buf"
+                        DOT@41..42 "."
+                        NAME_REF@42..47
+                          IDENT@42..47 "Load2"
+                        ARG_LIST@47..50
+                          L_PAREN@47..48 "("
+                          LITERAL@48..49
+                            INT_NUMBER@48..49 "4"
+                          R_PAREN@49..50 ")"
+                    SEMICOLON@50..51 ";"
+                  WHITESPACE@51..52 " "
+                  R_BRACE@52..53 "}"
+              WHITESPACE@53..54 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn index_chain() {
+    check(
+        r#"void f() { x = a[i][j]; }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..26
+              FN_DEF@0..25
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..25
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  EXPR_STMT@11..23
+                    BIN_EXPR@11..22
+                      PATH_EXPR@11..12
+                        PATH@11..12
+                          PATH_SEGMENT@11..12
+                            NAME_REF@11..12
+                              IDENT@11..12 "x"
+                      WHITESPACE@12..13 " "
+                      EQ@13..14 "="
+                      WHITESPACE@14..15 " "
+                      INDEX_EXPR@15..22
+                        INDEX_EXPR@15..19
+                          PATH_EXPR@15..16
+                            PATH@15..16
+                              PATH_SEGMENT@15..16
+                                NAME_REF@15..16
+                                  IDENT@15..16 "a"
+                          L_BRACK@16..17 "["
+                          PATH_EXPR@17..18
+                            PATH@17..18
+                              PATH_SEGMENT@17..18
+                                NAME_REF@17..18
+                                  IDENT@17..18 "i"
+                          R_BRACK@18..19 "]"
+                        L_BRACK@19..20 "["
+                        PATH_EXPR@20..21
+                          PATH@20..21
+                            PATH_SEGMENT@20..21
+                              NAME_REF@20..21
+                                IDENT@20..21 "j"
+                        R_BRACK@21..22 "]"
+                    SEMICOLON@22..23 ";"
+                  WHITESPACE@23..24 " "
+                  R_BRACE@24..25 "}"
+              WHITESPACE@25..26 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn qualified_names() {
+    check(
+        r#"void f() { x = ns::f(1); y = S::member; z = ::g(); }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..53
+              FN_DEF@0..52
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..52
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  EXPR_STMT@11..24
+                    BIN_EXPR@11..23
+                      PATH_EXPR@11..12
+                        PATH@11..12
+                          PATH_SEGMENT@11..12
+                            NAME_REF@11..12
+                              IDENT@11..12 "x"
+                      WHITESPACE@12..13 " "
+                      EQ@13..14 "="
+                      WHITESPACE@14..15 " "
+                      CALL_EXPR@15..23
+                        PATH_EXPR@15..20
+                          PATH@15..20
+                            PATH_SEGMENT@15..17
+                              NAME_REF@15..17
+                                IDENT@15..17 "ns"
+                            COLON2@17..19 "::"
+                            PATH_SEGMENT@19..20
+                              NAME_REF@19..20
+                                IDENT@19..20 "f"
+                        ARG_LIST@20..23
+                          L_PAREN@20..21 "("
+                          LITERAL@21..22
+                            INT_NUMBER@21..22 "1"
+                          R_PAREN@22..23 ")"
+                    SEMICOLON@23..24 ";"
+                  WHITESPACE@24..25 " "
+                  EXPR_STMT@25..39
+                    BIN_EXPR@25..38
+                      PATH_EXPR@25..26
+                        PATH@25..26
+                          PATH_SEGMENT@25..26
+                            NAME_REF@25..26
+                              IDENT@25..26 "y"
+                      WHITESPACE@26..27 " "
+                      EQ@27..28 "="
+                      WHITESPACE@28..29 " "
+                      PATH_EXPR@29..38
+                        PATH@29..38
+                          PATH_SEGMENT@29..30
+                            NAME_REF@29..30
+                              IDENT@29..30 "S"
+                          COLON2@30..32 "::"
+                          PATH_SEGMENT@32..38
+                            NAME_REF@32..38
+                              IDENT@32..38 "member"
+                    SEMICOLON@38..39 ";"
+                  WHITESPACE@39..40 " "
+                  EXPR_STMT@40..50
+                    BIN_EXPR@40..49
+                      PATH_EXPR@40..41
+                        PATH@40..41
+                          PATH_SEGMENT@40..41
+                            NAME_REF@40..41
+                              IDENT@40..41 "z"
+                      WHITESPACE@41..42 " "
+                      EQ@42..43 "="
+                      WHITESPACE@43..44 " "
+                      CALL_EXPR@44..49
+                        PATH_EXPR@44..47
+                          PATH@44..47
+                            COLON2@44..46 "::"
+                            PATH_SEGMENT@46..47
+                              NAME_REF@46..47
+                                IDENT@46..47 "g"
+                        ARG_LIST@47..49
+                          L_PAREN@47..48 "("
+                          R_PAREN@48..49 ")"
+                    SEMICOLON@49..50 ";"
+                  WHITESPACE@50..51 " "
+                  R_BRACE@51..52 "}"
+              WHITESPACE@52..53 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn literals() {
+    check(
+        r#"void f() { x = 1; y = 1.5f; z = true; w = false; s = "str" "cat"; h = 0x1Fu; c = 'c'; }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..88
+              FN_DEF@0..87
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..87
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  EXPR_STMT@11..17
+                    BIN_EXPR@11..16
+                      PATH_EXPR@11..12
+                        PATH@11..12
+                          PATH_SEGMENT@11..12
+                            NAME_REF@11..12
+                              IDENT@11..12 "x"
+                      WHITESPACE@12..13 " "
+                      EQ@13..14 "="
+                      WHITESPACE@14..15 " "
+                      LITERAL@15..16
+                        INT_NUMBER@15..16 "1"
+                    SEMICOLON@16..17 ";"
+                  WHITESPACE@17..18 " "
+                  EXPR_STMT@18..27
+                    BIN_EXPR@18..26
+                      PATH_EXPR@18..19
+                        PATH@18..19
+                          PATH_SEGMENT@18..19
+                            NAME_REF@18..19
+                              IDENT@18..19 "y"
+                      WHITESPACE@19..20 " "
+                      EQ@20..21 "="
+                      WHITESPACE@21..22 " "
+                      LITERAL@22..26
+                        FLOAT_NUMBER@22..26 "1.5f"
+                    SEMICOLON@26..27 ";"
+                  WHITESPACE@27..28 " "
+                  EXPR_STMT@28..37
+                    BIN_EXPR@28..36
+                      PATH_EXPR@28..29
+                        PATH@28..29
+                          PATH_SEGMENT@28..29
+                            NAME_REF@28..29
+                              IDENT@28..29 "z"
+                      WHITESPACE@29..30 " "
+                      EQ@30..31 "="
+                      WHITESPACE@31..32 " "
+                      LITERAL@32..36
+                        TRUE_KW@32..36 "true"
+                    SEMICOLON@36..37 ";"
+                  WHITESPACE@37..38 " "
+                  EXPR_STMT@38..48
+                    BIN_EXPR@38..47
+                      PATH_EXPR@38..39
+                        PATH@38..39
+                          PATH_SEGMENT@38..39
+                            NAME_REF@38..39
+                              IDENT@38..39 "w"
+                      WHITESPACE@39..40 " "
+                      EQ@40..41 "="
+                      WHITESPACE@41..42 " "
+                      LITERAL@42..47
+                        FALSE_KW@42..47 "false"
+                    SEMICOLON@47..48 ";"
+                  WHITESPACE@48..49 " "
+                  EXPR_STMT@49..65
+                    BIN_EXPR@49..64
+                      PATH_EXPR@49..50
+                        PATH@49..50
+                          PATH_SEGMENT@49..50
+                            NAME_REF@49..50
+                              IDENT@49..50 "s"
+                      WHITESPACE@50..51 " "
+                      EQ@51..52 "="
+                      WHITESPACE@52..53 " "
+                      LITERAL@53..64
+                        STRING@53..58 "\"str\""
+                        WHITESPACE@58..59 " "
+                        STRING@59..64 "\"cat\""
+                    SEMICOLON@64..65 ";"
+                  WHITESPACE@65..66 " "
+                  EXPR_STMT@66..76
+                    BIN_EXPR@66..75
+                      PATH_EXPR@66..67
+                        PATH@66..67
+                          PATH_SEGMENT@66..67
+                            NAME_REF@66..67
+                              IDENT@66..67 "h"
+                      WHITESPACE@67..68 " "
+                      EQ@68..69 "="
+                      WHITESPACE@69..70 " "
+                      LITERAL@70..75
+                        INT_NUMBER@70..75 "0x1Fu"
+                    SEMICOLON@75..76 ";"
+                  WHITESPACE@76..77 " "
+                  EXPR_STMT@77..85
+                    BIN_EXPR@77..84
+                      PATH_EXPR@77..78
+                        PATH@77..78
+                          PATH_SEGMENT@77..78
+                            NAME_REF@77..78
+                              IDENT@77..78 "c"
+                      WHITESPACE@78..79 " "
+                      EQ@79..80 "="
+                      WHITESPACE@80..81 " "
+                      LITERAL@81..84
+                        CHAR@81..84 "'c'"
+                    SEMICOLON@84..85 ";"
+                  WHITESPACE@85..86 " "
+                  R_BRACE@86..87 "}"
+              WHITESPACE@87..88 "\n"
+        "#]],
+    );
+}

@@ -1089,3 +1089,331 @@ fn bad_parameter() {
         "#]],
     );
 }
+
+#[test]
+fn missing_comma_between_parameters() {
+    check(
+        r#"void f(float a float b) {}
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..27
+              FN_DEF@0..26
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..23
+                  L_PAREN@6..7 "("
+                  PARAM@7..14
+                    TYPE_REF@7..12
+                      PATH@7..12
+                        PATH_SEGMENT@7..12
+                          NAME_REF@7..12
+                            IDENT@7..12 "float"
+                    WHITESPACE@12..13 " "
+                    NAME@13..14
+                      IDENT@13..14 "a"
+                  WHITESPACE@14..15 " "
+                  PARAM@15..22
+                    TYPE_REF@15..20
+                      PATH@15..20
+                        PATH_SEGMENT@15..20
+                          NAME_REF@15..20
+                            IDENT@15..20 "float"
+                    WHITESPACE@20..21 " "
+                    NAME@21..22
+                      IDENT@21..22 "b"
+                  R_PAREN@22..23 ")"
+                WHITESPACE@23..24 " "
+                BLOCK@24..26
+                  L_BRACE@24..25 "{"
+                  R_BRACE@25..26 "}"
+              WHITESPACE@26..27 "\n"
+            error 15..20: expected `,` between parameters
+        "#]],
+    );
+}
+
+#[test]
+fn half_typed_path() {
+    check(
+        r#"void f() { x = ns::; }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..23
+              FN_DEF@0..22
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..22
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  EXPR_STMT@11..20
+                    BIN_EXPR@11..19
+                      PATH_EXPR@11..12
+                        PATH@11..12
+                          PATH_SEGMENT@11..12
+                            NAME_REF@11..12
+                              IDENT@11..12 "x"
+                      WHITESPACE@12..13 " "
+                      EQ@13..14 "="
+                      WHITESPACE@14..15 " "
+                      PATH_EXPR@15..19
+                        PATH@15..19
+                          PATH_SEGMENT@15..17
+                            NAME_REF@15..17
+                              IDENT@15..17 "ns"
+                          COLON2@17..19 "::"
+                    SEMICOLON@19..20 ";"
+                  WHITESPACE@20..21 " "
+                  R_BRACE@21..22 "}"
+              WHITESPACE@22..23 "\n"
+            error 19..20: expected a name after `::`
+        "#]],
+    );
+}
+
+#[test]
+fn empty_parameter() {
+    check(
+        r#"void f(, float b) {}
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..21
+              FN_DEF@0..20
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..17
+                  L_PAREN@6..7 "("
+                  COMMA@7..8 ","
+                  WHITESPACE@8..9 " "
+                  PARAM@9..16
+                    TYPE_REF@9..14
+                      PATH@9..14
+                        PATH_SEGMENT@9..14
+                          NAME_REF@9..14
+                            IDENT@9..14 "float"
+                    WHITESPACE@14..15 " "
+                    NAME@15..16
+                      IDENT@15..16 "b"
+                  R_PAREN@16..17 ")"
+                WHITESPACE@17..18 " "
+                BLOCK@18..20
+                  L_BRACE@18..19 "{"
+                  R_BRACE@19..20 "}"
+              WHITESPACE@20..21 "\n"
+            error 7..8: expected a parameter
+        "#]],
+    );
+}
+
+#[test]
+fn stray_paren_in_statement() {
+    check(
+        r#"void f() { x = ) ; return 1; }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..31
+              FN_DEF@0..30
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..30
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  EXPR_STMT@11..14
+                    BIN_EXPR@11..14
+                      PATH_EXPR@11..12
+                        PATH@11..12
+                          PATH_SEGMENT@11..12
+                            NAME_REF@11..12
+                              IDENT@11..12 "x"
+                      WHITESPACE@12..13 " "
+                      EQ@13..14 "="
+                  WHITESPACE@14..15 " "
+                  ERROR@15..18
+                    R_PAREN@15..16 ")"
+                    WHITESPACE@16..17 " "
+                    SEMICOLON@17..18 ";"
+                  WHITESPACE@18..19 " "
+                  RETURN_STMT@19..28
+                    RETURN_KW@19..25 "return"
+                    WHITESPACE@25..26 " "
+                    LITERAL@26..27
+                      INT_NUMBER@26..27 "1"
+                    SEMICOLON@27..28 ";"
+                  WHITESPACE@28..29 " "
+                  R_BRACE@29..30 "}"
+              WHITESPACE@30..31 "\n"
+            error 15..16: expected an expression after operator
+            error 13..14: expected `;` after expression
+            error 15..16: expected a statement
+        "#]],
+    );
+}
+
+#[test]
+fn for_missing_step() {
+    check(
+        r#"void f() { for (int i = 0; i < 4 ) {} }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..40
+              FN_DEF@0..39
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..39
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  FOR_STMT@11..37
+                    FOR_KW@11..14 "for"
+                    WHITESPACE@14..15 " "
+                    L_PAREN@15..16 "("
+                    DECL_STMT@16..26
+                      VAR_DECL@16..26
+                        TYPE_REF@16..19
+                          PATH@16..19
+                            PATH_SEGMENT@16..19
+                              NAME_REF@16..19
+                                IDENT@16..19 "int"
+                        WHITESPACE@19..20 " "
+                        VAR_DECLARATOR@20..25
+                          NAME@20..21
+                            IDENT@20..21 "i"
+                          WHITESPACE@21..22 " "
+                          EQ@22..23 "="
+                          WHITESPACE@23..24 " "
+                          LITERAL@24..25
+                            INT_NUMBER@24..25 "0"
+                        SEMICOLON@25..26 ";"
+                    WHITESPACE@26..27 " "
+                    FOR_COND@27..32
+                      BIN_EXPR@27..32
+                        PATH_EXPR@27..28
+                          PATH@27..28
+                            PATH_SEGMENT@27..28
+                              NAME_REF@27..28
+                                IDENT@27..28 "i"
+                        WHITESPACE@28..29 " "
+                        LT@29..30 "<"
+                        WHITESPACE@30..31 " "
+                        LITERAL@31..32
+                          INT_NUMBER@31..32 "4"
+                    WHITESPACE@32..33 " "
+                    R_PAREN@33..34 ")"
+                    WHITESPACE@34..35 " "
+                    BLOCK@35..37
+                      L_BRACE@35..36 "{"
+                      R_BRACE@36..37 "}"
+                  WHITESPACE@37..38 " "
+                  R_BRACE@38..39 "}"
+              WHITESPACE@39..40 "\n"
+            error 31..32: expected `;` after loop condition
+        "#]],
+    );
+}
+
+#[test]
+fn unclosed_array_suffix() {
+    check(
+        r#"float a[4;
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..11
+              VAR_DECL@0..10
+                TYPE_REF@0..5
+                  PATH@0..5
+                    PATH_SEGMENT@0..5
+                      NAME_REF@0..5
+                        IDENT@0..5 "float"
+                WHITESPACE@5..6 " "
+                VAR_DECLARATOR@6..9
+                  NAME@6..7
+                    IDENT@6..7 "a"
+                  ARRAY_SUFFIX@7..9
+                    L_BRACK@7..8 "["
+                    LITERAL@8..9
+                      INT_NUMBER@8..9 "4"
+                SEMICOLON@9..10 ";"
+              WHITESPACE@10..11 "\n"
+            error 9..10: expected `]`
+        "#]],
+    );
+}
+
+#[test]
+fn cbuffer_missing_body() {
+    check(
+        r#"cbuffer CB : register(b0)
+float a;
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..35
+              CBUFFER_DEF@0..25
+                CBUFFER_KW@0..7 "cbuffer"
+                WHITESPACE@7..8 " "
+                NAME@8..10
+                  IDENT@8..10 "CB"
+                WHITESPACE@10..11 " "
+                REGISTER_BINDING@11..25
+                  COLON@11..12 ":"
+                  WHITESPACE@12..13 " "
+                  REGISTER_KW@13..21 "register"
+                  L_PAREN@21..22 "("
+                  IDENT@22..24 "b0"
+                  R_PAREN@24..25 ")"
+              WHITESPACE@25..26 "\n"
+              VAR_DECL@26..34
+                TYPE_REF@26..31
+                  PATH@26..31
+                    PATH_SEGMENT@26..31
+                      NAME_REF@26..31
+                        IDENT@26..31 "float"
+                WHITESPACE@31..32 " "
+                VAR_DECLARATOR@32..33
+                  NAME@32..33
+                    IDENT@32..33 "a"
+                SEMICOLON@33..34 ";"
+              WHITESPACE@34..35 "\n"
+            error 26..31: expected `{` to start the buffer body
+        "#]],
+    );
+}

@@ -902,3 +902,204 @@ fn switch_qualified_case() {
         "#]],
     );
 }
+
+#[test]
+fn return_forms() {
+    check(
+        r#"float f() { return; return 1 + 2; }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..36
+              FN_DEF@0..35
+                TYPE_REF@0..5
+                  PATH@0..5
+                    PATH_SEGMENT@0..5
+                      NAME_REF@0..5
+                        IDENT@0..5 "float"
+                WHITESPACE@5..6 " "
+                NAME@6..7
+                  IDENT@6..7 "f"
+                PARAM_LIST@7..9
+                  L_PAREN@7..8 "("
+                  R_PAREN@8..9 ")"
+                WHITESPACE@9..10 " "
+                BLOCK@10..35
+                  L_BRACE@10..11 "{"
+                  WHITESPACE@11..12 " "
+                  RETURN_STMT@12..19
+                    RETURN_KW@12..18 "return"
+                    SEMICOLON@18..19 ";"
+                  WHITESPACE@19..20 " "
+                  RETURN_STMT@20..33
+                    RETURN_KW@20..26 "return"
+                    WHITESPACE@26..27 " "
+                    BIN_EXPR@27..32
+                      LITERAL@27..28
+                        INT_NUMBER@27..28 "1"
+                      WHITESPACE@28..29 " "
+                      PLUS@29..30 "+"
+                      WHITESPACE@30..31 " "
+                      LITERAL@31..32
+                        INT_NUMBER@31..32 "2"
+                    SEMICOLON@32..33 ";"
+                  WHITESPACE@33..34 " "
+                  R_BRACE@34..35 "}"
+              WHITESPACE@35..36 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn discard_and_continue() {
+    check(
+        r#"void f() { for (;;) { if (a) continue; discard; } }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..52
+              FN_DEF@0..51
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..51
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  FOR_STMT@11..49
+                    FOR_KW@11..14 "for"
+                    WHITESPACE@14..15 " "
+                    L_PAREN@15..16 "("
+                    SEMICOLON@16..17 ";"
+                    SEMICOLON@17..18 ";"
+                    R_PAREN@18..19 ")"
+                    WHITESPACE@19..20 " "
+                    BLOCK@20..49
+                      L_BRACE@20..21 "{"
+                      WHITESPACE@21..22 " "
+                      IF_STMT@22..38
+                        IF_KW@22..24 "if"
+                        WHITESPACE@24..25 " "
+                        L_PAREN@25..26 "("
+                        PATH_EXPR@26..27
+                          PATH@26..27
+                            PATH_SEGMENT@26..27
+                              NAME_REF@26..27
+                                IDENT@26..27 "a"
+                        R_PAREN@27..28 ")"
+                        WHITESPACE@28..29 " "
+                        CONTINUE_STMT@29..38
+                          CONTINUE_KW@29..37 "continue"
+                          SEMICOLON@37..38 ";"
+                      WHITESPACE@38..39 " "
+                      DISCARD_STMT@39..47
+                        DISCARD_KW@39..46 "discard"
+                        SEMICOLON@46..47 ";"
+                      WHITESPACE@47..48 " "
+                      R_BRACE@48..49 "}"
+                  WHITESPACE@49..50 " "
+                  R_BRACE@50..51 "}"
+              WHITESPACE@51..52 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn loop_attributes() {
+    check(
+        r#"void f() { [unroll] for (;;) {} [unroll(4)] for (;;) {} [loop] while (1) {} }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..78
+              FN_DEF@0..77
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..77
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  FOR_STMT@11..31
+                    ATTRIBUTE@11..19
+                      L_BRACK@11..12 "["
+                      PATH@12..18
+                        PATH_SEGMENT@12..18
+                          NAME_REF@12..18
+                            IDENT@12..18 "unroll"
+                      R_BRACK@18..19 "]"
+                    WHITESPACE@19..20 " "
+                    FOR_KW@20..23 "for"
+                    WHITESPACE@23..24 " "
+                    L_PAREN@24..25 "("
+                    SEMICOLON@25..26 ";"
+                    SEMICOLON@26..27 ";"
+                    R_PAREN@27..28 ")"
+                    WHITESPACE@28..29 " "
+                    BLOCK@29..31
+                      L_BRACE@29..30 "{"
+                      R_BRACE@30..31 "}"
+                  WHITESPACE@31..32 " "
+                  FOR_STMT@32..55
+                    ATTRIBUTE@32..43
+                      L_BRACK@32..33 "["
+                      PATH@33..39
+                        PATH_SEGMENT@33..39
+                          NAME_REF@33..39
+                            IDENT@33..39 "unroll"
+                      ARG_LIST@39..42
+                        L_PAREN@39..40 "("
+                        LITERAL@40..41
+                          INT_NUMBER@40..41 "4"
+                        R_PAREN@41..42 ")"
+                      R_BRACK@42..43 "]"
+                    WHITESPACE@43..44 " "
+                    FOR_KW@44..47 "for"
+                    WHITESPACE@47..48 " "
+                    L_PAREN@48..49 "("
+                    SEMICOLON@49..50 ";"
+                    SEMICOLON@50..51 ";"
+                    R_PAREN@51..52 ")"
+                    WHITESPACE@52..53 " "
+                    BLOCK@53..55
+                      L_BRACE@53..54 "{"
+                      R_BRACE@54..55 "}"
+                  WHITESPACE@55..56 " "
+                  WHILE_STMT@56..75
+                    ATTRIBUTE@56..62
+                      L_BRACK@56..57 "["
+                      PATH@57..61
+                        PATH_SEGMENT@57..61
+                          NAME_REF@57..61
+                            IDENT@57..61 "loop"
+                      R_BRACK@61..62 "]"
+                    WHITESPACE@62..63 " "
+                    WHILE_KW@63..68 "while"
+                    WHITESPACE@68..69 " "
+                    L_PAREN@69..70 "("
+                    LITERAL@70..71
+                      INT_NUMBER@70..71 "1"
+                    R_PAREN@71..72 ")"
+                    WHITESPACE@72..73 " "
+                    BLOCK@73..75
+                      L_BRACE@73..74 "{"
+                      R_BRACE@74..75 "}"
+                  WHITESPACE@75..76 " "
+                  R_BRACE@76..77 "}"
+              WHITESPACE@77..78 "\n"
+        "#]],
+    );
+}

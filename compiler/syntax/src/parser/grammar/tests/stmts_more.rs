@@ -5,207 +5,6 @@ use expect_test::expect;
 use super::check;
 
 #[test]
-fn return_forms() {
-    check(
-        r#"float f() { return; return 1 + 2; }
-"#,
-        expect![[r#"
-            SOURCE_FILE@0..36
-              FN_DEF@0..35
-                TYPE_REF@0..5
-                  PATH@0..5
-                    PATH_SEGMENT@0..5
-                      NAME_REF@0..5
-                        IDENT@0..5 "float"
-                WHITESPACE@5..6 " "
-                NAME@6..7
-                  IDENT@6..7 "f"
-                PARAM_LIST@7..9
-                  L_PAREN@7..8 "("
-                  R_PAREN@8..9 ")"
-                WHITESPACE@9..10 " "
-                BLOCK@10..35
-                  L_BRACE@10..11 "{"
-                  WHITESPACE@11..12 " "
-                  RETURN_STMT@12..19
-                    RETURN_KW@12..18 "return"
-                    SEMICOLON@18..19 ";"
-                  WHITESPACE@19..20 " "
-                  RETURN_STMT@20..33
-                    RETURN_KW@20..26 "return"
-                    WHITESPACE@26..27 " "
-                    BIN_EXPR@27..32
-                      LITERAL@27..28
-                        INT_NUMBER@27..28 "1"
-                      WHITESPACE@28..29 " "
-                      PLUS@29..30 "+"
-                      WHITESPACE@30..31 " "
-                      LITERAL@31..32
-                        INT_NUMBER@31..32 "2"
-                    SEMICOLON@32..33 ";"
-                  WHITESPACE@33..34 " "
-                  R_BRACE@34..35 "}"
-              WHITESPACE@35..36 "\n"
-        "#]],
-    );
-}
-
-#[test]
-fn discard_and_continue() {
-    check(
-        r#"void f() { for (;;) { if (a) continue; discard; } }
-"#,
-        expect![[r#"
-            SOURCE_FILE@0..52
-              FN_DEF@0..51
-                TYPE_REF@0..4
-                  PATH@0..4
-                    PATH_SEGMENT@0..4
-                      NAME_REF@0..4
-                        IDENT@0..4 "void"
-                WHITESPACE@4..5 " "
-                NAME@5..6
-                  IDENT@5..6 "f"
-                PARAM_LIST@6..8
-                  L_PAREN@6..7 "("
-                  R_PAREN@7..8 ")"
-                WHITESPACE@8..9 " "
-                BLOCK@9..51
-                  L_BRACE@9..10 "{"
-                  WHITESPACE@10..11 " "
-                  FOR_STMT@11..49
-                    FOR_KW@11..14 "for"
-                    WHITESPACE@14..15 " "
-                    L_PAREN@15..16 "("
-                    SEMICOLON@16..17 ";"
-                    SEMICOLON@17..18 ";"
-                    R_PAREN@18..19 ")"
-                    WHITESPACE@19..20 " "
-                    BLOCK@20..49
-                      L_BRACE@20..21 "{"
-                      WHITESPACE@21..22 " "
-                      IF_STMT@22..38
-                        IF_KW@22..24 "if"
-                        WHITESPACE@24..25 " "
-                        L_PAREN@25..26 "("
-                        PATH_EXPR@26..27
-                          PATH@26..27
-                            PATH_SEGMENT@26..27
-                              NAME_REF@26..27
-                                IDENT@26..27 "a"
-                        R_PAREN@27..28 ")"
-                        WHITESPACE@28..29 " "
-                        CONTINUE_STMT@29..38
-                          CONTINUE_KW@29..37 "continue"
-                          SEMICOLON@37..38 ";"
-                      WHITESPACE@38..39 " "
-                      DISCARD_STMT@39..47
-                        DISCARD_KW@39..46 "discard"
-                        SEMICOLON@46..47 ";"
-                      WHITESPACE@47..48 " "
-                      R_BRACE@48..49 "}"
-                  WHITESPACE@49..50 " "
-                  R_BRACE@50..51 "}"
-              WHITESPACE@51..52 "\n"
-        "#]],
-    );
-}
-
-#[test]
-fn loop_attributes() {
-    check(
-        r#"void f() { [unroll] for (;;) {} [unroll(4)] for (;;) {} [loop] while (1) {} }
-"#,
-        expect![[r#"
-            SOURCE_FILE@0..78
-              FN_DEF@0..77
-                TYPE_REF@0..4
-                  PATH@0..4
-                    PATH_SEGMENT@0..4
-                      NAME_REF@0..4
-                        IDENT@0..4 "void"
-                WHITESPACE@4..5 " "
-                NAME@5..6
-                  IDENT@5..6 "f"
-                PARAM_LIST@6..8
-                  L_PAREN@6..7 "("
-                  R_PAREN@7..8 ")"
-                WHITESPACE@8..9 " "
-                BLOCK@9..77
-                  L_BRACE@9..10 "{"
-                  WHITESPACE@10..11 " "
-                  FOR_STMT@11..31
-                    ATTRIBUTE@11..19
-                      L_BRACK@11..12 "["
-                      PATH@12..18
-                        PATH_SEGMENT@12..18
-                          NAME_REF@12..18
-                            IDENT@12..18 "unroll"
-                      R_BRACK@18..19 "]"
-                    WHITESPACE@19..20 " "
-                    FOR_KW@20..23 "for"
-                    WHITESPACE@23..24 " "
-                    L_PAREN@24..25 "("
-                    SEMICOLON@25..26 ";"
-                    SEMICOLON@26..27 ";"
-                    R_PAREN@27..28 ")"
-                    WHITESPACE@28..29 " "
-                    BLOCK@29..31
-                      L_BRACE@29..30 "{"
-                      R_BRACE@30..31 "}"
-                  WHITESPACE@31..32 " "
-                  FOR_STMT@32..55
-                    ATTRIBUTE@32..43
-                      L_BRACK@32..33 "["
-                      PATH@33..39
-                        PATH_SEGMENT@33..39
-                          NAME_REF@33..39
-                            IDENT@33..39 "unroll"
-                      ARG_LIST@39..42
-                        L_PAREN@39..40 "("
-                        LITERAL@40..41
-                          INT_NUMBER@40..41 "4"
-                        R_PAREN@41..42 ")"
-                      R_BRACK@42..43 "]"
-                    WHITESPACE@43..44 " "
-                    FOR_KW@44..47 "for"
-                    WHITESPACE@47..48 " "
-                    L_PAREN@48..49 "("
-                    SEMICOLON@49..50 ";"
-                    SEMICOLON@50..51 ";"
-                    R_PAREN@51..52 ")"
-                    WHITESPACE@52..53 " "
-                    BLOCK@53..55
-                      L_BRACE@53..54 "{"
-                      R_BRACE@54..55 "}"
-                  WHITESPACE@55..56 " "
-                  WHILE_STMT@56..75
-                    ATTRIBUTE@56..62
-                      L_BRACK@56..57 "["
-                      PATH@57..61
-                        PATH_SEGMENT@57..61
-                          NAME_REF@57..61
-                            IDENT@57..61 "loop"
-                      R_BRACK@61..62 "]"
-                    WHITESPACE@62..63 " "
-                    WHILE_KW@63..68 "while"
-                    WHITESPACE@68..69 " "
-                    L_PAREN@69..70 "("
-                    LITERAL@70..71
-                      INT_NUMBER@70..71 "1"
-                    R_PAREN@71..72 ")"
-                    WHITESPACE@72..73 " "
-                    BLOCK@73..75
-                      L_BRACE@73..74 "{"
-                      R_BRACE@74..75 "}"
-                  WHITESPACE@75..76 " "
-                  R_BRACE@76..77 "}"
-              WHITESPACE@77..78 "\n"
-        "#]],
-    );
-}
-
-#[test]
 fn branch_attributes() {
     check(
         r#"void f() { [branch] if (a) {} [flatten] if (b) {} [forcecase] switch (c) {} }
@@ -879,6 +678,356 @@ void f() { line l = 0; sample s[2]; }
                   WHITESPACE@44..45 " "
                   R_BRACE@45..46 "}"
               WHITESPACE@46..47 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn stray_statements_before_first_case() {
+    check(
+        r#"void f() { switch (x) { y(); case 0: break; } }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..48
+              FN_DEF@0..47
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..47
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  SWITCH_STMT@11..45
+                    SWITCH_KW@11..17 "switch"
+                    WHITESPACE@17..18 " "
+                    L_PAREN@18..19 "("
+                    PATH_EXPR@19..20
+                      PATH@19..20
+                        PATH_SEGMENT@19..20
+                          NAME_REF@19..20
+                            IDENT@19..20 "x"
+                    R_PAREN@20..21 ")"
+                    WHITESPACE@21..22 " "
+                    SWITCH_BODY@22..45
+                      L_BRACE@22..23 "{"
+                      WHITESPACE@23..24 " "
+                      EXPR_STMT@24..28
+                        CALL_EXPR@24..27
+                          PATH_EXPR@24..25
+                            PATH@24..25
+                              PATH_SEGMENT@24..25
+                                NAME_REF@24..25
+                                  IDENT@24..25 "y"
+                          ARG_LIST@25..27
+                            L_PAREN@25..26 "("
+                            R_PAREN@26..27 ")"
+                        SEMICOLON@27..28 ";"
+                      WHITESPACE@28..29 " "
+                      CASE_CLAUSE@29..43
+                        CASE_KW@29..33 "case"
+                        WHITESPACE@33..34 " "
+                        LITERAL@34..35
+                          INT_NUMBER@34..35 "0"
+                        COLON@35..36 ":"
+                        WHITESPACE@36..37 " "
+                        BREAK_STMT@37..43
+                          BREAK_KW@37..42 "break"
+                          SEMICOLON@42..43 ";"
+                      WHITESPACE@43..44 " "
+                      R_BRACE@44..45 "}"
+                  WHITESPACE@45..46 " "
+                  R_BRACE@46..47 "}"
+              WHITESPACE@47..48 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn for_with_template_type_declaration() {
+    check(
+        r#"void f() { for (vector<int, 2> v = 0; v.x < 4; v.x++) {} }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..59
+              FN_DEF@0..58
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..58
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  FOR_STMT@11..56
+                    FOR_KW@11..14 "for"
+                    WHITESPACE@14..15 " "
+                    L_PAREN@15..16 "("
+                    DECL_STMT@16..37
+                      VAR_DECL@16..37
+                        TYPE_REF@16..30
+                          PATH@16..30
+                            PATH_SEGMENT@16..30
+                              NAME_REF@16..22
+                                IDENT@16..22 "vector"
+                              GENERIC_ARG_LIST@22..30
+                                LT@22..23 "<"
+                                TYPE_REF@23..26
+                                  PATH@23..26
+                                    PATH_SEGMENT@23..26
+                                      NAME_REF@23..26
+                                        IDENT@23..26 "int"
+                                COMMA@26..27 ","
+                                WHITESPACE@27..28 " "
+                                LITERAL@28..29
+                                  INT_NUMBER@28..29 "2"
+                                GT@29..30 ">"
+                        WHITESPACE@30..31 " "
+                        VAR_DECLARATOR@31..36
+                          NAME@31..32
+                            IDENT@31..32 "v"
+                          WHITESPACE@32..33 " "
+                          EQ@33..34 "="
+                          WHITESPACE@34..35 " "
+                          LITERAL@35..36
+                            INT_NUMBER@35..36 "0"
+                        SEMICOLON@36..37 ";"
+                    WHITESPACE@37..38 " "
+                    FOR_COND@38..45
+                      BIN_EXPR@38..45
+                        FIELD_EXPR@38..41
+                          PATH_EXPR@38..39
+                            PATH@38..39
+                              PATH_SEGMENT@38..39
+                                NAME_REF@38..39
+                                  IDENT@38..39 "v"
+                          DOT@39..40 "."
+                          NAME_REF@40..41
+                            IDENT@40..41 "x"
+                        WHITESPACE@41..42 " "
+                        LT@42..43 "<"
+                        WHITESPACE@43..44 " "
+                        LITERAL@44..45
+                          INT_NUMBER@44..45 "4"
+                    SEMICOLON@45..46 ";"
+                    WHITESPACE@46..47 " "
+                    FOR_STEP@47..52
+                      POSTFIX_EXPR@47..52
+                        FIELD_EXPR@47..50
+                          PATH_EXPR@47..48
+                            PATH@47..48
+                              PATH_SEGMENT@47..48
+                                NAME_REF@47..48
+                                  IDENT@47..48 "v"
+                          DOT@48..49 "."
+                          NAME_REF@49..50
+                            IDENT@49..50 "x"
+                        PLUS2@50..52 "++"
+                    R_PAREN@52..53 ")"
+                    WHITESPACE@53..54 " "
+                    BLOCK@54..56
+                      L_BRACE@54..55 "{"
+                      R_BRACE@55..56 "}"
+                  WHITESPACE@56..57 " "
+                  R_BRACE@57..58 "}"
+              WHITESPACE@58..59 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn nested_loops() {
+    check(
+        r#"void f() { do while (a) { b--; } while (c); }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..46
+              FN_DEF@0..45
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..45
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  DO_WHILE_STMT@11..43
+                    DO_KW@11..13 "do"
+                    WHITESPACE@13..14 " "
+                    WHILE_STMT@14..32
+                      WHILE_KW@14..19 "while"
+                      WHITESPACE@19..20 " "
+                      L_PAREN@20..21 "("
+                      PATH_EXPR@21..22
+                        PATH@21..22
+                          PATH_SEGMENT@21..22
+                            NAME_REF@21..22
+                              IDENT@21..22 "a"
+                      R_PAREN@22..23 ")"
+                      WHITESPACE@23..24 " "
+                      BLOCK@24..32
+                        L_BRACE@24..25 "{"
+                        WHITESPACE@25..26 " "
+                        EXPR_STMT@26..30
+                          POSTFIX_EXPR@26..29
+                            PATH_EXPR@26..27
+                              PATH@26..27
+                                PATH_SEGMENT@26..27
+                                  NAME_REF@26..27
+                                    IDENT@26..27 "b"
+                            MINUS2@27..29 "--"
+                          SEMICOLON@29..30 ";"
+                        WHITESPACE@30..31 " "
+                        R_BRACE@31..32 "}"
+                    WHITESPACE@32..33 " "
+                    WHILE_KW@33..38 "while"
+                    WHITESPACE@38..39 " "
+                    L_PAREN@39..40 "("
+                    PATH_EXPR@40..41
+                      PATH@40..41
+                        PATH_SEGMENT@40..41
+                          NAME_REF@40..41
+                            IDENT@40..41 "c"
+                    R_PAREN@41..42 ")"
+                    SEMICOLON@42..43 ";"
+                  WHITESPACE@43..44 " "
+                  R_BRACE@44..45 "}"
+              WHITESPACE@45..46 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn using_namespace_in_block() {
+    check(
+        r#"void f() { using namespace ns; g(); }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..38
+              FN_DEF@0..37
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..37
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  DECL_STMT@11..30
+                    USING_NAMESPACE@11..30
+                      USING_KW@11..16 "using"
+                      WHITESPACE@16..17 " "
+                      NAMESPACE_KW@17..26 "namespace"
+                      WHITESPACE@26..27 " "
+                      PATH@27..29
+                        PATH_SEGMENT@27..29
+                          NAME_REF@27..29
+                            IDENT@27..29 "ns"
+                      SEMICOLON@29..30 ";"
+                  WHITESPACE@30..31 " "
+                  EXPR_STMT@31..35
+                    CALL_EXPR@31..34
+                      PATH_EXPR@31..32
+                        PATH@31..32
+                          PATH_SEGMENT@31..32
+                            NAME_REF@31..32
+                              IDENT@31..32 "g"
+                      ARG_LIST@32..34
+                        L_PAREN@32..33 "("
+                        R_PAREN@33..34 ")"
+                    SEMICOLON@34..35 ";"
+                  WHITESPACE@35..36 " "
+                  R_BRACE@36..37 "}"
+              WHITESPACE@37..38 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn stray_semicolons_in_struct_and_block() {
+    check(
+        r#"struct S { ; float a; };
+void f() { ;; }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..41
+              STRUCT_DEF@0..24
+                STRUCT_KW@0..6 "struct"
+                WHITESPACE@6..7 " "
+                NAME@7..8
+                  IDENT@7..8 "S"
+                WHITESPACE@8..9 " "
+                FIELD_LIST@9..23
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  SEMICOLON@11..12 ";"
+                  WHITESPACE@12..13 " "
+                  VAR_DECL@13..21
+                    TYPE_REF@13..18
+                      PATH@13..18
+                        PATH_SEGMENT@13..18
+                          NAME_REF@13..18
+                            IDENT@13..18 "float"
+                    WHITESPACE@18..19 " "
+                    VAR_DECLARATOR@19..20
+                      NAME@19..20
+                        IDENT@19..20 "a"
+                    SEMICOLON@20..21 ";"
+                  WHITESPACE@21..22 " "
+                  R_BRACE@22..23 "}"
+                SEMICOLON@23..24 ";"
+              WHITESPACE@24..25 "\n"
+              FN_DEF@25..40
+                TYPE_REF@25..29
+                  PATH@25..29
+                    PATH_SEGMENT@25..29
+                      NAME_REF@25..29
+                        IDENT@25..29 "void"
+                WHITESPACE@29..30 " "
+                NAME@30..31
+                  IDENT@30..31 "f"
+                PARAM_LIST@31..33
+                  L_PAREN@31..32 "("
+                  R_PAREN@32..33 ")"
+                WHITESPACE@33..34 " "
+                BLOCK@34..40
+                  L_BRACE@34..35 "{"
+                  WHITESPACE@35..36 " "
+                  EMPTY_STMT@36..37
+                    SEMICOLON@36..37 ";"
+                  EMPTY_STMT@37..38
+                    SEMICOLON@37..38 ";"
+                  WHITESPACE@38..39 " "
+                  R_BRACE@39..40 "}"
+              WHITESPACE@40..41 "\n"
         "#]],
     );
 }
