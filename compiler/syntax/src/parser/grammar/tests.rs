@@ -3,11 +3,13 @@
 
 mod cbuffers;
 mod exprs;
+mod exprs_more;
 mod exprs_postfix;
 mod fns;
 mod fns_stages;
 mod globals;
 mod recovery;
+mod recovery_more;
 mod recovery_stmts;
 mod stmts;
 mod stmts_more;

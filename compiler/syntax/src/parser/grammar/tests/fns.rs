@@ -1,4 +1,4 @@
-//! Snapshot tests of functions: parameters, modifiers, semantics, templates.
+//! Snapshot tests of functions: parameters, modifiers, semantics, prototypes, templates, attributes.
 
 use expect_test::expect;
 

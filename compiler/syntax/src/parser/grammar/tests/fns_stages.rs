@@ -1,4 +1,4 @@
-//! Snapshot tests of functions: shader-stage attributes and parameters, operators, qualified names.
+//! Snapshot tests of functions: shader-stage parameters, inline/export, operators, qualified names.
 
 use expect_test::expect;
 

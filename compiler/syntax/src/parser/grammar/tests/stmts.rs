@@ -1,4 +1,4 @@
-//! Snapshot tests of statements: declarations, blocks, `if`, `for`.
+//! Snapshot tests of statements: blocks, declarations, `if`, loops, `switch`, jumps, loop attributes.
 
 use expect_test::expect;
 

@@ -1,4 +1,4 @@
-//! Snapshot tests of statements: loops, `switch`, jumps, attributes, declaration/expression choice.
+//! Snapshot tests of statements: branch attributes, telling declarations from expressions.
 
 use expect_test::expect;
 
