@@ -20,7 +20,8 @@
 //!   matching `>` follows, the tokens in between are only identifiers, numbers, `,`, `::` and
 //!   nested `<`/`>`, and the `>` is followed by `(` or `::` (`vector<float, 2>(1, 2)`,
 //!   `buf.Load<uint>(0)`, `A<B>::c`). Otherwise `<` is a comparison. In type positions `<`
-//!   always opens template arguments.
+//!   always opens template arguments. Known cost: `g(a < b, c > (d))` parses as a call of
+//!   `a<b, c>` (C++ makes the same choice when `a` names a template).
 //! - **Casts.** `(T)` is a cast when `T` is shaped like a type (optionally with array
 //!   suffixes) and the token after `)` can start an operand. For built-in numeric types
 //!   (`float`, `uint3`, `float4x4`, `vector<...>`...) and templated types, an operand may also

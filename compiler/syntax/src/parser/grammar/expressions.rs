@@ -1,7 +1,8 @@
 //! Expressions: C precedence and associativity, by precedence climbing.
 //!
 //! From loosest to tightest: `,`; assignment and compound assignment (right associative);
-//! `?:` (right associative); `||`; `&&`; `|`; `^`; `&`; `==` `!=`; `<` `>` `<=` `>=`; `<<` `>>`;
+//! `?:` (right associative; as in C++ its middle is a full expression and its last operand
+//! an assignment expression); `||`; `&&`; `|`; `^`; `&`; `==` `!=`; `<` `>` `<=` `>=`; `<<` `>>`;
 //! `+` `-`; `*` `/` `%`; prefix `+ - ! ~ ++ --` and casts; postfix calls, indexing, member
 //! access, method calls and `++ --`.
 
@@ -86,13 +87,15 @@ fn expr_bp_inner(p: &mut Parser<'_>, min_bp: u8) -> Option<CompletedMarker> {
             if BP_TERNARY < min_bp {
                 break;
             }
+            // As in C++: `c ? expression : assignment-expression`, so `a ? b, c : d` and
+            // `a ? b : c = d` (the assignment is in the else branch) both parse.
             let m = lhs.precede(p);
             p.bump(QUESTION);
-            if expr_bp(p, BP_ASSIGN).is_none() {
+            if expr_bp(p, BP_COMMA).is_none() {
                 p.error("expected an expression after `?`");
             }
             if p.eat(COLON) {
-                if expr_bp(p, BP_TERNARY).is_none() {
+                if expr_bp(p, BP_ASSIGN).is_none() {
                     p.error("expected an expression after `:`");
                 }
             } else {

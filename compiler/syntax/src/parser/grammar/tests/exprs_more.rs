@@ -867,3 +867,183 @@ void f() {
         "#]],
     );
 }
+
+#[test]
+fn ternary_with_assignment_and_comma() {
+    check(
+        r#"void f() { a ? b : c = d; x = a ? b, c : d; }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..46
+              FN_DEF@0..45
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..45
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  EXPR_STMT@11..25
+                    CONDITIONAL_EXPR@11..24
+                      PATH_EXPR@11..12
+                        PATH@11..12
+                          PATH_SEGMENT@11..12
+                            NAME_REF@11..12
+                              IDENT@11..12 "a"
+                      WHITESPACE@12..13 " "
+                      QUESTION@13..14 "?"
+                      WHITESPACE@14..15 " "
+                      PATH_EXPR@15..16
+                        PATH@15..16
+                          PATH_SEGMENT@15..16
+                            NAME_REF@15..16
+                              IDENT@15..16 "b"
+                      WHITESPACE@16..17 " "
+                      COLON@17..18 ":"
+                      WHITESPACE@18..19 " "
+                      BIN_EXPR@19..24
+                        PATH_EXPR@19..20
+                          PATH@19..20
+                            PATH_SEGMENT@19..20
+                              NAME_REF@19..20
+                                IDENT@19..20 "c"
+                        WHITESPACE@20..21 " "
+                        EQ@21..22 "="
+                        WHITESPACE@22..23 " "
+                        PATH_EXPR@23..24
+                          PATH@23..24
+                            PATH_SEGMENT@23..24
+                              NAME_REF@23..24
+                                IDENT@23..24 "d"
+                    SEMICOLON@24..25 ";"
+                  WHITESPACE@25..26 " "
+                  EXPR_STMT@26..43
+                    BIN_EXPR@26..42
+                      PATH_EXPR@26..27
+                        PATH@26..27
+                          PATH_SEGMENT@26..27
+                            NAME_REF@26..27
+                              IDENT@26..27 "x"
+                      WHITESPACE@27..28 " "
+                      EQ@28..29 "="
+                      WHITESPACE@29..30 " "
+                      CONDITIONAL_EXPR@30..42
+                        PATH_EXPR@30..31
+                          PATH@30..31
+                            PATH_SEGMENT@30..31
+                              NAME_REF@30..31
+                                IDENT@30..31 "a"
+                        WHITESPACE@31..32 " "
+                        QUESTION@32..33 "?"
+                        WHITESPACE@33..34 " "
+                        BIN_EXPR@34..38
+                          PATH_EXPR@34..35
+                            PATH@34..35
+                              PATH_SEGMENT@34..35
+                                NAME_REF@34..35
+                                  IDENT@34..35 "b"
+                          COMMA@35..36 ","
+                          WHITESPACE@36..37 " "
+                          PATH_EXPR@37..38
+                            PATH@37..38
+                              PATH_SEGMENT@37..38
+                                NAME_REF@37..38
+                                  IDENT@37..38 "c"
+                        WHITESPACE@38..39 " "
+                        COLON@39..40 ":"
+                        WHITESPACE@40..41 " "
+                        PATH_EXPR@41..42
+                          PATH@41..42
+                            PATH_SEGMENT@41..42
+                              NAME_REF@41..42
+                                IDENT@41..42 "d"
+                    SEMICOLON@42..43 ";"
+                  WHITESPACE@43..44 " "
+                  R_BRACE@44..45 "}"
+              WHITESPACE@45..46 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn comparison_pair_followed_by_paren() {
+    // FIXME: by the template heuristic, `a < b, c > (d)` parses as the call `a<b, c>(d)`; C++ makes the same choice when `a` names a template, but here `a` is probably a variable
+    check(
+        r#"void f() { g(a < b, c > (d)); }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..32
+              FN_DEF@0..31
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..31
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  EXPR_STMT@11..29
+                    CALL_EXPR@11..28
+                      PATH_EXPR@11..12
+                        PATH@11..12
+                          PATH_SEGMENT@11..12
+                            NAME_REF@11..12
+                              IDENT@11..12 "g"
+                      ARG_LIST@12..28
+                        L_PAREN@12..13 "("
+                        CALL_EXPR@13..27
+                          PATH_EXPR@13..23
+                            PATH@13..23
+                              PATH_SEGMENT@13..23
+                                NAME_REF@13..14
+                                  IDENT@13..14 "a"
+                                WHITESPACE@14..15 " "
+                                GENERIC_ARG_LIST@15..23
+                                  LT@15..16 "<"
+                                  WHITESPACE@16..17 " "
+                                  TYPE_REF@17..18
+                                    PATH@17..18
+                                      PATH_SEGMENT@17..18
+                                        NAME_REF@17..18
+                                          IDENT@17..18 "b"
+                                  COMMA@18..19 ","
+                                  WHITESPACE@19..20 " "
+                                  TYPE_REF@20..21
+                                    PATH@20..21
+                                      PATH_SEGMENT@20..21
+                                        NAME_REF@20..21
+                                          IDENT@20..21 "c"
+                                  WHITESPACE@21..22 " "
+                                  GT@22..23 ">"
+                          WHITESPACE@23..24 " "
+                          ARG_LIST@24..27
+                            L_PAREN@24..25 "("
+                            PATH_EXPR@25..26
+                              PATH@25..26
+                                PATH_SEGMENT@25..26
+                                  NAME_REF@25..26
+                                    IDENT@25..26 "d"
+                            R_PAREN@26..27 ")"
+                        R_PAREN@27..28 ")"
+                    SEMICOLON@28..29 ";"
+                  WHITESPACE@29..30 " "
+                  R_BRACE@30..31 "}"
+              WHITESPACE@31..32 "\n"
+        "#]],
+    );
+}
