@@ -108,6 +108,11 @@ impl VarDecl {
 }
 
 impl VarDeclarator {
+    /// The declaration this declarator belongs to (`None` in a typedef).
+    pub fn var_decl(&self) -> Option<VarDecl> {
+        self.syntax.parent().and_then(VarDecl::cast)
+    }
+
     pub fn array_suffixes(&self) -> AstChildren<ArraySuffix> {
         support::children(&self.syntax)
     }
@@ -335,6 +340,11 @@ impl Attribute {
 }
 
 impl TypeRef {
+    /// `unsigned` or `signed` in `unsigned int`.
+    pub fn signedness(&self) -> Option<SyntaxToken> {
+        support::token(&self.syntax, IDENT)
+    }
+
     /// The named type, if it is one (`float4`, `Texture2D<float4>`, `ns::S`, `struct S`).
     pub fn path(&self) -> Option<Path> {
         support::child(&self.syntax)

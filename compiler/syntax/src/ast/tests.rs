@@ -70,6 +70,7 @@ fn variables_and_bindings() {
     assert!(decls[0].has_modifier(STATIC_KW));
     assert!(decls[0].has_modifier(CONST_KW));
     let ds: Vec<VarDeclarator> = decls[0].declarators().collect();
+    assert_eq!(ds[1].var_decl().as_ref(), Some(&decls[0]));
     assert_eq!(ds.len(), 2);
     assert_eq!(ds[0].name().unwrap().text(), "a");
     assert_eq!(text(&ds[0].initializer().unwrap()), "1");
@@ -437,6 +438,7 @@ fn inline_struct_types_and_qualified_methods() {
     };
     assert!(t.ty().unwrap().struct_def().is_some());
     let Item::FnDef(m) = &items[2] else { panic!() };
+    assert!(m.return_type().unwrap().signedness().is_none());
     assert_eq!(text(&m.qualifier().unwrap()), "S");
     assert_eq!(m.name().unwrap().text(), "get");
 }
@@ -660,4 +662,16 @@ fn realistic_shader_structure() {
     assert_eq!(cb.register_binding().unwrap().args(), ["b0", "space1"]);
     let members = cb.item_list().unwrap().items().count();
     assert_eq!(members, 3);
+}
+
+#[test]
+fn signedness_and_specializations() {
+    let f = file("unsigned int a;\ntemplate<> struct Traits<float> { };\n");
+    let v: VarDecl = first(&f);
+    let ty = v.ty().unwrap();
+    assert_eq!(ty.signedness().unwrap().text(), "unsigned");
+    assert_eq!(text(&ty.path().unwrap()), "int");
+    let s: StructDef = first(&f);
+    assert_eq!(text(&s.specialization_args().unwrap()), "<float>");
+    assert_eq!(s.template_param_list().unwrap().params().count(), 0);
 }

@@ -34,6 +34,32 @@
 //! - **`sizeof`.** `sizeof(X)` where `X` is shaped like a type holds a `TYPE_REF`, even when
 //!   `X` names a variable; the semantic layer resolves it.
 
+//!
+//! # Tree shapes
+//!
+//! - Items: `FN_DEF` (attributes, `TEMPLATE_PARAM_LIST`, modifier tokens, `TYPE_REF` return
+//!   type, optional `PATH` qualifier + `::`, `NAME`, `PARAM_LIST`, annotations, `BLOCK` or `;`);
+//!   `VAR_DECL` (attributes, modifiers, `TYPE_REF`, `VAR_DECLARATOR`s separated by `,`, `;`);
+//!   `STRUCT_DEF` (keyword, `NAME`, `BASE_LIST`, `FIELD_LIST` of items, `;`); a struct defined
+//!   in a variable declaration is a `STRUCT_DEF` inside the `VAR_DECL`'s `TYPE_REF`;
+//!   `CBUFFER_DEF` (`NAME`, annotations, `ITEM_LIST`); `TYPEDEF_DEF` (`TYPE_REF`,
+//!   `VAR_DECLARATOR`s); `ENUM_DEF` (`VARIANT_LIST` of `VARIANT`s); `NAMESPACE_DEF`
+//!   (`ITEM_LIST`); `TYPE_ALIAS`; `USING_NAMESPACE`.
+//! - Declarators and parameters hold `NAME`, `ARRAY_SUFFIX`es, annotations (`SEMANTIC`,
+//!   `REGISTER_BINDING`, `PACKOFFSET_BINDING`, `BIT_FIELD_WIDTH`) and the initializer or default
+//!   value after `=`.
+//! - Statements: `BLOCK`, `DECL_STMT` (wrapping an item), `EXPR_STMT`, `IF_STMT` (condition,
+//!   then statement, `ELSE_BRANCH`), `FOR_STMT` (init `DECL_STMT`/`EXPR_STMT` or bare `;`,
+//!   `FOR_COND`, `FOR_STEP`, body), `WHILE_STMT`, `DO_WHILE_STMT`, `SWITCH_STMT` (`SWITCH_BODY`
+//!   of `CASE_CLAUSE`s, each with its label and following statements), jumps. Attributes are
+//!   the first children of the statement they precede.
+//! - Expressions: `BIN_EXPR` (also assignments and `,`), `PREFIX_EXPR`, `POSTFIX_EXPR`,
+//!   `CONDITIONAL_EXPR`, `CAST_EXPR`, `CALL_EXPR` (callee expression + `ARG_LIST`; constructors
+//!   `float4(...)` are calls of a type name), `METHOD_CALL_EXPR`, `FIELD_EXPR`, `INDEX_EXPR`,
+//!   `PAREN_EXPR`, `PATH_EXPR`, `LITERAL`, `INIT_LIST_EXPR`, `SIZEOF_EXPR`.
+//! - Types: `TYPE_REF` holding a `PATH` of `PATH_SEGMENT`s (`NAME_REF` + `GENERIC_ARG_LIST`
+//!   whose children are `TYPE_REF`s or expressions), or an inline `STRUCT_DEF`.
+
 mod attributes;
 mod expressions;
 mod items;
