@@ -6,6 +6,7 @@
 //! build two trees from the one parse: the lossless tree of the file (its text is the file,
 //! byte for byte) and the expanded tree that semantic analysis reads.
 
+pub mod ast;
 pub mod diagnostics;
 pub mod lexer;
 pub mod line_index;

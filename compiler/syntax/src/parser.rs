@@ -21,6 +21,20 @@ pub struct InputToken {
     pub contextual_kw: Option<SyntaxKind>,
     /// No trivia between this token and the next one.
     pub joint_to_next: bool,
+    /// What the grammar needs to know of this `IDENT`'s spelling, beyond contextual keywords.
+    pub ident_class: Option<IdentClass>,
+}
+
+/// Spellings of identifiers that the grammar treats specially.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IdentClass {
+    /// A built-in scalar, vector or matrix type (`float`, `uint3`, `float4x4`, `vector`,
+    /// `matrix`); used to tell casts from parenthesised expressions.
+    BuiltinType,
+    /// `operator`, in operator function names (HLSL 2021).
+    Operator,
+    /// `unsigned` or `signed` before an integer type (`unsigned int`).
+    Signedness,
 }
 
 /// The significant tokens of the (preprocessed) text, in order.
@@ -36,10 +50,18 @@ impl Input {
         } else {
             None
         };
+        let ident_class = match text {
+            _ if kind != IDENT => None,
+            "operator" => Some(IdentClass::Operator),
+            "unsigned" | "signed" => Some(IdentClass::Signedness),
+            _ if is_builtin_type_name(text) => Some(IdentClass::BuiltinType),
+            _ => None,
+        };
         self.tokens.push(InputToken {
             kind,
             contextual_kw,
             joint_to_next,
+            ident_class,
         });
     }
 
@@ -54,6 +76,49 @@ impl Input {
     fn kind(&self, idx: usize) -> SyntaxKind {
         self.tokens.get(idx).map_or(EOF, |t| t.kind)
     }
+}
+
+/// Whether `text` names a built-in scalar, vector or matrix type: `float`, `uint3`,
+/// `min16float2x2`, `vector`, `matrix`...
+fn is_builtin_type_name(text: &str) -> bool {
+    const SCALARS: &[&str] = &[
+        "bool",
+        "int",
+        "uint",
+        "dword",
+        "half",
+        "float",
+        "double",
+        "min16float",
+        "min10float",
+        "min16int",
+        "min12int",
+        "min16uint",
+        "int16_t",
+        "uint16_t",
+        "int32_t",
+        "uint32_t",
+        "int64_t",
+        "uint64_t",
+        "float16_t",
+        "float32_t",
+        "float64_t",
+    ];
+    if matches!(text, "vector" | "matrix") {
+        return true;
+    }
+    // Strip a vector (`N`) or matrix (`NxM`) suffix, with N and M in 1..=4.
+    let b = text.as_bytes();
+    let dim = |c: u8| (b'1'..=b'4').contains(&c);
+    let base =
+        if b.len() > 3 && b[b.len() - 2] == b'x' && dim(b[b.len() - 1]) && dim(b[b.len() - 3]) {
+            &text[..text.len() - 3]
+        } else if b.len() > 1 && dim(b[b.len() - 1]) && !text.ends_with("_t") {
+            &text[..text.len() - 1]
+        } else {
+            text
+        };
+    SCALARS.contains(&base) || SCALARS.contains(&text)
 }
 
 /// How a token step uses its input token.
@@ -158,9 +223,15 @@ pub(crate) struct Parser<'i> {
     events: Vec<Event>,
     /// Guards against grammar loops that do not consume: lookahead calls since the last bump.
     steps: Cell<u32>,
+    /// How deeply the grammar's recursive rules are nested (see `enter_nesting`).
+    depth: u32,
 }
 
 const STEP_LIMIT: u32 = 15_000_000;
+
+/// How deeply recursive rules (expressions, statements, types, items) may nest before the
+/// parser gives up on the rest of the input instead of overflowing the stack.
+const DEPTH_LIMIT: u32 = 256;
 
 impl<'i> Parser<'i> {
     fn new(input: &'i Input) -> Parser<'i> {
@@ -170,7 +241,22 @@ impl<'i> Parser<'i> {
             in_split: false,
             events: Vec::new(),
             steps: Cell::new(0),
+            depth: 0,
         }
+    }
+
+    /// Enters one level of a recursive rule; false (without entering) when too deep.
+    pub(crate) fn enter_nesting(&mut self) -> bool {
+        if self.depth >= DEPTH_LIMIT {
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    /// Leaves a level entered with `enter_nesting`.
+    pub(crate) fn exit_nesting(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
     }
 
     /// The kind of the current token (`EOF` past the end).
@@ -223,11 +309,35 @@ impl<'i> Parser<'i> {
     }
 
     /// Is the current token an `IDENT` spelling contextual keyword `kw`?
+    #[allow(dead_code)] // For grammar rules to come.
     pub(crate) fn at_contextual_kw(&self, kw: SyntaxKind) -> bool {
         self.nth_contextual_kw(0) == Some(kw)
     }
 
+    /// The special spelling class of the identifier `n` ahead, if any.
+    pub(crate) fn nth_ident_class(&self, n: usize) -> Option<IdentClass> {
+        if self.in_split && n == 0 {
+            return None;
+        }
+        self.input
+            .tokens
+            .get(self.pos + n)
+            .and_then(|t| t.ident_class)
+    }
+
+    /// Whether a grammar loop stopped making progress and hit the step limit (a grammar bug;
+    /// the parse then ends early).
+    pub(crate) fn stuck(&self) -> bool {
+        self.steps.get() > STEP_LIMIT
+    }
+
+    /// The index of the current input token; grammar loops compare it to check progress.
+    pub(crate) fn token_pos(&self) -> (usize, bool) {
+        (self.pos, self.in_split)
+    }
+
     /// Whether token `n` ahead is directly followed by token `n + 1` (no trivia between).
+    #[allow(dead_code)] // For grammar rules to come.
     pub(crate) fn nth_joint(&self, n: usize) -> bool {
         self.input
             .tokens
@@ -315,12 +425,34 @@ impl<'i> Parser<'i> {
     }
 
     /// Records an error at the current token.
+    /// An error identical to one already recorded at the same token (as when nested rules
+    /// unwind at the same spot) is recorded once.
     pub(crate) fn error(&mut self, message: impl Into<String>) {
         let index = self.pos.min(self.input.len());
-        self.events.push(Event::Error {
-            message: message.into(),
-            index,
-        });
+        self.push_error(index, message.into());
+    }
+
+    fn push_error(&mut self, index: usize, message: String) {
+        let duplicate = self
+            .events
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, Event::Token { .. }))
+            .any(|e| matches!(e, Event::Error { message: m, index: i } if *i == index && *m == message));
+        if !duplicate {
+            self.events.push(Event::Error { message, index });
+        }
+    }
+
+    /// Records an error on the previous token (the one a missing `;` should follow), or on
+    /// the current one at the start of input.
+    pub(crate) fn error_after_previous(&mut self, message: impl Into<String>) {
+        if self.pos == 0 || self.in_split {
+            self.error(message);
+            return;
+        }
+        let index = (self.pos - 1).min(self.input.len());
+        self.push_error(index, message.into());
     }
 
     /// Consumes `kind` or records "expected ..." without consuming.
@@ -429,6 +561,7 @@ impl CompletedMarker {
         new
     }
 
+    #[allow(dead_code)] // For grammar rules to come.
     pub(crate) fn kind(&self) -> SyntaxKind {
         self.kind
     }

@@ -150,6 +150,118 @@ pub enum SyntaxKind {
     /// A node that wraps what the parser could not place.
     ERROR,
 
+    // Names and paths.
+    /// The name a declaration introduces.
+    NAME,
+    /// A name used to refer to something.
+    NAME_REF,
+    /// `a::b<T>::c`: segments separated by `::`.
+    PATH,
+    /// One segment of a path: a `NAME_REF` and optional `GENERIC_ARG_LIST`.
+    PATH_SEGMENT,
+    /// `<float, 4>`: types or constant expressions.
+    GENERIC_ARG_LIST,
+
+    // Types.
+    /// A type: a path (`float4`, `Texture2D<float4>`, `ns::S`), an elaborated `struct S`, or an
+    /// inline struct definition; array suffixes in casts and template arguments.
+    TYPE_REF,
+    /// `[N]` or `[]` after a declarator name (or inside a `TYPE_REF`).
+    ARRAY_SUFFIX,
+
+    // Items.
+    FN_DEF,
+    PARAM_LIST,
+    PARAM,
+    /// `template<typename T, int N>`
+    TEMPLATE_PARAM_LIST,
+    TEMPLATE_PARAM,
+    /// A declaration of variables: global, local, field, cbuffer member.
+    VAR_DECL,
+    /// One name of a `VAR_DECL` with its array suffixes, annotations and initializer.
+    VAR_DECLARATOR,
+    /// `: SV_Position`
+    SEMANTIC,
+    /// `: register(t0, space1)`
+    REGISTER_BINDING,
+    /// `: packoffset(c0.x)`
+    PACKOFFSET_BINDING,
+    /// `: 4` after a field name (bitfield width).
+    BIT_FIELD_WIDTH,
+    /// `struct`, `class` or `interface` definition.
+    STRUCT_DEF,
+    /// `: Base` after a struct name.
+    BASE_LIST,
+    /// `{ members }` of a struct.
+    FIELD_LIST,
+    /// `cbuffer` or `tbuffer`.
+    CBUFFER_DEF,
+    /// `{ items }` of a cbuffer or namespace.
+    ITEM_LIST,
+    TYPEDEF_DEF,
+    ENUM_DEF,
+    VARIANT_LIST,
+    VARIANT,
+    NAMESPACE_DEF,
+    /// `using X = T;`
+    TYPE_ALIAS,
+    /// `using namespace N;`
+    USING_NAMESPACE,
+
+    // Attributes.
+    /// `[numthreads(8, 8, 1)]` or `[[vk::binding(0, 1)]]`.
+    ATTRIBUTE,
+
+    // Statements.
+    BLOCK,
+    EMPTY_STMT,
+    EXPR_STMT,
+    /// A local declaration: wraps a `VAR_DECL`, `STRUCT_DEF`, `TYPEDEF_DEF`...
+    DECL_STMT,
+    IF_STMT,
+    /// `else` and its statement.
+    ELSE_BRANCH,
+    FOR_STMT,
+    /// The condition of a `for`.
+    FOR_COND,
+    /// The step expression of a `for`.
+    FOR_STEP,
+    WHILE_STMT,
+    DO_WHILE_STMT,
+    SWITCH_STMT,
+    /// `{ case ...: ... }` of a switch.
+    SWITCH_BODY,
+    /// `case 1:` or `default:` and the statements after it, up to the next label.
+    CASE_CLAUSE,
+    BREAK_STMT,
+    CONTINUE_STMT,
+    RETURN_STMT,
+    DISCARD_STMT,
+
+    // Expressions.
+    LITERAL,
+    PATH_EXPR,
+    PAREN_EXPR,
+    /// Binary operators, including assignment, compound assignment and the comma operator.
+    BIN_EXPR,
+    PREFIX_EXPR,
+    POSTFIX_EXPR,
+    /// `c ? a : b`
+    CONDITIONAL_EXPR,
+    /// `f(a)`, `float4(a, b)`, `vector<float, 2>(1, 2)`.
+    CALL_EXPR,
+    ARG_LIST,
+    /// `tex.Sample(s, uv)`, `buf.Load<uint>(0)`.
+    METHOD_CALL_EXPR,
+    /// `a.xyz`
+    FIELD_EXPR,
+    INDEX_EXPR,
+    /// `(float3)x`
+    CAST_EXPR,
+    /// `{1, 2, {3, 4}}`
+    INIT_LIST_EXPR,
+    SIZEOF_EXPR,
+
     // Technical: keep last.
     #[doc(hidden)]
     __LAST,

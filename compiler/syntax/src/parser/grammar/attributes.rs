@@ -1,0 +1,34 @@
+//! Attributes: `[numthreads(8, 8, 1)]`, `[unroll(4)]`, `[shader("compute")]` and the
+//! double-bracket `[[vk::binding(0, 1)]]` form. They stand before declarations, parameters,
+//! fields and statements, and are children of the node they precede.
+
+use super::{expressions, types, Parser};
+use crate::SyntaxKind::*;
+
+/// Zero or more `ATTRIBUTE`s.
+pub(super) fn attributes(p: &mut Parser<'_>) {
+    while p.at(L_BRACK) {
+        attribute(p);
+    }
+}
+
+/// `ATTRIBUTE`: `[` path args? `]` or `[[` path args? `]]`.
+fn attribute(p: &mut Parser<'_>) {
+    let m = p.start();
+    p.bump(L_BRACK);
+    let double = p.eat(L_BRACK);
+    if p.at(IDENT) || p.at(COLON2) {
+        types::path(p, types::PathMode::Expr);
+    } else {
+        p.error("expected an attribute name");
+    }
+    if p.at(L_PAREN) {
+        expressions::arg_list(p);
+    }
+    if !p.eat(R_BRACK) {
+        p.error("expected `]` after attribute");
+    } else if double && !p.eat(R_BRACK) {
+        p.error("expected `]]` after attribute");
+    }
+    m.complete(p, ATTRIBUTE);
+}

@@ -1,0 +1,565 @@
+//! Declarations: functions, variables, structs, cbuffers, typedefs, enums, namespaces, `using`
+//! and templates. The same rules parse file-level items, struct members, cbuffer and namespace
+//! contents, and local declarations inside function bodies.
+
+use super::{
+    attributes, error_until, expressions, modifiers, name, nested, statements, types, IdentClass,
+    Marker, Parser, TokenSet,
+};
+use crate::SyntaxKind::*;
+
+/// Tokens that start an item; error recovery stops before them.
+pub(super) const ITEM_START: TokenSet = TokenSet::new(&[
+    STRUCT_KW,
+    CLASS_KW,
+    INTERFACE_KW,
+    CBUFFER_KW,
+    TBUFFER_KW,
+    TYPEDEF_KW,
+    ENUM_KW,
+    NAMESPACE_KW,
+    USING_KW,
+    TEMPLATE_KW,
+    STATIC_KW,
+    CONST_KW,
+]);
+
+/// Items up to the end of input, or up to a `}` when `in_braces`. Stray `;` are allowed.
+pub(super) fn item_list_contents(p: &mut Parser<'_>, in_braces: bool) {
+    while !p.at_end() {
+        if p.at(R_BRACE) {
+            if in_braces {
+                break;
+            }
+            p.err_and_bump("unmatched `}`");
+            continue;
+        }
+        if p.eat(SEMICOLON) {
+            continue;
+        }
+        let before = p.token_pos();
+        item(p);
+        if p.token_pos() == before {
+            error_until(p, "expected a declaration", ITEM_START);
+        }
+    }
+}
+
+/// `{ items }` wrapped in `kind` (`ITEM_LIST`, `FIELD_LIST`).
+fn braced_items(p: &mut Parser<'_>, kind: crate::SyntaxKind) {
+    let m = p.start();
+    p.bump(L_BRACE);
+    item_list_contents(p, true);
+    p.expect(R_BRACE);
+    m.complete(p, kind);
+}
+
+/// One item. Consumes nothing (and reports nothing) when no item starts here.
+pub(super) fn item(p: &mut Parser<'_>) {
+    nested(p, (), item_inner);
+}
+
+fn item_inner(p: &mut Parser<'_>) {
+    if !matches!(p.current(), L_BRACK | IDENT | COLON2 | TEMPLATE_KW)
+        && !ITEM_START.contains(p.current())
+    {
+        return;
+    }
+    let before = p.token_pos();
+    let m = p.start();
+    attributes::attributes(p);
+    if p.at(TEMPLATE_KW) {
+        template_param_list(p);
+    }
+    modifiers(p);
+    match p.current() {
+        STRUCT_KW | CLASS_KW | INTERFACE_KW => struct_item(p, m),
+        CBUFFER_KW | TBUFFER_KW => cbuffer(p, m),
+        TYPEDEF_KW => typedef(p, m),
+        ENUM_KW => enum_def(p, m),
+        NAMESPACE_KW => namespace(p, m),
+        USING_KW => using(p, m),
+        IDENT | COLON2 => {
+            types::type_ref(p, false);
+            decl_after_type(p, m);
+        }
+        _ => {
+            if p.token_pos() == before {
+                m.abandon(p);
+            } else {
+                p.error("expected a declaration");
+                m.complete(p, ERROR);
+            }
+        }
+    }
+}
+
+/// Whether the current identifier starts an operator function name: `operator+(`,
+/// `operator()(`, `operator[](`.
+fn at_operator_name(p: &Parser<'_>) -> bool {
+    if p.nth_ident_class(0) != Some(IdentClass::Operator) {
+        return false;
+    }
+    match p.nth(1) {
+        L_PAREN => p.nth_at(2, R_PAREN) && p.nth_at(3, L_PAREN),
+        L_BRACK => p.nth_at(2, R_BRACK) && p.nth_at(3, L_PAREN),
+        k => {
+            k.is_punct()
+                && !matches!(k, SEMICOLON | COMMA | COLON | L_BRACE)
+                && p.nth_at(2, L_PAREN)
+        }
+    }
+}
+
+/// If the tokens are `A::B::name(` (a qualified function name), the number of qualifier
+/// segments.
+fn qualified_fn_name(p: &Parser<'_>) -> Option<usize> {
+    let mut segments = 0;
+    let mut i = 0;
+    while p.nth_at(i, IDENT) && p.nth_at(i + 1, COLON2) {
+        segments += 1;
+        i += 2;
+    }
+    let named = p.nth_at(i, IDENT)
+        && (p.nth_at(i + 1, L_PAREN) || p.nth_ident_class(i) == Some(IdentClass::Operator));
+    (segments > 0 && named).then_some(segments)
+}
+
+/// After the type of a declaration: a function (`name(`) or variables.
+fn decl_after_type(p: &mut Parser<'_>, m: Marker) {
+    if let Some(segments) = qualified_fn_name(p) {
+        // Out-of-line method: `float S::get() { ... }`, a `PATH` qualifier, `::`, the `NAME`.
+        let q = p.start();
+        for i in 0..segments {
+            if i > 0 {
+                p.bump(COLON2);
+            }
+            let s = p.start();
+            types::name_ref(p);
+            s.complete(p, PATH_SEGMENT);
+        }
+        q.complete(p, PATH);
+        p.bump(COLON2);
+    }
+    if at_operator_name(p) {
+        let n = p.start();
+        p.bump(IDENT);
+        let op = p.current();
+        p.bump_any();
+        if matches!(op, L_PAREN | L_BRACK) {
+            p.bump_any();
+        }
+        n.complete(p, NAME);
+        fn_def_rest(p, m);
+    } else if p.at(IDENT) && p.nth_at(1, L_PAREN) {
+        name(p, "a name");
+        fn_def_rest(p, m);
+    } else if p.at(IDENT) && p.nth_at(1, L_BRACE) {
+        // `void f { ... }`: a function missing its parameter list.
+        name(p, "a name");
+        p.error("expected a parameter list");
+        statements::block(p);
+        m.complete(p, FN_DEF);
+    } else {
+        var_decl_rest(p, m);
+    }
+}
+
+/// After a function's name: parameters, return semantic, body or `;`.
+fn fn_def_rest(p: &mut Parser<'_>, m: Marker) {
+    param_list(p);
+    annotations(p);
+    if p.at(L_BRACE) {
+        statements::block(p);
+    } else if !p.eat(SEMICOLON) {
+        p.error("expected `{` or `;` after function signature");
+    }
+    m.complete(p, FN_DEF);
+}
+
+/// `PARAM_LIST`: `(` params `)`.
+fn param_list(p: &mut Parser<'_>) {
+    let m = p.start();
+    p.bump(L_PAREN);
+    while !p.at(R_PAREN) && !p.at_end() {
+        if matches!(p.current(), L_BRACE | R_BRACE | SEMICOLON) {
+            break;
+        }
+        let before = p.token_pos();
+        param(p);
+        if p.token_pos() == before {
+            p.err_recover(
+                "expected a parameter",
+                TokenSet::new(&[COMMA, R_PAREN, SEMICOLON]),
+            );
+        }
+        if p.at(R_PAREN) {
+            break;
+        }
+        if p.eat(COMMA) {
+            if p.at(R_PAREN) {
+                p.error("expected a parameter after `,`");
+            }
+        } else {
+            if p.token_pos() == before {
+                break;
+            }
+            p.error("expected `,` between parameters");
+        }
+    }
+    if !p.eat(R_PAREN) {
+        p.error("expected `)` after parameters");
+    }
+    m.complete(p, PARAM_LIST);
+}
+
+/// `PARAM`: attributes, modifiers (`in`, `out`, `inout`, `uniform`, `triangle`, `vertices`...),
+/// type, name, array suffixes, semantics and a default value.
+fn param(p: &mut Parser<'_>) {
+    if !matches!(p.current(), L_BRACK | IDENT | COLON2 | CONST_KW | STATIC_KW) {
+        return;
+    }
+    let m = p.start();
+    attributes::attributes(p);
+    modifiers(p);
+    types::type_ref(p, false);
+    if p.at(IDENT) {
+        name(p, "a parameter name");
+        while p.at(L_BRACK) {
+            types::array_suffix(p);
+        }
+    }
+    annotations(p);
+    if p.eat(EQ) && expressions::expr_no_comma(p).is_none() {
+        p.error("expected a default value");
+    }
+    m.complete(p, PARAM);
+}
+
+/// Variable declarators after the type, then `;`.
+fn var_decl_rest(p: &mut Parser<'_>, m: Marker) {
+    loop {
+        declarator(p);
+        if !p.eat(COMMA) {
+            break;
+        }
+    }
+    if !p.eat(SEMICOLON) {
+        p.error_after_previous("expected `;` after declaration");
+    }
+    m.complete(p, VAR_DECL);
+}
+
+/// `VAR_DECLARATOR`: name, array suffixes, semantics/bindings, `= initializer`.
+fn declarator(p: &mut Parser<'_>) {
+    let m = p.start();
+    name(p, "a name");
+    while p.at(L_BRACK) {
+        types::array_suffix(p);
+    }
+    annotations(p);
+    if p.eat(EQ) && expressions::expr_no_comma(p).is_none() {
+        p.error("expected an initializer");
+    }
+    m.complete(p, VAR_DECLARATOR);
+}
+
+/// `: SV_Position`, `: register(t0, space1)`, `: packoffset(c0.x)`, `: 4` (bitfield width),
+/// any number of them.
+pub(super) fn annotations(p: &mut Parser<'_>) {
+    while p.at(COLON) {
+        let m = p.start();
+        match (p.nth(1), p.nth_contextual_kw(1)) {
+            (_, Some(kw @ (REGISTER_KW | PACKOFFSET_KW))) if p.nth_at(2, L_PAREN) => {
+                p.bump(COLON);
+                p.bump_remap(kw);
+                p.bump(L_PAREN);
+                while matches!(
+                    p.current(),
+                    IDENT | INT_NUMBER | COMMA | DOT | L_BRACK | R_BRACK
+                ) {
+                    p.bump_any();
+                }
+                if !p.eat(R_PAREN) {
+                    p.error("expected `)` after binding");
+                }
+                let kind = if kw == REGISTER_KW {
+                    REGISTER_BINDING
+                } else {
+                    PACKOFFSET_BINDING
+                };
+                m.complete(p, kind);
+            }
+            (IDENT, _) => {
+                p.bump(COLON);
+                p.bump(IDENT);
+                m.complete(p, SEMANTIC);
+            }
+            (INT_NUMBER, _) => {
+                p.bump(COLON);
+                p.bump(INT_NUMBER);
+                m.complete(p, BIT_FIELD_WIDTH);
+            }
+            _ => {
+                p.bump(COLON);
+                p.error("expected a semantic after `:`");
+                m.complete(p, SEMANTIC);
+                break;
+            }
+        }
+    }
+}
+
+/// `struct`/`class`/`interface`: a definition (`STRUCT_DEF`, with its `;`), a definition
+/// followed by variables (`VAR_DECL` whose `TYPE_REF` holds the `STRUCT_DEF`), a forward
+/// declaration, or an elaborated type (`struct S x;`).
+fn struct_item(p: &mut Parser<'_>, m: Marker) {
+    if at_struct_def(p) {
+        let s = p.start();
+        struct_head_and_body(p);
+        if p.at(IDENT) && matches!(p.nth(1), SEMICOLON | COMMA | EQ | L_BRACK | COLON) {
+            let def = s.complete(p, STRUCT_DEF);
+            def.precede(p).complete(p, TYPE_REF);
+            var_decl_rest(p, m);
+        } else {
+            s.abandon(p);
+            if !p.eat(SEMICOLON) {
+                p.error_after_previous("expected `;` after struct definition");
+            }
+            m.complete(p, STRUCT_DEF);
+        }
+    } else if p.nth_at(1, IDENT) && p.nth_at(2, SEMICOLON) {
+        p.bump_any();
+        name(p, "a struct name");
+        p.bump(SEMICOLON);
+        m.complete(p, STRUCT_DEF);
+    } else {
+        types::type_ref(p, false);
+        decl_after_type(p, m);
+    }
+}
+
+/// Whether the `struct`/`class`/`interface` keyword here starts a definition (a body or a base
+/// list follows the optional name and specialization arguments).
+pub(super) fn at_struct_def(p: &Parser<'_>) -> bool {
+    match p.nth(1) {
+        L_BRACE => true,
+        IDENT => {
+            let after = if p.nth_at(2, LT) {
+                match super::scan_generic_args(p, 2) {
+                    Some(k) => k,
+                    None => return false,
+                }
+            } else {
+                2
+            };
+            matches!(p.nth(after), L_BRACE | COLON)
+        }
+        _ => false,
+    }
+}
+
+/// A `STRUCT_DEF` inside a type (`typedef struct { ... } S;`), without a `;`.
+pub(super) fn struct_def(p: &mut Parser<'_>) {
+    let m = p.start();
+    struct_head_and_body(p);
+    m.complete(p, STRUCT_DEF);
+}
+
+/// `struct Name : Base { members }` (name and base optional).
+fn struct_head_and_body(p: &mut Parser<'_>) {
+    p.bump_any();
+    if p.at(IDENT) {
+        name(p, "a struct name");
+        // Explicit specialization: `template<> struct S<int> { ... }`.
+        if p.at(LT) {
+            types::generic_arg_list(p);
+        }
+    }
+    if p.at(COLON) {
+        let b = p.start();
+        p.bump(COLON);
+        loop {
+            if !types::type_ref(p, false) || !p.eat(COMMA) {
+                break;
+            }
+        }
+        b.complete(p, BASE_LIST);
+    }
+    if p.at(L_BRACE) {
+        braced_items(p, FIELD_LIST);
+    } else {
+        p.error("expected `{` to start the struct body");
+    }
+}
+
+/// `cbuffer Name : register(b0) { members }` with an optional `;`.
+fn cbuffer(p: &mut Parser<'_>, m: Marker) {
+    p.bump_any();
+    name(p, "a buffer name");
+    annotations(p);
+    if p.at(L_BRACE) {
+        braced_items(p, ITEM_LIST);
+    } else {
+        p.error("expected `{` to start the buffer body");
+    }
+    p.eat(SEMICOLON);
+    m.complete(p, CBUFFER_DEF);
+}
+
+/// `typedef const float4 Name[2], Other;`
+fn typedef(p: &mut Parser<'_>, m: Marker) {
+    p.bump(TYPEDEF_KW);
+    modifiers(p);
+    types::type_ref(p, false);
+    loop {
+        declarator(p);
+        if !p.eat(COMMA) {
+            break;
+        }
+    }
+    if !p.eat(SEMICOLON) {
+        p.error_after_previous("expected `;` after typedef");
+    }
+    m.complete(p, TYPEDEF_DEF);
+}
+
+/// `enum [class] Name [: type] { A, B = 2 };`
+fn enum_def(p: &mut Parser<'_>, m: Marker) {
+    p.bump(ENUM_KW);
+    if !p.eat(CLASS_KW) {
+        p.eat(STRUCT_KW);
+    }
+    if p.at(IDENT) {
+        name(p, "an enum name");
+    }
+    if p.eat(COLON) {
+        types::type_ref(p, false);
+    }
+    if p.at(L_BRACE) {
+        variant_list(p);
+    } else {
+        p.error("expected `{` to start the enum body");
+    }
+    if !p.eat(SEMICOLON) {
+        p.error_after_previous("expected `;` after enum definition");
+    }
+    m.complete(p, ENUM_DEF);
+}
+
+fn variant_list(p: &mut Parser<'_>) {
+    let m = p.start();
+    p.bump(L_BRACE);
+    while !p.at(R_BRACE) && !p.at_end() {
+        if p.at(IDENT) {
+            let v = p.start();
+            name(p, "an enumerator name");
+            if p.eat(EQ) && expressions::expr_no_comma(p).is_none() {
+                p.error("expected a value");
+            }
+            v.complete(p, VARIANT);
+        } else {
+            p.err_recover("expected an enumerator", TokenSet::new(&[COMMA, SEMICOLON]));
+            if p.at(SEMICOLON) {
+                break;
+            }
+        }
+        if !p.eat(COMMA) && !p.at(R_BRACE) {
+            if p.at(IDENT) {
+                p.error("expected `,` between enumerators");
+            } else if matches!(p.current(), SEMICOLON | EOF | L_BRACE) {
+                break;
+            }
+        }
+    }
+    p.expect(R_BRACE);
+    m.complete(p, VARIANT_LIST);
+}
+
+/// `namespace N { items }`
+fn namespace(p: &mut Parser<'_>, m: Marker) {
+    p.bump(NAMESPACE_KW);
+    name(p, "a namespace name");
+    if p.at(L_BRACE) {
+        braced_items(p, ITEM_LIST);
+    } else {
+        p.error("expected `{` to start the namespace body");
+    }
+    p.eat(SEMICOLON);
+    m.complete(p, NAMESPACE_DEF);
+}
+
+/// `using X = T;` (`TYPE_ALIAS`) or `using namespace N;` (`USING_NAMESPACE`).
+fn using(p: &mut Parser<'_>, m: Marker) {
+    p.bump(USING_KW);
+    let kind = if p.eat(NAMESPACE_KW) {
+        if p.at(IDENT) || p.at(COLON2) {
+            types::path(p, types::PathMode::Type);
+        } else {
+            p.error("expected a namespace name");
+        }
+        USING_NAMESPACE
+    } else {
+        name(p, "a name");
+        if p.expect(EQ) {
+            types::type_ref(p, true);
+        }
+        TYPE_ALIAS
+    };
+    if !p.eat(SEMICOLON) {
+        p.error_after_previous("expected `;` after `using` declaration");
+    }
+    m.complete(p, kind);
+}
+
+/// `TEMPLATE_PARAM_LIST`: `template <typename T, int N = 4>`.
+fn template_param_list(p: &mut Parser<'_>) {
+    let m = p.start();
+    p.bump(TEMPLATE_KW);
+    if p.eat(LT) {
+        while !p.at(GT) && !p.at(SHR) && !p.at_end() {
+            let before = p.token_pos();
+            template_param(p);
+            if p.token_pos() == before {
+                p.err_recover(
+                    "expected a template parameter",
+                    TokenSet::new(&[COMMA, GT, L_BRACE, SEMICOLON]),
+                );
+                if p.token_pos() == before {
+                    break;
+                }
+            }
+            if !p.eat(COMMA) {
+                break;
+            }
+        }
+        if !p.eat_template_close() {
+            p.error("expected `>` after template parameters");
+        }
+    } else {
+        p.error("expected `<` after `template`");
+    }
+    m.complete(p, TEMPLATE_PARAM_LIST);
+}
+
+fn template_param(p: &mut Parser<'_>) {
+    if p.at(TYPENAME_KW) || p.at(CLASS_KW) {
+        let m = p.start();
+        p.bump_any();
+        if p.at(IDENT) {
+            name(p, "a parameter name");
+        }
+        if p.eat(EQ) {
+            types::type_ref(p, true);
+        }
+        m.complete(p, TEMPLATE_PARAM);
+    } else if p.at(IDENT) || p.at(COLON2) {
+        let m = p.start();
+        types::type_ref(p, false);
+        name(p, "a parameter name");
+        if p.eat(EQ) && expressions::expr_bp(p, expressions::BP_ADDITIVE).is_none() {
+            p.error("expected a default value");
+        }
+        m.complete(p, TEMPLATE_PARAM);
+    }
+}
