@@ -18,7 +18,9 @@ struct Header {
 fn header(text: &str) -> Header {
     let mut h = Header::default();
     for line in text.lines() {
-        let Some(comment) = line.trim().strip_prefix("//") else { break };
+        let Some(comment) = line.trim().strip_prefix("//") else {
+            break;
+        };
         let comment = comment.trim();
         if let Some(rest) = comment.strip_prefix("entry:") {
             let mut parts = rest.split_whitespace();
@@ -37,7 +39,10 @@ fn header(text: &str) -> Header {
 }
 
 fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/shaders").canonicalize().unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/shaders")
+        .canonicalize()
+        .unwrap()
 }
 
 #[test]
@@ -49,17 +54,26 @@ fn corpus_checks_clean() {
         .filter(|p| p.extension().is_some_and(|e| e == "hlsl"))
         .collect();
     shaders.sort();
-    assert!(shaders.len() >= 40, "the corpus has only {} shaders", shaders.len());
+    assert!(
+        shaders.len() >= 40,
+        "the corpus has only {} shaders",
+        shaders.len()
+    );
 
     let mut failures = Vec::new();
     let mut runs = 0;
     for path in &shaders {
         let text = std::fs::read_to_string(path).unwrap();
         let h = header(&text);
-        assert!(!h.entries.is_empty(), "{} has no `// entry:` line", path.display());
+        assert!(
+            !h.entries.is_empty(),
+            "{} has no `// entry:` line",
+            path.display()
+        );
         for (entry, profile) in &h.entries {
             let mut cmd = Command::new(env!("CARGO_BIN_EXE_hlslc"));
-            cmd.current_dir(&dir).args(["-T", profile, "-E", entry, "--check"]);
+            cmd.current_dir(&dir)
+                .args(["-T", profile, "-E", entry, "--check"]);
             for d in &h.defines {
                 cmd.args(["-D", d]);
             }
@@ -78,5 +92,10 @@ fn corpus_checks_clean() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {runs} checks failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {runs} checks failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -5,7 +5,10 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
 }
 
 /// Every quoted error or warning code (E or W and four digits) in the Rust sources under `dir`.
@@ -52,6 +55,12 @@ fn every_diagnostic_code_is_documented() {
         .collect();
     let undocumented: Vec<_> = used.difference(&documented).collect();
     let stale: Vec<_> = documented.difference(&used).collect();
-    assert!(undocumented.is_empty(), "codes used but not in docs/diagnostics.md: {undocumented:?}");
-    assert!(stale.is_empty(), "codes in docs/diagnostics.md that nothing uses: {stale:?}");
+    assert!(
+        undocumented.is_empty(),
+        "codes used but not in docs/diagnostics.md: {undocumented:?}"
+    );
+    assert!(
+        stale.is_empty(),
+        "codes in docs/diagnostics.md that nothing uses: {stale:?}"
+    );
 }

@@ -772,7 +772,7 @@ float a = SCALE(3) + 1;
 "#,
         expect![[r##"
             SOURCE_FILE@0..51
-              PP_DIRECTIVE@0..26 "#define SCALE(x) ((x) ..."
+              PP_DIRECTIVE@0..26 "#define SCALE(x) ((x) * 2)"
               WHITESPACE@26..27 "\n"
               VAR_DECL@27..50
                 TYPE_REF@27..32
