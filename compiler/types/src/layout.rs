@@ -138,7 +138,7 @@ fn improper_straddle(offset: u32, size: u32) -> bool {
     if size <= 16 {
         offset / 16 != (offset + size - 1) / 16
     } else {
-        offset % 16 != 0
+        !offset.is_multiple_of(16)
     }
 }
 

@@ -447,7 +447,7 @@ impl Type {
             Type::Matrix {
                 scalar, rows, cols, ..
             } if index < u32::from(*rows) => Some(Type::Vector(*scalar, *cols)),
-            Type::Array { element, len } if len.map_or(true, |l| index < l) => {
+            Type::Array { element, len } if len.is_none_or(|l| index < l) => {
                 Some((**element).clone())
             }
             Type::Struct(s) => s.fields.get(index as usize).map(|f| f.ty.clone()),
