@@ -73,7 +73,11 @@ impl Cfg {
         let mut stack = vec![(0usize, 0usize)];
         visited[0] = true;
         while let Some(&mut (b, ref mut next)) = stack.last_mut() {
-            if let Some(&s) = self.succs[b].get(*next) {
+            // Successors are visited last-first so that the reverse post-order lists them in
+            // terminator order (the `then` arm before the `else` arm, a loop body before its exit).
+            let succs = &self.succs[b];
+            if *next < succs.len() {
+                let s = succs[succs.len() - 1 - *next];
                 *next += 1;
                 let sp = self.pos[s.index()].unwrap_or(0);
                 if !visited[sp] {
@@ -257,7 +261,10 @@ impl DominanceFrontiers {
                 .copied()
                 .filter(|&p| domtree.is_reachable(p))
                 .collect();
-            if preds.len() < 2 {
+            // The entry has an implicit predecessor (the function's caller), so a back edge
+            // to it makes it a join point as well.
+            let join = preds.len() >= 2 || (Some(b) == cfg.entry() && !preds.is_empty());
+            if !join {
                 continue;
             }
             let stop = domtree.idom(b);

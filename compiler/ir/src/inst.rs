@@ -135,9 +135,10 @@ impl std::ops::BitOr for BarrierFlags {
 
 /// Every opcode. Operands in order:
 ///
-/// - Unary `Neg`, `BitNot`, `LogicalNot`, `Convert`, `Bitcast`, `Transpose`-like intrinsics
-///   go through `CallIntrinsic`. Binary arithmetic and comparisons: `a, b`, component-wise and
-///   typed by their operands; shifts may take a shift amount of another integer kind.
+/// - Unary `Neg`, `BitNot`, `LogicalNot`, `Convert`, `Bitcast`: the operand. Binary
+///   arithmetic and comparisons: `a, b`, component-wise and typed by their operands; shifts
+///   may take a shift amount of another integer kind. Other HLSL functions (`transpose`,
+///   `sin`, ...) go through `CallIntrinsic`.
 /// - `MatMul` (matrix x matrix), `MatVecMul` (`mul(M, v)`), `VecMatMul` (`mul(v, M)`), `Dot`.
 /// - `Select`: condition (bool, scalar or of the result's shape), then, else.
 /// - `Phi`: one operand per incoming block (`blocks`).

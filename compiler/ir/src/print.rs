@@ -267,6 +267,9 @@ pub(crate) fn format_value(module: &Module, f: &Function, num: &Numbering, v: Va
         Value::Arg(i) => format!("%arg{i}"),
         Value::Inst(i) => match num.insts.get(i.index()).copied().flatten() {
             Some(n) => format!("%{n}"),
+            None if f.insts.get(i).is_some_and(|d| !d.has_result()) => {
+                format!("%<no result #{}>", i.index())
+            }
             None if f.insts.get(i).is_some() => format!("%<unplaced #{}>", i.index()),
             None => format!("%<bad inst #{}>", i.index()),
         },
@@ -343,7 +346,12 @@ fn write_const(module: &Module, c: Const, out: &mut String, depth: u32) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_const(module, *p, out, depth + 1);
+                // Parts precede their composite in a valid pool; anything else may be a cycle.
+                if p.index() >= c.index() {
+                    let _ = write!(out, "<const #{} out of order>", p.index());
+                } else {
+                    write_const(module, *p, out, depth + 1);
+                }
             }
             out.push('}');
         }

@@ -192,3 +192,34 @@ pub fn f32_to_f16_bits(v: f32) -> u16 {
     }
     sign | r as u16
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_conversions_round_trip_and_round_to_nearest_even() {
+        for bits in [
+            0x0000u16, 0x8000, 0x3c00, 0xc000, 0x7bff, 0x0001, 0x03ff, 0x0400, 0x7c00,
+        ] {
+            assert_eq!(f32_to_f16_bits(f16_bits_to_f32(bits)), bits, "{bits:#06x}");
+        }
+        assert_eq!(f16_bits_to_f32(0x3c00), 1.0);
+        assert_eq!(f16_bits_to_f32(0x0001), 2f32.powi(-24));
+        // 1 + 2^-11 is halfway between 1.0 and the next half; ties go to even (1.0).
+        assert_eq!(f32_to_f16_bits(1.0 + 2f32.powi(-11)), 0x3c00);
+        assert_eq!(f32_to_f16_bits(1.0 + 3.0 * 2f32.powi(-11)), 0x3c02);
+        assert_eq!(f32_to_f16_bits(1.0e6), 0x7c00);
+        assert_eq!(f32_to_f16_bits(f32::NAN) & 0x7e00, 0x7e00);
+    }
+
+    #[test]
+    fn integer_bits_are_masked_and_sign_extended() {
+        assert_eq!(Constant::int(-1).scalar_bits(), Some(0xffff_ffff));
+        assert_eq!(Constant::int(-1).as_i64(), Some(-1));
+        assert_eq!(Constant::int16(-2).as_i64(), Some(-2));
+        assert_eq!(Constant::uint(u32::MAX).as_i64(), Some(4294967295));
+        assert_eq!(Constant::scalar(ScalarKind::Bool, 3).scalar_bits(), Some(1));
+        assert_eq!(Constant::float(1.0).as_i64(), None);
+    }
+}

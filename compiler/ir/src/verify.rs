@@ -246,7 +246,7 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
         if let Some(space) = g.kind.fixed_space() {
             if g.space != space {
                 fail(format!(
-                    "a {} global must be in {}, not {}",
+                    "{} globals must be in {}, not {}",
                     g.kind.name(),
                     space.name(),
                     g.space.name()
@@ -295,6 +295,9 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
             if g.set.is_some() || g.binding.is_some() {
                 fail("only resources have a set and binding".to_owned());
             }
+        }
+        if matches!(g.ty, Type::Pointer { .. }) {
+            fail("logical addressing has no pointers to pointers".to_owned());
         }
         let is_stage = matches!(g.kind, GlobalKind::Input | GlobalKind::Output);
         if is_stage && g.stage_binding.is_none() {
@@ -346,10 +349,10 @@ fn verify_entry_points(m: &Module, errors: &mut Vec<VerifierError>) {
                 match m.globals.get(*g) {
                     Some(gv) if gv.kind == kind => {}
                     Some(gv) => fail(format!(
-                        "@g{} is a {} global, listed as {}",
+                        "lists @g{} as {}, but its kind is {}",
                         g.index(),
-                        gv.kind.name(),
-                        kind.name()
+                        kind.name(),
+                        gv.kind.name()
                     )),
                     None => fail(format!("lists a dangling global #{}", g.index())),
                 }
@@ -428,30 +431,28 @@ fn verify_function(m: &Module, func: crate::module::Func, errors: &mut Vec<Verif
         );
         return;
     }
-    // Layout: blocks exist and appear once.
+    // Layout: blocks exist and appear once. Later checks look only at the valid entries.
     let mut in_layout = vec![false; f.blocks.len()];
-    let mut layout_ok = true;
+    let mut layout = Vec::with_capacity(f.layout.len());
     for &b in &f.layout {
         match in_layout.get_mut(b.index()) {
             None => {
                 let msg = format!("layout lists a dangling block #{}", b.index());
                 ck.report(Rule::FunctionBody, None, None, msg);
-                layout_ok = false;
             }
             Some(seen) if *seen => {
                 let msg = format!("layout lists block #{} twice", b.index());
                 ck.report(Rule::FunctionBody, None, None, msg);
-                layout_ok = false;
             }
-            Some(seen) => *seen = true,
+            Some(seen) => {
+                *seen = true;
+                layout.push(b);
+            }
         }
-    }
-    if !layout_ok {
-        return;
     }
 
     // Parent links and placement.
-    for &b in &f.layout {
+    for &b in &layout {
         let data = &f.blocks[b];
         for (idx, &i) in data.insts.iter().enumerate() {
             let Some(d) = f.insts.get(i) else {
@@ -476,7 +477,7 @@ fn verify_function(m: &Module, func: crate::module::Func, errors: &mut Vec<Verif
     }
 
     // Block shape and phi placement.
-    for &b in &f.layout {
+    for &b in &layout {
         let insts = f.blocks[b].insts.clone();
         let Some(&last) = insts.last() else {
             ck.report(
@@ -525,7 +526,7 @@ fn verify_function(m: &Module, func: crate::module::Func, errors: &mut Vec<Verif
     let dom = DominatorTree::new(&cfg);
 
     // Operands, ordering, dominance, types.
-    for &b in &f.layout {
+    for &b in &layout {
         let insts = f.blocks[b].insts.clone();
         for (idx, &i) in insts.iter().enumerate() {
             let Some(d) = f.insts.get(i) else { continue };
@@ -570,7 +571,7 @@ fn verify_function(m: &Module, func: crate::module::Func, errors: &mut Vec<Verif
     }
 
     // Phis name exactly their block's predecessors (reachable blocks).
-    for &b in &f.layout {
+    for &b in &layout {
         if !cfg.is_reachable(b) {
             continue;
         }
@@ -601,7 +602,7 @@ fn verify_function(m: &Module, func: crate::module::Func, errors: &mut Vec<Verif
     }
 
     // Structure markers.
-    for &b in &f.layout {
+    for &b in &layout {
         let Some(marker) = f.blocks[b].marker else {
             continue;
         };

@@ -29,6 +29,19 @@ fn texture_of(ty: &Type) -> Option<(types::TextureDim, &Type)> {
     }
 }
 
+/// `1 operand`, `2 operands`, `1 to 2 operands`, `at least 1 operand`.
+fn describe_count(range: &std::ops::RangeInclusive<usize>) -> String {
+    let (lo, hi) = (*range.start(), *range.end());
+    let noun = |n: usize| if n == 1 { "operand" } else { "operands" };
+    if hi == usize::MAX {
+        format!("at least {lo} {}", noun(lo))
+    } else if lo == hi {
+        format!("{lo} {}", noun(lo))
+    } else {
+        format!("{lo} to {hi} {}", noun(hi))
+    }
+}
+
 pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) {
     let tys: Vec<Type> = d
         .operands
@@ -41,14 +54,10 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
         if range.contains(&d.operands.len()) {
             return true;
         }
-        let want = if range.start() == range.end() {
-            range.start().to_string()
-        } else {
-            format!("{} to {}", range.start(), range.end())
-        };
         let msg = format!(
-            "{} takes {want} operands, not {}",
+            "{} takes {}, not {}",
             d.opcode.name(),
+            describe_count(&range),
             d.operands.len()
         );
         ck.report(Rule::OperandCount, Some(b), Some(i), msg);
@@ -246,7 +255,13 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
             if !count(ck, 0..=0) {
                 return;
             }
-            if !matches!(d.ty.pointee(), Some((AddressSpace::Function, _))) {
+            if matches!(d.ty.pointee(), Some((_, Type::Pointer { .. }))) {
+                let msg = format!(
+                    "alloca yields {}: logical addressing has no pointers to pointers",
+                    d.ty.ir()
+                );
+                fail(ck, Rule::MemoryType, msg);
+            } else if !matches!(d.ty.pointee(), Some((AddressSpace::Function, _))) {
                 fail(
                     ck,
                     Rule::MemoryType,
@@ -718,10 +733,9 @@ fn check_resource_op(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData, tys:
     };
     if !range.contains(&tys.len()) {
         let msg = format!(
-            "{} takes {} to {} operands, not {}",
+            "{} takes {}, not {}",
             op.name(),
-            range.start(),
-            range.end(),
+            describe_count(&range),
             tys.len()
         );
         fail(ck, Rule::OperandCount, msg);
