@@ -395,6 +395,11 @@ fn load_store_and_alloca_types() {
         Type::pointer(AddressSpace::Private, Type::INT),
         vec![],
     );
+    let ptr_to_ptr = ptr(
+        AddressSpace::Function,
+        ptr(AddressSpace::Function, Type::INT),
+    );
+    fb.inst(Opcode::Alloca, ptr_to_ptr, vec![]);
     fb.ret(None);
     expect![[r#"
         function @f, bb0, `%1 = load %0 : float`: [memory-type] loads float through ptr<function, int>
@@ -402,6 +407,7 @@ fn load_store_and_alloca_types() {
         function @f, bb0, `%2 = load %arg0 : int`: [memory-type] loads from int, which is not a pointer
         function @f, bb0, `store @g0, %arg1`: [memory-type] stores through read-only ptr<input, float>
         function @f, bb0, `%3 = alloca : ptr<private, int>`: [memory-type] alloca yields ptr<private, int>, expected ptr<function, T>
+        function @f, bb0, `%4 = alloca : ptr<function, ptr<function, int>>`: [memory-type] alloca yields ptr<function, ptr<function, int>>: logical addressing has no pointers to pointers
     "#]].assert_eq(&messages(&mb.finish()));
 }
 
