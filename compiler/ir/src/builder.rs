@@ -483,6 +483,18 @@ impl FunctionBuilder<'_> {
         self.inst_with(op, ty, operands.to_vec(), Vec::new(), literals.to_vec())
     }
 
+    /// A texture or buffer opcode whose result type follows from its resource operand
+    /// (texels of the texture's element type, `uint` queries, ...); void when it does not.
+    pub fn resource_op(&mut self, op: Opcode, operands: &[Value], literals: &[i64]) -> Value {
+        let ty = operands
+            .first()
+            .map(|&r| self.type_of(r))
+            .and_then(|t| t.pointee().and_then(|(_, p)| p.as_resource().cloned()))
+            .and_then(|r| typing::texture_result_type(op, &r))
+            .unwrap_or(Type::Void);
+        self.texture(op, ty, operands, literals)
+    }
+
     /// `AtomicRmw`: `target` is the pointer (or texture pointer and coordinate).
     pub fn atomic_rmw(&mut self, op: AtomicOp, ty: Type, target: &[Value], value: Value) -> Value {
         let mut ops = target.to_vec();

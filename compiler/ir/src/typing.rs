@@ -94,7 +94,7 @@ pub fn access_chain_type(
             }
             Type::Array { element, .. } => (**element).clone(),
             Type::Vector(k, _) => Type::Scalar(*k),
-            Type::Matrix { scalar, cols, .. } => vector_or_scalar(*scalar, *cols),
+            Type::Matrix { scalar, cols, .. } => Type::Vector(*scalar, *cols),
             other => return Err(format!("cannot index into {}", other.ir())),
         };
         cur = next;
@@ -162,7 +162,7 @@ pub fn mat_mul_type(opcode: crate::inst::Opcode, a: &Type, b: &Type) -> Option<T
                 ..
             },
             Type::Vector(k2, n),
-        ) if k1 == k2 && cols == n => Some(vector_or_scalar(*k1, *rows)),
+        ) if k1 == k2 && cols == n => Some(Type::Vector(*k1, *rows)),
         (
             Opcode::VecMatMul,
             Type::Vector(k1, n),
@@ -172,9 +172,44 @@ pub fn mat_mul_type(opcode: crate::inst::Opcode, a: &Type, b: &Type) -> Option<T
                 cols,
                 ..
             },
-        ) if k1 == k2 && rows == n => Some(vector_or_scalar(*k1, *cols)),
+        ) if k1 == k2 && rows == n => Some(Type::Vector(*k1, *cols)),
         (Opcode::Dot, Type::Vector(k1, n1), Type::Vector(k2, n2)) if k1 == k2 && n1 == n2 => {
             Some(Type::Scalar(*k1))
+        }
+        _ => None,
+    }
+}
+
+/// The result type a texture or buffer opcode has on `resource`, when the resource decides it:
+/// sampled and loaded texels have the texture's element type, comparisons a scalar, gathers
+/// four components, queries `uint`s (sizes have one per dimension), LOD queries `float2`.
+/// `None` for `ByteAddressLoad` (any width) and for opcodes that do not apply.
+pub fn texture_result_type(op: crate::inst::Opcode, resource: &ResourceType) -> Option<Type> {
+    use crate::inst::Opcode::*;
+    use types::ScalarKind::{Float, Uint};
+    match (op, resource) {
+        (TextureStore | ByteAddressStore, _) => Some(Type::Void),
+        (ArrayLength, _)
+        | (TextureQueryLevels | TextureQuerySamples, ResourceType::Texture { .. }) => {
+            Some(Type::UINT)
+        }
+        (TextureQueryLod, ResourceType::Texture { .. }) => Some(Type::Vector(Float, 2)),
+        (TextureQuerySize, ResourceType::Texture { dim, .. }) => {
+            Some(vector_or_scalar(Uint, dim.size_count()))
+        }
+        (TextureQuerySize, ResourceType::TypedBuffer { .. }) => Some(Type::UINT),
+        (TextureLoad, ResourceType::TypedBuffer { element, .. }) => Some(element.clone()),
+        (
+            TextureSample | TextureSampleBias | TextureSampleLevel | TextureSampleGrad
+            | TextureLoad,
+            ResourceType::Texture { sample, .. },
+        ) => Some(sample.clone()),
+        (
+            TextureSampleCompare | TextureSampleCompareLevelZero,
+            ResourceType::Texture { sample, .. },
+        ) => Some(Type::Scalar(sample.scalar_kind()?)),
+        (TextureGather | TextureGatherCompare, ResourceType::Texture { sample, .. }) => {
+            Some(Type::Vector(sample.scalar_kind()?, 4))
         }
         _ => None,
     }

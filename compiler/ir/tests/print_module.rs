@@ -817,3 +817,78 @@ fn push_constants_and_nested_struct_declarations() {
         "#]],
     );
 }
+
+#[test]
+fn resource_op_infers_result_types() {
+    let mut mb = ModuleBuilder::new();
+    let t = mb.resource(
+        "t",
+        texture(
+            TextureDim::CubeArray,
+            TextureAccess::ReadOnly,
+            Type::vector(ScalarKind::Half, 3),
+        ),
+        0,
+        0,
+    );
+    let s = mb.resource("s", sampler(false), 0, 1);
+    let c = mb.resource("c", sampler(true), 0, 2);
+    let b = mb.resource(
+        "b",
+        Type::resource(ResourceType::TypedBuffer {
+            access: TextureAccess::ReadOnly,
+            element: int_n(2),
+        }),
+        0,
+        3,
+    );
+    let f = mb.declare_function(
+        "inferred",
+        vec![float_n(4), Type::FLOAT, Type::INT],
+        Type::Void,
+    );
+    let mut fb = mb.function(f);
+    let blk = fb.create_block("");
+    fb.switch_to_block(blk);
+    let (t, s, c, b) = (
+        Value::Global(t),
+        Value::Global(s),
+        Value::Global(c),
+        Value::Global(b),
+    );
+    fb.resource_op(Opcode::TextureSample, &[t, s, fb.arg(0)], &[]);
+    fb.resource_op(
+        Opcode::TextureSampleCompare,
+        &[t, c, fb.arg(0), fb.arg(1)],
+        &[],
+    );
+    fb.resource_op(Opcode::TextureGather, &[t, s, fb.arg(0)], &[2]);
+    fb.resource_op(Opcode::TextureQuerySize, &[t], &[]);
+    fb.resource_op(Opcode::TextureQueryLevels, &[t], &[]);
+    fb.resource_op(Opcode::TextureQueryLod, &[t, s, fb.arg(0)], &[]);
+    fb.resource_op(Opcode::TextureLoad, &[b, fb.arg(2)], &[]);
+    fb.resource_op(Opcode::TextureQuerySize, &[b], &[]);
+    fb.ret(None);
+    check(
+        &mb.finish(),
+        expect![[r#"
+            @g0 = resource uniform_constant TextureCubeArray<half3> set(0) binding(0) ; t
+            @g1 = resource uniform_constant SamplerState set(0) binding(1) ; s
+            @g2 = resource uniform_constant SamplerComparisonState set(0) binding(2) ; c
+            @g3 = resource uniform_constant Buffer<int2> set(0) binding(3) ; b
+
+            func @inferred(%arg0: float4, %arg1: float, %arg2: int) -> void {
+            bb0:
+              %0 = texture_sample @g0, @g1, %arg0 : half3
+              %1 = texture_sample_compare @g0, @g2, %arg0, %arg1 : half
+              %2 = texture_gather @g0, @g1, %arg0, component(2) : half4
+              %3 = texture_query_size @g0 : uint3
+              %4 = texture_query_levels @g0 : uint
+              %5 = texture_query_lod @g0, @g1, %arg0 : float2
+              %6 = texture_load @g3, %arg2 : int2
+              %7 = texture_query_size @g3 : uint
+              ret
+            }
+        "#]],
+    );
+}

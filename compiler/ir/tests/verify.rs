@@ -691,7 +691,7 @@ fn resource_operands() {
         function @f, bb0, `%0 = texture_sample @g1, @g0, %arg0 : float4`: [resource-operand] operand 0 has type ptr<uniform_constant, SamplerState>, which texture_sample cannot use
         function @f, bb0, `%1 = texture_sample_compare @g0, @g1, %arg0, 0.5:float : float`: [resource-operand] operand 1 has type ptr<uniform_constant, SamplerState>, expected a pointer to SamplerComparisonState
         function @f, bb0, `texture_store @g0, %arg1, %2`: [resource-operand] operand 0 has type ptr<uniform_constant, Texture2D<float4>>, which texture_store cannot use
-        function @f, bb0, `%3 = texture_load @g0, %arg0 : float4`: [resource-operand] operand 1 has type float2, expected an integer coordinate or offset
+        function @f, bb0, `%3 = texture_load @g0, %arg0 : float4`: [resource-operand] operand 1 has type float2, expected a coordinate of 2 integers
         function @f, bb0, `%4 = texture_gather @g0, @g1, %arg0 : float4`: [operand-count] texture_gather needs a component from 0 to 3
         function @f, bb0, `%5 = texture_sample @g0, @g1 : float4`: [operand-count] texture_sample takes 3 operands, not 2
     "#]].assert_eq(&messages(&mb.finish()));
@@ -868,4 +868,83 @@ fn garbage_block_contents_never_panic() {
     "#]].assert_eq(&messages(&m));
     let _ = ir::print_module(&m);
     let _ = (Value::Arg(0), ResourceType::RaytracingAccelerationStructure);
+}
+
+#[test]
+fn texture_operand_types() {
+    let mut mb = ModuleBuilder::new();
+    let t = mb.resource(
+        "t",
+        texture(TextureDim::D2, TextureAccess::ReadOnly, float_n(4)),
+        0,
+        0,
+    );
+    let ms = mb.resource(
+        "ms",
+        texture(TextureDim::D2MS, TextureAccess::ReadOnly, float_n(4)),
+        0,
+        1,
+    );
+    let rw = mb.resource(
+        "rw",
+        texture(TextureDim::D2, TextureAccess::ReadWrite, float_n(4)),
+        0,
+        2,
+    );
+    let cube = mb.resource(
+        "cube",
+        texture(TextureDim::Cube, TextureAccess::ReadOnly, float_n(4)),
+        0,
+        3,
+    );
+    let s = mb.resource("s", sampler(false), 0, 4);
+    let f = mb.declare_function(
+        "f",
+        vec![float_n(2), float_n(3), int_n(2), Type::INT],
+        Type::Void,
+    );
+    let mut fb = mb.function(f);
+    let b = fb.create_block("");
+    fb.switch_to_block(b);
+    let (t, ms, rw, cube, s) = (
+        Value::Global(t),
+        Value::Global(ms),
+        Value::Global(rw),
+        Value::Global(cube),
+        Value::Global(s),
+    );
+    let (uv, uvw, ij, n) = (fb.arg(0), fb.arg(1), fb.arg(2), fb.arg(3));
+    fb.texture(Opcode::TextureSample, float_n(4), &[t, s, uvw], &[]);
+    fb.texture(Opcode::TextureSampleLevel, float_n(4), &[t, s, uv, uv], &[]);
+    fb.texture(
+        Opcode::TextureSampleGrad,
+        float_n(4),
+        &[t, s, uv, uvw, uv],
+        &[],
+    );
+    fb.texture(Opcode::TextureLoad, float_n(4), &[ms, ij], &[]);
+    fb.texture(Opcode::TextureLoad, float_n(4), &[rw, ij, n], &[]);
+    fb.texture(Opcode::TextureStore, Type::Void, &[rw, ij, uv], &[]);
+    fb.texture(Opcode::TextureSample, float_n(3), &[t, s, uv], &[]);
+    fb.texture(Opcode::TextureSample, float_n(4), &[t, s, uv], &[1, 2, 3]);
+    fb.texture(Opcode::TextureSample, float_n(4), &[cube, s, uvw], &[1, 1]);
+    fb.texture(
+        Opcode::TextureQuerySize,
+        Type::vector(ScalarKind::Uint, 3),
+        &[t],
+        &[],
+    );
+    fb.ret(None);
+    expect![[r#"
+        function @f, bb0, `%0 = texture_sample @g0, @g4, %arg1 : float4`: [resource-operand] operand 2 has type float3, expected a coordinate of 2 floats
+        function @f, bb0, `%1 = texture_sample_level @g0, @g4, %arg0, %arg0 : float4`: [resource-operand] operand 3 has type float2, expected a float scalar
+        function @f, bb0, `%2 = texture_sample_grad @g0, @g4, %arg0, %arg1, %arg0 : float4`: [resource-operand] operand 3 has type float3, expected a gradient of 2 floats
+        function @f, bb0, `%3 = texture_load @g1, %arg2 : float4`: [operand-count] loads from a multisampled texture need a sample index
+        function @f, bb0, `%4 = texture_load @g2, %arg2, %arg3 : float4`: [operand-count] read-write resources and buffers have no mip level
+        function @f, bb0, `texture_store @g2, %arg2, %arg0`: [resource-operand] stores float2 into a resource of float4
+        function @f, bb0, `%5 = texture_sample @g0, @g4, %arg0 : float3`: [result-type] result type is float3, texture_sample yields float4
+        function @f, bb0, `%6 = texture_sample @g0, @g4, %arg0, offset(1, 2, 3) : float4`: [operand-count] the texel offset has 3 components, expected 2
+        function @f, bb0, `%7 = texture_sample @g3, @g4, %arg1, offset(1, 1) : float4`: [operand-count] texture_sample takes no texel offset here
+        function @f, bb0, `%8 = texture_query_size @g0 : uint3`: [result-type] result type is uint3, texture_query_size yields uint2
+    "#]].assert_eq(&messages(&mb.finish()));
 }

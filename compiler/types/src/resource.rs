@@ -49,6 +49,31 @@ impl TextureDim {
         matches!(self, TextureDim::D2MS | TextureDim::D2MSArray)
     }
 
+    /// Components of a texel offset (and of a gradient): the coordinate without the array
+    /// layer. Cube textures take no offsets (`None`).
+    pub fn offset_count(self) -> Option<u8> {
+        match self {
+            TextureDim::D1 | TextureDim::D1Array => Some(1),
+            TextureDim::D2 | TextureDim::D2Array | TextureDim::D2MS | TextureDim::D2MSArray => {
+                Some(2)
+            }
+            TextureDim::D3 => Some(3),
+            TextureDim::Cube | TextureDim::CubeArray => None,
+        }
+    }
+
+    /// Components of a size query's result (width, height, depth or layers).
+    pub fn size_count(self) -> u8 {
+        match self {
+            TextureDim::D1 => 1,
+            TextureDim::D1Array | TextureDim::D2 | TextureDim::D2MS | TextureDim::Cube => 2,
+            TextureDim::D2Array
+            | TextureDim::D2MSArray
+            | TextureDim::D3
+            | TextureDim::CubeArray => 3,
+        }
+    }
+
     /// Components of a sampling coordinate (the layer included for arrays).
     pub fn coordinate_count(self) -> u8 {
         match self {

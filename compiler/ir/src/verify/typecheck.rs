@@ -792,21 +792,175 @@ fn check_resource_op(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData, tys:
             fail(ck, Rule::ResourceOperand, msg);
         }
     }
-    let integer_coord = matches!(
+    check_resource_operand_types(ck, b, i, d, tys, resource);
+}
+
+/// Coordinates, extra operands, stored values, immediates and result types of texture and
+/// buffer opcodes whose resource operand is already known to fit.
+fn check_resource_operand_types(
+    ck: &mut FnCheck<'_>,
+    b: Block,
+    i: Inst,
+    d: &InstData,
+    tys: &[Type],
+    resource: Option<&ResourceType>,
+) {
+    use Opcode::*;
+    let op = d.opcode;
+    let fail =
+        |ck: &mut FnCheck<'_>, rule: Rule, msg: String| ck.report(rule, Some(b), Some(i), msg);
+    let texture = match resource {
+        Some(ResourceType::Texture { dim, sample, .. }) => Some((*dim, sample)),
+        _ => None,
+    };
+    let is_float_n =
+        |t: &Type, n: u32| scalar_or_vector_len(t).is_some_and(|(k, len)| k.is_float() && len == n);
+    let is_int_n = |t: &Type, n: u32| {
+        scalar_or_vector_len(t).is_some_and(|(k, len)| k.is_integer() && len == n)
+    };
+    let sampling = matches!(
         op,
-        TextureLoad | TextureStore | ByteAddressLoad | ByteAddressStore
+        TextureSample
+            | TextureSampleBias
+            | TextureSampleLevel
+            | TextureSampleGrad
+            | TextureSampleCompare
+            | TextureSampleCompareLevelZero
+            | TextureGather
+            | TextureGatherCompare
+            | TextureQueryLod
     );
-    if integer_coord && !tys[1].scalar_kind().is_some_and(ScalarKind::is_integer) {
-        let msg = format!(
-            "operand 1 has type {}, expected an integer coordinate or offset",
-            tys[1].ir()
+    let expect_operand = |ck: &mut FnCheck<'_>, n: usize, ok: bool, what: String| {
+        if !ok {
+            let msg = format!("operand {n} has type {}, expected {what}", tys[n].ir());
+            fail(ck, Rule::ResourceOperand, msg);
+        }
+    };
+    if let (true, Some((dim, _))) = (sampling, texture) {
+        let n = u32::from(dim.coordinate_count());
+        expect_operand(
+            ck,
+            2,
+            is_float_n(&tys[2], n),
+            format!("a coordinate of {n} floats"),
         );
-        fail(ck, Rule::ResourceOperand, msg);
+        match op {
+            TextureSampleBias
+            | TextureSampleLevel
+            | TextureSampleCompare
+            | TextureSampleCompareLevelZero
+            | TextureGatherCompare => {
+                expect_operand(ck, 3, is_float_n(&tys[3], 1), "a float scalar".to_owned());
+            }
+            TextureSampleGrad => {
+                let g = u32::from(dim.offset_count().unwrap_or(3));
+                for n in 3..5 {
+                    expect_operand(
+                        ck,
+                        n,
+                        is_float_n(&tys[n], g),
+                        format!("a gradient of {g} floats"),
+                    );
+                }
+            }
+            _ => {}
+        }
     }
-    if matches!(op, TextureStore | ByteAddressStore) && !d.ty.is_void() {
-        fail(ck, Rule::ResultType, format!("{} has no result", op.name()));
+    match op {
+        TextureLoad | TextureStore => {
+            let n = texture.map_or(1, |(dim, _)| u32::from(dim.coordinate_count()));
+            expect_operand(
+                ck,
+                1,
+                is_int_n(&tys[1], n),
+                format!("a coordinate of {n} integers"),
+            );
+        }
+        ByteAddressLoad | ByteAddressStore => {
+            expect_operand(
+                ck,
+                1,
+                is_int_n(&tys[1], 1),
+                "an integer byte offset".to_owned(),
+            );
+        }
+        TextureQuerySize if tys.len() == 2 => {
+            expect_operand(
+                ck,
+                1,
+                is_int_n(&tys[1], 1),
+                "an integer mip level".to_owned(),
+            );
+        }
+        _ => {}
     }
-    let max_literals = if op == TextureGather { 4 } else { 3 };
+    if op == TextureLoad {
+        let multisampled = texture.is_some_and(|(dim, _)| dim.is_multisampled());
+        let writable = match resource {
+            Some(ResourceType::Texture { access, .. }) => access.is_writable(),
+            _ => true,
+        };
+        if tys.len() == 3 {
+            let what = if multisampled {
+                "an integer sample index"
+            } else {
+                "an integer mip level"
+            };
+            expect_operand(ck, 2, is_int_n(&tys[2], 1), what.to_owned());
+            if writable && !multisampled {
+                fail(
+                    ck,
+                    Rule::OperandCount,
+                    "read-write resources and buffers have no mip level".to_owned(),
+                );
+            }
+        } else if multisampled {
+            fail(
+                ck,
+                Rule::OperandCount,
+                "loads from a multisampled texture need a sample index".to_owned(),
+            );
+        }
+    }
+    if op == TextureStore {
+        let element = match resource {
+            Some(
+                ResourceType::Texture { sample, .. }
+                | ResourceType::TypedBuffer {
+                    element: sample, ..
+                },
+            ) => Some(sample),
+            _ => None,
+        };
+        if let Some(e) = element {
+            if tys[2] != *e {
+                let msg = format!("stores {} into a resource of {}", tys[2].ir(), e.ir());
+                fail(ck, Rule::ResourceOperand, msg);
+            }
+        }
+    }
+    // Result type.
+    let want = resource.and_then(|r| typing::texture_result_type(op, r));
+    match want {
+        Some(t) if t != d.ty => {
+            let msg = format!(
+                "result type is {}, {} yields {}",
+                d.ty.ir(),
+                op.name(),
+                t.ir()
+            );
+            fail(ck, Rule::ResultType, msg);
+        }
+        None if d.ty.is_void() => {
+            fail(
+                ck,
+                Rule::ResultType,
+                format!("{} needs a result type", op.name()),
+            );
+        }
+        _ => {}
+    }
+    // Immediates: the gather component, then a texel offset of the texture's dimension.
     let takes_offset = matches!(
         op,
         TextureSample
@@ -819,18 +973,41 @@ fn check_resource_op(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData, tys:
             | TextureGatherCompare
             | TextureLoad
     );
-    if d.literals.len() > if takes_offset { max_literals } else { 0 } {
-        fail(
-            ck,
-            Rule::OperandCount,
-            format!("{} takes at most {max_literals} immediates", op.name()),
-        );
-    }
-    if op == TextureGather && !matches!(d.literals.first(), Some(0..=3)) {
-        fail(
-            ck,
-            Rule::OperandCount,
-            "texture_gather needs a component from 0 to 3".to_owned(),
-        );
+    let offset = if op == TextureGather {
+        match d.literals.split_first() {
+            Some((0..=3, rest)) => rest,
+            _ => {
+                fail(
+                    ck,
+                    Rule::OperandCount,
+                    "texture_gather needs a component from 0 to 3".to_owned(),
+                );
+                return;
+            }
+        }
+    } else {
+        &d.literals[..]
+    };
+    if !offset.is_empty() {
+        let allowed = if takes_offset {
+            texture.and_then(|(dim, _)| dim.offset_count())
+        } else {
+            None
+        };
+        match allowed {
+            Some(n) if offset.len() == usize::from(n) => {}
+            Some(n) => {
+                let msg = format!(
+                    "the texel offset has {} components, expected {n}",
+                    offset.len()
+                );
+                fail(ck, Rule::OperandCount, msg);
+            }
+            None => fail(
+                ck,
+                Rule::OperandCount,
+                format!("{} takes no texel offset here", op.name()),
+            ),
+        }
     }
 }
