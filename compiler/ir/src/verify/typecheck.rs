@@ -854,13 +854,9 @@ fn check_resource_operand_types(
             }
             TextureSampleGrad => {
                 let g = u32::from(dim.offset_count().unwrap_or(3));
-                for n in 3..5 {
-                    expect_operand(
-                        ck,
-                        n,
-                        is_float_n(&tys[n], g),
-                        format!("a gradient of {g} floats"),
-                    );
+                for (n, t) in tys.iter().enumerate().skip(3) {
+                    let ok = is_float_n(t, g);
+                    expect_operand(ck, n, ok, format!("a gradient of {g} floats"));
                 }
             }
             _ => {}
