@@ -2,7 +2,7 @@
 //! values, instructions for every opcode, blocks with structure markers, functions, globals
 //! and entry points ([`module`]); a [`builder`]; the textual dump ([`print`]); the
 //! [`verify`]er; and [`cfg`] analyses (predecessors, reverse post-order, dominators,
-//! dominance frontiers). Lowering builds it, the optimizer rewrites it, backends and the
+//! dominance frontiers); and [`util`]ities for passes (user maps, bulk replacement). Lowering builds it, the optimizer rewrites it, backends and the
 //! interpreter read it. It knows no HLSL syntax; types come from the shared `types` crate.
 
 pub mod builder;
@@ -13,6 +13,7 @@ pub mod intrinsic;
 pub mod module;
 pub mod print;
 pub mod typing;
+pub mod util;
 pub mod value;
 pub mod verify;
 
