@@ -159,22 +159,23 @@ fn verify_constants(m: &Module, errors: &mut Vec<VerifierError>) {
                 }
             },
             ConstantKind::Composite(parts) => {
-                let expected = composite_parts(&c.ty);
-                let Some(expected) = expected else {
-                    let msg = format!("composite constant of non-composite type {}", c.ty.ir());
-                    module_error(errors, ctx(), Rule::Constant, msg);
-                    continue;
+                let expected = match composite_parts(&c.ty, parts.len()) {
+                    None => {
+                        let msg = format!("composite constant of non-composite type {}", c.ty.ir());
+                        module_error(errors, ctx(), Rule::Constant, msg);
+                        continue;
+                    }
+                    Some(Err(n)) => {
+                        let msg = format!(
+                            "{} has {n} parts, the constant gives {}",
+                            c.ty.ir(),
+                            parts.len()
+                        );
+                        module_error(errors, ctx(), Rule::Constant, msg);
+                        continue;
+                    }
+                    Some(Ok(expected)) => expected,
                 };
-                if expected.len() != parts.len() {
-                    let msg = format!(
-                        "{} has {} parts, the constant gives {}",
-                        c.ty.ir(),
-                        expected.len(),
-                        parts.len()
-                    );
-                    module_error(errors, ctx(), Rule::Constant, msg);
-                    continue;
-                }
                 for (i, (p, want)) in parts.iter().zip(&expected).enumerate() {
                     match m.constants.get(*p) {
                         None => {
@@ -200,14 +201,19 @@ fn verify_constants(m: &Module, errors: &mut Vec<VerifierError>) {
     }
 }
 
-/// The part types of a composite: vector components, matrix rows, array elements, fields.
-pub(crate) fn composite_parts(ty: &Type) -> Option<Vec<Type>> {
+/// The part types of a composite with exactly `count` parts (vector components, matrix rows,
+/// array elements, fields); `Err` with the type's own count when it differs, `None` for
+/// non-composites. Checking the count first keeps garbage array lengths from allocating.
+pub(crate) fn composite_parts(ty: &Type, count: usize) -> Option<Result<Vec<Type>, u32>> {
     let n = match ty {
         Type::Vector(..) | Type::Matrix { .. } | Type::Struct(_) => ty.component_count()?,
         Type::Array { len: Some(n), .. } => *n,
         _ => return None,
     };
-    (0..n).map(|i| ty.component(i)).collect()
+    if n as usize != count {
+        return Some(Err(n));
+    }
+    Some(Ok((0..n).filter_map(|i| ty.component(i)).collect()))
 }
 
 fn verify_spec_constants(m: &Module, errors: &mut Vec<VerifierError>) {

@@ -118,7 +118,7 @@ fn round_up(n: u32, align: u32) -> u32 {
     if align <= 1 {
         n
     } else {
-        n.div_ceil(align) * align
+        n.div_ceil(align).saturating_mul(align)
     }
 }
 
@@ -135,8 +135,10 @@ fn std_vector_alignment(kind: ScalarKind, len: u8) -> u32 {
 /// A vector improperly straddles when it crosses a 16-byte boundary while smaller than 16
 /// bytes, or starts off a 16-byte boundary while larger.
 fn improper_straddle(offset: u32, size: u32) -> bool {
-    if size <= 16 {
-        offset / 16 != (offset + size - 1) / 16
+    if size == 0 {
+        false
+    } else if size <= 16 {
+        offset / 16 != offset.saturating_add(size - 1) / 16
     } else {
         !offset.is_multiple_of(16)
     }
@@ -181,16 +183,19 @@ impl TypeLayout {
                 let (alignment, stride, size) = match rules {
                     LayoutRules::Std140 | LayoutRules::RelaxedStd140 => {
                         let a = round_up(std_vector_alignment(*scalar, len), 16);
-                        (a, a, a * count)
+                        (a, a, a.saturating_mul(count))
                     }
                     LayoutRules::Std430 | LayoutRules::RelaxedStd430 => {
                         let a = std_vector_alignment(*scalar, len);
-                        (a, a, a * count)
+                        (a, a, a.saturating_mul(count))
                     }
-                    LayoutRules::Scalar => (c, vec_size, vec_size * count),
+                    LayoutRules::Scalar => (c, vec_size, vec_size.saturating_mul(count)),
                     LayoutRules::Dx => {
                         let stride = round_up(vec_size, 16);
-                        (16, stride, stride * (count - 1) + vec_size)
+                        let size = stride
+                            .saturating_mul(count.saturating_sub(1))
+                            .saturating_add(vec_size);
+                        (16, stride, size)
                     }
                 };
                 TypeLayout {
@@ -209,15 +214,19 @@ impl TypeLayout {
                     LayoutRules::Std140 | LayoutRules::RelaxedStd140 => {
                         let a = round_up(e.alignment, 16);
                         let stride = round_up(e.size, a);
-                        (a, stride, stride * n)
+                        (a, stride, stride.saturating_mul(n))
                     }
                     LayoutRules::Std430 | LayoutRules::RelaxedStd430 | LayoutRules::Scalar => {
                         let stride = round_up(e.size, e.alignment);
-                        (e.alignment, stride, stride * n)
+                        (e.alignment, stride, stride.saturating_mul(n))
                     }
                     LayoutRules::Dx => {
                         let stride = round_up(e.size, 16);
-                        let size = if n == 0 { 0 } else { stride * (n - 1) + e.size };
+                        let size = if n == 0 {
+                            0
+                        } else {
+                            stride.saturating_mul(n - 1).saturating_add(e.size)
+                        };
                         (16, stride, size)
                     }
                 };
@@ -242,7 +251,7 @@ impl TypeLayout {
                         offset,
                         layout: layout.clone(),
                     });
-                    offset += layout.size;
+                    offset = offset.saturating_add(layout.size);
                 }
                 let alignment = if rules.is_std140_like() || rules == LayoutRules::Dx {
                     round_up(max_align, 16)

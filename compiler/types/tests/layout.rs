@@ -310,3 +310,27 @@ fn runtime_array_has_stride_and_no_size() {
         "#]],
     );
 }
+
+#[test]
+fn absurd_sizes_saturate_instead_of_overflowing() {
+    let huge = Type::array(
+        Type::array(Type::matrix(ScalarKind::Double, 4, 4), u32::MAX),
+        u32::MAX,
+    );
+    for rules in [
+        LayoutRules::RelaxedStd140,
+        LayoutRules::Dx,
+        LayoutRules::Scalar,
+    ] {
+        assert_eq!(TypeLayout::of(&huge, rules).size, u32::MAX, "{rules:?}");
+    }
+    let odd = st(
+        "Odd",
+        vec![
+            ("empty", Type::vector(ScalarKind::Float, 0)),
+            ("m", Type::matrix(ScalarKind::Float, 0, 0)),
+        ],
+    );
+    let _ = TypeLayout::of(&odd, LayoutRules::Dx);
+    let _ = TypeLayout::of(&odd, LayoutRules::RelaxedStd140);
+}

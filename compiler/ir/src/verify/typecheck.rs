@@ -685,22 +685,20 @@ fn check_construct(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData, tys: &
         }
         return;
     }
-    let Some(parts) = composite_parts(&d.ty) else {
-        fail(ck, format!("cannot construct {}", d.ty.ir()));
-        return;
+    let parts = match composite_parts(&d.ty, tys.len()) {
+        None => {
+            fail(ck, format!("cannot construct {}", d.ty.ir()));
+            return;
+        }
+        Some(Err(n)) => {
+            fail(
+                ck,
+                format!("{} has {n} parts, {} given", d.ty.ir(), tys.len()),
+            );
+            return;
+        }
+        Some(Ok(parts)) => parts,
     };
-    if parts.len() != tys.len() {
-        fail(
-            ck,
-            format!(
-                "{} has {} parts, {} given",
-                d.ty.ir(),
-                parts.len(),
-                tys.len()
-            ),
-        );
-        return;
-    }
     for (idx, (want, got)) in parts.iter().zip(tys).enumerate() {
         if want != got {
             fail(
