@@ -948,3 +948,61 @@ fn texture_operand_types() {
         function @f, bb0, `%8 = texture_query_size @g0 : uint3`: [result-type] result type is uint3, texture_query_size yields uint2
     "#]].assert_eq(&messages(&mb.finish()));
 }
+
+#[test]
+fn access_chains_into_resources() {
+    let s = structure("S", &[("a", Type::FLOAT)]);
+    let mut mb = ModuleBuilder::new();
+    let raw = mb.resource(
+        "raw",
+        Type::resource(ResourceType::ByteAddressBuffer {
+            access: TextureAccess::ReadWrite,
+        }),
+        0,
+        0,
+    );
+    let t = mb.resource(
+        "t",
+        texture(TextureDim::D2, TextureAccess::ReadOnly, float_n(4)),
+        0,
+        1,
+    );
+    let sb = mb.resource(
+        "sb",
+        Type::resource(ResourceType::StructuredBuffer {
+            kind: ir::types::StructuredKind::ReadOnly,
+            element: s,
+        }),
+        0,
+        2,
+    );
+    let f = mb.declare_function("f", vec![Type::UINT, Type::FLOAT], Type::Void);
+    let mut fb = mb.function(f);
+    let b = fb.create_block("");
+    fb.switch_to_block(b);
+    let word = ptr(AddressSpace::StorageBuffer, Type::UINT);
+    fb.inst(
+        Opcode::AccessChain,
+        word,
+        vec![Value::Global(raw), fb.arg(0), fb.arg(0)],
+    );
+    let texel = ptr(AddressSpace::UniformConstant, float_n(4));
+    fb.inst(
+        Opcode::AccessChain,
+        texel,
+        vec![Value::Global(t), fb.arg(0)],
+    );
+    let member = ptr(AddressSpace::StorageBuffer, Type::FLOAT);
+    let zero = fb.int(0);
+    fb.inst(
+        Opcode::AccessChain,
+        member,
+        vec![Value::Global(sb), fb.arg(1), zero],
+    );
+    fb.ret(None);
+    expect![[r#"
+        function @f, bb0, `%0 = access_chain @g0, %arg0, %arg0 : ptr<storage_buffer, uint>`: [access-chain] a byte-address buffer takes exactly one index
+        function @f, bb0, `%1 = access_chain @g1, %arg0 : ptr<uniform_constant, float4>`: [access-chain] cannot index into Texture2D<float4>
+        function @f, bb0, `%2 = access_chain @g2, %arg1, 0:int : ptr<storage_buffer, float>`: [access-chain] index 0 has type float, expected an integer scalar
+    "#]].assert_eq(&messages(&mb.finish()));
+}

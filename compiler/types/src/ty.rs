@@ -388,6 +388,31 @@ impl Type {
         }
     }
 
+    /// Parses a scalar, vector or matrix keyword: `float`, `int3`, `dword2`, `half4x4`,
+    /// `min16float2x3`, `bool1`, `void`. Matrices are column major (HLSL's default).
+    pub fn from_hlsl_name(name: &str) -> Option<Type> {
+        if name == "void" {
+            return Some(Type::Void);
+        }
+        if let Some(k) = ScalarKind::from_name(name) {
+            return Some(Type::Scalar(k));
+        }
+        // The scalar name is the longest prefix that names a scalar; the rest is `N` or `RxC`.
+        let split = (1..name.len())
+            .rev()
+            .filter(|&i| name.is_char_boundary(i))
+            .find(|&i| ScalarKind::from_name(&name[..i]).is_some())?;
+        let kind = ScalarKind::from_name(&name[..split])?;
+        let dim = |s: &str| match s.as_bytes() {
+            [c @ b'1'..=b'4'] => Some(c - b'0'),
+            _ => None,
+        };
+        match name[split..].split_once('x') {
+            None => Some(Type::Vector(kind, dim(&name[split..])?)),
+            Some((r, c)) => Some(Type::matrix(kind, dim(r)?, dim(c)?)),
+        }
+    }
+
     pub fn is_void(&self) -> bool {
         matches!(self, Type::Void)
     }

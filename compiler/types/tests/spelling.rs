@@ -101,3 +101,51 @@ fn equality_is_structural() {
         Type::matrix_with(ScalarKind::Float, 4, 4, MatrixOrientation::RowMajor)
     );
 }
+
+#[test]
+fn numeric_type_names_parse() {
+    let names = [
+        "float",
+        "float4",
+        "dword2",
+        "half4x4",
+        "min16float2x3",
+        "bool1",
+        "uint64_t3",
+        "int16_t2x2",
+        "void",
+        "float5",
+        "float0",
+        "floatx",
+        "float4x",
+        "float4x5",
+        "texture",
+        "",
+        "x4",
+    ];
+    let mut out = String::new();
+    for n in names {
+        let parsed = Type::from_hlsl_name(n).map_or("-".to_owned(), |t| t.to_string());
+        out.push_str(&format!("{n:?} -> {parsed}\n"));
+    }
+    expect![[r#"
+        "float" -> float
+        "float4" -> float4
+        "dword2" -> uint2
+        "half4x4" -> half4x4
+        "min16float2x3" -> min16float2x3
+        "bool1" -> bool1
+        "uint64_t3" -> uint64_t3
+        "int16_t2x2" -> int16_t2x2
+        "void" -> void
+        "float5" -> -
+        "float0" -> -
+        "floatx" -> -
+        "float4x" -> -
+        "float4x5" -> -
+        "texture" -> -
+        "" -> -
+        "x4" -> -
+    "#]]
+    .assert_eq(&out);
+}
