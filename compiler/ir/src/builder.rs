@@ -577,3 +577,32 @@ impl FunctionBuilder<'_> {
         self.inst(Opcode::Unreachable, Type::Void, Vec::new());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constants_are_deduplicated_also_after_from_module() {
+        let mut mb = ModuleBuilder::new();
+        let a = mb.int(3);
+        let b = mb.int(3);
+        let c = mb.uint(3);
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        let mut again = ModuleBuilder::from_module(mb.finish());
+        assert_eq!(again.int(3), a);
+        assert_eq!(again.module().constants.len(), 2);
+    }
+
+    #[test]
+    fn instructions_without_a_current_block_stay_unplaced() {
+        let mut mb = ModuleBuilder::new();
+        let f = mb.declare_function("f", vec![Type::INT], Type::INT);
+        let mut fb = mb.function(f);
+        let v = fb.unary(Opcode::Neg, fb.arg(0));
+        let Value::Inst(i) = v else { unreachable!() };
+        assert_eq!(fb.function().insts[i].block, None);
+        assert!(fb.function().layout.is_empty());
+    }
+}

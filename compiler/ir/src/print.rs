@@ -22,6 +22,13 @@ pub struct PrintOptions {
     pub locations: bool,
 }
 
+/// `format!("{module}")` is [`print_module`].
+impl std::fmt::Display for Module {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&print_module(self))
+    }
+}
+
 /// The dump of a whole module with default options.
 pub fn print_module(module: &Module) -> String {
     print_module_with(module, &PrintOptions::default())

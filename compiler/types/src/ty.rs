@@ -534,7 +534,8 @@ impl fmt::Display for Type {
             }
             Type::Struct(s) => f.write_str(&s.name),
             Type::Resource(r) => write!(f, "{r}"),
-            Type::Pointer { space, pointee } => write!(f, "{pointee} {}*", space.name()),
+            // HLSL has no pointer syntax; IR pointers show up in hover as `ptr<space, T>`.
+            Type::Pointer { space, pointee } => write!(f, "ptr<{}, {pointee}>", space.name()),
         }
     }
 }

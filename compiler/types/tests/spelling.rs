@@ -76,7 +76,7 @@ fn spellings() {
         TriangleStream<S>  |  TriangleStream<S>
         InputPatch<S, 3>  |  InputPatch<S, 3>
         RaytracingAccelerationStructure  |  RaytracingAccelerationStructure
-        float[4] function*  |  ptr<function, array<float, 4>>
+        ptr<function, float[4]>  |  ptr<function, array<float, 4>>
     "#]]
     .assert_eq(&out);
 }
