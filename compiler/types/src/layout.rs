@@ -14,7 +14,8 @@
 //!   new row, every array element and matrix vector starts a row, and the padding after the
 //!   last element of an array or the last member of a struct is not part of its size, so the
 //!   next member can use it.
-//! - `Scalar`: everything aligns to its scalar component.
+//! - `Scalar`: everything aligns to its scalar component; a struct's size is not padded to
+//!   its alignment (array strides are).
 //!
 //! Matrices are laid out in HLSL terms: a `row_major` RxC matrix is R row vectors of C
 //! components, a `column_major` one is C column vectors of R components; the matrix stride is
@@ -258,7 +259,8 @@ impl TypeLayout {
                 } else {
                     max_align
                 };
-                let size = if rules == LayoutRules::Dx {
+                // DX and scalar layout do not pad a struct's tail: the next member may use it.
+                let size = if matches!(rules, LayoutRules::Dx | LayoutRules::Scalar) {
                     offset
                 } else {
                     round_up(offset, alignment)

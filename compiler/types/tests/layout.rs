@@ -334,3 +334,26 @@ fn absurd_sizes_saturate_instead_of_overflowing() {
     let _ = TypeLayout::of(&odd, LayoutRules::Dx);
     let _ = TypeLayout::of(&odd, LayoutRules::RelaxedStd140);
 }
+
+#[test]
+fn scalar_layout_does_not_pad_struct_tails() {
+    let s = st(
+        "DF",
+        vec![("a", Type::scalar(ScalarKind::Double)), ("b", f(1))],
+    );
+    let l = TypeLayout::of(&s, LayoutRules::Scalar);
+    assert_eq!((l.size, l.alignment), (12, 8));
+    let arr = TypeLayout::of(&Type::array(s.clone(), 2), LayoutRules::Scalar);
+    assert_eq!(
+        arr.kind,
+        types::LayoutKind::Array {
+            stride: 16,
+            element: Box::new(l)
+        }
+    );
+    assert_eq!(TypeLayout::of(&s, LayoutRules::RelaxedStd430).size, 16);
+    // After a struct, the next member packs into the struct's tail.
+    let outer = st("O", vec![("s", s), ("c", f(1))]);
+    assert_eq!(offsets(&outer, LayoutRules::Scalar), [0, 12]);
+    assert_eq!(offsets(&outer, LayoutRules::Std430), [0, 16]);
+}
