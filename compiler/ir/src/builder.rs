@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use types::{AddressSpace, ScalarKind, Type};
+use types::{AddressSpace, BufferLayout, LayoutRules, ScalarKind, Type};
 
 use crate::entity::NameHint;
 use crate::inst::{
@@ -130,8 +130,9 @@ impl ModuleBuilder {
         self.global(g)
     }
 
-    /// A resource in the address space its type calls for, with its set and binding. Buffer
-    /// layouts, counts and formats are set on the returned global through `module_mut`.
+    /// A resource in the address space its type calls for, with its set and binding; buffers
+    /// get their layout under DXC's default rules (see [`ModuleBuilder::set_layout_rules`]).
+    /// Counts and formats are set on the returned global through `module_mut`.
     pub fn resource(&mut self, name: &str, ty: Type, set: u32, binding: u32) -> Global {
         let resource = match &ty {
             Type::Array { element, .. } => element.as_resource(),
@@ -141,7 +142,32 @@ impl ModuleBuilder {
         let mut g = GlobalVar::new(name, GlobalKind::Resource, space, ty);
         g.set = Some(set);
         g.binding = Some(binding);
+        if let Some(t) = g.buffer_layout_type() {
+            g.layout = Some(BufferLayout::new(&t, g.default_layout_rules()));
+        }
         self.global(g)
+    }
+
+    /// A push-constant block laid out under vector-relaxed std430.
+    pub fn push_constant(&mut self, name: &str, ty: Type) -> Global {
+        let mut g = GlobalVar::new(
+            name,
+            GlobalKind::PushConstant,
+            AddressSpace::PushConstant,
+            ty,
+        );
+        g.layout = Some(BufferLayout::new(&g.ty, g.default_layout_rules()));
+        self.global(g)
+    }
+
+    /// Recomputes the layout of buffer global `g` under `rules` (`-fvk-use-gl-layout`,
+    /// `-fvk-use-dx-layout`, `-fvk-use-scalar-layout`).
+    pub fn set_layout_rules(&mut self, g: Global, rules: LayoutRules) {
+        if let Some(gv) = self.module.globals.get_mut(g) {
+            gv.layout = gv
+                .buffer_layout_type()
+                .map(|t| BufferLayout::new(&t, rules));
+        }
     }
 
     pub fn private(&mut self, name: &str, ty: Type, init: Option<Const>) -> Global {

@@ -356,6 +356,38 @@ impl GlobalVar {
     pub fn pointer_type(&self) -> Type {
         Type::pointer(self.space, self.ty.clone())
     }
+
+    /// The type whose layout [`GlobalVar::layout`] must describe, for globals that need one:
+    /// `T` of `ConstantBuffer<T>`/`TextureBuffer<T>`, the runtime array `T[]` of a structured
+    /// buffer (so the array stride is part of it), and the block of a push constant. Resource
+    /// arrays use their element. Byte-address buffers hold plain `uint` words and need none.
+    pub fn buffer_layout_type(&self) -> Option<Type> {
+        if self.kind == GlobalKind::PushConstant {
+            return Some(self.ty.clone());
+        }
+        let resource = match &self.ty {
+            Type::Array { element, .. } => element.as_resource()?,
+            t => t.as_resource()?,
+        };
+        match resource {
+            types::ResourceType::ConstantBuffer { element }
+            | types::ResourceType::TextureBuffer { element } => Some(element.clone()),
+            types::ResourceType::StructuredBuffer { element, .. } => {
+                Some(Type::unsized_array(element.clone()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The layout rules DXC uses by default for this global: vector-relaxed std140 for
+    /// constant buffers, vector-relaxed std430 for storage buffers and push constants.
+    pub fn default_layout_rules(&self) -> types::LayoutRules {
+        if self.space == AddressSpace::Uniform {
+            types::LayoutRules::RelaxedStd140
+        } else {
+            types::LayoutRules::RelaxedStd430
+        }
+    }
 }
 
 /// An entry point: a no-parameter void function and the stage variables it uses.

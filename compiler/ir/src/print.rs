@@ -20,6 +20,8 @@ use crate::value::{f16_bits_to_f32, sign_extend, Const, ConstantKind, Value};
 pub struct PrintOptions {
     /// Append `loc(file:start..end)` to the comment of instructions that have one.
     pub locations: bool,
+    /// List the offsets, sizes and strides of buffer layouts as `;` lines under their globals.
+    pub layouts: bool,
 }
 
 /// `format!("{module}")` is [`print_module`].
@@ -106,6 +108,11 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
             let _ = write!(globals, " = {}", format_const(module, init, true));
         }
         let _ = writeln!(globals, " ; {}", g.name);
+        if let (true, Some(l), Some(t)) = (opts.layouts, &g.layout, g.buffer_layout_type()) {
+            for line in l.layout.describe(&t).lines() {
+                let _ = writeln!(globals, ";   {line}");
+            }
+        }
     }
     sections.push(globals);
 

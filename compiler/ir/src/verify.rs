@@ -291,7 +291,7 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
                 }
             }
         } else {
-            if resource.is_some() && g.kind != GlobalKind::PushConstant {
+            if resource.is_some() {
                 fail(format!(
                     "a {} global cannot hold {}",
                     g.kind.name(),
@@ -304,6 +304,20 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
         }
         if matches!(g.ty, Type::Pointer { .. }) {
             fail("logical addressing has no pointers to pointers".to_owned());
+        }
+        match (g.buffer_layout_type(), &g.layout) {
+            (Some(_), None) => fail("a buffer needs a layout".to_owned()),
+            (Some(t), Some(l)) => {
+                if types::TypeLayout::of(&t, l.rules) != l.layout {
+                    fail(format!(
+                        "the {} layout does not match {}",
+                        l.rules.name(),
+                        t.ir()
+                    ));
+                }
+            }
+            (None, Some(_)) => fail(format!("{} has no buffer layout", g.ty.ir())),
+            (None, None) => {}
         }
         let is_stage = matches!(g.kind, GlobalKind::Input | GlobalKind::Output);
         if is_stage && g.stage_binding.is_none() {

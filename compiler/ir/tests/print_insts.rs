@@ -949,7 +949,10 @@ fn source_locations_are_printed_on_request() {
     "#]]
     .assert_eq(&ir::print_module_with(
         &m,
-        &ir::PrintOptions { locations: true },
+        &ir::PrintOptions {
+            locations: true,
+            ..Default::default()
+        },
     ));
     check(
         &m,

@@ -153,18 +153,13 @@ fn resources_with_bindings_layouts_and_formats() {
     let cb_ty = Type::resource(ResourceType::ConstantBuffer {
         element: globals.clone(),
     });
-    let cb = mb.resource("$Globals", cb_ty, 0, 0);
-    mb.module_mut().globals[cb].layout =
-        Some(BufferLayout::new(&globals, LayoutRules::RelaxedStd140));
+    mb.resource("$Globals", cb_ty, 0, 0);
     let sb_ty = Type::resource(ResourceType::StructuredBuffer {
         kind: StructuredKind::ReadWrite,
         element: particle.clone(),
     });
     let sb = mb.resource("particles", sb_ty, 0, 1);
-    mb.module_mut().globals[sb].layout = Some(BufferLayout::new(
-        &Type::unsized_array(particle),
-        LayoutRules::RelaxedStd430,
-    ));
+    mb.set_layout_rules(sb, LayoutRules::Scalar);
     let img = mb.resource(
         "output",
         texture(TextureDim::D2, TextureAccess::ReadWrite, float_n(4)),
@@ -206,7 +201,7 @@ fn resources_with_bindings_layouts_and_formats() {
             struct Particle { float3 pos; float life; }
 
             @g0 = resource uniform ConstantBuffer<type.$Globals> set(0) binding(0) layout(relaxed_std140) ; $Globals
-            @g1 = resource storage_buffer RWStructuredBuffer<Particle> set(0) binding(1) layout(relaxed_std430) ; particles
+            @g1 = resource storage_buffer RWStructuredBuffer<Particle> set(0) binding(1) layout(scalar) ; particles
             @g2 = resource uniform_constant RWTexture2D<float4> set(1) binding(0) format(rgba8) ; output
             @g3 = resource uniform_constant array<Texture2D<float4>, 8> set(1) binding(1) count(8) ; textures
             @g4 = resource uniform_constant SamplerState set(2) binding(0) ; samp
@@ -323,7 +318,7 @@ fn structured_and_byte_address_buffers() {
         expect![[r#"
             struct Particle { float3 pos; float life; }
 
-            @g0 = resource storage_buffer RWStructuredBuffer<Particle> set(0) binding(0) ; particles
+            @g0 = resource storage_buffer RWStructuredBuffer<Particle> set(0) binding(0) layout(relaxed_std430) ; particles
             @g1 = resource storage_buffer RWByteAddressBuffer set(0) binding(1) ; raw
 
             func @buffers(%arg0: uint) -> void {
@@ -891,4 +886,73 @@ fn resource_op_infers_result_types() {
             }
         "#]],
     );
+}
+
+#[test]
+fn buffer_layouts_listed_on_request() {
+    let globals = structure(
+        "type.$Globals",
+        &[
+            ("tint", float_n(3)),
+            ("scale", Type::FLOAT),
+            ("weights", Type::array(Type::FLOAT, 2)),
+        ],
+    );
+    let mut mb = ModuleBuilder::new();
+    let cb = mb.resource(
+        "$Globals",
+        Type::resource(ResourceType::ConstantBuffer {
+            element: globals.clone(),
+        }),
+        0,
+        0,
+    );
+    let dx = mb.resource(
+        "$DxGlobals",
+        Type::resource(ResourceType::ConstantBuffer {
+            element: globals.clone(),
+        }),
+        0,
+        1,
+    );
+    mb.set_layout_rules(dx, LayoutRules::Dx);
+    mb.resource(
+        "items",
+        Type::resource(ResourceType::StructuredBuffer {
+            kind: StructuredKind::ReadOnly,
+            element: globals,
+        }),
+        0,
+        2,
+    );
+    let _ = cb;
+    let m = mb.finish();
+    assert!(ir::verify(&m).is_empty());
+    expect![[r#"
+        struct type.$Globals { float3 tint; float scale; array<float, 2> weights; }
+
+        @g0 = resource uniform ConstantBuffer<type.$Globals> set(0) binding(0) layout(relaxed_std140) ; $Globals
+        ;   type.$Globals offset=0 size=48 align=16
+        ;     tint: float3 offset=0 size=12 align=16
+        ;     scale: float offset=12 size=4 align=4
+        ;     weights: float[2] offset=16 size=32 align=16 array_stride=16
+        @g1 = resource uniform ConstantBuffer<type.$Globals> set(0) binding(1) layout(dx) ; $DxGlobals
+        ;   type.$Globals offset=0 size=36 align=16
+        ;     tint: float3 offset=0 size=12 align=4
+        ;     scale: float offset=12 size=4 align=4
+        ;     weights: float[2] offset=16 size=20 align=16 array_stride=16
+        @g2 = resource storage_buffer StructuredBuffer<type.$Globals> set(0) binding(2) layout(relaxed_std430) ; items
+        ;   type.$Globals[] offset=0 size=0 align=16 array_stride=32
+        ;     [0]: type.$Globals offset=0 size=32 align=16
+        ;       tint: float3 offset=0 size=12 align=16
+        ;       scale: float offset=12 size=4 align=4
+        ;       weights: float[2] offset=16 size=8 align=4 array_stride=4
+    "#]]
+    .assert_eq(&ir::print_module_with(
+        &m,
+        &ir::PrintOptions {
+            layouts: true,
+            ..Default::default()
+        },
+    ));
 }

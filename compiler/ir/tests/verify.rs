@@ -1006,3 +1006,34 @@ fn access_chains_into_resources() {
         function @f, bb0, `%2 = access_chain @g2, %arg1, 0:int : ptr<storage_buffer, float>`: [access-chain] index 0 has type float, expected an integer scalar
     "#]].assert_eq(&messages(&mb.finish()));
 }
+
+#[test]
+fn buffers_carry_a_matching_layout() {
+    let s = structure("S", &[("a", Type::FLOAT), ("b", float_n(3))]);
+    let cb_ty = Type::resource(ResourceType::ConstantBuffer { element: s.clone() });
+    let mut mb = ModuleBuilder::new();
+    let missing = mb.resource("missing", cb_ty.clone(), 0, 0);
+    mb.module_mut().globals[missing].layout = None;
+    let stale = mb.resource("stale", cb_ty, 0, 1);
+    let other = structure("S", &[("a", Type::FLOAT)]);
+    mb.module_mut().globals[stale].layout = Some(ir::types::BufferLayout::new(
+        &other,
+        ir::types::LayoutRules::RelaxedStd140,
+    ));
+    let t = mb.resource(
+        "t",
+        texture(TextureDim::D2, TextureAccess::ReadOnly, float_n(4)),
+        0,
+        2,
+    );
+    mb.module_mut().globals[t].layout = Some(ir::types::BufferLayout::new(
+        &s,
+        ir::types::LayoutRules::Std430,
+    ));
+    expect![[r#"
+        global @g0 (missing): [global] a buffer needs a layout
+        global @g1 (stale): [global] the relaxed_std140 layout does not match S
+        global @g2 (t): [global] Texture2D<float4> has no buffer layout
+    "#]]
+    .assert_eq(&messages(&mb.finish()));
+}
