@@ -2,10 +2,31 @@
 //!
 //! Values are numbered in print order per function (`%0`, `%1`; parameters are `%arg0`),
 //! blocks by layout position (`bb0`), globals by position (`@g0`), so the text never depends
-//! on handles, hashing or names; source names appear only in `;` comments. Layout:
-//! spec constants (`spec ID NAME = default`), struct types in first-use order, globals,
-//! functions, entry points. Called by tests, `hlslc --emit ir`, the language server and the
-//! verifier (which quotes the offending line).
+//! on handles, hashing or names; source names appear only in `;` comments. Called by tests,
+//! `hlslc --emit ir`, the language server and the verifier (which quotes the offending line).
+//!
+//! Sections, separated by blank lines, in this order:
+//!
+//! ```text
+//! spec 0 kCount = 4:int                              spec constants: id, name, default
+//! struct Light { float3 dir; float4 c : COLOR0; }    struct types, in first-use order
+//! @g0 = input float4 location(0) ; in.var.COLOR0     globals: kind, [space,] type, attributes
+//! @g1 = resource uniform ConstantBuffer<T> set(0) binding(0) layout(relaxed_std140) ; cb
+//! func @f(%arg0: int) -> int {                       functions
+//! bb0: ; (entry)                                     block: marker, hint and name in the comment
+//!   %0 = alloca : ptr<function, int> ; sum           result = [precise] opcode operands : type
+//!   store %0, 0:int                                  constants are `value:type`
+//! bb1: ; loop merge=bb5 continue=bb4 hint=dontunroll (for.header)
+//! }
+//! entry compute "main" @main numthreads(8, 8, 1) inputs(@g0) outputs()
+//! ```
+//!
+//! Operand forms: `%N`, `%argN`, `@gN`, `spec(ID NAME)`, `1.5:float`, `{1.0, 0.0}:float2`
+//! (composite parts untyped), infinities and NaNs as hex bits (`0x7f800000:float`). Opcode
+//! specific forms: `phi [%1, bb0], [%2, bb1]`, `br bb1`, `cond_br %c, bb1, bb2`,
+//! `switch %s, bbDefault, [0: bb1, 1: bb2]`, `call @f(%a)`, `call_intrinsic sin(%a)`,
+//! `atomic_rmw add %p, %v`, `barrier workgroup_memory|group_sync`, `swizzle %v, xzy`,
+//! `composite_extract %v, [1, 0]`, texture immediates as `component(N)` and `offset(x, y)`.
 
 use std::fmt::Write as _;
 use std::sync::Arc;

@@ -5,7 +5,7 @@
 //! Checks: constants, spec constants, globals and entry points; per function, the block
 //! layout, block shape (exactly one terminator, last), parent links, operand ownership,
 //! in-block ordering, phi placement, the operand types of every opcode (see
-//! [`typecheck`]), structure markers, and for reachable blocks that definitions dominate
+//! `typecheck`), structure markers, and for reachable blocks that definitions dominate
 //! their uses and that phis name exactly their block's predecessors.
 //!
 //! A message names the function, the block and the instruction (its dump line) and the
