@@ -1,10 +1,10 @@
 //! The typed SSA intermediate representation between the HLSL front end and the backends:
 //! values, instructions for every opcode, blocks with structure markers, functions, globals
 //! and entry points ([`module`]); a [`builder`]; the textual dump ([`print`](mod@print)); the
-//! [`verify`](mod@verify)er; [`cfg`] analyses (predecessors, reverse post-order, dominators, dominance
-//! frontiers); and [`util`]ities for passes (user maps, bulk replacement). Lowering builds it,
-//! the optimizer rewrites it, backends and the interpreter read it. It knows no HLSL syntax;
-//! types come from the shared `types` crate.
+//! [`verify`](mod@verify)er; [`cfg`](mod@cfg) analyses (predecessors, reverse post-order,
+//! dominators, dominance frontiers); and [`util`]ities for passes (user maps, bulk
+//! replacement). Lowering builds it, the optimizer rewrites it, backends and the interpreter
+//! read it. It knows no HLSL syntax; types come from the shared `types` crate.
 
 pub mod builder;
 pub mod cfg;
