@@ -11,6 +11,7 @@
 //! A message names the function, the block and the instruction (its dump line) and the
 //! [`Rule`] that failed, like Cranelift's verifier.
 
+mod resource_ops;
 mod typecheck;
 
 use std::fmt;
