@@ -583,6 +583,10 @@ fn verify_function(m: &Module, func: crate::module::Func, errors: &mut Vec<Verif
                     );
                     ck.report(Rule::BlockReference, Some(b), Some(i), msg);
                     operands_ok = false;
+                } else if d.is_terminator() && Some(t) == layout.first().copied() {
+                    // As in SPIR-V: a loop header needs a block before it.
+                    let msg = format!("branches to the entry block {}", ck.num.block(t));
+                    ck.report(Rule::BlockReference, Some(b), Some(i), msg);
                 }
             }
             if operands_ok {

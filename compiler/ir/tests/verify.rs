@@ -248,6 +248,19 @@ fn branch_targets_must_be_in_the_function() {
 }
 
 #[test]
+fn the_entry_block_is_no_branch_target() {
+    let m = one_function(vec![Type::BOOL], Type::Void, |fb, entry| {
+        let next = fb.create_block("next");
+        fb.br(next);
+        fb.switch_to_block(next);
+        fb.cond_br(fb.arg(0), entry, next);
+    });
+    expect![[r#"
+        function @f, bb1, `cond_br %arg0, bb0, bb1`: [block-reference] branches to the entry block bb0
+    "#]].assert_eq(&messages(&m));
+}
+
+#[test]
 fn values_are_defined_before_use_in_a_block() {
     let mut m = one_function(vec![Type::INT], Type::INT, |fb, _| {
         let one = fb.int(1);
