@@ -129,6 +129,29 @@ impl Constant {
     }
 }
 
+impl Constant {
+    /// The value of a float scalar constant, exactly (every float kind fits in `f64`).
+    pub fn as_f64(&self) -> Option<f64> {
+        let Type::Scalar(kind) = self.ty else {
+            return None;
+        };
+        let bits = self.scalar_bits()?;
+        match kind {
+            ScalarKind::Double => Some(f64::from_bits(bits)),
+            ScalarKind::Float16 => Some(f64::from(f16_bits_to_f32(bits as u16))),
+            k if k.is_float() => Some(f64::from(f32::from_bits(bits as u32))),
+            _ => None,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match (&self.ty, &self.kind) {
+            (Type::Scalar(ScalarKind::Bool), ConstantKind::Scalar(b)) => Some(*b != 0),
+            _ => None,
+        }
+    }
+}
+
 /// Interprets `bits` of an integer kind as a signed (sign-extended) or unsigned value.
 pub fn sign_extend(kind: ScalarKind, bits: u64) -> i64 {
     let w = kind.bit_width();
@@ -221,5 +244,14 @@ mod tests {
         assert_eq!(Constant::uint(u32::MAX).as_i64(), Some(4294967295));
         assert_eq!(Constant::scalar(ScalarKind::Bool, 3).scalar_bits(), Some(1));
         assert_eq!(Constant::float(1.0).as_i64(), None);
+        assert_eq!(Constant::float(1.5).as_f64(), Some(1.5));
+        assert_eq!(
+            Constant::float_of(ScalarKind::Float16, 0.5).as_f64(),
+            Some(0.5)
+        );
+        assert_eq!(Constant::double(0.1).as_f64(), Some(0.1));
+        assert_eq!(Constant::int(1).as_f64(), None);
+        assert_eq!(Constant::bool(true).as_bool(), Some(true));
+        assert_eq!(Constant::int(1).as_bool(), None);
     }
 }
