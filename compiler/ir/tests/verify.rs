@@ -947,6 +947,10 @@ fn texture_operand_types() {
         &[t],
         &[],
     );
+    fb.texture(Opcode::TextureSample, float_n(4), &[rw, s, uv], &[]);
+    fb.texture(Opcode::TextureSample, float_n(4), &[ms, s, uv], &[]);
+    fb.texture(Opcode::TextureQuerySamples, Type::UINT, &[t], &[]);
+    fb.texture(Opcode::TextureQueryLevels, Type::UINT, &[rw], &[]);
     fb.ret(None);
     expect![[r#"
         function @f, bb0, `%0 = texture_sample @g0, @g4, %arg1 : float4`: [resource-operand] operand 2 has type float3, expected a coordinate of 2 floats
@@ -959,6 +963,10 @@ fn texture_operand_types() {
         function @f, bb0, `%6 = texture_sample @g0, @g4, %arg0, offset(1, 2, 3) : float4`: [operand-count] the texel offset has 3 components, expected 2
         function @f, bb0, `%7 = texture_sample @g3, @g4, %arg1, offset(1, 1) : float4`: [operand-count] texture_sample takes no texel offset here
         function @f, bb0, `%8 = texture_query_size @g0 : uint3`: [result-type] result type is uint3, texture_query_size yields uint2
+        function @f, bb0, `%9 = texture_sample @g2, @g4, %arg0 : float4`: [resource-operand] operand 0 has type ptr<uniform_constant, RWTexture2D<float4>>, which texture_sample cannot use
+        function @f, bb0, `%10 = texture_sample @g1, @g4, %arg0 : float4`: [resource-operand] operand 0 has type ptr<uniform_constant, Texture2DMS<float4>>, which texture_sample cannot use
+        function @f, bb0, `%11 = texture_query_samples @g0 : uint`: [resource-operand] operand 0 has type ptr<uniform_constant, Texture2D<float4>>, which texture_query_samples cannot use
+        function @f, bb0, `%12 = texture_query_levels @g2 : uint`: [resource-operand] operand 0 has type ptr<uniform_constant, RWTexture2D<float4>>, which texture_query_levels cannot use
     "#]].assert_eq(&messages(&mb.finish()));
 }
 

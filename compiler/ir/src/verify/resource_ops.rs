@@ -64,7 +64,16 @@ pub(super) fn check_resource_op(
             resource,
             Some(ResourceType::Texture { access, .. } | ResourceType::TypedBuffer { access, .. }) if access.is_writable()
         ),
-        _ => matches!(resource, Some(ResourceType::Texture { .. })),
+        TextureQuerySamples => matches!(
+            resource,
+            Some(ResourceType::Texture { dim, .. }) if dim.is_multisampled()
+        ),
+        // Sampling, gathers, LOD and level queries need mipmapped, read-only textures.
+        _ => matches!(
+            resource,
+            Some(ResourceType::Texture { dim, access, .. })
+                if !dim.is_multisampled() && !access.is_writable()
+        ),
     };
     if !first_ok {
         let msg = format!(
