@@ -400,11 +400,9 @@ impl FunctionBuilder<'_> {
         v
     }
 
+    /// Loads through `ptr` (a whole `T` from a `ConstantBuffer<T>`).
     pub fn load(&mut self, ptr: Value) -> Value {
-        let ty = self
-            .type_of(ptr)
-            .pointee()
-            .map_or(Type::Void, |(_, t)| t.clone());
+        let ty = typing::load_type(&self.type_of(ptr)).unwrap_or(Type::Void);
         self.inst(Opcode::Load, ty, vec![ptr])
     }
 

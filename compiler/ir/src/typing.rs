@@ -214,3 +214,24 @@ pub fn texture_result_type(op: crate::inst::Opcode, resource: &ResourceType) -> 
         _ => None,
     }
 }
+
+/// The type `Load` yields through a pointer of type `ptr`: the pointee, except that loading a
+/// `ConstantBuffer<T>` or `TextureBuffer<T>` yields the whole `T`. Other resources are used
+/// through pointers and never loaded.
+pub fn load_type(ptr: &Type) -> Result<Type, String> {
+    let Some((_, pointee)) = ptr.pointee() else {
+        return Err(format!("loads from {}, which is not a pointer", ptr.ir()));
+    };
+    match pointee {
+        Type::Resource(r) => match &**r {
+            ResourceType::ConstantBuffer { element } | ResourceType::TextureBuffer { element } => {
+                Ok(element.clone())
+            }
+            other => Err(format!(
+                "{} is used through its pointer and never loaded",
+                other.ir()
+            )),
+        },
+        t => Ok(t.clone()),
+    }
+}

@@ -243,6 +243,8 @@ fn constant_buffer_chains_start_inside_the_element() {
     let t = fb.access_chain(Value::Global(cb), &[zero]);
     let wv = fb.load(w);
     let tv = fb.load(t);
+    let whole = fb.load(Value::Global(cb));
+    fb.set_name(whole, "copy of the whole block");
     let x = fb.swizzle(tv, &[0]);
     let r = fb.binary(Opcode::Mul, wv, x);
     fb.ret(Some(r));
@@ -259,9 +261,10 @@ fn constant_buffer_chains_start_inside_the_element() {
               %1 = access_chain @g0, 0:int : ptr<uniform, float4>
               %2 = load %0 : float
               %3 = load %1 : float4
-              %4 = swizzle %3, x : float
-              %5 = mul %2, %4 : float
-              ret %5
+              %4 = load @g0 : type.$Globals ; copy of the whole block
+              %5 = swizzle %3, x : float
+              %6 = mul %2, %5 : float
+              ret %6
             }
         "#]],
     );

@@ -1058,3 +1058,22 @@ fn buffers_carry_a_matching_layout() {
     "#]]
     .assert_eq(&messages(&mb.finish()));
 }
+
+#[test]
+fn resources_are_never_loaded_or_stored() {
+    let mut mb = ModuleBuilder::new();
+    let tex_ty = texture(TextureDim::D2, TextureAccess::ReadOnly, float_n(4));
+    let t = mb.resource("t", tex_ty.clone(), 0, 0);
+    let f = mb.declare_function("f", vec![], Type::Void);
+    let mut fb = mb.function(f);
+    let b = fb.create_block("");
+    fb.switch_to_block(b);
+    let handle = fb.inst(Opcode::Load, tex_ty.clone(), vec![Value::Global(t)]);
+    let local = fb.alloca(tex_ty, "copy");
+    fb.store(local, handle);
+    fb.ret(None);
+    expect![[r#"
+        function @f, bb0, `%0 = load @g0 : Texture2D<float4>`: [memory-type] Texture2D<float4> is used through its pointer and never loaded
+        function @f, bb0, `store %1, %0`: [memory-type] stores into Texture2D<float4>, a resource
+    "#]].assert_eq(&messages(&mb.finish()));
+}

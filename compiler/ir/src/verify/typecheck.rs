@@ -273,17 +273,13 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
             if !count(ck, 1..=1) {
                 return;
             }
-            match tys[0].pointee() {
-                None => fail(
-                    ck,
-                    Rule::MemoryType,
-                    format!("loads from {}, which is not a pointer", tys[0].ir()),
-                ),
-                Some((_, p)) if *p != d.ty => {
+            match typing::load_type(&tys[0]) {
+                Err(e) => fail(ck, Rule::MemoryType, e),
+                Ok(t) if t != d.ty => {
                     let msg = format!("loads {} through {}", d.ty.ir(), tys[0].ir());
                     fail(ck, Rule::MemoryType, msg);
                 }
-                Some(_) => {}
+                Ok(_) => {}
             }
         }
         Opcode::Store => {
@@ -306,6 +302,10 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
                         Rule::MemoryType,
                         format!("stores through read-only {}", tys[0].ir()),
                     );
+                }
+                Some((_, Type::Resource(r))) => {
+                    let msg = format!("stores into {}, a resource", r.ir());
+                    fail(ck, Rule::MemoryType, msg);
                 }
                 Some((_, p)) if *p != tys[1] => {
                     let msg = format!("stores {} through {}", tys[1].ir(), tys[0].ir());
