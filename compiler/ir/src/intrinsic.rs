@@ -1,0 +1,141 @@
+//! HLSL intrinsics that `CallIntrinsic` names, with their HLSL spelling. The operands are the
+//! intrinsic's in HLSL order; `out` parameters (`modf`, `frexp`, `sincos`) are pointers.
+//! Used by lowering (from the front end's intrinsic table), the printer and the backends.
+
+macro_rules! intrinsics {
+    ($($variant:ident => $name:literal,)*) => {
+        /// An HLSL intrinsic function.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Intrinsic {
+            $($variant,)*
+        }
+
+        impl Intrinsic {
+            pub const ALL: &'static [Intrinsic] = &[$(Intrinsic::$variant,)*];
+
+            /// The HLSL name (`NonUniformIndex` stands for `NonUniformResourceIndex`).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Intrinsic::$variant => $name,)*
+                }
+            }
+
+            pub fn from_name(name: &str) -> Option<Intrinsic> {
+                Intrinsic::ALL.iter().copied().find(|i| i.name() == name)
+            }
+        }
+    };
+}
+
+intrinsics! {
+    Abs => "abs",
+    Acos => "acos",
+    All => "all",
+    Any => "any",
+    AsDouble => "asdouble",
+    AsFloat => "asfloat",
+    Asin => "asin",
+    AsInt => "asint",
+    AsUint => "asuint",
+    Atan => "atan",
+    Atan2 => "atan2",
+    Ceil => "ceil",
+    Clamp => "clamp",
+    Clip => "clip",
+    Cos => "cos",
+    Cosh => "cosh",
+    CountBits => "countbits",
+    Cross => "cross",
+    Ddx => "ddx",
+    DdxCoarse => "ddx_coarse",
+    DdxFine => "ddx_fine",
+    Ddy => "ddy",
+    DdyCoarse => "ddy_coarse",
+    DdyFine => "ddy_fine",
+    Degrees => "degrees",
+    Determinant => "determinant",
+    Distance => "distance",
+    Dst => "dst",
+    EvaluateAttributeAtCentroid => "EvaluateAttributeAtCentroid",
+    EvaluateAttributeAtSample => "EvaluateAttributeAtSample",
+    EvaluateAttributeSnapped => "EvaluateAttributeSnapped",
+    Exp => "exp",
+    Exp2 => "exp2",
+    F16ToF32 => "f16tof32",
+    F32ToF16 => "f32tof16",
+    FaceForward => "faceforward",
+    FirstBitHigh => "firstbithigh",
+    FirstBitLow => "firstbitlow",
+    Floor => "floor",
+    Fma => "fma",
+    Fmod => "fmod",
+    Frac => "frac",
+    Frexp => "frexp",
+    Fwidth => "fwidth",
+    IsFinite => "isfinite",
+    IsInf => "isinf",
+    IsNan => "isnan",
+    Ldexp => "ldexp",
+    Length => "length",
+    Lerp => "lerp",
+    Lit => "lit",
+    Log => "log",
+    Log10 => "log10",
+    Log2 => "log2",
+    Mad => "mad",
+    Max => "max",
+    Min => "min",
+    Modf => "modf",
+    Msad4 => "msad4",
+    Normalize => "normalize",
+    Pow => "pow",
+    Radians => "radians",
+    Rcp => "rcp",
+    Reflect => "reflect",
+    Refract => "refract",
+    ReverseBits => "reversebits",
+    Round => "round",
+    Rsqrt => "rsqrt",
+    Saturate => "saturate",
+    Sign => "sign",
+    Sin => "sin",
+    Sincos => "sincos",
+    Sinh => "sinh",
+    SmoothStep => "smoothstep",
+    Sqrt => "sqrt",
+    Step => "step",
+    Tan => "tan",
+    Tanh => "tanh",
+    Transpose => "transpose",
+    Trunc => "trunc",
+    WaveIsFirstLane => "WaveIsFirstLane",
+    WaveGetLaneIndex => "WaveGetLaneIndex",
+    WaveGetLaneCount => "WaveGetLaneCount",
+    WaveActiveAnyTrue => "WaveActiveAnyTrue",
+    WaveActiveAllTrue => "WaveActiveAllTrue",
+    WaveActiveBallot => "WaveActiveBallot",
+    WaveReadLaneAt => "WaveReadLaneAt",
+    WaveReadLaneFirst => "WaveReadLaneFirst",
+    WaveActiveAllEqual => "WaveActiveAllEqual",
+    WaveActiveCountBits => "WaveActiveCountBits",
+    WaveActiveSum => "WaveActiveSum",
+    WaveActiveProduct => "WaveActiveProduct",
+    WaveActiveBitAnd => "WaveActiveBitAnd",
+    WaveActiveBitOr => "WaveActiveBitOr",
+    WaveActiveBitXor => "WaveActiveBitXor",
+    WaveActiveMin => "WaveActiveMin",
+    WaveActiveMax => "WaveActiveMax",
+    WavePrefixCountBits => "WavePrefixCountBits",
+    WavePrefixSum => "WavePrefixSum",
+    WavePrefixProduct => "WavePrefixProduct",
+    QuadReadLaneAt => "QuadReadLaneAt",
+    QuadReadAcrossX => "QuadReadAcrossX",
+    QuadReadAcrossY => "QuadReadAcrossY",
+    QuadReadAcrossDiagonal => "QuadReadAcrossDiagonal",
+    GetRenderTargetSampleCount => "GetRenderTargetSampleCount",
+    GetRenderTargetSamplePosition => "GetRenderTargetSamplePosition",
+    NonUniformIndex => "NonUniformIndex",
+    StreamAppend => "StreamAppend",
+    StreamRestartStrip => "StreamRestartStrip",
+    Printf => "printf",
+}

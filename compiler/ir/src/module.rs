@@ -1,0 +1,403 @@
+//! The module layout: globals, functions and entry points in source order, the constant pool
+//! and spec constants; functions with their block layout and instruction arena; stage
+//! variables with `Location` or `BuiltIn`; resources with address space, set, binding and
+//! buffer layout. Built by `builder`, printed by `print`, checked by `verify`, read by passes
+//! and backends.
+
+use types::{AddressSpace, BufferLayout, Interpolation, Type};
+
+use crate::entity::{Arena, Handle, NameHint};
+use crate::inst::{InstData, StructureMarker};
+use crate::value::{Constant, SpecConstant, Value};
+
+pub type Inst = Handle<InstData>;
+pub type Block = Handle<BlockData>;
+pub type Func = Handle<Function>;
+pub type Global = Handle<GlobalVar>;
+
+/// A whole translation unit after lowering.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Module {
+    /// The constant pool; [`crate::builder::ModuleBuilder`] de-duplicates entries.
+    pub constants: Arena<Constant>,
+    pub spec_constants: Arena<SpecConstant>,
+    pub globals: Arena<GlobalVar>,
+    pub functions: Arena<Function>,
+    pub entry_points: Vec<EntryPoint>,
+}
+
+impl Module {
+    /// The type of `value` used inside `func`; `None` for dangling handles.
+    pub fn value_type(&self, func: &Function, value: Value) -> Option<Type> {
+        match value {
+            Value::Const(c) => self.constants.get(c).map(|c| c.ty.clone()),
+            Value::Spec(s) => self.spec_constants.get(s).map(|s| Type::Scalar(s.kind)),
+            Value::Global(g) => self.globals.get(g).map(GlobalVar::pointer_type),
+            Value::Arg(i) => func.params.get(i as usize).map(|p| p.ty.clone()),
+            Value::Inst(i) => func.insts.get(i).map(|d| d.ty.clone()),
+        }
+    }
+
+    /// The integer value of a constant operand (struct member indices of access chains).
+    pub fn const_int(&self, value: Value) -> Option<i64> {
+        match value {
+            Value::Const(c) => self.constants.get(c)?.as_i64(),
+            _ => None,
+        }
+    }
+
+    pub fn function_by_name(&self, name: &str) -> Option<Func> {
+        self.functions
+            .iter()
+            .find(|(_, f)| f.name == name)
+            .map(|(h, _)| h)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Param {
+    pub ty: Type,
+    pub name: NameHint,
+}
+
+/// A function: parameters, return type, blocks in layout order (the first is the entry) and
+/// the arena of its instructions.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Function {
+    pub name: String,
+    pub params: Vec<Param>,
+    pub ret: Type,
+    pub blocks: Arena<BlockData>,
+    /// The order blocks are printed and numbered in; `layout[0]` is the entry block.
+    pub layout: Vec<Block>,
+    pub insts: Arena<InstData>,
+}
+
+impl Function {
+    pub fn new(name: impl Into<String>, params: Vec<Type>, ret: Type) -> Function {
+        Function {
+            name: name.into(),
+            params: params
+                .into_iter()
+                .map(|ty| Param {
+                    ty,
+                    name: NameHint::default(),
+                })
+                .collect(),
+            ret,
+            blocks: Arena::new(),
+            layout: Vec::new(),
+            insts: Arena::new(),
+        }
+    }
+
+    pub fn entry_block(&self) -> Option<Block> {
+        self.layout.first().copied()
+    }
+
+    /// The last instruction of `block` if it is a terminator.
+    pub fn terminator(&self, block: Block) -> Option<&InstData> {
+        let last = *self.blocks.get(block)?.insts.last()?;
+        self.insts.get(last).filter(|d| d.is_terminator())
+    }
+
+    /// Successor blocks of `block` in terminator order, duplicates removed.
+    pub fn successors(&self, block: Block) -> Vec<Block> {
+        let mut out = Vec::new();
+        if let Some(t) = self.terminator(block) {
+            for &b in &t.blocks {
+                if !out.contains(&b) {
+                    out.push(b);
+                }
+            }
+        }
+        out
+    }
+
+    /// The position of `block` in the layout.
+    pub fn block_position(&self, block: Block) -> Option<usize> {
+        self.layout.iter().position(|&b| b == block)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct BlockData {
+    pub insts: Vec<Inst>,
+    /// Set on loop and selection header blocks.
+    pub marker: Option<StructureMarker>,
+    pub name: NameHint,
+}
+
+/// What a global is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GlobalKind {
+    /// `static` variables, in `AddressSpace::Private`.
+    Private,
+    /// `groupshared` variables, in `AddressSpace::Workgroup`.
+    Groupshared,
+    /// Stage inputs, in `AddressSpace::Input`.
+    Input,
+    /// Stage outputs, in `AddressSpace::Output`.
+    Output,
+    /// Textures, samplers, buffers (in `UniformConstant`, `Uniform` or `StorageBuffer`).
+    Resource,
+    /// `[[vk::push_constant]]` blocks, in `AddressSpace::PushConstant`.
+    PushConstant,
+}
+
+impl GlobalKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            GlobalKind::Private => "private",
+            GlobalKind::Groupshared => "groupshared",
+            GlobalKind::Input => "input",
+            GlobalKind::Output => "output",
+            GlobalKind::Resource => "resource",
+            GlobalKind::PushConstant => "push_constant",
+        }
+    }
+
+    /// The address space every global of this kind is in (`None`: resources vary).
+    pub fn fixed_space(self) -> Option<AddressSpace> {
+        match self {
+            GlobalKind::Private => Some(AddressSpace::Private),
+            GlobalKind::Groupshared => Some(AddressSpace::Workgroup),
+            GlobalKind::Input => Some(AddressSpace::Input),
+            GlobalKind::Output => Some(AddressSpace::Output),
+            GlobalKind::PushConstant => Some(AddressSpace::PushConstant),
+            GlobalKind::Resource => None,
+        }
+    }
+}
+
+/// Where a stage variable is bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StageBinding {
+    Location(u32),
+    BuiltIn(BuiltIn),
+}
+
+macro_rules! named_enum {
+    ($(#[$m:meta])* $name:ident { $($variant:ident => $text:literal,)* }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name {
+            $($variant,)*
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)*
+                }
+            }
+
+            pub fn from_name(text: &str) -> Option<$name> {
+                $name::ALL.iter().copied().find(|v| v.name() == text)
+            }
+        }
+    };
+}
+
+named_enum! {
+    /// SPIR-V built-in variables that HLSL system-value semantics map to.
+    BuiltIn {
+        Position => "Position",
+        FragCoord => "FragCoord",
+        PointSize => "PointSize",
+        ClipDistance => "ClipDistance",
+        CullDistance => "CullDistance",
+        VertexIndex => "VertexIndex",
+        InstanceIndex => "InstanceIndex",
+        BaseVertex => "BaseVertex",
+        BaseInstance => "BaseInstance",
+        DrawIndex => "DrawIndex",
+        FrontFacing => "FrontFacing",
+        FragDepth => "FragDepth",
+        SampleId => "SampleId",
+        SampleMask => "SampleMask",
+        SamplePosition => "SamplePosition",
+        HelperInvocation => "HelperInvocation",
+        PrimitiveId => "PrimitiveId",
+        InvocationId => "InvocationId",
+        Layer => "Layer",
+        ViewportIndex => "ViewportIndex",
+        ViewIndex => "ViewIndex",
+        TessLevelOuter => "TessLevelOuter",
+        TessLevelInner => "TessLevelInner",
+        TessCoord => "TessCoord",
+        PatchVertices => "PatchVertices",
+        GlobalInvocationId => "GlobalInvocationId",
+        LocalInvocationId => "LocalInvocationId",
+        LocalInvocationIndex => "LocalInvocationIndex",
+        WorkgroupId => "WorkgroupId",
+        NumWorkgroups => "NumWorkgroups",
+        SubgroupSize => "SubgroupSize",
+        SubgroupLocalInvocationId => "SubgroupLocalInvocationId",
+        FragStencilRef => "FragStencilRef",
+        Barycentric => "BaryCoordKHR",
+        ShadingRate => "ShadingRateKHR",
+        PrimitiveShadingRate => "PrimitiveShadingRateKHR",
+        CullPrimitive => "CullPrimitiveEXT",
+    }
+}
+
+named_enum! {
+    /// `[[vk::image_format("...")]]` values: how a storage texture is laid out.
+    ImageFormat {
+        Rgba32f => "rgba32f",
+        Rgba16f => "rgba16f",
+        R32f => "r32f",
+        Rg32f => "rg32f",
+        Rg16f => "rg16f",
+        R11g11b10f => "r11g11b10f",
+        R16f => "r16f",
+        Rgba16 => "rgba16",
+        Rgb10a2 => "rgb10a2",
+        Rg16 => "rg16",
+        Rg8 => "rg8",
+        R16 => "r16",
+        R8 => "r8",
+        Rgba16snorm => "rgba16snorm",
+        Rg16snorm => "rg16snorm",
+        Rg8snorm => "rg8snorm",
+        R16snorm => "r16snorm",
+        R8snorm => "r8snorm",
+        Rgba32i => "rgba32i",
+        Rgba16i => "rgba16i",
+        Rgba8i => "rgba8i",
+        R32i => "r32i",
+        Rg32i => "rg32i",
+        Rg16i => "rg16i",
+        Rg8i => "rg8i",
+        R16i => "r16i",
+        R8i => "r8i",
+        Rgba32ui => "rgba32ui",
+        Rgba16ui => "rgba16ui",
+        Rgba8ui => "rgba8ui",
+        R32ui => "r32ui",
+        Rgb10a2ui => "rgb10a2ui",
+        Rg32ui => "rg32ui",
+        Rg16ui => "rg16ui",
+        Rg8ui => "rg8ui",
+        R16ui => "r16ui",
+        R8ui => "r8ui",
+        R64ui => "r64ui",
+        R64i => "r64i",
+        Rgba8 => "rgba8",
+        Rgba8snorm => "rgba8snorm",
+    }
+}
+
+named_enum! {
+    /// Shader stages.
+    Stage {
+        Vertex => "vertex",
+        Pixel => "pixel",
+        Geometry => "geometry",
+        Hull => "hull",
+        Domain => "domain",
+        Compute => "compute",
+        Mesh => "mesh",
+        Amplification => "amplification",
+        RayGeneration => "raygeneration",
+        Intersection => "intersection",
+        AnyHit => "anyhit",
+        ClosestHit => "closesthit",
+        Miss => "miss",
+        Callable => "callable",
+    }
+}
+
+/// A module-level variable. Its value (as an operand) is a `ptr<space, ty>`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GlobalVar {
+    /// The source name (`counter.var.buf`, `in.var.TEXCOORD0`); printed only in a comment.
+    pub name: String,
+    pub kind: GlobalKind,
+    pub space: AddressSpace,
+    /// The pointee type: a resource, an array of resources, or plain data.
+    pub ty: Type,
+    pub init: Option<crate::value::Const>,
+    /// Descriptor set and binding of a resource.
+    pub set: Option<u32>,
+    pub binding: Option<u32>,
+    /// Number of resources of a resource array (`None` for a single resource).
+    pub resource_count: Option<u32>,
+    /// The layout of a buffer's element (`ConstantBuffer`, structured buffers, push constants).
+    pub layout: Option<BufferLayout>,
+    /// `Location` or `BuiltIn` of a stage variable.
+    pub stage_binding: Option<StageBinding>,
+    pub interpolation: Vec<Interpolation>,
+    pub image_format: Option<ImageFormat>,
+}
+
+impl GlobalVar {
+    /// A global with only its name, kind, address space and type set.
+    pub fn new(name: impl Into<String>, kind: GlobalKind, space: AddressSpace, ty: Type) -> Self {
+        GlobalVar {
+            name: name.into(),
+            kind,
+            space,
+            ty,
+            init: None,
+            set: None,
+            binding: None,
+            resource_count: None,
+            layout: None,
+            stage_binding: None,
+            interpolation: Vec::new(),
+            image_format: None,
+        }
+    }
+
+    pub fn pointer_type(&self) -> Type {
+        Type::pointer(self.space, self.ty.clone())
+    }
+
+    /// The type whose layout [`GlobalVar::layout`] must describe, for globals that need one:
+    /// `T` of `ConstantBuffer<T>`/`TextureBuffer<T>`, the runtime array `T[]` of a structured
+    /// buffer (so the array stride is part of it), and the block of a push constant. Resource
+    /// arrays use their element. Byte-address buffers hold plain `uint` words and need none.
+    pub fn buffer_layout_type(&self) -> Option<Type> {
+        if self.kind == GlobalKind::PushConstant {
+            return Some(self.ty.clone());
+        }
+        let resource = match &self.ty {
+            Type::Array { element, .. } => element.as_resource()?,
+            t => t.as_resource()?,
+        };
+        match resource {
+            types::ResourceType::ConstantBuffer { element }
+            | types::ResourceType::TextureBuffer { element } => Some(element.clone()),
+            types::ResourceType::StructuredBuffer { element, .. } => {
+                Some(Type::unsized_array(element.clone()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The layout rules DXC uses by default for this global: vector-relaxed std140 for
+    /// constant buffers, vector-relaxed std430 for storage buffers and push constants.
+    pub fn default_layout_rules(&self) -> types::LayoutRules {
+        if self.space == AddressSpace::Uniform {
+            types::LayoutRules::RelaxedStd140
+        } else {
+            types::LayoutRules::RelaxedStd430
+        }
+    }
+}
+
+/// An entry point: a no-parameter void function and the stage variables it uses.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct EntryPoint {
+    pub name: String,
+    pub stage: Stage,
+    pub function: Func,
+    pub inputs: Vec<Global>,
+    pub outputs: Vec<Global>,
+    /// `[numthreads(x, y, z)]` of compute, mesh and amplification shaders.
+    pub workgroup_size: Option<[u32; 3]>,
+}

@@ -1,0 +1,586 @@
+//! The textual dump that tests compare and the editor's IR pane shows.
+//!
+//! Values are numbered in print order per function (`%0`, `%1`; parameters are `%arg0`),
+//! blocks by layout position (`bb0`), globals by position (`@g0`), so the text never depends
+//! on handles, hashing or names; source names appear only in `;` comments. Called by tests,
+//! `hlslc --emit ir`, the language server and the verifier (which quotes the offending line).
+//!
+//! Sections, separated by blank lines, in this order:
+//!
+//! ```text
+//! spec 0 kCount = 4:int                              spec constants: id, name, default
+//! struct Light { float3 dir; float4 c : COLOR0; }    struct types, in first-use order
+//! @g0 = input float4 location(0) ; in.var.COLOR0     globals: kind, [space,] type, attributes
+//! @g1 = resource uniform ConstantBuffer<T> set(0) binding(0) layout(relaxed_std140) ; cb
+//! func @f(%arg0: int) -> int {                       functions
+//! bb0: ; (entry)                                     block: marker, hint and name in the comment
+//!   %0 = alloca : ptr<function, int> ; sum           result = [precise] opcode operands : type
+//!   store %0, 0:int                                  constants are `value:type`
+//! bb1: ; loop merge=bb5 continue=bb4 hint=dontunroll (for.header)
+//! }
+//! entry compute "main" @main numthreads(8, 8, 1) inputs(@g0) outputs()
+//! ```
+//!
+//! Operand forms: `%N`, `%argN`, `@gN`, `spec(ID NAME)`, `1.5:float`, `{1.0, 0.0}:float2`
+//! (composite parts untyped), infinities and NaNs as hex bits (`0x7f800000:float`). Opcode
+//! specific forms: `phi [%1, bb0], [%2, bb1]`, `br bb1`, `cond_br %c, bb1, bb2`,
+//! `switch %s, bbDefault, [0: bb1, 1: bb2]`, `call @f(%a)`, `call_intrinsic sin(%a)`,
+//! `atomic_rmw add %p, %v`, `barrier workgroup_memory|group_sync`, `swizzle %v, xzy`,
+//! `composite_extract %v, [1, 0]`, texture immediates as `component(N)` and `offset(x, y)`.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use types::{ScalarKind, StructType, Type};
+
+use crate::inst::{InstData, Opcode, StructureKind};
+use crate::module::{Block, Func, Function, Inst, Module, StageBinding};
+use crate::value::{f16_bits_to_f32, sign_extend, Const, ConstantKind, Value};
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PrintOptions {
+    /// Append `loc(file:start..end)` to the comment of instructions that have one.
+    pub locations: bool,
+    /// List the offsets, sizes and strides of buffer layouts as `;` lines under their globals.
+    pub layouts: bool,
+}
+
+/// `format!("{module}")` is [`print_module`].
+impl std::fmt::Display for Module {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&print_module(self))
+    }
+}
+
+/// The dump of a whole module with default options.
+pub fn print_module(module: &Module) -> String {
+    print_module_with(module, &PrintOptions::default())
+}
+
+pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
+    let mut sections: Vec<String> = Vec::new();
+
+    let mut spec = String::new();
+    for (_, s) in module.spec_constants.iter() {
+        let _ = writeln!(
+            spec,
+            "spec {} {} = {}:{}",
+            s.id,
+            s.name,
+            format_scalar(s.kind, s.default_bits),
+            s.kind.name()
+        );
+    }
+    sections.push(spec);
+
+    let mut structs = String::new();
+    for s in collect_structs(module) {
+        let _ = write!(structs, "struct {} {{", s.name);
+        for f in &s.fields {
+            structs.push(' ');
+            for i in &f.interpolation {
+                let _ = write!(structs, "{} ", i.name());
+            }
+            let _ = write!(structs, "{} {}", f.ty.ir(), f.name);
+            if let Some(sem) = &f.semantic {
+                let _ = write!(structs, " : {sem}");
+            }
+            structs.push(';');
+        }
+        structs.push_str(" }\n");
+    }
+    sections.push(structs);
+
+    let mut globals = String::new();
+    for (h, g) in module.globals.iter() {
+        let _ = write!(globals, "@g{} = {}", h.index(), g.kind.name());
+        if g.kind.fixed_space() != Some(g.space) {
+            let _ = write!(globals, " {}", g.space.name());
+        }
+        let _ = write!(globals, " {}", g.ty.ir());
+        if let Some(s) = g.set {
+            let _ = write!(globals, " set({s})");
+        }
+        if let Some(b) = g.binding {
+            let _ = write!(globals, " binding({b})");
+        }
+        if let Some(n) = g.resource_count {
+            let _ = write!(globals, " count({n})");
+        }
+        if let Some(f) = g.image_format {
+            let _ = write!(globals, " format({})", f.name());
+        }
+        if let Some(l) = &g.layout {
+            let _ = write!(globals, " layout({})", l.rules.name());
+        }
+        match g.stage_binding {
+            Some(StageBinding::Location(l)) => {
+                let _ = write!(globals, " location({l})");
+            }
+            Some(StageBinding::BuiltIn(b)) => {
+                let _ = write!(globals, " builtin({})", b.name());
+            }
+            None => {}
+        }
+        for i in &g.interpolation {
+            let _ = write!(globals, " {}", i.name());
+        }
+        if let Some(init) = g.init {
+            let _ = write!(globals, " = {}", format_const(module, init, true));
+        }
+        let _ = writeln!(globals, " ; {}", g.name);
+        if let (true, Some(l), Some(t)) = (opts.layouts, &g.layout, g.buffer_layout_type()) {
+            for line in l.layout.describe(&t).lines() {
+                let _ = writeln!(globals, ";   {line}");
+            }
+        }
+    }
+    sections.push(globals);
+
+    let funcs: Vec<String> = module
+        .functions
+        .handles()
+        .map(|f| print_function(module, f, opts))
+        .collect();
+    sections.push(funcs.join("\n"));
+
+    let mut entries = String::new();
+    for e in &module.entry_points {
+        let _ = write!(
+            entries,
+            "entry {} \"{}\" {}",
+            e.stage.name(),
+            e.name,
+            func_ref(module, e.function)
+        );
+        if let Some([x, y, z]) = e.workgroup_size {
+            let _ = write!(entries, " numthreads({x}, {y}, {z})");
+        }
+        let list = |gs: &[crate::module::Global]| {
+            gs.iter()
+                .map(|g| format!("@g{}", g.index()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(
+            entries,
+            " inputs({}) outputs({})",
+            list(&e.inputs),
+            list(&e.outputs)
+        );
+    }
+    sections.push(entries);
+
+    sections.retain(|s| !s.is_empty());
+    sections.join("\n")
+}
+
+/// One function's dump.
+pub fn print_function(module: &Module, func: Func, opts: &PrintOptions) -> String {
+    let Some(f) = module.functions.get(func) else {
+        return format!("; no function #{}\n", func.index());
+    };
+    let num = Numbering::new(f);
+    let mut out = String::new();
+    let params: Vec<String> = f
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("%arg{i}: {}", p.ty.ir()))
+        .collect();
+    let _ = writeln!(
+        out,
+        "func @{}({}) -> {} {{",
+        f.name,
+        params.join(", "),
+        f.ret.ir()
+    );
+    for (pos, &b) in f.layout.iter().enumerate() {
+        out.push_str(&block_header(f, &num, pos, b));
+        out.push('\n');
+        if let Some(data) = f.blocks.get(b) {
+            for &i in &data.insts {
+                let _ = writeln!(out, "  {}", inst_line(module, f, &num, i, opts));
+            }
+        }
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// Print-order numbers of a function's blocks and result values.
+pub(crate) struct Numbering {
+    insts: Vec<Option<u32>>,
+    blocks: Vec<Option<u32>>,
+}
+
+impl Numbering {
+    pub(crate) fn new(f: &Function) -> Numbering {
+        let mut insts = vec![None; f.insts.len()];
+        let mut blocks = vec![None; f.blocks.len()];
+        let mut next = 0;
+        for (pos, &b) in f.layout.iter().enumerate() {
+            if let Some(slot) = blocks.get_mut(b.index()) {
+                slot.get_or_insert(pos as u32);
+            }
+            let Some(data) = f.blocks.get(b) else {
+                continue;
+            };
+            for &i in &data.insts {
+                let has_result = f.insts.get(i).is_some_and(InstData::has_result);
+                if let Some(slot) = insts.get_mut(i.index()) {
+                    if has_result && slot.is_none() {
+                        *slot = Some(next);
+                        next += 1;
+                    }
+                }
+            }
+        }
+        Numbering { insts, blocks }
+    }
+
+    pub(crate) fn block(&self, b: Block) -> String {
+        match self.blocks.get(b.index()).copied().flatten() {
+            Some(n) => format!("bb{n}"),
+            None => format!("bb?{}", b.index()),
+        }
+    }
+}
+
+pub(crate) fn block_header(f: &Function, num: &Numbering, pos: usize, b: Block) -> String {
+    let mut line = format!("bb{pos}:");
+    let mut comment = Vec::new();
+    if let Some(data) = f.blocks.get(b) {
+        if let Some(m) = &data.marker {
+            let kind = match m.kind {
+                StructureKind::Selection => "selection",
+                StructureKind::Loop => "loop",
+            };
+            let mut s = format!("{kind} merge={}", num.block(m.merge));
+            if let Some(c) = m.continue_block {
+                let _ = write!(s, " continue={}", num.block(c));
+            }
+            if let Some(h) = m.hint {
+                let _ = write!(s, " hint={}", h.name());
+            }
+            comment.push(s);
+        }
+        if let Some(name) = data.name.as_deref() {
+            comment.push(format!("({name})"));
+        }
+    } else {
+        comment.push(format!("(missing block #{})", b.index()));
+    }
+    if !comment.is_empty() {
+        line.push_str(" ; ");
+        line.push_str(&comment.join(" "));
+    }
+    line
+}
+
+fn func_ref(module: &Module, func: Func) -> String {
+    match module.functions.get(func) {
+        Some(f) => format!("@{}", f.name),
+        None => format!("@<bad function #{}>", func.index()),
+    }
+}
+
+pub(crate) fn format_value(module: &Module, f: &Function, num: &Numbering, v: Value) -> String {
+    match v {
+        Value::Const(c) => format_const(module, c, true),
+        Value::Spec(s) => match module.spec_constants.get(s) {
+            Some(s) => format!("spec({} {})", s.id, s.name),
+            None => format!("spec(<bad #{}>)", s.index()),
+        },
+        Value::Global(g) => {
+            if module.globals.get(g).is_some() {
+                format!("@g{}", g.index())
+            } else {
+                format!("@<bad global #{}>", g.index())
+            }
+        }
+        Value::Arg(i) => format!("%arg{i}"),
+        Value::Inst(i) => match num.insts.get(i.index()).copied().flatten() {
+            Some(n) => format!("%{n}"),
+            None if f.insts.get(i).is_some_and(|d| !d.has_result()) => {
+                format!("%<no result #{}>", i.index())
+            }
+            None if f.insts.get(i).is_some() => format!("%<unplaced #{}>", i.index()),
+            None => format!("%<bad inst #{}>", i.index()),
+        },
+    }
+}
+
+/// A scalar's bits as dump text: decimal integers, `true`/`false`, shortest round-trip
+/// floats, and hex bits for infinities and NaNs.
+pub fn format_scalar(kind: ScalarKind, bits: u64) -> String {
+    match kind {
+        ScalarKind::Bool => (bits != 0).to_string(),
+        ScalarKind::Double => {
+            let v = f64::from_bits(bits);
+            if v.is_finite() {
+                format!("{v:?}")
+            } else {
+                format!("0x{bits:016x}")
+            }
+        }
+        ScalarKind::Float16 => {
+            let v = f16_bits_to_f32(bits as u16);
+            if v.is_finite() {
+                format!("{v:?}")
+            } else {
+                format!("0x{bits:04x}")
+            }
+        }
+        k if k.is_float() => {
+            let v = f32::from_bits(bits as u32);
+            if v.is_finite() {
+                format!("{v:?}")
+            } else {
+                format!("0x{bits:08x}")
+            }
+        }
+        k if k.is_signed_integer() => sign_extend(k, bits).to_string(),
+        _ => bits.to_string(),
+    }
+}
+
+/// `1.5:float`, `{1.0, 2.0}:float2`; nested composite parts are untyped.
+pub fn format_const(module: &Module, c: Const, typed: bool) -> String {
+    let mut out = String::new();
+    write_const(module, c, &mut out, 0);
+    if typed {
+        if let Some(k) = module.constants.get(c) {
+            let _ = write!(out, ":{}", k.ty.ir());
+        }
+    }
+    out
+}
+
+fn write_const(module: &Module, c: Const, out: &mut String, depth: u32) {
+    let Some(k) = module.constants.get(c) else {
+        let _ = write!(out, "<bad const #{}>", c.index());
+        return;
+    };
+    if depth > 32 {
+        out.push_str("...");
+        return;
+    }
+    match &k.kind {
+        ConstantKind::Scalar(bits) => match k.ty.scalar_kind() {
+            Some(kind) if matches!(k.ty, Type::Scalar(_)) => {
+                out.push_str(&format_scalar(kind, *bits))
+            }
+            _ => {
+                let _ = write!(out, "0x{bits:x}");
+            }
+        },
+        ConstantKind::Composite(parts) => {
+            out.push('{');
+            for (i, p) in parts.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                // Parts precede their composite in a valid pool; anything else may be a cycle.
+                if p.index() >= c.index() {
+                    let _ = write!(out, "<const #{} out of order>", p.index());
+                } else {
+                    write_const(module, *p, out, depth + 1);
+                }
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// One instruction as it appears in the dump, without indentation.
+pub(crate) fn inst_line(
+    module: &Module,
+    f: &Function,
+    num: &Numbering,
+    inst: Inst,
+    opts: &PrintOptions,
+) -> String {
+    let Some(d) = f.insts.get(inst) else {
+        return format!("<bad inst #{}>", inst.index());
+    };
+    let v = |x: Value| format_value(module, f, num, x);
+    let vals = |xs: &[Value]| xs.iter().map(|&x| v(x)).collect::<Vec<_>>();
+    let lits = |xs: &[i64]| {
+        xs.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+
+    let mut line = String::new();
+    if d.has_result() {
+        let _ = write!(line, "{} = ", v(Value::Inst(inst)));
+    }
+    if d.precise {
+        line.push_str("precise ");
+    }
+    line.push_str(d.opcode.name());
+    let mut args: Vec<String> = Vec::new();
+    match d.opcode {
+        Opcode::Phi => {
+            for (i, x) in d.operands.iter().enumerate() {
+                let b = d
+                    .blocks
+                    .get(i)
+                    .map_or_else(|| "<no block>".to_owned(), |&b| num.block(b));
+                args.push(format!("[{}, {b}]", v(*x)));
+            }
+            if d.blocks.len() > d.operands.len() {
+                for &b in &d.blocks[d.operands.len()..] {
+                    args.push(format!("[<no value>, {}]", num.block(b)));
+                }
+            }
+        }
+        Opcode::Switch => {
+            args = vals(&d.operands);
+            let mut blocks = d.blocks.iter().map(|&b| num.block(b));
+            args.push(blocks.next().unwrap_or_else(|| "<no default>".to_owned()));
+            let cases: Vec<String> = d
+                .literals
+                .iter()
+                .zip(blocks)
+                .map(|(c, b)| format!("{c}: {b}"))
+                .collect();
+            args.push(format!("[{}]", cases.join(", ")));
+        }
+        Opcode::Call(callee) => {
+            line.push(' ');
+            line.push_str(&func_ref(module, callee));
+            let _ = write!(line, "({})", vals(&d.operands).join(", "));
+        }
+        Opcode::CallIntrinsic(i) => {
+            let _ = write!(line, " {}({})", i.name(), vals(&d.operands).join(", "));
+        }
+        Opcode::AtomicRmw(op) => {
+            line.push(' ');
+            line.push_str(op.name());
+            args = vals(&d.operands);
+        }
+        Opcode::Barrier(flags) => {
+            line.push(' ');
+            line.push_str(&flags.names());
+        }
+        Opcode::Swizzle => {
+            args = vals(&d.operands);
+            let comps: String = d
+                .literals
+                .iter()
+                .map(|&c| match c {
+                    0 => 'x',
+                    1 => 'y',
+                    2 => 'z',
+                    3 => 'w',
+                    _ => '?',
+                })
+                .collect();
+            args.push(comps);
+        }
+        Opcode::CompositeExtract | Opcode::CompositeInsert => {
+            args = vals(&d.operands);
+            args.push(format!("[{}]", lits(&d.literals)));
+        }
+        Opcode::TextureGather => {
+            args = vals(&d.operands);
+            if let Some((c, offset)) = d.literals.split_first() {
+                args.push(format!("component({c})"));
+                if !offset.is_empty() {
+                    args.push(format!("offset({})", lits(offset)));
+                }
+            }
+        }
+        op if op.is_texture() => {
+            args = vals(&d.operands);
+            if !d.literals.is_empty() {
+                args.push(format!("offset({})", lits(&d.literals)));
+            }
+        }
+        _ => {
+            args = vals(&d.operands);
+            args.extend(d.blocks.iter().map(|&b| num.block(b)));
+            if !d.literals.is_empty() {
+                args.push(format!("[{}]", lits(&d.literals)));
+            }
+        }
+    }
+    if !args.is_empty() {
+        line.push(' ');
+        line.push_str(&args.join(", "));
+    }
+    if d.has_result() {
+        let _ = write!(line, " : {}", d.ty.ir());
+    }
+    let mut comment = Vec::new();
+    if let Some(n) = d.name.as_deref() {
+        comment.push(n.to_owned());
+    }
+    if opts.locations {
+        if let Some(l) = d.loc {
+            comment.push(format!("loc({}:{}..{})", l.file, l.start, l.end));
+        }
+    }
+    if !comment.is_empty() {
+        line.push_str(" ; ");
+        line.push_str(&comment.join(" "));
+    }
+    line
+}
+
+/// Struct types in first-use order, each after the structs its fields use.
+fn collect_structs(module: &Module) -> Vec<Arc<StructType>> {
+    let mut out: Vec<Arc<StructType>> = Vec::new();
+    fn visit(ty: &Type, out: &mut Vec<Arc<StructType>>, depth: u32) {
+        if depth > 64 {
+            return;
+        }
+        match ty {
+            Type::Struct(s) => {
+                if out.iter().any(|o| Arc::ptr_eq(o, s) || **o == **s) {
+                    return;
+                }
+                for f in &s.fields {
+                    visit(&f.ty, out, depth + 1);
+                }
+                if !out.iter().any(|o| **o == **s) {
+                    out.push(s.clone());
+                }
+            }
+            Type::Array { element, .. } => visit(element, out, depth + 1),
+            Type::Pointer { pointee, .. } => visit(pointee, out, depth + 1),
+            Type::Resource(r) => {
+                if let Some(e) = r.element() {
+                    visit(e, out, depth + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    for (_, g) in module.globals.iter() {
+        visit(&g.ty, &mut out, 0);
+    }
+    for (_, c) in module.constants.iter() {
+        visit(&c.ty, &mut out, 0);
+    }
+    for (_, f) in module.functions.iter() {
+        for p in &f.params {
+            visit(&p.ty, &mut out, 0);
+        }
+        visit(&f.ret, &mut out, 0);
+        for &b in &f.layout {
+            let Some(data) = f.blocks.get(b) else {
+                continue;
+            };
+            for &i in &data.insts {
+                if let Some(d) = f.insts.get(i) {
+                    visit(&d.ty, &mut out, 0);
+                }
+            }
+        }
+    }
+    out
+}

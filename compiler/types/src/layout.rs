@@ -1,0 +1,358 @@
+//! Buffer layout: size, alignment, member offsets, array strides, matrix strides and majorness
+//! of a type placed in a constant or storage buffer, under the layout rules DXC uses for SPIR-V.
+//! Called by `lower` (the layout stored on buffer globals), the backends (offsets and strides)
+//! and `hir` (hover shows offsets).
+//!
+//! Rules, by [`LayoutRules`]:
+//! - `Std140` / `Std430`: the GL rules. Vectors of 3 and 4 components align to 4 components;
+//!   in std140 arrays, matrix vectors and structs also round their alignment up to 16 bytes.
+//! - `RelaxedStd140` / `RelaxedStd430` (DXC's defaults for cbuffers and storage buffers): like
+//!   the GL rules, but a vector member aligns only to its component, unless that would make it
+//!   straddle a 16-byte boundary improperly, in which case it moves to the next 16-byte row.
+//! - `Dx` (`-fvk-use-dx-layout` for cbuffers): HLSL's cbuffer packing in 16-byte rows. Scalars
+//!   and vectors pack tightly but never straddle a row; arrays, matrices and structs start a
+//!   new row, every array element and matrix vector starts a row, and the padding after the
+//!   last element of an array or the last member of a struct is not part of its size, so the
+//!   next member can use it.
+//! - `Scalar`: everything aligns to its scalar component; a struct's size is not padded to
+//!   its alignment (array strides are).
+//!
+//! Matrices are laid out in HLSL terms: a `row_major` RxC matrix is R row vectors of C
+//! components, a `column_major` one is C column vectors of R components; the matrix stride is
+//! the distance between those vectors.
+
+use std::fmt::Write as _;
+
+use crate::ty::{MatrixOrientation, ScalarKind, Type};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LayoutRules {
+    /// Vector-relaxed std140: DXC's default for constant buffers.
+    RelaxedStd140,
+    /// Vector-relaxed std430: DXC's default for storage buffers.
+    RelaxedStd430,
+    /// Strict GL std140 (`-fvk-use-gl-layout`).
+    Std140,
+    /// Strict GL std430 (`-fvk-use-gl-layout`).
+    Std430,
+    /// HLSL cbuffer packing (`-fvk-use-dx-layout`).
+    Dx,
+    /// Scalar block layout (`-fvk-use-scalar-layout`).
+    Scalar,
+}
+
+impl LayoutRules {
+    pub fn name(self) -> &'static str {
+        match self {
+            LayoutRules::RelaxedStd140 => "relaxed_std140",
+            LayoutRules::RelaxedStd430 => "relaxed_std430",
+            LayoutRules::Std140 => "std140",
+            LayoutRules::Std430 => "std430",
+            LayoutRules::Dx => "dx",
+            LayoutRules::Scalar => "scalar",
+        }
+    }
+
+    fn is_std140_like(self) -> bool {
+        matches!(self, LayoutRules::RelaxedStd140 | LayoutRules::Std140)
+    }
+
+    fn relaxes_vectors(self) -> bool {
+        matches!(
+            self,
+            LayoutRules::RelaxedStd140 | LayoutRules::RelaxedStd430 | LayoutRules::Dx
+        )
+    }
+}
+
+/// The layout of one type under some rules.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TypeLayout {
+    pub size: u32,
+    pub alignment: u32,
+    pub kind: LayoutKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum LayoutKind {
+    Scalar,
+    Vector,
+    /// `stride` is the distance between the row vectors (`RowMajor`) or column vectors.
+    Matrix {
+        stride: u32,
+        orientation: MatrixOrientation,
+    },
+    Array {
+        stride: u32,
+        element: Box<TypeLayout>,
+    },
+    Struct {
+        members: Vec<MemberLayout>,
+    },
+    /// Resources, pointers, void: not laid out in memory.
+    Opaque,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MemberLayout {
+    pub offset: u32,
+    pub layout: TypeLayout,
+}
+
+/// The layout of a buffer's element type, stored on buffer globals.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BufferLayout {
+    pub rules: LayoutRules,
+    pub layout: TypeLayout,
+}
+
+impl BufferLayout {
+    pub fn new(ty: &Type, rules: LayoutRules) -> BufferLayout {
+        BufferLayout {
+            rules,
+            layout: TypeLayout::of(ty, rules),
+        }
+    }
+}
+
+fn round_up(n: u32, align: u32) -> u32 {
+    if align <= 1 {
+        n
+    } else {
+        n.div_ceil(align).saturating_mul(align)
+    }
+}
+
+/// Alignment of a vector under the GL rules.
+fn std_vector_alignment(kind: ScalarKind, len: u8) -> u32 {
+    let c = kind.size_in_buffer();
+    match len {
+        1 => c,
+        2 => 2 * c,
+        _ => 4 * c,
+    }
+}
+
+/// A vector improperly straddles when it crosses a 16-byte boundary while smaller than 16
+/// bytes, or starts off a 16-byte boundary while larger.
+fn improper_straddle(offset: u32, size: u32) -> bool {
+    if size == 0 {
+        false
+    } else if size <= 16 {
+        offset / 16 != offset.saturating_add(size - 1) / 16
+    } else {
+        !offset.is_multiple_of(16)
+    }
+}
+
+impl TypeLayout {
+    /// Computes the layout of `ty` under `rules`.
+    pub fn of(ty: &Type, rules: LayoutRules) -> TypeLayout {
+        match ty {
+            Type::Scalar(k) => {
+                let s = k.size_in_buffer();
+                TypeLayout {
+                    size: s,
+                    alignment: s,
+                    kind: LayoutKind::Scalar,
+                }
+            }
+            Type::Vector(k, n) => {
+                let c = k.size_in_buffer();
+                let alignment = match rules {
+                    LayoutRules::Scalar | LayoutRules::Dx => c,
+                    _ => std_vector_alignment(*k, *n),
+                };
+                TypeLayout {
+                    size: c * u32::from(*n),
+                    alignment,
+                    kind: LayoutKind::Vector,
+                }
+            }
+            Type::Matrix {
+                scalar,
+                rows,
+                cols,
+                orientation,
+            } => {
+                let (count, len) = match orientation {
+                    MatrixOrientation::RowMajor => (u32::from(*rows), *cols),
+                    MatrixOrientation::ColumnMajor => (u32::from(*cols), *rows),
+                };
+                let c = scalar.size_in_buffer();
+                let vec_size = c * u32::from(len);
+                let (alignment, stride, size) = match rules {
+                    LayoutRules::Std140 | LayoutRules::RelaxedStd140 => {
+                        let a = round_up(std_vector_alignment(*scalar, len), 16);
+                        (a, a, a.saturating_mul(count))
+                    }
+                    LayoutRules::Std430 | LayoutRules::RelaxedStd430 => {
+                        let a = std_vector_alignment(*scalar, len);
+                        (a, a, a.saturating_mul(count))
+                    }
+                    LayoutRules::Scalar => (c, vec_size, vec_size.saturating_mul(count)),
+                    LayoutRules::Dx => {
+                        let stride = round_up(vec_size, 16);
+                        let size = stride
+                            .saturating_mul(count.saturating_sub(1))
+                            .saturating_add(vec_size);
+                        (16, stride, size)
+                    }
+                };
+                TypeLayout {
+                    size,
+                    alignment,
+                    kind: LayoutKind::Matrix {
+                        stride,
+                        orientation: *orientation,
+                    },
+                }
+            }
+            Type::Array { element, len } => {
+                let e = TypeLayout::of(element, rules);
+                let n = len.unwrap_or(0);
+                let (alignment, stride, size) = match rules {
+                    LayoutRules::Std140 | LayoutRules::RelaxedStd140 => {
+                        let a = round_up(e.alignment, 16);
+                        let stride = round_up(e.size, a);
+                        (a, stride, stride.saturating_mul(n))
+                    }
+                    LayoutRules::Std430 | LayoutRules::RelaxedStd430 | LayoutRules::Scalar => {
+                        let stride = round_up(e.size, e.alignment);
+                        (e.alignment, stride, stride.saturating_mul(n))
+                    }
+                    LayoutRules::Dx => {
+                        let stride = round_up(e.size, 16);
+                        let size = if n == 0 {
+                            0
+                        } else {
+                            stride.saturating_mul(n - 1).saturating_add(e.size)
+                        };
+                        (16, stride, size)
+                    }
+                };
+                TypeLayout {
+                    size,
+                    alignment,
+                    kind: LayoutKind::Array {
+                        stride,
+                        element: Box::new(e),
+                    },
+                }
+            }
+            Type::Struct(s) => {
+                let mut offset = 0;
+                let mut max_align = 1;
+                let mut members = Vec::with_capacity(s.fields.len());
+                for field in &s.fields {
+                    let layout = TypeLayout::of(&field.ty, rules);
+                    max_align = max_align.max(layout.alignment);
+                    offset = place(offset, &field.ty, &layout, rules);
+                    members.push(MemberLayout {
+                        offset,
+                        layout: layout.clone(),
+                    });
+                    offset = offset.saturating_add(layout.size);
+                }
+                let alignment = if rules.is_std140_like() || rules == LayoutRules::Dx {
+                    round_up(max_align, 16)
+                } else {
+                    max_align
+                };
+                // DX and scalar layout do not pad a struct's tail: the next member may use it.
+                let size = if matches!(rules, LayoutRules::Dx | LayoutRules::Scalar) {
+                    offset
+                } else {
+                    round_up(offset, alignment)
+                };
+                TypeLayout {
+                    size,
+                    alignment,
+                    kind: LayoutKind::Struct { members },
+                }
+            }
+            Type::Void | Type::Resource(_) | Type::Pointer { .. } => TypeLayout {
+                size: 0,
+                alignment: 1,
+                kind: LayoutKind::Opaque,
+            },
+        }
+    }
+
+    /// A readable listing of the layout with field names, one line per member, for tests,
+    /// hover and the IR dump.
+    pub fn describe(&self, ty: &Type) -> String {
+        let mut out = String::new();
+        describe_into(&mut out, self, ty, "", 0, 0);
+        out
+    }
+}
+
+/// The offset of a member of layout `l` placed at or after `offset`.
+fn place(offset: u32, ty: &Type, l: &TypeLayout, rules: LayoutRules) -> u32 {
+    if let (Type::Vector(k, _), true) = (ty, rules.relaxes_vectors()) {
+        let c = k.size_in_buffer();
+        // Vectors of 64-bit components keep their full alignment.
+        let start = round_up(offset, if c <= 4 { c } else { l.alignment });
+        if improper_straddle(start, l.size) {
+            return round_up(start, 16);
+        }
+        return start;
+    }
+    round_up(offset, l.alignment)
+}
+
+fn describe_into(
+    out: &mut String,
+    l: &TypeLayout,
+    ty: &Type,
+    name: &str,
+    offset: u32,
+    depth: usize,
+) {
+    let indent = "  ".repeat(depth);
+    let label = if name.is_empty() {
+        String::new()
+    } else {
+        format!("{name}: ")
+    };
+    let _ = write!(
+        out,
+        "{indent}{label}{} offset={offset} size={} align={}",
+        ty, l.size, l.alignment
+    );
+    match &l.kind {
+        LayoutKind::Matrix {
+            stride,
+            orientation,
+        } => {
+            let major = match orientation {
+                MatrixOrientation::RowMajor => "row_major",
+                MatrixOrientation::ColumnMajor => "column_major",
+            };
+            let _ = writeln!(out, " matrix_stride={stride} {major}");
+        }
+        LayoutKind::Array { stride, element } => {
+            let _ = writeln!(out, " array_stride={stride}");
+            if let Type::Array { element: ety, .. } = ty {
+                if matches!(
+                    element.kind,
+                    LayoutKind::Struct { .. }
+                        | LayoutKind::Array { .. }
+                        | LayoutKind::Matrix { .. }
+                ) {
+                    describe_into(out, element, ety, "[0]", offset, depth + 1);
+                }
+            }
+        }
+        LayoutKind::Struct { members } => {
+            out.push('\n');
+            if let Type::Struct(s) = ty {
+                for (m, f) in members.iter().zip(&s.fields) {
+                    describe_into(out, &m.layout, &f.ty, &f.name, offset + m.offset, depth + 1);
+                }
+            }
+        }
+        _ => out.push('\n'),
+    }
+}

@@ -1,0 +1,19 @@
+//! The HLSL type system as plain data, and the buffer layout rules.
+//!
+//! Shared by the front end (`hir`) and the IR (`ir`) so that lowering never translates types.
+//! Every type is a value: `Clone` is cheap (recursive parts sit behind `Arc`) and `Eq + Hash`
+//! compare structure, which is what salsa needs to backdate results.
+
+mod layout;
+mod resource;
+mod ty;
+
+pub use layout::{BufferLayout, LayoutKind, LayoutRules, MemberLayout, TypeLayout};
+pub use resource::{
+    BufferAccess, ByteAddressKind, ResourceType, StreamKind, StructuredKind, TextureAccess,
+    TextureDim,
+};
+pub use ty::{
+    AddressSpace, Interpolation, IrSpelling, MatrixOrientation, ScalarKind, StructField,
+    StructType, Type,
+};

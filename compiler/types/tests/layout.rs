@@ -1,0 +1,359 @@
+//! Buffer layout tests: offsets, strides and sizes checked against hand-computed values.
+
+use expect_test::{expect, Expect};
+use types::{
+    LayoutRules, MatrixOrientation, ScalarKind, StructField, StructType, Type, TypeLayout,
+};
+
+fn field(name: &str, ty: Type) -> StructField {
+    StructField {
+        name: name.to_owned(),
+        ty,
+        semantic: None,
+        interpolation: Vec::new(),
+    }
+}
+
+fn st(name: &str, fields: Vec<(&str, Type)>) -> Type {
+    Type::structure(StructType {
+        name: name.to_owned(),
+        fields: fields.into_iter().map(|(n, t)| field(n, t)).collect(),
+    })
+}
+
+fn f(n: u8) -> Type {
+    if n == 1 {
+        Type::FLOAT
+    } else {
+        Type::vector(ScalarKind::Float, n)
+    }
+}
+
+fn check(ty: &Type, rules: LayoutRules, expect: Expect) {
+    expect.assert_eq(&TypeLayout::of(ty, rules).describe(ty));
+}
+
+fn offsets(ty: &Type, rules: LayoutRules) -> Vec<u32> {
+    match TypeLayout::of(ty, rules).kind {
+        types::LayoutKind::Struct { members } => members.iter().map(|m| m.offset).collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn float3_then_float_packs_into_one_row() {
+    let s = st("S", vec![("a", f(3)), ("b", f(1))]);
+    for rules in [
+        LayoutRules::RelaxedStd140,
+        LayoutRules::Std140,
+        LayoutRules::RelaxedStd430,
+        LayoutRules::Std430,
+        LayoutRules::Dx,
+        LayoutRules::Scalar,
+    ] {
+        assert_eq!(offsets(&s, rules), [0, 12], "{rules:?}");
+        assert_eq!(TypeLayout::of(&s, rules).size, 16, "{rules:?}");
+    }
+}
+
+#[test]
+fn float_then_float3_relaxed_versus_strict() {
+    let s = st("S", vec![("a", f(1)), ("b", f(3))]);
+    assert_eq!(offsets(&s, LayoutRules::RelaxedStd140), [0, 4]);
+    assert_eq!(offsets(&s, LayoutRules::RelaxedStd430), [0, 4]);
+    assert_eq!(offsets(&s, LayoutRules::Dx), [0, 4]);
+    assert_eq!(offsets(&s, LayoutRules::Scalar), [0, 4]);
+    assert_eq!(offsets(&s, LayoutRules::Std140), [0, 16]);
+    assert_eq!(offsets(&s, LayoutRules::Std430), [0, 16]);
+    check(
+        &s,
+        LayoutRules::Std140,
+        expect![[r#"
+            S offset=0 size=32 align=16
+              a: float offset=0 size=4 align=4
+              b: float3 offset=16 size=12 align=16
+        "#]],
+    );
+}
+
+#[test]
+fn improper_straddle_moves_vector_to_next_row() {
+    // float2 at 0..8, a float3 at 8 would cover 8..20 and cross the 16-byte boundary.
+    let s = st("S", vec![("a", f(2)), ("b", f(3))]);
+    check(
+        &s,
+        LayoutRules::RelaxedStd140,
+        expect![[r#"
+            S offset=0 size=32 align=16
+              a: float2 offset=0 size=8 align=8
+              b: float3 offset=16 size=12 align=16
+        "#]],
+    );
+    assert_eq!(offsets(&s, LayoutRules::Scalar), [0, 8]);
+    assert_eq!(TypeLayout::of(&s, LayoutRules::Scalar).size, 20);
+}
+
+#[test]
+fn scalar_arrays_take_a_row_per_element_in_std140_and_dx() {
+    let a = Type::array(Type::FLOAT, 3);
+    check(
+        &a,
+        LayoutRules::RelaxedStd140,
+        expect![[r#"
+            float[3] offset=0 size=48 align=16 array_stride=16
+        "#]],
+    );
+    check(
+        &a,
+        LayoutRules::Dx,
+        expect![[r#"
+            float[3] offset=0 size=36 align=16 array_stride=16
+        "#]],
+    );
+    check(
+        &a,
+        LayoutRules::RelaxedStd430,
+        expect![[r#"
+            float[3] offset=0 size=12 align=4 array_stride=4
+        "#]],
+    );
+}
+
+#[test]
+fn float2_array_then_float() {
+    let s = st("S", vec![("arr", Type::array(f(2), 2)), ("c", f(1))]);
+    check(
+        &s,
+        LayoutRules::RelaxedStd140,
+        expect![[r#"
+            S offset=0 size=48 align=16
+              arr: float2[2] offset=0 size=32 align=16 array_stride=16
+              c: float offset=32 size=4 align=4
+        "#]],
+    );
+    // HLSL packing: the padding after the last element belongs to the next member.
+    check(
+        &s,
+        LayoutRules::Dx,
+        expect![[r#"
+            S offset=0 size=28 align=16
+              arr: float2[2] offset=0 size=24 align=16 array_stride=16
+              c: float offset=24 size=4 align=4
+        "#]],
+    );
+    check(
+        &s,
+        LayoutRules::Std430,
+        expect![[r#"
+            S offset=0 size=24 align=8
+              arr: float2[2] offset=0 size=16 align=8 array_stride=8
+              c: float offset=16 size=4 align=4
+        "#]],
+    );
+}
+
+#[test]
+fn matrices_row_and_column_major() {
+    let row = Type::matrix_with(ScalarKind::Float, 3, 4, MatrixOrientation::RowMajor);
+    let col = Type::matrix_with(ScalarKind::Float, 3, 4, MatrixOrientation::ColumnMajor);
+    let s = st("M", vec![("row", row), ("col", col), ("tail", f(1))]);
+    // row_major float3x4: 3 rows of float4. column_major float3x4: 4 columns of float3.
+    check(
+        &s,
+        LayoutRules::RelaxedStd140,
+        expect![[r#"
+            M offset=0 size=128 align=16
+              row: row_major float3x4 offset=0 size=48 align=16 matrix_stride=16 row_major
+              col: float3x4 offset=48 size=64 align=16 matrix_stride=16 column_major
+              tail: float offset=112 size=4 align=4
+        "#]],
+    );
+    check(
+        &s,
+        LayoutRules::Dx,
+        expect![[r#"
+            M offset=0 size=112 align=16
+              row: row_major float3x4 offset=0 size=48 align=16 matrix_stride=16 row_major
+              col: float3x4 offset=48 size=60 align=16 matrix_stride=16 column_major
+              tail: float offset=108 size=4 align=4
+        "#]],
+    );
+    let col2x3 = Type::matrix(ScalarKind::Float, 2, 3);
+    check(
+        &col2x3,
+        LayoutRules::RelaxedStd430,
+        expect![[r#"
+            float2x3 offset=0 size=24 align=8 matrix_stride=8 column_major
+        "#]],
+    );
+    check(
+        &col2x3,
+        LayoutRules::RelaxedStd140,
+        expect![[r#"
+            float2x3 offset=0 size=48 align=16 matrix_stride=16 column_major
+        "#]],
+    );
+    check(
+        &col2x3,
+        LayoutRules::Scalar,
+        expect![[r#"
+            float2x3 offset=0 size=24 align=4 matrix_stride=8 column_major
+        "#]],
+    );
+}
+
+#[test]
+fn nested_structs() {
+    let inner = st("Inner", vec![("a", f(1)), ("b", f(2))]);
+    let outer = st("Outer", vec![("x", f(1)), ("i", inner), ("y", f(1))]);
+    check(
+        &outer,
+        LayoutRules::RelaxedStd140,
+        expect![[r#"
+            Outer offset=0 size=48 align=16
+              x: float offset=0 size=4 align=4
+              i: Inner offset=16 size=16 align=16
+                a: float offset=16 size=4 align=4
+                b: float2 offset=20 size=8 align=8
+              y: float offset=32 size=4 align=4
+        "#]],
+    );
+    check(
+        &outer,
+        LayoutRules::Std140,
+        expect![[r#"
+            Outer offset=0 size=48 align=16
+              x: float offset=0 size=4 align=4
+              i: Inner offset=16 size=16 align=16
+                a: float offset=16 size=4 align=4
+                b: float2 offset=24 size=8 align=8
+              y: float offset=32 size=4 align=4
+        "#]],
+    );
+    check(
+        &outer,
+        LayoutRules::Std430,
+        expect![[r#"
+            Outer offset=0 size=32 align=8
+              x: float offset=0 size=4 align=4
+              i: Inner offset=8 size=16 align=8
+                a: float offset=8 size=4 align=4
+                b: float2 offset=16 size=8 align=8
+              y: float offset=24 size=4 align=4
+        "#]],
+    );
+    check(
+        &outer,
+        LayoutRules::Dx,
+        expect![[r#"
+            Outer offset=0 size=32 align=16
+              x: float offset=0 size=4 align=4
+              i: Inner offset=16 size=12 align=16
+                a: float offset=16 size=4 align=4
+                b: float2 offset=20 size=8 align=4
+              y: float offset=28 size=4 align=4
+        "#]],
+    );
+}
+
+#[test]
+fn arrays_of_structs() {
+    let s = st("P", vec![("pos", f(3))]);
+    let a = Type::array(s, 2);
+    check(
+        &a,
+        LayoutRules::RelaxedStd430,
+        expect![[r#"
+            P[2] offset=0 size=32 align=16 array_stride=16
+              [0]: P offset=0 size=16 align=16
+                pos: float3 offset=0 size=12 align=16
+        "#]],
+    );
+    check(
+        &a,
+        LayoutRules::Scalar,
+        expect![[r#"
+            P[2] offset=0 size=24 align=4 array_stride=12
+              [0]: P offset=0 size=12 align=4
+                pos: float3 offset=0 size=12 align=4
+        "#]],
+    );
+}
+
+#[test]
+fn sixty_four_bit_vectors_keep_full_alignment() {
+    let s = st(
+        "D",
+        vec![("a", f(1)), ("b", Type::vector(ScalarKind::Double, 3))],
+    );
+    assert_eq!(offsets(&s, LayoutRules::RelaxedStd430), [0, 32]);
+    assert_eq!(TypeLayout::of(&s, LayoutRules::RelaxedStd430).size, 64);
+    let h = st(
+        "H",
+        vec![
+            ("a", Type::scalar(ScalarKind::Float16)),
+            ("b", Type::vector(ScalarKind::Float16, 2)),
+        ],
+    );
+    assert_eq!(offsets(&h, LayoutRules::RelaxedStd430), [0, 2]);
+    assert_eq!(offsets(&h, LayoutRules::Std430), [0, 4]);
+}
+
+#[test]
+fn runtime_array_has_stride_and_no_size() {
+    let a = Type::unsized_array(Type::UINT);
+    check(
+        &a,
+        LayoutRules::RelaxedStd430,
+        expect![[r#"
+            uint[] offset=0 size=0 align=4 array_stride=4
+        "#]],
+    );
+}
+
+#[test]
+fn absurd_sizes_saturate_instead_of_overflowing() {
+    let huge = Type::array(
+        Type::array(Type::matrix(ScalarKind::Double, 4, 4), u32::MAX),
+        u32::MAX,
+    );
+    for rules in [
+        LayoutRules::RelaxedStd140,
+        LayoutRules::Dx,
+        LayoutRules::Scalar,
+    ] {
+        assert_eq!(TypeLayout::of(&huge, rules).size, u32::MAX, "{rules:?}");
+    }
+    let odd = st(
+        "Odd",
+        vec![
+            ("empty", Type::vector(ScalarKind::Float, 0)),
+            ("m", Type::matrix(ScalarKind::Float, 0, 0)),
+        ],
+    );
+    let _ = TypeLayout::of(&odd, LayoutRules::Dx);
+    let _ = TypeLayout::of(&odd, LayoutRules::RelaxedStd140);
+}
+
+#[test]
+fn scalar_layout_does_not_pad_struct_tails() {
+    let s = st(
+        "DF",
+        vec![("a", Type::scalar(ScalarKind::Double)), ("b", f(1))],
+    );
+    let l = TypeLayout::of(&s, LayoutRules::Scalar);
+    assert_eq!((l.size, l.alignment), (12, 8));
+    let arr = TypeLayout::of(&Type::array(s.clone(), 2), LayoutRules::Scalar);
+    assert_eq!(
+        arr.kind,
+        types::LayoutKind::Array {
+            stride: 16,
+            element: Box::new(l)
+        }
+    );
+    assert_eq!(TypeLayout::of(&s, LayoutRules::RelaxedStd430).size, 16);
+    // After a struct, the next member packs into the struct's tail.
+    let outer = st("O", vec![("s", s), ("c", f(1))]);
+    assert_eq!(offsets(&outer, LayoutRules::Scalar), [0, 12]);
+    assert_eq!(offsets(&outer, LayoutRules::Std430), [0, 16]);
+}
