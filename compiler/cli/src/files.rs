@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use codespan_reporting::files::{Error as FilesError, Files, SimpleFile};
-use db::{Db, FileId, FileSource, RootDatabase};
+use db::{FileId, FileSource, RootDatabase, SourceDb};
 
 /// Reads regular files from the disk (a directory named like an include is not a match).
 pub struct DiskSource;

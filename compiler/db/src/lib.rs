@@ -1,55 +1,20 @@
-//! The salsa database: the compiler's inputs and the queries that tie its stages together.
+//! The root database: it owns the salsa storage and the file table, implements every stage's
+//! database trait, and is what `hlslc` and the language server hold.
 //!
-//! Inputs are source files (path and text, `None` while the path does not exist) and compile
-//! configurations. Every stage is a tracked query, so an editor asks only for what it shows and
-//! an edit recomputes only what it can change. Files are read lazily through a `FileSource`
-//! that the driver supplies (the disk for `hlslc`, the editor's buffers over the disk for the
-//! server): the first time any query asks for a path, the database reads it once and makes it an
-//! input; later changes come in through `RootDatabase::set_file_text`. This crate does no IO of
-//! its own.
-
-mod files;
-mod queries;
+//! Drivers create it with a `FileSource`, push edits with `set_file_text`, make a
+//! `CompileConfig`, and call the queries of the stages (re-exported here).
 
 use std::sync::Arc;
 
-pub use crate::files::{FileSource, NoSource};
-pub use crate::queries::parse_file;
-pub use syntax::{Diagnostic, FileId, ParsedFile, PreprocessConfig, Severity};
+pub use base_db::{
+    expanded_tree, parse_file, CompileConfig, Diagnostic, FileId, FileSource, NoSource, ParsedFile,
+    PreprocessConfig, Severity, SourceDb, SourceFile,
+};
 
-use crate::files::FileTable;
+use base_db::FileTable;
 
-/// One file the compiler has looked for: the main file, an include, or a path it probed.
-#[salsa::input(debug)]
-pub struct SourceFile {
-    /// Stable for the life of the database; what diagnostics and trees refer to.
-    #[returns(copy)]
-    pub id: FileId,
-    #[returns(ref)]
-    pub path: String,
-    /// The text, or `None` if nothing exists at `path`.
-    #[returns(clone)]
-    pub text: Option<Arc<str>>,
-}
-
-/// What a compilation is asked to do, apart from the files.
-#[salsa::input(debug)]
-pub struct CompileConfig {
-    #[returns(ref)]
-    pub preprocess: PreprocessConfig,
-}
-
-/// The queries' view of the database.
-#[salsa::db]
-pub trait Db: salsa::Database {
-    /// The input for `path`, reading the file through the `FileSource` the first time.
-    fn file_at(&self, path: &str) -> SourceFile;
-
-    /// The input with id `id`.
-    fn file(&self, id: FileId) -> Option<SourceFile>;
-}
-
-/// The database the command line and the server own.
+/// The database the command line and the server own. Cloning it gives a snapshot for another
+/// thread; a write on the original cancels queries running on snapshots.
 #[salsa::db]
 #[derive(Clone)]
 pub struct RootDatabase {
@@ -66,7 +31,7 @@ impl RootDatabase {
         }
     }
 
-    /// A database whose `salsa` events go to `on_event` (tests use it to see what re-runs).
+    /// A database whose salsa events go to `on_event` (tests use it to see what re-runs).
     pub fn with_event_log(
         source: Arc<dyn FileSource>,
         on_event: impl Fn(salsa::Event) + Send + Sync + 'static,
@@ -97,12 +62,75 @@ impl RootDatabase {
 impl salsa::Database for RootDatabase {}
 
 #[salsa::db]
-impl Db for RootDatabase {
+impl SourceDb for RootDatabase {
     fn file_at(&self, path: &str) -> SourceFile {
         self.files.get_or_read(self, path)
     }
 
     fn file(&self, id: FileId) -> Option<SourceFile> {
         self.files.by_id(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use syntax::PreprocessConfig;
+
+    use crate::{parse_file, NoSource, RootDatabase};
+
+    /// A database that records which queries executed.
+    fn logged_db() -> (RootDatabase, Arc<Mutex<Vec<String>>>) {
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let sink = log.clone();
+        let db = RootDatabase::with_event_log(Arc::new(NoSource), move |event| {
+            if let salsa::EventKind::WillExecute { database_key } = event.kind {
+                sink.lock().unwrap().push(format!("{database_key:?}"));
+            }
+        });
+        (db, log)
+    }
+
+    fn take(log: &Mutex<Vec<String>>) -> Vec<String> {
+        std::mem::take(&mut *log.lock().unwrap())
+    }
+
+    #[test]
+    fn header_edit_reparses_includers_only() {
+        let (mut db, log) = logged_db();
+        db.set_file_text("/p/common.hlsli", Some("#define N 4\n".into()));
+        let a = db.set_file_text(
+            "/p/a.hlsl",
+            Some("#include \"common.hlsli\"\nfloat x[N];\n".into()),
+        );
+        let b = db.set_file_text("/p/b.hlsl", Some("float y;\n".into()));
+        let config = db.new_config(PreprocessConfig::default());
+
+        assert!(!parse_file(&db, a, config).has_errors());
+        parse_file(&db, b, config);
+        assert_eq!(take(&log).len(), 2);
+
+        db.set_file_text("/p/common.hlsli", Some("#define N 8\n".into()));
+        parse_file(&db, a, config);
+        parse_file(&db, b, config);
+        let ran = take(&log);
+        assert_eq!(ran.len(), 1, "{ran:?}");
+        assert!(ran[0].starts_with("parse_file"), "{ran:?}");
+    }
+
+    #[test]
+    fn a_header_that_appears_later_is_picked_up() {
+        let (mut db, _log) = logged_db();
+        let a = db.set_file_text(
+            "/p/a.hlsl",
+            Some("#include \"late.hlsli\"\nfloat x = LATE;\n".into()),
+        );
+        let config = db.new_config(PreprocessConfig::default());
+        assert!(parse_file(&db, a, config).has_errors());
+
+        db.set_file_text("/p/late.hlsli", Some("#define LATE 1\n".into()));
+        let parsed = parse_file(&db, a, config);
+        assert!(!parsed.has_errors(), "{:?}", parsed.diagnostics);
     }
 }

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use syntax::FileId;
 
-use crate::{Db, SourceFile};
+use crate::{SourceDb, SourceFile};
 
 /// Where the database reads a file it has not seen yet. Implemented by the drivers (disk,
 /// editor buffers); the database calls it at most once per path.
@@ -25,7 +25,7 @@ impl FileSource for NoSource {
 
 /// Path to input, and id to input. Inputs are created once per path and live as long as the
 /// database.
-pub(crate) struct FileTable {
+pub struct FileTable {
     source: Arc<dyn FileSource>,
     inner: Mutex<Inner>,
 }
@@ -37,14 +37,14 @@ struct Inner {
 }
 
 impl FileTable {
-    pub(crate) fn new(source: Arc<dyn FileSource>) -> FileTable {
+    pub fn new(source: Arc<dyn FileSource>) -> FileTable {
         FileTable {
             source,
             inner: Mutex::new(Inner::default()),
         }
     }
 
-    pub(crate) fn get_or_read(&self, db: &dyn Db, path: &str) -> SourceFile {
+    pub fn get_or_read(&self, db: &dyn SourceDb, path: &str) -> SourceFile {
         let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(file) = inner.by_path.get(path) {
             return *file;
@@ -57,7 +57,7 @@ impl FileTable {
         file
     }
 
-    pub(crate) fn by_id(&self, id: FileId) -> Option<SourceFile> {
+    pub fn by_id(&self, id: FileId) -> Option<SourceFile> {
         let inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         inner.by_id.get(id.0 as usize).copied()
     }

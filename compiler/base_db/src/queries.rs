@@ -1,0 +1,47 @@
+//! The tracked queries that run the front end: preprocessing and parsing.
+
+use std::sync::Arc;
+
+use syntax::{ExpandedTree, FileLoader, LoadedFile, ParsedFile};
+
+use crate::{CompileConfig, SourceDb, SourceFile};
+
+/// `file` preprocessed and parsed under `config`. Includes are read through the database, so
+/// editing a header re-runs this query for the files that include it, and only for those.
+#[salsa::tracked(returns(ref))]
+pub fn parse_file(db: &dyn SourceDb, file: SourceFile, config: CompileConfig) -> ParsedFile {
+    let text = file.text(db).unwrap_or_else(|| Arc::from(""));
+    let loader = DbLoader { db };
+    syntax::parse_file(
+        file.id(db),
+        file.path(db),
+        &text,
+        config.preprocess(db),
+        &loader,
+    )
+}
+
+/// The expanded tree of `file` (macros expanded, includes spliced in), which semantic
+/// analysis reads. Equal trees are backdated, so an edit that changes only trivia or the
+/// lossless tree does not invalidate what depends on this.
+#[salsa::tracked(returns(ref))]
+pub fn expanded_tree(db: &dyn SourceDb, file: SourceFile, config: CompileConfig) -> ExpandedTree {
+    parse_file(db, file, config).expanded()
+}
+
+/// Reads includes through the database, recording each as a dependency of the query.
+struct DbLoader<'db> {
+    db: &'db dyn SourceDb,
+}
+
+impl FileLoader for DbLoader<'_> {
+    fn load(&self, path: &str) -> Option<LoadedFile> {
+        let file = self.db.file_at(path);
+        let text = file.text(self.db)?;
+        Some(LoadedFile {
+            id: file.id(self.db),
+            path: path.to_owned(),
+            text,
+        })
+    }
+}
