@@ -1,0 +1,116 @@
+//! Diagnostics of open files, converted for `textDocument/publishDiagnostics`.
+//!
+//! Syntax and preprocessor diagnostics come from `parse_file`; semantic diagnostics join them
+//! here when `hir` provides them. A diagnostic that lies in an included file is shown on the
+//! `#include` line of the main file that leads to it (with the real place as related
+//! information), since a client shows a file's diagnostics only on that file.
+
+use std::collections::HashMap;
+
+use syntax::{FileId, TextRange};
+use tower_lsp_server::ls_types::{
+    self as lsp, DiagnosticRelatedInformation, DiagnosticSeverity, NumberOrString, Uri,
+};
+
+use crate::convert::LineMap;
+use crate::features::navigation::location;
+use crate::state::Snapshot;
+
+/// The diagnostics of one open document at one version.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileDiagnostics {
+    pub uri: Uri,
+    pub version: i32,
+    pub diagnostics: Vec<lsp::Diagnostic>,
+}
+
+/// The diagnostics of every open document, in path order.
+pub fn open_files(snap: &Snapshot) -> Vec<FileDiagnostics> {
+    let mut paths: Vec<&String> = snap.docs.keys().collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let doc = &snap.docs[path];
+            FileDiagnostics {
+                uri: doc.uri.clone(),
+                version: doc.version,
+                diagnostics: file_diagnostics(snap, path),
+            }
+        })
+        .collect()
+}
+
+/// The diagnostics of the file at `path`, on its own text.
+pub fn file_diagnostics(snap: &Snapshot, path: &str) -> Vec<lsp::Diagnostic> {
+    let parsed = snap.parse(path);
+    let text = snap.text(path);
+    let map = LineMap::new(&text);
+    let main = parsed.file;
+    // For each included file, the include in its includer that brought it in first.
+    let mut included_by: HashMap<FileId, (FileId, TextRange)> = HashMap::new();
+    for include in &parsed.preprocessed.includes {
+        included_by
+            .entry(include.to)
+            .or_insert((include.from, include.path_range));
+    }
+    let mut out = Vec::with_capacity(parsed.diagnostics.len());
+    for d in &parsed.diagnostics {
+        let mut related: Vec<DiagnosticRelatedInformation> = d
+            .related
+            .iter()
+            .filter_map(|r| {
+                Some(DiagnosticRelatedInformation {
+                    location: location(snap, r.file, r.range)?,
+                    message: r.message.clone(),
+                })
+            })
+            .collect();
+        let (range, message) = if d.file == main {
+            (d.range, d.message.clone())
+        } else {
+            // Walk up the include chain to the main file (bounded: chains can be cyclic).
+            let mut at = d.file;
+            let mut range = TextRange::default();
+            for _ in 0..64 {
+                match included_by.get(&at) {
+                    Some(&(from, path_range)) => {
+                        range = path_range;
+                        if from == main {
+                            break;
+                        }
+                        at = from;
+                    }
+                    None => break,
+                }
+            }
+            if let Some(loc) = location(snap, d.file, d.range) {
+                related.insert(
+                    0,
+                    DiagnosticRelatedInformation {
+                        location: loc,
+                        message: d.message.clone(),
+                    },
+                );
+            }
+            let name = snap.path_of(d.file).unwrap_or_default();
+            (range, format!("in included file `{name}`: {}", d.message))
+        };
+        out.push(lsp::Diagnostic {
+            range: map.range(range),
+            severity: Some(match d.severity {
+                syntax::Severity::Error => DiagnosticSeverity::ERROR,
+                syntax::Severity::Warning => DiagnosticSeverity::WARNING,
+                syntax::Severity::Note => DiagnosticSeverity::INFORMATION,
+            }),
+            code: Some(NumberOrString::String(d.code.to_owned())),
+            code_description: None,
+            source: Some("hlsl-analyzer".to_owned()),
+            message,
+            related_information: (!related.is_empty()).then_some(related),
+            tags: None,
+            data: None,
+        });
+    }
+    out
+}

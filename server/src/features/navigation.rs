@@ -1,0 +1,178 @@
+//! `textDocument/definition` and `textDocument/hover`, from the preprocessor's records for now:
+//! `#include` paths lead to the included file, macro uses to their `#define`, and hovering a
+//! macro shows its definition and what the use expands to. Names of the language answer once
+//! semantic analysis resolves them; until then definition and hover return nothing there.
+
+use syntax::preprocess::{MacroDefinition, TokenOrigin};
+use syntax::{FileId, ParsedFile, TextRange, TextSize};
+use tower_lsp_server::ls_types::{
+    Hover, HoverContents, Location, MarkupContent, MarkupKind, Position, Range,
+};
+
+use crate::convert::{path_to_uri, LineMap};
+use crate::state::Snapshot;
+
+/// What the cursor is on, among the things the preprocessor knows.
+enum Target<'a> {
+    Include {
+        path_range: TextRange,
+        to: FileId,
+    },
+    Macro {
+        use_range: TextRange,
+        definition: &'a MacroDefinition,
+    },
+}
+
+fn target_at(parsed: &ParsedFile, offset: TextSize) -> Option<Target<'_>> {
+    let pp = &parsed.preprocessed;
+    if let Some(include) = pp
+        .includes
+        .iter()
+        .find(|i| i.from == parsed.file && i.path_range.contains_inclusive(offset))
+    {
+        return Some(Target::Include {
+            path_range: include.path_range,
+            to: include.to,
+        });
+    }
+    if let Some(u) = pp
+        .macro_uses
+        .iter()
+        .find(|u| u.file == parsed.file && u.name_range.contains_inclusive(offset))
+    {
+        let definition = pp.macro_definitions.get(u.definition)?;
+        return Some(Target::Macro {
+            use_range: u.name_range,
+            definition,
+        });
+    }
+    // The name in a `#define` line stands for itself.
+    pp.macro_definitions
+        .iter()
+        .find(|d| d.file == parsed.file && d.name_range.contains_inclusive(offset))
+        .map(|d| Target::Macro {
+            use_range: d.name_range,
+            definition: d,
+        })
+}
+
+/// Where the thing at `offset` of `path` is defined.
+pub fn definition(snap: &Snapshot, path: &str, offset: TextSize) -> Option<Location> {
+    let parsed = snap.parse(path);
+    match target_at(parsed, offset)? {
+        Target::Include { to, .. } => {
+            let uri = path_to_uri(&snap.path_of(to)?)?;
+            Some(Location {
+                uri,
+                range: Range::default(),
+            })
+        }
+        Target::Macro { definition, .. } => {
+            if definition.name_range.is_empty() {
+                return None; // predefined or from the configuration: nowhere to go
+            }
+            location(snap, definition.file, definition.name_range)
+        }
+    }
+}
+
+/// The location of `range` in the file `file`.
+pub fn location(snap: &Snapshot, file: FileId, range: TextRange) -> Option<Location> {
+    let path = snap.path_of(file)?;
+    let text = snap.text(&path);
+    let map = LineMap::new(&text);
+    Some(Location {
+        uri: path_to_uri(&path)?,
+        range: map.range(range),
+    })
+}
+
+/// Markdown about the thing at `offset` of `path`.
+pub fn hover(snap: &Snapshot, path: &str, offset: TextSize, map: &LineMap) -> Option<Hover> {
+    let parsed = snap.parse(path);
+    let (range, markdown) = match target_at(parsed, offset)? {
+        Target::Include { path_range, to } => {
+            let resolved = snap.path_of(to)?;
+            (path_range, format!("`{resolved}`"))
+        }
+        Target::Macro {
+            use_range,
+            definition,
+        } => (
+            use_range,
+            macro_markdown(snap, parsed, use_range, definition),
+        ),
+    };
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: markdown,
+        }),
+        range: Some(map.range(range)),
+    })
+}
+
+fn macro_markdown(
+    snap: &Snapshot,
+    parsed: &ParsedFile,
+    use_range: TextRange,
+    definition: &MacroDefinition,
+) -> String {
+    let params = definition
+        .params
+        .as_ref()
+        .map(|p| format!("({})", p.join(", ")))
+        .unwrap_or_default();
+    let body = definition.body.trim();
+    let mut md = format!(
+        "```hlsl\n#define {}{params}{}{body}\n```\n",
+        definition.name,
+        if body.is_empty() { "" } else { " " }
+    );
+    if definition.name_range.is_empty() {
+        md.push_str("\nPredefined, or defined by the configuration.\n");
+    } else if definition.file != parsed.file {
+        if let Some(loc) = location(snap, definition.file, definition.name_range) {
+            let path = snap.path_of(definition.file).unwrap_or_default();
+            md.push_str(&format!(
+                "\nDefined in `{path}`, line {}.\n",
+                position_line(loc.range.start)
+            ));
+        }
+    }
+    if let Some(expansion) = expansion_at(parsed, use_range) {
+        md.push_str(&format!("\n---\nExpands to:\n```hlsl\n{expansion}\n```\n"));
+    }
+    md
+}
+
+fn position_line(pos: Position) -> u32 {
+    pos.line + 1
+}
+
+/// The text that the outermost macro use covering `use_range` expands to, tokens joined as
+/// the preprocessor spaced them.
+pub fn expansion_at(parsed: &ParsedFile, use_range: TextRange) -> Option<String> {
+    let pp = &parsed.preprocessed;
+    let mut out = String::new();
+    let mut call_of_first: Option<TextRange> = None;
+    for (i, token) in pp.tokens.iter().enumerate() {
+        let TokenOrigin::Macro { file, call, .. } = token.origin else {
+            continue;
+        };
+        if file != parsed.file || !call.contains_range(use_range) {
+            continue;
+        }
+        match call_of_first {
+            None => call_of_first = Some(call),
+            Some(first) if first != call => break,
+            Some(_) => {}
+        }
+        if token.leading_space && !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(pp.token_text(i));
+    }
+    call_of_first.map(|_| out)
+}
