@@ -237,10 +237,11 @@ impl Sink for LosslessSink<'_> {
                 let (start, end) = (u32::from(r.start()).max(self.pos), u32::from(r.end()));
                 self.push(kind, start, end);
             }
-            TokenOrigin::Macro { file, call, .. } if file == self.file => {
-                if self.pos <= u32::from(call.start()) {
-                    self.push(MACRO_CALL, call.start().into(), call.end().into());
-                }
+            // The first token of an expansion brings the macro use's text; the rest bring none.
+            TokenOrigin::Macro { file, call, .. }
+                if file == self.file && self.pos <= u32::from(call.start()) =>
+            {
+                self.push(MACRO_CALL, call.start().into(), call.end().into());
             }
             _ => {}
         }
