@@ -1,0 +1,1 @@
+//! Tests of the preprocessor: an in-memory file loader and snapshots of a compact rendering.
