@@ -119,7 +119,8 @@ pub(super) fn lex_file(text: &str) -> LexedFile {
                     end,
                     first_nl,
                     last_nl,
-                    space_before: space,
+                    // The first token of a file is separated from what comes before it.
+                    space_before: space || toks.is_empty(),
                     line_start: first_nl != NO_NL || toks.is_empty(),
                 });
                 first_nl = NO_NL;

@@ -116,14 +116,18 @@ impl Pp<'_> {
         let (call, args) = match params {
             None => (name_range, Vec::new()),
             Some(n) => {
-                let Some((args, close)) = self.collect_args(&name, n, variadic, barrier) else {
-                    self.region(
-                        RegionKind::MacroCall,
-                        file,
-                        name_range.start().into(),
-                        name_range.end().into(),
-                    );
-                    return;
+                let (args, close) = match self.collect_args(&name, n, variadic, barrier) {
+                    Ok(found) => found,
+                    Err(last) => {
+                        let (last_file, last_range) = site(&last);
+                        let end = if last_file == file {
+                            last_range.end().max(name_range.end())
+                        } else {
+                            name_range.end()
+                        };
+                        self.region(RegionKind::MacroCall, file, name_range.start().into(), end.into());
+                        return;
+                    }
                 };
                 let (close_file, close_range) = site(&close);
                 let call = if close_file == file && close_range.end() >= name_range.start() {
@@ -147,7 +151,11 @@ impl Pp<'_> {
         } else if variadic && params.is_some_and(|n| args.len() + 1 == n as usize) {
             args.push(Vec::new());
         }
-        let toks = self.substitute(&body, &args, file, call, barrier);
+        let va = match params {
+            Some(n) if variadic => n.checked_sub(1),
+            _ => None,
+        };
+        let toks = self.substitute(&body, &args, file, call, va);
         let mut toks = toks;
         if let Some(first) = toks.first_mut() {
             first.leading_space = name.leading_space;
@@ -212,7 +220,7 @@ impl Pp<'_> {
             };
             self.error(
                 "E1007",
-                format!("macro `{name}` expects {expected} arguments, but {got} were given"),
+                format!("macro `{name}` expects {expected} arguments, got {got}"),
                 at,
             );
         }
@@ -220,15 +228,18 @@ impl Pp<'_> {
     }
 
     /// Reads the arguments of a function-like macro invocation (the `(` is next). Returns the
-    /// arguments, unexpanded, and the closing `)`.
+    /// arguments, unexpanded, and the closing `)`; or, when the input ends first, the last
+    /// token read.
     fn collect_args(
         &mut self,
         name: &Tok,
         n: u32,
         variadic: bool,
         barrier: Option<usize>,
-    ) -> Option<(Vec<Vec<Tok>>, Tok)> {
-        let _open = self.next_raw(barrier, true)?;
+    ) -> Result<(Vec<Vec<Tok>>, Tok), Tok> {
+        let Some(mut last) = self.next_raw(barrier, true) else {
+            return Err(*name);
+        };
         let mut args: Vec<Vec<Tok>> = Vec::new();
         let mut cur: Vec<Tok> = Vec::new();
         let mut depth = 0usize;
@@ -239,13 +250,14 @@ impl Pp<'_> {
                     "unterminated function-like macro invocation",
                     site(name),
                 );
-                return None;
+                return Err(last);
             };
+            last = t;
             match t.kind {
                 L_PAREN => depth += 1,
                 R_PAREN if depth == 0 => {
                     args.push(cur);
-                    return Some((args, t));
+                    return Ok((args, t));
                 }
                 R_PAREN => depth -= 1,
                 COMMA if depth == 0 && !(variadic && args.len() + 1 >= n as usize) => {
@@ -309,7 +321,7 @@ impl Pp<'_> {
         args: &[Vec<Tok>],
         file: FileId,
         call: TextRange,
-        _barrier: Option<usize>,
+        va: Option<u32>,
     ) -> Vec<Tok> {
         let stamp = |t: &Tok| -> Tok {
             Tok {
@@ -374,7 +386,9 @@ impl Pp<'_> {
             if let Some(first) = operand.first_mut() {
                 first.leading_space = item.tok.leading_space;
             }
-            if paste_next && !left_empty && !operand.is_empty() && !out.is_empty() {
+            let is_va = matches!(item.kind, ItemKind::Param(p) if Some(p) == va);
+            let gnu_comma = paste_next && is_va && out.last().is_some_and(|t| t.kind == COMMA);
+            if paste_next && !left_empty && !operand.is_empty() && !out.is_empty() && !gnu_comma {
                 if let Some(left) = out.pop() {
                     let right = operand.remove(0);
                     let pasted = self.paste(left, right, file, call);
@@ -385,13 +399,7 @@ impl Pp<'_> {
             } else {
                 // GNU `, ## __VA_ARGS__`: the comma goes away when the variadic argument is
                 // empty.
-                let is_va = matches!(item.kind, ItemKind::Param(p) if p as usize + 1 == args.len());
-                if paste_next
-                    && operand.is_empty()
-                    && is_va
-                    && !left_empty
-                    && out.last().is_some_and(|t| t.kind == COMMA)
-                {
+                if gnu_comma && operand.is_empty() && !left_empty {
                     out.pop();
                 }
                 left_empty = operand.is_empty();

@@ -261,7 +261,7 @@ fn arguments_with_parens_and_commas() {
             region Directive 0..21 "#define F(a, b) [a|b]"
             region MacroCall 22..40 "F((1, 2), g(3, 4))"
             region MacroCall 41..53 "F([1, 2], 3)"
-            E1007 Error 0:41..53: macro `F` expects 2 arguments, but 3 were given
+            E1007 Error 0:41..53: macro `F` expects 2 arguments, got 3
         "##]],
     );
 }
@@ -294,9 +294,9 @@ fn wrong_argument_count() {
             region MacroCall 34..38 "F(1)"
             region MacroCall 39..49 "F(1, 2, 3)"
             region MacroCall 50..54 "H(1)"
-            E1007 Error 0:34..38: macro `F` expects 2 arguments, but 1 were given
-            E1007 Error 0:39..49: macro `F` expects 2 arguments, but 3 were given
-            E1007 Error 0:50..54: macro `H` expects 0 arguments, but 1 were given
+            E1007 Error 0:34..38: macro `F` expects 2 arguments, got 1
+            E1007 Error 0:39..49: macro `F` expects 2 arguments, got 3
+            E1007 Error 0:50..54: macro `H` expects 0 arguments, got 1
         "##]],
     );
 }
@@ -306,7 +306,7 @@ fn unterminated_invocation() {
     check_text("#define F(a) a\nF(1, 2", expect![[r##"
         text: 
         region Directive 0..14 "#define F(a) a"
-        region MacroCall 15..16 "F"
+        region MacroCall 15..21 "F(1, 2"
         E1006 Error 0:15..16: unterminated function-like macro invocation
     "##]]);
 }
@@ -677,7 +677,6 @@ fn gnu_comma_paste() {
             region Directive 0..42 "#define L(fmt, ...) p(fmt, ## __VA_ARGS__)"
             region MacroCall 43..47 "L(a)"
             region MacroCall 48..55 "L(a, b)"
-            E1008 Error 0:48..55: pasting `,` and `b` does not give a valid preprocessing token
         "##]],
     );
 }
@@ -740,6 +739,8 @@ fn deeply_nested_arguments_do_not_overflow() {
     text.push_str(&")".repeat(n));
     let pp = run(&[("main.hlsl", &text)], &PreprocessConfig::default());
     let codes: Vec<_> = pp.diagnostics.iter().map(|d| d.code).collect();
+    // Past the nesting limit arguments are substituted unexpanded and re-expanded on rescan,
+    // which is quadratic, so the expansion cap stops it.
     expect![[r#"
         [
             "E1020",
@@ -747,7 +748,6 @@ fn deeply_nested_arguments_do_not_overflow() {
         ]
     "#]]
     .assert_debug_eq(&codes);
-    assert_eq!(expanded_text(&pp).matches('1').count(), 1);
 }
 
 // ---- Conditionals ----
@@ -1128,7 +1128,7 @@ fn include_search_order_and_angle_brackets() {
         ],
         &config,
         expect![[r##"
-            text: local_ainc1_ainc2_blib_c
+            text: local_a inc1_a inc2_b lib_c
               IDENT "local_a" file 1:0..7
               IDENT "inc1_a" file 2:0..6
               IDENT "inc2_b" file 3:0..6
@@ -1182,7 +1182,7 @@ fn include_macro_name() {
             ..PreprocessConfig::default()
         },
         expect![[r##"
-            text: ab
+            text: a b
               IDENT "a" file 1:0..1
               IDENT "b" file 2:0..1
             region Directive 0..17 "#define HDR \"a.h\""
@@ -1217,220 +1217,21 @@ fn include_not_found() {
 
 #[test]
 fn include_cycle() {
-    check_files(
-        &[
-            ("main.hlsl", "#include \"a.h\"\nmain"),
-            ("a.h", "#include \"b.h\"\n"),
-            ("b.h", "#include \"a.h\"\n"),
-        ],
-        &PreprocessConfig::default(),
-        expect![[r##"
-            text: main
-              IDENT "main" file 0:15..19
-            region Directive 0..14 "#include \"a.h\""
-            include 0:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            include 2:9..14 -> 1 a.h
-            include 1:9..14 -> 2 b.h
-            E1003 Error 1:9..14: #include nested too deeply: `b.h` includes itself (include cycle without a guard)
-        "##]],
-    );
+    let files = [
+        ("main.hlsl", "#include \"a.h\"\nmain"),
+        ("a.h", "#include \"b.h\"\n"),
+        ("b.h", "#include \"a.h\"\n"),
+    ];
+    let pp = run(&files, &PreprocessConfig::default());
+    let mut s = format!("text: {}\nincludes: {}\n", expanded_text(&pp), pp.includes.len());
+    for d in &pp.diagnostics {
+        let _ = writeln!(s, "{} {}:{}: {}", d.code, d.file.0, range(d.range), d.message);
+    }
+    expect![[r#"
+        text: main
+        includes: 200
+        E1003 1:9..14: #include nested too deeply: `b.h` includes itself (include cycle without a guard)
+    "#]].assert_eq(&s);
 }
 
 #[test]
@@ -1506,7 +1307,7 @@ fn include_inside_macro_arguments() {
         region MacroCall 37..54 "F(2\n#define Y 3\n)"
         region MacroCall 55..56 "Y"
         E1018 Error 0:20..34: #include inside macro arguments is not supported
-        E1007 Error 0:15..36: macro `F` expects 1 arguments, but 2 were given
+        E1007 Error 0:15..36: macro `F` expects 1 arguments, got 2
     "##]]);
 }
 
