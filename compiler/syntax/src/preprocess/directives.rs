@@ -156,12 +156,7 @@ impl Pp<'_> {
             }
             "endif" => {
                 self.extra_tokens(args, &line, &name);
-                if self
-                    .files
-                    .last_mut()
-                    .and_then(|f| f.conds.pop())
-                    .is_none()
-                {
+                if self.files.last_mut().and_then(|f| f.conds.pop()).is_none() {
                     self.error("E1014", "#endif without #if", at);
                 }
             }
@@ -203,7 +198,10 @@ impl Pp<'_> {
             self.warning(
                 "W1003",
                 format!("extra tokens at end of #{name} directive"),
-                (line.file, TextRange::new(first.start.into(), last.end.into())),
+                (
+                    line.file,
+                    TextRange::new(first.start.into(), last.end.into()),
+                ),
             );
         }
     }
@@ -546,7 +544,11 @@ impl Pp<'_> {
         if let Some(&old) = self.macro_names.get(name.as_str()) {
             let old = &self.macros[old as usize];
             if old.builtin.is_some() {
-                self.warning("W1005", format!("redefining builtin macro `{name}`"), name_at);
+                self.warning(
+                    "W1005",
+                    format!("redefining builtin macro `{name}`"),
+                    name_at,
+                );
             } else if !self.same_definition(old, params.as_ref(), variadic, &items) {
                 let prev = &self.out.macro_definitions[old.def];
                 let d = Diagnostic::warning(
@@ -908,7 +910,11 @@ impl Pp<'_> {
         if !ok {
             let (file, a) = kw.origin.diagnostic_range();
             let (_, b) = last.origin.diagnostic_range();
-            let range = if b.start() >= a.start() { a.cover(b) } else { a };
+            let range = if b.start() >= a.start() {
+                a.cover(b)
+            } else {
+                a
+            };
             self.error("E1019", "`defined` requires an identifier", (file, range));
         }
         let mut t = self.arena_tok(INT_NUMBER, if value { "1" } else { "0" }, kw.origin);

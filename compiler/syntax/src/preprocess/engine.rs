@@ -27,8 +27,9 @@ pub(super) const ARENA: u32 = u32::MAX;
 pub(super) const NO_NL: u32 = u32::MAX;
 /// The file id of the predefined-macro buffer (never shown: mapped to the main file).
 pub(super) const PREDEF_FILE: FileId = FileId(u32::MAX);
-/// Most tokens macro expansion may produce in one run before it stops.
-pub(super) const MAX_EXPANDED_TOKENS: usize = 4_000_000;
+/// Most tokens macro expansion may produce in one run before it stops (about 50 MB of
+/// output tokens; real shaders stay far below).
+pub(super) const MAX_EXPANDED_TOKENS: usize = 1_000_000;
 /// Deepest `#include` nesting.
 pub(super) const MAX_INCLUDE_DEPTH: usize = 200;
 /// Deepest nesting of macro invocations inside macro arguments.
@@ -449,7 +450,12 @@ impl Pp<'_> {
         self.out.diagnostics.push(d);
     }
 
-    pub(super) fn error(&mut self, code: &'static str, msg: impl Into<String>, at: (FileId, TextRange)) {
+    pub(super) fn error(
+        &mut self,
+        code: &'static str,
+        msg: impl Into<String>,
+        at: (FileId, TextRange),
+    ) {
         self.diag(Diagnostic::error(code, msg, at.0, at.1));
     }
 
@@ -575,9 +581,7 @@ impl Pp<'_> {
     fn file_next(&mut self, in_args: bool) -> Option<Tok> {
         loop {
             let f = self.files.last_mut()?;
-            let Some(&rt) = f.lexed.toks.get(f.pos) else {
-                return None;
-            };
+            let &rt = f.lexed.toks.get(f.pos)?;
             if rt.kind == EOF {
                 if in_args {
                     return None;
@@ -653,7 +657,11 @@ impl Pp<'_> {
             return 1;
         };
         if f.line_starts.is_none() {
-            let text = self.texts.get(f.src as usize).cloned().unwrap_or_else(|| Arc::from(""));
+            let text = self
+                .texts
+                .get(f.src as usize)
+                .cloned()
+                .unwrap_or_else(|| Arc::from(""));
             let mut starts = vec![0u32];
             starts.extend(
                 text.bytes()
@@ -682,7 +690,11 @@ impl Pp<'_> {
     /// name.
     pub(super) fn presumed(&mut self, file: FileId, offset: TextSize) -> (u32, String) {
         let Some(index) = self.files.iter().rposition(|f| f.id == file) else {
-            let path = self.files.last().map(|f| f.path.clone()).unwrap_or_default();
+            let path = self
+                .files
+                .last()
+                .map(|f| f.path.clone())
+                .unwrap_or_default();
             return (1, path);
         };
         let phys = self.physical_line(index, offset.into());

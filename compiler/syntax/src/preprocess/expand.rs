@@ -11,8 +11,8 @@
 use rowan::TextRange;
 
 use super::engine::{
-    is_ident_like, site, spelled, Builtin, Context, Item, ItemKind, Pp, Tok,
-    MAX_ARG_DEPTH, MAX_EXPANDED_TOKENS,
+    is_ident_like, site, spelled, Builtin, Context, Item, ItemKind, Pp, Tok, MAX_ARG_DEPTH,
+    MAX_EXPANDED_TOKENS,
 };
 use super::{FileId, MacroUse, RegionKind, TokenOrigin};
 use crate::lexer::lex;
@@ -69,7 +69,12 @@ impl Pp<'_> {
     fn builtin(&mut self, b: Builtin, name: Tok, m: u32) -> Tok {
         self.record_use(&name, m);
         let (file, call) = site(&name);
-        self.region(RegionKind::MacroCall, file, call.start().into(), call.end().into());
+        self.region(
+            RegionKind::MacroCall,
+            file,
+            call.start().into(),
+            call.end().into(),
+        );
         let origin = TokenOrigin::Macro {
             file,
             call,
@@ -125,7 +130,12 @@ impl Pp<'_> {
                         } else {
                             name_range.end()
                         };
-                        self.region(RegionKind::MacroCall, file, name_range.start().into(), end.into());
+                        self.region(
+                            RegionKind::MacroCall,
+                            file,
+                            name_range.start().into(),
+                            end.into(),
+                        );
                         return;
                     }
                 };
@@ -135,7 +145,12 @@ impl Pp<'_> {
                 } else {
                     name_range
                 };
-                self.region(RegionKind::MacroCall, file, call.start().into(), call.end().into());
+                self.region(
+                    RegionKind::MacroCall,
+                    file,
+                    call.start().into(),
+                    call.end().into(),
+                );
                 if !self.check_arg_count(&args, n, variadic, (file, call), m) {
                     return;
                 }
@@ -143,7 +158,12 @@ impl Pp<'_> {
             }
         };
         if params.is_none() {
-            self.region(RegionKind::MacroCall, file, call.start().into(), call.end().into());
+            self.region(
+                RegionKind::MacroCall,
+                file,
+                call.start().into(),
+                call.end().into(),
+            );
         }
         let mut args = args;
         if params == Some(0) {
@@ -202,11 +222,7 @@ impl Pp<'_> {
         } else {
             args.len()
         };
-        let ok = if variadic {
-            got + 1 >= n
-        } else {
-            got == n
-        };
+        let ok = if variadic { got + 1 >= n } else { got == n };
         if !ok {
             let name = self
                 .macros
@@ -345,9 +361,7 @@ impl Pp<'_> {
                 paste_next = true;
                 continue;
             }
-            let next_is_paste = body
-                .get(i + 1)
-                .is_some_and(|n| n.kind == ItemKind::Paste);
+            let next_is_paste = body.get(i + 1).is_some_and(|n| n.kind == ItemKind::Paste);
             let mut operand: Vec<Tok> = match item.kind {
                 ItemKind::Tok => vec![stamp(&item.tok)],
                 ItemKind::Stringify(p) => {

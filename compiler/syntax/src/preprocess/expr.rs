@@ -255,9 +255,8 @@ impl Parser<'_, '_> {
                 self.pos += 1;
                 Ok(v)
             }
-            INT_NUMBER => parse_int(self.pp.text(&t)).ok_or_else(|| {
-                self.err_at(&t, "invalid integer literal in #if expression")
-            }),
+            INT_NUMBER => parse_int(self.pp.text(&t))
+                .ok_or_else(|| self.err_at(&t, "invalid integer literal in #if expression")),
             CHAR => parse_char(self.pp.text(&t))
                 .ok_or_else(|| self.err_at(&t, "invalid character literal in #if expression")),
             FLOAT_NUMBER => Err(self.err_at(&t, "floating-point literal in #if expression")),
@@ -270,9 +269,7 @@ impl Parser<'_, '_> {
 
 /// An integer literal: decimal, `0x` hex, `0b` binary or octal, with `u`/`l` suffixes.
 fn parse_int(text: &str) -> Option<Val> {
-    let digits_end = text
-        .trim_end_matches(['u', 'U', 'l', 'L'])
-        .len();
+    let digits_end = text.trim_end_matches(['u', 'U', 'l', 'L']).len();
     let suffix = &text[digits_end..];
     let body = &text[..digits_end];
     let mut unsigned = suffix.contains(['u', 'U']);

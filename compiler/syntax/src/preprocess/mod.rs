@@ -266,7 +266,6 @@ impl Preprocessed {
     }
 }
 
-
 /// Preprocesses `text`, the contents of `file` at `path`.
 pub fn preprocess(
     file: FileId,
