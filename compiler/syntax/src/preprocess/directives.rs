@@ -406,8 +406,10 @@ impl Pp<'_> {
         let mut i = 1;
         let mut params: Option<Vec<String>> = None;
         let mut variadic = false;
-        if let Some(t) = args.get(1).filter(|t| t.kind == L_PAREN && !t.space_before) {
-            let _ = t;
+        if args
+            .get(1)
+            .is_some_and(|t| t.kind == L_PAREN && !t.space_before)
+        {
             let mut ps = Vec::new();
             i = 2;
             loop {

@@ -82,7 +82,9 @@ impl Pp<'_> {
         };
         let mut t = match b {
             Builtin::Line => {
-                let (line, _) = self.presumed(file, call.start());
+                // Like GCC and clang: the line where the outermost macro use ends.
+                let end = call.end().checked_sub(1.into()).unwrap_or(call.end());
+                let (line, _) = self.presumed(file, end);
                 self.arena_tok(INT_NUMBER, &line.to_string(), origin)
             }
             Builtin::File => {
@@ -175,8 +177,7 @@ impl Pp<'_> {
             Some(n) if variadic => n.checked_sub(1),
             _ => None,
         };
-        let toks = self.substitute(&body, &args, file, call, va);
-        let mut toks = toks;
+        let mut toks = self.substitute(&body, &args, file, call, va);
         if let Some(first) = toks.first_mut() {
             first.leading_space = name.leading_space;
         }
@@ -351,6 +352,8 @@ impl Pp<'_> {
         };
         let mut expanded: Vec<Option<Vec<Tok>>> = vec![None; args.len()];
         let mut out: Vec<Tok> = Vec::with_capacity(body.len());
+        // The tokens of the current item (reused, so substitution allocates little).
+        let mut operand: Vec<Tok> = Vec::new();
         let mut paste_next = false;
         let mut left_empty = false;
         for (i, item) in body.iter().enumerate() {
@@ -362,8 +365,9 @@ impl Pp<'_> {
                 continue;
             }
             let next_is_paste = body.get(i + 1).is_some_and(|n| n.kind == ItemKind::Paste);
-            let mut operand: Vec<Tok> = match item.kind {
-                ItemKind::Tok => vec![stamp(&item.tok)],
+            operand.clear();
+            match item.kind {
+                ItemKind::Tok | ItemKind::Paste => operand.push(stamp(&item.tok)),
                 ItemKind::Stringify(p) => {
                     let arg = args.get(p as usize).map_or(&[][..], |a| a.as_slice());
                     let s = self.stringify(arg);
@@ -372,13 +376,13 @@ impl Pp<'_> {
                         call,
                         spelled: None,
                     };
-                    vec![self.arena_tok(STRING, &s, origin)]
+                    operand.push(self.arena_tok(STRING, &s, origin));
                 }
                 ItemKind::Param(p) => {
                     let p = p as usize;
                     let arg = args.get(p).map_or(&[][..], |a| a.as_slice());
                     if paste_next || next_is_paste {
-                        arg.iter().map(stamp).collect()
+                        operand.extend(arg.iter().map(stamp));
                     } else {
                         if expanded.get(p).is_some_and(|e| e.is_none()) {
                             let e = self.pre_expand(arg);
@@ -389,26 +393,25 @@ impl Pp<'_> {
                             }
                             expanded[p] = Some(e);
                         }
-                        expanded
-                            .get(p)
-                            .and_then(|e| e.as_ref())
-                            .map_or(Vec::new(), |e| e.iter().map(stamp).collect())
+                        if let Some(e) = expanded.get(p).and_then(|e| e.as_ref()) {
+                            operand.extend(e.iter().map(stamp));
+                        }
                     }
                 }
-                ItemKind::Paste => Vec::new(),
-            };
+            }
             if let Some(first) = operand.first_mut() {
                 first.leading_space = item.tok.leading_space;
             }
             let is_va = matches!(item.kind, ItemKind::Param(p) if Some(p) == va);
             let gnu_comma = paste_next && is_va && out.last().is_some_and(|t| t.kind == COMMA);
             if paste_next && !left_empty && !operand.is_empty() && !out.is_empty() && !gnu_comma {
-                if let Some(left) = out.pop() {
-                    let right = operand.remove(0);
-                    let pasted = self.paste(left, right, file, call);
-                    out.extend(pasted);
+                let mut rest = operand.drain(..);
+                if let (Some(left), Some(right)) = (out.pop(), rest.next()) {
+                    let (a, b) = self.paste(left, right, file, call);
+                    out.push(a);
+                    out.extend(b);
                 }
-                out.extend(operand);
+                out.extend(rest);
                 left_empty = false;
             } else {
                 // GNU `, ## __VA_ARGS__`: the comma goes away when the variadic argument is
@@ -417,7 +420,7 @@ impl Pp<'_> {
                     out.pop();
                 }
                 left_empty = operand.is_empty();
-                out.extend(operand);
+                out.append(&mut operand);
             }
             paste_next = false;
         }
@@ -448,7 +451,14 @@ impl Pp<'_> {
     }
 
     /// Pastes two tokens (C's `##`), re-lexing the joined text.
-    fn paste(&mut self, left: Tok, right: Tok, file: FileId, call: TextRange) -> Vec<Tok> {
+    /// On failure both tokens are kept.
+    fn paste(
+        &mut self,
+        left: Tok,
+        right: Tok,
+        file: FileId,
+        call: TextRange,
+    ) -> (Tok, Option<Tok>) {
         let mut joined = String::with_capacity((left.len + right.len) as usize);
         joined.push_str(self.text(&left));
         joined.push_str(self.text(&right));
@@ -467,7 +477,7 @@ impl Pp<'_> {
                 format!("pasting `{l}` and `{r}` does not give a valid preprocessing token"),
                 (file, call),
             );
-            return vec![left, right];
+            return (left, Some(right));
         }
         let kind = lexed.tokens.first().map_or(ERROR_TOKEN, |t| t.kind);
         let origin = TokenOrigin::Macro {
@@ -477,6 +487,6 @@ impl Pp<'_> {
         };
         let mut t = self.arena_tok(kind, &joined, origin);
         t.leading_space = left.leading_space;
-        vec![t]
+        (t, None)
     }
 }

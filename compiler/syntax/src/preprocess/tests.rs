@@ -1498,10 +1498,10 @@ fn line_in_multiline_invocation() {
     check_text(
         "#define F(x) x __LINE__\nF(\na\n)",
         expect![[r##"
-        text: a 2
-        region Directive 0..23 "#define F(x) x __LINE__"
-        region MacroCall 24..30 "F(\na\n)"
-    "##]],
+            text: a 4
+            region Directive 0..23 "#define F(x) x __LINE__"
+            region MacroCall 24..30 "F(\na\n)"
+        "##]],
     );
 }
 
