@@ -1797,3 +1797,239 @@ fn never_panics_on_odd_inputs() {
         let _ = run(&[("main.hlsl", text)], &PreprocessConfig::default());
     }
 }
+
+// ---- More edge cases ----
+
+#[test]
+fn conditional_inside_macro_arguments() {
+    check_text(
+        "#define F(x) [x]\nF(a\n#ifdef NOPE\nb\n#else\nc\n#endif\n) d",
+        expect![[r##"
+            text: [a c] d
+            region Directive 0..16 "#define F(x) [x]"
+            region MacroCall 17..51 "F(a\n#ifdef NOPE\nb\n#else\nc\n#endif\n)"
+        "##]],
+    );
+}
+
+#[test]
+fn keyword_as_macro_name() {
+    check(
+        "#define float half\n#ifdef float\nfloat x;\n#endif",
+        expect![[r##"
+            text: half x;
+              IDENT "half" macro 0:32..37 spelled 0:14..18
+              IDENT "x" file 0:38..39
+              SEMICOLON ";" file 0:39..40
+            region Directive 0..18 "#define float half"
+            region Directive 19..31 "#ifdef float"
+            region MacroCall 32..37 "float"
+            region Directive 41..47 "#endif"
+        "##]],
+    );
+}
+
+#[test]
+fn directive_after_comment_and_not_at_line_start() {
+    check_text(
+        "/* c */ #define X 1\nX\n#define E\nE # define Y 2\nY",
+        expect![[r##"
+            text: 1 # define Y 2 Y
+            region Directive 8..19 "#define X 1"
+            region MacroCall 20..21 "X"
+            region Directive 22..31 "#define E"
+            region MacroCall 32..33 "E"
+        "##]],
+    );
+}
+
+#[test]
+fn macro_arguments_stop_at_end_of_included_file() {
+    check_files(
+        &[
+            ("main.hlsl", "#define F(x) x\n#include \"a.h\"\n2) after"),
+            ("a.h", "F(1,"),
+        ],
+        &PreprocessConfig::default(),
+        expect![[r##"
+            text: 2) after
+              INT_NUMBER "2" file 0:30..31
+              R_PAREN ")" file 0:31..32
+              IDENT "after" file 0:33..38
+            region Directive 0..14 "#define F(x) x"
+            region Directive 15..29 "#include \"a.h\""
+            include 0:24..29 -> 1 a.h
+            E1006 Error 1:0..1: unterminated function-like macro invocation
+        "##]],
+    );
+}
+
+#[test]
+fn macro_uses_in_included_file_have_its_origin() {
+    check_files(
+        &[
+            ("main.hlsl", "#define ONE 1\n#include \"a.h\"\n"),
+            ("a.h", "int a = ONE;\n#if 0\nskipped\n#endif\n"),
+        ],
+        &PreprocessConfig::default(),
+        expect![[r##"
+            text: int a = 1;
+              IDENT "int" file 1:0..3
+              IDENT "a" file 1:4..5
+              EQ "=" file 1:6..7
+              INT_NUMBER "1" macro 1:8..11 spelled 0:12..13
+              SEMICOLON ";" file 1:11..12
+            region Directive 0..13 "#define ONE 1"
+            region Directive 14..28 "#include \"a.h\""
+            include 0:23..28 -> 1 a.h
+        "##]],
+    );
+}
+
+#[test]
+fn macro_invocation_split_across_expansion_and_file() {
+    check(
+        "#define LP (\n#define F(x) <x>\n#define G F LP 1 )\n#define H F\nG H (2)",
+        expect![[r##"
+            text: F ( 1 ) <2>
+              IDENT "F" macro 0:61..62 spelled 0:40..41
+              L_PAREN "(" macro 0:61..62 spelled 0:11..12
+              INT_NUMBER "1" macro 0:61..62 spelled 0:45..46
+              R_PAREN ")" macro 0:61..62 spelled 0:47..48
+              LT "<" macro 0:63..68 spelled 0:26..27
+              INT_NUMBER "2" macro 0:63..68 spelled 0:66..67
+              GT ">" macro 0:63..68 spelled 0:28..29
+            region Directive 0..12 "#define LP ("
+            region Directive 13..29 "#define F(x) <x>"
+            region Directive 30..48 "#define G F LP 1 )"
+            region Directive 49..60 "#define H F"
+            region MacroCall 61..62 "G"
+            region MacroCall 63..68 "H (2)"
+        "##]],
+    );
+}
+
+#[test]
+fn variadic_missing_argument() {
+    check_text(
+        "#define V(a, ...) <a|__VA_ARGS__>\n#define W(...) [__VA_ARGS__]\nV(1) V() W() W(,)",
+        expect![[r##"
+            text: <1|> <|> [] [,]
+            region Directive 0..33 "#define V(a, ...) <a|__VA_ARGS__>"
+            region Directive 34..62 "#define W(...) [__VA_ARGS__]"
+            region MacroCall 63..67 "V(1)"
+            region MacroCall 68..71 "V()"
+            region MacroCall 72..75 "W()"
+            region MacroCall 76..80 "W(,)"
+        "##]],
+    );
+}
+
+#[test]
+fn stringify_spacing_and_escapes() {
+    check_text(
+        "#define S(x) #x\n#define XS(x) S(x)\nS(  a   (b)c  ) S(\"\\\\\" '\\'') S(a\n  b) XS(__LINE__)",
+        expect![[r##"
+            text: "a (b)c" "\"\\\\\" '\\''" "a b" "4"
+            region Directive 0..15 "#define S(x) #x"
+            region Directive 16..34 "#define XS(x) S(x)"
+            region MacroCall 35..50 "S(  a   (b)c  )"
+            region MacroCall 51..63 "S(\"\\\\\" '\\'')"
+            region MacroCall 64..72 "S(a\n  b)"
+            region MacroCall 73..85 "XS(__LINE__)"
+        "##]],
+    );
+}
+
+#[test]
+fn paste_forms_keyword_and_number() {
+    check(
+        "#define CAT(a, b) a ## b\nCAT(fl, oat) CAT(1, .5f) CAT(<<, =) CAT(>, >)",
+        expect![[r##"
+            text: float 1.5f <<= >>
+              IDENT "float" macro 0:25..37 spelled -
+              FLOAT_NUMBER "1.5f" macro 0:38..49 spelled -
+              SHLEQ "<<=" macro 0:50..60 spelled -
+              SHR ">>" macro 0:61..70 spelled -
+            region Directive 0..24 "#define CAT(a, b) a ## b"
+            region MacroCall 25..37 "CAT(fl, oat)"
+            region MacroCall 38..49 "CAT(1, .5f)"
+            region MacroCall 50..60 "CAT(<<, =)"
+            region MacroCall 61..70 "CAT(>, >)"
+        "##]],
+    );
+}
+
+#[test]
+fn command_line_define_errors_point_at_file_start() {
+    let config = PreprocessConfig {
+        defines: vec![
+            ("1BAD".to_string(), None),
+            ("OK".to_string(), Some("@".to_string())),
+        ],
+        ..PreprocessConfig::default()
+    };
+    check_config(
+        "OK",
+        &config,
+        expect![[r#"
+        text: @
+        region MacroCall 0..2 "OK"
+        E1005 Error 0:0..0: macro name must be an identifier
+        E1001 Error 0:0..0: unexpected character
+    "#]],
+    );
+}
+
+#[test]
+fn pack_matrix_in_included_file() {
+    check_files(
+        &[
+            ("main.hlsl", "a\n#include \"p.h\"\nb"),
+            ("p.h", "x\n#pragma pack_matrix(column_major)\ny\n"),
+        ],
+        &PreprocessConfig::default(),
+        expect![[r##"
+            text: a x y b
+              IDENT "a" file 0:0..1
+              IDENT "x" file 1:0..1
+              IDENT "y" file 1:36..37
+              IDENT "b" file 0:17..18
+            region Directive 2..16 "#include \"p.h\""
+            include 0:11..16 -> 1 p.h
+            pack_matrix at 2 row_major=false
+        "##]],
+    );
+}
+
+#[test]
+fn crlf_line_endings() {
+    check_text(
+        "#define X 1\r\n#if 0\r\nno\r\n#else\r\nX\r\n#endif\r\n",
+        expect![[r##"
+            text: 1
+            region Directive 0..12 "#define X 1\r"
+            region Directive 13..19 "#if 0\r"
+            region Inactive 20..23 "no\r"
+            region Directive 24..30 "#else\r"
+            region MacroCall 31..32 "X"
+            region Directive 34..41 "#endif\r"
+        "##]],
+    );
+}
+
+#[test]
+fn elif_after_taken_branch_is_not_evaluated() {
+    check_text(
+        "#if 1\na\n#elif 1/0\nb\n#elif garbage (\nc\n#endif",
+        expect![[r##"
+        text: a
+        region Directive 0..5 "#if 1"
+        region Directive 8..17 "#elif 1/0"
+        region Inactive 18..19 "b"
+        region Directive 20..35 "#elif garbage ("
+        region Inactive 36..37 "c"
+        region Directive 38..44 "#endif"
+    "##]],
+    );
+}
