@@ -780,16 +780,28 @@ impl Pp<'_> {
     }
 
     fn pragma(&mut self, args: &[RawTok]) {
-        let Some(first) = args.first() else { return };
-        match self.raw_text(first) {
+        let (Some(first), Some(last)) = (args.first(), args.last()) else {
+            return;
+        };
+        let words: Vec<&str> = args.iter().map(|t| self.raw_text(t)).collect();
+        let words: Vec<String> = words.into_iter().map(str::to_string).collect();
+        let file = self.files.last().map_or(self.main, |f| f.id);
+        let at = (file, TextRange::new(first.start.into(), last.end.into()));
+        self.apply_pragma(&words, at);
+    }
+
+    /// Applies a pragma given as its token texts (after `#pragma`, or inside `_Pragma`).
+    pub(super) fn apply_pragma(&mut self, words: &[String], at: (FileId, TextRange)) {
+        let Some(first) = words.first() else { return };
+        match first.as_str() {
             "once" => {
                 if let Some(id) = self.files.last().map(|f| f.id) {
                     self.pragma_once.insert(id, ());
                 }
             }
             "pack_matrix" => {
-                let texts: Vec<&str> = args[1..].iter().map(|t| self.raw_text(t)).collect();
-                let row_major = match texts.as_slice() {
+                let rest: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+                let row_major = match rest.as_slice() {
                     ["(", "row_major", ")"] => Some(true),
                     ["(", "column_major", ")"] => Some(false),
                     _ => None,
@@ -799,15 +811,11 @@ impl Pp<'_> {
                         token_index: self.out.tokens.len(),
                         row_major,
                     }),
-                    None => {
-                        let file = self.files.last().map_or(self.main, |f| f.id);
-                        let end = args.last().map_or(first.end, |t| t.end);
-                        self.warning(
-                            "W1004",
-                            "expected `(row_major)` or `(column_major)` after #pragma pack_matrix",
-                            (file, TextRange::new(first.start.into(), end.into())),
-                        );
-                    }
+                    None => self.warning(
+                        "W1004",
+                        "expected `(row_major)` or `(column_major)` after #pragma pack_matrix",
+                        at,
+                    ),
                 }
             }
             // Other pragmas (`warning`, `def`, `message`...) are ignored, as DXC does.

@@ -31,6 +31,10 @@ impl Pp<'_> {
             if self.in_if_expr && text == "defined" {
                 return Some(self.defined_operator(t, barrier));
             }
+            if text == "_Pragma" && self.peek_lparen(barrier) {
+                self.pragma_operator(&t, barrier);
+                continue;
+            }
             let Some(&m) = self.macro_names.get(text) else {
                 return Some(t);
             };
@@ -52,6 +56,70 @@ impl Pp<'_> {
             }
             self.expand_macro(m, t, barrier);
         }
+    }
+
+    /// `_Pragma("...")`, `_Pragma` having been read and `(` being next: applies the pragma
+    /// and produces nothing.
+    fn pragma_operator(&mut self, name: &Tok, barrier: Option<usize>) {
+        let mut toks = Vec::with_capacity(3);
+        while toks.len() < 3 {
+            match self.next_raw(barrier, true) {
+                Some(t) => {
+                    toks.push(t);
+                    if t.kind == R_PAREN {
+                        break;
+                    }
+                }
+                None => break,
+            }
+        }
+        let (file, start) = site(name);
+        let end = toks
+            .last()
+            .map(site)
+            .filter(|(f, r)| *f == file && r.end() >= start.end())
+            .map_or(start, |(_, r)| start.cover(r));
+        self.region(
+            RegionKind::MacroCall,
+            file,
+            start.start().into(),
+            end.end().into(),
+        );
+        let kinds: Vec<_> = toks.iter().map(|t| t.kind).collect();
+        if kinds != [L_PAREN, STRING, R_PAREN] {
+            self.error(
+                "E1021",
+                "_Pragma takes a parenthesized string literal",
+                (file, end),
+            );
+            return;
+        }
+        let text = self.text(&toks[1]);
+        let inner = text
+            .strip_prefix('"')
+            .and_then(|s| s.strip_suffix('"'))
+            .unwrap_or("");
+        let mut unescaped = String::with_capacity(inner.len());
+        let mut chars = inner.chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                if let Some(n) = chars.next() {
+                    if n != '"' && n != '\\' {
+                        unescaped.push('\\');
+                    }
+                    unescaped.push(n);
+                }
+            } else {
+                unescaped.push(c);
+            }
+        }
+        let lexed = lex(&unescaped);
+        let words: Vec<String> = lexed
+            .iter_ranges()
+            .filter(|(k, _, _)| !k.is_trivia())
+            .map(|(_, s, e)| unescaped[s as usize..e as usize].to_string())
+            .collect();
+        self.apply_pragma(&words, (file, end));
     }
 
     fn record_use(&mut self, name: &Tok, m: u32) {

@@ -34,6 +34,7 @@
 //! | E1018 | `#include` inside macro arguments. |
 //! | E1019 | `defined` without an identifier. |
 //! | E1020 | Macro arguments nested too deeply. |
+//! | E1021 | `_Pragma` without a parenthesized string literal. |
 //! | W1001 | Macro redefined with a different body. |
 //! | W1002 | `#warning` directive. |
 //! | W1003 | Extra tokens at the end of a directive. |

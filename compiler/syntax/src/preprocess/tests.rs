@@ -2033,3 +2033,20 @@ fn elif_after_taken_branch_is_not_evaluated() {
     "##]],
     );
 }
+
+#[test]
+fn pragma_operator() {
+    check_text(
+        "a _Pragma(\"pack_matrix(row_major)\") b\n#define P(x) _Pragma(#x)\nP(pack_matrix(column_major)) c _Pragma(x) _Pragma",
+        expect![[r##"
+            text: a b c _Pragma
+            region MacroCall 2..35 "_Pragma(\"pack_matrix(row_major)\")"
+            region Directive 38..62 "#define P(x) _Pragma(#x)"
+            region MacroCall 63..91 "P(pack_matrix(column_major))"
+            region MacroCall 94..104 "_Pragma(x)"
+            pack_matrix at 1 row_major=true
+            pack_matrix at 2 row_major=false
+            E1021 Error 0:94..104: _Pragma takes a parenthesized string literal
+        "##]],
+    );
+}
