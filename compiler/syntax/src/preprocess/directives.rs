@@ -13,7 +13,7 @@ use rowan::TextRange;
 
 use super::engine::{
     is_ident_like, lex_file, Cond, Item, ItemKind, LineOverride, Macro, Pp, RawTok, Tok,
-    MAX_INCLUDE_DEPTH, NO_NL, PREDEF_FILE,
+    MAX_INCLUDED_TOKENS, MAX_INCLUDE_DEPTH, NO_NL, PREDEF_FILE,
 };
 use super::{
     Diagnostic, FileId, Include, LineDirective, MacroDefinition, MacroUse, PackMatrixPragma,
@@ -726,10 +726,12 @@ impl Pp<'_> {
         if self.pragma_once.contains_key(&loaded.id) {
             return;
         }
-        if self.files.len() >= MAX_INCLUDE_DEPTH {
+        let cycle = self.files.iter().any(|f| f.id == loaded.id);
+        if self.files.len() >= MAX_INCLUDE_DEPTH || (cycle && self.include_depth_reported) {
+            // Once a cycle hit the depth limit, files already being read are not entered
+            // again: a file including itself twice would otherwise take exponential time.
             if !self.include_depth_reported {
                 self.include_depth_reported = true;
-                let cycle = self.files.iter().any(|f| f.id == loaded.id);
                 let msg = if cycle {
                     format!(
                         "#include nested too deeply: `{}` includes itself (include cycle without a guard)",
@@ -752,6 +754,18 @@ impl Pp<'_> {
                 (src, lexed)
             }
         };
+        self.included_tokens += lexed.toks.len();
+        if self.included_tokens > MAX_INCLUDED_TOKENS {
+            if !self.include_budget_reported {
+                self.include_budget_reported = true;
+                self.error(
+                    "E1003",
+                    format!("too much included text (over {MAX_INCLUDED_TOKENS} tokens): #include ignored"),
+                    (line.file, range),
+                );
+            }
+            return;
+        }
         self.push_file(loaded.id, loaded.path, src, lexed, false);
     }
 

@@ -30,6 +30,9 @@ pub(super) const PREDEF_FILE: FileId = FileId(u32::MAX);
 /// Most tokens macro expansion may produce in one run before it stops (about 50 MB of
 /// output tokens; real shaders stay far below).
 pub(super) const MAX_EXPANDED_TOKENS: usize = 1_000_000;
+/// Most tokens all the included files together may have (counting each inclusion), so files
+/// including each other without guards stay bounded.
+pub(super) const MAX_INCLUDED_TOKENS: usize = 20_000_000;
 /// Deepest `#include` nesting.
 pub(super) const MAX_INCLUDE_DEPTH: usize = 200;
 /// Deepest nesting of macro invocations inside macro arguments.
@@ -251,6 +254,8 @@ pub(super) struct Pp<'a> {
     pub arg_depth: usize,
     pub arg_depth_reported: bool,
     pub include_depth_reported: bool,
+    pub included_tokens: usize,
+    pub include_budget_reported: bool,
     /// Evaluating a `#if` line: `defined` is an operator.
     pub in_if_expr: bool,
     /// Reading the predefined-macro buffer.
@@ -285,6 +290,8 @@ pub(super) fn run(
         arg_depth: 0,
         arg_depth_reported: false,
         include_depth_reported: false,
+        included_tokens: 0,
+        include_budget_reported: false,
         in_if_expr: false,
         predefining: false,
         in_directive: false,

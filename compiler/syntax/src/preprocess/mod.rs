@@ -16,7 +16,7 @@
 //! |-------|---------|
 //! | E1001 | Lexer error (unexpected character, unterminated literal or comment). |
 //! | E1002 | `#include` file not found. |
-//! | E1003 | `#include` nested too deeply (include cycle). |
+//! | E1003 | `#include` nested too deeply (include cycle), or too much included text. |
 //! | E1004 | Malformed `#include` (no `"file"` or `<file>`). |
 //! | E1005 | Malformed `#define` or `#undef` (missing name, bad parameter list, misplaced `#` or `##`). |
 //! | E1006 | Unterminated function-like macro invocation. |

@@ -2050,3 +2050,84 @@ fn pragma_operator() {
         "##]],
     );
 }
+
+mod fuzz {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    pub(super) const PIECES: &[&str] = &[
+        "#define ",
+        "#undef ",
+        "#if ",
+        "#ifdef ",
+        "#elif ",
+        "#else",
+        "#endif",
+        "#include \"a.h\"",
+        "#include A",
+        "#pragma once",
+        "#line 3",
+        "#error x",
+        "\n",
+        "\n",
+        "\n",
+        " ",
+        "F",
+        "G",
+        "A",
+        "X",
+        "(",
+        ")",
+        "(",
+        ")",
+        ",",
+        "##",
+        "#",
+        "...",
+        "__VA_ARGS__",
+        "defined",
+        "1",
+        "0",
+        "/",
+        "+",
+        "?",
+        ":",
+        "\\\n",
+        "/*",
+        "*/",
+        "\"",
+        "'",
+        "__LINE__",
+        "_Pragma",
+        "x",
+        "<",
+        ">",
+        "#define F(x) x x\n",
+        "#define A A A\n",
+        "#define G(...) F(__VA_ARGS__) G\n",
+        "#define X(a, b) a ## b #a\n",
+        "#define A \"a.h\"\n",
+        "F(F(",
+        "X(,",
+        "#if 0\n",
+        "#if 1\n",
+        "\n#endif\n",
+    ];
+
+    fn text() -> impl Strategy<Value = String> {
+        prop::collection::vec(0..PIECES.len(), 0..60)
+            .prop_map(|ix| ix.into_iter().map(|i| PIECES[i]).collect::<String>())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn preprocessing_never_panics_and_stays_lossless(main in text(), header in text()) {
+            let files = [("main.hlsl", main.as_str()), ("a.h", header.as_str())];
+            // `run` checks that regions are sorted and disjoint and the tree is lossless.
+            let _ = run(&files, &PreprocessConfig::default());
+        }
+    }
+}
