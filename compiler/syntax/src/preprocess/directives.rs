@@ -963,7 +963,7 @@ fn is_absolute(path: &str) -> bool {
 }
 
 /// Joins `dir` and `file` with `/`, normalising `\`, `./` and `a/../`.
-pub(super) fn join_path(dir: &str, file: &str) -> String {
+pub(crate) fn join_path(dir: &str, file: &str) -> String {
     let joined = if dir.is_empty() || is_absolute(file) {
         file.replace('\\', "/")
     } else {
