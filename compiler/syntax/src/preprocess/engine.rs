@@ -355,18 +355,19 @@ impl Pp<'_> {
         }
         if let Some(t) = self.config.target {
             use super::ShaderStage::*;
+            // DXC's values (the DXIL shader kinds).
             let stage = match t.stage {
-                Pixel => "PIXEL",
-                Vertex => "VERTEX",
-                Geometry => "GEOMETRY",
-                Hull => "HULL",
-                Domain => "DOMAIN",
-                Compute => "COMPUTE",
-                Library => "LIBRARY",
-                Mesh => "MESH",
-                Amplification => "AMPLIFICATION",
+                Pixel => 0,
+                Vertex => 1,
+                Geometry => 2,
+                Hull => 3,
+                Domain => 4,
+                Compute => 5,
+                Library => 6,
+                Mesh => 13,
+                Amplification => 14,
             };
-            let _ = writeln!(buf, "#define __SHADER_TARGET_STAGE __SHADER_STAGE_{stage}");
+            let _ = writeln!(buf, "#define __SHADER_TARGET_STAGE {stage}");
             let _ = writeln!(buf, "#define __SHADER_TARGET_MAJOR {}", t.major);
             let _ = writeln!(buf, "#define __SHADER_TARGET_MINOR {}", t.minor);
         }

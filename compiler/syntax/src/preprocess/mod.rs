@@ -6,9 +6,33 @@
 //! `#if` regions, macro uses), so the tree builder can keep the tree lossless.
 //! Includes are read through `FileLoader`, so the database can track them.
 //!
+//! # Design
+//!
 //! The work is split in modules: `engine` (files, token reading, output), `directives`
 //! (`#define`, `#include`, conditionals, pragmas...), `expand` (macro expansion with C's
 //! rules) and `expr` (`#if` expressions).
+//!
+//! - Each file is lexed once (included files are cached by `FileId`) into its significant
+//!   tokens, each knowing whether a line ends before it, so directive lines and skipped groups
+//!   are found without looking at trivia again. Token texts are never copied until they are
+//!   emitted: a token names its source text (a file, or an arena for pasted and stringified
+//!   tokens) and a range in it.
+//! - Reading is a pull: `expand_next` takes the next token from the stack of macro expansion
+//!   contexts, else from the current file (where directive lines are handled as met), and
+//!   expands macro names. A macro is disabled while its expansion is read (names of disabled
+//!   macros are painted and never expanded again); arguments are collected unexpanded and each
+//!   is expanded on its own before substitution, except as an operand of `#` or `##`. All of
+//!   it is iterative except argument pre-expansion, whose nesting is capped.
+//! - Bounds: at most `MAX_EXPANDED_TOKENS` tokens from macros, `MAX_ARG_DEPTH` nested
+//!   argument expansions, `MAX_INCLUDE_DEPTH` nested includes and `MAX_INCLUDED_TOKENS` tokens
+//!   of included text; past them a diagnostic is reported once and the work stops.
+//! - Predefined macros and `-D` defines are `#define` lines of a buffer read before the file;
+//!   `__LINE__`, `__FILE__` and `__COUNTER__` are computed at each use. `#line` changes what
+//!   they report and is recorded in `Preprocessed::line_directives`.
+//! - Regions of the main file (directive lines, inactive lines, macro uses) are gathered as
+//!   met, then sorted and merged: a macro use whose arguments span directive lines is one
+//!   macro-use region.
+//! - Lexer errors are reported as their tokens are read, except in skipped groups.
 //!
 //! # Diagnostic codes
 //!
