@@ -133,6 +133,17 @@ impl Pp<'_> {
                 self.open_cond(&line, v);
             }
             "ifdef" | "ifndef" => {
+                // `#ifndef X` as the first line of a file may be an include guard.
+                let first_in_file = self
+                    .files
+                    .last()
+                    .is_some_and(|f| f.lexed.toks.first().is_some_and(|t| t.start == hash.start));
+                if name == "ifndef" && first_in_file && args.len() == 1 {
+                    let guard = self.raw_text(&args[0]).to_string();
+                    if let Some(f) = self.files.last_mut() {
+                        f.guard = Some((guard, None));
+                    }
+                }
                 let v = self.ifdef(args, &line, &name);
                 self.open_cond(&line, v);
             }
@@ -147,6 +158,11 @@ impl Pp<'_> {
                     c.seen_else = true;
                     self.extra_tokens(args, &line, &name);
                 }
+                if let Some(f) = self.files.last_mut() {
+                    if f.conds.len() == 1 {
+                        f.guard = None;
+                    }
+                }
                 if seen_else {
                     self.error("E1013", format!("#{name} after #else"), at);
                 }
@@ -159,6 +175,7 @@ impl Pp<'_> {
                 if self.files.last_mut().and_then(|f| f.conds.pop()).is_none() {
                     self.error("E1014", "#endif without #if", at);
                 }
+                self.guard_endif();
             }
             "pragma" => self.pragma(args),
             "error" | "warning" => {
@@ -257,12 +274,13 @@ impl Pp<'_> {
     /// controlling directive) up to the directive that ends it or starts an active branch.
     fn skip(&mut self, mut inactive_start: u32) {
         let mut depth = 0usize;
+        let Some((lexed, file)) = self.files.last().map(|f| (f.lexed.clone(), f.id)) else {
+            return;
+        };
         loop {
             let Some(f) = self.files.last_mut() else {
                 return;
             };
-            let lexed = f.lexed.clone();
-            let file = f.id;
             let Some(&rt) = lexed.toks.get(f.pos) else {
                 return;
             };
@@ -306,6 +324,7 @@ impl Pp<'_> {
                     if let Some(f) = self.files.last_mut() {
                         f.conds.pop();
                     }
+                    self.guard_endif();
                     return;
                 }
                 _ => {
@@ -313,6 +332,11 @@ impl Pp<'_> {
                         return;
                     };
                     let is_else = kind == 2;
+                    if let Some(f) = self.files.last_mut() {
+                        if f.conds.len() == 1 {
+                            f.guard = None;
+                        }
+                    }
                     if c.seen_else {
                         let name = if is_else { "else" } else { "elif" };
                         self.error("E1013", format!("#{name} after #else"), at);
@@ -334,6 +358,18 @@ impl Pp<'_> {
                         self.flush_lex_errors(line.line_end, false);
                         return;
                     }
+                }
+            }
+        }
+    }
+
+    /// After an `#endif`: if it closed the include guard candidate of the file, remembers
+    /// where (the guard holds if nothing but the end of the file follows).
+    fn guard_endif(&mut self) {
+        if let Some(f) = self.files.last_mut() {
+            if f.conds.is_empty() {
+                if let Some((_, closed_at @ None)) = &mut f.guard {
+                    *closed_at = Some(f.pos);
                 }
             }
         }
@@ -725,6 +761,12 @@ impl Pp<'_> {
         });
         if self.pragma_once.contains_key(&loaded.id) {
             return;
+        }
+        // A file wholly inside `#ifndef X ... #endif` with `X` defined would produce nothing.
+        if let Some(guard) = self.guards.get(&loaded.id) {
+            if self.macro_names.contains_key(guard.as_str()) {
+                return;
+            }
         }
         let cycle = self.files.iter().any(|f| f.id == loaded.id);
         if self.files.len() >= MAX_INCLUDE_DEPTH || (cycle && self.include_depth_reported) {

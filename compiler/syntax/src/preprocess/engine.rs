@@ -179,6 +179,9 @@ pub(super) struct FileState {
     pub is_main: bool,
     pub line_starts: Option<Vec<u32>>,
     pub line_override: Option<LineOverride>,
+    /// An include guard candidate: the macro of a leading `#ifndef`, and the token index just
+    /// after its `#endif` once read.
+    pub guard: Option<(String, Option<usize>)>,
 }
 
 /// A macro's replacement list item.
@@ -248,6 +251,8 @@ pub(super) struct Pp<'a> {
     pub macro_names: FxMap<String, u32>,
     pub contexts: Vec<Context>,
     pub pragma_once: FxMap<FileId, ()>,
+    /// Files wholly inside an include guard, with the guard macro.
+    pub guards: FxMap<FileId, String>,
     pub counter: u64,
     pub expanded_tokens: usize,
     pub expansion_stopped: bool,
@@ -284,6 +289,7 @@ pub(super) fn run(
         macro_names: FxMap::default(),
         contexts: Vec::new(),
         pragma_once: FxMap::default(),
+        guards: FxMap::default(),
         counter: 0,
         expanded_tokens: 0,
         expansion_stopped: false,
@@ -416,6 +422,7 @@ impl Pp<'_> {
             is_main,
             line_starts: None,
             line_override: None,
+            guard: None,
         });
     }
 
@@ -650,6 +657,12 @@ impl Pp<'_> {
     fn end_file(&mut self) {
         self.flush_lex_errors(u32::MAX, true);
         let Some(f) = self.files.pop() else { return };
+        if let Some((guard, Some(closed_at))) = &f.guard {
+            let only_eof_after = f.lexed.toks.get(*closed_at).is_some_and(|t| t.kind == EOF);
+            if only_eof_after && f.conds.is_empty() && !f.is_main {
+                self.guards.insert(f.id, guard.clone());
+            }
+        }
         for c in f.conds.iter().rev() {
             self.error(
                 "E1012",

@@ -884,3 +884,29 @@ fn path_joining() {
     "#]]
     .assert_debug_eq(&out);
 }
+
+#[test]
+fn include_guard_skips_the_file_without_reading_it() {
+    let files = [
+        (
+            "main.hlsl",
+            "#include \"g.h\"\n#include \"g.h\"\n#include \"after.h\"\n#include \"after.h\"\n#include \"else.h\"\n#include \"else.h\"\n",
+        ),
+        ("g.h", "#ifndef G_H\n#define G_H\nguarded\n#endif\n"),
+        ("after.h", "#ifndef A_H\n#define A_H\n#endif\ntail\n"),
+        ("else.h", "#ifndef E_H\n#define E_H\nfirst\n#else\nsecond\n#endif\n"),
+    ];
+    let pp = run(&files, &PreprocessConfig::default());
+    let mut s = format!("text: {}\n", expanded_text(&pp));
+    for u in &pp.macro_uses {
+        let name = &pp.macro_definitions[u.definition].name;
+        let _ = writeln!(s, "use {} in {} at {}", name, u.file.0, range(u.name_range));
+    }
+    // `g.h` is not read again (no use of `G_H`); the others are.
+    expect![[r#"
+        text: guarded tail tail first second
+        use A_H in 2 at 8..11
+        use E_H in 3 at 8..11
+    "#]]
+    .assert_eq(&s);
+}
