@@ -100,7 +100,12 @@ pub(super) fn lex_file(text: &str) -> LexedFile {
     let mut last_nl = NO_NL;
     let mut space = false;
     let bytes = text.as_bytes();
+    // A UTF-8 byte order mark at the start is not text (the lexer calls it an error).
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
     for (kind, start, end) in lexed.iter_ranges() {
+        if start == 0 && end == bom && kind == ERROR_TOKEN {
+            continue;
+        }
         match kind {
             WHITESPACE => {
                 space = true;
@@ -143,10 +148,9 @@ pub(super) fn lex_file(text: &str) -> LexedFile {
         space_before: space,
         line_start: true,
     });
-    LexedFile {
-        toks,
-        errors: lexed.errors,
-    }
+    let mut errors = lexed.errors;
+    errors.retain(|e| !(e.start == 0 && e.end == bom));
+    LexedFile { toks, errors }
 }
 
 /// One `#if` group being read.

@@ -439,3 +439,16 @@ mod fuzz {
         }
     }
 }
+
+#[test]
+fn byte_order_mark_is_ignored() {
+    check(
+        "\u{feff}#define X 1\nX",
+        expect![[r##"
+        text: 1
+          INT_NUMBER "1" macro 0:15..16 spelled 0:13..14
+        region Directive 3..14 "#define X 1"
+        region MacroCall 15..16 "X"
+    "##]],
+    );
+}
