@@ -267,8 +267,6 @@ pub(super) struct Pp<'a> {
     pub include_budget_reported: bool,
     /// Evaluating a `#if` line: `defined` is an operator.
     pub in_if_expr: bool,
-    /// Reading the predefined-macro buffer.
-    pub predefining: bool,
     /// Expanding the tokens of a directive line (no macro-use regions).
     pub in_directive: bool,
 }
@@ -303,7 +301,6 @@ pub(super) fn run(
         included_tokens: 0,
         include_budget_reported: false,
         in_if_expr: false,
-        predefining: false,
         in_directive: false,
     };
     pp.texts.push(Arc::from(text));
@@ -391,10 +388,8 @@ impl Pp<'_> {
         let src = self.texts.len() as u32;
         self.texts.push(Arc::from(buf.as_str()));
         let lexed = Rc::new(lex_file(&buf));
-        self.predefining = true;
         self.push_file(PREDEF_FILE, "<command line>".to_string(), src, lexed, false);
         while self.next_raw(None, false).is_some() {}
-        self.predefining = false;
     }
 
     pub(super) fn add_macro(&mut self, name: &str, m: Macro) {
