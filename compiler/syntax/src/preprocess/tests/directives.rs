@@ -910,3 +910,42 @@ fn include_guard_skips_the_file_without_reading_it() {
     "#]]
     .assert_eq(&s);
 }
+
+#[test]
+fn nested_elif_in_inactive_group_is_not_evaluated() {
+    check_text(
+        "#if 0\n#if 1\n#elif 1/0\n#else\n#endif\n#elif 1\nyes\n#endif",
+        expect![[r##"
+            text: yes
+            region Directive 0..5 "#if 0"
+            region Directive 6..11 "#if 1"
+            region Directive 12..21 "#elif 1/0"
+            region Directive 22..27 "#else"
+            region Directive 28..34 "#endif"
+            region Directive 35..42 "#elif 1"
+            region Directive 47..53 "#endif"
+        "##]],
+    );
+}
+
+#[test]
+fn conditionals_do_not_cross_file_boundaries() {
+    check_files(
+        &[
+            ("main.hlsl", "#if 1\n#include \"a.h\"\nmain\n#endif"),
+            ("a.h", "#else\nheader\n#endif\n"),
+        ],
+        &PreprocessConfig::default(),
+        expect![[r##"
+            text: header main
+              IDENT "header" file 1:6..12
+              IDENT "main" file 0:21..25
+            region Directive 0..5 "#if 1"
+            region Directive 6..20 "#include \"a.h\""
+            region Directive 26..32 "#endif"
+            include 0:15..20 -> 1 a.h
+            E1014 Error 1:0..5: #else without #if
+            E1014 Error 1:13..19: #endif without #if
+        "##]],
+    );
+}
