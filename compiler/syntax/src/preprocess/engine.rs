@@ -269,6 +269,8 @@ pub(super) struct Pp<'a> {
     pub in_if_expr: bool,
     /// Expanding the tokens of a directive line (no macro-use regions).
     pub in_directive: bool,
+    /// A macro was expanded since the last token was emitted.
+    pub expanded_since_emit: bool,
 }
 
 pub(super) fn run(
@@ -302,6 +304,7 @@ pub(super) fn run(
         include_budget_reported: false,
         in_if_expr: false,
         in_directive: false,
+        expanded_since_emit: false,
     };
     pp.texts.push(Arc::from(text));
     pp.predefine();
@@ -529,12 +532,28 @@ impl Pp<'_> {
             .get(t.start as usize..(t.start + t.len) as usize)
             .unwrap_or("");
         let text_len = text.len() as u32;
+        // Where a macro expansion starts or ends, tokens that would read as one token when
+        // written together are separated (as `cpp -E` does), so the expanded text re-lexes
+        // to the same tokens: `-NEG` with `#define NEG -1` is `- -1`, not `--1`.
+        let mut leading_space = t.leading_space;
+        if !leading_space {
+            if let (Some(prev), Some(&first)) = (self.out.tokens.last(), text.as_bytes().first()) {
+                let was_macro = matches!(prev.origin, TokenOrigin::Macro { .. });
+                let is_macro = matches!(t.origin, TokenOrigin::Macro { .. });
+                if self.expanded_since_emit || was_macro && !is_macro {
+                    let end = (prev.text_start + prev.text_len) as usize;
+                    let last = self.out.text.as_bytes().get(end.wrapping_sub(1)).copied();
+                    leading_space = last.is_some_and(|last| would_glue(last, first));
+                }
+            }
+        }
+        self.expanded_since_emit = false;
         self.out.text.push_str(text);
         self.out.tokens.push(PpToken {
             kind: t.kind,
             text_start,
             text_len,
-            leading_space: t.leading_space,
+            leading_space,
             origin: t.origin,
         });
     }
@@ -741,6 +760,30 @@ pub(super) fn spelled(t: &Tok) -> Option<(FileId, TextRange)> {
         TokenOrigin::File { .. } => None,
         TokenOrigin::Macro { spelled, .. } => spelled,
     }
+}
+
+/// Whether a token ending with byte `a` followed by one starting with `b` would lex
+/// differently when written without space between them.
+fn would_glue(a: u8, b: u8) -> bool {
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    if word(a) && (word(b) || b == b'.') || a == b'.' && b.is_ascii_digit() {
+        return true;
+    }
+    matches!(
+        (a, b),
+        (b'+', b'+' | b'=')
+            | (b'-', b'-' | b'=' | b'>')
+            | (b'<', b'<' | b'=')
+            | (b'>', b'>' | b'=')
+            | (b'&', b'&' | b'=')
+            | (b'|', b'|' | b'=')
+            | (b'=' | b'!' | b'*' | b'%' | b'^', b'=')
+            | (b'/', b'/' | b'*' | b'=')
+            | (b'*', b'/')
+            | (b':', b':')
+            | (b'#', b'#')
+            | (b'.', b'.')
+    )
 }
 
 pub(super) fn is_ident_like(kind: SyntaxKind) -> bool {

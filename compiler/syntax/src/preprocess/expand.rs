@@ -136,6 +136,7 @@ impl Pp<'_> {
 
     fn builtin(&mut self, b: Builtin, name: Tok, m: u32) -> Tok {
         self.record_use(&name, m);
+        self.expanded_since_emit = true;
         let (file, call) = site(&name);
         self.region(
             RegionKind::MacroCall,
@@ -187,6 +188,7 @@ impl Pp<'_> {
         let params = mac.params;
         let variadic = mac.variadic;
         self.record_use(&name, m);
+        self.expanded_since_emit = true;
         let (file, name_range) = site(&name);
         let (call, args) = match params {
             None => (name_range, Vec::new()),

@@ -452,3 +452,23 @@ fn byte_order_mark_is_ignored() {
     "##]],
     );
 }
+
+#[test]
+fn expansion_boundaries_do_not_glue_tokens() {
+    check_text(
+        "#define NEG -1\n#define E\n#define ID(x) x\n-NEG a-NEG NEG-1 x E-E-y ID(+)+ f(ID(1))",
+        expect![[r##"
+            text: - -1 a- -1 -1-1 x- -y + + f(1)
+            region Directive 0..14 "#define NEG -1"
+            region Directive 15..24 "#define E"
+            region Directive 25..40 "#define ID(x) x"
+            region MacroCall 42..45 "NEG"
+            region MacroCall 48..51 "NEG"
+            region MacroCall 52..55 "NEG"
+            region MacroCall 60..61 "E"
+            region MacroCall 62..63 "E"
+            region MacroCall 66..71 "ID(+)"
+            region MacroCall 75..80 "ID(1)"
+        "##]],
+    );
+}
