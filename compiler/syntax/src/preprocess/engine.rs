@@ -309,6 +309,8 @@ pub(super) fn run(
     pp.texts.push(Arc::from(text));
     pp.predefine();
     let lexed = Rc::new(lex_file(text));
+    pp.out.tokens.reserve(lexed.toks.len());
+    pp.out.text.reserve(text.len() / 2);
     pp.push_file(file, path.to_string(), 0, lexed, true);
     while let Some(t) = pp.expand_next(None) {
         pp.emit(t);

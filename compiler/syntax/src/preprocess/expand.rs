@@ -31,11 +31,11 @@ impl Pp<'_> {
             if self.in_if_expr && text == "defined" {
                 return Some(self.defined_operator(t, barrier));
             }
-            if text == "_Pragma" && self.peek_lparen(barrier) {
-                self.pragma_operator(&t, barrier);
-                continue;
-            }
             let Some(&m) = self.macro_names.get(text) else {
+                if text == "_Pragma" && self.peek_lparen(barrier) {
+                    self.pragma_operator(&t, barrier);
+                    continue;
+                }
                 return Some(t);
             };
             if self.expansion_stopped {
