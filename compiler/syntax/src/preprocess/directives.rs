@@ -179,7 +179,7 @@ impl Pp<'_> {
             }
             "pragma" => self.pragma(args),
             "error" | "warning" => {
-                let text = self.rest_text(args, &line);
+                let text = self.rest_text(args);
                 let msg = if text.is_empty() {
                     format!("#{name}")
                 } else {
@@ -198,15 +198,15 @@ impl Pp<'_> {
     }
 
     /// The source text of `args` (to the end of the line), trimmed.
-    fn rest_text(&self, args: &[RawTok], line: &Line) -> String {
-        let Some(first) = args.first() else {
+    /// The source text of `args` (a trailing comment left out).
+    fn rest_text(&self, args: &[RawTok]) -> String {
+        let (Some(first), Some(last)) = (args.first(), args.last()) else {
             return String::new();
         };
         let src = self.files.last().map_or(0, |f| f.src);
         self.src_text(src)
-            .get(first.start as usize..line.line_end.max(first.start) as usize)
+            .get(first.start as usize..last.end as usize)
             .unwrap_or("")
-            .trim()
             .to_string()
     }
 

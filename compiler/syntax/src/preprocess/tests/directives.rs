@@ -624,18 +624,18 @@ fn pragmas() {
 #[test]
 fn error_and_warning() {
     check_text(
-        "#error Something is   wrong\n#warning careful here\n#if 0\n#error not reported\n#endif\n#error",
+        "#error Something is   wrong // why\n#warning careful here\n#if 0\n#error not reported\n#endif\n#error",
         expect![[r##"
             text: 
-            region Directive 0..27 "#error Something is   wrong"
-            region Directive 28..49 "#warning careful here"
-            region Directive 50..55 "#if 0"
-            region Inactive 56..75 "#error not reported"
-            region Directive 76..82 "#endif"
-            region Directive 83..89 "#error"
-            E1015 Error 0:0..27: Something is   wrong
-            W1002 Warning 0:28..49: careful here
-            E1015 Error 0:83..89: #error
+            region Directive 0..34 "#error Something is   wrong // why"
+            region Directive 35..56 "#warning careful here"
+            region Directive 57..62 "#if 0"
+            region Inactive 63..82 "#error not reported"
+            region Directive 83..89 "#endif"
+            region Directive 90..96 "#error"
+            E1015 Error 0:0..34: Something is   wrong
+            W1002 Warning 0:35..56: careful here
+            E1015 Error 0:90..96: #error
         "##]],
     );
 }
