@@ -949,3 +949,35 @@ fn conditionals_do_not_cross_file_boundaries() {
         "##]],
     );
 }
+
+#[test]
+fn if_literal_forms_and_unsigned_arithmetic() {
+    check_text(
+        "#if '\\x41' == 65 && '\\101' == 65 && 'ab' == 24930 && '\\'' == 39\nchars\n#endif\n\
+#if 0xFFFFFFFFFFFFFFFF == -1 && 0xffffffffffffffff > 0 && -1 > 0u && !(-1 > 0)\nunsigned\n#endif\n\
+#if 1 ? 1 : 1 / 0\nternary\n#endif\n\
+#if (2 || 1 / 0) && !(0 && 1 % 0)\nshort\n#endif\n\
+#if 99999999999999999999\n#endif\n\
+#if 0x\n#endif\n\
+#if -9223372036854775807 - 1 < 0 && (-9223372036854775807 - 1) / -1 < 0\nwrap\n#endif",
+        expect![[r##"
+            text: chars unsigned ternary short wrap
+            region Directive 0..63 "#if '\\x41' == 65 && '\\101' == 65 && 'ab' == 24930 && '\\'' == 39"
+            region Directive 70..76 "#endif"
+            region Directive 77..155 "#if 0xFFFFFFFFFFFFFFFF == -1 && 0xffffffffffffffff > 0 && -1 > 0u && !(-1 > 0)"
+            region Directive 165..171 "#endif"
+            region Directive 172..189 "#if 1 ? 1 : 1 / 0"
+            region Directive 198..204 "#endif"
+            region Directive 205..238 "#if (2 || 1 / 0) && !(0 && 1 % 0)"
+            region Directive 245..251 "#endif"
+            region Directive 252..276 "#if 99999999999999999999"
+            region Directive 277..283 "#endif"
+            region Directive 284..290 "#if 0x"
+            region Directive 291..297 "#endif"
+            region Directive 298..369 "#if -9223372036854775807 - 1 < 0 && (-9223372036854775807 - 1) / -1 < 0"
+            region Directive 375..381 "#endif"
+            E1010 Error 0:256..276: invalid integer literal in #if expression: `99999999999999999999`
+            E1010 Error 0:288..290: invalid integer literal in #if expression: `0x`
+        "##]],
+    );
+}
