@@ -33,6 +33,8 @@
 //!   met, then sorted and merged: a macro use whose arguments span directive lines is one
 //!   macro-use region.
 //! - Lexer errors are reported as their tokens are read, except in skipped groups.
+//! - A file wholly inside `#ifndef X` ... `#endif` is not read again once `X` is defined, nor
+//!   is a `#pragma once` file (the `#include` is still recorded).
 //!
 //! # Diagnostic codes
 //!
