@@ -154,6 +154,7 @@ fn preprocess_config(options: &Options) -> Result<PreprocessConfig, String> {
         include_dirs: options.include_dirs.clone(),
         defines,
         hlsl_version,
+        enable_16bit_types: options.enable_16bit_types,
         target,
     })
 }

@@ -352,6 +352,9 @@ impl Pp<'_> {
         let mut buf = String::new();
         let _ = writeln!(buf, "#define __HLSL_VERSION {}", self.config.hlsl_version);
         let _ = writeln!(buf, "#define __hlsl_dx_compiler 1");
+        if self.config.enable_16bit_types {
+            let _ = writeln!(buf, "#define __HLSL_ENABLE_16_BIT 1");
+        }
         for (name, value) in [
             ("PIXEL", 0),
             ("VERTEX", 1),

@@ -141,6 +141,8 @@ pub struct PreprocessConfig {
     pub defines: Vec<(String, Option<String>)>,
     /// `-HV`: 2016, 2018, 2021 (the default), 202x.
     pub hlsl_version: u32,
+    /// `-enable-16bit-types`: `half` is 16-bit and `__HLSL_ENABLE_16_BIT` is defined.
+    pub enable_16bit_types: bool,
     /// `-T`, when known.
     pub target: Option<ShaderTarget>,
 }
@@ -151,6 +153,7 @@ impl Default for PreprocessConfig {
             include_dirs: Vec::new(),
             defines: Vec::new(),
             hlsl_version: 2021,
+            enable_16bit_types: false,
             target: None,
         }
     }
