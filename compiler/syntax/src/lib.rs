@@ -102,6 +102,7 @@ pub fn parse_file(
     let mut diagnostics = pp.diagnostics.clone();
     diagnostics.extend(tree_builder::syntax_errors(
         &output.steps,
+        &output.errors,
         &pp,
         file,
         TextSize::of(text),

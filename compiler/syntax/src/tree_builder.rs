@@ -49,8 +49,8 @@ fn drive(steps: &[Step], sink: &mut dyn Sink) {
                 sink.exit(depth == 0);
             }
             Step::Token { kind, index, split } => {
-                sink.trivia_before(Some(*index));
-                sink.token(*kind, *index, *split);
+                sink.trivia_before(Some(*index as usize));
+                sink.token(*kind, *index as usize, *split);
             }
             Step::Error { .. } => {}
         }
@@ -59,7 +59,7 @@ fn drive(steps: &[Step], sink: &mut dyn Sink) {
 
 fn next_token(steps: &[Step]) -> Option<usize> {
     steps.iter().find_map(|s| match s {
-        Step::Token { index, .. } => Some(*index),
+        Step::Token { index, .. } => Some(*index as usize),
         _ => None,
     })
 }
@@ -77,6 +77,7 @@ fn split_range(range: TextRange, split: Split) -> TextRange {
 /// Parser errors as diagnostics, placed on the text the offending token came from.
 pub(crate) fn syntax_errors(
     steps: &[Step],
+    messages: &[String],
     pp: &Preprocessed,
     main: FileId,
     text_len: TextSize,
@@ -84,13 +85,13 @@ pub(crate) fn syntax_errors(
     let mut out = Vec::new();
     for step in steps {
         if let Step::Error { message, index } = step {
-            let (file, range) = match pp.tokens.get(*index) {
+            let (file, range) = match pp.tokens.get(*index as usize) {
                 Some(t) => t.origin.diagnostic_range(),
                 None => (main, TextRange::empty(text_len)),
             };
             out.push(Diagnostic::error(
                 SYNTAX_ERROR,
-                message.clone(),
+                messages[*message as usize].clone(),
                 file,
                 range,
             ));
