@@ -91,7 +91,7 @@ pub fn parse_file(
     loader: &dyn FileLoader,
 ) -> ParsedFile {
     let lexed = lexer::lex(text);
-    let pp = preprocess::preprocess(file, path, text, config, loader);
+    let pp = preprocess::preprocess_lexed(file, path, text, &lexed, config, loader);
     let mut input = parser::Input::default();
     for i in 0..pp.tokens.len() {
         let joint = pp.tokens.get(i + 1).is_some_and(|next| !next.leading_space);

@@ -18,7 +18,7 @@ use super::{
     Diagnostic, FileId, FileLoader, PpToken, PreprocessConfig, Preprocessed, Region, RegionKind,
     TokenOrigin,
 };
-use crate::lexer::{lex, LexError};
+use crate::lexer::{lex, LexError, Lexed};
 use crate::SyntaxKind::{self, *};
 
 /// `Tok::src` of a text held in `Pp::arena` (pasted and stringified tokens, builtins).
@@ -94,7 +94,11 @@ pub(super) struct LexedFile {
 }
 
 pub(super) fn lex_file(text: &str) -> LexedFile {
-    let lexed = lex(text);
+    lexed_file(text, &lex(text))
+}
+
+/// Like `lex_file`, from tokens already lexed.
+pub(super) fn lexed_file(text: &str, lexed: &Lexed) -> LexedFile {
     let mut toks = Vec::with_capacity(lexed.tokens.len() / 2 + 1);
     let mut first_nl = NO_NL;
     let mut last_nl = NO_NL;
@@ -148,7 +152,7 @@ pub(super) fn lex_file(text: &str) -> LexedFile {
         space_before: space,
         line_start: true,
     });
-    let mut errors = lexed.errors;
+    let mut errors = lexed.errors.clone();
     errors.retain(|e| !(e.start == 0 && e.end == bom));
     LexedFile { toks, errors }
 }
@@ -277,6 +281,7 @@ pub(super) fn run(
     file: FileId,
     path: &str,
     text: &str,
+    lexed: &Lexed,
     config: &PreprocessConfig,
     loader: &dyn FileLoader,
 ) -> Preprocessed {
@@ -308,7 +313,7 @@ pub(super) fn run(
     };
     pp.texts.push(Arc::from(text));
     pp.predefine();
-    let lexed = Rc::new(lex_file(text));
+    let lexed = Rc::new(lexed_file(text, lexed));
     pp.out.tokens.reserve(lexed.toks.len());
     pp.out.text.reserve(text.len() / 2);
     pp.push_file(file, path.to_string(), 0, lexed, true);

@@ -304,5 +304,18 @@ pub fn preprocess(
     config: &PreprocessConfig,
     loader: &dyn FileLoader,
 ) -> Preprocessed {
-    engine::run(file, path, text, config, loader)
+    engine::run(file, path, text, &crate::lexer::lex(text), config, loader)
+}
+
+/// Like `preprocess`, for a main file whose tokens the caller already has (`parse_file` lexes
+/// once for both the preprocessor and the lossless tree).
+pub fn preprocess_lexed(
+    file: FileId,
+    path: &str,
+    text: &str,
+    lexed: &crate::lexer::Lexed,
+    config: &PreprocessConfig,
+    loader: &dyn FileLoader,
+) -> Preprocessed {
+    engine::run(file, path, text, lexed, config, loader)
 }
