@@ -15,7 +15,7 @@ pub mod preprocess;
 mod syntax_kind;
 pub mod tree_builder;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 pub use rowan::{TextRange, TextSize};
 
@@ -53,25 +53,55 @@ impl From<SyntaxKind> for rowan::SyntaxKind {
 }
 
 /// One file, preprocessed and parsed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Parsing stops at the parser's steps; the two trees are built from them the first time they
+/// are asked for, and kept. `hlslc --check` never builds the lossless tree, and the editor's
+/// syntax features never build the expanded one.
+#[derive(Debug, Clone)]
 pub struct ParsedFile {
     pub file: FileId,
-    lossless: rowan::GreenNode,
+    text: Arc<str>,
+    lexed: Arc<lexer::Lexed>,
     pub preprocessed: Arc<Preprocessed>,
-    steps: Arc<[parser::Step]>,
+    steps: Arc<Vec<parser::Step>>,
     /// Preprocessor and syntax diagnostics, preprocessor first.
     pub diagnostics: Vec<Diagnostic>,
+    lossless: Arc<OnceLock<rowan::GreenNode>>,
+    expanded: Arc<OnceLock<ExpandedTree>>,
 }
+
+/// Equality ignores the tree caches: they follow from the rest.
+impl PartialEq for ParsedFile {
+    fn eq(&self, other: &ParsedFile) -> bool {
+        self.file == other.file
+            && self.text == other.text
+            && self.preprocessed == other.preprocessed
+            && self.steps == other.steps
+            && self.diagnostics == other.diagnostics
+    }
+}
+
+impl Eq for ParsedFile {}
 
 impl ParsedFile {
     /// The lossless tree: its text is the file's text.
     pub fn syntax(&self) -> SyntaxNode {
-        SyntaxNode::new_root(self.lossless.clone())
+        let green = self.lossless.get_or_init(|| {
+            tree_builder::build_lossless(
+                self.file,
+                &self.text,
+                &self.lexed,
+                &self.preprocessed,
+                &self.steps,
+            )
+        });
+        SyntaxNode::new_root(green.clone())
     }
 
-    /// The expanded tree (macros expanded, includes spliced in), built on demand.
-    pub fn expanded(&self) -> ExpandedTree {
-        tree_builder::build_expanded(&self.preprocessed, &self.steps)
+    /// The expanded tree (macros expanded, includes spliced in).
+    pub fn expanded(&self) -> &ExpandedTree {
+        self.expanded
+            .get_or_init(|| tree_builder::build_expanded(&self.preprocessed, &self.steps))
     }
 
     /// Whether any diagnostic is an error.
@@ -98,7 +128,6 @@ pub fn parse_file(
         input.push(pp.tokens[i].kind, pp.token_text(i), joint);
     }
     let output = parser::parse_source_file(&input);
-    let lossless = tree_builder::build_lossless(file, text, &lexed, &pp, &output.steps);
     let mut diagnostics = pp.diagnostics.clone();
     diagnostics.extend(tree_builder::syntax_errors(
         &output.steps,
@@ -109,10 +138,13 @@ pub fn parse_file(
     ));
     ParsedFile {
         file,
-        lossless,
+        text: Arc::from(text),
+        lexed: Arc::new(lexed),
         preprocessed: Arc::new(pp),
-        steps: output.steps.into(),
+        steps: Arc::new(output.steps),
         diagnostics,
+        lossless: Arc::default(),
+        expanded: Arc::default(),
     }
 }
 
