@@ -196,6 +196,50 @@ pub fn debug_tree(node: &SyntaxNode) -> String {
 mod tests {
     use super::*;
 
+    struct OneHeader;
+
+    impl FileLoader for OneHeader {
+        fn load(&self, path: &str) -> Option<LoadedFile> {
+            (path == "h.hlsli").then(|| LoadedFile {
+                id: FileId(1),
+                path: path.into(),
+                text: "int c;\n".into(),
+            })
+        }
+    }
+
+    #[test]
+    fn included_items_sit_after_their_include_line() {
+        let text = "float a;\n#include \"h.hlsli\"\nfloat b;\n";
+        let parsed = parse_file(
+            FileId(0),
+            "m.hlsl",
+            text,
+            &PreprocessConfig::default(),
+            &OneHeader,
+        );
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        let tree = parsed.syntax();
+        assert_eq!(tree.to_string(), text);
+        let outline: Vec<String> = tree
+            .children_with_tokens()
+            .filter(|e| !matches!(e.kind(), SyntaxKind::WHITESPACE))
+            .map(|e| format!("{:?}@{:?}", e.kind(), e.text_range()))
+            .collect();
+        assert_eq!(
+            outline,
+            [
+                "VAR_DECL@0..8",
+                "PP_DIRECTIVE@9..27",
+                "VAR_DECL@27..27",
+                "VAR_DECL@28..36"
+            ]
+        );
+        // The expanded tree holds all three declarations with their text.
+        let expanded = SyntaxNode::new_root(parsed.expanded().green.clone());
+        assert_eq!(expanded.to_string(), "float a; int c; float b;");
+    }
+
     #[test]
     fn lossless_with_directives() {
         let text = "#define X 1\nfloat a; // c\n#if 0\nnope\n#endif\n";

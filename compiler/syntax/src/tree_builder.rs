@@ -118,6 +118,14 @@ pub(crate) fn build_lossless(
         pos: 0,
         pp,
         builder: GreenNodeBuilder::new(),
+        main_includes: pp
+            .includes
+            .iter()
+            .filter(|i| i.from == file)
+            .map(|i| i.path_range)
+            .collect(),
+        include_cursor: 0,
+        in_include: false,
     };
     let mut offset = 0u32;
     for t in &lexed.tokens {
@@ -141,6 +149,11 @@ struct LosslessSink<'a> {
     pos: u32,
     pp: &'a Preprocessed,
     builder: GreenNodeBuilder<'static>,
+    /// The path ranges of the main file's `#include`s, in order, and the next one to place.
+    main_includes: Vec<TextRange>,
+    include_cursor: usize,
+    /// The last token placed came from an included file (its text is elsewhere).
+    in_include: bool,
 }
 
 impl LosslessSink<'_> {
@@ -198,6 +211,22 @@ impl LosslessSink<'_> {
         }
     }
 
+    /// The end of the next `#include` directive line of the main file at or after `pos`.
+    fn next_include_line_end(&mut self) -> Option<u32> {
+        while self
+            .main_includes
+            .get(self.include_cursor)
+            .is_some_and(|r| u32::from(r.start()) < self.pos)
+        {
+            self.include_cursor += 1;
+        }
+        let path = *self.main_includes.get(self.include_cursor)?;
+        let line = self.pp.regions[self.region_cursor..]
+            .iter()
+            .find(|r| r.kind == RegionKind::Directive && r.range.contains_range(path))?;
+        Some(line.range.end().into())
+    }
+
     /// Where the text of input token `index` starts in the main file, if it has text there.
     fn start_of(&self, index: usize) -> Option<u32> {
         match self.pp.tokens.get(index)?.origin {
@@ -211,11 +240,21 @@ impl LosslessSink<'_> {
 impl Sink for LosslessSink<'_> {
     fn trivia_before(&mut self, next_token: Option<usize>) {
         match next_token {
-            Some(index) => {
-                if let Some(start) = self.start_of(index) {
+            Some(index) => match self.start_of(index) {
+                Some(start) => {
+                    self.in_include = false;
                     self.gap(start);
                 }
-            }
+                // The first token of an included file's text: place it, and what follows from
+                // that file, after the `#include` line that brought it in.
+                None if !self.in_include => {
+                    self.in_include = true;
+                    if let Some(end) = self.next_include_line_end() {
+                        self.gap(end);
+                    }
+                }
+                None => {}
+            },
             None => self.gap(self.text.len() as u32),
         }
     }
