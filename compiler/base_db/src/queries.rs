@@ -26,7 +26,7 @@ pub fn parse_file(db: &dyn SourceDb, file: SourceFile, config: CompileConfig) ->
 /// lossless tree does not invalidate what depends on this.
 #[salsa::tracked(returns(ref))]
 pub fn expanded_tree(db: &dyn SourceDb, file: SourceFile, config: CompileConfig) -> ExpandedTree {
-    parse_file(db, file, config).expanded()
+    parse_file(db, file, config).expanded().clone()
 }
 
 /// Reads includes through the database, recording each as a dependency of the query.

@@ -88,6 +88,10 @@ pub struct Options {
     #[arg(long = "fspv-target-env", value_name = "ENV")]
     pub target_env: Option<String>,
 
+    /// Make `half` a 16-bit type and allow the 16-bit scalar types (DXC: -enable-16bit-types).
+    #[arg(long = "enable-16bit-types")]
+    pub enable_16bit_types: bool,
+
     /// Only report diagnostics; produce no output.
     #[arg(long)]
     pub check: bool,
@@ -130,6 +134,7 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             "HV" => vec!["--hlsl-version".into()],
             "Fo" => vec!["--output".into()],
             "spirv" => vec!["--spirv".into()],
+            "enable-16bit-types" => vec!["--enable-16bit-types".into()],
             "O0" | "O1" | "O2" | "O3" => vec!["--opt-level".into(), flag[1..].into()],
             "Od" => vec!["--opt-level".into(), "0".into()],
             "help" | "?" => vec!["--help".into()],

@@ -82,7 +82,7 @@ fn run(options: &Options) -> Result<ExitCode, String> {
             EmitKind::Syntax => syntax::debug_tree(&parsed.syntax()),
             EmitKind::Preprocessed => {
                 let expanded = parsed.expanded();
-                let mut text = syntax::SyntaxNode::new_root(expanded.green).to_string();
+                let mut text = syntax::SyntaxNode::new_root(expanded.green.clone()).to_string();
                 text.push('\n');
                 text
             }
@@ -154,6 +154,7 @@ fn preprocess_config(options: &Options) -> Result<PreprocessConfig, String> {
         include_dirs: options.include_dirs.clone(),
         defines,
         hlsl_version,
+        enable_16bit_types: options.enable_16bit_types,
         target,
     })
 }

@@ -15,7 +15,7 @@ pub mod preprocess;
 mod syntax_kind;
 pub mod tree_builder;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 pub use rowan::{TextRange, TextSize};
 
@@ -53,25 +53,55 @@ impl From<SyntaxKind> for rowan::SyntaxKind {
 }
 
 /// One file, preprocessed and parsed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Parsing stops at the parser's steps; the two trees are built from them the first time they
+/// are asked for, and kept. `hlslc --check` never builds the lossless tree, and the editor's
+/// syntax features never build the expanded one.
+#[derive(Debug, Clone)]
 pub struct ParsedFile {
     pub file: FileId,
-    lossless: rowan::GreenNode,
+    text: Arc<str>,
+    lexed: Arc<lexer::Lexed>,
     pub preprocessed: Arc<Preprocessed>,
-    steps: Arc<[parser::Step]>,
+    steps: Arc<Vec<parser::Step>>,
     /// Preprocessor and syntax diagnostics, preprocessor first.
     pub diagnostics: Vec<Diagnostic>,
+    lossless: Arc<OnceLock<rowan::GreenNode>>,
+    expanded: Arc<OnceLock<ExpandedTree>>,
 }
+
+/// Equality ignores the tree caches: they follow from the rest.
+impl PartialEq for ParsedFile {
+    fn eq(&self, other: &ParsedFile) -> bool {
+        self.file == other.file
+            && self.text == other.text
+            && self.preprocessed == other.preprocessed
+            && self.steps == other.steps
+            && self.diagnostics == other.diagnostics
+    }
+}
+
+impl Eq for ParsedFile {}
 
 impl ParsedFile {
     /// The lossless tree: its text is the file's text.
     pub fn syntax(&self) -> SyntaxNode {
-        SyntaxNode::new_root(self.lossless.clone())
+        let green = self.lossless.get_or_init(|| {
+            tree_builder::build_lossless(
+                self.file,
+                &self.text,
+                &self.lexed,
+                &self.preprocessed,
+                &self.steps,
+            )
+        });
+        SyntaxNode::new_root(green.clone())
     }
 
-    /// The expanded tree (macros expanded, includes spliced in), built on demand.
-    pub fn expanded(&self) -> ExpandedTree {
-        tree_builder::build_expanded(&self.preprocessed, &self.steps)
+    /// The expanded tree (macros expanded, includes spliced in).
+    pub fn expanded(&self) -> &ExpandedTree {
+        self.expanded
+            .get_or_init(|| tree_builder::build_expanded(&self.preprocessed, &self.steps))
     }
 
     /// Whether any diagnostic is an error.
@@ -91,27 +121,30 @@ pub fn parse_file(
     loader: &dyn FileLoader,
 ) -> ParsedFile {
     let lexed = lexer::lex(text);
-    let pp = preprocess::preprocess(file, path, text, config, loader);
+    let pp = preprocess::preprocess_lexed(file, path, text, &lexed, config, loader);
     let mut input = parser::Input::default();
     for i in 0..pp.tokens.len() {
         let joint = pp.tokens.get(i + 1).is_some_and(|next| !next.leading_space);
         input.push(pp.tokens[i].kind, pp.token_text(i), joint);
     }
     let output = parser::parse_source_file(&input);
-    let lossless = tree_builder::build_lossless(file, text, &lexed, &pp, &output.steps);
     let mut diagnostics = pp.diagnostics.clone();
     diagnostics.extend(tree_builder::syntax_errors(
         &output.steps,
+        &output.errors,
         &pp,
         file,
         TextSize::of(text),
     ));
     ParsedFile {
         file,
-        lossless,
+        text: Arc::from(text),
+        lexed: Arc::new(lexed),
         preprocessed: Arc::new(pp),
-        steps: output.steps.into(),
+        steps: Arc::new(output.steps),
         diagnostics,
+        lossless: Arc::default(),
+        expanded: Arc::default(),
     }
 }
 
@@ -162,6 +195,50 @@ pub fn debug_tree(node: &SyntaxNode) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    struct OneHeader;
+
+    impl FileLoader for OneHeader {
+        fn load(&self, path: &str) -> Option<LoadedFile> {
+            (path == "h.hlsli").then(|| LoadedFile {
+                id: FileId(1),
+                path: path.into(),
+                text: "int c;\n".into(),
+            })
+        }
+    }
+
+    #[test]
+    fn included_items_sit_after_their_include_line() {
+        let text = "float a;\n#include \"h.hlsli\"\nfloat b;\n";
+        let parsed = parse_file(
+            FileId(0),
+            "m.hlsl",
+            text,
+            &PreprocessConfig::default(),
+            &OneHeader,
+        );
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        let tree = parsed.syntax();
+        assert_eq!(tree.to_string(), text);
+        let outline: Vec<String> = tree
+            .children_with_tokens()
+            .filter(|e| !matches!(e.kind(), SyntaxKind::WHITESPACE))
+            .map(|e| format!("{:?}@{:?}", e.kind(), e.text_range()))
+            .collect();
+        assert_eq!(
+            outline,
+            [
+                "VAR_DECL@0..8",
+                "PP_DIRECTIVE@9..27",
+                "VAR_DECL@27..27",
+                "VAR_DECL@28..36"
+            ]
+        );
+        // The expanded tree holds all three declarations with their text.
+        let expanded = SyntaxNode::new_root(parsed.expanded().green.clone());
+        assert_eq!(expanded.to_string(), "float a; int c; float b;");
+    }
 
     #[test]
     fn lossless_with_directives() {

@@ -141,20 +141,22 @@ pub enum Step {
     /// for contextual keywords and split tokens).
     Token {
         kind: SyntaxKind,
-        index: usize,
+        index: u32,
         split: Split,
     },
-    /// An error located at input token `index` (== input length for the end of input).
+    /// An error located at input token `index` (== input length for the end of input);
+    /// `message` indexes `Output::errors`. Steps stay small: a file has millions of them.
     Error {
-        message: String,
-        index: usize,
+        message: u32,
+        index: u32,
     },
 }
 
-/// The result of parsing: steps in tree order.
+/// The result of parsing: steps in tree order, and the error messages they refer to.
 #[derive(Debug, Default, Clone)]
 pub struct Output {
     pub steps: Vec<Step>,
+    pub errors: Vec<String>,
 }
 
 /// Parses a whole file from `input`.
@@ -173,12 +175,12 @@ enum Event {
     Finish,
     Token {
         kind: SyntaxKind,
-        index: usize,
+        index: u32,
         split: Split,
     },
     Error {
-        message: String,
-        index: usize,
+        message: u32,
+        index: u32,
     },
 }
 
@@ -221,6 +223,8 @@ pub(crate) struct Parser<'i> {
     /// The current token is the second half of a split `>>`.
     in_split: bool,
     events: Vec<Event>,
+    /// Error messages, indexed by `Event::Error::message`.
+    errors: Vec<String>,
     /// Guards against grammar loops that do not consume: lookahead calls since the last bump.
     steps: Cell<u32>,
     /// How deeply the grammar's recursive rules are nested (see `enter_nesting`).
@@ -239,7 +243,9 @@ impl<'i> Parser<'i> {
             input,
             pos: 0,
             in_split: false,
-            events: Vec::new(),
+            // About four events per token: reserving avoids regrowing a large vector.
+            events: Vec::with_capacity(input.len() * 4 + 16),
+            errors: Vec::new(),
             steps: Cell::new(0),
             depth: 0,
         }
@@ -381,7 +387,7 @@ impl<'i> Parser<'i> {
         if self.in_split {
             self.events.push(Event::Token {
                 kind: GT,
-                index: self.pos,
+                index: self.pos as u32,
                 split: Split::SecondHalf,
             });
             self.in_split = false;
@@ -397,7 +403,7 @@ impl<'i> Parser<'i> {
             SHR => {
                 self.events.push(Event::Token {
                     kind: GT,
-                    index: self.pos,
+                    index: self.pos as u32,
                     split: Split::FirstHalf,
                 });
                 self.in_split = true;
@@ -417,7 +423,7 @@ impl<'i> Parser<'i> {
         self.in_split = false;
         self.events.push(Event::Token {
             kind,
-            index: self.pos,
+            index: self.pos as u32,
             split,
         });
         self.pos += 1;
@@ -433,14 +439,20 @@ impl<'i> Parser<'i> {
     }
 
     fn push_error(&mut self, index: usize, message: String) {
+        let index = index as u32;
+        let errors = &self.errors;
         let duplicate = self
             .events
             .iter()
             .rev()
             .take_while(|e| !matches!(e, Event::Token { .. }))
-            .any(|e| matches!(e, Event::Error { message: m, index: i } if *i == index && *m == message));
+            .any(|e| matches!(e, Event::Error { message: m, index: i } if *i == index && errors[*m as usize] == message));
         if !duplicate {
-            self.events.push(Event::Error { message, index });
+            self.events.push(Event::Error {
+                message: self.errors.len() as u32,
+                index,
+            });
+            self.errors.push(message);
         }
     }
 
@@ -501,6 +513,7 @@ impl<'i> Parser<'i> {
     fn finish(self) -> Output {
         Output {
             steps: resolve_events(self.events),
+            errors: self.errors,
         }
     }
 }

@@ -49,8 +49,8 @@ fn drive(steps: &[Step], sink: &mut dyn Sink) {
                 sink.exit(depth == 0);
             }
             Step::Token { kind, index, split } => {
-                sink.trivia_before(Some(*index));
-                sink.token(*kind, *index, *split);
+                sink.trivia_before(Some(*index as usize));
+                sink.token(*kind, *index as usize, *split);
             }
             Step::Error { .. } => {}
         }
@@ -59,7 +59,7 @@ fn drive(steps: &[Step], sink: &mut dyn Sink) {
 
 fn next_token(steps: &[Step]) -> Option<usize> {
     steps.iter().find_map(|s| match s {
-        Step::Token { index, .. } => Some(*index),
+        Step::Token { index, .. } => Some(*index as usize),
         _ => None,
     })
 }
@@ -77,6 +77,7 @@ fn split_range(range: TextRange, split: Split) -> TextRange {
 /// Parser errors as diagnostics, placed on the text the offending token came from.
 pub(crate) fn syntax_errors(
     steps: &[Step],
+    messages: &[String],
     pp: &Preprocessed,
     main: FileId,
     text_len: TextSize,
@@ -84,13 +85,13 @@ pub(crate) fn syntax_errors(
     let mut out = Vec::new();
     for step in steps {
         if let Step::Error { message, index } = step {
-            let (file, range) = match pp.tokens.get(*index) {
+            let (file, range) = match pp.tokens.get(*index as usize) {
                 Some(t) => t.origin.diagnostic_range(),
                 None => (main, TextRange::empty(text_len)),
             };
             out.push(Diagnostic::error(
                 SYNTAX_ERROR,
-                message.clone(),
+                messages[*message as usize].clone(),
                 file,
                 range,
             ));
@@ -117,6 +118,14 @@ pub(crate) fn build_lossless(
         pos: 0,
         pp,
         builder: GreenNodeBuilder::new(),
+        main_includes: pp
+            .includes
+            .iter()
+            .filter(|i| i.from == file)
+            .map(|i| i.path_range)
+            .collect(),
+        include_cursor: 0,
+        in_include: false,
     };
     let mut offset = 0u32;
     for t in &lexed.tokens {
@@ -140,6 +149,11 @@ struct LosslessSink<'a> {
     pos: u32,
     pp: &'a Preprocessed,
     builder: GreenNodeBuilder<'static>,
+    /// The path ranges of the main file's `#include`s, in order, and the next one to place.
+    main_includes: Vec<TextRange>,
+    include_cursor: usize,
+    /// The last token placed came from an included file (its text is elsewhere).
+    in_include: bool,
 }
 
 impl LosslessSink<'_> {
@@ -197,6 +211,22 @@ impl LosslessSink<'_> {
         }
     }
 
+    /// The end of the next `#include` directive line of the main file at or after `pos`.
+    fn next_include_line_end(&mut self) -> Option<u32> {
+        while self
+            .main_includes
+            .get(self.include_cursor)
+            .is_some_and(|r| u32::from(r.start()) < self.pos)
+        {
+            self.include_cursor += 1;
+        }
+        let path = *self.main_includes.get(self.include_cursor)?;
+        let line = self.pp.regions[self.region_cursor..]
+            .iter()
+            .find(|r| r.kind == RegionKind::Directive && r.range.contains_range(path))?;
+        Some(line.range.end().into())
+    }
+
     /// Where the text of input token `index` starts in the main file, if it has text there.
     fn start_of(&self, index: usize) -> Option<u32> {
         match self.pp.tokens.get(index)?.origin {
@@ -210,11 +240,21 @@ impl LosslessSink<'_> {
 impl Sink for LosslessSink<'_> {
     fn trivia_before(&mut self, next_token: Option<usize>) {
         match next_token {
-            Some(index) => {
-                if let Some(start) = self.start_of(index) {
+            Some(index) => match self.start_of(index) {
+                Some(start) => {
+                    self.in_include = false;
                     self.gap(start);
                 }
-            }
+                // The first token of an included file's text: place it, and what follows from
+                // that file, after the `#include` line that brought it in.
+                None if !self.in_include => {
+                    self.in_include = true;
+                    if let Some(end) = self.next_include_line_end() {
+                        self.gap(end);
+                    }
+                }
+                None => {}
+            },
             None => self.gap(self.text.len() as u32),
         }
     }
@@ -237,10 +277,11 @@ impl Sink for LosslessSink<'_> {
                 let (start, end) = (u32::from(r.start()).max(self.pos), u32::from(r.end()));
                 self.push(kind, start, end);
             }
-            TokenOrigin::Macro { file, call, .. } if file == self.file => {
-                if self.pos <= u32::from(call.start()) {
-                    self.push(MACRO_CALL, call.start().into(), call.end().into());
-                }
+            // The first token of an expansion brings the macro use's text; the rest bring none.
+            TokenOrigin::Macro { file, call, .. }
+                if file == self.file && self.pos <= u32::from(call.start()) =>
+            {
+                self.push(MACRO_CALL, call.start().into(), call.end().into());
             }
             _ => {}
         }

@@ -788,17 +788,12 @@ float a = SCALE(3) + 1;
                   EQ@35..36 "="
                   WHITESPACE@36..37 " "
                   BIN_EXPR@37..49
-                    CALL_EXPR@37..45
-                      PATH_EXPR@37..42
-                        PATH@37..42
-                          PATH_SEGMENT@37..42
-                            NAME_REF@37..42
-                              IDENT@37..42 "SCALE"
-                      ARG_LIST@42..45
-                        L_PAREN@42..43 "("
-                        LITERAL@43..44
-                          INT_NUMBER@43..44 "3"
-                        R_PAREN@44..45 ")"
+                    PAREN_EXPR@37..45
+                      MACRO_CALL@37..45 "SCALE(3)"
+                      BIN_EXPR@45..45
+                        PAREN_EXPR@45..45
+                          LITERAL@45..45
+                        LITERAL@45..45
                     WHITESPACE@45..46 " "
                     PLUS@46..47 "+"
                     WHITESPACE@47..48 " "

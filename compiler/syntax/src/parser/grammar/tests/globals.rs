@@ -813,11 +813,8 @@ float a[SIZE];
                     IDENT@21..22 "a"
                   ARRAY_SUFFIX@22..28
                     L_BRACK@22..23 "["
-                    PATH_EXPR@23..27
-                      PATH@23..27
-                        PATH_SEGMENT@23..27
-                          NAME_REF@23..27
-                            IDENT@23..27 "SIZE"
+                    LITERAL@23..27
+                      MACRO_CALL@23..27 "SIZE"
                     R_BRACK@27..28 "]"
                 SEMICOLON@28..29 ";"
               WHITESPACE@29..30 "\n"

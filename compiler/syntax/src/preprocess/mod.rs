@@ -5,14 +5,81 @@
 //! regions of the main file that the parser never sees as tokens (directive lines, inactive
 //! `#if` regions, macro uses), so the tree builder can keep the tree lossless.
 //! Includes are read through `FileLoader`, so the database can track them.
+//!
+//! # Design
+//!
+//! The work is split in modules: `engine` (files, token reading, output), `directives`
+//! (`#define`, `#include`, conditionals, pragmas...), `expand` (macro expansion with C's
+//! rules) and `expr` (`#if` expressions).
+//!
+//! - Each file is lexed once (included files are cached by `FileId`) into its significant
+//!   tokens, each knowing whether a line ends before it, so directive lines and skipped groups
+//!   are found without looking at trivia again. Token texts are never copied until they are
+//!   emitted: a token names its source text (a file, or an arena for pasted and stringified
+//!   tokens) and a range in it.
+//! - Reading is a pull: `expand_next` takes the next token from the stack of macro expansion
+//!   contexts, else from the current file (where directive lines are handled as met), and
+//!   expands macro names. A macro is disabled while its expansion is read (names of disabled
+//!   macros are painted and never expanded again); arguments are collected unexpanded and each
+//!   is expanded on its own before substitution, except as an operand of `#` or `##`. All of
+//!   it is iterative except argument pre-expansion, whose nesting is capped.
+//! - Bounds: at most `MAX_EXPANDED_TOKENS` tokens from macros, `MAX_ARG_DEPTH` nested
+//!   argument expansions, `MAX_INCLUDE_DEPTH` nested includes and `MAX_INCLUDED_TOKENS` tokens
+//!   of included text; past them a diagnostic is reported once and the work stops.
+//! - Predefined macros and `-D` defines are `#define` lines of a buffer read before the file;
+//!   `__LINE__`, `__FILE__` and `__COUNTER__` are computed at each use. `#line` changes what
+//!   they report and is recorded in `Preprocessed::line_directives`.
+//! - Regions of the main file (directive lines, inactive lines, macro uses) are gathered as
+//!   met, then sorted and merged: a macro use whose arguments span directive lines is one
+//!   macro-use region.
+//! - Lexer errors are reported as their tokens are read, except in skipped groups.
+//! - A file wholly inside `#ifndef X` ... `#endif` is not read again once `X` is defined, nor
+//!   is a `#pragma once` file (the `#include` is still recorded).
+//!
+//! # Diagnostic codes
+//!
+//! | Code  | Meaning |
+//! |-------|---------|
+//! | E1001 | Lexer error (unexpected character, unterminated literal or comment). |
+//! | E1002 | `#include` file not found. |
+//! | E1003 | `#include` nested too deeply (include cycle), or too much included text. |
+//! | E1004 | Malformed `#include` (no `"file"` or `<file>`). |
+//! | E1005 | Malformed `#define` or `#undef` (missing name, bad parameter list, misplaced `#` or `##`). |
+//! | E1006 | Unterminated function-like macro invocation. |
+//! | E1007 | Wrong number of arguments in a macro invocation. |
+//! | E1008 | Token pasting (`##`) does not give one valid token. |
+//! | E1009 | Macro expansion too large (runaway expansion stopped). |
+//! | E1010 | Invalid `#if`/`#elif` expression. |
+//! | E1011 | Division by zero in a `#if`/`#elif` expression. |
+//! | E1012 | Unterminated conditional (`#if` without `#endif` at end of file). |
+//! | E1013 | `#else` or `#elif` after `#else`. |
+//! | E1014 | `#elif`, `#else` or `#endif` without `#if`. |
+//! | E1015 | `#error` directive. |
+//! | E1016 | Unknown preprocessor directive. |
+//! | E1017 | Malformed `#line` directive. |
+//! | E1018 | `#include` inside macro arguments. |
+//! | E1019 | `defined` without an identifier. |
+//! | E1020 | Macro arguments nested too deeply. |
+//! | E1021 | `_Pragma` without a parenthesized string literal. |
+//! | W1001 | Macro redefined with a different body. |
+//! | W1002 | `#warning` directive. |
+//! | W1003 | Extra tokens at the end of a directive. |
+//! | W1004 | Malformed `#pragma pack_matrix`. |
+//! | W1005 | Defining or undefining a builtin macro. |
 
 use std::sync::Arc;
 
-use rowan::{TextRange, TextSize};
+mod directives;
+mod engine;
+mod expand;
+mod expr;
+#[cfg(test)]
+mod tests;
+
+use rowan::TextRange;
 
 use crate::diagnostics::Diagnostic;
-use crate::lexer::lex;
-use crate::SyntaxKind::{self, *};
+use crate::SyntaxKind;
 
 /// A file known to whoever drives the compiler (the database or the command line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -74,6 +141,8 @@ pub struct PreprocessConfig {
     pub defines: Vec<(String, Option<String>)>,
     /// `-HV`: 2016, 2018, 2021 (the default), 202x.
     pub hlsl_version: u32,
+    /// `-enable-16bit-types`: `half` is 16-bit and `__HLSL_ENABLE_16_BIT` is defined.
+    pub enable_16bit_types: bool,
     /// `-T`, when known.
     pub target: Option<ShaderTarget>,
 }
@@ -84,6 +153,7 @@ impl Default for PreprocessConfig {
             include_dirs: Vec::new(),
             defines: Vec::new(),
             hlsl_version: 2021,
+            enable_16bit_types: false,
             target: None,
         }
     }
@@ -167,6 +237,9 @@ pub struct MacroDefinition {
     pub params: Option<Vec<String>>,
     /// The replacement list as written.
     pub body: String,
+    /// Defined on the command line (`-D`) or by the compiler (`__HLSL_VERSION`...): `file` is
+    /// then the main file and `name_range` is empty.
+    pub predefined: bool,
 }
 
 /// A use of a macro in some file.
@@ -201,6 +274,18 @@ pub struct Preprocessed {
     pub pack_matrix: Vec<PackMatrixPragma>,
     /// Lexer and preprocessor diagnostics, in the order they were found.
     pub diagnostics: Vec<Diagnostic>,
+    /// `#line` directives, in the order they were met (in any file).
+    pub line_directives: Vec<LineDirective>,
+}
+
+/// A `#line N "file"` directive: from `offset` (the start of the next line) on, lines of `file`
+/// are numbered from `line`, and `__FILE__` is `path` when given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineDirective {
+    pub file: FileId,
+    pub offset: rowan::TextSize,
+    pub line: u32,
+    pub path: Option<String>,
 }
 
 impl Preprocessed {
@@ -212,76 +297,25 @@ impl Preprocessed {
 }
 
 /// Preprocesses `text`, the contents of `file` at `path`.
-///
-/// FIXME: this is a pass-through placeholder (directive lines become regions, nothing is
-/// expanded); the real preprocessor replaces it.
 pub fn preprocess(
     file: FileId,
-    _path: &str,
+    path: &str,
     text: &str,
-    _config: &PreprocessConfig,
-    _loader: &dyn FileLoader,
+    config: &PreprocessConfig,
+    loader: &dyn FileLoader,
 ) -> Preprocessed {
-    let lexed = lex(text);
-    let mut out = Preprocessed::default();
-    for e in &lexed.errors {
-        out.diagnostics.push(Diagnostic::error(
-            "E1001",
-            e.message.clone(),
-            file,
-            TextRange::new(e.start.into(), e.end.into()),
-        ));
-    }
-    let mut at_line_start = true;
-    let mut directive_start: Option<u32> = None;
-    let mut leading_space = false;
-    for (kind, start, end) in lexed.iter_ranges() {
-        let tok = &text[start as usize..end as usize];
-        if let Some(d) = directive_start {
-            if kind == WHITESPACE && tok.contains('\n') && !tok.starts_with('\\') {
-                out.regions.push(Region {
-                    kind: RegionKind::Directive,
-                    range: TextRange::new(
-                        d.into(),
-                        (start + tok.find('\n').unwrap() as u32).into(),
-                    ),
-                });
-                directive_start = None;
-                at_line_start = true;
-            }
-            continue;
-        }
-        match kind {
-            WHITESPACE | COMMENT => {
-                if tok.contains('\n') {
-                    at_line_start = true;
-                }
-                leading_space = true;
-            }
-            HASH if at_line_start => directive_start = Some(start),
-            _ => {
-                at_line_start = false;
-                let text_start = out.text.len() as u32;
-                out.text.push_str(tok);
-                out.tokens.push(PpToken {
-                    kind,
-                    text_start,
-                    text_len: end - start,
-                    leading_space,
-                    origin: TokenOrigin::File {
-                        file,
-                        range: TextRange::new(TextSize::from(start), TextSize::from(end)),
-                    },
-                });
-                leading_space = false;
-            }
-        }
-    }
-    if let Some(d) = directive_start {
-        out.regions.push(Region {
-            kind: RegionKind::Directive,
-            range: TextRange::new(d.into(), TextSize::of(text)),
-        });
-    }
-    out
+    engine::run(file, path, text, &crate::lexer::lex(text), config, loader)
+}
+
+/// Like `preprocess`, for a main file whose tokens the caller already has (`parse_file` lexes
+/// once for both the preprocessor and the lossless tree).
+pub fn preprocess_lexed(
+    file: FileId,
+    path: &str,
+    text: &str,
+    lexed: &crate::lexer::Lexed,
+    config: &PreprocessConfig,
+    loader: &dyn FileLoader,
+) -> Preprocessed {
+    engine::run(file, path, text, lexed, config, loader)
 }

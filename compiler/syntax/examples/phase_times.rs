@@ -1,0 +1,62 @@
+//! Prints how long each front-end phase takes on a generated 1 MB file (a profiling aid).
+use std::time::Instant;
+use syntax::*;
+fn main() {
+    let mut text = String::new();
+    let unit = include_str!("../../../examples/blur_cs.hlsl").replace("main", "f");
+    let mut i = 0;
+    while text.len() < 1 << 20 {
+        text.push_str(
+            &unit
+                .replace("LoadClamped", &format!("L{i}"))
+                .replace("void f", &format!("void f{i}")),
+        );
+        i += 1;
+    }
+    if std::env::args().nth(1).as_deref() == Some("once") {
+        let parsed = parse_file(
+            FileId(0),
+            "x",
+            &text,
+            &PreprocessConfig::default(),
+            &NoFiles,
+        );
+        println!("{}", parsed.diagnostics.len());
+        return;
+    }
+    for _ in 0..3 {
+        let t = Instant::now();
+        let lexed = lexer::lex(&text);
+        let t_lex = t.elapsed();
+        let t = Instant::now();
+        let pp = preprocess::preprocess(
+            FileId(0),
+            "x",
+            &text,
+            &PreprocessConfig::default(),
+            &NoFiles,
+        );
+        let t_pp = t.elapsed();
+        let mut input = parser::Input::default();
+        let t = Instant::now();
+        for i in 0..pp.tokens.len() {
+            let joint = pp.tokens.get(i + 1).is_some_and(|n| !n.leading_space);
+            input.push(pp.tokens[i].kind, pp.token_text(i), joint);
+        }
+        let t_input = t.elapsed();
+        let t = Instant::now();
+        let out = parser::parse_source_file(&input);
+        let t_parse = t.elapsed();
+        let t = Instant::now();
+        let parsed = parse_file(
+            FileId(0),
+            "x",
+            &text,
+            &PreprocessConfig::default(),
+            &NoFiles,
+        );
+        let t_all = t.elapsed();
+        println!("lex {t_lex:?} pp {t_pp:?} input {t_input:?} parse {t_parse:?} all {t_all:?} tokens {} steps {} diags {}", pp.tokens.len(), out.steps.len(), parsed.diagnostics.len());
+        drop(lexed);
+    }
+}
