@@ -27,6 +27,9 @@ pub struct Settings {
     /// `2016`, `2018`, `2021` or `202x` (a string or a number).
     #[serde(alias = "hlsl_version")]
     pub hlsl_version: Option<Version>,
+    /// `-enable-16bit-types`: `half` is 16-bit and `__HLSL_ENABLE_16_BIT` is defined.
+    #[serde(rename = "enable16BitTypes", alias = "enable_16bit_types")]
+    pub enable_16bit_types: Option<bool>,
     /// The profile of files that no entry point names, such as `ps_6_0`.
     pub profile: Option<String>,
     /// The SPIR-V target environment, such as `vulkan1.2`.
@@ -47,6 +50,8 @@ const KNOWN_KEYS: &[&str] = &[
     "defines",
     "hlsl_version",
     "hlslVersion",
+    "enable_16bit_types",
+    "enable16BitTypes",
     "profile",
     "target_env",
     "targetEnv",
@@ -131,6 +136,7 @@ pub struct Config {
     pub include_dirs: Vec<String>,
     pub defines: Vec<(String, Option<String>)>,
     pub hlsl_version: u32,
+    pub enable_16bit_types: bool,
     pub profile: Option<ShaderTarget>,
     pub target_env: String,
     pub opt_level: u8,
@@ -143,6 +149,7 @@ impl Default for Config {
             include_dirs: Vec::new(),
             defines: Vec::new(),
             hlsl_version: 2021,
+            enable_16bit_types: false,
             profile: None,
             target_env: "vulkan1.2".to_owned(),
             opt_level: 3,
@@ -190,6 +197,9 @@ impl Config {
                     Ok(v) => config.hlsl_version = v,
                     Err(e) => problems.push(e),
                 }
+            }
+            if let Some(enable) = layer.enable_16bit_types {
+                config.enable_16bit_types = enable;
             }
             if let Some(profile) = &layer.profile {
                 match parse_profile(profile) {
@@ -240,6 +250,7 @@ impl Config {
             include_dirs: self.include_dirs.clone(),
             defines: self.defines.clone(),
             hlsl_version: self.hlsl_version,
+            enable_16bit_types: self.enable_16bit_types,
             target,
         }
     }
@@ -318,6 +329,7 @@ defines = ["A", "B=2"]
 hlsl_version = 2018
 target_env = "vulkan1.1"
 opt_level = 0
+enable_16bit_types = true
 
 [[entry]]
 name = "main"
@@ -343,6 +355,7 @@ file = "shaders/blur.hlsl"
         assert_eq!(config.hlsl_version, 2029);
         assert_eq!(config.target_env, "vulkan1.1");
         assert_eq!(config.opt_level, 0);
+        assert!(config.enable_16bit_types);
         let entry = &config.entries[0];
         assert_eq!(entry.file, "/ws/shaders/blur.hlsl");
         let pp = config.preprocess_for("/ws/shaders/blur.hlsl");
