@@ -38,12 +38,14 @@ pub fn run_stdio() -> std::io::Result<()> {
         .custom_method("hlsl-analyzer/viewMsl", Backend::view_msl)
         .custom_method("hlsl-analyzer/viewWgsl", Backend::view_wgsl)
         .custom_method("hlsl-analyzer/viewSignatures", Backend::view_signatures)
-        .custom_method("hlsl-analyzer/panic", Backend::panic_for_test)
+        .custom_method("hlsl-analyzer/debug/panic", Backend::panic_for_test)
         .finish();
         Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
             .concurrency_level(MAX_CONCURRENT)
             .serve(service)
             .await;
     });
+    // Do not wait for a diagnostics run that is still going: the client has gone.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
     Ok(())
 }

@@ -122,10 +122,15 @@ impl Backend {
         self.view(View::Signatures, params).await
     }
 
-    /// Test hook (`hlsl-analyzer/panic`): panics inside a request, to show that the server
-    /// answers with an error and keeps serving.
-    pub async fn panic_for_test(&self, _params: Value) -> Result<Value> {
-        self.run("hlsl-analyzer/panic", |_| -> Value {
+    /// Test hook (`hlsl-analyzer/debug/panic`): panics inside a request, to show that the
+    /// server answers with an error and keeps serving; with `{ "cancel": true }` it unwinds as
+    /// salsa does when an edit cancels a query.
+    pub async fn panic_for_test(&self, params: Value) -> Result<Value> {
+        let cancel = params["cancel"] == Value::Bool(true);
+        self.run("hlsl-analyzer/debug/panic", move |_| -> Value {
+            if cancel {
+                std::panic::resume_unwind(Box::new(salsa::Cancelled::PendingWrite));
+            }
             panic!("requested panic")
         })
         .await
@@ -256,7 +261,12 @@ impl LanguageServer for Backend {
             method: "workspace/didChangeWatchedFiles".to_owned(),
             register_options: serde_json::to_value(options).ok(),
         };
-        let _ = self.client.register_capability(vec![registration]).await;
+        // Not awaited here: a client that exits before answering must not keep this handler
+        // (and so the server) alive.
+        let client = self.client.clone();
+        tokio::spawn(async move {
+            let _ = client.register_capability(vec![registration]).await;
+        });
     }
 
     async fn shutdown(&self) -> Result<()> {

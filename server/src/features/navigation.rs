@@ -36,11 +36,9 @@ fn target_at(parsed: &ParsedFile, offset: TextSize) -> Option<Target<'_>> {
             to: include.to,
         });
     }
-    if let Some(u) = pp
-        .macro_uses
-        .iter()
-        .find(|u| u.file == parsed.file && u.name_range.contains_inclusive(offset))
-    {
+    if let Some(u) = pp.macro_uses.iter().find(|u| {
+        u.file == parsed.file && !u.name_range.is_empty() && u.name_range.contains_inclusive(offset)
+    }) {
         let definition = pp.macro_definitions.get(u.definition)?;
         return Some(Target::Macro {
             use_range: u.name_range,
@@ -50,7 +48,11 @@ fn target_at(parsed: &ParsedFile, offset: TextSize) -> Option<Target<'_>> {
     // The name in a `#define` line stands for itself.
     pp.macro_definitions
         .iter()
-        .find(|d| d.file == parsed.file && d.name_range.contains_inclusive(offset))
+        .find(|d| {
+            d.file == parsed.file
+                && !d.name_range.is_empty()
+                && d.name_range.contains_inclusive(offset)
+        })
         .map(|d| Target::Macro {
             use_range: d.name_range,
             definition: d,
