@@ -1,1 +1,146 @@
-fn main() {}
+//! Latency of the language server as an editor feels it: the real binary over stdio, a
+//! generated 5,000-line shader, and for each replayed edit the time from sending `didChange` to
+//! receiving the `publishDiagnostics` of that version; then hover, semantic tokens and
+//! document symbols round trips. Prints p50, p99 and max of each.
+//!
+//! `cargo bench -p server --bench latency` (a plain binary: one process per measurement run
+//! would hide the numbers that matter in a harness's averages).
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use common::{Client, TempDir};
+
+const LINES: usize = 5_000;
+const EDITS: usize = 300;
+const REQUESTS: usize = 200;
+
+/// A shader of about `LINES` lines: a header of macros, then structs, cbuffers and functions
+/// that use them.
+fn generate() -> (String, Vec<(u32, u32)>) {
+    let mut text = String::from("#include \"common.hlsli\"\n#define SQ(x) ((x) * (x))\n");
+    let mut macro_uses = Vec::new();
+    let mut i = 0;
+    while text.lines().count() < LINES {
+        text.push_str(&format!(
+            "struct Light{i} {{\n    float3 color;\n    float intensity;\n}};\n\
+             cbuffer Frame{i} : register(b{}) {{\n    float4x4 view{i};\n    float time{i};\n}};\n\
+             // Shade with light {i}.\n\
+             float4 shade{i}(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {{\n\
+             \x20   float3 c = float3(uv, 0.5) * SCALE;\n\
+             \x20   if (uv.x > 0.5) {{\n        c = c * 2.0;\n    }}\n",
+            i % 14
+        ));
+        let line = text.lines().count() as u32;
+        text.push_str("    return float4(c * SQ(time0), 1.0);\n}\n");
+        macro_uses.push((line, 23));
+        i += 1;
+    }
+    (text, macro_uses)
+}
+
+fn percentiles(name: &str, mut samples: Vec<Duration>) {
+    samples.sort();
+    let at = |p: f64| samples[((samples.len() - 1) as f64 * p).round() as usize];
+    println!(
+        "{name:<40} n={:<4} p50 {:>8.2?}  p99 {:>8.2?}  max {:>8.2?}",
+        samples.len(),
+        at(0.50),
+        at(0.99),
+        samples[samples.len() - 1]
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a filter argument that is not ours skips the run.
+    if std::env::args().skip(1).any(|a| !a.starts_with("--") && a != "latency") {
+        return;
+    }
+    let dir = TempDir::new("bench");
+    dir.write("common.hlsli", "#define SCALE 2.0\n");
+    let (text, macro_uses) = generate();
+    let uri = dir.uri("big.hlsl");
+    let (mut client, _) = Client::start(dir.path(), json!(null));
+    println!(
+        "shader: {} lines, {} bytes",
+        text.lines().count(),
+        text.len()
+    );
+
+    let start = Instant::now();
+    client.open(&uri, 1, &text);
+    let first = client.diagnostics(&uri, 1);
+    println!(
+        "didOpen -> first diagnostics: {:.2?} ({} diagnostics)",
+        start.elapsed(),
+        first.len()
+    );
+
+    // Typing in a function body: insert a character, then delete it, at spread-out lines.
+    let mut edit_times = Vec::with_capacity(EDITS);
+    let mut version = 1;
+    for i in 0..EDITS {
+        let (line, _) = macro_uses[(i / 2 * 7) % macro_uses.len()];
+        version += 1;
+        let sent = Instant::now();
+        if i % 2 == 0 {
+            client.change(&uri, version, [(line, 4), (line, 4)], " ");
+        } else {
+            client.change(&uri, version, [(line, 4), (line, 5)], "");
+        }
+        client.diagnostics(&uri, version);
+        edit_times.push(sent.elapsed());
+    }
+    percentiles("didChange -> publishDiagnostics", edit_times);
+
+    let mut hover_times = Vec::with_capacity(REQUESTS);
+    for i in 0..REQUESTS {
+        let (line, character) = macro_uses[(i * 13) % macro_uses.len()];
+        let sent = Instant::now();
+        let hover = client
+            .request(
+                "textDocument/hover",
+                json!({
+                    "textDocument": { "uri": uri },
+                    "position": { "line": line, "character": character }
+                }),
+            )
+            .unwrap();
+        hover_times.push(sent.elapsed());
+        assert!(!hover.is_null(), "no hover at {line}:{character}");
+    }
+    percentiles("hover (macro use)", hover_times);
+
+    let doc = json!({ "textDocument": { "uri": uri } });
+    for (name, method) in [
+        ("semanticTokens/full", "textDocument/semanticTokens/full"),
+        ("documentSymbol", "textDocument/documentSymbol"),
+        ("foldingRange", "textDocument/foldingRange"),
+    ] {
+        let mut times = Vec::new();
+        for _ in 0..20 {
+            let sent = Instant::now();
+            client.request(method, doc.clone()).unwrap();
+            times.push(sent.elapsed());
+        }
+        percentiles(name, times);
+    }
+
+    // After an edit, the first semantic tokens pay for the new parse's lossless tree.
+    let mut times = Vec::new();
+    for i in 0..20 {
+        version += 1;
+        let text = if i % 2 == 0 { " " } else { "" };
+        let end = if i % 2 == 0 { 4 } else { 5 };
+        client.change(&uri, version, [(40, 4), (40, end)], text);
+        let sent = Instant::now();
+        client.request("textDocument/semanticTokens/full", doc.clone()).unwrap();
+        times.push(sent.elapsed());
+    }
+    percentiles("didChange + semanticTokens/full", times);
+    client.shutdown();
+}
