@@ -57,7 +57,10 @@ fn percentiles(name: &str, mut samples: Vec<Duration>) {
 
 fn main() {
     // `cargo bench` passes `--bench`; a filter argument that is not ours skips the run.
-    if std::env::args().skip(1).any(|a| !a.starts_with("--") && a != "latency") {
+    if std::env::args()
+        .skip(1)
+        .any(|a| !a.starts_with("--") && a != "latency")
+    {
         return;
     }
     let dir = TempDir::new("bench");
@@ -138,7 +141,9 @@ fn main() {
         let end = if i % 2 == 0 { 4 } else { 5 };
         client.change(&uri, version, [(40, 4), (40, end)], text);
         let sent = Instant::now();
-        client.request("textDocument/semanticTokens/full", doc.clone()).unwrap();
+        client
+            .request("textDocument/semanticTokens/full", doc.clone())
+            .unwrap();
         times.push(sent.elapsed());
     }
     percentiles("didChange + semanticTokens/full", times);

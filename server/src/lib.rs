@@ -12,6 +12,9 @@ pub mod features;
 pub mod server;
 pub mod state;
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use tower_lsp_server::{LspService, Server};
 
 use crate::server::Backend;
@@ -29,8 +32,10 @@ pub fn run_stdio() -> std::io::Result<()> {
         let state = StateHandle::start(out_tx, tokio::runtime::Handle::current());
         let generation = state.generation.clone();
         let (service, socket) = LspService::build(move |client| {
-            tokio::spawn(server::outbox(client.clone(), out_rx, generation));
-            Backend::new(client, state)
+            let refresh_tokens = Arc::new(AtomicBool::new(false));
+            let outbox = server::outbox(client.clone(), out_rx, generation, refresh_tokens.clone());
+            tokio::spawn(outbox);
+            Backend::new(client, state, refresh_tokens)
         })
         .custom_method("hlsl-analyzer/syntaxTree", Backend::syntax_tree)
         .custom_method("hlsl-analyzer/viewIr", Backend::view_ir)

@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
@@ -31,15 +31,22 @@ pub struct Backend {
     /// The last semantic tokens sent for each document, for `/full/delta`.
     tokens: Mutex<HashMap<Uri, (String, Vec<SemanticToken>)>>,
     next_result_id: AtomicU64,
+    /// The client answers `workspace/configuration` (settings can be pulled).
+    pull_configuration: AtomicBool,
+    /// The client re-asks for semantic tokens on `workspace/semanticTokens/refresh`; shared
+    /// with the outbox, which sends it when the configuration changes.
+    refresh_tokens: Arc<AtomicBool>,
 }
 
 impl Backend {
-    pub fn new(client: Client, state: StateHandle) -> Backend {
+    pub fn new(client: Client, state: StateHandle, refresh_tokens: Arc<AtomicBool>) -> Backend {
         Backend {
             client,
             state,
             tokens: Mutex::new(HashMap::new()),
             next_result_id: AtomicU64::new(1),
+            pull_configuration: AtomicBool::new(false),
+            refresh_tokens,
         }
     }
 
@@ -204,6 +211,21 @@ impl LanguageServer for Backend {
             .map(|f| f.uri.clone())
             .or(params.root_uri.clone())
             .map(|uri| uri_to_path(&uri));
+        let pull = params
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.configuration)
+            .unwrap_or(false);
+        self.pull_configuration.store(pull, Ordering::Relaxed);
+        let refresh = params
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.semantic_tokens.as_ref())
+            .and_then(|t| t.refresh_support)
+            .unwrap_or(false);
+        self.refresh_tokens.store(refresh, Ordering::Relaxed);
         self.send(Op::Initialize {
             root,
             options: params.initialization_options.clone(),
@@ -309,6 +331,25 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        if params.settings.is_null() && self.pull_configuration.load(Ordering::Relaxed) {
+            // A client of the pull model only says that something changed: ask for ours.
+            let client = self.client.clone();
+            let state = self.state.clone();
+            tokio::spawn(async move {
+                let item = ConfigurationItem {
+                    scope_uri: None,
+                    section: Some("hlsl-analyzer".to_owned()),
+                };
+                if let Ok(mut values) = client.configuration(vec![item]).await {
+                    if !values.is_empty() {
+                        state.send(Op::Configure {
+                            settings: values.swap_remove(0),
+                        });
+                    }
+                }
+            });
+            return;
+        }
         self.send(Op::Configure {
             settings: params.settings,
         });
@@ -410,7 +451,12 @@ impl LanguageServer for Backend {
 /// Sends what the owner and the diagnostics jobs produce to the client, in order. Diagnostics
 /// of a file are published when its version or its diagnostics changed since the last publish;
 /// results of a superseded revision and of closed files are dropped.
-pub async fn outbox(client: Client, mut rx: UnboundedReceiver<Outgoing>, latest: Arc<AtomicU64>) {
+pub async fn outbox(
+    client: Client,
+    mut rx: UnboundedReceiver<Outgoing>,
+    latest: Arc<AtomicU64>,
+    refresh_tokens: Arc<AtomicBool>,
+) {
     let mut published: HashMap<Uri, Option<FileDiagnostics>> = HashMap::new();
     while let Some(message) = rx.recv().await {
         match message {
@@ -440,6 +486,15 @@ pub async fn outbox(client: Client, mut rx: UnboundedReceiver<Outgoing>, latest:
                         )
                         .await;
                     *last = Some(file);
+                }
+            }
+            Outgoing::ConfigChanged => {
+                // Inactive regions may have moved. Not awaited: the answer may take a while.
+                if refresh_tokens.load(Ordering::Relaxed) {
+                    let client = client.clone();
+                    tokio::spawn(async move {
+                        let _ = client.semantic_tokens_refresh().await;
+                    });
                 }
             }
             Outgoing::Log(kind, message) => client.log_message(kind, message).await,

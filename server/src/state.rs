@@ -65,6 +65,8 @@ pub enum Outgoing {
     Opened(Uri),
     /// A document was closed: clear its diagnostics.
     Clear(Uri),
+    /// The configuration changed (highlighting of inactive regions may have too).
+    ConfigChanged,
     Log(MessageType, String),
     Show(MessageType, String),
 }
@@ -449,11 +451,15 @@ impl Owner {
             .iter()
             .map(|e| (e.file.clone(), self.intern(config.preprocess_for(&e.file))))
             .collect();
+        let changed = *self.configs.config != config;
         self.configs = Arc::new(ConfigTable {
             config: Arc::new(config),
             default,
             per_file,
         });
+        if changed {
+            let _ = self.out.send(Outgoing::ConfigChanged);
+        }
     }
 
     fn intern(&mut self, pp: PreprocessConfig) -> CompileConfig {

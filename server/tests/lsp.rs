@@ -550,6 +550,23 @@ fn configuration_turns_an_error_region_on_and_off() {
 }
 
 #[test]
+fn settings_are_pulled_when_the_client_sends_none() {
+    let dir = TempDir::new("pull");
+    let uri = dir.uri("a.hlsl");
+    let mut client = start(&dir);
+    client.open(&uri, 1, "#ifdef BROKEN\n#error broken\n#endif\n");
+    assert_eq!(client.diagnostics(&uri, 1), Vec::<Value>::new());
+    client.settings = json!({ "defines": ["BROKEN"] });
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({ "settings": null }),
+    );
+    let again = client.wait_for("textDocument/publishDiagnostics", |p| p["uri"] == uri);
+    assert_eq!(codes(again["diagnostics"].as_array().unwrap()), ["E1015"]);
+    client.shutdown();
+}
+
+#[test]
 fn initialization_options_override_the_file() {
     let dir = TempDir::new("initopts");
     dir.write("hlsl-analyzer.toml", "defines = [\"BROKEN\"]\n");

@@ -26,6 +26,8 @@ pub struct Client {
     pub notifications: Vec<Value>,
     /// Responses received while waiting for something else, by request id.
     responses: std::collections::HashMap<i64, Value>,
+    /// What this client answers to `workspace/configuration`.
+    pub settings: Value,
 }
 
 impl Client {
@@ -55,6 +57,7 @@ impl Client {
             next_id: 1,
             notifications: Vec::new(),
             responses: std::collections::HashMap::new(),
+            settings: Value::Null,
         };
         let root_uri = uri(root);
         let result = client
@@ -66,7 +69,10 @@ impl Client {
                     "workspaceFolders": [{ "uri": root_uri, "name": "test" }],
                     "initializationOptions": initialization_options,
                     "capabilities": {
-                        "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true } },
+                        "workspace": {
+                            "didChangeWatchedFiles": { "dynamicRegistration": true },
+                            "configuration": true
+                        },
                         "textDocument": { "publishDiagnostics": { "versionSupport": true } }
                     }
                 }),
@@ -234,7 +240,7 @@ impl Client {
             if message.get("id").is_some() && message.get("method").is_some() {
                 // A request from the server (registerCapability...): accept it.
                 let result = if message["method"] == "workspace/configuration" {
-                    json!([null])
+                    json!([self.settings])
                 } else {
                     Value::Null
                 };
