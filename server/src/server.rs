@@ -33,6 +33,8 @@ pub struct Backend {
     next_result_id: AtomicU64,
     /// The client answers `workspace/configuration` (settings can be pulled).
     pull_configuration: AtomicBool,
+    /// The client accepts a dynamic registration of watched files.
+    watch_files: AtomicBool,
     /// The client re-asks for semantic tokens on `workspace/semanticTokens/refresh`; shared
     /// with the outbox, which sends it when the configuration changes.
     refresh_tokens: Arc<AtomicBool>,
@@ -46,6 +48,7 @@ impl Backend {
             tokens: Mutex::new(HashMap::new()),
             next_result_id: AtomicU64::new(1),
             pull_configuration: AtomicBool::new(false),
+            watch_files: AtomicBool::new(false),
             refresh_tokens,
         }
     }
@@ -226,6 +229,14 @@ impl LanguageServer for Backend {
             .and_then(|t| t.refresh_support)
             .unwrap_or(false);
         self.refresh_tokens.store(refresh, Ordering::Relaxed);
+        let watch = params
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.did_change_watched_files.as_ref())
+            .and_then(|w| w.dynamic_registration)
+            .unwrap_or(false);
+        self.watch_files.store(watch, Ordering::Relaxed);
         self.send(Op::Initialize {
             root,
             options: params.initialization_options.clone(),
@@ -268,8 +279,11 @@ impl LanguageServer for Backend {
     }
 
     async fn initialized(&self, _: InitializedParams) {
-        // Watching files needs dynamic registration; a client that cannot do it still gets
+        // Watching files needs dynamic registration; a client that cannot do it still sends
         // saves (`didSave`) of open files, the configuration file included.
+        if !self.watch_files.load(Ordering::Relaxed) {
+            return;
+        }
         let watchers = ["**/hlsl-analyzer.toml", "**/*.{hlsl,hlsli,h,fx,fxh,inc}"]
             .into_iter()
             .map(|glob| FileSystemWatcher {
