@@ -429,6 +429,12 @@ fn definition_of_include_and_macro() {
         .request("textDocument/definition", at(&uri, 2, 6))
         .unwrap();
     assert!(found.is_null());
+    // Hovering the include path shows the file it resolved to.
+    let hover = client
+        .request("textDocument/hover", at(&uri, 0, 12))
+        .unwrap();
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert!(value.ends_with("inc/common.hlsli`"), "{value}");
     client.shutdown();
 }
 
@@ -542,6 +548,42 @@ fn configuration_turns_an_error_region_on_and_off() {
     let shown = client.wait_for("window/showMessage", |_| true);
     assert!(
         shown["message"].as_str().unwrap().contains("zz_1_0"),
+        "{shown}"
+    );
+    let cleared = client.wait_for("textDocument/publishDiagnostics", |p| p["uri"] == uri);
+    assert_eq!(cleared["diagnostics"], json!([]));
+    client.shutdown();
+}
+
+#[test]
+fn editing_the_configuration_file_reconfigures() {
+    let dir = TempDir::new("tomledit");
+    let toml = dir.write("hlsl-analyzer.toml", "defines = []\n");
+    let uri = dir.uri("a.hlsl");
+    let mut client = start(&dir);
+    client.open(&uri, 1, "#ifdef BROKEN\n#error broken\n#endif\n");
+    assert_eq!(client.diagnostics(&uri, 1), Vec::<Value>::new());
+
+    dir.write("hlsl-analyzer.toml", "defines = [\"BROKEN\"]\n");
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": [{ "uri": toml, "type": 2 }] }),
+    );
+    let again = client.wait_for("textDocument/publishDiagnostics", |p| p["uri"] == uri);
+    assert_eq!(codes(again["diagnostics"].as_array().unwrap()), ["E1015"]);
+
+    // A broken file is reported, and its settings are dropped.
+    dir.write("hlsl-analyzer.toml", "defines = [\"BROKEN\"\n");
+    client.notify(
+        "textDocument/didSave",
+        json!({ "textDocument": { "uri": toml } }),
+    );
+    let shown = client.wait_for("window/showMessage", |_| true);
+    assert!(
+        shown["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("hlsl-analyzer.toml: "),
         "{shown}"
     );
     let cleared = client.wait_for("textDocument/publishDiagnostics", |p| p["uri"] == uri);
