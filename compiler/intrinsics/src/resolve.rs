@@ -1,0 +1,602 @@
+//! Overload resolution in DXC's manner: template variables bind a component kind and a shape
+//! from the arguments (scalars broadcast, literals adapt, int/float mixes pick float), every
+//! argument is then costed against its parameter, and the cheapest overload wins.
+
+use std::fmt;
+
+use types::{ScalarKind, Type};
+
+use crate::model::ShaderModel;
+use crate::model::{Class, Dim, Dir, Intrinsic, KindPat, Overload, Pat, ShapeClass, ShapePat};
+use crate::sig::signature_text;
+
+/// The type of a call argument as the front end knows it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ArgType {
+    Type(Type),
+    /// An integer literal (`0`, `1u` is a `uint` [`ArgType::Type`]).
+    LiteralInt,
+    /// A floating-point literal without a suffix (`0.5`).
+    LiteralFloat,
+    /// A string literal.
+    String,
+}
+
+impl From<Type> for ArgType {
+    fn from(t: Type) -> ArgType {
+        ArgType::Type(t)
+    }
+}
+
+impl fmt::Display for ArgType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArgType::Type(t) => write!(f, "{t}"),
+            ArgType::LiteralInt => f.write_str("literal int"),
+            ArgType::LiteralFloat => f.write_str("literal float"),
+            ArgType::String => f.write_str("string"),
+        }
+    }
+}
+
+/// A parameter of the chosen overload with its concrete type.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ResolvedParam {
+    pub name: String,
+    pub dir: Dir,
+    pub ty: Type,
+}
+
+/// The result of a successful resolution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolved {
+    pub name: &'static str,
+    /// Index of the chosen overload in the intrinsic's (or method's) list.
+    pub overload_index: usize,
+    pub overload: Overload,
+    /// The type each argument converts to (variadic extras included), in argument order.
+    pub params: Vec<ResolvedParam>,
+    pub ret: Type,
+    /// The shader model the chosen overload needs.
+    pub min_sm: ShaderModel,
+    /// Sum of the conversion costs (0 for an exact match).
+    pub cost: u32,
+}
+
+impl Resolved {
+    /// The concrete signature: `float3 lerp(float3 x, float3 y, float3 s)`.
+    pub fn signature_text(&self) -> String {
+        let params: Vec<String> = self
+            .params
+            .iter()
+            .map(|p| match p.dir {
+                Dir::In => format!("{} {}", p.ty, p.name),
+                d => format!("{d} {} {}", p.ty, p.name),
+            })
+            .collect();
+        format!("{} {}({})", self.ret, self.name, params.join(", "))
+    }
+}
+
+/// Why a call did not resolve.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    UnknownName {
+        name: String,
+    },
+    /// The object has no method of that name (or is no object with methods).
+    UnknownMethod {
+        object: String,
+        method: String,
+    },
+    WrongArgCount {
+        name: String,
+        got: usize,
+        /// Counts some overload accepts, ascending.
+        accepted: Vec<usize>,
+        /// A variadic overload accepts this many or more.
+        at_least: Option<usize>,
+    },
+    NoMatch {
+        name: String,
+        args: Vec<String>,
+        candidates: Vec<String>,
+    },
+    Ambiguous {
+        name: String,
+        args: Vec<String>,
+        candidates: Vec<String>,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::UnknownName { name } => write!(f, "unknown intrinsic `{name}`"),
+            Error::UnknownMethod { object, method } => {
+                write!(f, "`{object}` has no method `{method}`")
+            }
+            Error::WrongArgCount {
+                name,
+                got,
+                accepted,
+                at_least,
+            } => {
+                let mut counts: Vec<String> = accepted.iter().map(|c| c.to_string()).collect();
+                if let Some(n) = at_least {
+                    counts.push(format!("{n} or more"));
+                }
+                write!(
+                    f,
+                    "`{name}` takes {} arguments, not {got}",
+                    counts.join(" or ")
+                )
+            }
+            Error::NoMatch {
+                name,
+                args,
+                candidates,
+            } => {
+                write!(f, "no overload of `{name}` takes ({})", args.join(", "))?;
+                for c in candidates {
+                    write!(f, "\n  candidate: {c}")?;
+                }
+                Ok(())
+            }
+            Error::Ambiguous {
+                name,
+                args,
+                candidates,
+            } => {
+                write!(
+                    f,
+                    "call to `{name}` with ({}) is ambiguous",
+                    args.join(", ")
+                )?;
+                for c in candidates {
+                    write!(f, "\n  candidate: {c}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Resolves a call against an intrinsic's overloads. `templates` are explicit template
+/// arguments (`buf.Load<float4>(0)`), bound to the overload's `type` variables in order.
+pub fn resolve(intr: &Intrinsic, templates: &[Type], args: &[ArgType]) -> Result<Resolved, Error> {
+    let name = intr.name;
+    let count_ok = |ov: &Overload| {
+        if ov.variadic {
+            args.len() >= ov.params.len()
+        } else {
+            args.len() == ov.params.len()
+        }
+    };
+    let by_count: Vec<(usize, &Overload)> = intr
+        .overloads
+        .iter()
+        .enumerate()
+        .filter(|(_, ov)| count_ok(ov))
+        .collect();
+    if by_count.is_empty() {
+        let mut accepted: Vec<usize> = intr
+            .overloads
+            .iter()
+            .filter(|o| !o.variadic)
+            .map(|o| o.params.len())
+            .collect();
+        accepted.sort_unstable();
+        accepted.dedup();
+        let at_least = intr
+            .overloads
+            .iter()
+            .filter(|o| o.variadic)
+            .map(|o| o.params.len())
+            .min();
+        return Err(Error::WrongArgCount {
+            name: name.to_string(),
+            got: args.len(),
+            accepted,
+            at_least,
+        });
+    }
+    let mut matches: Vec<(usize, Matched)> = by_count
+        .iter()
+        .filter_map(|&(i, ov)| match_overload(ov, templates, args).map(|m| (i, m)))
+        .collect();
+    let arg_texts = || args.iter().map(ToString::to_string).collect::<Vec<_>>();
+    let Some(best) = matches.iter().map(|(_, m)| m.cost).min() else {
+        return Err(Error::NoMatch {
+            name: name.to_string(),
+            args: arg_texts(),
+            candidates: by_count
+                .iter()
+                .map(|(_, ov)| signature_text(name, ov))
+                .collect(),
+        });
+    };
+    matches.retain(|(_, m)| m.cost == best);
+    // Overloads that instantiate to the same concrete signature are one candidate.
+    let mut distinct: Vec<(usize, Matched)> = Vec::new();
+    for (i, m) in matches {
+        if !distinct.iter().any(|(_, d)| d.params == m.params) {
+            distinct.push((i, m));
+        }
+    }
+    if distinct.len() > 1 {
+        return Err(Error::Ambiguous {
+            name: name.to_string(),
+            args: arg_texts(),
+            candidates: distinct
+                .iter()
+                .map(|(i, _)| signature_text(name, &intr.overloads[*i]))
+                .collect(),
+        });
+    }
+    let (i, m) = distinct.pop().expect("one best match");
+    let ov = &intr.overloads[i];
+    let params = m
+        .params
+        .into_iter()
+        .enumerate()
+        .map(|(j, ty)| match ov.params.get(j) {
+            Some(p) => ResolvedParam {
+                name: p.name.clone(),
+                dir: p.dir,
+                ty,
+            },
+            None => ResolvedParam {
+                name: format!("arg{j}"),
+                dir: Dir::In,
+                ty,
+            },
+        })
+        .collect();
+    Ok(Resolved {
+        name,
+        overload_index: i,
+        overload: ov.clone(),
+        params,
+        ret: m.ret,
+        min_sm: ov.effective_min_sm(intr),
+        cost: m.cost,
+    })
+}
+
+struct Matched {
+    params: Vec<Type>,
+    ret: Type,
+    cost: u32,
+}
+
+/// The shape of a numeric type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Scalar,
+    Vector(u8),
+    Matrix(u8, u8),
+}
+
+fn shape_of(t: &Type) -> Option<Shape> {
+    match *t {
+        Type::Scalar(_) => Some(Shape::Scalar),
+        Type::Vector(_, n) => Some(Shape::Vector(n)),
+        Type::Matrix { rows, cols, .. } => Some(Shape::Matrix(rows, cols)),
+        _ => None,
+    }
+}
+
+fn make(kind: ScalarKind, shape: Shape) -> Type {
+    match shape {
+        Shape::Scalar => Type::Scalar(kind),
+        Shape::Vector(n) => Type::Vector(kind, n),
+        Shape::Matrix(r, c) => Type::matrix(kind, r, c),
+    }
+}
+
+/// Rank for picking the wider kind when arguments tied to one variable differ.
+fn rank(k: ScalarKind) -> u8 {
+    use ScalarKind as S;
+    match k {
+        S::Bool => 0,
+        S::Min12Int => 1,
+        S::Min16Int => 2,
+        S::Min16Uint => 3,
+        S::Int16 => 4,
+        S::Uint16 => 5,
+        S::Int => 6,
+        S::Uint => 7,
+        S::Int64 => 8,
+        S::Uint64 => 9,
+        S::Min10Float => 10,
+        S::Min16Float => 11,
+        S::Float16 => 12,
+        S::Half => 13,
+        S::Float => 14,
+        S::Double => 15,
+    }
+}
+
+fn arg_shape(a: &ArgType) -> Option<Shape> {
+    match a {
+        ArgType::Type(t) => shape_of(t),
+        ArgType::LiteralInt | ArgType::LiteralFloat => Some(Shape::Scalar),
+        ArgType::String => None,
+    }
+}
+
+fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option<Matched> {
+    let nvars = ov.vars.len();
+    let mut kinds: Vec<Option<ScalarKind>> = vec![None; nvars];
+    let mut shapes: Vec<Option<Shape>> = vec![None; nvars];
+    let mut generics: Vec<Option<Type>> = vec![None; nvars];
+    let mut dims: Vec<Option<u8>> = vec![None; ov.dims.len()];
+    let mut extra_cost = 0;
+
+    // Explicit template arguments bind the `type` variables in order.
+    let mut explicit = templates.iter();
+    for (i, v) in ov.vars.iter().enumerate() {
+        if v.class == Class::AnyType {
+            generics[i] = explicit.next().cloned();
+        }
+    }
+    if explicit.next().is_some() {
+        return None;
+    }
+
+    let pairs: Vec<(&crate::model::Param, &ArgType)> = ov.params.iter().zip(args).collect();
+
+    // Generic variables not given explicitly bind to their first argument.
+    for (p, a) in &pairs {
+        if let Pat::Generic(i) = p.ty {
+            let i = i as usize;
+            if generics[i].is_none() {
+                generics[i] = Some(match a {
+                    ArgType::Type(t) => t.clone(),
+                    ArgType::LiteralInt => Type::INT,
+                    ArgType::LiteralFloat => Type::FLOAT,
+                    ArgType::String => return None,
+                });
+            }
+        }
+    }
+
+    // Kind variables.
+    for (vi, var) in ov.vars.iter().enumerate() {
+        if var.class == Class::AnyType {
+            continue;
+        }
+        let mut best: Option<ScalarKind> = None;
+        let mut lit_float = false;
+        let mut lit_int = false;
+        let mut out_kinds = Vec::new();
+        for (p, a) in &pairs {
+            let Pat::Numeric {
+                kind: KindPat::Var(k),
+                ..
+            } = p.ty
+            else {
+                continue;
+            };
+            if k as usize != vi {
+                continue;
+            }
+            match a {
+                ArgType::Type(t) => {
+                    let k = t.scalar_kind()?;
+                    if p.dir != Dir::In {
+                        out_kinds.push(k);
+                    }
+                    if best.is_none_or(|b| rank(k) > rank(b)) {
+                        best = Some(k);
+                    }
+                }
+                ArgType::LiteralFloat => lit_float = true,
+                ArgType::LiteralInt => lit_int = true,
+                ArgType::String => return None,
+            }
+        }
+        let mut kind = match best {
+            Some(k) if lit_float && !k.is_float() => Some(ScalarKind::Float),
+            Some(k) => Some(k),
+            None if lit_float => Some(ScalarKind::Float),
+            None if lit_int => Some(ScalarKind::Int),
+            None => None,
+        };
+        if let Some(k) = kind {
+            if !var.class.contains(k) {
+                kind = Some(var.class.default_kind(lit_float)?);
+            }
+        }
+        // Atomic destinations and other out arguments take no kind outside the class.
+        if out_kinds.iter().any(|k| !var.class.contains(*k)) {
+            return None;
+        }
+        kinds[vi] = kind;
+    }
+
+    // Shape variables.
+    for (vi, var) in ov.vars.iter().enumerate() {
+        let mut shape: Option<Shape> = None;
+        let mut any = false;
+        for (p, a) in &pairs {
+            let Pat::Numeric {
+                shape: ShapePat::Var(s),
+                ..
+            } = p.ty
+            else {
+                continue;
+            };
+            if s as usize != vi {
+                continue;
+            }
+            any = true;
+            let sh = arg_shape(a)?;
+            if sh == Shape::Scalar {
+                continue;
+            }
+            match shape {
+                None => shape = Some(sh),
+                Some(prev) if prev == sh => {}
+                Some(_) => return None,
+            }
+        }
+        let sh = shape.unwrap_or(Shape::Scalar);
+        match (var.shape, sh) {
+            (ShapeClass::Scalar, Shape::Vector(_) | Shape::Matrix(..)) => return None,
+            (ShapeClass::ScalarOrVector, Shape::Matrix(..)) => return None,
+            _ => {}
+        }
+        if any || shape.is_some() {
+            shapes[vi] = Some(sh);
+        }
+    }
+
+    // Dimension variables: vectors and matrices first, then scalars fill what is left.
+    for scalars in [false, true] {
+        for (p, a) in &pairs {
+            let Pat::Numeric { shape, .. } = p.ty else {
+                continue;
+            };
+            let sh = match arg_shape(a) {
+                Some(s) => s,
+                None => continue,
+            };
+            let bind = |d: Dim, n: u8, dims: &mut Vec<Option<u8>>| -> bool {
+                match d {
+                    Dim::Fixed(f) => f == n,
+                    Dim::Var(i) => match dims[i as usize] {
+                        Some(b) => b == n,
+                        None => {
+                            dims[i as usize] = Some(n);
+                            true
+                        }
+                    },
+                }
+            };
+            match (shape, sh, scalars) {
+                (ShapePat::Vector(d), Shape::Vector(n), false) => {
+                    if !bind(d, n, &mut dims) {
+                        return None;
+                    }
+                }
+                (ShapePat::Matrix(r, c), Shape::Matrix(m, n), false) => {
+                    if !bind(r, m, &mut dims) || !bind(c, n, &mut dims) {
+                        return None;
+                    }
+                }
+                (ShapePat::Vector(Dim::Var(i)), Shape::Scalar, true) => {
+                    if dims[i as usize].is_none() {
+                        // A scalar standing for a one-component vector.
+                        dims[i as usize] = Some(1);
+                        extra_cost += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // Concrete parameter types.
+    let subst = |pat: &Pat| -> Option<Type> {
+        Some(match pat {
+            Pat::Void => Type::Void,
+            Pat::String => return None,
+            Pat::Exact(t) => t.clone(),
+            Pat::Generic(i) => generics[*i as usize].clone()?,
+            Pat::Numeric { kind, shape } => {
+                let k = match kind {
+                    KindPat::Fixed(k) => *k,
+                    KindPat::Var(i) => kinds[*i as usize]?,
+                };
+                let d = |d: &Dim| match d {
+                    Dim::Fixed(n) => Some(*n),
+                    Dim::Var(i) => dims[*i as usize],
+                };
+                let sh = match shape {
+                    ShapePat::Scalar => Shape::Scalar,
+                    ShapePat::Vector(n) => Shape::Vector(d(n)?),
+                    ShapePat::Matrix(r, c) => Shape::Matrix(d(r)?, d(c)?),
+                    ShapePat::Var(i) => shapes[*i as usize].unwrap_or(Shape::Scalar),
+                };
+                make(k, sh)
+            }
+        })
+    };
+
+    let mut params = Vec::new();
+    let mut cost = extra_cost;
+    for (p, a) in &pairs {
+        if p.ty == Pat::String {
+            if *a != &ArgType::String {
+                return None;
+            }
+            params.push(Type::Void);
+            continue;
+        }
+        let target = subst(&p.ty)?;
+        cost += convert_cost(a, &target, p.dir)?;
+        params.push(target);
+    }
+    // Variadic extras keep their own types.
+    for a in &args[pairs.len()..] {
+        params.push(match a {
+            ArgType::Type(t) => t.clone(),
+            ArgType::LiteralInt => Type::INT,
+            ArgType::LiteralFloat => Type::FLOAT,
+            ArgType::String => Type::Void,
+        });
+    }
+    let ret = subst(&ov.ret)?;
+    Some(Matched { params, ret, cost })
+}
+
+/// What converting `arg` to `target` costs, or `None` when it cannot.
+fn convert_cost(arg: &ArgType, target: &Type, dir: Dir) -> Option<u32> {
+    let tk = target.scalar_kind();
+    match arg {
+        ArgType::String => None,
+        ArgType::LiteralInt | ArgType::LiteralFloat => {
+            if dir != Dir::In {
+                return None;
+            }
+            let tk = tk?;
+            let is_float = *arg == ArgType::LiteralFloat;
+            Some(if tk.is_bool() || (is_float && !tk.is_float()) {
+                3
+            } else {
+                1
+            })
+        }
+        ArgType::Type(t) => {
+            if t == target {
+                return Some(0);
+            }
+            let (Some(ak), Some(tk)) = (t.scalar_kind(), tk) else {
+                return None;
+            };
+            let (ash, tsh) = (shape_of(t)?, shape_of(target)?);
+            let norm = |s: Shape| match s {
+                Shape::Vector(1) => Shape::Scalar,
+                s => s,
+            };
+            let mut cost = 0;
+            if norm(ash) != norm(tsh) {
+                if dir != Dir::In || norm(ash) != Shape::Scalar {
+                    return None;
+                }
+                cost += 2;
+            }
+            if ak != tk {
+                cost += 3;
+                if tk.is_bool() || (ak.is_float() && !tk.is_float()) {
+                    cost += 1;
+                }
+            }
+            Some(cost)
+        }
+    }
+}
