@@ -69,9 +69,16 @@ impl Resolved {
         let params: Vec<String> = self
             .params
             .iter()
-            .map(|p| match p.dir {
-                Dir::In => format!("{} {}", p.ty, p.name),
-                d => format!("{d} {} {}", p.ty, p.name),
+            .enumerate()
+            .map(|(i, p)| {
+                let ty = match self.overload.params.get(i) {
+                    Some(q) if q.ty == Pat::String => "string".to_string(),
+                    _ => p.ty.to_string(),
+                };
+                match p.dir {
+                    Dir::In => format!("{ty} {}", p.name),
+                    d => format!("{d} {ty} {}", p.name),
+                }
             })
             .collect();
         format!("{} {}({})", self.ret, self.name, params.join(", "))
@@ -126,9 +133,14 @@ impl fmt::Display for Error {
                 if let Some(n) = at_least {
                     counts.push(format!("{n} or more"));
                 }
+                let noun = if counts.len() == 1 && counts[0] == "1" {
+                    "argument"
+                } else {
+                    "arguments"
+                };
                 write!(
                     f,
-                    "`{name}` takes {} arguments, not {got}",
+                    "`{name}` takes {} {noun}, not {got}",
                     counts.join(" or ")
                 )
             }
@@ -334,7 +346,6 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
     let mut shapes: Vec<Option<Shape>> = vec![None; nvars];
     let mut generics: Vec<Option<Type>> = vec![None; nvars];
     let mut dims: Vec<Option<u8>> = vec![None; ov.dims.len()];
-    let mut extra_cost = 0;
 
     // Explicit template arguments bind the `type` variables in order.
     let mut explicit = templates.iter();
@@ -347,6 +358,7 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
         return None;
     }
 
+    let mut extra_cost = 0;
     let pairs: Vec<(&crate::model::Param, &ArgType)> = ov.params.iter().zip(args).collect();
 
     // Generic variables not given explicitly bind to their first argument.
@@ -354,6 +366,8 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
         if let Pat::Generic(i) = p.ty {
             let i = i as usize;
             if generics[i].is_none() {
+                // An implicitly bound template loses ties with a plain overload.
+                extra_cost += 2;
                 generics[i] = Some(match a {
                     ArgType::Type(t) => t.clone(),
                     ArgType::LiteralInt => Type::INT,
@@ -564,11 +578,13 @@ fn convert_cost(arg: &ArgType, target: &Type, dir: Dir) -> Option<u32> {
                 return None;
             }
             let tk = tk?;
-            let is_float = *arg == ArgType::LiteralFloat;
-            Some(if tk.is_bool() || (is_float && !tk.is_float()) {
-                3
-            } else {
-                1
+            // A literal prefers its own kind (int or float), then its own family.
+            Some(match (arg, tk) {
+                (_, ScalarKind::Bool) => 3,
+                (ArgType::LiteralInt, ScalarKind::Int) => 1,
+                (ArgType::LiteralFloat, ScalarKind::Float) => 1,
+                (ArgType::LiteralFloat, k) if !k.is_float() => 3,
+                _ => 2,
             })
         }
         ArgType::Type(t) => {

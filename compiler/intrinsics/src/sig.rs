@@ -173,6 +173,12 @@ impl Cx<'_> {
         match s {
             "void" => return Ok(Pat::Void),
             "string" => return Ok(Pat::String),
+            "SamplerState" | "SamplerComparisonState" => {
+                let comparison = s == "SamplerComparisonState";
+                return Ok(Pat::Exact(Type::resource(types::ResourceType::Sampler {
+                    comparison,
+                })));
+            }
             _ => {}
         }
         if let Some(key) = s.strip_prefix('$') {
