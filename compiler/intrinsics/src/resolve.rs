@@ -578,6 +578,10 @@ fn convert_cost(arg: &ArgType, target: &Type, dir: Dir) -> Option<u32> {
                 return None;
             }
             let tk = tk?;
+            let broadcast = match shape_of(target)? {
+                Shape::Scalar | Shape::Vector(1) => 0,
+                _ => 2,
+            };
             // A literal prefers its own kind (int or float), then its own family.
             Some(match (arg, tk) {
                 (_, ScalarKind::Bool) => 3,
@@ -585,7 +589,7 @@ fn convert_cost(arg: &ArgType, target: &Type, dir: Dir) -> Option<u32> {
                 (ArgType::LiteralFloat, ScalarKind::Float) => 1,
                 (ArgType::LiteralFloat, k) if !k.is_float() => 3,
                 _ => 2,
-            })
+            } + broadcast)
         }
         ArgType::Type(t) => {
             if t == target {
