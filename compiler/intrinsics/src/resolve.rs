@@ -138,11 +138,13 @@ impl fmt::Display for Error {
                 } else {
                     "arguments"
                 };
-                write!(
-                    f,
-                    "`{name}` takes {} {noun}, not {got}",
-                    counts.join(" or ")
-                )
+                let list = match counts.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        format!("{} or {last}", rest.join(", "))
+                    }
+                    _ => counts.join(""),
+                };
+                write!(f, "`{name}` takes {list} {noun}, not {got}")
             }
             Error::NoMatch {
                 name,
