@@ -585,13 +585,15 @@ fn convert_cost(arg: &ArgType, target: &Type, dir: Dir) -> Option<u32> {
                 _ => 2,
             };
             // A literal prefers its own kind (int or float), then its own family.
-            Some(match (arg, tk) {
-                (_, ScalarKind::Bool) => 3,
-                (ArgType::LiteralInt, ScalarKind::Int) => 1,
-                (ArgType::LiteralFloat, ScalarKind::Float) => 1,
-                (ArgType::LiteralFloat, k) if !k.is_float() => 3,
-                _ => 2,
-            } + broadcast)
+            Some(
+                match (arg, tk) {
+                    (_, ScalarKind::Bool) => 3,
+                    (ArgType::LiteralInt, ScalarKind::Int) => 1,
+                    (ArgType::LiteralFloat, ScalarKind::Float) => 1,
+                    (ArgType::LiteralFloat, k) if !k.is_float() => 3,
+                    _ => 2,
+                } + broadcast,
+            )
         }
         ArgType::Type(t) => {
             if t == target {

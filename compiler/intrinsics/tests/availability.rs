@@ -75,12 +75,25 @@ fn stage_sets_print() {
         ddx.stages_at(SM::SM6_6).to_string(),
         "pixel|compute|mesh|amplification"
     );
-    assert_eq!(lookup("sin").unwrap().availability.stages_at(SM::SM6_0), StageSet::ALL);
     assert_eq!(
-        lookup("TraceRay").unwrap().availability.stages_at(SM::SM6_3).to_string(),
+        lookup("sin").unwrap().availability.stages_at(SM::SM6_0),
+        StageSet::ALL
+    );
+    assert_eq!(
+        lookup("TraceRay")
+            .unwrap()
+            .availability
+            .stages_at(SM::SM6_3)
+            .to_string(),
         "raygeneration|closesthit|miss"
     );
-    assert_eq!(lookup("WaveMatch").unwrap().availability.stages_at(SM::SM6_4), StageSet::NONE);
+    assert_eq!(
+        lookup("WaveMatch")
+            .unwrap()
+            .availability
+            .stages_at(SM::SM6_4),
+        StageSet::NONE
+    );
 }
 
 #[test]

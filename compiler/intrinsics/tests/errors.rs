@@ -66,7 +66,9 @@ fn error_values_are_structured() {
     let f3 = ArgType::Type(Type::vector(ScalarKind::Float, 3));
     let f2 = ArgType::Type(Type::vector(ScalarKind::Float, 2));
     match resolve_call("min", &[f3, f2]).unwrap_err() {
-        Error::NoMatch { args, candidates, .. } => {
+        Error::NoMatch {
+            args, candidates, ..
+        } => {
             assert_eq!(args, ["float3", "float2"]);
             assert_eq!(candidates, ["T min(T a, T b) where T: numeric"]);
         }

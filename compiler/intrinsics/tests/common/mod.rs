@@ -120,10 +120,12 @@ pub fn parse_type(s: &str) -> Type {
             sample: elem,
         });
     }
-    let structured = |kind| Type::resource(ResourceType::StructuredBuffer {
-        kind,
-        element: elem.clone(),
-    });
+    let structured = |kind| {
+        Type::resource(ResourceType::StructuredBuffer {
+            kind,
+            element: elem.clone(),
+        })
+    };
     match (access, rest) {
         (_, "Buffer") => Type::resource(ResourceType::TypedBuffer {
             access,
