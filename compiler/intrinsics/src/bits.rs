@@ -46,6 +46,8 @@ pub(crate) fn add(t: &mut Table) {
     );
     t.def(Bits, ALL, true, "Masked sums of absolute byte differences between a reference and a sliding window of source bytes, added to accum.", &["uint4 msad4(uint reference, uint2 source, uint4 accum)"]);
 
+    t.def(Bits, ALL, true, "Adds 64-bit unsigned integers held as (low, high) uint pairs; a uint4 holds two such pairs.", &["uint2 AddUint64(uint2 a, uint2 b)", "uint4 AddUint64(uint4 a, uint4 b)"]);
+
     // Reinterpreting casts.
     t.def(
         Conversion,

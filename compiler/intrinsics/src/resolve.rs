@@ -493,25 +493,23 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
                     },
                 }
             };
-            match (shape, sh, scalars) {
-                (ShapePat::Vector(d), Shape::Vector(n), false) => {
-                    if !bind(d, n, &mut dims) {
-                        return None;
-                    }
-                }
+            let ok = match (shape, sh, scalars) {
+                (ShapePat::Vector(d), Shape::Vector(n), false) => bind(d, n, &mut dims),
                 (ShapePat::Matrix(r, c), Shape::Matrix(m, n), false) => {
-                    if !bind(r, m, &mut dims) || !bind(c, n, &mut dims) {
-                        return None;
-                    }
+                    bind(r, m, &mut dims) && bind(c, n, &mut dims)
                 }
-                (ShapePat::Vector(Dim::Var(i)), Shape::Scalar, true) => {
-                    if dims[i as usize].is_none() {
-                        // A scalar standing for a one-component vector.
-                        dims[i as usize] = Some(1);
-                        extra_cost += 1;
-                    }
+                (ShapePat::Vector(Dim::Var(i)), Shape::Scalar, true)
+                    if dims[i as usize].is_none() =>
+                {
+                    // A scalar standing for a one-component vector.
+                    dims[i as usize] = Some(1);
+                    extra_cost += 1;
+                    true
                 }
-                _ => {}
+                _ => true,
+            };
+            if !ok {
+                return None;
             }
         }
     }

@@ -248,6 +248,13 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
                 Resource,
                 ALL,
                 false,
+                "The position of the given sample relative to the texel centre, in pixels.",
+                &["float2 GetSamplePosition(int sampleIndex)"],
+            );
+            t.def(
+                Resource,
+                ALL,
+                false,
                 "Texel access by sample: `tex.sample[s][pos]`.",
                 &[&format!("$E sample(uint sampleIndex, {npos} pos)")],
             );

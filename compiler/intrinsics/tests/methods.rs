@@ -85,3 +85,7 @@ cases! {
     input_patch_index: "InputPatch<S, 3>.operator[](uint)" => "S operator[](uint index)";
     output_patch_index: "OutputPatch<float4, 4>.operator[](0)" => "float4 operator[](uint index)";
 }
+
+cases! {
+    tex2dms_sample_position: "Texture2DMS<float4>.GetSamplePosition(0)" => "float2 GetSamplePosition(int sampleIndex)";
+}

@@ -94,3 +94,8 @@ cases! {
     printf_variadic: "printf(\"%d %f\", int, float)" => "void printf(string format, int arg1, float arg2)";
     errorf_format_only: "errorf(\"bad\")" => "void errorf(string format)";
 }
+
+cases! {
+    add_uint64_pairs: "AddUint64(uint2, uint2)" => "uint2 AddUint64(uint2 a, uint2 b)";
+    add_uint64_two_pairs: "AddUint64(uint4, uint4)" => "uint4 AddUint64(uint4 a, uint4 b)";
+}
