@@ -18,10 +18,10 @@ pub(crate) fn add(t: &mut Table) {
         ("Max", "Atomically stores the larger of dest and value (signed or unsigned by type); the optional original receives the previous value."),
     ] {
         let sigs = [
-            format!("void Interlocked{op}(inout T dest, T value) where T: int32"),
-            format!("void Interlocked{op}(inout T dest, T value, out T original) where T: int32"),
-            format!("@6.6 void Interlocked{op}(inout T dest, T value) where T: int64"),
-            format!("@6.6 void Interlocked{op}(inout T dest, T value, out T original) where T: int64"),
+            format!("void Interlocked{op}(inout T dest, T value) where T: int32 s"),
+            format!("void Interlocked{op}(inout T dest, T value, out T original) where T: int32 s"),
+            format!("@6.6 void Interlocked{op}(inout T dest, T value) where T: int64 s"),
+            format!("@6.6 void Interlocked{op}(inout T dest, T value, out T original) where T: int64 s"),
         ];
         let sigs: Vec<&str> = sigs.iter().map(String::as_str).collect();
         t.def(Atomic, ALL, true, doc, &sigs);
@@ -32,8 +32,8 @@ pub(crate) fn add(t: &mut Table) {
         true,
         "Atomically replaces dest with value and returns the previous value in original.",
         &[
-            "void InterlockedExchange(inout T dest, T value, out T original) where T: int32",
-            "@6.6 void InterlockedExchange(inout T dest, T value, out T original) where T: int64",
+            "void InterlockedExchange(inout T dest, T value, out T original) where T: int32 s",
+            "@6.6 void InterlockedExchange(inout T dest, T value, out T original) where T: int64 s",
             "@6.6 void InterlockedExchange(inout float dest, float value, out float original)",
         ],
     );
@@ -43,8 +43,8 @@ pub(crate) fn add(t: &mut Table) {
         true,
         "Atomically stores value into dest if dest equals compare; original receives the previous value.",
         &[
-            "void InterlockedCompareExchange(inout T dest, T compare, T value, out T original) where T: int32",
-            "@6.6 void InterlockedCompareExchange(inout T dest, T compare, T value, out T original) where T: int64",
+            "void InterlockedCompareExchange(inout T dest, T compare, T value, out T original) where T: int32 s",
+            "@6.6 void InterlockedCompareExchange(inout T dest, T compare, T value, out T original) where T: int64 s",
         ],
     );
     t.def(
@@ -53,8 +53,8 @@ pub(crate) fn add(t: &mut Table) {
         true,
         "Atomically stores value into dest if dest equals compare, without returning the previous value.",
         &[
-            "void InterlockedCompareStore(inout T dest, T compare, T value) where T: int32",
-            "@6.6 void InterlockedCompareStore(inout T dest, T compare, T value) where T: int64",
+            "void InterlockedCompareStore(inout T dest, T compare, T value) where T: int32 s",
+            "@6.6 void InterlockedCompareStore(inout T dest, T compare, T value) where T: int64 s",
         ],
     );
     let sm66 = at(ShaderModel::SM6_6, StageSet::ALL);

@@ -200,43 +200,43 @@ fn byte_address(t: &mut Table, access: TextureAccess) {
         ("Max", "Atomically keeps the larger of the word at byte address dest and value."),
     ] {
         let s = [
-            format!("void Interlocked{op}(uint dest, T value) where T: int32"),
-            format!("void Interlocked{op}(uint dest, T value, out T original) where T: int32"),
+            format!("void Interlocked{op}(uint dest, T value) where T: int32 s"),
+            format!("void Interlocked{op}(uint dest, T value, out T original) where T: int32 s"),
         ];
         let s: Vec<&str> = s.iter().map(String::as_str).collect();
         t.def(Atomic, ALL, true, doc, &s);
         let s64 = [
-            format!("void Interlocked{op}64(uint dest, T value) where T: int64"),
-            format!("void Interlocked{op}64(uint dest, T value, out T original) where T: int64"),
+            format!("void Interlocked{op}64(uint dest, T value) where T: int64 s"),
+            format!("void Interlocked{op}64(uint dest, T value, out T original) where T: int64 s"),
         ];
         let s64: Vec<&str> = s64.iter().map(String::as_str).collect();
         t.def(Atomic, all_from(ShaderModel::SM6_6), true, "64-bit form of the byte-address atomic of the same name (SM 6.6).", &s64);
     }
     let sm66 = all_from(ShaderModel::SM6_6);
-    t.def(Atomic, ALL, true, "Atomically replaces the word at byte address dest with value; original receives the previous value.", &["void InterlockedExchange(uint dest, T value, out T original) where T: int32"]);
+    t.def(Atomic, ALL, true, "Atomically replaces the word at byte address dest with value; original receives the previous value.", &["void InterlockedExchange(uint dest, T value, out T original) where T: int32 s"]);
     t.def(
         Atomic,
         sm66,
         true,
         "64-bit InterlockedExchange (SM 6.6).",
-        &["void InterlockedExchange64(uint dest, T value, out T original) where T: int64"],
+        &["void InterlockedExchange64(uint dest, T value, out T original) where T: int64 s"],
     );
     t.def(Atomic, sm66, true, "Atomically replaces the float at byte address dest; original receives the previous value (SM 6.6).", &["void InterlockedExchangeFloat(uint dest, float value, out float original)"]);
-    t.def(Atomic, ALL, true, "Atomically stores value at byte address dest if the word there equals compare; original receives the previous value.", &["void InterlockedCompareExchange(uint dest, T compare, T value, out T original) where T: int32"]);
-    t.def(Atomic, sm66, true, "64-bit InterlockedCompareExchange (SM 6.6).", &["void InterlockedCompareExchange64(uint dest, T compare, T value, out T original) where T: int64"]);
+    t.def(Atomic, ALL, true, "Atomically stores value at byte address dest if the word there equals compare; original receives the previous value.", &["void InterlockedCompareExchange(uint dest, T compare, T value, out T original) where T: int32 s"]);
+    t.def(Atomic, sm66, true, "64-bit InterlockedCompareExchange (SM 6.6).", &["void InterlockedCompareExchange64(uint dest, T compare, T value, out T original) where T: int64 s"]);
     t.def(
         Atomic,
         ALL,
         true,
         "Atomically stores value at byte address dest if the word there equals compare.",
-        &["void InterlockedCompareStore(uint dest, T compare, T value) where T: int32"],
+        &["void InterlockedCompareStore(uint dest, T compare, T value) where T: int32 s"],
     );
     t.def(
         Atomic,
         sm66,
         true,
         "64-bit InterlockedCompareStore (SM 6.6).",
-        &["void InterlockedCompareStore64(uint dest, T compare, T value) where T: int64"],
+        &["void InterlockedCompareStore64(uint dest, T compare, T value) where T: int64 s"],
     );
     t.def(Atomic, sm66, true, "Compare-exchange of the float at byte address dest, compared bit for bit (SM 6.6).", &["void InterlockedCompareExchangeFloatBitwise(uint dest, float compare, float value, out float original)"]);
     t.def(

@@ -166,7 +166,10 @@ pub(crate) fn add(t: &mut Table) {
 
     // Quads: where derivatives are (pixel and compute; mesh and amplification from 6.6).
     let quad = Availability::new(ShaderModel::SM6_0, StageSet::PIXEL.union(StageSet::COMPUTE))
-        .extended(ShaderModel::SM6_6, StageSet::COMPUTE_LIKE);
+        .extended(
+            ShaderModel::SM6_6,
+            StageSet::MESH.union(StageSet::AMPLIFICATION),
+        );
     t.def(
         Quad,
         quad,

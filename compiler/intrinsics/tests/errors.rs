@@ -20,7 +20,7 @@ cases! {
     cross_needs_three: "cross(float4, float4)" => "error: no overload of `cross` takes (float4, float4)\n  candidate: T<3> cross(T<3> a, T<3> b) where T: float_like";
     determinant_needs_square: "determinant(float3x4)" => "error: no overload of `determinant` takes (float3x4)\n  candidate: T<> determinant(T<nxn> m) where T: float_like";
     mul_inner_dimension_mismatch: "mul(float3, float4x4)" => "error: no overload of `mul` takes (float3, float4x4)\n  candidate: T<> mul(T<> a, T<> b) where T: numeric\n  candidate: T<n> mul(T<> a, T<n> b) where T: numeric\n  candidate: T<rxc> mul(T<> a, T<rxc> b) where T: numeric\n  candidate: T<n> mul(T<n> a, T<> b) where T: numeric\n  candidate: T<> mul(T<n> a, T<n> b) where T: numeric\n  candidate: T<c> mul(T<k> a, T<kxc> b) where T: numeric\n  candidate: T<rxc> mul(T<rxc> a, T<> b) where T: numeric\n  candidate: T<r> mul(T<rxk> a, T<k> b) where T: numeric\n  candidate: T<rxc> mul(T<rxk> a, T<kxc> b) where T: numeric";
-    atomic_on_float: "InterlockedAdd(float, 1)" => "error: no overload of `InterlockedAdd` takes (float, literal int)\n  candidate: void InterlockedAdd(inout T dest, T value) where T: int32\n  candidate: [SM 6.6] void InterlockedAdd(inout T dest, T value) where T: int64";
+    atomic_on_float: "InterlockedAdd(float, 1)" => "error: no overload of `InterlockedAdd` takes (float, literal int)\n  candidate: void InterlockedAdd(inout T dest, T value) where T: int32 s\n  candidate: [SM 6.6] void InterlockedAdd(inout T dest, T value) where T: int64 s";
     out_param_rejects_literal: "modf(float, 1.0)" => "error: no overload of `modf` takes (float, literal float)\n  candidate: T modf(T x, out T ip) where T: float_like";
     out_param_rejects_broadcast: "sincos(float3, float, float)" => "error: no overload of `sincos` takes (float3, float, float)\n  candidate: void sincos(T x, out T s, out T c) where T: float_like";
     string_only_for_printf: "sin(\"x\")" => "error: no overload of `sin` takes (string)\n  candidate: T sin(T x) where T: float_like";
@@ -78,4 +78,8 @@ fn error_values_are_structured() {
         Error::Ambiguous { candidates, .. } => assert_eq!(candidates.len(), 3),
         e => panic!("unexpected {e:?}"),
     }
+}
+
+cases! {
+    atomic_dest_must_be_scalar: "InterlockedAdd(uint2, uint2)" => "error: no overload of `InterlockedAdd` takes (uint2, uint2)\n  candidate: void InterlockedAdd(inout T dest, T value) where T: int32 s\n  candidate: [SM 6.6] void InterlockedAdd(inout T dest, T value) where T: int64 s";
 }
