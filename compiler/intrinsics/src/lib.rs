@@ -11,7 +11,8 @@
 //!
 //! The tables are written in a small signature language (see [`sig`]) and split by family.
 
-use std::sync::LazyLock;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use types::{ResourceType, Type};
 
@@ -123,16 +124,28 @@ pub fn lookup(name: &str) -> Option<&'static Intrinsic> {
 }
 
 /// The methods of a resource type, with its element, coordinate and offset types filled in.
-pub fn methods_of(resource: &ResourceType) -> Vec<Method> {
-    let mut t = Table::new();
-    textures::add(&mut t, resource);
-    buffers::add(&mut t, resource);
-    t.entries
+/// Built once per distinct resource type and cached.
+pub fn methods_of(resource: &ResourceType) -> Arc<Vec<Method>> {
+    static CACHE: LazyLock<Mutex<HashMap<ResourceType, Arc<Vec<Method>>>>> =
+        LazyLock::new(|| Mutex::new(HashMap::new()));
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    cache
+        .entry(resource.clone())
+        .or_insert_with(|| {
+            let mut t = Table::new();
+            textures::add(&mut t, resource);
+            buffers::add(&mut t, resource);
+            Arc::new(t.entries)
+        })
+        .clone()
 }
 
 /// One method of a resource type.
 pub fn method(resource: &ResourceType, name: &str) -> Option<Method> {
-    methods_of(resource).into_iter().find(|m| m.name == name)
+    methods_of(resource)
+        .iter()
+        .find(|m| m.name == name)
+        .cloned()
 }
 
 /// The methods of `RayQuery<flags>` (SM 6.5 inline ray tracing).
@@ -171,8 +184,12 @@ pub fn resolve_method_templated(
         method: method_name.to_string(),
     };
     let resource = object.as_resource().ok_or_else(unknown)?;
-    let m = method(resource, method_name).ok_or_else(unknown)?;
-    resolve::resolve(&m, templates, args)
+    let methods = methods_of(resource);
+    let m = methods
+        .iter()
+        .find(|m| m.name == method_name)
+        .ok_or_else(unknown)?;
+    resolve::resolve(m, templates, args)
 }
 
 /// Resolves a method of `RayQuery<flags>`.
