@@ -51,6 +51,8 @@ pub struct ResolvedParam {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Resolved {
     pub name: &'static str,
+    /// The intrinsic's (or method's) description, for hover.
+    pub doc: &'static str,
     /// Index of the chosen overload in the intrinsic's (or method's) list.
     pub overload_index: usize,
     pub overload: Overload,
@@ -271,6 +273,7 @@ pub fn resolve(intr: &Intrinsic, templates: &[Type], args: &[ArgType]) -> Result
         .collect();
     Ok(Resolved {
         name,
+        doc: intr.doc,
         overload_index: i,
         overload: ov.clone(),
         params,
@@ -551,8 +554,14 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
             params.push(Type::Void);
             continue;
         }
-        let target = subst(&p.ty)?;
+        let mut target = subst(&p.ty)?;
         cost += convert_cost(a, &target, p.dir)?;
+        // A matrix argument keeps its orientation (`row_major` is layout, not type).
+        if let (ArgType::Type(t @ Type::Matrix { .. }), Type::Matrix { .. }) = (a, &target) {
+            if same_matrix_ignoring_orientation(t, &target) {
+                target = t.clone();
+            }
+        }
         params.push(target);
     }
     // Variadic extras keep their own types.
@@ -566,6 +575,16 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
     }
     let ret = subst(&ov.ret)?;
     Some(Matched { params, ret, cost })
+}
+
+fn same_matrix_ignoring_orientation(a: &Type, b: &Type) -> bool {
+    matches!(
+        (a, b),
+        (
+            Type::Matrix { scalar: k1, rows: r1, cols: c1, .. },
+            Type::Matrix { scalar: k2, rows: r2, cols: c2, .. },
+        ) if k1 == k2 && r1 == r2 && c1 == c2
+    )
 }
 
 /// What converting `arg` to `target` costs, or `None` when it cannot.

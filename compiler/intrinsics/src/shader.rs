@@ -346,6 +346,13 @@ pub(crate) fn add(t: &mut Table) {
         Debug,
         ALL,
         false,
+        "Stops the shader invocation, for tools and targets that support it.",
+        &["void abort()"],
+    );
+    t.def(
+        Debug,
+        ALL,
+        false,
         "Formatted error message, for tools that capture it.",
         &["void errorf(string format, ...)"],
     );

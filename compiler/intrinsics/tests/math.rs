@@ -82,3 +82,20 @@ cases! {
     and_bools: "and(bool2, bool2)" => "bool2 and(bool2 a, bool2 b)";
     or_converts_to_bool: "or(int, bool)" => "bool or(bool a, bool b)";
 }
+
+#[test]
+fn row_major_arguments_keep_their_orientation() {
+    use intrinsics::{resolve_call, ArgType};
+    use types::{MatrixOrientation, ScalarKind, Type};
+    let m = Type::matrix_with(ScalarKind::Float, 4, 4, MatrixOrientation::RowMajor);
+    let v = Type::vector(ScalarKind::Float, 4);
+    let r = resolve_call("mul", &[ArgType::Type(v.clone()), ArgType::Type(m.clone())]).unwrap();
+    assert_eq!(r.params[1].ty, m);
+    assert_eq!(r.ret, v);
+    assert_eq!(r.cost, 0);
+    assert!(r.doc.starts_with("Multiplies"));
+    let i = Type::matrix(ScalarKind::Int, 4, 4);
+    let r = resolve_call("mul", &[ArgType::Type(i), ArgType::Type(m.clone())]).unwrap();
+    assert_eq!(r.params[0].ty, Type::matrix(ScalarKind::Float, 4, 4));
+    assert_eq!(r.params[1].ty, m);
+}

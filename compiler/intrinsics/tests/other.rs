@@ -99,3 +99,7 @@ cases! {
     add_uint64_pairs: "AddUint64(uint2, uint2)" => "uint2 AddUint64(uint2 a, uint2 b)";
     add_uint64_two_pairs: "AddUint64(uint4, uint4)" => "uint4 AddUint64(uint4 a, uint4 b)";
 }
+
+cases! {
+    abort_no_args: "abort()" => "void abort()";
+}
