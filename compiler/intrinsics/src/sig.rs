@@ -341,3 +341,61 @@ pub fn signature_text(name: &str, ov: &Overload) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(line: &str) -> String {
+        try_parse(line, &[]).unwrap_err()
+    }
+
+    #[test]
+    fn parses_patterns_and_prints_them_back() {
+        let lines = [
+            "T lerp(T x, T y, T s) where T: float_like",
+            "T<> dot(T<n> a, T<n> b) where T: numeric",
+            "T<cxr> transpose(T<rxc> m) where T: basic",
+            "bool<T> isnan(T x) where T: float_like",
+            "void asuint(T d, out uint<T> lo, out uint<T> hi) where T: double sv",
+            "[SM 6.6] void InterlockedAdd(inout T dest, T value) where T: int64 s",
+            "void printf(string format, ...)",
+            "T Load(uint address) where T: type",
+            "float4 Sample(SamplerState s, float2 location)",
+        ];
+        for line in lines {
+            let dsl = line.replace("[SM 6.6] ", "@6.6 ");
+            let (name, ov) = parse(&dsl, &[]);
+            assert_eq!(signature_text(&name, &ov), line);
+        }
+    }
+
+    #[test]
+    fn substitutions() {
+        let env = [("E", Type::vector(ScalarKind::Half, 4))];
+        let (_, ov) = parse("$E Load(int location)", &env);
+        assert_eq!(signature_text("Load", &ov), "half4 Load(int location)");
+        assert_eq!(err("$X f(int a)"), "unknown substitution `$X`");
+    }
+
+    #[test]
+    fn malformed_lines() {
+        assert_eq!(err("float f"), "no `(`");
+        assert_eq!(err("float f(int a"), "no `)`");
+        assert_eq!(err("f(int a)"), "no return type");
+        assert_eq!(err("float f(int)"), "bad parameter `int`");
+        assert_eq!(err("float f(blob a)"), "unknown type `blob`");
+        assert_eq!(err("float f(float3<2> a)"), "`float3` is not a scalar");
+        assert_eq!(err("T f(T a) where T: fancy"), "bad class `fancy`");
+        assert_eq!(err("T f(T a) where T: float_like m"), "bad shape class `m`");
+        assert_eq!(err("T f(T a) where TT: float_like"), "bad variable `TT`");
+        assert_eq!(err("T f(T a) junk"), "trailing `junk`");
+        assert_eq!(err("T<5> f(T a) where T: float_like"), "bad dimension `5`");
+        assert_eq!(
+            err("T<n> f(T a) where T: type"),
+            "a `type` variable takes no shape"
+        );
+        assert_eq!(err("@6 void f()"), "bad sm");
+        assert_eq!(err("@6.6"), "no space after @sm");
+    }
+}
