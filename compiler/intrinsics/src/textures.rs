@@ -52,6 +52,13 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
     t.env.push(("E", sample.clone()));
     t.env.push(("V4", Type::vector(kind, 4)));
     t.env.push(("S1", Type::Scalar(kind)));
+    // Raw gathers return each texel's bits as an unsigned integer of the element's width.
+    let raw = match kind.bit_width() {
+        16 => ScalarKind::Uint16,
+        64 => ScalarKind::Uint64,
+        _ => ScalarKind::Uint,
+    };
+    t.env.push(("R4", Type::vector(raw, 4)));
     let c = dim.coordinate_count();
     let coord = vt("float", c);
     let ms = dim.is_multisampled();
@@ -185,6 +192,14 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
                     sigs.push(format!("$V4 {name}({sampler}, {coord} location, int2 offset1, int2 offset2, int2 offset3, int2 offset4, out uint status)"));
                 }
                 def_all(t, ALL, doc, sigs);
+            }
+            if !cube {
+                def_all(
+                    t,
+                    all_from(ShaderModel::SM6_7),
+                    "The unconverted bits of the four texels bilinear filtering would use, as unsigned integers of the element's width (SM 6.7).",
+                    with_optional(&format!("{sampler}, {coord} location"), "$R4", "GatherRaw", &one),
+                );
             }
             for (name, doc) in [
                 ("GatherCmp", "Compares the red components of the four filtering texels with compareValue; 1 or 0 each."),

@@ -89,3 +89,10 @@ cases! {
 cases! {
     tex2dms_sample_position: "Texture2DMS<float4>.GetSamplePosition(0)" => "float2 GetSamplePosition(int sampleIndex)";
 }
+
+cases! {
+    tex2d_gather_raw: "Texture2D<uint>.GatherRaw(SamplerState, float2)" => "uint4 GatherRaw(SamplerState s, float2 location)";
+    tex2darray_gather_raw_16: "Texture2DArray<uint16_t>.GatherRaw(SamplerState, float3, int2)" => "uint16_t4 GatherRaw(SamplerState s, float3 location, int2 offset)";
+    tex2d_gather_raw_64: "Texture2D<uint64_t>.GatherRaw(SamplerState, float2, int2, uint)" => "uint64_t4 GatherRaw(SamplerState s, float2 location, int2 offset, out uint status)";
+    cube_has_no_gather_raw: "TextureCube<uint>.GatherRaw(SamplerState, float3)" => "error: `TextureCube<uint>` has no method `GatherRaw`";
+}
