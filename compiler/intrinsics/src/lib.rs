@@ -10,6 +10,26 @@
 //! - [`signature_text`] and [`Resolved::signature_text`] for hover.
 //!
 //! The tables are written in a small signature language (see [`sig`]) and split by family.
+//!
+//! ```
+//! use intrinsics::{resolve_call, resolve_method, ArgType};
+//! use types::{ResourceType, ScalarKind, TextureAccess, TextureDim, Type};
+//!
+//! let f3 = ArgType::Type(Type::vector(ScalarKind::Float, 3));
+//! let r = resolve_call("lerp", &[f3.clone(), f3, ArgType::LiteralFloat]).unwrap();
+//! assert_eq!(r.signature_text(), "float3 lerp(float3 x, float3 y, float3 s)");
+//!
+//! let tex = Type::resource(ResourceType::Texture {
+//!     dim: TextureDim::D2Array,
+//!     access: TextureAccess::ReadOnly,
+//!     sample: Type::vector(ScalarKind::Float, 4),
+//! });
+//! let sampler = ArgType::Type(Type::resource(ResourceType::Sampler { comparison: false }));
+//! let coord = ArgType::Type(Type::vector(ScalarKind::Float, 3));
+//! let r = resolve_method(&tex, "SampleLevel", &[sampler, coord, ArgType::LiteralInt]).unwrap();
+//! assert_eq!(r.ret, Type::vector(ScalarKind::Float, 4));
+//! assert_eq!(r.params[2].ty, Type::FLOAT);
+//! ```
 
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex};

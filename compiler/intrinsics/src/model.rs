@@ -428,7 +428,7 @@ pub enum Category {
 }
 
 /// An intrinsic function (a free function) or a resource method.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Intrinsic {
     pub name: &'static str,
     pub category: Category,

@@ -48,7 +48,7 @@ pub struct ResolvedParam {
 }
 
 /// The result of a successful resolution.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Resolved {
     pub name: &'static str,
     /// The intrinsic's (or method's) description, for hover.
@@ -88,7 +88,7 @@ impl Resolved {
 }
 
 /// Why a call did not resolve.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Error {
     UnknownName {
         name: String,
