@@ -63,6 +63,9 @@ pub struct Resolved {
     pub min_sm: ShaderModel,
     /// Sum of the conversion costs (0 for an exact match).
     pub cost: u32,
+    /// Arguments (by index) implicitly truncated to a shorter vector or a scalar; DXC accepts
+    /// these with a warning.
+    pub truncated: Vec<usize>,
 }
 
 impl Resolved {
@@ -280,6 +283,7 @@ pub fn resolve(intr: &Intrinsic, templates: &[Type], args: &[ArgType]) -> Result
         ret: m.ret,
         min_sm: ov.effective_min_sm(intr),
         cost: m.cost,
+        truncated: m.truncated,
     })
 }
 
@@ -287,6 +291,7 @@ struct Matched {
     params: Vec<Type>,
     ret: Type,
     cost: u32,
+    truncated: Vec<usize>,
 }
 
 /// The shape of a numeric type.
@@ -441,6 +446,7 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
     for (vi, var) in ov.vars.iter().enumerate() {
         let mut shape: Option<Shape> = None;
         let mut any = false;
+        let mut saw_vec1 = false;
         for (p, a) in &pairs {
             let Pat::Numeric {
                 shape: ShapePat::Var(s),
@@ -454,7 +460,9 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
             }
             any = true;
             let sh = arg_shape(a)?;
-            if sh == Shape::Scalar {
+            // Scalars and one-component vectors broadcast to the others' shape.
+            if sh == Shape::Scalar || sh == Shape::Vector(1) {
+                saw_vec1 |= sh == Shape::Vector(1);
                 continue;
             }
             match shape {
@@ -463,9 +471,14 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
                 Some(_) => return None,
             }
         }
-        let sh = shape.unwrap_or(Shape::Scalar);
+        let sh = shape.unwrap_or(if saw_vec1 {
+            Shape::Vector(1)
+        } else {
+            Shape::Scalar
+        });
         match (var.shape, sh) {
-            (ShapeClass::Scalar, Shape::Vector(_) | Shape::Matrix(..)) => return None,
+            (ShapeClass::Scalar, Shape::Matrix(..)) => return None,
+            (ShapeClass::Scalar, Shape::Vector(n)) if n > 1 => return None,
             (ShapeClass::ScalarOrVector, Shape::Matrix(..)) => return None,
             _ => {}
         }
@@ -486,7 +499,8 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
             };
             let bind = |d: Dim, n: u8, dims: &mut Vec<Option<u8>>| -> bool {
                 match d {
-                    Dim::Fixed(f) => f == n,
+                    // Fixed sizes are checked when the argument is costed.
+                    Dim::Fixed(_) => true,
                     Dim::Var(i) => match dims[i as usize] {
                         Some(b) => b == n,
                         None => {
@@ -545,6 +559,7 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
     };
 
     let mut params = Vec::new();
+    let mut truncated = Vec::new();
     let mut cost = extra_cost;
     for (p, a) in &pairs {
         if p.ty == Pat::String {
@@ -555,7 +570,19 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
             continue;
         }
         let mut target = subst(&p.ty)?;
-        cost += convert_cost(a, &target, p.dir)?;
+        // Only parameters of one fixed type (`float2 offset`) truncate longer vectors.
+        let fixed = matches!(
+            p.ty,
+            Pat::Numeric {
+                kind: KindPat::Fixed(_),
+                shape: ShapePat::Scalar | ShapePat::Vector(Dim::Fixed(_))
+            }
+        );
+        let c = convert_cost(a, &target, p.dir, fixed)?;
+        if c >= TRUNCATION {
+            truncated.push(params.len());
+        }
+        cost += c;
         // A matrix argument keeps its orientation (`row_major` is layout, not type).
         if let (ArgType::Type(t @ Type::Matrix { .. }), Type::Matrix { .. }) = (a, &target) {
             if same_matrix_ignoring_orientation(t, &target) {
@@ -574,7 +601,12 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
         });
     }
     let ret = subst(&ov.ret)?;
-    Some(Matched { params, ret, cost })
+    Some(Matched {
+        params,
+        ret,
+        cost,
+        truncated,
+    })
 }
 
 fn same_matrix_ignoring_orientation(a: &Type, b: &Type) -> bool {
@@ -587,8 +619,11 @@ fn same_matrix_ignoring_orientation(a: &Type, b: &Type) -> bool {
     )
 }
 
+/// The cost of an implicit vector truncation: above any other single conversion.
+pub(crate) const TRUNCATION: u32 = 8;
+
 /// What converting `arg` to `target` costs, or `None` when it cannot.
-fn convert_cost(arg: &ArgType, target: &Type, dir: Dir) -> Option<u32> {
+fn convert_cost(arg: &ArgType, target: &Type, dir: Dir, truncates: bool) -> Option<u32> {
     let tk = target.scalar_kind();
     match arg {
         ArgType::String => None,
@@ -626,10 +661,16 @@ fn convert_cost(arg: &ArgType, target: &Type, dir: Dir) -> Option<u32> {
             };
             let mut cost = 0;
             if norm(ash) != norm(tsh) {
-                if dir != Dir::In || norm(ash) != Shape::Scalar {
-                    return None;
+                match (dir, norm(ash), norm(tsh)) {
+                    (Dir::In, Shape::Scalar, _) => cost += 2,
+                    // DXC truncates a longer vector to a shorter one (or to a scalar), with a
+                    // warning; the caller reports it.
+                    (Dir::In, Shape::Vector(n), Shape::Vector(m)) if truncates && n > m => {
+                        cost += TRUNCATION
+                    }
+                    (Dir::In, Shape::Vector(_), Shape::Scalar) if truncates => cost += TRUNCATION,
+                    _ => return None,
                 }
-                cost += 2;
             }
             if ak != tk {
                 cost += 3;

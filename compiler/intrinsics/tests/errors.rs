@@ -30,7 +30,7 @@ cases! {
     firstbithigh_float_is_ambiguous: "firstbithigh(float)" => "error: call to `firstbithigh` with (float) is ambiguous\n  candidate: int<T> firstbithigh(T x) where T: int sv\n  candidate: uint<T> firstbithigh(T x) where T: uint sv\n  candidate: uint<T> firstbithigh(T x) where T: int64 sv";
     pack_u8_int_is_ambiguous: "pack_u8(int4)" => "error: call to `pack_u8` with (int4) is ambiguous\n  candidate: uint pack_u8(uint4 v)\n  candidate: uint pack_u8(uint16_t4 v)";
     cube_has_no_load: "TextureCube<float4>.Load(int4)" => "error: `TextureCube<float4>` has no method `Load`";
-    cube_has_no_offset: "TextureCube<float4>.Sample(SamplerState, float3, int3, float)" => "error: no overload of `Sample` takes (SamplerState, float3, int3, float)\n  candidate: float4 Sample(SamplerState s, float3 location, float clamp, out uint status)";
+    cube_coordinates_do_not_widen: "TextureCube<float4>.Sample(SamplerState, float2)" => "error: no overload of `Sample` takes (SamplerState, float2)\n  candidate: float4 Sample(SamplerState s, float3 location)";
     texture3d_has_no_sample_cmp: "Texture3D<float>.SampleCmp(SamplerComparisonState, float3, 0.5)" => "error: `Texture3D<float>` has no method `SampleCmp`";
     readonly_buffer_has_no_store: "ByteAddressBuffer.Store(0, 1)" => "error: `ByteAddressBuffer` has no method `Store`";
     structured_has_no_counter: "StructuredBuffer<S>.IncrementCounter()" => "error: `StructuredBuffer<S>` has no method `IncrementCounter`";

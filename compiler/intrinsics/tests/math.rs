@@ -99,3 +99,8 @@ fn row_major_arguments_keep_their_orientation() {
     assert_eq!(r.params[0].ty, Type::matrix(ScalarKind::Float, 4, 4));
     assert_eq!(r.params[1].ty, m);
 }
+
+cases! {
+    one_component_vector_broadcasts: "lerp(float3, float3, float1)" => "float3 lerp(float3 x, float3 y, float3 s)";
+    one_component_vector_alone: "sin(float1)" => "float1 sin(float1 x)";
+}

@@ -96,3 +96,39 @@ cases! {
     tex2d_gather_raw_64: "Texture2D<uint64_t>.GatherRaw(SamplerState, float2, int2, uint)" => "uint64_t4 GatherRaw(SamplerState s, float2 location, int2 offset, out uint status)";
     cube_has_no_gather_raw: "TextureCube<uint>.GatherRaw(SamplerState, float3)" => "error: `TextureCube<uint>` has no method `GatherRaw`";
 }
+
+/// DXC accepts a longer vector for a fixed-type parameter and truncates it with a warning;
+/// `Resolved::truncated` lists those arguments.
+#[test]
+fn fixed_parameters_truncate_longer_vectors() {
+    use intrinsics::{resolve_call, resolve_method, ArgType};
+    use types::{ResourceType, ScalarKind, TextureAccess, TextureDim, Type};
+    let tex = Type::resource(ResourceType::Texture {
+        dim: TextureDim::D2,
+        access: TextureAccess::ReadOnly,
+        sample: Type::vector(ScalarKind::Float, 4),
+    });
+    let s = ArgType::Type(Type::resource(ResourceType::Sampler { comparison: false }));
+    let f4 = ArgType::Type(Type::vector(ScalarKind::Float, 4));
+    let r = resolve_method(&tex, "Sample", &[s.clone(), f4.clone()]).unwrap();
+    assert_eq!(
+        r.signature_text(),
+        "float4 Sample(SamplerState s, float2 location)"
+    );
+    assert_eq!(r.truncated, [1]);
+    let f2 = ArgType::Type(Type::vector(ScalarKind::Float, 2));
+    let r = resolve_method(&tex, "SampleLevel", &[s, f2, f4.clone()]).unwrap();
+    assert_eq!(r.truncated, [2]);
+    assert_eq!(r.params[2].ty, Type::FLOAT);
+    // Template parameters do not truncate: the shapes must agree.
+    let f3 = ArgType::Type(Type::vector(ScalarKind::Float, 3));
+    assert!(resolve_call("lerp", &[f4.clone(), f3.clone(), f3.clone()]).is_err());
+    // An exact overload beats a truncating one.
+    let u4 = ArgType::Type(Type::vector(ScalarKind::Uint, 4));
+    let r = resolve_call("AddUint64", &[u4.clone(), u4]).unwrap();
+    assert!(r.truncated.is_empty());
+    let u3 = ArgType::Type(Type::vector(ScalarKind::Uint, 3));
+    let r = resolve_call("AddUint64", &[u3.clone(), u3]).unwrap();
+    assert_eq!(r.signature_text(), "uint2 AddUint64(uint2 a, uint2 b)");
+    assert_eq!(r.truncated, [0, 1]);
+}
