@@ -28,9 +28,7 @@ pub(crate) fn add(t: &mut Table) {
         true,
         "Index of the most significant set bit (for negative signed values, the most significant clear bit); all ones when there is none.",
         &[
-            "int<T> firstbithigh(T x) where T: int sv",
-            "uint<T> firstbithigh(T x) where T: uint sv",
-            "uint<T> firstbithigh(T x) where T: int64 sv",
+            "uint<T> firstbithigh(T x) where T: int_like sv",
         ],
     );
     t.def(
@@ -38,11 +36,7 @@ pub(crate) fn add(t: &mut Table) {
         ALL,
         true,
         "Index of the least significant set bit; all ones when no bit is set.",
-        &[
-            "int<T> firstbitlow(T x) where T: int sv",
-            "uint<T> firstbitlow(T x) where T: uint sv",
-            "uint<T> firstbitlow(T x) where T: int64 sv",
-        ],
+        &["uint<T> firstbitlow(T x) where T: int_like sv"],
     );
     t.def(Bits, ALL, true, "Masked sums of absolute byte differences between a reference and a sliding window of source bytes, added to accum.", &["uint4 msad4(uint reference, uint2 source, uint4 accum)"]);
 
@@ -153,34 +147,28 @@ pub(crate) fn add(t: &mut Table) {
         sm66,
         true,
         "Packs the low byte of each of four unsigned components into a uint (uint8_t4_packed).",
-        &["uint pack_u8(uint4 v)", "uint pack_u8(uint16_t4 v)"],
+        &["uint pack_u8(T<4> v) where T: int16or32"],
     );
     t.def(
         Pack,
         sm66,
         true,
         "Packs the low byte of each of four signed components into a uint (int8_t4_packed).",
-        &["uint pack_s8(int4 v)", "uint pack_s8(int16_t4 v)"],
+        &["uint pack_s8(T<4> v) where T: int16or32"],
     );
     t.def(
         Pack,
         sm66,
         true,
         "Clamps four signed components to [0, 255] and packs them as bytes.",
-        &[
-            "uint pack_clamp_u8(int4 v)",
-            "uint pack_clamp_u8(int16_t4 v)",
-        ],
+        &["uint pack_clamp_u8(T<4> v) where T: sint16or32"],
     );
     t.def(
         Pack,
         sm66,
         true,
         "Clamps four signed components to [-128, 127] and packs them as bytes.",
-        &[
-            "uint pack_clamp_s8(int4 v)",
-            "uint pack_clamp_s8(int16_t4 v)",
-        ],
+        &["uint pack_clamp_s8(T<4> v) where T: sint16or32"],
     );
     t.def(
         Pack,
@@ -212,7 +200,7 @@ pub(crate) fn add(t: &mut Table) {
     );
 
     // Resource helpers.
-    t.def(Resource, ALL, false, "Marks a resource-array index as possibly different across lanes, so the compiler does not assume it is uniform.", &["uint NonUniformResourceIndex(uint index)"]);
+    t.def(Resource, ALL, false, "Marks a resource-array index as possibly different across lanes, so the compiler does not assume it is uniform.", &["T NonUniformResourceIndex(T index) where T: basic"]);
     t.def(
         Resource,
         ALL,

@@ -199,10 +199,19 @@ fn byte_address(t: &mut Table, access: TextureAccess) {
         ("Min", "Atomically keeps the smaller of the word at byte address dest and value."),
         ("Max", "Atomically keeps the larger of the word at byte address dest and value."),
     ] {
-        let s = [
-            format!("void Interlocked{op}(uint dest, T value) where T: int32 s"),
-            format!("void Interlocked{op}(uint dest, T value, out T original) where T: int32 s"),
-        ];
+        // Min and Max take a signed or unsigned value (which picks the comparison); the
+        // others a uint.
+        let s = if matches!(op, "Min" | "Max") {
+            [
+                format!("void Interlocked{op}(uint dest, T value) where T: int32 s"),
+                format!("void Interlocked{op}(uint dest, T value, out uint original) where T: int32 s"),
+            ]
+        } else {
+            [
+                format!("void Interlocked{op}(uint dest, uint value)"),
+                format!("void Interlocked{op}(uint dest, uint value, out uint original)"),
+            ]
+        };
         let s: Vec<&str> = s.iter().map(String::as_str).collect();
         t.def(Atomic, ALL, true, doc, &s);
         let s64 = [
@@ -213,7 +222,7 @@ fn byte_address(t: &mut Table, access: TextureAccess) {
         t.def(Atomic, all_from(ShaderModel::SM6_6), true, "64-bit form of the byte-address atomic of the same name (SM 6.6).", &s64);
     }
     let sm66 = all_from(ShaderModel::SM6_6);
-    t.def(Atomic, ALL, true, "Atomically replaces the word at byte address dest with value; original receives the previous value.", &["void InterlockedExchange(uint dest, T value, out T original) where T: int32 s"]);
+    t.def(Atomic, ALL, true, "Atomically replaces the word at byte address dest with value; original receives the previous value.", &["void InterlockedExchange(uint dest, uint value, out uint original)"]);
     t.def(
         Atomic,
         sm66,
@@ -222,14 +231,14 @@ fn byte_address(t: &mut Table, access: TextureAccess) {
         &["void InterlockedExchange64(uint dest, T value, out T original) where T: int64 s"],
     );
     t.def(Atomic, sm66, true, "Atomically replaces the float at byte address dest; original receives the previous value (SM 6.6).", &["void InterlockedExchangeFloat(uint dest, float value, out float original)"]);
-    t.def(Atomic, ALL, true, "Atomically stores value at byte address dest if the word there equals compare; original receives the previous value.", &["void InterlockedCompareExchange(uint dest, T compare, T value, out T original) where T: int32 s"]);
+    t.def(Atomic, ALL, true, "Atomically stores value at byte address dest if the word there equals compare; original receives the previous value.", &["void InterlockedCompareExchange(uint dest, uint compare, uint value, out uint original)"]);
     t.def(Atomic, sm66, true, "64-bit InterlockedCompareExchange (SM 6.6).", &["void InterlockedCompareExchange64(uint dest, T compare, T value, out T original) where T: int64 s"]);
     t.def(
         Atomic,
         ALL,
         true,
         "Atomically stores value at byte address dest if the word there equals compare.",
-        &["void InterlockedCompareStore(uint dest, T compare, T value) where T: int32 s"],
+        &["void InterlockedCompareStore(uint dest, uint compare, uint value)"],
     );
     t.def(
         Atomic,

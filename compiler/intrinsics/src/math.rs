@@ -201,7 +201,7 @@ pub(crate) fn add(t: &mut Table) {
         ALL,
         true,
         "Splits x into a mantissa (returned) and a power-of-two exponent (written to exp).",
-        &["T frexp(T x, out T exp) where T: float_like"],
+        &["T frexp(T x, out T exp) where T: float"],
     );
     t.def(
         Math,
@@ -295,14 +295,14 @@ pub(crate) fn add(t: &mut Table) {
         ALL,
         true,
         "Legacy lighting helper: (1, diffuse, specular, 1) from n.l, n.h and a specular exponent.",
-        &["float4 lit(float n_dot_l, float n_dot_h, float m)"],
+        &["T<4> lit(T<> n_dot_l, T<> n_dot_h, T<> m) where T: float_like"],
     );
     t.def(
         Math,
         ALL,
         true,
         "Legacy distance-vector helper: (1, a.y * b.y, a.z, b.w).",
-        &["T<4> dst(T<4> a, T<4> b) where T: float_like"],
+        &["T<4> dst(T<4> a, T<4> b) where T: numeric"],
     );
 
     // Matrices.

@@ -255,6 +255,10 @@ pub enum Class {
     Bits32,
     /// 16-bit `half`/`float16_t`, `int16_t`, `uint16_t`.
     Bits16,
+    /// `int`, `uint`, `int16_t`, `uint16_t` (the `pack_u8`/`pack_s8` inputs).
+    Int16Or32,
+    /// `int`, `int16_t` (the `pack_clamp_*` inputs).
+    SInt16Or32,
     /// Exactly one kind.
     Only(ScalarKind),
     /// Any type at all, bound exactly (templated loads and stores).
@@ -275,6 +279,8 @@ impl Class {
             Class::Int64 => matches!(k, S::Int64 | S::Uint64),
             Class::Bits32 => matches!(k, S::Int | S::Uint | S::Float),
             Class::Bits16 => matches!(k, S::Int16 | S::Uint16 | S::Float16 | S::Half),
+            Class::Int16Or32 => matches!(k, S::Int | S::Uint | S::Int16 | S::Uint16),
+            Class::SInt16Or32 => matches!(k, S::Int | S::Int16),
             Class::Only(o) => k == o,
         }
     }
@@ -284,7 +290,7 @@ impl Class {
         use ScalarKind as S;
         match self {
             Class::FloatLike | Class::FloatOrDouble => Some(S::Float),
-            Class::IntLike | Class::Int32 => Some(S::Int),
+            Class::IntLike | Class::Int32 | Class::Int16Or32 | Class::SInt16Or32 => Some(S::Int),
             Class::UintLike => Some(S::Uint),
             Class::Numeric | Class::Basic | Class::Bits32 => {
                 Some(if literal_float { S::Float } else { S::Int })
@@ -308,6 +314,8 @@ impl Class {
             Class::Int64 => "int64".into(),
             Class::Bits32 => "bits32".into(),
             Class::Bits16 => "bits16".into(),
+            Class::Int16Or32 => "int16or32".into(),
+            Class::SInt16Or32 => "sint16or32".into(),
             Class::Only(k) => k.name().into(),
             Class::AnyType => "type".into(),
         }

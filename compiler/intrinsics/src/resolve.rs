@@ -397,6 +397,8 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
         let mut lit_float = false;
         let mut lit_int = false;
         let mut out_kinds = Vec::new();
+        // An `inout` argument is a reference: its kind is the variable's.
+        let mut ref_kind = None;
         for (p, a) in &pairs {
             let Pat::Numeric {
                 kind: KindPat::Var(k),
@@ -413,6 +415,9 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
                     let k = t.scalar_kind()?;
                     if p.dir != Dir::In {
                         out_kinds.push(k);
+                    }
+                    if p.dir == Dir::InOut && ref_kind.is_none() {
+                        ref_kind = Some(k);
                     }
                     if best.is_none_or(|b| rank(k) > rank(b)) {
                         best = Some(k);
@@ -438,6 +443,9 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
         // Atomic destinations and other out arguments take no kind outside the class.
         if out_kinds.iter().any(|k| !var.class.contains(*k)) {
             return None;
+        }
+        if ref_kind.is_some() {
+            kind = ref_kind;
         }
         kinds[vi] = kind;
     }
@@ -673,6 +681,11 @@ fn convert_cost(arg: &ArgType, target: &Type, dir: Dir, truncates: bool) -> Opti
                 }
             }
             if ak != tk {
+                // `inout` arguments (atomic destinations, payloads) are references: no
+                // conversion.
+                if dir == Dir::InOut {
+                    return None;
+                }
                 cost += 3;
                 if tk.is_bool() || (ak.is_float() && !tk.is_float()) {
                     cost += 1;

@@ -85,7 +85,7 @@ pub(crate) fn add(t: &mut Table) {
         PIXEL,
         false,
         "Discards the pixel if any component of x is negative.",
-        &["void clip(T x) where T: float_like"],
+        &["void clip(T x) where T: float"],
     );
     t.def(
         Pixel,
@@ -107,7 +107,7 @@ pub(crate) fn add(t: &mut Table) {
         at(ShaderModel::SM6_1, StageSet::PIXEL),
         false,
         "The value of a nointerpolation input at one of the primitive's vertices (0 to 2).",
-        &["T GetAttributeAtVertex(T value, uint vertex) where T: basic"],
+        &["T GetAttributeAtVertex(T value, uint vertex) where T: numeric"],
     );
     t.def(
         Pixel,
@@ -348,13 +348,6 @@ pub(crate) fn add(t: &mut Table) {
         false,
         "Stops the shader invocation, for tools and targets that support it.",
         &["void abort()"],
-    );
-    t.def(
-        Debug,
-        ALL,
-        false,
-        "Formatted error message, for tools that capture it.",
-        &["void errorf(string format, ...)"],
     );
 }
 

@@ -3,7 +3,8 @@
 //! An overload is one line: `[@6.6 ] RET NAME(PARAMS) [where VARS]`.
 //! - `PARAMS`: `[in|out|inout] TYPE NAME`, comma separated; a final `...` makes it variadic.
 //! - `VARS`: `T: CLASS [SHAPE]`, comma separated. `CLASS` is `float_like`, `float_or_double`,
-//!   `int_like`, `uint_like`, `numeric`, `basic`, `int32`, `int64`, `bits32`, `bits16`, `type`
+//!   `int_like`, `uint_like`, `numeric`, `basic`, `int32`, `int64`, `bits32`, `bits16`,
+//!   `int16or32`, `sint16or32`, `type`
 //!   (any type, bound exactly) or a scalar keyword; `SHAPE` is `any` (default), `sv` (scalar or
 //!   vector) or `s` (scalar).
 //! - `TYPE`: an HLSL keyword (`float`, `uint2`, `float3x4`), `void`, `string`, `$X` (a type the
@@ -129,6 +130,8 @@ fn parse_class(s: &str) -> Result<Class, String> {
         "int64" => Class::Int64,
         "bits32" => Class::Bits32,
         "bits16" => Class::Bits16,
+        "int16or32" => Class::Int16Or32,
+        "sint16or32" => Class::SInt16Or32,
         "type" => Class::AnyType,
         other => Class::Only(ScalarKind::from_name(other).ok_or(format!("bad class `{other}`"))?),
     })

@@ -157,17 +157,21 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
         }
         let nlod = if dim.is_array() { c - 1 } else { c };
         let lod_coord = vt("float", nlod);
-        t.def(Resource, DERIV, false, "The mip level the sampler would use at this location, clamped to the texture's levels.",
-            &[&format!("float CalculateLevelOfDetail({sampler}, {lod_coord} location)")]);
-        t.def(
-            Resource,
-            DERIV,
-            false,
-            "The mip level the sampler would use at this location, before clamping.",
-            &[&format!(
-                "float CalculateLevelOfDetailUnclamped({sampler}, {lod_coord} location)"
-            )],
-        );
+        // Any sampler kind gives the level, except for 3D textures.
+        let mut samplers = vec![sampler];
+        if dim != TextureDim::D3 {
+            samplers.push(cmp);
+        }
+        for (name, doc) in [
+            ("CalculateLevelOfDetail", "The mip level the sampler would use at this location, clamped to the texture's levels."),
+            ("CalculateLevelOfDetailUnclamped", "The mip level the sampler would use at this location, before clamping."),
+        ] {
+            let sigs = samplers
+                .iter()
+                .map(|smp| format!("float {name}({smp}, {lod_coord} location)"))
+                .collect();
+            def_all(t, DERIV, doc, sigs);
+        }
 
         // Gathers: 2D, 2D arrays and cubes.
         if matches!(
@@ -208,10 +212,10 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
                 ("GatherCmpBlue", "Compares the blue components of the four filtering texels with compareValue."),
                 ("GatherCmpAlpha", "Compares the alpha components of the four filtering texels with compareValue."),
             ] {
-                let mut sigs = with_optional(&format!("{cmp}, {coord} location, float compareValue"), "float4", name, &one);
+                let mut sigs = with_optional(&format!("{cmp}, {coord} location, float compareValue"), "$V4", name, &one);
                 if !cube && name != "GatherCmp" {
-                    sigs.push(format!("float4 {name}({cmp}, {coord} location, float compareValue, int2 offset1, int2 offset2, int2 offset3, int2 offset4)"));
-                    sigs.push(format!("float4 {name}({cmp}, {coord} location, float compareValue, int2 offset1, int2 offset2, int2 offset3, int2 offset4, out uint status)"));
+                    sigs.push(format!("$V4 {name}({cmp}, {coord} location, float compareValue, int2 offset1, int2 offset2, int2 offset3, int2 offset4)"));
+                    sigs.push(format!("$V4 {name}({cmp}, {coord} location, float compareValue, int2 offset1, int2 offset2, int2 offset3, int2 offset4, out uint status)"));
                 }
                 def_all(t, ALL, doc, sigs);
             }

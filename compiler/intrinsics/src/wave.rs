@@ -90,15 +90,15 @@ pub(crate) fn add(t: &mut Table) {
             "Maximum of the expression over the active lanes.",
         ),
         (
-            "T WaveActiveBitAnd(T expr) where T: int_like",
+            "T WaveActiveBitAnd(T expr) where T: uint_like",
             "Bitwise and of the expression over the active lanes.",
         ),
         (
-            "T WaveActiveBitOr(T expr) where T: int_like",
+            "T WaveActiveBitOr(T expr) where T: uint_like",
             "Bitwise or of the expression over the active lanes.",
         ),
         (
-            "T WaveActiveBitXor(T expr) where T: int_like",
+            "T WaveActiveBitXor(T expr) where T: uint_like",
             "Bitwise exclusive or of the expression over the active lanes.",
         ),
         (
@@ -133,7 +133,7 @@ pub(crate) fn add(t: &mut Table) {
         sm65,
         true,
         "Mask of the active lanes holding the same value as this lane.",
-        &["uint4 WaveMatch(T value) where T: basic"],
+        &["uint4 WaveMatch(T value) where T: numeric"],
     );
     for (sig, doc) in [
         (
@@ -175,28 +175,28 @@ pub(crate) fn add(t: &mut Table) {
         quad,
         true,
         "The value from the horizontally adjacent lane of the 2x2 quad.",
-        &["T QuadReadAcrossX(T localValue) where T: basic"],
+        &["T QuadReadAcrossX(T localValue) where T: numeric"],
     );
     t.def(
         Quad,
         quad,
         true,
         "The value from the vertically adjacent lane of the 2x2 quad.",
-        &["T QuadReadAcrossY(T localValue) where T: basic"],
+        &["T QuadReadAcrossY(T localValue) where T: numeric"],
     );
     t.def(
         Quad,
         quad,
         true,
         "The value from the diagonally opposite lane of the 2x2 quad.",
-        &["T QuadReadAcrossDiagonal(T localValue) where T: basic"],
+        &["T QuadReadAcrossDiagonal(T localValue) where T: numeric"],
     );
     t.def(
         Quad,
         quad,
         true,
         "The value from the given lane (0 to 3) of the 2x2 quad.",
-        &["T QuadReadLaneAt(T sourceValue, uint quadLaneID) where T: basic"],
+        &["T QuadReadLaneAt(T sourceValue, uint quadLaneID) where T: numeric"],
     );
     let quad67 = Availability {
         min_sm: ShaderModel::SM6_7,

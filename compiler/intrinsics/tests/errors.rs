@@ -27,8 +27,8 @@ cases! {
     struct_to_numeric: "abs(S)" => "error: no overload of `abs` takes (S)\n  candidate: T abs(T x) where T: numeric";
     sampler_kind_matters: "Texture2D<float>.SampleCmp(SamplerState, float2, 0.5)" => "error: no overload of `SampleCmp` takes (SamplerState, float2, literal float)\n  candidate: float SampleCmp(SamplerComparisonState s, float2 location, float compareValue)";
     wrong_coordinate_size: "Texture2DArray<float4>.SampleLevel(SamplerState, float2, 0)" => "error: no overload of `SampleLevel` takes (SamplerState, float2, literal int)\n  candidate: float4 SampleLevel(SamplerState s, float3 location, float lod)";
-    firstbithigh_float_is_ambiguous: "firstbithigh(float)" => "error: call to `firstbithigh` with (float) is ambiguous\n  candidate: int<T> firstbithigh(T x) where T: int sv\n  candidate: uint<T> firstbithigh(T x) where T: uint sv\n  candidate: uint<T> firstbithigh(T x) where T: int64 sv";
-    pack_u8_int_is_ambiguous: "pack_u8(int4)" => "error: call to `pack_u8` with (int4) is ambiguous\n  candidate: uint pack_u8(uint4 v)\n  candidate: uint pack_u8(uint16_t4 v)";
+    get_dimensions_int_outs_are_ambiguous: "Texture2D<float4>.GetDimensions(int, int)" => "error: call to `GetDimensions` with (int, int) is ambiguous\n  candidate: void GetDimensions(out uint width, out uint height)\n  candidate: void GetDimensions(out float width, out float height)";
+    pack_u8_needs_four_components: "pack_u8(int3)" => "error: no overload of `pack_u8` takes (int3)\n  candidate: uint pack_u8(T<4> v) where T: int16or32";
     cube_has_no_load: "TextureCube<float4>.Load(int4)" => "error: `TextureCube<float4>` has no method `Load`";
     cube_coordinates_do_not_widen: "TextureCube<float4>.Sample(SamplerState, float2)" => "error: no overload of `Sample` takes (SamplerState, float2)\n  candidate: float4 Sample(SamplerState s, float3 location)";
     texture3d_has_no_sample_cmp: "Texture3D<float>.SampleCmp(SamplerComparisonState, float3, 0.5)" => "error: `Texture3D<float>` has no method `SampleCmp`";
@@ -74,12 +74,19 @@ fn error_values_are_structured() {
         }
         e => panic!("unexpected {e:?}"),
     }
-    match resolve_call("firstbitlow", &[ArgType::Type(Type::FLOAT)]).unwrap_err() {
-        Error::Ambiguous { candidates, .. } => assert_eq!(candidates.len(), 3),
+    let tex = Type::resource(types::ResourceType::Texture {
+        dim: types::TextureDim::D2,
+        access: types::TextureAccess::ReadOnly,
+        sample: Type::FLOAT,
+    });
+    let i = ArgType::Type(Type::INT);
+    match resolve_method(&tex, "GetDimensions", &[i.clone(), i]).unwrap_err() {
+        Error::Ambiguous { candidates, .. } => assert_eq!(candidates.len(), 2),
         e => panic!("unexpected {e:?}"),
     }
 }
 
 cases! {
+    atomic_half_dest_is_not_converted: "InterlockedExchange(half, half, half)" => "error: no overload of `InterlockedExchange` takes (half, half, half)\n  candidate: void InterlockedExchange(inout T dest, T value, out T original) where T: int32 s\n  candidate: [SM 6.6] void InterlockedExchange(inout T dest, T value, out T original) where T: int64 s\n  candidate: [SM 6.6] void InterlockedExchange(inout float dest, float value, out float original)";
     atomic_dest_must_be_scalar: "InterlockedAdd(uint2, uint2)" => "error: no overload of `InterlockedAdd` takes (uint2, uint2)\n  candidate: void InterlockedAdd(inout T dest, T value) where T: int32 s\n  candidate: [SM 6.6] void InterlockedAdd(inout T dest, T value) where T: int64 s";
 }

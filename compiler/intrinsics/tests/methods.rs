@@ -46,6 +46,8 @@ cases! {
     cubearray_dims: "TextureCubeArray<float4>.GetDimensions(uint, uint, uint)" => "void GetDimensions(out uint width, out uint height, out uint elements)";
     tex2dms_dims: "Texture2DMS<float4>.GetDimensions(uint, uint, uint)" => "void GetDimensions(out uint width, out uint height, out uint numberOfSamples)";
     tex2d_lod: "Texture2D<float4>.CalculateLevelOfDetail(SamplerState, float2)" => "float CalculateLevelOfDetail(SamplerState s, float2 location)";
+    tex2d_lod_comparison_sampler: "Texture2D<float4>.CalculateLevelOfDetail(SamplerComparisonState, float2)" => "float CalculateLevelOfDetail(SamplerComparisonState s, float2 location)";
+    half_texture_gather_cmp: "Texture2D<half>.GatherCmpRed(SamplerComparisonState, float2, 0.5)" => "half4 GatherCmpRed(SamplerComparisonState s, float2 location, float compareValue)";
     tex2darray_lod_unclamped: "Texture2DArray<float4>.CalculateLevelOfDetailUnclamped(SamplerState, float2)" => "float CalculateLevelOfDetailUnclamped(SamplerState s, float2 location)";
     rwtex2d_load: "RWTexture2D<float4>.Load(int2)" => "float4 Load(int2 location)";
     rwtex2d_load_status: "RWTexture2D<float4>.Load(int2, uint)" => "float4 Load(int2 location, out uint status)";
@@ -75,7 +77,9 @@ cases! {
     rwbyte_store_templated_float: "RWByteAddressBuffer.Store(0, float4)" => "void Store(uint address, float4 value)";
     rwbyte_store_templated_struct: "RWByteAddressBuffer.Store(0, S)" => "void Store(uint address, S value)";
     rwbyte_store_explicit_template: "RWByteAddressBuffer.Store<half2>(0, half2)" => "void Store(uint address, half2 value)";
-    rwbyte_interlocked_add: "RWByteAddressBuffer.InterlockedAdd(0, 1)" => "void InterlockedAdd(uint dest, int value)";
+    rwbyte_interlocked_add: "RWByteAddressBuffer.InterlockedAdd(0, 1)" => "void InterlockedAdd(uint dest, uint value)";
+    rwbyte_interlocked_min_signed: "RWByteAddressBuffer.InterlockedMin(0, int, uint)" => "void InterlockedMin(uint dest, int value, out uint original)";
+    rwbyte_interlocked_max_unsigned: "RWByteAddressBuffer.InterlockedMax(0, uint)" => "void InterlockedMax(uint dest, uint value)";
     rwbyte_interlocked_add_original: "RWByteAddressBuffer.InterlockedAdd(0, uint, uint)" => "void InterlockedAdd(uint dest, uint value, out uint original)";
     rwbyte_interlocked_add64: "RWByteAddressBuffer.InterlockedAdd64(0, uint64_t, uint64_t)" => "void InterlockedAdd64(uint dest, uint64_t value, out uint64_t original)";
     rwbyte_cmpxchg: "RWByteAddressBuffer.InterlockedCompareExchange(0, uint, uint, uint)" => "void InterlockedCompareExchange(uint dest, uint compare, uint value, out uint original)";

@@ -8,9 +8,10 @@ cases! {
     countbits_int_vector: "countbits(int3)" => "uint3 countbits(int3 x)";
     countbits_uint64: "countbits(uint64_t)" => "uint countbits(uint64_t x)";
     reversebits_uint2: "reversebits(uint2)" => "uint2 reversebits(uint2 x)";
-    firstbithigh_int: "firstbithigh(int)" => "int firstbithigh(int x)";
+    firstbithigh_int: "firstbithigh(int)" => "uint firstbithigh(int x)";
     firstbithigh_uint_vector: "firstbithigh(uint4)" => "uint4 firstbithigh(uint4 x)";
-    firstbithigh_literal_prefers_int: "firstbithigh(5)" => "int firstbithigh(int x)";
+    firstbithigh_literal_is_int: "firstbithigh(5)" => "uint firstbithigh(int x)";
+    firstbithigh_float_converts: "firstbithigh(float2)" => "uint2 firstbithigh(int2 x)";
     firstbitlow_uint64: "firstbitlow(uint64_t2)" => "uint2 firstbitlow(uint64_t2 x)";
     msad4_fixed: "msad4(uint, uint2, uint4)" => "uint4 msad4(uint reference, uint2 source, uint4 accum)";
     asfloat_uint3: "asfloat(uint3)" => "float3 asfloat(uint3 x)";
@@ -30,6 +31,8 @@ cases! {
     dot4add_i8: "dot4add_i8packed(uint, uint, int)" => "int dot4add_i8packed(uint a, uint b, int acc)";
     dot2add_half: "dot2add(half2, half2, float)" => "float dot2add(half2 a, half2 b, float acc)";
     pack_u8_uint4: "pack_u8(uint4)" => "uint pack_u8(uint4 v)";
+    pack_u8_int4: "pack_u8(int4)" => "uint pack_u8(int4 v)";
+    pack_clamp_u8_uint_converts_to_int: "pack_clamp_u8(uint4)" => "uint pack_clamp_u8(int4 v)";
     pack_u8_uint16: "pack_u8(uint16_t4)" => "uint pack_u8(uint16_t4 v)";
     pack_clamp_s8_int16: "pack_clamp_s8(int16_t4)" => "uint pack_clamp_s8(int16_t4 v)";
     unpack_s8s32: "unpack_s8s32(uint)" => "int4 unpack_s8s32(uint packed)";
@@ -58,6 +61,11 @@ cases! {
     quad_read_lane: "QuadReadLaneAt(int, 2)" => "int QuadReadLaneAt(int sourceValue, uint quadLaneID)";
     quad_any: "QuadAny(bool)" => "bool QuadAny(bool expr)";
     interlocked_add_int: "InterlockedAdd(int, 1)" => "void InterlockedAdd(inout int dest, int value)";
+    interlocked_add_dest_decides_kind: "InterlockedAdd(int, uint)" => "void InterlockedAdd(inout int dest, int value)";
+    interlocked_exchange_int_dest_float_value: "InterlockedExchange(int, float, int)" => "void InterlockedExchange(inout int dest, int value, out int original)";
+    non_uniform_index_keeps_type: "NonUniformResourceIndex(int)" => "int NonUniformResourceIndex(int index)";
+    wave_bit_and_converts_to_uint: "WaveActiveBitAnd(int2)" => "uint2 WaveActiveBitAnd(uint2 expr)";
+    lit_half: "lit(half, half, half)" => "half4 lit(half n_dot_l, half n_dot_h, half m)";
     interlocked_add_uint_original: "InterlockedAdd(uint, uint, uint)" => "void InterlockedAdd(inout uint dest, uint value, out uint original)";
     interlocked_or_uint_int_value: "InterlockedOr(uint, int)" => "void InterlockedOr(inout uint dest, uint value)";
     interlocked_max_int64: "InterlockedMax(int64_t, int64_t, int64_t)" => "void InterlockedMax(inout int64_t dest, int64_t value, out int64_t original)";
@@ -92,7 +100,7 @@ cases! {
     ray_query_committed_barycentrics: "RayQuery.CommittedTriangleBarycentrics()" => "float2 CommittedTriangleBarycentrics()";
     ray_query_commit_procedural: "RayQuery.CommitProceduralPrimitiveHit(1.0)" => "void CommitProceduralPrimitiveHit(float tHit)";
     printf_variadic: "printf(\"%d %f\", int, float)" => "void printf(string format, int arg1, float arg2)";
-    errorf_format_only: "errorf(\"bad\")" => "void errorf(string format)";
+    errorf_is_not_accepted: "errorf(\"bad\")" => "error: unknown intrinsic `errorf`";
 }
 
 cases! {
