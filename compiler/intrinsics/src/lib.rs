@@ -3,8 +3,9 @@
 //!
 //! - [`lookup`] / [`all`]: the free intrinsics (`lerp`, `WaveActiveSum`, `TraceRay`).
 //! - [`methods_of`] / [`method`]: the methods of a resource type (`Texture2D<float4>.Sample`),
-//!   built per resource so that coordinate and element types are concrete; [`ray_query_methods`]
-//!   for `RayQuery<flags>`, which `types` has no type for.
+//!   built per resource so that coordinate and element types are concrete;
+//!   [`extra_object_methods`] for `RayQuery<flags>` and the sampler-feedback textures, which
+//!   `types` has no type for.
 //! - [`resolve_call`] / [`resolve_method`]: pick the overload for argument types, giving the
 //!   parameter types each argument converts to and the return type.
 //! - [`signature_text`] and [`Resolved::signature_text`] for hover.
@@ -168,14 +169,63 @@ pub fn method(resource: &ResourceType, name: &str) -> Option<Method> {
         .cloned()
 }
 
+/// Objects with methods that [`types::Type`] has no variant for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ExtraObject {
+    /// `RayQuery<flags>` (SM 6.5 inline ray tracing).
+    RayQuery,
+    /// `FeedbackTexture2D<kind>` (SM 6.5 sampler feedback).
+    FeedbackTexture2D,
+    /// `FeedbackTexture2DArray<kind>`.
+    FeedbackTexture2DArray,
+}
+
+impl ExtraObject {
+    pub fn name(self) -> &'static str {
+        match self {
+            ExtraObject::RayQuery => "RayQuery",
+            ExtraObject::FeedbackTexture2D => "FeedbackTexture2D",
+            ExtraObject::FeedbackTexture2DArray => "FeedbackTexture2DArray",
+        }
+    }
+}
+
+/// The methods of an [`ExtraObject`].
+pub fn extra_object_methods(object: ExtraObject) -> &'static [Method] {
+    static TABLES: LazyLock<[Vec<Method>; 3]> = LazyLock::new(|| {
+        let build = |f: &dyn Fn(&mut Table)| {
+            let mut t = Table::new();
+            f(&mut t);
+            t.entries
+        };
+        [
+            build(&shader::add_ray_query),
+            build(&|t| textures::add_feedback(t, false)),
+            build(&|t| textures::add_feedback(t, true)),
+        ]
+    });
+    &TABLES[object as usize]
+}
+
+/// Resolves a method of an [`ExtraObject`].
+pub fn resolve_extra_method(
+    object: ExtraObject,
+    method_name: &str,
+    args: &[ArgType],
+) -> Result<Resolved, Error> {
+    let m = extra_object_methods(object)
+        .iter()
+        .find(|m| m.name == method_name)
+        .ok_or_else(|| Error::UnknownMethod {
+            object: object.name().to_string(),
+            method: method_name.to_string(),
+        })?;
+    resolve::resolve(m, &[], args)
+}
+
 /// The methods of `RayQuery<flags>` (SM 6.5 inline ray tracing).
 pub fn ray_query_methods() -> &'static [Method] {
-    static RQ: LazyLock<Vec<Method>> = LazyLock::new(|| {
-        let mut t = Table::new();
-        shader::add_ray_query(&mut t);
-        t.entries
-    });
-    &RQ
+    extra_object_methods(ExtraObject::RayQuery)
 }
 
 /// Resolves a call of a free intrinsic.
@@ -214,14 +264,7 @@ pub fn resolve_method_templated(
 
 /// Resolves a method of `RayQuery<flags>`.
 pub fn resolve_ray_query_method(method_name: &str, args: &[ArgType]) -> Result<Resolved, Error> {
-    let m = ray_query_methods()
-        .iter()
-        .find(|m| m.name == method_name)
-        .ok_or_else(|| Error::UnknownMethod {
-            object: "RayQuery".to_string(),
-            method: method_name.to_string(),
-        })?;
-    resolve::resolve(m, &[], args)
+    resolve_extra_method(ExtraObject::RayQuery, method_name, args)
 }
 
 /// Whether the free intrinsic `name` may be used in `stage` at shader model `sm`

@@ -392,6 +392,9 @@ pub enum Pat {
     Generic(u8),
     /// A string literal (`printf`'s format).
     String,
+    /// A read-only texture of this dimension with any element type (the texture a sampler
+    /// feedback map records).
+    Texture(types::TextureDim),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -543,7 +543,7 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
     let subst = |pat: &Pat| -> Option<Type> {
         Some(match pat {
             Pat::Void => Type::Void,
-            Pat::String => return None,
+            Pat::String | Pat::Texture(_) => return None,
             Pat::Exact(t) => t.clone(),
             Pat::Generic(i) => generics[*i as usize].clone()?,
             Pat::Numeric { kind, shape } => {
@@ -575,6 +575,18 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
                 return None;
             }
             params.push(Type::Void);
+            continue;
+        }
+        if let Pat::Texture(dim) = p.ty {
+            let ArgType::Type(t) = a else { return None };
+            match t.as_resource() {
+                Some(types::ResourceType::Texture {
+                    dim: d,
+                    access: types::TextureAccess::ReadOnly,
+                    ..
+                }) if *d == dim => params.push(t.clone()),
+                _ => return None,
+            }
             continue;
         }
         let mut target = subst(&p.ty)?;

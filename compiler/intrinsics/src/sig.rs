@@ -7,7 +7,8 @@
 //!   `int16or32`, `sint16or32`, `type`
 //!   (any type, bound exactly) or a scalar keyword; `SHAPE` is `any` (default), `sv` (scalar or
 //!   vector) or `s` (scalar).
-//! - `TYPE`: an HLSL keyword (`float`, `uint2`, `float3x4`), `void`, `string`, `$X` (a type the
+//! - `TYPE`: an HLSL keyword (`float`, `uint2`, `float3x4`), `void`, `string`, `SamplerState`,
+//!   `SamplerComparisonState`, `Texture2D[Array]` (of any element type), `$X` (a type the
 //!   table builder substitutes, such as a resource's element type), a type variable `T`, or
 //!   `K<S>` where `K` is a scalar keyword or a type variable (its kind) and `S` is a shape: empty
 //!   (scalar), a type variable (its shape), `3` or `n` (a vector of fixed or variable length),
@@ -176,6 +177,8 @@ impl Cx<'_> {
         match s {
             "void" => return Ok(Pat::Void),
             "string" => return Ok(Pat::String),
+            "Texture2D" => return Ok(Pat::Texture(types::TextureDim::D2)),
+            "Texture2DArray" => return Ok(Pat::Texture(types::TextureDim::D2Array)),
             "SamplerState" | "SamplerComparisonState" => {
                 let comparison = s == "SamplerComparisonState";
                 return Ok(Pat::Exact(Type::resource(types::ResourceType::Sampler {
@@ -270,6 +273,7 @@ pub fn pat_text(ov: &Overload, p: &Pat) -> String {
     match p {
         Pat::Void => "void".into(),
         Pat::String => "string".into(),
+        Pat::Texture(dim) => format!("Texture{}", dim.suffix()),
         Pat::Exact(t) => t.to_string(),
         Pat::Generic(i) => ov.var_name(*i).to_string(),
         Pat::Numeric { kind, shape } => {

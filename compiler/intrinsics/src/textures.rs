@@ -317,3 +317,51 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
     }
     def_all(t, ALL, "Writes the texture's size (of the given mip level, if any), and its mip-level or sample count, into the out parameters.", sigs);
 }
+
+/// Adds the methods of `FeedbackTexture2D<kind>` (or of the array form): SM 6.5 sampler
+/// feedback, recording which texels a sample of `t` would touch.
+pub(crate) fn add_feedback(t: &mut Table, array: bool) {
+    let (tex, coord) = if array {
+        ("Texture2DArray", "float3")
+    } else {
+        ("Texture2D", "float2")
+    };
+    let base = format!("{tex} t, SamplerState s, {coord} location");
+    let sm65 = crate::Availability::new(ShaderModel::SM6_5, crate::StageSet::PIXEL)
+        .extended(ShaderModel::SM6_6, crate::StageSet::COMPUTE_LIKE);
+    def_all(
+        t,
+        sm65,
+        "Records in the feedback map the mip levels and regions a Sample of t at this location would touch. Optional: LOD clamp.",
+        with_optional(&base, "void", "WriteSamplerFeedback", &["float clamp"]),
+    );
+    def_all(
+        t,
+        sm65,
+        "Records the texels a SampleBias of t would touch. Optional: LOD clamp.",
+        with_optional(
+            &format!("{base}, float bias"),
+            "void",
+            "WriteSamplerFeedbackBias",
+            &["float clamp"],
+        ),
+    );
+    let everywhere = all_from(ShaderModel::SM6_5);
+    def_all(
+        t,
+        everywhere,
+        "Records the texels a SampleGrad of t would touch. Optional: LOD clamp.",
+        with_optional(
+            &format!("{base}, float2 ddx, float2 ddy"),
+            "void",
+            "WriteSamplerFeedbackGrad",
+            &["float clamp"],
+        ),
+    );
+    def_all(
+        t,
+        everywhere,
+        "Records the texels a SampleLevel of t would touch.",
+        vec![format!("void WriteSamplerFeedbackLevel({base}, float lod)")],
+    );
+}

@@ -136,3 +136,10 @@ fn fixed_parameters_truncate_longer_vectors() {
     assert_eq!(r.signature_text(), "uint2 AddUint64(uint2 a, uint2 b)");
     assert_eq!(r.truncated, [0, 1]);
 }
+
+cases! {
+    feedback_write: "FeedbackTexture2D.WriteSamplerFeedback(Texture2D<float4>, SamplerState, float2)" => "void WriteSamplerFeedback(Texture2D<float4> t, SamplerState s, float2 location)";
+    feedback_write_any_element: "FeedbackTexture2D.WriteSamplerFeedbackLevel(Texture2D<uint>, SamplerState, float2, 0)" => "void WriteSamplerFeedbackLevel(Texture2D<uint> t, SamplerState s, float2 location, float lod)";
+    feedback_array_grad_clamp: "FeedbackTexture2DArray.WriteSamplerFeedbackGrad(Texture2DArray<float4>, SamplerState, float3, float2, float2, 1.0)" => "void WriteSamplerFeedbackGrad(Texture2DArray<float4> t, SamplerState s, float3 location, float2 ddx, float2 ddy, float clamp)";
+    feedback_needs_matching_texture: "FeedbackTexture2D.WriteSamplerFeedbackBias(Texture2DArray<float4>, SamplerState, float2, 0.5)" => "error: no overload of `WriteSamplerFeedbackBias` takes (Texture2DArray<float4>, SamplerState, float2, literal float)\n  candidate: void WriteSamplerFeedbackBias(Texture2D t, SamplerState s, float2 location, float bias)";
+}

@@ -130,6 +130,17 @@ fn dump_intrinsics() {
 }
 
 #[test]
+fn dump_feedback_textures() {
+    use intrinsics::{extra_object_methods, ExtraObject};
+    let mut text = dump(extra_object_methods(ExtraObject::FeedbackTexture2D));
+    text.push_str("--- FeedbackTexture2DArray\n");
+    text.push_str(&dump(extra_object_methods(
+        ExtraObject::FeedbackTexture2DArray,
+    )));
+    expect_file!["snapshots/FeedbackTexture2D.txt"].assert_eq(&text);
+}
+
+#[test]
 fn dump_ray_query() {
     expect_file!["snapshots/RayQuery.txt"].assert_eq(&dump(ray_query_methods()));
 }

@@ -202,6 +202,18 @@ pub fn call(text: &str) -> String {
             }
             if object == "RayQuery" {
                 intrinsics::resolve_ray_query_method(method, &args)
+            } else if object == "FeedbackTexture2D" {
+                intrinsics::resolve_extra_method(
+                    intrinsics::ExtraObject::FeedbackTexture2D,
+                    method,
+                    &args,
+                )
+            } else if object == "FeedbackTexture2DArray" {
+                intrinsics::resolve_extra_method(
+                    intrinsics::ExtraObject::FeedbackTexture2DArray,
+                    method,
+                    &args,
+                )
             } else {
                 intrinsics::resolve_method_templated(&parse_type(object), method, &templates, &args)
             }
