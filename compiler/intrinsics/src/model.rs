@@ -455,6 +455,21 @@ pub struct Intrinsic {
 /// A resource method; the same shape as a free intrinsic.
 pub type Method = Intrinsic;
 
+impl Intrinsic {
+    /// Whether it may be used in `stage` at `sm` (some overloads may need a later model).
+    pub fn is_available(&self, sm: ShaderModel, stage: Stage) -> bool {
+        self.availability.allows(sm, stage)
+    }
+
+    /// Every overload as written in the table, for hover and completion.
+    pub fn signature_texts(&self) -> Vec<String> {
+        self.overloads
+            .iter()
+            .map(|ov| crate::sig::signature_text(self.name, ov))
+            .collect()
+    }
+}
+
 impl Overload {
     /// Minimum shader model of this overload given its intrinsic's.
     pub fn effective_min_sm(&self, intrinsic: &Intrinsic) -> ShaderModel {

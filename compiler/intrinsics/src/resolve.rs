@@ -6,7 +6,7 @@ use std::fmt;
 
 use types::{ScalarKind, Type};
 
-use crate::model::ShaderModel;
+use crate::model::{Availability, ShaderModel};
 use crate::model::{Class, Dim, Dir, Intrinsic, KindPat, Overload, Pat, ShapeClass, ShapePat};
 use crate::sig::signature_text;
 
@@ -61,6 +61,8 @@ pub struct Resolved {
     pub ret: Type,
     /// The shader model the chosen overload needs.
     pub min_sm: ShaderModel,
+    /// Where the chosen overload may be used: the intrinsic's stages with `min_sm`.
+    pub availability: Availability,
     /// Sum of the conversion costs (0 for an exact match).
     pub cost: u32,
     /// Arguments (by index) implicitly truncated to a shorter vector or a scalar; DXC accepts
@@ -282,6 +284,10 @@ pub fn resolve(intr: &Intrinsic, templates: &[Type], args: &[ArgType]) -> Result
         params,
         ret: m.ret,
         min_sm: ov.effective_min_sm(intr),
+        availability: Availability {
+            min_sm: ov.effective_min_sm(intr),
+            ..intr.availability
+        },
         cost: m.cost,
         truncated: m.truncated,
     })

@@ -169,3 +169,27 @@ fn interpreter_flags() {
     };
     assert!(method(&rw, "InterlockedAdd").unwrap().interpretable);
 }
+
+#[test]
+fn resolved_availability_merges_overload_shader_model() {
+    let l = ArgType::Type(Type::Scalar(ScalarKind::Uint64));
+    let r = resolve_call("InterlockedOr", &[l.clone(), l]).unwrap();
+    assert!(!r.availability.allows(SM::SM6_5, Stage::Compute));
+    assert!(r.availability.allows(SM::SM6_6, Stage::Compute));
+    let f = ArgType::Type(Type::FLOAT);
+    let r = resolve_call("ddx", &[f]).unwrap();
+    assert!(r.availability.allows(SM::SM6_0, Stage::Pixel));
+    assert!(!r.availability.allows(SM::SM6_5, Stage::Compute));
+    assert!(r.availability.allows(SM::SM6_6, Stage::Amplification));
+}
+
+#[test]
+fn intrinsic_helpers() {
+    let lerp = lookup("lerp").unwrap();
+    assert!(lerp.is_available(SM::SM6_0, Stage::Vertex));
+    assert_eq!(
+        lerp.signature_texts(),
+        ["T lerp(T x, T y, T s) where T: float_like"]
+    );
+    assert_eq!(lookup("mul").unwrap().signature_texts().len(), 9);
+}
