@@ -27,6 +27,13 @@ pub fn parse(line: &str, env: &[(&str, Type)]) -> (String, Overload) {
 fn try_parse(line: &str, env: &[(&str, Type)]) -> Result<(String, Overload), String> {
     let mut line = line.trim();
     let mut min_sm = None;
+    // `[SM 6.6] ` is how signature_text spells `@6.6 `: printed overloads parse back.
+    let printed;
+    if let Some(rest) = line.strip_prefix("[SM ") {
+        let (sm, rest) = rest.split_once("] ").ok_or("no `] ` after [SM")?;
+        printed = format!("@{sm} {rest}");
+        line = &printed;
+    }
     if let Some(rest) = line.strip_prefix('@') {
         let (sm, rest) = rest.split_once(' ').ok_or("no space after @sm")?;
         let (a, b) = sm.split_once('.').ok_or("bad sm")?;
@@ -178,6 +185,15 @@ impl Cx<'_> {
             "void" => return Ok(Pat::Void),
             "string" => return Ok(Pat::String),
             "Texture2D" => return Ok(Pat::Texture(types::TextureDim::D2)),
+            "RayDesc" => return Ok(Pat::Exact(crate::shader::ray_desc_type())),
+            "BuiltInTriangleIntersectionAttributes" => {
+                return Ok(Pat::Exact(crate::shader::triangle_attributes_type()))
+            }
+            "RaytracingAccelerationStructure" => {
+                return Ok(Pat::Exact(Type::resource(
+                    types::ResourceType::RaytracingAccelerationStructure,
+                )))
+            }
             "Texture2DArray" => return Ok(Pat::Texture(types::TextureDim::D2Array)),
             "SamplerState" | "SamplerComparisonState" => {
                 let comparison = s == "SamplerComparisonState";

@@ -192,3 +192,40 @@ fn constant_buffers_samplers_and_acceleration_structures_have_no_methods() {
         assert!(methods_of(t.as_resource().unwrap()).is_empty(), "{ty}");
     }
 }
+
+/// `signature_text` prints the table's own syntax: every printed overload parses back to itself.
+#[test]
+fn printed_signatures_parse_back() {
+    let check = |name: &str, ov: &intrinsics::Overload| {
+        let text = signature_text(name, ov);
+        let (parsed_name, parsed) = intrinsics::sig::parse(&text, &[]);
+        assert_eq!(parsed_name, name);
+        assert_eq!(&parsed, ov, "{text}");
+    };
+    for e in all() {
+        for ov in &e.overloads {
+            check(e.name, ov);
+        }
+    }
+    for e in ray_query_methods() {
+        for ov in &e.overloads {
+            check(e.name, ov);
+        }
+    }
+    for ty in [
+        "Texture1D<float4>",
+        "Texture2DArray<half2>",
+        "Texture2DMSArray<float4>",
+        "TextureCubeArray<uint>",
+        "RWTexture3D<int2>",
+        "RWBuffer<float>",
+        "RWByteAddressBuffer",
+    ] {
+        let t = common::parse_type(ty);
+        for m in methods_of(t.as_resource().unwrap()).iter() {
+            for ov in &m.overloads {
+                check(m.name, ov);
+            }
+        }
+    }
+}
