@@ -141,7 +141,14 @@ pub fn all() -> &'static [Intrinsic] {
 
 /// The free intrinsic named `name` (case-sensitive, as HLSL is).
 pub fn lookup(name: &str) -> Option<&'static Intrinsic> {
-    INTRINSICS.iter().find(|i| i.name == name)
+    static INDEX: LazyLock<HashMap<&'static str, usize>> = LazyLock::new(|| {
+        INTRINSICS
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.name, i))
+            .collect()
+    });
+    INDEX.get(name).map(|&i| &INTRINSICS[i])
 }
 
 /// The methods of a resource type, with its element, coordinate and offset types filled in.
