@@ -229,3 +229,90 @@ fn printed_signatures_parse_back() {
         }
     }
 }
+
+/// Every intrinsic the project needs from SM 6.0-6.7 is in the table.
+#[test]
+fn required_intrinsics_exist() {
+    let names = "abs acos asin atan atan2 cos sin tan cosh sinh tanh sincos clamp saturate lerp mad \
+        fma step smoothstep pow exp exp2 log log2 log10 sqrt rsqrt rcp frac floor ceil round trunc \
+        fmod modf frexp ldexp min max sign isnan isinf isfinite dot cross length distance normalize \
+        reflect refract faceforward determinant transpose mul all any select and or lit dst degrees \
+        radians noise countbits firstbithigh firstbitlow reversebits msad4 asfloat asint asuint \
+        asdouble asfloat16 asint16 asuint16 f32tof16 f16tof32 D3DCOLORtoUBYTE4 ddx ddy ddx_coarse \
+        ddx_fine ddy_coarse ddy_fine fwidth clip abort printf WaveGetLaneCount WaveGetLaneIndex \
+        WaveIsFirstLane WaveActiveAnyTrue WaveActiveAllTrue WaveActiveBallot WaveReadLaneAt \
+        WaveReadLaneFirst WaveActiveAllEqual WaveActiveSum WaveActiveProduct WaveActiveMin \
+        WaveActiveMax WaveActiveBitAnd WaveActiveBitOr WaveActiveBitXor WaveActiveCountBits \
+        WavePrefixSum WavePrefixProduct WavePrefixCountBits WaveMatch WaveMultiPrefixSum \
+        WaveMultiPrefixProduct WaveMultiPrefixBitAnd WaveMultiPrefixBitOr WaveMultiPrefixBitXor \
+        WaveMultiPrefixCountBits QuadReadAcrossX QuadReadAcrossY QuadReadAcrossDiagonal \
+        QuadReadLaneAt QuadAny QuadAll InterlockedAdd InterlockedAnd InterlockedOr InterlockedXor \
+        InterlockedMin InterlockedMax InterlockedExchange InterlockedCompareExchange \
+        InterlockedCompareStore InterlockedCompareExchangeFloatBitwise \
+        InterlockedCompareStoreFloatBitwise GroupMemoryBarrier GroupMemoryBarrierWithGroupSync \
+        DeviceMemoryBarrier DeviceMemoryBarrierWithGroupSync AllMemoryBarrier \
+        AllMemoryBarrierWithGroupSync pack_u8 pack_s8 pack_clamp_u8 pack_clamp_s8 unpack_u8u32 \
+        unpack_u8u16 unpack_s8s32 unpack_s8s16 dot4add_u8packed dot4add_i8packed dot2add \
+        NonUniformResourceIndex GetRenderTargetSampleCount GetRenderTargetSamplePosition \
+        EvaluateAttributeAtSample EvaluateAttributeCentroid EvaluateAttributeSnapped \
+        GetAttributeAtVertex IsHelperLane SetMeshOutputCounts DispatchMesh \
+        Process2DQuadTessFactorsAvg Process2DQuadTessFactorsMax Process2DQuadTessFactorsMin \
+        ProcessQuadTessFactorsAvg ProcessQuadTessFactorsMax ProcessQuadTessFactorsMin \
+        ProcessTriTessFactorsAvg ProcessTriTessFactorsMax ProcessTriTessFactorsMin \
+        ProcessIsolineTessFactors CheckAccessFullyMapped TraceRay ReportHit CallShader IgnoreHit \
+        AcceptHitAndEndSearch DispatchRaysIndex DispatchRaysDimensions WorldRayOrigin \
+        WorldRayDirection ObjectRayOrigin ObjectRayDirection RayTMin RayTCurrent RayFlags \
+        InstanceIndex InstanceID GeometryIndex PrimitiveIndex HitKind ObjectToWorld3x4 \
+        ObjectToWorld4x3 WorldToObject3x4 WorldToObject4x3 ObjectToWorld WorldToObject AddUint64";
+    let missing: Vec<&str> = names
+        .split_whitespace()
+        .filter(|n| intrinsics::lookup(n).is_none())
+        .collect();
+    assert!(missing.is_empty(), "missing: {missing:?}");
+}
+
+/// Every method family is present on each resource kind that has it.
+#[test]
+fn required_methods_exist() {
+    let cases: &[(&str, &str)] = &[
+        ("Texture2D<float4>", "Sample SampleBias SampleCmp SampleCmpLevelZero SampleCmpLevel SampleGrad SampleLevel Gather GatherRed GatherGreen GatherBlue GatherAlpha GatherCmp GatherCmpRed GatherCmpGreen GatherCmpBlue GatherCmpAlpha GatherRaw Load GetDimensions CalculateLevelOfDetail CalculateLevelOfDetailUnclamped mips operator[]"),
+        ("TextureCubeArray<float4>", "Sample SampleBias SampleCmp SampleCmpLevelZero SampleCmpLevel SampleGrad SampleLevel Gather GatherRed GatherCmp GetDimensions CalculateLevelOfDetail"),
+        ("Texture3D<float4>", "Sample SampleBias SampleGrad SampleLevel Load GetDimensions CalculateLevelOfDetail mips operator[]"),
+        ("Texture2DMS<float4>", "Load GetDimensions GetSamplePosition sample operator[]"),
+        ("RWTexture2DArray<float4>", "Load GetDimensions operator[]"),
+        ("Buffer<float4>", "Load GetDimensions operator[]"),
+        ("RWBuffer<float4>", "Load GetDimensions operator[]"),
+        ("StructuredBuffer<S>", "Load GetDimensions operator[]"),
+        ("RWStructuredBuffer<S>", "Load GetDimensions operator[] IncrementCounter DecrementCounter"),
+        ("AppendStructuredBuffer<S>", "Append GetDimensions"),
+        ("ConsumeStructuredBuffer<S>", "Consume GetDimensions"),
+        ("ByteAddressBuffer", "Load Load2 Load3 Load4 GetDimensions"),
+        ("RWByteAddressBuffer", "Load Load2 Load3 Load4 GetDimensions Store Store2 Store3 Store4 InterlockedAdd InterlockedAnd InterlockedOr InterlockedXor InterlockedMin InterlockedMax InterlockedExchange InterlockedCompareExchange InterlockedCompareStore InterlockedAdd64 InterlockedMin64 InterlockedMax64 InterlockedAnd64 InterlockedOr64 InterlockedXor64 InterlockedExchange64 InterlockedCompareExchange64 InterlockedCompareStore64 InterlockedExchangeFloat InterlockedCompareExchangeFloatBitwise InterlockedCompareStoreFloatBitwise"),
+        ("TriangleStream<S>", "Append RestartStrip"),
+        ("InputPatch<S, 3>", "operator[]"),
+        ("OutputPatch<S, 3>", "operator[]"),
+    ];
+    for (ty, names) in cases {
+        let t = common::parse_type(ty);
+        let methods = methods_of(t.as_resource().unwrap());
+        for n in names.split_whitespace() {
+            assert!(methods.iter().any(|m| m.name == n), "{ty} lacks {n}");
+        }
+    }
+    for n in [
+        "TraceRayInline",
+        "Proceed",
+        "Abort",
+        "CommittedStatus",
+        "CandidateType",
+        "CommitNonOpaqueTriangleHit",
+        "CommitProceduralPrimitiveHit",
+        "CandidateTriangleBarycentrics",
+        "CommittedInstanceID",
+    ] {
+        assert!(
+            ray_query_methods().iter().any(|m| m.name == n),
+            "RayQuery lacks {n}"
+        );
+    }
+}
