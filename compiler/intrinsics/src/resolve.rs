@@ -1,6 +1,21 @@
 //! Overload resolution in DXC's manner: template variables bind a component kind and a shape
 //! from the arguments (scalars broadcast, literals adapt, int/float mixes pick float), every
 //! argument is then costed against its parameter, and the cheapest overload wins.
+//!
+//! Binding a variable `T` of class `C`:
+//! - kind: the widest kind among the non-literal arguments (bool < ints < floats < double);
+//!   a float literal turns an integer result into `float`; literals alone give `int` or
+//!   `float`; a kind outside `C` becomes `C`'s default (`float` for `float_like`). An `inout`
+//!   argument (an atomic's destination) is a reference and decides the kind itself.
+//! - shape: every non-scalar argument must have the same shape (scalars and one-component
+//!   vectors broadcast); dimension variables (`T<n>`, `T<rxc>`) bind from vectors and matrices.
+//!
+//! Costs per argument: exact 0; literal of its own kind 1, of another kind 2-3; scalar
+//! broadcast +2; kind conversion +3 (+1 when it narrows to int or bool); a longer vector
+//! truncated to a fixed-type parameter +8 (reported in [`Resolved::truncated`]); an implicitly
+//! bound `type` template +2, so a plain overload wins ties. `out`/`inout` arguments never
+//! broadcast, and `inout` never converts. Equal best costs with different parameter types are
+//! [`Error::Ambiguous`].
 
 use std::fmt;
 
