@@ -54,7 +54,7 @@ impl fmt::Display for ArgType {
     }
 }
 
-/// A parameter of the chosen overload with its concrete type.
+/// A parameter of the chosen overload with its concrete type (`void` for `printf`'s string).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ResolvedParam {
     pub name: String,
