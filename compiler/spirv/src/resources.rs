@@ -436,7 +436,9 @@ impl Ctx<'_> {
                     StorageClass::Output
                 };
                 let mut p = Pointee::plain(g.ty.clone());
-                p.external = true;
+                // Built-ins keep their exact types (`FrontFacing` is a bool); other stage
+                // variables store `bool` as `uint`.
+                p.external = !matches!(g.stage_binding, Some(ir::StageBinding::BuiltIn(_)));
                 (class, p)
             }
             ir::GlobalKind::PushConstant => {
