@@ -78,6 +78,8 @@ pub(crate) struct Ctx<'m> {
     pub func_uses: Vec<FuncUses>,
     /// Structs named once each (`OpName` on the first type made for a struct name).
     named_types: BTreeSet<Word>,
+    /// Stage variables already decorated `Flat`.
+    pub flat_ids: BTreeSet<Word>,
 }
 
 impl<'m> Ctx<'m> {
@@ -104,6 +106,7 @@ impl<'m> Ctx<'m> {
             builtin_vars: HashMap::new(),
             func_uses: vec![FuncUses::default(); m.functions.len()],
             named_types: BTreeSet::new(),
+            flat_ids: BTreeSet::new(),
         }
     }
 

@@ -66,6 +66,19 @@ impl Ctx<'_> {
                 interface.push(info.id);
             }
             let gv = &self.m.globals[ir::Global::new(g)];
+            // Vulkan: integer and double fragment inputs must be flat.
+            let needs_flat = model == ExecutionModel::Fragment
+                && info.class == StorageClass::Input
+                && matches!(gv.stage_binding, Some(ir::StageBinding::Location(_)))
+                && gv
+                    .ty
+                    .scalar_kind()
+                    .is_some_and(|k| !k.is_float() || k == types::ScalarKind::Double);
+            if needs_flat {
+                let id = info.id;
+                self.decorate_flat(id);
+            }
+            let gv = &self.m.globals[ir::Global::new(g)];
             if gv.stage_binding == Some(ir::StageBinding::BuiltIn(ir::BuiltIn::FragDepth)) {
                 frag_depth = true;
             }

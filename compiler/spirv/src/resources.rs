@@ -6,8 +6,8 @@
 use rspirv::dr::Operand;
 use rspirv::spirv::{self, Capability, Decoration, Dim, Op, StorageClass, Word};
 use types::{
-    AddressSpace, Interpolation, LayoutRules, ResourceType, ScalarKind, StructuredKind,
-    TextureAccess, TextureDim, Type, TypeLayout,
+    AddressSpace, Interpolation, LayoutRules, ResourceType, StructuredKind, TextureAccess,
+    TextureDim, Type, TypeLayout,
 };
 
 use crate::context::{Ctx, GlobalInfo, Pointee};
@@ -553,7 +553,6 @@ impl Ctx<'_> {
         let g = &self.m.globals[h];
         let input = g.kind == ir::GlobalKind::Input;
         let stages = self.stages_of(h);
-        let pixel_input = input && stages.contains(&ir::Stage::Pixel);
         match g.stage_binding {
             Some(ir::StageBinding::Location(n)) => {
                 self.decorate(id, Decoration::Location, &[Operand::LiteralBit32(n)]);
@@ -578,15 +577,8 @@ impl Ctx<'_> {
                 }
             }
         }
-        // Vulkan: integer and double fragment inputs must be flat.
-        let g = &self.m.globals[h];
-        let needs_flat = matches!(g.stage_binding, Some(ir::StageBinding::Location(_)))
-            && pixel_input
-            && g.ty
-                .scalar_kind()
-                .is_some_and(|k| !k.is_float() || k == ScalarKind::Double);
-        if flat || needs_flat {
-            self.decorate(id, Decoration::Flat, &[]);
+        if flat {
+            self.decorate_flat(id);
         }
         Ok(())
     }
@@ -722,6 +714,13 @@ impl Ctx<'_> {
                 ))
             }
         })
+    }
+
+    /// Decorates a stage variable `Flat` once.
+    pub fn decorate_flat(&mut self, id: Word) {
+        if self.flat_ids.insert(id) {
+            self.decorate(id, Decoration::Flat, &[]);
+        }
     }
 
     /// A built-in input the backend adds itself (wave lane index and count), made once.

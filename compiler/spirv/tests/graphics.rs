@@ -209,82 +209,82 @@ fn pixel_shader_inputs_with_interpolation_and_depth_output() {
     check(
         &mb.finish(),
         expect![[r#"
-        ; SPIR-V 1.0
-        ; Bound: 39
-        OpCapability Shader
-        OpCapability SampleRateShading
-        OpMemoryModel Logical GLSL450
-        OpEntryPoint Fragment %main "main" %in_var_SV_Position %in_var_TEXCOORD0 %in_var_ID %in_var_NP %in_var_SMP %in_var_FLAT %in_var_SV_IsFrontFace %out_var_SV_Target %out_var_SV_Depth
-        OpExecutionMode %main OriginUpperLeft
-        OpExecutionMode %main DepthReplacing
-        OpName %main "main"
-        OpName %in_var_SV_Position "in.var.SV_Position"
-        OpName %in_var_TEXCOORD0 "in.var.TEXCOORD0"
-        OpName %in_var_ID "in.var.ID"
-        OpName %in_var_NP "in.var.NP"
-        OpName %in_var_SMP "in.var.SMP"
-        OpName %in_var_FLAT "in.var.FLAT"
-        OpName %in_var_SV_IsFrontFace "in.var.SV_IsFrontFace"
-        OpName %out_var_SV_Target "out.var.SV_Target"
-        OpName %out_var_SV_Depth "out.var.SV_Depth"
-        OpName %entry "entry"
-        OpDecorate %in_var_SV_Position BuiltIn FragCoord
-        OpDecorate %in_var_TEXCOORD0 Location 0
-        OpDecorate %in_var_TEXCOORD0 Centroid
-        OpDecorate %in_var_ID Location 1
-        OpDecorate %in_var_ID Flat
-        OpDecorate %in_var_NP Location 2
-        OpDecorate %in_var_NP NoPerspective
-        OpDecorate %in_var_SMP Location 3
-        OpDecorate %in_var_SMP Sample
-        OpDecorate %in_var_FLAT Location 4
-        OpDecorate %in_var_FLAT Flat
-        OpDecorate %in_var_SV_IsFrontFace BuiltIn FrontFacing
-        OpDecorate %out_var_SV_Target Location 0
-        OpDecorate %out_var_SV_Depth BuiltIn FragDepth
-        %float = OpTypeFloat 32
-        %v4float = OpTypeVector %float 4
-        %_ptr_Input_v4float = OpTypePointer Input %v4float
-        %in_var_SV_Position = OpVariable %_ptr_Input_v4float Input
-        %v2float = OpTypeVector %float 2
-        %_ptr_Input_v2float = OpTypePointer Input %v2float
-        %in_var_TEXCOORD0 = OpVariable %_ptr_Input_v2float Input
-        %uint = OpTypeInt 32 0
-        %_ptr_Input_uint = OpTypePointer Input %uint
-        %in_var_ID = OpVariable %_ptr_Input_uint Input
-        %_ptr_Input_float = OpTypePointer Input %float
-        %in_var_NP = OpVariable %_ptr_Input_float Input
-        %in_var_SMP = OpVariable %_ptr_Input_float Input
-        %in_var_FLAT = OpVariable %_ptr_Input_v2float Input
-        %bool = OpTypeBool
-        %_ptr_Input_bool = OpTypePointer Input %bool
-        %in_var_SV_IsFrontFace = OpVariable %_ptr_Input_bool Input
-        %_ptr_Output_v4float = OpTypePointer Output %v4float
-        %out_var_SV_Target = OpVariable %_ptr_Output_v4float Output
-        %_ptr_Output_float = OpTypePointer Output %float
-        %out_var_SV_Depth = OpVariable %_ptr_Output_float Output
-        %void = OpTypeVoid
-        %fn_void = OpTypeFunction %void
-        %float_1 = OpConstant %float 1.0
-        %main = OpFunction %void None %fn_void
-        %entry = OpLabel
-        %26 = OpLoad %v4float %in_var_SV_Position
-        %27 = OpCompositeExtract %float %26 2
-        OpStore %out_var_SV_Depth %27
-        %28 = OpLoad %v2float %in_var_TEXCOORD0
-        %29 = OpLoad %uint %in_var_ID
-        %30 = OpConvertUToF %float %29
-        %31 = OpLoad %float %in_var_NP
-        %32 = OpLoad %float %in_var_SMP
-        %33 = OpLoad %v2float %in_var_FLAT
-        %34 = OpFAdd %v2float %28 %33
-        %35 = OpLoad %bool %in_var_SV_IsFrontFace
-        %37 = OpSelect %float %35 %float_1 %31
-        %38 = OpCompositeConstruct %v4float %34 %30 %37
-        OpStore %out_var_SV_Target %38
-        OpReturn
-        OpFunctionEnd
-    "#]],
+            ; SPIR-V 1.0
+            ; Bound: 39
+            OpCapability Shader
+            OpCapability SampleRateShading
+            OpMemoryModel Logical GLSL450
+            OpEntryPoint Fragment %main "main" %in_var_SV_Position %in_var_TEXCOORD0 %in_var_ID %in_var_NP %in_var_SMP %in_var_FLAT %in_var_SV_IsFrontFace %out_var_SV_Target %out_var_SV_Depth
+            OpExecutionMode %main OriginUpperLeft
+            OpExecutionMode %main DepthReplacing
+            OpName %main "main"
+            OpName %in_var_SV_Position "in.var.SV_Position"
+            OpName %in_var_TEXCOORD0 "in.var.TEXCOORD0"
+            OpName %in_var_ID "in.var.ID"
+            OpName %in_var_NP "in.var.NP"
+            OpName %in_var_SMP "in.var.SMP"
+            OpName %in_var_FLAT "in.var.FLAT"
+            OpName %in_var_SV_IsFrontFace "in.var.SV_IsFrontFace"
+            OpName %out_var_SV_Target "out.var.SV_Target"
+            OpName %out_var_SV_Depth "out.var.SV_Depth"
+            OpName %entry "entry"
+            OpDecorate %in_var_SV_Position BuiltIn FragCoord
+            OpDecorate %in_var_TEXCOORD0 Location 0
+            OpDecorate %in_var_TEXCOORD0 Centroid
+            OpDecorate %in_var_ID Location 1
+            OpDecorate %in_var_NP Location 2
+            OpDecorate %in_var_NP NoPerspective
+            OpDecorate %in_var_SMP Location 3
+            OpDecorate %in_var_SMP Sample
+            OpDecorate %in_var_FLAT Location 4
+            OpDecorate %in_var_FLAT Flat
+            OpDecorate %in_var_SV_IsFrontFace BuiltIn FrontFacing
+            OpDecorate %out_var_SV_Target Location 0
+            OpDecorate %out_var_SV_Depth BuiltIn FragDepth
+            OpDecorate %in_var_ID Flat
+            %float = OpTypeFloat 32
+            %v4float = OpTypeVector %float 4
+            %_ptr_Input_v4float = OpTypePointer Input %v4float
+            %in_var_SV_Position = OpVariable %_ptr_Input_v4float Input
+            %v2float = OpTypeVector %float 2
+            %_ptr_Input_v2float = OpTypePointer Input %v2float
+            %in_var_TEXCOORD0 = OpVariable %_ptr_Input_v2float Input
+            %uint = OpTypeInt 32 0
+            %_ptr_Input_uint = OpTypePointer Input %uint
+            %in_var_ID = OpVariable %_ptr_Input_uint Input
+            %_ptr_Input_float = OpTypePointer Input %float
+            %in_var_NP = OpVariable %_ptr_Input_float Input
+            %in_var_SMP = OpVariable %_ptr_Input_float Input
+            %in_var_FLAT = OpVariable %_ptr_Input_v2float Input
+            %bool = OpTypeBool
+            %_ptr_Input_bool = OpTypePointer Input %bool
+            %in_var_SV_IsFrontFace = OpVariable %_ptr_Input_bool Input
+            %_ptr_Output_v4float = OpTypePointer Output %v4float
+            %out_var_SV_Target = OpVariable %_ptr_Output_v4float Output
+            %_ptr_Output_float = OpTypePointer Output %float
+            %out_var_SV_Depth = OpVariable %_ptr_Output_float Output
+            %void = OpTypeVoid
+            %fn_void = OpTypeFunction %void
+            %float_1 = OpConstant %float 1.0
+            %main = OpFunction %void None %fn_void
+            %entry = OpLabel
+            %26 = OpLoad %v4float %in_var_SV_Position
+            %27 = OpCompositeExtract %float %26 2
+            OpStore %out_var_SV_Depth %27
+            %28 = OpLoad %v2float %in_var_TEXCOORD0
+            %29 = OpLoad %uint %in_var_ID
+            %30 = OpConvertUToF %float %29
+            %31 = OpLoad %float %in_var_NP
+            %32 = OpLoad %float %in_var_SMP
+            %33 = OpLoad %v2float %in_var_FLAT
+            %34 = OpFAdd %v2float %28 %33
+            %35 = OpLoad %bool %in_var_SV_IsFrontFace
+            %37 = OpSelect %float %35 %float_1 %31
+            %38 = OpCompositeConstruct %v4float %34 %30 %37
+            OpStore %out_var_SV_Target %38
+            OpReturn
+            OpFunctionEnd
+        "#]],
     );
 }
 
