@@ -150,16 +150,7 @@ impl<'m> Fx<'_, 'm> {
             }
         }
 
-        // Block order: reverse post-order (dominators first), then unreachable blocks.
-        let cfg = ir::Cfg::new(f);
-        let mut order: Vec<ir::Block> = cfg.reverse_post_order().to_vec();
-        let reachable: HashSet<ir::Block> = order.iter().copied().collect();
-        order.extend(
-            cfg.blocks()
-                .iter()
-                .copied()
-                .filter(|b| !reachable.contains(b)),
-        );
+        let order = structured_order(f);
         for &b in &order {
             let l = self.cx.id();
             self.labels.insert(b, l);
@@ -1029,4 +1020,51 @@ pub(crate) fn storage_class(cx: &Ctx<'_>, space: types::AddressSpace) -> Storage
         A::StorageBuffer => cx.storage_buffer_class(),
         A::PushConstant => StorageClass::PushConstant,
     }
+}
+
+/// Blocks in an order SPIR-V accepts and people can read: a reverse post-order (so every
+/// block follows its dominators) of a depth-first walk that visits a header's merge block
+/// (and a loop's continue block) before its successors, which puts each construct's blocks
+/// before its continue block and its merge block. Blocks the walk does not reach follow in
+/// layout order.
+fn structured_order(f: &ir::Function) -> Vec<ir::Block> {
+    let in_layout: HashSet<ir::Block> = f.layout.iter().copied().collect();
+    let children = |b: ir::Block| -> Vec<ir::Block> {
+        let mut out = Vec::new();
+        if let Some(m) = f.blocks.get(b).and_then(|d| d.marker) {
+            out.push(m.merge);
+            out.extend(m.continue_block);
+        }
+        // Last successor first, so the reverse post-order lists them in terminator order.
+        out.extend(f.successors(b).into_iter().rev());
+        out.retain(|c| in_layout.contains(c));
+        out
+    };
+    let mut visited: HashSet<ir::Block> = HashSet::new();
+    let mut post = Vec::new();
+    if let Some(&entry) = f.layout.first() {
+        visited.insert(entry);
+        let mut stack = vec![(entry, children(entry), 0usize)];
+        while let Some((b, kids, next)) = stack.last_mut() {
+            if *next < kids.len() {
+                let c = kids[*next];
+                *next += 1;
+                if visited.insert(c) {
+                    let k = children(c);
+                    stack.push((c, k, 0));
+                }
+            } else {
+                post.push(*b);
+                stack.pop();
+            }
+        }
+    }
+    post.reverse();
+    let mut seen: HashSet<ir::Block> = post.iter().copied().collect();
+    for &b in &f.layout {
+        if seen.insert(b) {
+            post.push(b);
+        }
+    }
+    post
 }
