@@ -291,6 +291,11 @@ pub(crate) fn emit_module(m: &ir::Module, opts: &SpirvOptions) -> Result<Vec<u32
     for e in &m.entry_points {
         cx.lower_entry_point(e)?;
     }
+    if m.entry_points.is_empty() {
+        return Err(SpirvError::invalid(
+            "the module has no entry point (Vulkan SPIR-V needs one)",
+        ));
+    }
     Ok(cx.assemble(version))
 }
 

@@ -192,7 +192,11 @@ fn friendly_names(m: &dr::Module) -> HashMap<Word, String> {
                 };
                 Some(format!("_ptr_{class}_{}", get(&names, 1)))
             }
-            Op::TypeFunction => Some(format!("fn_{}", get(&names, 0))),
+            Op::TypeFunction => Some(
+                (0..i.operands.len())
+                    .map(|k| get(&names, k))
+                    .fold("fn".to_owned(), |acc, p| acc + "_" + &p),
+            ),
             Op::TypeImage => Some("type_image".to_owned()),
             Op::TypeSampler => Some("type_sampler".to_owned()),
             Op::TypeSampledImage => Some("type_sampled_image".to_owned()),

@@ -437,50 +437,50 @@ fn merge_block_that_nothing_reaches() {
     check(
         &mb.finish(),
         expect![[r#"
-        ; SPIR-V 1.0
-        ; Bound: 20
-        OpCapability Shader
-        OpMemoryModel Logical GLSL450
-        OpEntryPoint Fragment %main "main" %out_var_SV_Target
-        OpExecutionMode %main OriginUpperLeft
-        OpName %pick "pick"
-        OpName %main "main"
-        OpName %out_var_SV_Target "out.var.SV_Target"
-        OpName %entry "entry"
-        OpName %if_then "if.then"
-        OpName %if_else "if.else"
-        OpName %if_merge "if.merge"
-        OpName %entry_0 "entry"
-        OpDecorate %out_var_SV_Target Location 0
-        %float = OpTypeFloat 32
-        %_ptr_Output_float = OpTypePointer Output %float
-        %out_var_SV_Target = OpVariable %_ptr_Output_float Output
-        %bool = OpTypeBool
-        %fn_float = OpTypeFunction %float %bool
-        %float_1 = OpConstant %float 1.0
-        %float_2 = OpConstant %float 2.0
-        %void = OpTypeVoid
-        %fn_void = OpTypeFunction %void
-        %true = OpConstantTrue %bool
-        %pick = OpFunction %float None %fn_float
-        %8 = OpFunctionParameter %bool
-        %entry = OpLabel
-        OpSelectionMerge %if_merge None
-        OpBranchConditional %8 %if_then %if_else
-        %if_then = OpLabel
-        OpReturnValue %float_1
-        %if_else = OpLabel
-        OpReturnValue %float_2
-        %if_merge = OpLabel
-        OpUnreachable
-        OpFunctionEnd
-        %main = OpFunction %void None %fn_void
-        %entry_0 = OpLabel
-        %19 = OpFunctionCall %float %pick %true
-        OpStore %out_var_SV_Target %19
-        OpReturn
-        OpFunctionEnd
-    "#]],
+            ; SPIR-V 1.0
+            ; Bound: 20
+            OpCapability Shader
+            OpMemoryModel Logical GLSL450
+            OpEntryPoint Fragment %main "main" %out_var_SV_Target
+            OpExecutionMode %main OriginUpperLeft
+            OpName %pick "pick"
+            OpName %main "main"
+            OpName %out_var_SV_Target "out.var.SV_Target"
+            OpName %entry "entry"
+            OpName %if_then "if.then"
+            OpName %if_else "if.else"
+            OpName %if_merge "if.merge"
+            OpName %entry_0 "entry"
+            OpDecorate %out_var_SV_Target Location 0
+            %float = OpTypeFloat 32
+            %_ptr_Output_float = OpTypePointer Output %float
+            %out_var_SV_Target = OpVariable %_ptr_Output_float Output
+            %bool = OpTypeBool
+            %fn_float_bool = OpTypeFunction %float %bool
+            %float_1 = OpConstant %float 1.0
+            %float_2 = OpConstant %float 2.0
+            %void = OpTypeVoid
+            %fn_void = OpTypeFunction %void
+            %true = OpConstantTrue %bool
+            %pick = OpFunction %float None %fn_float_bool
+            %8 = OpFunctionParameter %bool
+            %entry = OpLabel
+            OpSelectionMerge %if_merge None
+            OpBranchConditional %8 %if_then %if_else
+            %if_then = OpLabel
+            OpReturnValue %float_1
+            %if_else = OpLabel
+            OpReturnValue %float_2
+            %if_merge = OpLabel
+            OpUnreachable
+            OpFunctionEnd
+            %main = OpFunction %void None %fn_void
+            %entry_0 = OpLabel
+            %19 = OpFunctionCall %float %pick %true
+            OpStore %out_var_SV_Target %19
+            OpReturn
+            OpFunctionEnd
+        "#]],
     );
 }
 
@@ -608,49 +608,49 @@ fn calls_with_values_and_an_out_pointer() {
     check(
         &mb.finish(),
         expect![[r#"
-        ; SPIR-V 1.0
-        ; Bound: 22
-        OpCapability Shader
-        OpMemoryModel Logical GLSL450
-        OpEntryPoint Fragment %main "main" %out_var_SV_Target
-        OpExecutionMode %main OriginUpperLeft
-        OpName %helper "helper"
-        OpName %main "main"
-        OpName %out_var_SV_Target "out.var.SV_Target"
-        OpName %x "x"
-        OpName %out_y "out_y"
-        OpName %entry "entry"
-        OpName %entry_0 "entry"
-        OpName %y "y"
-        OpDecorate %out_var_SV_Target Location 0
-        %float = OpTypeFloat 32
-        %_ptr_Output_float = OpTypePointer Output %float
-        %out_var_SV_Target = OpVariable %_ptr_Output_float Output
-        %_ptr_Function_float = OpTypePointer Function %float
-        %fn_float = OpTypeFunction %float %float %_ptr_Function_float
-        %float_2 = OpConstant %float 2.0
-        %void = OpTypeVoid
-        %fn_void = OpTypeFunction %void
-        %float_1 = OpConstant %float 1.0
-        %helper = OpFunction %float None %fn_float
-        %x = OpFunctionParameter %float
-        %out_y = OpFunctionParameter %_ptr_Function_float
-        %entry = OpLabel
-        %12 = OpFMul %float %x %float_2
-        OpStore %out_y %12
-        %13 = OpFAdd %float %12 %x
-        OpReturnValue %13
-        OpFunctionEnd
-        %main = OpFunction %void None %fn_void
-        %entry_0 = OpLabel
-        %y = OpVariable %_ptr_Function_float Function
-        %19 = OpFunctionCall %float %helper %float_1 %y
-        %20 = OpLoad %float %y
-        %21 = OpFAdd %float %19 %20
-        OpStore %out_var_SV_Target %21
-        OpReturn
-        OpFunctionEnd
-    "#]],
+            ; SPIR-V 1.0
+            ; Bound: 22
+            OpCapability Shader
+            OpMemoryModel Logical GLSL450
+            OpEntryPoint Fragment %main "main" %out_var_SV_Target
+            OpExecutionMode %main OriginUpperLeft
+            OpName %helper "helper"
+            OpName %main "main"
+            OpName %out_var_SV_Target "out.var.SV_Target"
+            OpName %x "x"
+            OpName %out_y "out_y"
+            OpName %entry "entry"
+            OpName %entry_0 "entry"
+            OpName %y "y"
+            OpDecorate %out_var_SV_Target Location 0
+            %float = OpTypeFloat 32
+            %_ptr_Output_float = OpTypePointer Output %float
+            %out_var_SV_Target = OpVariable %_ptr_Output_float Output
+            %_ptr_Function_float = OpTypePointer Function %float
+            %fn_float_float__ptr_Function_float = OpTypeFunction %float %float %_ptr_Function_float
+            %float_2 = OpConstant %float 2.0
+            %void = OpTypeVoid
+            %fn_void = OpTypeFunction %void
+            %float_1 = OpConstant %float 1.0
+            %helper = OpFunction %float None %fn_float_float__ptr_Function_float
+            %x = OpFunctionParameter %float
+            %out_y = OpFunctionParameter %_ptr_Function_float
+            %entry = OpLabel
+            %12 = OpFMul %float %x %float_2
+            OpStore %out_y %12
+            %13 = OpFAdd %float %12 %x
+            OpReturnValue %13
+            OpFunctionEnd
+            %main = OpFunction %void None %fn_void
+            %entry_0 = OpLabel
+            %y = OpVariable %_ptr_Function_float Function
+            %19 = OpFunctionCall %float %helper %float_1 %y
+            %20 = OpLoad %float %y
+            %21 = OpFAdd %float %19 %20
+            OpStore %out_var_SV_Target %21
+            OpReturn
+            OpFunctionEnd
+        "#]],
     );
 }
 
