@@ -10,7 +10,7 @@ use types::{LayoutKind, MatrixOrientation, MemberLayout, Type, TypeLayout};
 use crate::context::Ctx;
 
 /// The matrix layout under a member of type `ty`, looking through arrays.
-fn matrix_layout<'a>(ty: &Type, layout: &'a TypeLayout) -> Option<(u32, MatrixOrientation)> {
+fn matrix_layout(ty: &Type, layout: &TypeLayout) -> Option<(u32, MatrixOrientation)> {
     match (ty, &layout.kind) {
         (
             Type::Matrix { scalar, .. },

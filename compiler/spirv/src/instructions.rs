@@ -20,7 +20,11 @@ pub(crate) fn shape(ty: &Type) -> Option<(ScalarKind, u32)> {
     }
 }
 
-impl Fx<'_, '_> {
+/// A lowering of one row (or a whole scalar or vector): result type, operand types, operands.
+pub(crate) type RowOp<'f, 'a, 'm> =
+    dyn FnMut(&mut Fx<'a, 'm>, &Type, &[Type], &[Word]) -> Result<Word> + 'f;
+
+impl<'a, 'm> Fx<'a, 'm> {
     pub fn lower_arith(&mut self, d: &ir::InstData) -> Result<Word> {
         use ir::Opcode as O;
         let id = match d.opcode {
@@ -184,7 +188,7 @@ impl Fx<'_, '_> {
         ty: &Type,
         tys: &[Type],
         args: &[Word],
-        f: &mut dyn FnMut(&mut Self, &Type, &[Type], &[Word]) -> Result<Word>,
+        f: &mut RowOp<'_, 'a, 'm>,
     ) -> Result<Word> {
         let Type::Matrix { rows, .. } = ty else {
             return f(self, ty, tys, args);

@@ -762,15 +762,9 @@ impl Fx<'_, '_> {
                     )
                 }
             }
-            I::Dst
-            | I::Lit
-            | I::Msad4
-            | I::GetRenderTargetSampleCount
-            | I::GetRenderTargetSamplePosition
-            | I::StreamAppend
-            | I::StreamRestartStrip
-            | I::Printf
-            | _ => {
+            // Dst, Lit, Msad4, the render-target queries, geometry streams, printf (and the
+            // unary math intrinsics, lowered above).
+            _ => {
                 return Err(SpirvError::unsupported(format!(
                     "intrinsic {}",
                     intr.name()
