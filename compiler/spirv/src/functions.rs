@@ -648,6 +648,16 @@ impl<'m> Fx<'_, 'm> {
                 }
                 (other, _) => Err(SpirvError::invalid(format!("{other} cannot be loaded"))),
             },
+            ty if info.pointee.block.is_some() => {
+                let ty = ty.clone();
+                let kind = info
+                    .pointee
+                    .block
+                    .unwrap_or(BlockKind::PushConstant { wrapped: false });
+                let block_ty = self.cx.pointee_type(&info.pointee)?;
+                let whole = self.op(Op::Load, block_ty, vec![Operand::IdRef(ptr)]);
+                self.block_to_plain(whole, &ty, info.pointee.layout.as_ref(), kind)
+            }
             ty => {
                 let ty = ty.clone();
                 let repr = self.cx.pointee_type(&info.pointee)?;
@@ -874,6 +884,11 @@ impl<'m> Fx<'_, 'm> {
         let mut cur = info.pointee.clone();
         let mut nonuniform = info.nonuniform;
         let mut out: Vec<Word> = Vec::new();
+        if matches!(cur.block, Some(BlockKind::PushConstant { wrapped: true })) {
+            // A push constant of a non-struct type sits in a one-member block.
+            out.push(self.cx.const_uint(0));
+            cur.block = None;
+        }
         let mut k = 0;
         while k < indices.len() {
             let index = indices[k];
@@ -933,6 +948,7 @@ impl<'m> Fx<'_, 'm> {
                 }
                 Type::Array { element, .. } => {
                     out.push(self.value(index)?);
+                    cur.block = None;
                     cur.layout = match cur.layout.as_ref().map(|l| &l.kind) {
                         Some(LayoutKind::Array { element, .. }) => Some((**element).clone()),
                         _ => None,
@@ -950,6 +966,7 @@ impl<'m> Fx<'_, 'm> {
                             SpirvError::invalid("struct member index is not a constant in range")
                         })?;
                     out.push(self.cx.const_uint(m as u32));
+                    cur.block = None;
                     cur.layout = match cur.layout.as_ref().map(|l| &l.kind) {
                         Some(LayoutKind::Struct { members }) => {
                             members.get(m).map(|x| x.layout.clone())
@@ -960,11 +977,13 @@ impl<'m> Fx<'_, 'm> {
                 }
                 Type::Vector(kind, _) => {
                     out.push(self.value(index)?);
+                    cur.block = None;
                     cur.ty = Type::Scalar(kind);
                     cur.layout = None;
                 }
                 Type::Matrix { scalar, cols, .. } => {
                     out.push(self.value(index)?);
+                    cur.block = None;
                     cur.ty = Type::Vector(scalar, cols);
                     cur.layout = None;
                 }

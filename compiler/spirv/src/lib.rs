@@ -75,7 +75,7 @@ impl TargetEnv {
 }
 
 /// Options of [`emit`].
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SpirvOptions {
     pub target_env: TargetEnv,
     /// `-fvk-invert-y`: negate `y` of the position written by vertex, domain and geometry
@@ -83,6 +83,12 @@ pub struct SpirvOptions {
     pub invert_y: bool,
     /// Emit `OpName`/`OpMemberName` for globals, functions and structs (on by default in DXC).
     pub debug_names: bool,
+}
+
+impl Default for SpirvOptions {
+    fn default() -> SpirvOptions {
+        SpirvOptions::new(TargetEnv::default())
+    }
 }
 
 impl SpirvOptions {
@@ -179,8 +185,9 @@ pub fn emit(module: &ir::Module, options: &SpirvOptions) -> Result<Vec<u32>> {
 
 /// The `spirv-val` options that match what [`emit`] produced for `module`: the target
 /// environment, and the block layout rules its buffers use (DXC's vector-relaxed layouts are
-/// core in Vulkan 1.1 but need `--relax-block-layout` for Vulkan 1.0; the DX and scalar
-/// layouts need `--scalar-block-layout`).
+/// core in Vulkan 1.1 but need `--relax-block-layout` for Vulkan 1.0; the scalar layout needs
+/// `--scalar-block-layout`; the DX layout follows no Vulkan rule spirv-val knows, so, as DXC
+/// does, its block layout is not checked: `--skip-block-layout`).
 pub fn validator_options(module: &ir::Module, options: &SpirvOptions) -> Vec<String> {
     let mut args = vec![
         "--target-env".to_owned(),
@@ -191,10 +198,9 @@ pub fn validator_options(module: &ir::Module, options: &SpirvOptions) -> Vec<Str
         .iter()
         .filter_map(|(_, g)| g.layout.as_ref().map(|l| l.rules))
         .collect();
-    if rules
-        .iter()
-        .any(|r| matches!(r, ::types::LayoutRules::Scalar | ::types::LayoutRules::Dx))
-    {
+    if rules.contains(&::types::LayoutRules::Dx) {
+        args.push("--skip-block-layout".to_owned());
+    } else if rules.contains(&::types::LayoutRules::Scalar) {
         args.push("--scalar-block-layout".to_owned());
     } else if options.target_env == TargetEnv::Vulkan1_0 {
         args.push("--relax-block-layout".to_owned());

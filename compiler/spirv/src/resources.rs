@@ -349,6 +349,10 @@ impl Ctx<'_> {
 
     /// The SPIR-V type a pointer with this pointee points to.
     pub fn pointee_type(&mut self, p: &Pointee) -> Result<Word> {
+        if let (Some(kind @ BlockKind::PushConstant { .. }), None) = (p.block, p.ty.as_resource()) {
+            let name = format!("type.PushConstant.{}", p.ty);
+            return self.block_type(&p.ty, p.layout.as_ref(), kind, &name);
+        }
         match &p.ty {
             Type::Resource(r) => self.resource_pointee_type(r, p),
             Type::Array { element, len } if element.as_resource().is_some() => {

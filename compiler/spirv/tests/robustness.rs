@@ -375,3 +375,51 @@ fn disassembling_garbage_is_a_comment() {
     "#]]
     .assert_eq(&spirv::disassemble(&[1, 2, 3]));
 }
+
+#[test]
+fn debug_names_can_be_left_out() {
+    let mut mb = ModuleBuilder::new();
+    let g = mb.groupshared("shared", Type::UINT);
+    let f = mb.declare_function("main", vec![], Type::Void);
+    {
+        let mut fb = mb.function(f);
+        let b = fb.create_block("entry");
+        fb.switch_to_block(b);
+        let one = fb.uint(1);
+        fb.store(Value::Global(g), one);
+        fb.ret(None);
+    }
+    mb.entry_point(EntryPoint {
+        name: "main".into(),
+        stage: Stage::Compute,
+        function: f,
+        inputs: vec![],
+        outputs: vec![],
+        workgroup_size: None,
+    });
+    let m = mb.finish();
+    let mut options = SpirvOptions::new(TargetEnv::Vulkan1_3);
+    options.debug_names = false;
+    let text = emit_valid(&m, &options);
+    assert!(!text.contains("OpName"), "{text}");
+    expect![[r#"
+        ; SPIR-V 1.6
+        ; Bound: 9
+        OpCapability Shader
+        OpMemoryModel Logical GLSL450
+        OpEntryPoint GLCompute %1 "main" %4
+        OpExecutionMode %1 LocalSize 1 1 1
+        %uint = OpTypeInt 32 0
+        %_ptr_Workgroup_uint = OpTypePointer Workgroup %uint
+        %4 = OpVariable %_ptr_Workgroup_uint Workgroup
+        %void = OpTypeVoid
+        %fn_void = OpTypeFunction %void
+        %uint_1 = OpConstant %uint 1
+        %1 = OpFunction %void None %fn_void
+        %7 = OpLabel
+        OpStore %4 %uint_1
+        OpReturn
+        OpFunctionEnd
+    "#]]
+    .assert_eq(&text);
+}
