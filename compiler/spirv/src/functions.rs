@@ -295,6 +295,19 @@ impl<'m> Fx<'_, 'm> {
     /// to a forward reference).
     fn define(&mut self, i: ir::Inst, id: Word, ty: Option<Word>) {
         if let Some(fwd) = self.forward.remove(&i) {
+            // Usually the value was just made by the last instruction: give it the id the
+            // forward reference already uses (and move its decorations along).
+            let last = self.cur.as_mut().and_then(|b| b.instructions.last_mut());
+            if let Some(last) = last.filter(|l| fwd != id && l.result_id == Some(id)) {
+                last.result_id = Some(fwd);
+                for a in &mut self.cx.annotations {
+                    if a.operands.first() == Some(&Operand::IdRef(id)) {
+                        a.operands[0] = Operand::IdRef(fwd);
+                    }
+                }
+                self.values.insert(i, fwd);
+                return;
+            }
             if fwd != id {
                 if let Some(ty) = ty {
                     self.push(Instruction::new(
@@ -458,6 +471,21 @@ impl<'m> Fx<'_, 'm> {
                     ref t => self.cx.plain_type(t).ok(),
                 };
                 self.define(i, id, ty);
+                // Minimum-precision values are 32-bit values marked `RelaxedPrecision`, as
+                // in DXC; only ids this instruction made (a no-op conversion reuses one).
+                let fresh = self.values.get(&i).copied().filter(|v| {
+                    !d.operands
+                        .iter()
+                        .any(|&o| matches!(o, ir::Value::Inst(x) if self.values.get(&x) == Some(v)))
+                });
+                let ty = match &d.ty {
+                    Type::Pointer { pointee, .. } if d.opcode == ir::Opcode::Alloca => pointee,
+                    Type::Pointer { .. } => &Type::Void,
+                    t => t,
+                };
+                if let (Some(v), true) = (fresh, is_relaxed(ty)) {
+                    self.cx.decorate(v, Decoration::RelaxedPrecision, &[]);
+                }
             }
         }
         Ok(())
@@ -1086,4 +1114,14 @@ fn structured_order(f: &ir::Function) -> Vec<ir::Block> {
         }
     }
     post
+}
+
+/// Types of minimum precision (and `half`, 32-bit unless 16-bit types are on): scalars,
+/// vectors and matrices of them.
+pub(crate) fn is_relaxed(ty: &Type) -> bool {
+    use types::ScalarKind as K;
+    matches!(
+        ty.scalar_kind(),
+        Some(K::Half | K::Min16Float | K::Min10Float | K::Min16Int | K::Min12Int | K::Min16Uint)
+    )
 }

@@ -494,6 +494,13 @@ impl Ctx<'_> {
         let id = self.global_inst(Op::Variable, Some(ptr_ty), ops);
         let name = g.name.clone();
         self.name(id, &name);
+        if !matches!(
+            g.kind,
+            ir::GlobalKind::Resource | ir::GlobalKind::PushConstant
+        ) && crate::functions::is_relaxed(&g.ty)
+        {
+            self.decorate(id, Decoration::RelaxedPrecision, &[]);
+        }
         let g = &self.m.globals[h];
         if g.kind == ir::GlobalKind::Resource {
             self.decorate(

@@ -255,68 +255,66 @@ fn loop_in_ssa_form_with_phis() {
     check(
         &mb.finish(),
         expect![[r#"
-        ; SPIR-V 1.0
-        ; Bound: 34
-        OpCapability Shader
-        OpMemoryModel Logical GLSL450
-        OpEntryPoint GLCompute %main "main"
-        OpExecutionMode %main LocalSize 1 1 1
-        OpName %main "main"
-        OpName %type_RWStructuredBuffer_float "type.RWStructuredBuffer.float"
-        OpMemberName %type_RWStructuredBuffer_float 0 "data"
-        OpName %buf "buf"
-        OpName %entry "entry"
-        OpName %for_header "for.header"
-        OpName %for_body "for.body"
-        OpName %for_continue "for.continue"
-        OpName %for_merge "for.merge"
-        OpDecorate %_runtimearr_float ArrayStride 4
-        OpMemberDecorate %type_RWStructuredBuffer_float 0 Offset 0
-        OpDecorate %type_RWStructuredBuffer_float BufferBlock
-        OpDecorate %buf DescriptorSet 0
-        OpDecorate %buf Binding 0
-        %float = OpTypeFloat 32
-        %_runtimearr_float = OpTypeRuntimeArray %float
-        %type_RWStructuredBuffer_float = OpTypeStruct %_runtimearr_float
-        %_ptr_Uniform_type_RWStructuredBuffer_float = OpTypePointer Uniform %type_RWStructuredBuffer_float
-        %buf = OpVariable %_ptr_Uniform_type_RWStructuredBuffer_float Uniform
-        %void = OpTypeVoid
-        %fn_void = OpTypeFunction %void
-        %int = OpTypeInt 32 1
-        %int_0 = OpConstant %int 0
-        %float_0 = OpConstant %float 0.0
-        %int_4 = OpConstant %int 4
-        %bool = OpTypeBool
-        %uint = OpTypeInt 32 0
-        %uint_0 = OpConstant %uint 0
-        %_ptr_Uniform_float = OpTypePointer Uniform %float
-        %int_1 = OpConstant %int 1
-        %main = OpFunction %void None %fn_void
-        %entry = OpLabel
-        OpBranch %for_header
-        %for_header = OpLabel
-        %17 = OpPhi %int %int_0 %entry %16 %for_continue
-        %20 = OpPhi %float %float_0 %entry %19 %for_continue
-        %23 = OpSLessThan %bool %17 %int_4
-        OpLoopMerge %for_merge %for_continue None
-        OpBranch %for_body
-        %for_body = OpLabel
-        %27 = OpAccessChain %_ptr_Uniform_float %buf %uint_0 %17
-        %28 = OpLoad %float %27
-        %29 = OpFAdd %float %20 %28
-        %19 = OpCopyObject %float %29
-        OpBranch %for_continue
-        %for_continue = OpLabel
-        %31 = OpIAdd %int %17 %int_1
-        %16 = OpCopyObject %int %31
-        %32 = OpSLessThan %bool %16 %int_4
-        OpBranchConditional %32 %for_header %for_merge
-        %for_merge = OpLabel
-        %33 = OpAccessChain %_ptr_Uniform_float %buf %uint_0 %int_0
-        OpStore %33 %19
-        OpReturn
-        OpFunctionEnd
-    "#]],
+            ; SPIR-V 1.0
+            ; Bound: 34
+            OpCapability Shader
+            OpMemoryModel Logical GLSL450
+            OpEntryPoint GLCompute %main "main"
+            OpExecutionMode %main LocalSize 1 1 1
+            OpName %main "main"
+            OpName %type_RWStructuredBuffer_float "type.RWStructuredBuffer.float"
+            OpMemberName %type_RWStructuredBuffer_float 0 "data"
+            OpName %buf "buf"
+            OpName %entry "entry"
+            OpName %for_header "for.header"
+            OpName %for_body "for.body"
+            OpName %for_continue "for.continue"
+            OpName %for_merge "for.merge"
+            OpDecorate %_runtimearr_float ArrayStride 4
+            OpMemberDecorate %type_RWStructuredBuffer_float 0 Offset 0
+            OpDecorate %type_RWStructuredBuffer_float BufferBlock
+            OpDecorate %buf DescriptorSet 0
+            OpDecorate %buf Binding 0
+            %float = OpTypeFloat 32
+            %_runtimearr_float = OpTypeRuntimeArray %float
+            %type_RWStructuredBuffer_float = OpTypeStruct %_runtimearr_float
+            %_ptr_Uniform_type_RWStructuredBuffer_float = OpTypePointer Uniform %type_RWStructuredBuffer_float
+            %buf = OpVariable %_ptr_Uniform_type_RWStructuredBuffer_float Uniform
+            %void = OpTypeVoid
+            %fn_void = OpTypeFunction %void
+            %int = OpTypeInt 32 1
+            %int_0 = OpConstant %int 0
+            %float_0 = OpConstant %float 0.0
+            %int_4 = OpConstant %int 4
+            %bool = OpTypeBool
+            %uint = OpTypeInt 32 0
+            %uint_0 = OpConstant %uint 0
+            %_ptr_Uniform_float = OpTypePointer Uniform %float
+            %int_1 = OpConstant %int 1
+            %main = OpFunction %void None %fn_void
+            %entry = OpLabel
+            OpBranch %for_header
+            %for_header = OpLabel
+            %17 = OpPhi %int %int_0 %entry %16 %for_continue
+            %20 = OpPhi %float %float_0 %entry %19 %for_continue
+            %23 = OpSLessThan %bool %17 %int_4
+            OpLoopMerge %for_merge %for_continue None
+            OpBranch %for_body
+            %for_body = OpLabel
+            %27 = OpAccessChain %_ptr_Uniform_float %buf %uint_0 %17
+            %28 = OpLoad %float %27
+            %19 = OpFAdd %float %20 %28
+            OpBranch %for_continue
+            %for_continue = OpLabel
+            %16 = OpIAdd %int %17 %int_1
+            %32 = OpSLessThan %bool %16 %int_4
+            OpBranchConditional %32 %for_header %for_merge
+            %for_merge = OpLabel
+            %33 = OpAccessChain %_ptr_Uniform_float %buf %uint_0 %int_0
+            OpStore %33 %19
+            OpReturn
+            OpFunctionEnd
+        "#]],
     );
 }
 

@@ -422,123 +422,125 @@ fn conversions_between_scalar_kinds() {
         &m,
         TargetEnv::Vulkan1_1,
         expect![[r#"
-        ; SPIR-V 1.3
-        ; Bound: 95
-        OpCapability Shader
-        OpCapability Float16
-        OpCapability Float64
-        OpCapability Int64
-        OpCapability Int16
-        OpMemoryModel Logical GLSL450
-        OpEntryPoint Fragment %main "main" %in_var_V %in_var_N %out_var_R
-        OpExecutionMode %main OriginUpperLeft
-        OpName %main "main"
-        OpName %in_var_V "in.var.V"
-        OpName %in_var_N "in.var.N"
-        OpName %out_var_R "out.var.R"
-        OpName %entry "entry"
-        OpDecorate %in_var_V Location 0
-        OpDecorate %in_var_N Location 1
-        OpDecorate %out_var_R Location 0
-        OpDecorate %in_var_N Flat
-        %float = OpTypeFloat 32
-        %v4float = OpTypeVector %float 4
-        %_ptr_Input_v4float = OpTypePointer Input %v4float
-        %in_var_V = OpVariable %_ptr_Input_v4float Input
-        %int = OpTypeInt 32 1
-        %v4int = OpTypeVector %int 4
-        %_ptr_Input_v4int = OpTypePointer Input %v4int
-        %in_var_N = OpVariable %_ptr_Input_v4int Input
-        %_ptr_Output_v4float = OpTypePointer Output %v4float
-        %out_var_R = OpVariable %_ptr_Output_v4float Output
-        %void = OpTypeVoid
-        %fn_void = OpTypeFunction %void
-        %bool = OpTypeBool
-        %float_0 = OpConstant %float 0.0
-        %float_1 = OpConstant %float 1.0
-        %uint = OpTypeInt 32 0
-        %double = OpTypeFloat 64
-        %int64 = OpTypeInt 64 1
-        %uint64 = OpTypeInt 64 0
-        %int16 = OpTypeInt 16 1
-        %half = OpTypeFloat 16
-        %int_0 = OpConstant %int 0
-        %v4bool = OpTypeVector %bool 4
-        %v4int_0_0_0_0 = OpConstantComposite %v4int %int_0 %int_0 %int_0 %int_0
-        %v4float_1_1_1_1 = OpConstantComposite %v4float %float_1 %float_1 %float_1 %float_1
-        %v4float_0_0_0_0 = OpConstantComposite %v4float %float_0 %float_0 %float_0 %float_0
-        %v4uint = OpTypeVector %uint 4
-        %main = OpFunction %void None %fn_void
-        %entry = OpLabel
-        %15 = OpLoad %v4float %in_var_V
-        %16 = OpLoad %v4int %in_var_N
-        %17 = OpCompositeExtract %float %15 0
-        %18 = OpCompositeExtract %int %16 0
-        %21 = OpFUnordNotEqual %bool %17 %float_0
-        %23 = OpSelect %float %21 %float_1 %float_0
-        %24 = OpFAdd %float %17 %23
-        %25 = OpConvertFToS %int %17
-        %26 = OpConvertSToF %float %25
-        %27 = OpFAdd %float %24 %26
-        %29 = OpConvertFToU %uint %17
-        %30 = OpConvertUToF %float %29
-        %31 = OpFAdd %float %27 %30
-        %32 = OpFAdd %float %31 %17
-        %34 = OpFConvert %double %17
-        %35 = OpFConvert %float %34
-        %36 = OpFAdd %float %32 %35
-        %38 = OpConvertFToS %int64 %17
-        %39 = OpConvertSToF %float %38
-        %40 = OpFAdd %float %36 %39
-        %42 = OpConvertFToU %uint64 %17
-        %43 = OpConvertUToF %float %42
-        %44 = OpFAdd %float %40 %43
-        %45 = OpFAdd %float %44 %17
-        %47 = OpConvertFToS %int16 %17
-        %48 = OpConvertSToF %float %47
-        %49 = OpFAdd %float %45 %48
-        %51 = OpFConvert %half %17
-        %52 = OpFConvert %float %51
-        %53 = OpFAdd %float %49 %52
-        %55 = OpINotEqual %bool %18 %int_0
-        %56 = OpSelect %float %55 %float_1 %float_0
-        %57 = OpFAdd %float %53 %56
-        %58 = OpConvertSToF %float %18
-        %59 = OpFAdd %float %57 %58
-        %60 = OpBitcast %uint %18
-        %61 = OpConvertUToF %float %60
-        %62 = OpFAdd %float %59 %61
-        %63 = OpConvertSToF %float %18
-        %64 = OpFAdd %float %62 %63
-        %65 = OpConvertSToF %double %18
-        %66 = OpFConvert %float %65
-        %67 = OpFAdd %float %64 %66
-        %68 = OpSConvert %int64 %18
-        %69 = OpConvertSToF %float %68
-        %70 = OpFAdd %float %67 %69
-        %71 = OpSConvert %int64 %18
-        %72 = OpBitcast %uint64 %71
-        %73 = OpConvertUToF %float %72
-        %74 = OpFAdd %float %70 %73
-        %75 = OpConvertSToF %float %18
-        %76 = OpFAdd %float %74 %75
-        %77 = OpSConvert %int16 %18
-        %78 = OpConvertSToF %float %77
-        %79 = OpFAdd %float %76 %78
-        %80 = OpConvertSToF %half %18
-        %81 = OpFConvert %float %80
-        %82 = OpFAdd %float %79 %81
-        %85 = OpINotEqual %v4bool %16 %v4int_0_0_0_0
-        %88 = OpSelect %v4float %85 %v4float_1_1_1_1 %v4float_0_0_0_0
-        %90 = OpConvertFToU %v4uint %15
-        %91 = OpConvertUToF %v4float %90
-        %92 = OpFAdd %v4float %88 %91
-        %93 = OpCompositeConstruct %v4float %82 %82 %82 %82
-        %94 = OpFAdd %v4float %92 %93
-        OpStore %out_var_R %94
-        OpReturn
-        OpFunctionEnd
-    "#]],
+            ; SPIR-V 1.3
+            ; Bound: 95
+            OpCapability Shader
+            OpCapability Float16
+            OpCapability Float64
+            OpCapability Int64
+            OpCapability Int16
+            OpMemoryModel Logical GLSL450
+            OpEntryPoint Fragment %main "main" %in_var_V %in_var_N %out_var_R
+            OpExecutionMode %main OriginUpperLeft
+            OpName %main "main"
+            OpName %in_var_V "in.var.V"
+            OpName %in_var_N "in.var.N"
+            OpName %out_var_R "out.var.R"
+            OpName %entry "entry"
+            OpDecorate %in_var_V Location 0
+            OpDecorate %in_var_N Location 1
+            OpDecorate %out_var_R Location 0
+            OpDecorate %63 RelaxedPrecision
+            OpDecorate %75 RelaxedPrecision
+            OpDecorate %in_var_N Flat
+            %float = OpTypeFloat 32
+            %v4float = OpTypeVector %float 4
+            %_ptr_Input_v4float = OpTypePointer Input %v4float
+            %in_var_V = OpVariable %_ptr_Input_v4float Input
+            %int = OpTypeInt 32 1
+            %v4int = OpTypeVector %int 4
+            %_ptr_Input_v4int = OpTypePointer Input %v4int
+            %in_var_N = OpVariable %_ptr_Input_v4int Input
+            %_ptr_Output_v4float = OpTypePointer Output %v4float
+            %out_var_R = OpVariable %_ptr_Output_v4float Output
+            %void = OpTypeVoid
+            %fn_void = OpTypeFunction %void
+            %bool = OpTypeBool
+            %float_0 = OpConstant %float 0.0
+            %float_1 = OpConstant %float 1.0
+            %uint = OpTypeInt 32 0
+            %double = OpTypeFloat 64
+            %int64 = OpTypeInt 64 1
+            %uint64 = OpTypeInt 64 0
+            %int16 = OpTypeInt 16 1
+            %half = OpTypeFloat 16
+            %int_0 = OpConstant %int 0
+            %v4bool = OpTypeVector %bool 4
+            %v4int_0_0_0_0 = OpConstantComposite %v4int %int_0 %int_0 %int_0 %int_0
+            %v4float_1_1_1_1 = OpConstantComposite %v4float %float_1 %float_1 %float_1 %float_1
+            %v4float_0_0_0_0 = OpConstantComposite %v4float %float_0 %float_0 %float_0 %float_0
+            %v4uint = OpTypeVector %uint 4
+            %main = OpFunction %void None %fn_void
+            %entry = OpLabel
+            %15 = OpLoad %v4float %in_var_V
+            %16 = OpLoad %v4int %in_var_N
+            %17 = OpCompositeExtract %float %15 0
+            %18 = OpCompositeExtract %int %16 0
+            %21 = OpFUnordNotEqual %bool %17 %float_0
+            %23 = OpSelect %float %21 %float_1 %float_0
+            %24 = OpFAdd %float %17 %23
+            %25 = OpConvertFToS %int %17
+            %26 = OpConvertSToF %float %25
+            %27 = OpFAdd %float %24 %26
+            %29 = OpConvertFToU %uint %17
+            %30 = OpConvertUToF %float %29
+            %31 = OpFAdd %float %27 %30
+            %32 = OpFAdd %float %31 %17
+            %34 = OpFConvert %double %17
+            %35 = OpFConvert %float %34
+            %36 = OpFAdd %float %32 %35
+            %38 = OpConvertFToS %int64 %17
+            %39 = OpConvertSToF %float %38
+            %40 = OpFAdd %float %36 %39
+            %42 = OpConvertFToU %uint64 %17
+            %43 = OpConvertUToF %float %42
+            %44 = OpFAdd %float %40 %43
+            %45 = OpFAdd %float %44 %17
+            %47 = OpConvertFToS %int16 %17
+            %48 = OpConvertSToF %float %47
+            %49 = OpFAdd %float %45 %48
+            %51 = OpFConvert %half %17
+            %52 = OpFConvert %float %51
+            %53 = OpFAdd %float %49 %52
+            %55 = OpINotEqual %bool %18 %int_0
+            %56 = OpSelect %float %55 %float_1 %float_0
+            %57 = OpFAdd %float %53 %56
+            %58 = OpConvertSToF %float %18
+            %59 = OpFAdd %float %57 %58
+            %60 = OpBitcast %uint %18
+            %61 = OpConvertUToF %float %60
+            %62 = OpFAdd %float %59 %61
+            %63 = OpConvertSToF %float %18
+            %64 = OpFAdd %float %62 %63
+            %65 = OpConvertSToF %double %18
+            %66 = OpFConvert %float %65
+            %67 = OpFAdd %float %64 %66
+            %68 = OpSConvert %int64 %18
+            %69 = OpConvertSToF %float %68
+            %70 = OpFAdd %float %67 %69
+            %71 = OpSConvert %int64 %18
+            %72 = OpBitcast %uint64 %71
+            %73 = OpConvertUToF %float %72
+            %74 = OpFAdd %float %70 %73
+            %75 = OpConvertSToF %float %18
+            %76 = OpFAdd %float %74 %75
+            %77 = OpSConvert %int16 %18
+            %78 = OpConvertSToF %float %77
+            %79 = OpFAdd %float %76 %78
+            %80 = OpConvertSToF %half %18
+            %81 = OpFConvert %float %80
+            %82 = OpFAdd %float %79 %81
+            %85 = OpINotEqual %v4bool %16 %v4int_0_0_0_0
+            %88 = OpSelect %v4float %85 %v4float_1_1_1_1 %v4float_0_0_0_0
+            %90 = OpConvertFToU %v4uint %15
+            %91 = OpConvertUToF %v4float %90
+            %92 = OpFAdd %v4float %88 %91
+            %93 = OpCompositeConstruct %v4float %82 %82 %82 %82
+            %94 = OpFAdd %v4float %92 %93
+            OpStore %out_var_R %94
+            OpReturn
+            OpFunctionEnd
+        "#]],
     );
 }
 
@@ -1219,4 +1221,65 @@ fn precise_arithmetic_is_no_contraction() {
     });
     let text = emit_valid(&m, &spirv::SpirvOptions::new(TargetEnv::Vulkan1_0));
     assert_eq!(text.matches("NoContraction").count(), 2, "{text}");
+}
+
+#[test]
+fn minimum_precision_values_are_relaxed_precision() {
+    let m = pixel(|fb, v, _| {
+        let h4 = Type::vector(ScalarKind::Min16Float, 4);
+        let local = fb.alloca(h4.clone(), "h");
+        let h = fb.convert(v, h4.clone());
+        let sq = fb.binary(Opcode::Mul, h, h);
+        fb.store(local, sq);
+        let back = fb.load(local);
+        fb.convert(back, float_n(4))
+    });
+    check(
+        &m,
+        expect![[r#"
+        ; SPIR-V 1.0
+        ; Bound: 21
+        OpCapability Shader
+        OpMemoryModel Logical GLSL450
+        OpEntryPoint Fragment %main "main" %in_var_V %in_var_N %out_var_R
+        OpExecutionMode %main OriginUpperLeft
+        OpName %main "main"
+        OpName %in_var_V "in.var.V"
+        OpName %in_var_N "in.var.N"
+        OpName %out_var_R "out.var.R"
+        OpName %entry "entry"
+        OpName %h "h"
+        OpDecorate %in_var_V Location 0
+        OpDecorate %in_var_N Location 1
+        OpDecorate %out_var_R Location 0
+        OpDecorate %h RelaxedPrecision
+        OpDecorate %19 RelaxedPrecision
+        OpDecorate %20 RelaxedPrecision
+        OpDecorate %in_var_N Flat
+        %float = OpTypeFloat 32
+        %v4float = OpTypeVector %float 4
+        %_ptr_Input_v4float = OpTypePointer Input %v4float
+        %in_var_V = OpVariable %_ptr_Input_v4float Input
+        %int = OpTypeInt 32 1
+        %v4int = OpTypeVector %int 4
+        %_ptr_Input_v4int = OpTypePointer Input %v4int
+        %in_var_N = OpVariable %_ptr_Input_v4int Input
+        %_ptr_Output_v4float = OpTypePointer Output %v4float
+        %out_var_R = OpVariable %_ptr_Output_v4float Output
+        %void = OpTypeVoid
+        %fn_void = OpTypeFunction %void
+        %_ptr_Function_v4float = OpTypePointer Function %v4float
+        %main = OpFunction %void None %fn_void
+        %entry = OpLabel
+        %h = OpVariable %_ptr_Function_v4float Function
+        %15 = OpLoad %v4float %in_var_V
+        %16 = OpLoad %v4int %in_var_N
+        %19 = OpFMul %v4float %15 %15
+        OpStore %h %19
+        %20 = OpLoad %v4float %h
+        OpStore %out_var_R %20
+        OpReturn
+        OpFunctionEnd
+    "#]],
+    );
 }
