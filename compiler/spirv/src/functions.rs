@@ -43,19 +43,15 @@ pub(crate) struct Fx<'a, 'm> {
     /// Phis whose parent labels are fixed up at the end: (SPIR-V block, index, IR blocks).
     phi_fixups: Vec<(usize, usize, Vec<ir::Block>)>,
     pub nonuniform: HashSet<ir::Value>,
-    pub stage: Option<ir::Stage>,
+    /// The stages of the entry points whose call trees include this function.
+    pub stages: Vec<ir::Stage>,
     cur_block: Option<ir::Block>,
 }
 
 pub(crate) fn lower_function(cx: &mut Ctx<'_>, h: ir::Func) -> Result<()> {
     let m = cx.m;
     let f = &m.functions[h];
-    // The stage of the entry point that runs this function directly (for `invert_y`).
-    let stage = m
-        .entry_points
-        .iter()
-        .find(|e| e.function == h)
-        .map(|e| e.stage);
+    let stages = function_stages(m, h);
     let mut fx = Fx {
         cx,
         f,
@@ -71,7 +67,7 @@ pub(crate) fn lower_function(cx: &mut Ctx<'_>, h: ir::Func) -> Result<()> {
         exit_labels: HashMap::new(),
         phi_fixups: Vec::new(),
         nonuniform: HashSet::new(),
-        stage,
+        stages,
         cur_block: None,
     };
     fx.lower().map_err(|e| in_function(e, f, None))
@@ -622,11 +618,26 @@ impl<'m> Fx<'_, 'm> {
                 }
                 None => self.op_void(Op::Return, vec![]),
             },
-            O::Kill => self.kill(),
+            O::Kill => {
+                self.require_pixel("discard")?;
+                self.kill();
+            }
             O::Unreachable => self.op_void(Op::Unreachable, vec![]),
             _ => return Err(SpirvError::invalid("not a terminator")),
         }
         Ok(())
+    }
+
+    /// Fails unless every entry point reaching this function is a pixel shader (`discard`,
+    /// implicit-LOD sampling and derivatives exist only there).
+    pub fn require_pixel(&self, what: &str) -> Result<()> {
+        match self.stages.iter().find(|s| **s != ir::Stage::Pixel) {
+            None => Ok(()),
+            Some(s) => Err(SpirvError::unsupported(format!(
+                "{what} in a {} shader (only pixel shaders have it)",
+                s.name()
+            ))),
+        }
     }
 
     /// `discard`: `OpTerminateInvocation` where SPIR-V 1.6 has it, else `OpKill`.
@@ -755,10 +766,12 @@ impl<'m> Fx<'_, 'm> {
         }
         // `-fvk-invert-y`: flip the clip-space position written by pre-rasterization stages.
         if self.cx.opts.invert_y
-            && matches!(
-                self.stage,
-                Some(ir::Stage::Vertex | ir::Stage::Domain | ir::Stage::Geometry)
-            )
+            && self.stages.iter().any(|s| {
+                matches!(
+                    s,
+                    ir::Stage::Vertex | ir::Stage::Domain | ir::Stage::Geometry
+                )
+            })
             && matches!(p, ir::Value::Global(g) if self.cx.m.globals.get(g).is_some_and(|g| g.stage_binding == Some(ir::StageBinding::BuiltIn(ir::BuiltIn::Position))))
         {
             if let Type::Vector(k, 4) = ty {
@@ -1124,4 +1137,36 @@ pub(crate) fn is_relaxed(ty: &Type) -> bool {
         ty.scalar_kind(),
         Some(K::Half | K::Min16Float | K::Min10Float | K::Min16Int | K::Min12Int | K::Min16Uint)
     )
+}
+
+/// The stages of the entry points whose call trees reach function `h`.
+fn function_stages(m: &ir::Module, h: ir::Func) -> Vec<ir::Stage> {
+    let mut stages = Vec::new();
+    for e in &m.entry_points {
+        let mut seen: HashSet<ir::Func> = HashSet::new();
+        let mut work = vec![e.function];
+        while let Some(f) = work.pop() {
+            if !seen.insert(f) {
+                continue;
+            }
+            let Some(func) = m.functions.get(f) else {
+                continue;
+            };
+            for &b in &func.layout {
+                for &i in func.blocks.get(b).map_or(&[][..], |d| &d.insts[..]) {
+                    if let Some(ir::InstData {
+                        opcode: ir::Opcode::Call(c),
+                        ..
+                    }) = func.insts.get(i)
+                    {
+                        work.push(*c);
+                    }
+                }
+            }
+        }
+        if seen.contains(&h) && !stages.contains(&e.stage) {
+            stages.push(e.stage);
+        }
+    }
+    stages
 }

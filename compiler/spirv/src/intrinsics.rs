@@ -500,6 +500,7 @@ impl Fx<'_, '_> {
                     I::DdyCoarse => Op::DPdyCoarse,
                     _ => Op::DPdyFine,
                 };
+                self.require_pixel("derivatives")?;
                 if !matches!(intr, I::Ddx | I::Ddy | I::Fwidth) {
                     self.cx.capability(Capability::DerivativeControl);
                 }
@@ -510,6 +511,7 @@ impl Fx<'_, '_> {
             }
             I::Clip => {
                 need(1)?;
+                self.require_pixel("clip")?;
                 let (_, n) =
                     shape(&tys[0]).ok_or_else(|| SpirvError::unsupported("clip of a matrix"))?;
                 let bt = self.cx.vector_type(Scalar::Bool, n);

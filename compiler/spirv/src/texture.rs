@@ -127,6 +127,15 @@ impl Fx<'_, '_> {
             | O::TextureGather
             | O::TextureGatherCompare
             | O::TextureQueryLod => {
+                if matches!(
+                    op,
+                    O::TextureSample
+                        | O::TextureSampleBias
+                        | O::TextureSampleCompare
+                        | O::TextureQueryLod
+                ) {
+                    self.require_pixel("implicit-LOD sampling")?;
+                }
                 let image = self.load_handle(ops[0])?;
                 let sampler = self.load_handle(ops[1])?;
                 let shape = image

@@ -423,3 +423,79 @@ fn debug_names_can_be_left_out() {
     "#]]
     .assert_eq(&text);
 }
+
+/// `discard`, implicit-LOD sampling and derivatives outside pixel shaders are errors, not
+/// invalid SPIR-V.
+#[test]
+fn pixel_only_operations_in_other_stages() {
+    let mut errors = Vec::new();
+    for what in 0..3 {
+        let mut mb = ModuleBuilder::new();
+        let t = mb.resource(
+            "t",
+            Type::resource(ResourceType::Texture {
+                dim: ir::types::TextureDim::D2,
+                access: ir::types::TextureAccess::ReadOnly,
+                sample: float_n(4),
+            }),
+            0,
+            0,
+        );
+        let s = mb.resource(
+            "s",
+            Type::resource(ResourceType::Sampler { comparison: false }),
+            0,
+            1,
+        );
+        let helper = mb.declare_function("helper", vec![], Type::Void);
+        {
+            let mut fb = mb.function(helper);
+            let b = fb.create_block("");
+            fb.switch_to_block(b);
+            match what {
+                0 => fb.kill(),
+                1 => {
+                    let uv = fb
+                        .module_builder()
+                        .const_vector(vec![ir::Constant::float(0.5); 2]);
+                    fb.resource_op(
+                        Opcode::TextureSample,
+                        &[Value::Global(t), Value::Global(s), uv],
+                        &[],
+                    );
+                    fb.ret(None);
+                }
+                _ => {
+                    let x = fb.float(1.0);
+                    fb.call_intrinsic(ir::Intrinsic::Ddx, Type::FLOAT, &[x]);
+                    fb.ret(None);
+                }
+            }
+        }
+        let main = mb.declare_function("main", vec![], Type::Void);
+        {
+            let mut fb = mb.function(main);
+            let b = fb.create_block("");
+            fb.switch_to_block(b);
+            fb.call(helper, &[]);
+            fb.ret(None);
+        }
+        mb.entry_point(EntryPoint {
+            name: "main".into(),
+            stage: if what == 1 {
+                Stage::Vertex
+            } else {
+                Stage::Compute
+            },
+            function: main,
+            inputs: vec![],
+            outputs: vec![],
+            workgroup_size: None,
+        });
+        errors.push(emit_error(&mb.finish(), TargetEnv::Vulkan1_1));
+    }
+    expect![[r#"
+        not supported yet: discard in a compute shader (only pixel shaders have it) (in @helper)
+        not supported yet: implicit-LOD sampling in a vertex shader (only pixel shaders have it) (in @helper)
+        not supported yet: derivatives in a compute shader (only pixel shaders have it) (in @helper)"#]].assert_eq(&errors.join("\n"));
+}
