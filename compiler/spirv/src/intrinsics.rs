@@ -529,6 +529,11 @@ impl Fx<'_, '_> {
             I::EvaluateAttributeAtCentroid
             | I::EvaluateAttributeAtSample
             | I::EvaluateAttributeSnapped => {
+                need(if intr == I::EvaluateAttributeAtCentroid {
+                    1
+                } else {
+                    2
+                })?;
                 let ptr = self.input_pointer_of(d.operands[0])?;
                 self.cx.capability(Capability::InterpolationFunction);
                 let t = self.cx.plain_type(&ty)?;

@@ -499,3 +499,40 @@ fn pixel_only_operations_in_other_stages() {
         not supported yet: implicit-LOD sampling in a vertex shader (only pixel shaders have it) (in @helper)
         not supported yet: derivatives in a compute shader (only pixel shaders have it) (in @helper)"#]].assert_eq(&errors.join("\n"));
 }
+
+/// Intrinsic signatures are the front end's business (the verifier does not check them):
+/// wrong operand counts are errors, never panics.
+#[test]
+fn intrinsics_with_wrong_operand_counts() {
+    let mut count = 0;
+    for &intr in ir::Intrinsic::ALL {
+        for n in [0usize, 1, 4] {
+            let mut mb = ModuleBuilder::new();
+            let f = mb.declare_function("main", vec![], Type::Void);
+            {
+                let mut fb = mb.function(f);
+                let b = fb.create_block("");
+                fb.switch_to_block(b);
+                let x = fb.float(1.0);
+                let args = vec![x; n];
+                fb.call_intrinsic(intr, Type::FLOAT, &args);
+                fb.ret(None);
+            }
+            mb.entry_point(EntryPoint {
+                name: "main".into(),
+                stage: Stage::Pixel,
+                function: f,
+                inputs: vec![],
+                outputs: vec![],
+                workgroup_size: None,
+            });
+            let m = mb.finish();
+            for env in [TargetEnv::Vulkan1_0, TargetEnv::Vulkan1_3] {
+                if spirv::emit(&m, &SpirvOptions::new(env)).is_err() {
+                    count += 1;
+                }
+            }
+        }
+    }
+    assert!(count > 0);
+}
