@@ -1,0 +1,315 @@
+//! The module under construction: id allocation, the SPIR-V sections (capabilities,
+//! extensions, entry points, names, decorations, types and globals, functions), caches of
+//! types and constants, and the driver [`emit_module`] that lowers globals, functions and
+//! entry points in that order and assembles the words. Every other module adds to [`Ctx`].
+
+use std::collections::{BTreeSet, HashMap};
+
+use rspirv::binary::Assemble;
+use rspirv::dr::{self, Instruction, Operand};
+use rspirv::spirv::{self, Capability, Op, StorageClass, Word};
+
+use crate::types::TypeKey;
+use crate::{Result, SpirvError, SpirvOptions, TargetEnv};
+
+/// What an IR global became.
+#[derive(Debug, Clone)]
+pub(crate) struct GlobalInfo {
+    pub id: Word,
+    pub class: StorageClass,
+    /// The SPIR-V pointee of the variable.
+    pub pointee: Pointee,
+}
+
+/// How a pointer's pointee is represented: the IR type it points to, and for data, the layout
+/// it has in memory and whether `bool` is stored as `uint` (buffers and stage variables).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Pointee {
+    pub ty: types::Type,
+    pub layout: Option<types::TypeLayout>,
+    pub external: bool,
+    /// A buffer block wrapper around `ty` (resources only): chains start inside it.
+    pub block: Option<crate::types::BlockKind>,
+    /// The declared format of a storage image.
+    pub format: Option<ir::ImageFormat>,
+}
+
+impl Pointee {
+    pub fn plain(ty: types::Type) -> Pointee {
+        Pointee {
+            ty,
+            layout: None,
+            external: false,
+            block: None,
+            format: None,
+        }
+    }
+}
+
+/// Globals, built-ins and callees a function uses directly.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct FuncUses {
+    pub globals: BTreeSet<usize>,
+    pub builtins: BTreeSet<Word>,
+    pub callees: BTreeSet<usize>,
+}
+
+pub(crate) struct Ctx<'m> {
+    pub m: &'m ir::Module,
+    pub opts: &'m SpirvOptions,
+    next_id: Word,
+    caps: BTreeSet<u32>,
+    exts: BTreeSet<&'static str>,
+    glsl: Option<Word>,
+    pub names: Vec<Instruction>,
+    pub annotations: Vec<Instruction>,
+    pub globals: Vec<Instruction>,
+    pub entry_points: Vec<Instruction>,
+    pub exec_modes: Vec<Instruction>,
+    pub functions: Vec<dr::Function>,
+    pub type_ids: HashMap<TypeKey, Word>,
+    pub const_ids: HashMap<(Word, Vec<u64>, bool), Word>,
+    pub ir_consts: HashMap<ir::Const, Word>,
+    pub spec_ids: HashMap<ir::Spec, Word>,
+    pub global_info: Vec<Option<GlobalInfo>>,
+    pub func_ids: Vec<Word>,
+    /// Built-in inputs the backend adds itself (`SubgroupSize`, ...), by built-in.
+    pub builtin_vars: HashMap<u32, Word>,
+    pub func_uses: Vec<FuncUses>,
+    /// Structs named once each (`OpName` on the first type made for a struct name).
+    named_types: BTreeSet<Word>,
+    /// Stage variables already decorated `Flat`.
+    pub flat_ids: BTreeSet<Word>,
+}
+
+impl<'m> Ctx<'m> {
+    fn new(m: &'m ir::Module, opts: &'m SpirvOptions) -> Ctx<'m> {
+        Ctx {
+            m,
+            opts,
+            next_id: 1,
+            caps: BTreeSet::new(),
+            exts: BTreeSet::new(),
+            glsl: None,
+            names: Vec::new(),
+            annotations: Vec::new(),
+            globals: Vec::new(),
+            entry_points: Vec::new(),
+            exec_modes: Vec::new(),
+            functions: Vec::new(),
+            type_ids: HashMap::new(),
+            const_ids: HashMap::new(),
+            ir_consts: HashMap::new(),
+            spec_ids: HashMap::new(),
+            global_info: vec![None; m.globals.len()],
+            func_ids: Vec::new(),
+            builtin_vars: HashMap::new(),
+            func_uses: vec![FuncUses::default(); m.functions.len()],
+            named_types: BTreeSet::new(),
+            flat_ids: BTreeSet::new(),
+        }
+    }
+
+    pub fn id(&mut self) -> Word {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    pub fn env(&self) -> TargetEnv {
+        self.opts.target_env
+    }
+
+    /// The SPIR-V version is at least `major.minor`.
+    pub fn at_least(&self, major: u8, minor: u8) -> bool {
+        self.env().spirv_version() >= (major, minor)
+    }
+
+    /// Storage buffers use the `StorageBuffer` class (SPIR-V 1.3+), else `Uniform` +
+    /// `BufferBlock` as DXC does for Vulkan 1.0.
+    pub fn storage_buffer_class(&self) -> StorageClass {
+        if self.at_least(1, 3) {
+            StorageClass::StorageBuffer
+        } else {
+            StorageClass::Uniform
+        }
+    }
+
+    pub fn capability(&mut self, c: Capability) {
+        self.caps.insert(c as u32);
+    }
+
+    pub fn extension(&mut self, e: &'static str) {
+        self.exts.insert(e);
+    }
+
+    /// The `GLSL.std.450` import.
+    pub fn glsl(&mut self) -> Word {
+        if let Some(id) = self.glsl {
+            return id;
+        }
+        let id = self.id();
+        self.glsl = Some(id);
+        id
+    }
+
+    pub fn name(&mut self, id: Word, name: &str) {
+        if self.opts.debug_names && !name.is_empty() {
+            self.names.push(Instruction::new(
+                Op::Name,
+                None,
+                None,
+                vec![Operand::IdRef(id), Operand::LiteralString(name.to_owned())],
+            ));
+        }
+    }
+
+    /// Names a type once (structs are made once per layout, the first name wins).
+    pub fn name_type(&mut self, id: Word, name: &str) {
+        if self.named_types.insert(id) {
+            self.name(id, name);
+        }
+    }
+
+    pub fn member_name(&mut self, id: Word, member: u32, name: &str) {
+        if self.opts.debug_names && !name.is_empty() {
+            self.names.push(Instruction::new(
+                Op::MemberName,
+                None,
+                None,
+                vec![
+                    Operand::IdRef(id),
+                    Operand::LiteralBit32(member),
+                    Operand::LiteralString(name.to_owned()),
+                ],
+            ));
+        }
+    }
+
+    pub fn decorate(&mut self, id: Word, d: spirv::Decoration, extra: &[Operand]) {
+        let mut ops = vec![Operand::IdRef(id), Operand::Decoration(d)];
+        ops.extend_from_slice(extra);
+        self.annotations
+            .push(Instruction::new(Op::Decorate, None, None, ops));
+    }
+
+    pub fn member_decorate(
+        &mut self,
+        id: Word,
+        member: u32,
+        d: spirv::Decoration,
+        extra: &[Operand],
+    ) {
+        let mut ops = vec![
+            Operand::IdRef(id),
+            Operand::LiteralBit32(member),
+            Operand::Decoration(d),
+        ];
+        ops.extend_from_slice(extra);
+        self.annotations
+            .push(Instruction::new(Op::MemberDecorate, None, None, ops));
+    }
+
+    /// Appends a type, constant or global variable with a fresh id.
+    pub fn global_inst(&mut self, op: Op, ty: Option<Word>, operands: Vec<Operand>) -> Word {
+        let id = self.id();
+        self.globals
+            .push(Instruction::new(op, ty, Some(id), operands));
+        id
+    }
+
+    fn assemble(self, version: (u8, u8)) -> Vec<u32> {
+        let mut module = dr::Module::new();
+        let mut header = dr::ModuleHeader::new(self.next_id);
+        header.set_version(version.0, version.1);
+        // Generator 0: unregistered tool.
+        header.generator = 0;
+        module.header = Some(header);
+        module.capabilities = self
+            .caps
+            .iter()
+            .filter_map(|&c| Capability::from_u32(c))
+            .map(|c| Instruction::new(Op::Capability, None, None, vec![Operand::Capability(c)]))
+            .collect();
+        module.extensions = self
+            .exts
+            .iter()
+            .map(|e| {
+                Instruction::new(
+                    Op::Extension,
+                    None,
+                    None,
+                    vec![Operand::LiteralString((*e).to_owned())],
+                )
+            })
+            .collect();
+        if let Some(id) = self.glsl {
+            module.ext_inst_imports.push(Instruction::new(
+                Op::ExtInstImport,
+                None,
+                Some(id),
+                vec![Operand::LiteralString("GLSL.std.450".to_owned())],
+            ));
+        }
+        module.memory_model = Some(Instruction::new(
+            Op::MemoryModel,
+            None,
+            None,
+            vec![
+                Operand::AddressingModel(spirv::AddressingModel::Logical),
+                Operand::MemoryModel(spirv::MemoryModel::GLSL450),
+            ],
+        ));
+        module.entry_points = self.entry_points;
+        module.execution_modes = self.exec_modes;
+        module.debug_names = self.names;
+        module.annotations = self.annotations;
+        module.types_global_values = self.globals;
+        module.functions = self.functions;
+        module.assemble()
+    }
+}
+
+/// Lowers the whole module: globals first (their types, constants and variables), then every
+/// function, then the entry points (whose interfaces need each function's uses).
+pub(crate) fn emit_module(m: &ir::Module, opts: &SpirvOptions) -> Result<Vec<u32>> {
+    let mut cx = Ctx::new(m, opts);
+    cx.capability(Capability::Shader);
+    let version = opts.target_env.spirv_version();
+    for (h, f) in m.functions.iter() {
+        let id = cx.id();
+        cx.func_ids.push(id);
+        cx.name(id, &f.name);
+        let _ = h;
+    }
+    for (h, _) in m.globals.iter() {
+        cx.lower_global(h)?;
+    }
+    for (h, _) in m.functions.iter() {
+        crate::functions::lower_function(&mut cx, h)?;
+    }
+    for e in &m.entry_points {
+        cx.lower_entry_point(e)?;
+    }
+    if m.entry_points.is_empty() {
+        return Err(SpirvError::invalid(
+            "the module has no entry point (Vulkan SPIR-V needs one)",
+        ));
+    }
+    Ok(cx.assemble(version))
+}
+
+/// A short helper for `SpirvError`s about a function.
+pub(crate) fn in_function(
+    mut e: SpirvError,
+    f: &ir::Function,
+    loc: Option<ir::SourceLoc>,
+) -> SpirvError {
+    if e.function.is_none() {
+        e.function = Some(f.name.clone());
+    }
+    if e.loc.is_none() {
+        e.loc = loc;
+    }
+    e
+}

@@ -1,0 +1,256 @@
+//! A readable disassembly of SPIR-V words, close to `spirv-dis` with friendly names: ids
+//! are named after `OpName`s, types (`%v4float`, `%_ptr_Uniform_float`) and constants
+//! (`%uint_0`, `%float_1`), typed constant literals, and `GLSL.std.450` instruction names.
+//! Used by tests (snapshots), `hlslc --emit spirv-asm` and the editor's SPIR-V pane.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+
+use rspirv::binary::Disassemble as _;
+use rspirv::dr::{self, Operand};
+use rspirv::spirv::{Op, Word};
+
+/// Disassembles a SPIR-V binary; words that do not parse give a one-line comment instead.
+pub fn disassemble(words: &[u32]) -> String {
+    let module = match dr::load_words(words) {
+        Ok(m) => m,
+        Err(e) => return format!("; invalid SPIR-V: {e}\n"),
+    };
+    let names = friendly_names(&module);
+    let mut scalar_types: HashMap<Word, (bool, bool, u32)> = HashMap::new();
+    for i in &module.types_global_values {
+        match (i.class.opcode, i.result_id, &i.operands[..]) {
+            (Op::TypeInt, Some(id), [Operand::LiteralBit32(w), Operand::LiteralBit32(s)]) => {
+                scalar_types.insert(id, (false, *s != 0, *w));
+            }
+            (Op::TypeFloat, Some(id), [Operand::LiteralBit32(w), ..]) => {
+                scalar_types.insert(id, (true, false, *w));
+            }
+            _ => {}
+        }
+    }
+    let glsl: HashSet<Word> = module
+        .ext_inst_imports
+        .iter()
+        .filter_map(|i| i.result_id)
+        .collect();
+    let mut out = String::new();
+    if let Some(h) = &module.header {
+        let (major, minor) = h.version();
+        let _ = writeln!(out, "; SPIR-V {major}.{minor}");
+        let _ = writeln!(out, "; Bound: {}", h.bound);
+    }
+    let name = |id: Word| -> String { names.get(&id).cloned().unwrap_or_else(|| id.to_string()) };
+    for inst in module.all_inst_iter() {
+        let mut line = String::new();
+        if let Some(id) = inst.result_id {
+            let _ = write!(line, "%{} = ", name(id));
+        }
+        let _ = write!(line, "Op{}", inst.class.opname);
+        if let Some(t) = inst.result_type {
+            let _ = write!(line, " %{}", name(t));
+        }
+        let literal_type = match inst.class.opcode {
+            Op::Constant | Op::SpecConstant => inst.result_type.and_then(|t| scalar_types.get(&t)),
+            _ => None,
+        };
+        for (k, op) in inst.operands.iter().enumerate() {
+            line.push(' ');
+            match op {
+                Operand::IdRef(id) | Operand::IdScope(id) | Operand::IdMemorySemantics(id) => {
+                    let _ = write!(line, "%{}", name(*id));
+                }
+                Operand::LiteralString(s) => {
+                    let _ = write!(line, "\"{s}\"");
+                }
+                Operand::LiteralExtInstInteger(n)
+                    if inst.class.opcode == Op::ExtInst
+                        && matches!(inst.operands.first(), Some(Operand::IdRef(s)) if glsl.contains(s)) =>
+                {
+                    match rspirv::grammar::GlslStd450InstructionTable::lookup_opcode(*n) {
+                        Some(e) => line.push_str(e.opname),
+                        None => {
+                            let _ = write!(line, "{n}");
+                        }
+                    }
+                }
+                Operand::LiteralBit32(v) => match literal_type {
+                    Some((true, _, 32)) => {
+                        let _ = write!(line, "{:?}", f32::from_bits(*v));
+                    }
+                    Some((true, _, 16)) => {
+                        let _ = write!(line, "{:?}", ir::value::f16_bits_to_f32(*v as u16));
+                    }
+                    Some((false, true, _)) => {
+                        let _ = write!(line, "{}", *v as i32);
+                    }
+                    _ => {
+                        let _ = write!(line, "{v}");
+                    }
+                },
+                Operand::LiteralBit64(v) => match literal_type {
+                    Some((true, _, _)) => {
+                        let _ = write!(line, "{:?}", f64::from_bits(*v));
+                    }
+                    Some((false, true, _)) => {
+                        let _ = write!(line, "{}", *v as i64);
+                    }
+                    _ => {
+                        let _ = write!(line, "{v}");
+                    }
+                },
+                other => line.push_str(&other.disassemble()),
+            }
+            let _ = k;
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// Names for ids: `OpName`s, then generated type and constant names; each name once.
+fn friendly_names(m: &dr::Module) -> HashMap<Word, String> {
+    let mut names: HashMap<Word, String> = HashMap::new();
+    let mut used: HashSet<String> = HashSet::new();
+    let mut assign = |names: &mut HashMap<Word, String>, id: Word, base: String| {
+        if names.contains_key(&id) {
+            return;
+        }
+        let mut base: String = base
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        if base.is_empty() || base.chars().all(|c| c.is_ascii_digit()) {
+            base.insert(0, '_');
+        }
+        let mut name = base.clone();
+        let mut n = 0;
+        while used.contains(&name) {
+            name = format!("{base}_{n}");
+            n += 1;
+        }
+        used.insert(name.clone());
+        names.insert(id, name);
+    };
+    for i in &m.debug_names {
+        if let (Op::Name, [Operand::IdRef(id), Operand::LiteralString(s)]) =
+            (i.class.opcode, &i.operands[..])
+        {
+            assign(&mut names, *id, s.clone());
+        }
+    }
+    for i in &m.ext_inst_imports {
+        if let Some(id) = i.result_id {
+            assign(&mut names, id, "glsl".to_owned());
+        }
+    }
+    let mut consts: HashMap<Word, String> = HashMap::new();
+    for i in &m.types_global_values {
+        let Some(id) = i.result_id else { continue };
+        let get = |names: &HashMap<Word, String>, k: usize| -> String {
+            match i.operands.get(k) {
+                Some(Operand::IdRef(r)) => names.get(r).cloned().unwrap_or_else(|| r.to_string()),
+                _ => String::new(),
+            }
+        };
+        let lit = |k: usize| -> u32 {
+            match i.operands.get(k) {
+                Some(Operand::LiteralBit32(v)) => *v,
+                _ => 0,
+            }
+        };
+        let base = match i.class.opcode {
+            Op::TypeVoid => Some("void".to_owned()),
+            Op::TypeBool => Some("bool".to_owned()),
+            Op::TypeInt => Some(match (lit(0), lit(1)) {
+                (32, 1) => "int".to_owned(),
+                (32, 0) => "uint".to_owned(),
+                (w, 1) => format!("int{w}"),
+                (w, _) => format!("uint{w}"),
+            }),
+            Op::TypeFloat => Some(match lit(0) {
+                32 => "float".to_owned(),
+                16 => "half".to_owned(),
+                64 => "double".to_owned(),
+                w => format!("float{w}"),
+            }),
+            Op::TypeVector => Some(format!("v{}{}", lit(1), get(&names, 0))),
+            Op::TypeMatrix => Some(format!("mat{}{}", lit(1), get(&names, 0))),
+            Op::TypeArray => Some(format!("_arr_{}_{}", get(&names, 0), get(&names, 1))),
+            Op::TypeRuntimeArray => Some(format!("_runtimearr_{}", get(&names, 0))),
+            Op::TypePointer => {
+                let class = match i.operands.first() {
+                    Some(Operand::StorageClass(c)) => format!("{c:?}"),
+                    _ => String::new(),
+                };
+                Some(format!("_ptr_{class}_{}", get(&names, 1)))
+            }
+            Op::TypeFunction => Some(
+                (0..i.operands.len())
+                    .map(|k| get(&names, k))
+                    .fold("fn".to_owned(), |acc, p| acc + "_" + &p),
+            ),
+            Op::TypeImage => Some("type_image".to_owned()),
+            Op::TypeSampler => Some("type_sampler".to_owned()),
+            Op::TypeSampledImage => Some("type_sampled_image".to_owned()),
+            Op::TypeStruct => Some("_struct".to_owned()),
+            Op::ConstantTrue => Some("true".to_owned()),
+            Op::ConstantFalse => Some("false".to_owned()),
+            Op::Constant => {
+                let ty = i
+                    .result_type
+                    .and_then(|t| names.get(&t))
+                    .cloned()
+                    .unwrap_or_default();
+                let v = match (ty.as_str(), i.operands.first()) {
+                    ("float", Some(Operand::LiteralBit32(b))) => format!("{}", f32::from_bits(*b)),
+                    ("double", Some(Operand::LiteralBit64(b))) => format!("{}", f64::from_bits(*b)),
+                    ("int", Some(Operand::LiteralBit32(b))) => format!("{}", *b as i32),
+                    (_, Some(Operand::LiteralBit32(b))) => format!("{b}"),
+                    (_, Some(Operand::LiteralBit64(b))) => format!("{b}"),
+                    _ => String::new(),
+                };
+                let v = v.replace('-', "n").replace('.', "_");
+                let s = format!("{ty}_{v}");
+                consts.insert(id, s.clone());
+                Some(s)
+            }
+            Op::ConstantComposite => {
+                let ty = i
+                    .result_type
+                    .and_then(|t| names.get(&t))
+                    .cloned()
+                    .unwrap_or_default();
+                let parts: Vec<String> = i
+                    .operands
+                    .iter()
+                    .map(|o| match o {
+                        Operand::IdRef(r) => consts
+                            .get(r)
+                            .and_then(|c| c.split_once('_').map(|(_, v)| v.to_owned()))
+                            .unwrap_or_default(),
+                        _ => String::new(),
+                    })
+                    .collect();
+                let s = if parts.len() <= 4 && parts.iter().all(|p| !p.is_empty()) {
+                    format!("{ty}_{}", parts.join("_"))
+                } else {
+                    format!("{ty}_const")
+                };
+                Some(s)
+            }
+            _ => None,
+        };
+        if let Some(b) = base {
+            assign(&mut names, id, b);
+        }
+    }
+    names
+}

@@ -1,0 +1,124 @@
+//! Entry points: the execution model of each stage, execution modes (`OriginUpperLeft` and
+//! `DepthReplacing` for pixel shaders, `LocalSize` from `[numthreads]`), and the interface
+//! list: the stage variables the entry point's call tree uses (SPIR-V 1.0-1.3), or every
+//! global it uses (SPIR-V 1.4+), plus the built-ins the backend added.
+
+use std::collections::BTreeSet;
+
+use rspirv::dr::{Instruction, Operand};
+use rspirv::spirv::{ExecutionMode, ExecutionModel, Op, StorageClass, Word};
+
+use crate::context::Ctx;
+use crate::{Result, SpirvError};
+
+impl Ctx<'_> {
+    pub fn lower_entry_point(&mut self, e: &ir::EntryPoint) -> Result<()> {
+        let model = match e.stage {
+            ir::Stage::Vertex => ExecutionModel::Vertex,
+            ir::Stage::Pixel => ExecutionModel::Fragment,
+            ir::Stage::Compute => ExecutionModel::GLCompute,
+            other => {
+                return Err(SpirvError::unsupported(format!(
+                    "{} entry points (entry point \"{}\")",
+                    other.name(),
+                    e.name
+                )))
+            }
+        };
+        let Some(&fid) = self.func_ids.get(e.function.index()) else {
+            return Err(SpirvError::invalid(format!(
+                "entry point \"{}\" names a dangling function",
+                e.name
+            )));
+        };
+        // The call tree.
+        let mut funcs = BTreeSet::new();
+        let mut work = vec![e.function.index()];
+        while let Some(f) = work.pop() {
+            if funcs.insert(f) {
+                if let Some(u) = self.func_uses.get(f) {
+                    work.extend(u.callees.iter().copied());
+                }
+            }
+        }
+        let mut globals: BTreeSet<usize> = e
+            .inputs
+            .iter()
+            .chain(&e.outputs)
+            .map(|g| g.index())
+            .collect();
+        let mut builtins = BTreeSet::new();
+        for f in &funcs {
+            if let Some(u) = self.func_uses.get(*f) {
+                globals.extend(u.globals.iter().copied());
+                builtins.extend(u.builtins.iter().copied());
+            }
+        }
+        let all_globals = self.at_least(1, 4);
+        let mut interface: Vec<Word> = Vec::new();
+        let mut frag_depth = false;
+        for g in globals {
+            let Some(Some(info)) = self.global_info.get(g) else {
+                continue;
+            };
+            let is_stage = matches!(info.class, StorageClass::Input | StorageClass::Output);
+            if is_stage || all_globals {
+                interface.push(info.id);
+            }
+            let gv = &self.m.globals[ir::Global::new(g)];
+            // Vulkan: integer and double fragment inputs must be flat.
+            let needs_flat = model == ExecutionModel::Fragment
+                && info.class == StorageClass::Input
+                && matches!(gv.stage_binding, Some(ir::StageBinding::Location(_)))
+                && gv
+                    .ty
+                    .scalar_kind()
+                    .is_some_and(|k| !k.is_float() || k == types::ScalarKind::Double);
+            if needs_flat {
+                let id = info.id;
+                self.decorate_flat(id);
+            }
+            let gv = &self.m.globals[ir::Global::new(g)];
+            if gv.stage_binding == Some(ir::StageBinding::BuiltIn(ir::BuiltIn::FragDepth)) {
+                frag_depth = true;
+            }
+        }
+        interface.extend(builtins);
+        let mut ops = vec![
+            Operand::ExecutionModel(model),
+            Operand::IdRef(fid),
+            Operand::LiteralString(e.name.clone()),
+        ];
+        ops.extend(interface.into_iter().map(Operand::IdRef));
+        self.entry_points
+            .push(Instruction::new(Op::EntryPoint, None, None, ops));
+        let mode = |m: ExecutionMode, extra: Vec<Operand>| {
+            let mut ops = vec![Operand::IdRef(fid), Operand::ExecutionMode(m)];
+            ops.extend(extra);
+            Instruction::new(Op::ExecutionMode, None, None, ops)
+        };
+        match model {
+            ExecutionModel::Fragment => {
+                self.exec_modes
+                    .push(mode(ExecutionMode::OriginUpperLeft, vec![]));
+                if frag_depth {
+                    self.exec_modes
+                        .push(mode(ExecutionMode::DepthReplacing, vec![]));
+                }
+            }
+            ExecutionModel::GLCompute => {
+                let [x, y, z] = e.workgroup_size.unwrap_or([1, 1, 1]);
+                self.exec_modes.push(mode(
+                    ExecutionMode::LocalSize,
+                    vec![
+                        Operand::LiteralBit32(x),
+                        Operand::LiteralBit32(y),
+                        Operand::LiteralBit32(z),
+                    ],
+                ));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}

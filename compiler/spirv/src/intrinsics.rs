@@ -1,0 +1,801 @@
+//! HLSL intrinsics (`CallIntrinsic`): math through `GLSL.std.450` as DXC maps them (`lerp`
+//! is `FMix`, `frac` is `Fract`, `rsqrt` is `InverseSqrt`, `round` is `RoundEven`, ...),
+//! bit operations, derivatives (with `DerivativeControl` for the coarse and fine ones),
+//! `clip` as a conditional `discard`, attribute evaluation, wave and quad operations through
+//! `GroupNonUniform*` (Vulkan 1.1+), and `NonUniformResourceIndex`.
+
+use rspirv::dr::Operand;
+use rspirv::spirv::{BuiltIn, Capability, GroupOperation, Op, Scope, StorageClass, Word};
+use types::{ScalarKind, Type};
+
+use crate::functions::Fx;
+use crate::instructions::shape;
+use crate::types::{scalar_of, Scalar};
+use crate::{Result, SpirvError};
+
+mod glsl {
+    pub const ROUND_EVEN: u32 = 2;
+    pub const TRUNC: u32 = 3;
+    pub const FABS: u32 = 4;
+    pub const SABS: u32 = 5;
+    pub const FSIGN: u32 = 6;
+    pub const SSIGN: u32 = 7;
+    pub const FLOOR: u32 = 8;
+    pub const CEIL: u32 = 9;
+    pub const FRACT: u32 = 10;
+    pub const RADIANS: u32 = 11;
+    pub const DEGREES: u32 = 12;
+    pub const SIN: u32 = 13;
+    pub const COS: u32 = 14;
+    pub const TAN: u32 = 15;
+    pub const ASIN: u32 = 16;
+    pub const ACOS: u32 = 17;
+    pub const ATAN: u32 = 18;
+    pub const SINH: u32 = 19;
+    pub const COSH: u32 = 20;
+    pub const TANH: u32 = 21;
+    pub const ATAN2: u32 = 25;
+    pub const POW: u32 = 26;
+    pub const EXP: u32 = 27;
+    pub const LOG: u32 = 28;
+    pub const EXP2: u32 = 29;
+    pub const LOG2: u32 = 30;
+    pub const SQRT: u32 = 31;
+    pub const INVERSE_SQRT: u32 = 32;
+    pub const DETERMINANT: u32 = 33;
+    pub const MODF_STRUCT: u32 = 36;
+    pub const FMIN: u32 = 37;
+    pub const UMIN: u32 = 38;
+    pub const SMIN: u32 = 39;
+    pub const FMAX: u32 = 40;
+    pub const UMAX: u32 = 41;
+    pub const SMAX: u32 = 42;
+    pub const FCLAMP: u32 = 43;
+    pub const UCLAMP: u32 = 44;
+    pub const SCLAMP: u32 = 45;
+    pub const FMIX: u32 = 46;
+    pub const STEP: u32 = 48;
+    pub const SMOOTH_STEP: u32 = 49;
+    pub const FMA: u32 = 50;
+    pub const FREXP_STRUCT: u32 = 52;
+    pub const PACK_HALF_2X16: u32 = 58;
+    pub const UNPACK_HALF_2X16: u32 = 62;
+    pub const LENGTH: u32 = 66;
+    pub const DISTANCE: u32 = 67;
+    pub const CROSS: u32 = 68;
+    pub const NORMALIZE: u32 = 69;
+    pub const FACE_FORWARD: u32 = 70;
+    pub const REFLECT: u32 = 71;
+    pub const REFRACT: u32 = 72;
+    pub const FIND_ILSB: u32 = 73;
+    pub const FIND_SMSB: u32 = 74;
+    pub const FIND_UMSB: u32 = 75;
+    pub const INTERPOLATE_AT_CENTROID: u32 = 76;
+    pub const INTERPOLATE_AT_SAMPLE: u32 = 77;
+    pub const INTERPOLATE_AT_OFFSET: u32 = 78;
+}
+
+impl Fx<'_, '_> {
+    fn require_waves(&mut self, what: &str, cap: Capability) -> Result<()> {
+        if !self.cx.at_least(1, 3) {
+            return Err(SpirvError::needs_target(format!(
+                "{what} needs vulkan1.1 or later (GroupNonUniform operations)"
+            )));
+        }
+        self.cx.capability(Capability::GroupNonUniform);
+        self.cx.capability(cap);
+        Ok(())
+    }
+
+    /// A float constant splat of the shape of `ty`.
+    fn float_splat(&mut self, ty: &Type, v: f64) -> Result<Word> {
+        let (k, n) = shape(ty).ok_or_else(|| SpirvError::invalid("not a float vector"))?;
+        let s = scalar_of(k, false);
+        let c = match s {
+            Scalar::Float { width: 64 } => self.cx.const_scalar(s, v.to_bits()),
+            Scalar::Float { width: 16 } => self
+                .cx
+                .const_scalar(s, u64::from(ir::value::f32_to_f16_bits(v as f32))),
+            _ => self.cx.const_scalar(s, u64::from((v as f32).to_bits())),
+        };
+        if n == 1 {
+            return Ok(c);
+        }
+        let t = self.cx.plain_type(ty)?;
+        Ok(self.cx.const_composite(t, &vec![c; n as usize]))
+    }
+
+    fn anon_struct(&mut self, members: &[Word]) -> Word {
+        let key = crate::types::TypeKey::Spv(u32::MAX, members.to_vec());
+        if let Some(&id) = self.cx.type_ids.get(&key) {
+            return id;
+        }
+        let id = self
+            .cx
+            .global_inst(Op::TypeStruct, None, Self::ids(members));
+        self.cx.type_ids.insert(key, id);
+        id
+    }
+
+    /// `glsl` applied component-wise (matrices row by row).
+    fn glsl_map(&mut self, ty: &Type, inst: u32, args: &[Word], tys: &[Type]) -> Result<Word> {
+        self.componentwise(ty, tys, args, &mut |fx, ty, _, args| {
+            let t = fx.cx.plain_type(ty)?;
+            Ok(fx.glsl(t, inst, args))
+        })
+    }
+
+    pub fn lower_intrinsic(
+        &mut self,
+        intr: ir::Intrinsic,
+        d: &ir::InstData,
+        i: ir::Inst,
+    ) -> Result<Option<Word>> {
+        use ir::Intrinsic as I;
+        let args = self.values(&d.operands)?;
+        let tys = d
+            .operands
+            .iter()
+            .map(|&o| self.type_of(o))
+            .collect::<Result<Vec<_>>>()?;
+        let arg_kind = tys.first().and_then(|t| t.scalar_kind());
+        let float = arg_kind.is_some_and(|k| k.is_float());
+        let signed = arg_kind.is_some_and(|k| k.is_signed_integer());
+        let need = |n: usize| -> Result<()> {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err(SpirvError::invalid(format!(
+                    "{} takes {n} operands, not {}",
+                    intr.name(),
+                    args.len()
+                )))
+            }
+        };
+        let ty = d.ty.clone();
+        let pick = |f: u32, s: u32, u: u32| {
+            if float {
+                f
+            } else if signed {
+                s
+            } else {
+                u
+            }
+        };
+        let unary = match intr {
+            I::Acos => Some(glsl::ACOS),
+            I::Asin => Some(glsl::ASIN),
+            I::Atan => Some(glsl::ATAN),
+            I::Ceil => Some(glsl::CEIL),
+            I::Cos => Some(glsl::COS),
+            I::Cosh => Some(glsl::COSH),
+            I::Degrees => Some(glsl::DEGREES),
+            I::Exp => Some(glsl::EXP),
+            I::Exp2 => Some(glsl::EXP2),
+            I::Floor => Some(glsl::FLOOR),
+            I::Frac => Some(glsl::FRACT),
+            I::Log => Some(glsl::LOG),
+            I::Log2 => Some(glsl::LOG2),
+            I::Radians => Some(glsl::RADIANS),
+            I::Round => Some(glsl::ROUND_EVEN),
+            I::Rsqrt => Some(glsl::INVERSE_SQRT),
+            I::Sin => Some(glsl::SIN),
+            I::Sinh => Some(glsl::SINH),
+            I::Sqrt => Some(glsl::SQRT),
+            I::Tan => Some(glsl::TAN),
+            I::Tanh => Some(glsl::TANH),
+            I::Trunc => Some(glsl::TRUNC),
+            _ => None,
+        };
+        if let Some(inst) = unary {
+            need(1)?;
+            return Ok(Some(self.glsl_map(&ty, inst, &args, &tys)?));
+        }
+        let id = match intr {
+            I::Abs => {
+                need(1)?;
+                if !float && !signed {
+                    args[0]
+                } else {
+                    self.glsl_map(&ty, pick(glsl::FABS, glsl::SABS, glsl::SABS), &args, &tys)?
+                }
+            }
+            I::Atan2 | I::Pow | I::Step | I::Min | I::Max | I::Fmod => {
+                need(2)?;
+                match intr {
+                    I::Fmod => self.componentwise(&ty, &tys, &args, &mut |fx, ty, _, a| {
+                        let t = fx.cx.plain_type(ty)?;
+                        Ok(fx.op(Op::FRem, t, Self::ids(a)))
+                    })?,
+                    _ => {
+                        let inst = match intr {
+                            I::Atan2 => glsl::ATAN2,
+                            I::Pow => glsl::POW,
+                            I::Step => glsl::STEP,
+                            I::Min => pick(glsl::FMIN, glsl::SMIN, glsl::UMIN),
+                            _ => pick(glsl::FMAX, glsl::SMAX, glsl::UMAX),
+                        };
+                        self.glsl_map(&ty, inst, &args, &tys)?
+                    }
+                }
+            }
+            I::Clamp | I::Lerp | I::SmoothStep | I::Fma | I::Mad => {
+                need(3)?;
+                if intr == I::Mad && !float {
+                    self.componentwise(&ty, &tys, &args, &mut |fx, ty, _, a| {
+                        let t = fx.cx.plain_type(ty)?;
+                        let m = fx.op(Op::IMul, t, Self::ids(&a[..2]));
+                        Ok(fx.op(Op::IAdd, t, Self::ids(&[m, a[2]])))
+                    })?
+                } else {
+                    let inst = match intr {
+                        I::Clamp => pick(glsl::FCLAMP, glsl::SCLAMP, glsl::UCLAMP),
+                        I::Lerp => glsl::FMIX,
+                        I::SmoothStep => glsl::SMOOTH_STEP,
+                        _ => glsl::FMA,
+                    };
+                    self.glsl_map(&ty, inst, &args, &tys)?
+                }
+            }
+            I::Saturate => {
+                need(1)?;
+                self.componentwise(&ty, &tys, &args, &mut |fx, ty, _, a| {
+                    let t = fx.cx.plain_type(ty)?;
+                    let zero = fx.float_splat(ty, 0.0)?;
+                    let one = fx.float_splat(ty, 1.0)?;
+                    Ok(fx.glsl(t, glsl::FCLAMP, &[a[0], zero, one]))
+                })?
+            }
+            I::Sign => {
+                need(1)?;
+                self.componentwise(&ty, &tys, &args, &mut |fx, ty, tys, a| {
+                    let st = fx.cx.plain_type(&tys[0])?;
+                    let inst = if float { glsl::FSIGN } else { glsl::SSIGN };
+                    let s = fx.glsl(st, inst, &[a[0]]);
+                    fx.convert(s, &tys[0], ty)
+                })?
+            }
+            I::Log10 => {
+                need(1)?;
+                self.componentwise(&ty, &tys, &args, &mut |fx, ty, _, a| {
+                    let t = fx.cx.plain_type(ty)?;
+                    let l = fx.glsl(t, glsl::LOG2, &[a[0]]);
+                    let c = fx.float_splat(ty, std::f64::consts::LOG10_2)?;
+                    Ok(fx.op(Op::FMul, t, Self::ids(&[l, c])))
+                })?
+            }
+            I::Rcp => {
+                need(1)?;
+                self.componentwise(&ty, &tys, &args, &mut |fx, ty, _, a| {
+                    let t = fx.cx.plain_type(ty)?;
+                    let one = fx.float_splat(ty, 1.0)?;
+                    Ok(fx.op(Op::FDiv, t, Self::ids(&[one, a[0]])))
+                })?
+            }
+            I::Length | I::Normalize | I::Determinant => {
+                need(1)?;
+                let inst = match intr {
+                    I::Length => glsl::LENGTH,
+                    I::Normalize => glsl::NORMALIZE,
+                    _ => glsl::DETERMINANT,
+                };
+                let t = self.cx.plain_type(&ty)?;
+                self.glsl(t, inst, &args)
+            }
+            I::Distance | I::Cross | I::Reflect => {
+                need(2)?;
+                let inst = match intr {
+                    I::Distance => glsl::DISTANCE,
+                    I::Cross => glsl::CROSS,
+                    _ => glsl::REFLECT,
+                };
+                let t = self.cx.plain_type(&ty)?;
+                self.glsl(t, inst, &args)
+            }
+            I::Refract | I::FaceForward => {
+                need(3)?;
+                let inst = if intr == I::Refract {
+                    glsl::REFRACT
+                } else {
+                    glsl::FACE_FORWARD
+                };
+                let t = self.cx.plain_type(&ty)?;
+                self.glsl(t, inst, &args)
+            }
+            I::Transpose => {
+                need(1)?;
+                if !float {
+                    return Err(SpirvError::unsupported("transpose of a non-float matrix"));
+                }
+                let t = self.cx.plain_type(&ty)?;
+                self.op(Op::Transpose, t, Self::ids(&args))
+            }
+            I::CountBits | I::ReverseBits => {
+                need(1)?;
+                let t = self.cx.plain_type(&ty)?;
+                let op = if intr == I::CountBits {
+                    Op::BitCount
+                } else {
+                    Op::BitReverse
+                };
+                self.op(op, t, Self::ids(&args))
+            }
+            I::FirstBitHigh | I::FirstBitLow => {
+                need(1)?;
+                let inst = match intr {
+                    I::FirstBitLow => glsl::FIND_ILSB,
+                    _ if signed => glsl::FIND_SMSB,
+                    _ => glsl::FIND_UMSB,
+                };
+                let t = self.cx.plain_type(&ty)?;
+                self.glsl(t, inst, &args)
+            }
+            I::IsNan | I::IsInf | I::IsFinite => {
+                need(1)?;
+                let t = self.cx.plain_type(&ty)?;
+                match intr {
+                    I::IsNan => self.op(Op::IsNan, t, Self::ids(&args)),
+                    I::IsInf => self.op(Op::IsInf, t, Self::ids(&args)),
+                    _ => {
+                        let nan = self.op(Op::IsNan, t, Self::ids(&args));
+                        let inf = self.op(Op::IsInf, t, Self::ids(&args));
+                        let either = self.op(Op::LogicalOr, t, Self::ids(&[nan, inf]));
+                        self.op(Op::LogicalNot, t, Self::ids(&[either]))
+                    }
+                }
+            }
+            I::All | I::Any => {
+                need(1)?;
+                let (k, n) = shape(&tys[0]).ok_or_else(|| {
+                    SpirvError::unsupported(format!("{} of {}", intr.name(), tys[0].ir()))
+                })?;
+                let b = if k.is_bool() {
+                    args[0]
+                } else {
+                    let bt = tys[0]
+                        .with_scalar_kind(ScalarKind::Bool)
+                        .unwrap_or(Type::BOOL);
+                    self.convert(args[0], &tys[0], &bt)?
+                };
+                if n == 1 {
+                    b
+                } else {
+                    let t = self.cx.bool_type();
+                    let op = if intr == I::All { Op::All } else { Op::Any };
+                    self.op(op, t, Self::ids(&[b]))
+                }
+            }
+            I::AsFloat | I::AsInt | I::AsUint => {
+                need(1)?;
+                let from = self.cx.plain_type(&tys[0])?;
+                let t = self.cx.plain_type(&ty)?;
+                if from == t {
+                    args[0]
+                } else {
+                    self.op(Op::Bitcast, t, Self::ids(&args))
+                }
+            }
+            I::AsDouble => {
+                need(2)?;
+                if shape(&tys[0]).map(|s| s.1) != Some(1) {
+                    return Err(SpirvError::unsupported("asdouble of vectors"));
+                }
+                let u2 = self.cx.vector_type(
+                    Scalar::Int {
+                        width: 32,
+                        signed: false,
+                    },
+                    2,
+                );
+                let pair = self.op(Op::CompositeConstruct, u2, Self::ids(&args));
+                let t = self.cx.plain_type(&ty)?;
+                self.op(Op::Bitcast, t, Self::ids(&[pair]))
+            }
+            I::F16ToF32 | I::F32ToF16 => {
+                need(1)?;
+                let (_, n) =
+                    shape(&tys[0]).ok_or_else(|| SpirvError::invalid("f16tof32 operand"))?;
+                let float = self.cx.float_type();
+                let uint = self.cx.uint_type();
+                let v2 = self.cx.vector_of(float, 2);
+                let mut parts = Vec::new();
+                for c in 0..n {
+                    let x = if n == 1 {
+                        args[0]
+                    } else {
+                        let st = if intr == I::F16ToF32 { uint } else { float };
+                        self.op(
+                            Op::CompositeExtract,
+                            st,
+                            vec![Operand::IdRef(args[0]), Operand::LiteralBit32(c)],
+                        )
+                    };
+                    let r = if intr == I::F16ToF32 {
+                        let both = self.glsl(v2, glsl::UNPACK_HALF_2X16, &[x]);
+                        self.op(
+                            Op::CompositeExtract,
+                            float,
+                            vec![Operand::IdRef(both), Operand::LiteralBit32(0)],
+                        )
+                    } else {
+                        let zero = self.cx.const_float(0.0);
+                        let pair = self.op(Op::CompositeConstruct, v2, Self::ids(&[x, zero]));
+                        self.glsl(uint, glsl::PACK_HALF_2X16, &[pair])
+                    };
+                    parts.push(r);
+                }
+                if n == 1 {
+                    parts[0]
+                } else {
+                    let t = self.cx.plain_type(&ty)?;
+                    self.op(Op::CompositeConstruct, t, Self::ids(&parts))
+                }
+            }
+            I::Ldexp => {
+                need(2)?;
+                self.componentwise(&ty, &tys, &args, &mut |fx, ty, _, a| {
+                    let t = fx.cx.plain_type(ty)?;
+                    let e = fx.glsl(t, glsl::EXP2, &[a[1]]);
+                    Ok(fx.op(Op::FMul, t, Self::ids(&[a[0], e])))
+                })?
+            }
+            I::Modf | I::Frexp => {
+                need(2)?;
+                let t = self.cx.plain_type(&tys[0])?;
+                let (k, n) = shape(&tys[0]).ok_or_else(|| {
+                    SpirvError::unsupported(format!("{} of matrices", intr.name()))
+                })?;
+                let second = if intr == I::Modf {
+                    t
+                } else {
+                    self.cx.vector_type(
+                        Scalar::Int {
+                            width: 32,
+                            signed: true,
+                        },
+                        n,
+                    )
+                };
+                let st = self.anon_struct(&[t, second]);
+                let inst = if intr == I::Modf {
+                    glsl::MODF_STRUCT
+                } else {
+                    glsl::FREXP_STRUCT
+                };
+                let both = self.glsl(st, inst, &[args[0]]);
+                let r = self.op(
+                    Op::CompositeExtract,
+                    t,
+                    vec![Operand::IdRef(both), Operand::LiteralBit32(0)],
+                );
+                let mut out = self.op(
+                    Op::CompositeExtract,
+                    second,
+                    vec![Operand::IdRef(both), Operand::LiteralBit32(1)],
+                );
+                if intr == I::Frexp {
+                    let _ = k;
+                    out = self.op(Op::ConvertSToF, t, Self::ids(&[out]));
+                }
+                self.op_void(Op::Store, Self::ids(&[args[1], out]));
+                r
+            }
+            I::Sincos => {
+                need(3)?;
+                let t = self.cx.plain_type(&tys[0])?;
+                let s = self.glsl(t, glsl::SIN, &[args[0]]);
+                let c = self.glsl(t, glsl::COS, &[args[0]]);
+                self.op_void(Op::Store, Self::ids(&[args[1], s]));
+                self.op_void(Op::Store, Self::ids(&[args[2], c]));
+                return Ok(None);
+            }
+            I::Ddx | I::Ddy | I::Fwidth | I::DdxCoarse | I::DdxFine | I::DdyCoarse | I::DdyFine => {
+                need(1)?;
+                let op = match intr {
+                    I::Ddx => Op::DPdx,
+                    I::Ddy => Op::DPdy,
+                    I::Fwidth => Op::Fwidth,
+                    I::DdxCoarse => Op::DPdxCoarse,
+                    I::DdxFine => Op::DPdxFine,
+                    I::DdyCoarse => Op::DPdyCoarse,
+                    _ => Op::DPdyFine,
+                };
+                self.require_pixel("derivatives")?;
+                if !matches!(intr, I::Ddx | I::Ddy | I::Fwidth) {
+                    self.cx.capability(Capability::DerivativeControl);
+                }
+                self.componentwise(&ty, &tys, &args, &mut |fx, ty, _, a| {
+                    let t = fx.cx.plain_type(ty)?;
+                    Ok(fx.op(op, t, Self::ids(a)))
+                })?
+            }
+            I::Clip => {
+                need(1)?;
+                self.require_pixel("clip")?;
+                let (_, n) =
+                    shape(&tys[0]).ok_or_else(|| SpirvError::unsupported("clip of a matrix"))?;
+                let bt = self.cx.vector_type(Scalar::Bool, n);
+                let zero = self.float_splat(&tys[0], 0.0)?;
+                let lt = self.op(Op::FOrdLessThan, bt, Self::ids(&[args[0], zero]));
+                let cond = if n == 1 {
+                    lt
+                } else {
+                    let b = self.cx.bool_type();
+                    self.op(Op::Any, b, Self::ids(&[lt]))
+                };
+                self.kill_if(cond);
+                return Ok(None);
+            }
+            I::EvaluateAttributeAtCentroid
+            | I::EvaluateAttributeAtSample
+            | I::EvaluateAttributeSnapped => {
+                need(if intr == I::EvaluateAttributeAtCentroid {
+                    1
+                } else {
+                    2
+                })?;
+                let ptr = self.input_pointer_of(d.operands[0])?;
+                self.cx.capability(Capability::InterpolationFunction);
+                let t = self.cx.plain_type(&ty)?;
+                match intr {
+                    I::EvaluateAttributeAtCentroid => {
+                        self.glsl(t, glsl::INTERPOLATE_AT_CENTROID, &[ptr])
+                    }
+                    I::EvaluateAttributeAtSample => {
+                        need(2)?;
+                        self.glsl(t, glsl::INTERPOLATE_AT_SAMPLE, &[ptr, args[1]])
+                    }
+                    _ => {
+                        need(2)?;
+                        // The offset is in 1/16 pixels.
+                        let f2 = Type::Vector(ScalarKind::Float, 2);
+                        let off = self.convert(args[1], &tys[1], &f2)?;
+                        let sixteenth = self.float_splat(&f2, 1.0 / 16.0)?;
+                        let ft = self.cx.plain_type(&f2)?;
+                        let scaled = self.op(Op::FMul, ft, Self::ids(&[off, sixteenth]));
+                        self.glsl(t, glsl::INTERPOLATE_AT_OFFSET, &[ptr, scaled])
+                    }
+                }
+            }
+            I::NonUniformIndex => {
+                need(1)?;
+                self.nonuniform.insert(ir::Value::Inst(i));
+                args[0]
+            }
+            I::WaveGetLaneIndex | I::WaveGetLaneCount => {
+                need(0)?;
+                self.require_waves(intr.name(), Capability::GroupNonUniform)?;
+                let uint = self.cx.uint_type();
+                let b = if intr == I::WaveGetLaneIndex {
+                    BuiltIn::SubgroupLocalInvocationId
+                } else {
+                    BuiltIn::SubgroupSize
+                };
+                let var = self.cx.builtin_input(b, uint);
+                self.cx.func_uses[self.fidx].builtins.insert(var);
+                self.op(Op::Load, uint, vec![Operand::IdRef(var)])
+            }
+            I::WaveIsFirstLane => {
+                need(0)?;
+                self.require_waves(intr.name(), Capability::GroupNonUniform)?;
+                let t = self.cx.bool_type();
+                let scope = self.cx.const_uint(Scope::Subgroup as u32);
+                self.op(Op::GroupNonUniformElect, t, vec![Operand::IdScope(scope)])
+            }
+            I::WaveActiveAnyTrue | I::WaveActiveAllTrue | I::WaveActiveAllEqual => {
+                need(1)?;
+                self.require_waves(intr.name(), Capability::GroupNonUniformVote)?;
+                let t = self.cx.bool_type();
+                let scope = self.cx.const_uint(Scope::Subgroup as u32);
+                let op = match intr {
+                    I::WaveActiveAnyTrue => Op::GroupNonUniformAny,
+                    I::WaveActiveAllTrue => Op::GroupNonUniformAll,
+                    _ => Op::GroupNonUniformAllEqual,
+                };
+                let r = self.op(
+                    op,
+                    t,
+                    vec![Operand::IdScope(scope), Operand::IdRef(args[0])],
+                );
+                if let Some((_, n)) = shape(&ty).filter(|s| s.1 > 1) {
+                    let bt = self.cx.plain_type(&ty)?;
+                    self.op(Op::CompositeConstruct, bt, Self::ids(&vec![r; n as usize]))
+                } else {
+                    r
+                }
+            }
+            I::WaveActiveBallot | I::WaveActiveCountBits | I::WavePrefixCountBits => {
+                need(1)?;
+                self.require_waves(intr.name(), Capability::GroupNonUniformBallot)?;
+                let scope = self.cx.const_uint(Scope::Subgroup as u32);
+                let u4 = self.cx.vector_type(
+                    Scalar::Int {
+                        width: 32,
+                        signed: false,
+                    },
+                    4,
+                );
+                let ballot = self.op(
+                    Op::GroupNonUniformBallot,
+                    u4,
+                    vec![Operand::IdScope(scope), Operand::IdRef(args[0])],
+                );
+                if intr == I::WaveActiveBallot {
+                    ballot
+                } else {
+                    let uint = self.cx.uint_type();
+                    let group = if intr == I::WaveActiveCountBits {
+                        GroupOperation::Reduce
+                    } else {
+                        GroupOperation::ExclusiveScan
+                    };
+                    self.op(
+                        Op::GroupNonUniformBallotBitCount,
+                        uint,
+                        vec![
+                            Operand::IdScope(scope),
+                            Operand::GroupOperation(group),
+                            Operand::IdRef(ballot),
+                        ],
+                    )
+                }
+            }
+            I::WaveReadLaneAt | I::WaveReadLaneFirst => {
+                let t = self.cx.plain_type(&ty)?;
+                let scope = self.cx.const_uint(Scope::Subgroup as u32);
+                if intr == I::WaveReadLaneFirst {
+                    need(1)?;
+                    self.require_waves(intr.name(), Capability::GroupNonUniformBallot)?;
+                    self.op(
+                        Op::GroupNonUniformBroadcastFirst,
+                        t,
+                        vec![Operand::IdScope(scope), Operand::IdRef(args[0])],
+                    )
+                } else {
+                    need(2)?;
+                    self.require_waves(intr.name(), Capability::GroupNonUniformShuffle)?;
+                    self.op(
+                        Op::GroupNonUniformShuffle,
+                        t,
+                        vec![
+                            Operand::IdScope(scope),
+                            Operand::IdRef(args[0]),
+                            Operand::IdRef(args[1]),
+                        ],
+                    )
+                }
+            }
+            I::WaveActiveSum
+            | I::WaveActiveProduct
+            | I::WaveActiveBitAnd
+            | I::WaveActiveBitOr
+            | I::WaveActiveBitXor
+            | I::WaveActiveMin
+            | I::WaveActiveMax
+            | I::WavePrefixSum
+            | I::WavePrefixProduct => {
+                need(1)?;
+                self.require_waves(intr.name(), Capability::GroupNonUniformArithmetic)?;
+                let pick_op = |f: Op, s: Op, u: Op| {
+                    if float {
+                        f
+                    } else if signed {
+                        s
+                    } else {
+                        u
+                    }
+                };
+                let op = match intr {
+                    I::WaveActiveSum | I::WavePrefixSum => pick_op(
+                        Op::GroupNonUniformFAdd,
+                        Op::GroupNonUniformIAdd,
+                        Op::GroupNonUniformIAdd,
+                    ),
+                    I::WaveActiveProduct | I::WavePrefixProduct => pick_op(
+                        Op::GroupNonUniformFMul,
+                        Op::GroupNonUniformIMul,
+                        Op::GroupNonUniformIMul,
+                    ),
+                    I::WaveActiveBitAnd => Op::GroupNonUniformBitwiseAnd,
+                    I::WaveActiveBitOr => Op::GroupNonUniformBitwiseOr,
+                    I::WaveActiveBitXor => Op::GroupNonUniformBitwiseXor,
+                    I::WaveActiveMin => pick_op(
+                        Op::GroupNonUniformFMin,
+                        Op::GroupNonUniformSMin,
+                        Op::GroupNonUniformUMin,
+                    ),
+                    _ => pick_op(
+                        Op::GroupNonUniformFMax,
+                        Op::GroupNonUniformSMax,
+                        Op::GroupNonUniformUMax,
+                    ),
+                };
+                let group = if matches!(intr, I::WavePrefixSum | I::WavePrefixProduct) {
+                    GroupOperation::ExclusiveScan
+                } else {
+                    GroupOperation::Reduce
+                };
+                let t = self.cx.plain_type(&ty)?;
+                let scope = self.cx.const_uint(Scope::Subgroup as u32);
+                self.op(
+                    op,
+                    t,
+                    vec![
+                        Operand::IdScope(scope),
+                        Operand::GroupOperation(group),
+                        Operand::IdRef(args[0]),
+                    ],
+                )
+            }
+            I::QuadReadLaneAt
+            | I::QuadReadAcrossX
+            | I::QuadReadAcrossY
+            | I::QuadReadAcrossDiagonal => {
+                self.require_waves(intr.name(), Capability::GroupNonUniformQuad)?;
+                let t = self.cx.plain_type(&ty)?;
+                let scope = self.cx.const_uint(Scope::Subgroup as u32);
+                if intr == I::QuadReadLaneAt {
+                    need(2)?;
+                    if !matches!(d.operands[1], ir::Value::Const(_)) && !self.cx.at_least(1, 5) {
+                        return Err(SpirvError::needs_target(
+                            "QuadReadLaneAt with a non-constant lane needs vulkan1.2 or later",
+                        ));
+                    }
+                    self.op(
+                        Op::GroupNonUniformQuadBroadcast,
+                        t,
+                        vec![
+                            Operand::IdScope(scope),
+                            Operand::IdRef(args[0]),
+                            Operand::IdRef(args[1]),
+                        ],
+                    )
+                } else {
+                    need(1)?;
+                    let dir = match intr {
+                        I::QuadReadAcrossX => 0,
+                        I::QuadReadAcrossY => 1,
+                        _ => 2,
+                    };
+                    let dir = self.cx.const_uint(dir);
+                    self.op(
+                        Op::GroupNonUniformQuadSwap,
+                        t,
+                        vec![
+                            Operand::IdScope(scope),
+                            Operand::IdRef(args[0]),
+                            Operand::IdRef(dir),
+                        ],
+                    )
+                }
+            }
+            // Dst, Lit, Msad4, the render-target queries, geometry streams, printf (and the
+            // unary math intrinsics, lowered above).
+            _ => {
+                return Err(SpirvError::unsupported(format!(
+                    "intrinsic {}",
+                    intr.name()
+                )));
+            }
+        };
+        Ok(Some(id))
+    }
+
+    /// The `Input` pointer a value was loaded from (attribute evaluation needs it).
+    fn input_pointer_of(&mut self, v: ir::Value) -> Result<Word> {
+        if let ir::Value::Inst(i) = v {
+            if let Some(d) = self.f.insts.get(i) {
+                if d.opcode == ir::Opcode::Load {
+                    let p = d.operands[0];
+                    let info = self.ptr_info(p)?;
+                    if info.class == StorageClass::Input {
+                        return self.value(p);
+                    }
+                }
+            }
+        }
+        Err(SpirvError::unsupported(
+            "attribute evaluation of a value not loaded directly from a stage input",
+        ))
+    }
+}

@@ -1,0 +1,209 @@
+//! The SPIR-V backend: translates an [`ir::Module`] into SPIR-V words for Vulkan through
+//! `rspirv`, following DXC's SPIR-V conventions (`docs/SPIR-V.rst` in DXC): HLSL matrices are
+//! stored transposed (an RxC matrix is R SPIR-V vectors of C components, so `row_major` buffers
+//! get `ColMajor` decorations and `mul` swaps its operands), buffers are `Block` structs with
+//! explicit layouts, resources keep their `set`/`binding`. Called by `db` (the `spirv` and
+//! `spirv-asm` outputs) and by the language server's SPIR-V pane.
+//!
+//! Entry points: [`emit`] (IR to words) and [`disassemble`] (words to readable text). The work
+//! is split by topic: [`context`] holds the module under construction, `types`/`decorations`
+//! lower types and layouts, `resources` and `entry` lower globals and entry points,
+//! `functions` lowers control flow and memory, `instructions`, `texture` and `intrinsics`
+//! lower the other opcodes.
+
+mod context;
+mod decorations;
+mod disasm;
+mod entry;
+mod functions;
+mod instructions;
+mod intrinsics;
+mod resources;
+mod texture;
+mod types;
+
+use std::fmt;
+
+pub use disasm::disassemble;
+
+/// The Vulkan version the module is for; it chooses the SPIR-V version (as DXC's
+/// `-fspv-target-env=vulkan1.x` does) and which instructions and storage classes are available.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum TargetEnv {
+    /// SPIR-V 1.0. Storage buffers are `BufferBlock` structs in the `Uniform` storage class.
+    #[default]
+    Vulkan1_0,
+    /// SPIR-V 1.3: `StorageBuffer` storage class, wave operations.
+    Vulkan1_1,
+    /// SPIR-V 1.5: entry points list every global they use.
+    Vulkan1_2,
+    /// SPIR-V 1.6: `OpTerminateInvocation` for `discard`.
+    Vulkan1_3,
+}
+
+impl TargetEnv {
+    pub const ALL: [TargetEnv; 4] = [
+        TargetEnv::Vulkan1_0,
+        TargetEnv::Vulkan1_1,
+        TargetEnv::Vulkan1_2,
+        TargetEnv::Vulkan1_3,
+    ];
+
+    /// The SPIR-V version (major, minor) emitted for this environment.
+    pub fn spirv_version(self) -> (u8, u8) {
+        match self {
+            TargetEnv::Vulkan1_0 => (1, 0),
+            TargetEnv::Vulkan1_1 => (1, 3),
+            TargetEnv::Vulkan1_2 => (1, 5),
+            TargetEnv::Vulkan1_3 => (1, 6),
+        }
+    }
+
+    /// The `--target-env` name of `spirv-val` and DXC's `-fspv-target-env`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TargetEnv::Vulkan1_0 => "vulkan1.0",
+            TargetEnv::Vulkan1_1 => "vulkan1.1",
+            TargetEnv::Vulkan1_2 => "vulkan1.2",
+            TargetEnv::Vulkan1_3 => "vulkan1.3",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<TargetEnv> {
+        TargetEnv::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
+/// Options of [`emit`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SpirvOptions {
+    pub target_env: TargetEnv,
+    /// `-fvk-invert-y`: negate `y` of the position written by vertex, domain and geometry
+    /// shaders.
+    pub invert_y: bool,
+    /// Emit `OpName`/`OpMemberName` for globals, functions and structs (on by default in DXC).
+    pub debug_names: bool,
+}
+
+impl Default for SpirvOptions {
+    fn default() -> SpirvOptions {
+        SpirvOptions::new(TargetEnv::default())
+    }
+}
+
+impl SpirvOptions {
+    pub fn new(target_env: TargetEnv) -> SpirvOptions {
+        SpirvOptions {
+            target_env,
+            invert_y: false,
+            debug_names: true,
+        }
+    }
+}
+
+/// What kind of problem stopped [`emit`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SpirvErrorKind {
+    /// The backend does not translate this yet.
+    NotSupportedYet,
+    /// The target environment cannot express it (a newer `--target-env` can).
+    NeedsNewerTarget,
+    /// The module breaks a rule the verifier does not check (or was not verified).
+    InvalidModule,
+}
+
+/// Why a module cannot be expressed in SPIR-V, with the function and the source location of
+/// the instruction that could not be translated when there is one.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SpirvError {
+    pub kind: SpirvErrorKind,
+    pub message: String,
+    /// The function being translated.
+    pub function: Option<String>,
+    pub loc: Option<ir::SourceLoc>,
+}
+
+impl SpirvError {
+    pub(crate) fn unsupported(message: impl Into<String>) -> SpirvError {
+        SpirvError {
+            kind: SpirvErrorKind::NotSupportedYet,
+            message: message.into(),
+            function: None,
+            loc: None,
+        }
+    }
+
+    pub(crate) fn needs_target(message: impl Into<String>) -> SpirvError {
+        SpirvError {
+            kind: SpirvErrorKind::NeedsNewerTarget,
+            message: message.into(),
+            function: None,
+            loc: None,
+        }
+    }
+
+    pub(crate) fn invalid(message: impl Into<String>) -> SpirvError {
+        SpirvError {
+            kind: SpirvErrorKind::InvalidModule,
+            message: message.into(),
+            function: None,
+            loc: None,
+        }
+    }
+}
+
+impl fmt::Display for SpirvError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            SpirvErrorKind::NotSupportedYet => f.write_str("not supported yet: ")?,
+            SpirvErrorKind::NeedsNewerTarget => f.write_str("needs a newer target: ")?,
+            SpirvErrorKind::InvalidModule => f.write_str("invalid module: ")?,
+        }
+        f.write_str(&self.message)?;
+        if let Some(func) = &self.function {
+            write!(f, " (in @{func}")?;
+            if let Some(l) = self.loc {
+                write!(f, ", file {} bytes {}..{}", l.file, l.start, l.end)?;
+            }
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SpirvError {}
+
+pub type Result<T, E = SpirvError> = std::result::Result<T, E>;
+
+/// Translates `module` into a SPIR-V binary for `options.target_env`.
+///
+/// The module should pass [`ir::verify`]; for one that does not, `emit` returns an error or
+/// invalid SPIR-V but never panics.
+pub fn emit(module: &ir::Module, options: &SpirvOptions) -> Result<Vec<u32>> {
+    context::emit_module(module, options)
+}
+
+/// The `spirv-val` options that match what [`emit`] produced for `module`: the target
+/// environment, and the block layout rules its buffers use (DXC's vector-relaxed layouts are
+/// core in Vulkan 1.1 but need `--relax-block-layout` for Vulkan 1.0; the scalar layout needs
+/// `--scalar-block-layout`; the DX layout follows no Vulkan rule spirv-val knows, so, as DXC
+/// does, its block layout is not checked: `--skip-block-layout`).
+pub fn validator_options(module: &ir::Module, options: &SpirvOptions) -> Vec<String> {
+    let mut args = vec![
+        "--target-env".to_owned(),
+        options.target_env.name().to_owned(),
+    ];
+    let rules: Vec<::types::LayoutRules> = module
+        .globals
+        .iter()
+        .filter_map(|(_, g)| g.layout.as_ref().map(|l| l.rules))
+        .collect();
+    if rules.contains(&::types::LayoutRules::Dx) {
+        args.push("--skip-block-layout".to_owned());
+    } else if rules.contains(&::types::LayoutRules::Scalar) {
+        args.push("--scalar-block-layout".to_owned());
+    } else if options.target_env == TargetEnv::Vulkan1_0 {
+        args.push("--relax-block-layout".to_owned());
+    }
+    args
+}

@@ -1,0 +1,753 @@
+//! Globals: private and groupshared variables, stage inputs and outputs (with `Location`,
+//! `BuiltIn` and interpolation decorations), push constants, and resources: images
+//! (`OpTypeImage` with DXC's dimension, arrayed, multisampled, sampled and format choices),
+//! samplers, buffer blocks, arrays of them, with `DescriptorSet`/`Binding`.
+
+use rspirv::dr::Operand;
+use rspirv::spirv::{self, Capability, Decoration, Dim, Op, StorageClass, Word};
+use types::{
+    AddressSpace, Interpolation, LayoutRules, ResourceType, StructuredKind, TextureAccess,
+    TextureDim, Type, TypeLayout,
+};
+
+use crate::context::{Ctx, GlobalInfo, Pointee};
+use crate::types::{scalar_of, BlockKind, Scalar};
+use crate::{Result, SpirvError};
+
+/// The resource of a resource global (looking through resource arrays).
+pub(crate) fn resource_of(ty: &Type) -> Option<&ResourceType> {
+    match ty {
+        Type::Array { element, .. } => element.as_resource(),
+        t => t.as_resource(),
+    }
+}
+
+/// The block kind of a buffer resource; `None` for handles (images, samplers).
+pub(crate) fn block_kind(r: &ResourceType) -> Option<BlockKind> {
+    let wrapped = |t: &Type| !matches!(t, Type::Struct(_));
+    match r {
+        ResourceType::ConstantBuffer { element } => Some(BlockKind::Constant {
+            wrapped: wrapped(element),
+        }),
+        ResourceType::TextureBuffer { element } => Some(BlockKind::Texture {
+            wrapped: wrapped(element),
+        }),
+        ResourceType::StructuredBuffer { kind, .. } => Some(BlockKind::Storage {
+            read_only: *kind == StructuredKind::ReadOnly,
+        }),
+        ResourceType::ByteAddressBuffer { access } => Some(BlockKind::Storage {
+            read_only: !access.is_writable(),
+        }),
+        _ => None,
+    }
+}
+
+/// The content of a buffer's block struct: `T`, `T[]` or `uint[]`.
+pub(crate) fn block_content(r: &ResourceType) -> Option<Type> {
+    match r {
+        ResourceType::ConstantBuffer { element } | ResourceType::TextureBuffer { element } => {
+            Some(element.clone())
+        }
+        ResourceType::StructuredBuffer { element, .. } => {
+            Some(Type::unsized_array(element.clone()))
+        }
+        ResourceType::ByteAddressBuffer { .. } => Some(Type::unsized_array(Type::UINT)),
+        _ => None,
+    }
+}
+
+/// The format DXC infers for a storage image or texel buffer of `sample`.
+fn inferred_format(sample: &Type) -> spirv::ImageFormat {
+    use spirv::ImageFormat as F;
+    let (k, n) = match sample {
+        Type::Scalar(k) => (*k, 1),
+        Type::Vector(k, n) => (*k, *n),
+        _ => return F::Unknown,
+    };
+    match (scalar_of(k, true), n) {
+        (Scalar::Float { width: 32 }, 1) => F::R32f,
+        (Scalar::Float { width: 32 }, 2) => F::Rg32f,
+        (Scalar::Float { width: 32 }, 4) => F::Rgba32f,
+        (Scalar::Float { width: 16 }, 1) => F::R16f,
+        (Scalar::Float { width: 16 }, 2) => F::Rg16f,
+        (Scalar::Float { width: 16 }, 4) => F::Rgba16f,
+        (
+            Scalar::Int {
+                width: 32,
+                signed: true,
+            },
+            1,
+        ) => F::R32i,
+        (
+            Scalar::Int {
+                width: 32,
+                signed: true,
+            },
+            2,
+        ) => F::Rg32i,
+        (
+            Scalar::Int {
+                width: 32,
+                signed: true,
+            },
+            4,
+        ) => F::Rgba32i,
+        (
+            Scalar::Int {
+                width: 32,
+                signed: false,
+            },
+            1,
+        ) => F::R32ui,
+        (
+            Scalar::Int {
+                width: 32,
+                signed: false,
+            },
+            2,
+        ) => F::Rg32ui,
+        (
+            Scalar::Int {
+                width: 32,
+                signed: false,
+            },
+            4,
+        ) => F::Rgba32ui,
+        _ => F::Unknown,
+    }
+}
+
+fn spirv_format(f: ir::ImageFormat) -> spirv::ImageFormat {
+    use ir::ImageFormat as I;
+    use spirv::ImageFormat as F;
+    match f {
+        I::Rgba32f => F::Rgba32f,
+        I::Rgba16f => F::Rgba16f,
+        I::R32f => F::R32f,
+        I::Rg32f => F::Rg32f,
+        I::Rg16f => F::Rg16f,
+        I::R11g11b10f => F::R11fG11fB10f,
+        I::R16f => F::R16f,
+        I::Rgba16 => F::Rgba16,
+        I::Rgb10a2 => F::Rgb10A2,
+        I::Rg16 => F::Rg16,
+        I::Rg8 => F::Rg8,
+        I::R16 => F::R16,
+        I::R8 => F::R8,
+        I::Rgba16snorm => F::Rgba16Snorm,
+        I::Rg16snorm => F::Rg16Snorm,
+        I::Rg8snorm => F::Rg8Snorm,
+        I::R16snorm => F::R16Snorm,
+        I::R8snorm => F::R8Snorm,
+        I::Rgba32i => F::Rgba32i,
+        I::Rgba16i => F::Rgba16i,
+        I::Rgba8i => F::Rgba8i,
+        I::R32i => F::R32i,
+        I::Rg32i => F::Rg32i,
+        I::Rg16i => F::Rg16i,
+        I::Rg8i => F::Rg8i,
+        I::R16i => F::R16i,
+        I::R8i => F::R8i,
+        I::Rgba32ui => F::Rgba32ui,
+        I::Rgba16ui => F::Rgba16ui,
+        I::Rgba8ui => F::Rgba8ui,
+        I::R32ui => F::R32ui,
+        I::Rgb10a2ui => F::Rgb10a2ui,
+        I::Rg32ui => F::Rg32ui,
+        I::Rg16ui => F::Rg16ui,
+        I::Rg8ui => F::Rg8ui,
+        I::R16ui => F::R16ui,
+        I::R8ui => F::R8ui,
+        I::R64ui => F::R64ui,
+        I::R64i => F::R64i,
+        I::Rgba8 => F::Rgba8,
+        I::Rgba8snorm => F::Rgba8Snorm,
+    }
+}
+
+/// Formats a storage image can have with only the `Shader` capability.
+fn is_basic_format(f: spirv::ImageFormat) -> bool {
+    use spirv::ImageFormat as F;
+    matches!(
+        f,
+        F::Unknown
+            | F::Rgba32f
+            | F::Rgba16f
+            | F::R32f
+            | F::Rgba8
+            | F::Rgba8Snorm
+            | F::Rgba32i
+            | F::Rgba16i
+            | F::Rgba8i
+            | F::R32i
+            | F::Rgba32ui
+            | F::Rgba16ui
+            | F::Rgba8ui
+            | F::R32ui
+    )
+}
+
+/// The parts of an `OpTypeImage`, also needed by texture instructions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ImageShape {
+    pub dim: Dim,
+    pub arrayed: bool,
+    pub ms: bool,
+    /// 1: sampled, 2: storage.
+    pub sampled: u32,
+    pub format: spirv::ImageFormat,
+    pub scalar: Scalar,
+}
+
+pub(crate) fn image_shape(r: &ResourceType, format: Option<ir::ImageFormat>) -> Result<ImageShape> {
+    let (dim, arrayed, ms, access, sample) = match r {
+        ResourceType::Texture {
+            dim,
+            access,
+            sample,
+        } => {
+            let d = match dim {
+                TextureDim::D1 | TextureDim::D1Array => Dim::Dim1D,
+                TextureDim::D2 | TextureDim::D2Array | TextureDim::D2MS | TextureDim::D2MSArray => {
+                    Dim::Dim2D
+                }
+                TextureDim::D3 => Dim::Dim3D,
+                TextureDim::Cube | TextureDim::CubeArray => Dim::DimCube,
+            };
+            (d, dim.is_array(), dim.is_multisampled(), *access, sample)
+        }
+        ResourceType::TypedBuffer { access, element } => {
+            (Dim::DimBuffer, false, false, *access, element)
+        }
+        _ => return Err(SpirvError::invalid(format!("{r} is not an image"))),
+    };
+    let kind = sample
+        .scalar_kind()
+        .ok_or_else(|| SpirvError::unsupported(format!("texel type {}", sample.ir())))?;
+    let scalar = scalar_of(kind, false);
+    match scalar {
+        Scalar::Bool => {
+            return Err(SpirvError::unsupported(format!(
+                "texel type {}",
+                sample.ir()
+            )))
+        }
+        Scalar::Int { width: 32, .. } | Scalar::Float { width: 32 } => {}
+        _ => {
+            return Err(SpirvError::unsupported(format!(
+                "texel type {} (only 32-bit texels)",
+                sample.ir()
+            )))
+        }
+    }
+    let sampled = if access == TextureAccess::ReadOnly {
+        1
+    } else {
+        2
+    };
+    let format = match (format, sampled) {
+        (Some(f), _) => spirv_format(f),
+        (None, 2) => inferred_format(sample),
+        (None, _) => spirv::ImageFormat::Unknown,
+    };
+    Ok(ImageShape {
+        dim,
+        arrayed,
+        ms,
+        sampled,
+        format,
+        scalar,
+    })
+}
+
+impl Ctx<'_> {
+    pub fn image_type(&mut self, shape: ImageShape) -> Word {
+        let st = self.scalar_type(shape.scalar);
+        match (shape.dim, shape.sampled) {
+            (Dim::Dim1D, 1) => self.capability(Capability::Sampled1D),
+            (Dim::Dim1D, _) => self.capability(Capability::Image1D),
+            (Dim::DimBuffer, 1) => self.capability(Capability::SampledBuffer),
+            (Dim::DimBuffer, _) => self.capability(Capability::ImageBuffer),
+            (Dim::DimCube, 1) if shape.arrayed => self.capability(Capability::SampledCubeArray),
+            (Dim::DimCube, _) if shape.arrayed => self.capability(Capability::ImageCubeArray),
+            _ => {}
+        }
+        if shape.ms && shape.sampled == 2 {
+            self.capability(Capability::StorageImageMultisample);
+            if shape.arrayed {
+                self.capability(Capability::ImageMSArray);
+            }
+        }
+        if !is_basic_format(shape.format) {
+            self.capability(Capability::StorageImageExtendedFormats);
+        }
+        let words = vec![
+            st,
+            shape.dim as u32,
+            0,
+            shape.arrayed as u32,
+            shape.ms as u32,
+            shape.sampled,
+            shape.format as u32,
+        ];
+        let key = crate::types::TypeKey::Spv(Op::TypeImage as u32, words);
+        if let Some(&id) = self.type_ids.get(&key) {
+            return id;
+        }
+        let id = self.global_inst(
+            Op::TypeImage,
+            None,
+            vec![
+                Operand::IdRef(st),
+                Operand::Dim(shape.dim),
+                Operand::LiteralBit32(0),
+                Operand::LiteralBit32(shape.arrayed as u32),
+                Operand::LiteralBit32(shape.ms as u32),
+                Operand::LiteralBit32(shape.sampled),
+                Operand::ImageFormat(shape.format),
+            ],
+        );
+        self.type_ids.insert(key, id);
+        id
+    }
+
+    pub fn sampler_type(&mut self) -> Word {
+        let key = crate::types::TypeKey::Spv(Op::TypeSampler as u32, vec![]);
+        if let Some(&id) = self.type_ids.get(&key) {
+            return id;
+        }
+        let id = self.global_inst(Op::TypeSampler, None, vec![]);
+        self.type_ids.insert(key, id);
+        id
+    }
+
+    pub fn sampled_image_type(&mut self, image: Word) -> Word {
+        let key = crate::types::TypeKey::Spv(Op::TypeSampledImage as u32, vec![image]);
+        if let Some(&id) = self.type_ids.get(&key) {
+            return id;
+        }
+        let id = self.global_inst(Op::TypeSampledImage, None, vec![Operand::IdRef(image)]);
+        self.type_ids.insert(key, id);
+        id
+    }
+
+    /// The handle type of an image or sampler resource without a declared format.
+    pub fn resource_handle_type(&mut self, r: &ResourceType) -> Result<Word> {
+        self.handle_type(r, None)
+    }
+
+    fn handle_type(&mut self, r: &ResourceType, format: Option<ir::ImageFormat>) -> Result<Word> {
+        match r {
+            ResourceType::Texture { .. } | ResourceType::TypedBuffer { .. } => {
+                let shape = image_shape(r, format)?;
+                Ok(self.image_type(shape))
+            }
+            ResourceType::Sampler { .. } => Ok(self.sampler_type()),
+            other => Err(SpirvError::unsupported(format!("resource type {other}"))),
+        }
+    }
+
+    /// The SPIR-V type a pointer with this pointee points to.
+    pub fn pointee_type(&mut self, p: &Pointee) -> Result<Word> {
+        if let (Some(kind @ BlockKind::PushConstant { .. }), None) = (p.block, p.ty.as_resource()) {
+            let name = format!("type.PushConstant.{}", p.ty);
+            return self.block_type(&p.ty, p.layout.as_ref(), kind, &name);
+        }
+        match &p.ty {
+            Type::Resource(r) => self.resource_pointee_type(r, p),
+            Type::Array { element, len } if element.as_resource().is_some() => {
+                let r = element
+                    .as_resource()
+                    .cloned()
+                    .unwrap_or(ResourceType::Sampler { comparison: false });
+                let e = self.resource_pointee_type(&r, p)?;
+                if len.is_none() {
+                    self.capability(Capability::RuntimeDescriptorArray);
+                    if !self.at_least(1, 5) {
+                        self.extension("SPV_EXT_descriptor_indexing");
+                    }
+                }
+                Ok(self.array_type(e, *len, None))
+            }
+            ty => self.data_type(ty, p.layout.as_ref(), p.external),
+        }
+    }
+
+    fn resource_pointee_type(&mut self, r: &ResourceType, p: &Pointee) -> Result<Word> {
+        match (block_kind(r), block_content(r)) {
+            (Some(kind), Some(content)) => {
+                let layout = match (&p.layout, r) {
+                    (_, ResourceType::ByteAddressBuffer { .. }) => Some(TypeLayout::of(
+                        &Type::unsized_array(Type::UINT),
+                        LayoutRules::RelaxedStd430,
+                    )),
+                    (l, _) => l.clone(),
+                };
+                let name = match r {
+                    ResourceType::ConstantBuffer { element } => {
+                        format!("type.ConstantBuffer.{element}")
+                    }
+                    ResourceType::TextureBuffer { element } => {
+                        format!("type.TextureBuffer.{element}")
+                    }
+                    ResourceType::StructuredBuffer { kind, element } => {
+                        let k = match kind {
+                            StructuredKind::ReadOnly => "StructuredBuffer",
+                            StructuredKind::ReadWrite => "RWStructuredBuffer",
+                            StructuredKind::Append => "AppendStructuredBuffer",
+                            StructuredKind::Consume => "ConsumeStructuredBuffer",
+                            StructuredKind::RasterizerOrdered => {
+                                "RasterizerOrderedStructuredBuffer"
+                            }
+                        };
+                        format!("type.{k}.{element}")
+                    }
+                    ResourceType::ByteAddressBuffer { access } => {
+                        if access.is_writable() {
+                            "type.RWByteAddressBuffer".to_owned()
+                        } else {
+                            "type.ByteAddressBuffer".to_owned()
+                        }
+                    }
+                    _ => String::new(),
+                };
+                self.block_type(&content, layout.as_ref(), kind, &name)
+            }
+            _ => self.handle_type(r, p.format),
+        }
+    }
+
+    /// Lowers global `h` to an `OpVariable` with its decorations.
+    pub fn lower_global(&mut self, h: ir::Global) -> Result<()> {
+        let g = &self.m.globals[h];
+        let ctx = |e: SpirvError| SpirvError {
+            message: format!("global {}: {}", g.name, e.message),
+            ..e
+        };
+        let (class, pointee) = match g.kind {
+            ir::GlobalKind::Private | ir::GlobalKind::Groupshared => {
+                let class = if g.kind == ir::GlobalKind::Private {
+                    StorageClass::Private
+                } else {
+                    StorageClass::Workgroup
+                };
+                (class, Pointee::plain(g.ty.clone()))
+            }
+            ir::GlobalKind::Input | ir::GlobalKind::Output => {
+                let class = if g.kind == ir::GlobalKind::Input {
+                    StorageClass::Input
+                } else {
+                    StorageClass::Output
+                };
+                let mut p = Pointee::plain(g.ty.clone());
+                // Built-ins keep their exact types (`FrontFacing` is a bool); other stage
+                // variables store `bool` as `uint`.
+                p.external = !matches!(g.stage_binding, Some(ir::StageBinding::BuiltIn(_)));
+                (class, p)
+            }
+            ir::GlobalKind::PushConstant => {
+                let mut p = Pointee::plain(g.ty.clone());
+                p.layout = g.layout.as_ref().map(|l| l.layout.clone());
+                p.external = true;
+                p.block = Some(BlockKind::PushConstant {
+                    wrapped: !matches!(g.ty, Type::Struct(_)),
+                });
+                (StorageClass::PushConstant, p)
+            }
+            ir::GlobalKind::Resource => {
+                let r = resource_of(&g.ty).ok_or_else(|| {
+                    ctx(SpirvError::invalid(
+                        "a resource global without a resource type",
+                    ))
+                })?;
+                let class = match r.address_space() {
+                    AddressSpace::Uniform => StorageClass::Uniform,
+                    AddressSpace::StorageBuffer => self.storage_buffer_class(),
+                    _ => StorageClass::UniformConstant,
+                };
+                let mut p = Pointee::plain(g.ty.clone());
+                p.layout = g.layout.as_ref().map(|l| l.layout.clone());
+                p.external = true;
+                p.block = block_kind(r);
+                p.format = g.image_format;
+                (class, p)
+            }
+        };
+        let ty = match &pointee.block {
+            Some(kind @ BlockKind::PushConstant { .. }) => {
+                let name = format!("type.PushConstant.{}", g.ty);
+                self.block_type(&g.ty, pointee.layout.as_ref(), *kind, &name)
+                    .map_err(ctx)?
+            }
+            _ => self.pointee_type(&pointee).map_err(ctx)?,
+        };
+        if class == StorageClass::StorageBuffer && !self.at_least(1, 3) {
+            self.extension("SPV_KHR_storage_buffer_storage_class");
+        }
+        self.require_16bit_storage(&g.ty, class);
+        let ptr_ty = self.pointer_type(class, ty);
+        let mut ops = vec![Operand::StorageClass(class)];
+        if let Some(init) = g.init {
+            let c = self.ir_const(init).map_err(ctx)?;
+            ops.push(Operand::IdRef(c));
+        }
+        let id = self.global_inst(Op::Variable, Some(ptr_ty), ops);
+        let name = g.name.clone();
+        self.name(id, &name);
+        if !matches!(
+            g.kind,
+            ir::GlobalKind::Resource | ir::GlobalKind::PushConstant
+        ) && crate::functions::is_relaxed(&g.ty)
+        {
+            self.decorate(id, Decoration::RelaxedPrecision, &[]);
+        }
+        let g = &self.m.globals[h];
+        if g.kind == ir::GlobalKind::Resource {
+            self.decorate(
+                id,
+                Decoration::DescriptorSet,
+                &[Operand::LiteralBit32(g.set.unwrap_or(0))],
+            );
+            self.decorate(
+                id,
+                Decoration::Binding,
+                &[Operand::LiteralBit32(g.binding.unwrap_or(0))],
+            );
+        }
+        if matches!(g.kind, ir::GlobalKind::Input | ir::GlobalKind::Output) {
+            self.stage_decorations(h, id).map_err(ctx)?;
+        }
+        self.global_info[h.index()] = Some(GlobalInfo { id, class, pointee });
+        Ok(())
+    }
+
+    /// 16-bit types in buffers and stage variables need their storage capabilities.
+    fn require_16bit_storage(&mut self, ty: &Type, class: StorageClass) {
+        fn has16(ty: &Type) -> bool {
+            match ty {
+                Type::Scalar(k) | Type::Vector(k, _) | Type::Matrix { scalar: k, .. } => {
+                    k.bit_width() == 16
+                }
+                Type::Array { element, .. } => has16(element),
+                Type::Struct(s) => s.fields.iter().any(|f| has16(&f.ty)),
+                Type::Resource(r) => r.element().is_some_and(has16),
+                Type::Pointer { .. } | Type::Void => false,
+            }
+        }
+        if !has16(ty) {
+            return;
+        }
+        let cap = match class {
+            StorageClass::StorageBuffer => Capability::StorageBuffer16BitAccess,
+            StorageClass::Uniform => Capability::UniformAndStorageBuffer16BitAccess,
+            StorageClass::PushConstant => Capability::StoragePushConstant16,
+            StorageClass::Input | StorageClass::Output => Capability::StorageInputOutput16,
+            _ => return,
+        };
+        self.capability(cap);
+        if !self.at_least(1, 3) {
+            self.extension("SPV_KHR_16bit_storage");
+        }
+    }
+
+    /// The stages of the entry points that list global `h`.
+    pub fn stages_of(&self, h: ir::Global) -> Vec<ir::Stage> {
+        self.m
+            .entry_points
+            .iter()
+            .filter(|e| e.inputs.contains(&h) || e.outputs.contains(&h))
+            .map(|e| e.stage)
+            .collect()
+    }
+
+    fn stage_decorations(&mut self, h: ir::Global, id: Word) -> Result<()> {
+        let g = &self.m.globals[h];
+        let input = g.kind == ir::GlobalKind::Input;
+        let stages = self.stages_of(h);
+        match g.stage_binding {
+            Some(ir::StageBinding::Location(n)) => {
+                self.decorate(id, Decoration::Location, &[Operand::LiteralBit32(n)]);
+            }
+            Some(ir::StageBinding::BuiltIn(b)) => {
+                let sb = self.builtin(b, input, &stages)?;
+                self.decorate(id, Decoration::BuiltIn, &[Operand::BuiltIn(sb)]);
+            }
+            None => {}
+        }
+        let g = &self.m.globals[h];
+        let mut flat = false;
+        for i in g.interpolation.clone() {
+            match i {
+                Interpolation::Linear => {}
+                Interpolation::Centroid => self.decorate(id, Decoration::Centroid, &[]),
+                Interpolation::NoInterpolation => flat = true,
+                Interpolation::NoPerspective => self.decorate(id, Decoration::NoPerspective, &[]),
+                Interpolation::Sample => {
+                    self.capability(Capability::SampleRateShading);
+                    self.decorate(id, Decoration::Sample, &[]);
+                }
+            }
+        }
+        if flat {
+            self.decorate_flat(id);
+        }
+        Ok(())
+    }
+
+    /// The SPIR-V built-in for an IR built-in, with the capabilities it needs.
+    pub fn builtin(
+        &mut self,
+        b: ir::BuiltIn,
+        input: bool,
+        stages: &[ir::Stage],
+    ) -> Result<spirv::BuiltIn> {
+        use ir::BuiltIn as I;
+        use spirv::BuiltIn as B;
+        let pre13_ext = |cx: &mut Ctx<'_>, e: &'static str| {
+            if !cx.at_least(1, 3) {
+                cx.extension(e);
+            }
+        };
+        let fragment = stages.contains(&ir::Stage::Pixel);
+        Ok(match b {
+            I::Position => B::Position,
+            I::FragCoord => B::FragCoord,
+            I::PointSize => B::PointSize,
+            I::ClipDistance => {
+                self.capability(Capability::ClipDistance);
+                B::ClipDistance
+            }
+            I::CullDistance => {
+                self.capability(Capability::CullDistance);
+                B::CullDistance
+            }
+            I::VertexIndex => B::VertexIndex,
+            I::InstanceIndex => B::InstanceIndex,
+            I::BaseVertex | I::BaseInstance | I::DrawIndex => {
+                self.capability(Capability::DrawParameters);
+                pre13_ext(self, "SPV_KHR_shader_draw_parameters");
+                match b {
+                    I::BaseVertex => B::BaseVertex,
+                    I::BaseInstance => B::BaseInstance,
+                    _ => B::DrawIndex,
+                }
+            }
+            I::FrontFacing => B::FrontFacing,
+            I::FragDepth => B::FragDepth,
+            I::SampleId | I::SamplePosition => {
+                self.capability(Capability::SampleRateShading);
+                if b == I::SampleId {
+                    B::SampleId
+                } else {
+                    B::SamplePosition
+                }
+            }
+            I::SampleMask => B::SampleMask,
+            I::HelperInvocation => B::HelperInvocation,
+            I::PrimitiveId => {
+                if fragment {
+                    self.capability(Capability::Geometry);
+                }
+                B::PrimitiveId
+            }
+            I::InvocationId => B::InvocationId,
+            I::Layer | I::ViewportIndex => {
+                if input && fragment {
+                    self.capability(Capability::Geometry);
+                } else if !stages.contains(&ir::Stage::Geometry) {
+                    if self.at_least(1, 5) {
+                        self.capability(if b == I::Layer {
+                            Capability::ShaderLayer
+                        } else {
+                            Capability::ShaderViewportIndex
+                        });
+                    } else {
+                        self.capability(Capability::ShaderViewportIndexLayerEXT);
+                        self.extension("SPV_EXT_shader_viewport_index_layer");
+                    }
+                }
+                if b == I::Layer {
+                    B::Layer
+                } else {
+                    B::ViewportIndex
+                }
+            }
+            I::ViewIndex => {
+                self.capability(Capability::MultiView);
+                pre13_ext(self, "SPV_KHR_multiview");
+                B::ViewIndex
+            }
+            I::TessLevelOuter => B::TessLevelOuter,
+            I::TessLevelInner => B::TessLevelInner,
+            I::TessCoord => B::TessCoord,
+            I::PatchVertices => B::PatchVertices,
+            I::GlobalInvocationId => B::GlobalInvocationId,
+            I::LocalInvocationId => B::LocalInvocationId,
+            I::LocalInvocationIndex => B::LocalInvocationIndex,
+            I::WorkgroupId => B::WorkgroupId,
+            I::NumWorkgroups => B::NumWorkgroups,
+            I::SubgroupSize | I::SubgroupLocalInvocationId => {
+                if !self.at_least(1, 3) {
+                    return Err(SpirvError::needs_target(format!(
+                        "built-in {} needs vulkan1.1 or later",
+                        b.name()
+                    )));
+                }
+                self.capability(Capability::GroupNonUniform);
+                if b == I::SubgroupSize {
+                    B::SubgroupSize
+                } else {
+                    B::SubgroupLocalInvocationId
+                }
+            }
+            I::FragStencilRef => {
+                self.capability(Capability::StencilExportEXT);
+                self.extension("SPV_EXT_shader_stencil_export");
+                B::FragStencilRefEXT
+            }
+            I::Barycentric => {
+                self.capability(Capability::FragmentBarycentricKHR);
+                self.extension("SPV_KHR_fragment_shader_barycentric");
+                B::BaryCoordKHR
+            }
+            I::ShadingRate | I::PrimitiveShadingRate => {
+                self.capability(Capability::FragmentShadingRateKHR);
+                self.extension("SPV_KHR_fragment_shading_rate");
+                if b == I::ShadingRate {
+                    B::ShadingRateKHR
+                } else {
+                    B::PrimitiveShadingRateKHR
+                }
+            }
+            I::CullPrimitive => {
+                return Err(SpirvError::unsupported(
+                    "the CullPrimitiveEXT built-in (mesh shaders)",
+                ))
+            }
+        })
+    }
+
+    /// Decorates a stage variable `Flat` once.
+    pub fn decorate_flat(&mut self, id: Word) {
+        if self.flat_ids.insert(id) {
+            self.decorate(id, Decoration::Flat, &[]);
+        }
+    }
+
+    /// A built-in input the backend adds itself (wave lane index and count), made once.
+    pub fn builtin_input(&mut self, b: spirv::BuiltIn, ty: Word) -> Word {
+        if let Some(&id) = self.builtin_vars.get(&(b as u32)) {
+            return id;
+        }
+        let ptr = self.pointer_type(StorageClass::Input, ty);
+        let id = self.global_inst(
+            Op::Variable,
+            Some(ptr),
+            vec![Operand::StorageClass(StorageClass::Input)],
+        );
+        self.decorate(id, Decoration::BuiltIn, &[Operand::BuiltIn(b)]);
+        self.name(id, &format!("var.{b:?}"));
+        self.builtin_vars.insert(b as u32, id);
+        id
+    }
+}

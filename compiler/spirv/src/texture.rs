@@ -1,0 +1,557 @@
+//! Resource opcodes: sampling (implicit, bias, level, gradient, comparison), gathers, fetches
+//! and storage reads and writes, size, level, sample-count and LOD queries, byte-address
+//! loads and stores (word by word through access chains), `ArrayLength`, atomics (buffer,
+//! groupshared and image texel pointers) and barriers with DXC's scopes and semantics.
+
+use rspirv::dr::Operand;
+use rspirv::spirv::{
+    Capability, Dim, ImageOperands, MemorySemantics, Op, Scope, StorageClass, Word,
+};
+use types::{ResourceType, Type};
+
+use crate::functions::Fx;
+use crate::instructions::shape;
+use crate::resources::{image_shape, ImageShape};
+use crate::types::Scalar;
+use crate::{Result, SpirvError};
+
+/// A loaded image or sampler handle.
+struct Handle {
+    id: Word,
+    shape: Option<ImageShape>,
+    nonuniform: bool,
+}
+
+impl Fx<'_, '_> {
+    fn load_handle(&mut self, v: ir::Value) -> Result<Handle> {
+        let info = self.ptr_info(v)?;
+        let Type::Resource(r) = &info.pointee.ty else {
+            return Err(SpirvError::invalid(format!(
+                "operand of type {} is not a resource pointer",
+                info.pointee.ty.ir()
+            )));
+        };
+        let r = (**r).clone();
+        let ptr = self.value(v)?;
+        let ty = self.cx.pointee_type(&info.pointee)?;
+        let id = self.op(Op::Load, ty, vec![Operand::IdRef(ptr)]);
+        if info.nonuniform {
+            self.nonuniform_decorate(id);
+        }
+        let shape = match r {
+            ResourceType::Texture { .. } | ResourceType::TypedBuffer { .. } => {
+                Some(image_shape(&r, info.pointee.format)?)
+            }
+            _ => None,
+        };
+        Ok(Handle {
+            id,
+            shape,
+            nonuniform: info.nonuniform,
+        })
+    }
+
+    fn sampled_image(&mut self, image: &Handle, sampler: &Handle) -> Result<Word> {
+        let shape = image
+            .shape
+            .ok_or_else(|| SpirvError::invalid("sampling a non-image"))?;
+        let it = self.cx.image_type(shape);
+        let st = self.cx.sampled_image_type(it);
+        let id = self.op(Op::SampledImage, st, Self::ids(&[image.id, sampler.id]));
+        if image.nonuniform || sampler.nonuniform {
+            self.nonuniform_decorate(id);
+        }
+        Ok(id)
+    }
+
+    /// The constant texel offset of `literals` as an `int`/`intN` constant.
+    fn offset_const(&mut self, literals: &[i64]) -> Option<Word> {
+        if literals.is_empty() {
+            return None;
+        }
+        let int = Scalar::Int {
+            width: 32,
+            signed: true,
+        };
+        let parts: Vec<Word> = literals
+            .iter()
+            .map(|&l| self.cx.const_number(int, l))
+            .collect();
+        if parts.len() == 1 {
+            return Some(parts[0]);
+        }
+        let ty = self.cx.vector_type(int, parts.len() as u32);
+        Some(self.cx.const_composite(ty, &parts))
+    }
+
+    /// A 4-component texel narrowed to the IR result type.
+    fn narrow_texel(&mut self, v4: Word, ty: &Type) -> Result<Word> {
+        let (_, n) = shape(ty).ok_or_else(|| SpirvError::invalid("texel of a non-vector type"))?;
+        if n == 4 {
+            return Ok(v4);
+        }
+        let rt = self.cx.plain_type(ty)?;
+        if n == 1 {
+            return Ok(self.op(
+                Op::CompositeExtract,
+                rt,
+                vec![Operand::IdRef(v4), Operand::LiteralBit32(0)],
+            ));
+        }
+        let mut ops = vec![Operand::IdRef(v4), Operand::IdRef(v4)];
+        ops.extend((0..n).map(Operand::LiteralBit32));
+        Ok(self.op(Op::VectorShuffle, rt, ops))
+    }
+
+    fn image_ops(mask: ImageOperands, args: &[Word]) -> Vec<Operand> {
+        if mask.is_empty() {
+            return Vec::new();
+        }
+        let mut ops = vec![Operand::ImageOperands(mask)];
+        ops.extend(args.iter().map(|&a| Operand::IdRef(a)));
+        ops
+    }
+
+    pub fn lower_resource_op(&mut self, d: &ir::InstData) -> Result<Option<Word>> {
+        use ir::Opcode as O;
+        let ops = &d.operands;
+        let texel4 = |fx: &mut Self, shape: ImageShape| fx.cx.vector_type(shape.scalar, 4);
+        let op = d.opcode;
+        Ok(Some(match op {
+            O::TextureSample
+            | O::TextureSampleBias
+            | O::TextureSampleLevel
+            | O::TextureSampleGrad
+            | O::TextureSampleCompare
+            | O::TextureSampleCompareLevelZero
+            | O::TextureGather
+            | O::TextureGatherCompare
+            | O::TextureQueryLod => {
+                if matches!(
+                    op,
+                    O::TextureSample
+                        | O::TextureSampleBias
+                        | O::TextureSampleCompare
+                        | O::TextureQueryLod
+                ) {
+                    self.require_pixel("implicit-LOD sampling")?;
+                }
+                let image = self.load_handle(ops[0])?;
+                let sampler = self.load_handle(ops[1])?;
+                let shape = image
+                    .shape
+                    .ok_or_else(|| SpirvError::invalid("sampling a non-image"))?;
+                let si = self.sampled_image(&image, &sampler)?;
+                let coord = self.value(ops[2])?;
+                let extra = self.values(&ops[3..])?;
+                let (component, offset_lits) = if op == O::TextureGather {
+                    match d.literals.split_first() {
+                        Some((c, rest)) => (Some(*c), rest),
+                        None => (Some(0), &d.literals[..]),
+                    }
+                } else {
+                    (None, &d.literals[..])
+                };
+                let offset = self.offset_const(offset_lits);
+                let mut mask = ImageOperands::NONE;
+                let mut args = Vec::new();
+                match op {
+                    O::TextureSampleBias => {
+                        mask |= ImageOperands::BIAS;
+                        args.push(extra[0]);
+                    }
+                    O::TextureSampleLevel => {
+                        mask |= ImageOperands::LOD;
+                        args.push(extra[0]);
+                    }
+                    O::TextureSampleCompareLevelZero => {
+                        mask |= ImageOperands::LOD;
+                        args.push(self.cx.const_float(0.0));
+                    }
+                    O::TextureSampleGrad => {
+                        mask |= ImageOperands::GRAD;
+                        args.extend_from_slice(&extra[..2]);
+                    }
+                    _ => {}
+                }
+                if let Some(o) = offset {
+                    mask |= ImageOperands::CONST_OFFSET;
+                    args.push(o);
+                    if matches!(op, O::TextureGather | O::TextureGatherCompare) {
+                        self.cx.capability(Capability::ImageGatherExtended);
+                    }
+                }
+                let image_ops = Self::image_ops(mask, &args);
+                let scalar_ty = self.cx.scalar_type(shape.scalar);
+                let v4 = texel4(self, shape);
+                match op {
+                    O::TextureSample | O::TextureSampleBias => {
+                        let mut o = Self::ids(&[si, coord]);
+                        o.extend(image_ops);
+                        let r = self.op(Op::ImageSampleImplicitLod, v4, o);
+                        self.narrow_texel(r, &d.ty)?
+                    }
+                    O::TextureSampleLevel | O::TextureSampleGrad => {
+                        let mut o = Self::ids(&[si, coord]);
+                        o.extend(image_ops);
+                        let r = self.op(Op::ImageSampleExplicitLod, v4, o);
+                        self.narrow_texel(r, &d.ty)?
+                    }
+                    O::TextureSampleCompare => {
+                        let mut o = Self::ids(&[si, coord, extra[0]]);
+                        o.extend(image_ops);
+                        self.op(Op::ImageSampleDrefImplicitLod, scalar_ty, o)
+                    }
+                    O::TextureSampleCompareLevelZero => {
+                        let mut o = Self::ids(&[si, coord, extra[0]]);
+                        o.extend(image_ops);
+                        self.op(Op::ImageSampleDrefExplicitLod, scalar_ty, o)
+                    }
+                    O::TextureGather => {
+                        let c = self.cx.const_int(component.unwrap_or(0) as i32);
+                        let mut o = Self::ids(&[si, coord, c]);
+                        o.extend(image_ops);
+                        self.op(Op::ImageGather, v4, o)
+                    }
+                    O::TextureGatherCompare => {
+                        let mut o = Self::ids(&[si, coord, extra[0]]);
+                        o.extend(image_ops);
+                        self.op(Op::ImageDrefGather, v4, o)
+                    }
+                    _ => {
+                        self.cx.capability(Capability::ImageQuery);
+                        let rt = self.cx.plain_type(&d.ty)?;
+                        self.op(Op::ImageQueryLod, rt, Self::ids(&[si, coord]))
+                    }
+                }
+            }
+            O::TextureLoad => {
+                let image = self.load_handle(ops[0])?;
+                let shape = image
+                    .shape
+                    .ok_or_else(|| SpirvError::invalid("loading from a non-image"))?;
+                let coord = self.value(ops[1])?;
+                let extra = match ops.get(2) {
+                    Some(&v) => Some(self.value(v)?),
+                    None => None,
+                };
+                let mut mask = ImageOperands::NONE;
+                let mut args = Vec::new();
+                let v4 = texel4(self, shape);
+                let r = if shape.sampled == 1 {
+                    if !shape.ms && shape.dim != Dim::DimBuffer {
+                        mask |= ImageOperands::LOD;
+                        let lod = match extra {
+                            Some(l) => l,
+                            None => self.cx.const_int(0),
+                        };
+                        args.push(lod);
+                    }
+                    if let Some(o) = self.offset_const(&d.literals) {
+                        mask |= ImageOperands::CONST_OFFSET;
+                        args.push(o);
+                    }
+                    if shape.ms {
+                        mask |= ImageOperands::SAMPLE;
+                        let s = match extra {
+                            Some(s) => s,
+                            None => self.cx.const_int(0),
+                        };
+                        args.push(s);
+                    }
+                    let mut o = Self::ids(&[image.id, coord]);
+                    o.extend(Self::image_ops(mask, &args));
+                    self.op(Op::ImageFetch, v4, o)
+                } else {
+                    if shape.format == rspirv::spirv::ImageFormat::Unknown {
+                        self.cx
+                            .capability(Capability::StorageImageReadWithoutFormat);
+                    }
+                    if shape.ms {
+                        mask |= ImageOperands::SAMPLE;
+                        let s = match extra {
+                            Some(s) => s,
+                            None => self.cx.const_int(0),
+                        };
+                        args.push(s);
+                    }
+                    let mut o = Self::ids(&[image.id, coord]);
+                    o.extend(Self::image_ops(mask, &args));
+                    self.op(Op::ImageRead, v4, o)
+                };
+                self.narrow_texel(r, &d.ty)?
+            }
+            O::TextureStore => {
+                let image = self.load_handle(ops[0])?;
+                let shape = image
+                    .shape
+                    .ok_or_else(|| SpirvError::invalid("storing to a non-image"))?;
+                let coord = self.value(ops[1])?;
+                let mut texel = self.value(ops[2])?;
+                if shape.format == rspirv::spirv::ImageFormat::Unknown {
+                    self.cx
+                        .capability(Capability::StorageImageWriteWithoutFormat);
+                    // Without a format, write all four components.
+                    let t = self.type_of(ops[2])?;
+                    if let Some((_, n)) = shape_of(&t) {
+                        if n < 4 {
+                            let zero = self.cx.const_number(shape.scalar, 0);
+                            let v4 = self.cx.vector_type(shape.scalar, 4);
+                            let mut parts = vec![texel];
+                            parts.extend(std::iter::repeat_n(zero, (4 - n) as usize));
+                            texel = self.op(Op::CompositeConstruct, v4, Self::ids(&parts));
+                        }
+                    }
+                }
+                self.op_void(Op::ImageWrite, Self::ids(&[image.id, coord, texel]));
+                return Ok(None);
+            }
+            O::TextureQuerySize | O::TextureQueryLevels | O::TextureQuerySamples => {
+                let image = self.load_handle(ops[0])?;
+                let shape = image
+                    .shape
+                    .ok_or_else(|| SpirvError::invalid("querying a non-image"))?;
+                self.cx.capability(Capability::ImageQuery);
+                let rt = self.cx.plain_type(&d.ty)?;
+                match op {
+                    O::TextureQuerySize => {
+                        if shape.sampled == 1 && !shape.ms && shape.dim != Dim::DimBuffer {
+                            let lod = match ops.get(1) {
+                                Some(&l) => self.value(l)?,
+                                None => self.cx.const_uint(0),
+                            };
+                            self.op(Op::ImageQuerySizeLod, rt, Self::ids(&[image.id, lod]))
+                        } else {
+                            self.op(Op::ImageQuerySize, rt, Self::ids(&[image.id]))
+                        }
+                    }
+                    O::TextureQueryLevels => {
+                        self.op(Op::ImageQueryLevels, rt, Self::ids(&[image.id]))
+                    }
+                    _ => self.op(Op::ImageQuerySamples, rt, Self::ids(&[image.id])),
+                }
+            }
+            O::ByteAddressLoad | O::ByteAddressStore => {
+                let buf = self.value(ops[0])?;
+                let info = self.ptr_info(ops[0])?;
+                let offset_ty = self.type_of(ops[1])?;
+                let offset = self.value(ops[1])?;
+                let ot = self.cx.plain_type(&offset_ty)?;
+                let two = match offset_ty {
+                    Type::Scalar(k) => self.cx.const_number(crate::types::scalar_of(k, false), 2),
+                    _ => return Err(SpirvError::invalid("byte offset is not a scalar")),
+                };
+                let base = self.op(Op::ShiftRightLogical, ot, Self::ids(&[offset, two]));
+                let value_ty = if op == O::ByteAddressLoad {
+                    d.ty.clone()
+                } else {
+                    self.type_of(ops[2])?
+                };
+                let words = byte_address_words(&value_ty)?;
+                let uint = self.cx.uint_type();
+                let ptr_uint = self.cx.pointer_type(info.class, uint);
+                let zero = self.cx.const_uint(0);
+                let mut ptrs = Vec::new();
+                for k in 0..words {
+                    let idx = if k == 0 {
+                        base
+                    } else {
+                        let kc = match offset_ty {
+                            Type::Scalar(kind) => self
+                                .cx
+                                .const_number(crate::types::scalar_of(kind, false), i64::from(k)),
+                            _ => unreachable!("checked above"),
+                        };
+                        self.op(Op::IAdd, ot, Self::ids(&[base, kc]))
+                    };
+                    ptrs.push(self.op(Op::AccessChain, ptr_uint, Self::ids(&[buf, zero, idx])));
+                }
+                let uvec = self.cx.vector_type(
+                    Scalar::Int {
+                        width: 32,
+                        signed: false,
+                    },
+                    words,
+                );
+                let vt = self.cx.plain_type(&value_ty)?;
+                if op == O::ByteAddressLoad {
+                    let loaded: Vec<Word> = ptrs
+                        .iter()
+                        .map(|&p| self.op(Op::Load, uint, vec![Operand::IdRef(p)]))
+                        .collect();
+                    let whole = if words == 1 {
+                        loaded[0]
+                    } else {
+                        self.op(Op::CompositeConstruct, uvec, Self::ids(&loaded))
+                    };
+                    if vt == uvec {
+                        whole
+                    } else {
+                        self.op(Op::Bitcast, vt, Self::ids(&[whole]))
+                    }
+                } else {
+                    let v = self.value(ops[2])?;
+                    let whole = if vt == uvec {
+                        v
+                    } else {
+                        self.op(Op::Bitcast, uvec, Self::ids(&[v]))
+                    };
+                    for (k, &p) in ptrs.iter().enumerate() {
+                        let w = if words == 1 {
+                            whole
+                        } else {
+                            self.op(
+                                Op::CompositeExtract,
+                                uint,
+                                vec![Operand::IdRef(whole), Operand::LiteralBit32(k as u32)],
+                            )
+                        };
+                        self.op_void(Op::Store, Self::ids(&[p, w]));
+                    }
+                    return Ok(None);
+                }
+            }
+            O::ArrayLength => {
+                let p = self.value(ops[0])?;
+                let uint = self.cx.uint_type();
+                self.op(
+                    Op::ArrayLength,
+                    uint,
+                    vec![Operand::IdRef(p), Operand::LiteralBit32(0)],
+                )
+            }
+            other => return Err(SpirvError::unsupported(format!("opcode {}", other.name()))),
+        }))
+    }
+
+    /// `AtomicRmw` and `AtomicCompareExchange` with DXC's `Device` scope and relaxed
+    /// semantics.
+    pub fn lower_atomic(&mut self, d: &ir::InstData) -> Result<Word> {
+        use ir::Opcode as O;
+        let values = if d.opcode == O::AtomicCompareExchange {
+            2
+        } else {
+            1
+        };
+        let on_texture = d.operands.len() == values + 2;
+        let rt = self.cx.plain_type(&d.ty)?;
+        let (k, _) = shape(&d.ty).ok_or_else(|| SpirvError::invalid("atomic on a non-scalar"))?;
+        if k.bit_width() == 64 {
+            self.cx.capability(Capability::Int64Atomics);
+        }
+        let ptr = if on_texture {
+            let info = self.ptr_info(d.operands[0])?;
+            if info.pointee.ty.as_resource().is_none() {
+                return Err(SpirvError::invalid(
+                    "atomic with a coordinate on a non-texture",
+                ));
+            }
+            let image_ptr = self.value(d.operands[0])?;
+            let coord = self.value(d.operands[1])?;
+            let sample = self.cx.const_uint(0);
+            let pt = self.cx.pointer_type(StorageClass::Image, rt);
+            let id = self.op(
+                Op::ImageTexelPointer,
+                pt,
+                Self::ids(&[image_ptr, coord, sample]),
+            );
+            if info.nonuniform {
+                self.nonuniform_decorate(id);
+            }
+            id
+        } else {
+            self.value(d.operands[0])?
+        };
+        let args = self.values(&d.operands[d.operands.len() - values..])?;
+        let scope = self.cx.const_uint(Scope::Device as u32);
+        let none = self.cx.const_uint(0);
+        let signed = k.is_signed_integer();
+        let op = match d.opcode {
+            O::AtomicCompareExchange => {
+                // comparand, then the new value; SPIR-V takes the value first.
+                return Ok(self.op(
+                    Op::AtomicCompareExchange,
+                    rt,
+                    Self::ids(&[ptr, scope, none, none, args[1], args[0]]),
+                ));
+            }
+            O::AtomicRmw(a) => match a {
+                ir::AtomicOp::Add => Op::AtomicIAdd,
+                ir::AtomicOp::And => Op::AtomicAnd,
+                ir::AtomicOp::Or => Op::AtomicOr,
+                ir::AtomicOp::Xor => Op::AtomicXor,
+                ir::AtomicOp::Min if signed => Op::AtomicSMin,
+                ir::AtomicOp::Min => Op::AtomicUMin,
+                ir::AtomicOp::Max if signed => Op::AtomicSMax,
+                ir::AtomicOp::Max => Op::AtomicUMax,
+                ir::AtomicOp::Exchange => Op::AtomicExchange,
+            },
+            _ => return Err(SpirvError::invalid("not an atomic")),
+        };
+        Ok(self.op(op, rt, Self::ids(&[ptr, scope, none, args[0]])))
+    }
+
+    /// Barriers as DXC emits them: `OpControlBarrier` when the group synchronizes, else
+    /// `OpMemoryBarrier`; `Workgroup` memory scope for groupshared-only barriers, `Device`
+    /// otherwise; acquire-release semantics on the memory the flags name.
+    pub fn lower_barrier(&mut self, flags: ir::BarrierFlags) {
+        let workgroup = flags.contains(ir::BarrierFlags::WORKGROUP_MEMORY);
+        let device = flags.contains(ir::BarrierFlags::DEVICE_MEMORY);
+        let sync = flags.contains(ir::BarrierFlags::GROUP_SYNC);
+        let mut sem = MemorySemantics::NONE;
+        if workgroup || device {
+            sem |= MemorySemantics::ACQUIRE_RELEASE;
+        }
+        if workgroup {
+            sem |= MemorySemantics::WORKGROUP_MEMORY;
+        }
+        if device {
+            sem |= MemorySemantics::UNIFORM_MEMORY | MemorySemantics::IMAGE_MEMORY;
+        }
+        let mem_scope = if device {
+            Scope::Device
+        } else {
+            Scope::Workgroup
+        };
+        let scope = self.cx.const_uint(mem_scope as u32);
+        let semantics = self.cx.const_uint(sem.bits());
+        if sync {
+            let exec = self.cx.const_uint(Scope::Workgroup as u32);
+            self.op_void(
+                Op::ControlBarrier,
+                vec![
+                    Operand::IdScope(exec),
+                    Operand::IdScope(scope),
+                    Operand::IdMemorySemantics(semantics),
+                ],
+            );
+        } else if workgroup || device {
+            self.op_void(
+                Op::MemoryBarrier,
+                vec![
+                    Operand::IdScope(scope),
+                    Operand::IdMemorySemantics(semantics),
+                ],
+            );
+        }
+    }
+}
+
+fn shape_of(t: &Type) -> Option<(types::ScalarKind, u32)> {
+    shape(t)
+}
+
+/// How many 32-bit words a byte-address load or store of `ty` moves.
+fn byte_address_words(ty: &Type) -> Result<u32> {
+    let (k, n) = shape(ty).ok_or_else(|| {
+        SpirvError::unsupported(format!("byte-address load or store of {}", ty.ir()))
+    })?;
+    match (k.bit_width(), n) {
+        (32, n) => Ok(n),
+        (64, 1 | 2) => Ok(2 * n),
+        _ => Err(SpirvError::unsupported(format!(
+            "byte-address load or store of {}",
+            ty.ir()
+        ))),
+    }
+}
