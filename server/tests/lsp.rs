@@ -466,6 +466,36 @@ fn hover_on_macro_use() {
     client.shutdown();
 }
 
+#[test]
+fn hover_on_intrinsic() {
+    let dir = TempDir::new("hover-intrinsic");
+    let uri = dir.uri("a.hlsl");
+    let mut client = start(&dir);
+    let text = "float f(float a) { return saturate(a) + mine(a); }\nfloat mine(float x) { return x; }\nfloat lerp(float a) { return lerp(a); }\n";
+    client.open(&uri, 1, text);
+    let hover = client
+        .request("textDocument/hover", at(&uri, 0, 28))
+        .unwrap();
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert!(value.starts_with("```hlsl\n"), "{value}");
+    assert!(value.contains("saturate("), "{value}");
+    assert_eq!(
+        hover["range"],
+        json!({ "start": { "line": 0, "character": 26 }, "end": { "line": 0, "character": 34 } })
+    );
+    // A user function is not an intrinsic, and neither is an intrinsic's name the file
+    // declares itself.
+    assert!(client
+        .request("textDocument/hover", at(&uri, 0, 41))
+        .unwrap()
+        .is_null());
+    assert!(client
+        .request("textDocument/hover", at(&uri, 2, 30))
+        .unwrap()
+        .is_null());
+    client.shutdown();
+}
+
 fn labels(result: &Value) -> Vec<String> {
     result
         .as_array()

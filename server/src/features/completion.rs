@@ -1,7 +1,7 @@
 //! `textDocument/completion` from the text around the cursor, the tree and the preprocessor:
 //! semantics after a declarator's `:`, attribute names inside `[`, directive names after `#`,
-//! and otherwise keywords, built-in types, macros and the names this file declares. Members
-//! after `.` and scoped names wait for semantic analysis.
+//! and otherwise keywords, built-in types, macros, intrinsic functions and the names this file
+//! declares. Members after `.` and scoped names wait for semantic analysis.
 
 use std::collections::HashSet;
 
@@ -129,6 +129,9 @@ fn general(parsed: &ParsedFile) -> Vec<CompletionItem> {
     for m in &parsed.preprocessed.macro_definitions {
         add(&m.name, CompletionItemKind::CONSTANT, "macro");
     }
+    for f in intrinsics::all() {
+        add(f.name, CompletionItemKind::FUNCTION, "intrinsic");
+    }
     if let Some(file) = ast::SourceFile::cast(parsed.syntax()) {
         for it in file.items() {
             declared_names(&it, &mut add);
@@ -225,7 +228,15 @@ mod tests {
         assert_eq!(complete("void f() { s.$0 }").0, Context::Member);
         let (ctx, labels) = complete("#define FOO 1\nstruct Light {};\nvoid f() { $0 }");
         assert_eq!(ctx, Context::General);
-        for want in ["FOO", "Light", "f", "float4x4", "Texture2D", "return"] {
+        for want in [
+            "FOO",
+            "Light",
+            "f",
+            "float4x4",
+            "Texture2D",
+            "return",
+            "lerp",
+        ] {
             assert!(labels.contains(&want.to_owned()), "{want}");
         }
     }

@@ -301,7 +301,12 @@ fn classify_ident(token: &SyntaxToken) -> Option<(Ty, u32)> {
                         && expr.parent().is_some_and(|c| {
                             c.kind() == CALL_EXPR && c.first_child().as_ref() == Some(&expr)
                         });
-                    callee.then_some((Ty::Function, 0))
+                    let mods = if intrinsics::lookup(text).is_some() {
+                        DEFAULT_LIBRARY
+                    } else {
+                        0
+                    };
+                    callee.then_some((Ty::Function, mods))
                 }
                 _ => None,
             }

@@ -1,10 +1,13 @@
 //! `textDocument/definition` and `textDocument/hover`, from the preprocessor's records for now:
 //! `#include` paths lead to the included file, macro uses to their `#define`, and hovering a
-//! macro shows its definition and what the use expands to. Names of the language answer once
-//! semantic analysis resolves them; until then definition and hover return nothing there.
+//! macro shows its definition and what the use expands to. Hovering the name of an intrinsic
+//! function that the file does not declare itself shows the intrinsic's overloads and
+//! documentation from the `intrinsics` table. Other names answer once semantic analysis
+//! resolves them; until then definition and hover return nothing there.
 
+use syntax::ast::{self, AstNode, HasName};
 use syntax::preprocess::{MacroDefinition, TokenOrigin};
-use syntax::{FileId, ParsedFile, TextRange, TextSize};
+use syntax::{FileId, ParsedFile, SyntaxKind, TextRange, TextSize};
 use tower_lsp_server::ls_types::{
     Hover, HoverContents, Location, MarkupContent, MarkupKind, Position, Range,
 };
@@ -93,7 +96,11 @@ pub fn location(snap: &Snapshot, file: FileId, range: TextRange) -> Option<Locat
 /// Markdown about the thing at `offset` of `path`.
 pub fn hover(snap: &Snapshot, path: &str, offset: TextSize, map: &LineMap) -> Option<Hover> {
     let parsed = snap.parse(path);
-    let (range, markdown) = match target_at(parsed, offset)? {
+    let Some(target) = target_at(parsed, offset) else {
+        let (range, markdown) = intrinsic_hover(parsed, offset)?;
+        return Some(markdown_hover(markdown, map.range(range)));
+    };
+    let (range, markdown) = match target {
         Target::Include { path_range, to } => {
             let resolved = snap.path_of(to)?;
             (path_range, format!("`{resolved}`"))
@@ -106,13 +113,42 @@ pub fn hover(snap: &Snapshot, path: &str, offset: TextSize, map: &LineMap) -> Op
             macro_markdown(snap, parsed, use_range, definition),
         ),
     };
-    Some(Hover {
+    Some(markdown_hover(markdown, map.range(range)))
+}
+
+fn markdown_hover(markdown: String, range: Range) -> Hover {
+    Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,
             value: markdown,
         }),
-        range: Some(map.range(range)),
-    })
+        range: Some(range),
+    }
+}
+
+/// The overloads and documentation of the intrinsic named at `offset`, if a name reference
+/// there names one and no function of the file has that name.
+fn intrinsic_hover(parsed: &ParsedFile, offset: TextSize) -> Option<(TextRange, String)> {
+    let root = parsed.syntax();
+    let token = root
+        .token_at_offset(offset)
+        .find(|t| t.kind() == SyntaxKind::IDENT)?;
+    let parent = token.parent()?;
+    if parent.kind() != SyntaxKind::NAME_REF {
+        return None;
+    }
+    let name = token.text();
+    let intrinsic = intrinsics::lookup(name)?;
+    let shadowed = root
+        .descendants()
+        .filter_map(ast::FnDef::cast)
+        .any(|f| f.name().is_some_and(|n| n.text() == name));
+    if shadowed {
+        return None;
+    }
+    let signatures = intrinsic.signature_texts().join("\n");
+    let markdown = format!("```hlsl\n{signatures}\n```\n\n{}\n", intrinsic.doc);
+    Some((token.text_range(), markdown))
 }
 
 fn macro_markdown(
