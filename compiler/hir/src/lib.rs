@@ -1,17 +1,151 @@
 //! Semantic analysis of HLSL on salsa: the item tree, name resolution, the HLSL types of
 //! declarations, type inference of function bodies, and semantic diagnostics.
 //!
-//! Placeholder doc; the code table is filled in below.
+//! Everything reads the *expanded* tree (`base_db::expanded_tree`), so macros and includes are
+//! seen as DXC sees them; every diagnostic maps back to the user's text through
+//! [`ids::user_range`].
+//!
+//! # Queries (rust-analyzer style)
+//!
+//! - `ast_id_map(file, config)`: declaration nodes → `AstId` (the only place with their
+//!   ranges).
+//! - `item_tree(file, config)`: declarations without ranges or bodies; backdated when an edit
+//!   stays inside a function body. `item_scope` indexes it by (scope, name).
+//! - `FunctionId` / `StructId`: interned (file, config, `AstId`).
+//! - `function_signature(FunctionId)`: parameter and return types.
+//! - `body_with_source_map(FunctionId)` → `body(FunctionId)` (no ranges, backdated) and the
+//!   source map.
+//! - `infer(FunctionId)`: the type of every expression and local, and the body's diagnostics.
+//!
+//! # Diagnostic codes
+//!
+//! | Code  | Meaning |
+//! |-------|---------|
+//! | E2001 | use of an undeclared identifier (or of a name before its declaration) |
+//! | E2002 | redefinition of a name in the same scope (related: previous definition) |
+//! | E2003 | type mismatch: a value cannot be converted to the type needed |
+//! | E2004 | no overload of a function takes the arguments (related: the candidates) |
+//! | E2005 | ambiguous call: several overloads match equally well (related: the candidates) |
+//! | E2006 | wrong number of arguments for the only candidate |
+//! | E2007 | assignment to a const value (const local, uniform global, cbuffer member...) |
+//! | E2008 | assignment to an expression that is not an lvalue |
+//! | E2009 | an `out`/`inout` argument that is not a modifiable lvalue |
+//! | E2010 | a non-void function can reach its end without returning a value |
+//! | E2011 | invalid swizzle (bad components, mixed sets, out of range, repeated on assignment) |
+//! | E2012 | constant index out of range of a vector, matrix, array or patch |
+//! | E2013 | recursion: the function is part of a call cycle |
+//! | E2014 | unknown type name |
+//! | E2015 | no member (field or method) of that name |
+//! | E2016 | component count mismatch in a constructor or initializer list |
+//! | E2017 | invalid operands for an operator |
+//! | E2018 | calling something that is not a function |
+//! | E2019 | `return` with a value in a void function, or without one in a non-void function |
+//! | E2020 | not supported yet (a construct the semantic layer does not handle yet) |
+//! | E2021 | indexing a value that cannot be indexed |
+//! | E2022 | an array size that is not a positive constant |
+//! | W2001 | implicit truncation of a vector or matrix |
+//!
+//! Intrinsics and resource methods come through the seam in [`intrinsics`].
 
 pub mod body;
+pub mod codes;
+pub mod diagnostics;
 pub mod ids;
+pub mod infer;
+pub mod intrinsics;
 pub mod item_tree;
 pub mod lower_type;
 pub mod scope;
 pub mod type_ref;
 
-pub use crate::ids::{AstId, FunctionId, StructId};
+#[cfg(test)]
+mod test_db;
+#[cfg(test)]
+mod tests;
+
+use base_db::{CompileConfig, SourceFile};
+use syntax::{SyntaxKind, SyntaxNode, TextSize};
+use types::Type;
+
+pub use crate::body::{body_source_map, body_with_source_map, Body, BodySourceMap, ExprId, LocalId};
+pub use crate::diagnostics::{diagnostics, functions};
+pub use crate::ids::{ast_id_map, user_range, AstId, FunctionId, StructId};
+pub use crate::infer::{function_signature, FunctionSignature, InferenceResult};
+pub use crate::intrinsics::{IntrinsicArg, IntrinsicCall, IntrinsicTable, NoIntrinsics};
+pub use crate::item_tree::ItemTree;
+
 
 /// The semantic layer's view of the database.
 #[salsa::db]
-pub trait HirDb: base_db::SourceDb {}
+pub trait HirDb: base_db::SourceDb {
+    /// The intrinsic table inference consults for calls no user function provides.
+    fn intrinsics(&self) -> &dyn IntrinsicTable {
+        &NoIntrinsics
+    }
+}
+
+/// The offset in the expanded tree of the token written at `offset` in `file`'s own text.
+fn expanded_offset(db: &dyn HirDb, file: SourceFile, config: CompileConfig, offset: TextSize) -> Option<TextSize> {
+    let parsed = base_db::parse_file(db, file, config);
+    let tree = base_db::expanded_tree(db, file, config);
+    let id = file.id(db);
+    let index = parsed.preprocessed.tokens.iter().position(|t| match t.origin {
+        syntax::preprocess::TokenOrigin::File { file, range } => file == id && range.contains_inclusive(offset),
+        syntax::preprocess::TokenOrigin::Macro { file, call, .. } => file == id && call.contains_inclusive(offset),
+    })?;
+    let start = *tree.token_starts.get(index)?;
+    let token_range = parsed.preprocessed.tokens[index].origin.diagnostic_range().1;
+    let delta = offset.checked_sub(token_range.start()).unwrap_or_default();
+    let len = TextSize::from(parsed.preprocessed.tokens[index].text_len);
+    Some(start + delta.min(len))
+}
+
+/// The function whose definition contains `offset` of the expanded tree, and that tree's root.
+fn function_at(db: &dyn HirDb, file: SourceFile, config: CompileConfig, offset: TextSize) -> Option<(FunctionId<'_>, SyntaxNode)> {
+    let root = ids::expanded_root(db, file, config);
+    let token = root.token_at_offset(offset).right_biased()?;
+    let fn_def = token.parent_ancestors().find(|n| n.kind() == SyntaxKind::FN_DEF)?;
+    let ast = ast_id_map(db, file, config).id_of(&fn_def)?;
+    Some((FunctionId::new(db, file, config, ast), root))
+}
+
+/// The type of the innermost expression at `offset` of `file`'s text (for hover).
+pub fn type_of_expr_at(db: &dyn HirDb, file: SourceFile, config: CompileConfig, offset: TextSize) -> Option<Type> {
+    let expanded = expanded_offset(db, file, config, offset)?;
+    let (f, root) = function_at(db, file, config, expanded)?;
+    let map = body_source_map(db, f);
+    let result = infer::infer(db, f);
+    let token = root.token_at_offset(expanded).right_biased()?;
+    token
+        .parent_ancestors()
+        .take_while(|n| n.kind() != SyntaxKind::FN_DEF)
+        .find_map(|n| map.expr_for_node(&n))
+        .and_then(|e| result.type_of_expr(e).cloned())
+}
+
+/// Every expression of `f` with its inferred type, one per line (`text : type`), in source
+/// order; then the locals. For tests and debugging.
+pub fn dump_inference(db: &dyn HirDb, f: FunctionId<'_>) -> String {
+    use std::fmt::Write;
+    let root = ids::expanded_root(db, f.file(db), f.config(db));
+    let (body, map) = body_with_source_map(db, f);
+    let result = infer::infer(db, f);
+    let mut exprs: Vec<ExprId> = (0..body.exprs.len() as u32).map(ExprId).collect();
+    exprs.sort_by_key(|e| {
+        let r = map.expr_syntax(*e).text_range();
+        (r.start(), std::cmp::Reverse(r.end()))
+    });
+    let mut out = String::new();
+    for e in exprs {
+        let ptr = map.expr_syntax(e);
+        let text = ptr.try_to_node(&root).map(|n| n.text().to_string()).unwrap_or_default();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let _ = writeln!(out, "{text} : {}", result.display_type(e));
+    }
+    for (i, local) in body.locals.iter().enumerate() {
+        let ty = result.type_of_local(LocalId(i as u32)).map_or("{unknown}".to_owned(), Type::to_string);
+        let _ = writeln!(out, "local {} : {ty}", local.name);
+    }
+    out
+}
+

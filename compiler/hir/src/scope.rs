@@ -95,6 +95,11 @@ impl LookupSite {
 }
 
 impl ItemScope {
+    /// Every group of items declared with one name in one scope.
+    pub fn groups(&self) -> impl Iterator<Item = &[ItemIdx]> {
+        self.names.values().map(Vec::as_slice)
+    }
+
     /// Items named `name` declared directly in `scope`.
     pub fn in_scope(&self, scope: Option<ItemIdx>, name: &str) -> &[ItemIdx] {
         self.names
