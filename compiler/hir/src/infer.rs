@@ -32,7 +32,7 @@ pub use self::ops::Operand;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BodyNode {
     Expr(ExprId),
-    Local,
+    Local(LocalId),
     Stmt(StmtId),
     /// The function's name.
     Function,
@@ -41,7 +41,7 @@ pub enum BodyNode {
 /// A related location of a body diagnostic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RelatedNode {
-    Local,
+    Local(LocalId),
     Item(AstId),
 }
 
