@@ -13,6 +13,8 @@ pub use base_db::{
 
 use base_db::FileTable;
 
+pub use hir::{diagnostics as semantic_diagnostics, type_of_expr_at, HirDb};
+
 /// The database the command line and the server own. Cloning it gives a snapshot for another
 /// thread; a write on the original cancels queries running on snapshots.
 #[salsa::db]
@@ -71,6 +73,9 @@ impl SourceDb for RootDatabase {
         self.files.by_id(id)
     }
 }
+
+#[salsa::db]
+impl HirDb for RootDatabase {}
 
 #[cfg(test)]
 mod tests {

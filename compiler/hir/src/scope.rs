@@ -171,12 +171,31 @@ impl ItemScope {
     /// The scope-like item `name` directly in `scope` (or, for the file scope's first
     /// segment, anywhere).
     pub fn child_scope(&self, tree: &ItemTree, scope: Option<ItemIdx>, name: &str) -> Option<ItemIdx> {
-        self.in_scope(scope, name).iter().copied().find(|i| {
+        let items = self.in_scope(scope, name);
+        let direct = items.iter().copied().find(|i| {
             matches!(
                 tree.item(*i).kind,
                 ItemKind::Namespace(_) | ItemKind::Struct(_) | ItemKind::Enum(_)
             )
-        })
+        });
+        direct.or_else(|| items.iter().find_map(|i| self.typedef_target(tree, *i, 0)))
+    }
+
+    /// The struct or enum a typedef names (`typedef ns::E Alias;` makes `Alias::A` work).
+    fn typedef_target(&self, tree: &ItemTree, idx: ItemIdx, depth: u32) -> Option<ItemIdx> {
+        let ItemKind::Typedef(t) = &tree.item(idx).kind else {
+            return None;
+        };
+        let crate::type_ref::TypeBase::Path(path) = &t.base else {
+            return None;
+        };
+        if depth > 8 || !t.dims.is_empty() {
+            return None;
+        }
+        let site = LookupSite::inside(tree, idx);
+        let found = self.lookup_qualified(tree, &site, path);
+        found.iter().copied().find(|i| matches!(tree.item(*i).kind, ItemKind::Struct(_) | ItemKind::Enum(_)))
+            .or_else(|| found.iter().find_map(|i| self.typedef_target(tree, *i, depth + 1)))
     }
 
     /// Qualified lookup: `segments[..n-1]` name scopes (looked up from `site` for the
@@ -197,7 +216,10 @@ impl ItemScope {
             self.lookup(tree, site, &init[0].name)
                 .0
                 .into_iter()
-                .find(|i| matches!(tree.item(*i).kind, ItemKind::Namespace(_) | ItemKind::Struct(_) | ItemKind::Enum(_)))
+                .find_map(|i| match tree.item(i).kind {
+                    ItemKind::Namespace(_) | ItemKind::Struct(_) | ItemKind::Enum(_) => Some(i),
+                    _ => self.typedef_target(tree, i, 0),
+                })
                 .or_else(|| self.child_scope(tree, None, &init[0].name))
         };
         let Some(mut scope) = first else {

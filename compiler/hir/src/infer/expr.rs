@@ -143,6 +143,10 @@ impl InferCtx<'_> {
                 return self.tcx.struct_type(s, &args);
             }
         }
+        if matches!(path.as_name(), Some("ResourceDescriptorHeap" | "SamplerDescriptorHeap")) {
+            // FIXME: SM 6.6 descriptor heaps are typed by what they are assigned to.
+            return None;
+        }
         let res = self.resolve_value(path);
         let ty = match &res {
             Some(ValueRes::Global(g)) => self.global_type(*g),
