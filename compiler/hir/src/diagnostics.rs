@@ -69,6 +69,28 @@ pub fn diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> V
             out.push(diag);
         }
     }
+    // Calls resolved to a prototype call its definition.
+    let scope = item_scope(db, file, config);
+    let definition: HashMap<AstId, AstId> = tree
+        .indices()
+        .filter(|i| tree.function(*i).is_some_and(|f| !f.has_body))
+        .filter_map(|proto| {
+            let sig = |i: ItemIdx| function_signature(db, FunctionId::new(db, file, config, tree.item(i).ast));
+            let def = scope
+                .in_scope(crate::scope::declaring_scope(&tree, proto), &tree.item(proto).name)
+                .iter()
+                .copied()
+                .find(|d| tree.function(*d).is_some_and(|f| f.has_body) && sig(*d).params == sig(proto).params)?;
+            Some((tree.item(proto).ast, tree.item(def).ast))
+        })
+        .collect();
+    for callees in graph.values_mut() {
+        for c in callees.iter_mut() {
+            if let Some(d) = definition.get(c) {
+                *c = *d;
+            }
+        }
+    }
     recursion(db, &tree, &graph, &item_range, &mut out);
     out.sort_by_key(|d| (d.file, d.range.start(), d.code));
     out.dedup();

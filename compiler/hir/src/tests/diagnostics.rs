@@ -291,7 +291,10 @@ fn recursion_e2013() {
         r#"
 float a(float x); float b(float x) { return a(x); } float a(float x) { return b(x); }
 "#,
-        expect![[r#""#]],
+        expect![[r#"
+            E2013 2:25 `b`: recursive call of `b`: HLSL does not allow recursion
+            E2013 2:59 `a`: recursive call of `a`: HLSL does not allow recursion
+        "#]],
     );
 }
 
@@ -524,6 +527,8 @@ int f(int c) { switch (c) { case 0: return 1; default: return 2; } }
     );
 }
 
+// FIXME: the preprocessor is a pass-through placeholder, so `BAD` is not expanded yet; with
+// the real one this reports `undefined_thing`, on the text `BAD`.
 #[test]
 fn macro_use_maps_to_call() {
     check_diagnostics(
