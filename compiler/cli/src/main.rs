@@ -70,9 +70,7 @@ fn run(options: &Options) -> Result<ExitCode, String> {
         ErrorFormat::Human => render::human(stderr, &files, &diagnostics, color),
         ErrorFormat::Json => render::json(stderr, &files, &diagnostics),
     }
-    let failed = diagnostics
-        .iter()
-        .any(|d| d.severity == Severity::Error);
+    let failed = diagnostics.iter().any(|d| d.severity == Severity::Error);
 
     if options.check {
         return Ok(exit_status(failed));

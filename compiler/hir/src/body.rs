@@ -50,19 +50,52 @@ pub enum Expr {
     Local(LocalId),
     /// A name that is not a local: a global, function, enumerator, type or static member.
     Path(Path),
-    Binary { op: ast::BinaryOp, lhs: ExprId, rhs: ExprId },
-    Prefix { op: ast::PrefixOp, expr: ExprId },
-    Postfix { op: ast::PostfixOp, expr: ExprId },
-    Conditional { cond: ExprId, then: ExprId, otherwise: ExprId },
+    Binary {
+        op: ast::BinaryOp,
+        lhs: ExprId,
+        rhs: ExprId,
+    },
+    Prefix {
+        op: ast::PrefixOp,
+        expr: ExprId,
+    },
+    Postfix {
+        op: ast::PostfixOp,
+        expr: ExprId,
+    },
+    Conditional {
+        cond: ExprId,
+        then: ExprId,
+        otherwise: ExprId,
+    },
     /// A function call or a constructor (`float4(a, b)`, the callee names a type).
-    Call { callee: ExprId, args: Vec<ExprId> },
-    MethodCall { receiver: ExprId, name: Name, args: Vec<ExprId> },
+    Call {
+        callee: ExprId,
+        args: Vec<ExprId>,
+    },
+    MethodCall {
+        receiver: ExprId,
+        name: Name,
+        args: Vec<ExprId>,
+    },
     /// A struct member or a swizzle.
-    Field { expr: ExprId, name: Name },
-    Index { base: ExprId, index: ExprId },
-    Cast { ty: TypeRef, expr: ExprId },
+    Field {
+        expr: ExprId,
+        name: Name,
+    },
+    Index {
+        base: ExprId,
+        index: ExprId,
+    },
+    Cast {
+        ty: TypeRef,
+        expr: ExprId,
+    },
     InitList(Vec<ExprId>),
-    SizeOf { ty: Option<TypeRef>, expr: Option<ExprId> },
+    SizeOf {
+        ty: Option<TypeRef>,
+        expr: Option<ExprId>,
+    },
     Paren(ExprId),
 }
 
@@ -78,11 +111,29 @@ pub enum Stmt {
     Expr(ExprId),
     Decl(Vec<LocalId>),
     Block(Vec<StmtId>),
-    If { cond: ExprId, then: StmtId, otherwise: Option<StmtId> },
-    For { init: Option<StmtId>, cond: Option<ExprId>, step: Option<ExprId>, body: StmtId },
-    While { cond: ExprId, body: StmtId },
-    DoWhile { body: StmtId, cond: ExprId },
-    Switch { expr: ExprId, clauses: Vec<CaseClause> },
+    If {
+        cond: ExprId,
+        then: StmtId,
+        otherwise: Option<StmtId>,
+    },
+    For {
+        init: Option<StmtId>,
+        cond: Option<ExprId>,
+        step: Option<ExprId>,
+        body: StmtId,
+    },
+    While {
+        cond: ExprId,
+        body: StmtId,
+    },
+    DoWhile {
+        body: StmtId,
+        cond: ExprId,
+    },
+    Switch {
+        expr: ExprId,
+        clauses: Vec<CaseClause>,
+    },
     Break,
     Continue,
     Return(Option<ExprId>),
@@ -140,13 +191,24 @@ impl Body {
         match self.expr(id) {
             Expr::Missing | Expr::Literal(_) | Expr::Local(_) | Expr::Path(_) => Vec::new(),
             Expr::Binary { lhs, rhs, .. } => vec![*lhs, *rhs],
-            Expr::Prefix { expr, .. } | Expr::Postfix { expr, .. } | Expr::Cast { expr, .. } | Expr::Paren(expr) => {
+            Expr::Prefix { expr, .. }
+            | Expr::Postfix { expr, .. }
+            | Expr::Cast { expr, .. }
+            | Expr::Paren(expr) => {
                 vec![*expr]
             }
             Expr::Field { expr, .. } => vec![*expr],
-            Expr::Conditional { cond, then, otherwise } => vec![*cond, *then, *otherwise],
-            Expr::Call { callee, args } => std::iter::once(*callee).chain(args.iter().copied()).collect(),
-            Expr::MethodCall { receiver, args, .. } => std::iter::once(*receiver).chain(args.iter().copied()).collect(),
+            Expr::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => vec![*cond, *then, *otherwise],
+            Expr::Call { callee, args } => std::iter::once(*callee)
+                .chain(args.iter().copied())
+                .collect(),
+            Expr::MethodCall { receiver, args, .. } => std::iter::once(*receiver)
+                .chain(args.iter().copied())
+                .collect(),
             Expr::Index { base, index } => vec![*base, *index],
             Expr::InitList(items) => items.clone(),
             Expr::SizeOf { expr, .. } => expr.iter().copied().collect(),
@@ -185,7 +247,10 @@ impl BodySourceMap {
 /// The lowered body of `f` with its source map. Not backdated (the map holds ranges);
 /// callers that need only the body use `body`.
 #[salsa::tracked(returns(clone))]
-pub fn body_with_source_map<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> (Arc<Body>, Arc<BodySourceMap>) {
+pub fn body_with_source_map<'db>(
+    db: &'db dyn HirDb,
+    f: FunctionId<'db>,
+) -> (Arc<Body>, Arc<BodySourceMap>) {
     let (file, config) = (f.file(db), f.config(db));
     let root = expanded_root(db, file, config);
     let node = ast_id_map(db, file, config).node(&root, f.ast(db));
@@ -213,9 +278,19 @@ pub fn lower_body(fn_def: &ast::FnDef) -> (Body, BodySourceMap) {
     ctx.scopes.push(Vec::new());
     for p in fn_def.param_list().into_iter().flat_map(|l| l.params()) {
         let param = lower_param(&p);
-        let ptr = p.name().map(|n| SyntaxNodePtr::new(n.syntax())).unwrap_or_else(|| SyntaxNodePtr::new(p.syntax()));
+        let ptr = p
+            .name()
+            .map(|n| SyntaxNodePtr::new(n.syntax()))
+            .unwrap_or_else(|| SyntaxNodePtr::new(p.syntax()));
         let local = ctx.declare(
-            Local { name: param.name, ty: param.ty, is_const: param.is_const, is_static: false, param: Some(param.direction), init: None },
+            Local {
+                name: param.name,
+                ty: param.ty,
+                is_const: param.is_const,
+                is_static: false,
+                param: Some(param.direction),
+                init: None,
+            },
             ptr,
         );
         ctx.body.params.push(local);
@@ -259,7 +334,10 @@ impl BodyLowering {
         if let Some(scope) = self.scopes.last_mut() {
             if !name.is_empty() {
                 if let Some((_, previous)) = scope.iter().find(|(n, _)| *n == name) {
-                    self.body.diagnostics.push(BodyDiagnostic::Redefinition { local: id, previous: *previous });
+                    self.body.diagnostics.push(BodyDiagnostic::Redefinition {
+                        local: id,
+                        previous: *previous,
+                    });
                 }
                 scope.push((name, id));
             }
@@ -268,7 +346,10 @@ impl BodyLowering {
     }
 
     fn lookup(&self, name: &str) -> Option<LocalId> {
-        self.scopes.iter().rev().find_map(|s| s.iter().rev().find(|(n, _)| n == name).map(|(_, id)| *id))
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.iter().rev().find(|(n, _)| n == name).map(|(_, id)| *id))
     }
 
     fn in_scope<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
@@ -281,14 +362,17 @@ impl BodyLowering {
     fn lower_stmt(&mut self, stmt: &ast::Stmt) -> StmtId {
         let s = match stmt {
             ast::Stmt::Block(b) => {
-                let ids = self.in_scope(|this| b.statements().map(|s| this.lower_stmt(&s)).collect());
+                let ids =
+                    self.in_scope(|this| b.statements().map(|s| this.lower_stmt(&s)).collect());
                 Stmt::Block(ids)
             }
             ast::Stmt::EmptyStmt(_) => Stmt::Empty,
             ast::Stmt::ExprStmt(e) => Stmt::Expr(self.lower_opt_expr(e.expr(), e.syntax())),
             ast::Stmt::DeclStmt(d) => match d.decl() {
                 Some(ast::Item::VarDecl(v)) => Stmt::Decl(self.lower_var_decl(&v)),
-                Some(ast::Item::StructDef(_)) => Stmt::NotSupported("a struct declared inside a function".into()),
+                Some(ast::Item::StructDef(_)) => {
+                    Stmt::NotSupported("a struct declared inside a function".into())
+                }
                 Some(ast::Item::TypedefDef(_) | ast::Item::TypeAlias(_)) => {
                     Stmt::NotSupported("a typedef inside a function".into())
                 }
@@ -298,15 +382,26 @@ impl BodyLowering {
             ast::Stmt::IfStmt(i) => {
                 let cond = self.lower_opt_expr(i.condition(), i.syntax());
                 let then = self.lower_sub_stmt(i.then_branch(), i.syntax());
-                let otherwise = i.else_branch().map(|e| self.lower_sub_stmt(e.stmt(), e.syntax()));
-                Stmt::If { cond, then, otherwise }
+                let otherwise = i
+                    .else_branch()
+                    .map(|e| self.lower_sub_stmt(e.stmt(), e.syntax()));
+                Stmt::If {
+                    cond,
+                    then,
+                    otherwise,
+                }
             }
             ast::Stmt::ForStmt(f) => self.in_scope(|this| {
                 let init = f.init().map(|s| this.lower_stmt(&s));
                 let cond = f.condition().map(|e| this.lower_expr(&e));
                 let step = f.step().map(|e| this.lower_expr(&e));
                 let body = this.lower_sub_stmt(f.body(), f.syntax());
-                Stmt::For { init, cond, step, body }
+                Stmt::For {
+                    init,
+                    cond,
+                    step,
+                    body,
+                }
             }),
             ast::Stmt::WhileStmt(w) => {
                 let cond = self.lower_opt_expr(w.condition(), w.syntax());
@@ -325,7 +420,11 @@ impl BodyLowering {
                         .into_iter()
                         .flat_map(|b| b.clauses())
                         .map(|c| CaseClause {
-                            value: if c.is_default() { None } else { Some(this.lower_opt_expr(c.value(), c.syntax())) },
+                            value: if c.is_default() {
+                                None
+                            } else {
+                                Some(this.lower_opt_expr(c.value(), c.syntax()))
+                            },
                             stmts: c.statements().map(|s| this.lower_stmt(&s)).collect(),
                         })
                         .collect()
@@ -363,7 +462,10 @@ impl BodyLowering {
                 param: None,
                 init,
             };
-            let ptr = d.name().map(|n| SyntaxNodePtr::new(n.syntax())).unwrap_or_else(|| SyntaxNodePtr::new(d.syntax()));
+            let ptr = d
+                .name()
+                .map(|n| SyntaxNodePtr::new(n.syntax()))
+                .unwrap_or_else(|| SyntaxNodePtr::new(d.syntax()));
             out.push(self.declare(local, ptr));
         }
         out
@@ -377,14 +479,18 @@ impl BodyLowering {
     }
 
     fn lower_args(&mut self, list: Option<ast::ArgList>) -> Vec<ExprId> {
-        list.map(|l| l.args().map(|a| self.lower_expr(&a)).collect()).unwrap_or_default()
+        list.map(|l| l.args().map(|a| self.lower_expr(&a)).collect())
+            .unwrap_or_default()
     }
 
     fn lower_expr(&mut self, e: &ast::Expr) -> ExprId {
         let node = e.syntax();
         let expr = match e {
             ast::Expr::Literal(lit) => {
-                let text = lit.token().map(|t| t.text().to_string()).unwrap_or_default();
+                let text = lit
+                    .token()
+                    .map(|t| t.text().to_string())
+                    .unwrap_or_default();
                 match lit.kind() {
                     Some(ast::LiteralKind::Int) => match parse_int_literal(&text) {
                         Some((v, s)) => Expr::Literal(Literal::Int(v, s)),
@@ -395,7 +501,9 @@ impl BodyLowering {
                         None => Expr::Literal(Literal::Float(0, FloatSuffix::None)),
                     },
                     Some(ast::LiteralKind::Bool(b)) => Expr::Literal(Literal::Bool(b)),
-                    Some(ast::LiteralKind::String | ast::LiteralKind::Char) => Expr::Literal(Literal::String),
+                    Some(ast::LiteralKind::String | ast::LiteralKind::Char) => {
+                        Expr::Literal(Literal::String)
+                    }
                     None => Expr::Missing,
                 }
             }
@@ -436,7 +544,11 @@ impl BodyLowering {
                 let cond = self.lower_opt_expr(c.condition(), node);
                 let then = self.lower_opt_expr(c.then_expr(), node);
                 let otherwise = self.lower_opt_expr(c.else_expr(), node);
-                Expr::Conditional { cond, then, otherwise }
+                Expr::Conditional {
+                    cond,
+                    then,
+                    otherwise,
+                }
             }
             ast::Expr::CallExpr(c) => {
                 let callee = self.lower_opt_expr(c.callee(), node);
@@ -447,7 +559,11 @@ impl BodyLowering {
                 let receiver = self.lower_opt_expr(m.receiver(), node);
                 let name = m.name_ref().map(|n| n.text()).unwrap_or_default();
                 let args = self.lower_args(m.arg_list());
-                Expr::MethodCall { receiver, name, args }
+                Expr::MethodCall {
+                    receiver,
+                    name,
+                    args,
+                }
             }
             ast::Expr::FieldExpr(f) => {
                 let expr = self.lower_opt_expr(f.expr(), node);
@@ -469,7 +585,9 @@ impl BodyLowering {
                 Expr::InitList(items)
             }
             ast::Expr::SizeofExpr(s) => {
-                let ty = s.ty().map(|t| TypeRef::lower(Some(t), &[], std::iter::empty()));
+                let ty = s
+                    .ty()
+                    .map(|t| TypeRef::lower(Some(t), &[], std::iter::empty()));
                 let expr = s.expr().map(|e| self.lower_expr(&e));
                 Expr::SizeOf { ty, expr }
             }

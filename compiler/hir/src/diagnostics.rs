@@ -32,7 +32,10 @@ pub fn diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> V
     let root = expanded_root(db, file, config);
     let map = ast_id_map(db, file, config);
     let item_range = |ast: AstId| -> (FileId, TextRange) {
-        let range = map.node(&root, ast).map(|n| name_range(&n)).unwrap_or_default();
+        let range = map
+            .node(&root, ast)
+            .map(|n| name_range(&n))
+            .unwrap_or_default();
         user_range(db, file, config, range)
     };
     let tree = item_tree(db, file, config);
@@ -58,7 +61,14 @@ pub fn diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> V
         };
         for d in &result.diagnostics {
             let (dfile, range) = node_range(d.node);
-            let mut diag = Diagnostic { code: d.code, severity: d.severity, message: d.message.clone(), file: dfile, range, related: Vec::new() };
+            let mut diag = Diagnostic {
+                code: d.code,
+                severity: d.severity,
+                message: d.message.clone(),
+                file: dfile,
+                range,
+                related: Vec::new(),
+            };
             for (node, message) in &d.related {
                 let (rfile, rrange) = match node {
                     RelatedNode::Local(l) => node_range(BodyNode::Local(*l)),
@@ -75,12 +85,20 @@ pub fn diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> V
         .indices()
         .filter(|i| tree.function(*i).is_some_and(|f| !f.has_body))
         .filter_map(|proto| {
-            let sig = |i: ItemIdx| function_signature(db, FunctionId::new(db, file, config, tree.item(i).ast));
+            let sig = |i: ItemIdx| {
+                function_signature(db, FunctionId::new(db, file, config, tree.item(i).ast))
+            };
             let def = scope
-                .in_scope(crate::scope::declaring_scope(&tree, proto), &tree.item(proto).name)
+                .in_scope(
+                    crate::scope::declaring_scope(&tree, proto),
+                    &tree.item(proto).name,
+                )
                 .iter()
                 .copied()
-                .find(|d| tree.function(*d).is_some_and(|f| f.has_body) && sig(*d).params == sig(proto).params)?;
+                .find(|d| {
+                    tree.function(*d).is_some_and(|f| f.has_body)
+                        && sig(*d).params == sig(proto).params
+                })?;
             Some((tree.item(proto).ast, tree.item(def).ast))
         })
         .collect();
@@ -127,13 +145,21 @@ fn item_diagnostics(
     // its definition, forward declarations, reopened namespaces and identical typedefs.
     for group in scope.groups() {
         for (n, &later) in group.iter().enumerate() {
-            let previous = group[..n].iter().copied().find(|&earlier| conflicts(db, file, config, tree, earlier, later));
+            let previous = group[..n]
+                .iter()
+                .copied()
+                .find(|&earlier| conflicts(db, file, config, tree, earlier, later));
             if let Some(previous) = previous {
                 let (f, r) = item_range(tree.item(later).ast);
                 let (pf, pr) = item_range(tree.item(previous).ast);
                 out.push(
-                    Diagnostic::error(codes::REDEFINITION, format!("redefinition of `{}`", tree.item(later).name), f, r)
-                        .with_related(pf, pr, "previous definition is here"),
+                    Diagnostic::error(
+                        codes::REDEFINITION,
+                        format!("redefinition of `{}`", tree.item(later).name),
+                        f,
+                        r,
+                    )
+                    .with_related(pf, pr, "previous definition is here"),
                 );
             }
         }
@@ -143,7 +169,9 @@ fn item_diagnostics(
         let item = tree.item(idx);
         let refs: Vec<&crate::type_ref::TypeRef> = match &item.kind {
             ItemKind::Variable(v) => vec![&v.ty],
-            ItemKind::Function(f) => std::iter::once(&f.ret).chain(f.params.iter().map(|p| &p.ty)).collect(),
+            ItemKind::Function(f) => std::iter::once(&f.ret)
+                .chain(f.params.iter().map(|p| &p.ty))
+                .collect(),
             ItemKind::Typedef(t) => vec![t],
             _ => continue,
         };
@@ -156,9 +184,16 @@ fn item_diagnostics(
         for e in errors {
             let (f, r) = item_range(item.ast);
             let (code, message) = match e {
-                TypeError::UnknownType(name) => (codes::UNKNOWN_TYPE, format!("unknown type `{name}`")),
-                TypeError::NotConstant => (codes::NOT_CONSTANT, "array size is not a positive constant".to_owned()),
-                TypeError::NotSupported(what) => (codes::NOT_SUPPORTED, format!("not supported yet: {what}")),
+                TypeError::UnknownType(name) => {
+                    (codes::UNKNOWN_TYPE, format!("unknown type `{name}`"))
+                }
+                TypeError::NotConstant => (
+                    codes::NOT_CONSTANT,
+                    "array size is not a positive constant".to_owned(),
+                ),
+                TypeError::NotSupported(what) => {
+                    (codes::NOT_SUPPORTED, format!("not supported yet: {what}"))
+                }
             };
             out.push(Diagnostic::error(code, message, f, r));
         }
@@ -166,15 +201,29 @@ fn item_diagnostics(
 }
 
 /// Whether `later` redefines `earlier` (same scope, same name).
-fn conflicts(db: &dyn HirDb, file: SourceFile, config: CompileConfig, tree: &ItemTree, earlier: ItemIdx, later: ItemIdx) -> bool {
+fn conflicts(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    tree: &ItemTree,
+    earlier: ItemIdx,
+    later: ItemIdx,
+) -> bool {
     match (&tree.item(earlier).kind, &tree.item(later).kind) {
         (ItemKind::Function(a), ItemKind::Function(b)) => {
             if !(a.has_body && b.has_body) || a.template.is_some() || b.template.is_some() {
                 return false;
             }
-            let sig = |i: ItemIdx| function_signature(db, FunctionId::new(db, file, config, tree.item(i).ast));
+            let sig = |i: ItemIdx| {
+                function_signature(db, FunctionId::new(db, file, config, tree.item(i).ast))
+            };
             let (sa, sb) = (sig(earlier), sig(later));
-            sa.params.len() == sb.params.len() && sa.params.iter().zip(&sb.params).all(|(x, y)| x.ty.is_some() && x.ty == y.ty)
+            sa.params.len() == sb.params.len()
+                && sa
+                    .params
+                    .iter()
+                    .zip(&sb.params)
+                    .all(|(x, y)| x.ty.is_some() && x.ty == y.ty)
         }
         (ItemKind::Struct(a), ItemKind::Struct(b)) => !a.is_forward && !b.is_forward,
         (ItemKind::Struct(_), _) | (_, ItemKind::Struct(_)) => false,
@@ -211,9 +260,17 @@ fn recursion(
             }
         }
         if cyclic {
-            let name = tree.by_ast(start).map(|i| tree.item(i).name.clone()).unwrap_or_default();
+            let name = tree
+                .by_ast(start)
+                .map(|i| tree.item(i).name.clone())
+                .unwrap_or_default();
             let (f, r) = item_range(start);
-            out.push(Diagnostic::error(codes::RECURSION, format!("recursive call of `{name}`: HLSL does not allow recursion"), f, r));
+            out.push(Diagnostic::error(
+                codes::RECURSION,
+                format!("recursive call of `{name}`: HLSL does not allow recursion"),
+                f,
+                r,
+            ));
         }
     }
 }

@@ -140,17 +140,32 @@ pub fn function_signature<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Arc<Fu
     let tree = item_tree(db, file, config);
     let scope = item_scope(db, file, config);
     let Some(idx) = tree.by_ast(f.ast(db)) else {
-        return Arc::new(FunctionSignature { name: String::new(), params: Vec::new(), ret: None, is_template: false });
+        return Arc::new(FunctionSignature {
+            name: String::new(),
+            params: Vec::new(),
+            ret: None,
+            is_template: false,
+        });
     };
     Arc::new(signature_of(&tree, &scope, idx, &[]))
 }
 
 /// The signature of function item `idx` with the given template bindings.
-pub(crate) fn signature_of(tree: &ItemTree, scope: &ItemScope, idx: ItemIdx, env: &[(String, TemplateArg)]) -> FunctionSignature {
+pub(crate) fn signature_of(
+    tree: &ItemTree,
+    scope: &ItemScope,
+    idx: ItemIdx,
+    env: &[(String, TemplateArg)],
+) -> FunctionSignature {
     let mut tcx = TypeCtx::inside(tree, scope, idx);
     tcx.env.extend(env.iter().cloned());
     let Some(f) = tree.function(idx) else {
-        return FunctionSignature { name: String::new(), params: Vec::new(), ret: None, is_template: false };
+        return FunctionSignature {
+            name: String::new(),
+            params: Vec::new(),
+            ret: None,
+            is_template: false,
+        };
     };
     let mut errors = Vec::new();
     FunctionSignature {
@@ -216,7 +231,14 @@ struct InferCtx<'a> {
 }
 
 impl<'a> InferCtx<'a> {
-    fn new(db: &'a dyn HirDb, func: FunctionId<'a>, tree: &'a ItemTree, scope: &'a ItemScope, body: &'a Body, idx: ItemIdx) -> Self {
+    fn new(
+        db: &'a dyn HirDb,
+        func: FunctionId<'a>,
+        tree: &'a ItemTree,
+        scope: &'a ItemScope,
+        body: &'a Body,
+        idx: ItemIdx,
+    ) -> Self {
         let tcx = TypeCtx::inside(tree, scope, idx);
         let owner = tcx
             .site
@@ -225,7 +247,10 @@ impl<'a> InferCtx<'a> {
             .copied()
             .filter(|s| tree.strukt(*s).is_some())
             .map(|s| {
-                let n = tree.strukt(s).and_then(|st| st.template.as_ref()).map_or(0, Vec::len);
+                let n = tree
+                    .strukt(s)
+                    .and_then(|st| st.template.as_ref())
+                    .map_or(0, Vec::len);
                 (s, vec![TemplateArg::Opaque; n])
             });
         let f = tree.function(idx);
@@ -263,7 +288,10 @@ impl<'a> InferCtx<'a> {
                         crate::codes::REDEFINITION,
                         BodyNode::Local(*local),
                         format!("redefinition of `{name}`"),
-                        vec![(RelatedNode::Local(*previous), "previous definition is here".into())],
+                        vec![(
+                            RelatedNode::Local(*previous),
+                            "previous definition is here".into(),
+                        )],
                     );
                 }
             }
@@ -275,7 +303,11 @@ impl<'a> InferCtx<'a> {
         self.infer_stmt(root, false);
         if !self.ret_void && self.ret.is_some() && self.falls_through(root) {
             let name = self.tree.item(self.idx).name.clone();
-            self.diag(crate::codes::MISSING_RETURN, BodyNode::Function, format!("function `{name}` does not return a value on every path"));
+            self.diag(
+                crate::codes::MISSING_RETURN,
+                BodyNode::Function,
+                format!("function `{name}` does not return a value on every path"),
+            );
         }
         self.result.calls.sort();
         self.result.calls.dedup();
@@ -285,19 +317,45 @@ impl<'a> InferCtx<'a> {
         self.diag_with(code, node, message, Vec::new());
     }
 
-    fn diag_with(&mut self, code: &'static str, node: BodyNode, message: String, related: Vec<(RelatedNode, String)>) {
-        let severity = if code.starts_with('W') { Severity::Warning } else { Severity::Error };
-        self.result.diagnostics.push(InferDiagnostic { code, severity, message, node, related });
+    fn diag_with(
+        &mut self,
+        code: &'static str,
+        node: BodyNode,
+        message: String,
+        related: Vec<(RelatedNode, String)>,
+    ) {
+        let severity = if code.starts_with('W') {
+            Severity::Warning
+        } else {
+            Severity::Error
+        };
+        self.result.diagnostics.push(InferDiagnostic {
+            code,
+            severity,
+            message,
+            node,
+            related,
+        });
     }
 
     fn type_errors(&mut self, node: BodyNode, errors: Vec<TypeError>) {
         for e in errors {
             match e {
-                TypeError::UnknownType(name) => self.diag(crate::codes::UNKNOWN_TYPE, node, format!("unknown type `{name}`")),
-                TypeError::NotConstant => {
-                    self.diag(crate::codes::NOT_CONSTANT, node, "array size is not a positive constant".into())
-                }
-                TypeError::NotSupported(what) => self.diag(crate::codes::NOT_SUPPORTED, node, format!("not supported yet: {what}")),
+                TypeError::UnknownType(name) => self.diag(
+                    crate::codes::UNKNOWN_TYPE,
+                    node,
+                    format!("unknown type `{name}`"),
+                ),
+                TypeError::NotConstant => self.diag(
+                    crate::codes::NOT_CONSTANT,
+                    node,
+                    "array size is not a positive constant".into(),
+                ),
+                TypeError::NotSupported(what) => self.diag(
+                    crate::codes::NOT_SUPPORTED,
+                    node,
+                    format!("not supported yet: {what}"),
+                ),
             }
         }
     }
@@ -311,7 +369,9 @@ impl<'a> InferCtx<'a> {
             let expected = ty.clone();
             let init_ty = self.infer_expr_expecting(init, expected.as_ref());
             // `float a[] = {1, 2, 3}` takes its length from the initializer.
-            if let (Some(Type::Array { element, len: None }), Some(count)) = (&ty, self.init_list_count(init)) {
+            if let (Some(Type::Array { element, len: None }), Some(count)) =
+                (&ty, self.init_list_count(init))
+            {
                 if let Some(per) = ops::flat_count(element).filter(|n| *n > 0) {
                     ty = Some(Type::array((**element).clone(), count / per));
                 }
@@ -341,14 +401,23 @@ impl<'a> InferCtx<'a> {
                     self.infer_stmt(s, in_loop);
                 }
             }
-            Stmt::If { cond, then, otherwise } => {
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+            } => {
                 self.infer_condition(cond);
                 self.infer_stmt(then, in_loop);
                 if let Some(o) = otherwise {
                     self.infer_stmt(o, in_loop);
                 }
             }
-            Stmt::For { init, cond, step, body } => {
+            Stmt::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
                 if let Some(i) = init {
                     self.infer_stmt(i, in_loop);
                 }
@@ -370,8 +439,16 @@ impl<'a> InferCtx<'a> {
             }
             Stmt::Switch { expr, clauses } => {
                 if let Some(t) = self.infer_expr(expr) {
-                    if !t.scalar_kind().is_some_and(|k| k.is_integer() || k.is_bool()) || !matches!(t, Type::Scalar(_) | Type::Vector(_, 1)) {
-                        self.diag(crate::codes::TYPE_MISMATCH, BodyNode::Expr(expr), format!("switch condition must be an integer scalar, found `{t}`"));
+                    if !t
+                        .scalar_kind()
+                        .is_some_and(|k| k.is_integer() || k.is_bool())
+                        || !matches!(t, Type::Scalar(_) | Type::Vector(_, 1))
+                    {
+                        self.diag(
+                            crate::codes::TYPE_MISMATCH,
+                            BodyNode::Expr(expr),
+                            format!("switch condition must be an integer scalar, found `{t}`"),
+                        );
                     }
                 }
                 for c in clauses {
@@ -384,9 +461,11 @@ impl<'a> InferCtx<'a> {
                 }
             }
             Stmt::Return(value) => self.check_return(id, value),
-            Stmt::NotSupported(what) => {
-                self.diag(crate::codes::NOT_SUPPORTED, BodyNode::Stmt(id), format!("not supported yet: {what}"))
-            }
+            Stmt::NotSupported(what) => self.diag(
+                crate::codes::NOT_SUPPORTED,
+                BodyNode::Stmt(id),
+                format!("not supported yet: {what}"),
+            ),
             Stmt::Break | Stmt::Continue | Stmt::Discard | Stmt::Empty => {}
         }
     }
@@ -394,7 +473,11 @@ impl<'a> InferCtx<'a> {
     fn infer_condition(&mut self, cond: ExprId) {
         if let Some(t) = self.infer_expr(cond) {
             if t.scalar_kind().is_none() {
-                self.diag(crate::codes::TYPE_MISMATCH, BodyNode::Expr(cond), format!("cannot use a value of type `{t}` as a condition"));
+                self.diag(
+                    crate::codes::TYPE_MISMATCH,
+                    BodyNode::Expr(cond),
+                    format!("cannot use a value of type `{t}` as a condition"),
+                );
             }
         }
     }
@@ -406,7 +489,11 @@ impl<'a> InferCtx<'a> {
                 let ty = self.infer_expr_expecting(v, expected.as_ref());
                 if self.ret_void {
                     if ty.is_some_and(|t| !t.is_void()) {
-                        self.diag(crate::codes::BAD_RETURN, BodyNode::Expr(v), "a void function cannot return a value".into());
+                        self.diag(
+                            crate::codes::BAD_RETURN,
+                            BodyNode::Expr(v),
+                            "a void function cannot return a value".into(),
+                        );
                     }
                 } else if let Some(r) = expected {
                     self.check_conversion(v, &r);
@@ -414,7 +501,11 @@ impl<'a> InferCtx<'a> {
             }
             None => {
                 if !self.ret_void && self.ret.is_some() {
-                    self.diag(crate::codes::BAD_RETURN, BodyNode::Stmt(stmt), "a non-void function must return a value".into());
+                    self.diag(
+                        crate::codes::BAD_RETURN,
+                        BodyNode::Stmt(stmt),
+                        "a non-void function must return a value".into(),
+                    );
                 }
             }
         }
@@ -425,15 +516,27 @@ impl<'a> InferCtx<'a> {
         match self.body.stmt(stmt) {
             Stmt::Return(_) => false,
             Stmt::Block(stmts) => stmts.iter().all(|s| self.falls_through(*s)),
-            Stmt::If { then, otherwise: Some(o), .. } => self.falls_through(*then) || self.falls_through(*o),
+            Stmt::If {
+                then,
+                otherwise: Some(o),
+                ..
+            } => self.falls_through(*then) || self.falls_through(*o),
             Stmt::While { cond, body } => !self.is_true(*cond) || self.breaks(*body),
-            Stmt::For { cond, body, .. } => cond.is_some_and(|c| !self.is_true(c)) || self.breaks(*body),
-            Stmt::DoWhile { body, cond } => (self.falls_through(*body) && !self.is_true(*cond)) || self.breaks(*body),
+            Stmt::For { cond, body, .. } => {
+                cond.is_some_and(|c| !self.is_true(c)) || self.breaks(*body)
+            }
+            Stmt::DoWhile { body, cond } => {
+                (self.falls_through(*body) && !self.is_true(*cond)) || self.breaks(*body)
+            }
             Stmt::Switch { clauses, .. } => {
                 let has_default = clauses.iter().any(|c| c.value.is_none());
                 !has_default
-                    || clauses.last().is_none_or(|c| c.stmts.iter().all(|s| self.falls_through(*s)))
-                    || clauses.iter().any(|c| c.stmts.iter().any(|s| self.breaks(*s)))
+                    || clauses
+                        .last()
+                        .is_none_or(|c| c.stmts.iter().all(|s| self.falls_through(*s)))
+                    || clauses
+                        .iter()
+                        .any(|c| c.stmts.iter().any(|s| self.breaks(*s)))
             }
             _ => true,
         }
@@ -453,7 +556,9 @@ impl<'a> InferCtx<'a> {
         match self.body.stmt(stmt) {
             Stmt::Break => true,
             Stmt::Block(stmts) => stmts.iter().any(|s| self.breaks(*s)),
-            Stmt::If { then, otherwise, .. } => self.breaks(*then) || otherwise.is_some_and(|o| self.breaks(o)),
+            Stmt::If {
+                then, otherwise, ..
+            } => self.breaks(*then) || otherwise.is_some_and(|o| self.breaks(o)),
             _ => false,
         }
     }
@@ -465,7 +570,10 @@ impl<'a> InferCtx<'a> {
     }
 
     fn operand(&self, id: ExprId) -> Option<Operand> {
-        Some(Operand { ty: self.result.type_of_expr(id)?.clone(), literal: self.result.is_literal(id) })
+        Some(Operand {
+            ty: self.result.type_of_expr(id)?.clone(),
+            literal: self.result.is_literal(id),
+        })
     }
 
     /// Checks that `expr` (already inferred) converts implicitly to `to`.
@@ -476,10 +584,18 @@ impl<'a> InferCtx<'a> {
         let conv = ops::conversion(&from, to);
         match conv {
             ops::Conversion::Incompatible => {
-                self.diag(crate::codes::TYPE_MISMATCH, BodyNode::Expr(expr), format!("cannot convert from `{}` to `{to}`", from.ty));
+                self.diag(
+                    crate::codes::TYPE_MISMATCH,
+                    BodyNode::Expr(expr),
+                    format!("cannot convert from `{}` to `{to}`", from.ty),
+                );
             }
             ops::Conversion::Truncation => {
-                self.diag(crate::codes::TRUNCATION, BodyNode::Expr(expr), format!("implicit truncation from `{}` to `{to}`", from.ty));
+                self.diag(
+                    crate::codes::TRUNCATION,
+                    BodyNode::Expr(expr),
+                    format!("implicit truncation from `{}` to `{to}`", from.ty),
+                );
             }
             _ => {}
         }
@@ -509,7 +625,9 @@ impl<'a> InferCtx<'a> {
 
     fn init_list_count(&self, expr: ExprId) -> Option<u32> {
         match self.body.expr(expr) {
-            crate::body::Expr::InitList(items) => items.iter().map(|i| self.init_list_count(*i)).sum(),
+            crate::body::Expr::InitList(items) => {
+                items.iter().map(|i| self.init_list_count(*i)).sum()
+            }
             _ => ops::flat_count(self.result.type_of_expr(expr)?),
         }
     }

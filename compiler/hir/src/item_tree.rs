@@ -247,7 +247,13 @@ impl Lowering {
             .unwrap_or(AstId(u32::MAX))
     }
 
-    fn push(&mut self, name: Name, node: &SyntaxNode, parent: Option<ItemIdx>, kind: ItemKind) -> ItemIdx {
+    fn push(
+        &mut self,
+        name: Name,
+        node: &SyntaxNode,
+        parent: Option<ItemIdx>,
+        kind: ItemKind,
+    ) -> ItemIdx {
         let idx = ItemIdx(self.tree.items.len() as u32);
         let ast = self.ast_id(node);
         self.tree.items.push(Item {
@@ -268,7 +274,10 @@ impl Lowering {
             ast::Item::CBufferDef(c) => vec![self.lower_cbuffer(c, parent)],
             ast::Item::TypedefDef(t) => {
                 let mut out = Vec::new();
-                let inline = t.ty().and_then(|ty| ty.struct_def()).and_then(|s| self.lower_struct(&s, parent));
+                let inline = t
+                    .ty()
+                    .and_then(|ty| ty.struct_def())
+                    .and_then(|s| self.lower_struct(&s, parent));
                 out.extend(inline);
                 let mods = t.modifiers();
                 for d in t.declarators() {
@@ -292,7 +301,11 @@ impl Lowering {
                 let idx = self.push(name, n.syntax(), parent, ItemKind::Namespace(Vec::new()));
                 let children: Vec<_> = n
                     .item_list()
-                    .map(|l| l.items().flat_map(|i| self.lower_item(&i, Some(idx))).collect())
+                    .map(|l| {
+                        l.items()
+                            .flat_map(|i| self.lower_item(&i, Some(idx)))
+                            .collect()
+                    })
                     .unwrap_or_default();
                 self.tree.items[idx.0 as usize].kind = ItemKind::Namespace(children);
                 vec![idx]
@@ -327,7 +340,10 @@ impl Lowering {
 
     fn lower_var_decl(&mut self, v: &ast::VarDecl, parent: Option<ItemIdx>) -> Vec<ItemIdx> {
         let mut out = Vec::new();
-        let inline = v.ty().and_then(|t| t.struct_def()).and_then(|s| self.lower_struct(&s, parent));
+        let inline = v
+            .ty()
+            .and_then(|t| t.struct_def())
+            .and_then(|s| self.lower_struct(&s, parent));
         out.extend(inline);
         let mods = v.modifiers();
         let has = |k: SyntaxKind| mods.iter().any(|t| t.kind() == k);
@@ -360,7 +376,11 @@ impl Lowering {
             template: s.template_param_list().map(|l| lower_template_params(&l)),
             bases: s
                 .base_list()
-                .map(|b| b.types().map(|t| TypeRef::lower(Some(t), &[], std::iter::empty())).collect())
+                .map(|b| {
+                    b.types()
+                        .map(|t| TypeRef::lower(Some(t), &[], std::iter::empty()))
+                        .collect()
+                })
                 .unwrap_or_default(),
             members: Vec::new(),
             is_forward: s.field_list().is_none(),
@@ -368,7 +388,11 @@ impl Lowering {
         let idx = self.push(name, s.syntax(), parent, ItemKind::Struct(strukt));
         let members: Vec<_> = s
             .field_list()
-            .map(|l| l.members().flat_map(|m| self.lower_item(&m, Some(idx))).collect())
+            .map(|l| {
+                l.members()
+                    .flat_map(|m| self.lower_item(&m, Some(idx)))
+                    .collect()
+            })
             .unwrap_or_default();
         if let ItemKind::Struct(st) = &mut self.tree.items[idx.0 as usize].kind {
             st.members = members;
@@ -386,7 +410,11 @@ impl Lowering {
         let idx = self.push(name, c.syntax(), parent, ItemKind::CBuffer(cb));
         let members: Vec<_> = c
             .item_list()
-            .map(|l| l.items().flat_map(|m| self.lower_item(&m, Some(idx))).collect())
+            .map(|l| {
+                l.items()
+                    .flat_map(|m| self.lower_item(&m, Some(idx)))
+                    .collect()
+            })
             .unwrap_or_default();
         if let ItemKind::CBuffer(cb) = &mut self.tree.items[idx.0 as usize].kind {
             cb.members = members;
@@ -398,7 +426,9 @@ impl Lowering {
         let name = e.name().map(|n| n.text()).unwrap_or_default();
         let en = Enum {
             scoped: e.is_scoped(),
-            underlying: e.underlying_type().map(|t| TypeRef::lower(Some(t), &[], std::iter::empty())),
+            underlying: e
+                .underlying_type()
+                .map(|t| TypeRef::lower(Some(t), &[], std::iter::empty())),
             enumerators: Vec::new(),
         };
         let idx = self.push(name, e.syntax(), parent, ItemKind::Enum(en));
@@ -425,13 +455,14 @@ impl Lowering {
 pub(crate) fn lower_param(p: &ast::Param) -> Param {
     let mods = p.modifiers();
     let has = |k: SyntaxKind| mods.iter().any(|t| t.kind() == k);
-    let direction = if has(SyntaxKind::INOUT_KW) || (has(SyntaxKind::IN_KW) && has(SyntaxKind::OUT_KW)) {
-        ParamDirection::InOut
-    } else if has(SyntaxKind::OUT_KW) {
-        ParamDirection::Out
-    } else {
-        ParamDirection::In
-    };
+    let direction =
+        if has(SyntaxKind::INOUT_KW) || (has(SyntaxKind::IN_KW) && has(SyntaxKind::OUT_KW)) {
+            ParamDirection::InOut
+        } else if has(SyntaxKind::OUT_KW) {
+            ParamDirection::Out
+        } else {
+            ParamDirection::In
+        };
     Param {
         name: p.name().map(|n| n.text()).unwrap_or_default(),
         ty: TypeRef::lower(p.ty(), &mods, p.array_suffixes()),
@@ -461,7 +492,11 @@ fn lower_attrs(attrs: ast::AstChildren<ast::Attribute>) -> Vec<Attr> {
             name: a.name_text(),
             args: a
                 .arg_list()
-                .map(|l| l.args().map(|e| e.syntax().text().to_string().trim().to_owned()).collect())
+                .map(|l| {
+                    l.args()
+                        .map(|e| e.syntax().text().to_string().trim().to_owned())
+                        .collect()
+                })
                 .unwrap_or_default(),
         })
         .collect()

@@ -67,13 +67,14 @@ use base_db::{CompileConfig, SourceFile};
 use syntax::{SyntaxKind, SyntaxNode, TextSize};
 use types::Type;
 
-pub use crate::body::{body_source_map, body_with_source_map, Body, BodySourceMap, ExprId, LocalId};
+pub use crate::body::{
+    body_source_map, body_with_source_map, Body, BodySourceMap, ExprId, LocalId,
+};
 pub use crate::diagnostics::{diagnostics, functions};
 pub use crate::ids::{ast_id_map, user_range, AstId, FunctionId, StructId};
 pub use crate::infer::{function_signature, FunctionSignature, InferenceResult};
 pub use crate::intrinsics::{IntrinsicArg, IntrinsicCall, IntrinsicTable, NoIntrinsics};
 pub use crate::item_tree::ItemTree;
-
 
 /// The semantic layer's view of the database.
 #[salsa::db]
@@ -85,32 +86,60 @@ pub trait HirDb: base_db::SourceDb {
 }
 
 /// The offset in the expanded tree of the token written at `offset` in `file`'s own text.
-fn expanded_offset(db: &dyn HirDb, file: SourceFile, config: CompileConfig, offset: TextSize) -> Option<TextSize> {
+fn expanded_offset(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    offset: TextSize,
+) -> Option<TextSize> {
     let parsed = base_db::parse_file(db, file, config);
     let tree = base_db::expanded_tree(db, file, config);
     let id = file.id(db);
-    let index = parsed.preprocessed.tokens.iter().position(|t| match t.origin {
-        syntax::preprocess::TokenOrigin::File { file, range } => file == id && range.contains_inclusive(offset),
-        syntax::preprocess::TokenOrigin::Macro { file, call, .. } => file == id && call.contains_inclusive(offset),
-    })?;
+    let index = parsed
+        .preprocessed
+        .tokens
+        .iter()
+        .position(|t| match t.origin {
+            syntax::preprocess::TokenOrigin::File { file, range } => {
+                file == id && range.contains_inclusive(offset)
+            }
+            syntax::preprocess::TokenOrigin::Macro { file, call, .. } => {
+                file == id && call.contains_inclusive(offset)
+            }
+        })?;
     let start = *tree.token_starts.get(index)?;
-    let token_range = parsed.preprocessed.tokens[index].origin.diagnostic_range().1;
+    let token_range = parsed.preprocessed.tokens[index]
+        .origin
+        .diagnostic_range()
+        .1;
     let delta = offset.checked_sub(token_range.start()).unwrap_or_default();
     let len = TextSize::from(parsed.preprocessed.tokens[index].text_len);
     Some(start + delta.min(len))
 }
 
 /// The function whose definition contains `offset` of the expanded tree, and that tree's root.
-fn function_at(db: &dyn HirDb, file: SourceFile, config: CompileConfig, offset: TextSize) -> Option<(FunctionId<'_>, SyntaxNode)> {
+fn function_at(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    offset: TextSize,
+) -> Option<(FunctionId<'_>, SyntaxNode)> {
     let root = ids::expanded_root(db, file, config);
     let token = root.token_at_offset(offset).right_biased()?;
-    let fn_def = token.parent_ancestors().find(|n| n.kind() == SyntaxKind::FN_DEF)?;
+    let fn_def = token
+        .parent_ancestors()
+        .find(|n| n.kind() == SyntaxKind::FN_DEF)?;
     let ast = ast_id_map(db, file, config).id_of(&fn_def)?;
     Some((FunctionId::new(db, file, config, ast), root))
 }
 
 /// The type of the innermost expression at `offset` of `file`'s text (for hover).
-pub fn type_of_expr_at(db: &dyn HirDb, file: SourceFile, config: CompileConfig, offset: TextSize) -> Option<Type> {
+pub fn type_of_expr_at(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    offset: TextSize,
+) -> Option<Type> {
     let expanded = expanded_offset(db, file, config, offset)?;
     let (f, root) = function_at(db, file, config, expanded)?;
     let map = body_source_map(db, f);
@@ -138,14 +167,18 @@ pub fn dump_inference(db: &dyn HirDb, f: FunctionId<'_>) -> String {
     let mut out = String::new();
     for e in exprs {
         let ptr = map.expr_syntax(e);
-        let text = ptr.try_to_node(&root).map(|n| n.text().to_string()).unwrap_or_default();
+        let text = ptr
+            .try_to_node(&root)
+            .map(|n| n.text().to_string())
+            .unwrap_or_default();
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         let _ = writeln!(out, "{text} : {}", result.display_type(e));
     }
     for (i, local) in body.locals.iter().enumerate() {
-        let ty = result.type_of_local(LocalId(i as u32)).map_or("{unknown}".to_owned(), Type::to_string);
+        let ty = result
+            .type_of_local(LocalId(i as u32))
+            .map_or("{unknown}".to_owned(), Type::to_string);
         let _ = writeln!(out, "local {} : {ty}", local.name);
     }
     out
 }
-

@@ -119,7 +119,11 @@ impl<'a> TypeCtx<'a> {
     }
 
     fn binding(&self, name: &str) -> Option<&TemplateArg> {
-        self.env.iter().rev().find(|(n, _)| n == name).map(|(_, a)| a)
+        self.env
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, a)| a)
     }
 
     /// Resolves `tref`; `None` when it is unknown (an error is pushed) or depends on an
@@ -134,7 +138,14 @@ impl<'a> TypeCtx<'a> {
             ty = make_unsigned(&ty);
         }
         if tref.row_major || tref.column_major {
-            ty = with_orientation(&ty, if tref.row_major { MatrixOrientation::RowMajor } else { MatrixOrientation::ColumnMajor });
+            ty = with_orientation(
+                &ty,
+                if tref.row_major {
+                    MatrixOrientation::RowMajor
+                } else {
+                    MatrixOrientation::ColumnMajor
+                },
+            );
         }
         for dim in tref.dims.iter().rev() {
             ty = match dim {
@@ -159,10 +170,17 @@ impl<'a> TypeCtx<'a> {
 
     fn mentions_opaque(&self, e: &ConstExpr) -> bool {
         match e {
-            ConstExpr::Path(p) => p.as_name().is_some_and(|n| matches!(self.binding(n), Some(TemplateArg::Opaque))),
-            ConstExpr::Neg(a) | ConstExpr::Not(a) | ConstExpr::BitNot(a) | ConstExpr::Convert(_, a) => self.mentions_opaque(a),
+            ConstExpr::Path(p) => p
+                .as_name()
+                .is_some_and(|n| matches!(self.binding(n), Some(TemplateArg::Opaque))),
+            ConstExpr::Neg(a)
+            | ConstExpr::Not(a)
+            | ConstExpr::BitNot(a)
+            | ConstExpr::Convert(_, a) => self.mentions_opaque(a),
             ConstExpr::Binary(_, a, b) => self.mentions_opaque(a) || self.mentions_opaque(b),
-            ConstExpr::Cond(a, b, c) => self.mentions_opaque(a) || self.mentions_opaque(b) || self.mentions_opaque(c),
+            ConstExpr::Cond(a, b, c) => {
+                self.mentions_opaque(a) || self.mentions_opaque(b) || self.mentions_opaque(c)
+            }
             _ => false,
         }
     }
@@ -182,7 +200,10 @@ impl<'a> TypeCtx<'a> {
         }
         let found = self.scope.lookup_qualified(self.tree, &self.site, path);
         let Some(idx) = found.iter().copied().find(|i| {
-            matches!(self.tree.item(*i).kind, ItemKind::Struct(_) | ItemKind::Typedef(_) | ItemKind::Enum(_))
+            matches!(
+                self.tree.item(*i).kind,
+                ItemKind::Struct(_) | ItemKind::Typedef(_) | ItemKind::Enum(_)
+            )
         }) else {
             errors.push(TypeError::UnknownType(path.to_string()));
             return None;
@@ -191,7 +212,12 @@ impl<'a> TypeCtx<'a> {
     }
 
     /// The type an item names (a struct, typedef or enum).
-    pub fn item_type(&self, idx: ItemIdx, args: Option<&[GenericArg]>, errors: &mut Vec<TypeError>) -> Option<Type> {
+    pub fn item_type(
+        &self,
+        idx: ItemIdx,
+        args: Option<&[GenericArg]>,
+        errors: &mut Vec<TypeError>,
+    ) -> Option<Type> {
         if *self.depth.borrow() > MAX_DEPTH {
             return None;
         }
@@ -230,7 +256,12 @@ impl<'a> TypeCtx<'a> {
             .unwrap_or(idx)
     }
 
-    fn template_args(&self, params: Option<&[TemplateParam]>, args: &[GenericArg], errors: &mut Vec<TypeError>) -> Vec<TemplateArg> {
+    fn template_args(
+        &self,
+        params: Option<&[TemplateParam]>,
+        args: &[GenericArg],
+        errors: &mut Vec<TypeError>,
+    ) -> Vec<TemplateArg> {
         let Some(params) = params else {
             return Vec::new();
         };
@@ -238,15 +269,21 @@ impl<'a> TypeCtx<'a> {
             .iter()
             .enumerate()
             .map(|(i, p)| match (args.get(i), &p.value_type) {
-                (Some(GenericArg::Type(t)), None) => self.resolve(t, errors).map_or(TemplateArg::Opaque, TemplateArg::Type),
+                (Some(GenericArg::Type(t)), None) => self
+                    .resolve(t, errors)
+                    .map_or(TemplateArg::Opaque, TemplateArg::Type),
                 (Some(GenericArg::Type(t)), Some(_)) => {
                     // A value argument the parser read as a type (`S<N>`).
                     match &t.base {
-                        TypeBase::Path(p) => self.eval(&ConstExpr::Path(p.clone())).map_or(TemplateArg::Opaque, |v| TemplateArg::Value(v.as_int())),
+                        TypeBase::Path(p) => self
+                            .eval(&ConstExpr::Path(p.clone()))
+                            .map_or(TemplateArg::Opaque, |v| TemplateArg::Value(v.as_int())),
                         _ => TemplateArg::Opaque,
                     }
                 }
-                (Some(GenericArg::Const(e)), _) => self.eval(e).map_or(TemplateArg::Opaque, |v| TemplateArg::Value(v.as_int())),
+                (Some(GenericArg::Const(e)), _) => self
+                    .eval(e)
+                    .map_or(TemplateArg::Opaque, |v| TemplateArg::Value(v.as_int())),
                 (None, _) => TemplateArg::Opaque,
             })
             .collect()
@@ -264,7 +301,14 @@ impl<'a> TypeCtx<'a> {
         let fields = self.struct_fields(idx, args);
         let ty = fields
             .into_iter()
-            .map(|(name, ty)| ty.map(|ty| StructField { name, ty, semantic: None, interpolation: Vec::new() }))
+            .map(|(name, ty)| {
+                ty.map(|ty| StructField {
+                    name,
+                    ty,
+                    semantic: None,
+                    interpolation: Vec::new(),
+                })
+            })
             .collect::<Option<Vec<_>>>()
             .map(|fields| {
                 let mut name = self.tree.qualified_name(idx);
@@ -279,7 +323,9 @@ impl<'a> TypeCtx<'a> {
                         .collect();
                     name = format!("{name}<{}>", parts.join(", "));
                 }
-                self.struct_names.borrow_mut().insert(name.clone(), (idx, args.to_vec()));
+                self.struct_names
+                    .borrow_mut()
+                    .insert(name.clone(), (idx, args.to_vec()));
                 Type::Struct(Arc::new(StructType { name, fields }))
             });
         self.structs.borrow_mut().insert(key, ty.clone());
@@ -299,13 +345,20 @@ impl<'a> TypeCtx<'a> {
         let mut errors = Vec::new();
         for base in &s.bases {
             if let Some(Type::Struct(b)) = ctx.resolve(base, &mut errors) {
-                out.extend(b.fields.iter().map(|f| (f.name.clone(), Some(f.ty.clone()))));
+                out.extend(
+                    b.fields
+                        .iter()
+                        .map(|f| (f.name.clone(), Some(f.ty.clone()))),
+                );
             }
         }
         for &m in &s.members {
             if let ItemKind::Variable(v) = &self.tree.item(m).kind {
                 if !v.is_static {
-                    out.push((self.tree.item(m).name.clone(), ctx.resolve(&v.ty, &mut errors)));
+                    out.push((
+                        self.tree.item(m).name.clone(),
+                        ctx.resolve(&v.ty, &mut errors),
+                    ));
                 }
             }
         }
@@ -322,7 +375,10 @@ impl<'a> TypeCtx<'a> {
             global: true,
             segments: base
                 .split("::")
-                .map(|s| crate::type_ref::PathSegment { name: s.to_owned(), args: None })
+                .map(|s| crate::type_ref::PathSegment {
+                    name: s.to_owned(),
+                    args: None,
+                })
                 .collect(),
         };
         let idx = self
@@ -335,9 +391,23 @@ impl<'a> TypeCtx<'a> {
     }
 
     /// Built-in type names. `Some(None)` for a built-in name whose arguments are unknown.
-    fn builtin(&self, name: &str, args: Option<&[GenericArg]>, errors: &mut Vec<TypeError>) -> Option<Option<Type>> {
+    fn builtin(
+        &self,
+        name: &str,
+        args: Option<&[GenericArg]>,
+        errors: &mut Vec<TypeError>,
+    ) -> Option<Option<Type>> {
         if args.is_none() {
-            if let Some(t) = Type::from_hlsl_name(name) {
+            // The sized spellings of the 32- and 64-bit types (`float32_t4`, `uint32_t`).
+            let aliased = [
+                ("float32_t", "float"),
+                ("float64_t", "double"),
+                ("int32_t", "int"),
+                ("uint32_t", "uint"),
+            ]
+            .iter()
+            .find_map(|(alias, real)| name.strip_prefix(alias).map(|rest| format!("{real}{rest}")));
+            if let Some(t) = Type::from_hlsl_name(aliased.as_deref().unwrap_or(name)) {
                 return Some(Some(t));
             }
         }
@@ -352,7 +422,10 @@ impl<'a> TypeCtx<'a> {
             match args.and_then(|a| a.get(i)) {
                 Some(GenericArg::Const(e)) => Some(self.eval(e).map(ConstValue::as_int)),
                 Some(GenericArg::Type(t)) => match &t.base {
-                    TypeBase::Path(p) => Some(self.eval(&ConstExpr::Path(p.clone())).map(ConstValue::as_int)),
+                    TypeBase::Path(p) => Some(
+                        self.eval(&ConstExpr::Path(p.clone()))
+                            .map(ConstValue::as_int),
+                    ),
                     _ => Some(None),
                 },
                 None => None,
@@ -373,7 +446,13 @@ impl<'a> TypeCtx<'a> {
         };
         let float4 = Type::vector(ScalarKind::Float, 4);
         let texture = |dim: TextureDim, access: TextureAccess, errors: &mut Vec<TypeError>| {
-            element(errors, float4.clone()).map(|sample| Type::resource(ResourceType::Texture { dim, access, sample }))
+            element(errors, float4.clone()).map(|sample| {
+                Type::resource(ResourceType::Texture {
+                    dim,
+                    access,
+                    sample,
+                })
+            })
         };
         let ty = match name {
             "vector" => {
@@ -388,23 +467,40 @@ impl<'a> TypeCtx<'a> {
                     None => ScalarKind::Float,
                     Some(t) => t?.scalar_kind()?,
                 };
-                Some(Type::matrix(scalar, dim(arg_int(1), 4)?, dim(arg_int(2), 4)?))
+                Some(Type::matrix(
+                    scalar,
+                    dim(arg_int(1), 4)?,
+                    dim(arg_int(2), 4)?,
+                ))
             }
-            "SamplerState" | "sampler" | "sampler1D" | "sampler2D" | "sampler3D" | "samplerCUBE" => {
-                Some(Type::resource(ResourceType::Sampler { comparison: false }))
+            "SamplerState" | "sampler" | "sampler1D" | "sampler2D" | "sampler3D"
+            | "samplerCUBE" => Some(Type::resource(ResourceType::Sampler { comparison: false })),
+            "SamplerComparisonState" => {
+                Some(Type::resource(ResourceType::Sampler { comparison: true }))
             }
-            "SamplerComparisonState" => Some(Type::resource(ResourceType::Sampler { comparison: true })),
-            "ByteAddressBuffer" => Some(Type::resource(ResourceType::ByteAddressBuffer { access: TextureAccess::ReadOnly })),
-            "RWByteAddressBuffer" => Some(Type::resource(ResourceType::ByteAddressBuffer { access: TextureAccess::ReadWrite })),
+            "ByteAddressBuffer" => Some(Type::resource(ResourceType::ByteAddressBuffer {
+                access: TextureAccess::ReadOnly,
+            })),
+            "RWByteAddressBuffer" => Some(Type::resource(ResourceType::ByteAddressBuffer {
+                access: TextureAccess::ReadWrite,
+            })),
             "RasterizerOrderedByteAddressBuffer" => {
-                Some(Type::resource(ResourceType::ByteAddressBuffer { access: TextureAccess::RasterizerOrdered }))
+                Some(Type::resource(ResourceType::ByteAddressBuffer {
+                    access: TextureAccess::RasterizerOrdered,
+                }))
             }
-            "RaytracingAccelerationStructure" => Some(Type::resource(ResourceType::RaytracingAccelerationStructure)),
+            "RaytracingAccelerationStructure" => Some(Type::resource(
+                ResourceType::RaytracingAccelerationStructure,
+            )),
             "Buffer" | "RWBuffer" | "RasterizerOrderedBuffer" => {
                 let access = access_of(name);
-                element(errors, float4.clone()).map(|element| Type::resource(ResourceType::TypedBuffer { access, element }))
+                element(errors, float4.clone())
+                    .map(|element| Type::resource(ResourceType::TypedBuffer { access, element }))
             }
-            "StructuredBuffer" | "RWStructuredBuffer" | "AppendStructuredBuffer" | "ConsumeStructuredBuffer"
+            "StructuredBuffer"
+            | "RWStructuredBuffer"
+            | "AppendStructuredBuffer"
+            | "ConsumeStructuredBuffer"
             | "RasterizerOrderedStructuredBuffer" => {
                 let kind = match name {
                     "StructuredBuffer" => StructuredKind::ReadOnly,
@@ -413,10 +509,16 @@ impl<'a> TypeCtx<'a> {
                     "ConsumeStructuredBuffer" => StructuredKind::Consume,
                     _ => StructuredKind::RasterizerOrdered,
                 };
-                arg_type(0, errors).flatten().map(|element| Type::resource(ResourceType::StructuredBuffer { kind, element }))
+                arg_type(0, errors)
+                    .flatten()
+                    .map(|element| Type::resource(ResourceType::StructuredBuffer { kind, element }))
             }
-            "ConstantBuffer" => arg_type(0, errors).flatten().map(|element| Type::resource(ResourceType::ConstantBuffer { element })),
-            "TextureBuffer" => arg_type(0, errors).flatten().map(|element| Type::resource(ResourceType::TextureBuffer { element })),
+            "ConstantBuffer" => arg_type(0, errors)
+                .flatten()
+                .map(|element| Type::resource(ResourceType::ConstantBuffer { element })),
+            "TextureBuffer" => arg_type(0, errors)
+                .flatten()
+                .map(|element| Type::resource(ResourceType::TextureBuffer { element })),
             "InputPatch" | "OutputPatch" => {
                 let element = arg_type(0, errors).flatten()?;
                 let count = arg_int(1).flatten()? as u32;
@@ -432,7 +534,9 @@ impl<'a> TypeCtx<'a> {
                     "LineStream" => StreamKind::Line,
                     _ => StreamKind::Triangle,
                 };
-                arg_type(0, errors).flatten().map(|element| Type::resource(ResourceType::Stream { kind, element }))
+                arg_type(0, errors)
+                    .flatten()
+                    .map(|element| Type::resource(ResourceType::Stream { kind, element }))
             }
             "RayDesc" => Some(builtin_struct(
                 "RayDesc",
@@ -451,8 +555,14 @@ impl<'a> TypeCtx<'a> {
                 let tex = name
                     .strip_prefix("RasterizerOrderedTexture")
                     .map(|d| (d, TextureAccess::RasterizerOrdered))
-                    .or_else(|| name.strip_prefix("RWTexture").map(|d| (d, TextureAccess::ReadWrite)))
-                    .or_else(|| name.strip_prefix("Texture").map(|d| (d, TextureAccess::ReadOnly)));
+                    .or_else(|| {
+                        name.strip_prefix("RWTexture")
+                            .map(|d| (d, TextureAccess::ReadWrite))
+                    })
+                    .or_else(|| {
+                        name.strip_prefix("Texture")
+                            .map(|d| (d, TextureAccess::ReadOnly))
+                    });
                 let (suffix, access) = tex?;
                 let dim = [
                     TextureDim::D1,
@@ -555,8 +665,12 @@ impl<'a> TypeCtx<'a> {
                             CmpOp::Ge => x >= y,
                         })
                     }
-                    BinaryOp::Logic(LogicOp::And) => ConstValue::Bool(a.as_float() != 0.0 && b.as_float() != 0.0),
-                    BinaryOp::Logic(LogicOp::Or) => ConstValue::Bool(a.as_float() != 0.0 || b.as_float() != 0.0),
+                    BinaryOp::Logic(LogicOp::And) => {
+                        ConstValue::Bool(a.as_float() != 0.0 && b.as_float() != 0.0)
+                    }
+                    BinaryOp::Logic(LogicOp::Or) => {
+                        ConstValue::Bool(a.as_float() != 0.0 || b.as_float() != 0.0)
+                    }
                     _ => return None,
                 }
             }
@@ -623,7 +737,12 @@ fn builtin_struct(name: &str, fields: &[(&str, Type)]) -> Type {
         name: name.to_owned(),
         fields: fields
             .iter()
-            .map(|(n, t)| StructField { name: (*n).to_owned(), ty: t.clone(), semantic: None, interpolation: Vec::new() })
+            .map(|(n, t)| StructField {
+                name: (*n).to_owned(),
+                ty: t.clone(),
+                semantic: None,
+                interpolation: Vec::new(),
+            })
             .collect(),
     })
 }
@@ -641,8 +760,13 @@ fn make_unsigned(ty: &Type) -> Type {
 
 fn with_orientation(ty: &Type, o: MatrixOrientation) -> Type {
     match ty {
-        Type::Matrix { scalar, rows, cols, .. } => Type::matrix_with(*scalar, *rows, *cols, o),
-        Type::Array { element, len } => Type::Array { element: Arc::new(with_orientation(element, o)), len: *len },
+        Type::Matrix {
+            scalar, rows, cols, ..
+        } => Type::matrix_with(*scalar, *rows, *cols, o),
+        Type::Array { element, len } => Type::Array {
+            element: Arc::new(with_orientation(element, o)),
+            len: *len,
+        },
         other => other.clone(),
     }
 }

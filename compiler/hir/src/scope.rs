@@ -47,7 +47,9 @@ fn build_scope(tree: &ItemTree) -> ItemScope {
     for idx in tree.indices() {
         let item = tree.item(idx);
         if let ItemKind::UsingNamespace(path) = &item.kind {
-            scope.imports.push((declaring_scope(tree, idx), idx, path.clone()));
+            scope
+                .imports
+                .push((declaring_scope(tree, idx), idx, path.clone()));
             continue;
         }
         if item.name.is_empty() {
@@ -55,6 +57,16 @@ fn build_scope(tree: &ItemTree) -> ItemScope {
         }
         let key = (declaring_scope(tree, idx), item.name.clone());
         scope.names.entry(key).or_default().push(idx);
+        // `E::A` also names an enumerator of an unscoped enum.
+        if let (ItemKind::Enumerator(_), Some(parent)) = (&item.kind, item.parent) {
+            if matches!(&tree.item(parent).kind, ItemKind::Enum(e) if !e.scoped) {
+                scope
+                    .names
+                    .entry((Some(parent), item.name.clone()))
+                    .or_default()
+                    .push(idx);
+            }
+        }
     }
     scope
 }
@@ -72,7 +84,10 @@ impl LookupSite {
     /// The site of code inside item `idx` (a function body, a field's type).
     pub fn inside(tree: &ItemTree, idx: ItemIdx) -> LookupSite {
         let mut scopes = Vec::new();
-        if matches!(tree.item(idx).kind, ItemKind::Struct(_) | ItemKind::Namespace(_)) {
+        if matches!(
+            tree.item(idx).kind,
+            ItemKind::Struct(_) | ItemKind::Namespace(_)
+        ) {
             scopes.push(idx);
         }
         let mut parent = declaring_scope(tree, idx);
@@ -112,11 +127,20 @@ impl ItemScope {
     /// scope that has any, and whether items with the name exist but are declared later.
     pub fn lookup(&self, tree: &ItemTree, site: &LookupSite, name: &str) -> (Vec<ItemIdx>, bool) {
         let mut later = false;
-        let chain = site.scopes.iter().map(|s| Some(*s)).chain(std::iter::once(None));
+        let chain = site
+            .scopes
+            .iter()
+            .map(|s| Some(*s))
+            .chain(std::iter::once(None));
         for scope in chain {
             let in_struct = scope.is_some_and(|s| matches!(tree.item(s).kind, ItemKind::Struct(_)));
             let mut found: Vec<ItemIdx> = Vec::new();
-            for idx in self.reopened(tree, scope).into_iter().flat_map(|s| self.in_scope(s, name)).copied() {
+            for idx in self
+                .reopened(tree, scope)
+                .into_iter()
+                .flat_map(|s| self.in_scope(s, name))
+                .copied()
+            {
                 // Struct members see each other regardless of order.
                 if in_struct || site.horizon.is_none_or(|h| idx <= h) {
                     found.push(idx);
@@ -170,7 +194,12 @@ impl ItemScope {
 
     /// The scope-like item `name` directly in `scope` (or, for the file scope's first
     /// segment, anywhere).
-    pub fn child_scope(&self, tree: &ItemTree, scope: Option<ItemIdx>, name: &str) -> Option<ItemIdx> {
+    pub fn child_scope(
+        &self,
+        tree: &ItemTree,
+        scope: Option<ItemIdx>,
+        name: &str,
+    ) -> Option<ItemIdx> {
         let items = self.in_scope(scope, name);
         let direct = items.iter().copied().find(|i| {
             matches!(
@@ -194,13 +223,25 @@ impl ItemScope {
         }
         let site = LookupSite::inside(tree, idx);
         let found = self.lookup_qualified(tree, &site, path);
-        found.iter().copied().find(|i| matches!(tree.item(*i).kind, ItemKind::Struct(_) | ItemKind::Enum(_)))
-            .or_else(|| found.iter().find_map(|i| self.typedef_target(tree, *i, depth + 1)))
+        found
+            .iter()
+            .copied()
+            .find(|i| matches!(tree.item(*i).kind, ItemKind::Struct(_) | ItemKind::Enum(_)))
+            .or_else(|| {
+                found
+                    .iter()
+                    .find_map(|i| self.typedef_target(tree, *i, depth + 1))
+            })
     }
 
     /// Qualified lookup: `segments[..n-1]` name scopes (looked up from `site` for the
     /// first), the last names the member.
-    pub fn lookup_qualified(&self, tree: &ItemTree, site: &LookupSite, path: &Path) -> Vec<ItemIdx> {
+    pub fn lookup_qualified(
+        &self,
+        tree: &ItemTree,
+        site: &LookupSite,
+        path: &Path,
+    ) -> Vec<ItemIdx> {
         let Some((last, init)) = path.segments.split_last() else {
             return Vec::new();
         };

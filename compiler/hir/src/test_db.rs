@@ -14,7 +14,10 @@ pub(crate) struct TestDb {
 
 impl TestDb {
     pub(crate) fn new() -> TestDb {
-        TestDb { storage: salsa::Storage::default(), files: Arc::new(FileTable::new(Arc::new(NoSource))) }
+        TestDb {
+            storage: salsa::Storage::default(),
+            files: Arc::new(FileTable::new(Arc::new(NoSource))),
+        }
     }
 
     /// A database whose executed queries are appended to `log`.

@@ -20,7 +20,10 @@ pub(crate) fn infer_text(src: &str) -> String {
     let mut out = String::new();
     let tree = crate::item_tree::item_tree(&db, file, config);
     for f in functions(&db, file, config) {
-        let name = tree.by_ast(f.ast(&db)).map(|i| tree.item(i).name.clone()).unwrap_or_default();
+        let name = tree
+            .by_ast(f.ast(&db))
+            .map(|i| tree.item(i).name.clone())
+            .unwrap_or_default();
         out.push_str(&format!("fn {name}:\n"));
         out.push_str(&dump_inference(&db, f));
     }
@@ -40,9 +43,19 @@ pub(crate) fn diagnostics_text(src: &str) -> String {
     let mut out = String::new();
     for d in crate::diagnostics::diagnostics(&db, file, config) {
         let text = &src[d.range];
-        out.push_str(&format!("{} {} `{text}`: {}\n", d.code, pos(d.range), d.message));
+        out.push_str(&format!(
+            "{} {} `{text}`: {}\n",
+            d.code,
+            pos(d.range),
+            d.message
+        ));
         for r in &d.related {
-            out.push_str(&format!("  note {} `{}`: {}\n", pos(r.range), &src[r.range], r.message));
+            out.push_str(&format!(
+                "  note {} `{}`: {}\n",
+                pos(r.range),
+                &src[r.range],
+                r.message
+            ));
         }
     }
     out

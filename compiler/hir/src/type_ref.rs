@@ -139,7 +139,9 @@ impl TypeRef {
                 _ => {}
             }
         }
-        let extra: Vec<_> = suffixes.map(|s| s.size().map(|e| ConstExpr::lower(&e))).collect();
+        let extra: Vec<_> = suffixes
+            .map(|s| s.size().map(|e| ConstExpr::lower(&e)))
+            .collect();
         // `float a[2][3]` declares an array of 2 arrays of 3; dims inside a cast type
         // (`(float[2])x`) come before the declarator's.
         out.dims.extend(extra);
@@ -248,7 +250,10 @@ impl ConstExpr {
     pub fn lower(e: &ast::Expr) -> ConstExpr {
         match e {
             ast::Expr::Literal(lit) => {
-                let text = lit.token().map(|t| t.text().to_string()).unwrap_or_default();
+                let text = lit
+                    .token()
+                    .map(|t| t.text().to_string())
+                    .unwrap_or_default();
                 match lit.kind() {
                     Some(ast::LiteralKind::Int) => {
                         parse_int(&text).map_or(ConstExpr::Unknown, |v| ConstExpr::Int(v as i64))
@@ -262,9 +267,14 @@ impl ConstExpr {
             ast::Expr::PathExpr(p) => p
                 .path()
                 .map_or(ConstExpr::Unknown, |p| ConstExpr::Path(lower_path(&p))),
-            ast::Expr::ParenExpr(p) => p.expr().map_or(ConstExpr::Unknown, |e| ConstExpr::lower(&e)),
+            ast::Expr::ParenExpr(p) => p
+                .expr()
+                .map_or(ConstExpr::Unknown, |e| ConstExpr::lower(&e)),
             ast::Expr::PrefixExpr(p) => {
-                let inner = Box::new(p.expr().map_or(ConstExpr::Unknown, |e| ConstExpr::lower(&e)));
+                let inner = Box::new(
+                    p.expr()
+                        .map_or(ConstExpr::Unknown, |e| ConstExpr::lower(&e)),
+                );
                 match p.op_kind() {
                     Some(ast::PrefixOp::Neg) => ConstExpr::Neg(inner),
                     Some(ast::PrefixOp::Plus) => *inner,
@@ -274,7 +284,10 @@ impl ConstExpr {
                 }
             }
             ast::Expr::BinExpr(b) => match b.op_kind() {
-                Some(op @ (ast::BinaryOp::Arith(_) | ast::BinaryOp::Cmp(_) | ast::BinaryOp::Logic(_))) => {
+                Some(
+                    op
+                    @ (ast::BinaryOp::Arith(_) | ast::BinaryOp::Cmp(_) | ast::BinaryOp::Logic(_)),
+                ) => {
                     let l = b.lhs().map_or(ConstExpr::Unknown, |e| ConstExpr::lower(&e));
                     let r = b.rhs().map_or(ConstExpr::Unknown, |e| ConstExpr::lower(&e));
                     ConstExpr::Binary(op, Box::new(l), Box::new(r))
@@ -282,12 +295,23 @@ impl ConstExpr {
                 _ => ConstExpr::Unknown,
             },
             ast::Expr::ConditionalExpr(c) => {
-                let part = |e: Option<ast::Expr>| Box::new(e.map_or(ConstExpr::Unknown, |e| ConstExpr::lower(&e)));
-                ConstExpr::Cond(part(c.condition()), part(c.then_expr()), part(c.else_expr()))
+                let part = |e: Option<ast::Expr>| {
+                    Box::new(e.map_or(ConstExpr::Unknown, |e| ConstExpr::lower(&e)))
+                };
+                ConstExpr::Cond(
+                    part(c.condition()),
+                    part(c.then_expr()),
+                    part(c.else_expr()),
+                )
             }
             ast::Expr::CastExpr(c) => {
-                let inner = c.expr().map_or(ConstExpr::Unknown, |e| ConstExpr::lower(&e));
-                ConstExpr::Convert(TypeRef::lower(c.ty(), &[], std::iter::empty()), Box::new(inner))
+                let inner = c
+                    .expr()
+                    .map_or(ConstExpr::Unknown, |e| ConstExpr::lower(&e));
+                ConstExpr::Convert(
+                    TypeRef::lower(c.ty(), &[], std::iter::empty()),
+                    Box::new(inner),
+                )
             }
             ast::Expr::SizeofExpr(s) => match s.ty() {
                 Some(t) => ConstExpr::SizeOf(TypeRef::lower(Some(t), &[], std::iter::empty())),

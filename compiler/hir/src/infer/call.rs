@@ -22,12 +22,21 @@ struct Candidate {
 }
 
 impl InferCtx<'_> {
-    pub(super) fn infer_call(&mut self, id: ExprId, callee: ExprId, args: &[ExprId]) -> Option<Type> {
+    pub(super) fn infer_call(
+        &mut self,
+        id: ExprId,
+        callee: ExprId,
+        args: &[ExprId],
+    ) -> Option<Type> {
         let callee_expr = self.body.expr(callee).clone();
         let Expr::Path(path) = callee_expr else {
             // Resolve the arguments after the callee, in source order.
             if let Some(t) = self.infer_expr(callee) {
-                self.diag(codes::NOT_CALLABLE, BodyNode::Expr(callee), format!("a value of type `{t}` cannot be called"));
+                self.diag(
+                    codes::NOT_CALLABLE,
+                    BodyNode::Expr(callee),
+                    format!("a value of type `{t}` cannot be called"),
+                );
             }
             for &a in args {
                 self.infer_expr(a);
@@ -41,15 +50,30 @@ impl InferCtx<'_> {
         }
         let ty = match res {
             Some(ValueRes::Type(t)) => self.constructor(id, &t, args),
-            Some(ValueRes::Functions(cands)) => self.resolve_overload(id, path.last_name(), cands, args, &[]),
-            Some(ValueRes::Local | ValueRes::Global(_) | ValueRes::Member(..) | ValueRes::Enumerator(_) | ValueRes::TemplateValue) => {
-                self.diag(codes::NOT_CALLABLE, BodyNode::Expr(callee), format!("`{path}` is not a function"));
+            Some(ValueRes::Functions(cands)) => {
+                self.resolve_overload(id, path.last_name(), cands, args, &[])
+            }
+            Some(
+                ValueRes::Local
+                | ValueRes::Global(_)
+                | ValueRes::Member(..)
+                | ValueRes::Enumerator(_)
+                | ValueRes::TemplateValue,
+            ) => {
+                self.diag(
+                    codes::NOT_CALLABLE,
+                    BodyNode::Expr(callee),
+                    format!("`{path}` is not a function"),
+                );
                 None
             }
             None => {
                 let mut errors = Vec::new();
                 let builtin = path.segments.len() == 1 && path.segments[0].args.is_some();
-                match builtin.then(|| self.tcx.resolve_path(&path, &mut errors)).flatten() {
+                match builtin
+                    .then(|| self.tcx.resolve_path(&path, &mut errors))
+                    .flatten()
+                {
                     Some(t) => self.constructor(id, &t, args),
                     None => {
                         let name = path.to_string();
@@ -63,7 +87,13 @@ impl InferCtx<'_> {
         self.set(id, ty, false)
     }
 
-    pub(super) fn infer_method_call(&mut self, id: ExprId, receiver: ExprId, name: &str, args: &[ExprId]) -> Option<Type> {
+    pub(super) fn infer_method_call(
+        &mut self,
+        id: ExprId,
+        receiver: ExprId,
+        name: &str,
+        args: &[ExprId],
+    ) -> Option<Type> {
         let receiver_ty = self.infer_expr(receiver);
         for &a in args {
             self.infer_expr(a);
@@ -79,7 +109,11 @@ impl InferCtx<'_> {
                         .filter(|m| self.tree.function(*m).is_some())
                         .collect();
                     if methods.is_empty() {
-                        self.diag(codes::NO_MEMBER, BodyNode::Expr(id), format!("no method named `{name}` in `{}`", s.name));
+                        self.diag(
+                            codes::NO_MEMBER,
+                            BodyNode::Expr(id),
+                            format!("no method named `{name}` in `{}`", s.name),
+                        );
                         None
                     } else {
                         let env: Vec<(String, TemplateArg)> = self
@@ -105,11 +139,21 @@ impl InferCtx<'_> {
 
     fn intrinsic_args(&self, args: &[ExprId]) -> Vec<IntrinsicArg> {
         args.iter()
-            .map(|a| IntrinsicArg { ty: self.result.type_of_expr(*a).cloned(), literal: self.result.is_literal(*a) })
+            .map(|a| IntrinsicArg {
+                ty: self.result.type_of_expr(*a).cloned(),
+                literal: self.result.is_literal(*a),
+            })
             .collect()
     }
 
-    fn intrinsic_answer(&mut self, id: ExprId, callee: ExprId, name: &str, answer: IntrinsicCall, args: &[ExprId]) -> Option<Type> {
+    fn intrinsic_answer(
+        &mut self,
+        id: ExprId,
+        callee: ExprId,
+        name: &str,
+        answer: IntrinsicCall,
+        args: &[ExprId],
+    ) -> Option<Type> {
         match answer {
             IntrinsicCall::Resolved { ret, out_args } => {
                 for i in out_args {
@@ -121,11 +165,19 @@ impl InferCtx<'_> {
             }
             IntrinsicCall::NoMatch { candidates } => {
                 let list = candidates.join("; ");
-                self.diag(codes::NO_MATCHING_OVERLOAD, BodyNode::Expr(id), format!("no matching overload for call to `{name}` (candidates: {list})"));
+                self.diag(
+                    codes::NO_MATCHING_OVERLOAD,
+                    BodyNode::Expr(id),
+                    format!("no matching overload for call to `{name}` (candidates: {list})"),
+                );
                 None
             }
             IntrinsicCall::NotIntrinsic => {
-                self.diag(codes::UNDEFINED_NAME, BodyNode::Expr(callee), format!("use of undeclared identifier `{name}`"));
+                self.diag(
+                    codes::UNDEFINED_NAME,
+                    BodyNode::Expr(callee),
+                    format!("use of undeclared identifier `{name}`"),
+                );
                 None
             }
             IntrinsicCall::Unavailable => None,
@@ -145,14 +197,26 @@ impl InferCtx<'_> {
                 Some(t) if t.scalar_kind().is_some() => have += ops::flat_count(t).unwrap_or(0),
                 Some(t) => {
                     let t = t.clone();
-                    self.diag(codes::TYPE_MISMATCH, BodyNode::Expr(a), format!("cannot use a value of type `{t}` to construct `{ty}`"));
+                    self.diag(
+                        codes::TYPE_MISMATCH,
+                        BodyNode::Expr(a),
+                        format!("cannot use a value of type `{t}` to construct `{ty}`"),
+                    );
                     return Some(ty.clone());
                 }
             }
         }
-        let ok = if want == 1 { args.len() == 1 } else { have == want };
+        let ok = if want == 1 {
+            args.len() == 1
+        } else {
+            have == want
+        };
         if !ok {
-            self.diag(codes::COMPONENT_COUNT, BodyNode::Expr(id), format!("`{ty}` needs {want} component(s), {have} given"));
+            self.diag(
+                codes::COMPONENT_COUNT,
+                BodyNode::Expr(id),
+                format!("`{ty}` needs {want} component(s), {have} given"),
+            );
         }
         Some(ty.clone())
     }
@@ -170,36 +234,66 @@ impl InferCtx<'_> {
             .iter()
             .map(|tp| {
                 let deduced = f.params.iter().zip(args).find_map(|(p, a)| {
-                    let TypeBase::Path(path) = &p.ty.base else { return None };
-                    if path.as_name() != Some(tp.name.as_str()) || !p.ty.dims.is_empty() || tp.value_type.is_some() {
+                    let TypeBase::Path(path) = &p.ty.base else {
+                        return None;
+                    };
+                    if path.as_name() != Some(tp.name.as_str())
+                        || !p.ty.dims.is_empty()
+                        || tp.value_type.is_some()
+                    {
                         return None;
                     }
                     self.result.type_of_expr(*a).cloned()
                 });
-                (tp.name.clone(), deduced.map_or(TemplateArg::Opaque, TemplateArg::Type))
+                (
+                    tp.name.clone(),
+                    deduced.map_or(TemplateArg::Opaque, TemplateArg::Type),
+                )
             })
             .collect()
     }
 
-    fn signature(&self, idx: ItemIdx, env: &[(String, TemplateArg)], args: &[ExprId]) -> FunctionSignature {
+    fn signature(
+        &self,
+        idx: ItemIdx,
+        env: &[(String, TemplateArg)],
+        args: &[ExprId],
+    ) -> FunctionSignature {
         let mut env = env.to_vec();
         env.extend(self.deduce(idx, args));
         if env.is_empty() {
             let ast = self.tree.item(idx).ast;
-            let f = FunctionId::new(self.db, self.func.file(self.db), self.func.config(self.db), ast);
+            let f = FunctionId::new(
+                self.db,
+                self.func.file(self.db),
+                self.func.config(self.db),
+                ast,
+            );
             return (*super::function_signature(self.db, f)).clone();
         }
         super::signature_of(self.tree, self.scope, idx, &env)
     }
 
-    fn resolve_overload(&mut self, id: ExprId, name: &str, cands: Vec<ItemIdx>, args: &[ExprId], env: &[(String, TemplateArg)]) -> Option<Type> {
+    fn resolve_overload(
+        &mut self,
+        id: ExprId,
+        name: &str,
+        cands: Vec<ItemIdx>,
+        args: &[ExprId],
+        env: &[(String, TemplateArg)],
+    ) -> Option<Type> {
         let operands: Vec<Option<Operand>> = args.iter().map(|a| self.operand_of(*a)).collect();
         // A prototype and its definition are one function.
         let mut unique: Vec<(ItemIdx, FunctionSignature)> = Vec::new();
         for c in cands {
             let sig = self.signature(c, env, args);
             let has_body = self.tree.function(c).is_some_and(|f| f.has_body);
-            match unique.iter_mut().find(|(_, s)| s.params.iter().map(|p| &p.ty).eq(sig.params.iter().map(|p| &p.ty))) {
+            match unique.iter_mut().find(|(_, s)| {
+                s.params
+                    .iter()
+                    .map(|p| &p.ty)
+                    .eq(sig.params.iter().map(|p| &p.ty))
+            }) {
                 Some(existing) => {
                     if has_body {
                         *existing = (c, sig);
@@ -227,7 +321,11 @@ impl InferCtx<'_> {
             if convs.contains(&Conversion::Incompatible) {
                 continue;
             }
-            viable.push(Candidate { idx: *idx, sig: sig.clone(), convs });
+            viable.push(Candidate {
+                idx: *idx,
+                sig: sig.clone(),
+                convs,
+            });
         }
         let notes = |cands: &mut dyn Iterator<Item = (ItemIdx, &FunctionSignature)>| -> Vec<(RelatedNode, String)> {
             cands.map(|(i, s)| (RelatedNode::Item(self.tree.item(i).ast), format!("candidate: {}", s.display()))).collect()
@@ -239,31 +337,55 @@ impl InferCtx<'_> {
                 self.diag_with(
                     codes::WRONG_ARG_COUNT,
                     BodyNode::Expr(id),
-                    format!("`{name}` takes {} argument(s), {} given", sig.params.len(), args.len()),
+                    format!(
+                        "`{name}` takes {} argument(s), {} given",
+                        sig.params.len(),
+                        args.len()
+                    ),
                     related,
                 );
             } else {
                 let related = notes(&mut unique.iter().map(|(i, s)| (*i, s)));
-                let shown: Vec<String> = operands.iter().map(|o| o.as_ref().map_or("?".into(), |o| o.ty.to_string())).collect();
+                let shown: Vec<String> = operands
+                    .iter()
+                    .map(|o| o.as_ref().map_or("?".into(), |o| o.ty.to_string()))
+                    .collect();
                 self.diag_with(
                     codes::NO_MATCHING_OVERLOAD,
                     BodyNode::Expr(id),
-                    format!("no matching overload for call to `{name}({})`", shown.join(", ")),
+                    format!(
+                        "no matching overload for call to `{name}({})`",
+                        shown.join(", ")
+                    ),
                     related,
                 );
             }
             return None;
         }
-        let better_or_equal = |a: &Candidate, b: &Candidate| a.convs.iter().zip(&b.convs).all(|(x, y)| x <= y);
+        let better_or_equal =
+            |a: &Candidate, b: &Candidate| a.convs.iter().zip(&b.convs).all(|(x, y)| x <= y);
         let best: Vec<usize> = (0..viable.len())
-            .filter(|&i| viable.iter().all(|other| better_or_equal(&viable[i], other)))
+            .filter(|&i| {
+                viable
+                    .iter()
+                    .all(|other| better_or_equal(&viable[i], other))
+            })
             .collect();
         let chosen = match best.as_slice() {
             [one] => *one,
             _ => {
-                let tied: Vec<usize> = if best.is_empty() { (0..viable.len()).collect() } else { best };
+                let tied: Vec<usize> = if best.is_empty() {
+                    (0..viable.len()).collect()
+                } else {
+                    best
+                };
                 let related = notes(&mut tied.iter().map(|&i| (viable[i].idx, &viable[i].sig)));
-                self.diag_with(codes::AMBIGUOUS_CALL, BodyNode::Expr(id), format!("call to `{name}` is ambiguous"), related);
+                self.diag_with(
+                    codes::AMBIGUOUS_CALL,
+                    BodyNode::Expr(id),
+                    format!("call to `{name}` is ambiguous"),
+                    related,
+                );
                 return None;
             }
         };
@@ -274,8 +396,13 @@ impl InferCtx<'_> {
                 self.check_out_arg(arg);
             }
             if *conv == Conversion::Truncation {
-                if let (Some(from), Some(to)) = (self.result.type_of_expr(arg).cloned(), &param.ty) {
-                    self.diag(codes::TRUNCATION, BodyNode::Expr(arg), format!("implicit truncation from `{from}` to `{to}`"));
+                if let (Some(from), Some(to)) = (self.result.type_of_expr(arg).cloned(), &param.ty)
+                {
+                    self.diag(
+                        codes::TRUNCATION,
+                        BodyNode::Expr(arg),
+                        format!("implicit truncation from `{from}` to `{to}`"),
+                    );
                 }
             }
         }
@@ -287,7 +414,11 @@ impl InferCtx<'_> {
             return;
         }
         if self.place(arg) != super::expr::Place::Mutable {
-            self.diag(codes::NOT_LVALUE_ARG, BodyNode::Expr(arg), "an `out` or `inout` argument must be a modifiable lvalue".into());
+            self.diag(
+                codes::NOT_LVALUE_ARG,
+                BodyNode::Expr(arg),
+                "an `out` or `inout` argument must be a modifiable lvalue".into(),
+            );
         }
     }
 }

@@ -26,7 +26,11 @@ impl InferCtx<'_> {
     }
 
     /// Infers `id`; `expected` is the type an initializer list initializes.
-    pub(super) fn infer_expr_expecting(&mut self, id: ExprId, expected: Option<&Type>) -> Option<Type> {
+    pub(super) fn infer_expr_expecting(
+        &mut self,
+        id: ExprId,
+        expected: Option<&Type>,
+    ) -> Option<Type> {
         let expr = self.body.expr(id).clone();
         match expr {
             Expr::Missing => self.set(id, None, false),
@@ -34,12 +38,20 @@ impl InferCtx<'_> {
                 let (ty, literal) = match lit {
                     Literal::Int(_, IntSuffix::None) => (Some(Type::INT), true),
                     Literal::Int(_, IntSuffix::Unsigned) => (Some(Type::UINT), false),
-                    Literal::Int(_, IntSuffix::Long) => (Some(Type::Scalar(ScalarKind::Int64)), false),
-                    Literal::Int(_, IntSuffix::UnsignedLong) => (Some(Type::Scalar(ScalarKind::Uint64)), false),
+                    Literal::Int(_, IntSuffix::Long) => {
+                        (Some(Type::Scalar(ScalarKind::Int64)), false)
+                    }
+                    Literal::Int(_, IntSuffix::UnsignedLong) => {
+                        (Some(Type::Scalar(ScalarKind::Uint64)), false)
+                    }
                     Literal::Float(_, FloatSuffix::None) => (Some(Type::FLOAT), true),
                     Literal::Float(_, FloatSuffix::Float) => (Some(Type::FLOAT), false),
-                    Literal::Float(_, FloatSuffix::Half) => (Some(Type::Scalar(ScalarKind::Half)), false),
-                    Literal::Float(_, FloatSuffix::Double) => (Some(Type::Scalar(ScalarKind::Double)), false),
+                    Literal::Float(_, FloatSuffix::Half) => {
+                        (Some(Type::Scalar(ScalarKind::Half)), false)
+                    }
+                    Literal::Float(_, FloatSuffix::Double) => {
+                        (Some(Type::Scalar(ScalarKind::Double)), false)
+                    }
                     Literal::Bool(_) => (Some(Type::BOOL), false),
                     Literal::String => (None, false),
                 };
@@ -67,14 +79,21 @@ impl InferCtx<'_> {
                 self.check_assignable(expr);
                 self.set(id, ty, false)
             }
-            Expr::Conditional { cond, then, otherwise } => {
+            Expr::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => {
                 self.infer_condition(cond);
                 let a = self.infer_expr_expecting(then, expected);
                 let b = self.infer_expr_expecting(otherwise, expected);
                 let (Some(a), Some(b)) = (a, b) else {
                     return self.set(id, None, false);
                 };
-                let (la, lb) = (self.result.is_literal(then), self.result.is_literal(otherwise));
+                let (la, lb) = (
+                    self.result.is_literal(then),
+                    self.result.is_literal(otherwise),
+                );
                 match (a.scalar_kind(), b.scalar_kind()) {
                     (Some(ka), Some(kb)) => {
                         let (k, lit) = ops::common_scalar(ka, la, kb, lb);
@@ -83,13 +102,21 @@ impl InferCtx<'_> {
                     }
                     _ if a == b => self.set(id, Some(a), false),
                     _ => {
-                        self.diag(codes::TYPE_MISMATCH, BodyNode::Expr(id), format!("the branches of `?:` have different types: `{a}` and `{b}`"));
+                        self.diag(
+                            codes::TYPE_MISMATCH,
+                            BodyNode::Expr(id),
+                            format!("the branches of `?:` have different types: `{a}` and `{b}`"),
+                        );
                         self.set(id, None, false)
                     }
                 }
             }
             Expr::Call { callee, args } => self.infer_call(id, callee, &args),
-            Expr::MethodCall { receiver, name, args } => self.infer_method_call(id, receiver, &name, &args),
+            Expr::MethodCall {
+                receiver,
+                name,
+                args,
+            } => self.infer_method_call(id, receiver, &name, &args),
             Expr::Field { expr, name } => self.infer_field(id, expr, &name),
             Expr::Index { base, index } => self.infer_index(id, base, index),
             Expr::Cast { ty, expr } => {
@@ -100,7 +127,11 @@ impl InferCtx<'_> {
                 if let (Some(from), Some(to)) = (&from, &target) {
                     let resource = |t: &Type| matches!(t, Type::Resource(_));
                     if (resource(from) || resource(to)) && from != to {
-                        self.diag(codes::TYPE_MISMATCH, BodyNode::Expr(id), format!("cannot cast from `{from}` to `{to}`"));
+                        self.diag(
+                            codes::TYPE_MISMATCH,
+                            BodyNode::Expr(id),
+                            format!("cannot cast from `{from}` to `{to}`"),
+                        );
                     }
                 }
                 self.set(id, target, false)
@@ -110,7 +141,9 @@ impl InferCtx<'_> {
                     self.infer_expr(i);
                 }
                 if let Some(target) = expected {
-                    if let (Some(want), Some(have)) = (ops::flat_count(target), self.init_list_count(id)) {
+                    if let (Some(want), Some(have)) =
+                        (ops::flat_count(target), self.init_list_count(id))
+                    {
                         let unsized_ok = matches!(target, Type::Array { len: None, .. });
                         if want != have && !unsized_ok {
                             self.diag(
@@ -143,7 +176,10 @@ impl InferCtx<'_> {
                 return self.tcx.struct_type(s, &args);
             }
         }
-        if matches!(path.as_name(), Some("ResourceDescriptorHeap" | "SamplerDescriptorHeap")) {
+        if matches!(
+            path.as_name(),
+            Some("ResourceDescriptorHeap" | "SamplerDescriptorHeap")
+        ) {
             // FIXME: SM 6.6 descriptor heaps are typed by what they are assigned to.
             return None;
         }
@@ -200,9 +236,18 @@ impl InferCtx<'_> {
         let found = self.scope.lookup_qualified(self.tree, &self.tcx.site, path);
         let first = *found.first()?;
         Some(match &self.tree.item(first).kind {
-            ItemKind::Function(_) => ValueRes::Functions(found.into_iter().filter(|i| self.tree.function(*i).is_some()).collect()),
+            ItemKind::Function(_) => ValueRes::Functions(
+                found
+                    .into_iter()
+                    .filter(|i| self.tree.function(*i).is_some())
+                    .collect(),
+            ),
             ItemKind::Variable(v) => {
-                let parent_is_struct = self.tree.item(first).parent.is_some_and(|p| self.tree.strukt(p).is_some());
+                let parent_is_struct = self
+                    .tree
+                    .item(first)
+                    .parent
+                    .is_some_and(|p| self.tree.strukt(p).is_some());
                 if parent_is_struct && !v.is_static {
                     let name = self.tree.item(first).name.clone();
                     let ty = self.member_type(&name);
@@ -214,7 +259,10 @@ impl InferCtx<'_> {
             ItemKind::Enumerator(_) => ValueRes::Enumerator(first),
             ItemKind::Struct(_) | ItemKind::Typedef(_) | ItemKind::Enum(_) => {
                 let args = path.segments.last().and_then(|s| s.args.clone());
-                ValueRes::Type(self.tcx.item_type(first, args.as_deref(), &mut Vec::new())?)
+                ValueRes::Type(
+                    self.tcx
+                        .item_type(first, args.as_deref(), &mut Vec::new())?,
+                )
             }
             _ => return None,
         })
@@ -228,7 +276,11 @@ impl InferCtx<'_> {
     /// The type of a field of the struct whose method this is.
     fn member_type(&self, name: &str) -> Option<Type> {
         let (s, args) = self.owner.clone()?;
-        self.tcx.struct_fields(s, &args).into_iter().find(|(n, _)| n == name)?.1
+        self.tcx
+            .struct_fields(s, &args)
+            .into_iter()
+            .find(|(n, _)| n == name)?
+            .1
     }
 
     fn infer_binary(&mut self, id: ExprId, op: BinaryOp, lhs: ExprId, rhs: ExprId) -> Option<Type> {
@@ -271,7 +323,11 @@ impl InferCtx<'_> {
                         match ops::common_shape(&a.ty, &b.ty, k) {
                             Some((shape, truncated)) => {
                                 if truncated {
-                                    self.diag(codes::TRUNCATION, BodyNode::Expr(id), "implicit truncation of vector type".into());
+                                    self.diag(
+                                        codes::TRUNCATION,
+                                        BodyNode::Expr(id),
+                                        "implicit truncation of vector type".into(),
+                                    );
                                 }
                                 self.set(id, Some(ops::bool_shape(&shape)), false)
                             }
@@ -285,21 +341,41 @@ impl InferCtx<'_> {
     }
 
     fn bad_operands(&mut self, id: ExprId, a: &Type, b: &Type) -> Option<Type> {
-        self.diag(codes::INVALID_OPERANDS, BodyNode::Expr(id), format!("invalid operands to binary operator: `{a}` and `{b}`"));
+        self.diag(
+            codes::INVALID_OPERANDS,
+            BodyNode::Expr(id),
+            format!("invalid operands to binary operator: `{a}` and `{b}`"),
+        );
         self.set(id, None, false)
     }
 
     /// An arithmetic or bitwise operator on two inferred operands: the result type and
     /// whether it is a literal. Diagnostics go on `at`.
-    fn arith(&mut self, at: ExprId, op: ArithOp, lhs: ExprId, rhs: ExprId) -> Option<(Option<Type>, bool)> {
+    fn arith(
+        &mut self,
+        at: ExprId,
+        op: ArithOp,
+        lhs: ExprId,
+        rhs: ExprId,
+    ) -> Option<(Option<Type>, bool)> {
         let (a, b) = (self.operand(lhs)?, self.operand(rhs)?);
         let (Some(ka), Some(kb)) = (a.ty.scalar_kind(), b.ty.scalar_kind()) else {
             self.bad_operands(at, &a.ty, &b.ty);
             return Some((None, false));
         };
-        let bitwise = matches!(op, ArithOp::Shl | ArithOp::Shr | ArithOp::BitAnd | ArithOp::BitOr | ArithOp::BitXor);
+        let bitwise = matches!(
+            op,
+            ArithOp::Shl | ArithOp::Shr | ArithOp::BitAnd | ArithOp::BitOr | ArithOp::BitXor
+        );
         if bitwise && (ka.is_float() || kb.is_float()) {
-            self.diag(codes::INVALID_OPERANDS, BodyNode::Expr(at), format!("bitwise operator needs integer operands, found `{}` and `{}`", a.ty, b.ty));
+            self.diag(
+                codes::INVALID_OPERANDS,
+                BodyNode::Expr(at),
+                format!(
+                    "bitwise operator needs integer operands, found `{}` and `{}`",
+                    a.ty, b.ty
+                ),
+            );
             return Some((None, false));
         }
         let (mut k, lit) = ops::common_scalar(ka, a.literal, kb, b.literal);
@@ -308,12 +384,20 @@ impl InferCtx<'_> {
         }
         // Shifts take the left operand's type.
         if matches!(op, ArithOp::Shl | ArithOp::Shr) && !a.literal {
-            k = if ka == ScalarKind::Bool { ScalarKind::Int } else { ka };
+            k = if ka == ScalarKind::Bool {
+                ScalarKind::Int
+            } else {
+                ka
+            };
         }
         match ops::common_shape(&a.ty, &b.ty, k) {
             Some((shape, truncated)) => {
                 if truncated {
-                    self.diag(codes::TRUNCATION, BodyNode::Expr(at), "implicit truncation of vector type".into());
+                    self.diag(
+                        codes::TRUNCATION,
+                        BodyNode::Expr(at),
+                        "implicit truncation of vector type".into(),
+                    );
                 }
                 Some((Some(shape), lit))
             }
@@ -331,20 +415,32 @@ impl InferCtx<'_> {
             return self.set(id, None, false);
         };
         if t.scalar_kind().is_none() {
-            self.diag(codes::INVALID_OPERANDS, BodyNode::Expr(id), format!("invalid operand to unary operator: `{t}`"));
+            self.diag(
+                codes::INVALID_OPERANDS,
+                BodyNode::Expr(id),
+                format!("invalid operand to unary operator: `{t}`"),
+            );
             return self.set(id, None, false);
         }
         match op {
             PrefixOp::Not => self.set(id, Some(ops::bool_shape(&t)), false),
             PrefixOp::BitNot => {
                 if t.scalar_kind().is_some_and(|k| k.is_float()) {
-                    self.diag(codes::INVALID_OPERANDS, BodyNode::Expr(id), format!("`~` needs an integer operand, found `{t}`"));
+                    self.diag(
+                        codes::INVALID_OPERANDS,
+                        BodyNode::Expr(id),
+                        format!("`~` needs an integer operand, found `{t}`"),
+                    );
                     return self.set(id, None, false);
                 }
                 self.set(id, Some(t), lit)
             }
             PrefixOp::Neg | PrefixOp::Plus => {
-                let t = if t.scalar_kind() == Some(ScalarKind::Bool) { t.with_scalar_kind(ScalarKind::Int) } else { Some(t) };
+                let t = if t.scalar_kind() == Some(ScalarKind::Bool) {
+                    t.with_scalar_kind(ScalarKind::Int)
+                } else {
+                    Some(t)
+                };
                 self.set(id, t, lit)
             }
             PrefixOp::PreInc | PrefixOp::PreDec => {
@@ -377,34 +473,50 @@ impl InferCtx<'_> {
                         }
                     }
                 }
-                self.diag(codes::NO_MEMBER, BodyNode::Expr(id), format!("no member named `{name}` in `{t}`"));
+                self.diag(
+                    codes::NO_MEMBER,
+                    BodyNode::Expr(id),
+                    format!("no member named `{name}` in `{t}`"),
+                );
                 return self.set(id, None, false);
             }
             Type::Scalar(k) => ops::vector_swizzle(name, 1).map(|s| (s, *k)),
             Type::Vector(k, n) => ops::vector_swizzle(name, *n).map(|s| (s, *k)),
-            Type::Matrix { scalar, rows, cols, .. } => ops::matrix_swizzle(name, *rows, *cols).map(|s| (s, *scalar)),
+            Type::Matrix {
+                scalar, rows, cols, ..
+            } => ops::matrix_swizzle(name, *rows, *cols).map(|s| (s, *scalar)),
             Type::Resource(r) => {
-                if let ResourceType::ConstantBuffer { element } | ResourceType::TextureBuffer { element } = &**r {
+                if let ResourceType::ConstantBuffer { element }
+                | ResourceType::TextureBuffer { element } = &**r
+                {
                     if let Type::Struct(s) = element {
                         if let Some(f) = s.fields.iter().find(|f| f.name == name) {
                             return self.set(id, Some(f.ty.clone()), false);
                         }
                     }
-                    self.diag(codes::NO_MEMBER, BodyNode::Expr(id), format!("no member named `{name}` in `{t}`"));
+                    self.diag(
+                        codes::NO_MEMBER,
+                        BodyNode::Expr(id),
+                        format!("no member named `{name}` in `{t}`"),
+                    );
                     return self.set(id, None, false);
                 }
                 // Properties such as `.mips`/`.sample` are not modeled yet.
                 return self.set(id, None, false);
             }
             _ => {
-                self.diag(codes::NO_MEMBER, BodyNode::Expr(id), format!("`{t}` has no members"));
+                self.diag(
+                    codes::NO_MEMBER,
+                    BodyNode::Expr(id),
+                    format!("`{t}` has no members"),
+                );
                 return self.set(id, None, false);
             }
         };
         match swizzle {
             Ok((s, k)) => {
                 let ty = ops::swizzle_type(k, s.len());
-                self.set(id, Some(ty), lit)
+                self.set(id, Some(ty), lit && s.len() == 1)
             }
             Err(msg) => {
                 self.diag(codes::INVALID_SWIZZLE, BodyNode::Expr(id), msg);
@@ -423,14 +535,26 @@ impl InferCtx<'_> {
         let check_range = |this: &mut Self, len: Option<u32>| {
             if let (Some(i), Some(len)) = (constant, len) {
                 if i < 0 || i >= i64::from(len) {
-                    this.diag(codes::INDEX_OUT_OF_RANGE, BodyNode::Expr(index), format!("index {i} is out of range for `{t}`"));
+                    this.diag(
+                        codes::INDEX_OUT_OF_RANGE,
+                        BodyNode::Expr(index),
+                        format!("index {i} is out of range for `{t}`"),
+                    );
                 }
             }
         };
         let scalar_index = |this: &mut Self| {
             if let Some(it) = &index_ty {
-                if !it.scalar_kind().is_some_and(|k| !k.is_float() || this.result.is_literal(index)) && it.scalar_kind().is_none() {
-                    this.diag(codes::TYPE_MISMATCH, BodyNode::Expr(index), format!("cannot index with a value of type `{it}`"));
+                if !it
+                    .scalar_kind()
+                    .is_some_and(|k| !k.is_float() || this.result.is_literal(index))
+                    && it.scalar_kind().is_none()
+                {
+                    this.diag(
+                        codes::TYPE_MISMATCH,
+                        BodyNode::Expr(index),
+                        format!("cannot index with a value of type `{it}`"),
+                    );
                 }
             }
         };
@@ -440,7 +564,9 @@ impl InferCtx<'_> {
                 scalar_index(self);
                 Some(Type::Scalar(*k))
             }
-            Type::Matrix { scalar, rows, cols, .. } => {
+            Type::Matrix {
+                scalar, rows, cols, ..
+            } => {
                 check_range(self, Some(u32::from(*rows)));
                 scalar_index(self);
                 Some(Type::Vector(*scalar, *cols))
@@ -453,20 +579,31 @@ impl InferCtx<'_> {
             Type::Resource(r) => match &**r {
                 ResourceType::Texture { sample, .. } => Some(sample.clone()),
                 ResourceType::TypedBuffer { element, .. } => Some(element.clone()),
-                ResourceType::StructuredBuffer { element, kind } if !matches!(kind, StructuredKind::Append | StructuredKind::Consume) => {
+                ResourceType::StructuredBuffer { element, kind }
+                    if !matches!(kind, StructuredKind::Append | StructuredKind::Consume) =>
+                {
                     Some(element.clone())
                 }
-                ResourceType::InputPatch { element, count } | ResourceType::OutputPatch { element, count } => {
+                ResourceType::InputPatch { element, count }
+                | ResourceType::OutputPatch { element, count } => {
                     check_range(self, Some(*count));
                     Some(element.clone())
                 }
                 _ => {
-                    self.diag(codes::NOT_INDEXABLE, BodyNode::Expr(id), format!("`{t}` cannot be indexed"));
+                    self.diag(
+                        codes::NOT_INDEXABLE,
+                        BodyNode::Expr(id),
+                        format!("`{t}` cannot be indexed"),
+                    );
                     None
                 }
             },
             _ => {
-                self.diag(codes::NOT_INDEXABLE, BodyNode::Expr(id), format!("`{t}` cannot be indexed"));
+                self.diag(
+                    codes::NOT_INDEXABLE,
+                    BodyNode::Expr(id),
+                    format!("`{t}` cannot be indexed"),
+                );
                 None
             }
         };
@@ -478,7 +615,10 @@ impl InferCtx<'_> {
         match self.body.expr(e) {
             Expr::Literal(Literal::Int(v, _)) => i64::try_from(*v).ok(),
             Expr::Paren(inner) => self.constant_index(*inner),
-            Expr::Prefix { op: PrefixOp::Neg, expr } => self.constant_index(*expr).map(|v| -v),
+            Expr::Prefix {
+                op: PrefixOp::Neg,
+                expr,
+            } => self.constant_index(*expr).map(|v| -v),
             _ => None,
         }
     }
@@ -496,10 +636,19 @@ impl InferCtx<'_> {
             Expr::Path(_) => match self.resolutions.get(&e) {
                 Some(ValueRes::Global(g)) => match &self.tree.item(*g).kind {
                     ItemKind::Variable(v) => {
-                        let in_cbuffer = self.tree.item(*g).parent.is_some_and(|p| matches!(self.tree.item(p).kind, ItemKind::CBuffer(_)));
-                        let in_struct = self.tree.item(*g).parent.is_some_and(|p| self.tree.strukt(p).is_some());
+                        let in_cbuffer = self.tree.item(*g).parent.is_some_and(|p| {
+                            matches!(self.tree.item(p).kind, ItemKind::CBuffer(_))
+                        });
+                        let in_struct = self
+                            .tree
+                            .item(*g)
+                            .parent
+                            .is_some_and(|p| self.tree.strukt(p).is_some());
                         // Globals that are neither `static` nor `groupshared` are uniforms.
-                        if v.is_const || in_cbuffer || (!v.is_static && !v.groupshared && !in_struct) {
+                        if v.is_const
+                            || in_cbuffer
+                            || (!v.is_static && !v.groupshared && !in_struct)
+                        {
                             Place::Const
                         } else {
                             Place::Mutable
@@ -518,7 +667,8 @@ impl InferCtx<'_> {
             },
             Expr::Index { base, .. } => match self.result.type_of_expr(*base) {
                 Some(Type::Resource(r)) => match &**r {
-                    ResourceType::Texture { access, .. } | ResourceType::TypedBuffer { access, .. } => {
+                    ResourceType::Texture { access, .. }
+                    | ResourceType::TypedBuffer { access, .. } => {
                         if access.is_writable() {
                             Place::Mutable
                         } else {
@@ -532,7 +682,9 @@ impl InferCtx<'_> {
                             Place::Mutable
                         }
                     }
-                    ResourceType::OutputPatch { .. } | ResourceType::InputPatch { .. } => Place::Const,
+                    ResourceType::OutputPatch { .. } | ResourceType::InputPatch { .. } => {
+                        Place::Const
+                    }
                     _ => Place::Rvalue,
                 },
                 _ => self.place(*base),
@@ -550,18 +702,30 @@ impl InferCtx<'_> {
             Place::Mutable => {
                 if let Some(s) = self.swizzle_of(target) {
                     if s.has_repeats() {
-                        self.diag(codes::INVALID_SWIZZLE, BodyNode::Expr(target), "cannot assign to a swizzle with repeated components".into());
+                        self.diag(
+                            codes::INVALID_SWIZZLE,
+                            BodyNode::Expr(target),
+                            "cannot assign to a swizzle with repeated components".into(),
+                        );
                         return false;
                     }
                 }
                 true
             }
             Place::Const => {
-                self.diag(codes::ASSIGN_TO_CONST, BodyNode::Expr(target), "cannot assign to a const value".into());
+                self.diag(
+                    codes::ASSIGN_TO_CONST,
+                    BodyNode::Expr(target),
+                    "cannot assign to a const value".into(),
+                );
                 false
             }
             Place::Rvalue => {
-                self.diag(codes::NOT_LVALUE, BodyNode::Expr(target), "expression is not assignable".into());
+                self.diag(
+                    codes::NOT_LVALUE,
+                    BodyNode::Expr(target),
+                    "expression is not assignable".into(),
+                );
                 false
             }
         }

@@ -52,7 +52,13 @@ fn rank(k: ScalarKind) -> u8 {
 /// The component kind two operands of an arithmetic operator convert to, and whether the
 /// result is still a literal.
 pub fn common_scalar(a: ScalarKind, a_lit: bool, b: ScalarKind, b_lit: bool) -> (ScalarKind, bool) {
-    let promote_bool = |k: ScalarKind| if k == ScalarKind::Bool { ScalarKind::Int } else { k };
+    let promote_bool = |k: ScalarKind| {
+        if k == ScalarKind::Bool {
+            ScalarKind::Int
+        } else {
+            k
+        }
+    };
     match (a_lit, b_lit) {
         (true, true) => {
             if a.is_float() || b.is_float() {
@@ -120,8 +126,15 @@ pub fn common_shape(a: &Type, b: &Type, kind: ScalarKind) -> Option<(Type, bool)
     match (am, bm) {
         (false, false) => Some((Type::Vector(kind, ac.min(bc)), ac != bc)),
         (true, true) => {
-            let o = if let Type::Matrix { orientation, .. } = a { *orientation } else { Default::default() };
-            Some((Type::matrix_with(kind, ar.min(br), ac.min(bc), o), ar != br || ac != bc))
+            let o = if let Type::Matrix { orientation, .. } = a {
+                *orientation
+            } else {
+                Default::default()
+            };
+            Some((
+                Type::matrix_with(kind, ar.min(br), ac.min(bc), o),
+                ar != br || ac != bc,
+            ))
         }
         _ => {
             // A vector with a matrix works when one of them is really a vector (1xN or Nx1).
@@ -143,9 +156,16 @@ pub fn conversion(from: &Operand, to: &Type) -> Conversion {
     }
     let (Some(fk), Some(tk)) = (from.ty.scalar_kind(), to.scalar_kind()) else {
         return match (&from.ty, to) {
-            (Type::Array { element: a, len: la }, Type::Array { element: b, len: lb }) if a == b && (la == lb || lb.is_none()) => {
-                Conversion::Exact
-            }
+            (
+                Type::Array {
+                    element: a,
+                    len: la,
+                },
+                Type::Array {
+                    element: b,
+                    len: lb,
+                },
+            ) if a == b && (la == lb || lb.is_none()) => Conversion::Exact,
             (Type::Struct(a), Type::Struct(b)) if a.name == b.name => Conversion::Exact,
             _ if from.ty == *to => Conversion::Exact,
             _ => Conversion::Incompatible,
@@ -181,7 +201,9 @@ pub fn conversion(from: &Operand, to: &Type) -> Conversion {
         (false, false) if tc < fc => Conversion::Truncation,
         (true, true) if tr <= fr && tc <= fc => Conversion::Truncation,
         // `float2x2` and `float4` convert into each other.
-        (true, false) | (false, true) if from_count == to_count => kind_conv.max(Conversion::Conversion),
+        (true, false) | (false, true) if from_count == to_count => {
+            kind_conv.max(Conversion::Conversion)
+        }
         (true, false) if fr == 1 && tc <= fc => Conversion::Truncation,
         _ => Conversion::Incompatible,
     }
@@ -232,14 +254,18 @@ pub fn vector_swizzle(name: &str, n: u8) -> Result<Swizzle, String> {
     let xyzw = name.chars().all(|c| "xyzw".contains(c));
     let rgba = name.chars().all(|c| "rgba".contains(c));
     if !xyzw && !rgba {
-        return Err(format!("invalid swizzle `{name}`: use `xyzw` or `rgba` components, not both"));
+        return Err(format!(
+            "invalid swizzle `{name}`: use `xyzw` or `rgba` components, not both"
+        ));
     }
     let set = if xyzw { "xyzw" } else { "rgba" };
     let mut comps = Vec::new();
     for c in name.chars() {
         let i = set.find(c).unwrap_or(0) as u8;
         if i >= n {
-            return Err(format!("invalid swizzle `{name}`: component `{c}` is out of range for {n} component(s)"));
+            return Err(format!(
+                "invalid swizzle `{name}`: component `{c}` is out of range for {n} component(s)"
+            ));
         }
         comps.push(i);
     }
@@ -272,7 +298,9 @@ pub fn matrix_swizzle(name: &str, rows: u8, cols: u8) -> Result<Swizzle, String>
             c -= 1;
         }
         if r >= rows || c >= cols {
-            return Err(format!("invalid matrix swizzle `{name}`: element out of range for {rows}x{cols}"));
+            return Err(format!(
+                "invalid matrix swizzle `{name}`: element out of range for {rows}x{cols}"
+            ));
         }
         comps.push((r, c));
         rest = &digits[2..];

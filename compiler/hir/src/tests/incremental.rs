@@ -6,9 +6,9 @@ use std::sync::{Arc, Mutex};
 use base_db::CompileConfig;
 use syntax::PreprocessConfig;
 
+use crate::functions;
 use crate::infer::infer;
 use crate::test_db::TestDb;
-use crate::functions;
 
 fn take(log: &Mutex<Vec<String>>) -> Vec<String> {
     std::mem::take(&mut *log.lock().unwrap())
@@ -50,7 +50,10 @@ fn header_edit_reinfers_only_includers() {
     let log = Arc::new(Mutex::new(Vec::new()));
     let mut db = TestDb::with_log(log.clone());
     db.set_file_text("/t/common.hlsli", "float scale;\n");
-    let a = db.set_file_text("/t/a.hlsl", "#include \"common.hlsli\"\nfloat fa(float x) { return x * scale; }\n");
+    let a = db.set_file_text(
+        "/t/a.hlsl",
+        "#include \"common.hlsli\"\nfloat fa(float x) { return x * scale; }\n",
+    );
     let b = db.set_file_text("/t/b.hlsl", "float fb(float x) { return x; }\n");
     let config = CompileConfig::new(&db, PreprocessConfig::default());
     for file in [a, b] {
@@ -72,5 +75,9 @@ fn header_edit_reinfers_only_includers() {
     // the header does not reach `a` yet and nothing re-runs; with the real preprocessor this
     // is exactly one inference (`fa`'s). Either way `fb` never re-runs.
     assert!(infer_runs(&ran) <= 1, "{ran:#?}");
-    assert!(!ran.iter().any(|e| e.starts_with("parse_file") && e.contains("b.hlsl")), "{ran:#?}");
+    assert!(
+        !ran.iter()
+            .any(|e| e.starts_with("parse_file") && e.contains("b.hlsl")),
+        "{ran:#?}"
+    );
 }
