@@ -474,7 +474,7 @@ void f() { 1.0.xxx; }
 "#,
         expect![[r#"
             fn f:
-            1.0.xxx : literal float
+            1.0.xxx : float3
             1.0 : literal float
         "#]],
     );
@@ -868,7 +868,7 @@ void f(dword a, half b, min10float c, min12int d, min16uint e, uint64_t g, float
             local d : min12int
             local e : min16uint
             local g : uint64_t
-            local h : {unknown}
+            local h : double
         "#]],
     );
 }
@@ -994,7 +994,7 @@ enum Color { Red, Green = 4, Blue }; enum class Mode : uint { A, B }; void f() {
             fn f:
             Red : int
             Blue : int
-            Color::Green : {unknown}
+            Color::Green : int
             Mode::B : uint
             Green + 1 : int
             Green : int
@@ -1769,7 +1769,7 @@ namespace N { enum E { A, B }; } void f() { N::A; N::E::B; int x = N::B; }
         expect![[r#"
             fn f:
             N::A : int
-            N::E::B : {unknown}
+            N::E::B : int
             N::B : int
             local x : int
         "#]],
