@@ -300,7 +300,7 @@ impl<'a> InferCtx<'a> {
             self.declare_local(p);
         }
         let Some(root) = self.body.root else { return };
-        self.infer_stmt(root, false);
+        self.infer_stmt(root);
         if !self.ret_void && self.ret.is_some() && self.falls_through(root) {
             let name = self.tree.item(self.idx).name.clone();
             self.diag(
@@ -386,7 +386,7 @@ impl<'a> InferCtx<'a> {
         self.result.local_types[id.0 as usize] = ty;
     }
 
-    fn infer_stmt(&mut self, id: StmtId, in_loop: bool) {
+    fn infer_stmt(&mut self, id: StmtId) {
         match self.body.stmt(id).clone() {
             Stmt::Expr(e) => {
                 self.infer_expr(e);
@@ -398,7 +398,7 @@ impl<'a> InferCtx<'a> {
             }
             Stmt::Block(stmts) => {
                 for s in stmts {
-                    self.infer_stmt(s, in_loop);
+                    self.infer_stmt(s);
                 }
             }
             Stmt::If {
@@ -407,9 +407,9 @@ impl<'a> InferCtx<'a> {
                 otherwise,
             } => {
                 self.infer_condition(cond);
-                self.infer_stmt(then, in_loop);
+                self.infer_stmt(then);
                 if let Some(o) = otherwise {
-                    self.infer_stmt(o, in_loop);
+                    self.infer_stmt(o);
                 }
             }
             Stmt::For {
@@ -419,7 +419,7 @@ impl<'a> InferCtx<'a> {
                 body,
             } => {
                 if let Some(i) = init {
-                    self.infer_stmt(i, in_loop);
+                    self.infer_stmt(i);
                 }
                 if let Some(c) = cond {
                     self.infer_condition(c);
@@ -427,14 +427,14 @@ impl<'a> InferCtx<'a> {
                 if let Some(s) = step {
                     self.infer_expr(s);
                 }
-                self.infer_stmt(body, true);
+                self.infer_stmt(body);
             }
             Stmt::While { cond, body } => {
                 self.infer_condition(cond);
-                self.infer_stmt(body, true);
+                self.infer_stmt(body);
             }
             Stmt::DoWhile { body, cond } => {
-                self.infer_stmt(body, true);
+                self.infer_stmt(body);
                 self.infer_condition(cond);
             }
             Stmt::Switch { expr, clauses } => {
@@ -456,7 +456,7 @@ impl<'a> InferCtx<'a> {
                         self.infer_expr(v);
                     }
                     for s in c.stmts {
-                        self.infer_stmt(s, true);
+                        self.infer_stmt(s);
                     }
                 }
             }

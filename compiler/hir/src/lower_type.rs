@@ -71,13 +71,16 @@ pub struct TypeCtx<'a> {
     pub scope: &'a ItemScope,
     pub site: LookupSite,
     pub env: Vec<(Name, TemplateArg)>,
-    structs: RefCell<HashMap<(ItemIdx, Vec<TemplateArg>), Option<Type>>>,
+    structs: RefCell<HashMap<StructKey, Option<Type>>>,
     /// Struct type name to its item and template arguments, for member and method lookup.
     struct_names: RefCell<HashMap<String, (ItemIdx, Vec<TemplateArg>)>>,
     depth: RefCell<u32>,
 }
 
 const MAX_DEPTH: u32 = 32;
+
+/// A struct and the template arguments it is instantiated with.
+type StructKey = (ItemIdx, Vec<TemplateArg>);
 
 impl<'a> TypeCtx<'a> {
     pub fn new(tree: &'a ItemTree, scope: &'a ItemScope, site: LookupSite) -> TypeCtx<'a> {

@@ -177,9 +177,9 @@ pub fn conversion(from: &Operand, to: &Type) -> Conversion {
         } else {
             Conversion::Exact
         }
-    } else if from.literal && fk.is_float() == tk.is_float() {
-        Conversion::Promotion
-    } else if fk.is_float() == tk.is_float() && !fk.is_bool() && rank(tk) >= rank(fk) {
+    } else if fk.is_float() == tk.is_float()
+        && (from.literal || (!fk.is_bool() && rank(tk) >= rank(fk)))
+    {
         Conversion::Promotion
     } else {
         Conversion::Conversion
@@ -230,6 +230,10 @@ pub enum Swizzle {
 }
 
 impl Swizzle {
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     pub fn len(&self) -> usize {
         match self {
             Swizzle::Vector(c) => c.len(),
