@@ -364,7 +364,10 @@ impl<'a> InferCtx<'a> {
         let local = self.body.local(id).clone();
         let mut errors = Vec::new();
         let mut ty = self.tcx.resolve(&local.ty, &mut errors);
-        self.type_errors(BodyNode::Local(id), errors);
+        // Parameter types are checked with the signature (item diagnostics).
+        if local.param.is_none() {
+            self.type_errors(BodyNode::Local(id), errors);
+        }
         if let Some(init) = local.init {
             let expected = ty.clone();
             let init_ty = self.infer_expr_expecting(init, expected.as_ref());
@@ -611,14 +614,9 @@ impl<'a> InferCtx<'a> {
             return None;
         };
         let tcx = TypeCtx::inside(self.tree, self.scope, idx);
-        let mut ty = tcx.resolve(&v.ty, &mut Vec::new());
-        if let Some(Type::Array { element, len: None }) = &ty {
-            // `static const float k[] = {1, 2}`: count the initializer, when we can.
-            let _ = element;
-            if v.has_init {
-                ty = ty.clone();
-            }
-        }
+        let ty = tcx.resolve(&v.ty, &mut Vec::new());
+        // FIXME: `static const float k[] = {1, 2}` stays an unsized array: global
+        // initializers are not inferred yet.
         self.globals.insert(idx, ty.clone());
         ty
     }

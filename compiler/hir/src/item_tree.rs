@@ -104,6 +104,8 @@ pub struct Variable {
     pub semantic: Option<String>,
     pub register: Option<Vec<String>>,
     pub packoffset: Option<String>,
+    /// `linear`, `nointerpolation`... (struct fields of stage inputs and outputs).
+    pub interpolation: Vec<types::Interpolation>,
     /// The initializer, when it is a constant expression we can represent.
     pub init: Option<ConstExpr>,
     pub has_init: bool,
@@ -361,6 +363,10 @@ impl Lowering {
                 semantic: d.semantic().map(|s| s.text()),
                 register: d.register_binding().map(|r| r.args()),
                 packoffset: d.packoffset().and_then(|p| p.offset()),
+                interpolation: mods
+                    .iter()
+                    .filter_map(|t| interpolation(t.kind()))
+                    .collect(),
                 init: init.as_ref().map(ConstExpr::lower),
                 has_init: init.is_some(),
             };
@@ -449,6 +455,18 @@ impl Lowering {
         }
         idx
     }
+}
+
+fn interpolation(kind: SyntaxKind) -> Option<types::Interpolation> {
+    use types::Interpolation::*;
+    Some(match kind {
+        SyntaxKind::LINEAR_KW => Linear,
+        SyntaxKind::CENTROID_KW => Centroid,
+        SyntaxKind::NOINTERPOLATION_KW => NoInterpolation,
+        SyntaxKind::NOPERSPECTIVE_KW => NoPerspective,
+        SyntaxKind::SAMPLE_KW => Sample,
+        _ => return None,
+    })
 }
 
 /// Lowers a parameter (also used for the parameters of function bodies).

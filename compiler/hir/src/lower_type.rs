@@ -79,6 +79,12 @@ pub struct TypeCtx<'a> {
 
 const MAX_DEPTH: u32 = 32;
 
+/// A field as declared; `ty` is `None` when unknown (then `field.ty` is a placeholder).
+struct FieldDecl {
+    field: StructField,
+    ty: Option<Type>,
+}
+
 /// A struct and the template arguments it is instantiated with.
 type StructKey = (ItemIdx, Vec<TemplateArg>);
 
@@ -301,20 +307,17 @@ impl<'a> TypeCtx<'a> {
         }
         // Guards recursion through a struct that contains itself.
         self.structs.borrow_mut().insert(key.clone(), None);
-        let fields = self.struct_fields(idx, args);
+        let fields = self.field_decls(idx, args);
         let ty = fields
             .into_iter()
-            .map(|(name, ty)| {
-                ty.map(|ty| StructField {
-                    name,
-                    ty,
-                    semantic: None,
-                    interpolation: Vec::new(),
-                })
-            })
+            .map(|f| f.ty.map(|ty| StructField { ty, ..f.field }))
             .collect::<Option<Vec<_>>>()
             .map(|fields| {
                 let mut name = self.tree.qualified_name(idx);
+                if self.tree.item(idx).name.is_empty() {
+                    // Anonymous structs are distinct types: number them by item.
+                    name = format!("(anonymous struct #{})", idx.0);
+                }
                 if !args.is_empty() {
                     let parts: Vec<String> = args
                         .iter()
@@ -337,6 +340,13 @@ impl<'a> TypeCtx<'a> {
 
     /// The instance fields of a struct (bases first), with their types where known.
     pub fn struct_fields(&self, idx: ItemIdx, args: &[TemplateArg]) -> Vec<(Name, Option<Type>)> {
+        self.field_decls(idx, args)
+            .into_iter()
+            .map(|f| (f.field.name, f.ty))
+            .collect()
+    }
+
+    fn field_decls(&self, idx: ItemIdx, args: &[TemplateArg]) -> Vec<FieldDecl> {
         let Some(s) = self.tree.strukt(idx) else {
             return Vec::new();
         };
@@ -348,20 +358,24 @@ impl<'a> TypeCtx<'a> {
         let mut errors = Vec::new();
         for base in &s.bases {
             if let Some(Type::Struct(b)) = ctx.resolve(base, &mut errors) {
-                out.extend(
-                    b.fields
-                        .iter()
-                        .map(|f| (f.name.clone(), Some(f.ty.clone()))),
-                );
+                out.extend(b.fields.iter().map(|f| FieldDecl {
+                    field: f.clone(),
+                    ty: Some(f.ty.clone()),
+                }));
             }
         }
         for &m in &s.members {
             if let ItemKind::Variable(v) = &self.tree.item(m).kind {
                 if !v.is_static {
-                    out.push((
-                        self.tree.item(m).name.clone(),
-                        ctx.resolve(&v.ty, &mut errors),
-                    ));
+                    out.push(FieldDecl {
+                        field: StructField {
+                            name: self.tree.item(m).name.clone(),
+                            ty: Type::Void,
+                            semantic: v.semantic.clone(),
+                            interpolation: v.interpolation.clone(),
+                        },
+                        ty: ctx.resolve(&v.ty, &mut errors),
+                    });
                 }
             }
         }
@@ -476,6 +490,8 @@ impl<'a> TypeCtx<'a> {
                     dim(arg_int(2), 4)?,
                 ))
             }
+            "unsigned" => Some(Type::UINT),
+            "signed" => Some(Type::INT),
             "SamplerState" | "sampler" | "sampler1D" | "sampler2D" | "sampler3D"
             | "samplerCUBE" => Some(Type::resource(ResourceType::Sampler { comparison: false })),
             "SamplerComparisonState" => {

@@ -3,6 +3,7 @@
 
 mod diagnostics;
 mod incremental;
+mod items;
 mod types;
 
 use base_db::CompileConfig;

@@ -1407,9 +1407,9 @@ void f(unsigned int a, unsigned b) { a; b; }
         expect![[r#"
             fn f:
             a : uint
-            b : {unknown}
+            b : uint
             local a : uint
-            local b : {unknown}
+            local b : uint
         "#]],
     );
 }
@@ -1440,7 +1440,7 @@ struct { float a; } anon; struct Named { int b; } named; void f() { anon.a; name
         expect![[r#"
             fn f:
             anon.a : float
-            anon : 
+            anon : (anonymous struct #0)
             named.b : int
             named : Named
         "#]],
@@ -1754,8 +1754,8 @@ typedef struct { float3 n; } Surf; void f(Surf s) { s.n; }
         expect![[r#"
             fn f:
             s.n : float3
-            s : 
-            local s : 
+            s : (anonymous struct #0)
+            local s : (anonymous struct #0)
         "#]],
     );
 }
