@@ -22,4 +22,5 @@ pub const BAD_RETURN: &str = "E2019";
 pub const NOT_SUPPORTED: &str = "E2020";
 pub const NOT_INDEXABLE: &str = "E2021";
 pub const NOT_CONSTANT: &str = "E2022";
+pub const JUMP_OUTSIDE_LOOP: &str = "E2023";
 pub const TRUNCATION: &str = "W2001";

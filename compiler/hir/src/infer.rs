@@ -227,6 +227,11 @@ struct InferCtx<'a> {
     owner: Option<(ItemIdx, Vec<TemplateArg>)>,
     globals: HashMap<ItemIdx, Option<Type>>,
     resolutions: HashMap<ExprId, ValueRes>,
+    /// Explicit template arguments of the call being resolved (`f<float>(x)`).
+    explicit_targs: Vec<TemplateArg>,
+    /// Loops and switches around the statement being checked (for `break`/`continue`).
+    loops: u32,
+    switches: u32,
     result: InferenceResult,
 }
 
@@ -270,6 +275,9 @@ impl<'a> InferCtx<'a> {
             owner,
             globals: HashMap::new(),
             resolutions: HashMap::new(),
+            explicit_targs: Vec::new(),
+            loops: 0,
+            switches: 0,
             result: InferenceResult {
                 expr_types: vec![None; body.exprs.len()],
                 literal: vec![false; body.exprs.len()],
@@ -430,14 +438,14 @@ impl<'a> InferCtx<'a> {
                 if let Some(s) = step {
                     self.infer_expr(s);
                 }
-                self.infer_stmt(body);
+                self.in_loop(body);
             }
             Stmt::While { cond, body } => {
                 self.infer_condition(cond);
-                self.infer_stmt(body);
+                self.in_loop(body);
             }
             Stmt::DoWhile { body, cond } => {
-                self.infer_stmt(body);
+                self.in_loop(body);
                 self.infer_condition(cond);
             }
             Stmt::Switch { expr, clauses } => {
@@ -454,6 +462,7 @@ impl<'a> InferCtx<'a> {
                         );
                     }
                 }
+                self.switches += 1;
                 for c in clauses {
                     if let Some(v) = c.value {
                         self.infer_expr(v);
@@ -462,6 +471,7 @@ impl<'a> InferCtx<'a> {
                         self.infer_stmt(s);
                     }
                 }
+                self.switches -= 1;
             }
             Stmt::Return(value) => self.check_return(id, value),
             Stmt::NotSupported(what) => self.diag(
@@ -469,8 +479,24 @@ impl<'a> InferCtx<'a> {
                 BodyNode::Stmt(id),
                 format!("not supported yet: {what}"),
             ),
+            Stmt::Break if self.loops == 0 && self.switches == 0 => self.diag(
+                crate::codes::JUMP_OUTSIDE_LOOP,
+                BodyNode::Stmt(id),
+                "`break` outside of a loop or switch".into(),
+            ),
+            Stmt::Continue if self.loops == 0 => self.diag(
+                crate::codes::JUMP_OUTSIDE_LOOP,
+                BodyNode::Stmt(id),
+                "`continue` outside of a loop".into(),
+            ),
             Stmt::Break | Stmt::Continue | Stmt::Discard | Stmt::Empty => {}
         }
+    }
+
+    fn in_loop(&mut self, body: StmtId) {
+        self.loops += 1;
+        self.infer_stmt(body);
+        self.loops -= 1;
     }
 
     fn infer_condition(&mut self, cond: ExprId) {

@@ -43,6 +43,7 @@
 //! | E2020 | not supported yet (a construct the semantic layer does not handle yet) |
 //! | E2021 | indexing a value that cannot be indexed |
 //! | E2022 | an array size that is not a positive constant |
+//! | E2023 | `break` outside a loop or switch, `continue` outside a loop |
 //! | W2001 | implicit truncation of a vector or matrix |
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].

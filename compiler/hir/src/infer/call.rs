@@ -51,7 +51,17 @@ impl InferCtx<'_> {
         let ty = match res {
             Some(ValueRes::Type(t)) => self.constructor(id, &t, args),
             Some(ValueRes::Functions(cands)) => {
-                self.resolve_overload(id, path.last_name(), cands, args, &[])
+                // `f<float>(x)`: explicit template arguments come first, the rest is deduced.
+                let explicit: Vec<TemplateArg> = path
+                    .segments
+                    .last()
+                    .and_then(|s| s.args.as_ref())
+                    .map(|args| args.iter().map(|a| self.template_arg(a)).collect())
+                    .unwrap_or_default();
+                self.explicit_targs = explicit;
+                let ty = self.resolve_overload(id, path.last_name(), cands, args, &[]);
+                self.explicit_targs.clear();
+                ty
             }
             Some(
                 ValueRes::Local
@@ -232,7 +242,11 @@ impl InferCtx<'_> {
         };
         params
             .iter()
-            .map(|tp| {
+            .enumerate()
+            .map(|(i, tp)| {
+                if let Some(arg) = self.explicit_targs.get(i) {
+                    return (tp.name.clone(), arg.clone());
+                }
                 let deduced = f.params.iter().zip(args).find_map(|(p, a)| {
                     let TypeBase::Path(path) = &p.ty.base else {
                         return None;
@@ -251,6 +265,19 @@ impl InferCtx<'_> {
                 )
             })
             .collect()
+    }
+
+    fn template_arg(&self, arg: &crate::type_ref::GenericArg) -> TemplateArg {
+        match arg {
+            crate::type_ref::GenericArg::Type(t) => self
+                .tcx
+                .resolve(t, &mut Vec::new())
+                .map_or(TemplateArg::Opaque, TemplateArg::Type),
+            crate::type_ref::GenericArg::Const(e) => self
+                .tcx
+                .eval(e)
+                .map_or(TemplateArg::Opaque, |v| TemplateArg::Value(v.as_int())),
+        }
     }
 
     fn signature(

@@ -541,3 +541,28 @@ void f() { BAD; }
         "#]],
     );
 }
+
+#[test]
+fn jump_outside_loop_e2023() {
+    check_diagnostics(
+        r#"
+void f(int k) { break; continue; switch (k) { case 0: continue; default: break; } for (;;) { break; } }
+"#,
+        expect![[r#"
+            E2023 2:17 `break;`: `break` outside of a loop or switch
+            E2023 2:24 `continue;`: `continue` outside of a loop
+            E2023 2:55 `continue;`: `continue` outside of a loop
+        "#]],
+    );
+}
+
+#[test]
+fn explicit_template_args_no_error() {
+    check_diagnostics(
+        r#"
+template<typename T> T conv(float x) { return (T)x; }
+void f() { int a = conv<int>(1.5); float3 b = conv<float3>(2); }
+"#,
+        expect![[r#""#]],
+    );
+}

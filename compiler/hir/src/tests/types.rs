@@ -2096,3 +2096,26 @@ float f(int x) { return x; } float4 g() { return 1; }
         "#]],
     );
 }
+
+#[test]
+fn explicit_template_args() {
+    check_infer(
+        r#"
+template<typename T> T conv(float x) { return (T)x; }
+void f() { conv<int>(1.5); conv<float3>(2); }
+"#,
+        expect![[r#"
+            fn conv:
+            (T)x : {unknown}
+            x : float
+            local x : float
+            fn f:
+            conv<int>(1.5) : int
+            conv<int> : {unknown}
+            1.5 : literal float
+            conv<float3>(2) : float3
+            conv<float3> : {unknown}
+            2 : literal int
+        "#]],
+    );
+}
