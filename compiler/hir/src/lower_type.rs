@@ -127,6 +127,15 @@ impl<'a> TypeCtx<'a> {
         ctx
     }
 
+    /// A context for code inside item `idx`, reached from this one: it continues this
+    /// one's depth count, so cycles (`typedef S S;`, `static const int A = A;`, a struct
+    /// containing itself) stop at `MAX_DEPTH`.
+    fn nested(&self, idx: ItemIdx) -> TypeCtx<'a> {
+        let ctx = TypeCtx::inside(self.tree, self.scope, idx);
+        *ctx.depth.borrow_mut() = *self.depth.borrow() + 1;
+        ctx
+    }
+
     fn binding(&self, name: &str) -> Option<&TemplateArg> {
         self.env
             .iter()
@@ -138,6 +147,9 @@ impl<'a> TypeCtx<'a> {
     /// Resolves `tref`; `None` when it is unknown (an error is pushed) or depends on an
     /// opaque template parameter (no error).
     pub fn resolve(&self, tref: &TypeRef, errors: &mut Vec<TypeError>) -> Option<Type> {
+        if *self.depth.borrow() > MAX_DEPTH {
+            return None;
+        }
         let mut ty = match &tref.base {
             TypeBase::Path(path) => self.resolve_path(path, errors)?,
             TypeBase::InlineStruct(idx) => self.struct_type(ItemIdx(*idx), &[])?,
@@ -237,7 +249,7 @@ impl<'a> TypeCtx<'a> {
                 self.struct_type(self.definition_of(idx), &args)
             }
             ItemKind::Typedef(t) => {
-                let ctx = TypeCtx::inside(self.tree, self.scope, idx);
+                let ctx = self.nested(idx);
                 ctx.resolve(t, errors)
             }
             ItemKind::Enum(e) => match &e.underlying {
@@ -350,7 +362,7 @@ impl<'a> TypeCtx<'a> {
         let Some(s) = self.tree.strukt(idx) else {
             return Vec::new();
         };
-        let mut ctx = TypeCtx::inside(self.tree, self.scope, idx);
+        let mut ctx = self.nested(idx);
         for (p, a) in s.template.iter().flatten().zip(args) {
             ctx.env.push((p.name.clone(), a.clone()));
         }
@@ -713,7 +725,7 @@ impl<'a> TypeCtx<'a> {
     pub fn item_value(&self, idx: ItemIdx) -> Option<ConstValue> {
         match &self.tree.item(idx).kind {
             ItemKind::Enumerator(value) => {
-                let ctx = TypeCtx::inside(self.tree, self.scope, idx);
+                let ctx = self.nested(idx);
                 if let Some(v) = value {
                     return ctx.eval(v);
                 }
@@ -727,7 +739,7 @@ impl<'a> TypeCtx<'a> {
                 Some(ConstValue::Int(prev.as_int() + 1))
             }
             ItemKind::Variable(v) if v.is_const => {
-                let ctx = TypeCtx::inside(self.tree, self.scope, idx);
+                let ctx = self.nested(idx);
                 let value = ctx.eval(v.init.as_ref()?)?;
                 let ty = ctx.resolve(&v.ty, &mut Vec::new());
                 Some(match ty.and_then(|t| t.scalar_kind()) {

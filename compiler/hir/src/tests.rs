@@ -4,6 +4,7 @@
 mod diagnostics;
 mod incremental;
 mod items;
+mod robustness;
 mod types;
 
 use base_db::CompileConfig;
@@ -43,7 +44,7 @@ pub(crate) fn diagnostics_text(src: &str) -> String {
     };
     let mut out = String::new();
     for d in crate::diagnostics::diagnostics(&db, file, config) {
-        let text = &src[d.range];
+        let text = src.get(d.range).unwrap_or("?");
         out.push_str(&format!(
             "{} {} `{text}`: {}\n",
             d.code,
