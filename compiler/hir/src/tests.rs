@@ -44,7 +44,9 @@ pub(crate) fn diagnostics_text(src: &str) -> String {
     };
     let mut out = String::new();
     for d in crate::diagnostics::diagnostics(&db, file, config) {
-        let text = src.get(d.range).unwrap_or("?");
+        let text = src
+            .get(std::ops::Range::<usize>::from(d.range))
+            .unwrap_or("?");
         out.push_str(&format!(
             "{} {} `{text}`: {}\n",
             d.code,
