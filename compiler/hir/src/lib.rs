@@ -146,6 +146,13 @@ pub fn type_of_expr_at(
     let map = body_source_map(db, f);
     let result = infer::infer(db, f);
     let token = root.token_at_offset(expanded).right_biased()?;
+    // The name of a local or parameter where it is declared.
+    if let Some(name) = token.parent().filter(|n| n.kind() == SyntaxKind::NAME) {
+        let ptr = rowan::ast::SyntaxNodePtr::new(&name);
+        if let Some(i) = map.locals.iter().position(|p| *p == ptr) {
+            return result.type_of_local(LocalId(i as u32)).cloned();
+        }
+    }
     token
         .parent_ancestors()
         .take_while(|n| n.kind() != SyntaxKind::FN_DEF)

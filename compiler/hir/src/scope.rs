@@ -52,7 +52,9 @@ fn build_scope(tree: &ItemTree) -> ItemScope {
                 .push((declaring_scope(tree, idx), idx, path.clone()));
             continue;
         }
-        if item.name.is_empty() {
+        // An out-of-line method definition (`float S::f() {}`) belongs to `S`, whose
+        // declaration of `f` is what lookups find.
+        if item.name.is_empty() || tree.function(idx).is_some_and(|f| f.qualifier.is_some()) {
             continue;
         }
         let key = (declaring_scope(tree, idx), item.name.clone());

@@ -566,3 +566,16 @@ void f() { int a = conv<int>(1.5); float3 b = conv<float3>(2); }
         expect![[r#""#]],
     );
 }
+
+#[test]
+fn out_of_line_method_is_not_a_free_function() {
+    check_diagnostics(
+        r#"
+struct S { float x; float get(); };
+float S::get() { return x; }
+float get() { return 1; }
+void f(S s) { s.get(); get(); }
+"#,
+        expect![[r#""#]],
+    );
+}

@@ -184,6 +184,10 @@ fn hover_types() {
     assert_eq!(hover(src), "S");
     let src = "float f(float a) { return a $+ 1; }";
     assert_eq!(hover(src), "float");
+    let src = "void f(float3 $v) { int2 $k = 0; }";
+    assert_eq!(hover(src), "float3");
+    let src = "void f(float3 v) { int2 $k = 0; }";
+    assert_eq!(hover(src), "int2");
     let src = "float $g;";
     assert_eq!(hover(src), "none");
 }
