@@ -16,7 +16,7 @@ use rowan::ast::SyntaxNodePtr;
 use syntax::ast::{self, AstNode, HasModifiers, HasName};
 use syntax::{Hlsl, SyntaxKind, SyntaxNode};
 
-use crate::ids::{ast_id_map, expanded_root, FunctionId};
+use crate::ids::{ast_id_map, expanded_root, FunctionId, GlobalId};
 use crate::item_tree::{lower_param, ParamDirection};
 use crate::type_ref::{
     lower_path, parse_float_literal, parse_int_literal, FloatSuffix, IntSuffix, Name, Path, TypeRef,
@@ -168,8 +168,10 @@ pub struct Body {
     pub locals: Vec<Local>,
     /// The parameters, first locals.
     pub params: Vec<LocalId>,
-    /// The outer block (`None` for a prototype).
+    /// The outer block (`None` for a prototype and for a global's initializer).
     pub root: Option<StmtId>,
+    /// The initializer of a global.
+    pub init: Option<ExprId>,
     pub diagnostics: Vec<BodyDiagnostic>,
 }
 
@@ -270,6 +272,34 @@ pub fn body<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Arc<Body> {
 /// The source map of `f`'s body.
 pub fn body_source_map<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Arc<BodySourceMap> {
     body_with_source_map(db, f).1
+}
+
+/// The lowered initializer of global `g` with its source map.
+#[salsa::tracked(returns(clone))]
+pub fn global_body_with_source_map<'db>(
+    db: &'db dyn HirDb,
+    g: GlobalId<'db>,
+) -> (Arc<Body>, Arc<BodySourceMap>) {
+    let (file, config) = (g.file(db), g.config(db));
+    let root = expanded_root(db, file, config);
+    let node = ast_id_map(db, file, config).node(&root, g.ast(db));
+    let Some(init) = node
+        .and_then(ast::VarDeclarator::cast)
+        .and_then(|d| d.initializer())
+    else {
+        return Default::default();
+    };
+    let mut ctx = BodyLowering::default();
+    ctx.scopes.push(Vec::new());
+    let e = ctx.lower_expr(&init);
+    ctx.body.init = Some(e);
+    (Arc::new(ctx.body), Arc::new(ctx.map))
+}
+
+/// The lowered initializer of global `g`, with no ranges: equal bodies are backdated.
+#[salsa::tracked(returns(clone))]
+pub fn global_body<'db>(db: &'db dyn HirDb, g: GlobalId<'db>) -> Arc<Body> {
+    global_body_with_source_map(db, g).0
 }
 
 /// Lowers a function definition's parameters and body.

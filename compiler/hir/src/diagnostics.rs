@@ -8,10 +8,12 @@ use base_db::{CompileConfig, SourceFile};
 use syntax::ast::{self, AstNode, HasName};
 use syntax::{Diagnostic, FileId, SyntaxNode, TextRange};
 
-use crate::body::body_source_map;
+use crate::body::{body_source_map, global_body_with_source_map, BodySourceMap};
 use crate::codes;
-use crate::ids::{ast_id_map, expanded_root, user_range, AstId, FunctionId};
-use crate::infer::{function_signature, infer, BodyNode, RelatedNode};
+use crate::ids::{ast_id_map, expanded_root, user_range, AstId, FunctionId, GlobalId};
+use crate::infer::{
+    function_signature, infer, infer_global, BodyNode, InferenceResult, RelatedNode,
+};
 use crate::item_tree::{item_tree, ItemIdx, ItemKind, ItemTree};
 use crate::lower_type::{TypeCtx, TypeError};
 use crate::scope::item_scope;
@@ -46,37 +48,36 @@ pub fn diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> V
     for &f in &funcs {
         let result = infer(db, f);
         graph.insert(f.ast(db), result.calls.clone());
-        if result.diagnostics.is_empty() {
-            continue;
+        if !result.diagnostics.is_empty() {
+            let source_map = body_source_map(db, f);
+            let owner = item_range(f.ast(db));
+            map_body_diagnostics(
+                db,
+                file,
+                config,
+                &result,
+                &source_map,
+                owner,
+                &item_range,
+                &mut out,
+            );
         }
-        let source_map = body_source_map(db, f);
-        let node_range = |node: BodyNode| -> (FileId, TextRange) {
-            let range = match node {
-                BodyNode::Expr(e) => source_map.expr_syntax(e).text_range(),
-                BodyNode::Local(l) => source_map.local_syntax(l).text_range(),
-                BodyNode::Stmt(s) => source_map.stmt_syntax(s).text_range(),
-                BodyNode::Function => return item_range(f.ast(db)),
-            };
-            user_range(db, file, config, range)
-        };
-        for d in &result.diagnostics {
-            let (dfile, range) = node_range(d.node);
-            let mut diag = Diagnostic {
-                code: d.code,
-                severity: d.severity,
-                message: d.message.clone(),
-                file: dfile,
-                range,
-                related: Vec::new(),
-            };
-            for (node, message) in &d.related {
-                let (rfile, rrange) = match node {
-                    RelatedNode::Local(l) => node_range(BodyNode::Local(*l)),
-                    RelatedNode::Item(ast) => item_range(*ast),
-                };
-                diag = diag.with_related(rfile, rrange, message.clone());
-            }
-            out.push(diag);
+    }
+    for g in globals_with_initializers(db, file, config) {
+        let result = infer_global(db, g);
+        if !result.diagnostics.is_empty() {
+            let source_map = global_body_with_source_map(db, g).1;
+            let owner = item_range(g.ast(db));
+            map_body_diagnostics(
+                db,
+                file,
+                config,
+                &result,
+                &source_map,
+                owner,
+                &item_range,
+                &mut out,
+            );
         }
     }
     // Calls resolved to a prototype call its definition.
@@ -113,6 +114,71 @@ pub fn diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> V
     out.sort_by_key(|d| (d.file, d.range.start(), d.code));
     out.dedup();
     out
+}
+
+/// Globals and static members with an initializer (cbuffer members' initializers are
+/// ignored, as DXC does).
+pub fn globals_with_initializers(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+) -> Vec<GlobalId<'_>> {
+    let tree = item_tree(db, file, config);
+    tree.indices()
+        .filter(|i| match &tree.item(*i).kind {
+            ItemKind::Variable(v) => {
+                v.has_init
+                    && !tree
+                        .item(*i)
+                        .parent
+                        .is_some_and(|p| matches!(tree.item(p).kind, ItemKind::CBuffer(_)))
+            }
+            _ => false,
+        })
+        .map(|i| GlobalId::new(db, file, config, tree.item(i).ast))
+        .collect()
+}
+
+/// Turns the id-based diagnostics of a body into text diagnostics.
+#[allow(clippy::too_many_arguments)]
+fn map_body_diagnostics(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    result: &InferenceResult,
+    source_map: &BodySourceMap,
+    owner: (FileId, TextRange),
+    item_range: &dyn Fn(AstId) -> (FileId, TextRange),
+    out: &mut Vec<Diagnostic>,
+) {
+    let node_range = |node: BodyNode| -> (FileId, TextRange) {
+        let range = match node {
+            BodyNode::Expr(e) => source_map.expr_syntax(e).text_range(),
+            BodyNode::Local(l) => source_map.local_syntax(l).text_range(),
+            BodyNode::Stmt(s) => source_map.stmt_syntax(s).text_range(),
+            BodyNode::Function => return owner,
+        };
+        user_range(db, file, config, range)
+    };
+    for d in &result.diagnostics {
+        let (dfile, range) = node_range(d.node);
+        let mut diag = Diagnostic {
+            code: d.code,
+            severity: d.severity,
+            message: d.message.clone(),
+            file: dfile,
+            range,
+            related: Vec::new(),
+        };
+        for (node, message) in &d.related {
+            let (rfile, rrange) = match node {
+                RelatedNode::Local(l) => node_range(BodyNode::Local(*l)),
+                RelatedNode::Item(ast) => item_range(*ast),
+            };
+            diag = diag.with_related(rfile, rrange, message.clone());
+        }
+        out.push(diag);
+    }
 }
 
 /// The range of a declaration's name, or of the whole node.

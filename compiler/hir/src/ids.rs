@@ -120,6 +120,18 @@ pub struct FunctionId<'db> {
     pub ast: AstId,
 }
 
+/// A global variable or static member with an initializer, by the `AstId` of its
+/// `VAR_DECLARATOR`.
+#[salsa::interned(debug)]
+pub struct GlobalId<'db> {
+    #[returns(copy)]
+    pub file: SourceFile,
+    #[returns(copy)]
+    pub config: CompileConfig,
+    #[returns(copy)]
+    pub ast: AstId,
+}
+
 /// A struct, by the `AstId` of its `STRUCT_DEF`.
 #[salsa::interned(debug)]
 pub struct StructId<'db> {

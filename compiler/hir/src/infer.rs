@@ -20,7 +20,9 @@ use syntax::Severity;
 use types::Type;
 
 use crate::body::{body, Body, BodyDiagnostic, ExprId, LocalId, Stmt, StmtId};
-use crate::ids::{AstId, FunctionId};
+use base_db::{CompileConfig, SourceFile};
+
+use crate::ids::{AstId, FunctionId, GlobalId};
 use crate::item_tree::{item_tree, ItemIdx, ItemKind, ItemTree};
 use crate::lower_type::{TemplateArg, TypeCtx, TypeError};
 use crate::scope::{item_scope, ItemScope};
@@ -64,6 +66,9 @@ pub struct InferenceResult {
     pub literal: Vec<bool>,
     /// By `LocalId`.
     pub local_types: Vec<Option<Type>>,
+    /// For a global's initializer: the global's type, with an unsized array's length taken
+    /// from the initializer.
+    pub declared_type: Option<Type>,
     /// User functions this body calls, by `AstId` (for the call graph).
     pub calls: Vec<AstId>,
     pub diagnostics: Vec<InferDiagnostic>,
@@ -195,8 +200,25 @@ pub fn infer<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Arc<InferenceResult
     let Some(idx) = tree.by_ast(f.ast(db)) else {
         return Arc::new(InferenceResult::default());
     };
-    let mut ctx = InferCtx::new(db, f, &tree, &scope, &body, idx);
+    let mut ctx = InferCtx::new(db, (file, config), &tree, &scope, &body, idx);
     ctx.run();
+    Arc::new(ctx.result)
+}
+
+/// Infers the initializer of global `g` against its declared type. `declared_type` of the
+/// result is the global's type with the length of an unsized array filled in
+/// (`static const float k[] = {1, 2}` is a `float[2]`).
+#[salsa::tracked(returns(clone))]
+pub fn infer_global<'db>(db: &'db dyn HirDb, g: GlobalId<'db>) -> Arc<InferenceResult> {
+    let (file, config) = (g.file(db), g.config(db));
+    let tree = item_tree(db, file, config);
+    let scope = item_scope(db, file, config);
+    let body = crate::body::global_body(db, g);
+    let Some(idx) = tree.by_ast(g.ast(db)) else {
+        return Arc::new(InferenceResult::default());
+    };
+    let mut ctx = InferCtx::new(db, (file, config), &tree, &scope, &body, idx);
+    ctx.run_global();
     Arc::new(ctx.result)
 }
 
@@ -215,7 +237,8 @@ enum ValueRes {
 
 struct InferCtx<'a> {
     db: &'a dyn HirDb,
-    func: FunctionId<'a>,
+    file: SourceFile,
+    config: CompileConfig,
     tree: &'a ItemTree,
     scope: &'a ItemScope,
     body: &'a Body,
@@ -238,7 +261,7 @@ struct InferCtx<'a> {
 impl<'a> InferCtx<'a> {
     fn new(
         db: &'a dyn HirDb,
-        func: FunctionId<'a>,
+        (file, config): (SourceFile, CompileConfig),
         tree: &'a ItemTree,
         scope: &'a ItemScope,
         body: &'a Body,
@@ -264,7 +287,8 @@ impl<'a> InferCtx<'a> {
         let ret = ret_ref.and_then(|r| tcx.resolve(&r, &mut Vec::new()));
         InferCtx {
             db,
-            func,
+            file,
+            config,
             tree,
             scope,
             body,
@@ -317,6 +341,32 @@ impl<'a> InferCtx<'a> {
                 format!("function `{name}` does not return a value on every path"),
             );
         }
+        self.result.calls.sort();
+        self.result.calls.dedup();
+    }
+
+    fn run_global(&mut self) {
+        let ItemKind::Variable(v) = &self.tree.item(self.idx).kind else {
+            return;
+        };
+        let mut ty = self.tcx.resolve(&v.ty, &mut Vec::new());
+        if let Some(init) = self.body.init {
+            let init_ty = self.infer_expr_expecting(init, ty.as_ref());
+            if let (Some(Type::Array { element, len: None }), Some(count)) =
+                (&ty, self.init_list_count(init))
+            {
+                if let Some(per) = ops::flat_count(element).filter(|n| *n > 0) {
+                    ty = Some(Type::array((**element).clone(), count / per));
+                }
+            }
+            if let (Some(t), Some(_)) = (&ty, init_ty) {
+                if !matches!(self.body.expr(init), crate::body::Expr::InitList(_)) {
+                    let t = t.clone();
+                    self.check_conversion(init, &t);
+                }
+            }
+        }
+        self.result.declared_type = ty;
         self.result.calls.sort();
         self.result.calls.dedup();
     }
@@ -640,9 +690,12 @@ impl<'a> InferCtx<'a> {
             return None;
         };
         let tcx = TypeCtx::inside(self.tree, self.scope, idx);
-        let ty = tcx.resolve(&v.ty, &mut Vec::new());
-        // FIXME: `static const float k[] = {1, 2}` stays an unsized array: global
-        // initializers are not inferred yet.
+        let mut ty = tcx.resolve(&v.ty, &mut Vec::new());
+        if matches!(ty, Some(Type::Array { len: None, .. })) && v.has_init && idx != self.idx {
+            let ast = self.tree.item(idx).ast;
+            let g = GlobalId::new(self.db, self.file, self.config, ast);
+            ty = infer_global(self.db, g).declared_type.clone();
+        }
         self.globals.insert(idx, ty.clone());
         ty
     }

@@ -290,12 +290,7 @@ impl InferCtx<'_> {
         env.extend(self.deduce(idx, args));
         if env.is_empty() {
             let ast = self.tree.item(idx).ast;
-            let f = FunctionId::new(
-                self.db,
-                self.func.file(self.db),
-                self.func.config(self.db),
-                ast,
-            );
+            let f = FunctionId::new(self.db, self.file, self.config, ast);
             return (*super::function_signature(self.db, f)).clone();
         }
         super::signature_of(self.tree, self.scope, idx, &env)

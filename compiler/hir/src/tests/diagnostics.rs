@@ -579,3 +579,21 @@ void f(S s) { s.get(); get(); }
         expect![[r#""#]],
     );
 }
+
+#[test]
+fn global_initializers_are_checked() {
+    check_diagnostics(
+        r#"
+static float4 g = float3(1, 2, 3);
+static const int bad = missing + 1;
+static const float K[] = {1, 2, 3};
+cbuffer C { float ignored = 1; };
+void f() { K[3]; }
+"#,
+        expect![[r#"
+            E2003 2:19 `float3(1, 2, 3)`: cannot convert from `float3` to `float4`
+            E2001 3:24 `missing`: use of undeclared identifier `missing`
+            E2012 6:14 `3`: index 3 is out of range for `float[3]`
+        "#]],
+    );
+}

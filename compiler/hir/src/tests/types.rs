@@ -2119,3 +2119,20 @@ void f() { conv<int>(1.5); conv<float3>(2); }
         "#]],
     );
 }
+
+#[test]
+fn unsized_global_array_takes_initializer_length() {
+    check_infer(
+        r#"
+static const float2 K[] = {float2(0, 1), float2(1, 0), 0.5, 0.5};
+void f() { K; K[1]; }
+"#,
+        expect![[r#"
+            fn f:
+            K : float2[3]
+            K[1] : float2
+            K : float2[3]
+            1 : literal int
+        "#]],
+    );
+}
