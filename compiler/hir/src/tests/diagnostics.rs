@@ -533,14 +533,11 @@ int f(int c) { switch (c) { case 0: return 1; default: return 2; } }
 #[test]
 fn macro_use_maps_to_call() {
     let text = super::diagnostics_text("#define BAD undefined_thing\nvoid f() { BAD; }\n");
-    assert!(text.starts_with("E2001 2:12 `BAD`: use of undeclared identifier"), "{text}");
-    assert_eq!(text.lines().count(), 1, "{text}");
-}
-"#,
-        expect![[r#"
-            E2001 3:12 `BAD`: use of undeclared identifier `BAD`
-        "#]],
+    assert!(
+        text.starts_with("E2001 2:12 `BAD`: use of undeclared identifier"),
+        "{text}"
     );
+    assert_eq!(text.lines().count(), 1, "{text}");
 }
 
 #[test]
