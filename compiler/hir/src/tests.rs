@@ -1,6 +1,7 @@
 //! Snapshot tests of inference (`expr text : type` per expression) and diagnostics, and the
 //! incremental tests (which queries re-run after an edit).
 
+mod decls;
 mod diagnostics;
 mod incremental;
 mod items;

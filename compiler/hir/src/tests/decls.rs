@@ -1,0 +1,1159 @@
+//! Inference snapshots of declarations and calls: enums, namespaces, structs and methods,
+//! overload resolution, templates, initializer lists, globals.
+
+use expect_test::expect;
+
+use super::check_infer;
+
+#[test]
+fn enums() {
+    check_infer(
+        r#"
+enum Color { Red, Green = 4, Blue }; enum class Mode : uint { A, B }; void f() { Red; Blue; Color::Green; Mode::B; int x = Green + 1; }
+"#,
+        expect![[r#"
+            fn f:
+            Red : int
+            Blue : int
+            Color::Green : int
+            Mode::B : uint
+            Green + 1 : int
+            Green : int
+            1 : literal int
+            local x : int
+        "#]],
+    );
+}
+
+#[test]
+fn namespaces() {
+    check_infer(
+        r#"
+namespace ns { static const float k = 2; float twice(float x) { return x * k; } namespace inner { int v; } } void f() { ns::k; ns::twice(1); ns::inner::v; }
+"#,
+        expect![[r#"
+            fn twice:
+            x * k : float
+            x : float
+            k : float
+            local x : float
+            fn f:
+            ns::k : float
+            ns::twice(1) : float
+            ns::twice : {unknown}
+            1 : literal int
+            ns::inner::v : int
+        "#]],
+    );
+}
+
+#[test]
+fn static_members() {
+    check_infer(
+        r#"
+struct S { static const int N = 4; float x; float get() { return x; } }; void f(S s) { S::N; s.get(); s.x; }
+"#,
+        expect![[r#"
+            fn get:
+            x : float
+            fn f:
+            S::N : int
+            s.get() : float
+            s : S
+            s.x : float
+            s : S
+            local s : S
+        "#]],
+    );
+}
+
+#[test]
+fn methods() {
+    check_infer(
+        r#"
+struct Acc { float sum; void add(float v) { sum += v; } float total() { return sum; } }; void f() { Acc a; a.add(1); a.total(); }
+"#,
+        expect![[r#"
+            fn add:
+            sum += v : float
+            sum : float
+            v : float
+            local v : float
+            fn total:
+            sum : float
+            fn f:
+            a.add(1) : void
+            a : Acc
+            1 : literal int
+            a.total() : float
+            a : Acc
+            local a : Acc
+        "#]],
+    );
+}
+
+#[test]
+fn user_calls() {
+    check_infer(
+        r#"
+float sq(float x) { return x * x; } int twice(int x) { return 2 * x; } void f() { sq(2); twice(3); sq(twice(1)); }
+"#,
+        expect![[r#"
+            fn sq:
+            x * x : float
+            x : float
+            x : float
+            local x : float
+            fn twice:
+            2 * x : int
+            2 : literal int
+            x : int
+            local x : int
+            fn f:
+            sq(2) : float
+            sq : {unknown}
+            2 : literal int
+            twice(3) : int
+            twice : {unknown}
+            3 : literal int
+            sq(twice(1)) : float
+            sq : {unknown}
+            twice(1) : int
+            twice : {unknown}
+            1 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn overload_exact() {
+    check_infer(
+        r#"
+float pick(float x) { return x; } int pick(int x) { return x; } void f(float a, int b) { pick(a); pick(b); }
+"#,
+        expect![[r#"
+            fn pick:
+            x : float
+            local x : float
+            fn pick:
+            x : int
+            local x : int
+            fn f:
+            pick(a) : float
+            pick : {unknown}
+            a : float
+            pick(b) : int
+            pick : {unknown}
+            b : int
+            local a : float
+            local b : int
+        "#]],
+    );
+}
+
+#[test]
+fn overload_promotion() {
+    check_infer(
+        r#"
+double pick(double x) { return x; } uint pick(uint x) { return x; } void f(float a) { pick(a); }
+"#,
+        expect![[r#"
+            fn pick:
+            x : double
+            local x : double
+            fn pick:
+            x : uint
+            local x : uint
+            fn f:
+            pick(a) : double
+            pick : {unknown}
+            a : float
+            local a : float
+        "#]],
+    );
+}
+
+#[test]
+fn overload_vector() {
+    check_infer(
+        r#"
+float2 g(float2 v) { return v; } float4 g(float4 v) { return v; } void f(float4 a, float2 b) { g(a); g(b); }
+"#,
+        expect![[r#"
+            fn g:
+            v : float2
+            local v : float2
+            fn g:
+            v : float4
+            local v : float4
+            fn f:
+            g(a) : float4
+            g : {unknown}
+            a : float4
+            g(b) : float2
+            g : {unknown}
+            b : float2
+            local a : float4
+            local b : float2
+        "#]],
+    );
+}
+
+#[test]
+fn overload_literal() {
+    check_infer(
+        r#"
+float g(float x) { return x; } int g(int x) { return x; } void f() { g(1); g(1.5); }
+"#,
+        expect![[r#"
+            fn g:
+            x : float
+            local x : float
+            fn g:
+            x : int
+            local x : int
+            fn f:
+            g(1) : int
+            g : {unknown}
+            1 : literal int
+            g(1.5) : float
+            g : {unknown}
+            1.5 : literal float
+        "#]],
+    );
+}
+
+#[test]
+fn default_params() {
+    check_infer(
+        r#"
+float g(float x, float y = 2) { return x * y; } void f() { g(1); g(1, 3); }
+"#,
+        expect![[r#"
+            fn g:
+            x * y : float
+            x : float
+            y : float
+            local x : float
+            local y : float
+            fn f:
+            g(1) : float
+            g : {unknown}
+            1 : literal int
+            g(1, 3) : float
+            g : {unknown}
+            1 : literal int
+            3 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn out_params() {
+    check_infer(
+        r#"
+void get(out float x, inout int y) { x = 1; y += 1; } void f() { float a; int b = 0; get(a, b); }
+"#,
+        expect![[r#"
+            fn get:
+            x = 1 : float
+            x : float
+            1 : literal int
+            y += 1 : int
+            y : int
+            1 : literal int
+            local x : float
+            local y : int
+            fn f:
+            0 : literal int
+            get(a, b) : void
+            get : {unknown}
+            a : float
+            b : int
+            local a : float
+            local b : int
+        "#]],
+    );
+}
+
+#[test]
+fn prototype_then_definition() {
+    check_infer(
+        r#"
+float later(float x); void f() { later(1); } float later(float x) { return x; }
+"#,
+        expect![[r#"
+            fn f:
+            later(1) : float
+            later : {unknown}
+            1 : literal int
+            fn later:
+            x : float
+            local x : float
+        "#]],
+    );
+}
+
+#[test]
+fn init_lists() {
+    check_infer(
+        r#"
+struct S { float a; float2 b; }; void f() { float4 v = {1, 2, 3, 4}; S s = {1, 2, 3}; float arr[] = {1, 2, 3}; int2 m[2] = {1, 2, 3, 4}; }
+"#,
+        expect![[r#"
+            fn f:
+            {1, 2, 3, 4} : float4
+            1 : literal int
+            2 : literal int
+            3 : literal int
+            4 : literal int
+            {1, 2, 3} : S
+            1 : literal int
+            2 : literal int
+            3 : literal int
+            {1, 2, 3} : float[]
+            1 : literal int
+            2 : literal int
+            3 : literal int
+            {1, 2, 3, 4} : int2[2]
+            1 : literal int
+            2 : literal int
+            3 : literal int
+            4 : literal int
+            local v : float4
+            local s : S
+            local arr : float[3]
+            local m : int2[2]
+        "#]],
+    );
+}
+
+#[test]
+fn template_function() {
+    check_infer(
+        r#"
+template<typename T> T sq(T x) { return x * x; } void f(float3 v) { sq(v); sq(2); }
+"#,
+        expect![[r#"
+            fn sq:
+            x * x : {unknown}
+            x : {unknown}
+            x : {unknown}
+            local x : {unknown}
+            fn f:
+            sq(v) : float3
+            sq : {unknown}
+            v : float3
+            sq(2) : int
+            sq : {unknown}
+            2 : literal int
+            local v : float3
+        "#]],
+    );
+}
+
+#[test]
+fn template_struct() {
+    check_infer(
+        r#"
+template<typename T> struct Box { T value; T get() { return value; } }; void f() { Box<float3> b; b.value; b.get(); }
+"#,
+        expect![[r#"
+            fn get:
+            value : {unknown}
+            fn f:
+            b.value : float3
+            b : Box<float3>
+            b.get() : float3
+            b : Box<float3>
+            local b : Box<float3>
+        "#]],
+    );
+}
+
+#[test]
+fn typedef_template_struct() {
+    check_infer(
+        r#"
+template<typename T> struct MinMax { T lo; T hi; }; typedef MinMax<float3> Bounds; void f(Bounds b) { b.lo; b.hi - b.lo; }
+"#,
+        expect![[r#"
+            fn f:
+            b.lo : float3
+            b : MinMax<float3>
+            b.hi - b.lo : float3
+            b.hi : float3
+            b : MinMax<float3>
+            b.lo : float3
+            b : MinMax<float3>
+            local b : MinMax<float3>
+        "#]],
+    );
+}
+
+#[test]
+fn this_in_method() {
+    check_infer(
+        r#"
+struct S { float x; float get() { return this.x; } };
+"#,
+        expect![[r#"
+            fn get:
+            this.x : float
+            this : S
+        "#]],
+    );
+}
+
+#[test]
+fn sizeof_expr() {
+    check_infer(
+        r#"
+struct S { float4 a; }; void f() { sizeof(S); sizeof(float); }
+"#,
+        expect![[r#"
+            fn f:
+            sizeof(S) : uint
+            sizeof(float) : uint
+        "#]],
+    );
+}
+
+#[test]
+fn unsigned_int() {
+    check_infer(
+        r#"
+void f(unsigned int a, unsigned b) { a; b; }
+"#,
+        expect![[r#"
+            fn f:
+            a : uint
+            b : uint
+            local a : uint
+            local b : uint
+        "#]],
+    );
+}
+
+#[test]
+fn row_major_global() {
+    check_infer(
+        r#"
+row_major float4x4 m; float3x4 arr[2]; void f() { m; arr; arr[0]; }
+"#,
+        expect![[r#"
+            fn f:
+            m : row_major float4x4
+            arr : float3x4[2]
+            arr[0] : float3x4
+            arr : float3x4[2]
+            0 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn inline_struct_global() {
+    check_infer(
+        r#"
+struct { float a; } anon; struct Named { int b; } named; void f() { anon.a; named.b; }
+"#,
+        expect![[r#"
+            fn f:
+            anon.a : float
+            anon : (anonymous struct #0)
+            named.b : int
+            named : Named
+        "#]],
+    );
+}
+
+#[test]
+fn struct_inheritance() {
+    check_infer(
+        r#"
+struct Base { float a; }; struct Derived : Base { float b; }; void f(Derived d) { d.a; d.b; }
+"#,
+        expect![[r#"
+            fn f:
+            d.a : float
+            d : Derived
+            d.b : float
+            d : Derived
+            local d : Derived
+        "#]],
+    );
+}
+
+#[test]
+fn switch_and_loops() {
+    check_infer(
+        r#"
+void f(int k) { switch (k) { case 0: k = 1; break; default: break; } while (k < 3) k++; do { k--; } while (k > 0); }
+"#,
+        expect![[r#"
+            fn f:
+            k : int
+            0 : literal int
+            k = 1 : int
+            k : int
+            1 : literal int
+            k < 3 : bool
+            k : int
+            3 : literal int
+            k++ : int
+            k : int
+            k-- : int
+            k : int
+            k > 0 : bool
+            k : int
+            0 : literal int
+            local k : int
+        "#]],
+    );
+}
+
+#[test]
+fn compound_vector_assign() {
+    check_infer(
+        r#"
+void f(float4 v, float s) { v *= s; v.xyz += 1; v.w /= 2; }
+"#,
+        expect![[r#"
+            fn f:
+            v *= s : float4
+            v : float4
+            s : float
+            v.xyz += 1 : float3
+            v.xyz : float3
+            v : float4
+            1 : literal int
+            v.w /= 2 : float
+            v.w : float
+            v : float4
+            2 : literal int
+            local v : float4
+            local s : float
+        "#]],
+    );
+}
+
+#[test]
+fn matrix_index_assign() {
+    check_infer(
+        r#"
+void f() { float4x4 m; m[0] = float4(1, 2, 3, 4); m[1][2] = 5; m._m00 = 1; }
+"#,
+        expect![[r#"
+            fn f:
+            m[0] = float4(1, 2, 3, 4) : float4
+            m[0] : float4
+            m : float4x4
+            0 : literal int
+            float4(1, 2, 3, 4) : float4
+            float4 : {unknown}
+            1 : literal int
+            2 : literal int
+            3 : literal int
+            4 : literal int
+            m[1][2] = 5 : float
+            m[1][2] : float
+            m[1] : float4
+            m : float4x4
+            1 : literal int
+            2 : literal int
+            5 : literal int
+            m._m00 = 1 : float
+            m._m00 : float
+            m : float4x4
+            1 : literal int
+            local m : float4x4
+        "#]],
+    );
+}
+
+#[test]
+fn patch_types() {
+    check_infer(
+        r#"
+struct CP { float3 pos : POSITION; }; void f(InputPatch<CP, 3> patch) { patch[0].pos; patch[2]; }
+"#,
+        expect![[r#"
+            fn f:
+            patch[0].pos : float3
+            patch[0] : CP
+            patch : InputPatch<CP, 3>
+            0 : literal int
+            patch[2] : CP
+            patch : InputPatch<CP, 3>
+            2 : literal int
+            local patch : InputPatch<CP, 3>
+        "#]],
+    );
+}
+
+#[test]
+fn stream_output() {
+    check_infer(
+        r#"
+struct V { float4 p : SV_Position; }; void f(inout TriangleStream<V> s, V v) { s; v.p; }
+"#,
+        expect![[r#"
+            fn f:
+            s : TriangleStream<V>
+            v.p : float4
+            v : V
+            local s : TriangleStream<V>
+            local v : V
+        "#]],
+    );
+}
+
+#[test]
+fn raydesc() {
+    check_infer(
+        r#"
+void f() { RayDesc r; r.Origin; r.TMax; }
+"#,
+        expect![[r#"
+            fn f:
+            r.Origin : float3
+            r : RayDesc
+            r.TMax : float
+            r : RayDesc
+            local r : RayDesc
+        "#]],
+    );
+}
+
+#[test]
+fn literal_float_with_half() {
+    check_infer(
+        r#"
+void f(half h) { h * 0.5; 0.5 * h; h + 1.0f; }
+"#,
+        expect![[r#"
+            fn f:
+            h * 0.5 : half
+            h : half
+            0.5 : literal float
+            0.5 * h : half
+            0.5 : literal float
+            h : half
+            h + 1.0f : float
+            h : half
+            1.0f : float
+            local h : half
+        "#]],
+    );
+}
+
+#[test]
+fn int_literal_with_uint_vector() {
+    check_infer(
+        r#"
+void f(uint3 id) { id.x * 64 + id.y; id + 1; id.xy * 2; }
+"#,
+        expect![[r#"
+            fn f:
+            id.x * 64 + id.y : uint
+            id.x * 64 : uint
+            id.x : uint
+            id : uint3
+            64 : literal int
+            id.y : uint
+            id : uint3
+            id + 1 : uint3
+            id : uint3
+            1 : literal int
+            id.xy * 2 : uint2
+            id.xy : uint2
+            id : uint3
+            2 : literal int
+            local id : uint3
+        "#]],
+    );
+}
+
+#[test]
+fn scalar_to_vector_compare() {
+    check_infer(
+        r#"
+void f(float3 v) { v > 0; any(v > 0.5); }
+"#,
+        expect![[r#"
+            fn f:
+            v > 0 : bool3
+            v : float3
+            0 : literal int
+            any(v > 0.5) : {unknown}
+            any : {unknown}
+            v > 0.5 : bool3
+            v : float3
+            0.5 : literal float
+            local v : float3
+        "#]],
+    );
+}
+
+#[test]
+fn intrinsics_unknown() {
+    check_infer(
+        r#"
+void f(float3 v) { dot(v, v); normalize(v); saturate(v.x); }
+"#,
+        expect![[r#"
+            fn f:
+            dot(v, v) : {unknown}
+            dot : {unknown}
+            v : float3
+            v : float3
+            normalize(v) : {unknown}
+            normalize : {unknown}
+            v : float3
+            saturate(v.x) : {unknown}
+            saturate : {unknown}
+            v.x : float
+            v : float3
+            local v : float3
+        "#]],
+    );
+}
+
+#[test]
+fn resource_methods_unknown() {
+    check_infer(
+        r#"
+Texture2D t; SamplerState s; void f(float2 uv) { t.Sample(s, uv); t.Sample(s, uv).rgb; }
+"#,
+        expect![[r#"
+            fn f:
+            t.Sample(s, uv) : {unknown}
+            t : Texture2D<float4>
+            s : SamplerState
+            uv : float2
+            t.Sample(s, uv).rgb : {unknown}
+            t.Sample(s, uv) : {unknown}
+            t : Texture2D<float4>
+            s : SamplerState
+            uv : float2
+            local uv : float2
+        "#]],
+    );
+}
+
+#[test]
+fn nested_calls_and_parens() {
+    check_infer(
+        r#"
+float a(float x) { return x; } void f() { ((a(1) + 2) * 3); }
+"#,
+        expect![[r#"
+            fn a:
+            x : float
+            local x : float
+            fn f:
+            ((a(1) + 2) * 3) : float
+            (a(1) + 2) * 3 : float
+            (a(1) + 2) : float
+            a(1) + 2 : float
+            a(1) : float
+            a : {unknown}
+            1 : literal int
+            2 : literal int
+            3 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn global_typedef_struct() {
+    check_infer(
+        r#"
+typedef struct { float3 n; } Surf; void f(Surf s) { s.n; }
+"#,
+        expect![[r#"
+            fn f:
+            s.n : float3
+            s : (anonymous struct #0)
+            local s : (anonymous struct #0)
+        "#]],
+    );
+}
+
+#[test]
+fn enum_in_namespace() {
+    check_infer(
+        r#"
+namespace N { enum E { A, B }; } void f() { N::A; N::E::B; int x = N::B; }
+"#,
+        expect![[r#"
+            fn f:
+            N::A : int
+            N::E::B : int
+            N::B : int
+            local x : int
+        "#]],
+    );
+}
+
+#[test]
+fn using_namespace() {
+    check_infer(
+        r#"
+namespace N { static const int k = 3; } using namespace N; void f() { k; }
+"#,
+        expect![[r#"
+            fn f:
+            k : int
+        "#]],
+    );
+}
+
+#[test]
+fn reopened_namespace() {
+    check_infer(
+        r#"
+namespace N { static const int a = 1; } namespace N { static const int b = a + 1; } void f() { N::a; N::b; }
+"#,
+        expect![[r#"
+            fn f:
+            N::a : int
+            N::b : int
+        "#]],
+    );
+}
+
+#[test]
+fn typedef_enum_scope() {
+    check_infer(
+        r#"
+namespace S { enum class Model { Lit, Unlit }; } typedef S::Model M; void f() { M::Unlit; }
+"#,
+        expect![[r#"
+            fn f:
+            M::Unlit : int
+        "#]],
+    );
+}
+
+#[test]
+fn array_of_struct_member() {
+    check_infer(
+        r#"
+struct L { float3 c; }; cbuffer B { L lights[4]; }; void f(int i) { lights[i].c; lights[i].c.x; }
+"#,
+        expect![[r#"
+            fn f:
+            lights[i].c : float3
+            lights[i] : L
+            lights : L[4]
+            i : int
+            lights[i].c.x : float
+            lights[i].c : float3
+            lights[i] : L
+            lights : L[4]
+            i : int
+            local i : int
+        "#]],
+    );
+}
+
+#[test]
+fn groupshared_write() {
+    check_infer(
+        r#"
+groupshared float cache[64]; void f(uint i) { cache[i] = 1; cache[i]; }
+"#,
+        expect![[r#"
+            fn f:
+            cache[i] = 1 : float
+            cache[i] : float
+            cache : float[64]
+            i : uint
+            1 : literal int
+            cache[i] : float
+            cache : float[64]
+            i : uint
+            local i : uint
+        "#]],
+    );
+}
+
+#[test]
+fn rw_buffer_write() {
+    check_infer(
+        r#"
+RWStructuredBuffer<float4> o; RWTexture2D<float4> t; void f(uint i) { o[i] = 1; t[uint2(i, i)] = float4(1, 2, 3, 4); }
+"#,
+        expect![[r#"
+            fn f:
+            o[i] = 1 : float4
+            o[i] : float4
+            o : RWStructuredBuffer<float4>
+            i : uint
+            1 : literal int
+            t[uint2(i, i)] = float4(1, 2, 3, 4) : float4
+            t[uint2(i, i)] : float4
+            t : RWTexture2D<float4>
+            uint2(i, i) : uint2
+            uint2 : {unknown}
+            i : uint
+            i : uint
+            float4(1, 2, 3, 4) : float4
+            float4 : {unknown}
+            1 : literal int
+            2 : literal int
+            3 : literal int
+            4 : literal int
+            local i : uint
+        "#]],
+    );
+}
+
+#[test]
+fn mul_like_ops() {
+    check_infer(
+        r#"
+void f(float3x3 m, float3 v) { m * 2; v * m[0]; m[0] * v; }
+"#,
+        expect![[r#"
+            fn f:
+            m * 2 : float3x3
+            m : float3x3
+            2 : literal int
+            v * m[0] : float3
+            v : float3
+            m[0] : float3
+            m : float3x3
+            0 : literal int
+            m[0] * v : float3
+            m[0] : float3
+            m : float3x3
+            0 : literal int
+            v : float3
+            local m : float3x3
+            local v : float3
+        "#]],
+    );
+}
+
+#[test]
+fn post_pre_inc_types() {
+    check_infer(
+        r#"
+void f(uint i, float x) { i++; ++x; x--; }
+"#,
+        expect![[r#"
+            fn f:
+            i++ : uint
+            i : uint
+            ++x : float
+            x : float
+            x-- : float
+            x : float
+            local i : uint
+            local x : float
+        "#]],
+    );
+}
+
+#[test]
+fn conditional_vectors() {
+    check_infer(
+        r#"
+void f(bool2 c, float2 a, float2 b) { c.x ? a : b; }
+"#,
+        expect![[r#"
+            fn f:
+            c.x ? a : b : float2
+            c.x : bool
+            c : bool2
+            a : float2
+            b : float2
+            local c : bool2
+            local a : float2
+            local b : float2
+        "#]],
+    );
+}
+
+#[test]
+fn bool_vector_ctor() {
+    check_infer(
+        r#"
+void f() { bool3(true, false, true); bool2(1, 0); }
+"#,
+        expect![[r#"
+            fn f:
+            bool3(true, false, true) : bool3
+            bool3 : {unknown}
+            true : bool
+            false : bool
+            true : bool
+            bool2(1, 0) : bool2
+            bool2 : {unknown}
+            1 : literal int
+            0 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn int_to_float_vectors() {
+    check_infer(
+        r#"
+void f(int3 i) { float3 f = i; f; float3(i); }
+"#,
+        expect![[r#"
+            fn f:
+            i : int3
+            f : float3
+            float3(i) : float3
+            float3 : {unknown}
+            i : int3
+            local i : int3
+            local f : float3
+        "#]],
+    );
+}
+
+#[test]
+fn matrix_row_vector() {
+    check_infer(
+        r#"
+void f(float4x4 m) { m[0].xyz; m[3][3]; m._m30_m31; }
+"#,
+        expect![[r#"
+            fn f:
+            m[0].xyz : float3
+            m[0] : float4
+            m : float4x4
+            0 : literal int
+            m[3][3] : float
+            m[3] : float4
+            m : float4x4
+            3 : literal int
+            3 : literal int
+            m._m30_m31 : float2
+            m : float4x4
+            local m : float4x4
+        "#]],
+    );
+}
+
+#[test]
+fn double_literals() {
+    check_infer(
+        r#"
+void f(double d) { d * 1.0; d + 1.0l; 1.0l * 2; }
+"#,
+        expect![[r#"
+            fn f:
+            d * 1.0 : double
+            d : double
+            1.0 : literal float
+            d + 1.0l : double
+            d : double
+            1.0l : double
+            1.0l * 2 : double
+            1.0l : double
+            2 : literal int
+            local d : double
+        "#]],
+    );
+}
+
+#[test]
+fn int64_literals() {
+    check_infer(
+        r#"
+void f(uint64_t a) { a + 1; a * 2ul; 1ull; }
+"#,
+        expect![[r#"
+            fn f:
+            a + 1 : uint64_t
+            a : uint64_t
+            1 : literal int
+            a * 2ul : uint64_t
+            a : uint64_t
+            2ul : uint64_t
+            1ull : uint64_t
+            local a : uint64_t
+        "#]],
+    );
+}
+
+#[test]
+fn param_semantics() {
+    check_infer(
+        r#"
+float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target { return pos * uv.x; }
+"#,
+        expect![[r#"
+            fn main:
+            pos * uv.x : float4
+            pos : float4
+            uv.x : float
+            uv : float2
+            local pos : float4
+            local uv : float2
+        "#]],
+    );
+}
+
+#[test]
+fn return_conversion() {
+    check_infer(
+        r#"
+float f(int x) { return x; } float4 g() { return 1; }
+"#,
+        expect![[r#"
+            fn f:
+            x : int
+            local x : int
+            fn g:
+            1 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn explicit_template_args() {
+    check_infer(
+        r#"
+template<typename T> T conv(float x) { return (T)x; }
+void f() { conv<int>(1.5); conv<float3>(2); }
+"#,
+        expect![[r#"
+            fn conv:
+            (T)x : {unknown}
+            x : float
+            local x : float
+            fn f:
+            conv<int>(1.5) : int
+            conv<int> : {unknown}
+            1.5 : literal float
+            conv<float3>(2) : float3
+            conv<float3> : {unknown}
+            2 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn unsized_global_array_takes_initializer_length() {
+    check_infer(
+        r#"
+static const float2 K[] = {float2(0, 1), float2(1, 0), 0.5, 0.5};
+void f() { K; K[1]; }
+"#,
+        expect![[r#"
+            fn f:
+            K : float2[3]
+            K[1] : float2
+            K : float2[3]
+            1 : literal int
+        "#]],
+    );
+}
