@@ -326,7 +326,10 @@ pub fn lower_body(fn_def: &ast::FnDef) -> (Body, BodySourceMap) {
         ctx.body.params.push(local);
     }
     if let Some(block) = fn_def.body() {
-        let root = ctx.lower_stmt(&ast::Stmt::Block(block));
+        // The outermost block shares the parameters' scope: `void f(float x) { float x; }`
+        // redefines `x`.
+        let stmts = block.statements().map(|s| ctx.lower_stmt(&s)).collect();
+        let root = ctx.alloc_stmt(Stmt::Block(stmts), block.syntax());
         ctx.body.root = Some(root);
     }
     (ctx.body, ctx.map)

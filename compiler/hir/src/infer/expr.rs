@@ -137,8 +137,20 @@ impl InferCtx<'_> {
                 self.set(id, target, false)
             }
             Expr::InitList(items) => {
-                for &i in &items {
-                    self.infer_expr(i);
+                // Nested lists initialize one element or field each, when the counts agree.
+                let nested: Vec<Option<Type>> = match expected {
+                    Some(Type::Array { element, len })
+                        if len.is_none_or(|l| l as usize == items.len()) =>
+                    {
+                        vec![Some((**element).clone()); items.len()]
+                    }
+                    Some(Type::Struct(s)) if s.fields.len() == items.len() => {
+                        s.fields.iter().map(|f| Some(f.ty.clone())).collect()
+                    }
+                    _ => vec![None; items.len()],
+                };
+                for (&i, want) in items.iter().zip(&nested) {
+                    self.infer_expr_expecting(i, want.as_ref());
                 }
                 if let Some(target) = expected {
                     if let (Some(want), Some(have)) =
@@ -295,10 +307,30 @@ impl InferCtx<'_> {
                 let target = self.infer_expr(lhs);
                 self.infer_expr_expecting(rhs, target.as_ref());
                 self.check_assignable(lhs);
-                if let (Some(arith), Some(_)) = (op, &target) {
-                    let _ = self.arith(rhs, arith, lhs, rhs);
+                if let (Some(arith), Some(t)) = (op, &target) {
+                    // `a op= b` is `a = a op b`: the result must convert back to `a`'s type.
+                    if let Some((Some(result), literal)) = self.arith(rhs, arith, lhs, rhs) {
+                        let from = Operand {
+                            ty: result.clone(),
+                            literal,
+                        };
+                        match ops::conversion(&from, t) {
+                            ops::Conversion::Incompatible => self.diag(
+                                codes::TYPE_MISMATCH,
+                                BodyNode::Expr(rhs),
+                                format!("cannot convert from `{result}` to `{t}`"),
+                            ),
+                            ops::Conversion::Truncation => self.diag(
+                                codes::TRUNCATION,
+                                BodyNode::Expr(rhs),
+                                format!("implicit truncation from `{result}` to `{t}`"),
+                            ),
+                            _ => {}
+                        }
+                    }
                 }
-                if let Some(t) = &target {
+                // A compound assignment's operator already checked the operands' shapes.
+                if let (Some(t), None) = (&target, op) {
                     if !matches!(self.body.expr(rhs), Expr::InitList(_)) {
                         self.check_conversion(rhs, t);
                     }

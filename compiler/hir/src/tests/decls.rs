@@ -1157,3 +1157,1337 @@ void f() { K; K[1]; }
         "#]],
     );
 }
+
+#[test]
+fn vector1_as_scalar() {
+    check_infer(
+        r#"
+void f(float1 a, float4 b) { a + b; a * 2; a.x; }
+"#,
+        expect![[r#"
+            fn f:
+            a + b : float4
+            a : float1
+            b : float4
+            a * 2 : float1
+            a : float1
+            2 : literal int
+            a.x : float
+            a : float1
+            local a : float1
+            local b : float4
+        "#]],
+    );
+}
+
+#[test]
+fn matrix_1xn_with_vector() {
+    check_infer(
+        r#"
+void f(float1x4 m, float4 v) { m + v; }
+"#,
+        expect![[r#"
+            fn f:
+            m + v : float4
+            m : float1x4
+            v : float4
+            local m : float1x4
+            local v : float4
+        "#]],
+    );
+}
+
+#[test]
+fn bool_vector_logic() {
+    check_infer(
+        r#"
+void f(bool3 a, bool3 b) { a == b; !a; a.xy; }
+"#,
+        expect![[r#"
+            fn f:
+            a == b : bool3
+            a : bool3
+            b : bool3
+            !a : bool3
+            a : bool3
+            a.xy : bool2
+            a : bool3
+            local a : bool3
+            local b : bool3
+        "#]],
+    );
+}
+
+#[test]
+fn int_division_and_mod() {
+    check_infer(
+        r#"
+void f(int a, uint b, float c) { a / b; a % 3; c % 2.0; }
+"#,
+        expect![[r#"
+            fn f:
+            a / b : uint
+            a : int
+            b : uint
+            a % 3 : int
+            a : int
+            3 : literal int
+            c % 2.0 : float
+            c : float
+            2.0 : literal float
+            local a : int
+            local b : uint
+            local c : float
+        "#]],
+    );
+}
+
+#[test]
+fn nested_ternary() {
+    check_infer(
+        r#"
+void f(int k, float a) { k > 0 ? a : k < 0 ? -a : 0; }
+"#,
+        expect![[r#"
+            fn f:
+            k > 0 ? a : k < 0 ? -a : 0 : float
+            k > 0 : bool
+            k : int
+            0 : literal int
+            a : float
+            k < 0 ? -a : 0 : float
+            k < 0 : bool
+            k : int
+            0 : literal int
+            -a : float
+            a : float
+            0 : literal int
+            local k : int
+            local a : float
+        "#]],
+    );
+}
+
+#[test]
+fn compare_literals_result() {
+    check_infer(
+        r#"
+void f() { 1 == 1.0; 2 > 1; }
+"#,
+        expect![[r#"
+            fn f:
+            1 == 1.0 : bool
+            1 : literal int
+            1.0 : literal float
+            2 > 1 : bool
+            2 : literal int
+            1 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn cast_to_struct() {
+    check_infer(
+        r#"
+struct S { float a; float b; }; void f() { (S)0; }
+"#,
+        expect![[r#"
+            fn f:
+            (S)0 : S
+            0 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn cast_array() {
+    check_infer(
+        r#"
+void f(float4 v) { (float[4])v; }
+"#,
+        expect![[r#"
+            fn f:
+            (float[4])v : float[4]
+            v : float4
+            local v : float4
+        "#]],
+    );
+}
+
+#[test]
+fn swizzle_of_call() {
+    check_infer(
+        r#"
+float4 g() { return 0; } void f() { g().xy; g().w; }
+"#,
+        expect![[r#"
+            fn g:
+            0 : literal int
+            fn f:
+            g().xy : float2
+            g() : float4
+            g : {unknown}
+            g().w : float
+            g() : float4
+            g : {unknown}
+        "#]],
+    );
+}
+
+#[test]
+fn index_of_call() {
+    check_infer(
+        r#"
+float4 g() { return 0; } void f() { g()[2]; }
+"#,
+        expect![[r#"
+            fn g:
+            0 : literal int
+            fn f:
+            g()[2] : float
+            g() : float4
+            g : {unknown}
+            2 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn member_of_index_of_member() {
+    check_infer(
+        r#"
+struct A { float2 p[2]; }; struct B { A a[3]; }; void f(B b) { b.a[2].p[1].y; }
+"#,
+        expect![[r#"
+            fn f:
+            b.a[2].p[1].y : float
+            b.a[2].p[1] : float2
+            b.a[2].p : float2[2]
+            b.a[2] : A
+            b.a : A[3]
+            b : B
+            2 : literal int
+            1 : literal int
+            local b : B
+        "#]],
+    );
+}
+
+#[test]
+fn assign_chain() {
+    check_infer(
+        r#"
+void f() { float a, b, c; a = b = c = 1; }
+"#,
+        expect![[r#"
+            fn f:
+            a = b = c = 1 : float
+            a : float
+            b = c = 1 : float
+            b : float
+            c = 1 : float
+            c : float
+            1 : literal int
+            local a : float
+            local b : float
+            local c : float
+        "#]],
+    );
+}
+
+#[test]
+fn multiple_declarators() {
+    check_infer(
+        r#"
+void f() { int a = 1, b = a + 1, c[2] = {a, b}; }
+"#,
+        expect![[r#"
+            fn f:
+            1 : literal int
+            a + 1 : int
+            a : int
+            1 : literal int
+            {a, b} : int[2]
+            a : int
+            b : int
+            local a : int
+            local b : int
+            local c : int[2]
+        "#]],
+    );
+}
+
+#[test]
+fn for_scope_shadowing() {
+    check_infer(
+        r#"
+void f() { int i = 5; for (float i = 0; i < 1; i += 0.5) { i; } i; }
+"#,
+        expect![[r#"
+            fn f:
+            5 : literal int
+            0 : literal int
+            i < 1 : bool
+            i : float
+            1 : literal int
+            i += 0.5 : float
+            i : float
+            0.5 : literal float
+            i : float
+            i : int
+            local i : int
+            local i : float
+        "#]],
+    );
+}
+
+#[test]
+fn while_condition_types() {
+    check_infer(
+        r#"
+void f(uint n) { while (n) { n--; } do { n++; } while (n < 10); }
+"#,
+        expect![[r#"
+            fn f:
+            n : uint
+            n-- : uint
+            n : uint
+            n++ : uint
+            n : uint
+            n < 10 : bool
+            n : uint
+            10 : literal int
+            local n : uint
+        "#]],
+    );
+}
+
+#[test]
+fn switch_case_types() {
+    check_infer(
+        r#"
+void f(uint k) { switch (k) { case 1: case 2u: break; default: break; } }
+"#,
+        expect![[r#"
+            fn f:
+            k : uint
+            1 : literal int
+            2u : uint
+            local k : uint
+        "#]],
+    );
+}
+
+#[test]
+fn texture_array_index() {
+    check_infer(
+        r#"
+Texture2DArray<float4> t; RWTexture2DArray<uint> r; void f(uint3 p) { t[p]; r[p] = 1; }
+"#,
+        expect![[r#"
+            fn f:
+            t[p] : float4
+            t : Texture2DArray<float4>
+            p : uint3
+            r[p] = 1 : uint
+            r[p] : uint
+            r : RWTexture2DArray<uint>
+            p : uint3
+            1 : literal int
+            local p : uint3
+        "#]],
+    );
+}
+
+#[test]
+fn buffer_typed_elements() {
+    check_infer(
+        r#"
+Buffer<float> a; RWBuffer<int2> b; void f(uint i) { a[i]; b[i].y; }
+"#,
+        expect![[r#"
+            fn f:
+            a[i] : float
+            a : Buffer<float>
+            i : uint
+            b[i].y : int
+            b[i] : int2
+            b : RWBuffer<int2>
+            i : uint
+            local i : uint
+        "#]],
+    );
+}
+
+#[test]
+fn texture_ms() {
+    check_infer(
+        r#"
+Texture2DMS<float4> ms; void f() { ms; }
+"#,
+        expect![[r#"
+            fn f:
+            ms : Texture2DMS<float4>
+        "#]],
+    );
+}
+
+#[test]
+fn cube_textures() {
+    check_infer(
+        r#"
+TextureCube<float3> c; TextureCubeArray ca; void f() { c; ca; }
+"#,
+        expect![[r#"
+            fn f:
+            c : TextureCube<float3>
+            ca : TextureCubeArray<float4>
+        "#]],
+    );
+}
+
+#[test]
+fn rasterizer_ordered() {
+    check_infer(
+        r#"
+RasterizerOrderedTexture2D<float4> r; RasterizerOrderedBuffer<uint> b; void f(uint2 p) { r[p]; b[p.x]; }
+"#,
+        expect![[r#"
+            fn f:
+            r[p] : float4
+            r : RasterizerOrderedTexture2D<float4>
+            p : uint2
+            b[p.x] : uint
+            b : RasterizerOrderedBuffer<uint>
+            p.x : uint
+            p : uint2
+            local p : uint2
+        "#]],
+    );
+}
+
+#[test]
+fn constant_buffer_member_of_struct() {
+    check_infer(
+        r#"
+struct Cam { float4x4 view; float3 pos; }; ConstantBuffer<Cam> cam; void f() { cam.view; cam.pos.xy; }
+"#,
+        expect![[r#"
+            fn f:
+            cam.view : float4x4
+            cam : ConstantBuffer<Cam>
+            cam.pos.xy : float2
+            cam.pos : float3
+            cam : ConstantBuffer<Cam>
+        "#]],
+    );
+}
+
+#[test]
+fn texture_buffer() {
+    check_infer(
+        r#"
+struct T { float4 a; }; TextureBuffer<T> tb; void f() { tb.a; }
+"#,
+        expect![[r#"
+            fn f:
+            tb.a : float4
+            tb : TextureBuffer<T>
+        "#]],
+    );
+}
+
+#[test]
+fn resource_array() {
+    check_infer(
+        r#"
+Texture2D<float4> textures[8]; void f(uint i, uint2 p) { textures[i]; textures[i][p]; }
+"#,
+        expect![[r#"
+            fn f:
+            textures[i] : Texture2D<float4>
+            textures : Texture2D<float4>[8]
+            i : uint
+            textures[i][p] : float4
+            textures[i] : Texture2D<float4>
+            textures : Texture2D<float4>[8]
+            i : uint
+            p : uint2
+            local i : uint
+            local p : uint2
+        "#]],
+    );
+}
+
+#[test]
+fn unbounded_resource_array() {
+    check_infer(
+        r#"
+Texture2D<float4> bindless[] : register(t0, space1); void f(uint i) { bindless[i]; }
+"#,
+        expect![[r#"
+            fn f:
+            bindless[i] : Texture2D<float4>
+            bindless : Texture2D<float4>[]
+            i : uint
+            local i : uint
+        "#]],
+    );
+}
+
+#[test]
+fn sampler_comparison() {
+    check_infer(
+        r#"
+SamplerComparisonState sc; Texture2D<float> depth; void f() { sc; depth; }
+"#,
+        expect![[r#"
+            fn f:
+            sc : SamplerComparisonState
+            depth : Texture2D<float>
+        "#]],
+    );
+}
+
+#[test]
+fn append_consume() {
+    check_infer(
+        r#"
+struct P { float a; }; AppendStructuredBuffer<P> ap; ConsumeStructuredBuffer<P> co; void f() { ap; co; }
+"#,
+        expect![[r#"
+            fn f:
+            ap : AppendStructuredBuffer<P>
+            co : ConsumeStructuredBuffer<P>
+        "#]],
+    );
+}
+
+#[test]
+fn output_patch() {
+    check_infer(
+        r#"
+struct CP { float3 p; }; void f(OutputPatch<CP, 4> op) { op[3].p; }
+"#,
+        expect![[r#"
+            fn f:
+            op[3].p : float3
+            op[3] : CP
+            op : OutputPatch<CP, 4>
+            3 : literal int
+            local op : OutputPatch<CP, 4>
+        "#]],
+    );
+}
+
+#[test]
+fn line_point_streams() {
+    check_infer(
+        r#"
+struct V { float4 p; }; void f(inout LineStream<V> l, inout PointStream<V> p) { l; p; }
+"#,
+        expect![[r#"
+            fn f:
+            l : LineStream<V>
+            p : PointStream<V>
+            local l : LineStream<V>
+            local p : PointStream<V>
+        "#]],
+    );
+}
+
+#[test]
+fn matrix_cast_truncate() {
+    check_infer(
+        r#"
+void f(float4x4 m) { (float3x3)m; }
+"#,
+        expect![[r#"
+            fn f:
+            (float3x3)m : float3x3
+            m : float4x4
+            local m : float4x4
+        "#]],
+    );
+}
+
+#[test]
+fn vector_cast_truncate() {
+    check_infer(
+        r#"
+void f(float4 v) { (float2)v; (int3)v; }
+"#,
+        expect![[r#"
+            fn f:
+            (float2)v : float2
+            v : float4
+            (int3)v : int3
+            v : float4
+            local v : float4
+        "#]],
+    );
+}
+
+#[test]
+fn scalar_broadcast_cast() {
+    check_infer(
+        r#"
+void f(float s) { (float4)s; }
+"#,
+        expect![[r#"
+            fn f:
+            (float4)s : float4
+            s : float
+            local s : float
+        "#]],
+    );
+}
+
+#[test]
+fn half_vectors() {
+    check_infer(
+        r#"
+void f(half3 h, float3 f3) { h + f3; h * 0.5; }
+"#,
+        expect![[r#"
+            fn f:
+            h + f3 : float3
+            h : half3
+            f3 : float3
+            h * 0.5 : half3
+            h : half3
+            0.5 : literal float
+            local h : half3
+            local f3 : float3
+        "#]],
+    );
+}
+
+#[test]
+fn min16_vectors() {
+    check_infer(
+        r#"
+void f(min16float4 a, min16int2 b) { a * 2; b + 1; a.xy * b; }
+"#,
+        expect![[r#"
+            fn f:
+            a * 2 : min16float4
+            a : min16float4
+            2 : literal int
+            b + 1 : min16int2
+            b : min16int2
+            1 : literal int
+            a.xy * b : min16float2
+            a.xy : min16float2
+            a : min16float4
+            b : min16int2
+            local a : min16float4
+            local b : min16int2
+        "#]],
+    );
+}
+
+#[test]
+fn int64_vectors() {
+    check_infer(
+        r#"
+void f(int64_t2 a, uint64_t b) { a * b; }
+"#,
+        expect![[r#"
+            fn f:
+            a * b : uint64_t2
+            a : int64_t2
+            b : uint64_t
+            local a : int64_t2
+            local b : uint64_t
+        "#]],
+    );
+}
+
+#[test]
+fn bitwise_vectors() {
+    check_infer(
+        r#"
+void f(uint4 a, uint4 b) { a & b; a | 0xFF; a >> 4; ~a; }
+"#,
+        expect![[r#"
+            fn f:
+            a & b : uint4
+            a : uint4
+            b : uint4
+            a | 0xFF : uint4
+            a : uint4
+            0xFF : literal int
+            a >> 4 : uint4
+            a : uint4
+            4 : literal int
+            ~a : uint4
+            a : uint4
+            local a : uint4
+            local b : uint4
+        "#]],
+    );
+}
+
+#[test]
+fn negative_literals() {
+    check_infer(
+        r#"
+void f() { -1; -1.0; -(1 + 2); }
+"#,
+        expect![[r#"
+            fn f:
+            -1 : literal int
+            1 : literal int
+            -1.0 : literal float
+            1.0 : literal float
+            -(1 + 2) : literal int
+            (1 + 2) : literal int
+            1 + 2 : literal int
+            1 : literal int
+            2 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn bool_literal_arith() {
+    check_infer(
+        r#"
+void f() { true + 1; true && false; }
+"#,
+        expect![[r#"
+            fn f:
+            true + 1 : int
+            true : bool
+            1 : literal int
+            true && false : bool
+            true : bool
+            false : bool
+        "#]],
+    );
+}
+
+#[test]
+fn literal_suffix_mix() {
+    check_infer(
+        r#"
+void f() { 1u + 1; 1.0f + 1.0; 1.0h * 2; 1l + 1u; }
+"#,
+        expect![[r#"
+            fn f:
+            1u + 1 : uint
+            1u : uint
+            1 : literal int
+            1.0f + 1.0 : float
+            1.0f : float
+            1.0 : literal float
+            1.0h * 2 : half
+            1.0h : half
+            2 : literal int
+            1l + 1u : int64_t
+            1l : int64_t
+            1u : uint
+        "#]],
+    );
+}
+
+#[test]
+fn octal_hex_literals() {
+    check_infer(
+        r#"
+void f() { 017; 0xFFu; 0x7fffffff; }
+"#,
+        expect![[r#"
+            fn f:
+            017 : literal int
+            0xFFu : uint
+            0x7fffffff : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn float_exponent_literals() {
+    check_infer(
+        r#"
+void f() { 1e3; 1.5e-2f; .5; 2.; }
+"#,
+        expect![[r#"
+            fn f:
+            1e3 : literal float
+            1.5e-2f : float
+            .5 : literal float
+            2. : literal float
+        "#]],
+    );
+}
+
+#[test]
+fn this_member_assign() {
+    check_infer(
+        r#"
+struct S { float x; void set(float v) { x = v; this.x = v; } };
+"#,
+        expect![[r#"
+            fn set:
+            x = v : float
+            x : float
+            v : float
+            this.x = v : float
+            this.x : float
+            this : S
+            v : float
+            local v : float
+        "#]],
+    );
+}
+
+#[test]
+fn method_calls_other_method() {
+    check_infer(
+        r#"
+struct S { float x; float a() { return x; } float b() { return a() * 2; } };
+"#,
+        expect![[r#"
+            fn a:
+            x : float
+            fn b:
+            a() * 2 : float
+            a() : float
+            a : {unknown}
+            2 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn static_method() {
+    check_infer(
+        r#"
+struct M { static float twice(float v) { return v * 2; } }; void f() { M::twice(3); }
+"#,
+        expect![[r#"
+            fn twice:
+            v * 2 : float
+            v : float
+            2 : literal int
+            local v : float
+            fn f:
+            M::twice(3) : float
+            M::twice : {unknown}
+            3 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn global_static_member_assign() {
+    check_infer(
+        r#"
+struct C { static int count; }; void f() { C::count = 1; C::count; }
+"#,
+        expect![[r#"
+            fn f:
+            C::count = 1 : int
+            C::count : int
+            1 : literal int
+            C::count : int
+        "#]],
+    );
+}
+
+#[test]
+fn namespace_struct() {
+    check_infer(
+        r#"
+namespace geo { struct Ray { float3 o; float3 d; }; } void f(geo::Ray r) { r.o + r.d; }
+"#,
+        expect![[r#"
+            fn f:
+            r.o + r.d : float3
+            r.o : float3
+            r : geo::Ray
+            r.d : float3
+            r : geo::Ray
+            local r : geo::Ray
+        "#]],
+    );
+}
+
+#[test]
+fn global_scope_path() {
+    check_infer(
+        r#"
+static const int k = 1; void f() { int k = 2; ::k; k; }
+"#,
+        expect![[r#"
+            fn f:
+            2 : literal int
+            ::k : int
+            k : int
+            local k : int
+        "#]],
+    );
+}
+
+#[test]
+fn enum_typed_local() {
+    check_infer(
+        r#"
+enum Mode { Off, On }; void f() { Mode m = On; m == Off; }
+"#,
+        expect![[r#"
+            fn f:
+            On : int
+            m == Off : bool
+            m : int
+            Off : int
+            local m : int
+        "#]],
+    );
+}
+
+#[test]
+fn enum_class_with_type() {
+    check_infer(
+        r#"
+enum class Small : uint16_t { A = 1 }; void f() { Small::A; }
+"#,
+        expect![[r#"
+            fn f:
+            Small::A : uint16_t
+        "#]],
+    );
+}
+
+#[test]
+fn array_of_vectors_swizzle() {
+    check_infer(
+        r#"
+void f() { float3 a[2]; a[0].zyx; a[1].x = 1; }
+"#,
+        expect![[r#"
+            fn f:
+            a[0].zyx : float3
+            a[0] : float3
+            a : float3[2]
+            0 : literal int
+            a[1].x = 1 : float
+            a[1].x : float
+            a[1] : float3
+            a : float3[2]
+            1 : literal int
+            1 : literal int
+            local a : float3[2]
+        "#]],
+    );
+}
+
+#[test]
+fn matrix_array() {
+    check_infer(
+        r#"
+void f() { float2x2 m[3]; m[2][1][0]; m[0]._m11; }
+"#,
+        expect![[r#"
+            fn f:
+            m[2][1][0] : float
+            m[2][1] : float2
+            m[2] : float2x2
+            m : float2x2[3]
+            2 : literal int
+            1 : literal int
+            0 : literal int
+            m[0]._m11 : float
+            m[0] : float2x2
+            m : float2x2[3]
+            0 : literal int
+            local m : float2x2[3]
+        "#]],
+    );
+}
+
+#[test]
+fn nested_init_list() {
+    check_infer(
+        r#"
+struct P { float2 a; float b; }; void f() { P ps[2] = { {1, 2, 3}, {4, 5, 6} }; float2x2 m = {1, 2, 3, 4}; }
+"#,
+        expect![[r#"
+            fn f:
+            { {1, 2, 3}, {4, 5, 6} } : P[2]
+            {1, 2, 3} : P
+            1 : literal int
+            2 : literal int
+            3 : literal int
+            {4, 5, 6} : P
+            4 : literal int
+            5 : literal int
+            6 : literal int
+            {1, 2, 3, 4} : float2x2
+            1 : literal int
+            2 : literal int
+            3 : literal int
+            4 : literal int
+            local ps : P[2]
+            local m : float2x2
+        "#]],
+    );
+}
+
+#[test]
+fn init_list_with_vectors() {
+    check_infer(
+        r#"
+void f(float2 a) { float4 v = {a, a}; float3 w = {a, 1}; }
+"#,
+        expect![[r#"
+            fn f:
+            {a, a} : float4
+            a : float2
+            a : float2
+            {a, 1} : float3
+            a : float2
+            1 : literal int
+            local a : float2
+            local v : float4
+            local w : float3
+        "#]],
+    );
+}
+
+#[test]
+fn ternary_struct() {
+    check_infer(
+        r#"
+struct S { float a; }; void f(bool c, S x, S y) { c ? x : y; }
+"#,
+        expect![[r#"
+            fn f:
+            c ? x : y : S
+            c : bool
+            x : S
+            y : S
+            local c : bool
+            local x : S
+            local y : S
+        "#]],
+    );
+}
+
+#[test]
+fn sizeof_variable() {
+    check_infer(
+        r#"
+void f() { float4 v; sizeof(v); sizeof(float4); }
+"#,
+        expect![[r#"
+            fn f:
+            sizeof(v) : uint
+            sizeof(float4) : uint
+            local v : float4
+        "#]],
+    );
+}
+
+#[test]
+fn call_with_conversions() {
+    check_infer(
+        r#"
+float4 g(float4 v) { return v; } void f(int4 i, float s) { g(i); g(s); }
+"#,
+        expect![[r#"
+            fn g:
+            v : float4
+            local v : float4
+            fn f:
+            g(i) : float4
+            g : {unknown}
+            i : int4
+            g(s) : float4
+            g : {unknown}
+            s : float
+            local i : int4
+            local s : float
+        "#]],
+    );
+}
+
+#[test]
+fn overload_splat_vs_conversion() {
+    check_infer(
+        r#"
+float g(float x) { return x; } float4 g(float4 x) { return x; } void f(int i) { g(i); }
+"#,
+        expect![[r#"
+            fn g:
+            x : float
+            local x : float
+            fn g:
+            x : float4
+            local x : float4
+            fn f:
+            g(i) : float
+            g : {unknown}
+            i : int
+            local i : int
+        "#]],
+    );
+}
+
+#[test]
+fn overload_by_count() {
+    check_infer(
+        r#"
+float g(float x) { return x; } float g(float x, float y) { return x + y; } void f() { g(1); g(1, 2); }
+"#,
+        expect![[r#"
+            fn g:
+            x : float
+            local x : float
+            fn g:
+            x + y : float
+            x : float
+            y : float
+            local x : float
+            local y : float
+            fn f:
+            g(1) : float
+            g : {unknown}
+            1 : literal int
+            g(1, 2) : float
+            g : {unknown}
+            1 : literal int
+            2 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn template_two_params() {
+    check_infer(
+        r#"
+template<typename T, typename U> T cast(U u) { return (T)u; } void f() { cast<float>(1); cast<int, float>(2.0); }
+"#,
+        expect![[r#"
+            fn cast:
+            (T)u : {unknown}
+            u : {unknown}
+            local u : {unknown}
+            fn f:
+            cast<float>(1) : float
+            cast<float> : {unknown}
+            1 : literal int
+            cast<int, float>(2.0) : int
+            cast<int, float> : {unknown}
+            2.0 : literal float
+        "#]],
+    );
+}
+
+#[test]
+fn template_value_param() {
+    check_infer(
+        r#"
+template<uint N> float sum(float v[N]) { return v[0]; } void f() { float a[2] = {1, 2}; sum<2>(a); }
+"#,
+        expect![[r#"
+            fn sum:
+            v[0] : {unknown}
+            v : {unknown}
+            0 : literal int
+            local v : {unknown}
+            fn f:
+            {1, 2} : float[2]
+            1 : literal int
+            2 : literal int
+            sum<2>(a) : float
+            sum<2> : {unknown}
+            a : float[2]
+            local a : float[2]
+        "#]],
+    );
+}
+
+#[test]
+fn template_struct_method_subst() {
+    check_infer(
+        r#"
+template<typename T> struct W { T v; T get() { return v; } void put(T x) { v = x; } }; void f() { W<int2> w; w.put(int2(1, 2)); w.get().y; }
+"#,
+        expect![[r#"
+            fn get:
+            v : {unknown}
+            fn put:
+            v = x : {unknown}
+            v : {unknown}
+            x : {unknown}
+            local x : {unknown}
+            fn f:
+            w.put(int2(1, 2)) : void
+            w : W<int2>
+            int2(1, 2) : int2
+            int2 : {unknown}
+            1 : literal int
+            2 : literal int
+            w.get().y : int
+            w.get() : int2
+            w : W<int2>
+            local w : W<int2>
+        "#]],
+    );
+}
+
+#[test]
+fn entry_point_params() {
+    check_infer(
+        r#"
+struct PSIn { float4 pos : SV_Position; float2 uv : TEXCOORD0; }; float4 main(PSIn i) : SV_Target { return float4(i.uv, 0, 1); }
+"#,
+        expect![[r#"
+            fn main:
+            float4(i.uv, 0, 1) : float4
+            float4 : {unknown}
+            i.uv : float2
+            i : PSIn
+            0 : literal int
+            1 : literal int
+            local i : PSIn
+        "#]],
+    );
+}
+
+#[test]
+fn groupshared_2d() {
+    check_infer(
+        r#"
+groupshared float tile[8][8]; void f(uint2 t) { tile[t.y][t.x] = 0; tile[t.y]; }
+"#,
+        expect![[r#"
+            fn f:
+            tile[t.y][t.x] = 0 : float
+            tile[t.y][t.x] : float
+            tile[t.y] : float[8]
+            tile : float[8][8]
+            t.y : uint
+            t : uint2
+            t.x : uint
+            t : uint2
+            0 : literal int
+            tile[t.y] : float[8]
+            tile : float[8][8]
+            t.y : uint
+            t : uint2
+            local t : uint2
+        "#]],
+    );
+}
+
+#[test]
+fn precise_and_static_locals() {
+    check_infer(
+        r#"
+float f() { precise float a = 1; static float b = 2; return a + b; }
+"#,
+        expect![[r#"
+            fn f:
+            1 : literal int
+            2 : literal int
+            a + b : float
+            a : float
+            b : float
+            local a : float
+            local b : float
+        "#]],
+    );
+}
+
+#[test]
+fn const_param() {
+    check_infer(
+        r#"
+float f(const float a) { return a * 2; }
+"#,
+        expect![[r#"
+            fn f:
+            a * 2 : float
+            a : float
+            2 : literal int
+            local a : float
+        "#]],
+    );
+}
+
+#[test]
+fn out_array_param() {
+    check_infer(
+        r#"
+void f(out float a[3]) { a[0] = 1; a[1] = 2; a[2] = 3; }
+"#,
+        expect![[r#"
+            fn f:
+            a[0] = 1 : float
+            a[0] : float
+            a : float[3]
+            0 : literal int
+            1 : literal int
+            a[1] = 2 : float
+            a[1] : float
+            a : float[3]
+            1 : literal int
+            2 : literal int
+            a[2] = 3 : float
+            a[2] : float
+            a : float[3]
+            2 : literal int
+            3 : literal int
+            local a : float[3]
+        "#]],
+    );
+}
+
+#[test]
+fn comma_in_for() {
+    check_infer(
+        r#"
+void f() { for (int i = 0, j = 10; i < j; i++, j--) { i + j; } }
+"#,
+        expect![[r#"
+            fn f:
+            0 : literal int
+            10 : literal int
+            i < j : bool
+            i : int
+            j : int
+            i++, j-- : int
+            i++ : int
+            i : int
+            j-- : int
+            j : int
+            i + j : int
+            i : int
+            j : int
+            local i : int
+            local j : int
+        "#]],
+    );
+}
+
+#[test]
+fn discard_in_ps() {
+    check_infer(
+        r#"
+float4 f(float a) : SV_Target { if (a < 0) discard; return a; }
+"#,
+        expect![[r#"
+            fn f:
+            a < 0 : bool
+            a : float
+            0 : literal int
+            a : float
+            local a : float
+        "#]],
+    );
+}
