@@ -5,7 +5,9 @@ mod decls;
 mod diagnostics;
 mod incremental;
 mod items;
+mod resources;
 mod robustness;
+mod statements;
 mod types;
 
 use base_db::CompileConfig;

@@ -536,31 +536,6 @@ void f() { float a[4]; int b[2][3]; a[1]; b[1]; b[1][2]; }
 }
 
 #[test]
-fn index_resources() {
-    check_infer(
-        r#"
-Texture2D<float4> t; RWTexture2D<float> rw; StructuredBuffer<float3> sb; Buffer<uint2> b; void f(uint2 p) { t[p]; rw[p]; sb[0]; b[1]; }
-"#,
-        expect![[r#"
-            fn f:
-            t[p] : float4
-            t : Texture2D<float4>
-            p : uint2
-            rw[p] : float
-            rw : RWTexture2D<float>
-            p : uint2
-            sb[0] : float3
-            sb : StructuredBuffer<float3>
-            0 : literal int
-            b[1] : uint2
-            b : Buffer<uint2>
-            1 : literal int
-            local p : uint2
-        "#]],
-    );
-}
-
-#[test]
 fn structs() {
     check_infer(
         r#"
@@ -720,40 +695,6 @@ void f(bool c, float a, int b, float3 v) { c ? a : b; c ? 1 : 2; c ? v : 0; }
 }
 
 #[test]
-fn assignment_types() {
-    check_infer(
-        r#"
-void f() { float x; int i; x = 1; i = x; x += 2; i <<= 1; float4 v; v.xy = 1; v = 0; }
-"#,
-        expect![[r#"
-            fn f:
-            x = 1 : float
-            x : float
-            1 : literal int
-            i = x : int
-            i : int
-            x : float
-            x += 2 : float
-            x : float
-            2 : literal int
-            i <<= 1 : int
-            i : int
-            1 : literal int
-            v.xy = 1 : float2
-            v.xy : float2
-            v : float4
-            1 : literal int
-            v = 0 : float4
-            v : float4
-            0 : literal int
-            local x : float
-            local i : int
-            local v : float4
-        "#]],
-    );
-}
-
-#[test]
 fn comma() {
     check_infer(
         r#"
@@ -766,32 +707,6 @@ void f(int a, float b) { a, b; }
             b : float
             local a : int
             local b : float
-        "#]],
-    );
-}
-
-#[test]
-fn locals_and_scopes() {
-    check_infer(
-        r#"
-void f() { int a = 1; { float a = 2.0; a; } a; for (int i = 0; i < 4; i++) { i; } }
-"#,
-        expect![[r#"
-            fn f:
-            1 : literal int
-            2.0 : literal float
-            a : float
-            a : int
-            0 : literal int
-            i < 4 : bool
-            i : int
-            4 : literal int
-            i++ : int
-            i : int
-            i : int
-            local a : int
-            local a : float
-            local i : int
         "#]],
     );
 }
@@ -943,44 +858,513 @@ void f(vector<int, 3> a, matrix<half, 2, 4> b, vector<float, 1> c) { a; b; c; }
 }
 
 #[test]
-fn resource_defaults() {
+fn vector1_as_scalar() {
     check_infer(
         r#"
-Texture2D t; Buffer b; RWTexture3D<uint> r; Texture2DArray<float2> ta; TextureCube tc; void f() { t; b; r; ta; tc; }
+void f(float1 a, float4 b) { a + b; a * 2; a.x; }
 "#,
         expect![[r#"
             fn f:
-            t : Texture2D<float4>
-            b : Buffer<float4>
-            r : RWTexture3D<uint>
-            ta : Texture2DArray<float2>
-            tc : TextureCube<float4>
+            a + b : float4
+            a : float1
+            b : float4
+            a * 2 : float1
+            a : float1
+            2 : literal int
+            a.x : float
+            a : float1
+            local a : float1
+            local b : float4
         "#]],
     );
 }
 
 #[test]
-fn resource_kinds() {
+fn matrix_1xn_with_vector() {
     check_infer(
         r#"
-struct P { float3 pos; }; RWStructuredBuffer<P> a; AppendStructuredBuffer<P> b; ByteAddressBuffer c; RWByteAddressBuffer d; ConstantBuffer<P> e; SamplerState s; SamplerComparisonState sc; RaytracingAccelerationStructure rt; void f() { a; b; c; d; e; e.pos; s; sc; rt; a[0].pos; }
+void f(float1x4 m, float4 v) { m + v; }
 "#,
         expect![[r#"
             fn f:
-            a : RWStructuredBuffer<P>
-            b : AppendStructuredBuffer<P>
-            c : ByteAddressBuffer
-            d : RWByteAddressBuffer
-            e : ConstantBuffer<P>
-            e.pos : float3
-            e : ConstantBuffer<P>
-            s : SamplerState
-            sc : SamplerComparisonState
-            rt : RaytracingAccelerationStructure
-            a[0].pos : float3
-            a[0] : P
-            a : RWStructuredBuffer<P>
+            m + v : float4
+            m : float1x4
+            v : float4
+            local m : float1x4
+            local v : float4
+        "#]],
+    );
+}
+
+#[test]
+fn bool_vector_logic() {
+    check_infer(
+        r#"
+void f(bool3 a, bool3 b) { a == b; !a; a.xy; }
+"#,
+        expect![[r#"
+            fn f:
+            a == b : bool3
+            a : bool3
+            b : bool3
+            !a : bool3
+            a : bool3
+            a.xy : bool2
+            a : bool3
+            local a : bool3
+            local b : bool3
+        "#]],
+    );
+}
+
+#[test]
+fn int_division_and_mod() {
+    check_infer(
+        r#"
+void f(int a, uint b, float c) { a / b; a % 3; c % 2.0; }
+"#,
+        expect![[r#"
+            fn f:
+            a / b : uint
+            a : int
+            b : uint
+            a % 3 : int
+            a : int
+            3 : literal int
+            c % 2.0 : float
+            c : float
+            2.0 : literal float
+            local a : int
+            local b : uint
+            local c : float
+        "#]],
+    );
+}
+
+#[test]
+fn nested_ternary() {
+    check_infer(
+        r#"
+void f(int k, float a) { k > 0 ? a : k < 0 ? -a : 0; }
+"#,
+        expect![[r#"
+            fn f:
+            k > 0 ? a : k < 0 ? -a : 0 : float
+            k > 0 : bool
+            k : int
             0 : literal int
+            a : float
+            k < 0 ? -a : 0 : float
+            k < 0 : bool
+            k : int
+            0 : literal int
+            -a : float
+            a : float
+            0 : literal int
+            local k : int
+            local a : float
+        "#]],
+    );
+}
+
+#[test]
+fn compare_literals_result() {
+    check_infer(
+        r#"
+void f() { 1 == 1.0; 2 > 1; }
+"#,
+        expect![[r#"
+            fn f:
+            1 == 1.0 : bool
+            1 : literal int
+            1.0 : literal float
+            2 > 1 : bool
+            2 : literal int
+            1 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn cast_to_struct() {
+    check_infer(
+        r#"
+struct S { float a; float b; }; void f() { (S)0; }
+"#,
+        expect![[r#"
+            fn f:
+            (S)0 : S
+            0 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn cast_array() {
+    check_infer(
+        r#"
+void f(float4 v) { (float[4])v; }
+"#,
+        expect![[r#"
+            fn f:
+            (float[4])v : float[4]
+            v : float4
+            local v : float4
+        "#]],
+    );
+}
+
+#[test]
+fn swizzle_of_call() {
+    check_infer(
+        r#"
+float4 g() { return 0; } void f() { g().xy; g().w; }
+"#,
+        expect![[r#"
+            fn g:
+            0 : literal int
+            fn f:
+            g().xy : float2
+            g() : float4
+            g : {unknown}
+            g().w : float
+            g() : float4
+            g : {unknown}
+        "#]],
+    );
+}
+
+#[test]
+fn index_of_call() {
+    check_infer(
+        r#"
+float4 g() { return 0; } void f() { g()[2]; }
+"#,
+        expect![[r#"
+            fn g:
+            0 : literal int
+            fn f:
+            g()[2] : float
+            g() : float4
+            g : {unknown}
+            2 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn member_of_index_of_member() {
+    check_infer(
+        r#"
+struct A { float2 p[2]; }; struct B { A a[3]; }; void f(B b) { b.a[2].p[1].y; }
+"#,
+        expect![[r#"
+            fn f:
+            b.a[2].p[1].y : float
+            b.a[2].p[1] : float2
+            b.a[2].p : float2[2]
+            b.a[2] : A
+            b.a : A[3]
+            b : B
+            2 : literal int
+            1 : literal int
+            local b : B
+        "#]],
+    );
+}
+
+#[test]
+fn assign_chain() {
+    check_infer(
+        r#"
+void f() { float a, b, c; a = b = c = 1; }
+"#,
+        expect![[r#"
+            fn f:
+            a = b = c = 1 : float
+            a : float
+            b = c = 1 : float
+            b : float
+            c = 1 : float
+            c : float
+            1 : literal int
+            local a : float
+            local b : float
+            local c : float
+        "#]],
+    );
+}
+
+#[test]
+fn matrix_cast_truncate() {
+    check_infer(
+        r#"
+void f(float4x4 m) { (float3x3)m; }
+"#,
+        expect![[r#"
+            fn f:
+            (float3x3)m : float3x3
+            m : float4x4
+            local m : float4x4
+        "#]],
+    );
+}
+
+#[test]
+fn vector_cast_truncate() {
+    check_infer(
+        r#"
+void f(float4 v) { (float2)v; (int3)v; }
+"#,
+        expect![[r#"
+            fn f:
+            (float2)v : float2
+            v : float4
+            (int3)v : int3
+            v : float4
+            local v : float4
+        "#]],
+    );
+}
+
+#[test]
+fn scalar_broadcast_cast() {
+    check_infer(
+        r#"
+void f(float s) { (float4)s; }
+"#,
+        expect![[r#"
+            fn f:
+            (float4)s : float4
+            s : float
+            local s : float
+        "#]],
+    );
+}
+
+#[test]
+fn half_vectors() {
+    check_infer(
+        r#"
+void f(half3 h, float3 f3) { h + f3; h * 0.5; }
+"#,
+        expect![[r#"
+            fn f:
+            h + f3 : float3
+            h : half3
+            f3 : float3
+            h * 0.5 : half3
+            h : half3
+            0.5 : literal float
+            local h : half3
+            local f3 : float3
+        "#]],
+    );
+}
+
+#[test]
+fn min16_vectors() {
+    check_infer(
+        r#"
+void f(min16float4 a, min16int2 b) { a * 2; b + 1; a.xy * b; }
+"#,
+        expect![[r#"
+            fn f:
+            a * 2 : min16float4
+            a : min16float4
+            2 : literal int
+            b + 1 : min16int2
+            b : min16int2
+            1 : literal int
+            a.xy * b : min16float2
+            a.xy : min16float2
+            a : min16float4
+            b : min16int2
+            local a : min16float4
+            local b : min16int2
+        "#]],
+    );
+}
+
+#[test]
+fn int64_vectors() {
+    check_infer(
+        r#"
+void f(int64_t2 a, uint64_t b) { a * b; }
+"#,
+        expect![[r#"
+            fn f:
+            a * b : uint64_t2
+            a : int64_t2
+            b : uint64_t
+            local a : int64_t2
+            local b : uint64_t
+        "#]],
+    );
+}
+
+#[test]
+fn bitwise_vectors() {
+    check_infer(
+        r#"
+void f(uint4 a, uint4 b) { a & b; a | 0xFF; a >> 4; ~a; }
+"#,
+        expect![[r#"
+            fn f:
+            a & b : uint4
+            a : uint4
+            b : uint4
+            a | 0xFF : uint4
+            a : uint4
+            0xFF : literal int
+            a >> 4 : uint4
+            a : uint4
+            4 : literal int
+            ~a : uint4
+            a : uint4
+            local a : uint4
+            local b : uint4
+        "#]],
+    );
+}
+
+#[test]
+fn negative_literals() {
+    check_infer(
+        r#"
+void f() { -1; -1.0; -(1 + 2); }
+"#,
+        expect![[r#"
+            fn f:
+            -1 : literal int
+            1 : literal int
+            -1.0 : literal float
+            1.0 : literal float
+            -(1 + 2) : literal int
+            (1 + 2) : literal int
+            1 + 2 : literal int
+            1 : literal int
+            2 : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn bool_literal_arith() {
+    check_infer(
+        r#"
+void f() { true + 1; true && false; }
+"#,
+        expect![[r#"
+            fn f:
+            true + 1 : int
+            true : bool
+            1 : literal int
+            true && false : bool
+            true : bool
+            false : bool
+        "#]],
+    );
+}
+
+#[test]
+fn literal_suffix_mix() {
+    check_infer(
+        r#"
+void f() { 1u + 1; 1.0f + 1.0; 1.0h * 2; 1l + 1u; }
+"#,
+        expect![[r#"
+            fn f:
+            1u + 1 : uint
+            1u : uint
+            1 : literal int
+            1.0f + 1.0 : float
+            1.0f : float
+            1.0 : literal float
+            1.0h * 2 : half
+            1.0h : half
+            2 : literal int
+            1l + 1u : int64_t
+            1l : int64_t
+            1u : uint
+        "#]],
+    );
+}
+
+#[test]
+fn octal_hex_literals() {
+    check_infer(
+        r#"
+void f() { 017; 0xFFu; 0x7fffffff; }
+"#,
+        expect![[r#"
+            fn f:
+            017 : literal int
+            0xFFu : uint
+            0x7fffffff : literal int
+        "#]],
+    );
+}
+
+#[test]
+fn float_exponent_literals() {
+    check_infer(
+        r#"
+void f() { 1e3; 1.5e-2f; .5; 2.; }
+"#,
+        expect![[r#"
+            fn f:
+            1e3 : literal float
+            1.5e-2f : float
+            .5 : literal float
+            2. : literal float
+        "#]],
+    );
+}
+
+#[test]
+fn array_of_vectors_swizzle() {
+    check_infer(
+        r#"
+void f() { float3 a[2]; a[0].zyx; a[1].x = 1; }
+"#,
+        expect![[r#"
+            fn f:
+            a[0].zyx : float3
+            a[0] : float3
+            a : float3[2]
+            0 : literal int
+            a[1].x = 1 : float
+            a[1].x : float
+            a[1] : float3
+            a : float3[2]
+            1 : literal int
+            1 : literal int
+            local a : float3[2]
+        "#]],
+    );
+}
+
+#[test]
+fn matrix_array() {
+    check_infer(
+        r#"
+void f() { float2x2 m[3]; m[2][1][0]; m[0]._m11; }
+"#,
+        expect![[r#"
+            fn f:
+            m[2][1][0] : float
+            m[2][1] : float2
+            m[2] : float2x2
+            m : float2x2[3]
+            2 : literal int
+            1 : literal int
+            0 : literal int
+            m[0]._m11 : float
+            m[0] : float2x2
+            m : float2x2[3]
+            0 : literal int
+            local m : float2x2[3]
         "#]],
     );
 }
