@@ -125,6 +125,22 @@ mod tests {
     }
 
     #[test]
+    fn semantic_diagnostics_come_through_the_root_database() {
+        let (mut db, _log) = logged_db();
+        let a = db.set_file_text(
+            "/p/a.hlsl",
+            Some("float4 f(float2 uv) { float4 c = uv; return c; }\n".into()),
+        );
+        let config = db.new_config(PreprocessConfig::default());
+        let diags = crate::semantic_diagnostics(&db, a, config);
+        let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["E2003"], "{diags:?}");
+        let at = syntax::TextSize::from(44);
+        let ty = crate::type_of_expr_at(&db, a, config, at).map(|t| t.to_string());
+        assert_eq!(ty.as_deref(), Some("float4"));
+    }
+
+    #[test]
     fn a_header_that_appears_later_is_picked_up() {
         let (mut db, _log) = logged_db();
         let a = db.set_file_text(
