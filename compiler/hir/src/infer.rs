@@ -22,7 +22,7 @@ use types::Type;
 use crate::body::{body, Body, BodyDiagnostic, ExprId, LocalId, Stmt, StmtId};
 use base_db::{CompileConfig, SourceFile};
 
-use crate::ids::{AstId, FunctionId, GlobalId};
+use crate::ids::{AstId, FunctionId, GlobalId, StructId};
 use crate::item_tree::{item_tree, ItemIdx, ItemKind, ItemTree};
 use crate::lower_type::{TemplateArg, TypeCtx, TypeError};
 use crate::scope::{item_scope, ItemScope};
@@ -153,6 +153,38 @@ pub fn function_signature<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Arc<Fu
         });
     };
     Arc::new(signature_of(&tree, &scope, idx, &[]))
+}
+
+/// The type of struct `s` (`None` for a template struct, which has a type per
+/// instantiation, or when a field's type is unknown).
+#[salsa::tracked(returns(clone))]
+pub fn struct_type<'db>(db: &'db dyn HirDb, s: StructId<'db>) -> Option<Type> {
+    let (file, config) = (s.file(db), s.config(db));
+    let tree = item_tree(db, file, config);
+    let scope = item_scope(db, file, config);
+    let idx = tree.by_ast(s.ast(db))?;
+    if tree.strukt(idx)?.template.is_some() {
+        return None;
+    }
+    TypeCtx::new(&tree, &scope, crate::scope::LookupSite::file()).struct_type(idx, &[])
+}
+
+/// The type of global variable (or static member) `g`; an unsized array takes its length
+/// from the initializer.
+#[salsa::tracked(returns(clone))]
+pub fn global_type<'db>(db: &'db dyn HirDb, g: GlobalId<'db>) -> Option<Type> {
+    let (file, config) = (g.file(db), g.config(db));
+    let tree = item_tree(db, file, config);
+    let scope = item_scope(db, file, config);
+    let idx = tree.by_ast(g.ast(db))?;
+    let ItemKind::Variable(v) = &tree.item(idx).kind else {
+        return None;
+    };
+    let ty = TypeCtx::inside(&tree, &scope, idx).resolve(&v.ty, &mut Vec::new());
+    if matches!(ty, Some(Type::Array { len: None, .. })) && v.has_init {
+        return infer_global(db, g).declared_type.clone();
+    }
+    ty
 }
 
 /// The signature of function item `idx` with the given template bindings.

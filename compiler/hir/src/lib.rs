@@ -12,7 +12,11 @@
 //! - `item_tree(file, config)`: declarations without ranges or bodies; backdated when an edit
 //!   stays inside a function body. `item_scope` indexes it by (scope, name).
 //! - `FunctionId` / `StructId`: interned (file, config, `AstId`).
-//! - `function_signature(FunctionId)`: parameter and return types.
+//! - `function_signature(FunctionId)`: parameter and return types; `struct_type(StructId)`;
+//!   `global_type(GlobalId)` (globals and static members, `GlobalId` = interned (file,
+//!   config, `AstId`) of the declarator).
+//! - `global_body(GlobalId)` / `infer_global(GlobalId)`: a global's initializer, lowered and
+//!   inferred like a function body.
 //! - `body_with_source_map(FunctionId)` → `body(FunctionId)` (no ranges, backdated) and the
 //!   source map.
 //! - `infer(FunctionId)`: the type of every expression and local, and the body's diagnostics.
@@ -72,8 +76,10 @@ pub use crate::body::{
     body_source_map, body_with_source_map, Body, BodySourceMap, ExprId, LocalId,
 };
 pub use crate::diagnostics::{diagnostics, functions};
-pub use crate::ids::{ast_id_map, user_range, AstId, FunctionId, StructId};
-pub use crate::infer::{function_signature, FunctionSignature, InferenceResult};
+pub use crate::ids::{ast_id_map, user_range, AstId, FunctionId, GlobalId, StructId};
+pub use crate::infer::{
+    function_signature, global_type, infer_global, struct_type, FunctionSignature, InferenceResult,
+};
 pub use crate::intrinsics::{IntrinsicArg, IntrinsicCall, IntrinsicTable, NoIntrinsics};
 pub use crate::item_tree::ItemTree;
 

@@ -191,3 +191,42 @@ fn hover_types() {
     let src = "float $g;";
     assert_eq!(hover(src), "none");
 }
+
+#[test]
+fn struct_and_global_type_queries() {
+    let mut db = TestDb::new();
+    let src = "struct S { float a; int2 b; };\ntemplate<typename T> struct W { T t; };\nstatic const float K[] = {1, 2, 3};\nS g;\n";
+    let file = db.set_file_text("/t/main.hlsl", src);
+    let config = CompileConfig::new(&db, PreprocessConfig::default());
+    let tree = item_tree(&db, file, config);
+    let mut out = Vec::new();
+    for idx in tree.indices() {
+        let item = tree.item(idx);
+        match &item.kind {
+            ItemKind::Struct(_) => {
+                let s = crate::StructId::new(&db, file, config, item.ast);
+                let ty = crate::struct_type(&db, s).map(|t| format!("{t:?}"));
+                out.push(format!(
+                    "struct {}: {}",
+                    item.name,
+                    ty.unwrap_or("none".into())
+                ));
+            }
+            ItemKind::Variable(_) if item.parent.is_none() => {
+                let g = crate::GlobalId::new(&db, file, config, item.ast);
+                let ty = crate::global_type(&db, g).map(|t| t.to_string());
+                out.push(format!(
+                    "global {}: {}",
+                    item.name,
+                    ty.unwrap_or("none".into())
+                ));
+            }
+            _ => {}
+        }
+    }
+    expect![[r#"
+        struct S: Struct(StructType { name: "S", fields: [StructField { name: "a", ty: Scalar(Float), semantic: None, interpolation: [] }, StructField { name: "b", ty: Vector(Int, 2), semantic: None, interpolation: [] }] })
+        struct W: none
+        global K: float[3]
+        global g: S"#]].assert_eq(&out.join("\n"));
+}
