@@ -9,7 +9,7 @@ pub const WRONG_ARG_COUNT: &str = "E2006";
 pub const ASSIGN_TO_CONST: &str = "E2007";
 pub const NOT_LVALUE: &str = "E2008";
 pub const NOT_LVALUE_ARG: &str = "E2009";
-pub const MISSING_RETURN: &str = "E2010";
+pub const JUMP_OUTSIDE_LOOP: &str = "E2010";
 pub const INVALID_SWIZZLE: &str = "E2011";
 pub const INDEX_OUT_OF_RANGE: &str = "E2012";
 pub const RECURSION: &str = "E2013";
@@ -22,5 +22,6 @@ pub const BAD_RETURN: &str = "E2019";
 pub const NOT_SUPPORTED: &str = "E2020";
 pub const NOT_INDEXABLE: &str = "E2021";
 pub const NOT_CONSTANT: &str = "E2022";
-pub const JUMP_OUTSIDE_LOOP: &str = "E2023";
 pub const TRUNCATION: &str = "W2001";
+/// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
+pub const MISSING_RETURN: &str = "W2002";

@@ -34,7 +34,7 @@
 //! | E2007 | assignment to a const value (const local, uniform global, cbuffer member...) |
 //! | E2008 | assignment to an expression that is not an lvalue |
 //! | E2009 | an `out`/`inout` argument that is not a modifiable lvalue |
-//! | E2010 | a non-void function can reach its end without returning a value |
+//! | E2010 | `break` outside a loop or switch, `continue` outside a loop |
 //! | E2011 | invalid swizzle (bad components, mixed sets, out of range, repeated on assignment) |
 //! | E2012 | constant index out of range of a vector, matrix, array or patch |
 //! | E2013 | recursion: the function is part of a call cycle |
@@ -47,8 +47,8 @@
 //! | E2020 | not supported yet (a construct the semantic layer does not handle yet) |
 //! | E2021 | indexing a value that cannot be indexed |
 //! | E2022 | an array size that is not a positive constant |
-//! | E2023 | `break` outside a loop or switch, `continue` outside a loop |
 //! | W2001 | implicit truncation of a vector or matrix |
+//! | W2002 | a non-void function can reach its end without returning a value |
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 

@@ -219,13 +219,13 @@ void g(out float x) { x = 1; } void f(float a) { g(a + 1); }
 }
 
 #[test]
-fn missing_return_e2010() {
+fn missing_return_w2002() {
     check_diagnostics(
         r#"
 float f(bool c) { if (c) return 1; }
 "#,
         expect![[r#"
-            E2010 2:7 `f`: function `f` does not return a value on every path
+            W2002 2:7 `f`: function `f` does not return a value on every path
         "#]],
     );
 }
@@ -541,15 +541,15 @@ fn macro_use_maps_to_call() {
 }
 
 #[test]
-fn jump_outside_loop_e2023() {
+fn jump_outside_loop_e2010() {
     check_diagnostics(
         r#"
 void f(int k) { break; continue; switch (k) { case 0: continue; default: break; } for (;;) { break; } }
 "#,
         expect![[r#"
-            E2023 2:17 `break;`: `break` outside of a loop or switch
-            E2023 2:24 `continue;`: `continue` outside of a loop
-            E2023 2:55 `continue;`: `continue` outside of a loop
+            E2010 2:17 `break;`: `break` outside of a loop or switch
+            E2010 2:24 `continue;`: `continue` outside of a loop
+            E2010 2:55 `continue;`: `continue` outside of a loop
         "#]],
     );
 }
@@ -1039,7 +1039,7 @@ fn missing_return_loop_with_break() {
 int f() { for (;;) { break; } }
 "#,
         expect![[r#"
-            E2010 2:5 `f`: function `f` does not return a value on every path
+            W2002 2:5 `f`: function `f` does not return a value on every path
         "#]],
     );
 }
@@ -1051,7 +1051,7 @@ fn missing_return_after_if_without_else() {
 int f(bool c) { if (c) { return 1; } else if (!c) { return 2; } }
 "#,
         expect![[r#"
-            E2010 2:5 `f`: function `f` does not return a value on every path
+            W2002 2:5 `f`: function `f` does not return a value on every path
         "#]],
     );
 }
@@ -1063,7 +1063,7 @@ fn missing_return_switch_no_default() {
 int f(int c) { switch (c) { case 0: return 1; } }
 "#,
         expect![[r#"
-            E2010 2:5 `f`: function `f` does not return a value on every path
+            W2002 2:5 `f`: function `f` does not return a value on every path
         "#]],
     );
 }
