@@ -1,7 +1,7 @@
 //! Inference of expressions other than calls: literals, names, operators, member access and
 //! swizzles, indexing, casts, initializer lists, and the lvalue rules of assignment.
 
-use syntax::ast::{ArithOp, BinaryOp, PostfixOp, PrefixOp};
+use syntax::ast::{ArithOp, BinaryOp, PrefixOp};
 use types::{ResourceType, ScalarKind, StructuredKind, Type};
 
 use super::ops::{self, Operand, Swizzle};
@@ -73,9 +73,8 @@ impl InferCtx<'_> {
             }
             Expr::Binary { op, lhs, rhs } => self.infer_binary(id, op, lhs, rhs),
             Expr::Prefix { op, expr } => self.infer_prefix(id, op, expr),
-            Expr::Postfix { op, expr } => {
+            Expr::Postfix { expr, .. } => {
                 let ty = self.infer_expr(expr);
-                let _ = op == PostfixOp::PostInc;
                 self.check_assignable(expr);
                 self.set(id, ty, false)
             }
@@ -168,13 +167,12 @@ impl InferCtx<'_> {
                 }
                 self.set(id, expected.cloned(), false)
             }
-            Expr::SizeOf { ty, expr } => {
+            // `sizeof(x)` where `x` is a variable parses as a type; the result is a `uint`
+            // either way.
+            // FIXME: check that the type exists once `sizeof(name)` is told apart.
+            Expr::SizeOf { expr, .. } => {
                 if let Some(e) = expr {
                     self.infer_expr(e);
-                }
-                if let Some(t) = ty {
-                    // `sizeof(x)` where `x` is a variable parses as a type; both are fine.
-                    let _ = t;
                 }
                 self.set(id, Some(Type::UINT), false)
             }
@@ -241,7 +239,7 @@ impl InferCtx<'_> {
                     TemplateArg::Opaque => ValueRes::TemplateValue,
                 });
             }
-            if let Some(Some(t)) = self.tcx_builtin_type(path) {
+            if let Some(t) = Type::from_hlsl_name(name) {
                 return Some(ValueRes::Type(t));
             }
         }
@@ -278,11 +276,6 @@ impl InferCtx<'_> {
             }
             _ => return None,
         })
-    }
-
-    fn tcx_builtin_type(&self, path: &Path) -> Option<Option<Type>> {
-        let name = path.as_name()?;
-        Type::from_hlsl_name(name).map(Some)
     }
 
     /// The type of a field of the struct whose method this is.
@@ -577,11 +570,7 @@ impl InferCtx<'_> {
         };
         let scalar_index = |this: &mut Self| {
             if let Some(it) = &index_ty {
-                if !it
-                    .scalar_kind()
-                    .is_some_and(|k| !k.is_float() || this.result.is_literal(index))
-                    && it.scalar_kind().is_none()
-                {
+                if it.scalar_kind().is_none() {
                     this.diag(
                         codes::TYPE_MISMATCH,
                         BodyNode::Expr(index),
