@@ -5,8 +5,12 @@
 //! in another crate; inference only calls `IntrinsicTable`. `HirDb::intrinsics` returns the
 //! table in use. Without one (`NoIntrinsics`) every such call is `Unavailable`: its type is
 //! unknown and nothing is reported, so real intrinsics never look like errors.
-// FIXME: wire the `intrinsics` crate in here once it lands (implement `IntrinsicTable` for it
-// and return it from `HirDb::intrinsics` in the root database).
+// FIXME: wire the `intrinsics` crate in here once it lands: implement `IntrinsicTable` for it
+// (literal arguments become `ArgType::LiteralInt`/`LiteralFloat`; `Error::UnknownName` is
+// `NotIntrinsic`, `UnknownMethod` is `NoMethod`, `WrongArgCount`, `NoMatch` and `Ambiguous`
+// map one to one; `Resolved::params` give `params` and, by their `dir`, `out_args`) and
+// return it from `HirDb::intrinsics` in the root database. A trial run with the branch
+// merged checks the whole corpus clean.
 
 use types::Type;
 
@@ -22,13 +26,26 @@ pub struct IntrinsicArg {
 /// The table's answer for one call.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IntrinsicCall {
-    /// The call matched; `out_args` are the indices of arguments passed to `out`/`inout`
-    /// parameters (they must be lvalues).
-    Resolved { ret: Type, out_args: Vec<usize> },
-    /// The name is an intrinsic but no overload takes these arguments.
+    /// The call matched. `params` are the types the arguments convert to, in argument order
+    /// (used for truncation warnings); `out_args` are the indices of arguments passed to
+    /// `out`/`inout` parameters (they must be lvalues).
+    Resolved {
+        ret: Type,
+        params: Vec<Type>,
+        out_args: Vec<usize>,
+    },
+    /// The name is an intrinsic but no overload takes these arguments (`candidates` are the
+    /// overloads as text, for the notes).
     NoMatch { candidates: Vec<String> },
-    /// There is no intrinsic (or method) of that name: an undefined function.
+    /// Several overloads match equally well.
+    Ambiguous { candidates: Vec<String> },
+    /// No overload takes this many arguments; `expected` says how many they take
+    /// (`2`, `2 or 3`, `at least 1`).
+    WrongArgCount { expected: String },
+    /// There is no intrinsic of that name: an undefined function.
     NotIntrinsic,
+    /// The receiver's type has no method of that name.
+    NoMethod,
     /// No table is plugged in: the call's type is unknown and nothing is reported.
     Unavailable,
 }

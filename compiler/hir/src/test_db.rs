@@ -5,11 +5,14 @@ use std::sync::{Arc, Mutex};
 use base_db::{FileTable, NoSource, SourceDb, SourceFile};
 use syntax::FileId;
 
+use crate::IntrinsicTable;
+
 #[salsa::db]
 #[derive(Clone)]
 pub(crate) struct TestDb {
     storage: salsa::Storage<Self>,
     files: Arc<FileTable>,
+    intrinsics: Option<Arc<dyn IntrinsicTable>>,
 }
 
 impl TestDb {
@@ -17,6 +20,7 @@ impl TestDb {
         TestDb {
             storage: salsa::Storage::default(),
             files: Arc::new(FileTable::new(Arc::new(NoSource))),
+            intrinsics: None,
         }
     }
 
@@ -29,6 +33,15 @@ impl TestDb {
                 }
             }))),
             files: Arc::new(FileTable::new(Arc::new(NoSource))),
+            intrinsics: None,
+        }
+    }
+
+    /// A database whose inference consults `table` for intrinsics.
+    pub(crate) fn with_intrinsics(table: Arc<dyn IntrinsicTable>) -> TestDb {
+        TestDb {
+            intrinsics: Some(table),
+            ..TestDb::new()
         }
     }
 
@@ -58,4 +71,11 @@ impl SourceDb for TestDb {
 }
 
 #[salsa::db]
-impl crate::HirDb for TestDb {}
+impl crate::HirDb for TestDb {
+    fn intrinsics(&self) -> &dyn IntrinsicTable {
+        match &self.intrinsics {
+            Some(t) => t.as_ref(),
+            None => &crate::NoIntrinsics,
+        }
+    }
+}

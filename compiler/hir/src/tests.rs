@@ -4,6 +4,7 @@
 mod decls;
 mod diagnostics;
 mod incremental;
+mod intrinsics;
 mod items;
 mod resources;
 mod robustness;

@@ -164,21 +164,61 @@ impl InferCtx<'_> {
         answer: IntrinsicCall,
         args: &[ExprId],
     ) -> Option<Type> {
+        let listed = |c: &[String]| c.join("; ");
         match answer {
-            IntrinsicCall::Resolved { ret, out_args } => {
+            IntrinsicCall::Resolved {
+                ret,
+                params,
+                out_args,
+            } => {
                 for i in out_args {
                     if let Some(&a) = args.get(i) {
                         self.check_out_arg(a);
                     }
                 }
+                for (&a, p) in args.iter().zip(&params) {
+                    if let Some(from) = self.operand_of(a) {
+                        if ops::conversion(&from, p) == Conversion::Truncation {
+                            self.diag(
+                                codes::TRUNCATION,
+                                BodyNode::Expr(a),
+                                format!("implicit truncation from `{}` to `{p}`", from.ty),
+                            );
+                        }
+                    }
+                }
                 Some(ret)
             }
             IntrinsicCall::NoMatch { candidates } => {
-                let list = candidates.join("; ");
                 self.diag(
                     codes::NO_MATCHING_OVERLOAD,
                     BodyNode::Expr(id),
-                    format!("no matching overload for call to `{name}` (candidates: {list})"),
+                    format!(
+                        "no matching overload for call to `{name}` (candidates: {})",
+                        listed(&candidates)
+                    ),
+                );
+                None
+            }
+            IntrinsicCall::Ambiguous { candidates } => {
+                self.diag(
+                    codes::AMBIGUOUS_CALL,
+                    BodyNode::Expr(id),
+                    format!(
+                        "call to `{name}` is ambiguous (candidates: {})",
+                        listed(&candidates)
+                    ),
+                );
+                None
+            }
+            IntrinsicCall::WrongArgCount { expected } => {
+                self.diag(
+                    codes::WRONG_ARG_COUNT,
+                    BodyNode::Expr(id),
+                    format!(
+                        "`{name}` takes {expected} argument(s), {} given",
+                        args.len()
+                    ),
                 );
                 None
             }
@@ -187,6 +227,14 @@ impl InferCtx<'_> {
                     codes::UNDEFINED_NAME,
                     BodyNode::Expr(callee),
                     format!("use of undeclared identifier `{name}`"),
+                );
+                None
+            }
+            IntrinsicCall::NoMethod => {
+                self.diag(
+                    codes::NO_MEMBER,
+                    BodyNode::Expr(id),
+                    format!("no method named `{name}`"),
                 );
                 None
             }
