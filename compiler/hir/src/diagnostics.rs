@@ -41,7 +41,22 @@ pub fn diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> V
         user_range(db, file, config, range)
     };
     let tree = item_tree(db, file, config);
-    item_diagnostics(db, file, config, &tree, &item_range, &mut out);
+    // Part 0 of a function is its return type, part `i + 1` its parameter `i`.
+    let part_range = |ast: AstId, part: usize| -> (FileId, TextRange) {
+        let f = map.node(&root, ast).and_then(ast::FnDef::cast);
+        let range = f.and_then(|f| match part {
+            0 => f.return_type().map(|t| t.syntax().text_range()),
+            i => f.param_list()?.params().nth(i - 1).map(|p| {
+                p.ty()
+                    .map_or_else(|| p.syntax().text_range(), |t| t.syntax().text_range())
+            }),
+        });
+        match range {
+            Some(r) => user_range(db, file, config, r),
+            None => item_range(ast),
+        }
+    };
+    item_diagnostics(db, file, config, &tree, &item_range, &part_range, &mut out);
 
     let funcs = functions(db, file, config);
     let mut graph: HashMap<AstId, Vec<AstId>> = HashMap::new();
@@ -204,6 +219,7 @@ fn item_diagnostics(
     config: CompileConfig,
     tree: &ItemTree,
     item_range: &dyn Fn(AstId) -> (FileId, TextRange),
+    part_range: &dyn Fn(AstId, usize) -> (FileId, TextRange),
     out: &mut Vec<Diagnostic>,
 ) {
     let scope = item_scope(db, file, config);
@@ -230,7 +246,7 @@ fn item_diagnostics(
             }
         }
     }
-    // Unknown types in declarations.
+    // Unknown types in declarations, on the type as written where we can find it.
     for idx in tree.indices() {
         let item = tree.item(idx);
         let refs: Vec<&crate::type_ref::TypeRef> = match &item.kind {
@@ -242,26 +258,29 @@ fn item_diagnostics(
             _ => continue,
         };
         let tcx = TypeCtx::inside(tree, &scope, idx);
-        let mut errors = Vec::new();
-        for r in refs {
+        for (part, r) in refs.into_iter().enumerate() {
+            let mut errors = Vec::new();
             tcx.resolve(r, &mut errors);
-        }
-        errors.dedup();
-        for e in errors {
-            let (f, r) = item_range(item.ast);
-            let (code, message) = match e {
-                TypeError::UnknownType(name) => {
-                    (codes::UNKNOWN_TYPE, format!("unknown type `{name}`"))
-                }
-                TypeError::NotConstant => (
-                    codes::NOT_CONSTANT,
-                    "array size is not a positive constant".to_owned(),
-                ),
-                TypeError::NotSupported(what) => {
-                    (codes::NOT_SUPPORTED, format!("not supported yet: {what}"))
-                }
-            };
-            out.push(Diagnostic::error(code, message, f, r));
+            errors.dedup();
+            for e in errors {
+                let (f, r) = match item.kind {
+                    ItemKind::Function(_) => part_range(item.ast, part),
+                    _ => item_range(item.ast),
+                };
+                let (code, message) = match e {
+                    TypeError::UnknownType(name) => {
+                        (codes::UNKNOWN_TYPE, format!("unknown type `{name}`"))
+                    }
+                    TypeError::NotConstant => (
+                        codes::NOT_CONSTANT,
+                        "array size is not a positive constant".to_owned(),
+                    ),
+                    TypeError::NotSupported(what) => {
+                        (codes::NOT_SUPPORTED, format!("not supported yet: {what}"))
+                    }
+                };
+                out.push(Diagnostic::error(code, message, f, r));
+            }
         }
     }
 }

@@ -1390,3 +1390,17 @@ void f(float4 a, float2 b, float s) { a += b; s *= a; a *= s; }
         "#]],
     );
 }
+
+#[test]
+fn unknown_types_in_signatures_point_at_the_type() {
+    check_diagnostics(
+        r#"
+Ret f(float a, Arg b, Texture2D<Elem> t) { return 0; }
+"#,
+        expect![[r#"
+            E2014 2:1 `Ret`: unknown type `Ret`
+            E2014 2:16 `Arg`: unknown type `Arg`
+            E2014 2:23 `Texture2D<Elem>`: unknown type `Elem`
+        "#]],
+    );
+}
