@@ -171,12 +171,9 @@ pub fn conversion(from: &Operand, to: &Type) -> Conversion {
             _ => Conversion::Incompatible,
         };
     };
+    // A literal's own kind (`int` for `1`, `float` for `1.0`) is its best match.
     let kind_conv = if fk == tk {
-        if from.literal {
-            Conversion::Promotion
-        } else {
-            Conversion::Exact
-        }
+        Conversion::Exact
     } else if fk.is_float() == tk.is_float()
         && (from.literal || (!fk.is_bool() && rank(tk) >= rank(fk)))
     {

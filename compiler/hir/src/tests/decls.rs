@@ -1478,3 +1478,35 @@ void f() { float a[(int)2.5]; a; }
         "#]],
     );
 }
+
+#[test]
+fn literal_prefers_its_own_kind() {
+    check_infer(
+        r#"
+int g(int x) { return x; } uint g(uint x) { return x; }
+float h(float x) { return x; } double h(double x) { return x; }
+void f() { g(1); h(1.0); }
+"#,
+        expect![[r#"
+            fn g:
+            x : int
+            local x : int
+            fn g:
+            x : uint
+            local x : uint
+            fn h:
+            x : float
+            local x : float
+            fn h:
+            x : double
+            local x : double
+            fn f:
+            g(1) : int
+            g : {unknown}
+            1 : literal int
+            h(1.0) : float
+            h : {unknown}
+            1.0 : literal float
+        "#]],
+    );
+}
