@@ -360,8 +360,17 @@ impl<'a> InferCtx<'a> {
                 }
             }
         }
-        for &p in &self.body.params.clone() {
+        // Parameters take their types from the signature (which knows `#pragma pack_matrix`).
+        let declared: Vec<_> = self
+            .tree
+            .function(self.idx)
+            .map(|f| f.params.iter().map(|p| p.ty.clone()).collect())
+            .unwrap_or_default();
+        for (i, &p) in self.body.params.clone().iter().enumerate() {
             self.declare_local(p);
+            if let Some(t) = declared.get(i) {
+                self.result.local_types[p.0 as usize] = self.tcx.resolve(t, &mut Vec::new());
+            }
         }
         let Some(root) = self.body.root else { return };
         self.infer_stmt(root);

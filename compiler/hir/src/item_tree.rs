@@ -13,7 +13,8 @@ use std::sync::Arc;
 use base_db::{CompileConfig, SourceFile};
 use rowan::ast::SyntaxNodePtr;
 use syntax::ast::{self, AstNode, HasAnnotations, HasAttributes, HasModifiers, HasName};
-use syntax::{Hlsl, SyntaxKind, SyntaxNode};
+use syntax::preprocess::PackMatrixPragma;
+use syntax::{Hlsl, SyntaxKind, SyntaxNode, TextSize};
 
 use crate::ids::{declaration_nodes, expanded_root, AstId};
 use crate::type_ref::{lower_path, ConstExpr, Name, Path, TypeBase, TypeRef};
@@ -202,11 +203,55 @@ impl ItemTree {
 #[salsa::tracked(returns(clone))]
 pub fn item_tree(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> Arc<ItemTree> {
     let root = expanded_root(db, file, config);
-    Arc::new(lower_item_tree(&root))
+    let parsed = base_db::parse_file(db, file, config);
+    let expanded = base_db::expanded_tree(db, file, config);
+    let packing = MatrixPacking::new(&parsed.preprocessed.pack_matrix, &expanded.token_starts);
+    Arc::new(lower_item_tree(&root, &packing))
+}
+
+/// Where `#pragma pack_matrix` changes the default matrix orientation, by offset in the
+/// expanded tree. Declarations without `row_major`/`column_major` take the default in effect
+/// where they start.
+#[derive(Debug, Clone, Default)]
+pub struct MatrixPacking {
+    /// (offset, row major), in order.
+    changes: Vec<(TextSize, bool)>,
+}
+
+impl MatrixPacking {
+    pub fn new(pragmas: &[PackMatrixPragma], token_starts: &[TextSize]) -> MatrixPacking {
+        let mut changes: Vec<(TextSize, bool)> = pragmas
+            .iter()
+            .map(|p| {
+                let at = token_starts
+                    .get(p.token_index)
+                    .copied()
+                    .unwrap_or(TextSize::from(u32::MAX));
+                (at, p.row_major)
+            })
+            .collect();
+        changes.sort_by_key(|(at, _)| *at);
+        MatrixPacking { changes }
+    }
+
+    /// Applies the default in effect at `node` to a type written without an orientation.
+    fn apply(&self, node: &SyntaxNode, ty: &mut TypeRef) {
+        if ty.row_major || ty.column_major {
+            return;
+        }
+        let start = node.text_range().start();
+        if let Some((_, row_major)) = self.changes.iter().rev().find(|(at, _)| *at <= start) {
+            if *row_major {
+                ty.row_major = true;
+            } else {
+                ty.column_major = true;
+            }
+        }
+    }
 }
 
 /// Builds the item tree of an expanded tree.
-pub fn lower_item_tree(root: &SyntaxNode) -> ItemTree {
+pub fn lower_item_tree(root: &SyntaxNode, packing: &MatrixPacking) -> ItemTree {
     let ids = declaration_nodes(root)
         .iter()
         .enumerate()
@@ -215,6 +260,7 @@ pub fn lower_item_tree(root: &SyntaxNode) -> ItemTree {
     let mut ctx = Lowering {
         tree: ItemTree::default(),
         ids,
+        packing,
     };
     let top: Vec<_> = root
         .children()
@@ -235,12 +281,13 @@ pub fn lower_item_tree(root: &SyntaxNode) -> ItemTree {
     ctx.tree
 }
 
-struct Lowering {
+struct Lowering<'a> {
     tree: ItemTree,
     ids: HashMap<SyntaxNodePtr<Hlsl>, AstId>,
+    packing: &'a MatrixPacking,
 }
 
-impl Lowering {
+impl Lowering<'_> {
     fn ast_id(&self, node: &SyntaxNode) -> AstId {
         // Every declaration node has an id; `u32::MAX` only for nodes the walk skipped.
         self.ids
@@ -284,6 +331,7 @@ impl Lowering {
                 let mods = t.modifiers();
                 for d in t.declarators() {
                     let mut ty = TypeRef::lower(t.ty(), &mods, d.array_suffixes());
+                    self.packing.apply(t.syntax(), &mut ty);
                     if let Some(s) = inline {
                         ty.base = TypeBase::InlineStruct(s.0);
                     }
@@ -325,11 +373,21 @@ impl Lowering {
         let name = f.name().map(|n| n.text()).unwrap_or_default();
         let params = f
             .param_list()
-            .map(|l| l.params().map(|p| lower_param(&p)).collect())
+            .map(|l| {
+                l.params()
+                    .map(|p| {
+                        let mut param = lower_param(&p);
+                        self.packing.apply(p.syntax(), &mut param.ty);
+                        param
+                    })
+                    .collect()
+            })
             .unwrap_or_default();
+        let mut ret = TypeRef::lower(f.return_type(), &f.modifiers(), std::iter::empty());
+        self.packing.apply(f.syntax(), &mut ret);
         let function = Function {
             template: f.template_param_list().map(|l| lower_template_params(&l)),
-            ret: TypeRef::lower(f.return_type(), &f.modifiers(), std::iter::empty()),
+            ret,
             params,
             is_static: f.has_modifier(SyntaxKind::STATIC_KW),
             attrs: lower_attrs(f.attributes()),
@@ -351,6 +409,7 @@ impl Lowering {
         let has = |k: SyntaxKind| mods.iter().any(|t| t.kind() == k);
         for d in v.declarators() {
             let mut ty = TypeRef::lower(v.ty(), &mods, d.array_suffixes());
+            self.packing.apply(v.syntax(), &mut ty);
             if let Some(s) = inline {
                 ty.base = TypeBase::InlineStruct(s.0);
             }

@@ -230,3 +230,44 @@ fn struct_and_global_type_queries() {
         global K: float[3]
         global g: S"#]].assert_eq(&out.join("\n"));
 }
+
+#[test]
+fn pack_matrix_sets_the_default_orientation() {
+    use crate::item_tree::{lower_item_tree, MatrixPacking};
+    use syntax::preprocess::PackMatrixPragma;
+
+    // Tokens: `float4x4 a ; float4x4 b ; column_major float4x4 c ; float4x4 f ( ) ;`
+    let parsed =
+        syntax::parse("float4x4 a; float4x4 b; column_major float4x4 c; float4x4 f(float2x2 p);");
+    let expanded = parsed.expanded();
+    let root = syntax::SyntaxNode::new_root(expanded.green.clone());
+    // `#pragma pack_matrix(row_major)` before `b` (token 3).
+    let pragmas = [PackMatrixPragma {
+        token_index: 3,
+        row_major: true,
+    }];
+    let tree = lower_item_tree(&root, &MatrixPacking::new(&pragmas, &expanded.token_starts));
+    let mut out = Vec::new();
+    for idx in tree.indices() {
+        let item = tree.item(idx);
+        match &item.kind {
+            ItemKind::Variable(v) => {
+                out.push(format!("{} row_major={}", item.name, v.ty.row_major))
+            }
+            ItemKind::Function(f) => {
+                out.push(format!("{} ret row_major={}", item.name, f.ret.row_major));
+                out.push(format!(
+                    "{} param row_major={}",
+                    item.name, f.params[0].ty.row_major
+                ));
+            }
+            _ => {}
+        }
+    }
+    expect![[r#"
+        a row_major=false
+        b row_major=true
+        c row_major=false
+        f ret row_major=true
+        f param row_major=true"#]].assert_eq(&out.join("\n"));
+}
