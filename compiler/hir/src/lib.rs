@@ -68,6 +68,8 @@ mod test_db;
 #[cfg(test)]
 mod tests;
 
+use std::sync::Arc;
+
 use base_db::{CompileConfig, SourceFile};
 use syntax::{SyntaxKind, SyntaxNode, TextSize};
 use types::Type;
@@ -124,23 +126,38 @@ fn expanded_offset(
     Some(start + delta.min(len))
 }
 
-/// The function whose definition contains `offset` of the expanded tree, and that tree's root.
-fn function_at(
+/// The body (function or global initializer) whose syntax contains `offset` of the expanded
+/// tree: its source map and inference, and the tree's root.
+fn body_at(
     db: &dyn HirDb,
     file: SourceFile,
     config: CompileConfig,
     offset: TextSize,
-) -> Option<(FunctionId<'_>, SyntaxNode)> {
+) -> Option<(Arc<BodySourceMap>, Arc<InferenceResult>, SyntaxNode)> {
     let root = ids::expanded_root(db, file, config);
     let token = root.token_at_offset(offset).right_biased()?;
-    let fn_def = token
+    // A function first (its locals are declarators too), else a global's declarator.
+    let owner = token
         .parent_ancestors()
-        .find(|n| n.kind() == SyntaxKind::FN_DEF)?;
-    let ast = ast_id_map(db, file, config).id_of(&fn_def)?;
-    Some((FunctionId::new(db, file, config, ast), root))
+        .find(|n| n.kind() == SyntaxKind::FN_DEF)
+        .or_else(|| {
+            token
+                .parent_ancestors()
+                .find(|n| n.kind() == SyntaxKind::VAR_DECLARATOR)
+        })?;
+    let map = ast_id_map(db, file, config);
+    let ast = map.id_of(&owner)?;
+    if owner.kind() == SyntaxKind::FN_DEF {
+        let f = FunctionId::new(db, file, config, ast);
+        return Some((body_source_map(db, f), infer::infer(db, f), root));
+    }
+    let g = GlobalId::new(db, file, config, ast);
+    let source_map = body::global_body_with_source_map(db, g).1;
+    Some((source_map, infer::infer_global(db, g), root))
 }
 
-/// The type of the innermost expression at `offset` of `file`'s text (for hover).
+/// The type of the innermost expression at `offset` of `file`'s text (for hover), in a
+/// function body or a global's initializer; on a local's or parameter's name, its type.
 pub fn type_of_expr_at(
     db: &dyn HirDb,
     file: SourceFile,
@@ -148,11 +165,8 @@ pub fn type_of_expr_at(
     offset: TextSize,
 ) -> Option<Type> {
     let expanded = expanded_offset(db, file, config, offset)?;
-    let (f, root) = function_at(db, file, config, expanded)?;
-    let map = body_source_map(db, f);
-    let result = infer::infer(db, f);
+    let (map, result, root) = body_at(db, file, config, expanded)?;
     let token = root.token_at_offset(expanded).right_biased()?;
-    // The name of a local or parameter where it is declared.
     if let Some(name) = token.parent().filter(|n| n.kind() == SyntaxKind::NAME) {
         let ptr = rowan::ast::SyntaxNodePtr::new(&name);
         if let Some(i) = map.locals.iter().position(|p| *p == ptr) {
@@ -161,7 +175,6 @@ pub fn type_of_expr_at(
     }
     token
         .parent_ancestors()
-        .take_while(|n| n.kind() != SyntaxKind::FN_DEF)
         .find_map(|n| map.expr_for_node(&n))
         .and_then(|e| result.type_of_expr(e).cloned())
 }

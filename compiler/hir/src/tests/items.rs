@@ -190,6 +190,10 @@ fn hover_types() {
     assert_eq!(hover(src), "int2");
     let src = "float $g;";
     assert_eq!(hover(src), "none");
+    let src = "static const float2 k = float2(1, 2) * $3;";
+    assert_eq!(hover(src), "int");
+    let src = "static const float2 k = float2(1, 2) $* 3;";
+    assert_eq!(hover(src), "float2");
 }
 
 #[test]
@@ -269,5 +273,6 @@ fn pack_matrix_sets_the_default_orientation() {
         b row_major=true
         c row_major=false
         f ret row_major=true
-        f param row_major=true"#]].assert_eq(&out.join("\n"));
+        f param row_major=true"#]]
+    .assert_eq(&out.join("\n"));
 }
