@@ -12,7 +12,7 @@ use crate::codes;
 use crate::ids::FunctionId;
 use crate::intrinsics::{IntrinsicArg, IntrinsicCall};
 use crate::item_tree::{ItemIdx, ParamDirection};
-use crate::lower_type::TemplateArg;
+use crate::lower_type::{TemplateArg, TypeCtx};
 use crate::type_ref::TypeBase;
 
 struct Candidate {
@@ -111,6 +111,7 @@ impl InferCtx<'_> {
         let ty = match receiver_ty {
             Some(Type::Struct(s)) => match self.tcx.struct_item(&s) {
                 Some((idx, targs)) => {
+                    let (idx, targs) = self.struct_with_method(idx, targs, name, 0);
                     let methods: Vec<ItemIdx> = self
                         .scope
                         .in_scope(Some(idx), name)
@@ -145,6 +146,42 @@ impl InferCtx<'_> {
             None => None,
         };
         self.set(id, ty, false)
+    }
+
+    /// The struct that declares method `name`: `idx` itself, or the first base that does.
+    fn struct_with_method(
+        &self,
+        idx: ItemIdx,
+        targs: Vec<TemplateArg>,
+        name: &str,
+        depth: u32,
+    ) -> (ItemIdx, Vec<TemplateArg>) {
+        let declares = |i: ItemIdx| {
+            self.scope
+                .in_scope(Some(i), name)
+                .iter()
+                .any(|m| self.tree.function(*m).is_some())
+        };
+        if declares(idx) || depth > 8 {
+            return (idx, targs);
+        }
+        let bases = self
+            .tree
+            .strukt(idx)
+            .map(|s| s.bases.clone())
+            .unwrap_or_default();
+        let tcx = TypeCtx::inside(self.tree, self.scope, idx);
+        for base in bases {
+            if let Some(Type::Struct(b)) = tcx.resolve(&base, &mut Vec::new()) {
+                if let Some((bi, bargs)) = tcx.struct_item(&b) {
+                    let found = self.struct_with_method(bi, bargs, name, depth + 1);
+                    if declares(found.0) {
+                        return found;
+                    }
+                }
+            }
+        }
+        (idx, targs)
     }
 
     fn intrinsic_args(&self, args: &[ExprId]) -> Vec<IntrinsicArg> {

@@ -1510,3 +1510,29 @@ void f() { g(1); h(1.0); }
         "#]],
     );
 }
+
+#[test]
+fn inherited_methods() {
+    check_infer(
+        r#"
+struct Base { float a; float twice() { return a * 2; } };
+struct Derived : Base { float b; };
+void f(Derived d) { d.twice(); d.a + d.b; }
+"#,
+        expect![[r#"
+            fn twice:
+            a * 2 : float
+            a : float
+            2 : literal int
+            fn f:
+            d.twice() : float
+            d : Derived
+            d.a + d.b : float
+            d.a : float
+            d : Derived
+            d.b : float
+            d : Derived
+            local d : Derived
+        "#]],
+    );
+}
