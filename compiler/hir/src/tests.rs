@@ -6,6 +6,7 @@ mod diagnostics;
 mod incremental;
 mod intrinsics;
 mod items;
+mod names;
 mod resources;
 mod robustness;
 mod statements;
