@@ -139,8 +139,24 @@ pub enum Stmt {
     Return(Option<ExprId>),
     Discard,
     Empty,
-    /// A construct the semantic layer does not handle yet (a local struct, typedef...).
+    /// Structs and typedefs declared inside the function, visible from here on.
+    TypeDecl(Vec<LocalType>),
+    /// A construct the semantic layer does not handle yet.
     NotSupported(String),
+}
+
+/// A type declared inside a function.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalType {
+    pub name: Name,
+    pub def: LocalTypeDef,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LocalTypeDef {
+    /// The fields (methods of local structs are not modeled).
+    Struct(Vec<(Name, TypeRef)>),
+    Alias(TypeRef),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -402,13 +418,40 @@ impl BodyLowering {
             ast::Stmt::EmptyStmt(_) => Stmt::Empty,
             ast::Stmt::ExprStmt(e) => Stmt::Expr(self.lower_opt_expr(e.expr(), e.syntax())),
             ast::Stmt::DeclStmt(d) => match d.decl() {
-                Some(ast::Item::VarDecl(v)) => Stmt::Decl(self.lower_var_decl(&v)),
-                Some(ast::Item::StructDef(_)) => {
-                    Stmt::NotSupported("a struct declared inside a function".into())
+                Some(ast::Item::VarDecl(v)) => match v.ty().and_then(|t| t.struct_def()) {
+                    // `struct L { ... } v;`: the type, then the variables.
+                    Some(def) => {
+                        let local = self.lower_local_struct(&def);
+                        let name = local.name.clone();
+                        let types = self.alloc_stmt(Stmt::TypeDecl(vec![local]), d.syntax());
+                        let locals = self.lower_var_decl_named(&v, Some(&name));
+                        let decl = self.alloc_stmt(Stmt::Decl(locals), d.syntax());
+                        Stmt::Block(vec![types, decl])
+                    }
+                    None => Stmt::Decl(self.lower_var_decl(&v)),
+                },
+                Some(ast::Item::StructDef(def)) => {
+                    Stmt::TypeDecl(vec![self.lower_local_struct(&def)])
                 }
-                Some(ast::Item::TypedefDef(_) | ast::Item::TypeAlias(_)) => {
-                    Stmt::NotSupported("a typedef inside a function".into())
+                Some(ast::Item::TypedefDef(t)) => {
+                    let mods = t.modifiers();
+                    Stmt::TypeDecl(
+                        t.declarators()
+                            .map(|d| LocalType {
+                                name: d.name().map(|n| n.text()).unwrap_or_default(),
+                                def: LocalTypeDef::Alias(TypeRef::lower(
+                                    t.ty(),
+                                    &mods,
+                                    d.array_suffixes(),
+                                )),
+                            })
+                            .collect(),
+                    )
                 }
+                Some(ast::Item::TypeAlias(a)) => Stmt::TypeDecl(vec![LocalType {
+                    name: a.name().map(|n| n.text()).unwrap_or_default(),
+                    def: LocalTypeDef::Alias(TypeRef::lower(a.ty(), &[], std::iter::empty())),
+                }]),
                 Some(_) => Stmt::NotSupported("this declaration inside a function".into()),
                 None => Stmt::Empty,
             },
@@ -480,16 +523,52 @@ impl BodyLowering {
         }
     }
 
+    fn lower_local_struct(&mut self, def: &ast::StructDef) -> LocalType {
+        let n = self.body.stmts.len();
+        let name = def
+            .name()
+            .map(|n| n.text())
+            .unwrap_or_else(|| format!("(anonymous struct at statement {n})"));
+        let fields = def
+            .field_list()
+            .into_iter()
+            .flat_map(|l| l.fields())
+            .flat_map(|v| {
+                let mods = v.modifiers();
+                v.declarators()
+                    .map(|d| {
+                        let name = d.name().map(|n| n.text()).unwrap_or_default();
+                        (name, TypeRef::lower(v.ty(), &mods, d.array_suffixes()))
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        LocalType {
+            name,
+            def: LocalTypeDef::Struct(fields),
+        }
+    }
+
     fn lower_var_decl(&mut self, v: &ast::VarDecl) -> Vec<LocalId> {
+        self.lower_var_decl_named(v, None)
+    }
+
+    /// Lowers the declarators of `v`; `type_name` names the type when it is a struct
+    /// defined in the declaration.
+    fn lower_var_decl_named(&mut self, v: &ast::VarDecl, type_name: Option<&str>) -> Vec<LocalId> {
         let mods = v.modifiers();
         let has = |k: SyntaxKind| mods.iter().any(|t| t.kind() == k);
         let mut out = Vec::new();
         for d in v.declarators() {
             // The initializer is in scope of the previous declarators, not of this one.
             let init = d.initializer().map(|e| self.lower_expr(&e));
+            let mut ty = TypeRef::lower(v.ty(), &mods, d.array_suffixes());
+            if let Some(name) = type_name {
+                ty.base = crate::type_ref::TypeBase::Path(Path::single(name));
+            }
             let local = Local {
                 name: d.name().map(|n| n.text()).unwrap_or_default(),
-                ty: TypeRef::lower(v.ty(), &mods, d.array_suffixes()),
+                ty,
                 is_const: has(SyntaxKind::CONST_KW),
                 is_static: has(SyntaxKind::STATIC_KW),
                 param: None,

@@ -282,6 +282,8 @@ struct InferCtx<'a> {
     owner: Option<(ItemIdx, Vec<TemplateArg>)>,
     globals: HashMap<ItemIdx, Option<Type>>,
     resolutions: HashMap<ExprId, ValueRes>,
+    /// Types declared inside the function so far (`None`: declared, but unknown).
+    local_types: HashMap<String, Option<Type>>,
     /// Explicit template arguments of the call being resolved (`f<float>(x)`).
     explicit_targs: Vec<TemplateArg>,
     /// Loops and switches around the statement being checked (for `break`/`continue`).
@@ -331,6 +333,7 @@ impl<'a> InferCtx<'a> {
             owner,
             globals: HashMap::new(),
             resolutions: HashMap::new(),
+            local_types: HashMap::new(),
             explicit_targs: Vec::new(),
             loops: 0,
             switches: 0,
@@ -459,14 +462,43 @@ impl<'a> InferCtx<'a> {
         }
     }
 
+    /// Resolves a type written in the body: types declared in the function first, then the
+    /// file's. Errors go on `node`.
+    fn resolve_type(&mut self, tref: &crate::type_ref::TypeRef, node: BodyNode) -> Option<Type> {
+        let local = match &tref.base {
+            crate::type_ref::TypeBase::Path(p) => p.as_name().and_then(|n| self.local_types.get(n)),
+            _ => None,
+        };
+        let Some(local) = local else {
+            let mut errors = Vec::new();
+            let ty = self.tcx.resolve(tref, &mut errors);
+            self.type_errors(node, errors);
+            return ty;
+        };
+        let mut ty = local.clone()?;
+        for dim in tref.dims.iter().rev() {
+            ty = match dim {
+                None => Type::unsized_array(ty),
+                Some(e) => match self.tcx.eval(e) {
+                    Some(v) if v.as_int() > 0 => Type::array(ty, v.as_int() as u32),
+                    _ => {
+                        self.type_errors(node, vec![TypeError::NotConstant]);
+                        return None;
+                    }
+                },
+            };
+        }
+        Some(ty)
+    }
+
     fn declare_local(&mut self, id: LocalId) {
         let local = self.body.local(id).clone();
         let mut errors = Vec::new();
-        let mut ty = self.tcx.resolve(&local.ty, &mut errors);
         // Parameter types are checked with the signature (item diagnostics).
-        if local.param.is_none() {
-            self.type_errors(BodyNode::Local(id), errors);
-        }
+        let mut ty = match local.param {
+            None => self.resolve_type(&local.ty, BodyNode::Local(id)),
+            Some(_) => self.tcx.resolve(&local.ty, &mut errors),
+        };
         if let Some(init) = local.init {
             let expected = ty.clone();
             let init_ty = self.infer_expr_expecting(init, expected.as_ref());
@@ -565,6 +597,35 @@ impl<'a> InferCtx<'a> {
                 self.switches -= 1;
             }
             Stmt::Return(value) => self.check_return(id, value),
+            Stmt::TypeDecl(types) => {
+                for t in types {
+                    let ty = match &t.def {
+                        crate::body::LocalTypeDef::Alias(r) => {
+                            self.resolve_type(r, BodyNode::Stmt(id))
+                        }
+                        crate::body::LocalTypeDef::Struct(fields) => {
+                            let fields: Option<Vec<types::StructField>> = fields
+                                .iter()
+                                .map(|(name, r)| {
+                                    Some(types::StructField {
+                                        name: name.clone(),
+                                        ty: self.resolve_type(r, BodyNode::Stmt(id))?,
+                                        semantic: None,
+                                        interpolation: Vec::new(),
+                                    })
+                                })
+                                .collect();
+                            fields.map(|fields| {
+                                Type::structure(types::StructType {
+                                    name: t.name.clone(),
+                                    fields,
+                                })
+                            })
+                        }
+                    };
+                    self.local_types.insert(t.name.clone(), ty);
+                }
+            }
             Stmt::NotSupported(what) => self.diag(
                 crate::codes::NOT_SUPPORTED,
                 BodyNode::Stmt(id),

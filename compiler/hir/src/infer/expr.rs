@@ -119,9 +119,7 @@ impl InferCtx<'_> {
             Expr::Field { expr, name } => self.infer_field(id, expr, &name),
             Expr::Index { base, index } => self.infer_index(id, base, index),
             Expr::Cast { ty, expr } => {
-                let mut errors = Vec::new();
-                let target = self.tcx.resolve(&ty, &mut errors);
-                self.type_errors(BodyNode::Expr(id), errors);
+                let target = self.resolve_type(&ty, BodyNode::Expr(id));
                 let from = self.infer_expr_expecting(expr, target.as_ref());
                 if let (Some(from), Some(to)) = (&from, &target) {
                     let resource = |t: &Type| matches!(t, Type::Resource(_));

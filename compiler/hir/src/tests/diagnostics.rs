@@ -401,13 +401,13 @@ void f() { return 1; } float g() { return; }
 }
 
 #[test]
-fn local_struct_not_supported_e2020() {
+fn local_enum_not_supported_e2020() {
     check_diagnostics(
         r#"
-void f() { struct L { float a; }; }
+void f() { enum Local { A, B }; }
 "#,
         expect![[r#"
-            E2020 2:12 `struct L { float a; };`: not supported yet: a struct declared inside a function
+            E2020 2:12 `enum Local { A, B };`: not supported yet: this declaration inside a function
         "#]],
     );
 }
@@ -1290,13 +1290,13 @@ StructuredBuffer<Nope> b; void f() { b[0]; }
 }
 
 #[test]
-fn not_supported_local_typedef() {
+fn local_typedef_and_unknown_local_type() {
     check_diagnostics(
         r#"
-void f() { typedef float T; }
+void f() { typedef float3 T; T t; T u[2]; Nope n; }
 "#,
         expect![[r#"
-            E2020 2:12 `typedef float T;`: not supported yet: a typedef inside a function
+            E2014 2:48 `n`: unknown type `Nope`
         "#]],
     );
 }

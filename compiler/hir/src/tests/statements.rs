@@ -423,3 +423,39 @@ void f() { int a = 1; { float a = 2.0; a; } a; for (int i = 0; i < 4; i++) { i; 
         "#]],
     );
 }
+
+#[test]
+fn local_structs_and_typedefs() {
+    check_infer(
+        r#"
+void f() {
+    struct Hit { float t; float3 n; };
+    typedef Hit Hits[2];
+    Hit h;
+    Hits all;
+    struct { int k; } anon;
+    h.n.y;
+    all[1].t;
+    anon.k;
+    (Hit)0;
+}
+"#,
+        expect![[r#"
+            fn f:
+            h.n.y : float
+            h.n : float3
+            h : Hit
+            all[1].t : float
+            all[1] : Hit
+            all : Hit[2]
+            1 : literal int
+            anon.k : int
+            anon : (anonymous struct at statement 4)
+            (Hit)0 : Hit
+            0 : literal int
+            local h : Hit
+            local all : Hit[2]
+            local anon : (anonymous struct at statement 4)
+        "#]],
+    );
+}
