@@ -44,7 +44,7 @@
 //! | E2017 | invalid operands for an operator |
 //! | E2018 | calling something that is not a function |
 //! | E2019 | `return` with a value in a void function, or without one in a non-void function |
-//! | E2020 | not supported yet (a construct the semantic layer does not handle yet) |
+//! | E2020 | not supported yet (a construct the semantic layer does not handle yet, such as an enum declared inside a function) |
 //! | E2021 | indexing a value that cannot be indexed |
 //! | E2022 | an array size that is not a positive constant |
 //! | W2001 | implicit truncation of a vector or matrix |
