@@ -97,6 +97,11 @@ impl Snapshot {
         self.configs.for_path(path)
     }
 
+    /// The input of the file at `path`.
+    pub fn file(&self, path: &str) -> db::SourceFile {
+        self.db.file_at(path)
+    }
+
     /// The text of `path` (empty if there is none).
     pub fn text(&self, path: &str) -> Arc<str> {
         self.db
@@ -484,7 +489,10 @@ impl Owner {
             }));
             drop(snapshot);
             match result {
-                Ok(files) => {
+                Ok((files, panics)) => {
+                    for message in panics {
+                        let _ = out.send(Outgoing::Log(MessageType::ERROR, message));
+                    }
                     if latest.load(Ordering::SeqCst) == generation {
                         let _ = out.send(Outgoing::Diagnostics { generation, files });
                     }

@@ -458,11 +458,37 @@ fn hover_on_macro_use() {
         hover["range"],
         json!({ "start": { "line": 1, "character": 26 }, "end": { "line": 1, "character": 28 } })
     );
-    // Other hovers are empty until semantic analysis.
+    // Outside expressions there is nothing to show.
     let hover = client
         .request("textDocument/hover", at(&uri, 1, 7))
         .unwrap();
     assert!(hover.is_null());
+    client.shutdown();
+}
+
+#[test]
+fn semantic_diagnostics_and_type_hover() {
+    let dir = TempDir::new("semantic");
+    let uri = dir.uri("a.hlsl");
+    let mut client = start(&dir);
+    client.open(
+        &uri,
+        1,
+        "float4 f(float2 uv) { float4 c = uv; return c; }\n",
+    );
+    let diags = client.diagnostics(&uri, 1);
+    assert_eq!(codes(&diags), ["E2003"]);
+    let hover = client
+        .request("textDocument/hover", at(&uri, 0, 44))
+        .unwrap();
+    assert_eq!(hover["contents"]["value"], "```hlsl\nfloat4\n```");
+    // Semantic analysis waits for the syntax errors to be fixed (they would cascade).
+    client.change(&uri, 2, [(0, 0), (0, 0)], "%");
+    let diags = client.diagnostics(&uri, 2);
+    assert!(
+        codes(&diags).iter().all(|c| c.starts_with("E1")),
+        "{diags:?}"
+    );
     client.shutdown();
 }
 

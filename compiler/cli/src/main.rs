@@ -57,18 +57,20 @@ fn run(options: &Options) -> Result<ExitCode, String> {
     let main_file = db.set_file_text(input, Some(text));
     let config = db.new_config(config);
     let parsed = db::parse_file(&db, main_file, config);
+    let mut diagnostics = parsed.diagnostics.clone();
+    // Semantic analysis only on text that parsed: syntax errors would cascade.
+    if !parsed.has_errors() {
+        diagnostics.extend(db::semantic_diagnostics(&db, main_file, config));
+    }
 
     let files = FilesView::new(&db);
     let stderr = &mut std::io::stderr();
     let color = stderr.is_terminal();
     match options.error_format {
-        ErrorFormat::Human => render::human(stderr, &files, &parsed.diagnostics, color),
-        ErrorFormat::Json => render::json(stderr, &files, &parsed.diagnostics),
+        ErrorFormat::Human => render::human(stderr, &files, &diagnostics, color),
+        ErrorFormat::Json => render::json(stderr, &files, &diagnostics),
     }
-    let failed = parsed
-        .diagnostics
-        .iter()
-        .any(|d| d.severity == Severity::Error);
+    let failed = diagnostics.iter().any(|d| d.severity == Severity::Error);
 
     if options.check {
         return Ok(exit_status(failed));

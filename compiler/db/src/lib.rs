@@ -13,6 +13,8 @@ pub use base_db::{
 
 use base_db::FileTable;
 
+pub use hir::{diagnostics as semantic_diagnostics, type_of_expr_at, HirDb};
+
 /// The database the command line and the server own. Cloning it gives a snapshot for another
 /// thread; a write on the original cancels queries running on snapshots.
 #[salsa::db]
@@ -72,6 +74,9 @@ impl SourceDb for RootDatabase {
     }
 }
 
+#[salsa::db]
+impl HirDb for RootDatabase {}
+
 #[cfg(test)]
 mod tests {
     use std::sync::{Arc, Mutex};
@@ -117,6 +122,22 @@ mod tests {
         let ran = take(&log);
         assert_eq!(ran.len(), 1, "{ran:?}");
         assert!(ran[0].starts_with("parse_file"), "{ran:?}");
+    }
+
+    #[test]
+    fn semantic_diagnostics_come_through_the_root_database() {
+        let (mut db, _log) = logged_db();
+        let a = db.set_file_text(
+            "/p/a.hlsl",
+            Some("float4 f(float2 uv) { float4 c = uv; return c; }\n".into()),
+        );
+        let config = db.new_config(PreprocessConfig::default());
+        let diags = crate::semantic_diagnostics(&db, a, config);
+        let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["E2003"], "{diags:?}");
+        let at = syntax::TextSize::from(44);
+        let ty = crate::type_of_expr_at(&db, a, config, at).map(|t| t.to_string());
+        assert_eq!(ty.as_deref(), Some("float4"));
     }
 
     #[test]

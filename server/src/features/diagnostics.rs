@@ -1,13 +1,16 @@
 //! Diagnostics of open files, converted for `textDocument/publishDiagnostics`.
 //!
-//! Syntax and preprocessor diagnostics come from `parse_file`; semantic diagnostics join them
-//! here when `hir` provides them. A diagnostic that lies in an included file is shown on the
+//! Preprocessor and syntax diagnostics come from `parse_file`; semantic diagnostics from `hir`
+//! join them when the file has no syntax errors (which would cascade), as `hlslc` does. A
+//! panic in semantic analysis is caught here, so the syntax diagnostics still reach the user
+//! (and the panic is reported in the log). A diagnostic that lies in an included file is shown on the
 //! `#include` line of the main file that leads to it (with the real place as related
 //! information), since a client shows a file's diagnostics only on that file.
 
 use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
 
-use syntax::{FileId, TextRange};
+use syntax::{Diagnostic, FileId, TextRange};
 use tower_lsp_server::ls_types::{
     self as lsp, DiagnosticRelatedInformation, DiagnosticSeverity, NumberOrString, Uri,
 };
@@ -24,25 +27,57 @@ pub struct FileDiagnostics {
     pub diagnostics: Vec<lsp::Diagnostic>,
 }
 
-/// The diagnostics of every open document, in path order.
-pub fn open_files(snap: &Snapshot) -> Vec<FileDiagnostics> {
+/// The diagnostics of every open document, in path order, and the messages of panics caught
+/// on the way.
+pub fn open_files(snap: &Snapshot) -> (Vec<FileDiagnostics>, Vec<String>) {
     let mut paths: Vec<&String> = snap.docs.keys().collect();
     paths.sort();
-    paths
+    let mut panics = Vec::new();
+    let files = paths
         .into_iter()
         .map(|path| {
             let doc = &snap.docs[path];
             FileDiagnostics {
                 uri: doc.uri.clone(),
                 version: doc.version,
-                diagnostics: file_diagnostics(snap, path),
+                diagnostics: file_diagnostics(snap, path, &mut panics),
             }
         })
-        .collect()
+        .collect();
+    (files, panics)
+}
+
+/// The compiler's diagnostics of the file at `path`: preprocessor and syntax, then semantic.
+fn compiler_diagnostics(snap: &Snapshot, path: &str, panics: &mut Vec<String>) -> Vec<Diagnostic> {
+    let parsed = snap.parse(path);
+    let mut all = parsed.diagnostics.clone();
+    if parsed.has_errors() {
+        return all;
+    }
+    let file = snap.file(path);
+    let config = snap.compile_config(path);
+    let semantic = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        db::semantic_diagnostics(&snap.db, file, config)
+    }));
+    match semantic {
+        Ok(semantic) => all.extend(semantic),
+        // Cancellation is not a failure: let it reach the run's handler.
+        Err(payload) if payload.is::<salsa::Cancelled>() => std::panic::resume_unwind(payload),
+        Err(payload) => panics.push(format!(
+            "semantic analysis of `{path}` panicked: {}",
+            crate::server::panic_message(&*payload)
+        )),
+    }
+    all
 }
 
 /// The diagnostics of the file at `path`, on its own text.
-pub fn file_diagnostics(snap: &Snapshot, path: &str) -> Vec<lsp::Diagnostic> {
+pub fn file_diagnostics(
+    snap: &Snapshot,
+    path: &str,
+    panics: &mut Vec<String>,
+) -> Vec<lsp::Diagnostic> {
+    let diagnostics = compiler_diagnostics(snap, path, panics);
     let parsed = snap.parse(path);
     let text = snap.text(path);
     let map = LineMap::new(&text);
@@ -54,8 +89,8 @@ pub fn file_diagnostics(snap: &Snapshot, path: &str) -> Vec<lsp::Diagnostic> {
             .entry(include.to)
             .or_insert((include.from, include.path_range));
     }
-    let mut out = Vec::with_capacity(parsed.diagnostics.len());
-    for d in &parsed.diagnostics {
+    let mut out = Vec::with_capacity(diagnostics.len());
+    for d in &diagnostics {
         let mut related: Vec<DiagnosticRelatedInformation> = d
             .related
             .iter()

@@ -2,8 +2,9 @@
 //! `#include` paths lead to the included file, macro uses to their `#define`, and hovering a
 //! macro shows its definition and what the use expands to. Hovering the name of an intrinsic
 //! function that the file does not declare itself shows the intrinsic's overloads and
-//! documentation from the `intrinsics` table. Other names answer once semantic analysis
-//! resolves them; until then definition and hover return nothing there.
+//! documentation from the `intrinsics` table; hovering an expression, a local or a parameter
+//! shows its type from semantic analysis (`db::type_of_expr_at`). Definitions of names wait
+//! for name resolution to offer a query.
 
 use syntax::ast::{self, AstNode, HasName};
 use syntax::preprocess::{MacroDefinition, TokenOrigin};
@@ -97,8 +98,10 @@ pub fn location(snap: &Snapshot, file: FileId, range: TextRange) -> Option<Locat
 pub fn hover(snap: &Snapshot, path: &str, offset: TextSize, map: &LineMap) -> Option<Hover> {
     let parsed = snap.parse(path);
     let Some(target) = target_at(parsed, offset) else {
-        let (range, markdown) = intrinsic_hover(parsed, offset)?;
-        return Some(markdown_hover(markdown, map.range(range)));
+        if let Some((range, markdown)) = intrinsic_hover(parsed, offset) {
+            return Some(markdown_hover(markdown, map.range(range)));
+        }
+        return type_hover(snap, path, offset, map);
     };
     let (range, markdown) = match target {
         Target::Include { path_range, to } => {
@@ -124,6 +127,22 @@ fn markdown_hover(markdown: String, range: Range) -> Hover {
         }),
         range: Some(range),
     }
+}
+
+/// The type of the expression (or local, or parameter) at `offset`, from semantic analysis.
+fn type_hover(snap: &Snapshot, path: &str, offset: TextSize, map: &LineMap) -> Option<Hover> {
+    let file = snap.file(path);
+    let ty = db::type_of_expr_at(&snap.db, file, snap.compile_config(path), offset)?;
+    let parsed = snap.parse(path);
+    // The range of the name or token under the cursor, for the client to underline.
+    let range = parsed
+        .syntax()
+        .token_at_offset(offset)
+        .find(|t| !t.kind().is_trivia())
+        .map(|t| map.range(t.text_range()));
+    let mut hover = markdown_hover(format!("```hlsl\n{ty}\n```"), Range::default());
+    hover.range = range;
+    Some(hover)
 }
 
 /// The overloads and documentation of the intrinsic named at `offset`, if a name reference

@@ -1,0 +1,709 @@
+//! Function bodies as arenas of expressions, statements and locals, without text ranges.
+//!
+//! `body_with_source_map` lowers the AST of one function (from the expanded tree) into a
+//! `Body` and a `BodySourceMap` (ids to syntax). `body` returns only the `Body`: an edit that
+//! moves a function without changing it re-runs the lowering but produces an equal `Body`,
+//! which salsa backdates, so inference of that function does not re-run.
+//!
+//! Local names are resolved here, with C scoping (blocks, `for` initializers): a name that is
+//! a visible local becomes `Expr::Local`; anything else stays a `Path` for inference to resolve
+//! against the file's items.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rowan::ast::SyntaxNodePtr;
+use syntax::ast::{self, AstNode, HasModifiers, HasName};
+use syntax::{Hlsl, SyntaxKind, SyntaxNode};
+
+use crate::ids::{ast_id_map, expanded_root, FunctionId, GlobalId};
+use crate::item_tree::{lower_param, ParamDirection};
+use crate::type_ref::{
+    lower_path, parse_float_literal, parse_int_literal, FloatSuffix, IntSuffix, Name, Path, TypeRef,
+};
+use crate::HirDb;
+
+macro_rules! arena_id {
+    ($name:ident) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u32);
+    };
+}
+arena_id!(ExprId);
+arena_id!(StmtId);
+arena_id!(LocalId);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Literal {
+    Int(u64, IntSuffix),
+    /// The `f64` bits.
+    Float(u64, FloatSuffix),
+    Bool(bool),
+    String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expr {
+    /// The parser found no expression here.
+    Missing,
+    Literal(Literal),
+    Local(LocalId),
+    /// A name that is not a local: a global, function, enumerator, type or static member.
+    Path(Path),
+    Binary {
+        op: ast::BinaryOp,
+        lhs: ExprId,
+        rhs: ExprId,
+    },
+    Prefix {
+        op: ast::PrefixOp,
+        expr: ExprId,
+    },
+    Postfix {
+        op: ast::PostfixOp,
+        expr: ExprId,
+    },
+    Conditional {
+        cond: ExprId,
+        then: ExprId,
+        otherwise: ExprId,
+    },
+    /// A function call or a constructor (`float4(a, b)`, the callee names a type).
+    Call {
+        callee: ExprId,
+        args: Vec<ExprId>,
+    },
+    MethodCall {
+        receiver: ExprId,
+        name: Name,
+        args: Vec<ExprId>,
+    },
+    /// A struct member or a swizzle.
+    Field {
+        expr: ExprId,
+        name: Name,
+    },
+    Index {
+        base: ExprId,
+        index: ExprId,
+    },
+    Cast {
+        ty: TypeRef,
+        expr: ExprId,
+    },
+    InitList(Vec<ExprId>),
+    SizeOf {
+        ty: Option<TypeRef>,
+        expr: Option<ExprId>,
+    },
+    Paren(ExprId),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaseClause {
+    /// `None` for `default:`.
+    pub value: Option<ExprId>,
+    pub stmts: Vec<StmtId>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stmt {
+    Expr(ExprId),
+    Decl(Vec<LocalId>),
+    Block(Vec<StmtId>),
+    If {
+        cond: ExprId,
+        then: StmtId,
+        otherwise: Option<StmtId>,
+    },
+    For {
+        init: Option<StmtId>,
+        cond: Option<ExprId>,
+        step: Option<ExprId>,
+        body: StmtId,
+    },
+    While {
+        cond: ExprId,
+        body: StmtId,
+    },
+    DoWhile {
+        body: StmtId,
+        cond: ExprId,
+    },
+    Switch {
+        expr: ExprId,
+        clauses: Vec<CaseClause>,
+    },
+    Break,
+    Continue,
+    Return(Option<ExprId>),
+    Discard,
+    Empty,
+    /// Structs and typedefs declared inside the function, visible from here on.
+    TypeDecl(Vec<LocalType>),
+    /// A construct the semantic layer does not handle yet.
+    NotSupported(String),
+}
+
+/// A type declared inside a function.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalType {
+    pub name: Name,
+    pub def: LocalTypeDef,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LocalTypeDef {
+    /// The fields (methods of local structs are not modeled).
+    Struct(Vec<(Name, TypeRef)>),
+    Alias(TypeRef),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Local {
+    pub name: Name,
+    pub ty: TypeRef,
+    pub is_const: bool,
+    pub is_static: bool,
+    /// `Some` for parameters.
+    pub param: Option<ParamDirection>,
+    pub init: Option<ExprId>,
+}
+
+/// Problems found while lowering.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BodyDiagnostic {
+    /// `local` redeclares `previous` in the same scope.
+    Redefinition { local: LocalId, previous: LocalId },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Body {
+    pub exprs: Vec<Expr>,
+    pub stmts: Vec<Stmt>,
+    pub locals: Vec<Local>,
+    /// The parameters, first locals.
+    pub params: Vec<LocalId>,
+    /// The outer block (`None` for a prototype and for a global's initializer).
+    pub root: Option<StmtId>,
+    /// The initializer of a global.
+    pub init: Option<ExprId>,
+    pub diagnostics: Vec<BodyDiagnostic>,
+}
+
+impl Body {
+    pub fn expr(&self, id: ExprId) -> &Expr {
+        &self.exprs[id.0 as usize]
+    }
+
+    pub fn stmt(&self, id: StmtId) -> &Stmt {
+        &self.stmts[id.0 as usize]
+    }
+
+    pub fn local(&self, id: LocalId) -> &Local {
+        &self.locals[id.0 as usize]
+    }
+
+    /// The expressions directly inside `id`, in evaluation order.
+    pub fn children(&self, id: ExprId) -> Vec<ExprId> {
+        match self.expr(id) {
+            Expr::Missing | Expr::Literal(_) | Expr::Local(_) | Expr::Path(_) => Vec::new(),
+            Expr::Binary { lhs, rhs, .. } => vec![*lhs, *rhs],
+            Expr::Prefix { expr, .. }
+            | Expr::Postfix { expr, .. }
+            | Expr::Cast { expr, .. }
+            | Expr::Paren(expr) => {
+                vec![*expr]
+            }
+            Expr::Field { expr, .. } => vec![*expr],
+            Expr::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => vec![*cond, *then, *otherwise],
+            Expr::Call { callee, args } => std::iter::once(*callee)
+                .chain(args.iter().copied())
+                .collect(),
+            Expr::MethodCall { receiver, args, .. } => std::iter::once(*receiver)
+                .chain(args.iter().copied())
+                .collect(),
+            Expr::Index { base, index } => vec![*base, *index],
+            Expr::InitList(items) => items.clone(),
+            Expr::SizeOf { expr, .. } => expr.iter().copied().collect(),
+        }
+    }
+}
+
+/// Where each expression, statement and local came from in the expanded tree.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BodySourceMap {
+    pub exprs: Vec<SyntaxNodePtr<Hlsl>>,
+    pub stmts: Vec<SyntaxNodePtr<Hlsl>>,
+    /// The name of each local (the `NAME` node), or its declarator when unnamed.
+    pub locals: Vec<SyntaxNodePtr<Hlsl>>,
+    expr_by_node: HashMap<SyntaxNodePtr<Hlsl>, ExprId>,
+}
+
+impl BodySourceMap {
+    pub fn expr_syntax(&self, id: ExprId) -> SyntaxNodePtr<Hlsl> {
+        self.exprs[id.0 as usize]
+    }
+
+    pub fn local_syntax(&self, id: LocalId) -> SyntaxNodePtr<Hlsl> {
+        self.locals[id.0 as usize]
+    }
+
+    pub fn stmt_syntax(&self, id: StmtId) -> SyntaxNodePtr<Hlsl> {
+        self.stmts[id.0 as usize]
+    }
+
+    pub fn expr_for_node(&self, node: &SyntaxNode) -> Option<ExprId> {
+        self.expr_by_node.get(&SyntaxNodePtr::new(node)).copied()
+    }
+}
+
+/// The lowered body of `f` with its source map. Not backdated (the map holds ranges);
+/// callers that need only the body use `body`.
+#[salsa::tracked(returns(clone))]
+pub fn body_with_source_map<'db>(
+    db: &'db dyn HirDb,
+    f: FunctionId<'db>,
+) -> (Arc<Body>, Arc<BodySourceMap>) {
+    let (file, config) = (f.file(db), f.config(db));
+    let root = expanded_root(db, file, config);
+    let node = ast_id_map(db, file, config).node(&root, f.ast(db));
+    let Some(fn_def) = node.and_then(ast::FnDef::cast) else {
+        return Default::default();
+    };
+    let (body, map) = lower_body(&fn_def);
+    (Arc::new(body), Arc::new(map))
+}
+
+/// The lowered body of `f`, with no ranges: equal bodies are backdated.
+#[salsa::tracked(returns(clone))]
+pub fn body<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Arc<Body> {
+    body_with_source_map(db, f).0
+}
+
+/// The source map of `f`'s body.
+pub fn body_source_map<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Arc<BodySourceMap> {
+    body_with_source_map(db, f).1
+}
+
+/// The lowered initializer of global `g` with its source map.
+#[salsa::tracked(returns(clone))]
+pub fn global_body_with_source_map<'db>(
+    db: &'db dyn HirDb,
+    g: GlobalId<'db>,
+) -> (Arc<Body>, Arc<BodySourceMap>) {
+    let (file, config) = (g.file(db), g.config(db));
+    let root = expanded_root(db, file, config);
+    let node = ast_id_map(db, file, config).node(&root, g.ast(db));
+    let Some(init) = node
+        .and_then(ast::VarDeclarator::cast)
+        .and_then(|d| d.initializer())
+    else {
+        return Default::default();
+    };
+    let mut ctx = BodyLowering::default();
+    ctx.scopes.push(Vec::new());
+    let e = ctx.lower_expr(&init);
+    ctx.body.init = Some(e);
+    (Arc::new(ctx.body), Arc::new(ctx.map))
+}
+
+/// The lowered initializer of global `g`, with no ranges: equal bodies are backdated.
+#[salsa::tracked(returns(clone))]
+pub fn global_body<'db>(db: &'db dyn HirDb, g: GlobalId<'db>) -> Arc<Body> {
+    global_body_with_source_map(db, g).0
+}
+
+/// Lowers a function definition's parameters and body.
+pub fn lower_body(fn_def: &ast::FnDef) -> (Body, BodySourceMap) {
+    let mut ctx = BodyLowering::default();
+    ctx.scopes.push(Vec::new());
+    for p in fn_def.param_list().into_iter().flat_map(|l| l.params()) {
+        let param = lower_param(&p);
+        let ptr = p
+            .name()
+            .map(|n| SyntaxNodePtr::new(n.syntax()))
+            .unwrap_or_else(|| SyntaxNodePtr::new(p.syntax()));
+        let local = ctx.declare(
+            Local {
+                name: param.name,
+                ty: param.ty,
+                is_const: param.is_const,
+                is_static: false,
+                param: Some(param.direction),
+                init: None,
+            },
+            ptr,
+        );
+        ctx.body.params.push(local);
+    }
+    if let Some(block) = fn_def.body() {
+        // The outermost block shares the parameters' scope: `void f(float x) { float x; }`
+        // redefines `x`.
+        let stmts = block.statements().map(|s| ctx.lower_stmt(&s)).collect();
+        let root = ctx.alloc_stmt(Stmt::Block(stmts), block.syntax());
+        ctx.body.root = Some(root);
+    }
+    (ctx.body, ctx.map)
+}
+
+#[derive(Default)]
+struct BodyLowering {
+    body: Body,
+    map: BodySourceMap,
+    scopes: Vec<Vec<(Name, LocalId)>>,
+}
+
+impl BodyLowering {
+    fn alloc_expr(&mut self, expr: Expr, node: &SyntaxNode) -> ExprId {
+        let id = ExprId(self.body.exprs.len() as u32);
+        self.body.exprs.push(expr);
+        let ptr = SyntaxNodePtr::new(node);
+        self.map.exprs.push(ptr);
+        self.map.expr_by_node.insert(ptr, id);
+        id
+    }
+
+    fn alloc_stmt(&mut self, stmt: Stmt, node: &SyntaxNode) -> StmtId {
+        let id = StmtId(self.body.stmts.len() as u32);
+        self.body.stmts.push(stmt);
+        self.map.stmts.push(SyntaxNodePtr::new(node));
+        id
+    }
+
+    fn declare(&mut self, local: Local, ptr: SyntaxNodePtr<Hlsl>) -> LocalId {
+        let id = LocalId(self.body.locals.len() as u32);
+        let name = local.name.clone();
+        self.body.locals.push(local);
+        self.map.locals.push(ptr);
+        if let Some(scope) = self.scopes.last_mut() {
+            if !name.is_empty() {
+                if let Some((_, previous)) = scope.iter().find(|(n, _)| *n == name) {
+                    self.body.diagnostics.push(BodyDiagnostic::Redefinition {
+                        local: id,
+                        previous: *previous,
+                    });
+                }
+                scope.push((name, id));
+            }
+        }
+        id
+    }
+
+    fn lookup(&self, name: &str) -> Option<LocalId> {
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.iter().rev().find(|(n, _)| n == name).map(|(_, id)| *id))
+    }
+
+    fn in_scope<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.scopes.push(Vec::new());
+        let r = f(self);
+        self.scopes.pop();
+        r
+    }
+
+    fn lower_stmt(&mut self, stmt: &ast::Stmt) -> StmtId {
+        let s = match stmt {
+            ast::Stmt::Block(b) => {
+                let ids =
+                    self.in_scope(|this| b.statements().map(|s| this.lower_stmt(&s)).collect());
+                Stmt::Block(ids)
+            }
+            ast::Stmt::EmptyStmt(_) => Stmt::Empty,
+            ast::Stmt::ExprStmt(e) => Stmt::Expr(self.lower_opt_expr(e.expr(), e.syntax())),
+            ast::Stmt::DeclStmt(d) => match d.decl() {
+                Some(ast::Item::VarDecl(v)) => match v.ty().and_then(|t| t.struct_def()) {
+                    // `struct L { ... } v;`: the type, then the variables.
+                    Some(def) => {
+                        let local = self.lower_local_struct(&def);
+                        let name = local.name.clone();
+                        let types = self.alloc_stmt(Stmt::TypeDecl(vec![local]), d.syntax());
+                        let locals = self.lower_var_decl_named(&v, Some(&name));
+                        let decl = self.alloc_stmt(Stmt::Decl(locals), d.syntax());
+                        Stmt::Block(vec![types, decl])
+                    }
+                    None => Stmt::Decl(self.lower_var_decl(&v)),
+                },
+                Some(ast::Item::StructDef(def)) => {
+                    Stmt::TypeDecl(vec![self.lower_local_struct(&def)])
+                }
+                Some(ast::Item::TypedefDef(t)) => {
+                    let mods = t.modifiers();
+                    Stmt::TypeDecl(
+                        t.declarators()
+                            .map(|d| LocalType {
+                                name: d.name().map(|n| n.text()).unwrap_or_default(),
+                                def: LocalTypeDef::Alias(TypeRef::lower(
+                                    t.ty(),
+                                    &mods,
+                                    d.array_suffixes(),
+                                )),
+                            })
+                            .collect(),
+                    )
+                }
+                Some(ast::Item::TypeAlias(a)) => Stmt::TypeDecl(vec![LocalType {
+                    name: a.name().map(|n| n.text()).unwrap_or_default(),
+                    def: LocalTypeDef::Alias(TypeRef::lower(a.ty(), &[], std::iter::empty())),
+                }]),
+                Some(_) => Stmt::NotSupported("this declaration inside a function".into()),
+                None => Stmt::Empty,
+            },
+            ast::Stmt::IfStmt(i) => {
+                let cond = self.lower_opt_expr(i.condition(), i.syntax());
+                let then = self.lower_sub_stmt(i.then_branch(), i.syntax());
+                let otherwise = i
+                    .else_branch()
+                    .map(|e| self.lower_sub_stmt(e.stmt(), e.syntax()));
+                Stmt::If {
+                    cond,
+                    then,
+                    otherwise,
+                }
+            }
+            ast::Stmt::ForStmt(f) => self.in_scope(|this| {
+                let init = f.init().map(|s| this.lower_stmt(&s));
+                let cond = f.condition().map(|e| this.lower_expr(&e));
+                let step = f.step().map(|e| this.lower_expr(&e));
+                let body = this.lower_sub_stmt(f.body(), f.syntax());
+                Stmt::For {
+                    init,
+                    cond,
+                    step,
+                    body,
+                }
+            }),
+            ast::Stmt::WhileStmt(w) => {
+                let cond = self.lower_opt_expr(w.condition(), w.syntax());
+                let body = self.lower_sub_stmt(w.body(), w.syntax());
+                Stmt::While { cond, body }
+            }
+            ast::Stmt::DoWhileStmt(d) => {
+                let body = self.lower_sub_stmt(d.body(), d.syntax());
+                let cond = self.lower_opt_expr(d.condition(), d.syntax());
+                Stmt::DoWhile { body, cond }
+            }
+            ast::Stmt::SwitchStmt(s) => {
+                let expr = self.lower_opt_expr(s.expr(), s.syntax());
+                let clauses = self.in_scope(|this| {
+                    s.body()
+                        .into_iter()
+                        .flat_map(|b| b.clauses())
+                        .map(|c| CaseClause {
+                            value: if c.is_default() {
+                                None
+                            } else {
+                                Some(this.lower_opt_expr(c.value(), c.syntax()))
+                            },
+                            stmts: c.statements().map(|s| this.lower_stmt(&s)).collect(),
+                        })
+                        .collect()
+                });
+                Stmt::Switch { expr, clauses }
+            }
+            ast::Stmt::BreakStmt(_) => Stmt::Break,
+            ast::Stmt::ContinueStmt(_) => Stmt::Continue,
+            ast::Stmt::ReturnStmt(r) => Stmt::Return(r.expr().map(|e| self.lower_expr(&e))),
+            ast::Stmt::DiscardStmt(_) => Stmt::Discard,
+        };
+        self.alloc_stmt(s, stmt.syntax())
+    }
+
+    /// A statement nested in another (an `if` branch, a loop body): its own scope.
+    fn lower_sub_stmt(&mut self, stmt: Option<ast::Stmt>, parent: &SyntaxNode) -> StmtId {
+        match stmt {
+            Some(s) => self.in_scope(|this| this.lower_stmt(&s)),
+            None => self.alloc_stmt(Stmt::Empty, parent),
+        }
+    }
+
+    fn lower_local_struct(&mut self, def: &ast::StructDef) -> LocalType {
+        let n = self.body.stmts.len();
+        let name = def
+            .name()
+            .map(|n| n.text())
+            .unwrap_or_else(|| format!("(anonymous struct at statement {n})"));
+        let fields = def
+            .field_list()
+            .into_iter()
+            .flat_map(|l| l.fields())
+            .flat_map(|v| {
+                let mods = v.modifiers();
+                v.declarators()
+                    .map(|d| {
+                        let name = d.name().map(|n| n.text()).unwrap_or_default();
+                        (name, TypeRef::lower(v.ty(), &mods, d.array_suffixes()))
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        LocalType {
+            name,
+            def: LocalTypeDef::Struct(fields),
+        }
+    }
+
+    fn lower_var_decl(&mut self, v: &ast::VarDecl) -> Vec<LocalId> {
+        self.lower_var_decl_named(v, None)
+    }
+
+    /// Lowers the declarators of `v`; `type_name` names the type when it is a struct
+    /// defined in the declaration.
+    fn lower_var_decl_named(&mut self, v: &ast::VarDecl, type_name: Option<&str>) -> Vec<LocalId> {
+        let mods = v.modifiers();
+        let has = |k: SyntaxKind| mods.iter().any(|t| t.kind() == k);
+        let mut out = Vec::new();
+        for d in v.declarators() {
+            // The initializer is in scope of the previous declarators, not of this one.
+            let init = d.initializer().map(|e| self.lower_expr(&e));
+            let mut ty = TypeRef::lower(v.ty(), &mods, d.array_suffixes());
+            if let Some(name) = type_name {
+                ty.base = crate::type_ref::TypeBase::Path(Path::single(name));
+            }
+            let local = Local {
+                name: d.name().map(|n| n.text()).unwrap_or_default(),
+                ty,
+                is_const: has(SyntaxKind::CONST_KW),
+                is_static: has(SyntaxKind::STATIC_KW),
+                param: None,
+                init,
+            };
+            let ptr = d
+                .name()
+                .map(|n| SyntaxNodePtr::new(n.syntax()))
+                .unwrap_or_else(|| SyntaxNodePtr::new(d.syntax()));
+            out.push(self.declare(local, ptr));
+        }
+        out
+    }
+
+    fn lower_opt_expr(&mut self, e: Option<ast::Expr>, parent: &SyntaxNode) -> ExprId {
+        match e {
+            Some(e) => self.lower_expr(&e),
+            None => self.alloc_expr(Expr::Missing, parent),
+        }
+    }
+
+    fn lower_args(&mut self, list: Option<ast::ArgList>) -> Vec<ExprId> {
+        list.map(|l| l.args().map(|a| self.lower_expr(&a)).collect())
+            .unwrap_or_default()
+    }
+
+    fn lower_expr(&mut self, e: &ast::Expr) -> ExprId {
+        let node = e.syntax();
+        let expr = match e {
+            ast::Expr::Literal(lit) => {
+                let text = lit
+                    .token()
+                    .map(|t| t.text().to_string())
+                    .unwrap_or_default();
+                match lit.kind() {
+                    Some(ast::LiteralKind::Int) => match parse_int_literal(&text) {
+                        Some((v, s)) => Expr::Literal(Literal::Int(v, s)),
+                        None => Expr::Literal(Literal::Int(0, IntSuffix::None)),
+                    },
+                    Some(ast::LiteralKind::Float) => match parse_float_literal(&text) {
+                        Some((v, s)) => Expr::Literal(Literal::Float(v.to_bits(), s)),
+                        None => Expr::Literal(Literal::Float(0, FloatSuffix::None)),
+                    },
+                    Some(ast::LiteralKind::Bool(b)) => Expr::Literal(Literal::Bool(b)),
+                    Some(ast::LiteralKind::String | ast::LiteralKind::Char) => {
+                        Expr::Literal(Literal::String)
+                    }
+                    None => Expr::Missing,
+                }
+            }
+            ast::Expr::PathExpr(p) => match p.path() {
+                Some(path) => {
+                    let path = lower_path(&path);
+                    match path.as_name().and_then(|n| self.lookup(n)) {
+                        Some(local) => Expr::Local(local),
+                        None => Expr::Path(path),
+                    }
+                }
+                None => Expr::Missing,
+            },
+            ast::Expr::ParenExpr(p) => Expr::Paren(self.lower_opt_expr(p.expr(), node)),
+            ast::Expr::BinExpr(b) => {
+                let lhs = self.lower_opt_expr(b.lhs(), node);
+                let rhs = self.lower_opt_expr(b.rhs(), node);
+                match b.op_kind() {
+                    Some(op) => Expr::Binary { op, lhs, rhs },
+                    None => Expr::Missing,
+                }
+            }
+            ast::Expr::PrefixExpr(p) => {
+                let expr = self.lower_opt_expr(p.expr(), node);
+                match p.op_kind() {
+                    Some(op) => Expr::Prefix { op, expr },
+                    None => Expr::Missing,
+                }
+            }
+            ast::Expr::PostfixExpr(p) => {
+                let expr = self.lower_opt_expr(p.expr(), node);
+                match p.op_kind() {
+                    Some(op) => Expr::Postfix { op, expr },
+                    None => Expr::Missing,
+                }
+            }
+            ast::Expr::ConditionalExpr(c) => {
+                let cond = self.lower_opt_expr(c.condition(), node);
+                let then = self.lower_opt_expr(c.then_expr(), node);
+                let otherwise = self.lower_opt_expr(c.else_expr(), node);
+                Expr::Conditional {
+                    cond,
+                    then,
+                    otherwise,
+                }
+            }
+            ast::Expr::CallExpr(c) => {
+                let callee = self.lower_opt_expr(c.callee(), node);
+                let args = self.lower_args(c.arg_list());
+                Expr::Call { callee, args }
+            }
+            ast::Expr::MethodCallExpr(m) => {
+                let receiver = self.lower_opt_expr(m.receiver(), node);
+                let name = m.name_ref().map(|n| n.text()).unwrap_or_default();
+                let args = self.lower_args(m.arg_list());
+                Expr::MethodCall {
+                    receiver,
+                    name,
+                    args,
+                }
+            }
+            ast::Expr::FieldExpr(f) => {
+                let expr = self.lower_opt_expr(f.expr(), node);
+                let name = f.field_name().map(|n| n.text()).unwrap_or_default();
+                Expr::Field { expr, name }
+            }
+            ast::Expr::IndexExpr(i) => {
+                let base = self.lower_opt_expr(i.base(), node);
+                let index = self.lower_opt_expr(i.index(), node);
+                Expr::Index { base, index }
+            }
+            ast::Expr::CastExpr(c) => {
+                let ty = TypeRef::lower(c.ty(), &[], std::iter::empty());
+                let expr = self.lower_opt_expr(c.expr(), node);
+                Expr::Cast { ty, expr }
+            }
+            ast::Expr::InitListExpr(l) => {
+                let items = l.elements().map(|e| self.lower_expr(&e)).collect();
+                Expr::InitList(items)
+            }
+            ast::Expr::SizeofExpr(s) => {
+                let ty = s
+                    .ty()
+                    .map(|t| TypeRef::lower(Some(t), &[], std::iter::empty()));
+                let expr = s.expr().map(|e| self.lower_expr(&e));
+                Expr::SizeOf { ty, expr }
+            }
+        };
+        self.alloc_expr(expr, node)
+    }
+}

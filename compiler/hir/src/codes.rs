@@ -1,0 +1,27 @@
+//! The stable codes of semantic diagnostics (the table is in the crate documentation).
+
+pub const UNDEFINED_NAME: &str = "E2001";
+pub const REDEFINITION: &str = "E2002";
+pub const TYPE_MISMATCH: &str = "E2003";
+pub const NO_MATCHING_OVERLOAD: &str = "E2004";
+pub const AMBIGUOUS_CALL: &str = "E2005";
+pub const WRONG_ARG_COUNT: &str = "E2006";
+pub const ASSIGN_TO_CONST: &str = "E2007";
+pub const NOT_LVALUE: &str = "E2008";
+pub const NOT_LVALUE_ARG: &str = "E2009";
+pub const JUMP_OUTSIDE_LOOP: &str = "E2010";
+pub const INVALID_SWIZZLE: &str = "E2011";
+pub const INDEX_OUT_OF_RANGE: &str = "E2012";
+pub const RECURSION: &str = "E2013";
+pub const UNKNOWN_TYPE: &str = "E2014";
+pub const NO_MEMBER: &str = "E2015";
+pub const COMPONENT_COUNT: &str = "E2016";
+pub const INVALID_OPERANDS: &str = "E2017";
+pub const NOT_CALLABLE: &str = "E2018";
+pub const BAD_RETURN: &str = "E2019";
+pub const NOT_SUPPORTED: &str = "E2020";
+pub const NOT_INDEXABLE: &str = "E2021";
+pub const NOT_CONSTANT: &str = "E2022";
+pub const TRUNCATION: &str = "W2001";
+/// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
+pub const MISSING_RETURN: &str = "W2002";

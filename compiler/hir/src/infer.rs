@@ -1,0 +1,813 @@
+//! Type inference of one function body: `infer(db, FunctionId)` gives every expression and
+//! local its `types::Type` and collects the body's diagnostics.
+//!
+//! The result holds no text ranges (diagnostics point at expression, local or statement
+//! ids; `diagnostics.rs` maps them to text through the body source map), and it depends only
+//! on the function's own body, the item tree and the signatures of what it calls. So an edit
+//! inside another function's body does not re-run it.
+//!
+//! Unknown types (`None`) are the error-recovery type: any check involving one is skipped, so
+//! one mistake gives one diagnostic and half-typed code gives few.
+
+mod call;
+mod expr;
+pub mod ops;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use syntax::Severity;
+use types::Type;
+
+use crate::body::{body, Body, BodyDiagnostic, ExprId, LocalId, Stmt, StmtId};
+use base_db::{CompileConfig, SourceFile};
+
+use crate::ids::{AstId, FunctionId, GlobalId, StructId};
+use crate::item_tree::{item_tree, ItemIdx, ItemKind, ItemTree};
+use crate::lower_type::{TemplateArg, TypeCtx, TypeError};
+use crate::scope::{item_scope, ItemScope};
+use crate::HirDb;
+
+pub use self::ops::Operand;
+
+/// What a diagnostic of a body points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BodyNode {
+    Expr(ExprId),
+    Local(LocalId),
+    Stmt(StmtId),
+    /// The function's name.
+    Function,
+}
+
+/// A related location of a body diagnostic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RelatedNode {
+    Local(LocalId),
+    Item(AstId),
+}
+
+/// A diagnostic of a body, without ranges.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct InferDiagnostic {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    pub node: BodyNode,
+    pub related: Vec<(RelatedNode, String)>,
+}
+
+/// The types of one function body.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct InferenceResult {
+    /// By `ExprId`; `None` where the type is unknown (after an error, or not modeled yet).
+    pub expr_types: Vec<Option<Type>>,
+    /// Expressions of DXC's literal types (`1` is a literal int, `1.0` a literal float).
+    pub literal: Vec<bool>,
+    /// By `LocalId`.
+    pub local_types: Vec<Option<Type>>,
+    /// For a global's initializer: the global's type, with an unsized array's length taken
+    /// from the initializer.
+    pub declared_type: Option<Type>,
+    /// User functions this body calls, by `AstId` (for the call graph).
+    pub calls: Vec<AstId>,
+    pub diagnostics: Vec<InferDiagnostic>,
+}
+
+impl InferenceResult {
+    pub fn type_of_expr(&self, id: ExprId) -> Option<&Type> {
+        self.expr_types.get(id.0 as usize)?.as_ref()
+    }
+
+    pub fn type_of_local(&self, id: LocalId) -> Option<&Type> {
+        self.local_types.get(id.0 as usize)?.as_ref()
+    }
+
+    pub fn is_literal(&self, id: ExprId) -> bool {
+        self.literal.get(id.0 as usize).copied().unwrap_or(false)
+    }
+
+    /// The type spelled for display: DXC's literal types are `literal int` / `literal float`.
+    pub fn display_type(&self, id: ExprId) -> String {
+        match self.type_of_expr(id) {
+            None => "{unknown}".into(),
+            Some(t) if self.is_literal(id) => match t.scalar_kind() {
+                Some(k) if k.is_float() => "literal float".into(),
+                _ => "literal int".into(),
+            },
+            Some(t) => t.to_string(),
+        }
+    }
+}
+
+/// The signature of a function: parameter and return types (unknown where they mention a
+/// template parameter).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FunctionSignature {
+    pub name: String,
+    pub params: Vec<ParamSignature>,
+    pub ret: Option<Type>,
+    pub is_template: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParamSignature {
+    pub name: String,
+    pub ty: Option<Type>,
+    pub direction: crate::item_tree::ParamDirection,
+    pub has_default: bool,
+}
+
+impl FunctionSignature {
+    /// `float f(float x, out int y)`, for candidate notes.
+    pub fn display(&self) -> String {
+        let show = |t: &Option<Type>| t.as_ref().map_or("?".to_owned(), Type::to_string);
+        let params: Vec<String> = self
+            .params
+            .iter()
+            .map(|p| {
+                let dir = match p.direction {
+                    crate::item_tree::ParamDirection::In => "",
+                    crate::item_tree::ParamDirection::Out => "out ",
+                    crate::item_tree::ParamDirection::InOut => "inout ",
+                };
+                format!("{dir}{} {}", show(&p.ty), p.name)
+            })
+            .collect();
+        format!("{} {}({})", show(&self.ret), self.name, params.join(", "))
+    }
+}
+
+/// The signature of `f`. Depends only on the item tree, so body edits do not change it.
+#[salsa::tracked(returns(clone))]
+pub fn function_signature<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Arc<FunctionSignature> {
+    let (file, config) = (f.file(db), f.config(db));
+    let tree = item_tree(db, file, config);
+    let scope = item_scope(db, file, config);
+    let Some(idx) = tree.by_ast(f.ast(db)) else {
+        return Arc::new(FunctionSignature {
+            name: String::new(),
+            params: Vec::new(),
+            ret: None,
+            is_template: false,
+        });
+    };
+    Arc::new(signature_of(&tree, &scope, idx, &[]))
+}
+
+/// The type of struct `s` (`None` for a template struct, which has a type per
+/// instantiation, or when a field's type is unknown).
+#[salsa::tracked(returns(clone))]
+pub fn struct_type<'db>(db: &'db dyn HirDb, s: StructId<'db>) -> Option<Type> {
+    let (file, config) = (s.file(db), s.config(db));
+    let tree = item_tree(db, file, config);
+    let scope = item_scope(db, file, config);
+    let idx = tree.by_ast(s.ast(db))?;
+    if tree.strukt(idx)?.template.is_some() {
+        return None;
+    }
+    TypeCtx::new(&tree, &scope, crate::scope::LookupSite::file()).struct_type(idx, &[])
+}
+
+/// The type of global variable (or static member) `g`; an unsized array takes its length
+/// from the initializer.
+#[salsa::tracked(returns(clone))]
+pub fn global_type<'db>(db: &'db dyn HirDb, g: GlobalId<'db>) -> Option<Type> {
+    let (file, config) = (g.file(db), g.config(db));
+    let tree = item_tree(db, file, config);
+    let scope = item_scope(db, file, config);
+    let idx = tree.by_ast(g.ast(db))?;
+    let ItemKind::Variable(v) = &tree.item(idx).kind else {
+        return None;
+    };
+    let ty = TypeCtx::inside(&tree, &scope, idx).resolve(&v.ty, &mut Vec::new());
+    if matches!(ty, Some(Type::Array { len: None, .. })) && v.has_init {
+        return infer_global(db, g).declared_type.clone();
+    }
+    ty
+}
+
+/// The signature of function item `idx` with the given template bindings.
+pub(crate) fn signature_of(
+    tree: &ItemTree,
+    scope: &ItemScope,
+    idx: ItemIdx,
+    env: &[(String, TemplateArg)],
+) -> FunctionSignature {
+    let mut tcx = TypeCtx::inside(tree, scope, idx);
+    tcx.env.extend(env.iter().cloned());
+    let Some(f) = tree.function(idx) else {
+        return FunctionSignature {
+            name: String::new(),
+            params: Vec::new(),
+            ret: None,
+            is_template: false,
+        };
+    };
+    let mut errors = Vec::new();
+    FunctionSignature {
+        name: tree.item(idx).name.clone(),
+        params: f
+            .params
+            .iter()
+            .map(|p| ParamSignature {
+                name: p.name.clone(),
+                ty: tcx.resolve(&p.ty, &mut errors),
+                direction: p.direction,
+                has_default: p.has_default,
+            })
+            .collect(),
+        ret: tcx.resolve(&f.ret, &mut errors),
+        is_template: f.template.is_some(),
+    }
+}
+
+/// Infers the types of `f`'s body.
+#[salsa::tracked(returns(clone))]
+pub fn infer<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Arc<InferenceResult> {
+    let (file, config) = (f.file(db), f.config(db));
+    let tree = item_tree(db, file, config);
+    let scope = item_scope(db, file, config);
+    let body = body(db, f);
+    let Some(idx) = tree.by_ast(f.ast(db)) else {
+        return Arc::new(InferenceResult::default());
+    };
+    let mut ctx = InferCtx::new(db, (file, config), &tree, &scope, &body, idx);
+    ctx.run();
+    Arc::new(ctx.result)
+}
+
+/// Infers the initializer of global `g` against its declared type. `declared_type` of the
+/// result is the global's type with the length of an unsized array filled in
+/// (`static const float k[] = {1, 2}` is a `float[2]`).
+#[salsa::tracked(returns(clone))]
+pub fn infer_global<'db>(db: &'db dyn HirDb, g: GlobalId<'db>) -> Arc<InferenceResult> {
+    let (file, config) = (g.file(db), g.config(db));
+    let tree = item_tree(db, file, config);
+    let scope = item_scope(db, file, config);
+    let body = crate::body::global_body(db, g);
+    let Some(idx) = tree.by_ast(g.ast(db)) else {
+        return Arc::new(InferenceResult::default());
+    };
+    let mut ctx = InferCtx::new(db, (file, config), &tree, &scope, &body, idx);
+    ctx.run_global();
+    Arc::new(ctx.result)
+}
+
+/// What a name in a body means, once resolved.
+#[derive(Debug, Clone)]
+enum ValueRes {
+    Local,
+    Global(ItemIdx),
+    /// A non-static field of the struct whose method this is.
+    Member(Option<Type>),
+    Enumerator(ItemIdx),
+    Functions(Vec<ItemIdx>),
+    Type(Type),
+    TemplateValue,
+}
+
+struct InferCtx<'a> {
+    db: &'a dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    tree: &'a ItemTree,
+    scope: &'a ItemScope,
+    body: &'a Body,
+    idx: ItemIdx,
+    tcx: TypeCtx<'a>,
+    ret: Option<Type>,
+    ret_void: bool,
+    /// The struct whose method this is, with its template arguments.
+    owner: Option<(ItemIdx, Vec<TemplateArg>)>,
+    globals: HashMap<ItemIdx, Option<Type>>,
+    resolutions: HashMap<ExprId, ValueRes>,
+    /// Types declared inside the function so far (`None`: declared, but unknown).
+    local_types: HashMap<String, Option<Type>>,
+    /// Explicit template arguments of the call being resolved (`f<float>(x)`).
+    explicit_targs: Vec<TemplateArg>,
+    /// Loops and switches around the statement being checked (for `break`/`continue`).
+    loops: u32,
+    switches: u32,
+    result: InferenceResult,
+}
+
+impl<'a> InferCtx<'a> {
+    fn new(
+        db: &'a dyn HirDb,
+        (file, config): (SourceFile, CompileConfig),
+        tree: &'a ItemTree,
+        scope: &'a ItemScope,
+        body: &'a Body,
+        idx: ItemIdx,
+    ) -> Self {
+        let tcx = TypeCtx::inside(tree, scope, idx);
+        let owner = tcx
+            .site
+            .scopes
+            .first()
+            .copied()
+            .filter(|s| tree.strukt(*s).is_some())
+            .map(|s| {
+                let n = tree
+                    .strukt(s)
+                    .and_then(|st| st.template.as_ref())
+                    .map_or(0, Vec::len);
+                (s, vec![TemplateArg::Opaque; n])
+            });
+        let f = tree.function(idx);
+        let ret_ref = f.map(|f| f.ret.clone());
+        let ret_void = ret_ref.as_ref().is_some_and(|r| r.dims.is_empty() && matches!(&r.base, crate::type_ref::TypeBase::Path(p) if p.as_name() == Some("void")));
+        let ret = ret_ref.and_then(|r| tcx.resolve(&r, &mut Vec::new()));
+        InferCtx {
+            db,
+            file,
+            config,
+            tree,
+            scope,
+            body,
+            idx,
+            tcx,
+            ret,
+            ret_void,
+            owner,
+            globals: HashMap::new(),
+            resolutions: HashMap::new(),
+            local_types: HashMap::new(),
+            explicit_targs: Vec::new(),
+            loops: 0,
+            switches: 0,
+            result: InferenceResult {
+                expr_types: vec![None; body.exprs.len()],
+                literal: vec![false; body.exprs.len()],
+                local_types: vec![None; body.locals.len()],
+                ..Default::default()
+            },
+        }
+    }
+
+    fn run(&mut self) {
+        for d in &self.body.diagnostics {
+            match d {
+                BodyDiagnostic::Redefinition { local, previous } => {
+                    let name = &self.body.local(*local).name;
+                    self.diag_with(
+                        crate::codes::REDEFINITION,
+                        BodyNode::Local(*local),
+                        format!("redefinition of `{name}`"),
+                        vec![(
+                            RelatedNode::Local(*previous),
+                            "previous definition is here".into(),
+                        )],
+                    );
+                }
+            }
+        }
+        // Parameters take their types from the signature (which knows `#pragma pack_matrix`).
+        let declared: Vec<_> = self
+            .tree
+            .function(self.idx)
+            .map(|f| f.params.iter().map(|p| p.ty.clone()).collect())
+            .unwrap_or_default();
+        for (i, &p) in self.body.params.clone().iter().enumerate() {
+            self.declare_local(p);
+            if let Some(t) = declared.get(i) {
+                self.result.local_types[p.0 as usize] = self.tcx.resolve(t, &mut Vec::new());
+            }
+        }
+        let Some(root) = self.body.root else { return };
+        self.infer_stmt(root);
+        if !self.ret_void && self.ret.is_some() && self.falls_through(root) {
+            let name = self.tree.item(self.idx).name.clone();
+            self.diag(
+                crate::codes::MISSING_RETURN,
+                BodyNode::Function,
+                format!("function `{name}` does not return a value on every path"),
+            );
+        }
+        self.result.calls.sort();
+        self.result.calls.dedup();
+    }
+
+    fn run_global(&mut self) {
+        let ItemKind::Variable(v) = &self.tree.item(self.idx).kind else {
+            return;
+        };
+        let mut ty = self.tcx.resolve(&v.ty, &mut Vec::new());
+        if let Some(init) = self.body.init {
+            let init_ty = self.infer_expr_expecting(init, ty.as_ref());
+            if let (Some(Type::Array { element, len: None }), Some(count)) =
+                (&ty, self.init_list_count(init))
+            {
+                if let Some(per) = ops::flat_count(element).filter(|n| *n > 0) {
+                    ty = Some(Type::array((**element).clone(), count / per));
+                }
+            }
+            if let (Some(t), Some(_)) = (&ty, init_ty) {
+                if !matches!(self.body.expr(init), crate::body::Expr::InitList(_)) {
+                    let t = t.clone();
+                    self.check_conversion(init, &t);
+                }
+            }
+        }
+        self.result.declared_type = ty;
+        self.result.calls.sort();
+        self.result.calls.dedup();
+    }
+
+    fn diag(&mut self, code: &'static str, node: BodyNode, message: String) {
+        self.diag_with(code, node, message, Vec::new());
+    }
+
+    fn diag_with(
+        &mut self,
+        code: &'static str,
+        node: BodyNode,
+        message: String,
+        related: Vec<(RelatedNode, String)>,
+    ) {
+        let severity = if code.starts_with('W') {
+            Severity::Warning
+        } else {
+            Severity::Error
+        };
+        self.result.diagnostics.push(InferDiagnostic {
+            code,
+            severity,
+            message,
+            node,
+            related,
+        });
+    }
+
+    fn type_errors(&mut self, node: BodyNode, errors: Vec<TypeError>) {
+        for e in errors {
+            match e {
+                TypeError::UnknownType(name) => self.diag(
+                    crate::codes::UNKNOWN_TYPE,
+                    node,
+                    format!("unknown type `{name}`"),
+                ),
+                TypeError::NotConstant => self.diag(
+                    crate::codes::NOT_CONSTANT,
+                    node,
+                    "array size is not a positive constant".into(),
+                ),
+                TypeError::NotSupported(what) => self.diag(
+                    crate::codes::NOT_SUPPORTED,
+                    node,
+                    format!("not supported yet: {what}"),
+                ),
+            }
+        }
+    }
+
+    /// Resolves a type written in the body: types declared in the function first, then the
+    /// file's. Errors go on `node`.
+    fn resolve_type(&mut self, tref: &crate::type_ref::TypeRef, node: BodyNode) -> Option<Type> {
+        let local = match &tref.base {
+            crate::type_ref::TypeBase::Path(p) => p.as_name().and_then(|n| self.local_types.get(n)),
+            _ => None,
+        };
+        let Some(local) = local else {
+            let mut errors = Vec::new();
+            let ty = self.tcx.resolve(tref, &mut errors);
+            self.type_errors(node, errors);
+            return ty;
+        };
+        let mut ty = local.clone()?;
+        for dim in tref.dims.iter().rev() {
+            ty = match dim {
+                None => Type::unsized_array(ty),
+                Some(e) => match self.tcx.eval(e) {
+                    Some(v) if v.as_int() > 0 => Type::array(ty, v.as_int() as u32),
+                    _ => {
+                        self.type_errors(node, vec![TypeError::NotConstant]);
+                        return None;
+                    }
+                },
+            };
+        }
+        Some(ty)
+    }
+
+    fn declare_local(&mut self, id: LocalId) {
+        let local = self.body.local(id).clone();
+        let mut errors = Vec::new();
+        // Parameter types are checked with the signature (item diagnostics).
+        let mut ty = match local.param {
+            None => self.resolve_type(&local.ty, BodyNode::Local(id)),
+            Some(_) => self.tcx.resolve(&local.ty, &mut errors),
+        };
+        if let Some(init) = local.init {
+            let expected = ty.clone();
+            let init_ty = self.infer_expr_expecting(init, expected.as_ref());
+            // `float a[] = {1, 2, 3}` takes its length from the initializer.
+            if let (Some(Type::Array { element, len: None }), Some(count)) =
+                (&ty, self.init_list_count(init))
+            {
+                if let Some(per) = ops::flat_count(element).filter(|n| *n > 0) {
+                    ty = Some(Type::array((**element).clone(), count / per));
+                }
+            }
+            if let (Some(t), Some(_)) = (&ty, init_ty) {
+                if !matches!(self.body.expr(init), crate::body::Expr::InitList(_)) {
+                    let t = t.clone();
+                    self.check_conversion(init, &t);
+                }
+            }
+        }
+        self.result.local_types[id.0 as usize] = ty;
+    }
+
+    fn infer_stmt(&mut self, id: StmtId) {
+        match self.body.stmt(id).clone() {
+            Stmt::Expr(e) => {
+                self.infer_expr(e);
+            }
+            Stmt::Decl(locals) => {
+                for l in locals {
+                    self.declare_local(l);
+                }
+            }
+            Stmt::Block(stmts) => {
+                for s in stmts {
+                    self.infer_stmt(s);
+                }
+            }
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                self.infer_condition(cond);
+                self.infer_stmt(then);
+                if let Some(o) = otherwise {
+                    self.infer_stmt(o);
+                }
+            }
+            Stmt::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                if let Some(i) = init {
+                    self.infer_stmt(i);
+                }
+                if let Some(c) = cond {
+                    self.infer_condition(c);
+                }
+                if let Some(s) = step {
+                    self.infer_expr(s);
+                }
+                self.in_loop(body);
+            }
+            Stmt::While { cond, body } => {
+                self.infer_condition(cond);
+                self.in_loop(body);
+            }
+            Stmt::DoWhile { body, cond } => {
+                self.in_loop(body);
+                self.infer_condition(cond);
+            }
+            Stmt::Switch { expr, clauses } => {
+                if let Some(t) = self.infer_expr(expr) {
+                    if !t
+                        .scalar_kind()
+                        .is_some_and(|k| k.is_integer() || k.is_bool())
+                        || !matches!(t, Type::Scalar(_) | Type::Vector(_, 1))
+                    {
+                        self.diag(
+                            crate::codes::TYPE_MISMATCH,
+                            BodyNode::Expr(expr),
+                            format!("switch condition must be an integer scalar, found `{t}`"),
+                        );
+                    }
+                }
+                self.switches += 1;
+                for c in clauses {
+                    if let Some(v) = c.value {
+                        self.infer_expr(v);
+                    }
+                    for s in c.stmts {
+                        self.infer_stmt(s);
+                    }
+                }
+                self.switches -= 1;
+            }
+            Stmt::Return(value) => self.check_return(id, value),
+            Stmt::TypeDecl(types) => {
+                for t in types {
+                    let ty = match &t.def {
+                        crate::body::LocalTypeDef::Alias(r) => {
+                            self.resolve_type(r, BodyNode::Stmt(id))
+                        }
+                        crate::body::LocalTypeDef::Struct(fields) => {
+                            let fields: Option<Vec<types::StructField>> = fields
+                                .iter()
+                                .map(|(name, r)| {
+                                    Some(types::StructField {
+                                        name: name.clone(),
+                                        ty: self.resolve_type(r, BodyNode::Stmt(id))?,
+                                        semantic: None,
+                                        interpolation: Vec::new(),
+                                    })
+                                })
+                                .collect();
+                            fields.map(|fields| {
+                                Type::structure(types::StructType {
+                                    name: t.name.clone(),
+                                    fields,
+                                })
+                            })
+                        }
+                    };
+                    self.local_types.insert(t.name.clone(), ty);
+                }
+            }
+            Stmt::NotSupported(what) => self.diag(
+                crate::codes::NOT_SUPPORTED,
+                BodyNode::Stmt(id),
+                format!("not supported yet: {what}"),
+            ),
+            Stmt::Break if self.loops == 0 && self.switches == 0 => self.diag(
+                crate::codes::JUMP_OUTSIDE_LOOP,
+                BodyNode::Stmt(id),
+                "`break` outside of a loop or switch".into(),
+            ),
+            Stmt::Continue if self.loops == 0 => self.diag(
+                crate::codes::JUMP_OUTSIDE_LOOP,
+                BodyNode::Stmt(id),
+                "`continue` outside of a loop".into(),
+            ),
+            Stmt::Break | Stmt::Continue | Stmt::Discard | Stmt::Empty => {}
+        }
+    }
+
+    fn in_loop(&mut self, body: StmtId) {
+        self.loops += 1;
+        self.infer_stmt(body);
+        self.loops -= 1;
+    }
+
+    fn infer_condition(&mut self, cond: ExprId) {
+        if let Some(t) = self.infer_expr(cond) {
+            if t.scalar_kind().is_none() {
+                self.diag(
+                    crate::codes::TYPE_MISMATCH,
+                    BodyNode::Expr(cond),
+                    format!("cannot use a value of type `{t}` as a condition"),
+                );
+            }
+        }
+    }
+
+    fn check_return(&mut self, stmt: StmtId, value: Option<ExprId>) {
+        match value {
+            Some(v) => {
+                let expected = self.ret.clone();
+                let ty = self.infer_expr_expecting(v, expected.as_ref());
+                if self.ret_void {
+                    if ty.is_some_and(|t| !t.is_void()) {
+                        self.diag(
+                            crate::codes::BAD_RETURN,
+                            BodyNode::Expr(v),
+                            "a void function cannot return a value".into(),
+                        );
+                    }
+                } else if let Some(r) = expected {
+                    self.check_conversion(v, &r);
+                }
+            }
+            None => {
+                if !self.ret_void && self.ret.is_some() {
+                    self.diag(
+                        crate::codes::BAD_RETURN,
+                        BodyNode::Stmt(stmt),
+                        "a non-void function must return a value".into(),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Whether control can reach the end of `stmt`.
+    fn falls_through(&self, stmt: StmtId) -> bool {
+        match self.body.stmt(stmt) {
+            Stmt::Return(_) => false,
+            Stmt::Block(stmts) => stmts.iter().all(|s| self.falls_through(*s)),
+            Stmt::If {
+                then,
+                otherwise: Some(o),
+                ..
+            } => self.falls_through(*then) || self.falls_through(*o),
+            Stmt::While { cond, body } => !self.is_true(*cond) || self.breaks(*body),
+            Stmt::For { cond, body, .. } => {
+                cond.is_some_and(|c| !self.is_true(c)) || self.breaks(*body)
+            }
+            Stmt::DoWhile { body, cond } => {
+                (self.falls_through(*body) && !self.is_true(*cond)) || self.breaks(*body)
+            }
+            Stmt::Switch { clauses, .. } => {
+                let has_default = clauses.iter().any(|c| c.value.is_none());
+                !has_default
+                    || clauses
+                        .last()
+                        .is_none_or(|c| c.stmts.iter().all(|s| self.falls_through(*s)))
+                    || clauses
+                        .iter()
+                        .any(|c| c.stmts.iter().any(|s| self.breaks(*s)))
+            }
+            _ => true,
+        }
+    }
+
+    fn is_true(&self, e: ExprId) -> bool {
+        match self.body.expr(e) {
+            crate::body::Expr::Literal(crate::body::Literal::Bool(b)) => *b,
+            crate::body::Expr::Literal(crate::body::Literal::Int(v, _)) => *v != 0,
+            crate::body::Expr::Paren(inner) => self.is_true(*inner),
+            _ => false,
+        }
+    }
+
+    /// Whether `stmt` contains a `break` that leaves the loop or switch around it.
+    fn breaks(&self, stmt: StmtId) -> bool {
+        match self.body.stmt(stmt) {
+            Stmt::Break => true,
+            Stmt::Block(stmts) => stmts.iter().any(|s| self.breaks(*s)),
+            Stmt::If {
+                then, otherwise, ..
+            } => self.breaks(*then) || otherwise.is_some_and(|o| self.breaks(o)),
+            _ => false,
+        }
+    }
+
+    fn set(&mut self, id: ExprId, ty: Option<Type>, literal: bool) -> Option<Type> {
+        self.result.expr_types[id.0 as usize] = ty.clone();
+        self.result.literal[id.0 as usize] = literal && ty.is_some();
+        ty
+    }
+
+    fn operand(&self, id: ExprId) -> Option<Operand> {
+        Some(Operand {
+            ty: self.result.type_of_expr(id)?.clone(),
+            literal: self.result.is_literal(id),
+        })
+    }
+
+    /// Checks that `expr` (already inferred) converts implicitly to `to`.
+    fn check_conversion(&mut self, expr: ExprId, to: &Type) -> ops::Conversion {
+        let Some(from) = self.operand(expr) else {
+            return ops::Conversion::Exact;
+        };
+        let conv = ops::conversion(&from, to);
+        match conv {
+            ops::Conversion::Incompatible => {
+                self.diag(
+                    crate::codes::TYPE_MISMATCH,
+                    BodyNode::Expr(expr),
+                    format!("cannot convert from `{}` to `{to}`", from.ty),
+                );
+            }
+            ops::Conversion::Truncation => {
+                self.diag(
+                    crate::codes::TRUNCATION,
+                    BodyNode::Expr(expr),
+                    format!("implicit truncation from `{}` to `{to}`", from.ty),
+                );
+            }
+            _ => {}
+        }
+        conv
+    }
+
+    /// The type of global variable `idx`, resolved where it is declared.
+    fn global_type(&mut self, idx: ItemIdx) -> Option<Type> {
+        if let Some(t) = self.globals.get(&idx) {
+            return t.clone();
+        }
+        let ItemKind::Variable(v) = &self.tree.item(idx).kind else {
+            return None;
+        };
+        let tcx = TypeCtx::inside(self.tree, self.scope, idx);
+        let mut ty = tcx.resolve(&v.ty, &mut Vec::new());
+        if matches!(ty, Some(Type::Array { len: None, .. })) && v.has_init && idx != self.idx {
+            let ast = self.tree.item(idx).ast;
+            let g = GlobalId::new(self.db, self.file, self.config, ast);
+            ty = infer_global(self.db, g).declared_type.clone();
+        }
+        self.globals.insert(idx, ty.clone());
+        ty
+    }
+
+    fn init_list_count(&self, expr: ExprId) -> Option<u32> {
+        match self.body.expr(expr) {
+            crate::body::Expr::InitList(items) => {
+                items.iter().map(|i| self.init_list_count(*i)).sum()
+            }
+            _ => ops::flat_count(self.result.type_of_expr(expr)?),
+        }
+    }
+}

@@ -1,0 +1,531 @@
+//! Calls: constructors (`float4(a, b)`), user functions and methods with overload resolution
+//! (exact > promotion > conversion > splat > truncation per argument, as DXC ranks them),
+//! deduction of template arguments from argument types, out/inout arguments, and the
+//! intrinsic seam for everything no user declaration provides.
+
+use types::Type;
+
+use super::ops::{self, Conversion, Operand};
+use super::{BodyNode, FunctionSignature, InferCtx, RelatedNode, ValueRes};
+use crate::body::{Expr, ExprId};
+use crate::codes;
+use crate::ids::FunctionId;
+use crate::intrinsics::{IntrinsicArg, IntrinsicCall};
+use crate::item_tree::{ItemIdx, ParamDirection};
+use crate::lower_type::{TemplateArg, TypeCtx};
+use crate::type_ref::TypeBase;
+
+struct Candidate {
+    idx: ItemIdx,
+    sig: FunctionSignature,
+    convs: Vec<Conversion>,
+}
+
+impl InferCtx<'_> {
+    pub(super) fn infer_call(
+        &mut self,
+        id: ExprId,
+        callee: ExprId,
+        args: &[ExprId],
+    ) -> Option<Type> {
+        let callee_expr = self.body.expr(callee).clone();
+        let Expr::Path(path) = callee_expr else {
+            // Resolve the arguments after the callee, in source order.
+            if let Some(t) = self.infer_expr(callee) {
+                self.diag(
+                    codes::NOT_CALLABLE,
+                    BodyNode::Expr(callee),
+                    format!("a value of type `{t}` cannot be called"),
+                );
+            }
+            for &a in args {
+                self.infer_expr(a);
+            }
+            return self.set(id, None, false);
+        };
+        let res = self.resolve_value(&path);
+        // Constructors initialize from their expected component types.
+        for &a in args {
+            self.infer_expr(a);
+        }
+        let ty = match res {
+            Some(ValueRes::Type(t)) => self.constructor(id, &t, args),
+            Some(ValueRes::Functions(cands)) => {
+                // `f<float>(x)`: explicit template arguments come first, the rest is deduced.
+                let explicit: Vec<TemplateArg> = path
+                    .segments
+                    .last()
+                    .and_then(|s| s.args.as_ref())
+                    .map(|args| args.iter().map(|a| self.template_arg(a)).collect())
+                    .unwrap_or_default();
+                self.explicit_targs = explicit;
+                let ty = self.resolve_overload(id, path.last_name(), cands, args, &[]);
+                self.explicit_targs.clear();
+                ty
+            }
+            Some(
+                ValueRes::Local
+                | ValueRes::Global(_)
+                | ValueRes::Member(..)
+                | ValueRes::Enumerator(_)
+                | ValueRes::TemplateValue,
+            ) => {
+                self.diag(
+                    codes::NOT_CALLABLE,
+                    BodyNode::Expr(callee),
+                    format!("`{path}` is not a function"),
+                );
+                None
+            }
+            None => {
+                let mut errors = Vec::new();
+                let builtin = path.segments.len() == 1 && path.segments[0].args.is_some();
+                match builtin
+                    .then(|| self.tcx.resolve_path(&path, &mut errors))
+                    .flatten()
+                {
+                    Some(t) => self.constructor(id, &t, args),
+                    None => {
+                        let name = path.to_string();
+                        let call_args = self.intrinsic_args(args);
+                        let answer = self.db.intrinsics().call(&name, &call_args);
+                        self.intrinsic_answer(id, callee, &name, answer, args)
+                    }
+                }
+            }
+        };
+        self.set(id, ty, false)
+    }
+
+    pub(super) fn infer_method_call(
+        &mut self,
+        id: ExprId,
+        receiver: ExprId,
+        name: &str,
+        args: &[ExprId],
+    ) -> Option<Type> {
+        let receiver_ty = self.infer_expr(receiver);
+        for &a in args {
+            self.infer_expr(a);
+        }
+        let ty = match receiver_ty {
+            Some(Type::Struct(s)) => match self.tcx.struct_item(&s) {
+                Some((idx, targs)) => {
+                    let (idx, targs) = self.struct_with_method(idx, targs, name, 0);
+                    let methods: Vec<ItemIdx> = self
+                        .scope
+                        .in_scope(Some(idx), name)
+                        .iter()
+                        .copied()
+                        .filter(|m| self.tree.function(*m).is_some())
+                        .collect();
+                    if methods.is_empty() {
+                        self.diag(
+                            codes::NO_MEMBER,
+                            BodyNode::Expr(id),
+                            format!("no method named `{name}` in `{}`", s.name),
+                        );
+                        None
+                    } else {
+                        let env: Vec<(String, TemplateArg)> = self
+                            .tree
+                            .strukt(idx)
+                            .and_then(|st| st.template.as_ref())
+                            .map(|ps| ps.iter().map(|p| p.name.clone()).zip(targs).collect())
+                            .unwrap_or_default();
+                        self.resolve_overload(id, name, methods, args, &env)
+                    }
+                }
+                None => None,
+            },
+            Some(t) => {
+                let call_args = self.intrinsic_args(args);
+                let answer = self.db.intrinsics().method(&t, name, &call_args);
+                self.intrinsic_answer(id, id, name, answer, args)
+            }
+            None => None,
+        };
+        self.set(id, ty, false)
+    }
+
+    /// The struct that declares method `name`: `idx` itself, or the first base that does.
+    fn struct_with_method(
+        &self,
+        idx: ItemIdx,
+        targs: Vec<TemplateArg>,
+        name: &str,
+        depth: u32,
+    ) -> (ItemIdx, Vec<TemplateArg>) {
+        let declares = |i: ItemIdx| {
+            self.scope
+                .in_scope(Some(i), name)
+                .iter()
+                .any(|m| self.tree.function(*m).is_some())
+        };
+        if declares(idx) || depth > 8 {
+            return (idx, targs);
+        }
+        let bases = self
+            .tree
+            .strukt(idx)
+            .map(|s| s.bases.clone())
+            .unwrap_or_default();
+        let tcx = TypeCtx::inside(self.tree, self.scope, idx);
+        for base in bases {
+            if let Some(Type::Struct(b)) = tcx.resolve(&base, &mut Vec::new()) {
+                if let Some((bi, bargs)) = tcx.struct_item(&b) {
+                    let found = self.struct_with_method(bi, bargs, name, depth + 1);
+                    if declares(found.0) {
+                        return found;
+                    }
+                }
+            }
+        }
+        (idx, targs)
+    }
+
+    fn intrinsic_args(&self, args: &[ExprId]) -> Vec<IntrinsicArg> {
+        args.iter()
+            .map(|a| IntrinsicArg {
+                ty: self.result.type_of_expr(*a).cloned(),
+                literal: self.result.is_literal(*a),
+            })
+            .collect()
+    }
+
+    fn intrinsic_answer(
+        &mut self,
+        id: ExprId,
+        callee: ExprId,
+        name: &str,
+        answer: IntrinsicCall,
+        args: &[ExprId],
+    ) -> Option<Type> {
+        let listed = |c: &[String]| c.join("; ");
+        match answer {
+            IntrinsicCall::Resolved {
+                ret,
+                params,
+                out_args,
+            } => {
+                for i in out_args {
+                    if let Some(&a) = args.get(i) {
+                        self.check_out_arg(a);
+                    }
+                }
+                for (&a, p) in args.iter().zip(&params) {
+                    if let Some(from) = self.operand_of(a) {
+                        if ops::conversion(&from, p) == Conversion::Truncation {
+                            self.diag(
+                                codes::TRUNCATION,
+                                BodyNode::Expr(a),
+                                format!("implicit truncation from `{}` to `{p}`", from.ty),
+                            );
+                        }
+                    }
+                }
+                Some(ret)
+            }
+            IntrinsicCall::NoMatch { candidates } => {
+                self.diag(
+                    codes::NO_MATCHING_OVERLOAD,
+                    BodyNode::Expr(id),
+                    format!(
+                        "no matching overload for call to `{name}` (candidates: {})",
+                        listed(&candidates)
+                    ),
+                );
+                None
+            }
+            IntrinsicCall::Ambiguous { candidates } => {
+                self.diag(
+                    codes::AMBIGUOUS_CALL,
+                    BodyNode::Expr(id),
+                    format!(
+                        "call to `{name}` is ambiguous (candidates: {})",
+                        listed(&candidates)
+                    ),
+                );
+                None
+            }
+            IntrinsicCall::WrongArgCount { expected } => {
+                self.diag(
+                    codes::WRONG_ARG_COUNT,
+                    BodyNode::Expr(id),
+                    format!(
+                        "`{name}` takes {expected} argument(s), {} given",
+                        args.len()
+                    ),
+                );
+                None
+            }
+            IntrinsicCall::NotIntrinsic => {
+                self.diag(
+                    codes::UNDEFINED_NAME,
+                    BodyNode::Expr(callee),
+                    format!("use of undeclared identifier `{name}`"),
+                );
+                None
+            }
+            IntrinsicCall::NoMethod => {
+                self.diag(
+                    codes::NO_MEMBER,
+                    BodyNode::Expr(id),
+                    format!("no method named `{name}`"),
+                );
+                None
+            }
+            IntrinsicCall::Unavailable => None,
+        }
+    }
+
+    /// `float4(a, b)`, `float3x3(...)`, `int(x)`: the components of the arguments must add
+    /// up to the components of the type.
+    fn constructor(&mut self, id: ExprId, ty: &Type, args: &[ExprId]) -> Option<Type> {
+        let Some(want) = ty.scalar_kind().and(ops::flat_count(ty)) else {
+            return Some(ty.clone());
+        };
+        let mut have = 0;
+        for &a in args {
+            match self.result.type_of_expr(a) {
+                None => return Some(ty.clone()),
+                Some(t) if t.scalar_kind().is_some() => have += ops::flat_count(t).unwrap_or(0),
+                Some(t) => {
+                    let t = t.clone();
+                    self.diag(
+                        codes::TYPE_MISMATCH,
+                        BodyNode::Expr(a),
+                        format!("cannot use a value of type `{t}` to construct `{ty}`"),
+                    );
+                    return Some(ty.clone());
+                }
+            }
+        }
+        let ok = if want == 1 {
+            args.len() == 1
+        } else {
+            have == want
+        };
+        if !ok {
+            self.diag(
+                codes::COMPONENT_COUNT,
+                BodyNode::Expr(id),
+                format!("`{ty}` needs {want} component(s), {have} given"),
+            );
+        }
+        Some(ty.clone())
+    }
+
+    /// Template arguments deduced from the arguments: a parameter declared as exactly `T`
+    /// binds `T` to its argument's type.
+    fn deduce(&self, idx: ItemIdx, args: &[ExprId]) -> Vec<(String, TemplateArg)> {
+        let Some(f) = self.tree.function(idx) else {
+            return Vec::new();
+        };
+        let Some(params) = &f.template else {
+            return Vec::new();
+        };
+        params
+            .iter()
+            .enumerate()
+            .map(|(i, tp)| {
+                if let Some(arg) = self.explicit_targs.get(i) {
+                    return (tp.name.clone(), arg.clone());
+                }
+                let deduced = f.params.iter().zip(args).find_map(|(p, a)| {
+                    let TypeBase::Path(path) = &p.ty.base else {
+                        return None;
+                    };
+                    if path.as_name() != Some(tp.name.as_str())
+                        || !p.ty.dims.is_empty()
+                        || tp.value_type.is_some()
+                    {
+                        return None;
+                    }
+                    self.result.type_of_expr(*a).cloned()
+                });
+                (
+                    tp.name.clone(),
+                    deduced.map_or(TemplateArg::Opaque, TemplateArg::Type),
+                )
+            })
+            .collect()
+    }
+
+    fn template_arg(&self, arg: &crate::type_ref::GenericArg) -> TemplateArg {
+        match arg {
+            crate::type_ref::GenericArg::Type(t) => self
+                .tcx
+                .resolve(t, &mut Vec::new())
+                .map_or(TemplateArg::Opaque, TemplateArg::Type),
+            crate::type_ref::GenericArg::Const(e) => self
+                .tcx
+                .eval(e)
+                .map_or(TemplateArg::Opaque, |v| TemplateArg::Value(v.as_int())),
+        }
+    }
+
+    fn signature(
+        &self,
+        idx: ItemIdx,
+        env: &[(String, TemplateArg)],
+        args: &[ExprId],
+    ) -> FunctionSignature {
+        let mut env = env.to_vec();
+        env.extend(self.deduce(idx, args));
+        if env.is_empty() {
+            let ast = self.tree.item(idx).ast;
+            let f = FunctionId::new(self.db, self.file, self.config, ast);
+            return (*super::function_signature(self.db, f)).clone();
+        }
+        super::signature_of(self.tree, self.scope, idx, &env)
+    }
+
+    fn resolve_overload(
+        &mut self,
+        id: ExprId,
+        name: &str,
+        cands: Vec<ItemIdx>,
+        args: &[ExprId],
+        env: &[(String, TemplateArg)],
+    ) -> Option<Type> {
+        let operands: Vec<Option<Operand>> = args.iter().map(|a| self.operand_of(*a)).collect();
+        // A prototype and its definition are one function.
+        let mut unique: Vec<(ItemIdx, FunctionSignature)> = Vec::new();
+        for c in cands {
+            let sig = self.signature(c, env, args);
+            let has_body = self.tree.function(c).is_some_and(|f| f.has_body);
+            match unique.iter_mut().find(|(_, s)| {
+                s.params
+                    .iter()
+                    .map(|p| &p.ty)
+                    .eq(sig.params.iter().map(|p| &p.ty))
+            }) {
+                Some(existing) => {
+                    if has_body {
+                        *existing = (c, sig);
+                    }
+                }
+                None => unique.push((c, sig)),
+            }
+        }
+        let mut viable: Vec<Candidate> = Vec::new();
+        let mut arity_mismatch = false;
+        for (idx, sig) in &unique {
+            let required = sig.params.iter().filter(|p| !p.has_default).count();
+            if args.len() < required || args.len() > sig.params.len() {
+                arity_mismatch = true;
+                continue;
+            }
+            let convs: Vec<Conversion> = operands
+                .iter()
+                .zip(&sig.params)
+                .map(|(a, p)| match (a, &p.ty) {
+                    (Some(a), Some(t)) => ops::conversion(a, t),
+                    _ => Conversion::Exact,
+                })
+                .collect();
+            if convs.contains(&Conversion::Incompatible) {
+                continue;
+            }
+            viable.push(Candidate {
+                idx: *idx,
+                sig: sig.clone(),
+                convs,
+            });
+        }
+        let notes = |cands: &mut dyn Iterator<Item = (ItemIdx, &FunctionSignature)>| -> Vec<(RelatedNode, String)> {
+            cands.map(|(i, s)| (RelatedNode::Item(self.tree.item(i).ast), format!("candidate: {}", s.display()))).collect()
+        };
+        if viable.is_empty() {
+            if unique.len() == 1 && arity_mismatch {
+                let sig = &unique[0].1;
+                let related = notes(&mut unique.iter().map(|(i, s)| (*i, s)));
+                self.diag_with(
+                    codes::WRONG_ARG_COUNT,
+                    BodyNode::Expr(id),
+                    format!(
+                        "`{name}` takes {} argument(s), {} given",
+                        sig.params.len(),
+                        args.len()
+                    ),
+                    related,
+                );
+            } else {
+                let related = notes(&mut unique.iter().map(|(i, s)| (*i, s)));
+                let shown: Vec<String> = operands
+                    .iter()
+                    .map(|o| o.as_ref().map_or("?".into(), |o| o.ty.to_string()))
+                    .collect();
+                self.diag_with(
+                    codes::NO_MATCHING_OVERLOAD,
+                    BodyNode::Expr(id),
+                    format!(
+                        "no matching overload for call to `{name}({})`",
+                        shown.join(", ")
+                    ),
+                    related,
+                );
+            }
+            return None;
+        }
+        let better_or_equal =
+            |a: &Candidate, b: &Candidate| a.convs.iter().zip(&b.convs).all(|(x, y)| x <= y);
+        let best: Vec<usize> = (0..viable.len())
+            .filter(|&i| {
+                viable
+                    .iter()
+                    .all(|other| better_or_equal(&viable[i], other))
+            })
+            .collect();
+        let chosen = match best.as_slice() {
+            [one] => *one,
+            _ => {
+                let tied: Vec<usize> = if best.is_empty() {
+                    (0..viable.len()).collect()
+                } else {
+                    best
+                };
+                let related = notes(&mut tied.iter().map(|&i| (viable[i].idx, &viable[i].sig)));
+                self.diag_with(
+                    codes::AMBIGUOUS_CALL,
+                    BodyNode::Expr(id),
+                    format!("call to `{name}` is ambiguous"),
+                    related,
+                );
+                return None;
+            }
+        };
+        let cand = viable.swap_remove(chosen);
+        self.result.calls.push(self.tree.item(cand.idx).ast);
+        for ((&arg, param), conv) in args.iter().zip(&cand.sig.params).zip(&cand.convs) {
+            if param.direction != ParamDirection::In {
+                self.check_out_arg(arg);
+            }
+            if *conv == Conversion::Truncation {
+                if let (Some(from), Some(to)) = (self.result.type_of_expr(arg).cloned(), &param.ty)
+                {
+                    self.diag(
+                        codes::TRUNCATION,
+                        BodyNode::Expr(arg),
+                        format!("implicit truncation from `{from}` to `{to}`"),
+                    );
+                }
+            }
+        }
+        cand.sig.ret
+    }
+
+    fn check_out_arg(&mut self, arg: ExprId) {
+        if self.result.type_of_expr(arg).is_none() {
+            return;
+        }
+        if self.place(arg) != super::expr::Place::Mutable {
+            self.diag(
+                codes::NOT_LVALUE_ARG,
+                BodyNode::Expr(arg),
+                "an `out` or `inout` argument must be a modifiable lvalue".into(),
+            );
+        }
+    }
+}

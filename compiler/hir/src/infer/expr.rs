@@ -1,0 +1,770 @@
+//! Inference of expressions other than calls: literals, names, operators, member access and
+//! swizzles, indexing, casts, initializer lists, and the lvalue rules of assignment.
+
+use syntax::ast::{ArithOp, BinaryOp, PrefixOp};
+use types::{ResourceType, ScalarKind, StructuredKind, Type};
+
+use super::ops::{self, Operand, Swizzle};
+use super::{BodyNode, InferCtx, ValueRes};
+use crate::body::{Expr, ExprId, Literal};
+use crate::codes;
+use crate::item_tree::ItemKind;
+use crate::lower_type::TemplateArg;
+use crate::type_ref::{FloatSuffix, IntSuffix, Path};
+
+/// Whether an expression can be assigned to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Place {
+    Mutable,
+    Const,
+    Rvalue,
+}
+
+impl InferCtx<'_> {
+    pub(super) fn infer_expr(&mut self, id: ExprId) -> Option<Type> {
+        self.infer_expr_expecting(id, None)
+    }
+
+    /// Infers `id`; `expected` is the type an initializer list initializes.
+    pub(super) fn infer_expr_expecting(
+        &mut self,
+        id: ExprId,
+        expected: Option<&Type>,
+    ) -> Option<Type> {
+        let expr = self.body.expr(id).clone();
+        match expr {
+            Expr::Missing => self.set(id, None, false),
+            Expr::Literal(lit) => {
+                let (ty, literal) = match lit {
+                    Literal::Int(_, IntSuffix::None) => (Some(Type::INT), true),
+                    Literal::Int(_, IntSuffix::Unsigned) => (Some(Type::UINT), false),
+                    Literal::Int(_, IntSuffix::Long) => {
+                        (Some(Type::Scalar(ScalarKind::Int64)), false)
+                    }
+                    Literal::Int(_, IntSuffix::UnsignedLong) => {
+                        (Some(Type::Scalar(ScalarKind::Uint64)), false)
+                    }
+                    Literal::Float(_, FloatSuffix::None) => (Some(Type::FLOAT), true),
+                    Literal::Float(_, FloatSuffix::Float) => (Some(Type::FLOAT), false),
+                    Literal::Float(_, FloatSuffix::Half) => {
+                        (Some(Type::Scalar(ScalarKind::Half)), false)
+                    }
+                    Literal::Float(_, FloatSuffix::Double) => {
+                        (Some(Type::Scalar(ScalarKind::Double)), false)
+                    }
+                    Literal::Bool(_) => (Some(Type::BOOL), false),
+                    Literal::String => (None, false),
+                };
+                self.set(id, ty, literal)
+            }
+            Expr::Local(l) => {
+                let ty = self.result.local_types[l.0 as usize].clone();
+                self.resolutions.insert(id, ValueRes::Local);
+                self.set(id, ty, false)
+            }
+            Expr::Path(path) => {
+                let ty = self.infer_path(id, &path);
+                self.set(id, ty, false)
+            }
+            Expr::Paren(inner) => {
+                let ty = self.infer_expr_expecting(inner, expected);
+                let lit = self.result.is_literal(inner);
+                self.set(id, ty, lit)
+            }
+            Expr::Binary { op, lhs, rhs } => self.infer_binary(id, op, lhs, rhs),
+            Expr::Prefix { op, expr } => self.infer_prefix(id, op, expr),
+            Expr::Postfix { expr, .. } => {
+                let ty = self.infer_expr(expr);
+                self.check_assignable(expr);
+                self.set(id, ty, false)
+            }
+            Expr::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => {
+                self.infer_condition(cond);
+                let a = self.infer_expr_expecting(then, expected);
+                let b = self.infer_expr_expecting(otherwise, expected);
+                let (Some(a), Some(b)) = (a, b) else {
+                    return self.set(id, None, false);
+                };
+                let (la, lb) = (
+                    self.result.is_literal(then),
+                    self.result.is_literal(otherwise),
+                );
+                match (a.scalar_kind(), b.scalar_kind()) {
+                    (Some(ka), Some(kb)) => {
+                        let (k, lit) = ops::common_scalar(ka, la, kb, lb);
+                        let shape = ops::common_shape(&a, &b, k).map(|(t, _)| t);
+                        self.set(id, shape, lit)
+                    }
+                    _ if a == b => self.set(id, Some(a), false),
+                    _ => {
+                        self.diag(
+                            codes::TYPE_MISMATCH,
+                            BodyNode::Expr(id),
+                            format!("the branches of `?:` have different types: `{a}` and `{b}`"),
+                        );
+                        self.set(id, None, false)
+                    }
+                }
+            }
+            Expr::Call { callee, args } => self.infer_call(id, callee, &args),
+            Expr::MethodCall {
+                receiver,
+                name,
+                args,
+            } => self.infer_method_call(id, receiver, &name, &args),
+            Expr::Field { expr, name } => self.infer_field(id, expr, &name),
+            Expr::Index { base, index } => self.infer_index(id, base, index),
+            Expr::Cast { ty, expr } => {
+                let target = self.resolve_type(&ty, BodyNode::Expr(id));
+                let from = self.infer_expr_expecting(expr, target.as_ref());
+                if let (Some(from), Some(to)) = (&from, &target) {
+                    let resource = |t: &Type| matches!(t, Type::Resource(_));
+                    if (resource(from) || resource(to)) && from != to {
+                        self.diag(
+                            codes::TYPE_MISMATCH,
+                            BodyNode::Expr(id),
+                            format!("cannot cast from `{from}` to `{to}`"),
+                        );
+                    }
+                }
+                self.set(id, target, false)
+            }
+            Expr::InitList(items) => {
+                // Nested lists initialize one element or field each, when the counts agree.
+                let nested: Vec<Option<Type>> = match expected {
+                    Some(Type::Array { element, len })
+                        if len.is_none_or(|l| l as usize == items.len()) =>
+                    {
+                        vec![Some((**element).clone()); items.len()]
+                    }
+                    Some(Type::Struct(s)) if s.fields.len() == items.len() => {
+                        s.fields.iter().map(|f| Some(f.ty.clone())).collect()
+                    }
+                    _ => vec![None; items.len()],
+                };
+                for (&i, want) in items.iter().zip(&nested) {
+                    self.infer_expr_expecting(i, want.as_ref());
+                }
+                if let Some(target) = expected {
+                    if let (Some(want), Some(have)) =
+                        (ops::flat_count(target), self.init_list_count(id))
+                    {
+                        let unsized_ok = matches!(target, Type::Array { len: None, .. });
+                        if want != have && !unsized_ok {
+                            self.diag(
+                                codes::COMPONENT_COUNT,
+                                BodyNode::Expr(id),
+                                format!("initializer list has {have} component(s), `{target}` needs {want}"),
+                            );
+                        }
+                    }
+                }
+                self.set(id, expected.cloned(), false)
+            }
+            // `sizeof(x)` where `x` is a variable parses as a type; the result is a `uint`
+            // either way.
+            // FIXME: check that the type exists once `sizeof(name)` is told apart.
+            Expr::SizeOf { expr, .. } => {
+                if let Some(e) = expr {
+                    self.infer_expr(e);
+                }
+                self.set(id, Some(Type::UINT), false)
+            }
+        }
+    }
+
+    /// Resolves a name that is not a local.
+    fn infer_path(&mut self, id: ExprId, path: &Path) -> Option<Type> {
+        if path.as_name() == Some("this") {
+            if let Some((s, args)) = self.owner.clone() {
+                return self.tcx.struct_type(s, &args);
+            }
+        }
+        if matches!(
+            path.as_name(),
+            Some("ResourceDescriptorHeap" | "SamplerDescriptorHeap")
+        ) {
+            // FIXME: SM 6.6 descriptor heaps are typed by what they are assigned to.
+            return None;
+        }
+        let res = self.resolve_value(path);
+        let ty = match &res {
+            Some(ValueRes::Global(g)) => self.global_type(*g),
+            Some(ValueRes::Member(ty)) => ty.clone(),
+            Some(ValueRes::Enumerator(e)) => {
+                let parent = self.tree.item(*e).parent;
+                match parent.map(|p| &self.tree.item(p).kind) {
+                    Some(ItemKind::Enum(en)) => match &en.underlying {
+                        Some(u) => self.tcx.resolve(u, &mut Vec::new()),
+                        None => Some(Type::INT),
+                    },
+                    _ => Some(Type::INT),
+                }
+            }
+            Some(ValueRes::TemplateValue) => Some(Type::INT),
+            Some(ValueRes::Type(_)) | Some(ValueRes::Functions(_)) | Some(ValueRes::Local) => None,
+            None => {
+                let (_, later) = match path.as_name() {
+                    Some(n) => self.scope.lookup(self.tree, &self.tcx.site, n),
+                    None => (Vec::new(), false),
+                };
+                let msg = if later {
+                    format!("`{path}` is used before its declaration")
+                } else {
+                    format!("use of undeclared identifier `{path}`")
+                };
+                self.diag(codes::UNDEFINED_NAME, BodyNode::Expr(id), msg);
+                None
+            }
+        };
+        if let Some(r) = res {
+            self.resolutions.insert(id, r);
+        }
+        ty
+    }
+
+    /// What a path in value position names.
+    pub(super) fn resolve_value(&mut self, path: &Path) -> Option<ValueRes> {
+        if let Some(name) = path.as_name() {
+            if let Some((_, arg)) = self.tcx.env.iter().rev().find(|(n, _)| n == name) {
+                return Some(match arg {
+                    TemplateArg::Type(t) => ValueRes::Type(t.clone()),
+                    TemplateArg::Value(_) => ValueRes::TemplateValue,
+                    TemplateArg::Opaque => ValueRes::TemplateValue,
+                });
+            }
+            if let Some(t) = Type::from_hlsl_name(name) {
+                return Some(ValueRes::Type(t));
+            }
+        }
+        let found = self.scope.lookup_qualified(self.tree, &self.tcx.site, path);
+        let first = *found.first()?;
+        Some(match &self.tree.item(first).kind {
+            ItemKind::Function(_) => ValueRes::Functions(
+                found
+                    .into_iter()
+                    .filter(|i| self.tree.function(*i).is_some())
+                    .collect(),
+            ),
+            ItemKind::Variable(v) => {
+                let parent_is_struct = self
+                    .tree
+                    .item(first)
+                    .parent
+                    .is_some_and(|p| self.tree.strukt(p).is_some());
+                if parent_is_struct && !v.is_static {
+                    let name = self.tree.item(first).name.clone();
+                    let ty = self.member_type(&name);
+                    ValueRes::Member(ty)
+                } else {
+                    ValueRes::Global(first)
+                }
+            }
+            ItemKind::Enumerator(_) => ValueRes::Enumerator(first),
+            ItemKind::Struct(_) | ItemKind::Typedef(_) | ItemKind::Enum(_) => {
+                let args = path.segments.last().and_then(|s| s.args.clone());
+                ValueRes::Type(
+                    self.tcx
+                        .item_type(first, args.as_deref(), &mut Vec::new())?,
+                )
+            }
+            _ => return None,
+        })
+    }
+
+    /// The type of a field of the struct whose method this is.
+    fn member_type(&self, name: &str) -> Option<Type> {
+        let (s, args) = self.owner.clone()?;
+        self.tcx
+            .struct_fields(s, &args)
+            .into_iter()
+            .find(|(n, _)| n == name)?
+            .1
+    }
+
+    fn infer_binary(&mut self, id: ExprId, op: BinaryOp, lhs: ExprId, rhs: ExprId) -> Option<Type> {
+        match op {
+            BinaryOp::Comma => {
+                self.infer_expr(lhs);
+                let t = self.infer_expr(rhs);
+                let lit = self.result.is_literal(rhs);
+                self.set(id, t, lit)
+            }
+            BinaryOp::Assign { op } => {
+                let target = self.infer_expr(lhs);
+                self.infer_expr_expecting(rhs, target.as_ref());
+                self.check_assignable(lhs);
+                if let (Some(arith), Some(t)) = (op, &target) {
+                    // `a op= b` is `a = a op b`: the result must convert back to `a`'s type.
+                    if let Some((Some(result), literal)) = self.arith(rhs, arith, lhs, rhs) {
+                        let from = Operand {
+                            ty: result.clone(),
+                            literal,
+                        };
+                        match ops::conversion(&from, t) {
+                            ops::Conversion::Incompatible => self.diag(
+                                codes::TYPE_MISMATCH,
+                                BodyNode::Expr(rhs),
+                                format!("cannot convert from `{result}` to `{t}`"),
+                            ),
+                            ops::Conversion::Truncation => self.diag(
+                                codes::TRUNCATION,
+                                BodyNode::Expr(rhs),
+                                format!("implicit truncation from `{result}` to `{t}`"),
+                            ),
+                            _ => {}
+                        }
+                    }
+                }
+                // A compound assignment's operator already checked the operands' shapes.
+                if let (Some(t), None) = (&target, op) {
+                    if !matches!(self.body.expr(rhs), Expr::InitList(_)) {
+                        self.check_conversion(rhs, t);
+                    }
+                }
+                self.set(id, target, false)
+            }
+            BinaryOp::Arith(arith) => {
+                self.infer_expr(lhs);
+                self.infer_expr(rhs);
+                let (ty, lit) = self.arith(id, arith, lhs, rhs).unwrap_or((None, false));
+                self.set(id, ty, lit)
+            }
+            BinaryOp::Cmp(_) | BinaryOp::Logic(_) => {
+                self.infer_expr(lhs);
+                self.infer_expr(rhs);
+                let (Some(a), Some(b)) = (self.operand(lhs), self.operand(rhs)) else {
+                    return self.set(id, None, false);
+                };
+                match (a.ty.scalar_kind(), b.ty.scalar_kind()) {
+                    (Some(ka), Some(kb)) => {
+                        let (k, _) = ops::common_scalar(ka, a.literal, kb, b.literal);
+                        match ops::common_shape(&a.ty, &b.ty, k) {
+                            Some((shape, truncated)) => {
+                                if truncated {
+                                    self.diag(
+                                        codes::TRUNCATION,
+                                        BodyNode::Expr(id),
+                                        "implicit truncation of vector type".into(),
+                                    );
+                                }
+                                self.set(id, Some(ops::bool_shape(&shape)), false)
+                            }
+                            None => self.bad_operands(id, &a.ty, &b.ty),
+                        }
+                    }
+                    _ => self.bad_operands(id, &a.ty, &b.ty),
+                }
+            }
+        }
+    }
+
+    fn bad_operands(&mut self, id: ExprId, a: &Type, b: &Type) -> Option<Type> {
+        self.diag(
+            codes::INVALID_OPERANDS,
+            BodyNode::Expr(id),
+            format!("invalid operands to binary operator: `{a}` and `{b}`"),
+        );
+        self.set(id, None, false)
+    }
+
+    /// An arithmetic or bitwise operator on two inferred operands: the result type and
+    /// whether it is a literal. Diagnostics go on `at`.
+    fn arith(
+        &mut self,
+        at: ExprId,
+        op: ArithOp,
+        lhs: ExprId,
+        rhs: ExprId,
+    ) -> Option<(Option<Type>, bool)> {
+        let (a, b) = (self.operand(lhs)?, self.operand(rhs)?);
+        let (Some(ka), Some(kb)) = (a.ty.scalar_kind(), b.ty.scalar_kind()) else {
+            self.bad_operands(at, &a.ty, &b.ty);
+            return Some((None, false));
+        };
+        let bitwise = matches!(
+            op,
+            ArithOp::Shl | ArithOp::Shr | ArithOp::BitAnd | ArithOp::BitOr | ArithOp::BitXor
+        );
+        if bitwise && (ka.is_float() || kb.is_float()) {
+            self.diag(
+                codes::INVALID_OPERANDS,
+                BodyNode::Expr(at),
+                format!(
+                    "bitwise operator needs integer operands, found `{}` and `{}`",
+                    a.ty, b.ty
+                ),
+            );
+            return Some((None, false));
+        }
+        let (mut k, lit) = ops::common_scalar(ka, a.literal, kb, b.literal);
+        if bitwise && k == ScalarKind::Bool {
+            k = ScalarKind::Int;
+        }
+        // Shifts take the left operand's type.
+        if matches!(op, ArithOp::Shl | ArithOp::Shr) && !a.literal {
+            k = if ka == ScalarKind::Bool {
+                ScalarKind::Int
+            } else {
+                ka
+            };
+        }
+        match ops::common_shape(&a.ty, &b.ty, k) {
+            Some((shape, truncated)) => {
+                if truncated {
+                    self.diag(
+                        codes::TRUNCATION,
+                        BodyNode::Expr(at),
+                        "implicit truncation of vector type".into(),
+                    );
+                }
+                Some((Some(shape), lit))
+            }
+            None => {
+                self.bad_operands(at, &a.ty, &b.ty);
+                Some((None, false))
+            }
+        }
+    }
+
+    fn infer_prefix(&mut self, id: ExprId, op: PrefixOp, expr: ExprId) -> Option<Type> {
+        let ty = self.infer_expr(expr);
+        let lit = self.result.is_literal(expr);
+        let Some(t) = ty else {
+            return self.set(id, None, false);
+        };
+        if t.scalar_kind().is_none() {
+            self.diag(
+                codes::INVALID_OPERANDS,
+                BodyNode::Expr(id),
+                format!("invalid operand to unary operator: `{t}`"),
+            );
+            return self.set(id, None, false);
+        }
+        match op {
+            PrefixOp::Not => self.set(id, Some(ops::bool_shape(&t)), false),
+            PrefixOp::BitNot => {
+                if t.scalar_kind().is_some_and(|k| k.is_float()) {
+                    self.diag(
+                        codes::INVALID_OPERANDS,
+                        BodyNode::Expr(id),
+                        format!("`~` needs an integer operand, found `{t}`"),
+                    );
+                    return self.set(id, None, false);
+                }
+                self.set(id, Some(t), lit)
+            }
+            PrefixOp::Neg | PrefixOp::Plus => {
+                let t = if t.scalar_kind() == Some(ScalarKind::Bool) {
+                    t.with_scalar_kind(ScalarKind::Int)
+                } else {
+                    Some(t)
+                };
+                self.set(id, t, lit)
+            }
+            PrefixOp::PreInc | PrefixOp::PreDec => {
+                self.check_assignable(expr);
+                self.set(id, Some(t), false)
+            }
+        }
+    }
+
+    /// Member access on a struct, or a swizzle on a scalar, vector or matrix.
+    fn infer_field(&mut self, id: ExprId, base: ExprId, name: &str) -> Option<Type> {
+        let Some(t) = self.infer_expr(base) else {
+            return self.set(id, None, false);
+        };
+        if name.is_empty() {
+            return self.set(id, None, false);
+        }
+        let lit = self.result.is_literal(base);
+        let swizzle = match &t {
+            Type::Struct(s) => {
+                if let Some(f) = s.fields.iter().find(|f| f.name == name) {
+                    return self.set(id, Some(f.ty.clone()), false);
+                }
+                // Static members through an instance.
+                if let Some((idx, _)) = self.tcx.struct_item(s) {
+                    if let Some(m) = self.scope.in_scope(Some(idx), name).first().copied() {
+                        if matches!(self.tree.item(m).kind, ItemKind::Variable(_)) {
+                            let ty = self.global_type(m);
+                            return self.set(id, ty, false);
+                        }
+                    }
+                }
+                self.diag(
+                    codes::NO_MEMBER,
+                    BodyNode::Expr(id),
+                    format!("no member named `{name}` in `{t}`"),
+                );
+                return self.set(id, None, false);
+            }
+            Type::Scalar(k) => ops::vector_swizzle(name, 1).map(|s| (s, *k)),
+            Type::Vector(k, n) => ops::vector_swizzle(name, *n).map(|s| (s, *k)),
+            Type::Matrix {
+                scalar, rows, cols, ..
+            } => ops::matrix_swizzle(name, *rows, *cols).map(|s| (s, *scalar)),
+            Type::Resource(r) => {
+                if let ResourceType::ConstantBuffer { element }
+                | ResourceType::TextureBuffer { element } = &**r
+                {
+                    if let Type::Struct(s) = element {
+                        if let Some(f) = s.fields.iter().find(|f| f.name == name) {
+                            return self.set(id, Some(f.ty.clone()), false);
+                        }
+                    }
+                    self.diag(
+                        codes::NO_MEMBER,
+                        BodyNode::Expr(id),
+                        format!("no member named `{name}` in `{t}`"),
+                    );
+                    return self.set(id, None, false);
+                }
+                // Properties such as `.mips`/`.sample` are not modeled yet.
+                return self.set(id, None, false);
+            }
+            _ => {
+                self.diag(
+                    codes::NO_MEMBER,
+                    BodyNode::Expr(id),
+                    format!("`{t}` has no members"),
+                );
+                return self.set(id, None, false);
+            }
+        };
+        match swizzle {
+            Ok((s, k)) => {
+                let ty = ops::swizzle_type(k, s.len());
+                self.set(id, Some(ty), lit && s.len() == 1)
+            }
+            Err(msg) => {
+                self.diag(codes::INVALID_SWIZZLE, BodyNode::Expr(id), msg);
+                self.set(id, None, false)
+            }
+        }
+    }
+
+    fn infer_index(&mut self, id: ExprId, base: ExprId, index: ExprId) -> Option<Type> {
+        let base_ty = self.infer_expr(base);
+        let index_ty = self.infer_expr(index);
+        let Some(t) = base_ty else {
+            return self.set(id, None, false);
+        };
+        let constant = self.constant_index(index);
+        let check_range = |this: &mut Self, len: Option<u32>| {
+            if let (Some(i), Some(len)) = (constant, len) {
+                if i < 0 || i >= i64::from(len) {
+                    this.diag(
+                        codes::INDEX_OUT_OF_RANGE,
+                        BodyNode::Expr(index),
+                        format!("index {i} is out of range for `{t}`"),
+                    );
+                }
+            }
+        };
+        let scalar_index = |this: &mut Self| {
+            if let Some(it) = &index_ty {
+                if it.scalar_kind().is_none() {
+                    this.diag(
+                        codes::TYPE_MISMATCH,
+                        BodyNode::Expr(index),
+                        format!("cannot index with a value of type `{it}`"),
+                    );
+                }
+            }
+        };
+        let ty = match &t {
+            Type::Vector(k, n) => {
+                check_range(self, Some(u32::from(*n)));
+                scalar_index(self);
+                Some(Type::Scalar(*k))
+            }
+            Type::Matrix {
+                scalar, rows, cols, ..
+            } => {
+                check_range(self, Some(u32::from(*rows)));
+                scalar_index(self);
+                Some(Type::Vector(*scalar, *cols))
+            }
+            Type::Array { element, len } => {
+                check_range(self, *len);
+                scalar_index(self);
+                Some((**element).clone())
+            }
+            Type::Resource(r) => match &**r {
+                ResourceType::Texture { sample, .. } => Some(sample.clone()),
+                ResourceType::TypedBuffer { element, .. } => Some(element.clone()),
+                ResourceType::StructuredBuffer { element, kind }
+                    if !matches!(kind, StructuredKind::Append | StructuredKind::Consume) =>
+                {
+                    Some(element.clone())
+                }
+                ResourceType::InputPatch { element, count }
+                | ResourceType::OutputPatch { element, count } => {
+                    check_range(self, Some(*count));
+                    Some(element.clone())
+                }
+                _ => {
+                    self.diag(
+                        codes::NOT_INDEXABLE,
+                        BodyNode::Expr(id),
+                        format!("`{t}` cannot be indexed"),
+                    );
+                    None
+                }
+            },
+            _ => {
+                self.diag(
+                    codes::NOT_INDEXABLE,
+                    BodyNode::Expr(id),
+                    format!("`{t}` cannot be indexed"),
+                );
+                None
+            }
+        };
+        self.set(id, ty, false)
+    }
+
+    /// The value of an index that is an integer literal (possibly negated or in parentheses).
+    fn constant_index(&self, e: ExprId) -> Option<i64> {
+        match self.body.expr(e) {
+            Expr::Literal(Literal::Int(v, _)) => i64::try_from(*v).ok(),
+            Expr::Paren(inner) => self.constant_index(*inner),
+            Expr::Prefix {
+                op: PrefixOp::Neg,
+                expr,
+            } => self.constant_index(*expr).map(|v| -v),
+            _ => None,
+        }
+    }
+
+    /// Whether `e` can be assigned to, and if so whether it is const.
+    pub(super) fn place(&self, e: ExprId) -> Place {
+        match self.body.expr(e) {
+            Expr::Local(l) => {
+                if self.body.local(*l).is_const {
+                    Place::Const
+                } else {
+                    Place::Mutable
+                }
+            }
+            Expr::Path(_) => match self.resolutions.get(&e) {
+                Some(ValueRes::Global(g)) => match &self.tree.item(*g).kind {
+                    ItemKind::Variable(v) => {
+                        let in_cbuffer = self.tree.item(*g).parent.is_some_and(|p| {
+                            matches!(self.tree.item(p).kind, ItemKind::CBuffer(_))
+                        });
+                        let in_struct = self
+                            .tree
+                            .item(*g)
+                            .parent
+                            .is_some_and(|p| self.tree.strukt(p).is_some());
+                        // Globals that are neither `static` nor `groupshared` are uniforms.
+                        if v.is_const
+                            || in_cbuffer
+                            || (!v.is_static && !v.groupshared && !in_struct)
+                        {
+                            Place::Const
+                        } else {
+                            Place::Mutable
+                        }
+                    }
+                    _ => Place::Rvalue,
+                },
+                Some(ValueRes::Member(..)) => Place::Mutable,
+                Some(ValueRes::Local) => Place::Mutable,
+                _ => Place::Rvalue,
+            },
+            Expr::Paren(inner) => self.place(*inner),
+            Expr::Field { expr, .. } => match self.result.type_of_expr(*expr) {
+                Some(Type::Resource(_)) => Place::Const,
+                _ => self.place(*expr),
+            },
+            Expr::Index { base, .. } => match self.result.type_of_expr(*base) {
+                Some(Type::Resource(r)) => match &**r {
+                    ResourceType::Texture { access, .. }
+                    | ResourceType::TypedBuffer { access, .. } => {
+                        if access.is_writable() {
+                            Place::Mutable
+                        } else {
+                            Place::Const
+                        }
+                    }
+                    ResourceType::StructuredBuffer { kind, .. } => {
+                        if *kind == StructuredKind::ReadOnly {
+                            Place::Const
+                        } else {
+                            Place::Mutable
+                        }
+                    }
+                    ResourceType::OutputPatch { .. } | ResourceType::InputPatch { .. } => {
+                        Place::Const
+                    }
+                    _ => Place::Rvalue,
+                },
+                _ => self.place(*base),
+            },
+            _ => Place::Rvalue,
+        }
+    }
+
+    /// Reports an assignment to `target` that is not a modifiable lvalue.
+    pub(super) fn check_assignable(&mut self, target: ExprId) -> bool {
+        if self.result.type_of_expr(target).is_none() {
+            return true;
+        }
+        match self.place(target) {
+            Place::Mutable => {
+                if let Some(s) = self.swizzle_of(target) {
+                    if s.has_repeats() {
+                        self.diag(
+                            codes::INVALID_SWIZZLE,
+                            BodyNode::Expr(target),
+                            "cannot assign to a swizzle with repeated components".into(),
+                        );
+                        return false;
+                    }
+                }
+                true
+            }
+            Place::Const => {
+                self.diag(
+                    codes::ASSIGN_TO_CONST,
+                    BodyNode::Expr(target),
+                    "cannot assign to a const value".into(),
+                );
+                false
+            }
+            Place::Rvalue => {
+                self.diag(
+                    codes::NOT_LVALUE,
+                    BodyNode::Expr(target),
+                    "expression is not assignable".into(),
+                );
+                false
+            }
+        }
+    }
+
+    /// The swizzle `e` applies, if it is one.
+    fn swizzle_of(&self, e: ExprId) -> Option<Swizzle> {
+        let Expr::Field { expr, name } = self.body.expr(e) else {
+            return None;
+        };
+        match self.result.type_of_expr(*expr)? {
+            Type::Scalar(_) => ops::vector_swizzle(name, 1).ok(),
+            Type::Vector(_, n) => ops::vector_swizzle(name, *n).ok(),
+            Type::Matrix { rows, cols, .. } => ops::matrix_swizzle(name, *rows, *cols).ok(),
+            _ => None,
+        }
+    }
+
+    /// `Operand` of an already inferred expression, for callers outside this module.
+    pub(super) fn operand_of(&self, e: ExprId) -> Option<Operand> {
+        self.operand(e)
+    }
+}

@@ -1,0 +1,580 @@
+//! The item tree: every declaration of a file (with its includes) under one configuration —
+//! functions, structs with their fields, methods and static members, cbuffers and tbuffers,
+//! globals, typedefs, enums, namespaces and templates — with names, declared types as
+//! written, attributes, semantics and register bindings.
+//!
+//! It holds no text ranges and no function bodies, so an edit inside a body leaves it equal
+//! and salsa backdates it: nothing that reads only the item tree re-runs. Ranges live in
+//! `ast_id_map`; bodies are lowered by `body`.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use base_db::{CompileConfig, SourceFile};
+use rowan::ast::SyntaxNodePtr;
+use syntax::ast::{self, AstNode, HasAnnotations, HasAttributes, HasModifiers, HasName};
+use syntax::preprocess::PackMatrixPragma;
+use syntax::{Hlsl, SyntaxKind, SyntaxNode, TextSize};
+
+use crate::ids::{declaration_nodes, expanded_root, AstId};
+use crate::type_ref::{lower_path, ConstExpr, Name, Path, TypeBase, TypeRef};
+use crate::HirDb;
+
+/// An item's index in its `ItemTree`. Items are numbered in source order, which is the order
+/// HLSL's declare-before-use rule follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ItemIdx(pub u32);
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ItemTree {
+    pub items: Vec<Item>,
+    /// Items at file scope, in order.
+    pub top_level: Vec<ItemIdx>,
+    /// `(AstId, ItemIdx)`, sorted by `AstId`.
+    by_ast: Vec<(AstId, ItemIdx)>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    /// Empty for anonymous structs and `using namespace`.
+    pub name: Name,
+    pub ast: AstId,
+    /// The struct, cbuffer, enum or namespace that contains this item.
+    pub parent: Option<ItemIdx>,
+    pub kind: ItemKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ItemKind {
+    Function(Function),
+    Struct(Struct),
+    /// A global, a struct field (static or not) or a cbuffer member.
+    Variable(Variable),
+    CBuffer(CBuffer),
+    /// `typedef` and `using X = T;`.
+    Typedef(TypeRef),
+    Enum(Enum),
+    Enumerator(Option<ConstExpr>),
+    Namespace(Vec<ItemIdx>),
+    UsingNamespace(Path),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Function {
+    pub template: Option<Vec<TemplateParam>>,
+    pub ret: TypeRef,
+    pub params: Vec<Param>,
+    pub is_static: bool,
+    pub attrs: Vec<Attr>,
+    pub semantic: Option<String>,
+    pub has_body: bool,
+    /// `S` in an out-of-line method definition `float S::f() { ... }`.
+    pub qualifier: Option<Path>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TemplateParam {
+    pub name: Name,
+    /// `None` for `typename T`; the type of a value parameter (`uint N`).
+    pub value_type: Option<TypeRef>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ParamDirection {
+    In,
+    Out,
+    InOut,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Param {
+    pub name: Name,
+    pub ty: TypeRef,
+    pub direction: ParamDirection,
+    pub is_const: bool,
+    pub semantic: Option<String>,
+    pub has_default: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variable {
+    pub ty: TypeRef,
+    pub is_static: bool,
+    pub is_const: bool,
+    pub groupshared: bool,
+    pub semantic: Option<String>,
+    pub register: Option<Vec<String>>,
+    pub packoffset: Option<String>,
+    /// `linear`, `nointerpolation`... (struct fields of stage inputs and outputs).
+    pub interpolation: Vec<types::Interpolation>,
+    /// The initializer, when it is a constant expression we can represent.
+    pub init: Option<ConstExpr>,
+    pub has_init: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Struct {
+    pub template: Option<Vec<TemplateParam>>,
+    pub bases: Vec<TypeRef>,
+    /// Fields, methods, static members and nested types, in order.
+    pub members: Vec<ItemIdx>,
+    /// `struct S;`
+    pub is_forward: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CBuffer {
+    pub is_tbuffer: bool,
+    pub register: Option<Vec<String>>,
+    pub members: Vec<ItemIdx>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Enum {
+    pub scoped: bool,
+    pub underlying: Option<TypeRef>,
+    pub enumerators: Vec<ItemIdx>,
+}
+
+/// `[numthreads(8, 8, 1)]`: the name and the arguments' text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attr {
+    pub name: String,
+    pub args: Vec<String>,
+}
+
+impl ItemTree {
+    pub fn item(&self, idx: ItemIdx) -> &Item {
+        &self.items[idx.0 as usize]
+    }
+
+    pub fn get(&self, idx: ItemIdx) -> Option<&Item> {
+        self.items.get(idx.0 as usize)
+    }
+
+    pub fn by_ast(&self, ast: AstId) -> Option<ItemIdx> {
+        let i = self.by_ast.binary_search_by_key(&ast, |(a, _)| *a).ok()?;
+        Some(self.by_ast[i].1)
+    }
+
+    pub fn function(&self, idx: ItemIdx) -> Option<&Function> {
+        match &self.get(idx)?.kind {
+            ItemKind::Function(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    pub fn strukt(&self, idx: ItemIdx) -> Option<&Struct> {
+        match &self.get(idx)?.kind {
+            ItemKind::Struct(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The members of a container item (struct, cbuffer, enum, namespace).
+    pub fn children(&self, idx: ItemIdx) -> &[ItemIdx] {
+        match &self.item(idx).kind {
+            ItemKind::Struct(s) => &s.members,
+            ItemKind::CBuffer(c) => &c.members,
+            ItemKind::Enum(e) => &e.enumerators,
+            ItemKind::Namespace(items) => items,
+            _ => &[],
+        }
+    }
+
+    /// Every item index, in source order.
+    pub fn indices(&self) -> impl Iterator<Item = ItemIdx> {
+        (0..self.items.len() as u32).map(ItemIdx)
+    }
+
+    /// The qualified name of an item (`ns::S::f`).
+    pub fn qualified_name(&self, idx: ItemIdx) -> String {
+        let item = self.item(idx);
+        match item.parent {
+            Some(p) if !matches!(self.item(p).kind, ItemKind::CBuffer(_)) => {
+                format!("{}::{}", self.qualified_name(p), item.name)
+            }
+            _ => item.name.clone(),
+        }
+    }
+}
+
+/// The item tree of `file` under `config`.
+#[salsa::tracked(returns(clone))]
+pub fn item_tree(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> Arc<ItemTree> {
+    let root = expanded_root(db, file, config);
+    let parsed = base_db::parse_file(db, file, config);
+    let expanded = base_db::expanded_tree(db, file, config);
+    let packing = MatrixPacking::new(&parsed.preprocessed.pack_matrix, &expanded.token_starts);
+    Arc::new(lower_item_tree(&root, &packing))
+}
+
+/// Where `#pragma pack_matrix` changes the default matrix orientation, by offset in the
+/// expanded tree. Declarations without `row_major`/`column_major` take the default in effect
+/// where they start.
+#[derive(Debug, Clone, Default)]
+pub struct MatrixPacking {
+    /// (offset, row major), in order.
+    changes: Vec<(TextSize, bool)>,
+}
+
+impl MatrixPacking {
+    pub fn new(pragmas: &[PackMatrixPragma], token_starts: &[TextSize]) -> MatrixPacking {
+        let mut changes: Vec<(TextSize, bool)> = pragmas
+            .iter()
+            .map(|p| {
+                let at = token_starts
+                    .get(p.token_index)
+                    .copied()
+                    .unwrap_or(TextSize::from(u32::MAX));
+                (at, p.row_major)
+            })
+            .collect();
+        changes.sort_by_key(|(at, _)| *at);
+        MatrixPacking { changes }
+    }
+
+    /// Applies the default in effect at `node` to a type written without an orientation.
+    fn apply(&self, node: &SyntaxNode, ty: &mut TypeRef) {
+        if ty.row_major || ty.column_major {
+            return;
+        }
+        let start = node.text_range().start();
+        if let Some((_, row_major)) = self.changes.iter().rev().find(|(at, _)| *at <= start) {
+            if *row_major {
+                ty.row_major = true;
+            } else {
+                ty.column_major = true;
+            }
+        }
+    }
+}
+
+/// Builds the item tree of an expanded tree.
+pub fn lower_item_tree(root: &SyntaxNode, packing: &MatrixPacking) -> ItemTree {
+    let ids = declaration_nodes(root)
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (SyntaxNodePtr::new(n), AstId(i as u32)))
+        .collect();
+    let mut ctx = Lowering {
+        tree: ItemTree::default(),
+        ids,
+        packing,
+    };
+    let top: Vec<_> = root
+        .children()
+        .filter_map(ast::Item::cast)
+        .flat_map(|item| ctx.lower_item(&item, None))
+        .collect();
+    ctx.tree.top_level = top;
+    let mut by_ast: Vec<_> = ctx
+        .tree
+        .items
+        .iter()
+        .enumerate()
+        .map(|(i, it)| (it.ast, ItemIdx(i as u32)))
+        .collect();
+    by_ast.sort();
+    by_ast.dedup_by_key(|(a, _)| *a);
+    ctx.tree.by_ast = by_ast;
+    ctx.tree
+}
+
+struct Lowering<'a> {
+    tree: ItemTree,
+    ids: HashMap<SyntaxNodePtr<Hlsl>, AstId>,
+    packing: &'a MatrixPacking,
+}
+
+impl Lowering<'_> {
+    fn ast_id(&self, node: &SyntaxNode) -> AstId {
+        // Every declaration node has an id; `u32::MAX` only for nodes the walk skipped.
+        self.ids
+            .get(&SyntaxNodePtr::new(node))
+            .copied()
+            .unwrap_or(AstId(u32::MAX))
+    }
+
+    fn push(
+        &mut self,
+        name: Name,
+        node: &SyntaxNode,
+        parent: Option<ItemIdx>,
+        kind: ItemKind,
+    ) -> ItemIdx {
+        let idx = ItemIdx(self.tree.items.len() as u32);
+        let ast = self.ast_id(node);
+        self.tree.items.push(Item {
+            name,
+            ast,
+            parent,
+            kind,
+        });
+        idx
+    }
+
+    /// Lowers one item; a variable declaration gives one item per declarator.
+    fn lower_item(&mut self, item: &ast::Item, parent: Option<ItemIdx>) -> Vec<ItemIdx> {
+        match item {
+            ast::Item::FnDef(f) => vec![self.lower_fn(f, parent)],
+            ast::Item::VarDecl(v) => self.lower_var_decl(v, parent),
+            ast::Item::StructDef(s) => self.lower_struct(s, parent).into_iter().collect(),
+            ast::Item::CBufferDef(c) => vec![self.lower_cbuffer(c, parent)],
+            ast::Item::TypedefDef(t) => {
+                let mut out = Vec::new();
+                let inline = t
+                    .ty()
+                    .and_then(|ty| ty.struct_def())
+                    .and_then(|s| self.lower_struct(&s, parent));
+                out.extend(inline);
+                let mods = t.modifiers();
+                for d in t.declarators() {
+                    let mut ty = TypeRef::lower(t.ty(), &mods, d.array_suffixes());
+                    self.packing.apply(t.syntax(), &mut ty);
+                    if let Some(s) = inline {
+                        ty.base = TypeBase::InlineStruct(s.0);
+                    }
+                    let name = d.name().map(|n| n.text()).unwrap_or_default();
+                    out.push(self.push(name, d.syntax(), parent, ItemKind::Typedef(ty)));
+                }
+                out
+            }
+            ast::Item::TypeAlias(a) => {
+                let name = a.name().map(|n| n.text()).unwrap_or_default();
+                let ty = TypeRef::lower(a.ty(), &[], std::iter::empty());
+                vec![self.push(name, a.syntax(), parent, ItemKind::Typedef(ty))]
+            }
+            ast::Item::EnumDef(e) => vec![self.lower_enum(e, parent)],
+            ast::Item::NamespaceDef(n) => {
+                let name = n.name().map(|n| n.text()).unwrap_or_default();
+                let idx = self.push(name, n.syntax(), parent, ItemKind::Namespace(Vec::new()));
+                let children: Vec<_> = n
+                    .item_list()
+                    .map(|l| {
+                        l.items()
+                            .flat_map(|i| self.lower_item(&i, Some(idx)))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                self.tree.items[idx.0 as usize].kind = ItemKind::Namespace(children);
+                vec![idx]
+            }
+            ast::Item::UsingNamespace(u) => {
+                let path = u.path().map(|p| lower_path(&p)).unwrap_or_default();
+                // `USING_NAMESPACE` has no AstId of its own; it shares its parent's.
+                let node = u.syntax().clone();
+                vec![self.push(String::new(), &node, parent, ItemKind::UsingNamespace(path))]
+            }
+        }
+    }
+
+    fn lower_fn(&mut self, f: &ast::FnDef, parent: Option<ItemIdx>) -> ItemIdx {
+        let name = f.name().map(|n| n.text()).unwrap_or_default();
+        let params = f
+            .param_list()
+            .map(|l| {
+                l.params()
+                    .map(|p| {
+                        let mut param = lower_param(&p);
+                        self.packing.apply(p.syntax(), &mut param.ty);
+                        param
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut ret = TypeRef::lower(f.return_type(), &f.modifiers(), std::iter::empty());
+        self.packing.apply(f.syntax(), &mut ret);
+        let function = Function {
+            template: f.template_param_list().map(|l| lower_template_params(&l)),
+            ret,
+            params,
+            is_static: f.has_modifier(SyntaxKind::STATIC_KW),
+            attrs: lower_attrs(f.attributes()),
+            semantic: f.semantic().map(|s| s.text()),
+            has_body: f.body().is_some(),
+            qualifier: f.qualifier().map(|p| lower_path(&p)),
+        };
+        self.push(name, f.syntax(), parent, ItemKind::Function(function))
+    }
+
+    fn lower_var_decl(&mut self, v: &ast::VarDecl, parent: Option<ItemIdx>) -> Vec<ItemIdx> {
+        let mut out = Vec::new();
+        let inline = v
+            .ty()
+            .and_then(|t| t.struct_def())
+            .and_then(|s| self.lower_struct(&s, parent));
+        out.extend(inline);
+        let mods = v.modifiers();
+        let has = |k: SyntaxKind| mods.iter().any(|t| t.kind() == k);
+        for d in v.declarators() {
+            let mut ty = TypeRef::lower(v.ty(), &mods, d.array_suffixes());
+            self.packing.apply(v.syntax(), &mut ty);
+            if let Some(s) = inline {
+                ty.base = TypeBase::InlineStruct(s.0);
+            }
+            let init = d.initializer();
+            let var = Variable {
+                ty,
+                is_static: has(SyntaxKind::STATIC_KW),
+                is_const: has(SyntaxKind::CONST_KW),
+                groupshared: has(SyntaxKind::GROUPSHARED_KW),
+                semantic: d.semantic().map(|s| s.text()),
+                register: d.register_binding().map(|r| r.args()),
+                packoffset: d.packoffset().and_then(|p| p.offset()),
+                interpolation: mods
+                    .iter()
+                    .filter_map(|t| interpolation(t.kind()))
+                    .collect(),
+                init: init.as_ref().map(ConstExpr::lower),
+                has_init: init.is_some(),
+            };
+            let name = d.name().map(|n| n.text()).unwrap_or_default();
+            out.push(self.push(name, d.syntax(), parent, ItemKind::Variable(var)));
+        }
+        out
+    }
+
+    fn lower_struct(&mut self, s: &ast::StructDef, parent: Option<ItemIdx>) -> Option<ItemIdx> {
+        let name = s.name().map(|n| n.text()).unwrap_or_default();
+        let strukt = Struct {
+            template: s.template_param_list().map(|l| lower_template_params(&l)),
+            bases: s
+                .base_list()
+                .map(|b| {
+                    b.types()
+                        .map(|t| TypeRef::lower(Some(t), &[], std::iter::empty()))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            members: Vec::new(),
+            is_forward: s.field_list().is_none(),
+        };
+        let idx = self.push(name, s.syntax(), parent, ItemKind::Struct(strukt));
+        let members: Vec<_> = s
+            .field_list()
+            .map(|l| {
+                l.members()
+                    .flat_map(|m| self.lower_item(&m, Some(idx)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let ItemKind::Struct(st) = &mut self.tree.items[idx.0 as usize].kind {
+            st.members = members;
+        }
+        Some(idx)
+    }
+
+    fn lower_cbuffer(&mut self, c: &ast::CBufferDef, parent: Option<ItemIdx>) -> ItemIdx {
+        let name = c.name().map(|n| n.text()).unwrap_or_default();
+        let cb = CBuffer {
+            is_tbuffer: c.is_tbuffer(),
+            register: c.register_binding().map(|r| r.args()),
+            members: Vec::new(),
+        };
+        let idx = self.push(name, c.syntax(), parent, ItemKind::CBuffer(cb));
+        let members: Vec<_> = c
+            .item_list()
+            .map(|l| {
+                l.items()
+                    .flat_map(|m| self.lower_item(&m, Some(idx)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let ItemKind::CBuffer(cb) = &mut self.tree.items[idx.0 as usize].kind {
+            cb.members = members;
+        }
+        idx
+    }
+
+    fn lower_enum(&mut self, e: &ast::EnumDef, parent: Option<ItemIdx>) -> ItemIdx {
+        let name = e.name().map(|n| n.text()).unwrap_or_default();
+        let en = Enum {
+            scoped: e.is_scoped(),
+            underlying: e
+                .underlying_type()
+                .map(|t| TypeRef::lower(Some(t), &[], std::iter::empty())),
+            enumerators: Vec::new(),
+        };
+        let idx = self.push(name, e.syntax(), parent, ItemKind::Enum(en));
+        let variants: Vec<_> = e
+            .variant_list()
+            .map(|l| {
+                l.variants()
+                    .map(|v| {
+                        let name = v.name().map(|n| n.text()).unwrap_or_default();
+                        let value = v.value().map(|e| ConstExpr::lower(&e));
+                        self.push(name, v.syntax(), Some(idx), ItemKind::Enumerator(value))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let ItemKind::Enum(en) = &mut self.tree.items[idx.0 as usize].kind {
+            en.enumerators = variants;
+        }
+        idx
+    }
+}
+
+fn interpolation(kind: SyntaxKind) -> Option<types::Interpolation> {
+    use types::Interpolation::*;
+    Some(match kind {
+        SyntaxKind::LINEAR_KW => Linear,
+        SyntaxKind::CENTROID_KW => Centroid,
+        SyntaxKind::NOINTERPOLATION_KW => NoInterpolation,
+        SyntaxKind::NOPERSPECTIVE_KW => NoPerspective,
+        SyntaxKind::SAMPLE_KW => Sample,
+        _ => return None,
+    })
+}
+
+/// Lowers a parameter (also used for the parameters of function bodies).
+pub(crate) fn lower_param(p: &ast::Param) -> Param {
+    let mods = p.modifiers();
+    let has = |k: SyntaxKind| mods.iter().any(|t| t.kind() == k);
+    let direction =
+        if has(SyntaxKind::INOUT_KW) || (has(SyntaxKind::IN_KW) && has(SyntaxKind::OUT_KW)) {
+            ParamDirection::InOut
+        } else if has(SyntaxKind::OUT_KW) {
+            ParamDirection::Out
+        } else {
+            ParamDirection::In
+        };
+    Param {
+        name: p.name().map(|n| n.text()).unwrap_or_default(),
+        ty: TypeRef::lower(p.ty(), &mods, p.array_suffixes()),
+        direction,
+        is_const: has(SyntaxKind::CONST_KW),
+        semantic: p.semantic().map(|s| s.text()),
+        has_default: p.default_value().is_some(),
+    }
+}
+
+fn lower_template_params(list: &ast::TemplateParamList) -> Vec<TemplateParam> {
+    list.params()
+        .map(|p| TemplateParam {
+            name: p.name().map(|n| n.text()).unwrap_or_default(),
+            value_type: if p.is_type_param() {
+                None
+            } else {
+                Some(TypeRef::lower(p.ty(), &[], std::iter::empty()))
+            },
+        })
+        .collect()
+}
+
+fn lower_attrs(attrs: ast::AstChildren<ast::Attribute>) -> Vec<Attr> {
+    attrs
+        .map(|a| Attr {
+            name: a.name_text(),
+            args: a
+                .arg_list()
+                .map(|l| {
+                    l.args()
+                        .map(|e| e.syntax().text().to_string().trim().to_owned())
+                        .collect()
+                })
+                .unwrap_or_default(),
+        })
+        .collect()
+}

@@ -1,0 +1,213 @@
+//! Semantic analysis of HLSL on salsa: the item tree, name resolution, the HLSL types of
+//! declarations, type inference of function bodies, and semantic diagnostics.
+//!
+//! Everything reads the *expanded* tree (`base_db::expanded_tree`), so macros and includes are
+//! seen as DXC sees them; every diagnostic maps back to the user's text through
+//! [`ids::user_range`].
+//!
+//! # Queries (rust-analyzer style)
+//!
+//! - `ast_id_map(file, config)`: declaration nodes → `AstId` (the only place with their
+//!   ranges).
+//! - `item_tree(file, config)`: declarations without ranges or bodies; backdated when an edit
+//!   stays inside a function body. `item_scope` indexes it by (scope, name).
+//! - `FunctionId` / `StructId`: interned (file, config, `AstId`).
+//! - `function_signature(FunctionId)`: parameter and return types; `struct_type(StructId)`;
+//!   `global_type(GlobalId)` (globals and static members, `GlobalId` = interned (file,
+//!   config, `AstId`) of the declarator).
+//! - `global_body(GlobalId)` / `infer_global(GlobalId)`: a global's initializer, lowered and
+//!   inferred like a function body.
+//! - `body_with_source_map(FunctionId)` → `body(FunctionId)` (no ranges, backdated) and the
+//!   source map.
+//! - `infer(FunctionId)`: the type of every expression and local, and the body's diagnostics.
+//!
+//! # Diagnostic codes
+//!
+//! | Code  | Meaning |
+//! |-------|---------|
+//! | E2001 | use of an undeclared identifier (or of a name before its declaration) |
+//! | E2002 | redefinition of a name in the same scope (related: previous definition) |
+//! | E2003 | type mismatch: a value cannot be converted to the type needed |
+//! | E2004 | no overload of a function takes the arguments (related: the candidates) |
+//! | E2005 | ambiguous call: several overloads match equally well (related: the candidates) |
+//! | E2006 | wrong number of arguments for the only candidate |
+//! | E2007 | assignment to a const value (const local, uniform global, cbuffer member...) |
+//! | E2008 | assignment to an expression that is not an lvalue |
+//! | E2009 | an `out`/`inout` argument that is not a modifiable lvalue |
+//! | E2010 | `break` outside a loop or switch, `continue` outside a loop |
+//! | E2011 | invalid swizzle (bad components, mixed sets, out of range, repeated on assignment) |
+//! | E2012 | constant index out of range of a vector, matrix, array or patch |
+//! | E2013 | recursion: the function is part of a call cycle |
+//! | E2014 | unknown type name |
+//! | E2015 | no member (field or method) of that name |
+//! | E2016 | component count mismatch in a constructor or initializer list |
+//! | E2017 | invalid operands for an operator |
+//! | E2018 | calling something that is not a function |
+//! | E2019 | `return` with a value in a void function, or without one in a non-void function |
+//! | E2020 | not supported yet (a construct the semantic layer does not handle yet, such as an enum declared inside a function) |
+//! | E2021 | indexing a value that cannot be indexed |
+//! | E2022 | an array size that is not a positive constant |
+//! | W2001 | implicit truncation of a vector or matrix |
+//! | W2002 | a non-void function can reach its end without returning a value |
+//!
+//! Intrinsics and resource methods come through the seam in [`intrinsics`].
+
+pub mod body;
+pub mod codes;
+pub mod diagnostics;
+pub mod ids;
+pub mod infer;
+pub mod intrinsics;
+pub mod item_tree;
+pub mod lower_type;
+pub mod scope;
+pub mod type_ref;
+
+#[cfg(test)]
+mod test_db;
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use base_db::{CompileConfig, SourceFile};
+use syntax::{SyntaxKind, SyntaxNode, TextSize};
+use types::Type;
+
+pub use crate::body::{
+    body_source_map, body_with_source_map, Body, BodySourceMap, ExprId, LocalId,
+};
+pub use crate::diagnostics::{diagnostics, functions};
+pub use crate::ids::{ast_id_map, user_range, AstId, FunctionId, GlobalId, StructId};
+pub use crate::infer::{
+    function_signature, global_type, infer_global, struct_type, FunctionSignature, InferenceResult,
+};
+pub use crate::intrinsics::{
+    HlslIntrinsics, IntrinsicArg, IntrinsicCall, IntrinsicTable, NoIntrinsics,
+};
+pub use crate::item_tree::ItemTree;
+
+/// The semantic layer's view of the database.
+#[salsa::db]
+pub trait HirDb: base_db::SourceDb {
+    /// The intrinsic table inference consults for calls no user function provides.
+    fn intrinsics(&self) -> &dyn IntrinsicTable {
+        &HlslIntrinsics
+    }
+}
+
+/// The offset in the expanded tree of the token written at `offset` in `file`'s own text.
+fn expanded_offset(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    offset: TextSize,
+) -> Option<TextSize> {
+    let parsed = base_db::parse_file(db, file, config);
+    let tree = base_db::expanded_tree(db, file, config);
+    let id = file.id(db);
+    let index = parsed
+        .preprocessed
+        .tokens
+        .iter()
+        .position(|t| match t.origin {
+            syntax::preprocess::TokenOrigin::File { file, range } => {
+                file == id && range.contains_inclusive(offset)
+            }
+            syntax::preprocess::TokenOrigin::Macro { file, call, .. } => {
+                file == id && call.contains_inclusive(offset)
+            }
+        })?;
+    let start = *tree.token_starts.get(index)?;
+    let token_range = parsed.preprocessed.tokens[index]
+        .origin
+        .diagnostic_range()
+        .1;
+    let delta = offset.checked_sub(token_range.start()).unwrap_or_default();
+    let len = TextSize::from(parsed.preprocessed.tokens[index].text_len);
+    Some(start + delta.min(len))
+}
+
+/// The body (function or global initializer) whose syntax contains `offset` of the expanded
+/// tree: its source map and inference, and the tree's root.
+fn body_at(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    offset: TextSize,
+) -> Option<(Arc<BodySourceMap>, Arc<InferenceResult>, SyntaxNode)> {
+    let root = ids::expanded_root(db, file, config);
+    let token = root.token_at_offset(offset).right_biased()?;
+    // A function first (its locals are declarators too), else a global's declarator.
+    let owner = token
+        .parent_ancestors()
+        .find(|n| n.kind() == SyntaxKind::FN_DEF)
+        .or_else(|| {
+            token
+                .parent_ancestors()
+                .find(|n| n.kind() == SyntaxKind::VAR_DECLARATOR)
+        })?;
+    let map = ast_id_map(db, file, config);
+    let ast = map.id_of(&owner)?;
+    if owner.kind() == SyntaxKind::FN_DEF {
+        let f = FunctionId::new(db, file, config, ast);
+        return Some((body_source_map(db, f), infer::infer(db, f), root));
+    }
+    let g = GlobalId::new(db, file, config, ast);
+    let source_map = body::global_body_with_source_map(db, g).1;
+    Some((source_map, infer::infer_global(db, g), root))
+}
+
+/// The type of the innermost expression at `offset` of `file`'s text (for hover), in a
+/// function body or a global's initializer; on a local's or parameter's name, its type.
+pub fn type_of_expr_at(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    offset: TextSize,
+) -> Option<Type> {
+    let expanded = expanded_offset(db, file, config, offset)?;
+    let (map, result, root) = body_at(db, file, config, expanded)?;
+    let token = root.token_at_offset(expanded).right_biased()?;
+    if let Some(name) = token.parent().filter(|n| n.kind() == SyntaxKind::NAME) {
+        let ptr = rowan::ast::SyntaxNodePtr::new(&name);
+        if let Some(i) = map.locals.iter().position(|p| *p == ptr) {
+            return result.type_of_local(LocalId(i as u32)).cloned();
+        }
+    }
+    token
+        .parent_ancestors()
+        .find_map(|n| map.expr_for_node(&n))
+        .and_then(|e| result.type_of_expr(e).cloned())
+}
+
+/// Every expression of `f` with its inferred type, one per line (`text : type`), in source
+/// order; then the locals. For tests and debugging.
+pub fn dump_inference(db: &dyn HirDb, f: FunctionId<'_>) -> String {
+    use std::fmt::Write;
+    let root = ids::expanded_root(db, f.file(db), f.config(db));
+    let (body, map) = body_with_source_map(db, f);
+    let result = infer::infer(db, f);
+    let mut exprs: Vec<ExprId> = (0..body.exprs.len() as u32).map(ExprId).collect();
+    exprs.sort_by_key(|e| {
+        let r = map.expr_syntax(*e).text_range();
+        (r.start(), std::cmp::Reverse(r.end()))
+    });
+    let mut out = String::new();
+    for e in exprs {
+        let ptr = map.expr_syntax(e);
+        let text = ptr
+            .try_to_node(&root)
+            .map(|n| n.text().to_string())
+            .unwrap_or_default();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let _ = writeln!(out, "{text} : {}", result.display_type(e));
+    }
+    for (i, local) in body.locals.iter().enumerate() {
+        let ty = result
+            .type_of_local(LocalId(i as u32))
+            .map_or("{unknown}".to_owned(), Type::to_string);
+        let _ = writeln!(out, "local {} : {ty}", local.name);
+    }
+    out
+}

@@ -1,0 +1,803 @@
+//! Resolves types as written (`TypeRef`) to `types::Type`, and evaluates constant expressions
+//! (array sizes, template arguments, enumerator values, `static const` initializers).
+//!
+//! Built-in spellings: every scalar (`dword`, `half`, min-precision, 16/64-bit), `floatN`,
+//! `floatNxM`, `vector<T, N>`, `matrix<T, R, C>` (bare `vector`/`matrix` are `float4` and
+//! `float4x4`), `row_major`/`column_major`, `unsigned int`, arrays, and the resource types with
+//! DXC's default template arguments (`Texture2D` is `Texture2D<float4>`). Names resolve through
+//! `scope.rs` to structs (with template arguments), typedefs and enums (typed as their
+//! underlying integer type).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use types::{
+    MatrixOrientation, ResourceType, ScalarKind, StreamKind, StructField, StructType,
+    StructuredKind, TextureAccess, TextureDim, Type,
+};
+
+use crate::item_tree::{ItemIdx, ItemKind, ItemTree, TemplateParam};
+use crate::scope::{ItemScope, LookupSite};
+use crate::type_ref::{ConstExpr, GenericArg, Name, Path, TypeBase, TypeRef};
+
+/// A template argument's value.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum TemplateArg {
+    Type(Type),
+    Value(i64),
+    /// A parameter of the template being checked itself: not known until instantiation.
+    Opaque,
+}
+
+/// Why a type could not be resolved.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum TypeError {
+    UnknownType(String),
+    NotConstant,
+    NotSupported(String),
+}
+
+/// A constant's value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ConstValue {
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+}
+
+impl ConstValue {
+    pub fn as_int(self) -> i64 {
+        match self {
+            ConstValue::Int(i) => i,
+            ConstValue::Float(f) => f as i64,
+            ConstValue::Bool(b) => b as i64,
+        }
+    }
+
+    fn as_float(self) -> f64 {
+        match self {
+            ConstValue::Int(i) => i as f64,
+            ConstValue::Float(f) => f,
+            ConstValue::Bool(b) => b as i64 as f64,
+        }
+    }
+}
+
+/// Everything type resolution needs: the item tree and its scope index, the place the type
+/// is written (for declare-before-use), and the template arguments in scope.
+pub struct TypeCtx<'a> {
+    pub tree: &'a ItemTree,
+    pub scope: &'a ItemScope,
+    pub site: LookupSite,
+    pub env: Vec<(Name, TemplateArg)>,
+    structs: RefCell<HashMap<StructKey, Option<Type>>>,
+    /// Struct type name to its item and template arguments, for member and method lookup.
+    struct_names: RefCell<HashMap<String, (ItemIdx, Vec<TemplateArg>)>>,
+    depth: RefCell<u32>,
+}
+
+const MAX_DEPTH: u32 = 32;
+
+/// A field as declared; `ty` is `None` when unknown (then `field.ty` is a placeholder).
+struct FieldDecl {
+    field: StructField,
+    ty: Option<Type>,
+}
+
+/// A struct and the template arguments it is instantiated with.
+type StructKey = (ItemIdx, Vec<TemplateArg>);
+
+impl<'a> TypeCtx<'a> {
+    pub fn new(tree: &'a ItemTree, scope: &'a ItemScope, site: LookupSite) -> TypeCtx<'a> {
+        TypeCtx {
+            tree,
+            scope,
+            site,
+            env: Vec::new(),
+            structs: RefCell::default(),
+            struct_names: RefCell::default(),
+            depth: RefCell::new(0),
+        }
+    }
+
+    /// A context for code inside item `idx`, with the template parameters of the item and
+    /// of its enclosing structs in scope as opaque.
+    pub fn inside(tree: &'a ItemTree, scope: &'a ItemScope, idx: ItemIdx) -> TypeCtx<'a> {
+        let mut site = LookupSite::inside(tree, idx);
+        // An out-of-line method `float S::f()` sees the members of `S`.
+        if let Some(q) = tree.function(idx).and_then(|f| f.qualifier.as_ref()) {
+            if let Some(s) = scope.resolve_scope_path(tree, q) {
+                site.scopes.insert(0, s);
+            }
+        }
+        let mut ctx = TypeCtx::new(tree, scope, site);
+        let mut chain = vec![idx];
+        chain.extend(ctx.site.scopes.iter().copied());
+        for i in chain.into_iter().rev() {
+            let params = match &tree.item(i).kind {
+                ItemKind::Function(f) => f.template.as_ref(),
+                ItemKind::Struct(s) => s.template.as_ref(),
+                _ => None,
+            };
+            for p in params.into_iter().flatten() {
+                ctx.env.push((p.name.clone(), TemplateArg::Opaque));
+            }
+        }
+        ctx
+    }
+
+    /// A context for code inside item `idx`, reached from this one: it continues this
+    /// one's depth count, so cycles (`typedef S S;`, `static const int A = A;`, a struct
+    /// containing itself) stop at `MAX_DEPTH`.
+    fn nested(&self, idx: ItemIdx) -> TypeCtx<'a> {
+        let ctx = TypeCtx::inside(self.tree, self.scope, idx);
+        *ctx.depth.borrow_mut() = *self.depth.borrow() + 1;
+        ctx
+    }
+
+    fn binding(&self, name: &str) -> Option<&TemplateArg> {
+        self.env
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, a)| a)
+    }
+
+    /// Resolves `tref`; `None` when it is unknown (an error is pushed) or depends on an
+    /// opaque template parameter (no error).
+    pub fn resolve(&self, tref: &TypeRef, errors: &mut Vec<TypeError>) -> Option<Type> {
+        if *self.depth.borrow() > MAX_DEPTH {
+            return None;
+        }
+        let mut ty = match &tref.base {
+            TypeBase::Path(path) => self.resolve_path(path, errors)?,
+            TypeBase::InlineStruct(idx) => self.struct_type(ItemIdx(*idx), &[])?,
+            TypeBase::Missing => return None,
+        };
+        if tref.unsigned {
+            ty = make_unsigned(&ty);
+        }
+        if tref.row_major || tref.column_major {
+            ty = with_orientation(
+                &ty,
+                if tref.row_major {
+                    MatrixOrientation::RowMajor
+                } else {
+                    MatrixOrientation::ColumnMajor
+                },
+            );
+        }
+        for dim in tref.dims.iter().rev() {
+            ty = match dim {
+                None => Type::unsized_array(ty),
+                Some(e) => match self.eval(e) {
+                    Some(v) if v.as_int() > 0 => Type::array(ty, v.as_int() as u32),
+                    Some(_) => {
+                        errors.push(TypeError::NotConstant);
+                        return None;
+                    }
+                    None => {
+                        if !self.mentions_opaque(e) {
+                            errors.push(TypeError::NotConstant);
+                        }
+                        return None;
+                    }
+                },
+            };
+        }
+        Some(ty)
+    }
+
+    fn mentions_opaque(&self, e: &ConstExpr) -> bool {
+        match e {
+            ConstExpr::Path(p) => p
+                .as_name()
+                .is_some_and(|n| matches!(self.binding(n), Some(TemplateArg::Opaque))),
+            ConstExpr::Neg(a)
+            | ConstExpr::Not(a)
+            | ConstExpr::BitNot(a)
+            | ConstExpr::Convert(_, a) => self.mentions_opaque(a),
+            ConstExpr::Binary(_, a, b) => self.mentions_opaque(a) || self.mentions_opaque(b),
+            ConstExpr::Cond(a, b, c) => {
+                self.mentions_opaque(a) || self.mentions_opaque(b) || self.mentions_opaque(c)
+            }
+            _ => false,
+        }
+    }
+
+    /// Resolves a path in type position.
+    pub fn resolve_path(&self, path: &Path, errors: &mut Vec<TypeError>) -> Option<Type> {
+        let last = path.segments.last()?;
+        if path.segments.len() == 1 && !path.global {
+            match self.binding(&last.name) {
+                Some(TemplateArg::Type(t)) => return Some(t.clone()),
+                Some(_) => return None,
+                None => {}
+            }
+            if let Some(t) = self.builtin(&last.name, last.args.as_deref(), errors) {
+                return t;
+            }
+        }
+        let found = self.scope.lookup_qualified(self.tree, &self.site, path);
+        let Some(idx) = found.iter().copied().find(|i| {
+            matches!(
+                self.tree.item(*i).kind,
+                ItemKind::Struct(_) | ItemKind::Typedef(_) | ItemKind::Enum(_)
+            )
+        }) else {
+            errors.push(TypeError::UnknownType(path.to_string()));
+            return None;
+        };
+        self.item_type(idx, last.args.as_deref(), errors)
+    }
+
+    /// The type an item names (a struct, typedef or enum).
+    pub fn item_type(
+        &self,
+        idx: ItemIdx,
+        args: Option<&[GenericArg]>,
+        errors: &mut Vec<TypeError>,
+    ) -> Option<Type> {
+        if *self.depth.borrow() > MAX_DEPTH {
+            return None;
+        }
+        *self.depth.borrow_mut() += 1;
+        let result = match &self.tree.item(idx).kind {
+            ItemKind::Struct(s) => {
+                let args = self.template_args(s.template.as_deref(), args.unwrap_or(&[]), errors);
+                self.struct_type(self.definition_of(idx), &args)
+            }
+            ItemKind::Typedef(t) => {
+                let ctx = self.nested(idx);
+                ctx.resolve(t, errors)
+            }
+            ItemKind::Enum(e) => match &e.underlying {
+                Some(t) => self.resolve(t, errors),
+                None => Some(Type::INT),
+            },
+            _ => None,
+        };
+        *self.depth.borrow_mut() -= 1;
+        result
+    }
+
+    /// The full definition of a struct that may be forward-declared first.
+    fn definition_of(&self, idx: ItemIdx) -> ItemIdx {
+        let item = self.tree.item(idx);
+        if self.tree.strukt(idx).is_some_and(|s| !s.is_forward) {
+            return idx;
+        }
+        let scope = crate::scope::declaring_scope(self.tree, idx);
+        self.scope
+            .in_scope(scope, &item.name)
+            .iter()
+            .copied()
+            .find(|i| self.tree.strukt(*i).is_some_and(|s| !s.is_forward))
+            .unwrap_or(idx)
+    }
+
+    fn template_args(
+        &self,
+        params: Option<&[TemplateParam]>,
+        args: &[GenericArg],
+        errors: &mut Vec<TypeError>,
+    ) -> Vec<TemplateArg> {
+        let Some(params) = params else {
+            return Vec::new();
+        };
+        params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match (args.get(i), &p.value_type) {
+                (Some(GenericArg::Type(t)), None) => self
+                    .resolve(t, errors)
+                    .map_or(TemplateArg::Opaque, TemplateArg::Type),
+                (Some(GenericArg::Type(t)), Some(_)) => {
+                    // A value argument the parser read as a type (`S<N>`).
+                    match &t.base {
+                        TypeBase::Path(p) => self
+                            .eval(&ConstExpr::Path(p.clone()))
+                            .map_or(TemplateArg::Opaque, |v| TemplateArg::Value(v.as_int())),
+                        _ => TemplateArg::Opaque,
+                    }
+                }
+                (Some(GenericArg::Const(e)), _) => self
+                    .eval(e)
+                    .map_or(TemplateArg::Opaque, |v| TemplateArg::Value(v.as_int())),
+                (None, _) => TemplateArg::Opaque,
+            })
+            .collect()
+    }
+
+    /// The type of struct `idx` instantiated with `args`; `None` if a field's type is
+    /// unknown or opaque.
+    pub fn struct_type(&self, idx: ItemIdx, args: &[TemplateArg]) -> Option<Type> {
+        let key = (idx, args.to_vec());
+        if let Some(t) = self.structs.borrow().get(&key) {
+            return t.clone();
+        }
+        // Guards recursion through a struct that contains itself.
+        self.structs.borrow_mut().insert(key.clone(), None);
+        let fields = self.field_decls(idx, args);
+        let ty = fields
+            .into_iter()
+            .map(|f| f.ty.map(|ty| StructField { ty, ..f.field }))
+            .collect::<Option<Vec<_>>>()
+            .map(|fields| {
+                let mut name = self.tree.qualified_name(idx);
+                if self.tree.item(idx).name.is_empty() {
+                    // Anonymous structs are distinct types: number them by item.
+                    name = format!("(anonymous struct #{})", idx.0);
+                }
+                if !args.is_empty() {
+                    let parts: Vec<String> = args
+                        .iter()
+                        .map(|a| match a {
+                            TemplateArg::Type(t) => t.to_string(),
+                            TemplateArg::Value(v) => v.to_string(),
+                            TemplateArg::Opaque => "?".into(),
+                        })
+                        .collect();
+                    name = format!("{name}<{}>", parts.join(", "));
+                }
+                self.struct_names
+                    .borrow_mut()
+                    .insert(name.clone(), (idx, args.to_vec()));
+                Type::Struct(Arc::new(StructType { name, fields }))
+            });
+        self.structs.borrow_mut().insert(key, ty.clone());
+        ty
+    }
+
+    /// The instance fields of a struct (bases first), with their types where known.
+    pub fn struct_fields(&self, idx: ItemIdx, args: &[TemplateArg]) -> Vec<(Name, Option<Type>)> {
+        self.field_decls(idx, args)
+            .into_iter()
+            .map(|f| (f.field.name, f.ty))
+            .collect()
+    }
+
+    fn field_decls(&self, idx: ItemIdx, args: &[TemplateArg]) -> Vec<FieldDecl> {
+        let Some(s) = self.tree.strukt(idx) else {
+            return Vec::new();
+        };
+        let mut ctx = self.nested(idx);
+        for (p, a) in s.template.iter().flatten().zip(args) {
+            ctx.env.push((p.name.clone(), a.clone()));
+        }
+        let mut out = Vec::new();
+        let mut errors = Vec::new();
+        for base in &s.bases {
+            if let Some(Type::Struct(b)) = ctx.resolve(base, &mut errors) {
+                out.extend(b.fields.iter().map(|f| FieldDecl {
+                    field: f.clone(),
+                    ty: Some(f.ty.clone()),
+                }));
+            }
+        }
+        for &m in &s.members {
+            if let ItemKind::Variable(v) = &self.tree.item(m).kind {
+                if !v.is_static {
+                    out.push(FieldDecl {
+                        field: StructField {
+                            name: self.tree.item(m).name.clone(),
+                            ty: Type::Void,
+                            semantic: v.semantic.clone(),
+                            interpolation: v.interpolation.clone(),
+                        },
+                        ty: ctx.resolve(&v.ty, &mut errors),
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The struct item and template arguments of a struct type.
+    pub fn struct_item(&self, ty: &StructType) -> Option<(ItemIdx, Vec<TemplateArg>)> {
+        if let Some(found) = self.struct_names.borrow().get(&ty.name) {
+            return Some(found.clone());
+        }
+        let base = ty.name.split('<').next().unwrap_or(&ty.name);
+        let path = Path {
+            global: true,
+            segments: base
+                .split("::")
+                .map(|s| crate::type_ref::PathSegment {
+                    name: s.to_owned(),
+                    args: None,
+                })
+                .collect(),
+        };
+        let idx = self
+            .scope
+            .lookup_qualified(self.tree, &LookupSite::file(), &path)
+            .into_iter()
+            .find(|i| self.tree.strukt(*i).is_some_and(|s| !s.is_forward))?;
+        let n = self.tree.strukt(idx)?.template.as_ref().map_or(0, Vec::len);
+        Some((idx, vec![TemplateArg::Opaque; n]))
+    }
+
+    /// Built-in type names. `Some(None)` for a built-in name whose arguments are unknown.
+    fn builtin(
+        &self,
+        name: &str,
+        args: Option<&[GenericArg]>,
+        errors: &mut Vec<TypeError>,
+    ) -> Option<Option<Type>> {
+        if args.is_none() {
+            // The sized spellings of the 32- and 64-bit types (`float32_t4`, `uint32_t`).
+            let aliased = [
+                ("float32_t", "float"),
+                ("float64_t", "double"),
+                ("int32_t", "int"),
+                ("uint32_t", "uint"),
+            ]
+            .iter()
+            .find_map(|(alias, real)| name.strip_prefix(alias).map(|rest| format!("{real}{rest}")));
+            if let Some(t) = Type::from_hlsl_name(aliased.as_deref().unwrap_or(name)) {
+                return Some(Some(t));
+            }
+        }
+        let arg_type = |i: usize, errors: &mut Vec<TypeError>| -> Option<Option<Type>> {
+            match args.and_then(|a| a.get(i)) {
+                Some(GenericArg::Type(t)) => Some(self.resolve(t, errors)),
+                Some(GenericArg::Const(_)) => Some(None),
+                None => None,
+            }
+        };
+        let arg_int = |i: usize| -> Option<Option<i64>> {
+            match args.and_then(|a| a.get(i)) {
+                Some(GenericArg::Const(e)) => Some(self.eval(e).map(ConstValue::as_int)),
+                Some(GenericArg::Type(t)) => match &t.base {
+                    TypeBase::Path(p) => Some(
+                        self.eval(&ConstExpr::Path(p.clone()))
+                            .map(ConstValue::as_int),
+                    ),
+                    _ => Some(None),
+                },
+                None => None,
+            }
+        };
+        let dim = |v: Option<Option<i64>>, default: i64| -> Option<u8> {
+            match v {
+                None => Some(default as u8),
+                Some(Some(n)) if (1..=4).contains(&n) => Some(n as u8),
+                Some(_) => None,
+            }
+        };
+        let element = |errors: &mut Vec<TypeError>, default: Type| -> Option<Type> {
+            match arg_type(0, errors) {
+                None => Some(default),
+                Some(t) => t,
+            }
+        };
+        let float4 = Type::vector(ScalarKind::Float, 4);
+        let texture = |dim: TextureDim, access: TextureAccess, errors: &mut Vec<TypeError>| {
+            element(errors, float4.clone()).map(|sample| {
+                Type::resource(ResourceType::Texture {
+                    dim,
+                    access,
+                    sample,
+                })
+            })
+        };
+        let ty = match name {
+            "vector" => {
+                let scalar = match arg_type(0, errors) {
+                    None => ScalarKind::Float,
+                    Some(t) => t?.scalar_kind()?,
+                };
+                Some(Type::vector(scalar, dim(arg_int(1), 4)?))
+            }
+            "matrix" => {
+                let scalar = match arg_type(0, errors) {
+                    None => ScalarKind::Float,
+                    Some(t) => t?.scalar_kind()?,
+                };
+                Some(Type::matrix(
+                    scalar,
+                    dim(arg_int(1), 4)?,
+                    dim(arg_int(2), 4)?,
+                ))
+            }
+            "unsigned" => Some(Type::UINT),
+            "signed" => Some(Type::INT),
+            "SamplerState" | "sampler" | "sampler1D" | "sampler2D" | "sampler3D"
+            | "samplerCUBE" => Some(Type::resource(ResourceType::Sampler { comparison: false })),
+            "SamplerComparisonState" => {
+                Some(Type::resource(ResourceType::Sampler { comparison: true }))
+            }
+            "ByteAddressBuffer" => Some(Type::resource(ResourceType::ByteAddressBuffer {
+                access: TextureAccess::ReadOnly,
+            })),
+            "RWByteAddressBuffer" => Some(Type::resource(ResourceType::ByteAddressBuffer {
+                access: TextureAccess::ReadWrite,
+            })),
+            "RasterizerOrderedByteAddressBuffer" => {
+                Some(Type::resource(ResourceType::ByteAddressBuffer {
+                    access: TextureAccess::RasterizerOrdered,
+                }))
+            }
+            "RaytracingAccelerationStructure" => Some(Type::resource(
+                ResourceType::RaytracingAccelerationStructure,
+            )),
+            "Buffer" | "RWBuffer" | "RasterizerOrderedBuffer" => {
+                let access = access_of(name);
+                element(errors, float4.clone())
+                    .map(|element| Type::resource(ResourceType::TypedBuffer { access, element }))
+            }
+            "StructuredBuffer"
+            | "RWStructuredBuffer"
+            | "AppendStructuredBuffer"
+            | "ConsumeStructuredBuffer"
+            | "RasterizerOrderedStructuredBuffer" => {
+                let kind = match name {
+                    "StructuredBuffer" => StructuredKind::ReadOnly,
+                    "RWStructuredBuffer" => StructuredKind::ReadWrite,
+                    "AppendStructuredBuffer" => StructuredKind::Append,
+                    "ConsumeStructuredBuffer" => StructuredKind::Consume,
+                    _ => StructuredKind::RasterizerOrdered,
+                };
+                arg_type(0, errors)
+                    .flatten()
+                    .map(|element| Type::resource(ResourceType::StructuredBuffer { kind, element }))
+            }
+            "ConstantBuffer" => arg_type(0, errors)
+                .flatten()
+                .map(|element| Type::resource(ResourceType::ConstantBuffer { element })),
+            "TextureBuffer" => arg_type(0, errors)
+                .flatten()
+                .map(|element| Type::resource(ResourceType::TextureBuffer { element })),
+            "InputPatch" | "OutputPatch" => {
+                let element = arg_type(0, errors).flatten()?;
+                let count = arg_int(1).flatten()? as u32;
+                Some(Type::resource(if name == "InputPatch" {
+                    ResourceType::InputPatch { element, count }
+                } else {
+                    ResourceType::OutputPatch { element, count }
+                }))
+            }
+            "PointStream" | "LineStream" | "TriangleStream" => {
+                let kind = match name {
+                    "PointStream" => StreamKind::Point,
+                    "LineStream" => StreamKind::Line,
+                    _ => StreamKind::Triangle,
+                };
+                arg_type(0, errors)
+                    .flatten()
+                    .map(|element| Type::resource(ResourceType::Stream { kind, element }))
+            }
+            "RayDesc" => Some(builtin_struct(
+                "RayDesc",
+                &[
+                    ("Origin", Type::vector(ScalarKind::Float, 3)),
+                    ("TMin", Type::FLOAT),
+                    ("Direction", Type::vector(ScalarKind::Float, 3)),
+                    ("TMax", Type::FLOAT),
+                ],
+            )),
+            "BuiltInTriangleIntersectionAttributes" => Some(builtin_struct(
+                "BuiltInTriangleIntersectionAttributes",
+                &[("barycentrics", Type::vector(ScalarKind::Float, 2))],
+            )),
+            _ => {
+                let tex = name
+                    .strip_prefix("RasterizerOrderedTexture")
+                    .map(|d| (d, TextureAccess::RasterizerOrdered))
+                    .or_else(|| {
+                        name.strip_prefix("RWTexture")
+                            .map(|d| (d, TextureAccess::ReadWrite))
+                    })
+                    .or_else(|| {
+                        name.strip_prefix("Texture")
+                            .map(|d| (d, TextureAccess::ReadOnly))
+                    });
+                let (suffix, access) = tex?;
+                let dim = [
+                    TextureDim::D1,
+                    TextureDim::D1Array,
+                    TextureDim::D2,
+                    TextureDim::D2Array,
+                    TextureDim::D2MS,
+                    TextureDim::D2MSArray,
+                    TextureDim::D3,
+                    TextureDim::Cube,
+                    TextureDim::CubeArray,
+                ]
+                .into_iter()
+                .find(|d| d.suffix() == suffix)?;
+                texture(dim, access, errors)
+            }
+        };
+        Some(ty)
+    }
+
+    /// Evaluates a constant expression.
+    pub fn eval(&self, e: &ConstExpr) -> Option<ConstValue> {
+        if *self.depth.borrow() > MAX_DEPTH {
+            return None;
+        }
+        *self.depth.borrow_mut() += 1;
+        let v = self.eval_inner(e);
+        *self.depth.borrow_mut() -= 1;
+        v
+    }
+
+    fn eval_inner(&self, e: &ConstExpr) -> Option<ConstValue> {
+        use syntax::ast::{ArithOp, BinaryOp, CmpOp, LogicOp};
+        Some(match e {
+            ConstExpr::Int(i) => ConstValue::Int(*i),
+            ConstExpr::Float(bits) => ConstValue::Float(f64::from_bits(*bits)),
+            ConstExpr::Bool(b) => ConstValue::Bool(*b),
+            ConstExpr::Path(p) => return self.eval_path(p),
+            ConstExpr::Neg(a) => match self.eval(a)? {
+                ConstValue::Float(f) => ConstValue::Float(-f),
+                v => ConstValue::Int(v.as_int().wrapping_neg()),
+            },
+            ConstExpr::Not(a) => ConstValue::Bool(self.eval(a)?.as_float() == 0.0),
+            ConstExpr::BitNot(a) => ConstValue::Int(!self.eval(a)?.as_int()),
+            ConstExpr::Cond(c, a, b) => {
+                if self.eval(c)?.as_float() != 0.0 {
+                    self.eval(a)?
+                } else {
+                    self.eval(b)?
+                }
+            }
+            ConstExpr::Convert(t, a) => {
+                let v = self.eval(a)?;
+                let ty = self.resolve(t, &mut Vec::new())?;
+                match ty.scalar_kind()? {
+                    k if k.is_float() => ConstValue::Float(v.as_float()),
+                    ScalarKind::Bool => ConstValue::Bool(v.as_float() != 0.0),
+                    _ => ConstValue::Int(v.as_int()),
+                }
+            }
+            ConstExpr::SizeOf(_) | ConstExpr::Unknown => return None,
+            ConstExpr::Binary(op, a, b) => {
+                let (a, b) = (self.eval(a)?, self.eval(b)?);
+                let float = matches!(a, ConstValue::Float(_)) || matches!(b, ConstValue::Float(_));
+                match op {
+                    BinaryOp::Arith(op) if float => {
+                        let (x, y) = (a.as_float(), b.as_float());
+                        ConstValue::Float(match op {
+                            ArithOp::Add => x + y,
+                            ArithOp::Sub => x - y,
+                            ArithOp::Mul => x * y,
+                            ArithOp::Div => x / y,
+                            ArithOp::Rem => x % y,
+                            _ => return None,
+                        })
+                    }
+                    BinaryOp::Arith(op) => {
+                        let (x, y) = (a.as_int(), b.as_int());
+                        ConstValue::Int(match op {
+                            ArithOp::Add => x.wrapping_add(y),
+                            ArithOp::Sub => x.wrapping_sub(y),
+                            ArithOp::Mul => x.wrapping_mul(y),
+                            ArithOp::Div => x.checked_div(y)?,
+                            ArithOp::Rem => x.checked_rem(y)?,
+                            ArithOp::Shl => x.wrapping_shl(y as u32),
+                            ArithOp::Shr => x.wrapping_shr(y as u32),
+                            ArithOp::BitAnd => x & y,
+                            ArithOp::BitOr => x | y,
+                            ArithOp::BitXor => x ^ y,
+                        })
+                    }
+                    BinaryOp::Cmp(op) => {
+                        let (x, y) = (a.as_float(), b.as_float());
+                        ConstValue::Bool(match op {
+                            CmpOp::Eq => x == y,
+                            CmpOp::Ne => x != y,
+                            CmpOp::Lt => x < y,
+                            CmpOp::Gt => x > y,
+                            CmpOp::Le => x <= y,
+                            CmpOp::Ge => x >= y,
+                        })
+                    }
+                    BinaryOp::Logic(LogicOp::And) => {
+                        ConstValue::Bool(a.as_float() != 0.0 && b.as_float() != 0.0)
+                    }
+                    BinaryOp::Logic(LogicOp::Or) => {
+                        ConstValue::Bool(a.as_float() != 0.0 || b.as_float() != 0.0)
+                    }
+                    _ => return None,
+                }
+            }
+        })
+    }
+
+    fn eval_path(&self, p: &Path) -> Option<ConstValue> {
+        if let Some(name) = p.as_name() {
+            match self.binding(name) {
+                Some(TemplateArg::Value(v)) => return Some(ConstValue::Int(*v)),
+                Some(_) => return None,
+                None => {}
+            }
+        }
+        let found = self.scope.lookup_qualified(self.tree, &self.site, p);
+        let idx = *found.first()?;
+        self.item_value(idx)
+    }
+
+    /// The value of a constant item: an enumerator or a `const` variable with an initializer.
+    pub fn item_value(&self, idx: ItemIdx) -> Option<ConstValue> {
+        match &self.tree.item(idx).kind {
+            ItemKind::Enumerator(value) => {
+                let ctx = self.nested(idx);
+                if let Some(v) = value {
+                    return ctx.eval(v);
+                }
+                let parent = self.tree.item(idx).parent?;
+                let siblings = self.tree.children(parent);
+                let pos = siblings.iter().position(|s| *s == idx)?;
+                if pos == 0 {
+                    return Some(ConstValue::Int(0));
+                }
+                let prev = self.item_value(siblings[pos - 1])?;
+                Some(ConstValue::Int(prev.as_int() + 1))
+            }
+            ItemKind::Variable(v) if v.is_const => {
+                let ctx = self.nested(idx);
+                let value = ctx.eval(v.init.as_ref()?)?;
+                let ty = ctx.resolve(&v.ty, &mut Vec::new());
+                Some(match ty.and_then(|t| t.scalar_kind()) {
+                    Some(k) if k.is_float() => ConstValue::Float(value.as_float()),
+                    Some(k) if k.is_integer() => ConstValue::Int(value.as_int()),
+                    _ => value,
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+fn access_of(name: &str) -> TextureAccess {
+    if name.starts_with("RW") {
+        TextureAccess::ReadWrite
+    } else if name.starts_with("RasterizerOrdered") {
+        TextureAccess::RasterizerOrdered
+    } else {
+        TextureAccess::ReadOnly
+    }
+}
+
+fn builtin_struct(name: &str, fields: &[(&str, Type)]) -> Type {
+    Type::structure(StructType {
+        name: name.to_owned(),
+        fields: fields
+            .iter()
+            .map(|(n, t)| StructField {
+                name: (*n).to_owned(),
+                ty: t.clone(),
+                semantic: None,
+                interpolation: Vec::new(),
+            })
+            .collect(),
+    })
+}
+
+fn make_unsigned(ty: &Type) -> Type {
+    let kind = match ty.scalar_kind() {
+        Some(ScalarKind::Int) => ScalarKind::Uint,
+        Some(ScalarKind::Int16) => ScalarKind::Uint16,
+        Some(ScalarKind::Int64) => ScalarKind::Uint64,
+        Some(ScalarKind::Min16Int) => ScalarKind::Min16Uint,
+        _ => return ty.clone(),
+    };
+    ty.with_scalar_kind(kind).unwrap_or_else(|| ty.clone())
+}
+
+fn with_orientation(ty: &Type, o: MatrixOrientation) -> Type {
+    match ty {
+        Type::Matrix {
+            scalar, rows, cols, ..
+        } => Type::matrix_with(*scalar, *rows, *cols, o),
+        Type::Array { element, len } => Type::Array {
+            element: Arc::new(with_orientation(element, o)),
+            len: *len,
+        },
+        other => other.clone(),
+    }
+}

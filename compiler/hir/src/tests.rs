@@ -1,0 +1,79 @@
+//! Snapshot tests of inference (`expr text : type` per expression) and diagnostics, and the
+//! incremental tests (which queries re-run after an edit).
+
+mod decls;
+mod diagnostics;
+mod incremental;
+mod intrinsics;
+mod items;
+mod names;
+mod resources;
+mod robustness;
+mod statements;
+mod types;
+
+use base_db::CompileConfig;
+use syntax::line_index::LineIndex;
+use syntax::PreprocessConfig;
+
+use crate::test_db::TestDb;
+use crate::{dump_inference, functions};
+
+/// Infers `src` and prints every function's expressions with their types.
+pub(crate) fn infer_text(src: &str) -> String {
+    let mut db = TestDb::new();
+    let file = db.set_file_text("/t/main.hlsl", src);
+    let config = CompileConfig::new(&db, PreprocessConfig::default());
+    let mut out = String::new();
+    let tree = crate::item_tree::item_tree(&db, file, config);
+    for f in functions(&db, file, config) {
+        let name = tree
+            .by_ast(f.ast(&db))
+            .map(|i| tree.item(i).name.clone())
+            .unwrap_or_default();
+        out.push_str(&format!("fn {name}:\n"));
+        out.push_str(&dump_inference(&db, f));
+    }
+    out
+}
+
+/// The semantic diagnostics of `src`, one per line with related notes indented.
+pub(crate) fn diagnostics_text(src: &str) -> String {
+    let mut db = TestDb::new();
+    let file = db.set_file_text("/t/main.hlsl", src);
+    let config = CompileConfig::new(&db, PreprocessConfig::default());
+    let index = LineIndex::new(src);
+    let pos = |r: syntax::TextRange| {
+        let lc = index.line_col(r.start());
+        format!("{}:{}", lc.line + 1, lc.col + 1)
+    };
+    let mut out = String::new();
+    for d in crate::diagnostics::diagnostics(&db, file, config) {
+        let text = src
+            .get(std::ops::Range::<usize>::from(d.range))
+            .unwrap_or("?");
+        out.push_str(&format!(
+            "{} {} `{text}`: {}\n",
+            d.code,
+            pos(d.range),
+            d.message
+        ));
+        for r in &d.related {
+            out.push_str(&format!(
+                "  note {} `{}`: {}\n",
+                pos(r.range),
+                &src[r.range],
+                r.message
+            ));
+        }
+    }
+    out
+}
+
+pub(crate) fn check_infer(src: &str, expect: expect_test::Expect) {
+    expect.assert_eq(&infer_text(src));
+}
+
+pub(crate) fn check_diagnostics(src: &str, expect: expect_test::Expect) {
+    expect.assert_eq(&diagnostics_text(src));
+}

