@@ -48,18 +48,11 @@ impl View {
         match self {
             View::SyntaxTree => "hlsl-analyzer/syntaxTree",
             View::Ir => "hlsl-analyzer/viewIr",
-            View::Spirv => "not supported yet: the SPIR-V view needs lowering from HLSL to the IR, \
-                        which is not built yet (the SPIR-V backend that follows it is)"
-            .to_owned(),
-        View::Msl => "not supported yet: the MSL view needs lowering from HLSL to the IR and \
-                      the MSL backend, which are not built yet"
-            .to_owned(),
-        View::Wgsl => "not supported yet: the WGSL view needs lowering from HLSL to the IR and \
-                       the WGSL backend, which are not built yet"
-            .to_owned(),
-        View::Signatures => "not supported yet: entry-point signatures need lowering from HLSL \
-                             to the IR and the signature analysis, which are not built yet"
-            .to_owned(),
+            View::Spirv => "hlsl-analyzer/viewSpirv",
+            View::Msl => "hlsl-analyzer/viewMsl",
+            View::Wgsl => "hlsl-analyzer/viewWgsl",
+            View::Signatures => "hlsl-analyzer/viewSignatures",
+        }
     }
 }
 
@@ -79,8 +72,8 @@ pub fn view_text(snap: &Snapshot, view: View, path: &str, params: &ViewParams) -
                  is not built yet"
             )
         }
-        View::Spirv => "not supported yet: the SPIR-V view needs lowering from HLSL to the IR \
-                        and the SPIR-V backend, which are not built yet"
+        View::Spirv => "not supported yet: the SPIR-V view needs lowering from HLSL to the IR, \
+                        which is not built yet (the SPIR-V backend that follows it is)"
             .to_owned(),
         View::Msl => "not supported yet: the MSL view needs lowering from HLSL to the IR and \
                       the MSL backend, which are not built yet"
@@ -88,8 +81,8 @@ pub fn view_text(snap: &Snapshot, view: View, path: &str, params: &ViewParams) -
         View::Wgsl => "not supported yet: the WGSL view needs lowering from HLSL to the IR and \
                        the WGSL backend, which are not built yet"
             .to_owned(),
-        View::Signatures => "not supported yet: entry-point signatures need semantic analysis \
-                             and lowering, which are not built yet"
+        View::Signatures => "not supported yet: entry-point signatures need lowering from HLSL \
+                             to the IR and the signature analysis, which are not built yet"
             .to_owned(),
     }
 }
