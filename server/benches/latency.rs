@@ -1,7 +1,8 @@
 //! Latency of the language server as an editor feels it: the real binary over stdio, a
 //! generated 5,000-line shader, and for each replayed edit the time from sending `didChange` to
-//! receiving the `publishDiagnostics` of that version; then hover, semantic tokens and
-//! document symbols round trips. Prints p50, p99 and max of each.
+//! receiving the `publishDiagnostics` of that version (preprocessor, syntax and semantic
+//! diagnostics); then hover (macro and type), semantic tokens, document symbols and folding
+//! round trips. Prints p50, p99 and max of each.
 //!
 //! `cargo bench -p server --bench latency` (a plain binary: one process per measurement run
 //! would hide the numbers that matter in a harness's averages).
@@ -117,6 +118,25 @@ fn main() {
         assert!(!hover.is_null(), "no hover at {line}:{character}");
     }
     percentiles("hover (macro use)", hover_times);
+
+    // The type of a local: `c` in `return float4(c * SQ(time0), 1.0);`.
+    let mut type_times = Vec::with_capacity(REQUESTS);
+    for i in 0..REQUESTS {
+        let (line, _) = macro_uses[(i * 13) % macro_uses.len()];
+        let sent = Instant::now();
+        let hover = client
+            .request(
+                "textDocument/hover",
+                json!({
+                    "textDocument": { "uri": uri },
+                    "position": { "line": line, "character": 18 }
+                }),
+            )
+            .unwrap();
+        type_times.push(sent.elapsed());
+        assert!(!hover.is_null(), "no type at {line}:18");
+    }
+    percentiles("hover (type of a local)", type_times);
 
     let doc = json!({ "textDocument": { "uri": uri } });
     for (name, method) in [
