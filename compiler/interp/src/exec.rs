@@ -304,7 +304,7 @@ impl Invocation {
         if let Shape::Resource { body, .. } = ctx.prog.shapes.get(shape) {
             shape = *body;
         }
-        let size = ctx.prog.shapes.size[shape as usize];
+        let size = ctx.prog.shapes.extent[shape as usize];
         let id = self.id;
         let mem = memory(
             root,
@@ -332,7 +332,7 @@ impl Invocation {
 
     fn store_ptr(&mut self, ctx: &mut Ctx<'_, '_>, ptr: u64, vals: &[u64]) {
         let (root, shape, off) = unpack(ptr);
-        let size = ctx.prog.shapes.size[shape as usize];
+        let size = ctx.prog.shapes.extent[shape as usize];
         let id = self.id;
         let mem = memory(
             root,
@@ -1109,7 +1109,7 @@ impl Invocation {
             ResOp::ByteAddressLoad | ResOp::ByteAddressStore => {
                 let off = self.regs[fb + args[1].slot as usize];
                 let off = index_value(args[1].num, off);
-                let size = ctx.prog.shapes.size[value_shape as usize] as i64;
+                let size = ctx.prog.shapes.extent[value_shape as usize] as i64;
                 let write = op == ResOp::ByteAddressStore;
                 let val = if write { arg(self, 2) } else { Vec::new() };
                 let id = self.id;
@@ -1188,7 +1188,7 @@ impl Invocation {
                 (root, off as usize, shape)
             }
         };
-        let size = ctx.prog.shapes.size[shape as usize] as usize;
+        let size = ctx.prog.shapes.extent[shape as usize] as usize;
         let space = root_space(ctx.prog, root);
         let Some(mem) = memory(
             root,

@@ -419,13 +419,14 @@ impl Program {
                                 Some(l) => shapes.laid_out(&rty, &l.layout),
                                 None => shapes.natural(&rty),
                             };
-                            shapes.shapes.push(Shape::Resource {
-                                kind: ResKind::Memory,
-                                body,
-                            });
-                            shapes.flat.push(0);
-                            shapes.size.push(0);
-                            (shapes.shapes.len() - 1) as ShapeId
+                            shapes.push(
+                                Shape::Resource {
+                                    kind: ResKind::Memory,
+                                    body,
+                                },
+                                0,
+                                0,
+                            )
                         }
                     };
                     let (kind, body) = match shapes.get(elem_shape) {

@@ -75,11 +75,33 @@ pub struct Shapes {
     /// Scalar components of a value of the shape (its register count).
     pub flat: Vec<u32>,
     pub size: Vec<u32>,
+    /// Bytes a load or store of the shape touches (the size without trailing padding).
+    pub extent: Vec<u32>,
     natural: HashMap<Type, ShapeId>,
 }
 
 impl Shapes {
-    fn push(&mut self, s: Shape, flat: u32, size: u32) -> ShapeId {
+    pub fn push(&mut self, s: Shape, flat: u32, size: u32) -> ShapeId {
+        let ext = |id: &ShapeId| self.extent[*id as usize];
+        let extent = match &s {
+            Shape::Scalar(num) => num.mem_size(),
+            Shape::Vector { num, n, stride, .. } => stride * (n - 1) + num.mem_size(),
+            Shape::Matrix {
+                num,
+                rows,
+                cols,
+                row_stride,
+                col_stride,
+                ..
+            } => (rows - 1) * row_stride + (cols - 1) * col_stride + num.mem_size(),
+            Shape::Array { elem, stride, len } => match len {
+                Some(n) if *n > 0 => (n - 1) * stride + ext(elem),
+                _ => 0,
+            },
+            Shape::Struct { members } => members.iter().map(|(o, m)| o + ext(m)).max().unwrap_or(0),
+            Shape::Resource { .. } | Shape::ResourceArray { .. } => 0,
+        };
+        self.extent.push(extent);
         self.shapes.push(s);
         self.flat.push(flat);
         self.size.push(size);
@@ -395,11 +417,6 @@ pub fn write(shapes: &Shapes, id: ShapeId, mem: &mut [u8], off: usize, val: &[u6
         Shape::Resource { body, .. } => write(shapes, *body, mem, off, val),
         Shape::ResourceArray { .. } => {}
     }
-}
-
-/// The last byte (exclusive) a value of shape `id` at offset 0 touches.
-pub fn extent(shapes: &Shapes, id: ShapeId) -> u32 {
-    shapes.size[id as usize]
 }
 
 #[inline]

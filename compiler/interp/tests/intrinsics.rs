@@ -36,25 +36,46 @@ fn r32(v: f64) -> f32 {
 fn abs_of_float_and_int_min() {
     assert_eq!(f1(Intrinsic::Abs, -2.5), 2.5);
     assert_eq!(intrinsic(Intrinsic::Abs, Type::INT, vec![i(-7)]), [7]);
-    assert_eq!(intrinsic(Intrinsic::Abs, Type::INT, vec![i(i32::MIN)]), [0x8000_0000]);
+    assert_eq!(
+        intrinsic(Intrinsic::Abs, Type::INT, vec![i(i32::MIN)]),
+        [0x8000_0000]
+    );
 }
 
 #[test]
 fn min_max_of_ints_and_uints() {
-    assert_eq!(intrinsic(Intrinsic::Min, Type::INT, vec![i(-3), i(2)]), [(-3i32) as u32 as u64]);
-    assert_eq!(intrinsic(Intrinsic::Max, Type::UINT, vec![u(u32::MAX), u(2)]), [u64::from(u32::MAX)]);
+    assert_eq!(
+        intrinsic(Intrinsic::Min, Type::INT, vec![i(-3), i(2)]),
+        [(-3i32) as u32 as u64]
+    );
+    assert_eq!(
+        intrinsic(Intrinsic::Max, Type::UINT, vec![u(u32::MAX), u(2)]),
+        [u64::from(u32::MAX)]
+    );
 }
 
 #[test]
 fn min_max_of_floats_ignore_nan() {
-    assert_eq!(as_f32(intrinsic(Intrinsic::Min, Type::FLOAT, vec![f(f32::NAN), f(1.0)])[0]), 1.0);
-    assert_eq!(as_f32(intrinsic(Intrinsic::Max, Type::FLOAT, vec![f(-1.0), f(f32::NAN)])[0]), -1.0);
+    assert_eq!(
+        as_f32(intrinsic(Intrinsic::Min, Type::FLOAT, vec![f(f32::NAN), f(1.0)])[0]),
+        1.0
+    );
+    assert_eq!(
+        as_f32(intrinsic(Intrinsic::Max, Type::FLOAT, vec![f(-1.0), f(f32::NAN)])[0]),
+        -1.0
+    );
 }
 
 #[test]
 fn clamp_float_and_int() {
-    assert_eq!(as_f32(intrinsic(Intrinsic::Clamp, Type::FLOAT, vec![f(5.0), f(0.0), f(1.0)])[0]), 1.0);
-    assert_eq!(intrinsic(Intrinsic::Clamp, Type::INT, vec![i(-5), i(-2), i(3)]), [(-2i32) as u32 as u64]);
+    assert_eq!(
+        as_f32(intrinsic(Intrinsic::Clamp, Type::FLOAT, vec![f(5.0), f(0.0), f(1.0)])[0]),
+        1.0
+    );
+    assert_eq!(
+        intrinsic(Intrinsic::Clamp, Type::INT, vec![i(-5), i(-2), i(3)]),
+        [(-2i32) as u32 as u64]
+    );
 }
 
 #[test]
@@ -102,25 +123,42 @@ fn sign_returns_int() {
         vec![vec![f(-2.0), f(0.0), f(3.0), f(-0.0)]],
     );
     assert_eq!(r, [(-1i32) as u32 as u64, 0, 1, 0]);
-    assert_eq!(intrinsic(Intrinsic::Sign, Type::INT, vec![i(-9)]), [(-1i32) as u32 as u64]);
+    assert_eq!(
+        intrinsic(Intrinsic::Sign, Type::INT, vec![i(-9)]),
+        [(-1i32) as u32 as u64]
+    );
 }
 
 #[test]
 fn step_compares_x_to_edge() {
     // step(y, x) = x >= y ? 1 : 0.
-    assert_eq!(as_f32(intrinsic(Intrinsic::Step, Type::FLOAT, vec![f(0.5), f(0.5)])[0]), 1.0);
-    assert_eq!(as_f32(intrinsic(Intrinsic::Step, Type::FLOAT, vec![f(0.5), f(0.4)])[0]), 0.0);
+    assert_eq!(
+        as_f32(intrinsic(Intrinsic::Step, Type::FLOAT, vec![f(0.5), f(0.5)])[0]),
+        1.0
+    );
+    assert_eq!(
+        as_f32(intrinsic(Intrinsic::Step, Type::FLOAT, vec![f(0.5), f(0.4)])[0]),
+        0.0
+    );
 }
 
 #[test]
 fn lerp_interpolates() {
-    let r = fv(Intrinsic::Lerp, 2, vec![vec![0.0, 10.0], vec![10.0, 20.0], vec![0.25, 0.5]]);
+    let r = fv(
+        Intrinsic::Lerp,
+        2,
+        vec![vec![0.0, 10.0], vec![10.0, 20.0], vec![0.25, 0.5]],
+    );
     assert_eq!(r, [2.5, 15.0]);
 }
 
 #[test]
 fn lerp_with_scalar_weight_broadcasts() {
-    let r = fv(Intrinsic::Lerp, 2, vec![vec![0.0, 10.0], vec![4.0, 20.0], vec![0.5]]);
+    let r = fv(
+        Intrinsic::Lerp,
+        2,
+        vec![vec![0.0, 10.0], vec![4.0, 20.0], vec![0.5]],
+    );
     assert_eq!(r, [2.0, 15.0]);
 }
 
@@ -143,13 +181,25 @@ fn mad_on_ints_wraps() {
 fn fma_on_doubles_is_fused() {
     let x = 1.0 + 2f64.powi(-30);
     let c = -(1.0 + 2f64.powi(-29));
-    let r = intrinsic(Intrinsic::Fma, Type::Scalar(ScalarKind::Double), vec![d(x), d(x), d(c)]);
+    let r = intrinsic(
+        Intrinsic::Fma,
+        Type::Scalar(ScalarKind::Double),
+        vec![d(x), d(x), d(c)],
+    );
     assert_eq!(f64::from_bits(r[0]), 2f64.powi(-60));
 }
 
 #[test]
 fn smoothstep_endpoints_and_midpoint() {
-    let s = |x| as_f32(intrinsic(Intrinsic::SmoothStep, Type::FLOAT, vec![f(0.0), f(2.0), f(x)])[0]);
+    let s = |x| {
+        as_f32(
+            intrinsic(
+                Intrinsic::SmoothStep,
+                Type::FLOAT,
+                vec![f(0.0), f(2.0), f(x)],
+            )[0],
+        )
+    };
     assert_eq!(s(-1.0), 0.0);
     assert_eq!(s(1.0), 0.5);
     assert_eq!(s(3.0), 1.0);
@@ -158,8 +208,14 @@ fn smoothstep_endpoints_and_midpoint() {
 
 #[test]
 fn countbits_and_reversebits() {
-    assert_eq!(intrinsic(Intrinsic::CountBits, Type::UINT, vec![u(0xf0f0_0001)]), [9]);
-    assert_eq!(intrinsic(Intrinsic::ReverseBits, Type::UINT, vec![u(1)]), [0x8000_0000]);
+    assert_eq!(
+        intrinsic(Intrinsic::CountBits, Type::UINT, vec![u(0xf0f0_0001)]),
+        [9]
+    );
+    assert_eq!(
+        intrinsic(Intrinsic::ReverseBits, Type::UINT, vec![u(1)]),
+        [0x8000_0000]
+    );
     assert_eq!(
         intrinsic(Intrinsic::ReverseBits, Type::UINT, vec![u(0x1234_5678)]),
         [u64::from(0x1234_5678u32.reverse_bits())]
@@ -168,38 +224,83 @@ fn countbits_and_reversebits() {
 
 #[test]
 fn firstbithigh_unsigned_and_signed() {
-    assert_eq!(intrinsic(Intrinsic::FirstBitHigh, Type::UINT, vec![u(0x8000_0000)]), [31]);
-    assert_eq!(intrinsic(Intrinsic::FirstBitHigh, Type::UINT, vec![u(0)]), [0xffff_ffff]);
+    assert_eq!(
+        intrinsic(Intrinsic::FirstBitHigh, Type::UINT, vec![u(0x8000_0000)]),
+        [31]
+    );
+    assert_eq!(
+        intrinsic(Intrinsic::FirstBitHigh, Type::UINT, vec![u(0)]),
+        [0xffff_ffff]
+    );
     // Signed: the first bit that differs from the sign bit.
-    assert_eq!(intrinsic(Intrinsic::FirstBitHigh, Type::UINT, vec![i(-1)]), [0xffff_ffff]);
-    assert_eq!(intrinsic(Intrinsic::FirstBitHigh, Type::UINT, vec![i(-2)]), [0]);
-    assert_eq!(intrinsic(Intrinsic::FirstBitHigh, Type::UINT, vec![i(0x100)]), [8]);
+    assert_eq!(
+        intrinsic(Intrinsic::FirstBitHigh, Type::UINT, vec![i(-1)]),
+        [0xffff_ffff]
+    );
+    assert_eq!(
+        intrinsic(Intrinsic::FirstBitHigh, Type::UINT, vec![i(-2)]),
+        [0]
+    );
+    assert_eq!(
+        intrinsic(Intrinsic::FirstBitHigh, Type::UINT, vec![i(0x100)]),
+        [8]
+    );
 }
 
 #[test]
 fn firstbitlow() {
-    assert_eq!(intrinsic(Intrinsic::FirstBitLow, Type::UINT, vec![u(0b1000)]), [3]);
-    assert_eq!(intrinsic(Intrinsic::FirstBitLow, Type::UINT, vec![u(0)]), [0xffff_ffff]);
+    assert_eq!(
+        intrinsic(Intrinsic::FirstBitLow, Type::UINT, vec![u(0b1000)]),
+        [3]
+    );
+    assert_eq!(
+        intrinsic(Intrinsic::FirstBitLow, Type::UINT, vec![u(0)]),
+        [0xffff_ffff]
+    );
 }
 
 #[test]
 fn f32tof16_rounds_to_nearest_even() {
-    assert_eq!(intrinsic(Intrinsic::F32ToF16, Type::UINT, vec![f(1.0)]), [0x3c00]);
-    assert_eq!(intrinsic(Intrinsic::F32ToF16, Type::UINT, vec![f(2049.0)]), [0x6800]);
-    assert_eq!(intrinsic(Intrinsic::F32ToF16, Type::UINT, vec![f(-65520.0)]), [0xfc00]);
+    assert_eq!(
+        intrinsic(Intrinsic::F32ToF16, Type::UINT, vec![f(1.0)]),
+        [0x3c00]
+    );
+    assert_eq!(
+        intrinsic(Intrinsic::F32ToF16, Type::UINT, vec![f(2049.0)]),
+        [0x6800]
+    );
+    assert_eq!(
+        intrinsic(Intrinsic::F32ToF16, Type::UINT, vec![f(-65520.0)]),
+        [0xfc00]
+    );
 }
 
 #[test]
 fn f16tof32_reads_low_bits() {
-    assert_eq!(intrinsic(Intrinsic::F16ToF32, Type::FLOAT, vec![u(0xffff_c000)]), [fbits(-2.0)]);
-    assert_eq!(intrinsic(Intrinsic::F16ToF32, Type::FLOAT, vec![u(0x7c00)]), [fbits(f32::INFINITY)]);
+    assert_eq!(
+        intrinsic(Intrinsic::F16ToF32, Type::FLOAT, vec![u(0xffff_c000)]),
+        [fbits(-2.0)]
+    );
+    assert_eq!(
+        intrinsic(Intrinsic::F16ToF32, Type::FLOAT, vec![u(0x7c00)]),
+        [fbits(f32::INFINITY)]
+    );
 }
 
 #[test]
 fn asuint_asint_asfloat_reinterpret() {
-    assert_eq!(intrinsic(Intrinsic::AsUint, Type::UINT, vec![f(1.0)]), [0x3f80_0000]);
-    assert_eq!(intrinsic(Intrinsic::AsInt, Type::INT, vec![f(-0.0)]), [0x8000_0000]);
-    assert_eq!(intrinsic(Intrinsic::AsFloat, Type::FLOAT, vec![u(0x4049_0fdb)]), [0x4049_0fdb]);
+    assert_eq!(
+        intrinsic(Intrinsic::AsUint, Type::UINT, vec![f(1.0)]),
+        [0x3f80_0000]
+    );
+    assert_eq!(
+        intrinsic(Intrinsic::AsInt, Type::INT, vec![f(-0.0)]),
+        [0x8000_0000]
+    );
+    assert_eq!(
+        intrinsic(Intrinsic::AsFloat, Type::FLOAT, vec![u(0x4049_0fdb)]),
+        [0x4049_0fdb]
+    );
 }
 
 #[test]
@@ -230,16 +331,31 @@ fn asuint_of_double_splits_through_pointers() {
 
 #[test]
 fn cross_product() {
-    let r = fv(Intrinsic::Cross, 3, vec![vec![1.0, 0.0, 0.0], vec![0.0, 1.0, 0.0]]);
+    let r = fv(
+        Intrinsic::Cross,
+        3,
+        vec![vec![1.0, 0.0, 0.0], vec![0.0, 1.0, 0.0]],
+    );
     assert_eq!(r, [0.0, 0.0, 1.0]);
-    let r = fv(Intrinsic::Cross, 3, vec![vec![1.0, 2.0, 3.0], vec![4.0, 5.0, 6.0]]);
+    let r = fv(
+        Intrinsic::Cross,
+        3,
+        vec![vec![1.0, 2.0, 3.0], vec![4.0, 5.0, 6.0]],
+    );
     assert_eq!(r, [-3.0, 6.0, -3.0]);
 }
 
 #[test]
 fn length_and_distance() {
     assert_eq!(fv(Intrinsic::Length, 1, vec![vec![3.0, 4.0]]), [5.0]);
-    assert_eq!(fv(Intrinsic::Distance, 1, vec![vec![1.0, 1.0, 1.0], vec![3.0, 3.0, 2.0]]), [3.0]);
+    assert_eq!(
+        fv(
+            Intrinsic::Distance,
+            1,
+            vec![vec![1.0, 1.0, 1.0], vec![3.0, 3.0, 2.0]]
+        ),
+        [3.0]
+    );
 }
 
 #[test]
@@ -256,18 +372,34 @@ fn reflect_off_plane() {
 
 #[test]
 fn refract_straight_through_and_total_internal_reflection() {
-    let r = fv(Intrinsic::Refract, 2, vec![vec![0.0, -1.0], vec![0.0, 1.0], vec![1.0]]);
+    let r = fv(
+        Intrinsic::Refract,
+        2,
+        vec![vec![0.0, -1.0], vec![0.0, 1.0], vec![1.0]],
+    );
     assert_eq!(r, [0.0, -1.0]);
     let s = std::f32::consts::FRAC_1_SQRT_2;
-    let r = fv(Intrinsic::Refract, 2, vec![vec![s, -s], vec![0.0, 1.0], vec![2.0]]);
+    let r = fv(
+        Intrinsic::Refract,
+        2,
+        vec![vec![s, -s], vec![0.0, 1.0], vec![2.0]],
+    );
     assert_eq!(r, [0.0, 0.0]);
 }
 
 #[test]
 fn faceforward_flips_against_ng() {
-    let r = fv(Intrinsic::FaceForward, 2, vec![vec![0.0, 1.0], vec![0.0, -1.0], vec![0.0, 1.0]]);
+    let r = fv(
+        Intrinsic::FaceForward,
+        2,
+        vec![vec![0.0, 1.0], vec![0.0, -1.0], vec![0.0, 1.0]],
+    );
     assert_eq!(r, [0.0, 1.0]);
-    let r = fv(Intrinsic::FaceForward, 2, vec![vec![0.0, 1.0], vec![0.0, 1.0], vec![0.0, 1.0]]);
+    let r = fv(
+        Intrinsic::FaceForward,
+        2,
+        vec![vec![0.0, 1.0], vec![0.0, 1.0], vec![0.0, 1.0]],
+    );
     assert_eq!(r, [-0.0, -1.0]);
 }
 
@@ -275,8 +407,14 @@ fn faceforward_flips_against_ng() {
 fn isnan_isinf_isfinite() {
     let v = vec![vec![f(f32::NAN), f(f32::INFINITY), f(1.0)]];
     let b3 = vec_ty(ScalarKind::Bool, 3);
-    assert_eq!(intrinsic_v(Intrinsic::IsNan, b3.clone(), v.clone()), [1, 0, 0]);
-    assert_eq!(intrinsic_v(Intrinsic::IsInf, b3.clone(), v.clone()), [0, 1, 0]);
+    assert_eq!(
+        intrinsic_v(Intrinsic::IsNan, b3.clone(), v.clone()),
+        [1, 0, 0]
+    );
+    assert_eq!(
+        intrinsic_v(Intrinsic::IsInf, b3.clone(), v.clone()),
+        [0, 1, 0]
+    );
     assert_eq!(intrinsic_v(Intrinsic::IsFinite, b3, v), [0, 0, 1]);
 }
 
@@ -285,14 +423,20 @@ fn any_and_all() {
     let v = vec![vec![i(0), i(3), i(0)]];
     assert_eq!(intrinsic_v(Intrinsic::Any, Type::BOOL, v.clone()), [1]);
     assert_eq!(intrinsic_v(Intrinsic::All, Type::BOOL, v), [0]);
-    assert_eq!(intrinsic_v(Intrinsic::All, Type::BOOL, vec![vec![f(1.0), f(-2.0)]]), [1]);
+    assert_eq!(
+        intrinsic_v(Intrinsic::All, Type::BOOL, vec![vec![f(1.0), f(-2.0)]]),
+        [1]
+    );
 }
 
 #[test]
 fn exp2_log2_pow() {
     assert_eq!(f1(Intrinsic::Exp2, 10.0), 1024.0);
     assert_eq!(f1(Intrinsic::Log2, 0.125), -3.0);
-    assert_eq!(as_f32(intrinsic(Intrinsic::Pow, Type::FLOAT, vec![f(2.0), f(0.5)])[0]), r32(2f64.sqrt()));
+    assert_eq!(
+        as_f32(intrinsic(Intrinsic::Pow, Type::FLOAT, vec![f(2.0), f(0.5)])[0]),
+        r32(2f64.sqrt())
+    );
 }
 
 #[test]
@@ -325,26 +469,43 @@ fn hyperbolic_functions() {
 
 #[test]
 fn degrees_and_radians() {
-    assert_eq!(f1(Intrinsic::Degrees, std::f32::consts::PI), r32(f64::from(std::f32::consts::PI) * 180.0 / std::f64::consts::PI));
+    assert_eq!(
+        f1(Intrinsic::Degrees, std::f32::consts::PI),
+        r32(f64::from(std::f32::consts::PI) * 180.0 / std::f64::consts::PI)
+    );
     assert_eq!(f1(Intrinsic::Radians, 180.0), r32(std::f64::consts::PI));
 }
 
 #[test]
 fn fmod_and_ldexp() {
-    assert_eq!(as_f32(intrinsic(Intrinsic::Fmod, Type::FLOAT, vec![f(-7.0), f(3.0)])[0]), -1.0);
-    assert_eq!(as_f32(intrinsic(Intrinsic::Ldexp, Type::FLOAT, vec![f(1.5), f(4.0)])[0]), 24.0);
+    assert_eq!(
+        as_f32(intrinsic(Intrinsic::Fmod, Type::FLOAT, vec![f(-7.0), f(3.0)])[0]),
+        -1.0
+    );
+    assert_eq!(
+        as_f32(intrinsic(Intrinsic::Ldexp, Type::FLOAT, vec![f(1.5), f(4.0)])[0]),
+        24.0
+    );
 }
 
 #[test]
 fn half_precision_sqrt_rounds_to_binary16() {
     // sqrt(2) in binary16 is 0x3da8 (1.4140625).
-    let r = intrinsic(Intrinsic::Sqrt, Type::Scalar(ScalarKind::Float16), vec![h(0x4000)]);
+    let r = intrinsic(
+        Intrinsic::Sqrt,
+        Type::Scalar(ScalarKind::Float16),
+        vec![h(0x4000)],
+    );
     assert_eq!(r, [0x3da8]);
 }
 
 #[test]
 fn double_precision_sqrt() {
-    let r = intrinsic(Intrinsic::Sqrt, Type::Scalar(ScalarKind::Double), vec![d(2.0)]);
+    let r = intrinsic(
+        Intrinsic::Sqrt,
+        Type::Scalar(ScalarKind::Double),
+        vec![d(2.0)],
+    );
     assert_eq!(f64::from_bits(r[0]), 2f64.sqrt());
 }
 
@@ -373,7 +534,11 @@ fn transpose_2x3() {
         let r0 = vconst(fb, vec![f(1.0), f(2.0), f(3.0)]);
         let r1 = vconst(fb, vec![f(4.0), f(5.0), f(6.0)]);
         let m = fb.construct(Type::matrix(ScalarKind::Float, 2, 3), &[r0, r1]);
-        let t = fb.call_intrinsic(Intrinsic::Transpose, Type::matrix(ScalarKind::Float, 3, 2), &[m]);
+        let t = fb.call_intrinsic(
+            Intrinsic::Transpose,
+            Type::matrix(ScalarKind::Float, 3, 2),
+            &[m],
+        );
         fb.extract(t, &[2])
     });
     assert_eq!(as_f32s(&r), [3.0, 6.0]);
@@ -420,7 +585,11 @@ fn sincos_writes_both() {
 
 #[test]
 fn dst_and_lit() {
-    let r = fv(Intrinsic::Dst, 4, vec![vec![9.0, 2.0, 3.0, 9.0], vec![9.0, 5.0, 9.0, 7.0]]);
+    let r = fv(
+        Intrinsic::Dst,
+        4,
+        vec![vec![9.0, 2.0, 3.0, 9.0], vec![9.0, 5.0, 9.0, 7.0]],
+    );
     assert_eq!(r, [1.0, 10.0, 3.0, 7.0]);
     let r = fv(Intrinsic::Lit, 4, vec![vec![0.5], vec![0.5], vec![2.0]]);
     assert_eq!(r, [1.0, 0.5, 0.25, 1.0]);
@@ -436,7 +605,11 @@ fn msad4_sums_absolute_differences_skipping_zero_reference_bytes() {
         let reference = fb.uint(0x0403_0001);
         let src = vconst(fb, vec![u(0x0403_0201), u(0x0807_0605)]);
         let acc = vconst(fb, vec![u(0), u(0), u(0), u(100)]);
-        fb.call_intrinsic(Intrinsic::Msad4, vec_ty(ScalarKind::Uint, 4), &[reference, src, acc])
+        fb.call_intrinsic(
+            Intrinsic::Msad4,
+            vec_ty(ScalarKind::Uint, 4),
+            &[reference, src, acc],
+        )
     });
     // window 0: bytes 1,2,3,4 -> |1-1| + |3-3| + |4-4| = 0
     // window 1: bytes 2,3,4,5 -> |1-2| + |3-4| + |4-5| = 3
@@ -473,7 +646,10 @@ fn derivatives_are_reported_as_unsupported() {
     });
     let m = k.finish();
     let err = run_with(&m, [1, 1, 1], &Default::default(), vec![], None).unwrap_err();
-    assert_eq!(err, interp::RunError::Unsupported("intrinsic ddx in compute".to_owned()));
+    assert_eq!(
+        err,
+        interp::RunError::Unsupported("intrinsic ddx in compute".to_owned())
+    );
 }
 
 #[test]

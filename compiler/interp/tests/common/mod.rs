@@ -374,3 +374,66 @@ pub fn struct_field(name: &str, ty: Type) -> StructField {
         interpolation: Vec::new(),
     }
 }
+
+/// Builds `for (uint i = 0; i < count; i++) body(i)` in SSA form (the counter is a phi) with
+/// a loop marker; leaves the builder in the loop's merge block.
+pub fn counted_loop(
+    fb: &mut FunctionBuilder<'_>,
+    count: Value,
+    body: impl FnOnce(&mut FunctionBuilder<'_>, Value),
+) {
+    let entry = fb.current_block().expect("a current block");
+    let header = fb.create_block("header");
+    let check = fb.create_block("check");
+    let body_block = fb.create_block("body");
+    let cont = fb.create_block("continue");
+    let merge = fb.create_block("merge");
+    fb.br(header);
+    fb.switch_to_block(header);
+    let zero = fb.uint(0);
+    let i = fb.phi(Type::UINT, &[(zero, entry), (zero, cont)]);
+    fb.mark_loop(header, merge, cont, None);
+    fb.br(check);
+    fb.switch_to_block(check);
+    let c = fb.compare(Opcode::Lt, i, count);
+    fb.cond_br(c, body_block, merge);
+    fb.switch_to_block(body_block);
+    body(fb, i);
+    fb.br(cont);
+    fb.switch_to_block(cont);
+    let one = fb.uint(1);
+    let next = fb.binary(Opcode::Add, i, one);
+    fb.br(header);
+    if let Value::Inst(phi) = i {
+        fb.function_mut().insts[phi].operands[1] = next;
+    }
+    fb.switch_to_block(merge);
+}
+
+/// `if (cond) then()`, with a selection marker; leaves the builder in the merge block.
+pub fn if_then(
+    fb: &mut FunctionBuilder<'_>,
+    cond: Value,
+    then: impl FnOnce(&mut FunctionBuilder<'_>),
+) {
+    let header = fb.current_block().expect("a current block");
+    let t = fb.create_block("then");
+    let merge = fb.create_block("endif");
+    fb.mark_selection(header, merge, None);
+    fb.cond_br(cond, t, merge);
+    fb.switch_to_block(t);
+    then(fb);
+    fb.br(merge);
+    fb.switch_to_block(merge);
+}
+
+/// `Out[index] = value` for a structured buffer global.
+pub fn store_at(fb: &mut FunctionBuilder<'_>, buffer: Global, index: Value, value: Value) {
+    let p = fb.access_chain(Value::Global(buffer), &[index]);
+    fb.store(p, value);
+}
+
+/// Loads a built-in input.
+pub fn load_global(fb: &mut FunctionBuilder<'_>, g: Global) -> Value {
+    fb.load(Value::Global(g))
+}
