@@ -8,6 +8,9 @@
 //! rounded, then a sum rounded); `fma` is. `round` rounds halfway cases to even (DXIL's
 //! `Round_ne`). `min`/`max` return the other operand when one is NaN.
 
+// Component loops index several slices in step (operands broadcast, strided memory).
+#![allow(clippy::needless_range_loop)]
+
 use ir::Intrinsic;
 
 use crate::numeric::{self, from_f64, to_f64, to_i64, Num};

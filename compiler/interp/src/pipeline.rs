@@ -226,12 +226,7 @@ fn encode(format: Format, v: &Value, out: &mut Vec<u8>) -> Result<(), String> {
             };
             out.extend(bits.to_le_bytes());
         }
-        Format::Bool => out.extend(
-            (value_u64(v).ok_or_else(bad)? != 0)
-                .then_some(1u32)
-                .unwrap_or(0)
-                .to_le_bytes(),
-        ),
+        Format::Bool => out.extend(u32::from(value_u64(v).ok_or_else(bad)? != 0).to_le_bytes()),
         _ => {
             let bits = match v {
                 Value::Number(n) if n.is_f64() => return Err(bad()),

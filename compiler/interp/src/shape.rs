@@ -4,6 +4,9 @@
 //! from the `types` layouts stored on their globals; function, private and groupshared memory
 //! use a packed natural layout (matrices row by row). Built by `program`, read by `exec`.
 
+// Component loops index several slices in step (operands broadcast, strided memory).
+#![allow(clippy::needless_range_loop)]
+
 use std::collections::HashMap;
 
 use types::{LayoutKind, MatrixOrientation, ResourceType, Type, TypeLayout};
