@@ -1318,14 +1318,28 @@ impl Invocation {
             }
             _ => {}
         }
-        let vals: Vec<Vec<u64>> = args.iter().map(|a| get(self, a)).collect();
-        let argv: Vec<ArgVal<'_>> = vals
-            .iter()
-            .zip(args)
-            .map(|(v, a)| ArgVal { v, num: a.num })
-            .collect();
+        // Operands are slices of the registers; the result goes to a stack buffer first, so
+        // nothing is allocated.
+        if args.len() > 4 || n > 16 {
+            return Err(RunError::Unsupported(format!(
+                "{} with {} operands",
+                which.name(),
+                args.len()
+            )));
+        }
+        let empty = ArgVal {
+            v: &[],
+            num: Num::U32,
+        };
+        let mut argv = [empty; 4];
+        for (k, a) in args.iter().enumerate() {
+            argv[k] = ArgVal {
+                v: &self.regs[fb + a.slot as usize..fb + (a.slot + a.n) as usize],
+                num: a.num,
+            };
+        }
         let mut res = [0u64; 16];
-        intrinsics::eval(which, out, &argv, &mut res[..n as usize])
+        intrinsics::eval(which, out, &argv[..args.len()], &mut res[..n as usize])
             .map_err(RunError::Unsupported)?;
         self.regs[d..d + n as usize].copy_from_slice(&res[..n as usize]);
         Ok(())

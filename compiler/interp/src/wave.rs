@@ -99,10 +99,16 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
             results.iter_mut().for_each(|r| r.copy_from_slice(&v[..n]));
         }
         Intrinsic::WaveActiveAllEqual => {
-            for c in 0..n.max(1) {
-                let first = vals[0][0].get(c).copied();
-                let eq = vals.iter().all(|v| v[0].get(c).copied() == first);
-                results.iter_mut().for_each(|r| r[c.min(n - 1)] = eq as u64);
+            // Per component for a vector result; all components at once for a scalar one.
+            let width = vals[0][0].len();
+            let same = |c: usize| vals.iter().all(|v| v[0].get(c) == vals[0][0].get(c));
+            for (c, slot) in (0..n).zip(0..) {
+                let eq = if n == 1 {
+                    (0..width).all(same)
+                } else {
+                    same(c)
+                };
+                results.iter_mut().for_each(|r| r[slot] = eq as u64);
             }
         }
         Intrinsic::WaveReadLaneAt

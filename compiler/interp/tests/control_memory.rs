@@ -933,3 +933,99 @@ fn spec_constants_take_overrides() {
     interp::dispatch(&program, &mut b, [1, 1, 1], &RunOptions::default(), None).unwrap();
     assert_eq!(u32s(&b.get(&program, 0, 0).unwrap().data), [42]);
 }
+
+#[test]
+fn arrays_of_resources_are_indexed_by_root() {
+    let mut k = Kernel::new([1, 1, 1]);
+    let bufs = k.resource("Bufs", Type::array(rw_structured(Type::UINT), 2), 0, 0);
+    k.mb.module_mut().globals[bufs].resource_count = Some(2);
+    k.body(|fb| {
+        let (zero, one) = (fb.int(0), fb.int(1));
+        let p1 = fb.access_chain(Value::Global(bufs), &[one, zero]);
+        let v = fb.load(p1);
+        let p0 = fb.access_chain(Value::Global(bufs), &[zero, one]);
+        fb.store(p0, v);
+    });
+    let m = k.finish();
+    let program = Program::new(&m, "main", &ProgramOptions::default()).unwrap();
+    let mut b = Bindings::new(&program);
+    b.bind(&program, 0, 0, 0, Resource::buffer(vec![0; 8]))
+        .unwrap();
+    b.bind(&program, 0, 0, 1, Resource::buffer(bytes_u32(&[77, 0])))
+        .unwrap();
+    assert!(b.bind(&program, 0, 0, 2, Resource::buffer(vec![])).is_err());
+    interp::dispatch(&program, &mut b, [1, 1, 1], &RunOptions::default(), None).unwrap();
+    assert_eq!(u32s(&b.resources[0].as_ref().unwrap().data), [0, 77]);
+}
+
+#[test]
+fn kill_ends_the_invocation() {
+    let mut k = Kernel::new([1, 1, 1]);
+    let out = out_uint(&mut k);
+    k.body(|fb| {
+        let z = fb.int(0);
+        let one = fb.uint(1);
+        store_at(fb, out, z, one);
+        let after = fb.create_block("after");
+        fb.kill();
+        fb.switch_to_block(after);
+        let two = fb.uint(2);
+        store_at(fb, out, z, two);
+    });
+    let m = k.finish();
+    assert_eq!(run_out(&m, 1), [1]);
+}
+
+#[test]
+fn matrix_mul_opcode_is_componentwise() {
+    let m_ty = Type::matrix(ScalarKind::Int, 2, 2);
+    let mut k = Kernel::new([1, 1, 1]);
+    let out = k.resource("Out", rw_structured(vec_ty(ScalarKind::Int, 2)), 0, 0);
+    k.body(|fb| {
+        let r0 = vconst(fb, vec![i(1), i(2)]);
+        let r1 = vconst(fb, vec![i(3), i(4)]);
+        let a = fb.construct(m_ty.clone(), &[r0, r1]);
+        let b = fb.construct(m_ty.clone(), &[r1, r0]);
+        let c = fb.binary(Opcode::Mul, a, b);
+        let row = fb.extract(c, &[1]);
+        let z = fb.int(0);
+        store_at(fb, out, z, row);
+    });
+    let m = k.finish();
+    assert_eq!(
+        i32s(&run(&m, [1, 1, 1], vec![buf(0, vec![0; 8])])[0].data),
+        [3, 8]
+    );
+}
+
+#[test]
+fn nested_structs_and_arrays_in_function_memory() {
+    let inner = structure(
+        "Inner",
+        &[("v", vec_ty(ScalarKind::Uint, 2)), ("w", Type::UINT)],
+    );
+    let outer = structure(
+        "Outer",
+        &[("a", Type::array(inner.clone(), 3)), ("b", Type::UINT)],
+    );
+    let mut k = Kernel::new([1, 1, 1]);
+    let out = out_uint(&mut k);
+    k.body(|fb| {
+        let var = fb.alloca(outer.clone(), "o");
+        let (zero, one, two) = (fb.int(0), fb.int(1), fb.int(2));
+        let p = fb.access_chain(var, &[zero, two, zero, one]);
+        let x = fb.uint(5);
+        fb.store(p, x);
+        let pb = fb.access_chain(var, &[one]);
+        let y = fb.uint(6);
+        fb.store(pb, y);
+        let whole = fb.load(var);
+        let e = fb.extract(whole, &[0, 2, 0]);
+        let ey = fb.extract(e, &[1]);
+        let b = fb.extract(whole, &[1]);
+        let r = fb.binary(Opcode::Mul, ey, b);
+        store_at(fb, out, zero, r);
+    });
+    let m = k.finish();
+    assert_eq!(run_out(&m, 1), [30]);
+}

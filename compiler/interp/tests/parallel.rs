@@ -830,3 +830,56 @@ fn hooks_compose() {
     drop(both);
     assert_eq!((a.begins.len(), b.ends.len()), (2, 2));
 }
+
+#[test]
+fn wave_all_equal_of_a_vector_to_a_scalar() {
+    let m = wave_kernel(4, Type::UINT, |fb, idx| {
+        let one = fb.uint(1);
+        let v = fb.construct(vec_ty(ScalarKind::Uint, 2), &[one, idx]);
+        let eq = fb.call_intrinsic(Intrinsic::WaveActiveAllEqual, Type::BOOL, &[v]);
+        fb.convert(eq, Type::UINT)
+    });
+    assert_eq!(run_wave(&m, 4, 1, 32), [0, 0, 0, 0]);
+}
+
+#[test]
+fn wave_operation_inside_a_called_function() {
+    let mut k = Kernel::new([8, 1, 1]);
+    let out = k.resource("Out", rw_structured(Type::UINT), 0, 0);
+    let gi = index(&mut k);
+    let f = k.mb.declare_function("total", vec![Type::UINT], Type::UINT);
+    {
+        let mut fb = k.mb.function(f);
+        let b = fb.create_block("entry");
+        fb.switch_to_block(b);
+        let x = fb.arg(0);
+        let s = fb.call_intrinsic(Intrinsic::WaveActiveSum, Type::UINT, &[x]);
+        fb.ret(Some(s));
+    }
+    k.body(|fb| {
+        let idx = load_global(fb, gi);
+        let s = fb.call(f, &[idx]);
+        store_at(fb, out, idx, s);
+    });
+    let m = k.finish();
+    assert_eq!(run_wave(&m, 8, 1, 32), [28; 8]);
+}
+
+#[test]
+fn subgroup_builtins_follow_the_wave_size() {
+    let mut k = Kernel::new([8, 1, 1]);
+    let out = k.resource("Out", rw_structured(vec_ty(ScalarKind::Uint, 2)), 0, 0);
+    let gi = index(&mut k);
+    let lane = k.builtin(BuiltIn::SubgroupLocalInvocationId, Type::UINT);
+    let size = k.builtin(BuiltIn::SubgroupSize, Type::UINT);
+    k.body(|fb| {
+        let idx = load_global(fb, gi);
+        let l = load_global(fb, lane);
+        let s = load_global(fb, size);
+        let v = fb.construct(vec_ty(ScalarKind::Uint, 2), &[l, s]);
+        store_at(fb, out, idx, v);
+    });
+    let m = k.finish();
+    let want: Vec<u32> = (0..8).flat_map(|i| [i % 4, 4]).collect();
+    assert_eq!(run_wave(&m, 8, 2, 4), want);
+}
