@@ -740,6 +740,7 @@ impl Invocation {
                     let old = self.atomic(ctx, *op, *num, p, coord.as_ref(), v0, v1, fb);
                     self.regs[fb + *dst as usize] = old;
                 }
+                Op::MemoryBarrier => {}
                 Op::Barrier => {
                     save!();
                     self.state = State::AtBarrier;

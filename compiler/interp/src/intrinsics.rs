@@ -63,6 +63,23 @@ pub fn supported(which: Intrinsic) -> bool {
     )
 }
 
+/// How many operands `which` takes (inclusive range); `None` when any count is accepted.
+pub fn arity(which: Intrinsic) -> Option<(usize, usize)> {
+    use Intrinsic::*;
+    Some(match which {
+        WaveIsFirstLane | WaveGetLaneIndex | WaveGetLaneCount => (0, 0),
+        AsUint => (1, 3),
+        AsDouble | Atan2 | Cross | Distance | Dst | Fmod | Frexp | Ldexp | Max | Min | Modf
+        | Pow | Reflect | Step | WaveReadLaneAt | QuadReadLaneAt => (2, 2),
+        Clamp | FaceForward | Fma | Lerp | Lit | Mad | Msad4 | Refract | SmoothStep | Sincos => {
+            (3, 3)
+        }
+        w if crate::program::is_wave_op(w) => (1, 1),
+        w if supported(w) => (1, 1),
+        _ => return None,
+    })
+}
+
 /// `v` rounded to the precision of `num` (a float kind), as `f64`.
 pub fn round_to(num: Num, v: f64) -> f64 {
     to_f64(num, from_f64(num, v))

@@ -42,6 +42,8 @@ pub use sched::{dispatch, Bindings, RunOptions, RunStats};
 /// Why a run failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RunError {
+    /// The module does not verify (the first verifier message).
+    InvalidModule(String),
     NoEntryPoint(String),
     NotCompute(String),
     /// An instruction or intrinsic the interpreter does not run (sampling, derivatives, ...).
@@ -70,6 +72,7 @@ pub enum RunError {
 impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            RunError::InvalidModule(m) => write!(f, "invalid module: {m}"),
             RunError::NoEntryPoint(n) => write!(f, "no entry point named `{n}`"),
             RunError::NotCompute(n) => write!(f, "entry point `{n}` is not a compute shader"),
             RunError::Unsupported(w) => write!(f, "unsupported: {w}"),

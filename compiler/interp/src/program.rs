@@ -205,6 +205,8 @@ pub enum Op {
         vals: [u32; 2],
     },
     Barrier,
+    /// A barrier without `GROUP_SYNC`: nothing to do.
+    MemoryBarrier,
     Call {
         func: u32,
         dst: u32,
@@ -350,6 +352,10 @@ impl Program {
         entry: &str,
         options: &ProgramOptions,
     ) -> Result<Program, RunError> {
+        let errors = ir::verify(module);
+        if let Some(e) = errors.first() {
+            return Err(RunError::InvalidModule(e.to_string()));
+        }
         let ep = module
             .entry_points
             .iter()
@@ -1041,6 +1047,11 @@ fn decode_inst(
                 vals: [v0, v1],
             }
         }
+        // Without GROUP_SYNC a barrier only orders memory, which the interpreter's
+        // sequentially consistent memory already is.
+        Opcode::Barrier(flags) if !flags.contains(ir::BarrierFlags::GROUP_SYNC) => {
+            Op::MemoryBarrier
+        }
         Opcode::Barrier(_) => Op::Barrier,
         Opcode::Call(f) => {
             let args = ops
@@ -1060,6 +1071,14 @@ fn decode_inst(
         Opcode::CallIntrinsic(which) => {
             let args: Box<[Arg]> = ops.iter().map(|&v| d.arg(v)).collect();
             let out = num_of(&data.ty);
+            if let Some((lo, hi)) = crate::intrinsics::arity(which) {
+                if args.len() < lo
+                    || args.len() > hi
+                    || (which == Intrinsic::AsUint && args.len() == 2)
+                {
+                    return unsupported(format!("{} with {} operands", which.name(), args.len()));
+                }
+            }
             if which == Intrinsic::Transpose {
                 let (rows, cols) = match opnd_ty(d, 0) {
                     Type::Matrix { rows, cols, .. } => (u32::from(rows), u32::from(cols)),

@@ -45,9 +45,9 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
         for (k, v) in vals.iter().enumerate().take(upto.unwrap_or(count)) {
             for c in 0..n {
                 acc[c] = if k == 0 && upto.is_none() {
-                    v[0][c]
+                    v[0].get(c).copied().unwrap_or(0)
                 } else {
-                    op(acc[c], v[0][c])
+                    op(acc[c], v[0].get(c).copied().unwrap_or(0))
                 };
             }
         }
@@ -95,13 +95,17 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
             }
         }
         Intrinsic::WaveReadLaneFirst => {
-            let v = vals[0][0].clone();
-            results.iter_mut().for_each(|r| r.copy_from_slice(&v[..n]));
+            let v = vals[0].first().cloned().unwrap_or_default();
+            results.iter_mut().for_each(|r| fill(r, &v));
         }
         Intrinsic::WaveActiveAllEqual => {
             // Per component for a vector result; all components at once for a scalar one.
-            let width = vals[0][0].len();
-            let same = |c: usize| vals.iter().all(|v| v[0].get(c) == vals[0][0].get(c));
+            let width = vals[0].first().map_or(0, Vec::len);
+            let same = |c: usize| {
+                vals.iter().all(|v| {
+                    v.first().and_then(|x| x.get(c)) == vals[0].first().and_then(|x| x.get(c))
+                })
+            };
             for (c, slot) in (0..n).zip(0..) {
                 let eq = if n == 1 {
                     (0..width).all(same)
@@ -128,7 +132,7 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
                     _ => me ^ 3,
                 };
                 match lane_ids.iter().position(|&l| l == target) {
-                    Some(src) => results[k].copy_from_slice(&vals[src][0][..n]),
+                    Some(src) => fill(&mut results[k], &vals[src][0]),
                     None => inactive.push((k, target)),
                 }
             }
@@ -140,7 +144,7 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
                 BinOp::Mul
             };
             let v = reduce(&arith(bop), None, 0);
-            results.iter_mut().for_each(|r| r.copy_from_slice(&v));
+            results.iter_mut().for_each(|r| fill(r, &v));
         }
         Intrinsic::WavePrefixSum | Intrinsic::WavePrefixProduct => {
             let (bop, identity) = if which == Intrinsic::WavePrefixSum {
@@ -150,7 +154,7 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
             };
             for (k, r) in results.iter_mut().enumerate() {
                 let v = reduce(&arith(bop), Some(k), identity);
-                r.copy_from_slice(&v);
+                fill(r, &v);
             }
         }
         Intrinsic::WaveActiveBitAnd | Intrinsic::WaveActiveBitOr | Intrinsic::WaveActiveBitXor => {
@@ -160,7 +164,7 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
                 _ => BinOp::Xor,
             };
             let v = reduce(&arith(bop), None, 0);
-            results.iter_mut().for_each(|r| r.copy_from_slice(&v));
+            results.iter_mut().for_each(|r| fill(r, &v));
         }
         Intrinsic::WaveActiveMin | Intrinsic::WaveActiveMax => {
             let max = which == Intrinsic::WaveActiveMax;
@@ -179,7 +183,7 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
                 }
             };
             let v = reduce(&pick, None, 0);
-            results.iter_mut().for_each(|r| r.copy_from_slice(&v));
+            results.iter_mut().for_each(|r| fill(r, &v));
         }
         _ => {}
     }
@@ -193,4 +197,10 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
     for (k, &i) in lanes.iter().enumerate() {
         invs[i].resume(ctx, dst, &results[k]);
     }
+}
+
+/// Copies what fits of `src` into `dst` (operand and result widths agree in valid IR).
+fn fill(dst: &mut [u64], src: &[u64]) {
+    let n = dst.len().min(src.len());
+    dst[..n].copy_from_slice(&src[..n]);
 }

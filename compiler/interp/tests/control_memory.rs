@@ -1029,3 +1029,39 @@ fn nested_structs_and_arrays_in_function_memory() {
     let m = k.finish();
     assert_eq!(run_out(&m, 1), [30]);
 }
+
+#[test]
+fn intrinsic_with_the_wrong_operand_count_is_unsupported_not_a_panic() {
+    let mut k = Kernel::new([1, 1, 1]);
+    k.body(|fb| {
+        fb.call_intrinsic(Intrinsic::WaveReadLaneFirst, Type::UINT, &[]);
+    });
+    let m = k.finish();
+    let err = run_with(&m, [1, 1, 1], &RunOptions::default(), vec![], None).unwrap_err();
+    assert_eq!(
+        err,
+        RunError::Unsupported("WaveReadLaneFirst with 0 operands".to_owned())
+    );
+}
+
+#[test]
+fn modules_that_do_not_verify_are_rejected() {
+    let mut k = Kernel::new([1, 1, 1]);
+    k.body(|fb| {
+        let a = fb.int(1);
+        let b = fb.float(1.0);
+        fb.inst(Opcode::Add, Type::INT, vec![a, b]);
+    });
+    let mut mb = k.mb;
+    mb.entry_point(ir::EntryPoint {
+        name: "main".to_owned(),
+        stage: ir::Stage::Compute,
+        function: k.main,
+        inputs: vec![],
+        outputs: vec![],
+        workgroup_size: Some([1, 1, 1]),
+    });
+    let m = mb.finish();
+    let err = Program::new(&m, "main", &ProgramOptions::default()).unwrap_err();
+    assert!(matches!(err, RunError::InvalidModule(_)), "{err}");
+}

@@ -883,3 +883,31 @@ fn subgroup_builtins_follow_the_wave_size() {
     let want: Vec<u32> = (0..8).flat_map(|i| [i % 4, 4]).collect();
     assert_eq!(run_wave(&m, 8, 2, 4), want);
 }
+
+#[test]
+fn memory_only_barriers_do_not_synchronize() {
+    // GroupMemoryBarrier() inside divergent control flow is fine: it has no GROUP_SYNC.
+    let mut k = Kernel::new([4, 1, 1]);
+    let out = k.resource("Out", rw_structured(Type::UINT), 0, 0);
+    let gi = index(&mut k);
+    k.body(|fb| {
+        let idx = load_global(fb, gi);
+        let two = fb.uint(2);
+        let low = fb.compare(Opcode::Lt, idx, two);
+        if_then(fb, low, |fb| {
+            fb.barrier(BarrierFlags::WORKGROUP_MEMORY);
+        });
+        store_at(fb, out, idx, idx);
+    });
+    let m = k.finish();
+    let (res, stats) = run_with(
+        &m,
+        [1, 1, 1],
+        &RunOptions::default(),
+        vec![buf(0, vec![0; 16])],
+        None,
+    )
+    .unwrap();
+    assert_eq!(u32s(&res[0].data), [0, 1, 2, 3]);
+    assert_eq!(stats.barriers, 0);
+}
