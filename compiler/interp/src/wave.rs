@@ -43,12 +43,9 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
     let reduce = |op: &dyn Fn(u64, u64) -> u64, upto: Option<usize>, identity: u64| -> Vec<u64> {
         let mut acc = vec![identity; n];
         for (k, v) in vals.iter().enumerate().take(upto.unwrap_or(count)) {
-            for c in 0..n {
-                acc[c] = if k == 0 && upto.is_none() {
-                    v[0].get(c).copied().unwrap_or(0)
-                } else {
-                    op(acc[c], v[0].get(c).copied().unwrap_or(0))
-                };
+            for (c, a) in acc.iter_mut().enumerate() {
+                let x = v[0].get(c).copied().unwrap_or(0);
+                *a = if k == 0 && upto.is_none() { x } else { op(*a, x) };
             }
         }
         acc
