@@ -153,8 +153,8 @@ pub enum CmpOp {
     Ge,
 }
 
-/// `a op b` on bits of `num`; the flag is set on division by zero. `shift_num` is the kind of
-/// `b` for shifts (its value is masked to `num`'s width).
+/// `a op b` on bits of `num`; the flag is set on division by zero. For shifts, `b` may be of
+/// another integer kind: its bits are masked to `num`'s width.
 #[inline]
 pub fn binary(op: BinOp, num: Num, a: u64, b: u64) -> (u64, bool) {
     match num {
@@ -295,12 +295,12 @@ pub fn convert(from: Num, to: Num, bits: u64) -> u64 {
             Num::I64 => match to {
                 Num::F32 => (bits as i64 as f32).to_bits() as u64,
                 Num::F64 => (bits as i64 as f64).to_bits(),
-                _ => from_f64(to, (bits as i64 as f32) as f64),
+                _ => from_f64(to, bits as i64 as f64),
             },
             Num::U64 => match to {
                 Num::F32 => (bits as f32).to_bits() as u64,
                 Num::F64 => (bits as f64).to_bits(),
-                _ => from_f64(to, (bits as f32) as f64),
+                _ => from_f64(to, bits as f64),
             },
             // Narrower integers and floats are exact in f64, so one rounding happens.
             _ => from_f64(to, to_f64(from, bits)),

@@ -45,7 +45,11 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
         for (k, v) in vals.iter().enumerate().take(upto.unwrap_or(count)) {
             for (c, a) in acc.iter_mut().enumerate() {
                 let x = v[0].get(c).copied().unwrap_or(0);
-                *a = if k == 0 && upto.is_none() { x } else { op(*a, x) };
+                *a = if k == 0 && upto.is_none() {
+                    x
+                } else {
+                    op(*a, x)
+                };
             }
         }
         acc
