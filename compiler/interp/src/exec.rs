@@ -723,8 +723,10 @@ impl Invocation {
                     n,
                     args,
                     shape,
+                    offset,
                 } => {
-                    self.resource_op(ctx, *op, fb + *dst as usize, *n, args, *shape, fb);
+                    let at = fb + *dst as usize;
+                    self.resource_op(ctx, *op, at, *n, args, *shape, *offset, fb);
                 }
                 Op::Atomic {
                     op,
@@ -986,6 +988,7 @@ impl Invocation {
         n: u32,
         args: &[Arg],
         value_shape: ShapeId,
+        offset: [i32; 3],
         fb: usize,
     ) {
         let ptr = self.regs[fb + args[0].slot as usize];
@@ -1001,7 +1004,11 @@ impl Invocation {
         let n = n as usize;
         match op {
             ResOp::TextureLoad => {
-                let coord = arg(self, 1);
+                let mut coord = arg(self, 1);
+                let cnum = args[1].num;
+                for (c, &o) in coord.iter_mut().zip(&offset) {
+                    *c = cnum.mask((*c as i64).wrapping_add(i64::from(o)) as u64);
+                }
                 let level = if args.len() > 2 {
                     self.regs[fb + args[2].slot as usize]
                 } else {

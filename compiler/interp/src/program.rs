@@ -194,6 +194,8 @@ pub enum Op {
         args: Box<[Arg]>,
         /// The natural shape of a byte-address load's or store's value.
         shape: ShapeId,
+        /// The constant texel offset of a texture load.
+        offset: [i32; 3],
     },
     Atomic {
         op: Option<AtomicOp>,
@@ -1000,8 +1002,9 @@ fn decode_inst(
                 Opcode::ByteAddressStore => ResOp::ByteAddressStore,
                 _ => ResOp::ArrayLength,
             };
-            if !data.literals.is_empty() && op == Opcode::TextureLoad {
-                return unsupported("texel offsets on texture loads".to_owned());
+            let mut offset = [0i32; 3];
+            for (o, &l) in offset.iter_mut().zip(&data.literals) {
+                *o = l as i32;
             }
             let shape = match op {
                 Opcode::ByteAddressLoad => shapes.natural(&data.ty),
@@ -1015,6 +1018,7 @@ fn decode_inst(
                 n,
                 args,
                 shape,
+                offset,
             }
         }
         Opcode::AtomicRmw(_) | Opcode::AtomicCompareExchange => {

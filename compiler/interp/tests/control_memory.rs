@@ -1065,3 +1065,45 @@ fn modules_that_do_not_verify_are_rejected() {
     let err = Program::new(&m, "main", &ProgramOptions::default()).unwrap_err();
     assert!(matches!(err, RunError::InvalidModule(_)), "{err}");
 }
+
+#[test]
+fn texture_load_with_a_texel_offset() {
+    let tex = Type::resource(ResourceType::Texture {
+        dim: TextureDim::D2,
+        access: TextureAccess::ReadOnly,
+        sample: Type::UINT,
+    });
+    let mut k = Kernel::new([1, 1, 1]);
+    let t = k.resource("T", tex, 0, 0);
+    let out = k.resource("Out", rw_structured(Type::UINT), 0, 1);
+    k.body(|fb| {
+        let c = vconst(fb, vec![i(2), i(0)]);
+        let lvl = fb.int(0);
+        // Load(int3(2, 0, 0), int2(-1, 1)) reads texel (1, 1).
+        let v = fb.texture(
+            Opcode::TextureLoad,
+            Type::UINT,
+            &[Value::Global(t), c, lvl],
+            &[-1, 1],
+        );
+        let z = fb.int(0);
+        store_at(fb, out, z, v);
+    });
+    let m = k.finish();
+    let texels: Vec<u32> = (0..6).collect(); // 3 x 2
+    let (res, _) = run_with(
+        &m,
+        [1, 1, 1],
+        &RunOptions::default(),
+        vec![
+            Bound {
+                binding: 0,
+                res: Resource::texture(bytes_u32(&texels), 3, 2, 1),
+            },
+            buf(1, vec![0; 4]),
+        ],
+        None,
+    )
+    .unwrap();
+    assert_eq!(u32s(&res[1].data), [4]);
+}

@@ -911,3 +911,30 @@ fn memory_only_barriers_do_not_synchronize() {
     assert_eq!(u32s(&res[0].data), [0, 1, 2, 3]);
     assert_eq!(stats.barriers, 0);
 }
+
+#[test]
+fn non_atomic_updates_race_under_fine_interleaving() {
+    // s = s + 1 from two invocations without atomics: with one instruction per turn both
+    // read 0 before either writes (a lost update); running each to the end gives 2.
+    let mut k = Kernel::new([2, 1, 1]);
+    let out = k.resource("Out", rw_structured(Type::UINT), 0, 0);
+    k.body(|fb| {
+        let z = fb.int(0);
+        let p = fb.access_chain(Value::Global(out), &[z]);
+        let v = fb.load(p);
+        let one = fb.uint(1);
+        let v1 = fb.binary(Opcode::Add, v, one);
+        fb.store(p, v1);
+    });
+    let m = k.finish();
+    let result = |quantum| {
+        let options = RunOptions {
+            quantum,
+            ..RunOptions::default()
+        };
+        let (res, _) = run_with(&m, [1, 1, 1], &options, vec![buf(0, vec![0; 4])], None).unwrap();
+        u32s(&res[0].data)[0]
+    };
+    assert_eq!(result(1), 1);
+    assert_eq!(result(1000), 2);
+}
