@@ -362,13 +362,15 @@ pub fn eval(which: Intrinsic, rn: Num, args: &[ArgVal<'_>], out: &mut [u64]) -> 
         F32ToF16 => {
             let x = a(0)?;
             for i in 0..n {
-                out[i] = u64::from(half::f16::from_f32(f32::from_bits(x.at(i) as u32)).to_bits());
+                out[i] = u64::from(numeric::f64_to_f16(f64::from(f32::from_bits(
+                    x.at(i) as u32
+                ))));
             }
         }
         F16ToF32 => {
             let x = a(0)?;
             for i in 0..n {
-                out[i] = u64::from(half::f16::from_bits(x.at(i) as u16).to_f32().to_bits());
+                out[i] = u64::from((numeric::f16_to_f64(x.at(i) as u16) as f32).to_bits());
             }
         }
         Cross => {

@@ -105,7 +105,7 @@ pub fn to_f64(num: Num, bits: u64) -> f64 {
     match num {
         Num::F32 => f32::from_bits(bits as u32) as f64,
         Num::F64 => f64::from_bits(bits),
-        Num::F16 => half::f16::from_bits(bits as u16).to_f64(),
+        Num::F16 => f16_to_f64(bits as u16),
         Num::Bool => (bits != 0) as u8 as f64,
         n if n.is_signed() => to_i64(n, bits) as f64,
         _ => bits as f64,
@@ -118,9 +118,49 @@ pub fn from_f64(num: Num, v: f64) -> u64 {
     match num {
         Num::F32 => (v as f32).to_bits() as u64,
         Num::F64 => v.to_bits(),
-        Num::F16 => half::f16::from_f64(v).to_bits() as u64,
+        Num::F16 => u64::from(f64_to_f16(v)),
         _ => convert(Num::F64, num, v.to_bits()),
     }
+}
+
+/// binary16 bits to their value (exact).
+#[inline]
+pub fn f16_to_f64(bits: u16) -> f64 {
+    f64::from(ir::value::f16_bits_to_f32(bits))
+}
+
+/// `v` rounded to binary16 bits, to nearest even, in one rounding from `f64` (going through
+/// `f32` first would round twice). NaNs become quiet NaNs.
+pub fn f64_to_f16(v: f64) -> u16 {
+    let bits = v.to_bits();
+    let sign = ((bits >> 48) & 0x8000) as u16;
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    let mant = bits & ((1u64 << 52) - 1);
+    if exp == 0x7ff {
+        return sign | 0x7c00 | if mant != 0 { 0x200 } else { 0 };
+    }
+    // The biased binary16 exponent.
+    let e = exp - 1023 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    let round = |m: u64, shift: u32| -> u16 {
+        let r = m >> shift;
+        let rest = m & ((1u64 << shift) - 1);
+        let half = 1u64 << (shift - 1);
+        let up = rest > half || (rest == half && r & 1 == 1);
+        (r + u64::from(up)) as u16
+    };
+    if e <= 0 {
+        // Subnormal (or zero): units of 2^-24; values below 2^-25 round to zero.
+        if e < -10 || exp == 0 {
+            return sign;
+        }
+        let sig = mant | (1u64 << 52);
+        return sign | round(sig, (43 - e) as u32);
+    }
+    // Normal: a carry out of the mantissa moves into the exponent (and up to infinity).
+    sign | round(((e as u64) << 52) | mant, 42)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -332,4 +372,39 @@ pub fn convert(from: Num, to: Num, bits: u64) -> u64 {
 #[inline]
 pub fn truthy(bits: u64) -> bool {
     bits != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every finite binary16 value converts back to itself, and every midpoint between two
+    /// neighbours rounds to the even one; just above or below a midpoint rounds to the
+    /// nearer one.
+    #[test]
+    fn f64_to_f16_is_exact_on_values_and_ties_to_even() {
+        for bits in 0..0x7c00u16 {
+            for sign in [0, 0x8000] {
+                let b = bits | sign;
+                assert_eq!(f64_to_f16(f16_to_f64(b)), b, "{b:#06x}");
+            }
+            if bits == 0x7bff {
+                continue; // the next value is infinity: checked below
+            }
+            let (lo, hi) = (f16_to_f64(bits), f16_to_f64(bits + 1));
+            let mid = (lo + hi) / 2.0;
+            let even = if bits & 1 == 0 { bits } else { bits + 1 };
+            assert_eq!(f64_to_f16(mid), even, "midpoint above {bits:#06x}");
+            let tiny = (hi - lo) * 2f64.powi(-30);
+            assert_eq!(f64_to_f16(mid - tiny), bits);
+            assert_eq!(f64_to_f16(mid + tiny), bits + 1);
+        }
+        assert_eq!(f64_to_f16(65520.0), 0x7c00);
+        assert_eq!(f64_to_f16(65519.99), 0x7bff);
+        assert_eq!(f64_to_f16(2f64.powi(-25)), 0);
+        assert_eq!(f64_to_f16(2f64.powi(-25) * 1.0001), 1);
+        assert_eq!(f64_to_f16(f64::NAN) & 0x7e00, 0x7e00);
+        assert_eq!(f64_to_f16(f64::NEG_INFINITY), 0xfc00);
+        assert_eq!(f64_to_f16(1e-300), 0);
+    }
 }

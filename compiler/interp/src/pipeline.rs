@@ -222,7 +222,7 @@ fn encode(format: Format, v: &Value, out: &mut Vec<u8>) -> Result<(), String> {
                 Value::String(s) if s.trim().starts_with("0x") => {
                     value_u64(v).ok_or_else(bad)? as u16
                 }
-                _ => half::f16::from_f64(value_f64(v).ok_or_else(bad)?).to_bits(),
+                _ => crate::numeric::f64_to_f16(value_f64(v).ok_or_else(bad)?),
             };
             out.extend(bits.to_le_bytes());
         }
@@ -288,7 +288,7 @@ impl BufferDesc {
             }
             Format::Float16 => BufferValues::Float16(
                 words
-                    .map(|w| half::f16::from_bits(w as u16).to_f32())
+                    .map(|w| crate::numeric::f16_to_f64(w as u16) as f32)
                     .collect(),
             ),
             Format::Float32 => {

@@ -1107,3 +1107,93 @@ fn texture_load_with_a_texel_offset() {
     .unwrap();
     assert_eq!(u32s(&res[1].data), [4]);
 }
+
+#[test]
+fn byte_address_load_of_16_bit_values() {
+    let mut k = Kernel::new([1, 1, 1]);
+    let b = k.resource("B", rw_byte_address(), 0, 1);
+    let out = out_uint(&mut k);
+    k.body(|fb| {
+        let two = fb.uint(2);
+        let v = fb.texture(
+            Opcode::ByteAddressLoad,
+            Type::Scalar(ScalarKind::Uint16),
+            &[Value::Global(b), two],
+            &[],
+        );
+        let w = fb.convert(v, Type::UINT);
+        let z = fb.int(0);
+        store_at(fb, out, z, w);
+    });
+    let m = k.finish();
+    let res = run(
+        &m,
+        [1, 1, 1],
+        vec![buf(0, vec![0; 4]), buf(1, bytes_u32(&[0xbeef_1234]))],
+    );
+    assert_eq!(u32s(&res[0].data), [0xbeef]);
+}
+
+#[test]
+fn texture_2d_array_and_3d_addressing() {
+    for (dim, size) in [
+        (TextureDim::D2Array, [2u32, 2, 3]),
+        (TextureDim::D3, [2, 2, 3]),
+    ] {
+        let tex = Type::resource(ResourceType::Texture {
+            dim,
+            access: TextureAccess::ReadWrite,
+            sample: Type::UINT,
+        });
+        let mut k = Kernel::new([1, 1, 1]);
+        let t = k.resource("T", tex, 0, 0);
+        let out = k.resource("Out", rw_structured(vec_ty(ScalarKind::Uint, 3)), 0, 1);
+        k.body(|fb| {
+            let c = vconst(fb, vec![u(1), u(0), u(2)]);
+            let v = fb.resource_op(Opcode::TextureLoad, &[Value::Global(t), c], &[]);
+            let z = fb.int(0);
+            let sz = fb.resource_op(Opcode::TextureQuerySize, &[Value::Global(t)], &[]);
+            let x = fb.extract(sz, &[0]);
+            let zz = fb.extract(sz, &[2]);
+            let w = fb.construct(vec_ty(ScalarKind::Uint, 3), &[v, x, zz]);
+            store_at(fb, out, z, w);
+        });
+        let m = k.finish();
+        let texels: Vec<u32> = (100..112).collect();
+        let (res, _) = run_with(
+            &m,
+            [1, 1, 1],
+            &RunOptions::default(),
+            vec![
+                Bound {
+                    binding: 0,
+                    res: Resource::texture(bytes_u32(&texels), size[0], size[1], size[2]),
+                },
+                buf(1, vec![0; 12]),
+            ],
+            None,
+        )
+        .unwrap();
+        // (x=1, y=0, z=2) is texel (2 * 2 + 0) * 2 + 1 = 9.
+        assert_eq!(u32s(&res[1].data), [109, 2, 3], "{dim:?}");
+    }
+}
+
+#[test]
+fn typed_buffer_size_query() {
+    let b_ty = Type::resource(ResourceType::TypedBuffer {
+        access: TextureAccess::ReadOnly,
+        element: vec_ty(ScalarKind::Int, 2),
+    });
+    let mut k = Kernel::new([1, 1, 1]);
+    let b = k.resource("B", b_ty, 0, 1);
+    let out = out_uint(&mut k);
+    k.body(|fb| {
+        let n = fb.resource_op(Opcode::TextureQuerySize, &[Value::Global(b)], &[]);
+        let z = fb.int(0);
+        store_at(fb, out, z, n);
+    });
+    let m = k.finish();
+    let res = run(&m, [1, 1, 1], vec![buf(0, vec![0; 4]), buf(1, vec![0; 40])]);
+    assert_eq!(u32s(&res[0].data), [5]);
+}

@@ -659,3 +659,36 @@ fn intrinsic_on_vector_is_componentwise() {
     let _ = Value::Arg(0);
     let _ = Constant::bool(true);
 }
+
+#[test]
+fn lerp_in_half_precision() {
+    // lerp(1, 2, 1/3) in binary16: d = 1, s * d = 0x3555 (0.33325195), 1 + that rounds to
+    // 1.3330078 (0x3d55).
+    let hk = Type::Scalar(ScalarKind::Float16);
+    let r = intrinsic(Intrinsic::Lerp, hk, vec![h(0x3c00), h(0x4000), h(0x3555)]);
+    assert_eq!(r, [0x3d55]);
+}
+
+#[test]
+fn countbits_of_uint64_and_firstbitlow_of_int() {
+    let r = intrinsic(
+        Intrinsic::CountBits,
+        Type::UINT,
+        vec![Constant::uint64(u64::MAX)],
+    );
+    assert_eq!(r, [64]);
+    assert_eq!(
+        intrinsic(Intrinsic::FirstBitLow, Type::UINT, vec![i(-8)]),
+        [3]
+    );
+}
+
+#[test]
+fn clamp_of_vectors_with_scalar_bounds() {
+    let r = fv(
+        Intrinsic::Clamp,
+        3,
+        vec![vec![-1.0, 0.5, 9.0], vec![0.0], vec![1.0]],
+    );
+    assert_eq!(r, [0.0, 0.5, 1.0]);
+}

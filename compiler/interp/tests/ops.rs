@@ -712,3 +712,76 @@ fn dot_of_float_vectors() {
     });
     assert_eq!(r, [fbits(32.0)]);
 }
+
+// More widths and kinds.
+
+#[test]
+fn half_vector_add_rounds_each_component() {
+    let r = eval(vec_ty(ScalarKind::Float16, 2), |fb| {
+        let a = vconst(fb, vec![h(0x3c00), h(0x7bff)]);
+        let b = vconst(fb, vec![h(0x1000), h(0x3c00)]);
+        fb.binary(Opcode::Add, a, b)
+    });
+    // 1 + 2^-11 ties to 1.0; 65504 + 1 rounds back to 65504.
+    assert_eq!(r, [0x3c00, 0x7bff]);
+}
+
+#[test]
+fn half_comparisons_use_values_not_bits() {
+    // -0.0 == +0.0, and -1 < 0.5 although its bits are larger.
+    assert_eq!(binary1(Opcode::Eq, h(0x8000), h(0x0000)), 1);
+    assert_eq!(binary1(Opcode::Lt, h(0xbc00), h(0x3800)), 1);
+}
+
+#[test]
+fn min16float_computes_in_32_bits() {
+    let k = ScalarKind::Min16Float;
+    let r = binary1(
+        Opcode::Div,
+        Constant::float_of(k, 1.0),
+        Constant::float_of(k, 3.0),
+    );
+    assert_eq!(r, 0x3eaa_aaab);
+}
+
+#[test]
+fn uint64_shift_right_and_division() {
+    let r = binary1(Opcode::Shr, Constant::uint64(1 << 63), Constant::uint64(62));
+    assert_eq!(r, 2);
+    let r = binary1(Opcode::Div, Constant::uint64(u64::MAX), Constant::uint64(3));
+    assert_eq!(r, u64::MAX / 3);
+}
+
+#[test]
+fn int64_shift_right_is_arithmetic() {
+    let r = binary1(
+        Opcode::Shr,
+        Constant::int64(-(1 << 40)),
+        Constant::int64(38),
+    );
+    assert_eq!(r as i64, -4);
+}
+
+#[test]
+fn uint16_sub_wraps_and_compares_unsigned() {
+    assert_eq!(
+        binary1(Opcode::Sub, Constant::uint16(1), Constant::uint16(2)),
+        0xffff
+    );
+    assert_eq!(
+        binary1(Opcode::Gt, Constant::uint16(0xffff), Constant::uint16(1)),
+        1
+    );
+}
+
+#[test]
+fn double_to_half_rounds_once() {
+    // 1 + 2^-11 + 2^-40 is just above the halfway point: it must round up to 0x3c01
+    // (rounding to float first would land exactly on the tie and pick 0x3c00).
+    let v = 1.0 + 2f64.powi(-11) + 2f64.powi(-40);
+    let r = eval(Type::Scalar(ScalarKind::Float16), |fb| {
+        let c = fb.constant(d(v));
+        fb.convert(c, Type::Scalar(ScalarKind::Float16))
+    });
+    assert_eq!(r, [0x3c01]);
+}

@@ -938,3 +938,41 @@ fn non_atomic_updates_race_under_fine_interleaving() {
     assert_eq!(result(1), 1);
     assert_eq!(result(1000), 2);
 }
+
+#[test]
+fn wave_prefix_sum_of_floats_rounds_in_lane_order() {
+    // 2^24, then 1s: each partial sum rounds in float (2^24 + 1 = 2^24).
+    let m = wave_kernel(4, Type::UINT, |fb, idx| {
+        let zero = fb.uint(0);
+        let first = fb.compare(Opcode::Eq, idx, zero);
+        let (big, one) = (fb.float(16_777_216.0), fb.float(1.0));
+        let v = fb.select(first, big, one);
+        let s = fb.call_intrinsic(Intrinsic::WavePrefixSum, Type::FLOAT, &[v]);
+        fb.bitcast(s, Type::UINT)
+    });
+    let want = [0.0f32, 16_777_216.0, 16_777_216.0, 16_777_216.0].map(f32::to_bits);
+    assert_eq!(run_wave(&m, 4, 1, 32), want);
+}
+
+#[test]
+fn int64_atomic_min_is_signed() {
+    let i64t = Type::Scalar(ScalarKind::Int64);
+    let mut k = Kernel::new([3, 1, 1]);
+    let b = k.resource("B", rw_structured(i64t.clone()), 0, 0);
+    let gi = index(&mut k);
+    k.body(|fb| {
+        let idx = load_global(fb, gi);
+        let wide = fb.convert(idx, i64t.clone());
+        let big = fb.constant(ir::Constant::int64(-(1 << 40)));
+        let v = fb.binary(Opcode::Mul, wide, big);
+        let z = fb.int(0);
+        let p = fb.access_chain(Value::Global(b), &[z]);
+        fb.atomic_rmw(AtomicOp::Min, i64t.clone(), &[p], v);
+    });
+    let m = k.finish();
+    let res = run(&m, [1, 1, 1], vec![buf(0, vec![0; 8])]);
+    assert_eq!(
+        i64::from_le_bytes(res[0].data[..8].try_into().unwrap()),
+        -(2i64 << 40)
+    );
+}
