@@ -105,9 +105,8 @@ struct Frame {
     pc: u32,
     base: u32,
     stack_base: u32,
-    /// Absolute register of the caller's result, and its width.
+    /// Absolute register of the caller's result.
     ret: u32,
-    ret_n: u32,
 }
 
 /// One invocation: registers, call frames, function memory and per-invocation globals.
@@ -241,7 +240,6 @@ impl Invocation {
                 base: 0,
                 stack_base: 0,
                 ret: 0,
-                ret_n: 0,
             }],
             regs,
             stack: vec![0; entry.stack_size as usize],
@@ -762,7 +760,9 @@ impl Invocation {
                 } => {
                     self.intrinsic(ctx, *which, *out, fb + *dst as usize, *n, args, fb)?;
                 }
-                Op::Call { func, dst, n, args } => {
+                Op::Call {
+                    func, dst, args, ..
+                } => {
                     if self.frames.len() >= MAX_CALL_DEPTH {
                         save!();
                         return Err(RunError::CallDepth(self.id));
@@ -784,7 +784,6 @@ impl Invocation {
                         base: nb as u32,
                         stack_base: sb as u32,
                         ret: (fb + *dst as usize) as u32,
-                        ret_n: *n,
                     };
                     self.frames.push(frame);
                     code = callee;
@@ -808,7 +807,6 @@ impl Invocation {
                     }
                     let s = done.base as usize + *src as usize;
                     self.regs.copy_within(s..s + *n as usize, done.ret as usize);
-                    let _ = done.ret_n;
                     self.regs.truncate(done.base as usize);
                     self.stack.truncate(done.stack_base as usize);
                     frame = *self.frames.last().unwrap();

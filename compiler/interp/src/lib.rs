@@ -16,6 +16,11 @@
 //! `bool` as 0 or 1; vectors, matrices (row by row), arrays and structs flattened in order;
 //! pointers as (root, memory shape, byte offset). Semantics of arithmetic, conversions and
 //! undefined behaviour are documented in [`numeric`] and [`intrinsics`].
+//!
+//! Not run (reported as [`RunError::Unsupported`] when executed, so modules that merely
+//! contain them still run): texture sampling, gathers and LOD queries (no sampler state),
+//! multisampled textures, derivatives and other pixel/geometry-only intrinsics, `printf`.
+//! Textures hold mip level 0 only; loads of other levels read zeros.
 
 pub mod exec;
 pub mod hooks;

@@ -281,7 +281,6 @@ pub struct FuncCode {
     pub params: Vec<(u32, u32)>,
     pub nregs: u32,
     pub stack_size: u32,
-    pub entry_pc: u32,
 }
 
 /// What lives behind a resource root.
@@ -700,7 +699,6 @@ fn decode_function(
         params,
         nregs: d.next,
         stack_size,
-        entry_pc: 0,
     })
 }
 
@@ -861,7 +859,7 @@ fn decode_inst(
                 _ => (1, 1),
             };
             let (ar, ac) = dims(&ta);
-            let (br, bc) = dims(&tb);
+            let (_, bc) = dims(&tb);
             let (rows, inner, cols, strides) = match op {
                 Opcode::MatMul => (ar, ac, bc, [ac, 1, bc, 1]),
                 // v is a column: B[k][0] = v[k].
@@ -870,7 +868,6 @@ fn decode_inst(
                 Opcode::VecMatMul => (1, ac, bc, [0, 1, bc, 1]),
                 _ => (1, ac, 1, [0, 1, 1, 0]),
             };
-            let _ = br;
             Op::MatMul {
                 num: num_of(&data.ty),
                 dst,

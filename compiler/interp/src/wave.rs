@@ -30,7 +30,6 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
         .iter()
         .map(|&i| args.iter().map(|a| invs[i].operand(a).to_vec()).collect())
         .collect();
-    let arg_num = args.first().map_or(Num::U32, |a| a.num);
     let truth = |k: usize| -> bool {
         vals[k]
             .first()
@@ -188,7 +187,6 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
         }
         _ => {}
     }
-    let _ = arg_num;
     for (k, target) in inactive {
         ctx.robust(
             invs[lanes[k]].id,
