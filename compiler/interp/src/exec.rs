@@ -51,6 +51,51 @@ impl Resource {
     }
 }
 
+/// A few components without a heap allocation (values of more than 16 go to the heap).
+enum Comps {
+    Inline([u64; 16], usize),
+    Heap(Vec<u64>),
+}
+
+impl Comps {
+    fn of(src: &[u64]) -> Comps {
+        if src.len() <= 16 {
+            let mut a = [0; 16];
+            a[..src.len()].copy_from_slice(src);
+            Comps::Inline(a, src.len())
+        } else {
+            Comps::Heap(src.to_vec())
+        }
+    }
+
+    fn zeros(n: usize) -> Comps {
+        if n <= 16 {
+            Comps::Inline([0; 16], n)
+        } else {
+            Comps::Heap(vec![0; n])
+        }
+    }
+}
+
+impl std::ops::Deref for Comps {
+    type Target = [u64];
+    fn deref(&self) -> &[u64] {
+        match self {
+            Comps::Inline(a, n) => &a[..*n],
+            Comps::Heap(v) => v,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Comps {
+    fn deref_mut(&mut self) -> &mut [u64] {
+        match self {
+            Comps::Inline(a, n) => &mut a[..*n],
+            Comps::Heap(v) => v,
+        }
+    }
+}
+
 /// What the executor needs besides the invocation: the program, the group's shared memory,
 /// the bound resources (one per resource root) and the hook.
 pub struct Ctx<'a, 'h> {
@@ -995,9 +1040,9 @@ impl Invocation {
             .prog
             .resources
             .get(root.wrapping_sub(FIRST_RESOURCE) as usize);
-        let arg = |this: &Invocation, k: usize| -> Vec<u64> {
+        let arg = |this: &Invocation, k: usize| -> Comps {
             let a = args[k];
-            this.regs[fb + a.slot as usize..fb + (a.slot + a.n) as usize].to_vec()
+            Comps::of(&this.regs[fb + a.slot as usize..fb + (a.slot + a.n) as usize])
         };
         let n = n as usize;
         match op {
@@ -1012,7 +1057,7 @@ impl Invocation {
                 } else {
                     0
                 };
-                let mut out = vec![0u64; n];
+                let mut out = Comps::zeros(n);
                 let writable = matches!(
                     slot.map(|s| s.kind),
                     Some(ResKind::Texels { writable: true, .. })
@@ -1117,10 +1162,10 @@ impl Invocation {
                 let off = index_value(args[1].num, off);
                 let size = ctx.prog.shapes.extent[value_shape as usize] as i64;
                 let write = op == ResOp::ByteAddressStore;
-                let val = if write { arg(self, 2) } else { Vec::new() };
+                let val = if write { arg(self, 2) } else { Comps::zeros(0) };
                 let id = self.id;
                 let space = root_space(ctx.prog, root);
-                let mut out = vec![0u64; n];
+                let mut out = Comps::zeros(n);
                 match ctx
                     .resources
                     .get_mut(root.wrapping_sub(FIRST_RESOURCE) as usize)
@@ -1182,8 +1227,8 @@ impl Invocation {
         let id = self.id;
         let (root, off, shape) = match coord {
             Some(c) => {
-                let coord: Vec<u64> =
-                    self.regs[fb + c.slot as usize..fb + (c.slot + c.n) as usize].to_vec();
+                let coord =
+                    Comps::of(&self.regs[fb + c.slot as usize..fb + (c.slot + c.n) as usize]);
                 match self.texel(ctx, ptr, &coord, c.num, true) {
                     Some(t) => t,
                     None => return 0,
