@@ -39,7 +39,8 @@ pub use hooks::{
     AccessKind, Hook, Hooks, InstructionEvent, InvocationId, MemoryAccess, RobustnessEvent,
 };
 pub use pipeline::{
-    parse_pipeline, run_pipeline, BufferValues, Pipeline, PipelineOptions, Results,
+    parse_pipeline, run_pipeline, run_pipeline_with_hook, BufferValues, Pipeline, PipelineOptions,
+    Results,
 };
 pub use program::{Program, ProgramOptions};
 pub use sched::{dispatch, Bindings, RunOptions, RunStats};

@@ -398,6 +398,16 @@ pub fn run_pipeline(
     pipeline: &Pipeline,
     options: &PipelineOptions,
 ) -> Result<Results, RunError> {
+    run_pipeline_with_hook(module, pipeline, options, None)
+}
+
+/// [`run_pipeline`] with a hook observing the run (coverage, value ranges, ...).
+pub fn run_pipeline_with_hook(
+    module: &ir::Module,
+    pipeline: &Pipeline,
+    options: &PipelineOptions,
+    hook: Option<&mut dyn crate::Hook>,
+) -> Result<Results, RunError> {
     let shader = pipeline
         .compute_shader()
         .ok_or_else(|| RunError::Pipeline("no compute shader".to_owned()))?;
@@ -455,7 +465,7 @@ pub fn run_pipeline(
         &mut bindings,
         pipeline.group_count(),
         &options.run,
-        None,
+        hook,
     )?;
     for (root, name) in bound {
         if let Some(res) = bindings.resources[root].take() {

@@ -352,3 +352,19 @@ fn run_pipeline_of_integer_formats() {
     let r = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap();
     assert_eq!(r.get("Out"), Some(&BufferValues::Int(vec![-4, 50, -16384])));
 }
+
+#[test]
+fn run_pipeline_with_a_coverage_hook() {
+    let m = doubler();
+    let p = parse_pipeline(DOUBLER).unwrap();
+    let mut rec = Recorder::default();
+    interp::run_pipeline_with_hook(&m, &p, &PipelineOptions::default(), Some(&mut rec)).unwrap();
+    // Two groups of four invocations.
+    assert_eq!(rec.begins.len(), 8);
+    let f = &m.functions[m.entry_points[0].function];
+    let placed: std::collections::BTreeSet<ir::Inst> =
+        f.blocks[f.layout[0]].insts.iter().copied().collect();
+    let covered: std::collections::BTreeSet<ir::Inst> =
+        rec.instructions.iter().map(|(_, i, _)| *i).collect();
+    assert_eq!(covered, placed);
+}
