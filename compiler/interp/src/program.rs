@@ -25,6 +25,9 @@ pub const FIRST_RESOURCE: u32 = 3;
 /// The offset of a pointer that went out of bounds: every access through it is dropped.
 pub const INVALID: u32 = u32::MAX;
 
+/// The most memory the interpreter allocates for one group's or invocation's variables.
+const MEMORY_LIMIT: usize = 1 << 30;
+
 const SHAPE_BITS: u32 = 20;
 const ROOT_BITS: u32 = 12;
 
@@ -376,6 +379,11 @@ impl Program {
                 GlobalKind::Private | GlobalKind::Input | GlobalKind::Output => {
                     let shape = shapes.natural(&g.ty);
                     let off = private_image.len() as u32;
+                    if off as usize + shapes.size[shape as usize] as usize >= MEMORY_LIMIT {
+                        return Err(RunError::Unsupported(
+                            "over 1 GiB of private memory".to_owned(),
+                        ));
+                    }
                     private_image.resize(
                         private_image.len() + shapes.size[shape as usize] as usize,
                         0,
@@ -405,7 +413,7 @@ impl Program {
                 GlobalKind::Groupshared => {
                     let shape = shapes.natural(&g.ty);
                     let off = shared_size;
-                    shared_size += shapes.size[shape as usize];
+                    shared_size = shared_size.saturating_add(shapes.size[shape as usize]);
                     GlobalPlace {
                         root: ROOT_SHARED,
                         off,
@@ -467,6 +475,11 @@ impl Program {
             };
             globals.push(place);
         }
+        if shared_size as usize >= MEMORY_LIMIT || private_image.len() >= MEMORY_LIMIT {
+            return Err(RunError::Unsupported(
+                "over 1 GiB of groupshared or private memory".to_owned(),
+            ));
+        }
         if FIRST_RESOURCE as usize + resources.len() >= 1 << ROOT_BITS {
             return Err(RunError::Unsupported("more than 4000 resources".to_owned()));
         }
@@ -474,6 +487,14 @@ impl Program {
         for (h, _) in module.functions.iter() {
             let code = decode_function(module, h, &mut shapes, &globals, options)?;
             funcs.push(code);
+        }
+        if funcs
+            .iter()
+            .any(|f| f.stack_size as usize >= MEMORY_LIMIT || f.nregs as usize >= MEMORY_LIMIT / 8)
+        {
+            return Err(RunError::Unsupported(
+                "a function needs over 1 GiB of memory".to_owned(),
+            ));
         }
         if shapes.shapes.len() >= 1 << SHAPE_BITS {
             return Err(RunError::Unsupported("too many memory shapes".to_owned()));
@@ -623,13 +644,13 @@ fn decode_function(
         let w = flat_count(&p.ty);
         params.push((next, w));
         d.const_slots.insert(Value::Arg(n as u32), next);
-        next += w;
+        next = next.saturating_add(w);
     }
     for &b in &func.layout {
         for &i in &func.blocks[b].insts {
             let w = flat_count(&func.insts[i].ty);
             d.inst_slots.insert(i, (next, w));
-            next += w;
+            next = next.saturating_add(w);
         }
     }
     d.next = next;
@@ -894,7 +915,7 @@ fn decode_inst(
             let pointee = data.ty.pointee().map_or(Type::Void, |(_, t)| t.clone());
             let shape = shapes.natural(&pointee);
             let off = *stack_size;
-            *stack_size += shapes.size[shape as usize].max(1);
+            *stack_size = stack_size.saturating_add(shapes.size[shape as usize].max(1));
             Op::Alloca { dst, off, shape }
         }
         Opcode::Load => Op::Load {

@@ -98,7 +98,7 @@ impl Shapes {
                 ..
             } => (rows - 1) * row_stride + (cols - 1) * col_stride + num.mem_size(),
             Shape::Array { elem, stride, len } => match len {
-                Some(n) if *n > 0 => (n - 1) * stride + ext(elem),
+                Some(n) if *n > 0 => (n - 1).saturating_mul(*stride).saturating_add(ext(elem)),
                 _ => 0,
             },
             Shape::Struct { members } => members.iter().map(|(o, m)| o + ext(m)).max().unwrap_or(0),
@@ -174,7 +174,7 @@ impl Shapes {
                 let elem = self.natural(element);
                 let stride = self.size[elem as usize];
                 let n = len.unwrap_or(0);
-                let flat = self.flat[elem as usize] * n;
+                let flat = self.flat[elem as usize].saturating_mul(n);
                 self.push(
                     Shape::Array {
                         elem,
@@ -182,7 +182,7 @@ impl Shapes {
                         len: *len,
                     },
                     flat,
-                    stride * n,
+                    stride.saturating_mul(n),
                 )
             }
             Type::Struct(s) => {
@@ -248,7 +248,7 @@ impl Shapes {
                 },
             ) => {
                 let elem = self.laid_out(element, el);
-                let flat = self.flat[elem as usize] * len.unwrap_or(0);
+                let flat = self.flat[elem as usize].saturating_mul(len.unwrap_or(0));
                 self.push(
                     Shape::Array {
                         elem,

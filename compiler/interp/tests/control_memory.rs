@@ -1197,3 +1197,24 @@ fn typed_buffer_size_query() {
     let res = run(&m, [1, 1, 1], vec![buf(0, vec![0; 4]), buf(1, vec![0; 40])]);
     assert_eq!(u32s(&res[0].data), [5]);
 }
+
+#[test]
+fn absurd_memory_needs_are_refused_before_allocating() {
+    let mut k = Kernel::new([1, 1, 1]);
+    k.mb.groupshared(
+        "huge",
+        Type::array(Type::array(Type::UINT, 1 << 20), 1 << 12),
+    );
+    k.body(|fb| {
+        fb.alloca(
+            Type::array(
+                Type::array(Type::Scalar(ScalarKind::Double), 1 << 20),
+                1 << 12,
+            ),
+            "big",
+        );
+    });
+    let m = k.finish();
+    let err = Program::new(&m, "main", &ProgramOptions::default()).unwrap_err();
+    assert!(matches!(err, RunError::Unsupported(_)), "{err}");
+}
