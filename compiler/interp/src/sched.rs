@@ -203,7 +203,9 @@ fn schedule(
         let mut any_ready = false;
         for inv in invs.iter_mut() {
             if inv.state == State::Ready {
-                inv.state = inv.run(ctx, quantum)?;
+                // Never run past the instruction limit, whatever the quantum.
+                let remaining = budget.saturating_sub(ctx.executed).saturating_add(1);
+                inv.state = inv.run(ctx, quantum.min(remaining))?;
                 any_ready |= inv.state == State::Ready;
             }
         }

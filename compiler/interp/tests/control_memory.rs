@@ -312,12 +312,15 @@ fn endless_loop_hits_the_instruction_limit() {
         fb.switch_to_block(merge);
     });
     let m = k.finish();
-    let options = RunOptions {
-        max_instructions: 10_000,
-        ..RunOptions::default()
-    };
-    let err = run_with(&m, [1, 1, 1], &options, vec![], None).unwrap_err();
-    assert_eq!(err, RunError::InstructionLimit(10_000));
+    for quantum in [16, u64::MAX] {
+        let options = RunOptions {
+            max_instructions: 10_000,
+            quantum,
+            ..RunOptions::default()
+        };
+        let err = run_with(&m, [1, 1, 1], &options, vec![], None).unwrap_err();
+        assert_eq!(err, RunError::InstructionLimit(10_000));
+    }
 }
 
 #[test]
