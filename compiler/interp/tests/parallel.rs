@@ -976,3 +976,21 @@ fn int64_atomic_min_is_signed() {
         -(2i64 << 40)
     );
 }
+
+#[test]
+fn wave_ops_on_vectors_are_componentwise() {
+    let m = wave_kernel(4, vec_ty(ScalarKind::Uint, 2), |fb, idx| {
+        let ten = fb.uint(10);
+        let t = fb.binary(Opcode::Mul, idx, ten);
+        let v = fb.construct(vec_ty(ScalarKind::Uint, 2), &[idx, t]);
+        let s = fb.call_intrinsic(Intrinsic::WaveActiveSum, vec_ty(ScalarKind::Uint, 2), &[v]);
+        let two = fb.uint(2);
+        let at = fb.call_intrinsic(
+            Intrinsic::WaveReadLaneAt,
+            vec_ty(ScalarKind::Uint, 2),
+            &[v, two],
+        );
+        fb.binary(Opcode::Add, s, at)
+    });
+    assert_eq!(run_wave(&m, 4, 2, 32), [6 + 2, 60 + 20].repeat(4));
+}
