@@ -52,7 +52,9 @@ pub enum RobustnessEvent {
 }
 
 /// The result of an executed instruction: its components as bits (see the crate docs for
-/// the encoding); pointers are opaque.
+/// the encoding); pointers are opaque. A `call` is reported when its callee returns (with the
+/// returned value), a phi when its block is entered from a branch (after the branch), a
+/// barrier or wave operation when its group or wave moves on.
 #[derive(Debug, Clone, Copy)]
 pub struct InstructionEvent<'a> {
     pub invocation: InvocationId,
