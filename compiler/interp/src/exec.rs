@@ -18,26 +18,36 @@ use crate::shape::{self, Shape};
 use crate::RunError;
 
 mod ops;
+mod sample;
+
+pub use sample::{AddressMode, Filter, SamplerState};
 
 /// Calls deeper than this are reported as an error (recursion without end).
 const MAX_CALL_DEPTH: usize = 256;
 
-/// The contents of a bound resource: bytes, and for textures their size in texels.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// The contents of a bound resource: bytes, and for textures their size in texels (depth
+/// or array layers in `depth`); for samplers, their state.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Resource {
     pub data: Vec<u8>,
     pub width: u32,
     pub height: u32,
     pub depth: u32,
+    pub sampler: Option<SamplerState>,
 }
 
 impl Resource {
     pub fn buffer(data: Vec<u8>) -> Resource {
         Resource {
             data,
-            width: 0,
-            height: 0,
-            depth: 0,
+            ..Resource::default()
+        }
+    }
+
+    pub fn sampler(state: SamplerState) -> Resource {
+        Resource {
+            sampler: Some(state),
+            ..Resource::default()
         }
     }
 
@@ -47,6 +57,7 @@ impl Resource {
             width,
             height: height.max(1),
             depth: depth.max(1),
+            sampler: None,
         }
     }
 }
@@ -722,7 +733,7 @@ impl Invocation {
                     offset,
                 } => {
                     let at = fb + *dst as usize;
-                    self.resource_op(ctx, *op, at, *n, args, *shape, *offset, fb);
+                    self.resource_op(ctx, *op, at, *n, args, *shape, *offset, fb)?;
                 }
                 Op::Atomic {
                     op,

@@ -18,9 +18,10 @@
 //! undefined behaviour are documented in [`numeric`] and [`intrinsics`].
 //!
 //! Not run (reported as [`RunError::Unsupported`] when executed, so modules that merely
-//! contain them still run): texture sampling, gathers and LOD queries (no sampler state),
-//! multisampled textures, derivatives and other pixel/geometry-only intrinsics, `printf`.
-//! Textures hold mip level 0 only; loads of other levels read zeros.
+//! contain them still run): sampling other than `SampleLevel` on 1D/2D(-array) textures
+//! (implicit-LOD, bias, gradient and comparison sampling, gathers, LOD queries), 3D and cube
+//! sampling, multisampled textures, derivatives and other pixel/geometry-only intrinsics,
+//! `printf`. Textures hold mip level 0 only; loads of other levels read zeros.
 
 pub mod exec;
 pub mod hooks;
@@ -34,7 +35,7 @@ pub mod wave;
 
 use std::fmt;
 
-pub use exec::{Ctx, Invocation, Resource, State};
+pub use exec::{AddressMode, Ctx, Filter, Invocation, Resource, SamplerState, State};
 pub use hooks::{
     AccessKind, Hook, Hooks, InstructionEvent, InvocationId, MemoryAccess, RobustnessEvent,
 };

@@ -7,7 +7,9 @@
 //! `Channels`, `Data` or `FillSize` in bytes with `FillValue`, and `Width`/`Height`/`Depth`
 //! either directly or under `OutputProps` for textures), `DescriptorSets` (each a list of
 //! `Resources` with `Name`, `Kind`, `DirectXBinding` (`Register`, `Space`) and
-//! `VulkanBinding` (`Binding`)). Unknown keys are ignored. A resource is bound to the global
+//! `VulkanBinding` (`Binding`)), `Samplers` (`Name`, `MagFilter`/`MinFilter` `Linear` or
+//! `Nearest`, `Address` `Clamp`/`Wrap`/`Mirror`/`Border`) for resources of kind `Sampler`.
+//! Unknown keys are ignored. A resource is bound to the global
 //! with set = its descriptor set's index and binding = its Vulkan binding, else to the one
 //! with set = `Space` and binding = `Register` (DXC's mapping); resources the shader does not
 //! declare are skipped. `Float16` data are binary16 bits (as the suite writes them) or floats.
@@ -23,7 +25,7 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use serde_norway::Value;
 
-use crate::exec::Resource;
+use crate::exec::{AddressMode, Filter, Resource, SamplerState};
 use crate::program::{Program, ProgramOptions};
 use crate::sched::{dispatch, Bindings, RunOptions};
 use crate::RunError;
@@ -141,6 +143,41 @@ pub struct DescriptorSet {
     pub resources: Vec<ResourceDesc>,
 }
 
+/// A sampler of the `Samplers` section (`MagFilter` decides the filter: textures have one
+/// mip level, so sampling magnifies or stays at level 0).
+#[derive(Debug, Clone, Deserialize)]
+pub struct SamplerDesc {
+    #[serde(rename = "Name")]
+    pub name: String,
+    #[serde(rename = "MinFilter", default)]
+    pub min_filter: Option<String>,
+    #[serde(rename = "MagFilter", default)]
+    pub mag_filter: Option<String>,
+    #[serde(rename = "Address", default)]
+    pub address: Option<String>,
+}
+
+impl SamplerDesc {
+    pub fn state(&self) -> SamplerState {
+        let filter = match self.mag_filter.as_deref().or(self.min_filter.as_deref()) {
+            Some(f) if f.eq_ignore_ascii_case("linear") => Filter::Linear,
+            _ => Filter::Nearest,
+        };
+        let address = match self
+            .address
+            .as_deref()
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("wrap") => AddressMode::Wrap,
+            Some("mirror") => AddressMode::Mirror,
+            Some("border") => AddressMode::Border,
+            _ => AddressMode::Clamp,
+        };
+        SamplerState { filter, address }
+    }
+}
+
 /// A pipeline description.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Pipeline {
@@ -152,6 +189,8 @@ pub struct Pipeline {
     pub buffers: Vec<BufferDesc>,
     #[serde(rename = "DescriptorSets", default)]
     pub descriptor_sets: Vec<DescriptorSet>,
+    #[serde(rename = "Samplers", default)]
+    pub samplers: Vec<SamplerDesc>,
 }
 
 /// Parses pipeline YAML.
@@ -427,13 +466,6 @@ pub fn run_pipeline_with_hook(
     let mut bound: Vec<(usize, &str)> = Vec::new();
     for (set, ds) in pipeline.descriptor_sets.iter().enumerate() {
         for r in &ds.resources {
-            let desc = pipeline
-                .buffers
-                .iter()
-                .find(|b| b.name == r.name)
-                .ok_or_else(|| {
-                    RunError::Pipeline(format!("resource {} names no buffer", r.name))
-                })?;
             let vk = r
                 .vulkan_binding
                 .and_then(|b| program.find_binding(set as u32, b.binding));
@@ -443,6 +475,24 @@ pub fn run_pipeline_with_hook(
             let Some((root, _)) = vk.or(dx) else {
                 continue;
             };
+            if r.kind.contains("Sampler") {
+                let desc = pipeline
+                    .samplers
+                    .iter()
+                    .find(|s| s.name == r.name)
+                    .ok_or_else(|| {
+                        RunError::Pipeline(format!("resource {} names no sampler", r.name))
+                    })?;
+                bindings.resources[root] = Some(Resource::sampler(desc.state()));
+                continue;
+            }
+            let desc = pipeline
+                .buffers
+                .iter()
+                .find(|b| b.name == r.name)
+                .ok_or_else(|| {
+                    RunError::Pipeline(format!("resource {} names no buffer", r.name))
+                })?;
             let (w, h, d) = desc.dims();
             let bytes = data[r.name.as_str()].clone();
             let res = if r.kind.contains("Texture") {

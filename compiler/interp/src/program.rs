@@ -56,6 +56,8 @@ pub enum ResOp {
     ByteAddressLoad,
     ByteAddressStore,
     ArrayLength,
+    /// `SampleLevel`: texture, sampler, coordinate, level.
+    SampleLevel,
 }
 
 /// A slot range: first register and component count, with the component kind.
@@ -1005,6 +1007,7 @@ fn decode_inst(
             }
         }
         Opcode::TextureLoad
+        | Opcode::TextureSampleLevel
         | Opcode::TextureStore
         | Opcode::TextureQuerySize
         | Opcode::TextureQueryLevels
@@ -1013,6 +1016,7 @@ fn decode_inst(
         | Opcode::ArrayLength => {
             let rop = match op {
                 Opcode::TextureLoad => ResOp::TextureLoad,
+                Opcode::TextureSampleLevel => ResOp::SampleLevel,
                 Opcode::TextureStore => ResOp::TextureStore,
                 Opcode::TextureQuerySize => ResOp::QuerySize,
                 Opcode::TextureQueryLevels => ResOp::QueryLevels,

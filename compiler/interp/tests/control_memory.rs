@@ -1221,3 +1221,136 @@ fn absurd_memory_needs_are_refused_before_allocating() {
     let err = Program::new(&m, "main", &ProgramOptions::default()).unwrap_err();
     assert!(matches!(err, RunError::Unsupported(_)), "{err}");
 }
+
+// Sampling.
+
+fn sampler_ty() -> Type {
+    Type::resource(ResourceType::Sampler { comparison: false })
+}
+
+/// `Out[0] = T.SampleLevel(S, coord, 0)` on a float texture of `dim` with `texels`.
+fn sample(
+    dim: TextureDim,
+    size: [u32; 3],
+    texels: &[f32],
+    state: interp::SamplerState,
+    coord: Vec<f32>,
+) -> f32 {
+    let tex = Type::resource(ResourceType::Texture {
+        dim,
+        access: TextureAccess::ReadOnly,
+        sample: Type::FLOAT,
+    });
+    let mut k = Kernel::new([1, 1, 1]);
+    let t = k.resource("T", tex, 0, 0);
+    let s = k.resource("S", sampler_ty(), 0, 1);
+    let out = k.resource("Out", rw_structured(Type::FLOAT), 0, 2);
+    k.body(|fb| {
+        let c = if coord.len() == 1 {
+            fb.float(coord[0])
+        } else {
+            vconst(fb, coord.iter().map(|&x| f(x)).collect())
+        };
+        let lvl = fb.float(0.0);
+        let v = fb.resource_op(
+            Opcode::TextureSampleLevel,
+            &[Value::Global(t), Value::Global(s), c, lvl],
+            &[],
+        );
+        let z = fb.int(0);
+        store_at(fb, out, z, v);
+    });
+    let m = k.finish();
+    let (res, _) = run_with(
+        &m,
+        [1, 1, 1],
+        &RunOptions::default(),
+        vec![
+            Bound {
+                binding: 0,
+                res: Resource::texture(bytes_f32(texels), size[0], size[1], size[2]),
+            },
+            Bound {
+                binding: 1,
+                res: Resource::sampler(state),
+            },
+            buf(2, vec![0; 4]),
+        ],
+        None,
+    )
+    .unwrap();
+    f32s(&res[2].data)[0]
+}
+
+fn state(filter: interp::Filter, address: interp::AddressMode) -> interp::SamplerState {
+    interp::SamplerState { filter, address }
+}
+
+#[test]
+fn sample_level_nearest_and_linear_1d() {
+    use interp::{AddressMode::*, Filter::*};
+    let t = [0.0, 10.0, 20.0, 30.0];
+    let s1 = |flt, addr, u| sample(TextureDim::D1, [4, 1, 1], &t, state(flt, addr), vec![u]);
+    // Texel centres are at (i + 0.5) / 4.
+    assert_eq!(s1(Nearest, Clamp, 0.6), 20.0);
+    assert_eq!(s1(Linear, Clamp, 0.5), 15.0);
+    assert_eq!(s1(Linear, Clamp, 0.0), 0.0);
+    assert_eq!(s1(Linear, Clamp, 1.0), 30.0);
+    assert_eq!(s1(Linear, Clamp, 0.3125), 7.5);
+}
+
+#[test]
+fn sample_level_address_modes() {
+    use interp::{AddressMode::*, Filter::*};
+    let t = [0.0, 10.0, 20.0, 30.0];
+    let s1 = |flt, addr, u| sample(TextureDim::D1, [4, 1, 1], &t, state(flt, addr), vec![u]);
+    assert_eq!(s1(Nearest, Wrap, 1.1), 0.0);
+    assert_eq!(s1(Nearest, Mirror, 1.1), 30.0);
+    assert_eq!(s1(Nearest, Mirror, 1.3), 20.0);
+    assert_eq!(s1(Nearest, Border, -0.1), 0.0);
+    assert_eq!(s1(Nearest, Clamp, -0.1), 0.0);
+    assert_eq!(s1(Nearest, Clamp, 7.0), 30.0);
+    // Halfway between the last texel and (wrapped) the first.
+    assert_eq!(s1(Linear, Wrap, 0.0), 15.0);
+    assert_eq!(s1(Linear, Border, 0.0), 0.0);
+    assert_eq!(s1(Linear, Border, 1.0), 15.0);
+}
+
+#[test]
+fn sample_level_bilinear_2d_and_array_layers() {
+    use interp::{AddressMode::*, Filter::*};
+    let t = [0.0, 10.0, 20.0, 30.0];
+    let v = sample(
+        TextureDim::D2,
+        [2, 2, 1],
+        &t,
+        state(Linear, Clamp),
+        vec![0.5, 0.5],
+    );
+    assert_eq!(v, 15.0);
+    let v = sample(
+        TextureDim::D2,
+        [2, 2, 1],
+        &t,
+        state(Linear, Clamp),
+        vec![0.25, 0.5],
+    );
+    assert_eq!(v, 10.0);
+    // Two 2x1 layers: layer 1.4 rounds to 1.
+    let v = sample(
+        TextureDim::D2Array,
+        [2, 1, 2],
+        &t,
+        state(Nearest, Clamp),
+        vec![0.9, 0.0, 1.4],
+    );
+    assert_eq!(v, 30.0);
+    let v = sample(
+        TextureDim::D2Array,
+        [2, 1, 2],
+        &t,
+        state(Nearest, Clamp),
+        vec![0.1, 0.0, 9.0],
+    );
+    assert_eq!(v, 20.0);
+}

@@ -368,3 +368,50 @@ fn run_pipeline_with_a_coverage_hook() {
         rec.instructions.iter().map(|(_, i, _)| *i).collect();
     assert_eq!(covered, placed);
 }
+
+#[test]
+fn run_pipeline_with_a_sampler() {
+    let tex = Type::resource(ResourceType::Texture {
+        dim: TextureDim::D2,
+        access: TextureAccess::ReadOnly,
+        sample: Type::FLOAT,
+    });
+    let mut k = Kernel::new([1, 1, 1]);
+    let t = k.resource("Tex", tex, 0, 0);
+    let s = k.resource(
+        "Samp",
+        Type::resource(ResourceType::Sampler { comparison: false }),
+        0,
+        1,
+    );
+    let out = k.resource("Out", rw_structured(Type::FLOAT), 0, 2);
+    k.body(|fb| {
+        let c = vconst(fb, vec![ir::Constant::float(0.5), ir::Constant::float(0.5)]);
+        let lvl = fb.float(0.0);
+        let v = fb.resource_op(
+            Opcode::TextureSampleLevel,
+            &[Value::Global(t), Value::Global(s), c, lvl],
+            &[],
+        );
+        let z = fb.int(0);
+        store_at(fb, out, z, v);
+    });
+    let m = k.finish();
+    let text = r#"
+Shaders:
+  - { Stage: Compute, Entry: main }
+Buffers:
+  - { Name: Tex, Format: Float32, OutputProps: { Width: 2, Height: 2, Depth: 1 }, Data: [0, 10, 20, 30] }
+  - { Name: Out, Format: Float32, FillSize: 4 }
+Samplers:
+  - { Name: Samp, MinFilter: Linear, MagFilter: Linear, Address: Clamp }
+DescriptorSets:
+  - Resources:
+    - { Name: Tex, Kind: Texture2D, DirectXBinding: { Register: 0, Space: 0 }, VulkanBinding: { Binding: 0 } }
+    - { Name: Samp, Kind: Sampler, DirectXBinding: { Register: 0, Space: 0 }, VulkanBinding: { Binding: 1 } }
+    - { Name: Out, Kind: RWStructuredBuffer, DirectXBinding: { Register: 0, Space: 0 }, VulkanBinding: { Binding: 2 } }
+"#;
+    let p = parse_pipeline(text).unwrap();
+    let r = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap();
+    assert_eq!(r.get("Out"), Some(&BufferValues::Float32(vec![15.0])));
+}

@@ -115,7 +115,7 @@ impl Invocation {
         value_shape: ShapeId,
         offset: [i32; 3],
         fb: usize,
-    ) {
+    ) -> Result<(), RunError> {
         let ptr = self.regs[fb + args[0].slot as usize];
         let (root, pshape, _) = unpack(ptr);
         let slot = ctx
@@ -222,6 +222,23 @@ impl Invocation {
                 }
                 self.regs[d..d + n].copy_from_slice(&out[..n]);
             }
+            ResOp::SampleLevel => {
+                let mut out = [0u64; 4];
+                let n = n.min(4);
+                let coord = arg(self, 2);
+                let sampler = self.regs[fb + args[1].slot as usize];
+                super::sample::sample_level(
+                    self,
+                    ctx,
+                    ptr,
+                    sampler,
+                    &coord,
+                    args[2].num,
+                    offset,
+                    &mut out[..n],
+                )?;
+                self.regs[d..d + n].copy_from_slice(&out[..n]);
+            }
             ResOp::ArrayLength => {
                 let res = ctx
                     .resources
@@ -292,6 +309,7 @@ impl Invocation {
                 }
             }
         }
+        Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]
