@@ -1,0 +1,498 @@
+//! Texture, typed-buffer, byte-address and atomic operations, and intrinsic calls, of
+//! [`Invocation`]: split from the executor's main loop (`exec`), which calls them.
+
+use types::TextureDim;
+
+use super::{index_value, memory, Comps, Ctx, Invocation};
+use crate::hooks::{AccessKind, RobustnessEvent};
+use crate::numeric::{self, Num};
+use crate::program::{root_space, unpack, Arg, ResOp, FIRST_RESOURCE, INVALID};
+use crate::shape::{self, ResKind, Shape, ShapeId};
+use crate::{Resource, RunError};
+
+/// The linear texel index of `coord` in a texture or typed buffer, if in bounds.
+fn texel_index(
+    res: &Resource,
+    dim: Option<TextureDim>,
+    texel_size: u32,
+    coord: &[u64],
+    num: Num,
+) -> Option<usize> {
+    let c = |i: usize| coord.get(i).map(|&b| index_value(num, b));
+    let in_range = |v: i64, n: u32| v >= 0 && v < i64::from(n);
+    let (w, h, d) = (res.width, res.height.max(1), res.depth.max(1));
+    let idx = match dim {
+        None => {
+            let x = c(0)?;
+            let count = res.data.len() as u64 / u64::from(texel_size.max(1));
+            if x < 0 || x as u64 >= count {
+                return None;
+            }
+            x
+        }
+        Some(TextureDim::D1) => {
+            let x = c(0)?;
+            if !in_range(x, w) {
+                return None;
+            }
+            x
+        }
+        Some(TextureDim::D1Array | TextureDim::D2) => {
+            let (x, y) = (c(0)?, c(1)?);
+            if !in_range(x, w) || !in_range(y, h) {
+                return None;
+            }
+            y * i64::from(w) + x
+        }
+        Some(TextureDim::D2Array | TextureDim::D3) => {
+            let (x, y, z) = (c(0)?, c(1)?, c(2)?);
+            if !in_range(x, w) || !in_range(y, h) || !in_range(z, d) {
+                return None;
+            }
+            (z * i64::from(h) + y) * i64::from(w) + x
+        }
+        _ => return None,
+    };
+    let end = (idx as usize + 1) * texel_size as usize;
+    (end <= res.data.len()).then_some(idx as usize)
+}
+
+impl Invocation {
+    /// The texel address of a texture or typed-buffer access: (root, byte offset, texel
+    /// shape), or `None` (after reporting) when unbound or out of bounds.
+    pub(super) fn texel(
+        &self,
+        ctx: &mut Ctx<'_, '_>,
+        ptr: u64,
+        coord: &[u64],
+        coord_num: Num,
+        write: bool,
+    ) -> Option<(u32, usize, ShapeId)> {
+        let (root, _, off) = unpack(ptr);
+        let slot = ctx
+            .prog
+            .resources
+            .get((root.wrapping_sub(FIRST_RESOURCE)) as usize)?;
+        let ResKind::Texels { dim, .. } = slot.kind else {
+            return None;
+        };
+        let (size, texel) = (slot.texel_size, slot.texel);
+        let res = match ctx.resources.get((root - FIRST_RESOURCE) as usize) {
+            Some(Some(r)) => r,
+            _ => {
+                ctx.robust(self.id, RobustnessEvent::Unbound { root });
+                return None;
+            }
+        };
+        let idx = if off == INVALID {
+            None
+        } else {
+            texel_index(res, dim, size, coord, coord_num)
+        };
+        match idx {
+            Some(i) => Some((root, i * size as usize, texel)),
+            None => {
+                let space = root_space(ctx.prog, root);
+                let ev = if write {
+                    RobustnessEvent::OutOfBoundsWrite { space, root }
+                } else {
+                    RobustnessEvent::OutOfBoundsRead { space, root }
+                };
+                ctx.robust(self.id, ev);
+                None
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn resource_op(
+        &mut self,
+        ctx: &mut Ctx<'_, '_>,
+        op: ResOp,
+        d: usize,
+        n: u32,
+        args: &[Arg],
+        value_shape: ShapeId,
+        offset: [i32; 3],
+        fb: usize,
+    ) -> Result<(), RunError> {
+        let ptr = self.regs[fb + args[0].slot as usize];
+        let (root, pshape, _) = unpack(ptr);
+        let slot = ctx
+            .prog
+            .resources
+            .get(root.wrapping_sub(FIRST_RESOURCE) as usize);
+        let arg = |this: &Invocation, k: usize| -> Comps {
+            let a = args[k];
+            Comps::of(&this.regs[fb + a.slot as usize..fb + (a.slot + a.n) as usize])
+        };
+        let n = n as usize;
+        match op {
+            ResOp::TextureLoad => {
+                let mut coord = arg(self, 1);
+                let cnum = args[1].num;
+                for (c, &o) in coord.iter_mut().zip(&offset) {
+                    *c = cnum.mask((*c as i64).wrapping_add(i64::from(o)) as u64);
+                }
+                let level = if args.len() > 2 {
+                    self.regs[fb + args[2].slot as usize]
+                } else {
+                    0
+                };
+                let mut out = Comps::zeros(n);
+                let writable = matches!(
+                    slot.map(|s| s.kind),
+                    Some(ResKind::Texels { writable: true, .. })
+                );
+                let texel = if level != 0 && !writable {
+                    // Only mip level 0 is stored.
+                    let space = root_space(ctx.prog, root);
+                    ctx.robust(self.id, RobustnessEvent::OutOfBoundsRead { space, root });
+                    None
+                } else {
+                    self.texel(ctx, ptr, &coord, args[1].num, false)
+                };
+                if let Some((root, off, shape)) = texel {
+                    let mem = &ctx.resources[(root - FIRST_RESOURCE) as usize]
+                        .as_ref()
+                        .unwrap()
+                        .data;
+                    shape::read(&ctx.prog.shapes, shape, mem, off, &mut out);
+                    let size = ctx.prog.shapes.size[shape as usize];
+                    ctx.access(self.id, AccessKind::Read, root, off as u64, size);
+                }
+                self.regs[d..d + n].copy_from_slice(&out);
+            }
+            ResOp::TextureStore => {
+                let coord = arg(self, 1);
+                let val = arg(self, 2);
+                if let Some((root, off, shape)) = self.texel(ctx, ptr, &coord, args[1].num, true) {
+                    let mem = &mut ctx.resources[(root - FIRST_RESOURCE) as usize]
+                        .as_mut()
+                        .unwrap()
+                        .data;
+                    shape::write(&ctx.prog.shapes, shape, mem, off, &val);
+                    let size = ctx.prog.shapes.size[shape as usize];
+                    ctx.access(self.id, AccessKind::Write, root, off as u64, size);
+                }
+            }
+            ResOp::QuerySize | ResOp::QueryLevels => {
+                let level = if args.len() > 1 {
+                    self.regs[fb + args[1].slot as usize] as u32
+                } else {
+                    0
+                };
+                let res = ctx
+                    .resources
+                    .get(root.wrapping_sub(FIRST_RESOURCE) as usize)
+                    .and_then(|r| r.as_ref());
+                let mut out = [0u64; 4];
+                if let (Some(res), Some(slot)) = (res, slot) {
+                    if op == ResOp::QueryLevels {
+                        out[0] = 1;
+                    } else {
+                        let sh = |v: u32| u64::from((v >> level.min(31)).max(1));
+                        match slot.kind {
+                            ResKind::Texels { dim: None, .. } => {
+                                out[0] = (res.data.len() / slot.texel_size.max(1) as usize) as u64
+                            }
+                            ResKind::Texels { dim: Some(dim), .. } => {
+                                let all = match dim {
+                                    TextureDim::D1 => [sh(res.width), 0, 0],
+                                    TextureDim::D1Array => {
+                                        [sh(res.width), u64::from(res.height), 0]
+                                    }
+                                    TextureDim::D2Array
+                                    | TextureDim::D2MSArray
+                                    | TextureDim::CubeArray => {
+                                        [sh(res.width), sh(res.height), u64::from(res.depth)]
+                                    }
+                                    TextureDim::D3 => {
+                                        [sh(res.width), sh(res.height), sh(res.depth)]
+                                    }
+                                    _ => [sh(res.width), sh(res.height), 0],
+                                };
+                                out[..3].copy_from_slice(&all);
+                            }
+                            _ => {}
+                        }
+                    }
+                } else {
+                    ctx.robust(self.id, RobustnessEvent::Unbound { root });
+                }
+                self.regs[d..d + n].copy_from_slice(&out[..n]);
+            }
+            ResOp::SampleLevel => {
+                let mut out = [0u64; 4];
+                let n = n.min(4);
+                let coord = arg(self, 2);
+                let sampler = self.regs[fb + args[1].slot as usize];
+                super::sample::sample_level(
+                    self,
+                    ctx,
+                    ptr,
+                    sampler,
+                    &coord,
+                    args[2].num,
+                    offset,
+                    &mut out[..n],
+                )?;
+                self.regs[d..d + n].copy_from_slice(&out[..n]);
+            }
+            ResOp::ArrayLength => {
+                let res = ctx
+                    .resources
+                    .get(root.wrapping_sub(FIRST_RESOURCE) as usize)
+                    .and_then(|r| r.as_ref());
+                let body = match ctx.prog.shapes.get(pshape) {
+                    Shape::Resource { body, .. } => *body,
+                    _ => pshape,
+                };
+                let len = match (res, ctx.prog.shapes.get(body)) {
+                    (Some(res), Shape::Array { stride, .. }) => {
+                        res.data.len() as u64 / u64::from((*stride).max(1))
+                    }
+                    _ => 0,
+                };
+                self.regs[d] = len;
+            }
+            ResOp::ByteAddressLoad | ResOp::ByteAddressStore => {
+                let off = self.regs[fb + args[1].slot as usize];
+                let off = index_value(args[1].num, off);
+                let size = ctx.prog.shapes.extent[value_shape as usize] as i64;
+                let write = op == ResOp::ByteAddressStore;
+                let val = if write { arg(self, 2) } else { Comps::zeros(0) };
+                let id = self.id;
+                let space = root_space(ctx.prog, root);
+                let mut out = Comps::zeros(n);
+                match ctx
+                    .resources
+                    .get_mut(root.wrapping_sub(FIRST_RESOURCE) as usize)
+                {
+                    Some(Some(res)) if off >= 0 && off + size <= res.data.len() as i64 => {
+                        if write {
+                            shape::write(
+                                &ctx.prog.shapes,
+                                value_shape,
+                                &mut res.data,
+                                off as usize,
+                                &val,
+                            );
+                        } else {
+                            shape::read(
+                                &ctx.prog.shapes,
+                                value_shape,
+                                &res.data,
+                                off as usize,
+                                &mut out,
+                            );
+                        }
+                        let kind = if write {
+                            AccessKind::Write
+                        } else {
+                            AccessKind::Read
+                        };
+                        ctx.access(id, kind, root, off as u64, size as u32);
+                    }
+                    Some(Some(_)) => {
+                        let ev = if write {
+                            RobustnessEvent::OutOfBoundsWrite { space, root }
+                        } else {
+                            RobustnessEvent::OutOfBoundsRead { space, root }
+                        };
+                        ctx.robust(id, ev);
+                    }
+                    _ => ctx.robust(id, RobustnessEvent::Unbound { root }),
+                }
+                if !write {
+                    self.regs[d..d + n].copy_from_slice(&out);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn atomic(
+        &mut self,
+        ctx: &mut Ctx<'_, '_>,
+        op: Option<ir::AtomicOp>,
+        num: Num,
+        ptr: u64,
+        coord: Option<&Arg>,
+        v0: u64,
+        v1: u64,
+        fb: usize,
+    ) -> u64 {
+        let id = self.id;
+        let (root, off, shape) = match coord {
+            Some(c) => {
+                let coord =
+                    Comps::of(&self.regs[fb + c.slot as usize..fb + (c.slot + c.n) as usize]);
+                match self.texel(ctx, ptr, &coord, c.num, true) {
+                    Some(t) => t,
+                    None => return 0,
+                }
+            }
+            None => {
+                let (root, shape, off) = unpack(ptr);
+                (root, off as usize, shape)
+            }
+        };
+        let size = ctx.prog.shapes.extent[shape as usize] as usize;
+        let space = root_space(ctx.prog, root);
+        let Some(mem) = memory(
+            root,
+            &mut self.stack,
+            &mut self.private,
+            ctx.shared,
+            ctx.resources,
+        ) else {
+            ctx.robust(id, RobustnessEvent::Unbound { root });
+            return 0;
+        };
+        if off == INVALID as usize || off + size > mem.len() {
+            ctx.robust(id, RobustnessEvent::OutOfBoundsWrite { space, root });
+            return 0;
+        }
+        let old = shape::read_scalar(mem, off, num);
+        let new = match op {
+            None => {
+                if old == num.mask(v0) {
+                    v1
+                } else {
+                    old
+                }
+            }
+            Some(a) => {
+                use ir::AtomicOp::*;
+                let ord = numeric::compare(numeric::CmpOp::Lt, num, v0, old);
+                match a {
+                    Add => num.mask(old.wrapping_add(v0)),
+                    And => old & v0,
+                    Or => old | v0,
+                    Xor => old ^ v0,
+                    Min => {
+                        if ord {
+                            v0
+                        } else {
+                            old
+                        }
+                    }
+                    Max => {
+                        if numeric::compare(numeric::CmpOp::Gt, num, v0, old) {
+                            v0
+                        } else {
+                            old
+                        }
+                    }
+                    Exchange => v0,
+                }
+            }
+        };
+        shape::write_scalar(mem, off, num, new);
+        ctx.access(id, AccessKind::Atomic, root, off as u64, size as u32);
+        old
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn intrinsic(
+        &mut self,
+        ctx: &mut Ctx<'_, '_>,
+        which: ir::Intrinsic,
+        out: Num,
+        d: usize,
+        n: u32,
+        args: &[Arg],
+        fb: usize,
+    ) -> Result<(), RunError> {
+        use crate::intrinsics::{self, ArgVal};
+        use ir::Intrinsic as I;
+        let get = |this: &Invocation, a: &Arg| -> Vec<u64> {
+            this.regs[fb + a.slot as usize..fb + (a.slot + a.n) as usize].to_vec()
+        };
+        match which {
+            I::WaveGetLaneIndex => {
+                self.regs[d] = u64::from(self.lane);
+                return Ok(());
+            }
+            I::WaveGetLaneCount => {
+                self.regs[d] = u64::from(ctx.wave_size);
+                return Ok(());
+            }
+            I::Modf | I::Frexp | I::Sincos => {
+                let x = get(self, &args[0]);
+                let num = args[0].num;
+                let mut first = vec![0u64; x.len()];
+                let mut second = vec![0u64; x.len()];
+                for (i, &b) in x.iter().enumerate() {
+                    let v = numeric::to_f64(num, b);
+                    let (p, q) = match which {
+                        I::Modf => (v - v.trunc(), v.trunc()),
+                        I::Frexp => {
+                            let (m, e) = intrinsics::frexp(v);
+                            (m, e as f64)
+                        }
+                        _ => (
+                            intrinsics::round_to(num, v.sin()),
+                            intrinsics::round_to(num, v.cos()),
+                        ),
+                    };
+                    first[i] = numeric::from_f64(num, p);
+                    second[i] = numeric::from_f64(num, q);
+                }
+                if which == I::Sincos {
+                    let (sp, cp) = (
+                        self.regs[fb + args[1].slot as usize],
+                        self.regs[fb + args[2].slot as usize],
+                    );
+                    self.store_ptr(ctx, sp, &first);
+                    self.store_ptr(ctx, cp, &second);
+                } else {
+                    let p = self.regs[fb + args[1].slot as usize];
+                    self.store_ptr(ctx, p, &second);
+                    self.regs[d..d + n as usize].copy_from_slice(&first);
+                }
+                return Ok(());
+            }
+            I::AsUint if args.len() == 3 => {
+                let x = get(self, &args[0]);
+                let lo: Vec<u64> = x.iter().map(|&b| b & 0xffff_ffff).collect();
+                let hi: Vec<u64> = x.iter().map(|&b| b >> 32).collect();
+                let (lp, hp) = (
+                    self.regs[fb + args[1].slot as usize],
+                    self.regs[fb + args[2].slot as usize],
+                );
+                self.store_ptr(ctx, lp, &lo);
+                self.store_ptr(ctx, hp, &hi);
+                return Ok(());
+            }
+            _ => {}
+        }
+        // Operands are slices of the registers; the result goes to a stack buffer first, so
+        // nothing is allocated.
+        if args.len() > 4 || n > 16 {
+            return Err(RunError::Unsupported(format!(
+                "{} with {} operands",
+                which.name(),
+                args.len()
+            )));
+        }
+        let empty = ArgVal {
+            v: &[],
+            num: Num::U32,
+        };
+        let mut argv = [empty; 4];
+        for (k, a) in args.iter().enumerate() {
+            argv[k] = ArgVal {
+                v: &self.regs[fb + a.slot as usize..fb + (a.slot + a.n) as usize],
+                num: a.num,
+            };
+        }
+        let mut res = [0u64; 16];
+        intrinsics::eval(which, out, &argv[..args.len()], &mut res[..n as usize])
+            .map_err(RunError::Unsupported)?;
+        self.regs[d..d + n as usize].copy_from_slice(&res[..n as usize]);
+        Ok(())
+    }
+}

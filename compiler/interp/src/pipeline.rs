@@ -1,0 +1,531 @@
+//! The pipeline description of LLVM's offload-test-suite (YAML, read with `serde_norway`),
+//! running one, and printing its buffers as JSON. `hlslc run` calls [`run_pipeline`] once
+//! lowering exists.
+//!
+//! Read: `Shaders` (`Stage`, `Entry`, optional `DispatchSize`), `DispatchParameters`
+//! (`DispatchGroupCount`, default `[1, 1, 1]`), `Buffers` (`Name`, `Format`, `Stride` or
+//! `Channels`, `Data` or `FillSize` in bytes with `FillValue`, and `Width`/`Height`/`Depth`
+//! either directly or under `OutputProps` for textures), `DescriptorSets` (each a list of
+//! `Resources` with `Name`, `Kind`, `DirectXBinding` (`Register`, `Space`) and
+//! `VulkanBinding` (`Binding`)), `Samplers` (`Name`, `MagFilter`/`MinFilter` `Linear` or
+//! `Nearest`, `Address` `Clamp`/`Wrap`/`Mirror`/`Border`) for resources of kind `Sampler`.
+//! Unknown keys are ignored. A resource is bound to the global
+//! with set = its descriptor set's index and binding = its Vulkan binding, else to the one
+//! with set = `Space` and binding = `Register` (DXC's mapping); resources the shader does not
+//! declare are skipped. `Float16` data are binary16 bits (as the suite writes them) or floats.
+//!
+//! Output: `{"buffers": {"Name": [v0, ...]}}` in `Buffers` order; floats print in the
+//! shortest form that reads back to the same value of their format, NaN and infinities as
+//! the strings `"nan"`, `"inf"`, `"-inf"`; `Bool` as `true`/`false`; `Hex` formats as
+//! unsigned integers.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use serde::Deserialize;
+use serde_norway::Value;
+
+use crate::exec::{AddressMode, Filter, Resource, SamplerState};
+use crate::program::{Program, ProgramOptions};
+use crate::sched::{dispatch, Bindings, RunOptions};
+use crate::RunError;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum Format {
+    Int16,
+    Int32,
+    Int64,
+    UInt16,
+    UInt32,
+    UInt64,
+    Float16,
+    Float32,
+    Float64,
+    Bool,
+    Hex8,
+    Hex16,
+    Hex32,
+    Hex64,
+}
+
+impl Format {
+    pub fn size(self) -> usize {
+        match self {
+            Format::Hex8 => 1,
+            Format::Int16 | Format::UInt16 | Format::Float16 | Format::Hex16 => 2,
+            Format::Int32 | Format::UInt32 | Format::Float32 | Format::Bool | Format::Hex32 => 4,
+            Format::Int64 | Format::UInt64 | Format::Float64 | Format::Hex64 => 8,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Shader {
+    #[serde(rename = "Stage")]
+    pub stage: String,
+    #[serde(rename = "Entry")]
+    pub entry: String,
+    #[serde(rename = "DispatchSize", default)]
+    pub dispatch_size: Option<[u32; 3]>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct DispatchParameters {
+    #[serde(rename = "DispatchGroupCount", default)]
+    pub dispatch_group_count: Option<[u32; 3]>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct OutputProps {
+    #[serde(rename = "Width", default)]
+    pub width: Option<u32>,
+    #[serde(rename = "Height", default)]
+    pub height: Option<u32>,
+    #[serde(rename = "Depth", default)]
+    pub depth: Option<u32>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct BufferDesc {
+    #[serde(rename = "Name")]
+    pub name: String,
+    #[serde(rename = "Format")]
+    pub format: Format,
+    #[serde(rename = "Stride", default)]
+    pub stride: Option<u32>,
+    #[serde(rename = "Channels", default)]
+    pub channels: Option<u32>,
+    #[serde(rename = "Data", default)]
+    pub data: Option<Vec<Value>>,
+    #[serde(rename = "FillSize", default)]
+    pub fill_size: Option<u64>,
+    #[serde(rename = "FillValue", default)]
+    pub fill_value: Option<Value>,
+    #[serde(rename = "Width", default)]
+    pub width: Option<u32>,
+    #[serde(rename = "Height", default)]
+    pub height: Option<u32>,
+    #[serde(rename = "Depth", default)]
+    pub depth: Option<u32>,
+    #[serde(rename = "OutputProps", default)]
+    pub output_props: Option<OutputProps>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct DirectXBinding {
+    #[serde(rename = "Register")]
+    pub register: u32,
+    #[serde(rename = "Space", default)]
+    pub space: u32,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct VulkanBinding {
+    #[serde(rename = "Binding")]
+    pub binding: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ResourceDesc {
+    #[serde(rename = "Name")]
+    pub name: String,
+    #[serde(rename = "Kind")]
+    pub kind: String,
+    #[serde(rename = "DirectXBinding", default)]
+    pub directx_binding: Option<DirectXBinding>,
+    #[serde(rename = "VulkanBinding", default)]
+    pub vulkan_binding: Option<VulkanBinding>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct DescriptorSet {
+    #[serde(rename = "Resources", default)]
+    pub resources: Vec<ResourceDesc>,
+}
+
+/// A sampler of the `Samplers` section (`MagFilter` decides the filter: textures have one
+/// mip level, so sampling magnifies or stays at level 0).
+#[derive(Debug, Clone, Deserialize)]
+pub struct SamplerDesc {
+    #[serde(rename = "Name")]
+    pub name: String,
+    #[serde(rename = "MinFilter", default)]
+    pub min_filter: Option<String>,
+    #[serde(rename = "MagFilter", default)]
+    pub mag_filter: Option<String>,
+    #[serde(rename = "Address", default)]
+    pub address: Option<String>,
+}
+
+impl SamplerDesc {
+    pub fn state(&self) -> SamplerState {
+        let filter = match self.mag_filter.as_deref().or(self.min_filter.as_deref()) {
+            Some(f) if f.eq_ignore_ascii_case("linear") => Filter::Linear,
+            _ => Filter::Nearest,
+        };
+        let address = match self
+            .address
+            .as_deref()
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("wrap") => AddressMode::Wrap,
+            Some("mirror") => AddressMode::Mirror,
+            Some("border") => AddressMode::Border,
+            _ => AddressMode::Clamp,
+        };
+        SamplerState { filter, address }
+    }
+}
+
+/// A pipeline description.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Pipeline {
+    #[serde(rename = "Shaders")]
+    pub shaders: Vec<Shader>,
+    #[serde(rename = "DispatchParameters", default)]
+    pub dispatch_parameters: Option<DispatchParameters>,
+    #[serde(rename = "Buffers", default)]
+    pub buffers: Vec<BufferDesc>,
+    #[serde(rename = "DescriptorSets", default)]
+    pub descriptor_sets: Vec<DescriptorSet>,
+    #[serde(rename = "Samplers", default)]
+    pub samplers: Vec<SamplerDesc>,
+}
+
+/// Parses pipeline YAML.
+pub fn parse_pipeline(text: &str) -> Result<Pipeline, RunError> {
+    serde_norway::from_str(text).map_err(|e| RunError::Pipeline(e.to_string()))
+}
+
+impl Pipeline {
+    /// The group count: `DispatchParameters.DispatchGroupCount`, else the compute shader's
+    /// `DispatchSize`, else `[1, 1, 1]`.
+    pub fn group_count(&self) -> [u32; 3] {
+        self.dispatch_parameters
+            .as_ref()
+            .and_then(|d| d.dispatch_group_count)
+            .or_else(|| self.compute_shader().and_then(|s| s.dispatch_size))
+            .unwrap_or([1, 1, 1])
+    }
+
+    pub fn compute_shader(&self) -> Option<&Shader> {
+        self.shaders
+            .iter()
+            .find(|s| s.stage.eq_ignore_ascii_case("compute"))
+    }
+}
+
+fn value_u64(v: &Value) -> Option<u64> {
+    match v {
+        Value::Number(n) => n
+            .as_u64()
+            .or_else(|| n.as_i64().map(|i| i as u64))
+            .or_else(|| n.as_f64().map(|f| f as u64)),
+        Value::Bool(b) => Some(*b as u64),
+        Value::String(s) => {
+            let t = s.trim();
+            let t = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X"));
+            t.and_then(|h| u64::from_str_radix(h, 16).ok())
+        }
+        _ => None,
+    }
+}
+
+fn value_f64(v: &Value) -> Option<f64> {
+    match v {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => match s.trim().to_ascii_lowercase().as_str() {
+            "nan" | ".nan" => Some(f64::NAN),
+            "inf" | ".inf" => Some(f64::INFINITY),
+            "-inf" | "-.inf" => Some(f64::NEG_INFINITY),
+            t => t.parse().ok(),
+        },
+        Value::Bool(b) => Some(*b as u8 as f64),
+        _ => None,
+    }
+}
+
+/// The bytes of one element of `format` from a YAML value.
+fn encode(format: Format, v: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+    let bad = || format!("{v:?} is not a {format:?} value");
+    match format {
+        Format::Float32 => out.extend((value_f64(v).ok_or_else(bad)? as f32).to_le_bytes()),
+        Format::Float64 => out.extend(value_f64(v).ok_or_else(bad)?.to_le_bytes()),
+        Format::Float16 => {
+            // Integers are binary16 bits (the suite's encoding); anything else is a value.
+            let bits = match v {
+                Value::Number(n) if n.is_u64() || n.is_i64() => {
+                    value_u64(v).ok_or_else(bad)? as u16
+                }
+                Value::String(s) if s.trim().starts_with("0x") => {
+                    value_u64(v).ok_or_else(bad)? as u16
+                }
+                _ => crate::numeric::f64_to_f16(value_f64(v).ok_or_else(bad)?),
+            };
+            out.extend(bits.to_le_bytes());
+        }
+        Format::Bool => out.extend(u32::from(value_u64(v).ok_or_else(bad)? != 0).to_le_bytes()),
+        _ => {
+            let bits = match v {
+                Value::Number(n) if n.is_f64() => return Err(bad()),
+                _ => value_u64(v).ok_or_else(bad)?,
+            };
+            out.extend(&bits.to_le_bytes()[..format.size()]);
+        }
+    }
+    Ok(())
+}
+
+impl BufferDesc {
+    /// The buffer's initial bytes.
+    pub fn bytes(&self) -> Result<Vec<u8>, RunError> {
+        let err = |m: String| RunError::Pipeline(format!("buffer {}: {m}", self.name));
+        let mut out = Vec::new();
+        if let Some(size) = self.fill_size.filter(|&s| s > 0) {
+            let mut elem = Vec::new();
+            match &self.fill_value {
+                Some(v) => encode(self.format, v, &mut elem).map_err(err)?,
+                None => elem.resize(self.format.size(), 0),
+            }
+            while (out.len() as u64) < size {
+                out.extend_from_slice(&elem);
+            }
+            out.truncate(size as usize);
+            return Ok(out);
+        }
+        for v in self.data.iter().flatten() {
+            encode(self.format, v, &mut out).map_err(err)?;
+        }
+        Ok(out)
+    }
+
+    fn dims(&self) -> (u32, u32, u32) {
+        let p = self.output_props.clone().unwrap_or_default();
+        (
+            self.width.or(p.width).unwrap_or(0),
+            self.height.or(p.height).unwrap_or(1),
+            self.depth.or(p.depth).unwrap_or(1),
+        )
+    }
+
+    /// Decodes bytes of this buffer's format.
+    pub fn values(&self, bytes: &[u8]) -> BufferValues {
+        let size = self.format.size();
+        let words = bytes.chunks_exact(size).map(|c| {
+            let mut b = [0u8; 8];
+            b[..size].copy_from_slice(c);
+            u64::from_le_bytes(b)
+        });
+        match self.format {
+            Format::Int16 => BufferValues::Int(words.map(|w| w as u16 as i16 as i64).collect()),
+            Format::Int32 => BufferValues::Int(words.map(|w| w as u32 as i32 as i64).collect()),
+            Format::Int64 => BufferValues::Int(words.map(|w| w as i64).collect()),
+            Format::UInt16 | Format::UInt32 | Format::UInt64 => BufferValues::UInt(words.collect()),
+            Format::Hex8 | Format::Hex16 | Format::Hex32 | Format::Hex64 => {
+                BufferValues::UInt(words.collect())
+            }
+            Format::Float16 => BufferValues::Float16(
+                words
+                    .map(|w| crate::numeric::f16_to_f64(w as u16) as f32)
+                    .collect(),
+            ),
+            Format::Float32 => {
+                BufferValues::Float32(words.map(|w| f32::from_bits(w as u32)).collect())
+            }
+            Format::Float64 => BufferValues::Float64(words.map(f64::from_bits).collect()),
+            Format::Bool => BufferValues::Bool(words.map(|w| w != 0).collect()),
+        }
+    }
+}
+
+/// The values of a buffer after a run.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BufferValues {
+    Int(Vec<i64>),
+    UInt(Vec<u64>),
+    /// binary16 values, exactly, as `f32`.
+    Float16(Vec<f32>),
+    Float32(Vec<f32>),
+    Float64(Vec<f64>),
+    Bool(Vec<bool>),
+}
+
+/// The buffers of a pipeline after a run, in `Buffers` order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Results {
+    pub buffers: Vec<(String, BufferValues)>,
+}
+
+fn json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn json_float(out: &mut String, v: f64, text: impl std::fmt::Display) {
+    if v.is_nan() {
+        out.push_str("\"nan\"");
+    } else if v.is_infinite() {
+        out.push_str(if v > 0.0 { "\"inf\"" } else { "\"-inf\"" });
+    } else {
+        let _ = write!(out, "{text}");
+    }
+}
+
+impl Results {
+    pub fn get(&self, name: &str) -> Option<&BufferValues> {
+        self.buffers.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// `{"buffers": {"Name": [v0, ...]}}`.
+    pub fn to_json(&self) -> String {
+        let mut out = String::from("{\"buffers\": {");
+        for (k, (name, vals)) in self.buffers.iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            json_string(&mut out, name);
+            out.push_str(": [");
+            let mut items = Vec::new();
+            match vals {
+                BufferValues::Int(v) => items.extend(v.iter().map(|x| x.to_string())),
+                BufferValues::UInt(v) => items.extend(v.iter().map(|x| x.to_string())),
+                BufferValues::Bool(v) => items.extend(v.iter().map(|x| x.to_string())),
+                // `Display` of f32/f64 is the shortest text that reads back to the same value.
+                BufferValues::Float16(v) | BufferValues::Float32(v) => {
+                    items.extend(v.iter().map(|&x| {
+                        let mut s = String::new();
+                        json_float(&mut s, f64::from(x), x);
+                        s
+                    }))
+                }
+                BufferValues::Float64(v) => items.extend(v.iter().map(|&x| {
+                    let mut s = String::new();
+                    json_float(&mut s, x, x);
+                    s
+                })),
+            }
+            out.push_str(&items.join(", "));
+            out.push(']');
+        }
+        out.push_str("}}");
+        out
+    }
+}
+
+/// How to run a pipeline.
+#[derive(Debug, Clone, Default)]
+pub struct PipelineOptions {
+    pub run: RunOptions,
+    /// Spec constant values by id (bits as `ir::Constant` keeps them).
+    pub spec_constants: HashMap<u32, u64>,
+}
+
+/// Runs the pipeline's compute shader from `module` and returns every buffer afterwards.
+pub fn run_pipeline(
+    module: &ir::Module,
+    pipeline: &Pipeline,
+    options: &PipelineOptions,
+) -> Result<Results, RunError> {
+    run_pipeline_with_hook(module, pipeline, options, None)
+}
+
+/// [`run_pipeline`] with a hook observing the run (coverage, value ranges, ...).
+pub fn run_pipeline_with_hook(
+    module: &ir::Module,
+    pipeline: &Pipeline,
+    options: &PipelineOptions,
+    hook: Option<&mut dyn crate::Hook>,
+) -> Result<Results, RunError> {
+    let shader = pipeline
+        .compute_shader()
+        .ok_or_else(|| RunError::Pipeline("no compute shader".to_owned()))?;
+    let program = Program::new(
+        module,
+        &shader.entry,
+        &ProgramOptions {
+            spec_constants: options.spec_constants.clone(),
+        },
+    )?;
+    let mut data: HashMap<&str, Vec<u8>> = HashMap::new();
+    for b in &pipeline.buffers {
+        data.insert(&b.name, b.bytes()?);
+    }
+    let mut bindings = Bindings::new(&program);
+    // Which root each pipeline resource went to, to copy the data back.
+    let mut bound: Vec<(usize, &str)> = Vec::new();
+    for (set, ds) in pipeline.descriptor_sets.iter().enumerate() {
+        for r in &ds.resources {
+            let vk = r
+                .vulkan_binding
+                .and_then(|b| program.find_binding(set as u32, b.binding));
+            let dx = r
+                .directx_binding
+                .and_then(|b| program.find_binding(b.space, b.register));
+            let Some((root, _)) = vk.or(dx) else {
+                continue;
+            };
+            if r.kind.contains("Sampler") {
+                let desc = pipeline
+                    .samplers
+                    .iter()
+                    .find(|s| s.name == r.name)
+                    .ok_or_else(|| {
+                        RunError::Pipeline(format!("resource {} names no sampler", r.name))
+                    })?;
+                bindings.resources[root] = Some(Resource::sampler(desc.state()));
+                continue;
+            }
+            let desc = pipeline
+                .buffers
+                .iter()
+                .find(|b| b.name == r.name)
+                .ok_or_else(|| {
+                    RunError::Pipeline(format!("resource {} names no buffer", r.name))
+                })?;
+            let (w, h, d) = desc.dims();
+            let bytes = data[r.name.as_str()].clone();
+            let res = if r.kind.contains("Texture") {
+                Resource::texture(bytes, w, h, d)
+            } else {
+                Resource::buffer(bytes)
+            };
+            bindings.resources[root] = Some(res);
+            bound.push((root, &r.name));
+        }
+    }
+    // Counters of append and consume buffers start at zero.
+    for (i, slot) in program.resources.iter().enumerate() {
+        if slot.name.starts_with("counter.var.") && bindings.resources[i].is_none() {
+            bindings.resources[i] = Some(Resource::buffer(vec![0; 4]));
+        }
+    }
+    dispatch(
+        &program,
+        &mut bindings,
+        pipeline.group_count(),
+        &options.run,
+        hook,
+    )?;
+    for (root, name) in bound {
+        if let Some(res) = bindings.resources[root].take() {
+            data.insert(name, res.data);
+        }
+    }
+    let buffers = pipeline
+        .buffers
+        .iter()
+        .map(|b| (b.name.clone(), b.values(&data[b.name.as_str()])))
+        .collect();
+    Ok(Results { buffers })
+}
