@@ -1,0 +1,328 @@
+// The VS Code end-to-end test: installs the extension's .vsix into code-server, drives the
+// workbench in Debian's Chromium through playwright-core, and checks what a user sees: the HLSL
+// language mode, the syntax error's squiggle, a hover on a macro use, the "HLSL: Show Syntax Tree"
+// and "HLSL: Show SPIR-V" panes beside the editor, and the squiggle going away after the fix.
+// Saves docs/vscode-spirv-pane.png. Every wait is bounded; the temporary dir, code-server and
+// Chromium are torn down on every exit path. Prints one line per check, a JSON summary of the
+// phase timings, and `N passed, M failed` last; exits non-zero on failure.
+//
+// Usage: node vscode_e2e.js --vsix FILE --code-server DIR --playwright DIR [--screenshot FILE]
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const net = require('net');
+const http = require('http');
+const { spawn, execFileSync } = require('child_process');
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
+);
+const ROOT = path.resolve(__dirname, '..', '..');
+const vsix = path.resolve(args.vsix || '');
+const codeServerDir = path.resolve(args['code-server'] || '');
+const { chromium } = require(path.join(path.resolve(args.playwright || ''), 'node_modules', 'playwright-core'));
+const screenshotPath = path.resolve(args.screenshot || path.join(ROOT, 'docs', 'vscode-spirv-pane.png'));
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+
+let passed = 0;
+let failed = 0;
+const timings = {};
+const notes = {};
+function check(name, ok, detail) {
+  if (ok) passed++;
+  else failed++;
+  console.log(`${ok ? 'ok' : 'not ok'} - ${name}${!ok && detail ? `: ${String(detail).slice(0, 400)}` : ''}`);
+  return ok;
+}
+async function phase(name, fn) {
+  const t0 = Date.now();
+  try {
+    return await fn();
+  } finally {
+    timings[name] = Date.now() - t0;
+  }
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Polls `fn` until it returns a truthy value or `ms` pass; returns the last value. */
+async function until(ms, fn, every = 100) {
+  const end = Date.now() + ms;
+  let v;
+  while (Date.now() < end) {
+    v = await fn();
+    if (v) return v;
+    await sleep(every);
+  }
+  return v;
+}
+/** Monaco draws spaces as U+00A0. */
+const plain = (s) => (s || '').replace(/\u00a0/g, ' ');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+function httpOk(url) {
+  return new Promise((resolve) => {
+    const req = http.get(url, (res) => {
+      res.resume();
+      resolve(res.statusCode >= 200 && res.statusCode < 400);
+    });
+    req.on('error', () => resolve(false));
+    req.setTimeout(2000, () => { req.destroy(); resolve(false); });
+  });
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hlsl-vscode-'));
+const dirs = {
+  userData: path.join(tmp, 'user-data'),
+  extensions: path.join(tmp, 'extensions'),
+  ws: path.join(tmp, 'ws'),
+  profile: path.join(tmp, 'chromium-profile'),
+  xdg: path.join(tmp, 'xdg'),
+};
+for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
+const env = {
+  ...process.env,
+  XDG_CONFIG_HOME: path.join(dirs.xdg, 'config'),
+  XDG_DATA_HOME: path.join(dirs.xdg, 'data'),
+  XDG_CACHE_HOME: path.join(dirs.xdg, 'cache'),
+  XDG_STATE_HOME: path.join(dirs.xdg, 'state'),
+};
+// The server must come from the .vsix (bundled), not from PATH or a setting.
+const codeServerEntry = path.join(codeServerDir, 'out', 'node', 'entry.js');
+const commonArgs = ['--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--config', path.join(tmp, 'config.yaml')];
+
+let serverProc;
+let context;
+async function teardown() {
+  if (context) await context.close().catch(() => {});
+  if (serverProc && serverProc.exitCode === null) {
+    try { process.kill(-serverProc.pid, 'SIGTERM'); } catch { /* gone */ }
+    const gone = await until(3000, () => serverProc.exitCode !== null || serverProc.signalCode !== null);
+    if (!gone) try { process.kill(-serverProc.pid, 'SIGKILL'); } catch { /* gone */ }
+  }
+  if (!process.env.KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
+  else console.log(`# kept ${tmp}`);
+}
+
+async function main() {
+  fs.cpSync(path.join(ROOT, 'tests', 'editors', 'fixtures', 'workspace'), dirs.ws, { recursive: true });
+  fs.mkdirSync(path.join(dirs.userData, 'User'), { recursive: true });
+  fs.writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify({
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'workbench.enableExperiments': false,
+    'workbench.colorTheme': 'Default Dark Modern',
+    'telemetry.telemetryLevel': 'off',
+    'update.mode': 'none',
+    'extensions.autoUpdate': false,
+    'extensions.autoCheckUpdates': false,
+    'security.workspace.trust.enabled': false,
+    'git.enabled': false,
+    'editor.minimap.enabled': false,
+    'editor.hover.delay': 150,
+    'chat.commandCenter.enabled': false,
+    'window.commandCenter': false,
+    'hlsl-analyzer.views.refreshDelay': 200,
+  }, null, 2));
+  fs.writeFileSync(path.join(tmp, 'config.yaml'), 'auth: none\ncert: false\n');
+
+  await phase('installExtension', async () => {
+    const out = execFileSync(process.execPath, [codeServerEntry, ...commonArgs, '--install-extension', vsix], { env, encoding: 'utf8', timeout: 60000 });
+    check('the .vsix installs into code-server', /successfully installed/i.test(out), out);
+  });
+
+  const port = await freePort();
+  await phase('startServer', async () => {
+    serverProc = spawn(process.execPath, [codeServerEntry, ...commonArgs, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
+      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', dirs.ws],
+    { env, detached: true, stdio: ['ignore', fs.openSync(path.join(tmp, 'code-server.log'), 'a'), fs.openSync(path.join(tmp, 'code-server.log'), 'a')] });
+    const up = await until(30000, () => httpOk(`http://127.0.0.1:${port}/healthz`), 200);
+    if (!check('code-server answers on a free loopback port', up)) throw new Error('code-server did not start');
+  });
+
+  const page = await phase('launchBrowser', async () => {
+    context = await chromium.launchPersistentContext(dirs.profile, {
+      executablePath: chromiumPath,
+      headless: true,
+      viewport: { width: 1440, height: 810 },
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-extensions'],
+      env,
+      timeout: 30000,
+    });
+    return context.pages()[0] || (await context.newPage());
+  });
+  page.setDefaultTimeout(15000);
+
+  await phase('loadWorkbench', async () => {
+    await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(dirs.ws)}`, { timeout: 30000 });
+    await page.waitForSelector('.monaco-workbench .part.editor', { timeout: 60000 });
+    await page.waitForSelector('.statusbar', { timeout: 30000 });
+  });
+
+  // Quick Open: a file name, or `:line:col` in the active editor.
+  async function quickOpen(text) {
+    await page.keyboard.press('Control+P');
+    await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 10000 });
+    await page.keyboard.type(text, { delay: 5 });
+    await sleep(400);
+    await page.keyboard.press('Enter');
+  }
+  const sourceEditor = '.editor-group-container:first-child .monaco-editor';
+  async function sourceText() {
+    return plain(await page.locator(`${sourceEditor} .view-lines`).first().innerText().catch(() => ''));
+  }
+
+  await phase('openFile', async () => {
+    const ok = await until(30000, async () => {
+      await quickOpen('lit_ps.hlsl');
+      return until(5000, async () => (await sourceText()).includes('TINT_STRENGTH'));
+    }, 500);
+    check('the shader opens from Quick Open', ok);
+    const mode = await until(10000, async () => {
+      const items = await page.locator('.statusbar-item').allInnerTexts();
+      return items.find((t) => t.trim() === 'HLSL');
+    });
+    check('the language mode is HLSL', mode, 'status bar has no "HLSL" item');
+    // TextMate colouring: `float4` and `return` get colours that differ from plain text.
+    const colours = await page.evaluate((sel) => {
+      const out = {};
+      for (const span of document.querySelectorAll(`${sel} .view-line span span`)) {
+        const t = span.textContent.replace(/\u00a0/g, ' ').trim();
+        if (['float4', 'return', 'tint', 'TEXCOORD0', 'SV_Target'].includes(t)) out[t] = getComputedStyle(span).color;
+      }
+      return out;
+    }, sourceEditor);
+    notes.colours = colours;
+    check('the grammar colours keywords, types and semantics', colours.float4 && colours.return && colours.float4 !== colours.tint && colours.return !== colours.tint && colours.SV_Target !== colours.tint, JSON.stringify(colours));
+  });
+
+  await phase('diagnostic', async () => {
+    const squiggle = await until(30000, () => page.locator(`${sourceEditor} .squiggly-error`).count());
+    check('the syntax error shows a squiggle', squiggle > 0);
+  });
+
+  await phase('hover', async () => {
+    const text = await until(20000, async () => {
+      await quickOpen(':14:40');
+      await sleep(300);
+      const cursor = await page.locator(`${sourceEditor} .cursor`).first().boundingBox();
+      if (cursor) {
+        await page.mouse.move(cursor.x + 4, cursor.y + cursor.height / 2);
+      }
+      let hover = await until(3000, async () => plain(await page.locator('.monaco-editor .monaco-hover:not(.hidden)').first().innerText().catch(() => '')));
+      notes.hoverMethod = 'mouse';
+      if (!hover || !hover.includes('TINT_STRENGTH')) {
+        await page.keyboard.press('Control+K');
+        await page.keyboard.press('Control+I');
+        notes.hoverMethod = 'keyboard';
+        hover = await until(3000, async () => plain(await page.locator('.monaco-editor .monaco-hover:not(.hidden)').first().innerText().catch(() => '')));
+      }
+      return hover && hover.includes('TINT_STRENGTH') ? hover : false;
+    }, 500);
+    notes.hover = text;
+    check('the hover on a macro use shows its definition', text && text.includes('#define TINT_STRENGTH 0.5'), text);
+    await page.keyboard.press('Escape');
+    await page.mouse.move(5, 400);
+  });
+
+  async function runCommand(title) {
+    await page.keyboard.press('F1');
+    await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 10000 });
+    await page.keyboard.type(title, { delay: 5 });
+    const row = await until(10000, async () => {
+      const rows = await page.locator('.quick-input-list .monaco-list-row').allInnerTexts().catch(() => []);
+      return rows.some((r) => plain(r).includes(title));
+    });
+    if (!row) {
+      await page.keyboard.press('Escape');
+      return false;
+    }
+    await page.keyboard.press('Enter');
+    return true;
+  }
+  /** The text of the editor in the second group (the pane beside the source). */
+  async function paneText() {
+    return plain(await page.locator('.editor-group-container:nth-child(2) .monaco-editor .view-lines, .split-view-view:nth-child(2) .editor-group-container .monaco-editor .view-lines').first().innerText().catch(() => ''));
+  }
+  async function tabLabels() {
+    return page.locator('.tabs-container .tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('aria-label')));
+  }
+
+  await phase('syntaxTreePane', async () => {
+    check('"HLSL: Show Syntax Tree" is in the palette', await runCommand('HLSL: Show Syntax Tree'));
+    const text = await until(15000, async () => {
+      const t = await paneText();
+      return /^[A-Z_]+@0\.\.\d+/m.test(t) && t.includes('"TINT_STRENGTH"') ? t : false;
+    });
+    notes.syntaxTree = (text || (await paneText())).split('\n').slice(0, 6).join(' | ');
+    check('the Syntax Tree pane opens beside the editor with the tree', text, notes.syntaxTree);
+    const labels = await tabLabels();
+    notes.tabs = labels;
+    check('the pane tab is named after the file and the view', labels.some((l) => l && l.includes('lit_ps.hlsl · Syntax Tree')), JSON.stringify(labels));
+    const focused = await page.evaluate(() => !!document.activeElement && !!document.activeElement.closest('.editor-group-container:first-child'));
+    check('the source editor keeps the focus', focused);
+  });
+
+  await phase('spirvPane', async () => {
+    check('"HLSL: Show SPIR-V" is in the palette', await runCommand('HLSL: Show SPIR-V'));
+    const text = await until(15000, async () => {
+      const t = await paneText();
+      return t.includes('OpCapability') || t.includes('not supported yet') ? t : false;
+    });
+    notes.spirv = (text || (await paneText())).slice(0, 200);
+    check('the SPIR-V pane shows disassembly or the server\'s "not supported yet" text', text, notes.spirv);
+  });
+
+  await phase('fixError', async () => {
+    await quickOpen(':13:200');
+    await sleep(300);
+    await page.keyboard.press('End');
+    await page.keyboard.type(';');
+    const gone = await until(30000, async () => (await page.locator(`${sourceEditor} .squiggly-error`).count()) === 0);
+    check('the squiggle goes away after the fix', gone);
+    const line = (await sourceText()).split('\n').find((l) => l.includes('Albedo.Sample('));
+    check('the fix is in the editor', line && line.trimEnd().endsWith(';'), line);
+  });
+
+  await phase('screenshot', async () => {
+    await page.mouse.move(5, 400);
+    await sleep(500);
+    fs.mkdirSync(path.dirname(screenshotPath), { recursive: true });
+    await page.screenshot({ path: screenshotPath });
+    check('the screenshot is saved', fs.statSync(screenshotPath).size > 10000);
+  });
+}
+
+(async () => {
+  const t0 = Date.now();
+  const hardLimit = setTimeout(() => {
+    console.log('not ok - the run finished within 240 s');
+    failed++;
+    teardown().finally(() => { console.log(`${passed} passed, ${failed} failed`); process.exit(1); });
+  }, 240000);
+  try {
+    await main();
+  } catch (e) {
+    check('the run completes', false, e && e.stack ? e.stack.split('\n').slice(0, 3).join(' ') : e);
+    try {
+      console.log('# code-server log tail:\n' + fs.readFileSync(path.join(tmp, 'code-server.log'), 'utf8').split('\n').slice(-15).map((l) => `#   ${l}`).join('\n'));
+    } catch { /* no log */ }
+  }
+  const tTear = Date.now();
+  await teardown();
+  clearTimeout(hardLimit);
+  timings.teardown = Date.now() - tTear;
+  timings.total = Date.now() - t0;
+  console.log('# ' + JSON.stringify({ timings, ...notes }));
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+})();
