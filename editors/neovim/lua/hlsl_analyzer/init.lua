@@ -188,6 +188,27 @@ function M.fill(buf, source_buf, view)
   end, source_buf)
 end
 
+-- Source buffers whose changes refresh their panes. nvim_buf_attach sees every change (typed,
+-- undone or made through the API), unlike the TextChanged autocommands.
+local watched = {}
+local schedule_refresh
+local function watch_source(source_buf)
+  if watched[source_buf] then
+    return
+  end
+  watched[source_buf] = true
+  vim.api.nvim_buf_attach(source_buf, false, {
+    on_lines = function()
+      vim.schedule(function()
+        schedule_refresh(source_buf)
+      end)
+    end,
+    on_detach = function()
+      watched[source_buf] = nil
+    end,
+  })
+end
+
 --- Opens (or reuses) the scratch split of `view` for the current buffer and fills it.
 function M.show(view)
   local source_buf = vim.api.nvim_get_current_buf()
@@ -208,6 +229,7 @@ function M.show(view)
     panes[buf] = { source = source_buf, view = view }
     vim.api.nvim_create_autocmd('BufWipeout', { buffer = buf, callback = function() panes[buf] = nil end })
   end
+  watch_source(source_buf)
   set_text(buf, 'hlsl-analyzer: waiting for the server...')
   if vim.fn.bufwinid(buf) == -1 then
     vim.cmd('vertical rightbelow sbuffer ' .. buf)
@@ -225,7 +247,7 @@ function M.panes()
 end
 
 local refresh_timer
-local function schedule_refresh(source_buf)
+schedule_refresh = function(source_buf)
   if not M.config.refresh_delay then
     return
   end
@@ -292,14 +314,6 @@ function M.setup(opts)
       end
     end
   end
-  vim.api.nvim_create_autocmd({ 'TextChanged', 'TextChangedI' }, {
-    group = group,
-    callback = function(args)
-      if vim.bo[args.buf].filetype == 'hlsl' then
-        schedule_refresh(args.buf)
-      end
-    end,
-  })
 end
 
 --- Sends new settings to the running servers (workspace/didChangeConfiguration), no restart.
