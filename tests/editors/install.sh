@@ -49,8 +49,10 @@ if ! stamp code-server-$CODE_SERVER_VERSION; then
   mkdir -p "$PREFIX/code-server"
   npm install --prefix "$PREFIX/code-server" --no-save --ignore-scripts --omit=dev \
     "code-server@$CODE_SERVER_VERSION" >/dev/null
-  # argon2 (password auth only) downloads a prebuilt first, fails offline, then builds locally.
-  (cd "$CS" && npm rebuild argon2 >/dev/null 2>&1) || step "argon2 rebuild failed (unused here)"
+  # argon2 (loaded at start, used for password auth) tries a prebuilt download first, fails
+  # offline, then builds from source. npm hoists it next to code-server, so rebuild it there.
+  (cd "$PREFIX/code-server" && npm rebuild argon2 >/dev/null)
+  (cd "$PREFIX/code-server" && node -e "require('argon2')") || { echo "install: argon2 did not build" >&2; exit 1; }
   VS="$CS/lib/vscode"
   # The ripgrep package's install script downloads from GitHub: install without scripts, put
   # Debian's rg where it looks, then run every other install script (the native modules).

@@ -102,6 +102,7 @@ const commonArgs = ['--user-data-dir', dirs.userData, '--extensions-dir', dirs.e
 
 let serverProc;
 let context;
+let page;
 async function teardown() {
   if (context) await context.close().catch(() => {});
   if (serverProc && serverProc.exitCode === null) {
@@ -132,6 +133,7 @@ async function main() {
     'chat.commandCenter.enabled': false,
     'window.commandCenter': false,
     'hlsl-analyzer.views.refreshDelay': 200,
+    '[spirv]': { 'editor.wordWrap': 'on' },
   }, null, 2));
   fs.writeFileSync(path.join(tmp, 'config.yaml'), 'auth: none\ncert: false\n');
 
@@ -149,7 +151,7 @@ async function main() {
     if (!check('code-server answers on a free loopback port', up)) throw new Error('code-server did not start');
   });
 
-  const page = await phase('launchBrowser', async () => {
+  page = await phase('launchBrowser', async () => {
     context = await chromium.launchPersistentContext(dirs.profile, {
       executablePath: chromiumPath,
       headless: true,
@@ -166,41 +168,46 @@ async function main() {
     await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(dirs.ws)}`, { timeout: 30000 });
     await page.waitForSelector('.monaco-workbench .part.editor', { timeout: 60000 });
     await page.waitForSelector('.statusbar', { timeout: 30000 });
+    // Keyboard shortcuts go to the focused element: focus the workbench first.
+    await page.locator('.part.editor').first().click({ position: { x: 200, y: 200 } });
   });
 
-  // Quick Open: a file name, or `:line:col` in the active editor.
-  async function quickOpen(text) {
-    await page.keyboard.press('Control+P');
-    await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 10000 });
-    await page.keyboard.type(text, { delay: 5 });
-    await sleep(400);
-    await page.keyboard.press('Enter');
+  // Monaco marks each editor with the URI of its model.
+  const sourceEditor = '.monaco-editor[data-uri$="/lit_ps.hlsl"]';
+  const paneEditor = '.monaco-editor[data-uri^="hlsl-analyzer-view:"]';
+  /** The text of the elements `selector` matches now (no auto-wait, unlike locators). */
+  async function textOf(selector) {
+    const texts = await page.evaluate((sel) => [...document.querySelectorAll(sel)].map((e) => e.innerText), selector).catch((e) => {
+      if (process.env.DEBUG_E2E) console.log(`# textOf ${selector}: ${e}`);
+      return [];
+    });
+    return plain(texts.join('\n'));
   }
-  const sourceEditor = '.editor-group-container:first-child .monaco-editor';
-  async function sourceText() {
-    return plain(await page.locator(`${sourceEditor} .view-lines`).first().innerText().catch(() => ''));
-  }
+  const sourceText = () => textOf(`${sourceEditor} .view-lines`);
+  const hoverText = () => textOf('.monaco-editor .monaco-hover:not(.hidden)');
 
   await phase('openFile', async () => {
-    const ok = await until(30000, async () => {
-      await quickOpen('lit_ps.hlsl');
-      return until(5000, async () => (await sourceText()).includes('TINT_STRENGTH'));
-    }, 500);
-    check('the shader opens from Quick Open', ok);
+    // A click in the Explorer opens the file (Quick Open depends on the file search being ready).
+    const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'lit_ps.hlsl' }).first();
+    await row.waitFor({ state: 'visible', timeout: 30000 });
+    await row.dblclick();
+    const ok = await until(30000, async () => (await sourceText()).includes('TINT_STRENGTH'));
+    check('the shader opens from the Explorer', ok);
     const mode = await until(10000, async () => {
       const items = await page.locator('.statusbar-item').allInnerTexts();
-      return items.find((t) => t.trim() === 'HLSL');
+      return items.find((t) => /(^|\W)HLSL$/.test(plain(t).trim()));
     });
     check('the language mode is HLSL', mode, 'status bar has no "HLSL" item');
     // TextMate colouring: `float4` and `return` get colours that differ from plain text.
-    const colours = await page.evaluate((sel) => {
-      const out = {};
+    // Colouring is asynchronous: wait until the lines are split into tokens.
+    const colours = await until(10000, () => page.evaluate((sel) => {
+      const out = { spans: document.querySelectorAll(`${sel} .view-line span span`).length };
       for (const span of document.querySelectorAll(`${sel} .view-line span span`)) {
         const t = span.textContent.replace(/\u00a0/g, ' ').trim();
         if (['float4', 'return', 'tint', 'TEXCOORD0', 'SV_Target'].includes(t)) out[t] = getComputedStyle(span).color;
       }
       return out;
-    }, sourceEditor);
+    }, sourceEditor).then((c) => (c.float4 && c.tint ? c : false)));
     notes.colours = colours;
     check('the grammar colours keywords, types and semantics', colours.float4 && colours.return && colours.float4 !== colours.tint && colours.return !== colours.tint && colours.SV_Target !== colours.tint, JSON.stringify(colours));
   });
@@ -211,22 +218,23 @@ async function main() {
   });
 
   await phase('hover', async () => {
+    // The real mouse over the macro use on line 14; the keyboard (Ctrl+K Ctrl+I) if no hover shows.
+    const token = page.locator(`${sourceEditor} .view-line span span`, { hasText: /^TINT_STRENGTH$/ });
     const text = await until(20000, async () => {
-      await quickOpen(':14:40');
-      await sleep(300);
-      const cursor = await page.locator(`${sourceEditor} .cursor`).first().boundingBox();
-      if (cursor) {
-        await page.mouse.move(cursor.x + 4, cursor.y + cursor.height / 2);
-      }
-      let hover = await until(3000, async () => plain(await page.locator('.monaco-editor .monaco-hover:not(.hidden)').first().innerText().catch(() => '')));
+      const boxes = await token.evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; }));
+      const box = boxes.sort((a, b) => b.y - a.y)[0]; // the use (line 14), below the #define
+      if (!box) return false;
+      await page.mouse.move(box.x + box.w / 2, box.y + box.h / 2, { steps: 3 });
+      let hover = await until(3000, async () => { const h = await hoverText(); return h.includes('TINT_STRENGTH') && h; });
       notes.hoverMethod = 'mouse';
-      if (!hover || !hover.includes('TINT_STRENGTH')) {
+      if (!hover) {
+        await page.mouse.click(box.x + box.w / 2, box.y + box.h / 2);
         await page.keyboard.press('Control+K');
         await page.keyboard.press('Control+I');
         notes.hoverMethod = 'keyboard';
-        hover = await until(3000, async () => plain(await page.locator('.monaco-editor .monaco-hover:not(.hidden)').first().innerText().catch(() => '')));
+        hover = await until(3000, async () => { const h = await hoverText(); return h.includes('TINT_STRENGTH') && h; });
       }
-      return hover && hover.includes('TINT_STRENGTH') ? hover : false;
+      return hover;
     }, 500);
     notes.hover = text;
     check('the hover on a macro use shows its definition', text && text.includes('#define TINT_STRENGTH 0.5'), text);
@@ -236,7 +244,7 @@ async function main() {
 
   async function runCommand(title) {
     await page.keyboard.press('F1');
-    await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: 10000 });
+    await page.waitForSelector('.quick-input-widget .quick-input-box input', { state: 'visible', timeout: 10000 });
     await page.keyboard.type(title, { delay: 5 });
     const row = await until(10000, async () => {
       const rows = await page.locator('.quick-input-list .monaco-list-row').allInnerTexts().catch(() => []);
@@ -251,7 +259,7 @@ async function main() {
   }
   /** The text of the editor in the second group (the pane beside the source). */
   async function paneText() {
-    return plain(await page.locator('.editor-group-container:nth-child(2) .monaco-editor .view-lines, .split-view-view:nth-child(2) .editor-group-container .monaco-editor .view-lines').first().innerText().catch(() => ''));
+    return textOf(`${paneEditor} .view-lines`);
   }
   async function tabLabels() {
     return page.locator('.tabs-container .tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('aria-label')));
@@ -261,14 +269,14 @@ async function main() {
     check('"HLSL: Show Syntax Tree" is in the palette', await runCommand('HLSL: Show Syntax Tree'));
     const text = await until(15000, async () => {
       const t = await paneText();
-      return /^[A-Z_]+@0\.\.\d+/m.test(t) && t.includes('"TINT_STRENGTH"') ? t : false;
+      return /^SOURCE_FILE@0\.\.\d+/.test(t) && t.includes('COMMENT@0..90 "// Fixture of the editor tests') ? t : false;
     });
     notes.syntaxTree = (text || (await paneText())).split('\n').slice(0, 6).join(' | ');
     check('the Syntax Tree pane opens beside the editor with the tree', text, notes.syntaxTree);
     const labels = await tabLabels();
     notes.tabs = labels;
     check('the pane tab is named after the file and the view', labels.some((l) => l && l.includes('lit_ps.hlsl · Syntax Tree')), JSON.stringify(labels));
-    const focused = await page.evaluate(() => !!document.activeElement && !!document.activeElement.closest('.editor-group-container:first-child'));
+    const focused = await page.evaluate((sel) => !!document.activeElement && !!document.activeElement.closest(sel), sourceEditor);
     check('the source editor keeps the focus', focused);
   });
 
@@ -283,17 +291,20 @@ async function main() {
   });
 
   await phase('fixError', async () => {
-    await quickOpen(':13:200');
-    await sleep(300);
+    // A click right of the text on line 13 (inside the source editor) puts the cursor at its end.
+    const line = await page.locator(`${sourceEditor} .view-line`, { hasText: 'Albedo.Sample(' }).first().boundingBox();
+    const editorBox = await page.locator(sourceEditor).first().boundingBox();
+    await page.mouse.click(editorBox.x + editorBox.width - 60, line.y + line.height / 2);
     await page.keyboard.press('End');
     await page.keyboard.type(';');
     const gone = await until(30000, async () => (await page.locator(`${sourceEditor} .squiggly-error`).count()) === 0);
     check('the squiggle goes away after the fix', gone);
-    const line = (await sourceText()).split('\n').find((l) => l.includes('Albedo.Sample('));
-    check('the fix is in the editor', line && line.trimEnd().endsWith(';'), line);
+    const fixed = (await sourceText()).split('\n').find((l) => l.includes('Albedo.Sample('));
+    check('the fix is in the editor', fixed && fixed.trimEnd().endsWith(';'), fixed);
   });
 
   await phase('screenshot', async () => {
+    await page.keyboard.press('Control+B'); // hide the side bar: more room for the two editors
     await page.mouse.move(5, 400);
     await sleep(500);
     fs.mkdirSync(path.dirname(screenshotPath), { recursive: true });
@@ -313,6 +324,12 @@ async function main() {
     await main();
   } catch (e) {
     check('the run completes', false, e && e.stack ? e.stack.split('\n').slice(0, 3).join(' ') : e);
+    if (page) {
+      const eds = await page.evaluate(() => [...document.querySelectorAll('.monaco-editor')].map((e) => `${e.className} uri=${e.getAttribute('data-uri')} lines=${(e.querySelector('.view-lines') || {}).innerText?.length}`)).catch((x) => String(x));
+      console.log('# editors in the DOM: ' + JSON.stringify(eds));
+      const shot = path.join(process.env.KEEP_TMP ? tmp : os.tmpdir(), `hlsl-vscode-failure-${process.pid}.png`);
+      await page.screenshot({ path: shot }).then(() => console.log(`# failure screenshot: ${shot}`)).catch(() => {});
+    }
     try {
       console.log('# code-server log tail:\n' + fs.readFileSync(path.join(tmp, 'code-server.log'), 'utf8').split('\n').slice(-15).map((l) => `#   ${l}`).join('\n'));
     } catch { /* no log */ }
