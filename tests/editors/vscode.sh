@@ -2,7 +2,8 @@
 # Runs the VS Code end-to-end test: packages the extension into a .vsix with the server bundled
 # (`npm run package`), then drives code-server in Debian's Chromium with vscode_e2e.js.
 # Needs tests/editors/install.sh to have run. The server binary: $HLSL_ANALYZER_SERVER, else
-# `cargo build -p server`. Prints `N passed, M failed` last; exits non-zero on failure.
+# `cargo build -p server`. The screenshot goes to $HLSL_SCREENSHOT (default in $TMPDIR); refresh the
+# documentation image with HLSL_SCREENSHOT=docs/vscode-spirv-pane.png. Prints `N passed, M failed` last; exits non-zero on failure.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 . "$ROOT/tests/editors/lib.sh"
@@ -28,7 +29,7 @@ echo "ok - npm run package builds the .vsix ($(du -k "$VSIX" | cut -f1) KiB) in 
 
 set +e
 node "$ROOT/tests/editors/vscode_e2e.js" --vsix "$VSIX" --code-server "$CS" --playwright "$PREFIX/driver" \
-  --screenshot "${HLSL_SCREENSHOT:-$ROOT/docs/vscode-spirv-pane.png}" | tee /tmp/hlsl-vscode-$$.out
+  --screenshot "${HLSL_SCREENSHOT:-${TMPDIR:-/tmp}/hlsl-vscode-spirv-pane.png}" | tee /tmp/hlsl-vscode-$$.out
 rc=${PIPESTATUS[0]}
 set -e
 summary=$(tail -n 1 /tmp/hlsl-vscode-$$.out); rm -f /tmp/hlsl-vscode-$$.out
