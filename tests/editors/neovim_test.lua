@@ -64,6 +64,13 @@ vim.cmd('runtime plugin/hlsl_analyzer.lua')
 local hlsl = require('hlsl_analyzer')
 hlsl.setup({ cmd = { server }, refresh_delay = 200 })
 
+if vim.lsp.config and vim.lsp.enable then
+  local ok, cfg = pcall(function() return vim.lsp.config[hlsl.name] end)
+  check('setup registers the server with vim.lsp.config (Neovim 0.11+)', ok and cfg and cfg.cmd and cfg.cmd[1] == server, vim.inspect(cfg))
+else
+  out('# Neovim without vim.lsp.config: setup starts clients from a FileType autocommand')
+end
+
 local buf
 step('attach', function()
   vim.cmd('edit ' .. vim.fn.fnameescape(file))

@@ -42,11 +42,14 @@ if [ -z "$up" ] || [ "$rc" != 0 ] && [ "${uf:-0}" = 0 ]; then uf=$(( ${uf:-0} + 
 total_p=$((total_p + ${up:-0})); total_f=$((total_f + ${uf:-0}))
 echo "# unit tests: $(elapsed "$t") ms"
 
-echo "## neovim"
-t=$(date +%s%N)
-"$ROOT/tests/editors/neovim.sh" 2>&1 | tee "$OUT/nvim.txt"
-count "$OUT/nvim.txt" neovim
-echo "# neovim: $(elapsed "$t") ms"
+PREFIX="${HLSL_EDITORS_PREFIX:-$HOME/.cache/hlsl-analyzer-editors}"
+for nvim in nvim "$PREFIX/nvim-new/bin/nvim"; do
+  echo "## neovim ($("$nvim" --version | head -n 1))"
+  t=$(date +%s%N)
+  NVIM_BIN="$nvim" "$ROOT/tests/editors/neovim.sh" 2>&1 | tee "$OUT/nvim.txt"
+  count "$OUT/nvim.txt" neovim
+  echo "# neovim: $(elapsed "$t") ms"
+done
 
 echo "## vscode"
 t=$(date +%s%N)
