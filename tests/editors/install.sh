@@ -52,7 +52,9 @@ if ! stamp nvim-$NVIM_NEW_VERSION || [ ! -x "$PREFIX/nvim-new/bin/nvim" ]; then
   mark nvim-$NVIM_NEW_VERSION
 fi
 if [ "${1:-}" = --neovim-only ]; then echo "[install] done (neovim only)"; exit 0; fi
-command -v node >/dev/null || { echo "install: node (20.x) is required" >&2; exit 1; }
+# code-server 4.100.3 is the last release for node 20 (later ones want 22 or 24).
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo none)
+[ "$node_major" = 20 ] || { echo "install: node 20 is required for code-server $CODE_SERVER_VERSION (found: $node_major)" >&2; exit 1; }
 
 # --- code-server ----------------------------------------------------------------------------------
 CS="$PREFIX/code-server/node_modules/code-server"

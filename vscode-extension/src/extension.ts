@@ -119,7 +119,9 @@ function onConfigurationChanged(
 
 /** Opens (or reveals) the pane of `view` for the active HLSL editor, beside it, keeping focus. */
 async function openPane(view: ViewSpec, panes: PaneProvider): Promise<void> {
-  const editor = vscode.window.activeTextEditor ?? panes.lastHlslEditor();
+  // From a pane (or another file), the views are of the HLSL editor used last.
+  const active = vscode.window.activeTextEditor;
+  const editor = active?.document.languageId === 'hlsl' ? active : panes.lastHlslEditor();
   if (!editor || editor.document.languageId !== 'hlsl') {
     void vscode.window.showInformationMessage(`HLSL: ${view.title} needs an HLSL file in the editor.`);
     return;
