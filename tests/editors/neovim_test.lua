@@ -174,4 +174,24 @@ step('fixing the error clears the diagnostic', function()
   end
 end)
 
+step('a settings change reaches the server without a restart', function()
+  local path = vim.fn.fnamemodify(file, ':p:h') .. '/needs_define.hlsl'
+  vim.cmd('edit ' .. vim.fn.fnameescape(path))
+  local b = vim.api.nvim_get_current_buf()
+  local function has_error()
+    for _, d in ipairs(vim.diagnostic.get(b)) do
+      if d.message:find('EDITOR_DEFINE', 1, true) then
+        return true
+      end
+    end
+    return false
+  end
+  check('#error shows while EDITOR_DEFINE is not set', vim.wait(20000, has_error, 50))
+  local before = hlsl.clients()[1]
+  hlsl.set_settings({ defines = { EDITOR_DEFINE = 1 } })
+  check('the #error goes once the settings define it', vim.wait(20000, function() return not has_error() end, 50),
+    vim.inspect(vim.tbl_map(function(d) return d.message end, vim.diagnostic.get(b))))
+  check('the same server process kept running', hlsl.clients()[1] == before)
+end)
+
 finish()

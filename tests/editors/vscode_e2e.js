@@ -134,6 +134,12 @@ async function main() {
     'window.commandCenter': false,
     'hlsl-analyzer.views.refreshDelay': 200,
     '[spirv]': { 'editor.wordWrap': 'on' },
+    'hlsl-analyzer.trace.server': 'messages',
+    // The settings step replaces the text of settings.json: nothing may be added while inserting.
+    'editor.autoClosingBrackets': 'never',
+    'editor.autoClosingQuotes': 'never',
+    'editor.autoIndent': 'none',
+    'editor.formatOnType': false,
   }, null, 2));
   fs.writeFileSync(path.join(tmp, 'config.yaml'), 'auth: none\ncert: false\n');
 
@@ -183,7 +189,8 @@ async function main() {
     });
     return plain(texts.join('\n'));
   }
-  const sourceText = () => textOf(`${sourceEditor} .view-lines`);
+  const sourceTextOf = (editor) => textOf(`${editor} .view-lines`);
+  const sourceText = () => sourceTextOf(sourceEditor);
   const hoverText = () => textOf('.monaco-editor .monaco-hover:not(.hidden)');
 
   await phase('openFile', async () => {
@@ -310,6 +317,43 @@ async function main() {
     fs.mkdirSync(path.dirname(screenshotPath), { recursive: true });
     await page.screenshot({ path: screenshotPath });
     check('the screenshot is saved', fs.statSync(screenshotPath).size > 10000);
+  });
+
+  await phase('settingsChange', async () => {
+    await page.keyboard.press('Control+B'); // the side bar again
+    const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'needs_define.hlsl' }).first();
+    await row.waitFor({ state: 'visible', timeout: 15000 });
+    await row.dblclick();
+    const editor = '.monaco-editor[data-uri$="/needs_define.hlsl"]';
+    const shown = await until(30000, async () => (await page.locator(`${editor} .squiggly-error`).count()) > 0);
+    check('#error squiggles while the settings do not define EDITOR_DEFINE', shown);
+    // Edit the user settings as a user does: open settings.json, replace its text, save.
+    const file = path.join(dirs.userData, 'User', 'settings.json');
+    const settings = JSON.parse(fs.readFileSync(file, 'utf8'));
+    settings['hlsl-analyzer.defines'] = { EDITOR_DEFINE: 1 };
+    check('"Preferences: Open User Settings (JSON)" is in the palette', await runCommand('Preferences: Open User Settings (JSON)'));
+    const settingsEditor = '.monaco-editor[data-uri$="/User/settings.json"]';
+    await page.locator(`${settingsEditor} .view-lines`).first().waitFor({ state: 'visible', timeout: 15000 });
+    await page.locator(`${settingsEditor} .view-lines`).first().click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText(JSON.stringify(settings));
+    // The JSON editor may still have auto-closed the first `{` and `"`: drop what follows the cursor.
+    await page.keyboard.press('Control+Shift+End');
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Control+S');
+    await sleep(500);
+    let saved = '';
+    const parsed = await until(10000, () => {
+      saved = fs.readFileSync(file, 'utf8');
+      try { return JSON.parse(saved)['hlsl-analyzer.defines']; } catch { return false; }
+    }, 200);
+    check('settings.json is saved as valid JSON with the define', parsed, saved.slice(-120));
+    await row.dblclick(); // back to the shader
+    const problems = async () => plain(await textOf('#status\\.problems')).replace(/\s+/g, ' ').trim();
+    const gone = await until(30000, async () => (await sourceTextOf(editor)).includes('EDITOR_DEFINE') &&
+      (await page.locator(`${editor} .squiggly-error`).count()) === 0 && /^0 0$/.test(await problems()));
+    notes.problemsAfterSettings = await problems();
+    check('the #error goes once the settings define it (no restart)', gone, `problems: ${notes.problemsAfterSettings}`);
   });
 }
 
