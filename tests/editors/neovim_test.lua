@@ -160,6 +160,12 @@ step(':HlslShowSpirv', function()
   end)
 end)
 
+step(':HlslShowIr', function()
+  wait_pane('HlslShowIr', function(t)
+    return t:find('func @', 1, true) ~= nil or t:find('not supported yet: the IR view', 1, true) ~= nil
+  end)
+end)
+
 step('fixing the error clears the diagnostic', function()
   local row, l = line_of('Albedo.Sample(')
   vim.api.nvim_buf_set_lines(buf, row, row + 1, false, { l .. ';' })

@@ -224,8 +224,8 @@ async function main() {
     check('the syntax error shows a squiggle', squiggle > 0);
   });
 
-  await phase('hover', async () => {
-    // The real mouse over the macro use on line 14; the keyboard (Ctrl+K Ctrl+I) if no hover shows.
+  // The real mouse over the macro use on line 14; the keyboard (Ctrl+K Ctrl+I) if no hover shows.
+  async function hoverMacro(label) {
     const token = page.locator(`${sourceEditor} .view-line span span`, { hasText: /^TINT_STRENGTH$/ });
     const text = await until(20000, async () => {
       const boxes = await token.evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; }));
@@ -244,10 +244,11 @@ async function main() {
       return hover;
     }, 500);
     notes.hover = text;
-    check('the hover on a macro use shows its definition', text && text.includes('#define TINT_STRENGTH 0.5'), text);
+    check(label, text && text.includes('#define TINT_STRENGTH 0.5'), text);
     await page.keyboard.press('Escape');
     await page.mouse.move(5, 400);
-  });
+  }
+  await phase('hover', () => hoverMacro('the hover on a macro use shows its definition'));
 
   async function runCommand(title) {
     await page.keyboard.press('F1');
@@ -317,6 +318,22 @@ async function main() {
     fs.mkdirSync(path.dirname(screenshotPath), { recursive: true });
     await page.screenshot({ path: screenshotPath });
     check('the screenshot is saved', fs.statSync(screenshotPath).size > 10000);
+  });
+
+  await phase('irPane', async () => {
+    check('"HLSL: Show IR of Function" is in the palette', await runCommand('HLSL: Show IR of Function'));
+    const text = await until(15000, async () => {
+      const t = await paneText();
+      return t.includes('func @') || t.includes('not supported yet: the IR view') ? t : false;
+    });
+    notes.ir = (text || (await paneText())).slice(0, 160);
+    check('the IR pane shows the IR or the server\'s "not supported yet" text', text, notes.ir);
+  });
+
+  await phase('restartServer', async () => {
+    check('"HLSL: Restart Server" is in the palette', await runCommand('HLSL: Restart Server'));
+    await sleep(1000);
+    await hoverMacro('the hover works again after the restart');
   });
 
   await phase('settingsChange', async () => {
