@@ -320,6 +320,17 @@ async function main() {
     check('the screenshot is saved', fs.statSync(screenshotPath).size > 10000);
   });
 
+  await phase('serverDiscovery', async () => {
+    // The extension's output channel names the server it started and where it found it.
+    const logs = [];
+    const walk = (d) => { for (const e of fs.readdirSync(d, { withFileTypes: true })) { const p = path.join(d, e.name); if (e.isDirectory()) walk(p); else if (e.name.endsWith('hlsl-analyzer.log')) logs.push(p); } };
+    walk(path.join(dirs.userData, 'logs'));
+    const text = logs.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    const used = (text.match(/hlsl-analyzer: using .*/) || [''])[0];
+    notes.serverUsed = used;
+    check('the extension starts the server bundled in the .vsix', /\/server\/hlsl-analyzer \(hlsl-analyzer [^)]*, from bundled\)/.test(used), used || `no "using" line in ${logs.length} log files`);
+  });
+
   await phase('irPane', async () => {
     check('"HLSL: Show IR of Function" is in the palette', await runCommand('HLSL: Show IR of Function'));
     const text = await until(15000, async () => {
