@@ -1,0 +1,264 @@
+//! Calls: constructors (`float4(a, b)`), user functions (declared and queued on first call),
+//! intrinsics through `call_intrinsic` (component-wise ones with their arguments converted to
+//! the result type), barriers, `Interlocked*` atomics, and the methods of buffers and textures.
+
+use hir::body::{Expr, ExprId};
+use hir::item_tree::ItemKind;
+use ir::{AtomicOp, BarrierFlags, Intrinsic, Opcode, Value};
+use types::{ResourceType, ScalarKind, Type};
+
+use crate::context::R;
+use crate::func::{FnLower, Place};
+
+/// Intrinsics whose arguments all take the result's type.
+const COMPONENTWISE: &[&str] = &[
+    "abs", "acos", "asin", "atan", "atan2", "ceil", "clamp", "cos", "cosh", "degrees", "exp",
+    "exp2", "floor", "fma", "fmod", "frac", "lerp", "log", "log10", "log2", "mad", "max", "min",
+    "pow", "radians", "rcp", "round", "rsqrt", "saturate", "sin", "sinh", "smoothstep", "sqrt",
+    "step", "tan", "tanh", "trunc", "normalize", "reflect",
+];
+
+fn atomic_op(name: &str) -> Option<AtomicOp> {
+    Some(match name {
+        "InterlockedAdd" => AtomicOp::Add,
+        "InterlockedAnd" => AtomicOp::And,
+        "InterlockedOr" => AtomicOp::Or,
+        "InterlockedXor" => AtomicOp::Xor,
+        "InterlockedMin" => AtomicOp::Min,
+        "InterlockedMax" => AtomicOp::Max,
+        "InterlockedExchange" => AtomicOp::Exchange,
+        _ => return None,
+    })
+}
+
+fn barrier_flags(name: &str) -> Option<BarrierFlags> {
+    let sync = BarrierFlags::GROUP_SYNC;
+    Some(match name {
+        "GroupMemoryBarrier" => BarrierFlags::WORKGROUP_MEMORY,
+        "GroupMemoryBarrierWithGroupSync" => BarrierFlags::WORKGROUP_MEMORY | sync,
+        "DeviceMemoryBarrier" => BarrierFlags::DEVICE_MEMORY,
+        "DeviceMemoryBarrierWithGroupSync" => BarrierFlags::DEVICE_MEMORY | sync,
+        "AllMemoryBarrier" => BarrierFlags::ALL_MEMORY,
+        "AllMemoryBarrierWithGroupSync" => BarrierFlags::ALL_MEMORY | sync,
+        _ => return None,
+    })
+}
+
+impl FnLower<'_, '_> {
+    pub fn lower_call(&mut self, e: ExprId, callee: ExprId, args: &[ExprId]) -> R<Option<Value>> {
+        let Expr::Path(path) = self.body.expr(callee).clone() else {
+            return Err(self.unsupported("calling this expression", e));
+        };
+        let Some(name) = path.as_name().map(str::to_owned) else {
+            return Err(self.unsupported("qualified calls", e));
+        };
+        // Constructors of built-in types.
+        if Type::from_hlsl_name(&name).is_some() || path.segments[0].args.is_some() {
+            return self.construct(e, args).map(Some);
+        }
+        let items = self.cx.lookup_value(self.item, &name);
+        if items
+            .iter()
+            .any(|&i| matches!(self.cx.tree.item(i).kind, ItemKind::Struct(_) | ItemKind::Typedef(_)))
+        {
+            return self.construct(e, args).map(Some);
+        }
+        let funcs: Vec<_> = self
+            .cx
+            .functions_named(&name)
+            .into_iter()
+            .filter(|&i| self.cx.tree.function(i).is_some_and(|f| f.params.len() == args.len()))
+            .collect();
+        if funcs.len() > 1 {
+            return Err(self.unsupported("calls to overloaded functions", e));
+        }
+        if let Some(&idx) = funcs.first() {
+            let f = self.cx.function_for(idx, &name)?;
+            let params: Vec<Type> = self.cx.mb.module().functions[f]
+                .params
+                .iter()
+                .map(|p| p.ty.clone())
+                .collect();
+            let mut vals = Vec::new();
+            for (a, t) in args.iter().zip(&params) {
+                vals.push(self.coerce(*a, t)?);
+            }
+            let v = self.fb().call(f, &vals);
+            let is_void = self.cx.mb.module().functions[f].ret.is_void();
+            return Ok((!is_void).then_some(v));
+        }
+        self.lower_intrinsic(e, &name, args)
+    }
+
+    /// `T(args)`: a vector or scalar from the flattened arguments.
+    fn construct(&mut self, e: ExprId, args: &[ExprId]) -> R<Value> {
+        let ty = self.ty(e)?;
+        match &ty {
+            Type::Scalar(_) if args.len() == 1 => self.coerce(args[0], &ty),
+            Type::Vector(k, n) => {
+                if args.len() == 1 {
+                    let at = self.ty(args[0])?;
+                    if matches!(at, Type::Scalar(_)) || at.component_count() == Some(u32::from(*n)) {
+                        return self.coerce(args[0], &ty);
+                    }
+                }
+                let mut parts = Vec::new();
+                for &a in args {
+                    let at = self.ty(a)?;
+                    let part_ty = match at {
+                        Type::Vector(_, m) => Type::Vector(*k, m),
+                        _ => Type::Scalar(*k),
+                    };
+                    parts.push(self.coerce(a, &part_ty)?);
+                }
+                Ok(self.fb().construct(ty.clone(), &parts))
+            }
+            _ => Err(self.unsupported(&format!("constructing {ty}"), e)),
+        }
+    }
+
+    fn lower_intrinsic(&mut self, e: ExprId, name: &str, args: &[ExprId]) -> R<Option<Value>> {
+        if let Some(flags) = barrier_flags(name) {
+            self.fb().barrier(flags);
+            return Ok(None);
+        }
+        if let Some(op) = atomic_op(name) {
+            let dest = self.lvalue(args[0])?;
+            let target = self.atomic_target(&dest, args[0])?;
+            let ty = self.place_type(&dest);
+            let v = self.coerce(args[1], &ty)?;
+            let old = self.fb().atomic_rmw(op, ty, &target, v);
+            if let Some(&out) = args.get(2) {
+                self.store_out(out, old)?;
+            }
+            return Ok(None);
+        }
+        if name == "InterlockedCompareExchange" || name == "InterlockedCompareStore" {
+            let dest = self.lvalue(args[0])?;
+            let target = self.atomic_target(&dest, args[0])?;
+            let ty = self.place_type(&dest);
+            let cmp = self.coerce(args[1], &ty)?;
+            let new = self.coerce(args[2], &ty)?;
+            let old = self.fb().atomic_compare_exchange(ty, &target, cmp, new);
+            if let Some(&out) = args.get(3) {
+                self.store_out(out, old)?;
+            }
+            return Ok(None);
+        }
+        let ty = self.ty(e)?;
+        if name == "dot" {
+            let at = self.ty(args[0])?;
+            let bt = self.ty(args[1])?;
+            let opt = crate::convert::common_type(&at, false, &bt, false).unwrap_or(at);
+            let a = self.coerce(args[0], &opt)?;
+            let b = self.coerce(args[1], &opt)?;
+            return Ok(Some(self.fb().mat(Opcode::Dot, a, b)));
+        }
+        let Some(intrinsic) = Intrinsic::from_name(name) else {
+            return Err(self.unsupported(&format!("the intrinsic `{name}`"), e));
+        };
+        let mut vals = Vec::new();
+        for &a in args {
+            let v = if COMPONENTWISE.contains(&name) {
+                self.coerce(a, &ty)?
+            } else {
+                let at = self.ty(a)?;
+                self.coerce(a, &at)?
+            };
+            vals.push(v);
+        }
+        let v = self.fb().call_intrinsic(intrinsic, ty.clone(), &vals);
+        Ok((!ty.is_void()).then_some(v))
+    }
+
+    /// The operands naming an atomic's target: a pointer, or a texture and coordinate.
+    fn atomic_target(&mut self, p: &Place, e: ExprId) -> R<Vec<Value>> {
+        match p {
+            Place::Ptr(ptr) => Ok(vec![*ptr]),
+            Place::Texel { resource, coord } => Ok(vec![*resource, *coord]),
+            Place::Swizzle(..) => Err(self.unsupported("an atomic on a swizzle", e)),
+        }
+    }
+
+    /// Stores `v` into the `out` argument `e`.
+    fn store_out(&mut self, e: ExprId, v: Value) -> R<()> {
+        let p = self.lvalue(e)?;
+        let ty = self.place_type(&p);
+        let from = self.type_of(v);
+        let v = self.convert_value(v, &from, &ty, e)?;
+        self.store_place(&p, v)
+    }
+
+    pub fn lower_method_call(
+        &mut self,
+        e: ExprId,
+        receiver: ExprId,
+        name: &str,
+        args: &[ExprId],
+    ) -> R<Option<Value>> {
+        let Place::Ptr(res) = self.lvalue(receiver)? else {
+            return Err(self.unsupported("methods of this value", e));
+        };
+        let rt = self.type_of(res);
+        let Some(Type::Resource(r)) = rt.pointee().map(|(_, t)| t.clone()) else {
+            return Err(self.unsupported("methods of this value", e));
+        };
+        match (&*r, name) {
+            (ResourceType::StructuredBuffer { .. }, "Load") => {
+                let i = self.index_value(args[0])?;
+                let p = self.fb().access_chain(res, &[i]);
+                Ok(Some(self.fb().load(p)))
+            }
+            (ResourceType::ByteAddressBuffer { .. }, "Load" | "Load2" | "Load3" | "Load4") => {
+                let ty = self.ty(e)?;
+                let off = self.coerce(args[0], &Type::UINT)?;
+                Ok(Some(self.fb().texture(Opcode::ByteAddressLoad, ty, &[res, off], &[])))
+            }
+            (ResourceType::ByteAddressBuffer { .. }, "Store" | "Store2" | "Store3" | "Store4") => {
+                let n = name[5..].parse::<u8>().unwrap_or(1);
+                let vt = if n == 1 {
+                    Type::UINT
+                } else {
+                    Type::Vector(ScalarKind::Uint, n)
+                };
+                let off = self.coerce(args[0], &Type::UINT)?;
+                let v = self.coerce(args[1], &vt)?;
+                self.fb()
+                    .texture(Opcode::ByteAddressStore, Type::Void, &[res, off, v], &[]);
+                Ok(None)
+            }
+            (ResourceType::ByteAddressBuffer { .. }, _) if atomic_op(name).is_some() => {
+                let off = self.coerce(args[0], &Type::UINT)?;
+                let two = self.fb().uint(2);
+                let word = self.fb().binary(Opcode::Shr, off, two);
+                let p = self.fb().access_chain(res, &[word]);
+                let v = self.coerce(args[1], &Type::UINT)?;
+                let old = self.fb().atomic_rmw(atomic_op(name).unwrap(), Type::UINT, &[p], v);
+                if let Some(&out) = args.get(2) {
+                    self.store_out(out, old)?;
+                }
+                Ok(None)
+            }
+            (ResourceType::TypedBuffer { .. }, "Load") => {
+                let i = self.coerce(args[0], &Type::UINT)?;
+                Ok(Some(self.fb().resource_op(Opcode::TextureLoad, &[res, i], &[])))
+            }
+            (ResourceType::Texture { access, dim, .. }, "Load")
+                if !access.is_writable() && !dim.is_multisampled() && args.len() == 1 =>
+            {
+                let n = dim.coordinate_count();
+                let ct = Type::Vector(ScalarKind::Int, n + 1);
+                let c = self.coerce(args[0], &ct)?;
+                let comps: Vec<u8> = (0..n).collect();
+                let coord = if n == 1 {
+                    self.fb().extract(c, &[0])
+                } else {
+                    self.fb().swizzle(c, &comps)
+                };
+                let level = self.fb().extract(c, &[u32::from(n)]);
+                Ok(Some(self.fb().resource_op(Opcode::TextureLoad, &[res, coord, level], &[])))
+            }
+            _ => Err(self.unsupported(&format!("the method `{name}` of {}", r.ir()), e)),
+        }
+    }
+}

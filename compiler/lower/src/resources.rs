@@ -1,0 +1,145 @@
+//! Globals: resources (with set and binding from `register(xN, spaceM)`), cbuffers (a
+//! `ConstantBuffer` of a struct of their members, laid out by `types`) and `groupshared`
+//! variables, each declared on first use so that the module holds only what the entry reaches.
+
+use hir::item_tree::{ItemIdx, ItemKind};
+use hir::GlobalId;
+use types::{StructField, StructType, Type};
+
+use crate::context::{GlobalRef, ModuleCtx, R};
+
+/// `register(u3, space1)` → (binding 3, set 1); `None` without a register.
+fn parse_register(args: &[String]) -> Option<(u32, u32)> {
+    let slot = args.first()?.trim();
+    let binding = slot.get(1..)?.parse().ok()?;
+    let set = args
+        .get(1)
+        .and_then(|s| s.trim().strip_prefix("space"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    Some((binding, set))
+}
+
+impl ModuleCtx<'_> {
+    /// The set and binding of a resource: its register, or the next free binding of set 0.
+    fn binding_for(&mut self, register: Option<&Vec<String>>) -> (u32, u32) {
+        let (binding, set) = match register.and_then(|r| parse_register(r)) {
+            Some(b) => b,
+            None => {
+                let mut b = 0;
+                while self.used_bindings.contains(&(0, b)) {
+                    b += 1;
+                }
+                (b, 0)
+            }
+        };
+        self.used_bindings.push((set, binding));
+        (set, binding)
+    }
+
+    fn global_type_of(&mut self, idx: ItemIdx) -> R<Type> {
+        let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
+        match hir::global_type(self.db, g) {
+            Some(t) => Ok(t),
+            None => {
+                let range = self.item_range(idx);
+                Err(self.unsupported("a global of unknown type", range))
+            }
+        }
+    }
+
+    /// How global variable `idx` is reached, declaring it on first use.
+    pub fn global_for(&mut self, idx: ItemIdx) -> R<GlobalRef> {
+        if let Some(&g) = self.globals.get(&idx) {
+            return Ok(g);
+        }
+        let range = self.item_range(idx);
+        let ItemKind::Variable(var) = self.tree.item(idx).kind.clone() else {
+            return Err(self.unsupported("this kind of name in an expression", range));
+        };
+        let name = self.tree.item(idx).name.clone();
+        let r = if let Some(cb) = self.is_cbuffer_member(idx) {
+            let global = self.cbuffer_for(cb)?;
+            let ItemKind::CBuffer(c) = &self.tree.item(cb).kind else {
+                unreachable!("is_cbuffer_member checked the parent")
+            };
+            let member = c.members.iter().position(|m| *m == idx).unwrap_or(0);
+            GlobalRef::CBufferMember(global, member as u32)
+        } else {
+            let ty = self.global_type_of(idx)?;
+            if var.groupshared {
+                GlobalRef::Var(self.mb.groupshared(&name, ty))
+            } else if let Some(res) = resource_of(&ty) {
+                if matches!(
+                    res,
+                    types::ResourceType::StructuredBuffer {
+                        kind: types::StructuredKind::Append | types::StructuredKind::Consume,
+                        ..
+                    }
+                ) {
+                    return Err(self.unsupported("append and consume buffers", range));
+                }
+                let (set, binding) = self.binding_for(var.register.as_ref());
+                let g = self.mb.resource(&name, ty.clone(), set, binding);
+                if let Type::Array { len: Some(n), .. } = ty {
+                    self.mb.module_mut().globals[g].resource_count = Some(n);
+                }
+                GlobalRef::Var(g)
+            } else if var.is_static && !var.has_init {
+                GlobalRef::Var(self.mb.private(&name, ty, None))
+            } else if var.is_static {
+                return Err(self.unsupported("`static` globals with an initializer", range));
+            } else {
+                return Err(self.unsupported(
+                    "global uniform values outside a cbuffer (`$Globals`)",
+                    range,
+                ));
+            }
+        };
+        self.globals.insert(idx, r);
+        Ok(r)
+    }
+
+    /// The `ConstantBuffer` global of cbuffer `idx`.
+    fn cbuffer_for(&mut self, idx: ItemIdx) -> R<ir::Global> {
+        if let Some(&g) = self.cbuffers.get(&idx) {
+            return Ok(g);
+        }
+        let ItemKind::CBuffer(c) = self.tree.item(idx).kind.clone() else {
+            let range = self.item_range(idx);
+            return Err(self.unsupported("this kind of buffer", range));
+        };
+        if c.is_tbuffer {
+            let range = self.item_range(idx);
+            return Err(self.unsupported("tbuffer", range));
+        }
+        let name = self.tree.item(idx).name.clone();
+        let mut fields = Vec::new();
+        for &m in &c.members {
+            let ty = self.global_type_of(m)?;
+            fields.push(StructField {
+                name: self.tree.item(m).name.clone(),
+                ty,
+                semantic: None,
+                interpolation: Vec::new(),
+            });
+        }
+        let element = Type::structure(StructType {
+            name: format!("type.{name}"),
+            fields,
+        });
+        let ty = Type::resource(types::ResourceType::ConstantBuffer { element });
+        let (set, binding) = self.binding_for(c.register.as_ref());
+        let g = self.mb.resource(&name, ty, set, binding);
+        self.cbuffers.insert(idx, g);
+        Ok(g)
+    }
+}
+
+/// The resource of a resource type or an array of resources.
+pub fn resource_of(ty: &Type) -> Option<&types::ResourceType> {
+    match ty {
+        Type::Array { element, .. } => element.as_resource(),
+        t => t.as_resource(),
+    }
+}
