@@ -80,7 +80,12 @@ impl<'a, 'db> FnLower<'a, 'db> {
         self.cx.mb.function(self.func).create_block(name)
     }
 
+    /// Continues in the fresh block `b`, which moves to the end of the layout so that the
+    /// dump follows the source order.
     pub fn switch_to(&mut self, b: Block) {
+        let f = &mut self.cx.mb.module_mut().functions[self.func];
+        f.layout.retain(|&x| x != b);
+        f.layout.push(b);
         self.current = Some(b);
     }
 

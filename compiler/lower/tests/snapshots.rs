@@ -229,40 +229,40 @@ void main() {
               store %0, 0:int
               store %1, 0:int
               br bb1
-            bb1: ; loop merge=bb5 continue=bb4 (loop.header)
+            bb1: ; loop merge=bb9 continue=bb8 (loop.header)
               br bb2
             bb2: ; (loop.check)
               %2 = load %1 : int
               %3 = lt %2, 10:int : bool
-              cond_br %3, bb3, bb5
-            bb3: ; selection merge=bb7 (loop.body)
+              cond_br %3, bb3, bb9
+            bb3: ; selection merge=bb5 (loop.body)
               %4 = load %1 : int
               %5 = eq %4, 3:int : bool
-              cond_br %5, bb6, bb7
-            bb4: ; (loop.continue)
+              cond_br %5, bb4, bb5
+            bb4: ; (if.then)
+              br bb8
+            bb5: ; selection merge=bb7 (if.merge)
               %6 = load %1 : int
-              %7 = add %6, 1:int : int
-              store %1, %7
-              br bb1
-            bb5: ; (loop.merge)
-              %8 = access_chain @g0, 0:int : ptr<storage_buffer, int>
-              %9 = load %0 : int
-              store %8, %9
-              ret
+              %7 = eq %6, 7:int : bool
+              cond_br %7, bb6, bb7
             bb6: ; (if.then)
-              br bb4
-            bb7: ; selection merge=bb9 (if.merge)
-              %10 = load %1 : int
-              %11 = eq %10, 7:int : bool
-              cond_br %11, bb8, bb9
-            bb8: ; (if.then)
-              br bb5
-            bb9: ; (if.merge)
-              %12 = load %0 : int
-              %13 = load %1 : int
-              %14 = add %12, %13 : int
-              store %0, %14
-              br bb4
+              br bb9
+            bb7: ; (if.merge)
+              %8 = load %0 : int
+              %9 = load %1 : int
+              %10 = add %8, %9 : int
+              store %0, %10
+              br bb8
+            bb8: ; (loop.continue)
+              %11 = load %1 : int
+              %12 = add %11, 1:int : int
+              store %1, %12
+              br bb1
+            bb9: ; (loop.merge)
+              %13 = access_chain @g0, 0:int : ptr<storage_buffer, int>
+              %14 = load %0 : int
+              store %13, %14
+              ret
             }
 
             func @main() -> void {
@@ -1468,50 +1468,50 @@ void main() {
               store %0, 0:int
               store %1, 0:int
               br bb1
-            bb1: ; loop merge=bb5 continue=bb4 (loop.header)
+            bb1: ; loop merge=bb12 continue=bb11 (loop.header)
               br bb2
             bb2: ; (loop.check)
               %3 = load %1 : int
               %4 = lt %3, 4:int : bool
-              cond_br %4, bb3, bb5
+              cond_br %4, bb3, bb12
             bb3: ; (loop.body)
               store %2, 0:int
-              br bb6
-            bb4: ; (loop.continue)
-              %5 = load %1 : int
-              %6 = add %5, 1:int : int
-              store %1, %6
-              br bb1
-            bb5: ; (loop.merge)
-              %7 = access_chain @g0, 0:int : ptr<storage_buffer, int>
-              %8 = load %0 : int
-              store %7, %8
-              ret
-            bb6: ; loop merge=bb10 continue=bb9 (loop.header)
-              br bb7
-            bb7: ; (loop.check)
-              %9 = load %2 : int
-              %10 = lt %9, 4:int : bool
-              cond_br %10, bb8, bb10
-            bb8: ; selection merge=bb12 (loop.body)
-              %11 = load %2 : int
-              %12 = load %1 : int
-              %13 = gt %11, %12 : bool
-              cond_br %13, bb11, bb12
-            bb9: ; (loop.continue)
-              %14 = load %2 : int
-              %15 = add %14, 1:int : int
-              store %2, %15
-              br bb6
-            bb10: ; (loop.merge)
               br bb4
-            bb11: ; (if.then)
+            bb4: ; loop merge=bb10 continue=bb9 (loop.header)
+              br bb5
+            bb5: ; (loop.check)
+              %5 = load %2 : int
+              %6 = lt %5, 4:int : bool
+              cond_br %6, bb6, bb10
+            bb6: ; selection merge=bb8 (loop.body)
+              %7 = load %2 : int
+              %8 = load %1 : int
+              %9 = gt %7, %8 : bool
+              cond_br %9, bb7, bb8
+            bb7: ; (if.then)
               br bb10
-            bb12: ; (if.merge)
-              %16 = load %0 : int
-              %17 = add %16, 1:int : int
-              store %0, %17
+            bb8: ; (if.merge)
+              %10 = load %0 : int
+              %11 = add %10, 1:int : int
+              store %0, %11
               br bb9
+            bb9: ; (loop.continue)
+              %12 = load %2 : int
+              %13 = add %12, 1:int : int
+              store %2, %13
+              br bb4
+            bb10: ; (loop.merge)
+              br bb11
+            bb11: ; (loop.continue)
+              %14 = load %1 : int
+              %15 = add %14, 1:int : int
+              store %1, %15
+              br bb1
+            bb12: ; (loop.merge)
+              %16 = access_chain @g0, 0:int : ptr<storage_buffer, int>
+              %17 = load %0 : int
+              store %16, %17
+              ret
             }
 
             func @main() -> void {
@@ -1547,25 +1547,25 @@ void main() {
               %0 = alloca : ptr<function, int> ; i
               store %0, 0:int
               br bb1
-            bb1: ; loop merge=bb4 continue=bb3 (loop.header)
+            bb1: ; loop merge=bb6 continue=bb5 (loop.header)
               br bb2
-            bb2: ; selection merge=bb6 (loop.body)
+            bb2: ; selection merge=bb4 (loop.body)
               %1 = load %0 : int
               %2 = access_chain @g0, %1 : ptr<storage_buffer, int>
               %3 = load %2 : int
               %4 = eq %3, 0:int : bool
-              cond_br %4, bb5, bb6
-            bb3: ; (loop.continue)
-              br bb1
-            bb4: ; (loop.merge)
-              unreachable
-            bb5: ; (if.then)
+              cond_br %4, bb3, bb4
+            bb3: ; (if.then)
               ret
-            bb6: ; (if.merge)
+            bb4: ; (if.merge)
               %5 = load %0 : int
               %6 = add %5, 1:int : int
               store %0, %6
-              br bb3
+              br bb5
+            bb5: ; (loop.continue)
+              br bb1
+            bb6: ; (loop.merge)
+              unreachable
             }
 
             func @main() -> void {
