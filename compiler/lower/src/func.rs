@@ -216,8 +216,16 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
             }
             Place::Texel { resource, coord } => {
-                self.fb()
-                    .resource_op(Opcode::TextureLoad, &[*resource, *coord], &[])
+                // `tex[c]` of a sampled texture reads mip level 0.
+                let sampled = matches!(
+                    self.type_of(*resource).pointee().and_then(|(_, t)| t.as_resource().cloned()),
+                    Some(types::ResourceType::Texture { access, .. }) if !access.is_writable()
+                );
+                let mut ops = vec![*resource, *coord];
+                if sampled {
+                    ops.push(self.fb().uint(0));
+                }
+                self.fb().resource_op(Opcode::TextureLoad, &ops, &[])
             }
         })
     }

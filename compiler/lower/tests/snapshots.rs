@@ -1218,7 +1218,7 @@ void main(uint3 id : SV_DispatchThreadID) {
               %20 = texture_load @g4, %18, %19 : float4
               %21 = load %0 : uint3
               %22 = swizzle %21, xy : uint2
-              %23 = texture_load @g4, %22 : float4
+              %23 = texture_load @g4, %22, 0:uint : float4
               %24 = add %20, %23 : float4
               texture_store @g3, %13, %24
               ret
