@@ -43,6 +43,7 @@ use base_db::{CompileConfig, SourceFile};
 use syntax::Diagnostic;
 
 pub use entry::ShaderStage;
+pub use ir;
 
 /// The code of "not supported yet" diagnostics.
 pub const NOT_SUPPORTED: &str = "E3001";
