@@ -285,33 +285,68 @@ fn defines_and_include_dirs_reach_the_preprocessor() {
 
 #[test]
 fn emit_ir_of_a_compute_shader() {
-    let out = hlslc(&["-T", "cs_6_0", "-E", "main", "--emit", "ir", "examples/blur_cs.hlsl"]);
+    let out = hlslc(&[
+        "-T",
+        "cs_6_0",
+        "-E",
+        "main",
+        "--emit",
+        "ir",
+        "examples/blur_cs.hlsl",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
-        text.contains("entry compute \"main\" @main numthreads(64, 1, 1) inputs(@g0, @g1) outputs()"),
+        text.contains(
+            "entry compute \"main\" @main numthreads(64, 1, 1) inputs(@g0, @g1) outputs()"
+        ),
         "{text}"
     );
-    assert!(text.contains("func @main_body(%arg0: uint3, %arg1: uint) -> void {"), "{text}");
-    assert!(text.contains("barrier workgroup_memory|group_sync"), "{text}");
-    assert!(text.contains("func @LoadClamped(%arg0: int2) -> float4 {"), "{text}");
+    assert!(
+        text.contains("func @main_body(%arg0: uint3, %arg1: uint) -> void {"),
+        "{text}"
+    );
+    assert!(
+        text.contains("barrier workgroup_memory|group_sync"),
+        "{text}"
+    );
+    assert!(
+        text.contains("func @LoadClamped(%arg0: int2) -> float4 {"),
+        "{text}"
+    );
 }
 
 #[test]
 fn emit_ir_needs_a_profile() {
     let out = hlslc(&["--emit", "ir", "examples/blur_cs.hlsl"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--emit ir needs a target profile (-T)"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--emit ir needs a target profile (-T)"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
 fn emit_ir_reports_what_does_not_lower_yet() {
     let out = hlslc(&[
-        "-I", "examples/include", "-T", "ps_6_0", "-E", "main", "--emit", "ir", "examples/tonemap_ps.hlsl",
+        "-I",
+        "examples/include",
+        "-T",
+        "ps_6_0",
+        "-E",
+        "main",
+        "--emit",
+        "ir",
+        "examples/tonemap_ps.hlsl",
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("E3001"), "{}", stderr(&out));
-    assert!(stderr(&out).contains("not supported yet: pixel shaders"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not supported yet: pixel shaders"),
+        "{}",
+        stderr(&out)
+    );
     let file = temp_file(
         "init_list_cs.hlsl",
         "RWStructuredBuffer<int> O;\n[numthreads(1,1,1)]\nvoid main() { int a[2] = {1, 2}; O[0] = a[1]; }\n",

@@ -12,10 +12,45 @@ use crate::func::{FnLower, Place};
 
 /// Intrinsics whose arguments all take the result's type.
 const COMPONENTWISE: &[&str] = &[
-    "abs", "acos", "asin", "atan", "atan2", "ceil", "clamp", "cos", "cosh", "degrees", "exp",
-    "exp2", "floor", "fma", "fmod", "frac", "lerp", "log", "log10", "log2", "mad", "max", "min",
-    "pow", "radians", "rcp", "round", "rsqrt", "saturate", "sin", "sinh", "smoothstep", "sqrt",
-    "step", "tan", "tanh", "trunc", "normalize", "reflect",
+    "abs",
+    "acos",
+    "asin",
+    "atan",
+    "atan2",
+    "ceil",
+    "clamp",
+    "cos",
+    "cosh",
+    "degrees",
+    "exp",
+    "exp2",
+    "floor",
+    "fma",
+    "fmod",
+    "frac",
+    "lerp",
+    "log",
+    "log10",
+    "log2",
+    "mad",
+    "max",
+    "min",
+    "pow",
+    "radians",
+    "rcp",
+    "round",
+    "rsqrt",
+    "saturate",
+    "sin",
+    "sinh",
+    "smoothstep",
+    "sqrt",
+    "step",
+    "tan",
+    "tanh",
+    "trunc",
+    "normalize",
+    "reflect",
 ];
 
 fn atomic_op(name: &str) -> Option<AtomicOp> {
@@ -57,17 +92,24 @@ impl FnLower<'_, '_> {
             return self.construct(e, args).map(Some);
         }
         let items = self.cx.lookup_value(self.item, &name);
-        if items
-            .iter()
-            .any(|&i| matches!(self.cx.tree.item(i).kind, ItemKind::Struct(_) | ItemKind::Typedef(_)))
-        {
+        if items.iter().any(|&i| {
+            matches!(
+                self.cx.tree.item(i).kind,
+                ItemKind::Struct(_) | ItemKind::Typedef(_)
+            )
+        }) {
             return self.construct(e, args).map(Some);
         }
         let funcs: Vec<_> = self
             .cx
             .functions_named(&name)
             .into_iter()
-            .filter(|&i| self.cx.tree.function(i).is_some_and(|f| f.params.len() == args.len()))
+            .filter(|&i| {
+                self.cx
+                    .tree
+                    .function(i)
+                    .is_some_and(|f| f.params.len() == args.len())
+            })
             .collect();
         if funcs.len() > 1 {
             return Err(self.unsupported("calls to overloaded functions", e));
@@ -98,7 +140,8 @@ impl FnLower<'_, '_> {
             Type::Vector(k, n) => {
                 if args.len() == 1 {
                     let at = self.ty(args[0])?;
-                    if matches!(at, Type::Scalar(_)) || at.component_count() == Some(u32::from(*n)) {
+                    if matches!(at, Type::Scalar(_)) || at.component_count() == Some(u32::from(*n))
+                    {
                         return self.coerce(args[0], &ty);
                     }
                 }
@@ -212,7 +255,12 @@ impl FnLower<'_, '_> {
             (ResourceType::ByteAddressBuffer { .. }, "Load" | "Load2" | "Load3" | "Load4") => {
                 let ty = self.ty(e)?;
                 let off = self.coerce(args[0], &Type::UINT)?;
-                Ok(Some(self.fb().texture(Opcode::ByteAddressLoad, ty, &[res, off], &[])))
+                Ok(Some(self.fb().texture(
+                    Opcode::ByteAddressLoad,
+                    ty,
+                    &[res, off],
+                    &[],
+                )))
             }
             (ResourceType::ByteAddressBuffer { .. }, "Store" | "Store2" | "Store3" | "Store4") => {
                 let n = name[5..].parse::<u8>().unwrap_or(1);
@@ -233,7 +281,9 @@ impl FnLower<'_, '_> {
                 let word = self.fb().binary(Opcode::Shr, off, two);
                 let p = self.fb().access_chain(res, &[word]);
                 let v = self.coerce(args[1], &Type::UINT)?;
-                let old = self.fb().atomic_rmw(atomic_op(name).unwrap(), Type::UINT, &[p], v);
+                let old = self
+                    .fb()
+                    .atomic_rmw(atomic_op(name).unwrap(), Type::UINT, &[p], v);
                 if let Some(&out) = args.get(2) {
                     self.store_out(out, old)?;
                 }
@@ -241,7 +291,11 @@ impl FnLower<'_, '_> {
             }
             (ResourceType::TypedBuffer { .. }, "Load") => {
                 let i = self.coerce(args[0], &Type::UINT)?;
-                Ok(Some(self.fb().resource_op(Opcode::TextureLoad, &[res, i], &[])))
+                Ok(Some(self.fb().resource_op(
+                    Opcode::TextureLoad,
+                    &[res, i],
+                    &[],
+                )))
             }
             (ResourceType::Texture { access, dim, .. }, "Load")
                 if !access.is_writable() && !dim.is_multisampled() && args.len() == 1 =>
@@ -256,7 +310,11 @@ impl FnLower<'_, '_> {
                     self.fb().swizzle(c, &comps)
                 };
                 let level = self.fb().extract(c, &[u32::from(n)]);
-                Ok(Some(self.fb().resource_op(Opcode::TextureLoad, &[res, coord, level], &[])))
+                Ok(Some(self.fb().resource_op(
+                    Opcode::TextureLoad,
+                    &[res, coord, level],
+                    &[],
+                )))
             }
             _ => Err(self.unsupported(&format!("the method `{name}` of {}", r.ir()), e)),
         }

@@ -71,7 +71,10 @@ impl FnLower<'_, '_> {
             Type::Vector(_, n) => {
                 let mut fb = self.fb();
                 let h = fb.module_builder().const_handle(c);
-                Some(fb.module_builder().composite(to.clone(), vec![h; *n as usize]))
+                Some(
+                    fb.module_builder()
+                        .composite(to.clone(), vec![h; *n as usize]),
+                )
             }
             _ => None,
         }
@@ -123,7 +126,10 @@ impl FnLower<'_, '_> {
             return self.fb().compare(Opcode::Ne, v, zero);
         }
         if from.is_bool() {
-            let one = self.splat_const(to_ty, literal_constant(&Literal::Int(1, hir::type_ref::IntSuffix::None), to).unwrap());
+            let one = self.splat_const(
+                to_ty,
+                literal_constant(&Literal::Int(1, hir::type_ref::IntSuffix::None), to).unwrap(),
+            );
             let zero = self.zero_of(to_ty);
             return self.fb().select(v, one, zero);
         }
@@ -136,7 +142,8 @@ impl FnLower<'_, '_> {
         match ty {
             Type::Vector(_, n) => {
                 let h = fb.module_builder().const_handle(c);
-                fb.module_builder().composite(ty.clone(), vec![h; *n as usize])
+                fb.module_builder()
+                    .composite(ty.clone(), vec![h; *n as usize])
             }
             _ => fb.constant(c),
         }

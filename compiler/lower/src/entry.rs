@@ -50,7 +50,10 @@ pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
     };
     let range = cx.item_range(idx);
     if stage != ShaderStage::Compute {
-        cx.unsupported(&format!("{stage:?} shaders (only compute lowers for now)").to_lowercase(), range);
+        cx.unsupported(
+            &format!("{stage:?} shaders (only compute lowers for now)").to_lowercase(),
+            range,
+        );
         return;
     }
     let f = cx.tree.function(idx).cloned().expect("a function");
@@ -63,15 +66,31 @@ pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
             v.filter(|v| v.len() == 3).map(|v| [v[0], v[1], v[2]])
         });
     let Some(size) = size else {
-        cx.unsupported("a compute entry without a constant `[numthreads(x, y, z)]`", range);
+        cx.unsupported(
+            "a compute entry without a constant `[numthreads(x, y, z)]`",
+            range,
+        );
         return;
     };
     let mut inputs = Vec::new();
     for p in &f.params {
         match p.semantic.as_deref().and_then(compute_builtin) {
-            Some((b, ty)) => inputs.push((cx.mb.input(p.semantic.as_deref().unwrap_or_default(), ty, StageBinding::BuiltIn(b)), p.name.clone())),
+            Some((b, ty)) => inputs.push((
+                cx.mb.input(
+                    p.semantic.as_deref().unwrap_or_default(),
+                    ty,
+                    StageBinding::BuiltIn(b),
+                ),
+                p.name.clone(),
+            )),
             None => {
-                cx.unsupported(&format!("the entry parameter `{}` (only compute system values are supported)", p.name), range);
+                cx.unsupported(
+                    &format!(
+                        "the entry parameter `{}` (only compute system values are supported)",
+                        p.name
+                    ),
+                    range,
+                );
                 return;
             }
         }
@@ -99,11 +118,19 @@ pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
                 (Type::Vector(..), Type::Vector(_, n)) => {
                     let comps: Vec<u8> = (0..*n).collect();
                     let s = fb.swizzle(v, &comps);
-                    if fb.type_of(s) == *pty { s } else { fb.convert(s, pty.clone()) }
+                    if fb.type_of(s) == *pty {
+                        s
+                    } else {
+                        fb.convert(s, pty.clone())
+                    }
                 }
                 (Type::Vector(..), Type::Scalar(_)) => {
                     let s = fb.extract(v, &[0]);
-                    if fb.type_of(s) == *pty { s } else { fb.convert(s, pty.clone()) }
+                    if fb.type_of(s) == *pty {
+                        s
+                    } else {
+                        fb.convert(s, pty.clone())
+                    }
                 }
                 _ => fb.convert(v, pty.clone()),
             };

@@ -293,7 +293,13 @@ impl FnLower<'_, '_> {
         }
     }
 
-    fn lower_binary(&mut self, e: ExprId, op: BinaryOp, lhs: ExprId, rhs: ExprId) -> R<Option<Value>> {
+    fn lower_binary(
+        &mut self,
+        e: ExprId,
+        op: BinaryOp,
+        lhs: ExprId,
+        rhs: ExprId,
+    ) -> R<Option<Value>> {
         let v = match op {
             BinaryOp::Arith(a) => {
                 let ty = self.ty(e)?;
@@ -341,12 +347,21 @@ impl FnLower<'_, '_> {
                         };
                         let opty = match (&ty, &opty) {
                             // The result is stored back: keep the place's shape.
-                            (Type::Vector(_, n), _) => opty.with_scalar_kind(opty.scalar_kind().unwrap_or(ScalarKind::Float)).map(|t| match t {
-                                Type::Scalar(k) | Type::Vector(k, _) => Type::Vector(k, *n),
-                                t => t,
-                            }).unwrap_or(ty.clone()),
-                            (Type::Scalar(_), _) => Type::Scalar(opty.scalar_kind().unwrap_or(ScalarKind::Float)),
-                            _ => return Err(self.unsupported(&format!("compound assignment to {ty}"), e)),
+                            (Type::Vector(_, n), _) => opty
+                                .with_scalar_kind(opty.scalar_kind().unwrap_or(ScalarKind::Float))
+                                .map(|t| match t {
+                                    Type::Scalar(k) | Type::Vector(k, _) => Type::Vector(k, *n),
+                                    t => t,
+                                })
+                                .unwrap_or(ty.clone()),
+                            (Type::Scalar(_), _) => {
+                                Type::Scalar(opty.scalar_kind().unwrap_or(ScalarKind::Float))
+                            }
+                            _ => {
+                                return Err(
+                                    self.unsupported(&format!("compound assignment to {ty}"), e)
+                                )
+                            }
                         };
                         let old = self.convert_value(old, &ty, &opty, e)?;
                         let r = self.coerce(rhs, &opty)?;
@@ -392,7 +407,9 @@ impl FnLower<'_, '_> {
     /// Whether evaluating `e` has no effects (no calls, assignments or increments).
     fn is_pure(&self, e: ExprId) -> bool {
         let own = match self.body.expr(e) {
-            Expr::Call { callee, .. } => matches!(self.body.expr(*callee), Expr::Path(p) if p.as_name().and_then(Type::from_hlsl_name).is_some()),
+            Expr::Call { callee, .. } => {
+                matches!(self.body.expr(*callee), Expr::Path(p) if p.as_name().and_then(Type::from_hlsl_name).is_some())
+            }
             Expr::MethodCall { .. } | Expr::Postfix { .. } => false,
             Expr::Prefix { op, .. } => !matches!(op, PrefixOp::PreInc | PrefixOp::PreDec),
             Expr::Binary { op, .. } => !matches!(op, BinaryOp::Assign { .. }),
@@ -401,7 +418,13 @@ impl FnLower<'_, '_> {
         own && self.body.children(e).into_iter().all(|c| self.is_pure(c))
     }
 
-    fn lower_conditional(&mut self, e: ExprId, cond: ExprId, then: ExprId, otherwise: ExprId) -> R<Value> {
+    fn lower_conditional(
+        &mut self,
+        e: ExprId,
+        cond: ExprId,
+        then: ExprId,
+        otherwise: ExprId,
+    ) -> R<Value> {
         let ty = self.ty(e)?;
         if self.is_pure(then) && self.is_pure(otherwise) {
             let ct = self.ty(cond)?;

@@ -208,7 +208,8 @@ impl<'a, 'db> FnLower<'a, 'db> {
                         if comps.len() == 1 {
                             v
                         } else {
-                            self.fb().construct(Type::Vector(k, comps.len() as u8), &parts)
+                            self.fb()
+                                .construct(Type::Vector(k, comps.len() as u8), &parts)
                         }
                     }
                     _ if comps.len() == 1 => self.fb().extract(v, &[u32::from(comps[0])]),

@@ -192,7 +192,10 @@ impl FnLower<'_, '_> {
         };
         let sel = self.coerce(expr, &sel_ty)?;
         let header = self.current.expect("reachable");
-        let blocks: Vec<ir::Block> = clauses.iter().map(|_| self.new_block("switch.case")).collect();
+        let blocks: Vec<ir::Block> = clauses
+            .iter()
+            .map(|_| self.new_block("switch.case"))
+            .collect();
         let merge = self.new_block("switch.merge");
         let mut default = merge;
         let mut cases = Vec::new();

@@ -34,7 +34,14 @@ fn run(text: &str, groups: [u32; 3], buffers: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
             .bind(&program, 0, i as u32, 0, Resource::buffer(data))
             .expect("bind");
     }
-    dispatch(&program, &mut bindings, groups, &RunOptions::default(), None).expect("run");
+    dispatch(
+        &program,
+        &mut bindings,
+        groups,
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
     (0..n)
         .map(|i| bindings.get(&program, 0, i as u32).unwrap().data.clone())
         .collect()

@@ -1817,5 +1817,8 @@ void main() { int y; get(y); }
 
 #[test]
 fn missing_entry_point() {
-    unsupported("[numthreads(1,1,1)] void other() {}", expect!["E3002 0..1: entry point `main` not found"]);
+    unsupported(
+        "[numthreads(1,1,1)] void other() {}",
+        expect!["E3002 0..1: entry point `main` not found"],
+    );
 }
