@@ -3,7 +3,7 @@
 //! the result type), barriers, `Interlocked*` atomics, and the methods of buffers and textures.
 
 use hir::body::{Expr, ExprId};
-use hir::item_tree::ItemKind;
+use hir::item_tree::{ItemKind, ParamDirection};
 use ir::{AtomicOp, BarrierFlags, Intrinsic, Opcode, Value};
 use types::{ResourceType, ScalarKind, Type};
 
@@ -121,11 +121,40 @@ impl FnLower<'_, '_> {
                 .iter()
                 .map(|p| p.ty.clone())
                 .collect();
+            let directions: Vec<_> = self
+                .cx
+                .tree
+                .function(idx)
+                .map(|f| f.params.iter().map(|p| p.direction).collect())
+                .unwrap_or_default();
             let mut vals = Vec::new();
-            for (a, t) in args.iter().zip(&params) {
-                vals.push(self.coerce(*a, t)?);
+            // (temporary, the argument's place, its type) to copy back after the call.
+            let mut copy_back = Vec::new();
+            for (i, (a, t)) in args.iter().zip(&params).enumerate() {
+                match t {
+                    Type::Pointer { pointee, .. } => {
+                        let ty = (**pointee).clone();
+                        let place = self.lvalue(*a)?;
+                        let temp = self.entry_alloca(ty.clone(), "");
+                        if directions.get(i) == Some(&ParamDirection::InOut) {
+                            let v = self.load_place(&place)?;
+                            let from = self.place_type(&place);
+                            let v = self.convert_value(v, &from, &ty, *a)?;
+                            self.fb().store(temp, v);
+                        }
+                        copy_back.push((temp, place, ty, *a));
+                        vals.push(temp);
+                    }
+                    _ => vals.push(self.coerce(*a, t)?),
+                }
             }
             let v = self.fb().call(f, &vals);
+            for (temp, place, ty, a) in copy_back {
+                let value = self.fb().load(temp);
+                let to = self.place_type(&place);
+                let value = self.convert_value(value, &ty, &to, a)?;
+                self.store_place(&place, value)?;
+            }
             let is_void = self.cx.mb.module().functions[f].ret.is_void();
             return Ok((!is_void).then_some(v));
         }

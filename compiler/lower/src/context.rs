@@ -120,13 +120,16 @@ impl<'db> ModuleCtx<'db> {
         let range = self.item_range(idx);
         let mut params = Vec::new();
         for p in &sig.params {
-            if p.direction != hir::item_tree::ParamDirection::In {
-                return Err(self.unsupported("`out` and `inout` parameters", range));
-            }
-            match &p.ty {
-                Some(t) if !matches!(t, types::Type::Resource(_)) => params.push(t.clone()),
+            let ty = match &p.ty {
+                Some(t) if crate::func::is_storable(t) => t.clone(),
                 _ => return Err(self.unsupported("this parameter type", range)),
-            }
+            };
+            // `out` and `inout` parameters are pointers to the caller's copy.
+            params.push(if p.direction == hir::item_tree::ParamDirection::In {
+                ty
+            } else {
+                types::Type::pointer(types::AddressSpace::Function, ty)
+            });
         }
         let Some(ret) = sig.ret.clone() else {
             return Err(self.unsupported("this return type", range));

@@ -158,7 +158,21 @@ impl<'a, 'db> FnLower<'a, 'db> {
         let entry = self.new_block("entry");
         self.switch_to(entry);
         let params = self.body.params.clone();
+        let param_types: Vec<Type> = self.cx.mb.module().functions[self.func]
+            .params
+            .iter()
+            .map(|p| p.ty.clone())
+            .collect();
+        // `out`/`inout` parameters are the caller's pointers; every other local an alloca.
+        for (n, p) in params.iter().enumerate() {
+            if matches!(param_types.get(n), Some(Type::Pointer { .. })) {
+                self.locals[p.0 as usize] = Some(Value::Arg(n as u32));
+            }
+        }
         for i in 0..self.body.locals.len() {
+            if self.locals[i].is_some() {
+                continue;
+            }
             let local = self.body.locals[i].clone();
             let range = self.map.locals[i].text_range();
             if local.is_static {
@@ -178,7 +192,9 @@ impl<'a, 'db> FnLower<'a, 'db> {
             let name = self.body.local(*p).name.clone();
             let mut fb = self.fb();
             fb.set_param_name(n, &name);
-            fb.store(ptr, Value::Arg(n as u32));
+            if ptr != Value::Arg(n as u32) {
+                fb.store(ptr, Value::Arg(n as u32));
+            }
         }
         let Some(root) = self.body.root else {
             let range = self.cx.item_range(self.item);
@@ -194,6 +210,18 @@ impl<'a, 'db> FnLower<'a, 'db> {
             }
         }
         Ok(())
+    }
+
+    /// A temporary: an alloca placed at the top of the entry block.
+    pub fn entry_alloca(&mut self, ty: Type, name: &str) -> Value {
+        let mut fb = self.cx.mb.function(self.func);
+        let v = fb.alloca(ty, name);
+        let f = &mut self.cx.mb.module_mut().functions[self.func];
+        if let (Value::Inst(i), Some(&entry)) = (v, f.layout.first()) {
+            f.insts[i].block = Some(entry);
+            f.blocks[entry].insts.insert(0, i);
+        }
+        v
     }
 
     /// Reads a place.

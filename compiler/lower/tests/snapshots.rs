@@ -1804,14 +1804,76 @@ void main() {
 }
 
 #[test]
-fn out_parameters_are_not_supported_yet() {
-    unsupported(
+fn out_and_inout_parameters() {
+    check(
         r#"
-void get(out int x) { x = 1; }
+RWStructuredBuffer<int> Out : register(u0);
+void split(int v, out int hi, inout uint lo) { hi = v >> 4; lo += v & 15; }
 [numthreads(1, 1, 1)]
-void main() { int y; get(y); }
+void main() {
+    int h;
+    int2 l = 1;
+    split(Out[0], h, l.y);
+    Out[1] = h + l.y;
+}
 "#,
-        expect!["E3001 1..31: not supported yet: `out` and `inout` parameters"],
+        expect![[r#"
+            @g0 = resource storage_buffer RWStructuredBuffer<int> set(0) binding(0) layout(relaxed_std430) ; Out
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint>
+              %1 = alloca : ptr<function, int>
+              %2 = alloca : ptr<function, int> ; h
+              %3 = alloca : ptr<function, int2> ; l
+              store %3, {1, 1}:int2
+              %4 = access_chain @g0, 0:int : ptr<storage_buffer, int>
+              %5 = load %4 : int
+              %6 = load %3 : int2
+              %7 = composite_extract %6, [1] : int
+              %8 = convert %7 : uint
+              store %0, %8
+              call @split(%5, %1, %0)
+              %9 = load %1 : int
+              store %2, %9
+              %10 = load %0 : uint
+              %11 = convert %10 : int
+              %12 = load %3 : int2
+              %13 = composite_insert %12, %11, [1] : int2
+              store %3, %13
+              %14 = access_chain @g0, 1:int : ptr<storage_buffer, int>
+              %15 = load %2 : int
+              %16 = load %3 : int2
+              %17 = composite_extract %16, [1] : int
+              %18 = add %15, %17 : int
+              store %14, %18
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            func @split(%arg0: int, %arg1: ptr<function, int>, %arg2: ptr<function, uint>) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, int> ; v
+              store %0, %arg0
+              %1 = load %0 : int
+              %2 = shr %1, 4:int : int
+              store %arg1, %2
+              %3 = load %arg2 : uint
+              %4 = load %0 : int
+              %5 = bit_and %4, 15:int : int
+              %6 = convert %5 : uint
+              %7 = add %3, %6 : uint
+              store %arg2, %7
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
     );
 }
 
