@@ -195,6 +195,7 @@ impl FnLower<'_, '_> {
             return Ok(None);
         }
         if let Some(op) = atomic_op(name) {
+            self.need_args(e, name, args, 2)?;
             let dest = self.lvalue(args[0])?;
             let target = self.atomic_target(&dest, args[0])?;
             let ty = self.place_type(&dest);
@@ -206,6 +207,7 @@ impl FnLower<'_, '_> {
             return Ok(None);
         }
         if name == "InterlockedCompareExchange" || name == "InterlockedCompareStore" {
+            self.need_args(e, name, args, 3)?;
             let dest = self.lvalue(args[0])?;
             let target = self.atomic_target(&dest, args[0])?;
             let ty = self.place_type(&dest);
@@ -219,6 +221,7 @@ impl FnLower<'_, '_> {
         }
         let ty = self.ty(e)?;
         if name == "dot" {
+            self.need_args(e, name, args, 2)?;
             let at = self.ty(args[0])?;
             let bt = self.ty(args[1])?;
             let opt = crate::convert::common_type(&at, false, &bt, false).unwrap_or(at);
@@ -241,6 +244,15 @@ impl FnLower<'_, '_> {
         }
         let v = self.fb().call_intrinsic(intrinsic, ty.clone(), &vals);
         Ok((!ty.is_void()).then_some(v))
+    }
+
+    /// At least `n` arguments (semantic analysis reports wrong counts; this only avoids
+    /// lowering what it did not check).
+    fn need_args(&mut self, e: ExprId, name: &str, args: &[ExprId], n: usize) -> R<()> {
+        if args.len() < n {
+            return Err(self.unsupported(&format!("`{name}` with {} arguments", args.len()), e));
+        }
+        Ok(())
     }
 
     /// The operands naming an atomic's target: a pointer, or a texture and coordinate.
@@ -275,6 +287,12 @@ impl FnLower<'_, '_> {
         let Some(Type::Resource(r)) = rt.pointee().map(|(_, t)| t.clone()) else {
             return Err(self.unsupported("methods of this value", e));
         };
+        let needed = if name.starts_with("Store") || name.starts_with("Interlocked") {
+            2
+        } else {
+            1
+        };
+        self.need_args(e, name, args, needed)?;
         match (&*r, name) {
             (ResourceType::StructuredBuffer { .. }, "Load") => {
                 let i = self.index_value(args[0])?;

@@ -60,7 +60,7 @@ impl FnLower<'_, '_> {
             match lit {
                 Literal::Int(v, s) => Literal::Int((v as i64).wrapping_neg() as u64, s),
                 Literal::Float(b, s) => Literal::Float((-f64::from_bits(b)).to_bits(), s),
-                other => return self.neg_bool(other, to),
+                _ => return None,
             }
         } else {
             lit
@@ -78,10 +78,6 @@ impl FnLower<'_, '_> {
             }
             _ => None,
         }
-    }
-
-    fn neg_bool(&mut self, _lit: Literal, _to: &Type) -> Option<Value> {
-        None
     }
 
     /// Converts `v` of type `from` to `to`; `e` is where to report what cannot be.
