@@ -219,7 +219,9 @@ impl FnLower<'_, '_> {
             }
             return Ok(None);
         }
-        let ty = self.ty(e)?;
+        let Some(ty) = self.infer.type_of_expr(e).cloned() else {
+            return Err(self.unsupported(&format!("the intrinsic `{name}` here"), e));
+        };
         if name == "dot" {
             self.need_args(e, name, args, 2)?;
             let at = self.ty(args[0])?;

@@ -36,6 +36,9 @@ impl FnLower<'_, '_> {
         if let Some(v) = self.literal_at(e, to) {
             return Ok(v);
         }
+        if let Expr::InitList(_) = self.body.expr(e) {
+            return self.init_list(e, to);
+        }
         let v = self.rvalue(e)?;
         let from = self.type_of(v);
         self.convert_value(v, &from, to, e)
@@ -155,6 +158,85 @@ impl FnLower<'_, '_> {
         let k = ty.scalar_kind().unwrap_or(ScalarKind::Int);
         let c = literal_constant(&Literal::Int(1, hir::type_ref::IntSuffix::None), k).unwrap();
         self.splat_const(ty, c)
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// `{...}` at type `to`, by HLSL's flat rule: every scalar of the (nested) list, in
+    /// order, fills the next scalar of `to`.
+    fn init_list(&mut self, e: ExprId, to: &Type) -> R<Value> {
+        let mut scalars = Vec::new();
+        self.flatten_into(e, &mut scalars)?;
+        let mut next = scalars.into_iter();
+        let v = self.build_from(to, &mut next, e)?;
+        if next.next().is_some() {
+            return Err(self.unsupported("an initializer list with extra values", e));
+        }
+        Ok(v)
+    }
+
+    /// The scalar values of `e` in order (lists flattened, aggregates split).
+    fn flatten_into(&mut self, e: ExprId, out: &mut Vec<(Value, ExprId)>) -> R<()> {
+        if let Expr::InitList(items) = self.body.expr(e).clone() {
+            for i in items {
+                self.flatten_into(i, out)?;
+            }
+            return Ok(());
+        }
+        let v = self.rvalue(e)?;
+        self.split_value(v, e, out)
+    }
+
+    fn split_value(&mut self, v: Value, e: ExprId, out: &mut Vec<(Value, ExprId)>) -> R<()> {
+        let ty = self.type_of(v);
+        let n = match &ty {
+            Type::Scalar(_) => {
+                out.push((v, e));
+                return Ok(());
+            }
+            Type::Vector(_, n) => u32::from(*n),
+            Type::Matrix { rows, .. } => u32::from(*rows),
+            Type::Array { len: Some(n), .. } => *n,
+            Type::Struct(s) => s.fields.len() as u32,
+            _ => return Err(self.unsupported(&format!("{ty} in an initializer list"), e)),
+        };
+        for i in 0..n {
+            let part = self.fb().extract(v, &[i]);
+            self.split_value(part, e, out)?;
+        }
+        Ok(())
+    }
+
+    fn build_from(
+        &mut self,
+        to: &Type,
+        next: &mut impl Iterator<Item = (Value, ExprId)>,
+        e: ExprId,
+    ) -> R<Value> {
+        let parts: Vec<Type> = match to {
+            Type::Scalar(_) => {
+                let Some((v, src)) = next.next() else {
+                    return Err(self.unsupported("an initializer list with too few values", e));
+                };
+                let from = self.type_of(v);
+                return self.convert_value(v, &from, to, src);
+            }
+            Type::Vector(k, n) => vec![Type::Scalar(*k); usize::from(*n)],
+            Type::Matrix {
+                scalar, rows, cols, ..
+            } => vec![Type::Vector(*scalar, *cols); usize::from(*rows)],
+            Type::Array {
+                element,
+                len: Some(n),
+            } => vec![(**element).clone(); *n as usize],
+            Type::Struct(s) => s.fields.iter().map(|f| f.ty.clone()).collect(),
+            _ => return Err(self.unsupported(&format!("initializing {to} from a list"), e)),
+        };
+        let mut vals = Vec::new();
+        for p in &parts {
+            vals.push(self.build_from(p, next, e)?);
+        }
+        Ok(self.fb().construct(to.clone(), &vals))
     }
 }
 

@@ -1789,17 +1789,84 @@ fn unsupported(text: &str, expect: Expect) {
 }
 
 #[test]
-fn init_list_is_not_supported_yet() {
-    unsupported(
+fn initializer_lists() {
+    check(
         r#"
-RWStructuredBuffer<int> Out : register(u0);
+struct Pair { float a; int2 b; };
+RWStructuredBuffer<float> Out : register(u0);
 [numthreads(1, 1, 1)]
-void main() {
-    int a[2] = { 1, 2 };
-    Out[0] = a[1];
+void main(uint3 id : SV_DispatchThreadID) {
+    int a[3] = { 1, id.x, 3 };
+    float2 v = { 0.5, a[1] };
+    Pair p = { v.x, { a[0], 2 } };
+    Out[0] = p.a + p.b.y + v.y;
 }
 "#,
-        expect!["E3001 96..104: not supported yet: initializer lists"],
+        expect![[r#"
+            struct Pair { float a; int2 b; }
+
+            @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+            @g1 = resource storage_buffer RWStructuredBuffer<float> set(0) binding(0) layout(relaxed_std430) ; Out
+
+            func @main_body(%arg0: uint3) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint3> ; id
+              %1 = alloca : ptr<function, array<int, 3>> ; a
+              %2 = alloca : ptr<function, float2> ; v
+              %3 = alloca : ptr<function, Pair> ; p
+              store %0, %arg0
+              %4 = load %0 : uint3
+              %5 = composite_extract %4, [0] : uint
+              %6 = convert %5 : int
+              %7 = composite_construct 1:int, %6, 3:int : array<int, 3>
+              store %1, %7
+              %8 = access_chain %1, 1:int : ptr<function, int>
+              %9 = load %8 : int
+              %10 = convert %9 : float
+              %11 = composite_construct 0.5:float, %10 : float2
+              store %2, %11
+              %12 = load %2 : float2
+              %13 = composite_extract %12, [0] : float
+              %14 = access_chain %1, 0:int : ptr<function, int>
+              %15 = load %14 : int
+              %16 = composite_construct %15, 2:int : int2
+              %17 = composite_construct %13, %16 : Pair
+              store %3, %17
+              %18 = access_chain @g1, 0:int : ptr<storage_buffer, float>
+              %19 = access_chain %3, 0:int : ptr<function, float>
+              %20 = load %19 : float
+              %21 = access_chain %3, 1:int : ptr<function, int2>
+              %22 = load %21 : int2
+              %23 = composite_extract %22, [1] : int
+              %24 = convert %23 : float
+              %25 = add %20, %24 : float
+              %26 = load %2 : float2
+              %27 = composite_extract %26, [1] : float
+              %28 = add %25, %27 : float
+              store %18, %28
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : uint3 ; id
+              call @main_body(%0)
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs(@g0) outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn strings_are_not_supported_yet() {
+    unsupported(
+        r#"
+[numthreads(1, 1, 1)]
+void main() { printf("hi"); }
+"#,
+        expect!["E3001 37..49: not supported yet: the intrinsic `printf` here"],
     );
 }
 
