@@ -231,6 +231,10 @@ impl FnLower<'_, '_> {
             let b = self.coerce(args[1], &opt)?;
             return Ok(Some(self.fb().mat(Opcode::Dot, a, b)));
         }
+        if name == "mul" {
+            self.need_args(e, name, args, 2)?;
+            return self.lower_mul(e, &ty, args[0], args[1]).map(Some);
+        }
         let Some(intrinsic) = Intrinsic::from_name(name) else {
             return Err(self.unsupported(&format!("the intrinsic `{name}`"), e));
         };
@@ -246,6 +250,29 @@ impl FnLower<'_, '_> {
         }
         let v = self.fb().call_intrinsic(intrinsic, ty.clone(), &vals);
         Ok((!ty.is_void()).then_some(v))
+    }
+
+    /// `mul(a, b)`: a scalar factor is a component-wise `mul`, vector by vector a `dot`, and
+    /// the matrix forms `mat_vec_mul`, `vec_mat_mul` and `mat_mul`.
+    fn lower_mul(&mut self, e: ExprId, ty: &Type, a: ExprId, b: ExprId) -> R<Value> {
+        let (at, bt) = (self.ty(a)?, self.ty(b)?);
+        let k = ty.scalar_kind().unwrap_or(ScalarKind::Float);
+        let with_kind = |t: &Type| t.with_scalar_kind(k).unwrap_or_else(|| t.clone());
+        let op = match (&at, &bt) {
+            (Type::Scalar(_), _) | (_, Type::Scalar(_)) => {
+                let x = self.coerce(a, ty)?;
+                let y = self.coerce(b, ty)?;
+                return Ok(self.fb().binary(Opcode::Mul, x, y));
+            }
+            (Type::Vector(..), Type::Vector(..)) => Opcode::Dot,
+            (Type::Matrix { .. }, Type::Vector(..)) => Opcode::MatVecMul,
+            (Type::Vector(..), Type::Matrix { .. }) => Opcode::VecMatMul,
+            (Type::Matrix { .. }, Type::Matrix { .. }) => Opcode::MatMul,
+            _ => return Err(self.unsupported(&format!("mul of {at} and {bt}"), e)),
+        };
+        let x = self.coerce(a, &with_kind(&at))?;
+        let y = self.coerce(b, &with_kind(&bt))?;
+        Ok(self.fb().mat(op, x, y))
     }
 
     /// At least `n` arguments (semantic analysis reports wrong counts; this only avoids

@@ -303,7 +303,7 @@ impl FnLower<'_, '_> {
         let v = match op {
             BinaryOp::Arith(a) => {
                 let ty = self.ty(e)?;
-                if !matches!(ty, Type::Scalar(_) | Type::Vector(..)) {
+                if !matches!(ty, Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. }) {
                     return Err(self.unsupported(&format!("arithmetic on {ty}"), e));
                 }
                 let l = self.coerce(lhs, &ty)?;

@@ -1951,3 +1951,82 @@ fn missing_entry_point() {
         expect!["E3002 0..1: entry point `main` not found"],
     );
 }
+
+#[test]
+fn matrices_and_mul() {
+    check(
+        r#"
+cbuffer Xf : register(b0) { float4x4 World; float3x3 Normal; };
+RWStructuredBuffer<float4> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    float4 p = Out[id.x];
+    float3 n = mul(p.xyz, Normal);
+    float4x4 twice = World + World;
+    Out[id.x] = mul(twice, p) + mul(p, World) * 2 + float4(n, mul(p.x, 3.0));
+}
+"#,
+        expect![[r#"
+            struct type.Xf { float4x4 World; float3x3 Normal; }
+
+            @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+            @g1 = resource storage_buffer RWStructuredBuffer<float4> set(0) binding(0) layout(relaxed_std430) ; Out
+            @g2 = resource uniform ConstantBuffer<type.Xf> set(0) binding(0) layout(relaxed_std140) ; Xf
+
+            func @main_body(%arg0: uint3) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint3> ; id
+              %1 = alloca : ptr<function, float4> ; p
+              %2 = alloca : ptr<function, float3> ; n
+              %3 = alloca : ptr<function, float4x4> ; twice
+              store %0, %arg0
+              %4 = load %0 : uint3
+              %5 = composite_extract %4, [0] : uint
+              %6 = access_chain @g1, %5 : ptr<storage_buffer, float4>
+              %7 = load %6 : float4
+              store %1, %7
+              %8 = load %1 : float4
+              %9 = swizzle %8, xyz : float3
+              %10 = access_chain @g2, 1:int : ptr<uniform, float3x3>
+              %11 = load %10 : float3x3
+              %12 = vec_mat_mul %9, %11 : float3
+              store %2, %12
+              %13 = access_chain @g2, 0:int : ptr<uniform, float4x4>
+              %14 = load %13 : float4x4
+              %15 = access_chain @g2, 0:int : ptr<uniform, float4x4>
+              %16 = load %15 : float4x4
+              %17 = add %14, %16 : float4x4
+              store %3, %17
+              %18 = load %0 : uint3
+              %19 = composite_extract %18, [0] : uint
+              %20 = access_chain @g1, %19 : ptr<storage_buffer, float4>
+              %21 = load %3 : float4x4
+              %22 = load %1 : float4
+              %23 = mat_vec_mul %21, %22 : float4
+              %24 = load %1 : float4
+              %25 = access_chain @g2, 0:int : ptr<uniform, float4x4>
+              %26 = load %25 : float4x4
+              %27 = vec_mat_mul %24, %26 : float4
+              %28 = mul %27, {2.0, 2.0, 2.0, 2.0}:float4 : float4
+              %29 = add %23, %28 : float4
+              %30 = load %2 : float3
+              %31 = load %1 : float4
+              %32 = composite_extract %31, [0] : float
+              %33 = mul %32, 3.0:float : float
+              %34 = composite_construct %30, %33 : float4
+              %35 = add %29, %34 : float4
+              store %20, %35
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : uint3 ; id
+              call @main_body(%0)
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs(@g0) outputs()
+        "#]],
+    );
+}
