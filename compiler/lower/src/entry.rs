@@ -49,12 +49,19 @@ pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         return;
     };
     let range = cx.item_range(idx);
-    if stage != ShaderStage::Compute {
-        cx.unsupported(
-            &format!("{stage:?} shaders (only compute lowers for now)").to_lowercase(),
-            range,
-        );
-        return;
+    match stage {
+        ShaderStage::Compute => {}
+        ShaderStage::Vertex | ShaderStage::Pixel => {
+            crate::graphics::lower_graphics_entry(cx, idx, name, stage);
+            return;
+        }
+        ShaderStage::Other => {
+            cx.unsupported(
+                "this shader stage (compute, vertex and pixel lower for now)",
+                range,
+            );
+            return;
+        }
     }
     let f = cx.tree.function(idx).cloned().expect("a function");
     let size = f

@@ -15,7 +15,8 @@
 //!   loops and selections carry structure markers; no code follows `return`, `break` or
 //!   `continue`, and merge blocks nothing reaches end in `unreachable`.
 //!
-//! The first slice handles compute shaders. Whatever it cannot lower yet is reported, never a
+//! The first slice handles compute shaders, and vertex and pixel shaders whose stage variables
+//! are scalars, vectors or structs of them. Whatever it cannot lower yet is reported, never a
 //! panic.
 //!
 //! # Diagnostic codes
@@ -26,9 +27,10 @@
 //! | E3002 | the entry point named by `-E` does not exist (or has no body) |
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
-//! [`resources`] (globals, resources, cbuffers and their bindings), [`entry`] (the entry
-//! wrapper), [`func`] (per-function state and places), [`stmt`], [`expr`], [`call`] (user
-//! calls, constructors, intrinsics, resource methods), [`convert`] (implicit conversions).
+//! [`resources`] (globals, resources, cbuffers and their bindings), [`entry`] (the compute
+//! entry wrapper), [`graphics`] (vertex and pixel entry wrappers), [`func`] (per-function
+//! state and places), [`stmt`], [`expr`], [`call`] (user calls, constructors, intrinsics,
+//! resource methods), [`convert`] (implicit and initializer-list conversions).
 
 pub mod call;
 pub mod context;
@@ -36,6 +38,7 @@ pub mod convert;
 pub mod entry;
 pub mod expr;
 pub mod func;
+pub mod graphics;
 pub mod resources;
 pub mod stmt;
 

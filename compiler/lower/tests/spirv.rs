@@ -25,7 +25,11 @@ fn validator() -> Option<PathBuf> {
 }
 
 fn emit_and_validate(name: &str, text: &str) {
-    let m = common::lower(text);
+    validate_module(name, &common::lower(text));
+}
+
+fn validate_module(name: &str, m: &ir::Module) {
+    let m = m.clone();
     let options = SpirvOptions::new(TargetEnv::Vulkan1_1);
     let words = spirv_backend::emit(&m, &options)
         .unwrap_or_else(|e| panic!("emit failed: {e}\n{}", ir::print_module(&m)));
@@ -122,4 +126,33 @@ void main(uint3 id : SV_DispatchThreadID) {
 }
 "#,
     );
+}
+
+#[test]
+fn vertex_and_pixel_shaders_validate() {
+    let vs = common::lower_stage(
+        r#"
+cbuffer Camera : register(b0) { float4x4 ViewProj; };
+struct VsOut { float4 pos : SV_Position; float2 uv : TEXCOORD0; };
+VsOut main(float3 pos : POSITION, float2 uv : TEXCOORD0, uint id : SV_VertexID) {
+    VsOut o;
+    o.pos = mul(ViewProj, float4(pos, 1));
+    o.uv = id > 2 ? uv : uv * 2;
+    return o;
+}
+"#,
+        lower::ShaderStage::Vertex,
+    );
+    validate_module("vs", &vs);
+    let ps = common::lower_stage(
+        r#"
+struct PsIn { float4 pos : SV_Position; float2 uv : TEXCOORD0; };
+float4 main(PsIn i) : SV_Target {
+    if (i.uv.x < 0) discard;
+    return float4(i.uv, i.pos.z, 1);
+}
+"#,
+        lower::ShaderStage::Pixel,
+    );
+    validate_module("ps", &ps);
 }

@@ -9,6 +9,11 @@ use lower::ShaderStage;
 
 /// Lowers `main` of `text` as a compute shader: the module, or the diagnostics as text.
 pub fn try_lower(text: &str) -> Result<ir::Module, String> {
+    try_lower_stage(text, ShaderStage::Compute)
+}
+
+/// Lowers `main` of `text` for `stage`.
+pub fn try_lower_stage(text: &str, stage: ShaderStage) -> Result<ir::Module, String> {
     let mut db = RootDatabase::new(Arc::new(NoSource));
     let file = db.set_file_text("/test.hlsl", Some(text.into()));
     let config = db.new_config(PreprocessConfig::default());
@@ -17,7 +22,7 @@ pub fn try_lower(text: &str) -> Result<ir::Module, String> {
         .filter(|d| d.severity == db::Severity::Error)
         .collect();
     assert!(sema.is_empty(), "semantic errors: {sema:?}");
-    lower::lower_module(&db, file, config, "main", ShaderStage::Compute).map_err(|ds| {
+    lower::lower_module(&db, file, config, "main", stage).map_err(|ds| {
         ds.iter()
             .map(|d| format!("{} {:?}: {}", d.code, d.range, d.message))
             .collect::<Vec<_>>()
@@ -27,7 +32,12 @@ pub fn try_lower(text: &str) -> Result<ir::Module, String> {
 
 /// Lowers and verifies; panics with the dump when the verifier complains.
 pub fn lower(text: &str) -> ir::Module {
-    let module = try_lower(text).unwrap_or_else(|e| panic!("lowering failed:\n{e}"));
+    lower_stage(text, ShaderStage::Compute)
+}
+
+/// [`lower`] for `stage`.
+pub fn lower_stage(text: &str, stage: ShaderStage) -> ir::Module {
+    let module = try_lower_stage(text, stage).unwrap_or_else(|e| panic!("lowering failed:\n{e}"));
     let errors = ir::verify(&module);
     assert!(
         errors.is_empty(),
