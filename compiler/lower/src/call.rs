@@ -275,6 +275,56 @@ impl FnLower<'_, '_> {
         Ok(self.fb().mat(op, x, y))
     }
 
+    /// `Sample`, `SampleLevel`, `SampleBias`, `SampleGrad`, `SampleCmp`,
+    /// `SampleCmpLevelZero` (without texel offsets): texture, sampler, coordinate, extras.
+    fn lower_sample(
+        &mut self,
+        e: ExprId,
+        tex: Value,
+        dim: types::TextureDim,
+        name: &str,
+        args: &[ExprId],
+    ) -> R<Option<Value>> {
+        let (op, extras) = match name {
+            "Sample" => (Opcode::TextureSample, 0),
+            "SampleLevel" => (Opcode::TextureSampleLevel, 1),
+            "SampleBias" => (Opcode::TextureSampleBias, 1),
+            "SampleGrad" => (Opcode::TextureSampleGrad, 2),
+            "SampleCmp" => (Opcode::TextureSampleCompare, 1),
+            "SampleCmpLevelZero" => (Opcode::TextureSampleCompareLevelZero, 1),
+            _ => return Err(self.unsupported(&format!("the method `{name}`"), e)),
+        };
+        if args.len() != 2 + extras {
+            return Err(self.unsupported(
+                &format!("`{name}` with these arguments (offsets, clamps, status)"),
+                e,
+            ));
+        }
+        let Place::Ptr(sampler) = self.lvalue(args[0])? else {
+            return Err(self.unsupported("this sampler", args[0]));
+        };
+        let n = dim.coordinate_count();
+        let float_n = |n: u8| {
+            if n == 1 {
+                Type::FLOAT
+            } else {
+                Type::Vector(ScalarKind::Float, n)
+            }
+        };
+        let coord = self.coerce(args[1], &float_n(n))?;
+        let mut ops = vec![tex, sampler, coord];
+        for &a in &args[2..] {
+            // Gradients have the coordinate's shape without the layer; the rest are scalars.
+            let ty = if op == Opcode::TextureSampleGrad {
+                float_n(if dim.is_array() { n - 1 } else { n })
+            } else {
+                Type::FLOAT
+            };
+            ops.push(self.coerce(a, &ty)?);
+        }
+        Ok(Some(self.fb().resource_op(op, &ops, &[])))
+    }
+
     /// At least `n` arguments (semantic analysis reports wrong counts; this only avoids
     /// lowering what it did not check).
     fn need_args(&mut self, e: ExprId, name: &str, args: &[ExprId], n: usize) -> R<()> {
@@ -391,6 +441,9 @@ impl FnLower<'_, '_> {
                     &[res, coord, level],
                     &[],
                 )))
+            }
+            (ResourceType::Texture { dim, .. }, _) if name.starts_with("Sample") => {
+                self.lower_sample(e, res, *dim, name, args)
             }
             _ => Err(self.unsupported(&format!("the method `{name}` of {}", r.ir()), e)),
         }

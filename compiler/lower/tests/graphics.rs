@@ -143,3 +143,79 @@ fn unsupported_system_value() {
     .unwrap_err();
     expect!["E3001 0..59: not supported yet: the system value `SV_Coverage` here"].assert_eq(&e);
 }
+
+#[test]
+fn pixel_shader_samples_textures() {
+    check(
+        r#"
+Texture2D<float4> Albedo : register(t0);
+Texture2DArray<float> Shadow : register(t1);
+SamplerState Linear : register(s0);
+SamplerComparisonState Cmp : register(s1);
+float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
+    float4 c = Albedo.Sample(Linear, uv) + Albedo.SampleLevel(Linear, uv, 2)
+        + Albedo.SampleBias(Linear, uv, 0.5) + Albedo.SampleGrad(Linear, uv, ddx(uv), ddy(uv));
+    float s = Shadow.SampleCmpLevelZero(Cmp, float3(uv, 1), pos.z);
+    return c * s;
+}
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            @g0 = input float4 builtin(FragCoord) ; in.SV_Position
+            @g1 = input float2 location(0) ; in.TEXCOORD0
+            @g2 = output float4 location(0) ; out.SV_Target
+            @g3 = resource uniform_constant Texture2D<float4> set(0) binding(0) ; Albedo
+            @g4 = resource uniform_constant SamplerState set(0) binding(0) ; Linear
+            @g5 = resource uniform_constant Texture2DArray<float> set(0) binding(1) ; Shadow
+            @g6 = resource uniform_constant SamplerComparisonState set(0) binding(1) ; Cmp
+
+            func @main_body(%arg0: float4, %arg1: float2) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; pos
+              %1 = alloca : ptr<function, float2> ; uv
+              %2 = alloca : ptr<function, float4> ; c
+              %3 = alloca : ptr<function, float> ; s
+              store %0, %arg0
+              store %1, %arg1
+              %4 = load %1 : float2
+              %5 = texture_sample @g3, @g4, %4 : float4
+              %6 = load %1 : float2
+              %7 = texture_sample_level @g3, @g4, %6, 2.0:float : float4
+              %8 = add %5, %7 : float4
+              %9 = load %1 : float2
+              %10 = texture_sample_bias @g3, @g4, %9, 0.5:float : float4
+              %11 = add %8, %10 : float4
+              %12 = load %1 : float2
+              %13 = load %1 : float2
+              %14 = call_intrinsic ddx(%13) : float2
+              %15 = load %1 : float2
+              %16 = call_intrinsic ddy(%15) : float2
+              %17 = texture_sample_grad @g3, @g4, %12, %14, %16 : float4
+              %18 = add %11, %17 : float4
+              store %2, %18
+              %19 = load %1 : float2
+              %20 = composite_construct %19, 1.0:float : float3
+              %21 = load %0 : float4
+              %22 = composite_extract %21, [2] : float
+              %23 = texture_sample_compare_level_zero @g5, @g6, %20, %22 : float
+              store %3, %23
+              %24 = load %2 : float4
+              %25 = load %3 : float
+              %26 = composite_construct %25, %25, %25, %25 : float4
+              %27 = mul %24, %26 : float4
+              ret %27
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : float4
+              %1 = load @g1 : float2
+              %2 = call @main_body(%0, %1) : float4
+              store @g2, %2
+              ret
+            }
+
+            entry pixel "main" @main inputs(@g0, @g1) outputs(@g2)
+        "#]],
+    );
+}

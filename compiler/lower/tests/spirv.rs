@@ -156,3 +156,18 @@ float4 main(PsIn i) : SV_Target {
     );
     validate_module("ps", &ps);
 }
+
+#[test]
+fn sampling_pixel_shader_validates() {
+    let ps = common::lower_stage(
+        r#"
+Texture2D<float4> Albedo : register(t0);
+SamplerState Linear : register(s0);
+float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
+    return Albedo.Sample(Linear, uv) + Albedo.SampleLevel(Linear, uv, 1) * pos.z;
+}
+"#,
+        lower::ShaderStage::Pixel,
+    );
+    validate_module("sample", &ps);
+}
