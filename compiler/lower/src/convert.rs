@@ -110,6 +110,27 @@ impl FnLower<'_, '_> {
                 let t = self.fb().swizzle(v, &comps);
                 Ok(self.convert_kind(t, fk, tk, to))
             }
+            (
+                Type::Matrix {
+                    rows: r, cols: c, ..
+                },
+                Type::Matrix {
+                    rows: r2, cols: c2, ..
+                },
+            ) if fk == tk && r2 <= r && c2 <= c && *c2 > 1 => {
+                // Truncation: the leading rows, each cut to the leading columns.
+                let comps: Vec<u8> = (0..*c2).collect();
+                let mut rows = Vec::new();
+                for i in 0..*r2 {
+                    let row = self.fb().extract(v, &[u32::from(i)]);
+                    rows.push(if c2 == c {
+                        row
+                    } else {
+                        self.fb().swizzle(row, &comps)
+                    });
+                }
+                Ok(self.fb().construct(to.clone(), &rows))
+            }
             _ => Err(self.unsupported(&format!("converting {from} to {to}"), e)),
         }
     }

@@ -171,3 +171,22 @@ float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
     );
     validate_module("sample", &ps);
 }
+
+#[test]
+fn vertex_shader_with_matrix_truncation_validates() {
+    let vs = common::lower_stage(
+        r#"
+cbuffer PerObject : register(b1) { float4x4 World; };
+struct VSInput { float3 position : POSITION; float3 normal : NORMAL; };
+struct VSOutput { float4 position : SV_Position; float3 normal : NORMAL; };
+VSOutput main(VSInput input) {
+    VSOutput o;
+    o.position = mul(World, float4(input.position, 1));
+    o.normal = normalize(mul((float3x3)World, input.normal));
+    return o;
+}
+"#,
+        lower::ShaderStage::Vertex,
+    );
+    validate_module("truncation", &vs);
+}
