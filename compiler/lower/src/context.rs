@@ -38,6 +38,8 @@ pub struct ModuleCtx<'db> {
     pub functions: HashMap<ItemIdx, Func>,
     /// Functions declared but not lowered yet.
     pub queue: Vec<(ItemIdx, Func)>,
+    /// `static` globals whose initializers `init_globals` runs, in order of first use.
+    pub static_inits: Vec<(ItemIdx, Global)>,
     /// Bindings taken, per set, for automatic assignment.
     pub used_bindings: Vec<(u32, u32)>,
     pub diagnostics: Vec<Diagnostic>,
@@ -56,6 +58,7 @@ impl<'db> ModuleCtx<'db> {
             cbuffers: HashMap::new(),
             functions: HashMap::new(),
             queue: Vec::new(),
+            static_inits: Vec::new(),
             used_bindings: Vec::new(),
             diagnostics: Vec::new(),
         }

@@ -239,6 +239,9 @@ impl FnLower<'_, '_> {
                 let Some((v, src)) = next.next() else {
                     return Err(self.unsupported("an initializer list with too few values", e));
                 };
+                if let Some(c) = self.literal_at(src, to) {
+                    return Ok(c);
+                }
                 let from = self.type_of(v);
                 return self.convert_value(v, &from, to, src);
             }

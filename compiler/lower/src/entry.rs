@@ -155,4 +155,5 @@ pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         workgroup_size: Some(size),
     });
     cx.drain_queue();
+    crate::init::lower_init_globals(cx, wrapper);
 }

@@ -195,6 +195,7 @@ pub fn lower_graphics_entry(
         workgroup_size: None,
     });
     cx.drain_queue();
+    crate::init::lower_init_globals(cx, wrapper);
 }
 
 /// A value of `ty` from the loaded stage variables, in order.

@@ -30,7 +30,8 @@
 //! [`resources`] (globals, resources, cbuffers and their bindings), [`entry`] (the compute
 //! entry wrapper), [`graphics`] (vertex and pixel entry wrappers), [`func`] (per-function
 //! state and places), [`stmt`], [`expr`], [`call`] (user calls, constructors, intrinsics,
-//! resource methods), [`convert`] (implicit and initializer-list conversions).
+//! resource methods), [`convert`] (implicit and initializer-list conversions), [`init`]
+//! (`static` initializers and `init_globals`).
 
 pub mod call;
 pub mod context;
@@ -39,6 +40,7 @@ pub mod entry;
 pub mod expr;
 pub mod func;
 pub mod graphics;
+pub mod init;
 pub mod resources;
 pub mod stmt;
 

@@ -88,7 +88,18 @@ impl ModuleCtx<'_> {
             } else if var.is_static && !var.has_init {
                 GlobalRef::Var(self.mb.private(&name, ty, None))
             } else if var.is_static {
-                return Err(self.unsupported("`static` globals with an initializer", range));
+                // A literal initializer is the global's constant; any other runs in
+                // `init_globals`.
+                let init = var
+                    .init
+                    .as_ref()
+                    .and_then(|c| crate::init::const_scalar(c, &ty))
+                    .map(|c| self.mb.const_handle(c));
+                let g = self.mb.private(&name, ty, init);
+                if init.is_none() {
+                    self.static_inits.push((idx, g));
+                }
+                GlobalRef::Var(g)
             } else {
                 return Err(self.unsupported(
                     "global uniform values outside a cbuffer (`$Globals`)",

@@ -2030,3 +2030,83 @@ void main(uint3 id : SV_DispatchThreadID) {
         "#]],
     );
 }
+
+#[test]
+fn static_globals_and_init_globals() {
+    check(
+        r#"
+static const int N = 4;
+static const float Neg = -1.5;
+static const float2 K = float2(1, 2) * N;
+static float Table[3] = { 1, 2, 3 };
+static uint Counter;
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Counter += N;
+    Out[id.x] = K.y + Table[id.x % 3] + Neg + Counter;
+}
+"#,
+        expect![[r#"
+            @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+            @g1 = private uint ; Counter
+            @g2 = private int = 4:int ; N
+            @g3 = resource storage_buffer RWStructuredBuffer<float> set(0) binding(0) layout(relaxed_std430) ; Out
+            @g4 = private float2 ; K
+            @g5 = private array<float, 3> ; Table
+            @g6 = private float = -1.5:float ; Neg
+
+            func @main_body(%arg0: uint3) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint3> ; id
+              store %0, %arg0
+              %1 = load @g1 : uint
+              %2 = load @g2 : int
+              %3 = convert %2 : uint
+              %4 = add %1, %3 : uint
+              store @g1, %4
+              %5 = load %0 : uint3
+              %6 = composite_extract %5, [0] : uint
+              %7 = access_chain @g3, %6 : ptr<storage_buffer, float>
+              %8 = load @g4 : float2
+              %9 = composite_extract %8, [1] : float
+              %10 = load %0 : uint3
+              %11 = composite_extract %10, [0] : uint
+              %12 = rem %11, 3:uint : uint
+              %13 = access_chain @g5, %12 : ptr<private, float>
+              %14 = load %13 : float
+              %15 = add %9, %14 : float
+              %16 = load @g6 : float
+              %17 = add %15, %16 : float
+              %18 = load @g1 : uint
+              %19 = convert %18 : float
+              %20 = add %17, %19 : float
+              store %7, %20
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @init_globals()
+              %0 = load @g0 : uint3 ; id
+              call @main_body(%0)
+              ret
+            }
+
+            func @init_globals() -> void {
+            bb0: ; (entry)
+              %0 = composite_construct 1.0:float, 2.0:float : float2
+              %1 = load @g2 : int
+              %2 = convert %1 : float
+              %3 = composite_construct %2, %2 : float2
+              %4 = mul %0, %3 : float2
+              store @g4, %4
+              %5 = composite_construct 1.0:float, 2.0:float, 3.0:float : array<float, 3>
+              store @g5, %5
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs(@g0) outputs()
+        "#]],
+    );
+}
