@@ -151,3 +151,34 @@ void main(uint gi : SV_GroupIndex) {
     // 16 adds of 2; the largest value seen before an add is 30.
     assert_eq!(as_u32(&out[0]), [32, 30]);
 }
+
+#[test]
+fn statics_out_parameters_and_init_lists() {
+    let out = run(
+        r#"
+static const uint Scale = 3;
+static const uint Offsets[4] = { 10, 20, 30, 40 };
+RWStructuredBuffer<uint> Out : register(u0);
+void divmod(uint a, uint b, out uint q, inout uint r) { q = a / b; r += a % b; }
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    uint q;
+    uint2 r = { 100, 0 };
+    divmod(id.x * Scale + 7, 4, q, r.y);
+    Out[id.x] = Offsets[id.x] + q * 1000 + r.y * 100000 + r.x;
+}
+"#,
+        [1, 1, 1],
+        vec![words_u32(&[0; 4])],
+    );
+    // x*3+7 = 7, 10, 13, 16: q = 1, 2, 3, 4 and r = 3, 2, 1, 0.
+    assert_eq!(
+        as_u32(&out[0]),
+        [
+            300_000 + 1000 + 110,
+            200_000 + 2000 + 120,
+            100_000 + 3000 + 130,
+            4000 + 140
+        ]
+    );
+}

@@ -190,3 +190,22 @@ VSOutput main(VSInput input) {
     );
     validate_module("truncation", &vs);
 }
+
+#[test]
+fn statics_and_out_parameters_validate() {
+    emit_and_validate(
+        "statics",
+        r#"
+static const float Weights[3] = { 0.25, 0.5, 0.25 };
+static uint Calls;
+RWStructuredBuffer<float> Out : register(u0);
+void accumulate(float v, inout float sum) { sum += v; Calls++; }
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    float sum = 0;
+    [unroll] for (int i = 0; i < 3; i++) accumulate(Out[id.x + i] * Weights[i], sum);
+    Out[id.x] = sum + Calls;
+}
+"#,
+    );
+}
