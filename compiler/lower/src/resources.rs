@@ -21,9 +21,33 @@ fn parse_register(args: &[String]) -> Option<(u32, u32)> {
 }
 
 impl ModuleCtx<'_> {
-    /// The set and binding of a resource: its register, or the next free binding of set 0.
-    fn binding_for(&mut self, register: Option<&Vec<String>>) -> (u32, u32) {
-        let (binding, set) = match register.and_then(|r| parse_register(r)) {
+    /// `[[vk::binding(b, s)]]` on the declaration of item `idx`: (binding, set).
+    fn vk_binding(&self, idx: ItemIdx) -> Option<(u32, u32)> {
+        use syntax::ast::AstNode;
+        let root = hir::ids::expanded_root(self.db, self.file, self.config);
+        let node = hir::ast_id_map(self.db, self.file, self.config)
+            .node(&root, self.tree.item(idx).ast)?;
+        let decl = node.parent();
+        [Some(node), decl]
+            .into_iter()
+            .flatten()
+            .flat_map(|n| n.children().filter_map(syntax::ast::Attribute::cast))
+            .find(|a| a.name_text() == "vk::binding")
+            .and_then(|a| {
+                let args = crate::stmt::attr_args(&a);
+                let binding = args.first()?.trim().parse().ok()?;
+                let set = args.get(1).map_or(Some(0), |s| s.trim().parse().ok())?;
+                Some((binding, set))
+            })
+    }
+
+    /// The set and binding of a resource: `[[vk::binding]]`, its register, or the next free
+    /// binding of set 0.
+    fn binding_for(&mut self, idx: ItemIdx, register: Option<&Vec<String>>) -> (u32, u32) {
+        let explicit = self
+            .vk_binding(idx)
+            .or_else(|| register.and_then(|r| parse_register(r)));
+        let (binding, set) = match explicit {
             Some(b) => b,
             None => {
                 let mut b = 0;
@@ -79,7 +103,7 @@ impl ModuleCtx<'_> {
                 ) {
                     return Err(self.unsupported("append and consume buffers", range));
                 }
-                let (set, binding) = self.binding_for(var.register.as_ref());
+                let (set, binding) = self.binding_for(idx, var.register.as_ref());
                 let g = self.mb.resource(&name, ty.clone(), set, binding);
                 if let Type::Array { len: Some(n), .. } = ty {
                     self.mb.module_mut().globals[g].resource_count = Some(n);
@@ -140,7 +164,7 @@ impl ModuleCtx<'_> {
             fields,
         });
         let ty = Type::resource(types::ResourceType::ConstantBuffer { element });
-        let (set, binding) = self.binding_for(c.register.as_ref());
+        let (set, binding) = self.binding_for(idx, c.register.as_ref());
         let g = self.mb.resource(&name, ty, set, binding);
         self.cbuffers.insert(idx, g);
         Ok(g)

@@ -46,10 +46,11 @@ impl FnLower<'_, '_> {
                 let then_b = self.new_block("if.then");
                 let else_b = otherwise.map(|_| self.new_block("if.else"));
                 let merge = self.new_block("if.merge");
+                let hint = self.control_hint(s);
                 self.cx
                     .mb
                     .function(self.func)
-                    .mark_selection(header, merge, None);
+                    .mark_selection(header, merge, hint);
                 self.cond_br(c, then_b, else_b.unwrap_or(merge));
                 let mut reached = else_b.is_none();
                 self.switch_to(then_b);
@@ -73,10 +74,10 @@ impl FnLower<'_, '_> {
                 if let Some(i) = init {
                     self.lower_stmt(i)?;
                 }
-                self.lower_loop(cond, step.map(Step::Expr), body, false)?;
+                self.lower_loop(s, cond, step.map(Step::Expr), body, false)?;
             }
-            Stmt::While { cond, body } => self.lower_loop(Some(cond), None, body, false)?,
-            Stmt::DoWhile { body, cond } => self.lower_loop(Some(cond), None, body, true)?,
+            Stmt::While { cond, body } => self.lower_loop(s, Some(cond), None, body, false)?,
+            Stmt::DoWhile { body, cond } => self.lower_loop(s, Some(cond), None, body, true)?,
             Stmt::Switch { expr, clauses } => self.lower_switch(s, expr, &clauses)?,
             Stmt::Break => {
                 let Some(j) = self.jumps.last().copied() else {
@@ -124,6 +125,7 @@ impl FnLower<'_, '_> {
     /// `do`-`while` tests in the continue block instead.
     fn lower_loop(
         &mut self,
+        s: StmtId,
         cond: Option<hir::body::ExprId>,
         step: Option<Step>,
         body: StmtId,
@@ -134,11 +136,12 @@ impl FnLower<'_, '_> {
         let body_b = self.new_block("loop.body");
         let cont = self.new_block("loop.continue");
         let merge = self.new_block("loop.merge");
+        let hint = self.control_hint(s);
         self.br(header);
         self.cx
             .mb
             .function(self.func)
-            .mark_loop(header, merge, cont, None);
+            .mark_loop(header, merge, cont, hint);
         self.switch_to(header);
         self.br(check.unwrap_or(body_b));
         if let (Some(check), Some(c)) = (check, cond) {
@@ -212,10 +215,11 @@ impl FnLower<'_, '_> {
                 }
             }
         }
+        let hint = self.control_hint(s);
         self.cx
             .mb
             .function(self.func)
-            .mark_selection(header, merge, None);
+            .mark_selection(header, merge, hint);
         let mut d = ir::InstData::new(Opcode::Switch, Type::Void, vec![sel]);
         d.blocks = std::iter::once(default).chain(cases).collect();
         d.literals = values;
@@ -241,7 +245,6 @@ impl FnLower<'_, '_> {
         reached |= self.current.is_some();
         self.br(merge);
         reached |= self.block_has_preds(merge);
-        let _ = s;
         self.finish_merge(merge, reached);
         Ok(())
     }
@@ -264,4 +267,32 @@ impl FnLower<'_, '_> {
 /// The step of a `for` loop.
 enum Step {
     Expr(hir::body::ExprId),
+}
+
+/// The arguments' text of an attribute (`[unroll(4)]` → `["4"]`).
+pub fn attr_args(attr: &syntax::ast::Attribute) -> Vec<String> {
+    use syntax::ast::AstNode;
+    attr.arg_list()
+        .map(|l| l.args().map(|a| a.syntax().text().to_string()).collect())
+        .unwrap_or_default()
+}
+
+impl FnLower<'_, '_> {
+    /// `[unroll]`, `[unroll(n)]`, `[loop]`, `[flatten]`, `[branch]` on statement `s`.
+    pub fn control_hint(&self, s: StmtId) -> Option<ir::ControlHint> {
+        use syntax::ast::AstNode;
+        let root = hir::ids::expanded_root(self.cx.db, self.cx.file, self.cx.config);
+        let node = self.map.stmt_syntax(s).try_to_node(&root)?;
+        node.children()
+            .filter_map(syntax::ast::Attribute::cast)
+            .find_map(|a| match a.name_text().to_ascii_lowercase().as_str() {
+                "unroll" => Some(ir::ControlHint::Unroll(
+                    attr_args(&a).first().and_then(|n| n.trim().parse().ok()),
+                )),
+                "loop" => Some(ir::ControlHint::DontUnroll),
+                "flatten" => Some(ir::ControlHint::Flatten),
+                "branch" => Some(ir::ControlHint::DontFlatten),
+                _ => None,
+            })
+    }
 }

@@ -2110,3 +2110,96 @@ void main(uint3 id : SV_DispatchThreadID) {
         "#]],
     );
 }
+
+#[test]
+fn control_hints_and_vk_binding() {
+    check(
+        r#"
+[[vk::binding(3, 2)]] RWStructuredBuffer<int> Out : register(u0);
+[[vk::binding(5)]] cbuffer C { int Limit; };
+[numthreads(1, 1, 1)]
+void main() {
+    int s = 0;
+    [unroll(4)] for (int i = 0; i < 4; i++) s += i;
+    [loop] while (s > Limit) s--;
+    [branch] if (s == 2) s = 0;
+    [flatten] switch (s) { default: break; }
+    Out[0] = s;
+}
+"#,
+        expect![[r#"
+            struct type.C { int Limit; }
+
+            @g0 = resource uniform ConstantBuffer<type.C> set(0) binding(5) layout(relaxed_std140) ; C
+            @g1 = resource storage_buffer RWStructuredBuffer<int> set(2) binding(3) layout(relaxed_std430) ; Out
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, int> ; s
+              %1 = alloca : ptr<function, int> ; i
+              store %0, 0:int
+              store %1, 0:int
+              br bb1
+            bb1: ; loop merge=bb5 continue=bb4 hint=unroll(4) (loop.header)
+              br bb2
+            bb2: ; (loop.check)
+              %2 = load %1 : int
+              %3 = lt %2, 4:int : bool
+              cond_br %3, bb3, bb5
+            bb3: ; (loop.body)
+              %4 = load %0 : int
+              %5 = load %1 : int
+              %6 = add %4, %5 : int
+              store %0, %6
+              br bb4
+            bb4: ; (loop.continue)
+              %7 = load %1 : int
+              %8 = add %7, 1:int : int
+              store %1, %8
+              br bb1
+            bb5: ; (loop.merge)
+              br bb6
+            bb6: ; loop merge=bb10 continue=bb9 hint=dontunroll (loop.header)
+              br bb7
+            bb7: ; (loop.check)
+              %9 = load %0 : int
+              %10 = access_chain @g0, 0:int : ptr<uniform, int>
+              %11 = load %10 : int
+              %12 = gt %9, %11 : bool
+              cond_br %12, bb8, bb10
+            bb8: ; (loop.body)
+              %13 = load %0 : int
+              %14 = sub %13, 1:int : int
+              store %0, %14
+              br bb9
+            bb9: ; (loop.continue)
+              br bb6
+            bb10: ; selection merge=bb12 hint=dontflatten (loop.merge)
+              %15 = load %0 : int
+              %16 = eq %15, 2:int : bool
+              cond_br %16, bb11, bb12
+            bb11: ; (if.then)
+              store %0, 0:int
+              br bb12
+            bb12: ; selection merge=bb14 hint=flatten (if.merge)
+              %17 = load %0 : int
+              switch %17, bb13, []
+            bb13: ; (switch.case)
+              br bb14
+            bb14: ; (switch.merge)
+              %18 = access_chain @g1, 0:int : ptr<storage_buffer, int>
+              %19 = load %0 : int
+              store %18, %19
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
