@@ -238,6 +238,34 @@ impl FnLower<'_, '_> {
         let Some(intrinsic) = Intrinsic::from_name(name) else {
             return Err(self.unsupported(&format!("the intrinsic `{name}`"), e));
         };
+        // `sincos(x, out s, out c)`, `modf(x, out ip)`, `frexp(x, out exp)`: the out
+        // arguments are pointers (to temporaries copied back after the call).
+        let out_args: &[usize] = match name {
+            "sincos" => &[1, 2],
+            "modf" | "frexp" => &[1],
+            _ => &[],
+        };
+        if !out_args.is_empty() {
+            self.need_args(e, name, args, out_args.len() + 1)?;
+            let xt = self.ty(args[0])?;
+            let x = self.coerce(args[0], &xt)?;
+            let mut vals = vec![x];
+            let mut copy_back = Vec::new();
+            for &i in out_args {
+                let place = self.lvalue(args[i])?;
+                let temp = self.entry_alloca(xt.clone(), "");
+                vals.push(temp);
+                copy_back.push((temp, place, args[i]));
+            }
+            let v = self.fb().call_intrinsic(intrinsic, ty.clone(), &vals);
+            for (temp, place, a) in copy_back {
+                let value = self.fb().load(temp);
+                let to = self.place_type(&place);
+                let value = self.convert_value(value, &xt, &to, a)?;
+                self.store_place(&place, value)?;
+            }
+            return Ok((!ty.is_void()).then_some(v));
+        }
         let mut vals = Vec::new();
         for &a in args {
             let v = if COMPONENTWISE.contains(&name) {

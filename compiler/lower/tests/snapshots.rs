@@ -2203,3 +2203,73 @@ void main() {
         "#]],
     );
 }
+
+#[test]
+fn intrinsics_with_out_arguments() {
+    check(
+        r#"
+RWStructuredBuffer<float2> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    float s, c;
+    sincos(id.x * 0.5, s, c);
+    float2 ip;
+    float2 f = modf(Out[0], ip);
+    Out[id.x] = float2(s, c) + f + ip;
+}
+"#,
+        expect![[r#"
+            @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+            @g1 = resource storage_buffer RWStructuredBuffer<float2> set(0) binding(0) layout(relaxed_std430) ; Out
+
+            func @main_body(%arg0: uint3) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float2>
+              %1 = alloca : ptr<function, float>
+              %2 = alloca : ptr<function, float>
+              %3 = alloca : ptr<function, uint3> ; id
+              %4 = alloca : ptr<function, float> ; s
+              %5 = alloca : ptr<function, float> ; c
+              %6 = alloca : ptr<function, float2> ; ip
+              %7 = alloca : ptr<function, float2> ; f
+              store %3, %arg0
+              %8 = load %3 : uint3
+              %9 = composite_extract %8, [0] : uint
+              %10 = convert %9 : float
+              %11 = mul %10, 0.5:float : float
+              call_intrinsic sincos(%11, %2, %1)
+              %12 = load %2 : float
+              store %4, %12
+              %13 = load %1 : float
+              store %5, %13
+              %14 = access_chain @g1, 0:int : ptr<storage_buffer, float2>
+              %15 = load %14 : float2
+              %16 = call_intrinsic modf(%15, %0) : float2
+              %17 = load %0 : float2
+              store %6, %17
+              store %7, %16
+              %18 = load %3 : uint3
+              %19 = composite_extract %18, [0] : uint
+              %20 = access_chain @g1, %19 : ptr<storage_buffer, float2>
+              %21 = load %4 : float
+              %22 = load %5 : float
+              %23 = composite_construct %21, %22 : float2
+              %24 = load %7 : float2
+              %25 = add %23, %24 : float2
+              %26 = load %6 : float2
+              %27 = add %25, %26 : float2
+              store %20, %27
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : uint3 ; id
+              call @main_body(%0)
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs(@g0) outputs()
+        "#]],
+    );
+}
