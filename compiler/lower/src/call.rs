@@ -185,6 +185,10 @@ impl FnLower<'_, '_> {
                 }
                 Ok(self.fb().construct(ty.clone(), &parts))
             }
+            Type::Matrix { .. } | Type::Struct(_) | Type::Array { .. } => {
+                // Like an initializer list: the arguments' scalars in order.
+                self.construct_flat(e, args, &ty)
+            }
             _ => Err(self.unsupported(&format!("constructing {ty}"), e)),
         }
     }

@@ -110,6 +110,15 @@ impl FnLower<'_, '_> {
                 let t = self.fb().swizzle(v, &comps);
                 Ok(self.convert_kind(t, fk, tk, to))
             }
+            (Type::Scalar(_), Type::Matrix { rows, cols, .. }) => {
+                // A scalar fills every component.
+                let s = self.convert_kind(v, fk, tk, &Type::Scalar(tk));
+                let row_ty = Type::Vector(tk, *cols);
+                let row = self.fb().construct(row_ty, &vec![s; usize::from(*cols)]);
+                Ok(self
+                    .fb()
+                    .construct(to.clone(), &vec![row; usize::from(*rows)]))
+            }
             (
                 Type::Matrix {
                     rows: r, cols: c, ..
@@ -192,6 +201,27 @@ impl FnLower<'_, '_> {
         let v = self.build_from(to, &mut next, e)?;
         if next.next().is_some() {
             return Err(self.unsupported("an initializer list with extra values", e));
+        }
+        Ok(v)
+    }
+
+    /// A value of `to` from the scalars of `args` in order (matrix and struct constructors).
+    pub fn construct_flat(&mut self, e: ExprId, args: &[ExprId], to: &Type) -> R<Value> {
+        let mut scalars = Vec::new();
+        for &a in args {
+            self.flatten_into(a, &mut scalars)?;
+        }
+        if scalars.len() == 1 {
+            if let Type::Matrix { .. } = to {
+                let (v, src) = scalars[0];
+                let from = self.type_of(v);
+                return self.convert_value(v, &from, to, src);
+            }
+        }
+        let mut next = scalars.into_iter();
+        let v = self.build_from(to, &mut next, e)?;
+        if next.next().is_some() {
+            return Err(self.unsupported("a constructor with extra values", e));
         }
         Ok(v)
     }

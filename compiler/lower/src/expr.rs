@@ -94,10 +94,25 @@ impl FnLower<'_, '_> {
             }
             Expr::Index { base, index } => {
                 let b = self.rvalue(base)?;
-                let i = self.index_value(index)?;
-                match self.type_of(b) {
-                    Type::Vector(..) => self.fb().extract_dynamic(b, i),
-                    _ => return Err(self.unsupported("indexing a temporary", e)),
+                let bt = self.type_of(b);
+                let constant = self.const_int(index).and_then(|n| u32::try_from(n).ok());
+                match (&bt, constant) {
+                    (Type::Matrix { .. } | Type::Array { .. } | Type::Vector(..), Some(n)) => {
+                        self.fb().extract(b, &[n])
+                    }
+                    (Type::Vector(..), None) => {
+                        let i = self.index_value(index)?;
+                        self.fb().extract_dynamic(b, i)
+                    }
+                    (Type::Matrix { .. } | Type::Array { .. }, None) => {
+                        // A run-time index into a temporary: through a variable.
+                        let temp = self.entry_alloca(bt.clone(), "");
+                        self.fb().store(temp, b);
+                        let i = self.index_value(index)?;
+                        let p = self.fb().access_chain(temp, &[i]);
+                        self.fb().load(p)
+                    }
+                    _ => return Err(self.unsupported("indexing this value", e)),
                 }
             }
             Expr::Local(_) | Expr::Path(_) => {

@@ -2273,3 +2273,69 @@ void main(uint3 id : SV_DispatchThreadID) {
         "#]],
     );
 }
+
+#[test]
+fn matrix_constructors() {
+    check(
+        r#"
+RWStructuredBuffer<float4> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    float2x2 a = float2x2(1, 2, float2(3, 4));
+    float2x3 z = 0;
+    float2x2 b = float2x2(Out[0]);
+    Out[1] = float4(mul(a, b)[0], z[1].xy);
+}
+"#,
+        expect![[r#"
+            @g0 = resource storage_buffer RWStructuredBuffer<float4> set(0) binding(0) layout(relaxed_std430) ; Out
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float2x2> ; a
+              %1 = alloca : ptr<function, float2x3> ; z
+              %2 = alloca : ptr<function, float2x2> ; b
+              %3 = composite_construct 3.0:float, 4.0:float : float2
+              %4 = composite_extract %3, [0] : float
+              %5 = composite_extract %3, [1] : float
+              %6 = composite_construct 1.0:float, 2.0:float : float2
+              %7 = composite_construct %4, %5 : float2
+              %8 = composite_construct %6, %7 : float2x2
+              store %0, %8
+              %9 = convert 0:int : float
+              %10 = composite_construct %9, %9, %9 : float3
+              %11 = composite_construct %10, %10 : float2x3
+              store %1, %11
+              %12 = access_chain @g0, 0:int : ptr<storage_buffer, float4>
+              %13 = load %12 : float4
+              %14 = composite_extract %13, [0] : float
+              %15 = composite_extract %13, [1] : float
+              %16 = composite_extract %13, [2] : float
+              %17 = composite_extract %13, [3] : float
+              %18 = composite_construct %14, %15 : float2
+              %19 = composite_construct %16, %17 : float2
+              %20 = composite_construct %18, %19 : float2x2
+              store %2, %20
+              %21 = access_chain @g0, 1:int : ptr<storage_buffer, float4>
+              %22 = load %0 : float2x2
+              %23 = load %2 : float2x2
+              %24 = mat_mul %22, %23 : float2x2
+              %25 = composite_extract %24, [0] : float2
+              %26 = access_chain %1, 1:int : ptr<function, float3>
+              %27 = load %26 : float3
+              %28 = swizzle %27, xy : float2
+              %29 = composite_construct %25, %28 : float4
+              store %21, %29
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
