@@ -79,6 +79,16 @@ impl FnLower<'_, '_> {
                         .composite(to.clone(), vec![h; *n as usize]),
                 )
             }
+            Type::Matrix { rows, cols, .. } => {
+                let mut fb = self.fb();
+                let mb = fb.module_builder();
+                let h = mb.const_handle(c);
+                let row = mb.composite(Type::Vector(kind, *cols), vec![h; usize::from(*cols)]);
+                let Value::Const(row) = row else {
+                    return None;
+                };
+                Some(mb.composite(to.clone(), vec![row; usize::from(*rows)]))
+            }
             _ => None,
         }
     }

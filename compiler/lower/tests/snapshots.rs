@@ -2302,30 +2302,27 @@ void main() {
               %7 = composite_construct %4, %5 : float2
               %8 = composite_construct %6, %7 : float2x2
               store %0, %8
-              %9 = convert 0:int : float
-              %10 = composite_construct %9, %9, %9 : float3
-              %11 = composite_construct %10, %10 : float2x3
-              store %1, %11
-              %12 = access_chain @g0, 0:int : ptr<storage_buffer, float4>
-              %13 = load %12 : float4
-              %14 = composite_extract %13, [0] : float
-              %15 = composite_extract %13, [1] : float
-              %16 = composite_extract %13, [2] : float
-              %17 = composite_extract %13, [3] : float
-              %18 = composite_construct %14, %15 : float2
-              %19 = composite_construct %16, %17 : float2
-              %20 = composite_construct %18, %19 : float2x2
-              store %2, %20
-              %21 = access_chain @g0, 1:int : ptr<storage_buffer, float4>
-              %22 = load %0 : float2x2
-              %23 = load %2 : float2x2
-              %24 = mat_mul %22, %23 : float2x2
-              %25 = composite_extract %24, [0] : float2
-              %26 = access_chain %1, 1:int : ptr<function, float3>
-              %27 = load %26 : float3
-              %28 = swizzle %27, xy : float2
-              %29 = composite_construct %25, %28 : float4
-              store %21, %29
+              store %1, {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}}:float2x3
+              %9 = access_chain @g0, 0:int : ptr<storage_buffer, float4>
+              %10 = load %9 : float4
+              %11 = composite_extract %10, [0] : float
+              %12 = composite_extract %10, [1] : float
+              %13 = composite_extract %10, [2] : float
+              %14 = composite_extract %10, [3] : float
+              %15 = composite_construct %11, %12 : float2
+              %16 = composite_construct %13, %14 : float2
+              %17 = composite_construct %15, %16 : float2x2
+              store %2, %17
+              %18 = access_chain @g0, 1:int : ptr<storage_buffer, float4>
+              %19 = load %0 : float2x2
+              %20 = load %2 : float2x2
+              %21 = mat_mul %19, %20 : float2x2
+              %22 = composite_extract %21, [0] : float2
+              %23 = access_chain %1, 1:int : ptr<function, float3>
+              %24 = load %23 : float3
+              %25 = swizzle %24, xy : float2
+              %26 = composite_construct %22, %25 : float4
+              store %18, %26
               ret
             }
 
