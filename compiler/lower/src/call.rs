@@ -398,7 +398,9 @@ impl FnLower<'_, '_> {
         let Some(Type::Resource(r)) = rt.pointee().map(|(_, t)| t.clone()) else {
             return Err(self.unsupported("methods of this value", e));
         };
-        let needed = if name.starts_with("Store") || name.starts_with("Interlocked") {
+        let needed = if name == "GetDimensions" {
+            0
+        } else if name.starts_with("Store") || name.starts_with("Interlocked") {
             2
         } else {
             1
@@ -473,6 +475,42 @@ impl FnLower<'_, '_> {
                     &[res, coord, level],
                     &[],
                 )))
+            }
+            (ResourceType::Texture { dim, access, .. }, "GetDimensions")
+                if !dim.is_multisampled() =>
+            {
+                let n = usize::from(dim.size_count());
+                let with_level = !access.is_writable() && args.len() == n + 2;
+                if args.len() != n && !with_level {
+                    return Err(self.unsupported("this form of `GetDimensions`", e));
+                }
+                let mut ops = vec![res];
+                let outs = if with_level {
+                    ops.push(self.coerce(args[0], &Type::UINT)?);
+                    &args[1..=n]
+                } else {
+                    if !access.is_writable() {
+                        // A sampled texture's size is always of a level: 0.
+                        ops.push(self.fb().uint(0));
+                    }
+                    &args[..n]
+                };
+                let size = self.fb().resource_op(Opcode::TextureQuerySize, &ops, &[]);
+                for (i, &out) in outs.iter().enumerate() {
+                    let v = if n == 1 {
+                        size
+                    } else {
+                        self.fb().extract(size, &[i as u32])
+                    };
+                    self.store_out(out, v)?;
+                }
+                if with_level {
+                    let levels = self
+                        .fb()
+                        .resource_op(Opcode::TextureQueryLevels, &[res], &[]);
+                    self.store_out(args[n + 1], levels)?;
+                }
+                Ok(None)
             }
             (ResourceType::Texture { dim, .. }, _) if name.starts_with("Sample") => {
                 self.lower_sample(e, res, *dim, name, args)

@@ -2336,3 +2336,69 @@ void main() {
         "#]],
     );
 }
+
+#[test]
+fn texture_get_dimensions() {
+    check(
+        r#"
+Texture2D<float4> Tex : register(t0);
+RWTexture2D<float> Img : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    uint w, h, levels;
+    Tex.GetDimensions(0, w, h, levels);
+    float fw, fh;
+    Img.GetDimensions(fw, fh);
+    Img[uint2(0, 0)] = w + h + levels + fw + fh;
+}
+"#,
+        expect![[r#"
+            @g0 = resource uniform_constant Texture2D<float4> set(0) binding(0) ; Tex
+            @g1 = resource uniform_constant RWTexture2D<float> set(0) binding(0) ; Img
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint> ; w
+              %1 = alloca : ptr<function, uint> ; h
+              %2 = alloca : ptr<function, uint> ; levels
+              %3 = alloca : ptr<function, float> ; fw
+              %4 = alloca : ptr<function, float> ; fh
+              %5 = texture_query_size @g0, 0:uint : uint2
+              %6 = composite_extract %5, [0] : uint
+              store %0, %6
+              %7 = composite_extract %5, [1] : uint
+              store %1, %7
+              %8 = texture_query_levels @g0 : uint
+              store %2, %8
+              %9 = texture_query_size @g1 : uint2
+              %10 = composite_extract %9, [0] : uint
+              %11 = convert %10 : float
+              store %3, %11
+              %12 = composite_extract %9, [1] : uint
+              %13 = convert %12 : float
+              store %4, %13
+              %14 = composite_construct 0:uint, 0:uint : uint2
+              %15 = load %0 : uint
+              %16 = load %1 : uint
+              %17 = add %15, %16 : uint
+              %18 = load %2 : uint
+              %19 = add %17, %18 : uint
+              %20 = convert %19 : float
+              %21 = load %3 : float
+              %22 = add %20, %21 : float
+              %23 = load %4 : float
+              %24 = add %22, %23 : float
+              texture_store @g1, %14, %24
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
