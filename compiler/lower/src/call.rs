@@ -111,9 +111,31 @@ impl FnLower<'_, '_> {
                     .is_some_and(|f| f.params.len() == args.len())
             })
             .collect();
-        if funcs.len() > 1 {
-            return Err(self.unsupported("calls to overloaded functions", e));
-        }
+        let funcs = if funcs.len() > 1 {
+            // Overloads: the one whose parameters take the argument types exactly.
+            let mut arg_types = Vec::new();
+            for &a in args {
+                arg_types.push(self.ty(a)?);
+            }
+            let exact: Vec<_> = funcs
+                .into_iter()
+                .filter(|&i| {
+                    let sig = hir::function_signature(self.cx.db, self.cx.function_id(i));
+                    sig.params
+                        .iter()
+                        .zip(&arg_types)
+                        .all(|(p, t)| p.ty.as_ref() == Some(t))
+                })
+                .collect();
+            if exact.len() != 1 {
+                return Err(
+                    self.unsupported("calls to overloaded functions that need conversions", e)
+                );
+            }
+            exact
+        } else {
+            funcs
+        };
         if let Some(&idx) = funcs.first() {
             let f = self.cx.function_for(idx, &name)?;
             let params: Vec<Type> = self.cx.mb.module().functions[f]

@@ -137,7 +137,14 @@ impl<'db> ModuleCtx<'db> {
         let Some(ret) = sig.ret.clone() else {
             return Err(self.unsupported("this return type", range));
         };
-        let f = self.mb.declare_function(name, params, ret);
+        // Overloads get distinct names: `f`, `f.1`, `f.2`...
+        let mut unique = name.to_owned();
+        let mut n = 0;
+        while self.mb.module().function_by_name(&unique).is_some() {
+            n += 1;
+            unique = format!("{name}.{n}");
+        }
+        let f = self.mb.declare_function(&unique, params, ret);
         self.functions.insert(idx, f);
         self.queue.push((idx, f));
         Ok(f)

@@ -2402,3 +2402,66 @@ void main() {
         "#]],
     );
 }
+
+#[test]
+fn overloads_by_exact_argument_types() {
+    check(
+        r#"
+RWStructuredBuffer<float> Out : register(u0);
+float weight(float x) { return x * 2; }
+float weight(float3 v) { return v.x + v.y + v.z; }
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = weight(Out[1]) + weight(float3(1, 2, 3));
+}
+"#,
+        expect![[r#"
+            @g0 = resource storage_buffer RWStructuredBuffer<float> set(0) binding(0) layout(relaxed_std430) ; Out
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g0, 0:int : ptr<storage_buffer, float>
+              %1 = access_chain @g0, 1:int : ptr<storage_buffer, float>
+              %2 = load %1 : float
+              %3 = call @weight(%2) : float
+              %4 = composite_construct 1.0:float, 2.0:float, 3.0:float : float3
+              %5 = call @weight.1(%4) : float
+              %6 = add %3, %5 : float
+              store %0, %6
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            func @weight(%arg0: float) -> float {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float> ; x
+              store %0, %arg0
+              %1 = load %0 : float
+              %2 = mul %1, 2.0:float : float
+              ret %2
+            }
+
+            func @weight.1(%arg0: float3) -> float {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float3> ; v
+              store %0, %arg0
+              %1 = load %0 : float3
+              %2 = composite_extract %1, [0] : float
+              %3 = load %0 : float3
+              %4 = composite_extract %3, [1] : float
+              %5 = add %2, %4 : float
+              %6 = load %0 : float3
+              %7 = composite_extract %6, [2] : float
+              %8 = add %5, %7 : float
+              ret %8
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
