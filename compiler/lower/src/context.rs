@@ -38,6 +38,8 @@ pub struct ModuleCtx<'db> {
     pub functions: HashMap<ItemIdx, Func>,
     /// Functions declared but not lowered yet.
     pub queue: Vec<(ItemIdx, Func)>,
+    /// The `$Globals` constant buffer and its members, once a loose uniform is used.
+    pub dollar_globals: Option<(Global, Vec<ItemIdx>)>,
     /// `static` globals whose initializers `init_globals` runs, in order of first use.
     pub static_inits: Vec<(ItemIdx, Global)>,
     /// Bindings taken, per set, for automatic assignment.
@@ -59,6 +61,7 @@ impl<'db> ModuleCtx<'db> {
             functions: HashMap::new(),
             queue: Vec::new(),
             static_inits: Vec::new(),
+            dollar_globals: None,
             used_bindings: Vec::new(),
             diagnostics: Vec::new(),
         }

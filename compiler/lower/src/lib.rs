@@ -65,6 +65,7 @@ pub fn lower_module(
     stage: ShaderStage,
 ) -> Result<ir::Module, Vec<Diagnostic>> {
     let mut cx = context::ModuleCtx::new(db, file, config);
+    cx.reserve_explicit_bindings();
     entry::lower_entry(&mut cx, entry, stage);
     cx.finish()
 }

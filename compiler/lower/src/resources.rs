@@ -47,18 +47,10 @@ impl ModuleCtx<'_> {
         let explicit = self
             .vk_binding(idx)
             .or_else(|| register.and_then(|r| parse_register(r)));
-        let (binding, set) = match explicit {
-            Some(b) => b,
-            None => {
-                let mut b = 0;
-                while self.used_bindings.contains(&(0, b)) {
-                    b += 1;
-                }
-                (b, 0)
-            }
-        };
-        self.used_bindings.push((set, binding));
-        (set, binding)
+        match explicit {
+            Some((binding, set)) => (set, binding),
+            None => self.binding_for_auto(),
+        }
     }
 
     fn global_type_of(&mut self, idx: ItemIdx) -> R<Type> {
@@ -125,14 +117,85 @@ impl ModuleCtx<'_> {
                 }
                 GlobalRef::Var(g)
             } else {
-                return Err(self.unsupported(
-                    "global uniform values outside a cbuffer (`$Globals`)",
-                    range,
-                ));
+                let (g, members) = self.dollar_globals()?;
+                match members.iter().position(|m| *m == idx) {
+                    Some(i) => GlobalRef::CBufferMember(g, i as u32),
+                    None => return Err(self.unsupported("this global", range)),
+                }
             }
         };
         self.globals.insert(idx, r);
         Ok(r)
+    }
+
+    /// The `$Globals` constant buffer of every top-level uniform value outside a cbuffer (in
+    /// source order), declared on first use.
+    fn dollar_globals(&mut self) -> R<(ir::Global, Vec<ItemIdx>)> {
+        if let Some(d) = &self.dollar_globals {
+            return Ok(d.clone());
+        }
+        let candidates: Vec<ItemIdx> = self
+            .tree
+            .top_level
+            .iter()
+            .copied()
+            .filter(|&i| {
+                matches!(&self.tree.item(i).kind,
+                    ItemKind::Variable(v) if !v.is_static && !v.groupshared)
+            })
+            .collect();
+        let mut members = Vec::new();
+        let mut fields = Vec::new();
+        for i in candidates {
+            let ty = self.global_type_of(i)?;
+            if resource_of(&ty).is_some() {
+                continue;
+            }
+            fields.push(StructField {
+                name: self.tree.item(i).name.clone(),
+                ty,
+                semantic: None,
+                interpolation: Vec::new(),
+            });
+            members.push(i);
+        }
+        let element = Type::structure(StructType {
+            name: "type.$Globals".to_owned(),
+            fields,
+        });
+        let ty = Type::resource(types::ResourceType::ConstantBuffer { element });
+        let (set, binding) = self.binding_for_auto();
+        let g = self.mb.resource("$Globals", ty, set, binding);
+        self.dollar_globals = Some((g, members.clone()));
+        Ok((g, members))
+    }
+
+    /// Marks every explicit binding of the file as taken, so that automatic ones avoid them.
+    pub fn reserve_explicit_bindings(&mut self) {
+        let items: Vec<ItemIdx> = self.tree.indices().collect();
+        for i in items {
+            let register = match &self.tree.item(i).kind {
+                ItemKind::Variable(v) => v.register.clone(),
+                ItemKind::CBuffer(c) => c.register.clone(),
+                _ => continue,
+            };
+            let explicit = self
+                .vk_binding(i)
+                .or_else(|| register.as_ref().and_then(|r| parse_register(r)));
+            if let Some((binding, set)) = explicit {
+                self.used_bindings.push((set, binding));
+            }
+        }
+    }
+
+    /// The next free binding of set 0.
+    fn binding_for_auto(&mut self) -> (u32, u32) {
+        let mut b = 0;
+        while self.used_bindings.contains(&(0, b)) {
+            b += 1;
+        }
+        self.used_bindings.push((0, b));
+        (0, b)
     }
 
     /// The `ConstantBuffer` global of cbuffer `idx`.

@@ -2465,3 +2465,58 @@ void main() {
         "#]],
     );
 }
+
+#[test]
+fn loose_uniforms_go_to_dollar_globals() {
+    check(
+        r#"
+float Gain;
+RWStructuredBuffer<float> Out : register(u0);
+uint Count;
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    if (id.x < Count) Out[id.x] *= Gain;
+}
+"#,
+        expect![[r#"
+            struct type.$Globals { float Gain; uint Count; }
+
+            @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+            @g1 = resource uniform ConstantBuffer<type.$Globals> set(0) binding(1) layout(relaxed_std140) ; $Globals
+            @g2 = resource storage_buffer RWStructuredBuffer<float> set(0) binding(0) layout(relaxed_std430) ; Out
+
+            func @main_body(%arg0: uint3) -> void {
+            bb0: ; selection merge=bb2 (entry)
+              %0 = alloca : ptr<function, uint3> ; id
+              store %0, %arg0
+              %1 = load %0 : uint3
+              %2 = composite_extract %1, [0] : uint
+              %3 = access_chain @g1, 1:int : ptr<uniform, uint>
+              %4 = load %3 : uint
+              %5 = lt %2, %4 : bool
+              cond_br %5, bb1, bb2
+            bb1: ; (if.then)
+              %6 = load %0 : uint3
+              %7 = composite_extract %6, [0] : uint
+              %8 = access_chain @g2, %7 : ptr<storage_buffer, float>
+              %9 = load %8 : float
+              %10 = access_chain @g1, 0:int : ptr<uniform, float>
+              %11 = load %10 : float
+              %12 = mul %9, %11 : float
+              store %8, %12
+              br bb2
+            bb2: ; (if.merge)
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : uint3 ; id
+              call @main_body(%0)
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs(@g0) outputs()
+        "#]],
+    );
+}
