@@ -175,8 +175,12 @@ impl<'a, 'db> FnLower<'a, 'db> {
             }
             let local = self.body.locals[i].clone();
             let range = self.map.locals[i].text_range();
-            if local.is_static {
-                return Err(self.cx.unsupported("`static` locals", range));
+            // A `static const` local is an ordinary local: it is initialized where declared
+            // with the same value on every call.
+            if local.is_static && !local.is_const {
+                return Err(self
+                    .cx
+                    .unsupported("`static` locals that are not `const`", range));
             }
             let Some(ty) = self.infer.type_of_local(LocalId(i as u32)).cloned() else {
                 return Err(self.cx.unsupported("a local of unknown type", range));

@@ -2520,3 +2520,47 @@ void main(uint3 id : SV_DispatchThreadID) {
         "#]],
     );
 }
+
+#[test]
+fn static_const_local() {
+    check(
+        r#"
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    static const float3 Lum = float3(0.25, 0.5, 0.25);
+    Out[0] = dot(Lum, float3(Out[1], Out[2], Out[3]));
+}
+"#,
+        expect![[r#"
+            @g0 = resource storage_buffer RWStructuredBuffer<float> set(0) binding(0) layout(relaxed_std430) ; Out
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float3> ; Lum
+              %1 = composite_construct 0.25:float, 0.5:float, 0.25:float : float3
+              store %0, %1
+              %2 = access_chain @g0, 0:int : ptr<storage_buffer, float>
+              %3 = load %0 : float3
+              %4 = access_chain @g0, 1:int : ptr<storage_buffer, float>
+              %5 = load %4 : float
+              %6 = access_chain @g0, 2:int : ptr<storage_buffer, float>
+              %7 = load %6 : float
+              %8 = access_chain @g0, 3:int : ptr<storage_buffer, float>
+              %9 = load %8 : float
+              %10 = composite_construct %5, %7, %9 : float3
+              %11 = dot %3, %10 : float
+              store %2, %11
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
