@@ -257,6 +257,23 @@ impl FnLower<'_, '_> {
             let b = self.coerce(args[1], &opt)?;
             return Ok(Some(self.fb().mat(Opcode::Dot, a, b)));
         }
+        if name == "select" {
+            // HLSL 2021 `select(c, a, b)`: a component-wise `select`.
+            self.need_args(e, name, args, 3)?;
+            let ct = match &ty {
+                Type::Vector(_, n) => Type::Vector(ScalarKind::Bool, *n),
+                _ => Type::BOOL,
+            };
+            let c = self.coerce(args[0], &ct)?;
+            let a = self.coerce(args[1], &ty)?;
+            let b = self.coerce(args[2], &ty)?;
+            return Ok(Some(self.fb().select(c, a, b)));
+        }
+        let name = if name == "NonUniformResourceIndex" {
+            "NonUniformIndex"
+        } else {
+            name
+        };
         if name == "mul" {
             self.need_args(e, name, args, 2)?;
             return self.lower_mul(e, &ty, args[0], args[1]).map(Some);

@@ -369,6 +369,7 @@ impl FnLower<'_, '_> {
                                     t => t,
                                 })
                                 .unwrap_or(ty.clone()),
+                            (Type::Matrix { .. }, _) => ty.clone(),
                             (Type::Scalar(_), _) => {
                                 Type::Scalar(opty.scalar_kind().unwrap_or(ScalarKind::Float))
                             }

@@ -2564,3 +2564,63 @@ void main() {
         "#]],
     );
 }
+
+#[test]
+fn select_nonuniform_and_matrix_compound_assignment() {
+    check(
+        r#"
+StructuredBuffer<float4> Inputs[4] : register(t0);
+RWStructuredBuffer<float4> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    float2x2 m = 1;
+    m *= 2;
+    float4 v = Inputs[NonUniformResourceIndex(id.x)][0];
+    Out[0] = select(v > 0, v, m[1].xyxy);
+}
+"#,
+        expect![[r#"
+            @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+            @g1 = resource storage_buffer array<StructuredBuffer<float4>, 4> set(0) binding(0) count(4) layout(relaxed_std430) ; Inputs
+            @g2 = resource storage_buffer RWStructuredBuffer<float4> set(0) binding(0) layout(relaxed_std430) ; Out
+
+            func @main_body(%arg0: uint3) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint3> ; id
+              %1 = alloca : ptr<function, float2x2> ; m
+              %2 = alloca : ptr<function, float4> ; v
+              store %0, %arg0
+              store %1, {{1.0, 1.0}, {1.0, 1.0}}:float2x2
+              %3 = load %1 : float2x2
+              %4 = mul %3, {{2.0, 2.0}, {2.0, 2.0}}:float2x2 : float2x2
+              store %1, %4
+              %5 = load %0 : uint3
+              %6 = composite_extract %5, [0] : uint
+              %7 = call_intrinsic NonUniformIndex(%6) : uint
+              %8 = access_chain @g1, %7 : ptr<storage_buffer, StructuredBuffer<float4>>
+              %9 = access_chain %8, 0:int : ptr<storage_buffer, float4>
+              %10 = load %9 : float4
+              store %2, %10
+              %11 = access_chain @g2, 0:int : ptr<storage_buffer, float4>
+              %12 = load %2 : float4
+              %13 = gt %12, {0.0, 0.0, 0.0, 0.0}:float4 : bool4
+              %14 = load %2 : float4
+              %15 = access_chain %1, 1:int : ptr<function, float2>
+              %16 = load %15 : float2
+              %17 = swizzle %16, xyxy : float4
+              %18 = select %13, %14, %17 : float4
+              store %11, %18
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : uint3 ; id
+              call @main_body(%0)
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs(@g0) outputs()
+        "#]],
+    );
+}
