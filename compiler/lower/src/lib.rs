@@ -16,8 +16,11 @@
 //!   `continue`, and merge blocks nothing reaches end in `unreachable`.
 //!
 //! The first slice handles compute shaders, and vertex and pixel shaders whose stage variables
-//! are scalars, vectors or structs of them. Whatever it cannot lower yet is reported, never a
-//! panic.
+//! are scalars, vectors or structs of them. Not lowered yet (reported as E3001, never a
+//! panic): other stages, append/consume buffers, resource-typed locals and parameters,
+//! methods of user structs, `Gather*`, `CalculateLevelOfDetail`, multisampled-texture
+//! queries, texel offsets, `sizeof`, non-`const` `static` locals, calls to overloads that need
+//! argument conversions, and a few intrinsics (`printf`, `Quantize`...).
 //!
 //! # Diagnostic codes
 //!
