@@ -1,7 +1,7 @@
 //! Lowering from the typed HIR to the IR.
 //!
 //! [`lower_module`] turns one entry point of a file (and every function, global and resource it
-//! reaches) into an [`ir::Module`] that [`ir::verify`] accepts, following the IR
+//! reaches) into an [`ir::Module`] that [`ir::verify()`] accepts, following the IR
 //! specification's lowering conventions:
 //!
 //! - the HLSL entry `main` becomes `main_body` (the user function, original parameters) plus a
