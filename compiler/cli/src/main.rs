@@ -88,6 +88,21 @@ fn run(options: &Options) -> Result<ExitCode, String> {
                 text.push('\n');
                 text
             }
+            EmitKind::Ir => {
+                if failed {
+                    return Ok(exit_status(true));
+                }
+                match lower_ir(options, &db, main_file, config)? {
+                    Ok(module) => ir_text(&module),
+                    Err(errors) => {
+                        match options.error_format {
+                            ErrorFormat::Human => render::human(stderr, &files, &errors, color),
+                            ErrorFormat::Json => render::json(stderr, &files, &errors),
+                        }
+                        return Ok(exit_status(true));
+                    }
+                }
+            }
             other => {
                 let name = format!("{other:?}").to_lowercase();
                 return Err(format!("not supported yet: --emit {name} (the pipeline ends at the syntax tree for now)"));
@@ -96,6 +111,31 @@ fn run(options: &Options) -> Result<ExitCode, String> {
         write_output(options, kind, &produced)?;
     }
     Ok(exit_status(failed))
+}
+
+/// Lowers the entry point `-E` (default `main`) for the stage of `-T` to the IR.
+fn lower_ir(
+    options: &Options,
+    db: &RootDatabase,
+    file: db::SourceFile,
+    config: db::CompileConfig,
+) -> Result<Result<db::ir::Module, Vec<syntax::Diagnostic>>, String> {
+    let profile = options
+        .profile
+        .as_deref()
+        .ok_or("--emit ir needs a target profile (-T), such as cs_6_0")?;
+    let stage = match parse_profile(profile)?.stage {
+        ShaderStage::Compute => db::LowerStage::Compute,
+        ShaderStage::Vertex => db::LowerStage::Vertex,
+        ShaderStage::Pixel => db::LowerStage::Pixel,
+        _ => db::LowerStage::Other,
+    };
+    let entry = options.entry.as_deref().unwrap_or("main");
+    Ok(db::lower_module(db, file, config, entry, stage))
+}
+
+fn ir_text(module: &db::ir::Module) -> String {
+    db::ir::print_module(module)
 }
 
 fn exit_status(failed: bool) -> ExitCode {

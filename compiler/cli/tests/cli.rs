@@ -252,10 +252,10 @@ fn bad_usage_exits_2() {
 
 #[test]
 fn unsupported_output_is_refused_clearly() {
-    let out = hlslc(&["--emit", "ir", "examples/blur_cs.hlsl"]);
+    let out = hlslc(&["--emit", "msl", "examples/blur_cs.hlsl"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("not supported yet: --emit ir"),
+        stderr(&out).contains("not supported yet: --emit msl"),
         "{}",
         stderr(&out)
     );
@@ -281,4 +281,79 @@ fn defines_and_include_dirs_reach_the_preprocessor() {
     let out = hlslc(&["-I", &inc, "--check", main.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("wrong"), "{}", stderr(&out));
+}
+
+#[test]
+fn emit_ir_of_a_compute_shader() {
+    let out = hlslc(&[
+        "-T",
+        "cs_6_0",
+        "-E",
+        "main",
+        "--emit",
+        "ir",
+        "examples/blur_cs.hlsl",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "entry compute \"main\" @main numthreads(64, 1, 1) inputs(@g0, @g1) outputs()"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("func @main_body(%arg0: uint3, %arg1: uint) -> void {"),
+        "{text}"
+    );
+    assert!(
+        text.contains("barrier workgroup_memory|group_sync"),
+        "{text}"
+    );
+    assert!(
+        text.contains("func @LoadClamped(%arg0: int2) -> float4 {"),
+        "{text}"
+    );
+}
+
+#[test]
+fn emit_ir_needs_a_profile() {
+    let out = hlslc(&["--emit", "ir", "examples/blur_cs.hlsl"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--emit ir needs a target profile (-T)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn emit_ir_reports_what_does_not_lower_yet() {
+    let out = hlslc(&[
+        "-T",
+        "gs_6_0",
+        "-E",
+        "main",
+        "--emit",
+        "ir",
+        "examples/blur_cs.hlsl",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("E3001"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not supported yet: this shader stage"),
+        "{}",
+        stderr(&out)
+    );
+    let file = temp_file(
+        "unsupported_cs.hlsl",
+        "RWStructuredBuffer<int> O;\n[numthreads(1,1,1)]\nvoid main() { printf(\"x\"); }\n",
+    );
+    let out = hlslc(&["-T", "cs_6_0", "--emit", "ir", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("not supported yet: the intrinsic `printf` here"),
+        "{}",
+        stderr(&out)
+    );
 }

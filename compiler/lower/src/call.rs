@@ -1,0 +1,560 @@
+//! Calls: constructors (`float4(a, b)`), user functions (declared and queued on first call),
+//! intrinsics through `call_intrinsic` (component-wise ones with their arguments converted to
+//! the result type), barriers, `Interlocked*` atomics, and the methods of buffers and textures.
+
+use hir::body::{Expr, ExprId};
+use hir::item_tree::{ItemKind, ParamDirection};
+use ir::{AtomicOp, BarrierFlags, Intrinsic, Opcode, Value};
+use types::{ResourceType, ScalarKind, Type};
+
+use crate::context::R;
+use crate::func::{FnLower, Place};
+
+/// Intrinsics whose arguments all take the result's type.
+const COMPONENTWISE: &[&str] = &[
+    "abs",
+    "acos",
+    "asin",
+    "atan",
+    "atan2",
+    "ceil",
+    "clamp",
+    "cos",
+    "cosh",
+    "degrees",
+    "exp",
+    "exp2",
+    "floor",
+    "fma",
+    "fmod",
+    "frac",
+    "lerp",
+    "log",
+    "log10",
+    "log2",
+    "mad",
+    "max",
+    "min",
+    "pow",
+    "radians",
+    "rcp",
+    "round",
+    "rsqrt",
+    "saturate",
+    "sin",
+    "sinh",
+    "smoothstep",
+    "sqrt",
+    "step",
+    "tan",
+    "tanh",
+    "trunc",
+    "normalize",
+    "reflect",
+];
+
+fn atomic_op(name: &str) -> Option<AtomicOp> {
+    Some(match name {
+        "InterlockedAdd" => AtomicOp::Add,
+        "InterlockedAnd" => AtomicOp::And,
+        "InterlockedOr" => AtomicOp::Or,
+        "InterlockedXor" => AtomicOp::Xor,
+        "InterlockedMin" => AtomicOp::Min,
+        "InterlockedMax" => AtomicOp::Max,
+        "InterlockedExchange" => AtomicOp::Exchange,
+        _ => return None,
+    })
+}
+
+fn barrier_flags(name: &str) -> Option<BarrierFlags> {
+    let sync = BarrierFlags::GROUP_SYNC;
+    Some(match name {
+        "GroupMemoryBarrier" => BarrierFlags::WORKGROUP_MEMORY,
+        "GroupMemoryBarrierWithGroupSync" => BarrierFlags::WORKGROUP_MEMORY | sync,
+        "DeviceMemoryBarrier" => BarrierFlags::DEVICE_MEMORY,
+        "DeviceMemoryBarrierWithGroupSync" => BarrierFlags::DEVICE_MEMORY | sync,
+        "AllMemoryBarrier" => BarrierFlags::ALL_MEMORY,
+        "AllMemoryBarrierWithGroupSync" => BarrierFlags::ALL_MEMORY | sync,
+        _ => return None,
+    })
+}
+
+impl FnLower<'_, '_> {
+    pub fn lower_call(&mut self, e: ExprId, callee: ExprId, args: &[ExprId]) -> R<Option<Value>> {
+        let Expr::Path(path) = self.body.expr(callee).clone() else {
+            return Err(self.unsupported("calling this expression", e));
+        };
+        let Some(name) = path.as_name().map(str::to_owned) else {
+            return Err(self.unsupported("qualified calls", e));
+        };
+        // Constructors of built-in types.
+        if Type::from_hlsl_name(&name).is_some() || path.segments[0].args.is_some() {
+            return self.construct(e, args).map(Some);
+        }
+        let items = self.cx.lookup_value(self.item, &name);
+        if items.iter().any(|&i| {
+            matches!(
+                self.cx.tree.item(i).kind,
+                ItemKind::Struct(_) | ItemKind::Typedef(_)
+            )
+        }) {
+            return self.construct(e, args).map(Some);
+        }
+        let funcs: Vec<_> = self
+            .cx
+            .functions_named(&name)
+            .into_iter()
+            .filter(|&i| {
+                self.cx
+                    .tree
+                    .function(i)
+                    .is_some_and(|f| f.params.len() == args.len())
+            })
+            .collect();
+        let funcs = if funcs.len() > 1 {
+            // Overloads: the one whose parameters take the argument types exactly.
+            let mut arg_types = Vec::new();
+            for &a in args {
+                arg_types.push(self.ty(a)?);
+            }
+            let exact: Vec<_> = funcs
+                .into_iter()
+                .filter(|&i| {
+                    let sig = hir::function_signature(self.cx.db, self.cx.function_id(i));
+                    sig.params
+                        .iter()
+                        .zip(&arg_types)
+                        .all(|(p, t)| p.ty.as_ref() == Some(t))
+                })
+                .collect();
+            if exact.len() != 1 {
+                return Err(
+                    self.unsupported("calls to overloaded functions that need conversions", e)
+                );
+            }
+            exact
+        } else {
+            funcs
+        };
+        if let Some(&idx) = funcs.first() {
+            let f = self.cx.function_for(idx, &name)?;
+            let params: Vec<Type> = self.cx.mb.module().functions[f]
+                .params
+                .iter()
+                .map(|p| p.ty.clone())
+                .collect();
+            let directions: Vec<_> = self
+                .cx
+                .tree
+                .function(idx)
+                .map(|f| f.params.iter().map(|p| p.direction).collect())
+                .unwrap_or_default();
+            let mut vals = Vec::new();
+            // (temporary, the argument's place, its type) to copy back after the call.
+            let mut copy_back = Vec::new();
+            for (i, (a, t)) in args.iter().zip(&params).enumerate() {
+                match t {
+                    Type::Pointer { pointee, .. } => {
+                        let ty = (**pointee).clone();
+                        let place = self.lvalue(*a)?;
+                        let temp = self.entry_alloca(ty.clone(), "");
+                        if directions.get(i) == Some(&ParamDirection::InOut) {
+                            let v = self.load_place(&place)?;
+                            let from = self.place_type(&place);
+                            let v = self.convert_value(v, &from, &ty, *a)?;
+                            self.fb().store(temp, v);
+                        }
+                        copy_back.push((temp, place, ty, *a));
+                        vals.push(temp);
+                    }
+                    _ => vals.push(self.coerce(*a, t)?),
+                }
+            }
+            let v = self.fb().call(f, &vals);
+            for (temp, place, ty, a) in copy_back {
+                let value = self.fb().load(temp);
+                let to = self.place_type(&place);
+                let value = self.convert_value(value, &ty, &to, a)?;
+                self.store_place(&place, value)?;
+            }
+            let is_void = self.cx.mb.module().functions[f].ret.is_void();
+            return Ok((!is_void).then_some(v));
+        }
+        self.lower_intrinsic(e, &name, args)
+    }
+
+    /// `T(args)`: a vector or scalar from the flattened arguments.
+    fn construct(&mut self, e: ExprId, args: &[ExprId]) -> R<Value> {
+        let ty = self.ty(e)?;
+        match &ty {
+            Type::Scalar(_) if args.len() == 1 => self.coerce(args[0], &ty),
+            Type::Vector(k, n) => {
+                if args.len() == 1 {
+                    let at = self.ty(args[0])?;
+                    if matches!(at, Type::Scalar(_)) || at.component_count() == Some(u32::from(*n))
+                    {
+                        return self.coerce(args[0], &ty);
+                    }
+                }
+                let mut parts = Vec::new();
+                for &a in args {
+                    let at = self.ty(a)?;
+                    let part_ty = match at {
+                        Type::Vector(_, m) => Type::Vector(*k, m),
+                        _ => Type::Scalar(*k),
+                    };
+                    parts.push(self.coerce(a, &part_ty)?);
+                }
+                Ok(self.fb().construct(ty.clone(), &parts))
+            }
+            Type::Matrix { .. } | Type::Struct(_) | Type::Array { .. } => {
+                // Like an initializer list: the arguments' scalars in order.
+                self.construct_flat(e, args, &ty)
+            }
+            _ => Err(self.unsupported(&format!("constructing {ty}"), e)),
+        }
+    }
+
+    fn lower_intrinsic(&mut self, e: ExprId, name: &str, args: &[ExprId]) -> R<Option<Value>> {
+        if let Some(flags) = barrier_flags(name) {
+            self.fb().barrier(flags);
+            return Ok(None);
+        }
+        if let Some(op) = atomic_op(name) {
+            self.need_args(e, name, args, 2)?;
+            let dest = self.lvalue(args[0])?;
+            let target = self.atomic_target(&dest, args[0])?;
+            let ty = self.place_type(&dest);
+            let v = self.coerce(args[1], &ty)?;
+            let old = self.fb().atomic_rmw(op, ty, &target, v);
+            if let Some(&out) = args.get(2) {
+                self.store_out(out, old)?;
+            }
+            return Ok(None);
+        }
+        if name == "InterlockedCompareExchange" || name == "InterlockedCompareStore" {
+            self.need_args(e, name, args, 3)?;
+            let dest = self.lvalue(args[0])?;
+            let target = self.atomic_target(&dest, args[0])?;
+            let ty = self.place_type(&dest);
+            let cmp = self.coerce(args[1], &ty)?;
+            let new = self.coerce(args[2], &ty)?;
+            let old = self.fb().atomic_compare_exchange(ty, &target, cmp, new);
+            if let Some(&out) = args.get(3) {
+                self.store_out(out, old)?;
+            }
+            return Ok(None);
+        }
+        let Some(ty) = self.infer.type_of_expr(e).cloned() else {
+            return Err(self.unsupported(&format!("the intrinsic `{name}` here"), e));
+        };
+        if name == "dot" {
+            self.need_args(e, name, args, 2)?;
+            let at = self.ty(args[0])?;
+            let bt = self.ty(args[1])?;
+            let opt = crate::convert::common_type(&at, false, &bt, false).unwrap_or(at);
+            let a = self.coerce(args[0], &opt)?;
+            let b = self.coerce(args[1], &opt)?;
+            return Ok(Some(self.fb().mat(Opcode::Dot, a, b)));
+        }
+        if name == "select" {
+            // HLSL 2021 `select(c, a, b)`: a component-wise `select`.
+            self.need_args(e, name, args, 3)?;
+            let ct = match &ty {
+                Type::Vector(_, n) => Type::Vector(ScalarKind::Bool, *n),
+                _ => Type::BOOL,
+            };
+            let c = self.coerce(args[0], &ct)?;
+            let a = self.coerce(args[1], &ty)?;
+            let b = self.coerce(args[2], &ty)?;
+            return Ok(Some(self.fb().select(c, a, b)));
+        }
+        let name = if name == "NonUniformResourceIndex" {
+            "NonUniformIndex"
+        } else {
+            name
+        };
+        if name == "mul" {
+            self.need_args(e, name, args, 2)?;
+            return self.lower_mul(e, &ty, args[0], args[1]).map(Some);
+        }
+        let Some(intrinsic) = Intrinsic::from_name(name) else {
+            return Err(self.unsupported(&format!("the intrinsic `{name}`"), e));
+        };
+        // `sincos(x, out s, out c)`, `modf(x, out ip)`, `frexp(x, out exp)`: the out
+        // arguments are pointers (to temporaries copied back after the call).
+        let out_args: &[usize] = match name {
+            "sincos" => &[1, 2],
+            "modf" | "frexp" => &[1],
+            _ => &[],
+        };
+        if !out_args.is_empty() {
+            self.need_args(e, name, args, out_args.len() + 1)?;
+            let xt = self.ty(args[0])?;
+            let x = self.coerce(args[0], &xt)?;
+            let mut vals = vec![x];
+            let mut copy_back = Vec::new();
+            for &i in out_args {
+                let place = self.lvalue(args[i])?;
+                let temp = self.entry_alloca(xt.clone(), "");
+                vals.push(temp);
+                copy_back.push((temp, place, args[i]));
+            }
+            let v = self.fb().call_intrinsic(intrinsic, ty.clone(), &vals);
+            for (temp, place, a) in copy_back {
+                let value = self.fb().load(temp);
+                let to = self.place_type(&place);
+                let value = self.convert_value(value, &xt, &to, a)?;
+                self.store_place(&place, value)?;
+            }
+            return Ok((!ty.is_void()).then_some(v));
+        }
+        let mut vals = Vec::new();
+        for &a in args {
+            let v = if COMPONENTWISE.contains(&name) {
+                self.coerce(a, &ty)?
+            } else {
+                let at = self.ty(a)?;
+                self.coerce(a, &at)?
+            };
+            vals.push(v);
+        }
+        let v = self.fb().call_intrinsic(intrinsic, ty.clone(), &vals);
+        Ok((!ty.is_void()).then_some(v))
+    }
+
+    /// `mul(a, b)`: a scalar factor is a component-wise `mul`, vector by vector a `dot`, and
+    /// the matrix forms `mat_vec_mul`, `vec_mat_mul` and `mat_mul`.
+    fn lower_mul(&mut self, e: ExprId, ty: &Type, a: ExprId, b: ExprId) -> R<Value> {
+        let (at, bt) = (self.ty(a)?, self.ty(b)?);
+        let k = ty.scalar_kind().unwrap_or(ScalarKind::Float);
+        let with_kind = |t: &Type| t.with_scalar_kind(k).unwrap_or_else(|| t.clone());
+        let op = match (&at, &bt) {
+            (Type::Scalar(_), _) | (_, Type::Scalar(_)) => {
+                let x = self.coerce(a, ty)?;
+                let y = self.coerce(b, ty)?;
+                return Ok(self.fb().binary(Opcode::Mul, x, y));
+            }
+            (Type::Vector(..), Type::Vector(..)) => Opcode::Dot,
+            (Type::Matrix { .. }, Type::Vector(..)) => Opcode::MatVecMul,
+            (Type::Vector(..), Type::Matrix { .. }) => Opcode::VecMatMul,
+            (Type::Matrix { .. }, Type::Matrix { .. }) => Opcode::MatMul,
+            _ => return Err(self.unsupported(&format!("mul of {at} and {bt}"), e)),
+        };
+        let x = self.coerce(a, &with_kind(&at))?;
+        let y = self.coerce(b, &with_kind(&bt))?;
+        Ok(self.fb().mat(op, x, y))
+    }
+
+    /// `Sample`, `SampleLevel`, `SampleBias`, `SampleGrad`, `SampleCmp`,
+    /// `SampleCmpLevelZero` (without texel offsets): texture, sampler, coordinate, extras.
+    fn lower_sample(
+        &mut self,
+        e: ExprId,
+        tex: Value,
+        dim: types::TextureDim,
+        name: &str,
+        args: &[ExprId],
+    ) -> R<Option<Value>> {
+        let (op, extras) = match name {
+            "Sample" => (Opcode::TextureSample, 0),
+            "SampleLevel" => (Opcode::TextureSampleLevel, 1),
+            "SampleBias" => (Opcode::TextureSampleBias, 1),
+            "SampleGrad" => (Opcode::TextureSampleGrad, 2),
+            "SampleCmp" => (Opcode::TextureSampleCompare, 1),
+            "SampleCmpLevelZero" => (Opcode::TextureSampleCompareLevelZero, 1),
+            _ => return Err(self.unsupported(&format!("the method `{name}`"), e)),
+        };
+        if args.len() != 2 + extras {
+            return Err(self.unsupported(
+                &format!("`{name}` with these arguments (offsets, clamps, status)"),
+                e,
+            ));
+        }
+        let Place::Ptr(sampler) = self.lvalue(args[0])? else {
+            return Err(self.unsupported("this sampler", args[0]));
+        };
+        let n = dim.coordinate_count();
+        let float_n = |n: u8| {
+            if n == 1 {
+                Type::FLOAT
+            } else {
+                Type::Vector(ScalarKind::Float, n)
+            }
+        };
+        let coord = self.coerce(args[1], &float_n(n))?;
+        let mut ops = vec![tex, sampler, coord];
+        for &a in &args[2..] {
+            // Gradients have the coordinate's shape without the layer; the rest are scalars.
+            let ty = if op == Opcode::TextureSampleGrad {
+                float_n(if dim.is_array() { n - 1 } else { n })
+            } else {
+                Type::FLOAT
+            };
+            ops.push(self.coerce(a, &ty)?);
+        }
+        Ok(Some(self.fb().resource_op(op, &ops, &[])))
+    }
+
+    /// At least `n` arguments (semantic analysis reports wrong counts; this only avoids
+    /// lowering what it did not check).
+    fn need_args(&mut self, e: ExprId, name: &str, args: &[ExprId], n: usize) -> R<()> {
+        if args.len() < n {
+            return Err(self.unsupported(&format!("`{name}` with {} arguments", args.len()), e));
+        }
+        Ok(())
+    }
+
+    /// The operands naming an atomic's target: a pointer, or a texture and coordinate.
+    fn atomic_target(&mut self, p: &Place, e: ExprId) -> R<Vec<Value>> {
+        match p {
+            Place::Ptr(ptr) => Ok(vec![*ptr]),
+            Place::Texel { resource, coord } => Ok(vec![*resource, *coord]),
+            Place::Swizzle(..) => Err(self.unsupported("an atomic on a swizzle", e)),
+        }
+    }
+
+    /// Stores `v` into the `out` argument `e`.
+    fn store_out(&mut self, e: ExprId, v: Value) -> R<()> {
+        let p = self.lvalue(e)?;
+        let ty = self.place_type(&p);
+        let from = self.type_of(v);
+        let v = self.convert_value(v, &from, &ty, e)?;
+        self.store_place(&p, v)
+    }
+
+    pub fn lower_method_call(
+        &mut self,
+        e: ExprId,
+        receiver: ExprId,
+        name: &str,
+        args: &[ExprId],
+    ) -> R<Option<Value>> {
+        let Place::Ptr(res) = self.lvalue(receiver)? else {
+            return Err(self.unsupported("methods of this value", e));
+        };
+        let rt = self.type_of(res);
+        let Some(Type::Resource(r)) = rt.pointee().map(|(_, t)| t.clone()) else {
+            return Err(self.unsupported("methods of this value", e));
+        };
+        let needed = if name == "GetDimensions" {
+            0
+        } else if name.starts_with("Store") || name.starts_with("Interlocked") {
+            2
+        } else {
+            1
+        };
+        self.need_args(e, name, args, needed)?;
+        match (&*r, name) {
+            (ResourceType::StructuredBuffer { .. }, "Load") => {
+                let i = self.index_value(args[0])?;
+                let p = self.fb().access_chain(res, &[i]);
+                Ok(Some(self.fb().load(p)))
+            }
+            (ResourceType::ByteAddressBuffer { .. }, "Load" | "Load2" | "Load3" | "Load4") => {
+                let ty = self.ty(e)?;
+                let off = self.coerce(args[0], &Type::UINT)?;
+                Ok(Some(self.fb().texture(
+                    Opcode::ByteAddressLoad,
+                    ty,
+                    &[res, off],
+                    &[],
+                )))
+            }
+            (ResourceType::ByteAddressBuffer { .. }, "Store" | "Store2" | "Store3" | "Store4") => {
+                let n = name[5..].parse::<u8>().unwrap_or(1);
+                let vt = if n == 1 {
+                    Type::UINT
+                } else {
+                    Type::Vector(ScalarKind::Uint, n)
+                };
+                let off = self.coerce(args[0], &Type::UINT)?;
+                let v = self.coerce(args[1], &vt)?;
+                self.fb()
+                    .texture(Opcode::ByteAddressStore, Type::Void, &[res, off, v], &[]);
+                Ok(None)
+            }
+            (ResourceType::ByteAddressBuffer { .. }, _) if atomic_op(name).is_some() => {
+                let off = self.coerce(args[0], &Type::UINT)?;
+                let two = self.fb().uint(2);
+                let word = self.fb().binary(Opcode::Shr, off, two);
+                let p = self.fb().access_chain(res, &[word]);
+                let v = self.coerce(args[1], &Type::UINT)?;
+                let old = self
+                    .fb()
+                    .atomic_rmw(atomic_op(name).unwrap(), Type::UINT, &[p], v);
+                if let Some(&out) = args.get(2) {
+                    self.store_out(out, old)?;
+                }
+                Ok(None)
+            }
+            (ResourceType::TypedBuffer { .. }, "Load") => {
+                let i = self.coerce(args[0], &Type::UINT)?;
+                Ok(Some(self.fb().resource_op(
+                    Opcode::TextureLoad,
+                    &[res, i],
+                    &[],
+                )))
+            }
+            (ResourceType::Texture { access, dim, .. }, "Load")
+                if !access.is_writable() && !dim.is_multisampled() && args.len() == 1 =>
+            {
+                let n = dim.coordinate_count();
+                let ct = Type::Vector(ScalarKind::Int, n + 1);
+                let c = self.coerce(args[0], &ct)?;
+                let comps: Vec<u8> = (0..n).collect();
+                let coord = if n == 1 {
+                    self.fb().extract(c, &[0])
+                } else {
+                    self.fb().swizzle(c, &comps)
+                };
+                let level = self.fb().extract(c, &[u32::from(n)]);
+                Ok(Some(self.fb().resource_op(
+                    Opcode::TextureLoad,
+                    &[res, coord, level],
+                    &[],
+                )))
+            }
+            (ResourceType::Texture { dim, access, .. }, "GetDimensions")
+                if !dim.is_multisampled() =>
+            {
+                let n = usize::from(dim.size_count());
+                let with_level = !access.is_writable() && args.len() == n + 2;
+                if args.len() != n && !with_level {
+                    return Err(self.unsupported("this form of `GetDimensions`", e));
+                }
+                let mut ops = vec![res];
+                let outs = if with_level {
+                    ops.push(self.coerce(args[0], &Type::UINT)?);
+                    &args[1..=n]
+                } else {
+                    if !access.is_writable() {
+                        // A sampled texture's size is always of a level: 0.
+                        ops.push(self.fb().uint(0));
+                    }
+                    &args[..n]
+                };
+                let size = self.fb().resource_op(Opcode::TextureQuerySize, &ops, &[]);
+                for (i, &out) in outs.iter().enumerate() {
+                    let v = if n == 1 {
+                        size
+                    } else {
+                        self.fb().extract(size, &[i as u32])
+                    };
+                    self.store_out(out, v)?;
+                }
+                if with_level {
+                    let levels = self
+                        .fb()
+                        .resource_op(Opcode::TextureQueryLevels, &[res], &[]);
+                    self.store_out(args[n + 1], levels)?;
+                }
+                Ok(None)
+            }
+            (ResourceType::Texture { dim, .. }, _) if name.starts_with("Sample") => {
+                self.lower_sample(e, res, *dim, name, args)
+            }
+            _ => Err(self.unsupported(&format!("the method `{name}` of {}", r.ir()), e)),
+        }
+    }
+}

@@ -1,0 +1,343 @@
+//! Implicit conversions: literals become constants of the type they are used at; values
+//! change kind with `convert` (to `bool` as a comparison with zero, from `bool` as a
+//! `select`), splat to vectors with `composite_construct` and truncate with `swizzle` or
+//! `composite_extract`.
+
+use hir::body::{Expr, ExprId, Literal};
+use ir::{Constant, Opcode, Value};
+use types::{ScalarKind, Type};
+
+use crate::context::R;
+use crate::func::FnLower;
+
+/// The scalar constant of `kind` with the value of a literal.
+pub fn literal_constant(lit: &Literal, kind: ScalarKind) -> Option<Constant> {
+    let (i, f) = match lit {
+        Literal::Int(v, _) => (*v as i64, *v as f64),
+        Literal::Float(bits, _) => {
+            let f = f64::from_bits(*bits);
+            (f as i64, f)
+        }
+        Literal::Bool(b) => (i64::from(*b), f64::from(u8::from(*b))),
+        Literal::String => return None,
+    };
+    Some(if kind.is_bool() {
+        Constant::bool(f != 0.0)
+    } else if kind.is_float() {
+        Constant::float_of(kind, f)
+    } else {
+        Constant::scalar(kind, i as u64)
+    })
+}
+
+impl FnLower<'_, '_> {
+    /// `e` converted to `to`.
+    pub fn coerce(&mut self, e: ExprId, to: &Type) -> R<Value> {
+        if let Some(v) = self.literal_at(e, to) {
+            return Ok(v);
+        }
+        if let Expr::InitList(_) = self.body.expr(e) {
+            return self.init_list(e, to);
+        }
+        let v = self.rvalue(e)?;
+        let from = self.type_of(v);
+        self.convert_value(v, &from, to, e)
+    }
+
+    /// A (possibly negated, parenthesized) literal as a constant of `to`.
+    fn literal_at(&mut self, e: ExprId, to: &Type) -> Option<Value> {
+        let (lit, neg) = match self.body.expr(e) {
+            Expr::Literal(l) => (l.clone(), false),
+            Expr::Paren(i) => return self.literal_at(*i, to),
+            Expr::Prefix {
+                op: syntax::ast::PrefixOp::Neg,
+                expr,
+            } => match self.body.expr(*expr) {
+                Expr::Literal(l) => (l.clone(), true),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let kind = to.scalar_kind()?;
+        let lit = if neg {
+            match lit {
+                Literal::Int(v, s) => Literal::Int((v as i64).wrapping_neg() as u64, s),
+                Literal::Float(b, s) => Literal::Float((-f64::from_bits(b)).to_bits(), s),
+                _ => return None,
+            }
+        } else {
+            lit
+        };
+        let c = literal_constant(&lit, kind)?;
+        match to {
+            Type::Scalar(_) => Some(self.fb().constant(c)),
+            Type::Vector(_, n) => {
+                let mut fb = self.fb();
+                let h = fb.module_builder().const_handle(c);
+                Some(
+                    fb.module_builder()
+                        .composite(to.clone(), vec![h; *n as usize]),
+                )
+            }
+            Type::Matrix { rows, cols, .. } => {
+                let mut fb = self.fb();
+                let mb = fb.module_builder();
+                let h = mb.const_handle(c);
+                let row = mb.composite(Type::Vector(kind, *cols), vec![h; usize::from(*cols)]);
+                let Value::Const(row) = row else {
+                    return None;
+                };
+                Some(mb.composite(to.clone(), vec![row; usize::from(*rows)]))
+            }
+            _ => None,
+        }
+    }
+
+    /// Converts `v` of type `from` to `to`; `e` is where to report what cannot be.
+    pub fn convert_value(&mut self, v: Value, from: &Type, to: &Type, e: ExprId) -> R<Value> {
+        if from == to {
+            return Ok(v);
+        }
+        let (Some(fk), Some(tk)) = (from.scalar_kind(), to.scalar_kind()) else {
+            return Err(self.unsupported(&format!("converting {from} to {to}"), e));
+        };
+        match (from, to) {
+            (Type::Scalar(_), Type::Scalar(_)) | (Type::Vector(..), Type::Vector(..))
+                if from.component_count() == to.component_count() =>
+            {
+                Ok(self.convert_kind(v, fk, tk, to))
+            }
+            (Type::Scalar(_), Type::Vector(_, n)) => {
+                let s = self.convert_kind(v, fk, tk, &Type::Scalar(tk));
+                Ok(self.fb().construct(to.clone(), &vec![s; *n as usize]))
+            }
+            (Type::Vector(..), Type::Scalar(_)) => {
+                let s = self.fb().extract(v, &[0]);
+                Ok(self.convert_kind(s, fk, tk, to))
+            }
+            (Type::Vector(_, m), Type::Vector(_, n)) if m > n => {
+                let comps: Vec<u8> = (0..*n).collect();
+                let t = self.fb().swizzle(v, &comps);
+                Ok(self.convert_kind(t, fk, tk, to))
+            }
+            (Type::Scalar(_), Type::Matrix { rows, cols, .. }) => {
+                // A scalar fills every component.
+                let s = self.convert_kind(v, fk, tk, &Type::Scalar(tk));
+                let row_ty = Type::Vector(tk, *cols);
+                let row = self.fb().construct(row_ty, &vec![s; usize::from(*cols)]);
+                Ok(self
+                    .fb()
+                    .construct(to.clone(), &vec![row; usize::from(*rows)]))
+            }
+            (
+                Type::Matrix {
+                    rows: r, cols: c, ..
+                },
+                Type::Matrix {
+                    rows: r2, cols: c2, ..
+                },
+            ) if fk == tk && r2 <= r && c2 <= c && *c2 > 1 => {
+                // Truncation: the leading rows, each cut to the leading columns.
+                let comps: Vec<u8> = (0..*c2).collect();
+                let mut rows = Vec::new();
+                for i in 0..*r2 {
+                    let row = self.fb().extract(v, &[u32::from(i)]);
+                    rows.push(if c2 == c {
+                        row
+                    } else {
+                        self.fb().swizzle(row, &comps)
+                    });
+                }
+                Ok(self.fb().construct(to.clone(), &rows))
+            }
+            _ => Err(self.unsupported(&format!("converting {from} to {to}"), e)),
+        }
+    }
+
+    /// Changes the scalar kind of `v` (already of `to`'s shape).
+    fn convert_kind(&mut self, v: Value, from: ScalarKind, to: ScalarKind, to_ty: &Type) -> Value {
+        if from == to {
+            return v;
+        }
+        let from_ty = self.type_of(v);
+        if to.is_bool() {
+            let zero = self.zero_of(&from_ty);
+            return self.fb().compare(Opcode::Ne, v, zero);
+        }
+        if from.is_bool() {
+            let one = self.splat_const(
+                to_ty,
+                literal_constant(&Literal::Int(1, hir::type_ref::IntSuffix::None), to).unwrap(),
+            );
+            let zero = self.zero_of(to_ty);
+            return self.fb().select(v, one, zero);
+        }
+        self.fb().convert(v, to_ty.clone())
+    }
+
+    /// The constant `c` (a scalar) at the shape of `ty`.
+    pub fn splat_const(&mut self, ty: &Type, c: Constant) -> Value {
+        let mut fb = self.fb();
+        match ty {
+            Type::Vector(_, n) => {
+                let h = fb.module_builder().const_handle(c);
+                fb.module_builder()
+                    .composite(ty.clone(), vec![h; *n as usize])
+            }
+            _ => fb.constant(c),
+        }
+    }
+
+    pub fn zero_of(&mut self, ty: &Type) -> Value {
+        let k = ty.scalar_kind().unwrap_or(ScalarKind::Int);
+        let c = literal_constant(&Literal::Int(0, hir::type_ref::IntSuffix::None), k).unwrap();
+        self.splat_const(ty, c)
+    }
+
+    pub fn one_of(&mut self, ty: &Type) -> Value {
+        let k = ty.scalar_kind().unwrap_or(ScalarKind::Int);
+        let c = literal_constant(&Literal::Int(1, hir::type_ref::IntSuffix::None), k).unwrap();
+        self.splat_const(ty, c)
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// `{...}` at type `to`, by HLSL's flat rule: every scalar of the (nested) list, in
+    /// order, fills the next scalar of `to`.
+    fn init_list(&mut self, e: ExprId, to: &Type) -> R<Value> {
+        let mut scalars = Vec::new();
+        self.flatten_into(e, &mut scalars)?;
+        let mut next = scalars.into_iter();
+        let v = self.build_from(to, &mut next, e)?;
+        if next.next().is_some() {
+            return Err(self.unsupported("an initializer list with extra values", e));
+        }
+        Ok(v)
+    }
+
+    /// A value of `to` from the scalars of `args` in order (matrix and struct constructors).
+    pub fn construct_flat(&mut self, e: ExprId, args: &[ExprId], to: &Type) -> R<Value> {
+        let mut scalars = Vec::new();
+        for &a in args {
+            self.flatten_into(a, &mut scalars)?;
+        }
+        if scalars.len() == 1 {
+            if let Type::Matrix { .. } = to {
+                let (v, src) = scalars[0];
+                let from = self.type_of(v);
+                return self.convert_value(v, &from, to, src);
+            }
+        }
+        let mut next = scalars.into_iter();
+        let v = self.build_from(to, &mut next, e)?;
+        if next.next().is_some() {
+            return Err(self.unsupported("a constructor with extra values", e));
+        }
+        Ok(v)
+    }
+
+    /// The scalar values of `e` in order (lists flattened, aggregates split).
+    fn flatten_into(&mut self, e: ExprId, out: &mut Vec<(Value, ExprId)>) -> R<()> {
+        if let Expr::InitList(items) = self.body.expr(e).clone() {
+            for i in items {
+                self.flatten_into(i, out)?;
+            }
+            return Ok(());
+        }
+        let v = self.rvalue(e)?;
+        self.split_value(v, e, out)
+    }
+
+    fn split_value(&mut self, v: Value, e: ExprId, out: &mut Vec<(Value, ExprId)>) -> R<()> {
+        let ty = self.type_of(v);
+        let n = match &ty {
+            Type::Scalar(_) => {
+                out.push((v, e));
+                return Ok(());
+            }
+            Type::Vector(_, n) => u32::from(*n),
+            Type::Matrix { rows, .. } => u32::from(*rows),
+            Type::Array { len: Some(n), .. } => *n,
+            Type::Struct(s) => s.fields.len() as u32,
+            _ => return Err(self.unsupported(&format!("{ty} in an initializer list"), e)),
+        };
+        for i in 0..n {
+            let part = self.fb().extract(v, &[i]);
+            self.split_value(part, e, out)?;
+        }
+        Ok(())
+    }
+
+    fn build_from(
+        &mut self,
+        to: &Type,
+        next: &mut impl Iterator<Item = (Value, ExprId)>,
+        e: ExprId,
+    ) -> R<Value> {
+        let parts: Vec<Type> = match to {
+            Type::Scalar(_) => {
+                let Some((v, src)) = next.next() else {
+                    return Err(self.unsupported("an initializer list with too few values", e));
+                };
+                if let Some(c) = self.literal_at(src, to) {
+                    return Ok(c);
+                }
+                let from = self.type_of(v);
+                return self.convert_value(v, &from, to, src);
+            }
+            Type::Vector(k, n) => vec![Type::Scalar(*k); usize::from(*n)],
+            Type::Matrix {
+                scalar, rows, cols, ..
+            } => vec![Type::Vector(*scalar, *cols); usize::from(*rows)],
+            Type::Array {
+                element,
+                len: Some(n),
+            } => vec![(**element).clone(); *n as usize],
+            Type::Struct(s) => s.fields.iter().map(|f| f.ty.clone()).collect(),
+            _ => return Err(self.unsupported(&format!("initializing {to} from a list"), e)),
+        };
+        let mut vals = Vec::new();
+        for p in &parts {
+            vals.push(self.build_from(p, next, e)?);
+        }
+        Ok(self.fb().construct(to.clone(), &vals))
+    }
+}
+
+/// The type both operands of a comparison or arithmetic operator are converted to.
+pub fn common_type(a: &Type, a_lit: bool, b: &Type, b_lit: bool) -> Option<Type> {
+    let (ka, kb) = (a.scalar_kind()?, b.scalar_kind()?);
+    let rank = |k: ScalarKind| match k {
+        ScalarKind::Bool => 0,
+        k if k.is_integer() && k.is_signed_integer() => 1 + k.bit_width() / 8,
+        k if k.is_integer() => 2 + k.bit_width() / 8,
+        k => 100 + k.bit_width(),
+    };
+    let kind = if a_lit && !b_lit {
+        if ka.is_float() && !kb.is_float() {
+            ScalarKind::Float
+        } else {
+            kb
+        }
+    } else if b_lit && !a_lit {
+        if kb.is_float() && !ka.is_float() {
+            ScalarKind::Float
+        } else {
+            ka
+        }
+    } else if rank(ka) >= rank(kb) {
+        ka
+    } else {
+        kb
+    };
+    let n = match (a, b) {
+        (Type::Vector(_, n), Type::Vector(_, m)) => Some((*n).min(*m)),
+        (Type::Vector(_, n), Type::Scalar(_)) | (Type::Scalar(_), Type::Vector(_, n)) => Some(*n),
+        (Type::Scalar(_), Type::Scalar(_)) => None,
+        _ => return None,
+    };
+    Some(match n {
+        Some(n) => Type::Vector(kind, n),
+        None => Type::Scalar(kind),
+    })
+}

@@ -1,0 +1,159 @@
+//! The entry wrapper: `Name_body` is the user's function; `Name` (the only entry point) loads
+//! the built-in inputs its parameters name (`SV_DispatchThreadID`, ...), converts them to the
+//! parameter types, and calls the body. `[numthreads]` gives the workgroup size.
+
+use ir::{BuiltIn, EntryPoint, Opcode, Stage, StageBinding, Value};
+use types::{ScalarKind, Type};
+
+use crate::context::ModuleCtx;
+
+/// The stage an entry point is compiled for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShaderStage {
+    Compute,
+    Vertex,
+    Pixel,
+    Other,
+}
+
+/// The built-in of a compute-shader system value and its natural type.
+fn compute_builtin(semantic: &str) -> Option<(BuiltIn, Type)> {
+    let uint3 = Type::Vector(ScalarKind::Uint, 3);
+    Some(match semantic.to_ascii_uppercase().as_str() {
+        "SV_DISPATCHTHREADID" => (BuiltIn::GlobalInvocationId, uint3),
+        "SV_GROUPTHREADID" => (BuiltIn::LocalInvocationId, uint3),
+        "SV_GROUPID" => (BuiltIn::WorkgroupId, uint3),
+        "SV_GROUPINDEX" => (BuiltIn::LocalInvocationIndex, Type::UINT),
+        _ => return None,
+    })
+}
+
+/// Parses an integer attribute argument (`64`, `0x40`, `8u`).
+fn parse_count(text: &str) -> Option<u32> {
+    let t = text.trim().trim_end_matches(['u', 'U']);
+    match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(hex) => u32::from_str_radix(hex, 16).ok(),
+        None => t.parse().ok(),
+    }
+}
+
+pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
+    let candidates = cx.functions_named(name);
+    let Some(&idx) = candidates.first() else {
+        let range = syntax::TextRange::default();
+        cx.error(
+            crate::NO_ENTRY,
+            format!("entry point `{name}` not found"),
+            range,
+        );
+        return;
+    };
+    let range = cx.item_range(idx);
+    match stage {
+        ShaderStage::Compute => {}
+        ShaderStage::Vertex | ShaderStage::Pixel => {
+            crate::graphics::lower_graphics_entry(cx, idx, name, stage);
+            return;
+        }
+        ShaderStage::Other => {
+            cx.unsupported(
+                "this shader stage (compute, vertex and pixel lower for now)",
+                range,
+            );
+            return;
+        }
+    }
+    let f = cx.tree.function(idx).cloned().expect("a function");
+    let size = f
+        .attrs
+        .iter()
+        .find(|a| a.name.eq_ignore_ascii_case("numthreads"))
+        .and_then(|a| {
+            let v: Option<Vec<u32>> = a.args.iter().map(|s| parse_count(s)).collect();
+            v.filter(|v| v.len() == 3).map(|v| [v[0], v[1], v[2]])
+        });
+    let Some(size) = size else {
+        cx.unsupported(
+            "a compute entry without a constant `[numthreads(x, y, z)]`",
+            range,
+        );
+        return;
+    };
+    let mut inputs = Vec::new();
+    for p in &f.params {
+        match p.semantic.as_deref().and_then(compute_builtin) {
+            Some((b, ty)) => inputs.push((
+                cx.mb.input(
+                    p.semantic.as_deref().unwrap_or_default(),
+                    ty,
+                    StageBinding::BuiltIn(b),
+                ),
+                p.name.clone(),
+            )),
+            None => {
+                cx.unsupported(
+                    &format!(
+                        "the entry parameter `{}` (only compute system values are supported)",
+                        p.name
+                    ),
+                    range,
+                );
+                return;
+            }
+        }
+    }
+    let Ok(body) = cx.function_for(idx, &format!("{name}_body")) else {
+        return;
+    };
+    let wrapper = cx.mb.declare_function(name, Vec::new(), Type::Void);
+    let params: Vec<Type> = cx.mb.module().functions[body]
+        .params
+        .iter()
+        .map(|p| p.ty.clone())
+        .collect();
+    {
+        let mut fb = cx.mb.function(wrapper);
+        let b = fb.create_block("entry");
+        fb.switch_to_block(b);
+        let mut args = Vec::new();
+        for ((g, pname), pty) in inputs.iter().zip(&params) {
+            let v = fb.load(Value::Global(*g));
+            fb.set_name(v, pname);
+            let from = fb.type_of(v);
+            let v = match (&from, pty) {
+                (a, b) if a == b => v,
+                (Type::Vector(..), Type::Vector(_, n)) => {
+                    let comps: Vec<u8> = (0..*n).collect();
+                    let s = fb.swizzle(v, &comps);
+                    if fb.type_of(s) == *pty {
+                        s
+                    } else {
+                        fb.convert(s, pty.clone())
+                    }
+                }
+                (Type::Vector(..), Type::Scalar(_)) => {
+                    let s = fb.extract(v, &[0]);
+                    if fb.type_of(s) == *pty {
+                        s
+                    } else {
+                        fb.convert(s, pty.clone())
+                    }
+                }
+                _ => fb.convert(v, pty.clone()),
+            };
+            args.push(v);
+        }
+        fb.call(body, &args);
+        fb.inst(Opcode::Return, Type::Void, Vec::new());
+    }
+    cx.mb.entry_point(EntryPoint {
+        name: name.to_owned(),
+        stage: Stage::Compute,
+        function: wrapper,
+        inputs: inputs.iter().map(|(g, _)| *g).collect(),
+        outputs: Vec::new(),
+        workgroup_size: Some(size),
+    });
+    cx.drain_queue();
+    crate::init::lower_init_globals(cx, wrapper);
+}

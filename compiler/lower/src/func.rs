@@ -1,0 +1,329 @@
+//! Per-function lowering state ([`FnLower`]): the IR function being filled, its current block
+//! (`None` once control cannot reach here), the allocas of the HIR locals, the targets of
+//! `break`/`continue`, and [`Place`]s (what an lvalue denotes) with their loads and stores.
+
+use std::sync::Arc;
+
+use hir::body::{Body, ExprId, LocalId};
+use hir::item_tree::ItemIdx;
+use hir::{BodySourceMap, InferenceResult};
+use ir::{Block, Func, FunctionBuilder, Opcode, Value};
+use syntax::TextRange;
+use types::Type;
+
+use crate::context::{ModuleCtx, Unsupported, R};
+
+/// What an lvalue denotes.
+#[derive(Debug, Clone)]
+pub enum Place {
+    /// Memory behind a pointer (alloca, global, access chain).
+    Ptr(Value),
+    /// Components of the vector at the inner place (`v.zx`).
+    Swizzle(Box<Place>, Vec<u8>),
+    /// A texel of a typed buffer or storage texture (`tex[coord]`).
+    Texel { resource: Value, coord: Value },
+}
+
+/// Where `break` and `continue` go.
+#[derive(Debug, Clone, Copy)]
+pub struct Jump {
+    pub break_to: Block,
+    pub continue_to: Option<Block>,
+}
+
+pub struct FnLower<'a, 'db> {
+    pub cx: &'a mut ModuleCtx<'db>,
+    pub item: ItemIdx,
+    pub func: Func,
+    pub body: Arc<Body>,
+    pub map: Arc<BodySourceMap>,
+    pub infer: Arc<InferenceResult>,
+    /// `None` when the code being lowered is unreachable.
+    pub current: Option<Block>,
+    pub locals: Vec<Option<Value>>,
+    pub jumps: Vec<Jump>,
+    pub ret: Type,
+}
+
+/// Lowers the body of user function `item` into the declared `func`.
+pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()> {
+    let fid = cx.function_id(item);
+    let (body, map) = hir::body_with_source_map(cx.db, fid);
+    let infer = hir::infer::infer(cx.db, fid);
+    let ret = cx.mb.module().functions[func].ret.clone();
+    let mut f = FnLower {
+        cx,
+        item,
+        func,
+        body: body.clone(),
+        map,
+        infer,
+        current: None,
+        locals: vec![None; body.locals.len()],
+        jumps: Vec::new(),
+        ret,
+    };
+    f.lower_body()
+}
+
+impl<'a, 'db> FnLower<'a, 'db> {
+    /// A builder positioned at the current block.
+    pub fn fb(&mut self) -> FunctionBuilder<'_> {
+        let mut fb = self.cx.mb.function(self.func);
+        if let Some(b) = self.current {
+            fb.switch_to_block(b);
+        }
+        fb
+    }
+
+    pub fn new_block(&mut self, name: &str) -> Block {
+        self.cx.mb.function(self.func).create_block(name)
+    }
+
+    /// Continues in the fresh block `b`, which moves to the end of the layout so that the
+    /// dump follows the source order.
+    pub fn switch_to(&mut self, b: Block) {
+        let f = &mut self.cx.mb.module_mut().functions[self.func];
+        f.layout.retain(|&x| x != b);
+        f.layout.push(b);
+        self.current = Some(b);
+    }
+
+    /// Ends the current block with a branch to `target` (nothing when unreachable).
+    pub fn br(&mut self, target: Block) {
+        if self.current.is_some() {
+            let mut fb = self.fb();
+            let mut d = ir::InstData::new(Opcode::Branch, Type::Void, Vec::new());
+            d.blocks = vec![target];
+            fb.push(d);
+            self.current = None;
+        }
+    }
+
+    pub fn cond_br(&mut self, cond: Value, then: Block, otherwise: Block) {
+        if self.current.is_some() {
+            let mut fb = self.fb();
+            let mut d = ir::InstData::new(Opcode::CondBranch, Type::Void, vec![cond]);
+            d.blocks = vec![then, otherwise];
+            fb.push(d);
+            self.current = None;
+        }
+    }
+
+    /// Ends the current block with `op` (ret, kill, unreachable).
+    pub fn terminate(&mut self, op: Opcode, operands: Vec<Value>) {
+        if self.current.is_some() {
+            self.fb().inst(op, Type::Void, operands);
+            self.current = None;
+        }
+    }
+
+    pub fn type_of(&mut self, v: Value) -> Type {
+        self.fb().type_of(v)
+    }
+
+    pub fn expr_range(&self, e: ExprId) -> TextRange {
+        self.map.expr_syntax(e).text_range()
+    }
+
+    pub fn stmt_range(&self, s: hir::body::StmtId) -> TextRange {
+        self.map.stmt_syntax(s).text_range()
+    }
+
+    pub fn unsupported(&mut self, what: &str, e: ExprId) -> Unsupported {
+        let range = self.expr_range(e);
+        self.cx.unsupported(what, range)
+    }
+
+    /// The inferred type of `e`.
+    pub fn ty(&mut self, e: ExprId) -> R<Type> {
+        match self.infer.type_of_expr(e) {
+            Some(t) => Ok(t.clone()),
+            None => Err(self.unsupported("an expression of unknown type", e)),
+        }
+    }
+
+    pub fn local_ptr(&mut self, l: LocalId) -> R<Value> {
+        match self.locals[l.0 as usize] {
+            Some(v) => Ok(v),
+            None => {
+                let range = self.map.locals[l.0 as usize].text_range();
+                Err(self.cx.unsupported("this local variable", range))
+            }
+        }
+    }
+
+    /// Allocas for every parameter and local (in the entry block), parameters stored.
+    fn lower_body(&mut self) -> R<()> {
+        let entry = self.new_block("entry");
+        self.switch_to(entry);
+        let params = self.body.params.clone();
+        let param_types: Vec<Type> = self.cx.mb.module().functions[self.func]
+            .params
+            .iter()
+            .map(|p| p.ty.clone())
+            .collect();
+        // `out`/`inout` parameters are the caller's pointers; every other local an alloca.
+        for (n, p) in params.iter().enumerate() {
+            if matches!(param_types.get(n), Some(Type::Pointer { .. })) {
+                self.locals[p.0 as usize] = Some(Value::Arg(n as u32));
+            }
+        }
+        for i in 0..self.body.locals.len() {
+            if self.locals[i].is_some() {
+                continue;
+            }
+            let local = self.body.locals[i].clone();
+            let range = self.map.locals[i].text_range();
+            // A `static const` local is an ordinary local: it is initialized where declared
+            // with the same value on every call.
+            if local.is_static && !local.is_const {
+                return Err(self
+                    .cx
+                    .unsupported("`static` locals that are not `const`", range));
+            }
+            let Some(ty) = self.infer.type_of_local(LocalId(i as u32)).cloned() else {
+                return Err(self.cx.unsupported("a local of unknown type", range));
+            };
+            if !is_storable(&ty) {
+                return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
+            }
+            let v = self.fb().alloca(ty, &local.name);
+            self.locals[i] = Some(v);
+        }
+        for (n, p) in params.iter().enumerate() {
+            let ptr = self.local_ptr(*p)?;
+            let name = self.body.local(*p).name.clone();
+            let mut fb = self.fb();
+            fb.set_param_name(n, &name);
+            if ptr != Value::Arg(n as u32) {
+                fb.store(ptr, Value::Arg(n as u32));
+            }
+        }
+        let Some(root) = self.body.root else {
+            let range = self.cx.item_range(self.item);
+            return Err(self.cx.unsupported("a function without a body", range));
+        };
+        self.lower_stmt(root)?;
+        if self.current.is_some() {
+            if self.ret.is_void() {
+                self.terminate(Opcode::Return, Vec::new());
+            } else {
+                // A non-void function that runs off its end (W2002): nothing is returned.
+                self.terminate(Opcode::Unreachable, Vec::new());
+            }
+        }
+        Ok(())
+    }
+
+    /// A temporary: an alloca placed at the top of the entry block.
+    pub fn entry_alloca(&mut self, ty: Type, name: &str) -> Value {
+        let mut fb = self.cx.mb.function(self.func);
+        let v = fb.alloca(ty, name);
+        let f = &mut self.cx.mb.module_mut().functions[self.func];
+        if let (Value::Inst(i), Some(&entry)) = (v, f.layout.first()) {
+            f.insts[i].block = Some(entry);
+            f.blocks[entry].insts.insert(0, i);
+        }
+        v
+    }
+
+    /// Reads a place.
+    pub fn load_place(&mut self, p: &Place) -> R<Value> {
+        Ok(match p {
+            Place::Ptr(ptr) => self.fb().load(*ptr),
+            Place::Swizzle(base, comps) => {
+                let v = self.load_place(base)?;
+                match self.type_of(v) {
+                    Type::Scalar(k) => {
+                        let parts = vec![v; comps.len()];
+                        if comps.len() == 1 {
+                            v
+                        } else {
+                            self.fb()
+                                .construct(Type::Vector(k, comps.len() as u8), &parts)
+                        }
+                    }
+                    _ if comps.len() == 1 => self.fb().extract(v, &[u32::from(comps[0])]),
+                    _ => self.fb().swizzle(v, comps),
+                }
+            }
+            Place::Texel { resource, coord } => {
+                // `tex[c]` of a sampled texture reads mip level 0.
+                let sampled = matches!(
+                    self.type_of(*resource).pointee().and_then(|(_, t)| t.as_resource().cloned()),
+                    Some(types::ResourceType::Texture { access, .. }) if !access.is_writable()
+                );
+                let mut ops = vec![*resource, *coord];
+                if sampled {
+                    ops.push(self.fb().uint(0));
+                }
+                self.fb().resource_op(Opcode::TextureLoad, &ops, &[])
+            }
+        })
+    }
+
+    /// Writes `v` (already of the place's type) to a place.
+    pub fn store_place(&mut self, p: &Place, v: Value) -> R<()> {
+        match p {
+            Place::Ptr(ptr) => self.fb().store(*ptr, v),
+            Place::Swizzle(base, comps) => {
+                let mut whole = self.load_place(base)?;
+                if matches!(self.type_of(whole), Type::Scalar(_)) {
+                    // `s.x = v` on a scalar.
+                    return self.store_place(base, v);
+                }
+                let single = comps.len() == 1;
+                for (i, &c) in comps.iter().enumerate() {
+                    let part = if single {
+                        v
+                    } else {
+                        self.fb().extract(v, &[i as u32])
+                    };
+                    whole = self.fb().insert(whole, part, &[u32::from(c)]);
+                }
+                self.store_place(base, whole)?;
+            }
+            Place::Texel { resource, coord } => {
+                self.fb()
+                    .resource_op(Opcode::TextureStore, &[*resource, *coord, v], &[]);
+            }
+        }
+        Ok(())
+    }
+
+    /// The type a place holds.
+    pub fn place_type(&mut self, p: &Place) -> Type {
+        match p {
+            Place::Ptr(ptr) => {
+                let t = self.type_of(*ptr);
+                ir::typing::load_type(&t).unwrap_or(Type::Void)
+            }
+            Place::Swizzle(base, comps) => {
+                let t = self.place_type(base);
+                let k = t.scalar_kind().unwrap_or(types::ScalarKind::Float);
+                if comps.len() == 1 {
+                    Type::Scalar(k)
+                } else {
+                    Type::Vector(k, comps.len() as u8)
+                }
+            }
+            Place::Texel { resource, .. } => {
+                let t = self.type_of(*resource);
+                t.pointee()
+                    .and_then(|(_, p)| p.as_resource().and_then(|r| r.element().cloned()))
+                    .unwrap_or(Type::Void)
+            }
+        }
+    }
+}
+
+/// Types a local can hold in this slice: numeric shapes, arrays and structs of them.
+pub fn is_storable(ty: &Type) -> bool {
+    match ty {
+        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => true,
+        Type::Array { element, len } => len.is_some() && is_storable(element),
+        Type::Struct(s) => s.fields.iter().all(|f| is_storable(&f.ty)),
+        _ => false,
+    }
+}

@@ -1,0 +1,110 @@
+//! `static` globals: a literal initializer becomes the global's constant; any other runs in
+//! `init_globals`, which the entry wrapper calls before the body.
+
+use hir::item_tree::ItemIdx;
+use hir::type_ref::ConstExpr;
+use hir::GlobalId;
+use ir::{Constant, Func, InstData, Opcode, Value};
+use types::Type;
+
+use crate::context::{ModuleCtx, R};
+use crate::convert::literal_constant;
+use crate::func::FnLower;
+
+/// The constant of a scalar global initialized with a (possibly negated) literal.
+pub fn const_scalar(c: &ConstExpr, ty: &Type) -> Option<Constant> {
+    let Type::Scalar(kind) = ty else {
+        return None;
+    };
+    let lit = |c: &ConstExpr| -> Option<hir::body::Literal> {
+        Some(match c {
+            ConstExpr::Int(v) => hir::body::Literal::Int(*v as u64, hir::type_ref::IntSuffix::None),
+            ConstExpr::Float(b) => hir::body::Literal::Float(*b, hir::type_ref::FloatSuffix::None),
+            ConstExpr::Bool(b) => hir::body::Literal::Bool(*b),
+            _ => return None,
+        })
+    };
+    match c {
+        ConstExpr::Neg(inner) => match lit(inner)? {
+            hir::body::Literal::Int(v, s) => literal_constant(
+                &hir::body::Literal::Int((v as i64).wrapping_neg() as u64, s),
+                *kind,
+            ),
+            hir::body::Literal::Float(b, s) => literal_constant(
+                &hir::body::Literal::Float((-f64::from_bits(b)).to_bits(), s),
+                *kind,
+            ),
+            _ => None,
+        },
+        c => literal_constant(&lit(c)?, *kind),
+    }
+}
+
+/// Builds `init_globals` for the statics the module uses (initializers may reach more), and
+/// makes `wrapper` call it first.
+pub fn lower_init_globals(cx: &mut ModuleCtx<'_>, wrapper: Func) {
+    if cx.static_inits.is_empty() || !cx.diagnostics.is_empty() {
+        return;
+    }
+    let init = cx
+        .mb
+        .declare_function("init_globals", Vec::new(), Type::Void);
+    let entry = cx.mb.function(init).create_block("entry");
+    let mut current = Some(entry);
+    let mut done = 0;
+    while done < cx.static_inits.len() {
+        let (idx, g) = cx.static_inits[done];
+        done += 1;
+        match lower_one(cx, init, current, idx, g) {
+            Ok(c) => current = c,
+            Err(_) => return,
+        }
+        cx.drain_queue();
+    }
+    if let Some(b) = current {
+        let mut fb = cx.mb.function(init);
+        fb.switch_to_block(b);
+        fb.inst(Opcode::Return, Type::Void, Vec::new());
+    }
+    // The call goes first in the wrapper.
+    let f = &mut cx.mb.module_mut().functions[wrapper];
+    let call = f
+        .insts
+        .push(InstData::new(Opcode::Call(init), Type::Void, Vec::new()));
+    if let Some(&b) = f.layout.first() {
+        f.insts[call].block = Some(b);
+        f.blocks[b].insts.insert(0, call);
+    }
+}
+
+/// Stores the initializer of static `idx` into `g`; the block where code continues.
+fn lower_one(
+    cx: &mut ModuleCtx<'_>,
+    func: Func,
+    current: Option<ir::Block>,
+    idx: ItemIdx,
+    g: ir::Global,
+) -> R<Option<ir::Block>> {
+    let gid = GlobalId::new(cx.db, cx.file, cx.config, cx.tree.item(idx).ast);
+    let (body, map) = hir::body::global_body_with_source_map(cx.db, gid);
+    let infer = hir::infer_global(cx.db, gid);
+    let ty = cx.mb.module().globals[g].ty.clone();
+    let Some(init) = body.init else {
+        return Ok(current);
+    };
+    let mut f = FnLower {
+        cx,
+        item: idx,
+        func,
+        body: body.clone(),
+        map,
+        infer,
+        current,
+        locals: Vec::new(),
+        jumps: Vec::new(),
+        ret: Type::Void,
+    };
+    let v = f.coerce(init, &ty)?;
+    f.fb().store(Value::Global(g), v);
+    Ok(f.current)
+}

@@ -1,0 +1,298 @@
+//! Statements: declarations, `if`/`else`, the loops (with loop markers: header, merge and
+//! continue blocks), `switch`, `break`/`continue`/`return`/`discard`. Code after a jump is
+//! not lowered; a merge block nothing reaches ends in `unreachable`.
+
+use hir::body::{Expr, Literal, Stmt, StmtId};
+use ir::Opcode;
+use syntax::ast::PrefixOp;
+use types::{ScalarKind, Type};
+
+use crate::context::R;
+use crate::func::{FnLower, Jump};
+
+impl FnLower<'_, '_> {
+    pub fn lower_stmt(&mut self, s: StmtId) -> R<()> {
+        if self.current.is_none() {
+            return Ok(());
+        }
+        match self.body.stmt(s).clone() {
+            Stmt::Expr(e) => {
+                self.lower_expr(e)?;
+            }
+            Stmt::Decl(locals) => {
+                for l in locals {
+                    let Some(init) = self.body.local(l).init else {
+                        continue;
+                    };
+                    let ptr = self.local_ptr(l)?;
+                    let ty = self.infer.type_of_local(l).cloned().unwrap_or(Type::Void);
+                    let v = self.coerce(init, &ty)?;
+                    self.fb().store(ptr, v);
+                }
+            }
+            Stmt::Block(stmts) => {
+                for st in stmts {
+                    self.lower_stmt(st)?;
+                }
+            }
+            Stmt::Empty | Stmt::TypeDecl(_) => {}
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let c = self.coerce(cond, &Type::BOOL)?;
+                let header = self.current.expect("reachable");
+                let then_b = self.new_block("if.then");
+                let else_b = otherwise.map(|_| self.new_block("if.else"));
+                let merge = self.new_block("if.merge");
+                let hint = self.control_hint(s);
+                self.cx
+                    .mb
+                    .function(self.func)
+                    .mark_selection(header, merge, hint);
+                self.cond_br(c, then_b, else_b.unwrap_or(merge));
+                let mut reached = else_b.is_none();
+                self.switch_to(then_b);
+                self.lower_stmt(then)?;
+                reached |= self.current.is_some();
+                self.br(merge);
+                if let (Some(b), Some(o)) = (else_b, otherwise) {
+                    self.switch_to(b);
+                    self.lower_stmt(o)?;
+                    reached |= self.current.is_some();
+                    self.br(merge);
+                }
+                self.finish_merge(merge, reached);
+            }
+            Stmt::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                if let Some(i) = init {
+                    self.lower_stmt(i)?;
+                }
+                self.lower_loop(s, cond, step.map(Step::Expr), body, false)?;
+            }
+            Stmt::While { cond, body } => self.lower_loop(s, Some(cond), None, body, false)?,
+            Stmt::DoWhile { body, cond } => self.lower_loop(s, Some(cond), None, body, true)?,
+            Stmt::Switch { expr, clauses } => self.lower_switch(s, expr, &clauses)?,
+            Stmt::Break => {
+                let Some(j) = self.jumps.last().copied() else {
+                    return Err(self.cx.unsupported("`break` here", self.stmt_range(s)));
+                };
+                self.br(j.break_to);
+            }
+            Stmt::Continue => {
+                let Some(target) = self.jumps.iter().rev().find_map(|j| j.continue_to) else {
+                    return Err(self.cx.unsupported("`continue` here", self.stmt_range(s)));
+                };
+                self.br(target);
+            }
+            Stmt::Return(value) => {
+                let ops = match value {
+                    Some(e) if !self.ret.is_void() => {
+                        let ret = self.ret.clone();
+                        vec![self.coerce(e, &ret)?]
+                    }
+                    Some(e) => {
+                        self.lower_expr(e)?;
+                        Vec::new()
+                    }
+                    None => Vec::new(),
+                };
+                self.terminate(Opcode::Return, ops);
+            }
+            Stmt::Discard => self.terminate(Opcode::Kill, Vec::new()),
+            Stmt::NotSupported(what) => {
+                return Err(self.cx.unsupported(&what, self.stmt_range(s)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Continues in `merge`, which ends in `unreachable` when no arm reached it.
+    fn finish_merge(&mut self, merge: ir::Block, reached: bool) {
+        self.switch_to(merge);
+        if !reached {
+            self.terminate(Opcode::Unreachable, Vec::new());
+        }
+    }
+
+    /// `header: br check; check: cond_br body, merge; body...; cont: step; br header`. A
+    /// `do`-`while` tests in the continue block instead.
+    fn lower_loop(
+        &mut self,
+        s: StmtId,
+        cond: Option<hir::body::ExprId>,
+        step: Option<Step>,
+        body: StmtId,
+        test_at_end: bool,
+    ) -> R<()> {
+        let header = self.new_block("loop.header");
+        let check = (!test_at_end && cond.is_some()).then(|| self.new_block("loop.check"));
+        let body_b = self.new_block("loop.body");
+        let cont = self.new_block("loop.continue");
+        let merge = self.new_block("loop.merge");
+        let hint = self.control_hint(s);
+        self.br(header);
+        self.cx
+            .mb
+            .function(self.func)
+            .mark_loop(header, merge, cont, hint);
+        self.switch_to(header);
+        self.br(check.unwrap_or(body_b));
+        if let (Some(check), Some(c)) = (check, cond) {
+            self.switch_to(check);
+            let v = self.coerce(c, &Type::BOOL)?;
+            self.cond_br(v, body_b, merge);
+        }
+        self.jumps.push(Jump {
+            break_to: merge,
+            continue_to: Some(cont),
+        });
+        self.switch_to(body_b);
+        let r = self.lower_stmt(body);
+        self.jumps.pop();
+        r?;
+        self.br(cont);
+        self.switch_to(cont);
+        if let Some(Step::Expr(e)) = step {
+            self.lower_expr(e)?;
+        }
+        match (test_at_end, cond) {
+            (true, Some(c)) => {
+                let v = self.coerce(c, &Type::BOOL)?;
+                self.cond_br(v, header, merge);
+            }
+            _ => self.br(header),
+        }
+        // The merge is reached by the loop test or a `break`; an endless loop without a
+        // `break` leaves it unreachable.
+        let reached = self.block_has_preds(merge);
+        self.finish_merge(merge, reached);
+        Ok(())
+    }
+
+    /// Whether some terminator already branches to `b`.
+    fn block_has_preds(&mut self, b: ir::Block) -> bool {
+        let f = &self.cx.mb.module().functions[self.func];
+        f.layout.iter().any(|&blk| f.successors(blk).contains(&b))
+    }
+
+    fn lower_switch(
+        &mut self,
+        s: StmtId,
+        expr: hir::body::ExprId,
+        clauses: &[hir::body::CaseClause],
+    ) -> R<()> {
+        let sel_ty = self.ty(expr)?;
+        let sel_ty = match sel_ty.scalar_kind() {
+            Some(ScalarKind::Uint) => Type::UINT,
+            _ => Type::INT,
+        };
+        let sel = self.coerce(expr, &sel_ty)?;
+        let header = self.current.expect("reachable");
+        let blocks: Vec<ir::Block> = clauses
+            .iter()
+            .map(|_| self.new_block("switch.case"))
+            .collect();
+        let merge = self.new_block("switch.merge");
+        let mut default = merge;
+        let mut cases = Vec::new();
+        let mut values = Vec::new();
+        for (c, &b) in clauses.iter().zip(&blocks) {
+            match c.value {
+                None => default = b,
+                Some(v) => {
+                    let Some(n) = self.const_int(v) else {
+                        return Err(self.unsupported("a non-literal case value", v));
+                    };
+                    cases.push(b);
+                    values.push(n);
+                }
+            }
+        }
+        let hint = self.control_hint(s);
+        self.cx
+            .mb
+            .function(self.func)
+            .mark_selection(header, merge, hint);
+        let mut d = ir::InstData::new(Opcode::Switch, Type::Void, vec![sel]);
+        d.blocks = std::iter::once(default).chain(cases).collect();
+        d.literals = values;
+        self.fb().push(d);
+        self.current = None;
+        let mut reached = default == merge;
+        self.jumps.push(Jump {
+            break_to: merge,
+            continue_to: None,
+        });
+        for (i, c) in clauses.iter().enumerate() {
+            // Falling through from the previous clause.
+            self.br(blocks[i]);
+            self.switch_to(blocks[i]);
+            for &st in &c.stmts {
+                if let Err(e) = self.lower_stmt(st) {
+                    self.jumps.pop();
+                    return Err(e);
+                }
+            }
+        }
+        self.jumps.pop();
+        reached |= self.current.is_some();
+        self.br(merge);
+        reached |= self.block_has_preds(merge);
+        self.finish_merge(merge, reached);
+        Ok(())
+    }
+
+    /// The value of an integer literal (possibly negated).
+    pub fn const_int(&self, e: hir::body::ExprId) -> Option<i64> {
+        match self.body.expr(e) {
+            Expr::Literal(Literal::Int(v, _)) => Some(*v as i64),
+            Expr::Literal(Literal::Bool(b)) => Some(i64::from(*b)),
+            Expr::Paren(i) => self.const_int(*i),
+            Expr::Prefix {
+                op: PrefixOp::Neg,
+                expr,
+            } => self.const_int(*expr).map(|v| -v),
+            _ => None,
+        }
+    }
+}
+
+/// The step of a `for` loop.
+enum Step {
+    Expr(hir::body::ExprId),
+}
+
+/// The arguments' text of an attribute (`[unroll(4)]` → `["4"]`).
+pub fn attr_args(attr: &syntax::ast::Attribute) -> Vec<String> {
+    use syntax::ast::AstNode;
+    attr.arg_list()
+        .map(|l| l.args().map(|a| a.syntax().text().to_string()).collect())
+        .unwrap_or_default()
+}
+
+impl FnLower<'_, '_> {
+    /// `[unroll]`, `[unroll(n)]`, `[loop]`, `[flatten]`, `[branch]` on statement `s`.
+    pub fn control_hint(&self, s: StmtId) -> Option<ir::ControlHint> {
+        use syntax::ast::AstNode;
+        let root = hir::ids::expanded_root(self.cx.db, self.cx.file, self.cx.config);
+        let node = self.map.stmt_syntax(s).try_to_node(&root)?;
+        node.children()
+            .filter_map(syntax::ast::Attribute::cast)
+            .find_map(|a| match a.name_text().to_ascii_lowercase().as_str() {
+                "unroll" => Some(ir::ControlHint::Unroll(
+                    attr_args(&a).first().and_then(|n| n.trim().parse().ok()),
+                )),
+                "loop" => Some(ir::ControlHint::DontUnroll),
+                "flatten" => Some(ir::ControlHint::Flatten),
+                "branch" => Some(ir::ControlHint::DontFlatten),
+                _ => None,
+            })
+    }
+}
