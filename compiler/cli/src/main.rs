@@ -77,41 +77,100 @@ fn run(options: &Options) -> Result<ExitCode, String> {
     }
     let mut emits = options.emit.clone();
     if emits.is_empty() && options.spirv {
-        emits.push(EmitKind::Spirv);
+        // Like DXC: the binary into -Fo, the disassembly on the terminal.
+        emits.push(if options.output.is_some() {
+            EmitKind::Spirv
+        } else {
+            EmitKind::SpirvAsm
+        });
     }
+    let report = |errors: &[syntax::Diagnostic]| {
+        let stderr = &mut std::io::stderr();
+        match options.error_format {
+            ErrorFormat::Human => render::human(stderr, &files, errors, color),
+            ErrorFormat::Json => render::json(stderr, &files, errors),
+        }
+    };
+    // Lowered once, for every output that needs the IR.
+    let mut module: Option<db::ir::Module> = None;
     for kind in emits {
-        let produced = match kind {
-            EmitKind::Syntax => syntax::debug_tree(&parsed.syntax()),
+        let produced: Vec<u8> = match kind {
+            EmitKind::Syntax => syntax::debug_tree(&parsed.syntax()).into_bytes(),
             EmitKind::Preprocessed => {
                 let expanded = parsed.expanded();
                 let mut text = syntax::SyntaxNode::new_root(expanded.green.clone()).to_string();
                 text.push('\n');
-                text
+                text.into_bytes()
             }
-            EmitKind::Ir => {
+            EmitKind::Ir | EmitKind::Spirv | EmitKind::SpirvAsm => {
                 if failed {
                     return Ok(exit_status(true));
                 }
-                match lower_ir(options, &db, main_file, config)? {
-                    Ok(module) => ir_text(&module),
-                    Err(errors) => {
-                        match options.error_format {
-                            ErrorFormat::Human => render::human(stderr, &files, &errors, color),
-                            ErrorFormat::Json => render::json(stderr, &files, &errors),
+                if module.is_none() {
+                    match lower_ir(options, &db, main_file, config)? {
+                        Ok(m) => module = Some(m),
+                        Err(errors) => {
+                            report(&errors);
+                            return Ok(exit_status(true));
                         }
-                        return Ok(exit_status(true));
                     }
+                }
+                let Some(module) = &module else {
+                    return Ok(exit_status(true));
+                };
+                match kind {
+                    EmitKind::Ir => ir_text(module).into_bytes(),
+                    _ => match emit_spirv(options, module, main_file.id(&db))? {
+                        Ok(words) if kind == EmitKind::Spirv => {
+                            words.iter().flat_map(|w| w.to_le_bytes()).collect()
+                        }
+                        Ok(words) => spirv_backend::disassemble(&words).into_bytes(),
+                        Err(error) => {
+                            report(&[error]);
+                            return Ok(exit_status(true));
+                        }
+                    },
                 }
             }
             other => {
                 let name = format!("{other:?}").to_lowercase();
-                return Err(format!("not supported yet: --emit {name} (the pipeline ends at the syntax tree for now)"));
+                return Err(format!(
+                    "not supported yet: --emit {name} (hlslc produces syntax, preprocessed, ir, spirv and spirv-asm today)"
+                ));
             }
         };
         write_output(options, kind, &produced)?;
     }
     Ok(exit_status(failed))
 }
+
+/// SPIR-V for `module` under `-fspv-target-env` (default vulkan1.0), or the backend's error as a
+/// diagnostic at the construct it could not express.
+fn emit_spirv(
+    options: &Options,
+    module: &db::ir::Module,
+    main_file: db::FileId,
+) -> Result<Result<Vec<u32>, syntax::Diagnostic>, String> {
+    let env_name = options.target_env.as_deref().unwrap_or("vulkan1.0");
+    let env = spirv_backend::TargetEnv::from_name(env_name).ok_or_else(|| {
+        format!("unknown -fspv-target-env `{env_name}` (expected vulkan1.0, vulkan1.1, vulkan1.2 or vulkan1.3)")
+    })?;
+    Ok(
+        spirv_backend::emit(module, &spirv_backend::SpirvOptions::new(env)).map_err(|e| {
+            let (file, range) = match e.loc {
+                Some(loc) => (
+                    db::FileId(loc.file),
+                    syntax::TextRange::new(loc.start.into(), loc.end.max(loc.start).into()),
+                ),
+                None => (main_file, syntax::TextRange::empty(0.into())),
+            };
+            syntax::Diagnostic::error(SPIRV_ERROR, e.message, file, range)
+        }),
+    )
+}
+
+/// What the SPIR-V backend cannot express (yet) for this module.
+const SPIRV_ERROR: &str = "E4001";
 
 /// Lowers the entry point `-E` (default `main`) for the stage of `-T` to the IR.
 fn lower_ir(
@@ -146,7 +205,7 @@ fn exit_status(failed: bool) -> ExitCode {
     }
 }
 
-fn write_output(options: &Options, kind: EmitKind, produced: &str) -> Result<(), String> {
+fn write_output(options: &Options, kind: EmitKind, produced: &[u8]) -> Result<(), String> {
     match &options.output {
         Some(path) => {
             std::fs::write(path, produced).map_err(|e| format!("cannot write `{path}`: {e}"))?;
@@ -154,7 +213,7 @@ fn write_output(options: &Options, kind: EmitKind, produced: &str) -> Result<(),
         }
         None => {
             let mut stdout = std::io::stdout().lock();
-            let _ = stdout.write_all(produced.as_bytes());
+            let _ = stdout.write_all(produced);
         }
     }
     Ok(())
@@ -164,6 +223,9 @@ fn describe(kind: EmitKind) -> &'static str {
     match kind {
         EmitKind::Syntax => "the syntax tree",
         EmitKind::Preprocessed => "the preprocessed text",
+        EmitKind::Ir => "the IR",
+        EmitKind::Spirv => "the SPIR-V binary",
+        EmitKind::SpirvAsm => "the SPIR-V disassembly",
         _ => "the output",
     }
 }

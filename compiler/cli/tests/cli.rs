@@ -149,33 +149,135 @@ fn syntax_dump_is_lossless() {
     }
 }
 
+/// `spirv-val`, or a failure that says how to get it: SPIR-V tests never pass unchecked.
+fn spirv_val() -> String {
+    for candidate in ["spirv-val", "/usr/bin/spirv-val"] {
+        if Command::new(candidate)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+        {
+            return candidate.to_owned();
+        }
+    }
+    panic!("spirv-val not found: install it with `apt-get install spirv-tools` (./scripts/test-all does)");
+}
+
 #[test]
-fn main_readme_command_writes_output() {
-    let target = std::env::temp_dir().join(format!("hlslc-readme-{}.txt", std::process::id()));
+fn main_readme_command_writes_valid_spirv() {
+    let target = std::env::temp_dir().join(format!("hlslc-readme-{}.spv", std::process::id()));
     let target = target.to_str().unwrap();
     let out = hlslc(&[
         "-T",
-        "ps_6_0",
+        "cs_6_0",
         "-E",
         "main",
-        "-I",
-        "examples/include",
-        "-D",
-        "TONEMAP_OPERATOR=2",
-        "--emit",
-        "syntax",
+        "-spirv",
         "-Fo",
         target,
-        "examples/tonemap_ps.hlsl",
+        "examples/blur_cs.hlsl",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(
         stdout(&out),
-        format!("hlslc: wrote the syntax tree to {target}\n")
+        format!("hlslc: wrote the SPIR-V binary to {target}\n")
     );
-    assert!(std::fs::read_to_string(target)
-        .unwrap()
-        .starts_with("SOURCE_FILE@"));
+    let val = Command::new(spirv_val())
+        .args(["--target-env", "vulkan1.0", target])
+        .output()
+        .unwrap();
+    assert!(
+        val.status.success(),
+        "{}",
+        String::from_utf8_lossy(&val.stderr)
+    );
+}
+
+#[test]
+fn examples_compile_to_valid_spirv_for_each_target_env() {
+    let cases: &[&[&str]] = &[
+        &[
+            "-T",
+            "vs_6_0",
+            "-E",
+            "VSMain",
+            "examples/textured_vs_ps.hlsl",
+        ],
+        &[
+            "-T",
+            "ps_6_0",
+            "-E",
+            "PSMain",
+            "examples/textured_vs_ps.hlsl",
+        ],
+        &[
+            "-T",
+            "ps_6_0",
+            "-E",
+            "main",
+            "-I",
+            "examples/include",
+            "examples/tonemap_ps.hlsl",
+        ],
+        &["-T", "cs_6_0", "-E", "main", "examples/blur_cs.hlsl"],
+    ];
+    for env in ["vulkan1.0", "vulkan1.1", "vulkan1.2", "vulkan1.3"] {
+        for args in cases {
+            let target =
+                std::env::temp_dir().join(format!("hlslc-{}-{env}.spv", std::process::id()));
+            let target = target.to_str().unwrap();
+            let env_flag = format!("-fspv-target-env={env}");
+            let mut full = vec![env_flag.as_str(), "-spirv", "-Fo", target];
+            full.extend_from_slice(args);
+            let out = hlslc(&full);
+            assert!(out.status.success(), "hlslc {full:?}: {}", stderr(&out));
+            let val = Command::new(spirv_val())
+                .args(["--target-env", env, target])
+                .output()
+                .unwrap();
+            assert!(
+                val.status.success(),
+                "{args:?} {env}: {}",
+                String::from_utf8_lossy(&val.stderr)
+            );
+        }
+    }
+}
+
+#[test]
+fn spirv_disassembly_goes_to_stdout_without_fo() {
+    let out = hlslc(&[
+        "-T",
+        "cs_6_0",
+        "-E",
+        "main",
+        "-spirv",
+        "examples/blur_cs.hlsl",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("OpEntryPoint GLCompute %main \"main\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("OpExecutionMode %main LocalSize 64 1 1"),
+        "{text}"
+    );
+
+    let out = hlslc(&[
+        "-T",
+        "cs_6_0",
+        "-fspv-target-env=vulkan9",
+        "-spirv",
+        "examples/blur_cs.hlsl",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown -fspv-target-env `vulkan9`"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
