@@ -8,7 +8,7 @@
 //! `server/README.md`.
 
 use serde::Deserialize;
-use syntax::preprocess::{ShaderStage, ShaderTarget};
+use syntax::preprocess::ShaderTarget;
 use syntax::PreprocessConfig;
 
 /// The name of the configuration file at the workspace root.
@@ -268,52 +268,12 @@ fn parse_hlsl_version(version: &Version) -> Result<u32, String> {
         Version::Text(t) => t.clone(),
         Version::Number(n) => n.to_string(),
     };
-    match text.as_str() {
-        "2016" => Ok(2016),
-        "2017" => Ok(2017),
-        "2018" => Ok(2018),
-        "2021" => Ok(2021),
-        // DXC reports the in-progress language version as 2029.
-        "202x" | "202y" => Ok(2029),
-        other => Err(format!(
-            "unknown HLSL version `{other}` (expected 2016, 2018, 2021 or 202x)"
-        )),
-    }
+    syntax::preprocess::hlsl_version_from_name(&text)
 }
 
 /// Parses a profile such as `cs_6_0`, `ps_6_6` or `lib_6_x`.
 pub fn parse_profile(profile: &str) -> Result<ShaderTarget, String> {
-    let bad = || format!("unknown profile `{profile}` (expected a profile such as cs_6_0)");
-    let mut parts = profile.split('_');
-    let (Some(stage), Some(major), Some(minor), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return Err(bad());
-    };
-    let stage = match stage {
-        "ps" => ShaderStage::Pixel,
-        "vs" => ShaderStage::Vertex,
-        "gs" => ShaderStage::Geometry,
-        "hs" => ShaderStage::Hull,
-        "ds" => ShaderStage::Domain,
-        "cs" => ShaderStage::Compute,
-        "lib" => ShaderStage::Library,
-        "ms" => ShaderStage::Mesh,
-        "as" => ShaderStage::Amplification,
-        _ => return Err(bad()),
-    };
-    let major: u32 = major.parse().map_err(|_| bad())?;
-    // `_x` is the newest minor version the compiler knows, as `hlslc` reads it.
-    let minor: u32 = if minor == "x" {
-        8
-    } else {
-        minor.parse().map_err(|_| bad())?
-    };
-    Ok(ShaderTarget {
-        stage,
-        major,
-        minor,
-    })
+    ShaderTarget::from_profile(profile)
 }
 
 #[cfg(test)]
@@ -359,7 +319,10 @@ file = "shaders/blur.hlsl"
         let entry = &config.entries[0];
         assert_eq!(entry.file, "/ws/shaders/blur.hlsl");
         let pp = config.preprocess_for("/ws/shaders/blur.hlsl");
-        assert_eq!(pp.target.unwrap().stage, ShaderStage::Compute);
+        assert_eq!(
+            pp.target.unwrap().stage,
+            syntax::preprocess::ShaderStage::Compute
+        );
         assert_eq!(config.preprocess_for("/ws/other.hlsl").target, None);
     }
 
@@ -375,7 +338,7 @@ file = "shaders/blur.hlsl"
             problems,
             [
                 "unknown HLSL version `2000` (expected 2016, 2018, 2021 or 202x)",
-                "unknown profile `xx_6_0` (expected a profile such as cs_6_0)",
+                "unknown profile `xx_6_0` (expected STAGE_MAJOR_MINOR, such as cs_6_0 or ps_6_6)",
                 "optimization level 7 is not 0 to 3",
             ]
         );

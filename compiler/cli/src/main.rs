@@ -232,19 +232,7 @@ fn describe(kind: EmitKind) -> &'static str {
 
 /// The preprocessor configuration the options ask for.
 fn preprocess_config(options: &Options) -> Result<PreprocessConfig, String> {
-    let hlsl_version = match options.hlsl_version.as_str() {
-        "2016" => 2016,
-        "2017" => 2017,
-        "2018" => 2018,
-        "2021" => 2021,
-        // DXC reports the in-progress language version as 2029.
-        "202x" | "202y" => 2029,
-        other => {
-            return Err(format!(
-                "unknown HLSL version `{other}` (expected 2016, 2018, 2021 or 202x)"
-            ))
-        }
-    };
+    let hlsl_version = syntax::preprocess::hlsl_version_from_name(&options.hlsl_version)?;
     let target = options.profile.as_deref().map(parse_profile).transpose()?;
     let defines = options
         .defines
@@ -265,44 +253,5 @@ fn preprocess_config(options: &Options) -> Result<PreprocessConfig, String> {
 
 /// Parses a DXC profile such as `cs_6_0` or `lib_6_x`.
 pub fn parse_profile(profile: &str) -> Result<ShaderTarget, String> {
-    let bad = || {
-        format!(
-            "unknown profile `{profile}` (expected STAGE_MAJOR_MINOR, such as cs_6_0 or ps_6_6)"
-        )
-    };
-    let mut parts = profile.split('_');
-    let (Some(stage), Some(major), Some(minor), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return Err(bad());
-    };
-    let stage = match stage {
-        "ps" => ShaderStage::Pixel,
-        "vs" => ShaderStage::Vertex,
-        "gs" => ShaderStage::Geometry,
-        "hs" => ShaderStage::Hull,
-        "ds" => ShaderStage::Domain,
-        "cs" => ShaderStage::Compute,
-        "lib" => ShaderStage::Library,
-        "ms" => ShaderStage::Mesh,
-        "as" => ShaderStage::Amplification,
-        _ => return Err(bad()),
-    };
-    let major: u32 = major.parse().map_err(|_| bad())?;
-    // `lib_6_x` means the newest minor version the compiler knows.
-    let minor: u32 = if minor == "x" {
-        8
-    } else {
-        minor.parse().map_err(|_| bad())?
-    };
-    if !(major == 6 || (major == 5 && minor == 0) || (major == 4)) {
-        return Err(format!(
-            "unsupported shader model in `{profile}` (hlslc targets shader model 6.x)"
-        ));
-    }
-    Ok(ShaderTarget {
-        stage,
-        major,
-        minor,
-    })
+    ShaderTarget::from_profile(profile)
 }

@@ -132,6 +132,66 @@ pub struct ShaderTarget {
     pub minor: u32,
 }
 
+impl ShaderTarget {
+    /// Parses a DXC profile such as `cs_6_0`, `ps_6_6` or `lib_6_x` (`x`: the newest minor
+    /// version the compiler knows). Shared by `hlslc -T` and the server's configuration.
+    pub fn from_profile(profile: &str) -> Result<ShaderTarget, String> {
+        let bad = || {
+            format!("unknown profile `{profile}` (expected STAGE_MAJOR_MINOR, such as cs_6_0 or ps_6_6)")
+        };
+        let mut parts = profile.split('_');
+        let (Some(stage), Some(major), Some(minor), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(bad());
+        };
+        let stage = match stage {
+            "ps" => ShaderStage::Pixel,
+            "vs" => ShaderStage::Vertex,
+            "gs" => ShaderStage::Geometry,
+            "hs" => ShaderStage::Hull,
+            "ds" => ShaderStage::Domain,
+            "cs" => ShaderStage::Compute,
+            "lib" => ShaderStage::Library,
+            "ms" => ShaderStage::Mesh,
+            "as" => ShaderStage::Amplification,
+            _ => return Err(bad()),
+        };
+        let major: u32 = major.parse().map_err(|_| bad())?;
+        let minor: u32 = if minor == "x" {
+            8
+        } else {
+            minor.parse().map_err(|_| bad())?
+        };
+        if major != 6 {
+            return Err(format!(
+                "unsupported shader model in `{profile}` (the compiler targets shader model 6.x)"
+            ));
+        }
+        Ok(ShaderTarget {
+            stage,
+            major,
+            minor,
+        })
+    }
+}
+
+/// The value of `__HLSL_VERSION` for a `-HV` spelling: `2016`, `2018`, `2021` or `202x`.
+/// Shared by `hlslc -HV` and the server's configuration.
+pub fn hlsl_version_from_name(name: &str) -> Result<u32, String> {
+    match name {
+        "2016" => Ok(2016),
+        "2017" => Ok(2017),
+        "2018" => Ok(2018),
+        "2021" => Ok(2021),
+        // DXC reports the in-progress language version as 2029.
+        "202x" | "202y" => Ok(2029),
+        other => Err(format!(
+            "unknown HLSL version `{other}` (expected 2016, 2018, 2021 or 202x)"
+        )),
+    }
+}
+
 /// Everything that changes what the preprocessor produces, apart from the file texts.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PreprocessConfig {
