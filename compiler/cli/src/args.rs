@@ -49,8 +49,14 @@ pub enum ErrorFormat {
 #[derive(Debug, Parser)]
 #[command(name = "hlslc", version, about, disable_help_flag = true)]
 pub struct Options {
-    /// The HLSL source file.
-    pub input: Option<String>,
+    /// The HLSL source file; or `run` followed by the file, to execute a compute shader on the
+    /// CPU (with `--pipeline`).
+    #[arg(num_args = 0..=2, value_name = "FILE")]
+    pub inputs: Vec<String>,
+
+    /// `hlslc run`: the pipeline (LLVM offload-test-suite YAML) with buffers and bindings.
+    #[arg(long, value_name = "PIPELINE.yaml")]
+    pub pipeline: Option<String>,
 
     /// Target profile, such as cs_6_0, ps_6_6, lib_6_3 (DXC: -T).
     #[arg(short = 'T', long = "profile", value_name = "PROFILE")]

@@ -45,10 +45,18 @@ fn usage_error(message: &str) -> ExitCode {
 }
 
 fn run(options: &Options) -> Result<ExitCode, String> {
-    let input = options
-        .input
-        .as_deref()
-        .ok_or("no input file; usage: hlslc [OPTIONS] FILE.hlsl")?;
+    let (run_mode, input) = match options.inputs.as_slice() {
+        [file] => (false, file.as_str()),
+        [command, file] if command == "run" => (true, file.as_str()),
+        [] => return Err("no input file; usage: hlslc [OPTIONS] FILE.hlsl".into()),
+        _ => return Err(
+            "usage: hlslc [OPTIONS] FILE.hlsl, or hlslc run --pipeline P.yaml [OPTIONS] FILE.hlsl"
+                .into(),
+        ),
+    };
+    if run_mode != options.pipeline.is_some() {
+        return Err("`hlslc run FILE.hlsl` and `--pipeline P.yaml` go together".into());
+    }
     let config = preprocess_config(options)?;
     let bytes = std::fs::read(input).map_err(|e| format!("cannot read `{input}`: {e}"))?;
     let text: Arc<str> = String::from_utf8_lossy(&bytes).as_ref().into();
@@ -75,6 +83,19 @@ fn run(options: &Options) -> Result<ExitCode, String> {
     if options.check {
         return Ok(exit_status(failed));
     }
+    if let Some(pipeline_path) = &options.pipeline {
+        if failed {
+            return Ok(exit_status(true));
+        }
+        return run_pipeline(
+            options,
+            pipeline_path,
+            &db,
+            main_file,
+            config,
+            &report_errors(options, &files, color),
+        );
+    }
     let mut emits = options.emit.clone();
     if emits.is_empty() && options.spirv {
         // Like DXC: the binary into -Fo, the disassembly on the terminal.
@@ -84,13 +105,7 @@ fn run(options: &Options) -> Result<ExitCode, String> {
             EmitKind::SpirvAsm
         });
     }
-    let report = |errors: &[syntax::Diagnostic]| {
-        let stderr = &mut std::io::stderr();
-        match options.error_format {
-            ErrorFormat::Human => render::human(stderr, &files, errors, color),
-            ErrorFormat::Json => render::json(stderr, &files, errors),
-        }
-    };
+    let report = report_errors(options, &files, color);
     // Lowered once, for every output that needs the IR.
     let mut module: Option<db::ir::Module> = None;
     for kind in emits {
@@ -142,6 +157,63 @@ fn run(options: &Options) -> Result<ExitCode, String> {
         write_output(options, kind, &produced)?;
     }
     Ok(exit_status(failed))
+}
+
+/// Prints diagnostics in the chosen format.
+fn report_errors<'a>(
+    options: &'a Options,
+    files: &'a FilesView,
+    color: bool,
+) -> impl Fn(&[syntax::Diagnostic]) + 'a {
+    move |errors| {
+        let stderr = &mut std::io::stderr();
+        match options.error_format {
+            ErrorFormat::Human => render::human(stderr, files, errors, color),
+            ErrorFormat::Json => render::json(stderr, files, errors),
+        }
+    }
+}
+
+/// `hlslc run`: lowers the compute entry point, runs the pipeline on the interpreter and
+/// prints every buffer as JSON on stdout.
+fn run_pipeline(
+    options: &Options,
+    pipeline_path: &str,
+    db: &RootDatabase,
+    main_file: db::SourceFile,
+    config: db::CompileConfig,
+    report: &dyn Fn(&[syntax::Diagnostic]),
+) -> Result<ExitCode, String> {
+    let text = std::fs::read_to_string(pipeline_path)
+        .map_err(|e| format!("cannot read `{pipeline_path}`: {e}"))?;
+    let pipeline = interp::parse_pipeline(&text).map_err(|e| format!("{pipeline_path}: {e}"))?;
+    let entry = options
+        .entry
+        .clone()
+        .or_else(|| pipeline.shaders.first().map(|s| s.entry.clone()))
+        .unwrap_or_else(|| "main".to_owned());
+    let stage = match options.profile.as_deref().map(parse_profile).transpose()? {
+        None => db::LowerStage::Compute,
+        Some(t) if t.stage == ShaderStage::Compute => db::LowerStage::Compute,
+        Some(_) => return Err("`hlslc run` runs compute shaders: use a cs_6_x profile".into()),
+    };
+    let module = match db::lower_module(db, main_file, config, &entry, stage) {
+        Ok(module) => module,
+        Err(errors) => {
+            report(&errors);
+            return Ok(exit_status(true));
+        }
+    };
+    match interp::run_pipeline(&module, &pipeline, &interp::PipelineOptions::default()) {
+        Ok(results) => {
+            println!("{}", results.to_json());
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("hlslc: error: {e}");
+            Ok(exit_status(true))
+        }
+    }
 }
 
 /// SPIR-V for `module` under `-fspv-target-env` (default vulkan1.0), or the backend's error as a

@@ -459,3 +459,83 @@ fn emit_ir_reports_what_does_not_lower_yet() {
         stderr(&out)
     );
 }
+
+const DOUBLING_KERNEL: &str = "RWStructuredBuffer<uint> Data : register(u0);
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    Data[id.x] = Data[id.x] * 2 + id.x;
+}
+";
+
+const DOUBLING_PIPELINE: &str = "Shaders:
+  - Stage: Compute
+    Entry: main
+DispatchParameters:
+  DispatchGroupCount: [2, 1, 1]
+Buffers:
+  - Name: Data
+    Format: UInt32
+    Data: [1, 2, 3, 4, 5, 6, 7, 4294967295]
+DescriptorSets:
+  - Resources:
+    - Name: Data
+      Kind: RWStructuredBuffer
+      DirectXBinding:
+        Register: 0
+        Space: 0
+      VulkanBinding:
+        Binding: 0
+";
+
+#[test]
+fn run_executes_a_compute_shader_and_prints_buffers() {
+    let shader = temp_file("run/double.hlsl", DOUBLING_KERNEL);
+    let pipeline = temp_file("run/double.yaml", DOUBLING_PIPELINE);
+    let out = hlslc(&[
+        "run",
+        "--pipeline",
+        pipeline.to_str().unwrap(),
+        "-T",
+        "cs_6_0",
+        shader.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Data[i] * 2 + i, by hand; the last element wraps: 0xFFFFFFFF * 2 + 7 = 5 (mod 2^32).
+    assert_eq!(
+        stdout(&out),
+        "{\"buffers\": {\"Data\": [2, 5, 8, 11, 14, 17, 20, 5]}}\n"
+    );
+}
+
+#[test]
+fn run_refuses_what_it_cannot_do() {
+    let shader = temp_file("run2/double.hlsl", DOUBLING_KERNEL);
+    let pipeline = temp_file("run2/double.yaml", DOUBLING_PIPELINE);
+    let (shader, pipeline) = (shader.to_str().unwrap(), pipeline.to_str().unwrap());
+
+    let out = hlslc(&["run", shader]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("go together"), "{}", stderr(&out));
+
+    let out = hlslc(&["run", "--pipeline", pipeline, "-T", "ps_6_0", shader]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("runs compute shaders"),
+        "{}",
+        stderr(&out)
+    );
+
+    let broken = temp_file("run2/broken.yaml", "Shaders: [");
+    let out = hlslc(&["run", "--pipeline", broken.to_str().unwrap(), shader]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("broken.yaml"), "{}", stderr(&out));
+
+    let missing = temp_file(
+        "run2/missing.yaml",
+        &DOUBLING_PIPELINE.replace("Name: Data\n      Kind", "Name: Nothing\n      Kind"),
+    );
+    let out = hlslc(&["run", "--pipeline", missing.to_str().unwrap(), shader]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stderr(&out).contains("hlslc: error:"), "{}", stderr(&out));
+}
