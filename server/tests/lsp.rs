@@ -162,9 +162,18 @@ fn syntax_tree_and_views_answer_text() {
     let tree = tree.as_str().unwrap();
     assert!(tree.starts_with("SOURCE_FILE@0..9\n"), "{tree}");
     assert!(tree.contains("IDENT@6..7 \"x\""), "{tree}");
+    // No entry point in this file: the IR and SPIR-V views say how to mark one.
+    for method in ["hlsl-analyzer/viewIr", "hlsl-analyzer/viewSpirv"] {
+        let answer = client.request(method, at(&uri, 0, 6)).unwrap();
+        let text = answer
+            .as_str()
+            .unwrap_or_else(|| panic!("{method}: {answer}"));
+        assert!(
+            text.starts_with("no entry point in this file"),
+            "{method}: {text}"
+        );
+    }
     for method in [
-        "hlsl-analyzer/viewIr",
-        "hlsl-analyzer/viewSpirv",
         "hlsl-analyzer/viewMsl",
         "hlsl-analyzer/viewWgsl",
         "hlsl-analyzer/viewSignatures",
@@ -182,6 +191,36 @@ fn syntax_tree_and_views_answer_text() {
         )
         .unwrap();
     assert!(optimized.as_str().unwrap().contains("optimized IR"));
+    client.shutdown();
+}
+
+#[test]
+fn ir_and_spirv_views_show_the_entry_point_at_the_cursor() {
+    let dir = TempDir::new("views-ir");
+    let uri = dir.uri("k.hlsl");
+    let mut client = start(&dir);
+    let text = "RWStructuredBuffer<uint> Out : register(u0);\n\
+                [numthreads(8, 1, 1)]\n\
+                void First(uint3 id : SV_DispatchThreadID) { Out[id.x] = id.x; }\n\
+                [numthreads(4, 1, 1)]\n\
+                void Second(uint3 id : SV_DispatchThreadID) { Out[id.x] = 2 * id.x; }\n";
+    client.open(&uri, 1, text);
+    // The cursor in `Second`'s body picks `Second`.
+    let ir = client
+        .request("hlsl-analyzer/viewIr", at(&uri, 4, 50))
+        .unwrap();
+    let ir = ir.as_str().unwrap();
+    assert!(ir.starts_with("; entry point `Second`"), "{ir}");
+    assert!(ir.contains("Second_body"), "{ir}");
+    let spirv = client
+        .request("hlsl-analyzer/viewSpirv", at(&uri, 2, 10))
+        .unwrap();
+    let spirv = spirv.as_str().unwrap();
+    assert!(spirv.starts_with("; entry point `First`"), "{spirv}");
+    assert!(
+        spirv.contains("OpExecutionMode %First LocalSize 8 1 1"),
+        "{spirv}"
+    );
     client.shutdown();
 }
 

@@ -292,10 +292,11 @@ async function main() {
     check('"HLSL: Show SPIR-V" is in the palette', await runCommand('HLSL: Show SPIR-V'));
     const text = await until(15000, async () => {
       const t = await paneText();
-      return t.includes('OpCapability') || t.includes('not supported yet') ? t : false;
+      // The fixture still has its syntax error here: the server says so instead of SPIR-V.
+      return t.includes('OpCapability') || t.includes('the file has errors') ? t : false;
     });
     notes.spirv = (text || (await paneText())).slice(0, 200);
-    check('the SPIR-V pane shows disassembly or the server\'s "not supported yet" text', text, notes.spirv);
+    check('the SPIR-V pane answers (disassembly, or that the file has errors)', text, notes.spirv);
   });
 
   await phase('fixError', async () => {
@@ -309,6 +310,13 @@ async function main() {
     check('the squiggle goes away after the fix', gone);
     const fixed = (await sourceText()).split('\n').find((l) => l.includes('Albedo.Sample('));
     check('the fix is in the editor', fixed && fixed.trimEnd().endsWith(';'), fixed);
+    // The open SPIR-V pane refreshes after the edit and now holds real SPIR-V.
+    const spirv = await until(30000, async () => {
+      const t = await paneText();
+      return t.includes('OpCapability Shader') && t.includes('OpEntryPoint Fragment') ? t : false;
+    });
+    notes.spirvAfterFix = (spirv || (await paneText())).slice(0, 200);
+    check('the SPIR-V pane refreshes to the disassembly of the fixed shader', spirv, notes.spirvAfterFix);
   });
 
   await phase('screenshot', async () => {
@@ -335,10 +343,10 @@ async function main() {
     check('"HLSL: Show IR of Function" is in the palette', await runCommand('HLSL: Show IR of Function'));
     const text = await until(15000, async () => {
       const t = await paneText();
-      return t.includes('func @') || t.includes('not supported yet: the IR view') ? t : false;
+      return t.includes('func @main_body(') ? t : false;
     });
     notes.ir = (text || (await paneText())).slice(0, 160);
-    check('the IR pane shows the IR or the server\'s "not supported yet" text', text, notes.ir);
+    check('the IR pane shows the IR of the entry point', text, notes.ir);
   });
 
   await phase('restartServer', async () => {

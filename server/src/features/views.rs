@@ -1,13 +1,19 @@
 //! The custom requests that show a text in a side pane, all taking
 //! `{ textDocument, position?, optimized? }` (DESIGN.md, "The language server").
 //!
-//! The syntax tree is served now; the IR, SPIR-V, MSL, WGSL and signature views answer a text
-//! that says which stage they wait for, so a client shows a message rather than an error. When a
-//! stage lands, its arm of `view_text` calls the stage's query on the snapshot.
+//! The syntax tree, the IR and the SPIR-V of the entry point at (or nearest) the cursor are
+//! served; the optimized-IR, MSL, WGSL and signature views answer a text that says which stage
+//! they wait for, so a client shows a message rather than an error. Entry points are the
+//! functions marked `[shader("...")]` or `[numthreads]`, and those the configuration names.
 
 use serde::Deserialize;
 use tower_lsp_server::ls_types::{Position, TextDocumentIdentifier};
 
+use syntax::ast::{self, AstNode, HasAttributes, HasName};
+use syntax::preprocess::ShaderStage;
+use syntax::TextRange;
+
+use crate::convert::LineMap;
 use crate::state::Snapshot;
 
 /// The parameters of every view request.
@@ -58,31 +64,152 @@ impl View {
 
 /// The text of `view` for the file at `path`.
 pub fn view_text(snap: &Snapshot, view: View, path: &str, params: &ViewParams) -> String {
-    let _ = params.position; // the function at the cursor, once there are functions to show
     match view {
         View::SyntaxTree => syntax::debug_tree(&snap.parse(path).syntax()),
-        View::Ir => {
-            let which = if params.optimized == Some(true) {
-                "optimized IR"
-            } else {
-                "IR"
-            };
-            format!(
-                "not supported yet: the {which} view needs lowering from HLSL to the IR, which \
-                 is not built yet"
-            )
+        View::Ir if params.optimized == Some(true) => {
+            "not supported yet: the optimized IR view needs the optimizer, which is not built \
+             yet (\"HLSL: Show IR of Function\" shows the IR right after lowering)"
+                .to_owned()
         }
-        View::Spirv => "not supported yet: the SPIR-V view needs lowering from HLSL to the IR, \
-                        which is not built yet (the SPIR-V backend that follows it is)"
+        View::Ir => match lowered(snap, path, params) {
+            Ok((entry, module)) => {
+                format!("; entry point `{entry}`\n{}", db::ir::print_module(&module))
+            }
+            Err(message) => message,
+        },
+        View::Spirv => match lowered(snap, path, params) {
+            Ok((entry, module)) => {
+                let env_name = snap.config().target_env.as_str();
+                let env = spirv_backend::TargetEnv::from_name(env_name)
+                    .unwrap_or(spirv_backend::TargetEnv::Vulkan1_0);
+                match spirv_backend::emit(&module, &spirv_backend::SpirvOptions::new(env)) {
+                    Ok(words) => format!(
+                        "; entry point `{entry}`, {}\n{}",
+                        env.name(),
+                        spirv_backend::disassemble(&words)
+                    ),
+                    Err(e) => format!("; entry point `{entry}`: the SPIR-V backend stopped:\n{e}"),
+                }
+            }
+            Err(message) => message,
+        },
+        View::Msl => "not supported yet: the MSL view needs the MSL backend, which is not built \
+                      yet"
+        .to_owned(),
+        View::Wgsl => "not supported yet: the WGSL view needs the WGSL backend, which is not \
+                       built yet"
             .to_owned(),
-        View::Msl => "not supported yet: the MSL view needs lowering from HLSL to the IR and \
-                      the MSL backend, which are not built yet"
-            .to_owned(),
-        View::Wgsl => "not supported yet: the WGSL view needs lowering from HLSL to the IR and \
-                       the WGSL backend, which are not built yet"
-            .to_owned(),
-        View::Signatures => "not supported yet: entry-point signatures need lowering from HLSL \
-                             to the IR and the signature analysis, which are not built yet"
+        View::Signatures => "not supported yet: entry-point signatures need the signature \
+                             analysis, which is not built yet"
             .to_owned(),
     }
+}
+
+/// An entry point of a file: its function's name, stage, and where the function is.
+struct EntryCandidate {
+    name: String,
+    stage: db::LowerStage,
+    range: TextRange,
+}
+
+/// The entry points of the file at `path`, in source order.
+fn entry_points(snap: &Snapshot, path: &str) -> Vec<EntryCandidate> {
+    let configured: Vec<_> = snap
+        .config()
+        .entries
+        .iter()
+        .filter(|e| e.file == path)
+        .collect();
+    let tree = snap.parse(path).syntax();
+    let mut out = Vec::new();
+    for function in tree.descendants().filter_map(ast::FnDef::cast) {
+        let Some(name) = function.name().map(|n| n.text()) else {
+            continue;
+        };
+        let mut stage = configured
+            .iter()
+            .find(|e| e.name == name)
+            .map(|e| lower_stage(e.profile.stage));
+        for attribute in function.attributes() {
+            let args = attribute
+                .arg_list()
+                .map(|a| a.syntax().to_string())
+                .unwrap_or_default();
+            match attribute.name_text().as_str() {
+                "numthreads" => stage = stage.or(Some(db::LowerStage::Compute)),
+                "shader" if args.contains("\"compute\"") => stage = Some(db::LowerStage::Compute),
+                "shader" if args.contains("\"vertex\"") => stage = Some(db::LowerStage::Vertex),
+                "shader" if args.contains("\"pixel\"") => stage = Some(db::LowerStage::Pixel),
+                "shader" => stage = Some(db::LowerStage::Other),
+                _ => {}
+            }
+        }
+        if let Some(stage) = stage {
+            out.push(EntryCandidate {
+                name,
+                stage,
+                range: function.syntax().text_range(),
+            });
+        }
+    }
+    out
+}
+
+fn lower_stage(stage: ShaderStage) -> db::LowerStage {
+    match stage {
+        ShaderStage::Compute => db::LowerStage::Compute,
+        ShaderStage::Vertex => db::LowerStage::Vertex,
+        ShaderStage::Pixel => db::LowerStage::Pixel,
+        _ => db::LowerStage::Other,
+    }
+}
+
+/// The IR of the entry point at the cursor (or the nearest one before it, or the first), or a
+/// message saying why there is none.
+fn lowered(
+    snap: &Snapshot,
+    path: &str,
+    params: &ViewParams,
+) -> Result<(String, db::ir::Module), String> {
+    let parsed = snap.parse(path);
+    if parsed.has_errors() {
+        return Err("the file has errors; fix them to see its IR and SPIR-V".to_owned());
+    }
+    let entries = entry_points(snap, path);
+    let text = snap.text(path);
+    let cursor = params.position.map(|p| LineMap::new(&text).offset(p));
+    let chosen = cursor
+        .and_then(|c| {
+            entries
+                .iter()
+                .find(|e| e.range.contains_inclusive(c))
+                .or_else(|| entries.iter().filter(|e| e.range.start() <= c).next_back())
+        })
+        .or(entries.first());
+    let Some(entry) = chosen else {
+        return Err(
+            "no entry point in this file: mark one with [shader(\"...\")] or \
+                    [numthreads(...)], or name it in hlsl-analyzer.toml"
+                .to_owned(),
+        );
+    };
+    let file = snap.file(path);
+    let config = snap.compile_config(path);
+    db::lower_module(&snap.db, file, config, &entry.name, entry.stage)
+        .map(|module| (entry.name.clone(), module))
+        .map_err(|errors| {
+            let map = LineMap::new(&text);
+            let mut message = format!("entry point `{}` does not lower:\n", entry.name);
+            for d in errors {
+                let at = map.position(d.range.start());
+                message.push_str(&format!(
+                    "{}:{}: error[{}]: {}\n",
+                    at.line + 1,
+                    at.character + 1,
+                    d.code,
+                    d.message
+                ));
+            }
+            message
+        })
 }
