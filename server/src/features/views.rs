@@ -183,7 +183,7 @@ fn lowered(
             entries
                 .iter()
                 .find(|e| e.range.contains_inclusive(c))
-                .or_else(|| entries.iter().filter(|e| e.range.start() <= c).next_back())
+                .or_else(|| entries.iter().rfind(|e| e.range.start() <= c))
         })
         .or(entries.first());
     let Some(entry) = chosen else {
