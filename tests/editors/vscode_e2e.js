@@ -226,25 +226,29 @@ async function main() {
 
   // The real mouse over the macro use on line 14; the keyboard (Ctrl+K Ctrl+I) if no hover shows.
   async function hoverMacro(label) {
-    const token = page.locator(`${sourceEditor} .view-line span span`, { hasText: /^TINT_STRENGTH$/ });
+    return hoverOn(/^TINT_STRENGTH$/, 'TINT_STRENGTH', '#define TINT_STRENGTH 0.5', label);
+  }
+  /** Hovers the lowest token matching `pattern` and waits for a hover holding `wanted`. */
+  async function hoverOn(pattern, name, wanted, label) {
+    const token = page.locator(`${sourceEditor} .view-line span span`, { hasText: pattern });
     const text = await until(20000, async () => {
       const boxes = await token.evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; }));
       const box = boxes.sort((a, b) => b.y - a.y)[0]; // the use (line 14), below the #define
       if (!box) return false;
       await page.mouse.move(box.x + box.w / 2, box.y + box.h / 2, { steps: 3 });
-      let hover = await until(3000, async () => { const h = await hoverText(); return h.includes('TINT_STRENGTH') && h; });
+      let hover = await until(3000, async () => { const h = await hoverText(); return h.includes(wanted) && h; });
       notes.hoverMethod = 'mouse';
       if (!hover) {
         await page.mouse.click(box.x + box.w / 2, box.y + box.h / 2);
         await page.keyboard.press('Control+K');
         await page.keyboard.press('Control+I');
         notes.hoverMethod = 'keyboard';
-        hover = await until(3000, async () => { const h = await hoverText(); return h.includes('TINT_STRENGTH') && h; });
+        hover = await until(3000, async () => { const h = await hoverText(); return h.includes(wanted) && h; });
       }
       return hover;
     }, 500);
-    notes.hover = text;
-    check(label, text && text.includes('#define TINT_STRENGTH 0.5'), text);
+    notes[`hover ${name}`] = text;
+    check(label, text && text.includes(wanted), text);
     await page.keyboard.press('Escape');
     await page.mouse.move(5, 400);
   }
@@ -318,6 +322,9 @@ async function main() {
     notes.spirvAfterFix = (spirv || (await paneText())).slice(0, 200);
     check('the SPIR-V pane refreshes to the disassembly of the fixed shader', spirv, notes.spirvAfterFix);
   });
+
+  // With the error fixed, semantic analysis runs: hovering a local shows its type.
+  await phase('hoverType', () => hoverOn(/^tint$/, 'tint', 'float3', 'the hover on a local shows its type'));
 
   await phase('screenshot', async () => {
     await page.keyboard.press('Control+B'); // hide the side bar: more room for the two editors
