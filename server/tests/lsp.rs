@@ -210,8 +210,23 @@ fn ir_and_spirv_views_show_the_entry_point_at_the_cursor() {
         .request("hlsl-analyzer/viewIr", at(&uri, 4, 50))
         .unwrap();
     let ir = ir.as_str().unwrap();
-    assert!(ir.starts_with("; entry point `Second`"), "{ir}");
-    assert!(ir.contains("Second_body"), "{ir}");
+    // The function under the cursor alone.
+    assert!(
+        ir.starts_with("; function `Second_body` of entry point `Second`"),
+        "{ir}"
+    );
+    assert!(ir.contains("func @Second_body("), "{ir}");
+    assert!(!ir.contains("func @Second()"), "{ir}");
+    // Outside every function: the whole module of the first entry point.
+    let ir = client
+        .request("hlsl-analyzer/viewIr", at(&uri, 0, 3))
+        .unwrap();
+    let ir = ir.as_str().unwrap();
+    assert!(ir.starts_with("; entry point `First`"), "{ir}");
+    assert!(
+        ir.contains("func @First_body(") && ir.contains("func @First()"),
+        "{ir}"
+    );
     let spirv = client
         .request("hlsl-analyzer/viewSpirv", at(&uri, 2, 10))
         .unwrap();

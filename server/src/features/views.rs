@@ -1,8 +1,8 @@
 //! The custom requests that show a text in a side pane, all taking
 //! `{ textDocument, position?, optimized? }` (DESIGN.md, "The language server").
 //!
-//! The syntax tree, the IR and the SPIR-V of the entry point at (or nearest) the cursor are
-//! served; the optimized-IR, MSL, WGSL and signature views answer a text that says which stage
+//! The syntax tree, the IR (of the function under the cursor, or of the whole module of the
+//! entry point at or nearest the cursor) and that entry point's SPIR-V are served; the optimized-IR, MSL, WGSL and signature views answer a text that says which stage
 //! they wait for, so a client shows a message rather than an error. Entry points are the
 //! functions marked `[shader("...")]` or `[numthreads]`, and those the configuration names.
 
@@ -11,7 +11,7 @@ use tower_lsp_server::ls_types::{Position, TextDocumentIdentifier};
 
 use syntax::ast::{self, AstNode, HasAttributes, HasName};
 use syntax::preprocess::ShaderStage;
-use syntax::TextRange;
+use syntax::{TextRange, TextSize};
 
 use crate::convert::LineMap;
 use crate::state::Snapshot;
@@ -72,9 +72,17 @@ pub fn view_text(snap: &Snapshot, view: View, path: &str, params: &ViewParams) -
                 .to_owned()
         }
         View::Ir => match lowered(snap, path, params) {
-            Ok((entry, module)) => {
-                format!("; entry point `{entry}`\n{}", db::ir::print_module(&module))
-            }
+            // The function under the cursor when the entry point's module has it (the entry
+            // function itself is `NAME_body`), else the whole module.
+            Ok((entry, module)) => match function_at_cursor(snap, path, params)
+                .and_then(|name| ir_function_named(&module, &name))
+            {
+                Some((name, func)) => format!(
+                    "; function `{name}` of entry point `{entry}`\n{}",
+                    db::ir::print_function(&module, func, &db::ir::PrintOptions::default())
+                ),
+                None => format!("; entry point `{entry}`\n{}", db::ir::print_module(&module)),
+            },
             Err(message) => message,
         },
         View::Spirv => match lowered(snap, path, params) {
@@ -103,6 +111,41 @@ pub fn view_text(snap: &Snapshot, view: View, path: &str, params: &ViewParams) -
                              analysis, which is not built yet"
             .to_owned(),
     }
+}
+
+/// The name of the HLSL function whose definition holds the cursor.
+fn function_at_cursor(snap: &Snapshot, path: &str, params: &ViewParams) -> Option<String> {
+    let cursor = cursor_offset(snap, path, params)?;
+    snap.parse(path)
+        .syntax()
+        .descendants()
+        .filter_map(ast::FnDef::cast)
+        .find(|f| f.syntax().text_range().contains_inclusive(cursor))
+        .and_then(|f| f.name())
+        .map(|n| n.text())
+}
+
+/// The IR function lowered from HLSL function `name`: `name` itself, an overload `name.N`, or
+/// the body `name_body` of an entry point.
+fn ir_function_named(module: &db::ir::Module, name: &str) -> Option<(String, db::ir::Func)> {
+    let body = format!("{name}_body");
+    module
+        .functions
+        .iter()
+        .find(|(_, f)| {
+            f.name == body
+                || f.name == name
+                || f.name
+                    .strip_prefix(name)
+                    .is_some_and(|r| r.starts_with('.'))
+        })
+        .map(|(h, f)| (f.name.clone(), h))
+}
+
+/// The cursor of a view request as an offset in the file's text.
+fn cursor_offset(snap: &Snapshot, path: &str, params: &ViewParams) -> Option<TextSize> {
+    let text = snap.text(path);
+    params.position.map(|p| LineMap::new(&text).offset(p))
 }
 
 /// An entry point of a file: its function's name, stage, and where the function is.
@@ -177,7 +220,7 @@ fn lowered(
     }
     let entries = entry_points(snap, path);
     let text = snap.text(path);
-    let cursor = params.position.map(|p| LineMap::new(&text).offset(p));
+    let cursor = cursor_offset(snap, path, params);
     let chosen = cursor
         .and_then(|c| {
             entries
