@@ -1,5 +1,5 @@
 //! Vertex and pixel entry points: stage variables as input and output globals, snapshots of
-//! the dump, each verified, and validated through the SPIR-V backend when `spirv-val` exists.
+//! the dump, each verified (their SPIR-V is validated in `spirv.rs`).
 
 mod common;
 

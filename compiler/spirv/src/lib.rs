@@ -21,6 +21,7 @@ mod intrinsics;
 mod resources;
 mod texture;
 mod types;
+pub mod validate;
 
 use std::fmt;
 

