@@ -255,12 +255,7 @@ fn lower_ir(
         .profile
         .as_deref()
         .ok_or("--emit ir needs a target profile (-T), such as cs_6_0")?;
-    let stage = match parse_profile(profile)?.stage {
-        ShaderStage::Compute => db::LowerStage::Compute,
-        ShaderStage::Vertex => db::LowerStage::Vertex,
-        ShaderStage::Pixel => db::LowerStage::Pixel,
-        _ => db::LowerStage::Other,
-    };
+    let stage = db::LowerStage::from(parse_profile(profile)?.stage);
     let entry = options.entry.as_deref().unwrap_or("main");
     Ok(db::lower_module(db, file, config, entry, stage))
 }

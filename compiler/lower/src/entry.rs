@@ -16,6 +16,19 @@ pub enum ShaderStage {
     Other,
 }
 
+impl From<syntax::preprocess::ShaderStage> for ShaderStage {
+    /// The lowering stage of a profile's stage (`-T`, `[shader("...")]`, the configuration).
+    fn from(stage: syntax::preprocess::ShaderStage) -> ShaderStage {
+        use syntax::preprocess::ShaderStage as Profile;
+        match stage {
+            Profile::Compute => ShaderStage::Compute,
+            Profile::Vertex => ShaderStage::Vertex,
+            Profile::Pixel => ShaderStage::Pixel,
+            _ => ShaderStage::Other,
+        }
+    }
+}
+
 /// The built-in of a compute-shader system value and its natural type.
 fn compute_builtin(semantic: &str) -> Option<(BuiltIn, Type)> {
     let uint3 = Type::Vector(ScalarKind::Uint, 3);

@@ -10,7 +10,6 @@ use serde::Deserialize;
 use tower_lsp_server::ls_types::{Position, TextDocumentIdentifier};
 
 use syntax::ast::{self, AstNode, HasAttributes, HasName};
-use syntax::preprocess::ShaderStage;
 use syntax::{TextRange, TextSize};
 
 use crate::convert::LineMap;
@@ -172,7 +171,7 @@ fn entry_points(snap: &Snapshot, path: &str) -> Vec<EntryCandidate> {
         let mut stage = configured
             .iter()
             .find(|e| e.name == name)
-            .map(|e| lower_stage(e.profile.stage));
+            .map(|e| db::LowerStage::from(e.profile.stage));
         for attribute in function.attributes() {
             let args = attribute
                 .arg_list()
@@ -196,15 +195,6 @@ fn entry_points(snap: &Snapshot, path: &str) -> Vec<EntryCandidate> {
         }
     }
     out
-}
-
-fn lower_stage(stage: ShaderStage) -> db::LowerStage {
-    match stage {
-        ShaderStage::Compute => db::LowerStage::Compute,
-        ShaderStage::Vertex => db::LowerStage::Vertex,
-        ShaderStage::Pixel => db::LowerStage::Pixel,
-        _ => db::LowerStage::Other,
-    }
 }
 
 /// The IR of the entry point at the cursor (or the nearest one before it, or the first), or a
