@@ -4,6 +4,7 @@
 //! `composite_extract`.
 
 use hir::body::{Expr, ExprId, Literal};
+use hir::type_ref::IntSuffix;
 use ir::{Constant, Opcode, Value};
 use types::{ScalarKind, Type};
 
@@ -12,22 +13,35 @@ use crate::func::FnLower;
 
 /// The scalar constant of `kind` with the value of a literal.
 pub fn literal_constant(lit: &Literal, kind: ScalarKind) -> Option<Constant> {
-    let (i, f) = match lit {
-        Literal::Int(v, _) => (*v as i64, *v as f64),
+    let (i, f) = literal_value(lit)?;
+    Some(scalar_constant(kind, i, f))
+}
+
+/// A literal's value as an integer and as a float; `None` for strings.
+fn literal_value(lit: &Literal) -> Option<(i64, f64)> {
+    Some(match lit {
+        // Unsuffixed literals are signed: a wrapped negative value (`-2` folded to 2^64 - 2) is
+        // -2 as a float, while `0xFFFFFFFFFFFFFFFFul` keeps its unsigned value.
+        Literal::Int(v, IntSuffix::Unsigned | IntSuffix::UnsignedLong) => (*v as i64, *v as f64),
+        Literal::Int(v, _) => (*v as i64, *v as i64 as f64),
         Literal::Float(bits, _) => {
             let f = f64::from_bits(*bits);
             (f as i64, f)
         }
         Literal::Bool(b) => (i64::from(*b), f64::from(u8::from(*b))),
         Literal::String => return None,
-    };
-    Some(if kind.is_bool() {
+    })
+}
+
+/// The constant of `kind` for a value known both as an integer and as a float.
+fn scalar_constant(kind: ScalarKind, i: i64, f: f64) -> Constant {
+    if kind.is_bool() {
         Constant::bool(f != 0.0)
     } else if kind.is_float() {
         Constant::float_of(kind, f)
     } else {
         Constant::scalar(kind, i as u64)
-    })
+    }
 }
 
 impl FnLower<'_, '_> {
@@ -59,16 +73,13 @@ impl FnLower<'_, '_> {
             _ => return None,
         };
         let kind = to.scalar_kind()?;
-        let lit = if neg {
-            match lit {
-                Literal::Int(v, s) => Literal::Int((v as i64).wrapping_neg() as u64, s),
-                Literal::Float(b, s) => Literal::Float((-f64::from_bits(b)).to_bits(), s),
-                _ => return None,
-            }
+        // Negate the value, not the literal's bits: `-2` is -2.0 as a float, not 2^64 - 2.
+        let (i, f) = literal_value(&lit)?;
+        let c = if neg {
+            scalar_constant(kind, i.wrapping_neg(), -f)
         } else {
-            lit
+            scalar_constant(kind, i, f)
         };
-        let c = literal_constant(&lit, kind)?;
         match to {
             Type::Scalar(_) => Some(self.fb().constant(c)),
             Type::Vector(_, n) => {

@@ -2624,3 +2624,18 @@ void main(uint3 id : SV_DispatchThreadID) {
         "#]],
     );
 }
+
+#[test]
+fn negative_int_literals_at_float_type() {
+    // `-2` at a float is -2.0, folded from the signed literal (was 2^64 - 2 as a float).
+    let text = r#"
+RWStructuredBuffer<float2> Out : register(u0);
+static const float K = -3;
+[numthreads(1, 1, 1)]
+void main() { Out[0] = float2(2, -2) * K; }
+"#;
+    let d = dump(text);
+    assert!(d.contains("-2.0:float"), "{d}");
+    assert!(d.contains("-3.0:float"), "{d}");
+    assert!(!d.contains("e19"), "{d}");
+}
