@@ -43,7 +43,7 @@ pub use pipeline::{
     parse_pipeline, run_pipeline, run_pipeline_with_hook, BufferValues, Pipeline, PipelineOptions,
     Results,
 };
-pub use program::{Program, ProgramOptions};
+pub use program::{Program, ProgramOptions, RegisterClass};
 pub use sched::{dispatch, Bindings, RunOptions, RunStats};
 
 /// Why a run failed.

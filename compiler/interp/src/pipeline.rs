@@ -11,8 +11,9 @@
 //! `Nearest`, `Address` `Clamp`/`Wrap`/`Mirror`/`Border`) for resources of kind `Sampler`.
 //! Unknown keys are ignored. A resource is bound to the global
 //! with set = its descriptor set's index and binding = its Vulkan binding, else to the one
-//! with set = `Space` and binding = `Register` (DXC's mapping); resources the shader does not
-//! declare are skipped. `Float16` data are binary16 bits (as the suite writes them) or floats.
+//! with set = `Space` and binding = `Register` (DXC's mapping); among globals with the same
+//! numbers (`b0`, `t0` and `u0` all get binding 0), the one whose register class matches the
+//! `Kind` wins. Resources the shader does not declare are skipped. `Float16` data are binary16 bits (as the suite writes them) or floats.
 //!
 //! Output: `{"buffers": {"Name": [v0, ...]}}` in `Buffers` order; floats print in the
 //! shortest form that reads back to the same value of their format, NaN and infinities as
@@ -26,7 +27,7 @@ use serde::Deserialize;
 use serde_norway::Value;
 
 use crate::exec::{AddressMode, Filter, Resource, SamplerState};
-use crate::program::{Program, ProgramOptions};
+use crate::program::{Program, ProgramOptions, RegisterClass};
 use crate::sched::{dispatch, Bindings, RunOptions};
 use crate::RunError;
 
@@ -466,12 +467,13 @@ pub fn run_pipeline_with_hook(
     let mut bound: Vec<(usize, &str)> = Vec::new();
     for (set, ds) in pipeline.descriptor_sets.iter().enumerate() {
         for r in &ds.resources {
+            let class = Some(RegisterClass::of_kind(&r.kind));
             let vk = r
                 .vulkan_binding
-                .and_then(|b| program.find_binding(set as u32, b.binding));
+                .and_then(|b| program.find_binding_of_class(set as u32, b.binding, class));
             let dx = r
                 .directx_binding
-                .and_then(|b| program.find_binding(b.space, b.register));
+                .and_then(|b| program.find_binding_of_class(b.space, b.register, class));
             let Some((root, _)) = vk.or(dx) else {
                 continue;
             };

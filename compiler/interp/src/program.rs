@@ -304,6 +304,66 @@ pub struct ResourceSlot {
     pub ty: Type,
 }
 
+/// The DirectX register class of a resource: `b`, `t`, `u` or `s`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegisterClass {
+    /// `b`: constant buffers.
+    ConstantBuffer,
+    /// `t`: read-only buffers and textures.
+    ShaderResource,
+    /// `u`: read-write buffers and textures.
+    UnorderedAccess,
+    /// `s`: samplers.
+    Sampler,
+}
+
+impl RegisterClass {
+    /// The class of a resource type (or of an array of them); `None` for types that are no
+    /// bindable resource (push constants, patches, streams).
+    pub fn of(ty: &Type) -> Option<RegisterClass> {
+        use types::{ResourceType as R, StructuredKind};
+        let ty = match ty {
+            Type::Array { element, .. } => element,
+            t => t,
+        };
+        Some(match ty.as_resource()? {
+            R::ConstantBuffer { .. } => RegisterClass::ConstantBuffer,
+            R::Sampler { .. } => RegisterClass::Sampler,
+            R::Texture { access, .. } if access.is_writable() => RegisterClass::UnorderedAccess,
+            R::TypedBuffer { access, .. } if access.is_writable() => RegisterClass::UnorderedAccess,
+            R::ByteAddressBuffer { access } if access.is_writable() => {
+                RegisterClass::UnorderedAccess
+            }
+            R::StructuredBuffer { kind, .. } if *kind != StructuredKind::ReadOnly => {
+                RegisterClass::UnorderedAccess
+            }
+            R::Texture { .. }
+            | R::TypedBuffer { .. }
+            | R::ByteAddressBuffer { .. }
+            | R::StructuredBuffer { .. }
+            | R::TextureBuffer { .. }
+            | R::RaytracingAccelerationStructure => RegisterClass::ShaderResource,
+            R::InputPatch { .. } | R::OutputPatch { .. } | R::Stream { .. } => return None,
+        })
+    }
+
+    /// The class of a pipeline resource `Kind` (`RWStructuredBuffer`, `ConstantBuffer`, ...).
+    pub fn of_kind(kind: &str) -> RegisterClass {
+        if kind == "ConstantBuffer" {
+            RegisterClass::ConstantBuffer
+        } else if kind.starts_with("Sampler") {
+            RegisterClass::Sampler
+        } else if ["RW", "Append", "Consume", "RasterizerOrdered"]
+            .iter()
+            .any(|p| kind.starts_with(p))
+        {
+            RegisterClass::UnorderedAccess
+        } else {
+            RegisterClass::ShaderResource
+        }
+    }
+}
+
 /// Where a global lives.
 #[derive(Debug, Clone, Copy)]
 pub struct GlobalPlace {
@@ -517,10 +577,27 @@ impl Program {
 
     /// The resource roots of the global with `set` and `binding`: (first root, count).
     pub fn find_binding(&self, set: u32, binding: u32) -> Option<(usize, usize)> {
-        let first = self
-            .resources
-            .iter()
-            .position(|r| r.set.unwrap_or(0) == set && r.binding == Some(binding))?;
+        self.find_binding_of_class(set, binding, None)
+    }
+
+    /// [`Program::find_binding`] preferring a global of register class `class`: DXC maps
+    /// `register(b0)`, `register(t0)` and `register(u0)` all to binding 0, so the numbers alone
+    /// do not say which of them a DirectX binding means. Without a global of that class, the
+    /// first global with the numbers.
+    pub fn find_binding_of_class(
+        &self,
+        set: u32,
+        binding: u32,
+        class: Option<RegisterClass>,
+    ) -> Option<(usize, usize)> {
+        let numbers = |r: &&ResourceSlot| r.set.unwrap_or(0) == set && r.binding == Some(binding);
+        let first = class
+            .and_then(|c| {
+                self.resources
+                    .iter()
+                    .position(|r| numbers(&r) && RegisterClass::of(&r.ty) == Some(c))
+            })
+            .or_else(|| self.resources.iter().position(|r| numbers(&r)))?;
         let g = self.resources[first].global;
         let count = self.resources[first..]
             .iter()
@@ -1198,5 +1275,49 @@ pub fn root_space(program: &Program, root: u32) -> AddressSpace {
             .get((r - FIRST_RESOURCE) as usize)
             .and_then(|s| s.ty.as_resource().map(|r| r.address_space()))
             .unwrap_or(AddressSpace::PushConstant),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RegisterClass;
+    use types::{ResourceType, StructuredKind, Type};
+
+    #[test]
+    fn register_class_of_kinds_and_types() {
+        use RegisterClass::*;
+        for (kind, class) in [
+            ("ConstantBuffer", ConstantBuffer),
+            ("StructuredBuffer", ShaderResource),
+            ("Buffer", ShaderResource),
+            ("ByteAddressBuffer", ShaderResource),
+            ("Texture2D", ShaderResource),
+            ("RWStructuredBuffer", UnorderedAccess),
+            ("RWBuffer", UnorderedAccess),
+            ("RWByteAddressBuffer", UnorderedAccess),
+            ("RWTexture2D", UnorderedAccess),
+            ("Sampler", Sampler),
+        ] {
+            assert_eq!(RegisterClass::of_kind(kind), class, "{kind}");
+        }
+        let structured = |kind| {
+            Type::resource(ResourceType::StructuredBuffer {
+                kind,
+                element: Type::FLOAT,
+            })
+        };
+        assert_eq!(
+            RegisterClass::of(&structured(StructuredKind::ReadOnly)),
+            Some(ShaderResource)
+        );
+        assert_eq!(
+            RegisterClass::of(&structured(StructuredKind::Append)),
+            Some(UnorderedAccess)
+        );
+        let cb = Type::resource(ResourceType::ConstantBuffer {
+            element: Type::FLOAT,
+        });
+        assert_eq!(RegisterClass::of(&cb), Some(ConstantBuffer));
+        assert_eq!(RegisterClass::of(&Type::FLOAT), None);
     }
 }

@@ -252,6 +252,51 @@ fn run_pipeline_falls_back_to_directx_bindings() {
     );
 }
 
+/// `Out[gid] = In[gid] * 2` with `In` at `register(t0)` and `Out` at `register(u0)`: DXC
+/// gives both binding 0 of set 0.
+fn doubler_at_t0_and_u0() -> ir::Module {
+    let mut k = Kernel::new([4, 1, 1]);
+    let out = k.resource("Out", rw_structured(Type::FLOAT), 0, 0);
+    let input = k.resource("In", structured(Type::FLOAT), 0, 0);
+    let gid = k.builtin(BuiltIn::GlobalInvocationId, vec_ty(ScalarKind::Uint, 3));
+    k.body(|fb| {
+        let g = load_global(fb, gid);
+        let x = fb.extract(g, &[0]);
+        let p = fb.access_chain(Value::Global(input), &[x]);
+        let v = fb.load(p);
+        let two = fb.float(2.0);
+        let w = fb.binary(Opcode::Mul, v, two);
+        store_at(fb, out, x, w);
+    });
+    k.finish()
+}
+
+#[test]
+fn directx_bindings_tell_t_and_u_registers_apart_by_kind() {
+    let m = doubler_at_t0_and_u0();
+    let text = r#"
+Shaders:
+  - { Stage: Compute, Entry: main }
+Buffers:
+  - { Name: In, Format: Float32, Data: [1, 2, 3, 4] }
+  - { Name: Out, Format: Float32, FillSize: 16 }
+DescriptorSets:
+  - Resources:
+    - { Name: In, Kind: StructuredBuffer, DirectXBinding: { Register: 0, Space: 0 } }
+    - { Name: Out, Kind: RWStructuredBuffer, DirectXBinding: { Register: 0, Space: 0 } }
+"#;
+    let p = parse_pipeline(text).unwrap();
+    let results = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap();
+    assert_eq!(
+        results.get("Out"),
+        Some(&BufferValues::Float32(vec![2.0, 4.0, 6.0, 8.0]))
+    );
+    assert_eq!(
+        results.get("In"),
+        Some(&BufferValues::Float32(vec![1.0, 2.0, 3.0, 4.0]))
+    );
+}
+
 #[test]
 fn run_pipeline_with_only_one_group_leaves_the_rest_filled() {
     let m = doubler();
