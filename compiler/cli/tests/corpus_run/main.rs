@@ -1,0 +1,115 @@
+//! Runs every compute entry point of the shader corpus (`tests/shaders/`) under `hlslc run`
+//! with its pipeline (`tests/shaders/pipelines/<shader>.<entry>.yaml`) and checks the buffers
+//! it prints against expectations computed here, independently of the interpreter: each check
+//! re-implements what the shader computes in plain Rust (a prefix sum, a sort, Morton codes,
+//! ...) from the pipeline's input data, or compares with hand-computed constants.
+//!
+//! `every_compute_entry_point_has_a_pipeline_and_a_check` keeps the list complete. Entry points
+//! that do not lower yet stay in [`PENDING_LOWERING`] with their pipeline and check written:
+//! their test asserts that `hlslc run` still reports `E3001`, and fails the moment the entry
+//! lowers, asking to move it out of the list so its results get checked.
+
+#[path = "../common/mod.rs"]
+mod common;
+mod harness;
+mod scan;
+mod sort;
+
+use std::collections::BTreeSet;
+
+use common::*;
+use harness::run_entry;
+
+/// Entry points whose lowering is not done yet, each with the part of the `E3001` message that
+/// names what is missing.
+const PENDING_LOWERING: &[(&str, &str, &str)] = &[
+    ("cs_dxc_corners", "main", "sizeof"),
+    ("cs_hlsl2021_gbuffer_pack", "main", "the intrinsic `or`"),
+    ("cs_mip_downsample", "main", "GatherRed"),
+    ("cs_namespaces_enums", "main", "methods of this value"),
+    ("cs_particle_update", "main", "append and consume buffers"),
+    (
+        "cs_sm66_descriptor_heap",
+        "main",
+        "a local of type Texture2D",
+    ),
+    ("cs_template_utils", "main", "methods of this value"),
+];
+
+/// One test per compute entry point: `test_name: "shader" "entry" => check;`.
+macro_rules! corpus_entries {
+    ($($test:ident: $shader:literal $entry:literal => $check:path;)*) => {
+        $(
+            #[test]
+            fn $test() {
+                run_entry($shader, $entry, $check);
+            }
+        )*
+        /// Every (shader, entry) with a test.
+        const ENTRIES: &[(&str, &str)] = &[$(($shader, $entry)),*];
+    };
+}
+
+corpus_entries! {
+    bitonic_local_sort: "cs_bitonic_sort" "LocalSort" => sort::bitonic_local_sort;
+    bitonic_global_merge: "cs_bitonic_sort" "GlobalMerge" => sort::bitonic_global_merge;
+    radix_count: "cs_radix_sort_count" "Count" => sort::radix_count;
+    radix_scatter: "cs_radix_sort_count" "Scatter" => sort::radix_scatter;
+    morton_keys: "cs_morton_keys" "main" => sort::morton_keys;
+    auto_exposure: "cs_auto_exposure" "main" => scan::auto_exposure;
+    histogram: "cs_histogram" "main" => scan::histogram;
+    prefix_sum: "cs_prefix_sum" "main" => scan::prefix_sum;
+    reduction_sum: "cs_reduction_sum" "main" => scan::reduction_sum;
+    wave_compaction: "cs_wave_compaction" "main" => scan::wave_compaction;
+}
+
+#[test]
+fn every_compute_entry_point_has_a_pipeline_and_a_check() {
+    let mut in_corpus = BTreeSet::new();
+    for path in corpus_shaders() {
+        let h = header(&std::fs::read_to_string(&path).unwrap());
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        for (entry, profile) in h.entries {
+            if profile.starts_with("cs_") {
+                in_corpus.insert((stem.clone(), entry));
+            }
+        }
+    }
+    assert!(
+        in_corpus.len() >= 30,
+        "only {} compute entry points",
+        in_corpus.len()
+    );
+    let tested: BTreeSet<(String, String)> = ENTRIES
+        .iter()
+        .map(|(s, e)| (s.to_string(), e.to_string()))
+        .collect();
+    let missing: Vec<_> = in_corpus.difference(&tested).collect();
+    assert!(
+        missing.is_empty(),
+        "compute entry points without a pipeline and a check in corpus_run: {missing:?}"
+    );
+    let stale: Vec<_> = tested.difference(&in_corpus).collect();
+    assert!(
+        stale.is_empty(),
+        "checks for entry points the corpus no longer has: {stale:?}"
+    );
+    for (shader, entry) in &in_corpus {
+        let pipeline = harness::pipeline_path(shader, entry);
+        assert!(pipeline.is_file(), "no pipeline {}", pipeline.display());
+    }
+    let pipelines = std::fs::read_dir(corpus_dir().join("pipelines")).unwrap();
+    for file in pipelines {
+        let name = file.unwrap().file_name().to_string_lossy().into_owned();
+        let known = in_corpus
+            .iter()
+            .any(|(s, e)| name == format!("{s}.{e}.yaml"));
+        assert!(known, "pipeline {name} belongs to no compute entry point");
+    }
+    for (shader, entry, _) in PENDING_LOWERING {
+        assert!(
+            tested.contains(&(shader.to_string(), entry.to_string())),
+            "{shader} {entry} is pending but has no check"
+        );
+    }
+}
