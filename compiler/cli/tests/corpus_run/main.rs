@@ -13,7 +13,9 @@
 mod common;
 mod harness;
 mod scan;
+mod sim;
 mod sort;
+mod vec;
 
 use std::collections::BTreeSet;
 
@@ -56,6 +58,9 @@ corpus_entries! {
     radix_count: "cs_radix_sort_count" "Count" => sort::radix_count;
     radix_scatter: "cs_radix_sort_count" "Scatter" => sort::radix_scatter;
     morton_keys: "cs_morton_keys" "main" => sort::morton_keys;
+    cloth_integrate: "cs_cloth_verlet" "Integrate" => sim::cloth_integrate;
+    cloth_solve_constraints: "cs_cloth_verlet" "SolveConstraints" => sim::cloth_solve;
+    compute_skinning: "cs_compute_skinning" "main" => sim::compute_skinning;
     auto_exposure: "cs_auto_exposure" "main" => scan::auto_exposure;
     histogram: "cs_histogram" "main" => scan::histogram;
     prefix_sum: "cs_prefix_sum" "main" => scan::prefix_sum;
