@@ -12,8 +12,8 @@
 //! Unknown keys are ignored. A resource is bound to the global
 //! with set = its descriptor set's index and binding = its Vulkan binding, else to the one
 //! with set = `Space` and binding = `Register` (DXC's mapping); among globals with the same
-//! numbers (`b0`, `t0` and `u0` all get binding 0), the one whose register class matches the
-//! `Kind` wins. Resources the shader does not declare are skipped. `Float16` data are binary16 bits (as the suite writes them) or floats.
+//! numbers (`b0`, `t0` and `u0` all get binding 0), only the one whose register class matches
+//! the `Kind` is bound. Resources the shader does not declare are skipped. `Float16` data are binary16 bits (as the suite writes them) or floats.
 //!
 //! Output: `{"buffers": {"Name": [v0, ...]}}` in `Buffers` order; floats print in the
 //! shortest form that reads back to the same value of their format, NaN and infinities as

@@ -580,24 +580,22 @@ impl Program {
         self.find_binding_of_class(set, binding, None)
     }
 
-    /// [`Program::find_binding`] preferring a global of register class `class`: DXC maps
+    /// [`Program::find_binding`] restricted to globals of register class `class`: DXC maps
     /// `register(b0)`, `register(t0)` and `register(u0)` all to binding 0, so the numbers alone
-    /// do not say which of them a DirectX binding means. Without a global of that class, the
-    /// first global with the numbers.
+    /// do not say which of them a DirectX binding means. A global without a class (push
+    /// constants) matches by its numbers.
     pub fn find_binding_of_class(
         &self,
         set: u32,
         binding: u32,
         class: Option<RegisterClass>,
     ) -> Option<(usize, usize)> {
-        let numbers = |r: &&ResourceSlot| r.set.unwrap_or(0) == set && r.binding == Some(binding);
-        let first = class
-            .and_then(|c| {
-                self.resources
-                    .iter()
-                    .position(|r| numbers(&r) && RegisterClass::of(&r.ty) == Some(c))
-            })
-            .or_else(|| self.resources.iter().position(|r| numbers(&r)))?;
+        let first = self.resources.iter().position(|r| {
+            let own = RegisterClass::of(&r.ty);
+            r.set.unwrap_or(0) == set
+                && r.binding == Some(binding)
+                && (class.is_none() || own.is_none() || own == class)
+        })?;
         let g = self.resources[first].global;
         let count = self.resources[first..]
             .iter()

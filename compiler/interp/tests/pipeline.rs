@@ -272,7 +272,7 @@ fn doubler_at_t0_and_u0() -> ir::Module {
 }
 
 #[test]
-fn directx_bindings_tell_t_and_u_registers_apart_by_kind() {
+fn directx_bindings_tell_b_t_and_u_registers_apart_by_kind() {
     let m = doubler_at_t0_and_u0();
     let text = r#"
 Shaders:
@@ -280,8 +280,10 @@ Shaders:
 Buffers:
   - { Name: In, Format: Float32, Data: [1, 2, 3, 4] }
   - { Name: Out, Format: Float32, FillSize: 16 }
+  - { Name: Params, Format: Float32, Data: [9, 9, 9, 9] }
 DescriptorSets:
   - Resources:
+    - { Name: Params, Kind: ConstantBuffer, DirectXBinding: { Register: 0, Space: 0 } }
     - { Name: In, Kind: StructuredBuffer, DirectXBinding: { Register: 0, Space: 0 } }
     - { Name: Out, Kind: RWStructuredBuffer, DirectXBinding: { Register: 0, Space: 0 } }
 "#;
@@ -294,6 +296,11 @@ DescriptorSets:
     assert_eq!(
         results.get("In"),
         Some(&BufferValues::Float32(vec![1.0, 2.0, 3.0, 4.0]))
+    );
+    // The shader has no b0: the constant buffer binds to nothing (not to u0 or t0).
+    assert_eq!(
+        results.get("Params"),
+        Some(&BufferValues::Float32(vec![9.0; 4]))
     );
 }
 
