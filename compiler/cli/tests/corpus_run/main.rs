@@ -12,6 +12,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod harness;
+mod lights;
 mod scan;
 mod sim;
 mod sort;
@@ -61,6 +62,8 @@ corpus_entries! {
     cloth_integrate: "cs_cloth_verlet" "Integrate" => sim::cloth_integrate;
     cloth_solve_constraints: "cs_cloth_verlet" "SolveConstraints" => sim::cloth_solve;
     compute_skinning: "cs_compute_skinning" "main" => sim::compute_skinning;
+    build_clusters: "cs_clustered_light_assign" "BuildClusters" => lights::build_clusters;
+    assign_lights: "cs_clustered_light_assign" "AssignLights" => lights::assign_lights;
     auto_exposure: "cs_auto_exposure" "main" => scan::auto_exposure;
     histogram: "cs_histogram" "main" => scan::histogram;
     prefix_sum: "cs_prefix_sum" "main" => scan::prefix_sum;
