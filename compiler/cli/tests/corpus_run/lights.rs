@@ -125,3 +125,172 @@ pub fn assign_lights(run: &Run) {
     assert_eq!(run.out_u32("ClusterLightCount"), counts);
     assert_eq!(run.out_u32("ClusterLightList"), lists);
 }
+
+fn cross3(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+
+/// Per tile: the depth range of its pixels (clamped to the screen), four planes through the
+/// eye and the tile's far corners, and the lights whose sphere touches that frustum. The
+/// order of a tile's indices and the order of the tiles' ranges come from atomics, so the
+/// check compares sets and that the ranges tile the index list.
+pub fn tiled_light_cull(run: &Run) {
+    let cb = run.in_u32("CullParams");
+    let inv_proj = matrix(&cb[0..16]);
+    let (tiles, screen) = (
+        [cb[16] as usize, cb[17] as usize],
+        [cb[18] as usize, cb[19] as usize],
+    );
+    let frame = run.in_u32("Frame");
+    let (view, light_count) = (matrix(&frame[0..16]), frame[73] as usize);
+    let depth = floats(&run.in_f32("Depth"));
+    let lights = floats(&run.in_f32("Lights"));
+    let recon = |px: f64, py: f64, d: f64| {
+        let uv = [px / screen[0] as f64, py / screen[1] as f64];
+        let v = mul(&inv_proj, [uv[0] * 2.0 - 1.0, uv[1] * -2.0 + 1.0, d, 1.0]);
+        [v[0] / v[3], v[1] / v[3], v[2] / v[3]]
+    };
+    let grid = run.out_u32("LightGrid");
+    let indices = run.out_u32("LightIndices");
+    let mut ranges = Vec::new();
+    for ty in 0..tiles[1] {
+        for tx in 0..tiles[0] {
+            let ds: Vec<f64> = (ty * 16..ty * 16 + 16)
+                .flat_map(|y| (tx * 16..tx * 16 + 16).map(move |x| (x, y)))
+                .map(|(x, y)| depth[y.min(screen[1] - 1) * screen[0] + x.min(screen[0] - 1)])
+                .collect();
+            let lo_d = ds.iter().copied().fold(f64::MAX, f64::min);
+            let hi_d = ds.iter().copied().fold(f64::MIN, f64::max);
+            let (z0, z1) = (recon(0.5, 0.5, lo_d)[2], recon(0.5, 0.5, hi_d)[2]);
+            let (z_near, z_far) = (z0.min(z1), z0.max(z1));
+            let (lo, hi) = (
+                [tx * 16, ty * 16].map(|v| v as f64),
+                [tx * 16 + 16, ty * 16 + 16].map(|v| v as f64),
+            );
+            let c = [
+                recon(lo[0], lo[1], 1.0),
+                recon(hi[0], lo[1], 1.0),
+                recon(hi[0], hi[1], 1.0),
+                recon(lo[0], hi[1], 1.0),
+            ];
+            let planes: Vec<[f64; 3]> = (0..4)
+                .map(|i| {
+                    let n = cross3(c[i], c[(i + 1) % 4]);
+                    let l = dot3(n, n).sqrt();
+                    n.map(|x| x / l)
+                })
+                .collect();
+            let mut expected: Vec<u32> = (0..light_count)
+                .filter(|&i| {
+                    let l = &lights[i * 8..];
+                    let p = xyz(mul(&view, [l[0], l[1], l[2], 1.0]));
+                    let r = l[3];
+                    p[2] + r >= z_near
+                        && p[2] - r <= z_far
+                        && planes.iter().all(|n| dot3(*n, p) >= -r)
+                })
+                .map(|i| i as u32)
+                .collect();
+            let t = (ty * tiles[0] + tx) * 2;
+            let (offset, count) = (grid[t] as usize, grid[t + 1] as usize);
+            let mut got = indices[offset..offset + count].to_vec();
+            got.sort();
+            expected.sort();
+            assert_eq!(got, expected, "tile ({tx}, {ty})");
+            ranges.push((offset, count));
+        }
+    }
+    ranges.sort();
+    let total: usize = ranges.iter().map(|r| r.1).sum();
+    assert!(
+        total > 0 && total < light_count * ranges.len(),
+        "inputs too uniform"
+    );
+    let mut next = 0;
+    for (offset, count) in ranges {
+        assert_eq!(offset, next, "tile ranges overlap or leave gaps");
+        next += count;
+    }
+    assert_eq!(run.out_u32("IndexCounter"), [total as u32]);
+    assert!(indices[total..].iter().all(|&v| v == u32::MAX));
+}
+
+/// Frustum planes, then the Hi-Z test at mip 0 with point-clamp sampling; survivors get one
+/// draw record each, in an order the atomics choose.
+pub fn gpu_cull_indirect(run: &Run) {
+    let cb = run.in_u32("CullConstants");
+    let f = |i: usize| f32::from_bits(cb[i]) as f64;
+    let planes: Vec<[f64; 4]> = (0..6)
+        .map(|p| std::array::from_fn(|k| f(p * 4 + k)))
+        .collect();
+    let view_proj = matrix(&cb[24..40]);
+    let (hiz_size, count, occlusion) = ([f(40), f(41)], cb[42] as usize, cb[43] != 0);
+    let inst = run.in_u32("Instances");
+    let meshes = run.in_u32("Meshes");
+    let hiz = floats(&run.in_f32("HiZ"));
+    let sample = |u: f64, v: f64| {
+        let x = ((u * hiz_size[0]).floor() as usize).min(hiz_size[0] as usize - 1);
+        let y = ((v * hiz_size[1]).floor() as usize).min(hiz_size[1] as usize - 1);
+        hiz[y * hiz_size[0] as usize + x]
+    };
+    let mut expected = Vec::new();
+    let (mut frustum_culled, mut occluded) = (0, 0);
+    for i in 0..count {
+        let w = &inst[i * 24..i * 24 + 24];
+        let world = matrix(&w[0..16]);
+        let sphere: Vec<f64> = w[16..20]
+            .iter()
+            .map(|&b| f32::from_bits(b) as f64)
+            .collect();
+        let center = xyz(mul(&world, [sphere[0], sphere[1], sphere[2], 1.0]));
+        let scale = (0..3)
+            .map(|r| {
+                (0..3)
+                    .map(|c| world[r][c] * world[r][c])
+                    .sum::<f64>()
+                    .sqrt()
+            })
+            .fold(0.0, f64::max);
+        let radius = sphere[3] * scale;
+        if planes
+            .iter()
+            .any(|p| dot3([p[0], p[1], p[2]], center) + p[3] < -radius)
+        {
+            frustum_culled += 1;
+            continue;
+        }
+        let clip = mul(&view_proj, [center[0], center[1], center[2], 1.0]);
+        if occlusion && clip[3] > radius {
+            let ndc = [clip[0] / clip[3], clip[1] / clip[3], clip[2] / clip[3]];
+            let pr = radius / clip[3];
+            let sat = |x: f64| x.clamp(0.0, 1.0);
+            let lo = [sat(ndc[0] * 0.5 + 0.5 - pr), sat(ndc[1] * -0.5 + 0.5 - pr)];
+            let hi = [sat(ndc[0] * 0.5 + 0.5 + pr), sat(ndc[1] * -0.5 + 0.5 + pr)];
+            let farthest = sample(lo[0], lo[1])
+                .max(sample(hi[0], lo[1]))
+                .max(sample(lo[0], hi[1]))
+                .max(sample(hi[0], hi[1]));
+            if sat(ndc[2] - pr) > farthest {
+                occluded += 1;
+                continue;
+            }
+        }
+        let m = &meshes[w[20] as usize * 4..];
+        expected.push([m[0], 1, m[1], m[2], i as u32, i as u32]);
+    }
+    assert!(frustum_culled > 0 && occluded > 0 && !expected.is_empty());
+    let args = run.out_u32("DrawArgs");
+    let n = expected.len();
+    let mut got: Vec<[u32; 6]> = args[..n * 6]
+        .chunks(6)
+        .map(|c| c.try_into().unwrap())
+        .collect();
+    got.sort_by_key(|r| r[4]);
+    assert_eq!(got, expected);
+    assert!(args[n * 6..].iter().all(|&v| v == u32::MAX));
+    assert_eq!(run.out_u32("DrawCount"), [n as u32]);
+}

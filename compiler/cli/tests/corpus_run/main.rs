@@ -64,6 +64,8 @@ corpus_entries! {
     compute_skinning: "cs_compute_skinning" "main" => sim::compute_skinning;
     build_clusters: "cs_clustered_light_assign" "BuildClusters" => lights::build_clusters;
     assign_lights: "cs_clustered_light_assign" "AssignLights" => lights::assign_lights;
+    tiled_light_cull: "cs_tiled_light_cull" "main" => lights::tiled_light_cull;
+    gpu_cull_indirect: "cs_gpu_cull_indirect" "main" => lights::gpu_cull_indirect;
     auto_exposure: "cs_auto_exposure" "main" => scan::auto_exposure;
     histogram: "cs_histogram" "main" => scan::histogram;
     prefix_sum: "cs_prefix_sum" "main" => scan::prefix_sum;
