@@ -12,6 +12,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod harness;
+mod image;
 mod lights;
 mod scan;
 mod sim;
@@ -66,6 +67,9 @@ corpus_entries! {
     assign_lights: "cs_clustered_light_assign" "AssignLights" => lights::assign_lights;
     tiled_light_cull: "cs_tiled_light_cull" "main" => lights::tiled_light_cull;
     gpu_cull_indirect: "cs_gpu_cull_indirect" "main" => lights::gpu_cull_indirect;
+    blur_horizontal: "cs_gaussian_blur" "BlurHorizontal" => image::blur_horizontal;
+    blur_vertical: "cs_gaussian_blur" "BlurVertical" => image::blur_vertical;
+    fp16_bilateral: "cs_fp16_bilateral" "main" => image::fp16_bilateral;
     auto_exposure: "cs_auto_exposure" "main" => scan::auto_exposure;
     histogram: "cs_histogram" "main" => scan::histogram;
     prefix_sum: "cs_prefix_sum" "main" => scan::prefix_sum;
