@@ -14,6 +14,7 @@ mod common;
 mod harness;
 mod image;
 mod lights;
+mod post;
 mod scan;
 mod sim;
 mod sort;
@@ -70,6 +71,9 @@ corpus_entries! {
     blur_horizontal: "cs_gaussian_blur" "BlurHorizontal" => image::blur_horizontal;
     blur_vertical: "cs_gaussian_blur" "BlurVertical" => image::blur_vertical;
     fp16_bilateral: "cs_fp16_bilateral" "main" => image::fp16_bilateral;
+    macro_dispatch: "cs_macro_dispatch" "main" => post::macro_dispatch;
+    color_grading_lut: "cs_color_grading_lut" "main" => post::color_grading_lut;
+    fog_integrate: "cs_volumetric_fog" "Integrate" => post::fog_integrate;
     auto_exposure: "cs_auto_exposure" "main" => scan::auto_exposure;
     histogram: "cs_histogram" "main" => scan::histogram;
     prefix_sum: "cs_prefix_sum" "main" => scan::prefix_sum;
