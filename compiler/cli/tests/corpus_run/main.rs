@@ -74,6 +74,7 @@ corpus_entries! {
     macro_dispatch: "cs_macro_dispatch" "main" => post::macro_dispatch;
     color_grading_lut: "cs_color_grading_lut" "main" => post::color_grading_lut;
     fog_integrate: "cs_volumetric_fog" "Integrate" => post::fog_integrate;
+    ssao: "cs_ssao" "main" => post::ssao;
     auto_exposure: "cs_auto_exposure" "main" => scan::auto_exposure;
     histogram: "cs_histogram" "main" => scan::histogram;
     prefix_sum: "cs_prefix_sum" "main" => scan::prefix_sum;

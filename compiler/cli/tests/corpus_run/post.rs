@@ -111,3 +111,118 @@ pub fn fog_integrate(run: &Run) {
     }
     assert_close("Integrated", &run.out_f32("Integrated"), &expected, 1e-4);
 }
+
+type M4 = [[f64; 4]; 4];
+
+/// A column-major `float4x4` from 16 words.
+fn matrix(words: &[u32]) -> M4 {
+    std::array::from_fn(|r| std::array::from_fn(|c| f32::from_bits(words[c * 4 + r]) as f64))
+}
+
+fn mul(m: &M4, v: [f64; 4]) -> [f64; 4] {
+    std::array::from_fn(|r| (0..4).map(|c| m[r][c] * v[c]).sum())
+}
+
+fn normalize(v: [f64; 3]) -> [f64; 3] {
+    let l = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+    v.map(|x| x / l)
+}
+
+/// The texel a point sampler reads on an axis of `n` texels; panics when the coordinate
+/// is too close to a texel edge for f32 rounding to be irrelevant.
+fn texel(u: f64, n: usize, wrap: bool) -> usize {
+    let t = u * n as f64;
+    let frac = t - t.floor();
+    assert!(
+        (1e-4..1.0 - 1e-4).contains(&frac) || t <= 0.0 || t >= n as f64,
+        "sample at a texel edge ({t})"
+    );
+    let i = t.floor() as i64;
+    if wrap {
+        i.rem_euclid(n as i64) as usize
+    } else {
+        i.clamp(0, n as i64 - 1) as usize
+    }
+}
+
+fn decode_octahedral(e: [f64; 2]) -> [f64; 3] {
+    let (x, y) = (e[0] * 2.0 - 1.0, e[1] * 2.0 - 1.0);
+    let z = 1.0 - x.abs() - y.abs();
+    let t = (-z).clamp(0.0, 1.0);
+    normalize([
+        if x >= 0.0 { x - t } else { x + t },
+        if y >= 0.0 { y - t } else { y + t },
+        z,
+    ])
+}
+
+/// Hemisphere samples around the reconstructed position, rotated by the noise texture,
+/// compared with the depth buffer at their projected position.
+pub fn ssao(run: &Run) {
+    let p = run.in_u32("Params");
+    let f = |i: usize| f32::from_bits(p[i]) as f64;
+    let (proj, inv_proj) = (matrix(&p[0..16]), matrix(&p[16..32]));
+    let kernel: Vec<[f64; 3]> = (0..16)
+        .map(|i| [f(32 + i * 4), f(33 + i * 4), f(34 + i * 4)])
+        .collect();
+    let (size, noise_scale) = ([f(96), f(97)], [f(98), f(99)]);
+    let (radius, bias, power) = (f(100), f(101), f(102));
+    let (w, h) = (size[0] as usize, size[1] as usize);
+    let depth: Vec<f64> = run.in_f32("Depth").iter().map(|&v| v as f64).collect();
+    let normals = run.in_f32("Normals");
+    let noise = run.in_f32("Noise");
+    let depth_at = |uv: [f64; 2]| depth[texel(uv[1], h, false) * w + texel(uv[0], w, false)];
+    let recon = |uv: [f64; 2], d: f64| {
+        let v = mul(&inv_proj, [uv[0] * 2.0 - 1.0, uv[1] * -2.0 + 1.0, d, 1.0]);
+        [v[0] / v[3], v[1] / v[3], v[2] / v[3]]
+    };
+    let mut expected = Vec::new();
+    let mut partial = 0;
+    for y in 0..h {
+        for x in 0..w {
+            let uv = [(x as f64 + 0.5) / size[0], (y as f64 + 0.5) / size[1]];
+            let d = depth_at(uv);
+            if d >= 1.0 {
+                expected.push(1.0f32);
+                continue;
+            }
+            let pos = recon(uv, d);
+            let i = y * w + x;
+            let normal = decode_octahedral([normals[i * 2] as f64, normals[i * 2 + 1] as f64]);
+            let nuv = [uv[0] * noise_scale[0], uv[1] * noise_scale[1]];
+            let ni = texel(nuv[1], 4, true) * 4 + texel(nuv[0], 4, true);
+            let rnd = [
+                noise[ni * 2] as f64 * 2.0 - 1.0,
+                noise[ni * 2 + 1] as f64 * 2.0 - 1.0,
+                0.0,
+            ];
+            let rn = rnd[0] * normal[0] + rnd[1] * normal[1] + rnd[2] * normal[2];
+            let tangent = normalize(std::array::from_fn(|k| rnd[k] - normal[k] * rn));
+            let bitangent = [
+                normal[1] * tangent[2] - normal[2] * tangent[1],
+                normal[2] * tangent[0] - normal[0] * tangent[2],
+                normal[0] * tangent[1] - normal[1] * tangent[0],
+            ];
+            let mut occlusion = 0.0;
+            for k in &kernel {
+                let s: [f64; 3] = std::array::from_fn(|c| {
+                    pos[c] + (k[0] * tangent[c] + k[1] * bitangent[c] + k[2] * normal[c]) * radius
+                });
+                let o = mul(&proj, [s[0], s[1], s[2], 1.0]);
+                let suv = [o[0] / o[3] * 0.5 + 0.5, o[1] / o[3] * -0.5 + 0.5];
+                let scene_z = recon(suv, depth_at(suv))[2];
+                let range = smoothstep(0.0, 1.0, radius / (pos[2] - scene_z).abs());
+                let margin = scene_z - (s[2] + bias);
+                assert!(margin.abs() > 2e-5, "a sample on the depth test's edge ({margin}, pixel {x} {y}, {scene_z} {pos:?} {s:?})");
+                if margin >= 0.0 {
+                    occlusion += range;
+                }
+            }
+            let ao = 1.0 - occlusion / 16.0;
+            partial += usize::from(ao > 0.0 && ao < 1.0);
+            expected.push(ao.clamp(0.0, 1.0).powf(power) as f32);
+        }
+    }
+    assert!(partial > 10, "too little partial occlusion to be a test");
+    assert_close("AO", &run.out_f32("AO"), &expected, 1e-5);
+}
