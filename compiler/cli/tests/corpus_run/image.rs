@@ -111,3 +111,55 @@ pub fn fp16_bilateral(run: &Run) {
         .collect();
     assert_close("TileWeights", &got, &q, 100.0 / 65535.0);
 }
+
+fn srgb_to_linear(c: f64) -> f64 {
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+fn linear_to_srgb(c: f64) -> f64 {
+    if c <= 0.0031308 {
+        c * 12.92
+    } else {
+        1.055 * c.powf(1.0 / 2.4) - 0.055
+    }
+}
+
+/// 2x2 box in linear space for colour (alpha as is), max for depth.
+pub fn mip_downsample(run: &Run) {
+    let p = run.in_u32("Params");
+    let (dw, dh) = (p[0] as usize, p[1] as usize);
+    let sw = dw * 2;
+    let src = run.in_f32("SrcColor");
+    let depth = run.in_f32("SrcDepth");
+    let (mut color, mut dst_depth) = (Vec::new(), Vec::new());
+    for y in 0..dh {
+        for x in 0..dw {
+            let texels =
+                [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(dx, dy)| (2 * y + dy) * sw + 2 * x + dx);
+            let mut sum = [0.0f64; 4];
+            for &t in &texels {
+                for k in 0..3 {
+                    sum[k] += srgb_to_linear(src[t * 4 + k] as f64);
+                }
+                sum[3] += src[t * 4 + 3] as f64;
+            }
+            let avg = sum.map(|s| s * 0.25);
+            color.extend(
+                [
+                    linear_to_srgb(avg[0]),
+                    linear_to_srgb(avg[1]),
+                    linear_to_srgb(avg[2]),
+                    avg[3],
+                ]
+                .map(|v| v as f32),
+            );
+            dst_depth.push(texels.iter().map(|&t| depth[t]).fold(f32::MIN, f32::max));
+        }
+    }
+    assert_close("DstColor", &run.out_f32("DstColor"), &color, 1e-5);
+    assert_eq!(run.out_f32("DstDepth"), dst_depth);
+}

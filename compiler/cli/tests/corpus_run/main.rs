@@ -13,6 +13,7 @@
 mod common;
 mod harness;
 mod image;
+mod language;
 mod lights;
 mod post;
 mod scan;
@@ -75,6 +76,13 @@ corpus_entries! {
     color_grading_lut: "cs_color_grading_lut" "main" => post::color_grading_lut;
     fog_integrate: "cs_volumetric_fog" "Integrate" => post::fog_integrate;
     ssao: "cs_ssao" "main" => post::ssao;
+    dxc_corners: "cs_dxc_corners" "main" => language::dxc_corners;
+    namespaces_enums: "cs_namespaces_enums" "main" => language::namespaces_enums;
+    template_utils: "cs_template_utils" "main" => language::template_utils;
+    hlsl2021_gbuffer_pack: "cs_hlsl2021_gbuffer_pack" "main" => language::gbuffer_pack;
+    sm66_descriptor_heap: "cs_sm66_descriptor_heap" "main" => language::sm66_descriptor_heap;
+    mip_downsample: "cs_mip_downsample" "main" => image::mip_downsample;
+    particle_update: "cs_particle_update" "main" => sim::particle_update;
     auto_exposure: "cs_auto_exposure" "main" => scan::auto_exposure;
     histogram: "cs_histogram" "main" => scan::histogram;
     prefix_sum: "cs_prefix_sum" "main" => scan::prefix_sum;

@@ -194,3 +194,96 @@ pub fn compute_skinning(run: &Run) {
         .collect();
     assert_close("normals", &got_normals, &normals, 1e-4);
 }
+
+fn hash32(mut x: u32) -> u32 {
+    x ^= x >> 16;
+    x = x.wrapping_mul(0x7feb_352d);
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x846c_a68b);
+    x ^= x >> 16;
+    x
+}
+
+fn hash_to_01(h: u32) -> f32 {
+    (h >> 8) as f32 * (1.0 / 16_777_216.0)
+}
+
+/// One particle step as `Integrate` does it, in f32; `None` if it dies.
+fn particle_step(p: &[u32], sim: &[f32], dt: f32) -> Option<Vec<u32>> {
+    let f = |k: usize| f32::from_bits(p[k]);
+    let age = f(3) + dt;
+    if age >= f(7) {
+        return None;
+    }
+    let (gravity, wind, drag) = (v3(&sim[0..]), v3(&sim[4..]), sim[7]);
+    let (c0, c1) = (&sim[8..12], &sim[12..16]);
+    let (ground, restitution, strength) = (sim[16], sim[17], sim[19]);
+    let mut pos = [f(0), f(1), f(2)];
+    let mut vel = [f(4), f(5), f(6)];
+    let seed = p[13];
+    let h = hash32(p[0] ^ hash32(p[1] ^ hash32(p[2] ^ seed)));
+    let r = [
+        hash_to_01(h),
+        hash_to_01(hash32(h)),
+        hash_to_01(hash32(h.wrapping_add(1))),
+    ];
+    let noise = r.map(|v| (v * 2.0 - 1.0) * strength);
+    let accel = add(sub(gravity, scale(sub(vel, wind), drag)), noise);
+    vel = add(vel, scale(accel, dt));
+    pos = add(pos, scale(vel, dt));
+    if pos[1] < ground {
+        pos[1] = ground;
+        vel[1] = -vel[1] * restitution;
+        vel[0] *= 0.8;
+        vel[2] *= 0.8;
+    }
+    let t = (age / f(7)).clamp(0.0, 1.0);
+    let color: Vec<f32> = (0..4).map(|k| c0[k] + (c1[k] - c0[k]) * t).collect();
+    let size = f(12) * (1.0 + 0.5 * dt);
+    let mut out: Vec<u32> = pos.iter().map(|v| v.to_bits()).collect();
+    out.push(age.to_bits());
+    out.extend(vel.iter().map(|v| v.to_bits()));
+    out.push(p[7]);
+    out.extend(color.iter().map(|v| v.to_bits()));
+    out.extend([size.to_bits(), hash32(seed), p[14], p[15]]);
+    Some(out)
+}
+
+/// Consumes the 100 live particles (any order), appends the survivors (any order) and
+/// counts the dead. Survivors are matched by their new seed.
+pub fn particle_update(run: &Run) {
+    let sim: Vec<f32> = run
+        .in_u32("SimParams")
+        .iter()
+        .map(|&w| f32::from_bits(w))
+        .collect();
+    let alive = run.in_u32("SimParams")[18] as usize;
+    let dt = sim[3];
+    let input = run.in_u32("CurrentParticles");
+    let mut survivors: Vec<Vec<u32>> = (0..alive)
+        .filter_map(|i| particle_step(&input[i * 16..i * 16 + 16], &sim, dt))
+        .collect();
+    let dead = alive - survivors.len();
+    assert!(dead > 0 && survivors.len() > 50);
+    let out = run.out_u32("NextParticles");
+    let mut got: Vec<Vec<u32>> = out
+        .chunks(16)
+        .take(survivors.len())
+        .map(|c| c.to_vec())
+        .collect();
+    assert!(
+        out[survivors.len() * 16..].iter().all(|&w| w == 0),
+        "appended too many"
+    );
+    survivors.sort_by_key(|p| p[13]);
+    got.sort_by_key(|p| p[13]);
+    let floats = |ps: &[Vec<u32>]| -> Vec<f32> {
+        ps.iter()
+            .flat_map(|p| p[..13].iter().map(|&w| f32::from_bits(w)))
+            .collect()
+    };
+    assert_close("NextParticles", &floats(&got), &floats(&survivors), 1e-5);
+    let seeds = |ps: &[Vec<u32>]| -> Vec<u32> { ps.iter().map(|p| p[13]).collect() };
+    assert_eq!(seeds(&got), seeds(&survivors));
+    assert_eq!(run.out_u32("DeadCounter"), [dead as u32]);
+}
