@@ -5,7 +5,8 @@
 //! Read: `Shaders` (`Stage`, `Entry`, optional `DispatchSize`), `DispatchParameters`
 //! (`DispatchGroupCount`, default `[1, 1, 1]`), `Buffers` (`Name`, `Format`, `Stride` or
 //! `Channels`, `Data` or `FillSize` in bytes with `FillValue`, and `Width`/`Height`/`Depth`
-//! either directly or under `OutputProps` for textures), `DescriptorSets` (each a list of
+//! either directly or under `OutputProps` for textures; our extension `Counter` sets the
+//! hidden counter of an append or consume buffer), `DescriptorSets` (each a list of
 //! `Resources` with `Name`, `Kind`, `DirectXBinding` (`Register`, `Space`) and
 //! `VulkanBinding` (`Binding`)), `Samplers` (`Name`, `MagFilter`/`MinFilter` `Linear` or
 //! `Nearest`, `Address` `Clamp`/`Wrap`/`Mirror`/`Border`) for resources of kind `Sampler`.
@@ -110,6 +111,10 @@ pub struct BufferDesc {
     pub depth: Option<u32>,
     #[serde(rename = "OutputProps", default)]
     pub output_props: Option<OutputProps>,
+    /// The initial value of the hidden counter of the append or consume buffer bound to this
+    /// buffer (our extension; counters start at 0 without it).
+    #[serde(rename = "Counter", default)]
+    pub counter: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -504,6 +509,16 @@ pub fn run_pipeline_with_hook(
             };
             bindings.resources[root] = Some(res);
             bound.push((root, &r.name));
+            if let Some(value) = desc.counter {
+                let counter = format!("counter.var.{}", program.resources[root].name);
+                let slot = program.find_name(&counter).ok_or_else(|| {
+                    RunError::Pipeline(format!(
+                        "buffer {} has a Counter, but the shader's `{}` is no append or consume buffer",
+                        r.name, program.resources[root].name
+                    ))
+                })?;
+                bindings.resources[slot] = Some(Resource::buffer(value.to_le_bytes().to_vec()));
+            }
         }
     }
     // Counters of append and consume buffers start at zero.

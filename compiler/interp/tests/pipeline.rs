@@ -304,6 +304,54 @@ DescriptorSets:
     );
 }
 
+/// `Out[0] = counter.var.Out[0]`: reads the hidden counter of `Out`.
+fn counter_reader() -> ir::Module {
+    let mut k = Kernel::new([1, 1, 1]);
+    let out = k.resource("Out", rw_structured(Type::UINT), 0, 0);
+    let counter = k.resource("counter.var.Out", rw_structured(Type::UINT), 0, 1);
+    k.body(|fb| {
+        let zero = fb.uint(0);
+        let p = fb.access_chain(Value::Global(counter), &[zero]);
+        let v = fb.load(p);
+        store_at(fb, out, zero, v);
+    });
+    k.finish()
+}
+
+const COUNTER_PIPELINE: &str = r#"
+Shaders:
+  - { Stage: Compute, Entry: main }
+Buffers:
+  - { Name: Out, Format: UInt32, Counter: 42, FillSize: 8, FillValue: 9 }
+DescriptorSets:
+  - Resources:
+    - { Name: Out, Kind: RWStructuredBuffer, DirectXBinding: { Register: 0, Space: 0 } }
+"#;
+
+#[test]
+fn counter_sets_the_hidden_counter_of_an_append_buffer() {
+    let m = counter_reader();
+    let p = parse_pipeline(COUNTER_PIPELINE).unwrap();
+    let results = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap();
+    assert_eq!(results.get("Out"), Some(&BufferValues::UInt(vec![42, 9])));
+    // Without the key the counter starts at zero.
+    let p = parse_pipeline(&COUNTER_PIPELINE.replace("Counter: 42, ", "")).unwrap();
+    let results = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap();
+    assert_eq!(results.get("Out"), Some(&BufferValues::UInt(vec![0, 9])));
+}
+
+#[test]
+fn counter_on_a_buffer_without_one_is_an_error() {
+    // `Out` of this kernel is a plain RWStructuredBuffer.
+    let m = doubler_at_t0_and_u0();
+    let p = parse_pipeline(COUNTER_PIPELINE).unwrap();
+    let err = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap_err();
+    assert!(
+        matches!(&err, RunError::Pipeline(m) if m.contains("no append or consume buffer")),
+        "{err:?}"
+    );
+}
+
 #[test]
 fn run_pipeline_with_only_one_group_leaves_the_rest_filled() {
     let m = doubler();
