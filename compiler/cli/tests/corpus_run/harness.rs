@@ -68,16 +68,6 @@ impl Run {
             .collect()
     }
 
-    pub fn out_i64(&self, name: &str) -> Vec<i64> {
-        self.out(name)
-            .iter()
-            .map(|v| {
-                v.as_i64()
-                    .unwrap_or_else(|| panic!("{name}: {v} is no integer"))
-            })
-            .collect()
-    }
-
     /// Floats, with `"nan"`, `"inf"` and `"-inf"` read back.
     pub fn out_f64(&self, name: &str) -> Vec<f64> {
         self.out(name).iter().map(json_float).collect()

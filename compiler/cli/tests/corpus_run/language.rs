@@ -114,7 +114,7 @@ fn f16_bits(x: f32) -> u32 {
     let m = (a / 2f64.powi(e) - 1.0) * 1024.0;
     let m = m.round_ties_even() as u32;
     // A mantissa that rounds up to 1024 carries into the exponent.
-    sign | (((e + 15) as u32) << 10) + m
+    sign | ((((e + 15) as u32) << 10) + m)
 }
 
 fn encode_octahedral(n: [f32; 3]) -> [f32; 2] {

@@ -99,7 +99,8 @@ pub fn cloth_solve(run: &Run) {
             }
             let (tx, ty) = (x % 16, y % 16);
             let (mut delta, mut weight) = ([0.0f32; 3], 0.0f32);
-            let diag = c.rest * 1.414_213_6;
+            // The shader's 1.41421356 is SQRT_2 in f32.
+            let diag = c.rest * std::f32::consts::SQRT_2;
             let mut r = |ok: bool, nx: usize, ny: usize, rest: f32| {
                 if ok {
                     relax(&mut delta, &mut weight, me, cell(nx, ny), rest);
@@ -176,9 +177,7 @@ pub fn compute_skinning(run: &Run) {
         positions.extend(position.iter().map(|&x| x as f32));
         normals.extend(n.iter().map(|&x| (x / l) as f32));
         let o = out_off / 4 + i * 4;
-        for k in 0..4 {
-            expected_bits[o + k] = out[o + k];
-        }
+        expected_bits[o..o + 4].copy_from_slice(&out[o..o + 4]);
     }
     // Untouched bytes keep the fill; written ones are compared as values below.
     assert_eq!(out, expected_bits, "written outside the output vertices");

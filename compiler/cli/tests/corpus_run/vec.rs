@@ -22,10 +22,6 @@ pub fn length(a: V3) -> f32 {
     dot(a, a).sqrt()
 }
 
-pub fn normalize(a: V3) -> V3 {
-    scale(a, 1.0 / length(a))
-}
-
 pub fn v3(s: &[f32]) -> V3 {
     [s[0], s[1], s[2]]
 }
