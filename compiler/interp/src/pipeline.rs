@@ -9,7 +9,8 @@
 //! hidden counter of an append or consume buffer), `DescriptorSets` (each a list of
 //! `Resources` with `Name`, `Kind`, `DirectXBinding` (`Register`, `Space`) and
 //! `VulkanBinding` (`Binding`)), `Samplers` (`Name`, `MagFilter`/`MinFilter` `Linear` or
-//! `Nearest`, `Address` `Clamp`/`Wrap`/`Mirror`/`Border`) for resources of kind `Sampler`.
+//! `Nearest`, `Address` `Clamp`/`Wrap`/`Mirror`/`Border`, and our `ComparisonOp` for
+//! comparison samplers) for resources of kind `Sampler` or `SamplerComparison`.
 //! Unknown keys are ignored. A resource is bound to the global
 //! with set = its descriptor set's index and binding = its Vulkan binding, else to the one
 //! with set = `Space` and binding = `Register` (DXC's mapping); among globals with the same
@@ -27,7 +28,7 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use serde_norway::Value;
 
-use crate::exec::{AddressMode, Filter, Resource, SamplerState};
+use crate::exec::{AddressMode, CompareOp, Filter, Resource, SamplerState};
 use crate::program::{Program, ProgramOptions, RegisterClass};
 use crate::sched::{dispatch, Bindings, RunOptions};
 use crate::RunError;
@@ -161,6 +162,10 @@ pub struct SamplerDesc {
     pub mag_filter: Option<String>,
     #[serde(rename = "Address", default)]
     pub address: Option<String>,
+    /// The comparison of a comparison sampler (our extension): `Never`, `Less`, `Equal`,
+    /// `LessEqual` (the default), `Greater`, `NotEqual`, `GreaterEqual` or `Always`.
+    #[serde(rename = "ComparisonOp", default)]
+    pub comparison: Option<String>,
 }
 
 impl SamplerDesc {
@@ -180,7 +185,26 @@ impl SamplerDesc {
             Some("border") => AddressMode::Border,
             _ => AddressMode::Clamp,
         };
-        SamplerState { filter, address }
+        let compare = match self
+            .comparison
+            .as_deref()
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("never") => CompareOp::Never,
+            Some("less") => CompareOp::Less,
+            Some("equal") => CompareOp::Equal,
+            Some("greater") => CompareOp::Greater,
+            Some("notequal") => CompareOp::NotEqual,
+            Some("greaterequal") => CompareOp::GreaterEqual,
+            Some("always") => CompareOp::Always,
+            _ => CompareOp::LessEqual,
+        };
+        SamplerState {
+            filter,
+            address,
+            compare,
+        }
     }
 }
 

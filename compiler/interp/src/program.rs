@@ -58,6 +58,12 @@ pub enum ResOp {
     ArrayLength,
     /// `SampleLevel`: texture, sampler, coordinate, level.
     SampleLevel,
+    /// `SampleCmpLevelZero`: texture, comparison sampler, coordinate, reference.
+    SampleCompareLevelZero,
+    /// `Gather` of one component: texture, sampler, coordinate.
+    Gather {
+        component: u8,
+    },
 }
 
 /// A slot range: first register and component count, with the component kind.
@@ -1083,6 +1089,8 @@ fn decode_inst(
         }
         Opcode::TextureLoad
         | Opcode::TextureSampleLevel
+        | Opcode::TextureSampleCompareLevelZero
+        | Opcode::TextureGather
         | Opcode::TextureStore
         | Opcode::TextureQuerySize
         | Opcode::TextureQueryLevels
@@ -1092,6 +1100,10 @@ fn decode_inst(
             let rop = match op {
                 Opcode::TextureLoad => ResOp::TextureLoad,
                 Opcode::TextureSampleLevel => ResOp::SampleLevel,
+                Opcode::TextureSampleCompareLevelZero => ResOp::SampleCompareLevelZero,
+                Opcode::TextureGather => ResOp::Gather {
+                    component: data.literals.first().map_or(0, |&c| c.clamp(0, 3) as u8),
+                },
                 Opcode::TextureStore => ResOp::TextureStore,
                 Opcode::TextureQuerySize => ResOp::QuerySize,
                 Opcode::TextureQueryLevels => ResOp::QueryLevels,
@@ -1099,8 +1111,13 @@ fn decode_inst(
                 Opcode::ByteAddressStore => ResOp::ByteAddressStore,
                 _ => ResOp::ArrayLength,
             };
+            // A gather's literals start with its component, then the offset.
+            let offset_literals = match rop {
+                ResOp::Gather { .. } => data.literals.get(1..).unwrap_or(&[]),
+                _ => &data.literals[..],
+            };
             let mut offset = [0i32; 3];
-            for (o, &l) in offset.iter_mut().zip(&data.literals) {
+            for (o, &l) in offset.iter_mut().zip(offset_literals) {
                 *o = l as i32;
             }
             let shape = match op {

@@ -515,3 +515,23 @@ DescriptorSets:
     let r = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap();
     assert_eq!(r.get("Out"), Some(&BufferValues::Float32(vec![15.0])));
 }
+
+#[test]
+fn samplers_read_filter_address_and_comparison() {
+    let text = r#"
+Shaders: []
+Samplers:
+  - { Name: A, MagFilter: Linear, Address: Wrap, ComparisonOp: Greater }
+  - { Name: B }
+DescriptorSets: []
+"#;
+    let p = parse_pipeline(text).unwrap();
+    let a = p.samplers[0].state();
+    assert_eq!(a.filter, interp::Filter::Linear);
+    assert_eq!(a.address, interp::AddressMode::Wrap);
+    assert_eq!(a.compare, interp::CompareOp::Greater);
+    let b = p.samplers[1].state();
+    assert_eq!(b.filter, interp::Filter::Nearest);
+    assert_eq!(b.address, interp::AddressMode::Clamp);
+    assert_eq!(b.compare, interp::CompareOp::LessEqual);
+}
