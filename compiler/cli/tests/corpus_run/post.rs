@@ -226,3 +226,105 @@ pub fn ssao(run: &Run) {
     assert!(partial > 10, "too little partial occlusion to be a test");
     assert_close("AO", &run.out_f32("AO"), &expected, 1e-5);
 }
+
+fn hash32(mut x: u32) -> u32 {
+    x ^= x >> 16;
+    x = x.wrapping_mul(0x7feb_352d);
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x846c_a68b);
+    x ^= x >> 16;
+    x
+}
+
+/// The two texels and weights linear filtering reads on an axis of `n` texels.
+fn linear_taps(c: f64, n: usize, wrap: bool) -> [(usize, f64); 2] {
+    let t = c * n as f64 - 0.5;
+    let i0 = t.floor();
+    let f = t - i0;
+    let at = |i: i64| {
+        if wrap {
+            i.rem_euclid(n as i64) as usize
+        } else {
+            i.clamp(0, n as i64 - 1) as usize
+        }
+    };
+    [(at(i0 as i64), 1.0 - f), (at(i0 as i64 + 1), f)]
+}
+
+/// Density from height and a trilinearly wrapped noise volume, sun visibility from a
+/// percentage-closer (LessEqual, bilinear, clamped) shadow lookup, Henyey-Greenstein phase.
+pub fn fog_inject_light(run: &Run) {
+    let cb = run.in_u32("FogCB");
+    let f = |i: usize| f32::from_bits(cb[i]) as f64;
+    let inv_view_proj = matrix(&cb[0..16]);
+    let shadow_view_proj = matrix(&cb[16..32]);
+    let camera = [f(32), f(33), f(34)];
+    let (near, far) = (f(35), f(39));
+    let sun_dir = [f(36), f(37), f(38)];
+    let sun_color = [f(40), f(41), f(42)];
+    let g = f(43);
+    let albedo = [f(44), f(45), f(46)];
+    let (base_density, falloff, time) = (f(47), f(48), f(49));
+    let (fx, fy) = (cb[50] as usize, cb[51] as usize);
+    let noise = run.in_f32("NoiseVolume");
+    let shadow = run.in_f32("ShadowMap");
+    let mut expected = Vec::new();
+    let mut shadowed = 0;
+    for z in 0..64u32 {
+        for y in 0..fy as u32 {
+            for x in 0..fx as u32 {
+                let h = hash32(
+                    x.wrapping_add(y.wrapping_mul(4096))
+                        .wrapping_add(z.wrapping_mul(16_777_216)),
+                );
+                let jitter = (h >> 8) as f64 / 16_777_216.0 - 0.5;
+                let uv = [(x as f64 + 0.5) / fx as f64, (y as f64 + 0.5) / fy as f64];
+                let depth = near * (far / near).powf((z as f64 + 0.5 + jitter * 0.5) / 64.0);
+                let far_h = mul(
+                    &inv_view_proj,
+                    [uv[0] * 2.0 - 1.0, uv[1] * -2.0 + 1.0, 1.0, 1.0],
+                );
+                let dir = normalize(std::array::from_fn(|k| far_h[k] / far_h[3] - camera[k]));
+                let wp: [f64; 3] = std::array::from_fn(|k| camera[k] + dir[k] * depth);
+                let nc = [wp[0] * 0.02 + time * 0.01, wp[1] * 0.02, wp[2] * 0.02];
+                let mut n = 0.0;
+                for (zi, wz) in linear_taps(nc[2], 4, true) {
+                    for (yi, wy) in linear_taps(nc[1], 4, true) {
+                        for (xi, wx) in linear_taps(nc[0], 4, true) {
+                            n += wx * wy * wz * noise[(zi * 4 + yi) * 4 + xi] as f64;
+                        }
+                    }
+                }
+                let density = base_density * (-wp[1].max(0.0) * falloff).exp() * (0.5 + n);
+                let sp = mul(&shadow_view_proj, [wp[0], wp[1], wp[2], 1.0]);
+                let (su, sv, reference) = (
+                    sp[0] / sp[3] * 0.5 + 0.5,
+                    sp[1] / sp[3] * -0.5 + 0.5,
+                    sp[2] / sp[3],
+                );
+                let mut visibility = 0.0;
+                for (yi, wy) in linear_taps(sv, 4, false) {
+                    for (xi, wx) in linear_taps(su, 4, false) {
+                        if reference <= shadow[yi * 4 + xi] as f64 {
+                            visibility += wx * wy;
+                        }
+                    }
+                }
+                shadowed += usize::from(visibility < 1.0);
+                let view_dir = normalize(std::array::from_fn(|k| wp[k] - camera[k]));
+                let cos = -(0..3).map(|k| view_dir[k] * sun_dir[k]).sum::<f64>();
+                let denom = 1.0 + g * g - 2.0 * g * cos;
+                let phase = (1.0 - g * g) / (4.0 * std::f64::consts::PI * denom * denom.sqrt());
+                for k in 0..3 {
+                    expected.push((sun_color[k] * visibility * phase * albedo[k] * density) as f32);
+                }
+                expected.push(density as f32);
+            }
+        }
+    }
+    assert!(
+        shadowed > 10,
+        "the shadow map shadows too little to be a test"
+    );
+    assert_close("Scattering", &run.out_f32("Scattering"), &expected, 2e-5);
+}
