@@ -1,6 +1,5 @@
 //! The pipeline description of LLVM's offload-test-suite (YAML, read with `serde_norway`),
-//! running one, and printing its buffers as JSON. `hlslc run` calls [`run_pipeline`] once
-//! lowering exists.
+//! running one, and printing its buffers as JSON. `hlslc run` calls [`run_pipeline`].
 //!
 //! Read: `Shaders` (`Stage`, `Entry`, optional `DispatchSize`), `DispatchParameters`
 //! (`DispatchGroupCount`, default `[1, 1, 1]`), `Buffers` (`Name`, `Format`, `Stride` or
