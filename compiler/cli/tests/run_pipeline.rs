@@ -458,3 +458,42 @@ void main() { Out[0] = float2(2, -2); Out[1] = float2(-2.0, 3); }
     // converts its bits as unsigned (lower/src/convert.rs, `literal_constant`), giving 2^64.
     assert_eq!(out, [2.0, 2f32.powi(64), -2.0, 3.0]);
 }
+
+#[test]
+fn volume_and_comparison_sampling() {
+    let shader = "Texture3D<float> Volume : register(t0);
+Texture2D<float> Depth : register(t1);
+SamplerState Linear : register(s0);
+SamplerComparisonState Shadow : register(s1);
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    Out[0] = Volume.SampleLevel(Linear, float3(0.5, 0.5, 0.5), 0);
+    Out[1] = Volume.SampleLevel(Linear, float3(0.75, 0.25, 0.75), 0);
+    Out[2] = Depth.SampleCmpLevelZero(Shadow, float2(0.5, 0.5), 0.5);
+    Out[3] = Depth.SampleCmpLevelZero(Shadow, float2(0.25, 0.5), 0.3);
+}
+";
+    // Volume texel (x, y, z) = 4z + 2y + x; depth texels 0.25, 0.75 (left, right).
+    let pipeline = header([1, 1, 1])
+        + "Buffers:
+  - { Name: Volume, Format: Float32, Width: 2, Height: 2, Depth: 2, Data: [0, 1, 2, 3, 4, 5, 6, 7] }
+  - { Name: Depth, Format: Float32, Width: 2, Height: 1, Data: [0.25, 0.75] }
+  - { Name: Out, Format: Float32, FillSize: 16 }
+Samplers:
+  - { Name: Linear, MagFilter: Linear, Address: Clamp }
+  - { Name: Shadow, MagFilter: Linear, Address: Clamp, ComparisonOp: LessEqual }
+" + &resources(&[
+        ("Volume", "Texture3D", 0),
+        ("Depth", "Texture2D", 1),
+        ("Linear", "Sampler", 0),
+        ("Shadow", "SamplerComparison", 1),
+        ("Out", "RWStructuredBuffer", 0),
+    ]);
+    let b = run("volume", shader, &pipeline, &[]).buffers();
+    // The centre of the volume averages all texels: 3.5. At (0.75, 0.25, 0.75) the footprint
+    // is the single texel (1, 0, 1) = 5. Halfway between a failing (0.25 < 0.5) and a passing
+    // texel: 0.5. At the centre of the left texel only it counts, and 0.3 > 0.25 fails: 0.
+    assert_eq!(b["Out"], json!([3.5, 5, 0.5, 0]));
+}
