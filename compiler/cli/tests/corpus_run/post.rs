@@ -60,7 +60,22 @@ pub fn color_grading_lut(run: &Run) {
     let f = |i: usize| f32::from_bits(p[i]) as f64;
     // float3x3 column-major: column c in words 4c..4c+3.
     let wb = |r: usize, c: usize| f(c * 4 + r);
-    let (contrast, saturation, max_log, min_log) = (f(12), f(13), f(15), f(16));
+    let (contrast, saturation, blend, max_log, min_log) = (f(12), f(13), f(14), f(15), f(16));
+    let artist = run.in_f32("ArtistLut");
+    // The artist LUT read trilinearly (clamped) at `uvw`.
+    let sample_artist = |uvw: [f64; 3]| -> [f64; 3] {
+        let mut out = [0.0; 3];
+        for (z, wz) in linear_taps(uvw[2], 3, false) {
+            for (y, wy) in linear_taps(uvw[1], 3, false) {
+                for (x, wx) in linear_taps(uvw[0], 3, false) {
+                    for (k, o) in out.iter_mut().enumerate() {
+                        *o += wx * wy * wz * artist[((z * 3 + y) * 3 + x) * 4 + k] as f64;
+                    }
+                }
+            }
+        }
+        out
+    };
     let mut expected = Vec::new();
     for z in 0..4 {
         for y in 0..8 {
@@ -71,7 +86,10 @@ pub fn color_grading_lut(run: &Run) {
                 let c = c.map(|v| 0.18 * (v / 0.18).max(0.0).powf(contrast));
                 let luma = c[0] * 0.2126 + c[1] * 0.7152 + c[2] * 0.0722;
                 let c = c.map(|v| (luma + (v - luma) * saturation).max(0.0));
-                expected.extend(c.map(|v| uchimura(v) as f32));
+                let mapped = c.map(uchimura);
+                let artist = sample_artist(mapped.map(|m| m * (31.0 / 32.0) + 0.5 / 32.0));
+                expected
+                    .extend((0..3).map(|k| (mapped[k] + (artist[k] - mapped[k]) * blend) as f32));
                 expected.push(1.0);
             }
         }
