@@ -497,3 +497,25 @@ Samplers:
     // texel: 0.5. At the centre of the left texel only it counts, and 0.3 > 0.25 fails: 0.
     assert_eq!(b["Out"], json!([3.5, 5, 0.5, 0]));
 }
+
+#[test]
+fn half_with_16_bit_types() {
+    let shader = "RWStructuredBuffer<half> F : register(u0);
+[numthreads(1, 1, 1)]
+void main() { F[1] = 1.0; }
+";
+    let pipeline = header([1, 1, 1])
+        + "Buffers:\n  - { Name: F, Format: Float16, FillSize: 8 }\n"
+        + &resources(&[("F", "RWStructuredBuffer", 0)]);
+    let b = run(
+        "half",
+        shader,
+        &pipeline,
+        &["-T", "cs_6_2", "-enable-16bit-types"],
+    )
+    .buffers();
+    // FIXME: with -enable-16bit-types `half` is float16_t (DXC), so F[1] is bytes 2..4 and
+    // the buffer should read [0, 1, 0, 0]. The front end keeps `half` 32-bit, so 1.0f lands
+    // in bytes 4..8 and its high half 0x3f80 reads as 1.875.
+    assert_eq!(b["F"], json!([0, 0, 0, 1.875]));
+}

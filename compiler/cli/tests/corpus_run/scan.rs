@@ -106,7 +106,8 @@ pub fn auto_exposure(run: &Run) {
 pub fn wave_compaction(run: &Run) {
     let p = run.in_u32("Params");
     let (count, threshold) = (p[0] as usize, f32::from_bits(p[1]));
-    let points: Vec<&[f32]> = Vec::leak(run.in_f32("Points")).chunks(4).collect();
+    let points = run.in_f32("Points");
+    let points: Vec<&[f32]> = points.chunks(4).collect();
     let out = run.out_f32("Compacted");
     let out: Vec<&[f32]> = out.chunks(4).collect();
     let mut total = 0;
