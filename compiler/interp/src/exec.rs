@@ -20,7 +20,7 @@ use crate::RunError;
 mod ops;
 mod sample;
 
-pub use sample::{AddressMode, Filter, SamplerState};
+pub use sample::{AddressMode, CompareOp, Filter, SamplerState};
 
 /// Calls deeper than this are reported as an error (recursion without end).
 const MAX_CALL_DEPTH: usize = 256;

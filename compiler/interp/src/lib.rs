@@ -18,8 +18,9 @@
 //! undefined behaviour are documented in [`numeric`] and [`intrinsics`].
 //!
 //! Not run (reported as [`RunError::Unsupported`] when executed, so modules that merely
-//! contain them still run): sampling other than `SampleLevel` on 1D/2D(-array) textures
-//! (implicit-LOD, bias, gradient and comparison sampling, gathers, LOD queries), 3D and cube
+//! contain them still run): sampling other than `SampleLevel` and `SampleCmpLevelZero` on
+//! 1D, 2D(-array) and 3D textures and `Gather` on 2D(-array) textures (implicit-LOD, bias,
+//! gradient and implicit-LOD comparison sampling, comparison gathers, LOD queries), cube
 //! sampling, multisampled textures, derivatives and other pixel/geometry-only intrinsics,
 //! `printf`. Textures hold mip level 0 only; loads of other levels read zeros.
 
@@ -35,7 +36,7 @@ pub mod wave;
 
 use std::fmt;
 
-pub use exec::{AddressMode, Ctx, Filter, Invocation, Resource, SamplerState, State};
+pub use exec::{AddressMode, CompareOp, Ctx, Filter, Invocation, Resource, SamplerState, State};
 pub use hooks::{
     AccessKind, Hook, Hooks, InstructionEvent, InvocationId, MemoryAccess, RobustnessEvent,
 };
@@ -43,7 +44,7 @@ pub use pipeline::{
     parse_pipeline, run_pipeline, run_pipeline_with_hook, BufferValues, Pipeline, PipelineOptions,
     Results,
 };
-pub use program::{Program, ProgramOptions};
+pub use program::{Program, ProgramOptions, RegisterClass};
 pub use sched::{dispatch, Bindings, RunOptions, RunStats};
 
 /// Why a run failed.

@@ -1,18 +1,20 @@
 //! The pipeline description of LLVM's offload-test-suite (YAML, read with `serde_norway`),
-//! running one, and printing its buffers as JSON. `hlslc run` calls [`run_pipeline`] once
-//! lowering exists.
+//! running one, and printing its buffers as JSON. `hlslc run` calls [`run_pipeline`].
 //!
 //! Read: `Shaders` (`Stage`, `Entry`, optional `DispatchSize`), `DispatchParameters`
 //! (`DispatchGroupCount`, default `[1, 1, 1]`), `Buffers` (`Name`, `Format`, `Stride` or
 //! `Channels`, `Data` or `FillSize` in bytes with `FillValue`, and `Width`/`Height`/`Depth`
-//! either directly or under `OutputProps` for textures), `DescriptorSets` (each a list of
+//! either directly or under `OutputProps` for textures; our extension `Counter` sets the
+//! hidden counter of an append or consume buffer), `DescriptorSets` (each a list of
 //! `Resources` with `Name`, `Kind`, `DirectXBinding` (`Register`, `Space`) and
 //! `VulkanBinding` (`Binding`)), `Samplers` (`Name`, `MagFilter`/`MinFilter` `Linear` or
-//! `Nearest`, `Address` `Clamp`/`Wrap`/`Mirror`/`Border`) for resources of kind `Sampler`.
+//! `Nearest`, `Address` `Clamp`/`Wrap`/`Mirror`/`Border`, and our `ComparisonOp` for
+//! comparison samplers) for resources of kind `Sampler` or `SamplerComparison`.
 //! Unknown keys are ignored. A resource is bound to the global
 //! with set = its descriptor set's index and binding = its Vulkan binding, else to the one
-//! with set = `Space` and binding = `Register` (DXC's mapping); resources the shader does not
-//! declare are skipped. `Float16` data are binary16 bits (as the suite writes them) or floats.
+//! with set = `Space` and binding = `Register` (DXC's mapping); among globals with the same
+//! numbers (`b0`, `t0` and `u0` all get binding 0), only the one whose register class matches
+//! the `Kind` is bound. Resources the shader does not declare are skipped. `Float16` data are binary16 bits (as the suite writes them) or floats.
 //!
 //! Output: `{"buffers": {"Name": [v0, ...]}}` in `Buffers` order; floats print in the
 //! shortest form that reads back to the same value of their format, NaN and infinities as
@@ -25,8 +27,8 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 use serde_norway::Value;
 
-use crate::exec::{AddressMode, Filter, Resource, SamplerState};
-use crate::program::{Program, ProgramOptions};
+use crate::exec::{AddressMode, CompareOp, Filter, Resource, SamplerState};
+use crate::program::{Program, ProgramOptions, RegisterClass};
 use crate::sched::{dispatch, Bindings, RunOptions};
 use crate::RunError;
 
@@ -109,6 +111,10 @@ pub struct BufferDesc {
     pub depth: Option<u32>,
     #[serde(rename = "OutputProps", default)]
     pub output_props: Option<OutputProps>,
+    /// The initial value of the hidden counter of the append or consume buffer bound to this
+    /// buffer (our extension; counters start at 0 without it).
+    #[serde(rename = "Counter", default)]
+    pub counter: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -155,6 +161,10 @@ pub struct SamplerDesc {
     pub mag_filter: Option<String>,
     #[serde(rename = "Address", default)]
     pub address: Option<String>,
+    /// The comparison of a comparison sampler (our extension): `Never`, `Less`, `Equal`,
+    /// `LessEqual` (the default), `Greater`, `NotEqual`, `GreaterEqual` or `Always`.
+    #[serde(rename = "ComparisonOp", default)]
+    pub comparison: Option<String>,
 }
 
 impl SamplerDesc {
@@ -174,7 +184,26 @@ impl SamplerDesc {
             Some("border") => AddressMode::Border,
             _ => AddressMode::Clamp,
         };
-        SamplerState { filter, address }
+        let compare = match self
+            .comparison
+            .as_deref()
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("never") => CompareOp::Never,
+            Some("less") => CompareOp::Less,
+            Some("equal") => CompareOp::Equal,
+            Some("greater") => CompareOp::Greater,
+            Some("notequal") => CompareOp::NotEqual,
+            Some("greaterequal") => CompareOp::GreaterEqual,
+            Some("always") => CompareOp::Always,
+            _ => CompareOp::LessEqual,
+        };
+        SamplerState {
+            filter,
+            address,
+            compare,
+        }
     }
 }
 
@@ -466,12 +495,13 @@ pub fn run_pipeline_with_hook(
     let mut bound: Vec<(usize, &str)> = Vec::new();
     for (set, ds) in pipeline.descriptor_sets.iter().enumerate() {
         for r in &ds.resources {
+            let class = Some(RegisterClass::of_kind(&r.kind));
             let vk = r
                 .vulkan_binding
-                .and_then(|b| program.find_binding(set as u32, b.binding));
+                .and_then(|b| program.find_binding_of_class(set as u32, b.binding, class));
             let dx = r
                 .directx_binding
-                .and_then(|b| program.find_binding(b.space, b.register));
+                .and_then(|b| program.find_binding_of_class(b.space, b.register, class));
             let Some((root, _)) = vk.or(dx) else {
                 continue;
             };
@@ -502,6 +532,16 @@ pub fn run_pipeline_with_hook(
             };
             bindings.resources[root] = Some(res);
             bound.push((root, &r.name));
+            if let Some(value) = desc.counter {
+                let counter = format!("counter.var.{}", program.resources[root].name);
+                let slot = program.find_name(&counter).ok_or_else(|| {
+                    RunError::Pipeline(format!(
+                        "buffer {} has a Counter, but the shader's `{}` is no append or consume buffer",
+                        r.name, program.resources[root].name
+                    ))
+                })?;
+                bindings.resources[slot] = Some(Resource::buffer(value.to_le_bytes().to_vec()));
+            }
         }
     }
     // Counters of append and consume buffers start at zero.

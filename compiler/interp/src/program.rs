@@ -58,6 +58,12 @@ pub enum ResOp {
     ArrayLength,
     /// `SampleLevel`: texture, sampler, coordinate, level.
     SampleLevel,
+    /// `SampleCmpLevelZero`: texture, comparison sampler, coordinate, reference.
+    SampleCompareLevelZero,
+    /// `Gather` of one component: texture, sampler, coordinate.
+    Gather {
+        component: u8,
+    },
 }
 
 /// A slot range: first register and component count, with the component kind.
@@ -304,6 +310,66 @@ pub struct ResourceSlot {
     pub ty: Type,
 }
 
+/// The DirectX register class of a resource: `b`, `t`, `u` or `s`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegisterClass {
+    /// `b`: constant buffers.
+    ConstantBuffer,
+    /// `t`: read-only buffers and textures.
+    ShaderResource,
+    /// `u`: read-write buffers and textures.
+    UnorderedAccess,
+    /// `s`: samplers.
+    Sampler,
+}
+
+impl RegisterClass {
+    /// The class of a resource type (or of an array of them); `None` for types that are no
+    /// bindable resource (push constants, patches, streams).
+    pub fn of(ty: &Type) -> Option<RegisterClass> {
+        use types::{ResourceType as R, StructuredKind};
+        let ty = match ty {
+            Type::Array { element, .. } => element,
+            t => t,
+        };
+        Some(match ty.as_resource()? {
+            R::ConstantBuffer { .. } => RegisterClass::ConstantBuffer,
+            R::Sampler { .. } => RegisterClass::Sampler,
+            R::Texture { access, .. } if access.is_writable() => RegisterClass::UnorderedAccess,
+            R::TypedBuffer { access, .. } if access.is_writable() => RegisterClass::UnorderedAccess,
+            R::ByteAddressBuffer { access } if access.is_writable() => {
+                RegisterClass::UnorderedAccess
+            }
+            R::StructuredBuffer { kind, .. } if *kind != StructuredKind::ReadOnly => {
+                RegisterClass::UnorderedAccess
+            }
+            R::Texture { .. }
+            | R::TypedBuffer { .. }
+            | R::ByteAddressBuffer { .. }
+            | R::StructuredBuffer { .. }
+            | R::TextureBuffer { .. }
+            | R::RaytracingAccelerationStructure => RegisterClass::ShaderResource,
+            R::InputPatch { .. } | R::OutputPatch { .. } | R::Stream { .. } => return None,
+        })
+    }
+
+    /// The class of a pipeline resource `Kind` (`RWStructuredBuffer`, `ConstantBuffer`, ...).
+    pub fn of_kind(kind: &str) -> RegisterClass {
+        if kind == "ConstantBuffer" {
+            RegisterClass::ConstantBuffer
+        } else if kind.starts_with("Sampler") {
+            RegisterClass::Sampler
+        } else if ["RW", "Append", "Consume", "RasterizerOrdered"]
+            .iter()
+            .any(|p| kind.starts_with(p))
+        {
+            RegisterClass::UnorderedAccess
+        } else {
+            RegisterClass::ShaderResource
+        }
+    }
+}
+
 /// Where a global lives.
 #[derive(Debug, Clone, Copy)]
 pub struct GlobalPlace {
@@ -517,10 +583,25 @@ impl Program {
 
     /// The resource roots of the global with `set` and `binding`: (first root, count).
     pub fn find_binding(&self, set: u32, binding: u32) -> Option<(usize, usize)> {
-        let first = self
-            .resources
-            .iter()
-            .position(|r| r.set.unwrap_or(0) == set && r.binding == Some(binding))?;
+        self.find_binding_of_class(set, binding, None)
+    }
+
+    /// [`Program::find_binding`] restricted to globals of register class `class`: DXC maps
+    /// `register(b0)`, `register(t0)` and `register(u0)` all to binding 0, so the numbers alone
+    /// do not say which of them a DirectX binding means. A global without a class (push
+    /// constants) matches by its numbers.
+    pub fn find_binding_of_class(
+        &self,
+        set: u32,
+        binding: u32,
+        class: Option<RegisterClass>,
+    ) -> Option<(usize, usize)> {
+        let first = self.resources.iter().position(|r| {
+            let own = RegisterClass::of(&r.ty);
+            r.set.unwrap_or(0) == set
+                && r.binding == Some(binding)
+                && (class.is_none() || own.is_none() || own == class)
+        })?;
         let g = self.resources[first].global;
         let count = self.resources[first..]
             .iter()
@@ -1008,6 +1089,8 @@ fn decode_inst(
         }
         Opcode::TextureLoad
         | Opcode::TextureSampleLevel
+        | Opcode::TextureSampleCompareLevelZero
+        | Opcode::TextureGather
         | Opcode::TextureStore
         | Opcode::TextureQuerySize
         | Opcode::TextureQueryLevels
@@ -1017,6 +1100,10 @@ fn decode_inst(
             let rop = match op {
                 Opcode::TextureLoad => ResOp::TextureLoad,
                 Opcode::TextureSampleLevel => ResOp::SampleLevel,
+                Opcode::TextureSampleCompareLevelZero => ResOp::SampleCompareLevelZero,
+                Opcode::TextureGather => ResOp::Gather {
+                    component: data.literals.first().map_or(0, |&c| c.clamp(0, 3) as u8),
+                },
                 Opcode::TextureStore => ResOp::TextureStore,
                 Opcode::TextureQuerySize => ResOp::QuerySize,
                 Opcode::TextureQueryLevels => ResOp::QueryLevels,
@@ -1024,8 +1111,13 @@ fn decode_inst(
                 Opcode::ByteAddressStore => ResOp::ByteAddressStore,
                 _ => ResOp::ArrayLength,
             };
+            // A gather's literals start with its component, then the offset.
+            let offset_literals = match rop {
+                ResOp::Gather { .. } => data.literals.get(1..).unwrap_or(&[]),
+                _ => &data.literals[..],
+            };
             let mut offset = [0i32; 3];
-            for (o, &l) in offset.iter_mut().zip(&data.literals) {
+            for (o, &l) in offset.iter_mut().zip(offset_literals) {
                 *o = l as i32;
             }
             let shape = match op {
@@ -1198,5 +1290,49 @@ pub fn root_space(program: &Program, root: u32) -> AddressSpace {
             .get((r - FIRST_RESOURCE) as usize)
             .and_then(|s| s.ty.as_resource().map(|r| r.address_space()))
             .unwrap_or(AddressSpace::PushConstant),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RegisterClass;
+    use types::{ResourceType, StructuredKind, Type};
+
+    #[test]
+    fn register_class_of_kinds_and_types() {
+        use RegisterClass::*;
+        for (kind, class) in [
+            ("ConstantBuffer", ConstantBuffer),
+            ("StructuredBuffer", ShaderResource),
+            ("Buffer", ShaderResource),
+            ("ByteAddressBuffer", ShaderResource),
+            ("Texture2D", ShaderResource),
+            ("RWStructuredBuffer", UnorderedAccess),
+            ("RWBuffer", UnorderedAccess),
+            ("RWByteAddressBuffer", UnorderedAccess),
+            ("RWTexture2D", UnorderedAccess),
+            ("Sampler", Sampler),
+        ] {
+            assert_eq!(RegisterClass::of_kind(kind), class, "{kind}");
+        }
+        let structured = |kind| {
+            Type::resource(ResourceType::StructuredBuffer {
+                kind,
+                element: Type::FLOAT,
+            })
+        };
+        assert_eq!(
+            RegisterClass::of(&structured(StructuredKind::ReadOnly)),
+            Some(ShaderResource)
+        );
+        assert_eq!(
+            RegisterClass::of(&structured(StructuredKind::Append)),
+            Some(UnorderedAccess)
+        );
+        let cb = Type::resource(ResourceType::ConstantBuffer {
+            element: Type::FLOAT,
+        });
+        assert_eq!(RegisterClass::of(&cb), Some(ConstantBuffer));
+        assert_eq!(RegisterClass::of(&Type::FLOAT), None);
     }
 }

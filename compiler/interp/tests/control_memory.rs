@@ -1283,7 +1283,11 @@ fn sample(
 }
 
 fn state(filter: interp::Filter, address: interp::AddressMode) -> interp::SamplerState {
-    interp::SamplerState { filter, address }
+    interp::SamplerState {
+        filter,
+        address,
+        ..Default::default()
+    }
 }
 
 #[test]
@@ -1353,4 +1357,159 @@ fn sample_level_bilinear_2d_and_array_layers() {
         vec![0.1, 0.0, 9.0],
     );
     assert_eq!(v, 20.0);
+}
+
+/// Runs one texture instruction `op` on a float texture of `dim` with `texels` (operands:
+/// texture, sampler, `coord`, then `extra` if given) and returns the result's components.
+#[allow(clippy::too_many_arguments)]
+fn texture_op(
+    op: Opcode,
+    dim: TextureDim,
+    size: [u32; 3],
+    texels: &[f32],
+    state: interp::SamplerState,
+    coord: Vec<f32>,
+    extra: Option<f32>,
+    literals: &[i64],
+) -> Vec<f32> {
+    let tex = Type::resource(ResourceType::Texture {
+        dim,
+        access: TextureAccess::ReadOnly,
+        sample: Type::FLOAT,
+    });
+    let comparison = op == Opcode::TextureSampleCompareLevelZero;
+    let mut k = Kernel::new([1, 1, 1]);
+    let t = k.resource("T", tex, 0, 0);
+    let s = k.resource(
+        "S",
+        Type::resource(ResourceType::Sampler { comparison }),
+        0,
+        1,
+    );
+    let out = k.resource("Out", rw_structured(Type::FLOAT), 0, 2);
+    k.body(|fb| {
+        let c = vconst(fb, coord.iter().map(|&x| f(x)).collect());
+        let mut operands = vec![Value::Global(t), Value::Global(s), c];
+        if let Some(e) = extra {
+            operands.push(fb.float(e));
+        }
+        let v = fb.resource_op(op, &operands, literals);
+        let n = match fb.type_of(v) {
+            Type::Vector(_, len) => len,
+            _ => 1,
+        };
+        for i in 0..n {
+            let x = if n == 1 {
+                v
+            } else {
+                fb.extract(v, &[u32::from(i)])
+            };
+            let at = fb.int(i32::from(i));
+            store_at(fb, out, at, x);
+        }
+    });
+    let m = k.finish();
+    let (res, _) = run_with(
+        &m,
+        [1, 1, 1],
+        &RunOptions::default(),
+        vec![
+            Bound {
+                binding: 0,
+                res: Resource::texture(bytes_f32(texels), size[0], size[1], size[2]),
+            },
+            Bound {
+                binding: 1,
+                res: Resource::sampler(state),
+            },
+            buf(2, vec![0; 16]),
+        ],
+        None,
+    )
+    .unwrap();
+    f32s(&res[2].data)
+}
+
+#[test]
+fn sample_level_trilinear_3d() {
+    use interp::{AddressMode::*, Filter::*};
+    // Texel (x, y, z) of a 2x2x2 volume holds 10 * (4z + 2y + x).
+    let t: Vec<f32> = (0..8).map(|i| i as f32 * 10.0).collect();
+    let s3 = |flt, addr, c: [f32; 3]| {
+        texture_op(
+            Opcode::TextureSampleLevel,
+            TextureDim::D3,
+            [2, 2, 2],
+            &t,
+            state(flt, addr),
+            c.to_vec(),
+            Some(0.0),
+            &[],
+        )[0]
+    };
+    // The centre is the mean of all eight texels.
+    assert_eq!(s3(Linear, Clamp, [0.5, 0.5, 0.5]), 35.0);
+    assert_eq!(s3(Nearest, Clamp, [0.9, 0.1, 0.9]), 50.0);
+    // A quarter of the way from texel z = 0 to z = 1 at the centre of texel (1, 1).
+    assert_eq!(s3(Linear, Clamp, [0.75, 0.75, 0.375]), 30.0 + 40.0 * 0.25);
+    // Wrap: z = 1.1 reads layer 0.
+    assert_eq!(s3(Nearest, Wrap, [0.1, 0.9, 1.1]), 20.0);
+}
+
+#[test]
+fn sample_compare_level_zero_filters_the_comparisons() {
+    use interp::{AddressMode::*, CompareOp, Filter::*};
+    // A 2x1 depth texture: 0.25 and 0.75.
+    let t = [0.25, 0.75];
+    let cmp = |flt, compare, u: f32, reference: f32| {
+        let st = interp::SamplerState {
+            filter: flt,
+            address: Clamp,
+            compare,
+        };
+        texture_op(
+            Opcode::TextureSampleCompareLevelZero,
+            TextureDim::D2,
+            [2, 1, 1],
+            &t,
+            st,
+            vec![u, 0.5],
+            Some(reference),
+            &[],
+        )[0]
+    };
+    // LessEqual passes where the reference is at most the texel.
+    assert_eq!(cmp(Nearest, CompareOp::LessEqual, 0.25, 0.5), 0.0);
+    assert_eq!(cmp(Nearest, CompareOp::LessEqual, 0.75, 0.5), 1.0);
+    assert_eq!(cmp(Nearest, CompareOp::LessEqual, 0.25, 0.25), 1.0);
+    // Linear: halfway between a failing and a passing texel.
+    assert_eq!(cmp(Linear, CompareOp::LessEqual, 0.5, 0.5), 0.5);
+    assert_eq!(cmp(Linear, CompareOp::Greater, 0.375, 0.5), 0.75);
+    assert_eq!(cmp(Linear, CompareOp::Never, 0.5, 0.5), 0.0);
+    assert_eq!(cmp(Linear, CompareOp::Always, 0.5, 0.5), 1.0);
+}
+
+#[test]
+fn gather_returns_one_component_of_the_bilinear_footprint() {
+    use interp::{AddressMode::*, Filter::*};
+    // A 3x2 texture with texel (x, y) = x + 10 y.
+    let t = [0.0, 1.0, 2.0, 10.0, 11.0, 12.0];
+    let g = |c: [f32; 2], literals: &[i64]| {
+        texture_op(
+            Opcode::TextureGather,
+            TextureDim::D2,
+            [3, 2, 1],
+            &t,
+            state(Nearest, Clamp),
+            c.to_vec(),
+            None,
+            literals,
+        )
+    };
+    // At the corner shared by texels (1..2, 0..1): (u0, v1), (u1, v1), (u1, v0), (u0, v0).
+    assert_eq!(g([2.0 / 3.0, 0.5], &[0]), [11.0, 12.0, 2.0, 1.0]);
+    // Past the left edge the footprint clamps to column 0.
+    assert_eq!(g([0.0, 0.5], &[0]), [10.0, 10.0, 0.0, 0.0]);
+    // A texel offset of +1 in x.
+    assert_eq!(g([1.0 / 3.0, 0.5], &[0, 1, 0]), [11.0, 12.0, 2.0, 1.0]);
 }

@@ -252,6 +252,106 @@ fn run_pipeline_falls_back_to_directx_bindings() {
     );
 }
 
+/// `Out[gid] = In[gid] * 2` with `In` at `register(t0)` and `Out` at `register(u0)`: DXC
+/// gives both binding 0 of set 0.
+fn doubler_at_t0_and_u0() -> ir::Module {
+    let mut k = Kernel::new([4, 1, 1]);
+    let out = k.resource("Out", rw_structured(Type::FLOAT), 0, 0);
+    let input = k.resource("In", structured(Type::FLOAT), 0, 0);
+    let gid = k.builtin(BuiltIn::GlobalInvocationId, vec_ty(ScalarKind::Uint, 3));
+    k.body(|fb| {
+        let g = load_global(fb, gid);
+        let x = fb.extract(g, &[0]);
+        let p = fb.access_chain(Value::Global(input), &[x]);
+        let v = fb.load(p);
+        let two = fb.float(2.0);
+        let w = fb.binary(Opcode::Mul, v, two);
+        store_at(fb, out, x, w);
+    });
+    k.finish()
+}
+
+#[test]
+fn directx_bindings_tell_b_t_and_u_registers_apart_by_kind() {
+    let m = doubler_at_t0_and_u0();
+    let text = r#"
+Shaders:
+  - { Stage: Compute, Entry: main }
+Buffers:
+  - { Name: In, Format: Float32, Data: [1, 2, 3, 4] }
+  - { Name: Out, Format: Float32, FillSize: 16 }
+  - { Name: Params, Format: Float32, Data: [9, 9, 9, 9] }
+DescriptorSets:
+  - Resources:
+    - { Name: Params, Kind: ConstantBuffer, DirectXBinding: { Register: 0, Space: 0 } }
+    - { Name: In, Kind: StructuredBuffer, DirectXBinding: { Register: 0, Space: 0 } }
+    - { Name: Out, Kind: RWStructuredBuffer, DirectXBinding: { Register: 0, Space: 0 } }
+"#;
+    let p = parse_pipeline(text).unwrap();
+    let results = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap();
+    assert_eq!(
+        results.get("Out"),
+        Some(&BufferValues::Float32(vec![2.0, 4.0, 6.0, 8.0]))
+    );
+    assert_eq!(
+        results.get("In"),
+        Some(&BufferValues::Float32(vec![1.0, 2.0, 3.0, 4.0]))
+    );
+    // The shader has no b0: the constant buffer binds to nothing (not to u0 or t0).
+    assert_eq!(
+        results.get("Params"),
+        Some(&BufferValues::Float32(vec![9.0; 4]))
+    );
+}
+
+/// `Out[0] = counter.var.Out[0]`: reads the hidden counter of `Out`.
+fn counter_reader() -> ir::Module {
+    let mut k = Kernel::new([1, 1, 1]);
+    let out = k.resource("Out", rw_structured(Type::UINT), 0, 0);
+    let counter = k.resource("counter.var.Out", rw_structured(Type::UINT), 0, 1);
+    k.body(|fb| {
+        let zero = fb.uint(0);
+        let p = fb.access_chain(Value::Global(counter), &[zero]);
+        let v = fb.load(p);
+        store_at(fb, out, zero, v);
+    });
+    k.finish()
+}
+
+const COUNTER_PIPELINE: &str = r#"
+Shaders:
+  - { Stage: Compute, Entry: main }
+Buffers:
+  - { Name: Out, Format: UInt32, Counter: 42, FillSize: 8, FillValue: 9 }
+DescriptorSets:
+  - Resources:
+    - { Name: Out, Kind: RWStructuredBuffer, DirectXBinding: { Register: 0, Space: 0 } }
+"#;
+
+#[test]
+fn counter_sets_the_hidden_counter_of_an_append_buffer() {
+    let m = counter_reader();
+    let p = parse_pipeline(COUNTER_PIPELINE).unwrap();
+    let results = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap();
+    assert_eq!(results.get("Out"), Some(&BufferValues::UInt(vec![42, 9])));
+    // Without the key the counter starts at zero.
+    let p = parse_pipeline(&COUNTER_PIPELINE.replace("Counter: 42, ", "")).unwrap();
+    let results = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap();
+    assert_eq!(results.get("Out"), Some(&BufferValues::UInt(vec![0, 9])));
+}
+
+#[test]
+fn counter_on_a_buffer_without_one_is_an_error() {
+    // `Out` of this kernel is a plain RWStructuredBuffer.
+    let m = doubler_at_t0_and_u0();
+    let p = parse_pipeline(COUNTER_PIPELINE).unwrap();
+    let err = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap_err();
+    assert!(
+        matches!(&err, RunError::Pipeline(m) if m.contains("no append or consume buffer")),
+        "{err:?}"
+    );
+}
+
 #[test]
 fn run_pipeline_with_only_one_group_leaves_the_rest_filled() {
     let m = doubler();
@@ -414,4 +514,24 @@ DescriptorSets:
     let p = parse_pipeline(text).unwrap();
     let r = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap();
     assert_eq!(r.get("Out"), Some(&BufferValues::Float32(vec![15.0])));
+}
+
+#[test]
+fn samplers_read_filter_address_and_comparison() {
+    let text = r#"
+Shaders: []
+Samplers:
+  - { Name: A, MagFilter: Linear, Address: Wrap, ComparisonOp: Greater }
+  - { Name: B }
+DescriptorSets: []
+"#;
+    let p = parse_pipeline(text).unwrap();
+    let a = p.samplers[0].state();
+    assert_eq!(a.filter, interp::Filter::Linear);
+    assert_eq!(a.address, interp::AddressMode::Wrap);
+    assert_eq!(a.compare, interp::CompareOp::Greater);
+    let b = p.samplers[1].state();
+    assert_eq!(b.filter, interp::Filter::Nearest);
+    assert_eq!(b.address, interp::AddressMode::Clamp);
+    assert_eq!(b.compare, interp::CompareOp::LessEqual);
 }

@@ -3,6 +3,7 @@
 
 use types::TextureDim;
 
+use super::sample::SampleKind;
 use super::{index_value, memory, Comps, Ctx, Invocation};
 use crate::hooks::{AccessKind, RobustnessEvent};
 use crate::numeric::{self, Num};
@@ -222,14 +223,25 @@ impl Invocation {
                 }
                 self.regs[d..d + n].copy_from_slice(&out[..n]);
             }
-            ResOp::SampleLevel => {
+            ResOp::SampleLevel | ResOp::SampleCompareLevelZero | ResOp::Gather { .. } => {
                 let mut out = [0u64; 4];
                 let n = n.min(4);
                 let coord = arg(self, 2);
                 let sampler = self.regs[fb + args[1].slot as usize];
-                super::sample::sample_level(
+                let kind = match op {
+                    ResOp::SampleCompareLevelZero => SampleKind::Compare {
+                        reference: numeric::to_f64(
+                            args[3].num,
+                            self.regs[fb + args[3].slot as usize],
+                        ),
+                    },
+                    ResOp::Gather { component } => SampleKind::Gather { component },
+                    _ => SampleKind::Level,
+                };
+                super::sample::sample(
                     self,
                     ctx,
+                    kind,
                     ptr,
                     sampler,
                     &coord,

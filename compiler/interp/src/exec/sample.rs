@@ -1,9 +1,11 @@
-//! `SampleLevel` on 1D, 1D-array, 2D and 2D-array textures with a sampler's filter and
-//! address mode, for compute shaders. Called by `exec::ops`. Textures hold one mip level, so
-//! every level of detail clamps to it, as on a GPU. Linear filtering uses exact weights
-//! (hardware keeps only about 8 fractional bits), and the result is rounded once to the
-//! texel's precision; nearest filtering is exact. An array layer is the coordinate rounded to
-//! nearest even and clamped.
+//! Sampling for compute shaders, called by `exec::ops`: `SampleLevel` and
+//! `SampleCmpLevelZero` on 1D, 1D-array, 2D, 2D-array and 3D textures with a sampler's filter,
+//! address mode and comparison, and `Gather` (one component of the 2x2 bilinear footprint) on
+//! 2D and 2D-array textures. Textures hold one mip level, so every level of detail clamps to
+//! it, as on a GPU. Linear filtering uses exact weights (hardware keeps only about 8
+//! fractional bits), and the result is rounded once to the texel's precision; nearest
+//! filtering is exact. A comparison applies per texel before filtering, as percentage-closer
+//! filtering does. An array layer is the coordinate rounded to nearest even and clamped.
 
 use types::TextureDim;
 
@@ -31,11 +33,43 @@ pub enum AddressMode {
     Border,
 }
 
-/// A sampler's state (one filter and one address mode for every axis).
+/// How a comparison sampler compares the reference with a texel: it passes when
+/// `reference OP texel` holds (D3D12's comparison functions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CompareOp {
+    Never,
+    Less,
+    Equal,
+    #[default]
+    LessEqual,
+    Greater,
+    NotEqual,
+    GreaterEqual,
+    Always,
+}
+
+impl CompareOp {
+    pub fn passes(self, reference: f64, texel: f64) -> bool {
+        match self {
+            CompareOp::Never => false,
+            CompareOp::Less => reference < texel,
+            CompareOp::Equal => reference == texel,
+            CompareOp::LessEqual => reference <= texel,
+            CompareOp::Greater => reference > texel,
+            CompareOp::NotEqual => reference != texel,
+            CompareOp::GreaterEqual => reference >= texel,
+            CompareOp::Always => true,
+        }
+    }
+}
+
+/// A sampler's state (one filter and one address mode for every axis, and the comparison of
+/// a comparison sampler).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct SamplerState {
     pub filter: Filter,
     pub address: AddressMode,
+    pub compare: CompareOp,
 }
 
 /// The texel index that `i` addresses on an axis of `n` texels, or `None` for the border.
@@ -62,11 +96,25 @@ fn address(i: i64, n: u32, mode: AddressMode) -> Option<u32> {
     Some(r as u32)
 }
 
+/// What a sampling instruction computes from the texels it reads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum SampleKind {
+    /// The filtered texel (`SampleLevel`).
+    Level,
+    /// The filtered result of comparing `reference` with component 0 of each texel
+    /// (`SampleCmpLevelZero`).
+    Compare { reference: f64 },
+    /// Component `component` of the four texels of the bilinear footprint, in the order
+    /// (u0, v1), (u1, v1), (u1, v0), (u0, v0) (`Gather`).
+    Gather { component: u8 },
+}
+
 /// Samples the texture behind `tex` with the sampler behind `sampler` into `out`.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn sample_level(
+pub(super) fn sample(
     inv: &Invocation,
     ctx: &mut Ctx<'_, '_>,
+    kind: SampleKind,
     tex: u64,
     sampler: u64,
     coord: &[u64],
@@ -92,11 +140,16 @@ pub(super) fn sample_level(
         TextureDim::D1Array => (1, Some(1)),
         TextureDim::D2 => (2, None),
         TextureDim::D2Array => (2, Some(2)),
+        TextureDim::D3 if !matches!(kind, SampleKind::Gather { .. }) => (3, None),
         other => {
+            let what = match kind {
+                SampleKind::Gather { .. } => "gathering from",
+                _ => "sampling",
+            };
             return Err(RunError::Unsupported(format!(
-                "sampling a Texture{}",
+                "{what} a Texture{}",
                 other.suffix()
-            )))
+            )));
         }
     };
     let state = ctx
@@ -122,25 +175,34 @@ pub(super) fn sample_level(
     };
     // Sizes of the filtered axes, then the number of layers.
     let (sizes, layers) = match dim {
-        TextureDim::D1 => ([res.width, 1], 1),
-        TextureDim::D1Array => ([res.width, 1], res.height),
-        TextureDim::D2 => ([res.width, res.height], 1),
-        _ => ([res.width, res.height], res.depth),
+        TextureDim::D1 => ([res.width, 1, 1], 1),
+        TextureDim::D1Array => ([res.width, 1, 1], res.height),
+        TextureDim::D2 => ([res.width, res.height, 1], 1),
+        TextureDim::D3 => ([res.width, res.height, res.depth], 1),
+        _ => ([res.width, res.height, 1], res.depth),
     };
     let c = |i: usize| coord.get(i).map_or(0.0, |&b| to_f64(coord_num, b));
     let layer = layer_at.map_or(0, |k| {
         let l = c(k).round_ties_even().max(0.0) as u64;
         l.min(u64::from(layers.max(1) - 1)) as u32
     });
+    // Gathers read the bilinear footprint whatever the filter.
+    let filter = match kind {
+        SampleKind::Gather { .. } => Filter::Linear,
+        _ => state.filter,
+    };
     // Per axis: up to two texel indices with their weights.
-    let mut taps = [[(None, 0.0f64); 2]; 2];
+    let mut taps = [[(Some(0), 1.0f64), (None, 0.0)]; 3];
     for (a, tap) in taps.iter_mut().enumerate().take(axes) {
         let n = sizes[a];
         let t = c(a) * f64::from(n);
         let o = i64::from(offset[a]);
-        match state.filter {
+        match filter {
             Filter::Nearest => {
-                tap[0] = (address(t.floor() as i64 + o, n, state.address), 1.0);
+                *tap = [
+                    (address(t.floor() as i64 + o, n, state.address), 1.0),
+                    (None, 0.0),
+                ];
             }
             Filter::Linear => {
                 let s = t - 0.5;
@@ -152,50 +214,90 @@ pub(super) fn sample_level(
             }
         }
     }
-    if axes == 1 {
-        taps[1] = [(Some(0), 1.0), (None, 0.0)];
-    }
     let (w, h) = (res.width as usize, res.height.max(1) as usize);
     let size = slot.texel_size as usize;
-    let mut acc = [0f64; 4];
+    let comps = match kind {
+        SampleKind::Level => out.len().min(4),
+        SampleKind::Compare { .. } => 1,
+        SampleKind::Gather { component } => usize::from(component) + 1,
+    };
+    // Reads texel (x, y, z) into `texel`; false on the border or past the data.
     let mut texel = [0u64; 4];
-    let comps = out.len().min(4);
-    for &(y, wy) in &taps[1] {
-        for &(x, wx) in &taps[0] {
-            let weight = wx * wy;
-            let (Some(x), Some(y)) = (x, y) else {
-                continue; // the border is zero
+    let hook = &mut ctx.hook;
+    let mut read = |x: Option<u32>, y: Option<u32>, z: Option<u32>, texel: &mut [u64; 4]| {
+        let (Some(x), Some(y), Some(z)) = (x, y, z) else {
+            return false; // the border is zero
+        };
+        let row = if axes == 1 {
+            layer as usize
+        } else if axes == 3 {
+            z as usize * h + y as usize
+        } else {
+            layer as usize * h + y as usize
+        };
+        let at = (row * w + x as usize) * size;
+        if at + size > res.data.len() {
+            return false;
+        }
+        shape::read(&prog.shapes, slot.texel, &res.data, at, &mut texel[..comps]);
+        if let Some(hk) = hook.as_deref_mut() {
+            let access = crate::hooks::MemoryAccess {
+                kind: AccessKind::Read,
+                space: types::AddressSpace::UniformConstant,
+                root: troot,
+                offset: at as u64,
+                size: size as u32,
             };
-            if weight == 0.0 {
-                continue;
-            }
-            let row = if axes == 1 {
-                layer as usize
+            hk.memory_access(inv.id, &access);
+        }
+        true
+    };
+    if let SampleKind::Gather { component } = kind {
+        let k = usize::from(component);
+        let ([x0, x1], [y0, y1]) = (taps[0].map(|t| t.0), taps[1].map(|t| t.0));
+        for (o, (x, y)) in out.iter_mut().zip([(x0, y1), (x1, y1), (x1, y0), (x0, y0)]) {
+            *o = if read(x, y, Some(0), &mut texel) {
+                texel[k]
             } else {
-                layer as usize * h + y as usize
+                from_f64(num, 0.0)
             };
-            let at = (row * w + x as usize) * size;
-            if at + size > res.data.len() {
-                continue;
-            }
-            shape::read(&prog.shapes, slot.texel, &res.data, at, &mut texel[..comps]);
-            for k in 0..comps {
-                acc[k] += weight * to_f64(num, texel[k]);
-            }
-            if let Some(hk) = ctx.hook.as_deref_mut() {
-                let access = crate::hooks::MemoryAccess {
-                    kind: AccessKind::Read,
-                    space: types::AddressSpace::UniformConstant,
-                    root: troot,
-                    offset: at as u64,
-                    size: size as u32,
-                };
-                hk.memory_access(inv.id, &access);
+        }
+        return Ok(());
+    }
+    let mut acc = [0f64; 4];
+    for &(z, wz) in &taps[2] {
+        for &(y, wy) in &taps[1] {
+            for &(x, wx) in &taps[0] {
+                let weight = wx * wy * wz;
+                if weight == 0.0 || !read(x, y, z, &mut texel) {
+                    continue;
+                }
+                match kind {
+                    SampleKind::Compare { reference } => {
+                        let passes = state.compare.passes(reference, to_f64(num, texel[0]));
+                        acc[0] += weight * f64::from(u8::from(passes));
+                    }
+                    _ => {
+                        for k in 0..comps {
+                            acc[k] += weight * to_f64(num, texel[k]);
+                        }
+                    }
+                }
             }
         }
     }
-    for (o, v) in out.iter_mut().zip(acc) {
-        *o = from_f64(num, v);
+    match kind {
+        // The comparison result is a float whatever the texel type.
+        SampleKind::Compare { .. } => {
+            if let Some(o) = out.first_mut() {
+                *o = from_f64(Num::F32, acc[0]);
+            }
+        }
+        _ => {
+            for (o, v) in out.iter_mut().zip(acc) {
+                *o = from_f64(num, v);
+            }
+        }
     }
     Ok(())
 }
