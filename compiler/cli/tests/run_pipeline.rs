@@ -454,9 +454,7 @@ void main() { Out[0] = float2(2, -2); Out[1] = float2(-2.0, 3); }
         .iter()
         .map(|v| v.as_f64().unwrap() as f32)
         .collect();
-    // FIXME: -2 should stay -2. Lowering negates the int literal in two's complement and then
-    // converts its bits as unsigned (lower/src/convert.rs, `literal_constant`), giving 2^64.
-    assert_eq!(out, [2.0, 2f32.powi(64), -2.0, 3.0]);
+    assert_eq!(out, [2.0, -2.0, -2.0, 3.0]);
 }
 
 #[test]

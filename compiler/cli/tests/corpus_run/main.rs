@@ -51,12 +51,7 @@ const PENDING_LOWERING: &[(&str, &str, &str)] = &[
 
 /// Entry points that run but whose results are known to be wrong, each with the reason: their
 /// test asserts that the check still fails, and fails itself once the check passes.
-const WRONG_RESULTS: &[(&str, &str, &str)] = &[(
-    "cs_volumetric_fog",
-    "InjectLight",
-    "lowering turns the negative int literals of `float2(2, -2)` and `float2(-1, 1)` into \
-     1.8446744e19 (the literal's two's-complement bits read as unsigned)",
-)];
+const WRONG_RESULTS: &[(&str, &str, &str)] = &[];
 
 /// One test per compute entry point: `test_name: "shader" "entry" => check;`.
 macro_rules! corpus_entries {
