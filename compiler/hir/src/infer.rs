@@ -71,6 +71,9 @@ pub struct InferenceResult {
     pub declared_type: Option<Type>,
     /// User functions this body calls, by `AstId` (for the call graph).
     pub calls: Vec<AstId>,
+    /// What each name and user call of the body resolved to, sorted by expression (for
+    /// lowering, which must call exactly what the checker chose).
+    pub resolutions: Vec<(ExprId, Resolution)>,
     pub diagnostics: Vec<InferDiagnostic>,
 }
 
@@ -81,6 +84,15 @@ impl InferenceResult {
 
     pub fn type_of_local(&self, id: LocalId) -> Option<&Type> {
         self.local_types.get(id.0 as usize)?.as_ref()
+    }
+
+    /// What the name or call `id` resolved to.
+    pub fn resolution(&self, id: ExprId) -> Option<&Resolution> {
+        let i = self
+            .resolutions
+            .binary_search_by_key(&id, |(e, _)| *e)
+            .ok()?;
+        Some(&self.resolutions[i].1)
     }
 
     pub fn is_literal(&self, id: ExprId) -> bool {
@@ -98,6 +110,19 @@ impl InferenceResult {
             Some(t) => t.to_string(),
         }
     }
+}
+
+/// What a name or a call in a body resolved to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolution {
+    /// A global variable, cbuffer member or static member (by `AstId`).
+    Global(AstId),
+    /// A field of the struct whose method this is (`this.name`).
+    Member,
+    /// An enumerator.
+    Enumerator(AstId),
+    /// The user function or method a call chose (the definition when a prototype came first).
+    Function(AstId),
 }
 
 /// The signature of a function: parameter and return types (unknown where they mention a
@@ -387,6 +412,8 @@ impl<'a> InferCtx<'a> {
         }
         self.result.calls.sort();
         self.result.calls.dedup();
+        self.result.resolutions.sort_by_key(|(e, _)| *e);
+        self.result.resolutions.dedup_by_key(|(e, _)| *e);
     }
 
     fn run_global(&mut self) {
@@ -413,6 +440,8 @@ impl<'a> InferCtx<'a> {
         self.result.declared_type = ty;
         self.result.calls.sort();
         self.result.calls.dedup();
+        self.result.resolutions.sort_by_key(|(e, _)| *e);
+        self.result.resolutions.dedup_by_key(|(e, _)| *e);
     }
 
     fn diag(&mut self, code: &'static str, node: BodyNode, message: String) {

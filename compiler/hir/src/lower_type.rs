@@ -55,7 +55,7 @@ impl ConstValue {
         }
     }
 
-    fn as_float(self) -> f64 {
+    pub fn as_float(self) -> f64 {
         match self {
             ConstValue::Int(i) => i as f64,
             ConstValue::Float(f) => f,

@@ -36,6 +36,12 @@ pub struct ModuleCtx<'db> {
     pub globals: HashMap<ItemIdx, GlobalRef>,
     pub cbuffers: HashMap<ItemIdx, Global>,
     pub functions: HashMap<ItemIdx, Func>,
+    /// The `counter.var.<name>` global of each structured buffer with a counter.
+    pub counters: HashMap<Global, Global>,
+    /// The table of standard sample positions, once `GetSamplePosition` is used.
+    pub sample_positions: Option<Global>,
+    /// The spec constants of `[[vk::constant_id]]` globals.
+    pub spec_values: HashMap<ItemIdx, ir::Value>,
     /// Functions declared but not lowered yet.
     pub queue: Vec<(ItemIdx, Func)>,
     /// The `$Globals` constant buffer and its members, once a loose uniform is used.
@@ -59,6 +65,9 @@ impl<'db> ModuleCtx<'db> {
             globals: HashMap::new(),
             cbuffers: HashMap::new(),
             functions: HashMap::new(),
+            counters: HashMap::new(),
+            sample_positions: None,
+            spec_values: HashMap::new(),
             queue: Vec::new(),
             static_inits: Vec::new(),
             dollar_globals: None,
@@ -125,6 +134,10 @@ impl<'db> ModuleCtx<'db> {
         let sig = hir::function_signature(self.db, self.function_id(idx));
         let range = self.item_range(idx);
         let mut params = Vec::new();
+        // A method's object comes first, as a pointer (see `user_call`).
+        if let Some(this) = self.this_type(idx)? {
+            params.push(types::Type::pointer(types::AddressSpace::Function, this));
+        }
         for p in &sig.params {
             let ty = match &p.ty {
                 Some(t) if crate::func::is_storable(t) => t.clone(),

@@ -43,6 +43,11 @@ pub struct FnLower<'a, 'db> {
     pub locals: Vec<Option<Value>>,
     pub jumps: Vec<Jump>,
     pub ret: Type,
+    /// The object of a method: a pointer to it (the first parameter).
+    pub this: Option<Value>,
+    /// The source of the expression or statement being lowered, given to every
+    /// instruction built for it.
+    pub loc: Option<ir::SourceLoc>,
 }
 
 /// Lowers the body of user function `item` into the declared `func`.
@@ -51,6 +56,7 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
     let (body, map) = hir::body_with_source_map(cx.db, fid);
     let infer = hir::infer::infer(cx.db, fid);
     let ret = cx.mb.module().functions[func].ret.clone();
+    let this = cx.method_owner(item).map(|_| Value::Arg(0));
     let mut f = FnLower {
         cx,
         item,
@@ -62,6 +68,8 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         locals: vec![None; body.locals.len()],
         jumps: Vec::new(),
         ret,
+        this,
+        loc: None,
     };
     f.lower_body()
 }
@@ -69,11 +77,25 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
 impl<'a, 'db> FnLower<'a, 'db> {
     /// A builder positioned at the current block.
     pub fn fb(&mut self) -> FunctionBuilder<'_> {
+        let loc = self.loc;
         let mut fb = self.cx.mb.function(self.func);
+        fb.set_loc(loc);
         if let Some(b) = self.current {
             fb.switch_to_block(b);
         }
         fb
+    }
+
+    /// Makes the instructions built next point at `range` (of the expanded tree); returns
+    /// the location it replaces.
+    pub fn set_loc(&mut self, range: TextRange) -> Option<ir::SourceLoc> {
+        let (file, r) = hir::user_range(self.cx.db, self.cx.file, self.cx.config, range);
+        let loc = ir::SourceLoc {
+            file: file.0,
+            start: r.start().into(),
+            end: r.end().into(),
+        };
+        self.loc.replace(loc)
     }
 
     pub fn new_block(&mut self, name: &str) -> Block {
@@ -158,15 +180,21 @@ impl<'a, 'db> FnLower<'a, 'db> {
         let entry = self.new_block("entry");
         self.switch_to(entry);
         let params = self.body.params.clone();
+        // A method's `this` is argument 0; the declared parameters follow.
+        let first = u32::from(self.this.is_some());
         let param_types: Vec<Type> = self.cx.mb.module().functions[self.func]
             .params
             .iter()
+            .skip(first as usize)
             .map(|p| p.ty.clone())
             .collect();
+        if self.this.is_some() {
+            self.fb().set_param_name(0, "this");
+        }
         // `out`/`inout` parameters are the caller's pointers; every other local an alloca.
         for (n, p) in params.iter().enumerate() {
             if matches!(param_types.get(n), Some(Type::Pointer { .. })) {
-                self.locals[p.0 as usize] = Some(Value::Arg(n as u32));
+                self.locals[p.0 as usize] = Some(Value::Arg(n as u32 + first));
             }
         }
         for i in 0..self.body.locals.len() {
@@ -185,6 +213,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
             let Some(ty) = self.infer.type_of_local(LocalId(i as u32)).cloned() else {
                 return Err(self.cx.unsupported("a local of unknown type", range));
             };
+            if crate::resources::resource_of(&ty).is_some() && !local.is_static {
+                // A resource local names the resource it is initialized with (see
+                // `stmt::bind_resource_local`); it has no memory of its own.
+                continue;
+            }
             if !is_storable(&ty) {
                 return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
             }
@@ -194,10 +227,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
         for (n, p) in params.iter().enumerate() {
             let ptr = self.local_ptr(*p)?;
             let name = self.body.local(*p).name.clone();
+            let arg = Value::Arg(n as u32 + first);
             let mut fb = self.fb();
-            fb.set_param_name(n, &name);
-            if ptr != Value::Arg(n as u32) {
-                fb.store(ptr, Value::Arg(n as u32));
+            fb.set_param_name(n + first as usize, &name);
+            if ptr != arg {
+                fb.store(ptr, arg);
             }
         }
         let Some(root) = self.body.root else {

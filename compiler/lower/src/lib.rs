@@ -39,19 +39,24 @@
 pub mod call;
 pub mod context;
 pub mod convert;
+pub mod counters;
 pub mod entry;
 pub mod expr;
 pub mod func;
 pub mod graphics;
 pub mod init;
 pub mod resources;
+pub mod spec_const;
 pub mod stmt;
+pub mod texture;
+pub mod user_call;
 
 use base_db::{CompileConfig, SourceFile};
 use syntax::Diagnostic;
 
 pub use entry::ShaderStage;
 pub use ir;
+pub use spec_const::{specialize, SpecOverride};
 
 /// The code of "not supported yet" diagnostics.
 pub const NOT_SUPPORTED: &str = "E3001";

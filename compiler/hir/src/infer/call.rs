@@ -498,6 +498,10 @@ impl InferCtx<'_> {
         };
         let cand = viable.swap_remove(chosen);
         self.result.calls.push(self.tree.item(cand.idx).ast);
+        self.result.resolutions.push((
+            id,
+            super::Resolution::Function(self.tree.item(cand.idx).ast),
+        ));
         for ((&arg, param), conv) in args.iter().zip(&cand.sig.params).zip(&cand.convs) {
             if param.direction != ParamDirection::In {
                 self.check_out_arg(arg);

@@ -1,0 +1,227 @@
+//! Calls of user functions and methods, as semantic analysis resolved them (so prototypes,
+//! overloads, default arguments and qualified names call exactly what the checker chose).
+//!
+//! A method of a struct gets its object as a first parameter `this`, a pointer to a function
+//! variable: a receiver in a function variable is passed directly, any other is copied to a
+//! temporary (and copied back when it lives in private or groupshared memory). Inside the
+//! method, `this` and the struct's fields are reached through that pointer. `out` and `inout`
+//! arguments are temporaries copied back after the call; missing arguments take the
+//! parameter's default value.
+
+use hir::body::ExprId;
+use hir::item_tree::{ItemIdx, ParamDirection};
+use hir::lower_type::{ConstValue, TypeCtx};
+use hir::AstId;
+use ir::Value;
+use types::{AddressSpace, Type};
+
+use crate::context::{ModuleCtx, R};
+use crate::func::{FnLower, Place};
+
+impl ModuleCtx<'_> {
+    /// The struct type whose non-static method `idx` is (`None` for free functions and
+    /// static methods).
+    pub fn method_owner(&self, idx: ItemIdx) -> Option<ItemIdx> {
+        let f = self.tree.function(idx)?;
+        if f.is_static {
+            return None;
+        }
+        let tcx = TypeCtx::inside(&self.tree, &self.scope, idx);
+        tcx.site
+            .scopes
+            .first()
+            .copied()
+            .filter(|s| self.tree.strukt(*s).is_some())
+    }
+
+    /// The type of `this` in method `idx`.
+    pub fn this_type(&mut self, idx: ItemIdx) -> R<Option<Type>> {
+        let Some(owner) = self.method_owner(idx) else {
+            return Ok(None);
+        };
+        let sid = hir::StructId::new(self.db, self.file, self.config, self.tree.item(owner).ast);
+        match hir::struct_type(self.db, sid) {
+            Some(t) => Ok(Some(t)),
+            None => {
+                let range = self.item_range(idx);
+                Err(self.unsupported("methods of template structs", range))
+            }
+        }
+    }
+
+    /// The definition (with a body) of the function that prototype `idx` declares: the
+    /// function of the same name, scope and parameter types; `idx` itself when it has a body.
+    pub fn definition_of(&self, idx: ItemIdx) -> ItemIdx {
+        if self.tree.function(idx).is_some_and(|f| f.has_body) {
+            return idx;
+        }
+        let item = self.tree.item(idx);
+        let params = |i: ItemIdx| {
+            hir::function_signature(self.db, self.function_id(i))
+                .params
+                .iter()
+                .map(|p| p.ty.clone())
+                .collect::<Vec<_>>()
+        };
+        let wanted = params(idx);
+        self.tree
+            .indices()
+            .find(|&i| {
+                let other = self.tree.item(i);
+                other.name == item.name
+                    && other.parent == item.parent
+                    && self.tree.function(i).is_some_and(|f| f.has_body)
+                    && params(i) == wanted
+            })
+            .unwrap_or(idx)
+    }
+
+    /// The IR name of function `idx`: `f`, or `S.f` for a member of struct `S`.
+    pub fn function_name(&self, idx: ItemIdx) -> String {
+        let item = self.tree.item(idx);
+        match item.parent.filter(|p| self.tree.strukt(*p).is_some()) {
+            Some(p) => format!("{}.{}", self.tree.item(p).name, item.name),
+            None => item.name.clone(),
+        }
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// A call of user function `ast`; `receiver` is the object of a method call.
+    pub fn lower_user_call(
+        &mut self,
+        e: ExprId,
+        ast: AstId,
+        receiver: Option<ExprId>,
+        args: &[ExprId],
+    ) -> R<Option<Value>> {
+        let Some(idx) = self.cx.tree.by_ast(ast) else {
+            return Err(self.unsupported("this call", e));
+        };
+        // A prototype seen before the definition: call the definition (the defaults may be
+        // on either).
+        let declared = idx;
+        let idx = self.cx.definition_of(idx);
+        let Some(decl) = self.cx.tree.function(idx).cloned() else {
+            return Err(self.unsupported("this call", e));
+        };
+        if decl.template.is_some() {
+            return Err(self.unsupported("calls of template functions", e));
+        }
+        let name = self.cx.function_name(idx);
+        let f = self.cx.function_for(idx, &name)?;
+        let params: Vec<Type> = self.cx.mb.module().functions[f]
+            .params
+            .iter()
+            .map(|p| p.ty.clone())
+            .collect();
+        let mut vals = Vec::new();
+        // (temporary, the argument's place, its type, the argument) to copy back.
+        let mut copy_back = Vec::new();
+        let has_this = self.cx.method_owner(idx).is_some();
+        if has_this {
+            let Some(r) = receiver else {
+                return Err(self.unsupported("calling a method without its object", e));
+            };
+            let this_ty = params[0].pointee().map(|(_, t)| t.clone());
+            let this_ty = this_ty.unwrap_or(Type::Void);
+            vals.push(self.this_argument(r, &this_ty, &mut copy_back)?);
+        }
+        let user_params = &params[usize::from(has_this)..];
+        for (i, t) in user_params.iter().enumerate() {
+            let Some(&a) = args.get(i) else {
+                vals.push(self.default_argument(e, [declared, idx], i, t)?);
+                continue;
+            };
+            match t {
+                Type::Pointer { pointee, .. } => {
+                    let ty = (**pointee).clone();
+                    let place = self.lvalue(a)?;
+                    let temp = self.entry_alloca(ty.clone(), "");
+                    if decl.params.get(i).map(|p| p.direction) == Some(ParamDirection::InOut) {
+                        let v = self.load_place(&place)?;
+                        let from = self.place_type(&place);
+                        let v = self.convert_value(v, &from, &ty, a)?;
+                        self.fb().store(temp, v);
+                    }
+                    copy_back.push((temp, place, ty, a));
+                    vals.push(temp);
+                }
+                _ => vals.push(self.coerce(a, t)?),
+            }
+        }
+        let v = self.fb().call(f, &vals);
+        for (temp, place, ty, a) in copy_back {
+            let value = self.fb().load(temp);
+            let to = self.place_type(&place);
+            let value = self.convert_value(value, &ty, &to, a)?;
+            self.store_place(&place, value)?;
+        }
+        let is_void = self.cx.mb.module().functions[f].ret.is_void();
+        Ok((!is_void).then_some(v))
+    }
+
+    /// The `this` pointer for receiver `r`: its own function variable, or a temporary.
+    fn this_argument(
+        &mut self,
+        r: ExprId,
+        this_ty: &Type,
+        copy_back: &mut Vec<(Value, Place, Type, ExprId)>,
+    ) -> R<Value> {
+        if self.is_place_expr(r) {
+            let place = self.lvalue(r)?;
+            if let Place::Ptr(p) = place {
+                if let Some((AddressSpace::Function, _)) = self.type_of(p).pointee() {
+                    return Ok(p);
+                }
+            }
+            let temp = self.entry_alloca(this_ty.clone(), "");
+            let v = self.load_place(&place)?;
+            self.fb().store(temp, v);
+            let writable = matches!(
+                &place,
+                Place::Ptr(p) if matches!(
+                    self.type_of(*p).pointee(),
+                    Some((AddressSpace::Private | AddressSpace::Workgroup, _))
+                )
+            );
+            if writable {
+                copy_back.push((temp, place, this_ty.clone(), r));
+            }
+            return Ok(temp);
+        }
+        let v = self.coerce(r, this_ty)?;
+        let temp = self.entry_alloca(this_ty.clone(), "");
+        self.fb().store(temp, v);
+        Ok(temp)
+    }
+
+    /// The default value of parameter `i` of function `idx`, as a constant of `ty`.
+    fn default_argument(
+        &mut self,
+        e: ExprId,
+        decls: [ItemIdx; 2],
+        i: usize,
+        ty: &Type,
+    ) -> R<Value> {
+        let value = decls.into_iter().find_map(|idx| {
+            let d = self.cx.tree.function(idx)?.params.get(i)?.default.clone()?;
+            TypeCtx::inside(&self.cx.tree, &self.cx.scope, idx).eval(&d)
+        });
+        match (value, ty) {
+            (Some(v), Type::Scalar(k)) => Ok(self.fb().constant(const_value(v, *k))),
+            _ => Err(self.unsupported("this default argument", e)),
+        }
+    }
+}
+
+/// A constant of `kind` with the value `v`.
+pub fn const_value(v: ConstValue, kind: types::ScalarKind) -> ir::Constant {
+    if kind.is_bool() {
+        ir::Constant::bool(v.as_float() != 0.0)
+    } else if kind.is_float() {
+        ir::Constant::float_of(kind, v.as_float())
+    } else {
+        ir::Constant::scalar(kind, v.as_int() as u64)
+    }
+}
