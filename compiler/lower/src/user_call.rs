@@ -68,10 +68,15 @@ impl ModuleCtx<'_> {
             .indices()
             .find(|&i| {
                 let other = self.tree.item(i);
-                other.name == item.name
-                    && other.parent == item.parent
-                    && self.tree.function(i).is_some_and(|f| f.has_body)
-                    && params(i) == wanted
+                let Some(f) = self.tree.function(i) else {
+                    return false;
+                };
+                // `float S::f() {...}` defines a member of `S` out of line.
+                let scope = match &f.qualifier {
+                    Some(q) => self.scope.resolve_scope_path(&self.tree, q),
+                    None => other.parent,
+                };
+                other.name == item.name && scope == item.parent && f.has_body && params(i) == wanted
             })
             .unwrap_or(idx)
     }
