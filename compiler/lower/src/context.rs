@@ -20,6 +20,14 @@ pub enum GlobalRef {
     CBufferMember(Global, u32),
 }
 
+/// The resource a resource parameter stands for in one copy of a function: a resource global,
+/// or (`indexed`) an element of a resource array whose index the copy takes as an `int`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ResourceArg {
+    pub global: Global,
+    pub indexed: bool,
+}
+
 /// The error of a lowering step; its diagnostic is already recorded.
 #[derive(Debug, Clone, Copy)]
 pub struct Unsupported;
@@ -35,7 +43,10 @@ pub struct ModuleCtx<'db> {
     pub mb: ModuleBuilder,
     pub globals: HashMap<ItemIdx, GlobalRef>,
     pub cbuffers: HashMap<ItemIdx, Global>,
-    pub functions: HashMap<ItemIdx, Func>,
+    /// By function and the resources its resource parameters stand for.
+    pub functions: HashMap<(ItemIdx, Vec<ResourceArg>), Func>,
+    /// The resources each lowered copy of a function with resource parameters is for.
+    pub resource_args: HashMap<Func, Vec<ResourceArg>>,
     /// The `counter.var.<name>` global of each structured buffer with a counter.
     pub counters: HashMap<Global, Global>,
     /// The table of standard sample positions, once `GetSamplePosition` is used.
@@ -65,6 +76,7 @@ impl<'db> ModuleCtx<'db> {
             globals: HashMap::new(),
             cbuffers: HashMap::new(),
             functions: HashMap::new(),
+            resource_args: HashMap::new(),
             counters: HashMap::new(),
             sample_positions: None,
             spec_values: HashMap::new(),
@@ -128,7 +140,20 @@ impl<'db> ModuleCtx<'db> {
 
     /// The IR function for user function `idx`, declared (and queued) on first use.
     pub fn function_for(&mut self, idx: ItemIdx, name: &str) -> R<Func> {
-        if let Some(&f) = self.functions.get(&idx) {
+        self.function_for_resources(idx, name, &[])
+    }
+
+    /// The IR function for user function `idx` called with the resources `resources` (one
+    /// per resource parameter, in order): a copy per distinct set of resources, whose
+    /// resource parameters are gone (an indexed array element leaves an `int` index).
+    pub fn function_for_resources(
+        &mut self,
+        idx: ItemIdx,
+        name: &str,
+        resources: &[ResourceArg],
+    ) -> R<Func> {
+        let key = (idx, resources.to_vec());
+        if let Some(&f) = self.functions.get(&key) {
             return Ok(f);
         }
         let sig = hir::function_signature(self.db, self.function_id(idx));
@@ -138,8 +163,17 @@ impl<'db> ModuleCtx<'db> {
         if let Some(this) = self.this_type(idx)? {
             params.push(types::Type::pointer(types::AddressSpace::Function, this));
         }
+        let mut next_resource = resources.iter();
         for p in &sig.params {
             let ty = match &p.ty {
+                Some(t) if crate::resources::resource_of(t).is_some() => {
+                    match next_resource.next() {
+                        Some(r) if r.indexed => params.push(types::Type::INT),
+                        Some(_) => {}
+                        None => return Err(self.unsupported("this parameter type", range)),
+                    }
+                    continue;
+                }
                 Some(t) if crate::func::is_storable(t) => t.clone(),
                 _ => return Err(self.unsupported("this parameter type", range)),
             };
@@ -153,7 +187,7 @@ impl<'db> ModuleCtx<'db> {
         let Some(ret) = sig.ret.clone() else {
             return Err(self.unsupported("this return type", range));
         };
-        // Overloads get distinct names: `f`, `f.1`, `f.2`...
+        // Overloads and per-resource copies get distinct names: `f`, `f.1`, `f.2`...
         let mut unique = name.to_owned();
         let mut n = 0;
         while self.mb.module().function_by_name(&unique).is_some() {
@@ -161,7 +195,8 @@ impl<'db> ModuleCtx<'db> {
             unique = format!("{name}.{n}");
         }
         let f = self.mb.declare_function(&unique, params, ret);
-        self.functions.insert(idx, f);
+        self.functions.insert(key, f);
+        self.resource_args.insert(f, resources.to_vec());
         self.queue.push((idx, f));
         Ok(f)
     }

@@ -180,21 +180,49 @@ impl<'a, 'db> FnLower<'a, 'db> {
         let entry = self.new_block("entry");
         self.switch_to(entry);
         let params = self.body.params.clone();
-        // A method's `this` is argument 0; the declared parameters follow.
+        // A method's `this` is argument 0; the declared parameters follow, except resource
+        // parameters, which name the resources this copy is for (an indexed array element
+        // takes its index as an `int` argument).
         let first = u32::from(self.this.is_some());
+        let mut resources = self
+            .cx
+            .resource_args
+            .get(&self.func)
+            .cloned()
+            .unwrap_or_default()
+            .into_iter();
+        let mut args: Vec<ParamArg> = Vec::new();
+        let mut next_arg = first;
+        for p in &params {
+            let is_resource = self
+                .infer
+                .type_of_local(*p)
+                .is_some_and(|t| crate::resources::resource_of(t).is_some());
+            let resource = if is_resource { resources.next() } else { None };
+            let a = match resource {
+                Some(r) if r.indexed => ParamArg::Element(r.global, next_arg),
+                Some(r) => ParamArg::Resource(r.global),
+                None => ParamArg::Value(next_arg),
+            };
+            if !matches!(a, ParamArg::Resource(_)) {
+                next_arg += 1;
+            }
+            args.push(a);
+        }
         let param_types: Vec<Type> = self.cx.mb.module().functions[self.func]
             .params
             .iter()
-            .skip(first as usize)
             .map(|p| p.ty.clone())
             .collect();
         if self.this.is_some() {
             self.fb().set_param_name(0, "this");
         }
         // `out`/`inout` parameters are the caller's pointers; every other local an alloca.
-        for (n, p) in params.iter().enumerate() {
-            if matches!(param_types.get(n), Some(Type::Pointer { .. })) {
-                self.locals[p.0 as usize] = Some(Value::Arg(n as u32 + first));
+        for (p, a) in params.iter().zip(&args) {
+            if let ParamArg::Value(n) = *a {
+                if matches!(param_types.get(n as usize), Some(Type::Pointer { .. })) {
+                    self.locals[p.0 as usize] = Some(Value::Arg(n));
+                }
             }
         }
         for i in 0..self.body.locals.len() {
@@ -224,14 +252,25 @@ impl<'a, 'db> FnLower<'a, 'db> {
             let v = self.fb().alloca(ty, &local.name);
             self.locals[i] = Some(v);
         }
-        for (n, p) in params.iter().enumerate() {
-            let ptr = self.local_ptr(*p)?;
+        for (p, a) in params.iter().zip(args) {
             let name = self.body.local(*p).name.clone();
-            let arg = Value::Arg(n as u32 + first);
-            let mut fb = self.fb();
-            fb.set_param_name(n + first as usize, &name);
-            if ptr != arg {
-                fb.store(ptr, arg);
+            match a {
+                ParamArg::Resource(g) => self.locals[p.0 as usize] = Some(Value::Global(g)),
+                ParamArg::Element(g, n) => {
+                    let mut fb = self.fb();
+                    fb.set_param_name(n as usize, &name);
+                    let element = fb.access_chain(Value::Global(g), &[Value::Arg(n)]);
+                    self.locals[p.0 as usize] = Some(element);
+                }
+                ParamArg::Value(n) => {
+                    let ptr = self.local_ptr(*p)?;
+                    let arg = Value::Arg(n);
+                    let mut fb = self.fb();
+                    fb.set_param_name(n as usize, &name);
+                    if ptr != arg {
+                        fb.store(ptr, arg);
+                    }
+                }
             }
         }
         let Some(root) = self.body.root else {
@@ -350,6 +389,17 @@ impl<'a, 'db> FnLower<'a, 'db> {
             }
         }
     }
+}
+
+/// What a declared parameter is in one copy of a function.
+#[derive(Debug, Clone, Copy)]
+enum ParamArg {
+    /// IR argument `n`.
+    Value(u32),
+    /// The resource global itself.
+    Resource(ir::Global),
+    /// An element of a resource array, the index being IR argument `n`.
+    Element(ir::Global, u32),
 }
 
 /// Types a local can hold in this slice: numeric shapes, arrays and structs of them.

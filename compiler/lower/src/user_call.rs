@@ -15,7 +15,7 @@ use hir::AstId;
 use ir::Value;
 use types::{AddressSpace, Type};
 
-use crate::context::{ModuleCtx, R};
+use crate::context::{ModuleCtx, ResourceArg, R};
 use crate::func::{FnLower, Place};
 
 impl ModuleCtx<'_> {
@@ -114,7 +114,22 @@ impl FnLower<'_, '_> {
             return Err(self.unsupported("calls of template functions", e));
         }
         let name = self.cx.function_name(idx);
-        let f = self.cx.function_for(idx, &name)?;
+        // Resource arguments choose the copy of the function; an array element's index is
+        // an argument of that copy.
+        let sig = hir::function_signature(self.cx.db, self.cx.function_id(idx));
+        let mut resources = Vec::new();
+        let mut indices = Vec::new();
+        for (i, p) in sig.params.iter().enumerate() {
+            let is_resource =
+                p.ty.as_ref()
+                    .is_some_and(|t| crate::resources::resource_of(t).is_some());
+            if let (true, Some(&a)) = (is_resource, args.get(i)) {
+                let (r, index) = self.resource_argument(a)?;
+                resources.push(r);
+                indices.push((i, index));
+            }
+        }
+        let f = self.cx.function_for_resources(idx, &name, &resources)?;
         let params: Vec<Type> = self.cx.mb.module().functions[f]
             .params
             .iter()
@@ -132,8 +147,18 @@ impl FnLower<'_, '_> {
             let this_ty = this_ty.unwrap_or(Type::Void);
             vals.push(self.this_argument(r, &this_ty, &mut copy_back)?);
         }
-        let user_params = &params[usize::from(has_this)..];
-        for (i, t) in user_params.iter().enumerate() {
+        let mut user_params = params[usize::from(has_this)..].iter();
+        for i in 0..sig.params.len() {
+            if let Some(&(_, index)) = indices.iter().find(|(k, _)| *k == i) {
+                if let Some(index) = index {
+                    user_params.next();
+                    vals.push(index);
+                }
+                continue;
+            }
+            let Some(t) = user_params.next() else {
+                break;
+            };
             let Some(&a) = args.get(i) else {
                 vals.push(self.default_argument(e, [declared, idx], i, t)?);
                 continue;
@@ -164,6 +189,42 @@ impl FnLower<'_, '_> {
         }
         let is_void = self.cx.mb.module().functions[f].ret.is_void();
         Ok((!is_void).then_some(v))
+    }
+
+    /// The resource argument `a` stands for, and the `int` index of an array element.
+    fn resource_argument(&mut self, a: ExprId) -> R<(ResourceArg, Option<Value>)> {
+        if !self.is_place_expr(a) {
+            return Err(self.unsupported("this resource argument", a));
+        }
+        let Place::Ptr(p) = self.lvalue(a)? else {
+            return Err(self.unsupported("this resource argument", a));
+        };
+        if let Value::Global(global) = p {
+            return Ok((
+                ResourceArg {
+                    global,
+                    indexed: false,
+                },
+                None,
+            ));
+        }
+        let f = &self.cx.mb.module().functions[self.func];
+        if let Value::Inst(i) = p {
+            let d = &f.insts[i];
+            if let (ir::Opcode::AccessChain, [Value::Global(global), index]) =
+                (d.opcode, &d.operands[..])
+            {
+                let (global, index) = (*global, *index);
+                let from = self.type_of(index);
+                let index = self.convert_value(index, &from, &Type::INT, a)?;
+                let r = ResourceArg {
+                    global,
+                    indexed: true,
+                };
+                return Ok((r, Some(index)));
+            }
+        }
+        Err(self.unsupported("this resource argument", a))
     }
 
     /// The `this` pointer for receiver `r`: its own function variable, or a temporary.

@@ -204,3 +204,20 @@ void main(uint3 id : SV_DispatchThreadID) {
 "#,
     );
 }
+
+#[test]
+fn functions_taking_resources_validate() {
+    pixel(
+        "resource parameters",
+        r#"
+Texture2D<float4> Albedo : register(t0);
+Texture2D<float4> Layers[4] : register(t1);
+SamplerState Linear : register(s0);
+float4 Fetch(Texture2D<float4> t, SamplerState s, float2 uv) { return t.Sample(s, uv); }
+float4 main(float4 pos : SV_Position, nointerpolation uint layer : LAYER) : SV_Target {
+    return Fetch(Albedo, Linear, pos.xy) + Fetch(Layers[layer], Linear, pos.xy)
+        + Fetch(Albedo, Linear, pos.yx);
+}
+"#,
+    );
+}
