@@ -140,12 +140,16 @@ impl FnLower<'_, '_> {
         let mut copy_back = Vec::new();
         let has_this = self.cx.method_owner(idx).is_some();
         if has_this {
-            let Some(r) = receiver else {
-                return Err(self.unsupported("calling a method without its object", e));
-            };
             let this_ty = params[0].pointee().map(|(_, t)| t.clone());
             let this_ty = this_ty.unwrap_or(Type::Void);
-            vals.push(self.this_argument(r, &this_ty, &mut copy_back)?);
+            match (receiver, self.this) {
+                (Some(r), _) => vals.push(self.this_argument(r, &this_ty, &mut copy_back)?),
+                // `Add(v)` inside another method of the struct: the same object.
+                (None, Some(this)) => vals.push(this),
+                (None, None) => {
+                    return Err(self.unsupported("calling a method without its object", e))
+                }
+            }
         }
         let mut user_params = params[usize::from(has_this)..].iter();
         for i in 0..sig.params.len() {
@@ -215,6 +219,11 @@ impl FnLower<'_, '_> {
                 (d.opcode, &d.operands[..])
             {
                 let (global, index) = (*global, *index);
+                // The copy rebuilds the access chain; the caller's own is not needed.
+                let f = &mut self.cx.mb.module_mut().functions[self.func];
+                if let Some(b) = f.insts[i].block.take() {
+                    f.blocks[b].insts.retain(|&x| x != i);
+                }
                 let from = self.type_of(index);
                 let index = self.convert_value(index, &from, &Type::INT, a)?;
                 let r = ResourceArg {

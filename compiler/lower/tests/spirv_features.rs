@@ -97,7 +97,8 @@ fn multisampled_textures_validate() {
 Texture2DMS<float4> Color : register(t0);
 Texture2DMSArray<float> Depth : register(t1);
 struct Out { float4 c : SV_Target; uint mask : SV_Coverage; };
-Out main(float4 pos : SV_Position, uint s : SV_SampleIndex, uint layer : SV_RenderTargetArrayIndex) {
+Out main(float4 pos : SV_Position, uint s : SV_SampleIndex, uint layer : SV_RenderTargetArrayIndex,
+         uint coverage : SV_Coverage) {
     uint w, h, n, e, n2;
     Color.GetDimensions(w, h, n);
     Depth.GetDimensions(w, h, e, n2);
@@ -106,7 +107,7 @@ Out main(float4 pos : SV_Position, uint s : SV_SampleIndex, uint layer : SV_Rend
     float2 p = Color.GetSamplePosition(s);
     Out o;
     o.c = c * d + float4(p, w, n + e + n2);
-    o.mask = 1u << s;
+    o.mask = coverage & (1u << s);
     return o;
 }
 "#,
