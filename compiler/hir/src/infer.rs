@@ -121,8 +121,14 @@ pub enum Resolution {
     Member,
     /// An enumerator.
     Enumerator(AstId),
-    /// The user function or method a call chose (the definition when a prototype came first).
-    Function(AstId),
+    /// The user function or method a call chose, with the template arguments of a template
+    /// function or of a method's template struct (by parameter name).
+    Function {
+        function: AstId,
+        template_args: Vec<(String, TemplateArg)>,
+    },
+    /// A template value parameter bound to a value (`N` inside `History<float, 4>`).
+    TemplateValue(i64),
 }
 
 /// The signature of a function: parameter and return types (unknown where they mention a
@@ -262,6 +268,42 @@ pub fn infer<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Arc<InferenceResult
     Arc::new(ctx.result)
 }
 
+/// Infers the body of template function (or method of a template struct) `f` for one
+/// instantiation: `env` binds the template parameters by name. Not cached: lowering asks once
+/// per instantiation it compiles.
+pub fn infer_instance<'db>(
+    db: &'db dyn HirDb,
+    f: FunctionId<'db>,
+    env: &[(String, TemplateArg)],
+) -> InferenceResult {
+    let (file, config) = (f.file(db), f.config(db));
+    let tree = item_tree(db, file, config);
+    let scope = item_scope(db, file, config);
+    let body = body(db, f);
+    let Some(idx) = tree.by_ast(f.ast(db)) else {
+        return InferenceResult::default();
+    };
+    let mut ctx = InferCtx::new(db, (file, config), &tree, &scope, &body, idx);
+    ctx.bind_template_args(env);
+    ctx.run();
+    ctx.result
+}
+
+/// The signature of `f` with its template parameters bound by `env`.
+pub fn instance_signature<'db>(
+    db: &'db dyn HirDb,
+    f: FunctionId<'db>,
+    env: &[(String, TemplateArg)],
+) -> FunctionSignature {
+    let (file, config) = (f.file(db), f.config(db));
+    let tree = item_tree(db, file, config);
+    let scope = item_scope(db, file, config);
+    match tree.by_ast(f.ast(db)) {
+        Some(idx) => signature_of(&tree, &scope, idx, env),
+        None => (*function_signature(db, f)).clone(),
+    }
+}
+
 /// Infers the initializer of global `g` against its declared type. `declared_type` of the
 /// result is the global's type with the length of an unsized array filled in
 /// (`static const float k[] = {1, 2}` is a `float[2]`).
@@ -369,6 +411,22 @@ impl<'a> InferCtx<'a> {
                 ..Default::default()
             },
         }
+    }
+
+    /// Binds the template parameters in scope (of the function and its struct) to `env`:
+    /// the types of parameters, locals and the return value become concrete.
+    fn bind_template_args(&mut self, env: &[(String, TemplateArg)]) {
+        self.tcx.env.extend(env.iter().cloned());
+        if let Some((s, args)) = &mut self.owner {
+            let params = self.tree.strukt(*s).and_then(|st| st.template.clone());
+            for (p, a) in params.iter().flatten().zip(args.iter_mut()) {
+                if let Some((_, v)) = env.iter().rev().find(|(n, _)| *n == p.name) {
+                    *a = v.clone();
+                }
+            }
+        }
+        let ret = self.tree.function(self.idx).map(|f| f.ret.clone());
+        self.ret = ret.and_then(|r| self.tcx.resolve(&r, &mut Vec::new()));
     }
 
     fn run(&mut self) {

@@ -83,8 +83,12 @@ impl FnLower<'_, '_> {
     pub fn lower_call(&mut self, e: ExprId, callee: ExprId, args: &[ExprId]) -> R<Option<Value>> {
         // A user function or static method, as the checker resolved it (prototypes, default
         // arguments, overloads and qualified names included).
-        if let Some(hir::Resolution::Function(ast)) = self.infer.resolution(e).cloned() {
-            return self.lower_user_call(e, ast, None, args);
+        if let Some(hir::Resolution::Function {
+            function,
+            template_args,
+        }) = self.infer.resolution(e).cloned()
+        {
+            return self.lower_user_call(e, function, &template_args, None, args);
         }
         let Expr::Path(path) = self.body.expr(callee).clone() else {
             return Err(self.unsupported("calling this expression", e));
@@ -323,8 +327,12 @@ impl FnLower<'_, '_> {
         name: &str,
         args: &[ExprId],
     ) -> R<Option<Value>> {
-        if let Some(hir::Resolution::Function(ast)) = self.infer.resolution(e).cloned() {
-            return self.lower_user_call(e, ast, Some(receiver), args);
+        if let Some(hir::Resolution::Function {
+            function,
+            template_args,
+        }) = self.infer.resolution(e).cloned()
+        {
+            return self.lower_user_call(e, function, &template_args, Some(receiver), args);
         }
         if !self.is_place_expr(receiver) {
             return Err(self.unsupported("methods of this value", e));

@@ -20,6 +20,9 @@ pub enum GlobalRef {
     CBufferMember(Global, u32),
 }
 
+/// A template parameter bound to an argument, by name.
+pub type TemplateBinding = (String, hir::lower_type::TemplateArg);
+
 /// The resource a resource parameter stands for in one copy of a function: a resource global,
 /// or (`indexed`) an element of a resource array whose index the copy takes as an `int`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -43,8 +46,11 @@ pub struct ModuleCtx<'db> {
     pub mb: ModuleBuilder,
     pub globals: HashMap<ItemIdx, GlobalRef>,
     pub cbuffers: HashMap<ItemIdx, Global>,
-    /// By function and the resources its resource parameters stand for.
-    pub functions: HashMap<(ItemIdx, Vec<ResourceArg>), Func>,
+    /// By function, template arguments and the resources its resource parameters stand for.
+    pub functions: HashMap<(ItemIdx, Vec<TemplateBinding>, Vec<ResourceArg>), Func>,
+    /// The template arguments of each instance of a template function or of a method of a
+    /// template struct.
+    pub template_args: HashMap<Func, Vec<TemplateBinding>>,
     /// The resources each lowered copy of a function with resource parameters is for.
     pub resource_args: HashMap<Func, Vec<ResourceArg>>,
     /// The `counter.var.<name>` global of each structured buffer with a counter.
@@ -77,6 +83,7 @@ impl<'db> ModuleCtx<'db> {
             cbuffers: HashMap::new(),
             functions: HashMap::new(),
             resource_args: HashMap::new(),
+            template_args: HashMap::new(),
             counters: HashMap::new(),
             sample_positions: None,
             spec_values: HashMap::new(),
@@ -140,7 +147,7 @@ impl<'db> ModuleCtx<'db> {
 
     /// The IR function for user function `idx`, declared (and queued) on first use.
     pub fn function_for(&mut self, idx: ItemIdx, name: &str) -> R<Func> {
-        self.function_for_resources(idx, name, &[])
+        self.function_for_resources(idx, name, &[], &[])
     }
 
     /// The IR function for user function `idx` called with the resources `resources` (one
@@ -150,17 +157,23 @@ impl<'db> ModuleCtx<'db> {
         &mut self,
         idx: ItemIdx,
         name: &str,
+        template_args: &[TemplateBinding],
         resources: &[ResourceArg],
     ) -> R<Func> {
-        let key = (idx, resources.to_vec());
+        let key = (idx, template_args.to_vec(), resources.to_vec());
         if let Some(&f) = self.functions.get(&key) {
             return Ok(f);
         }
-        let sig = hir::function_signature(self.db, self.function_id(idx));
+        let fid = self.function_id(idx);
+        let sig = if template_args.is_empty() {
+            (*hir::function_signature(self.db, fid)).clone()
+        } else {
+            hir::instance_signature(self.db, fid, template_args)
+        };
         let range = self.item_range(idx);
         let mut params = Vec::new();
         // A method's object comes first, as a pointer (see `user_call`).
-        if let Some(this) = self.this_type(idx)? {
+        if let Some(this) = self.this_type(idx, template_args)? {
             params.push(types::Type::pointer(types::AddressSpace::Function, this));
         }
         let mut next_resource = resources.iter();
@@ -197,6 +210,9 @@ impl<'db> ModuleCtx<'db> {
         let f = self.mb.declare_function(&unique, params, ret);
         self.functions.insert(key, f);
         self.resource_args.insert(f, resources.to_vec());
+        if !template_args.is_empty() {
+            self.template_args.insert(f, template_args.to_vec());
+        }
         self.queue.push((idx, f));
         Ok(f)
     }

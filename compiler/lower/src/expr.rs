@@ -131,6 +131,11 @@ impl FnLower<'_, '_> {
             }
             Expr::Path(_) => match self.infer.resolution(e).cloned() {
                 Some(hir::Resolution::Enumerator(ast)) => self.enumerator_value(e, ast)?,
+                Some(hir::Resolution::TemplateValue(v)) => {
+                    let k = self.ty(e)?.scalar_kind().unwrap_or(ScalarKind::Int);
+                    let c = crate::user_call::const_value(hir::lower_type::ConstValue::Int(v), k);
+                    self.fb().constant(c)
+                }
                 _ => return Err(self.unsupported("this name in an expression", e)),
             },
             Expr::Local(_) => return Err(self.unsupported("this name in an expression", e)),
@@ -284,7 +289,7 @@ impl FnLower<'_, '_> {
         match self.body.expr(e) {
             Expr::Path(_) => !matches!(
                 self.infer.resolution(e),
-                Some(hir::Resolution::Enumerator(_))
+                Some(hir::Resolution::Enumerator(_) | hir::Resolution::TemplateValue(_))
             ),
             Expr::Local(_) => true,
             Expr::Paren(i) => self.is_place_expr(*i),

@@ -54,7 +54,10 @@ pub struct FnLower<'a, 'db> {
 pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()> {
     let fid = cx.function_id(item);
     let (body, map) = hir::body_with_source_map(cx.db, fid);
-    let infer = hir::infer::infer(cx.db, fid);
+    let infer = match cx.template_args.get(&func) {
+        Some(env) => Arc::new(hir::infer_instance(cx.db, fid, env)),
+        None => hir::infer::infer(cx.db, fid),
+    };
     let ret = cx.mb.module().functions[func].ret.clone();
     let this = cx.method_owner(item).map(|_| Value::Arg(0));
     let mut f = FnLower {

@@ -17,15 +17,15 @@
 //! - user calls go where semantic analysis resolved them (a prototype to its definition,
 //!   missing arguments to their defaults); a struct method takes its object as a first
 //!   `this` pointer; a function taking resources is compiled once per distinct resource (an
-//!   element of a resource array passes its index as an `int`);
+//!   element of a resource array passes its index as an `int`), and a template function or
+//!   a method of a template struct once per instantiation;
 //! - an append or consume buffer comes with a `counter.var.<name>` global; a
 //!   `[[vk::constant_id(N)]]` constant is a spec constant, which [`specialize`] can replace;
 //!   non-constant `static` initializers run in `init_globals`, called first by the wrapper;
 //! - every instruction records the source range it was lowered from.
 //!
 //! Compute, vertex and pixel shaders lower. Not lowered yet (reported as E3001, never a
-//! panic): other stages, template functions and methods of
-//! template structs, SM 6.6 descriptor heaps, texel offsets that are not constants, clamp and
+//! panic): other stages, SM 6.6 descriptor heaps, texel offsets that are not constants, clamp and
 //! status arguments of texture methods, non-`const` `static` locals, and a few intrinsics
 //! (`printf`...).
 //!

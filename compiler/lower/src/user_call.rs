@@ -10,12 +10,12 @@
 
 use hir::body::ExprId;
 use hir::item_tree::{ItemIdx, ParamDirection};
-use hir::lower_type::{ConstValue, TypeCtx};
+use hir::lower_type::{ConstValue, TemplateArg, TypeCtx};
 use hir::AstId;
 use ir::Value;
 use types::{AddressSpace, Type};
 
-use crate::context::{ModuleCtx, ResourceArg, R};
+use crate::context::{ModuleCtx, ResourceArg, TemplateBinding, R};
 use crate::func::{FnLower, Place};
 
 impl ModuleCtx<'_> {
@@ -34,19 +34,74 @@ impl ModuleCtx<'_> {
             .filter(|s| self.tree.strukt(*s).is_some())
     }
 
-    /// The type of `this` in method `idx`.
-    pub fn this_type(&mut self, idx: ItemIdx) -> R<Option<Type>> {
+    /// The type of `this` in method `idx` (of the instance `template_args` names, for a
+    /// template struct).
+    pub fn this_type(
+        &mut self,
+        idx: ItemIdx,
+        template_args: &[TemplateBinding],
+    ) -> R<Option<Type>> {
         let Some(owner) = self.method_owner(idx) else {
             return Ok(None);
         };
-        let sid = hir::StructId::new(self.db, self.file, self.config, self.tree.item(owner).ast);
-        match hir::struct_type(self.db, sid) {
+        let params = self.tree.strukt(owner).and_then(|s| s.template.clone());
+        let ty = match params {
+            None => {
+                let ast = self.tree.item(owner).ast;
+                hir::struct_type(
+                    self.db,
+                    hir::StructId::new(self.db, self.file, self.config, ast),
+                )
+            }
+            Some(params) => {
+                let args: Option<Vec<TemplateArg>> = params
+                    .iter()
+                    .map(|p| {
+                        template_args
+                            .iter()
+                            .rev()
+                            .find(|(n, _)| *n == p.name)
+                            .map(|(_, a)| a.clone())
+                    })
+                    .collect();
+                args.and_then(|args| {
+                    TypeCtx::inside(&self.tree, &self.scope, owner).struct_type(owner, &args)
+                })
+            }
+        };
+        match ty {
             Some(t) => Ok(Some(t)),
             None => {
                 let range = self.item_range(idx);
-                Err(self.unsupported("methods of template structs", range))
+                Err(self.unsupported("this method's object type", range))
             }
         }
+    }
+
+    /// The template parameters in scope in function `idx` (its own, then its struct's)
+    /// bound from `args`; `None` when one is not bound to a type or value.
+    pub fn template_env(
+        &self,
+        idx: ItemIdx,
+        args: &[TemplateBinding],
+    ) -> Option<Vec<TemplateBinding>> {
+        let tcx = TypeCtx::inside(&self.tree, &self.scope, idx);
+        let mut names: Vec<String> = Vec::new();
+        for &s in tcx.site.scopes.iter().rev() {
+            if let Some(ps) = self.tree.strukt(s).and_then(|st| st.template.as_ref()) {
+                names.extend(ps.iter().map(|p| p.name.clone()));
+            }
+        }
+        if let Some(ps) = self.tree.function(idx).and_then(|f| f.template.as_ref()) {
+            names.extend(ps.iter().map(|p| p.name.clone()));
+        }
+        names
+            .into_iter()
+            .map(|n| {
+                let a = args.iter().rev().find(|(m, _)| *m == n)?.1.clone();
+                (!matches!(a, TemplateArg::Opaque)).then_some((n, a))
+            })
+            .collect()
     }
 
     /// The definition (with a body) of the function that prototype `idx` declares: the
@@ -97,6 +152,7 @@ impl FnLower<'_, '_> {
         &mut self,
         e: ExprId,
         ast: AstId,
+        template_args: &[TemplateBinding],
         receiver: Option<ExprId>,
         args: &[ExprId],
     ) -> R<Option<Value>> {
@@ -110,13 +166,27 @@ impl FnLower<'_, '_> {
         let Some(decl) = self.cx.tree.function(idx).cloned() else {
             return Err(self.unsupported("this call", e));
         };
-        if decl.template.is_some() {
-            return Err(self.unsupported("calls of template functions", e));
-        }
+        // Template arguments: what the call bound, after those of the instance being lowered
+        // (a method calling another method of its template struct binds none itself).
+        let mut bound = self
+            .cx
+            .template_args
+            .get(&self.func)
+            .cloned()
+            .unwrap_or_default();
+        bound.extend(template_args.iter().cloned());
+        let Some(template_args) = self.cx.template_env(idx, &bound) else {
+            return Err(self.unsupported("this call of a template (its arguments are unknown)", e));
+        };
         let name = self.cx.function_name(idx);
         // Resource arguments choose the copy of the function; an array element's index is
         // an argument of that copy.
-        let sig = hir::function_signature(self.cx.db, self.cx.function_id(idx));
+        let fid = self.cx.function_id(idx);
+        let sig = if template_args.is_empty() {
+            (*hir::function_signature(self.cx.db, fid)).clone()
+        } else {
+            hir::instance_signature(self.cx.db, fid, &template_args)
+        };
         let mut resources = Vec::new();
         let mut indices = Vec::new();
         for (i, p) in sig.params.iter().enumerate() {
@@ -129,7 +199,9 @@ impl FnLower<'_, '_> {
                 indices.push((i, index));
             }
         }
-        let f = self.cx.function_for_resources(idx, &name, &resources)?;
+        let f = self
+            .cx
+            .function_for_resources(idx, &name, &template_args, &resources)?;
         let params: Vec<Type> = self.cx.mb.module().functions[f]
             .params
             .iter()

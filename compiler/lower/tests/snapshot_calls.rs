@@ -856,3 +856,137 @@ void main() {
         "#]],
     );
 }
+
+#[test]
+fn template_function_instantiated_per_type() {
+    check(
+        r#"
+template<typename T> T Twice(T x) { return x + x; }
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Out[0] = Twice(1.5) + Twice<int>(id.x) + Twice(2.5);
+}
+"#,
+        expect![[r#"
+            @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+            @g1 = resource storage_buffer RWStructuredBuffer<float> set(0) binding(0) layout(relaxed_std430) ; Out
+
+            func @main_body(%arg0: uint3) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint3> ; id
+              store %0, %arg0
+              %1 = access_chain @g1, 0:int : ptr<storage_buffer, float>
+              %2 = call @Twice(1.5:float) : float
+              %3 = load %0 : uint3
+              %4 = composite_extract %3, [0] : uint
+              %5 = convert %4 : int
+              %6 = call @Twice.1(%5) : int
+              %7 = convert %6 : float
+              %8 = add %2, %7 : float
+              %9 = call @Twice(2.5:float) : float
+              %10 = add %8, %9 : float
+              store %1, %10
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : uint3 ; id
+              call @main_body(%0)
+              ret
+            }
+
+            func @Twice(%arg0: float) -> float {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float> ; x
+              store %0, %arg0
+              %1 = load %0 : float
+              %2 = load %0 : float
+              %3 = add %1, %2 : float
+              ret %3
+            }
+
+            func @Twice.1(%arg0: int) -> int {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, int> ; x
+              store %0, %arg0
+              %1 = load %0 : int
+              %2 = load %0 : int
+              %3 = add %1, %2 : int
+              ret %3
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs(@g0) outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn template_struct_methods_with_value_parameter() {
+    check(
+        r#"
+template<typename T, uint N>
+struct Ring {
+    T items[N];
+    uint head;
+    void Push(T v) { items[head] = v; head = (head + 1) % N; }
+};
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    Ring<float, 3> r;
+    r.head = 0;
+    r.Push(2);
+    Out[0] = r.items[0];
+}
+"#,
+        expect![[r#"
+            struct Ring<float, 3> { array<float, 3> items; uint head; }
+
+            @g0 = resource storage_buffer RWStructuredBuffer<float> set(0) binding(0) layout(relaxed_std430) ; Out
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, Ring<float, 3>> ; r
+              %1 = access_chain %0, 1:int : ptr<function, uint>
+              store %1, 0:uint
+              call @Ring.Push(%0, 2.0:float)
+              %2 = access_chain @g0, 0:int : ptr<storage_buffer, float>
+              %3 = access_chain %0, 0:int : ptr<function, array<float, 3>>
+              %4 = access_chain %3, 0:int : ptr<function, float>
+              %5 = load %4 : float
+              store %2, %5
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            func @Ring.Push(%arg0: ptr<function, Ring<float, 3>>, %arg1: float) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float> ; v
+              store %0, %arg1
+              %1 = access_chain %arg0, 0:int : ptr<function, array<float, 3>>
+              %2 = access_chain %arg0, 1:int : ptr<function, uint>
+              %3 = load %2 : uint
+              %4 = access_chain %1, %3 : ptr<function, float>
+              %5 = load %0 : float
+              store %4, %5
+              %6 = access_chain %arg0, 1:int : ptr<function, uint>
+              %7 = access_chain %arg0, 1:int : ptr<function, uint>
+              %8 = load %7 : uint
+              %9 = add %8, 1:uint : uint
+              %10 = convert 3:int : uint
+              %11 = rem %9, %10 : uint
+              store %6, %11
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}

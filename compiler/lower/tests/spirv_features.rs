@@ -222,3 +222,29 @@ float4 main(float4 pos : SV_Position, nointerpolation uint layer : LAYER) : SV_T
 "#,
     );
 }
+
+#[test]
+fn templates_validate() {
+    compute(
+        "templates",
+        r#"
+template<typename T> T Twice(T x) { return x + x; }
+template<typename T, uint N>
+struct Ring {
+    T items[N];
+    uint head;
+    void Push(T v) { items[head] = v; head = (head + 1) % N; }
+    T First() { return items[0]; }
+};
+typedef Ring<float2, 2> Pairs;
+RWStructuredBuffer<float2> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Pairs p;
+    p.head = 0;
+    p.Push(Twice(float2(id.xy)));
+    Out[0] = p.First() + Twice<int>(3);
+}
+"#,
+    );
+}

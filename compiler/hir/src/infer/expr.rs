@@ -225,6 +225,13 @@ impl InferCtx<'_> {
             Some(ValueRes::Global(g)) => Some(Resolution::Global(self.tree.item(*g).ast)),
             Some(ValueRes::Member(_)) => Some(Resolution::Member),
             Some(ValueRes::Enumerator(e)) => Some(Resolution::Enumerator(self.tree.item(*e).ast)),
+            Some(ValueRes::TemplateValue) => match path
+                .as_name()
+                .and_then(|n| self.tcx.env.iter().rev().find(|(p, _)| p == n))
+            {
+                Some((_, TemplateArg::Value(v))) => Some(Resolution::TemplateValue(*v)),
+                _ => None,
+            },
             _ => None,
         };
         if let Some(r) = public {
