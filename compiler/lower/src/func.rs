@@ -236,14 +236,35 @@ impl<'a, 'db> FnLower<'a, 'db> {
             let range = self.map.locals[i].text_range();
             // A `static const` local is an ordinary local: it is initialized where declared
             // with the same value on every call.
-            if local.is_static && !local.is_const {
-                return Err(self
-                    .cx
-                    .unsupported("`static` locals that are not `const`", range));
-            }
             let Some(ty) = self.infer.type_of_local(LocalId(i as u32)).cloned() else {
                 return Err(self.cx.unsupported("a local of unknown type", range));
             };
+            if local.is_static && !local.is_const {
+                // A `static` local keeps its value across calls: a private global, whose
+                // (constant) initializer applies once.
+                let init = match local.init {
+                    None => None,
+                    Some(e) => match self.literal_at(e, &ty) {
+                        Some(Value::Const(c)) => Some(c),
+                        _ => {
+                            return Err(self.cx.unsupported(
+                                "a `static` local with a non-constant initializer",
+                                range,
+                            ))
+                        }
+                    },
+                };
+                if !is_storable(&ty) {
+                    return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
+                }
+                let fname = self.cx.mb.module().functions[self.func].name.clone();
+                let g = self
+                    .cx
+                    .mb
+                    .private(&format!("{fname}.{}", local.name), ty, init);
+                self.locals[i] = Some(Value::Global(g));
+                continue;
+            }
             if crate::resources::resource_of(&ty).is_some() && !local.is_static {
                 // A resource local names the resource it is initialized with (see
                 // `stmt::bind_resource_local`); it has no memory of its own.

@@ -26,7 +26,7 @@
 //!
 //! Compute, vertex and pixel shaders lower. Not lowered yet (reported as E3001, never a
 //! panic): other stages, SM 6.6 descriptor heaps, texel offsets that are not constants, clamp and
-//! status arguments of texture methods, non-`const` `static` locals, and a few intrinsics
+//! status arguments of texture methods, `static` locals with non-constant initializers, and a few intrinsics
 //! (`printf`...).
 //!
 //! # Diagnostic codes

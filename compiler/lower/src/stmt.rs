@@ -31,7 +31,10 @@ impl FnLower<'_, '_> {
             }
             Stmt::Decl(locals) => {
                 for l in locals {
-                    let Some(init) = self.body.local(l).init else {
+                    let local = self.body.local(l);
+                    // A `static` local is initialized once, by its global's initializer.
+                    let once = local.is_static && !local.is_const;
+                    let Some(init) = local.init.filter(|_| !once) else {
                         continue;
                     };
                     let ty = self.infer.type_of_local(l).cloned().unwrap_or(Type::Void);

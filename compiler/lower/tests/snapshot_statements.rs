@@ -1481,3 +1481,52 @@ void main() {
         "#]],
     );
 }
+
+#[test]
+fn static_local_is_a_private_global() {
+    check(
+        r#"
+RWStructuredBuffer<uint> Out : register(u0);
+uint Next() {
+    static uint counter = 10;
+    counter++;
+    return counter;
+}
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = Next() + Next();
+}
+"#,
+        expect![[r#"
+            @g0 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; Out
+            @g1 = private uint = 10:uint ; Next.counter
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g0, 0:int : ptr<storage_buffer, uint>
+              %1 = call @Next() : uint
+              %2 = call @Next() : uint
+              %3 = add %1, %2 : uint
+              store %0, %3
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            func @Next() -> uint {
+            bb0: ; (entry)
+              %0 = load @g1 : uint
+              %1 = add %0, 1:uint : uint
+              store @g1, %1
+              %2 = load @g1 : uint
+              ret %2
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}

@@ -192,6 +192,7 @@ fn hlsl2021_logic_and_static_initializers_validate() {
 cbuffer Params : register(b0) { float4 Bias; };
 static float4 Start = Bias * 2;
 static uint Counter = 7;
+uint Tick() { static uint ticks = 1; ticks *= 2; return ticks; }
 RWStructuredBuffer<float4> Out : register(u0);
 [numthreads(8, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID) {
@@ -200,7 +201,7 @@ void main(uint3 id : SV_DispatchThreadID) {
     bool3 both = and(a, b);
     bool3 either = or(a, b);
     float3 v = select(both, float3(1, 2, 3), float3(either));
-    Out[id.x] = Start + float4(v, Counter);
+    Out[id.x] = Start + float4(v, Counter + Tick());
 }
 "#,
     );
