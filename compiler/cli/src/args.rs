@@ -106,6 +106,16 @@ pub struct Options {
     #[arg(long, value_enum, value_delimiter = ',', value_name = "KIND")]
     pub emit: Vec<EmitKind>,
 
+    /// With `--emit ir`: end each instruction's comment with the source it was lowered from,
+    /// `loc(FILE:START..END)` (file id and byte offsets).
+    #[arg(long = "ir-locations")]
+    pub ir_locations: bool,
+
+    /// Give specialization constant ID (`[[vk::constant_id(ID)]]`) the value VALUE: it becomes
+    /// a plain constant after lowering. Repeatable.
+    #[arg(long = "spec", value_name = "ID=VALUE")]
+    pub spec: Vec<String>,
+
     /// How to print diagnostics.
     #[arg(long = "error-format", value_enum, default_value = "human")]
     pub error_format: ErrorFormat,

@@ -123,7 +123,15 @@ fn run(options: &Options) -> Result<ExitCode, String> {
                 }
                 if module.is_none() {
                     match lower_ir(options, &db, main_file, config)? {
-                        Ok(m) => module = Some(m),
+                        Ok(mut m) => {
+                            let overrides = options
+                                .spec
+                                .iter()
+                                .map(|s| db::SpecOverride::parse(s))
+                                .collect::<Result<Vec<_>, _>>()?;
+                            db::specialize(&mut m, &overrides)?;
+                            module = Some(m);
+                        }
                         Err(errors) => {
                             report(&errors);
                             return Ok(exit_status(true));
@@ -134,7 +142,7 @@ fn run(options: &Options) -> Result<ExitCode, String> {
                     return Ok(exit_status(true));
                 };
                 match kind {
-                    EmitKind::Ir => ir_text(module).into_bytes(),
+                    EmitKind::Ir => ir_text(module, options.ir_locations).into_bytes(),
                     _ => match emit_spirv(options, module, main_file.id(&db))? {
                         Ok(words) if kind == EmitKind::Spirv => {
                             words.iter().flat_map(|w| w.to_le_bytes()).collect()
@@ -260,8 +268,12 @@ fn lower_ir(
     Ok(db::lower_module(db, file, config, entry, stage))
 }
 
-fn ir_text(module: &db::ir::Module) -> String {
-    db::ir::print_module(module)
+fn ir_text(module: &db::ir::Module, locations: bool) -> String {
+    let options = db::ir::PrintOptions {
+        locations,
+        ..Default::default()
+    };
+    db::ir::print_module_with(module, &options)
 }
 
 fn exit_status(failed: bool) -> ExitCode {

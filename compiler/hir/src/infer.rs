@@ -71,6 +71,9 @@ pub struct InferenceResult {
     pub declared_type: Option<Type>,
     /// User functions this body calls, by `AstId` (for the call graph).
     pub calls: Vec<AstId>,
+    /// What each name and user call of the body resolved to, sorted by expression (for
+    /// lowering, which must call exactly what the checker chose).
+    pub resolutions: Vec<(ExprId, Resolution)>,
     pub diagnostics: Vec<InferDiagnostic>,
 }
 
@@ -81,6 +84,15 @@ impl InferenceResult {
 
     pub fn type_of_local(&self, id: LocalId) -> Option<&Type> {
         self.local_types.get(id.0 as usize)?.as_ref()
+    }
+
+    /// What the name or call `id` resolved to.
+    pub fn resolution(&self, id: ExprId) -> Option<&Resolution> {
+        let i = self
+            .resolutions
+            .binary_search_by_key(&id, |(e, _)| *e)
+            .ok()?;
+        Some(&self.resolutions[i].1)
     }
 
     pub fn is_literal(&self, id: ExprId) -> bool {
@@ -98,6 +110,25 @@ impl InferenceResult {
             Some(t) => t.to_string(),
         }
     }
+}
+
+/// What a name or a call in a body resolved to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolution {
+    /// A global variable, cbuffer member or static member (by `AstId`).
+    Global(AstId),
+    /// A field of the struct whose method this is (`this.name`).
+    Member,
+    /// An enumerator.
+    Enumerator(AstId),
+    /// The user function or method a call chose, with the template arguments of a template
+    /// function or of a method's template struct (by parameter name).
+    Function {
+        function: AstId,
+        template_args: Vec<(String, TemplateArg)>,
+    },
+    /// A template value parameter bound to a value (`N` inside `History<float, 4>`).
+    TemplateValue(i64),
 }
 
 /// The signature of a function: parameter and return types (unknown where they mention a
@@ -237,6 +268,42 @@ pub fn infer<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Arc<InferenceResult
     Arc::new(ctx.result)
 }
 
+/// Infers the body of template function (or method of a template struct) `f` for one
+/// instantiation: `env` binds the template parameters by name. Not cached: lowering asks once
+/// per instantiation it compiles.
+pub fn infer_instance<'db>(
+    db: &'db dyn HirDb,
+    f: FunctionId<'db>,
+    env: &[(String, TemplateArg)],
+) -> InferenceResult {
+    let (file, config) = (f.file(db), f.config(db));
+    let tree = item_tree(db, file, config);
+    let scope = item_scope(db, file, config);
+    let body = body(db, f);
+    let Some(idx) = tree.by_ast(f.ast(db)) else {
+        return InferenceResult::default();
+    };
+    let mut ctx = InferCtx::new(db, (file, config), &tree, &scope, &body, idx);
+    ctx.bind_template_args(env);
+    ctx.run();
+    ctx.result
+}
+
+/// The signature of `f` with its template parameters bound by `env`.
+pub fn instance_signature<'db>(
+    db: &'db dyn HirDb,
+    f: FunctionId<'db>,
+    env: &[(String, TemplateArg)],
+) -> FunctionSignature {
+    let (file, config) = (f.file(db), f.config(db));
+    let tree = item_tree(db, file, config);
+    let scope = item_scope(db, file, config);
+    match tree.by_ast(f.ast(db)) {
+        Some(idx) => signature_of(&tree, &scope, idx, env),
+        None => (*function_signature(db, f)).clone(),
+    }
+}
+
 /// Infers the initializer of global `g` against its declared type. `declared_type` of the
 /// result is the global's type with the length of an unsized array filled in
 /// (`static const float k[] = {1, 2}` is a `float[2]`).
@@ -346,6 +413,22 @@ impl<'a> InferCtx<'a> {
         }
     }
 
+    /// Binds the template parameters in scope (of the function and its struct) to `env`:
+    /// the types of parameters, locals and the return value become concrete.
+    fn bind_template_args(&mut self, env: &[(String, TemplateArg)]) {
+        self.tcx.env.extend(env.iter().cloned());
+        if let Some((s, args)) = &mut self.owner {
+            let params = self.tree.strukt(*s).and_then(|st| st.template.clone());
+            for (p, a) in params.iter().flatten().zip(args.iter_mut()) {
+                if let Some((_, v)) = env.iter().rev().find(|(n, _)| *n == p.name) {
+                    *a = v.clone();
+                }
+            }
+        }
+        let ret = self.tree.function(self.idx).map(|f| f.ret.clone());
+        self.ret = ret.and_then(|r| self.tcx.resolve(&r, &mut Vec::new()));
+    }
+
     fn run(&mut self) {
         for d in &self.body.diagnostics {
             match d {
@@ -387,6 +470,8 @@ impl<'a> InferCtx<'a> {
         }
         self.result.calls.sort();
         self.result.calls.dedup();
+        self.result.resolutions.sort_by_key(|(e, _)| *e);
+        self.result.resolutions.dedup_by_key(|(e, _)| *e);
     }
 
     fn run_global(&mut self) {
@@ -413,6 +498,8 @@ impl<'a> InferCtx<'a> {
         self.result.declared_type = ty;
         self.result.calls.sort();
         self.result.calls.dedup();
+        self.result.resolutions.sort_by_key(|(e, _)| *e);
+        self.result.resolutions.dedup_by_key(|(e, _)| *e);
     }
 
     fn diag(&mut self, code: &'static str, node: BodyNode, message: String) {

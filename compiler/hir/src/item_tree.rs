@@ -94,6 +94,8 @@ pub struct Param {
     pub is_const: bool,
     pub semantic: Option<String>,
     pub has_default: bool,
+    /// The default argument (`uint bands = 4`), as a constant expression.
+    pub default: Option<ConstExpr>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -547,6 +549,7 @@ pub(crate) fn lower_param(p: &ast::Param) -> Param {
         is_const: has(SyntaxKind::CONST_KW),
         semantic: p.semantic().map(|s| s.text()),
         has_default: p.default_value().is_some(),
+        default: p.default_value().map(|e| ConstExpr::lower(&e)),
     }
 }
 

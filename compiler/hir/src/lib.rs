@@ -80,7 +80,8 @@ pub use crate::body::{
 pub use crate::diagnostics::{diagnostics, functions};
 pub use crate::ids::{ast_id_map, user_range, AstId, FunctionId, GlobalId, StructId};
 pub use crate::infer::{
-    function_signature, global_type, infer_global, struct_type, FunctionSignature, InferenceResult,
+    function_signature, global_type, infer_global, infer_instance, instance_signature, struct_type,
+    FunctionSignature, InferenceResult, Resolution,
 };
 pub use crate::intrinsics::{
     HlslIntrinsics, IntrinsicArg, IntrinsicCall, IntrinsicTable, NoIntrinsics,

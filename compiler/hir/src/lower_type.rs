@@ -10,6 +10,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use types::{
@@ -55,7 +56,7 @@ impl ConstValue {
         }
     }
 
-    fn as_float(self) -> f64 {
+    pub fn as_float(self) -> f64 {
         match self {
             ConstValue::Int(i) => i as f64,
             ConstValue::Float(f) => f,
@@ -63,6 +64,9 @@ impl ConstValue {
         }
     }
 }
+
+/// Struct type names to their item and template arguments.
+type StructNames = HashMap<String, (ItemIdx, Vec<TemplateArg>)>;
 
 /// Everything type resolution needs: the item tree and its scope index, the place the type
 /// is written (for declare-before-use), and the template arguments in scope.
@@ -73,7 +77,9 @@ pub struct TypeCtx<'a> {
     pub env: Vec<(Name, TemplateArg)>,
     structs: RefCell<HashMap<StructKey, Option<Type>>>,
     /// Struct type name to its item and template arguments, for member and method lookup.
-    struct_names: RefCell<HashMap<String, (ItemIdx, Vec<TemplateArg>)>>,
+    /// Shared with nested contexts, so that a struct instantiated through a typedef is known
+    /// to the context that uses the typedef.
+    struct_names: Rc<RefCell<StructNames>>,
     depth: RefCell<u32>,
 }
 
@@ -96,7 +102,7 @@ impl<'a> TypeCtx<'a> {
             site,
             env: Vec::new(),
             structs: RefCell::default(),
-            struct_names: RefCell::default(),
+            struct_names: Rc::default(),
             depth: RefCell::new(0),
         }
     }
@@ -131,7 +137,8 @@ impl<'a> TypeCtx<'a> {
     /// one's depth count, so cycles (`typedef S S;`, `static const int A = A;`, a struct
     /// containing itself) stop at `MAX_DEPTH`.
     fn nested(&self, idx: ItemIdx) -> TypeCtx<'a> {
-        let ctx = TypeCtx::inside(self.tree, self.scope, idx);
+        let mut ctx = TypeCtx::inside(self.tree, self.scope, idx);
+        ctx.struct_names = Rc::clone(&self.struct_names);
         *ctx.depth.borrow_mut() = *self.depth.borrow() + 1;
         ctx
     }

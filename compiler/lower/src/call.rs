@@ -3,7 +3,7 @@
 //! the result type), barriers, `Interlocked*` atomics, and the methods of buffers and textures.
 
 use hir::body::{Expr, ExprId};
-use hir::item_tree::{ItemKind, ParamDirection};
+use hir::item_tree::ItemKind;
 use ir::{AtomicOp, BarrierFlags, Intrinsic, Opcode, Value};
 use types::{ResourceType, ScalarKind, Type};
 
@@ -81,10 +81,22 @@ fn barrier_flags(name: &str) -> Option<BarrierFlags> {
 
 impl FnLower<'_, '_> {
     pub fn lower_call(&mut self, e: ExprId, callee: ExprId, args: &[ExprId]) -> R<Option<Value>> {
+        // A user function or static method, as the checker resolved it (prototypes, default
+        // arguments, overloads and qualified names included).
+        if let Some(hir::Resolution::Function {
+            function,
+            template_args,
+        }) = self.infer.resolution(e).cloned()
+        {
+            return self.lower_user_call(e, function, &template_args, None, args);
+        }
         let Expr::Path(path) = self.body.expr(callee).clone() else {
             return Err(self.unsupported("calling this expression", e));
         };
         let Some(name) = path.as_name().map(str::to_owned) else {
+            if self.ty(e).is_ok_and(|t| !t.is_void()) {
+                return self.construct(e, args).map(Some);
+            }
             return Err(self.unsupported("qualified calls", e));
         };
         // Constructors of built-in types.
@@ -100,91 +112,14 @@ impl FnLower<'_, '_> {
         }) {
             return self.construct(e, args).map(Some);
         }
-        let funcs: Vec<_> = self
-            .cx
-            .functions_named(&name)
-            .into_iter()
-            .filter(|&i| {
-                self.cx
-                    .tree
-                    .function(i)
-                    .is_some_and(|f| f.params.len() == args.len())
-            })
-            .collect();
-        let funcs = if funcs.len() > 1 {
-            // Overloads: the one whose parameters take the argument types exactly.
-            let mut arg_types = Vec::new();
-            for &a in args {
-                arg_types.push(self.ty(a)?);
-            }
-            let exact: Vec<_> = funcs
-                .into_iter()
-                .filter(|&i| {
-                    let sig = hir::function_signature(self.cx.db, self.cx.function_id(i));
-                    sig.params
-                        .iter()
-                        .zip(&arg_types)
-                        .all(|(p, t)| p.ty.as_ref() == Some(t))
-                })
-                .collect();
-            if exact.len() != 1 {
-                return Err(
-                    self.unsupported("calls to overloaded functions that need conversions", e)
-                );
-            }
-            exact
-        } else {
-            funcs
-        };
-        if let Some(&idx) = funcs.first() {
-            let f = self.cx.function_for(idx, &name)?;
-            let params: Vec<Type> = self.cx.mb.module().functions[f]
-                .params
-                .iter()
-                .map(|p| p.ty.clone())
-                .collect();
-            let directions: Vec<_> = self
-                .cx
-                .tree
-                .function(idx)
-                .map(|f| f.params.iter().map(|p| p.direction).collect())
-                .unwrap_or_default();
-            let mut vals = Vec::new();
-            // (temporary, the argument's place, its type) to copy back after the call.
-            let mut copy_back = Vec::new();
-            for (i, (a, t)) in args.iter().zip(&params).enumerate() {
-                match t {
-                    Type::Pointer { pointee, .. } => {
-                        let ty = (**pointee).clone();
-                        let place = self.lvalue(*a)?;
-                        let temp = self.entry_alloca(ty.clone(), "");
-                        if directions.get(i) == Some(&ParamDirection::InOut) {
-                            let v = self.load_place(&place)?;
-                            let from = self.place_type(&place);
-                            let v = self.convert_value(v, &from, &ty, *a)?;
-                            self.fb().store(temp, v);
-                        }
-                        copy_back.push((temp, place, ty, *a));
-                        vals.push(temp);
-                    }
-                    _ => vals.push(self.coerce(*a, t)?),
-                }
-            }
-            let v = self.fb().call(f, &vals);
-            for (temp, place, ty, a) in copy_back {
-                let value = self.fb().load(temp);
-                let to = self.place_type(&place);
-                let value = self.convert_value(value, &ty, &to, a)?;
-                self.store_place(&place, value)?;
-            }
-            let is_void = self.cx.mb.module().functions[f].ret.is_void();
-            return Ok((!is_void).then_some(v));
+        if !self.cx.functions_named(&name).is_empty() {
+            return Err(self.unsupported(&format!("this call of `{name}`"), e));
         }
         self.lower_intrinsic(e, &name, args)
     }
 
     /// `T(args)`: a vector or scalar from the flattened arguments.
-    fn construct(&mut self, e: ExprId, args: &[ExprId]) -> R<Value> {
+    pub(crate) fn construct(&mut self, e: ExprId, args: &[ExprId]) -> R<Value> {
         let ty = self.ty(e)?;
         match &ty {
             Type::Scalar(_) if args.len() == 1 => self.coerce(args[0], &ty),
@@ -269,6 +204,18 @@ impl FnLower<'_, '_> {
             let b = self.coerce(args[2], &ty)?;
             return Ok(Some(self.fb().select(c, a, b)));
         }
+        if name == "and" || name == "or" {
+            // HLSL 2021 `and(a, b)` / `or(a, b)`: component-wise, both operands evaluated.
+            self.need_args(e, name, args, 2)?;
+            let a = self.coerce(args[0], &ty)?;
+            let b = self.coerce(args[1], &ty)?;
+            let op = if name == "and" {
+                Opcode::LogicalAnd
+            } else {
+                Opcode::LogicalOr
+            };
+            return Ok(Some(self.fb().binary(op, a, b)));
+        }
         let name = if name == "NonUniformResourceIndex" {
             "NonUniformIndex"
         } else {
@@ -346,56 +293,6 @@ impl FnLower<'_, '_> {
         Ok(self.fb().mat(op, x, y))
     }
 
-    /// `Sample`, `SampleLevel`, `SampleBias`, `SampleGrad`, `SampleCmp`,
-    /// `SampleCmpLevelZero` (without texel offsets): texture, sampler, coordinate, extras.
-    fn lower_sample(
-        &mut self,
-        e: ExprId,
-        tex: Value,
-        dim: types::TextureDim,
-        name: &str,
-        args: &[ExprId],
-    ) -> R<Option<Value>> {
-        let (op, extras) = match name {
-            "Sample" => (Opcode::TextureSample, 0),
-            "SampleLevel" => (Opcode::TextureSampleLevel, 1),
-            "SampleBias" => (Opcode::TextureSampleBias, 1),
-            "SampleGrad" => (Opcode::TextureSampleGrad, 2),
-            "SampleCmp" => (Opcode::TextureSampleCompare, 1),
-            "SampleCmpLevelZero" => (Opcode::TextureSampleCompareLevelZero, 1),
-            _ => return Err(self.unsupported(&format!("the method `{name}`"), e)),
-        };
-        if args.len() != 2 + extras {
-            return Err(self.unsupported(
-                &format!("`{name}` with these arguments (offsets, clamps, status)"),
-                e,
-            ));
-        }
-        let Place::Ptr(sampler) = self.lvalue(args[0])? else {
-            return Err(self.unsupported("this sampler", args[0]));
-        };
-        let n = dim.coordinate_count();
-        let float_n = |n: u8| {
-            if n == 1 {
-                Type::FLOAT
-            } else {
-                Type::Vector(ScalarKind::Float, n)
-            }
-        };
-        let coord = self.coerce(args[1], &float_n(n))?;
-        let mut ops = vec![tex, sampler, coord];
-        for &a in &args[2..] {
-            // Gradients have the coordinate's shape without the layer; the rest are scalars.
-            let ty = if op == Opcode::TextureSampleGrad {
-                float_n(if dim.is_array() { n - 1 } else { n })
-            } else {
-                Type::FLOAT
-            };
-            ops.push(self.coerce(a, &ty)?);
-        }
-        Ok(Some(self.fb().resource_op(op, &ops, &[])))
-    }
-
     /// At least `n` arguments (semantic analysis reports wrong counts; this only avoids
     /// lowering what it did not check).
     fn need_args(&mut self, e: ExprId, name: &str, args: &[ExprId], n: usize) -> R<()> {
@@ -415,7 +312,7 @@ impl FnLower<'_, '_> {
     }
 
     /// Stores `v` into the `out` argument `e`.
-    fn store_out(&mut self, e: ExprId, v: Value) -> R<()> {
+    pub(crate) fn store_out(&mut self, e: ExprId, v: Value) -> R<()> {
         let p = self.lvalue(e)?;
         let ty = self.place_type(&p);
         let from = self.type_of(v);
@@ -430,6 +327,16 @@ impl FnLower<'_, '_> {
         name: &str,
         args: &[ExprId],
     ) -> R<Option<Value>> {
+        if let Some(hir::Resolution::Function {
+            function,
+            template_args,
+        }) = self.infer.resolution(e).cloned()
+        {
+            return self.lower_user_call(e, function, &template_args, Some(receiver), args);
+        }
+        if !self.is_place_expr(receiver) {
+            return Err(self.unsupported("methods of this value", e));
+        }
         let Place::Ptr(res) = self.lvalue(receiver)? else {
             return Err(self.unsupported("methods of this value", e));
         };
@@ -437,6 +344,12 @@ impl FnLower<'_, '_> {
         let Some(Type::Resource(r)) = rt.pointee().map(|(_, t)| t.clone()) else {
             return Err(self.unsupported("methods of this value", e));
         };
+        if let Some(v) = self.lower_texture_method(e, res, &r, name, args) {
+            return v;
+        }
+        if let Some(v) = self.lower_counter_method(e, res, name, args) {
+            return v;
+        }
         let needed = if name == "GetDimensions" {
             0
         } else if name.starts_with("Store") || name.starts_with("Interlocked") {
@@ -550,9 +463,6 @@ impl FnLower<'_, '_> {
                     self.store_out(args[n + 1], levels)?;
                 }
                 Ok(None)
-            }
-            (ResourceType::Texture { dim, .. }, _) if name.starts_with("Sample") => {
-                self.lower_sample(e, res, *dim, name, args)
             }
             _ => Err(self.unsupported(&format!("the method `{name}` of {}", r.ir()), e)),
         }

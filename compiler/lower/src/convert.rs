@@ -59,7 +59,7 @@ impl FnLower<'_, '_> {
     }
 
     /// A (possibly negated, parenthesized) literal as a constant of `to`.
-    fn literal_at(&mut self, e: ExprId, to: &Type) -> Option<Value> {
+    pub(crate) fn literal_at(&mut self, e: ExprId, to: &Type) -> Option<Value> {
         let (lit, neg) = match self.body.expr(e) {
             Expr::Literal(l) => (l.clone(), false),
             Expr::Paren(i) => return self.literal_at(*i, to),

@@ -2,7 +2,7 @@
 //! short-circuit `&&`/`||` and `?:` as control flow and a `phi` when an arm has effects),
 //! assignments and increments through [`Place`]s, swizzles, member access and indexing.
 
-use hir::body::{Expr, ExprId, Literal};
+use hir::body::{Expr, ExprId, Literal, LocalId};
 use hir::item_tree::ItemKind;
 use ir::{Opcode, Value};
 use syntax::ast::{ArithOp, BinaryOp, CmpOp, LogicOp, PostfixOp, PrefixOp};
@@ -52,10 +52,21 @@ pub fn swizzle_components(name: &str) -> Option<Vec<u8>> {
 }
 
 impl FnLower<'_, '_> {
-    /// Lowers `e` for its value (`None` for a void call).
+    /// Lowers `e` for its value (`None` for a void call); its instructions point at `e`.
     pub fn lower_expr(&mut self, e: ExprId) -> R<Option<Value>> {
+        let range = self.expr_range(e);
+        let outer = self.set_loc(range);
+        let v = self.lower_expr_here(e);
+        self.loc = outer;
+        v
+    }
+
+    fn lower_expr_here(&mut self, e: ExprId) -> R<Option<Value>> {
         if self.current.is_none() {
             return Err(self.unsupported("an expression in unreachable code", e));
+        }
+        if let Some(v) = self.lower_texel_property(e) {
+            return v.map(Some);
         }
         let v = match self.body.expr(e).clone() {
             Expr::Missing => return Err(self.unsupported("a missing expression", e)),
@@ -67,6 +78,9 @@ impl FnLower<'_, '_> {
                 self.fb().constant(c)
             }
             Expr::Paren(inner) => return self.lower_expr(inner),
+            Expr::Path(_) if self.spec_value(e).is_some() => {
+                self.spec_value(e).expect("checked")?
+            }
             Expr::Local(_) | Expr::Path(_) | Expr::Field { .. } | Expr::Index { .. }
                 if self.is_place_expr(e) =>
             {
@@ -115,9 +129,16 @@ impl FnLower<'_, '_> {
                     _ => return Err(self.unsupported("indexing this value", e)),
                 }
             }
-            Expr::Local(_) | Expr::Path(_) => {
-                return Err(self.unsupported("this name in an expression", e))
-            }
+            Expr::Path(_) => match self.infer.resolution(e).cloned() {
+                Some(hir::Resolution::Enumerator(ast)) => self.enumerator_value(e, ast)?,
+                Some(hir::Resolution::TemplateValue(v)) => {
+                    let k = self.ty(e)?.scalar_kind().unwrap_or(ScalarKind::Int);
+                    let c = crate::user_call::const_value(hir::lower_type::ConstValue::Int(v), k);
+                    self.fb().constant(c)
+                }
+                _ => return Err(self.unsupported("this name in an expression", e)),
+            },
+            Expr::Local(_) => return Err(self.unsupported("this name in an expression", e)),
             Expr::Binary { op, lhs, rhs } => return self.lower_binary(e, op, lhs, rhs),
             Expr::Prefix { op, expr } => self.lower_prefix(e, op, expr)?,
             Expr::Postfix { op, expr } => {
@@ -150,9 +171,57 @@ impl FnLower<'_, '_> {
                 self.coerce(expr, &to)?
             }
             Expr::InitList(_) => return Err(self.unsupported("initializer lists", e)),
-            Expr::SizeOf { .. } => return Err(self.unsupported("sizeof", e)),
+            Expr::SizeOf { ty, expr } => self.lower_sizeof(e, ty.as_ref(), expr)?,
         };
         Ok(Some(v))
+    }
+
+    /// `sizeof(T)` / `sizeof(e)`: the size in bytes (natural, scalar-aligned layout, as DXC
+    /// computes it), a `uint` constant; the operand is not evaluated.
+    fn lower_sizeof(
+        &mut self,
+        e: ExprId,
+        ty: Option<&hir::type_ref::TypeRef>,
+        expr: Option<ExprId>,
+    ) -> R<Value> {
+        let t = match (ty, expr) {
+            (Some(t), _) => {
+                hir::lower_type::TypeCtx::inside(&self.cx.tree, &self.cx.scope, self.item)
+                    .resolve(t, &mut Vec::new())
+                    .or_else(|| self.local_type_named(t))
+            }
+            (None, Some(x)) => match (self.infer.type_of_expr(x), self.body.expr(x)) {
+                (Some(t), _) => Some(t.clone()),
+                // `sizeof(Record)` parses as a name.
+                (None, Expr::Path(p)) => {
+                    hir::lower_type::TypeCtx::inside(&self.cx.tree, &self.cx.scope, self.item)
+                        .resolve_path(p, &mut Vec::new())
+                }
+                (None, _) => None,
+            },
+            (None, None) => None,
+        };
+        let size = t
+            .filter(crate::func::is_storable)
+            .map(|t| types::TypeLayout::of(&t, types::LayoutRules::Scalar).size);
+        match size {
+            Some(n) => Ok(self.fb().uint(n)),
+            None => Err(self.unsupported("sizeof of this type", e)),
+        }
+    }
+
+    /// `sizeof(color)` parses as a type name: the type of the local of that name (when all
+    /// locals so named have one type).
+    fn local_type_named(&self, t: &hir::type_ref::TypeRef) -> Option<Type> {
+        let hir::type_ref::TypeBase::Path(p) = &t.base else {
+            return None;
+        };
+        let name = p.as_name()?;
+        let mut types = (0..self.body.locals.len())
+            .filter(|&i| self.body.locals[i].name == name)
+            .map(|i| self.infer.type_of_local(LocalId(i as u32)).cloned());
+        let first = types.next()??;
+        types.all(|t| t.as_ref() == Some(&first)).then_some(first)
     }
 
     /// `e` for its value; a void call is an error here.
@@ -174,13 +243,64 @@ impl FnLower<'_, '_> {
         self.coerce(index, &to)
     }
 
+    /// The spec constant a name reads, when it names a `[[vk::constant_id]]` global.
+    fn spec_value(&mut self, e: ExprId) -> Option<R<Value>> {
+        let Some(hir::Resolution::Global(ast)) = self.infer.resolution(e) else {
+            return None;
+        };
+        let idx = self.cx.tree.by_ast(*ast)?;
+        self.cx.spec_constant_for(idx)
+    }
+
+    /// A field of the method's object (`x` for `this.x`).
+    fn member_of_this(&mut self, e: ExprId, path: &hir::type_ref::Path) -> R<Place> {
+        let Some(this) = self.this else {
+            return Err(self.unsupported("a member outside a method", e));
+        };
+        let ty = self.type_of(this);
+        let field = match (ty.pointee(), path.as_name()) {
+            (Some((_, Type::Struct(s))), Some(n)) => s.field_index(n),
+            _ => None,
+        };
+        let Some(i) = field else {
+            return Err(self.unsupported("this member", e));
+        };
+        let i = self.fb().int(i as i32);
+        Ok(Place::Ptr(self.fb().access_chain(this, &[i])))
+    }
+
+    /// The value of an enumerator, a constant of the expression's type.
+    fn enumerator_value(&mut self, e: ExprId, ast: hir::AstId) -> R<Value> {
+        let ty = self.ty(e)?;
+        let value = self.cx.tree.by_ast(ast).and_then(|idx| {
+            hir::lower_type::TypeCtx::inside(&self.cx.tree, &self.cx.scope, idx).item_value(idx)
+        });
+        match (value, ty) {
+            (Some(v), Type::Scalar(k)) => {
+                let c = crate::user_call::const_value(v, k);
+                Ok(self.fb().constant(c))
+            }
+            _ => Err(self.unsupported("this enumerator", e)),
+        }
+    }
+
     /// Whether `e` denotes memory (and can be lowered as a [`Place`] without effects).
     pub fn is_place_expr(&self, e: ExprId) -> bool {
         match self.body.expr(e) {
-            Expr::Local(_) | Expr::Path(_) => true,
+            Expr::Path(_) => !matches!(
+                self.infer.resolution(e),
+                Some(hir::Resolution::Enumerator(_) | hir::Resolution::TemplateValue(_))
+            ),
+            Expr::Local(_) => true,
             Expr::Paren(i) => self.is_place_expr(*i),
             Expr::Field { expr, .. } => self.is_place_expr(*expr),
-            Expr::Index { base, .. } => self.is_place_expr(*base),
+            Expr::Index { base, .. } => {
+                // `tex.sample[s][p]` is a load, not memory.
+                let property = matches!(self.body.expr(*base),
+                    Expr::Index { base: b, .. } if matches!(self.body.expr(*b),
+                        Expr::Field { name, .. } if name == "sample" || name == "mips"));
+                !property && self.is_place_expr(*base)
+            }
             _ => false,
         }
     }
@@ -191,11 +311,17 @@ impl FnLower<'_, '_> {
             Expr::Local(l) => Ok(Place::Ptr(self.local_ptr(l)?)),
             Expr::Paren(i) => self.lvalue(i),
             Expr::Path(path) => {
-                let Some(name) = path.as_name().map(str::to_owned) else {
-                    return Err(self.unsupported("qualified names", e));
+                if let (Some("this"), Some(this)) = (path.as_name(), self.this) {
+                    return Ok(Place::Ptr(this));
+                }
+                let idx = match self.infer.resolution(e).cloned() {
+                    Some(hir::Resolution::Global(ast)) => self.cx.tree.by_ast(ast),
+                    Some(hir::Resolution::Member) => return self.member_of_this(e, &path),
+                    _ => path
+                        .as_name()
+                        .and_then(|n| self.cx.lookup_value(self.item, n).first().copied()),
                 };
-                let items = self.cx.lookup_value(self.item, &name);
-                let Some(&idx) = items.first() else {
+                let Some(idx) = idx else {
                     return Err(self.unsupported("this name", e));
                 };
                 if !matches!(self.cx.tree.item(idx).kind, ItemKind::Variable(_)) {
@@ -349,6 +475,9 @@ impl FnLower<'_, '_> {
             BinaryOp::Assign { op } => {
                 let p = self.lvalue(lhs)?;
                 let ty = self.place_type(&p);
+                if crate::resources::resource_of(&ty).is_some() {
+                    return Err(self.unsupported("assigning a resource", e));
+                }
                 let v = match op {
                     None => self.coerce(rhs, &ty)?,
                     Some(a) => {

@@ -43,14 +43,23 @@ pub struct FnLower<'a, 'db> {
     pub locals: Vec<Option<Value>>,
     pub jumps: Vec<Jump>,
     pub ret: Type,
+    /// The object of a method: a pointer to it (the first parameter).
+    pub this: Option<Value>,
+    /// The source of the expression or statement being lowered, given to every
+    /// instruction built for it.
+    pub loc: Option<ir::SourceLoc>,
 }
 
 /// Lowers the body of user function `item` into the declared `func`.
 pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()> {
     let fid = cx.function_id(item);
     let (body, map) = hir::body_with_source_map(cx.db, fid);
-    let infer = hir::infer::infer(cx.db, fid);
+    let infer = match cx.template_args.get(&func) {
+        Some(env) => Arc::new(hir::infer_instance(cx.db, fid, env)),
+        None => hir::infer::infer(cx.db, fid),
+    };
     let ret = cx.mb.module().functions[func].ret.clone();
+    let this = cx.method_owner(item).map(|_| Value::Arg(0));
     let mut f = FnLower {
         cx,
         item,
@@ -62,6 +71,8 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         locals: vec![None; body.locals.len()],
         jumps: Vec::new(),
         ret,
+        this,
+        loc: None,
     };
     f.lower_body()
 }
@@ -69,11 +80,25 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
 impl<'a, 'db> FnLower<'a, 'db> {
     /// A builder positioned at the current block.
     pub fn fb(&mut self) -> FunctionBuilder<'_> {
+        let loc = self.loc;
         let mut fb = self.cx.mb.function(self.func);
+        fb.set_loc(loc);
         if let Some(b) = self.current {
             fb.switch_to_block(b);
         }
         fb
+    }
+
+    /// Makes the instructions built next point at `range` (of the expanded tree); returns
+    /// the location it replaces.
+    pub fn set_loc(&mut self, range: TextRange) -> Option<ir::SourceLoc> {
+        let (file, r) = hir::user_range(self.cx.db, self.cx.file, self.cx.config, range);
+        let loc = ir::SourceLoc {
+            file: file.0,
+            start: r.start().into(),
+            end: r.end().into(),
+        };
+        self.loc.replace(loc)
     }
 
     pub fn new_block(&mut self, name: &str) -> Block {
@@ -158,15 +183,49 @@ impl<'a, 'db> FnLower<'a, 'db> {
         let entry = self.new_block("entry");
         self.switch_to(entry);
         let params = self.body.params.clone();
+        // A method's `this` is argument 0; the declared parameters follow, except resource
+        // parameters, which name the resources this copy is for (an indexed array element
+        // takes its index as an `int` argument).
+        let first = u32::from(self.this.is_some());
+        let mut resources = self
+            .cx
+            .resource_args
+            .get(&self.func)
+            .cloned()
+            .unwrap_or_default()
+            .into_iter();
+        let mut args: Vec<ParamArg> = Vec::new();
+        let mut next_arg = first;
+        for p in &params {
+            let is_resource = self
+                .infer
+                .type_of_local(*p)
+                .is_some_and(|t| crate::resources::resource_of(t).is_some());
+            let resource = if is_resource { resources.next() } else { None };
+            let a = match resource {
+                Some(r) if r.indexed => ParamArg::Element(r.global, next_arg),
+                Some(r) => ParamArg::Resource(r.global),
+                None => ParamArg::Value(next_arg),
+            };
+            if !matches!(a, ParamArg::Resource(_)) {
+                next_arg += 1;
+            }
+            args.push(a);
+        }
         let param_types: Vec<Type> = self.cx.mb.module().functions[self.func]
             .params
             .iter()
             .map(|p| p.ty.clone())
             .collect();
+        if self.this.is_some() {
+            self.fb().set_param_name(0, "this");
+        }
         // `out`/`inout` parameters are the caller's pointers; every other local an alloca.
-        for (n, p) in params.iter().enumerate() {
-            if matches!(param_types.get(n), Some(Type::Pointer { .. })) {
-                self.locals[p.0 as usize] = Some(Value::Arg(n as u32));
+        for (p, a) in params.iter().zip(&args) {
+            if let ParamArg::Value(n) = *a {
+                if matches!(param_types.get(n as usize), Some(Type::Pointer { .. })) {
+                    self.locals[p.0 as usize] = Some(Value::Arg(n));
+                }
             }
         }
         for i in 0..self.body.locals.len() {
@@ -177,27 +236,65 @@ impl<'a, 'db> FnLower<'a, 'db> {
             let range = self.map.locals[i].text_range();
             // A `static const` local is an ordinary local: it is initialized where declared
             // with the same value on every call.
-            if local.is_static && !local.is_const {
-                return Err(self
-                    .cx
-                    .unsupported("`static` locals that are not `const`", range));
-            }
             let Some(ty) = self.infer.type_of_local(LocalId(i as u32)).cloned() else {
                 return Err(self.cx.unsupported("a local of unknown type", range));
             };
+            if local.is_static && !local.is_const {
+                // A `static` local keeps its value across calls: a private global, whose
+                // (constant) initializer applies once.
+                let init = match local.init {
+                    None => None,
+                    Some(e) => match self.literal_at(e, &ty) {
+                        Some(Value::Const(c)) => Some(c),
+                        _ => {
+                            return Err(self.cx.unsupported(
+                                "a `static` local with a non-constant initializer",
+                                range,
+                            ))
+                        }
+                    },
+                };
+                if !is_storable(&ty) {
+                    return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
+                }
+                let fname = self.cx.mb.module().functions[self.func].name.clone();
+                let g = self
+                    .cx
+                    .mb
+                    .private(&format!("{fname}.{}", local.name), ty, init);
+                self.locals[i] = Some(Value::Global(g));
+                continue;
+            }
+            if crate::resources::resource_of(&ty).is_some() && !local.is_static {
+                // A resource local names the resource it is initialized with (see
+                // `stmt::bind_resource_local`); it has no memory of its own.
+                continue;
+            }
             if !is_storable(&ty) {
                 return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
             }
             let v = self.fb().alloca(ty, &local.name);
             self.locals[i] = Some(v);
         }
-        for (n, p) in params.iter().enumerate() {
-            let ptr = self.local_ptr(*p)?;
+        for (p, a) in params.iter().zip(args) {
             let name = self.body.local(*p).name.clone();
-            let mut fb = self.fb();
-            fb.set_param_name(n, &name);
-            if ptr != Value::Arg(n as u32) {
-                fb.store(ptr, Value::Arg(n as u32));
+            match a {
+                ParamArg::Resource(g) => self.locals[p.0 as usize] = Some(Value::Global(g)),
+                ParamArg::Element(g, n) => {
+                    let mut fb = self.fb();
+                    fb.set_param_name(n as usize, &name);
+                    let element = fb.access_chain(Value::Global(g), &[Value::Arg(n)]);
+                    self.locals[p.0 as usize] = Some(element);
+                }
+                ParamArg::Value(n) => {
+                    let ptr = self.local_ptr(*p)?;
+                    let arg = Value::Arg(n);
+                    let mut fb = self.fb();
+                    fb.set_param_name(n as usize, &name);
+                    if ptr != arg {
+                        fb.store(ptr, arg);
+                    }
+                }
             }
         }
         let Some(root) = self.body.root else {
@@ -316,6 +413,17 @@ impl<'a, 'db> FnLower<'a, 'db> {
             }
         }
     }
+}
+
+/// What a declared parameter is in one copy of a function.
+#[derive(Debug, Clone, Copy)]
+enum ParamArg {
+    /// IR argument `n`.
+    Value(u32),
+    /// The resource global itself.
+    Resource(ir::Global),
+    /// An element of a resource array, the index being IR argument `n`.
+    Element(ir::Global, u32),
 }
 
 /// Types a local can hold in this slice: numeric shapes, arrays and structs of them.

@@ -28,6 +28,9 @@ fn builtin(stage: ShaderStage, output: bool, semantic: &str) -> Option<(BuiltIn,
         (ShaderStage::Pixel, false, "SV_ISFRONTFACE") => (BuiltIn::FrontFacing, Type::BOOL),
         (ShaderStage::Pixel, false, "SV_SAMPLEINDEX") => (BuiltIn::SampleId, Type::UINT),
         (ShaderStage::Pixel, true, "SV_DEPTH") => (BuiltIn::FragDepth, Type::FLOAT),
+        (ShaderStage::Pixel, false, "SV_RENDERTARGETARRAYINDEX") => (BuiltIn::Layer, Type::UINT),
+        // `SampleMask` is an array of one word in SPIR-V.
+        (ShaderStage::Pixel, _, "SV_COVERAGE") => (BuiltIn::SampleMask, Type::array(Type::UINT, 1)),
         _ => return None,
     })
 }
@@ -157,6 +160,8 @@ pub fn lower_graphics_entry(
             // valid HLSL, but `int` is): convert.
             let x = if *gty == v.ty {
                 x
+            } else if let Type::Array { .. } = gty {
+                fb.extract(x, &[0])
             } else {
                 fb.convert(x, v.ty.clone())
             };
@@ -175,6 +180,8 @@ pub fn lower_graphics_entry(
         for ((g, gty), v) in out_globals.iter().zip(parts) {
             let v = if fb.type_of(v) == *gty {
                 v
+            } else if let Type::Array { .. } = gty {
+                fb.construct(gty.clone(), &[v])
             } else {
                 fb.convert(v, gty.clone())
             };

@@ -103,6 +103,8 @@ fn lower_one(
         locals: Vec::new(),
         jumps: Vec::new(),
         ret: Type::Void,
+        this: None,
+        loc: None,
     };
     let v = f.coerce(init, &ty)?;
     f.fb().store(Value::Global(g), v);

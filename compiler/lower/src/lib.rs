@@ -13,14 +13,21 @@
 //!   elements and cbuffer members are reached through `access_chain`;
 //! - `&&`, `||` and impure `?:` are control flow with a `phi`, pure `?:` is a `select`;
 //!   loops and selections carry structure markers; no code follows `return`, `break` or
-//!   `continue`, and merge blocks nothing reaches end in `unreachable`.
+//!   `continue`, and merge blocks nothing reaches end in `unreachable`;
+//! - user calls go where semantic analysis resolved them (a prototype to its definition,
+//!   missing arguments to their defaults); a struct method takes its object as a first
+//!   `this` pointer; a function taking resources is compiled once per distinct resource (an
+//!   element of a resource array passes its index as an `int`), and a template function or
+//!   a method of a template struct once per instantiation;
+//! - an append or consume buffer comes with a `counter.var.<name>` global; a
+//!   `[[vk::constant_id(N)]]` constant is a spec constant, which [`specialize`] can replace;
+//!   non-constant `static` initializers run in `init_globals`, called first by the wrapper;
+//! - every instruction records the source range it was lowered from.
 //!
-//! The first slice handles compute shaders, and vertex and pixel shaders whose stage variables
-//! are scalars, vectors or structs of them. Not lowered yet (reported as E3001, never a
-//! panic): other stages, append/consume buffers, resource-typed locals and parameters,
-//! methods of user structs, `Gather*`, `CalculateLevelOfDetail`, multisampled-texture
-//! queries, texel offsets, `sizeof`, non-`const` `static` locals, calls to overloads that need
-//! argument conversions, and a few intrinsics (`printf`, `Quantize`...).
+//! Compute, vertex and pixel shaders lower. Not lowered yet (reported as E3001, never a
+//! panic): other stages, SM 6.6 descriptor heaps, texel offsets that are not constants, clamp and
+//! status arguments of texture methods, `static` locals with non-constant initializers, and a few intrinsics
+//! (`printf`...).
 //!
 //! # Diagnostic codes
 //!
@@ -33,25 +40,33 @@
 //! [`resources`] (globals, resources, cbuffers and their bindings), [`entry`] (the compute
 //! entry wrapper), [`graphics`] (vertex and pixel entry wrappers), [`func`] (per-function
 //! state and places), [`stmt`], [`expr`], [`call`] (user calls, constructors, intrinsics,
-//! resource methods), [`convert`] (implicit and initializer-list conversions), [`init`]
-//! (`static` initializers and `init_globals`).
+//! resource methods), [`user_call`] (user functions and methods), [`texture`] (sampling with
+//! offsets, gathers, LOD queries, multisampled textures), [`counters`] (append, consume and
+//! counter buffers), [`spec_const`] (spec constants and specialization), [`convert`]
+//! (implicit and initializer-list conversions), [`init`] (`static` initializers and
+//! `init_globals`).
 
 pub mod call;
 pub mod context;
 pub mod convert;
+pub mod counters;
 pub mod entry;
 pub mod expr;
 pub mod func;
 pub mod graphics;
 pub mod init;
 pub mod resources;
+pub mod spec_const;
 pub mod stmt;
+pub mod texture;
+pub mod user_call;
 
 use base_db::{CompileConfig, SourceFile};
 use syntax::Diagnostic;
 
 pub use entry::ShaderStage;
 pub use ir;
+pub use spec_const::{specialize, SpecOverride};
 
 /// The code of "not supported yet" diagnostics.
 pub const NOT_SUPPORTED: &str = "E3001";

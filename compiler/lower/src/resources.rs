@@ -86,19 +86,23 @@ impl ModuleCtx<'_> {
             if var.groupshared {
                 GlobalRef::Var(self.mb.groupshared(&name, ty))
             } else if let Some(res) = resource_of(&ty) {
-                if matches!(
+                let with_counter = matches!(
                     res,
                     types::ResourceType::StructuredBuffer {
                         kind: types::StructuredKind::Append | types::StructuredKind::Consume,
                         ..
                     }
-                ) {
-                    return Err(self.unsupported("append and consume buffers", range));
+                );
+                if with_counter && matches!(ty, Type::Array { .. }) {
+                    return Err(self.unsupported("arrays of append and consume buffers", range));
                 }
                 let (set, binding) = self.binding_for(idx, var.register.as_ref());
                 let g = self.mb.resource(&name, ty.clone(), set, binding);
                 if let Type::Array { len: Some(n), .. } = ty {
                     self.mb.module_mut().globals[g].resource_count = Some(n);
+                }
+                if with_counter {
+                    self.counter_for(g);
                 }
                 GlobalRef::Var(g)
             } else if var.is_static && !var.has_init {

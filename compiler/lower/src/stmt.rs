@@ -11,21 +11,38 @@ use crate::context::R;
 use crate::func::{FnLower, Jump};
 
 impl FnLower<'_, '_> {
+    /// Lowers statement `s`; the instructions it builds outside its expressions (branches,
+    /// stores of declarations) point at it.
     pub fn lower_stmt(&mut self, s: StmtId) -> R<()> {
         if self.current.is_none() {
             return Ok(());
         }
+        let range = self.stmt_range(s);
+        let outer = self.set_loc(range);
+        let r = self.lower_stmt_here(s);
+        self.loc = outer;
+        r
+    }
+
+    fn lower_stmt_here(&mut self, s: StmtId) -> R<()> {
         match self.body.stmt(s).clone() {
             Stmt::Expr(e) => {
                 self.lower_expr(e)?;
             }
             Stmt::Decl(locals) => {
                 for l in locals {
-                    let Some(init) = self.body.local(l).init else {
+                    let local = self.body.local(l);
+                    // A `static` local is initialized once, by its global's initializer.
+                    let once = local.is_static && !local.is_const;
+                    let Some(init) = local.init.filter(|_| !once) else {
                         continue;
                     };
-                    let ptr = self.local_ptr(l)?;
                     let ty = self.infer.type_of_local(l).cloned().unwrap_or(Type::Void);
+                    if crate::resources::resource_of(&ty).is_some() {
+                        self.bind_resource_local(l, init)?;
+                        continue;
+                    }
+                    let ptr = self.local_ptr(l)?;
                     let v = self.coerce(init, &ty)?;
                     self.fb().store(ptr, v);
                 }
@@ -111,6 +128,37 @@ impl FnLower<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// `Texture2D t = g_Textures[i];`: the local stands for the resource pointer it is
+    /// initialized with (resources are never copied; the specification's operands are
+    /// pointers).
+    fn bind_resource_local(&mut self, l: hir::body::LocalId, init: hir::body::ExprId) -> R<()> {
+        let mut root = init;
+        while let Expr::Index { base, .. } | Expr::Paren(base) = self.body.expr(root) {
+            root = *base;
+        }
+        if let Expr::Path(p) = self.body.expr(root) {
+            if matches!(
+                p.as_name(),
+                Some("ResourceDescriptorHeap" | "SamplerDescriptorHeap")
+            ) {
+                return Err(self.unsupported(
+                    "SM 6.6 descriptor heaps (the IR has no descriptor-heap resources)",
+                    init,
+                ));
+            }
+        }
+        if !self.is_place_expr(init) {
+            return Err(self.unsupported("a resource local initialized with this", init));
+        }
+        match self.lvalue(init)? {
+            crate::func::Place::Ptr(p) => {
+                self.locals[l.0 as usize] = Some(p);
+                Ok(())
+            }
+            _ => Err(self.unsupported("a resource local initialized with this", init)),
+        }
     }
 
     /// Continues in `merge`, which ends in `unreachable` when no arm reached it.
@@ -207,8 +255,11 @@ impl FnLower<'_, '_> {
             match c.value {
                 None => default = b,
                 Some(v) => {
-                    let Some(n) = self.const_int(v) else {
-                        return Err(self.unsupported("a non-literal case value", v));
+                    let n = self
+                        .const_int(v)
+                        .or_else(|| self.const_ints(v).filter(|c| c.len() == 1).map(|c| c[0]));
+                    let Some(n) = n else {
+                        return Err(self.unsupported("a non-constant case value", v));
                     };
                     cases.push(b);
                     values.push(n);

@@ -137,11 +137,12 @@ float4 main(PsIn i) : SV_Target {
 #[test]
 fn unsupported_system_value() {
     let e = common::try_lower_stage(
-        "float4 main(uint c : SV_Coverage) : SV_Target { return c; }",
+        "float4 main(uint c : SV_InnerCoverage) : SV_Target { return c; }",
         ShaderStage::Pixel,
     )
     .unwrap_err();
-    expect!["E3001 0..59: not supported yet: the system value `SV_Coverage` here"].assert_eq(&e);
+    expect!["E3001 0..64: not supported yet: the system value `SV_InnerCoverage` here"]
+        .assert_eq(&e);
 }
 
 #[test]

@@ -575,7 +575,12 @@ impl Ctx<'_> {
             None => {}
         }
         let g = &self.m.globals[h];
-        let mut flat = false;
+        // Integer (and bool-free) built-in inputs of a fragment shader must be `Flat`
+        // (`SampleId`, `Layer`, `SampleMask`...), as DXC decorates them.
+        let mut flat = input
+            && stages.contains(&ir::Stage::Pixel)
+            && matches!(g.stage_binding, Some(ir::StageBinding::BuiltIn(_)))
+            && leaf_scalar(&g.ty).is_some_and(|k| k.is_integer());
         for i in g.interpolation.clone() {
             match i {
                 Interpolation::Linear => {}
@@ -749,5 +754,13 @@ impl Ctx<'_> {
         self.name(id, &format!("var.{b:?}"));
         self.builtin_vars.insert(b as u32, id);
         id
+    }
+}
+
+/// The scalar kind of a scalar, vector or array of them.
+fn leaf_scalar(ty: &Type) -> Option<types::ScalarKind> {
+    match ty {
+        Type::Array { element, .. } => leaf_scalar(element),
+        t => t.scalar_kind(),
     }
 }

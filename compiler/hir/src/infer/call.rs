@@ -498,6 +498,16 @@ impl InferCtx<'_> {
         };
         let cand = viable.swap_remove(chosen);
         self.result.calls.push(self.tree.item(cand.idx).ast);
+        // The template arguments of the chosen function: its struct's, then deduced ones.
+        let mut template_args = env.to_vec();
+        template_args.extend(self.deduce(cand.idx, args));
+        self.result.resolutions.push((
+            id,
+            super::Resolution::Function {
+                function: self.tree.item(cand.idx).ast,
+                template_args,
+            },
+        ));
         for ((&arg, param), conv) in args.iter().zip(&cand.sig.params).zip(&cand.convs) {
             if param.direction != ParamDirection::In {
                 self.check_out_arg(arg);

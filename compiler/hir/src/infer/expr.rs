@@ -5,7 +5,7 @@ use syntax::ast::{ArithOp, BinaryOp, PrefixOp};
 use types::{ResourceType, ScalarKind, StructuredKind, Type};
 
 use super::ops::{self, Operand, Swizzle};
-use super::{BodyNode, InferCtx, ValueRes};
+use super::{BodyNode, InferCtx, Resolution, ValueRes};
 use crate::body::{Expr, ExprId, Literal};
 use crate::codes;
 use crate::item_tree::ItemKind;
@@ -221,6 +221,22 @@ impl InferCtx<'_> {
                 None
             }
         };
+        let public = match &res {
+            Some(ValueRes::Global(g)) => Some(Resolution::Global(self.tree.item(*g).ast)),
+            Some(ValueRes::Member(_)) => Some(Resolution::Member),
+            Some(ValueRes::Enumerator(e)) => Some(Resolution::Enumerator(self.tree.item(*e).ast)),
+            Some(ValueRes::TemplateValue) => match path
+                .as_name()
+                .and_then(|n| self.tcx.env.iter().rev().find(|(p, _)| p == n))
+            {
+                Some((_, TemplateArg::Value(v))) => Some(Resolution::TemplateValue(*v)),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(r) = public {
+            self.result.resolutions.push((id, r));
+        }
         if let Some(r) = res {
             self.resolutions.insert(id, r);
         }
@@ -524,7 +540,18 @@ impl InferCtx<'_> {
                     );
                     return self.set(id, None, false);
                 }
-                // Properties such as `.mips`/`.sample` are not modeled yet.
+                // `tex.sample[s][p]` / `tex.mips[m][p]`: indexing the property by sample or
+                // level gives the texture back, which a coordinate then indexes.
+                if let ResourceType::Texture { dim, .. } = &**r {
+                    let property = if dim.is_multisampled() {
+                        "sample"
+                    } else {
+                        "mips"
+                    };
+                    if name == property {
+                        return self.set(id, Some(t.clone()), false);
+                    }
+                }
                 return self.set(id, None, false);
             }
             _ => {
@@ -577,7 +604,13 @@ impl InferCtx<'_> {
                 }
             }
         };
+        let property = matches!(
+            self.body.expr(base),
+            Expr::Field { name, .. } if name == "sample" || name == "mips"
+        );
         let ty = match &t {
+            // `tex.sample[s]`: the texture, indexed next by a coordinate.
+            Type::Resource(_) if property => Some(t.clone()),
             Type::Vector(k, n) => {
                 check_range(self, Some(u32::from(*n)));
                 scalar_index(self);

@@ -1,0 +1,374 @@
+//! Calls of user functions and methods, as semantic analysis resolved them (so prototypes,
+//! overloads, default arguments and qualified names call exactly what the checker chose).
+//!
+//! A method of a struct gets its object as a first parameter `this`, a pointer to a function
+//! variable: a receiver in a function variable is passed directly, any other is copied to a
+//! temporary (and copied back when it lives in private or groupshared memory). Inside the
+//! method, `this` and the struct's fields are reached through that pointer. `out` and `inout`
+//! arguments are temporaries copied back after the call; missing arguments take the
+//! parameter's default value.
+
+use hir::body::ExprId;
+use hir::item_tree::{ItemIdx, ParamDirection};
+use hir::lower_type::{ConstValue, TemplateArg, TypeCtx};
+use hir::AstId;
+use ir::Value;
+use types::{AddressSpace, Type};
+
+use crate::context::{ModuleCtx, ResourceArg, TemplateBinding, R};
+use crate::func::{FnLower, Place};
+
+impl ModuleCtx<'_> {
+    /// The struct type whose non-static method `idx` is (`None` for free functions and
+    /// static methods).
+    pub fn method_owner(&self, idx: ItemIdx) -> Option<ItemIdx> {
+        let f = self.tree.function(idx)?;
+        if f.is_static {
+            return None;
+        }
+        let tcx = TypeCtx::inside(&self.tree, &self.scope, idx);
+        tcx.site
+            .scopes
+            .first()
+            .copied()
+            .filter(|s| self.tree.strukt(*s).is_some())
+    }
+
+    /// The type of `this` in method `idx` (of the instance `template_args` names, for a
+    /// template struct).
+    pub fn this_type(
+        &mut self,
+        idx: ItemIdx,
+        template_args: &[TemplateBinding],
+    ) -> R<Option<Type>> {
+        let Some(owner) = self.method_owner(idx) else {
+            return Ok(None);
+        };
+        let params = self.tree.strukt(owner).and_then(|s| s.template.clone());
+        let ty = match params {
+            None => {
+                let ast = self.tree.item(owner).ast;
+                hir::struct_type(
+                    self.db,
+                    hir::StructId::new(self.db, self.file, self.config, ast),
+                )
+            }
+            Some(params) => {
+                let args: Option<Vec<TemplateArg>> = params
+                    .iter()
+                    .map(|p| {
+                        template_args
+                            .iter()
+                            .rev()
+                            .find(|(n, _)| *n == p.name)
+                            .map(|(_, a)| a.clone())
+                    })
+                    .collect();
+                args.and_then(|args| {
+                    TypeCtx::inside(&self.tree, &self.scope, owner).struct_type(owner, &args)
+                })
+            }
+        };
+        match ty {
+            Some(t) => Ok(Some(t)),
+            None => {
+                let range = self.item_range(idx);
+                Err(self.unsupported("this method's object type", range))
+            }
+        }
+    }
+
+    /// The template parameters in scope in function `idx` (its own, then its struct's)
+    /// bound from `args`; `None` when one is not bound to a type or value.
+    pub fn template_env(
+        &self,
+        idx: ItemIdx,
+        args: &[TemplateBinding],
+    ) -> Option<Vec<TemplateBinding>> {
+        let tcx = TypeCtx::inside(&self.tree, &self.scope, idx);
+        let mut names: Vec<String> = Vec::new();
+        for &s in tcx.site.scopes.iter().rev() {
+            if let Some(ps) = self.tree.strukt(s).and_then(|st| st.template.as_ref()) {
+                names.extend(ps.iter().map(|p| p.name.clone()));
+            }
+        }
+        if let Some(ps) = self.tree.function(idx).and_then(|f| f.template.as_ref()) {
+            names.extend(ps.iter().map(|p| p.name.clone()));
+        }
+        names
+            .into_iter()
+            .map(|n| {
+                let a = args.iter().rev().find(|(m, _)| *m == n)?.1.clone();
+                (!matches!(a, TemplateArg::Opaque)).then_some((n, a))
+            })
+            .collect()
+    }
+
+    /// The definition (with a body) of the function that prototype `idx` declares: the
+    /// function of the same name, scope and parameter types; `idx` itself when it has a body.
+    pub fn definition_of(&self, idx: ItemIdx) -> ItemIdx {
+        if self.tree.function(idx).is_some_and(|f| f.has_body) {
+            return idx;
+        }
+        let item = self.tree.item(idx);
+        let params = |i: ItemIdx| {
+            hir::function_signature(self.db, self.function_id(i))
+                .params
+                .iter()
+                .map(|p| p.ty.clone())
+                .collect::<Vec<_>>()
+        };
+        let wanted = params(idx);
+        self.tree
+            .indices()
+            .find(|&i| {
+                let other = self.tree.item(i);
+                let Some(f) = self.tree.function(i) else {
+                    return false;
+                };
+                // `float S::f() {...}` defines a member of `S` out of line.
+                let scope = match &f.qualifier {
+                    Some(q) => self.scope.resolve_scope_path(&self.tree, q),
+                    None => other.parent,
+                };
+                other.name == item.name && scope == item.parent && f.has_body && params(i) == wanted
+            })
+            .unwrap_or(idx)
+    }
+
+    /// The IR name of function `idx`: `f`, or `S.f` for a member of struct `S`.
+    pub fn function_name(&self, idx: ItemIdx) -> String {
+        let item = self.tree.item(idx);
+        match item.parent.filter(|p| self.tree.strukt(*p).is_some()) {
+            Some(p) => format!("{}.{}", self.tree.item(p).name, item.name),
+            None => item.name.clone(),
+        }
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// A call of user function `ast`; `receiver` is the object of a method call.
+    pub fn lower_user_call(
+        &mut self,
+        e: ExprId,
+        ast: AstId,
+        template_args: &[TemplateBinding],
+        receiver: Option<ExprId>,
+        args: &[ExprId],
+    ) -> R<Option<Value>> {
+        let Some(idx) = self.cx.tree.by_ast(ast) else {
+            return Err(self.unsupported("this call", e));
+        };
+        // A prototype seen before the definition: call the definition (the defaults may be
+        // on either).
+        let declared = idx;
+        let idx = self.cx.definition_of(idx);
+        let Some(decl) = self.cx.tree.function(idx).cloned() else {
+            return Err(self.unsupported("this call", e));
+        };
+        // Template arguments: what the call bound, after those of the instance being lowered
+        // (a method calling another method of its template struct binds none itself).
+        let mut bound = self
+            .cx
+            .template_args
+            .get(&self.func)
+            .cloned()
+            .unwrap_or_default();
+        bound.extend(template_args.iter().cloned());
+        let Some(template_args) = self.cx.template_env(idx, &bound) else {
+            return Err(self.unsupported("this call of a template (its arguments are unknown)", e));
+        };
+        let name = self.cx.function_name(idx);
+        // Resource arguments choose the copy of the function; an array element's index is
+        // an argument of that copy.
+        let fid = self.cx.function_id(idx);
+        let sig = if template_args.is_empty() {
+            (*hir::function_signature(self.cx.db, fid)).clone()
+        } else {
+            hir::instance_signature(self.cx.db, fid, &template_args)
+        };
+        let mut resources = Vec::new();
+        let mut indices = Vec::new();
+        for (i, p) in sig.params.iter().enumerate() {
+            let is_resource =
+                p.ty.as_ref()
+                    .is_some_and(|t| crate::resources::resource_of(t).is_some());
+            if let (true, Some(&a)) = (is_resource, args.get(i)) {
+                let (r, index) = self.resource_argument(a)?;
+                resources.push(r);
+                indices.push((i, index));
+            }
+        }
+        let f = self
+            .cx
+            .function_for_resources(idx, &name, &template_args, &resources)?;
+        let params: Vec<Type> = self.cx.mb.module().functions[f]
+            .params
+            .iter()
+            .map(|p| p.ty.clone())
+            .collect();
+        let mut vals = Vec::new();
+        // (temporary, the argument's place, its type, the argument) to copy back.
+        let mut copy_back = Vec::new();
+        let has_this = self.cx.method_owner(idx).is_some();
+        if has_this {
+            let this_ty = params[0].pointee().map(|(_, t)| t.clone());
+            let this_ty = this_ty.unwrap_or(Type::Void);
+            match (receiver, self.this) {
+                (Some(r), _) => vals.push(self.this_argument(r, &this_ty, &mut copy_back)?),
+                // `Add(v)` inside another method of the struct: the same object.
+                (None, Some(this)) => vals.push(this),
+                (None, None) => {
+                    return Err(self.unsupported("calling a method without its object", e))
+                }
+            }
+        }
+        let mut user_params = params[usize::from(has_this)..].iter();
+        for i in 0..sig.params.len() {
+            if let Some(&(_, index)) = indices.iter().find(|(k, _)| *k == i) {
+                if let Some(index) = index {
+                    user_params.next();
+                    vals.push(index);
+                }
+                continue;
+            }
+            let Some(t) = user_params.next() else {
+                break;
+            };
+            let Some(&a) = args.get(i) else {
+                vals.push(self.default_argument(e, [declared, idx], i, t)?);
+                continue;
+            };
+            match t {
+                Type::Pointer { pointee, .. } => {
+                    let ty = (**pointee).clone();
+                    let place = self.lvalue(a)?;
+                    let temp = self.entry_alloca(ty.clone(), "");
+                    if decl.params.get(i).map(|p| p.direction) == Some(ParamDirection::InOut) {
+                        let v = self.load_place(&place)?;
+                        let from = self.place_type(&place);
+                        let v = self.convert_value(v, &from, &ty, a)?;
+                        self.fb().store(temp, v);
+                    }
+                    copy_back.push((temp, place, ty, a));
+                    vals.push(temp);
+                }
+                _ => vals.push(self.coerce(a, t)?),
+            }
+        }
+        let v = self.fb().call(f, &vals);
+        for (temp, place, ty, a) in copy_back {
+            let value = self.fb().load(temp);
+            let to = self.place_type(&place);
+            let value = self.convert_value(value, &ty, &to, a)?;
+            self.store_place(&place, value)?;
+        }
+        let is_void = self.cx.mb.module().functions[f].ret.is_void();
+        Ok((!is_void).then_some(v))
+    }
+
+    /// The resource argument `a` stands for, and the `int` index of an array element.
+    fn resource_argument(&mut self, a: ExprId) -> R<(ResourceArg, Option<Value>)> {
+        if !self.is_place_expr(a) {
+            return Err(self.unsupported("this resource argument", a));
+        }
+        let Place::Ptr(p) = self.lvalue(a)? else {
+            return Err(self.unsupported("this resource argument", a));
+        };
+        if let Value::Global(global) = p {
+            return Ok((
+                ResourceArg {
+                    global,
+                    indexed: false,
+                },
+                None,
+            ));
+        }
+        let f = &self.cx.mb.module().functions[self.func];
+        if let Value::Inst(i) = p {
+            let d = &f.insts[i];
+            if let (ir::Opcode::AccessChain, [Value::Global(global), index]) =
+                (d.opcode, &d.operands[..])
+            {
+                let (global, index) = (*global, *index);
+                // The copy rebuilds the access chain; the caller's own is not needed.
+                let f = &mut self.cx.mb.module_mut().functions[self.func];
+                if let Some(b) = f.insts[i].block.take() {
+                    f.blocks[b].insts.retain(|&x| x != i);
+                }
+                let from = self.type_of(index);
+                let index = self.convert_value(index, &from, &Type::INT, a)?;
+                let r = ResourceArg {
+                    global,
+                    indexed: true,
+                };
+                return Ok((r, Some(index)));
+            }
+        }
+        Err(self.unsupported("this resource argument", a))
+    }
+
+    /// The `this` pointer for receiver `r`: its own function variable, or a temporary.
+    fn this_argument(
+        &mut self,
+        r: ExprId,
+        this_ty: &Type,
+        copy_back: &mut Vec<(Value, Place, Type, ExprId)>,
+    ) -> R<Value> {
+        if self.is_place_expr(r) {
+            let place = self.lvalue(r)?;
+            if let Place::Ptr(p) = place {
+                if let Some((AddressSpace::Function, _)) = self.type_of(p).pointee() {
+                    return Ok(p);
+                }
+            }
+            let temp = self.entry_alloca(this_ty.clone(), "");
+            let v = self.load_place(&place)?;
+            self.fb().store(temp, v);
+            let writable = matches!(
+                &place,
+                Place::Ptr(p) if matches!(
+                    self.type_of(*p).pointee(),
+                    Some((AddressSpace::Private | AddressSpace::Workgroup, _))
+                )
+            );
+            if writable {
+                copy_back.push((temp, place, this_ty.clone(), r));
+            }
+            return Ok(temp);
+        }
+        let v = self.coerce(r, this_ty)?;
+        let temp = self.entry_alloca(this_ty.clone(), "");
+        self.fb().store(temp, v);
+        Ok(temp)
+    }
+
+    /// The default value of parameter `i` of function `idx`, as a constant of `ty`.
+    fn default_argument(
+        &mut self,
+        e: ExprId,
+        decls: [ItemIdx; 2],
+        i: usize,
+        ty: &Type,
+    ) -> R<Value> {
+        let value = decls.into_iter().find_map(|idx| {
+            let d = self.cx.tree.function(idx)?.params.get(i)?.default.clone()?;
+            TypeCtx::inside(&self.cx.tree, &self.cx.scope, idx).eval(&d)
+        });
+        match (value, ty) {
+            (Some(v), Type::Scalar(k)) => Ok(self.fb().constant(const_value(v, *k))),
+            _ => Err(self.unsupported("this default argument", e)),
+        }
+    }
+}
+
+/// A constant of `kind` with the value `v`.
+pub fn const_value(v: ConstValue, kind: types::ScalarKind) -> ir::Constant {
+    if kind.is_bool() {
+        ir::Constant::bool(v.as_float() != 0.0)
+    } else if kind.is_float() {
+        ir::Constant::float_of(kind, v.as_float())
+    } else {
+        ir::Constant::scalar(kind, v.as_int() as u64)
+    }
+}
