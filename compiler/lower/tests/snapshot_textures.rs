@@ -241,7 +241,7 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
               %1 = load %0 : float2
               %2 = texture_sample_level @g2, @g3, %1, 2.0:float, offset(0, 1) : float4
               %3 = load %0 : float2
-              %4 = texture_sample_bias @g2, @g3, %3, 1.8446744e19:float, offset(2, 0) : float4
+              %4 = texture_sample_bias @g2, @g3, %3, -1.0:float, offset(2, 0) : float4
               %5 = add %2, %4 : float4
               %6 = load %0 : float2
               %7 = load %0 : float2

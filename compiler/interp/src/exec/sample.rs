@@ -239,7 +239,8 @@ pub(super) fn sample(
         if at + size > res.data.len() {
             return false;
         }
-        shape::read(&prog.shapes, slot.texel, &res.data, at, &mut texel[..comps]);
+        // The whole texel: a component gather or a comparison still reads every channel.
+        shape::read(&prog.shapes, slot.texel, &res.data, at, &mut texel[..]);
         if let Some(hk) = hook.as_deref_mut() {
             let access = crate::hooks::MemoryAccess {
                 kind: AccessKind::Read,
