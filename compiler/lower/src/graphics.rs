@@ -17,6 +17,8 @@ struct Var {
     semantic: String,
     ty: Type,
     location: Option<Result<u32, String>>,
+    /// `nointerpolation`, `centroid`... of the struct field it comes from.
+    interpolation: Vec<types::Interpolation>,
 }
 
 /// The built-in of a system value on the input (`output == false`) or output side.
@@ -59,7 +61,13 @@ fn vars_of(
             let mut out = Vec::new();
             for f in &s.fields {
                 let location = crate::attrs::field_location(cx, &s.name, &f.name);
-                out.extend(vars_of(cx, &f.ty, f.semantic.as_deref(), location)?);
+                let mut vars = vars_of(cx, &f.ty, f.semantic.as_deref(), location)?;
+                for v in &mut vars {
+                    if v.interpolation.is_empty() {
+                        v.interpolation = f.interpolation.clone();
+                    }
+                }
+                out.extend(vars);
             }
             Some(out)
         }
@@ -67,6 +75,7 @@ fn vars_of(
             semantic: semantic?.to_owned(),
             ty: ty.clone(),
             location,
+            interpolation: Vec::new(),
         }]),
         _ => None,
     }
@@ -146,6 +155,9 @@ fn declare(
         } else {
             cx.mb.input(&name, ty.clone(), binding)
         };
+        if matches!(binding, StageBinding::Location(_)) {
+            cx.mb.module_mut().globals[g].interpolation = v.interpolation.clone();
+        }
         out.push((g, ty));
     }
     Some(out)

@@ -125,6 +125,22 @@ impl ModuleCtx<'_> {
         }
     }
 
+    /// `[[vk::image_format("rgba8")]]` on resource `idx`: the format of a storage image or
+    /// texel buffer, instead of the one inferred from its element type.
+    fn image_format(&mut self, idx: ItemIdx) -> R<Option<ir::ImageFormat>> {
+        let Some(args) = crate::attrs::item_attr(self, idx, "vk::image_format") else {
+            return Ok(None);
+        };
+        let text = args.first().map_or("", |a| a.trim().trim_matches('"'));
+        match ir::ImageFormat::from_name(text) {
+            Some(f) => Ok(Some(f)),
+            None => {
+                let range = self.item_range(idx);
+                Err(self.unsupported(&format!("the image format `{text}`"), range))
+            }
+        }
+    }
+
     /// The set and binding of a resource, assigned by [`ModuleCtx::assign_bindings`].
     fn binding_for(&mut self, idx: ItemIdx) -> (u32, u32) {
         match self.bindings.of_item.get(&idx) {
@@ -222,7 +238,9 @@ impl ModuleCtx<'_> {
                     return Err(self.unsupported("append and consume buffers", range));
                 }
                 let (set, binding) = self.binding_for(idx);
+                let format = self.image_format(idx)?;
                 let g = self.mb.resource(&name, ty.clone(), set, binding);
+                self.mb.module_mut().globals[g].image_format = format;
                 if let Type::Array { len: Some(n), .. } = ty {
                     self.mb.module_mut().globals[g].resource_count = Some(n);
                 }
