@@ -101,20 +101,29 @@ pub fn validate_with(path: &Path, words: &[u32], args: &[String]) -> Result<(), 
 }
 
 /// The first `spirv-val` found without running anything: `SPIRV_VAL`, then `PATH`, then
-/// Debian's path. `None` when none is there.
+/// Debian's path. Version-manager shims on `PATH` (pyenv's `.../shims/spirv-val` starts a
+/// shell and Python on every call, seconds on a loaded machine) come last. `None` when none
+/// is there.
 pub fn find_one() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("SPIRV_VAL") {
         return Some(PathBuf::from(p));
     }
-    let in_path = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|dir| dir.join("spirv-val"))
-            .find(|p| p.is_file())
-    });
-    in_path.or_else(|| {
-        let debian = PathBuf::from("/usr/bin/spirv-val");
-        debian.is_file().then_some(debian)
-    })
+    let in_path: Vec<PathBuf> = std::env::var_os("PATH")
+        .map(|paths| {
+            std::env::split_paths(&paths)
+                .map(|dir| dir.join("spirv-val"))
+                .filter(|p| p.is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    let is_shim = |p: &PathBuf| p.components().any(|c| c.as_os_str() == "shims");
+    let debian = PathBuf::from("/usr/bin/spirv-val");
+    in_path
+        .iter()
+        .find(|p| !is_shim(p))
+        .cloned()
+        .or_else(|| debian.is_file().then_some(debian))
+        .or_else(|| in_path.first().cloned())
 }
 
 /// What `validate` reports when no `spirv-val` is installed.
