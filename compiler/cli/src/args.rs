@@ -3,7 +3,8 @@
 //! DXC spells multi-letter options with one dash (`-HV 2021`, `-Fo out`, `-spirv`,
 //! `-fspv-target-env=vulkan1.1`) and glues values to short ones (`-Tcs_6_0`, `-DNAME=1`,
 //! `-Iinc`). clap does not parse that style, so `normalize` first rewrites DXC's spellings into
-//! clap's long options; everything else is clap's work.
+//! clap's long options; everything else is clap's work. Which DXC flags exist, and which of
+//! them `hlslc` accepts, is in `dxc_flags`.
 
 use std::ffi::OsString;
 
@@ -82,9 +83,50 @@ pub struct Options {
     #[arg(long = "output", value_name = "FILE")]
     pub output: Option<String>,
 
-    /// Optimization level 0 to 3 (DXC: -O0 .. -O3).
+    /// Optimization level 0 to 3 (DXC: -O0 .. -O3, -Od). Accepted; there is no optimizer yet,
+    /// so every level emits the same code.
     #[arg(long = "opt-level", value_name = "N", default_value = "3")]
     pub opt_level: u8,
+
+    /// Skip validation: the IR verifier and spirv-val on the emitted SPIR-V (DXC: -Vd).
+    #[arg(long = "skip-validation")]
+    pub skip_validation: bool,
+
+    /// Shift the bindings of `register(bN, spaceM)` by N in space M, or `all` spaces.
+    #[arg(long = "fvk-b-shift", num_args = 2, value_names = ["N", "SPACE"])]
+    pub b_shift: Vec<String>,
+
+    /// Shift the bindings of `register(tN, spaceM)` by N in space M, or `all` spaces.
+    #[arg(long = "fvk-t-shift", num_args = 2, value_names = ["N", "SPACE"])]
+    pub t_shift: Vec<String>,
+
+    /// Shift the bindings of `register(sN, spaceM)` by N in space M, or `all` spaces.
+    #[arg(long = "fvk-s-shift", num_args = 2, value_names = ["N", "SPACE"])]
+    pub s_shift: Vec<String>,
+
+    /// Shift the bindings of `register(uN, spaceM)` by N in space M, or `all` spaces.
+    #[arg(long = "fvk-u-shift", num_args = 2, value_names = ["N", "SPACE"])]
+    pub u_shift: Vec<String>,
+
+    /// Bind `register(xX, spaceY)` to binding N of descriptor set M.
+    #[arg(long = "fvk-bind-register", num_args = 4, value_names = ["xX", "Y", "N", "M"])]
+    pub bind_register: Vec<String>,
+
+    /// Lay out buffers as D3D does (cbuffer packing; structured buffers packed).
+    #[arg(long = "fvk-use-dx-layout")]
+    pub dx_layout: bool,
+
+    /// Lay out buffers with strict std140 (constant) and std430 (storage) rules.
+    #[arg(long = "fvk-use-gl-layout")]
+    pub gl_layout: bool,
+
+    /// Lay out buffers with the scalar block layout.
+    #[arg(long = "fvk-use-scalar-layout")]
+    pub scalar_layout: bool,
+
+    /// Negate SV_Position.y written by vertex, domain and geometry shaders.
+    #[arg(long = "fvk-invert-y")]
+    pub invert_y: bool,
 
     /// Generate SPIR-V (DXC: -spirv).
     #[arg(long = "spirv")]
@@ -146,6 +188,12 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             continue;
         }
         let flag = &s[1..];
+        if crate::dxc_flags::not_yet(&s).is_some() {
+            return Err(format!(
+                "`{s}` is a DXC option hlslc does not support yet \
+                 (docs/dxc-flags.md lists what it accepts)"
+            ));
+        }
         let mapped: Vec<String> = match flag {
             "HV" => vec!["--hlsl-version".into()],
             "Fo" => vec!["--output".into()],
@@ -153,6 +201,16 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             "enable-16bit-types" => vec!["--enable-16bit-types".into()],
             "O0" | "O1" | "O2" | "O3" => vec!["--opt-level".into(), flag[1..].into()],
             "Od" => vec!["--opt-level".into(), "0".into()],
+            "Vd" => vec!["--skip-validation".into()],
+            "fvk-b-shift"
+            | "fvk-t-shift"
+            | "fvk-s-shift"
+            | "fvk-u-shift"
+            | "fvk-bind-register"
+            | "fvk-use-dx-layout"
+            | "fvk-use-gl-layout"
+            | "fvk-use-scalar-layout"
+            | "fvk-invert-y" => vec![format!("-{s}")],
             "help" | "?" => vec!["--help".into()],
             _ if flag.starts_with("fspv-target-env=") => {
                 vec![format!(
@@ -173,7 +231,9 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             _ if flag.len() == 1 => vec![s.clone()],
             _ => {
                 return Err(format!(
-                    "unknown option `{s}`; run `hlslc --help` for the supported ones"
+                    "unknown option `{s}`; the DXC flags hlslc accepts are {} \
+                     (docs/dxc-flags.md), and `hlslc --help` lists its own",
+                    crate::dxc_flags::accepted_names()
                 ))
             }
         };
@@ -231,11 +291,41 @@ mod tests {
     }
 
     #[test]
-    fn unknown_dxc_flag_is_named() {
+    fn unknown_and_unsupported_dxc_flags_are_named() {
         let os = ["hlslc", "-Zi"].into_iter().map(OsString::from);
         assert_eq!(
             normalize(os).unwrap_err(),
-            "unknown option `-Zi`; run `hlslc --help` for the supported ones"
+            "`-Zi` is a DXC option hlslc does not support yet \
+             (docs/dxc-flags.md lists what it accepts)"
+        );
+        let os = ["hlslc", "-frobnicate"].into_iter().map(OsString::from);
+        let e = normalize(os).unwrap_err();
+        assert!(
+            e.starts_with("unknown option `-frobnicate`; the DXC flags hlslc accepts are -T, -E,"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn vulkan_flags_keep_their_values() {
+        assert_eq!(
+            norm(&[
+                "-fvk-t-shift",
+                "10",
+                "all",
+                "-Vd",
+                "-fvk-invert-y",
+                "-fvk-use-dx-layout"
+            ]),
+            [
+                "hlslc",
+                "--fvk-t-shift",
+                "10",
+                "all",
+                "--skip-validation",
+                "--fvk-invert-y",
+                "--fvk-use-dx-layout"
+            ]
         );
     }
 }

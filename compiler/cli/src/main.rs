@@ -5,8 +5,10 @@
 //! 1 on compile errors, 2 on bad usage (or a requested output that is not supported yet).
 
 mod args;
+mod dxc_flags;
 mod files;
 mod render;
+mod vulkan;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -141,13 +143,23 @@ fn run(options: &Options) -> Result<ExitCode, String> {
                 let Some(module) = &module else {
                     return Ok(exit_status(true));
                 };
+                let main_id = main_file.id(&db);
+                if !options.skip_validation {
+                    if let Some(message) = vulkan::verify_ir(module) {
+                        report(&[validation_error(message, main_id)]);
+                        return Ok(exit_status(true));
+                    }
+                }
                 match kind {
                     EmitKind::Ir => ir_text(module, options.ir_locations).into_bytes(),
-                    _ => match emit_spirv(options, module, main_file.id(&db))? {
-                        Ok(words) if kind == EmitKind::Spirv => {
-                            words.iter().flat_map(|w| w.to_le_bytes()).collect()
+                    _ => match emit_spirv(options, module, main_id)? {
+                        Ok(words) => {
+                            if kind == EmitKind::Spirv {
+                                words.iter().flat_map(|w| w.to_le_bytes()).collect()
+                            } else {
+                                spirv_backend::disassemble(&words).into_bytes()
+                            }
                         }
-                        Ok(words) => spirv_backend::disassemble(&words).into_bytes(),
                         Err(error) => {
                             report(&[error]);
                             return Ok(exit_status(true));
@@ -224,19 +236,17 @@ fn run_pipeline(
     }
 }
 
-/// SPIR-V for `module` under `-fspv-target-env` (default vulkan1.0), or the backend's error as a
-/// diagnostic at the construct it could not express.
+/// SPIR-V for `module` under the `-fspv-target-env` and `-fvk-*` flags, validated unless
+/// `-Vd`; or the backend's error as a diagnostic at the construct it could not express.
 fn emit_spirv(
     options: &Options,
     module: &db::ir::Module,
     main_file: db::FileId,
 ) -> Result<Result<Vec<u32>, syntax::Diagnostic>, String> {
-    let env_name = options.target_env.as_deref().unwrap_or("vulkan1.0");
-    let env = spirv_backend::TargetEnv::from_name(env_name).ok_or_else(|| {
-        format!("unknown -fspv-target-env `{env_name}` (expected vulkan1.0, vulkan1.1, vulkan1.2 or vulkan1.3)")
-    })?;
-    Ok(
-        spirv_backend::emit(module, &spirv_backend::SpirvOptions::new(env)).map_err(|e| {
+    let spirv = vulkan::spirv_options(options)?;
+    let words = match spirv_backend::emit(module, &spirv) {
+        Ok(words) => words,
+        Err(e) => {
             let (file, range) = match e.loc {
                 Some(loc) => (
                     db::FileId(loc.file),
@@ -244,8 +254,29 @@ fn emit_spirv(
                 ),
                 None => (main_file, syntax::TextRange::empty(0.into())),
             };
-            syntax::Diagnostic::error(SPIRV_ERROR, e.message, file, range)
-        }),
+            return Ok(Err(syntax::Diagnostic::error(
+                SPIRV_ERROR,
+                e.message,
+                file,
+                range,
+            )));
+        }
+    };
+    if !options.skip_validation {
+        if let Some(message) = vulkan::validate_spirv(module, &spirv, &words) {
+            return Ok(Err(validation_error(message, main_file)));
+        }
+    }
+    Ok(Ok(words))
+}
+
+/// A module that fails validation, reported at the start of the main file.
+fn validation_error(message: String, main_file: db::FileId) -> syntax::Diagnostic {
+    syntax::Diagnostic::error(
+        vulkan::VALIDATION_ERROR,
+        message,
+        main_file,
+        syntax::TextRange::empty(0.into()),
     )
 }
 
@@ -265,7 +296,15 @@ fn lower_ir(
         .ok_or("--emit ir needs a target profile (-T), such as cs_6_0")?;
     let stage = db::LowerStage::from(parse_profile(profile)?.stage);
     let entry = options.entry.as_deref().unwrap_or("main");
-    Ok(db::lower_module(db, file, config, entry, stage))
+    let lower_options = vulkan::lower_options(options)?;
+    Ok(db::lower_module_with(
+        db,
+        file,
+        config,
+        entry,
+        stage,
+        &lower_options,
+    ))
 }
 
 fn ir_text(module: &db::ir::Module, locations: bool) -> String {

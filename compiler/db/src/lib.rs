@@ -16,7 +16,10 @@ use base_db::FileTable;
 pub use hir::{diagnostics as semantic_diagnostics, type_of_expr_at, HirDb};
 
 /// Lowering to the IR (`hlslc --emit ir`).
-pub use lower::{ir, lower_module, specialize, ShaderStage as LowerStage, SpecOverride};
+pub use lower::{
+    ir, lower_module, lower_module_with, specialize, BindingShift, BoundRegister, LayoutChoice,
+    LowerOptions, RegisterClass, ShaderStage as LowerStage, SpecOverride,
+};
 
 /// The database the command line and the server own. Cloning it gives a snapshot for another
 /// thread; a write on the original cancels queries running on snapshots.

@@ -65,8 +65,9 @@ pub struct ModuleCtx<'db> {
     pub dollar_globals: Option<(Global, Vec<ItemIdx>)>,
     /// `static` globals whose initializers `init_globals` runs, in order of first use.
     pub static_inits: Vec<(ItemIdx, Global)>,
-    /// Bindings taken, per set, for automatic assignment.
-    pub used_bindings: Vec<(u32, u32)>,
+    /// The set and binding of every resource of the file.
+    pub bindings: crate::resources::Bindings,
+    pub options: crate::options::LowerOptions,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -90,7 +91,8 @@ impl<'db> ModuleCtx<'db> {
             queue: Vec::new(),
             static_inits: Vec::new(),
             dollar_globals: None,
-            used_bindings: Vec::new(),
+            bindings: Default::default(),
+            options: Default::default(),
             diagnostics: Vec::new(),
         }
     }

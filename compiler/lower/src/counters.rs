@@ -20,11 +20,7 @@ impl ModuleCtx<'_> {
         let g = &self.mb.module().globals[buffer];
         let name = format!("counter.var.{}", g.name);
         let set = g.set.unwrap_or(0);
-        let mut binding = 0;
-        while self.used_bindings.contains(&(set, binding)) {
-            binding += 1;
-        }
-        self.used_bindings.push((set, binding));
+        let (set, binding) = self.bindings.next_free_in(set);
         let ty = Type::resource(ResourceType::ByteAddressBuffer {
             access: ByteAddressKind::ReadWrite,
         });

@@ -2,7 +2,8 @@
 //! a semantic becomes an input global, a built-in for system values (`SV_VertexID`,
 //! `SV_Position` of a pixel shader...) and the next location otherwise; the return value (or
 //! each field of a returned struct) becomes an output global the same way (`SV_Target<n>` is
-//! location `n`). The wrapper loads the inputs, calls `Name_body` and stores the outputs.
+//! location `n`), unless `[[vk::location(n)]]` says otherwise. The wrapper loads the inputs,
+//! calls `Name_body` and stores the outputs.
 
 use ir::{BuiltIn, EntryPoint, Global, Opcode, Stage, StageBinding, Value};
 use types::{ScalarKind, Type};
@@ -10,10 +11,14 @@ use types::{ScalarKind, Type};
 use crate::context::ModuleCtx;
 use crate::entry::ShaderStage;
 
-/// One stage variable: its semantic and type.
+/// One stage variable: its semantic, type and `[[vk::location]]` (an error for an argument
+/// that is not a number).
 struct Var {
     semantic: String,
     ty: Type,
+    location: Option<Result<u32, String>>,
+    /// `nointerpolation`, `centroid`... of the struct field it comes from.
+    interpolation: Vec<types::Interpolation>,
 }
 
 /// The built-in of a system value on the input (`output == false`) or output side.
@@ -46,22 +51,78 @@ fn target_index(semantic: &str) -> Option<u32> {
     }
 }
 
-/// The stage variables of a value of `ty` with `semantic` (struct fields carry their own).
-fn vars_of(ty: &Type, semantic: Option<&str>) -> Option<Vec<Var>> {
+/// The stage variables of a value of `ty` with `semantic` and `location` (struct fields
+/// carry their own).
+fn vars_of(
+    cx: &ModuleCtx<'_>,
+    ty: &Type,
+    semantic: Option<&str>,
+    location: Option<Result<u32, String>>,
+) -> Option<Vec<Var>> {
     match ty {
         Type::Struct(s) => {
             let mut out = Vec::new();
             for f in &s.fields {
-                out.extend(vars_of(&f.ty, f.semantic.as_deref())?);
+                let location = crate::attrs::field_location(cx, &s.name, &f.name);
+                let mut vars = vars_of(cx, &f.ty, f.semantic.as_deref(), location)?;
+                for v in &mut vars {
+                    if v.interpolation.is_empty() {
+                        v.interpolation = f.interpolation.clone();
+                    }
+                }
+                out.extend(vars);
             }
             Some(out)
         }
         Type::Scalar(_) | Type::Vector(..) => Some(vec![Var {
             semantic: semantic?.to_owned(),
             ty: ty.clone(),
+            location,
+            interpolation: Vec::new(),
         }]),
         _ => None,
     }
+}
+
+/// The explicit locations of `vars` (`None` where a variable is a built-in), when any variable
+/// has `[[vk::location]]`; like DXC, either every located variable of one side has one or none
+/// does.
+fn explicit_locations(
+    cx: &mut ModuleCtx<'_>,
+    stage: ShaderStage,
+    output: bool,
+    vars: &[Var],
+    range: syntax::TextRange,
+) -> Result<Option<Vec<Option<u32>>>, ()> {
+    if vars.iter().all(|v| v.location.is_none()) {
+        return Ok(None);
+    }
+    let side = if output { "outputs" } else { "inputs" };
+    let mut out = Vec::new();
+    for v in vars {
+        if builtin(stage, output, &v.semantic).is_some() {
+            out.push(None);
+            continue;
+        }
+        match &v.location {
+            Some(Ok(n)) => out.push(Some(*n)),
+            Some(Err(text)) => {
+                let message = format!("`[[vk::location({text})]]` needs a constant number");
+                cx.error(crate::BAD_LOCATION, message, range);
+                return Err(());
+            }
+            None => {
+                let message = format!(
+                    "the stage {side} mix `[[vk::location]]` with implicit locations \
+                     (`{}` has none): give every one a location, or none (DXC requires the same)",
+                    v.semantic
+                );
+                cx.error(crate::BAD_LOCATION, message, range);
+                return Err(());
+            }
+        }
+    }
+    Ok(Some(out))
 }
 
 /// Declares the globals of `vars` on one side; `None` (with a diagnostic) when one cannot be.
@@ -72,11 +133,14 @@ fn declare(
     vars: &[Var],
     range: syntax::TextRange,
 ) -> Option<Vec<(Global, Type)>> {
+    let explicit = explicit_locations(cx, stage, output, vars, range).ok()?;
     let mut next_location = 0;
     let mut out = Vec::new();
-    for v in vars {
+    for (i, v) in vars.iter().enumerate() {
         let (binding, ty) = if let Some((b, t)) = builtin(stage, output, &v.semantic) {
             (StageBinding::BuiltIn(b), t)
+        } else if let Some(n) = explicit.as_ref().and_then(|e| e[i]) {
+            (StageBinding::Location(n), v.ty.clone())
         } else if v.semantic.to_ascii_uppercase().starts_with("SV_")
             && !(output && stage == ShaderStage::Pixel && target_index(&v.semantic).is_some())
         {
@@ -94,6 +158,9 @@ fn declare(
         } else {
             cx.mb.input(&name, ty.clone(), binding)
         };
+        if matches!(binding, StageBinding::Location(_)) {
+            cx.mb.module_mut().globals[g].interpolation = v.interpolation.clone();
+        }
         out.push((g, ty));
     }
     Some(out)
@@ -110,9 +177,12 @@ pub fn lower_graphics_entry(
     let sig = hir::function_signature(cx.db, cx.function_id(idx));
     let mut inputs = Vec::new();
     let mut param_shapes = Vec::new();
-    for (p, ps) in f.params.iter().zip(&sig.params) {
+    for (i, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
         let ty = ps.ty.clone();
-        let vars = ty.as_ref().and_then(|t| vars_of(t, p.semantic.as_deref()));
+        let location = crate::attrs::param_location(cx, idx, i);
+        let vars = ty
+            .as_ref()
+            .and_then(|t| vars_of(cx, t, p.semantic.as_deref(), location));
         let (Some(ty), Some(vars), hir::item_tree::ParamDirection::In) = (ty, vars, p.direction)
         else {
             cx.unsupported(
@@ -131,7 +201,8 @@ pub fn lower_graphics_entry(
     let outputs = if ret.is_void() {
         Vec::new()
     } else {
-        match vars_of(&ret, f.semantic.as_deref()) {
+        let location = crate::attrs::result_location(cx, idx);
+        match vars_of(cx, &ret, f.semantic.as_deref(), location) {
             Some(v) => v,
             None => {
                 cx.unsupported("an entry result without semantics", range);

@@ -35,9 +35,12 @@
 //! |-------|---------|
 //! | E3001 | not supported yet: a construct (or shader stage) the lowering does not handle yet |
 //! | E3002 | the entry point named by `-E` does not exist (or has no body) |
+//! | E3003 | `[[vk::location]]` without a number, or on some stage inputs (or outputs) but not all |
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
-//! [`resources`] (globals, resources, cbuffers and their bindings), [`entry`] (the compute
+//! [`options`] (DXC's `-fvk-*` binding and layout options), [`resources`] (globals,
+//! resources, cbuffers, their bindings and layouts), [`attrs`] (`vk::binding`,
+//! `vk::location`), [`entry`] (the compute
 //! entry wrapper), [`graphics`] (vertex and pixel entry wrappers), [`func`] (per-function
 //! state and places), [`stmt`], [`expr`], [`call`] (user calls, constructors, intrinsics,
 //! resource methods), [`user_call`] (user functions and methods), [`texture`] (sampling with
@@ -46,6 +49,7 @@
 //! (implicit and initializer-list conversions), [`init`] (`static` initializers and
 //! `init_globals`).
 
+pub mod attrs;
 pub mod call;
 pub mod context;
 pub mod convert;
@@ -55,6 +59,7 @@ pub mod expr;
 pub mod func;
 pub mod graphics;
 pub mod init;
+pub mod options;
 pub mod resources;
 pub mod spec_const;
 pub mod stmt;
@@ -66,12 +71,16 @@ use syntax::Diagnostic;
 
 pub use entry::ShaderStage;
 pub use ir;
+pub use options::{BindingShift, BoundRegister, LayoutChoice, LowerOptions, RegisterClass};
 pub use spec_const::{specialize, SpecOverride};
 
 /// The code of "not supported yet" diagnostics.
 pub const NOT_SUPPORTED: &str = "E3001";
 /// The code of a missing entry point.
 pub const NO_ENTRY: &str = "E3002";
+/// The code of `[[vk::location]]` misuse: not a number, or on some stage variables of a side
+/// but not all.
+pub const BAD_LOCATION: &str = "E3003";
 
 /// Lowers the entry point `entry` of `file` for `stage` into a verified-shape IR module, or
 /// returns the diagnostics of what could not be lowered.
@@ -82,8 +91,22 @@ pub fn lower_module(
     entry: &str,
     stage: ShaderStage,
 ) -> Result<ir::Module, Vec<Diagnostic>> {
+    lower_module_with(db, file, config, entry, stage, &LowerOptions::default())
+}
+
+/// [`lower_module`] with DXC's `-fvk-*` binding and layout options.
+pub fn lower_module_with(
+    db: &dyn hir::HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    entry: &str,
+    stage: ShaderStage,
+    options: &LowerOptions,
+) -> Result<ir::Module, Vec<Diagnostic>> {
     let mut cx = context::ModuleCtx::new(db, file, config);
-    cx.reserve_explicit_bindings();
+    cx.options = options.clone();
+    cx.assign_bindings();
     entry::lower_entry(&mut cx, entry, stage);
+    cx.apply_layout_rules();
     cx.finish()
 }

@@ -1,55 +1,202 @@
-//! Globals: resources (with set and binding from `register(xN, spaceM)`), cbuffers (a
-//! `ConstantBuffer` of a struct of their members, laid out by `types`) and `groupshared`
-//! variables, each declared on first use so that the module holds only what the entry reaches.
+//! Globals: resources (with the set and binding [`Bindings`] assigns), cbuffers (a
+//! `ConstantBuffer` of a struct of their members, laid out by `types` under the rules the
+//! options choose) and `groupshared` variables, each declared on first use so that the module
+//! holds only what the entry reaches.
+
+use std::collections::{HashMap, HashSet};
 
 use hir::item_tree::{ItemIdx, ItemKind};
 use hir::GlobalId;
 use types::{StructField, StructType, Type};
 
 use crate::context::{GlobalRef, ModuleCtx, R};
+use crate::options::{LayoutChoice, RegisterClass};
 
-/// `register(u3, space1)` → (binding 3, set 1); `None` without a register.
-fn parse_register(args: &[String]) -> Option<(u32, u32)> {
+/// `register(u3, space1)` → (class `u`, register 3, space 1); `None` without a register
+/// number (`register(c4)` of a loose global has no class we bind).
+fn parse_register(args: &[String]) -> Option<(RegisterClass, u32, u32)> {
     let slot = args.first()?.trim();
-    let binding = slot.get(1..)?.parse().ok()?;
-    let set = args
+    let class = RegisterClass::from_letter(slot.chars().next()?)?;
+    let register = slot.get(1..)?.parse().ok()?;
+    let space = args
         .get(1)
         .and_then(|s| s.trim().strip_prefix("space"))
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
-    Some((binding, set))
+    Some((class, register, space))
+}
+
+/// The descriptor set and binding of every resource the file declares, assigned before
+/// lowering in DXC's three passes (`docs/SPIR-V.rst`, "HLSL register and Vulkan binding"):
+/// `[[vk::binding]]`, then `register(xN, spaceM)` with the `-fvk-*-shift` options (or
+/// `-fvk-bind-register`, which wins over both), then the next free binding of set 0 for the
+/// rest, in declaration order, whether the entry point uses them or not. `$Globals` takes its
+/// automatic binding where the first loose global is declared.
+#[derive(Debug, Default)]
+pub struct Bindings {
+    /// (set, binding) by declaring item.
+    of_item: HashMap<ItemIdx, (u32, u32)>,
+    dollar_globals: Option<(u32, u32)>,
+    taken: HashSet<(u32, u32)>,
+}
+
+impl Bindings {
+    /// The next free binding of set 0, taken.
+    fn next_free(&mut self) -> (u32, u32) {
+        self.next_free_in(0)
+    }
+
+    /// The next free binding of `set`, taken.
+    pub fn next_free_in(&mut self, set: u32) -> (u32, u32) {
+        let mut b = 0;
+        while self.taken.contains(&(set, b)) {
+            b += 1;
+        }
+        self.taken.insert((set, b));
+        (set, b)
+    }
 }
 
 impl ModuleCtx<'_> {
     /// `[[vk::binding(b, s)]]` on the declaration of item `idx`: (binding, set).
     fn vk_binding(&self, idx: ItemIdx) -> Option<(u32, u32)> {
-        use syntax::ast::AstNode;
-        let root = hir::ids::expanded_root(self.db, self.file, self.config);
-        let node = hir::ast_id_map(self.db, self.file, self.config)
-            .node(&root, self.tree.item(idx).ast)?;
-        let decl = node.parent();
-        [Some(node), decl]
-            .into_iter()
-            .flatten()
-            .flat_map(|n| n.children().filter_map(syntax::ast::Attribute::cast))
-            .find(|a| a.name_text() == "vk::binding")
-            .and_then(|a| {
-                let args = crate::stmt::attr_args(&a);
-                let binding = args.first()?.trim().parse().ok()?;
-                let set = args.get(1).map_or(Some(0), |s| s.trim().parse().ok())?;
-                Some((binding, set))
-            })
+        let args = crate::attrs::item_attr(self, idx, "vk::binding")?;
+        let binding = args.first()?.trim().parse().ok()?;
+        let set = args.get(1).map_or(Some(0), |s| s.trim().parse().ok())?;
+        Some((binding, set))
     }
 
-    /// The set and binding of a resource: `[[vk::binding]]`, its register, or the next free
-    /// binding of set 0.
-    fn binding_for(&mut self, idx: ItemIdx, register: Option<&Vec<String>>) -> (u32, u32) {
-        let explicit = self
-            .vk_binding(idx)
-            .or_else(|| register.and_then(|r| parse_register(r)));
-        match explicit {
-            Some((binding, set)) => (set, binding),
-            None => self.binding_for_auto(),
+    /// The set and binding of item `idx` from its attribute or register, before automatic
+    /// assignment.
+    fn explicit_binding(&self, idx: ItemIdx, register: Option<&Vec<String>>) -> Option<(u32, u32)> {
+        let register = register.and_then(|r| parse_register(r));
+        if let Some((class, n, space)) = register {
+            if let Some(bound) = self.options.bound_register(class, n, space) {
+                return Some(bound);
+            }
+        }
+        if let Some((binding, set)) = self.vk_binding(idx) {
+            return Some((set, binding));
+        }
+        register.map(|(class, n, space)| self.options.register_binding(class, n, space))
+    }
+
+    /// Whether item `idx` declares a resource that takes a binding: a cbuffer or tbuffer, or
+    /// a global of resource type (or array of resources) outside structs and cbuffers.
+    fn binds(&self, idx: ItemIdx) -> Option<Option<Vec<String>>> {
+        let item = self.tree.item(idx);
+        match &item.kind {
+            ItemKind::CBuffer(c) => Some(c.register.clone()),
+            ItemKind::Variable(v) if !v.is_static && !v.groupshared => {
+                let outside = item
+                    .parent
+                    .is_none_or(|p| matches!(self.tree.item(p).kind, ItemKind::Namespace(_)));
+                let g = GlobalId::new(self.db, self.file, self.config, item.ast);
+                let ty = hir::global_type(self.db, g)?;
+                (outside && resource_of(&ty).is_some()).then(|| v.register.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// Assigns every resource of the file its set and binding (see [`Bindings`]).
+    pub fn assign_bindings(&mut self) {
+        let items: Vec<ItemIdx> = self.tree.indices().collect();
+        let mut automatic = Vec::new();
+        let first_loose_global = self.loose_globals().first().copied();
+        for i in items {
+            if Some(i) == first_loose_global {
+                automatic.push(None);
+            }
+            let Some(register) = self.binds(i) else {
+                continue;
+            };
+            match self.explicit_binding(i, register.as_ref()) {
+                Some(b) => {
+                    self.bindings.taken.insert(b);
+                    self.bindings.of_item.insert(i, b);
+                }
+                None => automatic.push(Some(i)),
+            }
+        }
+        for a in automatic {
+            let b = self.bindings.next_free();
+            match a {
+                Some(i) => {
+                    self.bindings.of_item.insert(i, b);
+                }
+                None => self.bindings.dollar_globals = Some(b),
+            }
+        }
+    }
+
+    /// `[[vk::image_format("rgba8")]]` on resource `idx`: the format of a storage image or
+    /// texel buffer, instead of the one inferred from its element type.
+    fn image_format(&mut self, idx: ItemIdx) -> R<Option<ir::ImageFormat>> {
+        let Some(args) = crate::attrs::item_attr(self, idx, "vk::image_format") else {
+            return Ok(None);
+        };
+        let text = args.first().map_or("", |a| a.trim().trim_matches('"'));
+        match ir::ImageFormat::from_name(text) {
+            Some(f) => Ok(Some(f)),
+            None => {
+                let range = self.item_range(idx);
+                Err(self.unsupported(&format!("the image format `{text}`"), range))
+            }
+        }
+    }
+
+    /// The set and binding of a resource, assigned by [`ModuleCtx::assign_bindings`].
+    fn binding_for(&mut self, idx: ItemIdx) -> (u32, u32) {
+        match self.bindings.of_item.get(&idx) {
+            Some(&b) => b,
+            None => self.bindings.next_free(),
+        }
+    }
+
+    /// Top-level uniform values outside cbuffers (the members of `$Globals`), in source
+    /// order, whatever their type (resources are filtered out by type later).
+    fn loose_globals(&self) -> Vec<ItemIdx> {
+        self.tree
+            .top_level
+            .iter()
+            .copied()
+            .filter(|&i| {
+                matches!(&self.tree.item(i).kind,
+                    ItemKind::Variable(v) if !v.is_static && !v.groupshared)
+            })
+            .filter(|&i| {
+                let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(i).ast);
+                hir::global_type(self.db, g).is_none_or(|t| resource_of(&t).is_none())
+            })
+            .collect()
+    }
+
+    /// Recomputes the layout of every buffer under the rules `options.layout` chooses.
+    pub fn apply_layout_rules(&mut self) {
+        let choice = self.options.layout;
+        if choice == LayoutChoice::VectorRelaxed {
+            return;
+        }
+        let buffers: Vec<(ir::Global, bool)> = self
+            .mb
+            .module()
+            .globals
+            .iter()
+            .filter(|(_, g)| g.layout.is_some())
+            .map(|(h, g)| {
+                let constant = matches!(
+                    resource_of(&g.ty),
+                    Some(
+                        types::ResourceType::ConstantBuffer { .. }
+                            | types::ResourceType::TextureBuffer { .. }
+                    )
+                );
+                (h, constant)
+            })
+            .collect();
+        for (g, constant) in buffers {
+            self.mb.set_layout_rules(g, choice.rules(constant));
         }
     }
 
@@ -96,8 +243,10 @@ impl ModuleCtx<'_> {
                 if with_counter && matches!(ty, Type::Array { .. }) {
                     return Err(self.unsupported("arrays of append and consume buffers", range));
                 }
-                let (set, binding) = self.binding_for(idx, var.register.as_ref());
+                let (set, binding) = self.binding_for(idx);
+                let format = self.image_format(idx)?;
                 let g = self.mb.resource(&name, ty.clone(), set, binding);
+                self.mb.module_mut().globals[g].image_format = format;
                 if let Type::Array { len: Some(n), .. } = ty {
                     self.mb.module_mut().globals[g].resource_count = Some(n);
                 }
@@ -138,16 +287,7 @@ impl ModuleCtx<'_> {
         if let Some(d) = &self.dollar_globals {
             return Ok(d.clone());
         }
-        let candidates: Vec<ItemIdx> = self
-            .tree
-            .top_level
-            .iter()
-            .copied()
-            .filter(|&i| {
-                matches!(&self.tree.item(i).kind,
-                    ItemKind::Variable(v) if !v.is_static && !v.groupshared)
-            })
-            .collect();
+        let candidates = self.loose_globals();
         let mut members = Vec::new();
         let mut fields = Vec::new();
         for i in candidates {
@@ -168,38 +308,13 @@ impl ModuleCtx<'_> {
             fields,
         });
         let ty = Type::resource(types::ResourceType::ConstantBuffer { element });
-        let (set, binding) = self.binding_for_auto();
+        let (set, binding) = match self.bindings.dollar_globals {
+            Some(b) => b,
+            None => self.bindings.next_free(),
+        };
         let g = self.mb.resource("$Globals", ty, set, binding);
         self.dollar_globals = Some((g, members.clone()));
         Ok((g, members))
-    }
-
-    /// Marks every explicit binding of the file as taken, so that automatic ones avoid them.
-    pub fn reserve_explicit_bindings(&mut self) {
-        let items: Vec<ItemIdx> = self.tree.indices().collect();
-        for i in items {
-            let register = match &self.tree.item(i).kind {
-                ItemKind::Variable(v) => v.register.clone(),
-                ItemKind::CBuffer(c) => c.register.clone(),
-                _ => continue,
-            };
-            let explicit = self
-                .vk_binding(i)
-                .or_else(|| register.as_ref().and_then(|r| parse_register(r)));
-            if let Some((binding, set)) = explicit {
-                self.used_bindings.push((set, binding));
-            }
-        }
-    }
-
-    /// The next free binding of set 0.
-    fn binding_for_auto(&mut self) -> (u32, u32) {
-        let mut b = 0;
-        while self.used_bindings.contains(&(0, b)) {
-            b += 1;
-        }
-        self.used_bindings.push((0, b));
-        (0, b)
     }
 
     /// The `ConstantBuffer` global of cbuffer `idx`.
@@ -231,7 +346,7 @@ impl ModuleCtx<'_> {
             fields,
         });
         let ty = Type::resource(types::ResourceType::ConstantBuffer { element });
-        let (set, binding) = self.binding_for(idx, c.register.as_ref());
+        let (set, binding) = self.binding_for(idx);
         let g = self.mb.resource(&name, ty, set, binding);
         self.cbuffers.insert(idx, g);
         Ok(g)

@@ -30,7 +30,7 @@ void main(uint3 id : SV_DispatchThreadID) {
 "#,
         expect![[r#"
             @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
-            @g1 = resource uniform_constant RWTexture2D<float4> set(0) binding(0) ; Img
+            @g1 = resource uniform_constant RWTexture2D<float4> set(0) binding(0) format(rgba8) ; Img
 
             func @main_body(%arg0: uint3) -> void {
             bb0: ; (entry)

@@ -66,14 +66,20 @@ impl Ctx<'_> {
                 interface.push(info.id);
             }
             let gv = &self.m.globals[ir::Global::new(g)];
-            // Vulkan: integer and double fragment inputs must be flat.
+            // Vulkan: integer and double fragment inputs must be flat, built-ins such as
+            // `SampleId` included (VUID-StandaloneSpirv-Flat-04744); `FrontFacing` is a bool.
+            let kind = gv.ty.scalar_kind();
             let needs_flat = model == ExecutionModel::Fragment
                 && info.class == StorageClass::Input
-                && matches!(gv.stage_binding, Some(ir::StageBinding::Location(_)))
-                && gv
-                    .ty
-                    .scalar_kind()
-                    .is_some_and(|k| !k.is_float() || k == types::ScalarKind::Double);
+                && match gv.stage_binding {
+                    Some(ir::StageBinding::Location(_)) => {
+                        kind.is_some_and(|k| !k.is_float() || k == types::ScalarKind::Double)
+                    }
+                    Some(ir::StageBinding::BuiltIn(_)) => {
+                        kind.is_some_and(|k| k.is_integer() || k == types::ScalarKind::Double)
+                    }
+                    None => false,
+                };
             if needs_flat {
                 let id = info.id;
                 self.decorate_flat(id);

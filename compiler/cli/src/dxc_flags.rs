@@ -1,0 +1,235 @@
+//! DXC's command-line flags as `hlslc` knows them: the ones it accepts (with the long option
+//! each becomes) and the ones DXC has that it refuses with "not supported yet". `args::normalize`
+//! reads these tables; `docs/dxc-flags.md` lists the same flags, and a test keeps the two equal.
+
+/// A DXC flag `hlslc` accepts.
+pub struct Accepted {
+    /// As DXC spells it, with one dash; a trailing `=` means the value is glued
+    /// (`-fspv-target-env=vulkan1.1`).
+    pub name: &'static str,
+    /// The arguments of an example use, starting with the flag (for the tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub example: &'static [&'static str],
+}
+
+/// Every DXC flag `hlslc` accepts. `-T`, `-E`, `-I` and `-D` also take their value glued
+/// (`-Tcs_6_0`), and `-Fo`/`-HV` too.
+pub const ACCEPTED: &[Accepted] = &[
+    flag("-T", &["-T", "cs_6_0"]),
+    flag("-E", &["-E", "main"]),
+    flag("-I", &["-I", "include"]),
+    flag("-D", &["-D", "NAME=1"]),
+    flag("-Fo", &["-Fo", "out.spv"]),
+    flag("-spirv", &["-spirv"]),
+    flag("-HV", &["-HV", "2021"]),
+    flag("-O0", &["-O0"]),
+    flag("-O1", &["-O1"]),
+    flag("-O2", &["-O2"]),
+    flag("-O3", &["-O3"]),
+    flag("-Od", &["-Od"]),
+    flag("-Vd", &["-Vd"]),
+    flag("-enable-16bit-types", &["-enable-16bit-types"]),
+    flag("-fspv-target-env=", &["-fspv-target-env=vulkan1.1"]),
+    flag("-fvk-b-shift", &["-fvk-b-shift", "10", "0"]),
+    flag("-fvk-t-shift", &["-fvk-t-shift", "20", "all"]),
+    flag("-fvk-s-shift", &["-fvk-s-shift", "30", "1"]),
+    flag("-fvk-u-shift", &["-fvk-u-shift", "40", "2"]),
+    flag(
+        "-fvk-bind-register",
+        &["-fvk-bind-register", "t3", "1", "7", "2"],
+    ),
+    flag("-fvk-use-dx-layout", &["-fvk-use-dx-layout"]),
+    flag("-fvk-use-gl-layout", &["-fvk-use-gl-layout"]),
+    flag("-fvk-use-scalar-layout", &["-fvk-use-scalar-layout"]),
+    flag("-fvk-invert-y", &["-fvk-invert-y"]),
+    flag("-help", &["-help"]),
+];
+
+/// The accepted flags, comma-separated, for messages.
+pub fn accepted_names() -> String {
+    let names: Vec<&str> = ACCEPTED.iter().map(|f| f.name).collect();
+    names.join(", ")
+}
+
+const fn flag(name: &'static str, example: &'static [&'static str]) -> Accepted {
+    Accepted { name, example }
+}
+
+/// DXC flags `hlslc` does not accept yet; a trailing `=` or `-` means every flag that starts
+/// so (`-fspv-extension=KHR`, `-Wno-conversion`).
+pub const NOT_YET: &[&str] = &[
+    "-Zi",
+    "-Zs",
+    "-Zpr",
+    "-Zpc",
+    "-Zsb",
+    "-Zss",
+    "-Qembed_debug",
+    "-Qstrip_debug",
+    "-Qstrip_reflect",
+    "-Qstrip_rootsignature",
+    "-Fc",
+    "-Fd",
+    "-Fe",
+    "-Fh",
+    "-Fre",
+    "-Frs",
+    "-Fsh",
+    "-Fi",
+    "-P",
+    "-Vn",
+    "-Vi",
+    "-WX",
+    "-W",
+    "-no-warnings",
+    "-Gec",
+    "-Ges",
+    "-Gfa",
+    "-Gfp",
+    "-Gis",
+    "-Ni",
+    "-No",
+    "-Lx",
+    "-Cc",
+    "-denorm",
+    "-fcgl",
+    "-Oconfig=",
+    "-res-may-alias",
+    "-all-resources-bound",
+    "-pack-optimized",
+    "-auto-binding-space",
+    "-flegacy-macro-expansion",
+    "-flegacy-resource-reservation",
+    "-ftime-report",
+    "-ftime-trace",
+    "-fdiagnostics-format=",
+    "-enable-payload-qualifiers",
+    "-disable-payload-qualifiers",
+    "-enable-lifetime-markers",
+    "-disable-lifetime-markers",
+    "-exports",
+    "-export-shaders-only",
+    "-default-linkage",
+    "-rootsig-define",
+    "-setrootsignature",
+    "-ast-dump",
+    "-M",
+    "-MD",
+    "-MF",
+    "-Qunused-arguments",
+    "-fvk-bind-globals",
+    "-fvk-auto-shift-bindings",
+    "-fvk-stage-io-order=",
+    "-fvk-use-dx-position-w",
+    "-fvk-support-nonzero-base-instance",
+    "-fvk-use-entrypoint-name",
+    "-fvk-allow-rwstructuredbuffer-arrays",
+    "-fvk-bind-resource-heap",
+    "-fvk-bind-sampler-heap",
+    "-fvk-bind-counter-heap",
+    "-fspv-extension=",
+    "-fspv-reflect",
+    "-fspv-debug=",
+    "-fspv-flatten-resource-arrays",
+    "-fspv-preserve-bindings",
+    "-fspv-preserve-interface",
+    "-fspv-entrypoint-name=",
+    "-fspv-use-legacy-buffer-matrix-order",
+    "-fspv-use-vulkan-memory-model",
+    "-fspv-fix-func-call-arguments",
+    "-fspv-print-all",
+    "-fspv-max-id=",
+];
+
+/// The `NOT_YET` entry that names `arg` (`-Wno-x` is named by `-W`, `-fspv-extension=KHR` by
+/// `-fspv-extension=`).
+pub fn not_yet(arg: &str) -> Option<&'static str> {
+    NOT_YET.iter().copied().find(|&n| {
+        arg == n
+            || (n.ends_with('=') && arg.starts_with(n))
+            || (n == "-W" && arg.starts_with("-W") && arg.len() > 2)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+    use std::ffi::OsString;
+
+    use clap::Parser as _;
+
+    use super::*;
+    use crate::args::{normalize, Options};
+
+    /// The flags of the table under `heading` in `docs/dxc-flags.md`: the first backticked
+    /// word of each row, up to a space.
+    fn documented(heading: &str) -> BTreeSet<String> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/dxc-flags.md");
+        let doc = std::fs::read_to_string(path).unwrap();
+        let section = doc
+            .split("\n## ")
+            .find(|s| s.starts_with(heading))
+            .unwrap_or_else(|| panic!("docs/dxc-flags.md has no `## {heading}` section"));
+        section
+            .lines()
+            .filter(|l| l.starts_with("| `"))
+            .map(|l| {
+                let name = &l[3..];
+                let end = name.find(['`', ' ', '<']).unwrap();
+                name[..end].to_owned()
+            })
+            .collect()
+    }
+
+    fn argv(args: &[&str]) -> Vec<OsString> {
+        std::iter::once("hlslc")
+            .chain(args.iter().copied())
+            .chain(["x.hlsl"])
+            .map(OsString::from)
+            .collect()
+    }
+
+    #[test]
+    fn docs_list_exactly_the_accepted_flags() {
+        let code: BTreeSet<String> = ACCEPTED.iter().map(|f| f.name.to_owned()).collect();
+        assert_eq!(documented("Accepted"), code);
+    }
+
+    #[test]
+    fn docs_list_exactly_the_refused_flags() {
+        let code: BTreeSet<String> = NOT_YET.iter().map(|f| (*f).to_owned()).collect();
+        assert_eq!(documented("Not accepted yet"), code);
+    }
+
+    #[test]
+    fn every_accepted_flag_parses() {
+        for f in ACCEPTED {
+            if f.name == "-help" {
+                continue;
+            }
+            let args = normalize(argv(f.example)).unwrap_or_else(|e| panic!("{}: {e}", f.name));
+            if let Err(e) = Options::try_parse_from(args) {
+                panic!("{}: {e}", f.name);
+            }
+        }
+    }
+
+    #[test]
+    fn every_refused_flag_is_named_as_not_supported_yet() {
+        for name in NOT_YET {
+            let arg = match name.strip_suffix('=') {
+                Some(_) => format!("{name}value"),
+                None if *name == "-W" => "-Wno-conversion".to_owned(),
+                None => (*name).to_owned(),
+            };
+            let e = normalize(argv(&[arg.as_str()])).unwrap_err();
+            assert_eq!(
+                e,
+                format!(
+                    "`{arg}` is a DXC option hlslc does not support yet \
+                     (docs/dxc-flags.md lists what it accepts)"
+                )
+            );
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! What DXC's Vulkan flags ask of lowering (`-fvk-*-shift`, `-fvk-bind-register`, the layout
+//! flags) and of the SPIR-V backend (`-fspv-target-env=`, `-fvk-invert-y`), checked the way DXC
+//! checks them; and validation, which `-Vd` skips.
+//!
+//! Validation here means what DXC's does for SPIR-V, plus our own IR check: the IR verifier on
+//! the lowered module, then `spirv-val` (the first one found: `SPIRV_VAL`, `PATH`,
+//! `/usr/bin`) on the emitted words with the options that match them (target environment and
+//! block layout). A module either check rejects is a compiler bug, reported as `E4002`. Without
+//! any `spirv-val` installed only the IR verifier runs.
+
+use db::{BindingShift, BoundRegister, LayoutChoice, LowerOptions, RegisterClass};
+use spirv_backend::{SpirvOptions, TargetEnv};
+
+use crate::args::Options;
+
+/// The code of a module that fails validation.
+pub const VALIDATION_ERROR: &str = "E4002";
+
+/// The lowering options the flags ask for, or a usage error.
+pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
+    let mut out = LowerOptions::default();
+    for (class, values) in [
+        (RegisterClass::ConstantBuffer, &options.b_shift),
+        (RegisterClass::ShaderResource, &options.t_shift),
+        (RegisterClass::Sampler, &options.s_shift),
+        (RegisterClass::UnorderedAccess, &options.u_shift),
+    ] {
+        out.binding_shifts.extend(shifts(class, values)?);
+    }
+    if !out.binding_shifts.is_empty() && !options.bind_register.is_empty() {
+        return Err("-fvk-*-shift cannot be used together with -fvk-bind-register".into());
+    }
+    for group in options.bind_register.chunks(4) {
+        out.bound_registers.push(bound_register(group)?);
+    }
+    out.layout = match (options.dx_layout, options.gl_layout, options.scalar_layout) {
+        (false, false, false) => LayoutChoice::VectorRelaxed,
+        (true, false, false) => LayoutChoice::Dx,
+        (false, true, false) => LayoutChoice::Gl,
+        (false, false, true) => LayoutChoice::Scalar,
+        _ => {
+            return Err(
+                "-fvk-use-dx-layout, -fvk-use-gl-layout and -fvk-use-scalar-layout \
+                        exclude each other; give one"
+                    .into(),
+            )
+        }
+    };
+    Ok(out)
+}
+
+/// `-fvk-<c>-shift N SPACE` pairs (clap collects the values flat).
+fn shifts(class: RegisterClass, values: &[String]) -> Result<Vec<BindingShift>, String> {
+    let flag = format!("-fvk-{}-shift", class.letter());
+    let mut out = Vec::new();
+    for pair in values.chunks(2) {
+        let [n, space] = pair else {
+            return Err(format!("{flag} takes two values: N SPACE"));
+        };
+        let shift = n
+            .parse()
+            .map_err(|_| format!("invalid {flag} argument: {n} (a non-negative number)"))?;
+        let space = if space == "all" {
+            None
+        } else {
+            Some(space.parse().map_err(|_| {
+                format!("invalid {flag} argument: {space} (a space number or `all`)")
+            })?)
+        };
+        out.push(BindingShift {
+            class,
+            space,
+            shift,
+        });
+    }
+    if out.len() > 1 && out.iter().any(|s| s.space.is_none()) {
+        return Err(format!("{flag} N all must be the only {flag} given"));
+    }
+    Ok(out)
+}
+
+/// `-fvk-bind-register xX Y N M`.
+fn bound_register(values: &[String]) -> Result<BoundRegister, String> {
+    let [reg, space, binding, set] = values else {
+        return Err("-fvk-bind-register takes four values: xX SPACE BINDING SET".into());
+    };
+    let invalid = |what: &str| format!("invalid -fvk-bind-register argument: {what}");
+    let mut chars = reg.chars();
+    let class = chars
+        .next()
+        .and_then(RegisterClass::from_letter)
+        .ok_or_else(|| invalid(reg))?;
+    let register = chars.as_str().parse().map_err(|_| invalid(reg))?;
+    let number = |s: &String| s.parse::<u32>().map_err(|_| invalid(s));
+    Ok(BoundRegister {
+        class,
+        register,
+        space: number(space)?,
+        binding: number(binding)?,
+        set: number(set)?,
+    })
+}
+
+/// The backend options the flags ask for, or a usage error.
+pub fn spirv_options(options: &Options) -> Result<SpirvOptions, String> {
+    let env_name = options.target_env.as_deref().unwrap_or("vulkan1.0");
+    let env = TargetEnv::from_name(env_name).ok_or_else(|| {
+        format!("unknown -fspv-target-env `{env_name}` (expected vulkan1.0, vulkan1.1, vulkan1.2 or vulkan1.3)")
+    })?;
+    let mut spirv = SpirvOptions::new(env);
+    spirv.invert_y = options.invert_y;
+    Ok(spirv)
+}
+
+/// The IR verifier's complaints about `module`, one per line; empty when it is well formed.
+pub fn verify_ir(module: &db::ir::Module) -> Option<String> {
+    let errors = db::ir::verify(module);
+    if errors.is_empty() {
+        return None;
+    }
+    let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    Some(format!(
+        "the lowered IR fails verification (a compiler bug; -Vd skips this check):\n{}",
+        lines.join("\n")
+    ))
+}
+
+/// `spirv-val`'s complaint about `words`, when one is installed and rejects them.
+pub fn validate_spirv(
+    module: &db::ir::Module,
+    spirv: &SpirvOptions,
+    words: &[u32],
+) -> Option<String> {
+    let validator = spirv_backend::validate::find_one()?;
+    let args = spirv_backend::validator_options(module, spirv);
+    spirv_backend::validate::validate_with(&validator, words, &args)
+        .err()
+        .map(|e| {
+            format!(
+                "the emitted SPIR-V fails validation (a compiler bug; -Vd skips this check): {} {e}",
+                validator.display()
+            )
+        })
+}

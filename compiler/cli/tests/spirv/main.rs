@@ -1,0 +1,11 @@
+//! End-to-end tests from HLSL to validated SPIR-V through the `hlslc` binary and DXC's flags:
+//! buffer layouts under each rule, semantics to locations, bindings with shifts, every resource
+//! type and the texture and buffer operations that lower today. Every module is checked by
+//! every `spirv-val` installed (`spirv_backend::validate`).
+
+mod bindings;
+mod harness;
+mod layouts;
+mod locations;
+mod opcodes;
+mod resources;

@@ -1,0 +1,210 @@
+//! The options of lowering that DXC's SPIR-V command line sets: how `register(xN, spaceM)`
+//! becomes a descriptor set and binding (`-fvk-{b,t,s,u}-shift`, `-fvk-bind-register`) and
+//! which layout rules buffers use (`-fvk-use-dx-layout`, `-fvk-use-gl-layout`,
+//! `-fvk-use-scalar-layout`). Built by `hlslc` from its flags; read by [`crate::resources`].
+
+use types::LayoutRules;
+
+/// Everything [`crate::lower_module_with`] can be asked to do differently from DXC's defaults.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LowerOptions {
+    /// `-fvk-{b,t,s,u}-shift N SPACE`, in command-line order (a later shift of the same class
+    /// and space wins).
+    pub binding_shifts: Vec<BindingShift>,
+    /// `-fvk-bind-register xN SPACE BINDING SET`.
+    pub bound_registers: Vec<BoundRegister>,
+    pub layout: LayoutChoice,
+}
+
+/// The register class of `register(xN)`: its letter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RegisterClass {
+    /// `b`: constant buffers.
+    ConstantBuffer,
+    /// `t`: textures and read-only buffers.
+    ShaderResource,
+    /// `s`: samplers.
+    Sampler,
+    /// `u`: read-write resources.
+    UnorderedAccess,
+}
+
+impl RegisterClass {
+    /// The class of a register letter (`b`, `t`, `s`, `u`, either case).
+    pub fn from_letter(letter: char) -> Option<RegisterClass> {
+        Some(match letter.to_ascii_lowercase() {
+            'b' => RegisterClass::ConstantBuffer,
+            't' => RegisterClass::ShaderResource,
+            's' => RegisterClass::Sampler,
+            'u' => RegisterClass::UnorderedAccess,
+            _ => return None,
+        })
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            RegisterClass::ConstantBuffer => 'b',
+            RegisterClass::ShaderResource => 't',
+            RegisterClass::Sampler => 's',
+            RegisterClass::UnorderedAccess => 'u',
+        }
+    }
+}
+
+/// `-fvk-b-shift 10 2`: registers `b*` of `space2` get binding `register + 10`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BindingShift {
+    pub class: RegisterClass,
+    /// `None` for `all` spaces.
+    pub space: Option<u32>,
+    pub shift: u32,
+}
+
+/// `-fvk-bind-register t3 1 7 2`: `register(t3, space1)` is binding 7 of set 2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoundRegister {
+    pub class: RegisterClass,
+    pub register: u32,
+    pub space: u32,
+    pub binding: u32,
+    pub set: u32,
+}
+
+/// The layout rules of buffers, chosen for the whole module as DXC's flags do.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum LayoutChoice {
+    /// DXC's default: vector-relaxed std140 for constant buffers, vector-relaxed std430 for
+    /// storage buffers.
+    #[default]
+    VectorRelaxed,
+    /// `-fvk-use-gl-layout`: strict std140 and std430.
+    Gl,
+    /// `-fvk-use-dx-layout`: HLSL's cbuffer packing for constant and texture buffers, and
+    /// structured buffers packed as D3D does (each member aligned to its scalar, as the scalar
+    /// layout does).
+    Dx,
+    /// `-fvk-use-scalar-layout`: the scalar block layout everywhere.
+    Scalar,
+}
+
+impl LayoutChoice {
+    /// The rules of a constant or texture buffer (`constant == true`) or a storage buffer.
+    pub fn rules(self, constant: bool) -> LayoutRules {
+        match (self, constant) {
+            (LayoutChoice::VectorRelaxed, true) => LayoutRules::RelaxedStd140,
+            (LayoutChoice::VectorRelaxed, false) => LayoutRules::RelaxedStd430,
+            (LayoutChoice::Gl, true) => LayoutRules::Std140,
+            (LayoutChoice::Gl, false) => LayoutRules::Std430,
+            (LayoutChoice::Dx, true) => LayoutRules::Dx,
+            (LayoutChoice::Dx, false) | (LayoutChoice::Scalar, _) => LayoutRules::Scalar,
+        }
+    }
+}
+
+impl LowerOptions {
+    /// The binding of `register(<class><register>, space<space>)`: a bound register's, or the
+    /// register shifted by the last shift that names its class and space (or `all`).
+    pub fn register_binding(&self, class: RegisterClass, register: u32, space: u32) -> (u32, u32) {
+        if let Some(bound) = self.bound_register(class, register, space) {
+            return bound;
+        }
+        let shift = self
+            .binding_shifts
+            .iter()
+            .rev()
+            .find(|s| s.class == class && s.space.is_none_or(|sp| sp == space))
+            .map_or(0, |s| s.shift);
+        (space, register.saturating_add(shift))
+    }
+
+    /// The set and binding `-fvk-bind-register` gives `register(<class><register>,
+    /// space<space>)`, if any (the last one given wins).
+    pub fn bound_register(
+        &self,
+        class: RegisterClass,
+        register: u32,
+        space: u32,
+    ) -> Option<(u32, u32)> {
+        self.bound_registers
+            .iter()
+            .rev()
+            .find(|b| b.class == class && b.register == register && b.space == space)
+            .map(|b| (b.set, b.binding))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_matching_shift_wins_and_all_covers_every_space() {
+        let t = RegisterClass::ShaderResource;
+        let options = LowerOptions {
+            binding_shifts: vec![
+                BindingShift {
+                    class: t,
+                    space: Some(0),
+                    shift: 10,
+                },
+                BindingShift {
+                    class: t,
+                    space: Some(1),
+                    shift: 20,
+                },
+                BindingShift {
+                    class: RegisterClass::Sampler,
+                    space: None,
+                    shift: 100,
+                },
+            ],
+            ..LowerOptions::default()
+        };
+        assert_eq!(options.register_binding(t, 0, 0), (0, 10));
+        assert_eq!(options.register_binding(t, 1, 1), (1, 21));
+        assert_eq!(options.register_binding(t, 1, 2), (2, 1));
+        assert_eq!(
+            options.register_binding(RegisterClass::Sampler, 2, 5),
+            (5, 102)
+        );
+        assert_eq!(
+            options.register_binding(RegisterClass::ConstantBuffer, 3, 0),
+            (0, 3)
+        );
+    }
+
+    #[test]
+    fn a_bound_register_takes_its_own_set_and_binding() {
+        let options = LowerOptions {
+            bound_registers: vec![BoundRegister {
+                class: RegisterClass::UnorderedAccess,
+                register: 3,
+                space: 1,
+                binding: 7,
+                set: 2,
+            }],
+            ..LowerOptions::default()
+        };
+        let u = RegisterClass::UnorderedAccess;
+        assert_eq!(options.register_binding(u, 3, 1), (2, 7));
+        assert_eq!(options.register_binding(u, 3, 0), (0, 3));
+        assert_eq!(options.bound_register(u, 3, 1), Some((2, 7)));
+    }
+
+    #[test]
+    fn layout_choices_map_to_dxc_rules() {
+        assert_eq!(
+            LayoutChoice::default().rules(true),
+            LayoutRules::RelaxedStd140
+        );
+        assert_eq!(
+            LayoutChoice::default().rules(false),
+            LayoutRules::RelaxedStd430
+        );
+        assert_eq!(LayoutChoice::Gl.rules(true), LayoutRules::Std140);
+        assert_eq!(LayoutChoice::Gl.rules(false), LayoutRules::Std430);
+        assert_eq!(LayoutChoice::Dx.rules(true), LayoutRules::Dx);
+        assert_eq!(LayoutChoice::Dx.rules(false), LayoutRules::Scalar);
+        assert_eq!(LayoutChoice::Scalar.rules(true), LayoutRules::Scalar);
+    }
+}
