@@ -78,6 +78,12 @@ impl FnLower<'_, '_> {
                 self.fb().constant(c)
             }
             Expr::Paren(inner) => return self.lower_expr(inner),
+            Expr::Local(l) if self.const_locals.contains_key(&l) => {
+                let k = self.ty(e)?.scalar_kind().unwrap_or(ScalarKind::Int);
+                let v = hir::lower_type::ConstValue::Int(self.const_locals[&l]);
+                let c = crate::user_call::const_value(v, k);
+                self.fb().constant(c)
+            }
             Expr::Path(_) if self.spec_value(e).is_some() => {
                 self.spec_value(e).expect("checked")?
             }
