@@ -136,10 +136,16 @@ impl ModuleCtx<'_> {
             .unwrap_or(idx)
     }
 
-    /// The IR name of function `idx`: `f`, or `S.f` for a member of struct `S`.
+    /// The IR name of function `idx`: `f`, or `S.f` for a member of struct `S` (declared in
+    /// it or defined out of line as `S::f`).
     pub fn function_name(&self, idx: ItemIdx) -> String {
         let item = self.tree.item(idx);
-        match item.parent.filter(|p| self.tree.strukt(*p).is_some()) {
+        let qualifier = self.tree.function(idx).and_then(|f| f.qualifier.as_ref());
+        let owner = match qualifier {
+            Some(q) => self.scope.resolve_scope_path(&self.tree, q),
+            None => item.parent,
+        };
+        match owner.filter(|p| self.tree.strukt(*p).is_some()) {
             Some(p) => format!("{}.{}", self.tree.item(p).name, item.name),
             None => item.name.clone(),
         }

@@ -643,7 +643,7 @@ void main() {
               %11 = composite_construct %9, %10 : Ray
               store %0, %11
               %12 = access_chain @g0, 0:int : ptr<storage_buffer, float3>
-              %13 = call @At(%0, 2.0:float) : float3
+              %13 = call @Ray.At(%0, 2.0:float) : float3
               store %12, %13
               ret
             }
@@ -654,7 +654,7 @@ void main() {
               ret
             }
 
-            func @At(%arg0: ptr<function, Ray>, %arg1: float) -> float3 {
+            func @Ray.At(%arg0: ptr<function, Ray>, %arg1: float) -> float3 {
             bb0: ; (entry)
               %0 = alloca : ptr<function, float> ; t
               store %0, %arg1
