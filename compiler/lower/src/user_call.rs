@@ -273,6 +273,31 @@ impl FnLower<'_, '_> {
         Ok((!is_void).then_some(v))
     }
 
+    /// Whether the memory behind pointer `p` can be written: private and groupshared
+    /// variables, and elements of read-write structured buffers.
+    fn is_writable_memory(&mut self, p: Value) -> bool {
+        match self.type_of(p).pointee() {
+            Some((AddressSpace::Private | AddressSpace::Workgroup, _)) => return true,
+            Some((AddressSpace::StorageBuffer, _)) => {}
+            _ => return false,
+        }
+        // The buffer the access chain starts from.
+        let mut root = p;
+        while let Value::Inst(i) = root {
+            let d = &self.cx.mb.module().functions[self.func].insts[i];
+            match (d.opcode, d.operands.first()) {
+                (ir::Opcode::AccessChain, Some(&base)) => root = base,
+                _ => return false,
+            }
+        }
+        let ty = self.type_of(root);
+        matches!(
+            ty.pointee().and_then(|(_, t)| crate::resources::resource_of(t)),
+            Some(types::ResourceType::StructuredBuffer { kind, .. })
+                if *kind != types::StructuredKind::ReadOnly
+        )
+    }
+
     /// The resource argument `a` stands for, and the `int` index of an array element.
     fn resource_argument(&mut self, a: ExprId) -> R<(ResourceArg, Option<Value>)> {
         if !self.is_place_expr(a) {
@@ -331,13 +356,10 @@ impl FnLower<'_, '_> {
             let temp = self.entry_alloca(this_ty.clone(), "");
             let v = self.load_place(&place)?;
             self.fb().store(temp, v);
-            let writable = matches!(
-                &place,
-                Place::Ptr(p) if matches!(
-                    self.type_of(*p).pointee(),
-                    Some((AddressSpace::Private | AddressSpace::Workgroup, _))
-                )
-            );
+            let writable = match &place {
+                Place::Ptr(p) => self.is_writable_memory(*p),
+                _ => false,
+            };
             if writable {
                 copy_back.push((temp, place, this_ty.clone(), r));
             }
