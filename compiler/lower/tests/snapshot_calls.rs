@@ -1,4 +1,6 @@
-//! Snapshot tests of user calls: prototypes, default arguments, overloads, namespaces, struct methods with this (implicit, explicit, static, on temporaries and groupshared objects), out arguments; each dump verified.
+//! Snapshot tests of user calls: prototypes, default arguments, overloads, namespaces, struct
+//! methods with this (implicit, explicit, static, on temporaries and groupshared objects), out
+//! arguments; each dump verified.
 
 mod common;
 

@@ -1,4 +1,6 @@
-//! Snapshot tests of module-level conventions: spec constants, static initializers in init_globals, entry wrappers of compute, vertex and pixel shaders with their stage variables and system values; each dump verified.
+//! Snapshot tests of module-level conventions: spec constants, static initializers in
+//! init_globals, entry wrappers of compute, vertex and pixel shaders with their stage variables
+//! and system values; each dump verified.
 
 mod common;
 

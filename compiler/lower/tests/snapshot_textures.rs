@@ -1,4 +1,7 @@
-//! Snapshot tests of texture access: loads with offsets and the mips/sample properties, storage textures and their atomics, sampling with constant offsets, comparisons, gathers, LOD queries, multisampled textures, resource locals and array elements passed to functions; each dump verified.
+//! Snapshot tests of texture access: loads with offsets and the mips/sample properties, storage
+//! textures and their atomics, sampling with constant offsets, comparisons, gathers, LOD queries,
+//! multisampled textures, resource locals and array elements passed to functions; each dump
+//! verified.
 
 mod common;
 
