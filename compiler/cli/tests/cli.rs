@@ -542,3 +542,32 @@ fn run_refuses_what_it_cannot_do() {
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     assert!(stderr(&out).contains("hlslc: error:"), "{}", stderr(&out));
 }
+
+#[test]
+fn ir_locations_and_spec_overrides() {
+    let text = "[[vk::constant_id(3)]] const uint Count = 4;\nRWStructuredBuffer<uint> O : register(u0);\n[numthreads(1, 1, 1)]\nvoid main() { O[0] = Count; }\n";
+    let file = temp_file("spec_cs.hlsl", text);
+    let path = file.to_str().unwrap();
+    let out = hlslc(&["-T", "cs_6_0", "--emit", "ir", "--ir-locations", path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let dump = stdout(&out);
+    assert!(dump.contains("spec 3 Count = 4:uint"), "{dump}");
+    // `O[0] = Count` is bytes 124..136 of the file.
+    assert_eq!(&text[124..136], "O[0] = Count");
+    assert!(
+        dump.contains("store %0, spec(3 Count) ; loc(0:124..136)"),
+        "{dump}"
+    );
+    let out = hlslc(&["-T", "cs_6_0", "--emit", "ir", "--spec", "3=9", path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let dump = stdout(&out);
+    assert!(!dump.contains("spec 3"), "{dump}");
+    assert!(dump.contains("store %0, 9:uint"), "{dump}");
+    let out = hlslc(&["-T", "cs_6_0", "--emit", "ir", "--spec", "4=1", path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no spec constant has the id 4"),
+        "{}",
+        stderr(&out)
+    );
+}

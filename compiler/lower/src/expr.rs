@@ -78,6 +78,12 @@ impl FnLower<'_, '_> {
                 self.fb().constant(c)
             }
             Expr::Paren(inner) => return self.lower_expr(inner),
+            Expr::Local(l) if self.const_locals.contains_key(&l) => {
+                let k = self.ty(e)?.scalar_kind().unwrap_or(ScalarKind::Int);
+                let v = hir::lower_type::ConstValue::Int(self.const_locals[&l]);
+                let c = crate::user_call::const_value(v, k);
+                self.fb().constant(c)
+            }
             Expr::Path(_) if self.spec_value(e).is_some() => {
                 self.spec_value(e).expect("checked")?
             }
@@ -552,9 +558,14 @@ impl FnLower<'_, '_> {
     /// Whether evaluating `e` has no effects (no calls, assignments or increments).
     fn is_pure(&self, e: ExprId) -> bool {
         let own = match self.body.expr(e) {
-            Expr::Call { callee, .. } => {
-                matches!(self.body.expr(*callee), Expr::Path(p) if p.as_name().and_then(Type::from_hlsl_name).is_some())
-            }
+            // Constructors, and intrinsics without effects (not atomics, barriers, wave or
+            // quad operations, `clip`...); user functions may have effects.
+            Expr::Call { callee, .. } => match self.body.expr(*callee) {
+                Expr::Path(p) if self.infer.resolution(e).is_none() => p
+                    .as_name()
+                    .is_some_and(|n| Type::from_hlsl_name(n).is_some() || pure_intrinsic(n)),
+                _ => false,
+            },
             Expr::MethodCall { .. } | Expr::Postfix { .. } => false,
             Expr::Prefix { op, .. } => !matches!(op, PrefixOp::PreInc | PrefixOp::PreDec),
             Expr::Binary { op, .. } => !matches!(op, BinaryOp::Assign { .. }),
@@ -603,4 +614,22 @@ impl FnLower<'_, '_> {
         self.switch_to(merge);
         Ok(self.fb().phi(ty, &[(a, a_end), (b, b_end)]))
     }
+}
+
+/// Whether intrinsic `name` only computes a value: evaluating it when its result is not used
+/// changes nothing (so a `?:` choosing between such calls can be a `select`).
+fn pure_intrinsic(name: &str) -> bool {
+    const EFFECTS: &[&str] = &[
+        "Interlocked",
+        "Wave",
+        "Quad",
+        "Process",
+        "Barrier",
+        "GroupSync",
+    ];
+    !EFFECTS.iter().any(|p| name.contains(p))
+        && !matches!(
+            name,
+            "clip" | "abort" | "printf" | "errorf" | "CallShader" | "TraceRay" | "ReportHit"
+        )
 }

@@ -48,6 +48,8 @@ pub struct FnLower<'a, 'db> {
     /// The source of the expression or statement being lowered, given to every
     /// instruction built for it.
     pub loc: Option<ir::SourceLoc>,
+    /// Locals that are constants here: the induction variables of loops being unrolled.
+    pub const_locals: crate::unroll::ConstLocals,
 }
 
 /// Lowers the body of user function `item` into the declared `func`.
@@ -73,6 +75,7 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         ret,
         this,
         loc: None,
+        const_locals: Default::default(),
     };
     f.lower_body()
 }

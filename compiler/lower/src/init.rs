@@ -105,6 +105,7 @@ fn lower_one(
         ret: Type::Void,
         this: None,
         loc: None,
+        const_locals: Default::default(),
     };
     let v = f.coerce(init, &ty)?;
     f.fb().store(Value::Global(g), v);

@@ -25,9 +25,9 @@
 //! - every instruction records the source range it was lowered from.
 //!
 //! Compute, vertex and pixel shaders lower. Not lowered yet (reported as E3001, never a
-//! panic): other stages, SM 6.6 descriptor heaps, texel offsets that are not constants, clamp and
-//! status arguments of texture methods, `static` locals with non-constant initializers, and a few intrinsics
-//! (`printf`...).
+//! panic): other stages, SM 6.6 descriptor heaps, texel offsets that are not constants
+//! (unless [`unroll`] makes them so), clamp and status arguments of texture methods,
+//! `static` locals with non-constant initializers, and a few intrinsics (`printf`...).
 //!
 //! # Diagnostic codes
 //!
@@ -64,6 +64,7 @@ pub mod resources;
 pub mod spec_const;
 pub mod stmt;
 pub mod texture;
+pub mod unroll;
 pub mod user_call;
 
 use base_db::{CompileConfig, SourceFile};

@@ -88,10 +88,13 @@ impl FnLower<'_, '_> {
                 step,
                 body,
             } => {
+                if matches!(self.control_hint(s), Some(ir::ControlHint::Unroll(_))) {
+                    return self.lower_unroll_for(s, init, cond, step, body);
+                }
                 if let Some(i) = init {
                     self.lower_stmt(i)?;
                 }
-                self.lower_loop(s, cond, step.map(Step::Expr), body, false)?;
+                self.lower_loop_stmt(s, cond, step, body)?;
             }
             Stmt::While { cond, body } => self.lower_loop(s, Some(cond), None, body, false)?,
             Stmt::DoWhile { body, cond } => self.lower_loop(s, Some(cond), None, body, true)?,
@@ -159,6 +162,17 @@ impl FnLower<'_, '_> {
             }
             _ => Err(self.unsupported("a resource local initialized with this", init)),
         }
+    }
+
+    /// A `for` loop after its initializer.
+    pub(crate) fn lower_loop_stmt(
+        &mut self,
+        s: StmtId,
+        cond: Option<hir::body::ExprId>,
+        step: Option<hir::body::ExprId>,
+        body: StmtId,
+    ) -> R<()> {
+        self.lower_loop(s, cond, step.map(Step::Expr), body, false)
     }
 
     /// Continues in `merge`, which ends in `unreachable` when no arm reached it.

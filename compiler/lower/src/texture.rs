@@ -89,6 +89,41 @@ impl FnLower<'_, '_> {
     pub fn const_ints(&self, e: ExprId) -> Option<Vec<i64>> {
         match self.body.expr(e) {
             Expr::Literal(Literal::Int(v, _)) => Some(vec![*v as i64]),
+            Expr::Local(l) => match self.const_locals.get(l) {
+                Some(&v) => Some(vec![v]),
+                None => {
+                    let local = self.body.local(*l);
+                    // A `const` local with a constant initializer.
+                    if local.is_const {
+                        self.const_ints(local.init?)
+                    } else {
+                        None
+                    }
+                }
+            },
+            Expr::Binary {
+                op: syntax::ast::BinaryOp::Arith(op),
+                lhs,
+                rhs,
+            } => {
+                use syntax::ast::ArithOp as A;
+                let (a, b) = match (&self.const_ints(*lhs)?[..], &self.const_ints(*rhs)?[..]) {
+                    ([a], [b]) => (*a, *b),
+                    _ => return None,
+                };
+                Some(vec![match op {
+                    A::Add => a.checked_add(b)?,
+                    A::Sub => a.checked_sub(b)?,
+                    A::Mul => a.checked_mul(b)?,
+                    A::Div => a.checked_div(b)?,
+                    A::Rem => a.checked_rem(b)?,
+                    A::Shl => a.checked_shl(u32::try_from(b).ok()?)?,
+                    A::Shr => a.checked_shr(u32::try_from(b).ok()?)?,
+                    A::BitAnd => a & b,
+                    A::BitOr => a | b,
+                    A::BitXor => a ^ b,
+                }])
+            }
             Expr::Paren(i) | Expr::Cast { expr: i, .. } => self.const_ints(*i),
             Expr::Prefix {
                 op: syntax::ast::PrefixOp::Neg,
@@ -119,7 +154,7 @@ impl FnLower<'_, '_> {
         match self.const_ints(e) {
             Some(v) if v.len() == n && n > 0 => Ok(v),
             Some(v) if v.len() == 1 && n > 0 => Ok(vec![v[0]; n]),
-            _ => Err(self.unsupported("a texel offset that is not a constant", e)),
+            _ => Err(self.unsupported(crate::unroll::OFFSET_NOT_CONSTANT, e)),
         }
     }
 

@@ -136,10 +136,16 @@ impl ModuleCtx<'_> {
             .unwrap_or(idx)
     }
 
-    /// The IR name of function `idx`: `f`, or `S.f` for a member of struct `S`.
+    /// The IR name of function `idx`: `f`, or `S.f` for a member of struct `S` (declared in
+    /// it or defined out of line as `S::f`).
     pub fn function_name(&self, idx: ItemIdx) -> String {
         let item = self.tree.item(idx);
-        match item.parent.filter(|p| self.tree.strukt(*p).is_some()) {
+        let qualifier = self.tree.function(idx).and_then(|f| f.qualifier.as_ref());
+        let owner = match qualifier {
+            Some(q) => self.scope.resolve_scope_path(&self.tree, q),
+            None => item.parent,
+        };
+        match owner.filter(|p| self.tree.strukt(*p).is_some()) {
             Some(p) => format!("{}.{}", self.tree.item(p).name, item.name),
             None => item.name.clone(),
         }
@@ -267,6 +273,31 @@ impl FnLower<'_, '_> {
         Ok((!is_void).then_some(v))
     }
 
+    /// Whether the memory behind pointer `p` can be written: private and groupshared
+    /// variables, and elements of read-write structured buffers.
+    fn is_writable_memory(&mut self, p: Value) -> bool {
+        match self.type_of(p).pointee() {
+            Some((AddressSpace::Private | AddressSpace::Workgroup, _)) => return true,
+            Some((AddressSpace::StorageBuffer, _)) => {}
+            _ => return false,
+        }
+        // The buffer the access chain starts from.
+        let mut root = p;
+        while let Value::Inst(i) = root {
+            let d = &self.cx.mb.module().functions[self.func].insts[i];
+            match (d.opcode, d.operands.first()) {
+                (ir::Opcode::AccessChain, Some(&base)) => root = base,
+                _ => return false,
+            }
+        }
+        let ty = self.type_of(root);
+        matches!(
+            ty.pointee().and_then(|(_, t)| crate::resources::resource_of(t)),
+            Some(types::ResourceType::StructuredBuffer { kind, .. })
+                if *kind != types::StructuredKind::ReadOnly
+        )
+    }
+
     /// The resource argument `a` stands for, and the `int` index of an array element.
     fn resource_argument(&mut self, a: ExprId) -> R<(ResourceArg, Option<Value>)> {
         if !self.is_place_expr(a) {
@@ -325,13 +356,10 @@ impl FnLower<'_, '_> {
             let temp = self.entry_alloca(this_ty.clone(), "");
             let v = self.load_place(&place)?;
             self.fb().store(temp, v);
-            let writable = matches!(
-                &place,
-                Place::Ptr(p) if matches!(
-                    self.type_of(*p).pointee(),
-                    Some((AddressSpace::Private | AddressSpace::Workgroup, _))
-                )
-            );
+            let writable = match &place {
+                Place::Ptr(p) => self.is_writable_memory(*p),
+                _ => false,
+            };
             if writable {
                 copy_back.push((temp, place, this_ty.clone(), r));
             }

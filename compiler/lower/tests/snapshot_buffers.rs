@@ -1,4 +1,6 @@
-//! Snapshot tests of buffer access: structured, typed and byte-address buffers, constant buffers, resource arrays and NonUniformIndex, append/consume and counter buffers with their counter.var globals, groupshared memory, atomics and functions compiled per resource; each dump verified.
+//! Snapshot tests of buffer access: structured, typed and byte-address buffers, constant buffers,
+//! resource arrays and NonUniformIndex, append/consume and counter buffers with their counter.var
+//! globals, groupshared memory, atomics and functions compiled per resource; each dump verified.
 
 mod common;
 

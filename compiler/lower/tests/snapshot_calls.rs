@@ -1,4 +1,6 @@
-//! Snapshot tests of user calls: prototypes, default arguments, overloads, namespaces, struct methods with this (implicit, explicit, static, on temporaries and groupshared objects), out arguments; each dump verified.
+//! Snapshot tests of user calls: prototypes, default arguments, overloads, namespaces, struct
+//! methods with this (implicit, explicit, static, on temporaries and groupshared objects), out
+//! arguments; each dump verified.
 
 mod common;
 
@@ -643,7 +645,7 @@ void main() {
               %11 = composite_construct %9, %10 : Ray
               store %0, %11
               %12 = access_chain @g0, 0:int : ptr<storage_buffer, float3>
-              %13 = call @At(%0, 2.0:float) : float3
+              %13 = call @Ray.At(%0, 2.0:float) : float3
               store %12, %13
               ret
             }
@@ -654,7 +656,7 @@ void main() {
               ret
             }
 
-            func @At(%arg0: ptr<function, Ray>, %arg1: float) -> float3 {
+            func @Ray.At(%arg0: ptr<function, Ray>, %arg1: float) -> float3 {
             bb0: ; (entry)
               %0 = alloca : ptr<function, float> ; t
               store %0, %arg1
@@ -987,6 +989,70 @@ void main() {
             }
 
             entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn method_on_a_buffer_element_writes_back() {
+    check(
+        r#"
+struct Acc { uint total; void Add(uint v) { total += v; } };
+RWStructuredBuffer<Acc> Accs : register(u0);
+StructuredBuffer<Acc> Seeds : register(t0);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Accs[id.x].Add(Seeds[id.x].total);
+}
+"#,
+        expect![[r#"
+            struct Acc { uint total; }
+
+            @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+            @g1 = resource storage_buffer RWStructuredBuffer<Acc> set(0) binding(0) layout(relaxed_std430) ; Accs
+            @g2 = resource storage_buffer StructuredBuffer<Acc> set(0) binding(0) layout(relaxed_std430) ; Seeds
+
+            func @main_body(%arg0: uint3) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, Acc>
+              %1 = alloca : ptr<function, uint3> ; id
+              store %1, %arg0
+              %2 = load %1 : uint3
+              %3 = composite_extract %2, [0] : uint
+              %4 = access_chain @g1, %3 : ptr<storage_buffer, Acc>
+              %5 = load %4 : Acc
+              store %0, %5
+              %6 = load %1 : uint3
+              %7 = composite_extract %6, [0] : uint
+              %8 = access_chain @g2, %7 : ptr<storage_buffer, Acc>
+              %9 = access_chain %8, 0:int : ptr<storage_buffer, uint>
+              %10 = load %9 : uint
+              call @Acc.Add(%0, %10)
+              %11 = load %0 : Acc
+              store %4, %11
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : uint3 ; id
+              call @main_body(%0)
+              ret
+            }
+
+            func @Acc.Add(%arg0: ptr<function, Acc>, %arg1: uint) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint> ; v
+              store %0, %arg1
+              %1 = access_chain %arg0, 0:int : ptr<function, uint>
+              %2 = load %1 : uint
+              %3 = load %0 : uint
+              %4 = add %2, %3 : uint
+              store %1, %4
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs(@g0) outputs()
         "#]],
     );
 }

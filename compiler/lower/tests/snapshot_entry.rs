@@ -1,4 +1,6 @@
-//! Snapshot tests of module-level conventions: spec constants, static initializers in init_globals, entry wrappers of compute, vertex and pixel shaders with their stage variables and system values; each dump verified.
+//! Snapshot tests of module-level conventions: spec constants, static initializers in
+//! init_globals, entry wrappers of compute, vertex and pixel shaders with their stage variables
+//! and system values; each dump verified.
 
 mod common;
 
@@ -41,7 +43,7 @@ void main(uint3 id : SV_DispatchThreadID) {
             @g1 = resource storage_buffer RWStructuredBuffer<float> set(0) binding(0) layout(relaxed_std430) ; Out
 
             func @main_body(%arg0: uint3) -> void {
-            bb0: ; selection merge=bb3 (entry)
+            bb0: ; (entry)
               %0 = alloca : ptr<function, uint3> ; id
               %1 = alloca : ptr<function, float> ; v
               store %0, %arg0
@@ -52,16 +54,10 @@ void main(uint3 id : SV_DispatchThreadID) {
               %6 = mul %5, spec(5 Gain) : float
               store %1, %6
               %7 = access_chain @g1, 0:int : ptr<storage_buffer, float>
-              cond_br spec(7 Clamp), bb1, bb2
-            bb1: ; (cond.then)
               %8 = load %1 : float
               %9 = call_intrinsic saturate(%8) : float
-              br bb3
-            bb2: ; (cond.else)
               %10 = load %1 : float
-              br bb3
-            bb3: ; (cond.merge)
-              %11 = phi [%9, bb1], [%10, bb2] : float
+              %11 = select spec(7 Clamp), %9, %10 : float
               store %7, %11
               ret
             }

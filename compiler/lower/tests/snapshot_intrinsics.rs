@@ -1,4 +1,6 @@
-//! Snapshot tests of the intrinsic families: math, integer bits, reinterpretation, geometry, clamping and interpolation, tests, waves, derivatives, mul forms, matrices, out-argument intrinsics and barriers; each dump verified.
+//! Snapshot tests of the intrinsic families: math, integer bits, reinterpretation, geometry,
+//! clamping and interpolation, tests, waves, derivatives, mul forms, matrices, out-argument
+//! intrinsics and barriers; each dump verified.
 
 mod common;
 

@@ -1,4 +1,6 @@
-//! Snapshot tests of operators and conversions: arithmetic, bitwise, increments, compound assignment, comparisons, implicit and explicit conversions, splats, truncation, swizzles and indexing; each dump verified.
+//! Snapshot tests of operators and conversions: arithmetic, bitwise, increments, compound
+//! assignment, comparisons, implicit and explicit conversions, splats, truncation, swizzles and
+//! indexing; each dump verified.
 
 mod common;
 

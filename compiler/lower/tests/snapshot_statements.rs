@@ -1,4 +1,5 @@
-//! Snapshot tests of statements: branches, loops, switches, jumps, dead code, control hints and declarations; each dump verified.
+//! Snapshot tests of statements: branches, loops, switches, jumps, dead code, control hints and
+//! declarations; each dump verified.
 
 mod common;
 

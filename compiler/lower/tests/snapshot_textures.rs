@@ -1,4 +1,7 @@
-//! Snapshot tests of texture access: loads with offsets and the mips/sample properties, storage textures and their atomics, sampling with constant offsets, comparisons, gathers, LOD queries, multisampled textures, resource locals and array elements passed to functions; each dump verified.
+//! Snapshot tests of texture access: loads with offsets and the mips/sample properties, storage
+//! textures and their atomics, sampling with constant offsets, comparisons, gathers, LOD queries,
+//! multisampled textures, resource locals and array elements passed to functions; each dump
+//! verified.
 
 mod common;
 
@@ -943,6 +946,133 @@ void main(uint3 id : SV_DispatchThreadID) {
             }
 
             entry compute "main" @main numthreads(1, 1, 1) inputs(@g0) outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn unrolled_loop_gives_constant_offsets() {
+    check_ps(
+        r#"
+Texture2D<float> Depth : register(t0);
+SamplerComparisonState Cmp : register(s0);
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    static const int k = 2 / 2;
+    float lit = 0;
+    [unroll] for (int x = -k; x <= k; x += 2)
+        lit += Depth.SampleCmpLevelZero(Cmp, uv, 0.5, int2(x, 0));
+    return lit;
+}
+"#,
+        expect![[r#"
+            @g0 = input float2 location(0) ; in.TEXCOORD0
+            @g1 = output float4 location(0) ; out.SV_Target
+            @g2 = resource uniform_constant Texture2D<float> set(0) binding(0) ; Depth
+            @g3 = resource uniform_constant SamplerComparisonState set(0) binding(0) ; Cmp
+
+            func @main_body(%arg0: float2) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float2> ; uv
+              %1 = alloca : ptr<function, int> ; k
+              %2 = alloca : ptr<function, float> ; lit
+              %3 = alloca : ptr<function, int> ; x
+              store %0, %arg0
+              %4 = div 2:int, 2:int : int
+              store %1, %4
+              store %2, 0.0:float
+              %5 = load %2 : float
+              %6 = load %0 : float2
+              %7 = texture_sample_compare_level_zero @g2, @g3, %6, 0.5:float, offset(-1, 0) : float
+              %8 = add %5, %7 : float
+              store %2, %8
+              %9 = load %2 : float
+              %10 = load %0 : float2
+              %11 = texture_sample_compare_level_zero @g2, @g3, %10, 0.5:float, offset(1, 0) : float
+              %12 = add %9, %11 : float
+              store %2, %12
+              %13 = load %2 : float
+              %14 = composite_construct %13, %13, %13, %13 : float4
+              ret %14
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : float2
+              %1 = call @main_body(%0) : float4
+              store @g1, %1
+              ret
+            }
+
+            entry pixel "main" @main inputs(@g0) outputs(@g1)
+        "#]],
+    );
+}
+
+#[test]
+fn unroll_hint_kept_when_not_needed() {
+    check_ps(
+        r#"
+Texture2D<float> Depth : register(t0);
+SamplerState S : register(s0);
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    float sum = 0;
+    [unroll] for (int i = 0; i < 2; i++)
+        sum += Depth.Sample(S, uv + i, int2(1, 0));
+    return sum;
+}
+"#,
+        expect![[r#"
+            @g0 = input float2 location(0) ; in.TEXCOORD0
+            @g1 = output float4 location(0) ; out.SV_Target
+            @g2 = resource uniform_constant Texture2D<float> set(0) binding(0) ; Depth
+            @g3 = resource uniform_constant SamplerState set(0) binding(0) ; S
+
+            func @main_body(%arg0: float2) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float2> ; uv
+              %1 = alloca : ptr<function, float> ; sum
+              %2 = alloca : ptr<function, int> ; i
+              store %0, %arg0
+              store %1, 0.0:float
+              store %2, 0:int
+              br bb1
+            bb1: ; loop merge=bb5 continue=bb4 hint=unroll (loop.header)
+              br bb2
+            bb2: ; (loop.check)
+              %3 = load %2 : int
+              %4 = lt %3, 2:int : bool
+              cond_br %4, bb3, bb5
+            bb3: ; (loop.body)
+              %5 = load %1 : float
+              %6 = load %0 : float2
+              %7 = load %2 : int
+              %8 = convert %7 : float
+              %9 = composite_construct %8, %8 : float2
+              %10 = add %6, %9 : float2
+              %11 = texture_sample @g2, @g3, %10, offset(1, 0) : float
+              %12 = add %5, %11 : float
+              store %1, %12
+              br bb4
+            bb4: ; (loop.continue)
+              %13 = load %2 : int
+              %14 = add %13, 1:int : int
+              store %2, %14
+              br bb1
+            bb5: ; (loop.merge)
+              %15 = load %1 : float
+              %16 = composite_construct %15, %15, %15, %15 : float4
+              ret %16
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : float2
+              %1 = call @main_body(%0) : float4
+              store @g1, %1
+              ret
+            }
+
+            entry pixel "main" @main inputs(@g0) outputs(@g1)
         "#]],
     );
 }

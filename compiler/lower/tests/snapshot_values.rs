@@ -1,4 +1,6 @@
-//! Snapshot tests of composite values and constants: struct and array members, initializer lists, constructors, casts, selects and short-circuit logic, assignments, sizeof, enumerators, qualified constants and HLSL 2021 and/or/select; each dump verified.
+//! Snapshot tests of composite values and constants: struct and array members, initializer lists,
+//! constructors, casts, selects and short-circuit logic, assignments, sizeof, enumerators,
+//! qualified constants and HLSL 2021 and/or/select; each dump verified.
 
 mod common;
 

@@ -1296,21 +1296,15 @@ void main(uint3 id : SV_DispatchThreadID) {
               %31 = call_intrinsic isnan(%30) : bool4
               %32 = call_intrinsic any(%31) : bool
               br bb2
-            bb2: ; selection merge=bb5 (logic.merge)
+            bb2: ; (logic.merge)
               %33 = phi [true:bool, bb0], [%32, bb1] : bool
               store %3, %33
               %34 = access_chain @g1, 1:int : ptr<storage_buffer, float4>
               %35 = load %3 : bool
-              cond_br %35, bb3, bb4
-            bb3: ; (cond.then)
               %36 = load %1 : float4
-              br bb5
-            bb4: ; (cond.else)
               %37 = load %1 : float4
               %38 = call_intrinsic saturate(%37) : float4
-              br bb5
-            bb5: ; (cond.merge)
-              %39 = phi [%36, bb3], [%38, bb4] : float4
+              %39 = select %35, %36, %38 : float4
               store %34, %39
               ret
             }

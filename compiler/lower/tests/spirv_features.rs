@@ -249,3 +249,22 @@ void main(uint3 id : SV_DispatchThreadID) {
 "#,
     );
 }
+
+#[test]
+fn unrolled_offsets_validate() {
+    pixel(
+        "unroll",
+        r#"
+Texture2DArray<float> Shadow : register(t0);
+SamplerComparisonState Cmp : register(s0);
+float4 main(float3 uvw : TEXCOORD0) : SV_Target {
+    static const int kHalf = 3 / 2;
+    float lit = 0;
+    [unroll] for (int y = -kHalf; y <= kHalf; ++y)
+        [unroll] for (int x = -kHalf; x <= kHalf; ++x)
+            lit += Shadow.SampleCmpLevelZero(Cmp, uvw, 0.5, int2(x, y));
+    return lit / 9;
+}
+"#,
+    );
+}
