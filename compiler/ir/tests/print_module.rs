@@ -110,6 +110,7 @@ fn stage_variables_and_entry_point() {
         inputs: vec![pos, color],
         outputs: vec![target],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     check(
         &mb.finish(),
@@ -715,6 +716,7 @@ fn compute_entry_point_with_numthreads() {
         inputs: vec![id],
         outputs: vec![],
         workgroup_size: Some([8, 8, 1]),
+        modes: Vec::new(),
     });
     check(
         &mb.finish(),

@@ -124,6 +124,7 @@ fn entry_points_name_void_functions_and_stage_variables() {
         inputs: vec![out],
         outputs: vec![Handle::new(9)],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     mb.entry_point(EntryPoint {
         name: "ghost".into(),
@@ -132,6 +133,7 @@ fn entry_points_name_void_functions_and_stage_variables() {
         inputs: vec![],
         outputs: vec![],
         workgroup_size: Some([1, 1, 1]),
+        modes: Vec::new(),
     });
     expect![[r#"
         entry point "main": [entry-point] function @main must take no parameters and return void

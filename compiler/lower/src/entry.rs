@@ -166,6 +166,7 @@ pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         inputs: inputs.iter().map(|(g, _)| *g).collect(),
         outputs: Vec::new(),
         workgroup_size: Some(size),
+        modes: Vec::new(),
     });
     cx.drain_queue();
     crate::init::lower_init_globals(cx, wrapper);

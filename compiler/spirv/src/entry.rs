@@ -1,5 +1,6 @@
 //! Entry points: the execution model of each stage, execution modes (`OriginUpperLeft` and
-//! `DepthReplacing` for pixel shaders, `LocalSize` from `[numthreads]`), and the interface
+//! `DepthReplacing` for pixel shaders, `LocalSize` from `[numthreads]`, the modes of
+//! geometry, tessellation and mesh shaders from `stages`), and the interface
 //! list: the stage variables the entry point's call tree uses (SPIR-V 1.0-1.3), or every
 //! global it uses (SPIR-V 1.4+), plus the built-ins the backend added.
 
@@ -13,18 +14,7 @@ use crate::{Result, SpirvError};
 
 impl Ctx<'_> {
     pub fn lower_entry_point(&mut self, e: &ir::EntryPoint) -> Result<()> {
-        let model = match e.stage {
-            ir::Stage::Vertex => ExecutionModel::Vertex,
-            ir::Stage::Pixel => ExecutionModel::Fragment,
-            ir::Stage::Compute => ExecutionModel::GLCompute,
-            other => {
-                return Err(SpirvError::unsupported(format!(
-                    "{} entry points (entry point \"{}\")",
-                    other.name(),
-                    e.name
-                )))
-            }
-        };
+        let model = self.execution_model(e)?;
         let Some(&fid) = self.func_ids.get(e.function.index()) else {
             return Err(SpirvError::invalid(format!(
                 "entry point \"{}\" names a dangling function",
@@ -118,6 +108,10 @@ impl Ctx<'_> {
                 ));
             }
             _ => {}
+        }
+        for (m, literals) in self.stage_modes(e) {
+            let ops = literals.into_iter().map(Operand::LiteralBit32).collect();
+            self.exec_modes.push(mode(m, ops));
         }
         Ok(())
     }

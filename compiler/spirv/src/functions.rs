@@ -449,6 +449,10 @@ impl<'m> Fx<'_, 'm> {
                 self.lower_barrier(flags);
                 None
             }
+            O::EmitVertex | O::EndPrimitive | O::SetMeshOutputs => {
+                self.lower_stage_op(d)?;
+                None
+            }
             O::AtomicRmw(_) | O::AtomicCompareExchange => Some(self.lower_atomic(d)?),
             op if op.is_texture()
                 || matches!(
@@ -623,6 +627,7 @@ impl<'m> Fx<'_, 'm> {
                 self.kill();
             }
             O::Unreachable => self.op_void(Op::Unreachable, vec![]),
+            O::EmitMeshTasks => self.lower_emit_mesh_tasks(d)?,
             _ => return Err(SpirvError::invalid("not a terminator")),
         }
         Ok(())
@@ -1079,6 +1084,7 @@ pub(crate) fn storage_class(cx: &Ctx<'_>, space: types::AddressSpace) -> Storage
         A::UniformConstant => StorageClass::UniformConstant,
         A::StorageBuffer => cx.storage_buffer_class(),
         A::PushConstant => StorageClass::PushConstant,
+        A::TaskPayload => StorageClass::TaskPayloadWorkgroupEXT,
     }
 }
 

@@ -425,11 +425,11 @@ impl Ctx<'_> {
             ..e
         };
         let (class, pointee) = match g.kind {
-            ir::GlobalKind::Private | ir::GlobalKind::Groupshared => {
-                let class = if g.kind == ir::GlobalKind::Private {
-                    StorageClass::Private
-                } else {
-                    StorageClass::Workgroup
+            ir::GlobalKind::Private | ir::GlobalKind::Groupshared | ir::GlobalKind::TaskPayload => {
+                let class = match g.kind {
+                    ir::GlobalKind::Private => StorageClass::Private,
+                    ir::GlobalKind::Groupshared => StorageClass::Workgroup,
+                    _ => StorageClass::TaskPayloadWorkgroupEXT,
                 };
                 (class, Pointee::plain(g.ty.clone()))
             }
@@ -573,6 +573,14 @@ impl Ctx<'_> {
                 self.decorate(id, Decoration::BuiltIn, &[Operand::BuiltIn(sb)]);
             }
             None => {}
+        }
+        let g = &self.m.globals[h];
+        if g.patch {
+            self.decorate(id, Decoration::Patch, &[]);
+        }
+        if g.per_primitive {
+            self.mesh_shading();
+            self.decorate(id, Decoration::PerPrimitiveEXT, &[]);
         }
         let g = &self.m.globals[h];
         let mut flat = false;
@@ -720,9 +728,20 @@ impl Ctx<'_> {
                 }
             }
             I::CullPrimitive => {
-                return Err(SpirvError::unsupported(
-                    "the CullPrimitiveEXT built-in (mesh shaders)",
-                ))
+                self.mesh_shading();
+                B::CullPrimitiveEXT
+            }
+            I::PrimitivePointIndices => {
+                self.mesh_shading();
+                B::PrimitivePointIndicesEXT
+            }
+            I::PrimitiveLineIndices => {
+                self.mesh_shading();
+                B::PrimitiveLineIndicesEXT
+            }
+            I::PrimitiveTriangleIndices => {
+                self.mesh_shading();
+                B::PrimitiveTriangleIndicesEXT
             }
         })
     }
