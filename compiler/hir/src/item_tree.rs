@@ -94,6 +94,10 @@ pub struct Param {
     pub is_const: bool,
     pub semantic: Option<String>,
     pub has_default: bool,
+    /// The stage modifier of a geometry or mesh shader parameter, lowercase: the input
+    /// primitive (`point`, `line`, `triangle`, `lineadj`, `triangleadj`) or the mesh role
+    /// (`vertices`, `indices`, `primitives`, `payload`).
+    pub stage_modifier: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -547,6 +551,24 @@ pub(crate) fn lower_param(p: &ast::Param) -> Param {
         is_const: has(SyntaxKind::CONST_KW),
         semantic: p.semantic().map(|s| s.text()),
         has_default: p.default_value().is_some(),
+        stage_modifier: mods
+            .iter()
+            .find(|t| {
+                use SyntaxKind::*;
+                matches!(
+                    t.kind(),
+                    POINT_KW
+                        | LINE_KW
+                        | TRIANGLE_KW
+                        | LINEADJ_KW
+                        | TRIANGLEADJ_KW
+                        | VERTICES_KW
+                        | INDICES_KW
+                        | PRIMITIVES_KW
+                        | PAYLOAD_KW
+                )
+            })
+            .map(|t| t.text().to_ascii_lowercase()),
     }
 }
 

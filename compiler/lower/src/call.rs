@@ -216,6 +216,9 @@ impl FnLower<'_, '_> {
     }
 
     fn lower_intrinsic(&mut self, e: ExprId, name: &str, args: &[ExprId]) -> R<Option<Value>> {
+        if let Some(r) = self.lower_mesh_intrinsic(name, args) {
+            return r;
+        }
         if let Some(flags) = barrier_flags(name) {
             self.fb().barrier(flags);
             return Ok(None);
@@ -430,6 +433,9 @@ impl FnLower<'_, '_> {
         name: &str,
         args: &[ExprId],
     ) -> R<Option<Value>> {
+        if let Some(r) = self.lower_stream_method(e, receiver, name, args) {
+            return r;
+        }
         let Place::Ptr(res) = self.lvalue(receiver)? else {
             return Err(self.unsupported("methods of this value", e));
         };

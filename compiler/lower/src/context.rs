@@ -44,6 +44,8 @@ pub struct ModuleCtx<'db> {
     pub static_inits: Vec<(ItemIdx, Global)>,
     /// Bindings taken, per set, for automatic assignment.
     pub used_bindings: Vec<(u32, u32)>,
+    /// What the entry's parameters became (geometry streams, mesh outputs).
+    pub stage_io: crate::stages::StageIo,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -63,6 +65,7 @@ impl<'db> ModuleCtx<'db> {
             static_inits: Vec::new(),
             dollar_globals: None,
             used_bindings: Vec::new(),
+            stage_io: Default::default(),
             diagnostics: Vec::new(),
         }
     }
@@ -125,9 +128,13 @@ impl<'db> ModuleCtx<'db> {
         let sig = hir::function_signature(self.db, self.function_id(idx));
         let range = self.item_range(idx);
         let mut params = Vec::new();
-        for p in &sig.params {
-            let ty = match &p.ty {
-                Some(t) if crate::func::is_storable(t) => t.clone(),
+        for (n, p) in sig.params.iter().enumerate() {
+            if self.stage_io.is_skipped(idx, n) {
+                continue;
+            }
+            // `InputPatch<T, N>` and `OutputPatch<T, N>` are arrays.
+            let ty = match p.ty.as_ref().map(crate::stages::value_type) {
+                Some(t) if crate::func::is_storable(&t) => t,
                 _ => return Err(self.unsupported("this parameter type", range)),
             };
             // `out` and `inout` parameters are pointers to the caller's copy.

@@ -148,7 +148,15 @@ impl<'a, 'db> FnLower<'a, 'db> {
             Some(v) => Ok(v),
             None => {
                 let range = self.map.locals[l.0 as usize].text_range();
-                Err(self.cx.unsupported("this local variable", range))
+                let stage_param = self.body.params.iter().position(|&p| p == l);
+                let what = match stage_param {
+                    Some(n) if self.cx.stage_io.is_skipped(self.item, n) => {
+                        "using this stream or mesh output except through `Append` or by \
+                         assigning to its elements"
+                    }
+                    _ => "this local variable",
+                };
+                Err(self.cx.unsupported(what, range))
             }
         }
     }
@@ -163,14 +171,24 @@ impl<'a, 'db> FnLower<'a, 'db> {
             .iter()
             .map(|p| p.ty.clone())
             .collect();
+        // Entry parameters that live in stage variables only (streams, mesh outputs) have
+        // no IR parameter and no local.
+        let skipped: Vec<usize> = (0..params.len())
+            .filter(|&n| self.cx.stage_io.is_skipped(self.item, n))
+            .map(|n| params[n].0 as usize)
+            .collect();
         // `out`/`inout` parameters are the caller's pointers; every other local an alloca.
         for (n, p) in params.iter().enumerate() {
-            if matches!(param_types.get(n), Some(Type::Pointer { .. })) {
-                self.locals[p.0 as usize] = Some(Value::Arg(n as u32));
+            let arg = self.cx.stage_io.arg_index(self.item, n);
+            if skipped.contains(&(p.0 as usize)) {
+                continue;
+            }
+            if matches!(param_types.get(arg as usize), Some(Type::Pointer { .. })) {
+                self.locals[p.0 as usize] = Some(Value::Arg(arg));
             }
         }
         for i in 0..self.body.locals.len() {
-            if self.locals[i].is_some() {
+            if self.locals[i].is_some() || skipped.contains(&i) {
                 continue;
             }
             let local = self.body.locals[i].clone();
@@ -182,7 +200,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     .cx
                     .unsupported("`static` locals that are not `const`", range));
             }
-            let Some(ty) = self.infer.type_of_local(LocalId(i as u32)).cloned() else {
+            let Some(ty) = self
+                .infer
+                .type_of_local(LocalId(i as u32))
+                .map(crate::stages::value_type)
+            else {
                 return Err(self.cx.unsupported("a local of unknown type", range));
             };
             if !is_storable(&ty) {
@@ -192,12 +214,16 @@ impl<'a, 'db> FnLower<'a, 'db> {
             self.locals[i] = Some(v);
         }
         for (n, p) in params.iter().enumerate() {
+            if skipped.contains(&(p.0 as usize)) {
+                continue;
+            }
+            let arg = self.cx.stage_io.arg_index(self.item, n);
             let ptr = self.local_ptr(*p)?;
             let name = self.body.local(*p).name.clone();
             let mut fb = self.fb();
-            fb.set_param_name(n, &name);
-            if ptr != Value::Arg(n as u32) {
-                fb.store(ptr, Value::Arg(n as u32));
+            fb.set_param_name(arg as usize, &name);
+            if ptr != Value::Arg(arg) {
+                fb.store(ptr, Value::Arg(arg));
             }
         }
         let Some(root) = self.body.root else {

@@ -15,9 +15,10 @@
 //!   loops and selections carry structure markers; no code follows `return`, `break` or
 //!   `continue`, and merge blocks nothing reaches end in `unreachable`.
 //!
-//! The first slice handles compute shaders, and vertex and pixel shaders whose stage variables
-//! are scalars, vectors or structs of them. Not lowered yet (reported as E3001, never a
-//! panic): other stages, append/consume buffers, resource-typed locals and parameters,
+//! Every stage but libraries lowers: compute, vertex and pixel shaders whose stage variables
+//! are scalars, vectors or structs of them, and geometry, hull, domain, mesh and amplification
+//! shaders ([`stages`]). Not lowered yet (reported as E3001, never a panic): ray-tracing and
+//! library entries, append/consume buffers, resource-typed locals and parameters,
 //! methods of user structs, `Gather*`, `CalculateLevelOfDetail`, multisampled-texture
 //! queries, texel offsets, `sizeof`, non-`const` `static` locals, calls to overloads that need
 //! argument conversions, and a few intrinsics (`printf`, `Quantize`...).
@@ -31,7 +32,8 @@
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
 //! [`resources`] (globals, resources, cbuffers and their bindings), [`entry`] (the compute
-//! entry wrapper), [`graphics`] (vertex and pixel entry wrappers), [`func`] (per-function
+//! and amplification entry wrapper), [`graphics`] (vertex and pixel entry wrappers),
+//! [`stages`] (geometry, tessellation and mesh entry wrappers), [`func`] (per-function
 //! state and places), [`stmt`], [`expr`], [`call`] (user calls, constructors, intrinsics,
 //! resource methods), [`convert`] (implicit and initializer-list conversions), [`init`]
 //! (`static` initializers and `init_globals`).
@@ -45,6 +47,7 @@ pub mod func;
 pub mod graphics;
 pub mod init;
 pub mod resources;
+pub mod stages;
 pub mod stmt;
 
 use base_db::{CompileConfig, SourceFile};

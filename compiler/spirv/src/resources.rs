@@ -660,9 +660,18 @@ impl Ctx<'_> {
             }
             I::InvocationId => B::InvocationId,
             I::Layer | I::ViewportIndex => {
-                if input && fragment {
-                    self.capability(Capability::Geometry);
-                } else if !stages.contains(&ir::Stage::Geometry) {
+                let geometry = stages.contains(&ir::Stage::Geometry);
+                if (input && fragment) || geometry {
+                    // Fragment and geometry shaders: `Layer` comes with `Geometry`,
+                    // `ViewportIndex` needs `MultiViewport`.
+                    self.capability(if b == I::Layer {
+                        Capability::Geometry
+                    } else {
+                        Capability::MultiViewport
+                    });
+                } else if stages.contains(&ir::Stage::Mesh) {
+                    self.mesh_shading();
+                } else {
                     if self.at_least(1, 5) {
                         self.capability(if b == I::Layer {
                             Capability::ShaderLayer

@@ -1,0 +1,605 @@
+//! Entry wrappers of the stages whose stage variables are more than one value per invocation:
+//! [`geometry`] (per-vertex input arrays, output streams), [`tessellation`] (hull shaders with
+//! their patch-constant function, domain shaders), [`mesh`] (mesh and amplification shaders).
+//! This module holds what they share, after DXC's SPIR-V mapping (`docs/SPIR-V.rst`):
+//!
+//! - a stage value is split into *leaves* (struct fields with a semantic, down to scalars,
+//!   vectors, matrices and arrays of them); each leaf is one stage variable, an array of them
+//!   when the stage sees one value per vertex or control point;
+//! - system values are built-ins of their natural type (`SV_TessFactor` is `TessLevelOuter`,
+//!   a `float[4]`, whatever the HLSL array length), converted on load and written element by
+//!   element on store;
+//! - other leaves take locations in declaration order, as many as their type needs;
+//! - [`StageIo`] tells the body lowering what the entry's parameters became: a stream's
+//!   `Append` writes the stream's output variables, a mesh shader's `out vertices` and
+//!   `out primitives` arrays are written straight into theirs.
+
+pub mod geometry;
+pub mod mesh;
+pub mod tessellation;
+
+use hir::body::LocalId;
+use hir::item_tree::{Function, ItemIdx};
+use ir::{BuiltIn, FunctionBuilder, Global, Stage, StageBinding, Value};
+use types::{Interpolation, ResourceType, ScalarKind, Type};
+
+use crate::context::{ModuleCtx, R};
+
+/// One stage value's part with its own stage variable.
+#[derive(Debug, Clone)]
+pub struct Leaf {
+    /// Field indices from the value to this part (empty for a value that is a leaf).
+    pub path: Vec<u32>,
+    pub ty: Type,
+    pub semantic: String,
+    pub interpolation: Vec<Interpolation>,
+}
+
+/// A declared stage variable and the leaf it holds.
+#[derive(Debug, Clone)]
+pub struct StageVar {
+    pub global: Global,
+    pub leaf: Leaf,
+    /// The type of one element: the global's type without the per-vertex array.
+    pub var_ty: Type,
+    /// The per-vertex (per-control-point, per-primitive) array length.
+    pub arrayed: Option<u32>,
+}
+
+/// What the entry's parameters became, for the lowering of its body.
+#[derive(Debug, Default)]
+pub struct StageIo {
+    /// The entry function.
+    pub entry: Option<ItemIdx>,
+    /// Positions of the entry's parameters that have no IR parameter: streams and mesh
+    /// outputs live in stage variables only.
+    pub skipped: Vec<usize>,
+    /// A geometry shader's stream parameter and the variables `Append` writes.
+    pub stream: Option<(LocalId, Type, Vec<StageVar>)>,
+    /// A mesh shader's output arrays: the parameter and its variables.
+    pub mesh_outputs: Vec<(LocalId, mesh::MeshOutput)>,
+}
+
+impl StageIo {
+    /// Whether parameter `n` of function `item` has no IR parameter.
+    pub fn is_skipped(&self, item: ItemIdx, n: usize) -> bool {
+        self.entry == Some(item) && self.skipped.contains(&n)
+    }
+
+    /// The IR argument index of parameter `n` of `item`, counting only kept parameters.
+    pub fn arg_index(&self, item: ItemIdx, n: usize) -> u32 {
+        if self.entry != Some(item) {
+            return n as u32;
+        }
+        (0..n).filter(|i| !self.skipped.contains(i)).count() as u32
+    }
+}
+
+/// The IR type of a value of HLSL type `ty`: `InputPatch<T, N>` and `OutputPatch<T, N>` are
+/// arrays `T[N]` (their stage variables are arrays, and indexing them is indexing an array).
+pub fn value_type(ty: &Type) -> Type {
+    match ty.as_resource() {
+        Some(ResourceType::InputPatch { element, count })
+        | Some(ResourceType::OutputPatch { element, count }) => {
+            Type::array(element.clone(), *count)
+        }
+        _ => ty.clone(),
+    }
+}
+
+/// The element type and length of an `InputPatch`/`OutputPatch`.
+pub fn patch_of(ty: &Type) -> Option<(Type, u32, bool)> {
+    match ty.as_resource()? {
+        ResourceType::InputPatch { element, count } => Some((element.clone(), *count, true)),
+        ResourceType::OutputPatch { element, count } => Some((element.clone(), *count, false)),
+        _ => None,
+    }
+}
+
+/// The leaves of a value of `ty` whose semantic (for a non-struct) is `semantic`.
+pub fn leaves(
+    ty: &Type,
+    semantic: Option<&str>,
+    interpolation: &[Interpolation],
+) -> Option<Vec<Leaf>> {
+    let mut out = Vec::new();
+    collect_leaves(ty, semantic, interpolation, &mut Vec::new(), &mut out)?;
+    Some(out)
+}
+
+fn collect_leaves(
+    ty: &Type,
+    semantic: Option<&str>,
+    interpolation: &[Interpolation],
+    path: &mut Vec<u32>,
+    out: &mut Vec<Leaf>,
+) -> Option<()> {
+    match ty {
+        Type::Struct(s) => {
+            for (i, f) in s.fields.iter().enumerate() {
+                path.push(i as u32);
+                collect_leaves(&f.ty, f.semantic.as_deref(), &f.interpolation, path, out)?;
+                path.pop();
+            }
+            Some(())
+        }
+        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => {
+            out.push(Leaf {
+                path: path.clone(),
+                ty: ty.clone(),
+                semantic: semantic?.to_owned(),
+                interpolation: interpolation.to_vec(),
+            });
+            Some(())
+        }
+        Type::Array {
+            element,
+            len: Some(_),
+        } if matches!(**element, Type::Scalar(_) | Type::Vector(..)) => {
+            out.push(Leaf {
+                path: path.clone(),
+                ty: ty.clone(),
+                semantic: semantic?.to_owned(),
+                interpolation: interpolation.to_vec(),
+            });
+            Some(())
+        }
+        _ => None,
+    }
+}
+
+/// Locations a stage variable of `ty` takes (without a per-vertex array).
+fn location_count(ty: &Type) -> u32 {
+    match ty {
+        Type::Array { element, len } => len.unwrap_or(1) * location_count(element),
+        // HLSL matrices are stored transposed: one SPIR-V vector per HLSL row.
+        Type::Matrix { rows, .. } => u32::from(*rows),
+        Type::Vector(k, n) if k.bit_width() == 64 && *n > 2 => 2,
+        _ => 1,
+    }
+}
+
+/// Which side of the stage a variable is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Input,
+    Output,
+}
+
+fn float_array(n: u32) -> Type {
+    Type::array(Type::FLOAT, n)
+}
+
+/// The built-in of a system value of `stage` on `side`, with its natural type.
+pub fn builtin(stage: Stage, side: Side, semantic: &str) -> Option<(BuiltIn, Type)> {
+    use Side::*;
+    use Stage::*;
+    let s = semantic.to_ascii_uppercase();
+    let float4 = Type::Vector(ScalarKind::Float, 4);
+    let uint3 = Type::Vector(ScalarKind::Uint, 3);
+    Some(match (stage, side, s.as_str()) {
+        (_, _, "SV_POSITION") if stage != Pixel => (BuiltIn::Position, float4),
+        (Geometry | Hull | Domain, Input, "SV_PRIMITIVEID") => (BuiltIn::PrimitiveId, Type::UINT),
+        (Geometry | Mesh, Output, "SV_PRIMITIVEID") => (BuiltIn::PrimitiveId, Type::UINT),
+        (Geometry, Input, "SV_GSINSTANCEID") => (BuiltIn::InvocationId, Type::UINT),
+        (Hull, Input, "SV_OUTPUTCONTROLPOINTID") => (BuiltIn::InvocationId, Type::UINT),
+        (Geometry | Domain | Mesh, Output, "SV_RENDERTARGETARRAYINDEX") => {
+            (BuiltIn::Layer, Type::UINT)
+        }
+        (Geometry | Domain | Mesh, Output, "SV_VIEWPORTARRAYINDEX") => {
+            (BuiltIn::ViewportIndex, Type::UINT)
+        }
+        (Hull, Output, "SV_TESSFACTOR") | (Domain, Input, "SV_TESSFACTOR") => {
+            (BuiltIn::TessLevelOuter, float_array(4))
+        }
+        (Hull, Output, "SV_INSIDETESSFACTOR") | (Domain, Input, "SV_INSIDETESSFACTOR") => {
+            (BuiltIn::TessLevelInner, float_array(2))
+        }
+        (Domain, Input, "SV_DOMAINLOCATION") => {
+            (BuiltIn::TessCoord, Type::Vector(ScalarKind::Float, 3))
+        }
+        (Mesh, Output, "SV_CULLPRIMITIVE") => (BuiltIn::CullPrimitive, Type::BOOL),
+        (Mesh | Amplification, Input, "SV_DISPATCHTHREADID") => {
+            (BuiltIn::GlobalInvocationId, uint3)
+        }
+        (Mesh | Amplification, Input, "SV_GROUPTHREADID") => (BuiltIn::LocalInvocationId, uint3),
+        (Mesh | Amplification, Input, "SV_GROUPID") => (BuiltIn::WorkgroupId, uint3),
+        (Mesh | Amplification, Input, "SV_GROUPINDEX") => {
+            (BuiltIn::LocalInvocationIndex, Type::UINT)
+        }
+        _ => return None,
+    })
+}
+
+/// Whether a leaf of type `leaf` can be read from or written to a built-in of type `var`.
+fn adaptable(leaf: &Type, var: &Type) -> bool {
+    if leaf == var {
+        return true;
+    }
+    match (leaf, var) {
+        (Type::Scalar(_), Type::Scalar(_)) => true,
+        (Type::Vector(_, a), Type::Vector(_, b)) => a <= b,
+        (Type::Scalar(_), Type::Vector(..)) => true,
+        (Type::Array { element: a, .. }, Type::Array { element: b, .. }) => a == b,
+        (Type::Scalar(k), Type::Array { element, .. }) => Type::Scalar(*k) == **element,
+        _ => false,
+    }
+}
+
+/// How stage variables are declared on one side of one stage.
+pub struct Declare {
+    pub stage: Stage,
+    pub side: Side,
+    /// One variable element per vertex, control point or primitive.
+    pub arrayed: Option<u32>,
+    pub patch: bool,
+    pub per_primitive: bool,
+}
+
+impl Declare {
+    /// Declares one variable per leaf; locations continue from `next_location`.
+    pub fn vars(
+        &self,
+        cx: &mut ModuleCtx<'_>,
+        leaves: &[Leaf],
+        next_location: &mut u32,
+        range: syntax::TextRange,
+    ) -> R<Vec<StageVar>> {
+        let mut out = Vec::new();
+        for leaf in leaves {
+            let (binding, var_ty) = match builtin(self.stage, self.side, &leaf.semantic) {
+                Some((b, t)) => {
+                    if !adaptable(&leaf.ty, &t) {
+                        return Err(cx.unsupported(
+                            &format!("`{}` of type {}", leaf.semantic, leaf.ty),
+                            range,
+                        ));
+                    }
+                    (StageBinding::BuiltIn(b), t)
+                }
+                None if leaf.semantic.to_ascii_uppercase().starts_with("SV_") => {
+                    return Err(cx.unsupported(
+                        &format!(
+                            "the system value `{}` in a {} shader",
+                            leaf.semantic,
+                            self.stage.name()
+                        ),
+                        range,
+                    ));
+                }
+                None => {
+                    let l = *next_location;
+                    *next_location += location_count(&leaf.ty);
+                    (StageBinding::Location(l), leaf.ty.clone())
+                }
+            };
+            let ty = match self.arrayed {
+                Some(n) => Type::array(var_ty.clone(), n),
+                None => var_ty.clone(),
+            };
+            let prefix = if self.side == Side::Input {
+                "in"
+            } else {
+                "out"
+            };
+            let name = format!("{prefix}.{}", leaf.semantic);
+            let g = if self.side == Side::Input {
+                cx.mb.input(&name, ty, binding)
+            } else {
+                cx.mb.output(&name, ty, binding)
+            };
+            let gv = &mut cx.mb.module_mut().globals[g];
+            gv.patch = self.patch;
+            gv.per_primitive = self.per_primitive;
+            if matches!(binding, StageBinding::Location(_)) {
+                gv.interpolation = leaf.interpolation.clone();
+            }
+            out.push(StageVar {
+                global: g,
+                leaf: leaf.clone(),
+                var_ty,
+                arrayed: self.arrayed,
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// Converts `v` read from a variable of type `from` to a leaf of type `to`.
+pub fn adapt_in(fb: &mut FunctionBuilder<'_>, v: Value, from: &Type, to: &Type) -> Value {
+    if from == to {
+        return v;
+    }
+    match (from, to) {
+        (Type::Vector(fk, _), Type::Vector(tk, n)) => {
+            let comps: Vec<u8> = (0..*n).collect();
+            let s = fb.swizzle(v, &comps);
+            if fk == tk {
+                s
+            } else {
+                fb.convert(s, to.clone())
+            }
+        }
+        (Type::Vector(fk, _), Type::Scalar(tk)) => {
+            let s = fb.extract(v, &[0]);
+            if fk == tk {
+                s
+            } else {
+                fb.convert(s, to.clone())
+            }
+        }
+        (Type::Array { .. }, Type::Array { element, len }) => {
+            let parts: Vec<Value> = (0..len.unwrap_or(0)).map(|i| fb.extract(v, &[i])).collect();
+            fb.construct(Type::array((**element).clone(), len.unwrap_or(0)), &parts)
+        }
+        (Type::Array { .. }, Type::Scalar(_)) => fb.extract(v, &[0]),
+        _ => fb.convert(v, to.clone()),
+    }
+}
+
+/// Writes leaf value `v` of type `from` into the variable element behind `ptr` of type `to`:
+/// whole when the types agree, element by element into a longer built-in array.
+pub fn store_adapted(fb: &mut FunctionBuilder<'_>, ptr: Value, v: Value, from: &Type, to: &Type) {
+    if from == to {
+        fb.store(ptr, v);
+        return;
+    }
+    match (from, to) {
+        (Type::Array { len, .. }, Type::Array { .. }) => {
+            for i in 0..len.unwrap_or(0) {
+                let idx = fb.uint(i);
+                let p = fb.access_chain(ptr, &[idx]);
+                let part = fb.extract(v, &[i]);
+                fb.store(p, part);
+            }
+        }
+        (Type::Scalar(_), Type::Array { .. }) => {
+            let idx = fb.uint(0);
+            let p = fb.access_chain(ptr, &[idx]);
+            fb.store(p, v);
+        }
+        _ => {
+            let c = fb.convert(v, to.clone());
+            fb.store(ptr, c);
+        }
+    }
+}
+
+/// Reads the leaves of `vars` (element `index` of arrayed ones) and builds a value of `ty`.
+pub fn load_value(
+    fb: &mut FunctionBuilder<'_>,
+    ty: &Type,
+    vars: &[StageVar],
+    index: Option<u32>,
+) -> Value {
+    let mut loaded = Vec::new();
+    for v in vars {
+        let x = match index {
+            Some(i) => {
+                let idx = fb.uint(i);
+                let p = fb.access_chain(Value::Global(v.global), &[idx]);
+                fb.load(p)
+            }
+            None => fb.load(Value::Global(v.global)),
+        };
+        loaded.push(adapt_in(fb, x, &v.var_ty, &v.leaf.ty));
+    }
+    build(fb, ty, &mut loaded.into_iter())
+}
+
+/// A value `T[n]` from arrayed variables holding the leaves of `T`.
+pub fn load_array(
+    fb: &mut FunctionBuilder<'_>,
+    element: &Type,
+    n: u32,
+    vars: &[StageVar],
+) -> Value {
+    let items: Vec<Value> = (0..n)
+        .map(|i| load_value(fb, element, vars, Some(i)))
+        .collect();
+    fb.construct(Type::array(element.clone(), n), &items)
+}
+
+/// Writes the leaves of `v` into `vars` (element `index` of arrayed ones).
+pub fn store_value(
+    fb: &mut FunctionBuilder<'_>,
+    v: Value,
+    vars: &[StageVar],
+    index: Option<Value>,
+) {
+    for var in vars {
+        let part = if var.leaf.path.is_empty() {
+            v
+        } else {
+            fb.extract(v, &var.leaf.path)
+        };
+        let ptr = match index {
+            Some(i) => fb.access_chain(Value::Global(var.global), &[i]),
+            None => Value::Global(var.global),
+        };
+        store_adapted(fb, ptr, part, &var.leaf.ty, &var.var_ty);
+    }
+}
+
+/// A value of `ty` from its leaves, in order.
+fn build(fb: &mut FunctionBuilder<'_>, ty: &Type, next: &mut impl Iterator<Item = Value>) -> Value {
+    match ty {
+        Type::Struct(s) => {
+            let parts: Vec<Value> = s.fields.iter().map(|f| build(fb, &f.ty, next)).collect();
+            fb.construct(ty.clone(), &parts)
+        }
+        _ => next.next().expect("one stage variable per leaf"),
+    }
+}
+
+/// The arguments of an attribute `[name(...)]` of `f`.
+pub fn attr<'f>(f: &'f Function, name: &str) -> Option<&'f [String]> {
+    f.attrs
+        .iter()
+        .find(|a| a.name.eq_ignore_ascii_case(name))
+        .map(|a| a.args.as_slice())
+}
+
+/// `[name(n)]` as a number.
+pub fn attr_count(f: &Function, name: &str) -> Option<u32> {
+    attr(f, name)?.first().and_then(|s| eval_count(s))
+}
+
+/// An attribute argument as a number: a literal, or (after macro expansion) integer
+/// arithmetic on literals such as `8 * (4 * 2 + 1)`.
+pub fn eval_count(text: &str) -> Option<u32> {
+    fn tokens(text: &str) -> Option<Vec<String>> {
+        let mut out = Vec::new();
+        let mut chars = text.chars().peekable();
+        while let Some(&c) = chars.peek() {
+            if c.is_whitespace() {
+                chars.next();
+            } else if c.is_ascii_alphanumeric() {
+                let mut t = String::new();
+                while let Some(&d) = chars.peek().filter(|d| d.is_ascii_alphanumeric()) {
+                    t.push(d);
+                    chars.next();
+                }
+                out.push(t);
+            } else if "+-*/%()".contains(c) {
+                out.push(c.to_string());
+                chars.next();
+            } else {
+                return None;
+            }
+        }
+        Some(out)
+    }
+    // expr := term (('+' | '-') term)*; term := atom (('*' | '/' | '%') atom)*
+    fn expr(t: &[String], i: &mut usize) -> Option<i64> {
+        let mut v = term(t, i)?;
+        while let Some(op) = t.get(*i).filter(|o| *o == "+" || *o == "-") {
+            *i += 1;
+            let r = term(t, i)?;
+            v = if op == "+" {
+                v.checked_add(r)?
+            } else {
+                v.checked_sub(r)?
+            };
+        }
+        Some(v)
+    }
+    fn term(t: &[String], i: &mut usize) -> Option<i64> {
+        let mut v = atom(t, i)?;
+        while let Some(op) = t.get(*i).filter(|o| ["*", "/", "%"].contains(&o.as_str())) {
+            *i += 1;
+            let r = atom(t, i)?;
+            v = match op.as_str() {
+                "*" => v.checked_mul(r)?,
+                "/" => v.checked_div(r)?,
+                _ => v.checked_rem(r)?,
+            };
+        }
+        Some(v)
+    }
+    fn atom(t: &[String], i: &mut usize) -> Option<i64> {
+        let tok = t.get(*i)?;
+        *i += 1;
+        if tok == "(" {
+            let v = expr(t, i)?;
+            (t.get(*i)? == ")").then_some(())?;
+            *i += 1;
+            Some(v)
+        } else {
+            crate::entry::parse_count(tok).map(i64::from)
+        }
+    }
+    let t = tokens(text)?;
+    let mut i = 0;
+    let v = expr(&t, &mut i)?;
+    (i == t.len()).then_some(())?;
+    u32::try_from(v).ok()
+}
+
+/// `[name("text")]` without its quotes.
+pub fn attr_text(f: &Function, name: &str) -> Option<String> {
+    let a = attr(f, name)?.first()?;
+    Some(a.trim().trim_matches('"').to_owned())
+}
+
+/// `[numthreads(x, y, z)]`.
+pub fn numthreads(f: &Function) -> Option<[u32; 3]> {
+    let args = attr(f, "numthreads")?;
+    let v: Option<Vec<u32>> = args.iter().map(|s| eval_count(s)).collect();
+    v.filter(|v| v.len() == 3).map(|v| [v[0], v[1], v[2]])
+}
+
+/// The wrapper function `name` with an entry block to fill; returns it and the block.
+pub fn begin_wrapper(cx: &mut ModuleCtx<'_>, name: &str) -> ir::Func {
+    let wrapper = cx.mb.declare_function(name, Vec::new(), Type::Void);
+    let mut fb = cx.mb.function(wrapper);
+    let b = fb.create_block("entry");
+    fb.switch_to_block(b);
+    wrapper
+}
+
+/// A builder at the end of the wrapper's last block.
+pub fn wrapper_builder<'m>(cx: &'m mut ModuleCtx<'_>, wrapper: ir::Func) -> FunctionBuilder<'m> {
+    let last = cx.mb.module().functions[wrapper].layout.last().copied();
+    let mut fb = cx.mb.function(wrapper);
+    if let Some(b) = last {
+        fb.switch_to_block(b);
+    }
+    fb
+}
+
+/// Ends the wrapper with `ret`, lowers the queued functions and `init_globals`.
+pub fn finish_wrapper(cx: &mut ModuleCtx<'_>, wrapper: ir::Func, entry: ir::EntryPoint) {
+    wrapper_builder(cx, wrapper).ret(None);
+    cx.mb.entry_point(entry);
+    cx.drain_queue();
+    crate::init::lower_init_globals(cx, wrapper);
+}
+
+/// The HIR local of parameter `n` of function `item`.
+pub fn param_local(cx: &ModuleCtx<'_>, item: ItemIdx, n: usize) -> Option<LocalId> {
+    let body = hir::body::body(cx.db, cx.function_id(item));
+    body.params.get(n).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leaves_follow_fields_and_keep_arrays_whole() {
+        let s = types::StructType {
+            name: "P".into(),
+            fields: vec![
+                types::StructField {
+                    name: "edges".into(),
+                    ty: float_array(3),
+                    semantic: Some("SV_TessFactor".into()),
+                    interpolation: vec![],
+                },
+                types::StructField {
+                    name: "b".into(),
+                    ty: Type::array(Type::Vector(ScalarKind::Float, 3), 7),
+                    semantic: Some("BEZIER".into()),
+                    interpolation: vec![],
+                },
+            ],
+        };
+        let ty = Type::Struct(std::sync::Arc::new(s));
+        let l = leaves(&ty, None, &[]).unwrap();
+        assert_eq!(l.len(), 2);
+        assert_eq!(l[1].path, vec![1]);
+        assert_eq!(location_count(&l[1].ty), 7);
+        assert!(adaptable(&l[0].ty, &float_array(4)));
+        assert!(leaves(&Type::FLOAT, None, &[]).is_none());
+    }
+
+    #[test]
+    fn attribute_counts_may_be_arithmetic() {
+        assert_eq!(eval_count("8 * (4 * 2 + 1)"), Some(72));
+        assert_eq!(eval_count("0x10u"), Some(16));
+        assert_eq!(eval_count("(4 * 2 - 1)"), Some(7));
+        assert_eq!(eval_count("N"), None);
+        assert_eq!(eval_count("1 -"), None);
+    }
+}
