@@ -751,17 +751,17 @@ fn mesh_spirv_modes_and_decorations() {
         OpExtension "SPV_EXT_mesh_shader"
         OpEntryPoint MeshEXT %main "main" %in_SV_GroupThreadID %in_SV_GroupID %p %out_SV_Position %out_COLOR0 %out_PRIM_ID %out_SV_CullPrimitive %out_indices
         OpExecutionMode %main LocalSize 3 1 1
-        OpExecutionMode %main OutputTrianglesNV
+        OpExecutionMode %main OutputTrianglesEXT
         OpExecutionMode %main OutputVertices 3
-        OpExecutionMode %main OutputPrimitivesNV 1
+        OpExecutionMode %main OutputPrimitivesEXT 1
         OpDecorate %in_SV_GroupThreadID BuiltIn LocalInvocationId
         OpDecorate %in_SV_GroupID BuiltIn WorkgroupId
         OpDecorate %out_SV_Position BuiltIn Position
         OpDecorate %out_COLOR0 Location 0
         OpDecorate %out_PRIM_ID Location 1
-        OpDecorate %out_PRIM_ID PerPrimitiveNV
+        OpDecorate %out_PRIM_ID PerPrimitiveEXT
         OpDecorate %out_SV_CullPrimitive BuiltIn CullPrimitiveEXT
-        OpDecorate %out_SV_CullPrimitive PerPrimitiveNV
+        OpDecorate %out_SV_CullPrimitive PerPrimitiveEXT
         OpDecorate %out_indices BuiltIn PrimitiveTriangleIndicesEXT
         OpSetMeshOutputsEXT %uint_3 %uint_1
     "#]]
