@@ -572,6 +572,47 @@ fn tessellation_spirv_modes_and_decorations() {
     ));
 }
 
+#[test]
+fn hull_shader_patch_constants_may_read_the_output_patch() {
+    // No `SV_OutputControlPointID` parameter: the wrapper still writes at `InvocationId`.
+    let m = common::lower_stage(
+        r#"
+struct CP { float4 pos : SV_Position; };
+struct PC { float edges[2] : SV_TessFactor; };
+PC constants(OutputPatch<CP, 2> op) {
+    PC pc;
+    pc.edges[0] = op[0].pos.x;
+    pc.edges[1] = op[1].pos.x;
+    return pc;
+}
+[domain("isoline")]
+[partitioning("fractional_odd")]
+[outputtopology("line")]
+[outputcontrolpoints(2)]
+[patchconstantfunc("constants")]
+CP main(InputPatch<CP, 2> ip) { return ip[0]; }
+"#,
+        ShaderStage::Hull,
+    );
+    validate(&m, TargetEnv::Vulkan1_0);
+    expect![[r#"
+        OpEntryPoint TessellationControl %main "main" %in_SV_Position %in_SV_OutputControlPointID %out_SV_Position %out_SV_TessFactor
+        OpExecutionMode %main Isolines
+        OpExecutionMode %main SpacingFractionalOdd
+        OpExecutionMode %main OutputVertices 2
+        OpDecorate %in_SV_Position BuiltIn Position
+        OpDecorate %in_SV_OutputControlPointID BuiltIn InvocationId
+        OpDecorate %out_SV_Position BuiltIn Position
+        OpDecorate %out_SV_TessFactor BuiltIn TessLevelOuter
+        OpDecorate %out_SV_TessFactor Patch
+    "#]]
+    .assert_eq(&spirv_lines(
+        &m,
+        TargetEnv::Vulkan1_0,
+        &["OpEntryPoint", "OpExecutionMode", "OpDecorate"],
+    ));
+}
+
 const MESH: &str = r#"
 struct Payload { uint base[4]; };
 struct Vert { float4 pos : SV_Position; float3 color : COLOR0; };

@@ -60,7 +60,10 @@ fn load_args(
             Arg::Value(ty, vars) => (super::load_value(fb, ty, vars, None), vars),
         };
         for var in vars {
-            if !inputs.contains(&var.global) {
+            // An `OutputPatch` reads the hull shader's own outputs.
+            let is_input =
+                fb.module_builder().module().globals[var.global].kind == ir::GlobalKind::Input;
+            if is_input && !inputs.contains(&var.global) {
                 inputs.push(var.global);
             }
         }
@@ -201,17 +204,18 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
     let Some(input_points) = hull_inputs.patch.as_ref().map(|(_, n, _)| *n) else {
         return Err(cx.unsupported("a hull shader without an `InputPatch`", range));
     };
-    let Some(invocation) = hull_inputs
+    // The wrapper writes the control point it computed at its id, a parameter or not.
+    let invocation = match hull_inputs
         .values
         .iter()
         .find(|(k, _)| k == "SV_OUTPUTCONTROLPOINTID")
-        .map(|(_, v)| v[0].global)
-    else {
-        // DXC needs the id too: the wrapper writes the control point it computed.
-        return Err(cx.unsupported(
-            "a hull shader without an `SV_OutputControlPointID` parameter",
-            range,
-        ));
+    {
+        Some((_, vars)) => vars[0].global,
+        None => cx.mb.input(
+            "in.SV_OutputControlPointID",
+            Type::UINT,
+            ir::StageBinding::BuiltIn(ir::BuiltIn::InvocationId),
+        ),
     };
 
     // Per-control-point outputs, then the patch constants.
@@ -252,6 +256,9 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
     {
         let mut fb = super::wrapper_builder(cx, wrapper);
         let vals = load_args(&mut fb, &args, &mut inputs);
+        if !inputs.contains(&invocation) {
+            inputs.push(invocation);
+        }
         let result = fb.call(body, &vals);
         let id = fb.load(Value::Global(invocation));
         super::store_value(&mut fb, result, &cp_vars, Some(id));
