@@ -152,7 +152,13 @@ impl FnLower<'_, '_> {
             let mut vals = Vec::new();
             // (temporary, the argument's place, its type) to copy back after the call.
             let mut copy_back = Vec::new();
-            for (i, (a, t)) in args.iter().zip(&params).enumerate() {
+            // Streams have no IR parameter (their `Append` writes the stage outputs).
+            let kept: Vec<(usize, ExprId)> = (0..args.len())
+                .filter(|&i| !self.cx.stage_io.is_skipped(idx, i))
+                .map(|i| (i, args[i]))
+                .collect();
+            for ((i, a), t) in kept.iter().zip(&params) {
+                let (i, a) = (*i, a);
                 match t {
                     Type::Pointer { pointee, .. } => {
                         let ty = (**pointee).clone();

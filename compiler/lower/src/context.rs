@@ -129,6 +129,11 @@ impl<'db> ModuleCtx<'db> {
         let range = self.item_range(idx);
         let mut params = Vec::new();
         for (n, p) in sig.params.iter().enumerate() {
+            // A geometry shader's stream is no value: `Append` writes the stage outputs.
+            let stream = p.ty.as_ref().and_then(|t| t.as_resource());
+            if matches!(stream, Some(types::ResourceType::Stream { .. })) {
+                self.stage_io.skip(idx, n);
+            }
             if self.stage_io.is_skipped(idx, n) {
                 continue;
             }

@@ -199,6 +199,76 @@ void main(triangle V t[3], uint prim : SV_PrimitiveID, inout TriangleStream<G> s
     ));
 }
 
+#[test]
+fn a_stream_passed_to_a_function_appends_there() {
+    check(
+        r#"
+struct G { float4 pos : SV_Position; };
+void emit(float4 p, inout PointStream<G> s) {
+    G o;
+    o.pos = p;
+    s.Append(o);
+}
+[maxvertexcount(2)]
+void main(point G p[1], inout PointStream<G> s) {
+    emit(p[0].pos, s);
+    emit(-p[0].pos, s);
+}
+"#,
+        ShaderStage::Geometry,
+        TargetEnv::Vulkan1_0,
+        expect![[r#"
+            struct G { float4 pos : SV_Position; }
+
+            @g0 = input array<float4, 1> builtin(Position) ; in.SV_Position
+            @g1 = output float4 builtin(Position) ; out.SV_Position
+
+            func @main_body(%arg0: array<G, 1>) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, array<G, 1>> ; p
+              store %0, %arg0
+              %1 = access_chain %0, 0:int : ptr<function, G>
+              %2 = access_chain %1, 0:int : ptr<function, float4>
+              %3 = load %2 : float4
+              call @emit(%3)
+              %4 = access_chain %0, 0:int : ptr<function, G>
+              %5 = access_chain %4, 0:int : ptr<function, float4>
+              %6 = load %5 : float4
+              %7 = neg %6 : float4
+              call @emit(%7)
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g0, 0:uint : ptr<input, float4>
+              %1 = load %0 : float4
+              %2 = composite_construct %1 : G
+              %3 = composite_construct %2 : array<G, 1>
+              call @main_body(%3)
+              ret
+            }
+
+            func @emit(%arg0: float4) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; p
+              %1 = alloca : ptr<function, G> ; o
+              store %0, %arg0
+              %2 = access_chain %1, 0:int : ptr<function, float4>
+              %3 = load %0 : float4
+              store %2, %3
+              %4 = load %1 : G
+              %5 = composite_extract %4, [0] : float4
+              store @g1, %5
+              emit_vertex
+              ret
+            }
+
+            entry geometry "main" @main invocations(1) input_primitive(point) output_topology(points) output_vertices(2) inputs(@g0) outputs(@g1)
+        "#]],
+    );
+}
+
 const TESSELLATION: &str = r#"
 struct CP { float3 pos : POSITION; float2 uv : TEXCOORD0; };
 struct PC { float edges[3] : SV_TessFactor; float inside : SV_InsideTessFactor; float3 mid : MIDPOINT; };

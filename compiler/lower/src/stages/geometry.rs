@@ -2,7 +2,9 @@
 //! input variables, one element per vertex; other parameters are system values
 //! (`SV_PrimitiveID`, `SV_GSInstanceID`). The `inout TriangleStream<T>` parameter is no IR
 //! parameter: its element's leaves are the output variables, and `stream.Append(v)` stores
-//! `v`'s leaves into them, then `emit_vertex`; `RestartStrip()` is `end_primitive`. Modes:
+//! `v`'s leaves into them, then `emit_vertex`; `RestartStrip()` is `end_primitive`. A function
+//! the stream is passed to has no IR parameter for it either, and its `Append` does the same.
+//! Modes:
 //! `[instance(n)]` (default 1), the input primitive, the stream's topology and
 //! `[maxvertexcount(n)]`.
 
@@ -62,7 +64,7 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
             let Some(local) = super::param_local(cx, idx, n) else {
                 return Err(cx.unsupported("this stream parameter", range));
             };
-            cx.stage_io.skipped.push(n);
+            cx.stage_io.skip(idx, n);
             cx.stage_io.stream = Some((local, element.clone(), vars));
             continue;
         }
@@ -181,12 +183,29 @@ impl FnLower<'_, '_> {
         let Expr::Local(l) = self.body.expr(receiver).clone() else {
             return None;
         };
-        if self.cx.stage_io.entry != Some(self.item) {
+        // The entry's stream parameter, or a function's it was passed to.
+        let n = self.body.params.iter().position(|&p| p == l)?;
+        if !self.cx.stage_io.is_skipped(self.item, n) {
             return None;
         }
-        let (local, element, vars) = self.cx.stage_io.stream.clone()?;
-        if local != l {
+        let Some(ResourceType::Stream { element: own, .. }) = self
+            .infer
+            .type_of_local(l)
+            .and_then(|t| t.as_resource())
+            .cloned()
+        else {
             return None;
+        };
+        let Some((_, element, vars)) = self.cx.stage_io.stream.clone() else {
+            return Some(Err(
+                self.unsupported("a stream outside a geometry shader", e)
+            ));
+        };
+        if own != element {
+            return Some(Err(self.unsupported(
+                "a stream of another element type than the entry's",
+                e,
+            )));
         }
         Some(match (name, args) {
             ("Append", [v]) => self.coerce(*v, &element).map(|v| {

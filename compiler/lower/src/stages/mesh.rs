@@ -76,7 +76,7 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
                 let Some(local) = super::param_local(cx, idx, n) else {
                     return Err(cx.unsupported("this mesh output parameter", range));
                 };
-                cx.stage_io.skipped.push(n);
+                cx.stage_io.skip(idx, n);
                 let slot = match r {
                     "vertices" => &mut vertices,
                     "primitives" => &mut primitives,

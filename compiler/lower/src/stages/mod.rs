@@ -51,9 +51,9 @@ pub struct StageVar {
 pub struct StageIo {
     /// The entry function.
     pub entry: Option<ItemIdx>,
-    /// Positions of the entry's parameters that have no IR parameter: streams and mesh
-    /// outputs live in stage variables only.
-    pub skipped: Vec<usize>,
+    /// Parameters (function, position) that have no IR parameter: streams (of the entry and
+    /// of the functions it passes its stream to) and mesh outputs live in stage variables.
+    pub skipped: Vec<(ItemIdx, usize)>,
     /// A geometry shader's stream parameter and the variables `Append` writes.
     pub stream: Option<(LocalId, Type, Vec<StageVar>)>,
     /// A mesh shader's output arrays: the parameter and its variables.
@@ -63,15 +63,19 @@ pub struct StageIo {
 impl StageIo {
     /// Whether parameter `n` of function `item` has no IR parameter.
     pub fn is_skipped(&self, item: ItemIdx, n: usize) -> bool {
-        self.entry == Some(item) && self.skipped.contains(&n)
+        self.skipped.contains(&(item, n))
+    }
+
+    /// Marks parameter `n` of `item` as having no IR parameter.
+    pub fn skip(&mut self, item: ItemIdx, n: usize) {
+        if !self.is_skipped(item, n) {
+            self.skipped.push((item, n));
+        }
     }
 
     /// The IR argument index of parameter `n` of `item`, counting only kept parameters.
     pub fn arg_index(&self, item: ItemIdx, n: usize) -> u32 {
-        if self.entry != Some(item) {
-            return n as u32;
-        }
-        (0..n).filter(|i| !self.skipped.contains(i)).count() as u32
+        (0..n).filter(|&i| !self.is_skipped(item, i)).count() as u32
     }
 }
 
