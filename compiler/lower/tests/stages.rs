@@ -888,6 +888,21 @@ fn mesh_spirv_modes_and_decorations() {
 }
 
 #[test]
+fn invert_y_flips_the_positions_a_mesh_shader_writes() {
+    let mesh = common::lower_stage(&MESH.replace("void mesh(", "void main("), ShaderStage::Mesh);
+    let mut options = SpirvOptions::new(TargetEnv::Vulkan1_2);
+    options.invert_y = true;
+    let words = spirv_backend::emit(&mesh, &options).expect("emit");
+    let failures = spirv_backend::validate::validate(
+        &words,
+        &spirv_backend::validator_options(&mesh, &options),
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let text = spirv_backend::disassemble(&words);
+    assert_eq!(text.matches("OpFNegate").count(), 1, "{text}");
+}
+
+#[test]
 fn what_is_not_lowered_yet_is_refused() {
     refused(
         r#"

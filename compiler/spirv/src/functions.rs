@@ -758,6 +758,27 @@ impl<'m> Fx<'_, 'm> {
         Ok(self.op(Op::CompositeConstruct, ty, Self::ids(&parts)))
     }
 
+    /// Whether `p` is the `Position` output or, in a mesh shader, one element of it.
+    fn writes_position(&self, p: ir::Value) -> bool {
+        let is_position = |v: ir::Value| {
+            matches!(v, ir::Value::Global(g) if self.cx.m.globals.get(g).is_some_and(|g| {
+                g.kind == ir::GlobalKind::Output
+                    && g.stage_binding == Some(ir::StageBinding::BuiltIn(ir::BuiltIn::Position))
+            }))
+        };
+        match p {
+            ir::Value::Inst(i) => {
+                self.stages.contains(&ir::Stage::Mesh)
+                    && self.f.insts.get(i).is_some_and(|d| {
+                        d.opcode == ir::Opcode::AccessChain
+                            && d.operands.len() == 2
+                            && d.operands.first().is_some_and(|&b| is_position(b))
+                    })
+            }
+            v => is_position(v),
+        }
+    }
+
     fn lower_store(&mut self, d: &ir::InstData) -> Result<()> {
         let &[p, v] = &d.operands[..] else {
             return Err(SpirvError::invalid("store takes a pointer and a value"));
@@ -769,15 +790,16 @@ impl<'m> Fx<'_, 'm> {
         if ty.as_resource().is_some() {
             return Err(SpirvError::invalid("stores into a resource"));
         }
-        // `-fvk-invert-y`: flip the clip-space position written by pre-rasterization stages.
+        // `-fvk-invert-y`: flip the clip-space position written by the last stage before
+        // rasterization (a mesh shader writes an element of its position array).
         if self.cx.opts.invert_y
             && self.stages.iter().any(|s| {
                 matches!(
                     s,
-                    ir::Stage::Vertex | ir::Stage::Domain | ir::Stage::Geometry
+                    ir::Stage::Vertex | ir::Stage::Domain | ir::Stage::Geometry | ir::Stage::Mesh
                 )
             })
-            && matches!(p, ir::Value::Global(g) if self.cx.m.globals.get(g).is_some_and(|g| g.stage_binding == Some(ir::StageBinding::BuiltIn(ir::BuiltIn::Position))))
+            && self.writes_position(p)
         {
             if let Type::Vector(k, 4) = ty {
                 let s = self.cx.scalar_type(scalar_of(k, false));
