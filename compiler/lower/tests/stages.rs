@@ -921,7 +921,7 @@ struct G { float4 pos : SV_Position; };
 void main(point G p[1], inout PointStream<G> a, inout PointStream<G> b) { a.Append(p[0]); }
 "#,
         ShaderStage::Geometry,
-        expect!["E3001 41..152: not supported yet: more than one output stream"],
+        expect!["E3001 130..131: not supported yet: more than one output stream"],
     );
     refused(
         r#"

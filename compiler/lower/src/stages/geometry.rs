@@ -37,13 +37,15 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
     let mut topology = None;
     let mut in_location = 0;
     let mut out_location = 0;
+    let ranges = super::param_ranges(cx, idx);
     for (n, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
+        let prange = ranges.get(n).copied().unwrap_or(range);
         let Some(ty) = ps.ty.clone() else {
-            return Err(cx.unsupported(&format!("the parameter `{}`", p.name), range));
+            return Err(cx.unsupported(&format!("the parameter `{}`", p.name), prange));
         };
         if let Some(ResourceType::Stream { kind, element }) = ty.as_resource() {
             if topology.is_some() {
-                return Err(cx.unsupported("more than one output stream", range));
+                return Err(cx.unsupported("more than one output stream", prange));
             }
             topology = Some(match kind {
                 StreamKind::Point => OutputTopology::Points,
@@ -51,7 +53,7 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
                 StreamKind::Triangle => OutputTopology::TriangleStrip,
             });
             let Some(leaves) = super::leaves(element, None, &[]) else {
-                return Err(cx.unsupported("a stream element without semantics", range));
+                return Err(cx.unsupported("a stream element without semantics", prange));
             };
             let decl = Declare {
                 stage: Stage::Geometry,
@@ -60,9 +62,9 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
                 patch: false,
                 per_primitive: false,
             };
-            let vars = decl.vars(cx, &leaves, &mut out_location, range)?;
+            let vars = decl.vars(cx, &leaves, &mut out_location, prange)?;
             let Some(local) = super::param_local(cx, idx, n) else {
-                return Err(cx.unsupported("this stream parameter", range));
+                return Err(cx.unsupported("this stream parameter", prange));
             };
             cx.stage_io.skip(idx, n);
             cx.stage_io.stream = Some((local, element.clone(), vars));
@@ -71,7 +73,7 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
         if p.direction != ParamDirection::In {
             return Err(cx.unsupported(
                 &format!("the `out` parameter `{}` of a geometry shader", p.name),
-                range,
+                prange,
             ));
         }
         let prim = p
@@ -87,10 +89,10 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
                 None,
             ) = (&ty, primitive)
             else {
-                return Err(cx.unsupported("this input primitive parameter", range));
+                return Err(cx.unsupported("this input primitive parameter", prange));
             };
             let Some(leaves) = super::leaves(element, p.semantic.as_deref(), &[]) else {
-                return Err(cx.unsupported("input vertices without semantics", range));
+                return Err(cx.unsupported("input vertices without semantics", prange));
             };
             let decl = Declare {
                 stage: Stage::Geometry,
@@ -99,13 +101,15 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
                 patch: false,
                 per_primitive: false,
             };
-            let vars = decl.vars(cx, &leaves, &mut in_location, range)?;
+            let vars = decl.vars(cx, &leaves, &mut in_location, prange)?;
             primitive = Some(prim);
             args.push(Arg::Primitive((**element).clone(), *len, vars));
             continue;
         }
         let Some(leaves) = super::leaves(&ty, p.semantic.as_deref(), &[]) else {
-            return Err(cx.unsupported(&format!("the parameter `{}` (no semantic)", p.name), range));
+            return Err(
+                cx.unsupported(&format!("the parameter `{}` (no semantic)", p.name), prange)
+            );
         };
         let decl = Declare {
             stage: Stage::Geometry,
@@ -114,7 +118,7 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
             patch: false,
             per_primitive: false,
         };
-        let vars = decl.vars(cx, &leaves, &mut in_location, range)?;
+        let vars = decl.vars(cx, &leaves, &mut in_location, prange)?;
         args.push(Arg::Value(ty, vars));
     }
     let (Some(primitive), Some(topology)) = (primitive, topology) else {

@@ -55,9 +55,11 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
     let mut vertices = None;
     let mut primitives = None;
     let mut indices = None;
+    let ranges = super::param_ranges(cx, idx);
     for (n, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
+        let prange = ranges.get(n).copied().unwrap_or(range);
         let Some(ty) = ps.ty.clone() else {
-            return Err(cx.unsupported(&format!("the parameter `{}`", p.name), range));
+            return Err(cx.unsupported(&format!("the parameter `{}`", p.name), prange));
         };
         let role = p.stage_modifier.as_deref();
         match (role, p.direction) {
@@ -71,10 +73,12 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
                     len: Some(len),
                 } = &ty
                 else {
-                    return Err(cx.unsupported(&format!("the `{r}` parameter `{}`", p.name), range));
+                    return Err(
+                        cx.unsupported(&format!("the `{r}` parameter `{}`", p.name), prange)
+                    );
                 };
                 let Some(local) = super::param_local(cx, idx, n) else {
-                    return Err(cx.unsupported("this mesh output parameter", range));
+                    return Err(cx.unsupported("this mesh output parameter", prange));
                 };
                 cx.stage_io.skip(idx, n);
                 let slot = match r {
@@ -86,9 +90,10 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
             }
             (None, ParamDirection::In) => {
                 let Some(leaves) = super::leaves(&ty, p.semantic.as_deref(), &[]) else {
-                    return Err(
-                        cx.unsupported(&format!("the parameter `{}` (no semantic)", p.name), range)
-                    );
+                    return Err(cx.unsupported(
+                        &format!("the parameter `{}` (no semantic)", p.name),
+                        prange,
+                    ));
                 };
                 let decl = Declare {
                     stage: Stage::Mesh,
@@ -97,12 +102,12 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
                     patch: false,
                     per_primitive: false,
                 };
-                let vars = decl.vars(cx, &leaves, &mut in_location, range)?;
+                let vars = decl.vars(cx, &leaves, &mut in_location, prange)?;
                 args.push(Arg::Value(ty, vars));
             }
             _ => {
                 return Err(
-                    cx.unsupported(&format!("the mesh shader parameter `{}`", p.name), range)
+                    cx.unsupported(&format!("the mesh shader parameter `{}`", p.name), prange)
                 )
             }
         }

@@ -560,6 +560,15 @@ pub fn finish_wrapper(cx: &mut ModuleCtx<'_>, wrapper: ir::Func, entry: ir::Entr
     crate::init::lower_init_globals(cx, wrapper);
 }
 
+/// The range of each parameter of `item` (in the expanded tree), for diagnostics.
+pub fn param_ranges(cx: &ModuleCtx<'_>, item: ItemIdx) -> Vec<syntax::TextRange> {
+    let (body, map) = hir::body_with_source_map(cx.db, cx.function_id(item));
+    body.params
+        .iter()
+        .map(|l| map.locals[l.0 as usize].text_range())
+        .collect()
+}
+
 /// The HIR local of parameter `n` of function `item`.
 pub fn param_local(cx: &ModuleCtx<'_>, item: ItemIdx, n: usize) -> Option<LocalId> {
     let body = hir::body::body(cx.db, cx.function_id(item));

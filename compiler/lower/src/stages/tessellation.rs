@@ -94,24 +94,26 @@ impl HullInputs {
         let f = cx.tree.function(idx).cloned().expect("a function");
         let sig = hir::function_signature(cx.db, cx.function_id(idx));
         let mut args = Vec::new();
-        for (p, ps) in f.params.iter().zip(&sig.params) {
+        let ranges = super::param_ranges(cx, idx);
+        for (n, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
+            let prange = ranges.get(n).copied().unwrap_or(range);
             let ty = ps.ty.clone();
             if p.direction != ParamDirection::In {
                 return Err(
-                    cx.unsupported(&format!("the `out` parameter `{}` here", p.name), range)
+                    cx.unsupported(&format!("the `out` parameter `{}` here", p.name), prange)
                 );
             }
             match ty.as_ref().and_then(super::patch_of) {
                 Some((element, n, true)) => {
                     if let Some((e, m, vars)) = &self.patch {
                         if *e != element || *m != n {
-                            return Err(cx.unsupported("two different input patches", range));
+                            return Err(cx.unsupported("two different input patches", prange));
                         }
                         args.push(Arg::Patch(element, n, vars.clone()));
                         continue;
                     }
                     let Some(leaves) = super::leaves(&element, None, &[]) else {
-                        return Err(cx.unsupported("control points without semantics", range));
+                        return Err(cx.unsupported("control points without semantics", prange));
                     };
                     let decl = Declare {
                         stage: Stage::Hull,
@@ -120,7 +122,7 @@ impl HullInputs {
                         patch: false,
                         per_primitive: false,
                     };
-                    let vars = decl.vars(cx, &leaves, &mut self.next_location, range)?;
+                    let vars = decl.vars(cx, &leaves, &mut self.next_location, prange)?;
                     self.patch = Some((element.clone(), n, vars.clone()));
                     args.push(Arg::Patch(element, n, vars));
                 }
@@ -131,7 +133,7 @@ impl HullInputs {
                     _ => {
                         return Err(cx.unsupported(
                             "an `OutputPatch` that is not the hull shader's output",
-                            range,
+                            prange,
                         ))
                     }
                 },
@@ -139,7 +141,7 @@ impl HullInputs {
                     let (Some(ty), Some(sem)) = (ty, p.semantic.clone()) else {
                         return Err(cx.unsupported(
                             &format!("the parameter `{}` (no semantic)", p.name),
-                            range,
+                            prange,
                         ));
                     };
                     let key = sem.to_ascii_uppercase();
@@ -148,7 +150,7 @@ impl HullInputs {
                         continue;
                     }
                     let Some(leaves) = super::leaves(&ty, Some(&sem), &[]) else {
-                        return Err(cx.unsupported(&format!("the parameter `{}`", p.name), range));
+                        return Err(cx.unsupported(&format!("the parameter `{}`", p.name), prange));
                     };
                     let decl = Declare {
                         stage: Stage::Hull,
@@ -157,7 +159,7 @@ impl HullInputs {
                         patch: false,
                         per_primitive: false,
                     };
-                    let vars = decl.vars(cx, &leaves, &mut self.next_location, range)?;
+                    let vars = decl.vars(cx, &leaves, &mut self.next_location, prange)?;
                     self.values.push((key, vars.clone()));
                     args.push(Arg::Value(ty, vars));
                 }
@@ -311,17 +313,19 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
     let mut slots: Vec<Option<Arg>> = Vec::new();
     let mut location = 0;
     let mut modes = vec![ExecutionMode::Domain(domain)];
+    let ranges = super::param_ranges(cx, idx);
     for control_points in [true, false] {
         for (n, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
+            let prange = ranges.get(n).copied().unwrap_or(range);
             if slots.len() <= n {
                 slots.push(None);
             }
             let Some(ty) = ps.ty.clone() else {
-                return Err(cx.unsupported(&format!("the parameter `{}`", p.name), range));
+                return Err(cx.unsupported(&format!("the parameter `{}`", p.name), prange));
             };
             if p.direction != ParamDirection::In {
                 return Err(
-                    cx.unsupported(&format!("the `out` parameter `{}` here", p.name), range)
+                    cx.unsupported(&format!("the `out` parameter `{}` here", p.name), prange)
                 );
             }
             let patch = super::patch_of(&ty);
@@ -330,7 +334,7 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
             }
             if let Some((element, count, input)) = patch {
                 let Some(leaves) = super::leaves(&element, None, &[]).filter(|_| !input) else {
-                    return Err(cx.unsupported("this patch parameter of a domain shader", range));
+                    return Err(cx.unsupported("this patch parameter of a domain shader", prange));
                 };
                 let decl = Declare {
                     stage: Stage::Domain,
@@ -339,14 +343,14 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
                     patch: false,
                     per_primitive: false,
                 };
-                let vars = decl.vars(cx, &leaves, &mut location, range)?;
+                let vars = decl.vars(cx, &leaves, &mut location, prange)?;
                 modes.push(ExecutionMode::InputControlPoints(count));
                 slots[n] = Some(Arg::Patch(element, count, vars));
                 continue;
             }
             let Some(leaves) = super::leaves(&ty, p.semantic.as_deref(), &[]) else {
                 return Err(
-                    cx.unsupported(&format!("the parameter `{}` (no semantic)", p.name), range)
+                    cx.unsupported(&format!("the parameter `{}` (no semantic)", p.name), prange)
                 );
             };
             // A struct parameter is the patch constants; a lone value a system value.
@@ -357,7 +361,7 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
                 patch: matches!(ty, Type::Struct(_)),
                 per_primitive: false,
             };
-            let vars = decl.vars(cx, &leaves, &mut location, range)?;
+            let vars = decl.vars(cx, &leaves, &mut location, prange)?;
             slots[n] = Some(Arg::Value(ty, vars));
         }
     }
