@@ -137,8 +137,26 @@ impl Ctx<'_> {
 }
 
 impl Fx<'_, '_> {
+    /// Fails unless every entry point reaching this function is of `stage`.
+    fn require_stage(&self, stage: ir::Stage, what: &str) -> Result<()> {
+        match self.stages.iter().find(|s| **s != stage) {
+            None => Ok(()),
+            Some(s) => Err(SpirvError::invalid(format!(
+                "{what} in a {} shader (only {} shaders have it)",
+                s.name(),
+                stage.name()
+            ))),
+        }
+    }
+
     /// `EmitVertex`, `EndPrimitive` and `SetMeshOutputs`.
     pub fn lower_stage_op(&mut self, d: &ir::InstData) -> Result<()> {
+        let stage = if d.opcode == ir::Opcode::SetMeshOutputs {
+            ir::Stage::Mesh
+        } else {
+            ir::Stage::Geometry
+        };
+        self.require_stage(stage, d.opcode.name())?;
         match d.opcode {
             ir::Opcode::EmitVertex => self.op_void(Op::EmitVertex, vec![]),
             ir::Opcode::EndPrimitive => self.op_void(Op::EndPrimitive, vec![]),
@@ -153,6 +171,7 @@ impl Fx<'_, '_> {
 
     /// `EmitMeshTasks`, a terminator.
     pub fn lower_emit_mesh_tasks(&mut self, d: &ir::InstData) -> Result<()> {
+        self.require_stage(ir::Stage::Amplification, "emit_mesh_tasks")?;
         let ids = self.values(&d.operands)?;
         if ids.len() < 3 {
             return Err(SpirvError::invalid(

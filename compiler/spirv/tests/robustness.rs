@@ -543,3 +543,43 @@ fn intrinsics_with_wrong_operand_counts() {
     }
     assert!(count > 0);
 }
+
+#[test]
+fn stage_instructions_outside_their_stage_are_errors() {
+    let module = |stage: Stage, build: &dyn Fn(&mut ir::FunctionBuilder<'_>)| {
+        let mut mb = ModuleBuilder::new();
+        let f = mb.declare_function("main", vec![], Type::Void);
+        {
+            let mut fb = mb.function(f);
+            let b = fb.create_block("");
+            fb.switch_to_block(b);
+            build(&mut fb);
+            fb.ret(None);
+        }
+        mb.entry_point(EntryPoint {
+            name: "main".into(),
+            stage,
+            function: f,
+            inputs: vec![],
+            outputs: vec![],
+            workgroup_size: Some([1, 1, 1]),
+            modes: Vec::new(),
+        });
+        mb.finish()
+    };
+    let emit = module(Stage::Compute, &|fb| fb.emit_vertex());
+    let counts = module(Stage::Compute, &|fb| {
+        let one = fb.uint(1);
+        fb.set_mesh_outputs(one, one);
+    });
+    expect![[r#"
+        invalid module: emit_vertex in a compute shader (only geometry shaders have it) (in @main)
+        invalid module: set_mesh_outputs in a compute shader (only mesh shaders have it) (in @main)"#]]
+    .assert_eq(
+        &[
+            emit_error(&emit, TargetEnv::Vulkan1_2),
+            emit_error(&counts, TargetEnv::Vulkan1_2),
+        ]
+        .join("\n"),
+    );
+}

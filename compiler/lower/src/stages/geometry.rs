@@ -63,11 +63,8 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
                 per_primitive: false,
             };
             let vars = decl.vars(cx, &leaves, &mut out_location, prange)?;
-            let Some(local) = super::param_local(cx, idx, n) else {
-                return Err(cx.unsupported("this stream parameter", prange));
-            };
             cx.stage_io.skip(idx, n);
-            cx.stage_io.stream = Some((local, element.clone(), vars));
+            cx.stage_io.stream = Some((element.clone(), vars));
             continue;
         }
         if p.direction != ParamDirection::In {
@@ -152,7 +149,7 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
         .stage_io
         .stream
         .as_ref()
-        .map(|(_, _, vars)| vars.iter().map(|v| v.global).collect())
+        .map(|(_, vars)| vars.iter().map(|v| v.global).collect())
         .unwrap_or_default();
     super::finish_wrapper(
         cx,
@@ -176,7 +173,7 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
 }
 
 impl FnLower<'_, '_> {
-    /// `stream.Append(v)` and `stream.RestartStrip()` on the entry's stream parameter.
+    /// `stream.Append(v)` and `stream.RestartStrip()` on a stream parameter.
     pub fn lower_stream_method(
         &mut self,
         e: ExprId,
@@ -200,7 +197,7 @@ impl FnLower<'_, '_> {
         else {
             return None;
         };
-        let Some((_, element, vars)) = self.cx.stage_io.stream.clone() else {
+        let Some((element, vars)) = self.cx.stage_io.stream.clone() else {
             return Some(Err(
                 self.unsupported("a stream outside a geometry shader", e)
             ));

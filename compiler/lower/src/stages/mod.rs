@@ -54,8 +54,8 @@ pub struct StageIo {
     /// Parameters (function, position) that have no IR parameter: streams (of the entry and
     /// of the functions it passes its stream to) and mesh outputs live in stage variables.
     pub skipped: Vec<(ItemIdx, usize)>,
-    /// A geometry shader's stream parameter and the variables `Append` writes.
-    pub stream: Option<(LocalId, Type, Vec<StageVar>)>,
+    /// A geometry shader's stream element and the variables `Append` writes.
+    pub stream: Option<(Type, Vec<StageVar>)>,
     /// A mesh shader's output arrays: the parameter and its variables.
     pub mesh_outputs: Vec<(LocalId, mesh::MeshOutput)>,
 }
@@ -533,7 +533,7 @@ pub fn numthreads(f: &Function) -> Option<[u32; 3]> {
     v.filter(|v| v.len() == 3).map(|v| [v[0], v[1], v[2]])
 }
 
-/// The wrapper function `name` with an entry block to fill; returns it and the block.
+/// The wrapper function `name`, a parameterless void function with an entry block to fill.
 pub fn begin_wrapper(cx: &mut ModuleCtx<'_>, name: &str) -> ir::Func {
     let wrapper = cx.mb.declare_function(name, Vec::new(), Type::Void);
     let mut fb = cx.mb.function(wrapper);
