@@ -108,15 +108,8 @@ pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         }
     }
     let f = cx.tree.function(idx).cloned().expect("a function");
-    let size = f
-        .attrs
-        .iter()
-        .find(|a| a.name.eq_ignore_ascii_case("numthreads"))
-        .and_then(|a| {
-            let v: Option<Vec<u32>> = a.args.iter().map(|s| parse_count(s)).collect();
-            v.filter(|v| v.len() == 3).map(|v| [v[0], v[1], v[2]])
-        });
-    let Some(size) = size else {
+    // Literals, or arithmetic on them after macro expansion (`[numthreads(8 * 8, 1, 1)]`).
+    let Some(size) = crate::stages::numthreads(&f) else {
         cx.unsupported(
             "a compute or amplification entry without a constant `[numthreads(x, y, z)]`",
             range,

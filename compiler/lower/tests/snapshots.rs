@@ -2624,3 +2624,10 @@ void main(uint3 id : SV_DispatchThreadID) {
         "#]],
     );
 }
+
+#[test]
+fn numthreads_may_be_arithmetic_after_macro_expansion() {
+    let m =
+        common::lower("#define TILE 8\n[numthreads(TILE * TILE, (2 + 1) % 2, 1)] void main() {}");
+    assert_eq!(m.entry_points[0].workgroup_size, Some([64, 1, 1]));
+}
