@@ -888,6 +888,62 @@ fn mesh_spirv_modes_and_decorations() {
 }
 
 #[test]
+fn mesh_outputs_take_element_and_component_assignments() {
+    let m = common::lower_stage(
+        r#"
+struct V { float4 pos : SV_Position; float w[2] : WEIGHTS; };
+struct P { uint layer : SV_RenderTargetArrayIndex; };
+[outputtopology("line")]
+[numthreads(2, 1, 1)]
+void main(uint i : SV_GroupIndex, out vertices V verts[2], out indices uint2 lines[1],
+          out primitives P prims[1]) {
+    SetMeshOutputCounts(2, 1);
+    verts[i].pos = float4(i, 0, 0, 1);
+    verts[i].w[1] = 0.5;
+    (verts[i]).w[0] = 0.25;
+    lines[0][i] = i;
+    prims[0].layer = 1;
+}
+"#,
+        ShaderStage::Mesh,
+    );
+    validate(&m, TargetEnv::Vulkan1_2);
+    let body = ir::print_function(
+        &m,
+        m.function_by_name("main_body").unwrap(),
+        &Default::default(),
+    );
+    expect![[r#"
+        func @main_body(%arg0: uint) -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, uint> ; i
+          store %0, %arg0
+          set_mesh_outputs 2:uint, 1:uint
+          %1 = load %0 : uint
+          %2 = load %0 : uint
+          %3 = convert %2 : float
+          %4 = composite_construct %3, 0.0:float, 0.0:float, 1.0:float : float4
+          %5 = access_chain @g1, %1 : ptr<output, float4>
+          store %5, %4
+          %6 = load %0 : uint
+          %7 = access_chain @g2, %6, 1:int : ptr<output, float>
+          store %7, 0.5:float
+          %8 = load %0 : uint
+          %9 = access_chain @g2, %8, 0:int : ptr<output, float>
+          store %9, 0.25:float
+          %10 = load %0 : uint
+          %11 = load %0 : uint
+          %12 = access_chain @g4, 0:int, %10 : ptr<output, uint>
+          store %12, %11
+          %13 = access_chain @g3, 0:int : ptr<output, uint>
+          store %13, 1:uint
+          ret
+        }
+    "#]]
+    .assert_eq(&body);
+}
+
+#[test]
 fn invert_y_flips_the_positions_a_mesh_shader_writes() {
     let mesh = common::lower_stage(&MESH.replace("void mesh(", "void main("), ShaderStage::Mesh);
     let mut options = SpirvOptions::new(TargetEnv::Vulkan1_2);
