@@ -269,6 +269,156 @@ void main(point G p[1], inout PointStream<G> s) {
     );
 }
 
+#[test]
+fn clip_distances_share_one_builtin_array() {
+    check(
+        r#"
+struct V { float4 pos : SV_Position; float clip : SV_ClipDistance0; };
+struct G { float4 pos : SV_Position; float c1 : SV_ClipDistance1; float2 c0 : SV_ClipDistance0; };
+[maxvertexcount(1)]
+void main(point V p[1], inout PointStream<G> s) {
+    G o;
+    o.pos = p[0].pos;
+    o.c0 = float2(p[0].clip, 1);
+    o.c1 = 2;
+    s.Append(o);
+}
+"#,
+        ShaderStage::Geometry,
+        TargetEnv::Vulkan1_0,
+        expect![[r#"
+            struct V { float4 pos : SV_Position; float clip : SV_ClipDistance0; }
+            struct G { float4 pos : SV_Position; float c1 : SV_ClipDistance1; float2 c0 : SV_ClipDistance0; }
+
+            @g0 = input array<array<float, 1>, 1> builtin(ClipDistance) ; in.SV_ClipDistance
+            @g1 = input array<float4, 1> builtin(Position) ; in.SV_Position
+            @g2 = output array<float, 3> builtin(ClipDistance) ; out.SV_ClipDistance
+            @g3 = output float4 builtin(Position) ; out.SV_Position
+
+            func @main_body(%arg0: array<V, 1>) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, array<V, 1>> ; p
+              %1 = alloca : ptr<function, G> ; o
+              store %0, %arg0
+              %2 = access_chain %1, 0:int : ptr<function, float4>
+              %3 = access_chain %0, 0:int : ptr<function, V>
+              %4 = access_chain %3, 0:int : ptr<function, float4>
+              %5 = load %4 : float4
+              store %2, %5
+              %6 = access_chain %1, 2:int : ptr<function, float2>
+              %7 = access_chain %0, 0:int : ptr<function, V>
+              %8 = access_chain %7, 1:int : ptr<function, float>
+              %9 = load %8 : float
+              %10 = composite_construct %9, 1.0:float : float2
+              store %6, %10
+              %11 = access_chain %1, 1:int : ptr<function, float>
+              store %11, 2.0:float
+              %12 = load %1 : G
+              %13 = composite_extract %12, [0] : float4
+              store @g3, %13
+              %14 = composite_extract %12, [1] : float
+              %15 = access_chain @g2, 2:uint : ptr<output, float>
+              store %15, %14
+              %16 = composite_extract %12, [2] : float2
+              %17 = composite_extract %16, [0] : float
+              %18 = access_chain @g2, 0:uint : ptr<output, float>
+              store %18, %17
+              %19 = composite_extract %16, [1] : float
+              %20 = access_chain @g2, 1:uint : ptr<output, float>
+              store %20, %19
+              emit_vertex
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g1, 0:uint : ptr<input, float4>
+              %1 = load %0 : float4
+              %2 = access_chain @g0, 0:uint, 0:uint : ptr<input, float>
+              %3 = load %2 : float
+              %4 = composite_construct %1, %3 : V
+              %5 = composite_construct %4 : array<V, 1>
+              call @main_body(%5)
+              ret
+            }
+
+            entry geometry "main" @main invocations(1) input_primitive(point) output_topology(points) output_vertices(1) inputs(@g1, @g0) outputs(@g3, @g2)
+        "#]],
+    );
+}
+
+#[test]
+fn clip_and_cull_distances_of_mesh_and_domain_shaders_validate() {
+    let mesh = common::lower_stage(
+        r#"
+struct V { float4 pos : SV_Position; float2 clip : SV_ClipDistance; float cull : SV_CullDistance; };
+[outputtopology("point")]
+[numthreads(1, 1, 1)]
+void main(out vertices V verts[1], out indices uint pts[1]) {
+    SetMeshOutputCounts(1, 1);
+    V v;
+    v.pos = 0;
+    v.clip = float2(1, -1);
+    v.cull = 1;
+    verts[0] = v;
+    verts[0].clip = 0;
+    pts[0] = 0;
+}
+"#,
+        ShaderStage::Mesh,
+    );
+    validate(&mesh, TargetEnv::Vulkan1_2);
+    let domain = common::lower_stage(
+        r#"
+struct PC { float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor; };
+struct CP { float4 pos : SV_Position; };
+struct D { float4 pos : SV_Position; float clip : SV_ClipDistance0; };
+[domain("quad")]
+D main(PC pc, float2 uv : SV_DomainLocation, const OutputPatch<CP, 4> cp) {
+    D d;
+    d.pos = lerp(cp[0].pos, cp[3].pos, uv.x);
+    d.clip = d.pos.z;
+    return d;
+}
+"#,
+        ShaderStage::Domain,
+    );
+    validate(&domain, TargetEnv::Vulkan1_0);
+    let prefixes = ["OpCapability", "OpDecorate", "OpExecutionMode"];
+    expect![[r#"
+        OpCapability Shader
+        OpCapability ClipDistance
+        OpCapability CullDistance
+        OpCapability MeshShadingEXT
+        OpExecutionMode %main LocalSize 1 1 1
+        OpExecutionMode %main OutputPoints
+        OpExecutionMode %main OutputVertices 1
+        OpExecutionMode %main OutputPrimitivesEXT 1
+        OpDecorate %out_SV_ClipDistance BuiltIn ClipDistance
+        OpDecorate %out_SV_CullDistance BuiltIn CullDistance
+        OpDecorate %out_SV_Position BuiltIn Position
+        OpDecorate %out_indices BuiltIn PrimitivePointIndicesEXT
+        ---
+        OpCapability Shader
+        OpCapability Tessellation
+        OpCapability ClipDistance
+        OpExecutionMode %main Quads
+        OpDecorate %in_SV_Position BuiltIn Position
+        OpDecorate %in_SV_TessFactor BuiltIn TessLevelOuter
+        OpDecorate %in_SV_TessFactor Patch
+        OpDecorate %in_SV_InsideTessFactor BuiltIn TessLevelInner
+        OpDecorate %in_SV_InsideTessFactor Patch
+        OpDecorate %in_SV_DomainLocation BuiltIn TessCoord
+        OpDecorate %out_SV_ClipDistance BuiltIn ClipDistance
+        OpDecorate %out_SV_Position BuiltIn Position
+    "#]]
+    .assert_eq(&format!(
+        "{}---\n{}",
+        spirv_lines(&mesh, TargetEnv::Vulkan1_2, &prefixes),
+        spirv_lines(&domain, TargetEnv::Vulkan1_0, &prefixes)
+    ));
+}
+
 const TESSELLATION: &str = r#"
 struct CP { float3 pos : POSITION; float2 uv : TEXCOORD0; };
 struct PC { float edges[3] : SV_TessFactor; float inside : SV_InsideTessFactor; float3 mid : MIDPOINT; };

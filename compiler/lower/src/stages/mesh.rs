@@ -180,6 +180,7 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         leaf,
         var_ty: element.clone(),
         arrayed: Some(len),
+        component: None,
     };
     cx.stage_io.mesh_outputs.push((
         local,
@@ -412,6 +413,13 @@ impl FnLower<'_, '_> {
         } else if tail.is_some() {
             return Err(self.unsupported("indexing this mesh output", e));
         }
+        let packed = out
+            .vars
+            .iter()
+            .any(|v| v.leaf.path.starts_with(&path) && v.component.is_some());
+        if packed && component.is_some() {
+            return Err(self.unsupported("one component of a clip or cull distance", e));
+        }
         let i = self.index_value(index)?;
         let v = self.coerce(rhs, &ty)?;
         let mut stored = false;
@@ -427,16 +435,13 @@ impl FnLower<'_, '_> {
             } else {
                 fb.extract(v, rest)
             };
-            let mut idx = vec![i];
-            let (from, to) = match component {
+            match component {
                 Some(c) => {
-                    idx.push(c);
-                    (ty.clone(), ty.clone())
+                    let ptr = fb.access_chain(Value::Global(var.global), &[i, c]);
+                    fb.store(ptr, part);
                 }
-                None => (var.leaf.ty.clone(), var.var_ty.clone()),
-            };
-            let ptr = fb.access_chain(Value::Global(var.global), &idx);
-            super::store_adapted(&mut fb, ptr, part, &from, &to);
+                None => super::store_leaf(&mut fb, var, Some(i), part),
+            }
         }
         if !stored {
             return Err(self.unsupported("this part of a mesh output", e));

@@ -9,6 +9,8 @@
 //! - system values are built-ins of their natural type (`SV_TessFactor` is `TessLevelOuter`,
 //!   a `float[4]`, whatever the HLSL array length), converted on load and written element by
 //!   element on store;
+//! - `SV_ClipDistance<n>` (and `SV_CullDistance<n>`) leaves share one `float` array built-in,
+//!   each at an offset, in the order of the semantic index;
 //! - other leaves take locations in declaration order, as many as their type needs;
 //! - [`StageIo`] tells the body lowering what the entry's parameters became: a stream's
 //!   `Append` writes the stream's output variables, a mesh shader's `out vertices` and
@@ -44,6 +46,9 @@ pub struct StageVar {
     pub var_ty: Type,
     /// The per-vertex (per-control-point, per-primitive) array length.
     pub arrayed: Option<u32>,
+    /// For `SV_ClipDistance`/`SV_CullDistance`: where the leaf's components start in the
+    /// one `float` array of the built-in that all of them share.
+    pub component: Option<u32>,
 }
 
 /// What the entry's parameters became, for the lowering of its body.
@@ -230,6 +235,15 @@ fn adaptable(leaf: &Type, var: &Type) -> bool {
     }
 }
 
+/// A clip or cull distance leaf's place in its built-in array.
+struct Distance {
+    semantic: String,
+    global: Global,
+    /// `float[total]`, without the per-vertex array.
+    var_ty: Type,
+    offset: u32,
+}
+
 /// How stage variables are declared on one side of one stage.
 pub struct Declare {
     pub stage: Stage,
@@ -250,7 +264,18 @@ impl Declare {
         range: syntax::TextRange,
     ) -> R<Vec<StageVar>> {
         let mut out = Vec::new();
+        let distances = self.distances(cx, leaves, range)?;
         for leaf in leaves {
+            if let Some(d) = distances.iter().find(|d| d.semantic == leaf.semantic) {
+                out.push(StageVar {
+                    global: d.global,
+                    leaf: leaf.clone(),
+                    var_ty: d.var_ty.clone(),
+                    arrayed: self.arrayed,
+                    component: Some(d.offset),
+                });
+                continue;
+            }
             let (binding, var_ty) = match builtin(self.stage, self.side, &leaf.semantic) {
                 Some((b, t)) => {
                     if !adaptable(&leaf.ty, &t) {
@@ -303,7 +328,93 @@ impl Declare {
                 leaf: leaf.clone(),
                 var_ty,
                 arrayed: self.arrayed,
+                component: None,
             });
+        }
+        Ok(out)
+    }
+
+    /// The `ClipDistance` and `CullDistance` built-ins of `leaves`, as DXC lays them out: all
+    /// `SV_ClipDistance<n>` leaves share one `float` array, in the order of their semantic
+    /// index, each taking as many elements as it has components (the same for cull distances).
+    fn distances(
+        &self,
+        cx: &mut ModuleCtx<'_>,
+        leaves: &[Leaf],
+        range: syntax::TextRange,
+    ) -> R<Vec<Distance>> {
+        let mut out = Vec::new();
+        for (prefix, builtin) in [
+            ("SV_CLIPDISTANCE", BuiltIn::ClipDistance),
+            ("SV_CULLDISTANCE", BuiltIn::CullDistance),
+        ] {
+            let mut found: Vec<(u32, &Leaf)> = Vec::new();
+            for leaf in leaves {
+                let upper = leaf.semantic.to_ascii_uppercase();
+                let Some(index) = upper.strip_prefix(prefix) else {
+                    continue;
+                };
+                let index = if index.is_empty() {
+                    Some(0)
+                } else {
+                    index.parse().ok()
+                };
+                let float = matches!(
+                    leaf.ty,
+                    Type::Scalar(ScalarKind::Float) | Type::Vector(ScalarKind::Float, _)
+                );
+                let (Some(index), true) = (index, float) else {
+                    return Err(
+                        cx.unsupported(&format!("`{}` of type {}", leaf.semantic, leaf.ty), range)
+                    );
+                };
+                found.push((index, leaf));
+            }
+            if found.is_empty() {
+                continue;
+            }
+            found.sort_by_key(|(index, _)| *index);
+            let mut offsets = Vec::new();
+            let mut total = 0;
+            for (_, leaf) in &found {
+                offsets.push((leaf.semantic.clone(), total));
+                total += leaf.ty.component_count().unwrap_or(1);
+            }
+            let var_ty = Type::array(Type::FLOAT, total);
+            let ty = match self.arrayed {
+                Some(n) => Type::array(var_ty.clone(), n),
+                None => var_ty.clone(),
+            };
+            let name = format!(
+                "{}.{}",
+                if self.side == Side::Input {
+                    "in"
+                } else {
+                    "out"
+                },
+                if builtin == BuiltIn::ClipDistance {
+                    "SV_ClipDistance"
+                } else {
+                    "SV_CullDistance"
+                }
+            );
+            let binding = StageBinding::BuiltIn(builtin);
+            let g = if self.side == Side::Input {
+                cx.mb.input(&name, ty, binding)
+            } else {
+                cx.mb.output(&name, ty, binding)
+            };
+            let gv = &mut cx.mb.module_mut().globals[g];
+            gv.patch = self.patch;
+            gv.per_primitive = self.per_primitive;
+            for (semantic, offset) in offsets {
+                out.push(Distance {
+                    semantic,
+                    global: g,
+                    var_ty: var_ty.clone(),
+                    offset,
+                });
+            }
         }
         Ok(out)
     }
@@ -378,6 +489,22 @@ pub fn load_value(
 ) -> Value {
     let mut loaded = Vec::new();
     for v in vars {
+        if let Some(offset) = v.component {
+            let parts: Vec<Value> = (0..v.leaf.ty.component_count().unwrap_or(1))
+                .map(|k| {
+                    let mut idx: Vec<Value> = index.map(|i| fb.uint(i)).into_iter().collect();
+                    idx.push(fb.uint(offset + k));
+                    let p = fb.access_chain(Value::Global(v.global), &idx);
+                    fb.load(p)
+                })
+                .collect();
+            loaded.push(if parts.len() == 1 {
+                parts[0]
+            } else {
+                fb.construct(v.leaf.ty.clone(), &parts)
+            });
+            continue;
+        }
         let x = match index {
             Some(i) => {
                 let idx = fb.uint(i);
@@ -417,11 +544,32 @@ pub fn store_value(
         } else {
             fb.extract(v, &var.leaf.path)
         };
-        let ptr = match index {
-            Some(i) => fb.access_chain(Value::Global(var.global), &[i]),
-            None => Value::Global(var.global),
-        };
-        store_adapted(fb, ptr, part, &var.leaf.ty, &var.var_ty);
+        store_leaf(fb, var, index, part);
+    }
+}
+
+/// Writes a whole leaf value into its variable (element `index` of an arrayed one).
+pub fn store_leaf(fb: &mut FunctionBuilder<'_>, var: &StageVar, index: Option<Value>, v: Value) {
+    let base: Vec<Value> = index.into_iter().collect();
+    match var.component {
+        Some(offset) => {
+            let n = var.leaf.ty.component_count().unwrap_or(1);
+            for k in 0..n {
+                let part = if n == 1 { v } else { fb.extract(v, &[k]) };
+                let mut idx = base.clone();
+                idx.push(fb.uint(offset + k));
+                let p = fb.access_chain(Value::Global(var.global), &idx);
+                fb.store(p, part);
+            }
+        }
+        None => {
+            let ptr = if base.is_empty() {
+                Value::Global(var.global)
+            } else {
+                fb.access_chain(Value::Global(var.global), &base)
+            };
+            store_adapted(fb, ptr, v, &var.leaf.ty, &var.var_ty);
+        }
     }
 }
 
@@ -552,8 +700,17 @@ pub fn wrapper_builder<'m>(cx: &'m mut ModuleCtx<'_>, wrapper: ir::Func) -> Func
     fb
 }
 
-/// Ends the wrapper with `ret`, lowers the queued functions and `init_globals`.
-pub fn finish_wrapper(cx: &mut ModuleCtx<'_>, wrapper: ir::Func, entry: ir::EntryPoint) {
+/// Ends the wrapper with `ret`, lowers the queued functions and `init_globals`. Variables
+/// listed twice (leaves sharing a clip-distance array) are listed once.
+pub fn finish_wrapper(cx: &mut ModuleCtx<'_>, wrapper: ir::Func, mut entry: ir::EntryPoint) {
+    for list in [&mut entry.inputs, &mut entry.outputs] {
+        let mut seen = Vec::new();
+        list.retain(|g| {
+            let first = !seen.contains(g);
+            seen.push(*g);
+            first
+        });
+    }
     wrapper_builder(cx, wrapper).ret(None);
     cx.mb.entry_point(entry);
     cx.drain_queue();
