@@ -1113,6 +1113,15 @@ fn what_is_not_lowered_yet_is_refused() {
     refused(
         r#"
 struct G { float4 pos : SV_Position; };
+[maxvertexcount(1)]
+void main(triangle G t[2], inout PointStream<G> s) { s.Append(t[0]); }
+"#,
+        ShaderStage::Geometry,
+        expect!["E3001 82..83: not supported yet: a `triangle` input of 2 vertices (it takes 3)"],
+    );
+    refused(
+        r#"
+struct G { float4 pos : SV_Position; };
 void main(point G p[1], inout PointStream<G> s) { s.Append(p[0]); }
 "#,
         ShaderStage::Geometry,

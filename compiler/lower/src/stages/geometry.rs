@@ -88,6 +88,15 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
             else {
                 return Err(cx.unsupported("this input primitive parameter", prange));
             };
+            if *len != prim.vertex_count() {
+                // DXC rejects this shader; the front end does not check it yet.
+                let what = format!(
+                    "a `{}` input of {len} vertices (it takes {})",
+                    prim.name(),
+                    prim.vertex_count()
+                );
+                return Err(cx.unsupported(&what, prange));
+            }
             let Some(leaves) = super::leaves(element, p.semantic.as_deref(), &[]) else {
                 return Err(cx.unsupported("input vertices without semantics", prange));
             };

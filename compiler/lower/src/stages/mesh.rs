@@ -118,6 +118,14 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
             range,
         ));
     };
+    if let Some(p) = primitives.as_ref().filter(|p| p.2 != indices.2) {
+        // DXC rejects this shader; the front end does not check it yet.
+        let what = format!(
+            "`out primitives` of {} elements with `out indices` of {}",
+            p.2, indices.2
+        );
+        return Err(cx.unsupported(&what, range));
+    }
     let mut out_location = 0;
     let mut outputs = Vec::new();
     let mut modes = vec![
