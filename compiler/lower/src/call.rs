@@ -157,8 +157,7 @@ impl FnLower<'_, '_> {
                 .filter(|&i| !self.cx.stage_io.is_skipped(idx, i))
                 .map(|i| (i, args[i]))
                 .collect();
-            for ((i, a), t) in kept.iter().zip(&params) {
-                let (i, a) = (*i, a);
+            for ((i, a), t) in kept.iter().map(|(i, a)| (*i, a)).zip(&params) {
                 match t {
                     Type::Pointer { pointee, .. } => {
                         let ty = (**pointee).clone();

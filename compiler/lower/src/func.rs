@@ -171,7 +171,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
             .iter()
             .map(|p| p.ty.clone())
             .collect();
-        // Entry parameters that live in stage variables only (streams, mesh outputs) have
+        // Parameters that live in stage variables only (geometry streams, mesh outputs) have
         // no IR parameter and no local.
         let skipped: Vec<usize> = (0..params.len())
             .filter(|&n| self.cx.stage_io.is_skipped(self.item, n))
