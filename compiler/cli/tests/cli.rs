@@ -436,7 +436,7 @@ fn emit_ir_needs_a_profile() {
 fn emit_ir_reports_what_does_not_lower_yet() {
     let out = hlslc(&[
         "-T",
-        "gs_6_0",
+        "lib_6_6",
         "-E",
         "main",
         "--emit",

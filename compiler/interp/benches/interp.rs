@@ -88,6 +88,7 @@ fn kernel(ssa: bool) -> ir::Module {
         inputs: vec![],
         outputs: vec![],
         workgroup_size: Some([1, 1, 1]),
+        modes: Vec::new(),
     });
     let module = mb.finish();
     assert!(ir::verify(&module).is_empty());

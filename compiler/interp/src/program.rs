@@ -478,7 +478,8 @@ impl Program {
                         shape,
                     }
                 }
-                GlobalKind::Groupshared => {
+                // A task payload is memory the work group shares, like `groupshared`.
+                GlobalKind::Groupshared | GlobalKind::TaskPayload => {
                     let shape = shapes.natural(&g.ty);
                     let off = shared_size;
                     shared_size = shared_size.saturating_add(shapes.size[shape as usize]);

@@ -1063,6 +1063,7 @@ fn modules_that_do_not_verify_are_rejected() {
         inputs: vec![],
         outputs: vec![],
         workgroup_size: Some([1, 1, 1]),
+        modes: Vec::new(),
     });
     let m = mb.finish();
     let err = Program::new(&m, "main", &ProgramOptions::default()).unwrap_err();

@@ -176,6 +176,16 @@ impl ModuleBuilder {
         self.global(g)
     }
 
+    /// The payload variable of an amplification or mesh shader.
+    pub fn task_payload(&mut self, name: &str, ty: Type) -> Global {
+        self.global(GlobalVar::new(
+            name,
+            GlobalKind::TaskPayload,
+            AddressSpace::TaskPayload,
+            ty,
+        ))
+    }
+
     pub fn groupshared(&mut self, name: &str, ty: Type) -> Global {
         self.global(GlobalVar::new(
             name,
@@ -543,6 +553,27 @@ impl FunctionBuilder<'_> {
         self.inst(Opcode::Barrier(flags), Type::Void, Vec::new());
     }
 
+    // Geometry and mesh shaders.
+
+    /// `EmitVertex`: the stage outputs as they are now become a vertex of the current strip.
+    pub fn emit_vertex(&mut self) {
+        self.inst(Opcode::EmitVertex, Type::Void, Vec::new());
+    }
+
+    /// `EndPrimitive`: the next vertex starts a new strip.
+    pub fn end_primitive(&mut self) {
+        self.inst(Opcode::EndPrimitive, Type::Void, Vec::new());
+    }
+
+    /// `SetMeshOutputs`: how many vertices and primitives the mesh shader writes.
+    pub fn set_mesh_outputs(&mut self, vertices: Value, primitives: Value) {
+        self.inst(
+            Opcode::SetMeshOutputs,
+            Type::Void,
+            vec![vertices, primitives],
+        );
+    }
+
     // Calls.
 
     pub fn call(&mut self, callee: Func, args: &[Value]) -> Value {
@@ -595,6 +626,11 @@ impl FunctionBuilder<'_> {
 
     pub fn kill(&mut self) {
         self.inst(Opcode::Kill, Type::Void, Vec::new());
+    }
+
+    /// `EmitMeshTasks`: launches `x * y * z` mesh-shader groups that read `payload`.
+    pub fn emit_mesh_tasks(&mut self, x: Value, y: Value, z: Value, payload: Value) {
+        self.inst(Opcode::EmitMeshTasks, Type::Void, vec![x, y, z, payload]);
     }
 
     pub fn unreachable(&mut self) {

@@ -153,6 +153,11 @@ impl std::ops::BitOr for BarrierFlags {
 /// - `AtomicRmw`: pointer (or texture pointer, coordinate), value. `AtomicCompareExchange`:
 ///   pointer (or texture pointer, coordinate), comparand, new value.
 /// - `Call`: arguments. `CallIntrinsic`: the HLSL intrinsic's operands in HLSL order.
+/// - `EmitVertex`, `EndPrimitive` (geometry shaders): none; the vertex emitted is what the
+///   stage outputs hold, so lowering stores them first. `SetMeshOutputs` (mesh shaders):
+///   vertex count, primitive count (`uint`). `EmitMeshTasks` (amplification shaders, a
+///   terminator): group counts x, y, z (`uint`), then the payload, a pointer into
+///   `task_payload`.
 /// - `Branch`: none (`blocks`: target). `CondBranch`: bool condition (`blocks`: true, false).
 ///   `Switch`: integer selector (`blocks`: default, cases; `literals`: case values).
 ///   `Return`: optional value.
@@ -219,6 +224,10 @@ pub enum Opcode {
     Barrier(BarrierFlags),
     Call(Func),
     CallIntrinsic(crate::intrinsic::Intrinsic),
+    EmitVertex,
+    EndPrimitive,
+    SetMeshOutputs,
+    EmitMeshTasks,
     Branch,
     CondBranch,
     Switch,
@@ -237,6 +246,7 @@ impl Opcode {
                 | Opcode::Return
                 | Opcode::Kill
                 | Opcode::Unreachable
+                | Opcode::EmitMeshTasks
         )
     }
 
@@ -319,6 +329,9 @@ impl Opcode {
                 | Opcode::Barrier(_)
                 | Opcode::Call(_)
                 | Opcode::CallIntrinsic(_)
+                | Opcode::EmitVertex
+                | Opcode::EndPrimitive
+                | Opcode::SetMeshOutputs
                 | Opcode::Phi
         ) && !self.is_terminator()
     }
@@ -387,6 +400,10 @@ impl Opcode {
             Opcode::Barrier(_) => "barrier",
             Opcode::Call(_) => "call",
             Opcode::CallIntrinsic(_) => "call_intrinsic",
+            Opcode::EmitVertex => "emit_vertex",
+            Opcode::EndPrimitive => "end_primitive",
+            Opcode::SetMeshOutputs => "set_mesh_outputs",
+            Opcode::EmitMeshTasks => "emit_mesh_tasks",
             Opcode::Branch => "br",
             Opcode::CondBranch => "cond_br",
             Opcode::Switch => "switch",

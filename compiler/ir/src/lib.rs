@@ -11,6 +11,7 @@ pub mod cfg;
 pub mod entity;
 pub mod inst;
 pub mod intrinsic;
+pub mod modes;
 pub mod module;
 pub mod print;
 pub mod typing;
@@ -26,6 +27,9 @@ pub use inst::{
     StructureMarker,
 };
 pub use intrinsic::Intrinsic;
+pub use modes::{
+    ExecutionMode, InputPrimitive, OutputTopology, TessDomain, TessOutput, TessPartitioning,
+};
 pub use module::{
     Block, BlockData, BuiltIn, EntryPoint, Func, Function, Global, GlobalKind, GlobalVar,
     ImageFormat, Inst, Module, Param, Stage, StageBinding,

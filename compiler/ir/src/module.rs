@@ -143,6 +143,9 @@ pub enum GlobalKind {
     Resource,
     /// `[[vk::push_constant]]` blocks, in `AddressSpace::PushConstant`.
     PushConstant,
+    /// The payload of an amplification shader (the `groupshared` variable it passes to
+    /// `DispatchMesh`) or of a mesh shader (`in payload`), in `AddressSpace::TaskPayload`.
+    TaskPayload,
 }
 
 impl GlobalKind {
@@ -154,6 +157,7 @@ impl GlobalKind {
             GlobalKind::Output => "output",
             GlobalKind::Resource => "resource",
             GlobalKind::PushConstant => "push_constant",
+            GlobalKind::TaskPayload => "task_payload",
         }
     }
 
@@ -165,6 +169,7 @@ impl GlobalKind {
             GlobalKind::Input => Some(AddressSpace::Input),
             GlobalKind::Output => Some(AddressSpace::Output),
             GlobalKind::PushConstant => Some(AddressSpace::PushConstant),
+            GlobalKind::TaskPayload => Some(AddressSpace::TaskPayload),
             GlobalKind::Resource => None,
         }
     }
@@ -241,6 +246,9 @@ named_enum! {
         ShadingRate => "ShadingRateKHR",
         PrimitiveShadingRate => "PrimitiveShadingRateKHR",
         CullPrimitive => "CullPrimitiveEXT",
+        PrimitivePointIndices => "PrimitivePointIndicesEXT",
+        PrimitiveLineIndices => "PrimitiveLineIndicesEXT",
+        PrimitiveTriangleIndices => "PrimitiveTriangleIndicesEXT",
     }
 }
 
@@ -332,6 +340,11 @@ pub struct GlobalVar {
     pub stage_binding: Option<StageBinding>,
     pub interpolation: Vec<Interpolation>,
     pub image_format: Option<ImageFormat>,
+    /// A stage variable per patch rather than per control point: the patch-constant outputs
+    /// of a hull shader and the matching inputs of a domain shader (SPIR-V `Patch`).
+    pub patch: bool,
+    /// A mesh-shader output per primitive rather than per vertex (SPIR-V `PerPrimitiveEXT`).
+    pub per_primitive: bool,
 }
 
 impl GlobalVar {
@@ -350,6 +363,8 @@ impl GlobalVar {
             stage_binding: None,
             interpolation: Vec::new(),
             image_format: None,
+            patch: false,
+            per_primitive: false,
         }
     }
 
@@ -400,4 +415,7 @@ pub struct EntryPoint {
     pub outputs: Vec<Global>,
     /// `[numthreads(x, y, z)]` of compute, mesh and amplification shaders.
     pub workgroup_size: Option<[u32; 3]>,
+    /// The other execution modes (geometry, tessellation and mesh shaders), in the order the
+    /// dump prints them.
+    pub modes: Vec<crate::modes::ExecutionMode>,
 }

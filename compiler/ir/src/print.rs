@@ -19,7 +19,11 @@
 //! bb1: ; loop merge=bb5 continue=bb4 hint=dontunroll (for.header)
 //! }
 //! entry compute "main" @main numthreads(8, 8, 1) inputs(@g0) outputs()
+//! entry geometry "gs" @gs invocations(1) input_primitive(triangle) output_topology(triangle_strip) output_vertices(3) inputs(@g0) outputs(@g1)
 //! ```
+//!
+//! Stage variables per patch (hull and domain shaders) print ` patch`, mesh-shader outputs per
+//! primitive ` per_primitive`, after their binding.
 //!
 //! Operand forms: `%N`, `%argN`, `@gN`, `spec(ID NAME)`, `1.5:float`, `{1.0, 0.0}:float2`
 //! (composite parts untyped), infinities and NaNs as hex bits (`0x7f800000:float`). Opcode
@@ -122,6 +126,12 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
             }
             None => {}
         }
+        if g.patch {
+            globals.push_str(" patch");
+        }
+        if g.per_primitive {
+            globals.push_str(" per_primitive");
+        }
         for i in &g.interpolation {
             let _ = write!(globals, " {}", i.name());
         }
@@ -155,6 +165,9 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
         );
         if let Some([x, y, z]) = e.workgroup_size {
             let _ = write!(entries, " numthreads({x}, {y}, {z})");
+        }
+        for m in &e.modes {
+            let _ = write!(entries, " {}", m.display());
         }
         let list = |gs: &[crate::module::Global]| {
             gs.iter()

@@ -12,6 +12,7 @@
 //! [`Rule`] that failed, like Cranelift's verifier.
 
 mod resource_ops;
+mod stages;
 mod typecheck;
 
 use std::fmt;
@@ -247,6 +248,10 @@ fn verify_spec_constants(m: &Module, errors: &mut Vec<VerifierError>) {
 }
 
 fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
+    for (g, msg) in stages::check_global_flags(m) {
+        let ctx = format!("global @g{g} ({})", m.globals[crate::Global::new(g)].name);
+        module_error(errors, ctx, Rule::Global, msg);
+    }
     for (h, g) in m.globals.iter() {
         let ctx = || format!("global @g{} ({})", h.index(), g.name);
         let mut fail = |msg: String| module_error(errors, ctx(), Rule::Global, msg);
@@ -361,6 +366,9 @@ fn verify_entry_points(m: &Module, errors: &mut Vec<VerifierError>) {
                     ));
                 }
             }
+        }
+        for msg in stages::check_modes(e) {
+            fail(msg);
         }
         for (list, kind) in [
             (&e.inputs, GlobalKind::Input),

@@ -110,6 +110,7 @@ fn stage_variables_and_entry_point() {
         inputs: vec![pos, color],
         outputs: vec![target],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     check(
         &mb.finish(),
@@ -715,6 +716,7 @@ fn compute_entry_point_with_numthreads() {
         inputs: vec![id],
         outputs: vec![],
         workgroup_size: Some([8, 8, 1]),
+        modes: Vec::new(),
     });
     check(
         &mb.finish(),
@@ -958,4 +960,81 @@ fn buffer_layouts_listed_on_request() {
             ..Default::default()
         },
     ));
+}
+
+#[test]
+fn stage_modes_flags_and_geometry_and_mesh_opcodes() {
+    use ir::{ExecutionMode as M, InputPrimitive, OutputTopology, TessDomain, TessOutput};
+    let mut mb = ModuleBuilder::new();
+    let tess = mb.output(
+        "out.SV_TessFactor",
+        Type::array(Type::FLOAT, 4),
+        StageBinding::BuiltIn(BuiltIn::TessLevelOuter),
+    );
+    mb.module_mut().globals[tess].patch = true;
+    let prim = mb.output(
+        "out.PRIM",
+        Type::array(Type::UINT, 8),
+        StageBinding::Location(1),
+    );
+    mb.module_mut().globals[prim].per_primitive = true;
+    let payload = mb.task_payload("payload", Type::UINT);
+    let f = mb.declare_function("gs", vec![], Type::Void);
+    {
+        let mut fb = mb.function(f);
+        let b = fb.create_block("");
+        fb.switch_to_block(b);
+        fb.emit_vertex();
+        fb.end_primitive();
+        let n = fb.uint(3);
+        fb.set_mesh_outputs(n, n);
+        fb.emit_mesh_tasks(n, n, n, Value::Global(payload));
+    }
+    mb.entry_point(EntryPoint {
+        name: "gs".into(),
+        stage: Stage::Geometry,
+        function: f,
+        inputs: vec![],
+        outputs: vec![],
+        workgroup_size: None,
+        modes: vec![
+            M::Invocations(1),
+            M::InputPrimitive(InputPrimitive::LineAdj),
+            M::OutputTopology(OutputTopology::LineStrip),
+            M::OutputVertices(4),
+        ],
+    });
+    mb.entry_point(EntryPoint {
+        name: "hs".into(),
+        stage: Stage::Hull,
+        function: f,
+        inputs: vec![],
+        outputs: vec![tess],
+        workgroup_size: None,
+        modes: vec![
+            M::Domain(TessDomain::Isoline),
+            M::Partitioning(ir::TessPartitioning::FractionalEven),
+            M::TessOutput(TessOutput::Line),
+            M::OutputVertices(2),
+        ],
+    });
+    check(
+        &mb.finish(),
+        expect![[r#"
+            @g0 = output array<float, 4> builtin(TessLevelOuter) patch ; out.SV_TessFactor
+            @g1 = output array<uint, 8> location(1) per_primitive ; out.PRIM
+            @g2 = task_payload uint ; payload
+
+            func @gs() -> void {
+            bb0:
+              emit_vertex
+              end_primitive
+              set_mesh_outputs 3:uint, 3:uint
+              emit_mesh_tasks 3:uint, 3:uint, 3:uint, @g2
+            }
+
+            entry geometry "gs" @gs invocations(1) input_primitive(lineadj) output_topology(line_strip) output_vertices(4) inputs() outputs()
+            entry hull "hs" @gs domain(isoline) partitioning(fractional_even) tess_output(line) output_vertices(2) inputs() outputs(@g0)
+        "#]],
+    );
 }

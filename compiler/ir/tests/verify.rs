@@ -124,6 +124,7 @@ fn entry_points_name_void_functions_and_stage_variables() {
         inputs: vec![out],
         outputs: vec![Handle::new(9)],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     mb.entry_point(EntryPoint {
         name: "ghost".into(),
@@ -132,6 +133,7 @@ fn entry_points_name_void_functions_and_stage_variables() {
         inputs: vec![],
         outputs: vec![],
         workgroup_size: Some([1, 1, 1]),
+        modes: Vec::new(),
     });
     expect![[r#"
         entry point "main": [entry-point] function @main must take no parameters and return void
@@ -1076,4 +1078,82 @@ fn resources_are_never_loaded_or_stored() {
         function @f, bb0, `%0 = load @g0 : Texture2D<float4>`: [memory-type] Texture2D<float4> is used through its pointer and never loaded
         function @f, bb0, `store %1, %0`: [memory-type] stores into Texture2D<float4>, a resource
     "#]].assert_eq(&messages(&mb.finish()));
+}
+
+#[test]
+fn stage_modes_belong_to_their_stage_and_are_complete() {
+    use ir::{ExecutionMode as M, InputPrimitive, OutputTopology, TessDomain};
+    let mut mb = ModuleBuilder::new();
+    let payload = mb.task_payload("payload", Type::UINT);
+    mb.module_mut().globals[payload].patch = true;
+    let f = mb.declare_function("main", vec![], Type::Void);
+    {
+        let mut fb = mb.function(f);
+        let b = fb.create_block("");
+        fb.switch_to_block(b);
+        fb.ret(None);
+    }
+    let entry = |name: &str, stage, modes: Vec<M>, size| EntryPoint {
+        name: name.into(),
+        stage,
+        function: f,
+        inputs: vec![],
+        outputs: vec![],
+        workgroup_size: size,
+        modes,
+    };
+    mb.entry_point(entry(
+        "gs",
+        Stage::Geometry,
+        vec![
+            M::InputPrimitive(InputPrimitive::Triangle),
+            M::OutputTopology(OutputTopology::TriangleStrip),
+            M::Domain(TessDomain::Quad),
+            M::InputPrimitive(InputPrimitive::Point),
+        ],
+        None,
+    ));
+    mb.entry_point(entry(
+        "hs",
+        Stage::Hull,
+        vec![M::Domain(TessDomain::Tri)],
+        None,
+    ));
+    mb.entry_point(entry("ms", Stage::Mesh, vec![], None));
+    mb.entry_point(entry("vs", Stage::Vertex, vec![M::Invocations(2)], None));
+    expect![[r#"
+        global @g0 (payload): [global] a task_payload global cannot be patch or per_primitive
+        entry point "gs": [entry-point] domain(quad) is not a mode of geometry shaders
+        entry point "gs": [entry-point] input_primitive is given twice
+        entry point "gs": [entry-point] a geometry shader needs output_vertices
+        entry point "hs": [entry-point] a hull shader needs partitioning
+        entry point "hs": [entry-point] a hull shader needs tess_output
+        entry point "hs": [entry-point] a hull shader needs output_vertices
+        entry point "ms": [entry-point] a mesh shader needs output_topology
+        entry point "ms": [entry-point] a mesh shader needs output_vertices
+        entry point "ms": [entry-point] a mesh shader needs output_primitives
+        entry point "ms": [entry-point] a mesh shader needs numthreads
+        entry point "vs": [entry-point] invocations(2) is not a mode of vertex shaders
+    "#]]
+    .assert_eq(&messages(&mb.finish()));
+}
+
+#[test]
+fn geometry_and_mesh_opcodes_check_their_operands() {
+    let m = one_function(vec![Type::INT, float_n(4)], Type::Void, |fb, _| {
+        let one = fb.uint(1);
+        fb.emit_vertex();
+        fb.inst(Opcode::EndPrimitive, Type::Void, vec![one]);
+        fb.set_mesh_outputs(fb.arg(0), one);
+        fb.inst(Opcode::SetMeshOutputs, Type::INT, vec![one, one]);
+        let p = fb.alloca(Type::UINT, "p");
+        fb.emit_mesh_tasks(one, one, one, p);
+    });
+    expect![[r#"
+        function @f, bb0, `end_primitive 1:uint`: [operand-count] end_primitive takes 0 operands, not 1
+        function @f, bb0, `set_mesh_outputs %arg0, 1:uint`: [arithmetic-type] operand 0 has type int, expected uint
+        function @f, bb0, `%0 = set_mesh_outputs 1:uint, 1:uint : int`: [result-type] set_mesh_outputs has no result, but the type is int
+        function @f, bb0, `emit_mesh_tasks 1:uint, 1:uint, 1:uint, %1`: [memory-type] the payload has type ptr<function, uint>, expected a pointer into task_payload
+    "#]]
+    .assert_eq(&messages(&m));
 }

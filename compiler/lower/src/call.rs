@@ -151,6 +151,9 @@ impl FnLower<'_, '_> {
     }
 
     fn lower_intrinsic(&mut self, e: ExprId, name: &str, args: &[ExprId]) -> R<Option<Value>> {
+        if let Some(r) = self.lower_mesh_intrinsic(name, args) {
+            return r;
+        }
         if let Some(flags) = barrier_flags(name) {
             self.fb().barrier(flags);
             return Ok(None);
@@ -333,6 +336,9 @@ impl FnLower<'_, '_> {
         }) = self.infer.resolution(e).cloned()
         {
             return self.lower_user_call(e, function, &template_args, Some(receiver), args);
+        }
+        if let Some(r) = self.lower_stream_method(e, receiver, name, args) {
+            return r;
         }
         if !self.is_place_expr(receiver) {
             return Err(self.unsupported("methods of this value", e));

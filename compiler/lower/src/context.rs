@@ -68,6 +68,8 @@ pub struct ModuleCtx<'db> {
     /// The set and binding of every resource of the file.
     pub bindings: crate::resources::Bindings,
     pub options: crate::options::LowerOptions,
+    /// What the entry's parameters became (geometry streams, mesh outputs).
+    pub stage_io: crate::stages::StageIo,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -93,6 +95,7 @@ impl<'db> ModuleCtx<'db> {
             dollar_globals: None,
             bindings: Default::default(),
             options: Default::default(),
+            stage_io: Default::default(),
             diagnostics: Vec::new(),
         }
     }
@@ -179,9 +182,18 @@ impl<'db> ModuleCtx<'db> {
             params.push(types::Type::pointer(types::AddressSpace::Function, this));
         }
         let mut next_resource = resources.iter();
-        for p in &sig.params {
-            let ty = match &p.ty {
-                Some(t) if crate::resources::resource_of(t).is_some() => {
+        for (n, p) in sig.params.iter().enumerate() {
+            // A geometry shader's stream is no value: `Append` writes the stage outputs.
+            let stream = p.ty.as_ref().and_then(|t| t.as_resource());
+            if matches!(stream, Some(types::ResourceType::Stream { .. })) {
+                self.stage_io.skip(idx, n);
+            }
+            if self.stage_io.is_skipped(idx, n) {
+                continue;
+            }
+            // `InputPatch<T, N>` and `OutputPatch<T, N>` are arrays.
+            let ty = match p.ty.as_ref().map(crate::stages::value_type) {
+                Some(t) if crate::resources::resource_of(&t).is_some() => {
                     match next_resource.next() {
                         Some(r) if r.indexed => params.push(types::Type::INT),
                         Some(_) => {}
@@ -189,7 +201,7 @@ impl<'db> ModuleCtx<'db> {
                     }
                     continue;
                 }
-                Some(t) if crate::func::is_storable(t) => t.clone(),
+                Some(t) if crate::func::is_storable(&t) => t,
                 _ => return Err(self.unsupported("this parameter type", range)),
             };
             // `out` and `inout` parameters are pointers to the caller's copy.

@@ -1,6 +1,8 @@
 //! The entry wrapper: `Name_body` is the user's function; `Name` (the only entry point) loads
 //! the built-in inputs its parameters name (`SV_DispatchThreadID`, ...), converts them to the
-//! parameter types, and calls the body. `[numthreads]` gives the workgroup size.
+//! parameter types, and calls the body. `[numthreads]` gives the workgroup size. Compute and
+//! amplification shaders are lowered here; the other stages in `graphics` (vertex, pixel) and
+//! `stages` (geometry, hull, domain, mesh).
 
 use ir::{BuiltIn, EntryPoint, Opcode, Stage, StageBinding, Value};
 use types::{ScalarKind, Type};
@@ -13,6 +15,12 @@ pub enum ShaderStage {
     Compute,
     Vertex,
     Pixel,
+    Geometry,
+    Hull,
+    Domain,
+    Mesh,
+    Amplification,
+    /// Libraries and what has no entry wrapper yet.
     Other,
 }
 
@@ -24,6 +32,11 @@ impl From<syntax::preprocess::ShaderStage> for ShaderStage {
             Profile::Compute => ShaderStage::Compute,
             Profile::Vertex => ShaderStage::Vertex,
             Profile::Pixel => ShaderStage::Pixel,
+            Profile::Geometry => ShaderStage::Geometry,
+            Profile::Hull => ShaderStage::Hull,
+            Profile::Domain => ShaderStage::Domain,
+            Profile::Mesh => ShaderStage::Mesh,
+            Profile::Amplification => ShaderStage::Amplification,
             _ => ShaderStage::Other,
         }
     }
@@ -42,7 +55,7 @@ fn compute_builtin(semantic: &str) -> Option<(BuiltIn, Type)> {
 }
 
 /// Parses an integer attribute argument (`64`, `0x40`, `8u`).
-fn parse_count(text: &str) -> Option<u32> {
+pub(crate) fn parse_count(text: &str) -> Option<u32> {
     let t = text.trim().trim_end_matches(['u', 'U']);
     match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
         Some(hex) => u32::from_str_radix(hex, 16).ok(),
@@ -64,30 +77,41 @@ pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
     let range = cx.item_range(idx);
     match stage {
         ShaderStage::Compute => {}
+        ShaderStage::Amplification => {
+            if crate::stages::mesh::declare_task_payload(cx, idx).is_err() {
+                return;
+            }
+        }
         ShaderStage::Vertex | ShaderStage::Pixel => {
             crate::graphics::lower_graphics_entry(cx, idx, name, stage);
             return;
         }
+        ShaderStage::Geometry => {
+            let _ = crate::stages::geometry::lower_geometry_entry(cx, idx, name);
+            return;
+        }
+        ShaderStage::Hull => {
+            let _ = crate::stages::tessellation::lower_hull_entry(cx, idx, name);
+            return;
+        }
+        ShaderStage::Domain => {
+            let _ = crate::stages::tessellation::lower_domain_entry(cx, idx, name);
+            return;
+        }
+        ShaderStage::Mesh => {
+            let _ = crate::stages::mesh::lower_mesh_entry(cx, idx, name);
+            return;
+        }
         ShaderStage::Other => {
-            cx.unsupported(
-                "this shader stage (compute, vertex and pixel lower for now)",
-                range,
-            );
+            cx.unsupported("this shader stage (libraries have no entry wrapper)", range);
             return;
         }
     }
     let f = cx.tree.function(idx).cloned().expect("a function");
-    let size = f
-        .attrs
-        .iter()
-        .find(|a| a.name.eq_ignore_ascii_case("numthreads"))
-        .and_then(|a| {
-            let v: Option<Vec<u32>> = a.args.iter().map(|s| parse_count(s)).collect();
-            v.filter(|v| v.len() == 3).map(|v| [v[0], v[1], v[2]])
-        });
-    let Some(size) = size else {
+    // Literals, or arithmetic on them after macro expansion (`[numthreads(8 * 8, 1, 1)]`).
+    let Some(size) = crate::stages::numthreads(&f) else {
         cx.unsupported(
-            "a compute entry without a constant `[numthreads(x, y, z)]`",
+            "a compute or amplification entry without a constant `[numthreads(x, y, z)]`",
             range,
         );
         return;
@@ -161,11 +185,16 @@ pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
     }
     cx.mb.entry_point(EntryPoint {
         name: name.to_owned(),
-        stage: Stage::Compute,
+        stage: if stage == ShaderStage::Amplification {
+            Stage::Amplification
+        } else {
+            Stage::Compute
+        },
         function: wrapper,
         inputs: inputs.iter().map(|(g, _)| *g).collect(),
         outputs: Vec::new(),
         workgroup_size: Some(size),
+        modes: Vec::new(),
     });
     cx.drain_queue();
     crate::init::lower_init_globals(cx, wrapper);

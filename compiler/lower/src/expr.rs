@@ -479,6 +479,9 @@ impl FnLower<'_, '_> {
                 }
             }
             BinaryOp::Assign { op } => {
+                if let Some(r) = self.assign_mesh_output(e, lhs, rhs, op.is_some()) {
+                    return r.map(Some);
+                }
                 let p = self.lvalue(lhs)?;
                 let ty = self.place_type(&p);
                 if crate::resources::resource_of(&ty).is_some() {

@@ -176,7 +176,15 @@ impl<'a, 'db> FnLower<'a, 'db> {
             Some(v) => Ok(v),
             None => {
                 let range = self.map.locals[l.0 as usize].text_range();
-                Err(self.cx.unsupported("this local variable", range))
+                let stage_param = self.body.params.iter().position(|&p| p == l);
+                let what = match stage_param {
+                    Some(n) if self.cx.stage_io.is_skipped(self.item, n) => {
+                        "using this stream or mesh output except through `Append` or by \
+                         assigning to its elements"
+                    }
+                    _ => "this local variable",
+                };
+                Err(self.cx.unsupported(what, range))
             }
         }
     }
@@ -199,7 +207,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
             .into_iter();
         let mut args: Vec<ParamArg> = Vec::new();
         let mut next_arg = first;
-        for p in &params {
+        for (n, p) in params.iter().enumerate() {
+            if self.cx.stage_io.is_skipped(self.item, n) {
+                args.push(ParamArg::Skipped);
+                continue;
+            }
             let is_resource = self
                 .infer
                 .type_of_local(*p)
@@ -223,6 +235,14 @@ impl<'a, 'db> FnLower<'a, 'db> {
         if self.this.is_some() {
             self.fb().set_param_name(0, "this");
         }
+        // Parameters that live in stage variables only (geometry streams, mesh outputs) have
+        // no IR parameter and no local.
+        let skipped: Vec<usize> = params
+            .iter()
+            .zip(&args)
+            .filter(|(_, a)| matches!(a, ParamArg::Skipped))
+            .map(|(p, _)| p.0 as usize)
+            .collect();
         // `out`/`inout` parameters are the caller's pointers; every other local an alloca.
         for (p, a) in params.iter().zip(&args) {
             if let ParamArg::Value(n) = *a {
@@ -232,14 +252,18 @@ impl<'a, 'db> FnLower<'a, 'db> {
             }
         }
         for i in 0..self.body.locals.len() {
-            if self.locals[i].is_some() {
+            if self.locals[i].is_some() || skipped.contains(&i) {
                 continue;
             }
             let local = self.body.locals[i].clone();
             let range = self.map.locals[i].text_range();
             // A `static const` local is an ordinary local: it is initialized where declared
             // with the same value on every call.
-            let Some(ty) = self.infer.type_of_local(LocalId(i as u32)).cloned() else {
+            let Some(ty) = self
+                .infer
+                .type_of_local(LocalId(i as u32))
+                .map(crate::stages::value_type)
+            else {
                 return Err(self.cx.unsupported("a local of unknown type", range));
             };
             if local.is_static && !local.is_const {
@@ -282,6 +306,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
         for (p, a) in params.iter().zip(args) {
             let name = self.body.local(*p).name.clone();
             match a {
+                ParamArg::Skipped => {}
                 ParamArg::Resource(g) => self.locals[p.0 as usize] = Some(Value::Global(g)),
                 ParamArg::Element(g, n) => {
                     let mut fb = self.fb();
@@ -421,6 +446,8 @@ impl<'a, 'db> FnLower<'a, 'db> {
 /// What a declared parameter is in one copy of a function.
 #[derive(Debug, Clone, Copy)]
 enum ParamArg {
+    /// No IR argument: a geometry stream or mesh output, which lives in stage variables.
+    Skipped,
     /// IR argument `n`.
     Value(u32),
     /// The resource global itself.

@@ -271,6 +271,7 @@ pub fn lower_graphics_entry(
         inputs: in_globals.iter().map(|(g, _)| *g).collect(),
         outputs: out_globals.iter().map(|(g, _)| *g).collect(),
         workgroup_size: None,
+        modes: Vec::new(),
     });
     cx.drain_queue();
     crate::init::lower_init_globals(cx, wrapper);

@@ -24,10 +24,12 @@
 //!   non-constant `static` initializers run in `init_globals`, called first by the wrapper;
 //! - every instruction records the source range it was lowered from.
 //!
-//! Compute, vertex and pixel shaders lower. Not lowered yet (reported as E3001, never a
-//! panic): other stages, SM 6.6 descriptor heaps, texel offsets that are not constants
-//! (unless [`unroll`] makes them so), clamp and status arguments of texture methods,
-//! `static` locals with non-constant initializers, and a few intrinsics (`printf`...).
+//! Every stage but libraries lowers: compute, vertex and pixel shaders, and geometry, hull,
+//! domain, mesh and amplification shaders ([`stages`]). Not lowered yet (reported as E3001,
+//! never a panic): ray-tracing and library entries, SM 6.6 descriptor heaps, texel offsets
+//! that are not constants (unless [`unroll`] makes them so), clamp and status arguments of
+//! texture methods, `static` locals with non-constant initializers, and a few intrinsics
+//! (`printf`...).
 //!
 //! # Diagnostic codes
 //!
@@ -40,8 +42,9 @@
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
 //! [`options`] (DXC's `-fvk-*` binding and layout options), [`resources`] (globals,
 //! resources, cbuffers, their bindings and layouts), [`attrs`] (`vk::binding`,
-//! `vk::location`), [`entry`] (the compute
-//! entry wrapper), [`graphics`] (vertex and pixel entry wrappers), [`func`] (per-function
+//! `vk::location`), [`entry`] (the compute and amplification entry wrapper), [`graphics`]
+//! (vertex and pixel entry wrappers), [`stages`] (geometry, tessellation and mesh entry
+//! wrappers), [`func`] (per-function
 //! state and places), [`stmt`], [`expr`], [`call`] (user calls, constructors, intrinsics,
 //! resource methods), [`user_call`] (user functions and methods), [`texture`] (sampling with
 //! offsets, gathers, LOD queries, multisampled textures), [`counters`] (append, consume and
@@ -62,6 +65,7 @@ pub mod init;
 pub mod options;
 pub mod resources;
 pub mod spec_const;
+pub mod stages;
 pub mod stmt;
 pub mod texture;
 pub mod unroll;

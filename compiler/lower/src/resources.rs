@@ -200,7 +200,7 @@ impl ModuleCtx<'_> {
         }
     }
 
-    fn global_type_of(&mut self, idx: ItemIdx) -> R<Type> {
+    pub(crate) fn global_type_of(&mut self, idx: ItemIdx) -> R<Type> {
         let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
         match hir::global_type(self.db, g) {
             Some(t) => Ok(t),

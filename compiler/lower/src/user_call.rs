@@ -196,9 +196,12 @@ impl FnLower<'_, '_> {
         let mut resources = Vec::new();
         let mut indices = Vec::new();
         for (i, p) in sig.params.iter().enumerate() {
-            let is_resource =
-                p.ty.as_ref()
-                    .is_some_and(|t| crate::resources::resource_of(t).is_some());
+            // A geometry stream is no argument: `Append` writes the stage outputs.
+            let resource = p.ty.as_ref().and_then(crate::resources::resource_of);
+            if matches!(resource, Some(types::ResourceType::Stream { .. })) {
+                continue;
+            }
+            let is_resource = resource.is_some();
             if let (true, Some(&a)) = (is_resource, args.get(i)) {
                 let (r, index) = self.resource_argument(a)?;
                 resources.push(r);
@@ -231,6 +234,9 @@ impl FnLower<'_, '_> {
         }
         let mut user_params = params[usize::from(has_this)..].iter();
         for i in 0..sig.params.len() {
+            if self.cx.stage_io.is_skipped(idx, i) {
+                continue;
+            }
             if let Some(&(_, index)) = indices.iter().find(|(k, _)| *k == i) {
                 if let Some(index) = index {
                     user_params.next();

@@ -2633,3 +2633,10 @@ void main() { Out[0] = float2(2, -2) * K; }
     assert!(d.contains("-3.0:float"), "{d}");
     assert!(!d.contains("e19"), "{d}");
 }
+
+#[test]
+fn numthreads_may_be_arithmetic_after_macro_expansion() {
+    let m =
+        common::lower("#define TILE 8\n[numthreads(TILE * TILE, (2 + 1) % 2, 1)] void main() {}");
+    assert_eq!(m.entry_points[0].workgroup_size, Some([64, 1, 1]));
+}

@@ -34,6 +34,11 @@ pub fn disassemble(words: &[u32]) -> String {
         .iter()
         .filter_map(|i| i.result_id)
         .collect();
+    // SPV_EXT_mesh_shader reuses the values of SPV_NV_mesh_shader's modes and decorations;
+    // rspirv names them after NV.
+    let mesh_ext = module.extensions.iter().any(|i| {
+        matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "SPV_EXT_mesh_shader")
+    });
     let mut out = String::new();
     if let Some(h) = &module.header {
         let (major, minor) = h.version();
@@ -99,6 +104,17 @@ pub fn disassemble(words: &[u32]) -> String {
                         let _ = write!(line, "{v}");
                     }
                 },
+                Operand::ExecutionMode(_) | Operand::Decoration(_) if mesh_ext => {
+                    let text = op.disassemble();
+                    match text.as_str() {
+                        "OutputTrianglesNV" | "OutputLinesNV" | "OutputPrimitivesNV"
+                        | "PerPrimitiveNV" => {
+                            line.push_str(&text[..text.len() - 2]);
+                            line.push_str("EXT");
+                        }
+                        _ => line.push_str(&text),
+                    }
+                }
                 other => line.push_str(&other.disassemble()),
             }
             let _ = k;

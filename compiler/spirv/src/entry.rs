@@ -1,5 +1,6 @@
 //! Entry points: the execution model of each stage, execution modes (`OriginUpperLeft` and
-//! `DepthReplacing` for pixel shaders, `LocalSize` from `[numthreads]`), and the interface
+//! `DepthReplacing` for pixel shaders, `LocalSize` from `[numthreads]`, the modes of
+//! geometry, tessellation and mesh shaders from `stages`), and the interface
 //! list: the stage variables the entry point's call tree uses (SPIR-V 1.0-1.3), or every
 //! global it uses (SPIR-V 1.4+), plus the built-ins the backend added.
 
@@ -13,18 +14,7 @@ use crate::{Result, SpirvError};
 
 impl Ctx<'_> {
     pub fn lower_entry_point(&mut self, e: &ir::EntryPoint) -> Result<()> {
-        let model = match e.stage {
-            ir::Stage::Vertex => ExecutionModel::Vertex,
-            ir::Stage::Pixel => ExecutionModel::Fragment,
-            ir::Stage::Compute => ExecutionModel::GLCompute,
-            other => {
-                return Err(SpirvError::unsupported(format!(
-                    "{} entry points (entry point \"{}\")",
-                    other.name(),
-                    e.name
-                )))
-            }
-        };
+        let model = self.execution_model(e)?;
         let Some(&fid) = self.func_ids.get(e.function.index()) else {
             return Err(SpirvError::invalid(format!(
                 "entry point \"{}\" names a dangling function",
@@ -68,7 +58,8 @@ impl Ctx<'_> {
             let gv = &self.m.globals[ir::Global::new(g)];
             // Vulkan: integer and double fragment inputs must be flat, built-ins such as
             // `SampleId` included (VUID-StandaloneSpirv-Flat-04744); `FrontFacing` is a bool.
-            let kind = gv.ty.scalar_kind();
+            // Arrays too: `SampleMask` is an array of one int.
+            let kind = crate::resources::leaf_scalar(&gv.ty);
             let needs_flat = model == ExecutionModel::Fragment
                 && info.class == StorageClass::Input
                 && match gv.stage_binding {
@@ -124,6 +115,10 @@ impl Ctx<'_> {
                 ));
             }
             _ => {}
+        }
+        for (m, literals) in self.stage_modes(e) {
+            let ops = literals.into_iter().map(Operand::LiteralBit32).collect();
+            self.exec_modes.push(mode(m, ops));
         }
         Ok(())
     }

@@ -449,6 +449,10 @@ impl<'m> Fx<'_, 'm> {
                 self.lower_barrier(flags);
                 None
             }
+            O::EmitVertex | O::EndPrimitive | O::SetMeshOutputs => {
+                self.lower_stage_op(d)?;
+                None
+            }
             O::AtomicRmw(_) | O::AtomicCompareExchange => Some(self.lower_atomic(d)?),
             op if op.is_texture()
                 || matches!(
@@ -623,6 +627,7 @@ impl<'m> Fx<'_, 'm> {
                 self.kill();
             }
             O::Unreachable => self.op_void(Op::Unreachable, vec![]),
+            O::EmitMeshTasks => self.lower_emit_mesh_tasks(d)?,
             _ => return Err(SpirvError::invalid("not a terminator")),
         }
         Ok(())
@@ -753,6 +758,27 @@ impl<'m> Fx<'_, 'm> {
         Ok(self.op(Op::CompositeConstruct, ty, Self::ids(&parts)))
     }
 
+    /// Whether `p` is the `Position` output or, in a mesh shader, one element of it.
+    fn writes_position(&self, p: ir::Value) -> bool {
+        let is_position = |v: ir::Value| {
+            matches!(v, ir::Value::Global(g) if self.cx.m.globals.get(g).is_some_and(|g| {
+                g.kind == ir::GlobalKind::Output
+                    && g.stage_binding == Some(ir::StageBinding::BuiltIn(ir::BuiltIn::Position))
+            }))
+        };
+        match p {
+            ir::Value::Inst(i) => {
+                self.stages.contains(&ir::Stage::Mesh)
+                    && self.f.insts.get(i).is_some_and(|d| {
+                        d.opcode == ir::Opcode::AccessChain
+                            && d.operands.len() == 2
+                            && d.operands.first().is_some_and(|&b| is_position(b))
+                    })
+            }
+            v => is_position(v),
+        }
+    }
+
     fn lower_store(&mut self, d: &ir::InstData) -> Result<()> {
         let &[p, v] = &d.operands[..] else {
             return Err(SpirvError::invalid("store takes a pointer and a value"));
@@ -764,15 +790,16 @@ impl<'m> Fx<'_, 'm> {
         if ty.as_resource().is_some() {
             return Err(SpirvError::invalid("stores into a resource"));
         }
-        // `-fvk-invert-y`: flip the clip-space position written by pre-rasterization stages.
+        // `-fvk-invert-y`: flip the clip-space position written by the last stage before
+        // rasterization (a mesh shader writes an element of its position array).
         if self.cx.opts.invert_y
             && self.stages.iter().any(|s| {
                 matches!(
                     s,
-                    ir::Stage::Vertex | ir::Stage::Domain | ir::Stage::Geometry
+                    ir::Stage::Vertex | ir::Stage::Domain | ir::Stage::Geometry | ir::Stage::Mesh
                 )
             })
-            && matches!(p, ir::Value::Global(g) if self.cx.m.globals.get(g).is_some_and(|g| g.stage_binding == Some(ir::StageBinding::BuiltIn(ir::BuiltIn::Position))))
+            && self.writes_position(p)
         {
             if let Type::Vector(k, 4) = ty {
                 let s = self.cx.scalar_type(scalar_of(k, false));
@@ -1079,6 +1106,7 @@ pub(crate) fn storage_class(cx: &Ctx<'_>, space: types::AddressSpace) -> Storage
         A::UniformConstant => StorageClass::UniformConstant,
         A::StorageBuffer => cx.storage_buffer_class(),
         A::PushConstant => StorageClass::PushConstant,
+        A::TaskPayload => StorageClass::TaskPayloadWorkgroupEXT,
     }
 }
 

@@ -7,7 +7,8 @@
 //!
 //! Entry points: [`emit`] (IR to words) and [`disassemble`] (words to readable text). The work
 //! is split by topic: [`context`] holds the module under construction, `types`/`decorations`
-//! lower types and layouts, `resources` and `entry` lower globals and entry points,
+//! lower types and layouts, `resources` and `entry` lower globals and entry points (`stages`: the
+//! execution models, modes and instructions of geometry, tessellation and mesh shaders),
 //! `functions` lowers control flow and memory, `instructions`, `texture` and `intrinsics`
 //! lower the other opcodes.
 
@@ -19,6 +20,7 @@ mod functions;
 mod instructions;
 mod intrinsics;
 mod resources;
+mod stages;
 mod texture;
 mod types;
 pub mod validate;

@@ -425,11 +425,11 @@ impl Ctx<'_> {
             ..e
         };
         let (class, pointee) = match g.kind {
-            ir::GlobalKind::Private | ir::GlobalKind::Groupshared => {
-                let class = if g.kind == ir::GlobalKind::Private {
-                    StorageClass::Private
-                } else {
-                    StorageClass::Workgroup
+            ir::GlobalKind::Private | ir::GlobalKind::Groupshared | ir::GlobalKind::TaskPayload => {
+                let class = match g.kind {
+                    ir::GlobalKind::Private => StorageClass::Private,
+                    ir::GlobalKind::Groupshared => StorageClass::Workgroup,
+                    _ => StorageClass::TaskPayloadWorkgroupEXT,
                 };
                 (class, Pointee::plain(g.ty.clone()))
             }
@@ -575,12 +575,17 @@ impl Ctx<'_> {
             None => {}
         }
         let g = &self.m.globals[h];
-        // Integer (and bool-free) built-in inputs of a fragment shader must be `Flat`
-        // (`SampleId`, `Layer`, `SampleMask`...), as DXC decorates them.
-        let mut flat = input
-            && stages.contains(&ir::Stage::Pixel)
-            && matches!(g.stage_binding, Some(ir::StageBinding::BuiltIn(_)))
-            && leaf_scalar(&g.ty).is_some_and(|k| k.is_integer());
+        if g.patch {
+            self.decorate(id, Decoration::Patch, &[]);
+        }
+        if g.per_primitive {
+            self.mesh_shading();
+            self.decorate(id, Decoration::PerPrimitiveEXT, &[]);
+        }
+        let g = &self.m.globals[h];
+        // Integer and double fragment inputs are made `Flat` where the entry point is
+        // declared (`entry.rs`), which knows the execution model.
+        let mut flat = false;
         for i in g.interpolation.clone() {
             match i {
                 Interpolation::Linear => {}
@@ -657,9 +662,18 @@ impl Ctx<'_> {
             }
             I::InvocationId => B::InvocationId,
             I::Layer | I::ViewportIndex => {
-                if input && fragment {
-                    self.capability(Capability::Geometry);
-                } else if !stages.contains(&ir::Stage::Geometry) {
+                let geometry = stages.contains(&ir::Stage::Geometry);
+                if (input && fragment) || geometry {
+                    // Fragment and geometry shaders: `Layer` comes with `Geometry`,
+                    // `ViewportIndex` needs `MultiViewport`.
+                    self.capability(if b == I::Layer {
+                        Capability::Geometry
+                    } else {
+                        Capability::MultiViewport
+                    });
+                } else if stages.contains(&ir::Stage::Mesh) {
+                    self.mesh_shading();
+                } else {
                     if self.at_least(1, 5) {
                         self.capability(if b == I::Layer {
                             Capability::ShaderLayer
@@ -725,9 +739,20 @@ impl Ctx<'_> {
                 }
             }
             I::CullPrimitive => {
-                return Err(SpirvError::unsupported(
-                    "the CullPrimitiveEXT built-in (mesh shaders)",
-                ))
+                self.mesh_shading();
+                B::CullPrimitiveEXT
+            }
+            I::PrimitivePointIndices => {
+                self.mesh_shading();
+                B::PrimitivePointIndicesEXT
+            }
+            I::PrimitiveLineIndices => {
+                self.mesh_shading();
+                B::PrimitiveLineIndicesEXT
+            }
+            I::PrimitiveTriangleIndices => {
+                self.mesh_shading();
+                B::PrimitiveTriangleIndicesEXT
             }
         })
     }
@@ -758,7 +783,7 @@ impl Ctx<'_> {
 }
 
 /// The scalar kind of a scalar, vector or array of them.
-fn leaf_scalar(ty: &Type) -> Option<types::ScalarKind> {
+pub(crate) fn leaf_scalar(ty: &Type) -> Option<types::ScalarKind> {
     match ty {
         Type::Array { element, .. } => leaf_scalar(element),
         t => t.scalar_kind(),

@@ -510,6 +510,10 @@ impl Fx<'_, '_> {
         }
         let mem_scope = if device {
             Scope::Device
+        } else if !workgroup && self.stages.contains(&ir::Stage::Hull) {
+            // A hull shader's execution-only barrier (between the control points and the
+            // patch-constant function): Vulkan allows no `Workgroup` memory scope there.
+            Scope::Invocation
         } else {
             Scope::Workgroup
         };

@@ -31,6 +31,7 @@ fn compute(
         inputs: vec![],
         outputs: vec![],
         workgroup_size: Some([1, 1, 1]),
+        modes: Vec::new(),
     });
     mb.finish()
 }

@@ -27,6 +27,7 @@ fn compute_entry(mb: &mut ModuleBuilder, f: ir::Func, inputs: Vec<ir::Global>, s
         inputs,
         outputs: vec![],
         workgroup_size: Some(size),
+        modes: Vec::new(),
     });
 }
 

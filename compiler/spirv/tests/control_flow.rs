@@ -35,6 +35,7 @@ fn pixel(body: impl FnOnce(&mut FunctionBuilder<'_>, Value, Value) -> Value) -> 
         inputs: vec![a, n],
         outputs: vec![out],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     mb.finish()
 }
@@ -436,6 +437,7 @@ fn merge_block_that_nothing_reaches() {
         inputs: vec![],
         outputs: vec![out],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     check(
         &mb.finish(),
@@ -607,6 +609,7 @@ fn calls_with_values_and_an_out_pointer() {
         inputs: vec![],
         outputs: vec![out],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     check(
         &mb.finish(),
@@ -710,6 +713,7 @@ fn private_globals_with_initializers() {
         inputs: vec![],
         outputs: vec![out],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     check(
         &mb.finish(),

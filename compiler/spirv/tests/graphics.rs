@@ -63,6 +63,7 @@ fn vertex_module() -> ir::Module {
         inputs: vec![pos, color],
         outputs: vec![out_pos, out_color],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     mb.finish()
 }
@@ -205,6 +206,7 @@ fn pixel_shader_inputs_with_interpolation_and_depth_output() {
         inputs: vec![frag, uv, id, np, smp, flat, face],
         outputs: vec![target, depth],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     check(
         &mb.finish(),
@@ -319,6 +321,7 @@ fn discard_module() -> ir::Module {
         inputs: vec![a],
         outputs: vec![target],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     mb.finish()
 }
@@ -457,6 +460,7 @@ fn cbuffer_layouts_with_arrays_nested_structs_bools_and_matrices() {
         inputs: vec![],
         outputs: vec![out],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     check(
         &mb.finish(),
@@ -635,6 +639,7 @@ fn push_constants_and_spec_constants() {
         inputs: vec![],
         outputs: vec![out],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     check(
         &mb.finish(),
@@ -737,6 +742,7 @@ fn vertex_built_ins_and_a_bool_output() {
         inputs: vec![vid, iid],
         outputs: vec![pos, flag, clip],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     check(
         &mb.finish(),

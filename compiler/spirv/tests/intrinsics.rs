@@ -41,6 +41,7 @@ fn shader(
         inputs: vec![v, n],
         outputs: vec![out],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     mb.finish()
 }
@@ -1087,6 +1088,7 @@ fn wave_module() -> ir::Module {
         inputs: vec![],
         outputs: vec![],
         workgroup_size: Some([64, 1, 1]),
+        modes: Vec::new(),
     });
     mb.finish()
 }

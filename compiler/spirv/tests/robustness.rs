@@ -59,6 +59,7 @@ fn unused_functions_unreachable_blocks_and_one_component_vectors() {
         inputs: vec![],
         outputs: vec![],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     check(
         &mb.finish(),
@@ -106,7 +107,7 @@ fn unused_functions_unreachable_blocks_and_one_component_vectors() {
 
 #[test]
 fn unsupported_features_are_errors_with_their_location() {
-    // A hull shader entry point.
+    // A ray-generation entry point (no SPIR-V mapping yet).
     let mut mb = ModuleBuilder::new();
     let f = mb.declare_function("main", vec![], Type::Void);
     {
@@ -117,13 +118,14 @@ fn unsupported_features_are_errors_with_their_location() {
     }
     mb.entry_point(EntryPoint {
         name: "main".into(),
-        stage: Stage::Hull,
+        stage: Stage::RayGeneration,
         function: f,
         inputs: vec![],
         outputs: vec![],
         workgroup_size: None,
+        modes: Vec::new(),
     });
-    let hull = emit_error(&mb.finish(), TargetEnv::Vulkan1_0);
+    let raygen = emit_error(&mb.finish(), TargetEnv::Vulkan1_0);
 
     // A 1xN matrix and an intrinsic the backend does not lower, with source locations.
     let mut mb = ModuleBuilder::new();
@@ -168,10 +170,10 @@ fn unsupported_features_are_errors_with_their_location() {
     let tlas = emit_error(&mb.finish(), TargetEnv::Vulkan1_2);
 
     expect![[r#"
-        not supported yet: hull entry points (entry point "main")
+        not supported yet: raygeneration entry points (entry point "main")
         not supported yet: matrix type float1x3 with a single row or column (in @f, file 0 bytes 10..20)
         not supported yet: intrinsic msad4 (in @f, file 1 bytes 5..9)
-        not supported yet: global tlas: resource type RaytracingAccelerationStructure"#]].assert_eq(&[hull, matrix, msad, tlas].join("\n"));
+        not supported yet: global tlas: resource type RaytracingAccelerationStructure"#]].assert_eq(&[raygen, matrix, msad, tlas].join("\n"));
 }
 
 /// The same compute shader for each target environment: the SPIR-V version, the storage
@@ -214,6 +216,7 @@ fn each_target_environment() {
         inputs: vec![id],
         outputs: vec![],
         workgroup_size: Some([32, 1, 1]),
+        modes: Vec::new(),
     });
     let m = mb.finish();
     let mut texts = Vec::new();
@@ -345,6 +348,7 @@ fn generated_modules_never_panic() {
             inputs: vec![],
             outputs: vec![],
             workgroup_size: None,
+            modes: Vec::new(),
         });
         let m = mb.finish();
         if !ir::verify(&m).is_empty() {
@@ -396,6 +400,7 @@ fn debug_names_can_be_left_out() {
         inputs: vec![],
         outputs: vec![],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     let m = mb.finish();
     let mut options = SpirvOptions::new(TargetEnv::Vulkan1_3);
@@ -491,6 +496,7 @@ fn pixel_only_operations_in_other_stages() {
             inputs: vec![],
             outputs: vec![],
             workgroup_size: None,
+            modes: Vec::new(),
         });
         errors.push(emit_error(&mb.finish(), TargetEnv::Vulkan1_1));
     }
@@ -525,6 +531,7 @@ fn intrinsics_with_wrong_operand_counts() {
                 inputs: vec![],
                 outputs: vec![],
                 workgroup_size: None,
+                modes: Vec::new(),
             });
             let m = mb.finish();
             for env in [TargetEnv::Vulkan1_0, TargetEnv::Vulkan1_3] {
@@ -535,4 +542,44 @@ fn intrinsics_with_wrong_operand_counts() {
         }
     }
     assert!(count > 0);
+}
+
+#[test]
+fn stage_instructions_outside_their_stage_are_errors() {
+    let module = |stage: Stage, build: &dyn Fn(&mut ir::FunctionBuilder<'_>)| {
+        let mut mb = ModuleBuilder::new();
+        let f = mb.declare_function("main", vec![], Type::Void);
+        {
+            let mut fb = mb.function(f);
+            let b = fb.create_block("");
+            fb.switch_to_block(b);
+            build(&mut fb);
+            fb.ret(None);
+        }
+        mb.entry_point(EntryPoint {
+            name: "main".into(),
+            stage,
+            function: f,
+            inputs: vec![],
+            outputs: vec![],
+            workgroup_size: Some([1, 1, 1]),
+            modes: Vec::new(),
+        });
+        mb.finish()
+    };
+    let emit = module(Stage::Compute, &|fb| fb.emit_vertex());
+    let counts = module(Stage::Compute, &|fb| {
+        let one = fb.uint(1);
+        fb.set_mesh_outputs(one, one);
+    });
+    expect![[r#"
+        invalid module: emit_vertex in a compute shader (only geometry shaders have it) (in @main)
+        invalid module: set_mesh_outputs in a compute shader (only mesh shaders have it) (in @main)"#]]
+    .assert_eq(
+        &[
+            emit_error(&emit, TargetEnv::Vulkan1_2),
+            emit_error(&counts, TargetEnv::Vulkan1_2),
+        ]
+        .join("\n"),
+    );
 }

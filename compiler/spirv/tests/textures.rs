@@ -41,6 +41,7 @@ fn pixel(
         inputs: vec![],
         outputs: vec![out],
         workgroup_size: None,
+        modes: Vec::new(),
     });
     mb.finish()
 }
@@ -509,6 +510,7 @@ fn storage_module() -> ir::Module {
         inputs: vec![],
         outputs: vec![],
         workgroup_size: Some([8, 8, 1]),
+        modes: Vec::new(),
     });
     mb.finish()
 }

@@ -180,6 +180,9 @@ pub enum AddressSpace {
     /// Structured and byte-address buffers.
     StorageBuffer,
     PushConstant,
+    /// The payload an amplification shader hands to its mesh shaders (`DispatchMesh`), shared
+    /// by the work group like `groupshared` (SPIR-V `TaskPayloadWorkgroupEXT`).
+    TaskPayload,
 }
 
 impl AddressSpace {
@@ -195,6 +198,7 @@ impl AddressSpace {
             AddressSpace::UniformConstant => "uniform_constant",
             AddressSpace::StorageBuffer => "storage_buffer",
             AddressSpace::PushConstant => "push_constant",
+            AddressSpace::TaskPayload => "task_payload",
         }
     }
 }

@@ -101,6 +101,7 @@ impl Kernel {
             inputs: self.inputs,
             outputs: Vec::new(),
             workgroup_size: Some(self.size),
+            modes: Vec::new(),
         });
         let m = self.mb.finish();
         verified(m)

@@ -545,6 +545,46 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
         }
         // Intrinsic signatures belong to the front end's table.
         Opcode::CallIntrinsic(_) => {}
+        Opcode::EmitVertex | Opcode::EndPrimitive => {
+            needs_void(ck);
+            count(ck, 0..=0);
+        }
+        Opcode::SetMeshOutputs | Opcode::EmitMeshTasks => {
+            needs_void(ck);
+            let counts = if d.opcode == Opcode::SetMeshOutputs {
+                2
+            } else {
+                3
+            };
+            if !count(
+                ck,
+                counts..=counts + usize::from(d.opcode == Opcode::EmitMeshTasks),
+            ) {
+                return;
+            }
+            for (n, t) in tys.iter().enumerate().take(counts) {
+                if *t != Type::UINT {
+                    let msg = format!("operand {n} has type {}, expected uint", t.ir());
+                    fail(ck, Rule::ArithmeticType, msg);
+                }
+            }
+            if let Some(p) = tys.get(counts) {
+                if !matches!(p.pointee(), Some((AddressSpace::TaskPayload, _))) {
+                    let msg = format!(
+                        "the payload has type {}, expected a pointer into task_payload",
+                        p.ir()
+                    );
+                    fail(ck, Rule::MemoryType, msg);
+                }
+            }
+            if !d.blocks.is_empty() {
+                fail(
+                    ck,
+                    Rule::OperandCount,
+                    format!("{} takes no target blocks", d.opcode.name()),
+                );
+            }
+        }
         Opcode::Branch
         | Opcode::CondBranch
         | Opcode::Switch

@@ -1,0 +1,159 @@
+//! Execution modes of entry points beyond `[numthreads]`: what geometry, tessellation and mesh
+//! shaders declare through attributes (`[maxvertexcount]`, `[instance]`, `[domain]`,
+//! `[partitioning]`, `[outputtopology]`, `[outputcontrolpoints]`) and through their parameters
+//! (the input primitive and the stream kind of a geometry shader, the output array sizes of a
+//! mesh shader). Lowering records them on [`crate::EntryPoint::modes`]; the printer lists them
+//! on the `entry` line and backends turn them into their own forms (SPIR-V execution modes).
+
+/// One execution mode of an entry point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ExecutionMode {
+    /// `[instance(n)]` of a geometry shader: invocations per input primitive.
+    Invocations(u32),
+    /// The primitive a geometry shader reads (`triangle VSOut input[3]`).
+    InputPrimitive(InputPrimitive),
+    /// What a geometry shader's stream or a mesh shader's `[outputtopology]` produces.
+    OutputTopology(OutputTopology),
+    /// `[maxvertexcount]` of a geometry shader, `[outputcontrolpoints]` of a hull shader, the
+    /// size of a mesh shader's `out vertices` array.
+    OutputVertices(u32),
+    /// The size of a mesh shader's `out indices` array.
+    OutputPrimitives(u32),
+    /// The size of a hull shader's `InputPatch` (no SPIR-V mode: the input arrays carry it).
+    InputControlPoints(u32),
+    /// `[domain]` of hull and domain shaders.
+    Domain(TessDomain),
+    /// `[partitioning]` of a hull shader.
+    Partitioning(TessPartitioning),
+    /// `[outputtopology]` of a hull shader.
+    TessOutput(TessOutput),
+}
+
+macro_rules! spelled {
+    ($(#[$m:meta])* $name:ident { $($variant:ident => $text:literal,)* }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name {
+            $($variant,)*
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+
+            /// The spelling in the dump (the HLSL spelling where HLSL has one).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)*
+                }
+            }
+
+            /// Parses the spelling of [`Self::name`] (case-insensitive, as HLSL's attributes).
+            pub fn from_name(text: &str) -> Option<$name> {
+                $name::ALL.iter().copied().find(|v| v.name().eq_ignore_ascii_case(text))
+            }
+        }
+    };
+}
+
+spelled! {
+    /// Geometry-shader input primitives, spelled as the HLSL parameter modifiers.
+    InputPrimitive {
+        Point => "point",
+        Line => "line",
+        Triangle => "triangle",
+        LineAdj => "lineadj",
+        TriangleAdj => "triangleadj",
+    }
+}
+
+impl InputPrimitive {
+    /// Vertices per input primitive: the size of the input array.
+    pub fn vertex_count(self) -> u32 {
+        match self {
+            InputPrimitive::Point => 1,
+            InputPrimitive::Line => 2,
+            InputPrimitive::Triangle => 3,
+            InputPrimitive::LineAdj => 4,
+            InputPrimitive::TriangleAdj => 6,
+        }
+    }
+}
+
+spelled! {
+    /// Output primitives of geometry shaders (strips) and mesh shaders (lists).
+    OutputTopology {
+        Points => "points",
+        LineStrip => "line_strip",
+        TriangleStrip => "triangle_strip",
+        Lines => "lines",
+        Triangles => "triangles",
+    }
+}
+
+spelled! {
+    /// The tessellation domain.
+    TessDomain {
+        Tri => "tri",
+        Quad => "quad",
+        Isoline => "isoline",
+    }
+}
+
+spelled! {
+    /// How the tessellator spaces its subdivisions.
+    TessPartitioning {
+        Integer => "integer",
+        Pow2 => "pow2",
+        FractionalEven => "fractional_even",
+        FractionalOdd => "fractional_odd",
+    }
+}
+
+spelled! {
+    /// The primitives the tessellator generates.
+    TessOutput {
+        Point => "point",
+        Line => "line",
+        TriangleCw => "triangle_cw",
+        TriangleCcw => "triangle_ccw",
+    }
+}
+
+impl ExecutionMode {
+    /// The dump form: `invocations(2)`, `input_primitive(triangle)`, `domain(quad)`...
+    pub fn display(self) -> String {
+        match self {
+            ExecutionMode::Invocations(n) => format!("invocations({n})"),
+            ExecutionMode::InputPrimitive(p) => format!("input_primitive({})", p.name()),
+            ExecutionMode::OutputTopology(t) => format!("output_topology({})", t.name()),
+            ExecutionMode::OutputVertices(n) => format!("output_vertices({n})"),
+            ExecutionMode::OutputPrimitives(n) => format!("output_primitives({n})"),
+            ExecutionMode::InputControlPoints(n) => format!("input_control_points({n})"),
+            ExecutionMode::Domain(d) => format!("domain({})", d.name()),
+            ExecutionMode::Partitioning(p) => format!("partitioning({})", p.name()),
+            ExecutionMode::TessOutput(t) => format!("tess_output({})", t.name()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spellings_parse_back_case_insensitively() {
+        for p in TessPartitioning::ALL {
+            assert_eq!(TessPartitioning::from_name(p.name()), Some(*p));
+        }
+        assert_eq!(
+            TessOutput::from_name("TRIANGLE_CW"),
+            Some(TessOutput::TriangleCw)
+        );
+        assert_eq!(TessDomain::from_name("quad"), Some(TessDomain::Quad));
+        assert_eq!(InputPrimitive::TriangleAdj.vertex_count(), 6);
+        assert_eq!(
+            ExecutionMode::OutputTopology(OutputTopology::TriangleStrip).display(),
+            "output_topology(triangle_strip)"
+        );
+    }
+}

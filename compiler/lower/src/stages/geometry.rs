@@ -1,0 +1,234 @@
+//! Geometry shaders. The input primitive parameter (`triangle VSOut input[3]`) reads arrayed
+//! input variables, one element per vertex; other parameters are system values
+//! (`SV_PrimitiveID`, `SV_GSInstanceID`). The `inout TriangleStream<T>` parameter is no IR
+//! parameter: its element's leaves are the output variables, and `stream.Append(v)` stores
+//! `v`'s leaves into them, then `emit_vertex`; `RestartStrip()` is `end_primitive`. A function
+//! the stream is passed to has no IR parameter for it either, and its `Append` does the same.
+//! Modes:
+//! `[instance(n)]` (default 1), the input primitive, the stream's topology and
+//! `[maxvertexcount(n)]`.
+
+use hir::body::{Expr, ExprId};
+use hir::item_tree::{ItemIdx, ParamDirection};
+use ir::{EntryPoint, ExecutionMode, InputPrimitive, OutputTopology, Stage, Value};
+use types::{ResourceType, StreamKind, Type};
+
+use super::{Declare, Side, StageVar};
+use crate::context::{ModuleCtx, R};
+use crate::func::FnLower;
+
+pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<()> {
+    let range = cx.item_range(idx);
+    let f = cx.tree.function(idx).cloned().expect("a function");
+    let sig = hir::function_signature(cx.db, cx.function_id(idx));
+    let Some(max_vertices) = super::attr_count(&f, "maxvertexcount") else {
+        return Err(cx.unsupported("a geometry shader without `[maxvertexcount(n)]`", range));
+    };
+    let invocations = super::attr_count(&f, "instance").unwrap_or(1);
+    cx.stage_io.entry = Some(idx);
+
+    // (argument source) per kept parameter: an arrayed primitive or plain system values.
+    enum Arg {
+        Primitive(Type, u32, Vec<StageVar>),
+        Value(Type, Vec<StageVar>),
+    }
+    let mut args = Vec::new();
+    let mut primitive = None;
+    let mut topology = None;
+    let mut in_location = 0;
+    let mut out_location = 0;
+    let ranges = super::param_ranges(cx, idx);
+    for (n, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
+        let prange = ranges.get(n).copied().unwrap_or(range);
+        let Some(ty) = ps.ty.clone() else {
+            return Err(cx.unsupported(&format!("the parameter `{}`", p.name), prange));
+        };
+        if let Some(ResourceType::Stream { kind, element }) = ty.as_resource() {
+            if topology.is_some() {
+                return Err(cx.unsupported("more than one output stream", prange));
+            }
+            topology = Some(match kind {
+                StreamKind::Point => OutputTopology::Points,
+                StreamKind::Line => OutputTopology::LineStrip,
+                StreamKind::Triangle => OutputTopology::TriangleStrip,
+            });
+            let Some(leaves) = super::leaves(element, None, &[]) else {
+                return Err(cx.unsupported("a stream element without semantics", prange));
+            };
+            let decl = Declare {
+                stage: Stage::Geometry,
+                side: Side::Output,
+                arrayed: None,
+                patch: false,
+                per_primitive: false,
+            };
+            let vars = decl.vars(cx, &leaves, &mut out_location, prange)?;
+            cx.stage_io.skip(idx, n);
+            cx.stage_io.stream = Some((element.clone(), vars));
+            continue;
+        }
+        if p.direction != ParamDirection::In {
+            return Err(cx.unsupported(
+                &format!("the `out` parameter `{}` of a geometry shader", p.name),
+                prange,
+            ));
+        }
+        let prim = p
+            .stage_modifier
+            .as_deref()
+            .and_then(InputPrimitive::from_name);
+        if let Some(prim) = prim {
+            let (
+                Type::Array {
+                    element,
+                    len: Some(len),
+                },
+                None,
+            ) = (&ty, primitive)
+            else {
+                return Err(cx.unsupported("this input primitive parameter", prange));
+            };
+            if *len != prim.vertex_count() {
+                // DXC rejects this shader; the front end does not check it yet.
+                let what = format!(
+                    "a `{}` input of {len} vertices (it takes {})",
+                    prim.name(),
+                    prim.vertex_count()
+                );
+                return Err(cx.unsupported(&what, prange));
+            }
+            let Some(leaves) = super::leaves(element, p.semantic.as_deref(), &[]) else {
+                return Err(cx.unsupported("input vertices without semantics", prange));
+            };
+            let decl = Declare {
+                stage: Stage::Geometry,
+                side: Side::Input,
+                arrayed: Some(*len),
+                patch: false,
+                per_primitive: false,
+            };
+            let vars = decl.vars(cx, &leaves, &mut in_location, prange)?;
+            primitive = Some(prim);
+            args.push(Arg::Primitive((**element).clone(), *len, vars));
+            continue;
+        }
+        let Some(leaves) = super::leaves(&ty, p.semantic.as_deref(), &[]) else {
+            return Err(
+                cx.unsupported(&format!("the parameter `{}` (no semantic)", p.name), prange)
+            );
+        };
+        let decl = Declare {
+            stage: Stage::Geometry,
+            side: Side::Input,
+            arrayed: None,
+            patch: false,
+            per_primitive: false,
+        };
+        let vars = decl.vars(cx, &leaves, &mut in_location, prange)?;
+        args.push(Arg::Value(ty, vars));
+    }
+    let (Some(primitive), Some(topology)) = (primitive, topology) else {
+        return Err(cx.unsupported(
+            "a geometry shader without an input primitive and an output stream",
+            range,
+        ));
+    };
+    let body = cx.function_for(idx, &format!("{name}_body"))?;
+    let wrapper = super::begin_wrapper(cx, name);
+    let mut inputs = Vec::new();
+    {
+        let mut fb = super::wrapper_builder(cx, wrapper);
+        let mut vals = Vec::new();
+        for a in &args {
+            let v = match a {
+                Arg::Primitive(element, len, vars) => {
+                    inputs.extend(vars.iter().map(|v| v.global));
+                    super::load_array(&mut fb, element, *len, vars)
+                }
+                Arg::Value(ty, vars) => {
+                    inputs.extend(vars.iter().map(|v| v.global));
+                    super::load_value(&mut fb, ty, vars, None)
+                }
+            };
+            vals.push(v);
+        }
+        fb.call(body, &vals);
+    }
+    let outputs = cx
+        .stage_io
+        .stream
+        .as_ref()
+        .map(|(_, vars)| vars.iter().map(|v| v.global).collect())
+        .unwrap_or_default();
+    super::finish_wrapper(
+        cx,
+        wrapper,
+        EntryPoint {
+            name: name.to_owned(),
+            stage: Stage::Geometry,
+            function: wrapper,
+            inputs,
+            outputs,
+            workgroup_size: None,
+            modes: vec![
+                ExecutionMode::Invocations(invocations),
+                ExecutionMode::InputPrimitive(primitive),
+                ExecutionMode::OutputTopology(topology),
+                ExecutionMode::OutputVertices(max_vertices),
+            ],
+        },
+    );
+    Ok(())
+}
+
+impl FnLower<'_, '_> {
+    /// `stream.Append(v)` and `stream.RestartStrip()` on a stream parameter.
+    pub fn lower_stream_method(
+        &mut self,
+        e: ExprId,
+        receiver: ExprId,
+        name: &str,
+        args: &[ExprId],
+    ) -> Option<R<Option<Value>>> {
+        let Expr::Local(l) = self.body.expr(receiver).clone() else {
+            return None;
+        };
+        // The entry's stream parameter, or a function's it was passed to.
+        let n = self.body.params.iter().position(|&p| p == l)?;
+        if !self.cx.stage_io.is_skipped(self.item, n) {
+            return None;
+        }
+        let Some(ResourceType::Stream { element: own, .. }) = self
+            .infer
+            .type_of_local(l)
+            .and_then(|t| t.as_resource())
+            .cloned()
+        else {
+            return None;
+        };
+        let Some((element, vars)) = self.cx.stage_io.stream.clone() else {
+            return Some(Err(
+                self.unsupported("a stream outside a geometry shader", e)
+            ));
+        };
+        if own != element {
+            return Some(Err(self.unsupported(
+                "a stream of another element type than the entry's",
+                e,
+            )));
+        }
+        Some(match (name, args) {
+            ("Append", [v]) => self.coerce(*v, &element).map(|v| {
+                let mut fb = self.fb();
+                super::store_value(&mut fb, v, &vars, None);
+                fb.emit_vertex();
+                None
+            }),
+            ("RestartStrip", []) => {
+                self.fb().end_primitive();
+                Ok(None)
+            }
+            _ => Err(self.unsupported(&format!("the stream method `{name}`"), e)),
+        })
+    }
+}

@@ -1,0 +1,459 @@
+//! Mesh and amplification shaders (`SPV_EXT_mesh_shader`).
+//!
+//! Mesh: system-value parameters are the compute built-ins; `in payload P p` reads the
+//! `task_payload` global; `out vertices T v[N]` and `out primitives T p[M]` are no IR
+//! parameters but one output array per leaf (`per_primitive` for primitives, locations
+//! after the vertices'), and `out indices uint3 t[M]` is the `PrimitiveTriangleIndicesEXT`
+//! built-in (`uint2`: lines, `uint`: points). Assignments `v[i] = x`, `v[i].f = x`,
+//! `v[i].f[j] = x`, `t[i] = x` store straight into those arrays, as DXC does: the arrays are
+//! shared by the group, so no invocation may write what it did not assign.
+//! `SetMeshOutputCounts(v, p)` is `set_mesh_outputs`. Modes: the `[outputtopology]`, `N`
+//! and `M`, and `[numthreads]`.
+//!
+//! Amplification: the compute wrapper (see `entry`); the `groupshared` variable passed to
+//! `DispatchMesh` is the `task_payload` global, and `DispatchMesh(x, y, z, payload)` is the
+//! terminator `emit_mesh_tasks`.
+
+use hir::body::{Expr, ExprId};
+use hir::item_tree::{ItemIdx, ItemKind, ParamDirection};
+use ir::{BuiltIn, EntryPoint, ExecutionMode, OutputTopology, Stage, StageBinding, Value};
+use types::{ScalarKind, Type};
+
+use super::{Declare, Side, StageVar};
+use crate::context::{GlobalRef, ModuleCtx, R};
+use crate::func::{FnLower, Place};
+
+/// One of a mesh shader's output arrays.
+#[derive(Debug, Clone)]
+pub struct MeshOutput {
+    /// The array element's type.
+    pub element: Type,
+    /// One arrayed variable per leaf of the element (the index built-in for `indices`).
+    pub vars: Vec<StageVar>,
+}
+
+pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<()> {
+    let range = cx.item_range(idx);
+    let f = cx.tree.function(idx).cloned().expect("a function");
+    let sig = hir::function_signature(cx.db, cx.function_id(idx));
+    let Some(size) = super::numthreads(&f) else {
+        return Err(cx.unsupported("a mesh shader without a constant `[numthreads]`", range));
+    };
+    let topology = match super::attr_text(&f, "outputtopology").as_deref() {
+        Some("triangle") => OutputTopology::Triangles,
+        Some("line") => OutputTopology::Lines,
+        Some("point") => OutputTopology::Points,
+        _ => return Err(cx.unsupported("a mesh shader without a known `[outputtopology]`", range)),
+    };
+    cx.stage_io.entry = Some(idx);
+    enum Arg {
+        Value(Type, Vec<StageVar>),
+        Payload(ir::Global),
+    }
+    let mut args = Vec::new();
+    let mut in_location = 0;
+    let mut vertices = None;
+    let mut primitives = None;
+    let mut indices = None;
+    let ranges = super::param_ranges(cx, idx);
+    for (n, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
+        let prange = ranges.get(n).copied().unwrap_or(range);
+        let Some(ty) = ps.ty.clone() else {
+            return Err(cx.unsupported(&format!("the parameter `{}`", p.name), prange));
+        };
+        let role = p.stage_modifier.as_deref();
+        match (role, p.direction) {
+            (Some("payload"), ParamDirection::In) => {
+                let g = cx.mb.task_payload(&p.name, ty);
+                args.push(Arg::Payload(g));
+            }
+            (Some(r @ ("vertices" | "primitives" | "indices")), ParamDirection::Out) => {
+                let Type::Array {
+                    element,
+                    len: Some(len),
+                } = &ty
+                else {
+                    return Err(
+                        cx.unsupported(&format!("the `{r}` parameter `{}`", p.name), prange)
+                    );
+                };
+                let Some(local) = super::param_local(cx, idx, n) else {
+                    return Err(cx.unsupported("this mesh output parameter", prange));
+                };
+                cx.stage_io.skip(idx, n);
+                let slot = match r {
+                    "vertices" => &mut vertices,
+                    "primitives" => &mut primitives,
+                    _ => &mut indices,
+                };
+                *slot = Some((local, (**element).clone(), *len, p.semantic.clone()));
+            }
+            (None, ParamDirection::In) => {
+                let Some(leaves) = super::leaves(&ty, p.semantic.as_deref(), &[]) else {
+                    return Err(cx.unsupported(
+                        &format!("the parameter `{}` (no semantic)", p.name),
+                        prange,
+                    ));
+                };
+                let decl = Declare {
+                    stage: Stage::Mesh,
+                    side: Side::Input,
+                    arrayed: None,
+                    patch: false,
+                    per_primitive: false,
+                };
+                let vars = decl.vars(cx, &leaves, &mut in_location, prange)?;
+                args.push(Arg::Value(ty, vars));
+            }
+            _ => {
+                return Err(
+                    cx.unsupported(&format!("the mesh shader parameter `{}`", p.name), prange)
+                )
+            }
+        }
+    }
+    let (Some(vertices), Some(indices)) = (vertices, indices) else {
+        return Err(cx.unsupported(
+            "a mesh shader without `out vertices` and `out indices`",
+            range,
+        ));
+    };
+    if let Some(p) = primitives.as_ref().filter(|p| p.2 != indices.2) {
+        // DXC rejects this shader; the front end does not check it yet.
+        let what = format!(
+            "`out primitives` of {} elements with `out indices` of {}",
+            p.2, indices.2
+        );
+        return Err(cx.unsupported(&what, range));
+    }
+    let mut out_location = 0;
+    let mut outputs = Vec::new();
+    let mut modes = vec![
+        ExecutionMode::OutputTopology(topology),
+        ExecutionMode::OutputVertices(vertices.2),
+        ExecutionMode::OutputPrimitives(indices.2),
+    ];
+    for (out, per_primitive) in [(Some(vertices), false), (primitives, true)] {
+        let Some((local, element, len, semantic)) = out else {
+            continue;
+        };
+        let Some(leaves) = super::leaves(&element, semantic.as_deref(), &[]) else {
+            return Err(cx.unsupported("mesh outputs without semantics", range));
+        };
+        let decl = Declare {
+            stage: Stage::Mesh,
+            side: Side::Output,
+            arrayed: Some(len),
+            patch: false,
+            per_primitive,
+        };
+        let vars = decl.vars(cx, &leaves, &mut out_location, range)?;
+        outputs.extend(vars.iter().map(|v| v.global));
+        cx.stage_io
+            .mesh_outputs
+            .push((local, MeshOutput { element, vars }));
+    }
+    let (local, element, len, _) = indices;
+    let (builtin, want) = match topology {
+        OutputTopology::Points => (BuiltIn::PrimitivePointIndices, Type::UINT),
+        OutputTopology::Lines => (
+            BuiltIn::PrimitiveLineIndices,
+            Type::Vector(ScalarKind::Uint, 2),
+        ),
+        _ => (
+            BuiltIn::PrimitiveTriangleIndices,
+            Type::Vector(ScalarKind::Uint, 3),
+        ),
+    };
+    if element != want {
+        return Err(cx.unsupported(
+            &format!("`out indices` of {element} for this topology"),
+            range,
+        ));
+    }
+    let g = cx.mb.output(
+        "out.indices",
+        Type::array(element.clone(), len),
+        StageBinding::BuiltIn(builtin),
+    );
+    outputs.push(g);
+    let leaf = super::Leaf {
+        path: Vec::new(),
+        ty: element.clone(),
+        semantic: "indices".to_owned(),
+        interpolation: Vec::new(),
+    };
+    let var = StageVar {
+        global: g,
+        leaf,
+        var_ty: element.clone(),
+        arrayed: Some(len),
+        component: None,
+    };
+    cx.stage_io.mesh_outputs.push((
+        local,
+        MeshOutput {
+            element,
+            vars: vec![var],
+        },
+    ));
+    modes.sort();
+
+    let body = cx.function_for(idx, &format!("{name}_body"))?;
+    let wrapper = super::begin_wrapper(cx, name);
+    let mut inputs = Vec::new();
+    {
+        let mut fb = super::wrapper_builder(cx, wrapper);
+        let mut vals = Vec::new();
+        for a in &args {
+            vals.push(match a {
+                Arg::Value(ty, vars) => {
+                    inputs.extend(vars.iter().map(|v| v.global));
+                    super::load_value(&mut fb, ty, vars, None)
+                }
+                Arg::Payload(g) => fb.load(Value::Global(*g)),
+            });
+        }
+        fb.call(body, &vals);
+    }
+    super::finish_wrapper(
+        cx,
+        wrapper,
+        EntryPoint {
+            name: name.to_owned(),
+            stage: Stage::Mesh,
+            function: wrapper,
+            inputs,
+            outputs,
+            workgroup_size: Some(size),
+            modes,
+        },
+    );
+    Ok(())
+}
+
+/// Before an amplification shader's body is lowered: the `groupshared` variable its
+/// `DispatchMesh` call passes becomes the `task_payload` global (found in the entry's body).
+pub fn declare_task_payload(cx: &mut ModuleCtx<'_>, idx: ItemIdx) -> R<()> {
+    let body = hir::body::body(cx.db, cx.function_id(idx));
+    for e in body.exprs.iter() {
+        let Expr::Call { callee, args } = e else {
+            continue;
+        };
+        let Expr::Path(path) = body.expr(*callee) else {
+            continue;
+        };
+        if path.as_name() != Some("DispatchMesh") || args.len() != 4 {
+            continue;
+        }
+        let Expr::Path(arg) = body.expr(args[3]) else {
+            continue;
+        };
+        let Some(name) = arg.as_name() else {
+            continue;
+        };
+        let Some(&var) = cx.lookup_value(idx, name).first() else {
+            continue;
+        };
+        let ItemKind::Variable(v) = &cx.tree.item(var).kind else {
+            continue;
+        };
+        if !v.groupshared || cx.globals.contains_key(&var) {
+            continue;
+        }
+        let ty = cx.global_type_of(var)?;
+        let name = cx.tree.item(var).name.clone();
+        let g = cx.mb.task_payload(&name, ty);
+        cx.globals.insert(var, GlobalRef::Var(g));
+    }
+    Ok(())
+}
+
+impl FnLower<'_, '_> {
+    /// `SetMeshOutputCounts` and `DispatchMesh`.
+    pub fn lower_mesh_intrinsic(
+        &mut self,
+        name: &str,
+        args: &[ExprId],
+    ) -> Option<R<Option<Value>>> {
+        match (name, args) {
+            ("SetMeshOutputCounts", [v, p]) => Some(self.set_mesh_output_counts(*v, *p)),
+            ("DispatchMesh", [x, y, z, payload]) => {
+                Some(self.dispatch_mesh([*x, *y, *z], *payload))
+            }
+            _ => None,
+        }
+    }
+
+    fn set_mesh_output_counts(&mut self, v: ExprId, p: ExprId) -> R<Option<Value>> {
+        let v = self.coerce(v, &Type::UINT)?;
+        let p = self.coerce(p, &Type::UINT)?;
+        self.fb().set_mesh_outputs(v, p);
+        Ok(None)
+    }
+
+    fn dispatch_mesh(&mut self, counts: [ExprId; 3], payload: ExprId) -> R<Option<Value>> {
+        let mut c = Vec::new();
+        for a in counts {
+            c.push(self.coerce(a, &Type::UINT)?);
+        }
+        let p =
+            match self.lvalue(payload)? {
+                Place::Ptr(p @ Value::Global(g))
+                    if self.cx.mb.module().globals[g].kind == ir::GlobalKind::TaskPayload =>
+                {
+                    p
+                }
+                _ => return Err(self.unsupported(
+                    "a `DispatchMesh` payload that is not a `groupshared` variable named in the \
+                     entry function",
+                    payload,
+                )),
+            };
+        if self.current.is_some() {
+            self.fb().emit_mesh_tasks(c[0], c[1], c[2], p);
+            self.current = None;
+        }
+        Ok(None)
+    }
+
+    /// The mesh output parameter `e` names, if it is one.
+    fn mesh_output(&self, e: ExprId) -> Option<MeshOutput> {
+        if self.cx.stage_io.entry != Some(self.item) {
+            return None;
+        }
+        let Expr::Local(l) = self.body.expr(e) else {
+            return None;
+        };
+        self.cx
+            .stage_io
+            .mesh_outputs
+            .iter()
+            .find(|(local, _)| local == l)
+            .map(|(_, o)| o.clone())
+    }
+
+    /// `lhs = rhs` where `lhs` is inside a mesh output array: stores into its variables.
+    pub fn assign_mesh_output(
+        &mut self,
+        e: ExprId,
+        lhs: ExprId,
+        rhs: ExprId,
+        compound: bool,
+    ) -> Option<R<Value>> {
+        // Peel `out[i]` (`.field`)* (`[j]` | `.x`)? from the left-hand side.
+        let mut fields = Vec::new();
+        let mut tail = None;
+        let mut cur = lhs;
+        loop {
+            match self.body.expr(cur).clone() {
+                Expr::Field { expr, name } => {
+                    fields.push((name, cur));
+                    cur = expr;
+                }
+                Expr::Index { base, index } => {
+                    if self.mesh_output(base).is_some() {
+                        fields.reverse();
+                        let out = self.mesh_output(base)?;
+                        return Some(
+                            self.store_mesh_output(e, out, index, fields, tail, rhs, compound),
+                        );
+                    }
+                    if tail.is_some() || !fields.is_empty() {
+                        return None;
+                    }
+                    tail = Some(index);
+                    cur = base;
+                }
+                Expr::Paren(inner) => cur = inner,
+                _ => return None,
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store_mesh_output(
+        &mut self,
+        e: ExprId,
+        out: MeshOutput,
+        index: ExprId,
+        mut fields: Vec<(String, ExprId)>,
+        tail: Option<ExprId>,
+        rhs: ExprId,
+        compound: bool,
+    ) -> R<Value> {
+        if compound {
+            return Err(self.unsupported("compound assignment to a mesh output", e));
+        }
+        // A trailing swizzle of one component is an element index.
+        let mut component = tail.map(|t| self.index_value(t)).transpose()?;
+        let mut path = Vec::new();
+        let mut ty = out.element.clone();
+        let field_count = fields.len();
+        for (n, (name, fe)) in fields.drain(..).enumerate() {
+            match &ty {
+                Type::Struct(s) => {
+                    let Some(i) = s.field_index(&name) else {
+                        return Err(self.unsupported("this member", fe));
+                    };
+                    path.push(i as u32);
+                    ty = s.fields[i].ty.clone();
+                }
+                Type::Vector(k, _) if n + 1 == field_count && component.is_none() => {
+                    let c = crate::expr::swizzle_components(&name).filter(|c| c.len() == 1);
+                    let Some(c) = c else {
+                        return Err(
+                            self.unsupported("a multi-component swizzle of a mesh output", fe)
+                        );
+                    };
+                    component = Some(self.fb().uint(u32::from(c[0])));
+                    ty = Type::Scalar(*k);
+                }
+                _ => return Err(self.unsupported("this member of a mesh output", fe)),
+            }
+        }
+        if let (Some(_), true) = (tail, matches!(ty, Type::Array { .. } | Type::Vector(..))) {
+            ty = match &ty {
+                Type::Array { element, .. } => (**element).clone(),
+                Type::Vector(k, _) => Type::Scalar(*k),
+                t => t.clone(),
+            };
+        } else if tail.is_some() {
+            return Err(self.unsupported("indexing this mesh output", e));
+        }
+        let packed = out
+            .vars
+            .iter()
+            .any(|v| v.leaf.path.starts_with(&path) && v.component.is_some());
+        if packed && component.is_some() {
+            return Err(self.unsupported("one component of a clip or cull distance", e));
+        }
+        let i = self.index_value(index)?;
+        let v = self.coerce(rhs, &ty)?;
+        let mut stored = false;
+        let mut fb = self.fb();
+        for var in &out.vars {
+            if !var.leaf.path.starts_with(&path) {
+                continue;
+            }
+            stored = true;
+            let rest = &var.leaf.path[path.len()..];
+            let part = if rest.is_empty() {
+                v
+            } else {
+                fb.extract(v, rest)
+            };
+            match component {
+                Some(c) => {
+                    let ptr = fb.access_chain(Value::Global(var.global), &[i, c]);
+                    fb.store(ptr, part);
+                }
+                None => super::store_leaf(&mut fb, var, Some(i), part),
+            }
+        }
+        if !stored {
+            return Err(self.unsupported("this part of a mesh output", e));
+        }
+        Ok(v)
+    }
+}

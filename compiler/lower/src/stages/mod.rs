@@ -1,0 +1,141 @@
+//! Entry wrappers of the stages whose stage variables are more than one value per invocation:
+//! [`geometry`] (per-vertex input arrays, output streams), [`tessellation`] (hull shaders with
+//! their patch-constant function, domain shaders), [`mesh`] (mesh and amplification shaders).
+//! They share, after DXC's SPIR-V mapping (`docs/SPIR-V.rst`), [`vars`] and [`attrs`]:
+//!
+//! - a stage value is split into *leaves* (struct fields with a semantic, down to scalars,
+//!   vectors, matrices and arrays of them); each leaf is one stage variable, an array of them
+//!   when the stage sees one value per vertex or control point;
+//! - system values are built-ins of their natural type (`SV_TessFactor` is `TessLevelOuter`,
+//!   a `float[4]`, whatever the HLSL array length), converted on load and written element by
+//!   element on store;
+//! - `SV_ClipDistance<n>` (and `SV_CullDistance<n>`) leaves share one `float` array built-in,
+//!   each at an offset, in the order of the semantic index;
+//! - other leaves take locations in declaration order, as many as their type needs;
+//! - [`StageIo`] tells the body lowering what the entry's parameters became: a stream's
+//!   `Append` writes the stream's output variables, a mesh shader's `out vertices` and
+//!   `out primitives` arrays are written straight into theirs.
+
+pub mod attrs;
+pub mod geometry;
+pub mod mesh;
+pub mod tessellation;
+pub mod vars;
+
+use hir::body::LocalId;
+use hir::item_tree::ItemIdx;
+use ir::FunctionBuilder;
+use types::{ResourceType, Type};
+
+use crate::context::ModuleCtx;
+
+pub use attrs::{attr, attr_count, attr_text, eval_count, numthreads};
+pub use vars::{
+    leaves, load_array, load_value, store_adapted, store_leaf, store_value, Declare, Leaf, Side,
+    StageVar,
+};
+
+/// What the entry's parameters became, for the lowering of its body.
+#[derive(Debug, Default)]
+pub struct StageIo {
+    /// The entry function.
+    pub entry: Option<ItemIdx>,
+    /// Parameters (function, position) that have no IR parameter: streams (of the entry and
+    /// of the functions it passes its stream to) and mesh outputs live in stage variables.
+    pub skipped: Vec<(ItemIdx, usize)>,
+    /// A geometry shader's stream element and the variables `Append` writes.
+    pub stream: Option<(Type, Vec<StageVar>)>,
+    /// A mesh shader's output arrays: the parameter and its variables.
+    pub mesh_outputs: Vec<(LocalId, mesh::MeshOutput)>,
+}
+
+impl StageIo {
+    /// Whether parameter `n` of function `item` has no IR parameter.
+    pub fn is_skipped(&self, item: ItemIdx, n: usize) -> bool {
+        self.skipped.contains(&(item, n))
+    }
+
+    /// Marks parameter `n` of `item` as having no IR parameter.
+    pub fn skip(&mut self, item: ItemIdx, n: usize) {
+        if !self.is_skipped(item, n) {
+            self.skipped.push((item, n));
+        }
+    }
+
+    /// The IR argument index of parameter `n` of `item`, counting only kept parameters.
+    pub fn arg_index(&self, item: ItemIdx, n: usize) -> u32 {
+        (0..n).filter(|&i| !self.is_skipped(item, i)).count() as u32
+    }
+}
+
+/// The IR type of a value of HLSL type `ty`: `InputPatch<T, N>` and `OutputPatch<T, N>` are
+/// arrays `T[N]` (their stage variables are arrays, and indexing them is indexing an array).
+pub fn value_type(ty: &Type) -> Type {
+    match ty.as_resource() {
+        Some(ResourceType::InputPatch { element, count })
+        | Some(ResourceType::OutputPatch { element, count }) => {
+            Type::array(element.clone(), *count)
+        }
+        _ => ty.clone(),
+    }
+}
+
+/// The element type and length of an `InputPatch`/`OutputPatch`.
+pub fn patch_of(ty: &Type) -> Option<(Type, u32, bool)> {
+    match ty.as_resource()? {
+        ResourceType::InputPatch { element, count } => Some((element.clone(), *count, true)),
+        ResourceType::OutputPatch { element, count } => Some((element.clone(), *count, false)),
+        _ => None,
+    }
+}
+
+/// The wrapper function `name`, a parameterless void function with an entry block to fill.
+pub fn begin_wrapper(cx: &mut ModuleCtx<'_>, name: &str) -> ir::Func {
+    let wrapper = cx.mb.declare_function(name, Vec::new(), Type::Void);
+    let mut fb = cx.mb.function(wrapper);
+    let b = fb.create_block("entry");
+    fb.switch_to_block(b);
+    wrapper
+}
+
+/// A builder at the end of the wrapper's last block.
+pub fn wrapper_builder<'m>(cx: &'m mut ModuleCtx<'_>, wrapper: ir::Func) -> FunctionBuilder<'m> {
+    let last = cx.mb.module().functions[wrapper].layout.last().copied();
+    let mut fb = cx.mb.function(wrapper);
+    if let Some(b) = last {
+        fb.switch_to_block(b);
+    }
+    fb
+}
+
+/// Ends the wrapper with `ret`, lowers the queued functions and `init_globals`. Variables
+/// listed twice (leaves sharing a clip-distance array) are listed once.
+pub fn finish_wrapper(cx: &mut ModuleCtx<'_>, wrapper: ir::Func, mut entry: ir::EntryPoint) {
+    for list in [&mut entry.inputs, &mut entry.outputs] {
+        let mut seen = Vec::new();
+        list.retain(|g| {
+            let first = !seen.contains(g);
+            seen.push(*g);
+            first
+        });
+    }
+    wrapper_builder(cx, wrapper).ret(None);
+    cx.mb.entry_point(entry);
+    cx.drain_queue();
+    crate::init::lower_init_globals(cx, wrapper);
+}
+
+/// The range of each parameter of `item` (in the expanded tree), for diagnostics.
+pub fn param_ranges(cx: &ModuleCtx<'_>, item: ItemIdx) -> Vec<syntax::TextRange> {
+    let (body, map) = hir::body_with_source_map(cx.db, cx.function_id(item));
+    body.params
+        .iter()
+        .map(|l| map.locals[l.0 as usize].text_range())
+        .collect()
+}
+
+/// The HIR local of parameter `n` of function `item`.
+pub fn param_local(cx: &ModuleCtx<'_>, item: ItemIdx, n: usize) -> Option<LocalId> {
+    let body = hir::body::body(cx.db, cx.function_id(item));
+    body.params.get(n).copied()
+}

@@ -1,0 +1,410 @@
+//! Hull and domain shaders, after DXC's wrapper shape.
+//!
+//! Hull: the wrapper runs once per output control point. It reads the `InputPatch` from
+//! arrayed inputs, calls `Name_body` with the control point's id (`SV_OutputControlPointID`
+//! is `InvocationId`) and writes the result to element `id` of the arrayed outputs. Then a
+//! `barrier group_sync` lets every control point land, and invocation 0 alone calls the
+//! `[patchconstantfunc]` function (with the same `InputPatch`, an `OutputPatch` read back from
+//! the outputs, `SV_PrimitiveID`) and writes its result to the per-patch outputs:
+//! `SV_TessFactor`/`SV_InsideTessFactor` are `TessLevelOuter`/`TessLevelInner`, the rest
+//! `patch` locations after the control-point ones. Modes: `[domain]`, `[partitioning]`,
+//! `[outputtopology]`, `[outputcontrolpoints]`, and the input patch size.
+//!
+//! Domain: `SV_DomainLocation` is `TessCoord`, the `OutputPatch` reads arrayed inputs, the
+//! patch-constant struct reads `patch` inputs and the tessellation levels; outputs are a
+//! vertex shader's. Mode: `[domain]`.
+
+use hir::item_tree::{ItemIdx, ParamDirection};
+use ir::{
+    BarrierFlags, EntryPoint, ExecutionMode, Opcode, Stage, TessDomain, TessOutput,
+    TessPartitioning, Value,
+};
+use types::Type;
+
+use super::{Declare, Side, StageVar};
+use crate::context::{ModuleCtx, R};
+
+/// Where an argument of a hull, patch-constant or domain function comes from.
+enum Arg {
+    /// A patch `T[N]` from arrayed variables.
+    Patch(Type, u32, Vec<StageVar>),
+    /// A value from plain variables.
+    Value(Type, Vec<StageVar>),
+}
+
+/// The `[domain("...")]` of `f`.
+fn domain(
+    cx: &mut ModuleCtx<'_>,
+    f: &hir::item_tree::Function,
+    range: syntax::TextRange,
+) -> R<TessDomain> {
+    match super::attr_text(f, "domain")
+        .as_deref()
+        .and_then(TessDomain::from_name)
+    {
+        Some(d) => Ok(d),
+        None => Err(cx.unsupported("a tessellation shader without a known `[domain]`", range)),
+    }
+}
+
+/// Reads the arguments of `args` in the wrapper.
+fn load_args(
+    fb: &mut ir::FunctionBuilder<'_>,
+    args: &[Arg],
+    inputs: &mut Vec<ir::Global>,
+) -> Vec<Value> {
+    let mut vals = Vec::new();
+    for a in args {
+        let (v, vars) = match a {
+            Arg::Patch(element, n, vars) => (super::load_array(fb, element, *n, vars), vars),
+            Arg::Value(ty, vars) => (super::load_value(fb, ty, vars, None), vars),
+        };
+        for var in vars {
+            // An `OutputPatch` reads the hull shader's own outputs.
+            let is_input =
+                fb.module_builder().module().globals[var.global].kind == ir::GlobalKind::Input;
+            if is_input && !inputs.contains(&var.global) {
+                inputs.push(var.global);
+            }
+        }
+        vals.push(v);
+    }
+    vals
+}
+
+/// The hull-shader inputs shared by the entry and its patch-constant function.
+#[derive(Default)]
+struct HullInputs {
+    patch: Option<(Type, u32, Vec<StageVar>)>,
+    /// System values by upper-case semantic.
+    values: Vec<(String, Vec<StageVar>)>,
+    next_location: u32,
+}
+
+impl HullInputs {
+    /// The argument source of each parameter of `f` (the entry or its patch-constant
+    /// function). `output_patch` is the control-point outputs, for an `OutputPatch`.
+    fn args_of(
+        &mut self,
+        cx: &mut ModuleCtx<'_>,
+        idx: ItemIdx,
+        output_patch: Option<&(Type, u32, Vec<StageVar>)>,
+    ) -> R<Vec<Arg>> {
+        let range = cx.item_range(idx);
+        let f = cx.tree.function(idx).cloned().expect("a function");
+        let sig = hir::function_signature(cx.db, cx.function_id(idx));
+        let mut args = Vec::new();
+        let ranges = super::param_ranges(cx, idx);
+        for (n, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
+            let prange = ranges.get(n).copied().unwrap_or(range);
+            let ty = ps.ty.clone();
+            if p.direction != ParamDirection::In {
+                return Err(
+                    cx.unsupported(&format!("the `out` parameter `{}` here", p.name), prange)
+                );
+            }
+            match ty.as_ref().and_then(super::patch_of) {
+                Some((element, n, true)) => {
+                    if let Some((e, m, vars)) = &self.patch {
+                        if *e != element || *m != n {
+                            return Err(cx.unsupported("two different input patches", prange));
+                        }
+                        args.push(Arg::Patch(element, n, vars.clone()));
+                        continue;
+                    }
+                    let Some(leaves) = super::leaves(&element, None, &[]) else {
+                        return Err(cx.unsupported("control points without semantics", prange));
+                    };
+                    let decl = Declare {
+                        stage: Stage::Hull,
+                        side: Side::Input,
+                        arrayed: Some(n),
+                        patch: false,
+                        per_primitive: false,
+                    };
+                    let vars = decl.vars(cx, &leaves, &mut self.next_location, prange)?;
+                    self.patch = Some((element.clone(), n, vars.clone()));
+                    args.push(Arg::Patch(element, n, vars));
+                }
+                Some((element, n, false)) => match output_patch {
+                    Some((e, m, vars)) if *e == element && *m == n => {
+                        args.push(Arg::Patch(element, n, vars.clone()))
+                    }
+                    _ => {
+                        return Err(cx.unsupported(
+                            "an `OutputPatch` that is not the hull shader's output",
+                            prange,
+                        ))
+                    }
+                },
+                None => {
+                    let (Some(ty), Some(sem)) = (ty, p.semantic.clone()) else {
+                        return Err(cx.unsupported(
+                            &format!("the parameter `{}` (no semantic)", p.name),
+                            prange,
+                        ));
+                    };
+                    let key = sem.to_ascii_uppercase();
+                    if let Some((_, vars)) = self.values.iter().find(|(k, _)| *k == key) {
+                        args.push(Arg::Value(ty, vars.clone()));
+                        continue;
+                    }
+                    let Some(leaves) = super::leaves(&ty, Some(&sem), &[]) else {
+                        return Err(cx.unsupported(&format!("the parameter `{}`", p.name), prange));
+                    };
+                    let decl = Declare {
+                        stage: Stage::Hull,
+                        side: Side::Input,
+                        arrayed: None,
+                        patch: false,
+                        per_primitive: false,
+                    };
+                    let vars = decl.vars(cx, &leaves, &mut self.next_location, prange)?;
+                    self.values.push((key, vars.clone()));
+                    args.push(Arg::Value(ty, vars));
+                }
+            }
+        }
+        Ok(args)
+    }
+}
+
+pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<()> {
+    let range = cx.item_range(idx);
+    let f = cx.tree.function(idx).cloned().expect("a function");
+    let sig = hir::function_signature(cx.db, cx.function_id(idx));
+    let domain = domain(cx, &f, range)?;
+    let partitioning = super::attr_text(&f, "partitioning")
+        .as_deref()
+        .and_then(TessPartitioning::from_name);
+    let topology = super::attr_text(&f, "outputtopology")
+        .as_deref()
+        .and_then(TessOutput::from_name);
+    let control_points = super::attr_count(&f, "outputcontrolpoints");
+    let (Some(partitioning), Some(topology), Some(control_points)) =
+        (partitioning, topology, control_points)
+    else {
+        return Err(cx.unsupported(
+            "a hull shader without known `[partitioning]`, `[outputtopology]` and \
+             `[outputcontrolpoints]`",
+            range,
+        ));
+    };
+    let Some(pcf_name) = super::attr_text(&f, "patchconstantfunc") else {
+        return Err(cx.unsupported("a hull shader without `[patchconstantfunc]`", range));
+    };
+    let Some(&pcf) = cx.functions_named(&pcf_name).first() else {
+        return Err(cx.unsupported(
+            &format!("the patch-constant function `{pcf_name}` (not found)"),
+            range,
+        ));
+    };
+    cx.stage_io.entry = Some(idx);
+
+    let mut hull_inputs = HullInputs::default();
+    let args = hull_inputs.args_of(cx, idx, None)?;
+    let Some(input_points) = hull_inputs.patch.as_ref().map(|(_, n, _)| *n) else {
+        return Err(cx.unsupported("a hull shader without an `InputPatch`", range));
+    };
+    // The wrapper writes the control point it computed at its id, a parameter or not.
+    let invocation = match hull_inputs
+        .values
+        .iter()
+        .find(|(k, _)| k == "SV_OUTPUTCONTROLPOINTID")
+    {
+        Some((_, vars)) => vars[0].global,
+        None => cx.mb.input(
+            "in.SV_OutputControlPointID",
+            Type::UINT,
+            ir::StageBinding::BuiltIn(ir::BuiltIn::InvocationId),
+        ),
+    };
+
+    // Per-control-point outputs, then the patch constants.
+    let ret = sig.ret.clone().unwrap_or(Type::Void);
+    let Some(cp_leaves) = super::leaves(&ret, f.semantic.as_deref(), &[]) else {
+        return Err(cx.unsupported("a hull shader result without semantics", range));
+    };
+    let mut out_location = 0;
+    let cp_decl = Declare {
+        stage: Stage::Hull,
+        side: Side::Output,
+        arrayed: Some(control_points),
+        patch: false,
+        per_primitive: false,
+    };
+    let cp_vars = cp_decl.vars(cx, &cp_leaves, &mut out_location, range)?;
+    let output_patch = (ret.clone(), control_points, cp_vars.clone());
+    let pcf_args = hull_inputs.args_of(cx, pcf, Some(&output_patch))?;
+    let pcf_sig = hir::function_signature(cx.db, cx.function_id(pcf));
+    let pc_ty = pcf_sig.ret.clone().unwrap_or(Type::Void);
+    let pcf_semantic = cx.tree.function(pcf).and_then(|f| f.semantic.clone());
+    let Some(pc_leaves) = super::leaves(&pc_ty, pcf_semantic.as_deref(), &[]) else {
+        return Err(cx.unsupported("a patch-constant result without semantics", range));
+    };
+    let pc_decl = Declare {
+        stage: Stage::Hull,
+        side: Side::Output,
+        arrayed: None,
+        patch: true,
+        per_primitive: false,
+    };
+    let pc_vars = pc_decl.vars(cx, &pc_leaves, &mut out_location, range)?;
+
+    let body = cx.function_for(idx, &format!("{name}_body"))?;
+    let pcf_func = cx.function_for(pcf, &pcf_name)?;
+    let wrapper = super::begin_wrapper(cx, name);
+    let mut inputs = Vec::new();
+    {
+        let mut fb = super::wrapper_builder(cx, wrapper);
+        let vals = load_args(&mut fb, &args, &mut inputs);
+        if !inputs.contains(&invocation) {
+            inputs.push(invocation);
+        }
+        let result = fb.call(body, &vals);
+        let id = fb.load(Value::Global(invocation));
+        super::store_value(&mut fb, result, &cp_vars, Some(id));
+        fb.barrier(BarrierFlags::GROUP_SYNC);
+        let zero = fb.uint(0);
+        let first = fb.compare(Opcode::Eq, id, zero);
+        let header = fb.current_block().expect("the wrapper's block");
+        let then = fb.create_block("patch_constants");
+        let merge = fb.create_block("merge");
+        fb.mark_selection(header, merge, None);
+        fb.cond_br(first, then, merge);
+        fb.switch_to_block(then);
+        let pvals = load_args(&mut fb, &pcf_args, &mut inputs);
+        let pc = fb.call(pcf_func, &pvals);
+        super::store_value(&mut fb, pc, &pc_vars, None);
+        fb.br(merge);
+        fb.switch_to_block(merge);
+    }
+    let outputs = cp_vars.iter().chain(&pc_vars).map(|v| v.global).collect();
+    super::finish_wrapper(
+        cx,
+        wrapper,
+        EntryPoint {
+            name: name.to_owned(),
+            stage: Stage::Hull,
+            function: wrapper,
+            inputs,
+            outputs,
+            workgroup_size: None,
+            modes: vec![
+                ExecutionMode::Domain(domain),
+                ExecutionMode::Partitioning(partitioning),
+                ExecutionMode::TessOutput(topology),
+                ExecutionMode::OutputVertices(control_points),
+                ExecutionMode::InputControlPoints(input_points),
+            ],
+        },
+    );
+    Ok(())
+}
+
+pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<()> {
+    let range = cx.item_range(idx);
+    let f = cx.tree.function(idx).cloned().expect("a function");
+    let sig = hir::function_signature(cx.db, cx.function_id(idx));
+    let domain = domain(cx, &f, range)?;
+    cx.stage_io.entry = Some(idx);
+    // Locations go to the control points first, then to the patch constants, as the hull
+    // shader's outputs are numbered, so that the two stages match.
+    let mut slots: Vec<Option<Arg>> = Vec::new();
+    let mut location = 0;
+    let mut modes = vec![ExecutionMode::Domain(domain)];
+    let ranges = super::param_ranges(cx, idx);
+    for control_points in [true, false] {
+        for (n, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
+            let prange = ranges.get(n).copied().unwrap_or(range);
+            if slots.len() <= n {
+                slots.push(None);
+            }
+            let Some(ty) = ps.ty.clone() else {
+                return Err(cx.unsupported(&format!("the parameter `{}`", p.name), prange));
+            };
+            if p.direction != ParamDirection::In {
+                return Err(
+                    cx.unsupported(&format!("the `out` parameter `{}` here", p.name), prange)
+                );
+            }
+            let patch = super::patch_of(&ty);
+            if patch.is_some() != control_points {
+                continue;
+            }
+            if let Some((element, count, input)) = patch {
+                let Some(leaves) = super::leaves(&element, None, &[]).filter(|_| !input) else {
+                    return Err(cx.unsupported("this patch parameter of a domain shader", prange));
+                };
+                let decl = Declare {
+                    stage: Stage::Domain,
+                    side: Side::Input,
+                    arrayed: Some(count),
+                    patch: false,
+                    per_primitive: false,
+                };
+                let vars = decl.vars(cx, &leaves, &mut location, prange)?;
+                modes.push(ExecutionMode::InputControlPoints(count));
+                slots[n] = Some(Arg::Patch(element, count, vars));
+                continue;
+            }
+            let Some(leaves) = super::leaves(&ty, p.semantic.as_deref(), &[]) else {
+                return Err(
+                    cx.unsupported(&format!("the parameter `{}` (no semantic)", p.name), prange)
+                );
+            };
+            // A struct parameter is the patch constants; a lone value a system value.
+            let decl = Declare {
+                stage: Stage::Domain,
+                side: Side::Input,
+                arrayed: None,
+                patch: matches!(ty, Type::Struct(_)),
+                per_primitive: false,
+            };
+            let vars = decl.vars(cx, &leaves, &mut location, prange)?;
+            slots[n] = Some(Arg::Value(ty, vars));
+        }
+    }
+    let args: Vec<Arg> = slots.into_iter().flatten().collect();
+    let ret = sig.ret.clone().unwrap_or(Type::Void);
+    let out_vars = if ret.is_void() {
+        Vec::new()
+    } else {
+        let Some(leaves) = super::leaves(&ret, f.semantic.as_deref(), &[]) else {
+            return Err(cx.unsupported("a domain shader result without semantics", range));
+        };
+        let decl = Declare {
+            stage: Stage::Domain,
+            side: Side::Output,
+            arrayed: None,
+            patch: false,
+            per_primitive: false,
+        };
+        decl.vars(cx, &leaves, &mut 0, range)?
+    };
+    let body = cx.function_for(idx, &format!("{name}_body"))?;
+    let wrapper = super::begin_wrapper(cx, name);
+    let mut inputs = Vec::new();
+    {
+        let mut fb = super::wrapper_builder(cx, wrapper);
+        let vals = load_args(&mut fb, &args, &mut inputs);
+        let result = fb.call(body, &vals);
+        if !ret.is_void() {
+            super::store_value(&mut fb, result, &out_vars, None);
+        }
+    }
+    super::finish_wrapper(
+        cx,
+        wrapper,
+        EntryPoint {
+            name: name.to_owned(),
+            stage: Stage::Domain,
+            function: wrapper,
+            inputs,
+            outputs: out_vars.iter().map(|v| v.global).collect(),
+            workgroup_size: None,
+            modes,
+        },
+    );
+    Ok(())
+}

@@ -1,0 +1,545 @@
+//! Stage variables of geometry, tessellation and mesh shaders: a stage value split into leaves,
+//! one variable per leaf (arrayed per vertex, control point or primitive), system values as
+//! built-ins of their natural type, clip and cull distances packed into one array each,
+//! locations for the rest; and the loads and stores that move whole values through them.
+
+use ir::{BuiltIn, FunctionBuilder, Global, Stage, StageBinding, Value};
+use types::{Interpolation, ScalarKind, Type};
+
+use crate::context::{ModuleCtx, R};
+
+/// One stage value's part with its own stage variable.
+#[derive(Debug, Clone)]
+pub struct Leaf {
+    /// Field indices from the value to this part (empty for a value that is a leaf).
+    pub path: Vec<u32>,
+    pub ty: Type,
+    pub semantic: String,
+    pub interpolation: Vec<Interpolation>,
+}
+
+/// A declared stage variable and the leaf it holds.
+#[derive(Debug, Clone)]
+pub struct StageVar {
+    pub global: Global,
+    pub leaf: Leaf,
+    /// The type of one element: the global's type without the per-vertex array.
+    pub var_ty: Type,
+    /// The per-vertex (per-control-point, per-primitive) array length.
+    pub arrayed: Option<u32>,
+    /// For `SV_ClipDistance`/`SV_CullDistance`: where the leaf's components start in the
+    /// one `float` array of the built-in that all of them share.
+    pub component: Option<u32>,
+}
+
+/// The leaves of a value of `ty` whose semantic (for a non-struct) is `semantic`.
+pub fn leaves(
+    ty: &Type,
+    semantic: Option<&str>,
+    interpolation: &[Interpolation],
+) -> Option<Vec<Leaf>> {
+    let mut out = Vec::new();
+    collect_leaves(ty, semantic, interpolation, &mut Vec::new(), &mut out)?;
+    Some(out)
+}
+
+fn collect_leaves(
+    ty: &Type,
+    semantic: Option<&str>,
+    interpolation: &[Interpolation],
+    path: &mut Vec<u32>,
+    out: &mut Vec<Leaf>,
+) -> Option<()> {
+    match ty {
+        Type::Struct(s) => {
+            for (i, f) in s.fields.iter().enumerate() {
+                path.push(i as u32);
+                collect_leaves(&f.ty, f.semantic.as_deref(), &f.interpolation, path, out)?;
+                path.pop();
+            }
+            Some(())
+        }
+        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => {
+            out.push(Leaf {
+                path: path.clone(),
+                ty: ty.clone(),
+                semantic: semantic?.to_owned(),
+                interpolation: interpolation.to_vec(),
+            });
+            Some(())
+        }
+        Type::Array {
+            element,
+            len: Some(_),
+        } if matches!(**element, Type::Scalar(_) | Type::Vector(..)) => {
+            out.push(Leaf {
+                path: path.clone(),
+                ty: ty.clone(),
+                semantic: semantic?.to_owned(),
+                interpolation: interpolation.to_vec(),
+            });
+            Some(())
+        }
+        _ => None,
+    }
+}
+
+/// Locations a stage variable of `ty` takes (without a per-vertex array).
+fn location_count(ty: &Type) -> u32 {
+    match ty {
+        Type::Array { element, len } => len.unwrap_or(1) * location_count(element),
+        // HLSL matrices are stored transposed: one SPIR-V vector per HLSL row.
+        Type::Matrix { rows, .. } => u32::from(*rows),
+        Type::Vector(k, n) if k.bit_width() == 64 && *n > 2 => 2,
+        _ => 1,
+    }
+}
+
+/// Which side of the stage a variable is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Input,
+    Output,
+}
+
+fn float_array(n: u32) -> Type {
+    Type::array(Type::FLOAT, n)
+}
+
+/// The built-in of a system value of `stage` on `side`, with its natural type.
+pub fn builtin(stage: Stage, side: Side, semantic: &str) -> Option<(BuiltIn, Type)> {
+    use Side::*;
+    use Stage::*;
+    let s = semantic.to_ascii_uppercase();
+    let float4 = Type::Vector(ScalarKind::Float, 4);
+    let uint3 = Type::Vector(ScalarKind::Uint, 3);
+    Some(match (stage, side, s.as_str()) {
+        (_, _, "SV_POSITION") if stage != Pixel => (BuiltIn::Position, float4),
+        (Geometry | Hull | Domain, Input, "SV_PRIMITIVEID") => (BuiltIn::PrimitiveId, Type::UINT),
+        (Geometry | Mesh, Output, "SV_PRIMITIVEID") => (BuiltIn::PrimitiveId, Type::UINT),
+        (Geometry, Input, "SV_GSINSTANCEID") => (BuiltIn::InvocationId, Type::UINT),
+        (Hull, Input, "SV_OUTPUTCONTROLPOINTID") => (BuiltIn::InvocationId, Type::UINT),
+        (Geometry | Domain | Mesh, Output, "SV_RENDERTARGETARRAYINDEX") => {
+            (BuiltIn::Layer, Type::UINT)
+        }
+        (Geometry | Domain | Mesh, Output, "SV_VIEWPORTARRAYINDEX") => {
+            (BuiltIn::ViewportIndex, Type::UINT)
+        }
+        (Hull, Output, "SV_TESSFACTOR") | (Domain, Input, "SV_TESSFACTOR") => {
+            (BuiltIn::TessLevelOuter, float_array(4))
+        }
+        (Hull, Output, "SV_INSIDETESSFACTOR") | (Domain, Input, "SV_INSIDETESSFACTOR") => {
+            (BuiltIn::TessLevelInner, float_array(2))
+        }
+        (Domain, Input, "SV_DOMAINLOCATION") => {
+            (BuiltIn::TessCoord, Type::Vector(ScalarKind::Float, 3))
+        }
+        (Mesh, Output, "SV_CULLPRIMITIVE") => (BuiltIn::CullPrimitive, Type::BOOL),
+        (Mesh | Amplification, Input, "SV_DISPATCHTHREADID") => {
+            (BuiltIn::GlobalInvocationId, uint3)
+        }
+        (Mesh | Amplification, Input, "SV_GROUPTHREADID") => (BuiltIn::LocalInvocationId, uint3),
+        (Mesh | Amplification, Input, "SV_GROUPID") => (BuiltIn::WorkgroupId, uint3),
+        (Mesh | Amplification, Input, "SV_GROUPINDEX") => {
+            (BuiltIn::LocalInvocationIndex, Type::UINT)
+        }
+        _ => return None,
+    })
+}
+
+/// Whether a leaf of type `leaf` can be read from or written to a built-in of type `var`.
+fn adaptable(leaf: &Type, var: &Type) -> bool {
+    if leaf == var {
+        return true;
+    }
+    match (leaf, var) {
+        (Type::Scalar(_), Type::Scalar(_)) => true,
+        (Type::Vector(_, a), Type::Vector(_, b)) => a <= b,
+        (Type::Scalar(_), Type::Vector(..)) => true,
+        (Type::Array { element: a, .. }, Type::Array { element: b, .. }) => a == b,
+        (Type::Scalar(k), Type::Array { element, .. }) => Type::Scalar(*k) == **element,
+        _ => false,
+    }
+}
+
+/// A clip or cull distance leaf's place in its built-in array.
+struct Distance {
+    semantic: String,
+    global: Global,
+    /// `float[total]`, without the per-vertex array.
+    var_ty: Type,
+    offset: u32,
+}
+
+/// How stage variables are declared on one side of one stage.
+pub struct Declare {
+    pub stage: Stage,
+    pub side: Side,
+    /// One variable element per vertex, control point or primitive.
+    pub arrayed: Option<u32>,
+    pub patch: bool,
+    pub per_primitive: bool,
+}
+
+impl Declare {
+    /// Declares one variable per leaf; locations continue from `next_location`.
+    pub fn vars(
+        &self,
+        cx: &mut ModuleCtx<'_>,
+        leaves: &[Leaf],
+        next_location: &mut u32,
+        range: syntax::TextRange,
+    ) -> R<Vec<StageVar>> {
+        let mut out = Vec::new();
+        let distances = self.distances(cx, leaves, range)?;
+        for leaf in leaves {
+            if let Some(d) = distances.iter().find(|d| d.semantic == leaf.semantic) {
+                out.push(StageVar {
+                    global: d.global,
+                    leaf: leaf.clone(),
+                    var_ty: d.var_ty.clone(),
+                    arrayed: self.arrayed,
+                    component: Some(d.offset),
+                });
+                continue;
+            }
+            let (binding, var_ty) = match builtin(self.stage, self.side, &leaf.semantic) {
+                Some((b, t)) => {
+                    if !adaptable(&leaf.ty, &t) {
+                        return Err(cx.unsupported(
+                            &format!("`{}` of type {}", leaf.semantic, leaf.ty),
+                            range,
+                        ));
+                    }
+                    (StageBinding::BuiltIn(b), t)
+                }
+                None if leaf.semantic.to_ascii_uppercase().starts_with("SV_") => {
+                    return Err(cx.unsupported(
+                        &format!(
+                            "the system value `{}` in a {} shader",
+                            leaf.semantic,
+                            self.stage.name()
+                        ),
+                        range,
+                    ));
+                }
+                None => {
+                    let l = *next_location;
+                    *next_location += location_count(&leaf.ty);
+                    (StageBinding::Location(l), leaf.ty.clone())
+                }
+            };
+            let ty = match self.arrayed {
+                Some(n) => Type::array(var_ty.clone(), n),
+                None => var_ty.clone(),
+            };
+            let prefix = if self.side == Side::Input {
+                "in"
+            } else {
+                "out"
+            };
+            let name = format!("{prefix}.{}", leaf.semantic);
+            let g = if self.side == Side::Input {
+                cx.mb.input(&name, ty, binding)
+            } else {
+                cx.mb.output(&name, ty, binding)
+            };
+            let gv = &mut cx.mb.module_mut().globals[g];
+            gv.patch = self.patch;
+            gv.per_primitive = self.per_primitive;
+            if matches!(binding, StageBinding::Location(_)) {
+                gv.interpolation = leaf.interpolation.clone();
+            }
+            out.push(StageVar {
+                global: g,
+                leaf: leaf.clone(),
+                var_ty,
+                arrayed: self.arrayed,
+                component: None,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The `ClipDistance` and `CullDistance` built-ins of `leaves`, as DXC lays them out: all
+    /// `SV_ClipDistance<n>` leaves share one `float` array, in the order of their semantic
+    /// index, each taking as many elements as it has components (the same for cull distances).
+    fn distances(
+        &self,
+        cx: &mut ModuleCtx<'_>,
+        leaves: &[Leaf],
+        range: syntax::TextRange,
+    ) -> R<Vec<Distance>> {
+        let mut out = Vec::new();
+        for (prefix, builtin) in [
+            ("SV_CLIPDISTANCE", BuiltIn::ClipDistance),
+            ("SV_CULLDISTANCE", BuiltIn::CullDistance),
+        ] {
+            let mut found: Vec<(u32, &Leaf)> = Vec::new();
+            for leaf in leaves {
+                let upper = leaf.semantic.to_ascii_uppercase();
+                let Some(index) = upper.strip_prefix(prefix) else {
+                    continue;
+                };
+                let index = if index.is_empty() {
+                    Some(0)
+                } else {
+                    index.parse().ok()
+                };
+                let float = matches!(
+                    leaf.ty,
+                    Type::Scalar(ScalarKind::Float) | Type::Vector(ScalarKind::Float, _)
+                );
+                let (Some(index), true) = (index, float) else {
+                    return Err(
+                        cx.unsupported(&format!("`{}` of type {}", leaf.semantic, leaf.ty), range)
+                    );
+                };
+                found.push((index, leaf));
+            }
+            if found.is_empty() {
+                continue;
+            }
+            found.sort_by_key(|(index, _)| *index);
+            let mut offsets = Vec::new();
+            let mut total = 0;
+            for (_, leaf) in &found {
+                offsets.push((leaf.semantic.clone(), total));
+                total += leaf.ty.component_count().unwrap_or(1);
+            }
+            let var_ty = Type::array(Type::FLOAT, total);
+            let ty = match self.arrayed {
+                Some(n) => Type::array(var_ty.clone(), n),
+                None => var_ty.clone(),
+            };
+            let name = format!(
+                "{}.{}",
+                if self.side == Side::Input {
+                    "in"
+                } else {
+                    "out"
+                },
+                if builtin == BuiltIn::ClipDistance {
+                    "SV_ClipDistance"
+                } else {
+                    "SV_CullDistance"
+                }
+            );
+            let binding = StageBinding::BuiltIn(builtin);
+            let g = if self.side == Side::Input {
+                cx.mb.input(&name, ty, binding)
+            } else {
+                cx.mb.output(&name, ty, binding)
+            };
+            let gv = &mut cx.mb.module_mut().globals[g];
+            gv.patch = self.patch;
+            gv.per_primitive = self.per_primitive;
+            for (semantic, offset) in offsets {
+                out.push(Distance {
+                    semantic,
+                    global: g,
+                    var_ty: var_ty.clone(),
+                    offset,
+                });
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Converts `v` read from a variable of type `from` to a leaf of type `to`.
+pub fn adapt_in(fb: &mut FunctionBuilder<'_>, v: Value, from: &Type, to: &Type) -> Value {
+    if from == to {
+        return v;
+    }
+    match (from, to) {
+        (Type::Vector(fk, _), Type::Vector(tk, n)) => {
+            let comps: Vec<u8> = (0..*n).collect();
+            let s = fb.swizzle(v, &comps);
+            if fk == tk {
+                s
+            } else {
+                fb.convert(s, to.clone())
+            }
+        }
+        (Type::Vector(fk, _), Type::Scalar(tk)) => {
+            let s = fb.extract(v, &[0]);
+            if fk == tk {
+                s
+            } else {
+                fb.convert(s, to.clone())
+            }
+        }
+        (Type::Array { .. }, Type::Array { element, len }) => {
+            let parts: Vec<Value> = (0..len.unwrap_or(0)).map(|i| fb.extract(v, &[i])).collect();
+            fb.construct(Type::array((**element).clone(), len.unwrap_or(0)), &parts)
+        }
+        (Type::Array { .. }, Type::Scalar(_)) => fb.extract(v, &[0]),
+        _ => fb.convert(v, to.clone()),
+    }
+}
+
+/// Writes leaf value `v` of type `from` into the variable element behind `ptr` of type `to`:
+/// whole when the types agree, element by element into a longer built-in array.
+pub fn store_adapted(fb: &mut FunctionBuilder<'_>, ptr: Value, v: Value, from: &Type, to: &Type) {
+    if from == to {
+        fb.store(ptr, v);
+        return;
+    }
+    match (from, to) {
+        (Type::Array { len, .. }, Type::Array { .. }) => {
+            for i in 0..len.unwrap_or(0) {
+                let idx = fb.uint(i);
+                let p = fb.access_chain(ptr, &[idx]);
+                let part = fb.extract(v, &[i]);
+                fb.store(p, part);
+            }
+        }
+        (Type::Scalar(_), Type::Array { .. }) => {
+            let idx = fb.uint(0);
+            let p = fb.access_chain(ptr, &[idx]);
+            fb.store(p, v);
+        }
+        _ => {
+            let c = fb.convert(v, to.clone());
+            fb.store(ptr, c);
+        }
+    }
+}
+
+/// Reads the leaves of `vars` (element `index` of arrayed ones) and builds a value of `ty`.
+pub fn load_value(
+    fb: &mut FunctionBuilder<'_>,
+    ty: &Type,
+    vars: &[StageVar],
+    index: Option<u32>,
+) -> Value {
+    let mut loaded = Vec::new();
+    for v in vars {
+        if let Some(offset) = v.component {
+            let parts: Vec<Value> = (0..v.leaf.ty.component_count().unwrap_or(1))
+                .map(|k| {
+                    let mut idx: Vec<Value> = index.map(|i| fb.uint(i)).into_iter().collect();
+                    idx.push(fb.uint(offset + k));
+                    let p = fb.access_chain(Value::Global(v.global), &idx);
+                    fb.load(p)
+                })
+                .collect();
+            loaded.push(if parts.len() == 1 {
+                parts[0]
+            } else {
+                fb.construct(v.leaf.ty.clone(), &parts)
+            });
+            continue;
+        }
+        let x = match index {
+            Some(i) => {
+                let idx = fb.uint(i);
+                let p = fb.access_chain(Value::Global(v.global), &[idx]);
+                fb.load(p)
+            }
+            None => fb.load(Value::Global(v.global)),
+        };
+        loaded.push(adapt_in(fb, x, &v.var_ty, &v.leaf.ty));
+    }
+    build(fb, ty, &mut loaded.into_iter())
+}
+
+/// A value `T[n]` from arrayed variables holding the leaves of `T`.
+pub fn load_array(
+    fb: &mut FunctionBuilder<'_>,
+    element: &Type,
+    n: u32,
+    vars: &[StageVar],
+) -> Value {
+    let items: Vec<Value> = (0..n)
+        .map(|i| load_value(fb, element, vars, Some(i)))
+        .collect();
+    fb.construct(Type::array(element.clone(), n), &items)
+}
+
+/// Writes the leaves of `v` into `vars` (element `index` of arrayed ones).
+pub fn store_value(
+    fb: &mut FunctionBuilder<'_>,
+    v: Value,
+    vars: &[StageVar],
+    index: Option<Value>,
+) {
+    for var in vars {
+        let part = if var.leaf.path.is_empty() {
+            v
+        } else {
+            fb.extract(v, &var.leaf.path)
+        };
+        store_leaf(fb, var, index, part);
+    }
+}
+
+/// Writes a whole leaf value into its variable (element `index` of an arrayed one).
+pub fn store_leaf(fb: &mut FunctionBuilder<'_>, var: &StageVar, index: Option<Value>, v: Value) {
+    let base: Vec<Value> = index.into_iter().collect();
+    match var.component {
+        Some(offset) => {
+            let n = var.leaf.ty.component_count().unwrap_or(1);
+            for k in 0..n {
+                let part = if n == 1 { v } else { fb.extract(v, &[k]) };
+                let mut idx = base.clone();
+                idx.push(fb.uint(offset + k));
+                let p = fb.access_chain(Value::Global(var.global), &idx);
+                fb.store(p, part);
+            }
+        }
+        None => {
+            let ptr = if base.is_empty() {
+                Value::Global(var.global)
+            } else {
+                fb.access_chain(Value::Global(var.global), &base)
+            };
+            store_adapted(fb, ptr, v, &var.leaf.ty, &var.var_ty);
+        }
+    }
+}
+
+/// A value of `ty` from its leaves, in order.
+fn build(fb: &mut FunctionBuilder<'_>, ty: &Type, next: &mut impl Iterator<Item = Value>) -> Value {
+    match ty {
+        Type::Struct(s) => {
+            let parts: Vec<Value> = s.fields.iter().map(|f| build(fb, &f.ty, next)).collect();
+            fb.construct(ty.clone(), &parts)
+        }
+        _ => next.next().expect("one stage variable per leaf"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leaves_follow_fields_and_keep_arrays_whole() {
+        let s = types::StructType {
+            name: "P".into(),
+            fields: vec![
+                types::StructField {
+                    name: "edges".into(),
+                    ty: float_array(3),
+                    semantic: Some("SV_TessFactor".into()),
+                    interpolation: vec![],
+                },
+                types::StructField {
+                    name: "b".into(),
+                    ty: Type::array(Type::Vector(ScalarKind::Float, 3), 7),
+                    semantic: Some("BEZIER".into()),
+                    interpolation: vec![],
+                },
+            ],
+        };
+        let ty = Type::Struct(std::sync::Arc::new(s));
+        let l = leaves(&ty, None, &[]).unwrap();
+        assert_eq!(l.len(), 2);
+        assert_eq!(l[1].path, vec![1]);
+        assert_eq!(location_count(&l[1].ty), 7);
+        assert!(adaptable(&l[0].ty, &float_array(4)));
+        assert!(leaves(&Type::FLOAT, None, &[]).is_none());
+    }
+}
