@@ -2,7 +2,7 @@
 //! texture ("Textures": dimension, arrayed, multisampled, sampled, format), samplers, and the
 //! buffer blocks of constant, structured and byte-address buffers ("Buffers").
 
-use crate::harness::{compile, refuse, Module};
+use crate::harness::{compile, Module};
 
 /// The operands of the `OpTypeImage` behind the variable `name`: sampled type, dim, depth,
 /// arrayed, MS, sampled, format.
