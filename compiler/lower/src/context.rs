@@ -67,6 +67,8 @@ pub struct ModuleCtx<'db> {
     pub static_inits: Vec<(ItemIdx, Global)>,
     /// Bindings taken, per set, for automatic assignment.
     pub used_bindings: Vec<(u32, u32)>,
+    /// The runtime arrays standing for SM 6.6 descriptor heaps.
+    pub heaps: crate::heap::HeapArrays,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -91,6 +93,7 @@ impl<'db> ModuleCtx<'db> {
             static_inits: Vec::new(),
             dollar_globals: None,
             used_bindings: Vec::new(),
+            heaps: Default::default(),
             diagnostics: Vec::new(),
         }
     }

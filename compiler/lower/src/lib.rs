@@ -22,10 +22,13 @@
 //! - an append or consume buffer comes with a `counter.var.<name>` global; a
 //!   `[[vk::constant_id(N)]]` constant is a spec constant, which [`specialize`] can replace;
 //!   non-constant `static` initializers run in `init_globals`, called first by the wrapper;
+//! - `ResourceDescriptorHeap[i]` is element `i` of a runtime array global per resource type,
+//!   all aliasing one binding (see [`heap`]);
 //! - every instruction records the source range it was lowered from.
 //!
 //! Compute, vertex and pixel shaders lower. Not lowered yet (reported as E3001, never a
-//! panic): other stages, SM 6.6 descriptor heaps, texel offsets that are not constants, clamp and
+//! panic): other stages, descriptor-heap elements used other than to initialize a resource
+//! local, texel offsets that are not constants, clamp and
 //! status arguments of texture methods, `static` locals with non-constant initializers, and a few intrinsics
 //! (`printf`...).
 //!
@@ -38,14 +41,15 @@
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
 //! [`resources`] (globals, resources, cbuffers and their bindings), [`entry`] (the compute
-//! entry wrapper), [`graphics`] (vertex and pixel entry wrappers), [`func`] (per-function
+//! entry wrapper), [`graphics`] (vertex and pixel entry wrappers), [`heap`] (SM 6.6 descriptor heaps), [`func`] (per-function
 //! state and places), [`stmt`], [`expr`], [`call`] (user calls, constructors, intrinsics,
 //! resource methods), [`user_call`] (user functions and methods), [`texture`] (sampling with
-//! offsets, gathers, LOD queries, multisampled textures), [`counters`] (append, consume and
+//! offsets, gathers, LOD queries, multisampled textures), [`atomic64`] (64-bit atomics on byte-address buffers), [`counters`] (append, consume and
 //! counter buffers), [`spec_const`] (spec constants and specialization), [`convert`]
 //! (implicit and initializer-list conversions), [`init`] (`static` initializers and
 //! `init_globals`).
 
+pub mod atomic64;
 pub mod call;
 pub mod context;
 pub mod convert;
@@ -54,6 +58,7 @@ pub mod entry;
 pub mod expr;
 pub mod func;
 pub mod graphics;
+pub mod heap;
 pub mod init;
 pub mod resources;
 pub mod spec_const;
@@ -85,5 +90,6 @@ pub fn lower_module(
     let mut cx = context::ModuleCtx::new(db, file, config);
     cx.reserve_explicit_bindings();
     entry::lower_entry(&mut cx, entry, stage);
+    cx.assign_heap_bindings();
     cx.finish()
 }
