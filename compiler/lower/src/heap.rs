@@ -11,7 +11,9 @@
 //! used after the heap must not take the heap's binding.
 //!
 //! Heap elements become resources where they initialize a resource local (`bind_resource_local`
-//! in `stmt.rs` calls [`FnLower::heap_element`]); other uses are reported as E3001.
+//! in `stmt.rs` calls [`FnLower::heap_element`]) or are passed for a resource parameter (the
+//! callee's copy takes the heap index, as for an element of a resource array), with or
+//! without a cast to the resource type; other uses are reported as E3001.
 
 use hir::body::{Expr, ExprId};
 use ir::{Global, Value};
@@ -121,8 +123,10 @@ impl FnLower<'_, '_> {
     /// When `init` is `ResourceDescriptorHeap[i]` or `SamplerDescriptorHeap[i]` (in
     /// parentheses or not): the pointer to element `i` of the heap array of type `res`.
     pub fn heap_element(&mut self, init: ExprId, res: &ResourceType) -> Option<R<Value>> {
+        // `(T)ResourceDescriptorHeap[i]` is the element read as the local's or parameter's
+        // type, as without the cast.
         let mut e = init;
-        while let Expr::Paren(inner) = self.body.expr(e) {
+        while let Expr::Paren(inner) | Expr::Cast { expr: inner, .. } = self.body.expr(e) {
             e = *inner;
         }
         let Expr::Index { base, index } = *self.body.expr(e) else {
@@ -158,7 +162,10 @@ impl FnLower<'_, '_> {
     /// Whether `e` (under indexing and parentheses) names a descriptor heap.
     pub fn heap_named(&self, e: ExprId) -> bool {
         let mut root = e;
-        while let Expr::Index { base: inner, .. } | Expr::Paren(inner) = self.body.expr(root) {
+        while let Expr::Index { base: inner, .. }
+        | Expr::Paren(inner)
+        | Expr::Cast { expr: inner, .. } = self.body.expr(root)
+        {
             root = *inner;
         }
         matches!(self.body.expr(root), Expr::Path(p)

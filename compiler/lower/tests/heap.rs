@@ -90,6 +90,73 @@ fn heap_elements_are_chains_into_runtime_arrays_at_the_first_free_binding() {
     );
 }
 
+const HEAP_ARGUMENT: &str = r#"
+cbuffer Root : register(b0) { uint i; }
+RWStructuredBuffer<float> Out : register(u1);
+float First(Texture2D<float4> t) { return t.Load(int3(0, 0, 0)).x; }
+[numthreads(1, 1, 1)]
+void main() {
+    Texture2D<float4> c = (Texture2D<float4>)ResourceDescriptorHeap[i + 1];
+    Out[0] = First(ResourceDescriptorHeap[i]) + c.Load(int3(1, 0, 0)).y;
+}
+"#;
+
+#[test]
+fn heap_elements_pass_to_resource_parameters_as_indices_and_cast() {
+    // As for an element of `Texture2D arr[]`: the callee's copy takes the index as an `int`
+    // and rebuilds the chain into the heap array; the cast changes nothing.
+    check(
+        HEAP_ARGUMENT,
+        expect![[r#"
+            struct type.Root { uint i; }
+
+            @g0 = resource uniform ConstantBuffer<type.Root> set(0) binding(0) layout(relaxed_std140) ; Root
+            @g1 = resource uniform_constant array<Texture2D<float4>> set(0) binding(2) ; ResourceDescriptorHeap
+            @g2 = resource storage_buffer RWStructuredBuffer<float> set(0) binding(1) layout(relaxed_std430) ; Out
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g0, 0:int : ptr<uniform, uint>
+              %1 = load %0 : uint
+              %2 = add %1, 1:uint : uint
+              %3 = access_chain @g1, %2 : ptr<uniform_constant, Texture2D<float4>>
+              %4 = access_chain @g2, 0:int : ptr<storage_buffer, float>
+              %5 = access_chain @g0, 0:int : ptr<uniform, uint>
+              %6 = load %5 : uint
+              %7 = convert %6 : int
+              %8 = call @First(%7) : float
+              %9 = composite_construct 1:int, 0:int, 0:int : int3
+              %10 = swizzle %9, xy : int2
+              %11 = composite_extract %9, [2] : int
+              %12 = texture_load %3, %10, %11 : float4
+              %13 = composite_extract %12, [1] : float
+              %14 = add %8, %13 : float
+              store %4, %14
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            func @First(%arg0: int) -> float {
+            bb0: ; (entry)
+              %0 = access_chain @g1, %arg0 : ptr<uniform_constant, Texture2D<float4>>
+              %1 = composite_construct 0:int, 0:int, 0:int : int3
+              %2 = swizzle %1, xy : int2
+              %3 = composite_extract %1, [2] : int
+              %4 = texture_load %0, %2, %3 : float4
+              %5 = composite_extract %4, [0] : float
+              ret %5
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
+
 const ATOMIC64: &str = r#"
 RWByteAddressBuffer Stats : register(u0);
 RWStructuredBuffer<uint64_t> Orig : register(u1);
@@ -155,6 +222,7 @@ void main(uint3 id : SV_DispatchThreadID) {
 "#;
     for env in [TargetEnv::Vulkan1_0, TargetEnv::Vulkan1_2] {
         validate(HEAP_SAMPLE, env);
+        validate(HEAP_ARGUMENT, env);
         validate(ATOMIC64, env);
         validate(heap_atomic, env);
     }
