@@ -220,7 +220,21 @@ void main(uint3 id : SV_DispatchThreadID) {
     stats.Store(16, (uint)before);
 }
 "#;
+    // Non-uniform heap indices decorate the chains, handles and the 64-bit view's chain.
+    let nonuniform = r#"
+cbuffer Root : register(b0) { uint base; }
+RWStructuredBuffer<float4> Out : register(u1);
+[numthreads(8, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Texture2D<float4> t = ResourceDescriptorHeap[NonUniformResourceIndex(base + id.x)];
+    SamplerState s = SamplerDescriptorHeap[NonUniformResourceIndex(id.x)];
+    RWByteAddressBuffer b = ResourceDescriptorHeap[NonUniformResourceIndex(id.x + 100)];
+    Out[id.x] = t.SampleLevel(s, float2(0.5, 0.5), 0);
+    b.InterlockedOr64(8, 1ull << id.x);
+}
+"#;
     for env in [TargetEnv::Vulkan1_0, TargetEnv::Vulkan1_2] {
+        validate(nonuniform, env);
         validate(HEAP_SAMPLE, env);
         validate(HEAP_ARGUMENT, env);
         validate(ATOMIC64, env);
