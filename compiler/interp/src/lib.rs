@@ -25,6 +25,7 @@
 //! `printf`. Textures hold mip level 0 only; loads of other levels read zeros.
 
 pub mod exec;
+pub mod heap;
 pub mod hooks;
 pub mod intrinsics;
 pub mod numeric;

@@ -14,7 +14,8 @@
 //! with set = its descriptor set's index and binding = its Vulkan binding, else to the one
 //! with set = `Space` and binding = `Register` (DXC's mapping); among globals with the same
 //! numbers (`b0`, `t0` and `u0` all get binding 0), only the one whose register class matches
-//! the `Kind` is bound. Resources the shader does not declare are skipped. `Float16` data are binary16 bits (as the suite writes them) or floats.
+//! the `Kind` is bound. SM 6.6 descriptor heaps take their elements from the resources'
+//! registers in space 0 (see [`crate::heap`]). Resources the shader does not declare are skipped. `Float16` data are binary16 bits (as the suite writes them) or floats.
 //!
 //! Output: `{"buffers": {"Name": [v0, ...]}}` in `Buffers` order; floats print in the
 //! shortest form that reads back to the same value of their format, NaN and infinities as
@@ -484,6 +485,7 @@ pub fn run_pipeline_with_hook(
         &shader.entry,
         &ProgramOptions {
             spec_constants: options.spec_constants.clone(),
+            descriptor_heap_len: crate::heap::heap_len(pipeline),
         },
     )?;
     let mut data: HashMap<&str, Vec<u8>> = HashMap::new();
@@ -502,7 +504,16 @@ pub fn run_pipeline_with_hook(
             let dx = r
                 .directx_binding
                 .and_then(|b| program.find_binding_of_class(b.space, b.register, class));
-            let Some((root, _)) = vk.or(dx) else {
+            // Heap arrays are filled by heap index (`crate::heap`), never by binding.
+            let direct = vk
+                .or(dx)
+                .map(|(root, _)| root)
+                .filter(|&root| !crate::heap::is_heap_slot(&program.resources[root]));
+            let roots: Vec<usize> = direct
+                .into_iter()
+                .chain(crate::heap::heap_roots(&program, r))
+                .collect();
+            let Some(&root) = roots.first() else {
                 continue;
             };
             if r.kind.contains("Sampler") {
@@ -513,7 +524,9 @@ pub fn run_pipeline_with_hook(
                     .ok_or_else(|| {
                         RunError::Pipeline(format!("resource {} names no sampler", r.name))
                     })?;
-                bindings.resources[root] = Some(Resource::sampler(desc.state()));
+                for &root in &roots {
+                    bindings.resources[root] = Some(Resource::sampler(desc.state()));
+                }
                 continue;
             }
             let desc = pipeline
@@ -530,6 +543,9 @@ pub fn run_pipeline_with_hook(
             } else {
                 Resource::buffer(bytes)
             };
+            for &other in &roots[1..] {
+                bindings.resources[other] = Some(res.clone());
+            }
             bindings.resources[root] = Some(res);
             bound.push((root, &r.name));
             if let Some(value) = desc.counter {

@@ -399,6 +399,9 @@ pub struct Program {
 #[derive(Debug, Clone, Default)]
 pub struct ProgramOptions {
     pub spec_constants: HashMap<u32, u64>,
+    /// The number of elements of each descriptor-heap array (see [`crate::heap`]); other
+    /// runtime arrays of resources have one.
+    pub descriptor_heap_len: u32,
 }
 
 /// Flat scalar components of a value of `ty` (pointers take one register).
@@ -492,6 +495,11 @@ impl Program {
                 GlobalKind::Resource | GlobalKind::PushConstant => {
                     let root = FIRST_RESOURCE + resources.len() as u32;
                     let (rty, count) = match &g.ty {
+                        Type::Array { element, .. }
+                            if crate::heap::is_heap_global(&g.name, &g.ty) =>
+                        {
+                            ((**element).clone(), options.descriptor_heap_len.max(1))
+                        }
                         Type::Array { element, len } => ((**element).clone(), len.unwrap_or(1)),
                         t => (t.clone(), 1),
                     };

@@ -151,7 +151,9 @@ impl std::ops::BitOr for BarrierFlags {
 /// - Texture and buffer opcodes: as in the specification's table; texel offsets in `literals`
 ///   (`TextureGather`: the component first). `ArrayLength`: pointer to a runtime-array buffer.
 /// - `AtomicRmw`: pointer (or texture pointer, coordinate), value. `AtomicCompareExchange`:
-///   pointer (or texture pointer, coordinate), comparand, new value.
+///   pointer (or texture pointer, coordinate), comparand, new value. A 64-bit atomic on a
+///   read-write byte-address buffer takes the buffer pointer and the `uint` byte offset in
+///   place of the texture pointer and coordinate.
 /// - `Call`: arguments. `CallIntrinsic`: the HLSL intrinsic's operands in HLSL order.
 /// - `EmitVertex`, `EndPrimitive` (geometry shaders): none; the vertex emitted is what the
 ///   stage outputs hold, so lowering stores them first. `SetMeshOutputs` (mesh shaders):

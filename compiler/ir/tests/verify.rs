@@ -744,6 +744,31 @@ fn atomic_operands() {
 }
 
 #[test]
+fn byte_address_atomic64_operands() {
+    let mut mb = ModuleBuilder::new();
+    let rw = |access| Type::resource(ResourceType::ByteAddressBuffer { access });
+    let buf = mb.resource("buf", rw(TextureAccess::ReadWrite), 0, 0);
+    let ro = mb.resource("ro", rw(TextureAccess::ReadOnly), 0, 1);
+    let u64t = Type::Scalar(ScalarKind::Uint64);
+    let f = mb.declare_function("f", vec![Type::UINT, u64t.clone()], Type::Void);
+    let mut fb = mb.function(f);
+    let b = fb.create_block("");
+    fb.switch_to_block(b);
+    let (off, v) = (fb.arg(0), fb.arg(1));
+    // Accepted: a 64-bit value at a uint byte offset of a read-write buffer.
+    fb.atomic_rmw(AtomicOp::Add, u64t.clone(), &[Value::Global(buf), off], v);
+    fb.atomic_compare_exchange(u64t.clone(), &[Value::Global(buf), off], v, v);
+    // Refused: a read-only buffer, a 32-bit result.
+    fb.atomic_rmw(AtomicOp::Add, u64t, &[Value::Global(ro), off], v);
+    fb.atomic_rmw(AtomicOp::Add, Type::UINT, &[Value::Global(buf), off], off);
+    fb.ret(None);
+    expect![[r#"
+        function @f, bb0, `%2 = atomic_rmw add @g1, %arg0, %arg1 : uint64_t`: [atomic-operand] with a coordinate, the target must be a texture or read-write byte-address buffer pointer (with a uint byte offset and a 64-bit result), not ptr<storage_buffer, ByteAddressBuffer>
+        function @f, bb0, `%3 = atomic_rmw add @g0, %arg0, %arg0 : uint`: [atomic-operand] with a coordinate, the target must be a texture or read-write byte-address buffer pointer (with a uint byte offset and a 64-bit result), not ptr<storage_buffer, RWByteAddressBuffer>
+    "#]].assert_eq(&messages(&mb.finish()));
+}
+
+#[test]
 fn structure_markers() {
     let m = one_function(vec![Type::BOOL], Type::Void, |fb, entry| {
         let a = fb.create_block("a");

@@ -298,7 +298,7 @@ impl FnLower<'_, '_> {
 
     /// At least `n` arguments (semantic analysis reports wrong counts; this only avoids
     /// lowering what it did not check).
-    fn need_args(&mut self, e: ExprId, name: &str, args: &[ExprId], n: usize) -> R<()> {
+    pub(crate) fn need_args(&mut self, e: ExprId, name: &str, args: &[ExprId], n: usize) -> R<()> {
         if args.len() < n {
             return Err(self.unsupported(&format!("`{name}` with {} arguments", args.len()), e));
         }
@@ -355,6 +355,11 @@ impl FnLower<'_, '_> {
         }
         if let Some(v) = self.lower_counter_method(e, res, name, args) {
             return v;
+        }
+        if matches!(&*r, ResourceType::ByteAddressBuffer { access } if access.is_writable()) {
+            if let Some(v) = self.lower_byte_address_atomic64(e, res, name, args) {
+                return v.map(|()| None);
+            }
         }
         let needed = if name == "GetDimensions" {
             0

@@ -70,6 +70,8 @@ pub struct ModuleCtx<'db> {
     pub options: crate::options::LowerOptions,
     /// What the entry's parameters became (geometry streams, mesh outputs).
     pub stage_io: crate::stages::StageIo,
+    /// The runtime arrays standing for SM 6.6 descriptor heaps.
+    pub heaps: crate::heap::HeapArrays,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -96,6 +98,7 @@ impl<'db> ModuleCtx<'db> {
             bindings: Default::default(),
             options: Default::default(),
             stage_io: Default::default(),
+            heaps: Default::default(),
             diagnostics: Vec::new(),
         }
     }

@@ -22,11 +22,14 @@
 //! - an append or consume buffer comes with a `counter.var.<name>` global; a
 //!   `[[vk::constant_id(N)]]` constant is a spec constant, which [`specialize`] can replace;
 //!   non-constant `static` initializers run in `init_globals`, called first by the wrapper;
+//! - `ResourceDescriptorHeap[i]` is element `i` of a runtime array global per resource type,
+//!   all aliasing one binding (see [`heap`]);
 //! - every instruction records the source range it was lowered from.
 //!
 //! Every stage but libraries lowers: compute, vertex and pixel shaders, and geometry, hull,
 //! domain, mesh and amplification shaders ([`stages`]). Not lowered yet (reported as E3001,
-//! never a panic): ray-tracing and library entries, SM 6.6 descriptor heaps, texel offsets
+//! never a panic): ray-tracing and library entries, descriptor-heap elements used other than to
+//! initialize a resource local, be passed or cast ([`heap`]), texel offsets
 //! that are not constants (unless [`unroll`] makes them so), clamp and status arguments of
 //! texture methods, `static` locals with non-constant initializers, and a few intrinsics
 //! (`printf`...).
@@ -44,14 +47,16 @@
 //! resources, cbuffers, their bindings and layouts), [`attrs`] (`vk::binding`,
 //! `vk::location`), [`entry`] (the compute and amplification entry wrapper), [`graphics`]
 //! (vertex and pixel entry wrappers), [`stages`] (geometry, tessellation and mesh entry
-//! wrappers), [`func`] (per-function
+//! wrappers), [`heap`] (SM 6.6 descriptor heaps), [`atomic64`] (64-bit byte-address
+//! atomics), [`func`] (per-function
 //! state and places), [`stmt`], [`expr`], [`call`] (user calls, constructors, intrinsics,
 //! resource methods), [`user_call`] (user functions and methods), [`texture`] (sampling with
-//! offsets, gathers, LOD queries, multisampled textures), [`counters`] (append, consume and
+//! offsets, gathers, LOD queries, multisampled textures), [`atomic64`] (64-bit atomics on byte-address buffers), [`counters`] (append, consume and
 //! counter buffers), [`spec_const`] (spec constants and specialization), [`convert`]
 //! (implicit and initializer-list conversions), [`init`] (`static` initializers and
 //! `init_globals`).
 
+pub mod atomic64;
 pub mod attrs;
 pub mod call;
 pub mod context;
@@ -61,6 +66,7 @@ pub mod entry;
 pub mod expr;
 pub mod func;
 pub mod graphics;
+pub mod heap;
 pub mod init;
 pub mod options;
 pub mod resources;
@@ -113,5 +119,6 @@ pub fn lower_module_with(
     cx.assign_bindings();
     entry::lower_entry(&mut cx, entry, stage);
     cx.apply_layout_rules();
+    cx.assign_heap_bindings();
     cx.finish()
 }

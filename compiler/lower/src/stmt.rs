@@ -137,20 +137,15 @@ impl FnLower<'_, '_> {
     /// initialized with (resources are never copied; the specification's operands are
     /// pointers).
     fn bind_resource_local(&mut self, l: hir::body::LocalId, init: hir::body::ExprId) -> R<()> {
-        let mut root = init;
-        while let Expr::Index { base, .. } | Expr::Paren(base) = self.body.expr(root) {
-            root = *base;
-        }
-        if let Expr::Path(p) = self.body.expr(root) {
-            if matches!(
-                p.as_name(),
-                Some("ResourceDescriptorHeap" | "SamplerDescriptorHeap")
-            ) {
-                return Err(self.unsupported(
-                    "SM 6.6 descriptor heaps (the IR has no descriptor-heap resources)",
-                    init,
-                ));
+        let ty = self.infer.type_of_local(l).cloned();
+        if let Some(Type::Resource(res)) = &ty {
+            if let Some(p) = self.heap_element(init, res) {
+                self.locals[l.0 as usize] = Some(p?);
+                return Ok(());
             }
+        }
+        if self.heap_named(init) {
+            return Err(self.unsupported("a descriptor heap element of this type", init));
         }
         if !self.is_place_expr(init) {
             return Err(self.unsupported("a resource local initialized with this", init));

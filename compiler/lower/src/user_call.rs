@@ -203,7 +203,7 @@ impl FnLower<'_, '_> {
             }
             let is_resource = resource.is_some();
             if let (true, Some(&a)) = (is_resource, args.get(i)) {
-                let (r, index) = self.resource_argument(a)?;
+                let (r, index) = self.resource_argument(a, p.ty.as_ref())?;
                 resources.push(r);
                 indices.push((i, index));
             }
@@ -305,12 +305,26 @@ impl FnLower<'_, '_> {
     }
 
     /// The resource argument `a` stands for, and the `int` index of an array element.
-    fn resource_argument(&mut self, a: ExprId) -> R<(ResourceArg, Option<Value>)> {
-        if !self.is_place_expr(a) {
-            return Err(self.unsupported("this resource argument", a));
-        }
-        let Place::Ptr(p) = self.lvalue(a)? else {
-            return Err(self.unsupported("this resource argument", a));
+    fn resource_argument(
+        &mut self,
+        a: ExprId,
+        param: Option<&Type>,
+    ) -> R<(ResourceArg, Option<Value>)> {
+        let heap = match param {
+            Some(Type::Resource(res)) => self.heap_element(a, res),
+            _ => None,
+        };
+        let p = match heap {
+            Some(p) => p?,
+            None => {
+                if !self.is_place_expr(a) {
+                    return Err(self.unsupported("this resource argument", a));
+                }
+                let Place::Ptr(p) = self.lvalue(a)? else {
+                    return Err(self.unsupported("this resource argument", a));
+                };
+                p
+            }
         };
         if let Value::Global(global) = p {
             return Ok((

@@ -80,6 +80,8 @@ pub(crate) struct Ctx<'m> {
     named_types: BTreeSet<Word>,
     /// Stage variables already decorated `Flat`.
     pub flat_ids: BTreeSet<Word>,
+    /// The 64-bit views of byte-address buffers, by global index (see `atomic64`).
+    pub u64_views: HashMap<usize, Word>,
 }
 
 impl<'m> Ctx<'m> {
@@ -107,6 +109,7 @@ impl<'m> Ctx<'m> {
             func_uses: vec![FuncUses::default(); m.functions.len()],
             named_types: BTreeSet::new(),
             flat_ids: BTreeSet::new(),
+            u64_views: HashMap::new(),
         }
     }
 

@@ -55,6 +55,9 @@ impl Ctx<'_> {
             if is_stage || all_globals {
                 interface.push(info.id);
             }
+            if all_globals {
+                interface.extend(self.u64_views.get(&g).copied());
+            }
             let gv = &self.m.globals[ir::Global::new(g)];
             // Vulkan: integer and double fragment inputs must be flat, built-ins such as
             // `SampleId` included (VUID-StandaloneSpirv-Flat-04744); `FrontFacing` is a bool.

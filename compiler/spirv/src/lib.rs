@@ -12,6 +12,7 @@
 //! `functions` lowers control flow and memory, `instructions`, `texture` and `intrinsics`
 //! lower the other opcodes.
 
+mod atomic64;
 mod context;
 mod decorations;
 mod disasm;

@@ -439,7 +439,14 @@ impl Fx<'_, '_> {
         if k.bit_width() == 64 {
             self.cx.capability(Capability::Int64Atomics);
         }
-        let ptr = if on_texture {
+        let on_buffer = on_texture
+            && matches!(
+                self.ptr_info(d.operands[0])?.pointee.ty.as_resource(),
+                Some(ResourceType::ByteAddressBuffer { .. })
+            );
+        let ptr = if on_buffer {
+            self.byte_address_u64_pointer(d.operands[0], d.operands[1], &d.ty)?
+        } else if on_texture {
             let info = self.ptr_info(d.operands[0])?;
             if info.pointee.ty.as_resource().is_none() {
                 return Err(SpirvError::invalid(

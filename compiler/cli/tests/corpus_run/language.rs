@@ -1,6 +1,6 @@
 //! Language corners: cs_dxc_corners, cs_namespaces_enums, cs_template_utils,
-//! cs_hlsl2021_gbuffer_pack, cs_sm66_descriptor_heap. All of them wait for lowering
-//! (`PENDING_LOWERING`); their checks are written from the shader text alone.
+//! cs_hlsl2021_gbuffer_pack, cs_sm66_descriptor_heap. Their checks are written from the
+//! shader text alone.
 
 use crate::harness::{assert_close, Run};
 

@@ -29,11 +29,8 @@ use common::*;
 use harness::run_entry;
 
 /// Entry points whose lowering is not done yet, each with the part of the `E3001` message that
-/// names what is missing. cs_sm66_descriptor_heap's pipeline proposes a convention for the
-/// descriptor heap (heap index = register) that the interpreter will have to implement with
-/// the lowering of `ResourceDescriptorHeap`; its check has not run yet.
-const PENDING_LOWERING: &[(&str, &str, &str)] =
-    &[("cs_sm66_descriptor_heap", "main", "SM 6.6 descriptor heaps")];
+/// names what is missing.
+const PENDING_LOWERING: &[(&str, &str, &str)] = &[];
 
 /// Entry points that run but whose results are known to be wrong, each with the reason: their
 /// test asserts that the check still fails, and fails itself once the check passes.

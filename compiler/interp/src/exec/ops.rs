@@ -61,6 +61,15 @@ fn texel_index(
 impl Invocation {
     /// The texel address of a texture or typed-buffer access: (root, byte offset, texel
     /// shape), or `None` (after reporting) when unbound or out of bounds.
+    /// Whether `ptr` points to a buffer reached as memory (a byte-address buffer).
+    fn is_memory_resource(&self, ctx: &Ctx<'_, '_>, ptr: u64) -> bool {
+        let (root, _, _) = unpack(ptr);
+        ctx.prog
+            .resources
+            .get(root.wrapping_sub(FIRST_RESOURCE) as usize)
+            .is_some_and(|s| s.kind == ResKind::Memory)
+    }
+
     pub(super) fn texel(
         &self,
         ctx: &mut Ctx<'_, '_>,
@@ -337,21 +346,38 @@ impl Invocation {
         fb: usize,
     ) -> u64 {
         let id = self.id;
-        let (root, off, shape) = match coord {
+        let (root, off, size) = match coord {
+            // A 64-bit atomic on a byte-address buffer: the coordinate is the byte offset.
+            Some(c) if self.is_memory_resource(ctx, ptr) => {
+                let (root, _, base) = unpack(ptr);
+                let at = index_value(c.num, self.regs[fb + c.slot as usize]);
+                let off = match u64::try_from(at) {
+                    Ok(at) if at % u64::from(num.width() / 8) == 0 => {
+                        (base as u64).saturating_add(at) as usize
+                    }
+                    _ => INVALID as usize,
+                };
+                (root, off, (num.width() / 8) as usize)
+            }
             Some(c) => {
                 let coord =
                     Comps::of(&self.regs[fb + c.slot as usize..fb + (c.slot + c.n) as usize]);
                 match self.texel(ctx, ptr, &coord, c.num, true) {
-                    Some(t) => t,
+                    Some((root, off, shape)) => {
+                        (root, off, ctx.prog.shapes.extent[shape as usize] as usize)
+                    }
                     None => return 0,
                 }
             }
             None => {
                 let (root, shape, off) = unpack(ptr);
-                (root, off as usize, shape)
+                (
+                    root,
+                    off as usize,
+                    ctx.prog.shapes.extent[shape as usize] as usize,
+                )
             }
         };
-        let size = ctx.prog.shapes.extent[shape as usize] as usize;
         let space = root_space(ctx.prog, root);
         let Some(mem) = memory(
             root,

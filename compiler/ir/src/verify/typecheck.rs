@@ -444,11 +444,20 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
             }
             let on_texture = d.operands.len() == values + 2;
             let target = if on_texture {
-                match texture_of(&tys[0]) {
-                    Some((_, sample)) => sample.clone(),
-                    None => {
+                match (texture_of(&tys[0]), pointed_resource(&tys[0])) {
+                    (Some((_, sample)), _) => sample.clone(),
+                    // A 64-bit atomic on a byte-address buffer: the coordinate is the byte
+                    // offset and the value says the width.
+                    (None, Some(ResourceType::ByteAddressBuffer { access }))
+                        if access.is_writable()
+                            && tys[1] == Type::UINT
+                            && matches!(&d.ty, Type::Scalar(k) if k.is_integer() && k.bit_width() == 64) =>
+                    {
+                        d.ty.clone()
+                    }
+                    _ => {
                         let msg = format!(
-                            "with a coordinate, the target must be a texture pointer, not {}",
+                            "with a coordinate, the target must be a texture or read-write byte-address buffer pointer (with a uint byte offset and a 64-bit result), not {}",
                             tys[0].ir()
                         );
                         fail(ck, Rule::AtomicOperand, msg);
