@@ -94,6 +94,19 @@ pub struct Param {
     pub is_const: bool,
     pub semantic: Option<String>,
     pub has_default: bool,
+    /// `uniform`: an entry parameter that is a constant, not a stage input.
+    pub is_uniform: bool,
+    /// `vertices`, `indices`, `primitives` or `payload` on a mesh or amplification entry.
+    pub mesh: Option<MeshParam>,
+}
+
+/// The mesh-shader qualifier of a parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MeshParam {
+    Vertices,
+    Indices,
+    Primitives,
+    Payload,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -547,6 +560,18 @@ pub(crate) fn lower_param(p: &ast::Param) -> Param {
         is_const: has(SyntaxKind::CONST_KW),
         semantic: p.semantic().map(|s| s.text()),
         has_default: p.default_value().is_some(),
+        is_uniform: has(SyntaxKind::UNIFORM_KW),
+        mesh: if has(SyntaxKind::VERTICES_KW) {
+            Some(MeshParam::Vertices)
+        } else if has(SyntaxKind::INDICES_KW) {
+            Some(MeshParam::Indices)
+        } else if has(SyntaxKind::PRIMITIVES_KW) {
+            Some(MeshParam::Primitives)
+        } else if has(SyntaxKind::PAYLOAD_KW) {
+            Some(MeshParam::Payload)
+        } else {
+            None
+        },
     }
 }
 

@@ -1,8 +1,10 @@
 //! Snapshot tests of inference (`expr text : type` per expression) and diagnostics, and the
 //! incremental tests (which queries re-run after an edit).
 
+mod attributes;
 mod decls;
 mod diagnostics;
+mod entries;
 mod incremental;
 mod intrinsics;
 mod items;
@@ -39,9 +41,15 @@ pub(crate) fn infer_text(src: &str) -> String {
 
 /// The semantic diagnostics of `src`, one per line with related notes indented.
 pub(crate) fn diagnostics_text(src: &str) -> String {
+    diagnostics_with_entries(src, &[])
+}
+
+/// The semantic diagnostics of `src` compiled with the entry points `(name, profile)` named
+/// in the configuration (as `-E`/`-T` or the workspace configuration do).
+pub(crate) fn diagnostics_with_entries(src: &str, entries: &[(&str, &str)]) -> String {
     let mut db = TestDb::new();
     let file = db.set_file_text("/t/main.hlsl", src);
-    let config = CompileConfig::new(&db, PreprocessConfig::default());
+    let config = config_with_entries(&db, entries);
     let index = LineIndex::new(src);
     let pos = |r: syntax::TextRange| {
         let lc = index.line_col(r.start());
@@ -68,6 +76,20 @@ pub(crate) fn diagnostics_text(src: &str) -> String {
         }
     }
     out
+}
+
+/// A configuration naming the entry points `(name, profile)`.
+pub(crate) fn config_with_entries(db: &TestDb, entries: &[(&str, &str)]) -> CompileConfig {
+    let entries = entries
+        .iter()
+        .map(|(name, profile)| base_db::EntryPointConfig {
+            name: (*name).to_owned(),
+            target: syntax::preprocess::ShaderTarget::from_profile(profile).unwrap(),
+        })
+        .collect();
+    CompileConfig::builder(PreprocessConfig::default())
+        .entry_points(entries)
+        .new(db)
 }
 
 pub(crate) fn check_infer(src: &str, expect: expect_test::Expect) {
