@@ -5,6 +5,7 @@ mod attributes;
 mod decls;
 mod diagnostics;
 mod entries;
+mod enums;
 mod incremental;
 mod intrinsics;
 mod items;

@@ -191,6 +191,9 @@ impl InferCtx<'_> {
             // FIXME: SM 6.6 descriptor heaps are typed by what they are assigned to.
             return None;
         }
+        if let Some(ty) = self.local_enumerator(path) {
+            return Some(ty);
+        }
         let res = self.resolve_value(path);
         let ty = match &res {
             Some(ValueRes::Global(g)) => self.global_type(*g),
@@ -225,6 +228,20 @@ impl InferCtx<'_> {
             self.resolutions.insert(id, r);
         }
         ty
+    }
+
+    /// The type of an enumerator of an enum declared in the function (`A` or `E::A`).
+    fn local_enumerator(&self, path: &Path) -> Option<Type> {
+        if self.local_enumerators.is_empty() || path.global {
+            return None;
+        }
+        let key = path
+            .segments
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join("::");
+        self.local_enumerators.get(&key).cloned()
     }
 
     /// What a path in value position names.
