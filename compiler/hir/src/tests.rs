@@ -13,6 +13,7 @@ mod names;
 mod resources;
 mod robustness;
 mod statements;
+mod templates;
 mod types;
 
 use base_db::CompileConfig;
