@@ -6,12 +6,15 @@ mod decls;
 mod diagnostics;
 mod entries;
 mod enums;
+mod expressions;
 mod incremental;
 mod intrinsics;
 mod items;
 mod names;
+mod resource_methods;
 mod resources;
 mod robustness;
+mod scalars;
 mod statements;
 mod templates;
 mod types;
@@ -25,18 +28,22 @@ use crate::{dump_inference, functions};
 
 /// Infers `src` and prints every function's expressions with their types.
 pub(crate) fn infer_text(src: &str) -> String {
-    let mut db = TestDb::new();
+    infer_with(&mut TestDb::new(), src)
+}
+
+fn infer_with(db: &mut TestDb, src: &str) -> String {
     let file = db.set_file_text("/t/main.hlsl", src);
-    let config = CompileConfig::new(&db, PreprocessConfig::default());
+    let db = &*db;
+    let config = CompileConfig::new(db, PreprocessConfig::default());
     let mut out = String::new();
-    let tree = crate::item_tree::item_tree(&db, file, config);
-    for f in functions(&db, file, config) {
+    let tree = crate::item_tree::item_tree(db, file, config);
+    for f in functions(db, file, config) {
         let name = tree
-            .by_ast(f.ast(&db))
+            .by_ast(f.ast(db))
             .map(|i| tree.item(i).name.clone())
             .unwrap_or_default();
         out.push_str(&format!("fn {name}:\n"));
-        out.push_str(&dump_inference(&db, f));
+        out.push_str(&dump_inference(db, f));
     }
     out
 }
@@ -96,6 +103,12 @@ pub(crate) fn config_with_entries(db: &TestDb, entries: &[(&str, &str)]) -> Comp
 
 pub(crate) fn check_infer(src: &str, expect: expect_test::Expect) {
     expect.assert_eq(&infer_text(src));
+}
+
+/// Like `check_infer`, with the real intrinsic table (`HlslIntrinsics`) behind calls.
+pub(crate) fn check_infer_hlsl(src: &str, expect: expect_test::Expect) {
+    let mut db = TestDb::with_intrinsics(std::sync::Arc::new(crate::HlslIntrinsics));
+    expect.assert_eq(&infer_with(&mut db, src));
 }
 
 pub(crate) fn check_diagnostics(src: &str, expect: expect_test::Expect) {
