@@ -401,12 +401,14 @@ void f() { return 1; } float g() { return; }
 }
 
 #[test]
-fn local_cbuffer_not_supported_e2020() {
+fn local_prototype_not_supported_e2020() {
     check_diagnostics(
         r#"
-void f() { cbuffer Local { float a; }; }
+void f() { void g(); }
 "#,
-        expect![""],
+        expect![[r#"
+            E2020 2:12 `void g();`: not supported yet: this declaration inside a function
+        "#]],
     );
 }
 
