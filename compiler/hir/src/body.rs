@@ -22,7 +22,8 @@ use syntax::{Hlsl, SyntaxKind, SyntaxNode};
 use crate::ids::{ast_id_map, expanded_root, FunctionId, GlobalId};
 use crate::item_tree::{lower_param, ParamDirection};
 use crate::type_ref::{
-    lower_path, parse_float_literal, parse_int_literal, FloatSuffix, IntSuffix, Name, Path, TypeRef,
+    lower_generic_args, lower_path, parse_float_literal, parse_int_literal, FloatSuffix,
+    GenericArg, IntSuffix, Name, Path, TypeRef,
 };
 use crate::HirDb;
 
@@ -204,9 +205,20 @@ pub struct Body {
     /// The initializer of a global.
     pub init: Option<ExprId>,
     pub diagnostics: Vec<BodyDiagnostic>,
+    /// Explicit template arguments of method calls (`buf.Load<float3>(a)`), by call, in the
+    /// order of the calls.
+    pub method_template_args: Vec<(ExprId, Vec<GenericArg>)>,
 }
 
 impl Body {
+    /// The explicit template arguments of method call `id`, if written.
+    pub fn method_template_args(&self, id: ExprId) -> Option<&[GenericArg]> {
+        self.method_template_args
+            .binary_search_by_key(&id, |(e, _)| *e)
+            .ok()
+            .map(|i| self.method_template_args[i].1.as_slice())
+    }
+
     pub fn expr(&self, id: ExprId) -> &Expr {
         &self.exprs[id.0 as usize]
     }
@@ -759,11 +771,21 @@ impl BodyLowering {
                 let receiver = self.lower_opt_expr(m.receiver(), node);
                 let name = m.name_ref().map(|n| n.text()).unwrap_or_default();
                 let args = self.lower_args(m.arg_list());
-                Expr::MethodCall {
-                    receiver,
-                    name,
-                    args,
+                let call = self.alloc_expr(
+                    Expr::MethodCall {
+                        receiver,
+                        name,
+                        args,
+                    },
+                    node,
+                );
+                if let Some(list) = m.generic_arg_list() {
+                    // Ids grow as expressions are allocated, so the table stays sorted.
+                    self.body
+                        .method_template_args
+                        .push((call, lower_generic_args(&list)));
                 }
+                return call;
             }
             ast::Expr::FieldExpr(f) => {
                 let expr = self.lower_opt_expr(f.expr(), node);

@@ -139,6 +139,9 @@ impl InferCtx<'_> {
                 None => None,
             },
             Some(t) => {
+                if let Some(ty) = self.templated_buffer_load(id, &t, name) {
+                    return self.set(id, Some(ty), false);
+                }
                 let call_args = self.intrinsic_args(args);
                 let answer = self.db.intrinsics().method(&t, name, &call_args);
                 self.intrinsic_answer(id, id, name, answer, args)
@@ -146,6 +149,22 @@ impl InferCtx<'_> {
             None => None,
         };
         self.set(id, ty, false)
+    }
+
+    /// `buf.Load<T>(address)` on a (RW)ByteAddressBuffer (SM 6.2) returns a `T`.
+    fn templated_buffer_load(&mut self, id: ExprId, receiver: &Type, name: &str) -> Option<Type> {
+        let targs = self.body.method_template_args(id)?;
+        let is_byte_address = matches!(
+            receiver,
+            Type::Resource(r) if matches!(&**r, types::ResourceType::ByteAddressBuffer { .. })
+        );
+        if !is_byte_address || name != "Load" {
+            return None;
+        }
+        match targs {
+            [crate::type_ref::GenericArg::Type(t)] => self.resolve_type(t, BodyNode::Expr(id)),
+            _ => None,
+        }
     }
 
     /// The struct that declares method `name`: `idx` itself, or the first base that does.

@@ -200,8 +200,6 @@ void f(float2 uv) { t.CalculateLevelOfDetail(s, uv); t.CalculateLevelOfDetailUnc
     );
 }
 
-// FIXME: `rw.Load<float3>(a)` is `float3` in DXC; the method's template arguments are not
-// kept in the body yet, so it is typed as the untemplated `Load`.
 #[test]
 fn byte_address_loads() {
     check_infer_hlsl(
@@ -223,7 +221,7 @@ void f(uint a) { b.Load(a); b.Load2(a); b.Load3(a); b.Load4(a); rw.Load<float3>(
             b.Load4(a) : uint4
             b : ByteAddressBuffer
             a : uint
-            rw.Load<float3>(a) : uint
+            rw.Load<float3>(a) : float3
             rw : RWByteAddressBuffer
             a : uint
             rw.Store(a, 1u) : void
