@@ -208,7 +208,10 @@ impl InferCtx<'_> {
                     _ => Some(Type::INT),
                 }
             }
-            Some(ValueRes::TemplateValue) => Some(Type::INT),
+            Some(ValueRes::TemplateValue) => path
+                .as_name()
+                .and_then(|n| self.template_value_type(n))
+                .or(Some(Type::INT)),
             Some(ValueRes::Type(_)) | Some(ValueRes::Functions(_)) | Some(ValueRes::Local) => None,
             None => {
                 let (_, later) = match path.as_name() {
@@ -228,6 +231,29 @@ impl InferCtx<'_> {
             self.resolutions.insert(id, r);
         }
         ty
+    }
+
+    /// The declared type of template value parameter `name` (`uint N`) of this function or
+    /// of the structs around it.
+    fn template_value_type(&self, name: &str) -> Option<Type> {
+        let mut item = Some(self.idx);
+        while let Some(i) = item {
+            let params = match &self.tree.item(i).kind {
+                ItemKind::Function(f) => f.template.as_ref(),
+                ItemKind::Struct(s) => s.template.as_ref(),
+                _ => None,
+            };
+            let found = params
+                .into_iter()
+                .flatten()
+                .find(|p| p.name == name)
+                .and_then(|p| p.value_type.as_ref());
+            if let Some(t) = found {
+                return self.tcx.resolve(t, &mut Vec::new());
+            }
+            item = self.tree.item(i).parent;
+        }
+        None
     }
 
     /// The type of an enumerator of an enum declared in the function (`A` or `E::A`).

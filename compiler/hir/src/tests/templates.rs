@@ -112,7 +112,7 @@ void f() { Ring<float2, 4> r; r.items; r.items[1].y; r.at(5); }
             items : {unknown}
             i % N : uint
             i : uint
-            N : int
+            N : uint
             local i : uint
             fn f:
             r.items : float2[4]
