@@ -254,6 +254,19 @@ impl Config {
             target,
         }
     }
+
+    /// The entry points of the file at `path`, for its `CompileConfig`: semantic analysis
+    /// checks their signatures for their stages.
+    pub fn entry_points_for(&self, path: &str) -> Vec<db::EntryPointConfig> {
+        self.entries
+            .iter()
+            .filter(|e| e.file == path)
+            .map(|e| db::EntryPointConfig {
+                name: e.name.clone(),
+                target: e.profile,
+            })
+            .collect()
+    }
 }
 
 fn parse_define(define: &str) -> (String, Option<String>) {
@@ -324,6 +337,10 @@ file = "shaders/blur.hlsl"
             syntax::preprocess::ShaderStage::Compute
         );
         assert_eq!(config.preprocess_for("/ws/other.hlsl").target, None);
+        let entries = config.entry_points_for("/ws/shaders/blur.hlsl");
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0].name, "main");
+        assert!(config.entry_points_for("/ws/other.hlsl").is_empty());
     }
 
     #[test]

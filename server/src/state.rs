@@ -14,7 +14,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, RwLock};
 
-use db::{CompileConfig, FileSource, ParsedFile, PreprocessConfig, RootDatabase, SourceDb};
+use db::{
+    CompileConfig, EntryPointConfig, FileSource, ParsedFile, PreprocessConfig, RootDatabase,
+    SourceDb,
+};
 use tokio::sync::{mpsc::UnboundedSender, oneshot};
 use tower_lsp_server::ls_types::{MessageType, TextDocumentContentChangeEvent, Uri};
 
@@ -228,7 +231,7 @@ struct Owner {
     configs: Arc<ConfigTable>,
     /// Compile configurations by value, so that going back to a configuration reuses the
     /// results computed under it.
-    interned: HashMap<PreprocessConfig, CompileConfig>,
+    interned: HashMap<(PreprocessConfig, Vec<EntryPointConfig>), CompileConfig>,
     generation: Arc<AtomicU64>,
     out: UnboundedSender<Outgoing>,
     runtime: tokio::runtime::Handle,
@@ -246,7 +249,7 @@ impl Owner {
         let mut interned = HashMap::new();
         let pp = config.preprocess_for("");
         let default = db.new_config(pp.clone());
-        interned.insert(pp, default);
+        interned.insert((pp, Vec::new()), default);
         Owner {
             db,
             overlay,
@@ -450,11 +453,17 @@ impl Owner {
         for problem in problems {
             self.show(MessageType::ERROR, format!("configuration: {problem}"));
         }
-        let default = self.intern(config.preprocess_for(""));
+        let default = self.intern(config.preprocess_for(""), Vec::new());
         let per_file = config
             .entries
             .iter()
-            .map(|e| (e.file.clone(), self.intern(config.preprocess_for(&e.file))))
+            .map(|e| {
+                let pp = config.preprocess_for(&e.file);
+                (
+                    e.file.clone(),
+                    self.intern(pp, config.entry_points_for(&e.file)),
+                )
+            })
             .collect();
         let changed = *self.configs.config != config;
         self.configs = Arc::new(ConfigTable {
@@ -467,12 +476,15 @@ impl Owner {
         }
     }
 
-    fn intern(&mut self, pp: PreprocessConfig) -> CompileConfig {
-        if let Some(config) = self.interned.get(&pp) {
+    fn intern(&mut self, pp: PreprocessConfig, entries: Vec<EntryPointConfig>) -> CompileConfig {
+        let key = (pp, entries);
+        if let Some(config) = self.interned.get(&key) {
             return *config;
         }
-        let config = self.db.new_config(pp.clone());
-        self.interned.insert(pp, config);
+        let config = self
+            .db
+            .new_config_with_entries(key.0.clone(), key.1.clone());
+        self.interned.insert(key, config);
         config
     }
 

@@ -59,13 +59,27 @@ fn run(options: &Options) -> Result<ExitCode, String> {
     if run_mode != options.pipeline.is_some() {
         return Err("`hlslc run FILE.hlsl` and `--pipeline P.yaml` go together".into());
     }
+    // Before checking the file: a compute kernel checked as another stage only gets errors.
+    let profile = options.profile.as_deref().map(parse_profile).transpose()?;
+    if run_mode && profile.is_some_and(|t| t.stage != ShaderStage::Compute) {
+        return Err("`hlslc run` runs compute shaders: use a cs_6_x profile".into());
+    }
     let config = preprocess_config(options)?;
     let bytes = std::fs::read(input).map_err(|e| format!("cannot read `{input}`: {e}"))?;
     let text: Arc<str> = String::from_utf8_lossy(&bytes).as_ref().into();
 
     let mut db = RootDatabase::new(Arc::new(DiskSource));
     let main_file = db.set_file_text(input, Some(text));
-    let config = db.new_config(config);
+    // `-T` names the stage of the entry point `-E` (DXC's default: `main`).
+    let entries = config
+        .target
+        .map(|target| db::EntryPointConfig {
+            name: options.entry.clone().unwrap_or_else(|| "main".to_owned()),
+            target,
+        })
+        .into_iter()
+        .collect();
+    let config = db.new_config_with_entries(config, entries);
     let parsed = db::parse_file(&db, main_file, config);
     let mut diagnostics = parsed.diagnostics.clone();
     // Semantic analysis only on text that parsed: syntax errors would cascade.

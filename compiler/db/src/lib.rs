@@ -7,8 +7,9 @@
 use std::sync::Arc;
 
 pub use base_db::{
-    expanded_tree, parse_file, CompileConfig, Diagnostic, FileId, FileSource, NoSource, ParsedFile,
-    PreprocessConfig, Severity, SourceDb, SourceFile,
+    expanded_tree, parse_file, CompileConfig, Diagnostic, EntryPointConfig, FileId, FileSource,
+    NoSource, ParsedFile, PreprocessConfig, Severity, ShaderStage, ShaderTarget, SourceDb,
+    SourceFile,
 };
 
 use base_db::FileTable;
@@ -60,9 +61,21 @@ impl RootDatabase {
         file
     }
 
-    /// A compile configuration input.
+    /// A compile configuration input with no entry points named from outside the source.
     pub fn new_config(&self, preprocess: PreprocessConfig) -> CompileConfig {
         CompileConfig::new(self, preprocess)
+    }
+
+    /// A compile configuration input with the entry points the command line (`-E`/`-T`) or
+    /// the workspace configuration names.
+    pub fn new_config_with_entries(
+        &self,
+        preprocess: PreprocessConfig,
+        entry_points: Vec<EntryPointConfig>,
+    ) -> CompileConfig {
+        CompileConfig::builder(preprocess)
+            .entry_points(entry_points)
+            .new(self)
     }
 }
 

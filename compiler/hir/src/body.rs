@@ -1,9 +1,11 @@
 //! Function bodies as arenas of expressions, statements and locals, without text ranges.
 //!
 //! `body_with_source_map` lowers the AST of one function (from the expanded tree) into a
-//! `Body` and a `BodySourceMap` (ids to syntax). `body` returns only the `Body`: an edit that
-//! moves a function without changing it re-runs the lowering but produces an equal `Body`,
-//! which salsa backdates, so inference of that function does not re-run.
+//! `Body` and a `BodySourceMap` (ids to syntax); it runs on demand (diagnostics with errors,
+//! hover, lowering to the IR). `body` lowers the same syntax from `function_green`, the
+//! function's green node without offsets: an edit elsewhere that only moves the function
+//! leaves the green node equal, so salsa backdates it and neither the body nor the
+//! function's inference re-runs.
 //!
 //! Local names are resolved here, with C scoping (blocks, `for` initializers): a name that is
 //! a visible local becomes `Expr::Local`; anything else stays a `Path` for inference to resolve
@@ -13,13 +15,15 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use rowan::ast::SyntaxNodePtr;
+use rowan::GreenNode;
 use syntax::ast::{self, AstNode, HasModifiers, HasName};
 use syntax::{Hlsl, SyntaxKind, SyntaxNode};
 
 use crate::ids::{ast_id_map, expanded_root, FunctionId, GlobalId};
 use crate::item_tree::{lower_param, ParamDirection};
 use crate::type_ref::{
-    lower_path, parse_float_literal, parse_int_literal, FloatSuffix, IntSuffix, Name, Path, TypeRef,
+    lower_generic_args, lower_path, parse_float_literal, parse_int_literal, FloatSuffix,
+    GenericArg, IntSuffix, Name, Path, TypeRef,
 };
 use crate::HirDb;
 
@@ -157,6 +161,18 @@ pub enum LocalTypeDef {
     /// The fields (methods of local structs are not modeled).
     Struct(Vec<(Name, TypeRef)>),
     Alias(TypeRef),
+    Enum(LocalEnum),
+}
+
+/// An enum declared inside a function. Its enumerators are visible from the declaration on:
+/// by name for a plain `enum`, as `E::A` for both kinds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalEnum {
+    /// `enum class` / `enum struct`.
+    pub scoped: bool,
+    pub underlying: Option<TypeRef>,
+    /// Each enumerator with its value expression, if written.
+    pub enumerators: Vec<(Name, Option<ExprId>)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -189,9 +205,20 @@ pub struct Body {
     /// The initializer of a global.
     pub init: Option<ExprId>,
     pub diagnostics: Vec<BodyDiagnostic>,
+    /// Explicit template arguments of method calls (`buf.Load<float3>(a)`), by call, in the
+    /// order of the calls.
+    pub method_template_args: Vec<(ExprId, Vec<GenericArg>)>,
 }
 
 impl Body {
+    /// The explicit template arguments of method call `id`, if written.
+    pub fn method_template_args(&self, id: ExprId) -> Option<&[GenericArg]> {
+        self.method_template_args
+            .binary_search_by_key(&id, |(e, _)| *e)
+            .ok()
+            .map(|i| self.method_template_args[i].1.as_slice())
+    }
+
     pub fn expr(&self, id: ExprId) -> &Expr {
         &self.exprs[id.0 as usize]
     }
@@ -279,10 +306,31 @@ pub fn body_with_source_map<'db>(
     (Arc::new(body), Arc::new(map))
 }
 
-/// The lowered body of `f`, with no ranges: equal bodies are backdated.
+/// The syntax of `f`'s definition as a green node: no offsets, so it stays equal (and salsa
+/// backdates it) when an edit elsewhere moves the function. Re-run on every edit of the
+/// file, it costs a lookup; what depends on it re-runs only when this function's own text
+/// changes.
+#[salsa::tracked(returns(ref))]
+pub fn function_green<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Option<GreenNode> {
+    let (file, config) = (f.file(db), f.config(db));
+    let root = expanded_root(db, file, config);
+    let node = ast_id_map(db, file, config).node(&root, f.ast(db))?;
+    Some(node.green().to_owned())
+}
+
+/// The lowered body of `f`, with no ranges. Lowered from `function_green` rather than from
+/// `body_with_source_map`, so an edit in another function neither re-lowers this one nor
+/// re-runs its inference. Expression ids agree with the source map's: both lower the same
+/// syntax in the same order.
 #[salsa::tracked(returns(clone))]
 pub fn body<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Arc<Body> {
-    body_with_source_map(db, f).0
+    let Some(green) = function_green(db, f) else {
+        return Arc::default();
+    };
+    match ast::FnDef::cast(SyntaxNode::new_root(green.clone())) {
+        Some(fn_def) => Arc::new(lower_body(&fn_def).0),
+        None => Arc::default(),
+    }
 }
 
 /// The source map of `f`'s body.
@@ -305,17 +353,41 @@ pub fn global_body_with_source_map<'db>(
     else {
         return Default::default();
     };
-    let mut ctx = BodyLowering::default();
-    ctx.scopes.push(Vec::new());
-    let e = ctx.lower_expr(&init);
-    ctx.body.init = Some(e);
-    (Arc::new(ctx.body), Arc::new(ctx.map))
+    let (body, map) = lower_initializer(&init);
+    (Arc::new(body), Arc::new(map))
 }
 
-/// The lowered initializer of global `g`, with no ranges: equal bodies are backdated.
+/// Lowers a global's initializer.
+fn lower_initializer(init: &ast::Expr) -> (Body, BodySourceMap) {
+    let mut ctx = BodyLowering::default();
+    ctx.scopes.push(Vec::new());
+    let e = ctx.lower_expr(init);
+    ctx.body.init = Some(e);
+    (ctx.body, ctx.map)
+}
+
+/// The syntax of global `g`'s declarator as a green node (see `function_green`).
+#[salsa::tracked(returns(ref))]
+pub fn global_green<'db>(db: &'db dyn HirDb, g: GlobalId<'db>) -> Option<GreenNode> {
+    let (file, config) = (g.file(db), g.config(db));
+    let root = expanded_root(db, file, config);
+    let node = ast_id_map(db, file, config).node(&root, g.ast(db))?;
+    Some(node.green().to_owned())
+}
+
+/// The lowered initializer of global `g`, with no ranges, from `global_green`: an edit
+/// elsewhere does not re-lower it.
 #[salsa::tracked(returns(clone))]
 pub fn global_body<'db>(db: &'db dyn HirDb, g: GlobalId<'db>) -> Arc<Body> {
-    global_body_with_source_map(db, g).0
+    let Some(green) = global_green(db, g) else {
+        return Arc::default();
+    };
+    let init =
+        ast::VarDeclarator::cast(SyntaxNode::new_root(green.clone())).and_then(|d| d.initializer());
+    match init {
+        Some(init) => Arc::new(lower_initializer(&init).0),
+        None => Arc::default(),
+    }
 }
 
 /// Lowers a function definition's parameters and body.
@@ -452,6 +524,7 @@ impl BodyLowering {
                     name: a.name().map(|n| n.text()).unwrap_or_default(),
                     def: LocalTypeDef::Alias(TypeRef::lower(a.ty(), &[], std::iter::empty())),
                 }]),
+                Some(ast::Item::EnumDef(e)) => Stmt::TypeDecl(vec![self.lower_local_enum(&e)]),
                 Some(_) => Stmt::NotSupported("this declaration inside a function".into()),
                 None => Stmt::Empty,
             },
@@ -546,6 +619,33 @@ impl BodyLowering {
         LocalType {
             name,
             def: LocalTypeDef::Struct(fields),
+        }
+    }
+
+    fn lower_local_enum(&mut self, e: &ast::EnumDef) -> LocalType {
+        let n = self.body.stmts.len();
+        let name = e
+            .name()
+            .map(|n| n.text())
+            .unwrap_or_else(|| format!("(anonymous enum at statement {n})"));
+        let enumerators = e
+            .variant_list()
+            .into_iter()
+            .flat_map(|l| l.variants())
+            .map(|v| {
+                let name = v.name().map(|n| n.text()).unwrap_or_default();
+                (name, v.value().map(|value| self.lower_expr(&value)))
+            })
+            .collect();
+        LocalType {
+            name,
+            def: LocalTypeDef::Enum(LocalEnum {
+                scoped: e.is_scoped(),
+                underlying: e
+                    .underlying_type()
+                    .map(|t| TypeRef::lower(Some(t), &[], std::iter::empty())),
+                enumerators,
+            }),
         }
     }
 
@@ -671,11 +771,21 @@ impl BodyLowering {
                 let receiver = self.lower_opt_expr(m.receiver(), node);
                 let name = m.name_ref().map(|n| n.text()).unwrap_or_default();
                 let args = self.lower_args(m.arg_list());
-                Expr::MethodCall {
-                    receiver,
-                    name,
-                    args,
+                let call = self.alloc_expr(
+                    Expr::MethodCall {
+                        receiver,
+                        name,
+                        args,
+                    },
+                    node,
+                );
+                if let Some(list) = m.generic_arg_list() {
+                    // Ids grow as expressions are allocated, so the table stays sorted.
+                    self.body
+                        .method_template_args
+                        .push((call, lower_generic_args(&list)));
                 }
+                return call;
             }
             ast::Expr::FieldExpr(f) => {
                 let expr = self.lower_opt_expr(f.expr(), node);

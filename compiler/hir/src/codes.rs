@@ -22,6 +22,14 @@ pub const BAD_RETURN: &str = "E2019";
 pub const NOT_SUPPORTED: &str = "E2020";
 pub const NOT_INDEXABLE: &str = "E2021";
 pub const NOT_CONSTANT: &str = "E2022";
+/// A semantic that is not valid for the entry point's stage and direction.
+pub const INVALID_SEMANTIC: &str = "E2023";
+/// A stage input or output of an entry point without a semantic.
+pub const MISSING_SEMANTIC: &str = "E2024";
+/// Invalid arguments of an attribute (`[numthreads(0, 1, 1)]`, `[shader("bogus")]`).
+pub const INVALID_ATTRIBUTE: &str = "E2025";
+/// A compute, mesh or amplification entry point without `[numthreads]`.
+pub const MISSING_NUMTHREADS: &str = "E2026";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

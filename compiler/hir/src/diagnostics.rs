@@ -126,6 +126,8 @@ pub fn diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> V
         }
     }
     recursion(db, &tree, &graph, &item_range, &mut out);
+    crate::entry_checks::entry_diagnostics(db, file, config, &mut out);
+    crate::attr_checks::attribute_diagnostics(db, file, config, &mut out);
     out.sort_by_key(|d| (d.file, d.range.start(), d.code));
     out.dedup();
     out

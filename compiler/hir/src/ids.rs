@@ -40,20 +40,24 @@ pub(crate) fn is_declaration(kind: SyntaxKind) -> bool {
 /// so their numbering agrees.
 pub(crate) fn declaration_nodes(root: &SyntaxNode) -> Vec<SyntaxNode> {
     let mut out = Vec::new();
-    let mut stack = vec![root.clone()];
-    while let Some(node) = stack.pop() {
-        if is_declaration(node.kind()) {
-            out.push(node.clone());
+    // A preorder walk that skips the subtrees holding no declarations (no allocation per
+    // node: this runs on every edit).
+    let mut walk = root.preorder();
+    while let Some(event) = walk.next() {
+        let rowan::WalkEvent::Enter(node) = event else {
+            continue;
+        };
+        let kind = node.kind();
+        if is_declaration(kind) {
+            out.push(node);
         }
         if matches!(
-            node.kind(),
+            kind,
             SyntaxKind::BLOCK | SyntaxKind::PARAM_LIST | SyntaxKind::ATTRIBUTE
-        ) || <syntax::ast::Expr as syntax::ast::AstNode>::can_cast(node.kind())
+        ) || <syntax::ast::Expr as syntax::ast::AstNode>::can_cast(kind)
         {
-            continue;
+            walk.skip_subtree();
         }
-        let children: Vec<_> = node.children().collect();
-        stack.extend(children.into_iter().rev());
     }
     out
 }

@@ -351,6 +351,9 @@ struct InferCtx<'a> {
     resolutions: HashMap<ExprId, ValueRes>,
     /// Types declared inside the function so far (`None`: declared, but unknown).
     local_types: HashMap<String, Option<Type>>,
+    /// Enumerators of enums declared inside the function so far, by path (`A` for a plain
+    /// enum's, and `E::A`), with the enum's type.
+    local_enumerators: HashMap<String, Type>,
     /// Explicit template arguments of the call being resolved (`f<float>(x)`).
     explicit_targs: Vec<TemplateArg>,
     /// Loops and switches around the statement being checked (for `break`/`continue`).
@@ -401,6 +404,7 @@ impl<'a> InferCtx<'a> {
             globals: HashMap::new(),
             resolutions: HashMap::new(),
             local_types: HashMap::new(),
+            local_enumerators: HashMap::new(),
             explicit_targs: Vec::new(),
             loops: 0,
             switches: 0,
@@ -549,6 +553,39 @@ impl<'a> InferCtx<'a> {
         }
     }
 
+    /// Declares an enum of the body: infers its enumerators' values (integers) and makes the
+    /// enumerators visible. Its type is the underlying type (`int` by default), as for enums
+    /// at file scope.
+    fn local_enum(&mut self, stmt: StmtId, name: &str, e: &crate::body::LocalEnum) -> Type {
+        let ty = e
+            .underlying
+            .as_ref()
+            .and_then(|u| self.resolve_type(u, BodyNode::Stmt(stmt)))
+            .unwrap_or(Type::INT);
+        for (variant, value) in &e.enumerators {
+            if let Some(value) = value {
+                let found = self.infer_expr(*value);
+                let integral = |t: &Type| matches!(t, Type::Scalar(k) if k.is_integer() || *k == types::ScalarKind::Bool);
+                if found.as_ref().is_some_and(|t| !integral(t)) {
+                    self.diag(
+                        crate::codes::TYPE_MISMATCH,
+                        BodyNode::Expr(*value),
+                        format!(
+                            "the value of enumerator `{variant}` must be an integer constant, found `{}`",
+                            found.map_or_else(String::new, |t| t.to_string())
+                        ),
+                    );
+                }
+            }
+            if !e.scoped {
+                self.local_enumerators.insert(variant.clone(), ty.clone());
+            }
+            self.local_enumerators
+                .insert(format!("{name}::{variant}"), ty.clone());
+        }
+        ty
+    }
+
     /// Resolves a type written in the body: types declared in the function first, then the
     /// file's. Errors go on `node`.
     fn resolve_type(&mut self, tref: &crate::type_ref::TypeRef, node: BodyNode) -> Option<Type> {
@@ -690,6 +727,7 @@ impl<'a> InferCtx<'a> {
                         crate::body::LocalTypeDef::Alias(r) => {
                             self.resolve_type(r, BodyNode::Stmt(id))
                         }
+                        crate::body::LocalTypeDef::Enum(e) => Some(self.local_enum(id, &t.name, e)),
                         crate::body::LocalTypeDef::Struct(fields) => {
                             let fields: Option<Vec<types::StructField>> = fields
                                 .iter()

@@ -100,6 +100,19 @@ pub struct Param {
     /// primitive (`point`, `line`, `triangle`, `lineadj`, `triangleadj`) or the mesh role
     /// (`vertices`, `indices`, `primitives`, `payload`).
     pub stage_modifier: Option<String>,
+    /// `uniform`: an entry parameter that is a constant, not a stage input.
+    pub is_uniform: bool,
+    /// `vertices`, `indices`, `primitives` or `payload` on a mesh or amplification entry.
+    pub mesh: Option<MeshParam>,
+}
+
+/// The mesh-shader qualifier of a parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MeshParam {
+    Vertices,
+    Indices,
+    Primitives,
+    Payload,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -572,6 +585,18 @@ pub(crate) fn lower_param(p: &ast::Param) -> Param {
                 )
             })
             .map(|t| t.text().to_ascii_lowercase()),
+        is_uniform: has(SyntaxKind::UNIFORM_KW),
+        mesh: if has(SyntaxKind::VERTICES_KW) {
+            Some(MeshParam::Vertices)
+        } else if has(SyntaxKind::INDICES_KW) {
+            Some(MeshParam::Indices)
+        } else if has(SyntaxKind::PRIMITIVES_KW) {
+            Some(MeshParam::Primitives)
+        } else if has(SyntaxKind::PAYLOAD_KW) {
+            Some(MeshParam::Payload)
+        } else {
+            None
+        },
     }
 }
 

@@ -20,6 +20,8 @@
 //! - `body_with_source_map(FunctionId)` → `body(FunctionId)` (no ranges, backdated) and the
 //!   source map.
 //! - `infer(FunctionId)`: the type of every expression and local, and the body's diagnostics.
+//! - `entry_points(file, config)`: the entry points with their stage and how each was found
+//!   (configuration, `[shader]`, `[numthreads]`); `function_stage(FunctionId)`.
 //!
 //! # Diagnostic codes
 //!
@@ -44,23 +46,31 @@
 //! | E2017 | invalid operands for an operator |
 //! | E2018 | calling something that is not a function |
 //! | E2019 | `return` with a value in a void function, or without one in a non-void function |
-//! | E2020 | not supported yet (a construct the semantic layer does not handle yet, such as an enum declared inside a function) |
+//! | E2020 | not supported yet (a construct the semantic layer does not handle yet, such as a function prototype declared inside a function) |
 //! | E2021 | indexing a value that cannot be indexed |
 //! | E2022 | an array size that is not a positive constant |
+//! | E2023 | a semantic not valid for the entry point's stage and direction |
+//! | E2024 | an entry point's parameter, return value or struct field without a semantic |
+//! | E2025 | invalid attribute arguments (`[numthreads(0, 1, 1)]`, `[shader("bogus")]`, ...) |
+//! | E2026 | a compute, mesh or amplification entry point without `[numthreads]` |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 
+mod attr_checks;
 pub mod body;
 pub mod codes;
 pub mod diagnostics;
+pub mod entry;
+mod entry_checks;
 pub mod ids;
 pub mod infer;
 pub mod intrinsics;
 pub mod item_tree;
 pub mod lower_type;
 pub mod scope;
+pub mod system_values;
 pub mod type_ref;
 
 #[cfg(test)]
@@ -78,6 +88,7 @@ pub use crate::body::{
     body_source_map, body_with_source_map, Body, BodySourceMap, ExprId, LocalId,
 };
 pub use crate::diagnostics::{diagnostics, functions};
+pub use crate::entry::{entry_points, function_stage, EntryPoint, EntrySource, Stage};
 pub use crate::ids::{ast_id_map, user_range, AstId, FunctionId, GlobalId, StructId};
 pub use crate::infer::{
     function_signature, global_type, infer_global, infer_instance, instance_signature, struct_type,

@@ -1,15 +1,22 @@
 //! Snapshot tests of inference (`expr text : type` per expression) and diagnostics, and the
 //! incremental tests (which queries re-run after an edit).
 
+mod attributes;
 mod decls;
 mod diagnostics;
+mod entries;
+mod enums;
+mod expressions;
 mod incremental;
 mod intrinsics;
 mod items;
 mod names;
+mod resource_methods;
 mod resources;
 mod robustness;
+mod scalars;
 mod statements;
+mod templates;
 mod types;
 
 use base_db::CompileConfig;
@@ -21,27 +28,37 @@ use crate::{dump_inference, functions};
 
 /// Infers `src` and prints every function's expressions with their types.
 pub(crate) fn infer_text(src: &str) -> String {
-    let mut db = TestDb::new();
+    infer_with(&mut TestDb::new(), src)
+}
+
+fn infer_with(db: &mut TestDb, src: &str) -> String {
     let file = db.set_file_text("/t/main.hlsl", src);
-    let config = CompileConfig::new(&db, PreprocessConfig::default());
+    let db = &*db;
+    let config = CompileConfig::new(db, PreprocessConfig::default());
     let mut out = String::new();
-    let tree = crate::item_tree::item_tree(&db, file, config);
-    for f in functions(&db, file, config) {
+    let tree = crate::item_tree::item_tree(db, file, config);
+    for f in functions(db, file, config) {
         let name = tree
-            .by_ast(f.ast(&db))
+            .by_ast(f.ast(db))
             .map(|i| tree.item(i).name.clone())
             .unwrap_or_default();
         out.push_str(&format!("fn {name}:\n"));
-        out.push_str(&dump_inference(&db, f));
+        out.push_str(&dump_inference(db, f));
     }
     out
 }
 
 /// The semantic diagnostics of `src`, one per line with related notes indented.
 pub(crate) fn diagnostics_text(src: &str) -> String {
+    diagnostics_with_entries(src, &[])
+}
+
+/// The semantic diagnostics of `src` compiled with the entry points `(name, profile)` named
+/// in the configuration (as `-E`/`-T` or the workspace configuration do).
+pub(crate) fn diagnostics_with_entries(src: &str, entries: &[(&str, &str)]) -> String {
     let mut db = TestDb::new();
     let file = db.set_file_text("/t/main.hlsl", src);
-    let config = CompileConfig::new(&db, PreprocessConfig::default());
+    let config = config_with_entries(&db, entries);
     let index = LineIndex::new(src);
     let pos = |r: syntax::TextRange| {
         let lc = index.line_col(r.start());
@@ -70,8 +87,28 @@ pub(crate) fn diagnostics_text(src: &str) -> String {
     out
 }
 
+/// A configuration naming the entry points `(name, profile)`.
+pub(crate) fn config_with_entries(db: &TestDb, entries: &[(&str, &str)]) -> CompileConfig {
+    let entries = entries
+        .iter()
+        .map(|(name, profile)| base_db::EntryPointConfig {
+            name: (*name).to_owned(),
+            target: syntax::preprocess::ShaderTarget::from_profile(profile).unwrap(),
+        })
+        .collect();
+    CompileConfig::builder(PreprocessConfig::default())
+        .entry_points(entries)
+        .new(db)
+}
+
 pub(crate) fn check_infer(src: &str, expect: expect_test::Expect) {
     expect.assert_eq(&infer_text(src));
+}
+
+/// Like `check_infer`, with the real intrinsic table (`HlslIntrinsics`) behind calls.
+pub(crate) fn check_infer_hlsl(src: &str, expect: expect_test::Expect) {
+    let mut db = TestDb::with_intrinsics(std::sync::Arc::new(crate::HlslIntrinsics));
+    expect.assert_eq(&infer_with(&mut db, src));
 }
 
 pub(crate) fn check_diagnostics(src: &str, expect: expect_test::Expect) {

@@ -182,17 +182,20 @@ pub fn lower_path(path: &ast::Path) -> Path {
             .segments()
             .map(|seg| PathSegment {
                 name: seg.name_ref().map(|n| n.text()).unwrap_or_default(),
-                args: seg.generic_arg_list().map(|list| {
-                    list.args()
-                        .map(|a| match a {
-                            ast::GenericArg::Type(t) => GenericArg::Type(lower_type_ref(&t)),
-                            ast::GenericArg::Expr(e) => expr_as_generic_arg(&e),
-                        })
-                        .collect()
-                }),
+                args: seg.generic_arg_list().map(|list| lower_generic_args(&list)),
             })
             .collect(),
     }
+}
+
+/// Lowers a template argument list (`<float3, 4>`).
+pub fn lower_generic_args(list: &ast::GenericArgList) -> Vec<GenericArg> {
+    list.args()
+        .map(|a| match a {
+            ast::GenericArg::Type(t) => GenericArg::Type(lower_type_ref(&t)),
+            ast::GenericArg::Expr(e) => expr_as_generic_arg(&e),
+        })
+        .collect()
 }
 
 /// An expression in a template argument list that may name a type (`vector<T, 2>` where the

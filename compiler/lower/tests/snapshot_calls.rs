@@ -982,9 +982,8 @@ void main() {
               %7 = access_chain %arg0, 1:int : ptr<function, uint>
               %8 = load %7 : uint
               %9 = add %8, 1:uint : uint
-              %10 = convert 3:int : uint
-              %11 = rem %9, %10 : uint
-              store %6, %11
+              %10 = rem %9, 3:uint : uint
+              store %6, %10
               ret
             }
 

@@ -352,9 +352,9 @@ fn clip_and_cull_distances_of_mesh_and_domain_shaders_validate() {
     let mesh = common::lower_stage(
         r#"
 struct V { float4 pos : SV_Position; float2 clip : SV_ClipDistance; float cull : SV_CullDistance; };
-[outputtopology("point")]
+[outputtopology("line")]
 [numthreads(1, 1, 1)]
-void main(out vertices V verts[1], out indices uint pts[1]) {
+void main(out vertices V verts[1], out indices uint2 pts[1]) {
     SetMeshOutputCounts(1, 1);
     V v;
     v.pos = 0;
@@ -362,7 +362,7 @@ void main(out vertices V verts[1], out indices uint pts[1]) {
     v.cull = 1;
     verts[0] = v;
     verts[0].clip = 0;
-    pts[0] = 0;
+    pts[0] = uint2(0, 0);
 }
 "#,
         ShaderStage::Mesh,
@@ -391,13 +391,13 @@ D main(PC pc, float2 uv : SV_DomainLocation, const OutputPatch<CP, 4> cp) {
         OpCapability CullDistance
         OpCapability MeshShadingEXT
         OpExecutionMode %main LocalSize 1 1 1
-        OpExecutionMode %main OutputPoints
+        OpExecutionMode %main OutputLinesEXT
         OpExecutionMode %main OutputVertices 1
         OpExecutionMode %main OutputPrimitivesEXT 1
         OpDecorate %out_SV_ClipDistance BuiltIn ClipDistance
         OpDecorate %out_SV_CullDistance BuiltIn CullDistance
         OpDecorate %out_SV_Position BuiltIn Position
-        OpDecorate %out_indices BuiltIn PrimitivePointIndicesEXT
+        OpDecorate %out_indices BuiltIn PrimitiveLineIndicesEXT
         ---
         OpCapability Shader
         OpCapability Tessellation

@@ -13,7 +13,7 @@ use crate::ids::FunctionId;
 use crate::intrinsics::{IntrinsicArg, IntrinsicCall};
 use crate::item_tree::{ItemIdx, ParamDirection};
 use crate::lower_type::{TemplateArg, TypeCtx};
-use crate::type_ref::TypeBase;
+use crate::type_ref::{GenericArg, TypeBase, TypeRef};
 
 struct Candidate {
     idx: ItemIdx,
@@ -139,6 +139,9 @@ impl InferCtx<'_> {
                 None => None,
             },
             Some(t) => {
+                if let Some(ty) = self.templated_buffer_load(id, &t, name) {
+                    return self.set(id, Some(ty), false);
+                }
                 let call_args = self.intrinsic_args(args);
                 let answer = self.db.intrinsics().method(&t, name, &call_args);
                 self.intrinsic_answer(id, id, name, answer, args)
@@ -146,6 +149,22 @@ impl InferCtx<'_> {
             None => None,
         };
         self.set(id, ty, false)
+    }
+
+    /// `buf.Load<T>(address)` on a (RW)ByteAddressBuffer (SM 6.2) returns a `T`.
+    fn templated_buffer_load(&mut self, id: ExprId, receiver: &Type, name: &str) -> Option<Type> {
+        let targs = self.body.method_template_args(id)?;
+        let is_byte_address = matches!(
+            receiver,
+            Type::Resource(r) if matches!(&**r, types::ResourceType::ByteAddressBuffer { .. })
+        );
+        if !is_byte_address || name != "Load" {
+            return None;
+        }
+        match targs {
+            [crate::type_ref::GenericArg::Type(t)] => self.resolve_type(t, BodyNode::Expr(id)),
+            _ => None,
+        }
     }
 
     /// The struct that declares method `name`: `idx` itself, or the first base that does.
@@ -316,40 +335,51 @@ impl InferCtx<'_> {
         Some(ty.clone())
     }
 
-    /// Template arguments deduced from the arguments: a parameter declared as exactly `T`
-    /// binds `T` to its argument's type.
-    fn deduce(&self, idx: ItemIdx, args: &[ExprId]) -> Vec<(String, TemplateArg)> {
+    /// Template arguments deduced from the arguments, as clang deduces them: a parameter
+    /// written `T` binds `T` to its argument's type, `vector<T, N>` and `matrix<T, R, C>` bind
+    /// the component type and the sizes, `T v[N]` the element type and the length. Explicit
+    /// arguments come first. Two arguments that bind one parameter differently are a
+    /// conflict (the second pair is returned): the candidate does not match.
+    fn deduce(&self, idx: ItemIdx, args: &[ExprId]) -> Deduction {
+        let mut d = Deduction::default();
         let Some(f) = self.tree.function(idx) else {
-            return Vec::new();
+            return d;
         };
         let Some(params) = &f.template else {
-            return Vec::new();
+            return d;
         };
-        params
+        let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+        let mut bound: Vec<Option<TemplateArg>> = params
             .iter()
             .enumerate()
-            .map(|(i, tp)| {
-                if let Some(arg) = self.explicit_targs.get(i) {
-                    return (tp.name.clone(), arg.clone());
-                }
-                let deduced = f.params.iter().zip(args).find_map(|(p, a)| {
-                    let TypeBase::Path(path) = &p.ty.base else {
-                        return None;
-                    };
-                    if path.as_name() != Some(tp.name.as_str())
-                        || !p.ty.dims.is_empty()
-                        || tp.value_type.is_some()
-                    {
-                        return None;
+            .map(|(i, _)| self.explicit_targs.get(i).cloned())
+            .collect();
+        let explicit = bound.iter().filter(|b| b.is_some()).count();
+        for (p, a) in f.params.iter().zip(args) {
+            let Some(actual) = self.result.type_of_expr(*a) else {
+                continue;
+            };
+            // A literal adapts to the other arguments: it does not decide a conflict.
+            let literal = self.result.is_literal(*a);
+            let mut found = Vec::new();
+            unify(&p.ty, actual, &names, &mut found);
+            for (i, arg) in found {
+                match &bound[i] {
+                    None => bound[i] = Some(arg),
+                    Some(prev) if *prev == arg || literal || i < explicit => {}
+                    Some(prev) => {
+                        d.conflict
+                            .get_or_insert((names[i].to_owned(), show(prev), show(&arg)));
                     }
-                    self.result.type_of_expr(*a).cloned()
-                });
-                (
-                    tp.name.clone(),
-                    deduced.map_or(TemplateArg::Opaque, TemplateArg::Type),
-                )
-            })
-            .collect()
+                }
+            }
+        }
+        d.env = names
+            .iter()
+            .zip(bound)
+            .map(|(n, b)| ((*n).to_owned(), b.unwrap_or(TemplateArg::Opaque)))
+            .collect();
+        d
     }
 
     fn template_arg(&self, arg: &crate::type_ref::GenericArg) -> TemplateArg {
@@ -365,20 +395,25 @@ impl InferCtx<'_> {
         }
     }
 
+    /// The signature of candidate `idx` for these arguments, and a conflict of deduction.
     fn signature(
         &self,
         idx: ItemIdx,
         env: &[(String, TemplateArg)],
         args: &[ExprId],
-    ) -> FunctionSignature {
+    ) -> (FunctionSignature, Option<(String, String, String)>) {
         let mut env = env.to_vec();
-        env.extend(self.deduce(idx, args));
+        let deduced = self.deduce(idx, args);
+        env.extend(deduced.env);
         if env.is_empty() {
             let ast = self.tree.item(idx).ast;
             let f = FunctionId::new(self.db, self.file, self.config, ast);
-            return (*super::function_signature(self.db, f)).clone();
+            return ((*super::function_signature(self.db, f)).clone(), None);
         }
-        super::signature_of(self.tree, self.scope, idx, &env)
+        (
+            super::signature_of(self.tree, self.scope, idx, &env),
+            deduced.conflict,
+        )
     }
 
     fn resolve_overload(
@@ -392,8 +427,16 @@ impl InferCtx<'_> {
         let operands: Vec<Option<Operand>> = args.iter().map(|a| self.operand_of(*a)).collect();
         // A prototype and its definition are one function.
         let mut unique: Vec<(ItemIdx, FunctionSignature)> = Vec::new();
+        let mut conflict = None;
+        let mut conflicted = Vec::new();
         for c in cands {
-            let sig = self.signature(c, env, args);
+            let (sig, deduction_conflict) = self.signature(c, env, args);
+            if deduction_conflict.is_some() {
+                conflict = conflict.or(deduction_conflict);
+                conflicted.push(c);
+                unique.push((c, sig));
+                continue;
+            }
             let has_body = self.tree.function(c).is_some_and(|f| f.has_body);
             match unique.iter_mut().find(|(_, s)| {
                 s.params
@@ -412,6 +455,9 @@ impl InferCtx<'_> {
         let mut viable: Vec<Candidate> = Vec::new();
         let mut arity_mismatch = false;
         for (idx, sig) in &unique {
+            if conflicted.contains(idx) {
+                continue;
+            }
             let required = sig.params.iter().filter(|p| !p.has_default).count();
             if args.len() < required || args.len() > sig.params.len() {
                 arity_mismatch = true;
@@ -457,11 +503,14 @@ impl InferCtx<'_> {
                     .iter()
                     .map(|o| o.as_ref().map_or("?".into(), |o| o.ty.to_string()))
                     .collect();
+                let why = conflict.map_or_else(String::new, |(p, a, b)| {
+                    format!(": template parameter `{p}` deduced as both `{a}` and `{b}`")
+                });
                 self.diag_with(
                     codes::NO_MATCHING_OVERLOAD,
                     BodyNode::Expr(id),
                     format!(
-                        "no matching overload for call to `{name}({})`",
+                        "no matching overload for call to `{name}({})`{why}",
                         shown.join(", ")
                     ),
                     related,
@@ -500,7 +549,7 @@ impl InferCtx<'_> {
         self.result.calls.push(self.tree.item(cand.idx).ast);
         // The template arguments of the chosen function: its struct's, then deduced ones.
         let mut template_args = env.to_vec();
-        template_args.extend(self.deduce(cand.idx, args));
+        template_args.extend(self.deduce(cand.idx, args).env);
         self.result.resolutions.push((
             id,
             super::Resolution::Function {
@@ -537,5 +586,95 @@ impl InferCtx<'_> {
                 "an `out` or `inout` argument must be a modifiable lvalue".into(),
             );
         }
+    }
+}
+
+/// What deduction found: the template environment, and the first conflict (parameter and
+/// the two bindings, for the message).
+#[derive(Default)]
+struct Deduction {
+    env: Vec<(String, TemplateArg)>,
+    conflict: Option<(String, String, String)>,
+}
+
+fn show(arg: &TemplateArg) -> String {
+    match arg {
+        TemplateArg::Type(t) => t.to_string(),
+        TemplateArg::Value(v) => v.to_string(),
+        TemplateArg::Opaque => "?".to_owned(),
+    }
+}
+
+/// Matches a parameter type as written against an argument's type, collecting the bindings
+/// of the template parameters `names` (by index).
+fn unify(pattern: &TypeRef, actual: &Type, names: &[&str], out: &mut Vec<(usize, TemplateArg)>) {
+    let param = |e: &crate::type_ref::ConstExpr| match e {
+        crate::type_ref::ConstExpr::Path(p) => {
+            p.as_name().and_then(|n| names.iter().position(|x| *x == n))
+        }
+        _ => None,
+    };
+    if let Some((outer, rest)) = pattern.dims.split_first() {
+        let Type::Array { element, len } = actual else {
+            return;
+        };
+        if let (Some(Some(i)), Some(len)) = (outer.as_ref().map(param), len) {
+            out.push((i, TemplateArg::Value(i64::from(*len))));
+        }
+        let inner = TypeRef {
+            dims: rest.to_vec(),
+            ..pattern.clone()
+        };
+        return unify(&inner, element, names, out);
+    }
+    let TypeBase::Path(path) = &pattern.base else {
+        return;
+    };
+    if let Some(i) = path
+        .as_name()
+        .and_then(|n| names.iter().position(|x| *x == n))
+    {
+        out.push((i, TemplateArg::Type(actual.clone())));
+        return;
+    }
+    let [segment] = path.segments.as_slice() else {
+        return;
+    };
+    let Some(args) = &segment.args else {
+        return;
+    };
+    let mut sub = |arg: Option<&GenericArg>, value: TemplateArg| match (arg, value) {
+        (Some(GenericArg::Type(t)), TemplateArg::Type(ty)) => unify(t, &ty, names, out),
+        (Some(GenericArg::Const(e)), v @ TemplateArg::Value(_)) => {
+            if let Some(i) = param(e) {
+                out.push((i, v));
+            }
+        }
+        // `vector<T, N>` parses `N` as a type name.
+        (Some(GenericArg::Type(t)), v @ TemplateArg::Value(_)) if t.dims.is_empty() => {
+            if let TypeBase::Path(p) = &t.base {
+                if let Some(i) = p.as_name().and_then(|n| names.iter().position(|x| *x == n)) {
+                    out.push((i, v));
+                }
+            }
+        }
+        _ => {}
+    };
+    match (segment.name.as_str(), actual) {
+        ("vector", Type::Vector(k, n)) => {
+            sub(args.first(), TemplateArg::Type(Type::Scalar(*k)));
+            sub(args.get(1), TemplateArg::Value(i64::from(*n)));
+        }
+        (
+            "matrix",
+            Type::Matrix {
+                scalar, rows, cols, ..
+            },
+        ) => {
+            sub(args.first(), TemplateArg::Type(Type::Scalar(*scalar)));
+            sub(args.get(1), TemplateArg::Value(i64::from(*rows)));
+            sub(args.get(2), TemplateArg::Value(i64::from(*cols)));
+        }
+        _ => {}
     }
 }

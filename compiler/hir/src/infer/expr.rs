@@ -191,6 +191,9 @@ impl InferCtx<'_> {
             // FIXME: SM 6.6 descriptor heaps are typed by what they are assigned to.
             return None;
         }
+        if let Some(ty) = self.local_enumerator(path) {
+            return Some(ty);
+        }
         let res = self.resolve_value(path);
         let ty = match &res {
             Some(ValueRes::Global(g)) => self.global_type(*g),
@@ -205,7 +208,10 @@ impl InferCtx<'_> {
                     _ => Some(Type::INT),
                 }
             }
-            Some(ValueRes::TemplateValue) => Some(Type::INT),
+            Some(ValueRes::TemplateValue) => path
+                .as_name()
+                .and_then(|n| self.template_value_type(n))
+                .or(Some(Type::INT)),
             Some(ValueRes::Type(_)) | Some(ValueRes::Functions(_)) | Some(ValueRes::Local) => None,
             None => {
                 let (_, later) = match path.as_name() {
@@ -241,6 +247,43 @@ impl InferCtx<'_> {
             self.resolutions.insert(id, r);
         }
         ty
+    }
+
+    /// The declared type of template value parameter `name` (`uint N`) of this function or
+    /// of the structs around it.
+    fn template_value_type(&self, name: &str) -> Option<Type> {
+        let mut item = Some(self.idx);
+        while let Some(i) = item {
+            let params = match &self.tree.item(i).kind {
+                ItemKind::Function(f) => f.template.as_ref(),
+                ItemKind::Struct(s) => s.template.as_ref(),
+                _ => None,
+            };
+            let found = params
+                .into_iter()
+                .flatten()
+                .find(|p| p.name == name)
+                .and_then(|p| p.value_type.as_ref());
+            if let Some(t) = found {
+                return self.tcx.resolve(t, &mut Vec::new());
+            }
+            item = self.tree.item(i).parent;
+        }
+        None
+    }
+
+    /// The type of an enumerator of an enum declared in the function (`A` or `E::A`).
+    fn local_enumerator(&self, path: &Path) -> Option<Type> {
+        if self.local_enumerators.is_empty() || path.global {
+            return None;
+        }
+        let key = path
+            .segments
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join("::");
+        self.local_enumerators.get(&key).cloned()
     }
 
     /// What a path in value position names.

@@ -401,13 +401,13 @@ void f() { return 1; } float g() { return; }
 }
 
 #[test]
-fn local_enum_not_supported_e2020() {
+fn local_prototype_not_supported_e2020() {
     check_diagnostics(
         r#"
-void f() { enum Local { A, B }; }
+void f() { void g(); }
 "#,
         expect![[r#"
-            E2020 2:12 `enum Local { A, B };`: not supported yet: this declaration inside a function
+            E2020 2:12 `void g();`: not supported yet: this declaration inside a function
         "#]],
     );
 }

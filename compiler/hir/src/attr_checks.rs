@@ -1,0 +1,307 @@
+//! Checks of the arguments of function attributes (`E2025`): `[numthreads]`, `[shader]`,
+//! `[domain]`, `[partitioning]`, `[outputtopology]`, `[outputcontrolpoints]`,
+//! `[maxvertexcount]`, `[maxtessfactor]`, `[instance]`, `[patchconstantfunc]`, `[WaveSize]`
+//! and `[earlydepthstencil]`: the number of arguments, that numbers are constants in range
+//! and that strings name something the attribute takes. Limits are DXC's (a thread group has
+//! at most 1024 threads, at most 64 in z, and 128 in a mesh or amplification shader).
+//! Attributes we do not know are left alone. Called by `diagnostics::diagnostics` for every
+//! function declaration, entry point or not.
+
+use base_db::{CompileConfig, SourceFile};
+use syntax::ast::{self, AstNode, HasAttributes};
+use syntax::{Diagnostic, TextRange};
+
+use crate::codes;
+use crate::entry::{entry_points, Stage};
+use crate::ids::{ast_id_map, expanded_root, user_range};
+use crate::item_tree::item_tree;
+use crate::lower_type::{ConstValue, TypeCtx};
+use crate::scope::item_scope;
+use crate::type_ref::ConstExpr;
+use crate::HirDb;
+
+/// What the arguments of an attribute must be.
+enum Rule {
+    /// No arguments.
+    None,
+    /// `count` integers, each checked by the attribute's range rule.
+    Ints { min: usize, max: usize },
+    /// One number (integer or float).
+    Number,
+    /// One string from the list (case-insensitive); an empty list takes any string.
+    Str(&'static [&'static str]),
+}
+
+fn rule(name: &str) -> Option<Rule> {
+    Some(match name.to_ascii_lowercase().as_str() {
+        "numthreads" => Rule::Ints { min: 3, max: 3 },
+        "shader" => Rule::Str(&[
+            "vertex",
+            "pixel",
+            "geometry",
+            "hull",
+            "domain",
+            "compute",
+            "mesh",
+            "amplification",
+            "raygeneration",
+            "intersection",
+            "anyhit",
+            "closesthit",
+            "miss",
+            "callable",
+            "node",
+        ]),
+        "domain" => Rule::Str(&["tri", "quad", "isoline"]),
+        "partitioning" => Rule::Str(&["integer", "fractional_even", "fractional_odd", "pow2"]),
+        "outputtopology" => {
+            Rule::Str(&["point", "line", "triangle", "triangle_cw", "triangle_ccw"])
+        }
+        "outputcontrolpoints" | "maxvertexcount" | "instance" => Rule::Ints { min: 1, max: 1 },
+        "wavesize" => Rule::Ints { min: 1, max: 3 },
+        "maxtessfactor" => Rule::Number,
+        "patchconstantfunc" => Rule::Str(&[]),
+        "earlydepthstencil" => Rule::None,
+        _ => return None,
+    })
+}
+
+/// The diagnostics of the attributes of every function in `file`.
+pub(crate) fn attribute_diagnostics(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    out: &mut Vec<Diagnostic>,
+) {
+    let tree = item_tree(db, file, config);
+    // Most files have no attributes at all: do not walk the syntax for them.
+    let with_attrs: Vec<_> = tree
+        .indices()
+        .filter(|i| tree.function(*i).is_some_and(|f| !f.attrs.is_empty()))
+        .collect();
+    if with_attrs.is_empty() {
+        return;
+    }
+    let scope = item_scope(db, file, config);
+    let map = ast_id_map(db, file, config);
+    let root = expanded_root(db, file, config);
+    let entries = entry_points(db, file, config);
+    for idx in with_attrs {
+        let item = tree.item(idx);
+        let Some(node) = map.node(&root, item.ast).and_then(ast::FnDef::cast) else {
+            continue;
+        };
+        let stage = entries
+            .iter()
+            .find(|e| e.function == item.ast)
+            .map(|e| e.stage);
+        let tcx = TypeCtx::inside(&tree, &scope, idx);
+        for attr in node.attributes() {
+            let mut report = |range: TextRange, message: String| {
+                let (f, r) = user_range(db, file, config, range);
+                out.push(Diagnostic::error(codes::INVALID_ATTRIBUTE, message, f, r));
+            };
+            check_attribute(&attr, stage, &tcx, &mut report);
+        }
+    }
+}
+
+fn check_attribute(
+    attr: &ast::Attribute,
+    stage: Option<Stage>,
+    tcx: &TypeCtx<'_>,
+    report: &mut dyn FnMut(TextRange, String),
+) {
+    let name = attr.name_text();
+    let Some(rule) = rule(&name) else {
+        return;
+    };
+    let args: Vec<ast::Expr> = attr
+        .arg_list()
+        .map(|l| l.args().collect())
+        .unwrap_or_default();
+    let whole = attr.syntax().text_range();
+    let (min, max) = match rule {
+        Rule::None => (0, 0),
+        Rule::Ints { min, max } => (min, max),
+        Rule::Number | Rule::Str(_) => (1, 1),
+    };
+    if args.len() < min || args.len() > max {
+        let wanted = if min == max {
+            format!("{min}")
+        } else {
+            format!("{min} to {max}")
+        };
+        report(
+            whole,
+            format!(
+                "`[{name}]` takes {wanted} argument(s), {} given",
+                args.len()
+            ),
+        );
+        return;
+    }
+    match rule {
+        Rule::None => {}
+        Rule::Str(allowed) => {
+            let arg = &args[0];
+            let text = arg.syntax().text().to_string();
+            let text = text.trim();
+            let Some(value) = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) else {
+                report(
+                    arg.syntax().text_range(),
+                    format!("`[{name}]` takes a string"),
+                );
+                return;
+            };
+            let allowed = narrowed(&name, stage).unwrap_or(allowed);
+            if !allowed.is_empty() && !allowed.iter().any(|a| a.eq_ignore_ascii_case(value)) {
+                report(
+                    arg.syntax().text_range(),
+                    format!(
+                        "`\"{value}\"` is not a valid argument of `[{name}]` (expected one of {})",
+                        allowed
+                            .iter()
+                            .map(|a| format!("\"{a}\""))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                );
+            }
+        }
+        Rule::Number => {
+            let arg = &args[0];
+            match tcx.eval(&ConstExpr::lower(arg)) {
+                Some(v) if (1.0..=64.0).contains(&as_f64(v)) => {}
+                Some(_) => report(
+                    arg.syntax().text_range(),
+                    format!("`[{name}]` must be between 1 and 64"),
+                ),
+                None => report(
+                    arg.syntax().text_range(),
+                    format!("`[{name}]` takes a constant number"),
+                ),
+            }
+        }
+        Rule::Ints { .. } => {
+            let mut values = Vec::new();
+            for arg in &args {
+                match tcx.eval(&ConstExpr::lower(arg)) {
+                    Some(ConstValue::Float(_)) | None => {
+                        report(
+                            arg.syntax().text_range(),
+                            format!("the arguments of `[{name}]` must be integer constants"),
+                        );
+                        return;
+                    }
+                    Some(v) => values.push((v.as_int(), arg.syntax().text_range())),
+                }
+            }
+            check_ints(&name.to_ascii_lowercase(), stage, &values, whole, report);
+        }
+    }
+}
+
+/// The names `[outputtopology]` takes in a hull shader and in a mesh shader.
+fn narrowed(name: &str, stage: Option<Stage>) -> Option<&'static [&'static str]> {
+    if !name.eq_ignore_ascii_case("outputtopology") {
+        return None;
+    }
+    match stage? {
+        Stage::Hull => Some(&["point", "line", "triangle_cw", "triangle_ccw"]),
+        Stage::Mesh => Some(&["line", "triangle"]),
+        _ => None,
+    }
+}
+
+fn as_f64(v: ConstValue) -> f64 {
+    match v {
+        ConstValue::Int(i) => i as f64,
+        ConstValue::Float(f) => f,
+        ConstValue::Bool(b) => f64::from(u8::from(b)),
+    }
+}
+
+/// Range checks of integer arguments.
+fn check_ints(
+    name: &str,
+    stage: Option<Stage>,
+    values: &[(i64, TextRange)],
+    whole: TextRange,
+    report: &mut dyn FnMut(TextRange, String),
+) {
+    match name {
+        "numthreads" => {
+            const AXES: [(&str, i64); 3] = [("x", 1024), ("y", 1024), ("z", 64)];
+            for (&(v, range), (axis, max)) in values.iter().zip(AXES) {
+                if !(1..=max).contains(&v) {
+                    report(
+                        range,
+                        format!("`[numthreads]` {axis} must be between 1 and {max}, not {v}"),
+                    );
+                    return;
+                }
+            }
+            let total: i64 = values.iter().map(|(v, _)| *v).product();
+            let limit = match stage {
+                Some(Stage::Mesh | Stage::Amplification) => 128,
+                _ => 1024,
+            };
+            if total > limit {
+                let what = match stage {
+                    Some(s @ (Stage::Mesh | Stage::Amplification)) => {
+                        format!("a {} shader", s.name())
+                    }
+                    _ => "a thread group".to_owned(),
+                };
+                report(
+                    whole,
+                    format!("`[numthreads]` asks for {total} threads; {what} has at most {limit}"),
+                );
+            }
+        }
+        "maxvertexcount" => in_range(name, values[0], 1, 1024, report),
+        "outputcontrolpoints" => in_range(name, values[0], 0, 32, report),
+        "instance" => in_range(name, values[0], 1, 32, report),
+        "wavesize" => {
+            for &(v, range) in values {
+                if !(4..=128).contains(&v) || v & (v - 1) != 0 {
+                    report(
+                        range,
+                        format!("`[WaveSize]` takes powers of two from 4 to 128, not {v}"),
+                    );
+                    return;
+                }
+            }
+            // SM 6.8: `[WaveSize(min, max, preferred)]`.
+            if values.len() >= 2 && values[0].0 >= values[1].0 {
+                report(
+                    whole,
+                    "`[WaveSize]`: the minimum must be less than the maximum".to_owned(),
+                );
+            } else if values.len() == 3 && !(values[0].0..=values[1].0).contains(&values[2].0) {
+                report(
+                    values[2].1,
+                    "`[WaveSize]`: the preferred size must be between the minimum and the maximum"
+                        .to_owned(),
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+fn in_range(
+    name: &str,
+    (v, range): (i64, TextRange),
+    min: i64,
+    max: i64,
+    report: &mut dyn FnMut(TextRange, String),
+) {
+    if !(min..=max).contains(&v) {
+        report(
+            range,
+            format!("`[{name}]` must be between {min} and {max}, not {v}"),
+        );
+    }
+}

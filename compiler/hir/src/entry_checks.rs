@@ -1,0 +1,320 @@
+//! Checks of entry-point signatures: every stage input and output has a semantic (`E2024`),
+//! each semantic is valid for the stage and direction (`E2023`, rules in `system_values`), and
+//! compute, mesh and amplification entries carry `[numthreads]` (`E2026`).
+//!
+//! Parameters of struct type are checked field by field (the field's own range, with a note
+//! at the parameter); `InputPatch`/`OutputPatch` elements are inputs, a geometry shader's
+//! stream element type is its output, mesh `vertices`/`primitives` are outputs, and `uniform`
+//! parameters, other resources, mesh `indices` and the `payload` need no semantic. Called by
+//! `diagnostics::diagnostics`.
+
+use base_db::{CompileConfig, SourceFile};
+use syntax::ast::{self, AstNode, HasAnnotations, HasAttributes, HasName};
+use syntax::{Diagnostic, FileId, SyntaxNode, TextRange};
+use types::{ResourceType, StructType, Type};
+
+use crate::codes;
+use crate::entry::{entry_points, EntryPoint};
+use crate::ids::{ast_id_map, expanded_root, user_range, AstIdMap, FunctionId};
+use crate::infer::function_signature;
+use crate::item_tree::{item_tree, ItemKind, ItemTree, MeshParam, ParamDirection};
+use crate::lower_type::TypeCtx;
+use crate::scope::item_scope;
+use crate::system_values::{self, Direction, SemanticProblem};
+use crate::HirDb;
+
+/// The diagnostics of every entry point's signature and `[numthreads]`.
+pub(crate) fn entry_diagnostics(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    out: &mut Vec<Diagnostic>,
+) {
+    let entries = entry_points(db, file, config);
+    if entries.is_empty() {
+        return;
+    }
+    let tree = item_tree(db, file, config);
+    let scope = item_scope(db, file, config);
+    let cx = Checker {
+        db,
+        file,
+        config,
+        tree: &tree,
+        map: ast_id_map(db, file, config),
+        root: expanded_root(db, file, config),
+    };
+    for entry in entries.iter() {
+        let Some(idx) = tree.by_ast(entry.function) else {
+            continue;
+        };
+        let Some(f) = tree.function(idx) else {
+            continue;
+        };
+        let Some(node) = cx
+            .map
+            .node(&cx.root, entry.function)
+            .and_then(ast::FnDef::cast)
+        else {
+            continue;
+        };
+        let name_range = node
+            .name()
+            .map_or(node.syntax().text_range(), |n| n.syntax().text_range());
+        let has_numthreads = node
+            .attributes()
+            .any(|a| a.name_text().eq_ignore_ascii_case("numthreads"));
+        if entry.stage.needs_numthreads() && !has_numthreads {
+            let (file_id, range) = cx.user(name_range);
+            out.push(Diagnostic::error(
+                codes::MISSING_NUMTHREADS,
+                format!(
+                    "{} entry point `{}` has no `[numthreads(x, y, z)]` attribute",
+                    entry.stage.name(),
+                    entry.name
+                ),
+                file_id,
+                range,
+            ));
+        }
+        if !system_values::has_signature(entry.stage) {
+            continue;
+        }
+        let tcx = TypeCtx::inside(&tree, &scope, idx);
+        let sig = function_signature(db, FunctionId::new(db, file, config, entry.function));
+        let mut check = SignatureCheck {
+            cx: &cx,
+            tcx: &tcx,
+            entry,
+            out: Vec::new(),
+        };
+        let syntax_params: Vec<ast::Param> = node
+            .param_list()
+            .map(|l| l.params().collect())
+            .unwrap_or_default();
+        for (i, param) in f.params.iter().enumerate() {
+            let (Some(p_syntax), Some(Some(ty))) =
+                (syntax_params.get(i), sig.params.get(i).map(|p| &p.ty))
+            else {
+                continue;
+            };
+            if param.is_uniform
+                || matches!(param.mesh, Some(MeshParam::Payload | MeshParam::Indices))
+            {
+                continue;
+            }
+            let dirs: &[Direction] = match (param.mesh, param.direction) {
+                (Some(_), _) | (None, ParamDirection::Out) => &[Direction::Out],
+                (None, ParamDirection::In) => &[Direction::In],
+                (None, ParamDirection::InOut) => &[Direction::In, Direction::Out],
+            };
+            let site = Site {
+                what: format!("parameter `{}`", param.name),
+                name: p_syntax
+                    .name()
+                    .map_or(p_syntax.syntax().text_range(), |n| n.syntax().text_range()),
+                semantic: semantic_range(p_syntax.semantic()),
+            };
+            for &dir in dirs {
+                check.value(ty, param.semantic.as_deref(), dir, &site, None);
+            }
+        }
+        if let Some(ret) = sig.ret.as_ref().filter(|t| !t.is_void()) {
+            let site = Site {
+                what: "the return value".to_owned(),
+                name: node
+                    .return_type()
+                    .map_or(name_range, |t| t.syntax().text_range()),
+                semantic: semantic_range(node.semantic()),
+            };
+            check.value(ret, f.semantic.as_deref(), Direction::Out, &site, None);
+        }
+        out.extend(check.out);
+    }
+}
+
+struct Checker<'a> {
+    db: &'a dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    tree: &'a ItemTree,
+    map: &'a AstIdMap,
+    root: SyntaxNode,
+}
+
+impl Checker<'_> {
+    fn user(&self, range: TextRange) -> (FileId, TextRange) {
+        user_range(self.db, self.file, self.config, range)
+    }
+}
+
+/// A parameter or return value of the entry point, with its ranges in the expanded tree.
+struct Site {
+    what: String,
+    name: TextRange,
+    semantic: Option<TextRange>,
+}
+
+/// A field of a struct that is part of a stage input or output.
+struct FieldSite {
+    name: String,
+    range: TextRange,
+    semantic: Option<TextRange>,
+}
+
+struct SignatureCheck<'a> {
+    cx: &'a Checker<'a>,
+    tcx: &'a TypeCtx<'a>,
+    entry: &'a EntryPoint,
+    out: Vec<Diagnostic>,
+}
+
+impl SignatureCheck<'_> {
+    /// Checks a value of type `ty` that crosses the stage boundary in direction `dir`,
+    /// declared at `site` (or, inside a struct, at `field`) with `semantic`.
+    fn value(
+        &mut self,
+        ty: &Type,
+        semantic: Option<&str>,
+        dir: Direction,
+        site: &Site,
+        field: Option<&FieldSite>,
+    ) {
+        if let Some(semantic) = semantic {
+            let range = match field {
+                Some(f) => f.semantic.unwrap_or(f.range),
+                None => site.semantic.unwrap_or(site.name),
+            };
+            if let Err(problem) = system_values::check(semantic, self.entry.stage, dir) {
+                let stage = self.entry.stage.name();
+                let message = match problem {
+                    SemanticProblem::UnknownSystemValue => {
+                        format!("unknown system-value semantic `{semantic}`")
+                    }
+                    SemanticProblem::WrongStage => format!(
+                        "`{semantic}` is not valid as a {stage} shader {}",
+                        dir.name()
+                    ),
+                    SemanticProblem::UserSemanticNotAllowed => format!(
+                        "user semantic `{semantic}` is not valid as a {stage} shader {}: \
+                         only system values are",
+                        dir.name()
+                    ),
+                };
+                self.report(codes::INVALID_SEMANTIC, message, range, site, field);
+            }
+            return;
+        }
+        match ty {
+            Type::Array { element, .. } => self.value(element, None, dir, site, field),
+            Type::Resource(r) => match &**r {
+                ResourceType::InputPatch { element, .. }
+                | ResourceType::OutputPatch { element, .. }
+                    if field.is_none() =>
+                {
+                    self.value(element, None, Direction::In, site, None)
+                }
+                ResourceType::Stream { element, .. } if field.is_none() => {
+                    self.value(element, None, Direction::Out, site, None)
+                }
+                // Other resources in an entry signature are uniforms.
+                _ => {}
+            },
+            Type::Struct(s) => self.fields(s, dir, site),
+            _ => {
+                let message = match field {
+                    Some(f) => format!(
+                        "field `{}` has no semantic; it is part of {} of {} entry point `{}`",
+                        f.name,
+                        site.what,
+                        self.entry.stage.name(),
+                        self.entry.name
+                    ),
+                    None => format!(
+                        "{} of {} entry point `{}` has no semantic",
+                        site.what,
+                        self.entry.stage.name(),
+                        self.entry.name
+                    ),
+                };
+                let range = field.map_or(site.name, |f| f.range);
+                self.report(codes::MISSING_SEMANTIC, message, range, site, field);
+            }
+        }
+    }
+
+    fn fields(&mut self, s: &StructType, dir: Direction, site: &Site) {
+        let decls = self.field_declarations(s);
+        for (i, field) in s.fields.iter().enumerate() {
+            let (range, semantic) = decls.get(i).copied().flatten().unwrap_or((site.name, None));
+            let at = FieldSite {
+                name: field.name.clone(),
+                range,
+                semantic,
+            };
+            self.value(&field.ty, field.semantic.as_deref(), dir, site, Some(&at));
+        }
+    }
+
+    /// The name and semantic ranges of each field of `s`, by name among the struct item's
+    /// fields (inherited fields have none: their diagnostics land on the parameter).
+    fn field_declarations(&self, s: &StructType) -> Vec<Option<(TextRange, Option<TextRange>)>> {
+        let tree = self.cx.tree;
+        let members: Vec<_> = self
+            .tcx
+            .struct_item(s)
+            .and_then(|(idx, _)| tree.strukt(idx))
+            .map(|st| st.members.clone())
+            .unwrap_or_default();
+        s.fields
+            .iter()
+            .map(|field| {
+                let item = members.iter().map(|m| tree.item(*m)).find(|item| {
+                    item.name == field.name
+                        && matches!(&item.kind, ItemKind::Variable(v) if !v.is_static)
+                })?;
+                let node = self.cx.map.node(&self.cx.root, item.ast)?;
+                let d = ast::VarDeclarator::cast(node)?;
+                let name = d.name()?.syntax().text_range();
+                Some((name, semantic_range(d.semantic())))
+            })
+            .collect()
+    }
+
+    fn report(
+        &mut self,
+        code: &'static str,
+        message: String,
+        range: TextRange,
+        site: &Site,
+        field: Option<&FieldSite>,
+    ) {
+        let (file, range) = self.cx.user(range);
+        let mut d = Diagnostic::error(code, message, file, range);
+        if field.is_some() {
+            let (pf, pr) = self.cx.user(site.name);
+            d = d.with_related(
+                pf,
+                pr,
+                format!(
+                    "{} of {} entry point `{}`",
+                    site.what,
+                    self.entry.stage.name(),
+                    self.entry.name
+                ),
+            );
+        }
+        if !self.out.contains(&d) {
+            self.out.push(d);
+        }
+    }
+}
+
+/// The range of a semantic's name (without the colon).
+fn semantic_range(semantic: Option<ast::Semantic>) -> Option<TextRange> {
+    let s = semantic?;
+    Some(
+        s.ident()
+            .map_or(s.syntax().text_range(), |t| t.text_range()),
+    )
+}

@@ -1,0 +1,181 @@
+//! Invalid attribute arguments (E2025), and attributes DXC accepts that must stay clean.
+
+use expect_test::expect;
+
+use super::{check_diagnostics, diagnostics_with_entries};
+
+#[test]
+fn numthreads_zero_e2025() {
+    check_diagnostics(
+        r#"
+[numthreads(0, 1, 1)] void main() {}
+"#,
+        expect![[r#"
+            E2025 2:13 `0`: `[numthreads]` x must be between 1 and 1024, not 0
+        "#]],
+    );
+}
+
+#[test]
+fn numthreads_too_many_threads() {
+    check_diagnostics(
+        r#"
+[numthreads(64, 32, 1)] void a() {}
+[numthreads(1, 1, 128)] void b() {}
+[numthreads(2048, 1, 1)] void c() {}
+"#,
+        expect![[r#"
+            E2025 2:1 `[numthreads(64, 32, 1)]`: `[numthreads]` asks for 2048 threads; a thread group has at most 1024
+            E2025 3:19 `128`: `[numthreads]` z must be between 1 and 64, not 128
+            E2025 4:13 `2048`: `[numthreads]` x must be between 1 and 1024, not 2048
+        "#]],
+    );
+}
+
+#[test]
+fn numthreads_not_constant_and_wrong_count() {
+    check_diagnostics(
+        r#"
+uint n;
+[numthreads(n, 1, 1)] void a() {}
+[numthreads(8, 8)] void b() {}
+[numthreads(8.5, 1, 1)] void c() {}
+"#,
+        expect![[r#"
+            E2025 3:13 `n`: the arguments of `[numthreads]` must be integer constants
+            E2025 4:1 `[numthreads(8, 8)]`: `[numthreads]` takes 3 argument(s), 2 given
+            E2025 5:13 `8.5`: the arguments of `[numthreads]` must be integer constants
+        "#]],
+    );
+}
+
+#[test]
+fn numthreads_from_constants_ok() {
+    check_diagnostics(
+        r#"
+#define GROUP 16
+static const uint TILE = 8;
+[numthreads(GROUP * 2, TILE, 1)] void a() {}
+[numthreads(1024, 1, 1)] void b() {}
+[numthreads(32, 32, 1)] void c() {}
+"#,
+        expect![[r#""#]],
+    );
+}
+
+#[test]
+fn mesh_thread_limit() {
+    check_diagnostics(
+        r#"
+[shader("mesh")] [outputtopology("triangle")] [numthreads(256, 1, 1)] void ms() {}
+"#,
+        expect![[r#"
+            E2025 2:47 `[numthreads(256, 1, 1)]`: `[numthreads]` asks for 256 threads; a mesh shader has at most 128
+        "#]],
+    );
+}
+
+#[test]
+fn shader_bogus() {
+    check_diagnostics(
+        r#"
+[shader("bogus")] void a() {}
+[shader(1)] void b() {}
+[shader("Pixel")] float4 c() : SV_Target { return 0; }
+"#,
+        expect![[r#"
+            E2025 2:9 `"bogus"`: `"bogus"` is not a valid argument of `[shader]` (expected one of "vertex", "pixel", "geometry", "hull", "domain", "compute", "mesh", "amplification", "raygeneration", "intersection", "anyhit", "closesthit", "miss", "callable", "node")
+            E2025 3:9 `1`: `[shader]` takes a string
+        "#]],
+    );
+}
+
+#[test]
+fn tessellation_attributes() {
+    check_diagnostics(
+        r#"
+[domain("x")] [partitioning("odd")] [outputtopology("triangle")] [outputcontrolpoints(33)] [maxtessfactor(65.0)] [patchconstantfunc(PCF)]
+void hs() {}
+"#,
+        expect![[r#"
+            E2025 2:9 `"x"`: `"x"` is not a valid argument of `[domain]` (expected one of "tri", "quad", "isoline")
+            E2025 2:29 `"odd"`: `"odd"` is not a valid argument of `[partitioning]` (expected one of "integer", "fractional_even", "fractional_odd", "pow2")
+            E2025 2:87 `33`: `[outputcontrolpoints]` must be between 0 and 32, not 33
+            E2025 2:107 `65.0`: `[maxtessfactor]` must be between 1 and 64
+            E2025 2:133 `PCF`: `[patchconstantfunc]` takes a string
+        "#]],
+    );
+}
+
+#[test]
+fn hull_and_mesh_topologies_differ() {
+    let src = r#"
+[shader("hull")] [outputtopology("triangle")] void hs() {}
+[shader("mesh")] [numthreads(1, 1, 1)] [outputtopology("triangle_cw")] void ms() {}
+"#;
+    expect![[r#"
+        E2025 2:34 `"triangle"`: `"triangle"` is not a valid argument of `[outputtopology]` (expected one of "point", "line", "triangle_cw", "triangle_ccw")
+        E2025 3:56 `"triangle_cw"`: `"triangle_cw"` is not a valid argument of `[outputtopology]` (expected one of "line", "triangle")
+    "#]].assert_eq(&diagnostics_with_entries(src, &[]));
+}
+
+#[test]
+fn maxvertexcount_and_instance() {
+    check_diagnostics(
+        r#"
+[maxvertexcount(-1)] void a() {}
+[maxvertexcount()] void b() {}
+[instance(0)] [maxvertexcount(3)] void c() {}
+"#,
+        expect![[r#"
+            E2025 2:17 `-1`: `[maxvertexcount]` must be between 1 and 1024, not -1
+            E2025 3:1 `[maxvertexcount()]`: `[maxvertexcount]` takes 1 argument(s), 0 given
+            E2025 4:11 `0`: `[instance]` must be between 1 and 32, not 0
+        "#]],
+    );
+}
+
+#[test]
+fn wave_size() {
+    check_diagnostics(
+        r#"
+[WaveSize(3)] [numthreads(64, 1, 1)] void a() {}
+[WaveSize(256)] [numthreads(64, 1, 1)] void b() {}
+[WaveSize(64, 32)] [numthreads(64, 1, 1)] void c() {}
+[WaveSize(16, 64, 128)] [numthreads(64, 1, 1)] void d() {}
+[WaveSize(16, 64, 32)] [WaveSize(32)] [numthreads(64, 1, 1)] void e() {}
+[WaveSize(1, 2, 3, 4)] [numthreads(64, 1, 1)] void f() {}
+"#,
+        expect![[r#"
+            E2025 2:11 `3`: `[WaveSize]` takes powers of two from 4 to 128, not 3
+            E2025 3:11 `256`: `[WaveSize]` takes powers of two from 4 to 128, not 256
+            E2025 4:1 `[WaveSize(64, 32)]`: `[WaveSize]`: the minimum must be less than the maximum
+            E2025 5:19 `128`: `[WaveSize]`: the preferred size must be between the minimum and the maximum
+            E2025 7:1 `[WaveSize(1, 2, 3, 4)]`: `[WaveSize]` takes 1 to 3 argument(s), 4 given
+        "#]],
+    );
+}
+
+#[test]
+fn earlydepthstencil_takes_no_arguments() {
+    check_diagnostics(
+        r#"
+[earlydepthstencil(1)] float4 a() : SV_Target { return 0; }
+[earlydepthstencil] float4 b() : SV_Target { return 0; }
+"#,
+        expect![[r#"
+            E2025 2:1 `[earlydepthstencil(1)]`: `[earlydepthstencil]` takes 0 argument(s), 1 given
+        "#]],
+    );
+}
+
+#[test]
+fn unknown_attributes_are_left_alone() {
+    check_diagnostics(
+        r#"
+[[vk::binding(0)]] Texture2D t;
+[RootSignature("CBV(b0)")] [clipplanes(p)] [numthreads(1, 1, 1)] void a() {}
+"#,
+        expect![[r#""#]],
+    );
+}
