@@ -60,6 +60,7 @@ pub mod infer;
 pub mod intrinsics;
 pub mod item_tree;
 pub mod lower_type;
+pub mod navigation;
 pub mod scope;
 pub mod type_ref;
 
