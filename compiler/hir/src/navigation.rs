@@ -30,6 +30,10 @@ use crate::scope::{declaring_scope, item_scope, ItemScope, LookupSite};
 use crate::type_ref::{lower_path, Path};
 use crate::HirDb;
 
+mod call;
+
+pub use self::call::{call_at, CallSite, Callee};
+
 /// Whose body an expression or a local belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BodyOwner {

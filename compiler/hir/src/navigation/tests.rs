@@ -258,3 +258,72 @@ float3 g(Other o) { return o.color; }
         "#]],
     );
 }
+
+fn check_call(fixture: &str, expect: Expect) {
+    let (db, file, config, _, offset) = setup(fixture);
+    let out = match super::call_at(&db, file, config, offset) {
+        None => "none\n".to_owned(),
+        Some(call) => {
+            let args: Vec<String> = call
+                .args
+                .iter()
+                .map(|a| a.as_ref().map_or("?".to_owned(), |(t, _)| t.to_string()))
+                .collect();
+            let callee = match &call.callee {
+                super::Callee::Functions { overloads, chosen } => {
+                    let sigs: Vec<String> = overloads.iter().map(|s| s.display()).collect();
+                    format!("functions {sigs:?} chosen {chosen:?}")
+                }
+                super::Callee::Intrinsic => "intrinsic".to_owned(),
+                super::Callee::Method(t) => format!("method of {t}"),
+            };
+            format!(
+                "{} ({}) param {}: {callee}\n",
+                call.name,
+                args.join(", "),
+                call.active_parameter
+            )
+        }
+    };
+    expect.assert_eq(&out);
+}
+
+#[test]
+fn calls_around_the_cursor() {
+    check_call(
+        r#"
+float g(float a, float b) { return a; }
+int g(int a, int b) { return a; }
+float f(int i) { return g(i, $0i); }
+"#,
+        expect![[r#"
+            g (int, int) param 1: functions ["float g(float a, float b)", "int g(int a, int b)"] chosen Some(1)
+        "#]],
+    );
+    check_call(
+        r#"
+float f(float3 v) { return lerp(v, $0
+"#,
+        expect![[r#"
+            lerp (float3) param 1: intrinsic
+        "#]],
+    );
+    check_call(
+        r#"
+Texture2D<float4> tex;
+SamplerState s;
+float4 f(float2 uv) { return tex.Sample(s, uv$0); }
+"#,
+        expect![[r#"
+            Sample (SamplerState, float2) param 1: method of Texture2D<float4>
+        "#]],
+    );
+    check_call(
+        r#"
+float f(float x) { return x$0; }
+"#,
+        expect![[r#"
+            none
+        "#]],
+    );
+}
