@@ -31,8 +31,10 @@ use crate::type_ref::{lower_path, Path};
 use crate::HirDb;
 
 mod call;
+mod describe;
 
 pub use self::call::{call_at, CallSite, Callee};
+pub use self::describe::{describe, Description, MemberOffset};
 
 /// Whose body an expression or a local belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -327,3 +327,72 @@ float f(float x) { return x$0; }
         "#]],
     );
 }
+
+fn check_describe(fixture: &str, expect: Expect) {
+    let (db, file, config, _, offset) = setup(fixture);
+    let resolved = definition_at(&db, file, config, offset).expect("nothing at the cursor");
+    let (def, _) = resolved.definitions[0];
+    let d = super::describe(&db, file, config, def).expect("no description");
+    let mut out = format!("{}\n", d.declaration);
+    if let Some(c) = &d.container {
+        out.push_str(&format!("in {c}\n"));
+    }
+    for l in &d.layouts {
+        out.push_str(&format!(
+            "{}: offset {} size {}\n",
+            l.rules.name(),
+            l.offset,
+            l.size
+        ));
+    }
+    for a in &d.attributes {
+        out.push_str(&format!("[{}({})]\n", a.name, a.args.join(", ")));
+    }
+    expect.assert_eq(&out);
+}
+
+#[test]
+fn descriptions_with_layouts() {
+    check_describe(
+        r#"
+cbuffer Frame : register(b0) { float3 dir; float time; float2 uv; float3 color; };
+float f() { return col$0or.x; }
+"#,
+        expect![[r#"
+            float3 color
+            in cbuffer Frame
+            relaxed_std140: offset 32 size 12
+        "#]],
+    );
+    check_describe(
+        r#"
+struct Light { float intensity; float3 co$0lor; };
+"#,
+        expect![[r#"
+            float3 color
+            in struct Light
+            relaxed_std140: offset 4 size 12
+            relaxed_std430: offset 4 size 12
+        "#]],
+    );
+    check_describe(
+        r#"
+[numthreads(8, 1, 1)]
+void ma$0in(uint3 id : SV_DispatchThreadID) {}
+"#,
+        expect![[r#"
+            void main(uint3 id)
+            [numthreads(8, 1, 1)]
+        "#]],
+    );
+    check_describe(
+        r#"
+enum Mode { Fast, Slow = 4 };
+int f() { return Sl$0ow; }
+"#,
+        expect![[r#"
+            Mode::Slow = 4
+            in enum Mode
+        "#]],
+    );
+}
