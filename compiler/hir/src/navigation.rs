@@ -35,6 +35,7 @@ mod describe;
 
 pub use self::call::{call_at, CallSite, Callee};
 pub use self::describe::{describe, Description, MemberOffset};
+pub use crate::item_tree::Attr;
 
 /// Whose body an expression or a local belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
