@@ -81,3 +81,34 @@ fn header_edit_reinfers_only_includers() {
         "{ran:#?}"
     );
 }
+
+#[test]
+fn whitespace_edit_does_not_rerun_the_item_tree() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let mut db = TestDb::with_log(log.clone());
+    let a = "#pragma pack_matrix(row_major)\nfloat4x4 m;\nfloat f(float x) { return x; }\n";
+    let file = db.set_file_text("/t/main.hlsl", a);
+    let config = CompileConfig::new(&db, PreprocessConfig::default());
+    crate::item_tree::item_tree(&db, file, config);
+    take(&log);
+
+    // Re-indenting a body changes the parse but neither the expanded tree nor the pragmas.
+    let b = "#pragma pack_matrix(row_major)\nfloat4x4 m;\nfloat f(float x) {   return x; }\n";
+    db.set_file_text("/t/main.hlsl", b);
+    crate::item_tree::item_tree(&db, file, config);
+    let ran = take(&log);
+    assert!(ran.iter().any(|e| e.starts_with("parse_file(")), "{ran:#?}");
+    assert!(!ran.iter().any(|e| e.starts_with("item_tree(")), "{ran:#?}");
+
+    // Moving the pragma after the global changes the global's orientation.
+    let c = "float4x4 m;\n#pragma pack_matrix(row_major)\nfloat f(float x) {   return x; }\n";
+    db.set_file_text("/t/main.hlsl", c);
+    let tree = crate::item_tree::item_tree(&db, file, config);
+    let ran = take(&log);
+    assert!(ran.iter().any(|e| e.starts_with("item_tree(")), "{ran:#?}");
+    let m = tree.indices().find(|i| tree.item(*i).name == "m").unwrap();
+    let crate::item_tree::ItemKind::Variable(v) = &tree.item(m).kind else {
+        panic!("m is not a variable");
+    };
+    assert!(!v.ty.row_major);
+}
