@@ -16,7 +16,13 @@ use std::time::{Duration, Instant};
 
 use db::{FileSource, PreprocessConfig, RootDatabase};
 
-const EDITS: usize = 100;
+/// Edits per kind; `PHASES_EDITS` overrides (a few are enough under callgrind).
+fn edits() -> usize {
+    std::env::var("PHASES_EDITS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(100)
+}
 
 struct Header;
 
@@ -51,6 +57,7 @@ fn main() {
 }
 
 fn run(token_edits: bool) {
+    let edits = edits();
     let (mut text, macro_uses) = shader::generate();
     let log: Arc<Mutex<Vec<String>>> = Arc::default();
     let sink = log.clone();
@@ -80,7 +87,7 @@ fn run(token_edits: bool) {
     ];
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); names.len()];
     let mut executed: BTreeMap<String, usize> = BTreeMap::new();
-    for i in 0..EDITS {
+    for i in 0..edits {
         let (line, _) = macro_uses[(i / 2 * 7) % macro_uses.len()];
         if token_edits {
             // `    float3 c = float3(uv, 0.5) * SCALE;` is four lines above the macro use.
@@ -129,6 +136,6 @@ fn run(token_edits: bool) {
     }
     println!("queries executed per edit:");
     for (name, n) in executed {
-        println!("  {name:<32} {:.1}", n as f64 / EDITS as f64);
+        println!("  {name:<32} {:.1}", n as f64 / edits as f64);
     }
 }

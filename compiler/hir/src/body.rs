@@ -279,10 +279,15 @@ pub fn body_with_source_map<'db>(
     (Arc::new(body), Arc::new(map))
 }
 
-/// The lowered body of `f`, with no ranges: equal bodies are backdated.
+/// The lowered body of `f`, with no ranges: equal bodies are backdated. Lowered from the
+/// function's own syntax (`fn_syntax`), not through the source map, so that an edit in another
+/// function neither re-lowers this one nor re-infers it.
 #[salsa::tracked(returns(clone))]
 pub fn body<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Arc<Body> {
-    body_with_source_map(db, f).0
+    match crate::fn_syntax::fn_syntax(db, f).and_then(ast::FnDef::cast) {
+        Some(fn_def) => Arc::new(lower_body(&fn_def).0),
+        None => Arc::default(),
+    }
 }
 
 /// The source map of `f`'s body.

@@ -55,6 +55,7 @@
 pub mod body;
 pub mod codes;
 pub mod diagnostics;
+pub mod fn_syntax;
 pub mod ids;
 pub mod infer;
 pub mod intrinsics;
