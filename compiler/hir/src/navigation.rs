@@ -672,7 +672,7 @@ impl<'db> Sema<'db> {
             Definition::Local(owner, local) => {
                 let data = self.owner_data(owner)?;
                 let ptr = *data.map.locals.get(local.0 as usize)?;
-                let name = ptr.to_node(&self.root);
+                let name = ptr.try_to_node(&self.root)?;
                 let decl = name.parent().unwrap_or_else(|| name.clone());
                 let (file, name_range) =
                     user_range(self.db, self.file, self.config, name.text_range());
