@@ -49,6 +49,9 @@ fn initialize_announces_capabilities() {
     for cap in [
         "hoverProvider",
         "definitionProvider",
+        "referencesProvider",
+        "workspaceSymbolProvider",
+        "signatureHelpProvider",
         "documentSymbolProvider",
         "foldingRangeProvider",
         "completionProvider",
