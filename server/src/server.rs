@@ -22,7 +22,10 @@ use tower_lsp_server::{Client, LanguageServer};
 use crate::convert::{uri_to_path, LineMap};
 use crate::features::diagnostics::FileDiagnostics;
 use crate::features::views::{view_text, View, ViewParams};
-use crate::features::{completion, folding, highlight, navigation, symbols};
+use crate::features::{
+    completion, folding, highlight, member_completion, navigation, references, signature_help,
+    symbols, workspace_symbols,
+};
 use crate::state::{Op, Outgoing, Snapshot, StateHandle};
 
 pub struct Backend {
@@ -252,10 +255,17 @@ impl LanguageServer for Backend {
             )),
             hover_provider: Some(HoverProviderCapability::Simple(true)),
             definition_provider: Some(OneOf::Left(true)),
+            references_provider: Some(OneOf::Left(true)),
+            workspace_symbol_provider: Some(OneOf::Left(true)),
+            signature_help_provider: Some(SignatureHelpOptions {
+                trigger_characters: Some(vec!["(".into(), ",".into()]),
+                retrigger_characters: None,
+                work_done_progress_options: WorkDoneProgressOptions::default(),
+            }),
             document_symbol_provider: Some(OneOf::Left(true)),
             folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
             completion_provider: Some(CompletionOptions {
-                trigger_characters: Some(vec![":".into(), "[".into(), "#".into()]),
+                trigger_characters: Some(vec![":".into(), "[".into(), "#".into(), ".".into()]),
                 ..CompletionOptions::default()
             }),
             semantic_tokens_provider: Some(
@@ -432,7 +442,39 @@ impl LanguageServer for Backend {
         let path = uri_to_path(&at.text_document.uri);
         self.run("definition", move |snap| {
             let offset = offset_of(snap, &path, at.position);
-            navigation::definition(snap, &path, offset).map(GotoDefinitionResponse::Scalar)
+            navigation::definition(snap, &path, offset)
+        })
+        .await
+    }
+
+    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        let at = params.text_document_position;
+        let path = uri_to_path(&at.text_document.uri);
+        let include_declaration = params.context.include_declaration;
+        self.run("references", move |snap| {
+            let offset = offset_of(snap, &path, at.position);
+            references::references(snap, &path, offset, include_declaration)
+        })
+        .await
+    }
+
+    async fn signature_help(&self, params: SignatureHelpParams) -> Result<Option<SignatureHelp>> {
+        let at = params.text_document_position_params;
+        let path = uri_to_path(&at.text_document.uri);
+        self.run("signatureHelp", move |snap| {
+            let offset = offset_of(snap, &path, at.position);
+            signature_help::signature_help(snap, &path, offset)
+        })
+        .await
+    }
+
+    async fn symbol(
+        &self,
+        params: WorkspaceSymbolParams,
+    ) -> Result<Option<WorkspaceSymbolResponse>> {
+        self.run("workspaceSymbol", move |snap| {
+            let symbols = workspace_symbols::workspace_symbols(snap, &params.query);
+            Some(WorkspaceSymbolResponse::Nested(symbols))
         })
         .await
     }
@@ -455,7 +497,10 @@ impl LanguageServer for Backend {
         self.run("completion", move |snap| {
             let text = snap.text(&path);
             let offset = LineMap::new(&text).offset(at.position);
-            let items = completion::completions(snap.parse(&path), &text, offset);
+            let items = match completion::member_dot(&text, offset) {
+                Some(dot) => member_completion::completions(snap, &path, dot),
+                None => completion::completions(snap.parse(&path), &text, offset),
+            };
             Some(CompletionResponse::Array(items))
         })
         .await

@@ -87,6 +87,8 @@ pub struct Snapshot {
     configs: Arc<ConfigTable>,
     /// Open documents by database path.
     pub docs: Arc<HashMap<String, OpenDocument>>,
+    /// The workspace root, if the client gave one.
+    pub root: Option<Arc<str>>,
 }
 
 impl Snapshot {
@@ -417,6 +419,7 @@ impl Owner {
             db: self.db.clone(),
             configs: self.configs.clone(),
             docs: Arc::new(docs),
+            root: self.root.as_deref().map(Arc::from),
         }
     }
 

@@ -49,6 +49,9 @@ fn initialize_announces_capabilities() {
     for cap in [
         "hoverProvider",
         "definitionProvider",
+        "referencesProvider",
+        "workspaceSymbolProvider",
+        "signatureHelpProvider",
         "documentSymbolProvider",
         "foldingRangeProvider",
         "completionProvider",
@@ -478,11 +481,14 @@ fn definition_of_include_and_macro() {
         found["range"]["start"],
         json!({ "line": 1, "character": 8 })
     );
-    // Nothing known at a plain name yet.
+    // A declaration's own name leads to itself.
     let found = client
         .request("textDocument/definition", at(&uri, 2, 6))
         .unwrap();
-    assert!(found.is_null());
+    assert_eq!(
+        found["range"],
+        json!({ "start": { "line": 2, "character": 6 }, "end": { "line": 2, "character": 7 } })
+    );
     // Hovering the include path shows the file it resolved to.
     let hover = client
         .request("textDocument/hover", at(&uri, 0, 12))
@@ -512,9 +518,16 @@ fn hover_on_macro_use() {
         hover["range"],
         json!({ "start": { "line": 1, "character": 26 }, "end": { "line": 1, "character": 28 } })
     );
-    // Outside expressions there is nothing to show.
+    // The function's name shows its declaration; a keyword outside expressions shows nothing.
     let hover = client
         .request("textDocument/hover", at(&uri, 1, 7))
+        .unwrap();
+    assert_eq!(
+        hover["contents"]["value"],
+        "```hlsl\nfloat f(float a)\n```\n"
+    );
+    let hover = client
+        .request("textDocument/hover", at(&uri, 1, 2))
         .unwrap();
     assert!(hover.is_null());
     client.shutdown();
@@ -535,7 +548,11 @@ fn semantic_diagnostics_and_type_hover() {
     let hover = client
         .request("textDocument/hover", at(&uri, 0, 44))
         .unwrap();
-    assert_eq!(hover["contents"]["value"], "```hlsl\nfloat4\n```");
+    assert_eq!(hover["contents"]["value"], "```hlsl\nfloat4 c\n```\n");
+    let hover = client
+        .request("textDocument/hover", at(&uri, 0, 33))
+        .unwrap();
+    assert_eq!(hover["contents"]["value"], "```hlsl\nfloat2 uv\n```\n");
     // Semantic analysis waits for the syntax errors to be fixed (they would cascade).
     client.change(&uri, 2, [(0, 0), (0, 0)], "%");
     let diags = client.diagnostics(&uri, 2);
@@ -563,16 +580,19 @@ fn hover_on_intrinsic() {
         hover["range"],
         json!({ "start": { "line": 0, "character": 26 }, "end": { "line": 0, "character": 34 } })
     );
-    // A user function is not an intrinsic, and neither is an intrinsic's name the file
-    // declares itself.
+    // A user function is not an intrinsic (and `mine` is used before its declaration, so it
+    // means nothing here), and neither is an intrinsic's name the file declares itself: that
+    // shows the user's declaration.
     assert!(client
         .request("textDocument/hover", at(&uri, 0, 41))
         .unwrap()
         .is_null());
-    assert!(client
-        .request("textDocument/hover", at(&uri, 2, 30))
-        .unwrap()
-        .is_null());
+    assert_eq!(
+        client
+            .request("textDocument/hover", at(&uri, 2, 30))
+            .unwrap()["contents"]["value"],
+        "```hlsl\nfloat lerp(float a)\n```\n"
+    );
     client.shutdown();
 }
 

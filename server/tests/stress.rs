@@ -114,7 +114,9 @@ fn random_edits_with_interleaved_requests() {
                 "position": { "line": line, "character": character }
             });
             let doc = json!({ "textDocument": { "uri": uri } });
-            let (method, params) = match (i / 5) % 8 {
+            let mut references = at.clone();
+            references["context"] = json!({ "includeDeclaration": true });
+            let (method, params) = match (i / 5) % 11 {
                 0 => ("textDocument/hover", at),
                 1 => ("textDocument/semanticTokens/full", doc),
                 2 => ("textDocument/documentSymbol", doc),
@@ -122,6 +124,9 @@ fn random_edits_with_interleaved_requests() {
                 4 => ("textDocument/completion", at),
                 5 => ("textDocument/definition", at),
                 6 => ("hlsl-analyzer/syntaxTree", doc),
+                7 => ("textDocument/references", references),
+                8 => ("textDocument/signatureHelp", at),
+                9 => ("workspace/symbol", json!({ "query": "a" })),
                 _ => ("hlsl-analyzer/viewIr", at),
             };
             pending.push((method, client.send_request(method, params)));

@@ -14,7 +14,7 @@ pub use base_db::{
 
 use base_db::FileTable;
 
-pub use hir::{diagnostics as semantic_diagnostics, type_of_expr_at, HirDb};
+pub use hir::{diagnostics as semantic_diagnostics, navigation, type_of_expr_at, HirDb};
 
 /// Lowering to the IR (`hlslc --emit ir`).
 pub use lower::{

@@ -222,16 +222,23 @@ impl ItemTree {
 #[salsa::tracked(returns(clone))]
 pub fn item_tree(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> Arc<ItemTree> {
     let root = expanded_root(db, file, config);
+    Arc::new(lower_item_tree(&root, matrix_packing(db, file, config)))
+}
+
+/// The `#pragma pack_matrix` changes of `file`. A query of its own so that the item tree
+/// reads the parse (which changes on every keystroke) only through it: an edit that moves no
+/// pragma within the expanded tree leaves the item tree unexecuted.
+#[salsa::tracked(returns(ref))]
+fn matrix_packing(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> MatrixPacking {
     let parsed = base_db::parse_file(db, file, config);
     let expanded = base_db::expanded_tree(db, file, config);
-    let packing = MatrixPacking::new(&parsed.preprocessed.pack_matrix, &expanded.token_starts);
-    Arc::new(lower_item_tree(&root, &packing))
+    MatrixPacking::new(&parsed.preprocessed.pack_matrix, &expanded.token_starts)
 }
 
 /// Where `#pragma pack_matrix` changes the default matrix orientation, by offset in the
 /// expanded tree. Declarations without `row_major`/`column_major` take the default in effect
 /// where they start.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct MatrixPacking {
     /// (offset, row major), in order.
     changes: Vec<(TextSize, bool)>,

@@ -69,6 +69,7 @@ pub mod infer;
 pub mod intrinsics;
 pub mod item_tree;
 pub mod lower_type;
+pub mod navigation;
 pub mod scope;
 pub mod system_values;
 pub mod type_ref;

@@ -1,7 +1,7 @@
 //! `textDocument/completion` from the text around the cursor, the tree and the preprocessor:
 //! semantics after a declarator's `:`, attribute names inside `[`, directive names after `#`,
 //! and otherwise keywords, built-in types, macros, intrinsic functions and the names this file
-//! declares. Members after `.` and scoped names wait for semantic analysis.
+//! declares. Members after `.` are `member_completion.rs`'s (`member_dot` finds the dot).
 
 use std::collections::HashSet;
 
@@ -59,6 +59,28 @@ pub fn completions(parsed: &ParsedFile, text: &str, offset: TextSize) -> Vec<Com
         Context::Member => Vec::new(),
         Context::General => general(parsed),
     }
+}
+
+/// The offset of the `.` before the member name being typed at `offset`, if there is one
+/// (`a.`, `a.xy`, `a. x`; not `1.` nor `..`).
+pub fn member_dot(text: &str, offset: TextSize) -> Option<TextSize> {
+    let offset = usize::from(offset).min(text.len());
+    let before = text.get(..offset)?;
+    let word = before.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
+    let dotted = word.trim_end();
+    let dot = dotted.strip_suffix('.')?;
+    // A number (`1.`) is not a receiver; `)`, `]` and names are.
+    let last = dot.trim_end().chars().next_back()?;
+    if !(last.is_ascii_alphanumeric() || last == '_' || last == ')' || last == ']') {
+        return None;
+    }
+    let token_start = dot
+        .trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        .len();
+    if dot[token_start..].starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    Some(TextSize::from(dot.len() as u32))
 }
 
 fn context(parsed: &ParsedFile, before: &str, word_start: usize) -> Context {
@@ -226,6 +248,17 @@ mod tests {
         assert_eq!(complete("void f() { a[$0] }").0, Context::General);
         assert_eq!(complete("void f() { x = c ? a :$0 }").0, Context::General);
         assert_eq!(complete("void f() { s.$0 }").0, Context::Member);
+        let dot = |t: &str| {
+            member_dot(
+                &t.replace("$0", ""),
+                TextSize::from(t.find("$0").unwrap() as u32),
+            )
+        };
+        assert_eq!(dot("void f() { s.$0 }"), Some(TextSize::from(12)));
+        assert_eq!(dot("void f() { s.xy$0 }"), Some(TextSize::from(12)));
+        assert_eq!(dot("void f() { a[0].$0 }"), Some(TextSize::from(15)));
+        assert_eq!(dot("float x = 1.$0"), None);
+        assert_eq!(dot("float x = y$0"), None);
         let (ctx, labels) = complete("#define FOO 1\nstruct Light {};\nvoid f() { $0 }");
         assert_eq!(ctx, Context::General);
         for want in [

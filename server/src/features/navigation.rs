@@ -1,17 +1,22 @@
-//! `textDocument/definition` and `textDocument/hover`, from the preprocessor's records for now:
+//! `textDocument/definition` and `textDocument/hover`. The preprocessor's records come first:
 //! `#include` paths lead to the included file, macro uses to their `#define`, and hovering a
-//! macro shows its definition and what the use expands to. Hovering the name of an intrinsic
-//! function that the file does not declare itself shows the intrinsic's overloads and
-//! documentation from the `intrinsics` table; hovering an expression, a local or a parameter
-//! shows its type from semantic analysis (`db::type_of_expr_at`). Definitions of names wait
-//! for name resolution to offer a query.
+//! macro shows its definition and what the use expands to. Names of the language go to
+//! `references.rs` (definition) and `hir::navigation::describe` (hover): the declaration with
+//! resolved types, the struct or cbuffer it belongs to, a member's offset and size under the
+//! buffer layout rules, and an entry point's stage. Hovering the name of an intrinsic function
+//! that the file does not declare itself shows the intrinsic's overloads and documentation
+//! from the `intrinsics` table; hovering any other expression shows its type
+//! (`db::type_of_expr_at`).
 
+use db::navigation::{self, MemberOffset};
 use syntax::ast::{self, AstNode, HasName};
 use syntax::preprocess::{MacroDefinition, TokenOrigin};
 use syntax::{FileId, ParsedFile, SyntaxKind, TextRange, TextSize};
 use tower_lsp_server::ls_types::{
-    Hover, HoverContents, Location, MarkupContent, MarkupKind, Position, Range,
+    GotoDefinitionResponse, Hover, HoverContents, Location, MarkupContent, MarkupKind, Position,
+    Range,
 };
+use types::LayoutRules;
 
 use crate::convert::{path_to_uri, LineMap};
 use crate::state::Snapshot;
@@ -63,8 +68,21 @@ fn target_at(parsed: &ParsedFile, offset: TextSize) -> Option<Target<'_>> {
         })
 }
 
-/// Where the thing at `offset` of `path` is defined.
-pub fn definition(snap: &Snapshot, path: &str, offset: TextSize) -> Option<Location> {
+/// Where the thing at `offset` of `path` is defined: an include, a macro, or a name of the
+/// language.
+pub fn definition(snap: &Snapshot, path: &str, offset: TextSize) -> Option<GotoDefinitionResponse> {
+    if let Some(location) = preprocessor_definition(snap, path, offset) {
+        return Some(GotoDefinitionResponse::Scalar(location));
+    }
+    let mut locations = crate::features::references::definition(snap, path, offset);
+    match locations.len() {
+        0 => None,
+        1 => locations.pop().map(GotoDefinitionResponse::Scalar),
+        _ => Some(GotoDefinitionResponse::Array(locations)),
+    }
+}
+
+fn preprocessor_definition(snap: &Snapshot, path: &str, offset: TextSize) -> Option<Location> {
     let parsed = snap.parse(path);
     match target_at(parsed, offset)? {
         Target::Include { to, .. } => {
@@ -101,6 +119,9 @@ pub fn hover(snap: &Snapshot, path: &str, offset: TextSize, map: &LineMap) -> Op
         if let Some((range, markdown)) = intrinsic_hover(parsed, offset) {
             return Some(markdown_hover(markdown, map.range(range)));
         }
+        if let Some((range, markdown)) = declaration_hover(snap, path, offset) {
+            return Some(markdown_hover(markdown, map.range(range)));
+        }
         return type_hover(snap, path, offset, map);
     };
     let (range, markdown) = match target {
@@ -127,6 +148,105 @@ fn markdown_hover(markdown: String, range: Range) -> Hover {
         }),
         range: Some(range),
     }
+}
+
+/// The declaration that the name at `offset` refers to, as hover shows it.
+fn declaration_hover(snap: &Snapshot, path: &str, offset: TextSize) -> Option<(TextRange, String)> {
+    let file = snap.file(path);
+    let config = snap.compile_config(path);
+    let resolved = navigation::definition_at(&snap.db, file, config, offset)?;
+    let mut blocks = Vec::new();
+    for (definition, target) in &resolved.definitions {
+        let Some(d) = navigation::describe(&snap.db, file, config, *definition) else {
+            continue;
+        };
+        let mut md = format!("```hlsl\n{}\n```\n", d.declaration);
+        if let Some(container) = &d.container {
+            md.push_str(&format!("\nIn `{container}`.\n"));
+        }
+        if let Some(layout) = layout_text(&d.layouts) {
+            md.push_str(&format!("\n{layout}\n"));
+        }
+        if target.kind == navigation::NavKind::Function {
+            if let Some(stage) = entry_stage(snap, path, &target.name, &d.attributes) {
+                md.push_str(&format!("\nEntry point: {stage} shader.\n"));
+            }
+        }
+        blocks.push(md);
+    }
+    if blocks.is_empty() {
+        return None;
+    }
+    Some((resolved.range, blocks.join("\n---\n\n")))
+}
+
+/// A member's offsets, one sentence per distinct placement.
+fn layout_text(layouts: &[MemberOffset]) -> Option<String> {
+    let rule = |r: LayoutRules| match r {
+        LayoutRules::RelaxedStd140 => "in a constant buffer (vector-relaxed std140)",
+        LayoutRules::RelaxedStd430 => "in a structured buffer (vector-relaxed std430)",
+        LayoutRules::Std140 => "std140",
+        LayoutRules::Std430 => "std430",
+        LayoutRules::Dx => "DX cbuffer packing",
+        LayoutRules::Scalar => "scalar layout",
+    };
+    let first = layouts.first()?;
+    if layouts
+        .iter()
+        .all(|l| (l.offset, l.size) == (first.offset, first.size))
+    {
+        let rules: Vec<&str> = layouts.iter().map(|l| rule(l.rules)).collect();
+        return Some(format!(
+            "Offset {}, size {} bytes {}.",
+            first.offset,
+            first.size,
+            rules.join(" and ")
+        ));
+    }
+    let parts: Vec<String> = layouts
+        .iter()
+        .map(|l| {
+            format!(
+                "offset {}, size {} bytes {}",
+                l.offset,
+                l.size,
+                rule(l.rules)
+            )
+        })
+        .collect();
+    let text = parts.join("; ");
+    let mut chars = text.chars();
+    let capitalized: String = chars
+        .next()
+        .map(|c| c.to_ascii_uppercase())
+        .into_iter()
+        .chain(chars)
+        .collect();
+    Some(format!("{capitalized}."))
+}
+
+/// The stage of function `name` if it is an entry point: `[shader("...")]`, `[numthreads]`
+/// (compute), or an `[[entry]]` of the configuration for this file.
+fn entry_stage(
+    snap: &Snapshot,
+    path: &str,
+    name: &str,
+    attributes: &[db::navigation::Attr],
+) -> Option<String> {
+    for a in attributes {
+        if a.name == "shader" {
+            let stage = a.args.first()?.trim_matches('"').to_owned();
+            return Some(stage);
+        }
+    }
+    if attributes.iter().any(|a| a.name == "numthreads") {
+        return Some("compute".to_owned());
+    }
+    snap.config()
+        .entries
+        .iter()
+        .find(|e| e.file == path && e.name == name)
+        .map(|e| format!("{:?}", e.profile.stage).to_lowercase())
 }
 
 /// The type of the expression (or local, or parameter) at `offset`, from semantic analysis.

@@ -81,3 +81,58 @@ fn header_edit_reinfers_only_includers() {
         "{ran:#?}"
     );
 }
+
+#[test]
+fn whitespace_edit_does_not_rerun_the_item_tree() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let mut db = TestDb::with_log(log.clone());
+    let a = "#pragma pack_matrix(row_major)\nfloat4x4 m;\nfloat f(float x) { return x; }\n";
+    let file = db.set_file_text("/t/main.hlsl", a);
+    let config = CompileConfig::new(&db, PreprocessConfig::default());
+    crate::item_tree::item_tree(&db, file, config);
+    take(&log);
+
+    // Re-indenting a body changes the parse but neither the expanded tree nor the pragmas.
+    let b = "#pragma pack_matrix(row_major)\nfloat4x4 m;\nfloat f(float x) {   return x; }\n";
+    db.set_file_text("/t/main.hlsl", b);
+    crate::item_tree::item_tree(&db, file, config);
+    let ran = take(&log);
+    assert!(ran.iter().any(|e| e.starts_with("parse_file(")), "{ran:#?}");
+    assert!(!ran.iter().any(|e| e.starts_with("item_tree(")), "{ran:#?}");
+
+    // Moving the pragma after the global changes the global's orientation.
+    let c = "float4x4 m;\n#pragma pack_matrix(row_major)\nfloat f(float x) {   return x; }\n";
+    db.set_file_text("/t/main.hlsl", c);
+    let tree = crate::item_tree::item_tree(&db, file, config);
+    let ran = take(&log);
+    assert!(ran.iter().any(|e| e.starts_with("item_tree(")), "{ran:#?}");
+    let m = tree.indices().find(|i| tree.item(*i).name == "m").unwrap();
+    let crate::item_tree::ItemKind::Variable(v) = &tree.item(m).kind else {
+        panic!("m is not a variable");
+    };
+    assert!(!v.ty.row_major);
+}
+
+#[test]
+fn token_edit_lowers_only_the_edited_body() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let mut db = TestDb::with_log(log.clone());
+    let a = "float f(float x) { return x * 2; }\nfloat h(float y) { return y + 1; }\n";
+    let file = db.set_file_text("/t/main.hlsl", a);
+    let config = CompileConfig::new(&db, PreprocessConfig::default());
+    crate::diagnostics::diagnostics(&db, file, config);
+    take(&log);
+
+    // A longer token in `f` moves `h`: `h`'s syntax is looked up again and found equal, so
+    // its body is neither lowered nor inferred again.
+    let b = "float f(float x) { return x * 20; }\nfloat h(float y) { return y + 1; }\n";
+    db.set_file_text("/t/main.hlsl", b);
+    crate::diagnostics::diagnostics(&db, file, config);
+    let ran = take(&log);
+    let count = |query: &str| ran.iter().filter(|e| e.starts_with(query)).count();
+    assert_eq!(count("function_green("), 2, "{ran:#?}");
+    assert_eq!(count("body("), 1, "{ran:#?}");
+    assert_eq!(count("infer("), 1, "{ran:#?}");
+    // No diagnostics, so no source map is needed.
+    assert_eq!(count("body_with_source_map("), 0, "{ran:#?}");
+}
