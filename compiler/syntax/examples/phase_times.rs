@@ -1,7 +1,7 @@
 //! Prints how long each front-end phase takes on a generated 1 MB file (a profiling aid).
 //!
-//! `phase_times [once] [bench]`: `once` runs `parse_file` a single time and prints the number of
-//! diagnostics (for `valgrind --tool=callgrind`, whose per-function counts then give the
+//! `phase_times [once [lex|pp]] [bench]`: `once` runs `parse_file` (or only the lexer, or
+//! lexer and preprocessor) a single time and prints the number of diagnostics (or tokens) (for `valgrind --tool=callgrind`, whose per-function counts then give the
 //! phases); without it, each phase is timed three times. `bench` takes the parse benchmark's
 //! input (`benches/input/mod.rs`, with its header) instead of copies of `blur_cs.hlsl`.
 use std::time::Instant;
@@ -20,8 +20,17 @@ fn main() {
     };
     let config = PreprocessConfig::default();
     if once {
-        let parsed = parse_file(FileId(0), "x", &text, &config, loader);
-        println!("{}", parsed.diagnostics.len());
+        // `lex`, `pp` and `input` stop after that phase (pp and input do their own lexing), so
+        // differences between runs give each phase's instruction count.
+        if args.iter().any(|a| a == "lex") {
+            println!("{}", lexer::lex(&text).tokens.len());
+        } else if args.iter().any(|a| a == "pp") {
+            let pp = preprocess::preprocess(FileId(0), "x", &text, &config, loader);
+            println!("{}", pp.tokens.len());
+        } else {
+            let parsed = parse_file(FileId(0), "x", &text, &config, loader);
+            println!("{}", parsed.diagnostics.len());
+        }
         return;
     }
     for _ in 0..3 {

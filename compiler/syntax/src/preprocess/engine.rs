@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use rowan::{TextRange, TextSize};
 
+use super::names::MacroNames;
 use super::{
     Diagnostic, FileId, FileLoader, PpToken, PreprocessConfig, Preprocessed, Region, RegionKind,
     TokenOrigin,
@@ -256,7 +257,7 @@ pub(super) struct Pp<'a> {
     pub files: Vec<FileState>,
     pub lexed_cache: FxMap<FileId, (u32, Rc<LexedFile>)>,
     pub macros: Vec<Macro>,
-    pub macro_names: FxMap<String, u32>,
+    pub macro_names: MacroNames,
     pub contexts: Vec<Context>,
     pub pragma_once: FxMap<FileId, ()>,
     /// Files wholly inside an include guard, with the guard macro.
@@ -295,7 +296,7 @@ pub(super) fn run(
         files: Vec::new(),
         lexed_cache: FxMap::default(),
         macros: Vec::new(),
-        macro_names: FxMap::default(),
+        macro_names: MacroNames::default(),
         contexts: Vec::new(),
         pragma_once: FxMap::default(),
         guards: FxMap::default(),
@@ -317,7 +318,11 @@ pub(super) fn run(
     pp.out.tokens.reserve(lexed.toks.len());
     pp.out.text.reserve(text.len() / 2);
     pp.push_file(file, path.to_string(), 0, lexed, true);
-    while let Some(t) = pp.expand_next(None) {
+    // `_Pragma` is no macro but must not take the fast path.
+    pp.macro_names.watch("_Pragma");
+    loop {
+        pp.emit_plain_file_tokens();
+        let Some(t) = pp.expand_next(None) else { break };
         pp.emit(t);
     }
     pp.finish_regions();
@@ -532,7 +537,6 @@ impl Pp<'_> {
 
     /// Appends a token to the output.
     fn emit(&mut self, t: Tok) {
-        let text_start = self.out.text.len() as u32;
         let src: &str = if t.src == ARENA {
             &self.arena
         } else {
@@ -541,31 +545,68 @@ impl Pp<'_> {
         let text = src
             .get(t.start as usize..(t.start + t.len) as usize)
             .unwrap_or("");
-        let text_len = text.len() as u32;
-        // Where a macro expansion starts or ends, tokens that would read as one token when
-        // written together are separated (as `cpp -E` does), so the expanded text re-lexes
-        // to the same tokens: `-NEG` with `#define NEG -1` is `- -1`, not `--1`.
-        let mut leading_space = t.leading_space;
-        if !leading_space {
-            if let (Some(prev), Some(&first)) = (self.out.tokens.last(), text.as_bytes().first()) {
-                let was_macro = matches!(prev.origin, TokenOrigin::Macro { .. });
-                let is_macro = matches!(t.origin, TokenOrigin::Macro { .. });
-                if self.expanded_since_emit || was_macro && !is_macro {
-                    let end = (prev.text_start + prev.text_len) as usize;
-                    let last = self.out.text.as_bytes().get(end.wrapping_sub(1)).copied();
-                    leading_space = last.is_some_and(|last| would_glue(last, first));
-                }
-            }
+        push_output(
+            &mut self.out,
+            &mut self.expanded_since_emit,
+            t.kind,
+            text,
+            t.leading_space,
+            t.origin,
+        );
+    }
+
+    /// The fast path of the main loop: copies tokens of the current file straight to the
+    /// output while nothing can happen to them, that is while no expansion is being read and
+    /// the next token starts no directive line, has no lexer error before its end, is not the
+    /// end of the file, and is not a name the expansion machinery must see (a macro name or
+    /// `_Pragma`). Most tokens of a file take this path.
+    fn emit_plain_file_tokens(&mut self) {
+        if !self.contexts.is_empty() {
+            return;
         }
-        self.expanded_since_emit = false;
-        self.out.text.push_str(text);
-        self.out.tokens.push(PpToken {
-            kind: t.kind,
-            text_start,
-            text_len,
-            leading_space,
-            origin: t.origin,
-        });
+        let Pp {
+            files,
+            texts,
+            out,
+            macro_names,
+            expanded_since_emit,
+            ..
+        } = self;
+        let Some(f) = files.last_mut() else { return };
+        let Some(text) = texts.get(f.src as usize) else {
+            return;
+        };
+        let errors_from = f
+            .lexed
+            .errors
+            .get(f.err_cursor)
+            .map_or(u32::MAX, |e| e.start);
+        let file = f.id;
+        let toks = &f.lexed.toks;
+        let mut pos = f.pos;
+        while let Some(rt) = toks.get(pos) {
+            if rt.kind == EOF || (rt.kind == HASH && rt.line_start) || rt.end > errors_from {
+                break;
+            }
+            let token_text = text.get(rt.start as usize..rt.end as usize).unwrap_or("");
+            if is_ident_like(rt.kind) && macro_names.may_contain(token_text) {
+                break;
+            }
+            let origin = TokenOrigin::File {
+                file,
+                range: TextRange::new(rt.start.into(), rt.end.into()),
+            };
+            push_output(
+                out,
+                expanded_since_emit,
+                rt.kind,
+                token_text,
+                rt.space_before,
+                origin,
+            );
+            pos += 1;
+        }
+        f.pos = pos;
     }
 
     /// The next token, without macro expansion: from the top context above `barrier` (the
@@ -756,6 +797,43 @@ impl Pp<'_> {
             _ => (phys, f.path.clone()),
         }
     }
+}
+
+/// Appends a token with text `text` to `out`.
+#[inline]
+fn push_output(
+    out: &mut Preprocessed,
+    expanded_since_emit: &mut bool,
+    kind: SyntaxKind,
+    text: &str,
+    leading_space: bool,
+    origin: TokenOrigin,
+) {
+    let text_start = out.text.len() as u32;
+    // Where a macro expansion starts or ends, tokens that would read as one token when
+    // written together are separated (as `cpp -E` does), so the expanded text re-lexes
+    // to the same tokens: `-NEG` with `#define NEG -1` is `- -1`, not `--1`.
+    let mut leading_space = leading_space;
+    if !leading_space {
+        if let (Some(prev), Some(&first)) = (out.tokens.last(), text.as_bytes().first()) {
+            let was_macro = matches!(prev.origin, TokenOrigin::Macro { .. });
+            let is_macro = matches!(origin, TokenOrigin::Macro { .. });
+            if *expanded_since_emit || was_macro && !is_macro {
+                let end = (prev.text_start + prev.text_len) as usize;
+                let last = out.text.as_bytes().get(end.wrapping_sub(1)).copied();
+                leading_space = last.is_some_and(|last| would_glue(last, first));
+            }
+        }
+    }
+    *expanded_since_emit = false;
+    out.text.push_str(text);
+    out.tokens.push(PpToken {
+        kind,
+        text_start,
+        text_len: text.len() as u32,
+        leading_space,
+        origin,
+    });
 }
 
 /// The file and range a token is reported at (its outermost macro use for macro tokens).

@@ -73,6 +73,7 @@ mod directives;
 mod engine;
 mod expand;
 mod expr;
+mod names;
 #[cfg(test)]
 mod tests;
 
