@@ -122,7 +122,7 @@ pub fn parse_file(
 ) -> ParsedFile {
     let lexed = lexer::lex(text);
     let pp = preprocess::preprocess_lexed(file, path, text, &lexed, config, loader);
-    let mut input = parser::Input::default();
+    let mut input = parser::Input::with_capacity(pp.tokens.len());
     for i in 0..pp.tokens.len() {
         let joint = pp.tokens.get(i + 1).is_some_and(|next| !next.leading_space);
         input.push(pp.tokens[i].kind, pp.token_text(i), joint);

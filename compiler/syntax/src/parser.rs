@@ -44,18 +44,18 @@ pub struct Input {
 }
 
 impl Input {
+    /// An empty input with room for `tokens` tokens.
+    pub fn with_capacity(tokens: usize) -> Input {
+        Input {
+            tokens: Vec::with_capacity(tokens),
+        }
+    }
+
     pub fn push(&mut self, kind: SyntaxKind, text: &str, joint_to_next: bool) {
-        let contextual_kw = if kind == IDENT {
-            SyntaxKind::from_contextual_keyword(text)
+        let (contextual_kw, ident_class) = if kind == IDENT {
+            classify_ident(text)
         } else {
-            None
-        };
-        let ident_class = match text {
-            _ if kind != IDENT => None,
-            "operator" => Some(IdentClass::Operator),
-            "unsigned" | "signed" => Some(IdentClass::Signedness),
-            _ if is_builtin_type_name(text) => Some(IdentClass::BuiltinType),
-            _ => None,
+            (None, None)
         };
         self.tokens.push(InputToken {
             kind,
@@ -78,32 +78,28 @@ impl Input {
     }
 }
 
+/// The contextual keyword an identifier spells, or the special class of its spelling.
+fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentClass>) {
+    // Every contextual keyword and special spelling starts with a lowercase letter: most
+    // user names are told apart by their first byte.
+    if !text.as_bytes().first().is_some_and(u8::is_ascii_lowercase) {
+        return (None, None);
+    }
+    if let Some(kw) = SyntaxKind::from_contextual_keyword(text) {
+        return (Some(kw), None);
+    }
+    let class = match text {
+        "operator" => Some(IdentClass::Operator),
+        "unsigned" | "signed" => Some(IdentClass::Signedness),
+        _ if is_builtin_type_name(text) => Some(IdentClass::BuiltinType),
+        _ => None,
+    };
+    (None, class)
+}
+
 /// Whether `text` names a built-in scalar, vector or matrix type: `float`, `uint3`,
 /// `min16float2x2`, `vector`, `matrix`...
 fn is_builtin_type_name(text: &str) -> bool {
-    const SCALARS: &[&str] = &[
-        "bool",
-        "int",
-        "uint",
-        "dword",
-        "half",
-        "float",
-        "double",
-        "min16float",
-        "min10float",
-        "min16int",
-        "min12int",
-        "min16uint",
-        "int16_t",
-        "uint16_t",
-        "int32_t",
-        "uint32_t",
-        "int64_t",
-        "uint64_t",
-        "float16_t",
-        "float32_t",
-        "float64_t",
-    ];
     if matches!(text, "vector" | "matrix") {
         return true;
     }
@@ -118,7 +114,35 @@ fn is_builtin_type_name(text: &str) -> bool {
         } else {
             text
         };
-    SCALARS.contains(&base) || SCALARS.contains(&text)
+    is_scalar_type_name(base) || is_scalar_type_name(text)
+}
+
+/// Whether `text` names a built-in scalar type.
+fn is_scalar_type_name(text: &str) -> bool {
+    matches!(
+        text,
+        "bool"
+            | "int"
+            | "uint"
+            | "dword"
+            | "half"
+            | "float"
+            | "double"
+            | "min16float"
+            | "min10float"
+            | "min16int"
+            | "min12int"
+            | "min16uint"
+            | "int16_t"
+            | "uint16_t"
+            | "int32_t"
+            | "uint32_t"
+            | "int64_t"
+            | "uint64_t"
+            | "float16_t"
+            | "float32_t"
+            | "float64_t"
+    )
 }
 
 /// How a token step uses its input token.
@@ -166,7 +190,7 @@ pub fn parse_source_file(input: &Input) -> Output {
     p.finish()
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 enum Event {
     Start {
         kind: SyntaxKind,
@@ -580,54 +604,64 @@ impl CompletedMarker {
     }
 }
 
+/// Turns events into steps: a start event with forward parents becomes the enters of its
+/// parents (outermost first) and then its own; each forward parent is left as a tombstone so it
+/// is not entered again when the walk reaches it.
 fn resolve_events(mut events: Vec<Event>) -> Vec<Step> {
     let mut steps = Vec::with_capacity(events.len());
     let mut parents = Vec::new();
     for i in 0..events.len() {
-        match std::mem::replace(&mut events[i], Event::Finish) {
+        let step = match events[i] {
+            Event::Start {
+                kind: SyntaxKind::__LAST,
+                forward_parent: None,
+            } => continue,
             Event::Start {
                 kind,
-                forward_parent,
+                forward_parent: None,
+            } => Step::Enter(kind),
+            Event::Start {
+                kind,
+                forward_parent: Some(delta),
             } => {
                 // Collect the chain of forward parents, outermost last.
                 parents.push(kind);
-                let mut idx = i;
-                let mut fp = forward_parent;
-                while let Some(delta) = fp {
-                    idx += delta as usize;
-                    fp = match std::mem::replace(
-                        &mut events[idx],
-                        Event::Start {
-                            kind: SyntaxKind::__LAST,
-                            forward_parent: None,
-                        },
-                    ) {
-                        Event::Start {
-                            kind,
-                            forward_parent,
-                        } => {
-                            parents.push(kind);
-                            forward_parent
-                        }
-                        _ => None,
-                    };
+                let mut idx = i + delta as usize;
+                while let Event::Start {
+                    kind,
+                    forward_parent,
+                } = std::mem::replace(&mut events[idx], TOMBSTONE)
+                {
+                    parents.push(kind);
+                    match forward_parent {
+                        Some(delta) => idx += delta as usize,
+                        None => break,
+                    }
                 }
                 for kind in parents.drain(..).rev() {
                     if kind != SyntaxKind::__LAST {
                         steps.push(Step::Enter(kind));
                     }
                 }
+                continue;
             }
-            Event::Finish => steps.push(Step::Exit),
-            Event::Token { kind, index, split } => steps.push(Step::Token { kind, index, split }),
-            Event::Error { message, index } => steps.push(Step::Error { message, index }),
-        }
+            Event::Finish => Step::Exit,
+            Event::Token { kind, index, split } => Step::Token { kind, index, split },
+            Event::Error { message, index } => Step::Error { message, index },
+        };
+        steps.push(step);
     }
-    // Tombstones (abandoned starts or forward parents already emitted) were replaced by
+    // Tombstones (abandoned starts or forward parents already emitted) are
     // `Start { kind: __LAST }`, whose `Finish` does not exist; only real `Finish` events were
     // pushed by `complete`, so the enters and exits balance.
     steps
 }
+
+/// An abandoned start event, or a forward parent already entered.
+const TOMBSTONE: Event = Event::Start {
+    kind: SyntaxKind::__LAST,
+    forward_parent: None,
+};
 
 /// How an error message names a token kind.
 pub(crate) fn describe(kind: SyntaxKind) -> &'static str {

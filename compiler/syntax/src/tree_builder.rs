@@ -83,6 +83,10 @@ pub(crate) fn syntax_errors(
     text_len: TextSize,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    if messages.is_empty() {
+        // No error step exists: skip the walk.
+        return out;
+    }
     for step in steps {
         if let Step::Error { message, index } = step {
             let (file, range) = match pp.tokens.get(*index as usize) {
