@@ -1,7 +1,7 @@
 //! Prints how long each front-end phase takes on a generated 1 MB file (a profiling aid).
 //!
-//! `phase_times [once [lex|pp]] [bench]`: `once` runs `parse_file` (or only the lexer, or
-//! lexer and preprocessor) a single time and prints the number of diagnostics (or tokens) (for `valgrind --tool=callgrind`, whose per-function counts then give the
+//! `phase_times [once [lex|pp|tree]] [bench]`: `once` runs `parse_file` (or only the lexer,
+//! or lexer and preprocessor, or `parse_file` and the lossless tree) a single time and prints the number of diagnostics (or tokens) (for `valgrind --tool=callgrind`, whose per-function counts then give the
 //! phases); without it, each phase is timed three times. `bench` takes the parse benchmark's
 //! input (`benches/input/mod.rs`, with its header) instead of copies of `blur_cs.hlsl`.
 use std::time::Instant;
@@ -29,6 +29,9 @@ fn main() {
             println!("{}", pp.tokens.len());
         } else {
             let parsed = parse_file(FileId(0), "x", &text, &config, loader);
+            if args.iter().any(|a| a == "tree") {
+                println!("{:?}", parsed.syntax().text_range());
+            }
             println!("{}", parsed.diagnostics.len());
         }
         return;
@@ -53,7 +56,7 @@ fn main() {
         let t = Instant::now();
         let parsed = parse_file(FileId(0), "x", &text, &config, loader);
         let t_all = t.elapsed();
-        println!("lex {t_lex:?} pp {t_pp:?} input {t_input:?} parse {t_parse:?} all {t_all:?} tokens {} steps {} diags {}", pp.tokens.len(), out.steps.len(), parsed.diagnostics.len());
+        println!("lex {t_lex:?} pp {t_pp:?} input {t_input:?} parse {t_parse:?} all {t_all:?} tokens {} steps {} diags {}", pp.tokens.len(), out.steps().count(), parsed.diagnostics.len());
         drop(lexed);
     }
 }

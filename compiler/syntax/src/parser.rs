@@ -8,6 +8,9 @@
 //! grammar loop must consume a token or stop.
 
 mod grammar;
+mod output;
+
+pub use output::{Output, Steps};
 
 use std::cell::Cell;
 
@@ -176,13 +179,6 @@ pub enum Step {
     },
 }
 
-/// The result of parsing: steps in tree order, and the error messages they refer to.
-#[derive(Debug, Default, Clone)]
-pub struct Output {
-    pub steps: Vec<Step>,
-    pub errors: Vec<String>,
-}
-
 /// Parses a whole file from `input`.
 pub fn parse_source_file(input: &Input) -> Output {
     let mut p = Parser::new(input);
@@ -190,7 +186,7 @@ pub fn parse_source_file(input: &Input) -> Output {
     p.finish()
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Event {
     Start {
         kind: SyntaxKind,
@@ -536,7 +532,7 @@ impl<'i> Parser<'i> {
 
     fn finish(self) -> Output {
         Output {
-            steps: resolve_events(self.events),
+            events: self.events,
             errors: self.errors,
         }
     }
@@ -603,65 +599,6 @@ impl CompletedMarker {
         self.kind
     }
 }
-
-/// Turns events into steps: a start event with forward parents becomes the enters of its
-/// parents (outermost first) and then its own; each forward parent is left as a tombstone so it
-/// is not entered again when the walk reaches it.
-fn resolve_events(mut events: Vec<Event>) -> Vec<Step> {
-    let mut steps = Vec::with_capacity(events.len());
-    let mut parents = Vec::new();
-    for i in 0..events.len() {
-        let step = match events[i] {
-            Event::Start {
-                kind: SyntaxKind::__LAST,
-                forward_parent: None,
-            } => continue,
-            Event::Start {
-                kind,
-                forward_parent: None,
-            } => Step::Enter(kind),
-            Event::Start {
-                kind,
-                forward_parent: Some(delta),
-            } => {
-                // Collect the chain of forward parents, outermost last.
-                parents.push(kind);
-                let mut idx = i + delta as usize;
-                while let Event::Start {
-                    kind,
-                    forward_parent,
-                } = std::mem::replace(&mut events[idx], TOMBSTONE)
-                {
-                    parents.push(kind);
-                    match forward_parent {
-                        Some(delta) => idx += delta as usize,
-                        None => break,
-                    }
-                }
-                for kind in parents.drain(..).rev() {
-                    if kind != SyntaxKind::__LAST {
-                        steps.push(Step::Enter(kind));
-                    }
-                }
-                continue;
-            }
-            Event::Finish => Step::Exit,
-            Event::Token { kind, index, split } => Step::Token { kind, index, split },
-            Event::Error { message, index } => Step::Error { message, index },
-        };
-        steps.push(step);
-    }
-    // Tombstones (abandoned starts or forward parents already emitted) are
-    // `Start { kind: __LAST }`, whose `Finish` does not exist; only real `Finish` events were
-    // pushed by `complete`, so the enters and exits balance.
-    steps
-}
-
-/// An abandoned start event, or a forward parent already entered.
-const TOMBSTONE: Event = Event::Start {
-    kind: SyntaxKind::__LAST,
-    forward_parent: None,
-};
 
 /// How an error message names a token kind.
 pub(crate) fn describe(kind: SyntaxKind) -> &'static str {

@@ -19,13 +19,11 @@ use super::{
     Diagnostic, FileId, FileLoader, PpToken, PreprocessConfig, Preprocessed, Region, RegionKind,
     TokenOrigin,
 };
-use crate::lexer::{lex, LexError, Lexed};
+use crate::lexer::{lex_with_significant, LexError, Lexed};
 use crate::SyntaxKind::{self, *};
 
 /// `Tok::src` of a text held in `Pp::arena` (pasted and stringified tokens, builtins).
 pub(super) const ARENA: u32 = u32::MAX;
-/// No newline: `RawTok::first_nl` of a token on the same line as the one before it.
-pub(super) const NO_NL: u32 = u32::MAX;
 /// The file id of the predefined-macro buffer (never shown: mapped to the main file).
 pub(super) const PREDEF_FILE: FileId = FileId(u32::MAX);
 /// Most tokens macro expansion may produce in one run before it stops (about 50 MB of
@@ -73,20 +71,7 @@ pub(super) struct Tok {
     pub origin: TokenOrigin,
 }
 
-/// A significant token of a lexed file.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct RawTok {
-    pub kind: SyntaxKind,
-    pub start: u32,
-    pub end: u32,
-    /// Offset of the first line-ending `\n` in the trivia before this token, or `NO_NL`.
-    pub first_nl: u32,
-    /// Offset of the last line-ending `\n` in the trivia before this token, or `NO_NL`.
-    pub last_nl: u32,
-    pub space_before: bool,
-    /// First token of its line (or of the file).
-    pub line_start: bool,
-}
+pub(super) use crate::lexer::{RawTok, NO_NL};
 
 /// A file lexed into significant tokens; the last token is an `EOF` sentinel.
 pub(super) struct LexedFile {
@@ -95,64 +80,13 @@ pub(super) struct LexedFile {
 }
 
 pub(super) fn lex_file(text: &str) -> LexedFile {
-    lexed_file(text, &lex(text))
+    let (lexed, toks) = lex_with_significant(text);
+    lexed_file(text, &lexed, toks)
 }
 
-/// Like `lex_file`, from tokens already lexed.
-pub(super) fn lexed_file(text: &str, lexed: &Lexed) -> LexedFile {
-    let mut toks = Vec::with_capacity(lexed.tokens.len() / 2 + 1);
-    let mut first_nl = NO_NL;
-    let mut last_nl = NO_NL;
-    let mut space = false;
-    let bytes = text.as_bytes();
-    // A UTF-8 byte order mark at the start is not text (the lexer calls it an error).
+/// A `LexedFile` from the lexer's output: the errors, but not that of a byte order mark.
+pub(super) fn lexed_file(text: &str, lexed: &Lexed, toks: Vec<RawTok>) -> LexedFile {
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    for (kind, start, end) in lexed.iter_ranges() {
-        if start == 0 && end == bom && kind == ERROR_TOKEN {
-            continue;
-        }
-        match kind {
-            WHITESPACE => {
-                space = true;
-                if bytes.get(start as usize) != Some(&b'\\') {
-                    let s = &bytes[start as usize..end as usize];
-                    if let Some(i) = s.iter().position(|&b| b == b'\n') {
-                        if first_nl == NO_NL {
-                            first_nl = start + i as u32;
-                        }
-                        let j = s.iter().rposition(|&b| b == b'\n').unwrap_or(i);
-                        last_nl = start + j as u32;
-                    }
-                }
-            }
-            COMMENT => space = true,
-            _ => {
-                toks.push(RawTok {
-                    kind,
-                    start,
-                    end,
-                    first_nl,
-                    last_nl,
-                    // The first token of a file is separated from what comes before it.
-                    space_before: space || toks.is_empty(),
-                    line_start: first_nl != NO_NL || toks.is_empty(),
-                });
-                first_nl = NO_NL;
-                last_nl = NO_NL;
-                space = false;
-            }
-        }
-    }
-    let len = text.len() as u32;
-    toks.push(RawTok {
-        kind: EOF,
-        start: len,
-        end: len,
-        first_nl,
-        last_nl,
-        space_before: space,
-        line_start: true,
-    });
     let mut errors = lexed.errors.clone();
     errors.retain(|e| !(e.start == 0 && e.end == bom));
     LexedFile { toks, errors }
@@ -283,6 +217,7 @@ pub(super) fn run(
     path: &str,
     text: &str,
     lexed: &Lexed,
+    significant: Vec<RawTok>,
     config: &PreprocessConfig,
     loader: &dyn FileLoader,
 ) -> Preprocessed {
@@ -314,7 +249,7 @@ pub(super) fn run(
     };
     pp.texts.push(Arc::from(text));
     pp.predefine();
-    let lexed = Rc::new(lexed_file(text, lexed));
+    let lexed = Rc::new(lexed_file(text, lexed, significant));
     pp.out.tokens.reserve(lexed.toks.len());
     pp.out.text.reserve(text.len() / 2);
     pp.push_file(file, path.to_string(), 0, lexed, true);
