@@ -54,6 +54,7 @@ impl Input {
         }
     }
 
+    #[inline]
     pub fn push(&mut self, kind: SyntaxKind, text: &str, joint_to_next: bool) {
         let (contextual_kw, ident_class) = if kind == IDENT {
             classify_ident(text)
@@ -82,6 +83,7 @@ impl Input {
 }
 
 /// The contextual keyword an identifier spells, or the special class of its spelling.
+#[inline(never)]
 fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentClass>) {
     // Every contextual keyword and special spelling starts with a lowercase letter: most
     // user names are told apart by their first byte.

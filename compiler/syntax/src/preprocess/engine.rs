@@ -251,7 +251,7 @@ pub(super) fn run(
     pp.predefine();
     let lexed = Rc::new(lexed_file(text, lexed, significant));
     pp.out.tokens.reserve(lexed.toks.len());
-    pp.out.text.reserve(text.len() / 2);
+    pp.out.text.reserve(text.len());
     pp.push_file(file, path.to_string(), 0, lexed, true);
     // `_Pragma` is no macro but must not take the fast path.
     pp.macro_names.watch("_Pragma");
@@ -531,14 +531,33 @@ impl Pp<'_> {
                 file,
                 range: TextRange::new(rt.start.into(), rt.end.into()),
             };
-            push_output(
-                out,
-                expanded_since_emit,
-                rt.kind,
-                token_text,
-                rt.space_before,
-                origin,
-            );
+            let follows_file_token = !*expanded_since_emit
+                && out
+                    .tokens
+                    .last()
+                    .is_some_and(|prev| matches!(prev.origin, TokenOrigin::File { .. }));
+            if follows_file_token {
+                // Nothing to separate: the token keeps its spacing (`push_output`'s check
+                // only applies where an expansion starts or ends).
+                let text_start = out.text.len() as u32;
+                out.text.push_str(token_text);
+                out.tokens.push(PpToken {
+                    kind: rt.kind,
+                    text_start,
+                    text_len: token_text.len() as u32,
+                    leading_space: rt.space_before,
+                    origin,
+                });
+            } else {
+                push_output(
+                    out,
+                    expanded_since_emit,
+                    rt.kind,
+                    token_text,
+                    rt.space_before,
+                    origin,
+                );
+            }
             pos += 1;
         }
         f.pos = pos;
