@@ -4,7 +4,8 @@
 //! Run with `cargo bench -p syntax --bench parse`; divan prints the time per parse and the
 //! throughput in bytes per second. The goal is at least 30 MB/s in release for
 //! `lex_preprocess_parse_1mb`, which is everything `hlslc --check` needs from the front end
-//! (tokens, preprocessing, parse steps, syntax diagnostics). The trees are built on demand:
+//! (tokens, preprocessing, parse events, syntax diagnostics). The trees are built on demand
+//! (the events are read as tree steps then):
 //! `..._and_lossless_tree_1mb` adds the lossless tree the editor's syntax features read.
 
 mod input;

@@ -54,7 +54,7 @@ impl From<SyntaxKind> for rowan::SyntaxKind {
 
 /// One file, preprocessed and parsed.
 ///
-/// Parsing stops at the parser's steps; the two trees are built from them the first time they
+/// Parsing stops at the parser's events; the two trees are built from them the first time they
 /// are asked for, and kept. `hlslc --check` never builds the lossless tree, and the editor's
 /// syntax features never build the expanded one.
 #[derive(Debug, Clone)]

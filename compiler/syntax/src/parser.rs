@@ -1,10 +1,10 @@
-//! The event-based parser: a token-kind `Input` in, a flat list of `Step`s out.
+//! The event-based parser: a token-kind `Input` in, an `Output` of events out, read as `Step`s.
 //!
 //! Modeled on rust-analyzer's parser crate. The grammar (in `grammar/`) drives a `Parser` that
 //! only sees token kinds (trivia already removed, contextual keywords precomputed); it records
-//! `start node / token / finish node / error` events. `Output` resolves `precede` links into a
-//! plain sequence of steps, which a tree builder (`crate::tree_builder`) turns into a rowan tree,
-//! adding trivia and token texts. The parser never panics and always makes progress: every
+//! `start node / token / finish node / error` events. `Output::steps` resolves `precede` links
+//! while it yields the plain sequence of steps that a tree builder (`crate::tree_builder`) turns
+//! into a rowan tree, adding trivia and token texts. The parser never panics and always makes progress: every
 //! grammar loop must consume a token or stop.
 
 mod grammar;
@@ -174,7 +174,7 @@ pub enum Step {
         split: Split,
     },
     /// An error located at input token `index` (== input length for the end of input);
-    /// `message` indexes `Output::errors`. Steps stay small: a file has millions of them.
+    /// `message` indexes `Output::errors`. Events stay small: a file has millions of them.
     Error {
         message: u32,
         index: u32,
