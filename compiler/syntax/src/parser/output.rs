@@ -66,6 +66,7 @@ impl Steps<'_> {
 impl Iterator for Steps<'_> {
     type Item = Step;
 
+    #[inline]
     fn next(&mut self) -> Option<Step> {
         if let Some(kind) = self.parents.pop() {
             return Some(Step::Enter(kind));
