@@ -124,9 +124,15 @@ pub fn parse_file(
     let (lexed, significant) = lexer::lex_with_significant(text);
     let pp = preprocess::preprocess_lexed(file, path, text, &lexed, significant, config, loader);
     let mut input = parser::Input::with_capacity(pp.tokens.len());
-    for i in 0..pp.tokens.len() {
+    for (i, t) in pp.tokens.iter().enumerate() {
         let joint = pp.tokens.get(i + 1).is_some_and(|next| !next.leading_space);
-        input.push(pp.tokens[i].kind, pp.token_text(i), joint);
+        // Only an identifier's spelling matters to the parser.
+        let text = if t.kind == SyntaxKind::IDENT {
+            pp.token_text(i)
+        } else {
+            ""
+        };
+        input.push(t.kind, text, joint);
     }
     let output = parser::parse_source_file(&input);
     let mut diagnostics = pp.diagnostics.clone();

@@ -54,6 +54,7 @@ impl Input {
         }
     }
 
+    /// Appends a token; `text`, its spelling, is only read for an `IDENT`.
     #[inline]
     pub fn push(&mut self, kind: SyntaxKind, text: &str, joint_to_next: bool) {
         let (contextual_kw, ident_class) = if kind == IDENT {
