@@ -77,10 +77,6 @@ impl Input {
     pub fn is_empty(&self) -> bool {
         self.tokens.is_empty()
     }
-
-    fn kind(&self, idx: usize) -> SyntaxKind {
-        self.tokens.get(idx).map_or(EOF, |t| t.kind)
-    }
 }
 
 /// The contextual keyword an identifier spells, or the special class of its spelling.
@@ -242,6 +238,9 @@ impl TokenSet {
 /// The grammar's handle on the input: lookahead, consumption, node markers, errors.
 pub(crate) struct Parser<'i> {
     input: &'i Input,
+    /// The kinds of the input tokens, where a `>>` being split reads as the `>` still to
+    /// consume (so lookahead is one load).
+    kinds: Vec<SyntaxKind>,
     pos: usize,
     /// The current token is the second half of a split `>>`.
     in_split: bool,
@@ -264,6 +263,7 @@ impl<'i> Parser<'i> {
     fn new(input: &'i Input) -> Parser<'i> {
         Parser {
             input,
+            kinds: input.tokens.iter().map(|t| t.kind).collect(),
             pos: 0,
             in_split: false,
             // About four events per token: reserving avoids regrowing a large vector.
@@ -301,13 +301,7 @@ impl<'i> Parser<'i> {
             return EOF;
         }
         self.steps.set(steps + 1);
-        if self.in_split {
-            if n == 0 {
-                return GT;
-            }
-            return self.input.kind(self.pos + n);
-        }
-        self.input.kind(self.pos + n)
+        self.kinds.get(self.pos + n).copied().unwrap_or(EOF)
     }
 
     pub(crate) fn at(&self, kind: SyntaxKind) -> bool {
@@ -430,6 +424,9 @@ impl<'i> Parser<'i> {
                     split: Split::FirstHalf,
                 });
                 self.in_split = true;
+                if let Some(kind) = self.kinds.get_mut(self.pos) {
+                    *kind = GT;
+                }
                 self.steps.set(0);
                 true
             }
