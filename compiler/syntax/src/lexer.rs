@@ -349,6 +349,8 @@ impl Lexer<'_> {
         }
     }
 
+    // Inlined: a third of all tokens are punctuation, and the call costs as much as the match.
+    #[inline(always)]
     fn punct(&mut self) -> SyntaxKind {
         let start = self.pos;
         let next = self.peek(1);
