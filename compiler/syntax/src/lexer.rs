@@ -41,14 +41,58 @@ impl Lexed {
     }
 }
 
+/// No newline: `RawTok::first_nl` of a token on the same line as the one before it.
+pub(crate) const NO_NL: u32 = u32::MAX;
+
+/// A significant token of a lexed file, with what the preprocessor needs to know of the trivia
+/// before it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RawTok {
+    pub kind: SyntaxKind,
+    pub start: u32,
+    pub end: u32,
+    /// Offset of the first line-ending `\n` in the trivia before this token, or `NO_NL`.
+    pub first_nl: u32,
+    /// Offset of the last line-ending `\n` in the trivia before this token, or `NO_NL`.
+    pub last_nl: u32,
+    pub space_before: bool,
+    /// First token of its line (or of the file).
+    pub line_start: bool,
+}
+
 /// Lexes `text` into tokens whose lengths add up to `text.len()`.
 pub fn lex(text: &str) -> Lexed {
+    lex_inner::<false>(text).0
+}
+
+/// Lexes `text` into all its tokens and, in the same pass, its significant tokens for the
+/// preprocessor, ending with an `EOF` sentinel. A UTF-8 byte order mark at the start is not
+/// text: it is left out of the significant tokens (the lexer itself calls it an error).
+pub(crate) fn lex_with_significant(text: &str) -> (Lexed, Vec<RawTok>) {
+    lex_inner::<true>(text)
+}
+
+/// The lexer loop; `SIGNIFICANT` says whether to build the significant tokens too.
+fn lex_inner<const SIGNIFICANT: bool>(text: &str) -> (Lexed, Vec<RawTok>) {
     let mut lexer = Lexer {
         bytes: text.as_bytes(),
         text,
         pos: 0,
+        first_nl: NO_NL,
+        last_nl: NO_NL,
         out: Lexed::default(),
     };
+    // About one token per three bytes of real code: reserving avoids regrowing.
+    lexer.out.tokens.reserve(text.len() / 3 + 1);
+    let mut toks = Vec::new();
+    if SIGNIFICANT {
+        toks.reserve(text.len() / 5 + 1);
+    }
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    // The newlines and spacing of the trivia since the last significant token.
+    let mut first_nl = NO_NL;
+    let mut last_nl = NO_NL;
+    let mut space = false;
     while lexer.pos < lexer.bytes.len() {
         let start = lexer.pos;
         let kind = lexer.next_kind();
@@ -57,14 +101,62 @@ pub fn lex(text: &str) -> Lexed {
             kind,
             len: (lexer.pos - start) as u32,
         });
+        if !SIGNIFICANT {
+            continue;
+        }
+        match kind {
+            WHITESPACE => {
+                space = true;
+                if lexer.first_nl != NO_NL {
+                    if first_nl == NO_NL {
+                        first_nl = lexer.first_nl;
+                    }
+                    last_nl = lexer.last_nl;
+                    lexer.first_nl = NO_NL;
+                }
+            }
+            COMMENT => space = true,
+            ERROR_TOKEN if start == 0 && lexer.pos == bom => {}
+            _ => {
+                toks.push(RawTok {
+                    kind,
+                    start: start as u32,
+                    end: lexer.pos as u32,
+                    first_nl,
+                    last_nl,
+                    // The first token of a file is separated from what comes before it.
+                    space_before: space || toks.is_empty(),
+                    line_start: first_nl != NO_NL || toks.is_empty(),
+                });
+                first_nl = NO_NL;
+                last_nl = NO_NL;
+                space = false;
+            }
+        }
     }
-    lexer.out
+    if SIGNIFICANT {
+        let len = text.len() as u32;
+        toks.push(RawTok {
+            kind: EOF,
+            start: len,
+            end: len,
+            first_nl,
+            last_nl,
+            space_before: space,
+            line_start: true,
+        });
+    }
+    (lexer.out, toks)
 }
 
 struct Lexer<'a> {
     bytes: &'a [u8],
     text: &'a str,
     pos: usize,
+    /// The first and last `\n` of the last whitespace token that had one (`first_nl` is
+    /// `NO_NL` once the caller has taken them).
+    first_nl: u32,
+    last_nl: u32,
     out: Lexed,
 }
 
@@ -81,12 +173,23 @@ impl Lexer<'_> {
         });
     }
 
+    #[inline(always)]
     fn next_kind(&mut self) -> SyntaxKind {
         let start = self.pos;
         let c = self.peek(0);
         match c {
             b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => {
-                while matches!(self.peek(0), b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
+                while let Some(&b) = self.bytes.get(self.pos) {
+                    match b {
+                        b'\n' => {
+                            if self.first_nl == NO_NL {
+                                self.first_nl = self.pos as u32;
+                            }
+                            self.last_nl = self.pos as u32;
+                        }
+                        b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {}
+                        _ => break,
+                    }
                     self.pos += 1;
                 }
                 WHITESPACE
@@ -135,7 +238,12 @@ impl Lexer<'_> {
                 while is_ident_continue(self.peek(0)) {
                     self.pos += 1;
                 }
-                SyntaxKind::from_keyword(&self.text[start..self.pos]).unwrap_or(IDENT)
+                // Keywords are lowercase: other names need no lookup.
+                if c.is_ascii_lowercase() {
+                    SyntaxKind::from_keyword(&self.text[start..self.pos]).unwrap_or(IDENT)
+                } else {
+                    IDENT
+                }
             }
             _ if c >= 0x80 => {
                 // A non-ASCII character: skip the whole UTF-8 sequence.
@@ -241,58 +349,51 @@ impl Lexer<'_> {
         }
     }
 
+    // Inlined: a third of all tokens are punctuation, and the call costs as much as the match.
+    #[inline(always)]
     fn punct(&mut self) -> SyntaxKind {
         let start = self.pos;
-        let (kind, len) = match (self.peek(0), self.peek(1), self.peek(2)) {
-            (b'<', b'<', b'=') => (SHLEQ, 3),
-            (b'>', b'>', b'=') => (SHREQ, 3),
-            (b'.', b'.', b'.') => (DOT3, 3),
-            (b':', b':', _) => (COLON2, 2),
-            (b'#', b'#', _) => (HASH2, 2),
-            (b'=', b'=', _) => (EQ2, 2),
-            (b'!', b'=', _) => (NEQ, 2),
-            (b'<', b'=', _) => (LTEQ, 2),
-            (b'>', b'=', _) => (GTEQ, 2),
-            (b'<', b'<', _) => (SHL, 2),
-            (b'>', b'>', _) => (SHR, 2),
-            (b'&', b'&', _) => (AMP2, 2),
-            (b'|', b'|', _) => (PIPE2, 2),
-            (b'+', b'+', _) => (PLUS2, 2),
-            (b'-', b'-', _) => (MINUS2, 2),
-            (b'+', b'=', _) => (PLUSEQ, 2),
-            (b'-', b'=', _) => (MINUSEQ, 2),
-            (b'*', b'=', _) => (STAREQ, 2),
-            (b'/', b'=', _) => (SLASHEQ, 2),
-            (b'%', b'=', _) => (PERCENTEQ, 2),
-            (b'&', b'=', _) => (AMPEQ, 2),
-            (b'|', b'=', _) => (PIPEEQ, 2),
-            (b'^', b'=', _) => (CARETEQ, 2),
-            (b'-', b'>', _) => (ARROW, 2),
-            (b'(', _, _) => (L_PAREN, 1),
-            (b')', _, _) => (R_PAREN, 1),
-            (b'{', _, _) => (L_BRACE, 1),
-            (b'}', _, _) => (R_BRACE, 1),
-            (b'[', _, _) => (L_BRACK, 1),
-            (b']', _, _) => (R_BRACK, 1),
-            (b';', _, _) => (SEMICOLON, 1),
-            (b',', _, _) => (COMMA, 1),
-            (b'.', _, _) => (DOT, 1),
-            (b':', _, _) => (COLON, 1),
-            (b'?', _, _) => (QUESTION, 1),
-            (b'#', _, _) => (HASH, 1),
-            (b'+', _, _) => (PLUS, 1),
-            (b'-', _, _) => (MINUS, 1),
-            (b'*', _, _) => (STAR, 1),
-            (b'/', _, _) => (SLASH, 1),
-            (b'%', _, _) => (PERCENT, 1),
-            (b'&', _, _) => (AMP, 1),
-            (b'|', _, _) => (PIPE, 1),
-            (b'^', _, _) => (CARET, 1),
-            (b'~', _, _) => (TILDE, 1),
-            (b'!', _, _) => (BANG, 1),
-            (b'=', _, _) => (EQ, 1),
-            (b'<', _, _) => (LT, 1),
-            (b'>', _, _) => (GT, 1),
+        let next = self.peek(1);
+        // `op`, `op=` (and for `&`, `|`, `+`, `-`: the doubled operator).
+        let with_eq = |single, eq| if next == b'=' { (eq, 2) } else { (single, 1) };
+        let (kind, len) = match self.peek(0) {
+            b'(' => (L_PAREN, 1),
+            b')' => (R_PAREN, 1),
+            b'{' => (L_BRACE, 1),
+            b'}' => (R_BRACE, 1),
+            b'[' => (L_BRACK, 1),
+            b']' => (R_BRACK, 1),
+            b';' => (SEMICOLON, 1),
+            b',' => (COMMA, 1),
+            b'?' => (QUESTION, 1),
+            b'~' => (TILDE, 1),
+            b'.' if next == b'.' && self.peek(2) == b'.' => (DOT3, 3),
+            b'.' => (DOT, 1),
+            b':' if next == b':' => (COLON2, 2),
+            b':' => (COLON, 1),
+            b'#' if next == b'#' => (HASH2, 2),
+            b'#' => (HASH, 1),
+            b'=' => with_eq(EQ, EQ2),
+            b'!' => with_eq(BANG, NEQ),
+            b'*' => with_eq(STAR, STAREQ),
+            b'/' => with_eq(SLASH, SLASHEQ),
+            b'%' => with_eq(PERCENT, PERCENTEQ),
+            b'^' => with_eq(CARET, CARETEQ),
+            b'<' if next == b'<' && self.peek(2) == b'=' => (SHLEQ, 3),
+            b'<' if next == b'<' => (SHL, 2),
+            b'<' => with_eq(LT, LTEQ),
+            b'>' if next == b'>' && self.peek(2) == b'=' => (SHREQ, 3),
+            b'>' if next == b'>' => (SHR, 2),
+            b'>' => with_eq(GT, GTEQ),
+            b'&' if next == b'&' => (AMP2, 2),
+            b'&' => with_eq(AMP, AMPEQ),
+            b'|' if next == b'|' => (PIPE2, 2),
+            b'|' => with_eq(PIPE, PIPEEQ),
+            b'+' if next == b'+' => (PLUS2, 2),
+            b'+' => with_eq(PLUS, PLUSEQ),
+            b'-' if next == b'-' => (MINUS2, 2),
+            b'-' if next == b'>' => (ARROW, 2),
+            b'-' => with_eq(MINUS, MINUSEQ),
             _ => {
                 self.pos += 1;
                 self.error(start, "unexpected character");
@@ -304,8 +405,20 @@ impl Lexer<'_> {
     }
 }
 
+/// Bytes that continue an identifier: ASCII letters, digits and `_`.
+const IDENT_CONTINUE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        table[c] = b.is_ascii_alphanumeric() || b == b'_';
+        c += 1;
+    }
+    table
+};
+
 fn is_ident_continue(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
+    IDENT_CONTINUE[usize::from(c)]
 }
 
 #[cfg(test)]
@@ -398,6 +511,45 @@ mod tests {
                 ARROW "->"
             "#]],
         );
+    }
+
+    #[test]
+    fn significant_tokens_know_the_lines_before_them() {
+        let text = "\u{feff}#if A // c\n\n  x \\\n y/* a\nb */z\n";
+        let (lexed, toks) = lex_with_significant(text);
+        assert_eq!(
+            lexed.tokens.iter().map(|t| t.len).sum::<u32>(),
+            text.len() as u32
+        );
+        let mut out = String::new();
+        for t in &toks {
+            let nl = |n: u32| {
+                if n == NO_NL {
+                    "-".to_string()
+                } else {
+                    n.to_string()
+                }
+            };
+            out.push_str(&format!(
+                "{:?} {:?} nl {}..{} space {} line_start {}\n",
+                t.kind,
+                &text[t.start as usize..t.end as usize],
+                nl(t.first_nl),
+                nl(t.last_nl),
+                t.space_before,
+                t.line_start,
+            ));
+        }
+        expect![[r##"
+            HASH "#" nl -..- space true line_start true
+            IF_KW "if" nl -..- space false line_start false
+            IDENT "A" nl -..- space true line_start false
+            IDENT "x" nl 13..14 space true line_start true
+            IDENT "y" nl -..- space true line_start false
+            IDENT "z" nl -..- space true line_start false
+            EOF "" nl 33..33 space true line_start true
+        "##]]
+        .assert_eq(&out);
     }
 
     #[test]

@@ -54,7 +54,7 @@ impl From<SyntaxKind> for rowan::SyntaxKind {
 
 /// One file, preprocessed and parsed.
 ///
-/// Parsing stops at the parser's steps; the two trees are built from them the first time they
+/// Parsing stops at the parser's events; the two trees are built from them the first time they
 /// are asked for, and kept. `hlslc --check` never builds the lossless tree, and the editor's
 /// syntax features never build the expanded one.
 #[derive(Debug, Clone)]
@@ -63,7 +63,8 @@ pub struct ParsedFile {
     text: Arc<str>,
     lexed: Arc<lexer::Lexed>,
     pub preprocessed: Arc<Preprocessed>,
-    steps: Arc<Vec<parser::Step>>,
+    /// The parser's events and messages (the steps are read from them as a tree is built).
+    parse: Arc<parser::Output>,
     /// Preprocessor and syntax diagnostics, preprocessor first.
     pub diagnostics: Vec<Diagnostic>,
     lossless: Arc<OnceLock<rowan::GreenNode>>,
@@ -76,7 +77,7 @@ impl PartialEq for ParsedFile {
         self.file == other.file
             && self.text == other.text
             && self.preprocessed == other.preprocessed
-            && self.steps == other.steps
+            && self.parse == other.parse
             && self.diagnostics == other.diagnostics
     }
 }
@@ -92,7 +93,7 @@ impl ParsedFile {
                 &self.text,
                 &self.lexed,
                 &self.preprocessed,
-                &self.steps,
+                &self.parse,
             )
         });
         SyntaxNode::new_root(green.clone())
@@ -101,7 +102,7 @@ impl ParsedFile {
     /// The expanded tree (macros expanded, includes spliced in).
     pub fn expanded(&self) -> &ExpandedTree {
         self.expanded
-            .get_or_init(|| tree_builder::build_expanded(&self.preprocessed, &self.steps))
+            .get_or_init(|| tree_builder::build_expanded(&self.preprocessed, &self.parse))
     }
 
     /// Whether any diagnostic is an error.
@@ -120,18 +121,23 @@ pub fn parse_file(
     config: &PreprocessConfig,
     loader: &dyn FileLoader,
 ) -> ParsedFile {
-    let lexed = lexer::lex(text);
-    let pp = preprocess::preprocess_lexed(file, path, text, &lexed, config, loader);
-    let mut input = parser::Input::default();
-    for i in 0..pp.tokens.len() {
+    let (lexed, significant) = lexer::lex_with_significant(text);
+    let pp = preprocess::preprocess_lexed(file, path, text, &lexed, significant, config, loader);
+    let mut input = parser::Input::with_capacity(pp.tokens.len());
+    for (i, t) in pp.tokens.iter().enumerate() {
         let joint = pp.tokens.get(i + 1).is_some_and(|next| !next.leading_space);
-        input.push(pp.tokens[i].kind, pp.token_text(i), joint);
+        // Only an identifier's spelling matters to the parser.
+        let text = if t.kind == SyntaxKind::IDENT {
+            pp.token_text(i)
+        } else {
+            ""
+        };
+        input.push(t.kind, text, joint);
     }
     let output = parser::parse_source_file(&input);
     let mut diagnostics = pp.diagnostics.clone();
     diagnostics.extend(tree_builder::syntax_errors(
-        &output.steps,
-        &output.errors,
+        &output,
         &pp,
         file,
         TextSize::of(text),
@@ -141,7 +147,7 @@ pub fn parse_file(
         text: Arc::from(text),
         lexed: Arc::new(lexed),
         preprocessed: Arc::new(pp),
-        steps: Arc::new(output.steps),
+        parse: Arc::new(output),
         diagnostics,
         lossless: Arc::default(),
         expanded: Arc::default(),

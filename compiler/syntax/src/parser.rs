@@ -1,13 +1,16 @@
-//! The event-based parser: a token-kind `Input` in, a flat list of `Step`s out.
+//! The event-based parser: a token-kind `Input` in, an `Output` of events out, read as `Step`s.
 //!
 //! Modeled on rust-analyzer's parser crate. The grammar (in `grammar/`) drives a `Parser` that
 //! only sees token kinds (trivia already removed, contextual keywords precomputed); it records
-//! `start node / token / finish node / error` events. `Output` resolves `precede` links into a
-//! plain sequence of steps, which a tree builder (`crate::tree_builder`) turns into a rowan tree,
-//! adding trivia and token texts. The parser never panics and always makes progress: every
+//! `start node / token / finish node / error` events. `Output::steps` resolves `precede` links
+//! while it yields the plain sequence of steps that a tree builder (`crate::tree_builder`) turns
+//! into a rowan tree, adding trivia and token texts. The parser never panics and always makes progress: every
 //! grammar loop must consume a token or stop.
 
 mod grammar;
+mod output;
+
+pub use output::{Output, Steps};
 
 use std::cell::Cell;
 
@@ -44,18 +47,20 @@ pub struct Input {
 }
 
 impl Input {
+    /// An empty input with room for `tokens` tokens.
+    pub fn with_capacity(tokens: usize) -> Input {
+        Input {
+            tokens: Vec::with_capacity(tokens),
+        }
+    }
+
+    /// Appends a token; `text`, its spelling, is only read for an `IDENT`.
+    #[inline]
     pub fn push(&mut self, kind: SyntaxKind, text: &str, joint_to_next: bool) {
-        let contextual_kw = if kind == IDENT {
-            SyntaxKind::from_contextual_keyword(text)
+        let (contextual_kw, ident_class) = if kind == IDENT {
+            classify_ident(text)
         } else {
-            None
-        };
-        let ident_class = match text {
-            _ if kind != IDENT => None,
-            "operator" => Some(IdentClass::Operator),
-            "unsigned" | "signed" => Some(IdentClass::Signedness),
-            _ if is_builtin_type_name(text) => Some(IdentClass::BuiltinType),
-            _ => None,
+            (None, None)
         };
         self.tokens.push(InputToken {
             kind,
@@ -72,38 +77,31 @@ impl Input {
     pub fn is_empty(&self) -> bool {
         self.tokens.is_empty()
     }
+}
 
-    fn kind(&self, idx: usize) -> SyntaxKind {
-        self.tokens.get(idx).map_or(EOF, |t| t.kind)
+/// The contextual keyword an identifier spells, or the special class of its spelling.
+#[inline(never)]
+fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentClass>) {
+    // Every contextual keyword and special spelling starts with a lowercase letter: most
+    // user names are told apart by their first byte.
+    if !text.as_bytes().first().is_some_and(u8::is_ascii_lowercase) {
+        return (None, None);
     }
+    if let Some(kw) = SyntaxKind::from_contextual_keyword(text) {
+        return (Some(kw), None);
+    }
+    let class = match text {
+        "operator" => Some(IdentClass::Operator),
+        "unsigned" | "signed" => Some(IdentClass::Signedness),
+        _ if is_builtin_type_name(text) => Some(IdentClass::BuiltinType),
+        _ => None,
+    };
+    (None, class)
 }
 
 /// Whether `text` names a built-in scalar, vector or matrix type: `float`, `uint3`,
 /// `min16float2x2`, `vector`, `matrix`...
 fn is_builtin_type_name(text: &str) -> bool {
-    const SCALARS: &[&str] = &[
-        "bool",
-        "int",
-        "uint",
-        "dword",
-        "half",
-        "float",
-        "double",
-        "min16float",
-        "min10float",
-        "min16int",
-        "min12int",
-        "min16uint",
-        "int16_t",
-        "uint16_t",
-        "int32_t",
-        "uint32_t",
-        "int64_t",
-        "uint64_t",
-        "float16_t",
-        "float32_t",
-        "float64_t",
-    ];
     if matches!(text, "vector" | "matrix") {
         return true;
     }
@@ -118,7 +116,35 @@ fn is_builtin_type_name(text: &str) -> bool {
         } else {
             text
         };
-    SCALARS.contains(&base) || SCALARS.contains(&text)
+    is_scalar_type_name(base) || is_scalar_type_name(text)
+}
+
+/// Whether `text` names a built-in scalar type.
+fn is_scalar_type_name(text: &str) -> bool {
+    matches!(
+        text,
+        "bool"
+            | "int"
+            | "uint"
+            | "dword"
+            | "half"
+            | "float"
+            | "double"
+            | "min16float"
+            | "min10float"
+            | "min16int"
+            | "min12int"
+            | "min16uint"
+            | "int16_t"
+            | "uint16_t"
+            | "int32_t"
+            | "uint32_t"
+            | "int64_t"
+            | "uint64_t"
+            | "float16_t"
+            | "float32_t"
+            | "float64_t"
+    )
 }
 
 /// How a token step uses its input token.
@@ -145,18 +171,11 @@ pub enum Step {
         split: Split,
     },
     /// An error located at input token `index` (== input length for the end of input);
-    /// `message` indexes `Output::errors`. Steps stay small: a file has millions of them.
+    /// `message` indexes `Output::errors`. Events stay small: a file has millions of them.
     Error {
         message: u32,
         index: u32,
     },
-}
-
-/// The result of parsing: steps in tree order, and the error messages they refer to.
-#[derive(Debug, Default, Clone)]
-pub struct Output {
-    pub steps: Vec<Step>,
-    pub errors: Vec<String>,
 }
 
 /// Parses a whole file from `input`.
@@ -166,7 +185,7 @@ pub fn parse_source_file(input: &Input) -> Output {
     p.finish()
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Event {
     Start {
         kind: SyntaxKind,
@@ -219,6 +238,9 @@ impl TokenSet {
 /// The grammar's handle on the input: lookahead, consumption, node markers, errors.
 pub(crate) struct Parser<'i> {
     input: &'i Input,
+    /// The kinds of the input tokens, where a `>>` being split reads as the `>` still to
+    /// consume (so lookahead is one load).
+    kinds: Vec<SyntaxKind>,
     pos: usize,
     /// The current token is the second half of a split `>>`.
     in_split: bool,
@@ -241,6 +263,7 @@ impl<'i> Parser<'i> {
     fn new(input: &'i Input) -> Parser<'i> {
         Parser {
             input,
+            kinds: input.tokens.iter().map(|t| t.kind).collect(),
             pos: 0,
             in_split: false,
             // About four events per token: reserving avoids regrowing a large vector.
@@ -278,13 +301,7 @@ impl<'i> Parser<'i> {
             return EOF;
         }
         self.steps.set(steps + 1);
-        if self.in_split {
-            if n == 0 {
-                return GT;
-            }
-            return self.input.kind(self.pos + n);
-        }
-        self.input.kind(self.pos + n)
+        self.kinds.get(self.pos + n).copied().unwrap_or(EOF)
     }
 
     pub(crate) fn at(&self, kind: SyntaxKind) -> bool {
@@ -407,6 +424,9 @@ impl<'i> Parser<'i> {
                     split: Split::FirstHalf,
                 });
                 self.in_split = true;
+                if let Some(kind) = self.kinds.get_mut(self.pos) {
+                    *kind = GT;
+                }
                 self.steps.set(0);
                 true
             }
@@ -512,7 +532,7 @@ impl<'i> Parser<'i> {
 
     fn finish(self) -> Output {
         Output {
-            steps: resolve_events(self.events),
+            events: self.events,
             errors: self.errors,
         }
     }
@@ -578,55 +598,6 @@ impl CompletedMarker {
     pub(crate) fn kind(&self) -> SyntaxKind {
         self.kind
     }
-}
-
-fn resolve_events(mut events: Vec<Event>) -> Vec<Step> {
-    let mut steps = Vec::with_capacity(events.len());
-    let mut parents = Vec::new();
-    for i in 0..events.len() {
-        match std::mem::replace(&mut events[i], Event::Finish) {
-            Event::Start {
-                kind,
-                forward_parent,
-            } => {
-                // Collect the chain of forward parents, outermost last.
-                parents.push(kind);
-                let mut idx = i;
-                let mut fp = forward_parent;
-                while let Some(delta) = fp {
-                    idx += delta as usize;
-                    fp = match std::mem::replace(
-                        &mut events[idx],
-                        Event::Start {
-                            kind: SyntaxKind::__LAST,
-                            forward_parent: None,
-                        },
-                    ) {
-                        Event::Start {
-                            kind,
-                            forward_parent,
-                        } => {
-                            parents.push(kind);
-                            forward_parent
-                        }
-                        _ => None,
-                    };
-                }
-                for kind in parents.drain(..).rev() {
-                    if kind != SyntaxKind::__LAST {
-                        steps.push(Step::Enter(kind));
-                    }
-                }
-            }
-            Event::Finish => steps.push(Step::Exit),
-            Event::Token { kind, index, split } => steps.push(Step::Token { kind, index, split }),
-            Event::Error { message, index } => steps.push(Step::Error { message, index }),
-        }
-    }
-    // Tombstones (abandoned starts or forward parents already emitted) were replaced by
-    // `Start { kind: __LAST }`, whose `Finish` does not exist; only real `Finish` events were
-    // pushed by `complete`, so the enters and exits balance.
-    steps
 }
 
 /// How an error message names a token kind.

@@ -13,7 +13,7 @@ use rowan::{GreenNode, GreenNodeBuilder, TextRange, TextSize};
 
 use crate::diagnostics::Diagnostic;
 use crate::lexer::Lexed;
-use crate::parser::{Split, Step};
+use crate::parser::{Output, Split, Step};
 use crate::preprocess::{FileId, Preprocessed, RegionKind, TokenOrigin};
 use crate::SyntaxKind::{self, *};
 
@@ -30,16 +30,17 @@ trait Sink {
     fn token(&mut self, kind: SyntaxKind, index: usize, split: Split);
 }
 
-fn drive(steps: &[Step], sink: &mut dyn Sink) {
+fn drive(parse: &Output, sink: &mut dyn Sink) {
     let mut depth = 0usize;
-    for (i, step) in steps.iter().enumerate() {
+    let mut steps = parse.steps();
+    while let Some(step) = steps.next() {
         match step {
             Step::Enter(kind) => {
                 if depth > 0 {
-                    sink.trivia_before(next_token(&steps[i..]));
+                    sink.trivia_before(steps.next_token());
                 }
                 depth += 1;
-                sink.enter(*kind);
+                sink.enter(kind);
             }
             Step::Exit => {
                 depth = depth.saturating_sub(1);
@@ -49,19 +50,12 @@ fn drive(steps: &[Step], sink: &mut dyn Sink) {
                 sink.exit(depth == 0);
             }
             Step::Token { kind, index, split } => {
-                sink.trivia_before(Some(*index as usize));
-                sink.token(*kind, *index as usize, *split);
+                sink.trivia_before(Some(index as usize));
+                sink.token(kind, index as usize, split);
             }
             Step::Error { .. } => {}
         }
     }
-}
-
-fn next_token(steps: &[Step]) -> Option<usize> {
-    steps.iter().find_map(|s| match s {
-        Step::Token { index, .. } => Some(*index as usize),
-        _ => None,
-    })
 }
 
 /// The text range a (possibly split) token covers within `range`.
@@ -76,26 +70,27 @@ fn split_range(range: TextRange, split: Split) -> TextRange {
 
 /// Parser errors as diagnostics, placed on the text the offending token came from.
 pub(crate) fn syntax_errors(
-    steps: &[Step],
-    messages: &[String],
+    parse: &Output,
     pp: &Preprocessed,
     main: FileId,
     text_len: TextSize,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for step in steps {
-        if let Step::Error { message, index } = step {
-            let (file, range) = match pp.tokens.get(*index as usize) {
-                Some(t) => t.origin.diagnostic_range(),
-                None => (main, TextRange::empty(text_len)),
-            };
-            out.push(Diagnostic::error(
-                SYNTAX_ERROR,
-                messages[*message as usize].clone(),
-                file,
-                range,
-            ));
-        }
+    if parse.errors.is_empty() {
+        // No error event exists: skip the walk.
+        return out;
+    }
+    for (message, index) in parse.errors_at() {
+        let (file, range) = match pp.tokens.get(index as usize) {
+            Some(t) => t.origin.diagnostic_range(),
+            None => (main, TextRange::empty(text_len)),
+        };
+        out.push(Diagnostic::error(
+            SYNTAX_ERROR,
+            parse.errors[message as usize].clone(),
+            file,
+            range,
+        ));
     }
     out
 }
@@ -106,7 +101,7 @@ pub(crate) fn build_lossless(
     text: &str,
     lexed: &Lexed,
     pp: &Preprocessed,
-    steps: &[Step],
+    parse: &Output,
 ) -> GreenNode {
     let mut sink = LosslessSink {
         file,
@@ -133,7 +128,7 @@ pub(crate) fn build_lossless(
         offset += t.len;
     }
     sink.raw_starts.push(offset);
-    drive(steps, &mut sink);
+    drive(parse, &mut sink);
     sink.builder.finish()
 }
 
@@ -307,7 +302,7 @@ impl ExpandedTree {
     }
 }
 
-pub(crate) fn build_expanded(pp: &Preprocessed, steps: &[Step]) -> ExpandedTree {
+pub(crate) fn build_expanded(pp: &Preprocessed, parse: &Output) -> ExpandedTree {
     let mut sink = ExpandedSink {
         pp,
         builder: GreenNodeBuilder::new(),
@@ -315,7 +310,7 @@ pub(crate) fn build_expanded(pp: &Preprocessed, steps: &[Step]) -> ExpandedTree 
         token_starts: vec![TextSize::from(0); pp.tokens.len()],
         spaced: vec![false; pp.tokens.len()],
     };
-    drive(steps, &mut sink);
+    drive(parse, &mut sink);
     ExpandedTree {
         green: sink.builder.finish(),
         token_starts: sink.token_starts,

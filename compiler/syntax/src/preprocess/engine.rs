@@ -14,17 +14,16 @@ use std::sync::Arc;
 
 use rowan::{TextRange, TextSize};
 
+use super::names::MacroNames;
 use super::{
     Diagnostic, FileId, FileLoader, PpToken, PreprocessConfig, Preprocessed, Region, RegionKind,
     TokenOrigin,
 };
-use crate::lexer::{lex, LexError, Lexed};
+use crate::lexer::{lex_with_significant, LexError, Lexed};
 use crate::SyntaxKind::{self, *};
 
 /// `Tok::src` of a text held in `Pp::arena` (pasted and stringified tokens, builtins).
 pub(super) const ARENA: u32 = u32::MAX;
-/// No newline: `RawTok::first_nl` of a token on the same line as the one before it.
-pub(super) const NO_NL: u32 = u32::MAX;
 /// The file id of the predefined-macro buffer (never shown: mapped to the main file).
 pub(super) const PREDEF_FILE: FileId = FileId(u32::MAX);
 /// Most tokens macro expansion may produce in one run before it stops (about 50 MB of
@@ -72,20 +71,7 @@ pub(super) struct Tok {
     pub origin: TokenOrigin,
 }
 
-/// A significant token of a lexed file.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct RawTok {
-    pub kind: SyntaxKind,
-    pub start: u32,
-    pub end: u32,
-    /// Offset of the first line-ending `\n` in the trivia before this token, or `NO_NL`.
-    pub first_nl: u32,
-    /// Offset of the last line-ending `\n` in the trivia before this token, or `NO_NL`.
-    pub last_nl: u32,
-    pub space_before: bool,
-    /// First token of its line (or of the file).
-    pub line_start: bool,
-}
+pub(super) use crate::lexer::{RawTok, NO_NL};
 
 /// A file lexed into significant tokens; the last token is an `EOF` sentinel.
 pub(super) struct LexedFile {
@@ -94,64 +80,13 @@ pub(super) struct LexedFile {
 }
 
 pub(super) fn lex_file(text: &str) -> LexedFile {
-    lexed_file(text, &lex(text))
+    let (lexed, toks) = lex_with_significant(text);
+    lexed_file(text, &lexed, toks)
 }
 
-/// Like `lex_file`, from tokens already lexed.
-pub(super) fn lexed_file(text: &str, lexed: &Lexed) -> LexedFile {
-    let mut toks = Vec::with_capacity(lexed.tokens.len() / 2 + 1);
-    let mut first_nl = NO_NL;
-    let mut last_nl = NO_NL;
-    let mut space = false;
-    let bytes = text.as_bytes();
-    // A UTF-8 byte order mark at the start is not text (the lexer calls it an error).
+/// A `LexedFile` from the lexer's output: the errors, but not that of a byte order mark.
+pub(super) fn lexed_file(text: &str, lexed: &Lexed, toks: Vec<RawTok>) -> LexedFile {
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    for (kind, start, end) in lexed.iter_ranges() {
-        if start == 0 && end == bom && kind == ERROR_TOKEN {
-            continue;
-        }
-        match kind {
-            WHITESPACE => {
-                space = true;
-                if bytes.get(start as usize) != Some(&b'\\') {
-                    let s = &bytes[start as usize..end as usize];
-                    if let Some(i) = s.iter().position(|&b| b == b'\n') {
-                        if first_nl == NO_NL {
-                            first_nl = start + i as u32;
-                        }
-                        let j = s.iter().rposition(|&b| b == b'\n').unwrap_or(i);
-                        last_nl = start + j as u32;
-                    }
-                }
-            }
-            COMMENT => space = true,
-            _ => {
-                toks.push(RawTok {
-                    kind,
-                    start,
-                    end,
-                    first_nl,
-                    last_nl,
-                    // The first token of a file is separated from what comes before it.
-                    space_before: space || toks.is_empty(),
-                    line_start: first_nl != NO_NL || toks.is_empty(),
-                });
-                first_nl = NO_NL;
-                last_nl = NO_NL;
-                space = false;
-            }
-        }
-    }
-    let len = text.len() as u32;
-    toks.push(RawTok {
-        kind: EOF,
-        start: len,
-        end: len,
-        first_nl,
-        last_nl,
-        space_before: space,
-        line_start: true,
-    });
     let mut errors = lexed.errors.clone();
     errors.retain(|e| !(e.start == 0 && e.end == bom));
     LexedFile { toks, errors }
@@ -256,7 +191,7 @@ pub(super) struct Pp<'a> {
     pub files: Vec<FileState>,
     pub lexed_cache: FxMap<FileId, (u32, Rc<LexedFile>)>,
     pub macros: Vec<Macro>,
-    pub macro_names: FxMap<String, u32>,
+    pub macro_names: MacroNames,
     pub contexts: Vec<Context>,
     pub pragma_once: FxMap<FileId, ()>,
     /// Files wholly inside an include guard, with the guard macro.
@@ -282,6 +217,7 @@ pub(super) fn run(
     path: &str,
     text: &str,
     lexed: &Lexed,
+    significant: Vec<RawTok>,
     config: &PreprocessConfig,
     loader: &dyn FileLoader,
 ) -> Preprocessed {
@@ -295,7 +231,7 @@ pub(super) fn run(
         files: Vec::new(),
         lexed_cache: FxMap::default(),
         macros: Vec::new(),
-        macro_names: FxMap::default(),
+        macro_names: MacroNames::default(),
         contexts: Vec::new(),
         pragma_once: FxMap::default(),
         guards: FxMap::default(),
@@ -313,11 +249,15 @@ pub(super) fn run(
     };
     pp.texts.push(Arc::from(text));
     pp.predefine();
-    let lexed = Rc::new(lexed_file(text, lexed));
+    let lexed = Rc::new(lexed_file(text, lexed, significant));
     pp.out.tokens.reserve(lexed.toks.len());
-    pp.out.text.reserve(text.len() / 2);
+    pp.out.text.reserve(text.len());
     pp.push_file(file, path.to_string(), 0, lexed, true);
-    while let Some(t) = pp.expand_next(None) {
+    // `_Pragma` is no macro but must not take the fast path.
+    pp.macro_names.watch("_Pragma");
+    loop {
+        pp.emit_plain_file_tokens();
+        let Some(t) = pp.expand_next(None) else { break };
         pp.emit(t);
     }
     pp.finish_regions();
@@ -532,7 +472,6 @@ impl Pp<'_> {
 
     /// Appends a token to the output.
     fn emit(&mut self, t: Tok) {
-        let text_start = self.out.text.len() as u32;
         let src: &str = if t.src == ARENA {
             &self.arena
         } else {
@@ -541,31 +480,87 @@ impl Pp<'_> {
         let text = src
             .get(t.start as usize..(t.start + t.len) as usize)
             .unwrap_or("");
-        let text_len = text.len() as u32;
-        // Where a macro expansion starts or ends, tokens that would read as one token when
-        // written together are separated (as `cpp -E` does), so the expanded text re-lexes
-        // to the same tokens: `-NEG` with `#define NEG -1` is `- -1`, not `--1`.
-        let mut leading_space = t.leading_space;
-        if !leading_space {
-            if let (Some(prev), Some(&first)) = (self.out.tokens.last(), text.as_bytes().first()) {
-                let was_macro = matches!(prev.origin, TokenOrigin::Macro { .. });
-                let is_macro = matches!(t.origin, TokenOrigin::Macro { .. });
-                if self.expanded_since_emit || was_macro && !is_macro {
-                    let end = (prev.text_start + prev.text_len) as usize;
-                    let last = self.out.text.as_bytes().get(end.wrapping_sub(1)).copied();
-                    leading_space = last.is_some_and(|last| would_glue(last, first));
-                }
-            }
+        push_output(
+            &mut self.out,
+            &mut self.expanded_since_emit,
+            t.kind,
+            text,
+            t.leading_space,
+            t.origin,
+        );
+    }
+
+    /// The fast path of the main loop: copies tokens of the current file straight to the
+    /// output while nothing can happen to them, that is while no expansion is being read and
+    /// the next token starts no directive line, has no lexer error before its end, is not the
+    /// end of the file, and is not a name the expansion machinery must see (a macro name or
+    /// `_Pragma`). Most tokens of a file take this path.
+    fn emit_plain_file_tokens(&mut self) {
+        if !self.contexts.is_empty() {
+            return;
         }
-        self.expanded_since_emit = false;
-        self.out.text.push_str(text);
-        self.out.tokens.push(PpToken {
-            kind: t.kind,
-            text_start,
-            text_len,
-            leading_space,
-            origin: t.origin,
-        });
+        let Pp {
+            files,
+            texts,
+            out,
+            macro_names,
+            expanded_since_emit,
+            ..
+        } = self;
+        let Some(f) = files.last_mut() else { return };
+        let Some(text) = texts.get(f.src as usize) else {
+            return;
+        };
+        let errors_from = f
+            .lexed
+            .errors
+            .get(f.err_cursor)
+            .map_or(u32::MAX, |e| e.start);
+        let file = f.id;
+        let toks = &f.lexed.toks;
+        let mut pos = f.pos;
+        while let Some(rt) = toks.get(pos) {
+            if rt.kind == EOF || (rt.kind == HASH && rt.line_start) || rt.end > errors_from {
+                break;
+            }
+            let token_text = text.get(rt.start as usize..rt.end as usize).unwrap_or("");
+            if is_ident_like(rt.kind) && macro_names.may_contain(token_text) {
+                break;
+            }
+            let origin = TokenOrigin::File {
+                file,
+                range: TextRange::new(rt.start.into(), rt.end.into()),
+            };
+            let follows_file_token = !*expanded_since_emit
+                && out
+                    .tokens
+                    .last()
+                    .is_some_and(|prev| matches!(prev.origin, TokenOrigin::File { .. }));
+            if follows_file_token {
+                // Nothing to separate: the token keeps its spacing (`push_output`'s check
+                // only applies where an expansion starts or ends).
+                let text_start = out.text.len() as u32;
+                out.text.push_str(token_text);
+                out.tokens.push(PpToken {
+                    kind: rt.kind,
+                    text_start,
+                    text_len: token_text.len() as u32,
+                    leading_space: rt.space_before,
+                    origin,
+                });
+            } else {
+                push_output(
+                    out,
+                    expanded_since_emit,
+                    rt.kind,
+                    token_text,
+                    rt.space_before,
+                    origin,
+                );
+            }
+            pos += 1;
+        }
+        f.pos = pos;
     }
 
     /// The next token, without macro expansion: from the top context above `barrier` (the
@@ -756,6 +751,43 @@ impl Pp<'_> {
             _ => (phys, f.path.clone()),
         }
     }
+}
+
+/// Appends a token with text `text` to `out`.
+#[inline]
+fn push_output(
+    out: &mut Preprocessed,
+    expanded_since_emit: &mut bool,
+    kind: SyntaxKind,
+    text: &str,
+    leading_space: bool,
+    origin: TokenOrigin,
+) {
+    let text_start = out.text.len() as u32;
+    // Where a macro expansion starts or ends, tokens that would read as one token when
+    // written together are separated (as `cpp -E` does), so the expanded text re-lexes
+    // to the same tokens: `-NEG` with `#define NEG -1` is `- -1`, not `--1`.
+    let mut leading_space = leading_space;
+    if !leading_space {
+        if let (Some(prev), Some(&first)) = (out.tokens.last(), text.as_bytes().first()) {
+            let was_macro = matches!(prev.origin, TokenOrigin::Macro { .. });
+            let is_macro = matches!(origin, TokenOrigin::Macro { .. });
+            if *expanded_since_emit || was_macro && !is_macro {
+                let end = (prev.text_start + prev.text_len) as usize;
+                let last = out.text.as_bytes().get(end.wrapping_sub(1)).copied();
+                leading_space = last.is_some_and(|last| would_glue(last, first));
+            }
+        }
+    }
+    *expanded_since_emit = false;
+    out.text.push_str(text);
+    out.tokens.push(PpToken {
+        kind,
+        text_start,
+        text_len: text.len() as u32,
+        leading_space,
+        origin,
+    });
 }
 
 /// The file and range a token is reported at (its outermost macro use for macro tokens).

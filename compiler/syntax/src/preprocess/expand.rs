@@ -380,7 +380,13 @@ impl Pp<'_> {
             }
             return arg.to_vec();
         }
-        if !arg.iter().any(|t| is_ident_like(t.kind) && !t.no_expand) {
+        // Only a name that may be a macro (or `defined`, in a `#if` line) can expand.
+        let may_expand = |t: &Tok| {
+            is_ident_like(t.kind)
+                && !t.no_expand
+                && (self.in_if_expr || self.macro_names.may_contain(self.text(t)))
+        };
+        if !arg.iter().any(may_expand) {
             return arg.to_vec();
         }
         self.arg_depth += 1;

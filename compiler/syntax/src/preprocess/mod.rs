@@ -73,6 +73,7 @@ mod directives;
 mod engine;
 mod expand;
 mod expr;
+mod names;
 #[cfg(test)]
 mod tests;
 
@@ -364,18 +365,20 @@ pub fn preprocess(
     config: &PreprocessConfig,
     loader: &dyn FileLoader,
 ) -> Preprocessed {
-    engine::run(file, path, text, &crate::lexer::lex(text), config, loader)
+    let (lexed, significant) = crate::lexer::lex_with_significant(text);
+    engine::run(file, path, text, &lexed, significant, config, loader)
 }
 
-/// Like `preprocess`, for a main file whose tokens the caller already has (`parse_file` lexes
-/// once for both the preprocessor and the lossless tree).
-pub fn preprocess_lexed(
+/// Like `preprocess`, for a main file the caller lexed with `lex_with_significant`
+/// (`parse_file` lexes once for both the preprocessor and the lossless tree).
+pub(crate) fn preprocess_lexed(
     file: FileId,
     path: &str,
     text: &str,
     lexed: &crate::lexer::Lexed,
+    significant: Vec<crate::lexer::RawTok>,
     config: &PreprocessConfig,
     loader: &dyn FileLoader,
 ) -> Preprocessed {
-    engine::run(file, path, text, lexed, config, loader)
+    engine::run(file, path, text, lexed, significant, config, loader)
 }
