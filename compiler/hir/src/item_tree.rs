@@ -32,6 +32,8 @@ pub struct ItemTree {
     pub top_level: Vec<ItemIdx>,
     /// `(AstId, ItemIdx)`, sorted by `AstId`.
     by_ast: Vec<(AstId, ItemIdx)>,
+    /// `-enable-16bit-types`: `half` and the minimum-precision types are 16-bit types.
+    pub native_16bit: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -222,7 +224,9 @@ impl ItemTree {
 #[salsa::tracked(returns(clone))]
 pub fn item_tree(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> Arc<ItemTree> {
     let root = expanded_root(db, file, config);
-    Arc::new(lower_item_tree(&root, matrix_packing(db, file, config)))
+    let mut tree = lower_item_tree(&root, matrix_packing(db, file, config));
+    tree.native_16bit = config.preprocess(db).enable_16bit_types;
+    Arc::new(tree)
 }
 
 /// The `#pragma pack_matrix` changes of `file`. A query of its own so that the item tree

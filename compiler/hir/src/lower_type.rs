@@ -136,6 +136,15 @@ impl<'a> TypeCtx<'a> {
     /// A context for code inside item `idx`, reached from this one: it continues this
     /// one's depth count, so cycles (`typedef S S;`, `static const int A = A;`, a struct
     /// containing itself) stop at `MAX_DEPTH`.
+    /// `t` as this file's configuration spells it: 16-bit under `-enable-16bit-types`.
+    pub fn native(&self, t: Type) -> Type {
+        if self.tree.native_16bit {
+            t.with_native_16bit()
+        } else {
+            t
+        }
+    }
+
     fn nested(&self, idx: ItemIdx) -> TypeCtx<'a> {
         let mut ctx = TypeCtx::inside(self.tree, self.scope, idx);
         ctx.struct_names = Rc::clone(&self.struct_names);
@@ -444,7 +453,7 @@ impl<'a> TypeCtx<'a> {
             .iter()
             .find_map(|(alias, real)| name.strip_prefix(alias).map(|rest| format!("{real}{rest}")));
             if let Some(t) = Type::from_hlsl_name(aliased.as_deref().unwrap_or(name)) {
-                return Some(Some(t));
+                return Some(Some(self.native(t)));
             }
         }
         let arg_type = |i: usize, errors: &mut Vec<TypeError>| -> Option<Option<Type>> {

@@ -32,9 +32,22 @@ pub(crate) fn infer_text(src: &str) -> String {
 }
 
 fn infer_with(db: &mut TestDb, src: &str) -> String {
+    infer_with_config(db, src, PreprocessConfig::default())
+}
+
+/// Like `check_infer`, compiled with `-enable-16bit-types`.
+pub(crate) fn check_infer_16bit(src: &str, expect: expect_test::Expect) {
+    let config = PreprocessConfig {
+        enable_16bit_types: true,
+        ..PreprocessConfig::default()
+    };
+    expect.assert_eq(&infer_with_config(&mut TestDb::new(), src, config));
+}
+
+fn infer_with_config(db: &mut TestDb, src: &str, config: PreprocessConfig) -> String {
     let file = db.set_file_text("/t/main.hlsl", src);
     let db = &*db;
-    let config = CompileConfig::new(db, PreprocessConfig::default());
+    let config = CompileConfig::new(db, config);
     let mut out = String::new();
     let tree = crate::item_tree::item_tree(db, file, config);
     for f in functions(db, file, config) {

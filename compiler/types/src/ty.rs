@@ -97,6 +97,19 @@ impl ScalarKind {
         )
     }
 
+    /// The kind under DXC's `-enable-16bit-types`, which makes `half` and the minimum-precision
+    /// types native 16-bit types (`min16float` is `float16_t`, `min12int` is `int16_t`...).
+    pub fn with_native_16bit(self) -> ScalarKind {
+        match self {
+            ScalarKind::Half | ScalarKind::Min16Float | ScalarKind::Min10Float => {
+                ScalarKind::Float16
+            }
+            ScalarKind::Min16Int | ScalarKind::Min12Int => ScalarKind::Int16,
+            ScalarKind::Min16Uint => ScalarKind::Uint16,
+            k => k,
+        }
+    }
+
     pub fn is_integer(self) -> bool {
         !self.is_bool() && !self.is_float()
     }
@@ -394,6 +407,27 @@ impl Type {
 
     /// Parses a scalar, vector or matrix keyword: `float`, `int3`, `dword2`, `half4x4`,
     /// `min16float2x3`, `bool1`, `void`. Matrices are column major (HLSL's default).
+    /// The type under DXC's `-enable-16bit-types` (see [`ScalarKind::with_native_16bit`]):
+    /// scalars, vectors and matrices change kind, other types are unchanged.
+    pub fn with_native_16bit(self) -> Type {
+        match self {
+            Type::Scalar(k) => Type::Scalar(k.with_native_16bit()),
+            Type::Vector(k, n) => Type::Vector(k.with_native_16bit(), n),
+            Type::Matrix {
+                scalar,
+                rows,
+                cols,
+                orientation,
+            } => Type::Matrix {
+                scalar: scalar.with_native_16bit(),
+                rows,
+                cols,
+                orientation,
+            },
+            t => t,
+        }
+    }
+
     pub fn from_hlsl_name(name: &str) -> Option<Type> {
         if name == "void" {
             return Some(Type::Void);

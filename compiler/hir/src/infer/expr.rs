@@ -47,7 +47,7 @@ impl InferCtx<'_> {
                     Literal::Float(_, FloatSuffix::None) => (Some(Type::FLOAT), true),
                     Literal::Float(_, FloatSuffix::Float) => (Some(Type::FLOAT), false),
                     Literal::Float(_, FloatSuffix::Half) => {
-                        (Some(Type::Scalar(ScalarKind::Half)), false)
+                        (Some(self.tcx.native(Type::Scalar(ScalarKind::Half))), false)
                     }
                     Literal::Float(_, FloatSuffix::Double) => {
                         (Some(Type::Scalar(ScalarKind::Double)), false)
@@ -297,7 +297,7 @@ impl InferCtx<'_> {
                 });
             }
             if let Some(t) = Type::from_hlsl_name(name) {
-                return Some(ValueRes::Type(t));
+                return Some(ValueRes::Type(self.tcx.native(t)));
             }
         }
         let found = self.scope.lookup_qualified(self.tree, &self.tcx.site, path);

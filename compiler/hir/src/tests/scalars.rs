@@ -6,7 +6,7 @@
 
 use expect_test::expect;
 
-use super::check_infer;
+use super::{check_infer, check_infer_16bit};
 
 #[test]
 fn scalar_bool() {
@@ -1217,6 +1217,31 @@ void f(float4x3 m, float s) { m * s; m[0]; m[0][2]; m._m00_m01; m + m; }
             m : float4x3
             local m : float4x3
             local s : float
+        "#]],
+    );
+}
+
+#[test]
+fn native_16bit_types() {
+    // DXC's -enable-16bit-types: `half` and the minimum-precision types are 16-bit types.
+    check_infer_16bit(
+        r#"
+void f(half a, min16float2 b, min12int c, min16uint d) { a * 1.0h; b + a; c; d; }
+"#,
+        expect![[r#"
+            fn f:
+            a * 1.0h : float16_t
+            a : float16_t
+            1.0h : float16_t
+            b + a : float16_t2
+            b : float16_t2
+            a : float16_t
+            c : int16_t
+            d : uint16_t
+            local a : float16_t
+            local b : float16_t2
+            local c : int16_t
+            local d : uint16_t
         "#]],
     );
 }
