@@ -62,7 +62,8 @@ fn main() {
         first.len()
     );
 
-    // Typing in a function body: insert a character, then delete it, at spread-out lines.
+    // Typing whitespace in a function body: insert a space, then delete it, at spread-out
+    // lines (no token changes).
     let mut edit_times = Vec::with_capacity(EDITS);
     let mut version = 1;
     for i in 0..EDITS {
@@ -78,6 +79,33 @@ fn main() {
         edit_times.push(sent.elapsed());
     }
     percentiles("didChange -> publishDiagnostics", edit_times);
+
+    // Typing that changes a token: a digit appended to a float literal in a function body
+    // (`1.0` becomes `1.05`), then removed. Every such edit changes the file's tokens, so the
+    // item tree and the edited function's body are rebuilt, unlike whitespace above.
+    let lines: Vec<&str> = text.lines().collect();
+    let literal_sites: Vec<(u32, u32)> = macro_uses
+        .iter()
+        .filter_map(|&(line, _)| {
+            let col = lines.get(line as usize)?.find("1.0")?;
+            Some((line, col as u32 + 3))
+        })
+        .collect();
+    assert!(!literal_sites.is_empty(), "no float literal to edit");
+    let mut token_times = Vec::with_capacity(EDITS);
+    for i in 0..EDITS {
+        let (line, col) = literal_sites[(i / 2 * 7) % literal_sites.len()];
+        version += 1;
+        let sent = Instant::now();
+        if i % 2 == 0 {
+            client.change(&uri, version, [(line, col), (line, col)], "5");
+        } else {
+            client.change(&uri, version, [(line, col), (line, col + 1)], "");
+        }
+        client.diagnostics(&uri, version);
+        token_times.push(sent.elapsed());
+    }
+    percentiles("didChange (token) -> publishDiagnostics", token_times);
 
     let mut hover_times = Vec::with_capacity(REQUESTS);
     for i in 0..REQUESTS {
