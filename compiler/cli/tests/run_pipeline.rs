@@ -515,3 +515,57 @@ void main() { F[1] = 1.0; }
     // With -enable-16bit-types `half` is float16_t (DXC): F[1] is bytes 2..4 of the buffer.
     assert_eq!(b["F"], json!([0, 1, 0, 0]));
 }
+
+#[test]
+fn texel_buffer_get_dimensions() {
+    let shader = "Buffer<float4> B : register(t0);
+RWBuffer<uint> R : register(u1);
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() { uint n, m; B.GetDimensions(n); R.GetDimensions(m); Out[0] = n; Out[1] = m; }
+";
+    // Three float4 texels and five uints.
+    let pipeline = header([1, 1, 1])
+        + "Buffers:
+  - { Name: B, Format: Float32, Channels: 4, Data: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }
+  - { Name: R, Format: UInt32, Data: [1, 2, 3, 4, 5] }
+  - { Name: Out, Format: UInt32, FillSize: 8 }
+" + &resources(&[
+        ("B", "Buffer", 0),
+        ("R", "RWBuffer", 1),
+        ("Out", "RWStructuredBuffer", 0),
+    ]);
+    let b = run("texel_dimensions", shader, &pipeline, &[]).buffers();
+    assert_eq!(b["Out"], json!([3, 5]));
+}
+
+#[test]
+fn buffer_get_dimensions() {
+    // struct P is 24 bytes with 16-byte alignment (its float3) under the default storage-buffer
+    // rules, so its stride is 32: three elements fill 96 bytes; the byte-address buffer has
+    // five words, 20 bytes.
+    let shader = "struct P { float3 pos; float w; float2 uv; };
+StructuredBuffer<P> S : register(t1);
+ByteAddressBuffer A : register(t2);
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    uint n, stride, bytes;
+    S.GetDimensions(n, stride);
+    A.GetDimensions(bytes);
+    Out[0] = n; Out[1] = stride; Out[2] = bytes;
+}
+";
+    let pipeline = header([1, 1, 1])
+        + "Buffers:
+  - { Name: S, Format: Float32, FillSize: 96 }
+  - { Name: A, Format: UInt32, Data: [1, 2, 3, 4, 5] }
+  - { Name: Out, Format: UInt32, FillSize: 12 }
+" + &resources(&[
+        ("S", "StructuredBuffer", 1),
+        ("A", "ByteAddressBuffer", 2),
+        ("Out", "RWStructuredBuffer", 0),
+    ]);
+    let b = run("dimensions", shader, &pipeline, &[]).buffers();
+    assert_eq!(b["Out"], json!([3, 32, 20]));
+}

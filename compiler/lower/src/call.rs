@@ -370,6 +370,37 @@ impl FnLower<'_, '_> {
         };
         self.need_args(e, name, args, needed)?;
         match (&*r, name) {
+            (ResourceType::StructuredBuffer { element, .. }, "GetDimensions")
+                if args.len() == 2 =>
+            {
+                // The element count of the runtime array, and its stride under the rules the
+                // buffer is laid out with.
+                let count = self.fb().resource_op(Opcode::ArrayLength, &[res], &[]);
+                self.store_out(args[0], count)?;
+                let rules = self.cx.options.layout.rules(false);
+                let stride =
+                    match types::TypeLayout::of(&Type::array(element.clone(), 1), rules).kind {
+                        types::LayoutKind::Array { stride, .. } => stride,
+                        _ => return Err(self.unsupported("the stride of this element type", e)),
+                    };
+                let stride = self.fb().uint(stride);
+                self.store_out(args[1], stride)?;
+                Ok(None)
+            }
+            (ResourceType::TypedBuffer { .. }, "GetDimensions") if args.len() == 1 => {
+                // A texel buffer's size in elements: a size query without a level.
+                let size = self.fb().resource_op(Opcode::TextureQuerySize, &[res], &[]);
+                self.store_out(args[0], size)?;
+                Ok(None)
+            }
+            (ResourceType::ByteAddressBuffer { .. }, "GetDimensions") if args.len() == 1 => {
+                // The size in bytes: four per word of the runtime array.
+                let words = self.fb().resource_op(Opcode::ArrayLength, &[res], &[]);
+                let four = self.fb().uint(4);
+                let bytes = self.fb().binary(Opcode::Mul, words, four);
+                self.store_out(args[0], bytes)?;
+                Ok(None)
+            }
             (ResourceType::StructuredBuffer { .. }, "Load") => {
                 let i = self.index_value(args[0])?;
                 let p = self.fb().access_chain(res, &[i]);
@@ -436,6 +467,23 @@ impl FnLower<'_, '_> {
                 Ok(Some(self.fb().resource_op(
                     Opcode::TextureLoad,
                     &[res, coord, level],
+                    &[],
+                )))
+            }
+            (ResourceType::Texture { access, dim, .. }, "Load")
+                if access.is_writable() && !dim.is_multisampled() && args.len() == 1 =>
+            {
+                // A storage image has no levels: `Load(c)` reads texel `c`, as `tex[c]` does.
+                let n = dim.coordinate_count();
+                let ct = if n == 1 {
+                    Type::INT
+                } else {
+                    Type::Vector(ScalarKind::Int, n)
+                };
+                let coord = self.coerce(args[0], &ct)?;
+                Ok(Some(self.fb().resource_op(
+                    Opcode::TextureLoad,
+                    &[res, coord],
                     &[],
                 )))
             }

@@ -206,51 +206,41 @@ fn get_dimensions_of_a_storage_image() {
     m.assert_has(&["OpImageQuerySize %v2uint"]);
 }
 
-// FIXME: DXC maps these to `OpImageQuerySize` (Buffer) and `OpArrayLength` (structured and
-// byte-address buffers); the lowering refuses them clearly for now.
 #[test]
-fn get_dimensions_of_buffers_is_not_lowered_yet() {
-    for (decl, call, what) in [
-        (
-            "Buffer<float4> B : register(t0);",
-            "uint n; B.GetDimensions(n);",
-            "Buffer<float4>",
-        ),
-        (
-            "RWStructuredBuffer<float4> B : register(u0);",
-            "uint n, s; B.GetDimensions(n, s);",
-            "RWStructuredBuffer<float4>",
-        ),
-        (
-            "RWByteAddressBuffer B : register(u0);",
-            "uint n; B.GetDimensions(n);",
-            "RWByteAddressBuffer",
-        ),
+fn get_dimensions_of_texel_buffers_is_an_image_size_query() {
+    // DXC: `Buffer.GetDimensions` is `OpImageQuerySize` of the texel buffer (no level).
+    for decl in [
+        "Buffer<float4> B : register(t0);",
+        "RWBuffer<uint> B : register(u1);",
     ] {
-        refuse(
-            &kernel(decl, call),
+        let decls = format!("{decl}\nRWStructuredBuffer<uint> O : register(u0);");
+        let m = compile(
+            &kernel(&decls, "uint n; B.GetDimensions(n); O[0] = n;"),
             "cs_6_0",
             &[],
-            1,
-            &format!("error[E3001]: not supported yet: the method `GetDimensions` of {what}"),
         );
+        m.assert_has(&["OpImageQuerySize %uint", "OpCapability ImageQuery"]);
     }
 }
 
-// FIXME: `RWTexture2D.Load` and `RWByteAddressBuffer.InterlockedCompareExchange` are refused
-// by the lowering for now (DXC: `OpImageRead`, `OpAtomicCompareExchange`).
 #[test]
-fn storage_image_load_and_byte_address_compare_exchange_are_not_lowered_yet() {
-    refuse(
+fn storage_image_load_is_an_image_read() {
+    // DXC: `RWTexture2D.Load(c)` reads like `T[c]`: `OpImageRead`.
+    let m = compile(
         &kernel(
             "RWTexture2D<float4> T : register(u0);",
-            "T[id.xy] = T.Load(int2(id.xy));",
+            "T[id.xy] = T.Load(int2(id.xy)) * 2;",
         ),
         "cs_6_0",
         &[],
-        1,
-        "error[E3001]: not supported yet: the method `Load` of RWTexture2D<float4>",
     );
+    m.assert_has(&["OpImageRead %v4float"]);
+}
+
+// FIXME: `RWByteAddressBuffer.InterlockedCompareExchange` is refused by the lowering for now
+// (DXC: `OpAtomicCompareExchange`).
+#[test]
+fn byte_address_compare_exchange_is_not_lowered_yet() {
     refuse(
         &kernel("RWByteAddressBuffer B : register(u0);", "uint o; B.InterlockedCompareExchange(0, 0, 1, o);"),
         "cs_6_0",
@@ -414,4 +404,21 @@ fn constant_buffer_reads_are_uniform_loads() {
     );
     // HLSL mul(M, v) is SPIR-V v * M on the transposed matrix.
     m.assert_has(&["OpLoad %mat4v4float", "OpVectorTimesMatrix %v4float"]);
+}
+
+#[test]
+fn structured_and_byte_address_get_dimensions_are_array_lengths() {
+    // DXC: the element count is `OpArrayLength` of the block's runtime array; a byte-address
+    // buffer's size is that length (in words) times 4; the stride is a constant.
+    let m = compile(
+        "struct P { float3 pos; float w; float2 uv; };
+StructuredBuffer<P> S;
+RWByteAddressBuffer A;
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)]
+void main() { uint n, s, b; S.GetDimensions(n, s); A.GetDimensions(b); Out[0] = n + s + b; }",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&["OpArrayLength", "OpIMul"]);
 }
