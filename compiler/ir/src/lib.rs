@@ -11,8 +11,9 @@ pub mod cfg;
 pub mod entity;
 pub mod inst;
 pub mod intrinsic;
-pub mod modes;
+#[macro_use]
 pub mod module;
+pub mod modes;
 pub mod print;
 pub mod typing;
 pub mod util;

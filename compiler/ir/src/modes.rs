@@ -29,33 +29,7 @@ pub enum ExecutionMode {
     TessOutput(TessOutput),
 }
 
-macro_rules! spelled {
-    ($(#[$m:meta])* $name:ident { $($variant:ident => $text:literal,)* }) => {
-        $(#[$m])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $name {
-            $($variant,)*
-        }
-
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
-
-            /// The spelling in the dump (the HLSL spelling where HLSL has one).
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($name::$variant => $text,)*
-                }
-            }
-
-            /// Parses the spelling of [`Self::name`] (case-insensitive, as HLSL's attributes).
-            pub fn from_name(text: &str) -> Option<$name> {
-                $name::ALL.iter().copied().find(|v| v.name().eq_ignore_ascii_case(text))
-            }
-        }
-    };
-}
-
-spelled! {
+named_enum! {
     /// Geometry-shader input primitives, spelled as the HLSL parameter modifiers.
     InputPrimitive {
         Point => "point",
@@ -79,7 +53,7 @@ impl InputPrimitive {
     }
 }
 
-spelled! {
+named_enum! {
     /// Output primitives of geometry shaders (strips) and mesh shaders (lists).
     OutputTopology {
         Points => "points",
@@ -90,7 +64,7 @@ spelled! {
     }
 }
 
-spelled! {
+named_enum! {
     /// The tessellation domain.
     TessDomain {
         Tri => "tri",
@@ -99,7 +73,7 @@ spelled! {
     }
 }
 
-spelled! {
+named_enum! {
     /// How the tessellator spaces its subdivisions.
     TessPartitioning {
         Integer => "integer",
@@ -109,7 +83,7 @@ spelled! {
     }
 }
 
-spelled! {
+named_enum! {
     /// The primitives the tessellator generates.
     TessOutput {
         Point => "point",
@@ -143,13 +117,19 @@ mod tests {
     #[test]
     fn spellings_parse_back_case_insensitively() {
         for p in TessPartitioning::ALL {
-            assert_eq!(TessPartitioning::from_name(p.name()), Some(*p));
+            assert_eq!(
+                TessPartitioning::from_name_ignoring_case(p.name()),
+                Some(*p)
+            );
         }
         assert_eq!(
-            TessOutput::from_name("TRIANGLE_CW"),
+            TessOutput::from_name_ignoring_case("TRIANGLE_CW"),
             Some(TessOutput::TriangleCw)
         );
-        assert_eq!(TessDomain::from_name("quad"), Some(TessDomain::Quad));
+        assert_eq!(
+            TessDomain::from_name_ignoring_case("quad"),
+            Some(TessDomain::Quad)
+        );
         assert_eq!(InputPrimitive::TriangleAdj.vertex_count(), 6);
         assert_eq!(
             ExecutionMode::OutputTopology(OutputTopology::TriangleStrip).display(),

@@ -202,6 +202,11 @@ macro_rules! named_enum {
             pub fn from_name(text: &str) -> Option<$name> {
                 $name::ALL.iter().copied().find(|v| v.name() == text)
             }
+
+            /// Parses the spelling of [`Self::name`] in any case, as HLSL's attributes are.
+            pub fn from_name_ignoring_case(text: &str) -> Option<$name> {
+                $name::ALL.iter().copied().find(|v| v.name().eq_ignore_ascii_case(text))
+            }
         }
     };
 }

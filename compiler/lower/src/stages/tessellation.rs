@@ -40,7 +40,7 @@ fn domain(
 ) -> R<TessDomain> {
     match super::attr_text(f, "domain")
         .as_deref()
-        .and_then(TessDomain::from_name)
+        .and_then(TessDomain::from_name_ignoring_case)
     {
         Some(d) => Ok(d),
         None => Err(cx.unsupported("a tessellation shader without a known `[domain]`", range)),
@@ -176,10 +176,10 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
     let domain = domain(cx, &f, range)?;
     let partitioning = super::attr_text(&f, "partitioning")
         .as_deref()
-        .and_then(TessPartitioning::from_name);
+        .and_then(TessPartitioning::from_name_ignoring_case);
     let topology = super::attr_text(&f, "outputtopology")
         .as_deref()
-        .and_then(TessOutput::from_name);
+        .and_then(TessOutput::from_name_ignoring_case);
     let control_points = super::attr_count(&f, "outputcontrolpoints");
     let (Some(partitioning), Some(topology), Some(control_points)) =
         (partitioning, topology, control_points)
