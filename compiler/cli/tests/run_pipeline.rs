@@ -569,3 +569,40 @@ void main() {
     let b = run("dimensions", shader, &pipeline, &[]).buffers();
     assert_eq!(b["Out"], json!([3, 32, 20]));
 }
+
+#[test]
+fn byte_address_compare_exchange() {
+    // 64 threads race to replace 0 at word 0 with their id + 1: exactly one wins and sees 0,
+    // every other thread sees the winner's value. The compare-store at byte 260 expects 7
+    // where 0 is, so it writes nothing.
+    let shader = "RWByteAddressBuffer B : register(u0);
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    uint orig;
+    B.InterlockedCompareExchange(0, 0, id.x + 1, orig);
+    B.Store(4 + 4 * id.x, orig);
+    B.InterlockedCompareStore(260, 7, 9);
+}
+";
+    let pipeline = header([1, 1, 1])
+        + "Buffers:\n  - { Name: B, Format: UInt32, FillSize: 264 }\n"
+        + &resources(&[("B", "RWByteAddressBuffer", 0)]);
+    let b = run("compare_exchange", shader, &pipeline, &[]).buffers();
+    let words: Vec<u64> = b["B"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let winner_value = words[0];
+    assert!((1..=64).contains(&winner_value), "{words:?}");
+    let origs = &words[1..65];
+    assert_eq!(origs.iter().filter(|&&o| o == 0).count(), 1, "{words:?}");
+    let winner = origs.iter().position(|&o| o == 0).unwrap() as u64;
+    assert_eq!(winner_value, winner + 1, "{words:?}");
+    assert!(origs
+        .iter()
+        .enumerate()
+        .all(|(i, &o)| i as u64 == winner || o == winner_value));
+    assert_eq!(words[65], 0);
+}

@@ -443,6 +443,25 @@ impl FnLower<'_, '_> {
                 }
                 Ok(None)
             }
+            (
+                ResourceType::ByteAddressBuffer { .. },
+                "InterlockedCompareExchange" | "InterlockedCompareStore",
+            ) if args.len() >= 3 => {
+                // On the word at byte offset `args[0]`, as the other atomics.
+                let off = self.coerce(args[0], &Type::UINT)?;
+                let two = self.fb().uint(2);
+                let word = self.fb().binary(Opcode::Shr, off, two);
+                let p = self.fb().access_chain(res, &[word]);
+                let cmp = self.coerce(args[1], &Type::UINT)?;
+                let new = self.coerce(args[2], &Type::UINT)?;
+                let old = self
+                    .fb()
+                    .atomic_compare_exchange(Type::UINT, &[p], cmp, new);
+                if let (Some(&out), "InterlockedCompareExchange") = (args.get(3), name) {
+                    self.store_out(out, old)?;
+                }
+                Ok(None)
+            }
             (ResourceType::TypedBuffer { .. }, "Load") => {
                 let i = self.coerce(args[0], &Type::UINT)?;
                 Ok(Some(self.fb().resource_op(

@@ -3,7 +3,7 @@
 //! `GetDimensions`, atomics, and byte-address `Load*`/`Store*`. (Gathers and texel offsets
 //! come with their own tests.)
 
-use crate::harness::{compile, refuse};
+use crate::harness::compile;
 
 /// A pixel shader returning `expr` (a float4) with a `Texture2D` `T`, a `SamplerState` `S`
 /// and a `float2 uv` input, after `decls`.
@@ -237,17 +237,18 @@ fn storage_image_load_is_an_image_read() {
     m.assert_has(&["OpImageRead %v4float"]);
 }
 
-// FIXME: `RWByteAddressBuffer.InterlockedCompareExchange` is refused by the lowering for now
-// (DXC: `OpAtomicCompareExchange`).
 #[test]
-fn byte_address_compare_exchange_is_not_lowered_yet() {
-    refuse(
-        &kernel("RWByteAddressBuffer B : register(u0);", "uint o; B.InterlockedCompareExchange(0, 0, 1, o);"),
+fn byte_address_compare_exchange_is_an_atomic_compare_exchange() {
+    // DXC: `OpAtomicCompareExchange` on the word at the byte offset divided by 4.
+    let m = compile(
+        &kernel(
+            "RWByteAddressBuffer B : register(u0);",
+            "uint o; B.InterlockedCompareExchange(4 * gi, 0, 1, o); B.InterlockedCompareStore(0, 1, 2);",
+        ),
         "cs_6_0",
         &[],
-        1,
-        "error[E3001]: not supported yet: the method `InterlockedCompareExchange` of RWByteAddressBuffer",
     );
+    m.assert_has(&["OpAtomicCompareExchange %uint", "OpShiftRightLogical"]);
 }
 
 #[test]
