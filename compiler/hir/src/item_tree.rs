@@ -98,10 +98,9 @@ pub struct Param {
     pub has_default: bool,
     /// The default argument (`uint bands = 4`), as a constant expression.
     pub default: Option<ConstExpr>,
-    /// The stage modifier of a geometry or mesh shader parameter, lowercase: the input
-    /// primitive (`point`, `line`, `triangle`, `lineadj`, `triangleadj`) or the mesh role
-    /// (`vertices`, `indices`, `primitives`, `payload`).
-    pub stage_modifier: Option<String>,
+    /// The input primitive of a geometry shader parameter, lowercase: `point`, `line`,
+    /// `triangle`, `lineadj` or `triangleadj`.
+    pub input_primitive: Option<String>,
     /// `uniform`: an entry parameter that is a constant, not a stage input.
     pub is_uniform: bool,
     /// `vertices`, `indices`, `primitives` or `payload` on a mesh or amplification entry.
@@ -578,21 +577,13 @@ pub(crate) fn lower_param(p: &ast::Param) -> Param {
         semantic: p.semantic().map(|s| s.text()),
         has_default: p.default_value().is_some(),
         default: p.default_value().map(|e| ConstExpr::lower(&e)),
-        stage_modifier: mods
+        input_primitive: mods
             .iter()
             .find(|t| {
                 use SyntaxKind::*;
                 matches!(
                     t.kind(),
-                    POINT_KW
-                        | LINE_KW
-                        | TRIANGLE_KW
-                        | LINEADJ_KW
-                        | TRIANGLEADJ_KW
-                        | VERTICES_KW
-                        | INDICES_KW
-                        | PRIMITIVES_KW
-                        | PAYLOAD_KW
+                    POINT_KW | LINE_KW | TRIANGLE_KW | LINEADJ_KW | TRIANGLEADJ_KW
                 )
             })
             .map(|t| t.text().to_ascii_lowercase()),

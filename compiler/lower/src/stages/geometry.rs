@@ -74,7 +74,7 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
             ));
         }
         let prim = p
-            .stage_modifier
+            .input_primitive
             .as_deref()
             .and_then(InputPrimitive::from_name_ignoring_case);
         if let Some(prim) = prim {

@@ -15,7 +15,7 @@
 //! terminator `emit_mesh_tasks`.
 
 use hir::body::{Expr, ExprId};
-use hir::item_tree::{ItemIdx, ItemKind, ParamDirection};
+use hir::item_tree::{ItemIdx, ItemKind, MeshParam, ParamDirection};
 use ir::{BuiltIn, EntryPoint, ExecutionMode, OutputTopology, Stage, StageBinding, Value};
 use types::{ScalarKind, Type};
 
@@ -61,7 +61,12 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         let Some(ty) = ps.ty.clone() else {
             return Err(cx.unsupported(&format!("the parameter `{}`", p.name), prange));
         };
-        let role = p.stage_modifier.as_deref();
+        let role = p.mesh.map(|m| match m {
+            MeshParam::Vertices => "vertices",
+            MeshParam::Indices => "indices",
+            MeshParam::Primitives => "primitives",
+            MeshParam::Payload => "payload",
+        });
         match (role, p.direction) {
             (Some("payload"), ParamDirection::In) => {
                 let g = cx.mb.task_payload(&p.name, ty);
