@@ -252,6 +252,7 @@ impl Config {
             hlsl_version: self.hlsl_version,
             enable_16bit_types: self.enable_16bit_types,
             target,
+            ..PreprocessConfig::default()
         }
     }
 

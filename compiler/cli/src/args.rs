@@ -140,6 +140,11 @@ pub struct Options {
     #[arg(long = "enable-16bit-types")]
     pub enable_16bit_types: bool,
 
+    /// Matrices without `row_major`/`column_major` are row-major (DXC: -Zpr); `-Zpc` keeps
+    /// DXC's column-major default.
+    #[arg(long = "pack-matrix-row-major")]
+    pub row_major_default: bool,
+
     /// Only report diagnostics; produce no output.
     #[arg(long)]
     pub check: bool,
@@ -199,6 +204,8 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             "Fo" => vec!["--output".into()],
             "spirv" => vec!["--spirv".into()],
             "enable-16bit-types" => vec!["--enable-16bit-types".into()],
+            "Zpr" => vec!["--pack-matrix-row-major".into()],
+            "Zpc" => Vec::new(),
             "O0" | "O1" | "O2" | "O3" => vec!["--opt-level".into(), flag[1..].into()],
             "Od" => vec!["--opt-level".into(), "0".into()],
             "Vd" => vec!["--skip-validation".into()],

@@ -29,6 +29,8 @@ pub const ACCEPTED: &[Accepted] = &[
     flag("-Od", &["-Od"]),
     flag("-Vd", &["-Vd"]),
     flag("-enable-16bit-types", &["-enable-16bit-types"]),
+    flag("-Zpr", &["-Zpr"]),
+    flag("-Zpc", &["-Zpc"]),
     flag("-fspv-target-env=", &["-fspv-target-env=vulkan1.1"]),
     flag("-fvk-b-shift", &["-fvk-b-shift", "10", "0"]),
     flag("-fvk-t-shift", &["-fvk-t-shift", "20", "all"]),
@@ -60,8 +62,6 @@ const fn flag(name: &'static str, example: &'static [&'static str]) -> Accepted 
 pub const NOT_YET: &[&str] = &[
     "-Zi",
     "-Zs",
-    "-Zpr",
-    "-Zpc",
     "-Zsb",
     "-Zss",
     "-Qembed_debug",

@@ -380,6 +380,7 @@ fn preprocess_config(options: &Options) -> Result<PreprocessConfig, String> {
         hlsl_version,
         enable_16bit_types: options.enable_16bit_types,
         target,
+        row_major_default: options.row_major_default,
     })
 }
 

@@ -235,7 +235,12 @@ pub fn item_tree(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> Arc
 fn matrix_packing(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> MatrixPacking {
     let parsed = base_db::parse_file(db, file, config);
     let expanded = base_db::expanded_tree(db, file, config);
-    MatrixPacking::new(&parsed.preprocessed.pack_matrix, &expanded.token_starts)
+    let mut packing = MatrixPacking::new(&parsed.preprocessed.pack_matrix, &expanded.token_starts);
+    if config.preprocess(db).row_major_default {
+        // `-Zpr`: row-major from the start of the file until a pragma says otherwise.
+        packing.changes.insert(0, (TextSize::from(0), true));
+    }
+    packing
 }
 
 /// Where `#pragma pack_matrix` changes the default matrix orientation, by offset in the

@@ -409,3 +409,25 @@ fn min_precision_members_are_32_bit_without_16_bit_types() {
         [0, 4, 8]
     );
 }
+
+#[test]
+fn zpr_makes_undecorated_matrices_row_major() {
+    // `-Zpr`: a float2x4 without `row_major` lays out as `row_major float2x4` does (two rows
+    // of float4, 32 bytes, SPIR-V ColMajor); `-Zpc` keeps the column-major default (four
+    // float2 columns, each in a 16-byte slot, 64 bytes, SPIR-V RowMajor). An explicit
+    // `column_major` still wins over `-Zpr`.
+    let m = compile_cbuffer_module("float2x4 m; float after;", "m[1][3] + after", &["-Zpr"]);
+    assert_eq!(m.offsets("type.ConstantBuffer.type.C"), [0, 32]);
+    assert_eq!(
+        m.member_decorations("type.ConstantBuffer.type.C", "ColMajor")[0].as_deref(),
+        Some("")
+    );
+    let m = compile_cbuffer_module("float2x4 m; float after;", "m[1][3] + after", &["-Zpc"]);
+    assert_eq!(m.offsets("type.ConstantBuffer.type.C"), [0, 64]);
+    let m = compile_cbuffer_module(
+        "column_major float2x4 m; float after;",
+        "m[1][3] + after",
+        &["-Zpr"],
+    );
+    assert_eq!(m.offsets("type.ConstantBuffer.type.C"), [0, 64]);
+}

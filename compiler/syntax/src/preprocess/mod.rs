@@ -206,6 +206,9 @@ pub struct PreprocessConfig {
     pub enable_16bit_types: bool,
     /// `-T`, when known.
     pub target: Option<ShaderTarget>,
+    /// `-Zpr`: matrices declared without `row_major`/`column_major` are row-major, as if the
+    /// file began with `#pragma pack_matrix(row_major)` (`-Zpc`, column-major, is the default).
+    pub row_major_default: bool,
 }
 
 impl Default for PreprocessConfig {
@@ -216,6 +219,7 @@ impl Default for PreprocessConfig {
             hlsl_version: 2021,
             enable_16bit_types: false,
             target: None,
+            row_major_default: false,
         }
     }
 }
