@@ -145,6 +145,11 @@ pub struct Options {
     #[arg(long = "pack-matrix-row-major")]
     pub row_major_default: bool,
 
+    /// DXC flags accepted without effect (debug information and stripping), each reported
+    /// with a warning.
+    #[arg(long = "ignored-dxc-flag", hide = true, value_name = "FLAG")]
+    pub ignored_dxc_flags: Vec<String>,
+
     /// Only report diagnostics; produce no output.
     #[arg(long)]
     pub check: bool,
@@ -206,6 +211,10 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             "enable-16bit-types" => vec!["--enable-16bit-types".into()],
             "Zpr" => vec!["--pack-matrix-row-major".into()],
             "Zpc" => Vec::new(),
+            // Debug-information and stripping flags change no code: accepted with a warning.
+            "Zi" | "Zs" | "Qembed_debug" | "Qstrip_debug" | "Qstrip_reflect" => {
+                vec![format!("--ignored-dxc-flag={s}")]
+            }
             "O0" | "O1" | "O2" | "O3" => vec!["--opt-level".into(), flag[1..].into()],
             "Od" => vec!["--opt-level".into(), "0".into()],
             "Vd" => vec!["--skip-validation".into()],
@@ -299,10 +308,10 @@ mod tests {
 
     #[test]
     fn unknown_and_unsupported_dxc_flags_are_named() {
-        let os = ["hlslc", "-Zi"].into_iter().map(OsString::from);
+        let os = ["hlslc", "-Fc"].into_iter().map(OsString::from);
         assert_eq!(
             normalize(os).unwrap_err(),
-            "`-Zi` is a DXC option hlslc does not support yet \
+            "`-Fc` is a DXC option hlslc does not support yet \
              (docs/dxc-flags.md lists what it accepts)"
         );
         let os = ["hlslc", "-frobnicate"].into_iter().map(OsString::from);

@@ -31,6 +31,11 @@ pub const ACCEPTED: &[Accepted] = &[
     flag("-enable-16bit-types", &["-enable-16bit-types"]),
     flag("-Zpr", &["-Zpr"]),
     flag("-Zpc", &["-Zpc"]),
+    flag("-Zi", &["-Zi"]),
+    flag("-Zs", &["-Zs"]),
+    flag("-Qembed_debug", &["-Qembed_debug"]),
+    flag("-Qstrip_debug", &["-Qstrip_debug"]),
+    flag("-Qstrip_reflect", &["-Qstrip_reflect"]),
     flag("-fspv-target-env=", &["-fspv-target-env=vulkan1.1"]),
     flag("-fvk-b-shift", &["-fvk-b-shift", "10", "0"]),
     flag("-fvk-t-shift", &["-fvk-t-shift", "20", "all"]),
@@ -60,13 +65,8 @@ const fn flag(name: &'static str, example: &'static [&'static str]) -> Accepted 
 /// DXC flags `hlslc` does not accept yet; a trailing `=` or `-` means every flag that starts
 /// so (`-fspv-extension=KHR`, `-Wno-conversion`).
 pub const NOT_YET: &[&str] = &[
-    "-Zi",
-    "-Zs",
     "-Zsb",
     "-Zss",
-    "-Qembed_debug",
-    "-Qstrip_debug",
-    "-Qstrip_reflect",
     "-Qstrip_rootsignature",
     "-Fc",
     "-Fd",

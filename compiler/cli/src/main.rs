@@ -35,6 +35,12 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    for flag in &options.ignored_dxc_flags {
+        eprintln!(
+            "hlslc: warning: `{flag}` is ignored: hlslc emits no debug information or reflection \
+             data to keep or strip yet"
+        );
+    }
     match run(&options) {
         Ok(code) => code,
         Err(message) => usage_error(&message),

@@ -326,10 +326,27 @@ fn json_diagnostics() {
 
 #[test]
 fn bad_usage_exits_2() {
-    let out = hlslc(&["-Zi", "examples/blur_cs.hlsl"]);
+    let out = hlslc(&["-Fc", "out.txt", "examples/blur_cs.hlsl"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("`-Zi` is a DXC option hlslc does not support yet"),
+        stderr(&out).contains("`-Fc` is a DXC option hlslc does not support yet"),
+        "{}",
+        stderr(&out)
+    );
+
+    // Debug-information flags change no code: a warning, and the compile goes on.
+    let out = hlslc(&[
+        "-T",
+        "cs_6_0",
+        "-Zi",
+        "-Qembed_debug",
+        "--check",
+        "examples/blur_cs.hlsl",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("hlslc: warning: `-Zi` is ignored")
+            && stderr(&out).contains("`-Qembed_debug` is ignored"),
         "{}",
         stderr(&out)
     );
