@@ -606,3 +606,28 @@ void main(uint3 id : SV_DispatchThreadID) {
         .all(|(i, &o)| i as u64 == winner || o == winner_value));
     assert_eq!(words[65], 0);
 }
+
+#[test]
+fn statics_initialize_in_declaration_order() {
+    // `b` needs `a`, which needs `L`; only `b` and `L` are used by the kernel, and `a` only by
+    // `b`'s initializer. In declaration order: L = (1, 2, 2) / 3, a = 3 * L.x = 1, b = 2.
+    let shader = "static const float3 L = normalize(float3(1, 2, 2));
+static float a = L.x * 3;
+static float b = a * 2;
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() { Out[0] = b; Out[1] = L.z * 3; }
+";
+    let pipeline = header([1, 1, 1])
+        + "Buffers:\n  - { Name: Out, Format: Float32, FillSize: 8 }\n"
+        + &resources(&[("Out", "RWStructuredBuffer", 0)]);
+    let b = run("static_order", shader, &pipeline, &[]).buffers();
+    let out: Vec<f64> = b["Out"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert!((out[0] - 2.0).abs() < 1e-6, "{out:?}");
+    assert!((out[1] - 2.0).abs() < 1e-6, "{out:?}");
+}

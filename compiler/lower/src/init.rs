@@ -49,17 +49,27 @@ pub fn lower_init_globals(cx: &mut ModuleCtx<'_>, wrapper: Func) {
     let init = cx
         .mb
         .declare_function("init_globals", Vec::new(), Type::Void);
-    let entry = cx.mb.function(init).create_block("entry");
-    let mut current = Some(entry);
-    let mut done = 0;
-    while done < cx.static_inits.len() {
-        let (idx, g) = cx.static_inits[done];
-        done += 1;
-        match lower_one(cx, init, current, idx, g) {
-            Ok(c) => current = c,
-            Err(_) => return,
+    // Statics initialize in declaration order, as in DXC. An initializer can reach statics
+    // not seen yet (declared earlier, used only by it): then the function is built again
+    // with the larger set, until lowering discovers no more.
+    let mut current;
+    loop {
+        let mut order = cx.static_inits.clone();
+        order.sort_by_key(|&(idx, _)| idx);
+        cx.mb.module_mut().functions[init] =
+            ir::Function::new("init_globals", Vec::new(), Type::Void);
+        current = Some(cx.mb.function(init).create_block("entry"));
+        let known = cx.static_inits.len();
+        for (idx, g) in order {
+            match lower_one(cx, init, current, idx, g) {
+                Ok(c) => current = c,
+                Err(_) => return,
+            }
+            cx.drain_queue();
         }
-        cx.drain_queue();
+        if cx.static_inits.len() == known {
+            break;
+        }
     }
     if let Some(b) = current {
         let mut fb = cx.mb.function(init);
