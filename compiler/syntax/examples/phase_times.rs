@@ -32,6 +32,9 @@ fn main() {
             if args.iter().any(|a| a == "tree") {
                 println!("{:?}", parsed.syntax().text_range());
             }
+            if args.iter().any(|a| a == "expanded") {
+                println!("{:?}", parsed.expanded().green.text_len());
+            }
             println!("{}", parsed.diagnostics.len());
         }
         return;
