@@ -314,6 +314,15 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// A pointer to the 32-bit word of byte-address buffer `res` at byte offset `offset`, where
+    /// its atomics act.
+    fn byte_address_word(&mut self, res: Value, offset: ExprId) -> R<Value> {
+        let off = self.coerce(offset, &Type::UINT)?;
+        let two = self.fb().uint(2);
+        let word = self.fb().binary(Opcode::Shr, off, two);
+        Ok(self.fb().access_chain(res, &[word]))
+    }
+
     /// Stores `v` into the `out` argument `e`.
     pub(crate) fn store_out(&mut self, e: ExprId, v: Value) -> R<()> {
         let p = self.lvalue(e)?;
@@ -430,10 +439,7 @@ impl FnLower<'_, '_> {
                 Ok(None)
             }
             (ResourceType::ByteAddressBuffer { .. }, _) if atomic_op(name).is_some() => {
-                let off = self.coerce(args[0], &Type::UINT)?;
-                let two = self.fb().uint(2);
-                let word = self.fb().binary(Opcode::Shr, off, two);
-                let p = self.fb().access_chain(res, &[word]);
+                let p = self.byte_address_word(res, args[0])?;
                 let v = self.coerce(args[1], &Type::UINT)?;
                 let old = self
                     .fb()
@@ -447,11 +453,7 @@ impl FnLower<'_, '_> {
                 ResourceType::ByteAddressBuffer { .. },
                 "InterlockedCompareExchange" | "InterlockedCompareStore",
             ) if args.len() >= 3 => {
-                // On the word at byte offset `args[0]`, as the other atomics.
-                let off = self.coerce(args[0], &Type::UINT)?;
-                let two = self.fb().uint(2);
-                let word = self.fb().binary(Opcode::Shr, off, two);
-                let p = self.fb().access_chain(res, &[word]);
+                let p = self.byte_address_word(res, args[0])?;
                 let cmp = self.coerce(args[1], &Type::UINT)?;
                 let new = self.coerce(args[2], &Type::UINT)?;
                 let old = self
@@ -467,25 +469,6 @@ impl FnLower<'_, '_> {
                 Ok(Some(self.fb().resource_op(
                     Opcode::TextureLoad,
                     &[res, i],
-                    &[],
-                )))
-            }
-            (ResourceType::Texture { access, dim, .. }, "Load")
-                if !access.is_writable() && !dim.is_multisampled() && args.len() == 1 =>
-            {
-                let n = dim.coordinate_count();
-                let ct = Type::Vector(ScalarKind::Int, n + 1);
-                let c = self.coerce(args[0], &ct)?;
-                let comps: Vec<u8> = (0..n).collect();
-                let coord = if n == 1 {
-                    self.fb().extract(c, &[0])
-                } else {
-                    self.fb().swizzle(c, &comps)
-                };
-                let level = self.fb().extract(c, &[u32::from(n)]);
-                Ok(Some(self.fb().resource_op(
-                    Opcode::TextureLoad,
-                    &[res, coord, level],
                     &[],
                 )))
             }

@@ -74,9 +74,7 @@ impl FnLower<'_, '_> {
             "CalculateLevelOfDetail" | "CalculateLevelOfDetailUnclamped" if sampled => {
                 self.lower_lod(e, tex, dim, name, args)
             }
-            "Load" if sampled && (dim.is_multisampled() || args.len() > 1) => {
-                self.lower_load_with(e, tex, dim, args)
-            }
+            "Load" if sampled => self.lower_load_with(e, tex, dim, args),
             "GetDimensions" if dim.is_multisampled() => self.lower_ms_dimensions(e, tex, dim, args),
             "GetSamplePosition" if dim.is_multisampled() => {
                 self.lower_sample_position(e, tex, args)
