@@ -22,8 +22,8 @@ use crate::body::{
     body_with_source_map, global_body_with_source_map, Body, BodySourceMap, Expr, ExprId, LocalId,
 };
 use crate::ids::{ast_id_map, expanded_root, user_range, AstId, AstIdMap, FunctionId, GlobalId};
-use crate::infer::ops::{self, Conversion, Operand};
-use crate::infer::{function_signature, infer, infer_global, InferenceResult};
+use crate::infer::ops::Operand;
+use crate::infer::{function_signature, infer, infer_global, InferenceResult, Resolution};
 use crate::item_tree::{item_tree, ItemIdx, ItemKind, ItemTree};
 use crate::lower_type::TypeCtx;
 use crate::scope::{declaring_scope, item_scope, ItemScope, LookupSite};
@@ -427,28 +427,31 @@ impl<'db> Sema<'db> {
             Expr::Path(_) => {
                 let site = LookupSite::inside(&self.tree, data.item);
                 let found = self.scope.lookup_qualified(&self.tree, &site, path);
-                let args = expr
+                let call = expr
                     .parent()
                     .filter(|p| p.kind() == SyntaxKind::CALL_EXPR)
                     .and_then(|call| data.map.expr_for_node(&call))
-                    .and_then(|call| match data.body.expr(call) {
-                        Expr::Call { callee, args } if *callee == e => Some(args.clone()),
-                        _ => None,
+                    .filter(|&call| {
+                        matches!(data.body.expr(call), Expr::Call { callee, .. } if *callee == e)
                     });
-                let operands = args.map(|args| operands(&data, &args));
-                Some(self.definitions_of(found, operands.as_deref()))
+                let chosen = call.and_then(|call| self.chosen_function(&data, call));
+                Some(self.definitions_of(found, chosen))
             }
             _ => None,
         }
     }
 
-    /// Items found by a lookup as definitions: for functions, the overload the arguments
-    /// choose (when known), else all of them.
-    fn definitions_of(
-        &self,
-        found: Vec<ItemIdx>,
-        args: Option<&[Option<Operand>]>,
-    ) -> Vec<Definition> {
+    /// The function or method inference chose for call `call`.
+    fn chosen_function(&self, data: &BodyData, call: ExprId) -> Option<ItemIdx> {
+        match data.infer.resolution(call)? {
+            Resolution::Function { function, .. } => self.tree.by_ast(*function),
+            _ => None,
+        }
+    }
+
+    /// Items found by a lookup as definitions: for functions, the overload inference chose
+    /// (when the name is called), else all of them.
+    fn definitions_of(&self, found: Vec<ItemIdx>, chosen: Option<ItemIdx>) -> Vec<Definition> {
         let Some(&first) = found.first() else {
             return Vec::new();
         };
@@ -457,8 +460,8 @@ impl<'db> Sema<'db> {
                 .into_iter()
                 .filter(|i| self.tree.function(*i).is_some())
                 .collect();
-            match args {
-                Some(args) => self.choose_overload(&functions, args),
+            match chosen {
+                Some(f) => vec![f],
                 None => functions,
             }
         } else {
@@ -500,12 +503,7 @@ impl<'db> Sema<'db> {
         let Some(e) = data.map.expr_for_node(call) else {
             return Vec::new();
         };
-        let Expr::MethodCall {
-            receiver,
-            name,
-            args,
-        } = data.body.expr(e)
-        else {
+        let Expr::MethodCall { receiver, name, .. } = data.body.expr(e) else {
             return Vec::new();
         };
         let Some(idx) = data
@@ -528,7 +526,7 @@ impl<'db> Sema<'db> {
             })
             .find(|m| !m.is_empty())
             .unwrap_or_default();
-        self.definitions_of(methods, Some(&operands(&data, args)))
+        self.definitions_of(methods, self.chosen_function(&data, e))
     }
 
     /// The struct item of a struct type, or of a `ConstantBuffer`/`TextureBuffer` element.
@@ -574,48 +572,6 @@ impl<'db> Sema<'db> {
             i += 1;
         }
         out
-    }
-
-    /// The overloads that `args` select among `functions`, best first, as inference ranks
-    /// them: a prototype and its definition are one function; among the candidates that
-    /// take the arguments, the one whose every conversion is at least as good as every other's.
-    /// All viable candidates when none is best; all candidates when none is viable.
-    fn choose_overload(&self, functions: &[ItemIdx], args: &[Option<Operand>]) -> Vec<ItemIdx> {
-        let mut viable: Vec<(ItemIdx, Vec<Conversion>)> = Vec::new();
-        for &f in functions {
-            let id = FunctionId::new(self.db, self.file, self.config, self.tree.item(f).ast);
-            let sig = function_signature(self.db, id);
-            let required = sig.params.iter().filter(|p| !p.has_default).count();
-            if args.len() < required || args.len() > sig.params.len() {
-                continue;
-            }
-            let convs: Vec<Conversion> = args
-                .iter()
-                .zip(&sig.params)
-                .map(|(a, p)| match (a, &p.ty) {
-                    (Some(a), Some(t)) => ops::conversion(a, t),
-                    _ => Conversion::Exact,
-                })
-                .collect();
-            if !convs.contains(&Conversion::Incompatible) {
-                viable.push((f, convs));
-            }
-        }
-        if viable.is_empty() {
-            return functions.to_vec();
-        }
-        let at_least_as_good =
-            |a: &[Conversion], b: &[Conversion]| a.iter().zip(b).all(|(x, y)| x <= y);
-        let best: Vec<ItemIdx> = viable
-            .iter()
-            .filter(|(_, c)| viable.iter().all(|(_, o)| at_least_as_good(c, o)))
-            .map(|(f, _)| *f)
-            .collect();
-        if best.is_empty() {
-            viable.into_iter().map(|(f, _)| f).collect()
-        } else {
-            best
-        }
     }
 
     /// A prototype stands for the function it declares: the definition with the same
