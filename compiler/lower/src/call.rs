@@ -310,7 +310,9 @@ impl FnLower<'_, '_> {
         match p {
             Place::Ptr(ptr) => Ok(vec![*ptr]),
             Place::Texel { resource, coord } => Ok(vec![*resource, *coord]),
-            Place::Swizzle(..) => Err(self.unsupported("an atomic on a swizzle", e)),
+            Place::Swizzle(..) | Place::MatrixSwizzle(..) => {
+                Err(self.unsupported("an atomic on a swizzle", e))
+            }
         }
     }
 

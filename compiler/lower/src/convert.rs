@@ -109,6 +109,10 @@ impl FnLower<'_, '_> {
         if from == to {
             return Ok(v);
         }
+        let aggregate = |t: &Type| matches!(t, Type::Struct(_) | Type::Array { .. });
+        if aggregate(from) || aggregate(to) {
+            return self.convert_flat(v, from, to, e);
+        }
         let (Some(fk), Some(tk)) = (from.scalar_kind(), to.scalar_kind()) else {
             return Err(self.unsupported(&format!("converting {from} to {to}"), e));
         };
@@ -163,6 +167,22 @@ impl FnLower<'_, '_> {
             }
             _ => Err(self.unsupported(&format!("converting {from} to {to}"), e)),
         }
+    }
+
+    /// A cast to or from a struct or array, by HLSL's flat rule: a scalar fills every
+    /// component of `to` (`(S)0`); otherwise the components of `v` in order fill those of
+    /// `to`, and any left over are dropped (`(float2)s` of a struct of three floats).
+    fn convert_flat(&mut self, v: Value, from: &Type, to: &Type, e: ExprId) -> R<Value> {
+        if let Type::Scalar(_) = from {
+            return self.build_from(to, &mut std::iter::repeat((v, e)), e);
+        }
+        let mut scalars = Vec::new();
+        self.split_value(v, e, &mut scalars)?;
+        let needed = hir::infer::ops::flat_count(to).unwrap_or(u32::MAX) as usize;
+        if scalars.len() < needed {
+            return Err(self.unsupported(&format!("converting {from} to {to}"), e));
+        }
+        self.build_from(to, &mut scalars.into_iter(), e)
     }
 
     /// Changes the scalar kind of `v` (already of `to`'s shape).

@@ -39,6 +39,14 @@ fn cmp_opcode(op: CmpOp) -> Opcode {
 }
 
 /// `xyzw`/`rgba` components, or `None` when `name` is not a swizzle.
+/// The (row, column) elements of matrix swizzle `name` (`_m01_m10`, `_11`).
+fn matrix_swizzle(name: &str, rows: u8, cols: u8) -> Result<Vec<(u8, u8)>, ()> {
+    match hir::infer::ops::matrix_swizzle(name, rows, cols) {
+        Ok(hir::infer::ops::Swizzle::Matrix(elements)) => Ok(elements),
+        _ => Err(()),
+    }
+}
+
 pub fn swizzle_components(name: &str) -> Option<Vec<u8>> {
     name.chars()
         .map(|c| match c {
@@ -109,6 +117,11 @@ impl FnLower<'_, '_> {
                         .fb()
                         .construct(Type::Vector(*k, c.len() as u8), &vec![base; c.len()]),
                     (Type::Scalar(_), Some(_)) => base,
+                    (&Type::Matrix { rows, cols, .. }, _) => {
+                        let elements = matrix_swizzle(&name, rows, cols)
+                            .map_err(|_| self.unsupported("this matrix member", e))?;
+                        self.matrix_elements(base, &elements)
+                    }
                     _ => return Err(self.unsupported("this member access", e)),
                 }
             }
@@ -356,6 +369,11 @@ impl FnLower<'_, '_> {
                         Some(c) => Ok(Place::Swizzle(Box::new(base), c)),
                         None => Err(self.unsupported("this member", e)),
                     },
+                    (&Type::Matrix { rows, cols, .. }, _) => {
+                        let elements = matrix_swizzle(&name, rows, cols)
+                            .map_err(|_| self.unsupported("this matrix member", e))?;
+                        Ok(Place::MatrixSwizzle(Box::new(base), elements))
+                    }
                     _ => Err(self.unsupported("this member access", e)),
                 }
             }
@@ -447,6 +465,14 @@ impl FnLower<'_, '_> {
         lhs: ExprId,
         rhs: ExprId,
     ) -> R<Option<Value>> {
+        if let Some(hir::Resolution::Function {
+            function,
+            template_args,
+        }) = self.infer.resolution(e).cloned()
+        {
+            // `a + b` calling `a`'s `operator+` (HLSL 2021).
+            return self.lower_user_call(e, function, &template_args, Some(lhs), &[rhs]);
+        }
         let v = match op {
             BinaryOp::Arith(a) => {
                 let ty = self.ty(e)?;

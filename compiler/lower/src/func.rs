@@ -20,6 +20,8 @@ pub enum Place {
     Ptr(Value),
     /// Components of the vector at the inner place (`v.zx`).
     Swizzle(Box<Place>, Vec<u8>),
+    /// Elements (row, column) of the matrix at the inner place (`m._m00_m11`).
+    MatrixSwizzle(Box<Place>, Vec<(u8, u8)>),
     /// A texel of a typed buffer or storage texture (`tex[coord]`).
     Texel { resource: Value, coord: Value },
 }
@@ -373,6 +375,10 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     _ => self.fb().swizzle(v, comps),
                 }
             }
+            Place::MatrixSwizzle(base, elements) => {
+                let m = self.load_place(base)?;
+                self.matrix_elements(m, elements)
+            }
             Place::Texel { resource, coord } => {
                 // `tex[c]` of a sampled texture reads mip level 0.
                 let sampled = matches!(
@@ -409,12 +415,42 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
                 self.store_place(base, whole)?;
             }
+            Place::MatrixSwizzle(base, elements) => {
+                let mut whole = self.load_place(base)?;
+                let single = elements.len() == 1;
+                for (i, &(r, c)) in elements.iter().enumerate() {
+                    let part = if single {
+                        v
+                    } else {
+                        self.fb().extract(v, &[i as u32])
+                    };
+                    whole = self.fb().insert(whole, part, &[u32::from(r), u32::from(c)]);
+                }
+                self.store_place(base, whole)?;
+            }
             Place::Texel { resource, coord } => {
                 self.fb()
                     .resource_op(Opcode::TextureStore, &[*resource, *coord, v], &[]);
             }
         }
         Ok(())
+    }
+
+    /// Elements (row, column) of matrix value `m`: a scalar for one, else a vector.
+    pub fn matrix_elements(&mut self, m: Value, elements: &[(u8, u8)]) -> Value {
+        let parts: Vec<Value> = elements
+            .iter()
+            .map(|&(r, c)| self.fb().extract(m, &[u32::from(r), u32::from(c)]))
+            .collect();
+        if parts.len() == 1 {
+            return parts[0];
+        }
+        let k = self
+            .type_of(m)
+            .scalar_kind()
+            .unwrap_or(types::ScalarKind::Float);
+        self.fb()
+            .construct(Type::Vector(k, parts.len() as u8), &parts)
     }
 
     /// The type a place holds.
@@ -425,6 +461,15 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 ir::typing::load_type(&t).unwrap_or(Type::Void)
             }
             Place::Swizzle(base, comps) => {
+                let t = self.place_type(base);
+                let k = t.scalar_kind().unwrap_or(types::ScalarKind::Float);
+                if comps.len() == 1 {
+                    Type::Scalar(k)
+                } else {
+                    Type::Vector(k, comps.len() as u8)
+                }
+            }
+            Place::MatrixSwizzle(base, comps) => {
                 let t = self.place_type(base);
                 let k = t.scalar_kind().unwrap_or(types::ScalarKind::Float);
                 if comps.len() == 1 {

@@ -219,14 +219,26 @@ impl FnLower<'_, '_> {
         let mut vals = Vec::new();
         // (temporary, the argument's place, its type, the argument) to copy back.
         let mut copy_back = Vec::new();
+        // (temporary of a base struct, the derived object, its field count) to copy back.
+        let mut base_back = Vec::new();
         let has_this = self.cx.method_owner(idx).is_some();
         if has_this {
             let this_ty = params[0].pointee().map(|(_, t)| t.clone());
             let this_ty = this_ty.unwrap_or(Type::Void);
             match (receiver, self.this) {
-                (Some(r), _) => vals.push(self.this_argument(r, &this_ty, &mut copy_back)?),
-                // `Add(v)` inside another method of the struct: the same object.
-                (None, Some(this)) => vals.push(this),
+                (Some(r), _) => {
+                    vals.push(self.this_argument(r, &this_ty, &mut copy_back, &mut base_back)?)
+                }
+                // `Add(v)` inside another method of the struct: the same object, or its base.
+                (None, Some(this)) => {
+                    let this = match self.type_of(this).pointee() {
+                        Some((_, t)) if *t != this_ty => {
+                            self.base_this(this, &this_ty, true, &mut base_back, e)?
+                        }
+                        _ => this,
+                    };
+                    vals.push(this)
+                }
                 (None, None) => {
                     return Err(self.unsupported("calling a method without its object", e))
                 }
@@ -269,6 +281,15 @@ impl FnLower<'_, '_> {
             }
         }
         let v = self.fb().call(f, &vals);
+        for (temp, object, fields) in base_back {
+            for i in 0..fields {
+                let i = self.fb().int(i as i32);
+                let from = self.fb().access_chain(temp, &[i]);
+                let to = self.fb().access_chain(object, &[i]);
+                let field = self.fb().load(from);
+                self.fb().store(to, field);
+            }
+        }
         for (temp, place, ty, a) in copy_back {
             let value = self.fb().load(temp);
             let to = self.place_type(&place);
@@ -365,7 +386,30 @@ impl FnLower<'_, '_> {
         r: ExprId,
         this_ty: &Type,
         copy_back: &mut Vec<(Value, Place, Type, ExprId)>,
+        base_back: &mut Vec<(Value, Value, usize)>,
     ) -> R<Value> {
+        let is_base = matches!(self.infer.type_of_expr(r), Some(t) if t != this_ty);
+        if is_base {
+            // A method a base declares, called on a derived object.
+            let (object, writable) = if self.is_place_expr(r) {
+                match self.lvalue(r)? {
+                    Place::Ptr(p) => {
+                        let writable =
+                            matches!(self.type_of(p).pointee(), Some((AddressSpace::Function, _)))
+                                || self.is_writable_memory(p);
+                        (p, writable)
+                    }
+                    _ => return Err(self.unsupported("this method's object", r)),
+                }
+            } else {
+                let v = self.rvalue(r)?;
+                let ty = self.type_of(v);
+                let temp = self.entry_alloca(ty, "");
+                self.fb().store(temp, v);
+                (temp, false)
+            };
+            return self.base_this(object, this_ty, writable, base_back, r);
+        }
         if self.is_place_expr(r) {
             let place = self.lvalue(r)?;
             if let Place::Ptr(p) = place {
@@ -388,6 +432,41 @@ impl FnLower<'_, '_> {
         let v = self.coerce(r, this_ty)?;
         let temp = self.entry_alloca(this_ty.clone(), "");
         self.fb().store(temp, v);
+        Ok(temp)
+    }
+
+    /// `this` of type `base` for a derived `object`: a struct's bases are laid out as its first
+    /// fields, so those fields are copied into a temporary of the base type, and back after the
+    /// call when the object is `writable`.
+    fn base_this(
+        &mut self,
+        object: Value,
+        base: &Type,
+        writable: bool,
+        base_back: &mut Vec<(Value, Value, usize)>,
+        e: ExprId,
+    ) -> R<Value> {
+        let derived = self.type_of(object).pointee().map(|(_, t)| t.clone());
+        let fields = match (base, &derived) {
+            (Type::Struct(b), Some(Type::Struct(d)))
+                if b.fields.len() <= d.fields.len()
+                    && b.fields.iter().zip(&d.fields).all(|(x, y)| x.ty == y.ty) =>
+            {
+                b.fields.len()
+            }
+            _ => return Err(self.unsupported("this method's object type", e)),
+        };
+        let temp = self.entry_alloca(base.clone(), "");
+        for i in 0..fields {
+            let i = self.fb().int(i as i32);
+            let from = self.fb().access_chain(object, &[i]);
+            let to = self.fb().access_chain(temp, &[i]);
+            let field = self.fb().load(from);
+            self.fb().store(to, field);
+        }
+        if writable {
+            base_back.push((temp, object, fields));
+        }
         Ok(temp)
     }
 

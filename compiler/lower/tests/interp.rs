@@ -182,3 +182,115 @@ void main(uint3 id : SV_DispatchThreadID) {
         ]
     );
 }
+
+#[test]
+fn derived_structs_reach_base_fields_and_methods() {
+    // `sum` reads the base field `a` unqualified; `Base::bump` runs on the derived object and
+    // its write to `a` lands in it: a = 1 + 10 = 11, so sum = 11 + 2 = 13, get = 11.
+    let out = run(
+        r#"
+RWStructuredBuffer<float> Out : register(u0);
+struct Base { float a; float get() { return a; } void bump(float by) { a += by; } };
+struct Derived : Base { float b; float sum() { return a + b; } float viaBase() { return get(); } };
+[numthreads(1, 1, 1)]
+void main() {
+    Derived d;
+    d.a = 1;
+    d.b = 2;
+    d.bump(10);
+    Out[0] = d.sum();
+    Out[1] = d.get();
+    Out[2] = d.viaBase();
+    Out[3] = d.b;
+}
+"#,
+        [1, 1, 1],
+        vec![words_f32(&[0.0; 4])],
+    );
+    assert_eq!(as_f32(&out[0]), [13.0, 11.0, 11.0, 2.0]);
+}
+
+#[test]
+fn overloaded_operators_call_the_method() {
+    // HLSL 2021: `p + q` calls `V2::operator+`, `p == q` calls `operator==`, `p * 3` picks the
+    // `float` overload of `operator*`.
+    let out = run(
+        r#"
+RWStructuredBuffer<float> Out : register(u0);
+struct V2 {
+    float x, y;
+    V2 operator+(V2 o) { V2 r; r.x = x + o.x; r.y = y + o.y; return r; }
+    V2 operator*(float k) { V2 r; r.x = x * k; r.y = y * k; return r; }
+    bool operator==(V2 o) { return x == o.x && y == o.y; }
+};
+[numthreads(1, 1, 1)]
+void main() {
+    V2 p = { 1, 2 };
+    V2 q = { 10, 20 };
+    V2 s = p + q;
+    V2 t = (p + q) * 3;
+    Out[0] = s.x;
+    Out[1] = s.y;
+    Out[2] = t.y;
+    Out[3] = (p == q) ? 1 : 0;
+    Out[4] = (p == p) ? 1 : 0;
+}
+"#,
+        [1, 1, 1],
+        vec![words_f32(&[0.0; 5])],
+    );
+    assert_eq!(as_f32(&out[0]), [11.0, 22.0, 66.0, 0.0, 1.0]);
+}
+
+#[test]
+fn matrix_element_members_read_and_write() {
+    // float2x3 m = {1,2,3, 4,5,6}; `_m12` is row 1, column 2 (6); `_11` is one-based (1);
+    // writing `_m00_m01` = (7, 8) changes only those.
+    let out = run(
+        r#"
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    float2x3 m = { 1, 2, 3, 4, 5, 6 };
+    Out[0] = m._m12;
+    Out[1] = m._11;
+    float2 d = m._m10_m02;
+    Out[2] = d.x;
+    Out[3] = d.y;
+    m._m00_m01 = float2(7, 8);
+    m._23 = 9;
+    Out[4] = m[0][0] + m[0][1] * 10 + m[0][2] * 100;
+    Out[5] = m[1][2];
+}
+"#,
+        [1, 1, 1],
+        vec![words_f32(&[0.0; 6])],
+    );
+    assert_eq!(as_f32(&out[0]), [6.0, 1.0, 4.0, 3.0, 387.0, 9.0]);
+}
+
+#[test]
+fn casts_to_and_from_structs_are_flat() {
+    // `(S)2` fills every scalar of S; `(float2)s` takes its first two scalars; `(S)float4`
+    // fills the fields in order, converting to each field's type.
+    let out = run(
+        r#"
+RWStructuredBuffer<float> Out : register(u0);
+struct S { float a; int2 b; float c; };
+[numthreads(1, 1, 1)]
+void main() {
+    S z = (S)2;
+    Out[0] = z.a + z.b.x + z.b.y + z.c;
+    S s = (S)float4(1.5, 2.5, 3.5, 4.5);
+    float2 f = (float2)s;
+    Out[1] = f.x;
+    Out[2] = f.y;
+    Out[3] = s.b.y;
+    Out[4] = s.c;
+}
+"#,
+        [1, 1, 1],
+        vec![words_f32(&[0.0; 5])],
+    );
+    assert_eq!(as_f32(&out[0]), [8.0, 1.5, 2.0, 3.0, 4.5]);
+}

@@ -169,9 +169,20 @@ impl Name {
         support::token(&self.syntax, SyntaxKind::IDENT)
     }
 
-    /// The name's text (for `operator+`, the whole text).
+    /// The name's text (for `operator +`, the whole text without trivia: `operator+`).
     pub fn text(&self) -> String {
-        self.syntax.text().to_string()
+        let mut tokens = self.syntax.children_with_tokens();
+        if let (Some(only), None) = (tokens.next(), tokens.next()) {
+            if let Some(t) = only.as_token() {
+                return t.text().to_string();
+            }
+        }
+        self.syntax
+            .descendants_with_tokens()
+            .filter_map(|e| e.into_token())
+            .filter(|t| !t.kind().is_trivia())
+            .map(|t| t.text().to_string())
+            .collect()
     }
 }
 

@@ -168,7 +168,7 @@ impl InferCtx<'_> {
     }
 
     /// The struct that declares method `name`: `idx` itself, or the first base that does.
-    fn struct_with_method(
+    pub(super) fn struct_with_method(
         &self,
         idx: ItemIdx,
         targs: Vec<TemplateArg>,
@@ -416,7 +416,7 @@ impl InferCtx<'_> {
         )
     }
 
-    fn resolve_overload(
+    pub(super) fn resolve_overload(
         &mut self,
         id: ExprId,
         name: &str,

@@ -301,6 +301,31 @@ impl InferCtx<'_> {
             }
         }
         let found = self.scope.lookup_qualified(self.tree, &self.tcx.site, path);
+        if let (Some(name), Some((owner, _))) = (path.as_name(), &self.owner) {
+            // The fields of a method's struct, its bases' included, hide outer names.
+            let inner = found.first().is_some_and(|f| {
+                let parent = self.tree.item(*f).parent;
+                parent == Some(*owner) || parent == Some(self.idx)
+            });
+            if !inner {
+                if let Some(ty) = self.member_type(name) {
+                    return Some(ValueRes::Member(Some(ty)));
+                }
+                // A method of a base.
+                let (owner, args) = (*owner, self.owner.clone().map(|o| o.1).unwrap_or_default());
+                let (declarer, _) = self.struct_with_method(owner, args, name, 0);
+                let methods: Vec<_> = self
+                    .scope
+                    .in_scope(Some(declarer), name)
+                    .iter()
+                    .copied()
+                    .filter(|m| self.tree.function(*m).is_some())
+                    .collect();
+                if !methods.is_empty() {
+                    return Some(ValueRes::Functions(methods));
+                }
+            }
+        }
         let first = *found.first()?;
         Some(match &self.tree.item(first).kind {
             ItemKind::Function(_) => ValueRes::Functions(
@@ -390,12 +415,20 @@ impl InferCtx<'_> {
             BinaryOp::Arith(arith) => {
                 self.infer_expr(lhs);
                 self.infer_expr(rhs);
+                if let Some(ty) = self.overloaded_operator(id, op, lhs, rhs) {
+                    return ty;
+                }
                 let (ty, lit) = self.arith(id, arith, lhs, rhs).unwrap_or((None, false));
                 self.set(id, ty, lit)
             }
             BinaryOp::Cmp(_) | BinaryOp::Logic(_) => {
                 self.infer_expr(lhs);
                 self.infer_expr(rhs);
+                if matches!(op, BinaryOp::Cmp(_)) {
+                    if let Some(ty) = self.overloaded_operator(id, op, lhs, rhs) {
+                        return ty;
+                    }
+                }
                 let (Some(a), Some(b)) = (self.operand(lhs), self.operand(rhs)) else {
                     return self.set(id, None, false);
                 };
@@ -420,6 +453,47 @@ impl InferCtx<'_> {
                 }
             }
         }
+    }
+
+    /// `a op b` where `a` is a struct: a call of its method `operator op` (HLSL 2021). `None`
+    /// when `a` is no struct.
+    fn overloaded_operator(
+        &mut self,
+        id: ExprId,
+        op: BinaryOp,
+        lhs: ExprId,
+        rhs: ExprId,
+    ) -> Option<Option<Type>> {
+        let Some(Type::Struct(s)) = self.result.type_of_expr(lhs).cloned() else {
+            return None;
+        };
+        let name = format!("operator{}", op.symbol());
+        let Some((idx, targs)) = self.tcx.struct_item(&s) else {
+            return Some(self.set(id, None, false));
+        };
+        let (idx, targs) = self.struct_with_method(idx, targs, &name, 0);
+        let methods: Vec<crate::item_tree::ItemIdx> = self
+            .scope
+            .in_scope(Some(idx), &name)
+            .iter()
+            .copied()
+            .filter(|m| self.tree.function(*m).is_some())
+            .collect();
+        if methods.is_empty() {
+            let rhs_ty = self.result.type_of_expr(rhs).cloned();
+            return Some(match rhs_ty {
+                Some(b) => self.bad_operands(id, &Type::Struct(s), &b),
+                None => self.set(id, None, false),
+            });
+        }
+        let env: Vec<(String, TemplateArg)> = self
+            .tree
+            .strukt(idx)
+            .and_then(|st| st.template.as_ref())
+            .map(|ps| ps.iter().map(|p| p.name.clone()).zip(targs).collect())
+            .unwrap_or_default();
+        let ty = self.resolve_overload(id, &name, methods, &[rhs], &env);
+        Some(self.set(id, ty, false))
     }
 
     fn bad_operands(&mut self, id: ExprId, a: &Type, b: &Type) -> Option<Type> {

@@ -53,6 +53,50 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    /// The operator as written (`+`, `+=`, `&&`).
+    pub fn symbol(self) -> &'static str {
+        use ArithOp::*;
+        let arith = |op: ArithOp| match op {
+            Add => "+",
+            Sub => "-",
+            Mul => "*",
+            Div => "/",
+            Rem => "%",
+            Shl => "<<",
+            Shr => ">>",
+            BitAnd => "&",
+            BitOr => "|",
+            BitXor => "^",
+        };
+        match self {
+            BinaryOp::Arith(op) => arith(op),
+            BinaryOp::Logic(LogicOp::And) => "&&",
+            BinaryOp::Logic(LogicOp::Or) => "||",
+            BinaryOp::Cmp(op) => match op {
+                CmpOp::Eq => "==",
+                CmpOp::Ne => "!=",
+                CmpOp::Lt => "<",
+                CmpOp::Gt => ">",
+                CmpOp::Le => "<=",
+                CmpOp::Ge => ">=",
+            },
+            BinaryOp::Assign { op: None } => "=",
+            BinaryOp::Assign { op: Some(op) } => match op {
+                Add => "+=",
+                Sub => "-=",
+                Mul => "*=",
+                Div => "/=",
+                Rem => "%=",
+                Shl => "<<=",
+                Shr => ">>=",
+                BitAnd => "&=",
+                BitOr => "|=",
+                BitXor => "^=",
+            },
+            BinaryOp::Comma => ",",
+        }
+    }
+
     fn from_kind(kind: SyntaxKind) -> Option<BinaryOp> {
         use ArithOp::*;
         let op = match kind {
