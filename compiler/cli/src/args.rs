@@ -145,6 +145,26 @@ pub struct Options {
     #[arg(long = "pack-matrix-row-major")]
     pub row_major_default: bool,
 
+    /// Also write the SPIR-V disassembly to FILE (DXC: -Fc).
+    #[arg(long = "assembly-output", value_name = "FILE")]
+    pub assembly_output: Option<String>,
+
+    /// Also write the SPIR-V binary as a C header to FILE (DXC: -Fh).
+    #[arg(long = "header-output", value_name = "FILE")]
+    pub header_output: Option<String>,
+
+    /// The array's name in the `-Fh` header (DXC: -Vn; default `g_<entry>`).
+    #[arg(long = "variable-name", value_name = "NAME")]
+    pub variable_name: Option<String>,
+
+    /// Treat warnings as errors (DXC: -WX).
+    #[arg(long = "warnings-as-errors")]
+    pub warnings_as_errors: bool,
+
+    /// Report no warnings (DXC: -no-warnings).
+    #[arg(long = "no-warnings")]
+    pub no_warnings: bool,
+
     /// DXC flags accepted without effect (debug information and stripping), each reported
     /// with a warning.
     #[arg(long = "ignored-dxc-flag", hide = true, value_name = "FLAG")]
@@ -215,6 +235,16 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             "Zi" | "Zs" | "Qembed_debug" | "Qstrip_debug" | "Qstrip_reflect" => {
                 vec![format!("--ignored-dxc-flag={s}")]
             }
+            // Code-generation hints that change nothing in hlslc's output.
+            "Gec" | "Ges" | "Gfa" | "Gfp" | "Gis" => vec![format!("--ignored-dxc-flag={s}")],
+            "Fc" => vec!["--assembly-output".into()],
+            "Fh" => vec!["--header-output".into()],
+            "Vn" => vec!["--variable-name".into()],
+            "WX" => vec!["--warnings-as-errors".into()],
+            "no-warnings" => vec!["--no-warnings".into()],
+            // Warning groups: hlslc's warnings have no groups yet, so `-Wno-conversion` and the
+            // like are accepted and change nothing.
+            _ if flag.starts_with('W') && flag.len() > 1 => Vec::new(),
             "O0" | "O1" | "O2" | "O3" => vec!["--opt-level".into(), flag[1..].into()],
             "Od" => vec!["--opt-level".into(), "0".into()],
             "Vd" => vec!["--skip-validation".into()],
@@ -308,10 +338,10 @@ mod tests {
 
     #[test]
     fn unknown_and_unsupported_dxc_flags_are_named() {
-        let os = ["hlslc", "-Fc"].into_iter().map(OsString::from);
+        let os = ["hlslc", "-Fd"].into_iter().map(OsString::from);
         assert_eq!(
             normalize(os).unwrap_err(),
-            "`-Fc` is a DXC option hlslc does not support yet \
+            "`-Fd` is a DXC option hlslc does not support yet \
              (docs/dxc-flags.md lists what it accepts)"
         );
         let os = ["hlslc", "-frobnicate"].into_iter().map(OsString::from);

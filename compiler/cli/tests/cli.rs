@@ -326,10 +326,10 @@ fn json_diagnostics() {
 
 #[test]
 fn bad_usage_exits_2() {
-    let out = hlslc(&["-Fc", "out.txt", "examples/blur_cs.hlsl"]);
+    let out = hlslc(&["-Fd", "out.txt", "examples/blur_cs.hlsl"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("`-Fc` is a DXC option hlslc does not support yet"),
+        stderr(&out).contains("`-Fd` is a DXC option hlslc does not support yet"),
         "{}",
         stderr(&out)
     );
@@ -588,4 +588,89 @@ fn ir_locations_and_spec_overrides() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn assembly_and_header_listings() {
+    // `-Fc` and `-Fh` beside `-Fo`: the disassembly, and a C array of the same bytes as the
+    // binary (named by `-Vn`).
+    let dir = temp_file("listings/.keep", "").parent().unwrap().to_owned();
+    let spv = dir.join("blur.spv");
+    let asm = dir.join("blur.spvasm");
+    let header = dir.join("blur.h");
+    let out = hlslc(&[
+        "-T",
+        "cs_6_0",
+        "-E",
+        "main",
+        "-spirv",
+        "-Fo",
+        spv.to_str().unwrap(),
+        "-Fc",
+        asm.to_str().unwrap(),
+        "-Fh",
+        header.to_str().unwrap(),
+        "-Vn",
+        "g_blur",
+        "examples/blur_cs.hlsl",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let binary = std::fs::read(&spv).unwrap();
+    assert_eq!(
+        &binary[..4],
+        &[0x03, 0x02, 0x23, 0x07],
+        "SPIR-V magic, little-endian"
+    );
+    let text = std::fs::read_to_string(&asm).unwrap();
+    assert!(text.contains("OpEntryPoint GLCompute"), "{text}");
+    let h = std::fs::read_to_string(&header).unwrap();
+    assert!(h.contains("const unsigned char g_blur[] = {"), "{h}");
+    let bytes: Vec<u8> = h
+        .split(|c: char| c == ',' || c == '{' || c == '}' || c.is_whitespace())
+        .filter_map(|t| t.strip_prefix("0x"))
+        .map(|t| u8::from_str_radix(t, 16).unwrap())
+        .collect();
+    assert_eq!(bytes, binary);
+
+    // `-Fc` alone writes only the listing.
+    std::fs::remove_file(&asm).unwrap();
+    let out = hlslc(&[
+        "-T",
+        "cs_6_0",
+        "-spirv",
+        "-Fc",
+        asm.to_str().unwrap(),
+        "examples/blur_cs.hlsl",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(std::fs::read_to_string(&asm)
+        .unwrap()
+        .contains("OpEntryPoint"));
+}
+
+#[test]
+fn warning_flags() {
+    // W2001 (implicit truncation) is a warning: exit 0; `-WX` makes it fail; `-no-warnings`
+    // hides it; `-Wno-...` groups are accepted.
+    let path = temp_file(
+        "warn.hlsl",
+        "RWStructuredBuffer<float3> O;\n[numthreads(1,1,1)] void main() { float3 v = float4(1,2,3,4); O[0] = v; }\n",
+    );
+    let p = path.to_str().unwrap();
+    let out = hlslc(&["-T", "cs_6_0", "--check", p]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stderr(&out).contains("W2001"), "{}", stderr(&out));
+    let out = hlslc(&["-T", "cs_6_0", "-WX", "--check", p]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = hlslc(&[
+        "-T",
+        "cs_6_0",
+        "-no-warnings",
+        "-Wno-conversion",
+        "--check",
+        p,
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!stderr(&out).contains("W2001"), "{}", stderr(&out));
 }

@@ -326,10 +326,6 @@ impl ModuleCtx<'_> {
             let range = self.item_range(idx);
             return Err(self.unsupported("this kind of buffer", range));
         };
-        if c.is_tbuffer {
-            let range = self.item_range(idx);
-            return Err(self.unsupported("tbuffer", range));
-        }
         let name = self.tree.item(idx).name.clone();
         let mut fields = Vec::new();
         for &m in &c.members {
@@ -345,7 +341,12 @@ impl ModuleCtx<'_> {
             name: format!("type.{name}"),
             fields,
         });
-        let ty = Type::resource(types::ResourceType::ConstantBuffer { element });
+        // A tbuffer is a `TextureBuffer` of its members, as a cbuffer is a `ConstantBuffer`.
+        let ty = Type::resource(if c.is_tbuffer {
+            types::ResourceType::TextureBuffer { element }
+        } else {
+            types::ResourceType::ConstantBuffer { element }
+        });
         let (set, binding) = self.binding_for(idx);
         let g = self.mb.resource(&name, ty, set, binding);
         self.cbuffers.insert(idx, g);

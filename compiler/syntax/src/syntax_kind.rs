@@ -188,6 +188,9 @@ pub enum SyntaxKind {
     PACKOFFSET_BINDING,
     /// `: 4` after a field name (bitfield width).
     BIT_FIELD_WIDTH,
+    /// `{ Filter = MIN_MAG_MIP_LINEAR; }` after a variable name: an effects state block, which
+    /// DXC accepts and ignores.
+    STATE_BLOCK,
     /// `struct`, `class` or `interface` definition.
     STRUCT_DEF,
     /// `: Base` after a struct name.

@@ -154,6 +154,8 @@ fn decl_after_type(p: &mut Parser<'_>, m: Marker) {
     } else if p.at(IDENT) && p.nth_at(1, L_PAREN) {
         name(p, "a name");
         fn_def_rest(p, m);
+    } else if p.at(IDENT) && p.nth_at(1, L_BRACE) && at_state_block(p, 2) {
+        var_decl_rest(p, m);
     } else if p.at(IDENT) && p.nth_at(1, L_BRACE) {
         // `void f { ... }`: a function missing its parameter list.
         name(p, "a name");
@@ -258,10 +260,44 @@ fn declarator(p: &mut Parser<'_>) {
         types::array_suffix(p);
     }
     annotations(p);
+    if p.at(L_BRACE) && at_state_block(p, 1) {
+        state_block(p);
+    }
     if p.eat(EQ) && expressions::expr_no_comma(p).is_none() {
         p.error("expected an initializer");
     }
     m.complete(p, VAR_DECLARATOR);
+}
+
+/// Whether the tokens from `n` on start the inside of an effects state block: `}` or
+/// `Name =` (`Filter = MIN_MAG_MIP_LINEAR;`), where a block of statements would not have an
+/// assignment to a bare name first.
+fn at_state_block(p: &Parser<'_>, n: usize) -> bool {
+    p.nth_at(n, R_BRACE) || (p.nth_at(n, IDENT) && p.nth_at(n + 1, EQ))
+}
+
+/// `STATE_BLOCK`: `{ Name = value; ... }`, kept whole (DXC ignores effects state).
+fn state_block(p: &mut Parser<'_>) {
+    let m = p.start();
+    p.bump(L_BRACE);
+    let mut depth = 1u32;
+    while !p.at_end() {
+        match p.current() {
+            L_BRACE => depth += 1,
+            R_BRACE => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            _ => {}
+        }
+        p.bump_any();
+    }
+    if !p.eat(R_BRACE) {
+        p.error("expected `}` to close the state block");
+    }
+    m.complete(p, STATE_BLOCK);
 }
 
 /// `: SV_Position`, `: register(t0, space1)`, `: packoffset(c0.x)`, `: 4` (bitfield width),

@@ -880,3 +880,75 @@ void f(float const b) {}
         "#]],
     );
 }
+
+#[test]
+fn sampler_state_block() {
+    check(
+        "SamplerState s : register(s0) { Filter = MIN_MAG_MIP_LINEAR; };\n",
+        expect![[r#"
+            SOURCE_FILE@0..64
+              VAR_DECL@0..63
+                TYPE_REF@0..12
+                  PATH@0..12
+                    PATH_SEGMENT@0..12
+                      NAME_REF@0..12
+                        IDENT@0..12 "SamplerState"
+                WHITESPACE@12..13 " "
+                VAR_DECLARATOR@13..62
+                  NAME@13..14
+                    IDENT@13..14 "s"
+                  WHITESPACE@14..15 " "
+                  REGISTER_BINDING@15..29
+                    COLON@15..16 ":"
+                    WHITESPACE@16..17 " "
+                    REGISTER_KW@17..25 "register"
+                    L_PAREN@25..26 "("
+                    IDENT@26..28 "s0"
+                    R_PAREN@28..29 ")"
+                  WHITESPACE@29..30 " "
+                  STATE_BLOCK@30..62
+                    L_BRACE@30..31 "{"
+                    WHITESPACE@31..32 " "
+                    IDENT@32..38 "Filter"
+                    WHITESPACE@38..39 " "
+                    EQ@39..40 "="
+                    WHITESPACE@40..41 " "
+                    IDENT@41..59 "MIN_MAG_MIP_LINEAR"
+                    SEMICOLON@59..60 ";"
+                    WHITESPACE@60..61 " "
+                    R_BRACE@61..62 "}"
+                SEMICOLON@62..63 ";"
+              WHITESPACE@63..64 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn function_missing_parameters_is_not_a_state_block() {
+    check(
+        "void f { return; }\n",
+        expect![[r#"
+        SOURCE_FILE@0..19
+          FN_DEF@0..18
+            TYPE_REF@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            WHITESPACE@6..7 " "
+            BLOCK@7..18
+              L_BRACE@7..8 "{"
+              WHITESPACE@8..9 " "
+              RETURN_STMT@9..16
+                RETURN_KW@9..15 "return"
+                SEMICOLON@15..16 ";"
+              WHITESPACE@16..17 " "
+              R_BRACE@17..18 "}"
+          WHITESPACE@18..19 "\n"
+        error 7..8: expected a parameter list
+    "#]],
+    );
+}
