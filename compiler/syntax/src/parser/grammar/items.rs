@@ -154,7 +154,8 @@ fn decl_after_type(p: &mut Parser<'_>, m: Marker) {
     } else if p.at(IDENT) && p.nth_at(1, L_PAREN) {
         name(p, "a name");
         fn_def_rest(p, m);
-    } else if p.at(IDENT) && p.nth_at(1, L_BRACE) && at_state_block(p, 2) {
+    } else if p.at(IDENT) && p.nth_at(1, L_BRACE) && p.nth_at(2, IDENT) && p.nth_at(3, EQ) {
+        // `SamplerState s { Filter = ...; }`, not `void f { }` missing its parameters.
         var_decl_rest(p, m);
     } else if p.at(IDENT) && p.nth_at(1, L_BRACE) {
         // `void f { ... }`: a function missing its parameter list.
