@@ -166,7 +166,21 @@ impl ModuleBuilder {
         if let Some(gv) = self.module.globals.get_mut(g) {
             gv.layout = gv
                 .buffer_layout_type()
-                .map(|t| BufferLayout::new(&t, rules));
+                .map(|t| BufferLayout::with_member_offsets(&t, rules, &gv.member_offsets));
+        }
+    }
+
+    /// Places the members of buffer `g` at explicit offsets (`packoffset`), by member index.
+    pub fn set_member_offsets(&mut self, g: Global, offsets: Vec<Option<u32>>) {
+        let rules = match self.module.globals.get_mut(g) {
+            Some(gv) => {
+                gv.member_offsets = offsets;
+                gv.layout.as_ref().map(|l| l.rules)
+            }
+            None => None,
+        };
+        if let Some(rules) = rules {
+            self.set_layout_rules(g, rules);
         }
     }
 

@@ -350,6 +350,9 @@ pub struct GlobalVar {
     pub patch: bool,
     /// A mesh-shader output per primitive rather than per vertex (SPIR-V `PerPrimitiveEXT`).
     pub per_primitive: bool,
+    /// Explicit byte offsets of the buffer's members (`packoffset`), by member index; empty
+    /// when every member is placed by the layout rules.
+    pub member_offsets: Vec<Option<u32>>,
 }
 
 impl GlobalVar {
@@ -370,6 +373,7 @@ impl GlobalVar {
             image_format: None,
             patch: false,
             per_primitive: false,
+            member_offsets: Vec::new(),
         }
     }
 

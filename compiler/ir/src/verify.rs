@@ -314,7 +314,9 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
         match (g.buffer_layout_type(), &g.layout) {
             (Some(_), None) => fail("a buffer needs a layout".to_owned()),
             (Some(t), Some(l)) => {
-                if types::TypeLayout::of(&t, l.rules) != l.layout {
+                let expected =
+                    types::BufferLayout::with_member_offsets(&t, l.rules, &g.member_offsets);
+                if expected.layout != l.layout {
                     fail(format!(
                         "the {} layout does not match {}",
                         l.rules.name(),

@@ -23,9 +23,11 @@ struct Var {
 
 /// The built-in of a system value on the input (`output == false`) or output side.
 fn builtin(stage: ShaderStage, output: bool, semantic: &str) -> Option<(BuiltIn, Type)> {
+    // `SV_Position0` is `SV_Position`: these system values have only index 0.
     let s = semantic.to_ascii_uppercase();
+    let s = s.strip_suffix('0').unwrap_or(&s);
     let float4 = Type::Vector(ScalarKind::Float, 4);
-    Some(match (stage, output, s.as_str()) {
+    Some(match (stage, output, s) {
         (ShaderStage::Vertex, false, "SV_VERTEXID") => (BuiltIn::VertexIndex, Type::UINT),
         (ShaderStage::Vertex, false, "SV_INSTANCEID") => (BuiltIn::InstanceIndex, Type::UINT),
         (ShaderStage::Vertex, true, "SV_POSITION") => (BuiltIn::Position, float4),

@@ -328,6 +328,15 @@ impl ModuleCtx<'_> {
         };
         let name = self.tree.item(idx).name.clone();
         let mut fields = Vec::new();
+        // `packoffset(c1.y)` places a member at byte 20, as DXC does for SPIR-V too.
+        let offsets: Vec<Option<u32>> = c
+            .members
+            .iter()
+            .map(|&m| match &self.tree.item(m).kind {
+                ItemKind::Variable(v) => v.packoffset.as_deref().and_then(types::packoffset_bytes),
+                _ => None,
+            })
+            .collect();
         for &m in &c.members {
             let ty = self.global_type_of(m)?;
             fields.push(StructField {
@@ -349,6 +358,9 @@ impl ModuleCtx<'_> {
         });
         let (set, binding) = self.binding_for(idx);
         let g = self.mb.resource(&name, ty, set, binding);
+        if offsets.iter().any(Option::is_some) {
+            self.mb.set_member_offsets(g, offsets);
+        }
         self.cbuffers.insert(idx, g);
         Ok(g)
     }

@@ -294,3 +294,34 @@ void main() {
     );
     assert_eq!(as_f32(&out[0]), [8.0, 1.5, 2.0, 3.0, 4.5]);
 }
+
+#[test]
+fn packoffset_places_cbuffer_members() {
+    // `packoffset(c1.y)` is byte 20 and `c2.z` byte 40, whatever the default packing says
+    // (it would put `b` at 16 and `c` at 24).
+    let mut cb = vec![0.0f32; 12];
+    cb[0] = 1.0; // a : c0
+    cb[5] = 2.0; // b : c1.y
+    cb[10] = 3.0; // c.x : c2.z
+    cb[11] = 4.0; // c.y : c2.w
+    let out = run(
+        r#"
+cbuffer Params : register(b0) {
+    float a : packoffset(c0);
+    float b : packoffset(c1.y);
+    float2 c : packoffset(c2.z);
+};
+RWStructuredBuffer<float> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = a;
+    Out[1] = b;
+    Out[2] = c.x;
+    Out[3] = c.y;
+}
+"#,
+        [1, 1, 1],
+        vec![words_f32(&cb), words_f32(&[0.0; 4])],
+    );
+    assert_eq!(as_f32(&out[1]), [1.0, 2.0, 3.0, 4.0]);
+}

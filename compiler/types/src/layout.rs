@@ -113,6 +113,18 @@ impl BufferLayout {
             layout: TypeLayout::of(ty, rules),
         }
     }
+
+    /// The layout of struct `ty` with some members at explicit offsets (`packoffset`, by
+    /// member index; `None` or missing: placed after the previous member by `rules`).
+    pub fn with_member_offsets(ty: &Type, rules: LayoutRules, offsets: &[Option<u32>]) -> Self {
+        let layout = match ty {
+            Type::Struct(s) if offsets.iter().any(Option::is_some) => {
+                TypeLayout::of_struct(s, rules, offsets)
+            }
+            _ => TypeLayout::of(ty, rules),
+        };
+        BufferLayout { rules, layout }
+    }
 }
 
 fn round_up(n: u32, align: u32) -> u32 {
@@ -240,42 +252,50 @@ impl TypeLayout {
                     },
                 }
             }
-            Type::Struct(s) => {
-                let mut offset = 0;
-                let mut max_align = 1;
-                let mut members = Vec::with_capacity(s.fields.len());
-                for field in &s.fields {
-                    let layout = TypeLayout::of(&field.ty, rules);
-                    max_align = max_align.max(layout.alignment);
-                    offset = place(offset, &field.ty, &layout, rules);
-                    members.push(MemberLayout {
-                        offset,
-                        layout: layout.clone(),
-                    });
-                    offset = offset.saturating_add(layout.size);
-                }
-                let alignment = if rules.is_std140_like() || rules == LayoutRules::Dx {
-                    round_up(max_align, 16)
-                } else {
-                    max_align
-                };
-                // DX and scalar layout do not pad a struct's tail: the next member may use it.
-                let size = if matches!(rules, LayoutRules::Dx | LayoutRules::Scalar) {
-                    offset
-                } else {
-                    round_up(offset, alignment)
-                };
-                TypeLayout {
-                    size,
-                    alignment,
-                    kind: LayoutKind::Struct { members },
-                }
-            }
+            Type::Struct(s) => TypeLayout::of_struct(s, rules, &[]),
             Type::Void | Type::Resource(_) | Type::Pointer { .. } => TypeLayout {
                 size: 0,
                 alignment: 1,
                 kind: LayoutKind::Opaque,
             },
+        }
+    }
+
+    /// A struct's layout; member `i` goes at `explicit[i]` when that is given.
+    fn of_struct(s: &crate::StructType, rules: LayoutRules, explicit: &[Option<u32>]) -> Self {
+        let mut offset = 0;
+        let mut end = 0u32;
+        let mut max_align = 1;
+        let mut members = Vec::with_capacity(s.fields.len());
+        for (i, field) in s.fields.iter().enumerate() {
+            let layout = TypeLayout::of(&field.ty, rules);
+            max_align = max_align.max(layout.alignment);
+            offset = match explicit.get(i).copied().flatten() {
+                Some(at) => at,
+                None => place(offset, &field.ty, &layout, rules),
+            };
+            members.push(MemberLayout {
+                offset,
+                layout: layout.clone(),
+            });
+            offset = offset.saturating_add(layout.size);
+            end = end.max(offset);
+        }
+        let alignment = if rules.is_std140_like() || rules == LayoutRules::Dx {
+            round_up(max_align, 16)
+        } else {
+            max_align
+        };
+        // DX and scalar layout do not pad a struct's tail: the next member may use it.
+        let size = if matches!(rules, LayoutRules::Dx | LayoutRules::Scalar) {
+            end
+        } else {
+            round_up(end, alignment)
+        };
+        TypeLayout {
+            size,
+            alignment,
+            kind: LayoutKind::Struct { members },
         }
     }
 
@@ -354,5 +374,46 @@ fn describe_into(
             }
         }
         _ => out.push('\n'),
+    }
+}
+
+/// The byte offset `packoffset(TEXT)` names: `c5` is register 5 (80 bytes), `c5.y` its second
+/// component (84); `None` for text that is not a constant register.
+pub fn packoffset_bytes(text: &str) -> Option<u32> {
+    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let rest = text.strip_prefix(['c', 'C'])?;
+    let (register, component) = match rest.split_once('.') {
+        Some((r, c)) => (r, Some(c)),
+        None => (rest, None),
+    };
+    let register: u32 = if register.is_empty() {
+        0
+    } else {
+        register.parse().ok()?
+    };
+    let component = match component {
+        None => 0,
+        Some("x" | "r") => 0,
+        Some("y" | "g") => 1,
+        Some("z" | "b") => 2,
+        Some("w" | "a") => 3,
+        Some(_) => return None,
+    };
+    register.checked_mul(16)?.checked_add(component * 4)
+}
+
+#[cfg(test)]
+mod packoffset_tests {
+    use super::packoffset_bytes;
+
+    #[test]
+    fn registers_and_components() {
+        assert_eq!(packoffset_bytes("c0"), Some(0));
+        assert_eq!(packoffset_bytes("c5.y"), Some(84));
+        assert_eq!(packoffset_bytes("c12.w"), Some(204));
+        assert_eq!(packoffset_bytes("c"), Some(0));
+        assert_eq!(packoffset_bytes("c1 . z"), Some(24));
+        assert_eq!(packoffset_bytes("t0"), None);
+        assert_eq!(packoffset_bytes("c1.q"), None);
     }
 }

@@ -8,7 +8,9 @@ mod layout;
 mod resource;
 mod ty;
 
-pub use layout::{BufferLayout, LayoutKind, LayoutRules, MemberLayout, TypeLayout};
+pub use layout::{
+    packoffset_bytes, BufferLayout, LayoutKind, LayoutRules, MemberLayout, TypeLayout,
+};
 pub use resource::{
     BufferAccess, ByteAddressKind, ResourceType, StreamKind, StructuredKind, TextureAccess,
     TextureDim,

@@ -4,7 +4,7 @@
 //! vector-relaxed std430 for structured and storage buffers).
 
 use base_db::{CompileConfig, SourceFile};
-use types::{LayoutKind, LayoutRules, StructField, StructType, Type, TypeLayout};
+use types::{LayoutKind, LayoutRules, StructField, StructType, Type};
 
 use super::{Definition, Sema};
 use crate::ids::{FunctionId, GlobalId, StructId};
@@ -145,10 +145,25 @@ fn member_offsets(sema: &Sema<'_>, idx: ItemIdx) -> Vec<MemberOffset> {
         return Vec::new();
     };
     let ty = Type::Struct(s.clone());
+    // `packoffset(c1.y)` on cbuffer members places them explicitly.
+    let explicit: Vec<Option<u32>> = match &tree.item(parent).kind {
+        ItemKind::CBuffer(c) => c
+            .members
+            .iter()
+            .filter_map(|&m| match &tree.item(m).kind {
+                ItemKind::Variable(v) => {
+                    Some(v.packoffset.as_deref().and_then(types::packoffset_bytes))
+                }
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     rules
         .iter()
         .filter_map(|&rules| {
-            let LayoutKind::Struct { members } = TypeLayout::of(&ty, rules).kind else {
+            let layout = types::BufferLayout::with_member_offsets(&ty, rules, &explicit).layout;
+            let LayoutKind::Struct { members } = layout.kind else {
                 return None;
             };
             let m = members.get(field)?;

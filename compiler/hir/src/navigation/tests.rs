@@ -364,6 +364,18 @@ float f() { return col$0or.x; }
             relaxed_std140: offset 32 size 12
         "#]],
     );
+    // `packoffset(c2.y)` is byte 36; the default packing would put it at 16.
+    check_describe(
+        r#"
+cbuffer Frame : register(b0) { float3 dir : packoffset(c0); float time : packoffset(c2.y); };
+float f() { return ti$0me; }
+"#,
+        expect![[r#"
+            float time
+            in cbuffer Frame
+            relaxed_std140: offset 36 size 4
+        "#]],
+    );
     check_describe(
         r#"
 struct Light { float intensity; float3 co$0lor; };
