@@ -249,6 +249,25 @@ impl<'db> ModuleCtx<'db> {
 
     pub fn is_cbuffer_member(&self, idx: ItemIdx) -> Option<ItemIdx> {
         let parent = self.tree.item(idx).parent?;
-        matches!(self.tree.item(parent).kind, ItemKind::CBuffer(_)).then_some(parent)
+        let in_cbuffer = matches!(self.tree.item(parent).kind, ItemKind::CBuffer(_));
+        (in_cbuffer && !self.is_resource_item(idx)).then_some(parent)
+    }
+
+    /// Whether variable `idx` is of a resource type (or an array of resources). A resource
+    /// declared inside a cbuffer is no member of it: like DXC, it becomes a global of its own.
+    pub fn is_resource_item(&self, idx: ItemIdx) -> bool {
+        let g = hir::GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
+        hir::global_type(self.db, g).is_some_and(|t| crate::resources::resource_of(&t).is_some())
+    }
+
+    /// The data members of cbuffer `members` (without the resources declared in it).
+    pub fn cbuffer_data_members(&self, members: &[ItemIdx]) -> Vec<ItemIdx> {
+        members
+            .iter()
+            .copied()
+            .filter(|&m| {
+                matches!(self.tree.item(m).kind, ItemKind::Variable(_)) && !self.is_resource_item(m)
+            })
+            .collect()
     }
 }

@@ -88,9 +88,13 @@ impl ModuleCtx<'_> {
         match &item.kind {
             ItemKind::CBuffer(c) => Some(c.register.clone()),
             ItemKind::Variable(v) if !v.is_static && !v.groupshared => {
-                let outside = item
-                    .parent
-                    .is_none_or(|p| matches!(self.tree.item(p).kind, ItemKind::Namespace(_)));
+                // Resources inside a cbuffer are globals of their own, as in DXC.
+                let outside = item.parent.is_none_or(|p| {
+                    matches!(
+                        self.tree.item(p).kind,
+                        ItemKind::Namespace(_) | ItemKind::CBuffer(_)
+                    )
+                });
                 let g = GlobalId::new(self.db, self.file, self.config, item.ast);
                 let ty = hir::global_type(self.db, g)?;
                 (outside && resource_of(&ty).is_some()).then(|| v.register.clone())
@@ -226,7 +230,8 @@ impl ModuleCtx<'_> {
             let ItemKind::CBuffer(c) = &self.tree.item(cb).kind else {
                 unreachable!("is_cbuffer_member checked the parent")
             };
-            let member = c.members.iter().position(|m| *m == idx).unwrap_or(0);
+            let members = self.cbuffer_data_members(&c.members.clone());
+            let member = members.iter().position(|m| *m == idx).unwrap_or(0);
             GlobalRef::CBufferMember(global, member as u32)
         } else {
             let ty = self.global_type_of(idx)?;
@@ -329,15 +334,15 @@ impl ModuleCtx<'_> {
         let name = self.tree.item(idx).name.clone();
         let mut fields = Vec::new();
         // `packoffset(c1.y)` places a member at byte 20, as DXC does for SPIR-V too.
-        let offsets: Vec<Option<u32>> = c
-            .members
+        let members = self.cbuffer_data_members(&c.members);
+        let offsets: Vec<Option<u32>> = members
             .iter()
             .map(|&m| match &self.tree.item(m).kind {
                 ItemKind::Variable(v) => v.packoffset.as_deref().and_then(types::packoffset_bytes),
                 _ => None,
             })
             .collect();
-        for &m in &c.members {
+        for &m in &members {
             let ty = self.global_type_of(m)?;
             fields.push(StructField {
                 name: self.tree.item(m).name.clone(),

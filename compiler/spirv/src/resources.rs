@@ -384,6 +384,14 @@ impl Ctx<'_> {
                     (l, _) => l.clone(),
                 };
                 let name = match r {
+                    // A `cbuffer`/`tbuffer` block (`type.Name`, as lowering names it) keeps its
+                    // own name, as DXC names it.
+                    ResourceType::ConstantBuffer {
+                        element: Type::Struct(s),
+                    }
+                    | ResourceType::TextureBuffer {
+                        element: Type::Struct(s),
+                    } if s.name.starts_with("type.") => s.name.clone(),
                     ResourceType::ConstantBuffer { element } => {
                         format!("type.ConstantBuffer.{element}")
                     }

@@ -79,20 +79,20 @@ fn vertex_shader_with_a_cbuffer_matrix() {
         OpMemoryModel Logical GLSL450
         OpEntryPoint Vertex %main "main" %in_var_POSITION %in_var_COLOR %out_var_SV_Position %out_var_COLOR
         OpName %main "main"
-        OpName %type_ConstantBuffer_type__Globals "type.ConstantBuffer.type.$Globals"
-        OpMemberName %type_ConstantBuffer_type__Globals 0 "mvp"
-        OpMemberName %type_ConstantBuffer_type__Globals 1 "tint"
+        OpName %type__Globals "type.$Globals"
+        OpMemberName %type__Globals 0 "mvp"
+        OpMemberName %type__Globals 1 "tint"
         OpName %_Globals "$Globals"
         OpName %in_var_POSITION "in.var.POSITION"
         OpName %in_var_COLOR "in.var.COLOR"
         OpName %out_var_SV_Position "out.var.SV_Position"
         OpName %out_var_COLOR "out.var.COLOR"
         OpName %entry "entry"
-        OpMemberDecorate %type_ConstantBuffer_type__Globals 0 Offset 0
-        OpMemberDecorate %type_ConstantBuffer_type__Globals 0 MatrixStride 16
-        OpMemberDecorate %type_ConstantBuffer_type__Globals 0 ColMajor
-        OpMemberDecorate %type_ConstantBuffer_type__Globals 1 Offset 64
-        OpDecorate %type_ConstantBuffer_type__Globals Block
+        OpMemberDecorate %type__Globals 0 Offset 0
+        OpMemberDecorate %type__Globals 0 MatrixStride 16
+        OpMemberDecorate %type__Globals 0 ColMajor
+        OpMemberDecorate %type__Globals 1 Offset 64
+        OpDecorate %type__Globals Block
         OpDecorate %_Globals DescriptorSet 0
         OpDecorate %_Globals Binding 0
         OpDecorate %in_var_POSITION Location 0
@@ -103,9 +103,9 @@ fn vertex_shader_with_a_cbuffer_matrix() {
         %v4float = OpTypeVector %float 4
         %mat4v4float = OpTypeMatrix %v4float 4
         %v3float = OpTypeVector %float 3
-        %type_ConstantBuffer_type__Globals = OpTypeStruct %mat4v4float %v3float
-        %_ptr_Uniform_type_ConstantBuffer_type__Globals = OpTypePointer Uniform %type_ConstantBuffer_type__Globals
-        %_Globals = OpVariable %_ptr_Uniform_type_ConstantBuffer_type__Globals Uniform
+        %type__Globals = OpTypeStruct %mat4v4float %v3float
+        %_ptr_Uniform_type__Globals = OpTypePointer Uniform %type__Globals
+        %_Globals = OpVariable %_ptr_Uniform_type__Globals Uniform
         %_ptr_Input_v4float = OpTypePointer Input %v4float
         %in_var_POSITION = OpVariable %_ptr_Input_v4float Input
         %_ptr_Input_v3float = OpTypePointer Input %v3float
@@ -465,149 +465,149 @@ fn cbuffer_layouts_with_arrays_nested_structs_bools_and_matrices() {
     check(
         &mb.finish(),
         expect![[r#"
-        ; SPIR-V 1.0
-        ; Bound: 87
-        OpCapability Shader
-        OpMemoryModel Logical GLSL450
-        OpEntryPoint Fragment %main "main" %out_var_SV_Target
-        OpExecutionMode %main OriginUpperLeft
-        OpName %main "main"
-        OpName %Light "Light"
-        OpMemberName %Light 0 "dir"
-        OpMemberName %Light 1 "on"
-        OpName %type_ConstantBuffer_type__Globals "type.ConstantBuffer.type.$Globals"
-        OpMemberName %type_ConstantBuffer_type__Globals 0 "scale"
-        OpMemberName %type_ConstantBuffer_type__Globals 1 "offset"
-        OpMemberName %type_ConstantBuffer_type__Globals 2 "weights"
-        OpMemberName %type_ConstantBuffer_type__Globals 3 "light"
-        OpMemberName %type_ConstantBuffer_type__Globals 4 "lights"
-        OpMemberName %type_ConstantBuffer_type__Globals 5 "view"
-        OpMemberName %type_ConstantBuffer_type__Globals 6 "flags"
-        OpMemberName %type_ConstantBuffer_type__Globals 7 "ids"
-        OpName %_Globals "$Globals"
-        OpName %out_var_SV_Target "out.var.SV_Target"
-        OpName %entry "entry"
-        OpName %Light_0 "Light"
-        OpMemberName %Light_0 0 "dir"
-        OpMemberName %Light_0 1 "on"
-        OpName %type__Globals "type.$Globals"
-        OpMemberName %type__Globals 0 "scale"
-        OpMemberName %type__Globals 1 "offset"
-        OpMemberName %type__Globals 2 "weights"
-        OpMemberName %type__Globals 3 "light"
-        OpMemberName %type__Globals 4 "lights"
-        OpMemberName %type__Globals 5 "view"
-        OpMemberName %type__Globals 6 "flags"
-        OpMemberName %type__Globals 7 "ids"
-        OpDecorate %_arr_float_uint_4 ArrayStride 16
-        OpMemberDecorate %Light 0 Offset 0
-        OpMemberDecorate %Light 1 Offset 12
-        OpDecorate %_arr_Light_uint_2 ArrayStride 16
-        OpDecorate %_arr_v3int_uint_2 ArrayStride 16
-        OpMemberDecorate %type_ConstantBuffer_type__Globals 0 Offset 0
-        OpMemberDecorate %type_ConstantBuffer_type__Globals 1 Offset 4
-        OpMemberDecorate %type_ConstantBuffer_type__Globals 2 Offset 16
-        OpMemberDecorate %type_ConstantBuffer_type__Globals 3 Offset 80
-        OpMemberDecorate %type_ConstantBuffer_type__Globals 4 Offset 96
-        OpMemberDecorate %type_ConstantBuffer_type__Globals 5 Offset 128
-        OpMemberDecorate %type_ConstantBuffer_type__Globals 5 MatrixStride 16
-        OpMemberDecorate %type_ConstantBuffer_type__Globals 5 RowMajor
-        OpMemberDecorate %type_ConstantBuffer_type__Globals 6 Offset 176
-        OpMemberDecorate %type_ConstantBuffer_type__Globals 7 Offset 192
-        OpDecorate %type_ConstantBuffer_type__Globals Block
-        OpDecorate %_Globals DescriptorSet 0
-        OpDecorate %_Globals Binding 0
-        OpDecorate %out_var_SV_Target Location 0
-        %float = OpTypeFloat 32
-        %v3float = OpTypeVector %float 3
-        %uint = OpTypeInt 32 0
-        %uint_4 = OpConstant %uint 4
-        %_arr_float_uint_4 = OpTypeArray %float %uint_4
-        %Light = OpTypeStruct %v3float %uint
-        %uint_2 = OpConstant %uint 2
-        %_arr_Light_uint_2 = OpTypeArray %Light %uint_2
-        %mat3v3float = OpTypeMatrix %v3float 3
-        %v2uint = OpTypeVector %uint 2
-        %int = OpTypeInt 32 1
-        %v3int = OpTypeVector %int 3
-        %_arr_v3int_uint_2 = OpTypeArray %v3int %uint_2
-        %type_ConstantBuffer_type__Globals = OpTypeStruct %float %v3float %_arr_float_uint_4 %Light %_arr_Light_uint_2 %mat3v3float %v2uint %_arr_v3int_uint_2
-        %_ptr_Uniform_type_ConstantBuffer_type__Globals = OpTypePointer Uniform %type_ConstantBuffer_type__Globals
-        %_Globals = OpVariable %_ptr_Uniform_type_ConstantBuffer_type__Globals Uniform
-        %v4float = OpTypeVector %float 4
-        %_ptr_Output_v4float = OpTypePointer Output %v4float
-        %out_var_SV_Target = OpVariable %_ptr_Output_v4float Output
-        %void = OpTypeVoid
-        %fn_void = OpTypeFunction %void
-        %_arr_float_uint_4_0 = OpTypeArray %float %uint_4
-        %bool = OpTypeBool
-        %Light_0 = OpTypeStruct %v3float %bool
-        %uint_0 = OpConstant %uint 0
-        %_arr_Light_0_uint_2 = OpTypeArray %Light_0 %uint_2
-        %v2bool = OpTypeVector %bool 2
-        %v2uint_0_0 = OpConstantComposite %v2uint %uint_0 %uint_0
-        %_arr_v3int_uint_2_0 = OpTypeArray %v3int %uint_2
-        %type__Globals = OpTypeStruct %float %v3float %_arr_float_uint_4_0 %Light_0 %_arr_Light_0_uint_2 %mat3v3float %v2bool %_arr_v3int_uint_2_0
-        %uint_3 = OpConstant %uint 3
-        %uint_1 = OpConstant %uint 1
-        %_ptr_Uniform_uint = OpTypePointer Uniform %uint
-        %float_0 = OpConstant %float 0.0
-        %int_1 = OpConstant %int 1
-        %_ptr_Uniform_float = OpTypePointer Uniform %float
-        %uint_5 = OpConstant %uint 5
-        %_ptr_Uniform_mat3v3float = OpTypePointer Uniform %mat3v3float
-        %main = OpFunction %void None %fn_void
-        %entry = OpLabel
-        %24 = OpLoad %type_ConstantBuffer_type__Globals %_Globals
-        %25 = OpCompositeExtract %float %24 0
-        %26 = OpCompositeExtract %v3float %24 1
-        %27 = OpCompositeExtract %_arr_float_uint_4 %24 2
-        %29 = OpCompositeExtract %float %27 0
-        %30 = OpCompositeExtract %float %27 1
-        %31 = OpCompositeExtract %float %27 2
-        %32 = OpCompositeExtract %float %27 3
-        %33 = OpCompositeConstruct %_arr_float_uint_4_0 %29 %30 %31 %32
-        %34 = OpCompositeExtract %Light %24 3
-        %37 = OpCompositeExtract %v3float %34 0
-        %38 = OpCompositeExtract %uint %34 1
-        %40 = OpINotEqual %bool %38 %uint_0
-        %41 = OpCompositeConstruct %Light_0 %37 %40
-        %42 = OpCompositeExtract %_arr_Light_uint_2 %24 4
-        %44 = OpCompositeExtract %Light %42 0
-        %45 = OpCompositeExtract %v3float %44 0
-        %46 = OpCompositeExtract %uint %44 1
-        %47 = OpINotEqual %bool %46 %uint_0
-        %48 = OpCompositeConstruct %Light_0 %45 %47
-        %49 = OpCompositeExtract %Light %42 1
-        %50 = OpCompositeExtract %v3float %49 0
-        %51 = OpCompositeExtract %uint %49 1
-        %52 = OpINotEqual %bool %51 %uint_0
-        %53 = OpCompositeConstruct %Light_0 %50 %52
-        %54 = OpCompositeConstruct %_arr_Light_0_uint_2 %48 %53
-        %55 = OpCompositeExtract %mat3v3float %24 5
-        %56 = OpCompositeExtract %v2uint %24 6
-        %59 = OpINotEqual %v2bool %56 %v2uint_0_0
-        %60 = OpCompositeExtract %_arr_v3int_uint_2 %24 7
-        %62 = OpCompositeExtract %v3int %60 0
-        %63 = OpCompositeExtract %v3int %60 1
-        %64 = OpCompositeConstruct %_arr_v3int_uint_2_0 %62 %63
-        %66 = OpCompositeConstruct %type__Globals %25 %26 %33 %41 %54 %55 %59 %64
-        %67 = OpCompositeExtract %float %66 0
-        %71 = OpAccessChain %_ptr_Uniform_uint %_Globals %uint_3 %uint_1
-        %72 = OpLoad %uint %71
-        %73 = OpINotEqual %bool %72 %uint_0
-        %75 = OpSelect %float %73 %67 %float_0
-        %78 = OpAccessChain %_ptr_Uniform_float %_Globals %uint_2 %int_1
-        %79 = OpLoad %float %78
-        %82 = OpAccessChain %_ptr_Uniform_mat3v3float %_Globals %uint_5
-        %83 = OpLoad %mat3v3float %82
-        %84 = OpCompositeExtract %v3float %83 0
-        %85 = OpCompositeExtract %float %84 0
-        %86 = OpCompositeConstruct %v4float %75 %79 %85 %85
-        OpStore %out_var_SV_Target %86
-        OpReturn
-        OpFunctionEnd
-    "#]],
+            ; SPIR-V 1.0
+            ; Bound: 87
+            OpCapability Shader
+            OpMemoryModel Logical GLSL450
+            OpEntryPoint Fragment %main "main" %out_var_SV_Target
+            OpExecutionMode %main OriginUpperLeft
+            OpName %main "main"
+            OpName %Light "Light"
+            OpMemberName %Light 0 "dir"
+            OpMemberName %Light 1 "on"
+            OpName %type__Globals "type.$Globals"
+            OpMemberName %type__Globals 0 "scale"
+            OpMemberName %type__Globals 1 "offset"
+            OpMemberName %type__Globals 2 "weights"
+            OpMemberName %type__Globals 3 "light"
+            OpMemberName %type__Globals 4 "lights"
+            OpMemberName %type__Globals 5 "view"
+            OpMemberName %type__Globals 6 "flags"
+            OpMemberName %type__Globals 7 "ids"
+            OpName %_Globals "$Globals"
+            OpName %out_var_SV_Target "out.var.SV_Target"
+            OpName %entry "entry"
+            OpName %Light_0 "Light"
+            OpMemberName %Light_0 0 "dir"
+            OpMemberName %Light_0 1 "on"
+            OpName %type__Globals_0 "type.$Globals"
+            OpMemberName %type__Globals_0 0 "scale"
+            OpMemberName %type__Globals_0 1 "offset"
+            OpMemberName %type__Globals_0 2 "weights"
+            OpMemberName %type__Globals_0 3 "light"
+            OpMemberName %type__Globals_0 4 "lights"
+            OpMemberName %type__Globals_0 5 "view"
+            OpMemberName %type__Globals_0 6 "flags"
+            OpMemberName %type__Globals_0 7 "ids"
+            OpDecorate %_arr_float_uint_4 ArrayStride 16
+            OpMemberDecorate %Light 0 Offset 0
+            OpMemberDecorate %Light 1 Offset 12
+            OpDecorate %_arr_Light_uint_2 ArrayStride 16
+            OpDecorate %_arr_v3int_uint_2 ArrayStride 16
+            OpMemberDecorate %type__Globals 0 Offset 0
+            OpMemberDecorate %type__Globals 1 Offset 4
+            OpMemberDecorate %type__Globals 2 Offset 16
+            OpMemberDecorate %type__Globals 3 Offset 80
+            OpMemberDecorate %type__Globals 4 Offset 96
+            OpMemberDecorate %type__Globals 5 Offset 128
+            OpMemberDecorate %type__Globals 5 MatrixStride 16
+            OpMemberDecorate %type__Globals 5 RowMajor
+            OpMemberDecorate %type__Globals 6 Offset 176
+            OpMemberDecorate %type__Globals 7 Offset 192
+            OpDecorate %type__Globals Block
+            OpDecorate %_Globals DescriptorSet 0
+            OpDecorate %_Globals Binding 0
+            OpDecorate %out_var_SV_Target Location 0
+            %float = OpTypeFloat 32
+            %v3float = OpTypeVector %float 3
+            %uint = OpTypeInt 32 0
+            %uint_4 = OpConstant %uint 4
+            %_arr_float_uint_4 = OpTypeArray %float %uint_4
+            %Light = OpTypeStruct %v3float %uint
+            %uint_2 = OpConstant %uint 2
+            %_arr_Light_uint_2 = OpTypeArray %Light %uint_2
+            %mat3v3float = OpTypeMatrix %v3float 3
+            %v2uint = OpTypeVector %uint 2
+            %int = OpTypeInt 32 1
+            %v3int = OpTypeVector %int 3
+            %_arr_v3int_uint_2 = OpTypeArray %v3int %uint_2
+            %type__Globals = OpTypeStruct %float %v3float %_arr_float_uint_4 %Light %_arr_Light_uint_2 %mat3v3float %v2uint %_arr_v3int_uint_2
+            %_ptr_Uniform_type__Globals = OpTypePointer Uniform %type__Globals
+            %_Globals = OpVariable %_ptr_Uniform_type__Globals Uniform
+            %v4float = OpTypeVector %float 4
+            %_ptr_Output_v4float = OpTypePointer Output %v4float
+            %out_var_SV_Target = OpVariable %_ptr_Output_v4float Output
+            %void = OpTypeVoid
+            %fn_void = OpTypeFunction %void
+            %_arr_float_uint_4_0 = OpTypeArray %float %uint_4
+            %bool = OpTypeBool
+            %Light_0 = OpTypeStruct %v3float %bool
+            %uint_0 = OpConstant %uint 0
+            %_arr_Light_0_uint_2 = OpTypeArray %Light_0 %uint_2
+            %v2bool = OpTypeVector %bool 2
+            %v2uint_0_0 = OpConstantComposite %v2uint %uint_0 %uint_0
+            %_arr_v3int_uint_2_0 = OpTypeArray %v3int %uint_2
+            %type__Globals_0 = OpTypeStruct %float %v3float %_arr_float_uint_4_0 %Light_0 %_arr_Light_0_uint_2 %mat3v3float %v2bool %_arr_v3int_uint_2_0
+            %uint_3 = OpConstant %uint 3
+            %uint_1 = OpConstant %uint 1
+            %_ptr_Uniform_uint = OpTypePointer Uniform %uint
+            %float_0 = OpConstant %float 0.0
+            %int_1 = OpConstant %int 1
+            %_ptr_Uniform_float = OpTypePointer Uniform %float
+            %uint_5 = OpConstant %uint 5
+            %_ptr_Uniform_mat3v3float = OpTypePointer Uniform %mat3v3float
+            %main = OpFunction %void None %fn_void
+            %entry = OpLabel
+            %24 = OpLoad %type__Globals %_Globals
+            %25 = OpCompositeExtract %float %24 0
+            %26 = OpCompositeExtract %v3float %24 1
+            %27 = OpCompositeExtract %_arr_float_uint_4 %24 2
+            %29 = OpCompositeExtract %float %27 0
+            %30 = OpCompositeExtract %float %27 1
+            %31 = OpCompositeExtract %float %27 2
+            %32 = OpCompositeExtract %float %27 3
+            %33 = OpCompositeConstruct %_arr_float_uint_4_0 %29 %30 %31 %32
+            %34 = OpCompositeExtract %Light %24 3
+            %37 = OpCompositeExtract %v3float %34 0
+            %38 = OpCompositeExtract %uint %34 1
+            %40 = OpINotEqual %bool %38 %uint_0
+            %41 = OpCompositeConstruct %Light_0 %37 %40
+            %42 = OpCompositeExtract %_arr_Light_uint_2 %24 4
+            %44 = OpCompositeExtract %Light %42 0
+            %45 = OpCompositeExtract %v3float %44 0
+            %46 = OpCompositeExtract %uint %44 1
+            %47 = OpINotEqual %bool %46 %uint_0
+            %48 = OpCompositeConstruct %Light_0 %45 %47
+            %49 = OpCompositeExtract %Light %42 1
+            %50 = OpCompositeExtract %v3float %49 0
+            %51 = OpCompositeExtract %uint %49 1
+            %52 = OpINotEqual %bool %51 %uint_0
+            %53 = OpCompositeConstruct %Light_0 %50 %52
+            %54 = OpCompositeConstruct %_arr_Light_0_uint_2 %48 %53
+            %55 = OpCompositeExtract %mat3v3float %24 5
+            %56 = OpCompositeExtract %v2uint %24 6
+            %59 = OpINotEqual %v2bool %56 %v2uint_0_0
+            %60 = OpCompositeExtract %_arr_v3int_uint_2 %24 7
+            %62 = OpCompositeExtract %v3int %60 0
+            %63 = OpCompositeExtract %v3int %60 1
+            %64 = OpCompositeConstruct %_arr_v3int_uint_2_0 %62 %63
+            %66 = OpCompositeConstruct %type__Globals_0 %25 %26 %33 %41 %54 %55 %59 %64
+            %67 = OpCompositeExtract %float %66 0
+            %71 = OpAccessChain %_ptr_Uniform_uint %_Globals %uint_3 %uint_1
+            %72 = OpLoad %uint %71
+            %73 = OpINotEqual %bool %72 %uint_0
+            %75 = OpSelect %float %73 %67 %float_0
+            %78 = OpAccessChain %_ptr_Uniform_float %_Globals %uint_2 %int_1
+            %79 = OpLoad %float %78
+            %82 = OpAccessChain %_ptr_Uniform_mat3v3float %_Globals %uint_5
+            %83 = OpLoad %mat3v3float %82
+            %84 = OpCompositeExtract %v3float %83 0
+            %85 = OpCompositeExtract %float %84 0
+            %86 = OpCompositeConstruct %v4float %75 %79 %85 %85
+            OpStore %out_var_SV_Target %86
+            OpReturn
+            OpFunctionEnd
+        "#]],
     );
 }
 

@@ -105,7 +105,7 @@ RWByteAddressBuffer Out : register(u0);
 void main() {{ Out.Store(0, asuint({reads})); }}
 "
     );
-    compile(&text, "cs_6_0", flags).offsets("type.ConstantBuffer.type.C")
+    compile(&text, "cs_6_0", flags).offsets("type.C")
 }
 
 const VECTORS: &str = "float a; float2 b; float3 c; float d; float4 e;";
@@ -162,7 +162,7 @@ const ARRAY_READS: &str = "arr[3] + after";
 #[test]
 fn cbuffer_scalar_array_std140_rounds_elements_to_16() {
     let m = compile_cbuffer_module(ARRAY, ARRAY_READS, DEFAULT);
-    assert_eq!(m.offsets("type.ConstantBuffer.type.C"), [0, 64]);
+    assert_eq!(m.offsets("type.C"), [0, 64]);
     assert_eq!(m.array_strides("%float"), [16]);
 }
 
@@ -170,14 +170,14 @@ fn cbuffer_scalar_array_std140_rounds_elements_to_16() {
 fn cbuffer_scalar_array_dx_reuses_the_last_row() {
     // Elements start rows (stride 16), but the array ends right after its last element.
     let m = compile_cbuffer_module(ARRAY, ARRAY_READS, DX);
-    assert_eq!(m.offsets("type.ConstantBuffer.type.C"), [0, 52]);
+    assert_eq!(m.offsets("type.C"), [0, 52]);
     assert_eq!(m.array_strides("%float"), [16]);
 }
 
 #[test]
 fn cbuffer_scalar_array_scalar_layout_is_tight() {
     let m = compile_cbuffer_module(ARRAY, ARRAY_READS, SCALAR);
-    assert_eq!(m.offsets("type.ConstantBuffer.type.C"), [0, 16]);
+    assert_eq!(m.offsets("type.C"), [0, 16]);
     assert_eq!(m.array_strides("%float"), [4]);
 }
 
@@ -186,10 +186,10 @@ fn cbuffer_float2_array_strides() {
     let members = "float2 v[3]; float after;";
     let reads = "v[2].y + after";
     let m = compile_cbuffer_module(members, reads, GL);
-    assert_eq!(m.offsets("type.ConstantBuffer.type.C"), [0, 48]);
+    assert_eq!(m.offsets("type.C"), [0, 48]);
     assert_eq!(m.array_strides("%v2float"), [16]);
     let m = compile_cbuffer_module(members, reads, SCALAR);
-    assert_eq!(m.offsets("type.ConstantBuffer.type.C"), [0, 24]);
+    assert_eq!(m.offsets("type.C"), [0, 24]);
     assert_eq!(m.array_strides("%v2float"), [8]);
 }
 
@@ -211,14 +211,14 @@ const MATRIX_READS: &str = "m[2][2] + after";
 fn cbuffer_column_major_float3x3_default() {
     // Three column vectors of float3, each in its own 16-byte row: 48 bytes.
     let m = compile_cbuffer_module(MATRIX, MATRIX_READS, DEFAULT);
-    assert_eq!(m.offsets("type.ConstantBuffer.type.C"), [0, 48]);
+    assert_eq!(m.offsets("type.C"), [0, 48]);
     assert_eq!(
-        m.member_decorations("type.ConstantBuffer.type.C", "MatrixStride")[0].as_deref(),
+        m.member_decorations("type.C", "MatrixStride")[0].as_deref(),
         Some("16")
     );
     // HLSL column_major is SPIR-V RowMajor (matrices are stored transposed).
     assert_eq!(
-        m.member_decorations("type.ConstantBuffer.type.C", "RowMajor")[0].as_deref(),
+        m.member_decorations("type.C", "RowMajor")[0].as_deref(),
         Some("")
     );
 }
@@ -227,9 +227,9 @@ fn cbuffer_column_major_float3x3_default() {
 fn cbuffer_float3x3_dx_ends_after_its_last_column() {
     // Rows of 16 bytes, the last one only 12 long: `after` packs at 44.
     let m = compile_cbuffer_module(MATRIX, MATRIX_READS, DX);
-    assert_eq!(m.offsets("type.ConstantBuffer.type.C"), [0, 44]);
+    assert_eq!(m.offsets("type.C"), [0, 44]);
     assert_eq!(
-        m.member_decorations("type.ConstantBuffer.type.C", "MatrixStride")[0].as_deref(),
+        m.member_decorations("type.C", "MatrixStride")[0].as_deref(),
         Some("16")
     );
 }
@@ -237,9 +237,9 @@ fn cbuffer_float3x3_dx_ends_after_its_last_column() {
 #[test]
 fn cbuffer_float3x3_scalar_is_tight() {
     let m = compile_cbuffer_module(MATRIX, MATRIX_READS, SCALAR);
-    assert_eq!(m.offsets("type.ConstantBuffer.type.C"), [0, 36]);
+    assert_eq!(m.offsets("type.C"), [0, 36]);
     assert_eq!(
-        m.member_decorations("type.ConstantBuffer.type.C", "MatrixStride")[0].as_deref(),
+        m.member_decorations("type.C", "MatrixStride")[0].as_deref(),
         Some("12")
     );
 }
@@ -252,13 +252,13 @@ fn cbuffer_row_major_matrix_gets_col_major_and_row_stride() {
         "m[1][3] + after",
         DEFAULT,
     );
-    assert_eq!(m.offsets("type.ConstantBuffer.type.C"), [0, 32]);
+    assert_eq!(m.offsets("type.C"), [0, 32]);
     assert_eq!(
-        m.member_decorations("type.ConstantBuffer.type.C", "ColMajor")[0].as_deref(),
+        m.member_decorations("type.C", "ColMajor")[0].as_deref(),
         Some("")
     );
     assert_eq!(
-        m.member_decorations("type.ConstantBuffer.type.C", "MatrixStride")[0].as_deref(),
+        m.member_decorations("type.C", "MatrixStride")[0].as_deref(),
         Some("16")
     );
 }
@@ -267,11 +267,7 @@ fn cbuffer_row_major_matrix_gets_col_major_and_row_stride() {
 fn cbuffer_float4x4_is_64_bytes_in_every_rule() {
     for flags in [DEFAULT, DX, GL, SCALAR] {
         let m = compile_cbuffer_module("float4x4 m; float after;", "m[3][3] + after", flags);
-        assert_eq!(
-            m.offsets("type.ConstantBuffer.type.C"),
-            [0, 64],
-            "{flags:?}"
-        );
+        assert_eq!(m.offsets("type.C"), [0, 64], "{flags:?}");
     }
 }
 
@@ -287,7 +283,7 @@ RWStructuredBuffer<float> Out : register(u0);
 void main() {{ Out[0] = p.a + b; }}
 "
         );
-        compile(&text, "cs_6_0", flags).offsets("type.ConstantBuffer.type.C")
+        compile(&text, "cs_6_0", flags).offsets("type.C")
     };
     // std140 rounds a struct up to 16 bytes; DX and scalar let `b` use the struct's tail.
     assert_eq!(text(DEFAULT), [0, 16]);
@@ -311,7 +307,7 @@ void main() { Out[0] = a + b.z + c.y; }
         DEFAULT,
     );
     // b at 4 fits its row (4..16); c at 16.
-    assert_eq!(m.offsets("type.ConstantBuffer.type.$Globals"), [0, 4, 16]);
+    assert_eq!(m.offsets("type.$Globals"), [0, 4, 16]);
     m.assert_has(&["Block"]);
 }
 
@@ -417,17 +413,62 @@ fn zpr_makes_undecorated_matrices_row_major() {
     // float2 columns, each in a 16-byte slot, 64 bytes, SPIR-V RowMajor). An explicit
     // `column_major` still wins over `-Zpr`.
     let m = compile_cbuffer_module("float2x4 m; float after;", "m[1][3] + after", &["-Zpr"]);
-    assert_eq!(m.offsets("type.ConstantBuffer.type.C"), [0, 32]);
+    assert_eq!(m.offsets("type.C"), [0, 32]);
     assert_eq!(
-        m.member_decorations("type.ConstantBuffer.type.C", "ColMajor")[0].as_deref(),
+        m.member_decorations("type.C", "ColMajor")[0].as_deref(),
         Some("")
     );
     let m = compile_cbuffer_module("float2x4 m; float after;", "m[1][3] + after", &["-Zpc"]);
-    assert_eq!(m.offsets("type.ConstantBuffer.type.C"), [0, 64]);
+    assert_eq!(m.offsets("type.C"), [0, 64]);
     let m = compile_cbuffer_module(
         "column_major float2x4 m; float after;",
         "m[1][3] + after",
         &["-Zpr"],
     );
-    assert_eq!(m.offsets("type.ConstantBuffer.type.C"), [0, 64]);
+    assert_eq!(m.offsets("type.C"), [0, 64]);
+}
+
+#[test]
+fn packoffset_sets_member_offsets() {
+    // c0 = 0, c5.y = 5 * 16 + 4 = 84, c6.z = 6 * 16 + 8 = 104: the default packing would give
+    // 64, 68 and 72.
+    let m = compile(
+        r#"
+cbuffer cb0 : register(b0) {
+    row_major float4x4 world : packoffset(c0);
+    float time : packoffset(c5.y);
+    float2 pair : packoffset(c6.z);
+};
+RWStructuredBuffer<float4> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() { Out[0] = world[0] + time + pair.y; }
+"#,
+        "cs_6_0",
+        DEFAULT,
+    );
+    assert_eq!(m.offsets("type.cb0"), [0, 84, 104]);
+}
+
+#[test]
+fn resources_declared_in_a_cbuffer_are_globals_of_their_own() {
+    // DXC moves a texture declared inside a cbuffer out of it: the block holds only data, and
+    // the texture gets its own binding.
+    let m = compile(
+        r#"
+cbuffer Scene : register(b0) {
+    float4 tint;
+    Texture2D sceneTex;
+    float scale;
+};
+RWStructuredBuffer<float4> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main() { Out[0] = sceneTex.Load(int3(0, 0, 0)) * tint * scale; }
+"#,
+        "cs_6_0",
+        DEFAULT,
+    );
+    assert_eq!(m.offsets("type.Scene"), [0, 16]);
+    assert_eq!(m.binding("Scene"), (0, 0));
+    let (set, _) = m.binding("sceneTex");
+    assert_eq!(set, 0);
 }

@@ -150,6 +150,7 @@ fn member_offsets(sema: &Sema<'_>, idx: ItemIdx) -> Vec<MemberOffset> {
         ItemKind::CBuffer(c) => c
             .members
             .iter()
+            .filter(|&&m| is_cbuffer_data(sema, m))
             .filter_map(|&m| match &tree.item(m).kind {
                 ItemKind::Variable(v) => {
                     Some(v.packoffset.as_deref().and_then(types::packoffset_bytes))
@@ -176,11 +177,23 @@ fn member_offsets(sema: &Sema<'_>, idx: ItemIdx) -> Vec<MemberOffset> {
         .collect()
 }
 
+/// Whether cbuffer member `m` is data in the buffer: a variable that is no resource (DXC makes
+/// resources declared in a cbuffer globals of their own).
+fn is_cbuffer_data(sema: &Sema<'_>, m: ItemIdx) -> bool {
+    if !matches!(sema.tree.item(m).kind, ItemKind::Variable(_)) {
+        return false;
+    }
+    let ast = sema.tree.item(m).ast;
+    let ty = global_type(sema.db, GlobalId::new(sema.db, sema.file, sema.config, ast));
+    !matches!(ty, Some(Type::Resource(_)))
+        && !matches!(&ty, Some(Type::Array { element, .. }) if matches!(**element, Type::Resource(_)))
+}
+
 /// A cbuffer's members as one struct, as its layout sees them (`None` if a type is unknown).
 fn cbuffer_type(sema: &Sema<'_>, members: &[ItemIdx]) -> Option<Type> {
     let fields = members
         .iter()
-        .filter(|m| matches!(sema.tree.item(**m).kind, ItemKind::Variable(_)))
+        .filter(|m| is_cbuffer_data(sema, **m))
         .map(|&m| {
             let ast = sema.tree.item(m).ast;
             let ty = global_type(sema.db, GlobalId::new(sema.db, sema.file, sema.config, ast))?;
