@@ -436,6 +436,8 @@ fn preprocess_config(options: &Options) -> Result<PreprocessConfig, String> {
         enable_16bit_types: options.enable_16bit_types,
         target,
         row_major_default: options.row_major_default,
+        // hlslc produces SPIR-V only.
+        spirv: true,
     })
 }
 

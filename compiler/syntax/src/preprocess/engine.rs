@@ -300,6 +300,9 @@ impl Pp<'_> {
         if self.config.enable_16bit_types {
             let _ = writeln!(buf, "#define __HLSL_ENABLE_16_BIT 1");
         }
+        if self.config.spirv {
+            let _ = writeln!(buf, "#define __spirv__ 1");
+        }
         for (name, value) in [
             ("PIXEL", 0),
             ("VERTEX", 1),

@@ -209,6 +209,9 @@ pub struct PreprocessConfig {
     /// `-Zpr`: matrices declared without `row_major`/`column_major` are row-major, as if the
     /// file began with `#pragma pack_matrix(row_major)` (`-Zpc`, column-major, is the default).
     pub row_major_default: bool,
+    /// Whether the output is SPIR-V: `__spirv__` is defined, as DXC defines it under `-spirv`.
+    /// On by default: `hlslc` and the editor views produce SPIR-V.
+    pub spirv: bool,
 }
 
 impl Default for PreprocessConfig {
@@ -220,6 +223,7 @@ impl Default for PreprocessConfig {
             enable_16bit_types: false,
             target: None,
             row_major_default: false,
+            spirv: true,
         }
     }
 }

@@ -784,6 +784,36 @@ fn no_target_macros_without_target() {
 }
 
 #[test]
+fn spirv_macro_follows_the_output() {
+    // DXC defines `__spirv__` under `-spirv`; the default configuration produces SPIR-V.
+    check_text(
+        "#ifdef __spirv__\nvk\n#else\ndx\n#endif",
+        expect![[r##"
+        text: vk
+        region Directive 0..16 "#ifdef __spirv__"
+        region Directive 20..25 "#else"
+        region Inactive 26..28 "dx"
+        region Directive 29..35 "#endif"
+    "##]],
+    );
+    let config = PreprocessConfig {
+        spirv: false,
+        ..PreprocessConfig::default()
+    };
+    check_config(
+        "#ifdef __spirv__\nvk\n#else\ndx\n#endif",
+        &config,
+        expect![[r##"
+        text: dx
+        region Directive 0..16 "#ifdef __spirv__"
+        region Inactive 17..19 "vk"
+        region Directive 20..25 "#else"
+        region Directive 29..35 "#endif"
+    "##]],
+    );
+}
+
+#[test]
 fn command_line_defines() {
     let config = PreprocessConfig {
         defines: vec![
