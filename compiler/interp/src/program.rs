@@ -1106,6 +1106,15 @@ fn decode_inst(
         | Opcode::ByteAddressLoad
         | Opcode::ByteAddressStore
         | Opcode::ArrayLength => {
+            // Trailing texture operands (`ir::texture`) and four gather offsets.
+            let tys: Vec<Type> = ops.iter().map(|&v| d.ty(v)).collect();
+            let extras = ir::texture::split(op, &tys).map_or(true, |r| r.fixed != ops.len());
+            if extras || (op == Opcode::TextureGather && data.literals.len() > 3) {
+                return unsupported(format!(
+                    "{} with a status, minimum LOD, run-time or four texel offsets",
+                    op.name()
+                ));
+            }
             let rop = match op {
                 Opcode::TextureLoad => ResOp::TextureLoad,
                 Opcode::TextureSampleLevel => ResOp::SampleLevel,
