@@ -8,8 +8,8 @@
 //!
 //! As in DXC's SPIR-V: four constant offsets are one gather with `ConstOffsets`, four
 //! offsets of which some are run-time values are four gathers (one per offset) whose
-//! component `i` is taken from gather `i`; `GatherCmpGreen`/`Blue`/`Alpha` have no Vulkan
-//! equivalent, and neither has a run-time offset of `Sample*` or `Load` (Vulkan's `Offset`
+//! component `i` is taken from gather `i`; `GatherCmpGreen`/`Blue`/`Alpha` and SM 6.7
+//! `GatherRaw` have no Vulkan equivalent, and neither has a run-time offset of `Sample*` or `Load` (Vulkan's `Offset`
 //! operand is for gathers only); both are E3004. A status argument is written through a
 //! `uint` temporary that the instruction's trailing status operand points to
 //! (`ir::texture`).
@@ -112,6 +112,18 @@ impl FnLower<'_, '_> {
                 Err(self.cx.error(
                     crate::NO_VULKAN_EQUIVALENT,
                     format!("no equivalent for {name} intrinsic method in Vulkan"),
+                    range,
+                ))
+            }
+            "GatherRaw" if sampled => {
+                // A raw bitwise copy of the texels' channels: no Vulkan image instruction reads
+                // texels unconverted, and DXC reports the method unimplemented for SPIR-V.
+                let range = self.expr_range(e);
+                Err(self.cx.error(
+                    crate::NO_VULKAN_EQUIVALENT,
+                    "no equivalent for GatherRaw intrinsic method in Vulkan (it reads texels \
+                     without format conversion)"
+                        .to_owned(),
                     range,
                 ))
             }

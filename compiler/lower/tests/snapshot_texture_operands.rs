@@ -447,6 +447,23 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
 }
 
 #[test]
+fn gather_raw_has_no_vulkan_equivalent() {
+    check_error(
+        r#"
+Texture2D<uint> T : register(t0);
+SamplerState S : register(s0);
+RWStructuredBuffer<uint4> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = T.GatherRaw(S, float2(0.5, 0.5));
+}
+"#,
+        ShaderStage::Compute,
+        expect!["E3004 161..193: no equivalent for GatherRaw intrinsic method in Vulkan (it reads texels without format conversion)"],
+    );
+}
+
+#[test]
 fn run_time_sample_and_load_offsets_are_refused() {
     check_error(
         r#"
