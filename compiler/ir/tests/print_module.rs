@@ -865,7 +865,9 @@ fn resource_op_infers_result_types() {
     fb.resource_op(Opcode::TextureGather, &[t, s, fb.arg(0)], &[2]);
     fb.resource_op(Opcode::TextureQuerySize, &[t], &[]);
     fb.resource_op(Opcode::TextureQueryLevels, &[t], &[]);
-    fb.resource_op(Opcode::TextureQueryLod, &[t, s, fb.arg(0)], &[]);
+    // A LOD query's coordinate has no layer.
+    let dir = fb.swizzle(fb.arg(0), &[0, 1, 2]);
+    fb.resource_op(Opcode::TextureQueryLod, &[t, s, dir], &[]);
     fb.resource_op(Opcode::TextureLoad, &[b, fb.arg(2)], &[]);
     fb.resource_op(Opcode::TextureQuerySize, &[b], &[]);
     fb.ret(None);
@@ -884,9 +886,10 @@ fn resource_op_infers_result_types() {
               %2 = texture_gather @g0, @g1, %arg0, component(2) : half4
               %3 = texture_query_size @g0 : uint3
               %4 = texture_query_levels @g0 : uint
-              %5 = texture_query_lod @g0, @g1, %arg0 : float2
-              %6 = texture_load @g3, %arg2 : int2
-              %7 = texture_query_size @g3 : uint
+              %5 = swizzle %arg0, xyz : float3
+              %6 = texture_query_lod @g0, @g1, %5 : float2
+              %7 = texture_load @g3, %arg2 : int2
+              %8 = texture_query_size @g3 : uint
               ret
             }
         "#]],

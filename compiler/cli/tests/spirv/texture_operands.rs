@@ -198,3 +198,49 @@ fn run_time_sample_offsets_are_refused() {
         "`Sample` needs a constant texel offset",
     );
 }
+
+#[test]
+fn every_dimension_takes_its_operands() {
+    // Cube arrays and 1D textures have no offset or a scalar one, multisampled arrays a
+    // sample index, 3D textures three-component offsets and gradients; a LOD query of an
+    // array texture takes the coordinate without the layer.
+    let m = compile(
+        "TextureCubeArray<float4> CA : register(t0);
+Texture1D<float4> T1 : register(t1);
+Texture2DMSArray<float4> MA : register(t2);
+Texture3D<float4> T3 : register(t3);
+Texture2DArray<float> DA : register(t4);
+SamplerState S : register(s0);
+SamplerComparisonState Z : register(s1);
+float4 main(float4 p : TEXCOORD0) : SV_Target {
+    uint s0, s1, s2, s3, s4, s5;
+    float4 r = CA.SampleBias(S, p, 0.5, 1.0, s0);
+    r += T1.Sample(S, p.x, 1, 2.0, s1);
+    r += MA.Load(int3(1, 2, 0), 3, int2(1, 1), s2);
+    r += T3.SampleGrad(S, p.xyz, p.xyz, p.xyz, int3(1, 0, -1), 1.0, s3);
+    r += DA.GatherCmp(Z, p.xyz, 0.5, int2(1, 0), s4);
+    r += CA.GatherGreen(S, p, s5);
+    r += DA.CalculateLevelOfDetailUnclamped(S, p.xy);
+    bool ok = CheckAccessFullyMapped(s0) && CheckAccessFullyMapped(s1)
+        && CheckAccessFullyMapped(s2) && CheckAccessFullyMapped(s3)
+        && CheckAccessFullyMapped(s4) && CheckAccessFullyMapped(s5);
+    return ok ? r : 0;
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpCapability SampledCubeArray",
+        "Bias|MinLod %float_0_5 %float_1",
+        "ConstOffset|MinLod %int_1 %float_2",
+        "OpImageSparseFetch",
+        "ConstOffset|Sample %v2int_1_1 %int_3",
+        "Grad|ConstOffset|MinLod",
+        "%v3int_1_0_n1",
+        "OpImageSparseDrefGather",
+        "OpImageSparseGather",
+        "OpImageQueryLod %v2float",
+    ]);
+    assert_eq!(m.asm.matches("OpImageSparseTexelsResident").count(), 6);
+}

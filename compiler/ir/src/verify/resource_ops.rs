@@ -202,7 +202,9 @@ fn check_resource_operand_types(
         }
     };
     if let (true, Some((dim, _))) = (sampling, texture) {
-        let n = u32::from(dim.coordinate_count());
+        // A LOD query's coordinate has no array layer.
+        let layer = u32::from(op == TextureQueryLod && dim.is_array());
+        let n = u32::from(dim.coordinate_count()) - layer;
         expect_operand(
             ck,
             2,
