@@ -134,6 +134,7 @@ impl FnLower<'_, '_> {
             "Load" if !dim.is_multisampled() => {
                 self.lower_plain_load(e, tex, int_n(dim.coordinate_count()), args)
             }
+            "Load" => self.lower_storage_ms_load(e, tex, dim, args),
             "GetDimensions" if dim.is_multisampled() => self.lower_ms_dimensions(e, tex, dim, args),
             "GetSamplePosition" if dim.is_multisampled() => {
                 self.lower_sample_position(e, tex, args)

@@ -1,4 +1,5 @@
-//! Texel reads without a sampler: `Load` of sampled, multisampled and read-write textures
+//! Texel reads without a sampler: `Load` of sampled, multisampled and read-write (also SM 6.7
+//! multisampled read-write) textures
 //! and typed buffers (with their optional constant offset and `out uint status`),
 //! `tex.sample[s][p]` and `tex.mips[m][p]`, `GetDimensions` of multisampled textures
 //! (`texture_query_size` and `texture_query_samples`), and `GetSamplePosition` (a table of the
@@ -76,6 +77,30 @@ impl FnLower<'_, '_> {
         };
         let coord = self.coerce(c, &coordinate)?;
         let v = self.texture_op_with_status(Opcode::TextureLoad, vec![res, coord], &[], status)?;
+        Ok(Some(v))
+    }
+
+    /// `Load(c, sample[, status])` of a read-write multisampled texture (SM 6.7).
+    pub(crate) fn lower_storage_ms_load(
+        &mut self,
+        e: ExprId,
+        tex: Value,
+        dim: TextureDim,
+        args: &[ExprId],
+    ) -> R<Option<Value>> {
+        let (c, s, status) = match args {
+            [c, s] => (*c, *s, None),
+            [c, s, st] => (*c, *s, Some(*st)),
+            _ => return Err(self.unsupported("`Load` with these arguments", e)),
+        };
+        let coord = self.coerce(c, &int_n(dim.coordinate_count()))?;
+        let sample = self.coerce(s, &Type::INT)?;
+        let v = self.texture_op_with_status(
+            Opcode::TextureLoad,
+            vec![tex, coord, sample],
+            &[],
+            status,
+        )?;
         Ok(Some(v))
     }
 

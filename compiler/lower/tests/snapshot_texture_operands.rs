@@ -227,6 +227,46 @@ void main(uint3 id : SV_DispatchThreadID) {
 }
 
 #[test]
+fn writable_multisampled_load_with_status() {
+    check(
+        r#"
+RWTexture2DMS<float4> W : register(u0);
+RWStructuredBuffer<float4> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main() {
+    uint s;
+    Out[0] = W.Load(int2(3, 4), 1, s);
+}
+"#,
+        expect![[r#"
+            @g0 = resource storage_buffer RWStructuredBuffer<float4> set(0) binding(1) layout(relaxed_std430) ; Out
+            @g1 = resource uniform_constant RWTexture2DMS<float4> set(0) binding(0) ; W
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint> ; status
+              %1 = alloca : ptr<function, uint> ; s
+              %2 = access_chain @g0, 0:int : ptr<storage_buffer, float4>
+              %3 = composite_construct 3:int, 4:int : int2
+              %4 = texture_load @g1, %3, 1:int, status(%0) : float4
+              %5 = load %0 : uint
+              store %1, %5
+              store %2, %4
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
+
+#[test]
 fn gathers_with_four_constant_offsets_and_status() {
     check(
         r#"

@@ -244,3 +244,21 @@ float4 main(float4 p : TEXCOORD0) : SV_Target {
     ]);
     assert_eq!(m.asm.matches("OpImageSparseTexelsResident").count(), 6);
 }
+
+#[test]
+fn writable_multisampled_loads_are_storage_reads_with_a_sample() {
+    let m = compile(
+        "RWTexture2DMS<float4> W : register(u0);
+RWStructuredBuffer<float4> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main() { uint s; Out[0] = W.Load(int2(0, 0), 1, s) + (CheckAccessFullyMapped(s) ? 1 : 0); }
+",
+        "cs_6_7",
+        &[],
+    );
+    m.assert_has(&[
+        "OpCapability StorageImageMultisample",
+        "OpImageSparseRead",
+        "Sample %int_1",
+    ]);
+}
