@@ -8,11 +8,11 @@
 //!
 //! As in DXC's SPIR-V: four constant offsets are one gather with `ConstOffsets`, four
 //! offsets of which some are run-time values are four gathers (one per offset) whose
-//! component `i` is taken from gather `i`; `GatherCmpGreen`/`Blue`/`Alpha` and SM 6.7
-//! `GatherRaw` have no Vulkan equivalent, and neither has a run-time offset of `Sample*` or `Load` (Vulkan's `Offset`
-//! operand is for gathers only); both are E3004. A status argument is written through a
-//! `uint` temporary that the instruction's trailing status operand points to
-//! (`ir::texture`).
+//! component `i` is taken from gather `i`. `GatherCmpGreen`/`Blue`/`Alpha` and SM 6.7
+//! `GatherRaw` have no Vulkan equivalent, and neither has a run-time offset of `Sample*` or
+//! `Load` (Vulkan's `Offset` operand is for gathers only): all are E3004. A status argument
+//! is written through a `uint` temporary that the instruction's trailing status operand
+//! points to (`ir::texture`).
 
 use hir::body::{Expr, ExprId, Literal};
 use ir::{Opcode, Value};

@@ -1,9 +1,9 @@
-//! Texel reads without a sampler: `Load` of sampled, multisampled and read-write (also SM 6.7
-//! multisampled read-write) textures
-//! and typed buffers (with their optional constant offset and `out uint status`),
-//! `tex.sample[s][p]` and `tex.mips[m][p]`, `GetDimensions` of multisampled textures
-//! (`texture_query_size` and `texture_query_samples`), and `GetSamplePosition` (a table of the
-//! standard sample patterns, indexed by sample count and sample).
+//! Texel reads without a sampler: `Load` of sampled, multisampled, read-write and (SM 6.7)
+//! multisampled read-write textures and of typed buffers, with their optional constant
+//! offset and `out uint status`; `tex.sample[s][p]` and `tex.mips[m][p]`; `GetDimensions` of
+//! multisampled textures (`texture_query_size` and `texture_query_samples`); and
+//! `GetSamplePosition` (a table of the standard sample patterns, indexed by sample count and
+//! sample).
 
 use hir::body::{Expr, ExprId};
 use ir::{Opcode, Value};

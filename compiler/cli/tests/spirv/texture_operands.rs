@@ -262,3 +262,26 @@ void main() { uint s; Out[0] = W.Load(int2(0, 0), 1, s) + (CheckAccessFullyMappe
         "Sample %int_1",
     ]);
 }
+
+#[test]
+fn typed_buffer_loads_with_status() {
+    let m = compile(
+        "Buffer<float4> R : register(t0);
+RWBuffer<float4> W : register(u0);
+RWStructuredBuffer<float4> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main() {
+    uint a, b;
+    Out[0] = R.Load(3, a) + W.Load(4, b);
+    Out[1] = float4(CheckAccessFullyMapped(a), CheckAccessFullyMapped(b), 0, 0);
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpCapability SparseResidency",
+        "OpImageSparseFetch %_struct",
+        "OpImageSparseRead %_struct",
+    ]);
+}
