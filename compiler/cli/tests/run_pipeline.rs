@@ -679,3 +679,36 @@ Samplers:
         json!([9, 10, 6, 5, 10, 11, 7, 6, 9, 11, 10, 10, 9, 11, 10, 10, 15, 7.5, 1, 7])
     );
 }
+
+#[test]
+fn sample_cmp_level_with_a_status() {
+    let shader = "Texture2D<float> Depth : register(t0);
+SamplerComparisonState Shadow : register(s0);
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    uint s;
+    Out[0] = Depth.SampleCmpLevel(Shadow, float2(0.5, 0.5), 0.5, 0.0);
+    Out[1] = Depth.SampleCmpLevel(Shadow, float2(0.25, 0.5), 0.5, 3.0, int2(1, 0), s);
+    Out[2] = CheckAccessFullyMapped(s);
+}
+";
+    // Depth texels 0.25, 0.75 (left, right); LessEqual passes where 0.5 <= texel. Halfway
+    // between them half the footprint passes: 0.5. The texture has one level, which level 3
+    // clamps to; the offset moves the left texel's centre onto the right one: 1. Every texel
+    // is resident.
+    let pipeline = header([1, 1, 1])
+        + "Buffers:
+  - { Name: Depth, Format: Float32, Width: 2, Height: 1, Data: [0.25, 0.75] }
+  - { Name: Out, Format: Float32, FillSize: 12 }
+Samplers:
+  - { Name: Shadow, MagFilter: Linear, Address: Clamp, ComparisonOp: LessEqual }
+" + &resources(&[
+        ("Depth", "Texture2D", 0),
+        ("Shadow", "SamplerComparison", 0),
+        ("Out", "RWStructuredBuffer", 0),
+    ]);
+    let b = run("cmp_level", shader, &pipeline, &["-T", "cs_6_7"]).buffers();
+    assert_eq!(b["Out"], json!([0.5, 1, 1]));
+}

@@ -18,7 +18,8 @@
 //! undefined behaviour are documented in [`numeric`] and [`intrinsics`].
 //!
 //! Not run (reported as [`RunError::Unsupported`] when executed, so modules that merely
-//! contain them still run): sampling other than `SampleLevel` and `SampleCmpLevelZero` on
+//! contain them still run): sampling other than `SampleLevel`, `SampleCmpLevelZero` and
+//! `SampleCmpLevel` on
 //! 1D, 2D(-array) and 3D textures and `Gather` on 2D(-array) textures (implicit-LOD, bias,
 //! gradient and implicit-LOD comparison sampling, comparison gathers, LOD queries), cube
 //! sampling, multisampled textures, derivatives and other pixel/geometry-only intrinsics,

@@ -58,7 +58,8 @@ pub enum ResOp {
     ArrayLength,
     /// `SampleLevel`: texture, sampler, coordinate, level.
     SampleLevel,
-    /// `SampleCmpLevelZero`: texture, comparison sampler, coordinate, reference.
+    /// `SampleCmpLevelZero` (and `SampleCmpLevel`, whose level clamps to the one level a
+    /// texture holds): texture, comparison sampler, coordinate, reference.
     SampleCompareLevelZero,
     /// `Gather` of one component: texture, sampler, coordinate.
     Gather {
@@ -1112,6 +1113,7 @@ fn decode_inst(
         Opcode::TextureLoad
         | Opcode::TextureSampleLevel
         | Opcode::TextureSampleCompareLevelZero
+        | Opcode::TextureSampleCompareLevel
         | Opcode::TextureGather
         | Opcode::TextureStore
         | Opcode::TextureQuerySize
@@ -1142,7 +1144,10 @@ fn decode_inst(
             let rop = match op {
                 Opcode::TextureLoad => ResOp::TextureLoad,
                 Opcode::TextureSampleLevel => ResOp::SampleLevel,
-                Opcode::TextureSampleCompareLevelZero => ResOp::SampleCompareLevelZero,
+                // Textures hold one level, where every level of detail clamps to.
+                Opcode::TextureSampleCompareLevelZero | Opcode::TextureSampleCompareLevel => {
+                    ResOp::SampleCompareLevelZero
+                }
                 Opcode::TextureGather => ResOp::Gather {
                     component: data.literals.first().map_or(0, |&c| c.clamp(0, 3) as u8),
                 },
