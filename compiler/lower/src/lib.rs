@@ -29,9 +29,10 @@
 //! Every stage but libraries lowers: compute, vertex and pixel shaders, and geometry, hull,
 //! domain, mesh and amplification shaders ([`stages`]). Not lowered yet (reported as E3001,
 //! never a panic): ray-tracing and library entries, descriptor-heap elements used other than to
-//! initialize a resource local, be passed or cast ([`heap`]), a status argument
-//! of a `Gather` with four run-time offsets, `static` locals with non-constant initializers, and a few intrinsics
-//! (`printf`...).
+//! initialize a resource local, be passed or cast ([`heap`]), a status argument of a `Gather`
+//! with four run-time offsets, `static` locals with non-constant initializers, and a few
+//! intrinsics (`printf`...). What SPIR-V for Vulkan cannot express, as DXC reports too
+//! (`GatherCmpGreen`, `GatherRaw`, run-time `Sample`/`Load` offsets), is E3004 ([`texture`]).
 //!
 //! # Diagnostic codes
 //!
@@ -50,8 +51,9 @@
 //! wrappers), [`heap`] (SM 6.6 descriptor heaps), [`atomic64`] (64-bit byte-address
 //! atomics), [`func`] (per-function
 //! state and places), [`stmt`], [`expr`], [`call`] (user calls, constructors, intrinsics,
-//! resource methods), [`user_call`] (user functions and methods), [`texture`] (sampling with
-//! offsets, gathers, LOD queries, multisampled textures), [`atomic64`] (64-bit atomics on byte-address buffers), [`counters`] (append, consume and
+//! resource methods), [`user_call`] (user functions and methods), [`texture`] (sampling and
+//! gathers with their offsets, clamps and statuses, LOD queries), [`texture_load`] (texel
+//! loads, `mips`/`sample`, multisampled queries), [`atomic64`] (64-bit atomics on byte-address buffers), [`counters`] (append, consume and
 //! counter buffers), [`spec_const`] (spec constants and specialization), [`convert`]
 //! (implicit and initializer-list conversions), [`init`] (`static` initializers and
 //! `init_globals`).
