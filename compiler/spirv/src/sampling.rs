@@ -133,6 +133,7 @@ impl Fx<'_, '_> {
         self.cx.capability(Capability::SparseResidency);
         let uint = self.cx.uint_type();
         let st = self.anon_struct(&[uint, result]);
+        self.cx.name_type(st, "SparseResidencyStruct");
         let r = self.op(sparse(op), st, operands);
         let code = self.op(
             Op::CompositeExtract,

@@ -35,7 +35,7 @@ fn sample_clamp_and_status_are_min_lod_and_sparse() {
     m.assert_has(&[
         "OpCapability SparseResidency",
         "OpCapability MinLod",
-        "OpTypeStruct %uint %v4float",
+        "%SparseResidencyStruct = OpTypeStruct %uint %v4float",
         "OpImageSparseSampleImplicitLod",
         "ConstOffset|MinLod",
         "OpImageSparseTexelsResident %bool",
@@ -281,7 +281,7 @@ void main() {
     );
     m.assert_has(&[
         "OpCapability SparseResidency",
-        "OpImageSparseFetch %_struct",
-        "OpImageSparseRead %_struct",
+        "OpImageSparseFetch %SparseResidencyStruct",
+        "OpImageSparseRead %SparseResidencyStruct",
     ]);
 }
