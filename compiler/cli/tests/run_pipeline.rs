@@ -631,3 +631,84 @@ void main() { Out[0] = b; Out[1] = L.z * 3; }
     assert!((out[0] - 2.0).abs() < 1e-6, "{out:?}");
     assert!((out[1] - 2.0).abs() < 1e-6, "{out:?}");
 }
+
+#[test]
+fn gathers_with_run_time_and_four_offsets_and_statuses() {
+    let shader = "Texture2D<float> T : register(t0);
+SamplerState Linear : register(s0);
+RWStructuredBuffer<float4> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint s0, s1, s2;
+    int2 o = int2(id.x + 1, id.y);
+    float2 uv = float2(0.5, 0.5);
+    Out[0] = T.Gather(Linear, uv);
+    Out[1] = T.GatherRed(Linear, uv, o);
+    Out[2] = T.GatherRed(Linear, uv, int2(0, 0), int2(1, 0), int2(0, 1), int2(1, 1), s0);
+    Out[3] = T.GatherRed(Linear, uv, int2(0, 0), o, int2(0, 1), int2(1, 1));
+    float l = T.Load(int3(3, 3, 0), int2(0, 0), s1);
+    float v = T.SampleLevel(Linear, uv, 0, int2(0, 0), s2);
+    Out[4] = float4(l, v, CheckAccessFullyMapped(s0) && CheckAccessFullyMapped(s1), s2 == 0 ? 7 : 8);
+}
+";
+    // A 4x4 texture whose texel (x, y) holds x + 4y. At uv (0.5, 0.5) the footprint is
+    // x 1..2, y 1..2, gathered as (x0, y1), (x1, y1), (x1, y0), (x0, y0) = 9, 10, 6, 5. The
+    // offset (1, 0) shifts it right: 10, 11, 7, 6. Four offsets take component i from the
+    // gather at offset i: (0, 0) -> 9, (1, 0) -> 11, (0, 1) -> 10, (1, 1) -> 10, whether the
+    // offsets are constants or not. Every texel is resident: statuses are 0 and
+    // CheckAccessFullyMapped is true. The load reads texel (3, 3) = 15; bilinear sampling at
+    // the footprint's centre averages 5, 6, 9, 10 = 7.5.
+    let texels: Vec<String> = (0..16).map(|i| i.to_string()).collect();
+    let pipeline = header([1, 1, 1])
+        + &format!(
+            "Buffers:\n  - {{ Name: T, Format: Float32, Width: 4, Height: 4, Data: [{}] }}\n",
+            texels.join(", ")
+        )
+        + "  - { Name: Out, Format: Float32, FillSize: 80 }
+Samplers:
+  - { Name: Linear, MagFilter: Linear, Address: Clamp }
+" + &resources(&[
+        ("T", "Texture2D", 0),
+        ("Linear", "Sampler", 0),
+        ("Out", "RWStructuredBuffer", 0),
+    ]);
+    let b = run("gather_offsets", shader, &pipeline, &[]).buffers();
+    assert_eq!(
+        b["Out"],
+        json!([9, 10, 6, 5, 10, 11, 7, 6, 9, 11, 10, 10, 9, 11, 10, 10, 15, 7.5, 1, 7])
+    );
+}
+
+#[test]
+fn sample_cmp_level_with_a_status() {
+    let shader = "Texture2D<float> Depth : register(t0);
+SamplerComparisonState Shadow : register(s0);
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    uint s;
+    Out[0] = Depth.SampleCmpLevel(Shadow, float2(0.5, 0.5), 0.5, 0.0);
+    Out[1] = Depth.SampleCmpLevel(Shadow, float2(0.25, 0.5), 0.5, 3.0, int2(1, 0), s);
+    Out[2] = CheckAccessFullyMapped(s);
+}
+";
+    // Depth texels 0.25, 0.75 (left, right); LessEqual passes where 0.5 <= texel. Halfway
+    // between them half the footprint passes: 0.5. The texture has one level, which level 3
+    // clamps to; the offset moves the left texel's centre onto the right one: 1. Every texel
+    // is resident.
+    let pipeline = header([1, 1, 1])
+        + "Buffers:
+  - { Name: Depth, Format: Float32, Width: 2, Height: 1, Data: [0.25, 0.75] }
+  - { Name: Out, Format: Float32, FillSize: 12 }
+Samplers:
+  - { Name: Shadow, MagFilter: Linear, Address: Clamp, ComparisonOp: LessEqual }
+" + &resources(&[
+        ("Depth", "Texture2D", 0),
+        ("Shadow", "SamplerComparison", 0),
+        ("Out", "RWStructuredBuffer", 0),
+    ]);
+    let b = run("cmp_level", shader, &pipeline, &["-T", "cs_6_7"]).buffers();
+    assert_eq!(b["Out"], json!([0.5, 1, 1]));
+}

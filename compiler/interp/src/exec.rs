@@ -337,7 +337,7 @@ impl Invocation {
         }
     }
 
-    fn store_ptr(&mut self, ctx: &mut Ctx<'_, '_>, ptr: u64, vals: &[u64]) {
+    pub(crate) fn store_ptr(&mut self, ctx: &mut Ctx<'_, '_>, ptr: u64, vals: &[u64]) {
         let (root, shape, off) = unpack(ptr);
         let size = ctx.prog.shapes.extent[shape as usize];
         let id = self.id;
@@ -731,9 +731,15 @@ impl Invocation {
                     args,
                     shape,
                     offset,
+                    extras,
                 } => {
                     let at = fb + *dst as usize;
-                    self.resource_op(ctx, *op, at, *n, args, *shape, *offset, fb)?;
+                    match extras {
+                        None => self.resource_op(ctx, *op, at, *n, args, *shape, *offset, fb)?,
+                        Some(x) => {
+                            self.texture_read_with(ctx, *op, at, *n, args, *offset, x, fb)?
+                        }
+                    }
                 }
                 Op::Atomic {
                     op,

@@ -270,6 +270,14 @@ pub fn eval(which: Intrinsic, rn: Num, args: &[ArgVal<'_>], out: &mut [u64]) -> 
                 put(out, i, t * t * (3.0 - 2.0 * t));
             }
         }
+        CheckAccessFullyMapped => {
+            // The interpreter's residency code: 0 when every texel read was resident, which
+            // it always is here (texture reads with a status write 0).
+            let code = a(0)?;
+            for i in 0..n {
+                out[i] = (code.at(i) == 0) as u64;
+            }
+        }
         IsFinite | IsInf | IsNan => {
             let x = a(0)?;
             for i in 0..n {

@@ -18,11 +18,15 @@
 //! undefined behaviour are documented in [`numeric`] and [`intrinsics`].
 //!
 //! Not run (reported as [`RunError::Unsupported`] when executed, so modules that merely
-//! contain them still run): sampling other than `SampleLevel` and `SampleCmpLevelZero` on
+//! contain them still run): sampling other than `SampleLevel`, `SampleCmpLevelZero` and
+//! `SampleCmpLevel` on
 //! 1D, 2D(-array) and 3D textures and `Gather` on 2D(-array) textures (implicit-LOD, bias,
 //! gradient and implicit-LOD comparison sampling, comparison gathers, LOD queries), cube
 //! sampling, multisampled textures, derivatives and other pixel/geometry-only intrinsics,
-//! `printf`. Textures hold mip level 0 only; loads of other levels read zeros.
+//! `printf`, and a minimum-LOD (`clamp`) operand. Textures hold mip level 0 only; loads of
+//! other levels read zeros. Every texel is resident: a read with a status writes residency
+//! code 0, which `CheckAccessFullyMapped` reports as true. Run-time and four gather offsets
+//! run as the specification of `Gather` says (four offsets: one gather per offset).
 
 pub mod exec;
 pub mod heap;

@@ -58,12 +58,24 @@ pub enum ResOp {
     ArrayLength,
     /// `SampleLevel`: texture, sampler, coordinate, level.
     SampleLevel,
-    /// `SampleCmpLevelZero`: texture, comparison sampler, coordinate, reference.
+    /// `SampleCmpLevelZero` (and `SampleCmpLevel`, whose level clamps to the one level a
+    /// texture holds): texture, comparison sampler, coordinate, reference.
     SampleCompareLevelZero,
     /// `Gather` of one component: texture, sampler, coordinate.
     Gather {
         component: u8,
     },
+}
+
+/// The optional parts of a texture read (`ir::texture`): a run-time texel offset, four
+/// gather offsets (component `i` of the result from a gather at offset `i`), and the status
+/// pointer that receives the residency code, always 0 (every texel of an interpreted texture
+/// is resident, which `CheckAccessFullyMapped` reports as true).
+#[derive(Debug, Clone)]
+pub struct ResExtras {
+    pub offset: Option<Arg>,
+    pub four_offsets: Option<[[i32; 2]; 4]>,
+    pub status: Option<u32>,
 }
 
 /// A slot range: first register and component count, with the component kind.
@@ -207,6 +219,8 @@ pub enum Op {
         shape: ShapeId,
         /// The constant texel offset of a texture load.
         offset: [i32; 3],
+        /// Trailing texture operands and four gather offsets, when the instruction has any.
+        extras: Option<Box<ResExtras>>,
     },
     Atomic {
         op: Option<AtomicOp>,
@@ -1099,6 +1113,7 @@ fn decode_inst(
         Opcode::TextureLoad
         | Opcode::TextureSampleLevel
         | Opcode::TextureSampleCompareLevelZero
+        | Opcode::TextureSampleCompareLevel
         | Opcode::TextureGather
         | Opcode::TextureStore
         | Opcode::TextureQuerySize
@@ -1106,10 +1121,33 @@ fn decode_inst(
         | Opcode::ByteAddressLoad
         | Opcode::ByteAddressStore
         | Opcode::ArrayLength => {
+            // Trailing texture operands (`ir::texture`) and four gather offsets.
+            let tys: Vec<Type> = ops.iter().map(|&v| d.ty(v)).collect();
+            let Ok(roles) = ir::texture::split(op, &tys) else {
+                return unsupported(format!("{} with these operands", op.name()));
+            };
+            if roles.min_lod.is_some() {
+                return unsupported(format!("{} with a minimum LOD", op.name()));
+            }
+            let four = (op == Opcode::TextureGather && data.literals.len() == 9).then(|| {
+                let l = &data.literals[1..];
+                std::array::from_fn(|i| [l[2 * i] as i32, l[2 * i + 1] as i32])
+            });
+            let extras = (roles.fixed != ops.len() || four.is_some()).then(|| {
+                Box::new(ResExtras {
+                    offset: roles.offset.map(|i| d.arg(ops[i])),
+                    four_offsets: four,
+                    status: roles.status.map(|i| d.slot(ops[i])),
+                })
+            });
+            let ops = &ops[..roles.fixed];
             let rop = match op {
                 Opcode::TextureLoad => ResOp::TextureLoad,
                 Opcode::TextureSampleLevel => ResOp::SampleLevel,
-                Opcode::TextureSampleCompareLevelZero => ResOp::SampleCompareLevelZero,
+                // Textures hold one level, where every level of detail clamps to.
+                Opcode::TextureSampleCompareLevelZero | Opcode::TextureSampleCompareLevel => {
+                    ResOp::SampleCompareLevelZero
+                }
                 Opcode::TextureGather => ResOp::Gather {
                     component: data.literals.first().map_or(0, |&c| c.clamp(0, 3) as u8),
                 },
@@ -1142,6 +1180,7 @@ fn decode_inst(
                 args,
                 shape,
                 offset,
+                extras,
             }
         }
         Opcode::AtomicRmw(_) | Opcode::AtomicCompareExchange => {

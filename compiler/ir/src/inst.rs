@@ -149,7 +149,11 @@ impl std::ops::BitOr for BarrierFlags {
 ///   components in `literals`. `ExtractDynamic`: vector, index. `InsertDynamic`: vector,
 ///   value, index.
 /// - Texture and buffer opcodes: as in the specification's table; texel offsets in `literals`
-///   (`TextureGather`: the component first). `ArrayLength`: pointer to a runtime-array buffer.
+///   (`TextureGather`: the component first; `TextureGather`/`TextureGatherCompare` may hold
+///   four 2D offsets, eight values). `TextureSampleCompareLevel` (SM 6.7 `SampleCmpLevel`):
+///   texture, comparison sampler, coordinate, reference, level. After the table's operands
+///   come the optional trailing operands of [`crate::texture`]: a run-time offset, a minimum
+///   LOD, a status pointer. `ArrayLength`: pointer to a runtime-array buffer.
 /// - `AtomicRmw`: pointer (or texture pointer, coordinate), value. `AtomicCompareExchange`:
 ///   pointer (or texture pointer, coordinate), comparand, new value. A 64-bit atomic on a
 ///   read-write byte-address buffer takes the buffer pointer and the `uint` byte offset in
@@ -210,6 +214,7 @@ pub enum Opcode {
     TextureSampleGrad,
     TextureSampleCompare,
     TextureSampleCompareLevelZero,
+    TextureSampleCompareLevel,
     TextureGather,
     TextureGatherCompare,
     TextureLoad,
@@ -291,6 +296,7 @@ impl Opcode {
                 | Opcode::TextureSampleGrad
                 | Opcode::TextureSampleCompare
                 | Opcode::TextureSampleCompareLevelZero
+                | Opcode::TextureSampleCompareLevel
                 | Opcode::TextureGather
                 | Opcode::TextureGatherCompare
                 | Opcode::TextureLoad
@@ -315,6 +321,7 @@ impl Opcode {
                 | Opcode::TextureSampleGrad
                 | Opcode::TextureSampleCompare
                 | Opcode::TextureSampleCompareLevelZero
+                | Opcode::TextureSampleCompareLevel
                 | Opcode::TextureGather
                 | Opcode::TextureGatherCompare
                 | Opcode::TextureLoad
@@ -386,6 +393,7 @@ impl Opcode {
             Opcode::TextureSampleGrad => "texture_sample_grad",
             Opcode::TextureSampleCompare => "texture_sample_compare",
             Opcode::TextureSampleCompareLevelZero => "texture_sample_compare_level_zero",
+            Opcode::TextureSampleCompareLevel => "texture_sample_compare_level",
             Opcode::TextureGather => "texture_gather",
             Opcode::TextureGatherCompare => "texture_gather_compare",
             Opcode::TextureLoad => "texture_load",

@@ -40,6 +40,7 @@ intrinsics! {
     Atan => "atan",
     Atan2 => "atan2",
     Ceil => "ceil",
+    CheckAccessFullyMapped => "CheckAccessFullyMapped",
     Clamp => "clamp",
     Clip => "clip",
     Cos => "cos",

@@ -2,7 +2,8 @@
 //! values, instructions for every opcode, blocks with structure markers, functions, globals
 //! and entry points ([`module`]); a [`builder`]; the textual dump ([`print`](mod@print)); the
 //! [`verify`](mod@verify)er; [`cfg`](mod@cfg) analyses (predecessors, reverse post-order,
-//! dominators, dominance frontiers); and [`util`]ities for passes (user maps, bulk
+//! dominators, dominance frontiers); the optional trailing operands of texture opcodes
+//! ([`texture`]); and [`util`]ities for passes (user maps, bulk
 //! replacement). Lowering builds it, the optimizer rewrites it, backends and the interpreter
 //! read it. It knows no HLSL syntax; types come from the shared `types` crate.
 
@@ -15,6 +16,7 @@ pub mod intrinsic;
 pub mod module;
 pub mod modes;
 pub mod print;
+pub mod texture;
 pub mod typing;
 pub mod util;
 pub mod value;

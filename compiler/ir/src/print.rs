@@ -30,7 +30,9 @@
 //! specific forms: `phi [%1, bb0], [%2, bb1]`, `br bb1`, `cond_br %c, bb1, bb2`,
 //! `switch %s, bbDefault, [0: bb1, 1: bb2]`, `call @f(%a)`, `call_intrinsic sin(%a)`,
 //! `atomic_rmw add %p, %v`, `barrier workgroup_memory|group_sync`, `swizzle %v, xzy`,
-//! `composite_extract %v, [1, 0]`, texture immediates as `component(N)` and `offset(x, y)`.
+//! `composite_extract %v, [1, 0]`, texture immediates as `component(N)`, `offset(x, y)` and
+//! `offsets(x0, y0, .., x3, y3)`, then trailing texture operands as `offset(%o)`,
+//! `min_lod(%c)` and `status(%p)`.
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -498,19 +500,41 @@ pub(crate) fn inst_line(
             args = vals(&d.operands);
             args.push(format!("[{}]", lits(&d.literals)));
         }
-        Opcode::TextureGather => {
-            args = vals(&d.operands);
-            if let Some((c, offset)) = d.literals.split_first() {
-                args.push(format!("component({c})"));
-                if !offset.is_empty() {
-                    args.push(format!("offset({})", lits(offset)));
-                }
-            }
-        }
         op if op.is_texture() => {
-            args = vals(&d.operands);
-            if !d.literals.is_empty() {
-                args.push(format!("offset({})", lits(&d.literals)));
+            // Table operands, immediates (`component(N)`, `offset(..)` or four 2D offsets as
+            // `offsets(..)`), then the trailing operands by role.
+            let tys: Option<Vec<Type>> = d
+                .operands
+                .iter()
+                .map(|&x| module.value_type(f, x))
+                .collect();
+            let roles = tys
+                .and_then(|t| crate::texture::split(op, &t).ok())
+                .unwrap_or(crate::texture::TextureOperands {
+                    fixed: d.operands.len(),
+                    ..Default::default()
+                });
+            args = vals(&d.operands[..roles.fixed]);
+            let offset = match (op, d.literals.split_first()) {
+                (Opcode::TextureGather, Some((c, rest))) => {
+                    args.push(format!("component({c})"));
+                    rest
+                }
+                _ => &d.literals[..],
+            };
+            if offset.len() == 8 {
+                args.push(format!("offsets({})", lits(offset)));
+            } else if !offset.is_empty() {
+                args.push(format!("offset({})", lits(offset)));
+            }
+            for (label, at) in [
+                ("offset", roles.offset),
+                ("min_lod", roles.min_lod),
+                ("status", roles.status),
+            ] {
+                if let Some(at) = at {
+                    args.push(format!("{label}({})", v(d.operands[at])));
+                }
             }
         }
         _ => {

@@ -342,6 +342,51 @@ fn structured_and_byte_address_buffers() {
 }
 
 #[test]
+fn trailing_texture_operands_and_four_offsets() {
+    // A clamp prints as `min_lod(..)`, a status pointer as `status(..)`, a run-time gather
+    // offset as `offset(%..)`, eight offset immediates as `offsets(..)`.
+    let mut mb = ModuleBuilder::new();
+    let t = mb.resource("t", tex2d(), 0, 0);
+    let s = mb.resource("s", sampler(false), 0, 1);
+    let f = mb.declare_function("f", vec![float_n(2), int_n(2)], Type::Void);
+    let mut fb = mb.function(f);
+    let b = fb.create_block("");
+    fb.switch_to_block(b);
+    let (t, s, uv, o) = (Value::Global(t), Value::Global(s), fb.arg(0), fb.arg(1));
+    let st = fb.alloca(Type::UINT, "st");
+    let clamp = fb.float(0.5);
+    fb.resource_op(Opcode::TextureSample, &[t, s, uv, clamp], &[1, 0]);
+    fb.resource_op(Opcode::TextureSample, &[t, s, uv, clamp, st], &[]);
+    fb.resource_op(Opcode::TextureGather, &[t, s, uv, o, st], &[3]);
+    fb.resource_op(
+        Opcode::TextureGather,
+        &[t, s, uv],
+        &[1, 0, 0, 1, 0, 0, 1, 1, 1],
+    );
+    let level = fb.int(0);
+    fb.resource_op(Opcode::TextureLoad, &[t, o, level, st], &[]);
+    fb.ret(None);
+    check(
+        &mb.finish(),
+        expect![[r#"
+        @g0 = resource uniform_constant Texture2D<float4> set(0) binding(0) ; t
+        @g1 = resource uniform_constant SamplerState set(0) binding(1) ; s
+
+        func @f(%arg0: float2, %arg1: int2) -> void {
+        bb0:
+          %0 = alloca : ptr<function, uint> ; st
+          %1 = texture_sample @g0, @g1, %arg0, offset(1, 0), min_lod(0.5:float) : float4
+          %2 = texture_sample @g0, @g1, %arg0, min_lod(0.5:float), status(%0) : float4
+          %3 = texture_gather @g0, @g1, %arg0, component(3), offset(%arg1), status(%0) : float4
+          %4 = texture_gather @g0, @g1, %arg0, component(1), offsets(0, 0, 1, 0, 0, 1, 1, 1) : float4
+          %5 = texture_load @g0, %arg1, 0:int, status(%0) : float4
+          ret
+        }
+    "#]],
+    );
+}
+
+#[test]
 fn texture_sampling_family() {
     let mut mb = ModuleBuilder::new();
     let t = mb.resource("t", tex2d(), 0, 0);
@@ -865,7 +910,9 @@ fn resource_op_infers_result_types() {
     fb.resource_op(Opcode::TextureGather, &[t, s, fb.arg(0)], &[2]);
     fb.resource_op(Opcode::TextureQuerySize, &[t], &[]);
     fb.resource_op(Opcode::TextureQueryLevels, &[t], &[]);
-    fb.resource_op(Opcode::TextureQueryLod, &[t, s, fb.arg(0)], &[]);
+    // A LOD query's coordinate has no layer.
+    let dir = fb.swizzle(fb.arg(0), &[0, 1, 2]);
+    fb.resource_op(Opcode::TextureQueryLod, &[t, s, dir], &[]);
     fb.resource_op(Opcode::TextureLoad, &[b, fb.arg(2)], &[]);
     fb.resource_op(Opcode::TextureQuerySize, &[b], &[]);
     fb.ret(None);
@@ -884,9 +931,10 @@ fn resource_op_infers_result_types() {
               %2 = texture_gather @g0, @g1, %arg0, component(2) : half4
               %3 = texture_query_size @g0 : uint3
               %4 = texture_query_levels @g0 : uint
-              %5 = texture_query_lod @g0, @g1, %arg0 : float2
-              %6 = texture_load @g3, %arg2 : int2
-              %7 = texture_query_size @g3 : uint
+              %5 = swizzle %arg0, xyz : float3
+              %6 = texture_query_lod @g0, @g1, %5 : float2
+              %7 = texture_load @g3, %arg2 : int2
+              %8 = texture_query_size @g3 : uint
               ret
             }
         "#]],

@@ -708,7 +708,96 @@ fn resource_operands() {
         function @f, bb0, `texture_store @g0, %arg1, %2`: [resource-operand] operand 0 has type ptr<uniform_constant, Texture2D<float4>>, which texture_store cannot use
         function @f, bb0, `%3 = texture_load @g0, %arg0 : float4`: [resource-operand] operand 1 has type float2, expected a coordinate of 2 integers
         function @f, bb0, `%4 = texture_gather @g0, @g1, %arg0 : float4`: [operand-count] texture_gather needs a component from 0 to 3
-        function @f, bb0, `%5 = texture_sample @g0, @g1 : float4`: [operand-count] texture_sample takes 3 operands, not 2
+        function @f, bb0, `%5 = texture_sample @g0, @g1 : float4`: [operand-count] texture_sample takes 3 to 5 operands, not 2
+    "#]].assert_eq(&messages(&mb.finish()));
+}
+
+#[test]
+fn trailing_texture_operands() {
+    let mut mb = ModuleBuilder::new();
+    let t = mb.resource(
+        "t",
+        texture(TextureDim::D2, TextureAccess::ReadOnly, float_n(4)),
+        0,
+        0,
+    );
+    let s = mb.resource("s", sampler(false), 0, 1);
+    let f = mb.declare_function("f", vec![float_n(2), int_n(2), int_n(3)], Type::Void);
+    let mut fb = mb.function(f);
+    let b = fb.create_block("");
+    fb.switch_to_block(b);
+    let (t, s) = (Value::Global(t), Value::Global(s));
+    let st = fb.alloca(Type::UINT, "st");
+    let lod = fb.float(1.5);
+    let fours = [0, 0, 1, 0, 0, 1, 1, 1];
+    // Well formed: a clamp and a status; four offsets; a run-time gather offset.
+    fb.texture(
+        Opcode::TextureSample,
+        float_n(4),
+        &[t, s, fb.arg(0), lod, st],
+        &[1, 1],
+    );
+    let mut lits = vec![2];
+    lits.extend(fours);
+    fb.texture(
+        Opcode::TextureGather,
+        float_n(4),
+        &[t, s, fb.arg(0), st],
+        &lits,
+    );
+    fb.texture(
+        Opcode::TextureGather,
+        float_n(4),
+        &[t, s, fb.arg(0), fb.arg(1)],
+        &[0],
+    );
+    // Ill formed: a clamp on a gather, a run-time offset on a sample, a status before the
+    // clamp, a run-time offset beside offset immediates, one of the wrong size, four
+    // offsets on a sample.
+    fb.texture(
+        Opcode::TextureGather,
+        float_n(4),
+        &[t, s, fb.arg(0), lod],
+        &[0],
+    );
+    fb.texture(
+        Opcode::TextureSample,
+        float_n(4),
+        &[t, s, fb.arg(0), fb.arg(1)],
+        &[],
+    );
+    fb.texture(
+        Opcode::TextureSample,
+        float_n(4),
+        &[t, s, fb.arg(0), st, lod],
+        &[],
+    );
+    fb.texture(
+        Opcode::TextureGather,
+        float_n(4),
+        &[t, s, fb.arg(0), fb.arg(1)],
+        &[0, 1, 1],
+    );
+    fb.texture(
+        Opcode::TextureGather,
+        float_n(4),
+        &[t, s, fb.arg(0), fb.arg(2)],
+        &[0],
+    );
+    fb.texture(
+        Opcode::TextureSample,
+        float_n(4),
+        &[t, s, fb.arg(0)],
+        &fours,
+    );
+    fb.ret(None);
+    expect![[r#"
+        function @f, bb0, `%4 = texture_gather @g0, @g1, %arg0, 1.5:float, component(0) : float4`: [operand-count] operand 3 of type float is no trailing operand texture_gather takes here
+        function @f, bb0, `%5 = texture_sample @g0, @g1, %arg0, %arg1 : float4`: [operand-count] operand 3 of type int2 is no trailing operand texture_sample takes here
+        function @f, bb0, `%6 = texture_sample @g0, @g1, %arg0, %0, 1.5:float : float4`: [operand-count] operand 4 of type float is no trailing operand texture_sample takes here
+        function @f, bb0, `%7 = texture_gather @g0, @g1, %arg0, component(0), offset(1, 1), offset(%arg1) : float4`: [operand-count] a run-time texel offset and offset immediates together
+        function @f, bb0, `%8 = texture_gather @g0, @g1, %arg0, component(0), offset(%arg2) : float4`: [operand-count] operand 3 has type int3, expected a texel offset of 2 integers
+        function @f, bb0, `%9 = texture_sample @g0, @g1, %arg0, offsets(0, 0, 1, 0, 0, 1, 1, 1) : float4`: [operand-count] the texel offset has 8 components, expected 2
     "#]].assert_eq(&messages(&mb.finish()));
 }
 

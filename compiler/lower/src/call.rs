@@ -412,6 +412,22 @@ impl FnLower<'_, '_> {
                 self.store_out(args[0], bytes)?;
                 Ok(None)
             }
+            (ResourceType::StructuredBuffer { .. } | ResourceType::ByteAddressBuffer { .. }, _)
+                if name.starts_with("Load") && args.len() == 2 =>
+            {
+                // DXC's SPIR-V rejects these too: the buffers are not sparse images.
+                let what = if matches!(&*r, ResourceType::StructuredBuffer { .. }) {
+                    "(RW)StructuredBuffer::Load(in location, out status)"
+                } else {
+                    "(RW)ByteAddressBuffer::Load(in address, out status)"
+                };
+                let range = self.expr_range(e);
+                Err(self.cx.error(
+                    crate::NO_VULKAN_EQUIVALENT,
+                    format!("{what} not supported"),
+                    range,
+                ))
+            }
             (ResourceType::StructuredBuffer { .. }, "Load") => {
                 let i = self.index_value(args[0])?;
                 let p = self.fb().access_chain(res, &[i]);
@@ -467,29 +483,7 @@ impl FnLower<'_, '_> {
                 Ok(None)
             }
             (ResourceType::TypedBuffer { .. }, "Load") => {
-                let i = self.coerce(args[0], &Type::UINT)?;
-                Ok(Some(self.fb().resource_op(
-                    Opcode::TextureLoad,
-                    &[res, i],
-                    &[],
-                )))
-            }
-            (ResourceType::Texture { access, dim, .. }, "Load")
-                if access.is_writable() && !dim.is_multisampled() && args.len() == 1 =>
-            {
-                // A storage image has no levels: `Load(c)` reads texel `c`, as `tex[c]` does.
-                let n = dim.coordinate_count();
-                let ct = if n == 1 {
-                    Type::INT
-                } else {
-                    Type::Vector(ScalarKind::Int, n)
-                };
-                let coord = self.coerce(args[0], &ct)?;
-                Ok(Some(self.fb().resource_op(
-                    Opcode::TextureLoad,
-                    &[res, coord],
-                    &[],
-                )))
+                self.lower_plain_load(e, res, Type::UINT, args)
             }
             (ResourceType::Texture { dim, access, .. }, "GetDimensions")
                 if !dim.is_multisampled() =>

@@ -29,10 +29,10 @@
 //! Every stage but libraries lowers: compute, vertex and pixel shaders, and geometry, hull,
 //! domain, mesh and amplification shaders ([`stages`]). Not lowered yet (reported as E3001,
 //! never a panic): ray-tracing and library entries, descriptor-heap elements used other than to
-//! initialize a resource local, be passed or cast ([`heap`]), texel offsets
-//! that are not constants (unless [`unroll`] makes them so), clamp and status arguments of
-//! texture methods, `static` locals with non-constant initializers, and a few intrinsics
-//! (`printf`...).
+//! initialize a resource local, be passed or cast ([`heap`]), a status argument of a `Gather`
+//! with four run-time offsets, `static` locals with non-constant initializers, and a few
+//! intrinsics (`printf`...). What SPIR-V for Vulkan cannot express, as DXC reports too
+//! (`GatherCmpGreen`, `GatherRaw`, run-time `Sample`/`Load` offsets), is E3004 ([`texture`]).
 //!
 //! # Diagnostic codes
 //!
@@ -41,6 +41,7 @@
 //! | E3001 | not supported yet: a construct (or shader stage) the lowering does not handle yet |
 //! | E3002 | the entry point named by `-E` does not exist (or has no body) |
 //! | E3003 | `[[vk::location]]` without a number, or on some stage inputs (or outputs) but not all |
+//! | E3004 | HLSL that SPIR-V for Vulkan cannot express and DXC rejects too (`GatherCmpGreen`, a run-time `Sample` offset) |
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
 //! [`options`] (DXC's `-fvk-*` binding and layout options), [`resources`] (globals,
@@ -50,8 +51,9 @@
 //! wrappers), [`heap`] (SM 6.6 descriptor heaps), [`atomic64`] (64-bit byte-address
 //! atomics), [`func`] (per-function
 //! state and places), [`stmt`], [`expr`], [`call`] (user calls, constructors, intrinsics,
-//! resource methods), [`user_call`] (user functions and methods), [`texture`] (sampling with
-//! offsets, gathers, LOD queries, multisampled textures), [`atomic64`] (64-bit atomics on byte-address buffers), [`counters`] (append, consume and
+//! resource methods), [`user_call`] (user functions and methods), [`texture`] (sampling and
+//! gathers with their offsets, clamps and statuses, LOD queries), [`texture_load`] (texel
+//! loads, `mips`/`sample`, multisampled queries), [`atomic64`] (64-bit atomics on byte-address buffers), [`counters`] (append, consume and
 //! counter buffers), [`spec_const`] (spec constants and specialization), [`convert`]
 //! (implicit and initializer-list conversions), [`init`] (`static` initializers and
 //! `init_globals`).
@@ -74,6 +76,7 @@ pub mod spec_const;
 pub mod stages;
 pub mod stmt;
 pub mod texture;
+pub mod texture_load;
 pub mod unroll;
 pub mod user_call;
 
@@ -92,6 +95,9 @@ pub const NO_ENTRY: &str = "E3002";
 /// The code of `[[vk::location]]` misuse: not a number, or on some stage variables of a side
 /// but not all.
 pub const BAD_LOCATION: &str = "E3003";
+/// The code of HLSL that SPIR-V for Vulkan cannot express, where DXC rejects it too
+/// (`GatherCmpGreen`, a run-time texel offset of `Sample`, a status of a structured `Load`).
+pub const NO_VULKAN_EQUIVALENT: &str = "E3004";
 
 /// Lowers the entry point `entry` of `file` for `stage` into a verified-shape IR module, or
 /// returns the diagnostics of what could not be lowered.

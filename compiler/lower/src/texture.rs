@@ -1,14 +1,18 @@
-//! Texture methods beyond plain loads and size queries: the `Sample*` family with constant
-//! texel offsets, the `Gather*` family (`Gather`, `GatherRed`..`GatherAlpha` as
-//! `texture_gather` with the component first, `GatherCmp`/`GatherCmpRed` as
-//! `texture_gather_compare`), `CalculateLevelOfDetail[Unclamped]` (a component of
-//! `texture_query_lod`), `Load` with offsets or a sample index, `tex.sample[s][p]` and
-//! `tex.mips[m][p]`, and `GetDimensions` of multisampled textures (`texture_query_size` and
-//! `texture_query_samples`), and `GetSamplePosition` (a table of the standard sample
-//! patterns, indexed by sample count and sample).
+//! Sampling and gathers: the `Sample*` family (`Sample`, `SampleBias`, `SampleGrad`,
+//! `SampleLevel`, `SampleCmp`, `SampleCmpLevelZero`, SM 6.7 `SampleCmpLevel`) with a constant
+//! texel offset, a `clamp` (minimum LOD) and an `out uint status`; the `Gather*` family
+//! (`Gather`, `GatherRed`..`GatherAlpha` as `texture_gather` with the component first,
+//! `GatherCmp`/`GatherCmpRed` as `texture_gather_compare`) with a constant or run-time
+//! offset, four offsets and a status; and `CalculateLevelOfDetail[Unclamped]` (a component of
+//! `texture_query_lod`). Loads and queries without a sampler are in [`crate::texture_load`].
 //!
-//! Texel offsets must be constants (the specification makes them immediates); clamp and
-//! status arguments and a run-time offset are reported as not supported.
+//! As in DXC's SPIR-V: four constant offsets are one gather with `ConstOffsets`, four
+//! offsets of which some are run-time values are four gathers (one per offset) whose
+//! component `i` is taken from gather `i`. `GatherCmpGreen`/`Blue`/`Alpha` and SM 6.7
+//! `GatherRaw` have no Vulkan equivalent, and neither has a run-time offset of `Sample*` or
+//! `Load` (Vulkan's `Offset` operand is for gathers only): all are E3004. A status argument
+//! is written through a `uint` temporary that the instruction's trailing status operand
+//! points to (`ir::texture`).
 
 use hir::body::{Expr, ExprId, Literal};
 use ir::{Opcode, Value};
@@ -17,7 +21,7 @@ use types::{ResourceType, ScalarKind, TextureDim, Type};
 use crate::context::R;
 use crate::func::{FnLower, Place};
 
-fn float_n(n: u8) -> Type {
+pub(crate) fn float_n(n: u8) -> Type {
     if n == 1 {
         Type::FLOAT
     } else {
@@ -25,7 +29,7 @@ fn float_n(n: u8) -> Type {
     }
 }
 
-fn int_n(n: u8) -> Type {
+pub(crate) fn int_n(n: u8) -> Type {
     if n == 1 {
         Type::INT
     } else {
@@ -43,8 +47,39 @@ fn offset_count(dim: TextureDim) -> u8 {
     }
 }
 
+/// The optional trailing arguments of a sampling method, in HLSL order.
+#[derive(Default)]
+struct Trailing {
+    offset: Option<ExprId>,
+    clamp: Option<ExprId>,
+    status: Option<ExprId>,
+}
+
+/// Splits `rest` (the arguments after the fixed ones) into a prefix of
+/// `[offset][, clamp], status`; the offset only where the texture has one, the clamp only
+/// where the method takes one. `None` when there are too many.
+fn trailing(rest: &[ExprId], has_offset: bool, has_clamp: bool) -> Option<Trailing> {
+    let mut t = Trailing::default();
+    let mut slots: Vec<&mut Option<ExprId>> = Vec::new();
+    if has_offset {
+        slots.push(&mut t.offset);
+    }
+    if has_clamp {
+        slots.push(&mut t.clamp);
+    }
+    slots.push(&mut t.status);
+    if rest.len() > slots.len() {
+        return None;
+    }
+    for (slot, &a) in slots.into_iter().zip(rest) {
+        *slot = Some(a);
+    }
+    Some(t)
+}
+
 impl FnLower<'_, '_> {
-    /// The texture methods of this module; `None` when `name` is not one of them.
+    /// The texture methods of this module and [`crate::texture_load`]; `None` when `name` is
+    /// not one of them.
     pub fn lower_texture_method(
         &mut self,
         e: ExprId,
@@ -60,7 +95,7 @@ impl FnLower<'_, '_> {
         let sampled = !access.is_writable();
         Some(match name {
             "Sample" | "SampleLevel" | "SampleBias" | "SampleGrad" | "SampleCmp"
-            | "SampleCmpLevelZero"
+            | "SampleCmpLevelZero" | "SampleCmpLevel"
                 if sampled =>
             {
                 self.lower_sample(e, tex, dim, name, args)
@@ -71,10 +106,35 @@ impl FnLower<'_, '_> {
             {
                 self.lower_gather(e, tex, dim, name, args)
             }
+            "GatherCmpGreen" | "GatherCmpBlue" | "GatherCmpAlpha" if sampled => {
+                // SPIR-V's `OpImageDrefGather` compares component 0 only.
+                let range = self.expr_range(e);
+                Err(self.cx.error(
+                    crate::NO_VULKAN_EQUIVALENT,
+                    format!("no equivalent for {name} intrinsic method in Vulkan"),
+                    range,
+                ))
+            }
+            "GatherRaw" if sampled => {
+                // A raw bitwise copy of the texels' channels: no Vulkan image instruction reads
+                // texels unconverted, and DXC reports the method unimplemented for SPIR-V.
+                let range = self.expr_range(e);
+                Err(self.cx.error(
+                    crate::NO_VULKAN_EQUIVALENT,
+                    "no equivalent for GatherRaw intrinsic method in Vulkan (it reads texels \
+                     without format conversion)"
+                        .to_owned(),
+                    range,
+                ))
+            }
             "CalculateLevelOfDetail" | "CalculateLevelOfDetailUnclamped" if sampled => {
                 self.lower_lod(e, tex, dim, name, args)
             }
             "Load" if sampled => self.lower_load_with(e, tex, dim, args),
+            "Load" if !dim.is_multisampled() => {
+                self.lower_plain_load(e, tex, int_n(dim.coordinate_count()), args)
+            }
+            "Load" => self.lower_storage_ms_load(e, tex, dim, args),
             "GetDimensions" if dim.is_multisampled() => self.lower_ms_dimensions(e, tex, dim, args),
             "GetSamplePosition" if dim.is_multisampled() => {
                 self.lower_sample_position(e, tex, args)
@@ -146,13 +206,39 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// The constant offset argument `e` of a texture of `dim`.
-    fn texel_offset(&mut self, e: ExprId, dim: TextureDim) -> R<Vec<i64>> {
+    /// The constant offset argument `e` of a texture of `dim`; a run-time offset is an error
+    /// that names `method` (Vulkan takes run-time offsets on gathers only) and that
+    /// [`crate::unroll`] can cure.
+    pub(crate) fn const_texel_offset(
+        &mut self,
+        e: ExprId,
+        dim: TextureDim,
+        method: &str,
+    ) -> R<Vec<i64>> {
+        match self.texel_offset(e, dim) {
+            Some(v) => Ok(v),
+            None => {
+                let range = self.expr_range(e);
+                Err(self.cx.error(
+                    crate::NO_VULKAN_EQUIVALENT,
+                    format!(
+                        "`{method}` needs a constant texel offset (Vulkan takes run-time \
+                         offsets only on gathers): {}",
+                        crate::unroll::OFFSET_NOT_CONSTANT
+                    ),
+                    range,
+                ))
+            }
+        }
+    }
+
+    /// The components of the constant offset `e` of a texture of `dim`, a scalar splatted.
+    fn texel_offset(&self, e: ExprId, dim: TextureDim) -> Option<Vec<i64>> {
         let n = usize::from(offset_count(dim));
         match self.const_ints(e) {
-            Some(v) if v.len() == n && n > 0 => Ok(v),
-            Some(v) if v.len() == 1 && n > 0 => Ok(vec![v[0]; n]),
-            _ => Err(self.unsupported(crate::unroll::OFFSET_NOT_CONSTANT, e)),
+            Some(v) if v.len() == n && n > 0 => Some(v),
+            Some(v) if v.len() == 1 && n > 0 => Some(vec![v[0]; n]),
+            _ => None,
         }
     }
 
@@ -163,8 +249,29 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// `Sample`, `SampleLevel`, `SampleBias`, `SampleGrad`, `SampleCmp`,
-    /// `SampleCmpLevelZero`: texture, sampler, coordinate, extras; an optional constant offset.
+    /// `op` with `operands` and immediates `literals`; with a `status` argument, a pointer to
+    /// a fresh `uint` temporary is the last operand and the residency code it receives is
+    /// stored to `status` afterwards.
+    pub(crate) fn texture_op_with_status(
+        &mut self,
+        op: Opcode,
+        mut operands: Vec<Value>,
+        literals: &[i64],
+        status: Option<ExprId>,
+    ) -> R<Value> {
+        let temp = status.map(|_| self.entry_alloca(Type::UINT, "status"));
+        operands.extend(temp);
+        let v = self.fb().resource_op(op, &operands, literals);
+        if let (Some(t), Some(s)) = (temp, status) {
+            let code = self.fb().load(t);
+            self.store_out(s, code)?;
+        }
+        Ok(v)
+    }
+
+    /// `Sample`, `SampleLevel`, `SampleBias`, `SampleGrad`, `SampleCmp`, `SampleCmpLevelZero`,
+    /// `SampleCmpLevel`: texture, sampler, coordinate, extras; then optionally a constant
+    /// offset, a clamp (the implicit-LOD forms and `SampleGrad`) and a status.
     fn lower_sample(
         &mut self,
         e: ExprId,
@@ -173,25 +280,27 @@ impl FnLower<'_, '_> {
         name: &str,
         args: &[ExprId],
     ) -> R<Option<Value>> {
-        let (op, extras) = match name {
-            "Sample" => (Opcode::TextureSample, 0),
-            "SampleLevel" => (Opcode::TextureSampleLevel, 1),
-            "SampleBias" => (Opcode::TextureSampleBias, 1),
-            "SampleGrad" => (Opcode::TextureSampleGrad, 2),
-            "SampleCmp" => (Opcode::TextureSampleCompare, 1),
-            _ => (Opcode::TextureSampleCompareLevelZero, 1),
+        let (op, extras, has_clamp) = match name {
+            "Sample" => (Opcode::TextureSample, 0, true),
+            "SampleLevel" => (Opcode::TextureSampleLevel, 1, false),
+            "SampleBias" => (Opcode::TextureSampleBias, 1, true),
+            "SampleGrad" => (Opcode::TextureSampleGrad, 2, true),
+            "SampleCmp" => (Opcode::TextureSampleCompare, 1, true),
+            "SampleCmpLevel" => (Opcode::TextureSampleCompareLevel, 2, false),
+            _ => (Opcode::TextureSampleCompareLevelZero, 1, false),
         };
-        if args.len() < 2 + extras {
+        let fixed = 2 + extras;
+        let rest = args.get(fixed..).unwrap_or(&[]);
+        let Some(t) =
+            trailing(rest, offset_count(dim) > 0, has_clamp).filter(|_| args.len() >= fixed)
+        else {
             return Err(self.unsupported(&format!("`{name}` with these arguments"), e));
-        }
-        if args.len() > 3 + extras {
-            return Err(self.unsupported(&format!("`{name}` with a clamp or status argument"), e));
-        }
+        };
         let sampler = self.sampler(args[0])?;
         let n = dim.coordinate_count();
         let coord = self.coerce(args[1], &float_n(n))?;
         let mut ops = vec![tex, sampler, coord];
-        for &a in &args[2..2 + extras] {
+        for &a in &args[2..fixed] {
             // Gradients have the coordinate's shape without the layer; the rest are scalars.
             let ty = if op == Opcode::TextureSampleGrad {
                 float_n(if dim.is_array() { n - 1 } else { n })
@@ -200,14 +309,20 @@ impl FnLower<'_, '_> {
             };
             ops.push(self.coerce(a, &ty)?);
         }
-        let offset = match args.get(2 + extras) {
-            Some(&o) => self.texel_offset(o, dim)?,
+        let offset = match t.offset {
+            Some(o) => self.const_texel_offset(o, dim, name)?,
             None => Vec::new(),
         };
-        Ok(Some(self.fb().resource_op(op, &ops, &offset)))
+        if let Some(c) = t.clamp {
+            ops.push(self.coerce(c, &Type::FLOAT)?);
+        }
+        let v = self.texture_op_with_status(op, ops, &offset, t.status)?;
+        Ok(Some(v))
     }
 
-    /// `Gather[Red|Green|Blue|Alpha](s, uv[, offset])`, `GatherCmp[Red](s, uv, ref[, offset])`.
+    /// `Gather[Red|Green|Blue|Alpha](s, uv[, offset][, status])`,
+    /// `GatherCmp[Red](s, uv, ref[, offset][, status])`, and the four-offset forms
+    /// `(s, uv[, ref], o1, o2, o3, o4[, status])` of all but `Gather` and `GatherCmp`.
     fn lower_gather(
         &mut self,
         e: ExprId,
@@ -227,34 +342,82 @@ impl FnLower<'_, '_> {
             _ => 3,
         };
         let fixed = 2 + usize::from(compare);
-        if args.len() < fixed {
-            return Err(self.unsupported(&format!("`{name}` with these arguments"), e));
-        }
-        if args.len() > fixed + 1 {
-            return Err(self.unsupported(
-                &format!("`{name}` with four offsets or a status argument"),
-                e,
-            ));
-        }
+        let has_offset = offset_count(dim) > 0;
+        let rest = args.get(fixed..).unwrap_or(&[]);
+        let (offsets, status): (Vec<ExprId>, Option<ExprId>) = match rest {
+            [o1, o2, o3, o4, status @ ..] if has_offset && status.len() <= 1 => {
+                (vec![*o1, *o2, *o3, *o4], status.first().copied())
+            }
+            _ => match trailing(rest, has_offset, false) {
+                Some(t) if args.len() >= fixed => (t.offset.into_iter().collect(), t.status),
+                _ => {
+                    return Err(self.unsupported(&format!("`{name}` with these arguments"), e));
+                }
+            },
+        };
         let sampler = self.sampler(args[0])?;
         let coord = self.coerce(args[1], &float_n(dim.coordinate_count()))?;
         let mut ops = vec![tex, sampler, coord];
         if compare {
             ops.push(self.coerce(args[2], &Type::FLOAT)?);
         }
-        let offset = match args.get(fixed) {
-            Some(&o) => self.texel_offset(o, dim)?,
-            None => Vec::new(),
-        };
-        let v = if compare {
-            self.fb()
-                .resource_op(Opcode::TextureGatherCompare, &ops, &offset)
+        let (op, mut lits) = if compare {
+            (Opcode::TextureGatherCompare, Vec::new())
         } else {
-            let mut lits = vec![component];
-            lits.extend(offset);
-            self.fb().resource_op(Opcode::TextureGather, &ops, &lits)
+            (Opcode::TextureGather, vec![component])
         };
+        let constant: Option<Vec<Vec<i64>>> =
+            offsets.iter().map(|&o| self.texel_offset(o, dim)).collect();
+        match constant {
+            // One constant offset (`ConstOffset`) or four (`ConstOffsets`).
+            Some(parts) => lits.extend(parts.concat()),
+            // One run-time offset: a trailing operand (`Offset`).
+            None if offsets.len() == 1 => {
+                ops.push(self.coerce(offsets[0], &int_n(offset_count(dim)))?);
+            }
+            None => {
+                if status.is_some() {
+                    return Err(self.unsupported(
+                        &format!("`{name}` with four run-time offsets and a status argument"),
+                        e,
+                    ));
+                }
+                return self
+                    .gather_each_offset(op, &ops, &lits, dim, &offsets)
+                    .map(Some);
+            }
+        }
+        let v = self.texture_op_with_status(op, ops, &lits, status)?;
         Ok(Some(v))
+    }
+
+    /// Four offsets that are not all constants: one gather per offset, component `i` of the
+    /// result from gather `i` (DXC's emulation of `ConstOffsets`).
+    fn gather_each_offset(
+        &mut self,
+        op: Opcode,
+        ops: &[Value],
+        lits: &[i64],
+        dim: TextureDim,
+        offsets: &[ExprId],
+    ) -> R<Value> {
+        let mut texels = Vec::new();
+        let mut ty = None;
+        for (i, &o) in offsets.iter().enumerate() {
+            let mut ops = ops.to_vec();
+            let mut lits = lits.to_vec();
+            match self.texel_offset(o, dim) {
+                Some(c) => lits.extend(c),
+                None => ops.push(self.coerce(o, &int_n(offset_count(dim)))?),
+            }
+            let g = self.fb().resource_op(op, &ops, &lits);
+            if ty.is_none() {
+                ty = Some(self.type_of(g));
+            }
+            texels.push(self.fb().extract(g, &[i as u32]));
+        }
+        let ty = ty.unwrap_or(Type::Vector(ScalarKind::Float, 4));
+        Ok(self.fb().construct(ty, &texels))
     }
 
     /// `CalculateLevelOfDetail(s, uv)` is component 0 of `texture_query_lod` (clamped to the
@@ -282,213 +445,5 @@ impl FnLower<'_, '_> {
             .resource_op(Opcode::TextureQueryLod, &[tex, sampler, coord], &[]);
         let i = u32::from(name.ends_with("Unclamped"));
         Ok(Some(self.fb().extract(lod, &[i])))
-    }
-
-    /// `Load(c[, offset])` of a sampled texture (the level in `c`'s last component) and
-    /// `Load(c, sample[, offset])` of a multisampled one.
-    fn lower_load_with(
-        &mut self,
-        e: ExprId,
-        tex: Value,
-        dim: TextureDim,
-        args: &[ExprId],
-    ) -> R<Option<Value>> {
-        let n = dim.coordinate_count();
-        let ms = dim.is_multisampled();
-        let fixed = 1 + usize::from(ms);
-        if args.len() < fixed || args.len() > fixed + 1 {
-            return Err(self.unsupported("`Load` with these arguments (status)", e));
-        }
-        let (coord, extra) = if ms {
-            let c = self.coerce(args[0], &int_n(n))?;
-            let s = self.coerce(args[1], &Type::INT)?;
-            (c, s)
-        } else {
-            let c = self.coerce(args[0], &int_n(n + 1))?;
-            let comps: Vec<u8> = (0..n).collect();
-            let coord = if n == 1 {
-                self.fb().extract(c, &[0])
-            } else {
-                self.fb().swizzle(c, &comps)
-            };
-            let level = self.fb().extract(c, &[u32::from(n)]);
-            (coord, level)
-        };
-        let offset = match args.get(fixed) {
-            Some(&o) => self.texel_offset(o, dim)?,
-            None => Vec::new(),
-        };
-        Ok(Some(self.fb().resource_op(
-            Opcode::TextureLoad,
-            &[tex, coord, extra],
-            &offset,
-        )))
-    }
-
-    /// `tex.sample[s][p]` (multisampled) or `tex.mips[m][p]`: a `texture_load` with the sample
-    /// index or level; `None` when `e` is not of that shape.
-    pub fn lower_texel_property(&mut self, e: ExprId) -> Option<R<Value>> {
-        let Expr::Index { base, index: coord } = self.body.expr(e).clone() else {
-            return None;
-        };
-        let Expr::Index {
-            base: prop,
-            index: which,
-        } = self.body.expr(base).clone()
-        else {
-            return None;
-        };
-        let Expr::Field { expr: tex, name } = self.body.expr(prop).clone() else {
-            return None;
-        };
-        if name != "sample" && name != "mips" {
-            return None;
-        }
-        Some((|| {
-            let Place::Ptr(res) = self.lvalue(tex)? else {
-                return Err(self.unsupported("this texture", tex));
-            };
-            let dim = match self
-                .type_of(res)
-                .pointee()
-                .and_then(|(_, t)| t.as_resource().cloned())
-            {
-                Some(ResourceType::Texture { dim, .. }) => dim,
-                _ => return Err(self.unsupported("this property", prop)),
-            };
-            let n = dim.coordinate_count();
-            let to = if n == 1 {
-                Type::UINT
-            } else {
-                Type::Vector(ScalarKind::Uint, n)
-            };
-            let c = self.coerce(coord, &to)?;
-            let w = self.coerce(which, &Type::UINT)?;
-            Ok(self
-                .fb()
-                .resource_op(Opcode::TextureLoad, &[res, c, w], &[]))
-        })())
-    }
-
-    /// `GetDimensions(w, h[, elements], samples)` of a multisampled texture.
-    fn lower_ms_dimensions(
-        &mut self,
-        e: ExprId,
-        tex: Value,
-        dim: TextureDim,
-        args: &[ExprId],
-    ) -> R<Option<Value>> {
-        let n = usize::from(dim.size_count());
-        if args.len() != n + 1 {
-            return Err(self.unsupported("this form of `GetDimensions`", e));
-        }
-        let size = self.fb().resource_op(Opcode::TextureQuerySize, &[tex], &[]);
-        for (i, &out) in args[..n].iter().enumerate() {
-            let v = self.fb().extract(size, &[i as u32]);
-            self.store_out(out, v)?;
-        }
-        let samples = self
-            .fb()
-            .resource_op(Opcode::TextureQuerySamples, &[tex], &[]);
-        self.store_out(args[n], samples)?;
-        Ok(None)
-    }
-
-    /// `GetSamplePosition(s)`: the standard pattern for the texture's sample count (1, 2, 4,
-    /// 8 or 16) from the private table `sample_positions` (each count `n` starts at entry
-    /// `n - 1`); (0, 0) for a sample index out of range, as DXC's emulation gives.
-    fn lower_sample_position(
-        &mut self,
-        e: ExprId,
-        tex: Value,
-        args: &[ExprId],
-    ) -> R<Option<Value>> {
-        let [a] = args else {
-            return Err(self.unsupported("`GetSamplePosition` with these arguments", e));
-        };
-        let table = self.cx.sample_position_table();
-        let s = self.coerce(*a, &Type::UINT)?;
-        let n = self
-            .fb()
-            .resource_op(Opcode::TextureQuerySamples, &[tex], &[]);
-        let one = self.fb().uint(1);
-        let base = self.fb().binary(Opcode::Sub, n, one);
-        let i = self.fb().binary(Opcode::Add, base, s);
-        let in_range = self.fb().compare(Opcode::Lt, s, n);
-        let zero = self.fb().uint(0);
-        let i = self.fb().select(in_range, i, zero);
-        let p = self.fb().access_chain(Value::Global(table), &[i]);
-        let v = self.fb().load(p);
-        let float2 = Type::Vector(ScalarKind::Float, 2);
-        let origin = self.zero_of(&float2);
-        Ok(Some(self.fb().select(in_range, v, origin)))
-    }
-}
-
-/// The standard sample positions of D3D for 1, 2, 4, 8 and 16 samples, in 1/16 pixel.
-const SAMPLE_POSITIONS: [(i8, i8); 31] = [
-    (0, 0),
-    (4, 4),
-    (-4, -4),
-    (-2, -6),
-    (6, -2),
-    (-6, 2),
-    (2, 6),
-    (1, -3),
-    (-1, 3),
-    (5, 1),
-    (-3, -5),
-    (-5, 5),
-    (-7, -1),
-    (3, 7),
-    (7, -7),
-    (1, 1),
-    (-1, -3),
-    (-3, 2),
-    (4, -1),
-    (-5, -2),
-    (2, 5),
-    (5, 3),
-    (3, -5),
-    (-2, 6),
-    (0, -7),
-    (-4, -6),
-    (-6, 4),
-    (-8, 0),
-    (7, -4),
-    (6, 7),
-    (-7, -8),
-];
-
-impl crate::context::ModuleCtx<'_> {
-    /// The private `float2[31]` global of [`SAMPLE_POSITIONS`], declared on first use.
-    fn sample_position_table(&mut self) -> ir::Global {
-        if let Some(g) = self.sample_positions {
-            return g;
-        }
-        let float2 = Type::Vector(ScalarKind::Float, 2);
-        let entries: Vec<ir::Const> = SAMPLE_POSITIONS
-            .iter()
-            .map(|&(x, y)| {
-                let x = self
-                    .mb
-                    .const_handle(ir::Constant::float(f32::from(x) / 16.0));
-                let y = self
-                    .mb
-                    .const_handle(ir::Constant::float(f32::from(y) / 16.0));
-                match self.mb.composite(float2.clone(), vec![x, y]) {
-                    Value::Const(c) => c,
-                    _ => unreachable!("composite gives a constant"),
-                }
-            })
-            .collect();
-        let ty = Type::array(float2, SAMPLE_POSITIONS.len() as u32);
-        let init = match self.mb.composite(ty.clone(), entries) {
-            Value::Const(c) => Some(c),
-            _ => None,
-        };
-        let g = self.mb.private("sample_positions", ty, init);
-        self.sample_positions = Some(g);
-        g
     }
 }

@@ -105,7 +105,7 @@ impl Fx<'_, '_> {
         Ok(self.cx.const_composite(t, &vec![c; n as usize]))
     }
 
-    fn anon_struct(&mut self, members: &[Word]) -> Word {
+    pub(crate) fn anon_struct(&mut self, members: &[Word]) -> Word {
         let key = crate::types::TypeKey::Spv(u32::MAX, members.to_vec());
         if let Some(&id) = self.cx.type_ids.get(&key) {
             return id;
@@ -556,6 +556,13 @@ impl Fx<'_, '_> {
                         self.glsl(t, glsl::INTERPOLATE_AT_OFFSET, &[ptr, scaled])
                     }
                 }
+            }
+            I::CheckAccessFullyMapped => {
+                // The residency code of a sparse image read (`OpImageSparse*`).
+                need(1)?;
+                self.cx.capability(Capability::SparseResidency);
+                let b = self.cx.bool_type();
+                self.op(Op::ImageSparseTexelsResident, b, Self::ids(&[args[0]]))
             }
             I::NonUniformIndex => {
                 need(1)?;

@@ -9,8 +9,8 @@
 //! is split by topic: [`context`] holds the module under construction, `types`/`decorations`
 //! lower types and layouts, `resources` and `entry` lower globals and entry points (`stages`: the
 //! execution models, modes and instructions of geometry, tessellation and mesh shaders),
-//! `functions` lowers control flow and memory, `instructions`, `texture` and `intrinsics`
-//! lower the other opcodes.
+//! `functions` lowers control flow and memory, `instructions`, `texture`, `sampling` and
+//! `intrinsics` lower the other opcodes.
 
 mod atomic64;
 mod context;
@@ -21,6 +21,7 @@ mod functions;
 mod instructions;
 mod intrinsics;
 mod resources;
+mod sampling;
 mod stages;
 mod texture;
 mod types;

@@ -1,12 +1,11 @@
-//! Resource opcodes: sampling (implicit, bias, level, gradient, comparison), gathers, fetches
-//! and storage reads and writes, size, level, sample-count and LOD queries, byte-address
+//! Resource opcodes: loaded image and sampler handles for [`crate::sampling`] (which lowers
+//! sampling, gathers, LOD queries and texel reads), storage writes, size, level and
+//! sample-count queries, byte-address
 //! loads and stores (word by word through access chains), `ArrayLength`, atomics (buffer,
 //! groupshared and image texel pointers) and barriers with DXC's scopes and semantics.
 
 use rspirv::dr::Operand;
-use rspirv::spirv::{
-    Capability, Dim, ImageOperands, MemorySemantics, Op, Scope, StorageClass, Word,
-};
+use rspirv::spirv::{Capability, Dim, MemorySemantics, Op, Scope, StorageClass, Word};
 use types::{ResourceType, Type};
 
 use crate::functions::Fx;
@@ -16,14 +15,14 @@ use crate::types::Scalar;
 use crate::{Result, SpirvError};
 
 /// A loaded image or sampler handle.
-struct Handle {
-    id: Word,
-    shape: Option<ImageShape>,
+pub(crate) struct Handle {
+    pub id: Word,
+    pub shape: Option<ImageShape>,
     nonuniform: bool,
 }
 
 impl Fx<'_, '_> {
-    fn load_handle(&mut self, v: ir::Value) -> Result<Handle> {
+    pub(crate) fn load_handle(&mut self, v: ir::Value) -> Result<Handle> {
         let info = self.ptr_info(v)?;
         let Type::Resource(r) = &info.pointee.ty else {
             return Err(SpirvError::invalid(format!(
@@ -51,7 +50,7 @@ impl Fx<'_, '_> {
         })
     }
 
-    fn sampled_image(&mut self, image: &Handle, sampler: &Handle) -> Result<Word> {
+    pub(crate) fn sampled_image(&mut self, image: &Handle, sampler: &Handle) -> Result<Word> {
         let shape = image
             .shape
             .ok_or_else(|| SpirvError::invalid("sampling a non-image"))?;
@@ -64,28 +63,8 @@ impl Fx<'_, '_> {
         Ok(id)
     }
 
-    /// The constant texel offset of `literals` as an `int`/`intN` constant.
-    fn offset_const(&mut self, literals: &[i64]) -> Option<Word> {
-        if literals.is_empty() {
-            return None;
-        }
-        let int = Scalar::Int {
-            width: 32,
-            signed: true,
-        };
-        let parts: Vec<Word> = literals
-            .iter()
-            .map(|&l| self.cx.const_number(int, l))
-            .collect();
-        if parts.len() == 1 {
-            return Some(parts[0]);
-        }
-        let ty = self.cx.vector_type(int, parts.len() as u32);
-        Some(self.cx.const_composite(ty, &parts))
-    }
-
     /// A 4-component texel narrowed to the IR result type.
-    fn narrow_texel(&mut self, v4: Word, ty: &Type) -> Result<Word> {
+    pub(crate) fn narrow_texel(&mut self, v4: Word, ty: &Type) -> Result<Word> {
         let (_, n) = shape(ty).ok_or_else(|| SpirvError::invalid("texel of a non-vector type"))?;
         if n == 4 {
             return Ok(v4);
@@ -103,19 +82,9 @@ impl Fx<'_, '_> {
         Ok(self.op(Op::VectorShuffle, rt, ops))
     }
 
-    fn image_ops(mask: ImageOperands, args: &[Word]) -> Vec<Operand> {
-        if mask.is_empty() {
-            return Vec::new();
-        }
-        let mut ops = vec![Operand::ImageOperands(mask)];
-        ops.extend(args.iter().map(|&a| Operand::IdRef(a)));
-        ops
-    }
-
     pub fn lower_resource_op(&mut self, d: &ir::InstData) -> Result<Option<Word>> {
         use ir::Opcode as O;
         let ops = &d.operands;
-        let texel4 = |fx: &mut Self, shape: ImageShape| fx.cx.vector_type(shape.scalar, 4);
         let op = d.opcode;
         Ok(Some(match op {
             O::TextureSample
@@ -124,163 +93,11 @@ impl Fx<'_, '_> {
             | O::TextureSampleGrad
             | O::TextureSampleCompare
             | O::TextureSampleCompareLevelZero
+            | O::TextureSampleCompareLevel
             | O::TextureGather
             | O::TextureGatherCompare
-            | O::TextureQueryLod => {
-                if matches!(
-                    op,
-                    O::TextureSample
-                        | O::TextureSampleBias
-                        | O::TextureSampleCompare
-                        | O::TextureQueryLod
-                ) {
-                    self.require_pixel("implicit-LOD sampling")?;
-                }
-                let image = self.load_handle(ops[0])?;
-                let sampler = self.load_handle(ops[1])?;
-                let shape = image
-                    .shape
-                    .ok_or_else(|| SpirvError::invalid("sampling a non-image"))?;
-                let si = self.sampled_image(&image, &sampler)?;
-                let coord = self.value(ops[2])?;
-                let extra = self.values(&ops[3..])?;
-                let (component, offset_lits) = if op == O::TextureGather {
-                    match d.literals.split_first() {
-                        Some((c, rest)) => (Some(*c), rest),
-                        None => (Some(0), &d.literals[..]),
-                    }
-                } else {
-                    (None, &d.literals[..])
-                };
-                let offset = self.offset_const(offset_lits);
-                let mut mask = ImageOperands::NONE;
-                let mut args = Vec::new();
-                match op {
-                    O::TextureSampleBias => {
-                        mask |= ImageOperands::BIAS;
-                        args.push(extra[0]);
-                    }
-                    O::TextureSampleLevel => {
-                        mask |= ImageOperands::LOD;
-                        args.push(extra[0]);
-                    }
-                    O::TextureSampleCompareLevelZero => {
-                        mask |= ImageOperands::LOD;
-                        args.push(self.cx.const_float(0.0));
-                    }
-                    O::TextureSampleGrad => {
-                        mask |= ImageOperands::GRAD;
-                        args.extend_from_slice(&extra[..2]);
-                    }
-                    _ => {}
-                }
-                if let Some(o) = offset {
-                    mask |= ImageOperands::CONST_OFFSET;
-                    args.push(o);
-                    if matches!(op, O::TextureGather | O::TextureGatherCompare) {
-                        self.cx.capability(Capability::ImageGatherExtended);
-                    }
-                }
-                let image_ops = Self::image_ops(mask, &args);
-                let scalar_ty = self.cx.scalar_type(shape.scalar);
-                let v4 = texel4(self, shape);
-                match op {
-                    O::TextureSample | O::TextureSampleBias => {
-                        let mut o = Self::ids(&[si, coord]);
-                        o.extend(image_ops);
-                        let r = self.op(Op::ImageSampleImplicitLod, v4, o);
-                        self.narrow_texel(r, &d.ty)?
-                    }
-                    O::TextureSampleLevel | O::TextureSampleGrad => {
-                        let mut o = Self::ids(&[si, coord]);
-                        o.extend(image_ops);
-                        let r = self.op(Op::ImageSampleExplicitLod, v4, o);
-                        self.narrow_texel(r, &d.ty)?
-                    }
-                    O::TextureSampleCompare => {
-                        let mut o = Self::ids(&[si, coord, extra[0]]);
-                        o.extend(image_ops);
-                        self.op(Op::ImageSampleDrefImplicitLod, scalar_ty, o)
-                    }
-                    O::TextureSampleCompareLevelZero => {
-                        let mut o = Self::ids(&[si, coord, extra[0]]);
-                        o.extend(image_ops);
-                        self.op(Op::ImageSampleDrefExplicitLod, scalar_ty, o)
-                    }
-                    O::TextureGather => {
-                        let c = self.cx.const_int(component.unwrap_or(0) as i32);
-                        let mut o = Self::ids(&[si, coord, c]);
-                        o.extend(image_ops);
-                        self.op(Op::ImageGather, v4, o)
-                    }
-                    O::TextureGatherCompare => {
-                        let mut o = Self::ids(&[si, coord, extra[0]]);
-                        o.extend(image_ops);
-                        self.op(Op::ImageDrefGather, v4, o)
-                    }
-                    _ => {
-                        self.cx.capability(Capability::ImageQuery);
-                        let rt = self.cx.plain_type(&d.ty)?;
-                        self.op(Op::ImageQueryLod, rt, Self::ids(&[si, coord]))
-                    }
-                }
-            }
-            O::TextureLoad => {
-                let image = self.load_handle(ops[0])?;
-                let shape = image
-                    .shape
-                    .ok_or_else(|| SpirvError::invalid("loading from a non-image"))?;
-                let coord = self.value(ops[1])?;
-                let extra = match ops.get(2) {
-                    Some(&v) => Some(self.value(v)?),
-                    None => None,
-                };
-                let mut mask = ImageOperands::NONE;
-                let mut args = Vec::new();
-                let v4 = texel4(self, shape);
-                let r = if shape.sampled == 1 {
-                    if !shape.ms && shape.dim != Dim::DimBuffer {
-                        mask |= ImageOperands::LOD;
-                        let lod = match extra {
-                            Some(l) => l,
-                            None => self.cx.const_int(0),
-                        };
-                        args.push(lod);
-                    }
-                    if let Some(o) = self.offset_const(&d.literals) {
-                        mask |= ImageOperands::CONST_OFFSET;
-                        args.push(o);
-                    }
-                    if shape.ms {
-                        mask |= ImageOperands::SAMPLE;
-                        let s = match extra {
-                            Some(s) => s,
-                            None => self.cx.const_int(0),
-                        };
-                        args.push(s);
-                    }
-                    let mut o = Self::ids(&[image.id, coord]);
-                    o.extend(Self::image_ops(mask, &args));
-                    self.op(Op::ImageFetch, v4, o)
-                } else {
-                    if shape.format == rspirv::spirv::ImageFormat::Unknown {
-                        self.cx
-                            .capability(Capability::StorageImageReadWithoutFormat);
-                    }
-                    if shape.ms {
-                        mask |= ImageOperands::SAMPLE;
-                        let s = match extra {
-                            Some(s) => s,
-                            None => self.cx.const_int(0),
-                        };
-                        args.push(s);
-                    }
-                    let mut o = Self::ids(&[image.id, coord]);
-                    o.extend(Self::image_ops(mask, &args));
-                    self.op(Op::ImageRead, v4, o)
-                };
-                self.narrow_texel(r, &d.ty)?
-            }
+            | O::TextureQueryLod => self.lower_sampling(d)?,
+            O::TextureLoad => self.lower_texture_load(d)?,
             O::TextureStore => {
                 let image = self.load_handle(ops[0])?;
                 let shape = image

@@ -256,11 +256,11 @@ fn comparison_sampling_and_gathers() {
         %float_0_5 = OpConstant %float 0.5
         %v2float_0_5_0_5 = OpConstantComposite %v2float %float_0_5 %float_0_5
         %float_0_25 = OpConstant %float 0.25
+        %float_0 = OpConstant %float 0.0
         %int = OpTypeInt 32 1
         %int_1 = OpConstant %int 1
         %v2int = OpTypeVector %int 2
         %v2int_1_1 = OpConstantComposite %v2int %int_1 %int_1
-        %float_0 = OpConstant %float 0.0
         %int_2 = OpConstant %int 2
         %int_0 = OpConstant %int 0
         %v2int_1_0 = OpConstantComposite %v2int %int_1 %int_0

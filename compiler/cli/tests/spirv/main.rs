@@ -9,3 +9,4 @@ mod layouts;
 mod locations;
 mod opcodes;
 mod resources;
+mod texture_operands;

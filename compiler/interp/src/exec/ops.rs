@@ -7,7 +7,7 @@ use super::sample::SampleKind;
 use super::{index_value, memory, Comps, Ctx, Invocation};
 use crate::hooks::{AccessKind, RobustnessEvent};
 use crate::numeric::{self, Num};
-use crate::program::{root_space, unpack, Arg, ResOp, FIRST_RESOURCE, INVALID};
+use crate::program::{root_space, unpack, Arg, ResExtras, ResOp, FIRST_RESOURCE, INVALID};
 use crate::shape::{self, ResKind, Shape, ShapeId};
 use crate::{Resource, RunError};
 
@@ -112,6 +112,49 @@ impl Invocation {
                 None
             }
         }
+    }
+
+    /// A texture read with trailing operands or four gather offsets ([`ResExtras`]): the
+    /// run-time offset replaces the constant one, four offsets run four gathers (component
+    /// `i` from gather `i`), and the status pointer receives residency code 0.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn texture_read_with(
+        &mut self,
+        ctx: &mut Ctx<'_, '_>,
+        op: ResOp,
+        d: usize,
+        n: u32,
+        args: &[Arg],
+        offset: [i32; 3],
+        x: &ResExtras,
+        fb: usize,
+    ) -> Result<(), RunError> {
+        let mut offset = offset;
+        if let Some(a) = x.offset {
+            let regs = &self.regs[fb + a.slot as usize..fb + (a.slot + a.n) as usize];
+            offset = [0; 3];
+            for (o, &v) in offset.iter_mut().zip(regs) {
+                *o = numeric::to_i64(a.num, v) as i32;
+            }
+        }
+        match x.four_offsets {
+            Some(four) => {
+                let mut out = [0u64; 4];
+                for (i, xy) in four.iter().enumerate() {
+                    let o = [xy[0], xy[1], 0];
+                    self.resource_op(ctx, op, d, n, args, 0, o, fb)?;
+                    out[i] = self.regs[d + i];
+                }
+                let n = (n as usize).min(4);
+                self.regs[d..d + n].copy_from_slice(&out[..n]);
+            }
+            None => self.resource_op(ctx, op, d, n, args, 0, offset, fb)?,
+        }
+        if let Some(s) = x.status {
+            let p = self.regs[fb + s as usize];
+            self.store_ptr(ctx, p, &[0]);
+        }
+        Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -20,15 +20,22 @@ pub(super) fn check_resource_op(
     let op = d.opcode;
     let fail =
         |ck: &mut FnCheck<'_>, rule: Rule, msg: String| ck.report(rule, Some(b), Some(i), msg);
+    // Trailing operands (a run-time offset, a minimum LOD, a status pointer) come after
+    // the table's operands; `crate::texture` says which an opcode takes.
+    let extra = |base: usize| {
+        let (a, b, c) = crate::texture::accepted(op);
+        base..=base + usize::from(a) + usize::from(b) + usize::from(c)
+    };
     let range = match op {
-        TextureSample | TextureGather | TextureQueryLod => 3..=3,
+        TextureQueryLod => 3..=3,
+        TextureSample | TextureGather => extra(3),
         TextureSampleBias
         | TextureSampleLevel
         | TextureSampleCompare
         | TextureSampleCompareLevelZero
-        | TextureGatherCompare => 4..=4,
-        TextureSampleGrad => 5..=5,
-        TextureLoad => 2..=3,
+        | TextureGatherCompare => extra(4),
+        TextureSampleGrad | TextureSampleCompareLevel => extra(5),
+        TextureLoad => 2..=4,
         TextureStore | ByteAddressStore => 3..=3,
         TextureQuerySize => 1..=2,
         TextureQueryLevels | TextureQuerySamples | ArrayLength => 1..=1,
@@ -45,6 +52,13 @@ pub(super) fn check_resource_op(
         fail(ck, Rule::OperandCount, msg);
         return;
     }
+    let roles = match crate::texture::split(op, tys) {
+        Ok(r) => r,
+        Err(msg) => {
+            fail(ck, Rule::OperandCount, msg);
+            return;
+        }
+    };
     let resource = pointed_resource(&tys[0]);
     let first_ok = match op {
         ByteAddressLoad | ByteAddressStore => {
@@ -87,7 +101,10 @@ pub(super) fn check_resource_op(
     let wants_sampler = match op {
         TextureSample | TextureSampleBias | TextureSampleLevel | TextureSampleGrad
         | TextureGather | TextureQueryLod => Some(false),
-        TextureSampleCompare | TextureSampleCompareLevelZero | TextureGatherCompare => Some(true),
+        TextureSampleCompare
+        | TextureSampleCompareLevelZero
+        | TextureSampleCompareLevel
+        | TextureGatherCompare => Some(true),
         _ => None,
     };
     if let Some(comparison) = wants_sampler {
@@ -105,7 +122,41 @@ pub(super) fn check_resource_op(
             fail(ck, Rule::ResourceOperand, msg);
         }
     }
-    check_resource_operand_types(ck, b, i, d, tys, resource);
+    check_resource_operand_types(ck, b, i, d, &tys[..roles.fixed], resource);
+    check_trailing_operands(ck, b, i, d, tys, resource, roles);
+}
+
+/// A run-time offset of the texture's offset shape (and no offset immediates beside it), a
+/// `float` minimum LOD; the status pointer's type is what gave it its role.
+fn check_trailing_operands(
+    ck: &mut FnCheck<'_>,
+    b: Block,
+    i: Inst,
+    d: &InstData,
+    tys: &[Type],
+    resource: Option<&ResourceType>,
+    roles: crate::texture::TextureOperands,
+) {
+    let Some(o) = roles.offset else {
+        return;
+    };
+    let want = match resource {
+        Some(ResourceType::Texture { dim, .. }) => dim.offset_count(),
+        _ => None,
+    };
+    let len = scalar_or_vector_len(&tys[o]).map(|(_, n)| n);
+    let msg = match want {
+        Some(n) if len != Some(u32::from(n)) => format!(
+            "operand {o} has type {}, expected a texel offset of {n} integers",
+            tys[o].ir()
+        ),
+        None => format!("{} takes no texel offset here", d.opcode.name()),
+        _ if d.literals.len() > usize::from(d.opcode == Opcode::TextureGather) => {
+            "a run-time texel offset and offset immediates together".to_owned()
+        }
+        _ => return,
+    };
+    ck.report(Rule::OperandCount, Some(b), Some(i), msg);
 }
 
 /// Coordinates, extra operands, stored values, immediates and result types of texture and
@@ -139,6 +190,7 @@ fn check_resource_operand_types(
             | TextureSampleGrad
             | TextureSampleCompare
             | TextureSampleCompareLevelZero
+            | TextureSampleCompareLevel
             | TextureGather
             | TextureGatherCompare
             | TextureQueryLod
@@ -150,7 +202,9 @@ fn check_resource_operand_types(
         }
     };
     if let (true, Some((dim, _))) = (sampling, texture) {
-        let n = u32::from(dim.coordinate_count());
+        // A LOD query's coordinate has no array layer.
+        let layer = u32::from(op == TextureQueryLod && dim.is_array());
+        let n = u32::from(dim.coordinate_count()) - layer;
         expect_operand(
             ck,
             2,
@@ -164,6 +218,10 @@ fn check_resource_operand_types(
             | TextureSampleCompareLevelZero
             | TextureGatherCompare => {
                 expect_operand(ck, 3, is_float_n(&tys[3], 1), "a float scalar".to_owned());
+            }
+            TextureSampleCompareLevel => {
+                expect_operand(ck, 3, is_float_n(&tys[3], 1), "a float scalar".to_owned());
+                expect_operand(ck, 4, is_float_n(&tys[4], 1), "a float level".to_owned());
             }
             TextureSampleGrad => {
                 let g = u32::from(dim.offset_count().unwrap_or(3));
@@ -278,6 +336,7 @@ fn check_resource_operand_types(
             | TextureSampleGrad
             | TextureSampleCompare
             | TextureSampleCompareLevelZero
+            | TextureSampleCompareLevel
             | TextureGather
             | TextureGatherCompare
             | TextureLoad
@@ -303,8 +362,11 @@ fn check_resource_operand_types(
         } else {
             None
         };
+        // Gathers of 2D textures may take four offsets (`ConstOffsets`).
+        let four = matches!(op, TextureGather | TextureGatherCompare) && allowed == Some(2);
         match allowed {
             Some(n) if offset.len() == usize::from(n) => {}
+            Some(_) if four && offset.len() == 8 => {}
             Some(n) => {
                 let msg = format!(
                     "the texel offset has {} components, expected {n}",
