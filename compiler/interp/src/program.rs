@@ -349,7 +349,10 @@ impl RegisterClass {
             | R::StructuredBuffer { .. }
             | R::TextureBuffer { .. }
             | R::RaytracingAccelerationStructure => RegisterClass::ShaderResource,
-            R::InputPatch { .. } | R::OutputPatch { .. } | R::Stream { .. } => return None,
+            R::InputPatch { .. }
+            | R::OutputPatch { .. }
+            | R::Stream { .. }
+            | R::RayQuery { .. } => return None,
         })
     }
 

@@ -128,6 +128,39 @@ void f() { RayDesc r; r.Origin; r.TMax; }
 }
 
 #[test]
+fn ray_query_flags_and_methods() {
+    // 0x80 | 0x200 = 640; the predeclared constants are `uint`.
+    check_infer(
+        r#"
+RaytracingAccelerationStructure s;
+void f(RayDesc r) {
+    RayQuery<RAY_FLAG_CULL_NON_OPAQUE | RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES> q;
+    q.TraceRayInline(s, RAY_FLAG_NONE, 0xFF, r);
+    q.CommittedStatus() == COMMITTED_TRIANGLE_HIT;
+    q.CandidateObjectToWorld3x4();
+}
+"#,
+        expect![[r#"
+            fn f:
+            q.TraceRayInline(s, RAY_FLAG_NONE, 0xFF, r) : {unknown}
+            q : RayQuery<640>
+            s : RaytracingAccelerationStructure
+            RAY_FLAG_NONE : uint
+            0xFF : literal int
+            r : RayDesc
+            q.CommittedStatus() == COMMITTED_TRIANGLE_HIT : {unknown}
+            q.CommittedStatus() : {unknown}
+            q : RayQuery<640>
+            COMMITTED_TRIANGLE_HIT : uint
+            q.CandidateObjectToWorld3x4() : {unknown}
+            q : RayQuery<640>
+            local r : RayDesc
+            local q : RayQuery<640>
+        "#]],
+    );
+}
+
+#[test]
 fn resource_methods_unknown() {
     check_infer(
         r#"
