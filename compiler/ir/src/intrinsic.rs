@@ -1,5 +1,6 @@
 //! HLSL intrinsics that `CallIntrinsic` names, with their HLSL spelling. The operands are the
 //! intrinsic's in HLSL order; `out` parameters (`modf`, `frexp`, `sincos`) are pointers.
+//! Methods of `RayQuery<flags>` are `RayQuery::Method`, with the query pointer first.
 //! Used by lowering (from the front end's intrinsic table), the printer and the backends.
 
 macro_rules! intrinsics {
@@ -138,4 +139,55 @@ intrinsics! {
     StreamAppend => "StreamAppend",
     StreamRestartStrip => "StreamRestartStrip",
     Printf => "printf",
+    // Methods of `RayQuery<flags>`: the first operand is the query (a pointer to it), the
+    // method's arguments follow. `TraceRayInline` takes the acceleration structure pointer,
+    // the ray flags with the template's flags already OR-ed in, the instance mask and the
+    // `RayDesc` value.
+    RayQueryTraceRayInline => "RayQuery::TraceRayInline",
+    RayQueryProceed => "RayQuery::Proceed",
+    RayQueryAbort => "RayQuery::Abort",
+    RayQueryCommitNonOpaqueTriangleHit => "RayQuery::CommitNonOpaqueTriangleHit",
+    RayQueryCommitProceduralPrimitiveHit => "RayQuery::CommitProceduralPrimitiveHit",
+    RayQueryCommittedStatus => "RayQuery::CommittedStatus",
+    RayQueryCandidateType => "RayQuery::CandidateType",
+    RayQueryCandidateProceduralPrimitiveNonOpaque => "RayQuery::CandidateProceduralPrimitiveNonOpaque",
+    RayQueryWorldRayOrigin => "RayQuery::WorldRayOrigin",
+    RayQueryWorldRayDirection => "RayQuery::WorldRayDirection",
+    RayQueryRayTMin => "RayQuery::RayTMin",
+    RayQueryRayFlags => "RayQuery::RayFlags",
+    RayQueryCandidateTriangleRayT => "RayQuery::CandidateTriangleRayT",
+    RayQueryCommittedRayT => "RayQuery::CommittedRayT",
+    RayQueryCandidateInstanceIndex => "RayQuery::CandidateInstanceIndex",
+    RayQueryCommittedInstanceIndex => "RayQuery::CommittedInstanceIndex",
+    RayQueryCandidateInstanceID => "RayQuery::CandidateInstanceID",
+    RayQueryCommittedInstanceID => "RayQuery::CommittedInstanceID",
+    RayQueryCandidateInstanceContributionToHitGroupIndex => "RayQuery::CandidateInstanceContributionToHitGroupIndex",
+    RayQueryCommittedInstanceContributionToHitGroupIndex => "RayQuery::CommittedInstanceContributionToHitGroupIndex",
+    RayQueryCandidateGeometryIndex => "RayQuery::CandidateGeometryIndex",
+    RayQueryCommittedGeometryIndex => "RayQuery::CommittedGeometryIndex",
+    RayQueryCandidatePrimitiveIndex => "RayQuery::CandidatePrimitiveIndex",
+    RayQueryCommittedPrimitiveIndex => "RayQuery::CommittedPrimitiveIndex",
+    RayQueryCandidateObjectRayOrigin => "RayQuery::CandidateObjectRayOrigin",
+    RayQueryCommittedObjectRayOrigin => "RayQuery::CommittedObjectRayOrigin",
+    RayQueryCandidateObjectRayDirection => "RayQuery::CandidateObjectRayDirection",
+    RayQueryCommittedObjectRayDirection => "RayQuery::CommittedObjectRayDirection",
+    RayQueryCandidateObjectToWorld3x4 => "RayQuery::CandidateObjectToWorld3x4",
+    RayQueryCommittedObjectToWorld3x4 => "RayQuery::CommittedObjectToWorld3x4",
+    RayQueryCandidateObjectToWorld4x3 => "RayQuery::CandidateObjectToWorld4x3",
+    RayQueryCommittedObjectToWorld4x3 => "RayQuery::CommittedObjectToWorld4x3",
+    RayQueryCandidateWorldToObject3x4 => "RayQuery::CandidateWorldToObject3x4",
+    RayQueryCommittedWorldToObject3x4 => "RayQuery::CommittedWorldToObject3x4",
+    RayQueryCandidateWorldToObject4x3 => "RayQuery::CandidateWorldToObject4x3",
+    RayQueryCommittedWorldToObject4x3 => "RayQuery::CommittedWorldToObject4x3",
+    RayQueryCandidateTriangleBarycentrics => "RayQuery::CandidateTriangleBarycentrics",
+    RayQueryCommittedTriangleBarycentrics => "RayQuery::CommittedTriangleBarycentrics",
+    RayQueryCandidateTriangleFrontFace => "RayQuery::CandidateTriangleFrontFace",
+    RayQueryCommittedTriangleFrontFace => "RayQuery::CommittedTriangleFrontFace",
+}
+
+impl Intrinsic {
+    /// Whether this is a method of `RayQuery<flags>` (its first operand is the query).
+    pub fn is_ray_query(self) -> bool {
+        self.name().starts_with("RayQuery::")
+    }
 }

@@ -362,6 +362,9 @@ impl FnLower<'_, '_> {
         if let Some(v) = self.lower_texture_method(e, res, &r, name, args) {
             return v;
         }
+        if let Some(v) = self.lower_ray_query_method(e, res, &r, name, args) {
+            return v;
+        }
         if let Some(v) = self.lower_counter_method(e, res, name, args) {
             return v;
         }

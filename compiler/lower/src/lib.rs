@@ -69,6 +69,7 @@ pub mod graphics;
 pub mod heap;
 pub mod init;
 pub mod options;
+pub mod ray_query;
 pub mod resources;
 pub mod spec_const;
 pub mod stages;

@@ -132,6 +132,9 @@ impl Fx<'_, '_> {
         i: ir::Inst,
     ) -> Result<Option<Word>> {
         use ir::Intrinsic as I;
+        if intr.is_ray_query() {
+            return self.lower_ray_query(intr, d);
+        }
         let args = self.values(&d.operands)?;
         let tys = d
             .operands

@@ -20,6 +20,7 @@ mod entry;
 mod functions;
 mod instructions;
 mod intrinsics;
+mod ray_query;
 mod resources;
 mod stages;
 mod texture;

@@ -343,6 +343,8 @@ impl Ctx<'_> {
                 Ok(self.image_type(shape))
             }
             ResourceType::Sampler { .. } => Ok(self.sampler_type()),
+            ResourceType::RaytracingAccelerationStructure => self.acceleration_structure_type(),
+            ResourceType::RayQuery { .. } => self.ray_query_type(),
             other => Err(SpirvError::unsupported(format!("resource type {other}"))),
         }
     }
