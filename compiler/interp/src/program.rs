@@ -1201,6 +1201,13 @@ fn decode_inst(
         Opcode::CallIntrinsic(which) => {
             let args: Box<[Arg]> = ops.iter().map(|&v| d.arg(v)).collect();
             let out = num_of(&data.ty);
+            if which.is_ray_query() {
+                return unsupported(format!(
+                    "{} (inline ray tracing is not supported yet: the interpreter has no \
+                     acceleration structures)",
+                    which.name()
+                ));
+            }
             if let Some((lo, hi)) = crate::intrinsics::arity(which) {
                 if args.len() < lo
                     || args.len() > hi

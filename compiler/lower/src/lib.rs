@@ -47,7 +47,7 @@
 //! resources, cbuffers, their bindings and layouts), [`attrs`] (`vk::binding`,
 //! `vk::location`), [`entry`] (the compute and amplification entry wrapper), [`graphics`]
 //! (vertex and pixel entry wrappers), [`stages`] (geometry, tessellation and mesh entry
-//! wrappers), [`heap`] (SM 6.6 descriptor heaps), [`atomic64`] (64-bit byte-address
+//! wrappers), [`ray_query`] (inline ray tracing), [`heap`] (SM 6.6 descriptor heaps), [`atomic64`] (64-bit byte-address
 //! atomics), [`func`] (per-function
 //! state and places), [`stmt`], [`expr`], [`call`] (user calls, constructors, intrinsics,
 //! resource methods), [`user_call`] (user functions and methods), [`texture`] (sampling with

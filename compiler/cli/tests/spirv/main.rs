@@ -8,4 +8,5 @@ mod harness;
 mod layouts;
 mod locations;
 mod opcodes;
+mod ray_query;
 mod resources;
