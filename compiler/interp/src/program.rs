@@ -450,6 +450,12 @@ impl Program {
         let mut builtins = Vec::new();
         for (h, g) in module.globals.iter() {
             let place = match g.kind {
+                GlobalKind::RayData => {
+                    return Err(RunError::Unsupported(format!(
+                        "{} (ray-tracing pipeline stages are not supported yet)",
+                        g.name
+                    )))
+                }
                 GlobalKind::Private | GlobalKind::Input | GlobalKind::Output => {
                     let shape = shapes.natural(&g.ty);
                     let off = private_image.len() as u32;

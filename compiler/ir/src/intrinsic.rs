@@ -139,6 +139,34 @@ intrinsics! {
     StreamAppend => "StreamAppend",
     StreamRestartStrip => "StreamRestartStrip",
     Printf => "printf",
+    // Ray-tracing pipeline stages. `TraceRay` takes the acceleration structure pointer, the
+    // six `uint`s, the `RayDesc` value and a pointer to a `ray_payload` global; `CallShader`
+    // the index and a pointer to a `callable_data` global; `ReportHit` the hit distance, the
+    // hit kind and a pointer to the `hit_attribute` global (lowering copies the values in and
+    // out). The system values take no operands.
+    TraceRay => "TraceRay",
+    CallShader => "CallShader",
+    ReportHit => "ReportHit",
+    DispatchRaysIndex => "DispatchRaysIndex",
+    DispatchRaysDimensions => "DispatchRaysDimensions",
+    WorldRayOrigin => "WorldRayOrigin",
+    WorldRayDirection => "WorldRayDirection",
+    RayTMin => "RayTMin",
+    RayTCurrent => "RayTCurrent",
+    RayFlags => "RayFlags",
+    InstanceIndex => "InstanceIndex",
+    InstanceID => "InstanceID",
+    GeometryIndex => "GeometryIndex",
+    PrimitiveIndex => "PrimitiveIndex",
+    ObjectRayOrigin => "ObjectRayOrigin",
+    ObjectRayDirection => "ObjectRayDirection",
+    ObjectToWorld3x4 => "ObjectToWorld3x4",
+    ObjectToWorld4x3 => "ObjectToWorld4x3",
+    WorldToObject3x4 => "WorldToObject3x4",
+    WorldToObject4x3 => "WorldToObject4x3",
+    ObjectToWorld => "ObjectToWorld",
+    WorldToObject => "WorldToObject",
+    HitKind => "HitKind",
     // Methods of `RayQuery<flags>`: the first operand is the query (a pointer to it), the
     // method's arguments follow. `TraceRayInline` takes the acceleration structure pointer,
     // the ray flags with the template's flags already OR-ed in, the instance mask and the

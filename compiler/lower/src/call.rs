@@ -183,6 +183,9 @@ impl FnLower<'_, '_> {
             }
             return Ok(None);
         }
+        if let Some(r) = self.lower_pipeline_call(e, name, args) {
+            return r;
+        }
         let Some(ty) = self.infer.type_of_expr(e).cloned() else {
             return Err(self.unsupported(&format!("the intrinsic `{name}` here"), e));
         };

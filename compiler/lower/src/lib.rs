@@ -106,6 +106,37 @@ pub fn lower_module(
     lower_module_with(db, file, config, entry, stage, &LowerOptions::default())
 }
 
+/// Lowers every `[shader("...")]` entry point of a library (`-T lib_6_x` without `-E`) into
+/// one module, as DXC does for SPIR-V, with DXC's `-fvk-*` binding and layout options.
+pub fn lower_library_with(
+    db: &dyn hir::HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    options: &LowerOptions,
+) -> Result<ir::Module, Vec<Diagnostic>> {
+    let mut cx = context::ModuleCtx::new(db, file, config);
+    cx.options = options.clone();
+    cx.assign_bindings();
+    let names: Vec<String> = hir::entry::entry_points(db, file, config)
+        .iter()
+        .filter(|e| e.source == hir::entry::EntrySource::ShaderAttribute)
+        .map(|e| e.name.clone())
+        .collect();
+    if names.is_empty() {
+        cx.error(
+            NO_ENTRY,
+            "the library has no `[shader(\"...\")]` entry point".to_owned(),
+            syntax::TextRange::default(),
+        );
+    }
+    for name in &names {
+        entry::lower_entry(&mut cx, name, ShaderStage::Other);
+    }
+    cx.apply_layout_rules();
+    cx.assign_heap_bindings();
+    cx.finish()
+}
+
 /// [`lower_module`] with DXC's `-fvk-*` binding and layout options.
 pub fn lower_module_with(
     db: &dyn hir::HirDb,

@@ -135,6 +135,9 @@ impl Fx<'_, '_> {
         if intr.is_ray_query() {
             return self.lower_ray_query(intr, d);
         }
+        if crate::raytracing::is_pipeline_intrinsic(intr) {
+            return self.lower_pipeline_intrinsic(intr, d);
+        }
         let args = self.values(&d.operands)?;
         let tys = d
             .operands

@@ -21,6 +21,7 @@ mod functions;
 mod instructions;
 mod intrinsics;
 mod ray_query;
+mod raytracing;
 mod resources;
 mod stages;
 mod texture;

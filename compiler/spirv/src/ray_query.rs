@@ -150,27 +150,7 @@ impl Fx<'_, '_> {
                 let accel = self.op(Op::Load, accel_ty, vec![Operand::IdRef(accel_ptr)]);
                 let flags = self.value(rest[1])?;
                 let mask = self.value(rest[2])?;
-                let ray = self.value(rest[3])?;
-                let ray_ty = self.type_of(rest[3])?;
-                let field = |fx: &mut Self, n: u32, ty: &Type| -> Result<Word> {
-                    let t = fx.cx.plain_type(ty)?;
-                    Ok(fx.op(
-                        Op::CompositeExtract,
-                        t,
-                        vec![Operand::IdRef(ray), Operand::LiteralBit32(n)],
-                    ))
-                };
-                let Type::Struct(s) = &ray_ty else {
-                    return Err(SpirvError::invalid("TraceRayInline takes a RayDesc"));
-                };
-                let tys: Vec<Type> = s.fields.iter().map(|f| f.ty.clone()).collect();
-                if tys.len() != 4 {
-                    return Err(SpirvError::invalid("TraceRayInline takes a RayDesc"));
-                }
-                let origin = field(self, 0, &tys[0])?;
-                let tmin = field(self, 1, &tys[1])?;
-                let direction = field(self, 2, &tys[2])?;
-                let tmax = field(self, 3, &tys[3])?;
+                let [origin, tmin, direction, tmax] = self.ray_desc_parts(rest[3])?;
                 self.op_void(
                     Op::RayQueryInitializeKHR,
                     Self::ids(&[query, accel, flags, mask, origin, tmin, direction, tmax]),

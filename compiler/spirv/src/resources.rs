@@ -435,6 +435,12 @@ impl Ctx<'_> {
                 };
                 (class, Pointee::plain(g.ty.clone()))
             }
+            ir::GlobalKind::RayData => {
+                self.require_ray_tracing("ray payloads, hit attributes and callable data")
+                    .map_err(ctx)?;
+                let class = crate::functions::storage_class(self, g.space);
+                (class, Pointee::plain(g.ty.clone()))
+            }
             ir::GlobalKind::Input | ir::GlobalKind::Output => {
                 let class = if g.kind == ir::GlobalKind::Input {
                     StorageClass::Input

@@ -19,6 +19,7 @@
 pub mod attrs;
 pub mod geometry;
 pub mod mesh;
+pub mod raytracing;
 pub mod tessellation;
 pub mod vars;
 
