@@ -26,9 +26,11 @@
 //!   all aliasing one binding (see [`heap`]);
 //! - every instruction records the source range it was lowered from.
 //!
-//! Every stage but libraries lowers: compute, vertex and pixel shaders, and geometry, hull,
-//! domain, mesh and amplification shaders ([`stages`]). Not lowered yet (reported as E3001,
-//! never a panic): ray-tracing and library entries, descriptor-heap elements used other than to
+//! Every stage lowers: compute, vertex and pixel shaders, geometry, hull, domain, mesh and
+//! amplification shaders, and the ray-tracing stages ([`stages`]); a library's entries lower
+//! one at a time (`-E`, the stage from `[shader("...")]`) or all into one module
+//! ([`lower_library_with`]). Not lowered yet (reported as E3001, never a panic): work-graph
+//! nodes, descriptor-heap elements used other than to
 //! initialize a resource local, be passed or cast ([`heap`]), texel offsets
 //! that are not constants (unless [`unroll`] makes them so), clamp and status arguments of
 //! texture methods, `static` locals with non-constant initializers, and a few intrinsics
@@ -39,7 +41,7 @@
 //! | Code  | Meaning |
 //! |-------|---------|
 //! | E3001 | not supported yet: a construct (or shader stage) the lowering does not handle yet |
-//! | E3002 | the entry point named by `-E` does not exist (or has no body) |
+//! | E3002 | the entry point named by `-E` does not exist (or has no body), or a library has no `[shader]` entry |
 //! | E3003 | `[[vk::location]]` without a number, or on some stage inputs (or outputs) but not all |
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),

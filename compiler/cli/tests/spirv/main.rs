@@ -9,4 +9,5 @@ mod layouts;
 mod locations;
 mod opcodes;
 mod ray_query;
+mod raytracing;
 mod resources;

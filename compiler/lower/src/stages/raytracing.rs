@@ -134,9 +134,9 @@ pub fn lower_ray_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str, stage: 
         let mut args = Vec::new();
         let mut copies = Vec::new();
         for (g, ty, by_pointer) in &io {
+            let temp = by_pointer.then(|| fb.alloca(ty.clone(), ""));
             let v = fb.load(Value::Global(*g));
-            if *by_pointer {
-                let temp = fb.alloca(ty.clone(), "");
+            if let Some(temp) = temp {
                 fb.store(temp, v);
                 copies.push((temp, *g));
                 args.push(temp);
