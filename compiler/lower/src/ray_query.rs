@@ -49,7 +49,10 @@ impl FnLower<'_, '_> {
                 return Err(self.unsupported("this acceleration structure argument", e));
             };
             let mut ray_flags = self.coerce(args[1], &Type::UINT)?;
-            if template_flags != 0 {
+            if let Some(flags) = self.cx.mb.module().const_int(ray_flags) {
+                // Constant flags stay one constant, so the backend sees every bit.
+                ray_flags = self.fb().uint(flags as u32 | template_flags);
+            } else if template_flags != 0 {
                 let t = self.fb().uint(template_flags);
                 ray_flags = self.fb().binary(Opcode::BitOr, ray_flags, t);
             }

@@ -50,15 +50,14 @@ void main() {
               %11 = composite_construct %7, %8, %9 : float3
               %12 = composite_construct %10, 0.0:float, %11, 10.0:float : RayDesc
               store %0, %12
-              %13 = bit_or 4:uint, 640:uint : uint
-              %14 = load %0 : RayDesc
-              call_intrinsic RayQuery::TraceRayInline(%1, @g0, %13, 255:uint, %14)
-              %15 = call_intrinsic RayQuery::Proceed(%1) : bool
-              %16 = access_chain @g1, 0:int : ptr<storage_buffer, uint>
-              %17 = call_intrinsic RayQuery::CommittedStatus(%1) : uint
-              %18 = eq %17, 1:uint : bool
-              %19 = select %18, 1:uint, 0:uint : uint
-              store %16, %19
+              %13 = load %0 : RayDesc
+              call_intrinsic RayQuery::TraceRayInline(%1, @g0, 644:uint, 255:uint, %13)
+              %14 = call_intrinsic RayQuery::Proceed(%1) : bool
+              %15 = access_chain @g1, 0:int : ptr<storage_buffer, uint>
+              %16 = call_intrinsic RayQuery::CommittedStatus(%1) : uint
+              %17 = eq %16, 1:uint : bool
+              %18 = select %17, 1:uint, 0:uint : uint
+              store %15, %18
               ret
             }
 

@@ -114,7 +114,31 @@ fn getter(intr: ir::Intrinsic) -> Option<(Op, Option<u32>)> {
     })
 }
 
+/// `RAY_FLAG_SKIP_TRIANGLES | RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES`: flags that need the
+/// `RayTraversalPrimitiveCullingKHR` capability.
+const SKIP_PRIMITIVES: i64 = 0x300;
+
 impl Fx<'_, '_> {
+    /// Declares `RayTraversalPrimitiveCullingKHR` when the ray flags `flags` surely include a
+    /// primitive-skipping flag: a constant, or a constant OR-ed in (a `RayQuery`'s template
+    /// flags), as DXC does when it sees them.
+    pub(crate) fn primitive_culling(&mut self, flags: ir::Value) {
+        let known = |v: ir::Value| self.cx.m.const_int(v).unwrap_or(0);
+        let bits = match flags {
+            ir::Value::Inst(i) => match self.f.insts.get(i) {
+                Some(d) if d.opcode == ir::Opcode::BitOr => {
+                    d.operands.iter().fold(0, |acc, &o| acc | known(o))
+                }
+                _ => 0,
+            },
+            v => known(v),
+        };
+        if bits & SKIP_PRIMITIVES != 0 {
+            self.cx
+                .capability(Capability::RayTraversalPrimitiveCullingKHR);
+        }
+    }
+
     /// A `RayQuery::*` intrinsic; `d.operands[0]` is the query pointer.
     pub(crate) fn lower_ray_query(
         &mut self,
@@ -148,6 +172,7 @@ impl Fx<'_, '_> {
                 let accel_ty = self.cx.acceleration_structure_type()?;
                 let accel_ptr = self.value(rest[0])?;
                 let accel = self.op(Op::Load, accel_ty, vec![Operand::IdRef(accel_ptr)]);
+                self.primitive_culling(rest[1]);
                 let flags = self.value(rest[1])?;
                 let mask = self.value(rest[2])?;
                 let [origin, tmin, direction, tmax] = self.ray_desc_parts(rest[3])?;

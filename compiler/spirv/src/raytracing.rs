@@ -111,6 +111,7 @@ impl Fx<'_, '_> {
                 let accel_ty = self.cx.acceleration_structure_type()?;
                 let accel_ptr = self.value(d.operands[0])?;
                 let accel = self.op(Op::Load, accel_ty, vec![Operand::IdRef(accel_ptr)]);
+                self.primitive_culling(d.operands[1]);
                 let mut ops = vec![accel];
                 for &v in &d.operands[1..6] {
                     ops.push(self.value(v)?);

@@ -48,7 +48,8 @@ fn types_capability_and_extension() {
 
 #[test]
 fn trace_ray_inline_ors_the_template_flags() {
-    // RAY_FLAG_CULL_OPAQUE (0x40) | RAY_FLAG_SKIP_TRIANGLES (0x100) = 320, OR-ed into 4.
+    // RAY_FLAG_CULL_OPAQUE (0x40) | RAY_FLAG_SKIP_TRIANGLES (0x100) = 320, OR-ed into 4: one
+    // constant, 324.
     let m = compile(
         &kernel(
             "RAY_FLAG_CULL_OPAQUE | RAY_FLAG_SKIP_TRIANGLES",
@@ -58,9 +59,35 @@ fn trace_ray_inline_ors_the_template_flags() {
         VK12,
     );
     m.assert_has(&[
-        "OpBitwiseOr %uint %uint_4 %uint_320",
         "OpRayQueryInitializeKHR %q",
+        "%uint_324 %uint_255",
+        "OpCapability RayTraversalPrimitiveCullingKHR",
     ]);
+}
+
+#[test]
+fn skipping_primitives_declares_primitive_culling() {
+    // RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES in the template, with run-time call flags: the
+    // capability comes from the template's constant.
+    let m = compile(
+        &kernel(
+            "RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES",
+            "q.TraceRayInline(Scene, Out.Load(0).x > 0 ? 1 : 0, 0xFF, ray);",
+        ),
+        "cs_6_5",
+        VK12,
+    );
+    m.assert_has(&["OpCapability RayTraversalPrimitiveCullingKHR"]);
+    // Without such a flag, no capability.
+    let m = compile(
+        &kernel(
+            "RAY_FLAG_CULL_OPAQUE",
+            "q.TraceRayInline(Scene, 0, 0xFF, ray);",
+        ),
+        "cs_6_5",
+        VK12,
+    );
+    assert!(!m.has("RayTraversalPrimitiveCullingKHR"), "{}", m.asm);
 }
 
 #[test]
