@@ -430,3 +430,20 @@ struct V { float4 p; }; void f(inout LineStream<V> l, inout PointStream<V> p) { 
         "#]],
     );
 }
+
+#[test]
+fn user_declarations_shadow_builtin_constants() {
+    // The predeclared table is only the fallback of name lookup: a declaration of the file
+    // takes the name.
+    check_infer(
+        r#"
+static const float RAY_FLAG_NONE = 0.5;
+void f() { RAY_FLAG_NONE; RAY_FLAG_FORCE_OPAQUE; }
+"#,
+        expect![[r#"
+            fn f:
+            RAY_FLAG_NONE : float
+            RAY_FLAG_FORCE_OPAQUE : uint
+        "#]],
+    );
+}
