@@ -366,3 +366,20 @@ void RayGen(inout P p) { }
         "{err}"
     );
 }
+
+#[test]
+fn the_interpreter_refuses_ray_tracing_stages() {
+    let m = try_lower_library(
+        r#"
+struct Payload { float4 color; };
+[shader("miss")]
+void Miss(inout Payload p) { p.color = 1; }
+"#,
+    )
+    .unwrap();
+    let err = interp::Program::new(&m, "Miss", &interp::ProgramOptions::default())
+        .err()
+        .expect("a miss shader does not run on the interpreter");
+    let text = err.to_string();
+    assert_eq!(text, "entry point `Miss` is not a compute shader");
+}
