@@ -377,9 +377,9 @@ void Miss(inout Payload p) { p.color = 1; }
 "#,
     )
     .unwrap();
-    let err = interp::Program::new(&m, "Miss", &interp::ProgramOptions::default())
-        .err()
-        .expect("a miss shader does not run on the interpreter");
+    let Err(err) = interp::Program::new(&m, "Miss", &interp::ProgramOptions::default()) else {
+        panic!("a miss shader does not run on the interpreter");
+    };
     let text = err.to_string();
     assert_eq!(text, "entry point `Miss` is not a compute shader");
 }
