@@ -67,6 +67,34 @@ fn system_value(intr: ir::Intrinsic) -> Option<(BuiltIn, Type, bool)> {
     })
 }
 
+/// The stages that may use `intr` (Vulkan's execution models of each built-in, and of
+/// `OpTraceRayKHR`, `OpExecuteCallableKHR` and `OpReportIntersectionKHR`).
+fn stages_of(intr: ir::Intrinsic) -> &'static [ir::Stage] {
+    use ir::Intrinsic as I;
+    use ir::Stage as S;
+    const ALL: &[S] = &[
+        S::RayGeneration,
+        S::Intersection,
+        S::AnyHit,
+        S::ClosestHit,
+        S::Miss,
+        S::Callable,
+    ];
+    const SEEN: &[S] = &[S::Intersection, S::AnyHit, S::ClosestHit, S::Miss];
+    const HIT: &[S] = &[S::Intersection, S::AnyHit, S::ClosestHit];
+    match intr {
+        I::DispatchRaysIndex | I::DispatchRaysDimensions => ALL,
+        I::WorldRayOrigin | I::WorldRayDirection | I::RayTMin | I::RayTCurrent | I::RayFlags => {
+            SEEN
+        }
+        I::HitKind => &[S::AnyHit, S::ClosestHit],
+        I::TraceRay => &[S::RayGeneration, S::ClosestHit, S::Miss],
+        I::CallShader => &[S::RayGeneration, S::ClosestHit, S::Miss, S::Callable],
+        I::ReportHit => &[S::Intersection],
+        _ => HIT,
+    }
+}
+
 /// Whether `intr` belongs to the ray-tracing pipeline stages (this module lowers it).
 pub(crate) fn is_pipeline_intrinsic(intr: ir::Intrinsic) -> bool {
     use ir::Intrinsic as I;
@@ -81,6 +109,16 @@ impl Fx<'_, '_> {
         d: &ir::InstData,
     ) -> Result<Option<Word>> {
         use ir::Intrinsic as I;
+        let allowed = stages_of(intr);
+        if let Some(s) = self.stages.iter().find(|s| !allowed.contains(s)) {
+            let names: Vec<&str> = allowed.iter().map(|s| s.name()).collect();
+            return Err(SpirvError::unsupported(format!(
+                "{} in a {} shader (only {} shaders have it)",
+                intr.name(),
+                s.name(),
+                names.join(", ")
+            )));
+        }
         self.cx.require_ray_tracing(intr.name())?;
         let need = |n: usize| -> Result<()> {
             if d.operands.len() == n {

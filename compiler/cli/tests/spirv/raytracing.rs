@@ -148,3 +148,22 @@ fn vulkan_1_1_is_too_old() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_system_value_outside_its_stages_is_a_clear_error() {
+    // Vulkan gives `HitKindKHR` to any-hit and closest-hit shaders only.
+    let (output, _) = run_entry(
+        "struct P { float x; };\n[shader(\"miss\")]\nvoid Miss(inout P p) { p.x = HitKind(); }\n",
+        "lib_6_3",
+        None,
+        VK12,
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("E4001")
+            && stderr
+                .contains("HitKind in a miss shader (only anyhit, closesthit shaders have it)"),
+        "{stderr}"
+    );
+}
