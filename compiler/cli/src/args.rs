@@ -63,7 +63,8 @@ pub struct Options {
     #[arg(short = 'T', long = "profile", value_name = "PROFILE")]
     pub profile: Option<String>,
 
-    /// Entry point name (DXC: -E).
+    /// Entry point name (DXC: -E; default `main`, or every `[shader("...")]` entry of a
+    /// `lib_6_x` library).
     #[arg(short = 'E', long = "entry", value_name = "NAME")]
     pub entry: Option<String>,
 

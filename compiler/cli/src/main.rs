@@ -329,9 +329,14 @@ fn lower_ir(
         .profile
         .as_deref()
         .ok_or("--emit ir needs a target profile (-T), such as cs_6_0")?;
-    let stage = db::LowerStage::from(parse_profile(profile)?.stage);
-    let entry = options.entry.as_deref().unwrap_or("main");
+    let target_stage = parse_profile(profile)?.stage;
+    let stage = db::LowerStage::from(target_stage);
     let lower_options = vulkan::lower_options(options)?;
+    // A library without `-E` compiles all its `[shader("...")]` entries into one module.
+    if target_stage == ShaderStage::Library && options.entry.is_none() {
+        return Ok(db::lower_library_with(db, file, config, &lower_options));
+    }
+    let entry = options.entry.as_deref().unwrap_or("main");
     Ok(db::lower_module_with(
         db,
         file,

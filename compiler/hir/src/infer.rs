@@ -129,6 +129,9 @@ pub enum Resolution {
     },
     /// A template value parameter bound to a value (`N` inside `History<float, 4>`).
     TemplateValue(i64),
+    /// A predeclared `uint` constant (`RAY_FLAG_CULL_OPAQUE`, `COMMITTED_TRIANGLE_HIT`; see
+    /// [`crate::builtin_consts`]) with its value.
+    BuiltinConstant(u32),
 }
 
 /// The signature of a function: parameter and return types (unknown where they mention a

@@ -60,6 +60,7 @@
 
 mod attr_checks;
 pub mod body;
+pub mod builtin_consts;
 pub mod codes;
 pub mod diagnostics;
 pub mod entry;

@@ -539,6 +539,13 @@ impl<'a> TypeCtx<'a> {
             "RaytracingAccelerationStructure" => Some(Type::resource(
                 ResourceType::RaytracingAccelerationStructure,
             )),
+            // The flags must be a constant (DXC requires one too).
+            "RayQuery" => {
+                let flags = arg_int(0).flatten()?;
+                Some(Type::resource(ResourceType::RayQuery {
+                    flags: flags as u32,
+                }))
+            }
             "Buffer" | "RWBuffer" | "RasterizerOrderedBuffer" => {
                 let access = access_of(name);
                 element(errors, float4.clone())
@@ -733,8 +740,13 @@ impl<'a> TypeCtx<'a> {
             }
         }
         let found = self.scope.lookup_qualified(self.tree, &self.site, p);
-        let idx = *found.first()?;
-        self.item_value(idx)
+        match found.first() {
+            Some(&idx) => self.item_value(idx),
+            None => p
+                .as_name()
+                .and_then(crate::builtin_consts::builtin_constant)
+                .map(|v| ConstValue::Int(i64::from(v))),
+        }
     }
 
     /// The value of a constant item: an enumerator or a `const` variable with an initializer.

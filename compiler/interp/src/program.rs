@@ -363,7 +363,10 @@ impl RegisterClass {
             | R::StructuredBuffer { .. }
             | R::TextureBuffer { .. }
             | R::RaytracingAccelerationStructure => RegisterClass::ShaderResource,
-            R::InputPatch { .. } | R::OutputPatch { .. } | R::Stream { .. } => return None,
+            R::InputPatch { .. }
+            | R::OutputPatch { .. }
+            | R::Stream { .. }
+            | R::RayQuery { .. } => return None,
         })
     }
 
@@ -461,6 +464,12 @@ impl Program {
         let mut builtins = Vec::new();
         for (h, g) in module.globals.iter() {
             let place = match g.kind {
+                GlobalKind::RayData => {
+                    return Err(RunError::Unsupported(format!(
+                        "{} (ray-tracing pipeline stages are not supported yet)",
+                        g.name
+                    )))
+                }
                 GlobalKind::Private | GlobalKind::Input | GlobalKind::Output => {
                     let shape = shapes.natural(&g.ty);
                     let off = private_image.len() as u32;
@@ -1237,6 +1246,13 @@ fn decode_inst(
         Opcode::CallIntrinsic(which) => {
             let args: Box<[Arg]> = ops.iter().map(|&v| d.arg(v)).collect();
             let out = num_of(&data.ty);
+            if which.is_ray_query() {
+                return unsupported(format!(
+                    "{} (inline ray tracing is not supported yet: the interpreter has no \
+                     acceleration structures)",
+                    which.name()
+                ));
+            }
             if let Some((lo, hi)) = crate::intrinsics::arity(which) {
                 if args.len() < lo
                     || args.len() > hi

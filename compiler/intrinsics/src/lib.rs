@@ -163,6 +163,9 @@ pub fn methods_of(resource: &ResourceType) -> Arc<Vec<Method>> {
             let mut t = Table::new();
             textures::add(&mut t, resource);
             buffers::add(&mut t, resource);
+            if matches!(resource, ResourceType::RayQuery { .. }) {
+                shader::add_ray_query(&mut t);
+            }
             Arc::new(t.entries)
         })
         .clone()

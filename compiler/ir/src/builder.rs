@@ -200,6 +200,11 @@ impl ModuleBuilder {
         ))
     }
 
+    /// A ray payload, hit attribute or callable data variable in `space`.
+    pub fn ray_data(&mut self, name: &str, space: AddressSpace, ty: Type) -> Global {
+        self.global(GlobalVar::new(name, GlobalKind::RayData, space, ty))
+    }
+
     pub fn groupshared(&mut self, name: &str, ty: Type) -> Global {
         self.global(GlobalVar::new(
             name,

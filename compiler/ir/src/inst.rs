@@ -166,7 +166,8 @@ impl std::ops::BitOr for BarrierFlags {
 ///   `task_payload`.
 /// - `Branch`: none (`blocks`: target). `CondBranch`: bool condition (`blocks`: true, false).
 ///   `Switch`: integer selector (`blocks`: default, cases; `literals`: case values).
-///   `Return`: optional value.
+///   `Return`: optional value. `Kill`, `Unreachable`, `IgnoreHit`,
+///   `AcceptHitAndEndSearch` (any-hit shaders): none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Opcode {
     Neg,
@@ -241,6 +242,10 @@ pub enum Opcode {
     Return,
     Kill,
     Unreachable,
+    /// `IgnoreHit()` of an any-hit shader: rejects the candidate and ends the invocation.
+    IgnoreHit,
+    /// `AcceptHitAndEndSearch()` of an any-hit shader: commits the hit, ends the traversal.
+    AcceptHitAndEndSearch,
 }
 
 impl Opcode {
@@ -254,6 +259,8 @@ impl Opcode {
                 | Opcode::Kill
                 | Opcode::Unreachable
                 | Opcode::EmitMeshTasks
+                | Opcode::IgnoreHit
+                | Opcode::AcceptHitAndEndSearch
         )
     }
 
@@ -420,6 +427,8 @@ impl Opcode {
             Opcode::Return => "ret",
             Opcode::Kill => "kill",
             Opcode::Unreachable => "unreachable",
+            Opcode::IgnoreHit => "ignore_hit",
+            Opcode::AcceptHitAndEndSearch => "accept_hit_and_end_search",
         }
     }
 }

@@ -1,5 +1,6 @@
 //! HLSL intrinsics that `CallIntrinsic` names, with their HLSL spelling. The operands are the
 //! intrinsic's in HLSL order; `out` parameters (`modf`, `frexp`, `sincos`) are pointers.
+//! Methods of `RayQuery<flags>` are `RayQuery::Method`, with the query pointer first.
 //! Used by lowering (from the front end's intrinsic table), the printer and the backends.
 
 macro_rules! intrinsics {
@@ -139,4 +140,83 @@ intrinsics! {
     StreamAppend => "StreamAppend",
     StreamRestartStrip => "StreamRestartStrip",
     Printf => "printf",
+    // Ray-tracing pipeline stages. `TraceRay` takes the acceleration structure pointer, the
+    // six `uint`s, the `RayDesc` value and a pointer to a `ray_payload` global; `CallShader`
+    // the index and a pointer to a `callable_data` global; `ReportHit` the hit distance, the
+    // hit kind and a pointer to the `hit_attribute` global (lowering copies the values in and
+    // out). The system values take no operands.
+    TraceRay => "TraceRay",
+    CallShader => "CallShader",
+    ReportHit => "ReportHit",
+    DispatchRaysIndex => "DispatchRaysIndex",
+    DispatchRaysDimensions => "DispatchRaysDimensions",
+    WorldRayOrigin => "WorldRayOrigin",
+    WorldRayDirection => "WorldRayDirection",
+    RayTMin => "RayTMin",
+    RayTCurrent => "RayTCurrent",
+    RayFlags => "RayFlags",
+    InstanceIndex => "InstanceIndex",
+    InstanceID => "InstanceID",
+    GeometryIndex => "GeometryIndex",
+    PrimitiveIndex => "PrimitiveIndex",
+    ObjectRayOrigin => "ObjectRayOrigin",
+    ObjectRayDirection => "ObjectRayDirection",
+    ObjectToWorld3x4 => "ObjectToWorld3x4",
+    ObjectToWorld4x3 => "ObjectToWorld4x3",
+    WorldToObject3x4 => "WorldToObject3x4",
+    WorldToObject4x3 => "WorldToObject4x3",
+    ObjectToWorld => "ObjectToWorld",
+    WorldToObject => "WorldToObject",
+    HitKind => "HitKind",
+    // Methods of `RayQuery<flags>`: the first operand is the query (a pointer to it), the
+    // method's arguments follow. `TraceRayInline` takes the acceleration structure pointer,
+    // the ray flags with the template's flags already OR-ed in, the instance mask and the
+    // `RayDesc` value.
+    RayQueryTraceRayInline => "RayQuery::TraceRayInline",
+    RayQueryProceed => "RayQuery::Proceed",
+    RayQueryAbort => "RayQuery::Abort",
+    RayQueryCommitNonOpaqueTriangleHit => "RayQuery::CommitNonOpaqueTriangleHit",
+    RayQueryCommitProceduralPrimitiveHit => "RayQuery::CommitProceduralPrimitiveHit",
+    RayQueryCommittedStatus => "RayQuery::CommittedStatus",
+    RayQueryCandidateType => "RayQuery::CandidateType",
+    RayQueryCandidateProceduralPrimitiveNonOpaque => "RayQuery::CandidateProceduralPrimitiveNonOpaque",
+    RayQueryWorldRayOrigin => "RayQuery::WorldRayOrigin",
+    RayQueryWorldRayDirection => "RayQuery::WorldRayDirection",
+    RayQueryRayTMin => "RayQuery::RayTMin",
+    RayQueryRayFlags => "RayQuery::RayFlags",
+    RayQueryCandidateTriangleRayT => "RayQuery::CandidateTriangleRayT",
+    RayQueryCommittedRayT => "RayQuery::CommittedRayT",
+    RayQueryCandidateInstanceIndex => "RayQuery::CandidateInstanceIndex",
+    RayQueryCommittedInstanceIndex => "RayQuery::CommittedInstanceIndex",
+    RayQueryCandidateInstanceID => "RayQuery::CandidateInstanceID",
+    RayQueryCommittedInstanceID => "RayQuery::CommittedInstanceID",
+    RayQueryCandidateInstanceContributionToHitGroupIndex => "RayQuery::CandidateInstanceContributionToHitGroupIndex",
+    RayQueryCommittedInstanceContributionToHitGroupIndex => "RayQuery::CommittedInstanceContributionToHitGroupIndex",
+    RayQueryCandidateGeometryIndex => "RayQuery::CandidateGeometryIndex",
+    RayQueryCommittedGeometryIndex => "RayQuery::CommittedGeometryIndex",
+    RayQueryCandidatePrimitiveIndex => "RayQuery::CandidatePrimitiveIndex",
+    RayQueryCommittedPrimitiveIndex => "RayQuery::CommittedPrimitiveIndex",
+    RayQueryCandidateObjectRayOrigin => "RayQuery::CandidateObjectRayOrigin",
+    RayQueryCommittedObjectRayOrigin => "RayQuery::CommittedObjectRayOrigin",
+    RayQueryCandidateObjectRayDirection => "RayQuery::CandidateObjectRayDirection",
+    RayQueryCommittedObjectRayDirection => "RayQuery::CommittedObjectRayDirection",
+    RayQueryCandidateObjectToWorld3x4 => "RayQuery::CandidateObjectToWorld3x4",
+    RayQueryCommittedObjectToWorld3x4 => "RayQuery::CommittedObjectToWorld3x4",
+    RayQueryCandidateObjectToWorld4x3 => "RayQuery::CandidateObjectToWorld4x3",
+    RayQueryCommittedObjectToWorld4x3 => "RayQuery::CommittedObjectToWorld4x3",
+    RayQueryCandidateWorldToObject3x4 => "RayQuery::CandidateWorldToObject3x4",
+    RayQueryCommittedWorldToObject3x4 => "RayQuery::CommittedWorldToObject3x4",
+    RayQueryCandidateWorldToObject4x3 => "RayQuery::CandidateWorldToObject4x3",
+    RayQueryCommittedWorldToObject4x3 => "RayQuery::CommittedWorldToObject4x3",
+    RayQueryCandidateTriangleBarycentrics => "RayQuery::CandidateTriangleBarycentrics",
+    RayQueryCommittedTriangleBarycentrics => "RayQuery::CommittedTriangleBarycentrics",
+    RayQueryCandidateTriangleFrontFace => "RayQuery::CandidateTriangleFrontFace",
+    RayQueryCommittedTriangleFrontFace => "RayQuery::CommittedTriangleFrontFace",
+}
+
+impl Intrinsic {
+    /// Whether this is a method of `RayQuery<flags>` (its first operand is the query).
+    pub fn is_ray_query(self) -> bool {
+        self.name().starts_with("RayQuery::")
+    }
 }

@@ -146,6 +146,10 @@ pub enum GlobalKind {
     /// The payload of an amplification shader (the `groupshared` variable it passes to
     /// `DispatchMesh`) or of a mesh shader (`in payload`), in `AddressSpace::TaskPayload`.
     TaskPayload,
+    /// The data ray-tracing stages exchange: ray payloads, hit attributes and callable data,
+    /// in one of the five ray address spaces (`ray_payload`, `incoming_ray_payload`,
+    /// `hit_attribute`, `callable_data`, `incoming_callable_data`).
+    RayData,
 }
 
 impl GlobalKind {
@@ -158,6 +162,7 @@ impl GlobalKind {
             GlobalKind::Resource => "resource",
             GlobalKind::PushConstant => "push_constant",
             GlobalKind::TaskPayload => "task_payload",
+            GlobalKind::RayData => "ray_data",
         }
     }
 
@@ -170,7 +175,7 @@ impl GlobalKind {
             GlobalKind::Output => Some(AddressSpace::Output),
             GlobalKind::PushConstant => Some(AddressSpace::PushConstant),
             GlobalKind::TaskPayload => Some(AddressSpace::TaskPayload),
-            GlobalKind::Resource => None,
+            GlobalKind::Resource | GlobalKind::RayData => None,
         }
     }
 }

@@ -17,7 +17,7 @@ mod typecheck;
 
 use std::fmt;
 
-use types::Type;
+use types::{AddressSpace, Type};
 
 use crate::cfg::{Cfg, DominatorTree};
 use crate::inst::{Opcode, StructureKind};
@@ -255,6 +255,21 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
     for (h, g) in m.globals.iter() {
         let ctx = || format!("global @g{} ({})", h.index(), g.name);
         let mut fail = |msg: String| module_error(errors, ctx(), Rule::Global, msg);
+        if g.kind == GlobalKind::RayData
+            && !matches!(
+                g.space,
+                AddressSpace::RayPayload
+                    | AddressSpace::IncomingRayPayload
+                    | AddressSpace::HitAttribute
+                    | AddressSpace::CallableData
+                    | AddressSpace::IncomingCallableData
+            )
+        {
+            fail(format!(
+                "ray_data globals must be in a ray address space, not {}",
+                g.space.name()
+            ));
+        }
         if let Some(space) = g.kind.fixed_space() {
             if g.space != space {
                 fail(format!(

@@ -112,6 +112,10 @@ fn opcodes() -> Vec<Opcode> {
         Opcode::Return,
         Opcode::Kill,
         Opcode::Unreachable,
+        Opcode::IgnoreHit,
+        Opcode::AcceptHitAndEndSearch,
+        Opcode::CallIntrinsic(Intrinsic::TraceRay),
+        Opcode::CallIntrinsic(Intrinsic::RayQueryTraceRayInline),
     ];
     ops.extend([Opcode::Branch, Opcode::CondBranch, Opcode::Return]);
     ops

@@ -1271,3 +1271,34 @@ fn geometry_and_mesh_opcodes_check_their_operands() {
     "#]]
     .assert_eq(&messages(&m));
 }
+
+#[test]
+fn ray_data_lives_in_a_ray_address_space_and_hits_end_blocks() {
+    let mut mb = ModuleBuilder::new();
+    mb.ray_data("payload", AddressSpace::IncomingRayPayload, Type::FLOAT);
+    mb.global(GlobalVar::new(
+        "misplaced",
+        GlobalKind::RayData,
+        AddressSpace::Private,
+        Type::FLOAT,
+    ));
+    let f = mb.declare_function("f", vec![Type::BOOL], Type::Void);
+    {
+        let mut fb = mb.function(f);
+        let b0 = fb.create_block("entry");
+        let b1 = fb.create_block("ignore");
+        let b2 = fb.create_block("accept");
+        fb.switch_to_block(b0);
+        fb.cond_br(fb.arg(0), b1, b2);
+        fb.switch_to_block(b1);
+        fb.inst(Opcode::IgnoreHit, Type::Void, Vec::new());
+        fb.switch_to_block(b2);
+        // A terminator that takes no operands.
+        fb.inst(Opcode::AcceptHitAndEndSearch, Type::Void, vec![fb.arg(0)]);
+    }
+    expect![[r#"
+        global @g1 (misplaced): [global] ray_data globals must be in a ray address space, not private
+        function @f, bb2, `accept_hit_and_end_search %arg0`: [operand-count] accept_hit_and_end_search takes no operands
+    "#]]
+    .assert_eq(&messages(&mb.finish()));
+}

@@ -183,6 +183,9 @@ impl FnLower<'_, '_> {
             }
             return Ok(None);
         }
+        if let Some(r) = self.lower_pipeline_call(e, name, args) {
+            return r;
+        }
         let Some(ty) = self.infer.type_of_expr(e).cloned() else {
             return Err(self.unsupported(&format!("the intrinsic `{name}` here"), e));
         };
@@ -362,6 +365,9 @@ impl FnLower<'_, '_> {
             return Err(self.unsupported("methods of this value", e));
         };
         if let Some(v) = self.lower_texture_method(e, res, &r, name, args) {
+            return v;
+        }
+        if let Some(v) = self.lower_ray_query_method(e, res, &r, name, args) {
             return v;
         }
         if let Some(v) = self.lower_counter_method(e, res, name, args) {

@@ -72,6 +72,9 @@ pub struct ModuleCtx<'db> {
     pub stage_io: crate::stages::StageIo,
     /// The runtime arrays standing for SM 6.6 descriptor heaps.
     pub heaps: crate::heap::HeapArrays,
+    /// The body of each ray-tracing entry with its `inout` parameters (argument index) and
+    /// the incoming payload global each copies back to (see `stages::raytracing`).
+    pub ray_payload_params: HashMap<Func, Vec<(u32, Global)>>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -99,6 +102,7 @@ impl<'db> ModuleCtx<'db> {
             options: Default::default(),
             stage_io: Default::default(),
             heaps: Default::default(),
+            ray_payload_params: HashMap::new(),
             diagnostics: Vec::new(),
         }
     }

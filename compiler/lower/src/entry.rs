@@ -20,8 +20,39 @@ pub enum ShaderStage {
     Domain,
     Mesh,
     Amplification,
-    /// Libraries and what has no entry wrapper yet.
+    RayGeneration,
+    Intersection,
+    AnyHit,
+    ClosestHit,
+    Miss,
+    Callable,
+    /// Libraries (the stage comes from the function's `[shader("...")]`) and what has no
+    /// entry wrapper yet.
     Other,
+}
+
+impl ShaderStage {
+    /// The lowering stage of an entry point's stage (`[shader("...")]`).
+    pub fn of_entry(stage: hir::entry::Stage) -> ShaderStage {
+        use hir::entry::Stage as S;
+        match stage {
+            S::Vertex => ShaderStage::Vertex,
+            S::Pixel => ShaderStage::Pixel,
+            S::Geometry => ShaderStage::Geometry,
+            S::Hull => ShaderStage::Hull,
+            S::Domain => ShaderStage::Domain,
+            S::Compute => ShaderStage::Compute,
+            S::Mesh => ShaderStage::Mesh,
+            S::Amplification => ShaderStage::Amplification,
+            S::RayGeneration => ShaderStage::RayGeneration,
+            S::Intersection => ShaderStage::Intersection,
+            S::AnyHit => ShaderStage::AnyHit,
+            S::ClosestHit => ShaderStage::ClosestHit,
+            S::Miss => ShaderStage::Miss,
+            S::Callable => ShaderStage::Callable,
+            S::Node => ShaderStage::Other,
+        }
+    }
 }
 
 impl From<syntax::preprocess::ShaderStage> for ShaderStage {
@@ -75,8 +106,25 @@ pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         return;
     };
     let range = cx.item_range(idx);
+    // A library's entry (`-T lib_6_x`) has the stage of its `[shader("...")]`.
+    let stage = match stage {
+        ShaderStage::Other => hir::entry::entry_points(cx.db, cx.file, cx.config)
+            .iter()
+            .find(|e| e.name == name && e.source == hir::entry::EntrySource::ShaderAttribute)
+            .map_or(ShaderStage::Other, |e| ShaderStage::of_entry(e.stage)),
+        s => s,
+    };
     match stage {
         ShaderStage::Compute => {}
+        ShaderStage::RayGeneration
+        | ShaderStage::Intersection
+        | ShaderStage::AnyHit
+        | ShaderStage::ClosestHit
+        | ShaderStage::Miss
+        | ShaderStage::Callable => {
+            crate::stages::raytracing::lower_ray_entry(cx, idx, name, stage);
+            return;
+        }
         ShaderStage::Amplification => {
             if crate::stages::mesh::declare_task_payload(cx, idx).is_err() {
                 return;

@@ -155,6 +155,9 @@ impl FnLower<'_, '_> {
                     let c = crate::user_call::const_value(hir::lower_type::ConstValue::Int(v), k);
                     self.fb().constant(c)
                 }
+                Some(hir::Resolution::BuiltinConstant(v)) => {
+                    self.fb().constant(ir::Constant::uint(v))
+                }
                 _ => return Err(self.unsupported("this name in an expression", e)),
             },
             Expr::Local(_) => return Err(self.unsupported("this name in an expression", e)),
@@ -308,7 +311,11 @@ impl FnLower<'_, '_> {
         match self.body.expr(e) {
             Expr::Path(_) => !matches!(
                 self.infer.resolution(e),
-                Some(hir::Resolution::Enumerator(_) | hir::Resolution::TemplateValue(_))
+                Some(
+                    hir::Resolution::Enumerator(_)
+                        | hir::Resolution::TemplateValue(_)
+                        | hir::Resolution::BuiltinConstant(_)
+                )
             ),
             Expr::Local(_) => true,
             Expr::Paren(i) => self.is_place_expr(*i),

@@ -9,7 +9,7 @@ use hir::item_tree::ItemIdx;
 use hir::{BodySourceMap, InferenceResult};
 use ir::{Block, Func, FunctionBuilder, Opcode, Value};
 use syntax::TextRange;
-use types::Type;
+use types::{ResourceType, Type};
 
 use crate::context::{ModuleCtx, Unsupported, R};
 
@@ -299,7 +299,9 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 // `stmt::bind_resource_local`); it has no memory of its own.
                 continue;
             }
-            if !is_storable(&ty) {
+            // A `RayQuery` local holds the traversal state: a variable of its own.
+            let is_query = matches!(ty.as_resource(), Some(ResourceType::RayQuery { .. }));
+            if !is_storable(&ty) && !is_query {
                 return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
             }
             let v = self.fb().alloca(ty, &local.name);

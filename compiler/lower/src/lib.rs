@@ -26,20 +26,22 @@
 //!   all aliasing one binding (see [`heap`]);
 //! - every instruction records the source range it was lowered from.
 //!
-//! Every stage but libraries lowers: compute, vertex and pixel shaders, and geometry, hull,
-//! domain, mesh and amplification shaders ([`stages`]). Not lowered yet (reported as E3001,
-//! never a panic): ray-tracing and library entries, descriptor-heap elements used other than to
-//! initialize a resource local, be passed or cast ([`heap`]), a status argument of a `Gather`
-//! with four run-time offsets, `static` locals with non-constant initializers, and a few
-//! intrinsics (`printf`...). What SPIR-V for Vulkan cannot express, as DXC reports too
-//! (`GatherCmpGreen`, `GatherRaw`, run-time `Sample`/`Load` offsets), is E3004 ([`texture`]).
+//! Every stage lowers: compute, vertex and pixel shaders, geometry, hull, domain, mesh and
+//! amplification shaders, and the ray-tracing stages ([`stages`]); a library's entries lower
+//! one at a time (`-E`, the stage from `[shader("...")]`) or all into one module
+//! ([`lower_library_with`]). Not lowered yet (reported as E3001, never a panic): work-graph
+//! nodes, descriptor-heap elements used other than to initialize a resource local, be passed or
+//! cast ([`heap`]), a status argument of a `Gather` with four run-time offsets, `static` locals
+//! with non-constant initializers, and a few intrinsics (`printf`...). What SPIR-V for Vulkan
+//! cannot express, as DXC reports too (`GatherCmpGreen`, `GatherRaw`, run-time
+//! `Sample`/`Load` offsets), is E3004 ([`texture`]).
 //!
 //! # Diagnostic codes
 //!
 //! | Code  | Meaning |
 //! |-------|---------|
 //! | E3001 | not supported yet: a construct (or shader stage) the lowering does not handle yet |
-//! | E3002 | the entry point named by `-E` does not exist (or has no body) |
+//! | E3002 | the entry point named by `-E` does not exist (or has no body), or a library has no `[shader]` entry |
 //! | E3003 | `[[vk::location]]` without a number, or on some stage inputs (or outputs) but not all |
 //! | E3004 | HLSL that SPIR-V for Vulkan cannot express and DXC rejects too (`GatherCmpGreen`, a run-time `Sample` offset) |
 //!
@@ -48,7 +50,7 @@
 //! resources, cbuffers, their bindings and layouts), [`attrs`] (`vk::binding`,
 //! `vk::location`), [`entry`] (the compute and amplification entry wrapper), [`graphics`]
 //! (vertex and pixel entry wrappers), [`stages`] (geometry, tessellation and mesh entry
-//! wrappers), [`heap`] (SM 6.6 descriptor heaps), [`atomic64`] (64-bit byte-address
+//! wrappers), [`ray_query`] (inline ray tracing), [`heap`] (SM 6.6 descriptor heaps), [`atomic64`] (64-bit byte-address
 //! atomics), [`func`] (per-function
 //! state and places), [`stmt`], [`expr`], [`call`] (user calls, constructors, intrinsics,
 //! resource methods), [`user_call`] (user functions and methods), [`texture`] (sampling and
@@ -71,6 +73,7 @@ pub mod graphics;
 pub mod heap;
 pub mod init;
 pub mod options;
+pub mod ray_query;
 pub mod resources;
 pub mod spec_const;
 pub mod stages;
@@ -109,6 +112,37 @@ pub fn lower_module(
     stage: ShaderStage,
 ) -> Result<ir::Module, Vec<Diagnostic>> {
     lower_module_with(db, file, config, entry, stage, &LowerOptions::default())
+}
+
+/// Lowers every `[shader("...")]` entry point of a library (`-T lib_6_x` without `-E`) into
+/// one module, as DXC does for SPIR-V, with DXC's `-fvk-*` binding and layout options.
+pub fn lower_library_with(
+    db: &dyn hir::HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    options: &LowerOptions,
+) -> Result<ir::Module, Vec<Diagnostic>> {
+    let mut cx = context::ModuleCtx::new(db, file, config);
+    cx.options = options.clone();
+    cx.assign_bindings();
+    let names: Vec<String> = hir::entry::entry_points(db, file, config)
+        .iter()
+        .filter(|e| e.source == hir::entry::EntrySource::ShaderAttribute)
+        .map(|e| e.name.clone())
+        .collect();
+    if names.is_empty() {
+        cx.error(
+            NO_ENTRY,
+            "the library has no `[shader(\"...\")]` entry point".to_owned(),
+            syntax::TextRange::default(),
+        );
+    }
+    for name in &names {
+        entry::lower_entry(&mut cx, name, ShaderStage::Other);
+    }
+    cx.apply_layout_rules();
+    cx.assign_heap_bindings();
+    cx.finish()
 }
 
 /// [`lower_module`] with DXC's `-fvk-*` binding and layout options.

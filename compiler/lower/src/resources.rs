@@ -373,8 +373,10 @@ impl ModuleCtx<'_> {
 
 /// The resource of a resource type or an array of resources.
 pub fn resource_of(ty: &Type) -> Option<&types::ResourceType> {
-    match ty {
+    let r = match ty {
         Type::Array { element, .. } => element.as_resource(),
         t => t.as_resource(),
-    }
+    };
+    // A `RayQuery` is traversal state in a local variable, not a descriptor.
+    r.filter(|r| !matches!(r, types::ResourceType::RayQuery { .. }))
 }

@@ -324,4 +324,43 @@ void main() {
         vec![words_f32(&cb), words_f32(&[0.0; 4])],
     );
     assert_eq!(as_f32(&out[1]), [1.0, 2.0, 3.0, 4.0]);
+fn ray_query_is_refused_not_run() {
+    // The interpreter has no acceleration structures: an inline ray-tracing kernel is a clear
+    // error, whether it is refused when the program is built or when it runs.
+    let m = common::lower(
+        r#"
+RaytracingAccelerationStructure Scene : register(t0);
+RWStructuredBuffer<uint> Hits : register(u1);
+[numthreads(1, 1, 1)]
+void main() {
+    RayDesc ray = { float3(0, 0, 0), 0.0, float3(0, 0, 1), 10.0 };
+    RayQuery<RAY_FLAG_NONE> q;
+    q.TraceRayInline(Scene, RAY_FLAG_NONE, 0xFF, ray);
+    q.Proceed();
+    Hits[0] = q.CommittedStatus();
+}
+"#,
+    );
+    let err = match Program::new(&m, "main", &ProgramOptions::default()) {
+        Err(e) => e,
+        Ok(program) => {
+            let mut bindings = Bindings::new(&program);
+            bindings
+                .bind(&program, 0, 1, 0, Resource::buffer(words_u32(&[7])))
+                .expect("bind");
+            dispatch(
+                &program,
+                &mut bindings,
+                [1, 1, 1],
+                &RunOptions::default(),
+                None,
+            )
+            .expect_err("a ray query cannot run")
+        }
+    };
+    let text = err.to_string();
+    assert!(
+        text.contains("RayQuery::TraceRayInline (inline ray tracing is not supported yet"),
+        "{text}"
+    );
 }

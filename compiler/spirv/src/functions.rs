@@ -628,6 +628,7 @@ impl<'m> Fx<'_, 'm> {
             }
             O::Unreachable => self.op_void(Op::Unreachable, vec![]),
             O::EmitMeshTasks => self.lower_emit_mesh_tasks(d)?,
+            O::IgnoreHit | O::AcceptHitAndEndSearch => self.lower_hit_terminator(d.opcode)?,
             _ => return Err(SpirvError::invalid("not a terminator")),
         }
         Ok(())
@@ -1107,6 +1108,11 @@ pub(crate) fn storage_class(cx: &Ctx<'_>, space: types::AddressSpace) -> Storage
         A::StorageBuffer => cx.storage_buffer_class(),
         A::PushConstant => StorageClass::PushConstant,
         A::TaskPayload => StorageClass::TaskPayloadWorkgroupEXT,
+        A::RayPayload => StorageClass::RayPayloadKHR,
+        A::IncomingRayPayload => StorageClass::IncomingRayPayloadKHR,
+        A::HitAttribute => StorageClass::HitAttributeKHR,
+        A::CallableData => StorageClass::CallableDataKHR,
+        A::IncomingCallableData => StorageClass::IncomingCallableDataKHR,
     }
 }
 

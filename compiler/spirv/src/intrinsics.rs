@@ -132,6 +132,12 @@ impl Fx<'_, '_> {
         i: ir::Inst,
     ) -> Result<Option<Word>> {
         use ir::Intrinsic as I;
+        if intr.is_ray_query() {
+            return self.lower_ray_query(intr, d);
+        }
+        if crate::raytracing::is_pipeline_intrinsic(intr) {
+            return self.lower_pipeline_intrinsic(intr, d);
+        }
         let args = self.values(&d.operands)?;
         let tys = d
             .operands

@@ -20,6 +20,8 @@ mod entry;
 mod functions;
 mod instructions;
 mod intrinsics;
+mod ray_query;
+mod raytracing;
 mod resources;
 mod sampling;
 mod stages;

@@ -343,6 +343,8 @@ impl Ctx<'_> {
                 Ok(self.image_type(shape))
             }
             ResourceType::Sampler { .. } => Ok(self.sampler_type()),
+            ResourceType::RaytracingAccelerationStructure => self.acceleration_structure_type(),
+            ResourceType::RayQuery { .. } => self.ray_query_type(),
             other => Err(SpirvError::unsupported(format!("resource type {other}"))),
         }
     }
@@ -439,6 +441,12 @@ impl Ctx<'_> {
                     ir::GlobalKind::Groupshared => StorageClass::Workgroup,
                     _ => StorageClass::TaskPayloadWorkgroupEXT,
                 };
+                (class, Pointee::plain(g.ty.clone()))
+            }
+            ir::GlobalKind::RayData => {
+                self.require_ray_tracing("ray payloads, hit attributes and callable data")
+                    .map_err(ctx)?;
+                let class = crate::functions::storage_class(self, g.space);
                 (class, Pointee::plain(g.ty.clone()))
             }
             ir::GlobalKind::Input | ir::GlobalKind::Output => {

@@ -27,6 +27,9 @@ impl Ctx<'_> {
 
     /// The execution model of `e`'s stage, with the capabilities it needs.
     pub fn execution_model(&mut self, e: &ir::EntryPoint) -> Result<ExecutionModel> {
+        if let Some(model) = self.ray_execution_model(e)? {
+            return Ok(model);
+        }
         Ok(match e.stage {
             ir::Stage::Vertex => ExecutionModel::Vertex,
             ir::Stage::Pixel => ExecutionModel::Fragment,

@@ -97,7 +97,7 @@ pub(crate) fn is_float_matrix(k: ScalarKind) -> bool {
 }
 
 impl Ctx<'_> {
-    fn spv_type(&mut self, op: Op, words: Vec<u32>, operands: Vec<Operand>) -> Word {
+    pub(crate) fn spv_type(&mut self, op: Op, words: Vec<u32>, operands: Vec<Operand>) -> Word {
         let key = TypeKey::Spv(op as u32, words);
         if let Some(&id) = self.type_ids.get(&key) {
             return id;

@@ -171,6 +171,11 @@ pub enum ResourceType {
         element: Type,
     },
     RaytracingAccelerationStructure,
+    /// `RayQuery<flags>`: the state of one inline ray traversal (SM 6.5). Not a descriptor:
+    /// it lives in function-local variables. `flags` are the template's ray flags.
+    RayQuery {
+        flags: u32,
+    },
     InputPatch {
         element: Type,
         count: u32,
@@ -264,6 +269,7 @@ impl ResourceType {
             ResourceType::RaytracingAccelerationStructure => {
                 f.write_str("RaytracingAccelerationStructure")
             }
+            ResourceType::RayQuery { flags } => write!(f, "RayQuery<{flags}>"),
             ResourceType::InputPatch { element, count } => {
                 f.write_str("InputPatch<")?;
                 ty(f, element)?;

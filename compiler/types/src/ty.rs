@@ -196,6 +196,17 @@ pub enum AddressSpace {
     /// The payload an amplification shader hands to its mesh shaders (`DispatchMesh`), shared
     /// by the work group like `groupshared` (SPIR-V `TaskPayloadWorkgroupEXT`).
     TaskPayload,
+    /// The payload a ray-tracing shader passes to `TraceRay` (SPIR-V `RayPayloadKHR`).
+    RayPayload,
+    /// The payload a hit or miss shader receives (SPIR-V `IncomingRayPayloadKHR`).
+    IncomingRayPayload,
+    /// The attributes of a hit: written by `ReportHit`, read by hit shaders (SPIR-V
+    /// `HitAttributeKHR`).
+    HitAttribute,
+    /// The parameter a shader passes to `CallShader` (SPIR-V `CallableDataKHR`).
+    CallableData,
+    /// The parameter a callable shader receives (SPIR-V `IncomingCallableDataKHR`).
+    IncomingCallableData,
 }
 
 impl AddressSpace {
@@ -212,6 +223,11 @@ impl AddressSpace {
             AddressSpace::StorageBuffer => "storage_buffer",
             AddressSpace::PushConstant => "push_constant",
             AddressSpace::TaskPayload => "task_payload",
+            AddressSpace::RayPayload => "ray_payload",
+            AddressSpace::IncomingRayPayload => "incoming_ray_payload",
+            AddressSpace::HitAttribute => "hit_attribute",
+            AddressSpace::CallableData => "callable_data",
+            AddressSpace::IncomingCallableData => "incoming_callable_data",
         }
     }
 }

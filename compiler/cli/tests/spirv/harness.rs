@@ -21,13 +21,26 @@ fn temp_dir() -> PathBuf {
 
 /// Runs `hlslc -T <profile> -E main -spirv -Fo <out> <flags> <file>` on `text`.
 pub fn run(text: &str, profile: &str, flags: &[&str]) -> (Output, PathBuf) {
+    run_entry(text, profile, Some("main"), flags)
+}
+
+/// [`run`] with entry `entry`, or none (`-T lib_6_x` then compiles every entry).
+pub fn run_entry(
+    text: &str,
+    profile: &str,
+    entry: Option<&str>,
+    flags: &[&str],
+) -> (Output, PathBuf) {
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     let dir = temp_dir();
     let src = dir.join(format!("t{n}.hlsl"));
     let out = dir.join(format!("t{n}.spv"));
     std::fs::write(&src, text).unwrap();
+    let entry_args = entry.map(|e| vec!["-E", e]).unwrap_or_default();
     let output = Command::new(env!("CARGO_BIN_EXE_hlslc"))
-        .args(["-T", profile, "-E", "main", "-spirv", "-Fo"])
+        .args(["-T", profile])
+        .args(entry_args)
+        .args(["-spirv", "-Fo"])
         .arg(&out)
         .args(flags)
         .arg(&src)
@@ -58,7 +71,12 @@ fn validator_args(flags: &[&str]) -> Vec<String> {
 /// Compiles `text` (entry `main`) for `profile` with `flags`, expects success and a module
 /// every `spirv-val` accepts.
 pub fn compile(text: &str, profile: &str, flags: &[&str]) -> Module {
-    let (output, path) = run(text, profile, flags);
+    compile_entry(text, profile, Some("main"), flags)
+}
+
+/// [`compile`] with entry `entry`, or none (a whole library).
+pub fn compile_entry(text: &str, profile: &str, entry: Option<&str>, flags: &[&str]) -> Module {
+    let (output, path) = run_entry(text, profile, entry, flags);
     assert!(
         output.status.success(),
         "hlslc {flags:?} failed:\n{}\n{text}",

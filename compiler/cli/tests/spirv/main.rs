@@ -8,5 +8,7 @@ mod harness;
 mod layouts;
 mod locations;
 mod opcodes;
+mod ray_query;
+mod raytracing;
 mod resources;
 mod texture_operands;

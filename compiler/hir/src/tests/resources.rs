@@ -128,6 +128,39 @@ void f() { RayDesc r; r.Origin; r.TMax; }
 }
 
 #[test]
+fn ray_query_flags_and_methods() {
+    // 0x80 | 0x200 = 640; the predeclared constants are `uint`.
+    check_infer(
+        r#"
+RaytracingAccelerationStructure s;
+void f(RayDesc r) {
+    RayQuery<RAY_FLAG_CULL_NON_OPAQUE | RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES> q;
+    q.TraceRayInline(s, RAY_FLAG_NONE, 0xFF, r);
+    q.CommittedStatus() == COMMITTED_TRIANGLE_HIT;
+    q.CandidateObjectToWorld3x4();
+}
+"#,
+        expect![[r#"
+            fn f:
+            q.TraceRayInline(s, RAY_FLAG_NONE, 0xFF, r) : {unknown}
+            q : RayQuery<640>
+            s : RaytracingAccelerationStructure
+            RAY_FLAG_NONE : uint
+            0xFF : literal int
+            r : RayDesc
+            q.CommittedStatus() == COMMITTED_TRIANGLE_HIT : {unknown}
+            q.CommittedStatus() : {unknown}
+            q : RayQuery<640>
+            COMMITTED_TRIANGLE_HIT : uint
+            q.CandidateObjectToWorld3x4() : {unknown}
+            q : RayQuery<640>
+            local r : RayDesc
+            local q : RayQuery<640>
+        "#]],
+    );
+}
+
+#[test]
 fn resource_methods_unknown() {
     check_infer(
         r#"
@@ -394,6 +427,23 @@ struct V { float4 p; }; void f(inout LineStream<V> l, inout PointStream<V> p) { 
             p : PointStream<V>
             local l : LineStream<V>
             local p : PointStream<V>
+        "#]],
+    );
+}
+
+#[test]
+fn user_declarations_shadow_builtin_constants() {
+    // The predeclared table is only the fallback of name lookup: a declaration of the file
+    // takes the name.
+    check_infer(
+        r#"
+static const float RAY_FLAG_NONE = 0.5;
+void f() { RAY_FLAG_NONE; RAY_FLAG_FORCE_OPAQUE; }
+"#,
+        expect![[r#"
+            fn f:
+            RAY_FLAG_NONE : float
+            RAY_FLAG_FORCE_OPAQUE : uint
         "#]],
     );
 }

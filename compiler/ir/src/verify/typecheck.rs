@@ -599,7 +599,9 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
         | Opcode::Switch
         | Opcode::Return
         | Opcode::Kill
-        | Opcode::Unreachable => {
+        | Opcode::Unreachable
+        | Opcode::IgnoreHit
+        | Opcode::AcceptHitAndEndSearch => {
             needs_void(ck);
             check_terminator(ck, b, i, d, &tys);
         }

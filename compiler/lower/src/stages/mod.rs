@@ -1,6 +1,8 @@
 //! Entry wrappers of the stages whose stage variables are more than one value per invocation:
 //! [`geometry`] (per-vertex input arrays, output streams), [`tessellation`] (hull shaders with
-//! their patch-constant function, domain shaders), [`mesh`] (mesh and amplification shaders).
+//! their patch-constant function, domain shaders), [`mesh`] (mesh and amplification shaders),
+//! and [`raytracing`] (the ray-tracing stages, whose data between stages are globals of the
+//! ray address spaces rather than stage variables).
 //! They share, after DXC's SPIR-V mapping (`docs/SPIR-V.rst`), [`vars`] and [`attrs`]:
 //!
 //! - a stage value is split into *leaves* (struct fields with a semantic, down to scalars,
@@ -19,6 +21,7 @@
 pub mod attrs;
 pub mod geometry;
 pub mod mesh;
+pub mod raytracing;
 pub mod tessellation;
 pub mod vars;
 

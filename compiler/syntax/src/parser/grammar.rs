@@ -185,8 +185,8 @@ fn name(p: &mut Parser<'_>, what: &str) -> bool {
 /// Lookahead: if a `<` at token `n` opens a template argument list of shape-only content,
 /// the index just past its matching `>`.
 ///
-/// Content may be identifiers, numbers, `,`, `::`, type modifiers and nested `<...>`; a `>>`
-/// closes two levels. Anything else (operators, parentheses, `;`) means it is not a template
+/// Content may be identifiers, numbers, `,`, `::`, `|`, `&`, `^`, type modifiers and nested
+/// `<...>`; a `>>` closes two levels. Anything else (operators, parentheses, `;`) means it is not a template
 /// argument list.
 fn scan_generic_args(p: &Parser<'_>, n: usize) -> Option<usize> {
     if p.nth(n) != LT {
@@ -213,6 +213,8 @@ fn scan_generic_args(p: &Parser<'_>, n: usize) -> Option<usize> {
                 }
             }
             IDENT | INT_NUMBER | COMMA | COLON2 | CONST_KW => {}
+            // Flags OR-ed together (`RayQuery<RAY_FLAG_A | RAY_FLAG_B>`).
+            PIPE | AMP | CARET => {}
             _ => return None,
         }
         i += 1;

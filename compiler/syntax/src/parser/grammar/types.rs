@@ -1,6 +1,8 @@
 //! Types: type references, paths (`a::b<T>::c`), template argument lists and array suffixes.
 
-use super::{expressions, items, nested, scan_generic_args, scan_type, IdentClass, Parser};
+use super::{
+    expressions, items, nested, scan_generic_args, scan_type, CompletedMarker, IdentClass, Parser,
+};
 use crate::SyntaxKind::*;
 
 /// Whether a path is parsed where a type is expected (a `<` after a name always opens template
@@ -128,7 +130,12 @@ pub(super) fn name_ref(p: &mut Parser<'_>) {
 /// Whether a `<` at token `n`, inside an expression, opens template arguments: its shape
 /// scans to a matching `>` followed by `(` or `::`.
 pub(super) fn at_expr_generic_args(p: &Parser<'_>, n: usize) -> bool {
-    scan_generic_args(p, n).is_some_and(|k| matches!(p.nth(k), L_PAREN | COLON2))
+    // Inside an expression, `a < b | c > (d)` stays a comparison: bitwise operators are only
+    // taken as template content in type position.
+    scan_generic_args(p, n).is_some_and(|k| {
+        matches!(p.nth(k), L_PAREN | COLON2)
+            && (n..k).all(|i| !matches!(p.nth(i), PIPE | AMP | CARET))
+    })
 }
 
 /// `GENERIC_ARG_LIST`: `<` (type or constant expression),* `>`. A `>>` closing two lists is
@@ -179,11 +186,36 @@ fn generic_arg(p: &mut Parser<'_>) -> bool {
     if type_like {
         return type_ref(p, true);
     }
-    if expressions::expr_bp(p, expressions::BP_ADDITIVE).is_none() {
+    if template_const_expr(p, 0).is_none() {
         p.error("expected a template argument");
         return false;
     }
     true
+}
+
+/// A constant template argument: additive expressions joined by `&`, `^` and `|` with C's
+/// precedence (`RayQuery<RAY_FLAG_CULL_OPAQUE | RAY_FLAG_SKIP_TRIANGLES>`). Relational,
+/// equality and shift operators are left out, so `>` and `>>` close the list.
+fn template_const_expr(p: &mut Parser<'_>, min_bp: u8) -> Option<CompletedMarker> {
+    let mut lhs = expressions::expr_bp(p, expressions::BP_ADDITIVE)?;
+    loop {
+        let bp = match p.current() {
+            PIPE => 1,
+            CARET => 2,
+            AMP => 3,
+            _ => break,
+        };
+        if bp < min_bp {
+            break;
+        }
+        let m = lhs.precede(p);
+        p.bump_any();
+        if template_const_expr(p, bp + 1).is_none() {
+            p.error("expected an expression after operator");
+        }
+        lhs = m.complete(p, BIN_EXPR);
+    }
+    Some(lhs)
 }
 
 /// `ARRAY_SUFFIX`: `[N]` or `[]`.

@@ -1111,3 +1111,129 @@ fn statement_template_with_expression_argument() {
         "#]],
     );
 }
+
+#[test]
+fn template_argument_with_bitwise_or() {
+    // `|` binds looser than `&` inside the argument; `>` still closes the list.
+    check(
+        r#"RayQuery<A | B & C> q;
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..23
+              VAR_DECL@0..22
+                TYPE_REF@0..19
+                  PATH@0..19
+                    PATH_SEGMENT@0..19
+                      NAME_REF@0..8
+                        IDENT@0..8 "RayQuery"
+                      GENERIC_ARG_LIST@8..19
+                        LT@8..9 "<"
+                        BIN_EXPR@9..18
+                          PATH_EXPR@9..10
+                            PATH@9..10
+                              PATH_SEGMENT@9..10
+                                NAME_REF@9..10
+                                  IDENT@9..10 "A"
+                          WHITESPACE@10..11 " "
+                          PIPE@11..12 "|"
+                          WHITESPACE@12..13 " "
+                          BIN_EXPR@13..18
+                            PATH_EXPR@13..14
+                              PATH@13..14
+                                PATH_SEGMENT@13..14
+                                  NAME_REF@13..14
+                                    IDENT@13..14 "B"
+                            WHITESPACE@14..15 " "
+                            AMP@15..16 "&"
+                            WHITESPACE@16..17 " "
+                            PATH_EXPR@17..18
+                              PATH@17..18
+                                PATH_SEGMENT@17..18
+                                  NAME_REF@17..18
+                                    IDENT@17..18 "C"
+                        GT@18..19 ">"
+                WHITESPACE@19..20 " "
+                VAR_DECLARATOR@20..21
+                  NAME@20..21
+                    IDENT@20..21 "q"
+                SEMICOLON@21..22 ";"
+              WHITESPACE@22..23 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn bitwise_or_in_expression_is_not_template() {
+    check(
+        r#"void f() { x = a < b | c > (d); }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..34
+              FN_DEF@0..33
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..33
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  EXPR_STMT@11..31
+                    BIN_EXPR@11..30
+                      PATH_EXPR@11..12
+                        PATH@11..12
+                          PATH_SEGMENT@11..12
+                            NAME_REF@11..12
+                              IDENT@11..12 "x"
+                      WHITESPACE@12..13 " "
+                      EQ@13..14 "="
+                      WHITESPACE@14..15 " "
+                      BIN_EXPR@15..30
+                        BIN_EXPR@15..20
+                          PATH_EXPR@15..16
+                            PATH@15..16
+                              PATH_SEGMENT@15..16
+                                NAME_REF@15..16
+                                  IDENT@15..16 "a"
+                          WHITESPACE@16..17 " "
+                          LT@17..18 "<"
+                          WHITESPACE@18..19 " "
+                          PATH_EXPR@19..20
+                            PATH@19..20
+                              PATH_SEGMENT@19..20
+                                NAME_REF@19..20
+                                  IDENT@19..20 "b"
+                        WHITESPACE@20..21 " "
+                        PIPE@21..22 "|"
+                        WHITESPACE@22..23 " "
+                        BIN_EXPR@23..30
+                          PATH_EXPR@23..24
+                            PATH@23..24
+                              PATH_SEGMENT@23..24
+                                NAME_REF@23..24
+                                  IDENT@23..24 "c"
+                          WHITESPACE@24..25 " "
+                          GT@25..26 ">"
+                          WHITESPACE@26..27 " "
+                          PAREN_EXPR@27..30
+                            L_PAREN@27..28 "("
+                            PATH_EXPR@28..29
+                              PATH@28..29
+                                PATH_SEGMENT@28..29
+                                  NAME_REF@28..29
+                                    IDENT@28..29 "d"
+                            R_PAREN@29..30 ")"
+                    SEMICOLON@30..31 ";"
+                  WHITESPACE@31..32 " "
+                  R_BRACE@32..33 "}"
+              WHITESPACE@33..34 "\n"
+        "#]],
+    );
+}
