@@ -324,6 +324,9 @@ void main() {
         vec![words_f32(&cb), words_f32(&[0.0; 4])],
     );
     assert_eq!(as_f32(&out[1]), [1.0, 2.0, 3.0, 4.0]);
+}
+
+#[test]
 fn ray_query_is_refused_not_run() {
     // The interpreter has no acceleration structures: an inline ray-tracing kernel is a clear
     // error, whether it is refused when the program is built or when it runs.
