@@ -248,6 +248,8 @@ named_enum! {
         SubgroupLocalInvocationId => "SubgroupLocalInvocationId",
         FragStencilRef => "FragStencilRef",
         Barycentric => "BaryCoordKHR",
+        BarycentricNoPerspective => "BaryCoordNoPerspKHR",
+        FullyCovered => "FullyCoveredEXT",
         ShadingRate => "ShadingRateKHR",
         PrimitiveShadingRate => "PrimitiveShadingRateKHR",
         CullPrimitive => "CullPrimitiveEXT",

@@ -76,10 +76,10 @@ VsOut main(float3 pos : POSITION, float2 uv : TEXCOORD0, uint id : SV_VertexID) 
               %2 = load @g2 : uint
               %3 = call @main_body(%0, %1, %2) : VsOut
               %4 = composite_extract %3, [0] : float4
-              %5 = composite_extract %3, [1] : float2
-              %6 = composite_extract %3, [2] : float3
               store @g3, %4
+              %5 = composite_extract %3, [1] : float2
               store @g4, %5
+              %6 = composite_extract %3, [2] : float3
               store @g5, %6
               ret
             }
@@ -135,14 +135,16 @@ float4 main(PsIn i) : SV_Target {
 }
 
 #[test]
-fn unsupported_system_value() {
+fn out_parameters_are_not_supported_yet() {
     let e = common::try_lower_stage(
-        "float4 main(uint c : SV_InnerCoverage) : SV_Target { return c; }",
+        "float4 main(out float d : SV_Depth) : SV_Target { d = 0.5; return 1; }",
         ShaderStage::Pixel,
     )
     .unwrap_err();
-    expect!["E3001 0..64: not supported yet: the system value `SV_InnerCoverage` here"]
-        .assert_eq(&e);
+    expect![
+        "E3001 0..70: not supported yet: the entry parameter `d` (only `in` values with semantics)"
+    ]
+    .assert_eq(&e);
 }
 
 #[test]

@@ -724,10 +724,19 @@ impl Ctx<'_> {
                 self.extension("SPV_EXT_shader_stencil_export");
                 B::FragStencilRefEXT
             }
-            I::Barycentric => {
+            I::Barycentric | I::BarycentricNoPerspective => {
                 self.capability(Capability::FragmentBarycentricKHR);
                 self.extension("SPV_KHR_fragment_shader_barycentric");
-                B::BaryCoordKHR
+                if b == I::Barycentric {
+                    B::BaryCoordKHR
+                } else {
+                    B::BaryCoordNoPerspKHR
+                }
+            }
+            I::FullyCovered => {
+                self.capability(Capability::FragmentFullyCoveredEXT);
+                self.extension("SPV_EXT_fragment_fully_covered");
+                B::FullyCoveredEXT
             }
             I::ShadingRate | I::PrimitiveShadingRate => {
                 self.capability(Capability::FragmentShadingRateKHR);

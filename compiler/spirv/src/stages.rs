@@ -125,6 +125,8 @@ impl Ctx<'_> {
                     TessOutput::TriangleCw => (Mode::VertexOrderCw, vec![]),
                     TessOutput::TriangleCcw => (Mode::VertexOrderCcw, vec![]),
                 },
+                M::DepthGreater => (Mode::DepthGreater, vec![]),
+                M::DepthLess => (Mode::DepthLess, vec![]),
             };
             out.push(mode);
         }

@@ -9,3 +9,4 @@ mod layouts;
 mod locations;
 mod opcodes;
 mod resources;
+mod system_values;
