@@ -267,28 +267,30 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 return Err(self.cx.unsupported("a local of unknown type", range));
             };
             if local.is_static && !local.is_const {
-                // A `static` local keeps its value across calls: a private global, whose
-                // (constant) initializer applies once.
-                let init = match local.init {
-                    None => None,
+                // A `static` local keeps its value across calls: a private global. A constant
+                // initializer is the global's; any other runs the first time the declaration
+                // is reached, guarded by a flag global as DXC does (`stmt.rs`).
+                let (init, guarded) = match local.init {
+                    None => (None, false),
                     Some(e) => match self.literal_at(e, &ty) {
-                        Some(Value::Const(c)) => Some(c),
-                        _ => {
-                            return Err(self.cx.unsupported(
-                                "a `static` local with a non-constant initializer",
-                                range,
-                            ))
-                        }
+                        Some(Value::Const(c)) => (Some(c), false),
+                        _ => (None, true),
                     },
                 };
                 if !is_storable(&ty) {
                     return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
                 }
                 let fname = self.cx.mb.module().functions[self.func].name.clone();
-                let g = self
-                    .cx
-                    .mb
-                    .private(&format!("{fname}.{}", local.name), ty, init);
+                let name = format!("{fname}.{}", local.name);
+                let g = self.cx.mb.private(&name, ty, init);
+                if guarded {
+                    let no = self.cx.mb.const_handle(ir::Constant::bool(false));
+                    let flag = self
+                        .cx
+                        .mb
+                        .private(&format!("init.{name}"), Type::BOOL, Some(no));
+                    self.cx.static_local_flags.push((g, flag));
+                }
                 self.locals[i] = Some(Value::Global(g));
                 continue;
             }

@@ -31,8 +31,8 @@
 //! never a panic): ray-tracing and library entries, descriptor-heap elements used other than to
 //! initialize a resource local, be passed or cast ([`heap`]), texel offsets
 //! that are not constants (unless [`unroll`] makes them so), clamp and status arguments of
-//! texture methods, `static` locals with non-constant initializers, and a few intrinsics
-//! (`printf`...).
+//! texture methods, and a few intrinsics. A `static` local with a non-constant initializer
+//! runs it the first time its declaration is reached, behind an `init.<name>` flag global.
 //!
 //! # Diagnostic codes
 //!

@@ -9,4 +9,5 @@ mod layouts;
 mod locations;
 mod opcodes;
 mod resources;
+mod statics;
 mod system_values;
