@@ -156,7 +156,8 @@ impl std::ops::BitOr for BarrierFlags {
 ///   place of the texture pointer and coordinate.
 /// - `Call`: arguments. `CallIntrinsic`: the HLSL intrinsic's operands in HLSL order.
 /// - `EmitVertex`, `EndPrimitive` (geometry shaders): none; the vertex emitted is what the
-///   stage outputs hold, so lowering stores them first. `SetMeshOutputs` (mesh shaders):
+///   stage outputs hold, so lowering stores them first. One literal, the stream id, when the
+///   shader has several output streams (SPIR-V `OpEmitStreamVertex`). `SetMeshOutputs` (mesh shaders):
 ///   vertex count, primitive count (`uint`). `EmitMeshTasks` (amplification shaders, a
 ///   terminator): group counts x, y, z (`uint`), then the payload, a pointer into
 ///   `task_payload`.

@@ -352,6 +352,8 @@ pub struct GlobalVar {
     pub patch: bool,
     /// A mesh-shader output per primitive rather than per vertex (SPIR-V `PerPrimitiveEXT`).
     pub per_primitive: bool,
+    /// The output stream of a geometry shader with several (SPIR-V `Stream`).
+    pub stream: Option<u32>,
 }
 
 impl GlobalVar {
@@ -372,6 +374,7 @@ impl GlobalVar {
             image_format: None,
             patch: false,
             per_primitive: false,
+            stream: None,
         }
     }
 

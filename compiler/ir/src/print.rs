@@ -153,6 +153,9 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
         if g.per_primitive {
             globals.push_str(" per_primitive");
         }
+        if let Some(s) = g.stream {
+            let _ = write!(globals, " stream({s})");
+        }
         for i in &g.interpolation {
             let _ = write!(globals, " {}", i.name());
         }
@@ -527,6 +530,10 @@ pub(crate) fn inst_line(
                     args.push(format!("offset({})", lits(offset)));
                 }
             }
+        }
+        Opcode::EmitVertex | Opcode::EndPrimitive => {
+            args = vals(&d.operands);
+            args.extend(d.literals.iter().map(|s| format!("stream({s})")));
         }
         op if op.is_texture() => {
             args = vals(&d.operands);

@@ -582,6 +582,10 @@ impl Ctx<'_> {
             self.mesh_shading();
             self.decorate(id, Decoration::PerPrimitiveEXT, &[]);
         }
+        if let Some(s) = g.stream {
+            self.capability(Capability::GeometryStreams);
+            self.decorate(id, Decoration::Stream, &[Operand::LiteralBit32(s)]);
+        }
         let g = &self.m.globals[h];
         // Integer and double fragment inputs are made `Flat` where the entry point is
         // declared (`entry.rs`), which knows the execution model.

@@ -9,5 +9,6 @@ mod layouts;
 mod locations;
 mod opcodes;
 mod resources;
+mod stages;
 mod statics;
 mod system_values;

@@ -557,6 +557,10 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
         Opcode::EmitVertex | Opcode::EndPrimitive => {
             needs_void(ck);
             count(ck, 0..=0);
+            if d.literals.len() > 1 || d.literals.iter().any(|&s| !(0..4).contains(&s)) {
+                let msg = "takes at most one stream id, 0 to 3".to_owned();
+                fail(ck, Rule::OperandCount, msg);
+            }
         }
         Opcode::SetMeshOutputs | Opcode::EmitMeshTasks => {
             needs_void(ck);
