@@ -470,12 +470,13 @@ fn emit_ir_reports_what_does_not_lower_yet() {
     );
     let file = temp_file(
         "unsupported_cs.hlsl",
-        "RWStructuredBuffer<int> O;\n[numthreads(1,1,1)]\nvoid main() { printf(\"x\"); }\n",
+        "RWStructuredBuffer<int> O;\n[numthreads(1,1,1)]\nvoid main() { printf(\"%d\", O); }\n",
     );
     let out = hlslc(&["-T", "cs_6_0", "--emit", "ir", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("not supported yet: the intrinsic `printf` here"),
+        stderr(&out)
+            .contains("not supported yet: printing a value of type RWStructuredBuffer<int>"),
         "{}",
         stderr(&out)
     );

@@ -24,6 +24,9 @@ pub struct Module {
     pub globals: Arena<GlobalVar>,
     pub functions: Arena<Function>,
     pub entry_points: Vec<EntryPoint>,
+    /// String literals (`printf` formats), referred to by index from the literals of the
+    /// instructions that use them.
+    pub strings: Vec<String>,
 }
 
 impl Module {

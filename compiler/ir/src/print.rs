@@ -491,6 +491,19 @@ pub(crate) fn inst_line(
             line.push_str(&func_ref(module, callee));
             let _ = write!(line, "({})", vals(&d.operands).join(", "));
         }
+        // `printf`'s format is a string of the module, named by its first literal.
+        Opcode::CallIntrinsic(i @ crate::Intrinsic::Printf) => {
+            let format = d
+                .literals
+                .first()
+                .and_then(|&s| module.strings.get(s as usize));
+            let mut parts = vec![match format {
+                Some(s) => format!("{s:?}"),
+                None => "<no string>".to_owned(),
+            }];
+            parts.extend(vals(&d.operands));
+            let _ = write!(line, " {}({})", i.name(), parts.join(", "));
+        }
         Opcode::CallIntrinsic(i) => {
             let _ = write!(line, " {}({})", i.name(), vals(&d.operands).join(", "));
         }

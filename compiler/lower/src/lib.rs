@@ -32,7 +32,8 @@
 //! initialize a resource local, be passed or cast ([`heap`]), texel offsets
 //! that are not constants (unless [`unroll`] makes them so), clamp and status arguments of
 //! texture methods, and a few intrinsics. A `static` local with a non-constant initializer
-//! runs it the first time its declaration is reached, behind an `init.<name>` flag global.
+//! runs it the first time its declaration is reached, behind an `init.<name>` flag global;
+//! `printf` keeps its format in the module's strings ([`printf`]).
 //!
 //! # Diagnostic codes
 //!
@@ -69,6 +70,7 @@ pub mod graphics;
 pub mod heap;
 pub mod init;
 pub mod options;
+pub mod printf;
 pub mod resources;
 pub mod spec_const;
 pub mod stages;
