@@ -1,6 +1,8 @@
 //! Vertex and pixel entry wrappers: each parameter (or each field of a struct parameter) with
 //! a semantic becomes an input variable and the return value (or each field of a returned
-//! struct) an output variable, after DXC's SPIR-V mapping (`docs/SPIR-V.rst`):
+//! struct) an output variable; an `out` parameter is an output, an `inout` one both (outputs
+//! of the result come first), passed to the body as a local of the wrapper. After DXC's SPIR-V
+//! mapping (`docs/SPIR-V.rst`):
 //!
 //! - system values are built-ins of their natural type ([`stages::vars::builtin`]: the
 //!   same table as the other stages), converted on load and store;
@@ -15,6 +17,7 @@
 //!
 //! The wrapper loads the inputs, calls `Name_body` and stores the outputs.
 
+use hir::item_tree::ParamDirection;
 use ir::{BuiltIn, EntryPoint, ExecutionMode, Opcode, Stage, StageBinding};
 use types::{Interpolation, Type};
 
@@ -272,6 +275,16 @@ fn adaptable(leaf: &Type, var: &Type) -> bool {
     }
 }
 
+/// How the wrapper passes one parameter of the entry function.
+struct ParamShape {
+    ty: Type,
+    direction: ParamDirection,
+    /// Its input variables (`in`, `inout`).
+    inputs: std::ops::Range<usize>,
+    /// Its output variables (`out`, `inout`).
+    outputs: std::ops::Range<usize>,
+}
+
 pub fn lower_graphics_entry(
     cx: &mut ModuleCtx<'_>,
     idx: hir::item_tree::ItemIdx,
@@ -286,44 +299,7 @@ pub fn lower_graphics_entry(
     let range = cx.item_range(idx);
     let f = cx.tree.function(idx).cloned().expect("a function");
     let sig = hir::function_signature(cx.db, cx.function_id(idx));
-    let mut inputs = Vec::new();
-    let mut param_shapes = Vec::new();
-    for (i, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
-        let ty = ps.ty.clone();
-        let attrs = Attrs {
-            location: crate::attrs::param_location(cx, idx, i),
-            per_primitive: crate::attrs::param_has_attr(cx, idx, i, "vk::perprimitive"),
-        };
-        let first = inputs.len();
-        let ok = ty.as_ref().and_then(|t| {
-            vars_of(
-                cx,
-                t,
-                p.semantic.as_deref(),
-                attrs,
-                &mut Vec::new(),
-                &mut inputs,
-            )
-        });
-        let (Some(ty), Some(()), hir::item_tree::ParamDirection::In) = (ty, ok, p.direction) else {
-            cx.unsupported(
-                &format!(
-                    "the entry parameter `{}` (only `in` values with semantics)",
-                    p.name
-                ),
-                range,
-            );
-            return;
-        };
-        // Modifiers of the parameter itself (fields keep their own).
-        let modifiers = crate::attrs::param_interpolation(cx, idx, i);
-        for v in &mut inputs[first..] {
-            if v.leaf.interpolation.is_empty() {
-                v.leaf.interpolation = modifiers.clone();
-            }
-        }
-        param_shapes.push((ty, first..inputs.len()));
-    }
+    // Outputs: the result's first, then those of `out` and `inout` parameters (DXC's order).
     let ret = sig.ret.clone().unwrap_or(Type::Void);
     let mut outputs = Vec::new();
     if !ret.is_void() {
@@ -337,6 +313,55 @@ pub fn lower_graphics_entry(
             return;
         }
     }
+    let mut inputs = Vec::new();
+    let mut params = Vec::new();
+    for (i, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
+        let attrs = Attrs {
+            location: crate::attrs::param_location(cx, idx, i),
+            per_primitive: crate::attrs::param_has_attr(cx, idx, i, "vk::perprimitive"),
+        };
+        let modifiers = crate::attrs::param_interpolation(cx, idx, i);
+        let Some(ty) = ps.ty.clone() else {
+            cx.unsupported(&format!("the entry parameter `{}`", p.name), range);
+            return;
+        };
+        let semantic = p.semantic.as_deref();
+        let side = |vars: &mut Vec<Var>| -> Option<std::ops::Range<usize>> {
+            let first = vars.len();
+            vars_of(cx, &ty, semantic, attrs.clone(), &mut Vec::new(), vars)?;
+            // Modifiers of the parameter itself (fields keep their own).
+            for v in &mut vars[first..] {
+                if v.leaf.interpolation.is_empty() {
+                    v.leaf.interpolation = modifiers.clone();
+                }
+            }
+            Some(first..vars.len())
+        };
+        let reads = p.direction != ParamDirection::Out;
+        let writes = p.direction != ParamDirection::In;
+        let ins = if reads { side(&mut inputs) } else { Some(0..0) };
+        let outs = if writes {
+            side(&mut outputs)
+        } else {
+            Some(0..0)
+        };
+        let (Some(ins), Some(outs)) = (ins, outs) else {
+            cx.unsupported(
+                &format!(
+                    "the entry parameter `{}` (only values with semantics)",
+                    p.name
+                ),
+                range,
+            );
+            return;
+        };
+        params.push(ParamShape {
+            ty,
+            direction: p.direction,
+            inputs: ins,
+            outputs: outs,
+        });
+    }
     let Some(in_vars) = declare(cx, ir_stage, Side::Input, &inputs, range) else {
         return;
     };
@@ -349,13 +374,32 @@ pub fn lower_graphics_entry(
     let wrapper = crate::stages::begin_wrapper(cx, name);
     {
         let mut fb = crate::stages::wrapper_builder(cx, wrapper);
-        let args: Vec<_> = param_shapes
-            .iter()
-            .map(|(ty, vars)| crate::stages::load_value(&mut fb, ty, &in_vars[vars.clone()], None))
-            .collect();
+        let mut args = Vec::new();
+        // `out` and `inout` parameters: the body writes a local of the wrapper.
+        let mut locals = Vec::new();
+        for (p, param) in params.iter().zip(&f.params) {
+            let value = (p.direction != ParamDirection::Out).then(|| {
+                crate::stages::load_value(&mut fb, &p.ty, &in_vars[p.inputs.clone()], None)
+            });
+            if p.direction == ParamDirection::In {
+                args.extend(value);
+                continue;
+            }
+            let local = fb.alloca(p.ty.clone(), &param.name);
+            if let Some(v) = value {
+                fb.store(local, v);
+            }
+            locals.push((local, p));
+            args.push(local);
+        }
         let result = fb.call(body, &args);
+        let result_vars = outputs.len() - params.iter().map(|p| p.outputs.len()).sum::<usize>();
         if !ret.is_void() {
-            crate::stages::store_value(&mut fb, result, &out_vars, None);
+            crate::stages::store_value(&mut fb, result, &out_vars[..result_vars], None);
+        }
+        for (local, p) in locals {
+            let v = fb.load(local);
+            crate::stages::store_value(&mut fb, v, &out_vars[p.outputs.clone()], None);
         }
         fb.inst(Opcode::Return, Type::Void, Vec::new());
     }

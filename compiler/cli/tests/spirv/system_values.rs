@@ -208,3 +208,41 @@ float4 main(float4 color : COLOR, PrimAttrs p) : SV_Target {
         "OpExtension \"SPV_EXT_mesh_shader\"",
     ]);
 }
+
+#[test]
+fn out_and_inout_entry_parameters() {
+    let m = compile(
+        r#"
+float4 main(float4 pos : SV_Position, out float d : SV_Depth, inout uint c : SV_Coverage,
+            out float4 extra : SV_Target1) : SV_Target {
+    d = pos.z;
+    c &= 1;
+    extra = pos.yxzw;
+    return pos;
+}
+"#,
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(m.builtin("out.SV_Depth"), "FragDepth");
+    assert_eq!(m.builtin("in.SV_Coverage"), "SampleMask");
+    assert_eq!(m.builtin("out.SV_Coverage"), "SampleMask");
+    assert_eq!(m.location("out.SV_Target"), 0);
+    assert_eq!(m.location("out.SV_Target1"), 1);
+    m.assert_has(&["OpExecutionMode %main DepthReplacing"]);
+    let m = compile(
+        r#"
+void main(float3 p : POSITION, out float4 pos : SV_Position, out float2 uv : TEXCOORD0,
+          out float clip : SV_ClipDistance0) {
+    pos = float4(p, 1);
+    uv = p.xy;
+    clip = p.z;
+}
+"#,
+        "vs_6_0",
+        &["-O0"],
+    );
+    assert_eq!(m.builtin("out.SV_Position"), "Position");
+    assert_eq!(m.location("out.TEXCOORD0"), 0);
+    assert_eq!(m.builtin("out.SV_ClipDistance"), "ClipDistance");
+}
