@@ -357,6 +357,9 @@ pub struct GlobalVar {
     pub per_primitive: bool,
     /// The output stream of a geometry shader with several (SPIR-V `Stream`).
     pub stream: Option<u32>,
+    /// A pixel input read per vertex of the primitive (`GetAttributeAtVertex`): an array of
+    /// the three vertices' values (SPIR-V `PerVertexKHR`).
+    pub per_vertex: bool,
 }
 
 impl GlobalVar {
@@ -378,6 +381,7 @@ impl GlobalVar {
             patch: false,
             per_primitive: false,
             stream: None,
+            per_vertex: false,
         }
     }
 

@@ -156,6 +156,9 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
         if let Some(s) = g.stream {
             let _ = write!(globals, " stream({s})");
         }
+        if g.per_vertex {
+            globals.push_str(" per_vertex");
+        }
         for i in &g.interpolation {
             let _ = write!(globals, " {}", i.name());
         }

@@ -154,6 +154,9 @@ impl FnLower<'_, '_> {
         if name == "printf" {
             return self.lower_printf(e, args);
         }
+        if name == "GetAttributeAtVertex" {
+            return self.lower_attribute_at_vertex(e, args);
+        }
         if let Some(r) = self.lower_mesh_intrinsic(name, args) {
             return r;
         }

@@ -21,8 +21,11 @@ use hir::item_tree::ParamDirection;
 use ir::{BuiltIn, EntryPoint, ExecutionMode, Opcode, Stage, StageBinding};
 use types::{Interpolation, Type};
 
-use crate::context::ModuleCtx;
+use hir::body::{Expr, ExprId};
+
+use crate::context::{ModuleCtx, R};
 use crate::entry::ShaderStage;
+use crate::func::FnLower;
 use crate::stages::vars::{builtin, Declare, Leaf, Side, StageVar};
 
 /// One stage variable to declare: its leaf and what the attributes of its declaration say.
@@ -32,6 +35,8 @@ struct Var {
     location: Option<Result<u32, String>>,
     /// `[[vk::perprimitive]]`.
     per_primitive: bool,
+    /// Read with `GetAttributeAtVertex`: one value per vertex of the primitive.
+    per_vertex: bool,
 }
 
 /// The attributes that apply to the leaves of one parameter or result.
@@ -113,6 +118,7 @@ fn leaf_var(ty: &Type, semantic: &str, attrs: Attrs, path: &[u32]) -> Var {
         },
         location: attrs.location,
         per_primitive: attrs.per_primitive,
+        per_vertex: false,
     }
 }
 
@@ -211,7 +217,10 @@ fn declare(
             continue;
         }
         let mut interpolation = v.leaf.interpolation.clone();
-        let (binding, ty) = if let Some((b, t)) = builtin(stage, side, semantic) {
+        let (binding, ty) = if v.per_vertex && builtin(stage, side, semantic).is_some() {
+            cx.unsupported(&format!("`GetAttributeAtVertex` of `{semantic}`"), range);
+            return None;
+        } else if let Some((b, t)) = builtin(stage, side, semantic) {
             if !adaptable(&v.leaf.ty, &t) {
                 cx.unsupported(&format!("`{semantic}` of type {}", v.leaf.ty), range);
                 return None;
@@ -244,19 +253,30 @@ fn declare(
             "{}.{semantic}",
             if side == Side::Output { "out" } else { "in" }
         );
+        // The three vertices' values of a primitive, not interpolated.
+        let arrayed = v.per_vertex.then_some(3);
+        let declared = match arrayed {
+            Some(n) => Type::array(ty.clone(), n),
+            None => ty.clone(),
+        };
         let g = if side == Side::Output {
-            cx.mb.output(&name, ty.clone(), binding)
+            cx.mb.output(&name, declared, binding)
         } else {
-            cx.mb.input(&name, ty.clone(), binding)
+            cx.mb.input(&name, declared, binding)
         };
         let gv = &mut cx.mb.module_mut().globals[g];
-        gv.interpolation = interpolation;
+        gv.interpolation = if v.per_vertex {
+            Vec::new()
+        } else {
+            interpolation
+        };
         gv.per_primitive = v.per_primitive && stage == Stage::Pixel && side == Side::Input;
+        gv.per_vertex = v.per_vertex;
         out.push(StageVar {
             global: g,
             leaf: v.leaf.clone(),
             var_ty: ty,
-            arrayed: None,
+            arrayed,
             component: None,
         });
     }
@@ -362,9 +382,26 @@ pub fn lower_graphics_entry(
             outputs: outs,
         });
     }
+    if ir_stage == Stage::Pixel {
+        let wanted = attribute_at_vertex_uses(cx, idx);
+        for (n, p) in params.iter().enumerate() {
+            for v in &mut inputs[p.inputs.clone()] {
+                v.per_vertex = wanted.contains(&(n, v.leaf.path.clone()));
+            }
+        }
+    }
     let Some(in_vars) = declare(cx, ir_stage, Side::Input, &inputs, range) else {
         return;
     };
+    for (n, p) in params.iter().enumerate() {
+        for v in &in_vars[p.inputs.clone()] {
+            if v.arrayed.is_some() {
+                let entry = (n, v.leaf.path.clone(), v.global);
+                cx.stage_io.per_vertex.push(entry);
+            }
+        }
+    }
+    cx.stage_io.entry = Some(idx);
     let Some(out_vars) = declare(cx, ir_stage, Side::Output, &outputs, range) else {
         return;
     };
@@ -378,9 +415,8 @@ pub fn lower_graphics_entry(
         // `out` and `inout` parameters: the body writes a local of the wrapper.
         let mut locals = Vec::new();
         for (p, param) in params.iter().zip(&f.params) {
-            let value = (p.direction != ParamDirection::Out).then(|| {
-                crate::stages::load_value(&mut fb, &p.ty, &in_vars[p.inputs.clone()], None)
-            });
+            let value = (p.direction != ParamDirection::Out)
+                .then(|| load_param(&mut fb, &p.ty, &in_vars[p.inputs.clone()]));
             if p.direction == ParamDirection::In {
                 args.extend(value);
                 continue;
@@ -432,4 +468,108 @@ pub fn lower_graphics_entry(
     cx.mb.entry_point(entry);
     cx.drain_queue();
     crate::init::lower_init_globals(cx, wrapper);
+}
+
+/// A parameter's value from its input variables; a per-vertex one gives its first vertex's
+/// value (what the parameter reads outside `GetAttributeAtVertex`).
+fn load_param(fb: &mut ir::FunctionBuilder<'_>, ty: &Type, vars: &[StageVar]) -> ir::Value {
+    let leaves: Vec<ir::Value> = vars
+        .iter()
+        .map(|v| match v.arrayed {
+            Some(_) => {
+                let first = fb.uint(0);
+                let p = fb.access_chain(ir::Value::Global(v.global), &[first]);
+                fb.load(p)
+            }
+            None => crate::stages::load_value(fb, &v.leaf.ty, std::slice::from_ref(v), None),
+        })
+        .collect();
+    crate::stages::vars::build(fb, ty, &mut leaves.into_iter())
+}
+
+/// The parameter and field path of `e` when it names an entry parameter or a field of one
+/// (`c`, `input.color`).
+fn param_leaf(
+    body: &hir::body::Body,
+    ty_of: impl Fn(ExprId) -> Option<Type>,
+    e: ExprId,
+) -> Option<(usize, Vec<u32>)> {
+    match body.expr(e) {
+        Expr::Local(l) => Some((body.params.iter().position(|p| p == l)?, Vec::new())),
+        Expr::Field { expr, name } => {
+            let Some(Type::Struct(s)) = ty_of(*expr) else {
+                return None;
+            };
+            let i = s.field_index(name)? as u32;
+            let (n, mut path) = param_leaf(body, ty_of, *expr)?;
+            path.push(i);
+            Some((n, path))
+        }
+        Expr::Paren(inner) => param_leaf(body, ty_of, *inner),
+        _ => None,
+    }
+}
+
+/// The (parameter, field path) of every `GetAttributeAtVertex(x, i)` of entry `idx` whose `x`
+/// names a parameter or one of its fields.
+fn attribute_at_vertex_uses(
+    cx: &ModuleCtx<'_>,
+    idx: hir::item_tree::ItemIdx,
+) -> Vec<(usize, Vec<u32>)> {
+    let fid = cx.function_id(idx);
+    let body = hir::body::body(cx.db, fid);
+    let infer = hir::infer::infer(cx.db, fid);
+    let mut out = Vec::new();
+    for e in &body.exprs {
+        let Expr::Call { callee, args } = e else {
+            continue;
+        };
+        let Expr::Path(path) = body.expr(*callee) else {
+            continue;
+        };
+        if path.as_name() != Some("GetAttributeAtVertex") {
+            continue;
+        }
+        let ty_of = |x: ExprId| infer.type_of_expr(x).cloned();
+        if let Some(found) = args.first().and_then(|&a| param_leaf(&body, ty_of, a)) {
+            out.push(found);
+        }
+    }
+    out
+}
+
+impl FnLower<'_, '_> {
+    /// `GetAttributeAtVertex(x, i)` in a pixel entry: vertex `i`'s value of the per-vertex
+    /// input `x` names.
+    pub fn lower_attribute_at_vertex(
+        &mut self,
+        e: ExprId,
+        args: &[ExprId],
+    ) -> R<Option<ir::Value>> {
+        let [value, vertex] = args else {
+            return Err(self.unsupported("`GetAttributeAtVertex` without two arguments", e));
+        };
+        let infer = self.infer.clone();
+        let ty_of = |x: ExprId| infer.type_of_expr(x).cloned();
+        let leaf = param_leaf(&self.body, ty_of, *value)
+            .filter(|_| self.cx.stage_io.entry == Some(self.item));
+        let global = leaf.and_then(|(n, path)| {
+            self.cx
+                .stage_io
+                .per_vertex
+                .iter()
+                .find(|(m, p, _)| *m == n && *p == path)
+                .map(|(_, _, g)| *g)
+        });
+        let Some(global) = global else {
+            return Err(self.unsupported(
+                "`GetAttributeAtVertex` of something other than a pixel entry's input value",
+                e,
+            ));
+        };
+        let i = self.coerce(*vertex, &Type::UINT)?;
+        let mut fb = self.fb();
+        let p = fb.access_chain(ir::Value::Global(global), &[i]);
+        Ok(Some(fb.load(p)))
+    }
 }

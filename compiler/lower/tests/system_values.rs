@@ -423,3 +423,87 @@ VsOut main(float4 p : SV_Position, uint view : SV_ViewID) {
         "#]],
     );
 }
+
+#[test]
+fn get_attribute_at_vertex_reads_per_vertex_inputs() {
+    // `color` and `id` become arrays of the three vertices' values; the parameter itself
+    // reads vertex 0, `GetAttributeAtVertex(x, i)` vertex `i`.
+    check(
+        r#"
+struct PsIn { float4 pos : SV_Position; nointerpolation float3 color : COLOR; };
+float4 main(PsIn i, nointerpolation uint id : ID, float3 bary : SV_Barycentrics) : SV_Target {
+    float3 c = GetAttributeAtVertex(i.color, 1) * bary.y;
+    return float4(c + i.color, float(GetAttributeAtVertex(id, 2)));
+}
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            struct PsIn { float4 pos : SV_Position; nointerpolation float3 color : COLOR; }
+
+            @g0 = input float4 builtin(FragCoord) ; in.SV_Position
+            @g1 = input array<float3, 3> location(0) per_vertex ; in.COLOR
+            @g2 = input array<uint, 3> location(1) per_vertex ; in.ID
+            @g3 = input float3 builtin(BaryCoordKHR) ; in.SV_Barycentrics
+            @g4 = output float4 location(0) ; out.SV_Target
+
+            func @main_body(%arg0: PsIn, %arg1: uint, %arg2: float3) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, PsIn> ; i
+              %1 = alloca : ptr<function, uint> ; id
+              %2 = alloca : ptr<function, float3> ; bary
+              %3 = alloca : ptr<function, float3> ; c
+              store %0, %arg0
+              store %1, %arg1
+              store %2, %arg2
+              %4 = access_chain @g1, 1:uint : ptr<input, float3>
+              %5 = load %4 : float3
+              %6 = load %2 : float3
+              %7 = composite_extract %6, [1] : float
+              %8 = composite_construct %7, %7, %7 : float3
+              %9 = mul %5, %8 : float3
+              store %3, %9
+              %10 = load %3 : float3
+              %11 = access_chain %0, 1:int : ptr<function, float3>
+              %12 = load %11 : float3
+              %13 = add %10, %12 : float3
+              %14 = access_chain @g2, 2:uint : ptr<input, uint>
+              %15 = load %14 : uint
+              %16 = convert %15 : float
+              %17 = composite_construct %13, %16 : float4
+              ret %17
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : float4
+              %1 = access_chain @g1, 0:uint : ptr<input, float3>
+              %2 = load %1 : float3
+              %3 = composite_construct %0, %2 : PsIn
+              %4 = access_chain @g2, 0:uint : ptr<input, uint>
+              %5 = load %4 : uint
+              %6 = load @g3 : float3
+              %7 = call @main_body(%3, %5, %6) : float4
+              store @g4, %7
+              ret
+            }
+
+            entry pixel "main" @main inputs(@g0, @g1, @g2, @g3) outputs(@g4)
+        "#]],
+    );
+}
+
+#[test]
+fn get_attribute_at_vertex_in_a_helper_is_not_supported_yet() {
+    let e = common::try_lower_stage(
+        r#"
+float3 Second(float3 c) { return GetAttributeAtVertex(c, 1); }
+float4 main(nointerpolation float3 c : COLOR) : SV_Target { return float4(Second(c), 1); }
+"#,
+        ShaderStage::Pixel,
+    )
+    .unwrap_err();
+    assert!(
+        e.contains("E3001") && e.contains("`GetAttributeAtVertex` of something other than"),
+        "{e}"
+    );
+}

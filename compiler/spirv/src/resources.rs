@@ -586,6 +586,11 @@ impl Ctx<'_> {
             self.capability(Capability::GeometryStreams);
             self.decorate(id, Decoration::Stream, &[Operand::LiteralBit32(s)]);
         }
+        if g.per_vertex {
+            self.capability(Capability::FragmentBarycentricKHR);
+            self.extension("SPV_KHR_fragment_shader_barycentric");
+            self.decorate(id, Decoration::PerVertexKHR, &[]);
+        }
         let g = &self.m.globals[h];
         // Integer and double fragment inputs are made `Flat` where the entry point is
         // declared (`entry.rs`), which knows the execution model.

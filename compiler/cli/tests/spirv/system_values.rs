@@ -246,3 +246,37 @@ void main(float3 p : POSITION, out float4 pos : SV_Position, out float2 uv : TEX
     assert_eq!(m.location("out.TEXCOORD0"), 0);
     assert_eq!(m.builtin("out.SV_ClipDistance"), "ClipDistance");
 }
+
+#[test]
+fn get_attribute_at_vertex_uses_per_vertex_inputs() {
+    let m = compile(
+        r#"
+struct PsIn { float4 pos : SV_Position; nointerpolation float3 color : COLOR; float2 uv : TEXCOORD0; };
+float4 main(PsIn i, nointerpolation uint id : ID, float3 bary : SV_Barycentrics) : SV_Target {
+    float3 c = GetAttributeAtVertex(i.color, 0) * bary.x + GetAttributeAtVertex(i.color, 1) * bary.y
+        + GetAttributeAtVertex(i.color, 2) * bary.z;
+    return float4(c + i.color, float(GetAttributeAtVertex(id, 2)) + i.uv.x);
+}
+"#,
+        "ps_6_1",
+        &[],
+    );
+    assert_eq!(
+        m.decoration("in.COLOR", "PerVertexKHR"),
+        Some(String::new())
+    );
+    assert_eq!(m.decoration("in.ID", "PerVertexKHR"), Some(String::new()));
+    // Per-vertex values are not interpolated: no `Flat` even on the integer one.
+    assert_eq!(m.decoration("in.ID", "Flat"), None);
+    assert_eq!(m.decoration("in.TEXCOORD0", "PerVertexKHR"), None);
+    assert!(
+        m.pointee_definition("in.COLOR").starts_with("OpTypeVector"),
+        "{}",
+        m.asm
+    );
+    m.assert_has(&[
+        "OpCapability FragmentBarycentricKHR",
+        "OpExtension \"SPV_KHR_fragment_shader_barycentric\"",
+        "OpTypeArray %v3float %uint_3",
+    ]);
+}

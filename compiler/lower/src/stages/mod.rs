@@ -45,6 +45,9 @@ pub struct StageIo {
     pub skipped: Vec<(ItemIdx, usize)>,
     /// A geometry shader's output streams, in parameter order.
     pub streams: Vec<geometry::OutputStream>,
+    /// Pixel inputs read with `GetAttributeAtVertex`: (parameter, field path, the variable
+    /// holding one value per vertex).
+    pub per_vertex: Vec<(usize, Vec<u32>, ir::Global)>,
     /// A mesh shader's output arrays: the parameter and its variables.
     pub mesh_outputs: Vec<(LocalId, mesh::MeshOutput)>,
 }

@@ -535,7 +535,11 @@ pub fn store_leaf(fb: &mut FunctionBuilder<'_>, var: &StageVar, index: Option<Va
 }
 
 /// A value of `ty` from its leaves, in order.
-fn build(fb: &mut FunctionBuilder<'_>, ty: &Type, next: &mut impl Iterator<Item = Value>) -> Value {
+pub(crate) fn build(
+    fb: &mut FunctionBuilder<'_>,
+    ty: &Type,
+    next: &mut impl Iterator<Item = Value>,
+) -> Value {
     match ty {
         Type::Struct(s) => {
             let parts: Vec<Value> = s.fields.iter().map(|f| build(fb, &f.ty, next)).collect();
