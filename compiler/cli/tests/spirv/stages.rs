@@ -71,3 +71,44 @@ void main(triangle V input[3], inout TriangleStream<V> s) {
     assert_eq!(m.builtin("out.SV_CullDistance"), "CullDistance");
     m.assert_has(&["OpCapability ClipDistance", "OpCapability CullDistance"]);
 }
+
+#[test]
+fn geometry_view_id_and_shading_rate() {
+    let m = compile(
+        r#"
+struct V { float4 pos : SV_Position; };
+struct G { float4 pos : SV_Position; uint rate : SV_ShadingRate; uint layer : SV_RenderTargetArrayIndex; };
+[maxvertexcount(1)]
+void main(point V input[1], uint view : SV_ViewID, inout PointStream<G> s) {
+    G g;
+    g.pos = input[0].pos;
+    g.rate = 0;
+    g.layer = view;
+    s.Append(g);
+}
+"#,
+        "gs_6_4",
+        &[],
+    );
+    assert_eq!(m.builtin("in.SV_ViewID"), "ViewIndex");
+    assert_eq!(m.builtin("out.SV_ShadingRate"), "PrimitiveShadingRateKHR");
+    assert_eq!(m.builtin("out.SV_RenderTargetArrayIndex"), "Layer");
+    m.assert_has(&["OpCapability MultiView", "OpCapability FragmentShadingRateKHR"]);
+}
+
+#[test]
+fn domain_shader_view_id() {
+    let m = compile(
+        r#"
+struct PC { float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor; };
+struct CP { float4 pos : SV_Position; };
+[domain("quad")]
+float4 main(PC pc, float2 uv : SV_DomainLocation, const OutputPatch<CP, 4> cp, uint view : SV_ViewID) : SV_Position {
+    return lerp(cp[0].pos, cp[3].pos, uv.x) + float(view);
+}
+"#,
+        "ds_6_1",
+        &[],
+    );
+    assert_eq!(m.builtin("in.SV_ViewID"), "ViewIndex");
+}
