@@ -93,7 +93,10 @@ void main(point V input[1], uint view : SV_ViewID, inout PointStream<G> s) {
     assert_eq!(m.builtin("in.SV_ViewID"), "ViewIndex");
     assert_eq!(m.builtin("out.SV_ShadingRate"), "PrimitiveShadingRateKHR");
     assert_eq!(m.builtin("out.SV_RenderTargetArrayIndex"), "Layer");
-    m.assert_has(&["OpCapability MultiView", "OpCapability FragmentShadingRateKHR"]);
+    m.assert_has(&[
+        "OpCapability MultiView",
+        "OpCapability FragmentShadingRateKHR",
+    ]);
 }
 
 #[test]
