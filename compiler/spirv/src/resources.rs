@@ -579,6 +579,13 @@ impl Ctx<'_> {
             self.decorate(id, Decoration::Patch, &[]);
         }
         if g.per_primitive {
+            if !self.at_least(1, 4) {
+                return Err(SpirvError::needs_target(format!(
+                    "the per-primitive stage variable \"{}\" (SPV_EXT_mesh_shader) needs \
+                     SPIR-V 1.4: vulkan1.2 or later",
+                    g.name
+                )));
+            }
             self.mesh_shading();
             self.decorate(id, Decoration::PerPrimitiveEXT, &[]);
         }

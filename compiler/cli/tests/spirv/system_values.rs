@@ -3,7 +3,7 @@
 //! the execution modes of the conservative depth outputs, and the one `float` array that all
 //! clip (and, apart, all cull) distances of a signature share.
 
-use crate::harness::compile;
+use crate::harness::{compile, refuse};
 
 #[test]
 fn vertex_clip_and_cull_distances_are_float_arrays() {
@@ -207,6 +207,15 @@ float4 main(float4 color : COLOR, PrimAttrs p) : SV_Target {
         "OpCapability MeshShadingEXT",
         "OpExtension \"SPV_EXT_mesh_shader\"",
     ]);
+    // SPV_EXT_mesh_shader needs SPIR-V 1.4: a clear error under Vulkan 1.0.
+    refuse(
+        "struct P { [[vk::perprimitive]] nointerpolation uint m : MATERIAL; };\n\
+         float4 main(P p) : SV_Target { return float(p.m); }\n",
+        "ps_6_5",
+        &[],
+        1,
+        "the per-primitive stage variable \"in.MATERIAL\" (SPV_EXT_mesh_shader) needs SPIR-V 1.4",
+    );
 }
 
 #[test]
