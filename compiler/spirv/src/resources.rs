@@ -579,7 +579,8 @@ impl Ctx<'_> {
             self.decorate(id, Decoration::Patch, &[]);
         }
         if g.per_primitive {
-            if !self.at_least(1, 4) {
+            // A mesh shader's own outputs get the message about the stage.
+            if !self.at_least(1, 4) && !stages.contains(&ir::Stage::Mesh) {
                 return Err(SpirvError::needs_target(format!(
                     "the per-primitive stage variable \"{}\" (SPV_EXT_mesh_shader) needs \
                      SPIR-V 1.4: vulkan1.2 or later",
