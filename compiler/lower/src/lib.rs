@@ -32,7 +32,8 @@
 //! initialize a resource local, be passed or cast ([`heap`]), texel offsets
 //! that are not constants (unless [`unroll`] makes them so), clamp and status arguments of
 //! texture methods, and a few intrinsics. A `static` local with a non-constant initializer
-//! runs it the first time its declaration is reached, behind an `init.<name>` flag global;
+//! (and a `static const` one whose initializer reads locals) runs it the first time its
+//! declaration is reached, behind an `init.<name>` flag global;
 //! `printf` keeps its format in the module's strings ([`printf`]).
 //!
 //! # Diagnostic codes

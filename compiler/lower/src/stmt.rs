@@ -34,7 +34,8 @@ impl FnLower<'_, '_> {
                     let local = self.body.local(l);
                     // A `static` local is initialized once: by its global's initializer, or
                     // here, the first time, when the initializer is not a constant.
-                    let once = local.is_static && !local.is_const;
+                    let once = local.is_static
+                        && matches!(self.locals[l.0 as usize], Some(Value::Global(_)));
                     if once {
                         self.init_static_local(l)?;
                         continue;

@@ -1,7 +1,7 @@
-//! `static` locals whose initializer is not a constant: a private global and an `init.` flag,
-//! the initializer run the first time the declaration is reached (as DXC does), and `static
-//! const` locals. The dumps are verified; the kernels also run on the interpreter with
-//! expected values worked out by hand.
+//! `static` locals whose initializer is not a constant, and `static const` ones whose
+//! initializer reads locals: a private global and an `init.` flag, the initializer run the
+//! first time the declaration is reached (as DXC does). The dumps are verified; the kernels
+//! also run on the interpreter with expected values worked out by hand.
 
 mod common;
 
@@ -123,4 +123,27 @@ void main() {
 "#;
     // `first` is 4 + 3 = 7 on the first call, and stays 7 after `Out[0]` changes.
     assert_eq!(run(text, 3), vec![50, 7, 14]);
+}
+
+#[test]
+fn static_const_reading_a_parameter_keeps_the_first_value() {
+    let text = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+uint First(uint x) {
+    static const uint first = x + 1;
+    static const uint two = 2;
+    return first * two;
+}
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = First(10);
+    Out[1] = First(20);
+}
+"#;
+    // `first` is 10 + 1 = 11 from the first call on: 22 both times.
+    assert_eq!(run(text, 2), vec![22, 22]);
+    let dump = common::dump(text);
+    assert!(dump.contains("init.First.first"), "{dump}");
+    // `two` has a constant initializer: an ordinary local, no flag.
+    assert!(!dump.contains("init.First.two"), "{dump}");
 }
