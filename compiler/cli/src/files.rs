@@ -71,3 +71,22 @@ impl<'a> Files<'a> for FilesView {
         self.get(id)?.line_range((), line_index)
     }
 }
+
+/// Locations in the IR dump (`--ir-locations`) as `path:line:column..line:column`, with the
+/// path as the user gave it and 1-based lines and columns (columns count characters).
+impl db::ir::SourceNames for FilesView {
+    fn describe(&self, loc: db::ir::SourceLoc) -> Option<String> {
+        let id = FileId(loc.file);
+        let file = self.0.get(loc.file as usize)?;
+        let start = self.location(id, loc.start as usize).ok()?;
+        let end = self.location(id, loc.end.max(loc.start) as usize).ok()?;
+        Some(format!(
+            "{}:{}:{}..{}:{}",
+            file.name(),
+            start.line_number,
+            start.column_number,
+            end.line_number,
+            end.column_number
+        ))
+    }
+}

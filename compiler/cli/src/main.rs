@@ -183,7 +183,7 @@ fn run(options: &Options) -> Result<ExitCode, String> {
                     }
                 }
                 match kind {
-                    EmitKind::Ir => ir_text(module, options.ir_locations).into_bytes(),
+                    EmitKind::Ir => ir_text(module, options.ir_locations, &files).into_bytes(),
                     _ => match emit_spirv(options, module, main_id)? {
                         Ok(words) => {
                             write_listings(options, &words)?;
@@ -347,9 +347,10 @@ fn lower_ir(
     ))
 }
 
-fn ir_text(module: &db::ir::Module, locations: bool) -> String {
+fn ir_text(module: &db::ir::Module, locations: bool, files: &FilesView) -> String {
     let options = db::ir::PrintOptions {
         locations,
+        sources: Some(files),
         ..Default::default()
     };
     db::ir::print_module_with(module, &options)

@@ -470,12 +470,13 @@ fn emit_ir_reports_what_does_not_lower_yet() {
     );
     let file = temp_file(
         "unsupported_cs.hlsl",
-        "RWStructuredBuffer<int> O;\n[numthreads(1,1,1)]\nvoid main() { printf(\"x\"); }\n",
+        "RWStructuredBuffer<int> O;\n[numthreads(1,1,1)]\nvoid main() { printf(\"%d\", O); }\n",
     );
     let out = hlslc(&["-T", "cs_6_0", "--emit", "ir", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("not supported yet: the intrinsic `printf` here"),
+        stderr(&out)
+            .contains("not supported yet: printing a value of type RWStructuredBuffer<int>"),
         "{}",
         stderr(&out)
     );
@@ -570,12 +571,13 @@ fn ir_locations_and_spec_overrides() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let dump = stdout(&out);
     assert!(dump.contains("spec 3 Count = 4:uint"), "{dump}");
-    // `O[0] = Count` is bytes 124..136 of the file.
-    assert_eq!(&text[124..136], "O[0] = Count");
-    assert!(
-        dump.contains("store %0, spec(3 Count) ; loc(0:124..136)"),
-        "{dump}"
+    // `O[0] = Count` is line 4, columns 15 to 27 (the end is one past the last character).
+    assert_eq!(
+        text.lines().nth(3).unwrap()[14..26].to_owned(),
+        "O[0] = Count"
     );
+    let expected = format!("store %0, spec(3 Count) ; loc({path}:4:15..4:27)");
+    assert!(dump.contains(&expected), "{dump}");
     let out = hlslc(&["-T", "cs_6_0", "--emit", "ir", "--spec", "3=9", path]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let dump = stdout(&out);
@@ -673,4 +675,34 @@ fn warning_flags() {
     ]);
     assert_eq!(out.status.code(), Some(0));
     assert!(!stderr(&out).contains("W2001"), "{}", stderr(&out));
+}
+
+#[test]
+fn ir_locations_name_included_files_by_the_path_used() {
+    let header = temp_file(
+        "locs/inc/twice.hlsli",
+        "uint twice(uint x)\n{\n    return x * 2;\n}\n",
+    );
+    let main = "#include \"inc/twice.hlsli\"\nRWStructuredBuffer<uint> O;\n[numthreads(1, 1, 1)]\nvoid main() { O[0] = twice(3); }\n";
+    let file = temp_file("locs/main.hlsl", main);
+    let dir = file.parent().unwrap();
+    // Run from the shader's directory with a relative path, as a user would type it.
+    let out = Command::new(env!("CARGO_BIN_EXE_hlslc"))
+        .args([
+            "-T",
+            "cs_6_0",
+            "--emit",
+            "ir",
+            "--ir-locations",
+            "main.hlsl",
+        ])
+        .current_dir(dir)
+        .output()
+        .expect("hlslc runs");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let dump = stdout(&out);
+    // `x * 2` is line 3, columns 12..17 of the header; the call is line 4, columns 22..30.
+    assert!(header.exists());
+    assert!(dump.contains("loc(inc/twice.hlsli:3:12..3:17)"), "{dump}");
+    assert!(dump.contains("loc(main.hlsl:4:22..4:30)"), "{dump}");
 }

@@ -54,6 +54,18 @@ impl ModuleBuilder {
         self.module
     }
 
+    /// The index of string literal `s` in [`Module::strings`], added once.
+    pub fn string(&mut self, s: &str) -> u32 {
+        let strings = &mut self.module.strings;
+        match strings.iter().position(|x| x == s) {
+            Some(i) => i as u32,
+            None => {
+                strings.push(s.to_owned());
+                strings.len() as u32 - 1
+            }
+        }
+    }
+
     /// The pool entry for `c`, added once.
     pub fn const_handle(&mut self, c: Constant) -> Const {
         if let Some(&h) = self.constants.get(&c) {

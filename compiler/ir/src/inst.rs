@@ -158,9 +158,12 @@ impl std::ops::BitOr for BarrierFlags {
 ///   pointer (or texture pointer, coordinate), comparand, new value. A 64-bit atomic on a
 ///   read-write byte-address buffer takes the buffer pointer and the `uint` byte offset in
 ///   place of the texture pointer and coordinate.
-/// - `Call`: arguments. `CallIntrinsic`: the HLSL intrinsic's operands in HLSL order.
+/// - `Call`: arguments. `CallIntrinsic`: the HLSL intrinsic's operands in HLSL order;
+///   `printf` takes the values to print, and its format string is [`crate::Module::strings`]
+///   at the index of its one literal.
 /// - `EmitVertex`, `EndPrimitive` (geometry shaders): none; the vertex emitted is what the
-///   stage outputs hold, so lowering stores them first. `SetMeshOutputs` (mesh shaders):
+///   stage outputs hold, so lowering stores them first. One literal, the stream id, when the
+///   shader has several output streams (SPIR-V `OpEmitStreamVertex`). `SetMeshOutputs` (mesh shaders):
 ///   vertex count, primitive count (`uint`). `EmitMeshTasks` (amplification shaders, a
 ///   terminator): group counts x, y, z (`uint`), then the payload, a pointer into
 ///   `task_payload`.

@@ -37,7 +37,7 @@ pub use module::{
     Block, BlockData, BuiltIn, EntryPoint, Func, Function, Global, GlobalKind, GlobalVar,
     ImageFormat, Inst, Module, Param, Stage, StageBinding,
 };
-pub use print::{print_function, print_module, print_module_with, PrintOptions};
+pub use print::{print_function, print_module, print_module_with, PrintOptions, SourceNames};
 pub use value::{Const, Constant, ConstantKind, Spec, SpecConstant, Value};
 pub use verify::{verify, Rule, VerifierError};
 

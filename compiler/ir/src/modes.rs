@@ -27,6 +27,11 @@ pub enum ExecutionMode {
     Partitioning(TessPartitioning),
     /// `[outputtopology]` of a hull shader.
     TessOutput(TessOutput),
+    /// A pixel shader writes `SV_DepthGreaterEqual`: the depth it writes is never less than
+    /// the interpolated one.
+    DepthGreater,
+    /// A pixel shader writes `SV_DepthLessEqual`.
+    DepthLess,
 }
 
 named_enum! {
@@ -106,6 +111,8 @@ impl ExecutionMode {
             ExecutionMode::Domain(d) => format!("domain({})", d.name()),
             ExecutionMode::Partitioning(p) => format!("partitioning({})", p.name()),
             ExecutionMode::TessOutput(t) => format!("tess_output({})", t.name()),
+            ExecutionMode::DepthGreater => "depth_greater".to_owned(),
+            ExecutionMode::DepthLess => "depth_less".to_owned(),
         }
     }
 }

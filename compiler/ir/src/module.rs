@@ -24,6 +24,9 @@ pub struct Module {
     pub globals: Arena<GlobalVar>,
     pub functions: Arena<Function>,
     pub entry_points: Vec<EntryPoint>,
+    /// String literals (`printf` formats), referred to by index from the literals of the
+    /// instructions that use them.
+    pub strings: Vec<String>,
 }
 
 impl Module {
@@ -253,6 +256,8 @@ named_enum! {
         SubgroupLocalInvocationId => "SubgroupLocalInvocationId",
         FragStencilRef => "FragStencilRef",
         Barycentric => "BaryCoordKHR",
+        BarycentricNoPerspective => "BaryCoordNoPerspKHR",
+        FullyCovered => "FullyCoveredEXT",
         ShadingRate => "ShadingRateKHR",
         PrimitiveShadingRate => "PrimitiveShadingRateKHR",
         CullPrimitive => "CullPrimitiveEXT",
@@ -358,6 +363,11 @@ pub struct GlobalVar {
     /// Explicit byte offsets of the buffer's members (`packoffset`), by member index; empty
     /// when every member is placed by the layout rules.
     pub member_offsets: Vec<Option<u32>>,
+    /// The output stream of a geometry shader with several (SPIR-V `Stream`).
+    pub stream: Option<u32>,
+    /// A pixel input read per vertex of the primitive (`GetAttributeAtVertex`): an array of
+    /// the three vertices' values (SPIR-V `PerVertexKHR`).
+    pub per_vertex: bool,
 }
 
 impl GlobalVar {
@@ -379,6 +389,8 @@ impl GlobalVar {
             patch: false,
             per_primitive: false,
             member_offsets: Vec::new(),
+            stream: None,
+            per_vertex: false,
         }
     }
 

@@ -39,16 +39,37 @@ use std::sync::Arc;
 
 use types::{ScalarKind, StructType, Type};
 
-use crate::inst::{InstData, Opcode, StructureKind};
+use crate::inst::{InstData, Opcode, SourceLoc, StructureKind};
 use crate::module::{Block, Func, Function, Inst, Module, StageBinding};
 use crate::value::{f16_bits_to_f32, sign_extend, Const, ConstantKind, Value};
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct PrintOptions {
-    /// Append `loc(file:start..end)` to the comment of instructions that have one.
+#[derive(Clone, Copy, Default)]
+pub struct PrintOptions<'a> {
+    /// Append `loc(...)` to the comment of instructions that have one: what
+    /// [`PrintOptions::sources`] says, else `loc(file:start..end)` with the file id and the
+    /// byte range.
     pub locations: bool,
     /// List the offsets, sizes and strides of buffer layouts as `;` lines under their globals.
     pub layouts: bool,
+    /// Names the files and line/column positions of locations (the driver knows the paths
+    /// and texts; the IR keeps only ids and byte offsets).
+    pub sources: Option<&'a dyn SourceNames>,
+}
+
+impl std::fmt::Debug for PrintOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PrintOptions")
+            .field("locations", &self.locations)
+            .field("layouts", &self.layouts)
+            .field("sources", &self.sources.is_some())
+            .finish()
+    }
+}
+
+/// How a dump names a source location, e.g. `shader.hlsl:4:15..4:27`; `None` for a file it
+/// does not know (the dump falls back to the id and byte range).
+pub trait SourceNames {
+    fn describe(&self, loc: SourceLoc) -> Option<String>;
 }
 
 /// `format!("{module}")` is [`print_module`].
@@ -133,6 +154,12 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
         }
         if g.per_primitive {
             globals.push_str(" per_primitive");
+        }
+        if let Some(s) = g.stream {
+            let _ = write!(globals, " stream({s})");
+        }
+        if g.per_vertex {
+            globals.push_str(" per_vertex");
         }
         for i in &g.interpolation {
             let _ = write!(globals, " {}", i.name());
@@ -469,6 +496,19 @@ pub(crate) fn inst_line(
             line.push_str(&func_ref(module, callee));
             let _ = write!(line, "({})", vals(&d.operands).join(", "));
         }
+        // `printf`'s format is a string of the module, named by its first literal.
+        Opcode::CallIntrinsic(i @ crate::Intrinsic::Printf) => {
+            let format = d
+                .literals
+                .first()
+                .and_then(|&s| module.strings.get(s as usize));
+            let mut parts = vec![match format {
+                Some(s) => format!("{s:?}"),
+                None => "<no string>".to_owned(),
+            }];
+            parts.extend(vals(&d.operands));
+            let _ = write!(line, " {}({})", i.name(), parts.join(", "));
+        }
         Opcode::CallIntrinsic(i) => {
             let _ = write!(line, " {}({})", i.name(), vals(&d.operands).join(", "));
         }
@@ -499,6 +539,10 @@ pub(crate) fn inst_line(
         Opcode::CompositeExtract | Opcode::CompositeInsert => {
             args = vals(&d.operands);
             args.push(format!("[{}]", lits(&d.literals)));
+        }
+        Opcode::EmitVertex | Opcode::EndPrimitive => {
+            args = vals(&d.operands);
+            args.extend(d.literals.iter().map(|s| format!("stream({s})")));
         }
         op if op.is_texture() => {
             // Table operands, immediates (`component(N)`, `offset(..)` or four 2D offsets as
@@ -558,7 +602,11 @@ pub(crate) fn inst_line(
     }
     if opts.locations {
         if let Some(l) = d.loc {
-            comment.push(format!("loc({}:{}..{})", l.file, l.start, l.end));
+            let named = opts.sources.and_then(|s| s.describe(l));
+            comment.push(match named {
+                Some(text) => format!("loc({text})"),
+                None => format!("loc({}:{}..{})", l.file, l.start, l.end),
+            });
         }
     }
     if !comment.is_empty() {

@@ -231,6 +231,7 @@ fn random_garbage_never_panics() {
             &ir::PrintOptions {
                 locations: true,
                 layouts: true,
+                sources: None,
             },
         );
         for (_, f) in m.functions.iter() {

@@ -1258,6 +1258,13 @@ fn geometry_and_mesh_opcodes_check_their_operands() {
         let one = fb.uint(1);
         fb.emit_vertex();
         fb.inst(Opcode::EndPrimitive, Type::Void, vec![one]);
+        // Stream ids: 0 to 3 are streams, 4 is not.
+        let mut good = ir::InstData::new(Opcode::EmitVertex, Type::Void, Vec::new());
+        good.literals = vec![3];
+        fb.push(good);
+        let mut bad = ir::InstData::new(Opcode::EmitVertex, Type::Void, Vec::new());
+        bad.literals = vec![4];
+        fb.push(bad);
         fb.set_mesh_outputs(fb.arg(0), one);
         fb.inst(Opcode::SetMeshOutputs, Type::INT, vec![one, one]);
         let p = fb.alloca(Type::UINT, "p");
@@ -1265,6 +1272,7 @@ fn geometry_and_mesh_opcodes_check_their_operands() {
     });
     expect![[r#"
         function @f, bb0, `end_primitive 1:uint`: [operand-count] end_primitive takes 0 operands, not 1
+        function @f, bb0, `emit_vertex stream(4)`: [operand-count] takes at most one stream id, 0 to 3
         function @f, bb0, `set_mesh_outputs %arg0, 1:uint`: [arithmetic-type] operand 0 has type int, expected uint
         function @f, bb0, `%0 = set_mesh_outputs 1:uint, 1:uint : int`: [result-type] set_mesh_outputs has no result, but the type is int
         function @f, bb0, `emit_mesh_tasks 1:uint, 1:uint, 1:uint, %1`: [memory-type] the payload has type ptr<function, uint>, expected a pointer into task_payload

@@ -1,10 +1,10 @@
 //! Vulkan attributes read from the syntax of a declaration: `[[vk::binding(b, s)]]` on
-//! resources (for `resources`) and `[[vk::location(n)]]` on entry parameters, entry results and
-//! struct fields (for `graphics`). The item tree keeps attributes of functions only, so these
+//! resources (for `resources`), and `[[vk::location(n)]]` and `[[vk::perprimitive]]` on entry
+//! parameters, entry results and struct fields (for `graphics`). The item tree keeps attributes of functions only, so these
 //! look at the declaration's node.
 
 use hir::item_tree::{ItemIdx, ItemKind};
-use syntax::ast::{self, AstNode, HasAttributes};
+use syntax::ast::{self, AstNode, HasAttributes, HasModifiers};
 use syntax::SyntaxNode;
 
 use crate::context::ModuleCtx;
@@ -53,6 +53,44 @@ pub fn param_location(
     location_in(p.attributes())
 }
 
+/// Whether parameter `param` of function `idx` carries attribute `name` (`vk::perprimitive`).
+pub fn param_has_attr(cx: &ModuleCtx<'_>, idx: ItemIdx, param: usize, name: &str) -> bool {
+    let Some(f) = item_node(cx, idx).and_then(ast::FnDef::cast) else {
+        return false;
+    };
+    f.param_list()
+        .and_then(|l| l.params().nth(param))
+        .is_some_and(|p| p.attributes().any(|a| a.name_text() == name))
+}
+
+/// The interpolation modifiers (`noperspective`, `centroid`...) of parameter `param` of
+/// function `idx`; the item tree keeps them for struct fields only.
+pub fn param_interpolation(
+    cx: &ModuleCtx<'_>,
+    idx: ItemIdx,
+    param: usize,
+) -> Vec<types::Interpolation> {
+    use syntax::SyntaxKind as K;
+    use types::Interpolation as I;
+    let Some(p) = item_node(cx, idx)
+        .and_then(ast::FnDef::cast)
+        .and_then(|f| f.param_list()?.params().nth(param))
+    else {
+        return Vec::new();
+    };
+    p.modifiers()
+        .iter()
+        .filter_map(|t| match t.kind() {
+            K::LINEAR_KW => Some(I::Linear),
+            K::CENTROID_KW => Some(I::Centroid),
+            K::NOINTERPOLATION_KW => Some(I::NoInterpolation),
+            K::NOPERSPECTIVE_KW => Some(I::NoPerspective),
+            K::SAMPLE_KW => Some(I::Sample),
+            _ => None,
+        })
+        .collect()
+}
+
 /// `[[vk::location]]` on entry function `idx` itself: the location of its result.
 pub fn result_location(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<Result<u32, String>> {
     let f = ast::FnDef::cast(item_node(cx, idx)?)?;
@@ -66,6 +104,16 @@ pub fn field_location(
     struct_name: &str,
     field: &str,
 ) -> Option<Result<u32, String>> {
+    location_in(field_attrs(cx, struct_name, field)?.into_iter())
+}
+
+/// Whether field `field` of the struct named `struct_name` carries attribute `name`.
+pub fn field_has_attr(cx: &ModuleCtx<'_>, struct_name: &str, field: &str, name: &str) -> bool {
+    field_attrs(cx, struct_name, field).is_some_and(|a| a.iter().any(|a| a.name_text() == name))
+}
+
+/// The attributes of the declaration of field `field` of the struct named `struct_name`.
+fn field_attrs(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<Vec<ast::Attribute>> {
     let base = struct_name.split('<').next().unwrap_or(struct_name);
     let s = cx.tree.indices().find(|&i| {
         matches!(cx.tree.item(i).kind, ItemKind::Struct(_)) && cx.tree.qualified_name(i) == base
@@ -84,5 +132,5 @@ pub fn field_location(
         .into_iter()
         .flatten()
         .find_map(ast::VarDecl::cast)
-        .and_then(|d| location_in(d.attributes()))
+        .map(|d| d.attributes().collect())
 }

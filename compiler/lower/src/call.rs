@@ -151,6 +151,12 @@ impl FnLower<'_, '_> {
     }
 
     fn lower_intrinsic(&mut self, e: ExprId, name: &str, args: &[ExprId]) -> R<Option<Value>> {
+        if name == "printf" {
+            return self.lower_printf(e, args);
+        }
+        if name == "GetAttributeAtVertex" {
+            return self.lower_attribute_at_vertex(e, args);
+        }
         if let Some(r) = self.lower_mesh_intrinsic(name, args) {
             return r;
         }

@@ -65,6 +65,9 @@ pub struct ModuleCtx<'db> {
     pub dollar_globals: Option<(Global, Vec<ItemIdx>)>,
     /// `static` globals whose initializers `init_globals` runs, in order of first use.
     pub static_inits: Vec<(ItemIdx, Global)>,
+    /// `static` locals with a non-constant initializer: the local's global and the `bool`
+    /// global that says its initializer has run (DXC's `init.<name>` flag).
+    pub static_local_flags: Vec<(Global, Global)>,
     /// The set and binding of every resource of the file.
     pub bindings: crate::resources::Bindings,
     pub options: crate::options::LowerOptions,
@@ -97,6 +100,7 @@ impl<'db> ModuleCtx<'db> {
             spec_values: HashMap::new(),
             queue: Vec::new(),
             static_inits: Vec::new(),
+            static_local_flags: Vec::new(),
             dollar_globals: None,
             bindings: Default::default(),
             options: Default::default(),

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use hir::body::{Body, ExprId, LocalId};
+use hir::body::{Body, Expr, ExprId, LocalId};
 use hir::item_tree::ItemIdx;
 use hir::{BodySourceMap, InferenceResult};
 use ir::{Block, Func, FunctionBuilder, Opcode, Value};
@@ -152,6 +152,16 @@ impl<'a, 'db> FnLower<'a, 'db> {
         self.fb().type_of(v)
     }
 
+    /// Whether expression `e` reads a local or parameter anywhere inside.
+    pub fn reads_locals(&self, e: ExprId) -> bool {
+        matches!(self.body.expr(e), Expr::Local(_))
+            || self
+                .body
+                .children(e)
+                .into_iter()
+                .any(|c| self.reads_locals(c))
+    }
+
     pub fn expr_range(&self, e: ExprId) -> TextRange {
         self.map.expr_syntax(e).text_range()
     }
@@ -259,8 +269,6 @@ impl<'a, 'db> FnLower<'a, 'db> {
             }
             let local = self.body.locals[i].clone();
             let range = self.map.locals[i].text_range();
-            // A `static const` local is an ordinary local: it is initialized where declared
-            // with the same value on every call.
             let Some(ty) = self
                 .infer
                 .type_of_local(LocalId(i as u32))
@@ -268,29 +276,35 @@ impl<'a, 'db> FnLower<'a, 'db> {
             else {
                 return Err(self.cx.unsupported("a local of unknown type", range));
             };
-            if local.is_static && !local.is_const {
-                // A `static` local keeps its value across calls: a private global, whose
-                // (constant) initializer applies once.
-                let init = match local.init {
-                    None => None,
+            // A `static const` local is an ordinary local, initialized where declared with the
+            // same value on every call, unless its initializer reads locals or parameters:
+            // then, as for any `static` local, the first call's value is kept.
+            let reads_locals = local.init.is_some_and(|e| self.reads_locals(e));
+            if local.is_static && (!local.is_const || reads_locals) {
+                // A `static` local keeps its value across calls: a private global. A constant
+                // initializer is the global's; any other runs the first time the declaration
+                // is reached, guarded by a flag global as DXC does (`stmt.rs`).
+                let (init, guarded) = match local.init {
+                    None => (None, false),
                     Some(e) => match self.literal_at(e, &ty) {
-                        Some(Value::Const(c)) => Some(c),
-                        _ => {
-                            return Err(self.cx.unsupported(
-                                "a `static` local with a non-constant initializer",
-                                range,
-                            ))
-                        }
+                        Some(Value::Const(c)) => (Some(c), false),
+                        _ => (None, true),
                     },
                 };
                 if !is_storable(&ty) {
                     return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
                 }
                 let fname = self.cx.mb.module().functions[self.func].name.clone();
-                let g = self
-                    .cx
-                    .mb
-                    .private(&format!("{fname}.{}", local.name), ty, init);
+                let name = format!("{fname}.{}", local.name);
+                let g = self.cx.mb.private(&name, ty, init);
+                if guarded {
+                    let no = self.cx.mb.const_handle(ir::Constant::bool(false));
+                    let flag = self
+                        .cx
+                        .mb
+                        .private(&format!("init.{name}"), Type::BOOL, Some(no));
+                    self.cx.static_local_flags.push((g, flag));
+                }
                 self.locals[i] = Some(Value::Global(g));
                 continue;
             }

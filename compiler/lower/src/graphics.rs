@@ -1,45 +1,49 @@
 //! Vertex and pixel entry wrappers: each parameter (or each field of a struct parameter) with
-//! a semantic becomes an input global, a built-in for system values (`SV_VertexID`,
-//! `SV_Position` of a pixel shader...) and the next location otherwise; the return value (or
-//! each field of a returned struct) becomes an output global the same way (`SV_Target<n>` is
-//! location `n`), unless `[[vk::location(n)]]` says otherwise. The wrapper loads the inputs,
-//! calls `Name_body` and stores the outputs.
+//! a semantic becomes an input variable and the return value (or each field of a returned
+//! struct) an output variable; an `out` parameter is an output, an `inout` one both (outputs
+//! of the result come first), passed to the body as a local of the wrapper. After DXC's SPIR-V
+//! mapping (`docs/SPIR-V.rst`):
+//!
+//! - system values are built-ins of their natural type ([`stages::vars::builtin`]: the
+//!   same table as the other stages), converted on load and store;
+//! - every `SV_ClipDistance<n>` of one side shares one `float` array built-in, each at its
+//!   offset in the order of the semantic index, and so do the cull distances;
+//! - `SV_Target<n>` is location `n`; other semantics (system values without a built-in
+//!   there, such as a vertex input `SV_Position`, included) take the next location in
+//!   declaration order, unless `[[vk::location(n)]]` says otherwise;
+//! - `SV_DepthGreaterEqual`/`SV_DepthLessEqual` add the `DepthGreater`/`DepthLess` mode;
+//! - a pixel input field or parameter with `[[vk::perprimitive]]` reads a mesh shader's
+//!   per-primitive output (`PerPrimitiveEXT`).
+//!
+//! The wrapper loads the inputs, calls `Name_body` and stores the outputs.
 
-use ir::{BuiltIn, EntryPoint, Global, Opcode, Stage, StageBinding, Value};
-use types::{ScalarKind, Type};
+use hir::item_tree::ParamDirection;
+use ir::{BuiltIn, EntryPoint, ExecutionMode, Opcode, Stage, StageBinding};
+use types::{Interpolation, Type};
 
-use crate::context::ModuleCtx;
+use hir::body::{Expr, ExprId};
+
+use crate::context::{ModuleCtx, R};
 use crate::entry::ShaderStage;
+use crate::func::FnLower;
+use crate::stages::vars::{builtin, Declare, Leaf, Side, StageVar};
 
-/// One stage variable: its semantic, type and `[[vk::location]]` (an error for an argument
-/// that is not a number).
+/// One stage variable to declare: its leaf and what the attributes of its declaration say.
 struct Var {
-    semantic: String,
-    ty: Type,
+    leaf: Leaf,
+    /// `[[vk::location]]`, or the argument text when it is not a number.
     location: Option<Result<u32, String>>,
-    /// `nointerpolation`, `centroid`... of the struct field it comes from.
-    interpolation: Vec<types::Interpolation>,
+    /// `[[vk::perprimitive]]`.
+    per_primitive: bool,
+    /// Read with `GetAttributeAtVertex`: one value per vertex of the primitive.
+    per_vertex: bool,
 }
 
-/// The built-in of a system value on the input (`output == false`) or output side.
-fn builtin(stage: ShaderStage, output: bool, semantic: &str) -> Option<(BuiltIn, Type)> {
-    // `SV_Position0` is `SV_Position`: these system values have only index 0.
-    let s = semantic.to_ascii_uppercase();
-    let s = s.strip_suffix('0').unwrap_or(&s);
-    let float4 = Type::Vector(ScalarKind::Float, 4);
-    Some(match (stage, output, s) {
-        (ShaderStage::Vertex, false, "SV_VERTEXID") => (BuiltIn::VertexIndex, Type::UINT),
-        (ShaderStage::Vertex, false, "SV_INSTANCEID") => (BuiltIn::InstanceIndex, Type::UINT),
-        (ShaderStage::Vertex, true, "SV_POSITION") => (BuiltIn::Position, float4),
-        (ShaderStage::Pixel, false, "SV_POSITION") => (BuiltIn::FragCoord, float4),
-        (ShaderStage::Pixel, false, "SV_ISFRONTFACE") => (BuiltIn::FrontFacing, Type::BOOL),
-        (ShaderStage::Pixel, false, "SV_SAMPLEINDEX") => (BuiltIn::SampleId, Type::UINT),
-        (ShaderStage::Pixel, true, "SV_DEPTH") => (BuiltIn::FragDepth, Type::FLOAT),
-        (ShaderStage::Pixel, false, "SV_RENDERTARGETARRAYINDEX") => (BuiltIn::Layer, Type::UINT),
-        // `SampleMask` is an array of one word in SPIR-V.
-        (ShaderStage::Pixel, _, "SV_COVERAGE") => (BuiltIn::SampleMask, Type::array(Type::UINT, 1)),
-        _ => return None,
-    })
+/// The attributes that apply to the leaves of one parameter or result.
+#[derive(Clone, Default)]
+struct Attrs {
+    location: Option<Result<u32, String>>,
+    per_primitive: bool,
 }
 
 /// `SV_Target3` → 3.
@@ -53,37 +57,74 @@ fn target_index(semantic: &str) -> Option<u32> {
     }
 }
 
-/// The stage variables of a value of `ty` with `semantic` and `location` (struct fields
-/// carry their own).
+fn is_distance(semantic: &str) -> bool {
+    let s = semantic.to_ascii_uppercase();
+    s.starts_with("SV_CLIPDISTANCE") || s.starts_with("SV_CULLDISTANCE")
+}
+
+/// The stage variables of a value of `ty` with `semantic` (struct fields carry their own
+/// semantics and attributes); `None` when a leaf has no semantic or is of a type no stage
+/// variable can have.
 fn vars_of(
     cx: &ModuleCtx<'_>,
     ty: &Type,
     semantic: Option<&str>,
-    location: Option<Result<u32, String>>,
-) -> Option<Vec<Var>> {
+    attrs: Attrs,
+    path: &mut Vec<u32>,
+    out: &mut Vec<Var>,
+) -> Option<()> {
     match ty {
         Type::Struct(s) => {
-            let mut out = Vec::new();
-            for f in &s.fields {
-                let location = crate::attrs::field_location(cx, &s.name, &f.name);
-                let mut vars = vars_of(cx, &f.ty, f.semantic.as_deref(), location)?;
-                for v in &mut vars {
-                    if v.interpolation.is_empty() {
-                        v.interpolation = f.interpolation.clone();
+            for (i, f) in s.fields.iter().enumerate() {
+                let field = Attrs {
+                    location: crate::attrs::field_location(cx, &s.name, &f.name),
+                    per_primitive: attrs.per_primitive
+                        || crate::attrs::field_has_attr(cx, &s.name, &f.name, "vk::perprimitive"),
+                };
+                let first = out.len();
+                path.push(i as u32);
+                vars_of(cx, &f.ty, f.semantic.as_deref(), field, path, out)?;
+                path.pop();
+                for v in &mut out[first..] {
+                    if v.leaf.interpolation.is_empty() {
+                        v.leaf.interpolation = f.interpolation.clone();
                     }
                 }
-                out.extend(vars);
             }
-            Some(out)
+            Some(())
         }
-        Type::Scalar(_) | Type::Vector(..) => Some(vec![Var {
-            semantic: semantic?.to_owned(),
-            ty: ty.clone(),
-            location,
-            interpolation: Vec::new(),
-        }]),
+        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => {
+            out.push(leaf_var(ty, semantic?, attrs, path));
+            Some(())
+        }
+        Type::Array {
+            element,
+            len: Some(_),
+        } if matches!(**element, Type::Scalar(_) | Type::Vector(..)) => {
+            out.push(leaf_var(ty, semantic?, attrs, path));
+            Some(())
+        }
         _ => None,
     }
+}
+
+fn leaf_var(ty: &Type, semantic: &str, attrs: Attrs, path: &[u32]) -> Var {
+    Var {
+        leaf: Leaf {
+            path: path.to_vec(),
+            ty: ty.clone(),
+            semantic: semantic.to_owned(),
+            interpolation: Vec::new(),
+        },
+        location: attrs.location,
+        per_primitive: attrs.per_primitive,
+        per_vertex: false,
+    }
+}
+
+/// Whether `var` is a located variable (not a built-in, not a clip or cull distance).
+fn is_located(stage: Stage, side: Side, var: &Var) -> bool {
+    builtin(stage, side, &var.leaf.semantic).is_none() && !is_distance(&var.leaf.semantic)
 }
 
 /// The explicit locations of `vars` (`None` where a variable is a built-in), when any variable
@@ -91,18 +132,22 @@ fn vars_of(
 /// does.
 fn explicit_locations(
     cx: &mut ModuleCtx<'_>,
-    stage: ShaderStage,
-    output: bool,
+    stage: Stage,
+    side: Side,
     vars: &[Var],
     range: syntax::TextRange,
 ) -> Result<Option<Vec<Option<u32>>>, ()> {
     if vars.iter().all(|v| v.location.is_none()) {
         return Ok(None);
     }
-    let side = if output { "outputs" } else { "inputs" };
+    let side_name = if side == Side::Output {
+        "outputs"
+    } else {
+        "inputs"
+    };
     let mut out = Vec::new();
     for v in vars {
-        if builtin(stage, output, &v.semantic).is_some() {
+        if !is_located(stage, side, v) {
             out.push(None);
             continue;
         }
@@ -115,9 +160,9 @@ fn explicit_locations(
             }
             None => {
                 let message = format!(
-                    "the stage {side} mix `[[vk::location]]` with implicit locations \
+                    "the stage {side_name} mix `[[vk::location]]` with implicit locations \
                      (`{}` has none): give every one a location, or none (DXC requires the same)",
-                    v.semantic
+                    v.leaf.semantic
                 );
                 cx.error(crate::BAD_LOCATION, message, range);
                 return Err(());
@@ -127,45 +172,137 @@ fn explicit_locations(
     Ok(Some(out))
 }
 
-/// Declares the globals of `vars` on one side; `None` (with a diagnostic) when one cannot be.
+/// Locations a stage variable of `ty` takes.
+fn location_count(ty: &Type) -> u32 {
+    match ty {
+        Type::Array { element, len } => len.unwrap_or(1) * location_count(element),
+        // HLSL matrices are stored transposed: one SPIR-V vector per HLSL row.
+        Type::Matrix { rows, .. } => u32::from(*rows),
+        Type::Vector(k, n) if k.bit_width() == 64 && *n > 2 => 2,
+        _ => 1,
+    }
+}
+
+/// Declares the variables of `vars` on one side; `None` (with a diagnostic) when one cannot
+/// be.
 fn declare(
     cx: &mut ModuleCtx<'_>,
-    stage: ShaderStage,
-    output: bool,
+    stage: Stage,
+    side: Side,
     vars: &[Var],
     range: syntax::TextRange,
-) -> Option<Vec<(Global, Type)>> {
-    let explicit = explicit_locations(cx, stage, output, vars, range).ok()?;
+) -> Option<Vec<StageVar>> {
+    let explicit = explicit_locations(cx, stage, side, vars, range).ok()?;
+    let leaves: Vec<Leaf> = vars.iter().map(|v| v.leaf.clone()).collect();
+    let shared = Declare {
+        stage,
+        side,
+        arrayed: None,
+        patch: false,
+        per_primitive: false,
+    };
+    let distances = shared.distances(cx, &leaves, range).ok()?;
     let mut next_location = 0;
     let mut out = Vec::new();
     for (i, v) in vars.iter().enumerate() {
-        let (binding, ty) = if let Some((b, t)) = builtin(stage, output, &v.semantic) {
+        let semantic = &v.leaf.semantic;
+        if let Some(d) = distances.iter().find(|d| &d.semantic == semantic) {
+            out.push(StageVar {
+                global: d.global,
+                leaf: v.leaf.clone(),
+                var_ty: d.var_ty.clone(),
+                arrayed: None,
+                component: Some(d.offset),
+            });
+            continue;
+        }
+        let mut interpolation = v.leaf.interpolation.clone();
+        let (binding, ty) = if v.per_vertex && builtin(stage, side, semantic).is_some() {
+            cx.unsupported(&format!("`GetAttributeAtVertex` of `{semantic}`"), range);
+            return None;
+        } else if let Some((b, t)) = builtin(stage, side, semantic) {
+            if !adaptable(&v.leaf.ty, &t) {
+                cx.unsupported(&format!("`{semantic}` of type {}", v.leaf.ty), range);
+                return None;
+            }
+            // `noperspective` picks the barycentrics without perspective correction; the
+            // other modifiers stay decorations of the built-in.
+            let b = if b == BuiltIn::Barycentric
+                && interpolation.contains(&Interpolation::NoPerspective)
+            {
+                BuiltIn::BarycentricNoPerspective
+            } else {
+                b
+            };
+            let bary = matches!(b, BuiltIn::Barycentric | BuiltIn::BarycentricNoPerspective);
+            interpolation
+                .retain(|i| bary && matches!(i, Interpolation::Centroid | Interpolation::Sample));
             (StageBinding::BuiltIn(b), t)
         } else if let Some(n) = explicit.as_ref().and_then(|e| e[i]) {
-            (StageBinding::Location(n), v.ty.clone())
-        } else if v.semantic.to_ascii_uppercase().starts_with("SV_")
-            && !(output && stage == ShaderStage::Pixel && target_index(&v.semantic).is_some())
+            (StageBinding::Location(n), v.leaf.ty.clone())
+        } else if let Some(n) =
+            target_index(semantic).filter(|_| side == Side::Output && stage == Stage::Pixel)
         {
-            cx.unsupported(&format!("the system value `{}` here", v.semantic), range);
-            return None;
-        } else if let Some(n) = target_index(&v.semantic).filter(|_| output) {
-            (StageBinding::Location(n), v.ty.clone())
+            (StageBinding::Location(n), v.leaf.ty.clone())
         } else {
-            next_location += 1;
-            (StageBinding::Location(next_location - 1), v.ty.clone())
+            let n = next_location;
+            next_location += location_count(&v.leaf.ty);
+            (StageBinding::Location(n), v.leaf.ty.clone())
         };
-        let name = format!("{}.{}", if output { "out" } else { "in" }, v.semantic);
-        let g = if output {
-            cx.mb.output(&name, ty.clone(), binding)
+        let name = format!(
+            "{}.{semantic}",
+            if side == Side::Output { "out" } else { "in" }
+        );
+        // The three vertices' values of a primitive, not interpolated.
+        let arrayed = v.per_vertex.then_some(3);
+        let declared = match arrayed {
+            Some(n) => Type::array(ty.clone(), n),
+            None => ty.clone(),
+        };
+        let g = if side == Side::Output {
+            cx.mb.output(&name, declared, binding)
         } else {
-            cx.mb.input(&name, ty.clone(), binding)
+            cx.mb.input(&name, declared, binding)
         };
-        if matches!(binding, StageBinding::Location(_)) {
-            cx.mb.module_mut().globals[g].interpolation = v.interpolation.clone();
-        }
-        out.push((g, ty));
+        let gv = &mut cx.mb.module_mut().globals[g];
+        gv.interpolation = if v.per_vertex {
+            Vec::new()
+        } else {
+            interpolation
+        };
+        gv.per_primitive = v.per_primitive && stage == Stage::Pixel && side == Side::Input;
+        gv.per_vertex = v.per_vertex;
+        out.push(StageVar {
+            global: g,
+            leaf: v.leaf.clone(),
+            var_ty: ty,
+            arrayed,
+            component: None,
+        });
     }
     Some(out)
+}
+
+/// Whether a leaf of type `leaf` can be read from or written to a built-in of type `var`.
+fn adaptable(leaf: &Type, var: &Type) -> bool {
+    match (leaf, var) {
+        _ if leaf == var => true,
+        (Type::Scalar(_), Type::Scalar(_)) => true,
+        (Type::Vector(_, a), Type::Vector(_, b)) => a <= b,
+        (Type::Scalar(k), Type::Array { element, .. }) => Type::Scalar(*k) == **element,
+        (Type::Scalar(_), Type::Vector(..)) => true,
+        _ => false,
+    }
+}
+
+/// How the wrapper passes one parameter of the entry function.
+struct ParamShape {
+    ty: Type,
+    direction: ParamDirection,
+    /// Its input variables (`in`, `inout`).
+    inputs: std::ops::Range<usize>,
+    /// Its output variables (`out`, `inout`).
+    outputs: std::ops::Range<usize>,
 }
 
 pub fn lower_graphics_entry(
@@ -174,135 +311,265 @@ pub fn lower_graphics_entry(
     name: &str,
     stage: ShaderStage,
 ) {
+    let ir_stage = if stage == ShaderStage::Vertex {
+        Stage::Vertex
+    } else {
+        Stage::Pixel
+    };
     let range = cx.item_range(idx);
     let f = cx.tree.function(idx).cloned().expect("a function");
     let sig = hir::function_signature(cx.db, cx.function_id(idx));
+    // Outputs: the result's first, then those of `out` and `inout` parameters (DXC's order).
+    let ret = sig.ret.clone().unwrap_or(Type::Void);
+    let mut outputs = Vec::new();
+    if !ret.is_void() {
+        let attrs = Attrs {
+            location: crate::attrs::result_location(cx, idx),
+            per_primitive: false,
+        };
+        let semantic = f.semantic.as_deref();
+        if vars_of(cx, &ret, semantic, attrs, &mut Vec::new(), &mut outputs).is_none() {
+            cx.unsupported("an entry result without semantics", range);
+            return;
+        }
+    }
     let mut inputs = Vec::new();
-    let mut param_shapes = Vec::new();
+    let mut params = Vec::new();
     for (i, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
-        let ty = ps.ty.clone();
-        let location = crate::attrs::param_location(cx, idx, i);
-        let vars = ty
-            .as_ref()
-            .and_then(|t| vars_of(cx, t, p.semantic.as_deref(), location));
-        let (Some(ty), Some(vars), hir::item_tree::ParamDirection::In) = (ty, vars, p.direction)
-        else {
+        let attrs = Attrs {
+            location: crate::attrs::param_location(cx, idx, i),
+            per_primitive: crate::attrs::param_has_attr(cx, idx, i, "vk::perprimitive"),
+        };
+        let modifiers = crate::attrs::param_interpolation(cx, idx, i);
+        let Some(ty) = ps.ty.clone() else {
+            cx.unsupported(&format!("the entry parameter `{}`", p.name), range);
+            return;
+        };
+        let semantic = p.semantic.as_deref();
+        let side = |vars: &mut Vec<Var>| -> Option<std::ops::Range<usize>> {
+            let first = vars.len();
+            vars_of(cx, &ty, semantic, attrs.clone(), &mut Vec::new(), vars)?;
+            // Modifiers of the parameter itself (fields keep their own).
+            for v in &mut vars[first..] {
+                if v.leaf.interpolation.is_empty() {
+                    v.leaf.interpolation = modifiers.clone();
+                }
+            }
+            Some(first..vars.len())
+        };
+        let reads = p.direction != ParamDirection::Out;
+        let writes = p.direction != ParamDirection::In;
+        let ins = if reads { side(&mut inputs) } else { Some(0..0) };
+        let outs = if writes {
+            side(&mut outputs)
+        } else {
+            Some(0..0)
+        };
+        let (Some(ins), Some(outs)) = (ins, outs) else {
             cx.unsupported(
                 &format!(
-                    "the entry parameter `{}` (only `in` values with semantics)",
+                    "the entry parameter `{}` (only values with semantics)",
                     p.name
                 ),
                 range,
             );
             return;
         };
-        param_shapes.push((ty, vars.len()));
-        inputs.extend(vars);
+        params.push(ParamShape {
+            ty,
+            direction: p.direction,
+            inputs: ins,
+            outputs: outs,
+        });
     }
-    let ret = sig.ret.clone().unwrap_or(Type::Void);
-    let outputs = if ret.is_void() {
-        Vec::new()
-    } else {
-        let location = crate::attrs::result_location(cx, idx);
-        match vars_of(cx, &ret, f.semantic.as_deref(), location) {
-            Some(v) => v,
-            None => {
-                cx.unsupported("an entry result without semantics", range);
-                return;
+    if ir_stage == Stage::Pixel {
+        let wanted = attribute_at_vertex_uses(cx, idx);
+        for (n, p) in params.iter().enumerate() {
+            for v in &mut inputs[p.inputs.clone()] {
+                v.per_vertex = wanted.contains(&(n, v.leaf.path.clone()));
             }
         }
-    };
-    let Some(in_globals) = declare(cx, stage, false, &inputs, range) else {
+    }
+    let Some(in_vars) = declare(cx, ir_stage, Side::Input, &inputs, range) else {
         return;
     };
-    let Some(out_globals) = declare(cx, stage, true, &outputs, range) else {
+    for (n, p) in params.iter().enumerate() {
+        for v in &in_vars[p.inputs.clone()] {
+            if v.arrayed.is_some() {
+                let entry = (n, v.leaf.path.clone(), v.global);
+                cx.stage_io.per_vertex.push(entry);
+            }
+        }
+    }
+    cx.stage_io.entry = Some(idx);
+    let Some(out_vars) = declare(cx, ir_stage, Side::Output, &outputs, range) else {
         return;
     };
     let Ok(body) = cx.function_for(idx, &format!("{name}_body")) else {
         return;
     };
-    let wrapper = cx.mb.declare_function(name, Vec::new(), Type::Void);
+    let wrapper = crate::stages::begin_wrapper(cx, name);
     {
-        let mut fb = cx.mb.function(wrapper);
-        let b = fb.create_block("entry");
-        fb.switch_to_block(b);
-        let mut loaded: Vec<Value> = Vec::new();
-        for ((g, gty), v) in in_globals.iter().zip(&inputs) {
-            let x = fb.load(Value::Global(*g));
-            // A built-in of another type than declared (`uint2 id : SV_VertexID` is not
-            // valid HLSL, but `int` is): convert.
-            let x = if *gty == v.ty {
-                x
-            } else if let Type::Array { .. } = gty {
-                fb.extract(x, &[0])
-            } else {
-                fb.convert(x, v.ty.clone())
-            };
-            loaded.push(x);
-        }
+        let mut fb = crate::stages::wrapper_builder(cx, wrapper);
         let mut args = Vec::new();
-        let mut next = loaded.into_iter();
-        for (ty, _) in &param_shapes {
-            args.push(build(&mut fb, ty, &mut next));
+        // `out` and `inout` parameters: the body writes a local of the wrapper.
+        let mut locals = Vec::new();
+        for (p, param) in params.iter().zip(&f.params) {
+            let value = (p.direction != ParamDirection::Out)
+                .then(|| load_param(&mut fb, &p.ty, &in_vars[p.inputs.clone()]));
+            if p.direction == ParamDirection::In {
+                args.extend(value);
+                continue;
+            }
+            let local = fb.alloca(p.ty.clone(), &param.name);
+            if let Some(v) = value {
+                fb.store(local, v);
+            }
+            locals.push((local, p));
+            args.push(local);
         }
         let result = fb.call(body, &args);
-        let mut parts = Vec::new();
+        let result_vars = outputs.len() - params.iter().map(|p| p.outputs.len()).sum::<usize>();
         if !ret.is_void() {
-            split(&mut fb, result, &ret, &mut parts);
+            crate::stages::store_value(&mut fb, result, &out_vars[..result_vars], None);
         }
-        for ((g, gty), v) in out_globals.iter().zip(parts) {
-            let v = if fb.type_of(v) == *gty {
-                v
-            } else if let Type::Array { .. } = gty {
-                fb.construct(gty.clone(), &[v])
-            } else {
-                fb.convert(v, gty.clone())
-            };
-            fb.store(Value::Global(*g), v);
+        for (local, p) in locals {
+            let v = fb.load(local);
+            crate::stages::store_value(&mut fb, v, &out_vars[p.outputs.clone()], None);
         }
         fb.inst(Opcode::Return, Type::Void, Vec::new());
     }
-    cx.mb.entry_point(EntryPoint {
+    let mut modes = Vec::new();
+    for v in &outputs {
+        match v.leaf.semantic.to_ascii_uppercase().as_str() {
+            "SV_DEPTHGREATEREQUAL" => modes.push(ExecutionMode::DepthGreater),
+            "SV_DEPTHLESSEQUAL" => modes.push(ExecutionMode::DepthLess),
+            _ => {}
+        }
+    }
+    let mut entry = EntryPoint {
         name: name.to_owned(),
-        stage: if stage == ShaderStage::Vertex {
-            Stage::Vertex
-        } else {
-            Stage::Pixel
-        },
+        stage: ir_stage,
         function: wrapper,
-        inputs: in_globals.iter().map(|(g, _)| *g).collect(),
-        outputs: out_globals.iter().map(|(g, _)| *g).collect(),
+        inputs: in_vars.iter().map(|v| v.global).collect(),
+        outputs: out_vars.iter().map(|v| v.global).collect(),
         workgroup_size: None,
-        modes: Vec::new(),
-    });
+        modes,
+    };
+    // Leaves sharing a clip or cull distance array list it once.
+    for list in [&mut entry.inputs, &mut entry.outputs] {
+        let mut seen = Vec::new();
+        list.retain(|g| {
+            let first = !seen.contains(g);
+            seen.push(*g);
+            first
+        });
+    }
+    cx.mb.entry_point(entry);
     cx.drain_queue();
     crate::init::lower_init_globals(cx, wrapper);
 }
 
-/// A value of `ty` from the loaded stage variables, in order.
-fn build(
-    fb: &mut ir::FunctionBuilder<'_>,
-    ty: &Type,
-    next: &mut impl Iterator<Item = Value>,
-) -> Value {
-    match ty {
-        Type::Struct(s) => {
-            let parts: Vec<Value> = s.fields.iter().map(|f| build(fb, &f.ty, next)).collect();
-            fb.construct(ty.clone(), &parts)
+/// A parameter's value from its input variables; a per-vertex one gives its first vertex's
+/// value (what the parameter reads outside `GetAttributeAtVertex`).
+fn load_param(fb: &mut ir::FunctionBuilder<'_>, ty: &Type, vars: &[StageVar]) -> ir::Value {
+    let leaves: Vec<ir::Value> = vars
+        .iter()
+        .map(|v| match v.arrayed {
+            Some(_) => {
+                let first = fb.uint(0);
+                let p = fb.access_chain(ir::Value::Global(v.global), &[first]);
+                fb.load(p)
+            }
+            None => crate::stages::load_value(fb, &v.leaf.ty, std::slice::from_ref(v), None),
+        })
+        .collect();
+    crate::stages::vars::build(fb, ty, &mut leaves.into_iter())
+}
+
+/// The parameter and field path of `e` when it names an entry parameter or a field of one
+/// (`c`, `input.color`).
+fn param_leaf(
+    body: &hir::body::Body,
+    ty_of: impl Fn(ExprId) -> Option<Type>,
+    e: ExprId,
+) -> Option<(usize, Vec<u32>)> {
+    match body.expr(e) {
+        Expr::Local(l) => Some((body.params.iter().position(|p| p == l)?, Vec::new())),
+        Expr::Field { expr, name } => {
+            let Some(Type::Struct(s)) = ty_of(*expr) else {
+                return None;
+            };
+            let i = s.field_index(name)? as u32;
+            let (n, mut path) = param_leaf(body, ty_of, *expr)?;
+            path.push(i);
+            Some((n, path))
         }
-        _ => next.next().expect("one variable per leaf"),
+        Expr::Paren(inner) => param_leaf(body, ty_of, *inner),
+        _ => None,
     }
 }
 
-/// The leaves of a result, in order.
-fn split(fb: &mut ir::FunctionBuilder<'_>, v: Value, ty: &Type, out: &mut Vec<Value>) {
-    match ty {
-        Type::Struct(s) => {
-            for (i, f) in s.fields.iter().enumerate() {
-                let part = fb.extract(v, &[i as u32]);
-                split(fb, part, &f.ty, out);
-            }
+/// The (parameter, field path) of every `GetAttributeAtVertex(x, i)` of entry `idx` whose `x`
+/// names a parameter or one of its fields.
+fn attribute_at_vertex_uses(
+    cx: &ModuleCtx<'_>,
+    idx: hir::item_tree::ItemIdx,
+) -> Vec<(usize, Vec<u32>)> {
+    let fid = cx.function_id(idx);
+    let body = hir::body::body(cx.db, fid);
+    let infer = hir::infer::infer(cx.db, fid);
+    let mut out = Vec::new();
+    for e in &body.exprs {
+        let Expr::Call { callee, args } = e else {
+            continue;
+        };
+        let Expr::Path(path) = body.expr(*callee) else {
+            continue;
+        };
+        if path.as_name() != Some("GetAttributeAtVertex") {
+            continue;
         }
-        _ => out.push(v),
+        let ty_of = |x: ExprId| infer.type_of_expr(x).cloned();
+        if let Some(found) = args.first().and_then(|&a| param_leaf(&body, ty_of, a)) {
+            out.push(found);
+        }
+    }
+    out
+}
+
+impl FnLower<'_, '_> {
+    /// `GetAttributeAtVertex(x, i)` in a pixel entry: vertex `i`'s value of the per-vertex
+    /// input `x` names.
+    pub fn lower_attribute_at_vertex(
+        &mut self,
+        e: ExprId,
+        args: &[ExprId],
+    ) -> R<Option<ir::Value>> {
+        let [value, vertex] = args else {
+            return Err(self.unsupported("`GetAttributeAtVertex` without two arguments", e));
+        };
+        let infer = self.infer.clone();
+        let ty_of = |x: ExprId| infer.type_of_expr(x).cloned();
+        let leaf = param_leaf(&self.body, ty_of, *value)
+            .filter(|_| self.cx.stage_io.entry == Some(self.item));
+        let global = leaf.and_then(|(n, path)| {
+            self.cx
+                .stage_io
+                .per_vertex
+                .iter()
+                .find(|(m, p, _)| *m == n && *p == path)
+                .map(|(_, _, g)| *g)
+        });
+        let Some(global) = global else {
+            return Err(self.unsupported(
+                "`GetAttributeAtVertex` of something other than a pixel entry's input value",
+                e,
+            ));
+        };
+        let i = self.coerce(*vertex, &Type::UINT)?;
+        let mut fb = self.fb();
+        let p = fb.access_chain(ir::Value::Global(global), &[i]);
+        Ok(Some(fb.load(p)))
     }
 }

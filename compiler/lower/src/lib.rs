@@ -31,10 +31,12 @@
 //! one at a time (`-E`, the stage from `[shader("...")]`) or all into one module
 //! ([`lower_library_with`]). Not lowered yet (reported as E3001, never a panic): work-graph
 //! nodes, descriptor-heap elements used other than to initialize a resource local, be passed or
-//! cast ([`heap`]), a status argument of a `Gather` with four run-time offsets, `static` locals
-//! with non-constant initializers, and a few intrinsics (`printf`...). What SPIR-V for Vulkan
-//! cannot express, as DXC reports too (`GatherCmpGreen`, `GatherRaw`, run-time
-//! `Sample`/`Load` offsets), is E3004 ([`texture`]).
+//! cast ([`heap`]), a status argument of a `Gather` with four run-time offsets, and structs
+//! holding resources. What SPIR-V for Vulkan cannot express, as DXC reports too
+//! (`GatherCmpGreen`, `GatherRaw`, run-time `Sample`/`Load` offsets), is E3004 ([`texture`]).
+//! A `static` local with a non-constant initializer (and a `static const` one whose
+//! initializer reads locals) runs it the first time its declaration is reached, behind an
+//! `init.<name>` flag global; `printf` keeps its format in the module's strings ([`printf`]).
 //!
 //! # Diagnostic codes
 //!
@@ -73,6 +75,7 @@ pub mod graphics;
 pub mod heap;
 pub mod init;
 pub mod options;
+pub mod printf;
 pub mod ray_query;
 pub mod resources;
 pub mod spec_const;

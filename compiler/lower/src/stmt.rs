@@ -3,7 +3,7 @@
 //! not lowered; a merge block nothing reaches ends in `unreachable`.
 
 use hir::body::{Expr, Literal, Stmt, StmtId};
-use ir::Opcode;
+use ir::{Opcode, Value};
 use syntax::ast::PrefixOp;
 use types::{ScalarKind, Type};
 
@@ -32,9 +32,15 @@ impl FnLower<'_, '_> {
             Stmt::Decl(locals) => {
                 for l in locals {
                     let local = self.body.local(l);
-                    // A `static` local is initialized once, by its global's initializer.
-                    let once = local.is_static && !local.is_const;
-                    let Some(init) = local.init.filter(|_| !once) else {
+                    // A `static` local is initialized once: by its global's initializer, or
+                    // here, the first time, when the initializer is not a constant.
+                    let once = local.is_static
+                        && matches!(self.locals[l.0 as usize], Some(Value::Global(_)));
+                    if once {
+                        self.init_static_local(l)?;
+                        continue;
+                    }
+                    let Some(init) = local.init else {
                         continue;
                     };
                     let ty = self.infer.type_of_local(l).cloned().unwrap_or(Type::Void);
@@ -130,6 +136,40 @@ impl FnLower<'_, '_> {
                 return Err(self.cx.unsupported(&what, self.stmt_range(s)));
             }
         }
+        Ok(())
+    }
+
+    /// The declaration of a `static` local whose initializer is not a constant: the first time
+    /// it runs (its flag still `false`), set the flag and store the initializer; every later
+    /// time, nothing. A selection whose header branches to its merge block when the flag is set.
+    fn init_static_local(&mut self, l: hir::body::LocalId) -> R<()> {
+        let Some(init) = self.body.local(l).init else {
+            return Ok(());
+        };
+        let Some(Value::Global(g)) = self.locals[l.0 as usize] else {
+            return Ok(());
+        };
+        let Some(&(_, flag)) = self.cx.static_local_flags.iter().find(|(v, _)| *v == g) else {
+            // A constant initializer: the global's own.
+            return Ok(());
+        };
+        let ty = self.infer.type_of_local(l).cloned().unwrap_or(Type::Void);
+        let done = self.fb().load(Value::Global(flag));
+        let header = self.current.expect("reachable");
+        let first = self.new_block("static.init");
+        let merge = self.new_block("static.merge");
+        self.cx
+            .mb
+            .function(self.func)
+            .mark_selection(header, merge, None);
+        self.cond_br(done, merge, first);
+        self.switch_to(first);
+        let yes = self.fb().bool(true);
+        self.fb().store(Value::Global(flag), yes);
+        let v = self.coerce(init, &ty)?;
+        self.fb().store(Value::Global(g), v);
+        self.br(merge);
+        self.switch_to(merge);
         Ok(())
     }
 

@@ -76,10 +76,10 @@ VsOut main(float3 pos : POSITION, float2 uv : TEXCOORD0, uint id : SV_VertexID) 
               %2 = load @g2 : uint
               %3 = call @main_body(%0, %1, %2) : VsOut
               %4 = composite_extract %3, [0] : float4
-              %5 = composite_extract %3, [1] : float2
-              %6 = composite_extract %3, [2] : float3
               store @g3, %4
+              %5 = composite_extract %3, [1] : float2
               store @g4, %5
+              %6 = composite_extract %3, [2] : float3
               store @g5, %6
               ret
             }
@@ -135,14 +135,59 @@ float4 main(PsIn i) : SV_Target {
 }
 
 #[test]
-fn unsupported_system_value() {
-    let e = common::try_lower_stage(
-        "float4 main(uint c : SV_InnerCoverage) : SV_Target { return c; }",
+fn out_and_inout_parameters() {
+    // Outputs: the result first (SV_Target), then `d` and `c`; `c` is also an input.
+    check(
+        r#"
+float4 main(float4 pos : SV_Position, out float d : SV_Depth, inout uint c : SV_Coverage) : SV_Target {
+    d = pos.z;
+    c &= 1;
+    return pos;
+}
+"#,
         ShaderStage::Pixel,
-    )
-    .unwrap_err();
-    expect!["E3001 0..64: not supported yet: the system value `SV_InnerCoverage` here"]
-        .assert_eq(&e);
+        expect![[r#"
+            @g0 = input float4 builtin(FragCoord) ; in.SV_Position
+            @g1 = input array<uint, 1> builtin(SampleMask) ; in.SV_Coverage
+            @g2 = output float4 location(0) ; out.SV_Target
+            @g3 = output float builtin(FragDepth) ; out.SV_Depth
+            @g4 = output array<uint, 1> builtin(SampleMask) ; out.SV_Coverage
+
+            func @main_body(%arg0: float4, %arg1: ptr<function, float>, %arg2: ptr<function, uint>) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; pos
+              store %0, %arg0
+              %1 = load %0 : float4
+              %2 = composite_extract %1, [2] : float
+              store %arg1, %2
+              %3 = load %arg2 : uint
+              %4 = bit_and %3, 1:uint : uint
+              store %arg2, %4
+              %5 = load %0 : float4
+              ret %5
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : float4
+              %1 = alloca : ptr<function, float> ; d
+              %2 = load @g1 : array<uint, 1>
+              %3 = composite_extract %2, [0] : uint
+              %4 = alloca : ptr<function, uint> ; c
+              store %4, %3
+              %5 = call @main_body(%0, %1, %4) : float4
+              store @g2, %5
+              %6 = load %1 : float
+              store @g3, %6
+              %7 = load %4 : uint
+              %8 = access_chain @g4, 0:uint : ptr<output, uint>
+              store %8, %7
+              ret
+            }
+
+            entry pixel "main" @main inputs(@g0, @g1) outputs(@g2, @g3, @g4)
+        "#]],
+    );
 }
 
 #[test]

@@ -383,8 +383,8 @@ Out main(float4 pos : SV_Position, float3 n : NORMAL) {
               %1 = load @g1 : float3
               %2 = call @main_body(%0, %1) : Out
               %3 = composite_extract %2, [0] : float4
-              %4 = composite_extract %2, [1] : float4
               store @g2, %3
+              %4 = composite_extract %2, [1] : float4
               store @g3, %4
               ret
             }
@@ -441,8 +441,8 @@ Out main(float4 pos : SV_Position, bool front : SV_IsFrontFace) {
               %1 = load @g1 : bool
               %2 = call @main_body(%0, %1) : Out
               %3 = composite_extract %2, [0] : float4
-              %4 = composite_extract %2, [1] : float
               store @g2, %3
+              %4 = composite_extract %2, [1] : float
               store @g3, %4
               ret
             }
@@ -501,10 +501,10 @@ Out main(uint s : SV_SampleIndex, uint cov : SV_Coverage) {
               %2 = composite_extract %1, [0] : uint
               %3 = call @main_body(%0, %2) : Out
               %4 = composite_extract %3, [0] : float4
-              %5 = composite_extract %3, [1] : uint
               store @g2, %4
-              %6 = composite_construct %5 : array<uint, 1>
-              store @g3, %6
+              %5 = composite_extract %3, [1] : uint
+              %6 = access_chain @g3, 0:uint : ptr<output, uint>
+              store %6, %5
               ret
             }
 

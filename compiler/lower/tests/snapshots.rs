@@ -1854,17 +1854,6 @@ void main(uint3 id : SV_DispatchThreadID) {
 }
 
 #[test]
-fn strings_are_not_supported_yet() {
-    unsupported(
-        r#"
-[numthreads(1, 1, 1)]
-void main() { printf("hi"); }
-"#,
-        expect!["E3001 37..49: not supported yet: the intrinsic `printf` here"],
-    );
-}
-
-#[test]
 fn out_and_inout_parameters() {
     check(
         r#"

@@ -1131,12 +1131,15 @@ void main(point G p[1], inout PointStream<G> s) { s.Append(p[0]); }
     );
     refused(
         r#"
-struct G { float4 pos : SV_Position; };
-[maxvertexcount(1)]
-void main(point G p[1], inout PointStream<G> a, inout PointStream<G> b) { a.Append(p[0]); }
+struct G { float2 uv : TEXCOORD0; };
+void Put(inout PointStream<G> s, G g) { s.Append(g); }
+[maxvertexcount(2)]
+void main(point G p[1], inout PointStream<G> a, inout PointStream<G> b) { Put(a, p[0]); b.Append(p[0]); }
 "#,
         ShaderStage::Geometry,
-        expect!["E3001 130..131: not supported yet: more than one output stream"],
+        expect![
+            "E3001 78..89: not supported yet: passing one of several output streams to a function"
+        ],
     );
     refused(
         r#"
@@ -1174,5 +1177,60 @@ void main(out vertices V verts[3], out indices uint3 tris[1]) {
 "#,
         ShaderStage::Mesh,
         expect!["E3001 160..177: not supported yet: compound assignment to a mesh output"],
+    );
+}
+
+#[test]
+fn mesh_output_writes_one_component_of_a_clip_distance() {
+    // `c1` is `SV_ClipDistance1` after the two floats of `SV_ClipDistance0`: its `.y` is
+    // element 2 + 1 = 3 of the `float[4]` built-in.
+    check(
+        r#"
+struct V { float4 pos : SV_Position; float2 c1 : SV_ClipDistance1; float2 c0 : SV_ClipDistance0; };
+[outputtopology("line")]
+[numthreads(1, 1, 1)]
+void main(out vertices V verts[1], out indices uint2 pts[1]) {
+    SetMeshOutputCounts(1, 1);
+    verts[0].pos = 0;
+    verts[0].c0 = 0;
+    verts[0].c1.y = -1;
+    pts[0] = uint2(0, 0);
+}
+"#,
+        ShaderStage::Mesh,
+        TargetEnv::Vulkan1_2,
+        expect![[r#"
+            @g0 = output array<array<float, 4>, 1> builtin(ClipDistance) ; out.SV_ClipDistance
+            @g1 = output array<float4, 1> builtin(Position) ; out.SV_Position
+            @g2 = output array<uint2, 1> builtin(PrimitiveLineIndicesEXT) ; out.indices
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              set_mesh_outputs 1:uint, 1:uint
+              %0 = access_chain @g1, 0:int : ptr<output, float4>
+              store %0, {0.0, 0.0, 0.0, 0.0}:float4
+              %1 = composite_extract {0.0, 0.0}:float2, [0] : float
+              %2 = access_chain @g0, 0:int, 0:uint : ptr<output, float>
+              store %2, %1
+              %3 = composite_extract {0.0, 0.0}:float2, [1] : float
+              %4 = access_chain @g0, 0:int, 1:uint : ptr<output, float>
+              store %4, %3
+              %5 = add 1:uint, 2:uint : uint
+              %6 = access_chain @g0, 0:int, %5 : ptr<output, float>
+              store %6, -1.0:float
+              %7 = composite_construct 0:uint, 0:uint : uint2
+              %8 = access_chain @g2, 0:int : ptr<output, uint2>
+              store %8, %7
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            entry mesh "main" @main numthreads(1, 1, 1) output_topology(lines) output_vertices(1) output_primitives(1) inputs() outputs(@g1, @g0, @g2)
+        "#]],
     );
 }

@@ -61,6 +61,11 @@ pub(crate) struct Ctx<'m> {
     caps: BTreeSet<u32>,
     exts: BTreeSet<&'static str>,
     glsl: Option<Word>,
+    /// The `NonSemantic.DebugPrintf` import and the `OpString`s of `printf` formats, by
+    /// index into the module's strings.
+    debug_printf: Option<Word>,
+    strings: HashMap<u32, Word>,
+    string_insts: Vec<Instruction>,
     pub names: Vec<Instruction>,
     pub annotations: Vec<Instruction>,
     pub globals: Vec<Instruction>,
@@ -93,6 +98,9 @@ impl<'m> Ctx<'m> {
             caps: BTreeSet::new(),
             exts: BTreeSet::new(),
             glsl: None,
+            debug_printf: None,
+            strings: HashMap::new(),
+            string_insts: Vec::new(),
             names: Vec::new(),
             annotations: Vec::new(),
             globals: Vec::new(),
@@ -154,6 +162,39 @@ impl<'m> Ctx<'m> {
         let id = self.id();
         self.glsl = Some(id);
         id
+    }
+
+    /// The `NonSemantic.DebugPrintf` import (with the extension non-semantic sets need before
+    /// SPIR-V 1.6).
+    pub fn debug_printf(&mut self) -> Word {
+        if let Some(id) = self.debug_printf {
+            return id;
+        }
+        if !self.at_least(1, 6) {
+            self.extension("SPV_KHR_non_semantic_info");
+        }
+        let id = self.id();
+        self.debug_printf = Some(id);
+        id
+    }
+
+    /// The `OpString` of string `index` of the module.
+    pub fn string(&mut self, index: u32) -> Result<Word, crate::SpirvError> {
+        if let Some(&id) = self.strings.get(&index) {
+            return Ok(id);
+        }
+        let Some(text) = self.m.strings.get(index as usize) else {
+            return Err(crate::SpirvError::invalid(format!("no string #{index}")));
+        };
+        let id = self.id();
+        self.string_insts.push(Instruction::new(
+            Op::String,
+            None,
+            Some(id),
+            vec![Operand::LiteralString(text.clone())],
+        ));
+        self.strings.insert(index, id);
+        Ok(id)
     }
 
     pub fn name(&mut self, id: Word, name: &str) {
@@ -254,6 +295,15 @@ impl<'m> Ctx<'m> {
                 vec![Operand::LiteralString("GLSL.std.450".to_owned())],
             ));
         }
+        if let Some(id) = self.debug_printf {
+            module.ext_inst_imports.push(Instruction::new(
+                Op::ExtInstImport,
+                None,
+                Some(id),
+                vec![Operand::LiteralString("NonSemantic.DebugPrintf".to_owned())],
+            ));
+        }
+        module.debug_string_source = self.string_insts;
         module.memory_model = Some(Instruction::new(
             Op::MemoryModel,
             None,

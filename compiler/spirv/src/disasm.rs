@@ -32,6 +32,7 @@ pub fn disassemble(words: &[u32]) -> String {
     let glsl: HashSet<Word> = module
         .ext_inst_imports
         .iter()
+        .filter(|i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "GLSL.std.450"))
         .filter_map(|i| i.result_id)
         .collect();
     // SPV_EXT_mesh_shader reuses the values of SPV_NV_mesh_shader's modes and decorations;
@@ -164,7 +165,11 @@ fn friendly_names(m: &dr::Module) -> HashMap<Word, String> {
     }
     for i in &m.ext_inst_imports {
         if let Some(id) = i.result_id {
-            assign(&mut names, id, "glsl".to_owned());
+            let name = match i.operands.first() {
+                Some(Operand::LiteralString(s)) if s == "NonSemantic.DebugPrintf" => "printf",
+                _ => "glsl",
+            };
+            assign(&mut names, id, name.to_owned());
         }
     }
     let mut consts: HashMap<Word, String> = HashMap::new();

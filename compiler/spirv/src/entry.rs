@@ -63,8 +63,10 @@ impl Ctx<'_> {
             // `SampleId` included (VUID-StandaloneSpirv-Flat-04744); `FrontFacing` is a bool.
             // Arrays too: `SampleMask` is an array of one int.
             let kind = crate::resources::leaf_scalar(&gv.ty);
+            // Per-vertex inputs are not interpolated at all.
             let needs_flat = model == ExecutionModel::Fragment
                 && info.class == StorageClass::Input
+                && !gv.per_vertex
                 && match gv.stage_binding {
                     Some(ir::StageBinding::Location(_)) => {
                         kind.is_some_and(|k| !k.is_float() || k == types::ScalarKind::Double)

@@ -139,6 +139,21 @@ impl Fx<'_, '_> {
             return self.lower_pipeline_intrinsic(intr, d);
         }
         let args = self.values(&d.operands)?;
+        if intr == I::Printf {
+            // DXC: `OpExtInst %void %DebugPrintf 1 %format args...` (DebugPrintf is
+            // instruction 1 of the set).
+            let format = d.literals.first().copied().unwrap_or(-1);
+            let format = self.cx.string(u32::try_from(format).unwrap_or(u32::MAX))?;
+            let set = self.cx.debug_printf();
+            let void = self.cx.void_type();
+            let mut ops = vec![
+                Operand::IdRef(set),
+                Operand::LiteralExtInstInteger(1),
+                Operand::IdRef(format),
+            ];
+            ops.extend(Self::ids(&args));
+            return Ok(Some(self.op(Op::ExtInst, void, ops)));
+        }
         let tys = d
             .operands
             .iter()

@@ -595,8 +595,25 @@ impl Ctx<'_> {
             self.decorate(id, Decoration::Patch, &[]);
         }
         if g.per_primitive {
+            // A mesh shader's own outputs get the message about the stage.
+            if !self.at_least(1, 4) && !stages.contains(&ir::Stage::Mesh) {
+                return Err(SpirvError::needs_target(format!(
+                    "the per-primitive stage variable \"{}\" (SPV_EXT_mesh_shader) needs \
+                     SPIR-V 1.4: vulkan1.2 or later",
+                    g.name
+                )));
+            }
             self.mesh_shading();
             self.decorate(id, Decoration::PerPrimitiveEXT, &[]);
+        }
+        if let Some(s) = g.stream {
+            self.capability(Capability::GeometryStreams);
+            self.decorate(id, Decoration::Stream, &[Operand::LiteralBit32(s)]);
+        }
+        if g.per_vertex {
+            self.capability(Capability::FragmentBarycentricKHR);
+            self.extension("SPV_KHR_fragment_shader_barycentric");
+            self.decorate(id, Decoration::PerVertexKHR, &[]);
         }
         let g = &self.m.globals[h];
         // Integer and double fragment inputs are made `Flat` where the entry point is
@@ -740,10 +757,19 @@ impl Ctx<'_> {
                 self.extension("SPV_EXT_shader_stencil_export");
                 B::FragStencilRefEXT
             }
-            I::Barycentric => {
+            I::Barycentric | I::BarycentricNoPerspective => {
                 self.capability(Capability::FragmentBarycentricKHR);
                 self.extension("SPV_KHR_fragment_shader_barycentric");
-                B::BaryCoordKHR
+                if b == I::Barycentric {
+                    B::BaryCoordKHR
+                } else {
+                    B::BaryCoordNoPerspKHR
+                }
+            }
+            I::FullyCovered => {
+                self.capability(Capability::FragmentFullyCoveredEXT);
+                self.extension("SPV_EXT_fragment_fully_covered");
+                B::FullyCoveredEXT
             }
             I::ShadingRate | I::PrimitiveShadingRate => {
                 self.capability(Capability::FragmentShadingRateKHR);

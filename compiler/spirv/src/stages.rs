@@ -128,6 +128,8 @@ impl Ctx<'_> {
                     TessOutput::TriangleCw => (Mode::VertexOrderCw, vec![]),
                     TessOutput::TriangleCcw => (Mode::VertexOrderCcw, vec![]),
                 },
+                M::DepthGreater => (Mode::DepthGreater, vec![]),
+                M::DepthLess => (Mode::DepthLess, vec![]),
             };
             out.push(mode);
         }
@@ -161,6 +163,17 @@ impl Fx<'_, '_> {
         };
         self.require_stage(stage, d.opcode.name())?;
         match d.opcode {
+            ir::Opcode::EmitVertex | ir::Opcode::EndPrimitive if !d.literals.is_empty() => {
+                // Several output streams: the stream id is a constant operand.
+                self.cx.capability(Capability::GeometryStreams);
+                let stream = self.cx.const_uint(d.literals[0] as u32);
+                let op = if d.opcode == ir::Opcode::EmitVertex {
+                    Op::EmitStreamVertex
+                } else {
+                    Op::EndStreamPrimitive
+                };
+                self.op_void(op, vec![Operand::IdRef(stream)]);
+            }
             ir::Opcode::EmitVertex => self.op_void(Op::EmitVertex, vec![]),
             ir::Opcode::EndPrimitive => self.op_void(Op::EndPrimitive, vec![]),
             ir::Opcode::SetMeshOutputs => {

@@ -287,3 +287,28 @@ float4 main(float4 p : SV_Position) : SV_Target { return p; }
     );
     assert!(!m.has("OpFNegate"), "{}", m.asm);
 }
+
+/// Matrices and arrays take one location per row or element, like DXC's (a `float4x4` takes
+/// four, a `float2[2]` two).
+#[test]
+fn matrix_and_array_stage_variables_take_several_locations() {
+    let m = compile(
+        r#"
+struct VsOut { float4 pos : SV_Position; float2 w[2] : WEIGHTS; float c : COLOR; };
+VsOut main(float4x4 m : MATRIX, float3 p : POSITION, float2 w[2] : WEIGHTS) {
+    VsOut o;
+    o.pos = mul(m, float4(p, 1));
+    o.w = w;
+    o.c = p.x;
+    return o;
+}
+"#,
+        "vs_6_0",
+        &[],
+    );
+    assert_eq!(m.location("in.MATRIX"), 0);
+    assert_eq!(m.location("in.POSITION"), 4);
+    assert_eq!(m.location("in.WEIGHTS"), 5);
+    assert_eq!(m.location("out.WEIGHTS"), 0);
+    assert_eq!(m.location("out.COLOR"), 2);
+}

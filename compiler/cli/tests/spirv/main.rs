@@ -12,3 +12,6 @@ mod ray_query;
 mod raytracing;
 mod resources;
 mod texture_operands;
+mod stages;
+mod statics;
+mod system_values;

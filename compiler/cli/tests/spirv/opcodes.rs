@@ -423,3 +423,28 @@ void main() { uint n, s, b; S.GetDimensions(n, s); A.GetDimensions(b); Out[0] = 
     );
     m.assert_has(&["OpArrayLength", "OpIMul"]);
 }
+
+/// `printf` is DXC's debug printf: `OpExtInst %void %DebugPrintf 1 %format args...` with the
+/// format as an `OpString`, the `NonSemantic.DebugPrintf` set, and before SPIR-V 1.6 the
+/// `SPV_KHR_non_semantic_info` extension.
+#[test]
+fn printf_is_debug_printf() {
+    let text = r#"
+RWStructuredBuffer<uint> O : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    printf("id %u, v %f, pair %d %d", id.x, 1.5, int2(1, -2));
+    O[0] = 1;
+}
+"#;
+    let m = compile(text, "cs_6_0", &[]);
+    m.assert_has(&[
+        "OpExtension \"SPV_KHR_non_semantic_info\"",
+        "%printf = OpExtInstImport \"NonSemantic.DebugPrintf\"",
+        "= OpString \"id %u, v %f, pair %d %d\"",
+        "= OpExtInst %void %printf 1 ",
+    ]);
+    let m = compile(text, "cs_6_0", &["-fspv-target-env=vulkan1.3"]);
+    assert!(!m.has("SPV_KHR_non_semantic_info"), "{}", m.asm);
+    m.assert_has(&["OpExtInst %void %printf 1 "]);
+}

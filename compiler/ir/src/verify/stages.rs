@@ -34,6 +34,8 @@ fn allowed(stage: Stage) -> (&'static [&'static str], &'static [&'static str]) {
             &["output_topology", "output_vertices", "output_primitives"],
             &["output_topology", "output_vertices", "output_primitives"],
         ),
+        // At most one: the front end allows one depth output.
+        Stage::Pixel => (&["depth_greater", "depth_less"], &[]),
         _ => (&[], &[]),
     }
 }
@@ -49,6 +51,8 @@ fn key(m: M) -> &'static str {
         M::Domain(_) => "domain",
         M::Partitioning(_) => "partitioning",
         M::TessOutput(_) => "tess_output",
+        M::DepthGreater => "depth_greater",
+        M::DepthLess => "depth_less",
     }
 }
 

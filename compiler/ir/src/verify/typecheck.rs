@@ -553,10 +553,24 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
             }
         }
         // Intrinsic signatures belong to the front end's table.
+        Opcode::CallIntrinsic(crate::Intrinsic::Printf) => {
+            let known = match d.literals.as_slice() {
+                [s] => usize::try_from(*s).is_ok_and(|s| s < ck.m.strings.len()),
+                _ => false,
+            };
+            if !known {
+                let msg = "printf needs one literal naming a string of the module".to_owned();
+                fail(ck, Rule::OperandCount, msg);
+            }
+        }
         Opcode::CallIntrinsic(_) => {}
         Opcode::EmitVertex | Opcode::EndPrimitive => {
             needs_void(ck);
             count(ck, 0..=0);
+            if d.literals.len() > 1 || d.literals.iter().any(|&s| !(0..4).contains(&s)) {
+                let msg = "takes at most one stream id, 0 to 3".to_owned();
+                fail(ck, Rule::OperandCount, msg);
+            }
         }
         Opcode::SetMeshOutputs | Opcode::EmitMeshTasks => {
             needs_void(ck);

@@ -1,21 +1,38 @@
 //! Geometry shaders. The input primitive parameter (`triangle VSOut input[3]`) reads arrayed
 //! input variables, one element per vertex; other parameters are system values
-//! (`SV_PrimitiveID`, `SV_GSInstanceID`). The `inout TriangleStream<T>` parameter is no IR
+//! (`SV_PrimitiveID`, `SV_GSInstanceID`). An `inout TriangleStream<T>` parameter is no IR
 //! parameter: its element's leaves are the output variables, and `stream.Append(v)` stores
 //! `v`'s leaves into them, then `emit_vertex`; `RestartStrip()` is `end_primitive`. A function
 //! the stream is passed to has no IR parameter for it either, and its `Append` does the same.
-//! Modes:
-//! `[instance(n)]` (default 1), the input primitive, the stream's topology and
+//!
+//! With several streams (`inout PointStream<A> s0, inout PointStream<B> s1`), each has its own
+//! output variables, marked with their stream (SPIR-V `Stream`), locations continuing from one
+//! stream to the next in parameter order, and `Append`/`RestartStrip` name the stream
+//! (`OpEmitStreamVertex`/`OpEndStreamPrimitive`, capability `GeometryStreams`).
+//!
+//! Modes: `[instance(n)]` (default 1), the input primitive, the streams' topology and
 //! `[maxvertexcount(n)]`.
 
 use hir::body::{Expr, ExprId};
 use hir::item_tree::{ItemIdx, ParamDirection};
-use ir::{EntryPoint, ExecutionMode, InputPrimitive, OutputTopology, Stage, Value};
+use ir::{
+    EntryPoint, ExecutionMode, InputPrimitive, Opcode, OutputTopology, Stage, StageBinding, Value,
+};
 use types::{ResourceType, StreamKind, Type};
 
 use super::{Declare, Side, StageVar};
 use crate::context::{ModuleCtx, R};
 use crate::func::FnLower;
+
+/// One output stream of a geometry shader.
+#[derive(Debug, Clone)]
+pub struct OutputStream {
+    /// The entry parameter it is.
+    pub param: usize,
+    pub element: Type,
+    /// The variables `Append` writes.
+    pub vars: Vec<StageVar>,
+}
 
 pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<()> {
     let range = cx.item_range(idx);
@@ -44,14 +61,16 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
             return Err(cx.unsupported(&format!("the parameter `{}`", p.name), prange));
         };
         if let Some(ResourceType::Stream { kind, element }) = ty.as_resource() {
-            if topology.is_some() {
-                return Err(cx.unsupported("more than one output stream", prange));
-            }
-            topology = Some(match kind {
+            let this = match kind {
                 StreamKind::Point => OutputTopology::Points,
                 StreamKind::Line => OutputTopology::LineStrip,
                 StreamKind::Triangle => OutputTopology::TriangleStrip,
-            });
+            };
+            if topology.is_some_and(|t| t != this) {
+                // D3D requires point streams when there are several; so does the front end.
+                return Err(cx.unsupported("output streams of different primitive kinds", prange));
+            }
+            topology = Some(this);
             let Some(leaves) = super::leaves(element, None, &[]) else {
                 return Err(cx.unsupported("a stream element without semantics", prange));
             };
@@ -63,8 +82,28 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
                 per_primitive: false,
             };
             let vars = decl.vars(cx, &leaves, &mut out_location, prange)?;
+            // Two streams cannot both write one built-in: Vulkan has one variable per built-in.
+            let builtins = |vars: &[StageVar]| -> Vec<StageBinding> {
+                vars.iter()
+                    .filter_map(|v| cx.mb.module().globals[v.global].stage_binding)
+                    .filter(|b| matches!(b, StageBinding::BuiltIn(_)))
+                    .collect()
+            };
+            let mine = builtins(&vars);
+            if cx
+                .stage_io
+                .streams
+                .iter()
+                .any(|s| builtins(&s.vars).iter().any(|b| mine.contains(b)))
+            {
+                return Err(cx.unsupported("the same system value in two output streams", prange));
+            }
             cx.stage_io.skip(idx, n);
-            cx.stage_io.stream = Some((element.clone(), vars));
+            cx.stage_io.streams.push(OutputStream {
+                param: n,
+                element: element.clone(),
+                vars,
+            });
             continue;
         }
         if p.direction != ParamDirection::In {
@@ -133,6 +172,13 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
             range,
         ));
     };
+    if cx.stage_io.streams.len() > 1 {
+        for (i, stream) in cx.stage_io.streams.clone().iter().enumerate() {
+            for v in &stream.vars {
+                cx.mb.module_mut().globals[v.global].stream = Some(i as u32);
+            }
+        }
+    }
     let body = cx.function_for(idx, &format!("{name}_body"))?;
     let wrapper = super::begin_wrapper(cx, name);
     let mut inputs = Vec::new();
@@ -156,10 +202,10 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
     }
     let outputs = cx
         .stage_io
-        .stream
-        .as_ref()
-        .map(|(_, vars)| vars.iter().map(|v| v.global).collect())
-        .unwrap_or_default();
+        .streams
+        .iter()
+        .flat_map(|s| s.vars.iter().map(|v| v.global))
+        .collect();
     super::finish_wrapper(
         cx,
         wrapper,
@@ -206,10 +252,41 @@ impl FnLower<'_, '_> {
         else {
             return None;
         };
-        let Some((element, vars)) = self.cx.stage_io.stream.clone() else {
-            return Some(Err(
-                self.unsupported("a stream outside a geometry shader", e)
-            ));
+        let streams = &self.cx.stage_io.streams;
+        let (id, stream) = if self.cx.stage_io.entry == Some(self.item) {
+            match streams.iter().position(|s| s.param == n) {
+                Some(i) => (i, streams[i].clone()),
+                None => {
+                    return Some(Err(
+                        self.unsupported("a stream outside a geometry shader", e)
+                    ))
+                }
+            }
+        } else {
+            match streams.as_slice() {
+                [only] => (0, only.clone()),
+                [] => {
+                    return Some(Err(
+                        self.unsupported("a stream outside a geometry shader", e)
+                    ))
+                }
+                _ => {
+                    return Some(Err(self.unsupported(
+                        "passing one of several output streams to a function",
+                        e,
+                    )))
+                }
+            }
+        };
+        let several = streams.len() > 1;
+        let (element, vars) = (stream.element, stream.vars);
+        // The stream id, when the shader has several streams.
+        let stream_op = |fl: &mut FnLower<'_, '_>, op: Opcode| {
+            let mut d = ir::InstData::new(op, Type::Void, Vec::new());
+            if several {
+                d.literals = vec![id as i64];
+            }
+            fl.fb().push(d);
         };
         if own != element {
             return Some(Err(self.unsupported(
@@ -221,11 +298,11 @@ impl FnLower<'_, '_> {
             ("Append", [v]) => self.coerce(*v, &element).map(|v| {
                 let mut fb = self.fb();
                 super::store_value(&mut fb, v, &vars, None);
-                fb.emit_vertex();
+                stream_op(self, Opcode::EmitVertex);
                 None
             }),
             ("RestartStrip", []) => {
-                self.fb().end_primitive();
+                stream_op(self, Opcode::EndPrimitive);
                 Ok(None)
             }
             _ => Err(self.unsupported(&format!("the stream method `{name}`"), e)),

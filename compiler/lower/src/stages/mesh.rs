@@ -16,7 +16,7 @@
 
 use hir::body::{Expr, ExprId};
 use hir::item_tree::{ItemIdx, ItemKind, MeshParam, ParamDirection};
-use ir::{BuiltIn, EntryPoint, ExecutionMode, OutputTopology, Stage, StageBinding, Value};
+use ir::{BuiltIn, EntryPoint, ExecutionMode, Opcode, OutputTopology, Stage, StageBinding, Value};
 use types::{ScalarKind, Type};
 
 use super::{Declare, Side, StageVar};
@@ -426,13 +426,6 @@ impl FnLower<'_, '_> {
         } else if tail.is_some() {
             return Err(self.unsupported("indexing this mesh output", e));
         }
-        let packed = out
-            .vars
-            .iter()
-            .any(|v| v.leaf.path.starts_with(&path) && v.component.is_some());
-        if packed && component.is_some() {
-            return Err(self.unsupported("one component of a clip or cull distance", e));
-        }
         let i = self.index_value(index)?;
         let v = self.coerce(rhs, &ty)?;
         let mut stored = false;
@@ -448,12 +441,24 @@ impl FnLower<'_, '_> {
             } else {
                 fb.extract(v, rest)
             };
-            match component {
-                Some(c) => {
+            match (component, var.component) {
+                // One component of a clip or cull distance: its element of the shared array.
+                (Some(c), Some(offset)) => {
+                    let c = if fb.type_of(c) == Type::UINT {
+                        c
+                    } else {
+                        fb.convert(c, Type::UINT)
+                    };
+                    let at = fb.uint(offset);
+                    let element = fb.binary(Opcode::Add, c, at);
+                    let ptr = fb.access_chain(Value::Global(var.global), &[i, element]);
+                    fb.store(ptr, part);
+                }
+                (Some(c), None) => {
                     let ptr = fb.access_chain(Value::Global(var.global), &[i, c]);
                     fb.store(ptr, part);
                 }
-                None => super::store_leaf(&mut fb, var, Some(i), part),
+                (None, _) => super::store_leaf(&mut fb, var, Some(i), part),
             }
         }
         if !stored {

@@ -46,8 +46,11 @@ pub struct StageIo {
     /// Parameters (function, position) that have no IR parameter: streams (of the entry and
     /// of the functions it passes its stream to) and mesh outputs live in stage variables.
     pub skipped: Vec<(ItemIdx, usize)>,
-    /// A geometry shader's stream element and the variables `Append` writes.
-    pub stream: Option<(Type, Vec<StageVar>)>,
+    /// A geometry shader's output streams, in parameter order.
+    pub streams: Vec<geometry::OutputStream>,
+    /// Pixel inputs read with `GetAttributeAtVertex`: (parameter, field path, the variable
+    /// holding one value per vertex).
+    pub per_vertex: Vec<(usize, Vec<u32>, ir::Global)>,
     /// A mesh shader's output arrays: the parameter and its variables.
     pub mesh_outputs: Vec<(LocalId, mesh::MeshOutput)>,
 }

@@ -106,15 +106,51 @@ fn float_array(n: u32) -> Type {
     Type::array(Type::FLOAT, n)
 }
 
-/// The built-in of a system value of `stage` on `side`, with its natural type.
+/// The built-in of a system value of `stage` on `side`, with its natural type, after the
+/// table of DXC's `docs/SPIR-V.rst` ("HLSL semantic and Vulkan `BuiltIn`"). A system value
+/// without a built-in in that place (`SV_Position` of a vertex input) is `None`: DXC gives it
+/// a location like any other semantic. Clip and cull distances are not here (see
+/// [`Declare::distances`]).
 pub fn builtin(stage: Stage, side: Side, semantic: &str) -> Option<(BuiltIn, Type)> {
     use Side::*;
     use Stage::*;
+    // `SV_Position0` is `SV_Position`: these system values have only index 0.
     let s = semantic.to_ascii_uppercase();
+    let s = s.strip_suffix('0').unwrap_or(&s);
     let float4 = Type::Vector(ScalarKind::Float, 4);
     let uint3 = Type::Vector(ScalarKind::Uint, 3);
-    Some(match (stage, side, s.as_str()) {
+    Some(match (stage, side, s) {
+        (Vertex, Input, "SV_POSITION") => return None,
+        (Pixel, Input, "SV_POSITION") => (BuiltIn::FragCoord, float4),
         (_, _, "SV_POSITION") if stage != Pixel => (BuiltIn::Position, float4),
+        (Vertex, Input, "SV_VERTEXID") => (BuiltIn::VertexIndex, Type::UINT),
+        (Vertex, Input, "SV_INSTANCEID") => (BuiltIn::InstanceIndex, Type::UINT),
+        (Vertex, Input, "SV_STARTVERTEXLOCATION") => (BuiltIn::BaseVertex, Type::UINT),
+        (Vertex, Input, "SV_STARTINSTANCELOCATION") => (BuiltIn::BaseInstance, Type::UINT),
+        (Vertex | Hull | Domain | Geometry | Pixel | Mesh, Input, "SV_VIEWID") => {
+            (BuiltIn::ViewIndex, Type::UINT)
+        }
+        (Pixel, Input, "SV_ISFRONTFACE") => (BuiltIn::FrontFacing, Type::BOOL),
+        (Pixel, Input, "SV_SAMPLEINDEX") => (BuiltIn::SampleId, Type::UINT),
+        // `SampleMask` is an array of one word in SPIR-V.
+        (Pixel, _, "SV_COVERAGE") => (BuiltIn::SampleMask, Type::array(Type::UINT, 1)),
+        (Pixel, Input, "SV_INNERCOVERAGE") => (BuiltIn::FullyCovered, Type::BOOL),
+        (Pixel, Input, "SV_BARYCENTRICS") => {
+            (BuiltIn::Barycentric, Type::Vector(ScalarKind::Float, 3))
+        }
+        (Pixel, Input, "SV_SHADINGRATE") => (BuiltIn::ShadingRate, Type::UINT),
+        (Vertex | Geometry | Mesh, Output, "SV_SHADINGRATE") => {
+            (BuiltIn::PrimitiveShadingRate, Type::UINT)
+        }
+        (Pixel, Output, "SV_DEPTH" | "SV_DEPTHGREATEREQUAL" | "SV_DEPTHLESSEQUAL") => {
+            (BuiltIn::FragDepth, Type::FLOAT)
+        }
+        (Pixel, Output, "SV_STENCILREF") => (BuiltIn::FragStencilRef, Type::UINT),
+        (Pixel, Input, "SV_PRIMITIVEID") => (BuiltIn::PrimitiveId, Type::UINT),
+        (Pixel, Input, "SV_RENDERTARGETARRAYINDEX") => (BuiltIn::Layer, Type::UINT),
+        (Pixel, Input, "SV_VIEWPORTARRAYINDEX") => (BuiltIn::ViewportIndex, Type::UINT),
+        (Vertex, Output, "SV_RENDERTARGETARRAYINDEX") => (BuiltIn::Layer, Type::UINT),
+        (Vertex, Output, "SV_VIEWPORTARRAYINDEX") => (BuiltIn::ViewportIndex, Type::UINT),
         (Geometry | Hull | Domain, Input, "SV_PRIMITIVEID") => (BuiltIn::PrimitiveId, Type::UINT),
         (Geometry | Mesh, Output, "SV_PRIMITIVEID") => (BuiltIn::PrimitiveId, Type::UINT),
         (Geometry, Input, "SV_GSINSTANCEID") => (BuiltIn::InvocationId, Type::UINT),
@@ -163,12 +199,12 @@ fn adaptable(leaf: &Type, var: &Type) -> bool {
 }
 
 /// A clip or cull distance leaf's place in its built-in array.
-struct Distance {
-    semantic: String,
-    global: Global,
+pub(crate) struct Distance {
+    pub semantic: String,
+    pub global: Global,
     /// `float[total]`, without the per-vertex array.
-    var_ty: Type,
-    offset: u32,
+    pub var_ty: Type,
+    pub offset: u32,
 }
 
 /// How stage variables are declared on one side of one stage.
@@ -264,7 +300,7 @@ impl Declare {
     /// The `ClipDistance` and `CullDistance` built-ins of `leaves`, as DXC lays them out: all
     /// `SV_ClipDistance<n>` leaves share one `float` array, in the order of their semantic
     /// index, each taking as many elements as it has components (the same for cull distances).
-    fn distances(
+    pub(crate) fn distances(
         &self,
         cx: &mut ModuleCtx<'_>,
         leaves: &[Leaf],
@@ -501,7 +537,11 @@ pub fn store_leaf(fb: &mut FunctionBuilder<'_>, var: &StageVar, index: Option<Va
 }
 
 /// A value of `ty` from its leaves, in order.
-fn build(fb: &mut FunctionBuilder<'_>, ty: &Type, next: &mut impl Iterator<Item = Value>) -> Value {
+pub(crate) fn build(
+    fb: &mut FunctionBuilder<'_>,
+    ty: &Type,
+    next: &mut impl Iterator<Item = Value>,
+) -> Value {
     match ty {
         Type::Struct(s) => {
             let parts: Vec<Value> = s.fields.iter().map(|f| build(fb, &f.ty, next)).collect();

@@ -1,0 +1,98 @@
+//! `printf(format, args...)`: a `CallIntrinsic(Printf)` whose operands are the values to
+//! print, each of its own type, and whose one literal names the format in the module's
+//! strings (the SPIR-V backend emits DXC's `NonSemantic.DebugPrintf` instruction with an
+//! `OpString`). Called by `call.rs`.
+
+use hir::body::{Expr, ExprId, Literal};
+use ir::{InstData, Intrinsic, Opcode, Value};
+use types::Type;
+
+use crate::context::R;
+use crate::func::FnLower;
+
+impl FnLower<'_, '_> {
+    pub fn lower_printf(&mut self, e: ExprId, args: &[ExprId]) -> R<Option<Value>> {
+        let Some((&format, values)) = args.split_first() else {
+            return Err(self.unsupported("`printf` without a format", e));
+        };
+        let Some(text) = self.string_literal(format) else {
+            return Err(self.unsupported("a `printf` format that is not a string literal", e));
+        };
+        let mut operands = Vec::new();
+        for &a in values {
+            let ty = self.ty(a)?;
+            if !matches!(ty, Type::Scalar(_) | Type::Vector(..)) {
+                return Err(self.unsupported(&format!("printing a value of type {ty}"), a));
+            }
+            operands.push(self.coerce(a, &ty)?);
+        }
+        let index = self.cx.mb.string(&text);
+        let mut d = InstData::new(
+            Opcode::CallIntrinsic(Intrinsic::Printf),
+            Type::Void,
+            operands,
+        );
+        d.literals = vec![i64::from(index)];
+        self.fb().push(d);
+        Ok(None)
+    }
+
+    /// The value of string literal `e` (adjacent literals joined), escapes resolved.
+    fn string_literal(&self, e: ExprId) -> Option<String> {
+        if !matches!(self.body.expr(e), Expr::Literal(Literal::String)) {
+            return None;
+        }
+        let root = hir::ids::expanded_root(self.cx.db, self.cx.file, self.cx.config);
+        let node = self.map.expr_syntax(e).to_node(&root);
+        let text = node.text().to_string();
+        unquote(&text)
+    }
+}
+
+/// The characters of the C string literals in `text` (`"a\n" "b"` is `a`, newline, `b`);
+/// `None` for text that is not a run of complete string literals.
+fn unquote(text: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+            chars.next();
+        }
+        match chars.next() {
+            None => return Some(out),
+            Some('"') => {}
+            Some(_) => return None,
+        }
+        loop {
+            match chars.next()? {
+                '"' => break,
+                '\\' => out.push(match chars.next()? {
+                    'n' => '\n',
+                    't' => '\t',
+                    'r' => '\r',
+                    '0' => '\0',
+                    'a' => '\u{7}',
+                    'b' => '\u{8}',
+                    'f' => '\u{c}',
+                    'v' => '\u{b}',
+                    c => c,
+                }),
+                c => out.push(c),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unquote;
+
+    #[test]
+    fn string_literals_are_unquoted_and_joined() {
+        assert_eq!(unquote(r#""x = %d\n""#).as_deref(), Some("x = %d\n"));
+        assert_eq!(unquote(r#""a" "b\"c""#).as_deref(), Some("ab\"c"));
+        assert_eq!(unquote(r#""tab\there\\""#).as_deref(), Some("tab\there\\"));
+        assert_eq!(unquote(r#""open"#), None);
+        assert_eq!(unquote("x"), None);
+    }
+}
