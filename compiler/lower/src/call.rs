@@ -237,6 +237,15 @@ impl FnLower<'_, '_> {
             self.need_args(e, name, args, 2)?;
             return self.lower_mul(e, &ty, args[0], args[1]).map(Some);
         }
+        let evaluate = match name {
+            "EvaluateAttributeAtSample" => Some(Intrinsic::EvaluateAttributeAtSample),
+            "EvaluateAttributeCentroid" => Some(Intrinsic::EvaluateAttributeAtCentroid),
+            "EvaluateAttributeSnapped" => Some(Intrinsic::EvaluateAttributeSnapped),
+            _ => None,
+        };
+        if let Some(intrinsic) = evaluate {
+            return self.lower_evaluate_attribute(e, intrinsic, &ty, args);
+        }
         let Some(intrinsic) = Intrinsic::from_name(name) else {
             return Err(self.unsupported(&format!("the intrinsic `{name}`"), e));
         };

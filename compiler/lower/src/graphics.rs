@@ -395,9 +395,11 @@ pub fn lower_graphics_entry(
     };
     for (n, p) in params.iter().enumerate() {
         for v in &in_vars[p.inputs.clone()] {
+            let entry = (n, v.leaf.path.clone(), v.global);
             if v.arrayed.is_some() {
-                let entry = (n, v.leaf.path.clone(), v.global);
                 cx.stage_io.per_vertex.push(entry);
+            } else if ir_stage == Stage::Pixel && v.leaf.ty == v.var_ty {
+                cx.stage_io.pixel_inputs.push(entry);
             }
         }
     }
@@ -539,6 +541,48 @@ fn attribute_at_vertex_uses(
 }
 
 impl FnLower<'_, '_> {
+    /// `EvaluateAttributeAtSample(x, s)`, `EvaluateAttributeCentroid(x)` and
+    /// `EvaluateAttributeSnapped(x, offset)` in a pixel entry: the interpolation functions read
+    /// the input variable itself, so `x` must name an entry parameter (or a field of one) whose
+    /// value comes from one input; the call gets that variable's value loaded in place.
+    pub fn lower_evaluate_attribute(
+        &mut self,
+        e: ExprId,
+        intrinsic: ir::Intrinsic,
+        ty: &Type,
+        args: &[ExprId],
+    ) -> R<Option<ir::Value>> {
+        let Some((&value, rest)) = args.split_first() else {
+            return Err(self.unsupported("this attribute evaluation", e));
+        };
+        let infer = self.infer.clone();
+        let ty_of = |x: ExprId| infer.type_of_expr(x).cloned();
+        let leaf = param_leaf(&self.body, ty_of, value)
+            .filter(|_| self.cx.stage_io.entry == Some(self.item));
+        let global = leaf.and_then(|(n, path)| {
+            self.cx
+                .stage_io
+                .pixel_inputs
+                .iter()
+                .find(|(m, p, _)| *m == n && *p == path)
+                .map(|(_, _, g)| *g)
+        });
+        let Some(global) = global else {
+            return Err(self.unsupported(
+                "evaluating an attribute other than a pixel entry's input value",
+                e,
+            ));
+        };
+        let mut ops = Vec::new();
+        for &a in rest {
+            ops.push(self.rvalue(a)?);
+        }
+        let mut fb = self.fb();
+        let loaded = fb.load(ir::Value::Global(global));
+        ops.insert(0, loaded);
+        Ok(Some(fb.call_intrinsic(intrinsic, ty.clone(), &ops)))
+    }
+
     /// `GetAttributeAtVertex(x, i)` in a pixel entry: vertex `i`'s value of the per-vertex
     /// input `x` names.
     pub fn lower_attribute_at_vertex(

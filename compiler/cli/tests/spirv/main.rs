@@ -11,7 +11,7 @@ mod opcodes;
 mod ray_query;
 mod raytracing;
 mod resources;
-mod texture_operands;
 mod stages;
 mod statics;
 mod system_values;
+mod texture_operands;

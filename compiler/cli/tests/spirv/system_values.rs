@@ -289,3 +289,45 @@ float4 main(PsIn i, nointerpolation uint id : ID, float3 bary : SV_Barycentrics)
         "OpTypeArray %v3float %uint_3",
     ]);
 }
+
+#[test]
+fn attribute_evaluation_reads_the_input_variable() {
+    // The GLSL.std.450 interpolation functions take the input variable itself; the snapped
+    // offset is in 1/16 pixels (DXC's mapping), and `SV_Position0` is `SV_Position`.
+    let m = compile(
+        r#"
+struct PsIn { float4 pos : SV_Position0; sample float2 uv : TEXCOORD0; };
+float4 main(PsIn i, float3 n : NORMAL, uint s : SV_SampleIndex) : SV_Target {
+    float2 a = EvaluateAttributeAtSample(i.uv, s);
+    float2 b = EvaluateAttributeSnapped(i.uv, int2(4, -8));
+    float3 c = EvaluateAttributeCentroid(n);
+    return float4(a + b, c.x, i.pos.x);
+}
+"#,
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpCapability InterpolationFunction",
+        "InterpolateAtSample %in_TEXCOORD0",
+        "InterpolateAtOffset %in_TEXCOORD0",
+        "InterpolateAtCentroid %in_NORMAL",
+    ]);
+    assert_eq!(m.builtin("in.SV_Position0"), "FragCoord");
+}
+
+#[test]
+fn attribute_evaluation_of_a_computed_value_is_refused() {
+    refuse(
+        r#"
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    float2 x = uv * 2;
+    return EvaluateAttributeCentroid(x).xyxy;
+}
+"#,
+        "ps_6_0",
+        &[],
+        1,
+        "evaluating an attribute other than a pixel entry's input value",
+    );
+}

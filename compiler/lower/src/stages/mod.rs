@@ -51,6 +51,9 @@ pub struct StageIo {
     /// Pixel inputs read with `GetAttributeAtVertex`: (parameter, field path, the variable
     /// holding one value per vertex).
     pub per_vertex: Vec<(usize, Vec<u32>, ir::Global)>,
+    /// The other pixel inputs of the entry's parameters: (parameter, field path, variable),
+    /// for the attribute-evaluation intrinsics.
+    pub pixel_inputs: Vec<(usize, Vec<u32>, ir::Global)>,
     /// A mesh shader's output arrays: the parameter and its variables.
     pub mesh_outputs: Vec<(LocalId, mesh::MeshOutput)>,
 }
