@@ -453,7 +453,8 @@ impl LanguageServer for Backend {
         let include_declaration = params.context.include_declaration;
         self.run("references", move |snap| {
             let offset = offset_of(snap, &path, at.position);
-            references::references(snap, &path, offset, include_declaration)
+            navigation::macro_references(snap, &path, offset, include_declaration)
+                .or_else(|| references::references(snap, &path, offset, include_declaration))
         })
         .await
     }

@@ -322,3 +322,40 @@ fn hover_of_members_with_offsets_and_of_entry_points() {
     );
     w.client.shutdown();
 }
+
+#[test]
+fn references_of_a_macro() {
+    // Line 0 defines SCALE, line 2 uses it twice, line 3 once; after `#undef` and a new
+    // `#define` (lines 4–5) the use on line 6 is another macro's.
+    let text = "#define SCALE 2.0\n\
+                float f(float x)\n{ return x * SCALE + SCALE; }\n\
+                float g() { return SCALE; }\n\
+                #undef SCALE\n\
+                #define SCALE 3.0\n\
+                float h() { return SCALE; }\n";
+    let dir = TempDir::new("lang-macro-references");
+    dir.write("macros.hlsl", text);
+    let uri = dir.uri("macros.hlsl");
+    let (mut client, _) = Client::start(dir.path(), Value::Null);
+    client.open(&uri, 1, text);
+    let mut references = |line, character, declaration: bool| {
+        let mut params = at(&uri, line, character);
+        params["context"] = json!({ "includeDeclaration": declaration });
+        let found = client.request("textDocument/references", params).unwrap();
+        sorted(found.as_array().cloned().unwrap_or_default())
+    };
+    let first = vec![
+        location(&uri, 0, 8, 13),
+        location(&uri, 2, 13, 18),
+        location(&uri, 2, 21, 26),
+        location(&uri, 3, 19, 24),
+    ];
+    // From a use, and from the `#define` name.
+    assert_eq!(references(2, 15, true), first);
+    assert_eq!(references(0, 10, false), first[1..].to_vec());
+    assert_eq!(
+        references(6, 20, true),
+        [location(&uri, 5, 8, 13), location(&uri, 6, 19, 24)]
+    );
+    client.shutdown();
+}

@@ -101,6 +101,46 @@ fn preprocessor_definition(snap: &Snapshot, path: &str, offset: TextSize) -> Opt
     }
 }
 
+/// Every use of the macro at `offset` of `path` (on a use or on its `#define` name) in the file
+/// and what it includes, with the definition when `include_declaration`; `None` when no macro
+/// is there. Uses are matched by their definition, so a name `#undef`ined and defined again is
+/// two macros.
+pub fn macro_references(
+    snap: &Snapshot,
+    path: &str,
+    offset: TextSize,
+    include_declaration: bool,
+) -> Option<Vec<Location>> {
+    let parsed = snap.parse(path);
+    let Target::Macro { definition, .. } = target_at(parsed, offset)? else {
+        return None;
+    };
+    let pp = &parsed.preprocessed;
+    let same = |d: &MacroDefinition| {
+        d.file == definition.file
+            && d.name_range == definition.name_range
+            && d.name == definition.name
+    };
+    let mut ranges: Vec<(FileId, TextRange)> = Vec::new();
+    if include_declaration && !definition.name_range.is_empty() {
+        ranges.push((definition.file, definition.name_range));
+    }
+    for u in &pp.macro_uses {
+        let Some(d) = pp.macro_definitions.get(u.definition) else {
+            continue;
+        };
+        if same(d) && !u.name_range.is_empty() && !ranges.contains(&(u.file, u.name_range)) {
+            ranges.push((u.file, u.name_range));
+        }
+    }
+    Some(
+        ranges
+            .into_iter()
+            .filter_map(|(file, range)| location(snap, file, range))
+            .collect(),
+    )
+}
+
 /// The location of `range` in the file `file`.
 pub fn location(snap: &Snapshot, file: FileId, range: TextRange) -> Option<Location> {
     let path = snap.path_of(file)?;
