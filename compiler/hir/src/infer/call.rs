@@ -112,13 +112,7 @@ impl InferCtx<'_> {
             Some(Type::Struct(s)) => match self.tcx.struct_item(&s) {
                 Some((idx, targs)) => {
                     let (idx, targs) = self.struct_with_method(idx, targs, name, 0);
-                    let methods: Vec<ItemIdx> = self
-                        .scope
-                        .in_scope(Some(idx), name)
-                        .iter()
-                        .copied()
-                        .filter(|m| self.tree.function(*m).is_some())
-                        .collect();
+                    let methods = self.methods_named(idx, name);
                     if methods.is_empty() {
                         self.diag(
                             codes::NO_MEMBER,
@@ -165,6 +159,16 @@ impl InferCtx<'_> {
             [crate::type_ref::GenericArg::Type(t)] => self.resolve_type(t, BodyNode::Expr(id)),
             _ => None,
         }
+    }
+
+    /// The methods named `name` that struct `idx` itself declares.
+    pub(super) fn methods_named(&self, idx: ItemIdx, name: &str) -> Vec<ItemIdx> {
+        self.scope
+            .in_scope(Some(idx), name)
+            .iter()
+            .copied()
+            .filter(|m| self.tree.function(*m).is_some())
+            .collect()
     }
 
     /// The struct that declares method `name`: `idx` itself, or the first base that does.

@@ -322,13 +322,7 @@ impl InferCtx<'_> {
                 // A method of a base.
                 let (owner, args) = (*owner, self.owner.clone().map(|o| o.1).unwrap_or_default());
                 let (declarer, _) = self.struct_with_method(owner, args, name, 0);
-                let methods: Vec<_> = self
-                    .scope
-                    .in_scope(Some(declarer), name)
-                    .iter()
-                    .copied()
-                    .filter(|m| self.tree.function(*m).is_some())
-                    .collect();
+                let methods = self.methods_named(declarer, name);
                 if !methods.is_empty() {
                     return Some(ValueRes::Functions(methods));
                 }
@@ -480,13 +474,7 @@ impl InferCtx<'_> {
             return Some(self.set(id, None, false));
         };
         let (idx, targs) = self.struct_with_method(idx, targs, &name, 0);
-        let methods: Vec<crate::item_tree::ItemIdx> = self
-            .scope
-            .in_scope(Some(idx), &name)
-            .iter()
-            .copied()
-            .filter(|m| self.tree.function(*m).is_some())
-            .collect();
+        let methods = self.methods_named(idx, &name);
         if methods.is_empty() {
             let rhs_ty = self.result.type_of_expr(rhs).cloned();
             return Some(match rhs_ty {
