@@ -18,7 +18,7 @@
 //! The wrapper loads the inputs, calls `Name_body` and stores the outputs.
 
 use hir::item_tree::ParamDirection;
-use ir::{BuiltIn, EntryPoint, ExecutionMode, Opcode, Stage, StageBinding};
+use ir::{BuiltIn, EntryPoint, ExecutionMode, Stage, StageBinding};
 use types::{Interpolation, Type};
 
 use hir::body::{Expr, ExprId};
@@ -26,7 +26,7 @@ use hir::body::{Expr, ExprId};
 use crate::context::{ModuleCtx, R};
 use crate::entry::ShaderStage;
 use crate::func::FnLower;
-use crate::stages::vars::{builtin, Declare, Leaf, Side, StageVar};
+use crate::stages::vars::{builtin, location_count, Declare, Leaf, Side, StageVar};
 
 /// One stage variable to declare: its leaf and what the attributes of its declaration say.
 struct Var {
@@ -172,16 +172,6 @@ fn explicit_locations(
     Ok(Some(out))
 }
 
-/// Locations a stage variable of `ty` takes.
-fn location_count(ty: &Type) -> u32 {
-    match ty {
-        Type::Array { element, len } => len.unwrap_or(1) * location_count(element),
-        // HLSL matrices are stored transposed: one SPIR-V vector per HLSL row.
-        Type::Matrix { rows, .. } => u32::from(*rows),
-        Type::Vector(k, n) if k.bit_width() == 64 && *n > 2 => 2,
-        _ => 1,
-    }
-}
 
 /// Declares the variables of `vars` on one side; `None` (with a diagnostic) when one cannot
 /// be.
@@ -439,7 +429,6 @@ pub fn lower_graphics_entry(
             let v = fb.load(local);
             crate::stages::store_value(&mut fb, v, &out_vars[p.outputs.clone()], None);
         }
-        fb.inst(Opcode::Return, Type::Void, Vec::new());
     }
     let mut modes = Vec::new();
     for v in &outputs {
@@ -449,7 +438,7 @@ pub fn lower_graphics_entry(
             _ => {}
         }
     }
-    let mut entry = EntryPoint {
+    let entry = EntryPoint {
         name: name.to_owned(),
         stage: ir_stage,
         function: wrapper,
@@ -458,18 +447,7 @@ pub fn lower_graphics_entry(
         workgroup_size: None,
         modes,
     };
-    // Leaves sharing a clip or cull distance array list it once.
-    for list in [&mut entry.inputs, &mut entry.outputs] {
-        let mut seen = Vec::new();
-        list.retain(|g| {
-            let first = !seen.contains(g);
-            seen.push(*g);
-            first
-        });
-    }
-    cx.mb.entry_point(entry);
-    cx.drain_queue();
-    crate::init::lower_init_globals(cx, wrapper);
+    crate::stages::finish_wrapper(cx, wrapper, entry);
 }
 
 /// A parameter's value from its input variables; a per-vertex one gives its first vertex's

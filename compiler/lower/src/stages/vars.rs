@@ -85,7 +85,7 @@ fn collect_leaves(
 }
 
 /// Locations a stage variable of `ty` takes (without a per-vertex array).
-fn location_count(ty: &Type) -> u32 {
+pub(crate) fn location_count(ty: &Type) -> u32 {
     match ty {
         Type::Array { element, len } => len.unwrap_or(1) * location_count(element),
         // HLSL matrices are stored transposed: one SPIR-V vector per HLSL row.
