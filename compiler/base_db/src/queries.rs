@@ -8,17 +8,25 @@ use crate::{CompileConfig, SourceDb, SourceFile};
 
 /// `file` preprocessed and parsed under `config`. Includes are read through the database, so
 /// editing a header re-runs this query for the files that include it, and only for those.
+/// An edit inside one token is re-parsed from the last parse (`LastParses`) when the
+/// database keeps them.
 #[salsa::tracked(returns(ref))]
 pub fn parse_file(db: &dyn SourceDb, file: SourceFile, config: CompileConfig) -> ParsedFile {
     let text = file.text(db).unwrap_or_else(|| Arc::from(""));
+    let preprocess = config.preprocess(db);
+    let last = db.last_parses();
+    if let Some(parsed) = last.and_then(|l| l.reparse(file, config, preprocess, &text)) {
+        if let Some(last) = last {
+            last.remember(file, config, preprocess, &parsed);
+        }
+        return parsed;
+    }
     let loader = DbLoader { db };
-    syntax::parse_file(
-        file.id(db),
-        file.path(db),
-        &text,
-        config.preprocess(db),
-        &loader,
-    )
+    let parsed = syntax::parse_file(file.id(db), file.path(db), &text, preprocess, &loader);
+    if let Some(last) = last {
+        last.remember(file, config, preprocess, &parsed);
+    }
+    parsed
 }
 
 /// The expanded tree of `file` (macros expanded, includes spliced in), which semantic

@@ -1,0 +1,51 @@
+//! A profiling driver for the re-check after a one-character edit (the `check` benchmark's
+//! `recheck_after_one_char_edit`), for `valgrind --tool=callgrind`: the full check runs
+//! outside `edit_and_check`, so `--toggle-collect='*edit_and_check*'` counts only the
+//! re-checks.
+//!
+//! `cargo build --release -p db --example recheck`, then
+//! `valgrind --tool=callgrind --toggle-collect='*edit_and_check*' target/release/examples/recheck 10`
+
+#[path = "../benches/generated.rs"]
+mod generated;
+
+use std::sync::Arc;
+
+use db::{NoSource, PreprocessConfig, RootDatabase};
+
+fn check(db: &RootDatabase, file: db::SourceFile, config: db::CompileConfig) -> usize {
+    let parsed = db::parse_file(db, file, config);
+    parsed.diagnostics.len() + db::semantic_diagnostics(db, file, config).len()
+}
+
+#[inline(never)]
+fn edit_and_check(
+    db: &mut RootDatabase,
+    text: &Arc<str>,
+    file: db::SourceFile,
+    config: db::CompileConfig,
+) -> usize {
+    db.set_file_text("/bench/big.hlsl", Some(text.clone()));
+    check(db, file, config)
+}
+
+fn main() {
+    let edits: usize = std::env::args()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(10);
+    let (text, at) = generated::generated_shader(5_000);
+    let mut edited = text.clone();
+    edited.replace_range(at..at + 1, "7");
+    let versions: [Arc<str>; 2] = [text.into(), edited.into()];
+    let mut db = RootDatabase::new(Arc::new(NoSource));
+    let file = db.set_file_text("/bench/big.hlsl", Some(versions[0].clone()));
+    let config = db.new_config(PreprocessConfig::default());
+    assert_eq!(check(&db, file, config), 0, "the generated shader is clean");
+    let start = std::time::Instant::now();
+    for n in 1..=edits {
+        let count = edit_and_check(&mut db, &versions[n % 2], file, config);
+        assert_eq!(count, 0);
+    }
+    eprintln!("{:?} per re-check", start.elapsed() / edits as u32);
+}
