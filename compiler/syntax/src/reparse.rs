@@ -15,7 +15,7 @@ use rowan::{GreenNode, GreenToken, TextRange, TextSize};
 
 use crate::lexer::{self, LexedToken};
 use crate::parser::classify_ident;
-use crate::preprocess::{Preprocessed, TokenOrigin};
+use crate::preprocess::{PpToken, Preprocessed, TokenOrigin};
 use crate::tree_builder::ExpandedTree;
 use crate::{FileId, ParsedFile, SyntaxKind, SyntaxNode};
 
@@ -127,15 +127,9 @@ impl TextEdit {
             return None;
         }
         let (a, b) = (old.as_bytes(), new.as_bytes());
-        let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+        let prefix = common_prefix(a, b);
         let room = a.len().min(b.len()) - prefix;
-        let suffix = a
-            .iter()
-            .rev()
-            .zip(b.iter().rev())
-            .take(room)
-            .take_while(|(x, y)| x == y)
-            .count();
+        let suffix = common_suffix(&a[prefix..], &b[prefix..]).min(room);
         Some(TextEdit {
             start: prefix as u32,
             old_end: (a.len() - suffix) as u32,
@@ -146,6 +140,39 @@ impl TextEdit {
     fn delta(&self) -> i64 {
         i64::from(self.new_end) - i64::from(self.old_end)
     }
+}
+
+/// The length of the common prefix of `a` and `b`, compared a block at a time (this runs on
+/// every keystroke over the whole file).
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 64;
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + BLOCK <= n && a[i..i + BLOCK] == b[i..i + BLOCK] {
+        i += BLOCK;
+    }
+    i + a[i..n]
+        .iter()
+        .zip(&b[i..n])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// The length of the common suffix of `a` and `b`.
+fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 64;
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[a.len() - n..], &b[b.len() - n..]);
+    let mut i = 0;
+    while i + BLOCK <= n && a[n - i - BLOCK..n - i] == b[n - i - BLOCK..n - i] {
+        i += BLOCK;
+    }
+    i + a[..n - i]
+        .iter()
+        .rev()
+        .zip(b[..n - i].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// The index and start of the raw token whose text holds offset `at` (the last one when `at`
@@ -276,14 +303,23 @@ fn shift_preprocessed(
     let (start, end) = (edited.text_start, edited.text_start + edited.text_len);
     let new_len = u32::try_from(spelling.len()).ok()?;
     let arena_delta = i64::from(new_len) - i64::from(edited.text_len);
+    let shares_text = |(i, t): (usize, &PpToken)| {
+        i != index && t.text_start < end && t.text_start + t.text_len > start
+    };
+    if pp.tokens.iter().enumerate().any(shares_text) {
+        // Another token's text overlaps the edited one: too clever to patch.
+        return None;
+    }
+    out.text
+        .replace_range(start as usize..end as usize, spelling);
+    out.tokens[index].text_len = new_len;
+    if arena_delta == 0 {
+        // Nothing moves (typing over a digit, say).
+        return Some(out);
+    }
     for (i, t) in out.tokens.iter_mut().enumerate() {
-        if i != index {
-            if t.text_start >= end {
-                t.text_start = u32::try_from(i64::from(t.text_start) + arena_delta).ok()?;
-            } else if t.text_start + t.text_len > start {
-                // Another token shares the edited text: too clever to move.
-                return None;
-            }
+        if i != index && t.text_start >= end {
+            t.text_start = u32::try_from(i64::from(t.text_start) + arena_delta).ok()?;
         }
         t.origin = match t.origin {
             TokenOrigin::File { file, range } => TokenOrigin::File {
@@ -304,9 +340,6 @@ fn shift_preprocessed(
             },
         };
     }
-    out.tokens[index].text_len = new_len;
-    out.text
-        .replace_range(start as usize..end as usize, spelling);
     for region in &mut out.regions {
         region.range = shift.range(shift.file, region.range)?;
     }
