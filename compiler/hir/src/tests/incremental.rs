@@ -174,3 +174,30 @@ fn the_item_tree_after_edits_equals_a_fresh_one() {
         assert_eq!(tree, fresh, "{text}");
     }
 }
+
+#[test]
+fn diagnostics_of_an_unchanged_file_are_not_collected_again() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let mut db = TestDb::with_log(log.clone());
+    let a = db.set_file_text("/t/a.hlsl", "float f(float x) { return x * 2; }\n");
+    let b = db.set_file_text(
+        "/t/b.hlsl",
+        "float g(float2 y) { float z = y; return z; }\n",
+    );
+    let config = CompileConfig::new(&db, PreprocessConfig::default());
+    crate::diagnostics::diagnostics(&db, a, config);
+    let before = crate::diagnostics::diagnostics(&db, b, config);
+    assert_eq!(before.len(), 1, "{before:?}");
+    take(&log);
+
+    db.set_file_text("/t/a.hlsl", "float f(float x) { return x * 3; }\n");
+    crate::diagnostics::diagnostics(&db, a, config);
+    let after = crate::diagnostics::diagnostics(&db, b, config);
+    assert_eq!(before, after);
+    let ran = take(&log);
+    let collected = ran
+        .iter()
+        .filter(|e| e.starts_with("file_diagnostics("))
+        .count();
+    assert_eq!(collected, 1, "{ran:#?}");
+}
