@@ -94,3 +94,35 @@ fn edited_file_checks_like_a_fresh_one() {
         );
     }
 }
+
+/// A token edit in a file with includes is re-parsed incrementally only while every file the
+/// parse read (the header, and the paths probed before it) reads the same: a header that
+/// changes, or appears earlier on the search path, is seen.
+#[test]
+fn includes_are_followed_across_incremental_reparses() {
+    let mut db = RootDatabase::new(Arc::new(NoSource));
+    db.set_file_text("/b/h.hlsli", Some("#define V 1\n".into()));
+    let main = "#include \"h.hlsli\"\nfloat x = V;\nfloat f() { return 10; }\n";
+    let file = db.set_file_text("/p/main.hlsl", Some(main.into()));
+    let config = db.new_config(PreprocessConfig {
+        include_dirs: vec!["/a".into(), "/b".into()],
+        ..PreprocessConfig::default()
+    });
+    let expanded_text = |db: &RootDatabase| {
+        syntax::SyntaxNode::new_root(db::expanded_tree(db, file, config).green.clone()).to_string()
+    };
+    assert_eq!(expanded_text(&db), "float x = 1; float f() { return 10; }");
+
+    db.set_file_text("/p/main.hlsl", Some(main.replace("10", "12").into()));
+    assert_eq!(expanded_text(&db), "float x = 1; float f() { return 12; }");
+
+    db.set_file_text("/b/h.hlsli", Some("#define V 2\n".into()));
+    db.set_file_text("/p/main.hlsl", Some(main.replace("10", "13").into()));
+    assert_eq!(expanded_text(&db), "float x = 2; float f() { return 13; }");
+
+    // A header on an earlier include dir now wins.
+    db.set_file_text("/a/h.hlsli", Some("#define V 3\n".into()));
+    db.set_file_text("/p/main.hlsl", Some(main.replace("10", "14").into()));
+    assert_eq!(expanded_text(&db), "float x = 3; float f() { return 14; }");
+    assert!(db::parse_file(&db, file, config).diagnostics.is_empty());
+}

@@ -5,8 +5,9 @@
 //! means nothing special to the grammar), the token stream, the parse and every tree node stay
 //! the same: only that token's text changes and everything after it moves. `reparse_token`
 //! builds that parse from the old one, splicing the new token into the trees already built,
-//! and answers `None` whenever it is in any doubt (directives, macros, includes, diagnostics),
-//! so the caller parses from scratch. The base database calls it from the `parse_file` query;
+//! and answers `None` whenever it is in any doubt (directives, macros, `#line`, diagnostics),
+//! so the caller parses from scratch. Included files are the caller's to check: the result is
+//! right if they read the same as for `old`. The base database calls it from the `parse_file` query;
 //! a property test checks the result against a fresh parse on random edits.
 
 use std::sync::{Arc, OnceLock};
@@ -28,7 +29,6 @@ pub fn reparse_token(old: &ParsedFile, new_text: &str) -> Option<ParsedFile> {
     // would need moving, is left to a full parse.
     if !old.diagnostics.is_empty()
         || !old.lexed.errors.is_empty()
-        || !pp.includes.is_empty()
         || !pp.line_directives.is_empty()
         || !pp.diagnostics.is_empty()
     {
@@ -240,17 +240,9 @@ fn same_meaning_ident(pp: &Preprocessed, old: &str, new: &str) -> bool {
 
 /// The index of the expanded-stream token written in `file` at exactly `range`.
 fn stream_index(pp: &Preprocessed, file: FileId, range: TextRange) -> Option<usize> {
-    // Tokens of the main file (written, or produced by a use in it) come in text order; with
-    // no includes there are no others.
-    let key = |origin: &TokenOrigin| match *origin {
-        TokenOrigin::File { range, .. } => range.start(),
-        TokenOrigin::Macro { call, .. } => call.start(),
-    };
-    let i = pp
-        .tokens
-        .partition_point(|t| key(&t.origin) < range.start());
-    let t = pp.tokens.get(i)?;
-    (t.origin == TokenOrigin::File { file, range }).then_some(i)
+    // Tokens of included files interleave with the main file's, so no order to search by.
+    let written = TokenOrigin::File { file, range };
+    pp.tokens.iter().position(|t| t.origin == written)
 }
 
 /// How offsets of the main file move: ranges after `token` by `delta`, `token` itself grows
@@ -347,6 +339,9 @@ fn shift_preprocessed(
         if !def.predefined {
             def.name_range = shift.range(def.file, def.name_range)?;
         }
+    }
+    for include in &mut out.includes {
+        include.path_range = shift.range(include.from, include.path_range)?;
     }
     for used in &mut out.macro_uses {
         used.name_range = shift.range(used.file, used.name_range)?;
