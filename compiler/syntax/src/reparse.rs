@@ -34,21 +34,42 @@ pub fn reparse_token(old: &ParsedFile, new_text: &str) -> Option<ParsedFile> {
     {
         return None;
     }
-    let old_text: &str = &old.text;
-    let edit = TextEdit::between(old_text, new_text)?;
-
-    // The raw token holding the edit, and two neighbours on each side.
+    let edit = TextEdit::between(&old.text, new_text)?;
+    // The raw token holding the edit: at a boundary, the one it ends (the edit appends to
+    // it), else the one it starts.
     let (k, token_start) = raw_token_at(&old.lexed.tokens, edit.start)?;
+    if k > 0 && token_start == edit.start {
+        let before = token_start - old.lexed.tokens[k - 1].len;
+        if let Some(parsed) = reparse_in(old, new_text, edit, k - 1, before) {
+            return Some(parsed);
+        }
+    }
+    reparse_in(old, new_text, edit, k, token_start)
+}
+
+/// `reparse_token` for an edit inside raw token `k`, which starts at `token_start`.
+fn reparse_in(
+    old: &ParsedFile,
+    new_text: &str,
+    edit: TextEdit,
+    k: usize,
+    token_start: u32,
+) -> Option<ParsedFile> {
+    let pp = &old.preprocessed;
+    let old_text: &str = &old.text;
     let old_token = old.lexed.tokens[k];
     let token_end = token_start + old_token.len;
     if edit.old_end > token_end || token_start == token_end {
         return None;
     }
     let kind = old_token.kind;
-    if !matches!(
-        kind,
-        SyntaxKind::INT_NUMBER | SyntaxKind::FLOAT_NUMBER | SyntaxKind::IDENT
-    ) {
+    let trivia = is_trivia(kind);
+    if !trivia
+        && !matches!(
+            kind,
+            SyntaxKind::INT_NUMBER | SyntaxKind::FLOAT_NUMBER | SyntaxKind::IDENT
+        )
+    {
         return None;
     }
     let new_len = u32::try_from(i64::from(old_token.len) + edit.delta()).ok()?;
@@ -61,16 +82,42 @@ pub fn reparse_token(old: &ParsedFile, new_text: &str) -> Option<ParsedFile> {
     if kind == SyntaxKind::IDENT && !same_meaning_ident(pp, old_spelling, new_spelling) {
         return None;
     }
-
-    // The token in the expanded stream: written in the main file at exactly this range.
     let old_range = TextRange::new(token_start.into(), token_end.into());
-    let index = stream_index(pp, old.file, old_range)?;
     let shift = Shift {
         file: old.file,
         token: old_range,
         delta: edit.delta(),
     };
-    let preprocessed = shift_preprocessed(pp, index, new_spelling, &shift)?;
+    if trivia {
+        // Whitespace or a comment: no token of the stream changes, only what comes after
+        // moves. Lines must stay lines (directives, `__LINE__`), and directive lines, skipped
+        // regions and macro uses are left to a full parse.
+        let line_break = |s: &str| s.bytes().any(|b| matches!(b, b'\n' | b'\r' | b'\\'));
+        let removed = &old_text[edit.start as usize..edit.old_end as usize];
+        let inserted = &new_text[edit.start as usize..edit.new_end as usize];
+        if line_break(removed) || line_break(inserted) || old_spelling.starts_with('\\') {
+            return None;
+        }
+        let touches = |r: &crate::preprocess::Region| {
+            r.range.start() <= old_range.end() && old_range.start() <= r.range.end()
+        };
+        if pp.regions.iter().any(touches) {
+            return None;
+        }
+    }
+
+    let (index, preprocessed) = if trivia {
+        let mut out = (**pp).clone();
+        shift_ranges(&mut out, &shift)?;
+        (None, out)
+    } else {
+        // The token in the expanded stream: written in the main file at exactly this range.
+        let index = stream_index(pp, old.file, old_range)?;
+        (
+            Some(index),
+            shift_preprocessed(pp, index, new_spelling, &shift)?,
+        )
+    };
 
     let mut lexed = (*old.lexed).clone();
     lexed.tokens[k] = LexedToken { kind, len: new_len };
@@ -82,8 +129,10 @@ pub fn reparse_token(old: &ParsedFile, new_text: &str) -> Option<ParsedFile> {
         }
         None => Arc::default(),
     };
-    let expanded = match old.expanded.get() {
-        Some(tree) => {
+    let expanded = match (old.expanded.get(), index) {
+        // Trivia is one space in the expanded tree whatever it spells: nothing changes.
+        (Some(tree), None) => Arc::new(OnceLock::from(tree.clone())),
+        (Some(tree), Some(index)) => {
             let start = *tree.token_starts.get(index)?;
             let range = TextRange::at(start, old_range.len());
             let green = splice_token(&tree.green, range, kind, new_spelling)?;
@@ -96,7 +145,7 @@ pub fn reparse_token(old: &ParsedFile, new_text: &str) -> Option<ParsedFile> {
                 token_starts,
             }))
         }
-        None => Arc::default(),
+        (None, _) => Arc::default(),
     };
 
     Some(ParsedFile {
@@ -175,13 +224,13 @@ fn common_suffix(a: &[u8], b: &[u8]) -> usize {
         .count()
 }
 
-/// The index and start of the raw token whose text holds offset `at` (the last one when `at`
-/// is the end of a token, so an edit appending to a token is inside it).
+/// The index and start of the raw token whose text holds offset `at`, or of the last token
+/// when `at` is the end of the text.
 fn raw_token_at(tokens: &[LexedToken], at: u32) -> Option<(usize, u32)> {
     let mut start = 0u32;
     for (i, t) in tokens.iter().enumerate() {
         let end = start + t.len;
-        if at < end || (at == end && !is_trivia(t.kind)) {
+        if at < end || (at == end && i + 1 == tokens.len()) {
             return Some((i, start));
         }
         start = end;
@@ -313,6 +362,14 @@ fn shift_preprocessed(
         if i != index && t.text_start >= end {
             t.text_start = u32::try_from(i64::from(t.text_start) + arena_delta).ok()?;
         }
+    }
+    shift_ranges(&mut out, shift)?;
+    Some(out)
+}
+
+/// Moves every range of the main file in `pp` as `shift` says.
+fn shift_ranges(out: &mut Preprocessed, shift: &Shift) -> Option<()> {
+    for t in &mut out.tokens {
         t.origin = match t.origin {
             TokenOrigin::File { file, range } => TokenOrigin::File {
                 file,
@@ -346,7 +403,7 @@ fn shift_preprocessed(
     for used in &mut out.macro_uses {
         used.name_range = shift.range(used.file, used.name_range)?;
     }
-    Some(out)
+    Some(())
 }
 
 /// `root` with the token at `range` (of kind `kind`) spelled `spelling`; the nodes off the

@@ -1,5 +1,6 @@
 //! Incremental re-parsing gives exactly what a fresh parse gives: on random edits of real
-//! shaders (most aimed inside numbers and identifiers, the rest anywhere), whenever
+//! shaders (most aimed inside numbers, identifiers, whitespace and comments, the rest
+//! anywhere), whenever
 //! `reparse_token` takes an edit, its file, diagnostics, lossless tree, expanded tree and
 //! expanded-tree token offsets equal those of parsing the edited text from scratch.
 
@@ -61,7 +62,8 @@ const SHADERS: &[&str] = &[
      [numthreads(4, 1, 1)] void cs(uint i : SV_GroupIndex) { float v = shade((Light)0, float3(0, 1, 0)) + i; }\n",
 ];
 
-/// Byte offsets inside numbers and identifiers of `text`, where the interesting edits go.
+/// Byte offsets inside numbers, identifiers, whitespace and comments of `text`, where the
+/// interesting edits go.
 fn token_offsets(text: &str) -> Vec<usize> {
     let parsed = parse(text);
     let mut out = Vec::new();
@@ -72,7 +74,11 @@ fn token_offsets(text: &str) -> Vec<usize> {
     {
         if matches!(
             token.kind(),
-            SyntaxKind::INT_NUMBER | SyntaxKind::FLOAT_NUMBER | SyntaxKind::IDENT
+            SyntaxKind::INT_NUMBER
+                | SyntaxKind::FLOAT_NUMBER
+                | SyntaxKind::IDENT
+                | SyntaxKind::WHITESPACE
+                | SyntaxKind::COMMENT
         ) {
             let r = token.text_range();
             out.extend(usize::from(r.start())..=usize::from(r.end()));
@@ -94,7 +100,7 @@ proptest! {
         targeted in prop::bool::weighted(0.8),
         at in any::<Index>(),
         deleted in 0usize..3,
-        inserted in "[0-9a-fA-FxXuUlLhHeE_.+ ]{0,2}|[a-z_]{1,3}|[#{}();]",
+        inserted in "[0-9a-fA-FxXuUlLhHeE_.+ ]{0,2}|[a-z_]{1,3}|[#{}();/*\\t\\n]",
         trees_built in any::<bool>(),
     ) {
         let text = SHADERS[which];

@@ -52,6 +52,19 @@ fn an_identifier_that_is_no_macro_is_reparsed_in_place() {
 }
 
 #[test]
+fn whitespace_and_comments_are_reparsed_in_place() {
+    let text = "float a; // note\nfloat f() {\n    return 1; /* why */\n}\n";
+    assert!(check(text, "    return", "      return"));
+    assert!(check(text, "    return", "  return"));
+    assert!(check(text, "// note", "// a longer note"));
+    assert!(check(text, "/* why */", "/* because */"));
+    // A new line, a comment that ends early, whitespace that disappears.
+    assert!(!check(text, "    return", "\n    return"));
+    assert!(!check(text, "/* why */", "/* why */ x */"));
+    assert!(!check(text, "a; //", "a;//"));
+}
+
+#[test]
 fn edits_that_change_tokens_or_meaning_take_the_full_parse() {
     // A number that becomes two tokens, a swizzle, a macro name, a keyword, a type name.
     assert!(!check(SHADER, "12", "1 2"));
