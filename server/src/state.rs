@@ -237,6 +237,8 @@ struct Owner {
     generation: Arc<AtomicU64>,
     out: UnboundedSender<Outgoing>,
     runtime: tokio::runtime::Handle,
+    /// Documents opened or changed since diagnostics last started: published first.
+    edited: Vec<String>,
 }
 
 impl Owner {
@@ -269,6 +271,7 @@ impl Owner {
             generation,
             out,
             runtime,
+            edited: Vec::new(),
         }
     }
 
@@ -322,6 +325,7 @@ impl Owner {
                 text,
             } => {
                 self.set_text(&path, Some(&text), true);
+                self.edited.push(path.clone());
                 let _ = self.out.send(Outgoing::Opened(uri.clone()));
                 self.docs.insert(path, Document { uri, version, text });
                 true
@@ -353,6 +357,7 @@ impl Owner {
                 let text: Arc<str> = Arc::from(doc.text.as_str());
                 self.overlay.set(&path, Some(text.clone()));
                 self.db.set_file_text(&path, Some(text));
+                self.edited.push(path);
                 true
             }
             Op::Close { path } => {
@@ -491,34 +496,44 @@ impl Owner {
         config
     }
 
-    /// Computes the diagnostics of every open file on a snapshot, on the blocking pool. A later
-    /// write cancels the run; the outbox drops results of runs that are no longer the latest.
+    /// Computes the diagnostics of every open file on a snapshot, on the blocking pool: the
+    /// files edited since the last run first, published as soon as they are known, then the
+    /// others (whose semantic diagnostics salsa only revalidates when nothing they read
+    /// changed). A later write cancels the run; the outbox drops results of runs that are no
+    /// longer the latest.
     fn start_diagnostics(&mut self) {
         let generation = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
         let snapshot = self.snapshot();
+        let edited = std::mem::take(&mut self.edited);
         let out = self.out.clone();
         let latest = self.generation.clone();
         self.runtime.spawn_blocking(move || {
-            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                diagnostics::open_files(&snapshot)
-            }));
-            drop(snapshot);
-            match result {
-                Ok((files, panics)) => {
-                    for message in panics {
-                        let _ = out.send(Outgoing::Log(MessageType::ERROR, message));
-                    }
-                    if latest.load(Ordering::SeqCst) == generation {
+            for paths in diagnostics::publication_order(&snapshot, &edited) {
+                if paths.is_empty() {
+                    continue;
+                }
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    diagnostics::files(&snapshot, &paths)
+                }));
+                match result {
+                    Ok((files, panics)) => {
+                        for message in panics {
+                            let _ = out.send(Outgoing::Log(MessageType::ERROR, message));
+                        }
+                        if latest.load(Ordering::SeqCst) != generation {
+                            return;
+                        }
                         let _ = out.send(Outgoing::Diagnostics { generation, files });
                     }
-                }
-                Err(payload) if payload.is::<salsa::Cancelled>() => {}
-                Err(payload) => {
-                    let message = format!(
-                        "diagnostics panicked: {}",
-                        crate::server::panic_message(&*payload)
-                    );
-                    let _ = out.send(Outgoing::Log(MessageType::ERROR, message));
+                    Err(payload) if payload.is::<salsa::Cancelled>() => return,
+                    Err(payload) => {
+                        let message = format!(
+                            "diagnostics panicked: {}",
+                            crate::server::panic_message(&*payload)
+                        );
+                        let _ = out.send(Outgoing::Log(MessageType::ERROR, message));
+                        return;
+                    }
                 }
             }
         });

@@ -9,11 +9,13 @@
 //! `SourceDb`; later stages define their own database traits on top of it.
 
 mod files;
+mod last_parse;
 mod queries;
 
 use std::sync::Arc;
 
 pub use crate::files::{FileSource, FileTable, NoSource};
+pub use crate::last_parse::LastParses;
 pub use crate::queries::{expanded_tree, parse_file};
 pub use syntax::preprocess::{ShaderStage, ShaderTarget};
 pub use syntax::{Diagnostic, FileId, ParsedFile, PreprocessConfig, Severity};
@@ -61,4 +63,10 @@ pub trait SourceDb: salsa::Database {
 
     /// The input with id `id`.
     fn file(&self, id: FileId) -> Option<SourceFile>;
+
+    /// The last parses `parse_file` re-parses edits from; a database without the table
+    /// always parses from scratch.
+    fn last_parses(&self) -> Option<&LastParses> {
+        None
+    }
 }

@@ -12,7 +12,7 @@ pub use base_db::{
     SourceFile,
 };
 
-use base_db::FileTable;
+use base_db::{FileTable, LastParses};
 
 pub use hir::{diagnostics as semantic_diagnostics, navigation, type_of_expr_at, HirDb};
 
@@ -30,6 +30,8 @@ pub use lower::{
 pub struct RootDatabase {
     storage: salsa::Storage<Self>,
     files: Arc<FileTable>,
+    /// Shared with snapshots: a parse made on any of them helps the next edit.
+    last_parses: Arc<LastParses>,
 }
 
 impl RootDatabase {
@@ -38,6 +40,7 @@ impl RootDatabase {
         RootDatabase {
             storage: salsa::Storage::default(),
             files: Arc::new(FileTable::new(source)),
+            last_parses: Arc::default(),
         }
     }
 
@@ -49,6 +52,7 @@ impl RootDatabase {
         RootDatabase {
             storage: salsa::Storage::new(Some(Box::new(on_event))),
             files: Arc::new(FileTable::new(source)),
+            last_parses: Arc::default(),
         }
     }
 
@@ -91,6 +95,10 @@ impl SourceDb for RootDatabase {
 
     fn file(&self, id: FileId) -> Option<SourceFile> {
         self.files.by_id(id)
+    }
+
+    fn last_parses(&self) -> Option<&LastParses> {
+        Some(&self.last_parses)
     }
 }
 

@@ -311,12 +311,27 @@ pub fn body_with_source_map<'db>(
 /// file, it costs a lookup; what depends on it re-runs only when this function's own text
 /// changes.
 #[salsa::tracked(returns(ref))]
-pub fn function_green<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Option<GreenNode> {
+pub fn function_green<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Option<DeclGreen> {
     let (file, config) = (f.file(db), f.config(db));
     let root = expanded_root(db, file, config);
     let node = ast_id_map(db, file, config).node(&root, f.ast(db))?;
-    Some(node.green().to_owned())
+    Some(DeclGreen(node.green().to_owned()))
 }
+
+/// A declaration's green node, compared by structure but answering at once for a node shared
+/// by both sides (`syntax::green_eq`): after an incremental re-parse every unedited
+/// declaration is the very node it was, so backdating it costs a pointer comparison where
+/// rowan's own equality would walk the whole body.
+#[derive(Debug, Clone)]
+pub struct DeclGreen(pub GreenNode);
+
+impl PartialEq for DeclGreen {
+    fn eq(&self, other: &DeclGreen) -> bool {
+        syntax::green_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for DeclGreen {}
 
 /// The lowered body of `f`, with no ranges. Lowered from `function_green` rather than from
 /// `body_with_source_map`, so an edit in another function neither re-lowers this one nor
@@ -327,7 +342,7 @@ pub fn body<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Arc<Body> {
     let Some(green) = function_green(db, f) else {
         return Arc::default();
     };
-    match ast::FnDef::cast(SyntaxNode::new_root(green.clone())) {
+    match ast::FnDef::cast(SyntaxNode::new_root(green.0.clone())) {
         Some(fn_def) => Arc::new(lower_body(&fn_def).0),
         None => Arc::default(),
     }
@@ -368,11 +383,11 @@ fn lower_initializer(init: &ast::Expr) -> (Body, BodySourceMap) {
 
 /// The syntax of global `g`'s declarator as a green node (see `function_green`).
 #[salsa::tracked(returns(ref))]
-pub fn global_green<'db>(db: &'db dyn HirDb, g: GlobalId<'db>) -> Option<GreenNode> {
+pub fn global_green<'db>(db: &'db dyn HirDb, g: GlobalId<'db>) -> Option<DeclGreen> {
     let (file, config) = (g.file(db), g.config(db));
     let root = expanded_root(db, file, config);
     let node = ast_id_map(db, file, config).node(&root, g.ast(db))?;
-    Some(node.green().to_owned())
+    Some(DeclGreen(node.green().to_owned()))
 }
 
 /// The lowered initializer of global `g`, with no ranges, from `global_green`: an edit
@@ -382,8 +397,8 @@ pub fn global_body<'db>(db: &'db dyn HirDb, g: GlobalId<'db>) -> Arc<Body> {
     let Some(green) = global_green(db, g) else {
         return Arc::default();
     };
-    let init =
-        ast::VarDeclarator::cast(SyntaxNode::new_root(green.clone())).and_then(|d| d.initializer());
+    let init = ast::VarDeclarator::cast(SyntaxNode::new_root(green.0.clone()))
+        .and_then(|d| d.initializer());
     match init {
         Some(init) => Arc::new(lower_initializer(&init).0),
         None => Arc::default(),

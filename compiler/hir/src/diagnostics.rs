@@ -30,6 +30,13 @@ pub fn functions(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> Vec
 
 /// The semantic diagnostics of `file` under `config`, in source order.
 pub fn diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> Vec<Diagnostic> {
+    file_diagnostics(db, file, config).clone()
+}
+
+/// The query behind `diagnostics`: memoized, so asking again for a file nothing has changed
+/// (another open file in the editor, say) costs a revalidation, not a new collection.
+#[salsa::tracked(returns(ref))]
+fn file_diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let root = expanded_root(db, file, config);
     let map = ast_id_map(db, file, config);
@@ -224,7 +231,56 @@ fn item_diagnostics(
     part_range: &dyn Fn(AstId, usize) -> (FileId, TextRange),
     out: &mut Vec<Diagnostic>,
 ) {
+    let checks = item_checks(db, file, config);
+    for &(later, previous) in &checks.redefinitions {
+        let (f, r) = item_range(tree.item(later).ast);
+        let (pf, pr) = item_range(tree.item(previous).ast);
+        out.push(
+            Diagnostic::error(
+                codes::REDEFINITION,
+                format!("redefinition of `{}`", tree.item(later).name),
+                f,
+                r,
+            )
+            .with_related(pf, pr, "previous definition is here"),
+        );
+    }
+    for (idx, part, e) in &checks.type_errors {
+        let item = tree.item(*idx);
+        let (f, r) = match item.kind {
+            ItemKind::Function(_) => part_range(item.ast, *part),
+            _ => item_range(item.ast),
+        };
+        let (code, message) = match e {
+            TypeError::UnknownType(name) => (codes::UNKNOWN_TYPE, format!("unknown type `{name}`")),
+            TypeError::NotConstant => (
+                codes::NOT_CONSTANT,
+                "array size is not a positive constant".to_owned(),
+            ),
+            TypeError::NotSupported(what) => {
+                (codes::NOT_SUPPORTED, format!("not supported yet: {what}"))
+            }
+        };
+        out.push(Diagnostic::error(code, message, f, r));
+    }
+}
+
+/// What the item-level checks found, by item: no ranges, so an edit that leaves the item tree
+/// and the signatures alone (any edit inside a body) does not re-run the checks.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct ItemChecks {
+    /// (the redefinition, the earlier definition).
+    redefinitions: Vec<(ItemIdx, ItemIdx)>,
+    /// Types of declarations that do not resolve: (item, part, error), where part 0 of a
+    /// function is its return type and part `i + 1` its parameter `i`.
+    type_errors: Vec<(ItemIdx, usize, TypeError)>,
+}
+
+#[salsa::tracked(returns(ref))]
+fn item_checks(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> ItemChecks {
+    let tree = item_tree(db, file, config);
     let scope = item_scope(db, file, config);
+    let mut checks = ItemChecks::default();
     // Redefinitions: two items of one name in one scope, except overloads, a prototype and
     // its definition, forward declarations, reopened namespaces and identical typedefs.
     for group in scope.groups() {
@@ -232,19 +288,9 @@ fn item_diagnostics(
             let previous = group[..n]
                 .iter()
                 .copied()
-                .find(|&earlier| conflicts(db, file, config, tree, earlier, later));
+                .find(|&earlier| conflicts(db, file, config, &tree, earlier, later));
             if let Some(previous) = previous {
-                let (f, r) = item_range(tree.item(later).ast);
-                let (pf, pr) = item_range(tree.item(previous).ast);
-                out.push(
-                    Diagnostic::error(
-                        codes::REDEFINITION,
-                        format!("redefinition of `{}`", tree.item(later).name),
-                        f,
-                        r,
-                    )
-                    .with_related(pf, pr, "previous definition is here"),
-                );
+                checks.redefinitions.push((later, previous));
             }
         }
     }
@@ -259,32 +305,17 @@ fn item_diagnostics(
             ItemKind::Typedef(t) => vec![t],
             _ => continue,
         };
-        let tcx = TypeCtx::inside(tree, &scope, idx);
+        let tcx = TypeCtx::inside(&tree, &scope, idx);
         for (part, r) in refs.into_iter().enumerate() {
             let mut errors = Vec::new();
             tcx.resolve(r, &mut errors);
             errors.dedup();
-            for e in errors {
-                let (f, r) = match item.kind {
-                    ItemKind::Function(_) => part_range(item.ast, part),
-                    _ => item_range(item.ast),
-                };
-                let (code, message) = match e {
-                    TypeError::UnknownType(name) => {
-                        (codes::UNKNOWN_TYPE, format!("unknown type `{name}`"))
-                    }
-                    TypeError::NotConstant => (
-                        codes::NOT_CONSTANT,
-                        "array size is not a positive constant".to_owned(),
-                    ),
-                    TypeError::NotSupported(what) => {
-                        (codes::NOT_SUPPORTED, format!("not supported yet: {what}"))
-                    }
-                };
-                out.push(Diagnostic::error(code, message, f, r));
-            }
+            checks
+                .type_errors
+                .extend(errors.into_iter().map(|e| (idx, part, e)));
         }
     }
+    checks
 }
 
 /// Whether `later` redefines `earlier` (same scope, same name).

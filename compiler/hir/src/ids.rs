@@ -8,8 +8,8 @@
 //! can be keyed on them.
 
 use base_db::{expanded_tree, CompileConfig, SourceFile};
-use rowan::ast::SyntaxNodePtr;
-use syntax::{FileId, Hlsl, SyntaxKind, SyntaxNode, TextRange, TextSize};
+use rowan::GreenNodeData;
+use syntax::{FileId, SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 use crate::HirDb;
 
@@ -51,11 +51,7 @@ pub(crate) fn declaration_nodes(root: &SyntaxNode) -> Vec<SyntaxNode> {
         if is_declaration(kind) {
             out.push(node);
         }
-        if matches!(
-            kind,
-            SyntaxKind::BLOCK | SyntaxKind::PARAM_LIST | SyntaxKind::ATTRIBUTE
-        ) || <syntax::ast::Expr as syntax::ast::AstNode>::can_cast(kind)
-        {
+        if skips_subtree(kind) {
             walk.skip_subtree();
         }
     }
@@ -65,47 +61,94 @@ pub(crate) fn declaration_nodes(root: &SyntaxNode) -> Vec<SyntaxNode> {
 /// The syntax node of every `AstId` of a file, as kind and range in the expanded tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AstIdMap {
-    nodes: Vec<SyntaxNodePtr<Hlsl>>,
+    nodes: Vec<(SyntaxKind, TextRange)>,
 }
 
 impl AstIdMap {
-    pub fn ptr(&self, id: AstId) -> Option<SyntaxNodePtr<Hlsl>> {
-        self.nodes.get(id.0 as usize).copied()
+    /// The range of `id`'s node in the expanded tree.
+    pub fn range(&self, id: AstId) -> Option<TextRange> {
+        self.nodes.get(id.0 as usize).map(|(_, range)| *range)
     }
 
     /// The node of `id` in `root` (the expanded tree it was built from).
     pub fn node(&self, root: &SyntaxNode, id: AstId) -> Option<SyntaxNode> {
-        self.ptr(id)?.try_to_node(root)
+        let (kind, range) = *self.nodes.get(id.0 as usize)?;
+        if root.parent().is_some() {
+            return None;
+        }
+        // Down from the root through the child covering the range, as rowan's
+        // `SyntaxNodePtr::try_to_node` does.
+        std::iter::successors(Some(root.clone()), |node| {
+            node.child_or_token_at_range(range)?.into_node()
+        })
+        .find(|n| n.text_range() == range && n.kind() == kind)
     }
 
     /// The id of a declaration node.
     pub fn id_of(&self, node: &SyntaxNode) -> Option<AstId> {
-        let ptr = SyntaxNodePtr::new(node);
+        let key = (node.kind(), node.text_range());
         self.nodes
-            .binary_search_by(|p| {
-                p.text_range()
+            .binary_search_by(|(kind, range)| {
+                range
                     .start()
-                    .cmp(&ptr.text_range().start())
-                    .then(ptr.text_range().end().cmp(&p.text_range().end()))
-                    .then((p.kind() as u16).cmp(&(ptr.kind() as u16)))
+                    .cmp(&key.1.start())
+                    .then(key.1.end().cmp(&range.end()))
+                    .then((*kind as u16).cmp(&(key.0 as u16)))
             })
             .ok()
-            .or_else(|| self.nodes.iter().position(|p| *p == ptr))
+            .or_else(|| self.nodes.iter().position(|p| *p == key))
             .map(|i| AstId(i as u32))
     }
 }
 
 /// The `AstIdMap` of `file`. Changes on every edit that moves text; what depends on it only
-/// for finding nodes (body lowering, source maps) re-runs, and backdates when equal.
+/// for finding nodes (body lowering, source maps) re-runs, and backdates when equal. Built
+/// from the green tree without cursors (it runs on every keystroke): the same preorder walk
+/// as `declaration_nodes`.
 #[salsa::tracked(returns(ref))]
 pub fn ast_id_map(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> AstIdMap {
-    let root = expanded_root(db, file, config);
+    let green = &expanded_tree(db, file, config).green;
     AstIdMap {
-        nodes: declaration_nodes(&root)
-            .iter()
-            .map(SyntaxNodePtr::new)
-            .collect(),
+        nodes: declaration_ranges(green),
     }
+}
+
+/// Kind and range of the declaration nodes of the tree `root`, in the order of
+/// `declaration_nodes`.
+fn declaration_ranges(root: &GreenNodeData) -> Vec<(SyntaxKind, TextRange)> {
+    let mut out = Vec::new();
+    // (node, its start), children pushed in reverse so they pop in order.
+    let mut stack: Vec<(&GreenNodeData, TextSize)> = vec![(root, TextSize::from(0))];
+    while let Some((node, start)) = stack.pop() {
+        let kind = SyntaxKind::from(node.kind().0);
+        if is_declaration(kind) {
+            out.push((kind, TextRange::at(start, node.text_len())));
+        }
+        if skips_subtree(kind) {
+            continue;
+        }
+        let first_child = stack.len();
+        let mut offset = start;
+        for child in node.children() {
+            match child {
+                rowan::NodeOrToken::Node(n) => {
+                    stack.push((n, offset));
+                    offset += n.text_len();
+                }
+                rowan::NodeOrToken::Token(t) => offset += t.text_len(),
+            }
+        }
+        stack[first_child..].reverse();
+    }
+    out
+}
+
+/// Subtrees that hold no declaration with an id: bodies, parameters, attributes, expressions.
+fn skips_subtree(kind: SyntaxKind) -> bool {
+    matches!(
+        kind,
+        SyntaxKind::BLOCK | SyntaxKind::PARAM_LIST | SyntaxKind::ATTRIBUTE
+    ) || <syntax::ast::Expr as syntax::ast::AstNode>::can_cast(kind)
 }
 
 /// The root of the expanded tree of `file`.
@@ -189,5 +232,30 @@ pub fn user_range(
             (first_file, first_range.cover(last_range))
         }
         _ => (first_file, first_range),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{declaration_nodes, declaration_ranges};
+    use syntax::SyntaxNode;
+
+    /// The cursor-free walk of `ast_id_map` numbers declarations as the item tree's walk does.
+    #[test]
+    fn green_walk_agrees_with_the_cursor_walk() {
+        let text = "struct S { float a, b; float m() { int local = 1; return a; } };\n\
+                    cbuffer C { float4 c; };\nnamespace n { enum E { X, Y = 2 }; typedef int T; }\n\
+                    template<typename U> U id(U u) { return u; }\n\
+                    [numthreads(1, 1, 1)] void main(uint i : SV_GroupIndex) { struct L { int z; }; }\n\
+                    static const float k = 2 * 3, j[2] = { 1, 2 };\n";
+        let parsed = syntax::parse(text);
+        let green = parsed.expanded().green.clone();
+        let root = SyntaxNode::new_root(green.clone());
+        let by_cursor: Vec<_> = declaration_nodes(&root)
+            .iter()
+            .map(|n| (n.kind(), n.text_range()))
+            .collect();
+        assert!(by_cursor.len() > 10, "{by_cursor:?}");
+        assert_eq!(declaration_ranges(&green), by_cursor);
     }
 }

@@ -10,13 +10,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use base_db::{CompileConfig, SourceFile};
+use base_db::{expanded_tree, CompileConfig, SourceFile};
 use rowan::ast::SyntaxNodePtr;
+use rowan::{GreenNode, GreenNodeData, NodeOrToken};
 use syntax::ast::{self, AstNode, HasAnnotations, HasAttributes, HasModifiers, HasName};
 use syntax::preprocess::PackMatrixPragma;
 use syntax::{Hlsl, SyntaxKind, SyntaxNode, TextSize};
 
-use crate::ids::{declaration_nodes, expanded_root, AstId};
+use crate::ids::{declaration_nodes, AstId};
 use crate::type_ref::{lower_path, ConstExpr, Name, Path, TypeBase, TypeRef};
 use crate::HirDb;
 
@@ -219,13 +220,57 @@ impl ItemTree {
     }
 }
 
-/// The item tree of `file` under `config`.
+/// The item tree of `file` under `config`. It reads the expanded tree through `item_outline`,
+/// so an edit inside a function body does not re-run it.
 #[salsa::tracked(returns(clone))]
 pub fn item_tree(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> Arc<ItemTree> {
-    let root = expanded_root(db, file, config);
+    let root = SyntaxNode::new_root(item_outline(db, file, config).0.clone());
     let mut tree = lower_item_tree(&root, matrix_packing(db, file, config));
     tree.native_16bit = config.preprocess(db).enable_16bit_types;
     Arc::new(tree)
+}
+
+/// The expanded tree as the item tree sees it: two outlines are equal when their trees differ
+/// only inside function bodies, so salsa backdates this query after a body edit and the item
+/// tree is not rebuilt. Only `item_tree` may read it, because it looks at nothing in a body
+/// but whether there is one. Offsets can differ between equal outlines; the item tree uses
+/// them only to compare declarations with `#pragma pack_matrix` positions, which an edit moves
+/// alike (and `matrix_packing` changes when it moves a pragma).
+#[salsa::tracked(returns(ref))]
+fn item_outline(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> ItemOutline {
+    ItemOutline(expanded_tree(db, file, config).green.clone())
+}
+
+#[derive(Debug, Clone)]
+struct ItemOutline(GreenNode);
+
+impl PartialEq for ItemOutline {
+    fn eq(&self, other: &ItemOutline) -> bool {
+        same_outside_bodies(&self.0, &other.0)
+    }
+}
+
+impl Eq for ItemOutline {}
+
+/// Whether two green trees are equal apart from the contents of function bodies (the `BLOCK`
+/// children of `FN_DEF`s). Shared subtrees answer at once.
+fn same_outside_bodies(a: &GreenNodeData, b: &GreenNodeData) -> bool {
+    if std::ptr::eq(a, b) {
+        return true;
+    }
+    if a.kind() != b.kind() || a.children().len() != b.children().len() {
+        return false;
+    }
+    let is_fn = SyntaxKind::from(a.kind().0) == SyntaxKind::FN_DEF;
+    a.children().zip(b.children()).all(|pair| match pair {
+        (NodeOrToken::Node(x), NodeOrToken::Node(y)) => {
+            let body =
+                |n: &GreenNodeData| is_fn && SyntaxKind::from(n.kind().0) == SyntaxKind::BLOCK;
+            (body(x) && body(y)) || same_outside_bodies(x, y)
+        }
+        (NodeOrToken::Token(x), NodeOrToken::Token(y)) => x == y,
+        _ => false,
+    })
 }
 
 /// The `#pragma pack_matrix` changes of `file`. A query of its own so that the item tree

@@ -12,6 +12,7 @@ pub mod lexer;
 pub mod line_index;
 pub mod parser;
 pub mod preprocess;
+pub mod reparse;
 mod syntax_kind;
 pub mod tree_builder;
 
@@ -24,7 +25,7 @@ pub use crate::preprocess::{
     FileId, FileLoader, LoadedFile, NoFiles, PreprocessConfig, Preprocessed,
 };
 pub use crate::syntax_kind::SyntaxKind;
-pub use crate::tree_builder::ExpandedTree;
+pub use crate::tree_builder::{green_eq, ExpandedTree};
 
 /// The rowan language tag of HLSL trees.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -81,7 +81,7 @@ impl Input {
 
 /// The contextual keyword an identifier spells, or the special class of its spelling.
 #[inline(never)]
-fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentClass>) {
+pub(crate) fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentClass>) {
     // Every contextual keyword and special spelling starts with a lowercase letter: most
     // user names are told apart by their first byte.
     if !text.as_bytes().first().is_some_and(u8::is_ascii_lowercase) {

@@ -9,7 +9,7 @@
 //! - the expanded tree holds the expanded tokens (from macros and includes too), with one space
 //!   where whitespace stood, so its text is what the compiler really parses.
 
-use rowan::{GreenNode, GreenNodeBuilder, TextRange, TextSize};
+use rowan::{GreenNode, GreenNodeBuilder, GreenNodeData, NodeOrToken, TextRange, TextSize};
 
 use crate::diagnostics::Diagnostic;
 use crate::lexer::Lexed;
@@ -284,11 +284,40 @@ impl Sink for LosslessSink<'_> {
 }
 
 /// The expanded tree, and where each of its tokens starts in its text.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct ExpandedTree {
     pub green: GreenNode,
     /// For each input token, its start offset in the expanded tree's text.
     pub token_starts: Vec<TextSize>,
+}
+
+/// Equality that skips shared subtrees (an incremental re-parse shares all nodes off the
+/// edited path), so salsa's comparison of an edited tree with the old one is cheap.
+impl PartialEq for ExpandedTree {
+    fn eq(&self, other: &ExpandedTree) -> bool {
+        self.token_starts == other.token_starts && green_eq(&self.green, &other.green)
+    }
+}
+
+impl Eq for ExpandedTree {}
+
+/// Structural equality of two green nodes, answering at once for a node shared by both
+/// (rowan's own equality walks shared subtrees too).
+pub fn green_eq(a: &GreenNodeData, b: &GreenNodeData) -> bool {
+    if std::ptr::eq(a, b) {
+        return true;
+    }
+    if a.kind() != b.kind()
+        || a.text_len() != b.text_len()
+        || a.children().len() != b.children().len()
+    {
+        return false;
+    }
+    a.children().zip(b.children()).all(|pair| match pair {
+        (NodeOrToken::Node(x), NodeOrToken::Node(y)) => green_eq(x, y),
+        (NodeOrToken::Token(x), NodeOrToken::Token(y)) => x == y,
+        _ => false,
+    })
 }
 
 impl ExpandedTree {

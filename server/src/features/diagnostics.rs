@@ -27,14 +27,26 @@ pub struct FileDiagnostics {
     pub diagnostics: Vec<lsp::Diagnostic>,
 }
 
-/// The diagnostics of every open document, in path order, and the messages of panics caught
-/// on the way.
-pub fn open_files(snap: &Snapshot) -> (Vec<FileDiagnostics>, Vec<String>) {
-    let mut paths: Vec<&String> = snap.docs.keys().collect();
-    paths.sort();
+/// The open documents split in two, each in path order: those among `edited` first (their
+/// diagnostics are the ones the user waits for), then the others.
+pub fn publication_order(snap: &Snapshot, edited: &[String]) -> [Vec<String>; 2] {
+    let (mut first, mut rest): (Vec<String>, Vec<String>) = snap
+        .docs
+        .keys()
+        .cloned()
+        .partition(|path| edited.contains(path));
+    first.sort();
+    rest.sort();
+    [first, rest]
+}
+
+/// The diagnostics of the open documents at `paths`, in that order, and the messages of
+/// panics caught on the way. Paths that are not open are skipped.
+pub fn files(snap: &Snapshot, paths: &[String]) -> (Vec<FileDiagnostics>, Vec<String>) {
     let mut panics = Vec::new();
     let files = paths
-        .into_iter()
+        .iter()
+        .filter(|path| snap.docs.contains_key(*path))
         .map(|path| {
             let doc = &snap.docs[path];
             FileDiagnostics {

@@ -40,9 +40,22 @@ fn body_edit_reinfers_only_that_function() {
     let ran = take(&log);
     let inferred: Vec<&String> = ran.iter().filter(|e| e.starts_with("infer(")).collect();
     assert_eq!(inferred.len(), 1, "{ran:#?}");
-    assert!(ran.iter().any(|e| e.starts_with("item_tree(")), "{ran:#?}");
-    // The item tree and `h`'s body re-ran but were backdated: `h`'s inference did not.
-    assert!(ran.iter().any(|e| e.starts_with("body(")), "{ran:#?}");
+    // The outline outside bodies is unchanged, so the item tree does not re-run; `h`'s green
+    // node re-ran and was backdated, so neither its body nor its inference re-ran.
+    assert!(
+        ran.iter().any(|e| e.starts_with("item_outline(")),
+        "{ran:#?}"
+    );
+    assert!(!ran.iter().any(|e| e.starts_with("item_tree(")), "{ran:#?}");
+    let bodies = ran.iter().filter(|e| e.starts_with("body(")).count();
+    assert_eq!(bodies, 1, "{ran:#?}");
+    assert_eq!(
+        ran.iter()
+            .filter(|e| e.starts_with("function_green("))
+            .count(),
+        2,
+        "{ran:#?}"
+    );
 }
 
 #[test]
@@ -135,4 +148,56 @@ fn token_edit_lowers_only_the_edited_body() {
     assert_eq!(count("infer("), 1, "{ran:#?}");
     // No diagnostics, so no source map is needed.
     assert_eq!(count("body_with_source_map("), 0, "{ran:#?}");
+}
+
+#[test]
+fn the_item_tree_after_edits_equals_a_fresh_one() {
+    let mut db = TestDb::with_log(Arc::new(Mutex::new(Vec::new())));
+    let config = CompileConfig::new(&db, PreprocessConfig::default());
+    let versions = [
+        "float f(float x) { return x; }\n#pragma pack_matrix(row_major)\nfloat4x4 m;\n",
+        // A longer body moves the pragma and the global after it.
+        "float f(float x) { return x * 22; }\n#pragma pack_matrix(row_major)\nfloat4x4 m;\n",
+        // A signature edit, then a body that declares what looks like an item.
+        "float f(int x) { return x * 22; }\n#pragma pack_matrix(row_major)\nfloat4x4 m;\n",
+        "float f(int x) { float4x4 n; return x; }\n#pragma pack_matrix(row_major)\nfloat4x4 m;\n",
+        "float f(int x);\n#pragma pack_matrix(row_major)\nfloat4x4 m;\n",
+    ];
+    let file = db.set_file_text("/t/main.hlsl", versions[0]);
+    for text in versions {
+        db.set_file_text("/t/main.hlsl", text);
+        let tree = crate::item_tree::item_tree(&db, file, config);
+        let mut fresh_db = TestDb::with_log(Arc::new(Mutex::new(Vec::new())));
+        let fresh_file = fresh_db.set_file_text("/t/main.hlsl", text);
+        let fresh_config = CompileConfig::new(&fresh_db, PreprocessConfig::default());
+        let fresh = crate::item_tree::item_tree(&fresh_db, fresh_file, fresh_config);
+        assert_eq!(tree, fresh, "{text}");
+    }
+}
+
+#[test]
+fn diagnostics_of_an_unchanged_file_are_not_collected_again() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let mut db = TestDb::with_log(log.clone());
+    let a = db.set_file_text("/t/a.hlsl", "float f(float x) { return x * 2; }\n");
+    let b = db.set_file_text(
+        "/t/b.hlsl",
+        "float g(float2 y) { float z = y; return z; }\n",
+    );
+    let config = CompileConfig::new(&db, PreprocessConfig::default());
+    crate::diagnostics::diagnostics(&db, a, config);
+    let before = crate::diagnostics::diagnostics(&db, b, config);
+    assert_eq!(before.len(), 1, "{before:?}");
+    take(&log);
+
+    db.set_file_text("/t/a.hlsl", "float f(float x) { return x * 3; }\n");
+    crate::diagnostics::diagnostics(&db, a, config);
+    let after = crate::diagnostics::diagnostics(&db, b, config);
+    assert_eq!(before, after);
+    let ran = take(&log);
+    let collected = ran
+        .iter()
+        .filter(|e| e.starts_with("file_diagnostics("))
+        .count();
+    assert_eq!(collected, 1, "{ran:#?}");
 }
