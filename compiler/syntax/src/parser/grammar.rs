@@ -52,7 +52,9 @@
 //!   then statement, `ELSE_BRANCH`), `FOR_STMT` (init `DECL_STMT`/`EXPR_STMT` or bare `;`,
 //!   `FOR_COND`, `FOR_STEP`, body), `WHILE_STMT`, `DO_WHILE_STMT`, `SWITCH_STMT` (`SWITCH_BODY`
 //!   of `CASE_CLAUSE`s, each with its label and following statements), jumps. Attributes are
-//!   the first children of the statement they precede.
+//!   the first children of the statement they precede. The condition of `if`, `while` and
+//!   `switch` is an expression or a `CONDITION_DECL` (`if (int y = g())`) wrapping a `VAR_DECL`
+//!   of one declarator without `;`.
 //! - Expressions: `BIN_EXPR` (also assignments and `,`), `PREFIX_EXPR`, `POSTFIX_EXPR`,
 //!   `CONDITIONAL_EXPR`, `CAST_EXPR`, `CALL_EXPR` (callee expression + `ARG_LIST`; constructors
 //!   `float4(...)` are calls of a type name), `METHOD_CALL_EXPR`, `FIELD_EXPR`, `INDEX_EXPR`,

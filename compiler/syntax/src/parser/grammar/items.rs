@@ -253,6 +253,23 @@ fn var_decl_rest(p: &mut Parser<'_>, m: Marker) {
     m.complete(p, VAR_DECL);
 }
 
+/// The declaration of `if (int y = g())`: a `VAR_DECL` of modifiers, a type and one
+/// `VAR_DECLARATOR` (a name and its required initializer), without `;`.
+pub(super) fn condition_decl(p: &mut Parser<'_>) {
+    let m = p.start();
+    modifiers(p);
+    types::type_ref(p, false);
+    let d = p.start();
+    name(p, "a name");
+    if !p.eat(EQ) {
+        p.error("expected `=` and an initializer: a declaration in a condition needs a value");
+    } else if expressions::expr_no_comma(p).is_none() {
+        p.error("expected an initializer");
+    }
+    d.complete(p, VAR_DECLARATOR);
+    m.complete(p, VAR_DECL);
+}
+
 /// `VAR_DECLARATOR`: name, array suffixes, semantics/bindings, `= initializer`.
 fn declarator(p: &mut Parser<'_>) {
     let m = p.start();
