@@ -1,0 +1,73 @@
+//! Declarations written as conditions (`if (int y = g())`, `while (uint x = f())`,
+//! `switch (int c = a)`): the variable is in scope in the statement only, and its value is
+//! what is tested.
+
+use expect_test::expect;
+
+use super::{check_diagnostics, check_infer};
+
+#[test]
+fn declared_condition_values() {
+    check_infer(
+        r#"
+int g();
+void f(uint n) { if (int y = g()) n = y; while (uint x = n--) n = x; switch (int c = 2) { case 2: n = c; break; } }
+"#,
+        expect![[r#"
+            fn f:
+            int y = g() : int
+            g() : int
+            g : {unknown}
+            n = y : uint
+            n : uint
+            y : int
+            while (uint x = n--) n = x; : bool
+            uint x = n-- : uint
+            n-- : uint
+            n : uint
+            n = x : uint
+            n : uint
+            x : uint
+            int c = 2 : int
+            2 : literal int
+            2 : literal int
+            n = c : uint
+            n : uint
+            c : int
+            local n : uint
+            local y : int
+            local x : uint
+            local c : int
+        "#]],
+    );
+}
+
+#[test]
+fn declared_condition_scope_is_the_statement() {
+    // `y` is visible in both branches and gone after the `if`; `x` only inside the loop.
+    check_diagnostics(
+        r#"
+int g();
+int f() { if (int y = g()) return y; else y = 1; while (int x = g()) { x++; } return y + x; }
+"#,
+        expect![[r#"
+            E2001 3:86 `y`: use of undeclared identifier `y`
+            E2001 3:90 `x`: use of undeclared identifier `x`
+        "#]],
+    );
+}
+
+#[test]
+fn declared_condition_needs_a_scalar() {
+    // The declared value is converted to `bool` like any condition.
+    check_diagnostics(
+        r#"
+struct S { int a; };
+S make();
+void f() { if (S s = make()) {} }
+"#,
+        expect![[r#"
+            E2003 4:16 `S s = make()`: cannot use a value of type `S` as a condition
+        "#]],
+    );
+}
