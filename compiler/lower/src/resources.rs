@@ -158,13 +158,20 @@ impl ModuleCtx<'_> {
         }
     }
 
-    /// Top-level uniform values outside cbuffers (the members of `$Globals`), in source
-    /// order, whatever their type (resources are filtered out by type later).
+    /// Top-level uniform values outside cbuffers, those of namespaces included (the members
+    /// of `$Globals`, as DXC makes them), in source order, whatever their type (resources are
+    /// filtered out by type later).
     fn loose_globals(&self) -> Vec<ItemIdx> {
-        self.tree
-            .top_level
-            .iter()
-            .copied()
+        let mut items = Vec::new();
+        let mut pending: Vec<ItemIdx> = self.tree.top_level.iter().rev().copied().collect();
+        while let Some(i) = pending.pop() {
+            match &self.tree.item(i).kind {
+                ItemKind::Namespace(members) => pending.extend(members.iter().rev().copied()),
+                _ => items.push(i),
+            }
+        }
+        items
+            .into_iter()
             .filter(|&i| {
                 matches!(&self.tree.item(i).kind,
                     ItemKind::Variable(v) if !v.is_static && !v.groupshared)

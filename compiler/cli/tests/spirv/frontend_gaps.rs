@@ -55,3 +55,23 @@ void main(triangle In v[3], inout TriangleStream<Out> s) {
         .pointee_definition("out.SV_IsFrontFace")
         .starts_with("OpTypeInt 32 0"));
 }
+
+/// Uniform globals declared in namespaces are members of `$Globals` like top-level ones, in
+/// declaration order: `A::a`, `A::B::b`, then `c`. Under DXC's default relaxed layout the
+/// `float2` needs only 4-byte alignment, as it does not straddle a 16-byte boundary.
+#[test]
+fn namespace_globals_in_dollar_globals() {
+    let text = r#"
+namespace A { float a; namespace B { float2 b; } }
+float c;
+float4 main() : SV_Target { return float4(A::B::b, A::a, c); }
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(m.offsets("type.$Globals"), vec![0, 4, 12]);
+    let names: Vec<_> = (0..3)
+        .map(|i| format!("OpMemberName %type__Globals {i} "))
+        .collect();
+    for (i, n) in ["\"a\"", "\"b\"", "\"c\""].iter().enumerate() {
+        m.assert_has(&[&format!("{}{n}", names[i])]);
+    }
+}
