@@ -2,12 +2,12 @@
 //! incremental tests (which queries re-run after an edit).
 
 mod attributes;
-mod cond_decls;
 mod decls;
 mod diagnostics;
 mod entries;
 mod enums;
 mod expressions;
+mod frontend_gaps;
 mod incremental;
 mod intrinsics;
 mod items;

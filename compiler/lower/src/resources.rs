@@ -293,6 +293,36 @@ impl ModuleCtx<'_> {
         Ok(r)
     }
 
+    /// Reports each `groupshared` variable the entry of `stage` uses when the stage has no
+    /// workgroup: Vulkan allows `Workgroup` memory in compute, mesh and task shaders only
+    /// (VUID-StandaloneSpirv-None-04645), and DXC's own validation refuses it too.
+    pub fn refuse_groupshared(&mut self, stage: crate::ShaderStage) {
+        use crate::ShaderStage as S;
+        if matches!(stage, S::Compute | S::Mesh | S::Amplification | S::Other) {
+            return;
+        }
+        let stage = format!("{stage:?}").to_lowercase();
+        let mut used: Vec<ItemIdx> = self
+            .globals
+            .keys()
+            .copied()
+            .filter(|&i| matches!(&self.tree.item(i).kind, ItemKind::Variable(v) if v.groupshared))
+            .collect();
+        used.sort();
+        for i in used {
+            let range = self.item_range(i);
+            self.error(
+                crate::NO_VULKAN_EQUIVALENT,
+                format!(
+                    "`groupshared` variable `{}` in a {stage} shader: Vulkan has workgroup \
+                     memory in compute, mesh and amplification shaders only",
+                    self.tree.item(i).name
+                ),
+                range,
+            );
+        }
+    }
+
     /// The `$Globals` constant buffer of every top-level uniform value outside a cbuffer (in
     /// source order), declared on first use.
     fn dollar_globals(&mut self) -> R<(ir::Global, Vec<ItemIdx>)> {

@@ -1,6 +1,7 @@
-//! Declarations written as conditions (`if (int y = g())`, `while (uint x = f())`,
-//! `switch (int c = a)`): the variable is in scope in the statement only, and its value is
-//! what is tested.
+//! Valid HLSL that once met false errors. Declarations written as conditions
+//! (`if (int y = g())`, `while (uint x = f())`, `switch (int c = a)`): the variable is in
+//! scope in the statement only, and its value is what is tested. A prefix increment is an
+//! lvalue.
 
 use expect_test::expect;
 
@@ -68,6 +69,20 @@ void f() { if (S s = make()) {} }
 "#,
         expect![[r#"
             E2003 4:16 `S s = make()`: cannot use a value of type `S` as a condition
+        "#]],
+    );
+}
+
+#[test]
+fn prefix_increment_is_an_lvalue() {
+    // `++a[0]` and `--b` name the incremented variable, as in C++; `c++` is a value.
+    check_diagnostics(
+        r#"
+void set(out int v) { v = 1; }
+void f() { int a[2]; int b; int c; set(++a[0]); set(--b); set(c++); }
+"#,
+        expect![[r#"
+            E2009 3:63 `c++`: an `out` or `inout` argument must be a modifiable lvalue
         "#]],
     );
 }

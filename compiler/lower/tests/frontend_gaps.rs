@@ -1,6 +1,8 @@
-//! Declarations written as conditions (`if (int y = g())`, `while (uint x = f())`,
-//! `switch (uint c = e)`): the IR they lower to, and their values on the interpreter,
-//! worked out by hand.
+//! Valid HLSL that once met false errors: declarations written as conditions
+//! (`if (int y = g())`, `while (uint x = f())`, `switch (uint c = e)`), a prefix increment
+//! passed to an `out` parameter, methods called on array elements; the IR they lower to and
+//! their values on the interpreter, worked out by hand. And what stays refused, with a clear
+//! error: `groupshared` outside compute-like stages.
 
 mod common;
 
@@ -118,4 +120,48 @@ void main() {
 }
 "#,
     ));
+}
+
+#[test]
+fn prefix_increment_is_an_lvalue() {
+    // `++a[0]` makes a[0] 6, then `set` overwrites it through the `out` parameter with 40;
+    // `twice(++b)` doubles b after its increment: (2 + 1) * 2 = 6. `arr[1].bump()` works on
+    // the element through a temporary copied back: 7 + 1 = 8.
+    let out = run_words(
+        r#"
+RWStructuredBuffer<uint> Out : register(u0);
+struct Counter { uint n; void bump() { n++; } };
+void set(out uint v) { v = 40; }
+void twice(inout uint v) { v *= 2; }
+[numthreads(1, 1, 1)]
+void main() {
+    uint a[2] = { 5, 9 };
+    set(++a[0]);
+    uint b = 2;
+    twice(++b);
+    Counter arr[2];
+    arr[1].n = 7;
+    arr[1].bump();
+    Out[0] = a[0];
+    Out[1] = a[1];
+    Out[2] = b;
+    Out[3] = arr[1].n;
+}
+"#,
+        4,
+    );
+    assert_eq!(out, vec![40, 9, 6, 8]);
+}
+
+#[test]
+fn groupshared_outside_compute_is_refused() {
+    let err = common::try_lower_stage(
+        r#"
+groupshared float cache;
+float4 main() : SV_Target { cache = 1; return cache; }
+"#,
+        lower::ShaderStage::Pixel,
+    )
+    .unwrap_err();
+    expect!["E3004 19..24: `groupshared` variable `cache` in a pixel shader: Vulkan has workgroup memory in compute, mesh and amplification shaders only"].assert_eq(&err);
 }
