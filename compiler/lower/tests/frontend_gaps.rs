@@ -165,3 +165,25 @@ float4 main() : SV_Target { cache = 1; return cache; }
     .unwrap_err();
     expect!["E3004 19..24: `groupshared` variable `cache` in a pixel shader: Vulkan has workgroup memory in compute, mesh and amplification shaders only"].assert_eq(&err);
 }
+
+#[test]
+fn static_members_defined_out_of_class() {
+    // `S::SIX` takes its value from the definition after the struct: 5 + 6 * 10 = 65; the
+    // definition in a namespace finds `N::T`: 7.
+    let out = run_words(
+        r#"
+RWStructuredBuffer<uint> Out : register(u0);
+struct S { static const uint FIVE = 5; static const uint SIX; };
+const uint S::SIX = 6;
+namespace N { struct T { static const uint SEVEN; }; }
+static const uint N::T::SEVEN = 7;
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = S::FIVE + S::SIX * 10;
+    Out[1] = N::T::SEVEN;
+}
+"#,
+        2,
+    );
+    assert_eq!(out, vec![65, 7]);
+}

@@ -86,3 +86,18 @@ void f() { int a[2]; int b; int c; set(++a[0]); set(--b); set(c++); }
         "#]],
     );
 }
+
+#[test]
+fn static_member_defined_out_of_class() {
+    // The definition gives `S::SIX` its value; it declares no global `SIX` of its own.
+    check_diagnostics(
+        r#"
+struct S { static const int SIX; };
+const int S::SIX = 6;
+int f() { return S::SIX + SIX; }
+"#,
+        expect![[r#"
+            E2001 4:27 `SIX`: use of undeclared identifier `SIX`
+        "#]],
+    );
+}

@@ -39,7 +39,8 @@
 //!
 //! - Items: `FN_DEF` (attributes, `TEMPLATE_PARAM_LIST`, modifier tokens, `TYPE_REF` return
 //!   type, optional `PATH` qualifier + `::`, `NAME`, `PARAM_LIST`, annotations, `BLOCK` or `;`);
-//!   `VAR_DECL` (attributes, modifiers, `TYPE_REF`, `VAR_DECLARATOR`s separated by `,`, `;`);
+//!   `VAR_DECL` (attributes, modifiers, `TYPE_REF`, optional `PATH` qualifier + `::` of a
+//!   static member defined out of its class, `VAR_DECLARATOR`s separated by `,`, `;`);
 //!   `STRUCT_DEF` (keyword, `NAME`, `BASE_LIST`, `FIELD_LIST` of items, `;`); a struct defined
 //!   in a variable declaration is a `STRUCT_DEF` inside the `VAR_DECL`'s `TYPE_REF`;
 //!   `CBUFFER_DEF` (`NAME`, annotations, `ITEM_LIST`); `TYPEDEF_DEF` (`TYPE_REF`,
