@@ -187,3 +187,24 @@ void main() {
     );
     assert_eq!(out, vec![65, 7]);
 }
+
+#[test]
+fn struct_to_struct_of_the_same_layout() {
+    // The fields are copied in order: Out = { 3, 4, 5 }.
+    let out = run_words(
+        r#"
+struct A { uint2 p; uint q; };
+struct B { uint2 x; uint y; };
+RWStructuredBuffer<B> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    A a;
+    a.p = uint2(3, 4);
+    a.q = 5;
+    Out[0] = a;
+}
+"#,
+        3,
+    );
+    assert_eq!(out, vec![3, 4, 5]);
+}

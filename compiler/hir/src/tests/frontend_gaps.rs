@@ -101,3 +101,20 @@ int f() { return S::SIX + SIX; }
         "#]],
     );
 }
+
+#[test]
+fn structs_of_the_same_layout_convert() {
+    // `A` and `B` differ only in names: DXC's no-op flat conversion. `C` has another field
+    // type and stays an error.
+    check_diagnostics(
+        r#"
+struct A { float3 v[2]; int2 i; };
+struct B { float3 w[2]; int2 j; };
+struct C { float3 w[2]; uint2 j; };
+void f(A a) { B b = a; b = a; C c = a; }
+"#,
+        expect![[r#"
+            E2003 5:37 `a`: cannot convert from `A` to `C`
+        "#]],
+    );
+}
