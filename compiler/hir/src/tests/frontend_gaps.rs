@@ -1,7 +1,8 @@
 //! Valid HLSL that once met false errors. Declarations written as conditions
 //! (`if (int y = g())`, `while (uint x = f())`, `switch (int c = a)`): the variable is in
 //! scope in the statement only, and its value is what is tested. A prefix increment is an
-//! lvalue.
+//! lvalue; static members are defined out of their class; structs of one layout convert;
+//! `ByteAddressBuffer.Load<T>` takes array types.
 
 use expect_test::expect;
 
@@ -115,6 +116,33 @@ void f(A a) { B b = a; b = a; C c = a; }
 "#,
         expect![[r#"
             E2003 5:37 `a`: cannot convert from `A` to `C`
+        "#]],
+    );
+}
+
+#[test]
+fn templated_byte_address_loads() {
+    // `Load<T>` returns a `T`, arrays, `bool` and structs included.
+    check_infer(
+        r#"
+ByteAddressBuffer buf;
+struct P { float2 v[2]; bool b; };
+void f() { uint a[2] = buf.Load<uint[2]>(0); bool b = buf.Load<bool>(4); P p = buf.Load<P>(8); }
+"#,
+        expect![[r#"
+            fn f:
+            buf.Load<uint[2]>(0) : uint[2]
+            buf : ByteAddressBuffer
+            0 : literal int
+            buf.Load<bool>(4) : bool
+            buf : ByteAddressBuffer
+            4 : literal int
+            buf.Load<P>(8) : P
+            buf : ByteAddressBuffer
+            8 : literal int
+            local a : uint[2]
+            local b : bool
+            local p : P
         "#]],
     );
 }

@@ -218,6 +218,14 @@ fn scan_generic_args(p: &Parser<'_>, n: usize) -> Option<usize> {
             IDENT | INT_NUMBER | COMMA | COLON2 | CONST_KW => {}
             // Flags OR-ed together (`RayQuery<RAY_FLAG_A | RAY_FLAG_B>`).
             PIPE | AMP | CARET => {}
+            // An array type with a size (`buf.Load<uint[2]>(0)`).
+            L_BRACK
+                if p.nth(i - 1) == IDENT
+                    && matches!(p.nth(i + 1), INT_NUMBER | IDENT)
+                    && p.nth(i + 2) == R_BRACK =>
+            {
+                i += 2;
+            }
             _ => return None,
         }
         i += 1;
