@@ -629,6 +629,24 @@ impl FnLower<'_, '_> {
         let ty = self.ty(e)?;
         if self.is_pure(then) && self.is_pure(otherwise) {
             let ct = self.ty(cond)?;
+            if let (Type::Matrix { .. }, &Type::Matrix { rows, cols, .. }) = (&ct, &ty) {
+                // A matrix condition chooses per component: one select per row.
+                let cty = Type::matrix_with(ScalarKind::Bool, rows, cols, Default::default());
+                let c = self.coerce(cond, &cty)?;
+                let a = self.coerce(then, &ty)?;
+                let b = self.coerce(otherwise, &ty)?;
+                let selected: Vec<Value> = (0..u32::from(rows))
+                    .map(|r| {
+                        let (cr, ar, br) = (
+                            self.fb().extract(c, &[r]),
+                            self.fb().extract(a, &[r]),
+                            self.fb().extract(b, &[r]),
+                        );
+                        self.fb().select(cr, ar, br)
+                    })
+                    .collect();
+                return Ok(self.fb().construct(ty, &selected));
+            }
             let cty = match (&ct, &ty) {
                 (Type::Vector(..), Type::Vector(_, n)) => Type::Vector(ScalarKind::Bool, *n),
                 _ => Type::BOOL,

@@ -208,3 +208,26 @@ void main() {
     );
     assert_eq!(out, vec![3, 4, 5]);
 }
+
+#[test]
+fn matrix_condition_chooses_per_component() {
+    // c picks a where true, b where false: { 1, 20, 30, 4 }.
+    let out = run_words(
+        r#"
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    uint2x2 a = { 1, 2, 3, 4 };
+    uint2x2 b = { 10, 20, 30, 40 };
+    bool2x2 c = { true, false, false, true };
+    uint2x2 r = c ? a : b;
+    Out[0] = r[0][0];
+    Out[1] = r[0][1];
+    Out[2] = r[1][0];
+    Out[3] = r[1][1];
+}
+"#,
+        4,
+    );
+    assert_eq!(out, vec![1, 20, 30, 4]);
+}

@@ -75,3 +75,23 @@ float4 main() : SV_Target { return float4(A::B::b, A::a, c); }
         m.assert_has(&[&format!("{}{n}", names[i])]);
     }
 }
+
+/// A `bool2x3` condition selects row by row: one `OpSelect` on `v3bool` per row.
+#[test]
+fn matrix_condition_selects_per_row() {
+    let text = r#"
+float4 main(float4 p : P) : SV_Target {
+    bool2x3 c = { p.x > 0, true, false, p.y > 0, false, true };
+    float2x3 a = 1, b = 2;
+    float2x3 r = c ? a : b;
+    return float4(r[0], r[1].z);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    let selects = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("= OpSelect %v3float"))
+        .count();
+    assert_eq!(selects, 2, "{}", m.asm);
+}
