@@ -10,6 +10,11 @@
 //! Local names are resolved here, with C scoping (blocks, `for` initializers): a name that is
 //! a visible local becomes `Expr::Local`; anything else stays a `Path` for inference to resolve
 //! against the file's items.
+//!
+//! A declaration written as a condition is desugared here, so later stages see plain
+//! statements: `if (int y = g()) a` becomes `{ int y = g(); if (y) a }`, `switch` likewise, and
+//! `while (int x = f()) b` becomes `while (true) { int x = f(); if (x) {} else break; b }`
+//! (the `true` maps to the `while` statement).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -543,6 +548,53 @@ impl BodyLowering {
                 Some(_) => Stmt::NotSupported("this declaration inside a function".into()),
                 None => Stmt::Empty,
             },
+            ast::Stmt::IfStmt(i) if i.condition_decl().is_some() => {
+                // `if (int y = g()) a else b` is `{ int y = g(); if (y) a else b }`.
+                self.in_scope(|this| {
+                    let (decl, cond) = this.lower_condition_decl(i.condition_decl(), i.syntax());
+                    let then = this.lower_sub_stmt(i.then_branch(), i.syntax());
+                    let otherwise = i
+                        .else_branch()
+                        .map(|e| this.lower_sub_stmt(e.stmt(), e.syntax()));
+                    let stmt = Stmt::If {
+                        cond,
+                        then,
+                        otherwise,
+                    };
+                    Stmt::Block(vec![decl, this.alloc_stmt(stmt, i.syntax())])
+                })
+            }
+            ast::Stmt::WhileStmt(w) if w.condition_decl().is_some() => {
+                // `while (int x = f()) body` declares and tests `x` before every iteration:
+                // `while (true) { int x = f(); if (x) {} else break; body }`.
+                self.in_scope(|this| {
+                    let (decl, cond) = this.lower_condition_decl(w.condition_decl(), w.syntax());
+                    let empty = this.alloc_stmt(Stmt::Empty, w.syntax());
+                    let exit = this.alloc_stmt(Stmt::Break, w.syntax());
+                    let test = Stmt::If {
+                        cond,
+                        then: empty,
+                        otherwise: Some(exit),
+                    };
+                    let test = this.alloc_stmt(test, w.syntax());
+                    let body = this.lower_sub_stmt(w.body(), w.syntax());
+                    let block = this.alloc_stmt(Stmt::Block(vec![decl, test, body]), w.syntax());
+                    let always = this.alloc_expr(Expr::Literal(Literal::Bool(true)), w.syntax());
+                    Stmt::While {
+                        cond: always,
+                        body: block,
+                    }
+                })
+            }
+            ast::Stmt::SwitchStmt(s) if s.condition_decl().is_some() => {
+                // `switch (int c = a) { ... }` is `{ int c = a; switch (c) { ... } }`.
+                self.in_scope(|this| {
+                    let (decl, expr) = this.lower_condition_decl(s.condition_decl(), s.syntax());
+                    let clauses = this.lower_case_clauses(s);
+                    let switch = this.alloc_stmt(Stmt::Switch { expr, clauses }, s.syntax());
+                    Stmt::Block(vec![decl, switch])
+                })
+            }
             ast::Stmt::IfStmt(i) => {
                 let cond = self.lower_opt_expr(i.condition(), i.syntax());
                 let then = self.lower_sub_stmt(i.then_branch(), i.syntax());
@@ -579,20 +631,7 @@ impl BodyLowering {
             }
             ast::Stmt::SwitchStmt(s) => {
                 let expr = self.lower_opt_expr(s.expr(), s.syntax());
-                let clauses = self.in_scope(|this| {
-                    s.body()
-                        .into_iter()
-                        .flat_map(|b| b.clauses())
-                        .map(|c| CaseClause {
-                            value: if c.is_default() {
-                                None
-                            } else {
-                                Some(this.lower_opt_expr(c.value(), c.syntax()))
-                            },
-                            stmts: c.statements().map(|s| this.lower_stmt(&s)).collect(),
-                        })
-                        .collect()
-                });
+                let clauses = self.lower_case_clauses(s);
                 Stmt::Switch { expr, clauses }
             }
             ast::Stmt::BreakStmt(_) => Stmt::Break,
@@ -601,6 +640,47 @@ impl BodyLowering {
             ast::Stmt::DiscardStmt(_) => Stmt::Discard,
         };
         self.alloc_stmt(s, stmt.syntax())
+    }
+
+    /// The clauses of a switch body, in one scope.
+    fn lower_case_clauses(&mut self, s: &ast::SwitchStmt) -> Vec<CaseClause> {
+        self.in_scope(|this| {
+            s.body()
+                .into_iter()
+                .flat_map(|b| b.clauses())
+                .map(|c| CaseClause {
+                    value: if c.is_default() {
+                        None
+                    } else {
+                        Some(this.lower_opt_expr(c.value(), c.syntax()))
+                    },
+                    stmts: c.statements().map(|s| this.lower_stmt(&s)).collect(),
+                })
+                .collect()
+        })
+    }
+
+    /// The declaration of `if (int y = g())` as a `Decl` statement in the current scope, and
+    /// the expression reading the declared variable (`Missing` when the declaration is broken).
+    fn lower_condition_decl(
+        &mut self,
+        decl: Option<ast::ConditionDecl>,
+        parent: &SyntaxNode,
+    ) -> (StmtId, ExprId) {
+        let Some(decl) = decl else {
+            let stmt = self.alloc_stmt(Stmt::Empty, parent);
+            return (stmt, self.alloc_expr(Expr::Missing, parent));
+        };
+        let locals = decl
+            .var_decl()
+            .map(|v| self.lower_var_decl(&v))
+            .unwrap_or_default();
+        let stmt = self.alloc_stmt(Stmt::Decl(locals.clone()), decl.syntax());
+        let value = match locals.first() {
+            Some(&local) => Expr::Local(local),
+            None => Expr::Missing,
+        };
+        (stmt, self.alloc_expr(value, decl.syntax()))
     }
 
     /// A statement nested in another (an `if` branch, a loop body): its own scope.

@@ -486,6 +486,10 @@ impl Lowering<'_> {
         out.extend(inline);
         let mods = v.modifiers();
         let has = |k: SyntaxKind| mods.iter().any(|t| t.kind() == k);
+        if let Some(q) = v.qualifier() {
+            self.define_static_members(&lower_path(&q), v);
+            return out;
+        }
         for d in v.declarators() {
             let mut ty = TypeRef::lower(v.ty(), &mods, d.array_suffixes());
             self.packing.apply(v.syntax(), &mut ty);
@@ -512,6 +516,44 @@ impl Lowering<'_> {
             out.push(self.push(name, d.syntax(), parent, ItemKind::Variable(var)));
         }
         out
+    }
+
+    /// `const int S::SIX = 6;`: the out-of-class definition of static member `SIX` of struct
+    /// `S` gives the member declared in `S` its initializer; it is no item of its own. A
+    /// definition whose struct or member is not found is dropped (FIXME: report it).
+    fn define_static_members(&mut self, qualifier: &Path, v: &ast::VarDecl) {
+        let mut scope: Option<ItemIdx> = None;
+        for seg in &qualifier.segments {
+            let found = (0..self.tree.items.len() as u32).map(ItemIdx).find(|&i| {
+                let item = &self.tree.items[i.0 as usize];
+                item.name == seg.name
+                    && matches!(item.kind, ItemKind::Struct(_) | ItemKind::Namespace(_))
+                    && (scope.is_none() || item.parent == scope)
+            });
+            let Some(found) = found else { return };
+            scope = Some(found);
+        }
+        let Some(ItemKind::Struct(strukt)) = scope.map(|s| &self.tree.items[s.0 as usize].kind)
+        else {
+            return;
+        };
+        let members = strukt.members.clone();
+        for d in v.declarators() {
+            let name = d.name().map(|n| n.text()).unwrap_or_default();
+            let init = d.initializer();
+            let member = members
+                .iter()
+                .find(|m| self.tree.items[m.0 as usize].name == name)
+                .copied();
+            if let Some(m) = member {
+                if let ItemKind::Variable(var) = &mut self.tree.items[m.0 as usize].kind {
+                    if var.is_static && !var.has_init {
+                        var.init = init.as_ref().map(ConstExpr::lower);
+                        var.has_init = init.is_some();
+                    }
+                }
+            }
+        }
     }
 
     fn lower_struct(&mut self, s: &ast::StructDef, parent: Option<ItemIdx>) -> Option<ItemIdx> {

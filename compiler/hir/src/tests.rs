@@ -7,6 +7,7 @@ mod diagnostics;
 mod entries;
 mod enums;
 mod expressions;
+mod frontend_gaps;
 mod incremental;
 mod intrinsics;
 mod items;

@@ -419,6 +419,10 @@ impl FnLower<'_, '_> {
                     _ => Err(self.unsupported("indexing this value", e)),
                 }
             }
+            Expr::Prefix {
+                op: op @ (PrefixOp::PreInc | PrefixOp::PreDec),
+                expr,
+            } => Ok(self.pre_increment(op, expr)?.0),
             _ => Err(self.unsupported("assigning to this expression", e)),
         }
     }
@@ -439,21 +443,26 @@ impl FnLower<'_, '_> {
                 let v = self.coerce(expr, &ty)?;
                 self.fb().unary(Opcode::BitNot, v)
             }
-            PrefixOp::PreInc | PrefixOp::PreDec => {
-                let p = self.lvalue(expr)?;
-                let old = self.load_place(&p)?;
-                let t = self.type_of(old);
-                let one = self.one_of(&t);
-                let opc = if op == PrefixOp::PreInc {
-                    Opcode::Add
-                } else {
-                    Opcode::Sub
-                };
-                let new = self.fb().binary(opc, old, one);
-                self.store_place(&p, new)?;
-                new
-            }
+            PrefixOp::PreInc | PrefixOp::PreDec => self.pre_increment(op, expr)?.1,
         })
+    }
+
+    /// `++x` or `--x`: stores the new value and returns the place of `x` (a prefix increment
+    /// is an lvalue in HLSL, as in C++: `f(++a[0])` passes `a[0]` to an `out` parameter) with
+    /// the new value.
+    fn pre_increment(&mut self, op: PrefixOp, expr: ExprId) -> R<(Place, Value)> {
+        let p = self.lvalue(expr)?;
+        let old = self.load_place(&p)?;
+        let t = self.type_of(old);
+        let one = self.one_of(&t);
+        let opc = if op == PrefixOp::PreInc {
+            Opcode::Add
+        } else {
+            Opcode::Sub
+        };
+        let new = self.fb().binary(opc, old, one);
+        self.store_place(&p, new)?;
+        Ok((p, new))
     }
 
     fn operand_type(&mut self, lhs: ExprId, rhs: ExprId, e: ExprId) -> R<Type> {
@@ -620,6 +629,24 @@ impl FnLower<'_, '_> {
         let ty = self.ty(e)?;
         if self.is_pure(then) && self.is_pure(otherwise) {
             let ct = self.ty(cond)?;
+            if let (Type::Matrix { .. }, &Type::Matrix { rows, cols, .. }) = (&ct, &ty) {
+                // A matrix condition chooses per component: one select per row.
+                let cty = Type::matrix_with(ScalarKind::Bool, rows, cols, Default::default());
+                let c = self.coerce(cond, &cty)?;
+                let a = self.coerce(then, &ty)?;
+                let b = self.coerce(otherwise, &ty)?;
+                let selected: Vec<Value> = (0..u32::from(rows))
+                    .map(|r| {
+                        let (cr, ar, br) = (
+                            self.fb().extract(c, &[r]),
+                            self.fb().extract(a, &[r]),
+                            self.fb().extract(b, &[r]),
+                        );
+                        self.fb().select(cr, ar, br)
+                    })
+                    .collect();
+                return Ok(self.fb().construct(ty, &selected));
+            }
             let cty = match (&ct, &ty) {
                 (Type::Vector(..), Type::Vector(_, n)) => Type::Vector(ScalarKind::Bool, *n),
                 _ => Type::BOOL,

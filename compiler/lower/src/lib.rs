@@ -161,6 +161,7 @@ pub fn lower_module_with(
     cx.options = options.clone();
     cx.assign_bindings();
     entry::lower_entry(&mut cx, entry, stage);
+    cx.refuse_groupshared(stage);
     cx.apply_layout_rules();
     cx.assign_heap_bindings();
     cx.finish()

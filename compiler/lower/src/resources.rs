@@ -158,13 +158,20 @@ impl ModuleCtx<'_> {
         }
     }
 
-    /// Top-level uniform values outside cbuffers (the members of `$Globals`), in source
-    /// order, whatever their type (resources are filtered out by type later).
+    /// Top-level uniform values outside cbuffers, those of namespaces included (the members
+    /// of `$Globals`, as DXC makes them), in source order, whatever their type (resources are
+    /// filtered out by type later).
     fn loose_globals(&self) -> Vec<ItemIdx> {
-        self.tree
-            .top_level
-            .iter()
-            .copied()
+        let mut items = Vec::new();
+        let mut pending: Vec<ItemIdx> = self.tree.top_level.iter().rev().copied().collect();
+        while let Some(i) = pending.pop() {
+            match &self.tree.item(i).kind {
+                ItemKind::Namespace(members) => pending.extend(members.iter().rev().copied()),
+                _ => items.push(i),
+            }
+        }
+        items
+            .into_iter()
             .filter(|&i| {
                 matches!(&self.tree.item(i).kind,
                     ItemKind::Variable(v) if !v.is_static && !v.groupshared)
@@ -284,6 +291,36 @@ impl ModuleCtx<'_> {
         };
         self.globals.insert(idx, r);
         Ok(r)
+    }
+
+    /// Reports each `groupshared` variable the entry of `stage` uses when the stage has no
+    /// workgroup: Vulkan allows `Workgroup` memory in compute, mesh and task shaders only
+    /// (VUID-StandaloneSpirv-None-04645), and DXC's own validation refuses it too.
+    pub fn refuse_groupshared(&mut self, stage: crate::ShaderStage) {
+        use crate::ShaderStage as S;
+        if matches!(stage, S::Compute | S::Mesh | S::Amplification | S::Other) {
+            return;
+        }
+        let stage = format!("{stage:?}").to_lowercase();
+        let mut used: Vec<ItemIdx> = self
+            .globals
+            .keys()
+            .copied()
+            .filter(|&i| matches!(&self.tree.item(i).kind, ItemKind::Variable(v) if v.groupshared))
+            .collect();
+        used.sort();
+        for i in used {
+            let range = self.item_range(i);
+            self.error(
+                crate::NO_VULKAN_EQUIVALENT,
+                format!(
+                    "`groupshared` variable `{}` in a {stage} shader: Vulkan has workgroup \
+                     memory in compute, mesh and amplification shaders only",
+                    self.tree.item(i).name
+                ),
+                range,
+            );
+        }
     }
 
     /// The `$Globals` constant buffer of every top-level uniform value outside a cbuffer (in

@@ -12,7 +12,7 @@ use hir::body::ExprId;
 use hir::item_tree::{ItemIdx, ParamDirection};
 use hir::lower_type::{ConstValue, TemplateArg, TypeCtx};
 use hir::AstId;
-use ir::Value;
+use ir::{Opcode, Value};
 use types::{AddressSpace, Type};
 
 use crate::context::{ModuleCtx, ResourceArg, TemplateBinding, R};
@@ -300,11 +300,13 @@ impl FnLower<'_, '_> {
         Ok((!is_void).then_some(v))
     }
 
-    /// Whether the memory behind pointer `p` can be written: private and groupshared
+    /// Whether the memory behind pointer `p` can be written: function, private and groupshared
     /// variables, and elements of read-write structured buffers.
     fn is_writable_memory(&mut self, p: Value) -> bool {
         match self.type_of(p).pointee() {
-            Some((AddressSpace::Private | AddressSpace::Workgroup, _)) => return true,
+            Some((AddressSpace::Private | AddressSpace::Workgroup | AddressSpace::Function, _)) => {
+                return true
+            }
             Some((AddressSpace::StorageBuffer, _)) => {}
             _ => return false,
         }
@@ -413,7 +415,14 @@ impl FnLower<'_, '_> {
         if self.is_place_expr(r) {
             let place = self.lvalue(r)?;
             if let Place::Ptr(p) = place {
-                if let Some((AddressSpace::Function, _)) = self.type_of(p).pointee() {
+                // Only a whole variable or parameter: SPIR-V's logical addressing passes no
+                // pointer into the middle of one (`fnarr[0].incr()` takes a temporary).
+                let whole = match p {
+                    Value::Arg(_) => true,
+                    Value::Inst(i) => self.fb().function().insts[i].opcode == Opcode::Alloca,
+                    _ => false,
+                };
+                if whole && matches!(self.type_of(p).pointee(), Some((AddressSpace::Function, _))) {
                     return Ok(p);
                 }
             }

@@ -224,6 +224,9 @@ pub enum SyntaxKind {
     IF_STMT,
     /// `else` and its statement.
     ELSE_BRANCH,
+    /// A declaration as the condition of `if`, `while` or `switch`: `if (int y = g())`;
+    /// wraps a `VAR_DECL` of one declarator without `;`.
+    CONDITION_DECL,
     FOR_STMT,
     /// The condition of a `for`.
     FOR_COND,

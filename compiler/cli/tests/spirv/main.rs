@@ -4,6 +4,7 @@
 //! every `spirv-val` installed (`spirv_backend::validate`).
 
 mod bindings;
+mod frontend_gaps;
 mod harness;
 mod layouts;
 mod locations;

@@ -826,6 +826,12 @@ impl InferCtx<'_> {
                 _ => Place::Rvalue,
             },
             Expr::Paren(inner) => self.place(*inner),
+            // `++x` is `x` after the increment, an lvalue as in C++ (DXC accepts `f(++a[0])`
+            // for an `out` parameter).
+            Expr::Prefix {
+                op: PrefixOp::PreInc | PrefixOp::PreDec,
+                expr,
+            } => self.place(*expr),
             Expr::Field { expr, .. } => match self.result.type_of_expr(*expr) {
                 Some(Type::Resource(_)) => Place::Const,
                 _ => self.place(*expr),

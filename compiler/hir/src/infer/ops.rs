@@ -167,6 +167,11 @@ pub fn conversion(from: &Operand, to: &Type) -> Conversion {
                 },
             ) if a == b && (la == lb || lb.is_none()) => Conversion::Exact,
             (Type::Struct(a), Type::Struct(b)) if a.name == b.name => Conversion::Exact,
+            // DXC converts between structs of the same layout implicitly (a no-op flat
+            // conversion): fields of the same types, in the same order, whatever the names.
+            (Type::Struct(_), Type::Struct(_)) if same_layout(&from.ty, to) => {
+                Conversion::Conversion
+            }
             _ if from.ty == *to => Conversion::Exact,
             _ => Conversion::Incompatible,
         };
@@ -203,6 +208,30 @@ pub fn conversion(from: &Operand, to: &Type) -> Conversion {
         }
         (true, false) if fr == 1 && tc <= fc => Conversion::Truncation,
         _ => Conversion::Incompatible,
+    }
+}
+
+/// Whether `a` and `b` are the same type up to the names of structs and their fields.
+fn same_layout(a: &Type, b: &Type) -> bool {
+    match (a, b) {
+        (Type::Struct(x), Type::Struct(y)) => {
+            x.fields.len() == y.fields.len()
+                && x.fields
+                    .iter()
+                    .zip(&y.fields)
+                    .all(|(f, g)| same_layout(&f.ty, &g.ty))
+        }
+        (
+            Type::Array {
+                element: x,
+                len: lx,
+            },
+            Type::Array {
+                element: y,
+                len: ly,
+            },
+        ) => lx == ly && same_layout(x, y),
+        _ => a == b,
     }
 }
 

@@ -611,12 +611,13 @@ float g(float x); float g(float x) { return x; } struct S { float a; }; void f(S
 
 #[test]
 fn assign_struct_mismatch() {
+    // `B` has more fields than `A` (structs of the same layout would convert).
     check_diagnostics(
         r#"
-struct A { float x; }; struct B { float x; }; void f(A a) { B b = a; }
+struct A { float x; }; struct B { float x; float y; }; void f(A a) { B b = a; }
 "#,
         expect![[r#"
-            E2003 2:67 `a`: cannot convert from `A` to `B`
+            E2003 2:76 `a`: cannot convert from `A` to `B`
         "#]],
     );
 }

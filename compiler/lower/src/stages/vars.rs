@@ -183,6 +183,29 @@ pub fn builtin(stage: Stage, side: Side, semantic: &str) -> Option<(BuiltIn, Typ
     })
 }
 
+/// Whether the system value `semantic` of `stage` on `side` is passed through a location, like a
+/// user semantic, where Vulkan has no built-in for it (DXC's `DeclResultIdMapper` does the
+/// same): `SV_IsFrontFace` written by a geometry shader (`FrontFacing` is a fragment input
+/// only), and the layer and viewport index read by geometry, hull and domain shaders or
+/// written per control point by a hull shader (`Layer` and `ViewportIndex` are outputs of the
+/// last pre-rasterization stage and fragment inputs only).
+pub fn located_system_value(stage: Stage, side: Side, semantic: &str) -> bool {
+    use Side::*;
+    use Stage::*;
+    let s = semantic.to_ascii_uppercase();
+    let s = s.strip_suffix('0').unwrap_or(&s);
+    match s {
+        "SV_ISFRONTFACE" => stage == Geometry && side == Output,
+        "SV_RENDERTARGETARRAYINDEX" | "SV_VIEWPORTARRAYINDEX" => {
+            matches!(
+                (stage, side),
+                (Geometry | Hull | Domain, Input) | (Hull, Output)
+            )
+        }
+        _ => false,
+    }
+}
+
 /// Whether a leaf of type `leaf` can be read from or written to a built-in of type `var`.
 fn adaptable(leaf: &Type, var: &Type) -> bool {
     if leaf == var {
@@ -249,7 +272,9 @@ impl Declare {
                     }
                     (StageBinding::BuiltIn(b), t)
                 }
-                None if leaf.semantic.to_ascii_uppercase().starts_with("SV_") => {
+                None if leaf.semantic.to_ascii_uppercase().starts_with("SV_")
+                    && !located_system_value(self.stage, self.side, &leaf.semantic) =>
+                {
                     return Err(cx.unsupported(
                         &format!(
                             "the system value `{}` in a {} shader",

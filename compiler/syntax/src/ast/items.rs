@@ -102,6 +102,11 @@ impl VarDecl {
         support::child(&self.syntax)
     }
 
+    /// `S` in the out-of-class definition of a static member `const int S::SIX = 6;`.
+    pub fn qualifier(&self) -> Option<Path> {
+        support::child(&self.syntax)
+    }
+
     pub fn declarators(&self) -> AstChildren<VarDeclarator> {
         support::children(&self.syntax)
     }

@@ -306,6 +306,12 @@ ast_node!(
 );
 
 ast_node!(
+    /// `int y = g()` as the condition of `if`, `while` or `switch`.
+    ConditionDecl,
+    CONDITION_DECL
+);
+
+ast_node!(
     /// `for (init; cond; step) body`.
     ForStmt,
     FOR_STMT

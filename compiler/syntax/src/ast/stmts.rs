@@ -28,11 +28,22 @@ impl IfStmt {
         support::child(&self.syntax)
     }
 
+    /// The declaration written as the condition (`(int y = g())`), whose value is tested.
+    pub fn condition_decl(&self) -> Option<ConditionDecl> {
+        support::child(&self.syntax)
+    }
+
     pub fn then_branch(&self) -> Option<Stmt> {
         support::child(&self.syntax)
     }
 
     pub fn else_branch(&self) -> Option<ElseBranch> {
+        support::child(&self.syntax)
+    }
+}
+
+impl ConditionDecl {
+    pub fn var_decl(&self) -> Option<VarDecl> {
         support::child(&self.syntax)
     }
 }
@@ -71,6 +82,11 @@ impl WhileStmt {
         support::child(&self.syntax)
     }
 
+    /// The declaration written as the condition (`(int y = g())`), whose value is tested.
+    pub fn condition_decl(&self) -> Option<ConditionDecl> {
+        support::child(&self.syntax)
+    }
+
     pub fn body(&self) -> Option<Stmt> {
         support::child(&self.syntax)
     }
@@ -88,6 +104,11 @@ impl DoWhileStmt {
 
 impl SwitchStmt {
     pub fn expr(&self) -> Option<Expr> {
+        support::child(&self.syntax)
+    }
+
+    /// The declaration written as the selector (`switch (int c = a)`), whose value is tested.
+    pub fn condition_decl(&self) -> Option<ConditionDecl> {
         support::child(&self.syntax)
     }
 

@@ -39,7 +39,8 @@
 //!
 //! - Items: `FN_DEF` (attributes, `TEMPLATE_PARAM_LIST`, modifier tokens, `TYPE_REF` return
 //!   type, optional `PATH` qualifier + `::`, `NAME`, `PARAM_LIST`, annotations, `BLOCK` or `;`);
-//!   `VAR_DECL` (attributes, modifiers, `TYPE_REF`, `VAR_DECLARATOR`s separated by `,`, `;`);
+//!   `VAR_DECL` (attributes, modifiers, `TYPE_REF`, optional `PATH` qualifier + `::` of a
+//!   static member defined out of its class, `VAR_DECLARATOR`s separated by `,`, `;`);
 //!   `STRUCT_DEF` (keyword, `NAME`, `BASE_LIST`, `FIELD_LIST` of items, `;`); a struct defined
 //!   in a variable declaration is a `STRUCT_DEF` inside the `VAR_DECL`'s `TYPE_REF`;
 //!   `CBUFFER_DEF` (`NAME`, annotations, `ITEM_LIST`); `TYPEDEF_DEF` (`TYPE_REF`,
@@ -52,7 +53,9 @@
 //!   then statement, `ELSE_BRANCH`), `FOR_STMT` (init `DECL_STMT`/`EXPR_STMT` or bare `;`,
 //!   `FOR_COND`, `FOR_STEP`, body), `WHILE_STMT`, `DO_WHILE_STMT`, `SWITCH_STMT` (`SWITCH_BODY`
 //!   of `CASE_CLAUSE`s, each with its label and following statements), jumps. Attributes are
-//!   the first children of the statement they precede.
+//!   the first children of the statement they precede. The condition of `if`, `while` and
+//!   `switch` is an expression or a `CONDITION_DECL` (`if (int y = g())`) wrapping a `VAR_DECL`
+//!   of one declarator without `;`.
 //! - Expressions: `BIN_EXPR` (also assignments and `,`), `PREFIX_EXPR`, `POSTFIX_EXPR`,
 //!   `CONDITIONAL_EXPR`, `CAST_EXPR`, `CALL_EXPR` (callee expression + `ARG_LIST`; constructors
 //!   `float4(...)` are calls of a type name), `METHOD_CALL_EXPR`, `FIELD_EXPR`, `INDEX_EXPR`,
@@ -215,6 +218,14 @@ fn scan_generic_args(p: &Parser<'_>, n: usize) -> Option<usize> {
             IDENT | INT_NUMBER | COMMA | COLON2 | CONST_KW => {}
             // Flags OR-ed together (`RayQuery<RAY_FLAG_A | RAY_FLAG_B>`).
             PIPE | AMP | CARET => {}
+            // An array type with a size (`buf.Load<uint[2]>(0)`).
+            L_BRACK
+                if p.nth(i - 1) == IDENT
+                    && matches!(p.nth(i + 1), INT_NUMBER | IDENT)
+                    && p.nth(i + 2) == R_BRACK =>
+            {
+                i += 2;
+            }
             _ => return None,
         }
         i += 1;

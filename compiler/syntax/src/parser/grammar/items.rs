@@ -125,21 +125,45 @@ fn qualified_fn_name(p: &Parser<'_>) -> Option<usize> {
     (segments > 0 && named).then_some(segments)
 }
 
+/// If the tokens are `A::B::name` then `=` or `;` (the out-of-class definition of a static
+/// member, `const int S::SIX = 6;`), the number of qualifier segments.
+fn qualified_var_name(p: &Parser<'_>) -> Option<usize> {
+    let mut segments = 0;
+    let mut i = 0;
+    while p.nth_at(i, IDENT) && p.nth_at(i + 1, COLON2) {
+        segments += 1;
+        i += 2;
+    }
+    let named = p.nth_at(i, IDENT) && matches!(p.nth(i + 1), EQ | SEMICOLON | L_BRACK);
+    (segments > 0 && named).then_some(segments)
+}
+
+/// `A::B::` before a qualified name: a `PATH` of the qualifier segments, then `::`.
+fn name_qualifier(p: &mut Parser<'_>, segments: usize) {
+    let q = p.start();
+    for i in 0..segments {
+        if i > 0 {
+            p.bump(COLON2);
+        }
+        let s = p.start();
+        types::name_ref(p);
+        s.complete(p, PATH_SEGMENT);
+    }
+    q.complete(p, PATH);
+    p.bump(COLON2);
+}
+
 /// After the type of a declaration: a function (`name(`) or variables.
 fn decl_after_type(p: &mut Parser<'_>, m: Marker) {
+    if let Some(segments) = qualified_var_name(p) {
+        // `const int S::SIX = 6;`: a `PATH` qualifier and `::` before the declarator.
+        name_qualifier(p, segments);
+        var_decl_rest(p, m);
+        return;
+    }
     if let Some(segments) = qualified_fn_name(p) {
         // Out-of-line method: `float S::get() { ... }`, a `PATH` qualifier, `::`, the `NAME`.
-        let q = p.start();
-        for i in 0..segments {
-            if i > 0 {
-                p.bump(COLON2);
-            }
-            let s = p.start();
-            types::name_ref(p);
-            s.complete(p, PATH_SEGMENT);
-        }
-        q.complete(p, PATH);
-        p.bump(COLON2);
+        name_qualifier(p, segments);
     }
     if at_operator_name(p) {
         let n = p.start();
@@ -250,6 +274,23 @@ fn var_decl_rest(p: &mut Parser<'_>, m: Marker) {
     if !p.eat(SEMICOLON) {
         p.error_after_previous("expected `;` after declaration");
     }
+    m.complete(p, VAR_DECL);
+}
+
+/// The declaration of `if (int y = g())`: a `VAR_DECL` of modifiers, a type and one
+/// `VAR_DECLARATOR` (a name and its required initializer), without `;`.
+pub(super) fn condition_decl(p: &mut Parser<'_>) {
+    let m = p.start();
+    modifiers(p);
+    types::type_ref(p, false);
+    let d = p.start();
+    name(p, "a name");
+    if !p.eat(EQ) {
+        p.error("expected `=` and an initializer: a declaration in a condition needs a value");
+    } else if expressions::expr_no_comma(p).is_none() {
+        p.error("expected an initializer");
+    }
+    d.complete(p, VAR_DECLARATOR);
     m.complete(p, VAR_DECL);
 }
 

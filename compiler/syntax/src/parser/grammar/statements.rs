@@ -92,7 +92,7 @@ fn stmt_inner(p: &mut Parser<'_>) {
         FOR_KW => for_stmt(p, m),
         WHILE_KW => {
             p.bump(WHILE_KW);
-            condition(p, "`while`");
+            condition(p, "`while`", true);
             body(p);
             m.complete(p, WHILE_STMT);
         }
@@ -141,13 +141,18 @@ fn jump(p: &mut Parser<'_>, m: Marker, kind: crate::SyntaxKind, what: &str) {
     m.complete(p, kind);
 }
 
-/// `( expr )` after `if`, `while`, `switch`.
-fn condition(p: &mut Parser<'_>, after: &str) {
+/// `( expr )` after `if`, `while`, `switch`; with `decl_allowed` (not after `do ... while`),
+/// also `( type name = expr )`, a `CONDITION_DECL`.
+fn condition(p: &mut Parser<'_>, after: &str, decl_allowed: bool) {
     let has_paren = p.eat(L_PAREN);
     if !has_paren {
         p.error(format!("expected `(` after {after}"));
     }
-    if expressions::expr(p).is_none() {
+    if decl_allowed && at_decl_start(p) {
+        let m = p.start();
+        items::condition_decl(p);
+        m.complete(p, CONDITION_DECL);
+    } else if expressions::expr(p).is_none() {
         p.error("expected a condition");
     }
     // Without the `(`, a `)` after the condition is still its end: `if a) b();`.
@@ -174,7 +179,7 @@ fn body(p: &mut Parser<'_>) {
 
 fn if_stmt(p: &mut Parser<'_>, m: Marker) {
     p.bump(IF_KW);
-    condition(p, "`if`");
+    condition(p, "`if`", true);
     body(p);
     if p.at(ELSE_KW) {
         let e = p.start();
@@ -232,7 +237,7 @@ fn do_while_stmt(p: &mut Parser<'_>, m: Marker) {
     p.bump(DO_KW);
     body(p);
     if p.eat(WHILE_KW) {
-        condition(p, "`while`");
+        condition(p, "`while`", false);
         semicolon(p, "`do`-`while` loop");
     } else {
         p.error("expected `while` after `do` body");
@@ -244,7 +249,7 @@ fn do_while_stmt(p: &mut Parser<'_>, m: Marker) {
 /// its label and the statements up to the next label.
 fn switch_stmt(p: &mut Parser<'_>, m: Marker) {
     p.bump(SWITCH_KW);
-    condition(p, "`switch`");
+    condition(p, "`switch`", true);
     if p.at(L_BRACE) {
         let b = p.start();
         p.bump(L_BRACE);

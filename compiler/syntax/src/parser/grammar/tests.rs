@@ -2,6 +2,7 @@
 //! diagnostics with an inline expectation (`UPDATE_EXPECT=1 cargo test -p syntax` rewrites them).
 
 mod cbuffers;
+mod cond_decls;
 mod exprs;
 mod exprs_more;
 mod exprs_postfix;

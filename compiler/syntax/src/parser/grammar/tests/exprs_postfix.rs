@@ -1142,3 +1142,103 @@ fn cast_binds_tighter_than_binary() {
         "#]],
     );
 }
+
+#[test]
+fn method_template_arg_of_array_type() {
+    // `Load<uint[2]>(0)` takes an array type; `a < b[1]` without `>` stays a comparison.
+    check(
+        r#"void f() { x = buf.Load<uint[2]>(0); y = a < b[1]; }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..53
+              FN_DEF@0..52
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..52
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  EXPR_STMT@11..36
+                    BIN_EXPR@11..35
+                      PATH_EXPR@11..12
+                        PATH@11..12
+                          PATH_SEGMENT@11..12
+                            NAME_REF@11..12
+                              IDENT@11..12 "x"
+                      WHITESPACE@12..13 " "
+                      EQ@13..14 "="
+                      WHITESPACE@14..15 " "
+                      METHOD_CALL_EXPR@15..35
+                        PATH_EXPR@15..18
+                          PATH@15..18
+                            PATH_SEGMENT@15..18
+                              NAME_REF@15..18
+                                IDENT@15..18 "buf"
+                        DOT@18..19 "."
+                        NAME_REF@19..23
+                          IDENT@19..23 "Load"
+                        GENERIC_ARG_LIST@23..32
+                          LT@23..24 "<"
+                          TYPE_REF@24..31
+                            PATH@24..28
+                              PATH_SEGMENT@24..28
+                                NAME_REF@24..28
+                                  IDENT@24..28 "uint"
+                            ARRAY_SUFFIX@28..31
+                              L_BRACK@28..29 "["
+                              LITERAL@29..30
+                                INT_NUMBER@29..30 "2"
+                              R_BRACK@30..31 "]"
+                          GT@31..32 ">"
+                        ARG_LIST@32..35
+                          L_PAREN@32..33 "("
+                          LITERAL@33..34
+                            INT_NUMBER@33..34 "0"
+                          R_PAREN@34..35 ")"
+                    SEMICOLON@35..36 ";"
+                  WHITESPACE@36..37 " "
+                  EXPR_STMT@37..50
+                    BIN_EXPR@37..49
+                      PATH_EXPR@37..38
+                        PATH@37..38
+                          PATH_SEGMENT@37..38
+                            NAME_REF@37..38
+                              IDENT@37..38 "y"
+                      WHITESPACE@38..39 " "
+                      EQ@39..40 "="
+                      WHITESPACE@40..41 " "
+                      BIN_EXPR@41..49
+                        PATH_EXPR@41..42
+                          PATH@41..42
+                            PATH_SEGMENT@41..42
+                              NAME_REF@41..42
+                                IDENT@41..42 "a"
+                        WHITESPACE@42..43 " "
+                        LT@43..44 "<"
+                        WHITESPACE@44..45 " "
+                        INDEX_EXPR@45..49
+                          PATH_EXPR@45..46
+                            PATH@45..46
+                              PATH_SEGMENT@45..46
+                                NAME_REF@45..46
+                                  IDENT@45..46 "b"
+                          L_BRACK@46..47 "["
+                          LITERAL@47..48
+                            INT_NUMBER@47..48 "1"
+                          R_BRACK@48..49 "]"
+                    SEMICOLON@49..50 ";"
+                  WHITESPACE@50..51 " "
+                  R_BRACE@51..52 "}"
+              WHITESPACE@52..53 "\n"
+        "#]],
+    );
+}

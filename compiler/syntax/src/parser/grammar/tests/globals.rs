@@ -952,3 +952,39 @@ fn function_missing_parameters_is_not_a_state_block() {
     "#]],
     );
 }
+
+#[test]
+fn static_member_defined_out_of_class() {
+    // The qualifier is a `PATH` before `::` and the declarator, as for out-of-line methods.
+    check(
+        r#"const int S::SIX = 6;
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..22
+              VAR_DECL@0..21
+                CONST_KW@0..5 "const"
+                WHITESPACE@5..6 " "
+                TYPE_REF@6..9
+                  PATH@6..9
+                    PATH_SEGMENT@6..9
+                      NAME_REF@6..9
+                        IDENT@6..9 "int"
+                WHITESPACE@9..10 " "
+                PATH@10..11
+                  PATH_SEGMENT@10..11
+                    NAME_REF@10..11
+                      IDENT@10..11 "S"
+                COLON2@11..13 "::"
+                VAR_DECLARATOR@13..20
+                  NAME@13..16
+                    IDENT@13..16 "SIX"
+                  WHITESPACE@16..17 " "
+                  EQ@17..18 "="
+                  WHITESPACE@18..19 " "
+                  LITERAL@19..20
+                    INT_NUMBER@19..20 "6"
+                SEMICOLON@20..21 ";"
+              WHITESPACE@21..22 "\n"
+        "#]],
+    );
+}
