@@ -10,6 +10,9 @@ use types::{ResourceType, ScalarKind, Type};
 use crate::context::R;
 use crate::func::{FnLower, Place};
 
+/// Intrinsics whose second argument is a `uint` lane index.
+const LANE_INDEXED: &[&str] = &["WaveReadLaneAt", "QuadReadLaneAt"];
+
 /// Intrinsics whose arguments all take the result's type.
 const COMPONENTWISE: &[&str] = &[
     "abs",
@@ -278,9 +281,13 @@ impl FnLower<'_, '_> {
             return Ok((!ty.is_void()).then_some(v));
         }
         let mut vals = Vec::new();
-        for &a in args {
+        for (i, &a) in args.iter().enumerate() {
             let v = if COMPONENTWISE.contains(&name) {
                 self.coerce(a, &ty)?
+            } else if i == 1 && LANE_INDEXED.contains(&name) {
+                // The lane is a `uint` parameter; SPIR-V's `OpGroupNonUniformShuffle` and
+                // `OpGroupNonUniformQuadBroadcast` need it unsigned, so an `int` literal converts.
+                self.coerce(a, &Type::UINT)?
             } else {
                 let at = self.ty(a)?;
                 self.coerce(a, &at)?

@@ -85,6 +85,13 @@ impl Ctx<'_> {
                 frag_depth = true;
             }
         }
+        if model == ExecutionModel::Fragment {
+            // The backend's own built-ins (`SubgroupSize`, `SubgroupLocalInvocationId`) are
+            // integer inputs too, so they need `Flat` in a pixel shader as well.
+            for &id in &builtins {
+                self.decorate_flat(id);
+            }
+        }
         interface.extend(builtins);
         let mut ops = vec![
             Operand::ExecutionModel(model),

@@ -125,6 +125,56 @@ impl Fx<'_, '_> {
         })
     }
 
+    /// `countbits` of 16- or 64-bit integers. Vulkan allows `OpBitCount` on 32-bit integers
+    /// only, so (as DXC does) a 16-bit value is zero-extended to 32 bits, and a 64-bit one is
+    /// bitcast to two 32-bit words whose counts are added, component by component.
+    fn count_bits_wide(&mut self, v: Word, from: &Type, to: &Type) -> Result<Word> {
+        let (k, n) =
+            shape(from).ok_or_else(|| SpirvError::invalid("countbits of a non-integer"))?;
+        let rt = self.cx.plain_type(to)?;
+        if k.bit_width() < 32 {
+            let unsigned = from
+                .with_scalar_kind(ScalarKind::Uint16)
+                .ok_or_else(|| SpirvError::invalid("countbits of a non-integer"))?;
+            let u = self.convert(v, from, &unsigned)?;
+            let wide = self.convert(u, &unsigned, to)?;
+            return Ok(self.op(Op::BitCount, rt, Self::ids(&[wide])));
+        }
+        let uint = self.cx.uint_type();
+        let uint2 = self.cx.plain_type(&Type::Vector(ScalarKind::Uint, 2))?;
+        let mut counts = Vec::new();
+        for c in 0..n {
+            let x = if n == 1 {
+                v
+            } else {
+                let st = self.cx.plain_type(&Type::Scalar(k))?;
+                self.op(
+                    Op::CompositeExtract,
+                    st,
+                    vec![Operand::IdRef(v), Operand::LiteralBit32(c)],
+                )
+            };
+            let words = self.op(Op::Bitcast, uint2, Self::ids(&[x]));
+            let per_word = self.op(Op::BitCount, uint2, Self::ids(&[words]));
+            let lo = self.op(
+                Op::CompositeExtract,
+                uint,
+                vec![Operand::IdRef(per_word), Operand::LiteralBit32(0)],
+            );
+            let hi = self.op(
+                Op::CompositeExtract,
+                uint,
+                vec![Operand::IdRef(per_word), Operand::LiteralBit32(1)],
+            );
+            counts.push(self.op(Op::IAdd, uint, Self::ids(&[lo, hi])));
+        }
+        Ok(if n == 1 {
+            counts[0]
+        } else {
+            self.op(Op::CompositeConstruct, rt, Self::ids(&counts))
+        })
+    }
+
     pub fn lower_intrinsic(
         &mut self,
         intr: ir::Intrinsic,
@@ -331,6 +381,10 @@ impl Fx<'_, '_> {
                 let t = self.cx.plain_type(&ty)?;
                 self.op(Op::Transpose, t, Self::ids(&args))
             }
+            I::CountBits if arg_kind.is_some_and(|k| k.bit_width() != 32) => {
+                need(1)?;
+                self.count_bits_wide(args[0], &tys[0], &ty)?
+            }
             I::CountBits | I::ReverseBits => {
                 need(1)?;
                 let t = self.cx.plain_type(&ty)?;
@@ -503,9 +557,9 @@ impl Fx<'_, '_> {
             }
             I::Sincos => {
                 need(3)?;
-                let t = self.cx.plain_type(&tys[0])?;
-                let s = self.glsl(t, glsl::SIN, &[args[0]]);
-                let c = self.glsl(t, glsl::COS, &[args[0]]);
+                // `Sin`/`Cos` take scalars and vectors: a matrix goes row by row.
+                let s = self.glsl_map(&tys[0], glsl::SIN, &args[..1], &tys[..1])?;
+                let c = self.glsl_map(&tys[0], glsl::COS, &args[..1], &tys[..1])?;
                 self.op_void(Op::Store, Self::ids(&[args[1], s]));
                 self.op_void(Op::Store, Self::ids(&[args[2], c]));
                 return Ok(None);
@@ -533,17 +587,50 @@ impl Fx<'_, '_> {
             I::Clip => {
                 need(1)?;
                 self.require_pixel("clip")?;
-                let (_, n) =
-                    shape(&tys[0]).ok_or_else(|| SpirvError::unsupported("clip of a matrix"))?;
-                let bt = self.cx.vector_type(Scalar::Bool, n);
-                let zero = self.float_splat(&tys[0], 0.0)?;
-                let lt = self.op(Op::FOrdLessThan, bt, Self::ids(&[args[0], zero]));
-                let cond = if n == 1 {
-                    lt
-                } else {
-                    let b = self.cx.bool_type();
-                    self.op(Op::Any, b, Self::ids(&[lt]))
+                // A matrix is clipped when any component of any row is negative.
+                let mut rows = Vec::new();
+                let row_ty = match &tys[0] {
+                    Type::Matrix {
+                        scalar,
+                        rows: r,
+                        cols,
+                        ..
+                    } => {
+                        let rt = Type::Vector(*scalar, *cols);
+                        let rw = self.cx.plain_type(&rt)?;
+                        for i in 0..u32::from(*r) {
+                            rows.push(self.op(
+                                Op::CompositeExtract,
+                                rw,
+                                vec![Operand::IdRef(args[0]), Operand::LiteralBit32(i)],
+                            ));
+                        }
+                        rt
+                    }
+                    t => {
+                        rows.push(args[0]);
+                        t.clone()
+                    }
                 };
+                let (_, n) =
+                    shape(&row_ty).ok_or_else(|| SpirvError::invalid("clip of a non-number"))?;
+                let b = self.cx.bool_type();
+                let bt = self.cx.vector_type(Scalar::Bool, n);
+                let zero = self.float_splat(&row_ty, 0.0)?;
+                let mut cond = None;
+                for row in rows {
+                    let lt = self.op(Op::FOrdLessThan, bt, Self::ids(&[row, zero]));
+                    let any = if n == 1 {
+                        lt
+                    } else {
+                        self.op(Op::Any, b, Self::ids(&[lt]))
+                    };
+                    cond = Some(match cond {
+                        None => any,
+                        Some(c) => self.op(Op::LogicalOr, b, Self::ids(&[c, any])),
+                    });
+                }
+                let cond = cond.ok_or_else(|| SpirvError::invalid("clip of an empty matrix"))?;
                 self.kill_if(cond);
                 return Ok(None);
             }

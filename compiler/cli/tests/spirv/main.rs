@@ -5,6 +5,7 @@
 
 mod bindings;
 mod harness;
+mod intrinsics_extra;
 mod layouts;
 mod locations;
 mod opcodes;

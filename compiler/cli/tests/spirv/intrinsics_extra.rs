@@ -1,0 +1,144 @@
+//! Intrinsics whose SPIR-V needs more than one instruction or a conversion first, as DXC's
+//! `docs/SPIR-V.rst` and the Vulkan validation rules ask: `countbits` of 16/64-bit integers
+//! (Vulkan's `OpBitCount` takes 32-bit integers only), lane indices of wave reads (unsigned),
+//! `sincos` and `clip` of matrices (row by row), and the wave built-ins of pixel shaders
+//! (integer fragment inputs are `Flat`).
+
+use crate::harness::compile;
+
+/// A compute shader writing `expr` (a `uint`) to a buffer, after `decls`.
+fn kernel(decls: &str, expr: &str) -> String {
+    format!(
+        "RWStructuredBuffer<uint> Out : register(u0);
+{decls}
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {{ Out[id.x] = {expr}; }}
+"
+    )
+}
+
+#[test]
+fn countbits_of_16_bit_ints_zero_extends_to_32_bits() {
+    // A negative int16_t must count its 16 bits, not 32 sign-extended ones: the value is
+    // bitcast to uint16_t, then zero-extended (`OpUConvert`).
+    let m = compile(
+        &kernel(
+            "RWStructuredBuffer<int16_t> In : register(u1);",
+            "countbits(In[id.x])",
+        ),
+        "cs_6_2",
+        &["-enable-16bit-types"],
+    );
+    m.assert_has(&["OpBitcast %uint16", "OpUConvert %uint", "OpBitCount %uint"]);
+    assert!(!m.has("OpSConvert"), "{}", m.asm);
+}
+
+#[test]
+fn countbits_of_64_bit_ints_adds_the_counts_of_both_words() {
+    let m = compile(
+        &kernel(
+            "RWStructuredBuffer<uint64_t> In : register(u1);",
+            "countbits(In[id.x])",
+        ),
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&["OpBitcast %v2uint", "OpBitCount %v2uint", "OpIAdd %uint"]);
+}
+
+#[test]
+fn countbits_of_64_bit_vectors_goes_component_by_component() {
+    let m = compile(
+        &kernel(
+            "RWStructuredBuffer<int64_t3> In : register(u1);",
+            "dot(countbits(In[id.x]), uint3(1, 1, 1))",
+        ),
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(m.asm.matches("OpBitCount %v2uint").count(), 3, "{}", m.asm);
+    m.assert_has(&["OpCompositeConstruct %v3uint"]);
+}
+
+#[test]
+fn wave_read_lane_at_takes_an_unsigned_lane() {
+    // `15` is an int literal; the `uint lane` parameter converts it, and
+    // `OpGroupNonUniformShuffle` gets an unsigned id.
+    let m = compile(
+        &kernel("", "WaveReadLaneAt(id.x, 15)"),
+        "cs_6_0",
+        &["-fspv-target-env=vulkan1.1"],
+    );
+    m.assert_has(&["OpGroupNonUniformShuffle %uint %uint_3 %", " %uint_15"]);
+}
+
+#[test]
+fn wave_read_lane_at_converts_a_signed_variable_lane() {
+    let m = compile(
+        &kernel(
+            "RWStructuredBuffer<int> Lanes : register(u1);",
+            "WaveReadLaneAt(id.x, Lanes[0])",
+        ),
+        "cs_6_0",
+        &["-fspv-target-env=vulkan1.1"],
+    );
+    m.assert_has(&["OpBitcast %uint", "OpGroupNonUniformShuffle %uint"]);
+}
+
+#[test]
+fn wave_lane_built_ins_are_flat_in_pixel_shaders() {
+    let m = compile(
+        "float4 main() : SV_Target { return float4(WaveGetLaneIndex(), WaveGetLaneCount(), 0, 1); }\n",
+        "ps_6_0",
+        &["-fspv-target-env=vulkan1.1"],
+    );
+    m.assert_has(&[
+        "OpDecorate %var_SubgroupLocalInvocationId BuiltIn SubgroupLocalInvocationId",
+        "OpDecorate %var_SubgroupSize BuiltIn SubgroupSize",
+        "OpDecorate %var_SubgroupLocalInvocationId Flat",
+        "OpDecorate %var_SubgroupSize Flat",
+    ]);
+}
+
+#[test]
+fn wave_lane_built_ins_are_not_flat_in_compute_shaders() {
+    let m = compile(
+        &kernel("", "WaveGetLaneIndex() + WaveGetLaneCount()"),
+        "cs_6_0",
+        &["-fspv-target-env=vulkan1.1"],
+    );
+    assert!(!m.has(" Flat"), "{}", m.asm);
+}
+
+#[test]
+fn sincos_of_a_matrix_goes_row_by_row() {
+    let m = compile(
+        "float4 main(float2x3 m : M) : SV_Target {
+  float2x3 s, c;
+  sincos(m, s, c);
+  return float4(s[0] + c[1], 1);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    // Two rows, each a `Sin` and a `Cos` of a float3.
+    assert_eq!(m.asm.matches(" Sin ").count(), 2, "{}", m.asm);
+    assert_eq!(m.asm.matches(" Cos ").count(), 2, "{}", m.asm);
+}
+
+#[test]
+fn clip_of_a_matrix_discards_when_any_component_is_negative() {
+    let m = compile(
+        "float4 main(float2x2 m : M) : SV_Target { clip(m); return 1; }\n",
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(
+        m.asm.matches("OpFOrdLessThan %v2bool").count(),
+        2,
+        "{}",
+        m.asm
+    );
+    m.assert_has(&["OpAny %bool", "OpLogicalOr %bool"]);
+}
