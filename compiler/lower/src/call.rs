@@ -261,7 +261,19 @@ impl FnLower<'_, '_> {
         };
         if !out_args.is_empty() {
             self.need_args(e, name, args, out_args.len() + 1)?;
-            let xt = self.ty(args[0])?;
+            // `x` takes the parameter's float type (`modf(uint)` works on a float), which
+            // is the result type except for `sincos`.
+            let xt = if ty.is_void() {
+                let at = self.ty(args[0])?;
+                match at.scalar_kind() {
+                    Some(k) if !k.is_float() => {
+                        at.with_scalar_kind(ScalarKind::Float).unwrap_or(at)
+                    }
+                    _ => at,
+                }
+            } else {
+                ty.clone()
+            };
             let x = self.coerce(args[0], &xt)?;
             let mut vals = vec![x];
             let mut copy_back = Vec::new();

@@ -175,6 +175,44 @@ impl Fx<'_, '_> {
         })
     }
 
+    /// `modf(x)` or `frexp(x)` of a float scalar or vector: the result and the out value
+    /// (the whole part, or the exponent converted to `x`'s type as HLSL declares it).
+    fn modf_frexp(&mut self, intr: ir::Intrinsic, ty: &Type, x: Word) -> Result<(Word, Word)> {
+        let t = self.cx.plain_type(ty)?;
+        let (_, n) = shape(ty).ok_or_else(|| SpirvError::invalid("modf/frexp operand"))?;
+        let frexp = intr == ir::Intrinsic::Frexp;
+        let second = if frexp {
+            let int = Scalar::Int {
+                width: 32,
+                signed: true,
+            };
+            self.cx.vector_type(int, n)
+        } else {
+            t
+        };
+        let st = self.anon_struct(&[t, second]);
+        let inst = if frexp {
+            glsl::FREXP_STRUCT
+        } else {
+            glsl::MODF_STRUCT
+        };
+        let both = self.glsl(st, inst, &[x]);
+        let r = self.op(
+            Op::CompositeExtract,
+            t,
+            vec![Operand::IdRef(both), Operand::LiteralBit32(0)],
+        );
+        let mut out = self.op(
+            Op::CompositeExtract,
+            second,
+            vec![Operand::IdRef(both), Operand::LiteralBit32(1)],
+        );
+        if frexp {
+            out = self.op(Op::ConvertSToF, t, Self::ids(&[out]));
+        }
+        Ok((r, out))
+    }
+
     pub fn lower_intrinsic(
         &mut self,
         intr: ir::Intrinsic,
@@ -375,11 +413,39 @@ impl Fx<'_, '_> {
             }
             I::Transpose => {
                 need(1)?;
-                if !float {
-                    return Err(SpirvError::unsupported("transpose of a non-float matrix"));
-                }
                 let t = self.cx.plain_type(&ty)?;
-                self.op(Op::Transpose, t, Self::ids(&args))
+                if float {
+                    self.op(Op::Transpose, t, Self::ids(&args))
+                } else {
+                    // Integer and bool matrices are arrays of vectors (`OpTranspose` takes
+                    // float matrices only): gather each result row from the columns.
+                    let Type::Matrix {
+                        scalar, rows, cols, ..
+                    } = tys[0]
+                    else {
+                        return Err(SpirvError::invalid("transpose of a non-matrix"));
+                    };
+                    let st = self.cx.plain_type(&Type::Scalar(scalar))?;
+                    let rt = self.cx.plain_type(&Type::Vector(scalar, rows))?;
+                    let mut out_rows = Vec::new();
+                    for c in 0..u32::from(cols) {
+                        let parts: Vec<Word> = (0..u32::from(rows))
+                            .map(|r| {
+                                self.op(
+                                    Op::CompositeExtract,
+                                    st,
+                                    vec![
+                                        Operand::IdRef(args[0]),
+                                        Operand::LiteralBit32(r),
+                                        Operand::LiteralBit32(c),
+                                    ],
+                                )
+                            })
+                            .collect();
+                        out_rows.push(self.op(Op::CompositeConstruct, rt, Self::ids(&parts)));
+                    }
+                    self.op(Op::CompositeConstruct, t, Self::ids(&out_rows))
+                }
             }
             I::CountBits if arg_kind.is_some_and(|k| k.bit_width() != 32) => {
                 need(1)?;
@@ -452,19 +518,36 @@ impl Fx<'_, '_> {
             }
             I::AsDouble => {
                 need(2)?;
-                if shape(&tys[0]).map(|s| s.1) != Some(1) {
-                    return Err(SpirvError::unsupported("asdouble of vectors"));
+                // Component by component: `(low, high)` as a uint2 bitcast to a double.
+                let (_, n) =
+                    shape(&tys[0]).ok_or_else(|| SpirvError::invalid("asdouble operand"))?;
+                let uint = self.cx.uint_type();
+                let u2 = self.cx.vector_of(uint, 2);
+                let double = self.cx.plain_type(&Type::Scalar(ScalarKind::Double))?;
+                let mut parts = Vec::new();
+                for c in 0..n {
+                    let pair = if n == 1 {
+                        args.clone()
+                    } else {
+                        args.iter()
+                            .map(|&a| {
+                                self.op(
+                                    Op::CompositeExtract,
+                                    uint,
+                                    vec![Operand::IdRef(a), Operand::LiteralBit32(c)],
+                                )
+                            })
+                            .collect()
+                    };
+                    let pair = self.op(Op::CompositeConstruct, u2, Self::ids(&pair));
+                    parts.push(self.op(Op::Bitcast, double, Self::ids(&[pair])));
                 }
-                let u2 = self.cx.vector_type(
-                    Scalar::Int {
-                        width: 32,
-                        signed: false,
-                    },
-                    2,
-                );
-                let pair = self.op(Op::CompositeConstruct, u2, Self::ids(&args));
-                let t = self.cx.plain_type(&ty)?;
-                self.op(Op::Bitcast, t, Self::ids(&[pair]))
+                if n == 1 {
+                    parts[0]
+                } else {
+                    let t = self.cx.plain_type(&ty)?;
+                    self.op(Op::CompositeConstruct, t, Self::ids(&parts))
+                }
             }
             I::F16ToF32 | I::F32ToF16 => {
                 need(1)?;
@@ -516,44 +599,33 @@ impl Fx<'_, '_> {
             }
             I::Modf | I::Frexp => {
                 need(2)?;
-                let t = self.cx.plain_type(&tys[0])?;
-                let (k, n) = shape(&tys[0]).ok_or_else(|| {
-                    SpirvError::unsupported(format!("{} of matrices", intr.name()))
-                })?;
-                let second = if intr == I::Modf {
-                    t
-                } else {
-                    self.cx.vector_type(
-                        Scalar::Int {
-                            width: 32,
-                            signed: true,
-                        },
-                        n,
-                    )
+                // `ModfStruct`/`FrexpStruct` take scalars and vectors: a matrix goes row by row
+                // and both results are put back together.
+                let Type::Matrix {
+                    scalar, rows, cols, ..
+                } = tys[0]
+                else {
+                    let (r, out) = self.modf_frexp(intr, &tys[0], args[0])?;
+                    self.op_void(Op::Store, Self::ids(&[args[1], out]));
+                    return Ok(Some(r));
                 };
-                let st = self.anon_struct(&[t, second]);
-                let inst = if intr == I::Modf {
-                    glsl::MODF_STRUCT
-                } else {
-                    glsl::FREXP_STRUCT
-                };
-                let both = self.glsl(st, inst, &[args[0]]);
-                let r = self.op(
-                    Op::CompositeExtract,
-                    t,
-                    vec![Operand::IdRef(both), Operand::LiteralBit32(0)],
-                );
-                let mut out = self.op(
-                    Op::CompositeExtract,
-                    second,
-                    vec![Operand::IdRef(both), Operand::LiteralBit32(1)],
-                );
-                if intr == I::Frexp {
-                    let _ = k;
-                    out = self.op(Op::ConvertSToF, t, Self::ids(&[out]));
+                let row_ty = Type::Vector(scalar, cols);
+                let rt = self.cx.plain_type(&row_ty)?;
+                let (mut rs, mut outs) = (Vec::new(), Vec::new());
+                for i in 0..u32::from(rows) {
+                    let row = self.op(
+                        Op::CompositeExtract,
+                        rt,
+                        vec![Operand::IdRef(args[0]), Operand::LiteralBit32(i)],
+                    );
+                    let (r, out) = self.modf_frexp(intr, &row_ty, row)?;
+                    rs.push(r);
+                    outs.push(out);
                 }
+                let t = self.cx.plain_type(&tys[0])?;
+                let out = self.op(Op::CompositeConstruct, t, Self::ids(&outs));
                 self.op_void(Op::Store, Self::ids(&[args[1], out]));
-                r
+                self.op(Op::CompositeConstruct, t, Self::ids(&rs))
             }
             I::Sincos => {
                 need(3)?;

@@ -142,3 +142,97 @@ fn clip_of_a_matrix_discards_when_any_component_is_negative() {
     );
     m.assert_has(&["OpAny %bool", "OpLogicalOr %bool"]);
 }
+
+#[test]
+fn transpose_of_an_int_matrix_gathers_columns() {
+    // `OpTranspose` takes float matrices only; an int2x3 becomes an int3x2 built from the
+    // six components.
+    let m = compile(
+        "RWStructuredBuffer<int2> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() { int2x3 m = int2x3(1, 2, 3, 4, 5, 6); int3x2 t = transpose(m); Out[0] = t[2]; }
+",
+        "cs_6_0",
+        &[],
+    );
+    assert!(!m.has("OpTranspose"), "{}", m.asm);
+    assert_eq!(
+        m.asm.matches("OpCompositeConstruct %v2int").count(),
+        3,
+        "{}",
+        m.asm
+    );
+}
+
+#[test]
+fn transpose_of_a_bool_matrix_validates() {
+    compile(
+        "float4 main(float2x2 m : M) : SV_Target { bool2x2 t = transpose((bool2x2)m); return t[0].x ? 1 : 0; }\n",
+        "ps_6_0",
+        &[],
+    );
+}
+
+#[test]
+fn asdouble_of_vectors_pairs_components() {
+    let m = compile(
+        "RWStructuredBuffer<double3> Out : register(u0);
+RWStructuredBuffer<uint3> Lo : register(u1);
+RWStructuredBuffer<uint3> Hi : register(u2);
+[numthreads(1, 1, 1)]
+void main() { Out[0] = asdouble(Lo[0], Hi[0]); }
+",
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(m.asm.matches("OpBitcast %double").count(), 3, "{}", m.asm);
+    m.assert_has(&[
+        "OpCompositeConstruct %v2uint",
+        "OpCompositeConstruct %v3double",
+    ]);
+}
+
+#[test]
+fn frexp_and_modf_of_matrices_go_row_by_row() {
+    let m = compile(
+        "float4 main(float2x3 x : X) : SV_Target {
+  float2x3 e, w;
+  float2x3 a = frexp(x, e);
+  float2x3 b = modf(x, w);
+  return float4(a[0] + b[1] + e[1] + w[0], 1);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(m.asm.matches(" FrexpStruct ").count(), 2, "{}", m.asm);
+    assert_eq!(m.asm.matches(" ModfStruct ").count(), 2, "{}", m.asm);
+}
+
+#[test]
+fn modf_of_a_uint_works_on_a_float() {
+    // DXC converts x to float and the whole part back to ip's type (uint).
+    let m = compile(
+        "RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() { uint ip; uint f = modf(Out[0], ip); Out[1] = ip + f; }
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&["OpConvertUToF %float", "ModfStruct", "OpConvertFToU %uint"]);
+}
+
+#[test]
+fn float_matrices_convert_to_half_matrices_row_by_row() {
+    let m = compile(
+        "RWStructuredBuffer<half3> Out : register(u0);
+RWStructuredBuffer<float3x3> In : register(u1);
+[numthreads(1, 1, 1)]
+void main() { half3x3 h = (half3x3)In[0]; h *= (half)2; Out[0] = h[1]; }
+",
+        "cs_6_2",
+        &["-enable-16bit-types"],
+    );
+    assert_eq!(m.asm.matches("OpFConvert %v3half").count(), 3, "{}", m.asm);
+}
