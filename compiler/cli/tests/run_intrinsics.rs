@@ -165,3 +165,23 @@ void main(uint3 id : SV_DispatchThreadID)
     // Every lane reads lane 2's value, 2 * 10 + 1.
     assert_eq!(out, json!([21, 21, 21, 21]));
 }
+
+#[test]
+fn increment_of_a_matrix_and_indexing_a_float1() {
+    let shader = "RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    float2x2 m = float2x2(1, 2, 3, Out[0]);
+    m++;
+    m++;
+    --m;
+    float1 one = m[1][1];
+    uint zero = (uint)Out[1];
+    Out[0] = m[0][0]; Out[1] = m[0][1]; Out[2] = m[1][0]; Out[3] = one[zero];
+}
+";
+    let out = run_out("matinc", shader, "Float32", 4, &["-T", "cs_6_0"]);
+    // Every component gains 2 - 1 = 1.
+    assert_eq!(out, json!([2, 3, 4, 1]));
+}

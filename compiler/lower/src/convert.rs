@@ -218,6 +218,17 @@ impl FnLower<'_, '_> {
                 fb.module_builder()
                     .composite(ty.clone(), vec![h; *n as usize])
             }
+            Type::Matrix { rows, cols, .. } => {
+                // Matrices are composites of rows (`m++` adds a matrix of ones).
+                let mb = fb.module_builder();
+                let h = mb.const_handle(c.clone());
+                let row = Constant {
+                    ty: Type::Vector(c.ty.scalar_kind().unwrap_or(ScalarKind::Float), *cols),
+                    kind: ir::ConstantKind::Composite(vec![h; usize::from(*cols)]),
+                };
+                let r = mb.const_handle(row);
+                mb.composite(ty.clone(), vec![r; usize::from(*rows)])
+            }
             _ => fb.constant(c),
         }
     }

@@ -8,6 +8,7 @@ mod harness;
 mod intrinsics_extra;
 mod layouts;
 mod locations;
+mod matrices;
 mod opcodes;
 mod ray_query;
 mod raytracing;
