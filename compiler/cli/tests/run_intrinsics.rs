@@ -11,6 +11,11 @@ use serde_json::{json, Value};
 /// `RWStructuredBuffer` `Out : register(u0)` of `n` zeroed elements of `format`, and returns
 /// what the shader left in it.
 fn run_out(test: &str, shader: &str, format: &str, n: u32, flags: &[&str]) -> Value {
+    run_kind(test, shader, "RWStructuredBuffer", format, n, flags)
+}
+
+/// [`run_out`] with `Out` of resource kind `kind` (`RWBuffer`, ...).
+fn run_kind(test: &str, shader: &str, kind: &str, format: &str, n: u32, flags: &[&str]) -> Value {
     let dir = std::env::temp_dir()
         .join(format!("hlslc-run-intrinsics-{}", std::process::id()))
         .join(test);
@@ -24,7 +29,7 @@ fn run_out(test: &str, shader: &str, format: &str, n: u32, flags: &[&str]) -> Va
         format!(
             "Shaders:\n  - Stage: Compute\n    Entry: main\nDispatchParameters:\n  DispatchGroupCount: [1, 1, 1]\n\
 Buffers:\n  - {{ Name: Out, Format: {format}, FillSize: {size} }}\n\
-DescriptorSets:\n  - Resources:\n    - Name: Out\n      Kind: RWStructuredBuffer\n      DirectXBinding: {{ Register: 0, Space: 0 }}\n"
+DescriptorSets:\n  - Resources:\n    - Name: Out\n      Kind: {kind}\n      DirectXBinding: {{ Register: 0, Space: 0 }}\n"
         ),
     )
     .unwrap();
@@ -184,4 +189,31 @@ void main()
     let out = run_out("matinc", shader, "Float32", 4, &["-T", "cs_6_0"]);
     // Every component gains 2 - 1 = 1.
     assert_eq!(out, json!([2, 3, 4, 1]));
+}
+
+#[test]
+fn interlocked_operations_on_a_typed_buffer() {
+    let shader = "RWBuffer<uint> Out : register(u0);
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    InterlockedAdd(Out[0], id.x + 1);
+    uint old;
+    // Only the comparand 0 matches: lane 2 swaps in 5, lane 3 (comparand 1) changes nothing.
+    if (id.x >= 2)
+        InterlockedCompareExchange(Out[1], id.x - 2, 5, old);
+    InterlockedMax(Out[2], id.x * 7);
+    InterlockedExchange(Out[3], 9, old);
+}
+";
+    let out = run_kind(
+        "typedatomics",
+        shader,
+        "RWBuffer",
+        "UInt32",
+        4,
+        &["-T", "cs_6_0"],
+    );
+    // 1 + 2 + 3 + 4 = 10; max(0, 7, 14, 21) = 21.
+    assert_eq!(out, json!([10, 5, 21, 9]));
 }

@@ -236,3 +236,24 @@ void main() { half3x3 h = (half3x3)In[0]; h *= (half)2; Out[0] = h[1]; }
     );
     assert_eq!(m.asm.matches("OpFConvert %v3half").count(), 3, "{}", m.asm);
 }
+
+#[test]
+fn interlocked_compare_exchange_on_a_typed_buffer_uses_a_texel_pointer() {
+    let m = compile(
+        "RWBuffer<int> B : register(u0);
+float4 main(uint i : I) : SV_Target {
+  int old;
+  InterlockedCompareExchange(B[i], 1, 2, old);
+  InterlockedExchange(B[i + 1], old, old);
+  return old;
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpImageTexelPointer %_ptr_Image_int",
+        "OpAtomicCompareExchange %int",
+        "OpAtomicExchange %int",
+    ]);
+}
