@@ -217,3 +217,28 @@ void main(uint3 id : SV_DispatchThreadID)
     // 1 + 2 + 3 + 4 = 10; max(0, 7, 14, 21) = 21.
     assert_eq!(out, json!([10, 5, 21, 9]));
 }
+
+#[test]
+fn interlocked_add_into_a_groupshared_float() {
+    let shader = "RWByteAddressBuffer Out : register(u0);
+groupshared float G;
+[numthreads(1, 1, 1)]
+void main()
+{
+    Out.Store(4, 5);
+    Out.InterlockedAdd(4, 42, G);
+    Out.Store(0, asuint(G * 2));
+}
+";
+    let out = run_kind(
+        "gsfloat",
+        shader,
+        "RWByteAddressBuffer",
+        "UInt32",
+        2,
+        &["-T", "cs_6_0"],
+    );
+    // The old value 5 converts to 5.0 in G, so word 0 holds the bits of 10.0 (0x41200000);
+    // word 1 holds 5 + 42.
+    assert_eq!(out, json!([0x4120_0000, 47]));
+}

@@ -257,3 +257,33 @@ float4 main(uint i : I) : SV_Target {
         "OpAtomicExchange %int",
     ]);
 }
+
+#[test]
+fn groupshared_memory_in_a_pixel_shader_is_refused() {
+    // Vulkan: the Workgroup storage class only in compute, mesh and task shaders
+    // (VUID-StandaloneSpirv-None-04645).
+    crate::harness::refuse(
+        "RWByteAddressBuffer B;
+groupshared float G;
+float4 main() : SV_Target { B.InterlockedAdd(16, 42, G); return G; }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "groupshared variable \"G\" used by the Fragment entry point \"main\"",
+    );
+}
+
+#[test]
+fn interlocked_add_into_a_groupshared_float_converts_the_old_value() {
+    let m = compile(
+        "RWByteAddressBuffer B;
+groupshared float G;
+[numthreads(1, 1, 1)]
+void main() { B.InterlockedAdd(16, 42, G); B.Store(0, asuint(G)); }
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&["OpAtomicIAdd %uint", "OpConvertUToF %float"]);
+}
