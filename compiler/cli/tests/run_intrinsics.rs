@@ -1,7 +1,8 @@
 //! `hlslc run` of the intrinsics and conversions whose lowering is more than one IR
 //! instruction: `countbits` of 16/64-bit integers, `modf` of integers, `transpose` of integer
-//! matrices, matrix kind conversions, `sincos` and `frexp` of matrices, and `WaveReadLaneAt`
-//! with an `int` lane. Every expected value is computed by hand in the comments.
+//! matrices, matrix kind conversions, `sincos` and `frexp` of matrices, `WaveReadLaneAt`
+//! with an `int` lane, `lit`, `dst`, `msad4`, `D3DCOLORtoUBYTE4`, and atomics on typed
+//! buffers. Every expected value is computed by hand in the comments.
 
 use std::process::Command;
 
@@ -241,4 +242,61 @@ void main()
     // The old value 5 converts to 5.0 in G, so word 0 holds the bits of 10.0 (0x41200000);
     // word 1 holds 5 + 42.
     assert_eq!(out, json!([0x4120_0000, 47]));
+}
+
+#[test]
+fn lit_and_dst() {
+    let shader = "RWStructuredBuffer<float4> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    float z = Out[0].x;
+    Out[0] = lit(0.5 + z, 0.25, 2);
+    Out[1] = lit(-0.5, 0.8 + z, 2);
+    Out[2] = lit(0.5, -0.25 + z, 2);
+    Out[3] = dst(float4(9, 2, 3, 4 + z), float4(5, 6, 7, 8));
+}
+";
+    let out = run_out("litdst", shader, "Float32", 16, &["-T", "cs_6_0"]);
+    // lit: (1, max(n.l, 0), n.l < 0 || n.h < 0 ? 0 : n.h^m, 1); dst: (1, a.y*b.y, a.z, b.w).
+    assert_eq!(
+        out,
+        json!([1, 0.5, 0.0625, 1, 1, 0, 0, 1, 1, 0.5, 0, 1, 1, 12, 3, 8])
+    );
+}
+
+#[test]
+fn msad4_sums_masked_byte_differences_over_four_windows() {
+    let shader = "RWStructuredBuffer<uint4> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    uint z = Out[0].x;
+    uint2 source = uint2(0x05060708, 0x090A0B0C + z);
+    Out[0] = msad4(0x01020304, source, uint4(0, 10, 20, 30));
+    Out[1] = msad4(0x01000304, source, uint4(0, 0, 0, 0));
+}
+";
+    let out = run_out("msad4", shader, "UInt32", 8, &["-T", "cs_6_0"]);
+    // Source bytes from the lowest: 08 07 06 05 0c 0b 0a 09; reference bytes 04 03 02 01.
+    // Window 0 (08 07 06 05): 4+4+4+4 = 16; window 1 (07 06 05 0c): 3+3+3+11 = 20;
+    // window 2 (06 05 0c 0b): 2+2+10+10 = 24; window 3 (05 0c 0b 0a): 1+9+9+9 = 28; plus the
+    // accumulators. With reference byte 2 zero (04 03 00 01) that byte is skipped:
+    // 4+4+4 = 12, 3+3+11 = 17, 2+2+10 = 14, 1+9+9 = 19.
+    assert_eq!(out, json!([16, 30, 44, 58, 12, 17, 14, 19]));
+}
+
+#[test]
+fn d3dcolor_to_ubyte4_swizzles_and_scales() {
+    let shader = "RWStructuredBuffer<int4> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    float z = (float)Out[0].x;
+    Out[0] = D3DCOLORtoUBYTE4(float4(0.1, 0.5, 1.0, z));
+}
+";
+    let out = run_out("d3dcolor", shader, "Int32", 4, &["-T", "cs_6_0"]);
+    // (z, y, x, w) * 255.001953 = (255.002, 127.501, 25.500, 0), truncated.
+    assert_eq!(out, json!([255, 127, 25, 0]));
 }

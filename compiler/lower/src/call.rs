@@ -236,6 +236,17 @@ impl FnLower<'_, '_> {
         } else {
             name
         };
+        if name == "D3DCOLORtoUBYTE4" {
+            // As DXC expands it: `int4(x.zyxw * 255.001953)` (the scale, 0x437f0080 as a float,
+            // keeps 1.0 from truncating to 254).
+            self.need_args(e, name, args, 1)?;
+            let float4 = Type::Vector(ScalarKind::Float, 4);
+            let x = self.coerce(args[0], &float4)?;
+            let zyxw = self.fb().swizzle(x, &[2, 1, 0, 3]);
+            let scale = self.splat_const(&float4, ir::Constant::float(f32::from_bits(0x437f_0080)));
+            let scaled = self.fb().binary(Opcode::Mul, zyxw, scale);
+            return Ok(Some(self.fb().convert(scaled, ty)));
+        }
         if name == "mul" {
             self.need_args(e, name, args, 2)?;
             return self.lower_mul(e, &ty, args[0], args[1]).map(Some);

@@ -956,8 +956,11 @@ impl Fx<'_, '_> {
                     )
                 }
             }
-            // Dst, Lit, Msad4, the render-target queries, geometry streams, printf (and the
-            // unary math intrinsics, lowered above).
+            I::Lit => self.expand_lit(&ty, &args)?,
+            I::Dst => self.expand_dst(&ty, &args)?,
+            I::Msad4 => self.expand_msad4(&args)?,
+            // The render-target queries, geometry streams, printf (and the unary math
+            // intrinsics, lowered above).
             _ => {
                 return Err(SpirvError::unsupported(format!(
                     "intrinsic {}",

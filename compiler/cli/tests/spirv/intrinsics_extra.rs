@@ -287,3 +287,28 @@ void main() { B.InterlockedAdd(16, 42, G); B.Store(0, asuint(G)); }
     );
     m.assert_has(&["OpAtomicIAdd %uint", "OpConvertUToF %float"]);
 }
+
+#[test]
+fn lit_dst_msad4_and_d3dcolor_expand_to_valid_spirv() {
+    let m = compile(
+        "RWStructuredBuffer<float4> F : register(u0);
+RWStructuredBuffer<uint4> U : register(u1);
+RWStructuredBuffer<int4> I : register(u2);
+[numthreads(1, 1, 1)]
+void main() {
+  float4 a = F[0];
+  F[1] = lit(a.x, a.y, a.z) + dst(a, F[2]);
+  U[0] = msad4(U[1].x, U[1].yz, U[2]);
+  I[0] = D3DCOLORtoUBYTE4(a);
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        " Pow ",
+        "OpBitFieldUExtract %uint",
+        "OpVectorShuffle %v4float",
+        "OpConvertFToS %v4int",
+    ]);
+}
