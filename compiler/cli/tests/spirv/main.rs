@@ -16,4 +16,5 @@ mod resources;
 mod stages;
 mod statics;
 mod system_values;
+mod texel64;
 mod texture_operands;
