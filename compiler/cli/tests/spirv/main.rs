@@ -9,6 +9,7 @@ mod intrinsics_extra;
 mod layouts;
 mod locations;
 mod matrices;
+mod ms_storage;
 mod opcodes;
 mod ray_query;
 mod raytracing;
