@@ -195,7 +195,10 @@ pub(crate) fn add(t: &mut Table) {
         "Hermite interpolation between 0 and 1 as x goes from min to max.",
         &["T smoothstep(T min, T max, T x) where T: float_like"],
     );
-    t.def(Math, ALL, true, "Splits x into a fractional part (returned) and an integer part (written to ip), both with x's sign.", &["T modf(T x, out T ip) where T: float_like"]);
+    t.def(Math, ALL, true, "Splits x into a fractional part (returned) and an integer part (written to ip), both with x's sign.", &[
+        // DXC accepts any numeric `ip` of x's shape: the whole part converts on the way out.
+        "T modf(T x, out U<T> ip) where T: float_like, U: numeric",
+    ]);
     t.def(
         Math,
         ALL,

@@ -39,6 +39,10 @@ cases! {
     round_half3: "round(half3)" => "half3 round(half3 x)";
     trunc_float: "trunc(float)" => "float trunc(float x)";
     modf_out_param: "modf(float3, float3)" => "float3 modf(float3 x, out float3 ip)";
+    // DXC: an integer x converts to float, and the whole part converts to ip's kind.
+    modf_uint: "modf(uint, uint)" => "float modf(float x, out uint ip)";
+    modf_int_vector: "modf(int4, int4)" => "float4 modf(float4 x, out int4 ip)";
+    modf_float_matrix_int_whole_part: "modf(float2x3, int2x3)" => "float2x3 modf(float2x3 x, out int2x3 ip)";
     frexp_out_param: "frexp(float, float)" => "float frexp(float x, out float exp)";
     ldexp_vector: "ldexp(float2, float2)" => "float2 ldexp(float2 x, float2 exp)";
     sincos_two_outs: "sincos(float2, float2, float2)" => "void sincos(float2 x, out float2 s, out float2 c)";

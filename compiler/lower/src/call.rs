@@ -10,6 +10,9 @@ use types::{ResourceType, ScalarKind, Type};
 use crate::context::R;
 use crate::func::{FnLower, Place};
 
+/// Intrinsics whose second argument is a `uint` lane index.
+const LANE_INDEXED: &[&str] = &["WaveReadLaneAt", "QuadReadLaneAt"];
+
 /// Intrinsics whose arguments all take the result's type.
 const COMPONENTWISE: &[&str] = &[
     "abs",
@@ -233,6 +236,17 @@ impl FnLower<'_, '_> {
         } else {
             name
         };
+        if name == "D3DCOLORtoUBYTE4" {
+            // As DXC expands it: `int4(x.zyxw * 255.001953)` (the scale, 0x437f0080 as a float,
+            // keeps 1.0 from truncating to 254).
+            self.need_args(e, name, args, 1)?;
+            let float4 = Type::Vector(ScalarKind::Float, 4);
+            let x = self.coerce(args[0], &float4)?;
+            let zyxw = self.fb().swizzle(x, &[2, 1, 0, 3]);
+            let scale = self.splat_const(&float4, ir::Constant::float(f32::from_bits(0x437f_0080)));
+            let scaled = self.fb().binary(Opcode::Mul, zyxw, scale);
+            return Ok(Some(self.fb().convert(scaled, ty)));
+        }
         if name == "mul" {
             self.need_args(e, name, args, 2)?;
             return self.lower_mul(e, &ty, args[0], args[1]).map(Some);
@@ -258,7 +272,19 @@ impl FnLower<'_, '_> {
         };
         if !out_args.is_empty() {
             self.need_args(e, name, args, out_args.len() + 1)?;
-            let xt = self.ty(args[0])?;
+            // `x` takes the parameter's float type (`modf(uint)` works on a float), which
+            // is the result type except for `sincos`.
+            let xt = if ty.is_void() {
+                let at = self.ty(args[0])?;
+                match at.scalar_kind() {
+                    Some(k) if !k.is_float() => {
+                        at.with_scalar_kind(ScalarKind::Float).unwrap_or(at)
+                    }
+                    _ => at,
+                }
+            } else {
+                ty.clone()
+            };
             let x = self.coerce(args[0], &xt)?;
             let mut vals = vec![x];
             let mut copy_back = Vec::new();
@@ -278,9 +304,13 @@ impl FnLower<'_, '_> {
             return Ok((!ty.is_void()).then_some(v));
         }
         let mut vals = Vec::new();
-        for &a in args {
+        for (i, &a) in args.iter().enumerate() {
             let v = if COMPONENTWISE.contains(&name) {
                 self.coerce(a, &ty)?
+            } else if i == 1 && LANE_INDEXED.contains(&name) {
+                // The lane is a `uint` parameter; SPIR-V's `OpGroupNonUniformShuffle` and
+                // `OpGroupNonUniformQuadBroadcast` need it unsigned, so an `int` literal converts.
+                self.coerce(a, &Type::UINT)?
             } else {
                 let at = self.ty(a)?;
                 self.coerce(a, &at)?

@@ -151,17 +151,20 @@ impl FnLower<'_, '_> {
                 Type::Matrix {
                     rows: r2, cols: c2, ..
                 },
-            ) if fk == tk && r2 <= r && c2 <= c && *c2 > 1 => {
-                // Truncation: the leading rows, each cut to the leading columns.
+            ) if r2 <= r && c2 <= c && *c2 > 1 => {
+                // Row by row: the leading rows, each cut to the leading columns, then
+                // converted to the new component kind (`(int2x3)m`, `(half3x3)m`).
                 let comps: Vec<u8> = (0..*c2).collect();
+                let row_ty = Type::Vector(tk, *c2);
                 let mut rows = Vec::new();
                 for i in 0..*r2 {
                     let row = self.fb().extract(v, &[u32::from(i)]);
-                    rows.push(if c2 == c {
+                    let row = if c2 == c {
                         row
                     } else {
                         self.fb().swizzle(row, &comps)
-                    });
+                    };
+                    rows.push(self.convert_kind(row, fk, tk, &row_ty));
                 }
                 Ok(self.fb().construct(to.clone(), &rows))
             }
@@ -214,6 +217,17 @@ impl FnLower<'_, '_> {
                 let h = fb.module_builder().const_handle(c);
                 fb.module_builder()
                     .composite(ty.clone(), vec![h; *n as usize])
+            }
+            Type::Matrix { rows, cols, .. } => {
+                // Matrices are composites of rows (`m++` adds a matrix of ones).
+                let mb = fb.module_builder();
+                let h = mb.const_handle(c.clone());
+                let row = Constant {
+                    ty: Type::Vector(c.ty.scalar_kind().unwrap_or(ScalarKind::Float), *cols),
+                    kind: ir::ConstantKind::Composite(vec![h; usize::from(*cols)]),
+                };
+                let r = mb.const_handle(row);
+                mb.composite(ty.clone(), vec![r; usize::from(*rows)])
             }
             _ => fb.constant(c),
         }

@@ -381,6 +381,9 @@ impl FnLower<'_, '_> {
                             .map_err(|_| self.unsupported("this matrix member", e))?;
                         Ok(Place::MatrixSwizzle(Box::new(base), elements))
                     }
+                    // The IR's `texture_store` takes no sample index or level (IR seed).
+                    _ if name == "sample" || name == "mips" => Err(self
+                        .unsupported(&format!("writing one texel through `.{name}[..][..]`"), e)),
                     _ => Err(self.unsupported("this member access", e)),
                 }
             }

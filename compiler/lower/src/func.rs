@@ -401,8 +401,13 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     self.type_of(*resource).pointee().and_then(|(_, t)| t.as_resource().cloned()),
                     Some(types::ResourceType::Texture { access, .. }) if !access.is_writable()
                 );
+                // ... and `tex[c]` of a multisampled one sample 0, as DXC reads it.
+                let multisampled = matches!(
+                    self.type_of(*resource).pointee().and_then(|(_, t)| t.as_resource().cloned()),
+                    Some(types::ResourceType::Texture { dim, .. }) if dim.is_multisampled()
+                );
                 let mut ops = vec![*resource, *coord];
-                if sampled {
+                if sampled || multisampled {
                     ops.push(self.fb().uint(0));
                 }
                 self.fb().resource_op(Opcode::TextureLoad, &ops, &[])

@@ -51,6 +51,26 @@ impl Ctx<'_> {
             let Some(Some(info)) = self.global_info.get(g) else {
                 continue;
             };
+            // Vulkan allows `Workgroup` storage (`groupshared`) in compute, mesh and task
+            // shaders only (VUID-StandaloneSpirv-None-04645); DXC emits it anyway.
+            if info.class == StorageClass::Workgroup
+                && !matches!(
+                    model,
+                    ExecutionModel::GLCompute
+                        | ExecutionModel::MeshEXT
+                        | ExecutionModel::TaskEXT
+                        | ExecutionModel::MeshNV
+                        | ExecutionModel::TaskNV
+                )
+            {
+                return Err(SpirvError::unsupported(format!(
+                    "groupshared variable \"{}\" used by the {model:?} entry point \"{}\": \
+                     Vulkan allows groupshared memory in compute, mesh and amplification \
+                     shaders only",
+                    self.m.globals[ir::Global::new(g)].name,
+                    e.name
+                )));
+            }
             let is_stage = matches!(info.class, StorageClass::Input | StorageClass::Output);
             if is_stage || all_globals {
                 interface.push(info.id);
@@ -83,6 +103,13 @@ impl Ctx<'_> {
             let gv = &self.m.globals[ir::Global::new(g)];
             if gv.stage_binding == Some(ir::StageBinding::BuiltIn(ir::BuiltIn::FragDepth)) {
                 frag_depth = true;
+            }
+        }
+        if model == ExecutionModel::Fragment {
+            // The backend's own built-ins (`SubgroupSize`, `SubgroupLocalInvocationId`) are
+            // integer inputs too, so they need `Flat` in a pixel shader as well.
+            for &id in &builtins {
+                self.decorate_flat(id);
             }
         }
         interface.extend(builtins);

@@ -1044,8 +1044,12 @@ impl<'m> Fx<'_, 'm> {
                     };
                     cur.ty = s.fields[m].ty.clone();
                 }
-                Type::Vector(kind, _) => {
-                    out.push(self.value(index)?);
+                Type::Vector(kind, n) => {
+                    // A one-component vector is a scalar in SPIR-V (as DXC maps `float1`): its
+                    // only component is the value itself, whatever the index.
+                    if n > 1 {
+                        out.push(self.value(index)?);
+                    }
                     cur.block = None;
                     cur.ty = Type::Scalar(kind);
                     cur.layout = None;

@@ -125,6 +125,94 @@ impl Fx<'_, '_> {
         })
     }
 
+    /// `countbits` of 16- or 64-bit integers. Vulkan allows `OpBitCount` on 32-bit integers
+    /// only, so (as DXC does) a 16-bit value is zero-extended to 32 bits, and a 64-bit one is
+    /// bitcast to two 32-bit words whose counts are added, component by component.
+    fn count_bits_wide(&mut self, v: Word, from: &Type, to: &Type) -> Result<Word> {
+        let (k, n) =
+            shape(from).ok_or_else(|| SpirvError::invalid("countbits of a non-integer"))?;
+        let rt = self.cx.plain_type(to)?;
+        if k.bit_width() < 32 {
+            let unsigned = from
+                .with_scalar_kind(ScalarKind::Uint16)
+                .ok_or_else(|| SpirvError::invalid("countbits of a non-integer"))?;
+            let u = self.convert(v, from, &unsigned)?;
+            let wide = self.convert(u, &unsigned, to)?;
+            return Ok(self.op(Op::BitCount, rt, Self::ids(&[wide])));
+        }
+        let uint = self.cx.uint_type();
+        let uint2 = self.cx.plain_type(&Type::Vector(ScalarKind::Uint, 2))?;
+        let mut counts = Vec::new();
+        for c in 0..n {
+            let x = if n == 1 {
+                v
+            } else {
+                let st = self.cx.plain_type(&Type::Scalar(k))?;
+                self.op(
+                    Op::CompositeExtract,
+                    st,
+                    vec![Operand::IdRef(v), Operand::LiteralBit32(c)],
+                )
+            };
+            let words = self.op(Op::Bitcast, uint2, Self::ids(&[x]));
+            let per_word = self.op(Op::BitCount, uint2, Self::ids(&[words]));
+            let lo = self.op(
+                Op::CompositeExtract,
+                uint,
+                vec![Operand::IdRef(per_word), Operand::LiteralBit32(0)],
+            );
+            let hi = self.op(
+                Op::CompositeExtract,
+                uint,
+                vec![Operand::IdRef(per_word), Operand::LiteralBit32(1)],
+            );
+            counts.push(self.op(Op::IAdd, uint, Self::ids(&[lo, hi])));
+        }
+        Ok(if n == 1 {
+            counts[0]
+        } else {
+            self.op(Op::CompositeConstruct, rt, Self::ids(&counts))
+        })
+    }
+
+    /// `modf(x)` or `frexp(x)` of a float scalar or vector: the result and the out value
+    /// (the whole part, or the exponent converted to `x`'s type as HLSL declares it).
+    fn modf_frexp(&mut self, intr: ir::Intrinsic, ty: &Type, x: Word) -> Result<(Word, Word)> {
+        let t = self.cx.plain_type(ty)?;
+        let (_, n) = shape(ty).ok_or_else(|| SpirvError::invalid("modf/frexp operand"))?;
+        let frexp = intr == ir::Intrinsic::Frexp;
+        let second = if frexp {
+            let int = Scalar::Int {
+                width: 32,
+                signed: true,
+            };
+            self.cx.vector_type(int, n)
+        } else {
+            t
+        };
+        let st = self.anon_struct(&[t, second]);
+        let inst = if frexp {
+            glsl::FREXP_STRUCT
+        } else {
+            glsl::MODF_STRUCT
+        };
+        let both = self.glsl(st, inst, &[x]);
+        let r = self.op(
+            Op::CompositeExtract,
+            t,
+            vec![Operand::IdRef(both), Operand::LiteralBit32(0)],
+        );
+        let mut out = self.op(
+            Op::CompositeExtract,
+            second,
+            vec![Operand::IdRef(both), Operand::LiteralBit32(1)],
+        );
+        if frexp {
+            out = self.op(Op::ConvertSToF, t, Self::ids(&[out]));
+        }
+        Ok((r, out))
+    }
+
     pub fn lower_intrinsic(
         &mut self,
         intr: ir::Intrinsic,
@@ -325,11 +413,43 @@ impl Fx<'_, '_> {
             }
             I::Transpose => {
                 need(1)?;
-                if !float {
-                    return Err(SpirvError::unsupported("transpose of a non-float matrix"));
-                }
                 let t = self.cx.plain_type(&ty)?;
-                self.op(Op::Transpose, t, Self::ids(&args))
+                if float {
+                    self.op(Op::Transpose, t, Self::ids(&args))
+                } else {
+                    // Integer and bool matrices are arrays of vectors (`OpTranspose` takes
+                    // float matrices only): gather each result row from the columns.
+                    let Type::Matrix {
+                        scalar, rows, cols, ..
+                    } = tys[0]
+                    else {
+                        return Err(SpirvError::invalid("transpose of a non-matrix"));
+                    };
+                    let st = self.cx.plain_type(&Type::Scalar(scalar))?;
+                    let rt = self.cx.plain_type(&Type::Vector(scalar, rows))?;
+                    let mut out_rows = Vec::new();
+                    for c in 0..u32::from(cols) {
+                        let parts: Vec<Word> = (0..u32::from(rows))
+                            .map(|r| {
+                                self.op(
+                                    Op::CompositeExtract,
+                                    st,
+                                    vec![
+                                        Operand::IdRef(args[0]),
+                                        Operand::LiteralBit32(r),
+                                        Operand::LiteralBit32(c),
+                                    ],
+                                )
+                            })
+                            .collect();
+                        out_rows.push(self.op(Op::CompositeConstruct, rt, Self::ids(&parts)));
+                    }
+                    self.op(Op::CompositeConstruct, t, Self::ids(&out_rows))
+                }
+            }
+            I::CountBits if arg_kind.is_some_and(|k| k.bit_width() != 32) => {
+                need(1)?;
+                self.count_bits_wide(args[0], &tys[0], &ty)?
             }
             I::CountBits | I::ReverseBits => {
                 need(1)?;
@@ -398,19 +518,36 @@ impl Fx<'_, '_> {
             }
             I::AsDouble => {
                 need(2)?;
-                if shape(&tys[0]).map(|s| s.1) != Some(1) {
-                    return Err(SpirvError::unsupported("asdouble of vectors"));
+                // Component by component: `(low, high)` as a uint2 bitcast to a double.
+                let (_, n) =
+                    shape(&tys[0]).ok_or_else(|| SpirvError::invalid("asdouble operand"))?;
+                let uint = self.cx.uint_type();
+                let u2 = self.cx.vector_of(uint, 2);
+                let double = self.cx.plain_type(&Type::Scalar(ScalarKind::Double))?;
+                let mut parts = Vec::new();
+                for c in 0..n {
+                    let pair = if n == 1 {
+                        args.clone()
+                    } else {
+                        args.iter()
+                            .map(|&a| {
+                                self.op(
+                                    Op::CompositeExtract,
+                                    uint,
+                                    vec![Operand::IdRef(a), Operand::LiteralBit32(c)],
+                                )
+                            })
+                            .collect()
+                    };
+                    let pair = self.op(Op::CompositeConstruct, u2, Self::ids(&pair));
+                    parts.push(self.op(Op::Bitcast, double, Self::ids(&[pair])));
                 }
-                let u2 = self.cx.vector_type(
-                    Scalar::Int {
-                        width: 32,
-                        signed: false,
-                    },
-                    2,
-                );
-                let pair = self.op(Op::CompositeConstruct, u2, Self::ids(&args));
-                let t = self.cx.plain_type(&ty)?;
-                self.op(Op::Bitcast, t, Self::ids(&[pair]))
+                if n == 1 {
+                    parts[0]
+                } else {
+                    let t = self.cx.plain_type(&ty)?;
+                    self.op(Op::CompositeConstruct, t, Self::ids(&parts))
+                }
             }
             I::F16ToF32 | I::F32ToF16 => {
                 need(1)?;
@@ -462,50 +599,39 @@ impl Fx<'_, '_> {
             }
             I::Modf | I::Frexp => {
                 need(2)?;
-                let t = self.cx.plain_type(&tys[0])?;
-                let (k, n) = shape(&tys[0]).ok_or_else(|| {
-                    SpirvError::unsupported(format!("{} of matrices", intr.name()))
-                })?;
-                let second = if intr == I::Modf {
-                    t
-                } else {
-                    self.cx.vector_type(
-                        Scalar::Int {
-                            width: 32,
-                            signed: true,
-                        },
-                        n,
-                    )
+                // `ModfStruct`/`FrexpStruct` take scalars and vectors: a matrix goes row by row
+                // and both results are put back together.
+                let Type::Matrix {
+                    scalar, rows, cols, ..
+                } = tys[0]
+                else {
+                    let (r, out) = self.modf_frexp(intr, &tys[0], args[0])?;
+                    self.op_void(Op::Store, Self::ids(&[args[1], out]));
+                    return Ok(Some(r));
                 };
-                let st = self.anon_struct(&[t, second]);
-                let inst = if intr == I::Modf {
-                    glsl::MODF_STRUCT
-                } else {
-                    glsl::FREXP_STRUCT
-                };
-                let both = self.glsl(st, inst, &[args[0]]);
-                let r = self.op(
-                    Op::CompositeExtract,
-                    t,
-                    vec![Operand::IdRef(both), Operand::LiteralBit32(0)],
-                );
-                let mut out = self.op(
-                    Op::CompositeExtract,
-                    second,
-                    vec![Operand::IdRef(both), Operand::LiteralBit32(1)],
-                );
-                if intr == I::Frexp {
-                    let _ = k;
-                    out = self.op(Op::ConvertSToF, t, Self::ids(&[out]));
+                let row_ty = Type::Vector(scalar, cols);
+                let rt = self.cx.plain_type(&row_ty)?;
+                let (mut rs, mut outs) = (Vec::new(), Vec::new());
+                for i in 0..u32::from(rows) {
+                    let row = self.op(
+                        Op::CompositeExtract,
+                        rt,
+                        vec![Operand::IdRef(args[0]), Operand::LiteralBit32(i)],
+                    );
+                    let (r, out) = self.modf_frexp(intr, &row_ty, row)?;
+                    rs.push(r);
+                    outs.push(out);
                 }
+                let t = self.cx.plain_type(&tys[0])?;
+                let out = self.op(Op::CompositeConstruct, t, Self::ids(&outs));
                 self.op_void(Op::Store, Self::ids(&[args[1], out]));
-                r
+                self.op(Op::CompositeConstruct, t, Self::ids(&rs))
             }
             I::Sincos => {
                 need(3)?;
-                let t = self.cx.plain_type(&tys[0])?;
-                let s = self.glsl(t, glsl::SIN, &[args[0]]);
-                let c = self.glsl(t, glsl::COS, &[args[0]]);
+                // `Sin`/`Cos` take scalars and vectors: a matrix goes row by row.
+                let s = self.glsl_map(&tys[0], glsl::SIN, &args[..1], &tys[..1])?;
+                let c = self.glsl_map(&tys[0], glsl::COS, &args[..1], &tys[..1])?;
                 self.op_void(Op::Store, Self::ids(&[args[1], s]));
                 self.op_void(Op::Store, Self::ids(&[args[2], c]));
                 return Ok(None);
@@ -533,17 +659,50 @@ impl Fx<'_, '_> {
             I::Clip => {
                 need(1)?;
                 self.require_pixel("clip")?;
-                let (_, n) =
-                    shape(&tys[0]).ok_or_else(|| SpirvError::unsupported("clip of a matrix"))?;
-                let bt = self.cx.vector_type(Scalar::Bool, n);
-                let zero = self.float_splat(&tys[0], 0.0)?;
-                let lt = self.op(Op::FOrdLessThan, bt, Self::ids(&[args[0], zero]));
-                let cond = if n == 1 {
-                    lt
-                } else {
-                    let b = self.cx.bool_type();
-                    self.op(Op::Any, b, Self::ids(&[lt]))
+                // A matrix is clipped when any component of any row is negative.
+                let mut rows = Vec::new();
+                let row_ty = match &tys[0] {
+                    Type::Matrix {
+                        scalar,
+                        rows: r,
+                        cols,
+                        ..
+                    } => {
+                        let rt = Type::Vector(*scalar, *cols);
+                        let rw = self.cx.plain_type(&rt)?;
+                        for i in 0..u32::from(*r) {
+                            rows.push(self.op(
+                                Op::CompositeExtract,
+                                rw,
+                                vec![Operand::IdRef(args[0]), Operand::LiteralBit32(i)],
+                            ));
+                        }
+                        rt
+                    }
+                    t => {
+                        rows.push(args[0]);
+                        t.clone()
+                    }
                 };
+                let (_, n) =
+                    shape(&row_ty).ok_or_else(|| SpirvError::invalid("clip of a non-number"))?;
+                let b = self.cx.bool_type();
+                let bt = self.cx.vector_type(Scalar::Bool, n);
+                let zero = self.float_splat(&row_ty, 0.0)?;
+                let mut cond = None;
+                for row in rows {
+                    let lt = self.op(Op::FOrdLessThan, bt, Self::ids(&[row, zero]));
+                    let any = if n == 1 {
+                        lt
+                    } else {
+                        self.op(Op::Any, b, Self::ids(&[lt]))
+                    };
+                    cond = Some(match cond {
+                        None => any,
+                        Some(c) => self.op(Op::LogicalOr, b, Self::ids(&[c, any])),
+                    });
+                }
+                let cond = cond.ok_or_else(|| SpirvError::invalid("clip of an empty matrix"))?;
                 self.kill_if(cond);
                 return Ok(None);
             }
@@ -797,8 +956,11 @@ impl Fx<'_, '_> {
                     )
                 }
             }
-            // Dst, Lit, Msad4, the render-target queries, geometry streams, printf (and the
-            // unary math intrinsics, lowered above).
+            I::Lit => self.expand_lit(&ty, &args)?,
+            I::Dst => self.expand_dst(&ty, &args)?,
+            I::Msad4 => self.expand_msad4(&args)?,
+            // The render-target queries, geometry streams, printf (and the unary math
+            // intrinsics, lowered above).
             _ => {
                 return Err(SpirvError::unsupported(format!(
                     "intrinsic {}",

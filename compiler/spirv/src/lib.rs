@@ -17,6 +17,7 @@ mod context;
 mod decorations;
 mod disasm;
 mod entry;
+mod expand;
 mod functions;
 mod instructions;
 mod intrinsics;

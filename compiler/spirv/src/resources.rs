@@ -113,6 +113,20 @@ fn inferred_format(sample: &Type) -> spirv::ImageFormat {
             },
             4,
         ) => F::Rgba32ui,
+        (
+            Scalar::Int {
+                width: 64,
+                signed: true,
+            },
+            1,
+        ) => F::R64i,
+        (
+            Scalar::Int {
+                width: 64,
+                signed: false,
+            },
+            1,
+        ) => F::R64ui,
         _ => F::Unknown,
     }
 }
@@ -233,6 +247,8 @@ pub(crate) fn image_shape(r: &ResourceType, format: Option<ir::ImageFormat>) -> 
             )))
         }
         Scalar::Int { width: 32, .. } | Scalar::Float { width: 32 } => {}
+        // 64-bit integer scalar texels (`RWTexture2D<uint64_t>`): `SPV_EXT_shader_image_int64`.
+        Scalar::Int { width: 64, .. } if matches!(sample, Type::Scalar(_)) => {}
         _ => {
             return Err(SpirvError::unsupported(format!(
                 "texel type {} (only 32-bit texels)",
@@ -278,7 +294,15 @@ impl Ctx<'_> {
                 self.capability(Capability::ImageMSArray);
             }
         }
-        if !is_basic_format(shape.format) {
+        if let Scalar::Int { width: 64, .. } = shape.scalar {
+            self.capability(Capability::Int64ImageEXT);
+            self.extension("SPV_EXT_shader_image_int64");
+        }
+        let int64_format = matches!(
+            shape.format,
+            spirv::ImageFormat::R64i | spirv::ImageFormat::R64ui
+        );
+        if !is_basic_format(shape.format) && !int64_format {
             self.capability(Capability::StorageImageExtendedFormats);
         }
         let words = vec![

@@ -5,7 +5,9 @@
 //! groupshared and image texel pointers) and barriers with DXC's scopes and semantics.
 
 use rspirv::dr::Operand;
-use rspirv::spirv::{Capability, Dim, MemorySemantics, Op, Scope, StorageClass, Word};
+use rspirv::spirv::{
+    Capability, Dim, ImageOperands, MemorySemantics, Op, Scope, StorageClass, Word,
+};
 use types::{ResourceType, Type};
 
 use crate::functions::Fx;
@@ -120,7 +122,15 @@ impl Fx<'_, '_> {
                         }
                     }
                 }
-                self.op_void(Op::ImageWrite, Self::ids(&[image.id, coord, texel]));
+                let mut operands = Self::ids(&[image.id, coord, texel]);
+                if shape.ms {
+                    // `tex[c] = v` of a multisampled storage image writes sample 0, as DXC
+                    // does (the IR store has no sample index).
+                    let zero = self.cx.const_uint(0);
+                    operands.push(Operand::ImageOperands(ImageOperands::SAMPLE));
+                    operands.push(Operand::IdRef(zero));
+                }
+                self.op_void(Op::ImageWrite, operands);
                 return Ok(None);
             }
             O::TextureQuerySize | O::TextureQueryLevels | O::TextureQuerySamples => {

@@ -991,8 +991,8 @@ fn out_parameter_intrinsics_store_through_pointers() {
         %49 = OpExtInst %v2float %glsl UnpackHalf2x16 %48
         %50 = OpCompositeExtract %float %49 0
         %51 = OpBitcast %uint %50
-        %53 = OpCompositeConstruct %v2uint %51 %51
-        %55 = OpBitcast %double %53
+        %54 = OpCompositeConstruct %v2uint %51 %51
+        %55 = OpBitcast %double %54
         %56 = OpFConvert %float %55
         %57 = OpCompositeConstruct %v4float %56 %56 %56 %56
         %58 = OpFAdd %v4float %42 %57

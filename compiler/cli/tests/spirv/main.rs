@@ -6,8 +6,11 @@
 mod bindings;
 mod frontend_gaps;
 mod harness;
+mod intrinsics_extra;
 mod layouts;
 mod locations;
+mod matrices;
+mod ms_storage;
 mod opcodes;
 mod ray_query;
 mod raytracing;
@@ -15,4 +18,5 @@ mod resources;
 mod stages;
 mod statics;
 mod system_values;
+mod texel64;
 mod texture_operands;

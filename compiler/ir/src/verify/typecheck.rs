@@ -446,6 +446,12 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
             let target = if on_texture {
                 match (texture_of(&tys[0]), pointed_resource(&tys[0])) {
                     (Some((_, sample)), _) => sample.clone(),
+                    // A read-write typed buffer is a texel buffer: one integer coordinate.
+                    (None, Some(ResourceType::TypedBuffer { element, access }))
+                        if access.is_writable() =>
+                    {
+                        element.clone()
+                    }
                     // A 64-bit atomic on a byte-address buffer: the coordinate is the byte
                     // offset and the value says the width.
                     (None, Some(ResourceType::ByteAddressBuffer { access }))
