@@ -204,6 +204,22 @@ impl<'db> ModuleCtx<'db> {
             }
             // `InputPatch<T, N>` and `OutputPatch<T, N>` are arrays.
             let ty = match p.ty.as_ref().map(crate::stages::value_type) {
+                Some(t) if crate::resource_structs::split_type(&t).is_some() => {
+                    // A struct holding resources: one resource per slot picks this copy;
+                    // its data part is the argument.
+                    let split = crate::resource_structs::split_type(&t).expect("checked");
+                    if p.direction != hir::item_tree::ParamDirection::In {
+                        let what = "an `out` or `inout` parameter holding resources";
+                        return Err(self.unsupported(what, range));
+                    }
+                    for _ in split.resource_paths() {
+                        if !matches!(next_resource.next(), Some(r) if !r.indexed) {
+                            return Err(self.unsupported("this parameter type", range));
+                        }
+                    }
+                    params.extend(split.data);
+                    continue;
+                }
                 Some(t) if crate::resources::resource_of(&t).is_some() => {
                     match next_resource.next() {
                         Some(r) if r.indexed => params.push(types::Type::INT),
@@ -225,6 +241,9 @@ impl<'db> ModuleCtx<'db> {
         let Some(ret) = sig.ret.clone() else {
             return Err(self.unsupported("this return type", range));
         };
+        if crate::resource_structs::split_type(&ret).is_some() {
+            return Err(self.unsupported("returning a struct that holds resources", range));
+        }
         // Overloads and per-resource copies get distinct names: `f`, `f.1`, `f.2`...
         let mut unique = name.to_owned();
         let mut n = 0;

@@ -333,6 +333,9 @@ impl FnLower<'_, '_> {
 
     /// The place `e` denotes.
     pub fn lvalue(&mut self, e: ExprId) -> R<Place> {
+        if let Some(p) = self.resource_local_place(e) {
+            return p;
+        }
         match self.body.expr(e).clone() {
             Expr::Local(l) => Ok(Place::Ptr(self.local_ptr(l)?)),
             Expr::Paren(i) => self.lvalue(i),
@@ -514,6 +517,13 @@ impl FnLower<'_, '_> {
             BinaryOp::Assign { op } => {
                 if let Some(r) = self.assign_mesh_output(e, lhs, rhs, op.is_some()) {
                     return r.map(Some);
+                }
+                if op.is_none() {
+                    // A resource local or member: rebound (`resource_structs`).
+                    if let Some(r) = self.assign_resource(lhs, rhs) {
+                        r?;
+                        return Ok(None);
+                    }
                 }
                 let p = self.lvalue(lhs)?;
                 let ty = self.place_type(&p);

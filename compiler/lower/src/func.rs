@@ -52,6 +52,8 @@ pub struct FnLower<'a, 'db> {
     pub loc: Option<ir::SourceLoc>,
     /// Locals that are constants here: the induction variables of loops being unrolled.
     pub const_locals: crate::unroll::ConstLocals,
+    /// Locals holding resources: split structs, local resource arrays, their bindings.
+    pub res: crate::resource_structs::ResourceLocals,
 }
 
 /// Lowers the body of user function `item` into the declared `func`.
@@ -78,6 +80,7 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         this,
         loc: None,
         const_locals: Default::default(),
+        res: Default::default(),
     };
     f.lower_body()
 }
@@ -188,6 +191,9 @@ impl<'a, 'db> FnLower<'a, 'db> {
             Some(v) => Ok(v),
             None => {
                 let range = self.map.locals[l.0 as usize].text_range();
+                if let Some(u) = self.resource_local_error(l, range) {
+                    return Err(u);
+                }
                 let stage_param = self.body.params.iter().position(|&p| p == l);
                 let what = match stage_param {
                     Some(n) if self.cx.stage_io.is_skipped(self.item, n) => {
@@ -228,6 +234,23 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 .infer
                 .type_of_local(*p)
                 .is_some_and(|t| crate::resources::resource_of(t).is_some());
+            let split = self
+                .infer
+                .type_of_local(*p)
+                .and_then(crate::resource_structs::split_type);
+            if let Some(split) = split {
+                // A struct holding resources: its resources name this copy's, its data is
+                // one argument (see `resource_structs`).
+                let globals = split
+                    .resource_paths()
+                    .iter()
+                    .filter_map(|_| resources.next().map(|r| r.global))
+                    .collect();
+                let data = split.data.is_some().then_some(next_arg);
+                next_arg += u32::from(data.is_some());
+                args.push(ParamArg::Split(globals, data));
+                continue;
+            }
             let resource = if is_resource { resources.next() } else { None };
             let a = match resource {
                 Some(r) if r.indexed => ParamArg::Element(r.global, next_arg),
@@ -308,6 +331,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 self.locals[i] = Some(Value::Global(g));
                 continue;
             }
+            let l = LocalId(i as u32);
+            if !local.is_static && self.register_resource_local(l, &ty, &local.name) {
+                // A struct holding resources: its data alloca, its resources bound later.
+                continue;
+            }
             if crate::resources::resource_of(&ty).is_some() && !local.is_static {
                 // A resource local names the resource it is initialized with (see
                 // `stmt::bind_resource_local`); it has no memory of its own.
@@ -325,6 +353,16 @@ impl<'a, 'db> FnLower<'a, 'db> {
             let name = self.body.local(*p).name.clone();
             match a {
                 ParamArg::Skipped => {}
+                ParamArg::Split(globals, data) => {
+                    self.bind_split_param(*p, &globals);
+                    if let Some(n) = data {
+                        self.fb().set_param_name(n as usize, &name);
+                        let ptr = self.res.split.get(p).and_then(|s| s.data);
+                        if let Some(ptr) = ptr {
+                            self.fb().store(ptr, Value::Arg(n));
+                        }
+                    }
+                }
                 ParamArg::Resource(g) => self.locals[p.0 as usize] = Some(Value::Global(g)),
                 ParamArg::Element(g, n) => {
                     let mut fb = self.fb();
@@ -505,7 +543,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
 }
 
 /// What a declared parameter is in one copy of a function.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum ParamArg {
     /// No IR argument: a geometry stream or mesh output, which lives in stage variables.
     Skipped,
@@ -515,6 +553,9 @@ enum ParamArg {
     Resource(ir::Global),
     /// An element of a resource array, the index being IR argument `n`.
     Element(ir::Global, u32),
+    /// A struct holding resources: the resource globals of its slots, and the IR argument
+    /// of its data part.
+    Split(Vec<ir::Global>, Option<u32>),
 }
 
 /// Types a local can hold in this slice: numeric shapes, arrays and structs of them.

@@ -195,7 +195,16 @@ impl FnLower<'_, '_> {
         };
         let mut resources = Vec::new();
         let mut indices = Vec::new();
+        // (parameter, data value) of arguments that are structs holding resources.
+        let mut split_args = Vec::new();
         for (i, p) in sig.params.iter().enumerate() {
+            let split = p.ty.as_ref().and_then(crate::resource_structs::split_type);
+            if let (Some(_), Some(&a)) = (split, args.get(i)) {
+                let (r, data) = self.split_argument(a)?;
+                resources.extend(r);
+                split_args.push((i, data));
+                continue;
+            }
             // A geometry stream is no argument: `Append` writes the stage outputs.
             let resource = p.ty.as_ref().and_then(crate::resources::resource_of);
             if matches!(resource, Some(types::ResourceType::Stream { .. })) {
@@ -247,6 +256,13 @@ impl FnLower<'_, '_> {
         let mut user_params = params[usize::from(has_this)..].iter();
         for i in 0..sig.params.len() {
             if self.cx.stage_io.is_skipped(idx, i) {
+                continue;
+            }
+            if let Some(&(_, data)) = split_args.iter().find(|(k, _)| *k == i) {
+                if let Some(d) = data {
+                    user_params.next();
+                    vals.push(d);
+                }
                 continue;
             }
             if let Some(&(_, index)) = indices.iter().find(|(k, _)| *k == i) {

@@ -10,6 +10,7 @@ mod locations;
 mod opcodes;
 mod ray_query;
 mod raytracing;
+mod resource_structs;
 mod resources;
 mod stages;
 mod statics;
