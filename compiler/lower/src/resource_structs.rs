@@ -28,7 +28,7 @@ use crate::context::{ResourceArg, R};
 use crate::func::{FnLower, Place};
 
 /// What one member of a split struct is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Member {
     /// Field `n` of the data struct.
     Data(u32),
@@ -36,15 +36,20 @@ pub enum Member {
     Resource,
     /// An array of `len` resources: slots `[field, 0..len]`.
     ResourceArray(u32),
+    /// A struct holding resources: slots `[field, ...]`, and its data part as field `n` of
+    /// the data struct (when it has data).
+    Nested(Box<Split>, Option<u32>),
 }
 
 /// How a struct holding resources is split.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Split {
     /// The struct without its resource members; `None` when it holds only resources.
     pub data: Option<Type>,
     /// One per member of the original struct.
     pub members: Vec<Member>,
+    /// The members' names.
+    pub names: Vec<String>,
 }
 
 impl Split {
@@ -52,18 +57,24 @@ impl Split {
     pub fn resource_paths(&self) -> Vec<Vec<u32>> {
         let mut paths = Vec::new();
         for (i, m) in self.members.iter().enumerate() {
-            match *m {
+            let i = i as u32;
+            match m {
                 Member::Data(_) => {}
-                Member::Resource => paths.push(vec![i as u32]),
-                Member::ResourceArray(n) => paths.extend((0..n).map(|k| vec![i as u32, k])),
+                Member::Resource => paths.push(vec![i]),
+                Member::ResourceArray(n) => paths.extend((0..*n).map(|k| vec![i, k])),
+                Member::Nested(sub, _) => paths.extend(sub.resource_paths().into_iter().map(|p| {
+                    let mut q = vec![i];
+                    q.extend(p);
+                    q
+                })),
             }
         }
         paths
     }
 }
 
-/// How struct type `ty` splits, when it has resource members (directly, or arrays of them)
-/// and every other member can live in memory.
+/// How struct type `ty` splits, when it has resource members (directly, in arrays or in
+/// member structs) and every other member can live in memory.
 pub fn split_type(ty: &Type) -> Option<Split> {
     let Type::Struct(s) = ty else {
         return None;
@@ -72,6 +83,15 @@ pub fn split_type(ty: &Type) -> Option<Split> {
     let mut data = Vec::new();
     let mut any = false;
     for f in &s.fields {
+        if let Some(sub) = split_type(&f.ty) {
+            any = true;
+            let d = sub.data.clone().map(|t| {
+                data.push(types::StructField { ty: t, ..f.clone() });
+                data.len() as u32 - 1
+            });
+            members.push(Member::Nested(Box::new(sub), d));
+            continue;
+        }
         match (&f.ty, crate::resources::resource_of(&f.ty)) {
             (Type::Array { len: Some(n), .. }, Some(_)) => {
                 any = true;
@@ -97,7 +117,12 @@ pub fn split_type(ty: &Type) -> Option<Split> {
             fields: data,
         }))
     });
-    Some(Split { data, members })
+    let names = s.fields.iter().map(|f| f.name.clone()).collect();
+    Some(Split {
+        data,
+        members,
+        names,
+    })
 }
 
 /// What a resource slot holds.
@@ -111,7 +136,6 @@ pub enum Binding {
 /// A struct local holding resources.
 #[derive(Debug, Clone)]
 pub struct SplitLocal {
-    pub ty: Arc<StructType>,
     pub split: Split,
     /// The alloca of the data struct.
     pub data: Option<Value>,
@@ -144,11 +168,27 @@ pub struct BindingState {
 /// A resource slot: a local and the path of member and element indices inside it.
 type Slot = (LocalId, Vec<u32>);
 
-/// What a member or element of a local holding resources denotes.
+/// What a member or element of a local holding resources denotes. Nothing is emitted until
+/// a data place is needed.
+#[derive(Debug, Clone)]
 enum Denoted {
     Slot(Slot),
-    /// A data member, in the data alloca.
-    Data(Place),
+    /// A data member: the data alloca of the local and the indices into it.
+    Data(Value, Vec<u32>),
+    /// The local or one of its member structs holding resources.
+    Struct(StructPart),
+    /// An array of resource slots: the local, the path to it, its length.
+    Array(LocalId, Vec<u32>, u32),
+}
+
+/// A split local or a member struct of it.
+#[derive(Debug, Clone)]
+struct StructPart {
+    local: LocalId,
+    path: Vec<u32>,
+    split: Split,
+    /// The data alloca of the local and the indices of this part's data in it.
+    data: Option<(Value, Vec<u32>)>,
 }
 
 /// What an assignment to a resource writes.
@@ -162,18 +202,8 @@ impl FnLower<'_, '_> {
     /// resource array), creating the data alloca. Returns whether it did.
     pub fn register_resource_local(&mut self, l: LocalId, ty: &Type, name: &str) -> bool {
         if let Some(split) = split_type(ty) {
-            let Type::Struct(s) = ty else {
-                return false;
-            };
             let data = split.data.clone().map(|t| self.fb().alloca(t, name));
-            self.res.split.insert(
-                l,
-                SplitLocal {
-                    ty: s.clone(),
-                    split,
-                    data,
-                },
-            );
+            self.res.split.insert(l, SplitLocal { split, data });
             return true;
         }
         if let (Type::Array { len: Some(n), .. }, Some(_)) = (ty, crate::resources::resource_of(ty))
@@ -203,63 +233,61 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// The split local or local resource array `e` names (through parentheses).
-    fn resource_local_of(&self, e: ExprId) -> Option<LocalId> {
-        match self.body.expr(e) {
-            Expr::Paren(i) => self.resource_local_of(*i),
-            Expr::Local(l) if self.res.split.contains_key(l) => Some(*l),
-            Expr::Local(l)
-                if self.res.arrays.contains_key(l) && self.locals[l.0 as usize].is_none() =>
-            {
-                Some(*l)
-            }
-            _ => None,
-        }
-    }
-
-    /// The slot path `e` denotes inside a split local or local resource array: `m.tex`,
-    /// `m.texs[1]`, `ts[0]`, or a data member ([`Denoted::Data`]). `None` when `e` is none of
-    /// these.
-    fn slot_of(&mut self, e: ExprId) -> Option<R<Denoted>> {
+    /// What `e` denotes inside a split local or local resource array: `m`, `m.tex`,
+    /// `m.inner.texs[1]`, `ts[0]`, a data member. `None` when `e` is none of these.
+    fn denote(&mut self, e: ExprId) -> Option<R<Denoted>> {
         match self.body.expr(e).clone() {
-            Expr::Paren(i) => self.slot_of(i),
+            Expr::Paren(i) => self.denote(i),
+            Expr::Local(l) => {
+                if let Some(sl) = self.res.split.get(&l) {
+                    return Some(Ok(Denoted::Struct(StructPart {
+                        local: l,
+                        path: Vec::new(),
+                        split: sl.split.clone(),
+                        data: sl.data.map(|d| (d, Vec::new())),
+                    })));
+                }
+                let n = *self.res.arrays.get(&l)?;
+                self.locals[l.0 as usize]
+                    .is_none()
+                    .then_some(Ok(Denoted::Array(l, Vec::new(), n)))
+            }
             Expr::Field { expr, name } => {
-                let l = self.resource_local_of(expr)?;
-                let sl = self.res.split.get(&l)?.clone();
-                let Some(i) = sl.ty.field_index(&name) else {
+                let part = match self.denote(expr)? {
+                    Ok(Denoted::Struct(part)) => part,
+                    Ok(_) => return None,
+                    Err(u) => return Some(Err(u)),
+                };
+                let Some(i) = part.split.names.iter().position(|n| *n == name) else {
                     return Some(Err(self.unsupported("this member", e)));
                 };
-                Some(match sl.split.members[i] {
-                    Member::Data(d) => match sl.data {
-                        Some(ptr) => {
-                            let d = self.fb().int(d as i32);
-                            Ok(Denoted::Data(Place::Ptr(self.fb().access_chain(ptr, &[d]))))
-                        }
-                        None => Err(self.unsupported("this member", e)),
+                let mut path = part.path.clone();
+                path.push(i as u32);
+                let data_at = |d: &Option<u32>| {
+                    let (ptr, mut at) = part.data.clone()?;
+                    at.push((*d)?);
+                    Some((ptr, at))
+                };
+                Some(Ok(match &part.split.members[i] {
+                    Member::Data(d) => match data_at(&Some(*d)) {
+                        Some((ptr, at)) => Denoted::Data(ptr, at),
+                        None => return Some(Err(self.unsupported("this member", e))),
                     },
-                    Member::Resource => Ok(Denoted::Slot((l, vec![i as u32]))),
-                    Member::ResourceArray(_) => Err(self.unsupported(
-                        "a member array of resources used other than by a constant index",
-                        e,
-                    )),
-                })
+                    Member::Resource => Denoted::Slot((part.local, path)),
+                    Member::ResourceArray(n) => Denoted::Array(part.local, path, *n),
+                    Member::Nested(sub, d) => Denoted::Struct(StructPart {
+                        local: part.local,
+                        path,
+                        split: (**sub).clone(),
+                        data: data_at(d),
+                    }),
+                }))
             }
             Expr::Index { base, index } => {
-                let (l, mut path, len) = match self.body.expr(base).clone() {
-                    Expr::Field { expr, name } => {
-                        let l = self.resource_local_of(expr)?;
-                        let sl = self.res.split.get(&l)?;
-                        let i = sl.ty.field_index(&name)?;
-                        let Member::ResourceArray(n) = sl.split.members[i] else {
-                            return None;
-                        };
-                        (l, vec![i as u32], n)
-                    }
-                    _ => {
-                        let l = self.resource_local_of(base)?;
-                        let n = *self.res.arrays.get(&l)?;
-                        (l, Vec::new(), n)
-                    }
+                let (l, mut path, len) = match self.denote(base)? {
+                    Ok(Denoted::Array(l, path, n)) => (l, path, n),
+                    Ok(_) => return None,
+                    Err(u) => return Some(Err(u)),
                 };
                 let k = self.const_int(index).and_then(|k| u32::try_from(k).ok());
                 Some(match k {
@@ -278,6 +306,44 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// The global resource array whose elements `0..n` the slots of array `path` of `l` hold
+    /// in order (after `s.textures = gTextures;`): then the array stands for the global.
+    fn whole_global_array(&mut self, l: LocalId, path: &[u32], n: u32) -> Option<ir::Global> {
+        let mut global = None;
+        for k in 0..n {
+            let mut slot = path.to_vec();
+            slot.push(k);
+            let Some(Binding::Bound(Value::Inst(i))) = self.res.slots.get(&(l, slot)).copied()
+            else {
+                return None;
+            };
+            let d = self.cx.mb.module().functions[self.func].insts[i].clone();
+            let (ir::Opcode::AccessChain, [Value::Global(g), index]) = (d.opcode, &d.operands[..])
+            else {
+                return None;
+            };
+            let expected = self.fb().int(k as i32);
+            if *index != expected || global.is_some_and(|x| x != *g) {
+                return None;
+            }
+            global = Some(*g);
+        }
+        let len = match self.type_of(Value::Global(global?)).pointee() {
+            Some((_, Type::Array { len, .. })) => *len,
+            _ => None,
+        };
+        (len == Some(n)).then_some(global?)
+    }
+
+    /// A pointer to data at `indices` in the data alloca `ptr`.
+    fn data_pointer(&mut self, ptr: Value, indices: &[u32]) -> Value {
+        if indices.is_empty() {
+            return ptr;
+        }
+        let idx: Vec<Value> = indices.iter().map(|&i| self.fb().int(i as i32)).collect();
+        self.fb().access_chain(ptr, &idx)
+    }
+
     /// The place of `e` when it is a member or element of a local holding resources.
     pub fn resource_local_place(&mut self, e: ExprId) -> Option<R<Place>> {
         if self.res.split.is_empty() && self.res.arrays.is_empty() && self.res.conflicts.is_empty()
@@ -289,12 +355,24 @@ impl FnLower<'_, '_> {
                 return Some(Err(self.runtime_choice(e)));
             }
         }
-        let slot = match self.slot_of(e)? {
-            Ok(Denoted::Slot(slot)) => slot,
-            Ok(Denoted::Data(place)) => return Some(Ok(place)),
-            Err(u) => return Some(Err(u)),
-        };
-        Some(self.read_slot(&slot, e).map(Place::Ptr))
+        Some(match self.denote(e)? {
+            Ok(Denoted::Slot(slot)) => self.read_slot(&slot, e).map(Place::Ptr),
+            Ok(Denoted::Data(ptr, at)) => Ok(Place::Ptr(self.data_pointer(ptr, &at))),
+            Ok(Denoted::Struct(_)) => Err(self.unsupported(
+                "using a struct holding resources as a whole other than to copy it or pass it \
+                 as an `in` argument",
+                e,
+            )),
+            Ok(Denoted::Array(l, path, n)) => match self.whole_global_array(l, &path, n) {
+                Some(g) => Ok(Place::Ptr(Value::Global(g))),
+                None => Err(self.unsupported(
+                    "using a local array of resources as a whole other than to copy it (unless \
+                     it holds a whole global array in order)",
+                    e,
+                )),
+            },
+            Err(u) => Err(u),
+        })
     }
 
     fn read_slot(&mut self, slot: &Slot, e: ExprId) -> R<Value> {
@@ -343,37 +421,32 @@ impl FnLower<'_, '_> {
         None
     }
 
-    /// `lhs = rhs` when `lhs` is a resource local, a resource in a split local, or a whole
-    /// split local; `None` when it is none of these.
+    /// `lhs = rhs` when `lhs` is a resource local, or a resource, array of resources or
+    /// struct holding resources in a split local; `None` when it is none of these.
     pub fn assign_resource(&mut self, lhs: ExprId, rhs: ExprId) -> Option<R<()>> {
         let ty = self.infer.type_of_expr(lhs)?;
         if crate::resources::resource_of(ty).is_none() && split_type(ty).is_none() {
             return None;
         }
-        if let Some(l) = self.resource_local_of(lhs) {
-            if self.res.split.contains_key(&l) {
-                return Some(self.copy_split(l, rhs));
+        if let Expr::Local(l) = self.body.expr(lhs) {
+            let plain = matches!(self.infer.type_of_local(*l), Some(Type::Resource(_)));
+            if plain && !self.res.arrays.contains_key(l) {
+                let l = *l;
+                return Some(
+                    self.resource_pointer(rhs)
+                        .and_then(|p| self.bind(Target::Local(l), p, lhs)),
+                );
             }
-            return Some(self.init_resource_array(l, rhs));
         }
-        let target = match self.body.expr(lhs) {
-            Expr::Local(l) => {
-                let ty = self.infer.type_of_local(*l)?;
-                if !matches!(ty, Type::Resource(_)) || crate::resources::resource_of(ty).is_none() {
-                    return None;
-                }
-                Target::Local(*l)
-            }
-            _ => match self.slot_of(lhs)? {
-                Ok(Denoted::Slot((l, path))) => Target::Slot(l, path),
-                Ok(Denoted::Data(_)) => return None,
-                Err(u) => return Some(Err(u)),
-            },
-        };
-        Some(
-            self.resource_pointer(rhs)
-                .and_then(|p| self.bind(target, p, lhs)),
-        )
+        Some(match self.denote(lhs)? {
+            Ok(Denoted::Slot((l, path))) => self
+                .resource_pointer(rhs)
+                .and_then(|p| self.bind(Target::Slot(l, path), p, lhs)),
+            Ok(Denoted::Struct(part)) => self.copy_struct(&part, rhs),
+            Ok(Denoted::Array(l, path, n)) => self.assign_array(l, path, n, rhs),
+            Ok(Denoted::Data(..)) => return None,
+            Err(u) => Err(u),
+        })
     }
 
     /// Binds `target` to `p`; inside a loop, a local declared outside it may not change.
@@ -398,14 +471,26 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
-    /// `Material m2 = m;` or `m2 = m;`: copies the data and the bindings of another split
-    /// local of the same type, or an initializer list with one element per member.
-    pub fn copy_split(&mut self, to: LocalId, from: ExprId) -> R<()> {
-        let Some(dst) = self.res.split.get(&to).cloned() else {
-            return Err(self.unsupported("this assignment", from));
+    /// Initializes split local `l` with `init` (a copy or an initializer list).
+    pub fn init_split_local(&mut self, l: LocalId, init: ExprId) -> R<()> {
+        let Some(sl) = self.res.split.get(&l) else {
+            return Err(self.unsupported("this initializer", init));
         };
+        let part = StructPart {
+            local: l,
+            path: Vec::new(),
+            split: sl.split.clone(),
+            data: sl.data.map(|d| (d, Vec::new())),
+        };
+        self.copy_struct(&part, init)
+    }
+
+    /// `Material m2 = m;`, `m2 = m;`, `c.t = t;`: copies the data and the bindings of another
+    /// struct of the same type in a split local, or an initializer list with one element per
+    /// member.
+    fn copy_struct(&mut self, dst: &StructPart, from: ExprId) -> R<()> {
         if let Expr::InitList(items) = self.body.expr(from).clone() {
-            if items.len() != dst.ty.fields.len() {
+            if items.len() != dst.split.members.len() {
                 return Err(self.unsupported(
                     "an initializer list for a struct holding resources with other than one \
                      element per member",
@@ -413,58 +498,115 @@ impl FnLower<'_, '_> {
                 ));
             }
             for (i, &item) in items.iter().enumerate() {
-                match dst.split.members[i] {
+                let mut path = dst.path.clone();
+                path.push(i as u32);
+                match &dst.split.members[i] {
                     Member::Data(d) => {
-                        let ptr = dst.data.expect("data members have an alloca");
-                        let ty = dst.ty.fields[i].ty.clone();
-                        let v = self.coerce(item, &ty)?;
-                        let d = self.fb().int(d as i32);
-                        let field = self.fb().access_chain(ptr, &[d]);
+                        let Some((ptr, mut at)) = dst.data.clone() else {
+                            return Err(self.unsupported("this initializer", item));
+                        };
+                        at.push(*d);
+                        let field = self.data_pointer(ptr, &at);
+                        let to = self.place_type(&Place::Ptr(field));
+                        let v = self.coerce(item, &to)?;
                         self.fb().store(field, v);
                     }
                     Member::Resource => {
                         let p = self.resource_pointer(item)?;
-                        self.bind(Target::Slot(to, vec![i as u32]), p, item)?;
+                        self.bind(Target::Slot(dst.local, path), p, item)?;
                     }
-                    Member::ResourceArray(_) => {
-                        return Err(
-                            self.unsupported("an array of resources in an initializer list", item)
-                        )
+                    Member::ResourceArray(n) => self.assign_array(dst.local, path, *n, item)?,
+                    Member::Nested(..) => {
+                        return Err(self.unsupported(
+                            "a struct holding resources inside an initializer list",
+                            item,
+                        ))
                     }
                 }
             }
             return Ok(());
         }
-        let Some(src) = self.resource_local_of(from) else {
-            return Err(self.unsupported("a struct holding resources initialized with this", from));
+        let src = match self.denote(from) {
+            Some(Ok(Denoted::Struct(src))) if src.split == dst.split => src,
+            Some(Err(u)) => return Err(u),
+            _ => {
+                return Err(self.unsupported("a struct holding resources assigned from this", from))
+            }
         };
-        let Some(sl) = self.res.split.get(&src).cloned() else {
-            return Err(self.unsupported("this assignment", from));
-        };
-        if let (Some(d), Some(s)) = (dst.data, sl.data) {
-            let v = self.fb().load(s);
-            self.fb().store(d, v);
+        if let (Some((d, dat)), Some((s, sat))) = (dst.data.clone(), src.data.clone()) {
+            let from_ptr = self.data_pointer(s, &sat);
+            let v = self.fb().load(from_ptr);
+            let to_ptr = self.data_pointer(d, &dat);
+            self.fb().store(to_ptr, v);
         }
-        for path in dst.split.resource_paths() {
-            let slot = (src, path.clone());
-            let p = self.read_slot(&slot, from)?;
-            self.bind(Target::Slot(to, path), p, from)?;
+        for rel in dst.split.resource_paths() {
+            let mut sp = src.path.clone();
+            sp.extend(&rel);
+            let mut dp = dst.path.clone();
+            dp.extend(&rel);
+            // A member never assigned stays so (DXC accepts it as long as it is not used).
+            match self.res.slots.get(&(src.local, sp)).copied() {
+                Some(Binding::Bound(p)) => self.bind(Target::Slot(dst.local, dp), p, from)?,
+                Some(Binding::Conflict) => {
+                    self.res.slots.insert((dst.local, dp), Binding::Conflict);
+                }
+                None => {
+                    self.res.slots.remove(&(dst.local, dp));
+                }
+            }
         }
         Ok(())
     }
 
-    /// `Texture2D ts[2] = { a, b };`: binds each element.
-    pub fn init_resource_array(&mut self, l: LocalId, init: ExprId) -> R<()> {
-        let Expr::InitList(items) = self.body.expr(init).clone() else {
-            return Err(self.unsupported("assigning a whole local array of resources", init));
-        };
-        let len = self.res.arrays.get(&l).copied().unwrap_or(0);
-        if items.len() != len as usize {
-            return Err(self.unsupported("an initializer list of another length", init));
+    /// Initializes local resource array `l` from an initializer list or another local array
+    /// of slots; `None` for anything else (a global array: the local names it).
+    pub fn init_array_local(&mut self, l: LocalId, init: ExprId) -> Option<R<()>> {
+        let n = *self.res.arrays.get(&l)?;
+        let slots = matches!(self.body.expr(init), Expr::InitList(_))
+            || matches!(self.denote(init), Some(Ok(Denoted::Array(..))));
+        slots.then(|| self.assign_array(l, Vec::new(), n, init))
+    }
+
+    /// An array of `n` resource slots at `path` of `l` = `from`: an initializer list, another
+    /// array of slots, or a resource array global (each slot an element of it).
+    fn assign_array(&mut self, l: LocalId, path: Vec<u32>, n: u32, from: ExprId) -> R<()> {
+        let mut sources = Vec::new();
+        match (self.body.expr(from).clone(), self.denote(from)) {
+            (Expr::InitList(items), _) => {
+                if items.len() != n as usize {
+                    return Err(self.unsupported("an initializer list of another length", from));
+                }
+                for &item in &items {
+                    sources.push(self.resource_pointer(item)?);
+                }
+            }
+            (_, Some(Ok(Denoted::Array(sl, sp, m)))) if m == n => {
+                for k in 0..n {
+                    let mut p = sp.clone();
+                    p.push(k);
+                    sources.push(self.read_slot(&(sl, p), from)?);
+                }
+            }
+            (_, Some(Err(u))) => return Err(u),
+            (_, Some(_)) => {
+                return Err(self.unsupported("assigning this to an array of resources", from))
+            }
+            (_, None) => {
+                let whole = self.resource_pointer(from)?;
+                if path.is_empty() {
+                    // The local names the global array itself.
+                    return self.bind(Target::Local(l), whole, from);
+                }
+                for k in 0..n {
+                    let k = self.fb().int(k as i32);
+                    sources.push(self.fb().access_chain(whole, &[k]));
+                }
+            }
         }
-        for (k, &item) in items.iter().enumerate() {
-            let p = self.resource_pointer(item)?;
-            self.bind(Target::Slot(l, vec![k as u32]), p, item)?;
+        for (k, p) in sources.into_iter().enumerate() {
+            let mut slot = path.clone();
+            slot.push(k as u32);
+            self.bind(Target::Slot(l, slot), p, from)?;
         }
         Ok(())
     }
@@ -472,16 +614,21 @@ impl FnLower<'_, '_> {
     /// The resources and data value a split argument `a` passes: one [`ResourceArg`] per
     /// resource slot (each must be a whole resource global), and the loaded data struct.
     pub fn split_argument(&mut self, a: ExprId) -> R<(Vec<ResourceArg>, Option<Value>)> {
-        let Some(l) = self
-            .resource_local_of(a)
-            .filter(|l| self.res.split.contains_key(l))
-        else {
-            return Err(self.unsupported("this argument holding resources (pass a local)", a));
+        let part = match self.denote(a) {
+            Some(Ok(Denoted::Struct(part))) => part,
+            Some(Err(u)) => return Err(u),
+            _ => {
+                return Err(self.unsupported(
+                    "this argument holding resources (pass a local or a member of one)",
+                    a,
+                ))
+            }
         };
-        let sl = self.res.split[&l].clone();
         let mut resources = Vec::new();
-        for path in sl.split.resource_paths() {
-            match self.read_slot(&(l, path), a)? {
+        for rel in part.split.resource_paths() {
+            let mut path = part.path.clone();
+            path.extend(rel);
+            match self.read_slot(&(part.local, path), a)? {
                 Value::Global(global) => resources.push(ResourceArg {
                     global,
                     indexed: false,
@@ -494,7 +641,13 @@ impl FnLower<'_, '_> {
                 }
             }
         }
-        let data = sl.data.map(|d| self.fb().load(d));
+        let data = match part.data {
+            Some((ptr, at)) => {
+                let p = self.data_pointer(ptr, &at);
+                Some(self.fb().load(p))
+            }
+            None => None,
+        };
         Ok((resources, data))
     }
 

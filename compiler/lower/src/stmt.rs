@@ -45,13 +45,11 @@ impl FnLower<'_, '_> {
                         continue;
                     };
                     if self.res.split.contains_key(&l) {
-                        self.copy_split(l, init)?;
+                        self.init_split_local(l, init)?;
                         continue;
                     }
-                    if self.res.arrays.contains_key(&l)
-                        && matches!(self.body.expr(init), Expr::InitList(_))
-                    {
-                        self.init_resource_array(l, init)?;
+                    if let Some(r) = self.init_array_local(l, init) {
+                        r?;
                         continue;
                     }
                     let ty = self.infer.type_of_local(l).cloned().unwrap_or(Type::Void);

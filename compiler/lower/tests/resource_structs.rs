@@ -338,3 +338,56 @@ void main() {
     );
     assert!(e.contains("not supported yet"), "{e}");
 }
+
+#[test]
+fn nested_structs_run() {
+    // B = A + 100, then A = B + 1 (each thread reads what it wrote).
+    let text = r#"
+struct Io { RWStructuredBuffer<uint> src; RWStructuredBuffer<uint> dst; };
+struct Job { Io io; uint add; };
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+void runJob(Job j, uint i) { j.io.dst[i] = j.io.src[i] + j.add; }
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Io io;
+    io.src = A;
+    io.dst = B;
+    Job j;
+    j.io = io;
+    j.add = 100;
+    runJob(j, id.x);
+    Job k = j;
+    k.io.src = B;
+    k.io.dst = A;
+    k.add = 1;
+    runJob(k, id.x);
+}
+"#;
+    let out = run(text, vec![vec![1, 2, 3, 4], vec![0; 4]]);
+    assert_eq!(out[1], [101, 102, 103, 104]);
+    assert_eq!(out[0], [102, 103, 104, 105]);
+}
+
+#[test]
+fn unassigned_members_may_be_copied_but_not_used() {
+    let text = r#"
+struct Io { RWStructuredBuffer<uint> src; RWStructuredBuffer<uint> dst; };
+RWStructuredBuffer<uint> A : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    Io a;
+    a.dst = A;
+    Io b = a;
+    b.dst[0] = 7;
+    b.src[0] = 1;
+}
+"#;
+    let e = errors(text);
+    assert!(
+        e.contains("not supported yet: a resource used before one is assigned to it"),
+        "{e}"
+    );
+    let out = run(&text.replace("    b.src[0] = 1;\n", ""), vec![vec![0]]);
+    assert_eq!(out[0], [7]);
+}

@@ -143,3 +143,51 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
 "#;
     refuse(text, "ps_6_0", &[], 1, "depends on run-time control flow");
 }
+
+#[test]
+fn member_array_holding_a_whole_global_array() {
+    // `s.maps = Maps` binds each element to the global's; a local array copied from it stands
+    // for the global when passed whole.
+    let text = r#"
+Texture2D Maps[2] : register(t0);
+SamplerState Samp : register(s0);
+struct Set { Texture2D maps[2]; float weight; };
+float4 blend(Texture2D ts[2], float2 uv) { return ts[0].Sample(Samp, uv) + ts[1].Sample(Samp, uv); }
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Set s;
+    s.maps = Maps;
+    s.weight = 0.5;
+    Texture2D local[2] = s.maps;
+    return blend(local, uv) * s.weight + s.maps[1].Sample(Samp, uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_no_opaque_locals(&m);
+    assert_eq!(
+        m.asm.matches("OpImageSampleImplicitLod").count(),
+        3,
+        "{}",
+        m.asm
+    );
+}
+
+#[test]
+fn nested_struct_of_buffers() {
+    let text = r#"
+struct Io { StructuredBuffer<float> src; RWStructuredBuffer<float> dst; };
+struct Pass { Io io; float scale; };
+StructuredBuffer<float> In : register(t0);
+RWStructuredBuffer<float> Out : register(u0);
+void apply(Pass p, uint i) { p.io.dst[i] = p.io.src[i] * p.scale; }
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Pass p;
+    p.io.src = In;
+    p.io.dst = Out;
+    p.scale = 2;
+    apply(p, id.x);
+}
+"#;
+    let m = compile(text, "cs_6_0", &[]);
+    assert_no_opaque_locals(&m);
+}
