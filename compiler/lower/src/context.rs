@@ -53,6 +53,10 @@ pub struct ModuleCtx<'db> {
     pub template_args: HashMap<Func, Vec<TemplateBinding>>,
     /// The resources each lowered copy of a function with resource parameters is for.
     pub resource_args: HashMap<Func, Vec<ResourceArg>>,
+    /// How the struct holding resources that a function returns splits (its IR function
+    /// returns the data part), and the resource globals its `return`s leave in the slots
+    /// (`None` for one never assigned), once its body is lowered (`resource_structs`).
+    pub split_returns: HashMap<Func, crate::resource_structs::SplitReturn>,
     /// The `counter.var.<name>` global of each structured buffer with a counter.
     pub counters: HashMap<Global, Global>,
     /// The table of standard sample positions, once `GetSamplePosition` is used.
@@ -94,6 +98,7 @@ impl<'db> ModuleCtx<'db> {
             cbuffers: HashMap::new(),
             functions: HashMap::new(),
             resource_args: HashMap::new(),
+            split_returns: HashMap::new(),
             template_args: HashMap::new(),
             counters: HashMap::new(),
             sample_positions: None,
@@ -241,9 +246,12 @@ impl<'db> ModuleCtx<'db> {
         let Some(ret) = sig.ret.clone() else {
             return Err(self.unsupported("this return type", range));
         };
-        if crate::resource_structs::split_type(&ret).is_some() {
-            return Err(self.unsupported("returning a struct that holds resources", range));
-        }
+        // A struct holding resources returns its data part (see `resource_structs`).
+        let split_ret = crate::resource_structs::split_type(&ret);
+        let ret = match &split_ret {
+            Some(split) => split.data.clone().unwrap_or(types::Type::Void),
+            None => ret,
+        };
         // Overloads and per-resource copies get distinct names: `f`, `f.1`, `f.2`...
         let mut unique = name.to_owned();
         let mut n = 0;
@@ -253,12 +261,23 @@ impl<'db> ModuleCtx<'db> {
         }
         let f = self.mb.declare_function(&unique, params, ret);
         self.functions.insert(key, f);
+        if let Some(split) = split_ret {
+            self.split_returns.insert(f, (split, None));
+        }
         self.resource_args.insert(f, resources.to_vec());
         if !template_args.is_empty() {
             self.template_args.insert(f, template_args.to_vec());
         }
         self.queue.push((idx, f));
         Ok(f)
+    }
+
+    /// Lowers queued function `f` now (when it is still queued).
+    pub fn lower_now(&mut self, f: Func) {
+        if let Some(i) = self.queue.iter().position(|&(_, g)| g == f) {
+            let (idx, f) = self.queue.remove(i);
+            let _ = crate::func::lower_function(self, idx, f);
+        }
     }
 
     /// Lowers queued functions until none is left.

@@ -11,7 +11,11 @@
 //! assigned on the two sides of an `if`, or a reassignment inside a loop of a local declared
 //! outside it), the use is an E3001 error, as DXC's legalization fails there too. A struct
 //! argument holding resources picks the copy of the callee per distinct resources, like a
-//! resource argument (`user_call`); its data part is passed by value.
+//! resource argument (`user_call`); its data part is passed by value. A function returning
+//! such a struct returns its data part and is lowered before its first caller, which then
+//! binds a temporary to the resource globals the callee's `return`s name (they must agree).
+//! A member array of resources holding a whole global array in order stands for that global
+//! when used whole (passed to a function taking an array).
 //!
 //! Called from `func.rs` (allocas and parameters), `stmt.rs` (declarations and the merging of
 //! bindings after `if`, loops, `switch`), `expr.rs` (places and assignments) and
@@ -125,6 +129,10 @@ pub fn split_type(ty: &Type) -> Option<Split> {
     })
 }
 
+/// How a function's returned struct splits, and the resource global its `return`s leave in
+/// each slot (`None` for one never assigned), known once its body is lowered.
+pub type SplitReturn = (Split, Option<Vec<Option<ir::Global>>>);
+
 /// What a resource slot holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Binding {
@@ -155,6 +163,12 @@ pub struct ResourceLocals {
     pub loop_depth: u32,
     /// The loop depth of each local's declaration.
     pub declared_depth: HashMap<LocalId, u32>,
+    /// The function a call returning a struct holding resources just called.
+    pub last_split_call: Option<ir::Func>,
+    /// Temporaries holding such calls' results in the statement being lowered, by call.
+    pub call_temps: HashMap<ExprId, LocalId>,
+    /// How many temporaries there are (their ids follow the body's locals).
+    pub temps: u32,
 }
 
 /// The bindings at one point of the code, to merge at the end of a selection.
@@ -252,6 +266,7 @@ impl FnLower<'_, '_> {
                     .is_none()
                     .then_some(Ok(Denoted::Array(l, Vec::new(), n)))
             }
+            Expr::Call { .. } | Expr::MethodCall { .. } => self.call_result(e),
             Expr::Field { expr, name } => {
                 let part = match self.denote(expr)? {
                     Ok(Denoted::Struct(part)) => part,
@@ -306,6 +321,105 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// A call returning a struct holding resources: a temporary split local holding its data
+    /// and bound to the resources the callee returns.
+    fn call_result(&mut self, e: ExprId) -> Option<R<Denoted>> {
+        let split = split_type(self.infer.type_of_expr(e)?)?;
+        let l = match self.res.call_temps.get(&e) {
+            Some(&l) => l,
+            None => match self.lower_call_result(e, split) {
+                Ok(l) => l,
+                Err(u) => return Some(Err(u)),
+            },
+        };
+        let sl = self.res.split.get(&l)?;
+        Some(Ok(Denoted::Struct(StructPart {
+            local: l,
+            path: Vec::new(),
+            split: sl.split.clone(),
+            data: sl.data.map(|d| (d, Vec::new())),
+        })))
+    }
+
+    fn lower_call_result(&mut self, e: ExprId, split: Split) -> R<LocalId> {
+        self.res.last_split_call = None;
+        let v = self.lower_expr(e)?;
+        let returned = self
+            .res
+            .last_split_call
+            .take()
+            .and_then(|f| self.cx.split_returns.get(&f))
+            .and_then(|(_, r)| r.clone());
+        let Some(returned) = returned else {
+            return Err(self.unsupported(
+                "this call returning a struct holding resources (its returned resources are \
+                 unknown)",
+                e,
+            ));
+        };
+        let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
+        self.res.temps += 1;
+        let data = split.data.clone().map(|t| self.entry_alloca(t, ""));
+        if let (Some(d), Some(v)) = (data, v) {
+            self.fb().store(d, v);
+        }
+        for (path, g) in split.resource_paths().into_iter().zip(returned) {
+            if let Some(g) = g {
+                self.res
+                    .slots
+                    .insert((l, path), Binding::Bound(Value::Global(g)));
+            }
+        }
+        self.res.split.insert(l, SplitLocal { split, data });
+        self.res.call_temps.insert(e, l);
+        Ok(l)
+    }
+
+    /// `return e;` in a function returning a struct holding resources: the operands of the
+    /// `ret` (the data part), after recording the returned resources; `None` in other
+    /// functions.
+    pub fn return_split(&mut self, e: ExprId) -> Option<R<Vec<Value>>> {
+        let (split, _) = self.cx.split_returns.get(&self.func)?.clone();
+        Some(self.split_return_value(e, &split))
+    }
+
+    fn split_return_value(&mut self, e: ExprId, split: &Split) -> R<Vec<Value>> {
+        let part = match self.denote(e) {
+            Some(Ok(Denoted::Struct(p))) if p.split == *split => p,
+            Some(Err(u)) => return Err(u),
+            _ => return Err(self.unsupported("returning this struct holding resources", e)),
+        };
+        let mut returned = Vec::new();
+        for rel in split.resource_paths() {
+            let mut path = part.path.clone();
+            path.extend(rel);
+            returned.push(match self.res.slots.get(&(part.local, path)).copied() {
+                None => None,
+                Some(Binding::Bound(Value::Global(g))) => Some(g),
+                Some(Binding::Conflict) => return Err(self.runtime_choice(e)),
+                Some(Binding::Bound(_)) => {
+                    return Err(self.unsupported(
+                        "returning a struct whose resource member is an array element",
+                        e,
+                    ))
+                }
+            });
+        }
+        let entry = self.cx.split_returns.get_mut(&self.func).map(|(_, r)| r);
+        match entry {
+            Some(Some(prev)) if *prev != returned => return Err(self.runtime_choice(e)),
+            Some(r) => *r = Some(returned),
+            None => {}
+        }
+        Ok(match part.data {
+            Some((ptr, at)) => {
+                let p = self.data_pointer(ptr, &at);
+                vec![self.fb().load(p)]
+            }
+            None => Vec::new(),
+        })
+    }
+
     /// The global resource array whose elements `0..n` the slots of array `path` of `l` hold
     /// in order (after `s.textures = gTextures;`): then the array stands for the global.
     fn whole_global_array(&mut self, l: LocalId, path: &[u32], n: u32) -> Option<ir::Global> {
@@ -346,10 +460,6 @@ impl FnLower<'_, '_> {
 
     /// The place of `e` when it is a member or element of a local holding resources.
     pub fn resource_local_place(&mut self, e: ExprId) -> Option<R<Place>> {
-        if self.res.split.is_empty() && self.res.arrays.is_empty() && self.res.conflicts.is_empty()
-        {
-            return None;
-        }
         if let Expr::Local(l) = self.body.expr(e) {
             if self.res.conflicts.contains(l) {
                 return Some(Err(self.runtime_choice(e)));

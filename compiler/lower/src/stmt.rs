@@ -25,6 +25,7 @@ impl FnLower<'_, '_> {
     }
 
     fn lower_stmt_here(&mut self, s: StmtId) -> R<()> {
+        self.res.call_temps.clear();
         match self.body.stmt(s).clone() {
             Stmt::Expr(e) => {
                 self.lower_expr(e)?;
@@ -141,6 +142,11 @@ impl FnLower<'_, '_> {
                 self.br(target);
             }
             Stmt::Return(value) => {
+                if let Some(ops) = value.and_then(|e| self.return_split(e)) {
+                    let ops = ops?;
+                    self.terminate(Opcode::Return, ops);
+                    return Ok(());
+                }
                 let ops = match value {
                     Some(e) if !self.ret.is_void() => {
                         let ret = self.ret.clone();

@@ -191,3 +191,34 @@ void main(uint3 id : SV_DispatchThreadID) {
     let m = compile(text, "cs_6_0", &[]);
     assert_no_opaque_locals(&m);
 }
+
+#[test]
+fn material_returned_from_a_function() {
+    // The callee returns the data part; the caller binds the resources its `return` names.
+    let text = r#"
+struct Material { Texture2D albedo; SamplerState samp; float4 tint; };
+Texture2D Stone : register(t0);
+Texture2D Moss : register(t1);
+SamplerState Linear : register(s0);
+Material make(Texture2D albedo, float4 tint) {
+    Material m;
+    m.albedo = albedo;
+    m.samp = Linear;
+    m.tint = tint;
+    return m;
+}
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Material stone = make(Stone, float4(1, 1, 1, 1));
+    return stone.albedo.Sample(stone.samp, uv) * stone.tint
+        + make(Moss, float4(0, 1, 0, 1)).albedo.Sample(Linear, uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_no_opaque_locals(&m);
+    assert_eq!(
+        m.asm.matches("OpImageSampleImplicitLod").count(),
+        2,
+        "{}",
+        m.asm
+    );
+}
