@@ -217,12 +217,14 @@ impl<'db> ModuleCtx<'db> {
                         let what = "an `out` or `inout` parameter holding resources";
                         return Err(self.unsupported(what, range));
                     }
+                    params.extend(split.data.clone());
                     for _ in split.resource_paths() {
-                        if !matches!(next_resource.next(), Some(r) if !r.indexed) {
-                            return Err(self.unsupported("this parameter type", range));
+                        match next_resource.next() {
+                            Some(r) if r.indexed => params.push(types::Type::INT),
+                            Some(_) => {}
+                            None => return Err(self.unsupported("this parameter type", range)),
                         }
                     }
-                    params.extend(split.data);
                     continue;
                 }
                 Some(t) if crate::resources::resource_of(&t).is_some() => {

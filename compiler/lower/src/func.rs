@@ -240,15 +240,18 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 .and_then(crate::resource_structs::split_type);
             if let Some(split) = split {
                 // A struct holding resources: its resources name this copy's, its data is
-                // one argument (see `resource_structs`).
-                let globals = split
-                    .resource_paths()
-                    .iter()
-                    .filter_map(|_| resources.next().map(|r| r.global))
-                    .collect();
+                // one argument, then the index of each resource that is an array element
+                // (see `resource_structs`).
                 let data = split.data.is_some().then_some(next_arg);
                 next_arg += u32::from(data.is_some());
-                args.push(ParamArg::Split(globals, data));
+                let mut slots = Vec::new();
+                for _ in split.resource_paths() {
+                    let Some(r) = resources.next() else { break };
+                    let index = r.indexed.then_some(next_arg);
+                    next_arg += u32::from(r.indexed);
+                    slots.push((r.global, index));
+                }
+                args.push(ParamArg::Split(slots, data));
                 continue;
             }
             let resource = if is_resource { resources.next() } else { None };
@@ -353,8 +356,19 @@ impl<'a, 'db> FnLower<'a, 'db> {
             let name = self.body.local(*p).name.clone();
             match a {
                 ParamArg::Skipped => {}
-                ParamArg::Split(globals, data) => {
-                    self.bind_split_param(*p, &globals);
+                ParamArg::Split(slots, data) => {
+                    let mut bound = Vec::new();
+                    for (g, index) in slots {
+                        bound.push(match index {
+                            Some(n) => {
+                                let mut fb = self.fb();
+                                fb.set_param_name(n as usize, &format!("{name}.index"));
+                                fb.access_chain(Value::Global(g), &[Value::Arg(n)])
+                            }
+                            None => Value::Global(g),
+                        });
+                    }
+                    self.bind_split_param(*p, &bound);
                     if let Some(n) = data {
                         self.fb().set_param_name(n as usize, &name);
                         let ptr = self.res.split.get(p).and_then(|s| s.data);
@@ -553,9 +567,9 @@ enum ParamArg {
     Resource(ir::Global),
     /// An element of a resource array, the index being IR argument `n`.
     Element(ir::Global, u32),
-    /// A struct holding resources: the resource globals of its slots, and the IR argument
-    /// of its data part.
-    Split(Vec<ir::Global>, Option<u32>),
+    /// A struct holding resources: the resource global of each slot (with the IR argument
+    /// of its index when it is an array element), and the IR argument of its data part.
+    Split(Vec<(ir::Global, Option<u32>)>, Option<u32>),
 }
 
 /// Types a local can hold in this slice: numeric shapes, arrays and structs of them.

@@ -11,7 +11,8 @@
 //! assigned on the two sides of an `if`, or a reassignment inside a loop of a local declared
 //! outside it), the use is an E3001 error, as DXC's legalization fails there too. A struct
 //! argument holding resources picks the copy of the callee per distinct resources, like a
-//! resource argument (`user_call`); its data part is passed by value. A function returning
+//! resource argument (`user_call`); its data part is passed by value, followed by the `int`
+//! index of each resource member bound to an element of a global array. A function returning
 //! such a struct returns its data part and is lowered before its first caller, which then
 //! binds a temporary to the resource globals the callee's `return`s name (they must agree).
 //! A member array of resources holding a whole global array in order stands for that global
@@ -721,9 +722,10 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
-    /// The resources and data value a split argument `a` passes: one [`ResourceArg`] per
-    /// resource slot (each must be a whole resource global), and the loaded data struct.
-    pub fn split_argument(&mut self, a: ExprId) -> R<(Vec<ResourceArg>, Option<Value>)> {
+    /// The resources and values a split argument `a` passes: one [`ResourceArg`] per resource
+    /// slot (a resource global or an element of one), and the loaded data struct followed by
+    /// the `int` index of each element.
+    pub fn split_argument(&mut self, a: ExprId) -> R<(Vec<ResourceArg>, Vec<Value>)> {
         let part = match self.denote(a) {
             Some(Ok(Denoted::Struct(part))) => part,
             Some(Err(u)) => return Err(u),
@@ -734,42 +736,48 @@ impl FnLower<'_, '_> {
                 ))
             }
         };
+        let mut values = match part.data {
+            Some((ptr, at)) => {
+                let p = self.data_pointer(ptr, &at);
+                vec![self.fb().load(p)]
+            }
+            None => Vec::new(),
+        };
         let mut resources = Vec::new();
         for rel in part.split.resource_paths() {
             let mut path = part.path.clone();
             path.extend(rel);
-            match self.read_slot(&(part.local, path), a)? {
-                Value::Global(global) => resources.push(ResourceArg {
-                    global,
-                    indexed: false,
-                }),
-                _ => {
-                    return Err(self.unsupported(
-                        "passing a struct whose resource member is an array element",
-                        a,
-                    ))
+            let p = self.read_slot(&(part.local, path), a)?;
+            let (global, index) = match p {
+                Value::Global(global) => (global, None),
+                Value::Inst(i) => {
+                    let d = &self.cx.mb.module().functions[self.func].insts[i];
+                    match (d.opcode, &d.operands[..]) {
+                        (ir::Opcode::AccessChain, [Value::Global(g), index]) => (*g, Some(*index)),
+                        _ => return Err(self.unsupported("passing this resource member", a)),
+                    }
                 }
+                _ => return Err(self.unsupported("passing this resource member", a)),
+            };
+            if let Some(index) = index {
+                let from = self.type_of(index);
+                values.push(self.convert_value(index, &from, &Type::INT, a)?);
             }
+            resources.push(ResourceArg {
+                global,
+                indexed: index.is_some(),
+            });
         }
-        let data = match part.data {
-            Some((ptr, at)) => {
-                let p = self.data_pointer(ptr, &at);
-                Some(self.fb().load(p))
-            }
-            None => None,
-        };
-        Ok((resources, data))
+        Ok((resources, values))
     }
 
-    /// Binds parameter `l`'s slots to the resources its function copy is for.
-    pub fn bind_split_param(&mut self, l: LocalId, resources: &[ir::Global]) {
+    /// Binds parameter `l`'s slots to the resource pointers of its function copy.
+    pub fn bind_split_param(&mut self, l: LocalId, resources: &[Value]) {
         let Some(sl) = self.res.split.get(&l).cloned() else {
             return;
         };
-        for (path, &g) in sl.split.resource_paths().into_iter().zip(resources) {
-            self.res
-                .slots
-                .insert((l, path), Binding::Bound(Value::Global(g)));
+        for (path, &p) in sl.split.resource_paths().into_iter().zip(resources) {
+            self.res.slots.insert((l, path), Binding::Bound(p));
         }
     }
 

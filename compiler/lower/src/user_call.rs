@@ -195,7 +195,8 @@ impl FnLower<'_, '_> {
         };
         let mut resources = Vec::new();
         let mut indices = Vec::new();
-        // (parameter, data value) of arguments that are structs holding resources.
+        // (parameter, data value and element indices) of arguments that are structs holding
+        // resources.
         let mut split_args = Vec::new();
         for (i, p) in sig.params.iter().enumerate() {
             let split = p.ty.as_ref().and_then(crate::resource_structs::split_type);
@@ -263,10 +264,10 @@ impl FnLower<'_, '_> {
             if self.cx.stage_io.is_skipped(idx, i) {
                 continue;
             }
-            if let Some(&(_, data)) = split_args.iter().find(|(k, _)| *k == i) {
-                if let Some(d) = data {
+            if let Some((_, values)) = split_args.iter().find(|(k, _)| *k == i) {
+                for &v in values {
                     user_params.next();
-                    vals.push(d);
+                    vals.push(v);
                 }
                 continue;
             }

@@ -418,3 +418,43 @@ void main(uint3 id : SV_DispatchThreadID) {
     );
     assert!(e.contains("depends on run-time control flow"), "{e}");
 }
+
+#[test]
+fn members_bound_to_array_elements_pass_their_index() {
+    // A bindless-style struct: `v.buf` is element `id.x % 2` of `Bufs`, chosen at run time by
+    // the index, not by control flow; the callee copy takes the index as an `int`. Element 0
+    // gets 1 * 10 and element 1 gets 1 * 10 + 1 (threads 0 and 2 write Bufs[0][0] and
+    // Bufs[0][2], threads 1 and 3 Bufs[1][1] and Bufs[1][3]).
+    let text = r#"
+struct View { RWStructuredBuffer<uint> buf; uint scale; };
+RWStructuredBuffer<uint> Bufs[2] : register(u0);
+void write(View v, uint i, uint value) { v.buf[i] = value * v.scale + i % 2; }
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    View v;
+    v.buf = Bufs[id.x % 2];
+    v.scale = 10;
+    write(v, id.x, 1);
+}
+"#;
+    let m = common::lower(text);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    for k in 0..2 {
+        bindings
+            .bind(&program, 0, 0, k, Resource::buffer(words(&[0; 4])))
+            .expect("bind");
+    }
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    let (first, _) = program.find_binding(0, 0).expect("Bufs");
+    let buf = |k: usize| as_u32(&bindings.resources[first + k].as_ref().unwrap().data);
+    assert_eq!(buf(0), [10, 0, 10, 0]);
+    assert_eq!(buf(1), [0, 11, 0, 11]);
+}

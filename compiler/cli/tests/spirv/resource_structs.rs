@@ -222,3 +222,26 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
         m.asm
     );
 }
+
+#[test]
+fn bindless_material_members() {
+    // Members bound to elements of unbounded arrays chosen by a material index: each use
+    // indexes the global array; the callee takes the indices as `int`s.
+    let text = r#"
+struct Material { Texture2D albedo; SamplerState samp; float4 tint; };
+Texture2D Textures[] : register(t0, space1);
+SamplerState Samplers[] : register(s0, space2);
+cbuffer Draw : register(b0) { uint g_Albedo; uint g_Sampler; };
+float4 shade(Material m, float2 uv) { return m.albedo.Sample(m.samp, uv) * m.tint; }
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Material m;
+    m.albedo = Textures[g_Albedo];
+    m.samp = Samplers[g_Sampler];
+    m.tint = float4(1, 1, 1, 1);
+    return shade(m, uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_no_opaque_locals(&m);
+    m.assert_has(&["OpTypeRuntimeArray", "OpImageSampleImplicitLod"]);
+}
