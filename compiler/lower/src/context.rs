@@ -194,10 +194,26 @@ impl<'db> ModuleCtx<'db> {
         let range = self.item_range(idx);
         let mut params = Vec::new();
         // A method's object comes first, as a pointer (see `user_call`).
-        if let Some(this) = self.this_type(idx, template_args)? {
-            params.push(types::Type::pointer(types::AddressSpace::Function, this));
-        }
         let mut next_resource = resources.iter();
+        if let Some(this) = self.this_type(idx, template_args)? {
+            match crate::resource_structs::split_type(&this) {
+                // A struct holding resources: a pointer to its data part, and its resources
+                // (the first of `resources`) pick this copy.
+                Some(split) => {
+                    let data = split.data.clone();
+                    params.extend(
+                        data.map(|d| types::Type::pointer(types::AddressSpace::Function, d)),
+                    );
+                    for _ in split.resource_paths() {
+                        if !matches!(next_resource.next(), Some(r) if !r.indexed) {
+                            let what = "a method of a struct whose resources are array elements";
+                            return Err(self.unsupported(what, range));
+                        }
+                    }
+                }
+                None => params.push(types::Type::pointer(types::AddressSpace::Function, this)),
+            }
+        }
         for (n, p) in sig.params.iter().enumerate() {
             // A geometry shader's stream is no value: `Append` writes the stage outputs.
             let stream = p.ty.as_ref().and_then(|t| t.as_resource());

@@ -65,7 +65,17 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         None => hir::infer::infer(cx.db, fid),
     };
     let ret = cx.mb.module().functions[func].ret.clone();
-    let this = cx.method_owner(item).map(|_| Value::Arg(0));
+    // The object of a method is argument 0, except for a struct holding resources and no
+    // data (`resource_structs`).
+    let template_args = cx.template_args.get(&func).cloned().unwrap_or_default();
+    let this_ty = cx.this_type(item, &template_args).ok().flatten();
+    let this_split = this_ty
+        .as_ref()
+        .and_then(crate::resource_structs::split_type);
+    let this = match &this_split {
+        Some(split) => split.data.as_ref().map(|_| Value::Arg(0)),
+        None => cx.method_owner(item).map(|_| Value::Arg(0)),
+    };
     let mut f = FnLower {
         cx,
         item,
@@ -82,6 +92,9 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         const_locals: Default::default(),
         res: Default::default(),
     };
+    if let Some(split) = this_split {
+        f.register_split_this(split);
+    }
     f.lower_body()
 }
 
@@ -223,6 +236,15 @@ impl<'a, 'db> FnLower<'a, 'db> {
             .cloned()
             .unwrap_or_default()
             .into_iter();
+        // A struct holding resources as `this` takes the first resources.
+        if let Some(n) = self.split_this_resources() {
+            let bound: Vec<Value> = resources
+                .by_ref()
+                .take(n)
+                .map(|r| Value::Global(r.global))
+                .collect();
+            self.bind_split_this(&bound);
+        }
         let mut args: Vec<ParamArg> = Vec::new();
         let mut next_arg = first;
         for (n, p) in params.iter().enumerate() {

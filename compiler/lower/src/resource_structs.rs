@@ -15,6 +15,9 @@
 //! index of each resource member bound to an element of a global array. A function returning
 //! such a struct returns its data part and is lowered before its first caller, which then
 //! binds a temporary to the resource globals the callee's `return`s name (they must agree).
+//! A method of such a struct takes a pointer to its data part as `this` (none without data)
+//! and its copy is picked by the object's resources; inside, `this` and its members denote a
+//! split temporary.
 //! A member array of resources holding a whole global array in order stands for that global
 //! when used whole (passed to a function taking an array).
 //!
@@ -170,6 +173,8 @@ pub struct ResourceLocals {
     pub call_temps: HashMap<ExprId, LocalId>,
     /// How many temporaries there are (their ids follow the body's locals).
     pub temps: u32,
+    /// In a method of a struct holding resources: the temporary standing for `this`.
+    pub this_local: Option<LocalId>,
 }
 
 /// The bindings at one point of the code, to merge at the end of a selection.
@@ -268,36 +273,32 @@ impl FnLower<'_, '_> {
                     .then_some(Ok(Denoted::Array(l, Vec::new(), n)))
             }
             Expr::Call { .. } | Expr::MethodCall { .. } => self.call_result(e),
+            Expr::Path(path) => {
+                // `this`, or a member of it, in a method of a struct holding resources.
+                let this = self.res.this_local?;
+                let sl = self.res.split.get(&this)?.clone();
+                let root = StructPart {
+                    local: this,
+                    path: Vec::new(),
+                    split: sl.split,
+                    data: sl.data.map(|d| (d, Vec::new())),
+                };
+                if path.as_name() == Some("this") {
+                    return Some(Ok(Denoted::Struct(root)));
+                }
+                if !matches!(self.infer.resolution(e), Some(hir::Resolution::Member)) {
+                    return None;
+                }
+                let name = path.as_name()?.to_owned();
+                Some(self.member_of(root, &name, e))
+            }
             Expr::Field { expr, name } => {
                 let part = match self.denote(expr)? {
                     Ok(Denoted::Struct(part)) => part,
                     Ok(_) => return None,
                     Err(u) => return Some(Err(u)),
                 };
-                let Some(i) = part.split.names.iter().position(|n| *n == name) else {
-                    return Some(Err(self.unsupported("this member", e)));
-                };
-                let mut path = part.path.clone();
-                path.push(i as u32);
-                let data_at = |d: &Option<u32>| {
-                    let (ptr, mut at) = part.data.clone()?;
-                    at.push((*d)?);
-                    Some((ptr, at))
-                };
-                Some(Ok(match &part.split.members[i] {
-                    Member::Data(d) => match data_at(&Some(*d)) {
-                        Some((ptr, at)) => Denoted::Data(ptr, at),
-                        None => return Some(Err(self.unsupported("this member", e))),
-                    },
-                    Member::Resource => Denoted::Slot((part.local, path)),
-                    Member::ResourceArray(n) => Denoted::Array(part.local, path, *n),
-                    Member::Nested(sub, d) => Denoted::Struct(StructPart {
-                        local: part.local,
-                        path,
-                        split: (**sub).clone(),
-                        data: data_at(d),
-                    }),
-                }))
+                Some(self.member_of(part, &name, e))
             }
             Expr::Index { base, index } => {
                 let (l, mut path, len) = match self.denote(base)? {
@@ -448,6 +449,107 @@ impl FnLower<'_, '_> {
             _ => None,
         };
         (len == Some(n)).then_some(global?)
+    }
+
+    /// Member `name` of `part`.
+    fn member_of(&mut self, part: StructPart, name: &str, e: ExprId) -> R<Denoted> {
+        let Some(i) = part.split.names.iter().position(|n| n == name) else {
+            return Err(self.unsupported("this member", e));
+        };
+        let mut path = part.path.clone();
+        path.push(i as u32);
+        let data_at = |d: &Option<u32>| {
+            let (ptr, mut at) = part.data.clone()?;
+            at.push((*d)?);
+            Some((ptr, at))
+        };
+        Ok(match &part.split.members[i] {
+            Member::Data(d) => match data_at(&Some(*d)) {
+                Some((ptr, at)) => Denoted::Data(ptr, at),
+                None => return Err(self.unsupported("this member", e)),
+            },
+            Member::Resource => Denoted::Slot((part.local, path)),
+            Member::ResourceArray(n) => Denoted::Array(part.local, path, *n),
+            Member::Nested(sub, d) => Denoted::Struct(StructPart {
+                local: part.local,
+                path,
+                split: (**sub).clone(),
+                data: data_at(d),
+            }),
+        })
+    }
+
+    /// In a method of a struct holding resources: `this` becomes a split temporary whose data
+    /// is behind argument 0 (when there is data).
+    pub fn register_split_this(&mut self, split: Split) {
+        let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
+        self.res.temps += 1;
+        let data = split.data.as_ref().and(self.this);
+        self.res.split.insert(l, SplitLocal { split, data });
+        self.res.this_local = Some(l);
+    }
+
+    /// How many resources `this` takes, in a method of a struct holding resources.
+    pub fn split_this_resources(&self) -> Option<usize> {
+        let l = self.res.this_local?;
+        Some(self.res.split.get(&l)?.split.resource_paths().len())
+    }
+
+    /// Binds `this`'s slots.
+    pub fn bind_split_this(&mut self, resources: &[Value]) {
+        if let Some(l) = self.res.this_local {
+            self.bind_split_param(l, resources);
+        }
+    }
+
+    /// For a call of a method of a struct holding resources (`this_ty`) on `receiver` (or on
+    /// this method's own object): the object's resources and the pointer to its data.
+    pub fn split_receiver(
+        &mut self,
+        this_ty: Option<&Type>,
+        receiver: Option<ExprId>,
+        e: ExprId,
+    ) -> R<Option<(Vec<ResourceArg>, Option<Value>)>> {
+        let Some(split) = this_ty.and_then(split_type) else {
+            return Ok(None);
+        };
+        let part = match receiver {
+            Some(r) => match self.denote(r) {
+                Some(Ok(Denoted::Struct(p))) if p.split == split => p,
+                Some(Err(u)) => return Err(u),
+                _ => return Err(self.unsupported("this object of a method", r)),
+            },
+            None => match self
+                .res
+                .this_local
+                .and_then(|l| self.res.split.get(&l).cloned())
+            {
+                Some(sl) => StructPart {
+                    local: self.res.this_local.expect("checked"),
+                    path: Vec::new(),
+                    split: sl.split,
+                    data: sl.data.map(|d| (d, Vec::new())),
+                },
+                None => return Err(self.unsupported("calling a method without its object", e)),
+            },
+        };
+        let mut resources = Vec::new();
+        for rel in part.split.resource_paths() {
+            let mut path = part.path.clone();
+            path.extend(rel);
+            match self.read_slot(&(part.local, path), e)? {
+                Value::Global(global) => resources.push(ResourceArg {
+                    global,
+                    indexed: false,
+                }),
+                _ => {
+                    return Err(self
+                        .unsupported("a method of a struct whose resources are array elements", e))
+                }
+            }
+        }
+        let data = part.data.map(|(ptr, at)| self.data_pointer(ptr, &at));
+        Ok(Some((resources, data)))
     }
 
     /// A pointer to data at `indices` in the data alloca `ptr`.

@@ -218,6 +218,17 @@ impl FnLower<'_, '_> {
                 indices.push((i, index));
             }
         }
+        // The object of a method of a struct holding resources: its resources come first.
+        let split_this = match self.cx.method_owner(idx) {
+            Some(_) => {
+                let this_ty = self.cx.this_type(idx, &template_args)?;
+                self.split_receiver(this_ty.as_ref(), receiver, e)?
+            }
+            None => None,
+        };
+        if let Some((r, _)) = &split_this {
+            resources.splice(0..0, r.iter().copied());
+        }
         let f = self
             .cx
             .function_for_resources(idx, &name, &template_args, &resources)?;
@@ -237,7 +248,13 @@ impl FnLower<'_, '_> {
         // (temporary of a base struct, the derived object, its field count) to copy back.
         let mut base_back = Vec::new();
         let has_this = self.cx.method_owner(idx).is_some();
-        if has_this {
+        let this_params = match &split_this {
+            Some((_, data)) => usize::from(data.is_some()),
+            None => usize::from(has_this),
+        };
+        if let Some((_, data)) = split_this {
+            vals.extend(data);
+        } else if has_this {
             let this_ty = params[0].pointee().map(|(_, t)| t.clone());
             let this_ty = this_ty.unwrap_or(Type::Void);
             match (receiver, self.this) {
@@ -259,7 +276,7 @@ impl FnLower<'_, '_> {
                 }
             }
         }
-        let mut user_params = params[usize::from(has_this)..].iter();
+        let mut user_params = params[this_params..].iter();
         for i in 0..sig.params.len() {
             if self.cx.stage_io.is_skipped(idx, i) {
                 continue;

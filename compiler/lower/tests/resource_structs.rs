@@ -458,3 +458,32 @@ void main(uint3 id : SV_DispatchThreadID) {
     assert_eq!(buf(0), [10, 0, 10, 0]);
     assert_eq!(buf(1), [0, 11, 0, 11]);
 }
+
+#[test]
+fn methods_of_structs_holding_resources() {
+    // `this` passes its data by pointer (so `add += 1` is seen by the caller) and its
+    // resources pick the copy: B[i] = A[i] + 10, then A[i] = 11.
+    let text = r#"
+struct Io {
+    RWStructuredBuffer<uint> src;
+    RWStructuredBuffer<uint> dst;
+    uint add;
+    uint Read(uint i) { return this.src[i] + add; }
+    void Copy(uint i) { dst[i] = Read(i); add += 1; }
+};
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Io io;
+    io.src = A;
+    io.dst = B;
+    io.add = 10;
+    io.Copy(id.x);
+    A[id.x] = io.add;
+}
+"#;
+    let out = run(text, vec![vec![1, 2, 3, 4], vec![0; 4]]);
+    assert_eq!(out[1], [11, 12, 13, 14]);
+    assert_eq!(out[0], [11, 11, 11, 11]);
+}

@@ -245,3 +245,26 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
     assert_no_opaque_locals(&m);
     m.assert_has(&["OpTypeRuntimeArray", "OpImageSampleImplicitLod"]);
 }
+
+#[test]
+fn material_with_methods() {
+    // A struct of only resources has no data: its methods take no object argument at all.
+    let text = r#"
+struct Maps {
+    Texture2D albedo;
+    SamplerState samp;
+    float4 Albedo(float2 uv) { return albedo.Sample(samp, uv); }
+};
+Texture2D Stone : register(t0);
+SamplerState Linear : register(s0);
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Maps maps;
+    maps.albedo = Stone;
+    maps.samp = Linear;
+    return maps.Albedo(uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_no_opaque_locals(&m);
+    m.assert_has(&["OpImageSampleImplicitLod"]);
+}
