@@ -57,6 +57,9 @@ pub struct ModuleCtx<'db> {
     /// returns the data part), and the resource globals its `return`s leave in the slots
     /// (`None` for one never assigned), once its body is lowered (`resource_structs`).
     pub split_returns: HashMap<Func, crate::resource_structs::SplitReturn>,
+    /// Functions returning a resource (their IR function returns nothing), and the resource
+    /// global their `return`s name, once their body is lowered.
+    pub resource_returns: HashMap<Func, Option<Global>>,
     /// The `counter.var.<name>` global of each structured buffer with a counter.
     pub counters: HashMap<Global, Global>,
     /// The table of standard sample positions, once `GetSamplePosition` is used.
@@ -99,6 +102,7 @@ impl<'db> ModuleCtx<'db> {
             functions: HashMap::new(),
             resource_args: HashMap::new(),
             split_returns: HashMap::new(),
+            resource_returns: HashMap::new(),
             template_args: HashMap::new(),
             counters: HashMap::new(),
             sample_positions: None,
@@ -266,8 +270,11 @@ impl<'db> ModuleCtx<'db> {
         };
         // A struct holding resources returns its data part (see `resource_structs`).
         let split_ret = crate::resource_structs::split_type(&ret);
+        let returns_resource = matches!(ret, types::Type::Resource(_))
+            && crate::resources::resource_of(&ret).is_some();
         let ret = match &split_ret {
             Some(split) => split.data.clone().unwrap_or(types::Type::Void),
+            None if returns_resource => types::Type::Void,
             None => ret,
         };
         // Overloads and per-resource copies get distinct names: `f`, `f.1`, `f.2`...
@@ -281,6 +288,9 @@ impl<'db> ModuleCtx<'db> {
         self.functions.insert(key, f);
         if let Some(split) = split_ret {
             self.split_returns.insert(f, (split, None));
+        }
+        if returns_resource {
+            self.resource_returns.insert(f, None);
         }
         self.resource_args.insert(f, resources.to_vec());
         if !template_args.is_empty() {

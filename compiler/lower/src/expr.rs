@@ -320,10 +320,13 @@ impl FnLower<'_, '_> {
             Expr::Local(_) => true,
             Expr::Paren(i) => self.is_place_expr(*i),
             // A call returning a struct holding resources: a temporary (`resource_structs`).
-            Expr::Call { .. } | Expr::MethodCall { .. } => self
-                .infer
-                .type_of_expr(e)
-                .is_some_and(|t| crate::resource_structs::split_type(t).is_some()),
+            Expr::Call { .. } | Expr::MethodCall { .. } => {
+                self.infer.type_of_expr(e).is_some_and(|t| {
+                    crate::resource_structs::split_type(t).is_some()
+                        || matches!(t, Type::Resource(_))
+                            && crate::resources::resource_of(t).is_some()
+                })
+            }
             Expr::Field { expr, .. } => self.is_place_expr(*expr),
             Expr::Index { base, .. } => {
                 // `tex.sample[s][p]` is a load, not memory.

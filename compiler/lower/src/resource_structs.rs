@@ -15,6 +15,8 @@
 //! index of each resource member bound to an element of a global array. A function returning
 //! such a struct returns its data part and is lowered before its first caller, which then
 //! binds a temporary to the resource globals the callee's `return`s name (they must agree).
+//! A function returning a plain resource returns nothing in the IR; its caller uses the
+//! global its `return`s name.
 //! A method of such a struct takes a pointer to its data part as `this` (none without data)
 //! and its copy is picked by the object's resources; inside, `this` and its members denote a
 //! split temporary.
@@ -381,8 +383,49 @@ impl FnLower<'_, '_> {
     /// `ret` (the data part), after recording the returned resources; `None` in other
     /// functions.
     pub fn return_split(&mut self, e: ExprId) -> Option<R<Vec<Value>>> {
+        if self.cx.resource_returns.contains_key(&self.func) {
+            return Some(self.resource_return_value(e));
+        }
         let (split, _) = self.cx.split_returns.get(&self.func)?.clone();
         Some(self.split_return_value(e, &split))
+    }
+
+    /// `return r;` in a function returning a resource: records the global (which every
+    /// `return` must agree on); the `ret` has no operand.
+    fn resource_return_value(&mut self, e: ExprId) -> R<Vec<Value>> {
+        let Value::Global(g) = self.resource_pointer(e)? else {
+            return Err(self.unsupported("returning this resource (not a whole global)", e));
+        };
+        match self.cx.resource_returns.get_mut(&self.func) {
+            Some(Some(prev)) if *prev != g => return Err(self.runtime_choice(e)),
+            Some(r) => *r = Some(g),
+            None => {}
+        }
+        Ok(Vec::new())
+    }
+
+    /// A call returning a resource, as the global its callee returns.
+    fn returned_resource(&mut self, e: ExprId) -> Option<R<Place>> {
+        let ty = self.infer.type_of_expr(e)?;
+        if !matches!(ty, Type::Resource(_)) || crate::resources::resource_of(ty).is_none() {
+            return None;
+        }
+        self.res.last_split_call = None;
+        if let Err(u) = self.lower_expr(e) {
+            return Some(Err(u));
+        }
+        let returned = self
+            .res
+            .last_split_call
+            .take()
+            .and_then(|f| self.cx.resource_returns.get(&f).copied().flatten());
+        Some(match returned {
+            Some(g) => Ok(Place::Ptr(Value::Global(g))),
+            None => Err(self.unsupported(
+                "this call returning a resource (the resource it returns is unknown)",
+                e,
+            )),
+        })
     }
 
     fn split_return_value(&mut self, e: ExprId, split: &Split) -> R<Vec<Value>> {
@@ -566,6 +609,14 @@ impl FnLower<'_, '_> {
         if let Expr::Local(l) = self.body.expr(e) {
             if self.res.conflicts.contains(l) {
                 return Some(Err(self.runtime_choice(e)));
+            }
+        }
+        if matches!(
+            self.body.expr(e),
+            Expr::Call { .. } | Expr::MethodCall { .. }
+        ) {
+            if let Some(p) = self.returned_resource(e) {
+                return Some(p);
             }
         }
         Some(match self.denote(e)? {

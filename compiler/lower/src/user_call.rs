@@ -232,7 +232,7 @@ impl FnLower<'_, '_> {
         let f = self
             .cx
             .function_for_resources(idx, &name, &template_args, &resources)?;
-        if self.cx.split_returns.contains_key(&f) {
+        if self.cx.split_returns.contains_key(&f) || self.cx.resource_returns.contains_key(&f) {
             // The caller binds the returned resources: lower the callee first.
             self.cx.lower_now(f);
             self.res.last_split_call = Some(f);

@@ -487,3 +487,29 @@ void main(uint3 id : SV_DispatchThreadID) {
     assert_eq!(out[1], [11, 12, 13, 14]);
     assert_eq!(out[0], [11, 11, 11, 11]);
 }
+
+#[test]
+fn functions_returning_resources() {
+    // The callee returns nothing in the IR; the caller uses the global its `return` names:
+    // B[i] = A[i] * 2 + 1.
+    let text = r#"
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+struct Pair {
+    RWStructuredBuffer<uint> first;
+    RWStructuredBuffer<uint> second;
+    RWStructuredBuffer<uint> Second() { return second; }
+};
+RWStructuredBuffer<uint> output() { return B; }
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Pair p;
+    p.first = A;
+    p.second = B;
+    output()[id.x] = p.first[id.x] * 2;
+    p.Second()[id.x] += 1;
+}
+"#;
+    let out = run(text, vec![vec![1, 2, 3, 4], vec![0; 4]]);
+    assert_eq!(out[1], [3, 5, 7, 9]);
+}
