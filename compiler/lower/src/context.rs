@@ -53,6 +53,13 @@ pub struct ModuleCtx<'db> {
     pub template_args: HashMap<Func, Vec<TemplateBinding>>,
     /// The resources each lowered copy of a function with resource parameters is for.
     pub resource_args: HashMap<Func, Vec<ResourceArg>>,
+    /// How the struct holding resources that a function returns splits (its IR function
+    /// returns the data part), and the resource globals its `return`s leave in the slots
+    /// (`None` for one never assigned), once its body is lowered (`resource_structs`).
+    pub split_returns: HashMap<Func, crate::resource_structs::SplitReturn>,
+    /// Functions returning a resource (their IR function returns nothing), and the resource
+    /// global their `return`s name, once their body is lowered.
+    pub resource_returns: HashMap<Func, Option<Global>>,
     /// The `counter.var.<name>` global of each structured buffer with a counter.
     pub counters: HashMap<Global, Global>,
     /// The table of standard sample positions, once `GetSamplePosition` is used.
@@ -94,6 +101,8 @@ impl<'db> ModuleCtx<'db> {
             cbuffers: HashMap::new(),
             functions: HashMap::new(),
             resource_args: HashMap::new(),
+            split_returns: HashMap::new(),
+            resource_returns: HashMap::new(),
             template_args: HashMap::new(),
             counters: HashMap::new(),
             sample_positions: None,
@@ -189,10 +198,26 @@ impl<'db> ModuleCtx<'db> {
         let range = self.item_range(idx);
         let mut params = Vec::new();
         // A method's object comes first, as a pointer (see `user_call`).
-        if let Some(this) = self.this_type(idx, template_args)? {
-            params.push(types::Type::pointer(types::AddressSpace::Function, this));
-        }
         let mut next_resource = resources.iter();
+        if let Some(this) = self.this_type(idx, template_args)? {
+            match crate::resource_structs::split_type(&this) {
+                // A struct holding resources: a pointer to its data part, and its resources
+                // (the first of `resources`) pick this copy.
+                Some(split) => {
+                    let data = split.data.clone();
+                    params.extend(
+                        data.map(|d| types::Type::pointer(types::AddressSpace::Function, d)),
+                    );
+                    for _ in split.resource_paths() {
+                        if !matches!(next_resource.next(), Some(r) if !r.indexed) {
+                            let what = "a method of a struct whose resources are array elements";
+                            return Err(self.unsupported(what, range));
+                        }
+                    }
+                }
+                None => params.push(types::Type::pointer(types::AddressSpace::Function, this)),
+            }
+        }
         for (n, p) in sig.params.iter().enumerate() {
             // A geometry shader's stream is no value: `Append` writes the stage outputs.
             let stream = p.ty.as_ref().and_then(|t| t.as_resource());
@@ -204,6 +229,24 @@ impl<'db> ModuleCtx<'db> {
             }
             // `InputPatch<T, N>` and `OutputPatch<T, N>` are arrays.
             let ty = match p.ty.as_ref().map(crate::stages::value_type) {
+                Some(t) if crate::resource_structs::split_type(&t).is_some() => {
+                    // A struct holding resources: one resource per slot picks this copy;
+                    // its data part is the argument.
+                    let split = crate::resource_structs::split_type(&t).expect("checked");
+                    if p.direction != hir::item_tree::ParamDirection::In {
+                        let what = "an `out` or `inout` parameter holding resources";
+                        return Err(self.unsupported(what, range));
+                    }
+                    params.extend(split.data.clone());
+                    for _ in split.resource_paths() {
+                        match next_resource.next() {
+                            Some(r) if r.indexed => params.push(types::Type::INT),
+                            Some(_) => {}
+                            None => return Err(self.unsupported("this parameter type", range)),
+                        }
+                    }
+                    continue;
+                }
                 Some(t) if crate::resources::resource_of(&t).is_some() => {
                     match next_resource.next() {
                         Some(r) if r.indexed => params.push(types::Type::INT),
@@ -225,6 +268,15 @@ impl<'db> ModuleCtx<'db> {
         let Some(ret) = sig.ret.clone() else {
             return Err(self.unsupported("this return type", range));
         };
+        // A struct holding resources returns its data part (see `resource_structs`).
+        let split_ret = crate::resource_structs::split_type(&ret);
+        let returns_resource = matches!(ret, types::Type::Resource(_))
+            && crate::resources::resource_of(&ret).is_some();
+        let ret = match &split_ret {
+            Some(split) => split.data.clone().unwrap_or(types::Type::Void),
+            None if returns_resource => types::Type::Void,
+            None => ret,
+        };
         // Overloads and per-resource copies get distinct names: `f`, `f.1`, `f.2`...
         let mut unique = name.to_owned();
         let mut n = 0;
@@ -234,12 +286,26 @@ impl<'db> ModuleCtx<'db> {
         }
         let f = self.mb.declare_function(&unique, params, ret);
         self.functions.insert(key, f);
+        if let Some(split) = split_ret {
+            self.split_returns.insert(f, (split, None));
+        }
+        if returns_resource {
+            self.resource_returns.insert(f, None);
+        }
         self.resource_args.insert(f, resources.to_vec());
         if !template_args.is_empty() {
             self.template_args.insert(f, template_args.to_vec());
         }
         self.queue.push((idx, f));
         Ok(f)
+    }
+
+    /// Lowers queued function `f` now (when it is still queued).
+    pub fn lower_now(&mut self, f: Func) {
+        if let Some(i) = self.queue.iter().position(|&(_, g)| g == f) {
+            let (idx, f) = self.queue.remove(i);
+            let _ = crate::func::lower_function(self, idx, f);
+        }
     }
 
     /// Lowers queued functions until none is left.

@@ -319,6 +319,14 @@ impl FnLower<'_, '_> {
             ),
             Expr::Local(_) => true,
             Expr::Paren(i) => self.is_place_expr(*i),
+            // A call returning a struct holding resources: a temporary (`resource_structs`).
+            Expr::Call { .. } | Expr::MethodCall { .. } => {
+                self.infer.type_of_expr(e).is_some_and(|t| {
+                    crate::resource_structs::split_type(t).is_some()
+                        || matches!(t, Type::Resource(_))
+                            && crate::resources::resource_of(t).is_some()
+                })
+            }
             Expr::Field { expr, .. } => self.is_place_expr(*expr),
             Expr::Index { base, .. } => {
                 // `tex.sample[s][p]` is a load, not memory.
@@ -333,6 +341,9 @@ impl FnLower<'_, '_> {
 
     /// The place `e` denotes.
     pub fn lvalue(&mut self, e: ExprId) -> R<Place> {
+        if let Some(p) = self.resource_local_place(e) {
+            return p;
+        }
         match self.body.expr(e).clone() {
             Expr::Local(l) => Ok(Place::Ptr(self.local_ptr(l)?)),
             Expr::Paren(i) => self.lvalue(i),
@@ -526,6 +537,13 @@ impl FnLower<'_, '_> {
             BinaryOp::Assign { op } => {
                 if let Some(r) = self.assign_mesh_output(e, lhs, rhs, op.is_some()) {
                     return r.map(Some);
+                }
+                if op.is_none() {
+                    // A resource local or member: rebound (`resource_structs`).
+                    if let Some(r) = self.assign_resource(lhs, rhs) {
+                        r?;
+                        return Ok(None);
+                    }
                 }
                 let p = self.lvalue(lhs)?;
                 let ty = self.place_type(&p);

@@ -52,6 +52,8 @@ pub struct FnLower<'a, 'db> {
     pub loc: Option<ir::SourceLoc>,
     /// Locals that are constants here: the induction variables of loops being unrolled.
     pub const_locals: crate::unroll::ConstLocals,
+    /// Locals holding resources: split structs, local resource arrays, their bindings.
+    pub res: crate::resource_structs::ResourceLocals,
 }
 
 /// Lowers the body of user function `item` into the declared `func`.
@@ -63,7 +65,17 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         None => hir::infer::infer(cx.db, fid),
     };
     let ret = cx.mb.module().functions[func].ret.clone();
-    let this = cx.method_owner(item).map(|_| Value::Arg(0));
+    // The object of a method is argument 0, except for a struct holding resources and no
+    // data (`resource_structs`).
+    let template_args = cx.template_args.get(&func).cloned().unwrap_or_default();
+    let this_ty = cx.this_type(item, &template_args).ok().flatten();
+    let this_split = this_ty
+        .as_ref()
+        .and_then(crate::resource_structs::split_type);
+    let this = match &this_split {
+        Some(split) => split.data.as_ref().map(|_| Value::Arg(0)),
+        None => cx.method_owner(item).map(|_| Value::Arg(0)),
+    };
     let mut f = FnLower {
         cx,
         item,
@@ -78,7 +90,11 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         this,
         loc: None,
         const_locals: Default::default(),
+        res: Default::default(),
     };
+    if let Some(split) = this_split {
+        f.register_split_this(split);
+    }
     f.lower_body()
 }
 
@@ -188,6 +204,9 @@ impl<'a, 'db> FnLower<'a, 'db> {
             Some(v) => Ok(v),
             None => {
                 let range = self.map.locals[l.0 as usize].text_range();
+                if let Some(u) = self.resource_local_error(l, range) {
+                    return Err(u);
+                }
                 let stage_param = self.body.params.iter().position(|&p| p == l);
                 let what = match stage_param {
                     Some(n) if self.cx.stage_io.is_skipped(self.item, n) => {
@@ -217,6 +236,15 @@ impl<'a, 'db> FnLower<'a, 'db> {
             .cloned()
             .unwrap_or_default()
             .into_iter();
+        // A struct holding resources as `this` takes the first resources.
+        if let Some(n) = self.split_this_resources() {
+            let bound: Vec<Value> = resources
+                .by_ref()
+                .take(n)
+                .map(|r| Value::Global(r.global))
+                .collect();
+            self.bind_split_this(&bound);
+        }
         let mut args: Vec<ParamArg> = Vec::new();
         let mut next_arg = first;
         for (n, p) in params.iter().enumerate() {
@@ -228,6 +256,26 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 .infer
                 .type_of_local(*p)
                 .is_some_and(|t| crate::resources::resource_of(t).is_some());
+            let split = self
+                .infer
+                .type_of_local(*p)
+                .and_then(crate::resource_structs::split_type);
+            if let Some(split) = split {
+                // A struct holding resources: its resources name this copy's, its data is
+                // one argument, then the index of each resource that is an array element
+                // (see `resource_structs`).
+                let data = split.data.is_some().then_some(next_arg);
+                next_arg += u32::from(data.is_some());
+                let mut slots = Vec::new();
+                for _ in split.resource_paths() {
+                    let Some(r) = resources.next() else { break };
+                    let index = r.indexed.then_some(next_arg);
+                    next_arg += u32::from(r.indexed);
+                    slots.push((r.global, index));
+                }
+                args.push(ParamArg::Split(slots, data));
+                continue;
+            }
             let resource = if is_resource { resources.next() } else { None };
             let a = match resource {
                 Some(r) if r.indexed => ParamArg::Element(r.global, next_arg),
@@ -308,6 +356,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 self.locals[i] = Some(Value::Global(g));
                 continue;
             }
+            let l = LocalId(i as u32);
+            if !local.is_static && self.register_resource_local(l, &ty, &local.name) {
+                // A struct holding resources: its data alloca, its resources bound later.
+                continue;
+            }
             if crate::resources::resource_of(&ty).is_some() && !local.is_static {
                 // A resource local names the resource it is initialized with (see
                 // `stmt::bind_resource_local`); it has no memory of its own.
@@ -325,6 +378,27 @@ impl<'a, 'db> FnLower<'a, 'db> {
             let name = self.body.local(*p).name.clone();
             match a {
                 ParamArg::Skipped => {}
+                ParamArg::Split(slots, data) => {
+                    let mut bound = Vec::new();
+                    for (g, index) in slots {
+                        bound.push(match index {
+                            Some(n) => {
+                                let mut fb = self.fb();
+                                fb.set_param_name(n as usize, &format!("{name}.index"));
+                                fb.access_chain(Value::Global(g), &[Value::Arg(n)])
+                            }
+                            None => Value::Global(g),
+                        });
+                    }
+                    self.bind_split_param(*p, &bound);
+                    if let Some(n) = data {
+                        self.fb().set_param_name(n as usize, &name);
+                        let ptr = self.res.split.get(p).and_then(|s| s.data);
+                        if let Some(ptr) = ptr {
+                            self.fb().store(ptr, Value::Arg(n));
+                        }
+                    }
+                }
                 ParamArg::Resource(g) => self.locals[p.0 as usize] = Some(Value::Global(g)),
                 ParamArg::Element(g, n) => {
                     let mut fb = self.fb();
@@ -510,7 +584,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
 }
 
 /// What a declared parameter is in one copy of a function.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum ParamArg {
     /// No IR argument: a geometry stream or mesh output, which lives in stage variables.
     Skipped,
@@ -520,6 +594,9 @@ enum ParamArg {
     Resource(ir::Global),
     /// An element of a resource array, the index being IR argument `n`.
     Element(ir::Global, u32),
+    /// A struct holding resources: the resource global of each slot (with the IR argument
+    /// of its index when it is an array element), and the IR argument of its data part.
+    Split(Vec<(ir::Global, Option<u32>)>, Option<u32>),
 }
 
 /// Types a local can hold in this slice: numeric shapes, arrays and structs of them.

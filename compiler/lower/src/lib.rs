@@ -31,8 +31,10 @@
 //! one at a time (`-E`, the stage from `[shader("...")]`) or all into one module
 //! ([`lower_library_with`]). Not lowered yet (reported as E3001, never a panic): work-graph
 //! nodes, descriptor-heap elements used other than to initialize a resource local, be passed or
-//! cast ([`heap`]), a status argument of a `Gather` with four run-time offsets, and structs
-//! holding resources. What SPIR-V for Vulkan cannot express, as DXC reports too
+//! cast ([`heap`]), a status argument of a `Gather` with four run-time offsets, and `static`
+//! or global structs holding resources. Structs holding resources (locals, arguments, return
+//! values), resource locals assigned after their declaration and local resource arrays are
+//! split into data and resources bound at compile time ([`resource_structs`]). What SPIR-V for Vulkan cannot express, as DXC reports too
 //! (`GatherCmpGreen`, `GatherRaw`, run-time `Sample`/`Load` offsets), is E3004 ([`texture`]).
 //! A `static` local with a non-constant initializer (and a `static const` one whose
 //! initializer reads locals) runs it the first time its declaration is reached, behind an
@@ -77,6 +79,7 @@ pub mod init;
 pub mod options;
 pub mod printf;
 pub mod ray_query;
+pub mod resource_structs;
 pub mod resources;
 pub mod spec_const;
 pub mod stages;

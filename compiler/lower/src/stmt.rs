@@ -25,6 +25,7 @@ impl FnLower<'_, '_> {
     }
 
     fn lower_stmt_here(&mut self, s: StmtId) -> R<()> {
+        self.res.call_temps.clear();
         match self.body.stmt(s).clone() {
             Stmt::Expr(e) => {
                 self.lower_expr(e)?;
@@ -40,9 +41,18 @@ impl FnLower<'_, '_> {
                         self.init_static_local(l)?;
                         continue;
                     }
+                    self.res.declared_depth.insert(l, self.res.loop_depth);
                     let Some(init) = local.init else {
                         continue;
                     };
+                    if self.res.split.contains_key(&l) {
+                        self.init_split_local(l, init)?;
+                        continue;
+                    }
+                    if let Some(r) = self.init_array_local(l, init) {
+                        r?;
+                        continue;
+                    }
                     let ty = self.infer.type_of_local(l).cloned().unwrap_or(Type::Void);
                     if crate::resources::resource_of(&ty).is_some() {
                         self.bind_resource_local(l, init)?;
@@ -76,16 +86,30 @@ impl FnLower<'_, '_> {
                     .mark_selection(header, merge, hint);
                 self.cond_br(c, then_b, else_b.unwrap_or(merge));
                 let mut reached = else_b.is_none();
+                // Resource bindings of the arms that reach the merge (`resource_structs`).
+                let before = self.binding_state();
+                let mut arms = Vec::new();
+                if else_b.is_none() {
+                    arms.push(before.clone());
+                }
                 self.switch_to(then_b);
                 self.lower_stmt(then)?;
                 reached |= self.current.is_some();
+                if self.current.is_some() {
+                    arms.push(self.binding_state());
+                }
                 self.br(merge);
                 if let (Some(b), Some(o)) = (else_b, otherwise) {
+                    self.restore_bindings(before);
                     self.switch_to(b);
                     self.lower_stmt(o)?;
                     reached |= self.current.is_some();
+                    if self.current.is_some() {
+                        arms.push(self.binding_state());
+                    }
                     self.br(merge);
                 }
+                self.merge_bindings(arms);
                 self.finish_merge(merge, reached);
             }
             Stmt::For {
@@ -118,6 +142,11 @@ impl FnLower<'_, '_> {
                 self.br(target);
             }
             Stmt::Return(value) => {
+                if let Some(ops) = value.and_then(|e| self.return_split(e)) {
+                    let ops = ops?;
+                    self.terminate(Opcode::Return, ops);
+                    return Ok(());
+                }
                 let ops = match value {
                     Some(e) if !self.ret.is_void() => {
                         let ret = self.ret.clone();
@@ -251,7 +280,9 @@ impl FnLower<'_, '_> {
             continue_to: Some(cont),
         });
         self.switch_to(body_b);
+        self.res.loop_depth += 1;
         let r = self.lower_stmt(body);
+        self.res.loop_depth -= 1;
         self.jumps.pop();
         r?;
         self.br(cont);
@@ -330,17 +361,22 @@ impl FnLower<'_, '_> {
             break_to: merge,
             continue_to: None,
         });
+        // A resource local may not be rebound in a clause: which clause runs is chosen at
+        // run time (`resource_structs`).
+        self.res.loop_depth += 1;
         for (i, c) in clauses.iter().enumerate() {
             // Falling through from the previous clause.
             self.br(blocks[i]);
             self.switch_to(blocks[i]);
             for &st in &c.stmts {
                 if let Err(e) = self.lower_stmt(st) {
+                    self.res.loop_depth -= 1;
                     self.jumps.pop();
                     return Err(e);
                 }
             }
         }
+        self.res.loop_depth -= 1;
         self.jumps.pop();
         reached |= self.current.is_some();
         self.br(merge);

@@ -195,7 +195,17 @@ impl FnLower<'_, '_> {
         };
         let mut resources = Vec::new();
         let mut indices = Vec::new();
+        // (parameter, data value and element indices) of arguments that are structs holding
+        // resources.
+        let mut split_args = Vec::new();
         for (i, p) in sig.params.iter().enumerate() {
+            let split = p.ty.as_ref().and_then(crate::resource_structs::split_type);
+            if let (Some(_), Some(&a)) = (split, args.get(i)) {
+                let (r, data) = self.split_argument(a)?;
+                resources.extend(r);
+                split_args.push((i, data));
+                continue;
+            }
             // A geometry stream is no argument: `Append` writes the stage outputs.
             let resource = p.ty.as_ref().and_then(crate::resources::resource_of);
             if matches!(resource, Some(types::ResourceType::Stream { .. })) {
@@ -208,9 +218,25 @@ impl FnLower<'_, '_> {
                 indices.push((i, index));
             }
         }
+        // The object of a method of a struct holding resources: its resources come first.
+        let split_this = match self.cx.method_owner(idx) {
+            Some(_) => {
+                let this_ty = self.cx.this_type(idx, &template_args)?;
+                self.split_receiver(this_ty.as_ref(), receiver, e)?
+            }
+            None => None,
+        };
+        if let Some((r, _)) = &split_this {
+            resources.splice(0..0, r.iter().copied());
+        }
         let f = self
             .cx
             .function_for_resources(idx, &name, &template_args, &resources)?;
+        if self.cx.split_returns.contains_key(&f) || self.cx.resource_returns.contains_key(&f) {
+            // The caller binds the returned resources: lower the callee first.
+            self.cx.lower_now(f);
+            self.res.last_split_call = Some(f);
+        }
         let params: Vec<Type> = self.cx.mb.module().functions[f]
             .params
             .iter()
@@ -222,7 +248,13 @@ impl FnLower<'_, '_> {
         // (temporary of a base struct, the derived object, its field count) to copy back.
         let mut base_back = Vec::new();
         let has_this = self.cx.method_owner(idx).is_some();
-        if has_this {
+        let this_params = match &split_this {
+            Some((_, data)) => usize::from(data.is_some()),
+            None => usize::from(has_this),
+        };
+        if let Some((_, data)) = split_this {
+            vals.extend(data);
+        } else if has_this {
             let this_ty = params[0].pointee().map(|(_, t)| t.clone());
             let this_ty = this_ty.unwrap_or(Type::Void);
             match (receiver, self.this) {
@@ -244,9 +276,16 @@ impl FnLower<'_, '_> {
                 }
             }
         }
-        let mut user_params = params[usize::from(has_this)..].iter();
+        let mut user_params = params[this_params..].iter();
         for i in 0..sig.params.len() {
             if self.cx.stage_io.is_skipped(idx, i) {
+                continue;
+            }
+            if let Some((_, values)) = split_args.iter().find(|(k, _)| *k == i) {
+                for &v in values {
+                    user_params.next();
+                    vals.push(v);
+                }
                 continue;
             }
             if let Some(&(_, index)) = indices.iter().find(|(k, _)| *k == i) {

@@ -14,6 +14,7 @@ mod ms_storage;
 mod opcodes;
 mod ray_query;
 mod raytracing;
+mod resource_structs;
 mod resources;
 mod stages;
 mod statics;

@@ -1,0 +1,981 @@
+//! Locals that hold resources: plain resource locals assigned after their declaration
+//! (`Texture2D t; t = gTex;`), local arrays of resources (`Texture2D ts[2] = { a, b };`) and
+//! structs with resource members (`struct Material { Texture2D albedo; float4 tint; }`), as
+//! locals and as parameters.
+//!
+//! Vulkan forbids opaque types in function memory, so such a local is split, the way DXC's
+//! legalization leaves it: its data members live in an alloca of the struct without its
+//! resources (a [`SplitLocal`]), and each resource in it is a *slot* bound at compile time to
+//! the resource pointer last assigned to it. An assignment rebinds a slot; a use reads the
+//! binding. When the binding would depend on run-time control flow (different resources
+//! assigned on the two sides of an `if`, or a reassignment inside a loop of a local declared
+//! outside it), the use is an E3001 error, as DXC's legalization fails there too. A struct
+//! argument holding resources picks the copy of the callee per distinct resources, like a
+//! resource argument (`user_call`); its data part is passed by value, followed by the `int`
+//! index of each resource member bound to an element of a global array. A function returning
+//! such a struct returns its data part and is lowered before its first caller, which then
+//! binds a temporary to the resource globals the callee's `return`s name (they must agree).
+//! A function returning a plain resource returns nothing in the IR; its caller uses the
+//! global its `return`s name.
+//! A method of such a struct takes a pointer to its data part as `this` (none without data)
+//! and its copy is picked by the object's resources; inside, `this` and its members denote a
+//! split temporary.
+//! A member array of resources holding a whole global array in order stands for that global
+//! when used whole (passed to a function taking an array).
+//!
+//! Called from `func.rs` (allocas and parameters), `stmt.rs` (declarations and the merging of
+//! bindings after `if`, loops, `switch`), `expr.rs` (places and assignments) and
+//! `user_call.rs` (arguments).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use hir::body::{Expr, ExprId, LocalId};
+use ir::Value;
+use types::{StructType, Type};
+
+use crate::context::{ResourceArg, R};
+use crate::func::{FnLower, Place};
+
+/// What one member of a split struct is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Member {
+    /// Field `n` of the data struct.
+    Data(u32),
+    /// A resource: slot `[field]`.
+    Resource,
+    /// An array of `len` resources: slots `[field, 0..len]`.
+    ResourceArray(u32),
+    /// A struct holding resources: slots `[field, ...]`, and its data part as field `n` of
+    /// the data struct (when it has data).
+    Nested(Box<Split>, Option<u32>),
+}
+
+/// How a struct holding resources is split.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Split {
+    /// The struct without its resource members; `None` when it holds only resources.
+    pub data: Option<Type>,
+    /// One per member of the original struct.
+    pub members: Vec<Member>,
+    /// The members' names.
+    pub names: Vec<String>,
+}
+
+impl Split {
+    /// The slot paths of the resources, in member order (the order of resource arguments).
+    pub fn resource_paths(&self) -> Vec<Vec<u32>> {
+        let mut paths = Vec::new();
+        for (i, m) in self.members.iter().enumerate() {
+            let i = i as u32;
+            match m {
+                Member::Data(_) => {}
+                Member::Resource => paths.push(vec![i]),
+                Member::ResourceArray(n) => paths.extend((0..*n).map(|k| vec![i, k])),
+                Member::Nested(sub, _) => paths.extend(sub.resource_paths().into_iter().map(|p| {
+                    let mut q = vec![i];
+                    q.extend(p);
+                    q
+                })),
+            }
+        }
+        paths
+    }
+}
+
+/// How struct type `ty` splits, when it has resource members (directly, in arrays or in
+/// member structs) and every other member can live in memory.
+pub fn split_type(ty: &Type) -> Option<Split> {
+    let Type::Struct(s) = ty else {
+        return None;
+    };
+    let mut members = Vec::new();
+    let mut data = Vec::new();
+    let mut any = false;
+    for f in &s.fields {
+        if let Some(sub) = split_type(&f.ty) {
+            any = true;
+            let d = sub.data.clone().map(|t| {
+                data.push(types::StructField { ty: t, ..f.clone() });
+                data.len() as u32 - 1
+            });
+            members.push(Member::Nested(Box::new(sub), d));
+            continue;
+        }
+        match (&f.ty, crate::resources::resource_of(&f.ty)) {
+            (Type::Array { len: Some(n), .. }, Some(_)) => {
+                any = true;
+                members.push(Member::ResourceArray(*n));
+            }
+            (Type::Resource(_), Some(_)) => {
+                any = true;
+                members.push(Member::Resource);
+            }
+            (t, None) if crate::func::is_storable(t) => {
+                members.push(Member::Data(data.len() as u32));
+                data.push(f.clone());
+            }
+            _ => return None,
+        }
+    }
+    if !any {
+        return None;
+    }
+    let data = (!data.is_empty()).then(|| {
+        Type::Struct(Arc::new(StructType {
+            name: s.name.clone(),
+            fields: data,
+        }))
+    });
+    let names = s.fields.iter().map(|f| f.name.clone()).collect();
+    Some(Split {
+        data,
+        members,
+        names,
+    })
+}
+
+/// How a function's returned struct splits, and the resource global its `return`s leave in
+/// each slot (`None` for one never assigned), known once its body is lowered.
+pub type SplitReturn = (Split, Option<Vec<Option<ir::Global>>>);
+
+/// What a resource slot holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Binding {
+    Bound(Value),
+    /// Different resources on different paths of run-time control flow.
+    Conflict,
+}
+
+/// A struct local holding resources.
+#[derive(Debug, Clone)]
+pub struct SplitLocal {
+    pub split: Split,
+    /// The alloca of the data struct.
+    pub data: Option<Value>,
+}
+
+/// The per-function state of locals holding resources.
+#[derive(Debug, Default)]
+pub struct ResourceLocals {
+    pub split: HashMap<LocalId, SplitLocal>,
+    /// Local arrays of resources not bound to a global array: their length.
+    pub arrays: HashMap<LocalId, u32>,
+    /// Slots of split locals and local resource arrays: `(local, path)`.
+    pub slots: HashMap<Slot, Binding>,
+    /// Plain resource locals whose binding depends on run-time control flow.
+    pub conflicts: HashSet<LocalId>,
+    /// How many loops and `switch`es (not unrolled) enclose the code being lowered.
+    pub loop_depth: u32,
+    /// The loop depth of each local's declaration.
+    pub declared_depth: HashMap<LocalId, u32>,
+    /// The function a call returning a struct holding resources just called.
+    pub last_split_call: Option<ir::Func>,
+    /// Temporaries holding such calls' results in the statement being lowered, by call.
+    pub call_temps: HashMap<ExprId, LocalId>,
+    /// How many temporaries there are (their ids follow the body's locals).
+    pub temps: u32,
+    /// In a method of a struct holding resources: the temporary standing for `this`.
+    pub this_local: Option<LocalId>,
+}
+
+/// The bindings at one point of the code, to merge at the end of a selection.
+#[derive(Debug, Clone)]
+pub struct BindingState {
+    locals: Vec<Option<Value>>,
+    slots: HashMap<Slot, Binding>,
+    conflicts: HashSet<LocalId>,
+}
+
+/// A resource slot: a local and the path of member and element indices inside it.
+type Slot = (LocalId, Vec<u32>);
+
+/// What a member or element of a local holding resources denotes. Nothing is emitted until
+/// a data place is needed.
+#[derive(Debug, Clone)]
+enum Denoted {
+    Slot(Slot),
+    /// A data member: the data alloca of the local and the indices into it.
+    Data(Value, Vec<u32>),
+    /// The local or one of its member structs holding resources.
+    Struct(StructPart),
+    /// An array of resource slots: the local, the path to it, its length.
+    Array(LocalId, Vec<u32>, u32),
+}
+
+/// A split local or a member struct of it.
+#[derive(Debug, Clone)]
+struct StructPart {
+    local: LocalId,
+    path: Vec<u32>,
+    split: Split,
+    /// The data alloca of the local and the indices of this part's data in it.
+    data: Option<(Value, Vec<u32>)>,
+}
+
+/// What an assignment to a resource writes.
+enum Target {
+    Local(LocalId),
+    Slot(LocalId, Vec<u32>),
+}
+
+impl FnLower<'_, '_> {
+    /// Registers local `l` of type `ty` when it holds resources (a split struct or a local
+    /// resource array), creating the data alloca. Returns whether it did.
+    pub fn register_resource_local(&mut self, l: LocalId, ty: &Type, name: &str) -> bool {
+        if let Some(split) = split_type(ty) {
+            let data = split.data.clone().map(|t| self.fb().alloca(t, name));
+            self.res.split.insert(l, SplitLocal { split, data });
+            return true;
+        }
+        if let (Type::Array { len: Some(n), .. }, Some(_)) = (ty, crate::resources::resource_of(ty))
+        {
+            self.res.arrays.insert(l, *n);
+        }
+        false
+    }
+
+    /// The resource pointer expression `e` denotes (a global, an element of a global array, a
+    /// descriptor heap element, or another resource local's binding).
+    pub fn resource_pointer(&mut self, e: ExprId) -> R<Value> {
+        if let Some(Type::Resource(res)) = self.infer.type_of_expr(e).cloned() {
+            if let Some(p) = self.heap_element(e, &res) {
+                return p;
+            }
+        }
+        if self.heap_named(e) {
+            return Err(self.unsupported("a descriptor heap element of this type", e));
+        }
+        if !self.is_place_expr(e) {
+            return Err(self.unsupported("a resource chosen by this expression", e));
+        }
+        match self.lvalue(e)? {
+            Place::Ptr(p) => Ok(p),
+            _ => Err(self.unsupported("a resource chosen by this expression", e)),
+        }
+    }
+
+    /// What `e` denotes inside a split local or local resource array: `m`, `m.tex`,
+    /// `m.inner.texs[1]`, `ts[0]`, a data member. `None` when `e` is none of these.
+    fn denote(&mut self, e: ExprId) -> Option<R<Denoted>> {
+        match self.body.expr(e).clone() {
+            Expr::Paren(i) => self.denote(i),
+            Expr::Local(l) => {
+                if let Some(sl) = self.res.split.get(&l) {
+                    return Some(Ok(Denoted::Struct(StructPart {
+                        local: l,
+                        path: Vec::new(),
+                        split: sl.split.clone(),
+                        data: sl.data.map(|d| (d, Vec::new())),
+                    })));
+                }
+                let n = *self.res.arrays.get(&l)?;
+                self.locals[l.0 as usize]
+                    .is_none()
+                    .then_some(Ok(Denoted::Array(l, Vec::new(), n)))
+            }
+            Expr::Call { .. } | Expr::MethodCall { .. } => self.call_result(e),
+            Expr::Path(path) => {
+                // `this`, or a member of it, in a method of a struct holding resources.
+                let this = self.res.this_local?;
+                let sl = self.res.split.get(&this)?.clone();
+                let root = StructPart {
+                    local: this,
+                    path: Vec::new(),
+                    split: sl.split,
+                    data: sl.data.map(|d| (d, Vec::new())),
+                };
+                if path.as_name() == Some("this") {
+                    return Some(Ok(Denoted::Struct(root)));
+                }
+                if !matches!(self.infer.resolution(e), Some(hir::Resolution::Member)) {
+                    return None;
+                }
+                let name = path.as_name()?.to_owned();
+                Some(self.member_of(root, &name, e))
+            }
+            Expr::Field { expr, name } => {
+                let part = match self.denote(expr)? {
+                    Ok(Denoted::Struct(part)) => part,
+                    Ok(_) => return None,
+                    Err(u) => return Some(Err(u)),
+                };
+                Some(self.member_of(part, &name, e))
+            }
+            Expr::Index { base, index } => {
+                let (l, mut path, len) = match self.denote(base)? {
+                    Ok(Denoted::Array(l, path, n)) => (l, path, n),
+                    Ok(_) => return None,
+                    Err(u) => return Some(Err(u)),
+                };
+                let k = self.const_int(index).and_then(|k| u32::try_from(k).ok());
+                Some(match k {
+                    Some(k) if k < len => {
+                        path.push(k);
+                        Ok(Denoted::Slot((l, path)))
+                    }
+                    Some(_) => Err(self.unsupported("an index past the end of this array", e)),
+                    None => {
+                        Err(self
+                            .unsupported("a run-time index into a local array of resources", index))
+                    }
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// A call returning a struct holding resources: a temporary split local holding its data
+    /// and bound to the resources the callee returns.
+    fn call_result(&mut self, e: ExprId) -> Option<R<Denoted>> {
+        let split = split_type(self.infer.type_of_expr(e)?)?;
+        let l = match self.res.call_temps.get(&e) {
+            Some(&l) => l,
+            None => match self.lower_call_result(e, split) {
+                Ok(l) => l,
+                Err(u) => return Some(Err(u)),
+            },
+        };
+        let sl = self.res.split.get(&l)?;
+        Some(Ok(Denoted::Struct(StructPart {
+            local: l,
+            path: Vec::new(),
+            split: sl.split.clone(),
+            data: sl.data.map(|d| (d, Vec::new())),
+        })))
+    }
+
+    fn lower_call_result(&mut self, e: ExprId, split: Split) -> R<LocalId> {
+        self.res.last_split_call = None;
+        let v = self.lower_expr(e)?;
+        let returned = self
+            .res
+            .last_split_call
+            .take()
+            .and_then(|f| self.cx.split_returns.get(&f))
+            .and_then(|(_, r)| r.clone());
+        let Some(returned) = returned else {
+            return Err(self.unsupported(
+                "this call returning a struct holding resources (its returned resources are \
+                 unknown)",
+                e,
+            ));
+        };
+        let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
+        self.res.temps += 1;
+        let data = split.data.clone().map(|t| self.entry_alloca(t, ""));
+        if let (Some(d), Some(v)) = (data, v) {
+            self.fb().store(d, v);
+        }
+        for (path, g) in split.resource_paths().into_iter().zip(returned) {
+            if let Some(g) = g {
+                self.res
+                    .slots
+                    .insert((l, path), Binding::Bound(Value::Global(g)));
+            }
+        }
+        self.res.split.insert(l, SplitLocal { split, data });
+        self.res.call_temps.insert(e, l);
+        Ok(l)
+    }
+
+    /// `return e;` in a function returning a struct holding resources: the operands of the
+    /// `ret` (the data part), after recording the returned resources; `None` in other
+    /// functions.
+    pub fn return_split(&mut self, e: ExprId) -> Option<R<Vec<Value>>> {
+        if self.cx.resource_returns.contains_key(&self.func) {
+            return Some(self.resource_return_value(e));
+        }
+        let (split, _) = self.cx.split_returns.get(&self.func)?.clone();
+        Some(self.split_return_value(e, &split))
+    }
+
+    /// `return r;` in a function returning a resource: records the global (which every
+    /// `return` must agree on); the `ret` has no operand.
+    fn resource_return_value(&mut self, e: ExprId) -> R<Vec<Value>> {
+        let Value::Global(g) = self.resource_pointer(e)? else {
+            return Err(self.unsupported("returning this resource (not a whole global)", e));
+        };
+        match self.cx.resource_returns.get_mut(&self.func) {
+            Some(Some(prev)) if *prev != g => return Err(self.runtime_choice(e)),
+            Some(r) => *r = Some(g),
+            None => {}
+        }
+        Ok(Vec::new())
+    }
+
+    /// A call returning a resource, as the global its callee returns.
+    fn returned_resource(&mut self, e: ExprId) -> Option<R<Place>> {
+        let ty = self.infer.type_of_expr(e)?;
+        if !matches!(ty, Type::Resource(_)) || crate::resources::resource_of(ty).is_none() {
+            return None;
+        }
+        self.res.last_split_call = None;
+        if let Err(u) = self.lower_expr(e) {
+            return Some(Err(u));
+        }
+        let returned = self
+            .res
+            .last_split_call
+            .take()
+            .and_then(|f| self.cx.resource_returns.get(&f).copied().flatten());
+        Some(match returned {
+            Some(g) => Ok(Place::Ptr(Value::Global(g))),
+            None => Err(self.unsupported(
+                "this call returning a resource (the resource it returns is unknown)",
+                e,
+            )),
+        })
+    }
+
+    fn split_return_value(&mut self, e: ExprId, split: &Split) -> R<Vec<Value>> {
+        let part = match self.denote(e) {
+            Some(Ok(Denoted::Struct(p))) if p.split == *split => p,
+            Some(Err(u)) => return Err(u),
+            _ => return Err(self.unsupported("returning this struct holding resources", e)),
+        };
+        let mut returned = Vec::new();
+        for rel in split.resource_paths() {
+            let mut path = part.path.clone();
+            path.extend(rel);
+            returned.push(match self.res.slots.get(&(part.local, path)).copied() {
+                None => None,
+                Some(Binding::Bound(Value::Global(g))) => Some(g),
+                Some(Binding::Conflict) => return Err(self.runtime_choice(e)),
+                Some(Binding::Bound(_)) => {
+                    return Err(self.unsupported(
+                        "returning a struct whose resource member is an array element",
+                        e,
+                    ))
+                }
+            });
+        }
+        let entry = self.cx.split_returns.get_mut(&self.func).map(|(_, r)| r);
+        match entry {
+            Some(Some(prev)) if *prev != returned => return Err(self.runtime_choice(e)),
+            Some(r) => *r = Some(returned),
+            None => {}
+        }
+        Ok(match part.data {
+            Some((ptr, at)) => {
+                let p = self.data_pointer(ptr, &at);
+                vec![self.fb().load(p)]
+            }
+            None => Vec::new(),
+        })
+    }
+
+    /// The global resource array whose elements `0..n` the slots of array `path` of `l` hold
+    /// in order (after `s.textures = gTextures;`): then the array stands for the global.
+    fn whole_global_array(&mut self, l: LocalId, path: &[u32], n: u32) -> Option<ir::Global> {
+        let mut global = None;
+        for k in 0..n {
+            let mut slot = path.to_vec();
+            slot.push(k);
+            let Some(Binding::Bound(Value::Inst(i))) = self.res.slots.get(&(l, slot)).copied()
+            else {
+                return None;
+            };
+            let d = self.cx.mb.module().functions[self.func].insts[i].clone();
+            let (ir::Opcode::AccessChain, [Value::Global(g), index]) = (d.opcode, &d.operands[..])
+            else {
+                return None;
+            };
+            let expected = self.fb().int(k as i32);
+            if *index != expected || global.is_some_and(|x| x != *g) {
+                return None;
+            }
+            global = Some(*g);
+        }
+        let len = match self.type_of(Value::Global(global?)).pointee() {
+            Some((_, Type::Array { len, .. })) => *len,
+            _ => None,
+        };
+        (len == Some(n)).then_some(global?)
+    }
+
+    /// Member `name` of `part`.
+    fn member_of(&mut self, part: StructPart, name: &str, e: ExprId) -> R<Denoted> {
+        let Some(i) = part.split.names.iter().position(|n| n == name) else {
+            return Err(self.unsupported("this member", e));
+        };
+        let mut path = part.path.clone();
+        path.push(i as u32);
+        let data_at = |d: &Option<u32>| {
+            let (ptr, mut at) = part.data.clone()?;
+            at.push((*d)?);
+            Some((ptr, at))
+        };
+        Ok(match &part.split.members[i] {
+            Member::Data(d) => match data_at(&Some(*d)) {
+                Some((ptr, at)) => Denoted::Data(ptr, at),
+                None => return Err(self.unsupported("this member", e)),
+            },
+            Member::Resource => Denoted::Slot((part.local, path)),
+            Member::ResourceArray(n) => Denoted::Array(part.local, path, *n),
+            Member::Nested(sub, d) => Denoted::Struct(StructPart {
+                local: part.local,
+                path,
+                split: (**sub).clone(),
+                data: data_at(d),
+            }),
+        })
+    }
+
+    /// In a method of a struct holding resources: `this` becomes a split temporary whose data
+    /// is behind argument 0 (when there is data).
+    pub fn register_split_this(&mut self, split: Split) {
+        let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
+        self.res.temps += 1;
+        let data = split.data.as_ref().and(self.this);
+        self.res.split.insert(l, SplitLocal { split, data });
+        self.res.this_local = Some(l);
+    }
+
+    /// How many resources `this` takes, in a method of a struct holding resources.
+    pub fn split_this_resources(&self) -> Option<usize> {
+        let l = self.res.this_local?;
+        Some(self.res.split.get(&l)?.split.resource_paths().len())
+    }
+
+    /// Binds `this`'s slots.
+    pub fn bind_split_this(&mut self, resources: &[Value]) {
+        if let Some(l) = self.res.this_local {
+            self.bind_split_param(l, resources);
+        }
+    }
+
+    /// For a call of a method of a struct holding resources (`this_ty`) on `receiver` (or on
+    /// this method's own object): the object's resources and the pointer to its data.
+    pub fn split_receiver(
+        &mut self,
+        this_ty: Option<&Type>,
+        receiver: Option<ExprId>,
+        e: ExprId,
+    ) -> R<Option<(Vec<ResourceArg>, Option<Value>)>> {
+        let Some(split) = this_ty.and_then(split_type) else {
+            return Ok(None);
+        };
+        let part = match receiver {
+            Some(r) => match self.denote(r) {
+                Some(Ok(Denoted::Struct(p))) if p.split == split => p,
+                Some(Err(u)) => return Err(u),
+                _ => return Err(self.unsupported("this object of a method", r)),
+            },
+            None => match self
+                .res
+                .this_local
+                .and_then(|l| self.res.split.get(&l).cloned())
+            {
+                Some(sl) => StructPart {
+                    local: self.res.this_local.expect("checked"),
+                    path: Vec::new(),
+                    split: sl.split,
+                    data: sl.data.map(|d| (d, Vec::new())),
+                },
+                None => return Err(self.unsupported("calling a method without its object", e)),
+            },
+        };
+        let mut resources = Vec::new();
+        for rel in part.split.resource_paths() {
+            let mut path = part.path.clone();
+            path.extend(rel);
+            match self.read_slot(&(part.local, path), e)? {
+                Value::Global(global) => resources.push(ResourceArg {
+                    global,
+                    indexed: false,
+                }),
+                _ => {
+                    return Err(self
+                        .unsupported("a method of a struct whose resources are array elements", e))
+                }
+            }
+        }
+        let data = part.data.map(|(ptr, at)| self.data_pointer(ptr, &at));
+        Ok(Some((resources, data)))
+    }
+
+    /// A pointer to data at `indices` in the data alloca `ptr`.
+    fn data_pointer(&mut self, ptr: Value, indices: &[u32]) -> Value {
+        if indices.is_empty() {
+            return ptr;
+        }
+        let idx: Vec<Value> = indices.iter().map(|&i| self.fb().int(i as i32)).collect();
+        self.fb().access_chain(ptr, &idx)
+    }
+
+    /// The place of `e` when it is a member or element of a local holding resources.
+    pub fn resource_local_place(&mut self, e: ExprId) -> Option<R<Place>> {
+        if let Expr::Local(l) = self.body.expr(e) {
+            if self.res.conflicts.contains(l) {
+                return Some(Err(self.runtime_choice(e)));
+            }
+        }
+        if matches!(
+            self.body.expr(e),
+            Expr::Call { .. } | Expr::MethodCall { .. }
+        ) {
+            if let Some(p) = self.returned_resource(e) {
+                return Some(p);
+            }
+        }
+        Some(match self.denote(e)? {
+            Ok(Denoted::Slot(slot)) => self.read_slot(&slot, e).map(Place::Ptr),
+            Ok(Denoted::Data(ptr, at)) => Ok(Place::Ptr(self.data_pointer(ptr, &at))),
+            Ok(Denoted::Struct(_)) => Err(self.unsupported(
+                "using a struct holding resources as a whole other than to copy it or pass it \
+                 as an `in` argument",
+                e,
+            )),
+            Ok(Denoted::Array(l, path, n)) => match self.whole_global_array(l, &path, n) {
+                Some(g) => Ok(Place::Ptr(Value::Global(g))),
+                None => Err(self.unsupported(
+                    "using a local array of resources as a whole other than to copy it (unless \
+                     it holds a whole global array in order)",
+                    e,
+                )),
+            },
+            Err(u) => Err(u),
+        })
+    }
+
+    fn read_slot(&mut self, slot: &Slot, e: ExprId) -> R<Value> {
+        match self.res.slots.get(slot).copied() {
+            Some(Binding::Bound(p)) => Ok(p),
+            Some(Binding::Conflict) => Err(self.runtime_choice(e)),
+            None => Err(self.unsupported("a resource used before one is assigned to it", e)),
+        }
+    }
+
+    /// E3001: the resource `e` denotes depends on run-time control flow.
+    fn runtime_choice(&mut self, e: ExprId) -> crate::context::Unsupported {
+        let range = self.expr_range(e);
+        self.cx.error(
+            crate::NOT_SUPPORTED,
+            "this resource depends on run-time control flow (different resources are assigned \
+             to it on different paths); Vulkan needs each use to name one resource"
+                .to_owned(),
+            range,
+        )
+    }
+
+    /// Why local `l` has no pointer, when it is one of ours.
+    pub fn resource_local_error(
+        &mut self,
+        l: LocalId,
+        range: syntax::TextRange,
+    ) -> Option<crate::context::Unsupported> {
+        if self.res.conflicts.contains(&l) {
+            let u = self.cx.error(
+                crate::NOT_SUPPORTED,
+                "this resource depends on run-time control flow (different resources are \
+                 assigned to it on different paths); Vulkan needs each use to name one resource"
+                    .to_owned(),
+                range,
+            );
+            return Some(u);
+        }
+        if self.res.split.contains_key(&l) {
+            return Some(self.cx.unsupported(
+                "using a struct holding resources as a whole other than to copy it or pass it \
+                 as an `in` argument",
+                range,
+            ));
+        }
+        None
+    }
+
+    /// `lhs = rhs` when `lhs` is a resource local, or a resource, array of resources or
+    /// struct holding resources in a split local; `None` when it is none of these.
+    pub fn assign_resource(&mut self, lhs: ExprId, rhs: ExprId) -> Option<R<()>> {
+        let ty = self.infer.type_of_expr(lhs)?;
+        if crate::resources::resource_of(ty).is_none() && split_type(ty).is_none() {
+            return None;
+        }
+        if let Expr::Local(l) = self.body.expr(lhs) {
+            let plain = matches!(self.infer.type_of_local(*l), Some(Type::Resource(_)));
+            if plain && !self.res.arrays.contains_key(l) {
+                let l = *l;
+                return Some(
+                    self.resource_pointer(rhs)
+                        .and_then(|p| self.bind(Target::Local(l), p, lhs)),
+                );
+            }
+        }
+        Some(match self.denote(lhs)? {
+            Ok(Denoted::Slot((l, path))) => self
+                .resource_pointer(rhs)
+                .and_then(|p| self.bind(Target::Slot(l, path), p, lhs)),
+            Ok(Denoted::Struct(part)) => self.copy_struct(&part, rhs),
+            Ok(Denoted::Array(l, path, n)) => self.assign_array(l, path, n, rhs),
+            Ok(Denoted::Data(..)) => return None,
+            Err(u) => Err(u),
+        })
+    }
+
+    /// Binds `target` to `p`; inside a loop, a local declared outside it may not change.
+    fn bind(&mut self, target: Target, p: Value, e: ExprId) -> R<()> {
+        let (l, current) = match &target {
+            Target::Local(l) => (*l, self.locals[l.0 as usize].map(Binding::Bound)),
+            Target::Slot(l, path) => (*l, self.res.slots.get(&(*l, path.clone())).copied()),
+        };
+        let declared = self.res.declared_depth.get(&l).copied().unwrap_or(0);
+        if declared < self.res.loop_depth && current != Some(Binding::Bound(p)) {
+            return Err(self.runtime_choice(e));
+        }
+        match target {
+            Target::Local(l) => {
+                self.locals[l.0 as usize] = Some(p);
+                self.res.conflicts.remove(&l);
+            }
+            Target::Slot(l, path) => {
+                self.res.slots.insert((l, path), Binding::Bound(p));
+            }
+        }
+        Ok(())
+    }
+
+    /// Initializes split local `l` with `init` (a copy or an initializer list).
+    pub fn init_split_local(&mut self, l: LocalId, init: ExprId) -> R<()> {
+        let Some(sl) = self.res.split.get(&l) else {
+            return Err(self.unsupported("this initializer", init));
+        };
+        let part = StructPart {
+            local: l,
+            path: Vec::new(),
+            split: sl.split.clone(),
+            data: sl.data.map(|d| (d, Vec::new())),
+        };
+        self.copy_struct(&part, init)
+    }
+
+    /// `Material m2 = m;`, `m2 = m;`, `c.t = t;`: copies the data and the bindings of another
+    /// struct of the same type in a split local, or an initializer list with one element per
+    /// member.
+    fn copy_struct(&mut self, dst: &StructPart, from: ExprId) -> R<()> {
+        if let Expr::InitList(items) = self.body.expr(from).clone() {
+            if items.len() != dst.split.members.len() {
+                return Err(self.unsupported(
+                    "an initializer list for a struct holding resources with other than one \
+                     element per member",
+                    from,
+                ));
+            }
+            for (i, &item) in items.iter().enumerate() {
+                let mut path = dst.path.clone();
+                path.push(i as u32);
+                match &dst.split.members[i] {
+                    Member::Data(d) => {
+                        let Some((ptr, mut at)) = dst.data.clone() else {
+                            return Err(self.unsupported("this initializer", item));
+                        };
+                        at.push(*d);
+                        let field = self.data_pointer(ptr, &at);
+                        let to = self.place_type(&Place::Ptr(field));
+                        let v = self.coerce(item, &to)?;
+                        self.fb().store(field, v);
+                    }
+                    Member::Resource => {
+                        let p = self.resource_pointer(item)?;
+                        self.bind(Target::Slot(dst.local, path), p, item)?;
+                    }
+                    Member::ResourceArray(n) => self.assign_array(dst.local, path, *n, item)?,
+                    Member::Nested(..) => {
+                        return Err(self.unsupported(
+                            "a struct holding resources inside an initializer list",
+                            item,
+                        ))
+                    }
+                }
+            }
+            return Ok(());
+        }
+        let src = match self.denote(from) {
+            Some(Ok(Denoted::Struct(src))) if src.split == dst.split => src,
+            Some(Err(u)) => return Err(u),
+            _ => {
+                return Err(self.unsupported("a struct holding resources assigned from this", from))
+            }
+        };
+        if let (Some((d, dat)), Some((s, sat))) = (dst.data.clone(), src.data.clone()) {
+            let from_ptr = self.data_pointer(s, &sat);
+            let v = self.fb().load(from_ptr);
+            let to_ptr = self.data_pointer(d, &dat);
+            self.fb().store(to_ptr, v);
+        }
+        for rel in dst.split.resource_paths() {
+            let mut sp = src.path.clone();
+            sp.extend(&rel);
+            let mut dp = dst.path.clone();
+            dp.extend(&rel);
+            // A member never assigned stays so (DXC accepts it as long as it is not used).
+            match self.res.slots.get(&(src.local, sp)).copied() {
+                Some(Binding::Bound(p)) => self.bind(Target::Slot(dst.local, dp), p, from)?,
+                Some(Binding::Conflict) => {
+                    self.res.slots.insert((dst.local, dp), Binding::Conflict);
+                }
+                None => {
+                    self.res.slots.remove(&(dst.local, dp));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Initializes local resource array `l` from an initializer list or another local array
+    /// of slots; `None` for anything else (a global array: the local names it).
+    pub fn init_array_local(&mut self, l: LocalId, init: ExprId) -> Option<R<()>> {
+        let n = *self.res.arrays.get(&l)?;
+        let slots = matches!(self.body.expr(init), Expr::InitList(_))
+            || matches!(self.denote(init), Some(Ok(Denoted::Array(..))));
+        slots.then(|| self.assign_array(l, Vec::new(), n, init))
+    }
+
+    /// An array of `n` resource slots at `path` of `l` = `from`: an initializer list, another
+    /// array of slots, or a resource array global (each slot an element of it).
+    fn assign_array(&mut self, l: LocalId, path: Vec<u32>, n: u32, from: ExprId) -> R<()> {
+        let mut sources = Vec::new();
+        match (self.body.expr(from).clone(), self.denote(from)) {
+            (Expr::InitList(items), _) => {
+                if items.len() != n as usize {
+                    return Err(self.unsupported("an initializer list of another length", from));
+                }
+                for &item in &items {
+                    sources.push(self.resource_pointer(item)?);
+                }
+            }
+            (_, Some(Ok(Denoted::Array(sl, sp, m)))) if m == n => {
+                for k in 0..n {
+                    let mut p = sp.clone();
+                    p.push(k);
+                    sources.push(self.read_slot(&(sl, p), from)?);
+                }
+            }
+            (_, Some(Err(u))) => return Err(u),
+            (_, Some(_)) => {
+                return Err(self.unsupported("assigning this to an array of resources", from))
+            }
+            (_, None) => {
+                let whole = self.resource_pointer(from)?;
+                if path.is_empty() {
+                    // The local names the global array itself.
+                    return self.bind(Target::Local(l), whole, from);
+                }
+                for k in 0..n {
+                    let k = self.fb().int(k as i32);
+                    sources.push(self.fb().access_chain(whole, &[k]));
+                }
+            }
+        }
+        for (k, p) in sources.into_iter().enumerate() {
+            let mut slot = path.clone();
+            slot.push(k as u32);
+            self.bind(Target::Slot(l, slot), p, from)?;
+        }
+        Ok(())
+    }
+
+    /// The resources and values a split argument `a` passes: one [`ResourceArg`] per resource
+    /// slot (a resource global or an element of one), and the loaded data struct followed by
+    /// the `int` index of each element.
+    pub fn split_argument(&mut self, a: ExprId) -> R<(Vec<ResourceArg>, Vec<Value>)> {
+        let part = match self.denote(a) {
+            Some(Ok(Denoted::Struct(part))) => part,
+            Some(Err(u)) => return Err(u),
+            _ => {
+                return Err(self.unsupported(
+                    "this argument holding resources (pass a local or a member of one)",
+                    a,
+                ))
+            }
+        };
+        let mut values = match part.data {
+            Some((ptr, at)) => {
+                let p = self.data_pointer(ptr, &at);
+                vec![self.fb().load(p)]
+            }
+            None => Vec::new(),
+        };
+        let mut resources = Vec::new();
+        for rel in part.split.resource_paths() {
+            let mut path = part.path.clone();
+            path.extend(rel);
+            let p = self.read_slot(&(part.local, path), a)?;
+            let (global, index) = match p {
+                Value::Global(global) => (global, None),
+                Value::Inst(i) => {
+                    let d = &self.cx.mb.module().functions[self.func].insts[i];
+                    match (d.opcode, &d.operands[..]) {
+                        (ir::Opcode::AccessChain, [Value::Global(g), index]) => (*g, Some(*index)),
+                        _ => return Err(self.unsupported("passing this resource member", a)),
+                    }
+                }
+                _ => return Err(self.unsupported("passing this resource member", a)),
+            };
+            if let Some(index) = index {
+                let from = self.type_of(index);
+                values.push(self.convert_value(index, &from, &Type::INT, a)?);
+            }
+            resources.push(ResourceArg {
+                global,
+                indexed: index.is_some(),
+            });
+        }
+        Ok((resources, values))
+    }
+
+    /// Binds parameter `l`'s slots to the resource pointers of its function copy.
+    pub fn bind_split_param(&mut self, l: LocalId, resources: &[Value]) {
+        let Some(sl) = self.res.split.get(&l).cloned() else {
+            return;
+        };
+        for (path, &p) in sl.split.resource_paths().into_iter().zip(resources) {
+            self.res.slots.insert((l, path), Binding::Bound(p));
+        }
+    }
+
+    /// The bindings now.
+    pub fn binding_state(&self) -> BindingState {
+        BindingState {
+            locals: self.locals.clone(),
+            slots: self.res.slots.clone(),
+            conflicts: self.res.conflicts.clone(),
+        }
+    }
+
+    pub fn restore_bindings(&mut self, s: BindingState) {
+        self.locals = s.locals;
+        self.res.slots = s.slots;
+        self.res.conflicts = s.conflicts;
+    }
+
+    /// After a selection: the bindings of the arms that reach the merge (`reached`), where
+    /// they disagree a conflict.
+    pub fn merge_bindings(&mut self, reached: Vec<BindingState>) {
+        let mut states = reached.into_iter();
+        let Some(mut merged) = states.next() else {
+            return;
+        };
+        for s in states {
+            for (i, v) in s.locals.iter().enumerate() {
+                if merged.locals[i] != *v {
+                    merged.locals[i] = None;
+                    merged.conflicts.insert(LocalId(i as u32));
+                }
+            }
+            merged.conflicts.extend(s.conflicts.iter().copied());
+            for (k, b) in &s.slots {
+                let m = merged.slots.entry(k.clone()).or_insert(Binding::Conflict);
+                if m != b {
+                    *m = Binding::Conflict;
+                }
+            }
+            for (k, m) in merged.slots.iter_mut() {
+                if !s.slots.contains_key(k) {
+                    *m = Binding::Conflict;
+                }
+            }
+        }
+        self.restore_bindings(merged);
+    }
+}
