@@ -81,13 +81,21 @@ impl ModuleCtx<'_> {
         register.map(|(class, n, space)| self.options.register_binding(class, n, space))
     }
 
+    /// Whether global `idx` carries `[[vk::push_constant]]`: it is a push-constant block, not
+    /// a member of `$Globals` or a descriptor.
+    pub(crate) fn is_push_constant(&self, idx: ItemIdx) -> bool {
+        crate::attrs::item_attr(self, idx, "vk::push_constant").is_some()
+    }
+
     /// Whether item `idx` declares a resource that takes a binding: a cbuffer or tbuffer, or
     /// a global of resource type (or array of resources) outside structs and cbuffers.
     fn binds(&self, idx: ItemIdx) -> Option<Option<Vec<String>>> {
         let item = self.tree.item(idx);
         match &item.kind {
             ItemKind::CBuffer(c) => Some(c.register.clone()),
-            ItemKind::Variable(v) if !v.is_static && !v.groupshared => {
+            ItemKind::Variable(v)
+                if !v.is_static && !v.groupshared && !self.is_push_constant(idx) =>
+            {
                 // Resources inside a cbuffer are globals of their own, as in DXC.
                 let outside = item.parent.is_none_or(|p| {
                     matches!(
@@ -168,6 +176,7 @@ impl ModuleCtx<'_> {
             .filter(|&i| {
                 matches!(&self.tree.item(i).kind,
                     ItemKind::Variable(v) if !v.is_static && !v.groupshared)
+                    && !self.is_push_constant(i)
             })
             .filter(|&i| {
                 let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(i).ast);
@@ -237,6 +246,8 @@ impl ModuleCtx<'_> {
             let ty = self.global_type_of(idx)?;
             if var.groupshared {
                 GlobalRef::Var(self.mb.groupshared(&name, ty))
+            } else if !var.is_static && self.is_push_constant(idx) {
+                GlobalRef::Var(self.push_constant_for(idx, ty)?)
             } else if let Some(res) = resource_of(&ty) {
                 let with_counter = matches!(
                     res,
@@ -320,6 +331,36 @@ impl ModuleCtx<'_> {
         let g = self.mb.resource("$Globals", ty, set, binding);
         self.dollar_globals = Some((g, members.clone()));
         Ok((g, members))
+    }
+
+    /// The push-constant block of `[[vk::push_constant]] S pcs;` or
+    /// `[[vk::push_constant]] ConstantBuffer<S> pcs;`: a global of struct `S` in the
+    /// push-constant address space (one per module, as Vulkan allows one per stage).
+    fn push_constant_for(&mut self, idx: ItemIdx, ty: Type) -> R<ir::Global> {
+        let range = self.item_range(idx);
+        let block = match resource_of(&ty) {
+            None => ty,
+            Some(types::ResourceType::ConstantBuffer { element }) if ty.as_resource().is_some() => {
+                element.clone()
+            }
+            Some(_) => {
+                return Err(self.unsupported("`[[vk::push_constant]]` on this resource type", range))
+            }
+        };
+        if !matches!(block, Type::Struct(_)) {
+            return Err(self.unsupported("`[[vk::push_constant]]` on a non-struct global", range));
+        }
+        let taken = self
+            .mb
+            .module()
+            .globals
+            .iter()
+            .any(|(_, g)| g.kind == ir::GlobalKind::PushConstant);
+        if taken {
+            return Err(self.unsupported("more than one push-constant block", range));
+        }
+        let name = self.tree.item(idx).name.clone();
+        Ok(self.mb.push_constant(&name, block))
     }
 
     /// The `ConstantBuffer` global of cbuffer `idx`.

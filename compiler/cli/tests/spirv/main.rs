@@ -7,6 +7,7 @@ mod bindings;
 mod harness;
 mod layouts;
 mod locations;
+mod modes_and_flags;
 mod opcodes;
 mod ray_query;
 mod raytracing;

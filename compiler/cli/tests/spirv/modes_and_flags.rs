@@ -1,0 +1,42 @@
+//! Attributes and DXC flags that change the module beyond types and bindings: push-constant
+//! blocks, `precise`, pixel execution modes (`[earlydepthstencil]`,
+//! `[[vk::post_depth_coverage]]`), `-Gis` float controls and the `-fvk-*`/`-fspv-*` options
+//! that reshape stage variables, bindings or extensions (DXC's `docs/SPIR-V.rst`).
+
+use crate::harness::compile;
+
+/// Push constants: a plain struct global and a `ConstantBuffer<S>` with
+/// `[[vk::push_constant]]` become one `PushConstant` block, never a member of `$Globals` and
+/// never a descriptor.
+fn push_constant_source(decl: &str) -> String {
+    format!(
+        r#"
+struct Consts {{ float weights[2]; float bias; float4 tint; }};
+{decl}
+float other;
+float4 main() : SV_Target {{
+    return pc.tint * (pc.weights[1] + pc.bias) + other;
+}}
+"#
+    )
+}
+
+#[test]
+fn push_constant_struct_is_a_push_constant_block() {
+    for decl in [
+        "[[vk::push_constant]] Consts pc;",
+        "[[vk::push_constant]] ConstantBuffer<Consts> pc;",
+    ] {
+        let m = compile(&push_constant_source(decl), "ps_6_0", &[]);
+        m.assert_has(&["OpVariable %_ptr_PushConstant_", "PushConstant\n"]);
+        assert_eq!(m.decoration("pc", "DescriptorSet"), None, "{decl}");
+        assert_eq!(m.decoration("pc", "Binding"), None, "{decl}");
+        // `$Globals` keeps the loose `other` only, at the first binding.
+        assert_eq!(m.offsets("type.$Globals"), vec![0]);
+        assert_eq!(m.binding("$Globals"), (0, 0));
+        // std430 (DXC's rule for push constants): a float array has stride 4, so `bias`
+        // follows it at byte 8 and the float4 is aligned to 16.
+        assert_eq!(m.offsets("type.PushConstant.Consts"), vec![0, 8, 16]);
+        assert_eq!(m.array_strides("%float"), vec![4]);
+    }
+}
