@@ -79,7 +79,14 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         loc: None,
         const_locals: Default::default(),
     };
-    f.lower_body()
+    f.lower_body()?;
+    let roots: Vec<Value> = (f.body.locals.iter().zip(&f.locals))
+        .filter(|(l, _)| l.is_precise)
+        .filter_map(|(_, v)| *v)
+        .collect();
+    let function = &mut f.cx.mb.module_mut().functions[func];
+    crate::precise::mark_precise(function, roots);
+    Ok(())
 }
 
 impl<'a, 'db> FnLower<'a, 'db> {

@@ -60,7 +60,7 @@
 //! loads, `mips`/`sample`, multisampled queries), [`atomic64`] (64-bit atomics on byte-address buffers), [`counters`] (append, consume and
 //! counter buffers), [`spec_const`] (spec constants and specialization), [`convert`]
 //! (implicit and initializer-list conversions), [`init`] (`static` initializers and
-//! `init_globals`).
+//! `init_globals`), [`precise`] (the arithmetic feeding `precise` variables).
 
 pub mod atomic64;
 pub mod attrs;
@@ -75,6 +75,7 @@ pub mod graphics;
 pub mod heap;
 pub mod init;
 pub mod options;
+pub mod precise;
 pub mod printf;
 pub mod ray_query;
 pub mod resources;

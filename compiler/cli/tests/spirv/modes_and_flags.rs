@@ -40,3 +40,49 @@ fn push_constant_struct_is_a_push_constant_block() {
         assert_eq!(m.array_strides("%float"), vec![4]);
     }
 }
+
+/// The result ids of every instruction `op` in the module (`OpFAdd` → `%27`...).
+fn results_of(asm: &str, op: &str) -> Vec<String> {
+    asm.lines()
+        .filter_map(|l| {
+            let (id, def) = l.split_once(" = ")?;
+            (def.split(' ').next() == Some(op)).then(|| id.trim().to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn precise_marks_the_arithmetic_feeding_the_variable() {
+    // `t` feeds the precise `p` through a load, so its product is precise too (as in DXC);
+    // `q` and the final `dot` are ordinary arithmetic.
+    let src = r#"
+float main(float4 a : A, float4 b : B, float c : C) : SV_Target {
+    float4 t = a * b;
+    precise float4 p = t + c;
+    float4 q = (a - b) / c;
+    return dot(p, q);
+}
+"#;
+    let m = compile(src, "ps_6_0", &[]);
+    let contracted: Vec<String> = m
+        .asm
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("OpDecorate ")?
+                .strip_suffix(" NoContraction")
+        })
+        .map(str::to_owned)
+        .collect();
+    let mut expected = results_of(&m.asm, "OpFMul");
+    expected.extend(results_of(&m.asm, "OpFAdd"));
+    assert_eq!(expected.len(), 2, "{}", m.asm);
+    let mut got = contracted.clone();
+    got.sort();
+    expected.sort();
+    assert_eq!(got, expected, "{}", m.asm);
+    for op in ["OpFSub", "OpFDiv", "OpDot"] {
+        for id in results_of(&m.asm, op) {
+            assert!(!contracted.contains(&id), "{op} {id} is marked:\n{}", m.asm);
+        }
+    }
+}
