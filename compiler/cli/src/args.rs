@@ -129,6 +129,11 @@ pub struct Options {
     #[arg(long = "fvk-invert-y")]
     pub invert_y: bool,
 
+    /// Preserve signed zeros, infinities and NaNs in float arithmetic: the
+    /// `SignedZeroInfNanPreserve` execution mode (DXC: -Gis).
+    #[arg(long = "signed-zero-inf-nan-preserve")]
+    pub signed_zero_inf_nan_preserve: bool,
+
     /// Generate SPIR-V (DXC: -spirv).
     #[arg(long = "spirv")]
     pub spirv: bool,
@@ -237,7 +242,8 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
                 vec![format!("--ignored-dxc-flag={s}")]
             }
             // Code-generation hints that change nothing in hlslc's output.
-            "Gec" | "Ges" | "Gfa" | "Gfp" | "Gis" => vec![format!("--ignored-dxc-flag={s}")],
+            "Gec" | "Ges" | "Gfa" | "Gfp" => vec![format!("--ignored-dxc-flag={s}")],
+            "Gis" => vec!["--signed-zero-inf-nan-preserve".into()],
             "Fc" => vec!["--assembly-output".into()],
             "Fh" => vec!["--header-output".into()],
             "Vn" => vec!["--variable-name".into()],

@@ -109,6 +109,7 @@ pub fn spirv_options(options: &Options) -> Result<SpirvOptions, String> {
     })?;
     let mut spirv = SpirvOptions::new(env);
     spirv.invert_y = options.invert_y;
+    spirv.signed_zero_inf_nan_preserve = options.signed_zero_inf_nan_preserve;
     Ok(spirv)
 }
 

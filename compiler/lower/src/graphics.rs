@@ -449,6 +449,14 @@ pub fn lower_graphics_entry(
             _ => {}
         }
     }
+    if ir_stage == Stage::Pixel {
+        if crate::stages::attrs::attr(&f, "earlydepthstencil").is_some() {
+            modes.push(ExecutionMode::EarlyFragmentTests);
+        }
+        if crate::stages::attrs::attr(&f, "vk::post_depth_coverage").is_some() {
+            modes.push(ExecutionMode::PostDepthCoverage);
+        }
+    }
     let mut entry = EntryPoint {
         name: name.to_owned(),
         stage: ir_stage,

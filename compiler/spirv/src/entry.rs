@@ -125,6 +125,36 @@ impl Ctx<'_> {
             let ops = literals.into_iter().map(Operand::LiteralBit32).collect();
             self.exec_modes.push(mode(m, ops));
         }
+        if self.opts.signed_zero_inf_nan_preserve {
+            for width in self.float_widths() {
+                self.exec_modes.push(mode(
+                    ExecutionMode::SignedZeroInfNanPreserve,
+                    vec![Operand::LiteralBit32(width)],
+                ));
+            }
+            self.capability(rspirv::spirv::Capability::SignedZeroInfNanPreserve);
+            if !self.at_least(1, 4) {
+                self.extension("SPV_KHR_float_controls");
+            }
+        }
         Ok(())
+    }
+
+    /// The widths of the float types declared so far, with 32 always (DXC's `-Gis` mode).
+    fn float_widths(&self) -> Vec<u32> {
+        let mut widths: Vec<u32> = self
+            .type_ids
+            .keys()
+            .filter_map(|k| match k {
+                crate::types::TypeKey::Spv(op, words) if *op == Op::TypeFloat as u32 => {
+                    words.first().copied()
+                }
+                _ => None,
+            })
+            .chain([32])
+            .collect();
+        widths.sort_unstable();
+        widths.dedup();
+        widths
     }
 }

@@ -90,6 +90,10 @@ pub struct SpirvOptions {
     pub invert_y: bool,
     /// Emit `OpName`/`OpMemberName` for globals, functions and structs (on by default in DXC).
     pub debug_names: bool,
+    /// `-Gis`: every entry point gets `SignedZeroInfNanPreserve` for 32-bit floats (as in DXC)
+    /// and for the other float widths the module uses (`SPV_KHR_float_controls` below SPIR-V
+    /// 1.4).
+    pub signed_zero_inf_nan_preserve: bool,
 }
 
 impl Default for SpirvOptions {
@@ -104,6 +108,7 @@ impl SpirvOptions {
             target_env,
             invert_y: false,
             debug_names: true,
+            signed_zero_inf_nan_preserve: false,
         }
     }
 }

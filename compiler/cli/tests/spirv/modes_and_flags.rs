@@ -86,3 +86,68 @@ float main(float4 a : A, float4 b : B, float c : C) : SV_Target {
         }
     }
 }
+
+/// The `OpExecutionMode` lines of the module, without the entry id.
+fn modes(m: &crate::harness::Module) -> Vec<String> {
+    m.asm
+        .lines()
+        .filter_map(|l| l.strip_prefix("OpExecutionMode "))
+        .map(|l| l.split_once(' ').map_or(l, |(_, rest)| rest).to_owned())
+        .collect()
+}
+
+#[test]
+fn pixel_test_attributes_become_execution_modes() {
+    let src = r#"
+[earlydepthstencil]
+float4 main(float4 pos : SV_Position) : SV_Target { return pos; }
+"#;
+    let m = compile(src, "ps_6_0", &[]);
+    assert_eq!(modes(&m), ["OriginUpperLeft", "EarlyFragmentTests"]);
+    assert!(!m.has("PostDepthCoverage"), "{}", m.asm);
+
+    // Post-depth coverage needs its extension and capability (SPV_KHR_post_depth_coverage).
+    let src = r#"
+[[vk::post_depth_coverage]]
+[earlydepthstencil]
+float4 main(uint coverage : SV_Coverage) : SV_Target { return coverage; }
+"#;
+    let m = compile(src, "ps_6_0", &[]);
+    assert_eq!(
+        modes(&m),
+        ["OriginUpperLeft", "EarlyFragmentTests", "PostDepthCoverage"]
+    );
+    m.assert_has(&[
+        "OpCapability SampleMaskPostDepthCoverage",
+        "OpExtension \"SPV_KHR_post_depth_coverage\"",
+    ]);
+}
+
+#[test]
+fn gis_preserves_signed_zero_inf_nan_for_each_float_width() {
+    let src = r#"
+RWStructuredBuffer<double> Out;
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) { Out[id.x] = Out[id.x + 1] * 0.5; }
+"#;
+    // Without -Gis nothing changes.
+    let m = compile(src, "cs_6_0", &[]);
+    assert!(!m.has("SignedZeroInfNanPreserve"), "{}", m.asm);
+    // SPIR-V 1.0 needs SPV_KHR_float_controls; the mode is core from SPIR-V 1.4 (vulkan1.2).
+    let m = compile(src, "cs_6_0", &["-Gis"]);
+    assert_eq!(
+        modes(&m),
+        [
+            "LocalSize 4 1 1",
+            "SignedZeroInfNanPreserve 32",
+            "SignedZeroInfNanPreserve 64"
+        ]
+    );
+    m.assert_has(&[
+        "OpCapability SignedZeroInfNanPreserve",
+        "OpExtension \"SPV_KHR_float_controls\"",
+    ]);
+    let m = compile(src, "cs_6_0", &["-Gis", "-fspv-target-env=vulkan1.2"]);
+    assert!(modes(&m).contains(&"SignedZeroInfNanPreserve 64".to_owned()));
+    assert!(!m.has("SPV_KHR_float_controls"), "{}", m.asm);
+}
