@@ -38,6 +38,8 @@ fn main() -> ExitCode {
     for flag in &options.ignored_dxc_flags {
         let why = if flag.starts_with("-G") {
             "it is a code-generation hint that changes nothing in hlslc's output"
+        } else if flag.starts_with("-Oconfig=") {
+            "it configures spirv-opt passes, and hlslc runs no optimizer yet"
         } else {
             "hlslc emits no debug information or reflection data to keep or strip yet"
         };

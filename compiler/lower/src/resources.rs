@@ -48,7 +48,12 @@ impl Bindings {
 
     /// The next free binding of `set`, taken.
     pub fn next_free_in(&mut self, set: u32) -> (u32, u32) {
-        let mut b = 0;
+        self.next_free_from(set, 0)
+    }
+
+    /// The next free binding of `set` at or after `first`, taken.
+    fn next_free_from(&mut self, set: u32, first: u32) -> (u32, u32) {
+        let mut b = first;
         while self.taken.contains(&(set, b)) {
             b += 1;
         }
@@ -111,13 +116,58 @@ impl ModuleCtx<'_> {
         }
     }
 
+    /// The register class of the resource item `idx` declares (`-fvk-auto-shift-bindings`):
+    /// `b` for constant buffers, `s` for samplers, `u` for writable resources, `t` otherwise.
+    fn implicit_class(&self, idx: ItemIdx) -> RegisterClass {
+        use types::ResourceType as Rt;
+        let item = self.tree.item(idx);
+        if let ItemKind::CBuffer(c) = &item.kind {
+            return if c.is_tbuffer {
+                RegisterClass::ShaderResource
+            } else {
+                RegisterClass::ConstantBuffer
+            };
+        }
+        let g = GlobalId::new(self.db, self.file, self.config, item.ast);
+        let ty = hir::global_type(self.db, g);
+        match ty.as_ref().and_then(resource_of) {
+            Some(Rt::ConstantBuffer { .. }) => RegisterClass::ConstantBuffer,
+            Some(Rt::Sampler { .. }) => RegisterClass::Sampler,
+            Some(
+                Rt::Texture { access, .. }
+                | Rt::TypedBuffer { access, .. }
+                | Rt::ByteAddressBuffer { access },
+            ) if access.is_writable() => RegisterClass::UnorderedAccess,
+            Some(Rt::StructuredBuffer { kind, .. }) if *kind != types::StructuredKind::ReadOnly => {
+                RegisterClass::UnorderedAccess
+            }
+            _ => RegisterClass::ShaderResource,
+        }
+    }
+
+    /// The automatic binding of item `idx` (`None`: `$Globals`): the next free one of set
+    /// 0, from the class's shift on under `-fvk-auto-shift-bindings`.
+    fn automatic_binding(&mut self, idx: Option<ItemIdx>) -> (u32, u32) {
+        if !self.options.auto_shift_bindings {
+            return self.bindings.next_free();
+        }
+        let class = idx.map_or(RegisterClass::ConstantBuffer, |i| self.implicit_class(i));
+        let first = self.options.space0_shift(class);
+        self.bindings.next_free_from(0, first)
+    }
+
     /// Assigns every resource of the file its set and binding (see [`Bindings`]).
     pub fn assign_bindings(&mut self) {
         let items: Vec<ItemIdx> = self.tree.indices().collect();
         let mut automatic = Vec::new();
         let first_loose_global = self.loose_globals().first().copied();
+        let globals_binding = self.options.globals_binding;
+        if let (Some((binding, set)), Some(_)) = (globals_binding, first_loose_global) {
+            self.bindings.taken.insert((set, binding));
+            self.bindings.dollar_globals = Some((set, binding));
+        }
         for i in items {
-            if Some(i) == first_loose_global {
+            if Some(i) == first_loose_global && globals_binding.is_none() {
                 automatic.push(None);
             }
             let Some(register) = self.binds(i) else {
@@ -132,7 +182,7 @@ impl ModuleCtx<'_> {
             }
         }
         for a in automatic {
-            let b = self.bindings.next_free();
+            let b = self.automatic_binding(a);
             match a {
                 Some(i) => {
                     self.bindings.of_item.insert(i, b);

@@ -89,7 +89,7 @@ impl Ctx<'_> {
         let mut ops = vec![
             Operand::ExecutionModel(model),
             Operand::IdRef(fid),
-            Operand::LiteralString(e.name.clone()),
+            Operand::LiteralString(self.entry_name(e)?),
         ];
         ops.extend(interface.into_iter().map(Operand::IdRef));
         self.entry_points
@@ -138,6 +138,18 @@ impl Ctx<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The `OpEntryPoint` name of `e`: `-fspv-entrypoint-name=`, for a module of one entry.
+    fn entry_name(&self, e: &ir::EntryPoint) -> Result<String> {
+        match &self.opts.entry_point_name {
+            None => Ok(e.name.clone()),
+            Some(name) if self.m.entry_points.len() == 1 => Ok(name.clone()),
+            Some(_) => Err(SpirvError::invalid(
+                "-fspv-entrypoint-name= renames the entry point of a module with one entry \
+                 (this one has several)",
+            )),
+        }
     }
 
     /// The widths of the float types declared so far, with 32 always (DXC's `-Gis` mode).
