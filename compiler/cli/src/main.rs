@@ -95,6 +95,10 @@ fn run(options: &Options) -> Result<ExitCode, String> {
     // Semantic analysis only on text that parsed: syntax errors would cascade.
     if !parsed.has_errors() {
         diagnostics.extend(db::semantic_diagnostics(&db, main_file, config));
+        if options.spirv || !options.emit.is_empty() || options.output.is_some() {
+            let lower_options = vulkan::lower_options(options)?;
+            diagnostics.extend(db::binding_warnings(&db, main_file, config, &lower_options));
+        }
     }
 
     if options.no_warnings {

@@ -38,6 +38,8 @@ pub struct Bindings {
     of_item: HashMap<ItemIdx, (u32, u32)>,
     dollar_globals: Option<(u32, u32)>,
     taken: HashSet<(u32, u32)>,
+    /// What holds each explicitly given (set, binding), for the reuse check.
+    pub(crate) uses: HashMap<(u32, u32), crate::binding_checks::BindingUse>,
 }
 
 impl Bindings {
@@ -175,12 +177,15 @@ impl ModuleCtx<'_> {
             };
             match self.explicit_binding(i, register.as_ref()) {
                 Some(b) => {
+                    self.claim_binding(i, b);
                     self.bindings.taken.insert(b);
                     self.bindings.of_item.insert(i, b);
                 }
                 None => automatic.push(Some(i)),
             }
         }
+        let loose = self.loose_globals();
+        self.check_globals_bindings(&loose);
         for a in automatic {
             let b = self.automatic_binding(a);
             match a {
@@ -455,7 +460,10 @@ impl ModuleCtx<'_> {
         let (set, binding) = self.binding_for(idx);
         let g = self.mb.resource(&name, ty, set, binding);
         if offsets.iter().any(Option::is_some) {
-            self.mb.set_member_offsets(g, offsets);
+            self.mb.set_member_offsets(g, offsets.clone());
+            if let Some(layout) = self.mb.module().globals[g].layout.clone() {
+                self.check_packoffsets(&members, &offsets, &layout.layout);
+            }
         }
         self.cbuffers.insert(idx, g);
         Ok(g)
