@@ -150,6 +150,10 @@ pub struct Options {
     #[arg(long = "fspv-entrypoint-name", value_name = "NAME")]
     pub entry_point_name: Option<String>,
 
+    /// Add reflection decorations: HLSL semantics, HLSL resource types, counter buffers.
+    #[arg(long = "fspv-reflect")]
+    pub reflect: bool,
+
     /// Allow only these SPIR-V extensions (repeatable; `KHR` allows every SPV_KHR_*); a
     /// module that needs another one is an error.
     #[arg(long = "fspv-extension", value_name = "NAME")]
@@ -293,7 +297,8 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             | "fvk-invert-w"
             | "fvk-support-nonzero-base-instance"
             | "fvk-bind-globals"
-            | "fvk-auto-shift-bindings" => vec![format!("-{s}")],
+            | "fvk-auto-shift-bindings"
+            | "fspv-reflect" => vec![format!("-{s}")],
             // DXC's older spelling of `-fvk-use-gl-layout`.
             "fvk-use-glsl-layout" => vec!["--fvk-use-gl-layout".into()],
             // They only keep an optimizer from removing bindings or interface variables, and

@@ -121,6 +121,7 @@ pub fn spirv_options(options: &Options) -> Result<SpirvOptions, String> {
     spirv.invert_y = options.invert_y;
     spirv.signed_zero_inf_nan_preserve = options.signed_zero_inf_nan_preserve;
     spirv.entry_point_name = options.entry_point_name.clone();
+    spirv.reflect = options.reflect;
     spirv.allowed_extensions = (!options.extensions.is_empty()).then(|| options.extensions.clone());
     Ok(spirv)
 }

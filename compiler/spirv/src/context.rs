@@ -356,7 +356,13 @@ pub(crate) fn emit_module(m: &ir::Module, opts: &SpirvOptions) -> Result<Vec<u32
         cx.name(id, &f.name);
         let _ = h;
     }
-    for (h, _) in m.globals.iter() {
+    // With `-fspv-reflect`, counters come first: `HlslCounterBufferGOOGLE` must not refer to a
+    // variable declared after the buffer it decorates.
+    let is_counter = |g: &ir::GlobalVar| opts.reflect && g.name.starts_with("counter.var.");
+    for (h, _) in m.globals.iter().filter(|(_, g)| is_counter(g)) {
+        cx.lower_global(h)?;
+    }
+    for (h, _) in m.globals.iter().filter(|(_, g)| !is_counter(g)) {
         cx.lower_global(h)?;
     }
     for (h, _) in m.functions.iter() {
@@ -369,6 +375,9 @@ pub(crate) fn emit_module(m: &ir::Module, opts: &SpirvOptions) -> Result<Vec<u32
         return Err(SpirvError::invalid(
             "the module has no entry point (Vulkan SPIR-V needs one)",
         ));
+    }
+    if opts.reflect {
+        cx.reflect_globals();
     }
     cx.check_extensions()?;
     Ok(cx.assemble(version))

@@ -22,6 +22,7 @@ mod instructions;
 mod intrinsics;
 mod ray_query;
 mod raytracing;
+mod reflect;
 mod resources;
 mod sampling;
 mod stages;
@@ -117,6 +118,8 @@ pub struct SpirvOptions {
     /// `-fspv-extension=`: the only extensions the module may use (`KHR` stands for every
     /// `SPV_KHR_*`); `None` allows all.
     pub allowed_extensions: Option<Vec<String>>,
+    /// `-fspv-reflect`: semantic, user-type and counter-buffer decorations for reflection.
+    pub reflect: bool,
 }
 
 impl Default for SpirvOptions {
@@ -134,6 +137,7 @@ impl SpirvOptions {
             signed_zero_inf_nan_preserve: false,
             entry_point_name: None,
             allowed_extensions: None,
+            reflect: false,
         }
     }
 }

@@ -375,3 +375,46 @@ fn optimizer_only_flags_are_accepted() {
         "{stderr}"
     );
 }
+
+#[test]
+fn reflect_adds_semantics_user_types_and_counter_buffers() {
+    let src = r#"
+struct Item { float4 v; };
+AppendStructuredBuffer<Item> items;
+Texture2D<float4> tex;
+SamplerState smp;
+cbuffer Params { float k; };
+float4 main(float2 uv : TEXCOORD0, float4 pos : SV_Position) : SV_Target {
+    Item it;
+    it.v = pos;
+    items.Append(it);
+    return tex.Sample(smp, uv) * k;
+}
+"#;
+    let plain = compile(src, "ps_6_0", &[]);
+    assert!(
+        !plain.has("GOOGLE") && !plain.has("UserSemantic"),
+        "{}",
+        plain.asm
+    );
+    let m = compile(src, "ps_6_0", &["-fspv-reflect"]);
+    let string = |name: &str, decoration: &str, text: &str| {
+        format!("OpDecorateString {} {decoration} \"{text}\"", m.id(name))
+    };
+    m.assert_has(&[
+        "OpExtension \"SPV_GOOGLE_hlsl_functionality1\"",
+        "OpExtension \"SPV_GOOGLE_user_type\"",
+        &string("in.TEXCOORD0", "UserSemantic", "TEXCOORD0"),
+        &string("in.SV_Position", "UserSemantic", "SV_Position"),
+        &string("out.SV_Target", "UserSemantic", "SV_Target"),
+        &string("tex", "UserTypeGOOGLE", "texture2d:<float4>"),
+        &string("smp", "UserTypeGOOGLE", "samplerstate"),
+        &string("items", "UserTypeGOOGLE", "appendstructuredbuffer:<Item>"),
+        &string("Params", "UserTypeGOOGLE", "cbuffer"),
+        &format!(
+            "OpDecorateId {} CounterBuffer {}",
+            m.id("items"),
+            m.id("counter.var.items")
+        ),
+    ]);
+}
