@@ -89,3 +89,46 @@ pub fn mark_precise(f: &mut Function, roots: impl IntoIterator<Item = Value>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use ir::{ModuleBuilder, Opcode, Value};
+    use types::Type;
+
+    use super::mark_precise;
+
+    /// `t = x * y; p = t + x; q = x - y;` with `p` precise: the product and the sum are
+    /// marked (the product through the load of `t`), the difference is not.
+    #[test]
+    fn marks_what_flows_into_the_precise_variable() {
+        let mut mb = ModuleBuilder::new();
+        let f = mb.declare_function("f", vec![Type::FLOAT, Type::FLOAT], Type::Void);
+        let (mul, add, sub, p) = {
+            let mut fb = mb.function(f);
+            let b = fb.create_block("entry");
+            fb.switch_to_block(b);
+            let t = fb.alloca(Type::FLOAT, "t");
+            let p = fb.alloca(Type::FLOAT, "p");
+            let q = fb.alloca(Type::FLOAT, "q");
+            let mul = fb.binary(Opcode::Mul, Value::Arg(0), Value::Arg(1));
+            fb.store(t, mul);
+            let loaded = fb.load(t);
+            let add = fb.binary(Opcode::Add, loaded, Value::Arg(0));
+            fb.store(p, add);
+            let sub = fb.binary(Opcode::Sub, Value::Arg(0), Value::Arg(1));
+            fb.store(q, sub);
+            fb.ret(None);
+            (mul, add, sub, p)
+        };
+        let mut m = mb.finish();
+        let function = &mut m.functions[f];
+        mark_precise(function, [p]);
+        let precise = |v: Value| match v {
+            Value::Inst(i) => function.insts[i].precise,
+            _ => false,
+        };
+        assert!(precise(mul));
+        assert!(precise(add));
+        assert!(!precise(sub));
+    }
+}
