@@ -52,6 +52,9 @@ pub struct FnLower<'a, 'db> {
     pub loc: Option<ir::SourceLoc>,
     /// Locals that are constants here: the induction variables of loops being unrolled.
     pub const_locals: crate::unroll::ConstLocals,
+    /// Pointers to `precise` struct fields this function made: stores through them are
+    /// precise like stores into a `precise` local.
+    pub precise_fields: Vec<Value>,
 }
 
 /// Lowers the body of user function `item` into the declared `func`.
@@ -78,12 +81,14 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         this,
         loc: None,
         const_locals: Default::default(),
+        precise_fields: Vec::new(),
     };
     f.lower_body()?;
-    let roots: Vec<Value> = (f.body.locals.iter().zip(&f.locals))
+    let mut roots: Vec<Value> = (f.body.locals.iter().zip(&f.locals))
         .filter(|(l, _)| l.is_precise)
         .filter_map(|(_, v)| *v)
         .collect();
+    roots.append(&mut f.precise_fields);
     let function = &mut f.cx.mb.module_mut().functions[func];
     crate::precise::mark_precise(function, roots);
     Ok(())

@@ -116,6 +116,7 @@ fn lower_one(
         this: None,
         loc: None,
         const_locals: Default::default(),
+        precise_fields: Vec::new(),
     };
     let v = f.coerce(init, &ty)?;
     f.fb().store(Value::Global(g), v);

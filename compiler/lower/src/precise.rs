@@ -38,8 +38,28 @@ fn root(f: &Function, mut ptr: Value) -> Value {
     ptr
 }
 
+/// Whether `ptr` points into one of `precise`: a variable, or a `precise` struct field's
+/// access chain, on its way to the variable.
+fn is_precise_ptr(f: &Function, mut ptr: Value, precise: &HashSet<Value>) -> bool {
+    loop {
+        if precise.contains(&ptr) {
+            return true;
+        }
+        match ptr {
+            Value::Inst(i) => match f.insts.get(i) {
+                Some(d) if d.opcode == Opcode::AccessChain && !d.operands.is_empty() => {
+                    ptr = d.operands[0];
+                }
+                _ => return false,
+            },
+            _ => return false,
+        }
+    }
+}
+
 /// Marks precise the arithmetic feeding every store into a variable of `roots` (allocas or
-/// globals), and, transitively, into any variable such arithmetic loads.
+/// globals, or access chains to `precise` struct fields), and, transitively, into any
+/// variable such arithmetic loads.
 pub fn mark_precise(f: &mut Function, roots: impl IntoIterator<Item = Value>) {
     let mut precise: HashSet<Value> = roots.into_iter().collect();
     if precise.is_empty() {
@@ -56,7 +76,7 @@ pub fn mark_precise(f: &mut Function, roots: impl IntoIterator<Item = Value>) {
     loop {
         let mut grew = false;
         for (n, &(ptr, value)) in stores.iter().enumerate() {
-            if followed[n] || !precise.contains(&root(f, ptr)) {
+            if followed[n] || !is_precise_ptr(f, ptr, &precise) {
                 continue;
             }
             followed[n] = true;

@@ -418,3 +418,41 @@ float4 main(float2 uv : TEXCOORD0, float4 pos : SV_Position) : SV_Target {
         ),
     ]);
 }
+
+#[test]
+fn precise_struct_fields_mark_the_stores_into_them() {
+    // Only the store into the `precise` field `b` (through `s.b`, and `t.inner.b` one level
+    // down) marks its arithmetic; the store into `a` does not.
+    let src = r#"
+struct S { float4 a; precise float4 b; };
+struct T { S inner; };
+float4 main(float4 x : X, float4 y : Y) : SV_Target {
+    S s;
+    s.a = x - y;
+    s.b = x * y + x;
+    T t;
+    t.inner.b = x / y;
+    return s.a + s.b + t.inner.b;
+}
+"#;
+    let m = compile(src, "ps_6_0", &[]);
+    let marked: Vec<String> = m
+        .asm
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("OpDecorate ")?
+                .strip_suffix(" NoContraction")
+        })
+        .map(str::to_owned)
+        .collect();
+    let mut expected = results_of(&m.asm, "OpFMul");
+    expected.extend(results_of(&m.asm, "OpFDiv"));
+    let adds = results_of(&m.asm, "OpFAdd");
+    // The first add is `x * y + x`; the two of the return are ordinary.
+    assert_eq!(adds.len(), 3, "{}", m.asm);
+    expected.push(adds[0].clone());
+    let (mut got, mut expected) = (marked, expected);
+    got.sort();
+    expected.sort();
+    assert_eq!(got, expected, "{}", m.asm);
+}
