@@ -1,4 +1,5 @@
-//! HLSL `precise`: the arithmetic that computes a value stored into a `precise` variable is
+//! HLSL `precise`: the arithmetic that computes a value stored into a `precise` variable (or a
+//! `precise` struct field) is
 //! marked [`ir::InstData::precise`] (no contraction, reassociation or algebraic rewrite; the
 //! SPIR-V backend emits `NoContraction`). As in DXC, the marking follows the data backwards
 //! from every store into the variable, through loads of other variables: a variable whose
