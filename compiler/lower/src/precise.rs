@@ -1,8 +1,9 @@
 //! HLSL `precise`: the arithmetic that computes a value stored into a `precise` variable (or a
 //! `precise` struct field) is marked [`ir::InstData::precise`] (no contraction, reassociation
-//! or algebraic rewrite; the SPIR-V backend emits `NoContraction`). As in DXC, the marking follows the data backwards
-//! from every store into the variable, through loads of other variables: a variable whose
-//! value feeds a precise one is precise too, so the stores into it are followed in turn.
+//! or algebraic rewrite; the SPIR-V backend emits `NoContraction`). As in DXC, the marking
+//! follows the data backwards from every store into the variable, through loads of other
+//! variables: a variable whose value feeds a precise one is precise too, so the stores into it
+//! are followed in turn.
 
 use std::collections::HashSet;
 
