@@ -129,6 +129,41 @@ pub struct Options {
     #[arg(long = "fvk-invert-y")]
     pub invert_y: bool,
 
+    /// Pixel shaders read SV_Position.w as 1/w (D3D's clip-space w).
+    #[arg(long = "fvk-invert-w")]
+    pub invert_w: bool,
+
+    /// SV_InstanceID counts from 0 whatever the first instance: InstanceIndex - BaseInstance.
+    #[arg(long = "fvk-support-nonzero-base-instance")]
+    pub nonzero_base_instance: bool,
+
+    /// Give `$Globals` binding N of descriptor set M.
+    #[arg(long = "fvk-bind-globals", num_args = 2, value_names = ["N", "M"])]
+    pub bind_globals: Vec<String>,
+
+    /// Resources without a register or `[[vk::binding]]` take bindings from their class's
+    /// `-fvk-*-shift` (space 0) on.
+    #[arg(long = "fvk-auto-shift-bindings")]
+    pub auto_shift_bindings: bool,
+
+    /// The name of the SPIR-V entry point (default: the HLSL entry function's).
+    #[arg(long = "fspv-entrypoint-name", value_name = "NAME")]
+    pub entry_point_name: Option<String>,
+
+    /// Add reflection decorations: HLSL semantics, HLSL resource types, counter buffers.
+    #[arg(long = "fspv-reflect")]
+    pub reflect: bool,
+
+    /// Allow only these SPIR-V extensions (repeatable; `KHR` allows every SPV_KHR_*); a
+    /// module that needs another one is an error.
+    #[arg(long = "fspv-extension", value_name = "NAME")]
+    pub extensions: Vec<String>,
+
+    /// Preserve signed zeros, infinities and NaNs in float arithmetic: the
+    /// `SignedZeroInfNanPreserve` execution mode (DXC: -Gis).
+    #[arg(long = "signed-zero-inf-nan-preserve")]
+    pub signed_zero_inf_nan_preserve: bool,
+
     /// Generate SPIR-V (DXC: -spirv).
     #[arg(long = "spirv")]
     pub spirv: bool,
@@ -237,7 +272,8 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
                 vec![format!("--ignored-dxc-flag={s}")]
             }
             // Code-generation hints that change nothing in hlslc's output.
-            "Gec" | "Ges" | "Gfa" | "Gfp" | "Gis" => vec![format!("--ignored-dxc-flag={s}")],
+            "Gec" | "Ges" | "Gfa" | "Gfp" => vec![format!("--ignored-dxc-flag={s}")],
+            "Gis" => vec!["--signed-zero-inf-nan-preserve".into()],
             "Fc" => vec!["--assembly-output".into()],
             "Fh" => vec!["--header-output".into()],
             "Vn" => vec!["--variable-name".into()],
@@ -257,7 +293,26 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             | "fvk-use-dx-layout"
             | "fvk-use-gl-layout"
             | "fvk-use-scalar-layout"
-            | "fvk-invert-y" => vec![format!("-{s}")],
+            | "fvk-invert-y"
+            | "fvk-invert-w"
+            | "fvk-support-nonzero-base-instance"
+            | "fvk-bind-globals"
+            | "fvk-auto-shift-bindings"
+            | "fspv-reflect" => vec![format!("-{s}")],
+            // DXC's older spelling of `-fvk-use-gl-layout`.
+            "fvk-use-glsl-layout" => vec!["--fvk-use-gl-layout".into()],
+            // They only keep an optimizer from removing bindings or interface variables, and
+            // hlslc has no optimizer that would.
+            "fspv-preserve-bindings" | "fspv-preserve-interface" => Vec::new(),
+            _ if flag.starts_with("Oconfig=") => vec![format!("--ignored-dxc-flag={s}")],
+            _ if flag.starts_with("fspv-entrypoint-name=") => vec![format!(
+                "--fspv-entrypoint-name={}",
+                &flag["fspv-entrypoint-name=".len()..]
+            )],
+            _ if flag.starts_with("fspv-extension=") => vec![format!(
+                "--fspv-extension={}",
+                &flag["fspv-extension=".len()..]
+            )],
             "help" | "?" => vec!["--help".into()],
             _ if flag.starts_with("fspv-target-env=") => {
                 vec![format!(

@@ -38,6 +38,8 @@ fn main() -> ExitCode {
     for flag in &options.ignored_dxc_flags {
         let why = if flag.starts_with("-G") {
             "it is a code-generation hint that changes nothing in hlslc's output"
+        } else if flag.starts_with("-Oconfig=") {
+            "it configures spirv-opt passes, and hlslc runs no optimizer yet"
         } else {
             "hlslc emits no debug information or reflection data to keep or strip yet"
         };
@@ -93,6 +95,10 @@ fn run(options: &Options) -> Result<ExitCode, String> {
     // Semantic analysis only on text that parsed: syntax errors would cascade.
     if !parsed.has_errors() {
         diagnostics.extend(db::semantic_diagnostics(&db, main_file, config));
+        if options.spirv || !options.emit.is_empty() || options.output.is_some() {
+            let lower_options = vulkan::lower_options(options)?;
+            diagnostics.extend(db::binding_warnings(&db, main_file, config, &lower_options));
+        }
     }
 
     if options.no_warnings {

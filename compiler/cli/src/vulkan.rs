@@ -33,6 +33,16 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
     for group in options.bind_register.chunks(4) {
         out.bound_registers.push(bound_register(group)?);
     }
+    if let [binding, set] = options.bind_globals.as_slice() {
+        let number = |s: &String| {
+            s.parse::<u32>()
+                .map_err(|_| format!("invalid -fvk-bind-globals argument: {s} (a number)"))
+        };
+        out.globals_binding = Some((number(binding)?, number(set)?));
+    }
+    out.auto_shift_bindings = options.auto_shift_bindings;
+    out.invert_w = options.invert_w;
+    out.nonzero_base_instance = options.nonzero_base_instance;
     out.layout = match (options.dx_layout, options.gl_layout, options.scalar_layout) {
         (false, false, false) => LayoutChoice::VectorRelaxed,
         (true, false, false) => LayoutChoice::Dx,
@@ -105,10 +115,14 @@ fn bound_register(values: &[String]) -> Result<BoundRegister, String> {
 pub fn spirv_options(options: &Options) -> Result<SpirvOptions, String> {
     let env_name = options.target_env.as_deref().unwrap_or("vulkan1.0");
     let env = TargetEnv::from_name(env_name).ok_or_else(|| {
-        format!("unknown -fspv-target-env `{env_name}` (expected vulkan1.0, vulkan1.1, vulkan1.2 or vulkan1.3)")
+        format!("unknown -fspv-target-env `{env_name}` (expected vulkan1.0, vulkan1.1, vulkan1.1spirv1.4, vulkan1.2, vulkan1.3 or universal1.5)")
     })?;
     let mut spirv = SpirvOptions::new(env);
     spirv.invert_y = options.invert_y;
+    spirv.signed_zero_inf_nan_preserve = options.signed_zero_inf_nan_preserve;
+    spirv.entry_point_name = options.entry_point_name.clone();
+    spirv.reflect = options.reflect;
+    spirv.allowed_extensions = (!options.extensions.is_empty()).then(|| options.extensions.clone());
     Ok(spirv)
 }
 

@@ -18,9 +18,9 @@ pub use hir::{diagnostics as semantic_diagnostics, navigation, type_of_expr_at, 
 
 /// Lowering to the IR (`hlslc --emit ir`).
 pub use lower::{
-    ir, lower_library_with, lower_module, lower_module_with, specialize, BindingShift,
-    BoundRegister, LayoutChoice, LowerOptions, RegisterClass, ShaderStage as LowerStage,
-    SpecOverride,
+    binding_warnings, ir, lower_library_with, lower_module, lower_module_with, specialize,
+    BindingShift, BoundRegister, LayoutChoice, LowerOptions, RegisterClass,
+    ShaderStage as LowerStage, SpecOverride,
 };
 
 /// The database the command line and the server own. Cloning it gives a snapshot for another

@@ -186,6 +186,9 @@ pub struct Local {
     pub ty: TypeRef,
     pub is_const: bool,
     pub is_static: bool,
+    /// `precise`: the arithmetic that computes the values stored into it keeps its exact
+    /// IEEE evaluation (no contraction or reassociation).
+    pub is_precise: bool,
     /// `Some` for parameters.
     pub param: Option<ParamDirection>,
     pub init: Option<ExprId>,
@@ -426,6 +429,7 @@ pub fn lower_body(fn_def: &ast::FnDef) -> (Body, BodySourceMap) {
                 ty: param.ty,
                 is_const: param.is_const,
                 is_static: false,
+                is_precise: false,
                 param: Some(param.direction),
                 init: None,
             },
@@ -766,6 +770,7 @@ impl BodyLowering {
                 ty,
                 is_const: has(SyntaxKind::CONST_KW),
                 is_static: has(SyntaxKind::STATIC_KW),
+                is_precise: has(SyntaxKind::PRECISE_KW),
                 param: None,
                 init,
             };

@@ -2,7 +2,8 @@
 //! shaders declare through attributes (`[maxvertexcount]`, `[instance]`, `[domain]`,
 //! `[partitioning]`, `[outputtopology]`, `[outputcontrolpoints]`) and through their parameters
 //! (the input primitive and the stream kind of a geometry shader, the output array sizes of a
-//! mesh shader). Lowering records them on [`crate::EntryPoint::modes`]; the printer lists them
+//! mesh shader), and pixel-shader test modes (`[earlydepthstencil]`,
+//! `[[vk::post_depth_coverage]]`). Lowering records them on [`crate::EntryPoint::modes`]; the printer lists them
 //! on the `entry` line and backends turn them into their own forms (SPIR-V execution modes).
 
 /// One execution mode of an entry point.
@@ -32,6 +33,11 @@ pub enum ExecutionMode {
     DepthGreater,
     /// A pixel shader writes `SV_DepthLessEqual`.
     DepthLess,
+    /// `[earlydepthstencil]` of a pixel shader: depth and stencil tests run before it.
+    EarlyFragmentTests,
+    /// `[[vk::post_depth_coverage]]` of a pixel shader: the coverage it reads is the one left
+    /// after the early depth and stencil tests.
+    PostDepthCoverage,
 }
 
 named_enum! {
@@ -113,6 +119,8 @@ impl ExecutionMode {
             ExecutionMode::TessOutput(t) => format!("tess_output({})", t.name()),
             ExecutionMode::DepthGreater => "depth_greater".to_owned(),
             ExecutionMode::DepthLess => "depth_less".to_owned(),
+            ExecutionMode::EarlyFragmentTests => "early_fragment_tests".to_owned(),
+            ExecutionMode::PostDepthCoverage => "post_depth_coverage".to_owned(),
         }
     }
 }

@@ -112,8 +112,22 @@ pub fn field_has_attr(cx: &ModuleCtx<'_>, struct_name: &str, field: &str, name: 
     field_attrs(cx, struct_name, field).is_some_and(|a| a.iter().any(|a| a.name_text() == name))
 }
 
+/// Whether field `field` of the struct named `struct_name` is declared `precise`.
+pub fn field_is_precise(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> bool {
+    field_decl(cx, struct_name, field).is_some_and(|d| {
+        d.modifiers()
+            .iter()
+            .any(|t| t.kind() == syntax::SyntaxKind::PRECISE_KW)
+    })
+}
+
 /// The attributes of the declaration of field `field` of the struct named `struct_name`.
 fn field_attrs(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<Vec<ast::Attribute>> {
+    field_decl(cx, struct_name, field).map(|d| d.attributes().collect())
+}
+
+/// The declaration of field `field` of the struct named `struct_name`.
+fn field_decl(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<ast::VarDecl> {
     let base = struct_name.split('<').next().unwrap_or(struct_name);
     let s = cx.tree.indices().find(|&i| {
         matches!(cx.tree.item(i).kind, ItemKind::Struct(_)) && cx.tree.qualified_name(i) == base
@@ -132,5 +146,4 @@ fn field_attrs(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<Vec
         .into_iter()
         .flatten()
         .find_map(ast::VarDecl::cast)
-        .map(|d| d.attributes().collect())
 }

@@ -86,6 +86,9 @@ pub struct ModuleCtx<'db> {
     /// the incoming payload global each copies back to (see `stages::raytracing`).
     pub ray_payload_params: HashMap<Func, Vec<(u32, Global)>>,
     pub diagnostics: Vec<Diagnostic>,
+    /// Warnings about the declarations (reused bindings), reported by
+    /// [`crate::binding_warnings`]; they do not stop lowering.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl<'db> ModuleCtx<'db> {
@@ -117,6 +120,7 @@ impl<'db> ModuleCtx<'db> {
             heaps: Default::default(),
             ray_payload_params: HashMap::new(),
             diagnostics: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 

@@ -380,8 +380,13 @@ impl FnLower<'_, '_> {
                         let Some(i) = s.field_index(&name) else {
                             return Err(self.unsupported("this member", e));
                         };
+                        let precise = crate::attrs::field_is_precise(self.cx, &s.name, &name);
                         let i = self.fb().int(i as i32);
-                        Ok(Place::Ptr(self.fb().access_chain(*p, &[i])))
+                        let field = self.fb().access_chain(*p, &[i]);
+                        if precise {
+                            self.precise_fields.push(field);
+                        }
+                        Ok(Place::Ptr(field))
                     }
                     (Type::Vector(..) | Type::Scalar(_), _) => match swizzle_components(&name) {
                         Some(c) => Ok(Place::Swizzle(Box::new(base), c)),

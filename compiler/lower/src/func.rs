@@ -54,6 +54,9 @@ pub struct FnLower<'a, 'db> {
     pub const_locals: crate::unroll::ConstLocals,
     /// Locals holding resources: split structs, local resource arrays, their bindings.
     pub res: crate::resource_structs::ResourceLocals,
+    /// Pointers to `precise` struct fields this function made: stores through them are
+    /// precise like stores into a `precise` local.
+    pub precise_fields: Vec<Value>,
 }
 
 /// Lowers the body of user function `item` into the declared `func`.
@@ -91,11 +94,20 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         loc: None,
         const_locals: Default::default(),
         res: Default::default(),
+        precise_fields: Vec::new(),
     };
     if let Some(split) = this_split {
         f.register_split_this(split);
     }
-    f.lower_body()
+    f.lower_body()?;
+    let mut roots: Vec<Value> = (f.body.locals.iter().zip(&f.locals))
+        .filter(|(l, _)| l.is_precise)
+        .filter_map(|(_, v)| *v)
+        .collect();
+    roots.append(&mut f.precise_fields);
+    let function = &mut f.cx.mb.module_mut().functions[func];
+    crate::precise::mark_precise(function, roots);
+    Ok(())
 }
 
 impl<'a, 'db> FnLower<'a, 'db> {

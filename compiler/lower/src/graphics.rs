@@ -13,12 +13,16 @@
 //!   declaration order, unless `[[vk::location(n)]]` says otherwise;
 //! - `SV_DepthGreaterEqual`/`SV_DepthLessEqual` add the `DepthGreater`/`DepthLess` mode;
 //! - a pixel input field or parameter with `[[vk::perprimitive]]` reads a mesh shader's
-//!   per-primitive output (`PerPrimitiveEXT`).
+//!   per-primitive output (`PerPrimitiveEXT`);
+//! - `-fvk-invert-w` makes a pixel shader read `SV_Position.w` as `1 / FragCoord.w`, and
+//!   `-fvk-support-nonzero-base-instance` a vertex shader read `SV_InstanceID` as
+//!   `InstanceIndex - BaseInstance` ([`InputFixes`]);
+//! - `[earlydepthstencil]` and `[[vk::post_depth_coverage]]` add their pixel modes.
 //!
 //! The wrapper loads the inputs, calls `Name_body` and stores the outputs.
 
 use hir::item_tree::ParamDirection;
-use ir::{BuiltIn, EntryPoint, ExecutionMode, Stage, StageBinding};
+use ir::{BuiltIn, EntryPoint, ExecutionMode, Opcode, Stage, StageBinding};
 use types::{Interpolation, Type};
 
 use hir::body::{Expr, ExprId};
@@ -400,6 +404,7 @@ pub fn lower_graphics_entry(
     let Ok(body) = cx.function_for(idx, &format!("{name}_body")) else {
         return;
     };
+    let fixes = InputFixes::new(cx, ir_stage, &in_vars);
     let wrapper = crate::stages::begin_wrapper(cx, name);
     {
         let mut fb = crate::stages::wrapper_builder(cx, wrapper);
@@ -408,7 +413,7 @@ pub fn lower_graphics_entry(
         let mut locals = Vec::new();
         for (p, param) in params.iter().zip(&f.params) {
             let value = (p.direction != ParamDirection::Out)
-                .then(|| load_param(&mut fb, &p.ty, &in_vars[p.inputs.clone()]));
+                .then(|| load_param(&mut fb, &p.ty, &in_vars[p.inputs.clone()], &fixes));
             if p.direction == ParamDirection::In {
                 args.extend(value);
                 continue;
@@ -438,11 +443,23 @@ pub fn lower_graphics_entry(
             _ => {}
         }
     }
+    if ir_stage == Stage::Pixel {
+        if crate::stages::attrs::attr(&f, "earlydepthstencil").is_some() {
+            modes.push(ExecutionMode::EarlyFragmentTests);
+        }
+        if crate::stages::attrs::attr(&f, "vk::post_depth_coverage").is_some() {
+            modes.push(ExecutionMode::PostDepthCoverage);
+        }
+    }
     let entry = EntryPoint {
         name: name.to_owned(),
         stage: ir_stage,
         function: wrapper,
-        inputs: in_vars.iter().map(|v| v.global).collect(),
+        inputs: in_vars
+            .iter()
+            .map(|v| v.global)
+            .chain(fixes.base_instance())
+            .collect(),
         outputs: out_vars.iter().map(|v| v.global).collect(),
         workgroup_size: None,
         modes,
@@ -450,9 +467,80 @@ pub fn lower_graphics_entry(
     crate::stages::finish_wrapper(cx, wrapper, entry);
 }
 
+/// Built-in inputs whose Vulkan value differs from D3D's and that a DXC flag asks to convert
+/// when the wrapper reads them.
+#[derive(Debug, Default)]
+struct InputFixes {
+    /// `-fvk-invert-w`: the pixel shader's `FragCoord` input.
+    frag_coord: Option<ir::Global>,
+    /// `-fvk-support-nonzero-base-instance`: the vertex shader's `InstanceIndex` input and the
+    /// `BaseInstance` one subtracted from it.
+    instance: Option<(ir::Global, ir::Global)>,
+}
+
+impl InputFixes {
+    fn new(cx: &mut ModuleCtx<'_>, stage: Stage, in_vars: &[StageVar]) -> InputFixes {
+        let find = |cx: &ModuleCtx<'_>, b: BuiltIn| {
+            in_vars
+                .iter()
+                .map(|v| v.global)
+                .find(|&g| v_is(cx, g, b) && v_unarrayed(in_vars, g))
+        };
+        fn v_is(cx: &ModuleCtx<'_>, g: ir::Global, b: BuiltIn) -> bool {
+            cx.mb.module().globals[g].stage_binding == Some(StageBinding::BuiltIn(b))
+        }
+        fn v_unarrayed(vars: &[StageVar], g: ir::Global) -> bool {
+            vars.iter()
+                .any(|v| v.global == g && v.arrayed.is_none() && v.component.is_none())
+        }
+        let mut fixes = InputFixes::default();
+        if cx.options.invert_w && stage == Stage::Pixel {
+            fixes.frag_coord = find(cx, BuiltIn::FragCoord);
+        }
+        if cx.options.nonzero_base_instance && stage == Stage::Vertex {
+            if let Some(index) = find(cx, BuiltIn::InstanceIndex) {
+                // A declared `SV_StartInstanceLocation` already is the `BaseInstance` input.
+                let base = find(cx, BuiltIn::BaseInstance).unwrap_or_else(|| {
+                    let binding = StageBinding::BuiltIn(BuiltIn::BaseInstance);
+                    cx.mb.input("gl_BaseInstance", Type::UINT, binding)
+                });
+                fixes.instance = Some((index, base));
+            }
+        }
+        fixes
+    }
+
+    /// The `BaseInstance` input the fixes added (or reuse).
+    fn base_instance(&self) -> Option<ir::Global> {
+        self.instance.map(|(_, base)| base)
+    }
+
+    /// `raw`, loaded from `g`, as D3D defines it.
+    fn apply(&self, fb: &mut ir::FunctionBuilder<'_>, g: ir::Global, raw: ir::Value) -> ir::Value {
+        if self.frag_coord == Some(g) {
+            let w = fb.extract(raw, &[3]);
+            let one = fb.float(1.0);
+            let inverse = fb.binary(Opcode::Div, one, w);
+            return fb.insert(raw, inverse, &[3]);
+        }
+        match self.instance {
+            Some((index, base)) if index == g => {
+                let b = fb.load(ir::Value::Global(base));
+                fb.binary(Opcode::Sub, raw, b)
+            }
+            _ => raw,
+        }
+    }
+}
+
 /// A parameter's value from its input variables; a per-vertex one gives its first vertex's
 /// value (what the parameter reads outside `GetAttributeAtVertex`).
-fn load_param(fb: &mut ir::FunctionBuilder<'_>, ty: &Type, vars: &[StageVar]) -> ir::Value {
+fn load_param(
+    fb: &mut ir::FunctionBuilder<'_>,
+    ty: &Type,
+    vars: &[StageVar],
+    fixes: &InputFixes,
+) -> ir::Value {
     let leaves: Vec<ir::Value> = vars
         .iter()
         .map(|v| match v.arrayed {
@@ -460,6 +548,11 @@ fn load_param(fb: &mut ir::FunctionBuilder<'_>, ty: &Type, vars: &[StageVar]) ->
                 let first = fb.uint(0);
                 let p = fb.access_chain(ir::Value::Global(v.global), &[first]);
                 fb.load(p)
+            }
+            None if v.component.is_none() => {
+                let raw = fb.load(ir::Value::Global(v.global));
+                let fixed = fixes.apply(fb, v.global, raw);
+                crate::stages::vars::adapt_in(fb, fixed, &v.var_ty, &v.leaf.ty)
             }
             None => crate::stages::load_value(fb, &v.leaf.ty, std::slice::from_ref(v), None),
         })

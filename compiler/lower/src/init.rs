@@ -117,6 +117,7 @@ fn lower_one(
         loc: None,
         const_locals: Default::default(),
         res: Default::default(),
+        precise_fields: Vec::new(),
     };
     let v = f.coerce(init, &ty)?;
     f.fb().store(Value::Global(g), v);

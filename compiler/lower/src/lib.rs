@@ -48,11 +48,14 @@
 //! | E3002 | the entry point named by `-E` does not exist (or has no body), or a library has no `[shader]` entry |
 //! | E3003 | `[[vk::location]]` without a number, or on some stage inputs (or outputs) but not all |
 //! | E3004 | HLSL that SPIR-V for Vulkan cannot express and DXC rejects too (`GatherCmpGreen`, a run-time `Sample` offset) |
+//! | E3005 | `[[vk::binding]]` on a global that goes into `$Globals` |
+//! | E3006 | `packoffset`s that make cbuffer members overlap |
+//! | W3001 | warning: two resources on one descriptor set and binding (only a sampler and a sampled texture may share); see [`binding_warnings`] |
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
 //! [`options`] (DXC's `-fvk-*` binding and layout options), [`resources`] (globals,
 //! resources, cbuffers, their bindings and layouts), [`attrs`] (`vk::binding`,
-//! `vk::location`), [`entry`] (the compute and amplification entry wrapper), [`graphics`]
+//! `vk::location`), [`binding_checks`] (DXC's errors on bindings and `packoffset`), [`entry`] (the compute and amplification entry wrapper), [`graphics`]
 //! (vertex and pixel entry wrappers), [`stages`] (geometry, tessellation and mesh entry
 //! wrappers), [`ray_query`] (inline ray tracing), [`heap`] (SM 6.6 descriptor heaps), [`atomic64`] (64-bit byte-address
 //! atomics), [`func`] (per-function
@@ -62,10 +65,11 @@
 //! loads, `mips`/`sample`, multisampled queries), [`atomic64`] (64-bit atomics on byte-address buffers), [`counters`] (append, consume and
 //! counter buffers), [`spec_const`] (spec constants and specialization), [`convert`]
 //! (implicit and initializer-list conversions), [`init`] (`static` initializers and
-//! `init_globals`).
+//! `init_globals`), [`precise`] (the arithmetic feeding `precise` variables).
 
 pub mod atomic64;
 pub mod attrs;
+pub mod binding_checks;
 pub mod call;
 pub mod context;
 pub mod convert;
@@ -77,6 +81,7 @@ pub mod graphics;
 pub mod heap;
 pub mod init;
 pub mod options;
+pub mod precise;
 pub mod printf;
 pub mod ray_query;
 pub mod resource_structs;
@@ -107,6 +112,13 @@ pub const BAD_LOCATION: &str = "E3003";
 /// The code of HLSL that SPIR-V for Vulkan cannot express, where DXC rejects it too
 /// (`GatherCmpGreen`, a run-time texel offset of `Sample`, a status of a structured `Load`).
 pub const NO_VULKAN_EQUIVALENT: &str = "E3004";
+/// The code of `[[vk::binding]]` on a global that is a member of `$Globals`.
+pub const BINDING_ON_GLOBAL: &str = "E3005";
+/// The code of `packoffset`s that make cbuffer members overlap.
+pub const PACKOFFSET_OVERLAP: &str = "E3006";
+/// The code of the warning about two resources given one descriptor set and binding (a
+/// sampler and a sampled texture may share one).
+pub const BINDING_REUSED: &str = "W3001";
 
 /// Lowers the entry point `entry` of `file` for `stage` into a verified-shape IR module, or
 /// returns the diagnostics of what could not be lowered.
@@ -149,6 +161,21 @@ pub fn lower_library_with(
     cx.apply_layout_rules();
     cx.assign_heap_bindings();
     cx.finish()
+}
+
+/// The warnings about the resource declarations of `file` under `options` (W3001: two
+/// resources given one descriptor set and binding), whatever the entry point: every resource
+/// takes its binding, used or not, as in DXC.
+pub fn binding_warnings(
+    db: &dyn hir::HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    options: &LowerOptions,
+) -> Vec<Diagnostic> {
+    let mut cx = context::ModuleCtx::new(db, file, config);
+    cx.options = options.clone();
+    cx.assign_bindings();
+    cx.warnings
 }
 
 /// [`lower_module`] with DXC's `-fvk-*` binding and layout options.

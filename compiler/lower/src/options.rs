@@ -14,6 +14,17 @@ pub struct LowerOptions {
     /// `-fvk-bind-register xN SPACE BINDING SET`.
     pub bound_registers: Vec<BoundRegister>,
     pub layout: LayoutChoice,
+    /// `-fvk-bind-globals N M`: `$Globals` is binding N of set M.
+    pub globals_binding: Option<(u32, u32)>,
+    /// `-fvk-auto-shift-bindings`: a resource without a register or `[[vk::binding]]` takes
+    /// the next free binding of set 0 from its register class's space-0 shift on.
+    pub auto_shift_bindings: bool,
+    /// `-fvk-invert-w`: a pixel shader reads `SV_Position.w` as `1 / FragCoord.w` (D3D's
+    /// `w` is the clip-space `w`, Vulkan's is its reciprocal).
+    pub invert_w: bool,
+    /// `-fvk-support-nonzero-base-instance`: `SV_InstanceID` is `InstanceIndex -
+    /// BaseInstance`, counting from zero as in D3D whatever the draw's first instance.
+    pub nonzero_base_instance: bool,
 }
 
 /// The register class of `register(xN)`: its letter.
@@ -102,6 +113,16 @@ impl LayoutChoice {
 }
 
 impl LowerOptions {
+    /// The shift `-fvk-<class>-shift` gives registers of `class` in space 0 (`-fvk-auto-shift-
+    /// bindings` starts automatic bindings there).
+    pub fn space0_shift(&self, class: RegisterClass) -> u32 {
+        self.binding_shifts
+            .iter()
+            .rev()
+            .find(|s| s.class == class && s.space.is_none_or(|sp| sp == 0))
+            .map_or(0, |s| s.shift)
+    }
+
     /// The binding of `register(<class><register>, space<space>)`: a bound register's, or the
     /// register shifted by the last shift that names its class and space (or `all`).
     pub fn register_binding(&self, class: RegisterClass, register: u32, space: u32) -> (u32, u32) {

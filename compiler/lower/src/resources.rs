@@ -38,6 +38,8 @@ pub struct Bindings {
     of_item: HashMap<ItemIdx, (u32, u32)>,
     dollar_globals: Option<(u32, u32)>,
     taken: HashSet<(u32, u32)>,
+    /// What holds each explicitly given (set, binding), for the reuse check.
+    pub(crate) uses: HashMap<(u32, u32), crate::binding_checks::BindingUse>,
 }
 
 impl Bindings {
@@ -48,7 +50,12 @@ impl Bindings {
 
     /// The next free binding of `set`, taken.
     pub fn next_free_in(&mut self, set: u32) -> (u32, u32) {
-        let mut b = 0;
+        self.next_free_from(set, 0)
+    }
+
+    /// The next free binding of `set` at or after `first`, taken.
+    fn next_free_from(&mut self, set: u32, first: u32) -> (u32, u32) {
+        let mut b = first;
         while self.taken.contains(&(set, b)) {
             b += 1;
         }
@@ -81,13 +88,21 @@ impl ModuleCtx<'_> {
         register.map(|(class, n, space)| self.options.register_binding(class, n, space))
     }
 
+    /// Whether global `idx` carries `[[vk::push_constant]]`: it is a push-constant block, not
+    /// a member of `$Globals` or a descriptor.
+    pub(crate) fn is_push_constant(&self, idx: ItemIdx) -> bool {
+        crate::attrs::item_attr(self, idx, "vk::push_constant").is_some()
+    }
+
     /// Whether item `idx` declares a resource that takes a binding: a cbuffer or tbuffer, or
     /// a global of resource type (or array of resources) outside structs and cbuffers.
     fn binds(&self, idx: ItemIdx) -> Option<Option<Vec<String>>> {
         let item = self.tree.item(idx);
         match &item.kind {
             ItemKind::CBuffer(c) => Some(c.register.clone()),
-            ItemKind::Variable(v) if !v.is_static && !v.groupshared => {
+            ItemKind::Variable(v)
+                if !v.is_static && !v.groupshared && !self.is_push_constant(idx) =>
+            {
                 // Resources inside a cbuffer are globals of their own, as in DXC.
                 let outside = item.parent.is_none_or(|p| {
                     matches!(
@@ -103,13 +118,58 @@ impl ModuleCtx<'_> {
         }
     }
 
+    /// The register class of the resource item `idx` declares (`-fvk-auto-shift-bindings`):
+    /// `b` for constant buffers, `s` for samplers, `u` for writable resources, `t` otherwise.
+    fn implicit_class(&self, idx: ItemIdx) -> RegisterClass {
+        use types::ResourceType as Rt;
+        let item = self.tree.item(idx);
+        if let ItemKind::CBuffer(c) = &item.kind {
+            return if c.is_tbuffer {
+                RegisterClass::ShaderResource
+            } else {
+                RegisterClass::ConstantBuffer
+            };
+        }
+        let g = GlobalId::new(self.db, self.file, self.config, item.ast);
+        let ty = hir::global_type(self.db, g);
+        match ty.as_ref().and_then(resource_of) {
+            Some(Rt::ConstantBuffer { .. }) => RegisterClass::ConstantBuffer,
+            Some(Rt::Sampler { .. }) => RegisterClass::Sampler,
+            Some(
+                Rt::Texture { access, .. }
+                | Rt::TypedBuffer { access, .. }
+                | Rt::ByteAddressBuffer { access },
+            ) if access.is_writable() => RegisterClass::UnorderedAccess,
+            Some(Rt::StructuredBuffer { kind, .. }) if *kind != types::StructuredKind::ReadOnly => {
+                RegisterClass::UnorderedAccess
+            }
+            _ => RegisterClass::ShaderResource,
+        }
+    }
+
+    /// The automatic binding of item `idx` (`None`: `$Globals`): the next free one of set
+    /// 0, from the class's shift on under `-fvk-auto-shift-bindings`.
+    fn automatic_binding(&mut self, idx: Option<ItemIdx>) -> (u32, u32) {
+        if !self.options.auto_shift_bindings {
+            return self.bindings.next_free();
+        }
+        let class = idx.map_or(RegisterClass::ConstantBuffer, |i| self.implicit_class(i));
+        let first = self.options.space0_shift(class);
+        self.bindings.next_free_from(0, first)
+    }
+
     /// Assigns every resource of the file its set and binding (see [`Bindings`]).
     pub fn assign_bindings(&mut self) {
         let items: Vec<ItemIdx> = self.tree.indices().collect();
         let mut automatic = Vec::new();
         let first_loose_global = self.loose_globals().first().copied();
+        let globals_binding = self.options.globals_binding;
+        if let (Some((binding, set)), Some(_)) = (globals_binding, first_loose_global) {
+            self.bindings.taken.insert((set, binding));
+            self.bindings.dollar_globals = Some((set, binding));
+        }
         for i in items {
-            if Some(i) == first_loose_global {
+            if Some(i) == first_loose_global && globals_binding.is_none() {
                 automatic.push(None);
             }
             let Some(register) = self.binds(i) else {
@@ -117,14 +177,17 @@ impl ModuleCtx<'_> {
             };
             match self.explicit_binding(i, register.as_ref()) {
                 Some(b) => {
+                    self.claim_binding(i, b);
                     self.bindings.taken.insert(b);
                     self.bindings.of_item.insert(i, b);
                 }
                 None => automatic.push(Some(i)),
             }
         }
+        let loose = self.loose_globals();
+        self.check_globals_bindings(&loose);
         for a in automatic {
-            let b = self.bindings.next_free();
+            let b = self.automatic_binding(a);
             match a {
                 Some(i) => {
                     self.bindings.of_item.insert(i, b);
@@ -175,6 +238,7 @@ impl ModuleCtx<'_> {
             .filter(|&i| {
                 matches!(&self.tree.item(i).kind,
                     ItemKind::Variable(v) if !v.is_static && !v.groupshared)
+                    && !self.is_push_constant(i)
             })
             .filter(|&i| {
                 let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(i).ast);
@@ -244,6 +308,8 @@ impl ModuleCtx<'_> {
             let ty = self.global_type_of(idx)?;
             if var.groupshared {
                 GlobalRef::Var(self.mb.groupshared(&name, ty))
+            } else if !var.is_static && self.is_push_constant(idx) {
+                GlobalRef::Var(self.push_constant_for(idx, ty)?)
             } else if let Some(res) = resource_of(&ty) {
                 let with_counter = matches!(
                     res,
@@ -359,6 +425,36 @@ impl ModuleCtx<'_> {
         Ok((g, members))
     }
 
+    /// The push-constant block of `[[vk::push_constant]] S pcs;` or
+    /// `[[vk::push_constant]] ConstantBuffer<S> pcs;`: a global of struct `S` in the
+    /// push-constant address space (one per module, as Vulkan allows one per stage).
+    fn push_constant_for(&mut self, idx: ItemIdx, ty: Type) -> R<ir::Global> {
+        let range = self.item_range(idx);
+        let block = match resource_of(&ty) {
+            None => ty,
+            Some(types::ResourceType::ConstantBuffer { element }) if ty.as_resource().is_some() => {
+                element.clone()
+            }
+            Some(_) => {
+                return Err(self.unsupported("`[[vk::push_constant]]` on this resource type", range))
+            }
+        };
+        if !matches!(block, Type::Struct(_)) {
+            return Err(self.unsupported("`[[vk::push_constant]]` on a non-struct global", range));
+        }
+        let taken = self
+            .mb
+            .module()
+            .globals
+            .iter()
+            .any(|(_, g)| g.kind == ir::GlobalKind::PushConstant);
+        if taken {
+            return Err(self.unsupported("more than one push-constant block", range));
+        }
+        let name = self.tree.item(idx).name.clone();
+        Ok(self.mb.push_constant(&name, block))
+    }
+
     /// The `ConstantBuffer` global of cbuffer `idx`.
     fn cbuffer_for(&mut self, idx: ItemIdx) -> R<ir::Global> {
         if let Some(&g) = self.cbuffers.get(&idx) {
@@ -401,7 +497,10 @@ impl ModuleCtx<'_> {
         let (set, binding) = self.binding_for(idx);
         let g = self.mb.resource(&name, ty, set, binding);
         if offsets.iter().any(Option::is_some) {
-            self.mb.set_member_offsets(g, offsets);
+            self.mb.set_member_offsets(g, offsets.clone());
+            if let Some(layout) = self.mb.module().globals[g].layout.clone() {
+                self.check_packoffsets(&members, &offsets, &layout.layout);
+            }
         }
         self.cbuffers.insert(idx, g);
         Ok(g)

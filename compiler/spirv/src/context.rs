@@ -154,6 +154,27 @@ impl<'m> Ctx<'m> {
         self.exts.insert(e);
     }
 
+    /// Fails when the module needs an extension `-fspv-extension=` does not allow (`KHR`
+    /// allows every `SPV_KHR_*`), naming the first such one as DXC does.
+    fn check_extensions(&self) -> Result<()> {
+        let Some(allowed) = &self.opts.allowed_extensions else {
+            return Ok(());
+        };
+        let permitted = |e: &str| {
+            allowed
+                .iter()
+                .any(|a| a == e || (a == "KHR" && e.starts_with("SPV_KHR_")))
+        };
+        match self.exts.iter().find(|e| !permitted(e)) {
+            None => Ok(()),
+            Some(e) => Err(SpirvError::needs_target(format!(
+                "the module needs SPIR-V extension {e}, which the -fspv-extension options do \
+                 not allow (allowed: {})",
+                allowed.join(", ")
+            ))),
+        }
+    }
+
     /// The `GLSL.std.450` import.
     pub fn glsl(&mut self) -> Word {
         if let Some(id) = self.glsl {
@@ -335,7 +356,13 @@ pub(crate) fn emit_module(m: &ir::Module, opts: &SpirvOptions) -> Result<Vec<u32
         cx.name(id, &f.name);
         let _ = h;
     }
-    for (h, _) in m.globals.iter() {
+    // With `-fspv-reflect`, counters come first: `HlslCounterBufferGOOGLE` must not refer to a
+    // variable declared after the buffer it decorates.
+    let is_counter = |g: &ir::GlobalVar| opts.reflect && g.name.starts_with("counter.var.");
+    for (h, _) in m.globals.iter().filter(|(_, g)| is_counter(g)) {
+        cx.lower_global(h)?;
+    }
+    for (h, _) in m.globals.iter().filter(|(_, g)| !is_counter(g)) {
         cx.lower_global(h)?;
     }
     for (h, _) in m.functions.iter() {
@@ -349,6 +376,10 @@ pub(crate) fn emit_module(m: &ir::Module, opts: &SpirvOptions) -> Result<Vec<u32
             "the module has no entry point (Vulkan SPIR-V needs one)",
         ));
     }
+    if opts.reflect {
+        cx.reflect_globals();
+    }
+    cx.check_extensions()?;
     Ok(cx.assemble(version))
 }
 

@@ -10,9 +10,31 @@ use rspirv::binary::Disassemble as _;
 use rspirv::dr::{self, Operand};
 use rspirv::spirv::{Op, Word};
 
+/// `OpDecorateId`, which rspirv's loader does not place among the annotations.
+const OP_DECORATE_ID: u32 = 332;
+
+/// `words` with every `OpDecorateId` turned into an `OpDecorate` of the same operands (its
+/// id operands read as literals otherwise; `CounterBuffer`'s as an id either way), and whether
+/// there was one.
+fn decorate_ids_as_decorates(words: &[u32]) -> (Vec<u32>, bool) {
+    let mut out = words.to_vec();
+    let mut found = false;
+    let mut at = 5;
+    while at < out.len() {
+        let count = (out[at] >> 16) as usize;
+        if out[at] & 0xffff == OP_DECORATE_ID {
+            out[at] = (out[at] & 0xffff_0000) | Op::Decorate as u32;
+            found = true;
+        }
+        at += count.max(1);
+    }
+    (out, found)
+}
+
 /// Disassembles a SPIR-V binary; words that do not parse give a one-line comment instead.
 pub fn disassemble(words: &[u32]) -> String {
-    let module = match dr::load_words(words) {
+    let (words, decorate_ids) = decorate_ids_as_decorates(words);
+    let module = match dr::load_words(&words) {
         Ok(m) => m,
         Err(e) => return format!("; invalid SPIR-V: {e}\n"),
     };
@@ -52,7 +74,21 @@ pub fn disassemble(words: &[u32]) -> String {
         if let Some(id) = inst.result_id {
             let _ = write!(line, "%{} = ", name(id));
         }
-        let _ = write!(line, "Op{}", inst.class.opname);
+        // Only `CounterBuffer` (`-fspv-reflect`) is emitted as `OpDecorateId`.
+        let as_decorate_id = decorate_ids
+            && inst.class.opcode == Op::Decorate
+            && matches!(
+                inst.operands.get(1),
+                Some(Operand::Decoration(
+                    rspirv::spirv::Decoration::CounterBuffer
+                ))
+            );
+        let opname = if as_decorate_id {
+            "DecorateId"
+        } else {
+            inst.class.opname
+        };
+        let _ = write!(line, "Op{opname}");
         if let Some(t) = inst.result_type {
             let _ = write!(line, " %{}", name(t));
         }

@@ -116,7 +116,7 @@ impl Ctx<'_> {
         let mut ops = vec![
             Operand::ExecutionModel(model),
             Operand::IdRef(fid),
-            Operand::LiteralString(e.name.clone()),
+            Operand::LiteralString(self.entry_name(e)?),
         ];
         ops.extend(interface.into_iter().map(Operand::IdRef));
         self.entry_points
@@ -152,6 +152,48 @@ impl Ctx<'_> {
             let ops = literals.into_iter().map(Operand::LiteralBit32).collect();
             self.exec_modes.push(mode(m, ops));
         }
+        if self.opts.signed_zero_inf_nan_preserve {
+            for width in self.float_widths() {
+                self.exec_modes.push(mode(
+                    ExecutionMode::SignedZeroInfNanPreserve,
+                    vec![Operand::LiteralBit32(width)],
+                ));
+            }
+            self.capability(rspirv::spirv::Capability::SignedZeroInfNanPreserve);
+            if !self.at_least(1, 4) {
+                self.extension("SPV_KHR_float_controls");
+            }
+        }
         Ok(())
+    }
+
+    /// The `OpEntryPoint` name of `e`: `-fspv-entrypoint-name=`, for a module of one entry.
+    fn entry_name(&self, e: &ir::EntryPoint) -> Result<String> {
+        match &self.opts.entry_point_name {
+            None => Ok(e.name.clone()),
+            Some(name) if self.m.entry_points.len() == 1 => Ok(name.clone()),
+            Some(_) => Err(SpirvError::invalid(
+                "-fspv-entrypoint-name= renames the entry point of a module with one entry \
+                 (this one has several)",
+            )),
+        }
+    }
+
+    /// The widths of the float types declared so far, with 32 always (DXC's `-Gis` mode).
+    fn float_widths(&self) -> Vec<u32> {
+        let mut widths: Vec<u32> = self
+            .type_ids
+            .keys()
+            .filter_map(|k| match k {
+                crate::types::TypeKey::Spv(op, words) if *op == Op::TypeFloat as u32 => {
+                    words.first().copied()
+                }
+                _ => None,
+            })
+            .chain([32])
+            .collect();
+        widths.sort_unstable();
+        widths.dedup();
+        widths
     }
 }

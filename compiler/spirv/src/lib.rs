@@ -23,6 +23,7 @@ mod instructions;
 mod intrinsics;
 mod ray_query;
 mod raytracing;
+mod reflect;
 mod resources;
 mod sampling;
 mod stages;
@@ -43,18 +44,24 @@ pub enum TargetEnv {
     Vulkan1_0,
     /// SPIR-V 1.3: `StorageBuffer` storage class, wave operations.
     Vulkan1_1,
+    /// Vulkan 1.1 with SPIR-V 1.4 (`VK_KHR_spirv_1_4`).
+    Vulkan1_1Spirv1_4,
     /// SPIR-V 1.5: entry points list every global they use.
     Vulkan1_2,
     /// SPIR-V 1.6: `OpTerminateInvocation` for `discard`.
     Vulkan1_3,
+    /// SPIR-V 1.5 outside Vulkan's rules (DXC's `universal1.5`); code as for `vulkan1.2`.
+    Universal1_5,
 }
 
 impl TargetEnv {
-    pub const ALL: [TargetEnv; 4] = [
+    pub const ALL: [TargetEnv; 6] = [
         TargetEnv::Vulkan1_0,
         TargetEnv::Vulkan1_1,
+        TargetEnv::Vulkan1_1Spirv1_4,
         TargetEnv::Vulkan1_2,
         TargetEnv::Vulkan1_3,
+        TargetEnv::Universal1_5,
     ];
 
     /// The SPIR-V version (major, minor) emitted for this environment.
@@ -62,18 +69,30 @@ impl TargetEnv {
         match self {
             TargetEnv::Vulkan1_0 => (1, 0),
             TargetEnv::Vulkan1_1 => (1, 3),
-            TargetEnv::Vulkan1_2 => (1, 5),
+            TargetEnv::Vulkan1_1Spirv1_4 => (1, 4),
+            TargetEnv::Vulkan1_2 | TargetEnv::Universal1_5 => (1, 5),
             TargetEnv::Vulkan1_3 => (1, 6),
         }
     }
 
-    /// The `--target-env` name of `spirv-val` and DXC's `-fspv-target-env`.
+    /// DXC's `-fspv-target-env` name.
     pub fn name(self) -> &'static str {
         match self {
             TargetEnv::Vulkan1_0 => "vulkan1.0",
             TargetEnv::Vulkan1_1 => "vulkan1.1",
+            TargetEnv::Vulkan1_1Spirv1_4 => "vulkan1.1spirv1.4",
             TargetEnv::Vulkan1_2 => "vulkan1.2",
             TargetEnv::Vulkan1_3 => "vulkan1.3",
+            TargetEnv::Universal1_5 => "universal1.5",
+        }
+    }
+
+    /// The `--target-env` name of `spirv-val` for this environment.
+    pub fn validator_name(self) -> &'static str {
+        match self {
+            TargetEnv::Vulkan1_1Spirv1_4 => "vulkan1.1spv1.4",
+            TargetEnv::Universal1_5 => "spv1.5",
+            other => other.name(),
         }
     }
 
@@ -91,6 +110,17 @@ pub struct SpirvOptions {
     pub invert_y: bool,
     /// Emit `OpName`/`OpMemberName` for globals, functions and structs (on by default in DXC).
     pub debug_names: bool,
+    /// `-Gis`: every entry point gets `SignedZeroInfNanPreserve` for 32-bit floats (as in DXC)
+    /// and for the other float widths the module uses (`SPV_KHR_float_controls` below SPIR-V
+    /// 1.4).
+    pub signed_zero_inf_nan_preserve: bool,
+    /// `-fspv-entrypoint-name=`: the `OpEntryPoint` name of the module's entry point.
+    pub entry_point_name: Option<String>,
+    /// `-fspv-extension=`: the only extensions the module may use (`KHR` stands for every
+    /// `SPV_KHR_*`); `None` allows all.
+    pub allowed_extensions: Option<Vec<String>>,
+    /// `-fspv-reflect`: semantic, user-type and counter-buffer decorations for reflection.
+    pub reflect: bool,
 }
 
 impl Default for SpirvOptions {
@@ -105,6 +135,10 @@ impl SpirvOptions {
             target_env,
             invert_y: false,
             debug_names: true,
+            signed_zero_inf_nan_preserve: false,
+            entry_point_name: None,
+            allowed_extensions: None,
+            reflect: false,
         }
     }
 }
@@ -199,7 +233,7 @@ pub fn emit(module: &ir::Module, options: &SpirvOptions) -> Result<Vec<u32>> {
 pub fn validator_options(module: &ir::Module, options: &SpirvOptions) -> Vec<String> {
     let mut args = vec![
         "--target-env".to_owned(),
-        options.target_env.name().to_owned(),
+        options.target_env.validator_name().to_owned(),
     ];
     let rules: Vec<::types::LayoutRules> = module
         .globals

@@ -130,6 +130,12 @@ impl Ctx<'_> {
                 },
                 M::DepthGreater => (Mode::DepthGreater, vec![]),
                 M::DepthLess => (Mode::DepthLess, vec![]),
+                M::EarlyFragmentTests => (Mode::EarlyFragmentTests, vec![]),
+                M::PostDepthCoverage => {
+                    self.capability(rspirv::spirv::Capability::SampleMaskPostDepthCoverage);
+                    self.extension("SPV_KHR_post_depth_coverage");
+                    (Mode::PostDepthCoverage, vec![])
+                }
             };
             out.push(mode);
         }

@@ -249,6 +249,12 @@ fn each_target_environment() {
         OpDecorate %type_RWStructuredBuffer_uint Block
         %buf = OpVariable %_ptr_StorageBuffer_type_RWStructuredBuffer_uint StorageBuffer
         %in_var_SV_DispatchThreadID = OpVariable %_ptr_Input_v3uint Input
+        vulkan1.1spirv1.4:
+        ; SPIR-V 1.4
+        OpEntryPoint GLCompute %main "main" %buf %in_var_SV_DispatchThreadID
+        OpDecorate %type_RWStructuredBuffer_uint Block
+        %buf = OpVariable %_ptr_StorageBuffer_type_RWStructuredBuffer_uint StorageBuffer
+        %in_var_SV_DispatchThreadID = OpVariable %_ptr_Input_v3uint Input
         vulkan1.2:
         ; SPIR-V 1.5
         OpEntryPoint GLCompute %main "main" %buf %in_var_SV_DispatchThreadID
@@ -257,6 +263,12 @@ fn each_target_environment() {
         %in_var_SV_DispatchThreadID = OpVariable %_ptr_Input_v3uint Input
         vulkan1.3:
         ; SPIR-V 1.6
+        OpEntryPoint GLCompute %main "main" %buf %in_var_SV_DispatchThreadID
+        OpDecorate %type_RWStructuredBuffer_uint Block
+        %buf = OpVariable %_ptr_StorageBuffer_type_RWStructuredBuffer_uint StorageBuffer
+        %in_var_SV_DispatchThreadID = OpVariable %_ptr_Input_v3uint Input
+        universal1.5:
+        ; SPIR-V 1.5
         OpEntryPoint GLCompute %main "main" %buf %in_var_SV_DispatchThreadID
         OpDecorate %type_RWStructuredBuffer_uint Block
         %buf = OpVariable %_ptr_StorageBuffer_type_RWStructuredBuffer_uint StorageBuffer

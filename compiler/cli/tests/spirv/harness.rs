@@ -57,6 +57,11 @@ fn validator_args(flags: &[&str]) -> Vec<String> {
         .iter()
         .find_map(|f| f.strip_prefix("-fspv-target-env="))
         .unwrap_or("vulkan1.0");
+    let env = match env {
+        "vulkan1.1spirv1.4" => "vulkan1.1spv1.4",
+        "universal1.5" => "spv1.5",
+        e => e,
+    };
     let mut args = vec!["--target-env".to_owned(), env.to_owned()];
     if flags.contains(&"-fvk-use-dx-layout") {
         args.push("--skip-block-layout".to_owned());

@@ -3,6 +3,7 @@
 //! type and the texture and buffer operations that lower today. Every module is checked by
 //! every `spirv-val` installed (`spirv_backend::validate`).
 
+mod binding_errors;
 mod bindings;
 mod frontend_gaps;
 mod harness;
@@ -11,6 +12,7 @@ mod layouts;
 mod locations;
 mod matrices;
 mod ms_storage;
+mod modes_and_flags;
 mod opcodes;
 mod ray_query;
 mod raytracing;

@@ -35,7 +35,15 @@ fn allowed(stage: Stage) -> (&'static [&'static str], &'static [&'static str]) {
             &["output_topology", "output_vertices", "output_primitives"],
         ),
         // At most one: the front end allows one depth output.
-        Stage::Pixel => (&["depth_greater", "depth_less"], &[]),
+        Stage::Pixel => (
+            &[
+                "depth_greater",
+                "depth_less",
+                "early_fragment_tests",
+                "post_depth_coverage",
+            ],
+            &[],
+        ),
         _ => (&[], &[]),
     }
 }
@@ -53,6 +61,8 @@ fn key(m: M) -> &'static str {
         M::TessOutput(_) => "tess_output",
         M::DepthGreater => "depth_greater",
         M::DepthLess => "depth_less",
+        M::EarlyFragmentTests => "early_fragment_tests",
+        M::PostDepthCoverage => "post_depth_coverage",
     }
 }
 

@@ -1,0 +1,136 @@
+//! Checks DXC makes on resource declarations: `[[vk::binding]]` on a loose global that goes
+//! into `$Globals` (error E3006) and `packoffset`s that make cbuffer members overlap (error
+//! E3006); and two resources on one descriptor set and binding (a sampler may share its
+//! binding with one sampled texture, Vulkan's combined image sampler), which today's DXC lets
+//! through silently (an optimizer may remove one of them) and older versions refused: a
+//! warning here, W3001, collected by [`crate::binding_warnings`].
+
+use hir::item_tree::{ItemIdx, ItemKind};
+use hir::GlobalId;
+use types::{LayoutKind, ResourceType, TextureAccess, TypeLayout};
+
+use crate::context::ModuleCtx;
+use crate::resources::resource_of;
+
+/// What occupies a (set, binding), for the combined-image-sampler exception.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BindingUse {
+    Sampler,
+    /// A read-only texture (a sampled image).
+    SampledImage,
+    /// A sampler and a sampled image: full.
+    Combined,
+    Other,
+}
+
+impl BindingUse {
+    /// `self` joined by `other`, or `None` when they cannot share a binding.
+    fn join(self, other: BindingUse) -> Option<BindingUse> {
+        match (self, other) {
+            (BindingUse::Sampler, BindingUse::SampledImage)
+            | (BindingUse::SampledImage, BindingUse::Sampler) => Some(BindingUse::Combined),
+            _ => None,
+        }
+    }
+}
+
+impl ModuleCtx<'_> {
+    /// How resource item `idx` uses its binding.
+    fn binding_use(&self, idx: ItemIdx) -> BindingUse {
+        let item = self.tree.item(idx);
+        if matches!(item.kind, ItemKind::CBuffer(_)) {
+            return BindingUse::Other;
+        }
+        let g = GlobalId::new(self.db, self.file, self.config, item.ast);
+        match hir::global_type(self.db, g).as_ref().and_then(resource_of) {
+            Some(ResourceType::Sampler { .. }) => BindingUse::Sampler,
+            Some(ResourceType::Texture {
+                access: TextureAccess::ReadOnly,
+                ..
+            }) => BindingUse::SampledImage,
+            _ => BindingUse::Other,
+        }
+    }
+
+    /// Records that resource `idx` was given `(set, binding)` explicitly; warning W3001 when
+    /// another resource holds it already ("resource binding #B in descriptor set #S already
+    /// assigned", the message of older DXC versions).
+    pub(crate) fn claim_binding(&mut self, idx: ItemIdx, (set, binding): (u32, u32)) {
+        let used = self.binding_use(idx);
+        let joined = match self.bindings.uses.get(&(set, binding)) {
+            None => Some(used),
+            Some(&previous) => previous.join(used),
+        };
+        match joined {
+            Some(u) => {
+                self.bindings.uses.insert((set, binding), u);
+            }
+            None => {
+                let range = self.item_range(idx);
+                let (file, range) = hir::user_range(self.db, self.file, self.config, range);
+                self.warnings.push(syntax::Diagnostic::warning(
+                    crate::BINDING_REUSED,
+                    format!(
+                        "resource binding #{binding} in descriptor set #{set} already assigned"
+                    ),
+                    file,
+                    range,
+                ));
+            }
+        }
+    }
+
+    /// E3006 on every loose global of `$Globals` that carries `[[vk::binding]]`: its members
+    /// share the block's binding.
+    pub(crate) fn check_globals_bindings(&mut self, members: &[ItemIdx]) {
+        for &i in members {
+            if crate::attrs::item_attr(self, i, "vk::binding").is_some() {
+                let name = self.tree.item(i).name.clone();
+                let range = self.item_range(i);
+                self.error(
+                    crate::BINDING_ON_GLOBAL,
+                    format!(
+                        "variable '{name}' will be placed in $Globals so cannot have \
+                         vk::binding attribute"
+                    ),
+                    range,
+                );
+            }
+        }
+    }
+
+    /// E3007 on each member of cbuffer `members` whose `packoffset` makes it overlap a member
+    /// declared before it, under the block's layout `layout`.
+    pub(crate) fn check_packoffsets(
+        &mut self,
+        members: &[ItemIdx],
+        offsets: &[Option<u32>],
+        layout: &TypeLayout,
+    ) {
+        let LayoutKind::Struct { members: placed } = &layout.kind else {
+            return;
+        };
+        let span = |k: usize| {
+            let m = &placed[k];
+            (m.offset, m.offset.saturating_add(m.layout.size))
+        };
+        for (k, &member) in members.iter().enumerate().take(placed.len()) {
+            if offsets.get(k).copied().flatten().is_none() {
+                continue;
+            }
+            let (start, end) = span(k);
+            let overlaps = (0..k).any(|j| {
+                let (s, e) = span(j);
+                start < e && s < end
+            });
+            if overlaps {
+                let range = self.item_range(member);
+                self.error(
+                    crate::PACKOFFSET_OVERLAP,
+                    "packoffset caused overlap with previous members".to_owned(),
+                    range,
+                );
+            }
+        }
+    }
+}
