@@ -176,7 +176,6 @@ fn explicit_locations(
     Ok(Some(out))
 }
 
-
 /// Declares the variables of `vars` on one side; `None` (with a diagnostic) when one cannot
 /// be.
 fn declare(
