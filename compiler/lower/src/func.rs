@@ -567,22 +567,18 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 let t = self.type_of(*ptr);
                 ir::typing::load_type(&t).unwrap_or(Type::Void)
             }
-            Place::Swizzle(base, comps) => {
+            Place::Swizzle(base, _) | Place::MatrixSwizzle(base, _) => {
+                let n = match p {
+                    Place::Swizzle(_, comps) => comps.len(),
+                    Place::MatrixSwizzle(_, elements) => elements.len(),
+                    _ => 1,
+                };
                 let t = self.place_type(base);
                 let k = t.scalar_kind().unwrap_or(types::ScalarKind::Float);
-                if comps.len() == 1 {
+                if n == 1 {
                     Type::Scalar(k)
                 } else {
-                    Type::Vector(k, comps.len() as u8)
-                }
-            }
-            Place::MatrixSwizzle(base, comps) => {
-                let t = self.place_type(base);
-                let k = t.scalar_kind().unwrap_or(types::ScalarKind::Float);
-                if comps.len() == 1 {
-                    Type::Scalar(k)
-                } else {
-                    Type::Vector(k, comps.len() as u8)
+                    Type::Vector(k, n as u8)
                 }
             }
             Place::Texel { resource, .. } => {

@@ -121,12 +121,7 @@ impl InferCtx<'_> {
                         );
                         None
                     } else {
-                        let env: Vec<(String, TemplateArg)> = self
-                            .tree
-                            .strukt(idx)
-                            .and_then(|st| st.template.as_ref())
-                            .map(|ps| ps.iter().map(|p| p.name.clone()).zip(targs).collect())
-                            .unwrap_or_default();
+                        let env = self.struct_template_env(idx, targs);
                         self.resolve_overload(id, name, methods, args, &env)
                     }
                 }
@@ -159,6 +154,19 @@ impl InferCtx<'_> {
             [crate::type_ref::GenericArg::Type(t)] => self.resolve_type(t, BodyNode::Expr(id)),
             _ => None,
         }
+    }
+
+    /// Struct `idx`'s template parameters bound to `targs`, by name (empty for no template).
+    pub(super) fn struct_template_env(
+        &self,
+        idx: ItemIdx,
+        targs: Vec<TemplateArg>,
+    ) -> Vec<(String, TemplateArg)> {
+        self.tree
+            .strukt(idx)
+            .and_then(|st| st.template.as_ref())
+            .map(|ps| ps.iter().map(|p| p.name.clone()).zip(targs).collect())
+            .unwrap_or_default()
     }
 
     /// The methods named `name` that struct `idx` itself declares.

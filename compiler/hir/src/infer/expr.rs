@@ -482,12 +482,7 @@ impl InferCtx<'_> {
                 None => self.set(id, None, false),
             });
         }
-        let env: Vec<(String, TemplateArg)> = self
-            .tree
-            .strukt(idx)
-            .and_then(|st| st.template.as_ref())
-            .map(|ps| ps.iter().map(|p| p.name.clone()).zip(targs).collect())
-            .unwrap_or_default();
+        let env = self.struct_template_env(idx, targs);
         let ty = self.resolve_overload(id, &name, methods, &[rhs], &env);
         Some(self.set(id, ty, false))
     }
