@@ -42,6 +42,31 @@ fn location_in(attrs: impl Iterator<Item = ast::Attribute>) -> Option<Result<u32
     Some(text.parse().map_err(|_| text))
 }
 
+/// The argument of `[[vk::builtin("Name")]]` among `attrs`.
+fn builtin_in(attrs: impl Iterator<Item = ast::Attribute>) -> Option<String> {
+    let a = attrs.into_iter().find(|a| a.name_text() == "vk::builtin")?;
+    let args = crate::stmt::attr_args(&a);
+    Some(args.first()?.trim().trim_matches('"').to_owned())
+}
+
+/// `[[vk::builtin("Name")]]` of parameter `param` of entry function `idx`.
+pub fn param_builtin(cx: &ModuleCtx<'_>, idx: ItemIdx, param: usize) -> Option<String> {
+    let f = ast::FnDef::cast(item_node(cx, idx)?)?;
+    let p = f.param_list()?.params().nth(param)?;
+    builtin_in(p.attributes())
+}
+
+/// `[[vk::builtin("Name")]]` on the entry function `idx` (its result).
+pub fn result_builtin(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<String> {
+    let f = ast::FnDef::cast(item_node(cx, idx)?)?;
+    builtin_in(f.attributes())
+}
+
+/// `[[vk::builtin("Name")]]` on field `field` of the struct named `struct_name`.
+pub fn field_builtin(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<String> {
+    builtin_in(field_attrs(cx, struct_name, field)?.into_iter())
+}
+
 /// `[[vk::location]]` of parameter `param` of entry function `idx`.
 pub fn param_location(
     cx: &ModuleCtx<'_>,

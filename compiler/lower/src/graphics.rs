@@ -11,6 +11,8 @@
 //! - `SV_Target<n>` is location `n`; other semantics (system values without a built-in
 //!   there, such as a vertex input `SV_Position`, included) take the next location in
 //!   declaration order, unless `[[vk::location(n)]]` says otherwise;
+//! - `[[vk::builtin("Name")]]` makes a value that built-in whatever its semantic (PointSize,
+//!   BaseVertex, BaseInstance, DrawIndex, HelperInvocation, where DXC allows them);
 //! - `SV_DepthGreaterEqual`/`SV_DepthLessEqual` add the `DepthGreater`/`DepthLess` mode;
 //! - a pixel input field or parameter with `[[vk::perprimitive]]` reads a mesh shader's
 //!   per-primitive output (`PerPrimitiveEXT`);
@@ -41,6 +43,8 @@ struct Var {
     per_primitive: bool,
     /// Read with `GetAttributeAtVertex`: one value per vertex of the primitive.
     per_vertex: bool,
+    /// `[[vk::builtin("Name")]]`: the Vulkan built-in the value is, whatever its semantic.
+    vk_builtin: Option<String>,
 }
 
 /// The attributes that apply to the leaves of one parameter or result.
@@ -48,6 +52,19 @@ struct Var {
 struct Attrs {
     location: Option<Result<u32, String>>,
     per_primitive: bool,
+    vk_builtin: Option<String>,
+}
+
+/// The built-in `[[vk::builtin("Name")]]` names where DXC allows it, with its type.
+fn vk_builtin(stage: Stage, side: Side, name: &str) -> Option<(BuiltIn, Type)> {
+    Some(match (stage, side, name) {
+        (Stage::Vertex, Side::Output, "PointSize") => (BuiltIn::PointSize, Type::FLOAT),
+        (Stage::Vertex, Side::Input, "BaseVertex") => (BuiltIn::BaseVertex, Type::INT),
+        (Stage::Vertex, Side::Input, "BaseInstance") => (BuiltIn::BaseInstance, Type::INT),
+        (Stage::Vertex, Side::Input, "DrawIndex") => (BuiltIn::DrawIndex, Type::INT),
+        (Stage::Pixel, Side::Input, "HelperInvocation") => (BuiltIn::HelperInvocation, Type::BOOL),
+        _ => return None,
+    })
 }
 
 /// `SV_Target3` → 3.
@@ -84,6 +101,7 @@ fn vars_of(
                     location: crate::attrs::field_location(cx, &s.name, &f.name),
                     per_primitive: attrs.per_primitive
                         || crate::attrs::field_has_attr(cx, &s.name, &f.name, "vk::perprimitive"),
+                    vk_builtin: crate::attrs::field_builtin(cx, &s.name, &f.name),
                 };
                 let first = out.len();
                 path.push(i as u32);
@@ -123,12 +141,15 @@ fn leaf_var(ty: &Type, semantic: &str, attrs: Attrs, path: &[u32]) -> Var {
         location: attrs.location,
         per_primitive: attrs.per_primitive,
         per_vertex: false,
+        vk_builtin: attrs.vk_builtin,
     }
 }
 
 /// Whether `var` is a located variable (not a built-in, not a clip or cull distance).
 fn is_located(stage: Stage, side: Side, var: &Var) -> bool {
-    builtin(stage, side, &var.leaf.semantic).is_none() && !is_distance(&var.leaf.semantic)
+    var.vk_builtin.is_none()
+        && builtin(stage, side, &var.leaf.semantic).is_none()
+        && !is_distance(&var.leaf.semantic)
 }
 
 /// The explicit locations of `vars` (`None` where a variable is a built-in), when any variable
@@ -210,38 +231,52 @@ fn declare(
             continue;
         }
         let mut interpolation = v.leaf.interpolation.clone();
-        let (binding, ty) = if v.per_vertex && builtin(stage, side, semantic).is_some() {
-            cx.unsupported(&format!("`GetAttributeAtVertex` of `{semantic}`"), range);
-            return None;
-        } else if let Some((b, t)) = builtin(stage, side, semantic) {
-            if !adaptable(&v.leaf.ty, &t) {
-                cx.unsupported(&format!("`{semantic}` of type {}", v.leaf.ty), range);
+        let (binding, ty) =
+            if let Some(name) = &v.vk_builtin {
+                let Some((b, t)) = vk_builtin(stage, side, name) else {
+                    let message =
+                        format!(
+                    "`[[vk::builtin(\"{name}\")]]` on a {} {}: not a built-in DXC allows there",
+                    format!("{stage:?}").to_lowercase(),
+                    if side == Side::Input { "input" } else { "output" },
+                );
+                    cx.error(crate::BAD_LOCATION, message, range);
+                    return None;
+                };
+                (StageBinding::BuiltIn(b), t)
+            } else if v.per_vertex && builtin(stage, side, semantic).is_some() {
+                cx.unsupported(&format!("`GetAttributeAtVertex` of `{semantic}`"), range);
                 return None;
-            }
-            // `noperspective` picks the barycentrics without perspective correction; the
-            // other modifiers stay decorations of the built-in.
-            let b = if b == BuiltIn::Barycentric
-                && interpolation.contains(&Interpolation::NoPerspective)
+            } else if let Some((b, t)) = builtin(stage, side, semantic) {
+                if !adaptable(&v.leaf.ty, &t) {
+                    cx.unsupported(&format!("`{semantic}` of type {}", v.leaf.ty), range);
+                    return None;
+                }
+                // `noperspective` picks the barycentrics without perspective correction; the
+                // other modifiers stay decorations of the built-in.
+                let b = if b == BuiltIn::Barycentric
+                    && interpolation.contains(&Interpolation::NoPerspective)
+                {
+                    BuiltIn::BarycentricNoPerspective
+                } else {
+                    b
+                };
+                let bary = matches!(b, BuiltIn::Barycentric | BuiltIn::BarycentricNoPerspective);
+                interpolation.retain(|i| {
+                    bary && matches!(i, Interpolation::Centroid | Interpolation::Sample)
+                });
+                (StageBinding::BuiltIn(b), t)
+            } else if let Some(n) = explicit.as_ref().and_then(|e| e[i]) {
+                (StageBinding::Location(n), v.leaf.ty.clone())
+            } else if let Some(n) =
+                target_index(semantic).filter(|_| side == Side::Output && stage == Stage::Pixel)
             {
-                BuiltIn::BarycentricNoPerspective
+                (StageBinding::Location(n), v.leaf.ty.clone())
             } else {
-                b
+                let n = next_location;
+                next_location += location_count(&v.leaf.ty);
+                (StageBinding::Location(n), v.leaf.ty.clone())
             };
-            let bary = matches!(b, BuiltIn::Barycentric | BuiltIn::BarycentricNoPerspective);
-            interpolation
-                .retain(|i| bary && matches!(i, Interpolation::Centroid | Interpolation::Sample));
-            (StageBinding::BuiltIn(b), t)
-        } else if let Some(n) = explicit.as_ref().and_then(|e| e[i]) {
-            (StageBinding::Location(n), v.leaf.ty.clone())
-        } else if let Some(n) =
-            target_index(semantic).filter(|_| side == Side::Output && stage == Stage::Pixel)
-        {
-            (StageBinding::Location(n), v.leaf.ty.clone())
-        } else {
-            let n = next_location;
-            next_location += location_count(&v.leaf.ty);
-            (StageBinding::Location(n), v.leaf.ty.clone())
-        };
         let name = format!(
             "{}.{semantic}",
             if side == Side::Output { "out" } else { "in" }
@@ -319,6 +354,7 @@ pub fn lower_graphics_entry(
         let attrs = Attrs {
             location: crate::attrs::result_location(cx, idx),
             per_primitive: false,
+            vk_builtin: crate::attrs::result_builtin(cx, idx),
         };
         let semantic = f.semantic.as_deref();
         if vars_of(cx, &ret, semantic, attrs, &mut Vec::new(), &mut outputs).is_none() {
@@ -332,6 +368,7 @@ pub fn lower_graphics_entry(
         let attrs = Attrs {
             location: crate::attrs::param_location(cx, idx, i),
             per_primitive: crate::attrs::param_has_attr(cx, idx, i, "vk::perprimitive"),
+            vk_builtin: crate::attrs::param_builtin(cx, idx, i),
         };
         let modifiers = crate::attrs::param_interpolation(cx, idx, i);
         let Some(ty) = ps.ty.clone() else {

@@ -46,7 +46,7 @@
 //! |-------|---------|
 //! | E3001 | not supported yet: a construct (or shader stage) the lowering does not handle yet |
 //! | E3002 | the entry point named by `-E` does not exist (or has no body), or a library has no `[shader]` entry |
-//! | E3003 | `[[vk::location]]` without a number, or on some stage inputs (or outputs) but not all |
+//! | E3003 | `[[vk::location]]` without a number, or on some stage inputs (or outputs) but not all; `[[vk::builtin]]` not allowed there |
 //! | E3004 | HLSL that SPIR-V for Vulkan cannot express and DXC rejects too (`GatherCmpGreen`, a run-time `Sample` offset) |
 //! | E3005 | `[[vk::binding]]` on a global that goes into `$Globals` |
 //! | E3006 | `packoffset`s that make cbuffer members overlap |

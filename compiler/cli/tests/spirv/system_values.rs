@@ -331,3 +331,49 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
         "evaluating an attribute other than a pixel entry's input value",
     );
 }
+
+#[test]
+fn vk_builtin_attribute_picks_the_builtin() {
+    // `[[vk::builtin("...")]]` makes a value the named Vulkan built-in whatever its semantic
+    // (DXC's PointSize, BaseVertex, BaseInstance, DrawIndex and HelperInvocation); the draw
+    // parameters need DrawParameters (an extension before SPIR-V 1.3).
+    let m = compile(
+        r#"
+struct VsOut {
+    float4 pos : SV_Position;
+    [[vk::builtin("PointSize")]] float size : PSIZE;
+    float2 uv : TEXCOORD0;
+};
+VsOut main(float4 p : POSITION, [[vk::builtin("DrawIndex")]] int draw : DRAWINDEX,
+           [[vk::builtin("BaseVertex")]] int bv : BASEVERTEX) {
+    VsOut o;
+    o.pos = p;
+    o.size = 2.0 + draw + bv;
+    o.uv = p.xy;
+    return o;
+}
+"#,
+        "vs_6_0",
+        &[],
+    );
+    assert_eq!(m.builtin("out.PSIZE"), "PointSize");
+    assert_eq!(m.builtin("in.DRAWINDEX"), "DrawIndex");
+    assert_eq!(m.builtin("in.BASEVERTEX"), "BaseVertex");
+    // The built-ins take no location: the texture coordinate is the first output location.
+    assert_eq!(m.location("in.POSITION"), 0);
+    assert_eq!(m.location("out.TEXCOORD0"), 0);
+    m.assert_has(&["OpCapability DrawParameters"]);
+}
+
+#[test]
+fn vk_builtin_where_dxc_does_not_allow_it_is_an_error() {
+    refuse(
+        r#"
+float4 main([[vk::builtin("PointSize")]] float s : PSIZE) : SV_Target { return s; }
+"#,
+        "ps_6_0",
+        &[],
+        1,
+        "`[[vk::builtin(\"PointSize\")]]` on a pixel input: not a built-in DXC allows there",
+    );
+}
