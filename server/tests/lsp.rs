@@ -102,6 +102,26 @@ fn diagnostics_appear_and_clear_with_incremental_edits() {
 }
 
 #[test]
+fn diagnostics_follow_full_text_changes() {
+    // A change without a range replaces the whole text (full sync); the edits below keep the
+    // token shape of the text, as the incremental re-parse would like, and change it.
+    let dir = TempDir::new("diag-full");
+    let uri = dir.uri("a.hlsl");
+    let mut client = start(&dir);
+    client.open(&uri, 1, "float x = 1;\nfloat y = x + 2;\n");
+    assert_eq!(client.diagnostics(&uri, 1), Vec::<Value>::new());
+    client.replace_all(&uri, 2, "float x = 1;\nfloat y = z + 2;\n");
+    assert_eq!(codes(&client.diagnostics(&uri, 2)), ["E2001"]);
+    client.replace_all(&uri, 3, "float x = 1;\nfloat y = x + 3;\n");
+    assert_eq!(client.diagnostics(&uri, 3), Vec::<Value>::new());
+    client.replace_all(&uri, 4, "float x = ;\n");
+    let diags = client.diagnostics(&uri, 4);
+    assert_eq!(codes(&diags), ["E1200"]);
+    assert_eq!(diags[0]["range"]["start"]["line"], 0);
+    client.shutdown();
+}
+
+#[test]
 fn header_edit_updates_includers() {
     let dir = TempDir::new("header");
     let header = dir.write("common.hlsli", "#define N 4\n");

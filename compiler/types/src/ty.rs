@@ -448,6 +448,10 @@ impl Type {
         if name == "void" {
             return Some(Type::Void);
         }
+        // SM 6.6's packed byte vectors are 32-bit words (`pack_u8`, `unpack_u8u32`).
+        if matches!(name, "uint8_t4_packed" | "int8_t4_packed") {
+            return Some(Type::Scalar(ScalarKind::Uint));
+        }
         if let Some(k) = ScalarKind::from_name(name) {
             return Some(Type::Scalar(k));
         }

@@ -114,6 +114,8 @@ fn numeric_type_names_parse() {
         "uint64_t3",
         "int16_t2x2",
         "void",
+        "uint8_t4_packed",
+        "int8_t4_packed",
         "float5",
         "float0",
         "floatx",
@@ -138,6 +140,8 @@ fn numeric_type_names_parse() {
         "uint64_t3" -> uint64_t3
         "int16_t2x2" -> int16_t2x2
         "void" -> void
+        "uint8_t4_packed" -> uint
+        "int8_t4_packed" -> uint
         "float5" -> -
         "float0" -> -
         "floatx" -> -
