@@ -14,7 +14,10 @@ pub use base_db::{
 
 use base_db::{FileTable, LastParses};
 
-pub use hir::{diagnostics as semantic_diagnostics, navigation, type_of_expr_at, HirDb};
+pub use hir::{
+    ast_id_map, diagnostics as semantic_diagnostics, entry_points, navigation, type_of_expr_at,
+    user_range, HirDb,
+};
 
 /// Lowering to the IR (`hlslc --emit ir`).
 pub use lower::{

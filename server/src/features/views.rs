@@ -9,7 +9,7 @@
 use serde::Deserialize;
 use tower_lsp_server::ls_types::{Position, TextDocumentIdentifier};
 
-use syntax::ast::{self, AstNode, HasAttributes, HasName};
+use syntax::ast::{self, AstNode, HasName};
 use syntax::{TextRange, TextSize};
 
 use crate::convert::LineMap;
@@ -154,47 +154,25 @@ struct EntryCandidate {
     range: TextRange,
 }
 
-/// The entry points of the file at `path`, in source order.
+/// The entry points whose functions are in the file at `path`, in source order: what semantic
+/// analysis finds (the configuration, `[shader("...")]`, `[numthreads]`), with the stage it
+/// gives them.
 fn entry_points(snap: &Snapshot, path: &str) -> Vec<EntryCandidate> {
-    let configured: Vec<_> = snap
-        .config()
-        .entries
+    let (file, config) = (snap.file(path), snap.compile_config(path));
+    let ids = db::ast_id_map(&snap.db, file, config);
+    let main = file.id(&snap.db);
+    db::entry_points(&snap.db, file, config)
         .iter()
-        .filter(|e| e.file == path)
-        .collect();
-    let tree = snap.parse(path).syntax();
-    let mut out = Vec::new();
-    for function in tree.descendants().filter_map(ast::FnDef::cast) {
-        let Some(name) = function.name().map(|n| n.text()) else {
-            continue;
-        };
-        let mut stage = configured
-            .iter()
-            .find(|e| e.name == name)
-            .map(|e| db::LowerStage::from(e.profile.stage));
-        for attribute in function.attributes() {
-            let args = attribute
-                .arg_list()
-                .map(|a| a.syntax().to_string())
-                .unwrap_or_default();
-            match attribute.name_text().as_str() {
-                "numthreads" => stage = stage.or(Some(db::LowerStage::Compute)),
-                "shader" if args.contains("\"compute\"") => stage = Some(db::LowerStage::Compute),
-                "shader" if args.contains("\"vertex\"") => stage = Some(db::LowerStage::Vertex),
-                "shader" if args.contains("\"pixel\"") => stage = Some(db::LowerStage::Pixel),
-                "shader" => stage = Some(db::LowerStage::Other),
-                _ => {}
-            }
-        }
-        if let Some(stage) = stage {
-            out.push(EntryCandidate {
-                name,
-                stage,
-                range: function.syntax().text_range(),
-            });
-        }
-    }
-    out
+        .filter_map(|e| {
+            let expanded = ids.range(e.function)?;
+            let (in_file, range) = db::user_range(&snap.db, file, config, expanded);
+            (in_file == main).then(|| EntryCandidate {
+                name: e.name.clone(),
+                stage: db::LowerStage::of_entry(e.stage),
+                range,
+            })
+        })
+        .collect()
 }
 
 /// The IR of the entry point at the cursor (or the nearest one before it, or the first), or a
