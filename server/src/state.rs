@@ -365,6 +365,7 @@ impl Owner {
                     let _ = self.out.send(Outgoing::Clear(doc.uri));
                 }
                 self.overlay.set(&path, None);
+                self.db.forget_last_parses(&path);
                 let disk = read_disk(&path);
                 self.set_text(&path, disk.as_deref(), false);
                 true

@@ -35,6 +35,23 @@ struct LastParse {
 pub type FileRead = (String, Option<Arc<str>>);
 
 impl LastParses {
+    /// How many parses the table holds.
+    pub fn len(&self) -> usize {
+        self.parses.lock().map_or(0, |p| p.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Drops the parses of `file` (a document the editor closed): the table keeps only what
+    /// the next edit may re-parse from.
+    pub fn forget(&self, file: SourceFile) {
+        if let Ok(mut parses) = self.parses.lock() {
+            parses.retain(|(f, _), _| *f != file);
+        }
+    }
+
     /// The parse of `text` made incrementally from the last parse of `file` under `config`,
     /// if there is one under the same preprocessor settings and the edit allows it.
     /// The files it read are read again through `db`, as the full parse would.

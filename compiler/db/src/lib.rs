@@ -69,6 +69,12 @@ impl RootDatabase {
         file
     }
 
+    /// Forgets the last parses of the file at `path` (closed in the editor): the next parse of
+    /// it is a full one, and the table does not grow with every file ever opened.
+    pub fn forget_last_parses(&self, path: &str) {
+        self.last_parses.forget(self.file_at(path));
+    }
+
     /// A compile configuration input with no entry points named from outside the source.
     pub fn new_config(&self, preprocess: PreprocessConfig) -> CompileConfig {
         CompileConfig::new(self, preprocess)
@@ -130,6 +136,23 @@ mod tests {
 
     fn take(log: &Mutex<Vec<String>>) -> Vec<String> {
         std::mem::take(&mut *log.lock().unwrap())
+    }
+
+    #[test]
+    fn closing_a_file_forgets_its_last_parses() {
+        let mut db = RootDatabase::new(Arc::new(NoSource));
+        let a = db.set_file_text("/p/a.hlsl", Some("float x;\n".into()));
+        let b = db.set_file_text("/p/b.hlsl", Some("float y;\n".into()));
+        let config = db.new_config(PreprocessConfig::default());
+        parse_file(&db, a, config);
+        parse_file(&db, b, config);
+        assert_eq!(db.last_parses.len(), 2);
+        db.forget_last_parses("/p/a.hlsl");
+        assert_eq!(db.last_parses.len(), 1);
+        // The file still parses (in full) and is remembered again.
+        db.set_file_text("/p/a.hlsl", Some("float x2;\n".into()));
+        assert!(!parse_file(&db, a, config).has_errors());
+        assert_eq!(db.last_parses.len(), 2);
     }
 
     #[test]
