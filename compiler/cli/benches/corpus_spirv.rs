@@ -13,6 +13,9 @@
 //! Each figure is given per wall-clock second and per CPU-second (user + system time of the
 //! bench and its child processes), the steadier one on a busy machine.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
@@ -42,53 +45,26 @@ struct Job {
     enable_16bit_types: bool,
 }
 
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/shaders")
-        .canonicalize()
-        .expect("tests/shaders exists")
-}
-
 fn jobs() -> Vec<Job> {
-    let dir = corpus_dir();
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "hlsl"))
-        .collect();
-    paths.sort();
+    let dir = common::corpus_dir();
     let mut jobs = Vec::new();
-    for path in paths {
+    for path in common::corpus_shaders() {
         let text = std::fs::read_to_string(&path).unwrap();
-        let header = |key: &str| -> Vec<String> {
-            text.lines()
-                .take_while(|l| l.starts_with("//"))
-                .filter_map(|l| l.strip_prefix(&format!("// {key}:")))
-                .map(|s| s.trim().to_owned())
-                .collect()
-        };
-        let defines = header("define");
-        let include_dirs: Vec<String> = header("include-dir")
+        let header = common::header(&text);
+        let include_dirs: Vec<String> = header
+            .include_dirs
             .iter()
             .map(|d| dir.join(d).to_string_lossy().into_owned())
             .collect();
-        let args: Vec<String> = header("args")
-            .iter()
-            .flat_map(|a| a.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
-            .collect();
-        for entry in header("entry") {
-            let mut parts = entry.split_whitespace();
-            let (Some(name), Some(profile)) = (parts.next(), parts.next()) else {
-                continue;
-            };
+        for (name, profile) in &header.entries {
             jobs.push(Job {
                 path: path.clone(),
                 text: text.clone(),
-                entry: name.to_owned(),
-                profile: profile.to_owned(),
-                defines: defines.clone(),
+                entry: name.clone(),
+                profile: profile.clone(),
+                defines: header.defines.clone(),
                 include_dirs: include_dirs.clone(),
-                enable_16bit_types: args.iter().any(|a| a == "-enable-16bit-types"),
+                enable_16bit_types: header.args.iter().any(|a| a == "-enable-16bit-types"),
             });
         }
     }
