@@ -309,18 +309,17 @@ impl InferCtx<'_> {
             }
         }
         let found = self.scope.lookup_qualified(self.tree, &self.tcx.site, path);
-        if let (Some(name), Some((owner, _))) = (path.as_name(), &self.owner) {
+        if let (Some(name), Some((owner, args))) = (path.as_name(), self.owner.clone()) {
             // The fields of a method's struct, its bases' included, hide outer names.
             let inner = found.first().is_some_and(|f| {
                 let parent = self.tree.item(*f).parent;
-                parent == Some(*owner) || parent == Some(self.idx)
+                parent == Some(owner) || parent == Some(self.idx)
             });
             if !inner {
                 if let Some(ty) = self.member_type(name) {
                     return Some(ValueRes::Member(Some(ty)));
                 }
                 // A method of a base.
-                let (owner, args) = (*owner, self.owner.clone().map(|o| o.1).unwrap_or_default());
                 let (declarer, _) = self.struct_with_method(owner, args, name, 0);
                 let methods = self.methods_named(declarer, name);
                 if !methods.is_empty() {
