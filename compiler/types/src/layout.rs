@@ -20,6 +20,11 @@
 //! Matrices are laid out in HLSL terms: a `row_major` RxC matrix is R row vectors of C
 //! components, a `column_major` one is C column vectors of R components; the matrix stride is
 //! the distance between those vectors.
+//!
+//! A matrix with a single row or column is a vector for DXC (a `1x1` a scalar): it is laid
+//! out as one, whatever its orientation, and relaxed placement moves it like a vector. The
+//! exception is `Dx`, where a matrix stored as several one-component vectors (a
+//! `column_major float1x3`, a `row_major float3x1`) keeps one 16-byte row per component.
 
 use std::fmt::Write as _;
 
@@ -181,6 +186,14 @@ impl TypeLayout {
                     kind: LayoutKind::Vector,
                 }
             }
+            Type::Matrix { scalar, .. }
+                if ty.one_row_or_column().is_some() && !stored_as_rows_of_one(ty, rules) =>
+            {
+                match ty.one_row_or_column() {
+                    Some((_, n)) if n > 1 => TypeLayout::of(&Type::Vector(*scalar, n), rules),
+                    _ => TypeLayout::of(&Type::Scalar(*scalar), rules),
+                }
+            }
             Type::Matrix {
                 scalar,
                 rows,
@@ -308,9 +321,36 @@ impl TypeLayout {
     }
 }
 
+/// Whether `ty` (a matrix with one row or column) is stored, under `rules`, as several vectors
+/// of one component: only the `Dx` rules do that, for a `column_major` 1xN or a `row_major`
+/// Nx1 matrix (each component starts a 16-byte row, as in FXC's cbuffer packing).
+fn stored_as_rows_of_one(ty: &Type, rules: LayoutRules) -> bool {
+    match ty {
+        Type::Matrix {
+            rows,
+            cols,
+            orientation,
+            ..
+        } if rules == LayoutRules::Dx => match orientation {
+            MatrixOrientation::ColumnMajor => *rows == 1 && *cols > 1,
+            MatrixOrientation::RowMajor => *cols == 1 && *rows > 1,
+        },
+        _ => false,
+    }
+}
+
+/// The component kind of a type that relaxed rules place like a vector: vectors, and matrices
+/// with one row or column (DXC treats those as vectors everywhere).
+fn vector_like(ty: &Type) -> Option<ScalarKind> {
+    match ty {
+        Type::Vector(k, _) => Some(*k),
+        _ => ty.one_row_or_column().map(|(k, _)| k),
+    }
+}
+
 /// The offset of a member of layout `l` placed at or after `offset`.
 fn place(offset: u32, ty: &Type, l: &TypeLayout, rules: LayoutRules) -> u32 {
-    if let (Type::Vector(k, _), true) = (ty, rules.relaxes_vectors()) {
+    if let (Some(k), true) = (vector_like(ty), rules.relaxes_vectors()) {
         let c = k.size_in_buffer();
         // Vectors of 64-bit components keep their full alignment.
         let start = round_up(offset, if c <= 4 { c } else { l.alignment });

@@ -483,6 +483,18 @@ impl Type {
         }
     }
 
+    /// A matrix with a single row or column (`float1x3`, `int4x1`, `bool1x1`): its component
+    /// kind and count. DXC lays such a matrix out in buffers and maps it to SPIR-V as a vector
+    /// of that many components (a `1x1` as a scalar), whatever its orientation.
+    pub fn one_row_or_column(&self) -> Option<(ScalarKind, u8)> {
+        match *self {
+            Type::Matrix {
+                scalar, rows, cols, ..
+            } if rows == 1 || cols == 1 => Some((scalar, rows.saturating_mul(cols))),
+            _ => None,
+        }
+    }
+
     /// Scalars, vectors and matrices: the types arithmetic works on component-wise.
     pub fn is_numeric_shape(&self) -> bool {
         self.scalar_kind().is_some()

@@ -357,3 +357,135 @@ fn scalar_layout_does_not_pad_struct_tails() {
     assert_eq!(offsets(&outer, LayoutRules::Scalar), [0, 12]);
     assert_eq!(offsets(&outer, LayoutRules::Std430), [0, 16]);
 }
+
+fn mat(k: ScalarKind, rows: u8, cols: u8, o: MatrixOrientation) -> Type {
+    Type::matrix_with(k, rows, cols, o)
+}
+
+/// Matrices with one row or column are vectors for DXC: laid out like `float3`/`float2`
+/// (a `1x1` like a scalar) and placed by the relaxed vector rule, whatever the orientation.
+#[test]
+fn one_row_or_column_matrices_are_vectors() {
+    use MatrixOrientation::{ColumnMajor, RowMajor};
+    let k = ScalarKind::Float;
+    let s = st(
+        "S",
+        vec![
+            ("a", f(1)),
+            ("b", mat(k, 1, 3, ColumnMajor)),
+            ("c", mat(k, 2, 1, ColumnMajor)),
+            ("d", mat(k, 1, 1, ColumnMajor)),
+            ("e", mat(k, 1, 2, RowMajor)),
+        ],
+    );
+    // Relaxed: b (a float3, 12 bytes) fits after a in row 0; c at 16; d at 24; e (8 bytes)
+    // would straddle 28..36, so it moves to 32. 40 rounded up to the struct's 16.
+    check(
+        &s,
+        LayoutRules::RelaxedStd140,
+        expect![[r#"
+            S offset=0 size=48 align=16
+              a: float offset=0 size=4 align=4
+              b: float1x3 offset=4 size=12 align=16
+              c: float2x1 offset=16 size=8 align=8
+              d: float1x1 offset=24 size=4 align=4
+              e: row_major float1x2 offset=32 size=8 align=8
+        "#]],
+    );
+    // Strict std140 aligns the float3 to 16 and the float2s to 8.
+    assert_eq!(offsets(&s, LayoutRules::Std140), [0, 16, 32, 40, 48]);
+    assert_eq!(TypeLayout::of(&s, LayoutRules::Std140).size, 64);
+    assert_eq!(offsets(&s, LayoutRules::RelaxedStd430), [0, 4, 16, 24, 32]);
+    assert_eq!(offsets(&s, LayoutRules::Scalar), [0, 4, 16, 24, 28]);
+    assert_eq!(TypeLayout::of(&s, LayoutRules::Scalar).size, 36);
+    // Non-float ones too (no array of rows: an int1x3 is an int3).
+    let i = mat(ScalarKind::Int, 1, 3, ColumnMajor);
+    check(
+        &i,
+        LayoutRules::RelaxedStd430,
+        expect![[r#"
+            int1x3 offset=0 size=12 align=16
+        "#]],
+    );
+}
+
+/// `-fvk-use-dx-layout`: a `column_major` 1xN (or `row_major` Nx1) matrix is N vectors of one
+/// component, each starting a 16-byte row: size 16 * (N - 1) + 4. The other orientation is a
+/// vector packed like `floatN`.
+#[test]
+fn one_row_or_column_matrices_under_dx_rules() {
+    use MatrixOrientation::{ColumnMajor, RowMajor};
+    let k = ScalarKind::Float;
+    let s = st(
+        "S",
+        vec![
+            ("a", f(1)),
+            ("b", mat(k, 1, 3, ColumnMajor)),
+            ("c", mat(k, 2, 1, ColumnMajor)),
+            ("d", mat(k, 1, 1, ColumnMajor)),
+            ("e", mat(k, 1, 2, RowMajor)),
+            ("g", mat(k, 3, 1, RowMajor)),
+        ],
+    );
+    // b: 36 bytes from 16 (ends at 52); c (a float2) packs at 52; d at 60; e at 64; g is
+    // three one-component rows from the next row, 80.
+    check(
+        &s,
+        LayoutRules::Dx,
+        expect![[r#"
+            S offset=0 size=116 align=16
+              a: float offset=0 size=4 align=4
+              b: float1x3 offset=16 size=36 align=16 matrix_stride=16 column_major
+              c: float2x1 offset=52 size=8 align=4
+              d: float1x1 offset=60 size=4 align=4
+              e: row_major float1x2 offset=64 size=8 align=4
+              g: row_major float3x1 offset=80 size=36 align=16 matrix_stride=16 row_major
+        "#]],
+    );
+    // FXC's cbuffer packing of a struct member: { float1x1; float1x2; float } takes 40
+    // bytes (the float1x2 at 16, 20 bytes long, the float at 36).
+    let inner = st(
+        "Inner",
+        vec![
+            ("x", mat(k, 1, 1, ColumnMajor)),
+            ("y", mat(k, 1, 2, ColumnMajor)),
+            ("z", f(1)),
+        ],
+    );
+    let outer = st("Outer", vec![("a", f(1)), ("i", inner), ("b", f(1))]);
+    assert_eq!(offsets(&outer, LayoutRules::Dx), [0, 16, 56]);
+    let TypeLayout {
+        kind: types::LayoutKind::Struct { members },
+        ..
+    } = TypeLayout::of(&outer, LayoutRules::Dx)
+    else {
+        panic!("a struct layout");
+    };
+    assert_eq!(members[1].layout.size, 40);
+    assert!(matches!(
+        &members[1].layout.kind,
+        types::LayoutKind::Struct { members } if members.iter().map(|m| m.offset).eq([0, 16, 36])
+    ));
+}
+
+#[test]
+fn arrays_of_one_row_matrices() {
+    let m = Type::matrix(ScalarKind::Float, 1, 3);
+    let arr = Type::array(m, 2);
+    // A float3 element: stride 16 in std140/std430 (float3 aligns to 16), 12 in scalar.
+    for (rules, stride, size) in [
+        (LayoutRules::RelaxedStd140, 16, 32),
+        (LayoutRules::Std430, 16, 32),
+        (LayoutRules::Scalar, 12, 24),
+        // Dx: each element is 36 bytes (three rows of one float): stride 48, the last
+        // element's padding not counted.
+        (LayoutRules::Dx, 48, 84),
+    ] {
+        let l = TypeLayout::of(&arr, rules);
+        assert_eq!(l.size, size, "{rules:?}");
+        assert!(
+            matches!(l.kind, types::LayoutKind::Array { stride: s, .. } if s == stride),
+            "{rules:?}"
+        );
+    }
+}
