@@ -151,22 +151,88 @@ impl FnLower<'_, '_> {
                 Type::Matrix {
                     rows: r2, cols: c2, ..
                 },
-            ) if r2 <= r && c2 <= c && *c2 > 1 => {
+            ) if r2 <= r && c2 <= c => {
                 // Row by row: the leading rows, each cut to the leading columns, then
-                // converted to the new component kind (`(int2x3)m`, `(half3x3)m`).
+                // converted to the new component kind (`(int2x3)m`, `(half3x3)m`,
+                // `(float2x1)m`).
                 let comps: Vec<u8> = (0..*c2).collect();
                 let row_ty = Type::Vector(tk, *c2);
                 let mut rows = Vec::new();
                 for i in 0..*r2 {
-                    let row = self.fb().extract(v, &[u32::from(i)]);
-                    let row = if c2 == c {
-                        row
+                    let row = if *c2 == 1 && *c > 1 {
+                        // One column: a one-component row from the leading component.
+                        let x = self.fb().extract(v, &[u32::from(i), 0]);
+                        self.fb().construct(Type::Vector(fk, 1), &[x])
                     } else {
-                        self.fb().swizzle(row, &comps)
+                        let row = self.fb().extract(v, &[u32::from(i)]);
+                        if c2 == c {
+                            row
+                        } else {
+                            self.fb().swizzle(row, &comps)
+                        }
                     };
                     rows.push(self.convert_kind(row, fk, tk, &row_ty));
                 }
                 Ok(self.fb().construct(to.clone(), &rows))
+            }
+            (Type::Matrix { .. }, Type::Scalar(_)) => {
+                // Truncation to the first component.
+                let s = self.fb().extract(v, &[0, 0]);
+                Ok(self.convert_kind(s, fk, tk, to))
+            }
+            (Type::Vector(_, 1), Type::Matrix { .. }) => {
+                let s = self.fb().extract(v, &[0]);
+                self.convert_value(s, &Type::Scalar(fk), to, e)
+            }
+            (Type::Matrix { .. }, Type::Vector(..))
+            | (Type::Vector(..), Type::Matrix { .. })
+            | (Type::Matrix { .. }, Type::Matrix { .. }) => {
+                // Also a matrix to one it does not contain (`(float1x3)m3x1`): in order.
+                self.convert_in_order(v, from, to, e)
+            }
+            _ => Err(self.unsupported(&format!("converting {from} to {to}"), e)),
+        }
+    }
+
+    /// A matrix to a vector or a vector to a matrix (`(float3)m1x3`, `(float1x3)v`,
+    /// `(float4)m2x2`), or a matrix to another shape (`(float1x3)m3x1`): the components of `v` in row-major order fill those of `to`, and any
+    /// left over are dropped.
+    fn convert_in_order(&mut self, v: Value, from: &Type, to: &Type, e: ExprId) -> R<Value> {
+        let (Some(fk), Some(tk)) = (from.scalar_kind(), to.scalar_kind()) else {
+            return Err(self.unsupported(&format!("converting {from} to {to}"), e));
+        };
+        let paths: Vec<Vec<u32>> = match *from {
+            Type::Matrix { rows, cols, .. } => (0..u32::from(rows))
+                .flat_map(|r| (0..u32::from(cols)).map(move |c| vec![r, c]))
+                .collect(),
+            Type::Vector(_, n) => (0..u32::from(n)).map(|c| vec![c]).collect(),
+            _ => Vec::new(),
+        };
+        let mut comps = paths.into_iter();
+        let mut next = || comps.next();
+        let mut take = |this: &mut Self, n: u8| -> R<Vec<Value>> {
+            let mut out = Vec::new();
+            for _ in 0..n {
+                let Some(path) = next() else {
+                    return Err(this.unsupported(&format!("converting {from} to {to}"), e));
+                };
+                let x = this.fb().extract(v, &path);
+                out.push(this.convert_kind(x, fk, tk, &Type::Scalar(tk)));
+            }
+            Ok(out)
+        };
+        match *to {
+            Type::Vector(_, n) => {
+                let parts = take(self, n)?;
+                Ok(self.fb().construct(to.clone(), &parts))
+            }
+            Type::Matrix { rows, cols, .. } => {
+                let mut row_values = Vec::new();
+                for _ in 0..rows {
+                    let parts = take(self, cols)?;
+                    row_values.push(self.fb().construct(Type::Vector(tk, cols), &parts));
+                }
+                Ok(self.fb().construct(to.clone(), &row_values))
             }
             _ => Err(self.unsupported(&format!("converting {from} to {to}"), e)),
         }
@@ -375,6 +441,31 @@ pub fn common_type(a: &Type, a_lit: bool, b: &Type, b_lit: bool) -> Option<Type>
     } else {
         kb
     };
+    // A matrix with a scalar keeps its shape; two matrices truncate to the common part.
+    match (a, b) {
+        (
+            Type::Matrix {
+                rows,
+                cols,
+                orientation,
+                ..
+            },
+            Type::Matrix {
+                rows: r2, cols: c2, ..
+            },
+        ) => {
+            return Some(Type::Matrix {
+                scalar: kind,
+                rows: (*rows).min(*r2),
+                cols: (*cols).min(*c2),
+                orientation: *orientation,
+            })
+        }
+        (m @ Type::Matrix { .. }, Type::Scalar(_)) | (Type::Scalar(_), m @ Type::Matrix { .. }) => {
+            return m.with_scalar_kind(kind)
+        }
+        _ => {}
+    }
     let n = match (a, b) {
         (Type::Vector(_, n), Type::Vector(_, m)) => Some((*n).min(*m)),
         (Type::Vector(_, n), Type::Scalar(_)) | (Type::Scalar(_), Type::Vector(_, n)) => Some(*n),

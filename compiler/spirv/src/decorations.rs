@@ -1,7 +1,8 @@
 //! Layout decorations of buffer struct members: `Offset`, and for float matrices (or arrays
 //! of them) `MatrixStride` with the majorness swapped as DXC does: HLSL matrices are stored
 //! transposed, so an HLSL `row_major` matrix is `ColMajor` in SPIR-V and `column_major` is
-//! `RowMajor`. Array strides are decorated where arrays are made (`types`).
+//! `RowMajor`. Array strides are decorated where arrays are made (`types`). A matrix with one
+//! row or column is a vector (or an array of scalars) in SPIR-V and gets neither.
 
 use rspirv::dr::Operand;
 use rspirv::spirv::{Decoration, Word};
@@ -18,7 +19,9 @@ fn matrix_layout(ty: &Type, layout: &TypeLayout) -> Option<(u32, MatrixOrientati
                 stride,
                 orientation,
             },
-        ) if crate::types::is_float_matrix(*scalar) => Some((*stride, *orientation)),
+        ) if crate::types::is_float_matrix(*scalar) && ty.one_row_or_column().is_none() => {
+            Some((*stride, *orientation))
+        }
         (Type::Array { element, .. }, LayoutKind::Array { element: el, .. }) => {
             matrix_layout(element, el)
         }

@@ -14,7 +14,8 @@ use rspirv::spirv::{
 use types::{LayoutKind, ResourceType, Type, TypeLayout};
 
 use crate::context::{in_function, Ctx, Pointee};
-use crate::types::{has_bool, scalar_of, BlockKind, Scalar};
+use crate::instructions::shape as shape_of;
+use crate::types::{has_bool, scalar_of, strided_line, vector_view, BlockKind, Scalar};
 use crate::{Result, SpirvError};
 
 /// A pointer value: its storage class and what it points to.
@@ -847,6 +848,24 @@ impl<'m> Fx<'_, 'm> {
             return Ok(id);
         }
         match ty {
+            Type::Matrix { scalar: k, .. } | Type::Vector(k, _)
+                if strided_line(ty, from.0).is_some() || strided_line(ty, to.0).is_some() =>
+            {
+                // An array of scalars on one side (DX layout): component by component.
+                let comp = Type::Scalar(*k);
+                let ct = self.cx.data_type(&comp, None, from.1)?;
+                let n = shape_of(ty).map_or(1, |(_, n)| n);
+                let mut parts = Vec::new();
+                for i in 0..n {
+                    let e = self.op(
+                        Op::CompositeExtract,
+                        ct,
+                        vec![Operand::IdRef(id), Operand::LiteralBit32(i)],
+                    );
+                    parts.push(self.convert_repr(e, &comp, (None, from.1), (None, to.1))?);
+                }
+                Ok(self.op(Op::CompositeConstruct, to_ty, Self::ids(&parts)))
+            }
             Type::Scalar(k) | Type::Vector(k, _) if k.is_bool() => {
                 let n = match ty {
                     Type::Vector(_, n) => u32::from(*n),
@@ -864,6 +883,10 @@ impl<'m> Fx<'_, 'm> {
                     let one = self.cx.const_splat(uint, n, 1);
                     Ok(self.op(Op::Select, to_ty, Self::ids(&[id, one, zero])))
                 }
+            }
+            Type::Matrix { .. } if ty.one_row_or_column().is_some() => {
+                // A vector on both sides: only `bool` and `uint` differ.
+                self.convert_repr(id, &vector_view(ty), (None, from.1), (None, to.1))
             }
             Type::Matrix {
                 scalar, rows, cols, ..
@@ -1053,6 +1076,21 @@ impl<'m> Fx<'_, 'm> {
                     cur.block = None;
                     cur.ty = Type::Scalar(kind);
                     cur.layout = None;
+                }
+                Type::Matrix {
+                    scalar,
+                    rows: 1,
+                    cols,
+                    ..
+                } => {
+                    // The only row of a 1xN matrix is the vector itself: no index. Stored as
+                    // an array of scalars (DX layout), the row keeps that layout (a vector
+                    // stored the same way), so a column index then picks an array element.
+                    if strided_line(&cur.ty, cur.layout.as_ref()).is_none() {
+                        cur.layout = None;
+                    }
+                    cur.block = None;
+                    cur.ty = Type::Vector(scalar, cols);
                 }
                 Type::Matrix { scalar, cols, .. } => {
                     out.push(self.value(index)?);

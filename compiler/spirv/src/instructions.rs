@@ -1,22 +1,24 @@
 //! Arithmetic, bitwise, logical and comparison opcodes (typed by their operands: `F`, `S` or
 //! `U` SPIR-V instructions), conversions and bitcasts, the matrix products with DXC's swapped
 //! operands, `Dot`, `Select`, and the composite opcodes. Component-wise operations on
-//! matrices run row by row (SPIR-V has no matrix `FAdd`); one-component vectors are scalars.
+//! matrices run row by row (SPIR-V has no matrix `FAdd`); one-component vectors are scalars,
+//! and a matrix with one row or column is the vector (or scalar) DXC makes of it.
 
 use rspirv::dr::Operand;
 use rspirv::spirv::{Decoration, Op, Word};
 use types::{ScalarKind, Type};
 
 use crate::functions::Fx;
-use crate::types::{scalar_of, Scalar};
+use crate::types::{scalar_of, vector_view, Scalar};
 use crate::{Result, SpirvError};
 
-/// Scalar kind and component count of a scalar or vector (1-vectors are scalars).
+/// Scalar kind and component count of a scalar or vector (1-vectors are scalars), or of a
+/// matrix with one row or column (a vector in SPIR-V).
 pub(crate) fn shape(ty: &Type) -> Option<(ScalarKind, u32)> {
     match ty {
         Type::Scalar(k) => Some((*k, 1)),
         Type::Vector(k, n) => Some((*k, u32::from(*n))),
-        _ => None,
+        _ => ty.one_row_or_column().map(|(k, n)| (k, u32::from(n))),
     }
 }
 
@@ -51,29 +53,7 @@ impl<'a, 'm> Fx<'a, 'm> {
                     }
                 })?
             }
-            O::MatMul | O::MatVecMul | O::VecMatMul => {
-                let a_ty = self.type_of(d.operands[0])?;
-                let b_ty = self.type_of(d.operands[1])?;
-                let float = a_ty.scalar_kind().is_some_and(|k| k.is_float())
-                    && b_ty.scalar_kind().is_some_and(|k| k.is_float());
-                if !float {
-                    return Err(SpirvError::unsupported(format!(
-                        "{} on {} and {} (only float matrices)",
-                        d.opcode.name(),
-                        a_ty.ir(),
-                        b_ty.ir()
-                    )));
-                }
-                let a = self.value(d.operands[0])?;
-                let b = self.value(d.operands[1])?;
-                let ty = self.cx.plain_type(&d.ty)?;
-                // HLSL matrices are stored transposed: mul(A, B) = B^T * A^T.
-                match d.opcode {
-                    O::MatMul => self.op(Op::MatrixTimesMatrix, ty, Self::ids(&[b, a])),
-                    O::MatVecMul => self.op(Op::VectorTimesMatrix, ty, Self::ids(&[b, a])),
-                    _ => self.op(Op::MatrixTimesVector, ty, Self::ids(&[b, a])),
-                }
-            }
+            O::MatMul | O::MatVecMul | O::VecMatMul => self.lower_mat_product(d)?,
             O::Dot => {
                 let a_ty = self.type_of(d.operands[0])?;
                 let a = self.value(d.operands[0])?;
@@ -83,7 +63,10 @@ impl<'a, 'm> Fx<'a, 'm> {
             O::Select => self.select(d)?,
             O::CompositeConstruct => {
                 let parts = self.values(&d.operands)?;
-                if let Type::Vector(_, 1) = d.ty {
+                // A one-component vector is its component; a 1xN matrix its only row.
+                let single = matches!(d.ty, Type::Vector(_, 1))
+                    || (d.ty.one_row_or_column().is_some() && parts.len() == 1);
+                if single {
                     return parts
                         .first()
                         .copied()
@@ -190,6 +173,10 @@ impl<'a, 'm> Fx<'a, 'm> {
         args: &[Word],
         f: &mut RowOp<'_, 'a, 'm>,
     ) -> Result<Word> {
+        if ty.one_row_or_column().is_some() {
+            let tys: Vec<Type> = tys.iter().map(vector_view).collect();
+            return f(self, &vector_view(ty), &tys, args);
+        }
         let Type::Matrix { rows, .. } = ty else {
             return f(self, ty, tys, args);
         };
@@ -468,7 +455,7 @@ impl<'a, 'm> Fx<'a, 'm> {
 }
 
 /// Composite indices in SPIR-V terms: an index into a one-component vector is dropped (the
-/// vector is a scalar).
+/// vector is a scalar), and so is the row index of a 1xN matrix (its only row is the vector).
 fn spirv_indices(ty: &Type, literals: &[i64]) -> Vec<u32> {
     let mut out = Vec::new();
     let mut cur = ty.clone();
@@ -476,7 +463,9 @@ fn spirv_indices(ty: &Type, literals: &[i64]) -> Vec<u32> {
         if let Type::Vector(_, 1) = cur {
             break;
         }
-        out.push(l as u32);
+        if !matches!(cur, Type::Matrix { rows: 1, .. }) {
+            out.push(l as u32);
+        }
         match cur.component(l as u32) {
             Some(t) => cur = t,
             None => break,

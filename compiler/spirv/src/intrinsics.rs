@@ -10,7 +10,7 @@ use types::{ScalarKind, Type};
 
 use crate::functions::Fx;
 use crate::instructions::shape;
-use crate::types::{scalar_of, Scalar};
+use crate::types::{scalar_of, vector_view, Scalar};
 use crate::{Result, SpirvError};
 
 mod glsl {
@@ -381,6 +381,11 @@ impl Fx<'_, '_> {
                     Ok(fx.op(Op::FDiv, t, Self::ids(&[one, a[0]])))
                 })?
             }
+            I::Determinant if tys.first().is_some_and(|t| t.one_row_or_column().is_some()) => {
+                // The determinant of a 1x1 matrix is its only component.
+                need(1)?;
+                args[0]
+            }
             I::Length | I::Normalize | I::Determinant => {
                 need(1)?;
                 let inst = match intr {
@@ -414,7 +419,10 @@ impl Fx<'_, '_> {
             I::Transpose => {
                 need(1)?;
                 let t = self.cx.plain_type(&ty)?;
-                if float {
+                if tys[0].one_row_or_column().is_some() {
+                    // A 1xN and its Nx1 transpose are the same vector.
+                    args[0]
+                } else if float {
                     self.op(Op::Transpose, t, Self::ids(&args))
                 } else {
                     // Integer and bool matrices are arrays of vectors (`OpTranspose` takes
@@ -603,9 +611,9 @@ impl Fx<'_, '_> {
                 // and both results are put back together.
                 let Type::Matrix {
                     scalar, rows, cols, ..
-                } = tys[0]
+                } = vector_view(&tys[0])
                 else {
-                    let (r, out) = self.modf_frexp(intr, &tys[0], args[0])?;
+                    let (r, out) = self.modf_frexp(intr, &vector_view(&tys[0]), args[0])?;
                     self.op_void(Op::Store, Self::ids(&[args[1], out]));
                     return Ok(Some(r));
                 };
@@ -661,7 +669,7 @@ impl Fx<'_, '_> {
                 self.require_pixel("clip")?;
                 // A matrix is clipped when any component of any row is negative.
                 let mut rows = Vec::new();
-                let row_ty = match &tys[0] {
+                let row_ty = match &vector_view(&tys[0]) {
                     Type::Matrix {
                         scalar,
                         rows: r,

@@ -21,6 +21,7 @@ mod expand;
 mod functions;
 mod instructions;
 mod intrinsics;
+mod matmul;
 mod ray_query;
 mod raytracing;
 mod reflect;

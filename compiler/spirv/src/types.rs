@@ -2,7 +2,10 @@
 //! matrices, arrays, structs with or without an explicit layout, pointers, function types),
 //! buffer block structs, and IR constants and spec constants. `bool` inside buffers and stage
 //! variables is stored as `uint` (Vulkan has no externally visible booleans), which the
-//! loads and stores in `functions` convert.
+//! loads and stores in `functions` convert. As in DXC, a matrix with one row or column is a
+//! vector (`float1x3` and `float3x1` are `v3float`, `float1x1` is `float`); under
+//! `-fvk-use-dx-layout` a buffer stores a `column_major` 1xN (`row_major` Nx1) as an array of
+//! scalars, one per 16-byte row.
 
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Decoration, Op, StorageClass, Word};
@@ -87,6 +90,27 @@ pub(crate) fn has_bool(ty: &Type) -> bool {
         Type::Array { element, .. } => has_bool(element),
         Type::Struct(s) => s.fields.iter().any(|f| has_bool(&f.ty)),
         _ => false,
+    }
+}
+
+/// The scalar or vector type a matrix with one row or column is in SPIR-V (in its plain
+/// representation); any other type unchanged.
+pub(crate) fn vector_view(ty: &Type) -> Type {
+    match ty.one_row_or_column() {
+        Some((k, 1)) => Type::Scalar(k),
+        Some((k, n)) => Type::Vector(k, n),
+        None => ty.clone(),
+    }
+}
+
+/// The stride of the scalars of a one-row-or-column matrix that a buffer stores as an array
+/// (its layout is a matrix layout: one-component vectors `stride` apart). The only row of a
+/// `column_major float1xN` stored so is a vector with that layout, stored the same way.
+pub(crate) fn strided_line(ty: &Type, layout: Option<&TypeLayout>) -> Option<u32> {
+    let line = matches!(ty, Type::Vector(_, n) if *n > 1) || ty.one_row_or_column().is_some();
+    match layout.map(|l| &l.kind) {
+        Some(LayoutKind::Matrix { stride, .. }) if line => Some(*stride),
+        _ => None,
     }
 }
 
@@ -240,7 +264,12 @@ impl Ctx<'_> {
             Type::Void => return Ok(self.void_type()),
             Type::Scalar(k) => return Ok(self.scalar_type(scalar_of(*k, external))),
             Type::Vector(k, n) => {
-                return Ok(self.vector_type(scalar_of(*k, external), u32::from(*n)))
+                let s = scalar_of(*k, external);
+                if let Some(stride) = strided_line(ty, layout) {
+                    let s = self.scalar_type(s);
+                    return Ok(self.array_type(s, Some(u32::from(*n)), Some(stride)));
+                }
+                return Ok(self.vector_type(s, u32::from(*n)));
             }
             Type::Resource(r) => return self.resource_handle_type(r),
             Type::Pointer { .. } => {
@@ -266,10 +295,17 @@ impl Ctx<'_> {
                 cols,
                 orientation: _,
             } => {
-                if *rows < 2 || *cols < 2 {
-                    return Err(SpirvError::unsupported(format!(
-                        "matrix type {ty} with a single row or column"
-                    )));
+                if let Some((_, n)) = ty.one_row_or_column() {
+                    let s = scalar_of(*scalar, external);
+                    let id = match strided_line(ty, layout) {
+                        Some(stride) => {
+                            let s = self.scalar_type(s);
+                            self.array_type(s, Some(u32::from(n)), Some(stride))
+                        }
+                        None => self.vector_type(s, u32::from(n)),
+                    };
+                    self.type_ids.insert(key, id);
+                    return Ok(id);
                 }
                 let row = self.vector_type(scalar_of(*scalar, external), u32::from(*cols));
                 if is_float_matrix(*scalar) {
@@ -590,6 +626,19 @@ impl Ctx<'_> {
             }
             (Type::Vector(_, 1), ir::ConstantKind::Composite(parts)) if parts.len() == 1 => {
                 self.ir_const(parts[0])?
+            }
+            (ty, ir::ConstantKind::Composite(parts)) if ty.one_row_or_column().is_some() => {
+                // Rows of a vector-like matrix: one vector (1xN) or one-component rows (Nx1).
+                let mut ids = Vec::with_capacity(parts.len());
+                for &p in parts {
+                    ids.push(self.ir_const(p)?);
+                }
+                if let [one] = ids[..] {
+                    one
+                } else {
+                    let ty_id = self.plain_type(ty)?;
+                    self.const_composite(ty_id, &ids)
+                }
             }
             (ty, ir::ConstantKind::Composite(parts)) => {
                 let ty_id = self.plain_type(ty)?;

@@ -13,6 +13,7 @@ mod locations;
 mod matrices;
 mod modes_and_flags;
 mod ms_storage;
+mod one_row_matrices;
 mod opcodes;
 mod ray_query;
 mod raytracing;

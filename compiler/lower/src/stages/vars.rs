@@ -88,6 +88,11 @@ fn collect_leaves(
 pub(crate) fn location_count(ty: &Type) -> u32 {
     match ty {
         Type::Array { element, len } => len.unwrap_or(1) * location_count(element),
+        // A matrix with one row or column is a vector (DXC): it takes a vector's locations.
+        Type::Matrix { scalar, .. } if ty.one_row_or_column().is_some() => {
+            let n = ty.one_row_or_column().map_or(1, |(_, n)| n);
+            location_count(&Type::Vector(*scalar, n))
+        }
         // HLSL matrices are stored transposed: one SPIR-V vector per HLSL row.
         Type::Matrix { rows, .. } => u32::from(*rows),
         Type::Vector(k, n) if k.bit_width() == 64 && *n > 2 => 2,
