@@ -241,6 +241,19 @@ impl Shapes {
                 self.matrix(num, u32::from(*rows), u32::from(*cols), rs, cs, layout.size)
             }
             (
+                Type::Matrix {
+                    scalar, rows, cols, ..
+                },
+                LayoutKind::Vector | LayoutKind::Scalar,
+            ) => {
+                // A matrix with one row or column laid out as a vector: its components packed
+                // in order.
+                let num = Num::of(*scalar);
+                let c = num.mem_size();
+                let rs = c * u32::from(*cols);
+                self.matrix(num, u32::from(*rows), u32::from(*cols), rs, c, layout.size)
+            }
+            (
                 Type::Array { element, len },
                 LayoutKind::Array {
                     stride,

@@ -180,6 +180,16 @@ impl FnLower<'_, '_> {
                 let s = self.fb().extract(v, &[0, 0]);
                 Ok(self.convert_kind(s, fk, tk, to))
             }
+            (
+                Type::Matrix {
+                    rows: 1, cols: 1, ..
+                },
+                Type::Matrix { .. } | Type::Vector(..),
+            ) => {
+                // A 1x1 matrix splats like a scalar.
+                let s = self.fb().extract(v, &[0, 0]);
+                self.convert_value(s, &Type::Scalar(fk), to, e)
+            }
             (Type::Vector(_, 1), Type::Matrix { .. }) => {
                 let s = self.fb().extract(v, &[0]);
                 self.convert_value(s, &Type::Scalar(fk), to, e)
