@@ -545,9 +545,10 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
                     bind(r, m, &mut dims) && bind(c, n, &mut dims)
                 }
                 (ShapePat::Vector(Dim::Var(i)), Shape::Scalar, true)
-                    if dims[i as usize].is_none() =>
+                    if dims[i as usize].is_none_or(|n| n == 1) =>
                 {
-                    // A scalar standing for a one-component vector.
+                    // A scalar standing for a one-component vector (also where a 1xN matrix
+                    // set the size: `mul(2, m1x3)` is the scalar form, not a vector times it).
                     dims[i as usize] = Some(1);
                     extra_cost += 1;
                     true
@@ -700,7 +701,9 @@ fn convert_cost(arg: &ArgType, target: &Type, dir: Dir, truncates: bool) -> Opti
                 Shape::Vector(1) => Shape::Scalar,
                 s => s,
             };
-            let mut cost = 0;
+            // A `float1` given for a scalar (or the reverse) is a conversion, so the overload
+            // of its own shape wins (`mul(float1, float1x3)` is a vector times a matrix).
+            let mut cost = u32::from(ash != tsh && norm(ash) == norm(tsh) && dir == Dir::In);
             if norm(ash) != norm(tsh) {
                 match (dir, norm(ash), norm(tsh)) {
                     (Dir::In, Shape::Scalar, _) => cost += 2,

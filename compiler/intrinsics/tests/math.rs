@@ -79,6 +79,12 @@ cases! {
     mul_matrix_matrix: "mul(float3x4, float4x2)" => "float3x2 mul(float3x4 a, float4x2 b)";
     mul_int_matrices: "mul(int2x2, int2x2)" => "int2x2 mul(int2x2 a, int2x2 b)";
     mul_mixed_kinds_float: "mul(int3, float3x3)" => "float3 mul(float3 a, float3x3 b)";
+    // A 1xN matrix fixes the vector size of `mul(T<k>, T<kxc>)` to 1: a scalar is still the
+    // scalar form, and a `float1` the vector form (its own shape).
+    mul_scalar_one_row_matrix: "mul(2, float1x3)" => "float1x3 mul(float a, float1x3 b)";
+    mul_float1_one_row_matrix: "mul(float1, float1x3)" => "float3 mul(float1 a, float1x3 b)";
+    mul_one_column_matrix_float1: "mul(float3x1, float1)" => "float3 mul(float3x1 a, float1 b)";
+    mul_row_times_column: "mul(float1x3, float3x1)" => "float1x1 mul(float1x3 a, float3x1 b)";
     all_vector: "all(bool3)" => "bool all(bool3 x)";
     any_float: "any(float4)" => "bool any(float4 x)";
     select_broadcast: "select(bool3, float3, float)" => "float3 select(bool3 cond, float3 t, float3 f)";
