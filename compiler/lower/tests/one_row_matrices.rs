@@ -218,3 +218,63 @@ void main() {
     "#]]
     .assert_eq(&body);
 }
+
+/// The layout lines of the IR dump (what the editor's IR view and hover show) for a cbuffer
+/// lowered with `choice` (the runtime array of the output buffer left out): the same offsets
+/// the SPIR-V backend decorates.
+fn layout_lines(text: &str, choice: lower::LayoutChoice) -> String {
+    use std::sync::Arc;
+    let mut db = db::RootDatabase::new(Arc::new(db::NoSource));
+    let file = db.set_file_text("/test.hlsl", Some(text.into()));
+    let config = db.new_config(db::PreprocessConfig::default());
+    let options = lower::LowerOptions {
+        layout: choice,
+        ..lower::LowerOptions::default()
+    };
+    let m = lower::lower_module_with(
+        &db,
+        file,
+        config,
+        "main",
+        lower::ShaderStage::Compute,
+        &options,
+    )
+    .unwrap_or_else(|_| panic!("lowering failed"));
+    let opts = ir::PrintOptions {
+        layouts: true,
+        ..ir::PrintOptions::default()
+    };
+    ir::print_module_with(&m, &opts)
+        .lines()
+        .filter(|l| l.starts_with(";  ") && l.contains("offset=") && !l.contains("[]"))
+        .map(|l| format!("{}\n", l.trim_start_matches(';').trim_start()))
+        .collect()
+}
+
+#[test]
+fn ir_dump_lists_the_layouts_of_one_row_matrices() {
+    let text = r#"
+cbuffer C : register(b0) { float a; float1x3 b; row_major float3x1 c; float1x1 d; };
+RWStructuredBuffer<float> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main() { Out[0] = a + b._12 + c._21 + d; }
+"#;
+    // Relaxed std140: vectors (b packs at 4, c at 16, d at 28).
+    expect![[r#"
+        type.C offset=0 size=32 align=16
+        a: float offset=0 size=4 align=4
+        b: float1x3 offset=4 size=12 align=16
+        c: row_major float3x1 offset=16 size=12 align=16
+        d: float1x1 offset=28 size=4 align=4
+    "#]]
+    .assert_eq(&layout_lines(text, lower::LayoutChoice::VectorRelaxed));
+    // DX: b and c are three one-float rows each (36 bytes from 16 and from 64); d at 100.
+    expect![[r#"
+        type.C offset=0 size=104 align=16
+        a: float offset=0 size=4 align=4
+        b: float1x3 offset=16 size=36 align=16 matrix_stride=16 column_major
+        c: row_major float3x1 offset=64 size=36 align=16 matrix_stride=16 row_major
+        d: float1x1 offset=100 size=4 align=4
+    "#]]
+    .assert_eq(&layout_lines(text, lower::LayoutChoice::Dx));
+}
