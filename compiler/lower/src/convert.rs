@@ -1,7 +1,9 @@
 //! Implicit conversions: literals become constants of the type they are used at; values
 //! change kind with `convert` (to `bool` as a comparison with zero, from `bool` as a
 //! `select`), splat to vectors with `composite_construct` and truncate with `swizzle` or
-//! `composite_extract`.
+//! `composite_extract`; a matrix becomes a vector (and back, or another matrix shape it does
+//! not contain) component by component in row-major order, and a 1x1 matrix splats like a
+//! scalar.
 
 use hir::body::{Expr, ExprId, Literal};
 use hir::type_ref::IntSuffix;

@@ -211,8 +211,8 @@ void main() {
 
 #[test]
 fn integer_products_are_sums_of_scaled_rows() {
-    // SPIR-V's matrix instructions take floats only: integer products are built from
-    // `OpIMul` and `OpIAdd`.
+    // SPIR-V's matrix instructions take floats only: integer products (of any shape) are
+    // built from `OpIMul` and `OpIAdd`.
     let m = compile(
         "RWStructuredBuffer<int4> Out : register(u0);
 [numthreads(1, 1, 1)]
@@ -223,7 +223,9 @@ void main() {
   int2 a = mul(r, m);
   int2x1 b = mul(m, c);
   int2x2 o = mul(c, r);
-  Out[0] = int4(a, (int2)b + o[1]);
+  int2x3 full = mul(int2x4(1, 2, 3, 4, 5, 6, 7, 8), int4x3(1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1));
+  uint3 u = mul(uint3x2(1, 2, 3, 4, 5, 6), uint2(1, 1));
+  Out[0] = int4(a, (int2)b + o[1]) + int4(full[1], u.z);
 }
 ",
         "cs_6_0",
