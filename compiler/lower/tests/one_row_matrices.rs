@@ -219,27 +219,27 @@ void main() {
     .assert_eq(&body);
 }
 
-/// The layout lines of the IR dump (what the editor's IR view and hover show) for a cbuffer
-/// lowered with `choice` (the runtime array of the output buffer left out): the same offsets
-/// the SPIR-V backend decorates.
-fn layout_lines(text: &str, choice: lower::LayoutChoice) -> String {
-    use std::sync::Arc;
-    let mut db = db::RootDatabase::new(Arc::new(db::NoSource));
+/// Lowers compute entry `main` of `text` with the buffer layout rules of `choice`.
+fn lower_with_layout(text: &str, choice: lower::LayoutChoice) -> ir::Module {
+    let mut db = db::RootDatabase::new(std::sync::Arc::new(db::NoSource));
     let file = db.set_file_text("/test.hlsl", Some(text.into()));
     let config = db.new_config(db::PreprocessConfig::default());
     let options = lower::LowerOptions {
         layout: choice,
         ..lower::LowerOptions::default()
     };
-    let m = lower::lower_module_with(
-        &db,
-        file,
-        config,
-        "main",
-        lower::ShaderStage::Compute,
-        &options,
-    )
-    .unwrap_or_else(|_| panic!("lowering failed"));
+    let stage = lower::ShaderStage::Compute;
+    let m = lower::lower_module_with(&db, file, config, "main", stage, &options)
+        .unwrap_or_else(|_| panic!("lowering failed"));
+    assert!(ir::verify(&m).is_empty(), "{}", ir::print_module(&m));
+    m
+}
+
+/// The layout lines of the IR dump (what the editor's IR view and hover show) for a cbuffer
+/// lowered with `choice` (the runtime array of the output buffer left out): the same offsets
+/// the SPIR-V backend decorates.
+fn layout_lines(text: &str, choice: lower::LayoutChoice) -> String {
+    let m = lower_with_layout(text, choice);
     let opts = ir::PrintOptions {
         layouts: true,
         ..ir::PrintOptions::default()
@@ -277,4 +277,53 @@ void main() { Out[0] = a + b._12 + c._21 + d; }
         d: float1x1 offset=100 size=4 align=4
     "#]]
     .assert_eq(&layout_lines(text, lower::LayoutChoice::Dx));
+}
+
+#[test]
+fn dx_layout_cbuffer_on_the_interpreter() {
+    // -fvk-use-dx-layout: a at 0; b (column_major 1x3: three one-float rows) at 16, 32, 48;
+    // c (row_major 2x1: two one-float rows) from 52 moves to 64, its rows at 64 and 80;
+    // d at 84 (float index 21).
+    let text = r#"
+cbuffer C : register(b0) { float a; float1x3 b; row_major float2x1 c; float d; };
+RWStructuredBuffer<float> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main() {
+  Out[0] = a + b._12 * 10 + b._13 * 100 + c._21 * 1000 + d * 10000;
+  Out[1] = dot((float3)b, float3(1, 1, 1));
+  Out[2] = c[1][0] + c._11;
+}
+"#;
+    let m = lower_with_layout(text, lower::LayoutChoice::Dx);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    let mut cb = [0.0f32; 24];
+    for (i, v) in [
+        (0, 1.0),
+        (4, 2.0),
+        (8, 3.0),
+        (12, 4.0),
+        (16, 5.0),
+        (20, 6.0),
+        (21, 7.0),
+    ] {
+        cb[i] = v;
+    }
+    bindings
+        .bind(&program, 0, 0, 0, Resource::buffer(words_f32(&cb)))
+        .expect("bind");
+    bindings
+        .bind(&program, 0, 1, 0, Resource::buffer(words_f32(&[0.0; 3])))
+        .expect("bind");
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    let out = as_f32(&bindings.get(&program, 0, 1).unwrap().data);
+    // 1 + 3 * 10 + 4 * 100 + 6 * 1000 + 7 * 10000; 2 + 3 + 4; 6 + 5.
+    assert_eq!(out, [76431.0, 9.0, 11.0]);
 }
