@@ -92,6 +92,15 @@ fn dx_layout_gives_each_column_of_a_one_row_matrix_its_own_row() {
         "{}",
         m.asm
     );
+    // With -Zpr the orientations flip: b (now row_major) is a float3 packed at 4, c (now a
+    // row_major 2x1) two one-float rows from 16 (20 bytes), d at 36, e at 40.
+    let zpr = cbuffer_offsets(&["-fvk-use-dx-layout", "-Zpr"]);
+    assert_eq!(zpr.offsets("type.C"), [0, 4, 16, 36, 40]);
+    assert!(
+        zpr.has("%_arr_float_uint_2 = OpTypeArray %float %uint_2"),
+        "{}",
+        zpr.asm
+    );
 }
 
 #[test]
