@@ -453,30 +453,11 @@ pub fn common_type(a: &Type, a_lit: bool, b: &Type, b_lit: bool) -> Option<Type>
     } else {
         kb
     };
-    // A matrix with a scalar keeps its shape; two matrices truncate to the common part.
-    match (a, b) {
-        (
-            Type::Matrix {
-                rows,
-                cols,
-                orientation,
-                ..
-            },
-            Type::Matrix {
-                rows: r2, cols: c2, ..
-            },
-        ) => {
-            return Some(Type::Matrix {
-                scalar: kind,
-                rows: (*rows).min(*r2),
-                cols: (*cols).min(*c2),
-                orientation: *orientation,
-            })
-        }
-        (m @ Type::Matrix { .. }, Type::Scalar(_)) | (Type::Scalar(_), m @ Type::Matrix { .. }) => {
-            return m.with_scalar_kind(kind)
-        }
-        _ => {}
+    // With a matrix, the shape is the checker's: a scalar (or 1x1) takes the other's shape,
+    // two matrices truncate to the common part, and a vector meets a one-row matrix as a
+    // vector.
+    if matches!(a, Type::Matrix { .. }) || matches!(b, Type::Matrix { .. }) {
+        return hir::infer::ops::common_shape(a, b, kind).map(|(t, _)| t);
     }
     let n = match (a, b) {
         (Type::Vector(_, n), Type::Vector(_, m)) => Some((*n).min(*m)),

@@ -327,3 +327,32 @@ void main() {
     // 1 + 3 * 10 + 4 * 100 + 6 * 1000 + 7 * 10000; 2 + 3 + 4; 6 + 5.
     assert_eq!(out, [76431.0, 9.0, 11.0]);
 }
+
+#[test]
+fn comparisons_with_vectors_scalars_and_1x1() {
+    // k = (1, 2, 3) as a 1x3, c = (1, 5, 3) as a 3x1, s = 2 as a 1x1.
+    let out = run(
+        r#"
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+  float1x3 k = {1, 2, 3};
+  float3x1 c = {1, 5, 3};
+  float1x1 s = 2;
+  float3 cv = (float3)c;
+  bool3 eq = k == cv;
+  bool3 lt = c < float3(2, 2, 2);
+  bool1x3 ge = k >= s;
+  Out[0] = eq.x + eq.y * 2 + eq.z * 4;
+  Out[1] = lt.x + lt.y * 2 + lt.z * 4;
+  Out[2] = ge._11 + ge._12 * 2 + ge._13 * 4;
+  float3 w = k + cv;
+  Out[3] = w.y;
+}
+"#,
+        vec![words_f32(&[0.0; 4])],
+    );
+    // eq = (T, F, T) -> 1 + 4; lt = (1 < 2, 5 < 2, 3 < 2) = (T, F, F) -> 1;
+    // ge = (1 >= 2, 2 >= 2, 3 >= 2) = (F, T, T) -> 2 + 4; w.y = 2 + 5.
+    assert_eq!(as_f32(&out[0]), [5.0, 1.0, 6.0, 7.0]);
+}
