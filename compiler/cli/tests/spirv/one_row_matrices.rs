@@ -44,7 +44,7 @@ const MEMBERS: &str = "float a; float1x3 b; float2x1 c; float1x1 d; row_major fl
 fn cbuffer_offsets(flags: &[&str]) -> crate::harness::Module {
     let text = format!(
         "cbuffer C : register(b0) {{ {MEMBERS} }};
-RWStructuredBuffer<float> Out : register(u0);
+RWStructuredBuffer<float> Out : register(u1);
 [numthreads(1, 1, 1)]
 void main() {{
   Out[0] = a + b[0][2] + b._m01 + c[1][0] + d + e._12;
@@ -111,7 +111,7 @@ fn dx_layout_row_major_column_and_struct_member() {
     let m = compile(
         "struct P { float1x1 x; float1x2 y; float z; };
 cbuffer C : register(b0) { float a; P p; float b; row_major float3x1 r; };
-RWStructuredBuffer<float> Out : register(u0);
+RWStructuredBuffer<float> Out : register(u1);
 [numthreads(1, 1, 1)]
 void main() {
   uint i = (uint)Out[1];
