@@ -154,6 +154,18 @@ pub struct Options {
     #[arg(long = "fspv-reflect")]
     pub reflect: bool,
 
+    /// Elements of `RWStructuredBuffer` arrays have counters (an array of counters).
+    #[arg(long = "fvk-allow-rwstructuredbuffer-arrays")]
+    pub allow_rwstructuredbuffer_arrays: bool,
+
+    /// Use the Vulkan memory model instead of GLSL450.
+    #[arg(long = "fspv-use-vulkan-memory-model")]
+    pub vulkan_memory_model: bool,
+
+    /// Each element of a resource array is its own variable and binding (as in D3D).
+    #[arg(long = "fspv-flatten-resource-arrays")]
+    pub flatten_resource_arrays: bool,
+
     /// Allow only these SPIR-V extensions (repeatable; `KHR` allows every SPV_KHR_*); a
     /// module that needs another one is an error.
     #[arg(long = "fspv-extension", value_name = "NAME")]
@@ -298,7 +310,10 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             | "fvk-support-nonzero-base-instance"
             | "fvk-bind-globals"
             | "fvk-auto-shift-bindings"
-            | "fspv-reflect" => vec![format!("-{s}")],
+            | "fspv-reflect"
+            | "fspv-flatten-resource-arrays"
+            | "fspv-use-vulkan-memory-model"
+            | "fvk-allow-rwstructuredbuffer-arrays" => vec![format!("-{s}")],
             // DXC's older spelling of `-fvk-use-gl-layout`.
             "fvk-use-glsl-layout" => vec!["--fvk-use-gl-layout".into()],
             // They only keep an optimizer from removing bindings or interface variables, and

@@ -343,14 +343,18 @@ fn lower_ir(
         return Ok(db::lower_library_with(db, file, config, &lower_options));
     }
     let entry = options.entry.as_deref().unwrap_or("main");
-    Ok(db::lower_module_with(
-        db,
-        file,
-        config,
-        entry,
-        stage,
-        &lower_options,
-    ))
+    let lowered = db::lower_module_with(db, file, config, entry, stage, &lower_options);
+    // DXC ignores `-E` for a library (`-T lib_6_4 -E main` compiles every `[shader("...")]`
+    // entry); we keep `-E` when it names a function and, like DXC, compile the library when
+    // it names none.
+    if target_stage == ShaderStage::Library {
+        if let Err(errors) = &lowered {
+            if errors.iter().any(|d| d.code == db::NO_ENTRY_POINT) {
+                return Ok(db::lower_library_with(db, file, config, &lower_options));
+            }
+        }
+    }
+    Ok(lowered)
 }
 
 fn ir_text(module: &db::ir::Module, locations: bool, files: &FilesView) -> String {

@@ -43,6 +43,8 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
     out.auto_shift_bindings = options.auto_shift_bindings;
     out.invert_w = options.invert_w;
     out.nonzero_base_instance = options.nonzero_base_instance;
+    out.flatten_resource_arrays = options.flatten_resource_arrays;
+    out.allow_rwstructuredbuffer_arrays = options.allow_rwstructuredbuffer_arrays;
     out.layout = match (options.dx_layout, options.gl_layout, options.scalar_layout) {
         (false, false, false) => LayoutChoice::VectorRelaxed,
         (true, false, false) => LayoutChoice::Dx,
@@ -122,6 +124,8 @@ pub fn spirv_options(options: &Options) -> Result<SpirvOptions, String> {
     spirv.signed_zero_inf_nan_preserve = options.signed_zero_inf_nan_preserve;
     spirv.entry_point_name = options.entry_point_name.clone();
     spirv.reflect = options.reflect;
+    spirv.flatten_resource_arrays = options.flatten_resource_arrays;
+    spirv.vulkan_memory_model = options.vulkan_memory_model;
     spirv.allowed_extensions = (!options.extensions.is_empty()).then(|| options.extensions.clone());
     Ok(spirv)
 }

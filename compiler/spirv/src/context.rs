@@ -87,6 +87,8 @@ pub(crate) struct Ctx<'m> {
     pub flat_ids: BTreeSet<Word>,
     /// The 64-bit views of byte-address buffers, by global index (see `atomic64`).
     pub u64_views: HashMap<usize, Word>,
+    /// Resource arrays declared one variable per element, by global index (see `flatten`).
+    pub flat_arrays: HashMap<usize, crate::flatten::FlatArray>,
 }
 
 impl<'m> Ctx<'m> {
@@ -118,6 +120,7 @@ impl<'m> Ctx<'m> {
             named_types: BTreeSet::new(),
             flat_ids: BTreeSet::new(),
             u64_views: HashMap::new(),
+            flat_arrays: HashMap::new(),
         }
     }
 
@@ -284,6 +287,11 @@ impl<'m> Ctx<'m> {
     }
 
     fn assemble(self, version: (u8, u8)) -> Vec<u32> {
+        let memory_model = if self.opts.vulkan_memory_model {
+            spirv::MemoryModel::Vulkan
+        } else {
+            spirv::MemoryModel::GLSL450
+        };
         let mut module = dr::Module::new();
         let mut header = dr::ModuleHeader::new(self.next_id);
         header.set_version(version.0, version.1);
@@ -331,7 +339,7 @@ impl<'m> Ctx<'m> {
             None,
             vec![
                 Operand::AddressingModel(spirv::AddressingModel::Logical),
-                Operand::MemoryModel(spirv::MemoryModel::GLSL450),
+                Operand::MemoryModel(memory_model),
             ],
         ));
         module.entry_points = self.entry_points;
@@ -347,6 +355,9 @@ impl<'m> Ctx<'m> {
 /// Lowers the whole module: globals first (their types, constants and variables), then every
 /// function, then the entry points (whose interfaces need each function's uses).
 pub(crate) fn emit_module(m: &ir::Module, opts: &SpirvOptions) -> Result<Vec<u32>> {
+    if opts.vulkan_memory_model {
+        crate::vulkan_memory::check_target(opts.target_env)?;
+    }
     let mut cx = Ctx::new(m, opts);
     cx.capability(Capability::Shader);
     let version = opts.target_env.spirv_version();
@@ -378,6 +389,9 @@ pub(crate) fn emit_module(m: &ir::Module, opts: &SpirvOptions) -> Result<Vec<u32
     }
     if opts.reflect {
         cx.reflect_globals();
+    }
+    if opts.vulkan_memory_model {
+        cx.upgrade_memory_model();
     }
     cx.check_extensions()?;
     Ok(cx.assemble(version))

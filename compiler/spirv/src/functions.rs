@@ -244,6 +244,9 @@ impl<'m> Fx<'_, 'm> {
             ir::Value::Const(c) => self.cx.ir_const(c),
             ir::Value::Spec(s) => self.cx.spec_const(s),
             ir::Value::Global(g) => {
+                if self.cx.flat_arrays.contains_key(&g.index()) {
+                    return Err(self.cx.flat_whole(g));
+                }
                 let id = self
                     .cx
                     .global_info
@@ -949,8 +952,25 @@ impl<'m> Fx<'_, 'm> {
             return Err(SpirvError::invalid("access chain without a base"));
         };
         let info = self.ptr_info(base)?;
-        let base_id = self.value(base)?;
         let mut cur = info.pointee.clone();
+        let mut k = 0;
+        let base_id = match base {
+            ir::Value::Global(g) => match self.cx.flat_element(g, indices) {
+                Some(element) => {
+                    let (id, taken) = element?;
+                    self.cx.func_uses[self.fidx].globals.insert(g.index());
+                    for _ in 0..taken {
+                        if let Type::Array { element, .. } = cur.ty.clone() {
+                            cur.ty = (*element).clone();
+                        }
+                    }
+                    k = taken;
+                    id
+                }
+                None => self.value(base)?,
+            },
+            _ => self.value(base)?,
+        };
         let mut nonuniform = info.nonuniform;
         let mut out: Vec<Word> = Vec::new();
         if matches!(cur.block, Some(BlockKind::PushConstant { wrapped: true })) {
@@ -958,7 +978,6 @@ impl<'m> Fx<'_, 'm> {
             out.push(self.cx.const_uint(0));
             cur.block = None;
         }
-        let mut k = 0;
         while k < indices.len() {
             let index = indices[k];
             if self.nonuniform.contains(&index) {

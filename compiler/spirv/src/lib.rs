@@ -18,6 +18,7 @@ mod decorations;
 mod disasm;
 mod entry;
 mod expand;
+mod flatten;
 mod functions;
 mod instructions;
 mod intrinsics;
@@ -30,6 +31,7 @@ mod stages;
 mod texture;
 mod types;
 pub mod validate;
+mod vulkan_memory;
 
 use std::fmt;
 
@@ -121,6 +123,13 @@ pub struct SpirvOptions {
     pub allowed_extensions: Option<Vec<String>>,
     /// `-fspv-reflect`: semantic, user-type and counter-buffer decorations for reflection.
     pub reflect: bool,
+    /// `-fspv-flatten-resource-arrays`: each element of a fixed-size resource array is its
+    /// own variable at its own binding (see `flatten`).
+    pub flatten_resource_arrays: bool,
+    /// `-fspv-use-vulkan-memory-model`: the Vulkan memory model instead of GLSL450, with
+    /// availability and visibility operands where `globallycoherent` asked for `Coherent`
+    /// (see `vulkan_memory`).
+    pub vulkan_memory_model: bool,
 }
 
 impl Default for SpirvOptions {
@@ -139,6 +148,8 @@ impl SpirvOptions {
             entry_point_name: None,
             allowed_extensions: None,
             reflect: false,
+            flatten_resource_arrays: false,
+            vulkan_memory_model: false,
         }
     }
 }
