@@ -158,6 +158,12 @@ pub struct Options {
     #[arg(long = "fvk-allow-rwstructuredbuffer-arrays")]
     pub allow_rwstructuredbuffer_arrays: bool,
 
+    /// Debug information (DXC: -fspv-debug=): `vulkan`, `vulkan-with-source`, `rich`,
+    /// `rich-with-source` emit NonSemantic.Shader.DebugInfo.100; `file`, `source`, `line`,
+    /// `tool` are accepted without effect yet. Repeatable.
+    #[arg(long = "fspv-debug", value_name = "MODE")]
+    pub spirv_debug: Vec<String>,
+
     /// Use the Vulkan memory model instead of GLSL450.
     #[arg(long = "fspv-use-vulkan-memory-model")]
     pub vulkan_memory_model: bool,
@@ -324,6 +330,9 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
                 "--fspv-entrypoint-name={}",
                 &flag["fspv-entrypoint-name=".len()..]
             )],
+            _ if flag.starts_with("fspv-debug=") => {
+                vec![format!("--fspv-debug={}", &flag["fspv-debug=".len()..])]
+            }
             _ if flag.starts_with("fspv-extension=") => vec![format!(
                 "--fspv-extension={}",
                 &flag["fspv-extension=".len()..]

@@ -63,6 +63,7 @@ pub const ACCEPTED: &[Accepted] = &[
         &["-fspv-extension=SPV_KHR_float_controls"],
     ),
     flag("-fspv-reflect", &["-fspv-reflect"]),
+    flag("-fspv-debug=", &["-fspv-debug=vulkan-with-source"]),
     flag(
         "-fvk-allow-rwstructuredbuffer-arrays",
         &["-fvk-allow-rwstructuredbuffer-arrays"],
@@ -151,7 +152,6 @@ pub const NOT_YET: &[&str] = &[
     "-fvk-bind-resource-heap",
     "-fvk-bind-sampler-heap",
     "-fvk-bind-counter-heap",
-    "-fspv-debug=",
     "-fspv-use-legacy-buffer-matrix-order",
     "-fspv-use-descriptor-heap",
     "-fspv-fix-func-call-arguments",

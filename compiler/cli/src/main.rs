@@ -35,6 +35,11 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    for mode in &options.spirv_debug {
+        if let Some(why) = vulkan::debug_mode_warning(mode) {
+            eprintln!("hlslc: warning: `-fspv-debug={mode}`: {why}");
+        }
+    }
     for flag in &options.ignored_dxc_flags {
         let why = if flag.starts_with("-G") {
             "it is a code-generation hint that changes nothing in hlslc's output"
@@ -190,7 +195,7 @@ fn run(options: &Options) -> Result<ExitCode, String> {
                 }
                 match kind {
                     EmitKind::Ir => ir_text(module, options.ir_locations, &files).into_bytes(),
-                    _ => match emit_spirv(options, module, main_id)? {
+                    _ => match emit_spirv(options, module, main_id, &files)? {
                         Ok(words) => {
                             write_listings(options, &words)?;
                             if kind == EmitKind::Spirv {
@@ -283,8 +288,10 @@ fn emit_spirv(
     options: &Options,
     module: &db::ir::Module,
     main_file: db::FileId,
+    files: &FilesView,
 ) -> Result<Result<Vec<u32>, syntax::Diagnostic>, String> {
-    let spirv = vulkan::spirv_options(options)?;
+    let mut spirv = vulkan::spirv_options(options)?;
+    spirv.debug_info = vulkan::debug_info(options, files)?;
     let words = match spirv_backend::emit(module, &spirv) {
         Ok(words) => words,
         Err(e) => {

@@ -130,6 +130,67 @@ pub fn spirv_options(options: &Options) -> Result<SpirvOptions, String> {
     Ok(spirv)
 }
 
+/// The `-fspv-debug=` modes that emit `NonSemantic.Shader.DebugInfo.100`, and whether they
+/// embed the source text.
+fn debug_mode(mode: &str) -> Option<Result<bool, ()>> {
+    match mode {
+        "vulkan" | "rich" => Some(Ok(false)),
+        "vulkan-with-source" | "rich-with-source" => Some(Ok(true)),
+        "file" | "source" | "line" | "tool" => None,
+        _ => Some(Err(())),
+    }
+}
+
+/// What `-fspv-debug=MODE` does not emit yet, for a warning.
+pub fn debug_mode_warning(mode: &str) -> Option<String> {
+    let missing = "struct and array types (so locals of those types), global variables, \
+                   lexical blocks and inlining are not in the debug information yet";
+    match debug_mode(mode) {
+        Some(Ok(_)) if mode.starts_with("rich") => Some(format!(
+            "DXC's rich mode emits OpenCL.DebugInfo.100; hlslc emits \
+             NonSemantic.Shader.DebugInfo.100 for it; {missing}"
+        )),
+        Some(Ok(_)) => Some(missing.to_owned()),
+        None => Some(format!(
+            "the `{mode}` category (OpString/OpSource/OpLine/OpModuleProcessed) is not \
+             emitted yet; `-fspv-debug=vulkan` gives NonSemantic.Shader.DebugInfo.100"
+        )),
+        Some(Err(())) => None,
+    }
+}
+
+/// The debug information `-fspv-debug=` asks for, with the source files of the compilation.
+pub fn debug_info(
+    options: &Options,
+    files: &crate::files::FilesView,
+) -> Result<Option<spirv_backend::DebugInfoOptions>, String> {
+    let mut wanted = None;
+    for mode in &options.spirv_debug {
+        match debug_mode(mode) {
+            Some(Ok(embed)) => wanted = Some(wanted.unwrap_or(false) || embed),
+            None => {}
+            Some(Err(())) => {
+                return Err(format!(
+                    "unknown -fspv-debug mode `{mode}` (expected vulkan, vulkan-with-source, \
+                     rich, rich-with-source, file, source, line or tool)"
+                ))
+            }
+        }
+    }
+    Ok(wanted.map(|embed_source| spirv_backend::DebugInfoOptions {
+        files: (0..files.len())
+            .map(|i| {
+                let id = db::FileId(i as u32);
+                spirv_backend::DebugSourceFile {
+                    path: files.path(id).to_owned(),
+                    text: files.text(id).to_owned(),
+                }
+            })
+            .collect(),
+        embed_source,
+    }))
+}
+
 /// The IR verifier's complaints about `module`, one per line; empty when it is well formed.
 pub fn verify_ir(module: &db::ir::Module) -> Option<String> {
     let errors = db::ir::verify(module);

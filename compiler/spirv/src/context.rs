@@ -89,6 +89,8 @@ pub(crate) struct Ctx<'m> {
     pub u64_views: HashMap<usize, Word>,
     /// Resource arrays declared one variable per element, by global index (see `flatten`).
     pub flat_arrays: HashMap<usize, crate::flatten::FlatArray>,
+    /// Debug information under construction (`-fspv-debug=`, see `debug_info`).
+    pub debug: Option<crate::debug_info::DebugState>,
 }
 
 impl<'m> Ctx<'m> {
@@ -121,6 +123,7 @@ impl<'m> Ctx<'m> {
             flat_ids: BTreeSet::new(),
             u64_views: HashMap::new(),
             flat_arrays: HashMap::new(),
+            debug: None,
         }
     }
 
@@ -219,6 +222,18 @@ impl<'m> Ctx<'m> {
         ));
         self.strings.insert(index, id);
         Ok(id)
+    }
+
+    /// A new `OpString` holding `text` (debug information's file names and sources).
+    pub fn debug_string(&mut self, text: &str) -> Word {
+        let id = self.id();
+        self.string_insts.push(Instruction::new(
+            Op::String,
+            None,
+            Some(id),
+            vec![Operand::LiteralString(text.to_owned())],
+        ));
+        id
     }
 
     pub fn name(&mut self, id: Word, name: &str) {
@@ -332,6 +347,16 @@ impl<'m> Ctx<'m> {
                 vec![Operand::LiteralString("NonSemantic.DebugPrintf".to_owned())],
             ));
         }
+        if let Some(debug) = &self.debug {
+            module.ext_inst_imports.push(Instruction::new(
+                Op::ExtInstImport,
+                None,
+                Some(debug.import),
+                vec![Operand::LiteralString(
+                    "NonSemantic.Shader.DebugInfo.100".to_owned(),
+                )],
+            ));
+        }
         module.debug_string_source = self.string_insts;
         module.memory_model = Some(Instruction::new(
             Op::MemoryModel,
@@ -347,6 +372,10 @@ impl<'m> Ctx<'m> {
         module.debug_names = self.names;
         module.annotations = self.annotations;
         module.types_global_values = self.globals;
+        if let Some(debug) = self.debug {
+            // After the types and constants they name.
+            module.types_global_values.extend(debug.globals);
+        }
         module.functions = self.functions;
         module.assemble()
     }
@@ -360,6 +389,7 @@ pub(crate) fn emit_module(m: &ir::Module, opts: &SpirvOptions) -> Result<Vec<u32
     }
     let mut cx = Ctx::new(m, opts);
     cx.capability(Capability::Shader);
+    cx.begin_debug_info();
     let version = opts.target_env.spirv_version();
     for (h, f) in m.functions.iter() {
         let id = cx.id();

@@ -46,6 +46,8 @@ pub(crate) struct Fx<'a, 'm> {
     /// The stages of the entry points whose call trees include this function.
     pub stages: Vec<ir::Stage>,
     cur_block: Option<ir::Block>,
+    /// Debug information of this function (`-fspv-debug=`).
+    pub debug: crate::debug_info::FnDebug,
 }
 
 pub(crate) fn lower_function(cx: &mut Ctx<'_>, h: ir::Func) -> Result<()> {
@@ -68,6 +70,7 @@ pub(crate) fn lower_function(cx: &mut Ctx<'_>, h: ir::Func) -> Result<()> {
         phi_fixups: Vec::new(),
         nonuniform: HashSet::new(),
         stages,
+        debug: Default::default(),
         cur_block: None,
     };
     fx.lower().map_err(|e| in_function(e, f, None))
@@ -119,6 +122,7 @@ impl<'m> Fx<'_, 'm> {
         }
         let fn_ty = self.cx.function_type(ret, &param_types);
         let fid = self.cx.func_ids[self.fidx];
+        self.debug.function = self.cx.debug_function(f, &f.name);
         let mut func = dr::Function::new();
         func.def = Some(Instruction::new(
             Op::Function,
@@ -181,10 +185,11 @@ impl<'m> Fx<'_, 'm> {
                 }
             }
         }
+        let mut entry = std::mem::take(&mut self.vars);
+        entry.extend(self.debug_entry(fid));
         if let Some(first) = self.blocks.first_mut() {
-            let mut insts = std::mem::take(&mut self.vars);
-            insts.append(&mut first.instructions);
-            first.instructions = insts;
+            entry.append(&mut first.instructions);
+            first.instructions = entry;
         }
         func.blocks = std::mem::take(&mut self.blocks);
         func.end = Some(Instruction::new(Op::FunctionEnd, None, None, vec![]));
@@ -202,13 +207,16 @@ impl<'m> Fx<'_, 'm> {
         let mut b = dr::Block::new();
         b.label = Some(Instruction::new(Op::Label, None, Some(label), vec![]));
         self.cur = Some(b);
+        self.debug.new_block();
         if let Some(ib) = self.cur_block {
             self.exit_labels.insert(ib, label);
         }
     }
 
     pub fn push(&mut self, inst: Instruction) {
+        let debug = self.debug_before(&inst);
         if let Some(b) = self.cur.as_mut() {
+            b.instructions.extend(debug);
             b.instructions.push(inst);
         }
     }
@@ -379,6 +387,7 @@ impl<'m> Fx<'_, 'm> {
 
     fn lower_inst(&mut self, i: ir::Inst, d: &'m ir::InstData) -> Result<()> {
         use ir::Opcode as O;
+        self.debug.loc = d.loc;
         // Non-uniformity flows through pure computations on indices.
         if d.opcode.is_pure() && d.operands.iter().any(|o| self.nonuniform.contains(o)) {
             self.nonuniform.insert(ir::Value::Inst(i));
@@ -414,6 +423,21 @@ impl<'m> Fx<'_, 'm> {
                 ));
                 if let Some(n) = d.name.as_deref() {
                     self.cx.name(id, n);
+                    if let Some(function) = self.debug.function {
+                        // Allocas sit in the entry block without a location; the local's is
+                        // that of its first use.
+                        let loc = d.loc.or_else(|| {
+                            let me = ir::Value::Inst(i);
+                            self.f
+                                .insts
+                                .iter()
+                                .find(|(_, u)| u.loc.is_some() && u.operands.contains(&me))
+                                .and_then(|(_, u)| u.loc)
+                        });
+                        if let Some(local) = self.cx.debug_local(function, n, pointee, loc) {
+                            self.debug.locals.push((local, id));
+                        }
+                    }
                 }
                 self.ptrs.insert(
                     i,
@@ -508,6 +532,7 @@ impl<'m> Fx<'_, 'm> {
 
     fn lower_terminator(&mut self, b: ir::Block, d: &ir::InstData) -> Result<()> {
         use ir::Opcode as O;
+        self.debug.loc = d.loc;
         let marker = self.f.blocks[b].marker;
         let label = |fx: &Self, t: ir::Block| -> Result<Word> {
             fx.labels

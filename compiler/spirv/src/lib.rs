@@ -10,12 +10,16 @@
 //! lower types and layouts, `resources` and `entry` lower globals and entry points (`stages`: the
 //! execution models, modes and instructions of geometry, tessellation and mesh shaders),
 //! `functions` lowers control flow and memory, `instructions`, `texture`, `sampling` and
-//! `intrinsics` lower the other opcodes.
+//! `intrinsics` lower the other opcodes. Options that reshape the module have their own
+//! modules: `flatten` (resource arrays), `vulkan_memory` (the Vulkan memory model) and
+//! `debug_info` (`NonSemantic.Shader.DebugInfo.100`).
 
 mod atomic64;
 mod context;
+mod debug_info;
 mod decorations;
 mod disasm;
+mod disasm_debug;
 mod entry;
 mod expand;
 mod flatten;
@@ -35,6 +39,7 @@ mod vulkan_memory;
 
 use std::fmt;
 
+pub use debug_info::{DebugInfoOptions, DebugSourceFile};
 pub use disasm::disassemble;
 
 /// The Vulkan version the module is for; it chooses the SPIR-V version (as DXC's
@@ -130,6 +135,9 @@ pub struct SpirvOptions {
     /// availability and visibility operands where `globallycoherent` asked for `Coherent`
     /// (see `vulkan_memory`).
     pub vulkan_memory_model: bool,
+    /// `-fspv-debug=vulkan` (and kin): `NonSemantic.Shader.DebugInfo.100` debug information
+    /// for these source files (see `debug_info`).
+    pub debug_info: Option<DebugInfoOptions>,
 }
 
 impl Default for SpirvOptions {
@@ -150,6 +158,7 @@ impl SpirvOptions {
             reflect: false,
             flatten_resource_arrays: false,
             vulkan_memory_model: false,
+            debug_info: None,
         }
     }
 }

@@ -459,3 +459,123 @@ fn rwstructuredbuffer_array_counters_need_the_flag() {
         "without -fvk-allow-rwstructuredbuffer-arrays (DXC needs the flag too)",
     );
 }
+
+const DEBUG: &str = "RWStructuredBuffer<float> Out;
+float scale(float x, int k) {
+    float y = x * k;
+    return y;
+}
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    float2 v = float2(id.x, 2);
+    if (id.x > 1)
+        v.y = scale(v.x, 3);
+    Out[id.x] = v.y;
+}
+";
+
+/// The `OpExtInst` line of debug instruction `inst` whose operands start with `operands`.
+fn debug_line<'a>(m: &'a crate::harness::Module, inst: &str, operands: &str) -> &'a str {
+    let needle = format!("OpExtInst %void %debug {inst} {operands}");
+    m.asm
+        .lines()
+        .find(|l| l.contains(&needle))
+        .unwrap_or_else(|| panic!("no `{needle}` in:\n{}", m.asm))
+}
+
+/// The id of the `OpString` holding `text`.
+fn string_id(m: &crate::harness::Module, text: &str) -> String {
+    let needle = format!(" = OpString \"{text}\"");
+    m.asm
+        .lines()
+        .find_map(|l| l.strip_suffix(&needle))
+        .unwrap_or_else(|| panic!("no OpString \"{text}\" in:\n{}", m.asm))
+        .to_owned()
+}
+
+/// `-fspv-debug=vulkan-with-source`: NonSemantic.Shader.DebugInfo.100 with the source text,
+/// a compilation unit (version 100, DWARF 5, HLSL = 5), basic and vector types, a function per
+/// HLSL function with its definition, scopes, lines (1-based, from the source positions:
+/// `float y = x * k;` is line 3, `x * k` columns 15..20), and locals with declares. Valid for
+/// every target (with `SPV_KHR_non_semantic_info` below SPIR-V 1.6).
+#[test]
+fn vulkan_debug_info_describes_sources_functions_lines_and_locals() {
+    for (env, extension) in [("vulkan1.0", true), ("vulkan1.3", false)] {
+        let target = format!("-fspv-target-env={env}");
+        let m = compile(
+            DEBUG,
+            "cs_6_0",
+            &["-fspv-debug=vulkan-with-source", target.as_str()],
+        );
+        m.assert_has(&[
+            "%debug = OpExtInstImport \"NonSemantic.Shader.DebugInfo.100\"",
+            "OpString \"RWStructuredBuffer<float> Out;",
+        ]);
+        assert_eq!(
+            m.has("OpExtension \"SPV_KHR_non_semantic_info\""),
+            extension,
+            "{env}"
+        );
+        let source_line = debug_line(&m, "DebugSource", "");
+        assert_eq!(
+            source_line.split(' ').count(),
+            8,
+            "path and text: {source_line}"
+        );
+        let source = source_line.split(' ').next().unwrap();
+        debug_line(&m, "DebugCompilationUnit", "%uint_100 %uint_5 ");
+        // float: 32 bits, encoding Float (3); int: Signed (4).
+        let float = string_id(&m, "float");
+        let int = string_id(&m, "int");
+        debug_line(
+            &m,
+            "DebugTypeBasic",
+            &format!("{float} %uint_32 %uint_3 %uint_0"),
+        );
+        debug_line(
+            &m,
+            "DebugTypeBasic",
+            &format!("{int} %uint_32 %uint_4 %uint_0"),
+        );
+        debug_line(&m, "DebugTypeVector", "");
+        let scale = debug_line(&m, "DebugFunction", &string_id(&m, "scale"));
+        assert!(scale.contains(" %uint_3 %uint_15 "), "{scale}");
+        debug_line(&m, "DebugFunctionDefinition", "");
+        assert!(m.has("DebugScope"), "{}", m.asm);
+        // `x * k` on line 3, columns 15 to 20.
+        debug_line(
+            &m,
+            "DebugLine",
+            &format!("{source} %uint_3 %uint_3 %uint_15 %uint_20"),
+        );
+        let y = debug_line(&m, "DebugLocalVariable", &string_id(&m, "y"));
+        assert!(y.contains(" %uint_3 %uint_5 "), "{y}");
+        assert!(m.has("DebugDeclare"), "{}", m.asm);
+    }
+}
+
+/// `vulkan` leaves the text out of `DebugSource`; `rich` gives the same set (with a warning
+/// that DXC's rich mode is OpenCL.DebugInfo.100), and every mode warns about what is missing.
+#[test]
+fn debug_modes_and_their_warnings() {
+    let m = compile(DEBUG, "cs_6_0", &["-fspv-debug=vulkan"]);
+    assert_eq!(debug_line(&m, "DebugSource", "").split(' ').count(), 7);
+    let (output, _) = run(DEBUG, "cs_6_0", &["-fspv-debug=rich"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("DXC's rich mode emits OpenCL.DebugInfo.100"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("global variables"), "{stderr}");
+    let (output, _) = run(DEBUG, "cs_6_0", &["-fspv-debug=line"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("is not emitted yet"), "{stderr}");
+    refuse(
+        DEBUG,
+        "cs_6_0",
+        &["-fspv-debug=bogus"],
+        2,
+        "unknown -fspv-debug mode `bogus`",
+    );
+}
