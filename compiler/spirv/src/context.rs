@@ -412,6 +412,7 @@ pub(crate) fn emit_module(m: &ir::Module, opts: &SpirvOptions) -> Result<Vec<u32
     for e in &m.entry_points {
         cx.lower_entry_point(e)?;
     }
+    cx.debug_global_variables();
     if m.entry_points.is_empty() {
         return Err(SpirvError::invalid(
             "the module has no entry point (Vulkan SPIR-V needs one)",

@@ -4,16 +4,20 @@
 //!
 //! - `DebugSource` per source file (with its text when [`DebugInfoOptions::embed_source`]) and
 //!   a `DebugCompilationUnit` (HLSL) for the main file;
-//! - `DebugTypeBasic`, `DebugTypeVector` and `DebugTypeMatrix` for the numeric types of
-//!   parameters, results and locals, and a `DebugTypeFunction` per function;
+//! - `DebugTypeBasic`, `DebugTypeVector`, `DebugTypeMatrix` and `DebugTypeArray` for the
+//!   numeric types (and arrays of them) of parameters, results, locals and globals, and a
+//!   `DebugTypeFunction` per function;
 //! - `DebugFunction` per function with `DebugFunctionDefinition` in its entry block;
 //! - `DebugScope` at the start of each block and `DebugLine` before each instruction whose
 //!   source line or column changed, from the IR's source locations;
-//! - `DebugLocalVariable` with `DebugDeclare` for each local of a numeric type (parameters are
-//!   locals too, since the IR copies them into one).
+//! - `DebugLocalVariable` with `DebugDeclare` for each local of such a type (parameters are
+//!   locals too, since the IR copies them into one);
+//! - `DebugGlobalVariable` for `static` and `groupshared` globals of such a type, at their
+//!   first use.
 //!
-//! Not emitted yet (the command line says so with a warning): composite and array types, so
-//! struct and array locals; `DebugGlobalVariable`; lexical blocks; inlined-at chains.
+//! Not emitted yet (the command line says so with a warning): struct types
+//! (`DebugTypeComposite`), so struct locals and globals; resources; lexical blocks;
+//! inlined-at chains.
 //!
 //! `context` owns the module-level part ([`DebugState`]); `functions` calls [`Fx::debug_before`]
 //! for each instruction it pushes and [`Fx::debug_entry`] when a function is finished.
@@ -44,8 +48,10 @@ pub struct DebugInfoOptions {
 // Instruction numbers of NonSemantic.Shader.DebugInfo.100.
 const COMPILATION_UNIT: u32 = 1;
 const TYPE_BASIC: u32 = 2;
+const TYPE_ARRAY: u32 = 5;
 const TYPE_VECTOR: u32 = 6;
 const TYPE_FUNCTION: u32 = 8;
+const GLOBAL_VARIABLE: u32 = 18;
 const FUNCTION: u32 = 20;
 const SCOPE: u32 = 23;
 const LOCAL_VARIABLE: u32 = 26;
@@ -237,6 +243,14 @@ impl Ctx<'_> {
                     vec![Operand::IdRef(row), count, Operand::IdRef(column_major)],
                 )
             }
+            Type::Array {
+                element,
+                len: Some(n),
+            } => {
+                let base = self.debug_type(element)?;
+                let count = self.uint_id(*n);
+                self.debug_global(TYPE_ARRAY, vec![Operand::IdRef(base), count])
+            }
             _ => return None,
         };
         self.debug.as_mut()?.types.push((ty.clone(), id));
@@ -315,6 +329,63 @@ impl Ctx<'_> {
                 flags,
             ],
         ))
+    }
+
+    /// A `DebugGlobalVariable` for each `static` and `groupshared` global of a numeric type
+    /// (or array of one), at its first use (globals carry no location of their own).
+    pub(crate) fn debug_global_variables(&mut self) {
+        let Some(unit) = self.debug.as_ref().and_then(|s| s.unit) else {
+            return;
+        };
+        let m = self.m;
+        for (h, g) in m.globals.iter() {
+            if !matches!(
+                g.kind,
+                ir::GlobalKind::Private | ir::GlobalKind::Groupshared
+            ) {
+                continue;
+            }
+            let Some(Some(info)) = self.global_info.get(h.index()) else {
+                continue;
+            };
+            let var = info.id;
+            let me = ir::Value::Global(h);
+            let loc = m.functions.iter().find_map(|(_, f)| {
+                f.insts
+                    .iter()
+                    .find(|(_, d)| d.loc.is_some() && d.operands.contains(&me))
+                    .and_then(|(_, d)| d.loc)
+            });
+            let Some(loc) = loc else { continue };
+            let Some(ty) = self.debug_type(&g.ty) else {
+                continue;
+            };
+            let (Some(source), Some((line, col))) = (
+                self.debug_source(loc.file),
+                self.line_col(loc.file, loc.start),
+            ) else {
+                continue;
+            };
+            let name = self.debug_string(&g.name);
+            let linkage = self.debug_string(&g.name);
+            let line = self.uint_id(line);
+            let col = self.uint_id(col);
+            let flags = self.uint_id(0);
+            self.debug_global(
+                GLOBAL_VARIABLE,
+                vec![
+                    Operand::IdRef(name),
+                    Operand::IdRef(ty),
+                    Operand::IdRef(source),
+                    line,
+                    col,
+                    Operand::IdRef(unit),
+                    Operand::IdRef(linkage),
+                    Operand::IdRef(var),
+                    flags,
+                ],
+            );
+        }
     }
 
     /// The empty `DebugExpression` of `DebugDeclare`s.

@@ -567,7 +567,7 @@ fn debug_modes_and_their_warnings() {
         stderr.contains("DXC's rich mode emits OpenCL.DebugInfo.100"),
         "{stderr}"
     );
-    assert!(stderr.contains("global variables"), "{stderr}");
+    assert!(stderr.contains("struct types"), "{stderr}");
     let (output, _) = run(DEBUG, "cs_6_0", &["-fspv-debug=line"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("is not emitted yet"), "{stderr}");
@@ -577,5 +577,48 @@ fn debug_modes_and_their_warnings() {
         &["-fspv-debug=bogus"],
         2,
         "unknown -fspv-debug mode `bogus`",
+    );
+}
+
+/// Arrays of numeric types are `DebugTypeArray`s (a local `float[3]`, `groupshared float[8]`),
+/// and `static` and `groupshared` globals are `DebugGlobalVariable`s at their first use
+/// (line 7), naming their variable.
+#[test]
+fn debug_info_for_arrays_and_globals() {
+    let m = compile(
+        "RWStructuredBuffer<float> Out;
+static float Bias = 0.5;
+groupshared float Tile[8];
+[numthreads(8, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+    float weights[3] = { 1, 2, 3 };
+    Tile[i] = weights[i % 3] + Bias;
+    GroupMemoryBarrierWithGroupSync();
+    Out[i] = Tile[(i + 1) % 8];
+}
+",
+        "cs_6_0",
+        &["-fspv-debug=vulkan", "-fspv-target-env=vulkan1.2"],
+    );
+    let float = debug_line(&m, "DebugTypeBasic", &string_id(&m, "float"));
+    let float = float.split(' ').next().unwrap();
+    let array3 = debug_line(&m, "DebugTypeArray", &format!("{float} %uint_3"));
+    let array8 = debug_line(&m, "DebugTypeArray", &format!("{float} %uint_8"));
+    let weights = debug_line(&m, "DebugLocalVariable", &string_id(&m, "weights"));
+    assert!(
+        weights.contains(&format!(" {} ", array3.split(' ').next().unwrap())),
+        "{weights}"
+    );
+    let tile = debug_line(&m, "DebugGlobalVariable", &string_id(&m, "Tile"));
+    assert!(
+        tile.contains(&format!(" {} ", array8.split(' ').next().unwrap()))
+            && tile.contains(" %uint_7 ")
+            && tile.contains(" %Tile "),
+        "{tile}"
+    );
+    let bias = debug_line(&m, "DebugGlobalVariable", &string_id(&m, "Bias"));
+    assert!(
+        bias.contains(&format!(" {float} ")) && bias.contains(" %Bias "),
+        "{bias}"
     );
 }
