@@ -45,8 +45,11 @@ fn main() -> ExitCode {
             "it is a code-generation hint that changes nothing in hlslc's output"
         } else if flag.starts_with("-Oconfig=") {
             "it configures spirv-opt passes, and hlslc runs no optimizer yet"
+        } else if flag == "-Zi" || flag == "-Zs" || flag == "-Qembed_debug" {
+            "the OpSource/OpLine debug information DXC gives for it is not emitted yet; \
+             `-fspv-debug=vulkan` gives NonSemantic.Shader.DebugInfo.100"
         } else {
-            "hlslc emits no debug information or reflection data to keep or strip yet"
+            "hlslc keeps no debug information or reflection data apart to strip"
         };
         eprintln!("hlslc: warning: `{flag}` is ignored: {why}");
     }
