@@ -154,6 +154,24 @@ pub struct Options {
     #[arg(long = "fspv-reflect")]
     pub reflect: bool,
 
+    /// Elements of `RWStructuredBuffer` arrays have counters (an array of counters).
+    #[arg(long = "fvk-allow-rwstructuredbuffer-arrays")]
+    pub allow_rwstructuredbuffer_arrays: bool,
+
+    /// Debug information (DXC: -fspv-debug=): `vulkan`, `vulkan-with-source`, `rich`,
+    /// `rich-with-source` emit NonSemantic.Shader.DebugInfo.100; `file`, `source`, `line`,
+    /// `tool` are accepted without effect yet. Repeatable.
+    #[arg(long = "fspv-debug", value_name = "MODE")]
+    pub spirv_debug: Vec<String>,
+
+    /// Use the Vulkan memory model instead of GLSL450.
+    #[arg(long = "fspv-use-vulkan-memory-model")]
+    pub vulkan_memory_model: bool,
+
+    /// Each element of a resource array is its own variable and binding (as in D3D).
+    #[arg(long = "fspv-flatten-resource-arrays")]
+    pub flatten_resource_arrays: bool,
+
     /// Allow only these SPIR-V extensions (repeatable; `KHR` allows every SPV_KHR_*); a
     /// module that needs another one is an error.
     #[arg(long = "fspv-extension", value_name = "NAME")]
@@ -298,7 +316,10 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             | "fvk-support-nonzero-base-instance"
             | "fvk-bind-globals"
             | "fvk-auto-shift-bindings"
-            | "fspv-reflect" => vec![format!("-{s}")],
+            | "fspv-reflect"
+            | "fspv-flatten-resource-arrays"
+            | "fspv-use-vulkan-memory-model"
+            | "fvk-allow-rwstructuredbuffer-arrays" => vec![format!("-{s}")],
             // DXC's older spelling of `-fvk-use-gl-layout`.
             "fvk-use-glsl-layout" => vec!["--fvk-use-gl-layout".into()],
             // They only keep an optimizer from removing bindings or interface variables, and
@@ -309,6 +330,9 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
                 "--fspv-entrypoint-name={}",
                 &flag["fspv-entrypoint-name=".len()..]
             )],
+            _ if flag.starts_with("fspv-debug=") => {
+                vec![format!("--fspv-debug={}", &flag["fspv-debug=".len()..])]
+            }
             _ if flag.starts_with("fspv-extension=") => vec![format!(
                 "--fspv-extension={}",
                 &flag["fspv-extension=".len()..]

@@ -37,6 +37,11 @@ impl FilesView {
         self.0.get(id.0 as usize).map_or("", |f| f.source())
     }
 
+    /// How many files there are (their ids are `0..len`).
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
     pub fn path(&self, id: FileId) -> &str {
         self.0.get(id.0 as usize).map_or("<unknown>", |f| f.name())
     }

@@ -35,13 +35,21 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    for mode in &options.spirv_debug {
+        if let Some(why) = vulkan::debug_mode_warning(mode) {
+            eprintln!("hlslc: warning: `-fspv-debug={mode}`: {why}");
+        }
+    }
     for flag in &options.ignored_dxc_flags {
         let why = if flag.starts_with("-G") {
             "it is a code-generation hint that changes nothing in hlslc's output"
         } else if flag.starts_with("-Oconfig=") {
             "it configures spirv-opt passes, and hlslc runs no optimizer yet"
+        } else if flag == "-Zi" || flag == "-Zs" || flag == "-Qembed_debug" {
+            "the OpSource/OpLine debug information DXC gives for it is not emitted yet; \
+             `-fspv-debug=vulkan` gives NonSemantic.Shader.DebugInfo.100"
         } else {
-            "hlslc emits no debug information or reflection data to keep or strip yet"
+            "hlslc keeps no debug information or reflection data apart to strip"
         };
         eprintln!("hlslc: warning: `{flag}` is ignored: {why}");
     }
@@ -190,7 +198,7 @@ fn run(options: &Options) -> Result<ExitCode, String> {
                 }
                 match kind {
                     EmitKind::Ir => ir_text(module, options.ir_locations, &files).into_bytes(),
-                    _ => match emit_spirv(options, module, main_id)? {
+                    _ => match emit_spirv(options, module, main_id, &files)? {
                         Ok(words) => {
                             write_listings(options, &words)?;
                             if kind == EmitKind::Spirv {
@@ -283,8 +291,10 @@ fn emit_spirv(
     options: &Options,
     module: &db::ir::Module,
     main_file: db::FileId,
+    files: &FilesView,
 ) -> Result<Result<Vec<u32>, syntax::Diagnostic>, String> {
-    let spirv = vulkan::spirv_options(options)?;
+    let mut spirv = vulkan::spirv_options(options)?;
+    spirv.debug_info = vulkan::debug_info(options, files)?;
     let words = match spirv_backend::emit(module, &spirv) {
         Ok(words) => words,
         Err(e) => {
@@ -343,14 +353,18 @@ fn lower_ir(
         return Ok(db::lower_library_with(db, file, config, &lower_options));
     }
     let entry = options.entry.as_deref().unwrap_or("main");
-    Ok(db::lower_module_with(
-        db,
-        file,
-        config,
-        entry,
-        stage,
-        &lower_options,
-    ))
+    let lowered = db::lower_module_with(db, file, config, entry, stage, &lower_options);
+    // DXC ignores `-E` for a library (`-T lib_6_4 -E main` compiles every `[shader("...")]`
+    // entry); we keep `-E` when it names a function and, like DXC, compile the library when
+    // it names none.
+    if target_stage == ShaderStage::Library {
+        if let Err(errors) = &lowered {
+            if errors.iter().any(|d| d.code == db::NO_ENTRY_POINT) {
+                return Ok(db::lower_library_with(db, file, config, &lower_options));
+            }
+        }
+    }
+    Ok(lowered)
 }
 
 fn ir_text(module: &db::ir::Module, locations: bool, files: &FilesView) -> String {

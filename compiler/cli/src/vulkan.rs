@@ -43,6 +43,8 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
     out.auto_shift_bindings = options.auto_shift_bindings;
     out.invert_w = options.invert_w;
     out.nonzero_base_instance = options.nonzero_base_instance;
+    out.flatten_resource_arrays = options.flatten_resource_arrays;
+    out.allow_rwstructuredbuffer_arrays = options.allow_rwstructuredbuffer_arrays;
     out.layout = match (options.dx_layout, options.gl_layout, options.scalar_layout) {
         (false, false, false) => LayoutChoice::VectorRelaxed,
         (true, false, false) => LayoutChoice::Dx,
@@ -122,8 +124,71 @@ pub fn spirv_options(options: &Options) -> Result<SpirvOptions, String> {
     spirv.signed_zero_inf_nan_preserve = options.signed_zero_inf_nan_preserve;
     spirv.entry_point_name = options.entry_point_name.clone();
     spirv.reflect = options.reflect;
+    spirv.flatten_resource_arrays = options.flatten_resource_arrays;
+    spirv.vulkan_memory_model = options.vulkan_memory_model;
     spirv.allowed_extensions = (!options.extensions.is_empty()).then(|| options.extensions.clone());
     Ok(spirv)
+}
+
+/// The `-fspv-debug=` modes that emit `NonSemantic.Shader.DebugInfo.100`, and whether they
+/// embed the source text.
+fn debug_mode(mode: &str) -> Option<Result<bool, ()>> {
+    match mode {
+        "vulkan" | "rich" => Some(Ok(false)),
+        "vulkan-with-source" | "rich-with-source" => Some(Ok(true)),
+        "file" | "source" | "line" | "tool" => None,
+        _ => Some(Err(())),
+    }
+}
+
+/// What `-fspv-debug=MODE` does not emit yet, for a warning.
+pub fn debug_mode_warning(mode: &str) -> Option<String> {
+    let missing = "struct types (so struct locals and globals), resources, lexical blocks \
+                   and inlining are not in the debug information yet";
+    match debug_mode(mode) {
+        Some(Ok(_)) if mode.starts_with("rich") => Some(format!(
+            "DXC's rich mode emits OpenCL.DebugInfo.100; hlslc emits \
+             NonSemantic.Shader.DebugInfo.100 for it; {missing}"
+        )),
+        Some(Ok(_)) => Some(missing.to_owned()),
+        None => Some(format!(
+            "the `{mode}` category (OpString/OpSource/OpLine/OpModuleProcessed) is not \
+             emitted yet; `-fspv-debug=vulkan` gives NonSemantic.Shader.DebugInfo.100"
+        )),
+        Some(Err(())) => None,
+    }
+}
+
+/// The debug information `-fspv-debug=` asks for, with the source files of the compilation.
+pub fn debug_info(
+    options: &Options,
+    files: &crate::files::FilesView,
+) -> Result<Option<spirv_backend::DebugInfoOptions>, String> {
+    let mut wanted = None;
+    for mode in &options.spirv_debug {
+        match debug_mode(mode) {
+            Some(Ok(embed)) => wanted = Some(wanted.unwrap_or(false) || embed),
+            None => {}
+            Some(Err(())) => {
+                return Err(format!(
+                    "unknown -fspv-debug mode `{mode}` (expected vulkan, vulkan-with-source, \
+                     rich, rich-with-source, file, source, line or tool)"
+                ))
+            }
+        }
+    }
+    Ok(wanted.map(|embed_source| spirv_backend::DebugInfoOptions {
+        files: (0..files.len())
+            .map(|i| {
+                let id = db::FileId(i as u32);
+                spirv_backend::DebugSourceFile {
+                    path: files.path(id).to_owned(),
+                    text: files.text(id).to_owned(),
+                }
+            })
+            .collect(),
+        embed_source,
+    }))
 }
 
 /// The IR verifier's complaints about `module`, one per line; empty when it is well formed.

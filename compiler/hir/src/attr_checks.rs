@@ -97,11 +97,16 @@ pub(crate) fn attribute_diagnostics(
             .map(|e| e.stage);
         let tcx = TypeCtx::inside(&tree, &scope, idx);
         for attr in node.attributes() {
+            let mut warnings = Vec::new();
             let mut report = |range: TextRange, message: String| {
                 let (f, r) = user_range(db, file, config, range);
                 out.push(Diagnostic::error(codes::INVALID_ATTRIBUTE, message, f, r));
             };
-            check_attribute(&attr, stage, &tcx, &mut report);
+            check_attribute(&attr, stage, &tcx, &mut report, &mut warnings);
+            for (range, message) in warnings {
+                let (f, r) = user_range(db, file, config, range);
+                out.push(Diagnostic::warning(codes::DXIL_ONLY_LIMIT, message, f, r));
+            }
         }
     }
 }
@@ -111,6 +116,7 @@ fn check_attribute(
     stage: Option<Stage>,
     tcx: &TypeCtx<'_>,
     report: &mut dyn FnMut(TextRange, String),
+    warnings: &mut Vec<(TextRange, String)>,
 ) {
     let name = attr.name_text();
     let Some(rule) = rule(&name) else {
@@ -197,7 +203,14 @@ fn check_attribute(
                     Some(v) => values.push((v.as_int(), arg.syntax().text_range())),
                 }
             }
-            check_ints(&name.to_ascii_lowercase(), stage, &values, whole, report);
+            check_ints(
+                &name.to_ascii_lowercase(),
+                stage,
+                &values,
+                whole,
+                report,
+                warnings,
+            );
         }
     }
 }
@@ -229,6 +242,7 @@ fn check_ints(
     values: &[(i64, TextRange)],
     whole: TextRange,
     report: &mut dyn FnMut(TextRange, String),
+    warnings: &mut Vec<(TextRange, String)>,
 ) {
     match name {
         "numthreads" => {
@@ -262,7 +276,23 @@ fn check_ints(
         }
         "maxvertexcount" => in_range(name, values[0], 1, 1024, report),
         "outputcontrolpoints" => in_range(name, values[0], 0, 32, report),
-        "instance" => in_range(name, values[0], 1, 32, report),
+        // DXC's SPIR-V takes any count (`Invocations N`; Vulkan bounds it by the device's
+        // `maxGeometryShaderInvocations`, at least 32), while D3D allows at most 32: a warning.
+        "instance" => {
+            let (v, range) = values[0];
+            if v > 32 {
+                warnings.push((
+                    range,
+                    format!(
+                        "`[instance({v})]`: D3D allows at most 32 geometry shader instances, so \
+                         DXIL rejects this; SPIR-V takes it (`Invocations {v}`), and Vulkan \
+                         needs a device whose maxGeometryShaderInvocations is at least {v}"
+                    ),
+                ));
+            } else {
+                in_range(name, values[0], 1, 32, report);
+            }
+        }
         "wavesize" => {
             for &(v, range) in values {
                 if !(4..=128).contains(&v) || v & (v - 1) != 0 {

@@ -33,3 +33,5 @@ pub const MISSING_NUMTHREADS: &str = "E2026";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";
+/// An attribute value DXC's SPIR-V accepts but D3D (DXIL) would reject (`[instance(42)]`).
+pub const DXIL_ONLY_LIMIT: &str = "W2003";

@@ -123,6 +123,8 @@ pub struct Variable {
     pub is_static: bool,
     pub is_const: bool,
     pub groupshared: bool,
+    /// `globallycoherent`: a resource whose accesses are coherent across the device.
+    pub globally_coherent: bool,
     pub semantic: Option<String>,
     pub register: Option<Vec<String>>,
     pub packoffset: Option<String>,
@@ -502,6 +504,7 @@ impl Lowering<'_> {
                 is_static: has(SyntaxKind::STATIC_KW),
                 is_const: has(SyntaxKind::CONST_KW),
                 groupshared: has(SyntaxKind::GROUPSHARED_KW),
+                globally_coherent: has(SyntaxKind::GLOBALLYCOHERENT_KW),
                 semantic: d.semantic().map(|s| s.text()),
                 register: d.register_binding().map(|r| r.args()),
                 packoffset: d.packoffset().and_then(|p| p.offset()),

@@ -368,6 +368,9 @@ pub struct GlobalVar {
     /// A pixel input read per vertex of the primitive (`GetAttributeAtVertex`): an array of
     /// the three vertices' values (SPIR-V `PerVertexKHR`).
     pub per_vertex: bool,
+    /// A `globallycoherent` resource: its accesses are coherent across the device (SPIR-V
+    /// `Coherent`, or the Vulkan memory model's availability and visibility operands).
+    pub globally_coherent: bool,
 }
 
 impl GlobalVar {
@@ -391,6 +394,7 @@ impl GlobalVar {
             member_offsets: Vec::new(),
             stream: None,
             per_vertex: false,
+            globally_coherent: false,
         }
     }
 

@@ -23,7 +23,8 @@
 //! ```
 //!
 //! Stage variables per patch (hull and domain shaders) print ` patch`, mesh-shader outputs per
-//! primitive ` per_primitive`, after their binding.
+//! primitive ` per_primitive`, after their binding; `globallycoherent` resources
+//! ` globallycoherent`.
 //!
 //! Operand forms: `%N`, `%argN`, `@gN`, `spec(ID NAME)`, `1.5:float`, `{1.0, 0.0}:float2`
 //! (composite parts untyped), infinities and NaNs as hex bits (`0x7f800000:float`). Opcode
@@ -160,6 +161,9 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
         }
         if g.per_vertex {
             globals.push_str(" per_vertex");
+        }
+        if g.globally_coherent {
+            globals.push_str(" globallycoherent");
         }
         for i in &g.interpolation {
             let _ = write!(globals, " {}", i.name());

@@ -3,6 +3,9 @@
 //! counter. `Append(v)` is `atomic_rmw add counter[0], 1` and a store at the returned slot;
 //! `Consume()` is `atomic_rmw add counter[0], 0xFFFFFFFF` and a load at the returned value
 //! minus one; `IncrementCounter()` returns the old count, `DecrementCounter()` the new one.
+//! Under `-fvk-allow-rwstructuredbuffer-arrays` (as in DXC) an array of N `RWStructuredBuffer`s
+//! has an array of N counters, `counter.var.<name>`, and element `i`'s counter is its element
+//! `i`; without the flag a counter method on an element is refused, naming the flag.
 
 use ir::{AtomicOp, Global, Opcode, Value};
 use types::{ByteAddressKind, ResourceType, Type};
@@ -28,9 +31,68 @@ impl ModuleCtx<'_> {
         self.counters.insert(buffer, c);
         c
     }
+
+    /// The counters of array `buffers` of `count` structured buffers: one global holding an
+    /// array of `count` counters, at the next free binding of the array's set (the next
+    /// `count` ones when resource arrays are flattened, one binding per element).
+    fn counter_array_for(&mut self, buffers: Global, count: u32) -> Global {
+        if let Some(&c) = self.counters.get(&buffers) {
+            return c;
+        }
+        let g = &self.mb.module().globals[buffers];
+        let name = format!("counter.var.{}", g.name);
+        let set = g.set.unwrap_or(0);
+        let bindings = if self.options.flatten_resource_arrays {
+            count
+        } else {
+            1
+        };
+        let (set, binding) = self.bindings.next_free_run(set, 0, bindings);
+        let counter = Type::resource(ResourceType::ByteAddressBuffer {
+            access: ByteAddressKind::ReadWrite,
+        });
+        let ty = Type::Array {
+            element: counter.into(),
+            len: Some(count),
+        };
+        let c = self.mb.resource(&name, ty, set, binding);
+        self.mb.module_mut().globals[c].resource_count = Some(count);
+        self.counters.insert(buffers, c);
+        c
+    }
 }
 
 impl FnLower<'_, '_> {
+    /// When `buffer` is element `index` of an array global of structured buffers: the array,
+    /// its length and the index.
+    fn structured_array_element(&mut self, buffer: Value) -> Option<(Global, u32, Value)> {
+        let Value::Inst(i) = buffer else {
+            return None;
+        };
+        let (opcode, operands) = {
+            let fb = self.fb();
+            let d = &fb.function().insts[i];
+            (d.opcode, d.operands.clone())
+        };
+        let (Opcode::AccessChain, [Value::Global(g), index]) = (opcode, operands.as_slice()) else {
+            return None;
+        };
+        let (g, index) = (*g, *index);
+        match &self.cx.mb.module().globals[g].ty {
+            Type::Array {
+                element,
+                len: Some(n),
+            } if matches!(
+                element.as_resource(),
+                Some(ResourceType::StructuredBuffer { .. })
+            ) =>
+            {
+                Some((g, *n, index))
+            }
+            _ => None,
+        }
+    }
+
     /// The counter methods of a structured buffer; `None` when `name` is not one of them.
     pub fn lower_counter_method(
         &mut self,
@@ -39,13 +101,26 @@ impl FnLower<'_, '_> {
         name: &str,
         args: &[hir::body::ExprId],
     ) -> Option<R<Option<Value>>> {
-        let Value::Global(g) = buffer else {
-            return match name {
-                "Append" | "Consume" | "IncrementCounter" | "DecrementCounter" => {
-                    Some(Err(self.unsupported("counters of this buffer", e)))
+        let is_counter_method = matches!(
+            name,
+            "Append" | "Consume" | "IncrementCounter" | "DecrementCounter"
+        );
+        let (g, element_of) = match buffer {
+            Value::Global(g) => (g, None),
+            _ if !is_counter_method => return None,
+            _ => match self.structured_array_element(buffer) {
+                Some((g, len, index)) if self.cx.options.allow_rwstructuredbuffer_arrays => {
+                    (g, Some((len, index)))
                 }
-                _ => None,
-            };
+                Some(_) => {
+                    return Some(Err(self.unsupported(
+                        "the counter of an element of an array of structured buffers without \
+                         -fvk-allow-rwstructuredbuffer-arrays (DXC needs the flag too)",
+                        e,
+                    )))
+                }
+                None => return Some(Err(self.unsupported("counters of this buffer", e))),
+            },
         };
         let step = match name {
             "Append" | "IncrementCounter" => 1u32,
@@ -60,9 +135,18 @@ impl FnLower<'_, '_> {
             _ => return None,
         };
         Some((|| {
-            let counter = self.cx.counter_for(g);
             let zero = self.fb().uint(0);
-            let word = self.fb().access_chain(Value::Global(counter), &[zero]);
+            let word = match element_of {
+                None => {
+                    let counter = self.cx.counter_for(g);
+                    self.fb().access_chain(Value::Global(counter), &[zero])
+                }
+                Some((len, index)) => {
+                    let counters = self.cx.counter_array_for(g, len);
+                    self.fb()
+                        .access_chain(Value::Global(counters), &[index, zero])
+                }
+            };
             let step_v = self.fb().uint(step);
             let old = self
                 .fb()

@@ -25,6 +25,13 @@ pub struct LowerOptions {
     /// `-fvk-support-nonzero-base-instance`: `SV_InstanceID` is `InstanceIndex -
     /// BaseInstance`, counting from zero as in D3D whatever the draw's first instance.
     pub nonzero_base_instance: bool,
+    /// `-fspv-flatten-resource-arrays`: an array of N resources takes N consecutive bindings
+    /// (one per element, as in D3D) instead of one; the SPIR-V backend then declares each
+    /// element as its own variable.
+    pub flatten_resource_arrays: bool,
+    /// `-fvk-allow-rwstructuredbuffer-arrays`: an element of an array of `RWStructuredBuffer`s
+    /// has a counter, element `i` of the array `counter.var.<name>`.
+    pub allow_rwstructuredbuffer_arrays: bool,
 }
 
 /// The register class of `register(xN)`: its letter.

@@ -55,11 +55,19 @@ impl Bindings {
 
     /// The next free binding of `set` at or after `first`, taken.
     fn next_free_from(&mut self, set: u32, first: u32) -> (u32, u32) {
+        self.next_free_run(set, first, 1)
+    }
+
+    /// The first of `count` consecutive free bindings of `set` at or after `first`, all
+    /// taken (a flattened resource array takes one binding per element).
+    pub(crate) fn next_free_run(&mut self, set: u32, first: u32, count: u32) -> (u32, u32) {
         let mut b = first;
-        while self.taken.contains(&(set, b)) {
+        while (b..b.saturating_add(count)).any(|x| self.taken.contains(&(set, x))) {
             b += 1;
         }
-        self.taken.insert((set, b));
+        for x in b..b.saturating_add(count) {
+            self.taken.insert((set, x));
+        }
         (set, b)
     }
 }
@@ -150,12 +158,28 @@ impl ModuleCtx<'_> {
     /// The automatic binding of item `idx` (`None`: `$Globals`): the next free one of set
     /// 0, from the class's shift on under `-fvk-auto-shift-bindings`.
     fn automatic_binding(&mut self, idx: Option<ItemIdx>) -> (u32, u32) {
+        let count = idx.map_or(1, |i| self.binding_count(i));
         if !self.options.auto_shift_bindings {
-            return self.bindings.next_free();
+            return self.bindings.next_free_run(0, 0, count);
         }
         let class = idx.map_or(RegisterClass::ConstantBuffer, |i| self.implicit_class(i));
         let first = self.options.space0_shift(class);
-        self.bindings.next_free_from(0, first)
+        self.bindings.next_free_run(0, first, count)
+    }
+
+    /// How many bindings item `idx` takes: one, or under `-fspv-flatten-resource-arrays` one
+    /// per element of a fixed-size (possibly nested) array of resources.
+    fn binding_count(&mut self, idx: ItemIdx) -> u32 {
+        if !self.options.flatten_resource_arrays {
+            return 1;
+        }
+        if !matches!(self.tree.item(idx).kind, ItemKind::Variable(_)) {
+            return 1;
+        }
+        let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
+        hir::global_type(self.db, g)
+            .and_then(|t| flattened_count(&t))
+            .unwrap_or(1)
     }
 
     /// Assigns every resource of the file its set and binding (see [`Bindings`]).
@@ -178,7 +202,10 @@ impl ModuleCtx<'_> {
             match self.explicit_binding(i, register.as_ref()) {
                 Some(b) => {
                     self.claim_binding(i, b);
-                    self.bindings.taken.insert(b);
+                    let (set, first) = b;
+                    for binding in first..first.saturating_add(self.binding_count(i)) {
+                        self.bindings.taken.insert((set, binding));
+                    }
                     self.bindings.of_item.insert(i, b);
                 }
                 None => automatic.push(Some(i)),
@@ -325,6 +352,7 @@ impl ModuleCtx<'_> {
                 let format = self.image_format(idx)?;
                 let g = self.mb.resource(&name, ty.clone(), set, binding);
                 self.mb.module_mut().globals[g].image_format = format;
+                self.mb.module_mut().globals[g].globally_coherent = var.globally_coherent;
                 if let Type::Array { len: Some(n), .. } = ty {
                     self.mb.module_mut().globals[g].resource_count = Some(n);
                 }
@@ -361,7 +389,9 @@ impl ModuleCtx<'_> {
 
     /// Reports each `groupshared` variable the entry of `stage` uses when the stage has no
     /// workgroup: Vulkan allows `Workgroup` memory in compute, mesh and task shaders only
-    /// (VUID-StandaloneSpirv-None-04645), and DXC's own validation refuses it too.
+    /// (VUID-StandaloneSpirv-None-04645). DXC's front end accepts the variable and emits a
+    /// `Workgroup` variable anyway; that module fails `spirv-val`, so DXC's own validation
+    /// refuses it unless `-fcgl` or `-Vd` skips the check. We refuse it at the variable.
     pub fn refuse_groupshared(&mut self, stage: crate::ShaderStage) {
         use crate::ShaderStage as S;
         if matches!(stage, S::Compute | S::Mesh | S::Amplification | S::Other) {
@@ -381,7 +411,9 @@ impl ModuleCtx<'_> {
                 crate::NO_VULKAN_EQUIVALENT,
                 format!(
                     "`groupshared` variable `{}` in a {stage} shader: Vulkan has workgroup \
-                     memory in compute, mesh and amplification shaders only",
+                     memory in compute, mesh and amplification shaders only \
+                     (VUID-StandaloneSpirv-None-04645); DXC emits a `Workgroup` variable here, \
+                     which is invalid Vulkan SPIR-V that spirv-val rejects",
                     self.tree.item(i).name
                 ),
                 range,
@@ -508,6 +540,21 @@ impl ModuleCtx<'_> {
 }
 
 /// The resource of a resource type or an array of resources.
+/// The number of elements of a fixed-size array (of arrays) of resources, the bindings it
+/// takes when flattened; `None` for anything else (an unsized array stays one binding).
+pub fn flattened_count(ty: &Type) -> Option<u32> {
+    match ty {
+        Type::Array {
+            element,
+            len: Some(n),
+        } => match element.as_ref() {
+            Type::Resource(_) => Some(*n),
+            inner => flattened_count(inner).map(|m| m.saturating_mul(*n)),
+        },
+        _ => None,
+    }
+}
+
 pub fn resource_of(ty: &Type) -> Option<&types::ResourceType> {
     let r = match ty {
         Type::Array { element, .. } => element.as_resource(),

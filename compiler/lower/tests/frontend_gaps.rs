@@ -163,7 +163,7 @@ float4 main() : SV_Target { cache = 1; return cache; }
         lower::ShaderStage::Pixel,
     )
     .unwrap_err();
-    expect!["E3004 19..24: `groupshared` variable `cache` in a pixel shader: Vulkan has workgroup memory in compute, mesh and amplification shaders only"].assert_eq(&err);
+    expect!["E3004 19..24: `groupshared` variable `cache` in a pixel shader: Vulkan has workgroup memory in compute, mesh and amplification shaders only (VUID-StandaloneSpirv-None-04645); DXC emits a `Workgroup` variable here, which is invalid Vulkan SPIR-V that spirv-val rejects"].assert_eq(&err);
 }
 
 #[test]

@@ -87,6 +87,10 @@ pub(crate) struct Ctx<'m> {
     pub flat_ids: BTreeSet<Word>,
     /// The 64-bit views of byte-address buffers, by global index (see `atomic64`).
     pub u64_views: HashMap<usize, Word>,
+    /// Resource arrays declared one variable per element, by global index (see `flatten`).
+    pub flat_arrays: HashMap<usize, crate::flatten::FlatArray>,
+    /// Debug information under construction (`-fspv-debug=`, see `debug_info`).
+    pub debug: Option<crate::debug_info::DebugState>,
 }
 
 impl<'m> Ctx<'m> {
@@ -118,6 +122,8 @@ impl<'m> Ctx<'m> {
             named_types: BTreeSet::new(),
             flat_ids: BTreeSet::new(),
             u64_views: HashMap::new(),
+            flat_arrays: HashMap::new(),
+            debug: None,
         }
     }
 
@@ -218,6 +224,18 @@ impl<'m> Ctx<'m> {
         Ok(id)
     }
 
+    /// A new `OpString` holding `text` (debug information's file names and sources).
+    pub fn debug_string(&mut self, text: &str) -> Word {
+        let id = self.id();
+        self.string_insts.push(Instruction::new(
+            Op::String,
+            None,
+            Some(id),
+            vec![Operand::LiteralString(text.to_owned())],
+        ));
+        id
+    }
+
     pub fn name(&mut self, id: Word, name: &str) {
         if self.opts.debug_names && !name.is_empty() {
             self.names.push(Instruction::new(
@@ -284,6 +302,11 @@ impl<'m> Ctx<'m> {
     }
 
     fn assemble(self, version: (u8, u8)) -> Vec<u32> {
+        let memory_model = if self.opts.vulkan_memory_model {
+            spirv::MemoryModel::Vulkan
+        } else {
+            spirv::MemoryModel::GLSL450
+        };
         let mut module = dr::Module::new();
         let mut header = dr::ModuleHeader::new(self.next_id);
         header.set_version(version.0, version.1);
@@ -324,6 +347,16 @@ impl<'m> Ctx<'m> {
                 vec![Operand::LiteralString("NonSemantic.DebugPrintf".to_owned())],
             ));
         }
+        if let Some(debug) = &self.debug {
+            module.ext_inst_imports.push(Instruction::new(
+                Op::ExtInstImport,
+                None,
+                Some(debug.import),
+                vec![Operand::LiteralString(
+                    "NonSemantic.Shader.DebugInfo.100".to_owned(),
+                )],
+            ));
+        }
         module.debug_string_source = self.string_insts;
         module.memory_model = Some(Instruction::new(
             Op::MemoryModel,
@@ -331,7 +364,7 @@ impl<'m> Ctx<'m> {
             None,
             vec![
                 Operand::AddressingModel(spirv::AddressingModel::Logical),
-                Operand::MemoryModel(spirv::MemoryModel::GLSL450),
+                Operand::MemoryModel(memory_model),
             ],
         ));
         module.entry_points = self.entry_points;
@@ -339,6 +372,10 @@ impl<'m> Ctx<'m> {
         module.debug_names = self.names;
         module.annotations = self.annotations;
         module.types_global_values = self.globals;
+        if let Some(debug) = self.debug {
+            // After the types and constants they name.
+            module.types_global_values.extend(debug.globals);
+        }
         module.functions = self.functions;
         module.assemble()
     }
@@ -347,8 +384,12 @@ impl<'m> Ctx<'m> {
 /// Lowers the whole module: globals first (their types, constants and variables), then every
 /// function, then the entry points (whose interfaces need each function's uses).
 pub(crate) fn emit_module(m: &ir::Module, opts: &SpirvOptions) -> Result<Vec<u32>> {
+    if opts.vulkan_memory_model {
+        crate::vulkan_memory::check_target(opts.target_env)?;
+    }
     let mut cx = Ctx::new(m, opts);
     cx.capability(Capability::Shader);
+    cx.begin_debug_info();
     let version = opts.target_env.spirv_version();
     for (h, f) in m.functions.iter() {
         let id = cx.id();
@@ -371,6 +412,7 @@ pub(crate) fn emit_module(m: &ir::Module, opts: &SpirvOptions) -> Result<Vec<u32
     for e in &m.entry_points {
         cx.lower_entry_point(e)?;
     }
+    cx.debug_global_variables();
     if m.entry_points.is_empty() {
         return Err(SpirvError::invalid(
             "the module has no entry point (Vulkan SPIR-V needs one)",
@@ -378,6 +420,9 @@ pub(crate) fn emit_module(m: &ir::Module, opts: &SpirvOptions) -> Result<Vec<u32
     }
     if opts.reflect {
         cx.reflect_globals();
+    }
+    if opts.vulkan_memory_model {
+        cx.upgrade_memory_model();
     }
     cx.check_extensions()?;
     Ok(cx.assemble(version))

@@ -34,6 +34,7 @@ fn decorate_ids_as_decorates(words: &[u32]) -> (Vec<u32>, bool) {
 /// Disassembles a SPIR-V binary; words that do not parse give a one-line comment instead.
 pub fn disassemble(words: &[u32]) -> String {
     let (words, decorate_ids) = decorate_ids_as_decorates(words);
+    let (words, mut debug_globals) = crate::disasm_debug::take_global_ext_insts(&words);
     let module = match dr::load_words(&words) {
         Ok(m) => m,
         Err(e) => return format!("; invalid SPIR-V: {e}\n"),
@@ -69,7 +70,33 @@ pub fn disassemble(words: &[u32]) -> String {
         let _ = writeln!(out, "; Bound: {}", h.bound);
     }
     let name = |id: Word| -> String { names.get(&id).cloned().unwrap_or_else(|| id.to_string()) };
+    let debug_sets: HashSet<Word> = module
+        .ext_inst_imports
+        .iter()
+        .filter(|i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "NonSemantic.Shader.DebugInfo.100"))
+        .filter_map(|i| i.result_id)
+        .collect();
     for inst in module.all_inst_iter() {
+        if inst.class.opcode == Op::Function {
+            // The module-level debug instructions end the global section.
+            for words in std::mem::take(&mut debug_globals) {
+                let [ty, id, set, n, operands @ ..] = words.as_slice() else {
+                    continue;
+                };
+                let mut line =
+                    format!("%{} = OpExtInst %{} %{} ", name(*id), name(*ty), name(*set));
+                match crate::disasm_debug::instruction_name(*n) {
+                    Some(s) => line.push_str(s),
+                    None => {
+                        let _ = write!(line, "{n}");
+                    }
+                }
+                for op in operands {
+                    let _ = write!(line, " %{}", name(*op));
+                }
+                let _ = writeln!(out, "{line}");
+            }
+        }
         let mut line = String::new();
         if let Some(id) = inst.result_id {
             let _ = write!(line, "%{} = ", name(id));
@@ -111,6 +138,17 @@ pub fn disassemble(words: &[u32]) -> String {
                 {
                     match rspirv::grammar::GlslStd450InstructionTable::lookup_opcode(*n) {
                         Some(e) => line.push_str(e.opname),
+                        None => {
+                            let _ = write!(line, "{n}");
+                        }
+                    }
+                }
+                Operand::LiteralExtInstInteger(n)
+                    if inst.class.opcode == Op::ExtInst
+                        && matches!(inst.operands.first(), Some(Operand::IdRef(s)) if debug_sets.contains(s)) =>
+                {
+                    match crate::disasm_debug::instruction_name(*n) {
+                        Some(s) => line.push_str(s),
                         None => {
                             let _ = write!(line, "{n}");
                         }
@@ -203,6 +241,9 @@ fn friendly_names(m: &dr::Module) -> HashMap<Word, String> {
         if let Some(id) = i.result_id {
             let name = match i.operands.first() {
                 Some(Operand::LiteralString(s)) if s == "NonSemantic.DebugPrintf" => "printf",
+                Some(Operand::LiteralString(s)) if s == "NonSemantic.Shader.DebugInfo.100" => {
+                    "debug"
+                }
                 _ => "glsl",
             };
             assign(&mut names, id, name.to_owned());

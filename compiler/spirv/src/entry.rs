@@ -73,7 +73,7 @@ impl Ctx<'_> {
             }
             let is_stage = matches!(info.class, StorageClass::Input | StorageClass::Output);
             if is_stage || all_globals {
-                interface.push(info.id);
+                interface.extend(self.interface_ids(g, info.id));
             }
             if all_globals {
                 interface.extend(self.u64_views.get(&g).copied());

@@ -47,6 +47,8 @@ pub(crate) struct Fx<'a, 'm> {
     /// The stages of the entry points whose call trees include this function.
     pub stages: Vec<ir::Stage>,
     cur_block: Option<ir::Block>,
+    /// Debug information of this function (`-fspv-debug=`).
+    pub debug: crate::debug_info::FnDebug,
 }
 
 pub(crate) fn lower_function(cx: &mut Ctx<'_>, h: ir::Func) -> Result<()> {
@@ -69,6 +71,7 @@ pub(crate) fn lower_function(cx: &mut Ctx<'_>, h: ir::Func) -> Result<()> {
         phi_fixups: Vec::new(),
         nonuniform: HashSet::new(),
         stages,
+        debug: Default::default(),
         cur_block: None,
     };
     fx.lower().map_err(|e| in_function(e, f, None))
@@ -120,6 +123,7 @@ impl<'m> Fx<'_, 'm> {
         }
         let fn_ty = self.cx.function_type(ret, &param_types);
         let fid = self.cx.func_ids[self.fidx];
+        self.debug.function = self.cx.debug_function(f, &f.name);
         let mut func = dr::Function::new();
         func.def = Some(Instruction::new(
             Op::Function,
@@ -182,10 +186,11 @@ impl<'m> Fx<'_, 'm> {
                 }
             }
         }
+        let mut entry = std::mem::take(&mut self.vars);
+        entry.extend(self.debug_entry(fid));
         if let Some(first) = self.blocks.first_mut() {
-            let mut insts = std::mem::take(&mut self.vars);
-            insts.append(&mut first.instructions);
-            first.instructions = insts;
+            entry.append(&mut first.instructions);
+            first.instructions = entry;
         }
         func.blocks = std::mem::take(&mut self.blocks);
         func.end = Some(Instruction::new(Op::FunctionEnd, None, None, vec![]));
@@ -203,13 +208,16 @@ impl<'m> Fx<'_, 'm> {
         let mut b = dr::Block::new();
         b.label = Some(Instruction::new(Op::Label, None, Some(label), vec![]));
         self.cur = Some(b);
+        self.debug.new_block();
         if let Some(ib) = self.cur_block {
             self.exit_labels.insert(ib, label);
         }
     }
 
     pub fn push(&mut self, inst: Instruction) {
+        let debug = self.debug_before(&inst);
         if let Some(b) = self.cur.as_mut() {
+            b.instructions.extend(debug);
             b.instructions.push(inst);
         }
     }
@@ -245,6 +253,9 @@ impl<'m> Fx<'_, 'm> {
             ir::Value::Const(c) => self.cx.ir_const(c),
             ir::Value::Spec(s) => self.cx.spec_const(s),
             ir::Value::Global(g) => {
+                if self.cx.flat_arrays.contains_key(&g.index()) {
+                    return Err(self.cx.flat_whole(g));
+                }
                 let id = self
                     .cx
                     .global_info
@@ -377,6 +388,7 @@ impl<'m> Fx<'_, 'm> {
 
     fn lower_inst(&mut self, i: ir::Inst, d: &'m ir::InstData) -> Result<()> {
         use ir::Opcode as O;
+        self.debug.loc = d.loc;
         // Non-uniformity flows through pure computations on indices.
         if d.opcode.is_pure() && d.operands.iter().any(|o| self.nonuniform.contains(o)) {
             self.nonuniform.insert(ir::Value::Inst(i));
@@ -412,6 +424,21 @@ impl<'m> Fx<'_, 'm> {
                 ));
                 if let Some(n) = d.name.as_deref() {
                     self.cx.name(id, n);
+                    if let Some(function) = self.debug.function {
+                        // Allocas sit in the entry block without a location; the local's is
+                        // that of its first use.
+                        let loc = d.loc.or_else(|| {
+                            let me = ir::Value::Inst(i);
+                            self.f
+                                .insts
+                                .iter()
+                                .find(|(_, u)| u.loc.is_some() && u.operands.contains(&me))
+                                .and_then(|(_, u)| u.loc)
+                        });
+                        if let Some(local) = self.cx.debug_local(function, n, pointee, loc) {
+                            self.debug.locals.push((local, id));
+                        }
+                    }
                 }
                 self.ptrs.insert(
                     i,
@@ -506,6 +533,7 @@ impl<'m> Fx<'_, 'm> {
 
     fn lower_terminator(&mut self, b: ir::Block, d: &ir::InstData) -> Result<()> {
         use ir::Opcode as O;
+        self.debug.loc = d.loc;
         let marker = self.f.blocks[b].marker;
         let label = |fx: &Self, t: ir::Block| -> Result<Word> {
             fx.labels
@@ -972,8 +1000,25 @@ impl<'m> Fx<'_, 'm> {
             return Err(SpirvError::invalid("access chain without a base"));
         };
         let info = self.ptr_info(base)?;
-        let base_id = self.value(base)?;
         let mut cur = info.pointee.clone();
+        let mut k = 0;
+        let base_id = match base {
+            ir::Value::Global(g) => match self.cx.flat_element(g, indices) {
+                Some(element) => {
+                    let (id, taken) = element?;
+                    self.cx.func_uses[self.fidx].globals.insert(g.index());
+                    for _ in 0..taken {
+                        if let Type::Array { element, .. } = cur.ty.clone() {
+                            cur.ty = (*element).clone();
+                        }
+                    }
+                    k = taken;
+                    id
+                }
+                None => self.value(base)?,
+            },
+            _ => self.value(base)?,
+        };
         let mut nonuniform = info.nonuniform;
         let mut out: Vec<Word> = Vec::new();
         if matches!(cur.block, Some(BlockKind::PushConstant { wrapped: true })) {
@@ -981,7 +1026,6 @@ impl<'m> Fx<'_, 'm> {
             out.push(self.cx.const_uint(0));
             cur.block = None;
         }
-        let mut k = 0;
         while k < indices.len() {
             let index = indices[k];
             if self.nonuniform.contains(&index) {

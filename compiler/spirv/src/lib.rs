@@ -10,14 +10,19 @@
 //! lower types and layouts, `resources` and `entry` lower globals and entry points (`stages`: the
 //! execution models, modes and instructions of geometry, tessellation and mesh shaders),
 //! `functions` lowers control flow and memory, `instructions`, `texture`, `sampling` and
-//! `intrinsics` lower the other opcodes.
+//! `intrinsics` lower the other opcodes. Options that reshape the module have their own
+//! modules: `flatten` (resource arrays), `vulkan_memory` (the Vulkan memory model) and
+//! `debug_info` (`NonSemantic.Shader.DebugInfo.100`).
 
 mod atomic64;
 mod context;
+mod debug_info;
 mod decorations;
 mod disasm;
+mod disasm_debug;
 mod entry;
 mod expand;
+mod flatten;
 mod functions;
 mod instructions;
 mod intrinsics;
@@ -31,9 +36,11 @@ mod stages;
 mod texture;
 mod types;
 pub mod validate;
+mod vulkan_memory;
 
 use std::fmt;
 
+pub use debug_info::{DebugInfoOptions, DebugSourceFile};
 pub use disasm::disassemble;
 
 /// The Vulkan version the module is for; it chooses the SPIR-V version (as DXC's
@@ -122,6 +129,16 @@ pub struct SpirvOptions {
     pub allowed_extensions: Option<Vec<String>>,
     /// `-fspv-reflect`: semantic, user-type and counter-buffer decorations for reflection.
     pub reflect: bool,
+    /// `-fspv-flatten-resource-arrays`: each element of a fixed-size resource array is its
+    /// own variable at its own binding (see `flatten`).
+    pub flatten_resource_arrays: bool,
+    /// `-fspv-use-vulkan-memory-model`: the Vulkan memory model instead of GLSL450, with
+    /// availability and visibility operands where `globallycoherent` asked for `Coherent`
+    /// (see `vulkan_memory`).
+    pub vulkan_memory_model: bool,
+    /// `-fspv-debug=vulkan` (and kin): `NonSemantic.Shader.DebugInfo.100` debug information
+    /// for these source files (see `debug_info`).
+    pub debug_info: Option<DebugInfoOptions>,
 }
 
 impl Default for SpirvOptions {
@@ -140,6 +157,9 @@ impl SpirvOptions {
             entry_point_name: None,
             allowed_extensions: None,
             reflect: false,
+            flatten_resource_arrays: false,
+            vulkan_memory_model: false,
+            debug_info: None,
         }
     }
 }

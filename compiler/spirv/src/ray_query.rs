@@ -3,8 +3,12 @@
 //! `TraceRayInline` splits its `RayDesc` into the origin, tmin, direction and tmax operands;
 //! `Candidate*`/`Committed*` getters pass the intersection (0 candidate, 1 committed); the
 //! 4x3 matrices are the SPIR-V result as it is (four columns of `float3`, which is how an
-//! HLSL `float4x3` is stored) and the 3x4 ones its transpose. The extension needs SPIR-V 1.4,
-//! so Vulkan 1.2 or later. Called from `intrinsics` (the calls) and `resources` (the types).
+//! HLSL `float4x3` is stored) and the 3x4 ones its transpose. `SPV_KHR_ray_query` requires only
+//! SPIR-V 1.0, so inline ray tracing is emitted for every target environment, as DXC does (the
+//! Vulkan driver needs `VK_KHR_ray_query`, which asks for `VK_KHR_spirv_1_4` or Vulkan 1.2);
+//! the ray-tracing pipeline's `SPV_KHR_ray_tracing` requires SPIR-V 1.4, and there DXC refuses
+//! a lower target instead of raising it, and so do we. Called from `intrinsics` (the calls) and
+//! `resources` (the types).
 
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Op, Word};
@@ -36,23 +40,24 @@ impl Ctx<'_> {
         Ok(self.spv_type(Op::TypeRayQueryKHR, vec![], vec![]))
     }
 
-    /// The `RayQueryKHR` capability and `SPV_KHR_ray_query`, which need SPIR-V 1.4.
-    pub(crate) fn require_ray_query(&mut self, what: &str) -> Result<()> {
-        if !self.at_least(1, 4) {
-            return Err(SpirvError::needs_target(format!(
-                "{what} (SPV_KHR_ray_query) needs SPIR-V 1.4: -fspv-target-env=vulkan1.2 or later"
-            )));
-        }
+    /// The `RayQueryKHR` capability and `SPV_KHR_ray_query` (any SPIR-V version).
+    pub(crate) fn require_ray_query(&mut self, _what: &str) -> Result<()> {
         self.capability(Capability::RayQueryKHR);
         self.extension("SPV_KHR_ray_query");
         Ok(())
     }
 
-    /// The `RayTracingKHR` capability and `SPV_KHR_ray_tracing`, which need SPIR-V 1.4.
+    /// The `RayTracingKHR` capability and `SPV_KHR_ray_tracing`, which requires SPIR-V 1.4.
+    /// Below it DXC does not raise the version but fails ("Vulkan 1.1 with SPIR-V 1.4 is
+    /// required for Raytracing"); so does this, naming the targets that work.
     pub(crate) fn require_ray_tracing(&mut self, what: &str) -> Result<()> {
         if !self.at_least(1, 4) {
             return Err(SpirvError::needs_target(format!(
-                "{what} (SPV_KHR_ray_tracing) needs SPIR-V 1.4: -fspv-target-env=vulkan1.2 or later"
+                "{what}: Vulkan 1.1 with SPIR-V 1.4 is required for ray tracing \
+                 (SPV_KHR_ray_tracing requires SPIR-V 1.4), and the target is {}; give \
+                 -fspv-target-env=vulkan1.1spirv1.4 or later (DXC does not raise the target \
+                 by itself either)",
+                self.env().name()
             )));
         }
         self.capability(Capability::RayTracingKHR);

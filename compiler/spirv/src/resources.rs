@@ -510,6 +510,13 @@ impl Ctx<'_> {
                 p.external = true;
                 p.block = block_kind(r);
                 p.format = g.image_format;
+                if self.opts.flatten_resource_arrays {
+                    if let Some((dims, element)) = crate::flatten::resource_array_dims(&g.ty) {
+                        return self
+                            .lower_flat_resource_array(h, class, p, dims, element)
+                            .map_err(ctx);
+                    }
+                }
                 (class, p)
             }
         };
@@ -542,6 +549,10 @@ impl Ctx<'_> {
             self.decorate(id, Decoration::RelaxedPrecision, &[]);
         }
         let g = &self.m.globals[h];
+        // Under the Vulkan memory model the accesses say it instead (`vulkan_memory`).
+        if g.globally_coherent && !self.opts.vulkan_memory_model {
+            self.decorate(id, Decoration::Coherent, &[]);
+        }
         if g.kind == ir::GlobalKind::Resource {
             self.decorate(
                 id,

@@ -5,6 +5,7 @@
 
 mod binding_errors;
 mod bindings;
+mod flags;
 mod frontend_gaps;
 mod harness;
 mod intrinsics_extra;

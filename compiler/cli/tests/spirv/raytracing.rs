@@ -143,7 +143,9 @@ fn vulkan_1_1_is_too_old() {
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(
         stderr.contains(
-            "(SPV_KHR_ray_tracing) needs SPIR-V 1.4: -fspv-target-env=vulkan1.2 or later"
+            "Vulkan 1.1 with SPIR-V 1.4 is required for ray tracing (SPV_KHR_ray_tracing \
+             requires SPIR-V 1.4), and the target is vulkan1.1; give \
+             -fspv-target-env=vulkan1.1spirv1.4 or later"
         ),
         "{stderr}"
     );

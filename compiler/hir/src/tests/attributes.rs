@@ -126,11 +126,14 @@ fn maxvertexcount_and_instance() {
 [maxvertexcount(-1)] void a() {}
 [maxvertexcount()] void b() {}
 [instance(0)] [maxvertexcount(3)] void c() {}
+[instance(42)] [maxvertexcount(3)] void d() {}
+[instance(32)] [maxvertexcount(3)] void e() {}
 "#,
         expect![[r#"
             E2025 2:17 `-1`: `[maxvertexcount]` must be between 1 and 1024, not -1
             E2025 3:1 `[maxvertexcount()]`: `[maxvertexcount]` takes 1 argument(s), 0 given
             E2025 4:11 `0`: `[instance]` must be between 1 and 32, not 0
+            W2003 5:11 `42`: `[instance(42)]`: D3D allows at most 32 geometry shader instances, so DXIL rejects this; SPIR-V takes it (`Invocations 42`), and Vulkan needs a device whose maxGeometryShaderInvocations is at least 42
         "#]],
     );
 }

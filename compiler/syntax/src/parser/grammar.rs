@@ -112,6 +112,7 @@ fn is_modifier_kw(kw: SyntaxKind) -> bool {
             | VOLATILE_KW
             | PRECISE_KW
             | GROUPSHARED_KW
+            | GLOBALLYCOHERENT_KW
             | SHARED_KW
             | INLINE_KW
             | EXPORT_KW

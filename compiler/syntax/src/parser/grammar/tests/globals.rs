@@ -98,6 +98,31 @@ fn global_multiple_declarators() {
 }
 
 #[test]
+fn global_globallycoherent() {
+    check(
+        r#"globallycoherent RWByteAddressBuffer buf;
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..42
+              VAR_DECL@0..41
+                GLOBALLYCOHERENT_KW@0..16 "globallycoherent"
+                WHITESPACE@16..17 " "
+                TYPE_REF@17..36
+                  PATH@17..36
+                    PATH_SEGMENT@17..36
+                      NAME_REF@17..36
+                        IDENT@17..36 "RWByteAddressBuffer"
+                WHITESPACE@36..37 " "
+                VAR_DECLARATOR@37..40
+                  NAME@37..40
+                    IDENT@37..40 "buf"
+                SEMICOLON@40..41 ";"
+              WHITESPACE@41..42 "\n"
+        "#]],
+    );
+}
+
+#[test]
 fn global_groupshared() {
     check(
         r#"groupshared float4 cache[64];
