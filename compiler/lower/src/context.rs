@@ -20,6 +20,15 @@ pub enum GlobalRef {
     CBufferMember(Global, u32),
 }
 
+/// What picks one IR copy of a user function: the function, its template arguments, the
+/// resources its resource parameters stand for and its constant scalar arguments.
+pub type FunctionKey = (
+    ItemIdx,
+    Vec<TemplateBinding>,
+    Vec<ResourceArg>,
+    Vec<crate::resource_choice::ConstantArg>,
+);
+
 /// A template parameter bound to an argument, by name.
 pub type TemplateBinding = (String, hir::lower_type::TemplateArg);
 
@@ -46,8 +55,11 @@ pub struct ModuleCtx<'db> {
     pub mb: ModuleBuilder,
     pub globals: HashMap<ItemIdx, GlobalRef>,
     pub cbuffers: HashMap<ItemIdx, Global>,
-    /// By function, template arguments and the resources its resource parameters stand for.
-    pub functions: HashMap<(ItemIdx, Vec<TemplateBinding>, Vec<ResourceArg>), Func>,
+    /// By function, template arguments, the resources its resource parameters stand for and
+    /// the constant scalar arguments it is specialized on (`resource_choice`).
+    pub functions: HashMap<FunctionKey, Func>,
+    /// The constant scalar arguments each specialized copy of a function is for.
+    pub constant_args: HashMap<Func, Vec<crate::resource_choice::ConstantArg>>,
     /// The template arguments of each instance of a template function or of a method of a
     /// template struct.
     pub template_args: HashMap<Func, Vec<TemplateBinding>>,
@@ -103,6 +115,7 @@ impl<'db> ModuleCtx<'db> {
             globals: HashMap::new(),
             cbuffers: HashMap::new(),
             functions: HashMap::new(),
+            constant_args: HashMap::new(),
             resource_args: HashMap::new(),
             split_returns: HashMap::new(),
             resource_returns: HashMap::new(),
@@ -176,20 +189,27 @@ impl<'db> ModuleCtx<'db> {
 
     /// The IR function for user function `idx`, declared (and queued) on first use.
     pub fn function_for(&mut self, idx: ItemIdx, name: &str) -> R<Func> {
-        self.function_for_resources(idx, name, &[], &[])
+        self.function_for_resources(idx, name, &[], &[], &[])
     }
 
     /// The IR function for user function `idx` called with the resources `resources` (one
     /// per resource parameter, in order): a copy per distinct set of resources, whose
-    /// resource parameters are gone (an indexed array element leaves an `int` index).
+    /// resource parameters are gone (an indexed array element leaves an `int` index), and
+    /// one per set of `constants` (scalar parameters the copy sees as constants).
     pub fn function_for_resources(
         &mut self,
         idx: ItemIdx,
         name: &str,
         template_args: &[TemplateBinding],
         resources: &[ResourceArg],
+        constants: &[crate::resource_choice::ConstantArg],
     ) -> R<Func> {
-        let key = (idx, template_args.to_vec(), resources.to_vec());
+        let key = (
+            idx,
+            template_args.to_vec(),
+            resources.to_vec(),
+            constants.to_vec(),
+        );
         if let Some(&f) = self.functions.get(&key) {
             return Ok(f);
         }
@@ -297,6 +317,9 @@ impl<'db> ModuleCtx<'db> {
             self.resource_returns.insert(f, None);
         }
         self.resource_args.insert(f, resources.to_vec());
+        if !constants.is_empty() {
+            self.constant_args.insert(f, constants.to_vec());
+        }
         if !template_args.is_empty() {
             self.template_args.insert(f, template_args.to_vec());
         }

@@ -319,6 +319,9 @@ impl FnLower<'_, '_> {
             ),
             Expr::Local(_) => true,
             Expr::Paren(i) => self.is_place_expr(*i),
+            // `c ? A : B` of resources: one of them, chosen at compile time
+            // (`resource_choice`).
+            Expr::Conditional { .. } => self.holds_resources(e),
             // A call returning a struct holding resources: a temporary (`resource_structs`).
             Expr::Call { .. } | Expr::MethodCall { .. } => {
                 self.infer.type_of_expr(e).is_some_and(|t| {

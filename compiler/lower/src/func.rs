@@ -99,6 +99,9 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
     if let Some(split) = this_split {
         f.register_split_this(split);
     }
+    if let Some(constants) = f.cx.constant_args.get(&func).cloned() {
+        f.bind_constant_params(&constants);
+    }
     f.lower_body()?;
     let mut roots: Vec<Value> = (f.body.locals.iter().zip(&f.locals))
         .filter(|(l, _)| l.is_precise)

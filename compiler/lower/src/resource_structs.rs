@@ -177,6 +177,9 @@ pub struct ResourceLocals {
     pub temps: u32,
     /// In a method of a struct holding resources: the temporary standing for `this`.
     pub this_local: Option<LocalId>,
+    /// Whether the code being lowered is dead by compile-time conditions
+    /// (`resource_choice`).
+    pub flow: crate::resource_choice::StaticFlow,
 }
 
 /// The bindings at one point of the code, to merge at the end of a selection.
@@ -260,6 +263,10 @@ impl FnLower<'_, '_> {
     fn denote(&mut self, e: ExprId) -> Option<R<Denoted>> {
         match self.body.expr(e).clone() {
             Expr::Paren(i) => self.denote(i),
+            Expr::Conditional { .. } => match self.chosen_arm(e)? {
+                Ok(arm) => self.denote(arm),
+                Err(u) => Some(Err(u)),
+            },
             Expr::Local(l) => {
                 if let Some(sl) = self.res.split.get(&l) {
                     return Some(Ok(Denoted::Struct(StructPart {
@@ -396,6 +403,10 @@ impl FnLower<'_, '_> {
         let Value::Global(g) = self.resource_pointer(e)? else {
             return Err(self.unsupported("returning this resource (not a whole global)", e));
         };
+        if self.res.flow.dead {
+            // Never runs, by compile-time conditions: returns nothing (`resource_choice`).
+            return Ok(Vec::new());
+        }
         match self.cx.resource_returns.get_mut(&self.func) {
             Some(Some(prev)) if *prev != g => return Err(self.runtime_choice(e)),
             Some(r) => *r = Some(g),
@@ -450,8 +461,11 @@ impl FnLower<'_, '_> {
                 }
             });
         }
+        let dead = self.res.flow.dead;
         let entry = self.cx.split_returns.get_mut(&self.func).map(|(_, r)| r);
         match entry {
+            // Never runs, by compile-time conditions (`resource_choice`).
+            _ if dead => {}
             Some(Some(prev)) if *prev != returned => return Err(self.runtime_choice(e)),
             Some(r) => *r = Some(returned),
             None => {}
@@ -606,6 +620,10 @@ impl FnLower<'_, '_> {
 
     /// The place of `e` when it is a member or element of a local holding resources.
     pub fn resource_local_place(&mut self, e: ExprId) -> Option<R<Place>> {
+        // `c ? A : B`: the arm a compile-time condition picks (`resource_choice`).
+        if let Some(arm) = self.chosen_arm(e) {
+            return Some(arm.and_then(|a| self.lvalue(a)));
+        }
         if let Expr::Local(l) = self.body.expr(e) {
             if self.res.conflicts.contains(l) {
                 return Some(Err(self.runtime_choice(e)));

@@ -19,7 +19,16 @@ impl FnLower<'_, '_> {
         }
         let range = self.stmt_range(s);
         let outer = self.set_loc(range);
+        // A `break` or `return` in a statically dead arm inside a loop or `switch` does not
+        // make the code after it dead (`resource_choice`).
+        let flow = self.res.flow;
         let r = self.lower_stmt_here(s);
+        if matches!(
+            self.body.stmt(s),
+            Stmt::For { .. } | Stmt::While { .. } | Stmt::DoWhile { .. } | Stmt::Switch { .. }
+        ) {
+            self.res.flow = flow;
+        }
         self.loc = outer;
         r
     }
@@ -86,30 +95,48 @@ impl FnLower<'_, '_> {
                     .mark_selection(header, merge, hint);
                 self.cond_br(c, then_b, else_b.unwrap_or(merge));
                 let mut reached = else_b.is_none();
-                // Resource bindings of the arms that reach the merge (`resource_structs`).
+                // Resource bindings of the arms that reach the merge (`resource_structs`);
+                // with a condition known at compile time, of the arm that runs only
+                // (`resource_choice`).
+                let known = self.static_condition(cond);
+                let outer = self.res.flow;
                 let before = self.binding_state();
                 let mut arms = Vec::new();
+                let mut live = Vec::new();
                 if else_b.is_none() {
                     arms.push(before.clone());
+                    if !outer.dead && known != Some(true) {
+                        live.push(before.clone());
+                    }
                 }
+                self.res.flow.dead = outer.dead || known == Some(false);
                 self.switch_to(then_b);
                 self.lower_stmt(then)?;
                 reached |= self.current.is_some();
                 if self.current.is_some() {
                     arms.push(self.binding_state());
+                    if !self.res.flow.dead {
+                        live.push(self.binding_state());
+                    }
                 }
                 self.br(merge);
                 if let (Some(b), Some(o)) = (else_b, otherwise) {
                     self.restore_bindings(before);
+                    self.res.flow.dead = outer.dead || known == Some(true);
                     self.switch_to(b);
                     self.lower_stmt(o)?;
                     reached |= self.current.is_some();
                     if self.current.is_some() {
                         arms.push(self.binding_state());
+                        if !self.res.flow.dead {
+                            live.push(self.binding_state());
+                        }
                     }
                     self.br(merge);
                 }
-                self.merge_bindings(arms);
+                // After an `if` whose running arms all leave, the code is statically dead.
+                self.res.flow.dead = outer.dead || live.is_empty();
+                self.merge_bindings(if live.is_empty() { arms } else { live });
                 self.finish_merge(merge, reached);
             }
             Stmt::For {

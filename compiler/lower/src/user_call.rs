@@ -229,9 +229,28 @@ impl FnLower<'_, '_> {
         if let Some((r, _)) = &split_this {
             resources.splice(0..0, r.iter().copied());
         }
-        let f = self
-            .cx
-            .function_for_resources(idx, &name, &template_args, &resources)?;
+        // A function handing resources back gets a copy per set of constant scalar
+        // arguments, so a condition on them picks the resource (`resource_choice`).
+        let hands_back = sig.ret.as_ref().is_some_and(|t| {
+            crate::resource_structs::split_type(t).is_some()
+                || matches!(t, Type::Resource(_)) && crate::resources::resource_of(t).is_some()
+        });
+        let constants = if hands_back {
+            let scalar_in: Vec<bool> = sig
+                .params
+                .iter()
+                .zip(&decl.params)
+                .map(|(p, d)| {
+                    matches!(p.ty, Some(Type::Scalar(_))) && d.direction == ParamDirection::In
+                })
+                .collect();
+            self.constant_arguments(args, &scalar_in)
+        } else {
+            Vec::new()
+        };
+        let f =
+            self.cx
+                .function_for_resources(idx, &name, &template_args, &resources, &constants)?;
         if self.cx.split_returns.contains_key(&f) || self.cx.resource_returns.contains_key(&f) {
             // The caller binds the returned resources: lower the callee first.
             self.cx.lower_now(f);

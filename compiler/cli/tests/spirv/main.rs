@@ -16,6 +16,7 @@ mod ms_storage;
 mod opcodes;
 mod ray_query;
 mod raytracing;
+mod resource_gaps;
 mod resource_structs;
 mod resources;
 mod stages;

@@ -1,0 +1,78 @@
+//! The resource forms DXC's legalization resolves at compile time, through `hlslc -spirv` and
+//! `spirv-val`: resources chosen by `?:`, `if` and function arguments known at compile time
+//! (the rest of issue #4's resource gaps follow in the same file). Each use must load the
+//! global resource variable itself (Vulkan forbids opaque types in `Function` storage).
+
+use crate::harness::{compile, refuse, Module};
+
+/// How many `OpLoad`s read the global named `name`.
+fn loads_of(m: &Module, name: &str) -> usize {
+    let id = m.id(name);
+    m.asm
+        .lines()
+        .filter(|l| l.contains("= OpLoad ") && l.ends_with(&format!(" {id}")))
+        .count()
+}
+
+/// No pointer in `Function` storage points to an image, sampler or buffer block.
+fn assert_no_opaque_locals(m: &Module) {
+    for l in m.asm.lines() {
+        if let Some((_, t)) = l.split_once(" = OpTypePointer Function ") {
+            let def = m
+                .asm
+                .lines()
+                .find_map(|d| d.strip_prefix(&format!("{t} = ")))
+                .unwrap_or_default();
+            assert!(
+                !def.starts_with("OpTypeImage") && !def.starts_with("OpTypeSampler"),
+                "an opaque type in Function storage: {def}\n{}",
+                m.asm
+            );
+        }
+    }
+}
+
+#[test]
+fn constant_choices_sample_the_chosen_texture() {
+    let text = r#"
+Texture2D Stone : register(t0);
+Texture2D Moss : register(t1);
+SamplerState Linear : register(s0);
+static const bool DETAILED = true;
+Texture2D layer(int n) {
+    if (n == 0) { return Stone; }
+    return Moss;
+}
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Texture2D base = DETAILED ? Moss : Stone;
+    Texture2D other;
+    if (DETAILED) { other = Stone; } else { other = Moss; }
+    return base.Sample(Linear, uv) + other.Sample(Linear, uv) + layer(1).Sample(Linear, uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_no_opaque_locals(&m);
+    // `base` and `layer(1)` are Moss, `other` is Stone.
+    assert_eq!(loads_of(&m, "Moss"), 2, "{}", m.asm);
+    assert_eq!(loads_of(&m, "Stone"), 1, "{}", m.asm);
+}
+
+#[test]
+fn run_time_choice_of_a_texture_is_refused_at_the_conditional() {
+    let text = r#"
+Texture2D Stone : register(t0);
+Texture2D Moss : register(t1);
+SamplerState Linear : register(s0);
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    return (uv.x > 0.5 ? Stone : Moss).Sample(Linear, uv);
+}
+"#;
+    refuse(text, "ps_6_0", &[], 1, "E3001");
+    refuse(
+        text,
+        "ps_6_0",
+        &[],
+        1,
+        "by a condition known only at run time",
+    );
+}

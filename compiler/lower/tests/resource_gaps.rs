@@ -1,0 +1,199 @@
+//! The resource forms DXC's legalization resolves at compile time (`lower/src/resource_choice.rs`
+//! and `resource_structs.rs`): `?:` and `if` choosing a resource by a constant condition,
+//! functions returning a resource chosen by a constant argument; the E3001 errors where the
+//! choice is made at run time. IR snapshots (each dump verified) and interpreter runs with
+//! hand-computed results.
+
+mod common;
+
+use expect_test::{expect, Expect};
+use interp::{dispatch, Bindings, Program, ProgramOptions, Resource, RunOptions};
+
+fn check(text: &str, expect: Expect) {
+    expect.assert_eq(&common::dump(text));
+}
+
+fn words(v: &[u32]) -> Vec<u8> {
+    v.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+fn as_u32(b: &[u8]) -> Vec<u32> {
+    b.chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// Lowers `text`, binds `buffers` at set 0, bindings 0.., runs one group, returns the buffers.
+fn run(text: &str, buffers: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
+    let m = common::lower(text);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    let n = buffers.len();
+    for (i, data) in buffers.into_iter().enumerate() {
+        bindings
+            .bind(&program, 0, i as u32, 0, Resource::buffer(words(&data)))
+            .expect("bind");
+    }
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    (0..n)
+        .map(|i| as_u32(&bindings.get(&program, 0, i as u32).unwrap().data))
+        .collect()
+}
+
+/// The diagnostics of lowering `text` (which must fail).
+fn errors(text: &str) -> String {
+    match common::try_lower(text) {
+        Ok(m) => panic!("lowered:\n{}", ir::print_module(&m)),
+        Err(e) => e,
+    }
+}
+
+const CHOICE: &str = r#"
+RWStructuredBuffer<uint> First : register(u0);
+RWStructuredBuffer<uint> Second : register(u1);
+static const int MODE = 1;
+RWStructuredBuffer<uint> pick(int which) {
+    if (which == 0) { return First; } else { return Second; }
+}
+[numthreads(1, 1, 1)]
+void main() {
+    RWStructuredBuffer<uint> t = MODE > 0 ? Second : First;
+    t[0] = 10;
+    pick(0)[1] = 20;
+    pick(MODE)[2] = 30;
+    RWStructuredBuffer<uint> u;
+    if (!(MODE == 1)) { u = Second; } else { u = First; }
+    u[3] = 40;
+}
+"#;
+
+#[test]
+fn constant_conditions_choose_the_resource() {
+    // `MODE > 0` holds, so `t` is `Second`; `pick` has a copy per constant argument, each
+    // returning one global (its `if` still branches; only the bindings are resolved); the
+    // `if` on `!(MODE == 1)` runs its `else` arm, so `u` is `First`.
+    check(
+        CHOICE,
+        expect![[r#"
+            @g0 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(1) layout(relaxed_std430) ; Second
+            @g1 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; First
+            @g2 = private int = 1:int ; MODE
+
+            func @main_body() -> void {
+            bb0: ; selection merge=bb3 (entry)
+              %0 = access_chain @g0, 0:int : ptr<storage_buffer, uint>
+              store %0, 10:uint
+              call @pick(0:int)
+              %1 = access_chain @g1, 1:int : ptr<storage_buffer, uint>
+              store %1, 20:uint
+              %2 = load @g2 : int
+              call @pick.1(%2)
+              %3 = access_chain @g0, 2:int : ptr<storage_buffer, uint>
+              store %3, 30:uint
+              %4 = load @g2 : int
+              %5 = eq %4, 1:int : bool
+              %6 = logical_not %5 : bool
+              cond_br %6, bb1, bb2
+            bb1: ; (if.then)
+              br bb3
+            bb2: ; (if.else)
+              br bb3
+            bb3: ; (if.merge)
+              %7 = access_chain @g1, 3:int : ptr<storage_buffer, uint>
+              store %7, 40:uint
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            func @pick(%arg0: int) -> void {
+            bb0: ; selection merge=bb3 (entry)
+              %0 = alloca : ptr<function, int> ; which
+              store %0, %arg0
+              %1 = eq 0:int, 0:int : bool
+              cond_br %1, bb1, bb2
+            bb1: ; (if.then)
+              ret
+            bb2: ; (if.else)
+              ret
+            bb3: ; (if.merge)
+              unreachable
+            }
+
+            func @pick.1(%arg0: int) -> void {
+            bb0: ; selection merge=bb3 (entry)
+              %0 = alloca : ptr<function, int> ; which
+              store %0, %arg0
+              %1 = eq 1:int, 0:int : bool
+              cond_br %1, bb1, bb2
+            bb1: ; (if.then)
+              ret
+            bb2: ; (if.else)
+              ret
+            bb3: ; (if.merge)
+              unreachable
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn constant_conditions_run() {
+    // First gets 20 at [1] (pick(0)) and 40 at [3] (u); Second 10 at [0] (t) and 30 at [2]
+    // (pick(1)).
+    let out = run(CHOICE, vec![vec![0; 4], vec![0; 4]]);
+    assert_eq!(out[0], vec![0, 20, 0, 40]);
+    assert_eq!(out[1], vec![10, 0, 30, 0]);
+}
+
+#[test]
+fn run_time_conditional_of_resources_is_an_error_at_the_choice() {
+    let text = r#"
+RWStructuredBuffer<uint> First : register(u0);
+RWStructuredBuffer<uint> Second : register(u1);
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    (id.x > 0 ? First : Second)[id.x] = 1;
+}
+"#;
+    let e = errors(text);
+    assert!(e.starts_with("E3001"), "{e}");
+    assert!(e.contains("known only at run time"), "{e}");
+    // The range is the `?:` itself.
+    let choice = "id.x > 0 ? First : Second";
+    let at = text.find(choice).unwrap();
+    assert!(e.contains(&format!("{at}..{}", at + choice.len())), "{e}");
+}
+
+#[test]
+fn run_time_argument_choosing_the_returned_resource_is_an_error() {
+    let e = errors(
+        r#"
+RWStructuredBuffer<uint> First : register(u0);
+RWStructuredBuffer<uint> Second : register(u1);
+RWStructuredBuffer<uint> pick(uint which) {
+    if (which == 0) { return First; }
+    return Second;
+}
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    pick(id.x)[0] = 1;
+}
+"#,
+    );
+    assert!(e.starts_with("E3001"), "{e}");
+    assert!(e.contains("depends on run-time control flow"), "{e}");
+}
