@@ -72,6 +72,9 @@ pub struct ModuleCtx<'db> {
     /// Functions returning a resource (their IR function returns nothing), and the resource
     /// global their `return`s name, once their body is lowered.
     pub resource_returns: HashMap<Func, Option<Global>>,
+    /// Functions with `out`/`inout` parameters holding resources and what they hand back
+    /// (`resource_out`).
+    pub handed_out: HashMap<Func, crate::resource_out::HandedOut>,
     /// The `counter.var.<name>` global of each structured buffer with a counter.
     pub counters: HashMap<Global, Global>,
     /// The table of standard sample positions, once `GetSamplePosition` is used.
@@ -119,6 +122,7 @@ impl<'db> ModuleCtx<'db> {
             resource_args: HashMap::new(),
             split_returns: HashMap::new(),
             resource_returns: HashMap::new(),
+            handed_out: HashMap::new(),
             template_args: HashMap::new(),
             counters: HashMap::new(),
             sample_positions: None,
@@ -242,6 +246,7 @@ impl<'db> ModuleCtx<'db> {
                 None => params.push(types::Type::pointer(types::AddressSpace::Function, this)),
             }
         }
+        let mut handed = Vec::new();
         for (n, p) in sig.params.iter().enumerate() {
             // A geometry shader's stream is no value: `Append` writes the stage outputs.
             let stream = p.ty.as_ref().and_then(|t| t.as_resource());
@@ -258,8 +263,25 @@ impl<'db> ModuleCtx<'db> {
                     // its data part is the argument.
                     let split = crate::resource_structs::split_type(&t).expect("checked");
                     if p.direction != hir::item_tree::ParamDirection::In {
-                        let what = "an `out` or `inout` parameter holding resources";
-                        return Err(self.unsupported(what, range));
+                        // A pointer to the caller's data part; an `inout` one's resources
+                        // pick this copy (`resource_out`).
+                        params.extend(
+                            split
+                                .data
+                                .clone()
+                                .map(|d| types::Type::pointer(types::AddressSpace::Function, d)),
+                        );
+                        handed.push((n as u32, None));
+                        if p.direction == hir::item_tree::ParamDirection::InOut {
+                            for _ in split.resource_paths() {
+                                if !matches!(next_resource.next(), Some(r) if !r.indexed) {
+                                    let what = "an `inout` struct whose resources are array \
+                                                elements";
+                                    return Err(self.unsupported(what, range));
+                                }
+                            }
+                        }
+                        continue;
                     }
                     params.extend(split.data.clone());
                     for _ in split.resource_paths() {
@@ -272,6 +294,13 @@ impl<'db> ModuleCtx<'db> {
                     continue;
                 }
                 Some(t) if crate::resources::resource_of(&t).is_some() => {
+                    if p.direction != hir::item_tree::ParamDirection::In {
+                        handed.push((n as u32, None));
+                    }
+                    if p.direction == hir::item_tree::ParamDirection::Out {
+                        // Nothing comes in (`resource_out`).
+                        continue;
+                    }
                     match next_resource.next() {
                         Some(r) if r.indexed => params.push(types::Type::INT),
                         Some(_) => {}
@@ -315,6 +344,9 @@ impl<'db> ModuleCtx<'db> {
         }
         if returns_resource {
             self.resource_returns.insert(f, None);
+        }
+        if !handed.is_empty() {
+            self.handed_out.insert(f, handed);
         }
         self.resource_args.insert(f, resources.to_vec());
         if !constants.is_empty() {

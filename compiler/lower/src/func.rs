@@ -260,11 +260,62 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 .collect();
             self.bind_split_this(&bound);
         }
+        let directions: Vec<hir::item_tree::ParamDirection> = self
+            .cx
+            .tree
+            .function(self.item)
+            .map(|f| f.params.iter().map(|p| p.direction).collect())
+            .unwrap_or_default();
         let mut args: Vec<ParamArg> = Vec::new();
         let mut next_arg = first;
         for (n, p) in params.iter().enumerate() {
             if self.cx.stage_io.is_skipped(self.item, n) {
                 args.push(ParamArg::Skipped);
+                continue;
+            }
+            let direction = directions
+                .get(n)
+                .copied()
+                .unwrap_or(hir::item_tree::ParamDirection::In);
+            let ty = self.infer.type_of_local(*p).cloned();
+            if ty
+                .as_ref()
+                .is_some_and(|t| crate::resource_out::hands_back(t, direction))
+            {
+                // An `out`/`inout` parameter holding resources (`resource_out`).
+                self.res.out_params.push((n as u32, *p));
+                let inout = direction == hir::item_tree::ParamDirection::InOut;
+                let split = ty.as_ref().and_then(crate::resource_structs::split_type);
+                match split {
+                    Some(split) => {
+                        let data = split.data.is_some().then_some(next_arg);
+                        next_arg += u32::from(data.is_some());
+                        if let Some(n) = data {
+                            let name = self.body.local(*p).name.clone();
+                            self.fb().set_param_name(n as usize, &name);
+                        }
+                        let mut slots = Vec::new();
+                        if inout {
+                            for _ in split.resource_paths() {
+                                let Some(r) = resources.next() else { break };
+                                slots.push((r.global, None));
+                            }
+                        }
+                        self.res.split.insert(
+                            *p,
+                            crate::resource_structs::SplitLocal {
+                                split,
+                                data: data.map(Value::Arg),
+                            },
+                        );
+                        args.push(ParamArg::Split(slots, None));
+                    }
+                    None if inout => match resources.next() {
+                        Some(r) => args.push(ParamArg::Resource(r.global)),
+                        None => args.push(ParamArg::Skipped),
+                    },
+                    None => args.push(ParamArg::Skipped),
+                }
                 continue;
             }
             let is_resource = self
@@ -372,6 +423,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 continue;
             }
             let l = LocalId(i as u32);
+            if self.res.split.contains_key(&l) {
+                // An `out`/`inout` struct parameter holding resources: its data is the
+                // caller's (`resource_out`).
+                continue;
+            }
             if !local.is_static && self.register_resource_local(l, &ty, &local.name) {
                 // A struct holding resources: its data alloca, its resources bound later.
                 continue;
@@ -438,6 +494,8 @@ impl<'a, 'db> FnLower<'a, 'db> {
         };
         self.lower_stmt(root)?;
         if self.current.is_some() {
+            let end = self.cx.item_range(self.item);
+            self.record_out_resources(end)?;
             if self.ret.is_void() {
                 self.terminate(Opcode::Return, Vec::new());
             } else {

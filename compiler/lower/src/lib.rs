@@ -85,6 +85,7 @@ pub mod precise;
 pub mod printf;
 pub mod ray_query;
 pub mod resource_choice;
+pub mod resource_out;
 pub mod resource_structs;
 pub mod resources;
 pub mod spec_const;

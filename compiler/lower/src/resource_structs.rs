@@ -177,6 +177,9 @@ pub struct ResourceLocals {
     pub temps: u32,
     /// In a method of a struct holding resources: the temporary standing for `this`.
     pub this_local: Option<LocalId>,
+    /// The `out`/`inout` parameters holding resources: declared index and local
+    /// (`resource_out`).
+    pub out_params: Vec<(u32, LocalId)>,
     /// Whether the code being lowered is dead by compile-time conditions
     /// (`resource_choice`).
     pub flow: crate::resource_choice::StaticFlow,
@@ -208,7 +211,7 @@ enum Denoted {
 
 /// A split local or a member struct of it.
 #[derive(Debug, Clone)]
-struct StructPart {
+pub(crate) struct StructPart {
     local: LocalId,
     path: Vec<u32>,
     split: Split,
@@ -607,6 +610,84 @@ impl FnLower<'_, '_> {
         }
         let data = part.data.map(|(ptr, at)| self.data_pointer(ptr, &at));
         Ok(Some((resources, data)))
+    }
+
+    /// The struct holding resources `e` denotes (a split local, a member of one, a call
+    /// result); `None` when it denotes none.
+    pub(crate) fn struct_part(&mut self, e: ExprId) -> R<Option<StructPart>> {
+        match self.denote(e) {
+            Some(Ok(Denoted::Struct(part))) => Ok(Some(part)),
+            Some(Err(u)) => Err(u),
+            _ => Ok(None),
+        }
+    }
+
+    /// The resource global in each slot of `part` (`None` for one never assigned).
+    pub(crate) fn part_globals(
+        &mut self,
+        part: &StructPart,
+        e: ExprId,
+    ) -> R<Vec<Option<ir::Global>>> {
+        let mut out = Vec::new();
+        for rel in part.split.resource_paths() {
+            let mut path = part.path.clone();
+            path.extend(rel);
+            out.push(match self.res.slots.get(&(part.local, path)).copied() {
+                None => None,
+                Some(Binding::Bound(Value::Global(g))) => Some(g),
+                Some(Binding::Conflict) => return Err(self.runtime_choice(e)),
+                Some(Binding::Bound(_)) => {
+                    return Err(self.unsupported(
+                        "passing a struct whose resource member is an array element as                          `inout`",
+                        e,
+                    ))
+                }
+            });
+        }
+        Ok(out)
+    }
+
+    /// A pointer to the data part of `part`, when it has data.
+    pub(crate) fn part_data_pointer(&mut self, part: &StructPart) -> Option<Value> {
+        let (ptr, at) = part.data.clone()?;
+        Some(self.data_pointer(ptr, &at))
+    }
+
+    /// Binds resource local `l` to `p` (an assignment at `e`).
+    pub(crate) fn bind_local(&mut self, l: LocalId, p: Value, e: ExprId) -> R<()> {
+        self.bind(Target::Local(l), p, e)
+    }
+
+    /// Binds the slots `e` denotes (a resource member, or a struct holding resources) to
+    /// `globals`, one per slot; `None` leaves a slot unassigned.
+    pub(crate) fn rebind_place(&mut self, e: ExprId, globals: &[Option<ir::Global>]) -> R<()> {
+        let (local, paths) = match self.denote(e) {
+            Some(Ok(Denoted::Slot((l, path)))) => (l, vec![path]),
+            Some(Ok(Denoted::Struct(part))) => {
+                let paths = part
+                    .split
+                    .resource_paths()
+                    .into_iter()
+                    .map(|rel| {
+                        let mut p = part.path.clone();
+                        p.extend(rel);
+                        p
+                    })
+                    .collect();
+                (part.local, paths)
+            }
+            Some(Err(u)) => return Err(u),
+            _ => return Err(self.unsupported("this argument holding resources", e)),
+        };
+        for (path, g) in paths.into_iter().zip(globals) {
+            match g {
+                Some(g) => self.bind(Target::Slot(local, path), Value::Global(*g), e)?,
+                None => {
+                    self.res.slots.remove(&(local, path));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// A pointer to data at `indices` in the data alloca `ptr`.

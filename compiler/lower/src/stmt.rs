@@ -169,6 +169,9 @@ impl FnLower<'_, '_> {
                 self.br(target);
             }
             Stmt::Return(value) => {
+                // `out` parameters holding resources hand their bindings back
+                // (`resource_out`).
+                self.record_out_resources(self.stmt_range(s))?;
                 if let Some(ops) = value.and_then(|e| self.return_split(e)) {
                     let ops = ops?;
                     self.terminate(Opcode::Return, ops);

@@ -199,7 +199,29 @@ impl FnLower<'_, '_> {
         // resources.
         let mut split_args = Vec::new();
         for (i, p) in sig.params.iter().enumerate() {
+            let direction = decl
+                .params
+                .get(i)
+                .map(|d| d.direction)
+                .unwrap_or(ParamDirection::In);
             let split = p.ty.as_ref().and_then(crate::resource_structs::split_type);
+            let handed =
+                p.ty.as_ref()
+                    .is_some_and(|t| crate::resource_out::hands_back(t, direction));
+            if let (true, Some(_), Some(&a)) = (handed, &split, args.get(i)) {
+                // An `out`/`inout` struct holding resources: a pointer to its data part
+                // (`resource_out`).
+                let inout = direction == ParamDirection::InOut;
+                let (r, data) = self.out_split_argument(a, inout)?;
+                resources.extend(r);
+                split_args.push((i, data.into_iter().collect()));
+                continue;
+            }
+            if handed && direction == ParamDirection::Out {
+                // An `out` resource: nothing goes in.
+                indices.push((i, None));
+                continue;
+            }
             if let (Some(_), Some(&a)) = (split, args.get(i)) {
                 let (r, data) = self.split_argument(a)?;
                 resources.extend(r);
@@ -231,10 +253,14 @@ impl FnLower<'_, '_> {
         }
         // A function handing resources back gets a copy per set of constant scalar
         // arguments, so a condition on them picks the resource (`resource_choice`).
-        let hands_back = sig.ret.as_ref().is_some_and(|t| {
-            crate::resource_structs::split_type(t).is_some()
-                || matches!(t, Type::Resource(_)) && crate::resources::resource_of(t).is_some()
-        });
+        let hands_back = sig
+            .ret
+            .as_ref()
+            .is_some_and(crate::resource_out::holds_resources)
+            || sig.params.iter().zip(&decl.params).any(|(p, d)| {
+                p.ty.as_ref()
+                    .is_some_and(|t| crate::resource_out::hands_back(t, d.direction))
+            });
         let constants = if hands_back {
             let scalar_in: Vec<bool> = sig
                 .params
@@ -251,7 +277,10 @@ impl FnLower<'_, '_> {
         let f =
             self.cx
                 .function_for_resources(idx, &name, &template_args, &resources, &constants)?;
-        if self.cx.split_returns.contains_key(&f) || self.cx.resource_returns.contains_key(&f) {
+        if self.cx.split_returns.contains_key(&f)
+            || self.cx.resource_returns.contains_key(&f)
+            || self.cx.handed_out.contains_key(&f)
+        {
             // The caller binds the returned resources: lower the callee first.
             self.cx.lower_now(f);
             self.res.last_split_call = Some(f);
@@ -339,6 +368,7 @@ impl FnLower<'_, '_> {
             }
         }
         let v = self.fb().call(f, &vals);
+        self.bind_handed_out(f, args, e)?;
         for (temp, object, fields) in base_back {
             for i in 0..fields {
                 let i = self.fb().int(i as i32);

@@ -197,3 +197,138 @@ void main(uint3 id : SV_DispatchThreadID) {
     assert!(e.starts_with("E3001"), "{e}");
     assert!(e.contains("depends on run-time control flow"), "{e}");
 }
+
+const HANDED_BACK: &str = r#"
+RWStructuredBuffer<uint> First : register(u0);
+RWStructuredBuffer<uint> Second : register(u1);
+struct Pair { RWStructuredBuffer<uint> a; RWStructuredBuffer<uint> b; uint n; };
+void swap(inout RWStructuredBuffer<uint> x, inout RWStructuredBuffer<uint> y) {
+    RWStructuredBuffer<uint> t = x;
+    x = y;
+    y = t;
+}
+void choose(bool c, out RWStructuredBuffer<uint> r) { if (c) r = First; else r = Second; }
+void flip(inout Pair p) {
+    RWStructuredBuffer<uint> t = p.a;
+    p.a = p.b;
+    p.b = t;
+    p.n += 1;
+}
+[numthreads(1, 1, 1)]
+void main() {
+    RWStructuredBuffer<uint> x = First;
+    RWStructuredBuffer<uint> y = Second;
+    swap(x, y);
+    x[0] = 1;
+    RWStructuredBuffer<uint> r;
+    choose(false, r);
+    r[1] = 2;
+    Pair p = { First, Second, 5 };
+    flip(p);
+    p.a[2] = p.n;
+    p.b[3] = 4;
+}
+"#;
+
+#[test]
+fn out_and_inout_parameters_hand_resources_back() {
+    // `swap` takes no argument (its copy is for First, Second) and leaves `x` bound to
+    // Second; `choose(false, r)` binds `r` to Second; `flip` takes a pointer to `p`'s data
+    // (`n`) and swaps its buffers, so `p.a` is Second and `p.b` First afterwards.
+    check(
+        HANDED_BACK,
+        expect![[r#"
+            struct Pair { uint n; }
+
+            @g0 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; First
+            @g1 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(1) layout(relaxed_std430) ; Second
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, Pair> ; p
+              call @swap()
+              %1 = access_chain @g1, 0:int : ptr<storage_buffer, uint>
+              store %1, 1:uint
+              call @choose(false:bool)
+              %2 = access_chain @g1, 1:int : ptr<storage_buffer, uint>
+              store %2, 2:uint
+              %3 = access_chain %0, 0:int : ptr<function, uint>
+              store %3, 5:uint
+              call @flip(%0)
+              %4 = access_chain @g1, 2:int : ptr<storage_buffer, uint>
+              %5 = access_chain %0, 0:int : ptr<function, uint>
+              %6 = load %5 : uint
+              store %4, %6
+              %7 = access_chain @g0, 3:int : ptr<storage_buffer, uint>
+              store %7, 4:uint
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            func @swap() -> void {
+            bb0: ; (entry)
+              ret
+            }
+
+            func @choose(%arg0: bool) -> void {
+            bb0: ; selection merge=bb3 (entry)
+              %0 = alloca : ptr<function, bool> ; c
+              store %0, %arg0
+              cond_br false:bool, bb1, bb2
+            bb1: ; (if.then)
+              br bb3
+            bb2: ; (if.else)
+              br bb3
+            bb3: ; (if.merge)
+              ret
+            }
+
+            func @flip(%arg0: ptr<function, Pair>) -> void {
+            bb0: ; (entry)
+              %0 = access_chain %arg0, 0:int : ptr<function, uint>
+              %1 = load %0 : uint
+              %2 = add %1, 1:uint : uint
+              store %0, %2
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn out_and_inout_parameters_run() {
+    // Second: [0] = 1 (x after the swap), [1] = 2 (r), [2] = 6 (p.n after flip); First:
+    // [3] = 4 (p.b after flip).
+    let out = run(HANDED_BACK, vec![vec![0; 4], vec![0; 4]]);
+    assert_eq!(out[0], vec![0, 0, 0, 4]);
+    assert_eq!(out[1], vec![1, 2, 6, 0]);
+}
+
+#[test]
+fn out_resource_chosen_at_run_time_is_an_error_at_the_parameter() {
+    let text = r#"
+RWStructuredBuffer<uint> First : register(u0);
+RWStructuredBuffer<uint> Second : register(u1);
+void choose(bool c, out RWStructuredBuffer<uint> r) { if (c) r = First; else r = Second; }
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    RWStructuredBuffer<uint> r;
+    choose(id.x > 0, r);
+    r[1] = 2;
+}
+"#;
+    let e = errors(text);
+    assert!(e.starts_with("E3001"), "{e}");
+    assert!(e.contains("depends on run-time control flow"), "{e}");
+    // One error, at the parameter `r` of `choose`.
+    assert_eq!(e.lines().count(), 1, "{e}");
+    let at = text.find("> r)").unwrap() + 2;
+    assert!(e.contains(&format!("{at}..{}", at + 1)), "{e}");
+}

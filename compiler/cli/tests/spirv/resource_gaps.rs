@@ -76,3 +76,29 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
         "by a condition known only at run time",
     );
 }
+
+#[test]
+fn out_and_inout_parameters_holding_resources() {
+    let text = r#"
+Texture2D Stone : register(t0);
+Texture2D Moss : register(t1);
+SamplerState Linear : register(s0);
+struct Layer { Texture2D tex; SamplerState samp; float weight; };
+void base(out Texture2D t) { t = Stone; }
+void overlay(inout Layer l) { l.tex = Moss; l.weight *= 0.5; }
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Texture2D t;
+    base(t);
+    Layer l = { Stone, Linear, 1.0 };
+    overlay(l);
+    return t.Sample(Linear, uv) + l.tex.Sample(l.samp, uv) * l.weight;
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_no_opaque_locals(&m);
+    // `t` is Stone, `l.tex` Moss after `overlay`, whose only parameter is a pointer to the
+    // data part (`weight`).
+    assert_eq!(loads_of(&m, "Stone"), 1, "{}", m.asm);
+    assert_eq!(loads_of(&m, "Moss"), 1, "{}", m.asm);
+    m.assert_has(&["OpTypeFunction %void %_ptr_Function_Layer"]);
+}
