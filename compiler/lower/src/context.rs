@@ -75,6 +75,8 @@ pub struct ModuleCtx<'db> {
     /// Functions with `out`/`inout` parameters holding resources and what they hand back
     /// (`resource_out`).
     pub handed_out: HashMap<Func, crate::resource_out::HandedOut>,
+    /// What each `static` global holding resources names (`resource_statics`).
+    pub static_resources: HashMap<ItemIdx, crate::resource_statics::StaticBinding>,
     /// The `counter.var.<name>` global of each structured buffer with a counter.
     pub counters: HashMap<Global, Global>,
     /// The table of standard sample positions, once `GetSamplePosition` is used.
@@ -123,6 +125,7 @@ impl<'db> ModuleCtx<'db> {
             split_returns: HashMap::new(),
             resource_returns: HashMap::new(),
             handed_out: HashMap::new(),
+            static_resources: HashMap::new(),
             template_args: HashMap::new(),
             counters: HashMap::new(),
             sample_positions: None,

@@ -177,6 +177,9 @@ pub struct ResourceLocals {
     pub temps: u32,
     /// In a method of a struct holding resources: the temporary standing for `this`.
     pub this_local: Option<LocalId>,
+    /// The temporaries standing for `static` globals holding resources, by item
+    /// (`resource_statics`).
+    pub statics: HashMap<hir::item_tree::ItemIdx, LocalId>,
     /// The `out`/`inout` parameters holding resources: declared index and local
     /// (`resource_out`).
     pub out_params: Vec<(u32, LocalId)>,
@@ -286,6 +289,20 @@ impl FnLower<'_, '_> {
             }
             Expr::Call { .. } | Expr::MethodCall { .. } => self.call_result(e),
             Expr::Path(path) => {
+                // A `static` struct holding resources (`resource_statics`).
+                if let Some(idx) = self.resource_static(e) {
+                    let l = match self.static_struct_local(idx) {
+                        Ok(l) => l?,
+                        Err(u) => return Some(Err(u)),
+                    };
+                    let sl = self.res.split.get(&l)?;
+                    return Some(Ok(Denoted::Struct(StructPart {
+                        local: l,
+                        path: Vec::new(),
+                        split: sl.split.clone(),
+                        data: sl.data.map(|d| (d, Vec::new())),
+                    })));
+                }
                 // `this`, or a member of it, in a method of a struct holding resources.
                 let this = self.res.this_local?;
                 let sl = self.res.split.get(&this)?.clone();
@@ -612,6 +629,20 @@ impl FnLower<'_, '_> {
         Ok(Some((resources, data)))
     }
 
+    /// Stores the data members of `init` (the initializer of a `static` struct holding
+    /// resources) into its data global `g`.
+    pub(crate) fn init_static_data(&mut self, split: Split, g: ir::Global, init: ExprId) -> R<()> {
+        let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
+        self.res.temps += 1;
+        let part = StructPart {
+            local: l,
+            path: Vec::new(),
+            split,
+            data: Some((Value::Global(g), Vec::new())),
+        };
+        self.copy_struct(&part, init)
+    }
+
     /// The struct holding resources `e` denotes (a split local, a member of one, a call
     /// result); `None` when it denotes none.
     pub(crate) fn struct_part(&mut self, e: ExprId) -> R<Option<StructPart>> {
@@ -710,6 +741,14 @@ impl FnLower<'_, '_> {
                 return Some(Err(self.runtime_choice(e)));
             }
         }
+        // A `static` resource: the resource its initializer names (`resource_statics`).
+        if let Some(idx) = self.resource_static(e) {
+            match self.static_resource_pointer(idx) {
+                Ok(Some(p)) => return Some(Ok(Place::Ptr(p))),
+                Ok(None) => {}
+                Err(u) => return Some(Err(u)),
+            }
+        }
         if matches!(
             self.body.expr(e),
             Expr::Call { .. } | Expr::MethodCall { .. }
@@ -791,6 +830,9 @@ impl FnLower<'_, '_> {
         if crate::resources::resource_of(ty).is_none() && split_type(ty).is_none() {
             return None;
         }
+        if self.resource_static(lhs).is_some() {
+            return Some(Err(self.static_assignment(lhs)));
+        }
         if let Expr::Local(l) = self.body.expr(lhs) {
             let plain = matches!(self.infer.type_of_local(*l), Some(Type::Resource(_)));
             if plain && !self.res.arrays.contains_key(l) {
@@ -812,12 +854,24 @@ impl FnLower<'_, '_> {
         })
     }
 
+    /// E3001: assigning resources to a `static` outside its initializer.
+    fn static_assignment(&mut self, e: ExprId) -> crate::context::Unsupported {
+        self.unsupported(
+            "assigning a resource to a `static` global outside its initializer (its \
+             resources would depend on which functions ran)",
+            e,
+        )
+    }
+
     /// Binds `target` to `p`; inside a loop, a local declared outside it may not change.
     fn bind(&mut self, target: Target, p: Value, e: ExprId) -> R<()> {
         let (l, current) = match &target {
             Target::Local(l) => (*l, self.locals[l.0 as usize].map(Binding::Bound)),
             Target::Slot(l, path) => (*l, self.res.slots.get(&(*l, path.clone())).copied()),
         };
+        if self.is_static_local(l) {
+            return Err(self.static_assignment(e));
+        }
         let declared = self.res.declared_depth.get(&l).copied().unwrap_or(0);
         if declared < self.res.loop_depth && current != Some(Binding::Bound(p)) {
             return Err(self.runtime_choice(e));

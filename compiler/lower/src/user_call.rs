@@ -301,7 +301,21 @@ impl FnLower<'_, '_> {
             None => usize::from(has_this),
         };
         if let Some((_, data)) = split_this {
-            vals.extend(data);
+            // The data part of a `static` lives in private memory: a temporary copied
+            // back (`resource_statics`).
+            if let Some(ptr) = data {
+                match self.type_of(ptr).pointee() {
+                    Some((AddressSpace::Function, _)) | None => vals.push(ptr),
+                    Some((_, ty)) => {
+                        let ty = ty.clone();
+                        let temp = self.entry_alloca(ty.clone(), "");
+                        let v = self.fb().load(ptr);
+                        self.fb().store(temp, v);
+                        copy_back.push((temp, Place::Ptr(ptr), ty, e));
+                        vals.push(temp);
+                    }
+                }
+            }
         } else if has_this {
             let this_ty = params[0].pointee().map(|(_, t)| t.clone());
             let this_ty = this_ty.unwrap_or(Type::Void);

@@ -332,3 +332,173 @@ void main(uint3 id : SV_DispatchThreadID) {
     let at = text.find("> r)").unwrap() + 2;
     assert!(e.contains(&format!("{at}..{}", at + 1)), "{e}");
 }
+
+const STATICS: &str = r#"
+RWStructuredBuffer<uint> Items : register(u0);
+RWStructuredBuffer<uint> Counts : register(u1);
+struct Sink {
+    RWStructuredBuffer<uint> items;
+    RWStructuredBuffer<uint> count;
+    uint bias;
+    void put(uint i, uint v) { items[i] = v + bias; count[0] += 1; }
+};
+Sink makeSink() { Sink s; s.items = Items; s.count = Counts; s.bias = 100; return s; }
+static Sink gSink = makeSink();
+static Sink gSwapped = { Counts, Items, 7 };
+static RWStructuredBuffer<uint> gLast = Counts;
+void fill(Sink s, uint v) { s.put(v, v); }
+[numthreads(1, 1, 1)]
+void main() {
+    gSink.put(0, 1);
+    fill(gSwapped, 2);
+    gLast[3] = gSink.bias + gSwapped.bias;
+}
+"#;
+
+#[test]
+fn static_globals_holding_resources_name_their_initializers_resources() {
+    // The statics' data parts (`bias`) are private globals set by `init_globals`; their
+    // resources are the initializers' globals, used directly: `gSink.put` is the copy for
+    // (Items, Counts) and takes a temporary copy of `gSink`'s data as `this`, copied back;
+    // `fill(gSwapped, 2)` the copy for (Counts, Items); `gLast` is Counts.
+    check(
+        STATICS,
+        expect![[r#"
+            struct Sink { uint bias; }
+
+            @g0 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; Items
+            @g1 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(1) layout(relaxed_std430) ; Counts
+            @g2 = private Sink ; gSink
+            @g3 = private Sink ; gSwapped
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, Sink>
+              %1 = load @g2 : Sink
+              store %0, %1
+              call @Sink.put(%0, 0:uint, 1:uint)
+              %2 = load %0 : Sink
+              store @g2, %2
+              %3 = load @g3 : Sink
+              call @fill(%3, 2:uint)
+              %4 = access_chain @g1, 3:int : ptr<storage_buffer, uint>
+              %5 = access_chain @g2, 0:int : ptr<private, uint>
+              %6 = load %5 : uint
+              %7 = access_chain @g3, 0:int : ptr<private, uint>
+              %8 = load %7 : uint
+              %9 = add %6, %8 : uint
+              store %4, %9
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @init_globals()
+              call @main_body()
+              ret
+            }
+
+            func @makeSink() -> Sink {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, Sink> ; s
+              %1 = access_chain %0, 0:int : ptr<function, uint>
+              store %1, 100:uint
+              %2 = load %0 : Sink
+              ret %2
+            }
+
+            func @Sink.put(%arg0: ptr<function, Sink>, %arg1: uint, %arg2: uint) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint> ; i
+              %1 = alloca : ptr<function, uint> ; v
+              store %0, %arg1
+              store %1, %arg2
+              %2 = load %0 : uint
+              %3 = access_chain @g0, %2 : ptr<storage_buffer, uint>
+              %4 = load %1 : uint
+              %5 = access_chain %arg0, 0:int : ptr<function, uint>
+              %6 = load %5 : uint
+              %7 = add %4, %6 : uint
+              store %3, %7
+              %8 = access_chain @g1, 0:int : ptr<storage_buffer, uint>
+              %9 = load %8 : uint
+              %10 = add %9, 1:uint : uint
+              store %8, %10
+              ret
+            }
+
+            func @fill(%arg0: Sink, %arg1: uint) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, Sink> ; s
+              %1 = alloca : ptr<function, uint> ; v
+              store %0, %arg0
+              store %1, %arg1
+              %2 = load %1 : uint
+              %3 = load %1 : uint
+              call @Sink.put.1(%0, %2, %3)
+              ret
+            }
+
+            func @Sink.put.1(%arg0: ptr<function, Sink>, %arg1: uint, %arg2: uint) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint> ; i
+              %1 = alloca : ptr<function, uint> ; v
+              store %0, %arg1
+              store %1, %arg2
+              %2 = load %0 : uint
+              %3 = access_chain @g1, %2 : ptr<storage_buffer, uint>
+              %4 = load %1 : uint
+              %5 = access_chain %arg0, 0:int : ptr<function, uint>
+              %6 = load %5 : uint
+              %7 = add %4, %6 : uint
+              store %3, %7
+              %8 = access_chain @g0, 0:int : ptr<storage_buffer, uint>
+              %9 = load %8 : uint
+              %10 = add %9, 1:uint : uint
+              store %8, %10
+              ret
+            }
+
+            func @init_globals() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, Sink>
+              %1 = call @makeSink() : Sink
+              store %0, %1
+              %2 = load %0 : Sink
+              store @g2, %2
+              %3 = access_chain @g3, 0:int : ptr<private, uint>
+              store %3, 7:uint
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn static_globals_holding_resources_run() {
+    // gSink.put(0, 1): Items[0] = 1 + 100, Counts[0] += 1. fill(gSwapped, 2): Counts[2] =
+    // 2 + 7, Items[0] += 1. gLast[3] = 100 + 7.
+    let out = run(STATICS, vec![vec![0; 4], vec![0; 4]]);
+    assert_eq!(out[0], vec![102, 0, 0, 0]);
+    assert_eq!(out[1], vec![1, 0, 9, 107]);
+}
+
+#[test]
+fn assigning_to_a_static_holding_resources_is_an_error() {
+    let e = errors(
+        r#"
+RWStructuredBuffer<uint> Items : register(u0);
+RWStructuredBuffer<uint> Counts : register(u1);
+static RWStructuredBuffer<uint> gOut = Items;
+[numthreads(1, 1, 1)]
+void main() {
+    gOut = Counts;
+    gOut[0] = 1;
+}
+"#,
+    );
+    assert!(e.starts_with("E3001"), "{e}");
+    assert!(e.contains("`static` global outside its initializer"), "{e}");
+}

@@ -102,3 +102,27 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
     assert_eq!(loads_of(&m, "Moss"), 1, "{}", m.asm);
     m.assert_has(&["OpTypeFunction %void %_ptr_Function_Layer"]);
 }
+
+#[test]
+fn static_globals_holding_resources() {
+    let text = r#"
+Texture2D Stone : register(t0);
+Texture2D Layers[3] : register(t1);
+SamplerState Linear : register(s0);
+struct Material { Texture2D albedo; SamplerState samp; float4 tint; };
+static Texture2D gDetail = Layers[2];
+static Material gStone = { Stone, Linear, float4(1, 0.5, 0.5, 1) };
+float4 shade(Material m, float2 uv) { return m.albedo.Sample(m.samp, uv) * m.tint; }
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    return shade(gStone, uv) + gDetail.Sample(gStone.samp, uv * 4);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_no_opaque_locals(&m);
+    assert_eq!(loads_of(&m, "Stone"), 1, "{}", m.asm);
+    // `gDetail` is element 2 of Layers: an access chain, no variable of its own.
+    m.assert_has(&["OpAccessChain %_ptr_UniformConstant_type_image %Layers %int_2"]);
+    assert!(!m.asm.contains("\"gDetail\""), "{}", m.asm);
+    // `gStone`'s data part is a private variable.
+    m.assert_has(&["OpVariable %_ptr_Private_Material Private"]);
+}
