@@ -296,6 +296,11 @@ impl<'db> ModuleCtx<'db> {
                     }
                     continue;
                 }
+                // A ray query is passed by reference whatever its direction (`ray_query`).
+                Some(t) if crate::ray_query::is_ray_query(&t) => {
+                    params.push(types::Type::pointer(types::AddressSpace::Function, t));
+                    continue;
+                }
                 Some(t) if crate::resources::resource_of(&t).is_some() => {
                     if p.direction != hir::item_tree::ParamDirection::In {
                         handed.push((n as u32, None));

@@ -546,6 +546,11 @@ impl FnLower<'_, '_> {
                 if let Some(r) = self.assign_mesh_output(e, lhs, rhs, op.is_some()) {
                     return r.map(Some);
                 }
+                if let Some(ty) = self.infer.type_of_expr(lhs).cloned() {
+                    if let Some(r) = self.ray_query_copy(&ty, e) {
+                        return r.map(|_| None);
+                    }
+                }
                 if op.is_none() {
                     // A resource local or member: rebound (`resource_structs`).
                     if let Some(r) = self.assign_resource(lhs, rhs) {

@@ -63,6 +63,9 @@ impl FnLower<'_, '_> {
                         continue;
                     }
                     let ty = self.infer.type_of_local(l).cloned().unwrap_or(Type::Void);
+                    if let Some(r) = self.ray_query_copy(&ty, init) {
+                        return r;
+                    }
                     if crate::resources::resource_of(&ty).is_some() {
                         self.bind_resource_local(l, init)?;
                         continue;

@@ -365,6 +365,13 @@ impl FnLower<'_, '_> {
                 continue;
             };
             match t {
+                // A ray query: the caller's own variable (`ray_query`).
+                Type::Pointer { pointee, .. } if crate::ray_query::is_ray_query(pointee) => {
+                    match self.lvalue(a)? {
+                        Place::Ptr(p) => vals.push(p),
+                        _ => return Err(self.unsupported("this ray query argument", a)),
+                    }
+                }
                 Type::Pointer { pointee, .. } => {
                     let ty = (**pointee).clone();
                     let place = self.lvalue(a)?;

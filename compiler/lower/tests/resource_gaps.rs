@@ -502,3 +502,66 @@ void main() {
     assert!(e.starts_with("E3001"), "{e}");
     assert!(e.contains("`static` global outside its initializer"), "{e}");
 }
+
+const RAY_QUERY_PARAMS: &str = r#"
+RaytracingAccelerationStructure Scene : register(t0);
+RWStructuredBuffer<uint> Out : register(u1);
+void launch(inout RayQuery<RAY_FLAG_CULL_NON_OPAQUE> q, float3 dir) {
+    RayDesc r;
+    r.Origin = 0;
+    r.Direction = dir;
+    r.TMin = 0;
+    r.TMax = 100;
+    q.TraceRayInline(Scene, RAY_FLAG_NONE, 0xff, r);
+    while (q.Proceed()) {}
+}
+uint status(RayQuery<RAY_FLAG_CULL_NON_OPAQUE> q) { return q.CommittedStatus(); }
+[numthreads(1, 1, 1)]
+void main() {
+    RayQuery<RAY_FLAG_CULL_NON_OPAQUE> q;
+    launch(q, float3(0, 0, 1));
+    Out[0] = status(q);
+}
+"#;
+
+#[test]
+fn ray_queries_are_passed_by_reference() {
+    // Both `launch` (inout) and `status` (in) take a pointer to `main`'s query variable;
+    // nothing copies the query.
+    let dump = common::dump(RAY_QUERY_PARAMS);
+    let calls: Vec<&str> = dump
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("call @") || l.contains("= call @"))
+        .collect();
+    expect![[r#"
+        [
+            "call @launch(%0, %1)",
+            "%3 = call @status(%0) : uint",
+            "call @main_body()",
+        ]
+    "#]]
+    .assert_debug_eq(&calls);
+    assert!(
+        dump.contains("func @launch(%arg0: ptr<function, RayQuery<"),
+        "{dump}"
+    );
+    assert!(
+        dump.contains("func @status(%arg0: ptr<function, RayQuery<"),
+        "{dump}"
+    );
+}
+
+#[test]
+fn copying_a_ray_query_is_refused_as_dxc_does() {
+    for body in ["RayQuery<0> b = q;", "RayQuery<0> b; b = q;"] {
+        let text =
+            format!("[numthreads(1, 1, 1)]\nvoid main() {{\n    RayQuery<0> q;\n    {body}\n}}\n");
+        let e = errors(&text);
+        assert!(e.starts_with("E3004"), "{e}");
+        assert!(
+            e.contains("store value of type 'RayQuery<0>' is unsupported"),
+            "{e}"
+        );
+    }
+}

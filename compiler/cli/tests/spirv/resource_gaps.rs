@@ -126,3 +126,51 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
     // `gStone`'s data part is a private variable.
     m.assert_has(&["OpVariable %_ptr_Private_Material Private"]);
 }
+
+#[test]
+fn ray_query_parameters_and_copies() {
+    let text = r#"
+RaytracingAccelerationStructure Scene : register(t0);
+RWStructuredBuffer<uint> Out : register(u1);
+void launch(inout RayQuery<RAY_FLAG_CULL_NON_OPAQUE> q, float3 dir) {
+    RayDesc r;
+    r.Origin = 0;
+    r.Direction = dir;
+    r.TMin = 0;
+    r.TMax = 100;
+    q.TraceRayInline(Scene, RAY_FLAG_NONE, 0xff, r);
+    while (q.Proceed()) {}
+}
+uint status(RayQuery<RAY_FLAG_CULL_NON_OPAQUE> q) { return q.CommittedStatus(); }
+[numthreads(1, 1, 1)]
+void main() {
+    RayQuery<RAY_FLAG_CULL_NON_OPAQUE> q;
+    launch(q, float3(0, 0, 1));
+    Out[0] = status(q);
+}
+"#;
+    let flags = ["-fspv-target-env=vulkan1.2"];
+    let m = compile(text, "cs_6_5", &flags);
+    // The query is one variable, passed by pointer to both functions.
+    let query = m
+        .asm
+        .lines()
+        .find_map(|l| l.strip_suffix(" = OpTypeRayQueryKHR"))
+        .expect("a ray query type")
+        .to_owned();
+    let pointer = m
+        .asm
+        .lines()
+        .find_map(|l| l.strip_suffix(&format!(" = OpTypePointer Function {query}")))
+        .expect("a pointer to it")
+        .to_owned();
+    let variables = format!("OpVariable {pointer} Function");
+    assert_eq!(m.asm.matches(&variables).count(), 1, "{}", m.asm);
+    let params = format!("OpFunctionParameter {pointer}");
+    assert_eq!(m.asm.matches(&params).count(), 2, "{}", m.asm);
+    let copy = text.replace(
+        "launch(q, float3(0, 0, 1));",
+        "RayQuery<RAY_FLAG_CULL_NON_OPAQUE> b = q;",
+    );
+    refuse(&copy, "cs_6_5", &flags, 1, "store value of type 'RayQuery<");
+}
