@@ -33,10 +33,12 @@ pub type FunctionKey = (
 pub type TemplateBinding = (String, hir::lower_type::TemplateArg);
 
 /// The resource a resource parameter stands for in one copy of a function: a resource global,
-/// or (`indexed`) an element of a resource array whose index the copy takes as an `int`.
+/// or (`indexed`) an element of a resource array whose index the copy takes as an `int`;
+/// `global` is `None` for a resource member never assigned (the copy may pass it on, not use
+/// it, as DXC accepts).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ResourceArg {
-    pub global: Global,
+    pub global: Option<Global>,
     pub indexed: bool,
 }
 

@@ -11,7 +11,7 @@ use ir::{Block, Func, FunctionBuilder, Opcode, Value};
 use syntax::TextRange;
 use types::{ResourceType, Type};
 
-use crate::context::{ModuleCtx, Unsupported, R};
+use crate::context::{ModuleCtx, ResourceArg, Unsupported, R};
 
 /// What an lvalue denotes.
 #[derive(Debug, Clone)]
@@ -253,10 +253,10 @@ impl<'a, 'db> FnLower<'a, 'db> {
             .into_iter();
         // A struct holding resources as `this` takes the first resources.
         if let Some(n) = self.split_this_resources() {
-            let bound: Vec<Value> = resources
+            let bound: Vec<Option<Value>> = resources
                 .by_ref()
                 .take(n)
-                .map(|r| Value::Global(r.global))
+                .map(|r| r.global.map(Value::Global))
                 .collect();
             self.bind_split_this(&bound);
         }
@@ -311,7 +311,10 @@ impl<'a, 'db> FnLower<'a, 'db> {
                         args.push(ParamArg::Split(slots, None));
                     }
                     None if inout => match resources.next() {
-                        Some(r) => args.push(ParamArg::Resource(r.global)),
+                        Some(ResourceArg {
+                            global: Some(g), ..
+                        }) => args.push(ParamArg::Resource(g)),
+                        Some(_) => args.push(ParamArg::Skipped),
                         None => args.push(ParamArg::Skipped),
                     },
                     None => args.push(ParamArg::Skipped),
@@ -344,11 +347,18 @@ impl<'a, 'db> FnLower<'a, 'db> {
             }
             let resource = if is_resource { resources.next() } else { None };
             let a = match resource {
-                Some(r) if r.indexed => ParamArg::Element(r.global, next_arg),
-                Some(r) => ParamArg::Resource(r.global),
+                Some(ResourceArg {
+                    global: Some(g),
+                    indexed: true,
+                }) => ParamArg::Element(g, next_arg),
+                Some(ResourceArg {
+                    global: Some(g), ..
+                }) => ParamArg::Resource(g),
+                // A resource never assigned: the parameter stays unbound.
+                Some(_) => ParamArg::Unbound,
                 None => ParamArg::Value(next_arg),
             };
-            if !matches!(a, ParamArg::Resource(_)) {
+            if !matches!(a, ParamArg::Resource(_) | ParamArg::Unbound) {
                 next_arg += 1;
             }
             args.push(a);
@@ -448,17 +458,17 @@ impl<'a, 'db> FnLower<'a, 'db> {
         for (p, a) in params.iter().zip(args) {
             let name = self.body.local(*p).name.clone();
             match a {
-                ParamArg::Skipped => {}
+                ParamArg::Skipped | ParamArg::Unbound => {}
                 ParamArg::Split(slots, data) => {
                     let mut bound = Vec::new();
                     for (g, index) in slots {
-                        bound.push(match index {
-                            Some(n) => {
+                        bound.push(match (g, index) {
+                            (Some(g), Some(n)) => {
                                 let mut fb = self.fb();
                                 fb.set_param_name(n as usize, &format!("{name}.index"));
-                                fb.access_chain(Value::Global(g), &[Value::Arg(n)])
+                                Some(fb.access_chain(Value::Global(g), &[Value::Arg(n)]))
                             }
-                            None => Value::Global(g),
+                            (g, _) => g.map(Value::Global),
                         });
                     }
                     self.bind_split_param(*p, &bound);
@@ -665,7 +675,9 @@ enum ParamArg {
     Element(ir::Global, u32),
     /// A struct holding resources: the resource global of each slot (with the IR argument
     /// of its index when it is an array element), and the IR argument of its data part.
-    Split(Vec<(ir::Global, Option<u32>)>, Option<u32>),
+    Split(Vec<(Option<ir::Global>, Option<u32>)>, Option<u32>),
+    /// A resource never assigned by the caller: no IR argument, and no binding.
+    Unbound,
 }
 
 /// Types a local can hold in this slice: numeric shapes, arrays and structs of them.

@@ -123,13 +123,7 @@ impl FnLower<'_, '_> {
         };
         let mut resources = Vec::new();
         if inout {
-            for g in self.part_globals(&part, a)? {
-                let Some(global) = g else {
-                    return Err(self.unsupported(
-                        "an `inout` argument whose resource member is never assigned",
-                        a,
-                    ));
-                };
+            for global in self.part_globals(&part, a)? {
                 resources.push(ResourceArg {
                     global,
                     indexed: false,

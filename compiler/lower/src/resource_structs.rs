@@ -452,6 +452,8 @@ impl FnLower<'_, '_> {
             .and_then(|f| self.cx.resource_returns.get(&f).copied().flatten());
         Some(match returned {
             Some(g) => Ok(Place::Ptr(Value::Global(g))),
+            // The callee failed to lower and said why.
+            None if !self.cx.diagnostics.is_empty() => Err(crate::context::Unsupported),
             None => Err(self.unsupported(
                 "this call returning a resource (the resource it returns is unknown)",
                 e,
@@ -573,7 +575,7 @@ impl FnLower<'_, '_> {
     }
 
     /// Binds `this`'s slots.
-    pub fn bind_split_this(&mut self, resources: &[Value]) {
+    pub fn bind_split_this(&mut self, resources: &[Option<Value>]) {
         if let Some(l) = self.res.this_local {
             self.bind_split_param(l, resources);
         }
@@ -614,12 +616,16 @@ impl FnLower<'_, '_> {
         for rel in part.split.resource_paths() {
             let mut path = part.path.clone();
             path.extend(rel);
-            match self.read_slot(&(part.local, path), e)? {
-                Value::Global(global) => resources.push(ResourceArg {
-                    global,
+            match self.passed_slot(&(part.local, path), e)? {
+                None => resources.push(ResourceArg {
+                    global: None,
                     indexed: false,
                 }),
-                _ => {
+                Some(Value::Global(global)) => resources.push(ResourceArg {
+                    global: Some(global),
+                    indexed: false,
+                }),
+                Some(_) => {
                     return Err(self
                         .unsupported("a method of a struct whose resources are array elements", e))
                 }
@@ -778,10 +784,23 @@ impl FnLower<'_, '_> {
     }
 
     fn read_slot(&mut self, slot: &Slot, e: ExprId) -> R<Value> {
+        match self.passed_slot(slot, e)? {
+            Some(p) => Ok(p),
+            None => Err(self.unsupported(
+                "a resource used before one is assigned to it (DXC accepts this only where \
+                 its optimizer removes the use)",
+                e,
+            )),
+        }
+    }
+
+    /// What a slot passes to a call or copy: its binding, `None` when never assigned (which
+    /// may travel, as long as nothing uses it).
+    fn passed_slot(&mut self, slot: &Slot, e: ExprId) -> R<Option<Value>> {
         match self.res.slots.get(slot).copied() {
-            Some(Binding::Bound(p)) => Ok(p),
+            Some(Binding::Bound(p)) => Ok(Some(p)),
             Some(Binding::Conflict) => Err(self.runtime_choice(e)),
-            None => Err(self.unsupported("a resource used before one is assigned to it", e)),
+            None => Ok(None),
         }
     }
 
@@ -817,6 +836,16 @@ impl FnLower<'_, '_> {
             return Some(self.cx.unsupported(
                 "using a struct holding resources as a whole other than to copy it or pass it \
                  as an `in` argument",
+                range,
+            ));
+        }
+        let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));
+        let stage_param = self.body.params.iter().position(|&p| p == l);
+        let skipped = stage_param.is_some_and(|n| self.cx.stage_io.is_skipped(self.item, n));
+        if plain && !skipped && !self.res.arrays.contains_key(&l) {
+            return Some(self.cx.unsupported(
+                "a resource used before one is assigned to it (DXC accepts this only where \
+                 its optimizer removes the use)",
                 range,
             ));
         }
@@ -1053,13 +1082,16 @@ impl FnLower<'_, '_> {
         for rel in part.split.resource_paths() {
             let mut path = part.path.clone();
             path.extend(rel);
-            let p = self.read_slot(&(part.local, path), a)?;
-            let (global, index) = match p {
-                Value::Global(global) => (global, None),
-                Value::Inst(i) => {
+            let (global, index) = match self.passed_slot(&(part.local, path), a)? {
+                // Never assigned: passed on unbound (`ResourceArg`).
+                None => (None, None),
+                Some(Value::Global(global)) => (Some(global), None),
+                Some(Value::Inst(i)) => {
                     let d = &self.cx.mb.module().functions[self.func].insts[i];
                     match (d.opcode, &d.operands[..]) {
-                        (ir::Opcode::AccessChain, [Value::Global(g), index]) => (*g, Some(*index)),
+                        (ir::Opcode::AccessChain, [Value::Global(g), index]) => {
+                            (Some(*g), Some(*index))
+                        }
                         _ => return Err(self.unsupported("passing this resource member", a)),
                     }
                 }
@@ -1078,12 +1110,15 @@ impl FnLower<'_, '_> {
     }
 
     /// Binds parameter `l`'s slots to the resource pointers of its function copy.
-    pub fn bind_split_param(&mut self, l: LocalId, resources: &[Value]) {
+    pub fn bind_split_param(&mut self, l: LocalId, resources: &[Option<Value>]) {
         let Some(sl) = self.res.split.get(&l).cloned() else {
             return;
         };
         for (path, &p) in sl.split.resource_paths().into_iter().zip(resources) {
-            self.res.slots.insert((l, path), Binding::Bound(p));
+            // A slot the caller never assigned stays so.
+            if let Some(p) = p {
+                self.res.slots.insert((l, path), Binding::Bound(p));
+            }
         }
     }
 

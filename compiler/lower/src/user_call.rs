@@ -446,6 +446,21 @@ impl FnLower<'_, '_> {
             Some(Type::Resource(res)) => self.heap_element(a, res),
             _ => None,
         };
+        // A resource local never assigned is passed on unbound (`ResourceArg`).
+        if let hir::body::Expr::Local(l) = *self.body.expr(a) {
+            let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));
+            let unassigned = self.locals[l.0 as usize].is_none()
+                && !self.res.conflicts.contains(&l)
+                && !self.res.split.contains_key(&l)
+                && !self.res.arrays.contains_key(&l);
+            if plain && unassigned {
+                let r = ResourceArg {
+                    global: None,
+                    indexed: false,
+                };
+                return Ok((r, None));
+            }
+        }
         let p = match heap {
             Some(p) => p?,
             None => {
@@ -461,7 +476,7 @@ impl FnLower<'_, '_> {
         if let Value::Global(global) = p {
             return Ok((
                 ResourceArg {
-                    global,
+                    global: Some(global),
                     indexed: false,
                 },
                 None,
@@ -482,7 +497,7 @@ impl FnLower<'_, '_> {
                 let from = self.type_of(index);
                 let index = self.convert_value(index, &from, &Type::INT, a)?;
                 let r = ResourceArg {
-                    global,
+                    global: Some(global),
                     indexed: true,
                 };
                 return Ok((r, Some(index)));

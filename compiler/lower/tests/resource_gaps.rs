@@ -565,3 +565,121 @@ fn copying_a_ray_query_is_refused_as_dxc_does() {
         );
     }
 }
+
+const UNASSIGNED: &str = r#"
+RWStructuredBuffer<uint> Data : register(u0);
+struct Tables {
+    RWStructuredBuffer<uint> main;
+    RWStructuredBuffer<uint> spare;
+    uint base;
+    void put(uint i) { main[i] = base + i; }
+    RWStructuredBuffer<uint> first() { return main; }
+};
+void putTwice(Tables t, uint i) { t.put(i); t.put(i + 1); }
+[numthreads(1, 1, 1)]
+void main() {
+    Tables t;
+    t.main = Data;
+    t.base = 10;
+    t.put(0);
+    Tables u = t;
+    putTwice(u, 2);
+    u.first()[3] = 7;
+}
+"#;
+
+#[test]
+fn members_never_assigned_travel_unused() {
+    // `spare` is never assigned: the calls on `t` and `u` and the copy `u = t` still work,
+    // with copies of `put` and `putTwice` for (Data, unassigned).
+    check(
+        UNASSIGNED,
+        expect![[r#"
+            struct Tables { uint base; }
+
+            @g0 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; Data
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, Tables> ; t
+              %1 = alloca : ptr<function, Tables> ; u
+              %2 = access_chain %0, 0:int : ptr<function, uint>
+              store %2, 10:uint
+              call @Tables.put(%0, 0:uint)
+              %3 = load %0 : Tables
+              store %1, %3
+              %4 = load %1 : Tables
+              call @putTwice(%4, 2:uint)
+              call @Tables.first(%1)
+              %5 = access_chain @g0, 3:int : ptr<storage_buffer, uint>
+              store %5, 7:uint
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            func @Tables.put(%arg0: ptr<function, Tables>, %arg1: uint) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint> ; i
+              store %0, %arg1
+              %1 = load %0 : uint
+              %2 = access_chain @g0, %1 : ptr<storage_buffer, uint>
+              %3 = access_chain %arg0, 0:int : ptr<function, uint>
+              %4 = load %3 : uint
+              %5 = load %0 : uint
+              %6 = add %4, %5 : uint
+              store %2, %6
+              ret
+            }
+
+            func @putTwice(%arg0: Tables, %arg1: uint) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, Tables> ; t
+              %1 = alloca : ptr<function, uint> ; i
+              store %0, %arg0
+              store %1, %arg1
+              %2 = load %1 : uint
+              call @Tables.put(%0, %2)
+              %3 = load %1 : uint
+              %4 = add %3, 1:uint : uint
+              call @Tables.put(%0, %4)
+              ret
+            }
+
+            func @Tables.first(%arg0: ptr<function, Tables>) -> void {
+            bb0: ; (entry)
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn members_never_assigned_run() {
+    // put(0): Data[0] = 10; putTwice(u, 2): Data[2] = 12, Data[3] = 13; then Data[3] = 7.
+    let out = run(UNASSIGNED, vec![vec![0; 4]]);
+    assert_eq!(out[0], vec![10, 0, 12, 7]);
+}
+
+#[test]
+fn using_a_member_never_assigned_is_an_error_at_the_use() {
+    let text = UNASSIGNED.replace("u.first()[3] = 7;", "u.spare[3] = 7;");
+    let e = errors(&text);
+    assert!(e.starts_with("E3001"), "{e}");
+    assert!(
+        e.contains("a resource used before one is assigned to it"),
+        "{e}"
+    );
+    let at = text.find("u.spare").unwrap();
+    assert!(
+        e.contains(&format!("{at}..{}", at + "u.spare".len())),
+        "{e}"
+    );
+    assert_eq!(e.lines().count(), 1, "{e}");
+}

@@ -174,3 +174,31 @@ void main() {
     );
     refuse(&copy, "cs_6_5", &flags, 1, "store value of type 'RayQuery<");
 }
+
+#[test]
+fn objects_with_members_never_assigned() {
+    let text = r#"
+StructuredBuffer<float4> Colors : register(t0);
+struct Palette {
+    StructuredBuffer<float4> colors;
+    StructuredBuffer<float4> fallback;
+    float4 at(uint i) { return colors[i]; }
+};
+Palette make() { Palette p; p.colors = Colors; return p; }
+float4 main(nointerpolation uint i : INDEX) : SV_Target {
+    Palette p = make();
+    return p.at(i) + make().at(i + 1);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(loads_of(&m, "Colors"), 0, "{}", m.asm);
+    m.assert_has(&["OpAccessChain %_ptr_Uniform_v4float %Colors"]);
+    let used = text.replace("return p.at(i)", "return p.fallback[i]");
+    refuse(
+        &used,
+        "ps_6_0",
+        &[],
+        1,
+        "a resource used before one is assigned to it",
+    );
+}
