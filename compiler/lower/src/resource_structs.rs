@@ -204,6 +204,9 @@ type Slot = (LocalId, Vec<u32>);
 #[derive(Debug, Clone)]
 enum Denoted {
     Slot(Slot),
+    /// Element `index` (a run-time value) of the array of slots at `path` of a local, of
+    /// `len` slots; lowered only when used.
+    Element(LocalId, Vec<u32>, u32, ExprId),
     /// A data member: the data alloca of the local and the indices into it.
     Data(Value, Vec<u32>),
     /// The local or one of its member structs holding resources.
@@ -342,10 +345,7 @@ impl FnLower<'_, '_> {
                         Ok(Denoted::Slot((l, path)))
                     }
                     Some(_) => Err(self.unsupported("an index past the end of this array", e)),
-                    None => {
-                        Err(self
-                            .unsupported("a run-time index into a local array of resources", index))
-                    }
+                    None => Ok(Denoted::Element(l, path, len, index)),
                 })
             }
             _ => None,
@@ -499,6 +499,78 @@ impl FnLower<'_, '_> {
             }
             None => Vec::new(),
         })
+    }
+
+    /// `arr[i]` with a run-time `i`, where local array `l` (at `path`, of `len` slots) holds
+    /// consecutive elements `c..c + len` of one global array: element `c + i` of that global.
+    /// Any other local array needs a resource chosen at run time, which Vulkan cannot
+    /// express and DXC's legalization cannot remove either.
+    fn run_time_element(
+        &mut self,
+        l: LocalId,
+        path: Vec<u32>,
+        len: u32,
+        index: ExprId,
+    ) -> R<Value> {
+        let Some((global, first)) = self.consecutive_elements(l, &path, len) else {
+            let range = self.expr_range(index);
+            return Err(self.cx.error(
+                crate::NOT_SUPPORTED,
+                "a run-time index into a local array of resources that are not consecutive \
+                 elements of one global array: the resource would be chosen at run time, \
+                 which Vulkan cannot express and DXC's legalization cannot remove (index the \
+                 global array instead)"
+                    .to_owned(),
+                range,
+            ));
+        };
+        let i = self.index_value(index)?;
+        let from = self.type_of(i);
+        let mut i = self.convert_value(i, &from, &Type::INT, index)?;
+        if first > 0 {
+            let c = self.fb().int(first as i32);
+            i = self.fb().binary(ir::Opcode::Add, i, c);
+        }
+        Ok(self.fb().access_chain(Value::Global(global), &[i]))
+    }
+
+    /// The global array and first element when the slots `0..len` of array `path` of `l`
+    /// hold its elements `first..first + len` in order.
+    fn consecutive_elements(
+        &mut self,
+        l: LocalId,
+        path: &[u32],
+        len: u32,
+    ) -> Option<(ir::Global, u32)> {
+        let mut found: Option<(ir::Global, u32)> = None;
+        for k in 0..len {
+            let mut slot = path.to_vec();
+            slot.push(k);
+            let Some(Binding::Bound(Value::Inst(i))) = self.res.slots.get(&(l, slot)).copied()
+            else {
+                return None;
+            };
+            let d = self.cx.mb.module().functions[self.func].insts[i].clone();
+            let (ir::Opcode::AccessChain, [Value::Global(g), index]) = (d.opcode, &d.operands[..])
+            else {
+                return None;
+            };
+            let count = match self.type_of(Value::Global(*g)).pointee() {
+                Some((_, Type::Array { len: Some(n), .. })) => *n,
+                _ => return None,
+            };
+            let first = match found {
+                Some((fg, first)) if fg == *g => first,
+                Some(_) => return None,
+                // The element of slot 0 fixes where the run starts.
+                None => (0..count).find(|&c| *index == self.fb().int(c as i32))?,
+            };
+            if first + k >= count || *index != self.fb().int((first + k) as i32) {
+                return None;
+            }
+            found = Some((*g, first));
+        }
+        found
     }
 
     /// The global resource array whose elements `0..n` the slots of array `path` of `l` hold
@@ -765,6 +837,9 @@ impl FnLower<'_, '_> {
         }
         Some(match self.denote(e)? {
             Ok(Denoted::Slot(slot)) => self.read_slot(&slot, e).map(Place::Ptr),
+            Ok(Denoted::Element(l, path, len, index)) => {
+                self.run_time_element(l, path, len, index).map(Place::Ptr)
+            }
             Ok(Denoted::Data(ptr, at)) => Ok(Place::Ptr(self.data_pointer(ptr, &at))),
             Ok(Denoted::Struct(_)) => Err(self.unsupported(
                 "using a struct holding resources as a whole other than to copy it or pass it \
@@ -879,6 +954,10 @@ impl FnLower<'_, '_> {
             Ok(Denoted::Struct(part)) => self.copy_struct(&part, rhs),
             Ok(Denoted::Array(l, path, n)) => self.assign_array(l, path, n, rhs),
             Ok(Denoted::Data(..)) => return None,
+            Ok(Denoted::Element(..)) => Err(self.unsupported(
+                "assigning to an element of a local array of resources at a run-time index",
+                lhs,
+            )),
             Err(u) => Err(u),
         })
     }

@@ -683,3 +683,112 @@ fn using_a_member_never_assigned_is_an_error_at_the_use() {
     );
     assert_eq!(e.lines().count(), 1, "{e}");
 }
+
+const LOCAL_ARRAYS: &str = r#"
+RWStructuredBuffer<uint> Banks[4] : register(u0);
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    RWStructuredBuffer<uint> all[4] = Banks;
+    RWStructuredBuffer<uint> upper[2] = { Banks[2], Banks[3] };
+    all[id.x][0] = 5 + id.x;
+    upper[id.x][1] = 7 + id.x;
+}
+"#;
+
+#[test]
+fn run_time_index_into_local_copies_of_a_global_array() {
+    // `all` names Banks; `upper` holds Banks[2], Banks[3], so `upper[i]` is Banks[i + 2].
+    check(
+        LOCAL_ARRAYS,
+        expect![[r#"
+            @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+            @g1 = resource storage_buffer array<RWStructuredBuffer<uint>, 4> set(0) binding(0) count(4) layout(relaxed_std430) ; Banks
+
+            func @main_body(%arg0: uint3) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint3> ; id
+              store %0, %arg0
+              %1 = access_chain @g1, 2:int : ptr<storage_buffer, RWStructuredBuffer<uint>>
+              %2 = access_chain @g1, 3:int : ptr<storage_buffer, RWStructuredBuffer<uint>>
+              %3 = load %0 : uint3
+              %4 = composite_extract %3, [0] : uint
+              %5 = access_chain @g1, %4 : ptr<storage_buffer, RWStructuredBuffer<uint>>
+              %6 = access_chain %5, 0:int : ptr<storage_buffer, uint>
+              %7 = load %0 : uint3
+              %8 = composite_extract %7, [0] : uint
+              %9 = add 5:uint, %8 : uint
+              store %6, %9
+              %10 = load %0 : uint3
+              %11 = composite_extract %10, [0] : uint
+              %12 = convert %11 : int
+              %13 = add %12, 2:int : int
+              %14 = access_chain @g1, %13 : ptr<storage_buffer, RWStructuredBuffer<uint>>
+              %15 = access_chain %14, 1:int : ptr<storage_buffer, uint>
+              %16 = load %0 : uint3
+              %17 = composite_extract %16, [0] : uint
+              %18 = add 7:uint, %17 : uint
+              store %15, %18
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : uint3 ; id
+              call @main_body(%0)
+              ret
+            }
+
+            entry compute "main" @main numthreads(2, 1, 1) inputs(@g0) outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn run_time_index_into_local_copies_runs() {
+    let m = common::lower(LOCAL_ARRAYS);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    for k in 0..4 {
+        bindings
+            .bind(&program, 0, 0, k, Resource::buffer(words(&[0, 0])))
+            .expect("bind");
+    }
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    let (first, _) = program.find_binding(0, 0).expect("Banks");
+    let bank = |k: usize| {
+        let b = bindings.resources[first + k].as_ref().expect("bound");
+        as_u32(&b.data)
+    };
+    // Thread 0 writes Banks[0][0] = 5 and Banks[2][1] = 7; thread 1 Banks[1][0] = 6 and
+    // Banks[3][1] = 8.
+    assert_eq!(bank(0), vec![5, 0]);
+    assert_eq!(bank(1), vec![6, 0]);
+    assert_eq!(bank(2), vec![0, 7]);
+    assert_eq!(bank(3), vec![0, 8]);
+}
+
+#[test]
+fn run_time_index_into_distinct_resources_is_an_error() {
+    let text = r#"
+RWStructuredBuffer<uint> First : register(u0);
+RWStructuredBuffer<uint> Second : register(u1);
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    RWStructuredBuffer<uint> pair[2] = { First, Second };
+    pair[id.x][0] = 1;
+}
+"#;
+    let e = errors(text);
+    assert!(e.starts_with("E3001"), "{e}");
+    assert!(
+        e.contains("not consecutive elements of one global array"),
+        "{e}"
+    );
+}

@@ -202,3 +202,41 @@ float4 main(nointerpolation uint i : INDEX) : SV_Target {
         "a resource used before one is assigned to it",
     );
 }
+
+#[test]
+fn run_time_index_into_local_resource_arrays() {
+    let text = r#"
+Texture2D Layers[4] : register(t0);
+Texture2D Stone : register(t4);
+SamplerState Linear : register(s0);
+cbuffer Params : register(b0) { uint layer; };
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Texture2D all[4] = Layers;
+    Texture2D top[2] = { Layers[2], Layers[3] };
+    return all[layer].Sample(Linear, uv) + top[layer].Sample(Linear, uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_no_opaque_locals(&m);
+    // `top[layer]` is Layers[layer + 2].
+    m.assert_has(&["OpIAdd %int", "%int_2"]);
+    assert_eq!(
+        m.asm
+            .matches("OpAccessChain %_ptr_UniformConstant_type_2d_image %Layers")
+            .count()
+            + m.asm
+                .matches("OpAccessChain %_ptr_UniformConstant_type_image %Layers")
+                .count(),
+        4,
+        "{}",
+        m.asm
+    );
+    let distinct = text.replace("{ Layers[2], Layers[3] }", "{ Layers[2], Stone }");
+    refuse(
+        &distinct,
+        "ps_6_0",
+        &[],
+        1,
+        "not consecutive elements of one global array",
+    );
+}
