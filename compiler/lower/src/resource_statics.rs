@@ -153,12 +153,11 @@ impl ModuleCtx<'_> {
                         Member::Resource => {
                             out.push(Some(self.named_resource(body, infer, item, range)?))
                         }
-                        _ => {
-                            return Err(self.unsupported(
-                                "a `static` struct whose initializer list fills a resource array \
-                                 or a nested struct holding resources",
-                                range,
-                            ))
+                        Member::Nested(sub, _) => {
+                            out.extend(self.struct_resources(body, infer, item, sub, range)?)
+                        }
+                        Member::ResourceArray(n) => {
+                            out.extend(self.array_resources(body, infer, item, *n, range)?)
                         }
                     }
                 }
@@ -201,6 +200,34 @@ impl ModuleCtx<'_> {
             }
             _ => Err(self.unsupported("this `static` initializer", range)),
         }
+    }
+}
+
+impl ModuleCtx<'_> {
+    /// The `n` resources filling a resource array member of a static: an initializer list of
+    /// resources, or a global array of `n` (its elements in order).
+    fn array_resources(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        e: ExprId,
+        n: u32,
+        range: syntax::TextRange,
+    ) -> R<Vec<Option<StaticResource>>> {
+        if let Expr::InitList(items) = body.expr(e) {
+            if items.len() == n as usize {
+                let mut out = Vec::new();
+                for &item in items {
+                    out.push(Some(self.named_resource(body, infer, item, range)?));
+                }
+                return Ok(out);
+            }
+            return Err(self.unsupported("an initializer list of another length", range));
+        }
+        let (g, None) = self.named_resource(body, infer, e, range)? else {
+            return Err(self.unsupported("this resource array in a `static` initializer", range));
+        };
+        Ok((0..n).map(|k| Some((g, Some(i64::from(k))))).collect())
     }
 }
 

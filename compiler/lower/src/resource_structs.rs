@@ -60,6 +60,9 @@ pub struct Split {
     pub members: Vec<Member>,
     /// The members' names.
     pub names: Vec<String>,
+    /// An array of structs holding resources: member `k` is element `k` (its data is an
+    /// array of the element's data part).
+    pub is_array: bool,
 }
 
 impl Split {
@@ -86,6 +89,22 @@ impl Split {
 /// How struct type `ty` splits, when it has resource members (directly, in arrays or in
 /// member structs) and every other member can live in memory.
 pub fn split_type(ty: &Type) -> Option<Split> {
+    if let Type::Array {
+        element,
+        len: Some(n),
+    } = ty
+    {
+        // An array of structs holding resources: one nested member per element.
+        let sub = split_type(element)?;
+        return Some(Split {
+            data: sub.data.clone().map(|d| Type::array(d, *n)),
+            members: (0..*n)
+                .map(|k| Member::Nested(Box::new(sub.clone()), sub.data.as_ref().map(|_| k)))
+                .collect(),
+            names: (0..*n).map(|k| k.to_string()).collect(),
+            is_array: true,
+        });
+    }
     let Type::Struct(s) = ty else {
         return None;
     };
@@ -132,6 +151,7 @@ pub fn split_type(ty: &Type) -> Option<Split> {
         data,
         members,
         names,
+        is_array: false,
     })
 }
 
@@ -335,6 +355,22 @@ impl FnLower<'_, '_> {
             Expr::Index { base, index } => {
                 let (l, mut path, len) = match self.denote(base)? {
                     Ok(Denoted::Array(l, path, n)) => (l, path, n),
+                    // An element of an array of structs holding resources.
+                    Ok(Denoted::Struct(part)) if part.split.is_array => {
+                        let k = self.const_int(index).and_then(|k| usize::try_from(k).ok());
+                        return Some(match k {
+                            Some(k) if k < part.split.members.len() => self.member_at(part, k, e),
+                            Some(_) => {
+                                Err(self.unsupported("an index past the end of this array", e))
+                            }
+                            None => Err(self.unsupported(
+                                "a run-time index into a local array of structs holding \
+                                 resources (each element's resources must be known at compile \
+                                 time)",
+                                index,
+                            )),
+                        });
+                    }
                     Ok(_) => return None,
                     Err(u) => return Some(Err(u)),
                 };
@@ -604,9 +640,15 @@ impl FnLower<'_, '_> {
 
     /// Member `name` of `part`.
     fn member_of(&mut self, part: StructPart, name: &str, e: ExprId) -> R<Denoted> {
-        let Some(i) = part.split.names.iter().position(|n| n == name) else {
-            return Err(self.unsupported("this member", e));
-        };
+        let found = part.split.names.iter().position(|n| n == name);
+        match found {
+            Some(i) if !part.split.is_array => self.member_at(part, i, e),
+            _ => Err(self.unsupported("this member", e)),
+        }
+    }
+
+    /// Member (or element) `i` of `part`.
+    fn member_at(&mut self, part: StructPart, i: usize, e: ExprId) -> R<Denoted> {
         let mut path = part.path.clone();
         path.push(i as u32);
         let data_at = |d: &Option<u32>| {
@@ -1041,11 +1083,21 @@ impl FnLower<'_, '_> {
                         self.bind(Target::Slot(dst.local, path), p, item)?;
                     }
                     Member::ResourceArray(n) => self.assign_array(dst.local, path, *n, item)?,
-                    Member::Nested(..) => {
-                        return Err(self.unsupported(
-                            "a struct holding resources inside an initializer list",
-                            item,
-                        ))
+                    Member::Nested(sub, d) => {
+                        let data = match (dst.data.clone(), d) {
+                            (Some((ptr, mut at)), Some(d)) => {
+                                at.push(*d);
+                                Some((ptr, at))
+                            }
+                            _ => None,
+                        };
+                        let part = StructPart {
+                            local: dst.local,
+                            path,
+                            split: (**sub).clone(),
+                            data,
+                        };
+                        self.copy_struct(&part, item)?;
                     }
                 }
             }

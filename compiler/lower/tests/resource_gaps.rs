@@ -792,3 +792,135 @@ void main(uint3 id : SV_DispatchThreadID) {
         "{e}"
     );
 }
+
+const ARGUMENT_FORMS: &str = r#"
+struct Slot { RWStructuredBuffer<uint> buf; uint k; };
+struct Pair { Slot left; Slot right; };
+RWStructuredBuffer<uint> First : register(u0);
+RWStructuredBuffer<uint> Second : register(u1);
+static Pair gPair = { { First, 10 }, { Second, 20 } };
+void put(Slot s, uint i) { s.buf[i] = s.k; }
+[numthreads(1, 1, 1)]
+void main() {
+    Slot one = { First, 1 };
+    Slot slots[2] = { one, { Second, 2 } };
+    put(slots[0], 0);
+    put(slots[1], 1);
+    slots[0].buf = Second;
+    slots[1].k = 5;
+    put(slots[0], 2);
+    put(slots[1], 3);
+    put(gPair.right, 0);
+    Pair p = gPair;
+    put(p.left, 3);
+}
+"#;
+
+#[test]
+fn arguments_from_array_elements_statics_and_fields_of_fields() {
+    // `slots` is an alloca of two `Slot` data parts with four resource slots; each element,
+    // a field of a static and a field of a field pick the copy of `put` by their buffer.
+    check(
+        ARGUMENT_FORMS,
+        expect![[r#"
+            struct Slot { uint k; }
+            struct Pair { Slot left; Slot right; }
+
+            @g0 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; First
+            @g1 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(1) layout(relaxed_std430) ; Second
+            @g2 = private Pair ; gPair
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, Slot> ; one
+              %1 = alloca : ptr<function, array<Slot, 2>> ; slots
+              %2 = alloca : ptr<function, Pair> ; p
+              %3 = access_chain %0, 0:int : ptr<function, uint>
+              store %3, 1:uint
+              %4 = load %0 : Slot
+              %5 = access_chain %1, 0:int : ptr<function, Slot>
+              store %5, %4
+              %6 = access_chain %1, 1:int, 0:int : ptr<function, uint>
+              store %6, 2:uint
+              %7 = access_chain %1, 0:int : ptr<function, Slot>
+              %8 = load %7 : Slot
+              call @put(%8, 0:uint)
+              %9 = access_chain %1, 1:int : ptr<function, Slot>
+              %10 = load %9 : Slot
+              call @put.1(%10, 1:uint)
+              %11 = access_chain %1, 1:int, 0:int : ptr<function, uint>
+              store %11, 5:uint
+              %12 = access_chain %1, 0:int : ptr<function, Slot>
+              %13 = load %12 : Slot
+              call @put.1(%13, 2:uint)
+              %14 = access_chain %1, 1:int : ptr<function, Slot>
+              %15 = load %14 : Slot
+              call @put.1(%15, 3:uint)
+              %16 = access_chain @g2, 1:int : ptr<private, Slot>
+              %17 = load %16 : Slot
+              call @put.1(%17, 0:uint)
+              %18 = load @g2 : Pair
+              store %2, %18
+              %19 = access_chain %2, 0:int : ptr<function, Slot>
+              %20 = load %19 : Slot
+              call @put(%20, 3:uint)
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @init_globals()
+              call @main_body()
+              ret
+            }
+
+            func @put(%arg0: Slot, %arg1: uint) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, Slot> ; s
+              %1 = alloca : ptr<function, uint> ; i
+              store %0, %arg0
+              store %1, %arg1
+              %2 = load %1 : uint
+              %3 = access_chain @g0, %2 : ptr<storage_buffer, uint>
+              %4 = access_chain %0, 0:int : ptr<function, uint>
+              %5 = load %4 : uint
+              store %3, %5
+              ret
+            }
+
+            func @put.1(%arg0: Slot, %arg1: uint) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, Slot> ; s
+              %1 = alloca : ptr<function, uint> ; i
+              store %0, %arg0
+              store %1, %arg1
+              %2 = load %1 : uint
+              %3 = access_chain @g1, %2 : ptr<storage_buffer, uint>
+              %4 = access_chain %0, 0:int : ptr<function, uint>
+              %5 = load %4 : uint
+              store %3, %5
+              ret
+            }
+
+            func @init_globals() -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g2, 0:int, 0:int : ptr<private, uint>
+              store %0, 10:uint
+              %1 = access_chain @g2, 1:int, 0:int : ptr<private, uint>
+              store %1, 20:uint
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn arguments_from_array_elements_statics_and_fields_of_fields_run() {
+    // First: [0] = 1 (slots[0]), [3] = 10 (p.left); Second: [0] = 20 (gPair.right), [1] = 2
+    // (slots[1]), [2] = 1 (slots[0] rebound to Second), [3] = 5 (slots[1]).
+    let out = run(ARGUMENT_FORMS, vec![vec![0; 4], vec![0; 4]]);
+    assert_eq!(out[0], vec![1, 0, 0, 10]);
+    assert_eq!(out[1], vec![20, 2, 1, 5]);
+}

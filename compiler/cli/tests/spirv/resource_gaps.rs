@@ -240,3 +240,44 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
         "not consecutive elements of one global array",
     );
 }
+
+#[test]
+fn arguments_holding_resources_and_their_counters() {
+    // Counted buffers reached through an array element, a field of a field and a static
+    // keep their `counter.var.*` buffers.
+    let text = r#"
+struct Queue { RWStructuredBuffer<uint> items; uint limit; };
+struct Stage { Queue q; };
+RWStructuredBuffer<uint> Hits : register(u0);
+RWStructuredBuffer<uint> Misses : register(u1);
+static Stage gStage = { { Misses, 4 } };
+void record(Queue q, uint v) {
+    if (v < q.limit) {
+        q.items[q.items.IncrementCounter()] = v;
+    }
+}
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Queue queues[2] = { { Hits, 8 }, { Misses, 2 } };
+    record(queues[INDEX], id.x);
+    record(queues[1], id.x);
+    Stage s;
+    s.q = queues[0];
+    record(s.q, id.x);
+    record(gStage.q, id.x);
+}
+"#;
+    let bad = text.replace("INDEX", "id.x & 1");
+    refuse(
+        &bad,
+        "cs_6_0",
+        &[],
+        1,
+        "a run-time index into a local array of structs holding resources",
+    );
+    let ok = text.replace("INDEX", "0");
+    let m = compile(&ok, "cs_6_0", &[]);
+    m.assert_has(&["counter.var.Hits", "counter.var.Misses", "OpAtomicIAdd"]);
+    // Two copies of `record`, one per buffer (with `main`, `main_body`, `init_globals`).
+    assert_eq!(m.asm.matches(" = OpFunction %void").count(), 5, "{}", m.asm);
+}
