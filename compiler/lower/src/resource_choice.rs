@@ -7,7 +7,9 @@
 //! - `c ? A : B` of a resource (or of a struct holding resources) denotes the arm a static
 //!   condition picks; with a run-time condition it is an E3001 error at the `?:`.
 //! - An `if` with a static condition keeps the resource bindings of the arm that runs only,
-//!   and what the other arm returns is not recorded (`StaticFlow`).
+//!   and what the other arm returns is not recorded (`StaticFlow`); a `switch` on a static
+//!   selector keeps those of the clauses that run (the matching one and those it falls
+//!   into), where a run-time selector forbids rebinding in its clauses.
 //! - A call of a function that hands resources back (a returned resource, a returned struct
 //!   holding resources) is lowered once per set of constant scalar arguments, each copy
 //!   seeing those parameters as constants, so `pick(true)` and `pick(false)` return
@@ -88,6 +90,11 @@ impl FnLower<'_, '_> {
                 _ => None,
             },
         }
+    }
+
+    /// The value of a `switch` selector known at compile time.
+    pub fn static_selector(&self, e: ExprId) -> Option<i64> {
+        self.static_scalar(e)
     }
 
     /// Whether `e`'s type is a resource or a struct holding resources: then a `?:` of it

@@ -364,7 +364,9 @@ impl FnLower<'_, '_> {
         let mut default = merge;
         let mut cases = Vec::new();
         let mut values = Vec::new();
+        let mut clause_values = Vec::new();
         for (c, &b) in clauses.iter().zip(&blocks) {
+            clause_values.push(None);
             match c.value {
                 None => default = b,
                 Some(v) => {
@@ -376,6 +378,7 @@ impl FnLower<'_, '_> {
                     };
                     cases.push(b);
                     values.push(n);
+                    *clause_values.last_mut().expect("pushed") = Some(n);
                 }
             }
         }
@@ -395,21 +398,53 @@ impl FnLower<'_, '_> {
             continue_to: None,
         });
         // A resource local may not be rebound in a clause: which clause runs is chosen at
-        // run time (`resource_structs`).
-        self.res.loop_depth += 1;
+        // run time (`resource_structs`) — unless the selector is a compile-time constant:
+        // then the clauses that run keep their bindings (`resource_choice`).
+        let start = self.static_selector(expr).map(|v| {
+            clause_values
+                .iter()
+                .position(|&c| c == Some(v))
+                .or_else(|| clauses.iter().position(|c| c.value.is_none()))
+        });
+        let depth = u32::from(start.is_none());
+        self.res.loop_depth += depth;
+        let outer = self.res.flow;
+        let before = self.binding_state();
+        let mut live = false;
+        let mut exit = None;
         for (i, c) in clauses.iter().enumerate() {
             // Falling through from the previous clause.
+            let falls_through = self.current.is_some();
             self.br(blocks[i]);
             self.switch_to(blocks[i]);
+            if let Some(start) = start {
+                live = start == Some(i) || live && falls_through;
+                if !live {
+                    self.restore_bindings(before.clone());
+                }
+                self.res.flow.dead = outer.dead || !live;
+            }
             for &st in &c.stmts {
                 if let Err(e) = self.lower_stmt(st) {
-                    self.res.loop_depth -= 1;
+                    self.res.loop_depth -= depth;
+                    self.res.flow = outer;
                     self.jumps.pop();
                     return Err(e);
                 }
             }
+            if live && self.current.is_none() {
+                exit = Some(self.binding_state());
+                live = false;
+            }
         }
-        self.res.loop_depth -= 1;
+        if start.is_some() {
+            if live {
+                exit = Some(self.binding_state());
+            }
+            self.restore_bindings(exit.unwrap_or(before));
+            self.res.flow = outer;
+        }
+        self.res.loop_depth -= depth;
         self.jumps.pop();
         reached |= self.current.is_some();
         self.br(merge);

@@ -924,3 +924,57 @@ fn arguments_from_array_elements_statics_and_fields_of_fields_run() {
     assert_eq!(out[0], vec![1, 0, 0, 10]);
     assert_eq!(out[1], vec![20, 2, 1, 5]);
 }
+
+const CONSTANT_SWITCH: &str = r#"
+RWStructuredBuffer<uint> First : register(u0);
+RWStructuredBuffer<uint> Second : register(u1);
+static const uint QUALITY = 2;
+[numthreads(1, 1, 1)]
+void main() {
+    RWStructuredBuffer<uint> target = First;
+    switch (QUALITY) {
+    case 1:
+        target = First;
+        break;
+    case 2:
+    case 3:
+        target = Second;
+    default:
+        target[0] = 9;
+        break;
+    }
+    target[1] = 4;
+}
+"#;
+
+#[test]
+fn switch_on_a_constant_keeps_the_bindings_of_the_clauses_that_run() {
+    // QUALITY is 2: the clause `case 2: case 3:` runs and falls into `default`, so both the
+    // store in `default` and the one after the `switch` go to Second.
+    let out = run(CONSTANT_SWITCH, vec![vec![0; 2], vec![0; 2]]);
+    assert_eq!(out[0], vec![0, 0]);
+    assert_eq!(out[1], vec![9, 4]);
+    let dump = common::dump(CONSTANT_SWITCH);
+    let stores: Vec<&str> = dump
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.contains("= access_chain @"))
+        .collect();
+    // Both stores reach Second (@g2) directly; the `switch` instruction stays, only the
+    // bindings follow the clauses the constant selects.
+    expect![[r#"
+        [
+            "%1 = access_chain @g2, 0:int : ptr<storage_buffer, uint>",
+            "%2 = access_chain @g2, 1:int : ptr<storage_buffer, uint>",
+        ]
+    "#]]
+    .assert_debug_eq(&stores);
+}
+
+#[test]
+fn switch_on_a_run_time_value_may_not_rebind() {
+    let text = CONSTANT_SWITCH.replace("switch (QUALITY)", "switch (First[3])");
+    let e = errors(&text);
+    assert!(e.starts_with("E3001"), "{e}");
+    assert!(e.contains("depends on run-time control flow"), "{e}");
+}

@@ -281,3 +281,25 @@ void main(uint3 id : SV_DispatchThreadID) {
     // Two copies of `record`, one per buffer (with `main`, `main_body`, `init_globals`).
     assert_eq!(m.asm.matches(" = OpFunction %void").count(), 5, "{}", m.asm);
 }
+
+#[test]
+fn switch_on_a_constant_chooses_the_texture() {
+    let text = r#"
+Texture2D Stone : register(t0);
+Texture2D Moss : register(t1);
+SamplerState Linear : register(s0);
+#define LAYER 1
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Texture2D t;
+    switch (LAYER) {
+    case 0: t = Stone; break;
+    default: t = Moss; break;
+    }
+    return t.Sample(Linear, uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_no_opaque_locals(&m);
+    assert_eq!(loads_of(&m, "Moss"), 1, "{}", m.asm);
+    assert_eq!(loads_of(&m, "Stone"), 0, "{}", m.asm);
+}
