@@ -303,3 +303,27 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
     assert_eq!(loads_of(&m, "Moss"), 1, "{}", m.asm);
     assert_eq!(loads_of(&m, "Stone"), 0, "{}", m.asm);
 }
+
+#[test]
+fn global_structs_holding_resources() {
+    // An unused one stays out of `$Globals` (which would otherwise hold an image).
+    let text = r#"
+struct Pair { Texture2D tex; SamplerState samp; };
+Pair gPair;
+float4 tint;
+float4 main(float2 uv : TEXCOORD0) : SV_Target { return tint; }
+"#;
+    compile(text, "ps_6_0", &[]);
+    // A used one is not lowered yet: a diagnostic, not invalid SPIR-V.
+    let used = text.replace(
+        "return tint;",
+        "return gPair.tex.Sample(gPair.samp, uv) * tint;",
+    );
+    refuse(
+        &used,
+        "ps_6_0",
+        &[],
+        1,
+        "not supported yet: a global struct holding resources that is not `static`",
+    );
+}
