@@ -64,10 +64,27 @@ impl ModuleCtx<'_> {
                 self.unsupported("a `static` holding resources without an initializer", range)
             );
         };
+        // A placeholder while the initializer is read: one naming the static itself (directly
+        // or through a function it calls) sees no resources instead of recursing forever.
+        let placeholder = StaticBinding {
+            split: None,
+            slots: Vec::new(),
+            data: None,
+        };
+        self.static_resources.insert(idx, placeholder);
         let split = split_type(&ty);
         let slots = match &split {
-            None => vec![Some(self.named_resource(&body, &infer, init, range)?)],
-            Some(split) => self.struct_resources(&body, &infer, init, split, range)?,
+            None => self
+                .named_resource(&body, &infer, init, range)
+                .map(|r| vec![Some(r)]),
+            Some(split) => self.struct_resources(&body, &infer, init, split, range),
+        };
+        let slots = match slots {
+            Ok(s) => s,
+            Err(u) => {
+                self.static_resources.remove(&idx);
+                return Err(u);
+            }
         };
         let data = split.as_ref().and_then(|s| s.data.clone()).map(|d| {
             let name = self.tree.item(idx).name.clone();
@@ -244,9 +261,22 @@ impl FnLower<'_, '_> {
         self.cx.is_resource_static(idx).then_some(idx)
     }
 
+    /// What static `idx` names; E3001 at `e` while its own initializer is being read.
+    fn binding_at(&mut self, idx: ItemIdx) -> R<StaticBinding> {
+        let b = self.cx.static_binding(idx)?;
+        if b.split.is_none() && b.slots.is_empty() {
+            let range = self.cx.item_range(idx);
+            return Err(self.cx.unsupported(
+                "a `static` holding resources whose initializer uses it",
+                range,
+            ));
+        }
+        Ok(b)
+    }
+
     /// The pointer a plain resource static stands for.
     pub(crate) fn static_resource_pointer(&mut self, idx: ItemIdx) -> R<Option<Value>> {
-        let b = self.cx.static_binding(idx)?;
+        let b = self.binding_at(idx)?;
         if b.split.is_some() {
             return Ok(None);
         }
@@ -281,7 +311,7 @@ impl FnLower<'_, '_> {
         if let Some(&l) = self.res.statics.get(&idx) {
             return Ok(Some(l));
         }
-        let b = self.cx.static_binding(idx)?;
+        let b = self.binding_at(idx)?;
         let Some(split) = b.split else {
             return Ok(None);
         };

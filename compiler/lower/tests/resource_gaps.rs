@@ -978,3 +978,28 @@ fn switch_on_a_run_time_value_may_not_rebind() {
     assert!(e.starts_with("E3001"), "{e}");
     assert!(e.contains("depends on run-time control flow"), "{e}");
 }
+
+#[test]
+fn statics_whose_initializers_use_themselves_are_errors_not_hangs() {
+    for text in [
+        r#"
+RWStructuredBuffer<uint> Data : register(u0);
+static RWStructuredBuffer<uint> gOut = gOut;
+[numthreads(1, 1, 1)]
+void main() { gOut[0] = 1; }
+"#,
+        r#"
+RWStructuredBuffer<uint> Data : register(u0);
+struct Sink { RWStructuredBuffer<uint> buf; uint k; };
+Sink make();
+static Sink gSink = make();
+Sink make() { Sink s; s.buf = gSink.buf; s.k = 1; return s; }
+[numthreads(1, 1, 1)]
+void main() { gSink.buf[0] = gSink.k; }
+"#,
+    ] {
+        let e = errors(text);
+        assert!(e.starts_with("E3001"), "{e}");
+        assert!(e.contains("not supported yet"), "{e}");
+    }
+}
