@@ -37,6 +37,11 @@ use types::{StructType, Type};
 use crate::context::{ResourceArg, R};
 use crate::func::{FnLower, Place};
 
+/// The E3001 message of a resource chosen by run-time control flow (an `[unroll]` loop that
+/// causes it is unrolled, see `unroll`).
+pub const RUNTIME_CHOICE: &str = "this resource depends on run-time control flow (different \
+     resources are assigned to it on different paths); Vulkan needs each use to name one resource";
+
 /// What one member of a split struct is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Member {
@@ -924,13 +929,8 @@ impl FnLower<'_, '_> {
     /// E3001: the resource `e` denotes depends on run-time control flow.
     fn runtime_choice(&mut self, e: ExprId) -> crate::context::Unsupported {
         let range = self.expr_range(e);
-        self.cx.error(
-            crate::NOT_SUPPORTED,
-            "this resource depends on run-time control flow (different resources are assigned \
-             to it on different paths); Vulkan needs each use to name one resource"
-                .to_owned(),
-            range,
-        )
+        self.cx
+            .error(crate::NOT_SUPPORTED, RUNTIME_CHOICE.to_owned(), range)
     }
 
     /// Why local `l` has no pointer, when it is one of ours.
@@ -940,13 +940,9 @@ impl FnLower<'_, '_> {
         range: syntax::TextRange,
     ) -> Option<crate::context::Unsupported> {
         if self.res.conflicts.contains(&l) {
-            let u = self.cx.error(
-                crate::NOT_SUPPORTED,
-                "this resource depends on run-time control flow (different resources are \
-                 assigned to it on different paths); Vulkan needs each use to name one resource"
-                    .to_owned(),
-                range,
-            );
+            let u = self
+                .cx
+                .error(crate::NOT_SUPPORTED, RUNTIME_CHOICE.to_owned(), range);
             return Some(u);
         }
         if self.res.split.contains_key(&l) {

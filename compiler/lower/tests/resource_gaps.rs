@@ -1003,3 +1003,29 @@ void main() { gSink.buf[0] = gSink.k; }
         assert!(e.contains("not supported yet"), "{e}");
     }
 }
+
+const UNROLLED: &str = r#"
+RWStructuredBuffer<uint> First : register(u0);
+RWStructuredBuffer<uint> Second : register(u1);
+[numthreads(1, 1, 1)]
+void main() {
+    RWStructuredBuffer<uint> t;
+    [unroll]
+    for (int k = 0; k < 3; k++) {
+        if (k == 1) { t = Second; } else { t = First; }
+        t[k] = k + 1;
+    }
+}
+"#;
+
+#[test]
+fn unrolled_loops_choose_resources_per_iteration() {
+    // The loop rebinds `t` by its induction variable: it is unrolled, and each copy's `if`
+    // has a constant condition. Iterations 0 and 2 store into First, 1 into Second.
+    let out = run(UNROLLED, vec![vec![0; 3], vec![0; 3]]);
+    assert_eq!(out[0], vec![1, 0, 3]);
+    assert_eq!(out[1], vec![0, 2, 0]);
+    let without = UNROLLED.replace("[unroll]\n", "");
+    let e = errors(&without);
+    assert!(e.contains("depends on run-time control flow"), "{e}");
+}

@@ -327,3 +327,26 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target { return tint; }
         "not supported yet: a global struct holding resources that is not `static`",
     );
 }
+
+#[test]
+fn unrolled_loop_chooses_a_texture_per_iteration() {
+    let text = r#"
+Texture2D Stone : register(t0);
+Texture2D Moss : register(t1);
+SamplerState Linear : register(s0);
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Texture2D t;
+    float4 sum = 0;
+    [unroll]
+    for (int k = 0; k < 3; k++) {
+        if (k > 0) { t = Moss; } else { t = Stone; }
+        sum += t.Sample(Linear, uv * (k + 1));
+    }
+    return sum;
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_no_opaque_locals(&m);
+    assert_eq!(loads_of(&m, "Stone"), 1, "{}", m.asm);
+    assert_eq!(loads_of(&m, "Moss"), 2, "{}", m.asm);
+}
