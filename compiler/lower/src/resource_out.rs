@@ -38,7 +38,8 @@ pub fn holds_resources(ty: &Type) -> bool {
 
 impl FnLower<'_, '_> {
     /// Records the bindings of the `out`/`inout` parameters holding resources as this
-    /// function leaves (at `e`, a `return` value, or the end of the body when `None`).
+    /// function leaves at `at` (a `return`, or the end of the body); a disagreement with an
+    /// earlier exit is reported there.
     pub fn record_out_resources(&mut self, at: syntax::TextRange) -> R<()> {
         if self.res.out_params.is_empty() || self.res.flow.dead {
             return Ok(());
