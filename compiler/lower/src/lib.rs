@@ -65,7 +65,10 @@
 //! loads, `mips`/`sample`, multisampled queries), [`atomic64`] (64-bit atomics on byte-address buffers), [`counters`] (append, consume and
 //! counter buffers), [`spec_const`] (spec constants and specialization), [`convert`]
 //! (implicit and initializer-list conversions), [`init`] (`static` initializers and
-//! `init_globals`), [`precise`] (the arithmetic feeding `precise` variables).
+//! `init_globals`), [`precise`] (the arithmetic feeding `precise` variables),
+//! [`resource_structs`] (locals holding resources), [`resource_choice`] (resources chosen by
+//! compile-time conditions), [`resource_out`] (`out` parameters holding resources),
+//! [`resource_statics`] (`static` globals holding resources).
 
 pub mod atomic64;
 pub mod attrs;
