@@ -1029,3 +1029,27 @@ fn unrolled_loops_choose_resources_per_iteration() {
     let e = errors(&without);
     assert!(e.contains("depends on run-time control flow"), "{e}");
 }
+
+#[test]
+fn function_returning_a_resource_chosen_by_a_conditional() {
+    // The brief's form: `pick` returns `c ? a : b`; each call with a constant gets its copy.
+    let text = r#"
+RWStructuredBuffer<uint> First : register(u0);
+RWStructuredBuffer<uint> Second : register(u1);
+RWStructuredBuffer<uint> pick(bool c) { return c ? First : Second; }
+[numthreads(1, 1, 1)]
+void main() {
+    pick(true)[0] = 3;
+    pick(false)[1] = 4;
+}
+"#;
+    let out = run(text, vec![vec![0; 2], vec![0; 2]]);
+    assert_eq!(out[0], vec![3, 0]);
+    assert_eq!(out[1], vec![0, 4]);
+    let dump = common::dump(text);
+    assert!(dump.contains("call @pick(true:bool)"), "{dump}");
+    assert!(dump.contains("call @pick.1(false:bool)"), "{dump}");
+    // With a run-time argument the `?:` inside `pick` is the error.
+    let e = errors(&text.replace("pick(false)", "pick(First[5] > 0)"));
+    assert!(e.contains("known only at run time"), "{e}");
+}
