@@ -297,6 +297,12 @@ impl FnLower<'_, '_> {
     fn denote(&mut self, e: ExprId) -> Option<R<Denoted>> {
         match self.body.expr(e).clone() {
             Expr::Paren(i) => self.denote(i),
+            // `(Material)m`: a cast of a struct holding resources to its own type.
+            Expr::Cast { expr, .. } => {
+                let to = self.infer.type_of_expr(e)?;
+                (Some(to) == self.infer.type_of_expr(expr)).then_some(())?;
+                self.denote(expr)
+            }
             Expr::Conditional { .. } => match self.chosen_arm(e)? {
                 Ok(arm) => self.denote(arm),
                 Err(u) => Some(Err(u)),

@@ -1053,3 +1053,23 @@ void main() {
     let e = errors(&text.replace("pick(false)", "pick(First[5] > 0)"));
     assert!(e.contains("known only at run time"), "{e}");
 }
+
+#[test]
+fn arguments_made_in_place() {
+    // A call's result and a cast to the struct's own type pass like a local.
+    let text = r#"
+RWStructuredBuffer<uint> Items : register(u0);
+struct Sink { RWStructuredBuffer<uint> items; uint bias; };
+Sink makeSink(uint b) { Sink s; s.items = Items; s.bias = b; return s; }
+void fill(Sink s, uint v) { s.items[v] = v + s.bias; }
+[numthreads(1, 1, 1)]
+void main() {
+    fill(makeSink(3), 1);
+    Sink t = { Items, 2 };
+    fill((Sink)t, 2);
+}
+"#;
+    // Items[1] = 1 + 3, Items[2] = 2 + 2.
+    let out = run(text, vec![vec![0; 3]]);
+    assert_eq!(out[0], vec![0, 4, 4]);
+}
