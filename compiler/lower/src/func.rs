@@ -314,8 +314,8 @@ impl<'a, 'db> FnLower<'a, 'db> {
                         Some(ResourceArg {
                             global: Some(g), ..
                         }) => args.push(ParamArg::Resource(g)),
-                        Some(_) => args.push(ParamArg::Skipped),
-                        None => args.push(ParamArg::Skipped),
+                        // Unassigned by the caller: unbound here too.
+                        _ => args.push(ParamArg::Skipped),
                     },
                     None => args.push(ParamArg::Skipped),
                 }
