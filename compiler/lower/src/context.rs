@@ -20,14 +20,25 @@ pub enum GlobalRef {
     CBufferMember(Global, u32),
 }
 
+/// What picks one IR copy of a user function: the function, its template arguments, the
+/// resources its resource parameters stand for and its constant scalar arguments.
+pub type FunctionKey = (
+    ItemIdx,
+    Vec<TemplateBinding>,
+    Vec<ResourceArg>,
+    Vec<crate::resource_choice::ConstantArg>,
+);
+
 /// A template parameter bound to an argument, by name.
 pub type TemplateBinding = (String, hir::lower_type::TemplateArg);
 
 /// The resource a resource parameter stands for in one copy of a function: a resource global,
-/// or (`indexed`) an element of a resource array whose index the copy takes as an `int`.
+/// or (`indexed`) an element of a resource array whose index the copy takes as an `int`;
+/// `global` is `None` for a resource member never assigned (the copy may pass it on, not use
+/// it, as DXC accepts).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ResourceArg {
-    pub global: Global,
+    pub global: Option<Global>,
     pub indexed: bool,
 }
 
@@ -46,8 +57,11 @@ pub struct ModuleCtx<'db> {
     pub mb: ModuleBuilder,
     pub globals: HashMap<ItemIdx, GlobalRef>,
     pub cbuffers: HashMap<ItemIdx, Global>,
-    /// By function, template arguments and the resources its resource parameters stand for.
-    pub functions: HashMap<(ItemIdx, Vec<TemplateBinding>, Vec<ResourceArg>), Func>,
+    /// By function, template arguments, the resources its resource parameters stand for and
+    /// the constant scalar arguments it is specialized on (`resource_choice`).
+    pub functions: HashMap<FunctionKey, Func>,
+    /// The constant scalar arguments each specialized copy of a function is for.
+    pub constant_args: HashMap<Func, Vec<crate::resource_choice::ConstantArg>>,
     /// The template arguments of each instance of a template function or of a method of a
     /// template struct.
     pub template_args: HashMap<Func, Vec<TemplateBinding>>,
@@ -60,6 +74,11 @@ pub struct ModuleCtx<'db> {
     /// Functions returning a resource (their IR function returns nothing), and the resource
     /// global their `return`s name, once their body is lowered.
     pub resource_returns: HashMap<Func, Option<Global>>,
+    /// Functions with `out`/`inout` parameters holding resources and what they hand back
+    /// (`resource_out`).
+    pub handed_out: HashMap<Func, crate::resource_out::HandedOut>,
+    /// What each `static` global holding resources names (`resource_statics`).
+    pub static_resources: HashMap<ItemIdx, crate::resource_statics::StaticBinding>,
     /// The `counter.var.<name>` global of each structured buffer with a counter.
     pub counters: HashMap<Global, Global>,
     /// The table of standard sample positions, once `GetSamplePosition` is used.
@@ -103,9 +122,12 @@ impl<'db> ModuleCtx<'db> {
             globals: HashMap::new(),
             cbuffers: HashMap::new(),
             functions: HashMap::new(),
+            constant_args: HashMap::new(),
             resource_args: HashMap::new(),
             split_returns: HashMap::new(),
             resource_returns: HashMap::new(),
+            handed_out: HashMap::new(),
+            static_resources: HashMap::new(),
             template_args: HashMap::new(),
             counters: HashMap::new(),
             sample_positions: None,
@@ -176,20 +198,27 @@ impl<'db> ModuleCtx<'db> {
 
     /// The IR function for user function `idx`, declared (and queued) on first use.
     pub fn function_for(&mut self, idx: ItemIdx, name: &str) -> R<Func> {
-        self.function_for_resources(idx, name, &[], &[])
+        self.function_for_resources(idx, name, &[], &[], &[])
     }
 
     /// The IR function for user function `idx` called with the resources `resources` (one
     /// per resource parameter, in order): a copy per distinct set of resources, whose
-    /// resource parameters are gone (an indexed array element leaves an `int` index).
+    /// resource parameters are gone (an indexed array element leaves an `int` index), and
+    /// one per set of `constants` (scalar parameters the copy sees as constants).
     pub fn function_for_resources(
         &mut self,
         idx: ItemIdx,
         name: &str,
         template_args: &[TemplateBinding],
         resources: &[ResourceArg],
+        constants: &[crate::resource_choice::ConstantArg],
     ) -> R<Func> {
-        let key = (idx, template_args.to_vec(), resources.to_vec());
+        let key = (
+            idx,
+            template_args.to_vec(),
+            resources.to_vec(),
+            constants.to_vec(),
+        );
         if let Some(&f) = self.functions.get(&key) {
             return Ok(f);
         }
@@ -222,6 +251,7 @@ impl<'db> ModuleCtx<'db> {
                 None => params.push(types::Type::pointer(types::AddressSpace::Function, this)),
             }
         }
+        let mut handed = Vec::new();
         for (n, p) in sig.params.iter().enumerate() {
             // A geometry shader's stream is no value: `Append` writes the stage outputs.
             let stream = p.ty.as_ref().and_then(|t| t.as_resource());
@@ -238,8 +268,25 @@ impl<'db> ModuleCtx<'db> {
                     // its data part is the argument.
                     let split = crate::resource_structs::split_type(&t).expect("checked");
                     if p.direction != hir::item_tree::ParamDirection::In {
-                        let what = "an `out` or `inout` parameter holding resources";
-                        return Err(self.unsupported(what, range));
+                        // A pointer to the caller's data part; an `inout` one's resources
+                        // pick this copy (`resource_out`).
+                        params.extend(
+                            split
+                                .data
+                                .clone()
+                                .map(|d| types::Type::pointer(types::AddressSpace::Function, d)),
+                        );
+                        handed.push((n as u32, None));
+                        if p.direction == hir::item_tree::ParamDirection::InOut {
+                            for _ in split.resource_paths() {
+                                if !matches!(next_resource.next(), Some(r) if !r.indexed) {
+                                    let what = "an `inout` struct whose resources are array \
+                                                elements";
+                                    return Err(self.unsupported(what, range));
+                                }
+                            }
+                        }
+                        continue;
                     }
                     params.extend(split.data.clone());
                     for _ in split.resource_paths() {
@@ -251,7 +298,19 @@ impl<'db> ModuleCtx<'db> {
                     }
                     continue;
                 }
+                // A ray query is passed by reference whatever its direction (`ray_query`).
+                Some(t) if crate::ray_query::is_ray_query(&t) => {
+                    params.push(types::Type::pointer(types::AddressSpace::Function, t));
+                    continue;
+                }
                 Some(t) if crate::resources::resource_of(&t).is_some() => {
+                    if p.direction != hir::item_tree::ParamDirection::In {
+                        handed.push((n as u32, None));
+                    }
+                    if p.direction == hir::item_tree::ParamDirection::Out {
+                        // Nothing comes in (`resource_out`).
+                        continue;
+                    }
                     match next_resource.next() {
                         Some(r) if r.indexed => params.push(types::Type::INT),
                         Some(_) => {}
@@ -296,7 +355,13 @@ impl<'db> ModuleCtx<'db> {
         if returns_resource {
             self.resource_returns.insert(f, None);
         }
+        if !handed.is_empty() {
+            self.handed_out.insert(f, handed);
+        }
         self.resource_args.insert(f, resources.to_vec());
+        if !constants.is_empty() {
+            self.constant_args.insert(f, constants.to_vec());
+        }
         if !template_args.is_empty() {
             self.template_args.insert(f, template_args.to_vec());
         }

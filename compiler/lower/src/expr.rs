@@ -319,6 +319,9 @@ impl FnLower<'_, '_> {
             ),
             Expr::Local(_) => true,
             Expr::Paren(i) => self.is_place_expr(*i),
+            // `c ? A : B` of resources: one of them, chosen at compile time
+            // (`resource_choice`).
+            Expr::Conditional { .. } => self.holds_resources(e),
             // A call returning a struct holding resources: a temporary (`resource_structs`).
             Expr::Call { .. } | Expr::MethodCall { .. } => {
                 self.infer.type_of_expr(e).is_some_and(|t| {
@@ -542,6 +545,11 @@ impl FnLower<'_, '_> {
             BinaryOp::Assign { op } => {
                 if let Some(r) = self.assign_mesh_output(e, lhs, rhs, op.is_some()) {
                     return r.map(Some);
+                }
+                if let Some(ty) = self.infer.type_of_expr(lhs).cloned() {
+                    if let Some(r) = self.ray_query_copy(&ty, e) {
+                        return r.map(|_| None);
+                    }
                 }
                 if op.is_none() {
                     // A resource local or member: rebound (`resource_structs`).

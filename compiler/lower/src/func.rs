@@ -11,7 +11,7 @@ use ir::{Block, Func, FunctionBuilder, Opcode, Value};
 use syntax::TextRange;
 use types::{ResourceType, Type};
 
-use crate::context::{ModuleCtx, Unsupported, R};
+use crate::context::{ModuleCtx, ResourceArg, Unsupported, R};
 
 /// What an lvalue denotes.
 #[derive(Debug, Clone)]
@@ -98,6 +98,9 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
     };
     if let Some(split) = this_split {
         f.register_split_this(split);
+    }
+    if let Some(constants) = f.cx.constant_args.get(&func).cloned() {
+        f.bind_constant_params(&constants);
     }
     f.lower_body()?;
     let mut roots: Vec<Value> = (f.body.locals.iter().zip(&f.locals))
@@ -250,18 +253,72 @@ impl<'a, 'db> FnLower<'a, 'db> {
             .into_iter();
         // A struct holding resources as `this` takes the first resources.
         if let Some(n) = self.split_this_resources() {
-            let bound: Vec<Value> = resources
+            let bound: Vec<Option<Value>> = resources
                 .by_ref()
                 .take(n)
-                .map(|r| Value::Global(r.global))
+                .map(|r| r.global.map(Value::Global))
                 .collect();
             self.bind_split_this(&bound);
         }
+        let directions: Vec<hir::item_tree::ParamDirection> = self
+            .cx
+            .tree
+            .function(self.item)
+            .map(|f| f.params.iter().map(|p| p.direction).collect())
+            .unwrap_or_default();
         let mut args: Vec<ParamArg> = Vec::new();
         let mut next_arg = first;
         for (n, p) in params.iter().enumerate() {
             if self.cx.stage_io.is_skipped(self.item, n) {
                 args.push(ParamArg::Skipped);
+                continue;
+            }
+            let direction = directions
+                .get(n)
+                .copied()
+                .unwrap_or(hir::item_tree::ParamDirection::In);
+            let ty = self.infer.type_of_local(*p).cloned();
+            if ty
+                .as_ref()
+                .is_some_and(|t| crate::resource_out::hands_back(t, direction))
+            {
+                // An `out`/`inout` parameter holding resources (`resource_out`).
+                self.res.out_params.push((n as u32, *p));
+                let inout = direction == hir::item_tree::ParamDirection::InOut;
+                let split = ty.as_ref().and_then(crate::resource_structs::split_type);
+                match split {
+                    Some(split) => {
+                        let data = split.data.is_some().then_some(next_arg);
+                        next_arg += u32::from(data.is_some());
+                        if let Some(n) = data {
+                            let name = self.body.local(*p).name.clone();
+                            self.fb().set_param_name(n as usize, &name);
+                        }
+                        let mut slots = Vec::new();
+                        if inout {
+                            for _ in split.resource_paths() {
+                                let Some(r) = resources.next() else { break };
+                                slots.push((r.global, None));
+                            }
+                        }
+                        self.res.split.insert(
+                            *p,
+                            crate::resource_structs::SplitLocal {
+                                split,
+                                data: data.map(Value::Arg),
+                            },
+                        );
+                        args.push(ParamArg::Split(slots, None));
+                    }
+                    None if inout => match resources.next() {
+                        Some(ResourceArg {
+                            global: Some(g), ..
+                        }) => args.push(ParamArg::Resource(g)),
+                        // Unassigned by the caller: unbound here too.
+                        _ => args.push(ParamArg::Skipped),
+                    },
+                    None => args.push(ParamArg::Skipped),
+                }
                 continue;
             }
             let is_resource = self
@@ -290,11 +347,18 @@ impl<'a, 'db> FnLower<'a, 'db> {
             }
             let resource = if is_resource { resources.next() } else { None };
             let a = match resource {
-                Some(r) if r.indexed => ParamArg::Element(r.global, next_arg),
-                Some(r) => ParamArg::Resource(r.global),
+                Some(ResourceArg {
+                    global: Some(g),
+                    indexed: true,
+                }) => ParamArg::Element(g, next_arg),
+                Some(ResourceArg {
+                    global: Some(g), ..
+                }) => ParamArg::Resource(g),
+                // A resource never assigned: the parameter stays unbound.
+                Some(_) => ParamArg::Unbound,
                 None => ParamArg::Value(next_arg),
             };
-            if !matches!(a, ParamArg::Resource(_)) {
+            if !matches!(a, ParamArg::Resource(_) | ParamArg::Unbound) {
                 next_arg += 1;
             }
             args.push(a);
@@ -369,6 +433,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 continue;
             }
             let l = LocalId(i as u32);
+            if self.res.split.contains_key(&l) {
+                // An `out`/`inout` struct parameter holding resources: its data is the
+                // caller's (`resource_out`).
+                continue;
+            }
             if !local.is_static && self.register_resource_local(l, &ty, &local.name) {
                 // A struct holding resources: its data alloca, its resources bound later.
                 continue;
@@ -389,17 +458,17 @@ impl<'a, 'db> FnLower<'a, 'db> {
         for (p, a) in params.iter().zip(args) {
             let name = self.body.local(*p).name.clone();
             match a {
-                ParamArg::Skipped => {}
+                ParamArg::Skipped | ParamArg::Unbound => {}
                 ParamArg::Split(slots, data) => {
                     let mut bound = Vec::new();
                     for (g, index) in slots {
-                        bound.push(match index {
-                            Some(n) => {
+                        bound.push(match (g, index) {
+                            (Some(g), Some(n)) => {
                                 let mut fb = self.fb();
                                 fb.set_param_name(n as usize, &format!("{name}.index"));
-                                fb.access_chain(Value::Global(g), &[Value::Arg(n)])
+                                Some(fb.access_chain(Value::Global(g), &[Value::Arg(n)]))
                             }
-                            None => Value::Global(g),
+                            (g, _) => g.map(Value::Global),
                         });
                     }
                     self.bind_split_param(*p, &bound);
@@ -435,6 +504,8 @@ impl<'a, 'db> FnLower<'a, 'db> {
         };
         self.lower_stmt(root)?;
         if self.current.is_some() {
+            let end = self.cx.item_range(self.item);
+            self.record_out_resources(end)?;
             if self.ret.is_void() {
                 self.terminate(Opcode::Return, Vec::new());
             } else {
@@ -604,7 +675,9 @@ enum ParamArg {
     Element(ir::Global, u32),
     /// A struct holding resources: the resource global of each slot (with the IR argument
     /// of its index when it is an array element), and the IR argument of its data part.
-    Split(Vec<(ir::Global, Option<u32>)>, Option<u32>),
+    Split(Vec<(Option<ir::Global>, Option<u32>)>, Option<u32>),
+    /// A resource never assigned by the caller: no IR argument, and no binding.
+    Unbound,
 }
 
 /// Types a local can hold in this slice: numeric shapes, arrays and structs of them.

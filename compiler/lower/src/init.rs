@@ -119,6 +119,15 @@ fn lower_one(
         res: Default::default(),
         precise_fields: Vec::new(),
     };
+    if f.cx.is_resource_static(idx) {
+        // Only the data part of a struct holding resources lives in `g`
+        // (`resource_statics`).
+        let b = f.cx.static_binding(idx)?;
+        if let Some(split) = b.split {
+            f.init_static_data(split, g, init)?;
+        }
+        return Ok(f.current);
+    }
     let v = f.coerce(init, &ty)?;
     f.fb().store(Value::Global(g), v);
     Ok(f.current)

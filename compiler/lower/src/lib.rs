@@ -31,8 +31,8 @@
 //! one at a time (`-E`, the stage from `[shader("...")]`) or all into one module
 //! ([`lower_library_with`]). Not lowered yet (reported as E3001, never a panic): work-graph
 //! nodes, descriptor-heap elements used other than to initialize a resource local, be passed or
-//! cast ([`heap`]), a status argument of a `Gather` with four run-time offsets, and `static`
-//! or global structs holding resources. Structs holding resources (locals, arguments, return
+//! cast ([`heap`]), a status argument of a `Gather` with four run-time offsets, and
+//! assignments to `static` globals holding resources outside their initializers. Structs holding resources (locals, arguments, return
 //! values), resource locals assigned after their declaration and local resource arrays are
 //! split into data and resources bound at compile time ([`resource_structs`]). What SPIR-V for Vulkan cannot express, as DXC reports too
 //! (`GatherCmpGreen`, `GatherRaw`, run-time `Sample`/`Load` offsets), is E3004 ([`texture`]).
@@ -65,7 +65,10 @@
 //! loads, `mips`/`sample`, multisampled queries), [`atomic64`] (64-bit atomics on byte-address buffers), [`counters`] (append, consume and
 //! counter buffers), [`spec_const`] (spec constants and specialization), [`convert`]
 //! (implicit and initializer-list conversions), [`init`] (`static` initializers and
-//! `init_globals`), [`precise`] (the arithmetic feeding `precise` variables).
+//! `init_globals`), [`precise`] (the arithmetic feeding `precise` variables),
+//! [`resource_structs`] (locals holding resources), [`resource_choice`] (resources chosen by
+//! compile-time conditions), [`resource_out`] (`out` parameters holding resources),
+//! [`resource_statics`] (`static` globals holding resources).
 
 pub mod atomic64;
 pub mod attrs;
@@ -84,6 +87,9 @@ pub mod options;
 pub mod precise;
 pub mod printf;
 pub mod ray_query;
+pub mod resource_choice;
+pub mod resource_out;
+pub mod resource_statics;
 pub mod resource_structs;
 pub mod resources;
 pub mod spec_const;

@@ -5,6 +5,11 @@
 //! the template's flags OR-ed in (as DXC does), the instance mask and the `RayDesc` value.
 //! Called from `call::lower_method_call`; the SPIR-V backend maps the calls to
 //! `SPV_KHR_ray_query` (`spirv/src/ray_query.rs`).
+//!
+//! A query passed to a function (`in`, `out` or `inout`) is passed as a pointer to the
+//! caller's variable, never copied: SPIR-V has no way to copy a ray query object, and DXC
+//! passes it by reference too. Copying one (`RayQuery<F> b = q;`, `b = q;`) is refused as
+//! DXC refuses it (E3004).
 
 use hir::body::ExprId;
 use ir::{Intrinsic, Opcode, Value};
@@ -13,7 +18,28 @@ use types::{ResourceType, Type};
 use crate::context::R;
 use crate::func::{FnLower, Place};
 
+/// Whether `ty` is a `RayQuery<flags>`.
+pub fn is_ray_query(ty: &Type) -> bool {
+    matches!(ty.as_resource(), Some(ResourceType::RayQuery { .. }))
+}
+
 impl FnLower<'_, '_> {
+    /// E3004 when `e` copies a ray query into a variable of type `ty`.
+    pub(crate) fn ray_query_copy(&mut self, ty: &Type, e: ExprId) -> Option<R<()>> {
+        if !is_ray_query(ty) {
+            return None;
+        }
+        let range = self.expr_range(e);
+        Some(Err(self.cx.error(
+            crate::NO_VULKAN_EQUIVALENT,
+            format!(
+                "store value of type '{ty}' is unsupported: a ray query cannot be copied or \
+                 assigned (SPIR-V has no way to copy one; pass it to functions instead)"
+            ),
+            range,
+        )))
+    }
+
     /// `query.name(args)` where `query` points to a `RayQuery<flags>`; `None` when `r` is
     /// another resource.
     pub(crate) fn lower_ray_query_method(

@@ -37,6 +37,11 @@ use types::{StructType, Type};
 use crate::context::{ResourceArg, R};
 use crate::func::{FnLower, Place};
 
+/// The E3001 message of a resource chosen by run-time control flow (an `[unroll]` loop that
+/// causes it is unrolled, see `unroll`).
+pub const RUNTIME_CHOICE: &str = "this resource depends on run-time control flow (different \
+     resources are assigned to it on different paths); Vulkan needs each use to name one resource";
+
 /// What one member of a split struct is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Member {
@@ -60,6 +65,9 @@ pub struct Split {
     pub members: Vec<Member>,
     /// The members' names.
     pub names: Vec<String>,
+    /// An array of structs holding resources: member `k` is element `k` (its data is an
+    /// array of the element's data part).
+    pub is_array: bool,
 }
 
 impl Split {
@@ -86,6 +94,22 @@ impl Split {
 /// How struct type `ty` splits, when it has resource members (directly, in arrays or in
 /// member structs) and every other member can live in memory.
 pub fn split_type(ty: &Type) -> Option<Split> {
+    if let Type::Array {
+        element,
+        len: Some(n),
+    } = ty
+    {
+        // An array of structs holding resources: one nested member per element.
+        let sub = split_type(element)?;
+        return Some(Split {
+            data: sub.data.clone().map(|d| Type::array(d, *n)),
+            members: (0..*n)
+                .map(|k| Member::Nested(Box::new(sub.clone()), sub.data.as_ref().map(|_| k)))
+                .collect(),
+            names: (0..*n).map(|k| k.to_string()).collect(),
+            is_array: true,
+        });
+    }
     let Type::Struct(s) = ty else {
         return None;
     };
@@ -132,6 +156,7 @@ pub fn split_type(ty: &Type) -> Option<Split> {
         data,
         members,
         names,
+        is_array: false,
     })
 }
 
@@ -177,6 +202,15 @@ pub struct ResourceLocals {
     pub temps: u32,
     /// In a method of a struct holding resources: the temporary standing for `this`.
     pub this_local: Option<LocalId>,
+    /// The temporaries standing for `static` globals holding resources, by item
+    /// (`resource_statics`).
+    pub statics: HashMap<hir::item_tree::ItemIdx, LocalId>,
+    /// The `out`/`inout` parameters holding resources: declared index and local
+    /// (`resource_out`).
+    pub out_params: Vec<(u32, LocalId)>,
+    /// Whether the code being lowered is dead by compile-time conditions
+    /// (`resource_choice`).
+    pub flow: crate::resource_choice::StaticFlow,
 }
 
 /// The bindings at one point of the code, to merge at the end of a selection.
@@ -195,6 +229,9 @@ type Slot = (LocalId, Vec<u32>);
 #[derive(Debug, Clone)]
 enum Denoted {
     Slot(Slot),
+    /// Element `index` (a run-time value) of the array of slots at `path` of a local, of
+    /// `len` slots; lowered only when used.
+    Element(LocalId, Vec<u32>, u32, ExprId),
     /// A data member: the data alloca of the local and the indices into it.
     Data(Value, Vec<u32>),
     /// The local or one of its member structs holding resources.
@@ -205,7 +242,7 @@ enum Denoted {
 
 /// A split local or a member struct of it.
 #[derive(Debug, Clone)]
-struct StructPart {
+pub(crate) struct StructPart {
     local: LocalId,
     path: Vec<u32>,
     split: Split,
@@ -260,6 +297,16 @@ impl FnLower<'_, '_> {
     fn denote(&mut self, e: ExprId) -> Option<R<Denoted>> {
         match self.body.expr(e).clone() {
             Expr::Paren(i) => self.denote(i),
+            // `(Material)m`: a cast of a struct holding resources to its own type.
+            Expr::Cast { expr, .. } => {
+                let to = self.infer.type_of_expr(e)?;
+                (Some(to) == self.infer.type_of_expr(expr)).then_some(())?;
+                self.denote(expr)
+            }
+            Expr::Conditional { .. } => match self.chosen_arm(e)? {
+                Ok(arm) => self.denote(arm),
+                Err(u) => Some(Err(u)),
+            },
             Expr::Local(l) => {
                 if let Some(sl) = self.res.split.get(&l) {
                     return Some(Ok(Denoted::Struct(StructPart {
@@ -276,6 +323,20 @@ impl FnLower<'_, '_> {
             }
             Expr::Call { .. } | Expr::MethodCall { .. } => self.call_result(e),
             Expr::Path(path) => {
+                // A `static` struct holding resources (`resource_statics`).
+                if let Some(idx) = self.resource_static(e) {
+                    let l = match self.static_struct_local(idx) {
+                        Ok(l) => l?,
+                        Err(u) => return Some(Err(u)),
+                    };
+                    let sl = self.res.split.get(&l)?;
+                    return Some(Ok(Denoted::Struct(StructPart {
+                        local: l,
+                        path: Vec::new(),
+                        split: sl.split.clone(),
+                        data: sl.data.map(|d| (d, Vec::new())),
+                    })));
+                }
                 // `this`, or a member of it, in a method of a struct holding resources.
                 let this = self.res.this_local?;
                 let sl = self.res.split.get(&this)?.clone();
@@ -305,6 +366,22 @@ impl FnLower<'_, '_> {
             Expr::Index { base, index } => {
                 let (l, mut path, len) = match self.denote(base)? {
                     Ok(Denoted::Array(l, path, n)) => (l, path, n),
+                    // An element of an array of structs holding resources.
+                    Ok(Denoted::Struct(part)) if part.split.is_array => {
+                        let k = self.const_int(index).and_then(|k| usize::try_from(k).ok());
+                        return Some(match k {
+                            Some(k) if k < part.split.members.len() => self.member_at(part, k, e),
+                            Some(_) => {
+                                Err(self.unsupported("an index past the end of this array", e))
+                            }
+                            None => Err(self.unsupported(
+                                "a run-time index into a local array of structs holding \
+                                 resources (each element's resources must be known at compile \
+                                 time)",
+                                index,
+                            )),
+                        });
+                    }
                     Ok(_) => return None,
                     Err(u) => return Some(Err(u)),
                 };
@@ -315,10 +392,7 @@ impl FnLower<'_, '_> {
                         Ok(Denoted::Slot((l, path)))
                     }
                     Some(_) => Err(self.unsupported("an index past the end of this array", e)),
-                    None => {
-                        Err(self
-                            .unsupported("a run-time index into a local array of resources", index))
-                    }
+                    None => Ok(Denoted::Element(l, path, len, index)),
                 })
             }
             _ => None,
@@ -396,6 +470,10 @@ impl FnLower<'_, '_> {
         let Value::Global(g) = self.resource_pointer(e)? else {
             return Err(self.unsupported("returning this resource (not a whole global)", e));
         };
+        if self.res.flow.dead {
+            // Never runs, by compile-time conditions: returns nothing (`resource_choice`).
+            return Ok(Vec::new());
+        }
         match self.cx.resource_returns.get_mut(&self.func) {
             Some(Some(prev)) if *prev != g => return Err(self.runtime_choice(e)),
             Some(r) => *r = Some(g),
@@ -421,6 +499,8 @@ impl FnLower<'_, '_> {
             .and_then(|f| self.cx.resource_returns.get(&f).copied().flatten());
         Some(match returned {
             Some(g) => Ok(Place::Ptr(Value::Global(g))),
+            // The callee failed to lower and said why.
+            None if !self.cx.diagnostics.is_empty() => Err(crate::context::Unsupported),
             None => Err(self.unsupported(
                 "this call returning a resource (the resource it returns is unknown)",
                 e,
@@ -450,8 +530,11 @@ impl FnLower<'_, '_> {
                 }
             });
         }
+        let dead = self.res.flow.dead;
         let entry = self.cx.split_returns.get_mut(&self.func).map(|(_, r)| r);
         match entry {
+            // Never runs, by compile-time conditions (`resource_choice`).
+            _ if dead => {}
             Some(Some(prev)) if *prev != returned => return Err(self.runtime_choice(e)),
             Some(r) => *r = Some(returned),
             None => {}
@@ -463,6 +546,78 @@ impl FnLower<'_, '_> {
             }
             None => Vec::new(),
         })
+    }
+
+    /// `arr[i]` with a run-time `i`, where local array `l` (at `path`, of `len` slots) holds
+    /// consecutive elements `c..c + len` of one global array: element `c + i` of that global.
+    /// Any other local array needs a resource chosen at run time, which Vulkan cannot
+    /// express and DXC's legalization cannot remove either.
+    fn run_time_element(
+        &mut self,
+        l: LocalId,
+        path: Vec<u32>,
+        len: u32,
+        index: ExprId,
+    ) -> R<Value> {
+        let Some((global, first)) = self.consecutive_elements(l, &path, len) else {
+            let range = self.expr_range(index);
+            return Err(self.cx.error(
+                crate::NOT_SUPPORTED,
+                "a run-time index into a local array of resources that are not consecutive \
+                 elements of one global array: the resource would be chosen at run time, \
+                 which Vulkan cannot express and DXC's legalization cannot remove (index the \
+                 global array instead)"
+                    .to_owned(),
+                range,
+            ));
+        };
+        let i = self.index_value(index)?;
+        let from = self.type_of(i);
+        let mut i = self.convert_value(i, &from, &Type::INT, index)?;
+        if first > 0 {
+            let c = self.fb().int(first as i32);
+            i = self.fb().binary(ir::Opcode::Add, i, c);
+        }
+        Ok(self.fb().access_chain(Value::Global(global), &[i]))
+    }
+
+    /// The global array and first element when the slots `0..len` of array `path` of `l`
+    /// hold its elements `first..first + len` in order.
+    fn consecutive_elements(
+        &mut self,
+        l: LocalId,
+        path: &[u32],
+        len: u32,
+    ) -> Option<(ir::Global, u32)> {
+        let mut found: Option<(ir::Global, u32)> = None;
+        for k in 0..len {
+            let mut slot = path.to_vec();
+            slot.push(k);
+            let Some(Binding::Bound(Value::Inst(i))) = self.res.slots.get(&(l, slot)).copied()
+            else {
+                return None;
+            };
+            let d = self.cx.mb.module().functions[self.func].insts[i].clone();
+            let (ir::Opcode::AccessChain, [Value::Global(g), index]) = (d.opcode, &d.operands[..])
+            else {
+                return None;
+            };
+            let count = match self.type_of(Value::Global(*g)).pointee() {
+                Some((_, Type::Array { len: Some(n), .. })) => *n,
+                _ => return None,
+            };
+            let first = match found {
+                Some((fg, first)) if fg == *g => first,
+                Some(_) => return None,
+                // The element of slot 0 fixes where the run starts.
+                None => (0..count).find(|&c| *index == self.fb().int(c as i32))?,
+            };
+            if first + k >= count || *index != self.fb().int((first + k) as i32) {
+                return None;
+            }
+            found = Some((*g, first));
+        }
+        found
     }
 
     /// The global resource array whose elements `0..n` the slots of array `path` of `l` hold
@@ -496,9 +651,15 @@ impl FnLower<'_, '_> {
 
     /// Member `name` of `part`.
     fn member_of(&mut self, part: StructPart, name: &str, e: ExprId) -> R<Denoted> {
-        let Some(i) = part.split.names.iter().position(|n| n == name) else {
-            return Err(self.unsupported("this member", e));
-        };
+        let found = part.split.names.iter().position(|n| n == name);
+        match found {
+            Some(i) if !part.split.is_array => self.member_at(part, i, e),
+            _ => Err(self.unsupported("this member", e)),
+        }
+    }
+
+    /// Member (or element) `i` of `part`.
+    fn member_at(&mut self, part: StructPart, i: usize, e: ExprId) -> R<Denoted> {
         let mut path = part.path.clone();
         path.push(i as u32);
         let data_at = |d: &Option<u32>| {
@@ -539,7 +700,7 @@ impl FnLower<'_, '_> {
     }
 
     /// Binds `this`'s slots.
-    pub fn bind_split_this(&mut self, resources: &[Value]) {
+    pub fn bind_split_this(&mut self, resources: &[Option<Value>]) {
         if let Some(l) = self.res.this_local {
             self.bind_split_param(l, resources);
         }
@@ -580,12 +741,16 @@ impl FnLower<'_, '_> {
         for rel in part.split.resource_paths() {
             let mut path = part.path.clone();
             path.extend(rel);
-            match self.read_slot(&(part.local, path), e)? {
-                Value::Global(global) => resources.push(ResourceArg {
-                    global,
+            match self.passed_slot(&(part.local, path), e)? {
+                None => resources.push(ResourceArg {
+                    global: None,
                     indexed: false,
                 }),
-                _ => {
+                Some(Value::Global(global)) => resources.push(ResourceArg {
+                    global: Some(global),
+                    indexed: false,
+                }),
+                Some(_) => {
                     return Err(self
                         .unsupported("a method of a struct whose resources are array elements", e))
                 }
@@ -593,6 +758,98 @@ impl FnLower<'_, '_> {
         }
         let data = part.data.map(|(ptr, at)| self.data_pointer(ptr, &at));
         Ok(Some((resources, data)))
+    }
+
+    /// Stores the data members of `init` (the initializer of a `static` struct holding
+    /// resources) into its data global `g`.
+    pub(crate) fn init_static_data(&mut self, split: Split, g: ir::Global, init: ExprId) -> R<()> {
+        let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
+        self.res.temps += 1;
+        let part = StructPart {
+            local: l,
+            path: Vec::new(),
+            split,
+            data: Some((Value::Global(g), Vec::new())),
+        };
+        self.copy_struct(&part, init)
+    }
+
+    /// The struct holding resources `e` denotes (a split local, a member of one, a call
+    /// result); `None` when it denotes none.
+    pub(crate) fn struct_part(&mut self, e: ExprId) -> R<Option<StructPart>> {
+        match self.denote(e) {
+            Some(Ok(Denoted::Struct(part))) => Ok(Some(part)),
+            Some(Err(u)) => Err(u),
+            _ => Ok(None),
+        }
+    }
+
+    /// The resource global in each slot of `part` (`None` for one never assigned).
+    pub(crate) fn part_globals(
+        &mut self,
+        part: &StructPart,
+        e: ExprId,
+    ) -> R<Vec<Option<ir::Global>>> {
+        let mut out = Vec::new();
+        for rel in part.split.resource_paths() {
+            let mut path = part.path.clone();
+            path.extend(rel);
+            out.push(match self.res.slots.get(&(part.local, path)).copied() {
+                None => None,
+                Some(Binding::Bound(Value::Global(g))) => Some(g),
+                Some(Binding::Conflict) => return Err(self.runtime_choice(e)),
+                Some(Binding::Bound(_)) => {
+                    return Err(self.unsupported(
+                        "passing a struct whose resource member is an array element as                          `inout`",
+                        e,
+                    ))
+                }
+            });
+        }
+        Ok(out)
+    }
+
+    /// A pointer to the data part of `part`, when it has data.
+    pub(crate) fn part_data_pointer(&mut self, part: &StructPart) -> Option<Value> {
+        let (ptr, at) = part.data.clone()?;
+        Some(self.data_pointer(ptr, &at))
+    }
+
+    /// Binds resource local `l` to `p` (an assignment at `e`).
+    pub(crate) fn bind_local(&mut self, l: LocalId, p: Value, e: ExprId) -> R<()> {
+        self.bind(Target::Local(l), p, e)
+    }
+
+    /// Binds the slots `e` denotes (a resource member, or a struct holding resources) to
+    /// `globals`, one per slot; `None` leaves a slot unassigned.
+    pub(crate) fn rebind_place(&mut self, e: ExprId, globals: &[Option<ir::Global>]) -> R<()> {
+        let (local, paths) = match self.denote(e) {
+            Some(Ok(Denoted::Slot((l, path)))) => (l, vec![path]),
+            Some(Ok(Denoted::Struct(part))) => {
+                let paths = part
+                    .split
+                    .resource_paths()
+                    .into_iter()
+                    .map(|rel| {
+                        let mut p = part.path.clone();
+                        p.extend(rel);
+                        p
+                    })
+                    .collect();
+                (part.local, paths)
+            }
+            Some(Err(u)) => return Err(u),
+            _ => return Err(self.unsupported("this argument holding resources", e)),
+        };
+        for (path, g) in paths.into_iter().zip(globals) {
+            match g {
+                Some(g) => self.bind(Target::Slot(local, path), Value::Global(*g), e)?,
+                None => {
+                    self.res.slots.remove(&(local, path));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// A pointer to data at `indices` in the data alloca `ptr`.
@@ -606,9 +863,21 @@ impl FnLower<'_, '_> {
 
     /// The place of `e` when it is a member or element of a local holding resources.
     pub fn resource_local_place(&mut self, e: ExprId) -> Option<R<Place>> {
+        // `c ? A : B`: the arm a compile-time condition picks (`resource_choice`).
+        if let Some(arm) = self.chosen_arm(e) {
+            return Some(arm.and_then(|a| self.lvalue(a)));
+        }
         if let Expr::Local(l) = self.body.expr(e) {
             if self.res.conflicts.contains(l) {
                 return Some(Err(self.runtime_choice(e)));
+            }
+        }
+        // A `static` resource: the resource its initializer names (`resource_statics`).
+        if let Some(idx) = self.resource_static(e) {
+            match self.static_resource_pointer(idx) {
+                Ok(Some(p)) => return Some(Ok(Place::Ptr(p))),
+                Ok(None) => {}
+                Err(u) => return Some(Err(u)),
             }
         }
         if matches!(
@@ -621,6 +890,9 @@ impl FnLower<'_, '_> {
         }
         Some(match self.denote(e)? {
             Ok(Denoted::Slot(slot)) => self.read_slot(&slot, e).map(Place::Ptr),
+            Ok(Denoted::Element(l, path, len, index)) => {
+                self.run_time_element(l, path, len, index).map(Place::Ptr)
+            }
             Ok(Denoted::Data(ptr, at)) => Ok(Place::Ptr(self.data_pointer(ptr, &at))),
             Ok(Denoted::Struct(_)) => Err(self.unsupported(
                 "using a struct holding resources as a whole other than to copy it or pass it \
@@ -640,23 +912,31 @@ impl FnLower<'_, '_> {
     }
 
     fn read_slot(&mut self, slot: &Slot, e: ExprId) -> R<Value> {
+        match self.passed_slot(slot, e)? {
+            Some(p) => Ok(p),
+            None => Err(self.unsupported(
+                "a resource used before one is assigned to it (DXC accepts this only where \
+                 its optimizer removes the use)",
+                e,
+            )),
+        }
+    }
+
+    /// What a slot passes to a call or copy: its binding, `None` when never assigned (which
+    /// may travel, as long as nothing uses it).
+    fn passed_slot(&mut self, slot: &Slot, e: ExprId) -> R<Option<Value>> {
         match self.res.slots.get(slot).copied() {
-            Some(Binding::Bound(p)) => Ok(p),
+            Some(Binding::Bound(p)) => Ok(Some(p)),
             Some(Binding::Conflict) => Err(self.runtime_choice(e)),
-            None => Err(self.unsupported("a resource used before one is assigned to it", e)),
+            None => Ok(None),
         }
     }
 
     /// E3001: the resource `e` denotes depends on run-time control flow.
     fn runtime_choice(&mut self, e: ExprId) -> crate::context::Unsupported {
         let range = self.expr_range(e);
-        self.cx.error(
-            crate::NOT_SUPPORTED,
-            "this resource depends on run-time control flow (different resources are assigned \
-             to it on different paths); Vulkan needs each use to name one resource"
-                .to_owned(),
-            range,
-        )
+        self.cx
+            .error(crate::NOT_SUPPORTED, RUNTIME_CHOICE.to_owned(), range)
     }
 
     /// Why local `l` has no pointer, when it is one of ours.
@@ -666,19 +946,25 @@ impl FnLower<'_, '_> {
         range: syntax::TextRange,
     ) -> Option<crate::context::Unsupported> {
         if self.res.conflicts.contains(&l) {
-            let u = self.cx.error(
-                crate::NOT_SUPPORTED,
-                "this resource depends on run-time control flow (different resources are \
-                 assigned to it on different paths); Vulkan needs each use to name one resource"
-                    .to_owned(),
-                range,
-            );
+            let u = self
+                .cx
+                .error(crate::NOT_SUPPORTED, RUNTIME_CHOICE.to_owned(), range);
             return Some(u);
         }
         if self.res.split.contains_key(&l) {
             return Some(self.cx.unsupported(
                 "using a struct holding resources as a whole other than to copy it or pass it \
                  as an `in` argument",
+                range,
+            ));
+        }
+        let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));
+        let stage_param = self.body.params.iter().position(|&p| p == l);
+        let skipped = stage_param.is_some_and(|n| self.cx.stage_io.is_skipped(self.item, n));
+        if plain && !skipped && !self.res.arrays.contains_key(&l) {
+            return Some(self.cx.unsupported(
+                "a resource used before one is assigned to it (DXC accepts this only where \
+                 its optimizer removes the use)",
                 range,
             ));
         }
@@ -691,6 +977,9 @@ impl FnLower<'_, '_> {
         let ty = self.infer.type_of_expr(lhs)?;
         if crate::resources::resource_of(ty).is_none() && split_type(ty).is_none() {
             return None;
+        }
+        if self.resource_static(lhs).is_some() {
+            return Some(Err(self.static_assignment(lhs)));
         }
         if let Expr::Local(l) = self.body.expr(lhs) {
             let plain = matches!(self.infer.type_of_local(*l), Some(Type::Resource(_)));
@@ -709,8 +998,21 @@ impl FnLower<'_, '_> {
             Ok(Denoted::Struct(part)) => self.copy_struct(&part, rhs),
             Ok(Denoted::Array(l, path, n)) => self.assign_array(l, path, n, rhs),
             Ok(Denoted::Data(..)) => return None,
+            Ok(Denoted::Element(..)) => Err(self.unsupported(
+                "assigning to an element of a local array of resources at a run-time index",
+                lhs,
+            )),
             Err(u) => Err(u),
         })
+    }
+
+    /// E3001: assigning resources to a `static` outside its initializer.
+    fn static_assignment(&mut self, e: ExprId) -> crate::context::Unsupported {
+        self.unsupported(
+            "assigning a resource to a `static` global outside its initializer (its \
+             resources would depend on which functions ran)",
+            e,
+        )
     }
 
     /// Binds `target` to `p`; inside a loop, a local declared outside it may not change.
@@ -719,6 +1021,9 @@ impl FnLower<'_, '_> {
             Target::Local(l) => (*l, self.locals[l.0 as usize].map(Binding::Bound)),
             Target::Slot(l, path) => (*l, self.res.slots.get(&(*l, path.clone())).copied()),
         };
+        if self.is_static_local(l) {
+            return Err(self.static_assignment(e));
+        }
         let declared = self.res.declared_depth.get(&l).copied().unwrap_or(0);
         if declared < self.res.loop_depth && current != Some(Binding::Bound(p)) {
             return Err(self.runtime_choice(e));
@@ -780,11 +1085,21 @@ impl FnLower<'_, '_> {
                         self.bind(Target::Slot(dst.local, path), p, item)?;
                     }
                     Member::ResourceArray(n) => self.assign_array(dst.local, path, *n, item)?,
-                    Member::Nested(..) => {
-                        return Err(self.unsupported(
-                            "a struct holding resources inside an initializer list",
-                            item,
-                        ))
+                    Member::Nested(sub, d) => {
+                        let data = match (dst.data.clone(), d) {
+                            (Some((ptr, mut at)), Some(d)) => {
+                                at.push(*d);
+                                Some((ptr, at))
+                            }
+                            _ => None,
+                        };
+                        let part = StructPart {
+                            local: dst.local,
+                            path,
+                            split: (**sub).clone(),
+                            data,
+                        };
+                        self.copy_struct(&part, item)?;
                     }
                 }
             }
@@ -900,13 +1215,16 @@ impl FnLower<'_, '_> {
         for rel in part.split.resource_paths() {
             let mut path = part.path.clone();
             path.extend(rel);
-            let p = self.read_slot(&(part.local, path), a)?;
-            let (global, index) = match p {
-                Value::Global(global) => (global, None),
-                Value::Inst(i) => {
+            let (global, index) = match self.passed_slot(&(part.local, path), a)? {
+                // Never assigned: passed on unbound (`ResourceArg`).
+                None => (None, None),
+                Some(Value::Global(global)) => (Some(global), None),
+                Some(Value::Inst(i)) => {
                     let d = &self.cx.mb.module().functions[self.func].insts[i];
                     match (d.opcode, &d.operands[..]) {
-                        (ir::Opcode::AccessChain, [Value::Global(g), index]) => (*g, Some(*index)),
+                        (ir::Opcode::AccessChain, [Value::Global(g), index]) => {
+                            (Some(*g), Some(*index))
+                        }
                         _ => return Err(self.unsupported("passing this resource member", a)),
                     }
                 }
@@ -925,12 +1243,15 @@ impl FnLower<'_, '_> {
     }
 
     /// Binds parameter `l`'s slots to the resource pointers of its function copy.
-    pub fn bind_split_param(&mut self, l: LocalId, resources: &[Value]) {
+    pub fn bind_split_param(&mut self, l: LocalId, resources: &[Option<Value>]) {
         let Some(sl) = self.res.split.get(&l).cloned() else {
             return;
         };
         for (path, &p) in sl.split.resource_paths().into_iter().zip(resources) {
-            self.res.slots.insert((l, path), Binding::Bound(p));
+            // A slot the caller never assigned stays so.
+            if let Some(p) = p {
+                self.res.slots.insert((l, path), Binding::Bound(p));
+            }
         }
     }
 

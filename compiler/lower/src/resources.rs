@@ -269,7 +269,10 @@ impl ModuleCtx<'_> {
             })
             .filter(|&i| {
                 let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(i).ast);
-                hir::global_type(self.db, g).is_none_or(|t| resource_of(&t).is_none())
+                // A struct holding resources is no `$Globals` member (`resource_statics`).
+                hir::global_type(self.db, g).is_none_or(|t| {
+                    resource_of(&t).is_none() && crate::resource_structs::split_type(&t).is_none()
+                })
             })
             .collect()
     }
@@ -375,6 +378,14 @@ impl ModuleCtx<'_> {
                     self.static_inits.push((idx, g));
                 }
                 GlobalRef::Var(g)
+            } else if crate::resource_structs::split_type(&ty).is_some() {
+                // DXC splits such a struct into one resource per member when they are all
+                // textures and samplers (and refuses the rest).
+                return Err(self.unsupported(
+                    "a global struct holding resources that is not `static` (a `static` one \
+                     initialized from resource globals is)",
+                    range,
+                ));
             } else {
                 let (g, members) = self.dollar_globals()?;
                 match members.iter().position(|m| *m == idx) {

@@ -19,7 +19,16 @@ impl FnLower<'_, '_> {
         }
         let range = self.stmt_range(s);
         let outer = self.set_loc(range);
+        // A `break` or `return` in a statically dead arm inside a loop or `switch` does not
+        // make the code after it dead (`resource_choice`).
+        let flow = self.res.flow;
         let r = self.lower_stmt_here(s);
+        if matches!(
+            self.body.stmt(s),
+            Stmt::For { .. } | Stmt::While { .. } | Stmt::DoWhile { .. } | Stmt::Switch { .. }
+        ) {
+            self.res.flow = flow;
+        }
         self.loc = outer;
         r
     }
@@ -54,6 +63,9 @@ impl FnLower<'_, '_> {
                         continue;
                     }
                     let ty = self.infer.type_of_local(l).cloned().unwrap_or(Type::Void);
+                    if let Some(r) = self.ray_query_copy(&ty, init) {
+                        return r;
+                    }
                     if crate::resources::resource_of(&ty).is_some() {
                         self.bind_resource_local(l, init)?;
                         continue;
@@ -86,30 +98,48 @@ impl FnLower<'_, '_> {
                     .mark_selection(header, merge, hint);
                 self.cond_br(c, then_b, else_b.unwrap_or(merge));
                 let mut reached = else_b.is_none();
-                // Resource bindings of the arms that reach the merge (`resource_structs`).
+                // Resource bindings of the arms that reach the merge (`resource_structs`);
+                // with a condition known at compile time, of the arm that runs only
+                // (`resource_choice`).
+                let known = self.static_condition(cond);
+                let outer = self.res.flow;
                 let before = self.binding_state();
                 let mut arms = Vec::new();
+                let mut live = Vec::new();
                 if else_b.is_none() {
                     arms.push(before.clone());
+                    if !outer.dead && known != Some(true) {
+                        live.push(before.clone());
+                    }
                 }
+                self.res.flow.dead = outer.dead || known == Some(false);
                 self.switch_to(then_b);
                 self.lower_stmt(then)?;
                 reached |= self.current.is_some();
                 if self.current.is_some() {
                     arms.push(self.binding_state());
+                    if !self.res.flow.dead {
+                        live.push(self.binding_state());
+                    }
                 }
                 self.br(merge);
                 if let (Some(b), Some(o)) = (else_b, otherwise) {
                     self.restore_bindings(before);
+                    self.res.flow.dead = outer.dead || known == Some(true);
                     self.switch_to(b);
                     self.lower_stmt(o)?;
                     reached |= self.current.is_some();
                     if self.current.is_some() {
                         arms.push(self.binding_state());
+                        if !self.res.flow.dead {
+                            live.push(self.binding_state());
+                        }
                     }
                     self.br(merge);
                 }
-                self.merge_bindings(arms);
+                // After an `if` whose running arms all leave, the code is statically dead.
+                self.res.flow.dead = outer.dead || live.is_empty();
+                self.merge_bindings(if live.is_empty() { arms } else { live });
                 self.finish_merge(merge, reached);
             }
             Stmt::For {
@@ -142,6 +172,9 @@ impl FnLower<'_, '_> {
                 self.br(target);
             }
             Stmt::Return(value) => {
+                // `out` parameters holding resources hand their bindings back
+                // (`resource_out`).
+                self.record_out_resources(self.stmt_range(s))?;
                 if let Some(ops) = value.and_then(|e| self.return_split(e)) {
                     let ops = ops?;
                     self.terminate(Opcode::Return, ops);
@@ -331,7 +364,9 @@ impl FnLower<'_, '_> {
         let mut default = merge;
         let mut cases = Vec::new();
         let mut values = Vec::new();
+        let mut clause_values = Vec::new();
         for (c, &b) in clauses.iter().zip(&blocks) {
+            clause_values.push(None);
             match c.value {
                 None => default = b,
                 Some(v) => {
@@ -343,6 +378,7 @@ impl FnLower<'_, '_> {
                     };
                     cases.push(b);
                     values.push(n);
+                    *clause_values.last_mut().expect("pushed") = Some(n);
                 }
             }
         }
@@ -362,21 +398,53 @@ impl FnLower<'_, '_> {
             continue_to: None,
         });
         // A resource local may not be rebound in a clause: which clause runs is chosen at
-        // run time (`resource_structs`).
-        self.res.loop_depth += 1;
+        // run time (`resource_structs`) — unless the selector is a compile-time constant:
+        // then the clauses that run keep their bindings (`resource_choice`).
+        let start = self.static_selector(expr).map(|v| {
+            clause_values
+                .iter()
+                .position(|&c| c == Some(v))
+                .or_else(|| clauses.iter().position(|c| c.value.is_none()))
+        });
+        let depth = u32::from(start.is_none());
+        self.res.loop_depth += depth;
+        let outer = self.res.flow;
+        let before = self.binding_state();
+        let mut live = false;
+        let mut exit = None;
         for (i, c) in clauses.iter().enumerate() {
             // Falling through from the previous clause.
+            let falls_through = self.current.is_some();
             self.br(blocks[i]);
             self.switch_to(blocks[i]);
+            if let Some(start) = start {
+                live = start == Some(i) || live && falls_through;
+                if !live {
+                    self.restore_bindings(before.clone());
+                }
+                self.res.flow.dead = outer.dead || !live;
+            }
             for &st in &c.stmts {
                 if let Err(e) = self.lower_stmt(st) {
-                    self.res.loop_depth -= 1;
+                    self.res.loop_depth -= depth;
+                    self.res.flow = outer;
                     self.jumps.pop();
                     return Err(e);
                 }
             }
+            if live && self.current.is_none() {
+                exit = Some(self.binding_state());
+                live = false;
+            }
         }
-        self.res.loop_depth -= 1;
+        if start.is_some() {
+            if live {
+                exit = Some(self.binding_state());
+            }
+            self.restore_bindings(exit.unwrap_or(before));
+            self.res.flow = outer;
+        }
+        self.res.loop_depth -= depth;
         self.jumps.pop();
         reached |= self.current.is_some();
         self.br(merge);

@@ -3,7 +3,9 @@
 //! of an `[unroll]` loop (`for (int x = -1; x <= 1; ++x) t.Sample(s, uv, int2(x, 0))`), which
 //! DXC unrolls. An `[unroll]` `for` loop is lowered as a loop (keeping its hint) when it can
 //! be; only when that fails because an offset is not a constant, and the loop has the simple
-//! shape below, is it lowered again with its body repeated once per value of the variable:
+//! shape below, is it lowered again with its body repeated once per value of the variable
+//! (likewise when a resource would depend on the loop's run-time control flow, as DXC's
+//! legalization unrolls such loops):
 //!
 //! - the variable is declared by the loop's initializer with a constant value;
 //! - the condition compares the variable with a constant (`<`, `<=`, `>`, `>=`, `!=`);
@@ -37,6 +39,7 @@ impl FnLower<'_, '_> {
     ) -> R<()> {
         let saved = self.cx.mb.module().functions[self.func].clone();
         let (current, locals, jumps) = (self.current, self.locals.clone(), self.jumps.len());
+        let (bindings, flow) = (self.binding_state(), self.res.flow);
         let diagnostics = self.cx.diagnostics.len();
         let looped = (|| {
             if let Some(i) = init {
@@ -47,9 +50,12 @@ impl FnLower<'_, '_> {
         let Err(error) = looped else {
             return Ok(());
         };
-        let only_offsets = self.cx.diagnostics[diagnostics..]
-            .iter()
-            .all(|d| d.message.ends_with(OFFSET_NOT_CONSTANT));
+        // Unrolling cures constant offsets, and resources chosen by the induction variable
+        // (`resource_choice` resolves conditions on it in each copy).
+        let only_offsets = self.cx.diagnostics[diagnostics..].iter().all(|d| {
+            d.message.ends_with(OFFSET_NOT_CONSTANT)
+                || d.message == crate::resource_structs::RUNTIME_CHOICE
+        });
         let Some((var, values)) = self.unroll_plan(init, cond, step, body) else {
             return Err(error);
         };
@@ -60,6 +66,8 @@ impl FnLower<'_, '_> {
         self.cx.mb.module_mut().functions[self.func] = saved;
         self.cx.diagnostics.truncate(diagnostics);
         self.current = current;
+        self.restore_bindings(bindings);
+        self.res.flow = flow;
         self.locals = locals;
         self.jumps.truncate(jumps);
         for v in values {

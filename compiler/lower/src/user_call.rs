@@ -199,7 +199,29 @@ impl FnLower<'_, '_> {
         // resources.
         let mut split_args = Vec::new();
         for (i, p) in sig.params.iter().enumerate() {
+            let direction = decl
+                .params
+                .get(i)
+                .map(|d| d.direction)
+                .unwrap_or(ParamDirection::In);
             let split = p.ty.as_ref().and_then(crate::resource_structs::split_type);
+            let handed =
+                p.ty.as_ref()
+                    .is_some_and(|t| crate::resource_out::hands_back(t, direction));
+            if let (true, Some(_), Some(&a)) = (handed, &split, args.get(i)) {
+                // An `out`/`inout` struct holding resources: a pointer to its data part
+                // (`resource_out`).
+                let inout = direction == ParamDirection::InOut;
+                let (r, data) = self.out_split_argument(a, inout)?;
+                resources.extend(r);
+                split_args.push((i, data.into_iter().collect()));
+                continue;
+            }
+            if handed && direction == ParamDirection::Out {
+                // An `out` resource: nothing goes in.
+                indices.push((i, None));
+                continue;
+            }
             if let (Some(_), Some(&a)) = (split, args.get(i)) {
                 let (r, data) = self.split_argument(a)?;
                 resources.extend(r);
@@ -229,10 +251,36 @@ impl FnLower<'_, '_> {
         if let Some((r, _)) = &split_this {
             resources.splice(0..0, r.iter().copied());
         }
-        let f = self
-            .cx
-            .function_for_resources(idx, &name, &template_args, &resources)?;
-        if self.cx.split_returns.contains_key(&f) || self.cx.resource_returns.contains_key(&f) {
+        // A function handing resources back gets a copy per set of constant scalar
+        // arguments, so a condition on them picks the resource (`resource_choice`).
+        let hands_back = sig
+            .ret
+            .as_ref()
+            .is_some_and(crate::resource_out::holds_resources)
+            || sig.params.iter().zip(&decl.params).any(|(p, d)| {
+                p.ty.as_ref()
+                    .is_some_and(|t| crate::resource_out::hands_back(t, d.direction))
+            });
+        let constants = if hands_back {
+            let scalar_in: Vec<bool> = sig
+                .params
+                .iter()
+                .zip(&decl.params)
+                .map(|(p, d)| {
+                    matches!(p.ty, Some(Type::Scalar(_))) && d.direction == ParamDirection::In
+                })
+                .collect();
+            self.constant_arguments(args, &scalar_in)
+        } else {
+            Vec::new()
+        };
+        let f =
+            self.cx
+                .function_for_resources(idx, &name, &template_args, &resources, &constants)?;
+        if self.cx.split_returns.contains_key(&f)
+            || self.cx.resource_returns.contains_key(&f)
+            || self.cx.handed_out.contains_key(&f)
+        {
             // The caller binds the returned resources: lower the callee first.
             self.cx.lower_now(f);
             self.res.last_split_call = Some(f);
@@ -253,7 +301,21 @@ impl FnLower<'_, '_> {
             None => usize::from(has_this),
         };
         if let Some((_, data)) = split_this {
-            vals.extend(data);
+            // The data part of a `static` lives in private memory: a temporary copied
+            // back (`resource_statics`).
+            if let Some(ptr) = data {
+                match self.type_of(ptr).pointee() {
+                    Some((AddressSpace::Function, _)) | None => vals.push(ptr),
+                    Some((_, ty)) => {
+                        let ty = ty.clone();
+                        let temp = self.entry_alloca(ty.clone(), "");
+                        let v = self.fb().load(ptr);
+                        self.fb().store(temp, v);
+                        copy_back.push((temp, Place::Ptr(ptr), ty, e));
+                        vals.push(temp);
+                    }
+                }
+            }
         } else if has_this {
             let this_ty = params[0].pointee().map(|(_, t)| t.clone());
             let this_ty = this_ty.unwrap_or(Type::Void);
@@ -303,6 +365,13 @@ impl FnLower<'_, '_> {
                 continue;
             };
             match t {
+                // A ray query: the caller's own variable (`ray_query`).
+                Type::Pointer { pointee, .. } if crate::ray_query::is_ray_query(pointee) => {
+                    match self.lvalue(a)? {
+                        Place::Ptr(p) => vals.push(p),
+                        _ => return Err(self.unsupported("this ray query argument", a)),
+                    }
+                }
                 Type::Pointer { pointee, .. } => {
                     let ty = (**pointee).clone();
                     let place = self.lvalue(a)?;
@@ -320,6 +389,7 @@ impl FnLower<'_, '_> {
             }
         }
         let v = self.fb().call(f, &vals);
+        self.bind_handed_out(f, args, e)?;
         for (temp, object, fields) in base_back {
             for i in 0..fields {
                 let i = self.fb().int(i as i32);
@@ -376,6 +446,21 @@ impl FnLower<'_, '_> {
             Some(Type::Resource(res)) => self.heap_element(a, res),
             _ => None,
         };
+        // A resource local never assigned is passed on unbound (`ResourceArg`).
+        if let hir::body::Expr::Local(l) = *self.body.expr(a) {
+            let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));
+            let unassigned = self.locals[l.0 as usize].is_none()
+                && !self.res.conflicts.contains(&l)
+                && !self.res.split.contains_key(&l)
+                && !self.res.arrays.contains_key(&l);
+            if plain && unassigned {
+                let r = ResourceArg {
+                    global: None,
+                    indexed: false,
+                };
+                return Ok((r, None));
+            }
+        }
         let p = match heap {
             Some(p) => p?,
             None => {
@@ -391,7 +476,7 @@ impl FnLower<'_, '_> {
         if let Value::Global(global) = p {
             return Ok((
                 ResourceArg {
-                    global,
+                    global: Some(global),
                     indexed: false,
                 },
                 None,
@@ -412,7 +497,7 @@ impl FnLower<'_, '_> {
                 let from = self.type_of(index);
                 let index = self.convert_value(index, &from, &Type::INT, a)?;
                 let r = ResourceArg {
-                    global,
+                    global: Some(global),
                     indexed: true,
                 };
                 return Ok((r, Some(index)));

@@ -246,15 +246,21 @@ void main() {
 }
 
 #[test]
-fn ray_query_parameter_is_not_supported_yet() {
-    let err = common::try_lower(
+fn ray_query_parameter_is_a_pointer_to_the_callers_query() {
+    // More in `resource_gaps.rs`.
+    let dump = common::dump(
         r#"
 void f(RayQuery<0> q) { q.Abort(); }
 [numthreads(1, 1, 1)]
 void main() { RayQuery<0> q; f(q); }
 "#,
-    )
-    .unwrap_err();
-    assert!(err.starts_with("E3001"), "{err}");
-    assert!(err.contains("parameter type"), "{err}");
+    );
+    assert!(
+        dump.contains("func @f(%arg0: ptr<function, RayQuery<0>>)"),
+        "{dump}"
+    );
+    assert!(
+        dump.contains("call_intrinsic RayQuery::Abort(%arg0)"),
+        "{dump}"
+    );
 }

@@ -92,7 +92,11 @@ impl<'m> Fx<'_, 'm> {
         for p in &f.params {
             match &p.ty {
                 Type::Pointer { space, pointee } => {
-                    if pointee.as_resource().is_some()
+                    // A ray query lives in a function variable: a pointer to it is an
+                    // ordinary parameter (lowering passes queries by reference).
+                    let query =
+                        matches!(pointee.as_resource(), Some(ResourceType::RayQuery { .. }));
+                    if !query && pointee.as_resource().is_some()
                         || matches!(&**pointee, Type::Array { element, .. } if element.as_resource().is_some())
                     {
                         return Err(SpirvError::unsupported(format!(

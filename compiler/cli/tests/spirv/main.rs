@@ -18,6 +18,7 @@ mod one_row_matrices;
 mod opcodes;
 mod ray_query;
 mod raytracing;
+mod resource_gaps;
 mod resource_structs;
 mod resources;
 mod stages;

@@ -1,0 +1,176 @@
+//! `out` and `inout` parameters holding resources: a resource (`void get(out Texture2D t)`)
+//! or a struct holding resources (`void fill(inout Material m)`).
+//!
+//! Resources are bound at compile time (`resource_structs`), so such a parameter hands its
+//! bindings back like a returned resource does: the callee is lowered before its first
+//! caller, each `return` (and the end of the body) records the resource global left in every
+//! slot of the parameter (they must agree, as DXC's legalization needs one resource per use),
+//! and the caller rebinds its argument to them after the call. An `inout` parameter's
+//! incoming resources pick the callee's copy like an `in` argument's. The data part of a
+//! struct is passed as a pointer to the caller's copy, as for any `out` parameter.
+//!
+//! Called from `func.rs` (parameters), `stmt.rs` (`return`) and `user_call.rs` (arguments).
+
+use hir::body::{Expr, ExprId, LocalId};
+use hir::item_tree::ParamDirection;
+use ir::Value;
+use types::Type;
+
+use crate::context::{ResourceArg, R};
+use crate::func::FnLower;
+use crate::resource_structs::split_type;
+
+/// For each `out`/`inout` parameter holding resources (by declared index): the resource
+/// global its slots hold when the function returns (`None` for one never assigned), once
+/// its body is lowered.
+pub type HandedOut = Vec<(u32, Option<Vec<Option<ir::Global>>>)>;
+
+/// Whether a parameter of type `ty` passed `direction` hands resources back.
+pub fn hands_back(ty: &Type, direction: ParamDirection) -> bool {
+    direction != ParamDirection::In && holds_resources(ty)
+}
+
+/// A resource, or a struct holding resources.
+pub fn holds_resources(ty: &Type) -> bool {
+    split_type(ty).is_some()
+        || matches!(ty, Type::Resource(_)) && crate::resources::resource_of(ty).is_some()
+}
+
+impl FnLower<'_, '_> {
+    /// Records the bindings of the `out`/`inout` parameters holding resources as this
+    /// function leaves at `at` (a `return`, or the end of the body); a disagreement with an
+    /// earlier exit is reported there.
+    pub fn record_out_resources(&mut self, at: syntax::TextRange) -> R<()> {
+        if self.res.out_params.is_empty() || self.res.flow.dead {
+            return Ok(());
+        }
+        let mut now = Vec::new();
+        for &(n, l) in &self.res.out_params.clone() {
+            // Errors point at the parameter.
+            let param = self.map.locals[l.0 as usize].text_range();
+            now.push((n, self.slots_of(l, param)?));
+        }
+        let Some(recorded) = self.cx.handed_out.get_mut(&self.func) else {
+            return Ok(());
+        };
+        for ((_, prev), (_, globals)) in recorded.iter_mut().zip(now) {
+            match prev {
+                Some(p) if *p != globals => {
+                    return Err(self.cx.error(
+                        crate::NOT_SUPPORTED,
+                        "the resource this function hands back through an `out` parameter \
+                         depends on run-time control flow (different resources on different \
+                         paths); Vulkan needs each use to name one resource"
+                            .to_owned(),
+                        at,
+                    ))
+                }
+                _ => *prev = Some(globals),
+            }
+        }
+        Ok(())
+    }
+
+    /// The resource global in each slot of parameter `l` now.
+    fn slots_of(&mut self, l: LocalId, at: syntax::TextRange) -> R<Vec<Option<ir::Global>>> {
+        let conflict = self.res.conflicts.contains(&l);
+        let paths = self.res.split.get(&l).map(|sl| sl.split.resource_paths());
+        let bound: Vec<Option<crate::resource_structs::Binding>> = match paths {
+            Some(paths) => paths
+                .into_iter()
+                .map(|p| self.res.slots.get(&(l, p)).copied())
+                .collect(),
+            None if conflict => vec![Some(crate::resource_structs::Binding::Conflict)],
+            None => vec![self.locals[l.0 as usize].map(crate::resource_structs::Binding::Bound)],
+        };
+        let mut globals = Vec::new();
+        for b in bound {
+            globals.push(match b {
+                None => None,
+                Some(crate::resource_structs::Binding::Bound(Value::Global(g))) => Some(g),
+                Some(crate::resource_structs::Binding::Conflict) => {
+                    return Err(self.cx.error(
+                        crate::NOT_SUPPORTED,
+                        "this `out` parameter's resource depends on run-time control flow; \
+                         Vulkan needs each use to name one resource"
+                            .to_owned(),
+                        at,
+                    ))
+                }
+                Some(_) => {
+                    return Err(self.cx.unsupported(
+                        "handing back an element of a resource array through an `out` \
+                         parameter",
+                        at,
+                    ))
+                }
+            });
+        }
+        Ok(globals)
+    }
+
+    /// The argument of an `out`/`inout` struct parameter holding resources: the resources
+    /// it brings in (for `inout`) and the pointer to its data part.
+    pub fn out_split_argument(
+        &mut self,
+        a: ExprId,
+        inout: bool,
+    ) -> R<(Vec<ResourceArg>, Option<Value>)> {
+        let Some(part) = self.struct_part(a)? else {
+            return Err(self.unsupported(
+                "this argument holding resources (pass a local or a member of one)",
+                a,
+            ));
+        };
+        let mut resources = Vec::new();
+        if inout {
+            for global in self.part_globals(&part, a)? {
+                resources.push(ResourceArg {
+                    global,
+                    indexed: false,
+                });
+            }
+        }
+        Ok((resources, self.part_data_pointer(&part)))
+    }
+
+    /// After a call of `f`: rebinds the arguments of its `out`/`inout` parameters holding
+    /// resources to what it handed back.
+    pub fn bind_handed_out(&mut self, f: ir::Func, args: &[ExprId], e: ExprId) -> R<()> {
+        let Some(handed) = self.cx.handed_out.get(&f).cloned() else {
+            return Ok(());
+        };
+        for (n, globals) in handed {
+            let Some(&a) = args.get(n as usize) else {
+                continue;
+            };
+            let Some(globals) = globals else {
+                if !self.cx.diagnostics.is_empty() {
+                    // The callee failed to lower and said why.
+                    return Err(crate::context::Unsupported);
+                }
+                return Err(self.unsupported(
+                    "this call handing back resources (what it hands back is unknown)",
+                    e,
+                ));
+            };
+            self.rebind(a, &globals)?;
+        }
+        Ok(())
+    }
+
+    /// Binds argument `a` (a resource local or member, or a struct holding resources) to
+    /// `globals`, one per slot.
+    fn rebind(&mut self, a: ExprId, globals: &[Option<ir::Global>]) -> R<()> {
+        if let Expr::Local(l) = *self.body.expr(a) {
+            let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));
+            if plain && !self.res.split.contains_key(&l) {
+                return match globals.first().copied().flatten() {
+                    Some(g) => self.bind_local(l, Value::Global(g), a),
+                    None => Ok(()),
+                };
+            }
+        }
+        self.rebind_place(a, globals)
+    }
+}

@@ -1,0 +1,338 @@
+//! `static` globals holding resources: `static Texture2D t = gTex;` and
+//! `static Material m = { gTex, gSamp, 0.5 };` (or `= makeMaterial();`).
+//!
+//! As in DXC, such a static is a shallow copy: it names the resources of its initializer,
+//! which are known at compile time (DXC's legalization replaces every use by the global). A
+//! plain resource static is an alias of the global (or constant element of a global array)
+//! it is initialized with; it has no variable of its own. A struct static is split like a
+//! local (`resource_structs`): its data part is a private global initialized in
+//! `init_globals`, and each function that uses it sees a temporary split local whose data is
+//! that global and whose slots are bound to the initializer's resources. Assigning to such a
+//! static in a function would make its resources depend on which functions ran: E3001.
+//!
+//! Called from `resource_structs.rs` (places and assignments) and `init.rs` (the data part).
+
+use hir::body::{Body, Expr, ExprId, LocalId};
+use hir::item_tree::{ItemIdx, ItemKind};
+use hir::{GlobalId, InferenceResult, Resolution};
+use ir::{Global, Value};
+use types::Type;
+
+use crate::context::{GlobalRef, ModuleCtx, R};
+use crate::func::FnLower;
+use crate::resource_structs::{split_type, Split, SplitLocal};
+
+/// A resource a static names: a global, or a constant element of a global array.
+pub type StaticResource = (Global, Option<i64>);
+
+/// What a `static` global holding resources stands for.
+#[derive(Debug, Clone)]
+pub struct StaticBinding {
+    /// How its struct type splits (`None` for a plain resource).
+    pub split: Option<Split>,
+    /// The resource in each slot (`None` for one its initializer leaves unassigned).
+    pub slots: Vec<Option<StaticResource>>,
+    /// The private global holding its data part.
+    pub data: Option<Global>,
+}
+
+impl ModuleCtx<'_> {
+    /// Whether item `idx` is a `static` global holding resources.
+    pub fn is_resource_static(&self, idx: ItemIdx) -> bool {
+        let ItemKind::Variable(v) = &self.tree.item(idx).kind else {
+            return false;
+        };
+        if !v.is_static || self.tree.item(idx).parent.is_some() {
+            return false;
+        }
+        let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
+        hir::global_type(self.db, g).is_some_and(|t| crate::resource_out::holds_resources(&t))
+    }
+
+    /// The resources static `idx` names, worked out from its initializer on first use.
+    pub fn static_binding(&mut self, idx: ItemIdx) -> R<StaticBinding> {
+        if let Some(b) = self.static_resources.get(&idx) {
+            return Ok(b.clone());
+        }
+        let range = self.item_range(idx);
+        let gid = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
+        let ty = hir::global_type(self.db, gid).unwrap_or(Type::Void);
+        let (body, _) = hir::body::global_body_with_source_map(self.db, gid);
+        let infer = hir::infer_global(self.db, gid);
+        let Some(init) = body.init else {
+            return Err(
+                self.unsupported("a `static` holding resources without an initializer", range)
+            );
+        };
+        // A placeholder while the initializer is read: one naming the static itself (directly
+        // or through a function it calls) sees no resources instead of recursing forever.
+        let placeholder = StaticBinding {
+            split: None,
+            slots: Vec::new(),
+            data: None,
+        };
+        self.static_resources.insert(idx, placeholder);
+        let split = split_type(&ty);
+        let slots = match &split {
+            None => self
+                .named_resource(&body, &infer, init, range)
+                .map(|r| vec![Some(r)]),
+            Some(split) => self.struct_resources(&body, &infer, init, split, range),
+        };
+        let slots = match slots {
+            Ok(s) => s,
+            Err(u) => {
+                self.static_resources.remove(&idx);
+                return Err(u);
+            }
+        };
+        let data = split.as_ref().and_then(|s| s.data.clone()).map(|d| {
+            let name = self.tree.item(idx).name.clone();
+            let g = self.mb.private(&name, d, None);
+            // Its data members are set by `init_globals` (`init.rs`).
+            self.static_inits.push((idx, g));
+            g
+        });
+        let b = StaticBinding { split, slots, data };
+        self.static_resources.insert(idx, b.clone());
+        Ok(b)
+    }
+
+    /// The resource expression `e` of an initializer names: a resource global, a constant
+    /// element of a global array, another resource static.
+    fn named_resource(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        e: ExprId,
+        range: syntax::TextRange,
+    ) -> R<StaticResource> {
+        match body.expr(e) {
+            Expr::Paren(i) => self.named_resource(body, infer, *i, range),
+            Expr::Path(_) => {
+                let item = match infer.resolution(e) {
+                    Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
+                    _ => None,
+                };
+                let Some(item) = item else {
+                    return Err(self.unsupported("this resource in a `static` initializer", range));
+                };
+                if self.is_resource_static(item) {
+                    let b = self.static_binding(item)?;
+                    if b.split.is_none() {
+                        if let Some(Some(r)) = b.slots.first() {
+                            return Ok(*r);
+                        }
+                    }
+                    return Err(self.unsupported("this resource in a `static` initializer", range));
+                }
+                match self.global_for(item)? {
+                    GlobalRef::Var(g) => Ok((g, None)),
+                    GlobalRef::CBufferMember(..) => {
+                        Err(self.unsupported("this resource in a `static` initializer", range))
+                    }
+                }
+            }
+            Expr::Index { base, index } => {
+                let (g, None) = self.named_resource(body, infer, *base, range)? else {
+                    return Err(self.unsupported("this resource in a `static` initializer", range));
+                };
+                match body.expr(*index) {
+                    Expr::Literal(hir::body::Literal::Int(k, _)) => Ok((g, Some(*k as i64))),
+                    _ => Err(self.unsupported(
+                        "a run-time index in the initializer of a `static` resource",
+                        range,
+                    )),
+                }
+            }
+            _ => Err(self.unsupported("this resource in a `static` initializer", range)),
+        }
+    }
+
+    /// The resources of a struct static's initializer: an initializer list with one element
+    /// per member, a call of a function returning the struct, or another such static.
+    fn struct_resources(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        init: ExprId,
+        split: &Split,
+        range: syntax::TextRange,
+    ) -> R<Vec<Option<StaticResource>>> {
+        use crate::resource_structs::Member;
+        match body.expr(init) {
+            Expr::Paren(i) => self.struct_resources(body, infer, *i, split, range),
+            Expr::InitList(items) if items.len() == split.members.len() => {
+                let mut out = Vec::new();
+                for (m, &item) in split.members.iter().zip(items) {
+                    match m {
+                        Member::Data(_) => {}
+                        Member::Resource => {
+                            out.push(Some(self.named_resource(body, infer, item, range)?))
+                        }
+                        Member::Nested(sub, _) => {
+                            out.extend(self.struct_resources(body, infer, item, sub, range)?)
+                        }
+                        Member::ResourceArray(n) => {
+                            out.extend(self.array_resources(body, infer, item, *n, range)?)
+                        }
+                    }
+                }
+                Ok(out)
+            }
+            Expr::Call { args, .. } if args.is_empty() => {
+                let Some(Resolution::Function { function, .. }) = infer.resolution(init) else {
+                    return Err(self.unsupported("this `static` initializer", range));
+                };
+                let Some(idx) = self.tree.by_ast(*function) else {
+                    return Err(self.unsupported("this `static` initializer", range));
+                };
+                let idx = self.definition_of(idx);
+                let name = self.function_name(idx);
+                let f = self.function_for(idx, &name)?;
+                self.lower_now(f);
+                match self.split_returns.get(&f).and_then(|(_, r)| r.clone()) {
+                    Some(globals) => {
+                        Ok(globals.into_iter().map(|g| g.map(|g| (g, None))).collect())
+                    }
+                    // The function failed to lower and said why.
+                    None if !self.diagnostics.is_empty() => Err(crate::context::Unsupported),
+                    None => Err(self.unsupported(
+                        "this `static` initializer (the resources it returns are unknown)",
+                        range,
+                    )),
+                }
+            }
+            Expr::Path(_) => {
+                let item = match infer.resolution(init) {
+                    Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
+                    _ => None,
+                };
+                match item {
+                    Some(item) if self.is_resource_static(item) => {
+                        Ok(self.static_binding(item)?.slots)
+                    }
+                    _ => Err(self.unsupported("this `static` initializer", range)),
+                }
+            }
+            _ => Err(self.unsupported("this `static` initializer", range)),
+        }
+    }
+}
+
+impl ModuleCtx<'_> {
+    /// The `n` resources filling a resource array member of a static: an initializer list of
+    /// resources, or a global array of `n` (its elements in order).
+    fn array_resources(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        e: ExprId,
+        n: u32,
+        range: syntax::TextRange,
+    ) -> R<Vec<Option<StaticResource>>> {
+        if let Expr::InitList(items) = body.expr(e) {
+            if items.len() == n as usize {
+                let mut out = Vec::new();
+                for &item in items {
+                    out.push(Some(self.named_resource(body, infer, item, range)?));
+                }
+                return Ok(out);
+            }
+            return Err(self.unsupported("an initializer list of another length", range));
+        }
+        let (g, None) = self.named_resource(body, infer, e, range)? else {
+            return Err(self.unsupported("this resource array in a `static` initializer", range));
+        };
+        Ok((0..n).map(|k| Some((g, Some(i64::from(k))))).collect())
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// The static holding resources that `e` names, when it names one.
+    pub(crate) fn resource_static(&self, e: ExprId) -> Option<ItemIdx> {
+        let Expr::Path(_) = self.body.expr(e) else {
+            return None;
+        };
+        let Some(Resolution::Global(ast)) = self.infer.resolution(e) else {
+            return None;
+        };
+        let idx = self.cx.tree.by_ast(*ast)?;
+        self.cx.is_resource_static(idx).then_some(idx)
+    }
+
+    /// What static `idx` names; E3001 at `e` while its own initializer is being read.
+    fn binding_at(&mut self, idx: ItemIdx) -> R<StaticBinding> {
+        let b = self.cx.static_binding(idx)?;
+        if b.split.is_none() && b.slots.is_empty() {
+            let range = self.cx.item_range(idx);
+            return Err(self.cx.unsupported(
+                "a `static` holding resources whose initializer uses it",
+                range,
+            ));
+        }
+        Ok(b)
+    }
+
+    /// The pointer a plain resource static stands for.
+    pub(crate) fn static_resource_pointer(&mut self, idx: ItemIdx) -> R<Option<Value>> {
+        let b = self.binding_at(idx)?;
+        if b.split.is_some() {
+            return Ok(None);
+        }
+        Ok(b.slots
+            .first()
+            .copied()
+            .flatten()
+            .map(|r| self.static_pointer(r)))
+    }
+
+    /// The pointer to `r`: an element's access chain goes at the top of the entry block, so
+    /// that it dominates every use wherever the static is first named.
+    fn static_pointer(&mut self, (g, k): StaticResource) -> Value {
+        let Some(k) = k else {
+            return Value::Global(g);
+        };
+        let k = self.fb().int(k as i32);
+        let v = self.fb().access_chain(Value::Global(g), &[k]);
+        let f = &mut self.cx.mb.module_mut().functions[self.func];
+        if let (Value::Inst(i), Some(&entry)) = (v, f.layout.first()) {
+            if let Some(b) = f.insts[i].block.take() {
+                f.blocks[b].insts.retain(|&x| x != i);
+            }
+            f.insts[i].block = Some(entry);
+            f.blocks[entry].insts.insert(0, i);
+        }
+        v
+    }
+
+    /// The temporary split local standing for struct static `idx` in this function.
+    pub(crate) fn static_struct_local(&mut self, idx: ItemIdx) -> R<Option<LocalId>> {
+        if let Some(&l) = self.res.statics.get(&idx) {
+            return Ok(Some(l));
+        }
+        let b = self.binding_at(idx)?;
+        let Some(split) = b.split else {
+            return Ok(None);
+        };
+        let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
+        self.res.temps += 1;
+        for (path, r) in split.resource_paths().into_iter().zip(b.slots) {
+            if let Some(r) = r {
+                let p = self.static_pointer(r);
+                self.res
+                    .slots
+                    .insert((l, path), crate::resource_structs::Binding::Bound(p));
+            }
+        }
+        let data = b.data.map(Value::Global);
+        self.res.split.insert(l, SplitLocal { split, data });
+        self.res.statics.insert(idx, l);
+        Ok(Some(l))
+    }
+
+    /// Whether `l` is the temporary standing for a static (which functions may not rebind).
+    pub(crate) fn is_static_local(&self, l: LocalId) -> bool {
+        self.res.statics.values().any(|&s| s == l)
+    }
+}
