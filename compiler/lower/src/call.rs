@@ -487,24 +487,22 @@ impl FnLower<'_, '_> {
             (ResourceType::ByteAddressBuffer { .. }, "Load" | "Load2" | "Load3" | "Load4") => {
                 let ty = self.ty(e)?;
                 let off = self.coerce(args[0], &Type::UINT)?;
-                Ok(Some(self.fb().texture(
-                    Opcode::ByteAddressLoad,
-                    ty,
-                    &[res, off],
-                    &[],
-                )))
+                Ok(Some(self.byte_address_load(res, off, &ty, e)?))
             }
             (ResourceType::ByteAddressBuffer { .. }, "Store" | "Store2" | "Store3" | "Store4") => {
                 let n = name[5..].parse::<u8>().unwrap_or(1);
-                let vt = if n == 1 {
+                // `Store(address, value)` is a template over the value's type (SM 6.2); a
+                // literal or a `uint` stores one word.
+                let vt = if n > 1 {
+                    Type::Vector(ScalarKind::Uint, n)
+                } else if self.infer.is_literal(args[1]) {
                     Type::UINT
                 } else {
-                    Type::Vector(ScalarKind::Uint, n)
+                    self.ty(args[1])?
                 };
                 let off = self.coerce(args[0], &Type::UINT)?;
                 let v = self.coerce(args[1], &vt)?;
-                self.fb()
-                    .texture(Opcode::ByteAddressStore, Type::Void, &[res, off, v], &[]);
+                self.byte_address_store(res, off, v, &vt, e)?;
                 Ok(None)
             }
             (ResourceType::ByteAddressBuffer { .. }, _) if atomic_op(name).is_some() => {

@@ -70,6 +70,7 @@
 pub mod atomic64;
 pub mod attrs;
 pub mod binding_checks;
+pub mod byte_address;
 pub mod call;
 pub mod context;
 pub mod convert;

@@ -13,6 +13,7 @@
 //! `intrinsics` lower the other opcodes.
 
 mod atomic64;
+mod byte_address;
 mod context;
 mod decorations;
 mod disasm;

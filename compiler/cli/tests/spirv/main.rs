@@ -18,6 +18,7 @@ mod ray_query;
 mod raytracing;
 mod resource_structs;
 mod resources;
+mod stagebuf;
 mod stages;
 mod statics;
 mod system_values;
