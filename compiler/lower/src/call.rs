@@ -357,7 +357,12 @@ impl FnLower<'_, '_> {
     fn atomic_target(&mut self, p: &Place, e: ExprId) -> R<Vec<Value>> {
         match p {
             Place::Ptr(ptr) => Ok(vec![*ptr]),
-            Place::Texel { resource, coord } => Ok(vec![*resource, *coord]),
+            Place::Texel {
+                resource,
+                coord,
+                sample: None,
+            } => Ok(vec![*resource, *coord]),
+            Place::Texel { .. } => Err(self.unsupported("an atomic on one sample of a texel", e)),
             Place::Swizzle(..) | Place::MatrixSwizzle(..) => {
                 Err(self.unsupported("an atomic on a swizzle", e))
             }

@@ -123,11 +123,14 @@ impl Fx<'_, '_> {
                 }
                 let mut operands = Self::ids(&[image.id, coord, texel]);
                 if shape.ms {
-                    // `tex[c] = v` of a multisampled storage image writes sample 0, as DXC
-                    // does (the IR store has no sample index).
-                    let zero = self.cx.const_uint(0);
+                    // `tex.sample[s][c] = v` names the sample; `tex[c] = v` writes sample 0,
+                    // as DXC does.
+                    let sample = match ops.get(3) {
+                        Some(&s) => self.value(s)?,
+                        None => self.cx.const_uint(0),
+                    };
                     operands.push(Operand::ImageOperands(ImageOperands::SAMPLE));
-                    operands.push(Operand::IdRef(zero));
+                    operands.push(Operand::IdRef(sample));
                 }
                 self.op_void(Op::ImageWrite, operands);
                 return Ok(None);

@@ -88,3 +88,31 @@ void main(uint3 id : SV_DispatchThreadID) {
         &["-enable-16bit-types"],
     );
 }
+
+#[test]
+fn one_sample_writes_of_multisampled_storage_images_name_the_sample() {
+    // `tex.sample[s][c] = v` is `OpImageWrite` with the `Sample` image operand `s`.
+    let m = compile(
+        "RWTexture2DMS<float4> T : register(u0);
+RWTexture2DMSArray<int4> A : register(u1);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  T.sample[id.z][id.xy] = float4(1, 2, 3, 4);
+  A.sample[id.x][id] = int4(5, 6, 7, 8);
+  T.sample[2][id.xy].y = 0.5;
+}
+",
+        "cs_6_7",
+        &[],
+    );
+    let writes: Vec<&str> = m
+        .asm
+        .lines()
+        .filter(|l| l.trim_start().starts_with("OpImageWrite"))
+        .collect();
+    assert_eq!(writes.len(), 3, "{}", m.asm);
+    assert!(writes.iter().all(|w| w.contains(" Sample %")), "{writes:?}");
+    // The read of the read-modify-write takes sample 2 too.
+    assert!(m.has("Sample %uint_2"), "{}", m.asm);
+    m.assert_has(&["OpCapability StorageImageMultisample"]);
+}
