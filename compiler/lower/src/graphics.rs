@@ -111,6 +111,9 @@ fn vars_of(
                     if v.leaf.interpolation.is_empty() {
                         v.leaf.interpolation = f.interpolation.clone();
                     }
+                    if v.leaf.name.is_empty() {
+                        v.leaf.name = f.name.clone();
+                    }
                 }
             }
             Some(())
@@ -137,6 +140,7 @@ fn leaf_var(ty: &Type, semantic: &str, attrs: Attrs, path: &[u32]) -> Var {
             ty: ty.clone(),
             semantic: semantic.to_owned(),
             interpolation: Vec::new(),
+            name: String::new(),
         },
         location: attrs.location,
         per_primitive: attrs.per_primitive,

@@ -5,9 +5,22 @@
 mod common;
 
 use expect_test::{expect, Expect};
+use lower::ShaderStage;
 
 fn check(text: &str, expect: Expect) {
     expect.assert_eq(&common::dump(text));
+}
+
+/// The verified dump of `main` for `stage`, or the diagnostics.
+fn check_stage(text: &str, stage: ShaderStage, expect: Expect) {
+    let actual = match common::try_lower_stage(text, stage) {
+        Ok(m) => {
+            assert!(ir::verify(&m).is_empty(), "{}", ir::print_module(&m));
+            ir::print_module(&m)
+        }
+        Err(e) => format!("{e}\n"),
+    };
+    expect.assert_eq(&actual);
 }
 
 #[test]
@@ -50,6 +63,98 @@ void main() {
             }
 
             entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn clip_distance_arrays_take_consecutive_elements_of_the_shared_array() {
+    // DXC packs `float2 c[2] : SV_ClipDistance0` as c[0].x, c[0].y, c[1].x, c[1].y at 0..4
+    // and `float d : SV_ClipDistance1` after it at 4: one `float[5]` built-in.
+    check_stage(
+        r#"
+struct VSOut { float4 pos : SV_Position; float2 c[2] : SV_ClipDistance0; float d : SV_ClipDistance1; };
+VSOut main(float4 p : POSITION) {
+    VSOut o;
+    o.pos = p;
+    o.c[0] = p.xy;
+    o.c[1] = p.zw;
+    o.d = 1.0;
+    return o;
+}
+"#,
+        ShaderStage::Vertex,
+        expect![[r#"
+            struct VSOut { float4 pos : SV_Position; array<float2, 2> c : SV_ClipDistance0; float d : SV_ClipDistance1; }
+
+            @g0 = input float4 location(0) ; in.POSITION
+            @g1 = output array<float, 5> builtin(ClipDistance) ; out.SV_ClipDistance
+            @g2 = output float4 builtin(Position) ; out.SV_Position
+
+            func @main_body(%arg0: float4) -> VSOut {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; p
+              %1 = alloca : ptr<function, VSOut> ; o
+              store %0, %arg0
+              %2 = access_chain %1, 0:int : ptr<function, float4>
+              %3 = load %0 : float4
+              store %2, %3
+              %4 = access_chain %1, 1:int : ptr<function, array<float2, 2>>
+              %5 = access_chain %4, 0:int : ptr<function, float2>
+              %6 = load %0 : float4
+              %7 = swizzle %6, xy : float2
+              store %5, %7
+              %8 = access_chain %1, 1:int : ptr<function, array<float2, 2>>
+              %9 = access_chain %8, 1:int : ptr<function, float2>
+              %10 = load %0 : float4
+              %11 = swizzle %10, zw : float2
+              store %9, %11
+              %12 = access_chain %1, 2:int : ptr<function, float>
+              store %12, 1.0:float
+              %13 = load %1 : VSOut
+              ret %13
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : float4
+              %1 = call @main_body(%0) : VSOut
+              %2 = composite_extract %1, [0] : float4
+              store @g2, %2
+              %3 = composite_extract %1, [1] : array<float2, 2>
+              %4 = composite_extract %3, [0, 0] : float
+              %5 = access_chain @g1, 0:uint : ptr<output, float>
+              store %5, %4
+              %6 = composite_extract %3, [0, 1] : float
+              %7 = access_chain @g1, 1:uint : ptr<output, float>
+              store %7, %6
+              %8 = composite_extract %3, [1, 0] : float
+              %9 = access_chain @g1, 2:uint : ptr<output, float>
+              store %9, %8
+              %10 = composite_extract %3, [1, 1] : float
+              %11 = access_chain @g1, 3:uint : ptr<output, float>
+              store %11, %10
+              %12 = composite_extract %1, [2] : float
+              %13 = access_chain @g1, 4:uint : ptr<output, float>
+              store %13, %12
+              ret
+            }
+
+            entry vertex "main" @main inputs(@g0) outputs(@g2, @g1)
+        "#]],
+    );
+}
+
+#[test]
+fn clip_distance_of_integers_is_refused_with_dxc_message() {
+    check_stage(
+        r#"
+struct VSOut { float4 pos : SV_Position; int2 bad[2] : SV_ClipDistance0; };
+VSOut main() { return (VSOut)0; }
+"#,
+        ShaderStage::Vertex,
+        expect![[r#"
+            E3007 77..110: elements for SV_ClipDistance variable 'bad' must be scalar, vector, or array with float type
         "#]],
     );
 }

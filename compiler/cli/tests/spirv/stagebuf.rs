@@ -116,3 +116,51 @@ void main(uint3 id : SV_DispatchThreadID) {
     assert!(m.has("Sample %uint_2"), "{}", m.asm);
     m.assert_has(&["OpCapability StorageImageMultisample"]);
 }
+
+#[test]
+fn clip_and_cull_distance_arrays_share_one_float_array_each() {
+    // float2 c[3] (6 floats) + float d (1) → ClipDistance float[7]; float3 e[2] → CullDistance
+    // float[6]; the pixel shader reads them back from the same layout.
+    let vs = compile(
+        "struct VSOut { float4 pos : SV_Position; float2 c[3] : SV_ClipDistance0;
+  float d : SV_ClipDistance1; float3 e[2] : SV_CullDistance; };
+VSOut main(float4 p : POSITION) {
+  VSOut o;
+  o.pos = p;
+  o.c[0] = float2(1, 2); o.c[1] = p.xy; o.c[2] = p.zw;
+  o.d = 7;
+  o.e[0] = p.xyz; o.e[1] = 1;
+  return o;
+}
+",
+        "vs_6_0",
+        &[],
+    );
+    vs.assert_has(&[
+        "OpDecorate %out_SV_ClipDistance BuiltIn ClipDistance",
+        "OpDecorate %out_SV_CullDistance BuiltIn CullDistance",
+        "OpTypeArray %float %uint_7",
+        "OpTypeArray %float %uint_6",
+    ]);
+    let ps = compile(
+        "struct PSIn { float4 pos : SV_Position; float2 c[3] : SV_ClipDistance0; float d : SV_ClipDistance1; };
+float4 main(PSIn i) : SV_Target { return float4(i.c[0], i.c[2].y, i.d); }
+",
+        "ps_6_0",
+        &[],
+    );
+    ps.assert_has(&["OpTypeArray %float %uint_7"]);
+}
+
+#[test]
+fn clip_distance_of_another_type_is_refused_with_dxc_message() {
+    crate::harness::refuse(
+        "struct VSOut { float4 pos : SV_Position; uint3 u : SV_CullDistance2; };
+VSOut main() { return (VSOut)0; }
+",
+        "vs_6_0",
+        &[],
+        1,
+        "elements for SV_CullDistance variable 'u' must be scalar, vector, or array with float type",
+    );
+}

@@ -187,6 +187,7 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         ty: element.clone(),
         semantic: "indices".to_owned(),
         interpolation: Vec::new(),
+        name: "indices".to_owned(),
     };
     let var = StageVar {
         global: g,
