@@ -1,6 +1,7 @@
 //! Checks of entry-point signatures: every stage input and output has a semantic (`E2024`),
 //! each semantic is valid for the stage and direction (`E2023`, rules in `system_values`), and
-//! compute, mesh and amplification entries carry `[numthreads]` (`E2026`).
+//! compute, mesh and amplification entries carry `[numthreads]` and hull entries
+//! `[patchconstantfunc]` and `[outputtopology]` (`E2026`).
 //!
 //! Parameters of struct type are checked field by field (the field's own range, with a note
 //! at the parameter); `InputPatch`/`OutputPatch` elements are inputs, a geometry shader's
@@ -76,6 +77,23 @@ pub(crate) fn entry_diagnostics(
                 file_id,
                 range,
             ));
+        }
+        if entry.stage == crate::entry::Stage::Hull {
+            // DXC's words; `[partitioning]` and `[outputcontrolpoints]` may be left out.
+            for attr in ["patchconstantfunc", "outputtopology"] {
+                if !node
+                    .attributes()
+                    .any(|a| a.name_text().eq_ignore_ascii_case(attr))
+                {
+                    let (file_id, range) = cx.user(name_range);
+                    out.push(Diagnostic::error(
+                        codes::MISSING_ENTRY_ATTRIBUTE,
+                        format!("hull entry point must have a valid {attr} attribute"),
+                        file_id,
+                        range,
+                    ));
+                }
+            }
         }
         if !system_values::has_signature(entry.stage) {
             continue;

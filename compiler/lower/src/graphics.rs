@@ -96,6 +96,7 @@ fn vars_of(
 ) -> Option<()> {
     match ty {
         Type::Struct(s) => {
+            let start = out.len();
             for (i, f) in s.fields.iter().enumerate() {
                 let field = Attrs {
                     location: crate::attrs::field_location(cx, &s.name, &f.name),
@@ -104,8 +105,10 @@ fn vars_of(
                     vk_builtin: crate::attrs::field_builtin(cx, &s.name, &f.name),
                 };
                 let first = out.len();
+                // A semantic on the struct shadows its fields' (renamed below).
+                let field_semantic = semantic.or(f.semantic.as_deref());
                 path.push(i as u32);
-                vars_of(cx, &f.ty, f.semantic.as_deref(), field, path, out)?;
+                vars_of(cx, &f.ty, field_semantic, field, path, out)?;
                 path.pop();
                 for v in &mut out[first..] {
                     if v.leaf.interpolation.is_empty() {
@@ -114,6 +117,11 @@ fn vars_of(
                     if v.leaf.name.is_empty() {
                         v.leaf.name = f.name.clone();
                     }
+                }
+            }
+            if let Some(base) = semantic {
+                for (k, v) in out[start..].iter_mut().enumerate() {
+                    v.leaf.semantic = crate::stages::vars::inherited_semantic(base, k);
                 }
             }
             Some(())

@@ -23,6 +23,23 @@ fn check_stage(text: &str, stage: ShaderStage, expect: Expect) {
     expect.assert_eq(&actual);
 }
 
+/// The globals and entry lines of the verified dump for `stage` (what the interface is), or
+/// the diagnostics.
+fn check_interface(text: &str, stage: ShaderStage, expect: Expect) {
+    let actual = match common::try_lower_stage(text, stage) {
+        Ok(m) => {
+            assert!(ir::verify(&m).is_empty(), "{}", ir::print_module(&m));
+            ir::print_module(&m)
+                .lines()
+                .filter(|l| l.starts_with('@') || l.starts_with("entry"))
+                .map(|l| format!("{l}\n"))
+                .collect()
+        }
+        Err(e) => format!("{e}\n"),
+    };
+    expect.assert_eq(&actual);
+}
+
 #[test]
 fn one_sample_of_a_multisampled_storage_texel_is_written_and_updated() {
     // `t.sample[s][c] = v` stores with the sample index as a fourth operand; `.x = 9` reads
@@ -155,6 +172,67 @@ VSOut main() { return (VSOut)0; }
         ShaderStage::Vertex,
         expect![[r#"
             E3007 77..110: elements for SV_ClipDistance variable 'bad' must be scalar, vector, or array with float type
+        "#]],
+    );
+}
+
+#[test]
+fn a_semantic_on_a_struct_parameter_names_its_fields_counting_up() {
+    // `Inner inner : TEXCOORD4`: the fields take TEXCOORD4 and TEXCOORD5 (their own
+    // semantics, if any, are shadowed); the matrix takes locations 1 to 4, so TEXCOORD5 is
+    // at 5.
+    check_interface(
+        r#"
+struct Inner { float4x3 m; float4 v : IGNORED; };
+struct In { float3 p : POSITION; Inner inner : TEXCOORD4; };
+float4 main(In i) : SV_Position { return i.inner.v + i.inner.m[0].x; }
+"#,
+        ShaderStage::Vertex,
+        expect![[r#"
+            @g0 = input float3 location(0) ; in.POSITION
+            @g1 = input float4x3 location(1) ; in.TEXCOORD4
+            @g2 = input float4 location(5) ; in.TEXCOORD5
+            @g3 = output float4 builtin(Position) ; out.SV_Position
+            entry vertex "main" @main inputs(@g0, @g1, @g2) outputs(@g3)
+        "#]],
+    );
+}
+
+#[test]
+fn geometry_shader_without_primitive_or_stream_declares_points() {
+    check_interface(
+        r#"
+[maxvertexcount(3)]
+void main() {}
+"#,
+        ShaderStage::Geometry,
+        expect![[r#"
+            entry geometry "main" @main invocations(1) input_primitive(point) output_topology(points) output_vertices(3) inputs() outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn hull_shader_without_outputcontrolpoints_passes_the_input_patch_size_through() {
+    check_interface(
+        r#"
+struct CP { float4 p : POSITION; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+PC consts() { return (PC)0; }
+[domain("tri")]
+[partitioning("integer")]
+[outputtopology("triangle_cw")]
+[patchconstantfunc("consts")]
+CP main(InputPatch<CP, 3> v, uint id : SV_OutputControlPointID) { return v[id]; }
+"#,
+        ShaderStage::Hull,
+        expect![[r#"
+            @g0 = input array<float4, 3> location(0) ; in.POSITION
+            @g1 = input uint builtin(InvocationId) ; in.SV_OutputControlPointID
+            @g2 = output array<float4, 3> location(0) ; out.POSITION
+            @g3 = output array<float, 4> builtin(TessLevelOuter) patch ; out.SV_TessFactor
+            @g4 = output array<float, 2> builtin(TessLevelInner) patch ; out.SV_InsideTessFactor
+            entry hull "main" @main domain(tri) partitioning(integer) tess_output(triangle_cw) output_vertices(3) input_control_points(3) inputs(@g0, @g1) outputs(@g2, @g3, @g4)
         "#]],
     );
 }

@@ -164,3 +164,70 @@ VSOut main() { return (VSOut)0; }
         "elements for SV_CullDistance variable 'u' must be scalar, vector, or array with float type",
     );
 }
+
+#[test]
+fn struct_parameter_with_a_semantic_passes_it_to_its_fields() {
+    // DXC names the fields of `Inner inner : TEXCOORD4` TEXCOORD4 and TEXCOORD5.
+    let m = compile(
+        "struct Inner { float4x3 m; float4 v; };
+struct In { float3 p : POSITION; Inner inner : TEXCOORD4; };
+float4 main(const In i) : SV_Position { const Inner c = i.inner; return c.v; }
+",
+        "vs_6_0",
+        &["-fspv-reflect"],
+    );
+    m.assert_has(&[
+        "OpDecorateString %in_TEXCOORD4 UserSemantic \"TEXCOORD4\"",
+        "OpDecorateString %in_TEXCOORD5 UserSemantic \"TEXCOORD5\"",
+        "OpDecorate %in_TEXCOORD4 Location 1",
+        "OpDecorate %in_TEXCOORD5 Location 5",
+    ]);
+}
+
+#[test]
+fn geometry_shader_with_only_maxvertexcount_validates() {
+    let m = compile("[maxvertexcount(4)]\nvoid main() {}\n", "gs_6_0", &[]);
+    m.assert_has(&[
+        "OpExecutionMode %main OutputVertices 4",
+        "OpExecutionMode %main InputPoints",
+        "OpExecutionMode %main OutputPoints",
+    ]);
+}
+
+const HULL: &str = "struct CP { float4 p : POSITION; };
+struct PC { float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor; };
+PC consts() { return (PC)0; }
+[domain(\"quad\")]
+[partitioning(\"fractional_even\")]
+TOPOLOGY
+CONTROL_POINTS
+[patchconstantfunc(\"consts\")]
+CP main(InputPatch<CP, 4> v, uint id : SV_OutputControlPointID) { return v[id]; }
+";
+
+#[test]
+fn hull_shader_without_outputcontrolpoints_outputs_its_input_patch_size() {
+    let text = HULL
+        .replace("TOPOLOGY", "[outputtopology(\"triangle_ccw\")]")
+        .replace("CONTROL_POINTS", "");
+    let m = compile(&text, "hs_6_0", &[]);
+    m.assert_has(&["OpExecutionMode %main OutputVertices 4"]);
+}
+
+#[test]
+fn hull_shader_errors_dxc_gives() {
+    let no_topology = HULL
+        .replace("TOPOLOGY", "")
+        .replace("CONTROL_POINTS", "[outputcontrolpoints(4)]");
+    crate::harness::refuse(
+        &no_topology,
+        "hs_6_0",
+        &[],
+        1,
+        "hull entry point must have a valid outputtopology attribute",
+    );
+    let zero = HULL
+        .replace("TOPOLOGY", "[outputtopology(\"triangle_ccw\")]")
+        .replace("CONTROL_POINTS", "[outputcontrolpoints(0)]");
+    crate::harness::refuse(&zero, "hs_6_0", &[], 1, "error[E3004]");
+}

@@ -166,12 +166,11 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
         let vars = decl.vars(cx, &leaves, &mut in_location, prange)?;
         args.push(Arg::Value(ty, vars));
     }
-    let (Some(primitive), Some(topology)) = (primitive, topology) else {
-        return Err(cx.unsupported(
-            "a geometry shader without an input primitive and an output stream",
-            range,
-        ));
-    };
+    // DXC accepts a geometry shader without a primitive parameter or an output stream
+    // (`[maxvertexcount(3)] void main() {}`); Vulkan still needs one input and one output
+    // primitive mode, so the missing one is points, the kind that needs no adjacency.
+    let primitive = primitive.unwrap_or(InputPrimitive::Point);
+    let topology = topology.unwrap_or(OutputTopology::Points);
     if cx.stage_io.streams.len() > 1 {
         for (i, stream) in cx.stage_io.streams.clone().iter().enumerate() {
             for v in &stream.vars {

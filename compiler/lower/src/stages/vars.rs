@@ -54,12 +54,20 @@ fn collect_leaves(
 ) -> Option<()> {
     match ty {
         Type::Struct(s) => {
+            let start = out.len();
             for (i, f) in s.fields.iter().enumerate() {
                 let first = out.len();
+                // A semantic on the struct shadows its fields' (renamed below).
+                let field_semantic = semantic.or(f.semantic.as_deref());
                 path.push(i as u32);
-                collect_leaves(&f.ty, f.semantic.as_deref(), &f.interpolation, path, out)?;
+                collect_leaves(&f.ty, field_semantic, &f.interpolation, path, out)?;
                 path.pop();
                 name_leaves(&mut out[first..], &f.name);
+            }
+            if let Some(base) = semantic {
+                for (k, leaf) in out[start..].iter_mut().enumerate() {
+                    leaf.semantic = inherited_semantic(base, k);
+                }
             }
             Some(())
         }
@@ -88,6 +96,18 @@ fn collect_leaves(
         }
         _ => None,
     }
+}
+
+/// The semantic of leaf `k` of a struct value whose declaration carries `base`: DXC gives
+/// the fields the struct's semantic with the index counting up from the one written
+/// (`TEXCOORD4` → `TEXCOORD4`, `TEXCOORD5`, ...; `COLOR` → `COLOR`, `COLOR1`, ...).
+pub(crate) fn inherited_semantic(base: &str, k: usize) -> String {
+    if k == 0 {
+        return base.to_owned();
+    }
+    let name = base.trim_end_matches(|c: char| c.is_ascii_digit());
+    let index: usize = base[name.len()..].parse().unwrap_or(0);
+    format!("{name}{}", index + k)
 }
 
 /// Gives the leaves of field `name` that have no name yet that name.
