@@ -55,18 +55,6 @@ struct Attrs {
     vk_builtin: Option<String>,
 }
 
-/// The built-in `[[vk::builtin("Name")]]` names where DXC allows it, with its type.
-fn vk_builtin(stage: Stage, side: Side, name: &str) -> Option<(BuiltIn, Type)> {
-    Some(match (stage, side, name) {
-        (Stage::Vertex, Side::Output, "PointSize") => (BuiltIn::PointSize, Type::FLOAT),
-        (Stage::Vertex, Side::Input, "BaseVertex") => (BuiltIn::BaseVertex, Type::INT),
-        (Stage::Vertex, Side::Input, "BaseInstance") => (BuiltIn::BaseInstance, Type::INT),
-        (Stage::Vertex, Side::Input, "DrawIndex") => (BuiltIn::DrawIndex, Type::INT),
-        (Stage::Pixel, Side::Input, "HelperInvocation") => (BuiltIn::HelperInvocation, Type::BOOL),
-        _ => return None,
-    })
-}
-
 /// `SV_Target3` → 3.
 fn target_index(semantic: &str) -> Option<u32> {
     let s = semantic.to_ascii_uppercase();
@@ -149,6 +137,7 @@ fn leaf_var(ty: &Type, semantic: &str, attrs: Attrs, path: &[u32]) -> Var {
             semantic: semantic.to_owned(),
             interpolation: Vec::new(),
             name: String::new(),
+            vk_builtin: None,
         },
         location: attrs.location,
         per_primitive: attrs.per_primitive,
@@ -245,7 +234,7 @@ fn declare(
         let mut interpolation = v.leaf.interpolation.clone();
         let (binding, ty) =
             if let Some(name) = &v.vk_builtin {
-                let Some((b, t)) = vk_builtin(stage, side, name) else {
+                let Some((b, t)) = crate::stages::vars::vk_builtin(stage, side, name) else {
                     let message =
                         format!(
                     "`[[vk::builtin(\"{name}\")]]` on a {} {}: not a built-in DXC allows there",

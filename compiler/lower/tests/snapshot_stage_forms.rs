@@ -236,3 +236,61 @@ CP main(InputPatch<CP, 3> v, uint id : SV_OutputControlPointID) { return v[id]; 
         "#]],
     );
 }
+
+#[test]
+fn mesh_vk_builtins_swizzles_and_matrix_rows_of_outputs() {
+    // `[[vk::builtin]]` makes the input DrawIndex and the field PointSize whatever their
+    // semantics; `.yw = ...` stores components 1 and 3 of the position; `m[1] = ...` row 1.
+    check_stage(
+        r#"
+struct V { float4 p : SV_Position; [[vk::builtin("PointSize")]] float s : PSIZE; float2x3 m : M; };
+[outputtopology("line")] [numthreads(1, 1, 1)]
+void main([[vk::builtin("DrawIndex")]] in int draw : DRAW, out vertices V verts[1],
+          out indices uint2 lines[1]) {
+    SetMeshOutputCounts(1, 1);
+    verts[0].p.yw = float2(draw, 2);
+    verts[0].s = 3;
+    verts[0].m[1] = float3(4, 5, 6);
+}
+"#,
+        ShaderStage::Mesh,
+        expect![[r#"
+            @g0 = input int builtin(DrawIndex) ; in.DRAW
+            @g1 = output array<float4, 1> builtin(Position) ; out.SV_Position
+            @g2 = output array<float, 1> builtin(PointSize) ; out.PSIZE
+            @g3 = output array<float2x3, 1> location(0) ; out.M
+            @g4 = output array<uint2, 1> builtin(PrimitiveLineIndicesEXT) ; out.indices
+
+            func @main_body(%arg0: int) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, int> ; draw
+              store %0, %arg0
+              set_mesh_outputs 1:uint, 1:uint
+              %1 = load %0 : int
+              %2 = convert %1 : float
+              %3 = composite_construct %2, 2.0:float : float2
+              %4 = composite_extract %3, [0] : float
+              %5 = composite_extract %3, [1] : float
+              %6 = access_chain @g1, 0:int, 1:uint : ptr<output, float>
+              store %6, %4
+              %7 = access_chain @g1, 0:int, 3:uint : ptr<output, float>
+              store %7, %5
+              %8 = access_chain @g2, 0:int : ptr<output, float>
+              store %8, 3.0:float
+              %9 = composite_construct 4.0:float, 5.0:float, 6.0:float : float3
+              %10 = access_chain @g3, 0:int, 1:int : ptr<output, float3>
+              store %10, %9
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : int
+              call @main_body(%0)
+              ret
+            }
+
+            entry mesh "main" @main numthreads(1, 1, 1) output_topology(lines) output_vertices(1) output_primitives(1) inputs(@g0) outputs(@g1, @g2, @g3, @g4)
+        "#]],
+    );
+}

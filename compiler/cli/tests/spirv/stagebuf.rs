@@ -231,3 +231,49 @@ fn hull_shader_errors_dxc_gives() {
         .replace("CONTROL_POINTS", "[outputcontrolpoints(0)]");
     crate::harness::refuse(&zero, "hs_6_0", &[], 1, "error[E3004]");
 }
+
+#[test]
+fn vk_builtins_on_mesh_inputs_and_outputs() {
+    // DXC allows `[[vk::builtin("DrawIndex")]]` on a mesh input and `PointSize` on a mesh
+    // output, whatever the semantic; both are built-ins, not located variables.
+    let m = compile(
+        "struct V { float4 p : SV_Position; [[vk::builtin(\"PointSize\")]] float s : PSIZE;
+  float4x4 mat : USER_MAT; };
+struct Payload { float4 pos; };
+[outputtopology(\"triangle\")] [numthreads(32, 1, 1)]
+void main([[vk::builtin(\"DrawIndex\")]] in int draw : DRAW, in payload Payload pld,
+          in uint tid : SV_DispatchThreadID,
+          out vertices V verts[64], out indices uint3 tris[32]) {
+  SetMeshOutputCounts(64, 32);
+  verts[tid].p.yw = float2(draw, 1);
+  verts[tid].p.xz = pld.pos.xz;
+  verts[tid].s = 2;
+  verts[tid].mat[3] = float4(7, 8, 9, 10);
+  tris[tid] = uint3(0, 1, 2);
+}
+",
+        "ms_6_5",
+        &["-fspv-target-env=vulkan1.2"],
+    );
+    m.assert_has(&[
+        "OpDecorate %in_DRAW BuiltIn DrawIndex",
+        "OpDecorate %out_PSIZE BuiltIn PointSize",
+        "OpCapability DrawParameters",
+    ]);
+    assert!(!m.has("OpDecorate %in_DRAW Location"), "{}", m.asm);
+}
+
+#[test]
+fn vk_builtin_point_size_through_a_geometry_stream() {
+    let m = compile(
+        "struct GSOut { float4 p : SV_Position; [[vk::builtin(\"PointSize\")]] float s : PSIZE; };
+[maxvertexcount(1)]
+void main(point float4 v[1] : SV_Position, inout PointStream<GSOut> stream) {
+  GSOut o; o.p = v[0]; o.s = 4; stream.Append(o);
+}
+",
+        "gs_6_0",
+        &[],
+    );
+    m.assert_has(&["BuiltIn PointSize"]);
+}

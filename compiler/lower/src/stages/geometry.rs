@@ -71,9 +71,10 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
                 return Err(cx.unsupported("output streams of different primitive kinds", prange));
             }
             topology = Some(this);
-            let Some(leaves) = super::leaves(element, None, &[]) else {
+            let Some(mut leaves) = super::leaves(element, None, &[]) else {
                 return Err(cx.unsupported("a stream element without semantics", prange));
             };
+            super::vars::attach_vk_builtins(cx, element, None, &mut leaves);
             let decl = Declare {
                 stage: Stage::Geometry,
                 side: Side::Output,
@@ -136,9 +137,10 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
                 );
                 return Err(cx.unsupported(&what, prange));
             }
-            let Some(leaves) = super::leaves(element, p.semantic.as_deref(), &[]) else {
+            let Some(mut leaves) = super::leaves(element, p.semantic.as_deref(), &[]) else {
                 return Err(cx.unsupported("input vertices without semantics", prange));
             };
+            super::vars::attach_vk_builtins(cx, element, None, &mut leaves);
             let decl = Declare {
                 stage: Stage::Geometry,
                 side: Side::Input,

@@ -112,9 +112,10 @@ impl HullInputs {
                         args.push(Arg::Patch(element, n, vars.clone()));
                         continue;
                     }
-                    let Some(leaves) = super::leaves(&element, None, &[]) else {
+                    let Some(mut leaves) = super::leaves(&element, None, &[]) else {
                         return Err(cx.unsupported("control points without semantics", prange));
                     };
+                    super::vars::attach_vk_builtins(cx, &element, None, &mut leaves);
                     let decl = Declare {
                         stage: Stage::Hull,
                         side: Side::Input,
@@ -236,9 +237,10 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
 
     // Per-control-point outputs, then the patch constants.
     let ret = sig.ret.clone().unwrap_or(Type::Void);
-    let Some(cp_leaves) = super::leaves(&ret, f.semantic.as_deref(), &[]) else {
+    let Some(mut cp_leaves) = super::leaves(&ret, f.semantic.as_deref(), &[]) else {
         return Err(cx.unsupported("a hull shader result without semantics", range));
     };
+    super::vars::attach_vk_builtins(cx, &ret, None, &mut cp_leaves);
     let mut out_location = 0;
     let cp_decl = Declare {
         stage: Stage::Hull,
@@ -347,9 +349,10 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
                 continue;
             }
             if let Some((element, count, input)) = patch {
-                let Some(leaves) = super::leaves(&element, None, &[]).filter(|_| !input) else {
+                let Some(mut leaves) = super::leaves(&element, None, &[]).filter(|_| !input) else {
                     return Err(cx.unsupported("this patch parameter of a domain shader", prange));
                 };
+                super::vars::attach_vk_builtins(cx, &element, None, &mut leaves);
                 let decl = Declare {
                     stage: Stage::Domain,
                     side: Side::Input,
@@ -384,9 +387,10 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
     let out_vars = if ret.is_void() {
         Vec::new()
     } else {
-        let Some(leaves) = super::leaves(&ret, f.semantic.as_deref(), &[]) else {
+        let Some(mut leaves) = super::leaves(&ret, f.semantic.as_deref(), &[]) else {
             return Err(cx.unsupported("a domain shader result without semantics", range));
         };
+        super::vars::attach_vk_builtins(cx, &ret, None, &mut leaves);
         let decl = Declare {
             stage: Stage::Domain,
             side: Side::Output,

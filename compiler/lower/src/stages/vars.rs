@@ -18,6 +18,9 @@ pub struct Leaf {
     pub interpolation: Vec<Interpolation>,
     /// The struct field's name (empty for a value that is a leaf), for diagnostics.
     pub name: String,
+    /// `[[vk::builtin("Name")]]` on the value or field: the Vulkan built-in it is, whatever
+    /// its semantic (see [`attach_vk_builtins`]).
+    pub vk_builtin: Option<String>,
 }
 
 /// A declared stage variable and the leaf it holds.
@@ -78,6 +81,7 @@ fn collect_leaves(
                 semantic: semantic?.to_owned(),
                 interpolation: interpolation.to_vec(),
                 name: String::new(),
+                vk_builtin: None,
             });
             Some(())
         }
@@ -91,10 +95,55 @@ fn collect_leaves(
                 semantic: semantic?.to_owned(),
                 interpolation: interpolation.to_vec(),
                 name: String::new(),
+                vk_builtin: None,
             });
             Some(())
         }
         _ => None,
+    }
+}
+
+/// The built-in `[[vk::builtin("Name")]]` names on one side of a stage where DXC allows it
+/// (SPIR-V.rst, "Vulkan specific attributes"), with the type of its variable.
+pub(crate) fn vk_builtin(stage: Stage, side: Side, name: &str) -> Option<(BuiltIn, Type)> {
+    use Side::{Input, Output};
+    Some(match (stage, side, name) {
+        (Stage::Vertex | Stage::Mesh, Output, "PointSize")
+        | (Stage::Hull | Stage::Domain | Stage::Geometry, _, "PointSize") => {
+            (BuiltIn::PointSize, Type::FLOAT)
+        }
+        (Stage::Vertex, Input, "BaseVertex") => (BuiltIn::BaseVertex, Type::INT),
+        (Stage::Vertex, Input, "BaseInstance") => (BuiltIn::BaseInstance, Type::INT),
+        (Stage::Vertex | Stage::Mesh | Stage::Amplification, Input, "DrawIndex") => {
+            (BuiltIn::DrawIndex, Type::INT)
+        }
+        (Stage::Pixel, Input, "HelperInvocation") => (BuiltIn::HelperInvocation, Type::BOOL),
+        _ => return None,
+    })
+}
+
+/// Gives each leaf of a value of type `ty` the `[[vk::builtin]]` of the struct field it is
+/// (`value` is the attribute on the value itself: a parameter or a function result).
+pub(crate) fn attach_vk_builtins(
+    cx: &ModuleCtx<'_>,
+    ty: &Type,
+    value: Option<String>,
+    leaves: &mut [Leaf],
+) {
+    for leaf in leaves {
+        let mut at = ty;
+        let mut found = value.clone();
+        for &i in &leaf.path {
+            let Type::Struct(s) = at else { break };
+            let Some(f) = s.fields.get(i as usize) else {
+                break;
+            };
+            if let Some(b) = crate::attrs::field_builtin(cx, &s.name, &f.name) {
+                found = Some(b);
+            }
+            at = &f.ty;
+        }
+        leaf.vk_builtin = found;
     }
 }
 
@@ -297,7 +346,26 @@ impl Declare {
                 });
                 continue;
             }
-            let (binding, var_ty) = match builtin(self.stage, self.side, &leaf.semantic) {
+            let vk = match &leaf.vk_builtin {
+                Some(name) => match vk_builtin(self.stage, self.side, name) {
+                    Some(b) => Some(b),
+                    None => {
+                        let message = format!(
+                            "`[[vk::builtin(\"{name}\")]]` on a {} {}: not a built-in DXC \
+                             allows there",
+                            self.stage.name(),
+                            if self.side == Side::Input {
+                                "input"
+                            } else {
+                                "output"
+                            },
+                        );
+                        return Err(cx.error(crate::BAD_LOCATION, message, range));
+                    }
+                },
+                None => builtin(self.stage, self.side, &leaf.semantic),
+            };
+            let (binding, var_ty) = match vk {
                 Some((b, t)) => {
                     if !adaptable(&leaf.ty, &t) {
                         return Err(cx.unsupported(
