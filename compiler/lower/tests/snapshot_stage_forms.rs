@@ -1,6 +1,7 @@
 //! Snapshot tests of forms DXC accepts for `-spirv` that lowering used to refuse (issue #4
 //! item 4): one-sample writes of multisampled storage textures, stage I/O from helper
-//! functions, clip/cull distance arrays, entry parameters without semantics.
+//! functions, clip/cull distance arrays, entry parameters without semantics of their own,
+//! `[[vk::builtin]]` in mesh shaders, gathers with a status and four run-time offsets.
 
 mod common;
 
@@ -291,6 +292,83 @@ void main([[vk::builtin("DrawIndex")]] in int draw : DRAW, out vertices V verts[
             }
 
             entry mesh "main" @main numthreads(1, 1, 1) output_topology(lines) output_vertices(1) output_primitives(1) inputs(@g0) outputs(@g1, @g2, @g3, @g4)
+        "#]],
+    );
+}
+
+#[test]
+fn gather_with_four_run_time_offsets_and_a_status_keeps_the_first_unmapped_code() {
+    // Four sparse gathers, component i from gather i; the status is the first code that
+    // `CheckAccessFullyMapped` rejects (each `select` keeps the code so far unless it is
+    // fully mapped).
+    check_stage(
+        r#"
+Texture2D<float4> T : register(t0);
+SamplerState S : register(s0);
+float4 main(int2 o : OFFSET) : SV_Target {
+    uint status;
+    float4 r = T.GatherRed(S, float2(0.5, 0.5), o, o, int2(1, 0), o, status);
+    return CheckAccessFullyMapped(status) ? r : 0;
+}
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            @g0 = input int2 location(0) ; in.OFFSET
+            @g1 = output float4 location(0) ; out.SV_Target
+            @g2 = resource uniform_constant Texture2D<float4> set(0) binding(0) ; T
+            @g3 = resource uniform_constant SamplerState set(0) binding(0) ; S
+
+            func @main_body(%arg0: int2) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint> ; status
+              %1 = alloca : ptr<function, uint> ; status
+              %2 = alloca : ptr<function, uint> ; status
+              %3 = alloca : ptr<function, uint> ; status
+              %4 = alloca : ptr<function, int2> ; o
+              %5 = alloca : ptr<function, uint> ; status
+              %6 = alloca : ptr<function, float4> ; r
+              store %4, %arg0
+              %7 = composite_construct 0.5:float, 0.5:float : float2
+              %8 = load %4 : int2
+              %9 = texture_gather @g2, @g3, %7, component(0), offset(%8), status(%3) : float4
+              %10 = composite_extract %9, [0] : float
+              %11 = load %4 : int2
+              %12 = texture_gather @g2, @g3, %7, component(0), offset(%11), status(%2) : float4
+              %13 = composite_extract %12, [1] : float
+              %14 = texture_gather @g2, @g3, %7, component(0), offset(1, 0), status(%1) : float4
+              %15 = composite_extract %14, [2] : float
+              %16 = load %4 : int2
+              %17 = texture_gather @g2, @g3, %7, component(0), offset(%16), status(%0) : float4
+              %18 = composite_extract %17, [3] : float
+              %19 = load %3 : uint
+              %20 = load %2 : uint
+              %21 = call_intrinsic CheckAccessFullyMapped(%19) : bool
+              %22 = select %21, %20, %19 : uint
+              %23 = load %1 : uint
+              %24 = call_intrinsic CheckAccessFullyMapped(%22) : bool
+              %25 = select %24, %23, %22 : uint
+              %26 = load %0 : uint
+              %27 = call_intrinsic CheckAccessFullyMapped(%25) : bool
+              %28 = select %27, %26, %25 : uint
+              store %5, %28
+              %29 = composite_construct %10, %13, %15, %18 : float4
+              store %6, %29
+              %30 = load %5 : uint
+              %31 = call_intrinsic CheckAccessFullyMapped(%30) : bool
+              %32 = load %6 : float4
+              %33 = select %31, %32, {0.0, 0.0, 0.0, 0.0}:float4 : float4
+              ret %33
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : int2
+              %1 = call @main_body(%0) : float4
+              store @g1, %1
+              ret
+            }
+
+            entry pixel "main" @main inputs(@g0) outputs(@g1)
         "#]],
     );
 }

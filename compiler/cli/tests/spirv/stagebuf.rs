@@ -277,3 +277,32 @@ void main(point float4 v[1] : SV_Position, inout PointStream<GSOut> stream) {
     );
     m.assert_has(&["BuiltIn PointSize"]);
 }
+
+#[test]
+fn gathers_with_four_run_time_offsets_and_a_status_are_four_sparse_gathers() {
+    let m = compile(
+        "Texture2D<float4> T : register(t0);
+SamplerState S : register(s0);
+SamplerComparisonState C : register(s1);
+float4 main(float2 uv : TEXCOORD, int2 o : OFFSET) : SV_Target {
+  uint s1, s2;
+  float4 a = T.GatherRed(S, uv, o, o + 1, o + 2, o + 3, s1);
+  float4 c = T.GatherCmpRed(C, uv, 0.5, o, o, int2(1, 1), o, s2);
+  return a + c + (CheckAccessFullyMapped(s1) && CheckAccessFullyMapped(s2) ? 1 : 0);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpCapability SparseResidency",
+        "OpCapability ImageGatherExtended",
+    ]);
+    assert_eq!(m.asm.matches("OpImageSparseGather").count(), 4, "{}", m.asm);
+    assert_eq!(
+        m.asm.matches("OpImageSparseDrefGather").count(),
+        4,
+        "{}",
+        m.asm
+    );
+}
