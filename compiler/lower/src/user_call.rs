@@ -229,6 +229,7 @@ impl FnLower<'_, '_> {
         if let Some((r, _)) = &split_this {
             resources.splice(0..0, r.iter().copied());
         }
+        self.bind_per_vertex_args(idx, args);
         let f = self
             .cx
             .function_for_resources(idx, &name, &template_args, &resources)?;

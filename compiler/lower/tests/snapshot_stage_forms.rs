@@ -372,3 +372,64 @@ float4 main(int2 o : OFFSET) : SV_Target {
         "#]],
     );
 }
+
+#[test]
+fn get_attribute_at_vertex_in_nested_helpers_reads_the_per_vertex_input() {
+    // Only `inner` calls `GetAttributeAtVertex`, on a parameter `outer` passes on from the
+    // entry's `color`: that input becomes per-vertex, and both helpers read it by vertex.
+    check_stage(
+        r#"
+float4 inner(nointerpolation float4 c, uint k) { return GetAttributeAtVertex(c, k); }
+float4 outer(nointerpolation float4 c) { return inner(c, 1) + c; }
+float4 main(nointerpolation float4 color : COLOR) : SV_Target { return outer(color); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            @g0 = input array<float4, 3> location(0) per_vertex ; in.COLOR
+            @g1 = output float4 location(0) ; out.SV_Target
+
+            func @main_body(%arg0: float4) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; color
+              store %0, %arg0
+              %1 = load %0 : float4
+              %2 = call @outer(%1) : float4
+              ret %2
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g0, 0:uint : ptr<input, float4>
+              %1 = load %0 : float4
+              %2 = call @main_body(%1) : float4
+              store @g1, %2
+              ret
+            }
+
+            func @outer(%arg0: float4) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; c
+              store %0, %arg0
+              %1 = load %0 : float4
+              %2 = call @inner(%1, 1:uint) : float4
+              %3 = load %0 : float4
+              %4 = add %2, %3 : float4
+              ret %4
+            }
+
+            func @inner(%arg0: float4, %arg1: uint) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; c
+              %1 = alloca : ptr<function, uint> ; k
+              store %0, %arg0
+              store %1, %arg1
+              %2 = load %1 : uint
+              %3 = access_chain @g0, %2 : ptr<input, float4>
+              %4 = load %3 : float4
+              ret %4
+            }
+
+            entry pixel "main" @main inputs(@g0) outputs(@g1)
+        "#]],
+    );
+}

@@ -306,3 +306,41 @@ float4 main(float2 uv : TEXCOORD, int2 o : OFFSET) : SV_Target {
         m.asm
     );
 }
+
+#[test]
+fn get_attribute_at_vertex_inside_helper_functions() {
+    let m = compile(
+        "float4 inner(nointerpolation float4 c, uint k) { return GetAttributeAtVertex(c, k); }
+float4 outer(nointerpolation float4 c) { return inner(c, 2) + inner(c, 0); }
+float4 main(nointerpolation float4 color : COLOR) : SV_Target { return outer(color); }
+",
+        "ps_6_1",
+        &[],
+    );
+    m.assert_has(&[
+        "OpDecorate %in_COLOR PerVertexKHR",
+        "OpCapability FragmentBarycentricKHR",
+    ]);
+}
+
+#[test]
+fn stream_append_and_restart_strip_inside_nested_helpers() {
+    let m = compile(
+        "struct GSOut { float4 p : SV_Position; float4 c : COLOR; };
+void put(inout TriangleStream<GSOut> s, float4 p) {
+  GSOut o; o.p = p; o.c = 1; s.Append(o);
+}
+void strip(inout TriangleStream<GSOut> s, float4 a, float4 b, float4 c) {
+  put(s, a); put(s, b); put(s, c); s.RestartStrip();
+}
+[maxvertexcount(6)]
+void main(triangle float4 v[3] : SV_Position, inout TriangleStream<GSOut> out) {
+  strip(out, v[0], v[1], v[2]);
+  strip(out, v[2], v[1], v[0]);
+}
+",
+        "gs_6_0",
+        &[],
+    );
+    m.assert_has(&["OpEmitVertex", "OpEndPrimitive", "OutputTriangleStrip"]);
+}
