@@ -50,6 +50,10 @@ pub const ACCEPTED: &[Accepted] = &[
     flag("-fvk-use-scalar-layout", &["-fvk-use-scalar-layout"]),
     flag("-fvk-invert-y", &["-fvk-invert-y"]),
     flag("-fvk-invert-w", &["-fvk-invert-w"]),
+    flag(
+        "-fspv-use-legacy-buffer-matrix-order",
+        &["-fspv-use-legacy-buffer-matrix-order"],
+    ),
     flag("-fvk-use-glsl-layout", &["-fvk-use-glsl-layout"]),
     flag(
         "-fvk-support-nonzero-base-instance",
@@ -142,7 +146,6 @@ pub const NOT_YET: &[&str] = &[
     "-fvk-bind-counter-heap",
     "-fspv-debug=",
     "-fspv-flatten-resource-arrays",
-    "-fspv-use-legacy-buffer-matrix-order",
     "-fspv-use-vulkan-memory-model",
     "-fspv-fix-func-call-arguments",
     "-fspv-print-all",

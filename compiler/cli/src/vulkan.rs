@@ -43,6 +43,7 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
     out.auto_shift_bindings = options.auto_shift_bindings;
     out.invert_w = options.invert_w;
     out.nonzero_base_instance = options.nonzero_base_instance;
+    out.legacy_buffer_matrix_order = options.legacy_buffer_matrix_order;
     out.layout = match (options.dx_layout, options.gl_layout, options.scalar_layout) {
         (false, false, false) => LayoutChoice::VectorRelaxed,
         (true, false, false) => LayoutChoice::Dx,

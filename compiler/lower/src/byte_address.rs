@@ -12,8 +12,8 @@
 //!   byte 58);
 //! - `bool` is a 32-bit word, read as `word != 0` and written as 1 or 0;
 //! - matrix elements are in column-major order in the buffer whatever the matrix's
-//!   orientation (DXC's default for raw buffers since `-fspv-use-legacy-buffer-matrix-order`
-//!   was introduced).
+//!   orientation (DXC's default for raw buffers since mid-2022), row-major with
+//!   `-fspv-use-legacy-buffer-matrix-order`.
 
 use hir::body::ExprId;
 use ir::{Opcode, Value};
@@ -98,7 +98,8 @@ impl FnLower<'_, '_> {
                 let mut elements = Vec::with_capacity((rows * cols) as usize);
                 for r in 0..rows {
                     for c in 0..cols {
-                        let at = self.offset_by(address, (c * rows + r) * size);
+                        let index = self.matrix_element(r, c, rows, cols);
+                        let at = self.offset_by(address, index * size);
                         elements.push(self.byte_address_load(
                             res,
                             at,
@@ -174,7 +175,8 @@ impl FnLower<'_, '_> {
                 for c in 0..cols {
                     for r in 0..rows {
                         let element = self.fb().extract(value, &[r, c]);
-                        let at = self.offset_by(address, (c * rows + r) * size);
+                        let at =
+                            self.offset_by(address, self.matrix_element(r, c, rows, cols) * size);
                         self.byte_address_store(res, at, element, &Type::Scalar(*scalar), e)?;
                     }
                 }
@@ -201,6 +203,15 @@ impl FnLower<'_, '_> {
                 Ok(())
             }
             _ => Err(self.unsupported(&format!("a byte-address buffer store of {ty}"), e)),
+        }
+    }
+
+    /// The position of element (`r`, `c`) of a `rows` x `cols` matrix in the buffer.
+    fn matrix_element(&self, r: u32, c: u32, rows: u32, cols: u32) -> u32 {
+        if self.cx.options.legacy_buffer_matrix_order {
+            r * cols + c
+        } else {
+            c * rows + r
         }
     }
 

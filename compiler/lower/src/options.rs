@@ -25,6 +25,9 @@ pub struct LowerOptions {
     /// `-fvk-support-nonzero-base-instance`: `SV_InstanceID` is `InstanceIndex -
     /// BaseInstance`, counting from zero as in D3D whatever the draw's first instance.
     pub nonzero_base_instance: bool,
+    /// `-fspv-use-legacy-buffer-matrix-order`: templated byte-address loads and stores keep
+    /// matrix elements in row-major order (DXC before mid-2022), not column-major.
+    pub legacy_buffer_matrix_order: bool,
 }
 
 /// The register class of `register(xN)`: its letter.

@@ -5,6 +5,9 @@
 
 mod common;
 
+use std::sync::Arc;
+
+use db::{NoSource, PreprocessConfig, RootDatabase};
 use expect_test::{expect, Expect};
 
 fn check(text: &str, expect: Expect) {
@@ -186,4 +189,50 @@ void main() {
             entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
         "#]],
     );
+}
+
+#[test]
+fn legacy_buffer_matrix_order_reads_rows() {
+    // `-fspv-use-legacy-buffer-matrix-order`: m[r][c] of a float2x2 is at 4 * (r * 2 + c), so
+    // the four loads go to 0, 4, 8, 12 in order.
+    let mut db = RootDatabase::new(Arc::new(NoSource));
+    let text = r#"
+RWByteAddressBuffer Buf : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    float2x2 m = Buf.Load<float2x2>(0);
+    Buf.Store(16, m[0][1]);
+}
+"#;
+    let file = db.set_file_text("/test.hlsl", Some(text.into()));
+    let config = db.new_config(PreprocessConfig::default());
+    let options = lower::LowerOptions {
+        legacy_buffer_matrix_order: true,
+        ..Default::default()
+    };
+    let m = lower::lower_module_with(
+        &db,
+        file,
+        config,
+        "main",
+        lower::ShaderStage::Compute,
+        &options,
+    )
+    .unwrap_or_else(|ds| panic!("{ds:?}"));
+    assert!(ir::verify(&m).is_empty());
+    let loads: String = ir::print_module(&m)
+        .lines()
+        .filter(|l| l.contains("byte_address_load") || l.contains(" = add "))
+        .map(|l| format!("{}\n", l.trim()))
+        .collect();
+    expect![[r#"
+        %1 = byte_address_load @g0, 0:uint : float
+        %2 = add 0:uint, 4:uint : uint
+        %3 = byte_address_load @g0, %2 : float
+        %4 = add 0:uint, 8:uint : uint
+        %5 = byte_address_load @g0, %4 : float
+        %6 = add 0:uint, 12:uint : uint
+        %7 = byte_address_load @g0, %6 : float
+    "#]]
+    .assert_eq(&loads);
 }
