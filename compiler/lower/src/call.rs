@@ -500,6 +500,21 @@ impl FnLower<'_, '_> {
                 // literal or a `uint` stores one word.
                 let vt = if n > 1 {
                     Type::Vector(ScalarKind::Uint, n)
+                } else if let Some(targs) = self.body.method_template_args(e) {
+                    // `Store<T>(address, value)`: the value converted to `T`.
+                    let t = match targs {
+                        [hir::type_ref::GenericArg::Type(t)] => hir::lower_type::TypeCtx::inside(
+                            &self.cx.tree,
+                            &self.cx.scope,
+                            self.item,
+                        )
+                        .resolve(t, &mut Vec::new()),
+                        _ => None,
+                    };
+                    match t {
+                        Some(t) => t,
+                        None => return Err(self.unsupported("`Store<T>` with this type", e)),
+                    }
                 } else if self.infer.is_literal(args[1]) {
                     Type::UINT
                 } else {

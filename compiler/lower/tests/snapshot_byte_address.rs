@@ -236,3 +236,41 @@ void main() {
     "#]]
     .assert_eq(&loads);
 }
+
+#[test]
+fn explicit_store_type_converts_the_value() {
+    // `Store<int>(0, f)` converts the float to int, `Store<float>(4, 7)` stores 7.0.
+    check(
+        r#"
+RWByteAddressBuffer Buf : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    float f = 2.5;
+    Buf.Store<int>(0, f);
+    Buf.Store<float>(4, 7);
+}
+"#,
+        expect![[r#"
+            @g0 = resource storage_buffer RWByteAddressBuffer set(0) binding(0) ; Buf
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float> ; f
+              store %0, 2.5:float
+              %1 = load %0 : float
+              %2 = convert %1 : int
+              byte_address_store @g0, 0:uint, %2
+              byte_address_store @g0, 4:uint, 7.0:float
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
