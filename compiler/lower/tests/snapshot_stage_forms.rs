@@ -433,3 +433,83 @@ float4 main(nointerpolation float4 color : COLOR) : SV_Target { return outer(col
         "#]],
     );
 }
+
+#[test]
+fn a_helper_given_each_of_two_streams_has_a_copy_per_stream() {
+    // `put(a, ..)` and `put(b, ..)`: two copies of `put`, each storing its stream's
+    // variables and emitting on its stream.
+    check_stage(
+        r#"
+struct O { float4 t : TEXCOORD0; };
+void put(inout PointStream<O> s, float4 p) { O o; o.t = p; s.Append(o); }
+[maxvertexcount(2)]
+void main(point float4 v[1] : SV_Position, inout PointStream<O> a, inout PointStream<O> b) {
+    put(a, v[0]);
+    put(b, -v[0]);
+}
+"#,
+        ShaderStage::Geometry,
+        expect![[r#"
+            struct O { float4 t : TEXCOORD0; }
+
+            @g0 = input array<float4, 1> builtin(Position) ; in.SV_Position
+            @g1 = output float4 location(0) stream(0) ; out.TEXCOORD0
+            @g2 = output float4 location(1) stream(1) ; out.TEXCOORD0
+
+            func @main_body(%arg0: array<float4, 1>) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, array<float4, 1>> ; v
+              store %0, %arg0
+              %1 = access_chain %0, 0:int : ptr<function, float4>
+              %2 = load %1 : float4
+              call @put(%2)
+              %3 = access_chain %0, 0:int : ptr<function, float4>
+              %4 = load %3 : float4
+              %5 = neg %4 : float4
+              call @put.1(%5)
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g0, 0:uint : ptr<input, float4>
+              %1 = load %0 : float4
+              %2 = composite_construct %1 : array<float4, 1>
+              call @main_body(%2)
+              ret
+            }
+
+            func @put(%arg0: float4) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; p
+              %1 = alloca : ptr<function, O> ; o
+              store %0, %arg0
+              %2 = access_chain %1, 0:int : ptr<function, float4>
+              %3 = load %0 : float4
+              store %2, %3
+              %4 = load %1 : O
+              %5 = composite_extract %4, [0] : float4
+              store @g1, %5
+              emit_vertex stream(0)
+              ret
+            }
+
+            func @put.1(%arg0: float4) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; p
+              %1 = alloca : ptr<function, O> ; o
+              store %0, %arg0
+              %2 = access_chain %1, 0:int : ptr<function, float4>
+              %3 = load %0 : float4
+              store %2, %3
+              %4 = load %1 : O
+              %5 = composite_extract %4, [0] : float4
+              store @g2, %5
+              emit_vertex stream(1)
+              ret
+            }
+
+            entry geometry "main" @main invocations(1) input_primitive(point) output_topology(points) output_vertices(2) inputs(@g0) outputs(@g1, @g2)
+        "#]],
+    );
+}

@@ -344,3 +344,30 @@ void main(triangle float4 v[3] : SV_Position, inout TriangleStream<GSOut> out) {
     );
     m.assert_has(&["OpEmitVertex", "OpEndPrimitive", "OutputTriangleStrip"]);
 }
+
+#[test]
+fn helpers_given_different_streams_emit_on_their_own_stream() {
+    // `both` passes its two streams on; each copy of `putA`/`putB` writes its stream's
+    // variables and emits on that stream.
+    let m = compile(
+        "struct A { float4 p : SV_Position; float4 c : COLOR; };
+struct B { float4 t : TEXCOORD; };
+void putA(inout PointStream<A> s, float4 p) { A o; o.p = p; o.c = 1; s.Append(o); s.RestartStrip(); }
+void putB(inout PointStream<B> s, float4 p) { B o; o.t = p; s.Append(o); }
+void both(inout PointStream<A> a, inout PointStream<B> b, float4 p) { putA(a, p); putB(b, p * 2); }
+[maxvertexcount(4)]
+void main(point float4 v[1] : SV_Position, inout PointStream<A> a, inout PointStream<B> b) {
+  both(a, b, v[0]);
+  putB(b, v[0]);
+}
+",
+        "gs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpEmitStreamVertex %uint_0",
+        "OpEmitStreamVertex %uint_1",
+        "OpEndStreamPrimitive %uint_0",
+        "OpCapability GeometryStreams",
+    ]);
+}
