@@ -1,8 +1,8 @@
 //! Resource opcodes: loaded image and sampler handles for [`crate::sampling`] (which lowers
 //! sampling, gathers, LOD queries and texel reads), storage writes, size, level and
-//! sample-count queries, byte-address
-//! loads and stores (word by word through access chains), `ArrayLength`, atomics (buffer,
-//! groupshared and image texel pointers) and barriers with DXC's scopes and semantics.
+//! sample-count queries, byte-address loads and stores (through [`crate::byte_address`]),
+//! `ArrayLength`, atomics (buffer, groupshared and image texel pointers) and barriers with
+//! DXC's scopes and semantics.
 
 use rspirv::dr::Operand;
 use rspirv::spirv::{
