@@ -520,6 +520,10 @@ impl FnLower<'_, '_> {
                 } else {
                     self.ty(args[1])?
                 };
+                if crate::byte_address::raw_size_align(&vt).is_none() {
+                    let what = format!("a byte-address buffer store of {vt}");
+                    return Err(self.unsupported(&what, e));
+                }
                 let off = self.coerce(args[0], &Type::UINT)?;
                 let v = self.coerce(args[1], &vt)?;
                 self.byte_address_store(res, off, v, &vt, e)?;

@@ -274,3 +274,18 @@ void main() {
         "#]],
     );
 }
+
+#[test]
+fn resources_have_no_bytes_to_load_or_store() {
+    let e = common::try_lower(
+        r#"
+RWByteAddressBuffer Buf : register(u0);
+Texture2D T : register(t0);
+[numthreads(1, 1, 1)]
+void main() { Buf.Store(0, T); }
+"#,
+    )
+    .unwrap_err();
+    expect!["E3001 105..120: not supported yet: a byte-address buffer store of Texture2D<float4>"]
+        .assert_eq(&e);
+}
