@@ -133,6 +133,10 @@ pub struct Options {
     #[arg(long = "fvk-invert-w")]
     pub invert_w: bool,
 
+    /// Matrices in templated byte-address loads and stores are row-major (DXC's old order).
+    #[arg(long = "fspv-use-legacy-buffer-matrix-order")]
+    pub legacy_buffer_matrix_order: bool,
+
     /// SV_InstanceID counts from 0 whatever the first instance: InstanceIndex - BaseInstance.
     #[arg(long = "fvk-support-nonzero-base-instance")]
     pub nonzero_base_instance: bool,
@@ -314,6 +318,7 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             | "fvk-invert-y"
             | "fvk-invert-w"
             | "fvk-support-nonzero-base-instance"
+            | "fspv-use-legacy-buffer-matrix-order"
             | "fvk-bind-globals"
             | "fvk-auto-shift-bindings"
             | "fspv-reflect"

@@ -50,6 +50,10 @@ pub const ACCEPTED: &[Accepted] = &[
     flag("-fvk-use-scalar-layout", &["-fvk-use-scalar-layout"]),
     flag("-fvk-invert-y", &["-fvk-invert-y"]),
     flag("-fvk-invert-w", &["-fvk-invert-w"]),
+    flag(
+        "-fspv-use-legacy-buffer-matrix-order",
+        &["-fspv-use-legacy-buffer-matrix-order"],
+    ),
     flag("-fvk-use-glsl-layout", &["-fvk-use-glsl-layout"]),
     flag(
         "-fvk-support-nonzero-base-instance",
@@ -152,7 +156,6 @@ pub const NOT_YET: &[&str] = &[
     "-fvk-bind-resource-heap",
     "-fvk-bind-sampler-heap",
     "-fvk-bind-counter-heap",
-    "-fspv-use-legacy-buffer-matrix-order",
     "-fspv-use-descriptor-heap",
     "-fspv-fix-func-call-arguments",
     "-fspv-print-all",

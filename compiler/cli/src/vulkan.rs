@@ -45,6 +45,7 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
     out.nonzero_base_instance = options.nonzero_base_instance;
     out.flatten_resource_arrays = options.flatten_resource_arrays;
     out.allow_rwstructuredbuffer_arrays = options.allow_rwstructuredbuffer_arrays;
+    out.legacy_buffer_matrix_order = options.legacy_buffer_matrix_order;
     out.layout = match (options.dx_layout, options.gl_layout, options.scalar_layout) {
         (false, false, false) => LayoutChoice::VectorRelaxed,
         (true, false, false) => LayoutChoice::Dx,

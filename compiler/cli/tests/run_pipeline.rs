@@ -712,3 +712,37 @@ Samplers:
     let b = run("cmp_level", shader, &pipeline, &["-T", "cs_6_7"]).buffers();
     assert_eq!(b["Out"], json!([0.5, 1, 1]));
 }
+
+#[test]
+fn templated_byte_address_loads_and_stores() {
+    let shader = "ByteAddressBuffer In : register(t0);
+RWByteAddressBuffer Out : register(u0);
+struct P { uint16_t a; uint16_t b; uint c; };
+[numthreads(1, 1, 1)]
+void main()
+{
+    P p = In.Load<P>(0);
+    uint16_t2 v = In.Load<uint16_t2>(8);
+    float2x2 m = In.Load<float2x2>(12);
+    Out.Store(0, p.a + p.b + p.c);
+    Out.Store<uint16_t>(6, v.y);
+    Out.Store(8, m[0][1]);
+    Out.Store(12, (uint)m[1][0]);
+}
+";
+    // Word 0 holds a = 3 (low half) and b = 5, word 1 c = 10, word 2 the halves 2 and 7,
+    // words 3 to 6 the floats 1, 2, 3, 4 in column-major order: m[0][1] = 3, m[1][0] = 2.
+    let pipeline = header([1, 1, 1])
+        + "Buffers:\n  - { Name: In, Format: UInt32, Data: [327683, 10, 458754, 1065353216, 1073741824, 1077936128, 1082130432] }\n  - { Name: Out, Format: UInt32, FillSize: 16, FillValue: 9 }\n"
+        + &resources(&[("In", "ByteAddressBuffer", 0), ("Out", "RWByteAddressBuffer", 0)]);
+    let b = run(
+        "templated-bytes",
+        shader,
+        &pipeline,
+        &["-T", "cs_6_2", "-enable-16bit-types"],
+    )
+    .buffers();
+    // 3 + 5 + 10; word 1 keeps its low half 9 under the stored 7 (0x00070009); the bits of
+    // 3.0f; 2.
+    assert_eq!(b["Out"], json!([18, 458761, 1077936128, 2]));
+}

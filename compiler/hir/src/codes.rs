@@ -30,6 +30,9 @@ pub const MISSING_SEMANTIC: &str = "E2024";
 pub const INVALID_ATTRIBUTE: &str = "E2025";
 /// A compute, mesh or amplification entry point without `[numthreads]`.
 pub const MISSING_NUMTHREADS: &str = "E2026";
+/// An entry point without an attribute its stage requires (a hull shader's
+/// `[outputtopology]`); shares [`MISSING_NUMTHREADS`]'s code.
+pub const MISSING_ENTRY_ATTRIBUTE: &str = "E2026";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -1,6 +1,7 @@
 //! Checks of entry-point signatures: every stage input and output has a semantic (`E2024`),
 //! each semantic is valid for the stage and direction (`E2023`, rules in `system_values`), and
-//! compute, mesh and amplification entries carry `[numthreads]` (`E2026`).
+//! compute, mesh and amplification entries carry `[numthreads]` and hull entries
+//! `[patchconstantfunc]` and `[outputtopology]` (`E2026`).
 //!
 //! Parameters of struct type are checked field by field (the field's own range, with a note
 //! at the parameter); `InputPatch`/`OutputPatch` elements are inputs, a geometry shader's
@@ -77,6 +78,23 @@ pub(crate) fn entry_diagnostics(
                 range,
             ));
         }
+        if entry.stage == crate::entry::Stage::Hull {
+            // DXC's words; `[partitioning]` and `[outputcontrolpoints]` may be left out.
+            for attr in ["patchconstantfunc", "outputtopology"] {
+                if !node
+                    .attributes()
+                    .any(|a| a.name_text().eq_ignore_ascii_case(attr))
+                {
+                    let (file_id, range) = cx.user(name_range);
+                    out.push(Diagnostic::error(
+                        codes::MISSING_ENTRY_ATTRIBUTE,
+                        format!("hull entry point must have a valid {attr} attribute"),
+                        file_id,
+                        range,
+                    ));
+                }
+            }
+        }
         if !system_values::has_signature(entry.stage) {
             continue;
         }
@@ -114,6 +132,7 @@ pub(crate) fn entry_diagnostics(
                     .name()
                     .map_or(p_syntax.syntax().text_range(), |n| n.syntax().text_range()),
                 semantic: semantic_range(p_syntax.semantic()),
+                vk_builtin: has_vk_builtin(p_syntax.attributes()),
             };
             for &dir in dirs {
                 check.value(ty, param.semantic.as_deref(), dir, &site, None);
@@ -126,6 +145,7 @@ pub(crate) fn entry_diagnostics(
                     .return_type()
                     .map_or(name_range, |t| t.syntax().text_range()),
                 semantic: semantic_range(node.semantic()),
+                vk_builtin: has_vk_builtin(node.attributes()),
             };
             check.value(ret, f.semantic.as_deref(), Direction::Out, &site, None);
         }
@@ -153,6 +173,9 @@ struct Site {
     what: String,
     name: TextRange,
     semantic: Option<TextRange>,
+    /// `[[vk::builtin("...")]]`: the value is that Vulkan built-in and its semantic only a
+    /// name (lowering checks the built-in against the stage, as DXC does).
+    vk_builtin: bool,
 }
 
 /// A field of a struct that is part of a stage input or output.
@@ -160,6 +183,12 @@ struct FieldSite {
     name: String,
     range: TextRange,
     semantic: Option<TextRange>,
+    vk_builtin: bool,
+}
+
+/// Whether `attrs` hold `[[vk::builtin(...)]]`.
+fn has_vk_builtin(mut attrs: impl Iterator<Item = ast::Attribute>) -> bool {
+    attrs.any(|a| a.name_text() == "vk::builtin")
 }
 
 struct SignatureCheck<'a> {
@@ -180,6 +209,13 @@ impl SignatureCheck<'_> {
         site: &Site,
         field: Option<&FieldSite>,
     ) {
+        let vk_builtin = match field {
+            Some(f) => f.vk_builtin,
+            None => site.vk_builtin,
+        };
+        if let (Some(_), true) = (semantic, vk_builtin) {
+            return;
+        }
         if let Some(semantic) = semantic {
             let range = match field {
                 Some(f) => f.semantic.unwrap_or(f.range),
@@ -246,11 +282,16 @@ impl SignatureCheck<'_> {
     fn fields(&mut self, s: &StructType, dir: Direction, site: &Site) {
         let decls = self.field_declarations(s);
         for (i, field) in s.fields.iter().enumerate() {
-            let (range, semantic) = decls.get(i).copied().flatten().unwrap_or((site.name, None));
+            let (range, semantic, vk_builtin) = decls
+                .get(i)
+                .copied()
+                .flatten()
+                .unwrap_or((site.name, None, false));
             let at = FieldSite {
                 name: field.name.clone(),
                 range,
                 semantic,
+                vk_builtin,
             };
             self.value(&field.ty, field.semantic.as_deref(), dir, site, Some(&at));
         }
@@ -258,7 +299,10 @@ impl SignatureCheck<'_> {
 
     /// The name and semantic ranges of each field of `s`, by name among the struct item's
     /// fields (inherited fields have none: their diagnostics land on the parameter).
-    fn field_declarations(&self, s: &StructType) -> Vec<Option<(TextRange, Option<TextRange>)>> {
+    fn field_declarations(
+        &self,
+        s: &StructType,
+    ) -> Vec<Option<(TextRange, Option<TextRange>, bool)>> {
         let tree = self.cx.tree;
         let members: Vec<_> = self
             .tcx
@@ -276,7 +320,12 @@ impl SignatureCheck<'_> {
                 let node = self.cx.map.node(&self.cx.root, item.ast)?;
                 let d = ast::VarDeclarator::cast(node)?;
                 let name = d.name()?.syntax().text_range();
-                Some((name, semantic_range(d.semantic())))
+                let vk_builtin = d
+                    .syntax()
+                    .parent()
+                    .and_then(ast::VarDecl::cast)
+                    .is_some_and(|decl| has_vk_builtin(decl.attributes()));
+                Some((name, semantic_range(d.semantic()), vk_builtin))
             })
             .collect()
     }

@@ -52,7 +52,7 @@
 //! | E2023 | a semantic not valid for the entry point's stage and direction |
 //! | E2024 | an entry point's parameter, return value or struct field without a semantic |
 //! | E2025 | invalid attribute arguments (`[numthreads(0, 1, 1)]`, `[shader("bogus")]`, ...) |
-//! | E2026 | a compute, mesh or amplification entry point without `[numthreads]` |
+//! | E2026 | an entry point without an attribute its stage requires (`[numthreads]`, a hull shader's `[outputtopology]` and `[patchconstantfunc]`) |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //!

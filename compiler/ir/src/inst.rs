@@ -151,7 +151,9 @@ impl std::ops::BitOr for BarrierFlags {
 /// - Texture and buffer opcodes: as in the specification's table; texel offsets in `literals`
 ///   (`TextureGather`: the component first; `TextureGather`/`TextureGatherCompare` may hold
 ///   four 2D offsets, eight values). `TextureSampleCompareLevel` (SM 6.7 `SampleCmpLevel`):
-///   texture, comparison sampler, coordinate, reference, level. After the table's operands
+///   texture, comparison sampler, coordinate, reference, level. `TextureStore` to a
+///   multisampled storage texture may take a fourth operand, the sample index (`uint`;
+///   `tex.sample[s][coord] = v`); without it the store writes sample 0. After the table's operands
 ///   come the optional trailing operands of [`crate::texture`]: a run-time offset, a minimum
 ///   LOD, a status pointer. `ArrayLength`: pointer to a runtime-array buffer.
 /// - `AtomicRmw`: pointer (or texture pointer, coordinate), value. `AtomicCompareExchange`:

@@ -1054,6 +1054,8 @@ fn texture_operand_types() {
     fb.texture(Opcode::TextureLoad, float_n(4), &[ms, ij], &[]);
     fb.texture(Opcode::TextureLoad, float_n(4), &[rw, ij, n], &[]);
     fb.texture(Opcode::TextureStore, Type::Void, &[rw, ij, uv], &[]);
+    // A sample index only on multisampled storage textures.
+    fb.texture(Opcode::TextureStore, Type::Void, &[rw, ij, uv, n], &[]);
     fb.texture(Opcode::TextureSample, float_n(3), &[t, s, uv], &[]);
     fb.texture(Opcode::TextureSample, float_n(4), &[t, s, uv], &[1, 2, 3]);
     fb.texture(Opcode::TextureSample, float_n(4), &[cube, s, uvw], &[1, 1]);
@@ -1075,6 +1077,8 @@ fn texture_operand_types() {
         function @f, bb0, `%3 = texture_load @g1, %arg2 : float4`: [operand-count] loads from a multisampled texture need a sample index
         function @f, bb0, `%4 = texture_load @g2, %arg2, %arg3 : float4`: [operand-count] read-write resources and buffers have no mip level
         function @f, bb0, `texture_store @g2, %arg2, %arg0`: [resource-operand] stores float2 into a resource of float4
+        function @f, bb0, `texture_store @g2, %arg2, %arg0, %arg3`: [operand-count] only stores to a multisampled texture take a sample index
+        function @f, bb0, `texture_store @g2, %arg2, %arg0, %arg3`: [resource-operand] stores float2 into a resource of float4
         function @f, bb0, `%5 = texture_sample @g0, @g4, %arg0 : float3`: [result-type] result type is float3, texture_sample yields float4
         function @f, bb0, `%6 = texture_sample @g0, @g4, %arg0, offset(1, 2, 3) : float4`: [operand-count] the texel offset has 3 components, expected 2
         function @f, bb0, `%7 = texture_sample @g3, @g4, %arg1, offset(1, 1) : float4`: [operand-count] texture_sample takes no texel offset here

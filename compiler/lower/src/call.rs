@@ -357,7 +357,12 @@ impl FnLower<'_, '_> {
     fn atomic_target(&mut self, p: &Place, e: ExprId) -> R<Vec<Value>> {
         match p {
             Place::Ptr(ptr) => Ok(vec![*ptr]),
-            Place::Texel { resource, coord } => Ok(vec![*resource, *coord]),
+            Place::Texel {
+                resource,
+                coord,
+                sample: None,
+            } => Ok(vec![*resource, *coord]),
+            Place::Texel { .. } => Err(self.unsupported("an atomic on one sample of a texel", e)),
             Place::Swizzle(..) | Place::MatrixSwizzle(..) => {
                 Err(self.unsupported("an atomic on a swizzle", e))
             }
@@ -487,24 +492,41 @@ impl FnLower<'_, '_> {
             (ResourceType::ByteAddressBuffer { .. }, "Load" | "Load2" | "Load3" | "Load4") => {
                 let ty = self.ty(e)?;
                 let off = self.coerce(args[0], &Type::UINT)?;
-                Ok(Some(self.fb().texture(
-                    Opcode::ByteAddressLoad,
-                    ty,
-                    &[res, off],
-                    &[],
-                )))
+                Ok(Some(self.byte_address_load(res, off, &ty, e)?))
             }
             (ResourceType::ByteAddressBuffer { .. }, "Store" | "Store2" | "Store3" | "Store4") => {
                 let n = name[5..].parse::<u8>().unwrap_or(1);
-                let vt = if n == 1 {
+                // `Store(address, value)` is a template over the value's type (SM 6.2); a
+                // literal or a `uint` stores one word.
+                let vt = if n > 1 {
+                    Type::Vector(ScalarKind::Uint, n)
+                } else if let Some(targs) = self.body.method_template_args(e) {
+                    // `Store<T>(address, value)`: the value converted to `T`.
+                    let t = match targs {
+                        [hir::type_ref::GenericArg::Type(t)] => hir::lower_type::TypeCtx::inside(
+                            &self.cx.tree,
+                            &self.cx.scope,
+                            self.item,
+                        )
+                        .resolve(t, &mut Vec::new()),
+                        _ => None,
+                    };
+                    match t {
+                        Some(t) => t,
+                        None => return Err(self.unsupported("`Store<T>` with this type", e)),
+                    }
+                } else if self.infer.is_literal(args[1]) {
                     Type::UINT
                 } else {
-                    Type::Vector(ScalarKind::Uint, n)
+                    self.ty(args[1])?
                 };
+                if crate::byte_address::raw_size_align(&vt).is_none() {
+                    let what = format!("a byte-address buffer store of {vt}");
+                    return Err(self.unsupported(&what, e));
+                }
                 let off = self.coerce(args[0], &Type::UINT)?;
                 let v = self.coerce(args[1], &vt)?;
-                self.fb()
-                    .texture(Opcode::ByteAddressStore, Type::Void, &[res, off, v], &[]);
+                self.byte_address_store(res, off, v, &vt, e)?;
                 Ok(None)
             }
             (ResourceType::ByteAddressBuffer { .. }, _) if atomic_op(name).is_some() => {

@@ -400,13 +400,16 @@ impl FnLower<'_, '_> {
                             .map_err(|_| self.unsupported("this matrix member", e))?;
                         Ok(Place::MatrixSwizzle(Box::new(base), elements))
                     }
-                    // The IR's `texture_store` takes no sample index or level (IR seed).
+                    // `.sample[s][c]` is handled where it is indexed; `.mips` reads only.
                     _ if name == "sample" || name == "mips" => Err(self
                         .unsupported(&format!("writing one texel through `.{name}[..][..]`"), e)),
                     _ => Err(self.unsupported("this member access", e)),
                 }
             }
             Expr::Index { base, index } => {
+                if let Some(place) = self.sample_texel_place(base, index, e) {
+                    return place;
+                }
                 let b = self.lvalue(base)?;
                 let Place::Ptr(ptr) = b else {
                     return Err(self.unsupported("indexing this value", e));
@@ -430,6 +433,7 @@ impl FnLower<'_, '_> {
                             Ok(Place::Texel {
                                 resource: ptr,
                                 coord,
+                                sample: None,
                             })
                         }
                         _ => Err(self.unsupported("indexing this resource", e)),
@@ -447,6 +451,59 @@ impl FnLower<'_, '_> {
             } => Ok(self.pre_increment(op, expr)?.0),
             _ => Err(self.unsupported("assigning to this expression", e)),
         }
+    }
+
+    /// `tex.sample[s][coord]` as a place (`base` is `tex.sample[s]`, `index` the coordinate):
+    /// one sample of a texel of a multisampled storage texture. `None` when `base` is not
+    /// a `.sample[..]`.
+    fn sample_texel_place(&mut self, base: ExprId, index: ExprId, e: ExprId) -> Option<R<Place>> {
+        let Expr::Index {
+            base: property,
+            index: sample,
+        } = self.body.expr(base).clone()
+        else {
+            return None;
+        };
+        let Expr::Field { expr: tex, name } = self.body.expr(property).clone() else {
+            return None;
+        };
+        if name != "sample" {
+            return None;
+        }
+        Some((|| {
+            let Place::Ptr(ptr) = self.lvalue(tex)? else {
+                return Err(self.unsupported("indexing this value", e));
+            };
+            let resource = self
+                .type_of(ptr)
+                .pointee()
+                .and_then(|(_, t)| t.as_resource().cloned());
+            let dims = match resource {
+                Some(ResourceType::Texture { dim, access, .. })
+                    if dim.is_multisampled() && access.is_writable() =>
+                {
+                    dim.coordinate_count()
+                }
+                _ => {
+                    return Err(self.unsupported(
+                        "writing one texel through `.sample[..][..]` of this resource",
+                        e,
+                    ))
+                }
+            };
+            let to = if dims == 1 {
+                Type::UINT
+            } else {
+                Type::Vector(ScalarKind::Uint, dims)
+            };
+            let sample = self.coerce(sample, &Type::UINT)?;
+            let coord = self.coerce(index, &to)?;
+            Ok(Place::Texel {
+                resource: ptr,
+                coord,
+                sample: Some(sample),
+            })
+        })())
     }
 
     fn lower_prefix(&mut self, e: ExprId, op: PrefixOp, expr: ExprId) -> R<Value> {

@@ -22,8 +22,13 @@ pub enum Place {
     Swizzle(Box<Place>, Vec<u8>),
     /// Elements (row, column) of the matrix at the inner place (`m._m00_m11`).
     MatrixSwizzle(Box<Place>, Vec<(u8, u8)>),
-    /// A texel of a typed buffer or storage texture (`tex[coord]`).
-    Texel { resource: Value, coord: Value },
+    /// A texel of a typed buffer or storage texture (`tex[coord]`), or one sample of a
+    /// multisampled storage texture's texel (`tex.sample[s][coord]`).
+    Texel {
+        resource: Value,
+        coord: Value,
+        sample: Option<Value>,
+    },
 }
 
 /// Where `break` and `continue` go.
@@ -552,7 +557,16 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 let m = self.load_place(base)?;
                 self.matrix_elements(m, elements)
             }
-            Place::Texel { resource, coord } => {
+            Place::Texel {
+                resource,
+                coord,
+                sample: Some(sample),
+            } => self
+                .fb()
+                .resource_op(Opcode::TextureLoad, &[*resource, *coord, *sample], &[]),
+            Place::Texel {
+                resource, coord, ..
+            } => {
                 // `tex[c]` of a sampled texture reads mip level 0.
                 let sampled = matches!(
                     self.type_of(*resource).pointee().and_then(|(_, t)| t.as_resource().cloned()),
@@ -606,9 +620,14 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
                 self.store_place(base, whole)?;
             }
-            Place::Texel { resource, coord } => {
-                self.fb()
-                    .resource_op(Opcode::TextureStore, &[*resource, *coord, v], &[]);
+            Place::Texel {
+                resource,
+                coord,
+                sample,
+            } => {
+                let mut ops = vec![*resource, *coord, v];
+                ops.extend(*sample);
+                self.fb().resource_op(Opcode::TextureStore, &ops, &[]);
             }
         }
         Ok(())

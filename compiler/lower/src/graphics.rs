@@ -55,18 +55,6 @@ struct Attrs {
     vk_builtin: Option<String>,
 }
 
-/// The built-in `[[vk::builtin("Name")]]` names where DXC allows it, with its type.
-fn vk_builtin(stage: Stage, side: Side, name: &str) -> Option<(BuiltIn, Type)> {
-    Some(match (stage, side, name) {
-        (Stage::Vertex, Side::Output, "PointSize") => (BuiltIn::PointSize, Type::FLOAT),
-        (Stage::Vertex, Side::Input, "BaseVertex") => (BuiltIn::BaseVertex, Type::INT),
-        (Stage::Vertex, Side::Input, "BaseInstance") => (BuiltIn::BaseInstance, Type::INT),
-        (Stage::Vertex, Side::Input, "DrawIndex") => (BuiltIn::DrawIndex, Type::INT),
-        (Stage::Pixel, Side::Input, "HelperInvocation") => (BuiltIn::HelperInvocation, Type::BOOL),
-        _ => return None,
-    })
-}
-
 /// `SV_Target3` → 3.
 fn target_index(semantic: &str) -> Option<u32> {
     let s = semantic.to_ascii_uppercase();
@@ -96,6 +84,7 @@ fn vars_of(
 ) -> Option<()> {
     match ty {
         Type::Struct(s) => {
+            let start = out.len();
             for (i, f) in s.fields.iter().enumerate() {
                 let field = Attrs {
                     location: crate::attrs::field_location(cx, &s.name, &f.name),
@@ -104,13 +93,23 @@ fn vars_of(
                     vk_builtin: crate::attrs::field_builtin(cx, &s.name, &f.name),
                 };
                 let first = out.len();
+                // A semantic on the struct shadows its fields' (renamed below).
+                let field_semantic = semantic.or(f.semantic.as_deref());
                 path.push(i as u32);
-                vars_of(cx, &f.ty, f.semantic.as_deref(), field, path, out)?;
+                vars_of(cx, &f.ty, field_semantic, field, path, out)?;
                 path.pop();
                 for v in &mut out[first..] {
                     if v.leaf.interpolation.is_empty() {
                         v.leaf.interpolation = f.interpolation.clone();
                     }
+                    if v.leaf.name.is_empty() {
+                        v.leaf.name = f.name.clone();
+                    }
+                }
+            }
+            if let Some(base) = semantic {
+                for (k, v) in out[start..].iter_mut().enumerate() {
+                    v.leaf.semantic = crate::stages::vars::inherited_semantic(base, k);
                 }
             }
             Some(())
@@ -137,6 +136,8 @@ fn leaf_var(ty: &Type, semantic: &str, attrs: Attrs, path: &[u32]) -> Var {
             ty: ty.clone(),
             semantic: semantic.to_owned(),
             interpolation: Vec::new(),
+            name: String::new(),
+            vk_builtin: None,
         },
         location: attrs.location,
         per_primitive: attrs.per_primitive,
@@ -233,7 +234,7 @@ fn declare(
         let mut interpolation = v.leaf.interpolation.clone();
         let (binding, ty) =
             if let Some(name) = &v.vk_builtin {
-                let Some((b, t)) = vk_builtin(stage, side, name) else {
+                let Some((b, t)) = crate::stages::vars::vk_builtin(stage, side, name) else {
                     let message =
                         format!(
                     "`[[vk::builtin(\"{name}\")]]` on a {} {}: not a built-in DXC allows there",
@@ -620,7 +621,7 @@ fn param_leaf(
 }
 
 /// The (parameter, field path) of every `GetAttributeAtVertex(x, i)` of entry `idx` whose `x`
-/// names a parameter or one of its fields.
+/// names a parameter or one of its fields, directly or in a function the value is passed to.
 fn attribute_at_vertex_uses(
     cx: &ModuleCtx<'_>,
     idx: hir::item_tree::ItemIdx,
@@ -628,23 +629,80 @@ fn attribute_at_vertex_uses(
     let fid = cx.function_id(idx);
     let body = hir::body::body(cx.db, fid);
     let infer = hir::infer::infer(cx.db, fid);
+    let ty_of = |x: ExprId| infer.type_of_expr(x).cloned();
     let mut out = Vec::new();
-    for e in &body.exprs {
-        let Expr::Call { callee, args } = e else {
+    for (id, e) in body.exprs.iter().enumerate() {
+        let Expr::Call { args, .. } = e else {
             continue;
         };
-        let Expr::Path(path) = body.expr(*callee) else {
-            continue;
-        };
-        if path.as_name() != Some("GetAttributeAtVertex") {
-            continue;
-        }
-        let ty_of = |x: ExprId| infer.type_of_expr(x).cloned();
-        if let Some(found) = args.first().and_then(|&a| param_leaf(&body, ty_of, a)) {
-            out.push(found);
+        for (k, &a) in args.iter().enumerate() {
+            if reads_per_vertex(cx, &body, &infer, ExprId(id as u32), k, 0) {
+                out.extend(param_leaf(&body, ty_of, a));
+            }
         }
     }
     out
+}
+
+/// Whether argument `k` of call `call` (in a function with `body` and `infer`) is read per
+/// vertex: it is `GetAttributeAtVertex`'s value, or a user function's parameter that is, in
+/// turn, passed to one (`depth` bounds the search through recursive calls).
+fn reads_per_vertex(
+    cx: &ModuleCtx<'_>,
+    body: &hir::body::Body,
+    infer: &hir::infer::InferenceResult,
+    call: ExprId,
+    k: usize,
+    depth: u32,
+) -> bool {
+    let Expr::Call { callee, .. } = body.expr(call) else {
+        return false;
+    };
+    if let Expr::Path(path) = body.expr(*callee) {
+        if path.as_name() == Some("GetAttributeAtVertex") {
+            return k == 0;
+        }
+    }
+    let Some(hir::Resolution::Function { function, .. }) = infer.resolution(call) else {
+        return false;
+    };
+    let Some(callee) = cx.tree.by_ast(*function).map(|i| cx.definition_of(i)) else {
+        return false;
+    };
+    depth < 8 && param_read_per_vertex(cx, callee, k, depth + 1)
+}
+
+/// Whether parameter `n` of user function `idx` is read per vertex inside it.
+pub(crate) fn param_read_per_vertex(
+    cx: &ModuleCtx<'_>,
+    idx: hir::item_tree::ItemIdx,
+    n: usize,
+    depth: u32,
+) -> bool {
+    let fid = cx.function_id(idx);
+    let body = hir::body::body(cx.db, fid);
+    let infer = hir::infer::infer(cx.db, fid);
+    let Some(&param) = body.params.get(n) else {
+        return false;
+    };
+    body.exprs.iter().enumerate().any(|(id, e)| {
+        let Expr::Call { args, .. } = e else {
+            return false;
+        };
+        args.iter().enumerate().any(|(k, &a)| {
+            names_local(&body, a, param)
+                && reads_per_vertex(cx, &body, &infer, ExprId(id as u32), k, depth)
+        })
+    })
+}
+
+/// Whether `e` is the local `l` (in parentheses or not).
+fn names_local(body: &hir::body::Body, e: ExprId, l: hir::body::LocalId) -> bool {
+    match body.expr(e) {
+        Expr::Local(x) => *x == l,
+        Expr::Paren(inner) => names_local(body, *inner, l),
+        _ => false,
+    }
 }
 
 impl FnLower<'_, '_> {
@@ -690,8 +748,61 @@ impl FnLower<'_, '_> {
         Ok(Some(fb.call_intrinsic(intrinsic, ty.clone(), &ops)))
     }
 
-    /// `GetAttributeAtVertex(x, i)` in a pixel entry: vertex `i`'s value of the per-vertex
-    /// input `x` names.
+    /// The per-vertex input variable `x` reads: in the entry, a parameter (or field of one)
+    /// read with `GetAttributeAtVertex`; in another function, a parameter every call passed
+    /// the same such input.
+    pub(crate) fn per_vertex_global(&self, x: ExprId) -> Option<ir::Global> {
+        let infer = self.infer.clone();
+        let ty_of = |v: ExprId| infer.type_of_expr(v).cloned();
+        let (n, path) = param_leaf(&self.body, ty_of, x)?;
+        let stage_io = &self.cx.stage_io;
+        if stage_io.entry == Some(self.item) {
+            return stage_io
+                .per_vertex
+                .iter()
+                .find(|(m, p, _)| *m == n && *p == path)
+                .map(|(_, _, g)| *g);
+        }
+        if !path.is_empty() {
+            return None;
+        }
+        stage_io
+            .per_vertex_params
+            .iter()
+            .find(|(f, m, _)| *f == self.item && *m == n)
+            .and_then(|(_, _, g)| *g)
+    }
+
+    /// Records which per-vertex input each argument of a call of `callee` is, for a callee
+    /// that reads its parameter with `GetAttributeAtVertex` (two calls passing different
+    /// inputs, or a value that is none, leave no binding).
+    pub(crate) fn bind_per_vertex_args(
+        &mut self,
+        callee: hir::item_tree::ItemIdx,
+        args: &[ExprId],
+    ) {
+        if self.cx.stage_io.per_vertex.is_empty() {
+            return;
+        }
+        for (k, &a) in args.iter().enumerate() {
+            if !param_read_per_vertex(self.cx, callee, k, 0) {
+                continue;
+            }
+            let g = self.per_vertex_global(a);
+            let bindings = &mut self.cx.stage_io.per_vertex_params;
+            match bindings
+                .iter_mut()
+                .find(|(f, m, _)| *f == callee && *m == k)
+            {
+                Some((_, _, bound)) if *bound != g => *bound = None,
+                Some(_) => {}
+                None => bindings.push((callee, k, g)),
+            }
+        }
+    }
+
+    /// `GetAttributeAtVertex(x, i)` in a pixel entry (or a function it passes `x` to):
+    /// vertex `i`'s value of the per-vertex input `x` names.
     pub fn lower_attribute_at_vertex(
         &mut self,
         e: ExprId,
@@ -700,21 +811,10 @@ impl FnLower<'_, '_> {
         let [value, vertex] = args else {
             return Err(self.unsupported("`GetAttributeAtVertex` without two arguments", e));
         };
-        let infer = self.infer.clone();
-        let ty_of = |x: ExprId| infer.type_of_expr(x).cloned();
-        let leaf = param_leaf(&self.body, ty_of, *value)
-            .filter(|_| self.cx.stage_io.entry == Some(self.item));
-        let global = leaf.and_then(|(n, path)| {
-            self.cx
-                .stage_io
-                .per_vertex
-                .iter()
-                .find(|(m, p, _)| *m == n && *p == path)
-                .map(|(_, _, g)| *g)
-        });
-        let Some(global) = global else {
+        let Some(global) = self.per_vertex_global(*value) else {
             return Err(self.unsupported(
-                "`GetAttributeAtVertex` of something other than a pixel entry's input value",
+                "`GetAttributeAtVertex` of something other than a pixel entry's input value \
+                 (or a parameter passed one)",
                 e,
             ));
         };

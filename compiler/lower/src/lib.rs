@@ -50,6 +50,7 @@
 //! | E3004 | HLSL that SPIR-V for Vulkan cannot express and DXC rejects too (`GatherCmpGreen`, a run-time `Sample` offset) |
 //! | E3005 | `[[vk::binding]]` on a global that goes into `$Globals` |
 //! | E3006 | `packoffset`s that make cbuffer members overlap |
+//! | E3007 | a system value on a variable of a type DXC does not allow for it |
 //! | W3001 | warning: two resources on one descriptor set and binding (only a sampler and a sampled texture may share); see [`binding_warnings`] |
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
@@ -73,6 +74,7 @@
 pub mod atomic64;
 pub mod attrs;
 pub mod binding_checks;
+pub mod byte_address;
 pub mod call;
 pub mod context;
 pub mod convert;
@@ -122,6 +124,8 @@ pub const NO_VULKAN_EQUIVALENT: &str = "E3004";
 pub const BINDING_ON_GLOBAL: &str = "E3005";
 /// The code of `packoffset`s that make cbuffer members overlap.
 pub const PACKOFFSET_OVERLAP: &str = "E3006";
+/// A system value on a variable of a type DXC does not allow for it.
+pub const BAD_STAGE_TYPE: &str = "E3007";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";

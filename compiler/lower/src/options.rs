@@ -32,6 +32,9 @@ pub struct LowerOptions {
     /// `-fvk-allow-rwstructuredbuffer-arrays`: an element of an array of `RWStructuredBuffer`s
     /// has a counter, element `i` of the array `counter.var.<name>`.
     pub allow_rwstructuredbuffer_arrays: bool,
+    /// `-fspv-use-legacy-buffer-matrix-order`: templated byte-address loads and stores keep
+    /// matrix elements in row-major order (DXC before mid-2022), not column-major.
+    pub legacy_buffer_matrix_order: bool,
 }
 
 /// The register class of `register(xN)`: its letter.

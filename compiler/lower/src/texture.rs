@@ -376,14 +376,8 @@ impl FnLower<'_, '_> {
                 ops.push(self.coerce(offsets[0], &int_n(offset_count(dim)))?);
             }
             None => {
-                if status.is_some() {
-                    return Err(self.unsupported(
-                        &format!("`{name}` with four run-time offsets and a status argument"),
-                        e,
-                    ));
-                }
                 return self
-                    .gather_each_offset(op, &ops, &lits, dim, &offsets)
+                    .gather_each_offset(op, &ops, &lits, dim, &offsets, status)
                     .map(Some);
             }
         }
@@ -392,7 +386,10 @@ impl FnLower<'_, '_> {
     }
 
     /// Four offsets that are not all constants: one gather per offset, component `i` of the
-    /// result from gather `i` (DXC's emulation of `ConstOffsets`).
+    /// result from gather `i` (DXC's emulation of `ConstOffsets`). With a `status`, each
+    /// gather is the sparse form and the status is the first code that is not fully mapped
+    /// (else the last), so `CheckAccessFullyMapped` holds only when all four texel sets are
+    /// resident.
     fn gather_each_offset(
         &mut self,
         op: Opcode,
@@ -400,9 +397,11 @@ impl FnLower<'_, '_> {
         lits: &[i64],
         dim: TextureDim,
         offsets: &[ExprId],
+        status: Option<ExprId>,
     ) -> R<Value> {
         let mut texels = Vec::new();
         let mut ty = None;
+        let mut codes = Vec::new();
         for (i, &o) in offsets.iter().enumerate() {
             let mut ops = ops.to_vec();
             let mut lits = lits.to_vec();
@@ -410,11 +409,35 @@ impl FnLower<'_, '_> {
                 Some(c) => lits.extend(c),
                 None => ops.push(self.coerce(o, &int_n(offset_count(dim)))?),
             }
+            let temp = status.map(|_| self.entry_alloca(Type::UINT, "status"));
+            ops.extend(temp);
             let g = self.fb().resource_op(op, &ops, &lits);
+            codes.extend(temp);
             if ty.is_none() {
                 ty = Some(self.type_of(g));
             }
             texels.push(self.fb().extract(g, &[i as u32]));
+        }
+        if let Some(s) = status {
+            let mut fb = self.fb();
+            let mut code = None;
+            for t in codes {
+                let next = fb.load(t);
+                code = Some(match code {
+                    None => next,
+                    Some(so_far) => {
+                        let mapped = fb.call_intrinsic(
+                            ir::Intrinsic::CheckAccessFullyMapped,
+                            Type::BOOL,
+                            &[so_far],
+                        );
+                        fb.select(mapped, next, so_far)
+                    }
+                });
+            }
+            if let Some(code) = code {
+                self.store_out(s, code)?;
+            }
         }
         let ty = ty.unwrap_or(Type::Vector(ScalarKind::Float, 4));
         Ok(self.fb().construct(ty, &texels))

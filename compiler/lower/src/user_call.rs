@@ -251,6 +251,19 @@ impl FnLower<'_, '_> {
         if let Some((r, _)) = &split_this {
             resources.splice(0..0, r.iter().copied());
         }
+        // The streams passed pick the copy too (after the resources, where no parameter
+        // reads them): each copy's `Append` writes its own stream.
+        let streams = self.stream_arguments(&sig, args, e)?;
+        for &s in &streams {
+            let first = self.cx.stage_io.streams[s].vars.first().map(|v| v.global);
+            if let Some(global) = first {
+                resources.push(crate::context::ResourceArg {
+                    global: Some(global),
+                    indexed: false,
+                });
+            }
+        }
+        self.bind_per_vertex_args(idx, args);
         // A function handing resources back gets a copy per set of constant scalar
         // arguments, so a condition on them picks the resource (`resource_choice`).
         let hands_back = sig
@@ -277,6 +290,9 @@ impl FnLower<'_, '_> {
         let f =
             self.cx
                 .function_for_resources(idx, &name, &template_args, &resources, &constants)?;
+        if !streams.is_empty() && !self.cx.stage_io.stream_copies.iter().any(|(g, _)| *g == f) {
+            self.cx.stage_io.stream_copies.push((f, streams));
+        }
         if self.cx.split_returns.contains_key(&f)
             || self.cx.resource_returns.contains_key(&f)
             || self.cx.handed_out.contains_key(&f)

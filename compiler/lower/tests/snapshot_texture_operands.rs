@@ -561,22 +561,3 @@ void main() {
         ],
     );
 }
-
-#[test]
-fn status_with_four_run_time_offsets_is_not_supported_yet() {
-    check_error(
-        r#"
-Texture2D<float4> T : register(t0);
-SamplerState S : register(s0);
-RWStructuredBuffer<float4> Out : register(u0);
-[numthreads(1, 1, 1)]
-void main(uint3 id : SV_DispatchThreadID) {
-    uint s;
-    int2 o = int2(id.xy);
-    Out[0] = T.GatherRed(S, float2(0.5, 0.5), o, o, o, o, s);
-}
-"#,
-        ShaderStage::Compute,
-        expect!["E3001 232..279: not supported yet: `GatherRed` with four run-time offsets and a status argument"],
-    );
-}

@@ -1131,18 +1131,6 @@ void main(point G p[1], inout PointStream<G> s) { s.Append(p[0]); }
     );
     refused(
         r#"
-struct G { float2 uv : TEXCOORD0; };
-void Put(inout PointStream<G> s, G g) { s.Append(g); }
-[maxvertexcount(2)]
-void main(point G p[1], inout PointStream<G> a, inout PointStream<G> b) { Put(a, p[0]); b.Append(p[0]); }
-"#,
-        ShaderStage::Geometry,
-        expect![
-            "E3001 78..89: not supported yet: passing one of several output streams to a function"
-        ],
-    );
-    refused(
-        r#"
 struct CP { float3 pos : POSITION; };
 [domain("quad")]
 [partitioning("integer")]

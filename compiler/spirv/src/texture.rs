@@ -1,8 +1,8 @@
 //! Resource opcodes: loaded image and sampler handles for [`crate::sampling`] (which lowers
 //! sampling, gathers, LOD queries and texel reads), storage writes, size, level and
-//! sample-count queries, byte-address
-//! loads and stores (word by word through access chains), `ArrayLength`, atomics (buffer,
-//! groupshared and image texel pointers) and barriers with DXC's scopes and semantics.
+//! sample-count queries, byte-address loads and stores (through [`crate::byte_address`]),
+//! `ArrayLength`, atomics (buffer, groupshared and image texel pointers) and barriers with
+//! DXC's scopes and semantics.
 
 use rspirv::dr::Operand;
 use rspirv::spirv::{
@@ -13,7 +13,6 @@ use types::{ResourceType, Type};
 use crate::functions::Fx;
 use crate::instructions::shape;
 use crate::resources::{image_shape, ImageShape};
-use crate::types::Scalar;
 use crate::{Result, SpirvError};
 
 /// A loaded image or sampler handle.
@@ -124,11 +123,14 @@ impl Fx<'_, '_> {
                 }
                 let mut operands = Self::ids(&[image.id, coord, texel]);
                 if shape.ms {
-                    // `tex[c] = v` of a multisampled storage image writes sample 0, as DXC
-                    // does (the IR store has no sample index).
-                    let zero = self.cx.const_uint(0);
+                    // `tex.sample[s][c] = v` names the sample; `tex[c] = v` writes sample 0,
+                    // as DXC does.
+                    let sample = match ops.get(3) {
+                        Some(&s) => self.value(s)?,
+                        None => self.cx.const_uint(0),
+                    };
                     operands.push(Operand::ImageOperands(ImageOperands::SAMPLE));
-                    operands.push(Operand::IdRef(zero));
+                    operands.push(Operand::IdRef(sample));
                 }
                 self.op_void(Op::ImageWrite, operands);
                 return Ok(None);
@@ -158,86 +160,7 @@ impl Fx<'_, '_> {
                     _ => self.op(Op::ImageQuerySamples, rt, Self::ids(&[image.id])),
                 }
             }
-            O::ByteAddressLoad | O::ByteAddressStore => {
-                let buf = self.value(ops[0])?;
-                let info = self.ptr_info(ops[0])?;
-                let offset_ty = self.type_of(ops[1])?;
-                let offset = self.value(ops[1])?;
-                let ot = self.cx.plain_type(&offset_ty)?;
-                let two = match offset_ty {
-                    Type::Scalar(k) => self.cx.const_number(crate::types::scalar_of(k, false), 2),
-                    _ => return Err(SpirvError::invalid("byte offset is not a scalar")),
-                };
-                let base = self.op(Op::ShiftRightLogical, ot, Self::ids(&[offset, two]));
-                let value_ty = if op == O::ByteAddressLoad {
-                    d.ty.clone()
-                } else {
-                    self.type_of(ops[2])?
-                };
-                let words = byte_address_words(&value_ty)?;
-                let uint = self.cx.uint_type();
-                let ptr_uint = self.cx.pointer_type(info.class, uint);
-                let zero = self.cx.const_uint(0);
-                let mut ptrs = Vec::new();
-                for k in 0..words {
-                    let idx = if k == 0 {
-                        base
-                    } else {
-                        let kc = match offset_ty {
-                            Type::Scalar(kind) => self
-                                .cx
-                                .const_number(crate::types::scalar_of(kind, false), i64::from(k)),
-                            _ => unreachable!("checked above"),
-                        };
-                        self.op(Op::IAdd, ot, Self::ids(&[base, kc]))
-                    };
-                    ptrs.push(self.op(Op::AccessChain, ptr_uint, Self::ids(&[buf, zero, idx])));
-                }
-                let uvec = self.cx.vector_type(
-                    Scalar::Int {
-                        width: 32,
-                        signed: false,
-                    },
-                    words,
-                );
-                let vt = self.cx.plain_type(&value_ty)?;
-                if op == O::ByteAddressLoad {
-                    let loaded: Vec<Word> = ptrs
-                        .iter()
-                        .map(|&p| self.op(Op::Load, uint, vec![Operand::IdRef(p)]))
-                        .collect();
-                    let whole = if words == 1 {
-                        loaded[0]
-                    } else {
-                        self.op(Op::CompositeConstruct, uvec, Self::ids(&loaded))
-                    };
-                    if vt == uvec {
-                        whole
-                    } else {
-                        self.op(Op::Bitcast, vt, Self::ids(&[whole]))
-                    }
-                } else {
-                    let v = self.value(ops[2])?;
-                    let whole = if vt == uvec {
-                        v
-                    } else {
-                        self.op(Op::Bitcast, uvec, Self::ids(&[v]))
-                    };
-                    for (k, &p) in ptrs.iter().enumerate() {
-                        let w = if words == 1 {
-                            whole
-                        } else {
-                            self.op(
-                                Op::CompositeExtract,
-                                uint,
-                                vec![Operand::IdRef(whole), Operand::LiteralBit32(k as u32)],
-                            )
-                        };
-                        self.op_void(Op::Store, Self::ids(&[p, w]));
-                    }
-                    return Ok(None);
-                }
-            }
+            O::ByteAddressLoad | O::ByteAddressStore => return self.lower_byte_address(d),
             O::ArrayLength => {
                 let p = self.value(ops[0])?;
                 let uint = self.cx.uint_type();
@@ -377,19 +300,4 @@ impl Fx<'_, '_> {
 
 fn shape_of(t: &Type) -> Option<(types::ScalarKind, u32)> {
     shape(t)
-}
-
-/// How many 32-bit words a byte-address load or store of `ty` moves.
-fn byte_address_words(ty: &Type) -> Result<u32> {
-    let (k, n) = shape(ty).ok_or_else(|| {
-        SpirvError::unsupported(format!("byte-address load or store of {}", ty.ir()))
-    })?;
-    match (k.bit_width(), n) {
-        (32, n) => Ok(n),
-        (64, 1 | 2) => Ok(2 * n),
-        _ => Err(SpirvError::unsupported(format!(
-            "byte-address load or store of {}",
-            ty.ir()
-        ))),
-    }
 }

@@ -396,116 +396,116 @@ fn byte_address_buffer_loads_and_stores_of_several_widths() {
     check(
         &mb.finish(),
         expect![[r#"
-        ; SPIR-V 1.0
-        ; Bound: 76
-        OpCapability Shader
-        OpCapability Float64
-        OpMemoryModel Logical GLSL450
-        OpEntryPoint GLCompute %main "main"
-        OpExecutionMode %main LocalSize 1 1 1
-        OpName %main "main"
-        OpName %type_ByteAddressBuffer "type.ByteAddressBuffer"
-        OpMemberName %type_ByteAddressBuffer 0 "data"
-        OpName %src "src"
-        OpName %type_RWByteAddressBuffer "type.RWByteAddressBuffer"
-        OpMemberName %type_RWByteAddressBuffer 0 "data"
-        OpName %dst "dst"
-        OpDecorate %_runtimearr_uint ArrayStride 4
-        OpMemberDecorate %type_ByteAddressBuffer 0 Offset 0
-        OpMemberDecorate %type_ByteAddressBuffer 0 NonWritable
-        OpDecorate %type_ByteAddressBuffer BufferBlock
-        OpDecorate %src DescriptorSet 0
-        OpDecorate %src Binding 0
-        OpMemberDecorate %type_RWByteAddressBuffer 0 Offset 0
-        OpDecorate %type_RWByteAddressBuffer BufferBlock
-        OpDecorate %dst DescriptorSet 0
-        OpDecorate %dst Binding 1
-        %uint = OpTypeInt 32 0
-        %_runtimearr_uint = OpTypeRuntimeArray %uint
-        %type_ByteAddressBuffer = OpTypeStruct %_runtimearr_uint
-        %_ptr_Uniform_type_ByteAddressBuffer = OpTypePointer Uniform %type_ByteAddressBuffer
-        %src = OpVariable %_ptr_Uniform_type_ByteAddressBuffer Uniform
-        %type_RWByteAddressBuffer = OpTypeStruct %_runtimearr_uint
-        %_ptr_Uniform_type_RWByteAddressBuffer = OpTypePointer Uniform %type_RWByteAddressBuffer
-        %dst = OpVariable %_ptr_Uniform_type_RWByteAddressBuffer Uniform
-        %void = OpTypeVoid
-        %fn_void = OpTypeFunction %void
-        %uint_16 = OpConstant %uint 16
-        %uint_2 = OpConstant %uint 2
-        %_ptr_Uniform_uint = OpTypePointer Uniform %uint
-        %uint_0 = OpConstant %uint 0
-        %uint_1 = OpConstant %uint 1
-        %uint_3 = OpConstant %uint 3
-        %v4uint = OpTypeVector %uint 4
-        %float = OpTypeFloat 32
-        %v4float = OpTypeVector %float 4
-        %v2uint = OpTypeVector %uint 2
-        %double = OpTypeFloat 64
-        %uint_32 = OpConstant %uint 32
-        %uint_64 = OpConstant %uint 64
-        %main = OpFunction %void None %fn_void
-        %12 = OpLabel
-        %15 = OpShiftRightLogical %uint %uint_16 %uint_2
-        %18 = OpAccessChain %_ptr_Uniform_uint %src %uint_0 %15
-        %19 = OpLoad %uint %18
-        %20 = OpShiftRightLogical %uint %uint_16 %uint_2
-        %21 = OpAccessChain %_ptr_Uniform_uint %src %uint_0 %20
-        %23 = OpIAdd %uint %20 %uint_1
-        %24 = OpAccessChain %_ptr_Uniform_uint %src %uint_0 %23
-        %25 = OpIAdd %uint %20 %uint_2
-        %26 = OpAccessChain %_ptr_Uniform_uint %src %uint_0 %25
-        %28 = OpIAdd %uint %20 %uint_3
-        %29 = OpAccessChain %_ptr_Uniform_uint %src %uint_0 %28
-        %33 = OpLoad %uint %21
-        %34 = OpLoad %uint %24
-        %35 = OpLoad %uint %26
-        %36 = OpLoad %uint %29
-        %37 = OpCompositeConstruct %v4uint %33 %34 %35 %36
-        %38 = OpBitcast %v4float %37
-        %39 = OpShiftRightLogical %uint %uint_16 %uint_2
-        %40 = OpAccessChain %_ptr_Uniform_uint %src %uint_0 %39
-        %41 = OpIAdd %uint %39 %uint_1
-        %42 = OpAccessChain %_ptr_Uniform_uint %src %uint_0 %41
-        %45 = OpLoad %uint %40
-        %46 = OpLoad %uint %42
-        %47 = OpCompositeConstruct %v2uint %45 %46
-        %48 = OpBitcast %double %47
-        %49 = OpShiftRightLogical %uint %uint_16 %uint_2
-        %50 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %49
-        OpStore %50 %19
-        %52 = OpShiftRightLogical %uint %uint_32 %uint_2
-        %53 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %52
-        %54 = OpIAdd %uint %52 %uint_1
-        %55 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %54
-        %56 = OpIAdd %uint %52 %uint_2
-        %57 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %56
-        %58 = OpIAdd %uint %52 %uint_3
-        %59 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %58
-        %60 = OpBitcast %v4uint %38
-        %61 = OpCompositeExtract %uint %60 0
-        OpStore %53 %61
-        %62 = OpCompositeExtract %uint %60 1
-        OpStore %55 %62
-        %63 = OpCompositeExtract %uint %60 2
-        OpStore %57 %63
-        %64 = OpCompositeExtract %uint %60 3
-        OpStore %59 %64
-        %66 = OpShiftRightLogical %uint %uint_64 %uint_2
-        %67 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %66
-        %68 = OpIAdd %uint %66 %uint_1
-        %69 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %68
-        %70 = OpBitcast %v2uint %48
-        %71 = OpCompositeExtract %uint %70 0
-        OpStore %67 %71
-        %72 = OpCompositeExtract %uint %70 1
-        OpStore %69 %72
-        %73 = OpArrayLength %uint %dst 0
-        %74 = OpShiftRightLogical %uint %uint_0 %uint_2
-        %75 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %74
-        OpStore %75 %73
-        OpReturn
-        OpFunctionEnd
-    "#]],
+            ; SPIR-V 1.0
+            ; Bound: 76
+            OpCapability Shader
+            OpCapability Float64
+            OpMemoryModel Logical GLSL450
+            OpEntryPoint GLCompute %main "main"
+            OpExecutionMode %main LocalSize 1 1 1
+            OpName %main "main"
+            OpName %type_ByteAddressBuffer "type.ByteAddressBuffer"
+            OpMemberName %type_ByteAddressBuffer 0 "data"
+            OpName %src "src"
+            OpName %type_RWByteAddressBuffer "type.RWByteAddressBuffer"
+            OpMemberName %type_RWByteAddressBuffer 0 "data"
+            OpName %dst "dst"
+            OpDecorate %_runtimearr_uint ArrayStride 4
+            OpMemberDecorate %type_ByteAddressBuffer 0 Offset 0
+            OpMemberDecorate %type_ByteAddressBuffer 0 NonWritable
+            OpDecorate %type_ByteAddressBuffer BufferBlock
+            OpDecorate %src DescriptorSet 0
+            OpDecorate %src Binding 0
+            OpMemberDecorate %type_RWByteAddressBuffer 0 Offset 0
+            OpDecorate %type_RWByteAddressBuffer BufferBlock
+            OpDecorate %dst DescriptorSet 0
+            OpDecorate %dst Binding 1
+            %uint = OpTypeInt 32 0
+            %_runtimearr_uint = OpTypeRuntimeArray %uint
+            %type_ByteAddressBuffer = OpTypeStruct %_runtimearr_uint
+            %_ptr_Uniform_type_ByteAddressBuffer = OpTypePointer Uniform %type_ByteAddressBuffer
+            %src = OpVariable %_ptr_Uniform_type_ByteAddressBuffer Uniform
+            %type_RWByteAddressBuffer = OpTypeStruct %_runtimearr_uint
+            %_ptr_Uniform_type_RWByteAddressBuffer = OpTypePointer Uniform %type_RWByteAddressBuffer
+            %dst = OpVariable %_ptr_Uniform_type_RWByteAddressBuffer Uniform
+            %void = OpTypeVoid
+            %fn_void = OpTypeFunction %void
+            %_ptr_Uniform_uint = OpTypePointer Uniform %uint
+            %uint_16 = OpConstant %uint 16
+            %uint_2 = OpConstant %uint 2
+            %uint_0 = OpConstant %uint 0
+            %float = OpTypeFloat 32
+            %v4float = OpTypeVector %float 4
+            %uint_1 = OpConstant %uint 1
+            %uint_3 = OpConstant %uint 3
+            %v4uint = OpTypeVector %uint 4
+            %double = OpTypeFloat 64
+            %v2uint = OpTypeVector %uint 2
+            %uint_32 = OpConstant %uint 32
+            %uint_64 = OpConstant %uint 64
+            %main = OpFunction %void None %fn_void
+            %12 = OpLabel
+            %16 = OpShiftRightLogical %uint %uint_16 %uint_2
+            %18 = OpAccessChain %_ptr_Uniform_uint %src %uint_0 %16
+            %19 = OpLoad %uint %18
+            %22 = OpShiftRightLogical %uint %uint_16 %uint_2
+            %23 = OpAccessChain %_ptr_Uniform_uint %src %uint_0 %22
+            %25 = OpIAdd %uint %22 %uint_1
+            %26 = OpAccessChain %_ptr_Uniform_uint %src %uint_0 %25
+            %27 = OpIAdd %uint %22 %uint_2
+            %28 = OpAccessChain %_ptr_Uniform_uint %src %uint_0 %27
+            %30 = OpIAdd %uint %22 %uint_3
+            %31 = OpAccessChain %_ptr_Uniform_uint %src %uint_0 %30
+            %33 = OpLoad %uint %23
+            %34 = OpLoad %uint %26
+            %35 = OpLoad %uint %28
+            %36 = OpLoad %uint %31
+            %37 = OpCompositeConstruct %v4uint %33 %34 %35 %36
+            %38 = OpBitcast %v4float %37
+            %40 = OpShiftRightLogical %uint %uint_16 %uint_2
+            %41 = OpAccessChain %_ptr_Uniform_uint %src %uint_0 %40
+            %42 = OpIAdd %uint %40 %uint_1
+            %43 = OpAccessChain %_ptr_Uniform_uint %src %uint_0 %42
+            %45 = OpLoad %uint %41
+            %46 = OpLoad %uint %43
+            %47 = OpCompositeConstruct %v2uint %45 %46
+            %48 = OpBitcast %double %47
+            %49 = OpShiftRightLogical %uint %uint_16 %uint_2
+            %50 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %49
+            OpStore %50 %19
+            %52 = OpShiftRightLogical %uint %uint_32 %uint_2
+            %53 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %52
+            %54 = OpIAdd %uint %52 %uint_1
+            %55 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %54
+            %56 = OpIAdd %uint %52 %uint_2
+            %57 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %56
+            %58 = OpIAdd %uint %52 %uint_3
+            %59 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %58
+            %60 = OpBitcast %v4uint %38
+            %61 = OpCompositeExtract %uint %60 0
+            OpStore %53 %61
+            %62 = OpCompositeExtract %uint %60 1
+            OpStore %55 %62
+            %63 = OpCompositeExtract %uint %60 2
+            OpStore %57 %63
+            %64 = OpCompositeExtract %uint %60 3
+            OpStore %59 %64
+            %66 = OpShiftRightLogical %uint %uint_64 %uint_2
+            %67 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %66
+            %68 = OpIAdd %uint %66 %uint_1
+            %69 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %68
+            %70 = OpBitcast %v2uint %48
+            %71 = OpCompositeExtract %uint %70 0
+            OpStore %67 %71
+            %72 = OpCompositeExtract %uint %70 1
+            OpStore %69 %72
+            %73 = OpArrayLength %uint %dst 0
+            %74 = OpShiftRightLogical %uint %uint_0 %uint_2
+            %75 = OpAccessChain %_ptr_Uniform_uint %dst %uint_0 %74
+            OpStore %75 %73
+            OpReturn
+            OpFunctionEnd
+        "#]],
     );
 }
 

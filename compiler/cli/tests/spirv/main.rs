@@ -21,6 +21,7 @@ mod raytracing;
 mod resource_gaps;
 mod resource_structs;
 mod resources;
+mod stagebuf;
 mod stages;
 mod statics;
 mod system_values;

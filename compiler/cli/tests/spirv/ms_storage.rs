@@ -1,8 +1,7 @@
 //! Multisampled storage images (`RWTexture2DMS`, `RWTexture2DMSArray`): `tex[c]` reads and
-//! writes sample 0 as DXC does, `tex.sample[s][c]` reads sample `s`, and writing one sample
-//! through `.sample` is a clear "not supported yet".
+//! writes sample 0 as DXC does, `tex.sample[s][c]` reads and writes sample `s`.
 
-use crate::harness::{compile, refuse};
+use crate::harness::compile;
 
 #[test]
 fn indexing_a_multisampled_storage_image_uses_sample_0() {
@@ -41,15 +40,14 @@ void main(uint3 id : SV_DispatchThreadID) { Out[0] = T.sample[id.x][uint2(1, 2)]
 }
 
 #[test]
-fn writing_one_sample_through_the_sample_member_is_not_supported_yet() {
-    refuse(
+fn writing_one_sample_through_the_sample_member_names_that_sample() {
+    let m = compile(
         "RWTexture2DMS<float4> T : register(u0);
 [numthreads(1, 1, 1)]
 void main() { T.sample[1][uint2(1, 2)] = 1; }
 ",
         "cs_6_7",
         &[],
-        1,
-        "not supported yet: writing one texel through `.sample[..][..]`",
     );
+    assert!(m.has("Sample %uint_1"), "{}", m.asm);
 }

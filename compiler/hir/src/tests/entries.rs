@@ -307,3 +307,28 @@ float helper(float x) { return x; }
         expect![[r#""#]],
     );
 }
+
+#[test]
+fn vk_builtin_values_skip_the_semantic_rules_and_hulls_need_a_topology() {
+    // `DRAW` is a user semantic, which a mesh input may not have, but `[[vk::builtin]]`
+    // makes the value a Vulkan built-in (lowering checks it against the stage); the one
+    // without the attribute is still an error. The hull entry lacks `[outputtopology]`.
+    check(
+        r#"
+struct V { float4 p : SV_Position; [[vk::builtin("PointSize")]] float size : PSIZE; };
+[outputtopology("triangle")] [numthreads(32, 1, 1)]
+void MSMain([[vk::builtin("DrawIndex")]] in int draw : DRAW, in uint other : OTHER,
+            out vertices V verts[3], out indices uint3 tris[1]) {}
+struct CP { float4 p : POSITION; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+PC consts() { return (PC)0; }
+[domain("tri")] [partitioning("integer")] [patchconstantfunc("consts")] [outputcontrolpoints(3)]
+CP HSMain(InputPatch<CP, 3> v, uint id : SV_OutputControlPointID) { return v[id]; }
+"#,
+        &[("MSMain", "ms_6_5"), ("HSMain", "hs_6_0")],
+        expect![[r#"
+            E2023 4:78 `OTHER`: user semantic `OTHER` is not valid as a mesh shader input: only system values are
+            E2026 10:4 `HSMain`: hull entry point must have a valid outputtopology attribute
+        "#]],
+    );
+}

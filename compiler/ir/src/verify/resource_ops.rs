@@ -36,7 +36,8 @@ pub(super) fn check_resource_op(
         | TextureGatherCompare => extra(4),
         TextureSampleGrad | TextureSampleCompareLevel => extra(5),
         TextureLoad => 2..=4,
-        TextureStore | ByteAddressStore => 3..=3,
+        TextureStore => 3..=4,
+        ByteAddressStore => 3..=3,
         TextureQuerySize => 1..=2,
         TextureQueryLevels | TextureQuerySamples | ArrayLength => 1..=1,
         ByteAddressLoad => 2..=2,
@@ -286,6 +287,25 @@ fn check_resource_operand_types(
                 ck,
                 Rule::OperandCount,
                 "loads from a multisampled texture need a sample index".to_owned(),
+            );
+        }
+    }
+    if op == TextureStore && tys.len() == 4 {
+        let multisampled = texture.is_some_and(|(dim, _)| dim.is_multisampled());
+        if !multisampled {
+            fail(
+                ck,
+                Rule::OperandCount,
+                "only stores to a multisampled texture take a sample index".to_owned(),
+            );
+        } else if !is_int_n(&tys[3], 1) {
+            fail(
+                ck,
+                Rule::ResourceOperand,
+                format!(
+                    "operand 3 has type {}, not an integer sample index",
+                    tys[3].ir()
+                ),
             );
         }
     }

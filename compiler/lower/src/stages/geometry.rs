@@ -71,9 +71,10 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
                 return Err(cx.unsupported("output streams of different primitive kinds", prange));
             }
             topology = Some(this);
-            let Some(leaves) = super::leaves(element, None, &[]) else {
+            let Some(mut leaves) = super::leaves(element, None, &[]) else {
                 return Err(cx.unsupported("a stream element without semantics", prange));
             };
+            super::vars::attach_vk_builtins(cx, element, None, &mut leaves);
             let decl = Declare {
                 stage: Stage::Geometry,
                 side: Side::Output,
@@ -136,9 +137,10 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
                 );
                 return Err(cx.unsupported(&what, prange));
             }
-            let Some(leaves) = super::leaves(element, p.semantic.as_deref(), &[]) else {
+            let Some(mut leaves) = super::leaves(element, p.semantic.as_deref(), &[]) else {
                 return Err(cx.unsupported("input vertices without semantics", prange));
             };
+            super::vars::attach_vk_builtins(cx, element, None, &mut leaves);
             let decl = Declare {
                 stage: Stage::Geometry,
                 side: Side::Input,
@@ -166,12 +168,11 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
         let vars = decl.vars(cx, &leaves, &mut in_location, prange)?;
         args.push(Arg::Value(ty, vars));
     }
-    let (Some(primitive), Some(topology)) = (primitive, topology) else {
-        return Err(cx.unsupported(
-            "a geometry shader without an input primitive and an output stream",
-            range,
-        ));
-    };
+    // DXC accepts a geometry shader without a primitive parameter or an output stream
+    // (`[maxvertexcount(3)] void main() {}`); Vulkan still needs one input and one output
+    // primitive mode, so the missing one is points, the kind that needs no adjacency.
+    let primitive = primitive.unwrap_or(InputPrimitive::Point);
+    let topology = topology.unwrap_or(OutputTopology::Points);
     if cx.stage_io.streams.len() > 1 {
         for (i, stream) in cx.stage_io.streams.clone().iter().enumerate() {
             for v in &stream.vars {
@@ -228,6 +229,63 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
 }
 
 impl FnLower<'_, '_> {
+    /// The entry's stream (index into `StageIo::streams`) that stream parameter `n` of the
+    /// function being lowered (not the entry) is.
+    fn stream_of_param(&self, n: usize) -> Option<usize> {
+        let io = &self.cx.stage_io;
+        let (_, ids) = io.stream_copies.iter().find(|(f, _)| *f == self.func)?;
+        let position = (0..n).filter(|&m| self.is_stream_param(m)).count();
+        ids.get(position).copied()
+    }
+
+    /// Whether parameter `m` of the function being lowered is a geometry stream.
+    fn is_stream_param(&self, m: usize) -> bool {
+        let Some(&l) = self.body.params.get(m) else {
+            return false;
+        };
+        matches!(
+            self.infer.type_of_local(l).and_then(|t| t.as_resource()),
+            Some(ResourceType::Stream { .. })
+        )
+    }
+
+    /// The entry's streams (indices into `StageIo::streams`) the stream arguments of a call
+    /// name, in parameter order: the entry's stream parameters, or streams the function
+    /// being lowered was given.
+    pub(crate) fn stream_arguments(
+        &mut self,
+        sig: &hir::FunctionSignature,
+        args: &[ExprId],
+        e: ExprId,
+    ) -> R<Vec<usize>> {
+        let mut out = Vec::new();
+        for (i, p) in sig.params.iter().enumerate() {
+            if !matches!(
+                p.ty.as_ref().and_then(|t| t.as_resource()),
+                Some(ResourceType::Stream { .. })
+            ) {
+                continue;
+            }
+            let local = args.get(i).and_then(|&a| match self.body.expr(a) {
+                Expr::Local(l) => Some(*l),
+                _ => None,
+            });
+            let m = local.and_then(|l| self.body.params.iter().position(|&p| p == l));
+            let id = m.and_then(|m| {
+                if self.cx.stage_io.entry == Some(self.item) {
+                    self.cx.stage_io.streams.iter().position(|s| s.param == m)
+                } else {
+                    self.stream_of_param(m)
+                }
+            });
+            match id {
+                Some(id) => out.push(id),
+                None => return Err(self.unsupported("passing this stream to a function", e)),
+            }
+        }
+        Ok(out)
+    }
+
     /// `stream.Append(v)` and `stream.RestartStrip()` on a stream parameter.
     pub fn lower_stream_method(
         &mut self,
@@ -263,18 +321,12 @@ impl FnLower<'_, '_> {
                 }
             }
         } else {
-            match streams.as_slice() {
-                [only] => (0, only.clone()),
-                [] => {
+            match self.stream_of_param(n) {
+                Some(i) => (i, streams[i].clone()),
+                None => {
                     return Some(Err(
                         self.unsupported("a stream outside a geometry shader", e)
                     ))
-                }
-                _ => {
-                    return Some(Err(self.unsupported(
-                        "passing one of several output streams to a function",
-                        e,
-                    )))
                 }
             }
         };

@@ -94,12 +94,14 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
                 *slot = Some((local, (**element).clone(), *len, p.semantic.clone()));
             }
             (None, ParamDirection::In) => {
-                let Some(leaves) = super::leaves(&ty, p.semantic.as_deref(), &[]) else {
+                let Some(mut leaves) = super::leaves(&ty, p.semantic.as_deref(), &[]) else {
                     return Err(cx.unsupported(
                         &format!("the parameter `{}` (no semantic)", p.name),
                         prange,
                     ));
                 };
+                let own = crate::attrs::param_builtin(cx, idx, n);
+                super::vars::attach_vk_builtins(cx, &ty, own, &mut leaves);
                 let decl = Declare {
                     stage: Stage::Mesh,
                     side: Side::Input,
@@ -142,9 +144,10 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         let Some((local, element, len, semantic)) = out else {
             continue;
         };
-        let Some(leaves) = super::leaves(&element, semantic.as_deref(), &[]) else {
+        let Some(mut leaves) = super::leaves(&element, semantic.as_deref(), &[]) else {
             return Err(cx.unsupported("mesh outputs without semantics", range));
         };
+        super::vars::attach_vk_builtins(cx, &element, None, &mut leaves);
         let decl = Declare {
             stage: Stage::Mesh,
             side: Side::Output,
@@ -187,6 +190,8 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         ty: element.clone(),
         semantic: "indices".to_owned(),
         interpolation: Vec::new(),
+        name: "indices".to_owned(),
+        vk_builtin: None,
     };
     let var = StageVar {
         global: g,
@@ -392,6 +397,8 @@ impl FnLower<'_, '_> {
         }
         // A trailing swizzle of one component is an element index.
         let mut component = tail.map(|t| self.index_value(t)).transpose()?;
+        // A swizzle of several components (`v.pos.yw = ...`) stores them one by one.
+        let mut swizzle: Option<Vec<u8>> = None;
         let mut path = Vec::new();
         let mut ty = out.element.clone();
         let field_count = fields.len();
@@ -405,22 +412,32 @@ impl FnLower<'_, '_> {
                     ty = s.fields[i].ty.clone();
                 }
                 Type::Vector(k, _) if n + 1 == field_count && component.is_none() => {
-                    let c = crate::expr::swizzle_components(&name).filter(|c| c.len() == 1);
-                    let Some(c) = c else {
-                        return Err(
-                            self.unsupported("a multi-component swizzle of a mesh output", fe)
-                        );
+                    let Some(c) = crate::expr::swizzle_components(&name) else {
+                        return Err(self.unsupported("this swizzle of a mesh output", fe));
                     };
-                    component = Some(self.fb().uint(u32::from(c[0])));
-                    ty = Type::Scalar(*k);
+                    if c.len() == 1 {
+                        component = Some(self.fb().uint(u32::from(c[0])));
+                        ty = Type::Scalar(*k);
+                    } else {
+                        ty = Type::Vector(*k, c.len() as u8);
+                        swizzle = Some(c);
+                    }
                 }
                 _ => return Err(self.unsupported("this member of a mesh output", fe)),
             }
         }
-        if let (Some(_), true) = (tail, matches!(ty, Type::Array { .. } | Type::Vector(..))) {
+        if let (Some(_), true) = (
+            tail,
+            matches!(
+                ty,
+                Type::Array { .. } | Type::Vector(..) | Type::Matrix { .. }
+            ),
+        ) {
+            // `m[r]` of a matrix is its row `r` (matrices are composites of rows).
             ty = match &ty {
                 Type::Array { element, .. } => (**element).clone(),
                 Type::Vector(k, _) => Type::Scalar(*k),
+                Type::Matrix { scalar, cols, .. } => Type::Vector(*scalar, *cols),
                 t => t.clone(),
             };
         } else if tail.is_some() {
@@ -430,35 +447,46 @@ impl FnLower<'_, '_> {
         let v = self.coerce(rhs, &ty)?;
         let mut stored = false;
         let mut fb = self.fb();
-        for var in &out.vars {
-            if !var.leaf.path.starts_with(&path) {
-                continue;
-            }
-            stored = true;
-            let rest = &var.leaf.path[path.len()..];
-            let part = if rest.is_empty() {
-                v
-            } else {
-                fb.extract(v, rest)
-            };
-            match (component, var.component) {
-                // One component of a clip or cull distance: its element of the shared array.
-                (Some(c), Some(offset)) => {
-                    let c = if fb.type_of(c) == Type::UINT {
-                        c
-                    } else {
-                        fb.convert(c, Type::UINT)
-                    };
-                    let at = fb.uint(offset);
-                    let element = fb.binary(Opcode::Add, c, at);
-                    let ptr = fb.access_chain(Value::Global(var.global), &[i, element]);
-                    fb.store(ptr, part);
+        // (component, value) pairs: the whole value, or each component of a swizzle.
+        let parts: Vec<(Option<Value>, Value)> = match &swizzle {
+            Some(c) => c
+                .iter()
+                .enumerate()
+                .map(|(j, &comp)| (Some(fb.uint(u32::from(comp))), fb.extract(v, &[j as u32])))
+                .collect(),
+            None => vec![(component, v)],
+        };
+        for (component, v) in parts {
+            for var in &out.vars {
+                if !var.leaf.path.starts_with(&path) {
+                    continue;
                 }
-                (Some(c), None) => {
-                    let ptr = fb.access_chain(Value::Global(var.global), &[i, c]);
-                    fb.store(ptr, part);
+                stored = true;
+                let rest = &var.leaf.path[path.len()..];
+                let part = if rest.is_empty() {
+                    v
+                } else {
+                    fb.extract(v, rest)
+                };
+                match (component, var.component) {
+                    // One component of a clip or cull distance: its element of the shared array.
+                    (Some(c), Some(offset)) => {
+                        let c = if fb.type_of(c) == Type::UINT {
+                            c
+                        } else {
+                            fb.convert(c, Type::UINT)
+                        };
+                        let at = fb.uint(offset);
+                        let element = fb.binary(Opcode::Add, c, at);
+                        let ptr = fb.access_chain(Value::Global(var.global), &[i, element]);
+                        fb.store(ptr, part);
+                    }
+                    (Some(c), None) => {
+                        let ptr = fb.access_chain(Value::Global(var.global), &[i, c]);
+                        fb.store(ptr, part);
+                    }
+                    (None, _) => super::store_leaf(&mut fb, var, Some(i), part),
                 }
-                (None, _) => super::store_leaf(&mut fb, var, Some(i), part),
             }
         }
         if !stored {

@@ -48,9 +48,15 @@ pub struct StageIo {
     pub skipped: Vec<(ItemIdx, usize)>,
     /// A geometry shader's output streams, in parameter order.
     pub streams: Vec<geometry::OutputStream>,
+    /// For a copy of a function that takes streams: the entry's stream (index into
+    /// `streams`) each of its stream parameters is, in parameter order.
+    pub stream_copies: Vec<(ir::Func, Vec<usize>)>,
     /// Pixel inputs read with `GetAttributeAtVertex`: (parameter, field path, the variable
     /// holding one value per vertex).
     pub per_vertex: Vec<(usize, Vec<u32>, ir::Global)>,
+    /// Parameters of other functions that `GetAttributeAtVertex` reads: (function,
+    /// parameter, the per-vertex variable every call passed; `None` when calls differ).
+    pub per_vertex_params: Vec<(ItemIdx, usize, Option<ir::Global>)>,
     /// The other pixel inputs of the entry's parameters: (parameter, field path, variable),
     /// for the attribute-evaluation intrinsics.
     pub pixel_inputs: Vec<(usize, Vec<u32>, ir::Global)>,

@@ -112,9 +112,10 @@ impl HullInputs {
                         args.push(Arg::Patch(element, n, vars.clone()));
                         continue;
                     }
-                    let Some(leaves) = super::leaves(&element, None, &[]) else {
+                    let Some(mut leaves) = super::leaves(&element, None, &[]) else {
                         return Err(cx.unsupported("control points without semantics", prange));
                     };
+                    super::vars::attach_vk_builtins(cx, &element, None, &mut leaves);
                     let decl = Declare {
                         stage: Stage::Hull,
                         side: Side::Input,
@@ -180,16 +181,27 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
     let topology = super::attr_text(&f, "outputtopology")
         .as_deref()
         .and_then(TessOutput::from_name_ignoring_case);
-    let control_points = super::attr_count(&f, "outputcontrolpoints");
-    let (Some(partitioning), Some(topology), Some(control_points)) =
-        (partitioning, topology, control_points)
-    else {
+    let Some(topology) = topology else {
+        return Err(cx.unsupported("a hull shader without a known `[outputtopology]`", range));
+    };
+    let Some(partitioning) = partitioning else {
+        // DXC leaves the spacing out then, and no domain shader of DXC's declares it: Vulkan
+        // would have none.
         return Err(cx.unsupported(
-            "a hull shader without known `[partitioning]`, `[outputtopology]` and \
-             `[outputcontrolpoints]`",
+            "a hull shader without a known `[partitioning]` (the tessellation spacing)",
             range,
         ));
     };
+    let control_points = super::attr_count(&f, "outputcontrolpoints");
+    if control_points == Some(0) {
+        return Err(cx.error(
+            crate::NO_VULKAN_EQUIVALENT,
+            "`[outputcontrolpoints(0)]`: a Vulkan tessellation control shader outputs at least \
+             one control point (`OutputVertices`)"
+                .to_owned(),
+            range,
+        ));
+    }
     let Some(pcf_name) = super::attr_text(&f, "patchconstantfunc") else {
         return Err(cx.unsupported("a hull shader without `[patchconstantfunc]`", range));
     };
@@ -206,6 +218,9 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
     let Some(input_points) = hull_inputs.patch.as_ref().map(|(_, n, _)| *n) else {
         return Err(cx.unsupported("a hull shader without an `InputPatch`", range));
     };
+    // DXC accepts a hull shader without `[outputcontrolpoints]`; its output patch then has
+    // as many control points as the input patch (a pass-through, the usual case).
+    let control_points = control_points.unwrap_or(input_points);
     // The wrapper writes the control point it computed at its id, a parameter or not.
     let invocation = match hull_inputs
         .values
@@ -222,9 +237,10 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
 
     // Per-control-point outputs, then the patch constants.
     let ret = sig.ret.clone().unwrap_or(Type::Void);
-    let Some(cp_leaves) = super::leaves(&ret, f.semantic.as_deref(), &[]) else {
+    let Some(mut cp_leaves) = super::leaves(&ret, f.semantic.as_deref(), &[]) else {
         return Err(cx.unsupported("a hull shader result without semantics", range));
     };
+    super::vars::attach_vk_builtins(cx, &ret, None, &mut cp_leaves);
     let mut out_location = 0;
     let cp_decl = Declare {
         stage: Stage::Hull,
@@ -333,9 +349,10 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
                 continue;
             }
             if let Some((element, count, input)) = patch {
-                let Some(leaves) = super::leaves(&element, None, &[]).filter(|_| !input) else {
+                let Some(mut leaves) = super::leaves(&element, None, &[]).filter(|_| !input) else {
                     return Err(cx.unsupported("this patch parameter of a domain shader", prange));
                 };
+                super::vars::attach_vk_builtins(cx, &element, None, &mut leaves);
                 let decl = Declare {
                     stage: Stage::Domain,
                     side: Side::Input,
@@ -370,9 +387,10 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
     let out_vars = if ret.is_void() {
         Vec::new()
     } else {
-        let Some(leaves) = super::leaves(&ret, f.semantic.as_deref(), &[]) else {
+        let Some(mut leaves) = super::leaves(&ret, f.semantic.as_deref(), &[]) else {
             return Err(cx.unsupported("a domain shader result without semantics", range));
         };
+        super::vars::attach_vk_builtins(cx, &ret, None, &mut leaves);
         let decl = Declare {
             stage: Stage::Domain,
             side: Side::Output,

@@ -16,6 +16,11 @@ pub struct Leaf {
     pub ty: Type,
     pub semantic: String,
     pub interpolation: Vec<Interpolation>,
+    /// The struct field's name (empty for a value that is a leaf), for diagnostics.
+    pub name: String,
+    /// `[[vk::builtin("Name")]]` on the value or field: the Vulkan built-in it is, whatever
+    /// its semantic (see [`attach_vk_builtins`]).
+    pub vk_builtin: Option<String>,
 }
 
 /// A declared stage variable and the leaf it holds.
@@ -52,10 +57,20 @@ fn collect_leaves(
 ) -> Option<()> {
     match ty {
         Type::Struct(s) => {
+            let start = out.len();
             for (i, f) in s.fields.iter().enumerate() {
+                let first = out.len();
+                // A semantic on the struct shadows its fields' (renamed below).
+                let field_semantic = semantic.or(f.semantic.as_deref());
                 path.push(i as u32);
-                collect_leaves(&f.ty, f.semantic.as_deref(), &f.interpolation, path, out)?;
+                collect_leaves(&f.ty, field_semantic, &f.interpolation, path, out)?;
                 path.pop();
+                name_leaves(&mut out[first..], &f.name);
+            }
+            if let Some(base) = semantic {
+                for (k, leaf) in out[start..].iter_mut().enumerate() {
+                    leaf.semantic = inherited_semantic(base, k);
+                }
             }
             Some(())
         }
@@ -65,6 +80,8 @@ fn collect_leaves(
                 ty: ty.clone(),
                 semantic: semantic?.to_owned(),
                 interpolation: interpolation.to_vec(),
+                name: String::new(),
+                vk_builtin: None,
             });
             Some(())
         }
@@ -77,10 +94,77 @@ fn collect_leaves(
                 ty: ty.clone(),
                 semantic: semantic?.to_owned(),
                 interpolation: interpolation.to_vec(),
+                name: String::new(),
+                vk_builtin: None,
             });
             Some(())
         }
         _ => None,
+    }
+}
+
+/// The built-in `[[vk::builtin("Name")]]` names on one side of a stage where DXC allows it
+/// (SPIR-V.rst, "Vulkan specific attributes"), with the type of its variable.
+pub(crate) fn vk_builtin(stage: Stage, side: Side, name: &str) -> Option<(BuiltIn, Type)> {
+    use Side::{Input, Output};
+    Some(match (stage, side, name) {
+        (Stage::Vertex | Stage::Mesh, Output, "PointSize")
+        | (Stage::Hull | Stage::Domain | Stage::Geometry, _, "PointSize") => {
+            (BuiltIn::PointSize, Type::FLOAT)
+        }
+        (Stage::Vertex, Input, "BaseVertex") => (BuiltIn::BaseVertex, Type::INT),
+        (Stage::Vertex, Input, "BaseInstance") => (BuiltIn::BaseInstance, Type::INT),
+        (Stage::Vertex | Stage::Mesh | Stage::Amplification, Input, "DrawIndex") => {
+            (BuiltIn::DrawIndex, Type::INT)
+        }
+        (Stage::Pixel, Input, "HelperInvocation") => (BuiltIn::HelperInvocation, Type::BOOL),
+        _ => return None,
+    })
+}
+
+/// Gives each leaf of a value of type `ty` the `[[vk::builtin]]` of the struct field it is
+/// (`value` is the attribute on the value itself: a parameter or a function result).
+pub(crate) fn attach_vk_builtins(
+    cx: &ModuleCtx<'_>,
+    ty: &Type,
+    value: Option<String>,
+    leaves: &mut [Leaf],
+) {
+    for leaf in leaves {
+        let mut at = ty;
+        let mut found = value.clone();
+        for &i in &leaf.path {
+            let Type::Struct(s) = at else { break };
+            let Some(f) = s.fields.get(i as usize) else {
+                break;
+            };
+            if let Some(b) = crate::attrs::field_builtin(cx, &s.name, &f.name) {
+                found = Some(b);
+            }
+            at = &f.ty;
+        }
+        leaf.vk_builtin = found;
+    }
+}
+
+/// The semantic of leaf `k` of a struct value whose declaration carries `base`: DXC gives
+/// the fields the struct's semantic with the index counting up from the one written
+/// (`TEXCOORD4` → `TEXCOORD4`, `TEXCOORD5`, ...; `COLOR` → `COLOR`, `COLOR1`, ...).
+pub(crate) fn inherited_semantic(base: &str, k: usize) -> String {
+    if k == 0 {
+        return base.to_owned();
+    }
+    let name = base.trim_end_matches(|c: char| c.is_ascii_digit());
+    let index: usize = base[name.len()..].parse().unwrap_or(0);
+    format!("{name}{}", index + k)
+}
+
+/// Gives the leaves of field `name` that have no name yet that name.
+pub(crate) fn name_leaves(leaves: &mut [Leaf], name: &str) {
+    for leaf in leaves {
+        if leaf.name.is_empty() {
+            leaf.name = name.to_owned();
+        }
     }
 }
 
@@ -267,7 +351,26 @@ impl Declare {
                 });
                 continue;
             }
-            let (binding, var_ty) = match builtin(self.stage, self.side, &leaf.semantic) {
+            let vk = match &leaf.vk_builtin {
+                Some(name) => match vk_builtin(self.stage, self.side, name) {
+                    Some(b) => Some(b),
+                    None => {
+                        let message = format!(
+                            "`[[vk::builtin(\"{name}\")]]` on a {} {}: not a built-in DXC \
+                             allows there",
+                            self.stage.name(),
+                            if self.side == Side::Input {
+                                "input"
+                            } else {
+                                "output"
+                            },
+                        );
+                        return Err(cx.error(crate::BAD_LOCATION, message, range));
+                    }
+                },
+                None => builtin(self.stage, self.side, &leaf.semantic),
+            };
+            let (binding, var_ty) = match vk {
                 Some((b, t)) => {
                     if !adaptable(&leaf.ty, &t) {
                         return Err(cx.unsupported(
@@ -352,10 +455,27 @@ impl Declare {
                 } else {
                     index.parse().ok()
                 };
-                let float = matches!(
-                    leaf.ty,
-                    Type::Scalar(ScalarKind::Float) | Type::Vector(ScalarKind::Float, _)
-                );
+                let element = match &leaf.ty {
+                    Type::Array { element, .. } => element,
+                    t => t,
+                };
+                if !matches!(element, Type::Scalar(_) | Type::Vector(..))
+                    || element.scalar_kind().is_some_and(|k| !k.is_float())
+                {
+                    // DXC's words.
+                    let message = format!(
+                        "elements for {} variable '{}' must be scalar, vector, or array with \
+                         float type",
+                        if builtin == BuiltIn::ClipDistance {
+                            "SV_ClipDistance"
+                        } else {
+                            "SV_CullDistance"
+                        },
+                        leaf.name
+                    );
+                    return Err(cx.error(crate::BAD_STAGE_TYPE, message, range));
+                }
+                let float = element.scalar_kind() == Some(ScalarKind::Float);
                 let (Some(index), true) = (index, float) else {
                     return Err(
                         cx.unsupported(&format!("`{}` of type {}", leaf.semantic, leaf.ty), range)
@@ -371,7 +491,7 @@ impl Declare {
             let mut total = 0;
             for (_, leaf) in &found {
                 offsets.push((leaf.semantic.clone(), total));
-                total += leaf.ty.component_count().unwrap_or(1);
+                total += distance_paths(&leaf.ty).len() as u32;
             }
             let var_ty = Type::array(Type::FLOAT, total);
             let ty = match self.arrayed {
@@ -483,7 +603,8 @@ pub fn load_value(
     let mut loaded = Vec::new();
     for v in vars {
         if let Some(offset) = v.component {
-            let parts: Vec<Value> = (0..v.leaf.ty.component_count().unwrap_or(1))
+            let count = distance_paths(&v.leaf.ty).len() as u32;
+            let parts: Vec<Value> = (0..count)
                 .map(|k| {
                     let mut idx: Vec<Value> = index.map(|i| fb.uint(i)).into_iter().collect();
                     idx.push(fb.uint(offset + k));
@@ -491,11 +612,7 @@ pub fn load_value(
                     fb.load(p)
                 })
                 .collect();
-            loaded.push(if parts.len() == 1 {
-                parts[0]
-            } else {
-                fb.construct(v.leaf.ty.clone(), &parts)
-            });
+            loaded.push(build_distance(fb, &v.leaf.ty, &mut parts.into_iter()));
             continue;
         }
         let x = match index {
@@ -546,9 +663,12 @@ pub fn store_leaf(fb: &mut FunctionBuilder<'_>, var: &StageVar, index: Option<Va
     let base: Vec<Value> = index.into_iter().collect();
     match var.component {
         Some(offset) => {
-            let n = var.leaf.ty.component_count().unwrap_or(1);
-            for k in 0..n {
-                let part = if n == 1 { v } else { fb.extract(v, &[k]) };
+            for (k, path) in (0..).zip(distance_paths(&var.leaf.ty)) {
+                let part = if path.is_empty() {
+                    v
+                } else {
+                    fb.extract(v, &path)
+                };
                 let mut idx = base.clone();
                 idx.push(fb.uint(offset + k));
                 let p = fb.access_chain(Value::Global(var.global), &idx);
@@ -563,6 +683,50 @@ pub fn store_leaf(fb: &mut FunctionBuilder<'_>, var: &StageVar, index: Option<Va
             };
             store_adapted(fb, ptr, v, &var.leaf.ty, &var.var_ty);
         }
+    }
+}
+
+/// The extraction paths of the components of a clip or cull distance leaf (a float scalar,
+/// vector or array of them), in the order they take in the shared `float` array: array
+/// elements one after another, each with its components.
+fn distance_paths(ty: &Type) -> Vec<Vec<u32>> {
+    match ty {
+        Type::Vector(_, n) => (0..u32::from(*n)).map(|c| vec![c]).collect(),
+        Type::Array { element, len } => {
+            let inner = distance_paths(element);
+            (0..len.unwrap_or(0))
+                .flat_map(|i| {
+                    inner.iter().map(move |p| {
+                        let mut path = vec![i];
+                        path.extend(p);
+                        path
+                    })
+                })
+                .collect()
+        }
+        _ => vec![Vec::new()],
+    }
+}
+
+/// A clip or cull distance leaf of type `ty` from its components, in [`distance_paths`]
+/// order.
+fn build_distance(
+    fb: &mut FunctionBuilder<'_>,
+    ty: &Type,
+    parts: &mut impl Iterator<Item = Value>,
+) -> Value {
+    match ty {
+        Type::Vector(_, n) => {
+            let comps: Vec<Value> = parts.take(usize::from(*n)).collect();
+            fb.construct(ty.clone(), &comps)
+        }
+        Type::Array { element, len } => {
+            let items: Vec<Value> = (0..len.unwrap_or(0))
+                .map(|_| build_distance(fb, element, parts))
+                .collect();
+            fb.construct(ty.clone(), &items)
+        }
+        _ => parts.next().expect("one component per path"),
     }
 }
 
