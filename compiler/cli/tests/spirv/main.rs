@@ -20,6 +20,7 @@ mod resource_structs;
 mod resources;
 mod stages;
 mod statics;
+mod suites_probe;
 mod system_values;
 mod texel64;
 mod texture_operands;

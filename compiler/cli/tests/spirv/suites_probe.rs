@@ -1,0 +1,74 @@
+//! Shapes from public sample shaders and other compilers' HLSL test suites (the Vulkan samples
+//! built with `dxc -spirv`, glslang's `Test/hlsl.*`) that once failed here although DXC takes
+//! them: a cbuffer wrapping a member of its own name, `GetDimensions` into `int` lvalues,
+//! intrinsics given integer arguments where they take floats (and the reverse). Each module is
+//! validated by `spirv-val`.
+
+use crate::harness::compile;
+
+/// `cbuffer ubo { UBO ubo; }`: the cbuffer's name is not a value, so the member of the same
+/// name is what `ubo` means, and the block is laid out as usual.
+#[test]
+fn cbuffer_wrapping_a_member_of_its_own_name() {
+    let text = r#"
+struct UBO { float4x4 projection; float4x4 model; float4 lightPos; };
+cbuffer ubo : register(b0) { UBO ubo; }
+struct VSOutput { float4 Pos : SV_POSITION; [[vk::location(0)]] float3 LightVec : TEXCOORD2; };
+VSOutput main([[vk::location(0)]] float3 Pos : POSITION0) {
+    VSOutput o = (VSOutput)0;
+    o.Pos = mul(ubo.projection, mul(ubo.model, float4(Pos, 1.0)));
+    o.LightVec = ubo.lightPos.xyz - Pos;
+    return o;
+}
+"#;
+    let m = compile(text, "vs_6_1", &[]);
+    assert_eq!(m.binding("ubo"), (0, 0));
+    // One block variable: the member is not a second global.
+    assert_eq!(m.asm.matches("OpVariable %_ptr_Uniform_").count(), 1);
+}
+
+/// `int2 dim; t.GetDimensions(dim.x, dim.y)` takes the `uint` overload: the query's `uint`
+/// results are bit-cast into the `int` components (no float conversion).
+#[test]
+fn get_dimensions_into_int_components() {
+    let text = r#"
+Texture2D t : register(t0);
+Texture2DArray ta : register(t1);
+SamplerState s : register(s0);
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    int2 dim; int layers; int levels;
+    t.GetDimensions(dim.x, dim.y);
+    ta.GetDimensions(0, dim.x, dim.y, layers, levels);
+    float2 texel = 1.0 / (float2)dim;
+    return t.Sample(s, uv + texel) * layers * levels;
+}
+"#;
+    let m = compile(text, "ps_6_4", &[]);
+    m.assert_has(&["OpImageQuerySizeLod", "OpImageQueryLevels"]);
+    assert!(!m.has("OpConvertUToF %int"), "{}", m.asm);
+}
+
+/// Integer arguments to float intrinsics convert first (`clip(-1)` discards; `length` and
+/// `isnan` of `int` vectors work on floats), float arguments to integer ones convert to an
+/// integer (`countbits(1.0)`).
+#[test]
+fn intrinsic_arguments_convert_to_the_parameter_kind() {
+    let text = r#"
+float4 main(float4 c : COLOR0, nointerpolation int3 i : INDEX) : SV_Target {
+    if (c.a < 0.5) clip(-1);
+    clip(i.x);
+    float r = length(i) + distance(i, i.zyx) + fwidth(i.x);
+    bool3 n = isnan(i);
+    uint bits = countbits(c.x) + firstbithigh(c.y);
+    float3 x = cross(i, i.yzx);
+    return float4(r, n.x ? 1 : 0, bits, x.x);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    m.assert_has(&["OpKill", "OpConvertSToF %v3float", "OpIsNan", "OpBitCount"]);
+    assert!(
+        m.has("OpConvertFToS") || m.has("OpConvertFToU"),
+        "{}",
+        m.asm
+    );
+}
