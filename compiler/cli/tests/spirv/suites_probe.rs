@@ -72,3 +72,27 @@ float4 main(float4 c : COLOR0, nointerpolation int3 i : INDEX) : SV_Target {
         m.asm
     );
 }
+
+/// Legacy DX9 semantics, as DXC's SPIR-V path takes them: a pixel shader's `COLOR0`,
+/// `COLOR1` and `DEPTH` outputs and its `VPOS`/`VFACE` inputs are user semantics with
+/// locations in declaration order (not `FragDepth`, `FragCoord` or `FrontFacing`).
+#[test]
+fn legacy_pixel_semantics_are_user_semantics() {
+    let text = r#"
+struct PS_OUT { float4 c0 : COLOR0; float4 c1 : COLOR1; float d : DEPTH; };
+PS_OUT main(float4 vpos : VPOS, float face : VFACE, float2 uv : TEXCOORD0) {
+    PS_OUT o;
+    o.c0 = vpos;
+    o.c1 = float4(uv, face, 1);
+    o.d = 0.5;
+    return o;
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(m.location("out.COLOR0"), 0);
+    assert_eq!(m.location("out.COLOR1"), 1);
+    assert_eq!(m.location("out.DEPTH"), 2);
+    assert_eq!(m.location("in.VPOS"), 0);
+    assert_eq!(m.location("in.VFACE"), 1);
+    assert!(!m.has("BuiltIn FragDepth"), "{}", m.asm);
+}
