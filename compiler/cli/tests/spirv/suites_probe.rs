@@ -96,3 +96,17 @@ PS_OUT main(float4 vpos : VPOS, float face : VFACE, float2 uv : TEXCOORD0) {
     assert_eq!(m.location("in.VFACE"), 1);
     assert!(!m.has("BuiltIn FragDepth"), "{}", m.asm);
 }
+
+/// Effects annotations (`<int UIMin = 0;>`) after a global's semantics and bindings are
+/// parsed and ignored, as DXC does, and a profile-qualified `register(ps_5_0, s1)` too.
+#[test]
+fn effect_annotations_are_ignored() {
+    let text = r#"
+float4 tint : register(ps_5_0, c1) <string UIName = "Tint"; float UIMin = 0.0;> = float4(1, 1, 1, 1);
+Texture2D t <string ResourceName = "albedo.png";>;
+SamplerState s;
+float4 main(float2 uv : TEXCOORD0) : SV_Target { return t.Sample(s, uv) * tint; }
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    m.assert_has(&["OpImageSampleImplicitLod"]);
+}
