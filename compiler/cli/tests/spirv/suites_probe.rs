@@ -1,6 +1,7 @@
 //! Shapes from public sample shaders and other compilers' HLSL test suites (the Vulkan samples
 //! built with `dxc -spirv`, glslang's `Test/hlsl.*`) that once failed here although DXC takes
 //! them: a cbuffer wrapping a member of its own name, `GetDimensions` into `int` lvalues,
+//! legacy pixel semantics, effects annotations, `[numthreads]` on a helper,
 //! intrinsics given integer arguments where they take floats (and the reverse). Each module is
 //! validated by `spirv-val`.
 
@@ -109,4 +110,24 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target { return t.Sample(s, uv) * tint; 
 "#;
     let m = compile(text, "ps_6_0", &[]);
     m.assert_has(&["OpImageSampleImplicitLod"]);
+}
+
+/// `[numthreads]` on a helper that returns a value (the samples' `cull.comp`) does not make it
+/// a second entry: `-E main` compiles `main`, which calls the helper.
+#[test]
+fn numthreads_on_a_helper_is_ignored() {
+    let text = r#"
+cbuffer ubo : register(b2) { float4 planes[6]; }
+RWStructuredBuffer<uint> visible : register(u1);
+[numthreads(16, 1, 1)]
+bool frustumCheck(float4 pos, float radius) {
+    for (int i = 0; i < 6; i++) { if (dot(pos, planes[i]) + radius < 0.0) return false; }
+    return true;
+}
+[numthreads(16, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) { visible[id.x] = frustumCheck(float4(id, 1), 1.0) ? 1 : 0; }
+"#;
+    let m = compile(text, "cs_6_1", &[]);
+    assert_eq!(m.asm.matches("OpEntryPoint").count(), 1, "{}", m.asm);
+    m.assert_has(&["OpExecutionMode %main LocalSize 16 1 1"]);
 }

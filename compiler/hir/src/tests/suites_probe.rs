@@ -1,6 +1,6 @@
 //! Valid HLSL from public sample shaders (Vulkan samples built with `dxc -spirv`) that once
 //! met false errors: a cbuffer wrapping one member of its own name (`cbuffer ubo { UBO ubo; }`),
-//! `GetDimensions` into `int` lvalues.
+//! `GetDimensions` into `int` lvalues, `[numthreads]` on a helper that returns a value.
 
 use expect_test::expect;
 
@@ -74,6 +74,22 @@ fn get_dimensions_into_float_lvalues_still_picks_the_float_overload() {
         r#"
 Texture2D t;
 float f() { float w, h; t.GetDimensions(w, h); return w / h; }
+"#,
+        expect![""],
+    );
+}
+
+#[test]
+fn numthreads_on_a_value_returning_helper_makes_no_entry() {
+    // The Vulkan samples' `cull.comp` marks its `bool frustumCheck(...)` helper with
+    // `[numthreads]`; DXC compiles `-E main` and ignores the attribute there.
+    check_diagnostics(
+        r#"
+[numthreads(16, 1, 1)]
+bool frustumCheck(float4 pos, float radius) { return pos.w > radius; }
+RWStructuredBuffer<uint> o;
+[numthreads(16, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) { o[id.x] = frustumCheck(id.xyzx, 1.0) ? 1 : 0; }
 "#,
         expect![""],
     );
