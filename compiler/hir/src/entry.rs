@@ -2,8 +2,8 @@
 //!
 //! A function is an entry point when the configuration names it (`-E` with `-T` on the command
 //! line, or an `[[entry]]` of the workspace configuration, both in `CompileConfig`), when it
-//! carries `[shader("...")]`, or when it carries `[numthreads]` (a compute shader, or a mesh
-//! shader when it also has `[outputtopology]` or mesh outputs). The configuration wins over
+//! carries `[shader("...")]`, or when it returns `void` and carries `[numthreads]` (a compute
+//! shader, or a mesh shader when it also has `[outputtopology]` or mesh outputs). The configuration wins over
 //! the attributes, `[shader]` over `[numthreads]`, as DXC compiles the function `-E` names
 //! with the profile `-T` gives. `entry_points` is a query on the item tree and the
 //! configuration, so a body edit does not re-run it; `function_stage` gives every later query
@@ -161,7 +161,7 @@ pub fn entry_points(
             .and_then(|arg| Stage::from_shader_attr(arg.trim_matches('"')));
         if let Some(stage) = shader {
             out.push((idx, stage, EntrySource::ShaderAttribute));
-        } else if attr("numthreads").is_some() && attr("shader").is_none() {
+        } else if attr("numthreads").is_some() && attr("shader").is_none() && returns_void(f) {
             // A mesh shader names its output topology or has mesh outputs; without a profile
             // that is how it differs from a compute shader.
             let mesh = attr("outputtopology").is_some()
@@ -186,6 +186,15 @@ pub fn entry_points(
             })
             .collect(),
     )
+}
+
+/// Whether `f` is declared to return `void`: thread-group entries (compute, mesh) return
+/// nothing, so `[numthreads]` on a function that returns a value makes no entry point. DXC
+/// ignores the attribute on a helper its `-E` does not name (a Vulkan sample puts it on a
+/// `bool` helper of its compute shader).
+fn returns_void(f: &crate::item_tree::Function) -> bool {
+    f.ret.dims.is_empty()
+        && matches!(&f.ret.base, crate::type_ref::TypeBase::Path(p) if p.as_name() == Some("void"))
 }
 
 /// The stage of `f` when it is an entry point of its file.

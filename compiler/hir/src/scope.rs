@@ -2,7 +2,8 @@
 //!
 //! `item_scope` indexes the item tree by (containing scope, name). A scope is the file, a
 //! namespace, a struct (members, static members, nested types) or a scoped enum; cbuffer
-//! members and the enumerators of unscoped enums live in the scope around them. Lookups
+//! members and the enumerators of unscoped enums live in the scope around them, and the
+//! name of a cbuffer itself is in no scope (nothing can refer to it). Lookups
 //! follow HLSL's rules: the innermost enclosing scope first, `using namespace` imports, and
 //! declare-before-use at file and namespace scope (an item is visible only after its
 //! declaration; a function sees itself, so recursion resolves and is reported later).
@@ -55,6 +56,12 @@ fn build_scope(tree: &ItemTree) -> ItemScope {
         // An out-of-line method definition (`float S::f() {}`) belongs to `S`, whose
         // declaration of `f` is what lookups find.
         if item.name.is_empty() || tree.function(idx).is_some_and(|f| f.qualifier.is_some()) {
+            continue;
+        }
+        // A cbuffer's or tbuffer's own name names nothing an expression or a type can use
+        // (its members are globals), so it does not clash with them: DXC accepts
+        // `cbuffer ubo { UBO ubo; }`, the usual way of wrapping a struct in a cbuffer.
+        if matches!(item.kind, ItemKind::CBuffer(_)) {
             continue;
         }
         let key = (declaring_scope(tree, idx), item.name.clone());

@@ -1,7 +1,9 @@
 //! Which semantics each stage accepts as input and as output, after DXC's table of signature
 //! points (`DxilSigPoint.inl`): a system value (`SV_*`) is valid only where the pipeline
 //! provides or consumes it, and user semantics (`TEXCOORD0`) only where a signature carries
-//! them (not as a pixel shader output, nor as a compute, mesh or amplification input).
+//! them (not as a compute, mesh or amplification input). One departure from the DXIL table,
+//! as in DXC's SPIR-V path: a user semantic on a pixel shader output (the legacy `COLOR0`,
+//! `DEPTH`) is an ordinary output with a location, as `SV_Target` would be.
 //!
 //! DXC distinguishes more signature points than stages (a hull shader's control-point inputs
 //! and its own inputs, a mesh shader's vertex and primitive outputs); each stage here accepts
@@ -44,7 +46,7 @@ const AS_IN: u16 = 1 << 13;
 
 /// Where user semantics may appear.
 const ARBITRARY: u16 =
-    VS_IN | VS_OUT | HS_IN | HS_OUT | DS_IN | DS_OUT | GS_IN | GS_OUT | PS_IN | MS_OUT;
+    VS_IN | VS_OUT | HS_IN | HS_OUT | DS_IN | DS_OUT | GS_IN | GS_OUT | PS_IN | PS_OUT | MS_OUT;
 /// Where the values the rasterizer reads may appear (`SV_Position`, clip and cull distances).
 const RASTER: u16 =
     VS_IN | VS_OUT | HS_IN | HS_OUT | DS_IN | DS_OUT | GS_IN | GS_OUT | PS_IN | MS_OUT;
@@ -191,8 +193,9 @@ mod tests {
             Err(SemanticProblem::WrongStage)
         );
         assert_eq!(check("SV_GroupIndex", Stage::Mesh, In), Ok(()));
+        assert_eq!(check("COLOR0", Stage::Pixel, Out), Ok(()));
         assert_eq!(
-            check("COLOR0", Stage::Pixel, Out),
+            check("TEXCOORD0", Stage::Compute, In),
             Err(SemanticProblem::UserSemanticNotAllowed)
         );
         assert_eq!(

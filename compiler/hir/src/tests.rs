@@ -17,6 +17,7 @@ mod resources;
 mod robustness;
 mod scalars;
 mod statements;
+mod suites_probe;
 mod templates;
 mod types;
 

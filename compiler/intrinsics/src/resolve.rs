@@ -11,7 +11,8 @@
 //!   vectors broadcast); dimension variables (`T<n>`, `T<rxc>`) bind from vectors and matrices.
 //!
 //! Costs per argument: exact 0; literal of its own kind 1, of another kind 2-3; scalar
-//! broadcast +2; kind conversion +3 (+1 when it narrows to int or bool); a longer vector
+//! broadcast +2; kind conversion +3 (+1 when it narrows to int or bool, judged from the
+//! parameter to the argument for `out` ones); a longer vector
 //! truncated to a fixed-type parameter +8 (reported in [`Resolved::truncated`]); an implicitly
 //! bound `type` template +2, so a plain overload wins ties. `out`/`inout` arguments never
 //! broadcast, and `inout` never converts. Equal best costs with different parameter types are
@@ -723,7 +724,14 @@ fn convert_cost(arg: &ArgType, target: &Type, dir: Dir, truncates: bool) -> Opti
                     return None;
                 }
                 cost += 3;
-                if tk.is_bool() || (ak.is_float() && !tk.is_float()) {
+                // An `out` value flows back from the parameter into the argument, so it
+                // narrows when the parameter's kind does not fit the argument's: an `int`
+                // lvalue takes an `out uint` better than an `out float`.
+                let (from, to) = match dir {
+                    Dir::Out => (tk, ak),
+                    _ => (ak, tk),
+                };
+                if to.is_bool() || (from.is_float() && !to.is_float()) {
                     cost += 1;
                 }
             }

@@ -40,6 +40,10 @@ cases! {
     tex2d_dims_no_mip: "Texture2D<float4>.GetDimensions(uint, uint)" => "void GetDimensions(out uint width, out uint height)";
     tex2d_dims_mip: "Texture2D<float4>.GetDimensions(0, uint, uint, uint)" => "void GetDimensions(uint mipLevel, out uint width, out uint height, out uint numberOfLevels)";
     tex2d_dims_float: "Texture2D<float4>.GetDimensions(0, float, float, float)" => "void GetDimensions(uint mipLevel, out float width, out float height, out float numberOfLevels)";
+    // An `int` lvalue takes a `uint` back better than a `float` (DXC; the Vulkan samples
+    // write sizes into `int2` components).
+    tex2d_dims_int_outs: "Texture2D<float4>.GetDimensions(int, int)" => "void GetDimensions(out uint width, out uint height)";
+    tex2darray_dims_int_outs_mip: "Texture2DArray<float4>.GetDimensions(0, int, int, int, int)" => "void GetDimensions(uint mipLevel, out uint width, out uint height, out uint elements, out uint numberOfLevels)";
     tex1d_dims: "Texture1D<float4>.GetDimensions(uint)" => "void GetDimensions(out uint width)";
     tex2darray_dims: "Texture2DArray<float4>.GetDimensions(uint, uint, uint)" => "void GetDimensions(out uint width, out uint height, out uint elements)";
     tex3d_dims_mip: "Texture3D<float4>.GetDimensions(0, uint, uint, uint, uint)" => "void GetDimensions(uint mipLevel, out uint width, out uint height, out uint depth, out uint numberOfLevels)";

@@ -303,6 +303,7 @@ impl FnLower<'_, '_> {
             }
             return Ok((!ty.is_void()).then_some(v));
         }
+        let params = self.intrinsic_in_params(name, args);
         let mut vals = Vec::new();
         for (i, &a) in args.iter().enumerate() {
             let v = if COMPONENTWISE.contains(&name) {
@@ -311,6 +312,10 @@ impl FnLower<'_, '_> {
                 // The lane is a `uint` parameter; SPIR-V's `OpGroupNonUniformShuffle` and
                 // `OpGroupNonUniformQuadBroadcast` need it unsigned, so an `int` literal converts.
                 self.coerce(a, &Type::UINT)?
+            } else if let Some(pt) = params.get(i).cloned().flatten() {
+                // The parameter type the checker chose: `clip(-1)` and `length(int3)` take
+                // floats, `countbits(1.0)` a `uint`, as in DXC.
+                self.coerce(a, &pt)?
             } else {
                 let at = self.ty(a)?;
                 self.coerce(a, &at)?
@@ -319,6 +324,29 @@ impl FnLower<'_, '_> {
         }
         let v = self.fb().call_intrinsic(intrinsic, ty.clone(), &vals);
         Ok((!ty.is_void()).then_some(v))
+    }
+
+    /// The types the arguments of intrinsic `name` convert to, as overload resolution chose
+    /// them (the same table the checker used), by argument: `None` for an `out`/`inout`
+    /// argument, and all `None` when the call does not resolve (the checker reported it).
+    fn intrinsic_in_params(&mut self, name: &str, args: &[ExprId]) -> Vec<Option<Type>> {
+        let call_args: Vec<hir::IntrinsicArg> = args
+            .iter()
+            .map(|&a| hir::IntrinsicArg {
+                ty: self.infer.type_of_expr(a).cloned(),
+                literal: self.infer.is_literal(a),
+            })
+            .collect();
+        match self.cx.db.intrinsics().call(name, &call_args) {
+            hir::IntrinsicCall::Resolved {
+                params, out_args, ..
+            } => params
+                .into_iter()
+                .enumerate()
+                .map(|(i, t)| (!out_args.contains(&i) && !t.is_void()).then_some(t))
+                .collect(),
+            _ => Vec::new(),
+        }
     }
 
     /// `mul(a, b)`: a scalar factor is a component-wise `mul`, vector by vector a `dot`, and

@@ -192,6 +192,9 @@ pub enum SyntaxKind {
     /// `{ Filter = MIN_MAG_MIP_LINEAR; }` after a variable name: an effects state block, which
     /// DXC accepts and ignores.
     STATE_BLOCK,
+    /// `<int UIMin = 0; string UIName = "x";>` after a variable's semantics: effects
+    /// annotations, which DXC accepts and ignores.
+    EFFECT_ANNOTATIONS,
     /// `struct`, `class` or `interface` definition.
     STRUCT_DEF,
     /// `: Base` after a struct name.

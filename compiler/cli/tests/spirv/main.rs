@@ -24,6 +24,7 @@ mod resources;
 mod stagebuf;
 mod stages;
 mod statics;
+mod suites_probe;
 mod system_values;
 mod texel64;
 mod texture_operands;

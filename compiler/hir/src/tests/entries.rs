@@ -157,15 +157,18 @@ PSOut main(float4 p : SV_Position) { PSOut o; o.color = p; o.depth = 0; return o
 }
 
 #[test]
-fn unknown_system_value_and_user_semantic_as_pixel_output() {
+fn unknown_system_value_and_user_semantic_as_compute_input() {
+    // A user semantic on a pixel output (`COLOR0`) is an ordinary located output in DXC's
+    // SPIR-V path; a compute shader has no signature to carry one.
     check(
         r#"
 [shader("pixel")] float4 main(float4 p : SV_Positon) : COLOR0 { return p; }
+[shader("compute")] [numthreads(1, 1, 1)] void cs(uint i : TEXCOORD0) {}
 "#,
         &[],
         expect![[r#"
             E2023 2:42 `SV_Positon`: unknown system-value semantic `SV_Positon`
-            E2023 2:56 `COLOR0`: user semantic `COLOR0` is not valid as a pixel shader output: only system values are
+            E2023 3:60 `TEXCOORD0`: user semantic `TEXCOORD0` is not valid as a compute shader input: only system values are
         "#]],
     );
 }

@@ -302,6 +302,9 @@ fn declarator(p: &mut Parser<'_>) {
         types::array_suffix(p);
     }
     annotations(p);
+    if p.at(LT) {
+        effect_annotations(p);
+    }
     if p.at(L_BRACE) && at_state_block(p, 1) {
         state_block(p);
     }
@@ -309,6 +312,34 @@ fn declarator(p: &mut Parser<'_>) {
         p.error("expected an initializer");
     }
     m.complete(p, VAR_DECLARATOR);
+}
+
+/// `EFFECT_ANNOTATIONS`: `< type name = value; ... >`, kept whole (DXC ignores effects
+/// annotations). Nested angle brackets (`vector<float, 2>`) are balanced; a `>>` closes two.
+fn effect_annotations(p: &mut Parser<'_>) {
+    let m = p.start();
+    p.bump(LT);
+    let mut depth = 1u32;
+    // Stops at the closing `>`, or at a `}` (an enclosing struct's end: the list was never
+    // closed), so an unterminated `<` does not swallow the rest of the file.
+    while !p.at_end() && !p.at(R_BRACE) {
+        match p.current() {
+            LT => depth += 1,
+            GT if depth == 1 => break,
+            GT => depth -= 1,
+            SHR if depth <= 2 => break,
+            SHR => depth -= 2,
+            _ => {}
+        }
+        p.bump_any();
+    }
+    if p.at(SHR) && depth == 2 {
+        // `<a = vector<float, 2>>`: the `>>` closes the inner list and this one.
+        p.bump_any();
+    } else if !p.eat(GT) {
+        p.error("expected `>` to close the annotations");
+    }
+    m.complete(p, EFFECT_ANNOTATIONS);
 }
 
 /// Whether the tokens from `n` on start the inside of an effects state block: `}` or

@@ -1013,3 +1013,119 @@ fn static_member_defined_out_of_class() {
         "#]],
     );
 }
+
+#[test]
+fn effect_annotations_after_semantics() {
+    check(
+        "float4 c : VPOS : register(ps_5_0, s1) <int bambam=30; string UIName = \"c\";> ;\n",
+        expect![[r#"
+            SOURCE_FILE@0..79
+              VAR_DECL@0..78
+                TYPE_REF@0..6
+                  PATH@0..6
+                    PATH_SEGMENT@0..6
+                      NAME_REF@0..6
+                        IDENT@0..6 "float4"
+                WHITESPACE@6..7 " "
+                VAR_DECLARATOR@7..76
+                  NAME@7..8
+                    IDENT@7..8 "c"
+                  WHITESPACE@8..9 " "
+                  SEMANTIC@9..15
+                    COLON@9..10 ":"
+                    WHITESPACE@10..11 " "
+                    IDENT@11..15 "VPOS"
+                  WHITESPACE@15..16 " "
+                  REGISTER_BINDING@16..38
+                    COLON@16..17 ":"
+                    WHITESPACE@17..18 " "
+                    REGISTER_KW@18..26 "register"
+                    L_PAREN@26..27 "("
+                    IDENT@27..33 "ps_5_0"
+                    COMMA@33..34 ","
+                    WHITESPACE@34..35 " "
+                    IDENT@35..37 "s1"
+                    R_PAREN@37..38 ")"
+                  WHITESPACE@38..39 " "
+                  EFFECT_ANNOTATIONS@39..76
+                    LT@39..40 "<"
+                    IDENT@40..43 "int"
+                    WHITESPACE@43..44 " "
+                    IDENT@44..50 "bambam"
+                    EQ@50..51 "="
+                    INT_NUMBER@51..53 "30"
+                    SEMICOLON@53..54 ";"
+                    WHITESPACE@54..55 " "
+                    IDENT@55..61 "string"
+                    WHITESPACE@61..62 " "
+                    IDENT@62..68 "UIName"
+                    WHITESPACE@68..69 " "
+                    EQ@69..70 "="
+                    WHITESPACE@70..71 " "
+                    STRING@71..74 "\"c\""
+                    SEMICOLON@74..75 ";"
+                    GT@75..76 ">"
+                WHITESPACE@76..77 " "
+                SEMICOLON@77..78 ";"
+              WHITESPACE@78..79 "\n"
+        "#]],
+    );
+}
+
+#[test]
+fn unterminated_effect_annotations_stop_at_the_struct_end() {
+    check(
+        "struct S { float a <int x = 1; };\nfloat b;\n",
+        expect![[r#"
+            SOURCE_FILE@0..43
+              STRUCT_DEF@0..33
+                STRUCT_KW@0..6 "struct"
+                WHITESPACE@6..7 " "
+                NAME@7..8
+                  IDENT@7..8 "S"
+                WHITESPACE@8..9 " "
+                FIELD_LIST@9..32
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  VAR_DECL@11..30
+                    TYPE_REF@11..16
+                      PATH@11..16
+                        PATH_SEGMENT@11..16
+                          NAME_REF@11..16
+                            IDENT@11..16 "float"
+                    WHITESPACE@16..17 " "
+                    VAR_DECLARATOR@17..30
+                      NAME@17..18
+                        IDENT@17..18 "a"
+                      WHITESPACE@18..19 " "
+                      EFFECT_ANNOTATIONS@19..30
+                        LT@19..20 "<"
+                        IDENT@20..23 "int"
+                        WHITESPACE@23..24 " "
+                        IDENT@24..25 "x"
+                        WHITESPACE@25..26 " "
+                        EQ@26..27 "="
+                        WHITESPACE@27..28 " "
+                        INT_NUMBER@28..29 "1"
+                        SEMICOLON@29..30 ";"
+                  WHITESPACE@30..31 " "
+                  R_BRACE@31..32 "}"
+                SEMICOLON@32..33 ";"
+              WHITESPACE@33..34 "\n"
+              VAR_DECL@34..42
+                TYPE_REF@34..39
+                  PATH@34..39
+                    PATH_SEGMENT@34..39
+                      NAME_REF@34..39
+                        IDENT@34..39 "float"
+                WHITESPACE@39..40 " "
+                VAR_DECLARATOR@40..41
+                  NAME@40..41
+                    IDENT@40..41 "b"
+                SEMICOLON@41..42 ";"
+              WHITESPACE@42..43 "\n"
+            error 31..32: expected `>` to close the annotations
+            error 29..30: expected `;` after declaration
+        "#]],
+    );
+}
