@@ -11,10 +11,10 @@
 use base_db::{CompileConfig, SourceFile};
 use syntax::ast::{self, AstNode, HasAnnotations, HasAttributes, HasName};
 use syntax::{Diagnostic, FileId, SyntaxNode, TextRange};
-use types::{ResourceType, StructType, Type};
+use types::{Interpolation, ResourceType, StructField, StructType, Type};
 
 use crate::codes;
-use crate::entry::{entry_points, EntryPoint};
+use crate::entry::{entry_points, EntryPoint, Stage};
 use crate::ids::{ast_id_map, expanded_root, user_range, AstIdMap, FunctionId};
 use crate::infer::function_signature;
 use crate::item_tree::{item_tree, ItemKind, ItemTree, MeshParam, ParamDirection};
@@ -69,7 +69,8 @@ pub(crate) fn entry_diagnostics(
             out.push(Diagnostic::error(
                 codes::MISSING_NUMTHREADS,
                 format!(
-                    "{} entry point `{}` has no `[numthreads(x, y, z)]` attribute",
+                    "thread group size [numthreads(x,y,z)] is missing from the entry-point \
+                     function: {} entry point `{}` has no `[numthreads(x, y, z)]` attribute",
                     entry.stage.name(),
                     entry.name
                 ),
@@ -118,6 +119,28 @@ pub(crate) fn entry_diagnostics(
             for &dir in dirs {
                 check.value(ty, param.semantic.as_deref(), dir, &site, None);
             }
+        }
+        if entry.stage == Stage::Hull
+            && sig.ret.as_ref().is_some_and(|t| !t.is_void())
+            && !f.params.iter().any(|p| {
+                p.semantic
+                    .as_deref()
+                    .is_some_and(|s| s.eq_ignore_ascii_case("SV_OutputControlPointID"))
+            })
+        {
+            // DXC's SPIR-V writes a hull shader's result into the output control point the
+            // invocation computes, which only this parameter names.
+            let (file_id, range) = cx.user(name_range);
+            out.push(Diagnostic::error(
+                codes::MISSING_CONTROL_POINT_ID,
+                format!(
+                    "SV_OutputControlPointID semantic must be provided in hull shader: add a \
+                     `uint id : SV_OutputControlPointID` parameter to `{}`",
+                    entry.name
+                ),
+                file_id,
+                range,
+            ));
         }
         if let Some(ret) = sig.ret.as_ref().filter(|t| !t.is_void()) {
             let site = Site {
@@ -252,6 +275,9 @@ impl SignatureCheck<'_> {
                 range,
                 semantic,
             };
+            if dir == Direction::In && self.entry.stage == Stage::Pixel {
+                self.integer_interpolation(field, site, &at);
+            }
             self.value(&field.ty, field.semantic.as_deref(), dir, site, Some(&at));
         }
     }
@@ -279,6 +305,38 @@ impl SignatureCheck<'_> {
                 Some((name, semantic_range(d.semantic())))
             })
             .collect()
+    }
+
+    /// Integer (and bool) pixel inputs cannot be interpolated: Vulkan needs them `Flat`, so
+    /// DXC refuses any mode but `nointerpolation` on them.
+    fn integer_interpolation(&mut self, field: &StructField, site: &Site, at: &FieldSite) {
+        let Some(mode) = field
+            .interpolation
+            .iter()
+            .find(|m| **m != Interpolation::NoInterpolation)
+        else {
+            return;
+        };
+        if field
+            .interpolation
+            .contains(&Interpolation::NoInterpolation)
+            || field.ty.scalar_kind().is_none_or(|k| k.is_float())
+        {
+            return;
+        }
+        self.report(
+            codes::INTEGER_INTERPOLATION,
+            format!(
+                "only nointerpolation mode allowed for integer input parameters in pixel shader: \
+                 field `{}` of type `{}` is `{}`",
+                field.name,
+                field.ty,
+                mode.name()
+            ),
+            at.range,
+            site,
+            Some(at),
+        );
     }
 
     fn report(
