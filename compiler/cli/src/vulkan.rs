@@ -43,6 +43,9 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
     out.auto_shift_bindings = options.auto_shift_bindings;
     out.invert_w = options.invert_w;
     out.nonzero_base_instance = options.nonzero_base_instance;
+    // DXC refuses arrays of RWStructuredBuffers without -fvk-allow-rwstructuredbuffer-arrays
+    // (which hlslc does not take yet).
+    out.refuse_rwstructuredbuffer_arrays = true;
     out.layout = match (options.dx_layout, options.gl_layout, options.scalar_layout) {
         (false, false, false) => LayoutChoice::VectorRelaxed,
         (true, false, false) => LayoutChoice::Dx,

@@ -358,6 +358,19 @@ impl FnLower<'_, '_> {
         match p {
             Place::Ptr(ptr) => Ok(vec![*ptr]),
             Place::Texel { resource, coord } => Ok(vec![*resource, *coord]),
+            Place::Swizzle(inner, _) if matches!(**inner, Place::Texel { .. }) => {
+                // A component of a texel of a vector-typed storage image or buffer: SPIR-V's
+                // `OpImageTexelPointer` points at a whole scalar texel only, and DXC refuses
+                // it the same way.
+                let range = self.expr_range(e);
+                Err(self.cx.error(
+                    crate::NO_VULKAN_EQUIVALENT,
+                    "Interlocked operation for texture buffer whose result type is non-scalar \
+                     type is not allowed"
+                        .to_owned(),
+                    range,
+                ))
+            }
             Place::Swizzle(..) | Place::MatrixSwizzle(..) => {
                 Err(self.unsupported("an atomic on a swizzle", e))
             }

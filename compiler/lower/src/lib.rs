@@ -116,6 +116,9 @@ pub const NO_VULKAN_EQUIVALENT: &str = "E3004";
 pub const BINDING_ON_GLOBAL: &str = "E3005";
 /// The code of `packoffset`s that make cbuffer members overlap.
 pub const PACKOFFSET_OVERLAP: &str = "E3006";
+/// An array of RW, append or consume structured buffers (DXC: "arrays of RW/append/consume
+/// structured buffers unsupported").
+pub const COUNTER_BUFFER_ARRAY: &str = "E3007";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";

@@ -25,6 +25,10 @@ pub struct LowerOptions {
     /// `-fvk-support-nonzero-base-instance`: `SV_InstanceID` is `InstanceIndex -
     /// BaseInstance`, counting from zero as in D3D whatever the draw's first instance.
     pub nonzero_base_instance: bool,
+    /// Refuse arrays of `RWStructuredBuffer`s, as DXC does unless given
+    /// `-fvk-allow-rwstructuredbuffer-arrays` (their counters would need arrays of counters
+    /// too). `hlslc` sets it; the library lowers such arrays by default.
+    pub refuse_rwstructuredbuffer_arrays: bool,
 }
 
 /// The register class of `register(xN)`: its letter.

@@ -186,6 +186,7 @@ impl ModuleCtx<'_> {
         }
         let loose = self.loose_globals();
         self.check_globals_bindings(&loose);
+        self.check_structured_buffer_arrays();
         for a in automatic {
             let b = self.automatic_binding(a);
             match a {
@@ -421,6 +422,22 @@ impl ModuleCtx<'_> {
             None => self.bindings.next_free(),
         };
         let g = self.mb.resource("$Globals", ty, set, binding);
+        // `register(cN)` places a loose global at constant register N, as `packoffset(cN)`
+        // places a cbuffer member.
+        let offsets: Vec<Option<u32>> = members
+            .iter()
+            .map(|&m| {
+                constant_register(self.tree.item(m))
+                    .as_deref()
+                    .and_then(types::packoffset_bytes)
+            })
+            .collect();
+        if offsets.iter().any(Option::is_some) {
+            self.mb.set_member_offsets(g, offsets.clone());
+            if let Some(layout) = self.mb.module().globals[g].layout.clone() {
+                self.check_register_offsets(&members, &offsets, &layout.layout);
+            }
+        }
         self.dollar_globals = Some((g, members.clone()));
         Ok((g, members))
     }
@@ -505,6 +522,19 @@ impl ModuleCtx<'_> {
         self.cbuffers.insert(idx, g);
         Ok(g)
     }
+}
+
+/// `cN` of `register(cN)` on a loose global (the constant register it asks for).
+pub(crate) fn constant_register(item: &hir::item_tree::Item) -> Option<String> {
+    let ItemKind::Variable(v) = &item.kind else {
+        return None;
+    };
+    v.register
+        .as_ref()?
+        .iter()
+        .map(|r| r.trim())
+        .find(|r| r.starts_with(['c', 'C']) && r[1..].chars().all(|c| c.is_ascii_digit()))
+        .map(str::to_owned)
 }
 
 /// The resource of a resource type or an array of resources.

@@ -5,6 +5,7 @@
 
 mod binding_errors;
 mod bindings;
+mod dxc_errors;
 mod frontend_gaps;
 mod harness;
 mod intrinsics_extra;
