@@ -6,6 +6,7 @@
 mod binding_errors;
 mod bindings;
 mod dxc_errors;
+mod front2;
 mod frontend_gaps;
 mod harness;
 mod intrinsics_extra;
