@@ -1,8 +1,9 @@
 //! HLSL that DXC accepts and `hlslc` once refused, compiled to SPIR-V that every `spirv-val`
 //! installed accepts: `case` labels in blocks nested in a `switch` (one `OpSwitch` whose
-//! targets include the nested labels).
+//! targets include the nested labels). And `#line` honoured in diagnostic locations, as DXC
+//! does.
 
-use crate::harness::compile;
+use crate::harness::{compile, run};
 
 #[test]
 fn nested_case_labels_are_targets_of_one_switch() {
@@ -28,4 +29,31 @@ void main(uint3 id : SV_DispatchThreadID) {
     // The default, then the four labels with their targets.
     let operands: Vec<&str> = switches[0].split_whitespace().collect();
     assert_eq!(operands.len(), 1 + 2 + 4 * 2, "{}", switches[0]);
+}
+
+#[test]
+fn line_directives_move_diagnostics() {
+    // The error is on the second line after `#line 40 "shaders/lit.hlsl"`: line 41 of that
+    // file, column 12 as written.
+    let src = "float4 main() : SV_Target {\n#line 40 \"shaders/lit.hlsl\"\n    float a = 1;\n    return nowhere * a;\n}\n";
+    let (out, _) = run(src, "ps_6_0", &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("shaders/lit.hlsl:41:12"), "{stderr}");
+    let (out, _) = run(src, "ps_6_0", &["--error-format", "json"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(r#""file":"shaders/lit.hlsl""#)
+            && stderr.contains(r#""start":{"column":12,"line":41"#),
+        "{stderr}"
+    );
+    // Without a name, the file keeps its own: only the numbering changes (the line right
+    // after `#line 7` is line 7).
+    let src = "float4 main() : SV_Target {\n#line 7\n    return nowhere;\n}\n";
+    let (out, path) = run(src, "ps_6_0", &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let name = path.with_extension("hlsl");
+    assert!(
+        stderr.contains(&format!("{}:7:12", name.display())),
+        "{stderr}"
+    );
 }
