@@ -43,6 +43,8 @@ pub const DISCARD_OUTSIDE_PIXEL: &str = "E2030";
 pub const INTEGER_INTERPOLATION: &str = "E2031";
 /// A hull shader without an `SV_OutputControlPointID` parameter.
 pub const MISSING_CONTROL_POINT_ID: &str = "E2032";
+/// `string` anywhere but a global constant (a local, parameter, field, array of strings).
+pub const STRING_TYPE: &str = "E2033";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -542,6 +542,13 @@ impl<'a> InferCtx<'a> {
                     node,
                     format!("unknown type `{name}`"),
                 ),
+                TypeError::StringType => self.diag(
+                    crate::codes::STRING_TYPE,
+                    node,
+                    "string declaration not supported here: `string` is for global constants \
+                     (printf formats) only"
+                        .into(),
+                ),
                 TypeError::NotConstant => self.diag(
                     crate::codes::NOT_CONSTANT,
                     node,

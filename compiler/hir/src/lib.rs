@@ -59,6 +59,7 @@
 //! | E2030 | `discard` reached from an entry point that is not a pixel shader |
 //! | E2031 | an integer pixel-shader input interpolated other than `nointerpolation` |
 //! | E2032 | a hull shader without an `SV_OutputControlPointID` parameter |
+//! | E2033 | `string` anywhere but a global constant |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //!

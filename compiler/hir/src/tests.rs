@@ -18,6 +18,7 @@ mod resources;
 mod robustness;
 mod scalars;
 mod statements;
+mod strings;
 mod switch_labels;
 mod templates;
 mod types;

@@ -540,6 +540,9 @@ impl FnLower<'_, '_> {
                 }
             }
             BinaryOp::Assign { op } => {
+                if op.is_none() && self.assign_string(lhs, rhs) {
+                    return Ok(None);
+                }
                 if let Some(r) = self.assign_mesh_output(e, lhs, rhs, op.is_some()) {
                     return r.map(Some);
                 }

@@ -237,8 +237,10 @@ impl ModuleCtx<'_> {
         items
             .into_iter()
             .filter(|&i| {
+                // A global `string` is a constant (DXC implies `static const`): a `printf` format,
+                // not a member of `$Globals`.
                 matches!(&self.tree.item(i).kind,
-                    ItemKind::Variable(v) if !v.is_static && !v.groupshared)
+                    ItemKind::Variable(v) if !v.is_static && !v.groupshared && !v.ty.is_string())
                     && !self.is_push_constant(i)
             })
             .filter(|&i| {
@@ -282,7 +284,16 @@ impl ModuleCtx<'_> {
             Some(t) => Ok(t),
             None => {
                 let range = self.item_range(idx);
-                Err(self.unsupported("a global of unknown type", range))
+                let is_string =
+                    matches!(&self.tree.item(idx).kind, ItemKind::Variable(v) if v.ty.is_string());
+                Err(self.unsupported(
+                    if is_string {
+                        "a global `string` used other than as a `printf` format"
+                    } else {
+                        "a global of unknown type"
+                    },
+                    range,
+                ))
             }
         }
     }

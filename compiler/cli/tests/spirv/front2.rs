@@ -1,7 +1,8 @@
 //! HLSL that DXC accepts and `hlslc` once refused, compiled to SPIR-V that every `spirv-val`
 //! installed accepts: `case` labels in blocks nested in a `switch` (one `OpSwitch` whose
-//! targets include the nested labels). And `#line` honoured in diagnostic locations, as DXC
-//! does.
+//! targets include the nested labels); `printf` with a global `string` format, initialized or
+//! assigned a literal before the call (DXC's compile-time strings). And `#line` honoured in
+//! diagnostic locations, as DXC does.
 
 use crate::harness::{compile, run};
 
@@ -56,4 +57,35 @@ fn line_directives_move_diagnostics() {
         stderr.contains(&format!("{}:7:12", name.display())),
         "{stderr}"
     );
+}
+
+#[test]
+fn printf_takes_global_strings() {
+    let m = compile(
+        r#"
+const string greeting = "hello %u";
+string later;
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    printf(greeting, id.x);
+    later = "first";
+    printf(later);
+    later = "second";
+    printf(later);
+}
+"#,
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpString \"hello %u\"",
+        "OpString \"first\"",
+        "OpString \"second\"",
+    ]);
+    let prints = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("OpExtInst %void"))
+        .count();
+    assert_eq!(prints, 3, "{}", m.asm);
 }
