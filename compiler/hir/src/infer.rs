@@ -786,6 +786,21 @@ impl<'a> InferCtx<'a> {
         self.loops -= 1;
     }
 
+    /// HLSL 2021 and later: `&&`, `||` and `?:` short-circuit and take scalars only; before,
+    /// they evaluate both sides and work per component (`-HV 2016`/`-HV 2018`).
+    fn short_circuits(&self) -> bool {
+        self.config.preprocess(self.db).hlsl_version >= 2021
+    }
+
+    /// Whether `e` (already inferred) has more than one component: a vector or matrix.
+    fn is_multi_component(&self, e: ExprId) -> bool {
+        match self.result.type_of_expr(e) {
+            Some(Type::Vector(_, n)) => *n > 1,
+            Some(Type::Matrix { rows, cols, .. }) => u32::from(*rows) * u32::from(*cols) > 1,
+            _ => false,
+        }
+    }
+
     fn infer_condition(&mut self, cond: ExprId) {
         if let Some(t) = self.infer_expr(cond) {
             if t.scalar_kind().is_none() {

@@ -9,6 +9,7 @@ mod entries;
 mod enums;
 mod expressions;
 mod frontend_gaps;
+mod hlsl_version;
 mod incremental;
 mod intrinsics;
 mod items;

@@ -210,14 +210,7 @@ impl FnLower<'_, '_> {
         if name == "select" {
             // HLSL 2021 `select(c, a, b)`: a component-wise `select`.
             self.need_args(e, name, args, 3)?;
-            let ct = match &ty {
-                Type::Vector(_, n) => Type::Vector(ScalarKind::Bool, *n),
-                _ => Type::BOOL,
-            };
-            let c = self.coerce(args[0], &ct)?;
-            let a = self.coerce(args[1], &ty)?;
-            let b = self.coerce(args[2], &ty)?;
-            return Ok(Some(self.fb().select(c, a, b)));
+            return Ok(Some(self.select_values(args[0], args[1], args[2], &ty)?));
         }
         if name == "and" || name == "or" {
             // HLSL 2021 `and(a, b)` / `or(a, b)`: component-wise, both operands evaluated.

@@ -89,3 +89,26 @@ void main(uint3 id : SV_DispatchThreadID) {
         .count();
     assert_eq!(prints, 3, "{}", m.asm);
 }
+
+#[test]
+fn hlsl_2018_conditionals_work_per_component() {
+    // `-HV 2018`: a vector condition chooses per component and `&&` combines per component;
+    // HLSL 2021 refuses both (DXC's messages point at `select` and `and`).
+    let src = r#"
+float4 main(float4 p : P) : SV_Target {
+    bool4 c = p > 0;
+    bool4 both = c && (p < 1);
+    return c ? p : -p + float4(both);
+}
+"#;
+    let m = compile(src, "ps_6_0", &["-HV", "2018"]);
+    m.assert_has(&["OpSelect %v4float", "OpLogicalAnd %v4bool"]);
+    crate::harness::refuse(
+        src,
+        "ps_6_0",
+        &[],
+        1,
+        "error[E2017]: operands for short-circuiting logical binary operator must be scalar, \
+         for non-scalar types use 'and'",
+    );
+}
