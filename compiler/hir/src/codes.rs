@@ -45,6 +45,8 @@ pub const INTEGER_INTERPOLATION: &str = "E2031";
 pub const MISSING_CONTROL_POINT_ID: &str = "E2032";
 /// `string` anywhere but a global constant (a local, parameter, field, array of strings).
 pub const STRING_TYPE: &str = "E2033";
+/// An intrinsic that no target of ours can express (`dx::IsDebuggerPresent`).
+pub const NO_TARGET_EQUIVALENT: &str = "E2034";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -5,7 +5,7 @@
 //!   on global variables, cbuffers and tbuffers, `[[vk::counter_binding]]` only on RW, append
 //!   and consume structured buffers, `[[vk::location]]` only on functions, parameters and
 //!   struct fields, `[[vk::push_constant]]` and `[[vk::shader_record_nv/ext]]` only on global
-//!   variables and without arguments (`E2025`).
+//!   variables and without arguments (`E2025`); `[[vk::ext_decorate_id]]` not on functions.
 //! - Specialization constants (`E2028`): `[[vk::constant_id]]` on a non-`static` global
 //!   scalar of a 32-bit or smaller type, whose default value is a literal.
 //! - Elements of typed buffers and textures (`E2029`): scalars or vectors, never structs or
@@ -162,6 +162,14 @@ pub(crate) fn declaration_diagnostics(
                 };
                 for attr in def.attributes() {
                     check_subject(&mut cx, &attr, Subject::Function, None);
+                    // An `OpDecorateId` operand is an id SPIR-V functions cannot take here.
+                    if attr.name_text() == "vk::ext_decorate_id" {
+                        cx.error(
+                            codes::MISPLACED_ATTRIBUTE,
+                            attr.syntax().text_range(),
+                            "vk::ext_decorate_id is not supported on functions".to_owned(),
+                        );
+                    }
                 }
                 for param in def.param_list().into_iter().flat_map(|l| l.params()) {
                     for attr in param.attributes() {

@@ -60,6 +60,7 @@
 //! | E2031 | an integer pixel-shader input interpolated other than `nointerpolation` |
 //! | E2032 | a hull shader without an `SV_OutputControlPointID` parameter |
 //! | E2033 | `string` anywhere but a global constant |
+//! | E2034 | an intrinsic no target can express (`dx::IsDebuggerPresent`) |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //!

@@ -1,8 +1,8 @@
 //! DXC's declaration rules (`decl_checks`, and the stage rules of `entry_checks` that DXC's
 //! SPIR-V path adds): Vulkan attributes on the wrong declarations (E2027), specialization
 //! constants (E2028), elements of typed buffers (E2029), `discard` outside pixel shaders
-//! (E2030), interpolated integer pixel inputs (E2031) and hull shaders without
-//! `SV_OutputControlPointID` (E2032). Each test also holds the declarations the rule allows,
+//! (E2030), interpolated integer pixel inputs (E2031), hull shaders without
+//! `SV_OutputControlPointID` (E2032) and SM 6.10's debugger queries (E2034). Each test also holds the declarations the rule allows,
 //! which must stay silent.
 
 use expect_test::expect;
@@ -27,6 +27,7 @@ struct S { [[vk::binding(1)]] float a; [[vk::location(2)]] float b; };
 [[vk::push_constant]] S pc;
 struct T { [[vk::push_constant]] float x; };
 [[vk::shader_record_ext(1)]] S rec;
+[[vk::ext_decorate_id(27, 13)]] [[vk::ext_decorate(5636, 1)]] uint g(uint x) { return x; }
 "#,
         expect![[r#"
             E2027 2:12 `[[vk::binding(1)]]`: 'binding' attribute only applies to global variables, cbuffers, and tbuffers
@@ -36,6 +37,7 @@ struct T { [[vk::push_constant]] float x; };
             E2027 8:63 `[[vk::binding(10)]]`: 'binding' attribute only applies to global variables, cbuffers, and tbuffers
             E2027 10:12 `[[vk::push_constant]]`: 'push_constant' attribute only applies to global variables
             E2025 11:1 `[[vk::shader_record_ext(1)]]`: 'shader_record_ext' attribute takes no arguments
+            E2027 12:1 `[[vk::ext_decorate_id(27, 13)]]`: vk::ext_decorate_id is not supported on functions
         "#]],
     );
 }
@@ -131,6 +133,19 @@ VsOut vs() { return (VsOut)0; }
               note 10:16 `i`: parameter `i` of pixel entry point `main`
             E2031 5:17 `c`: only nointerpolation mode allowed for integer input parameters in pixel shader: field `c` of type `bool` is `sample`
               note 10:16 `i`: parameter `i` of pixel entry point `main`
+        "#]],
+    );
+}
+
+#[test]
+fn debugger_queries_have_no_vulkan_equivalent() {
+    check_diagnostics(
+        r#"
+bool f() { return dx::IsDebuggerPresent() || dx::IsDebuggingEnabled(); }
+"#,
+        expect![[r#"
+            E2034 2:19 `dx::IsDebuggerPresent()`: no equivalent for IsDebuggerPresent intrinsic function in Vulkan
+            E2034 2:46 `dx::IsDebuggingEnabled()`: no equivalent for IsDebuggingEnabled intrinsic function in Vulkan
         "#]],
     );
 }
