@@ -5,7 +5,7 @@
 //!   on global variables, cbuffers and tbuffers, `[[vk::counter_binding]]` only on RW, append
 //!   and consume structured buffers, `[[vk::location]]` only on functions, parameters and
 //!   struct fields, `[[vk::push_constant]]` and `[[vk::shader_record_nv/ext]]` only on global
-//!   variables and without arguments (`E2025`); `[[vk::ext_decorate_id]]` not on functions.
+//!   variables and cbuffers, without arguments (`E2025`); `[[vk::ext_decorate_id]]` not on functions.
 //! - Specialization constants (`E2028`): `[[vk::constant_id]]` on a non-`static` global
 //!   scalar of a 32-bit or smaller type, whose default value is a literal.
 //! - Elements of typed buffers and textures (`E2029`): scalars or vectors, never structs or
@@ -59,8 +59,9 @@ fn subjects(name: &str) -> Option<(&'static [Subject], &'static str)> {
             &[Function, Param, Field],
             "functions, parameters, and fields",
         ),
+        // glslang takes `[[vk::push_constant]] cbuffer ...` too: not refused here.
         "vk::push_constant" | "vk::shader_record_nv" | "vk::shader_record_ext" => {
-            (&[GlobalVariable], "global variables")
+            (&[GlobalVariable, CBuffer], "global variables and cbuffers")
         }
         "vk::constant_id" => (&[GlobalVariable], "global variables"),
         _ => return None,

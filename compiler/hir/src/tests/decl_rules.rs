@@ -35,7 +35,7 @@ struct T { [[vk::push_constant]] float x; };
             E2027 6:1 `[[vk::location(6)]]`: 'location' attribute only applies to functions, parameters, and fields
             E2027 8:1 `[[vk::binding(8)]]`: 'binding' attribute only applies to global variables, cbuffers, and tbuffers
             E2027 8:63 `[[vk::binding(10)]]`: 'binding' attribute only applies to global variables, cbuffers, and tbuffers
-            E2027 10:12 `[[vk::push_constant]]`: 'push_constant' attribute only applies to global variables
+            E2027 10:12 `[[vk::push_constant]]`: 'push_constant' attribute only applies to global variables and cbuffers
             E2025 11:1 `[[vk::shader_record_ext(1)]]`: 'shader_record_ext' attribute takes no arguments
             E2027 12:1 `[[vk::ext_decorate_id(27, 13)]]`: vk::ext_decorate_id is not supported on functions
         "#]],
