@@ -34,7 +34,7 @@ pub const MISSING_NUMTHREADS: &str = "E2026";
 pub const MISPLACED_ATTRIBUTE: &str = "E2027";
 /// `[[vk::constant_id]]` on something that cannot be a specialization constant.
 pub const SPEC_CONSTANT: &str = "E2028";
-/// A typed buffer or texture whose element is not a scalar or vector.
+/// A typed buffer whose element is not a scalar or vector.
 pub const INVALID_ELEMENT_TYPE: &str = "E2029";
 /// `discard` reached from an entry point that is not a pixel shader.
 pub const DISCARD_OUTSIDE_PIXEL: &str = "E2030";

@@ -8,8 +8,8 @@
 //!   variables and cbuffers, without arguments (`E2025`); `[[vk::ext_decorate_id]]` not on functions.
 //! - Specialization constants (`E2028`): `[[vk::constant_id]]` on a non-`static` global
 //!   scalar of a 32-bit or smaller type, whose default value is a literal.
-//! - Elements of typed buffers and textures (`E2029`): scalars or vectors, never structs or
-//!   arrays (DXC: "elements of typed buffers and textures must be scalars or vectors").
+//! - Elements of typed buffers (`E2029`): scalars or vectors, never structs or arrays (DXC:
+//!   "elements of typed buffers and textures must be scalars or vectors").
 //! - `discard` in a function that a non-pixel entry point reaches (`E2030`).
 //!
 //! Called by `diagnostics::diagnostics`.
@@ -314,13 +314,13 @@ fn is_literal(e: &ast::Expr) -> bool {
     }
 }
 
-/// Typed buffers and textures hold scalars or vectors (the texel formats of the API).
+/// Typed buffers hold scalars or vectors (a texel buffer's format). Read-only textures of a
+/// struct whose fields make one vector (`Texture1D<S>`) are left alone: DXC takes them.
 fn check_element_type(cx: &mut Checker<'_>, ty: &Type, range: TextRange) {
     let (what, element) = match ty {
         Type::Array { element, .. } => return check_element_type(cx, element, range),
         Type::Resource(r) => match &**r {
             ResourceType::TypedBuffer { element, .. } => ("typed buffer", element),
-            ResourceType::Texture { sample, .. } => ("texture", sample),
             _ => return,
         },
         _ => return,

@@ -55,7 +55,7 @@
 //! | E2026 | a compute, mesh or amplification entry point without `[numthreads]` |
 //! | E2027 | a Vulkan attribute on a declaration it does not apply to |
 //! | E2028 | `[[vk::constant_id]]` on something that cannot be a specialization constant |
-//! | E2029 | a typed buffer or texture whose element is not a scalar or vector |
+//! | E2029 | a typed buffer whose element is not a scalar or vector |
 //! | E2030 | `discard` reached from an entry point that is not a pixel shader |
 //! | E2031 | an integer pixel-shader input interpolated other than `nointerpolation` |
 //! | E2032 | a hull shader without an `SV_OutputControlPointID` parameter |
