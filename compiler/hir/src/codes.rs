@@ -47,6 +47,9 @@ pub const MISSING_CONTROL_POINT_ID: &str = "E2032";
 pub const STRING_TYPE: &str = "E2033";
 /// An intrinsic that no target of ours can express (`dx::IsDebuggerPresent`).
 pub const NO_TARGET_EQUIVALENT: &str = "E2034";
+/// A hull or mesh entry without `[outputtopology]`, a geometry entry with two input
+/// primitive types.
+pub const STAGE_ATTRIBUTES: &str = "E2035";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

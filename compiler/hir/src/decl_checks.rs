@@ -330,7 +330,7 @@ fn check_element_type(cx: &mut Checker<'_>, ty: &Type, range: TextRange) {
             codes::INVALID_ELEMENT_TYPE,
             range,
             format!(
-                "elements of typed buffers and textures must be scalars or vectors: this {what} \
+                "Elements of typed buffers and textures must be scalars or vectors: this {what} \
                  holds `{}`",
                 element
             ),

@@ -66,11 +66,16 @@ pub(crate) fn entry_diagnostics(
             .any(|a| a.name_text().eq_ignore_ascii_case("numthreads"));
         if entry.stage.needs_numthreads() && !has_numthreads {
             let (file_id, range) = cx.user(name_range);
+            // DXC words it for mesh shaders apart.
+            let dxc = if entry.stage == Stage::Mesh {
+                "MS entry point must have the numthreads attribute"
+            } else {
+                "thread group size [numthreads(x,y,z)] is missing from the entry-point function"
+            };
             out.push(Diagnostic::error(
                 codes::MISSING_NUMTHREADS,
                 format!(
-                    "thread group size [numthreads(x,y,z)] is missing from the entry-point \
-                     function: {} entry point `{}` has no `[numthreads(x, y, z)]` attribute",
+                    "{dxc}: {} entry point `{}` has no `[numthreads(x, y, z)]` attribute",
                     entry.stage.name(),
                     entry.name
                 ),
@@ -78,6 +83,7 @@ pub(crate) fn entry_diagnostics(
                 range,
             ));
         }
+        stage_attributes(&cx, entry, &node, f, name_range, out);
         if !system_values::has_signature(entry.stage) {
             continue;
         }
@@ -375,4 +381,55 @@ fn semantic_range(semantic: Option<ast::Semantic>) -> Option<TextRange> {
         s.ident()
             .map_or(s.syntax().text_range(), |t| t.text_range()),
     )
+}
+
+/// The attributes and parameters a stage needs that DXC checks before code generation
+/// (`E2035`): `[outputtopology]` on hull and mesh entries, one input primitive type on a
+/// geometry entry.
+fn stage_attributes(
+    cx: &Checker<'_>,
+    entry: &EntryPoint,
+    node: &ast::FnDef,
+    f: &crate::item_tree::Function,
+    name_range: TextRange,
+    out: &mut Vec<Diagnostic>,
+) {
+    let has = |name: &str| {
+        node.attributes()
+            .any(|a| a.name_text().eq_ignore_ascii_case(name))
+    };
+    let message = match entry.stage {
+        Stage::Hull if !has("outputtopology") => {
+            Some("hull entry point must have a valid outputtopology attribute".to_owned())
+        }
+        Stage::Mesh if !has("outputtopology") => {
+            Some("MS entry point must have the outputtopology attribute".to_owned())
+        }
+        Stage::Geometry => {
+            let mut kinds: Vec<&str> = f
+                .params
+                .iter()
+                .filter_map(|p| p.input_primitive.as_deref())
+                .collect();
+            kinds.dedup();
+            (kinds.len() > 1).then(|| {
+                format!(
+                    "only one input primitive type can be specified in the geometry shader \
+                     (`{}` has {})",
+                    entry.name,
+                    kinds.join(", ")
+                )
+            })
+        }
+        _ => None,
+    };
+    if let Some(message) = message {
+        let (file_id, range) = cx.user(name_range);
+        out.push(Diagnostic::error(
+            codes::STAGE_ATTRIBUTES,
+            message,
+            file_id,
+            range,
+        ));
+    }
 }

@@ -82,9 +82,9 @@ RWTexture2D<uint> ok2;
 StructuredBuffer<S> ok3;
 "#,
         expect![[r#"
-            E2029 3:1 `Buffer<S>`: elements of typed buffers and textures must be scalars or vectors: this typed buffer holds `S`
-            E2029 4:1 `RWBuffer<S>`: elements of typed buffers and textures must be scalars or vectors: this typed buffer holds `S`
-            E2029 5:1 `RasterizerOrderedBuffer<S>`: elements of typed buffers and textures must be scalars or vectors: this typed buffer holds `S`
+            E2029 3:1 `Buffer<S>`: Elements of typed buffers and textures must be scalars or vectors: this typed buffer holds `S`
+            E2029 4:1 `RWBuffer<S>`: Elements of typed buffers and textures must be scalars or vectors: this typed buffer holds `S`
+            E2029 5:1 `RasterizerOrderedBuffer<S>`: Elements of typed buffers and textures must be scalars or vectors: this typed buffer holds `S`
         "#]],
     );
 }
@@ -167,6 +167,37 @@ P good(InputPatch<P, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; 
         &[("bad", "hs_6_0"), ("good", "hs_6_0")],
         expect![[r#"
             E2032 7:3 `bad`: SV_OutputControlPointID semantic must be provided in hull shader: add a `uint id : SV_OutputControlPointID` parameter to `bad`
+        "#]],
+    );
+}
+
+#[test]
+fn stage_attributes_dxc_requires() {
+    check(
+        r#"
+struct P { float4 p : POS; };
+struct C { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+C pcf(InputPatch<P, 3> ip) { return (C)0; }
+[domain("tri")] [partitioning("integer")] [outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+P hs(InputPatch<P, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; }
+struct V { float4 p : SV_Position; };
+[numthreads(1, 1, 1)]
+void ms(out vertices V verts[3], out indices uint3 tris[1]) {}
+[maxvertexcount(1)]
+void gs(triangle float4 a[3] : A, line float4 b[2] : B, inout PointStream<V> s) {}
+[maxvertexcount(1)]
+void gs_ok(triangle float4 a[3] : A, triangle float4 b[3] : B, inout PointStream<V> s) {}
+"#,
+        &[
+            ("hs", "hs_6_0"),
+            ("ms", "ms_6_5"),
+            ("gs", "gs_6_0"),
+            ("gs_ok", "gs_6_0"),
+        ],
+        expect![[r#"
+            E2035 6:3 `hs`: hull entry point must have a valid outputtopology attribute
+            E2035 9:6 `ms`: MS entry point must have the outputtopology attribute
+            E2035 11:6 `gs`: only one input primitive type can be specified in the geometry shader (`gs` has triangle, line)
         "#]],
     );
 }
