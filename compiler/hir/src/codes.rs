@@ -50,6 +50,8 @@ pub const NO_TARGET_EQUIVALENT: &str = "E2034";
 /// A hull or mesh entry without `[outputtopology]`, a geometry entry with two input
 /// primitive types.
 pub const STAGE_ATTRIBUTES: &str = "E2035";
+/// `SV_ClipDistance`/`SV_CullDistance` on a value that is not float.
+pub const DISTANCE_TYPE: &str = "E2036";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

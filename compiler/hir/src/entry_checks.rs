@@ -232,6 +232,7 @@ impl SignatureCheck<'_> {
                 };
                 self.report(codes::INVALID_SEMANTIC, message, range, site, field);
             }
+            self.distance_type(ty, semantic, range, site, field);
             return;
         }
         match ty {
@@ -311,6 +312,46 @@ impl SignatureCheck<'_> {
                 Some((name, semantic_range(d.semantic())))
             })
             .collect()
+    }
+
+    /// Clip and cull distances are `float`s (Vulkan's built-ins are float arrays): DXC refuses
+    /// any other element type.
+    fn distance_type(
+        &mut self,
+        ty: &Type,
+        semantic: &str,
+        range: TextRange,
+        site: &Site,
+        field: Option<&FieldSite>,
+    ) {
+        let upper = semantic.to_ascii_uppercase();
+        let which = if upper.starts_with("SV_CLIPDISTANCE") {
+            "SV_ClipDistance"
+        } else if upper.starts_with("SV_CULLDISTANCE") {
+            "SV_CullDistance"
+        } else {
+            return;
+        };
+        let element: &Type = match ty {
+            Type::Array { element, .. } => element,
+            t => t,
+        };
+        if element.scalar_kind() == Some(types::ScalarKind::Float)
+            && matches!(element, Type::Scalar(_) | Type::Vector(..))
+        {
+            return;
+        }
+        let name = field.map_or_else(|| site.what.clone(), |f| format!("'{}'", f.name));
+        self.report(
+            codes::DISTANCE_TYPE,
+            format!(
+                "elements for {which} variable {name} must be scalar, vector, or array with \
+                 float type, not `{ty}`"
+            ),
+            range,
+            site,
+            field,
+        );
     }
 
     /// Integer (and bool) pixel inputs cannot be interpolated: Vulkan needs them `Flat`, so

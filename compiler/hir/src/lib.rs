@@ -62,6 +62,7 @@
 //! | E2033 | `string` anywhere but a global constant |
 //! | E2034 | an intrinsic no target can express (`dx::IsDebuggerPresent`) |
 //! | E2035 | a hull or mesh entry without `[outputtopology]`, a geometry entry with two input primitive types |
+//! | E2036 | `SV_ClipDistance`/`SV_CullDistance` on a value that is not float |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //!

@@ -172,6 +172,29 @@ P good(InputPatch<P, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; 
 }
 
 #[test]
+fn clip_and_cull_distances_are_floats() {
+    check(
+        r#"
+struct Out {
+    float4 p : SV_Position;
+    int3 a[2] : SV_ClipDistance0;
+    float2 b[2] : SV_ClipDistance1;
+    uint c : SV_CullDistance0;
+    float d : SV_CullDistance1;
+};
+Out main() { return (Out)0; }
+"#,
+        &[("main", "vs_6_0")],
+        expect![[r#"
+            E2036 4:17 `SV_ClipDistance0`: elements for SV_ClipDistance variable 'a' must be scalar, vector, or array with float type, not `int3[2]`
+              note 9:1 `Out`: the return value of vertex entry point `main`
+            E2036 6:14 `SV_CullDistance0`: elements for SV_CullDistance variable 'c' must be scalar, vector, or array with float type, not `uint`
+              note 9:1 `Out`: the return value of vertex entry point `main`
+        "#]],
+    );
+}
+
+#[test]
 fn stage_attributes_dxc_requires() {
     check(
         r#"
