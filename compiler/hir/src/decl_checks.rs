@@ -18,9 +18,10 @@ use std::collections::{HashMap, HashSet};
 
 use base_db::{CompileConfig, SourceFile};
 use syntax::ast::{self, AstNode, HasAttributes, HasName};
-use syntax::{Diagnostic, SyntaxKind, SyntaxNode, TextRange};
+use syntax::{Diagnostic, SyntaxKind, TextRange};
 use types::{ResourceType, ScalarKind, StructuredKind, Type};
 
+use crate::body::{body, body_source_map, Stmt};
 use crate::codes;
 use crate::entry::{entry_points, Stage};
 use crate::ids::{ast_id_map, expanded_root, user_range, AstId, FunctionId};
@@ -181,7 +182,7 @@ pub(crate) fn declaration_diagnostics(
             _ => {}
         }
     }
-    discard_outside_pixel_shaders(&mut cx, &tree, map, &root);
+    discard_outside_pixel_shaders(&mut cx, &tree);
 }
 
 /// Whether `ty` (or the element of an array of it) is a buffer with a counter.
@@ -340,21 +341,9 @@ fn check_element_type(cx: &mut Checker<'_>, ty: &Type, range: TextRange) {
 
 /// `discard` in the functions a non-pixel entry point calls (directly or not): DXC refuses
 /// it ("discard statement may only be used in pixel shaders").
-fn discard_outside_pixel_shaders(
-    cx: &mut Checker<'_>,
-    tree: &ItemTree,
-    map: &crate::ids::AstIdMap,
-    root: &SyntaxNode,
-) {
+fn discard_outside_pixel_shaders(cx: &mut Checker<'_>, tree: &ItemTree) {
     let entries = entry_points(cx.db, cx.file, cx.config);
     if entries.iter().all(|e| e.stage == Stage::Pixel) {
-        return;
-    }
-    // Most files have no `discard` at all: look for one before walking the call graph.
-    if !root
-        .descendants()
-        .any(|n| n.kind() == SyntaxKind::DISCARD_STMT)
-    {
         return;
     }
     // Prototypes are called through their definition (same name, one with a body).
@@ -384,16 +373,26 @@ fn discard_outside_pixel_shaders(
                 stack.extend(definitions.get(name).into_iter().flatten().copied());
                 continue;
             }
-            let result = infer(cx.db, FunctionId::new(cx.db, cx.file, cx.config, f));
-            stack.extend(result.calls.iter().copied());
-            let Some(node) = map.node(root, f) else {
+            let fid = FunctionId::new(cx.db, cx.file, cx.config, f);
+            stack.extend(infer(cx.db, fid).calls.iter().copied());
+            // The body (backdated across edits elsewhere) says whether there is a `discard`;
+            // only then does the source map give its range.
+            let discards: Vec<usize> = body(cx.db, fid)
+                .stmts
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| matches!(s, Stmt::Discard))
+                .map(|(i, _)| i)
+                .collect();
+            if discards.is_empty() {
                 continue;
-            };
-            for stmt in node
-                .descendants()
-                .filter(|n| n.kind() == SyntaxKind::DISCARD_STMT)
-            {
-                let range = stmt.text_range();
+            }
+            let source_map = body_source_map(cx.db, fid);
+            for i in discards {
+                let Some(ptr) = source_map.stmts.get(i) else {
+                    continue;
+                };
+                let range = ptr.text_range();
                 if reported.insert(range) {
                     cx.error(
                         codes::DISCARD_OUTSIDE_PIXEL,
