@@ -112,7 +112,7 @@ fn run(options: &Options) -> Result<ExitCode, String> {
     if options.no_warnings {
         diagnostics.retain(|d| d.severity == Severity::Error);
     }
-    let files = FilesView::new(&db);
+    let files = FilesView::new(&db).with_line_directives(&parsed.preprocessed.line_directives);
     let stderr = &mut std::io::stderr();
     let color = stderr.is_terminal();
     match options.error_format {

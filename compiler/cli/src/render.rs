@@ -10,10 +10,11 @@ use syntax::{Diagnostic, Severity};
 
 use crate::files::FilesView;
 
-/// Writes `diags` to `out` in rustc/clang style.
+/// Writes `diags` to `out` in rustc/clang style, at the files and lines `#line` presumes.
 pub fn human(out: &mut dyn Write, view: &FilesView, diags: &[Diagnostic], color: bool) {
     let config = Config::default();
     for d in diags {
+        let d = &view.presumed(d);
         let severity = match d.severity {
             Severity::Error => codespan_reporting::diagnostic::Severity::Error,
             Severity::Warning => codespan_reporting::diagnostic::Severity::Warning,
@@ -47,13 +48,15 @@ pub fn human(out: &mut dyn Write, view: &FilesView, diags: &[Diagnostic], color:
 }
 
 /// Writes one JSON object per line for each diagnostic: severity, code, message, file, 1-based
-/// line and column of start and end, byte offsets, and related locations.
+/// line and column of start and end, byte offsets, and related locations. Files and lines are
+/// the presumed ones of `#line` directives, as in the human form.
 pub fn json(out: &mut dyn Write, files: &FilesView, diags: &[Diagnostic]) {
     let location = |file: syntax::FileId, range: syntax::TextRange| {
         let index = LineIndex::new(files.text(file));
         let point = |offset: syntax::TextSize| {
             let lc = index.line_col(offset);
-            json!({ "line": lc.line + 1, "column": lc.col + 1, "offset": u32::from(offset) })
+            let line = files.shown_line(file, lc.line as usize);
+            json!({ "line": line, "column": lc.col + 1, "offset": u32::from(offset) })
         };
         (
             files.path(file).to_owned(),
@@ -62,6 +65,7 @@ pub fn json(out: &mut dyn Write, files: &FilesView, diags: &[Diagnostic]) {
         )
     };
     for d in diags {
+        let d = &files.presumed(d);
         let severity = match d.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",

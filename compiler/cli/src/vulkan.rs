@@ -46,6 +46,9 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
     out.flatten_resource_arrays = options.flatten_resource_arrays;
     out.allow_rwstructuredbuffer_arrays = options.allow_rwstructuredbuffer_arrays;
     out.legacy_buffer_matrix_order = options.legacy_buffer_matrix_order;
+    // DXC refuses arrays of RW/append/consume structured buffers unless
+    // -fvk-allow-rwstructuredbuffer-arrays allows the RW ones.
+    out.refuse_rwstructuredbuffer_arrays = !options.allow_rwstructuredbuffer_arrays;
     out.layout = match (options.dx_layout, options.gl_layout, options.scalar_layout) {
         (false, false, false) => LayoutChoice::VectorRelaxed,
         (true, false, false) => LayoutChoice::Dx,

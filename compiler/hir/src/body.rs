@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 use rowan::ast::SyntaxNodePtr;
 use rowan::GreenNode;
-use syntax::ast::{self, AstNode, HasModifiers, HasName};
+use syntax::ast::{self, AstNode, HasAttributes, HasModifiers, HasName};
 use syntax::{Hlsl, SyntaxKind, SyntaxNode};
 
 use crate::ids::{ast_id_map, expanded_root, FunctionId, GlobalId};
@@ -507,8 +507,24 @@ impl BodyLowering {
     fn lower_stmt(&mut self, stmt: &ast::Stmt) -> StmtId {
         let s = match stmt {
             ast::Stmt::Block(b) => {
-                let ids =
-                    self.in_scope(|this| b.statements().map(|s| this.lower_stmt(&s)).collect());
+                let ids = self.in_scope(|this| {
+                    let mut ids = Vec::new();
+                    for child in b.syntax().children() {
+                        if let Some(s) = ast::Stmt::cast(child.clone()) {
+                            ids.push(this.lower_stmt(&s));
+                        } else if let Some(c) = ast::CaseClause::cast(child) {
+                            // Only a block that is itself a statement of a case clause is
+                            // spliced into the switch (`lower_clause_stmt`); one under an
+                            // `if` or a loop would need a jump into that construct.
+                            let what = "a `case` or `default` label inside an `if`, a loop or \
+                                        an attributed block of its `switch` (structured control \
+                                        flow cannot enter that statement at the label)";
+                            ids.push(this.alloc_stmt(Stmt::NotSupported(what.into()), c.syntax()));
+                            ids.extend(c.statements().map(|s| this.lower_stmt(&s)));
+                        }
+                    }
+                    ids
+                });
                 Stmt::Block(ids)
             }
             ast::Stmt::EmptyStmt(_) => Stmt::Empty,
@@ -646,22 +662,56 @@ impl BodyLowering {
         self.alloc_stmt(s, stmt.syntax())
     }
 
-    /// The clauses of a switch body, in one scope.
+    /// The clauses of a switch body, in one scope. Labels in blocks nested in a clause
+    /// (`case 6: { x(); case 7: y(); } z();`) start clauses of the switch, as in C: the block's
+    /// statements are spliced into the clause list in order (`case 6: x(); case 7: y(); z();`),
+    /// with its names still scoped to the block, so each label is a target of the one
+    /// structured `switch`.
     fn lower_case_clauses(&mut self, s: &ast::SwitchStmt) -> Vec<CaseClause> {
         self.in_scope(|this| {
-            s.body()
-                .into_iter()
-                .flat_map(|b| b.clauses())
-                .map(|c| CaseClause {
-                    value: if c.is_default() {
-                        None
-                    } else {
-                        Some(this.lower_opt_expr(c.value(), c.syntax()))
-                    },
-                    stmts: c.statements().map(|s| this.lower_stmt(&s)).collect(),
-                })
-                .collect()
+            let mut clauses = Vec::new();
+            for c in s.body().into_iter().flat_map(|b| b.clauses()) {
+                this.lower_clause(&c, &mut clauses);
+            }
+            clauses
         })
+    }
+
+    fn lower_clause(&mut self, c: &ast::CaseClause, clauses: &mut Vec<CaseClause>) {
+        let value = if c.is_default() {
+            None
+        } else {
+            Some(self.lower_opt_expr(c.value(), c.syntax()))
+        };
+        clauses.push(CaseClause {
+            value,
+            stmts: Vec::new(),
+        });
+        for s in c.statements() {
+            self.lower_clause_stmt(&s, clauses);
+        }
+    }
+
+    /// A statement of the last clause of `clauses`; a plain block holding labels is spliced.
+    fn lower_clause_stmt(&mut self, stmt: &ast::Stmt, clauses: &mut Vec<CaseClause>) {
+        if let ast::Stmt::Block(b) = stmt {
+            if holds_labels(b.syntax()) && b.attributes().next().is_none() {
+                self.in_scope(|this| {
+                    for child in b.syntax().children() {
+                        if let Some(s) = ast::Stmt::cast(child.clone()) {
+                            this.lower_clause_stmt(&s, clauses);
+                        } else if let Some(c) = ast::CaseClause::cast(child) {
+                            this.lower_clause(&c, clauses);
+                        }
+                    }
+                });
+                return;
+            }
+        }
+        let id = self.lower_stmt(stmt);
+        if let Some(last) = clauses.last_mut() {
+            last.stmts.push(id);
+        }
     }
 
     /// The declaration of `if (int y = g())` as a `Decl` statement in the current scope, and
@@ -916,4 +966,13 @@ impl BodyLowering {
         };
         self.alloc_expr(expr, node)
     }
+}
+
+/// Whether a block holds `case`/`default` labels, itself or in plain blocks nested in it.
+fn holds_labels(block: &SyntaxNode) -> bool {
+    block.children().any(|c| match c.kind() {
+        SyntaxKind::CASE_CLAUSE => true,
+        SyntaxKind::BLOCK => holds_labels(&c),
+        _ => false,
+    })
 }

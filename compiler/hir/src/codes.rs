@@ -30,9 +30,28 @@ pub const MISSING_SEMANTIC: &str = "E2024";
 pub const INVALID_ATTRIBUTE: &str = "E2025";
 /// A compute, mesh or amplification entry point without `[numthreads]`.
 pub const MISSING_NUMTHREADS: &str = "E2026";
-/// An entry point without an attribute its stage requires (a hull shader's
-/// `[outputtopology]`); shares [`MISSING_NUMTHREADS`]'s code.
-pub const MISSING_ENTRY_ATTRIBUTE: &str = "E2026";
+/// A Vulkan attribute on a declaration it does not apply to (`[[vk::binding]]` on a field).
+pub const MISPLACED_ATTRIBUTE: &str = "E2027";
+/// `[[vk::constant_id]]` on something that cannot be a specialization constant.
+pub const SPEC_CONSTANT: &str = "E2028";
+/// A typed buffer whose element is not a scalar or vector.
+pub const INVALID_ELEMENT_TYPE: &str = "E2029";
+/// `discard` reached from an entry point that is not a pixel shader.
+pub const DISCARD_OUTSIDE_PIXEL: &str = "E2030";
+/// A pixel-shader input of integer type with an interpolation mode other than
+/// `nointerpolation`.
+pub const INTEGER_INTERPOLATION: &str = "E2031";
+/// A hull shader without an `SV_OutputControlPointID` parameter.
+pub const MISSING_CONTROL_POINT_ID: &str = "E2032";
+/// `string` anywhere but a global constant (a local, parameter, field, array of strings).
+pub const STRING_TYPE: &str = "E2033";
+/// An intrinsic that no target of ours can express (`dx::IsDebuggerPresent`).
+pub const NO_TARGET_EQUIVALENT: &str = "E2034";
+/// A hull entry without `[patchconstantfunc]` or `[outputtopology]`, a mesh entry without
+/// `[outputtopology]`, a geometry entry with two input primitive types.
+pub const STAGE_ATTRIBUTES: &str = "E2035";
+/// `SV_ClipDistance`/`SV_CullDistance` on a value that is not float.
+pub const DISTANCE_TYPE: &str = "E2036";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

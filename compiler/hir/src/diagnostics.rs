@@ -135,6 +135,7 @@ fn file_diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> 
     recursion(db, &tree, &graph, &item_range, &mut out);
     crate::entry_checks::entry_diagnostics(db, file, config, &mut out);
     crate::attr_checks::attribute_diagnostics(db, file, config, &mut out);
+    crate::decl_checks::declaration_diagnostics(db, file, config, &mut out);
     out.sort_by_key(|d| (d.file, d.range.start(), d.code));
     out.dedup();
     out
@@ -253,6 +254,16 @@ fn item_diagnostics(
         };
         let (code, message) = match e {
             TypeError::UnknownType(name) => (codes::UNKNOWN_TYPE, format!("unknown type `{name}`")),
+            TypeError::StringType if matches!(item.kind, ItemKind::Function(_)) && *part > 0 => (
+                codes::STRING_TYPE,
+                "parameter of type string is not supported".to_owned(),
+            ),
+            TypeError::StringType => (
+                codes::STRING_TYPE,
+                "string declaration not supported here: `string` is for global constants \
+                 (printf formats) only"
+                    .to_owned(),
+            ),
             TypeError::NotConstant => (
                 codes::NOT_CONSTANT,
                 "array size is not a positive constant".to_owned(),
@@ -306,9 +317,17 @@ fn item_checks(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> ItemC
             _ => continue,
         };
         let tcx = TypeCtx::inside(&tree, &scope, idx);
+        // A global `string` (a constant, as DXC implies) is the one place the type is allowed.
+        let global_string = matches!(&item.kind, ItemKind::Variable(v) if v.ty.is_string())
+            && item
+                .parent
+                .is_none_or(|p| matches!(tree.item(p).kind, ItemKind::Namespace(_)));
         for (part, r) in refs.into_iter().enumerate() {
             let mut errors = Vec::new();
             tcx.resolve(r, &mut errors);
+            if global_string {
+                errors.retain(|e| *e != TypeError::StringType);
+            }
             errors.dedup();
             checks
                 .type_errors

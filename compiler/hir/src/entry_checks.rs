@@ -12,10 +12,10 @@
 use base_db::{CompileConfig, SourceFile};
 use syntax::ast::{self, AstNode, HasAnnotations, HasAttributes, HasName};
 use syntax::{Diagnostic, FileId, SyntaxNode, TextRange};
-use types::{ResourceType, StructType, Type};
+use types::{Interpolation, ResourceType, StructField, StructType, Type};
 
 use crate::codes;
-use crate::entry::{entry_points, EntryPoint};
+use crate::entry::{entry_points, EntryPoint, Stage};
 use crate::ids::{ast_id_map, expanded_root, user_range, AstIdMap, FunctionId};
 use crate::infer::function_signature;
 use crate::item_tree::{item_tree, ItemKind, ItemTree, MeshParam, ParamDirection};
@@ -67,10 +67,16 @@ pub(crate) fn entry_diagnostics(
             .any(|a| a.name_text().eq_ignore_ascii_case("numthreads"));
         if entry.stage.needs_numthreads() && !has_numthreads {
             let (file_id, range) = cx.user(name_range);
+            // DXC words it for mesh shaders apart.
+            let dxc = if entry.stage == Stage::Mesh {
+                "MS entry point must have the numthreads attribute"
+            } else {
+                "thread group size [numthreads(x,y,z)] is missing from the entry-point function"
+            };
             out.push(Diagnostic::error(
                 codes::MISSING_NUMTHREADS,
                 format!(
-                    "{} entry point `{}` has no `[numthreads(x, y, z)]` attribute",
+                    "{dxc}: {} entry point `{}` has no `[numthreads(x, y, z)]` attribute",
                     entry.stage.name(),
                     entry.name
                 ),
@@ -78,23 +84,7 @@ pub(crate) fn entry_diagnostics(
                 range,
             ));
         }
-        if entry.stage == crate::entry::Stage::Hull {
-            // DXC's words; `[partitioning]` and `[outputcontrolpoints]` may be left out.
-            for attr in ["patchconstantfunc", "outputtopology"] {
-                if !node
-                    .attributes()
-                    .any(|a| a.name_text().eq_ignore_ascii_case(attr))
-                {
-                    let (file_id, range) = cx.user(name_range);
-                    out.push(Diagnostic::error(
-                        codes::MISSING_ENTRY_ATTRIBUTE,
-                        format!("hull entry point must have a valid {attr} attribute"),
-                        file_id,
-                        range,
-                    ));
-                }
-            }
-        }
+        stage_attributes(&cx, entry, &node, f, name_range, out);
         if !system_values::has_signature(entry.stage) {
             continue;
         }
@@ -137,6 +127,28 @@ pub(crate) fn entry_diagnostics(
             for &dir in dirs {
                 check.value(ty, param.semantic.as_deref(), dir, &site, None);
             }
+        }
+        if entry.stage == Stage::Hull
+            && sig.ret.as_ref().is_some_and(|t| !t.is_void())
+            && !f.params.iter().any(|p| {
+                p.semantic
+                    .as_deref()
+                    .is_some_and(|s| s.eq_ignore_ascii_case("SV_OutputControlPointID"))
+            })
+        {
+            // DXC's SPIR-V writes a hull shader's result into the output control point the
+            // invocation computes, which only this parameter names.
+            let (file_id, range) = cx.user(name_range);
+            out.push(Diagnostic::error(
+                codes::MISSING_CONTROL_POINT_ID,
+                format!(
+                    "SV_OutputControlPointID semantic must be provided in hull shader: add a \
+                     `uint id : SV_OutputControlPointID` parameter to `{}`",
+                    entry.name
+                ),
+                file_id,
+                range,
+            ));
         }
         if let Some(ret) = sig.ret.as_ref().filter(|t| !t.is_void()) {
             let site = Site {
@@ -239,6 +251,7 @@ impl SignatureCheck<'_> {
                 };
                 self.report(codes::INVALID_SEMANTIC, message, range, site, field);
             }
+            self.distance_type(ty, semantic, range, site, field);
             return;
         }
         match ty {
@@ -293,6 +306,9 @@ impl SignatureCheck<'_> {
                 semantic,
                 vk_builtin,
             };
+            if dir == Direction::In && self.entry.stage == Stage::Pixel {
+                self.integer_interpolation(field, site, &at);
+            }
             self.value(&field.ty, field.semantic.as_deref(), dir, site, Some(&at));
         }
     }
@@ -328,6 +344,78 @@ impl SignatureCheck<'_> {
                 Some((name, semantic_range(d.semantic()), vk_builtin))
             })
             .collect()
+    }
+
+    /// Clip and cull distances are `float`s (Vulkan's built-ins are float arrays): DXC refuses
+    /// any other element type.
+    fn distance_type(
+        &mut self,
+        ty: &Type,
+        semantic: &str,
+        range: TextRange,
+        site: &Site,
+        field: Option<&FieldSite>,
+    ) {
+        let upper = semantic.to_ascii_uppercase();
+        let which = if upper.starts_with("SV_CLIPDISTANCE") {
+            "SV_ClipDistance"
+        } else if upper.starts_with("SV_CULLDISTANCE") {
+            "SV_CullDistance"
+        } else {
+            return;
+        };
+        let element: &Type = match ty {
+            Type::Array { element, .. } => element,
+            t => t,
+        };
+        if element.scalar_kind() == Some(types::ScalarKind::Float)
+            && matches!(element, Type::Scalar(_) | Type::Vector(..))
+        {
+            return;
+        }
+        let name = field.map_or_else(|| site.what.clone(), |f| format!("'{}'", f.name));
+        self.report(
+            codes::DISTANCE_TYPE,
+            format!(
+                "elements for {which} variable {name} must be scalar, vector, or array with \
+                 float type, not `{ty}`"
+            ),
+            range,
+            site,
+            field,
+        );
+    }
+
+    /// Integer (and bool) pixel inputs cannot be interpolated: Vulkan needs them `Flat`, so
+    /// DXC refuses any mode but `nointerpolation` on them.
+    fn integer_interpolation(&mut self, field: &StructField, site: &Site, at: &FieldSite) {
+        let Some(mode) = field
+            .interpolation
+            .iter()
+            .find(|m| **m != Interpolation::NoInterpolation)
+        else {
+            return;
+        };
+        if field
+            .interpolation
+            .contains(&Interpolation::NoInterpolation)
+            || field.ty.scalar_kind().is_none_or(|k| k.is_float())
+        {
+            return;
+        }
+        self.report(
+            codes::INTEGER_INTERPOLATION,
+            format!(
+                "only nointerpolation mode allowed for integer input parameters in pixel shader: \
+                 field `{}` of type `{}` is `{}`",
+                field.name,
+                field.ty,
+                mode.name()
+            ),
+            at.range,
+            site,
+            Some(at),
+        );
     }
 
     fn report(
@@ -366,4 +454,61 @@ fn semantic_range(semantic: Option<ast::Semantic>) -> Option<TextRange> {
         s.ident()
             .map_or(s.syntax().text_range(), |t| t.text_range()),
     )
+}
+
+/// The attributes and parameters a stage needs that DXC checks before code generation
+/// (`E2035`): `[outputtopology]` on hull and mesh entries, one input primitive type on a
+/// geometry entry.
+fn stage_attributes(
+    cx: &Checker<'_>,
+    entry: &EntryPoint,
+    node: &ast::FnDef,
+    f: &crate::item_tree::Function,
+    name_range: TextRange,
+    out: &mut Vec<Diagnostic>,
+) {
+    let has = |name: &str| {
+        node.attributes()
+            .any(|a| a.name_text().eq_ignore_ascii_case(name))
+    };
+    let mut messages = Vec::new();
+    match entry.stage {
+        Stage::Hull => {
+            // DXC's words; `[partitioning]` and `[outputcontrolpoints]` may be left out.
+            for attr in ["patchconstantfunc", "outputtopology"] {
+                if !has(attr) {
+                    messages.push(format!("hull entry point must have a valid {attr} attribute"));
+                }
+            }
+        }
+        Stage::Mesh if !has("outputtopology") => {
+            messages.push("MS entry point must have the outputtopology attribute".to_owned());
+        }
+        Stage::Geometry => {
+            let mut kinds: Vec<&str> = f
+                .params
+                .iter()
+                .filter_map(|p| p.input_primitive.as_deref())
+                .collect();
+            kinds.dedup();
+            if kinds.len() > 1 {
+                messages.push(format!(
+                    "only one input primitive type can be specified in the geometry shader \
+                     (`{}` has {})",
+                    entry.name,
+                    kinds.join(", ")
+                ));
+            }
+        }
+        _ => {}
+    }
+    for message in messages {
+        let (file_id, range) = cx.user(name_range);
+        out.push(Diagnostic::error(
+            codes::STAGE_ATTRIBUTES,
+            message,
+            file_id,
+            range,
+        ));
+    }
 }

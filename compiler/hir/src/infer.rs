@@ -542,6 +542,13 @@ impl<'a> InferCtx<'a> {
                     node,
                     format!("unknown type `{name}`"),
                 ),
+                TypeError::StringType => self.diag(
+                    crate::codes::STRING_TYPE,
+                    node,
+                    "string declaration not supported here: `string` is for global constants \
+                     (printf formats) only"
+                        .into(),
+                ),
                 TypeError::NotConstant => self.diag(
                     crate::codes::NOT_CONSTANT,
                     node,
@@ -777,6 +784,21 @@ impl<'a> InferCtx<'a> {
         self.loops += 1;
         self.infer_stmt(body);
         self.loops -= 1;
+    }
+
+    /// HLSL 2021 and later: `&&`, `||` and `?:` short-circuit and take scalars only; before,
+    /// they evaluate both sides and work per component (`-HV 2016`/`-HV 2018`).
+    fn short_circuits(&self) -> bool {
+        self.config.preprocess(self.db).hlsl_version >= 2021
+    }
+
+    /// Whether `e` (already inferred) has more than one component: a vector or matrix.
+    fn is_multi_component(&self, e: ExprId) -> bool {
+        match self.result.type_of_expr(e) {
+            Some(Type::Vector(_, n)) => *n > 1,
+            Some(Type::Matrix { rows, cols, .. }) => u32::from(*rows) * u32::from(*cols) > 1,
+            _ => false,
+        }
     }
 
     fn infer_condition(&mut self, cond: ExprId) {

@@ -52,7 +52,17 @@
 //! | E2023 | a semantic not valid for the entry point's stage and direction |
 //! | E2024 | an entry point's parameter, return value or struct field without a semantic |
 //! | E2025 | invalid attribute arguments (`[numthreads(0, 1, 1)]`, `[shader("bogus")]`, ...) |
-//! | E2026 | an entry point without an attribute its stage requires (`[numthreads]`, a hull shader's `[outputtopology]` and `[patchconstantfunc]`) |
+//! | E2026 | a compute, mesh or amplification entry point without `[numthreads]` |
+//! | E2027 | a Vulkan attribute on a declaration it does not apply to |
+//! | E2028 | `[[vk::constant_id]]` on something that cannot be a specialization constant |
+//! | E2029 | a typed buffer whose element is not a scalar or vector |
+//! | E2030 | `discard` reached from an entry point that is not a pixel shader |
+//! | E2031 | an integer pixel-shader input interpolated other than `nointerpolation` |
+//! | E2032 | a hull shader without an `SV_OutputControlPointID` parameter |
+//! | E2033 | `string` anywhere but a global constant |
+//! | E2034 | an intrinsic no target can express (`dx::IsDebuggerPresent`) |
+//! | E2035 | a hull entry without `[patchconstantfunc]` or `[outputtopology]`, a mesh entry without `[outputtopology]`, a geometry entry with two input primitive types |
+//! | E2036 | `SV_ClipDistance`/`SV_CullDistance` on a value that is not float |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //!
@@ -62,6 +72,7 @@ mod attr_checks;
 pub mod body;
 pub mod builtin_consts;
 pub mod codes;
+mod decl_checks;
 pub mod diagnostics;
 pub mod entry;
 mod entry_checks;

@@ -35,6 +35,8 @@ pub enum TemplateArg {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum TypeError {
     UnknownType(String),
+    /// `string` where DXC does not allow it (anywhere but a global constant).
+    StringType,
     NotConstant,
     NotSupported(String),
 }
@@ -242,7 +244,11 @@ impl<'a> TypeCtx<'a> {
                 ItemKind::Struct(_) | ItemKind::Typedef(_) | ItemKind::Enum(_)
             )
         }) else {
-            errors.push(TypeError::UnknownType(path.to_string()));
+            errors.push(if path.as_name() == Some("string") {
+                TypeError::StringType
+            } else {
+                TypeError::UnknownType(path.to_string())
+            });
             return None;
         };
         self.item_type(idx, last.args.as_deref(), errors)

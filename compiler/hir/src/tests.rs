@@ -2,12 +2,14 @@
 //! incremental tests (which queries re-run after an edit).
 
 mod attributes;
+mod decl_rules;
 mod decls;
 mod diagnostics;
 mod entries;
 mod enums;
 mod expressions;
 mod frontend_gaps;
+mod hlsl_version;
 mod incremental;
 mod intrinsics;
 mod items;
@@ -18,6 +20,8 @@ mod robustness;
 mod scalars;
 mod statements;
 mod suites_probe;
+mod strings;
+mod switch_labels;
 mod templates;
 mod types;
 

@@ -104,6 +104,13 @@ pub struct TypeRef {
 }
 
 impl TypeRef {
+    /// `string`, as written (DXC's string type, which only global constants may have: they
+    /// name `printf` formats).
+    pub fn is_string(&self) -> bool {
+        self.dims.is_empty()
+            && matches!(&self.base, TypeBase::Path(p) if p.as_name() == Some("string"))
+    }
+
     pub fn missing() -> TypeRef {
         TypeRef {
             base: TypeBase::Missing,

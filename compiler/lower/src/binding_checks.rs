@@ -1,13 +1,14 @@
 //! Checks DXC makes on resource declarations: `[[vk::binding]]` on a loose global that goes
-//! into `$Globals` (error E3006) and `packoffset`s that make cbuffer members overlap (error
-//! E3006); and two resources on one descriptor set and binding (a sampler may share its
+//! into `$Globals` (error E3005), `packoffset`s that make cbuffer members overlap and
+//! `register(cN)`s that make loose globals overlap (error E3006), arrays of structured
+//! buffers with counters (error E3008); and two resources on one descriptor set and binding (a sampler may share its
 //! binding with one sampled texture, Vulkan's combined image sampler), which today's DXC lets
 //! through silently (an optimizer may remove one of them) and older versions refused: a
 //! warning here, W3001, collected by [`crate::binding_warnings`].
 
 use hir::item_tree::{ItemIdx, ItemKind};
 use hir::GlobalId;
-use types::{LayoutKind, ResourceType, TextureAccess, TypeLayout};
+use types::{LayoutKind, ResourceType, StructuredKind, TextureAccess, Type, TypeLayout};
 
 use crate::context::ModuleCtx;
 use crate::resources::resource_of;
@@ -99,13 +100,79 @@ impl ModuleCtx<'_> {
         }
     }
 
-    /// E3007 on each member of cbuffer `members` whose `packoffset` makes it overlap a member
+    /// E3008 on every global array of RW, append or consume structured buffers: their
+    /// counters would need an array of counters that DXC does not make. Arrays of
+    /// `RWStructuredBuffer`s pass unless `LowerOptions::refuse_rwstructuredbuffer_arrays`
+    /// (DXC's default, which `hlslc` follows).
+    pub(crate) fn check_structured_buffer_arrays(&mut self) {
+        for idx in self.tree.indices().collect::<Vec<_>>() {
+            let item = self.tree.item(idx);
+            let in_namespace = item
+                .parent
+                .is_none_or(|p| matches!(self.tree.item(p).kind, ItemKind::Namespace(_)));
+            if !matches!(item.kind, ItemKind::Variable(_)) || !in_namespace {
+                continue;
+            }
+            let g = GlobalId::new(self.db, self.file, self.config, item.ast);
+            let Some(Type::Array { element, .. }) = hir::global_type(self.db, g) else {
+                continue;
+            };
+            let Some(ResourceType::StructuredBuffer { kind, .. }) = element.as_resource() else {
+                continue;
+            };
+            let message = match kind {
+                StructuredKind::ReadWrite if self.options.refuse_rwstructuredbuffer_arrays => {
+                    "arrays of RW/append/consume structured buffers unsupported"
+                }
+                StructuredKind::Append | StructuredKind::Consume => {
+                    "arrays of append or consume structured buffers unsupported"
+                }
+                _ => continue,
+            };
+            let range = self.item_range(idx);
+            self.error(crate::COUNTER_BUFFER_ARRAY, message.to_owned(), range);
+        }
+    }
+
+    /// E3006 on each member of cbuffer `members` whose `packoffset` makes it overlap a member
     /// declared before it, under the block's layout `layout`.
     pub(crate) fn check_packoffsets(
         &mut self,
         members: &[ItemIdx],
         offsets: &[Option<u32>],
         layout: &TypeLayout,
+    ) {
+        self.check_offsets(members, offsets, layout, &|_| {
+            "packoffset caused overlap with previous members".to_owned()
+        });
+    }
+
+    /// E3006 on each loose global of `$Globals` whose `register(cN)` makes it overlap a
+    /// member declared before it.
+    pub(crate) fn check_register_offsets(
+        &mut self,
+        members: &[ItemIdx],
+        offsets: &[Option<u32>],
+        layout: &TypeLayout,
+    ) {
+        let registers: Vec<String> = members
+            .iter()
+            .map(|&m| crate::resources::constant_register(self.tree.item(m)).unwrap_or_default())
+            .collect();
+        self.check_offsets(members, offsets, layout, &|k| {
+            format!(
+                "found offset overlap when processing register({}) assignment",
+                registers[k]
+            )
+        });
+    }
+
+    fn check_offsets(
+        &mut self,
+        members: &[ItemIdx],
+        offsets: &[Option<u32>],
+        layout: &TypeLayout,
+        message: &dyn Fn(usize) -> String,
     ) {
         let LayoutKind::Struct { members: placed } = &layout.kind else {
             return;
@@ -125,11 +192,7 @@ impl ModuleCtx<'_> {
             });
             if overlaps {
                 let range = self.item_range(member);
-                self.error(
-                    crate::PACKOFFSET_OVERLAP,
-                    "packoffset caused overlap with previous members".to_owned(),
-                    range,
-                );
+                self.error(crate::PACKOFFSET_OVERLAP, message(k), range);
             }
         }
     }

@@ -210,14 +210,7 @@ impl FnLower<'_, '_> {
         if name == "select" {
             // HLSL 2021 `select(c, a, b)`: a component-wise `select`.
             self.need_args(e, name, args, 3)?;
-            let ct = match &ty {
-                Type::Vector(_, n) => Type::Vector(ScalarKind::Bool, *n),
-                _ => Type::BOOL,
-            };
-            let c = self.coerce(args[0], &ct)?;
-            let a = self.coerce(args[1], &ty)?;
-            let b = self.coerce(args[2], &ty)?;
-            return Ok(Some(self.fb().select(c, a, b)));
+            return Ok(Some(self.select_values(args[0], args[1], args[2], &ty)?));
         }
         if name == "and" || name == "or" {
             // HLSL 2021 `and(a, b)` / `or(a, b)`: component-wise, both operands evaluated.
@@ -391,6 +384,19 @@ impl FnLower<'_, '_> {
                 sample: None,
             } => Ok(vec![*resource, *coord]),
             Place::Texel { .. } => Err(self.unsupported("an atomic on one sample of a texel", e)),
+            Place::Swizzle(inner, _) if matches!(**inner, Place::Texel { .. }) => {
+                // A component of a texel of a vector-typed storage image or buffer: SPIR-V's
+                // `OpImageTexelPointer` points at a whole scalar texel only, and DXC refuses
+                // it the same way.
+                let range = self.expr_range(e);
+                Err(self.cx.error(
+                    crate::NO_VULKAN_EQUIVALENT,
+                    "Interlocked operation for texture buffer whose result type is non-scalar \
+                     type is not allowed"
+                        .to_owned(),
+                    range,
+                ))
+            }
             Place::Swizzle(..) | Place::MatrixSwizzle(..) => {
                 Err(self.unsupported("an atomic on a swizzle", e))
             }

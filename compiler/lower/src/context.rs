@@ -85,6 +85,9 @@ pub struct ModuleCtx<'db> {
     pub sample_positions: Option<Global>,
     /// The spec constants of `[[vk::constant_id]]` globals.
     pub spec_values: HashMap<ItemIdx, ir::Value>,
+    /// The text a global `string` was last assigned (`second = "...";`, which DXC allows for
+    /// a `string` declared without a value), read by `printf` as lowering meets the calls.
+    pub string_values: HashMap<ItemIdx, String>,
     /// Functions declared but not lowered yet.
     pub queue: Vec<(ItemIdx, Func)>,
     /// The `$Globals` constant buffer and its members, once a loose uniform is used.
@@ -132,6 +135,7 @@ impl<'db> ModuleCtx<'db> {
             counters: HashMap::new(),
             sample_positions: None,
             spec_values: HashMap::new(),
+            string_values: HashMap::new(),
             queue: Vec::new(),
             static_inits: Vec::new(),
             static_local_flags: Vec::new(),

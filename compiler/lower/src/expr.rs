@@ -449,6 +449,17 @@ impl FnLower<'_, '_> {
                 op: op @ (PrefixOp::PreInc | PrefixOp::PreDec),
                 expr,
             } => Ok(self.pre_increment(op, expr)?.0),
+            Expr::Conditional { .. }
+                if self
+                    .ty(e)
+                    .is_ok_and(|t| crate::resources::resource_of(&t).is_some()) =>
+            {
+                Err(self.unsupported(
+                    "a `?:` choosing between resources: the resource a use names would depend \
+                     on a run-time condition, and Vulkan needs each use to name one resource",
+                    e,
+                ))
+            }
             _ => Err(self.unsupported("assigning to this expression", e)),
         }
     }
@@ -586,7 +597,7 @@ impl FnLower<'_, '_> {
             }
             BinaryOp::Logic(l) => {
                 let ty = self.ty(e)?;
-                if ty == Type::BOOL {
+                if ty == Type::BOOL && self.short_circuits() {
                     self.short_circuit(l, lhs, rhs)?
                 } else {
                     let a = self.coerce(lhs, &ty)?;
@@ -600,6 +611,9 @@ impl FnLower<'_, '_> {
                 }
             }
             BinaryOp::Assign { op } => {
+                if op.is_none() && self.assign_string(lhs, rhs) {
+                    return Ok(None);
+                }
                 if let Some(r) = self.assign_mesh_output(e, lhs, rhs, op.is_some()) {
                     return r.map(Some);
                 }
@@ -691,6 +705,50 @@ impl FnLower<'_, '_> {
         Ok(self.fb().phi(Type::BOOL, &[(short, header), (b, rhs_end)]))
     }
 
+    /// `cond ? then : otherwise` with every operand evaluated, chosen per component: a
+    /// `select` (one per row for matrices). Also HLSL 2021's `select(cond, then, otherwise)`.
+    pub(crate) fn select_values(
+        &mut self,
+        cond: ExprId,
+        then: ExprId,
+        otherwise: ExprId,
+        ty: &Type,
+    ) -> R<Value> {
+        let ct = self.ty(cond)?;
+        if let (Type::Matrix { .. }, &Type::Matrix { rows, cols, .. }) = (&ct, ty) {
+            // A matrix condition chooses per component: one select per row.
+            let cty = Type::matrix_with(ScalarKind::Bool, rows, cols, Default::default());
+            let c = self.coerce(cond, &cty)?;
+            let a = self.coerce(then, ty)?;
+            let b = self.coerce(otherwise, ty)?;
+            let selected: Vec<Value> = (0..u32::from(rows))
+                .map(|r| {
+                    let (cr, ar, br) = (
+                        self.fb().extract(c, &[r]),
+                        self.fb().extract(a, &[r]),
+                        self.fb().extract(b, &[r]),
+                    );
+                    self.fb().select(cr, ar, br)
+                })
+                .collect();
+            return Ok(self.fb().construct(ty.clone(), &selected));
+        }
+        let cty = match (&ct, ty) {
+            (Type::Vector(..), Type::Vector(_, n)) => Type::Vector(ScalarKind::Bool, *n),
+            _ => Type::BOOL,
+        };
+        let c = self.coerce(cond, &cty)?;
+        let a = self.coerce(then, ty)?;
+        let b = self.coerce(otherwise, ty)?;
+        Ok(self.fb().select(c, a, b))
+    }
+
+    /// HLSL 2021 and later: `&&`, `||` and `?:` evaluate their second operand only when it
+    /// decides the result. Before (`-HV 2016`, `-HV 2018`) they evaluate every operand.
+    fn short_circuits(&self) -> bool {
+        self.cx.config.preprocess(self.cx.db).hlsl_version >= 2021
+    }
+
     /// Whether evaluating `e` has no effects (no calls, assignments or increments).
     fn is_pure(&self, e: ExprId) -> bool {
         let own = match self.body.expr(e) {
@@ -718,34 +776,11 @@ impl FnLower<'_, '_> {
         otherwise: ExprId,
     ) -> R<Value> {
         let ty = self.ty(e)?;
-        if self.is_pure(then) && self.is_pure(otherwise) {
-            let ct = self.ty(cond)?;
-            if let (Type::Matrix { .. }, &Type::Matrix { rows, cols, .. }) = (&ct, &ty) {
-                // A matrix condition chooses per component: one select per row.
-                let cty = Type::matrix_with(ScalarKind::Bool, rows, cols, Default::default());
-                let c = self.coerce(cond, &cty)?;
-                let a = self.coerce(then, &ty)?;
-                let b = self.coerce(otherwise, &ty)?;
-                let selected: Vec<Value> = (0..u32::from(rows))
-                    .map(|r| {
-                        let (cr, ar, br) = (
-                            self.fb().extract(c, &[r]),
-                            self.fb().extract(a, &[r]),
-                            self.fb().extract(b, &[r]),
-                        );
-                        self.fb().select(cr, ar, br)
-                    })
-                    .collect();
-                return Ok(self.fb().construct(ty, &selected));
-            }
-            let cty = match (&ct, &ty) {
-                (Type::Vector(..), Type::Vector(_, n)) => Type::Vector(ScalarKind::Bool, *n),
-                _ => Type::BOOL,
-            };
-            let c = self.coerce(cond, &cty)?;
-            let a = self.coerce(then, &ty)?;
-            let b = self.coerce(otherwise, &ty)?;
-            return Ok(self.fb().select(c, a, b));
+        // Before HLSL 2021 both values are evaluated, whatever the condition.
+        let evaluate_both = !self.short_circuits()
+            && matches!(ty, Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. });
+        if evaluate_both || (self.is_pure(then) && self.is_pure(otherwise)) {
+            return self.select_values(cond, then, otherwise, &ty);
         }
         let c = self.coerce(cond, &Type::BOOL)?;
         let header = self.current.expect("reachable");

@@ -126,6 +126,9 @@ pub const BINDING_ON_GLOBAL: &str = "E3005";
 pub const PACKOFFSET_OVERLAP: &str = "E3006";
 /// A system value on a variable of a type DXC does not allow for it.
 pub const BAD_STAGE_TYPE: &str = "E3007";
+/// An array of RW, append or consume structured buffers (DXC: "arrays of RW/append/consume
+/// structured buffers unsupported").
+pub const COUNTER_BUFFER_ARRAY: &str = "E3008";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";

@@ -35,6 +35,10 @@ pub struct LowerOptions {
     /// `-fspv-use-legacy-buffer-matrix-order`: templated byte-address loads and stores keep
     /// matrix elements in row-major order (DXC before mid-2022), not column-major.
     pub legacy_buffer_matrix_order: bool,
+    /// Refuse arrays of `RWStructuredBuffer`s, as DXC does unless given
+    /// `-fvk-allow-rwstructuredbuffer-arrays` (their counters would need arrays of counters
+    /// too). `hlslc` sets it; the library lowers such arrays by default.
+    pub refuse_rwstructuredbuffer_arrays: bool,
 }
 
 /// The register class of `register(xN)`: its letter.

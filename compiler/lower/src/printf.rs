@@ -4,7 +4,9 @@
 //! `OpString`). Called by `call.rs`.
 
 use hir::body::{Expr, ExprId, Literal};
+use hir::item_tree::{ItemIdx, ItemKind};
 use ir::{InstData, Intrinsic, Opcode, Value};
+use syntax::ast::{self, AstNode};
 use types::Type;
 
 use crate::context::R;
@@ -16,7 +18,10 @@ impl FnLower<'_, '_> {
             return Err(self.unsupported("`printf` without a format", e));
         };
         let Some(text) = self.string_literal(format) else {
-            return Err(self.unsupported("a `printf` format that is not a string literal", e));
+            return Err(self.unsupported(
+                "a `printf` format that is not a string literal or an initialized global `string`",
+                e,
+            ));
         };
         let mut operands = Vec::new();
         for &a in values {
@@ -37,15 +42,54 @@ impl FnLower<'_, '_> {
         Ok(None)
     }
 
-    /// The value of string literal `e` (adjacent literals joined), escapes resolved.
-    fn string_literal(&self, e: ExprId) -> Option<String> {
-        if !matches!(self.body.expr(e), Expr::Literal(Literal::String)) {
+    /// `global = "text";` for a global `string`: records the text for the `printf`s lowered
+    /// after it (a string is a compile-time value, never memory). False when `lhs` is not a
+    /// global `string` or `rhs` not a literal.
+    pub(crate) fn assign_string(&mut self, lhs: ExprId, rhs: ExprId) -> bool {
+        let Some(idx) = self.string_global(lhs) else {
+            return false;
+        };
+        let Some(text) = self.string_literal(rhs) else {
+            return false;
+        };
+        self.cx.string_values.insert(idx, text);
+        true
+    }
+
+    /// The global `string` that expression `e` names.
+    fn string_global(&self, e: ExprId) -> Option<ItemIdx> {
+        if !matches!(self.body.expr(e), Expr::Path(_)) {
             return None;
         }
+        let Some(hir::Resolution::Global(ast)) = self.infer.resolution(e) else {
+            return None;
+        };
+        let idx = self.cx.tree.by_ast(*ast)?;
+        match &self.cx.tree.item(idx).kind {
+            ItemKind::Variable(v) if v.ty.is_string() => Some(idx),
+            _ => None,
+        }
+    }
+
+    /// The value of string literal `e` (adjacent literals joined), escapes resolved, or of
+    /// the global `string` `e` names: the text last assigned to it, else its initializer.
+    fn string_literal(&self, e: ExprId) -> Option<String> {
         let root = hir::ids::expanded_root(self.cx.db, self.cx.file, self.cx.config);
-        let node = self.map.expr_syntax(e).to_node(&root);
-        let text = node.text().to_string();
-        unquote(&text)
+        let node = match self.body.expr(e) {
+            Expr::Literal(Literal::String) => self.map.expr_syntax(e).to_node(&root),
+            Expr::Path(_) => {
+                let idx = self.string_global(e)?;
+                if let Some(text) = self.cx.string_values.get(&idx) {
+                    return Some(text.clone());
+                }
+                let declarator = hir::ast_id_map(self.cx.db, self.cx.file, self.cx.config)
+                    .node(&root, self.cx.tree.item(idx).ast)
+                    .and_then(ast::VarDeclarator::cast)?;
+                declarator.initializer()?.syntax().clone()
+            }
+            _ => return None,
+        };
+        unquote(&node.text().to_string())
     }
 }
 

@@ -213,6 +213,7 @@ impl ModuleCtx<'_> {
         }
         let loose = self.loose_globals();
         self.check_globals_bindings(&loose);
+        self.check_structured_buffer_arrays();
         for a in automatic {
             let b = self.automatic_binding(a);
             match a {
@@ -263,8 +264,10 @@ impl ModuleCtx<'_> {
         items
             .into_iter()
             .filter(|&i| {
+                // A global `string` is a constant (DXC implies `static const`): a `printf` format,
+                // not a member of `$Globals`.
                 matches!(&self.tree.item(i).kind,
-                    ItemKind::Variable(v) if !v.is_static && !v.groupshared)
+                    ItemKind::Variable(v) if !v.is_static && !v.groupshared && !v.ty.is_string())
                     && !self.is_push_constant(i)
             })
             .filter(|&i| {
@@ -311,7 +314,16 @@ impl ModuleCtx<'_> {
             Some(t) => Ok(t),
             None => {
                 let range = self.item_range(idx);
-                Err(self.unsupported("a global of unknown type", range))
+                let is_string =
+                    matches!(&self.tree.item(idx).kind, ItemKind::Variable(v) if v.ty.is_string());
+                Err(self.unsupported(
+                    if is_string {
+                        "a global `string` used other than as a `printf` format"
+                    } else {
+                        "a global of unknown type"
+                    },
+                    range,
+                ))
             }
         }
     }
@@ -464,6 +476,22 @@ impl ModuleCtx<'_> {
             None => self.bindings.next_free(),
         };
         let g = self.mb.resource("$Globals", ty, set, binding);
+        // `register(cN)` places a loose global at constant register N, as `packoffset(cN)`
+        // places a cbuffer member.
+        let offsets: Vec<Option<u32>> = members
+            .iter()
+            .map(|&m| {
+                constant_register(self.tree.item(m))
+                    .as_deref()
+                    .and_then(types::packoffset_bytes)
+            })
+            .collect();
+        if offsets.iter().any(Option::is_some) {
+            self.mb.set_member_offsets(g, offsets.clone());
+            if let Some(layout) = self.mb.module().globals[g].layout.clone() {
+                self.check_register_offsets(&members, &offsets, &layout.layout);
+            }
+        }
         self.dollar_globals = Some((g, members.clone()));
         Ok((g, members))
     }
@@ -548,6 +576,19 @@ impl ModuleCtx<'_> {
         self.cbuffers.insert(idx, g);
         Ok(g)
     }
+}
+
+/// `cN` of `register(cN)` on a loose global (the constant register it asks for).
+pub(crate) fn constant_register(item: &hir::item_tree::Item) -> Option<String> {
+    let ItemKind::Variable(v) = &item.kind else {
+        return None;
+    };
+    v.register
+        .as_ref()?
+        .iter()
+        .map(|r| r.trim())
+        .find(|r| r.starts_with(['c', 'C']) && r[1..].chars().all(|c| c.is_ascii_digit()))
+        .map(str::to_owned)
 }
 
 /// The resource of a resource type or an array of resources.

@@ -211,7 +211,8 @@ void main() {
 
 #[test]
 fn matrix_condition_chooses_per_component() {
-    // c picks a where true, b where false: { 1, 20, 30, 4 }.
+    // c picks a where true, b where false: { 1, 20, 30, 4 }. (HLSL 2021 spells the
+    // component-wise choice `select`; `?:` takes a scalar condition.)
     let out = run_words(
         r#"
 RWStructuredBuffer<uint> Out : register(u0);
@@ -220,7 +221,7 @@ void main() {
     uint2x2 a = { 1, 2, 3, 4 };
     uint2x2 b = { 10, 20, 30, 40 };
     bool2x2 c = { true, false, false, true };
-    uint2x2 r = c ? a : b;
+    uint2x2 r = select(c, a, b);
     Out[0] = r[0][0];
     Out[1] = r[0][1];
     Out[2] = r[1][0];

@@ -313,7 +313,7 @@ RWStructuredBuffer<float3> Out : register(u0);
 [numthreads(1, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID) {
     float3 v = id;
-    Out[0] = v > 1 ? v : -v;
+    Out[0] = select(v > 1, v, -v);
 }
 "#,
         expect![[r#"

@@ -55,7 +55,7 @@ fn control_flow_kernel_validates() {
         r#"
 cbuffer Params : register(b0) { uint Limit; float Scale; };
 RWStructuredBuffer<float4> Out : register(u0);
-float4 shade(float4 v) { return v > 0.5 ? v * Scale : -v; }
+float4 shade(float4 v) { return select(v > 0.5, v * Scale, -v); }
 [numthreads(8, 8, 1)]
 void main(uint3 id : SV_DispatchThreadID) {
     float4 acc = 0;

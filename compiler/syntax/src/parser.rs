@@ -251,6 +251,9 @@ pub(crate) struct Parser<'i> {
     steps: Cell<u32>,
     /// How deeply the grammar's recursive rules are nested (see `enter_nesting`).
     depth: u32,
+    /// How many `switch` bodies enclose the current token: inside one, a `case` or `default`
+    /// label may start a `CASE_CLAUSE` in a nested block too.
+    pub(crate) switch_depth: u32,
 }
 
 const STEP_LIMIT: u32 = 15_000_000;
@@ -271,6 +274,7 @@ impl<'i> Parser<'i> {
             errors: Vec::new(),
             steps: Cell::new(0),
             depth: 0,
+            switch_depth: 0,
         }
     }
 

@@ -76,7 +76,8 @@ float4 main() : SV_Target { return float4(A::B::b, A::a, c); }
     }
 }
 
-/// A `bool2x3` condition selects row by row: one `OpSelect` on `v3bool` per row.
+/// A `bool2x3` condition selects row by row: one `OpSelect` on `v3bool` per row. (`?:` takes
+/// a matrix condition before HLSL 2021 only, hence `-HV 2018`.)
 #[test]
 fn matrix_condition_selects_per_row() {
     let text = r#"
@@ -87,7 +88,7 @@ float4 main(float4 p : P) : SV_Target {
     return float4(r[0], r[1].z);
 }
 "#;
-    let m = compile(text, "ps_6_0", &[]);
+    let m = compile(text, "ps_6_0", &["-HV", "2018"]);
     let selects = m
         .asm
         .lines()

@@ -6,6 +6,8 @@
 mod binding_errors;
 mod bindings;
 mod flags;
+mod dxc_errors;
+mod front2;
 mod frontend_gaps;
 mod harness;
 mod intrinsics_extra;

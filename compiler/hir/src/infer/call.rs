@@ -85,6 +85,23 @@ impl InferCtx<'_> {
                     .flatten()
                 {
                     Some(t) => self.constructor(id, &t, args),
+                    None if matches!(
+                        path.to_string().as_str(),
+                        "dx::IsDebuggerPresent" | "dx::IsDebuggingEnabled"
+                    ) =>
+                    {
+                        // SM 6.10's debugger queries: D3D12 answers them; no Vulkan (or Metal,
+                        // or WebGPU) instruction does, and DXC's SPIR-V refuses them too.
+                        self.diag(
+                            codes::NO_TARGET_EQUIVALENT,
+                            BodyNode::Expr(id),
+                            format!(
+                                "no equivalent for {} intrinsic function in Vulkan",
+                                path.last_name()
+                            ),
+                        );
+                        Some(Type::BOOL)
+                    }
                     None => {
                         let name = path.to_string();
                         let call_args = self.intrinsic_args(args);

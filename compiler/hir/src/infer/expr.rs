@@ -1,7 +1,7 @@
 //! Inference of expressions other than calls: literals, names, operators, member access and
 //! swizzles, indexing, casts, initializer lists, and the lvalue rules of assignment.
 
-use syntax::ast::{ArithOp, BinaryOp, PrefixOp};
+use syntax::ast::{ArithOp, BinaryOp, LogicOp, PrefixOp};
 use types::{ResourceType, ScalarKind, StructuredKind, Type};
 
 use super::ops::{self, Operand, Swizzle};
@@ -85,6 +85,16 @@ impl InferCtx<'_> {
                 otherwise,
             } => {
                 self.infer_condition(cond);
+                if self.short_circuits() && self.is_multi_component(cond) {
+                    self.diag(
+                        codes::INVALID_OPERANDS,
+                        BodyNode::Expr(cond),
+                        "condition for short-circuiting ternary operator must be scalar, for \
+                         non-scalar types use 'select' (HLSL 2021; `-HV 2018` chooses per \
+                         component)"
+                            .into(),
+                    );
+                }
                 let a = self.infer_expr_expecting(then, expected);
                 let b = self.infer_expr_expecting(otherwise, expected);
                 let (Some(a), Some(b)) = (a, b) else {
@@ -425,6 +435,22 @@ impl InferCtx<'_> {
             BinaryOp::Cmp(_) | BinaryOp::Logic(_) => {
                 self.infer_expr(lhs);
                 self.infer_expr(rhs);
+                if let BinaryOp::Logic(l) = op {
+                    if self.short_circuits()
+                        && (self.is_multi_component(lhs) || self.is_multi_component(rhs))
+                    {
+                        let instead = if l == LogicOp::And { "and" } else { "or" };
+                        self.diag(
+                            codes::INVALID_OPERANDS,
+                            BodyNode::Expr(id),
+                            format!(
+                                "operands for short-circuiting logical binary operator must be \
+                                 scalar, for non-scalar types use '{instead}' (HLSL 2021; \
+                                 `-HV 2018` combines per component)"
+                            ),
+                        );
+                    }
+                }
                 if matches!(op, BinaryOp::Cmp(_)) {
                     if let Some(ty) = self.overloaded_operator(id, op, lhs, rhs) {
                         return ty;

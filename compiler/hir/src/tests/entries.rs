@@ -291,8 +291,8 @@ void main(uint3 id : SV_DispatchThreadID) {}
 "#,
         &[("main", "cs_6_0")],
         expect![[r#"
-            E2026 2:6 `main`: compute entry point `main` has no `[numthreads(x, y, z)]` attribute
-            E2026 3:26 `other`: compute entry point `other` has no `[numthreads(x, y, z)]` attribute
+            E2026 2:6 `main`: thread group size [numthreads(x,y,z)] is missing from the entry-point function: compute entry point `main` has no `[numthreads(x, y, z)]` attribute
+            E2026 3:26 `other`: thread group size [numthreads(x,y,z)] is missing from the entry-point function: compute entry point `other` has no `[numthreads(x, y, z)]` attribute
         "#]],
     );
 }

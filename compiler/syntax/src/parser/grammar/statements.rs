@@ -44,9 +44,16 @@ fn block_contents(p: &mut Parser<'_>) {
     }
 }
 
-/// Statements up to a `}`, the end, an item-only keyword, or a token in `stop`.
+/// Statements up to a `}`, the end, an item-only keyword, or a token in `stop`. Inside a
+/// `switch` body, a label in a nested block (`case 6: { case 7: break; }`, as C allows and
+/// DXC accepts) starts a `CASE_CLAUSE` of the block.
 fn statements_until(p: &mut Parser<'_>, stop: TokenSet) {
+    let labels = TokenSet::new(&[CASE_KW, DEFAULT_KW]);
     while !p.at(R_BRACE) && !p.at_end() && !p.at_ts(ITEM_ONLY) && !p.at_ts(stop) {
+        if p.switch_depth > 0 && p.at_ts(labels) {
+            case_clause(p, labels);
+            continue;
+        }
         let before = p.token_pos();
         stmt(p);
         if p.token_pos() == before {
@@ -254,6 +261,7 @@ fn switch_stmt(p: &mut Parser<'_>, m: Marker) {
         let b = p.start();
         p.bump(L_BRACE);
         let labels = TokenSet::new(&[CASE_KW, DEFAULT_KW]);
+        p.switch_depth += 1;
         while !p.at(R_BRACE) && !p.at_end() && !p.at_ts(ITEM_ONLY) {
             if p.at_ts(labels) {
                 case_clause(p, labels);
@@ -262,6 +270,7 @@ fn switch_stmt(p: &mut Parser<'_>, m: Marker) {
                 statements_until(p, labels);
             }
         }
+        p.switch_depth -= 1;
         if !p.eat(R_BRACE) {
             p.error("expected `}` to close the switch body");
         }

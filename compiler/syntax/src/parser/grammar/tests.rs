@@ -15,6 +15,7 @@ mod recovery_stmts;
 mod stmts;
 mod stmts_more;
 mod structs;
+mod switch_labels;
 mod types;
 
 use expect_test::Expect;

@@ -1,0 +1,411 @@
+//! Declaration rules DXC enforces before it generates code, each at the declaration that
+//! breaks it:
+//!
+//! - Vulkan attributes on declarations they do not apply to (`E2027`): `[[vk::binding]]` only
+//!   on global variables, cbuffers and tbuffers, `[[vk::counter_binding]]` only on RW, append
+//!   and consume structured buffers, `[[vk::location]]` only on functions, parameters and
+//!   struct fields, `[[vk::push_constant]]` and `[[vk::shader_record_nv/ext]]` only on global
+//!   variables and cbuffers, without arguments (`E2025`); `[[vk::ext_decorate_id]]` not on functions.
+//! - Specialization constants (`E2028`): `[[vk::constant_id]]` on a non-`static` global
+//!   scalar of a 32-bit or smaller type, whose default value is a literal.
+//! - Elements of typed buffers (`E2029`): scalars or vectors, never structs or arrays (DXC:
+//!   "elements of typed buffers and textures must be scalars or vectors").
+//! - `discard` in a function that a non-pixel entry point reaches (`E2030`).
+//!
+//! Called by `diagnostics::diagnostics`.
+
+use std::collections::{HashMap, HashSet};
+
+use base_db::{CompileConfig, SourceFile};
+use syntax::ast::{self, AstNode, HasAttributes, HasName};
+use syntax::{Diagnostic, SyntaxKind, TextRange};
+use types::{ResourceType, ScalarKind, StructuredKind, Type};
+
+use crate::body::{body, body_source_map, Stmt};
+use crate::codes;
+use crate::entry::{entry_points, Stage};
+use crate::ids::{ast_id_map, expanded_root, user_range, AstId, FunctionId};
+use crate::infer::infer;
+use crate::item_tree::{item_tree, ItemKind, ItemTree};
+use crate::lower_type::TypeCtx;
+use crate::scope::item_scope;
+use crate::HirDb;
+
+/// The kind of declaration an attribute is written on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Subject {
+    GlobalVariable,
+    CBuffer,
+    /// A member of a cbuffer or tbuffer.
+    CBufferMember,
+    Field,
+    Function,
+    Param,
+}
+
+/// Where a Vulkan attribute may be written: the subjects it takes and how DXC's message
+/// names them.
+fn subjects(name: &str) -> Option<(&'static [Subject], &'static str)> {
+    use Subject::*;
+    Some(match name {
+        "vk::binding" => (
+            &[GlobalVariable, CBuffer],
+            "global variables, cbuffers, and tbuffers",
+        ),
+        "vk::counter_binding" => (
+            &[GlobalVariable],
+            "RWStructuredBuffers, AppendStructuredBuffers, and ConsumeStructuredBuffers",
+        ),
+        "vk::location" => (
+            &[Function, Param, Field],
+            "functions, parameters, and fields",
+        ),
+        // glslang takes `[[vk::push_constant]] cbuffer ...` too: not refused here.
+        "vk::push_constant" | "vk::shader_record_nv" | "vk::shader_record_ext" => {
+            (&[GlobalVariable, CBuffer], "global variables and cbuffers")
+        }
+        "vk::constant_id" => (&[GlobalVariable], "global variables"),
+        _ => return None,
+    })
+}
+
+/// Attributes that take no arguments.
+fn takes_no_arguments(name: &str) -> bool {
+    matches!(
+        name,
+        "vk::push_constant" | "vk::shader_record_nv" | "vk::shader_record_ext"
+    )
+}
+
+struct Checker<'a> {
+    db: &'a dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    out: &'a mut Vec<Diagnostic>,
+}
+
+impl Checker<'_> {
+    fn error(&mut self, code: &'static str, range: TextRange, message: String) {
+        let (f, r) = user_range(self.db, self.file, self.config, range);
+        self.out.push(Diagnostic::error(code, message, f, r));
+    }
+}
+
+/// The declaration diagnostics of `file`.
+pub(crate) fn declaration_diagnostics(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    out: &mut Vec<Diagnostic>,
+) {
+    let tree = item_tree(db, file, config);
+    let scope = item_scope(db, file, config);
+    let map = ast_id_map(db, file, config);
+    let root = expanded_root(db, file, config);
+    let mut cx = Checker {
+        db,
+        file,
+        config,
+        out,
+    };
+    for idx in tree.indices() {
+        let item = tree.item(idx);
+        let Some(node) = map.node(&root, item.ast) else {
+            continue;
+        };
+        let tcx = TypeCtx::inside(&tree, &scope, idx);
+        match &item.kind {
+            ItemKind::Variable(var) => {
+                let Some(declarator) = ast::VarDeclarator::cast(node) else {
+                    continue;
+                };
+                let Some(decl) = declarator.var_decl() else {
+                    continue;
+                };
+                let subject = match item.parent.map(|p| &tree.item(p).kind) {
+                    None | Some(ItemKind::Namespace(_)) => Subject::GlobalVariable,
+                    Some(ItemKind::CBuffer(_)) => Subject::CBufferMember,
+                    Some(_) => Subject::Field,
+                };
+                let ty = tcx.resolve(&var.ty, &mut Vec::new());
+                let type_range = decl.ty().map_or(declarator.syntax().text_range(), |t| {
+                    t.syntax().text_range()
+                });
+                // One declaration may declare several names: check its attributes and type
+                // once, with the first.
+                let first = decl
+                    .declarators()
+                    .next()
+                    .is_none_or(|d| d.syntax() == declarator.syntax());
+                if first {
+                    for attr in decl.attributes() {
+                        check_subject(&mut cx, &attr, subject, ty.as_ref());
+                        if attr.name_text() == "vk::constant_id"
+                            && subject == Subject::GlobalVariable
+                        {
+                            check_spec_constant(&mut cx, &declarator, var.is_static, ty.as_ref());
+                        }
+                    }
+                    if let Some(ty) = &ty {
+                        check_element_type(&mut cx, ty, type_range);
+                    }
+                }
+            }
+            ItemKind::CBuffer(_) => {
+                if let Some(def) = ast::CBufferDef::cast(node) {
+                    for attr in def.attributes() {
+                        check_subject(&mut cx, &attr, Subject::CBuffer, None);
+                    }
+                }
+            }
+            ItemKind::Function(_) => {
+                let Some(def) = ast::FnDef::cast(node) else {
+                    continue;
+                };
+                for attr in def.attributes() {
+                    check_subject(&mut cx, &attr, Subject::Function, None);
+                    // An `OpDecorateId` operand is an id SPIR-V functions cannot take here.
+                    if attr.name_text() == "vk::ext_decorate_id" {
+                        cx.error(
+                            codes::MISPLACED_ATTRIBUTE,
+                            attr.syntax().text_range(),
+                            "vk::ext_decorate_id is not supported on functions".to_owned(),
+                        );
+                    }
+                }
+                for param in def.param_list().into_iter().flat_map(|l| l.params()) {
+                    for attr in param.attributes() {
+                        check_subject(&mut cx, &attr, Subject::Param, None);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    discard_outside_pixel_shaders(&mut cx, &tree);
+}
+
+/// Whether `ty` (or the element of an array of it) is a buffer with a counter.
+fn is_counter_buffer(ty: &Type) -> bool {
+    match ty {
+        Type::Array { element, .. } => is_counter_buffer(element),
+        Type::Resource(r) => matches!(
+            &**r,
+            ResourceType::StructuredBuffer {
+                kind: StructuredKind::ReadWrite | StructuredKind::Append | StructuredKind::Consume,
+                ..
+            }
+        ),
+        _ => false,
+    }
+}
+
+fn check_subject(cx: &mut Checker<'_>, attr: &ast::Attribute, subject: Subject, ty: Option<&Type>) {
+    let name = attr.name_text();
+    let Some((allowed, description)) = subjects(&name) else {
+        return;
+    };
+    let short = name.trim_start_matches("vk::");
+    let range = attr.syntax().text_range();
+    let mut fits = allowed.contains(&subject);
+    if fits && name == "vk::counter_binding" {
+        fits = ty.is_some_and(is_counter_buffer);
+    }
+    if !fits {
+        cx.error(
+            codes::MISPLACED_ATTRIBUTE,
+            range,
+            format!("'{short}' attribute only applies to {description}"),
+        );
+        return;
+    }
+    if takes_no_arguments(&name) && attr.arg_list().is_some() {
+        cx.error(
+            codes::INVALID_ATTRIBUTE,
+            range,
+            format!("'{short}' attribute takes no arguments"),
+        );
+    }
+}
+
+/// The rules of `[[vk::constant_id]]` on a global: SPIR-V spec constants are scalars whose
+/// default value the module states, so the initializer must be a literal.
+fn check_spec_constant(
+    cx: &mut Checker<'_>,
+    declarator: &ast::VarDeclarator,
+    is_static: bool,
+    ty: Option<&Type>,
+) {
+    let name_range = declarator
+        .name()
+        .map_or(declarator.syntax().text_range(), |n| {
+            n.syntax().text_range()
+        });
+    if is_static {
+        cx.error(
+            codes::SPEC_CONSTANT,
+            name_range,
+            "a specialization constant cannot be `static`: it must be visible outside the shader"
+                .to_owned(),
+        );
+        return;
+    }
+    match ty {
+        Some(Type::Scalar(kind)) if spec_constant_kind(*kind) => {}
+        Some(ty) => {
+            cx.error(
+                codes::SPEC_CONSTANT,
+                name_range,
+                format!(
+                    "unsupported specialization constant type `{}`: only bool and 32-bit or \
+                     smaller integer and float scalars",
+                    ty
+                ),
+            );
+            return;
+        }
+        None => return,
+    }
+    match declarator.initializer() {
+        None => cx.error(
+            codes::SPEC_CONSTANT,
+            name_range,
+            "missing default value for specialization constant".to_owned(),
+        ),
+        Some(init) if !is_literal(&init) => cx.error(
+            codes::SPEC_CONSTANT,
+            init.syntax().text_range(),
+            "unsupported specialization constant initializer: the default value must be a \
+             literal"
+                .to_owned(),
+        ),
+        Some(_) => {}
+    }
+}
+
+fn spec_constant_kind(kind: ScalarKind) -> bool {
+    kind.is_bool() || kind.bit_width() <= 32
+}
+
+/// A literal, possibly negated or parenthesized (`4`, `-1.5`, `(true)`).
+fn is_literal(e: &ast::Expr) -> bool {
+    match e {
+        ast::Expr::Literal(_) => true,
+        ast::Expr::ParenExpr(_) | ast::Expr::PrefixExpr(_) => {
+            let is_negation = e
+                .syntax()
+                .children_with_tokens()
+                .filter_map(|t| t.into_token())
+                .all(|t| {
+                    matches!(
+                        t.kind(),
+                        SyntaxKind::MINUS
+                            | SyntaxKind::PLUS
+                            | SyntaxKind::L_PAREN
+                            | SyntaxKind::R_PAREN
+                    ) || t.kind().is_trivia()
+                });
+            is_negation
+                && e.syntax()
+                    .children()
+                    .filter_map(ast::Expr::cast)
+                    .all(|c| is_literal(&c))
+        }
+        _ => false,
+    }
+}
+
+/// Typed buffers hold scalars or vectors (a texel buffer's format). Read-only textures of a
+/// struct whose fields make one vector (`Texture1D<S>`) are left alone: DXC takes them.
+fn check_element_type(cx: &mut Checker<'_>, ty: &Type, range: TextRange) {
+    let (what, element) = match ty {
+        Type::Array { element, .. } => return check_element_type(cx, element, range),
+        Type::Resource(r) => match &**r {
+            ResourceType::TypedBuffer { element, .. } => ("typed buffer", element),
+            _ => return,
+        },
+        _ => return,
+    };
+    if matches!(element, Type::Struct(_) | Type::Array { .. }) {
+        cx.error(
+            codes::INVALID_ELEMENT_TYPE,
+            range,
+            format!(
+                "Elements of typed buffers and textures must be scalars or vectors: this {what} \
+                 holds `{}`",
+                element
+            ),
+        );
+    }
+}
+
+/// `discard` in the functions a non-pixel entry point calls (directly or not): DXC refuses
+/// it ("discard statement may only be used in pixel shaders").
+fn discard_outside_pixel_shaders(cx: &mut Checker<'_>, tree: &ItemTree) {
+    let entries = entry_points(cx.db, cx.file, cx.config);
+    if entries.iter().all(|e| e.stage == Stage::Pixel) {
+        return;
+    }
+    // Prototypes are called through their definition (same name, one with a body).
+    let definitions: HashMap<&str, Vec<AstId>> = tree
+        .indices()
+        .filter(|i| tree.function(*i).is_some_and(|f| f.has_body))
+        .fold(HashMap::new(), |mut m, i| {
+            m.entry(tree.item(i).name.as_str())
+                .or_default()
+                .push(tree.item(i).ast);
+            m
+        });
+    let mut reported: HashSet<TextRange> = HashSet::new();
+    for entry in entries.iter().filter(|e| e.stage != Stage::Pixel) {
+        let mut seen: HashSet<AstId> = HashSet::new();
+        let mut stack = vec![entry.function];
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f) {
+                continue;
+            }
+            let Some(idx) = tree.by_ast(f) else { continue };
+            let Some(func) = tree.function(idx) else {
+                continue;
+            };
+            if !func.has_body {
+                let name = tree.item(idx).name.as_str();
+                stack.extend(definitions.get(name).into_iter().flatten().copied());
+                continue;
+            }
+            let fid = FunctionId::new(cx.db, cx.file, cx.config, f);
+            stack.extend(infer(cx.db, fid).calls.iter().copied());
+            // The body (backdated across edits elsewhere) says whether there is a `discard`;
+            // only then does the source map give its range.
+            let discards: Vec<usize> = body(cx.db, fid)
+                .stmts
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| matches!(s, Stmt::Discard))
+                .map(|(i, _)| i)
+                .collect();
+            if discards.is_empty() {
+                continue;
+            }
+            let source_map = body_source_map(cx.db, fid);
+            for i in discards {
+                let Some(ptr) = source_map.stmts.get(i) else {
+                    continue;
+                };
+                let range = ptr.text_range();
+                if reported.insert(range) {
+                    cx.error(
+                        codes::DISCARD_OUTSIDE_PIXEL,
+                        range,
+                        format!(
+                            "discard statement may only be used in pixel shaders (`{}` is a {} \
+                             entry point)",
+                            entry.name,
+                            entry.stage.name()
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
