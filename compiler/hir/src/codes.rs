@@ -30,6 +30,11 @@ pub const MISSING_SEMANTIC: &str = "E2024";
 pub const INVALID_ATTRIBUTE: &str = "E2025";
 /// A compute, mesh or amplification entry point without `[numthreads]`.
 pub const MISSING_NUMTHREADS: &str = "E2026";
+/// A template argument a built-in type does not take (`SubpassInput<S>` of a struct).
+pub const INVALID_TYPE_ARGUMENT: &str = "E2030";
+/// A `vk::RawBufferLoad`/`vk::RawBufferStore` alignment that is not a positive constant
+/// power of two.
+pub const INVALID_ALIGNMENT: &str = "E2031";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

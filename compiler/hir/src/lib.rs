@@ -53,6 +53,8 @@
 //! | E2024 | an entry point's parameter, return value or struct field without a semantic |
 //! | E2025 | invalid attribute arguments (`[numthreads(0, 1, 1)]`, `[shader("bogus")]`, ...) |
 //! | E2026 | a compute, mesh or amplification entry point without `[numthreads]` |
+//! | E2030 | a template argument a built-in type does not take (`SubpassInput<S>` of a struct) |
+//! | E2031 | a literal `vk::RawBufferLoad`/`Store` alignment that is negative, not an integer or not a power of two |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //!

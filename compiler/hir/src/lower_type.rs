@@ -37,6 +37,8 @@ pub enum TypeError {
     UnknownType(String),
     NotConstant,
     NotSupported(String),
+    /// A template argument a built-in type does not take (`SubpassInput<S>` of a struct).
+    InvalidArgument(String),
 }
 
 /// A constant's value.
@@ -591,6 +593,21 @@ impl<'a> TypeCtx<'a> {
                 arg_type(0, errors)
                     .flatten()
                     .map(|element| Type::resource(ResourceType::Stream { kind, element }))
+            }
+            // Vulkan subpass inputs (`float4` by default) hold a scalar or a vector.
+            "SubpassInput" | "SubpassInputMS" => {
+                let element = element(errors, float4.clone())?;
+                if !matches!(element, Type::Scalar(_) | Type::Vector(..)) {
+                    errors.push(TypeError::InvalidArgument(format!(
+                        "only scalar and vector types are allowed as the element of {name}, \
+                         not `{element}`"
+                    )));
+                    return Some(None);
+                }
+                Some(Type::resource(ResourceType::SubpassInput {
+                    multisampled: name == "SubpassInputMS",
+                    element,
+                }))
             }
             "RayDesc" => Some(builtin_struct(
                 "RayDesc",

@@ -19,6 +19,7 @@ mod scalars;
 mod statements;
 mod templates;
 mod types;
+mod vulkan;
 
 use base_db::CompileConfig;
 use syntax::line_index::LineIndex;

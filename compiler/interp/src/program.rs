@@ -362,6 +362,7 @@ impl RegisterClass {
             | R::ByteAddressBuffer { .. }
             | R::StructuredBuffer { .. }
             | R::TextureBuffer { .. }
+            | R::SubpassInput { .. }
             | R::RaytracingAccelerationStructure => RegisterClass::ShaderResource,
             R::InputPatch { .. }
             | R::OutputPatch { .. }

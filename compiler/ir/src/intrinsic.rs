@@ -212,6 +212,15 @@ intrinsics! {
     RayQueryCommittedTriangleBarycentrics => "RayQuery::CommittedTriangleBarycentrics",
     RayQueryCandidateTriangleFrontFace => "RayQuery::CandidateTriangleFrontFace",
     RayQueryCommittedTriangleFrontFace => "RayQuery::CommittedTriangleFrontFace",
+    // Vulkan only. `SubpassInput::SubpassLoad` takes the subpass input (a pointer to it), then
+    // the sample index of a multisampled one; it reads the texel at the pixel being shaded.
+    // `vk::RawBufferLoad` takes the 64-bit device address and the alignment (a `uint`
+    // constant) and yields a value of its result type read from that address;
+    // `vk::RawBufferStore` takes the address, the value and the alignment. Both read and
+    // write memory the way the scalar layout places `T` (`sizeof(T)` bytes, as DXC does).
+    SubpassLoad => "SubpassInput::SubpassLoad",
+    RawBufferLoad => "vk::RawBufferLoad",
+    RawBufferStore => "vk::RawBufferStore",
 }
 
 impl Intrinsic {

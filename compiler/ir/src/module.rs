@@ -355,6 +355,8 @@ pub struct GlobalVar {
     pub stage_binding: Option<StageBinding>,
     pub interpolation: Vec<Interpolation>,
     pub image_format: Option<ImageFormat>,
+    /// `[[vk::input_attachment_index(N)]]` of a subpass input (SPIR-V `InputAttachmentIndex`).
+    pub input_attachment: Option<u32>,
     /// A stage variable per patch rather than per control point: the patch-constant outputs
     /// of a hull shader and the matching inputs of a domain shader (SPIR-V `Patch`).
     pub patch: bool,
@@ -386,6 +388,7 @@ impl GlobalVar {
             stage_binding: None,
             interpolation: Vec::new(),
             image_format: None,
+            input_attachment: None,
             patch: false,
             per_primitive: false,
             member_offsets: Vec::new(),

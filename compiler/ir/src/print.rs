@@ -137,6 +137,9 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
         if let Some(f) = g.image_format {
             let _ = write!(globals, " format({})", f.name());
         }
+        if let Some(n) = g.input_attachment {
+            let _ = write!(globals, " input_attachment({n})");
+        }
         if let Some(l) = &g.layout {
             let _ = write!(globals, " layout({})", l.rules.name());
         }

@@ -83,12 +83,14 @@ pub mod init;
 pub mod options;
 pub mod precise;
 pub mod printf;
+pub mod raw_buffer;
 pub mod ray_query;
 pub mod resource_structs;
 pub mod resources;
 pub mod spec_const;
 pub mod stages;
 pub mod stmt;
+pub mod subpass;
 pub mod texture;
 pub mod texture_load;
 pub mod unroll;
@@ -116,6 +118,12 @@ pub const NO_VULKAN_EQUIVALENT: &str = "E3004";
 pub const BINDING_ON_GLOBAL: &str = "E3005";
 /// The code of `packoffset`s that make cbuffer members overlap.
 pub const PACKOFFSET_OVERLAP: &str = "E3006";
+/// The code of a misused subpass input: no `[[vk::input_attachment_index]]`, `static`, or
+/// used outside a pixel shader (DXC's checks and wording).
+pub const SUBPASS_INPUT_MISUSE: &str = "E3010";
+/// The code of a `vk::RawBufferLoad`/`vk::RawBufferStore` alignment that is not a constant
+/// power of two.
+pub const RAW_BUFFER_ALIGNMENT: &str = "E3011";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";
@@ -192,6 +200,7 @@ pub fn lower_module_with(
     cx.assign_bindings();
     entry::lower_entry(&mut cx, entry, stage);
     cx.refuse_groupshared(stage);
+    cx.refuse_subpass_inputs(stage);
     cx.apply_layout_rules();
     cx.assign_heap_bindings();
     cx.finish()

@@ -186,6 +186,7 @@ impl ModuleCtx<'_> {
         }
         let loose = self.loose_globals();
         self.check_globals_bindings(&loose);
+        self.check_subpass_inputs();
         for a in automatic {
             let b = self.automatic_binding(a);
             match a {
@@ -325,6 +326,7 @@ impl ModuleCtx<'_> {
                 let format = self.image_format(idx)?;
                 let g = self.mb.resource(&name, ty.clone(), set, binding);
                 self.mb.module_mut().globals[g].image_format = format;
+                self.mb.module_mut().globals[g].input_attachment = self.input_attachment_index(idx);
                 if let Type::Array { len: Some(n), .. } = ty {
                     self.mb.module_mut().globals[g].resource_count = Some(n);
                 }

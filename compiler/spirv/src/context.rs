@@ -325,12 +325,21 @@ impl<'m> Ctx<'m> {
             ));
         }
         module.debug_string_source = self.string_insts;
+        // Raw buffer accesses (`raw_buffer`) use physical addresses.
+        let addressing = if self
+            .caps
+            .contains(&(spirv::Capability::PhysicalStorageBufferAddresses as u32))
+        {
+            spirv::AddressingModel::PhysicalStorageBuffer64
+        } else {
+            spirv::AddressingModel::Logical
+        };
         module.memory_model = Some(Instruction::new(
             Op::MemoryModel,
             None,
             None,
             vec![
-                Operand::AddressingModel(spirv::AddressingModel::Logical),
+                Operand::AddressingModel(addressing),
                 Operand::MemoryModel(spirv::MemoryModel::GLSL450),
             ],
         ));

@@ -23,3 +23,4 @@ mod statics;
 mod system_values;
 mod texel64;
 mod texture_operands;
+mod vk_ext;
