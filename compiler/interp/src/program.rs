@@ -1254,6 +1254,13 @@ fn decode_inst(
                     which.name()
                 ));
             }
+            if matches!(which, Intrinsic::RawBufferLoad | Intrinsic::RawBufferStore) {
+                return unsupported(format!(
+                    "{} (raw buffer accesses are not supported yet: the interpreter has no \
+                     device addresses)",
+                    which.name()
+                ));
+            }
             if let Some((lo, hi)) = crate::intrinsics::arity(which) {
                 if args.len() < lo
                     || args.len() > hi

@@ -173,3 +173,31 @@ void main() {
     expect!["E3011 191..198: alignment argument must be a constant unsigned integer power of two"]
         .assert_eq(&common::try_lower(text).unwrap_err());
 }
+
+#[test]
+fn the_interpreter_refuses_raw_buffer_accesses() {
+    // The interpreter has no device memory behind addresses: running the kernel says so.
+    use interp::{dispatch, Bindings, Program, ProgramOptions, Resource, RunOptions};
+    let m = common::lower(
+        r#"
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() { Out[0] = vk::RawBufferLoad(0); }
+"#,
+    );
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    bindings
+        .bind(&program, 0, 0, 0, Resource::buffer(vec![0; 4]))
+        .expect("bind");
+    let err = dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .unwrap_err();
+    expect!["unsupported: vk::RawBufferLoad (raw buffer accesses are not supported yet: the interpreter has no device addresses)"]
+    .assert_eq(&err.to_string());
+}
