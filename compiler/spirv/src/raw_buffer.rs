@@ -2,7 +2,8 @@
 //! RawBufferStore"): the 64-bit address is `OpBitcast` to a `PhysicalStorageBuffer` pointer
 //! to the value's type, read or written with the `Aligned` memory operand. The pointee has an
 //! explicit layout, the scalar one (the intrinsics move `sizeof(T)` bytes, as DXC lays them
-//! out), and stores `bool` as `uint`. Using either needs the `PhysicalStorageBufferAddresses`
+//! out), and stores `bool` as `uint`; 16-bit values need `StorageBuffer16BitAccess`, which
+//! covers this storage class. Using either needs the `PhysicalStorageBufferAddresses`
 //! capability, `SPV_KHR_physical_storage_buffer` (core in SPIR-V 1.5, still declared as DXC
 //! does) and the `PhysicalStorageBuffer64` addressing model, which `context` picks when the
 //! capability is present.
@@ -52,6 +53,8 @@ impl Fx<'_, '_> {
         self.cx
             .capability(Capability::PhysicalStorageBufferAddresses);
         self.cx.extension("SPV_KHR_physical_storage_buffer");
+        self.cx
+            .require_16bit_storage(ty, StorageClass::PhysicalStorageBuffer);
         let layout = TypeLayout::of(ty, LayoutRules::Scalar);
         let pointee = self.cx.data_type(ty, Some(&layout), true)?;
         let ptr_ty = self

@@ -586,7 +586,7 @@ impl Ctx<'_> {
     }
 
     /// 16-bit types in buffers and stage variables need their storage capabilities.
-    fn require_16bit_storage(&mut self, ty: &Type, class: StorageClass) {
+    pub(crate) fn require_16bit_storage(&mut self, ty: &Type, class: StorageClass) {
         fn has16(ty: &Type) -> bool {
             match ty {
                 Type::Scalar(k) | Type::Vector(k, _) | Type::Matrix { scalar: k, .. } => {
@@ -602,7 +602,9 @@ impl Ctx<'_> {
             return;
         }
         let cap = match class {
-            StorageClass::StorageBuffer => Capability::StorageBuffer16BitAccess,
+            StorageClass::StorageBuffer | StorageClass::PhysicalStorageBuffer => {
+                Capability::StorageBuffer16BitAccess
+            }
             StorageClass::Uniform => Capability::UniformAndStorageBuffer16BitAccess,
             StorageClass::PushConstant => Capability::StoragePushConstant16,
             StorageClass::Input | StorageClass::Output => Capability::StorageInputOutput16,

@@ -239,3 +239,44 @@ float4 main() : SV_Target { return vk::RawBufferLoad<float4>(Address, A); }
         "error[E3011]: alignment argument must be a constant unsigned integer",
     );
 }
+
+#[test]
+fn raw_buffer_16_bit_values_and_arrays() {
+    // 16-bit values in physical storage need `StorageBuffer16BitAccess`; an array keeps its
+    // element stride (float4: 16).
+    let m = compile(
+        "uint64_t Address;
+RWStructuredBuffer<float4> Out;
+[numthreads(1, 1, 1)]
+void main() {
+  half h = vk::RawBufferLoad<half>(Address, 2);
+  float4 a[2] = vk::RawBufferLoad<float4[2]>(Address + 16, 16);
+  vk::RawBufferStore<uint16_t>(Address + 2, (uint16_t)3, 2);
+  Out[0] = a[1] * h;
+}
+",
+        "cs_6_2",
+        &["-enable-16bit-types"],
+    );
+    m.assert_has(&[
+        "OpCapability StorageBuffer16BitAccess",
+        "OpTypePointer PhysicalStorageBuffer %half",
+        "OpTypePointer PhysicalStorageBuffer %uint16",
+        "Aligned 2",
+        "Aligned 16",
+    ]);
+    let array = m
+        .asm
+        .lines()
+        .find_map(|l| {
+            let (_, pointee) = l.split_once("OpTypePointer PhysicalStorageBuffer ")?;
+            pointee.starts_with("%_arr_v4float").then(|| pointee.to_owned())
+        })
+        .expect("a pointer to the array");
+    assert_eq!(
+        m.decoration_of_id(&array, "ArrayStride").as_deref(),
+        Some("16"),
+        "{}",
+        m.asm
+    );
+}
