@@ -221,6 +221,41 @@ intrinsics! {
     SubpassLoad => "SubpassInput::SubpassLoad",
     RawBufferLoad => "vk::RawBufferLoad",
     RawBufferStore => "vk::RawBufferStore",
+    // Inline SPIR-V: a call of a function declared with `[[vk::ext_instruction(opcode [,
+    // "set"])]]`, an opaque instruction the backend emits verbatim. `literals`: the opcode,
+    // the index of the instruction set's name in `Module::strings` (-1 for a core
+    // instruction), then one [`ExtOperand`] code per operand: a value (its id), a literal (a
+    // constant written as a literal word, `[[vk::ext_literal]]`) or a reference (a pointer,
+    // `[[vk::ext_reference]]`).
+    ExtInstruction => "vk::ext_instruction",
+}
+
+/// How an operand of [`Intrinsic::ExtInstruction`] is written, as its code in `literals`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExtOperand {
+    Value = 0,
+    Literal = 1,
+    Reference = 2,
+}
+
+impl ExtOperand {
+    pub fn from_code(code: i64) -> Option<ExtOperand> {
+        match code {
+            0 => Some(ExtOperand::Value),
+            1 => Some(ExtOperand::Literal),
+            2 => Some(ExtOperand::Reference),
+            _ => None,
+        }
+    }
+
+    /// The dump's prefix of the operand.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            ExtOperand::Value => "",
+            ExtOperand::Literal => "literal ",
+            ExtOperand::Reference => "ref ",
+        }
+    }
 }
 
 impl Intrinsic {

@@ -27,6 +27,14 @@ pub struct Module {
     /// String literals (`printf` formats), referred to by index from the literals of the
     /// instructions that use them.
     pub strings: Vec<String>,
+    /// Inline SPIR-V (`[[vk::ext_capability(N)]]`, `[[vk::ext_extension("...")]]`): the
+    /// capabilities and extensions the module declares besides those its code needs, in
+    /// first-use order.
+    pub spirv_capabilities: Vec<u32>,
+    pub spirv_extensions: Vec<String>,
+    /// `vk::ext_execution_mode(mode, operands...)`: raw execution modes (the mode's number,
+    /// then its literal operands) of every entry point of the module.
+    pub spirv_execution_modes: Vec<Vec<u32>>,
 }
 
 impl Module {

@@ -80,6 +80,7 @@ pub mod func;
 pub mod graphics;
 pub mod heap;
 pub mod init;
+pub mod inline_spirv;
 pub mod options;
 pub mod precise;
 pub mod printf;
@@ -124,6 +125,10 @@ pub const SUBPASS_INPUT_MISUSE: &str = "E3010";
 /// The code of a `vk::RawBufferLoad`/`vk::RawBufferStore` alignment that is not a constant
 /// power of two.
 pub const RAW_BUFFER_ALIGNMENT: &str = "E3011";
+/// The code of misused inline SPIR-V: a `[[vk::ext_instruction]]` without an opcode number,
+/// an argument of a `[[vk::ext_reference]]` parameter that is no lvalue, one of a
+/// `[[vk::ext_literal]]` parameter that is no constant.
+pub const INLINE_SPIRV_MISUSE: &str = "E3012";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";
@@ -199,6 +204,7 @@ pub fn lower_module_with(
     cx.options = options.clone();
     cx.assign_bindings();
     entry::lower_entry(&mut cx, entry, stage);
+    cx.declare_entry_inline_spirv(entry);
     cx.refuse_groupshared(stage);
     cx.refuse_subpass_inputs(stage);
     cx.apply_layout_rules();

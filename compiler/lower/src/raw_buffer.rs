@@ -25,6 +25,7 @@ impl FnLower<'_, '_> {
         let (value_arg, align_arg) = match which {
             VkIntrinsic::RawBufferLoad => (None, 1),
             VkIntrinsic::RawBufferStore => (Some(1), 2),
+            VkIntrinsic::ExtExecutionMode => return self.lower_ext_execution_mode(e, args),
         };
         self.need_args(e, "raw buffer access", args, align_arg)?;
         let address = self.coerce(args[0], &Type::Scalar(ScalarKind::Uint64))?;
@@ -36,7 +37,7 @@ impl FnLower<'_, '_> {
             None => None,
         };
         let alignment = match args.get(align_arg) {
-            Some(&a) => match self.const_alignment(a)? {
+            Some(&a) => match self.const_arg(a)? {
                 Some(n) if n > 0 && (n as u64).is_power_of_two() && n <= i64::from(u32::MAX) => {
                     self.fb().uint(n as u32)
                 }
@@ -71,9 +72,9 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// The value of alignment argument `a`: a named constant (`static const uint A = 16;`)
+    /// The value of constant argument `a`: a named constant (`static const uint A = 16;`)
     /// by its declared value, anything else when it lowers to a constant.
-    fn const_alignment(&mut self, a: ExprId) -> R<Option<i64>> {
+    pub(crate) fn const_arg(&mut self, a: ExprId) -> R<Option<i64>> {
         let mut e = a;
         while let hir::body::Expr::Paren(inner) = self.body.expr(e) {
             e = *inner;

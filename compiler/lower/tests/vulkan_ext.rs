@@ -201,3 +201,79 @@ void main() { Out[0] = vk::RawBufferLoad(0); }
     expect!["unsupported: vk::RawBufferLoad (raw buffer accesses are not supported yet: the interpreter has no device addresses)"]
     .assert_eq(&err.to_string());
 }
+
+#[test]
+fn inline_spirv_instructions_modes_and_capabilities() {
+    check_pixel(
+        r#"
+[[vk::ext_capability(5055)]]
+[[vk::ext_extension("SPV_KHR_shader_clock")]]
+[[vk::ext_instruction(/* OpReadClockKHR */ 5056)]]
+uint64_t clock(uint scope);
+[[vk::ext_instruction(/* FMix */ 46, "GLSL.std.450")]]
+float mixf(float a, float b, float t);
+[[vk::ext_instruction(/* OpStore */ 62)]]
+void store([[vk::ext_reference]] float pointer, float object, [[vk::ext_literal]] uint access);
+float4 main() : SV_Target {
+    vk::ext_execution_mode(/* EarlyFragmentTests */ 9);
+    float r;
+    store(r, mixf(0, 1, 0.25), 0);
+    return r + (float)clock(3);
+}
+"#,
+        expect![[r#"
+            spirv_capability 5055
+            spirv_extension "SPV_KHR_shader_clock"
+            spirv_execution_mode 9
+
+            @g0 = output float4 location(0) ; out.SV_Target
+
+            func @main_body() -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float> ; r
+              %1 = call_intrinsic vk::ext_instruction["GLSL.std.450" 46](0.0:float, 1.0:float, 0.25:float) : float
+              call_intrinsic vk::ext_instruction[62](ref %0, %1, literal 0:uint)
+              %2 = load %0 : float
+              %3 = call_intrinsic vk::ext_instruction[5056](3:uint) : uint64_t
+              %4 = convert %3 : float
+              %5 = add %2, %4 : float
+              %6 = composite_construct %5, %5, %5, %5 : float4
+              ret %6
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = call @main_body() : float4
+              store @g0, %0
+              ret
+            }
+
+            entry pixel "main" @main inputs() outputs(@g0)
+        "#]],
+    );
+}
+
+#[test]
+fn inline_spirv_misuse() {
+    let err = common::try_lower_stage(
+        r#"
+[[vk::ext_instruction(/* OpStore */ 62)]]
+void store([[vk::ext_reference]] float pointer, float object);
+float4 main() : SV_Target { store(1.0, 2.0); return 0; }
+"#,
+        ShaderStage::Pixel,
+    )
+    .unwrap_err();
+    expect!["E3012 140..143: argument for a parameter with vk::ext_reference attribute must be a reference"]
+    .assert_eq(&err);
+    let err = common::try_lower_stage(
+        r#"
+uint Mode;
+float4 main() : SV_Target { vk::ext_execution_mode(Mode); return 0; }
+"#,
+        ShaderStage::Pixel,
+    )
+    .unwrap_err();
+    expect!["E3012 63..67: the arguments of vk::ext_execution_mode must be integer constants"]
+        .assert_eq(&err);
+}

@@ -230,6 +230,7 @@ impl Fx<'_, '_> {
             I::SubpassLoad => return self.lower_subpass_load(d).map(Some),
             I::RawBufferLoad => return self.lower_raw_buffer_load(d).map(Some),
             I::RawBufferStore => return self.lower_raw_buffer_store(d).map(|()| None),
+            I::ExtInstruction => return self.lower_ext_instruction(d),
             _ => {}
         }
         let args = self.values(&d.operands)?;

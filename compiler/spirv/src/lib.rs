@@ -19,6 +19,7 @@ mod disasm;
 mod entry;
 mod expand;
 mod functions;
+mod inline_spirv;
 mod instructions;
 mod intrinsics;
 mod raw_buffer;

@@ -270,7 +270,9 @@ void main() {
         .lines()
         .find_map(|l| {
             let (_, pointee) = l.split_once("OpTypePointer PhysicalStorageBuffer ")?;
-            pointee.starts_with("%_arr_v4float").then(|| pointee.to_owned())
+            pointee
+                .starts_with("%_arr_v4float")
+                .then(|| pointee.to_owned())
         })
         .expect("a pointer to the array");
     assert_eq!(
@@ -278,5 +280,70 @@ void main() {
         Some("16"),
         "{}",
         m.asm
+    );
+}
+
+#[test]
+fn inline_spirv_instructions_sets_and_modes() {
+    // Pixel interlock through inline SPIR-V only: the capability and extension by attribute,
+    // the mode by `vk::ext_execution_mode`, the two instructions by opcode; `FMix` through
+    // the GLSL set; a store through a reference with a literal memory operand (0: None).
+    let m = compile(
+        "[[vk::ext_capability(/* FragmentShaderPixelInterlockEXT */ 5378)]]
+[[vk::ext_extension(\"SPV_EXT_fragment_shader_interlock\")]]
+[[vk::ext_instruction(/* OpBeginInvocationInterlockEXT */ 5364)]]
+void beginInterlock();
+[[vk::ext_instruction(/* OpEndInvocationInterlockEXT */ 5365)]]
+void endInterlock();
+[[vk::ext_instruction(/* FMix */ 46, \"GLSL.std.450\")]]
+float3 mix3(float3 a, float3 b, float3 t);
+[[vk::ext_instruction(/* OpStore */ 62)]]
+void store([[vk::ext_reference]] float4 p, float4 v, [[vk::ext_literal]] uint access);
+RWTexture2D<float4> Image;
+float4 main(float4 pos : SV_Position) : SV_Target {
+  vk::ext_execution_mode(/* PixelInterlockOrderedEXT */ 5366);
+  beginInterlock();
+  Image[uint2(pos.xy)] += 1;
+  endInterlock();
+  float4 r;
+  store(r, float4(mix3(pos.xyz, 1, 0.5), 1), 0);
+  return r;
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpCapability FragmentShaderPixelInterlockEXT",
+        "OpExtension \"SPV_EXT_fragment_shader_interlock\"",
+        "OpExecutionMode %main PixelInterlockOrderedEXT",
+        "OpBeginInvocationInterlockEXT",
+        "OpEndInvocationInterlockEXT",
+        "OpExtInstImport \"GLSL.std.450\"",
+        "FMix",
+        "OpStore %r",
+    ]);
+}
+
+#[test]
+fn inline_spirv_unknown_opcodes_and_misuse_are_errors() {
+    refuse(
+        "[[vk::ext_instruction(65000)]] void mystery();
+float4 main() : SV_Target { mystery(); return 0; }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "SPIR-V opcode 65000 of vk::ext_instruction (unknown to this backend)",
+    );
+    refuse(
+        "[[vk::ext_instruction(/* OpLoad */ 61)]]
+float4 load([[vk::ext_reference]] float4 p);
+float4 main() : SV_Target { return load(float4(1, 2, 3, 4)); }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "argument for a parameter with vk::ext_reference attribute must be a reference",
     );
 }

@@ -1,7 +1,9 @@
-//! The Vulkan intrinsics of DXC's implicit `vk` namespace that take an explicit template
-//! argument: `T vk::RawBufferLoad<T = uint>(uint64_t address, uint alignment = 4)` and
+//! The intrinsics of DXC's implicit `vk` namespace that the intrinsic table cannot describe:
+//! `T vk::RawBufferLoad<T = uint>(uint64_t address, uint alignment = 4)` and
 //! `void vk::RawBufferStore<T = uint>(uint64_t address, T value, uint alignment = 4)`
-//! (DXC's `docs/SPIR-V.rst`, "RawBufferLoad and RawBufferStore"). The alignment must be a
+//! (DXC's `docs/SPIR-V.rst`, "RawBufferLoad and RawBufferStore"), which take an explicit
+//! template argument, and inline SPIR-V's `vk::ext_execution_mode(mode, operands...)`, which
+//! takes any number of constants. The alignment must be a
 //! constant: a literal is checked here (positive, a power of two); lowering checks any other
 //! constant expression.
 
@@ -18,6 +20,8 @@ use crate::type_ref::{GenericArg, Path};
 pub enum VkIntrinsic {
     RawBufferLoad,
     RawBufferStore,
+    /// `vk::ext_execution_mode(mode, operands...)` (inline SPIR-V): constants only.
+    ExtExecutionMode,
 }
 
 impl VkIntrinsic {
@@ -32,6 +36,7 @@ impl VkIntrinsic {
         match name.name.as_str() {
             "RawBufferLoad" => Some(VkIntrinsic::RawBufferLoad),
             "RawBufferStore" => Some(VkIntrinsic::RawBufferStore),
+            "ext_execution_mode" => Some(VkIntrinsic::ExtExecutionMode),
             _ => None,
         }
     }
@@ -40,6 +45,7 @@ impl VkIntrinsic {
         match self {
             VkIntrinsic::RawBufferLoad => "vk::RawBufferLoad",
             VkIntrinsic::RawBufferStore => "vk::RawBufferStore",
+            VkIntrinsic::ExtExecutionMode => "vk::ext_execution_mode",
         }
     }
 }
@@ -58,6 +64,19 @@ impl InferCtx<'_> {
         args: &[ExprId],
     ) -> Option<Option<Type>> {
         let which = VkIntrinsic::of_path(path)?;
+        if which == VkIntrinsic::ExtExecutionMode {
+            if args.is_empty() {
+                self.diag(
+                    codes::WRONG_ARG_COUNT,
+                    BodyNode::Expr(id),
+                    "`vk::ext_execution_mode` takes the mode and its operands".to_owned(),
+                );
+            }
+            for &a in args {
+                self.check_conversion(a, &Type::UINT);
+            }
+            return Some(Some(Type::Void));
+        }
         let element = match path.segments[1].args.as_deref() {
             None | Some([]) => Some(Type::UINT),
             Some([GenericArg::Type(t)]) => self.resolve_type(t, BodyNode::Expr(id)),
@@ -72,7 +91,7 @@ impl InferCtx<'_> {
         };
         let (min, max) = match which {
             VkIntrinsic::RawBufferLoad => (1, 2),
-            VkIntrinsic::RawBufferStore => (2, 3),
+            _ => (2, 3),
         };
         if args.len() < min || args.len() > max {
             self.diag(
@@ -106,7 +125,7 @@ impl InferCtx<'_> {
         self.set(callee, element.clone(), false);
         Some(match which {
             VkIntrinsic::RawBufferLoad => element,
-            VkIntrinsic::RawBufferStore => Some(Type::Void),
+            _ => Some(Type::Void),
         })
     }
 

@@ -1,5 +1,6 @@
 //! Vulkan-specific HLSL: subpass input types and `SubpassLoad`, `vk::RawBufferLoad` and
-//! `vk::RawBufferStore` with their template argument, default `uint` and alignment checks.
+//! `vk::RawBufferStore` with their template argument, default `uint` and alignment checks,
+//! `vk::ext_execution_mode`.
 
 use expect_test::expect;
 
@@ -107,6 +108,18 @@ void f(uint64_t p) {
             E2006 8:5 `vk::RawBufferLoad<float, int>(p)`: `vk::RawBufferLoad` takes one template argument, a type
             E2003 9:5 `vk::RawBufferLoad<Texture2D>(p)`: `vk::RawBufferLoad` cannot move a resource (`Texture2D<float4>`)
             E2003 10:35 `t`: cannot convert from `Texture2D<float4>` to `float2`
+        "#]],
+    );
+}
+
+#[test]
+fn ext_execution_mode_needs_a_mode() {
+    check_diagnostics(
+        r#"
+void f() { vk::ext_execution_mode(17, 1, 2, 3); vk::ext_execution_mode(); }
+"#,
+        expect![[r#"
+            E2006 2:49 `vk::ext_execution_mode()`: `vk::ext_execution_mode` takes the mode and its operands
         "#]],
     );
 }
