@@ -342,6 +342,21 @@ named_enum! {
     }
 }
 
+/// An inline SPIR-V decoration of a global: the decoration's number and its operands.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SpirvDecoration {
+    pub decoration: u32,
+    pub operands: SpirvDecorationOperands,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum SpirvDecorationOperands {
+    /// `OpDecorate` with literal words.
+    Literals(Vec<u32>),
+    /// `OpDecorateString` with strings.
+    Strings(Vec<String>),
+}
+
 /// A module-level variable. Its value (as an operand) is a `ptr<space, ty>`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GlobalVar {
@@ -365,6 +380,9 @@ pub struct GlobalVar {
     pub image_format: Option<ImageFormat>,
     /// `[[vk::input_attachment_index(N)]]` of a subpass input (SPIR-V `InputAttachmentIndex`).
     pub input_attachment: Option<u32>,
+    /// Inline SPIR-V decorations (`[[vk::ext_decorate(d, ...)]]`,
+    /// `[[vk::ext_decorate_string(d, "...")]]`), written verbatim by the backend.
+    pub spirv_decorations: Vec<SpirvDecoration>,
     /// A stage variable per patch rather than per control point: the patch-constant outputs
     /// of a hull shader and the matching inputs of a domain shader (SPIR-V `Patch`).
     pub patch: bool,
@@ -397,6 +415,7 @@ impl GlobalVar {
             interpolation: Vec::new(),
             image_format: None,
             input_attachment: None,
+            spirv_decorations: Vec::new(),
             patch: false,
             per_primitive: false,
             member_offsets: Vec::new(),

@@ -153,6 +153,23 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
         if let Some(n) = g.input_attachment {
             let _ = write!(globals, " input_attachment({n})");
         }
+        for d in &g.spirv_decorations {
+            match &d.operands {
+                crate::module::SpirvDecorationOperands::Literals(words) => {
+                    let _ = write!(globals, " spirv_decorate({}", d.decoration);
+                    for w in words {
+                        let _ = write!(globals, ", {w}");
+                    }
+                }
+                crate::module::SpirvDecorationOperands::Strings(texts) => {
+                    let _ = write!(globals, " spirv_decorate_string({}", d.decoration);
+                    for t in texts {
+                        let _ = write!(globals, ", {t:?}");
+                    }
+                }
+            }
+            globals.push(')');
+        }
         if let Some(l) = &g.layout {
             let _ = write!(globals, " layout({})", l.rules.name());
         }

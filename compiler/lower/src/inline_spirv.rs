@@ -6,7 +6,8 @@
 //! "argument for a parameter with vk::ext_reference attribute must be a reference");
 //! `[[vk::ext_capability(N)]]` and `[[vk::ext_extension("name")]]` on such a declaration or
 //! on the entry function add to the module's capabilities and extensions;
-//! `vk::ext_execution_mode(mode, operands...)` adds a raw execution mode. Called from
+//! `vk::ext_execution_mode(mode, operands...)` adds a raw execution mode;
+//! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]` on a global decorate its variable. Called from
 //! `user_call`, `raw_buffer` (the `vk::` calls) and `lower_module_with`.
 
 use hir::body::ExprId;
@@ -88,6 +89,77 @@ impl ModuleCtx<'_> {
         let attrs = f.attrs.clone();
         let range = self.item_range(idx);
         self.declare_inline_spirv(&attrs, range);
+    }
+
+    /// `[[vk::ext_decorate(d, literals...)]]` and `[[vk::ext_decorate_string(d, "...")]]` on
+    /// global item `idx` (or its declaration statement), for its global `g`.
+    pub(crate) fn apply_ext_decorations(&mut self, idx: ItemIdx, g: ir::Global) {
+        let root = hir::ids::expanded_root(self.db, self.file, self.config);
+        let Some(node) =
+            hir::ast_id_map(self.db, self.file, self.config).node(&root, self.tree.item(idx).ast)
+        else {
+            return;
+        };
+        let attrs: Vec<ast::Attribute> = [Some(node.clone()), node.parent()]
+            .into_iter()
+            .flatten()
+            .flat_map(|n| {
+                n.children()
+                    .filter_map(ast::Attribute::cast)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let range = self.item_range(idx);
+        for a in attrs {
+            let name = a.name_text();
+            let string = match name.as_str() {
+                "vk::ext_decorate" => false,
+                "vk::ext_decorate_string" => true,
+                "vk::ext_decorate_id" => {
+                    self.unsupported("vk::ext_decorate_id", range);
+                    continue;
+                }
+                _ => continue,
+            };
+            let args = crate::stmt::attr_args(&a);
+            let decoration = args.first().and_then(|t| int_arg(t));
+            let rest = args.get(1..).unwrap_or(&[]);
+            let operands = if string {
+                rest.iter()
+                    .map(|t| string_arg(t))
+                    .collect::<Option<Vec<_>>>()
+                    .map(ir::SpirvDecorationOperands::Strings)
+            } else {
+                rest.iter()
+                    .map(|t| int_arg(t).and_then(|n| u32::try_from(n).ok()))
+                    .collect::<Option<Vec<_>>>()
+                    .map(ir::SpirvDecorationOperands::Literals)
+            };
+            match (decoration.and_then(|d| u32::try_from(d).ok()), operands) {
+                (Some(decoration), Some(operands)) => {
+                    self.mb.module_mut().globals[g]
+                        .spirv_decorations
+                        .push(ir::SpirvDecoration {
+                            decoration,
+                            operands,
+                        });
+                }
+                _ => {
+                    self.error(
+                        crate::INLINE_SPIRV_MISUSE,
+                        format!(
+                            "{name} takes a decoration number, then {}",
+                            if string {
+                                "strings"
+                            } else {
+                                "integer literals"
+                            }
+                        ),
+                        range,
+                    );
+                }
+            }
+        }
     }
 
     /// The names of the attributes on parameter `param` of function `idx`.

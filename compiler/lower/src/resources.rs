@@ -357,6 +357,9 @@ impl ModuleCtx<'_> {
                 }
             }
         };
+        if let GlobalRef::Var(g) = r {
+            self.apply_ext_decorations(idx, g);
+        }
         self.globals.insert(idx, r);
         Ok(r)
     }

@@ -277,3 +277,40 @@ float4 main() : SV_Target { vk::ext_execution_mode(Mode); return 0; }
     expect!["E3012 63..67: the arguments of vk::ext_execution_mode must be integer constants"]
         .assert_eq(&err);
 }
+
+#[test]
+fn inline_spirv_decorations_ride_on_globals() {
+    expect![[r#"
+        @g0 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) spirv_decorate(23) layout(relaxed_std430) ; Buf
+        @g1 = resource uniform_constant Texture2D<float4> set(0) binding(1) spirv_decorate_string(5636, "tex") ; Tex
+
+        func @main_body() -> void {
+        bb0: ; (entry)
+          %0 = access_chain @g0, 0:int : ptr<storage_buffer, uint>
+          %1 = composite_construct 0:int, 0:int, 0:int : int3
+          %2 = swizzle %1, xy : int2
+          %3 = composite_extract %1, [2] : int
+          %4 = texture_load @g1, %2, %3 : float4
+          %5 = composite_extract %4, [0] : float
+          %6 = convert %5 : uint
+          store %0, %6
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          call @main_body()
+          ret
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+    "#]]
+    .assert_eq(&common::dump(
+        r#"
+[[vk::ext_decorate(/* Coherent */ 23)]] RWStructuredBuffer<uint> Buf;
+[[vk::ext_decorate_string(5636, "tex")]] Texture2D Tex;
+[numthreads(1, 1, 1)]
+void main() { Buf[0] = (uint)Tex.Load(int3(0, 0, 0)).x; }
+"#,
+    ));
+}

@@ -1,4 +1,5 @@
-//! Inline SPIR-V: the module's `[[vk::ext_capability]]`s and `[[vk::ext_extension]]`s, and
+//! Inline SPIR-V: the module's `[[vk::ext_capability]]`s and `[[vk::ext_extension]]`s, the
+//! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]` decorations of globals, and
 //! the opaque `vk::ext_instruction` intrinsic written out as the instruction it names: a
 //! core opcode with the result type and id first when it yields a value, or `OpExtInst` of
 //! the named instruction set; value operands as ids, literal operands as literal words,
@@ -6,13 +7,38 @@
 //! cannot be assembled and are refused (E4001).
 
 use rspirv::dr::{Instruction, Operand};
-use rspirv::spirv::{Capability, Op, Word};
+use rspirv::spirv::{Capability, Decoration, Op, Word};
 
 use crate::context::Ctx;
 use crate::functions::Fx;
 use crate::{Result, SpirvError};
 
 impl Ctx<'_> {
+    /// The inline SPIR-V decorations of global `h`, on its variable `id`.
+    pub(crate) fn inline_decorations(&mut self, h: ir::Global, id: Word) -> Result<()> {
+        for d in self.m.globals[h].spirv_decorations.clone() {
+            let decoration = Decoration::from_u32(d.decoration).ok_or_else(|| {
+                SpirvError::unsupported(format!(
+                    "decoration {} of vk::ext_decorate (unknown to this backend)",
+                    d.decoration
+                ))
+            })?;
+            match d.operands {
+                ir::SpirvDecorationOperands::Literals(words) => {
+                    let ops: Vec<Operand> = words.into_iter().map(Operand::LiteralBit32).collect();
+                    self.decorate(id, decoration, &ops);
+                }
+                ir::SpirvDecorationOperands::Strings(texts) => {
+                    let mut ops = vec![Operand::IdRef(id), Operand::Decoration(decoration)];
+                    ops.extend(texts.into_iter().map(Operand::LiteralString));
+                    self.annotations
+                        .push(Instruction::new(Op::DecorateString, None, None, ops));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Declares the capabilities and extensions the module asks for.
     pub(crate) fn declare_inline_spirv(&mut self) -> Result<()> {
         for &c in &self.m.spirv_capabilities {

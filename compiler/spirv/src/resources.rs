@@ -581,6 +581,7 @@ impl Ctx<'_> {
         if matches!(g.kind, ir::GlobalKind::Input | ir::GlobalKind::Output) {
             self.stage_decorations(h, id).map_err(ctx)?;
         }
+        self.inline_decorations(h, id).map_err(ctx)?;
         self.global_info[h.index()] = Some(GlobalInfo { id, class, pointee });
         Ok(())
     }

@@ -347,3 +347,25 @@ float4 main() : SV_Target { return load(float4(1, 2, 3, 4)); }
         "argument for a parameter with vk::ext_reference attribute must be a reference",
     );
 }
+
+#[test]
+fn inline_spirv_decorations_of_globals() {
+    let m = compile(
+        "[[vk::ext_decorate(/* Coherent */ 23)]]
+RWStructuredBuffer<uint> Buf;
+[[vk::ext_decorate_string(/* UserTypeGOOGLE */ 5636, \"my.texture\")]]
+Texture2D Tex;
+[[vk::ext_extension(\"SPV_GOOGLE_user_type\")]]
+[[vk::ext_extension(\"SPV_GOOGLE_hlsl_functionality1\")]]
+[numthreads(1, 1, 1)]
+void main() { uint w, h; Tex.GetDimensions(w, h); Buf[0] = w + h; }
+",
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(m.decoration("Buf", "Coherent").as_deref(), Some(""));
+    m.assert_has(&[
+        "OpExtension \"SPV_GOOGLE_user_type\"",
+        "OpDecorateString %Tex UserTypeGOOGLE \"my.texture\"",
+    ]);
+}
