@@ -244,7 +244,10 @@ impl<'a> TypeCtx<'a> {
                 ItemKind::Struct(_) | ItemKind::Typedef(_) | ItemKind::Enum(_)
             )
         }) else {
-            errors.push(TypeError::UnknownType(path.to_string()));
+            errors.push(match vulkan_type_not_supported(path) {
+                Some(name) => TypeError::NotSupported(format!("the Vulkan type `{name}`")),
+                None => TypeError::UnknownType(path.to_string()),
+            });
             return None;
         };
         self.item_type(idx, last.args.as_deref(), errors)
@@ -796,6 +799,23 @@ impl<'a> TypeCtx<'a> {
             _ => None,
         }
     }
+}
+
+/// The types of DXC's implicit `vk` namespace that are not supported yet
+/// (`vk::BufferPointer<T>`, the combined image samplers `vk::SampledTexture2D<T>`..., inline
+/// SPIR-V types): their name, so a use says "not supported yet" rather than "unknown type".
+fn vulkan_type_not_supported(path: &Path) -> Option<String> {
+    let [ns, name] = &path.segments[..] else {
+        return None;
+    };
+    let name = name.name.as_str();
+    let known = name == "BufferPointer"
+        || name.starts_with("SampledTexture")
+        || matches!(
+            name,
+            "SpirvType" | "SpirvOpaqueType" | "Literal" | "integral_constant"
+        );
+    (ns.name.as_str() == "vk" && ns.args.is_none() && known).then(|| format!("vk::{name}"))
 }
 
 fn access_of(name: &str) -> TextureAccess {
