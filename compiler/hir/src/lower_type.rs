@@ -762,10 +762,9 @@ impl<'a> TypeCtx<'a> {
         let found = self.scope.lookup_qualified(self.tree, &self.site, p);
         match found.first() {
             Some(&idx) => self.item_value(idx),
-            None => p
-                .as_name()
-                .and_then(crate::builtin_consts::builtin_constant)
-                .map(|v| ConstValue::Int(i64::from(v))),
+            None => {
+                crate::builtin_consts::builtin_constant_at(p).map(|v| ConstValue::Int(i64::from(v)))
+            }
         }
     }
 

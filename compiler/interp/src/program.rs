@@ -1254,6 +1254,11 @@ fn decode_inst(
                     which.name()
                 ));
             }
+            if which == Intrinsic::ReadClock {
+                return unsupported(
+                    "vk::ReadClock (not supported yet: the interpreter has no clock)".to_owned(),
+                );
+            }
             if matches!(which, Intrinsic::RawBufferLoad | Intrinsic::RawBufferStore) {
                 return unsupported(format!(
                     "{} (raw buffer accesses are not supported yet: the interpreter has no \

@@ -228,6 +228,9 @@ intrinsics! {
     // constant written as a literal word, `[[vk::ext_literal]]`) or a reference (a pointer,
     // `[[vk::ext_reference]]`).
     ExtInstruction => "vk::ext_instruction",
+    // `vk::ReadClock(scope)`: the scope a constant `uint` (`vk::DeviceScope`: 1,
+    // `vk::SubgroupScope`: 3), the result a `uint64_t`.
+    ReadClock => "vk::ReadClock",
 }
 
 /// How an operand of [`Intrinsic::ExtInstruction`] is written, as its code in `literals`.

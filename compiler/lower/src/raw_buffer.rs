@@ -2,7 +2,8 @@
 //! [, alignment])` as the `vk::RawBufferLoad`/`vk::RawBufferStore` intrinsics: the address
 //! as a `uint64_t`, the value converted to `T`, the alignment a `uint` constant (4 when
 //! omitted, as in DXC). The front end checked literal alignments; named constants and
-//! anything else are checked here (E3011, after DXC's wording). Called from `call`.
+//! anything else are checked here (E3011, after DXC's wording). Also `vk::ReadClock(scope)`,
+//! the `vk::ReadClock` intrinsic on a constant Device or Subgroup scope. Called from `call`.
 
 use hir::body::ExprId;
 use hir::infer::vk::VkIntrinsic;
@@ -26,6 +27,7 @@ impl FnLower<'_, '_> {
             VkIntrinsic::RawBufferLoad => (None, 1),
             VkIntrinsic::RawBufferStore => (Some(1), 2),
             VkIntrinsic::ExtExecutionMode => return self.lower_ext_execution_mode(e, args),
+            VkIntrinsic::ReadClock => return self.lower_read_clock(e, args),
         };
         self.need_args(e, "raw buffer access", args, align_arg)?;
         let address = self.coerce(args[0], &Type::Scalar(ScalarKind::Uint64))?;
@@ -68,6 +70,33 @@ impl FnLower<'_, '_> {
                     &[address, v, alignment],
                 );
                 Ok(None)
+            }
+        }
+    }
+
+    /// `vk::ReadClock(scope)`: the scope must be a constant, Device or Subgroup as Vulkan's
+    /// `shaderDeviceClock`/`shaderSubgroupClock` allow.
+    fn lower_read_clock(&mut self, e: ExprId, args: &[ExprId]) -> R<Option<Value>> {
+        self.need_args(e, "vk::ReadClock", args, 1)?;
+        match self.const_arg(args[0])? {
+            Some(scope @ (1 | 3)) => {
+                let scope = self.fb().uint(scope as u32);
+                let ty = Type::Scalar(ScalarKind::Uint64);
+                Ok(Some(self.fb().call_intrinsic(
+                    Intrinsic::ReadClock,
+                    ty,
+                    &[scope],
+                )))
+            }
+            _ => {
+                let range = self.expr_range(args[0]);
+                Err(self.cx.error(
+                    crate::NO_VULKAN_EQUIVALENT,
+                    "vk::ReadClock reads the clock of vk::DeviceScope or vk::SubgroupScope only \
+                     (a constant)"
+                        .to_owned(),
+                    range,
+                ))
             }
         }
     }

@@ -4,7 +4,7 @@
 //! core opcode with the result type and id first when it yields a value, or `OpExtInst` of
 //! the named instruction set; value operands as ids, literal operands as literal words,
 //! reference operands as the pointer's id. Opcodes and capabilities rspirv does not know
-//! cannot be assembled and are refused (E4001).
+//! cannot be assembled and are refused (E4001). Also `vk::ReadClock`, `OpReadClockKHR`.
 
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Capability, Decoration, Op, Word};
@@ -57,6 +57,19 @@ impl Ctx<'_> {
 }
 
 impl Fx<'_, '_> {
+    /// `vk::ReadClock(scope)`: `OpReadClockKHR` (`SPV_KHR_shader_clock`, capability
+    /// `ShaderClockKHR`) with the scope constant as its id operand.
+    pub(crate) fn lower_read_clock(&mut self, d: &ir::InstData) -> Result<Word> {
+        let &[scope] = &d.operands[..] else {
+            return Err(SpirvError::invalid("vk::ReadClock takes the scope"));
+        };
+        self.cx.capability(Capability::ShaderClockKHR);
+        self.cx.extension("SPV_KHR_shader_clock");
+        let s = self.value(scope)?;
+        let ty = self.cx.plain_type(&d.ty)?;
+        Ok(self.op(Op::ReadClockKHR, ty, vec![Operand::IdRef(s)]))
+    }
+
     pub(crate) fn lower_ext_instruction(&mut self, d: &ir::InstData) -> Result<Option<Word>> {
         let (&opcode, rest) = d
             .literals

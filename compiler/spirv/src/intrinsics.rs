@@ -231,6 +231,7 @@ impl Fx<'_, '_> {
             I::RawBufferLoad => return self.lower_raw_buffer_load(d).map(Some),
             I::RawBufferStore => return self.lower_raw_buffer_store(d).map(|()| None),
             I::ExtInstruction => return self.lower_ext_instruction(d),
+            I::ReadClock => return self.lower_read_clock(d).map(Some),
             _ => {}
         }
         let args = self.values(&d.operands)?;

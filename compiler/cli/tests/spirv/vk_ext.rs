@@ -369,3 +369,35 @@ void main() { uint w, h; Tex.GetDimensions(w, h); Buf[0] = w + h; }
         "OpDecorateString %Tex UserTypeGOOGLE \"my.texture\"",
     ]);
 }
+
+#[test]
+fn read_clock_of_the_device_and_the_subgroup() {
+    let m = compile(
+        "RWStructuredBuffer<uint64_t> Out;
+[numthreads(1, 1, 1)]
+void main() {
+  uint64_t a = vk::ReadClock(vk::DeviceScope);
+  Out[0] = vk::ReadClock(vk::SubgroupScope) - a;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    // Scopes by SPIR-V's numbering: Device 1, Subgroup 3.
+    m.assert_has(&[
+        "OpCapability ShaderClockKHR",
+        "OpExtension \"SPV_KHR_shader_clock\"",
+        "OpReadClockKHR %uint64 %uint_1",
+        "OpReadClockKHR %uint64 %uint_3",
+    ]);
+    refuse(
+        "RWStructuredBuffer<uint64_t> Out;
+[numthreads(1, 1, 1)]
+void main() { Out[0] = vk::ReadClock(vk::WorkgroupScope); }
+",
+        "cs_6_0",
+        &[],
+        1,
+        "vk::ReadClock reads the clock of vk::DeviceScope or vk::SubgroupScope only",
+    );
+}

@@ -2,8 +2,8 @@
 //! `T vk::RawBufferLoad<T = uint>(uint64_t address, uint alignment = 4)` and
 //! `void vk::RawBufferStore<T = uint>(uint64_t address, T value, uint alignment = 4)`
 //! (DXC's `docs/SPIR-V.rst`, "RawBufferLoad and RawBufferStore"), which take an explicit
-//! template argument, and inline SPIR-V's `vk::ext_execution_mode(mode, operands...)`, which
-//! takes any number of constants. The alignment must be a
+//! template argument, inline SPIR-V's `vk::ext_execution_mode(mode, operands...)`, which
+//! takes any number of constants, and `uint64_t vk::ReadClock(uint scope)`. The alignment must be a
 //! constant: a literal is checked here (positive, a power of two); lowering checks any other
 //! constant expression.
 
@@ -22,6 +22,8 @@ pub enum VkIntrinsic {
     RawBufferStore,
     /// `vk::ext_execution_mode(mode, operands...)` (inline SPIR-V): constants only.
     ExtExecutionMode,
+    /// `uint64_t vk::ReadClock(uint scope)` (`SPV_KHR_shader_clock`).
+    ReadClock,
 }
 
 impl VkIntrinsic {
@@ -37,6 +39,7 @@ impl VkIntrinsic {
             "RawBufferLoad" => Some(VkIntrinsic::RawBufferLoad),
             "RawBufferStore" => Some(VkIntrinsic::RawBufferStore),
             "ext_execution_mode" => Some(VkIntrinsic::ExtExecutionMode),
+            "ReadClock" => Some(VkIntrinsic::ReadClock),
             _ => None,
         }
     }
@@ -46,6 +49,7 @@ impl VkIntrinsic {
             VkIntrinsic::RawBufferLoad => "vk::RawBufferLoad",
             VkIntrinsic::RawBufferStore => "vk::RawBufferStore",
             VkIntrinsic::ExtExecutionMode => "vk::ext_execution_mode",
+            VkIntrinsic::ReadClock => "vk::ReadClock",
         }
     }
 }
@@ -64,6 +68,18 @@ impl InferCtx<'_> {
         args: &[ExprId],
     ) -> Option<Option<Type>> {
         let which = VkIntrinsic::of_path(path)?;
+        if which == VkIntrinsic::ReadClock {
+            if args.len() != 1 {
+                self.diag(
+                    codes::WRONG_ARG_COUNT,
+                    BodyNode::Expr(id),
+                    format!("`vk::ReadClock` takes 1 argument, {} given", args.len()),
+                );
+                return Some(None);
+            }
+            self.check_conversion(args[0], &Type::UINT);
+            return Some(Some(Type::Scalar(ScalarKind::Uint64)));
+        }
         if which == VkIntrinsic::ExtExecutionMode {
             if args.is_empty() {
                 self.diag(

@@ -140,3 +140,21 @@ vk::Sampler2D u;
         "#]],
     );
 }
+
+#[test]
+fn read_clock_and_the_vk_scopes() {
+    check_infer_hlsl(
+        r#"
+void f() { vk::ReadClock(vk::DeviceScope); vk::ReadClock(3); }
+"#,
+        expect![[r#"
+            fn f:
+            vk::ReadClock(vk::DeviceScope) : uint64_t
+            vk::ReadClock : {unknown}
+            vk::DeviceScope : uint
+            vk::ReadClock(3) : uint64_t
+            vk::ReadClock : {unknown}
+            3 : literal int
+        "#]],
+    );
+}

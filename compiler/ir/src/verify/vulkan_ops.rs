@@ -2,7 +2,8 @@
 //! `SubpassInput::SubpassLoad` (a subpass input pointer, then a sample index exactly when it
 //! is multisampled; the result is its element), `vk::RawBufferLoad`/`vk::RawBufferStore` (a
 //! `uint64_t` address, the stored value, a constant power-of-two `uint` alignment) and
-//! `vk::ext_instruction` (an opcode, a set and one operand kind per operand in `literals`).
+//! `vk::ext_instruction` (an opcode, a set and one operand kind per operand in `literals`),
+//! `vk::ReadClock` (a constant `uint` scope, a `uint64_t` result).
 
 use types::{ResourceType, ScalarKind, Type};
 
@@ -102,6 +103,17 @@ pub(super) fn check_vulkan_intrinsic(
                     let msg = format!("operand {k} does not fit its kind {kind}");
                     fail(ck, Rule::Operand, msg);
                 }
+            }
+        }
+        Intrinsic::ReadClock => {
+            let scope = d.operands.first().and_then(|&v| ck.m.const_int(v));
+            if tys.len() != 1 || tys[0] != Type::UINT || scope.is_none() {
+                let msg = "vk::ReadClock takes one constant uint scope".to_owned();
+                fail(ck, Rule::Operand, msg);
+            }
+            if d.ty != Type::Scalar(ScalarKind::Uint64) {
+                let msg = format!("vk::ReadClock yields uint64_t, not {}", d.ty.ir());
+                fail(ck, Rule::ResultType, msg);
             }
         }
         _ => {}
