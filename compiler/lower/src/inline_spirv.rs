@@ -78,6 +78,36 @@ impl ModuleCtx<'_> {
         }
     }
 
+    /// DXC's refusal of decorations on functions ("vk::ext_decorate_id is not supported on
+    /// functions"), for every function of the file.
+    pub fn refuse_function_decorations(&mut self) {
+        let items: Vec<ItemIdx> = self.tree.indices().collect();
+        for idx in items {
+            let Some(f) = self.tree.function(idx) else {
+                continue;
+            };
+            let names: Vec<String> = f
+                .attrs
+                .iter()
+                .map(|a| a.name.clone())
+                .filter(|n| {
+                    matches!(
+                        n.as_str(),
+                        "vk::ext_decorate" | "vk::ext_decorate_id" | "vk::ext_decorate_string"
+                    )
+                })
+                .collect();
+            for name in names {
+                let range = self.item_range(idx);
+                self.error(
+                    crate::INLINE_SPIRV_MISUSE,
+                    format!("{name} is not supported on functions"),
+                    range,
+                );
+            }
+        }
+    }
+
     /// The inline-SPIR-V attributes of entry function `name`.
     pub fn declare_entry_inline_spirv(&mut self, name: &str) {
         let Some(&idx) = self.functions_named(name).first() else {

@@ -203,6 +203,7 @@ pub fn lower_module_with(
     let mut cx = context::ModuleCtx::new(db, file, config);
     cx.options = options.clone();
     cx.assign_bindings();
+    cx.refuse_function_decorations();
     entry::lower_entry(&mut cx, entry, stage);
     cx.declare_entry_inline_spirv(entry);
     cx.refuse_groupshared(stage);

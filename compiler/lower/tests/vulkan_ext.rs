@@ -314,3 +314,22 @@ void main() { Buf[0] = (uint)Tex.Load(int3(0, 0, 0)).x; }
 "#,
     ));
 }
+
+#[test]
+fn inline_spirv_decorations_are_refused_on_functions() {
+    let err = common::try_lower(
+        r#"
+[[vk::ext_decorate_id(27, 13)]]
+[[vk::ext_decorate_string(5636, "t")]]
+uint f(uint x) { return x; }
+RWStructuredBuffer<uint> b;
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) { b[0] = f(id.x); }
+"#,
+    )
+    .unwrap_err();
+    expect![[r#"
+        E3012 1..100: vk::ext_decorate_id is not supported on functions
+        E3012 1..100: vk::ext_decorate_string is not supported on functions"#]]
+    .assert_eq(&err);
+}
