@@ -6,11 +6,12 @@
 //! covers this storage class. Using either needs the `PhysicalStorageBufferAddresses`
 //! capability, `SPV_KHR_physical_storage_buffer` (core in SPIR-V 1.5, still declared as DXC
 //! does) and the `PhysicalStorageBuffer64` addressing model, which `context` picks when the
-//! capability is present.
+//! capability is present. A matrix travels inside a one-member struct that carries its
+//! stride and majorness.
 
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, MemoryAccess, Op, StorageClass, Word};
-use types::{LayoutRules, Type, TypeLayout};
+use types::{LayoutRules, StructField, StructType, Type, TypeLayout};
 
 use crate::functions::Fx;
 use crate::{Result, SpirvError};
@@ -42,21 +43,20 @@ impl Fx<'_, '_> {
         }
     }
 
-    /// The `PhysicalStorageBuffer` pointer to `ty` at `address`, with `ty`'s scalar layout.
-    fn raw_pointer(&mut self, address: ir::Value, ty: &Type) -> Result<(Word, Word, TypeLayout)> {
-        if matches!(ty, Type::Matrix { .. }) {
-            // A bare matrix has no place for its `MatrixStride` (a struct member decoration).
-            return Err(SpirvError::unsupported(format!(
-                "a raw buffer access of the matrix type {ty} outside a struct"
-            )));
-        }
+    /// The `PhysicalStorageBuffer` pointer to the memory form of `ty` at `address` (see
+    /// [`memory_type`]), with the scalar layout: the pointer, the pointee type and layout.
+    fn raw_pointer(
+        &mut self,
+        address: ir::Value,
+        memory: &Type,
+    ) -> Result<(Word, Word, TypeLayout)> {
         self.cx
             .capability(Capability::PhysicalStorageBufferAddresses);
         self.cx.extension("SPV_KHR_physical_storage_buffer");
         self.cx
-            .require_16bit_storage(ty, StorageClass::PhysicalStorageBuffer);
-        let layout = TypeLayout::of(ty, LayoutRules::Scalar);
-        let pointee = self.cx.data_type(ty, Some(&layout), true)?;
+            .require_16bit_storage(memory, StorageClass::PhysicalStorageBuffer);
+        let layout = TypeLayout::of(memory, LayoutRules::Scalar);
+        let pointee = self.cx.data_type(memory, Some(&layout), true)?;
         let ptr_ty = self
             .cx
             .pointer_type(StorageClass::PhysicalStorageBuffer, pointee);
@@ -72,7 +72,8 @@ impl Fx<'_, '_> {
             ));
         };
         let align = self.raw_alignment(alignment)?;
-        let (ptr, pointee, layout) = self.raw_pointer(address, &d.ty)?;
+        let memory = memory_type(&d.ty);
+        let (ptr, pointee, layout) = self.raw_pointer(address, &memory)?;
         let loaded = self.op(
             Op::Load,
             pointee,
@@ -82,7 +83,16 @@ impl Fx<'_, '_> {
                 Operand::LiteralBit32(align),
             ],
         );
-        self.convert_repr(loaded, &d.ty, (Some(&layout), true), (None, false))
+        let plain = self.convert_repr(loaded, &memory, (Some(&layout), true), (None, false))?;
+        if memory == d.ty {
+            return Ok(plain);
+        }
+        let ty = self.cx.plain_type(&d.ty)?;
+        Ok(self.op(
+            Op::CompositeExtract,
+            ty,
+            vec![Operand::IdRef(plain), Operand::LiteralBit32(0)],
+        ))
     }
 
     pub(crate) fn lower_raw_buffer_store(&mut self, d: &ir::InstData) -> Result<()> {
@@ -93,9 +103,14 @@ impl Fx<'_, '_> {
         };
         let align = self.raw_alignment(alignment)?;
         let ty = self.type_of(value)?;
-        let (ptr, _, layout) = self.raw_pointer(address, &ty)?;
-        let v = self.value(value)?;
-        let converted = self.convert_repr(v, &ty, (None, false), (Some(&layout), true))?;
+        let memory = memory_type(&ty);
+        let (ptr, _, layout) = self.raw_pointer(address, &memory)?;
+        let mut v = self.value(value)?;
+        if memory != ty {
+            let wrapper = self.cx.plain_type(&memory)?;
+            v = self.op(Op::CompositeConstruct, wrapper, vec![Operand::IdRef(v)]);
+        }
+        let converted = self.convert_repr(v, &memory, (None, false), (Some(&layout), true))?;
         self.op_void(
             Op::Store,
             vec![
@@ -107,4 +122,22 @@ impl Fx<'_, '_> {
         );
         Ok(())
     }
+}
+
+/// How a value of type `ty` sits in physical storage: as itself, except that a matrix is
+/// wrapped in a one-member struct, since its `MatrixStride` and majorness are member
+/// decorations (the bytes are the same: the member is at offset 0).
+fn memory_type(ty: &Type) -> Type {
+    if !matches!(ty, Type::Matrix { .. }) {
+        return ty.clone();
+    }
+    Type::structure(StructType {
+        name: "RawBufferMatrix".to_owned(),
+        fields: vec![StructField {
+            name: "m".to_owned(),
+            ty: ty.clone(),
+            semantic: None,
+            interpolation: Vec::new(),
+        }],
+    })
 }

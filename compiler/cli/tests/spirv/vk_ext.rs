@@ -401,3 +401,39 @@ void main() { Out[0] = vk::ReadClock(vk::WorkgroupScope); }
         "vk::ReadClock reads the clock of vk::DeviceScope or vk::SubgroupScope only",
     );
 }
+
+#[test]
+fn raw_buffer_matrices_travel_in_a_one_member_struct() {
+    // The stride and majorness are member decorations, so a bare matrix is wrapped: a
+    // column_major float4x4 (HLSL's default; SPIR-V `RowMajor`, as the matrix is stored
+    // transposed) has 16-byte columns; a row_major float2x3 packs its 12-byte rows.
+    let m = compile(
+        "uint64_t a;
+RWStructuredBuffer<float4> o;
+[numthreads(1, 1, 1)]
+void main() {
+  float4x4 m = vk::RawBufferLoad<float4x4>(a, 16);
+  row_major float2x3 r = vk::RawBufferLoad<row_major float2x3>(a + 64);
+  vk::RawBufferStore<float4x4>(a + 128, m, 16);
+  o[0] = m[1] + r[1].xyzz;
+}
+",
+        "cs_6_0",
+        // The 12-byte rows need the scalar block layout rule (see the struct test above).
+        &["-fvk-use-scalar-layout"],
+    );
+    let strides: Vec<&str> = m
+        .asm
+        .lines()
+        .filter(|l| l.starts_with("OpMemberDecorate %RawBufferMatrix"))
+        .filter_map(|l| l.split_once(" 0 ").map(|(_, d)| d))
+        .collect();
+    assert!(strides.contains(&"MatrixStride 16"), "{}", m.asm);
+    assert!(strides.contains(&"MatrixStride 12"), "{}", m.asm);
+    assert!(
+        strides.contains(&"RowMajor") && strides.contains(&"ColMajor"),
+        "{}",
+        m.asm
+    );
+    m.assert_has(&["OpTypePointer PhysicalStorageBuffer %RawBufferMatrix"]);
+}
