@@ -1,5 +1,6 @@
 //! The constants HLSL predeclares for ray tracing (`RAY_FLAG_*`, `COMMITTED_*`,
-//! `CANDIDATE_*`, `HIT_KIND_*`), with the values of the DirectX Raytracing specification.
+//! `CANDIDATE_*`, `HIT_KIND_*`), with the values of the DirectX Raytracing specification,
+//! and the scopes of DXC's implicit `vk` namespace (`vk::DeviceScope`...).
 //! Name lookup (`infer`) and constant evaluation (`lower_type`, for `RayQuery<flags>`) fall
 //! back to this table when no declaration of the file has the name, so a user declaration
 //! shadows it as it does in DXC.
@@ -24,7 +25,28 @@ const BUILTIN_CONSTANTS: &[(&str, u32)] = &[
     ("CANDIDATE_PROCEDURAL_PRIMITIVE", 1),
     ("HIT_KIND_TRIANGLE_FRONT_FACE", 0xFE),
     ("HIT_KIND_TRIANGLE_BACK_FACE", 0xFF),
+    // DXC's implicit `vk` namespace: the SPIR-V scopes (`docs/SPIR-V.rst`, "Intrinsic
+    // Constants"), for `vk::ReadClock`.
+    ("vk::CrossDeviceScope", 0),
+    ("vk::DeviceScope", 1),
+    ("vk::WorkgroupScope", 2),
+    ("vk::SubgroupScope", 3),
+    ("vk::InvocationScope", 4),
+    ("vk::QueueFamilyScope", 5),
 ];
+
+/// The value of the predeclared constant `path` names (`RAY_FLAG_NONE`, `vk::DeviceScope`).
+pub fn builtin_constant_at(path: &crate::type_ref::Path) -> Option<u32> {
+    if let Some(name) = path.as_name() {
+        return builtin_constant(name);
+    }
+    match &path.segments[..] {
+        [ns, name] if ns.name.as_str() == "vk" && ns.args.is_none() && name.args.is_none() => {
+            builtin_constant(&format!("vk::{}", name.name.as_str()))
+        }
+        _ => None,
+    }
+}
 
 /// The value of the predeclared constant `name`.
 pub fn builtin_constant(name: &str) -> Option<u32> {

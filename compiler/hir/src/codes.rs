@@ -52,6 +52,11 @@ pub const NO_TARGET_EQUIVALENT: &str = "E2034";
 pub const STAGE_ATTRIBUTES: &str = "E2035";
 /// `SV_ClipDistance`/`SV_CullDistance` on a value that is not float.
 pub const DISTANCE_TYPE: &str = "E2036";
+/// A template argument a built-in type does not take (`SubpassInput<S>` of a struct).
+pub const INVALID_TYPE_ARGUMENT: &str = "E2037";
+/// A `vk::RawBufferLoad`/`vk::RawBufferStore` alignment that is not a positive constant
+/// power of two.
+pub const INVALID_ALIGNMENT: &str = "E2038";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -271,6 +271,7 @@ fn item_diagnostics(
             TypeError::NotSupported(what) => {
                 (codes::NOT_SUPPORTED, format!("not supported yet: {what}"))
             }
+            TypeError::InvalidArgument(what) => (codes::INVALID_TYPE_ARGUMENT, what.clone()),
         };
         out.push(Diagnostic::error(code, message, f, r));
     }

@@ -12,6 +12,7 @@
 mod call;
 mod expr;
 pub mod ops;
+pub mod vk;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -559,6 +560,9 @@ impl<'a> InferCtx<'a> {
                     node,
                     format!("not supported yet: {what}"),
                 ),
+                TypeError::InvalidArgument(what) => {
+                    self.diag(crate::codes::INVALID_TYPE_ARGUMENT, node, what)
+                }
             }
         }
     }

@@ -63,6 +63,8 @@
 //! | E2034 | an intrinsic no target can express (`dx::IsDebuggerPresent`) |
 //! | E2035 | a hull entry without `[patchconstantfunc]` or `[outputtopology]`, a mesh entry without `[outputtopology]`, a geometry entry with two input primitive types |
 //! | E2036 | `SV_ClipDistance`/`SV_CullDistance` on a value that is not float |
+//! | E2037 | a template argument a built-in type does not take (`SubpassInput<S>` of a struct) |
+//! | E2038 | a literal `vk::RawBufferLoad`/`Store` alignment that is negative, not an integer or not a power of two |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //!

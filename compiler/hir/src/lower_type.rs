@@ -39,6 +39,8 @@ pub enum TypeError {
     StringType,
     NotConstant,
     NotSupported(String),
+    /// A template argument a built-in type does not take (`SubpassInput<S>` of a struct).
+    InvalidArgument(String),
 }
 
 /// A constant's value.
@@ -247,7 +249,10 @@ impl<'a> TypeCtx<'a> {
             errors.push(if path.as_name() == Some("string") {
                 TypeError::StringType
             } else {
-                TypeError::UnknownType(path.to_string())
+                match vulkan_type_not_supported(path) {
+                    Some(name) => TypeError::NotSupported(format!("the Vulkan type `{name}`")),
+                    None => TypeError::UnknownType(path.to_string()),
+                }
             });
             return None;
         };
@@ -598,6 +603,21 @@ impl<'a> TypeCtx<'a> {
                     .flatten()
                     .map(|element| Type::resource(ResourceType::Stream { kind, element }))
             }
+            // Vulkan subpass inputs (`float4` by default) hold a scalar or a vector.
+            "SubpassInput" | "SubpassInputMS" => {
+                let element = element(errors, float4.clone())?;
+                if !matches!(element, Type::Scalar(_) | Type::Vector(..)) {
+                    errors.push(TypeError::InvalidArgument(format!(
+                        "only scalar and vector types are allowed as the element of {name}, \
+                         not `{element}`"
+                    )));
+                    return Some(None);
+                }
+                Some(Type::resource(ResourceType::SubpassInput {
+                    multisampled: name == "SubpassInputMS",
+                    element,
+                }))
+            }
             "RayDesc" => Some(builtin_struct(
                 "RayDesc",
                 &[
@@ -748,10 +768,9 @@ impl<'a> TypeCtx<'a> {
         let found = self.scope.lookup_qualified(self.tree, &self.site, p);
         match found.first() {
             Some(&idx) => self.item_value(idx),
-            None => p
-                .as_name()
-                .and_then(crate::builtin_consts::builtin_constant)
-                .map(|v| ConstValue::Int(i64::from(v))),
+            None => {
+                crate::builtin_consts::builtin_constant_at(p).map(|v| ConstValue::Int(i64::from(v)))
+            }
         }
     }
 
@@ -785,6 +804,23 @@ impl<'a> TypeCtx<'a> {
             _ => None,
         }
     }
+}
+
+/// The types of DXC's implicit `vk` namespace that are not supported yet
+/// (`vk::BufferPointer<T>`, the combined image samplers `vk::SampledTexture2D<T>`..., inline
+/// SPIR-V types): their name, so a use says "not supported yet" rather than "unknown type".
+fn vulkan_type_not_supported(path: &Path) -> Option<String> {
+    let [ns, name] = &path.segments[..] else {
+        return None;
+    };
+    let name = name.name.as_str();
+    let known = name == "BufferPointer"
+        || name.starts_with("SampledTexture")
+        || matches!(
+            name,
+            "SpirvType" | "SpirvOpaqueType" | "Literal" | "integral_constant"
+        );
+    (ns.name.as_str() == "vk" && ns.args.is_none() && known).then(|| format!("vk::{name}"))
 }
 
 fn access_of(name: &str) -> TextureAccess {

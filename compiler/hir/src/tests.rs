@@ -24,6 +24,7 @@ mod strings;
 mod switch_labels;
 mod templates;
 mod types;
+mod vulkan;
 
 use base_db::CompileConfig;
 use syntax::line_index::LineIndex;

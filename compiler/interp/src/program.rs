@@ -362,6 +362,7 @@ impl RegisterClass {
             | R::ByteAddressBuffer { .. }
             | R::StructuredBuffer { .. }
             | R::TextureBuffer { .. }
+            | R::SubpassInput { .. }
             | R::RaytracingAccelerationStructure => RegisterClass::ShaderResource,
             R::InputPatch { .. }
             | R::OutputPatch { .. }
@@ -1250,6 +1251,18 @@ fn decode_inst(
                 return unsupported(format!(
                     "{} (inline ray tracing is not supported yet: the interpreter has no \
                      acceleration structures)",
+                    which.name()
+                ));
+            }
+            if which == Intrinsic::ReadClock {
+                return unsupported(
+                    "vk::ReadClock (not supported yet: the interpreter has no clock)".to_owned(),
+                );
+            }
+            if matches!(which, Intrinsic::RawBufferLoad | Intrinsic::RawBufferStore) {
+                return unsupported(format!(
+                    "{} (raw buffer accesses are not supported yet: the interpreter has no \
+                     device addresses)",
                     which.name()
                 ));
             }

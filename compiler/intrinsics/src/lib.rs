@@ -46,6 +46,7 @@ mod resolve;
 mod shader;
 pub mod sig;
 mod textures;
+mod vulkan;
 mod wave;
 
 pub use model::{
@@ -163,6 +164,7 @@ pub fn methods_of(resource: &ResourceType) -> Arc<Vec<Method>> {
             let mut t = Table::new();
             textures::add(&mut t, resource);
             buffers::add(&mut t, resource);
+            vulkan::add(&mut t, resource);
             if matches!(resource, ResourceType::RayQuery { .. }) {
                 shader::add_ray_query(&mut t);
             }

@@ -212,6 +212,53 @@ intrinsics! {
     RayQueryCommittedTriangleBarycentrics => "RayQuery::CommittedTriangleBarycentrics",
     RayQueryCandidateTriangleFrontFace => "RayQuery::CandidateTriangleFrontFace",
     RayQueryCommittedTriangleFrontFace => "RayQuery::CommittedTriangleFrontFace",
+    // Vulkan only. `SubpassInput::SubpassLoad` takes the subpass input (a pointer to it), then
+    // the sample index of a multisampled one; it reads the texel at the pixel being shaded.
+    // `vk::RawBufferLoad` takes the 64-bit device address and the alignment (a `uint`
+    // constant) and yields a value of its result type read from that address;
+    // `vk::RawBufferStore` takes the address, the value and the alignment. Both read and
+    // write memory the way the scalar layout places `T` (`sizeof(T)` bytes, as DXC does).
+    SubpassLoad => "SubpassInput::SubpassLoad",
+    RawBufferLoad => "vk::RawBufferLoad",
+    RawBufferStore => "vk::RawBufferStore",
+    // Inline SPIR-V: a call of a function declared with `[[vk::ext_instruction(opcode [,
+    // "set"])]]`, an opaque instruction the backend emits verbatim. `literals`: the opcode,
+    // the index of the instruction set's name in `Module::strings` (-1 for a core
+    // instruction), then one [`ExtOperand`] code per operand: a value (its id), a literal (a
+    // constant written as a literal word, `[[vk::ext_literal]]`) or a reference (a pointer,
+    // `[[vk::ext_reference]]`).
+    ExtInstruction => "vk::ext_instruction",
+    // `vk::ReadClock(scope)`: the scope a constant `uint` (`vk::DeviceScope`: 1,
+    // `vk::SubgroupScope`: 3), the result a `uint64_t`.
+    ReadClock => "vk::ReadClock",
+}
+
+/// How an operand of [`Intrinsic::ExtInstruction`] is written, as its code in `literals`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExtOperand {
+    Value = 0,
+    Literal = 1,
+    Reference = 2,
+}
+
+impl ExtOperand {
+    pub fn from_code(code: i64) -> Option<ExtOperand> {
+        match code {
+            0 => Some(ExtOperand::Value),
+            1 => Some(ExtOperand::Literal),
+            2 => Some(ExtOperand::Reference),
+            _ => None,
+        }
+    }
+
+    /// The dump's prefix of the operand.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            ExtOperand::Value => "",
+            ExtOperand::Literal => "literal ",
+            ExtOperand::Reference => "ref ",
+        }
+    }
 }
 
 impl Intrinsic {

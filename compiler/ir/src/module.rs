@@ -27,6 +27,14 @@ pub struct Module {
     /// String literals (`printf` formats), referred to by index from the literals of the
     /// instructions that use them.
     pub strings: Vec<String>,
+    /// Inline SPIR-V (`[[vk::ext_capability(N)]]`, `[[vk::ext_extension("...")]]`): the
+    /// capabilities and extensions the module declares besides those its code needs, in
+    /// first-use order.
+    pub spirv_capabilities: Vec<u32>,
+    pub spirv_extensions: Vec<String>,
+    /// `vk::ext_execution_mode(mode, operands...)`: raw execution modes (the mode's number,
+    /// then its literal operands) of every entry point of the module.
+    pub spirv_execution_modes: Vec<Vec<u32>>,
 }
 
 impl Module {
@@ -334,6 +342,21 @@ named_enum! {
     }
 }
 
+/// An inline SPIR-V decoration of a global: the decoration's number and its operands.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SpirvDecoration {
+    pub decoration: u32,
+    pub operands: SpirvDecorationOperands,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum SpirvDecorationOperands {
+    /// `OpDecorate` with literal words.
+    Literals(Vec<u32>),
+    /// `OpDecorateString` with strings.
+    Strings(Vec<String>),
+}
+
 /// A module-level variable. Its value (as an operand) is a `ptr<space, ty>`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GlobalVar {
@@ -355,6 +378,11 @@ pub struct GlobalVar {
     pub stage_binding: Option<StageBinding>,
     pub interpolation: Vec<Interpolation>,
     pub image_format: Option<ImageFormat>,
+    /// `[[vk::input_attachment_index(N)]]` of a subpass input (SPIR-V `InputAttachmentIndex`).
+    pub input_attachment: Option<u32>,
+    /// Inline SPIR-V decorations (`[[vk::ext_decorate(d, ...)]]`,
+    /// `[[vk::ext_decorate_string(d, "...")]]`), written verbatim by the backend.
+    pub spirv_decorations: Vec<SpirvDecoration>,
     /// A stage variable per patch rather than per control point: the patch-constant outputs
     /// of a hull shader and the matching inputs of a domain shader (SPIR-V `Patch`).
     pub patch: bool,
@@ -389,6 +417,8 @@ impl GlobalVar {
             stage_binding: None,
             interpolation: Vec::new(),
             image_format: None,
+            input_attachment: None,
+            spirv_decorations: Vec::new(),
             patch: false,
             per_primitive: false,
             member_offsets: Vec::new(),

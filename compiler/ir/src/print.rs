@@ -88,6 +88,19 @@ pub fn print_module(module: &Module) -> String {
 pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
     let mut sections: Vec<String> = Vec::new();
 
+    let mut inline = String::new();
+    for c in &module.spirv_capabilities {
+        let _ = writeln!(inline, "spirv_capability {c}");
+    }
+    for e in &module.spirv_extensions {
+        let _ = writeln!(inline, "spirv_extension {e:?}");
+    }
+    for m in &module.spirv_execution_modes {
+        let words: Vec<String> = m.iter().map(u32::to_string).collect();
+        let _ = writeln!(inline, "spirv_execution_mode {}", words.join(" "));
+    }
+    sections.push(inline);
+
     let mut spec = String::new();
     for (_, s) in module.spec_constants.iter() {
         let _ = writeln!(
@@ -137,6 +150,26 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
         }
         if let Some(f) = g.image_format {
             let _ = write!(globals, " format({})", f.name());
+        }
+        if let Some(n) = g.input_attachment {
+            let _ = write!(globals, " input_attachment({n})");
+        }
+        for d in &g.spirv_decorations {
+            match &d.operands {
+                crate::module::SpirvDecorationOperands::Literals(words) => {
+                    let _ = write!(globals, " spirv_decorate({}", d.decoration);
+                    for w in words {
+                        let _ = write!(globals, ", {w}");
+                    }
+                }
+                crate::module::SpirvDecorationOperands::Strings(texts) => {
+                    let _ = write!(globals, " spirv_decorate_string({}", d.decoration);
+                    for t in texts {
+                        let _ = write!(globals, ", {t:?}");
+                    }
+                }
+            }
+            globals.push(')');
         }
         if let Some(l) = &g.layout {
             let _ = write!(globals, " layout({})", l.rules.name());
@@ -512,6 +545,31 @@ pub(crate) fn inst_line(
             }];
             parts.extend(vals(&d.operands));
             let _ = write!(line, " {}({})", i.name(), parts.join(", "));
+        }
+        Opcode::CallIntrinsic(i @ crate::Intrinsic::ExtInstruction) => {
+            // `vk::ext_instruction[61](ref %1, literal 0:int)`, `["GLSL.std.450" 81](...)`.
+            let opcode = d.literals.first().copied().unwrap_or(-1);
+            let set = d
+                .literals
+                .get(1)
+                .and_then(|&s| usize::try_from(s).ok())
+                .and_then(|s| module.strings.get(s));
+            let head = match set {
+                Some(set) => format!("{set:?} {opcode}"),
+                None => opcode.to_string(),
+            };
+            let kinds = d.literals.get(2..).unwrap_or(&[]);
+            let parts: Vec<String> = vals(&d.operands)
+                .into_iter()
+                .enumerate()
+                .map(|(k, v)| {
+                    let kind = kinds
+                        .get(k)
+                        .and_then(|&c| crate::intrinsic::ExtOperand::from_code(c));
+                    format!("{}{v}", kind.map_or("", |k| k.prefix()))
+                })
+                .collect();
+            let _ = write!(line, " {}[{head}]({})", i.name(), parts.join(", "));
         }
         Opcode::CallIntrinsic(i) => {
             let _ = write!(line, " {}({})", i.name(), vals(&d.operands).join(", "));

@@ -14,6 +14,7 @@
 mod resource_ops;
 mod stages;
 mod typecheck;
+mod vulkan_ops;
 
 use std::fmt;
 

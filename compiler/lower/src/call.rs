@@ -96,6 +96,9 @@ impl FnLower<'_, '_> {
         let Expr::Path(path) = self.body.expr(callee).clone() else {
             return Err(self.unsupported("calling this expression", e));
         };
+        if let Some(which) = hir::infer::vk::VkIntrinsic::of_path(&path) {
+            return self.lower_vk_call(e, which, args);
+        }
         let Some(name) = path.as_name().map(str::to_owned) else {
             if self.ty(e).is_ok_and(|t| !t.is_void()) {
                 return self.construct(e, args).map(Some);
@@ -452,6 +455,9 @@ impl FnLower<'_, '_> {
             return v;
         }
         if let Some(v) = self.lower_ray_query_method(e, res, &r, name, args) {
+            return v;
+        }
+        if let Some(v) = self.lower_subpass_method(e, res, &r, name, args) {
             return v;
         }
         if let Some(v) = self.lower_counter_method(e, res, name, args) {

@@ -85,9 +85,11 @@ pub mod func;
 pub mod graphics;
 pub mod heap;
 pub mod init;
+pub mod inline_spirv;
 pub mod options;
 pub mod precise;
 pub mod printf;
+pub mod raw_buffer;
 pub mod ray_query;
 pub mod resource_choice;
 pub mod resource_out;
@@ -97,6 +99,7 @@ pub mod resources;
 pub mod spec_const;
 pub mod stages;
 pub mod stmt;
+pub mod subpass;
 pub mod texture;
 pub mod texture_load;
 pub mod unroll;
@@ -129,6 +132,16 @@ pub const BAD_STAGE_TYPE: &str = "E3007";
 /// An array of RW, append or consume structured buffers (DXC: "arrays of RW/append/consume
 /// structured buffers unsupported").
 pub const COUNTER_BUFFER_ARRAY: &str = "E3008";
+/// The code of a misused subpass input: no `[[vk::input_attachment_index]]`, `static`, or
+/// used outside a pixel shader (DXC's checks and wording).
+pub const SUBPASS_INPUT_MISUSE: &str = "E3010";
+/// The code of a `vk::RawBufferLoad`/`vk::RawBufferStore` alignment that is not a constant
+/// power of two.
+pub const RAW_BUFFER_ALIGNMENT: &str = "E3011";
+/// The code of misused inline SPIR-V: a `[[vk::ext_instruction]]` without an opcode number,
+/// an argument of a `[[vk::ext_reference]]` parameter that is no lvalue, one of a
+/// `[[vk::ext_literal]]` parameter that is no constant.
+pub const INLINE_SPIRV_MISUSE: &str = "E3012";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";
@@ -203,8 +216,11 @@ pub fn lower_module_with(
     let mut cx = context::ModuleCtx::new(db, file, config);
     cx.options = options.clone();
     cx.assign_bindings();
+    cx.refuse_function_decorations();
     entry::lower_entry(&mut cx, entry, stage);
+    cx.declare_entry_inline_spirv(entry);
     cx.refuse_groupshared(stage);
+    cx.refuse_subpass_inputs(stage);
     cx.apply_layout_rules();
     cx.assign_heap_bindings();
     cx.finish()

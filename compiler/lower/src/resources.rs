@@ -214,6 +214,7 @@ impl ModuleCtx<'_> {
         let loose = self.loose_globals();
         self.check_globals_bindings(&loose);
         self.check_structured_buffer_arrays();
+        self.check_subpass_inputs();
         for a in automatic {
             let b = self.automatic_binding(a);
             match a {
@@ -368,6 +369,7 @@ impl ModuleCtx<'_> {
                 let g = self.mb.resource(&name, ty.clone(), set, binding);
                 self.mb.module_mut().globals[g].image_format = format;
                 self.mb.module_mut().globals[g].globally_coherent = var.globally_coherent;
+                self.mb.module_mut().globals[g].input_attachment = self.input_attachment_index(idx);
                 if let Type::Array { len: Some(n), .. } = ty {
                     self.mb.module_mut().globals[g].resource_count = Some(n);
                 }
@@ -406,6 +408,9 @@ impl ModuleCtx<'_> {
                 }
             }
         };
+        if let GlobalRef::Var(g) = r {
+            self.apply_ext_decorations(idx, g);
+        }
         self.globals.insert(idx, r);
         Ok(r)
     }

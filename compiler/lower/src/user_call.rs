@@ -172,6 +172,9 @@ impl FnLower<'_, '_> {
         let Some(decl) = self.cx.tree.function(idx).cloned() else {
             return Err(self.unsupported("this call", e));
         };
+        if let Some(r) = self.lower_ext_instruction(e, idx, &decl, args) {
+            return r;
+        }
         // Template arguments: what the call bound, after those of the instance being lowered
         // (a method calling another method of its template struct binds none itself).
         let mut bound = self

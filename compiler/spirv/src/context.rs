@@ -60,7 +60,11 @@ pub(crate) struct Ctx<'m> {
     next_id: Word,
     caps: BTreeSet<u32>,
     exts: BTreeSet<&'static str>,
+    /// Extensions inline SPIR-V names (`[[vk::ext_extension]]`), beside `exts`.
+    pub inline_exts: BTreeSet<String>,
     glsl: Option<Word>,
+    /// Instruction sets inline SPIR-V imports (`[[vk::ext_instruction(op, "set")]]`).
+    ext_sets: Vec<(String, Word)>,
     /// The `NonSemantic.DebugPrintf` import and the `OpString`s of `printf` formats, by
     /// index into the module's strings.
     debug_printf: Option<Word>,
@@ -101,7 +105,9 @@ impl<'m> Ctx<'m> {
             next_id: 1,
             caps: BTreeSet::new(),
             exts: BTreeSet::new(),
+            inline_exts: BTreeSet::new(),
             glsl: None,
+            ext_sets: Vec::new(),
             debug_printf: None,
             strings: HashMap::new(),
             string_insts: Vec::new(),
@@ -188,6 +194,19 @@ impl<'m> Ctx<'m> {
         }
         let id = self.id();
         self.glsl = Some(id);
+        id
+    }
+
+    /// The import of instruction set `name` (`GLSL.std.450` is the one [`Ctx::glsl`] makes).
+    pub fn ext_set(&mut self, name: &str) -> Word {
+        if name == "GLSL.std.450" {
+            return self.glsl();
+        }
+        if let Some((_, id)) = self.ext_sets.iter().find(|(n, _)| n == name) {
+            return *id;
+        }
+        let id = self.id();
+        self.ext_sets.push((name.to_owned(), id));
         id
     }
 
@@ -319,18 +338,20 @@ impl<'m> Ctx<'m> {
             .filter_map(|&c| Capability::from_u32(c))
             .map(|c| Instruction::new(Op::Capability, None, None, vec![Operand::Capability(c)]))
             .collect();
-        module.extensions = self
-            .exts
-            .iter()
-            .map(|e| {
-                Instruction::new(
-                    Op::Extension,
-                    None,
-                    None,
-                    vec![Operand::LiteralString((*e).to_owned())],
-                )
-            })
+        let mut extensions: BTreeSet<String> = self.exts.iter().map(|e| (*e).to_owned()).collect();
+        extensions.extend(self.inline_exts.iter().cloned());
+        module.extensions = extensions
+            .into_iter()
+            .map(|e| Instruction::new(Op::Extension, None, None, vec![Operand::LiteralString(e)]))
             .collect();
+        for (name, id) in &self.ext_sets {
+            module.ext_inst_imports.push(Instruction::new(
+                Op::ExtInstImport,
+                None,
+                Some(*id),
+                vec![Operand::LiteralString(name.clone())],
+            ));
+        }
         if let Some(id) = self.glsl {
             module.ext_inst_imports.push(Instruction::new(
                 Op::ExtInstImport,
@@ -358,12 +379,21 @@ impl<'m> Ctx<'m> {
             ));
         }
         module.debug_string_source = self.string_insts;
+        // Raw buffer accesses (`raw_buffer`) use physical addresses.
+        let addressing = if self
+            .caps
+            .contains(&(spirv::Capability::PhysicalStorageBufferAddresses as u32))
+        {
+            spirv::AddressingModel::PhysicalStorageBuffer64
+        } else {
+            spirv::AddressingModel::Logical
+        };
         module.memory_model = Some(Instruction::new(
             Op::MemoryModel,
             None,
             None,
             vec![
-                Operand::AddressingModel(spirv::AddressingModel::Logical),
+                Operand::AddressingModel(addressing),
                 Operand::MemoryModel(memory_model),
             ],
         ));
@@ -406,6 +436,7 @@ pub(crate) fn emit_module(m: &ir::Module, opts: &SpirvOptions) -> Result<Vec<u32
     for (h, _) in m.globals.iter().filter(|(_, g)| !is_counter(g)) {
         cx.lower_global(h)?;
     }
+    cx.declare_inline_spirv()?;
     for (h, _) in m.functions.iter() {
         crate::functions::lower_function(&mut cx, h)?;
     }

@@ -152,6 +152,23 @@ impl Ctx<'_> {
             let ops = literals.into_iter().map(Operand::LiteralBit32).collect();
             self.exec_modes.push(mode(m, ops));
         }
+        // Inline SPIR-V's `vk::ext_execution_mode`.
+        for words in &self.m.spirv_execution_modes {
+            let Some((&number, literals)) = words.split_first() else {
+                continue;
+            };
+            let m = ExecutionMode::from_u32(number).ok_or_else(|| {
+                SpirvError::unsupported(format!(
+                    "execution mode {number} of vk::ext_execution_mode (unknown to this backend)"
+                ))
+            })?;
+            let ops = literals
+                .iter()
+                .copied()
+                .map(Operand::LiteralBit32)
+                .collect();
+            self.exec_modes.push(mode(m, ops));
+        }
         if self.opts.signed_zero_inf_nan_preserve {
             for width in self.float_widths() {
                 self.exec_modes.push(mode(

@@ -226,6 +226,14 @@ impl Fx<'_, '_> {
         if crate::raytracing::is_pipeline_intrinsic(intr) {
             return self.lower_pipeline_intrinsic(intr, d);
         }
+        match intr {
+            I::SubpassLoad => return self.lower_subpass_load(d).map(Some),
+            I::RawBufferLoad => return self.lower_raw_buffer_load(d).map(Some),
+            I::RawBufferStore => return self.lower_raw_buffer_store(d).map(|()| None),
+            I::ExtInstruction => return self.lower_ext_instruction(d),
+            I::ReadClock => return self.lower_read_clock(d).map(Some),
+            _ => {}
+        }
         let args = self.values(&d.operands)?;
         if intr == I::Printf {
             // DXC: `OpExtInst %void %DebugPrintf 1 %format args...` (DebugPrintf is

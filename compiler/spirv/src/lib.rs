@@ -25,15 +25,18 @@ mod entry;
 mod expand;
 mod flatten;
 mod functions;
+mod inline_spirv;
 mod instructions;
 mod intrinsics;
 mod matmul;
+mod raw_buffer;
 mod ray_query;
 mod raytracing;
 mod reflect;
 mod resources;
 mod sampling;
 mod stages;
+mod subpass;
 mod texture;
 mod types;
 pub mod validate;
@@ -251,7 +254,9 @@ pub fn emit(module: &ir::Module, options: &SpirvOptions) -> Result<Vec<u32>> {
 /// environment, and the block layout rules its buffers use (DXC's vector-relaxed layouts are
 /// core in Vulkan 1.1 but need `--relax-block-layout` for Vulkan 1.0; the scalar layout needs
 /// `--scalar-block-layout`; the DX layout follows no Vulkan rule spirv-val knows, so, as DXC
-/// does, its block layout is not checked: `--skip-block-layout`).
+/// does, its block layout is not checked: `--skip-block-layout`). Raw buffer accesses lay
+/// their values out with the scalar rules (DXC's `sizeof(T)` bytes), so a module with any
+/// is checked under `--scalar-block-layout` too.
 pub fn validator_options(module: &ir::Module, options: &SpirvOptions) -> Vec<String> {
     let mut args = vec![
         "--target-env".to_owned(),
@@ -264,7 +269,8 @@ pub fn validator_options(module: &ir::Module, options: &SpirvOptions) -> Vec<Str
         .collect();
     if rules.contains(&::types::LayoutRules::Dx) {
         args.push("--skip-block-layout".to_owned());
-    } else if rules.contains(&::types::LayoutRules::Scalar) {
+    } else if rules.contains(&::types::LayoutRules::Scalar) || raw_buffer::uses_raw_buffers(module)
+    {
         args.push("--scalar-block-layout".to_owned());
     } else if options.target_env == TargetEnv::Vulkan1_0 {
         args.push("--relax-block-layout".to_owned());

@@ -233,6 +233,18 @@ pub(crate) fn image_shape(r: &ResourceType, format: Option<ir::ImageFormat>) -> 
         ResourceType::TypedBuffer { access, element } => {
             (Dim::DimBuffer, false, false, *access, element)
         }
+        // Read with `OpImageRead`, so "not sampled" (2), with an unknown format as Vulkan
+        // requires of input attachments.
+        ResourceType::SubpassInput {
+            multisampled,
+            element,
+        } => (
+            Dim::DimSubpassData,
+            false,
+            *multisampled,
+            TextureAccess::ReadWrite,
+            element,
+        ),
         _ => return Err(SpirvError::invalid(format!("{r} is not an image"))),
     };
     let kind = sample
@@ -262,6 +274,7 @@ pub(crate) fn image_shape(r: &ResourceType, format: Option<ir::ImageFormat>) -> 
         2
     };
     let format = match (format, sampled) {
+        _ if dim == Dim::DimSubpassData => spirv::ImageFormat::Unknown,
         (Some(f), _) => spirv_format(f),
         (None, 2) => inferred_format(sample),
         (None, _) => spirv::ImageFormat::Unknown,
@@ -288,7 +301,9 @@ impl Ctx<'_> {
             (Dim::DimCube, _) if shape.arrayed => self.capability(Capability::ImageCubeArray),
             _ => {}
         }
-        if shape.ms && shape.sampled == 2 {
+        if shape.dim == Dim::DimSubpassData {
+            self.capability(Capability::InputAttachment);
+        } else if shape.ms && shape.sampled == 2 {
             self.capability(Capability::StorageImageMultisample);
             if shape.arrayed {
                 self.capability(Capability::ImageMSArray);
@@ -362,7 +377,9 @@ impl Ctx<'_> {
 
     fn handle_type(&mut self, r: &ResourceType, format: Option<ir::ImageFormat>) -> Result<Word> {
         match r {
-            ResourceType::Texture { .. } | ResourceType::TypedBuffer { .. } => {
+            ResourceType::Texture { .. }
+            | ResourceType::TypedBuffer { .. }
+            | ResourceType::SubpassInput { .. } => {
                 let shape = image_shape(r, format)?;
                 Ok(self.image_type(shape))
             }
@@ -564,16 +581,24 @@ impl Ctx<'_> {
                 Decoration::Binding,
                 &[Operand::LiteralBit32(g.binding.unwrap_or(0))],
             );
+            if let Some(n) = g.input_attachment {
+                self.decorate(
+                    id,
+                    Decoration::InputAttachmentIndex,
+                    &[Operand::LiteralBit32(n)],
+                );
+            }
         }
         if matches!(g.kind, ir::GlobalKind::Input | ir::GlobalKind::Output) {
             self.stage_decorations(h, id).map_err(ctx)?;
         }
+        self.inline_decorations(h, id).map_err(ctx)?;
         self.global_info[h.index()] = Some(GlobalInfo { id, class, pointee });
         Ok(())
     }
 
     /// 16-bit types in buffers and stage variables need their storage capabilities.
-    fn require_16bit_storage(&mut self, ty: &Type, class: StorageClass) {
+    pub(crate) fn require_16bit_storage(&mut self, ty: &Type, class: StorageClass) {
         fn has16(ty: &Type) -> bool {
             match ty {
                 Type::Scalar(k) | Type::Vector(k, _) | Type::Matrix { scalar: k, .. } => {
@@ -589,7 +614,9 @@ impl Ctx<'_> {
             return;
         }
         let cap = match class {
-            StorageClass::StorageBuffer => Capability::StorageBuffer16BitAccess,
+            StorageClass::StorageBuffer | StorageClass::PhysicalStorageBuffer => {
+                Capability::StorageBuffer16BitAccess
+            }
             StorageClass::Uniform => Capability::UniformAndStorageBuffer16BitAccess,
             StorageClass::PushConstant => Capability::StoragePushConstant16,
             StorageClass::Input | StorageClass::Output => Capability::StorageInputOutput16,

@@ -39,9 +39,9 @@ impl Fx<'_, '_> {
             self.nonuniform_decorate(id);
         }
         let shape = match r {
-            ResourceType::Texture { .. } | ResourceType::TypedBuffer { .. } => {
-                Some(image_shape(&r, info.pointee.format)?)
-            }
+            ResourceType::Texture { .. }
+            | ResourceType::TypedBuffer { .. }
+            | ResourceType::SubpassInput { .. } => Some(image_shape(&r, info.pointee.format)?),
             _ => None,
         };
         Ok(Handle {

@@ -1,6 +1,6 @@
 //! Resource types: textures of every dimension (read-only, RW and rasterizer-ordered), samplers,
 //! typed, structured and byte-address buffers, constant and texture buffers, acceleration
-//! structures, and the tessellation patch and geometry stream types. Part of [`crate::Type`].
+//! structures, the tessellation patch and geometry stream types, and Vulkan subpass inputs. Part of [`crate::Type`].
 
 use std::fmt;
 
@@ -188,6 +188,12 @@ pub enum ResourceType {
         kind: StreamKind,
         element: Type,
     },
+    /// `SubpassInput<T>` / `SubpassInputMS<T>` (Vulkan only): the pixel's texel of an input
+    /// attachment of the current subpass; `T` is a scalar or vector (`float4` by default).
+    SubpassInput {
+        multisampled: bool,
+        element: Type,
+    },
 }
 
 impl ResourceType {
@@ -213,7 +219,8 @@ impl ResourceType {
             | ResourceType::TextureBuffer { element: t }
             | ResourceType::InputPatch { element: t, .. }
             | ResourceType::OutputPatch { element: t, .. }
-            | ResourceType::Stream { element: t, .. } => Some(t),
+            | ResourceType::Stream { element: t, .. }
+            | ResourceType::SubpassInput { element: t, .. } => Some(t),
             _ => None,
         }
     }
@@ -287,6 +294,15 @@ impl ResourceType {
                     StreamKind::Triangle => "TriangleStream",
                 };
                 write!(f, "{name}<")?;
+                ty(f, element)?;
+                f.write_str(">")
+            }
+            ResourceType::SubpassInput {
+                multisampled,
+                element,
+            } => {
+                let ms = if *multisampled { "MS" } else { "" };
+                write!(f, "SubpassInput{ms}<")?;
                 ty(f, element)?;
                 f.write_str(">")
             }

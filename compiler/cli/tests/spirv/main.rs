@@ -30,3 +30,4 @@ mod suites_probe;
 mod system_values;
 mod texel64;
 mod texture_operands;
+mod vk_ext;

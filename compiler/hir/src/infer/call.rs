@@ -77,6 +77,9 @@ impl InferCtx<'_> {
                 );
                 None
             }
+            None if super::vk::VkIntrinsic::of_path(&path).is_some() => {
+                self.infer_vk_call(id, callee, &path, args).flatten()
+            }
             None => {
                 let mut errors = Vec::new();
                 let builtin = path.segments.len() == 1 && path.segments[0].args.is_some();

@@ -7,7 +7,7 @@ use types::{ResourceType, ScalarKind, StructuredKind, Type};
 use super::ops::{self, Operand, Swizzle};
 use super::{BodyNode, InferCtx, Resolution, ValueRes};
 use crate::body::{Expr, ExprId, Literal};
-use crate::builtin_consts::builtin_constant;
+use crate::builtin_consts::builtin_constant_at;
 use crate::codes;
 use crate::item_tree::ItemKind;
 use crate::lower_type::TemplateArg;
@@ -224,8 +224,8 @@ impl InferCtx<'_> {
                 .and_then(|n| self.template_value_type(n))
                 .or(Some(Type::INT)),
             Some(ValueRes::Type(_)) | Some(ValueRes::Functions(_)) | Some(ValueRes::Local) => None,
-            None if path.as_name().and_then(builtin_constant).is_some() => {
-                let value = path.as_name().and_then(builtin_constant).unwrap_or(0);
+            None if builtin_constant_at(path).is_some() => {
+                let value = builtin_constant_at(path).unwrap_or(0);
                 self.result
                     .resolutions
                     .push((id, Resolution::BuiltinConstant(value)));

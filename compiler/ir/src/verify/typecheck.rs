@@ -569,6 +569,13 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
                 fail(ck, Rule::OperandCount, msg);
             }
         }
+        Opcode::CallIntrinsic(
+            w @ (crate::Intrinsic::SubpassLoad
+            | crate::Intrinsic::RawBufferLoad
+            | crate::Intrinsic::RawBufferStore
+            | crate::Intrinsic::ExtInstruction
+            | crate::Intrinsic::ReadClock),
+        ) => super::vulkan_ops::check_vulkan_intrinsic(ck, b, i, d, w, &tys),
         Opcode::CallIntrinsic(_) => {}
         Opcode::EmitVertex | Opcode::EndPrimitive => {
             needs_void(ck);

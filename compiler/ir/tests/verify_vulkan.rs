@@ -1,0 +1,117 @@
+//! Verifier rules of the Vulkan-only intrinsics: `SubpassInput::SubpassLoad`,
+//! `vk::RawBufferLoad`/`vk::RawBufferStore` and the opaque `vk::ext_instruction`; one broken
+//! module per rule, with the messages it produces.
+
+mod common;
+
+use common::*;
+use expect_test::expect;
+use ir::intrinsic::ExtOperand;
+use ir::types::{ResourceType, ScalarKind, Type};
+use ir::{InstData, Intrinsic, ModuleBuilder, Opcode, Value};
+
+fn subpass(multisampled: bool) -> Type {
+    Type::resource(ResourceType::SubpassInput {
+        multisampled,
+        element: float_n(4),
+    })
+}
+
+#[test]
+fn subpass_loads_take_their_input_and_sample() {
+    let mut mb = ModuleBuilder::new();
+    let single = mb.resource("single", subpass(false), 0, 0);
+    let ms = mb.resource("ms", subpass(true), 0, 1);
+    let f = mb.declare_function("f", vec![], Type::Void);
+    let mut fb = mb.function(f);
+    let b = fb.create_block("entry");
+    fb.switch_to_block(b);
+    let s = Value::Global(single);
+    let m = Value::Global(ms);
+    // Valid: no messages for these two.
+    fb.call_intrinsic(Intrinsic::SubpassLoad, float_n(4), &[s]);
+    let two = fb.int(2);
+    fb.call_intrinsic(Intrinsic::SubpassLoad, float_n(4), &[m, two]);
+    // A sample index on a single-sampled input, none on a multisampled one, a float index,
+    // the wrong result type, a value that is no subpass input.
+    fb.call_intrinsic(Intrinsic::SubpassLoad, float_n(4), &[s, two]);
+    fb.call_intrinsic(Intrinsic::SubpassLoad, float_n(4), &[m]);
+    let half = fb.float(0.5);
+    fb.call_intrinsic(Intrinsic::SubpassLoad, float_n(4), &[m, half]);
+    fb.call_intrinsic(Intrinsic::SubpassLoad, Type::FLOAT, &[s]);
+    fb.call_intrinsic(Intrinsic::SubpassLoad, float_n(4), &[two]);
+    fb.ret(None);
+    expect![[r#"
+        function @f, bb0, `%2 = call_intrinsic SubpassInput::SubpassLoad(@g0, 2:int) : float4`: [operand-count] SubpassLoad of this input takes 1 operand(s)
+        function @f, bb0, `%3 = call_intrinsic SubpassInput::SubpassLoad(@g1) : float4`: [operand-count] SubpassLoad of this input takes 2 operand(s)
+        function @f, bb0, `%4 = call_intrinsic SubpassInput::SubpassLoad(@g1, 0.5:float) : float4`: [resource-operand] the sample index is float, not an integer
+        function @f, bb0, `%5 = call_intrinsic SubpassInput::SubpassLoad(@g0) : float`: [result-type] SubpassLoad yields float4, not float
+        function @f, bb0, `%6 = call_intrinsic SubpassInput::SubpassLoad(2:int) : float4`: [resource-operand] SubpassLoad reads through a pointer to a subpass input
+    "#]]
+    .assert_eq(&messages(&mb.finish()));
+}
+
+#[test]
+fn raw_buffer_operands() {
+    let mut mb = ModuleBuilder::new();
+    let f = mb.declare_function("f", vec![Type::Scalar(ScalarKind::Uint64)], Type::Void);
+    let mut fb = mb.function(f);
+    let b = fb.create_block("entry");
+    fb.switch_to_block(b);
+    let addr = fb.arg(0);
+    let four = fb.uint(4);
+    let three = fb.uint(3);
+    let x = fb.float(1.0);
+    // Valid.
+    fb.call_intrinsic(Intrinsic::RawBufferLoad, Type::FLOAT, &[addr, four]);
+    fb.call_intrinsic(Intrinsic::RawBufferStore, Type::Void, &[addr, x, four]);
+    // A 32-bit address, an alignment of 3, a missing alignment, a store with a result.
+    fb.call_intrinsic(Intrinsic::RawBufferLoad, Type::FLOAT, &[four, four]);
+    fb.call_intrinsic(Intrinsic::RawBufferLoad, Type::FLOAT, &[addr, three]);
+    fb.call_intrinsic(Intrinsic::RawBufferStore, Type::Void, &[addr, x]);
+    fb.call_intrinsic(Intrinsic::RawBufferStore, Type::FLOAT, &[addr, x, four]);
+    fb.ret(None);
+    expect![[r#"
+        function @f, bb0, `%1 = call_intrinsic vk::RawBufferLoad(4:uint, 4:uint) : float`: [operand] the address is uint, not uint64_t
+        function @f, bb0, `%2 = call_intrinsic vk::RawBufferLoad(%arg0, 3:uint) : float`: [operand] the alignment is not a constant uint power of two
+        function @f, bb0, `call_intrinsic vk::RawBufferStore(%arg0, 1.0:float)`: [operand-count] vk::RawBufferStore takes 3 operands
+        function @f, bb0, `%3 = call_intrinsic vk::RawBufferStore(%arg0, 1.0:float, 4:uint) : float`: [result-type] a raw buffer store has no result
+    "#]]
+    .assert_eq(&messages(&mb.finish()));
+}
+
+#[test]
+fn ext_instruction_operand_kinds() {
+    let mut mb = ModuleBuilder::new();
+    let f = mb.declare_function("f", vec![], Type::Void);
+    let mut fb = mb.function(f);
+    let b = fb.create_block("entry");
+    fb.switch_to_block(b);
+    let x = fb.float(1.0);
+    let op = |kinds: &[ExtOperand], set: i64, operands: Vec<Value>| {
+        let mut d = InstData::new(
+            Opcode::CallIntrinsic(Intrinsic::ExtInstruction),
+            Type::Void,
+            operands,
+        );
+        d.literals = vec![62, set];
+        d.literals.extend(kinds.iter().map(|&k| k as i64));
+        d
+    };
+    // A reference that is no pointer, a kind missing, a set that names no string.
+    fb.push(op(
+        &[ExtOperand::Reference, ExtOperand::Value],
+        -1,
+        vec![x, x],
+    ));
+    fb.push(op(&[ExtOperand::Value], -1, vec![x, x]));
+    fb.push(op(&[ExtOperand::Literal], 7, vec![x]));
+    fb.ret(None);
+    expect![[r#"
+        function @f, bb0, `call_intrinsic vk::ext_instruction[62](ref 1.0:float, 1.0:float)`: [operand] operand 0 does not fit its kind 2
+        function @f, bb0, `call_intrinsic vk::ext_instruction[62](1.0:float, 1.0:float)`: [operand-count] vk::ext_instruction needs an opcode, a set and one operand kind per operand
+        function @f, bb0, `call_intrinsic vk::ext_instruction[62](literal 1.0:float)`: [operand] the instruction set names no string of the module
+        function @f, bb0, `call_intrinsic vk::ext_instruction[62](literal 1.0:float)`: [operand] operand 0 does not fit its kind 1
+    "#]]
+    .assert_eq(&messages(&mb.finish()));
+}

@@ -1,0 +1,128 @@
+//! Inline SPIR-V: the module's `[[vk::ext_capability]]`s and `[[vk::ext_extension]]`s, the
+//! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]` decorations of globals, and
+//! the opaque `vk::ext_instruction` intrinsic written out as the instruction it names: a
+//! core opcode with the result type and id first when it yields a value, or `OpExtInst` of
+//! the named instruction set; value operands as ids, literal operands as literal words,
+//! reference operands as the pointer's id. Opcodes and capabilities rspirv does not know
+//! cannot be assembled and are refused (E4001). Also `vk::ReadClock`, `OpReadClockKHR`.
+
+use rspirv::dr::{Instruction, Operand};
+use rspirv::spirv::{Capability, Decoration, Op, Word};
+
+use crate::context::Ctx;
+use crate::functions::Fx;
+use crate::{Result, SpirvError};
+
+impl Ctx<'_> {
+    /// The inline SPIR-V decorations of global `h`, on its variable `id`.
+    pub(crate) fn inline_decorations(&mut self, h: ir::Global, id: Word) -> Result<()> {
+        for d in self.m.globals[h].spirv_decorations.clone() {
+            let decoration = Decoration::from_u32(d.decoration).ok_or_else(|| {
+                SpirvError::unsupported(format!(
+                    "decoration {} of vk::ext_decorate (unknown to this backend)",
+                    d.decoration
+                ))
+            })?;
+            match d.operands {
+                ir::SpirvDecorationOperands::Literals(words) => {
+                    let ops: Vec<Operand> = words.into_iter().map(Operand::LiteralBit32).collect();
+                    self.decorate(id, decoration, &ops);
+                }
+                ir::SpirvDecorationOperands::Strings(texts) => {
+                    let mut ops = vec![Operand::IdRef(id), Operand::Decoration(decoration)];
+                    ops.extend(texts.into_iter().map(Operand::LiteralString));
+                    self.annotations
+                        .push(Instruction::new(Op::DecorateString, None, None, ops));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Declares the capabilities and extensions the module asks for.
+    pub(crate) fn declare_inline_spirv(&mut self) -> Result<()> {
+        for &c in &self.m.spirv_capabilities {
+            let Some(cap) = Capability::from_u32(c) else {
+                return Err(SpirvError::unsupported(format!(
+                    "capability {c} of vk::ext_capability (unknown to this backend)"
+                )));
+            };
+            self.capability(cap);
+        }
+        for e in &self.m.spirv_extensions {
+            self.inline_exts.insert(e.clone());
+        }
+        Ok(())
+    }
+}
+
+impl Fx<'_, '_> {
+    /// `vk::ReadClock(scope)`: `OpReadClockKHR` (`SPV_KHR_shader_clock`, capability
+    /// `ShaderClockKHR`) with the scope constant as its id operand.
+    pub(crate) fn lower_read_clock(&mut self, d: &ir::InstData) -> Result<Word> {
+        let &[scope] = &d.operands[..] else {
+            return Err(SpirvError::invalid("vk::ReadClock takes the scope"));
+        };
+        self.cx.capability(Capability::ShaderClockKHR);
+        self.cx.extension("SPV_KHR_shader_clock");
+        let s = self.value(scope)?;
+        let ty = self.cx.plain_type(&d.ty)?;
+        Ok(self.op(Op::ReadClockKHR, ty, vec![Operand::IdRef(s)]))
+    }
+
+    pub(crate) fn lower_ext_instruction(&mut self, d: &ir::InstData) -> Result<Option<Word>> {
+        let (&opcode, rest) = d
+            .literals
+            .split_first()
+            .ok_or_else(|| SpirvError::invalid("vk::ext_instruction without an opcode"))?;
+        let (&set, kinds) = rest
+            .split_first()
+            .ok_or_else(|| SpirvError::invalid("vk::ext_instruction without its set"))?;
+        if kinds.len() != d.operands.len() {
+            return Err(SpirvError::invalid(
+                "vk::ext_instruction needs one operand kind per operand",
+            ));
+        }
+        let mut operands = Vec::with_capacity(d.operands.len() + 2);
+        let set_name = usize::try_from(set)
+            .ok()
+            .and_then(|s| self.cx.m.strings.get(s).cloned());
+        let op = match set_name {
+            Some(name) => {
+                let import = self.cx.ext_set(&name);
+                let number = u32::try_from(opcode).map_err(|_| {
+                    SpirvError::invalid(format!("extended instruction number {opcode}"))
+                })?;
+                operands.push(Operand::IdRef(import));
+                operands.push(Operand::LiteralExtInstInteger(number));
+                Op::ExtInst
+            }
+            None => u32::try_from(opcode)
+                .ok()
+                .and_then(Op::from_u32)
+                .ok_or_else(|| {
+                    SpirvError::unsupported(format!(
+                        "SPIR-V opcode {opcode} of vk::ext_instruction (unknown to this backend)"
+                    ))
+                })?,
+        };
+        for (&v, &kind) in d.operands.iter().zip(kinds) {
+            match ir::intrinsic::ExtOperand::from_code(kind) {
+                Some(ir::intrinsic::ExtOperand::Literal) => {
+                    let n = self.cx.m.const_int(v).ok_or_else(|| {
+                        SpirvError::invalid("a literal operand that is not a constant")
+                    })?;
+                    operands.push(Operand::LiteralBit32(n as u32));
+                }
+                Some(_) => operands.push(Operand::IdRef(self.value(v)?)),
+                None => return Err(SpirvError::invalid(format!("operand kind {kind}"))),
+            }
+        }
+        if d.ty.is_void() {
+            self.push(Instruction::new(op, None, None, operands));
+            return Ok(None);
+        }
+        let ty = self.cx.plain_type(&d.ty)?;
+        Ok(Some(self.op(op, ty, operands)))
+    }
+}
