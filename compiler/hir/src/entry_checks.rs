@@ -477,7 +477,9 @@ fn stage_attributes(
             // DXC's words; `[partitioning]` and `[outputcontrolpoints]` may be left out.
             for attr in ["patchconstantfunc", "outputtopology"] {
                 if !has(attr) {
-                    messages.push(format!("hull entry point must have a valid {attr} attribute"));
+                    messages.push(format!(
+                        "hull entry point must have a valid {attr} attribute"
+                    ));
                 }
             }
         }

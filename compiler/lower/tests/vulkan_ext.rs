@@ -319,7 +319,7 @@ void main() { Buf[0] = (uint)Tex.Load(int3(0, 0, 0)).x; }
 fn inline_spirv_decorations_are_refused_on_functions() {
     let err = common::try_lower(
         r#"
-[[vk::ext_decorate_id(27, 13)]]
+[[vk::ext_decorate(27, 13)]]
 [[vk::ext_decorate_string(5636, "t")]]
 uint f(uint x) { return x; }
 RWStructuredBuffer<uint> b;
@@ -329,7 +329,7 @@ void main(uint3 id : SV_DispatchThreadID) { b[0] = f(id.x); }
     )
     .unwrap_err();
     expect![[r#"
-        E3012 1..100: vk::ext_decorate_id is not supported on functions
-        E3012 1..100: vk::ext_decorate_string is not supported on functions"#]]
+        E3012 1..97: vk::ext_decorate is not supported on functions
+        E3012 1..97: vk::ext_decorate_string is not supported on functions"#]]
     .assert_eq(&err);
 }

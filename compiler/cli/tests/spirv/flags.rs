@@ -117,7 +117,7 @@ fn compute_without_numthreads_is_refused_as_in_dxc() {
         "cs_6_0",
         &[],
         1,
-        "error[E2026]: compute entry point `main` has no `[numthreads(x, y, z)]` attribute",
+        "error[E2026]: thread group size [numthreads(x,y,z)] is missing from the entry-point function",
     );
 }
 

@@ -5,8 +5,8 @@
 
 mod binding_errors;
 mod bindings;
-mod flags;
 mod dxc_errors;
+mod flags;
 mod front2;
 mod frontend_gaps;
 mod harness;

@@ -115,7 +115,7 @@ fn hull_and_mesh_topologies_differ() {
 "#;
     expect![[r#"
         E2025 2:34 `"triangle"`: `"triangle"` is not a valid argument of `[outputtopology]` (expected one of "point", "line", "triangle_cw", "triangle_ccw")
-        E2026 2:52 `hs`: hull entry point must have a valid patchconstantfunc attribute
+        E2035 2:52 `hs`: hull entry point must have a valid patchconstantfunc attribute
         E2025 3:56 `"triangle_cw"`: `"triangle_cw"` is not a valid argument of `[outputtopology]` (expected one of "line", "triangle")
     "#]].assert_eq(&diagnostics_with_entries(src, &[]));
 }
