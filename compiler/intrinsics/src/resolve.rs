@@ -8,12 +8,14 @@
 //!   `float`; a kind outside `C` becomes `C`'s default (`float` for `float_like`). An `inout`
 //!   argument (an atomic's destination) is a reference and decides the kind itself.
 //! - shape: every non-scalar argument must have the same shape (scalars and one-component
-//!   vectors broadcast); dimension variables (`T<n>`, `T<rxc>`) bind from vectors and matrices.
+//!   vectors broadcast), except that vectors of different lengths meet at the shortest (the
+//!   longer ones truncate, with a warning, as in DXC); dimension variables (`T<n>`, `T<rxc>`)
+//!   bind from matrices exactly and from vectors at the shortest, never below a matrix's size.
 //!
 //! Costs per argument: exact 0; literal of its own kind 1, of another kind 2-3; scalar
 //! broadcast +2; kind conversion +3 (+1 when it narrows to int or bool, judged from the
 //! parameter to the argument for `out` ones); a longer vector
-//! truncated to a fixed-type parameter +8 (reported in [`Resolved::truncated`]); an implicitly
+//! truncated to a shorter parameter +8 (reported in [`Resolved::truncated`]); an implicitly
 //! bound `type` template +2, so a plain overload wins ties. `out`/`inout` arguments never
 //! broadcast, and `inout` never converts. Equal best costs with different parameter types are
 //! [`Error::Ambiguous`].
@@ -495,10 +497,13 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
                 saw_vec1 |= sh == Shape::Vector(1);
                 continue;
             }
-            match shape {
-                None => shape = Some(sh),
-                Some(prev) if prev == sh => {}
-                Some(_) => return None,
+            match (shape, sh) {
+                (None, _) => shape = Some(sh),
+                (Some(prev), _) if prev == sh => {}
+                // Vectors of different lengths meet at the shortest; DXC truncates the longer
+                // ones with a warning (`lerp(float4, float3, t)` is a `float3` lerp).
+                (Some(Shape::Vector(n)), Shape::Vector(m)) => shape = Some(Shape::Vector(n.min(m))),
+                (Some(_), _) => return None,
             }
         }
         let sh = shape.unwrap_or(if saw_vec1 {
@@ -517,8 +522,12 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
         }
     }
 
-    // Dimension variables: vectors and matrices first, then scalars fill what is left.
-    for scalars in [false, true] {
+    // Dimension variables: matrices first (their sizes are exact), then vectors (a longer
+    // vector is truncated, so vectors meet at the shortest, but never below a matrix's size:
+    // `dot(float4, float3)` and `mul(float3x3, float4)` are three-component operations, as in
+    // DXC), then scalars fill what is left.
+    let mut from_matrix = vec![false; dims.len()];
+    for pass in [Pass::Matrices, Pass::Vectors, Pass::Scalars] {
         for (p, a) in &pairs {
             let Pat::Numeric { shape, .. } = p.ty else {
                 continue;
@@ -527,25 +536,41 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
                 Some(s) => s,
                 None => continue,
             };
-            let bind = |d: Dim, n: u8, dims: &mut Vec<Option<u8>>| -> bool {
-                match d {
-                    // Fixed sizes are checked when the argument is costed.
-                    Dim::Fixed(_) => true,
-                    Dim::Var(i) => match dims[i as usize] {
-                        Some(b) => b == n,
+            let ok = match (shape, sh, pass) {
+                (ShapePat::Vector(Dim::Var(i)), Shape::Vector(n), Pass::Vectors) => {
+                    let i = i as usize;
+                    match dims[i] {
                         None => {
-                            dims[i as usize] = Some(n);
+                            dims[i] = Some(n);
                             true
                         }
-                    },
+                        Some(b) if n >= b => true,
+                        Some(_) if from_matrix[i] => false,
+                        Some(_) => {
+                            dims[i] = Some(n);
+                            true
+                        }
+                    }
                 }
-            };
-            let ok = match (shape, sh, scalars) {
-                (ShapePat::Vector(d), Shape::Vector(n), false) => bind(d, n, &mut dims),
-                (ShapePat::Matrix(r, c), Shape::Matrix(m, n), false) => {
-                    bind(r, m, &mut dims) && bind(c, n, &mut dims)
+                (ShapePat::Matrix(r, c), Shape::Matrix(m, n), Pass::Matrices) => {
+                    let mut bind = |d: Dim, n: u8| match d {
+                        // Fixed sizes are checked when the argument is costed.
+                        Dim::Fixed(_) => true,
+                        Dim::Var(i) => {
+                            let i = i as usize;
+                            from_matrix[i] = true;
+                            match dims[i] {
+                                Some(b) => b == n,
+                                None => {
+                                    dims[i] = Some(n);
+                                    true
+                                }
+                            }
+                        }
+                    };
+                    bind(r, m) && bind(c, n)
                 }
-                (ShapePat::Vector(Dim::Var(i)), Shape::Scalar, true)
+                (ShapePat::Vector(Dim::Var(i)), Shape::Scalar, Pass::Scalars)
                     if dims[i as usize].is_none_or(|n| n == 1) =>
                 {
                     // A scalar standing for a one-component vector (also where a 1xN matrix
@@ -613,15 +638,20 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
             continue;
         }
         let mut target = subst(&p.ty)?;
-        // Only parameters of one fixed type (`float2 offset`) truncate longer vectors.
-        let fixed = matches!(
-            p.ty,
+        // Parameters of one fixed type (`float2 offset`) truncate longer vectors (and to
+        // scalars); so do vector parameters whose length the arguments set, to the shortest.
+        let truncates = match p.ty {
             Pat::Numeric {
                 kind: KindPat::Fixed(_),
-                shape: ShapePat::Scalar | ShapePat::Vector(Dim::Fixed(_))
-            }
-        );
-        let c = convert_cost(a, &target, p.dir, fixed)?;
+                shape: ShapePat::Scalar | ShapePat::Vector(Dim::Fixed(_)),
+            } => true,
+            Pat::Numeric {
+                shape: ShapePat::Vector(Dim::Var(_)) | ShapePat::Var(_),
+                ..
+            } => matches!(target, Type::Vector { .. }),
+            _ => false,
+        };
+        let c = convert_cost(a, &target, p.dir, truncates)?;
         if c >= TRUNCATION {
             truncated.push(params.len());
         }
@@ -650,6 +680,14 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
         cost,
         truncated,
     })
+}
+
+/// The order in which arguments bind dimension variables.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    Matrices,
+    Vectors,
+    Scalars,
 }
 
 fn same_matrix_ignoring_orientation(a: &Type, b: &Type) -> bool {

@@ -128,9 +128,27 @@ fn fixed_parameters_truncate_longer_vectors() {
     let r = resolve_method(&tex, "SampleLevel", &[s, f2, f4.clone()]).unwrap();
     assert_eq!(r.truncated, [2]);
     assert_eq!(r.params[2].ty, Type::FLOAT);
-    // Template parameters do not truncate: the shapes must agree.
+    // Vectors bound to one template meet at the shortest, the longer ones truncating (DXC
+    // warns and takes `lerp(float4, float3, float3)` as a `float3` lerp).
     let f3 = ArgType::Type(Type::vector(ScalarKind::Float, 3));
-    assert!(resolve_call("lerp", &[f4.clone(), f3.clone(), f3.clone()]).is_err());
+    let r = resolve_call("lerp", &[f4.clone(), f3.clone(), f3.clone()]).unwrap();
+    assert_eq!(
+        r.signature_text(),
+        "float3 lerp(float3 x, float3 y, float3 s)"
+    );
+    assert_eq!(r.truncated, [0]);
+    // So do the lengths of `T<n>`: `dot(float4, float3)` is a three-component dot product...
+    let r = resolve_call("dot", &[f4.clone(), f3.clone()]).unwrap();
+    assert_eq!(r.signature_text(), "float dot(float3 a, float3 b)");
+    assert_eq!(r.truncated, [0]);
+    // ...and a vector longer than a matrix's inner size truncates to it, while a matrix
+    // never shrinks to fit a shorter vector.
+    let m33 = ArgType::Type(Type::matrix(ScalarKind::Float, 3, 3));
+    let r = resolve_call("mul", &[m33.clone(), f4.clone()]).unwrap();
+    assert_eq!(r.signature_text(), "float3 mul(float3x3 a, float3 b)");
+    assert_eq!(r.truncated, [1]);
+    let m44 = ArgType::Type(Type::matrix(ScalarKind::Float, 4, 4));
+    assert!(resolve_call("mul", &[m44, f3.clone()]).is_err());
     // An exact overload beats a truncating one.
     let u4 = ArgType::Type(Type::vector(ScalarKind::Uint, 4));
     let r = resolve_call("AddUint64", &[u4.clone(), u4]).unwrap();

@@ -348,7 +348,17 @@ impl FnLower<'_, '_> {
     /// `mul(a, b)`: a scalar factor is a component-wise `mul`, vector by vector a `dot`, and
     /// the matrix forms `mat_vec_mul`, `vec_mat_mul` and `mat_mul`.
     fn lower_mul(&mut self, e: ExprId, ty: &Type, a: ExprId, b: ExprId) -> R<Value> {
-        let (at, bt) = (self.ty(a)?, self.ty(b)?);
+        // The operand types overload resolution chose: a vector longer than the matrix's
+        // inner size is truncated to it (`mul(float3x3, float4)`, as in DXC).
+        let params = self.intrinsic_in_params("mul", &[a, b]);
+        let at = match params.first().cloned().flatten() {
+            Some(t) => t,
+            None => self.ty(a)?,
+        };
+        let bt = match params.get(1).cloned().flatten() {
+            Some(t) => t,
+            None => self.ty(b)?,
+        };
         let k = ty.scalar_kind().unwrap_or(ScalarKind::Float);
         let with_kind = |t: &Type| t.with_scalar_kind(k).unwrap_or_else(|| t.clone());
         let op = match (&at, &bt) {

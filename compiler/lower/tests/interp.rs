@@ -367,3 +367,30 @@ void main() {
         "{text}"
     );
 }
+
+/// DXC truncates the longer vector operands of an intrinsic to the shortest (with a W2001
+/// warning): `dot(float4, float3)` is a three-component dot product, `mul(float3x3, float4)`
+/// multiplies by the first three components, `lerp(float4, float3, t)` is a `float3` lerp.
+#[test]
+fn intrinsics_truncate_longer_vector_operands() {
+    let out = run(
+        r#"
+RWStructuredBuffer<float> o : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+  float4 a = float4(1, 2, 3, 100);
+  float3 b = float3(4, 5, 6);
+  float3x3 m = float3x3(1, 0, 0, 0, 2, 0, 0, 0, 3);
+  o[0] = dot(a, b);
+  float3 r = mul(m, a);
+  o[1] = r.z;
+  o[2] = lerp(a, b, 0.5).y;
+}
+"#,
+        [1, 1, 1],
+        vec![words_f32(&[0.0; 3])],
+    );
+    // 1*4 + 2*5 + 3*6 = 32 (the 100 is dropped); row 2 of m times (1, 2, 3) = 3*3 = 9;
+    // lerp(2, 5, 0.5) = 3.5.
+    assert_eq!(as_f32(&out[0]), [32.0, 9.0, 3.5]);
+}

@@ -131,3 +131,21 @@ void main(uint3 id : SV_DispatchThreadID) { visible[id.x] = frustumCheck(float4(
     assert_eq!(m.asm.matches("OpEntryPoint").count(), 1, "{}", m.asm);
     m.assert_has(&["OpExecutionMode %main LocalSize 16 1 1"]);
 }
+
+/// Intrinsic vector operands of different lengths meet at the shortest, as DXC takes them
+/// (the Vulkan samples' normal-mapping shader: `mul((float3x3)m, float4)`,
+/// `dot(float4, float3)`): a three-component `OpDot` and an `OpMatrixTimesVector` by the
+/// first three components.
+#[test]
+fn intrinsic_operands_truncate_to_the_shortest_vector() {
+    let text = r#"
+cbuffer ubo : register(b0) { float4x4 normal; float4 light; };
+float4 main([[vk::location(0)]] float4 tangent : TEXCOORD1) : SV_Target {
+    float3 t = mul((float3x3)normal, tangent);
+    return float4(t, dot(tangent, light.xyz));
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert!(m.asm.contains("OpDot %float"), "{}", m.asm);
+    assert!(m.asm.contains("OpVectorShuffle %v3float"), "{}", m.asm);
+}
