@@ -139,10 +139,12 @@ impl FnLower<'_, '_> {
                 }
                 let mut parts = Vec::new();
                 for &a in args {
-                    let at = self.ty(a)?;
-                    let part_ty = match at {
+                    let part_ty = match self.ty(a)? {
                         Type::Vector(_, m) => Type::Vector(*k, m),
-                        _ => Type::Scalar(*k),
+                        Type::Scalar(_) => Type::Scalar(*k),
+                        // A matrix, struct or array gives its scalars in order
+                        // (`float4(float2x2)`).
+                        _ => return self.construct_flat(e, args, &ty),
                     };
                     parts.push(self.coerce(a, &part_ty)?);
                 }

@@ -394,3 +394,24 @@ void main() {
     // lerp(2, 5, 0.5) = 3.5.
     assert_eq!(as_f32(&out[0]), [32.0, 9.0, 3.5]);
 }
+
+/// A vector constructor takes the scalars of matrix arguments in order, as an initializer
+/// list does: `float4(float2x2)` is the matrix's rows one after another.
+#[test]
+fn vector_constructors_flatten_matrices() {
+    let out = run(
+        r#"
+RWStructuredBuffer<float4> o : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+  float2x2 m = { 1, 2, 3, 4 };
+  float1x2 r = { 5, 6 };
+  o[0] = float4(m);
+  o[1] = float4(r, float2(7, 8));
+}
+"#,
+        [1, 1, 1],
+        vec![words_f32(&[0.0; 8])],
+    );
+    assert_eq!(as_f32(&out[0]), [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]);
+}
