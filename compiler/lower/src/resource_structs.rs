@@ -623,30 +623,12 @@ impl FnLower<'_, '_> {
     /// The global resource array whose elements `0..n` the slots of array `path` of `l` hold
     /// in order (after `s.textures = gTextures;`): then the array stands for the global.
     fn whole_global_array(&mut self, l: LocalId, path: &[u32], n: u32) -> Option<ir::Global> {
-        let mut global = None;
-        for k in 0..n {
-            let mut slot = path.to_vec();
-            slot.push(k);
-            let Some(Binding::Bound(Value::Inst(i))) = self.res.slots.get(&(l, slot)).copied()
-            else {
-                return None;
-            };
-            let d = self.cx.mb.module().functions[self.func].insts[i].clone();
-            let (ir::Opcode::AccessChain, [Value::Global(g), index]) = (d.opcode, &d.operands[..])
-            else {
-                return None;
-            };
-            let expected = self.fb().int(k as i32);
-            if *index != expected || global.is_some_and(|x| x != *g) {
-                return None;
-            }
-            global = Some(*g);
-        }
-        let len = match self.type_of(Value::Global(global?)).pointee() {
+        let (global, first) = self.consecutive_elements(l, path, n)?;
+        let len = match self.type_of(Value::Global(global)).pointee() {
             Some((_, Type::Array { len, .. })) => *len,
             _ => None,
         };
-        (len == Some(n)).then_some(global?)
+        (first == 0 && len == Some(n)).then_some(global)
     }
 
     /// Member `name` of `part`.
