@@ -7,53 +7,13 @@
 mod common;
 
 use expect_test::{expect, Expect};
-use interp::{dispatch, Bindings, Program, ProgramOptions, Resource, RunOptions};
 
 fn check(text: &str, expect: Expect) {
     expect.assert_eq(&common::dump(text));
 }
 
-fn words(v: &[u32]) -> Vec<u8> {
-    v.iter().flat_map(|w| w.to_le_bytes()).collect()
-}
-
-fn as_u32(b: &[u8]) -> Vec<u32> {
-    b.chunks(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
-/// Lowers `text`, binds `buffers` at set 0, bindings 0.., runs one group, returns the buffers.
-fn run(text: &str, buffers: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
-    let m = common::lower(text);
-    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
-    let mut bindings = Bindings::new(&program);
-    let n = buffers.len();
-    for (i, data) in buffers.into_iter().enumerate() {
-        bindings
-            .bind(&program, 0, i as u32, 0, Resource::buffer(words(&data)))
-            .expect("bind");
-    }
-    dispatch(
-        &program,
-        &mut bindings,
-        [1, 1, 1],
-        &RunOptions::default(),
-        None,
-    )
-    .expect("run");
-    (0..n)
-        .map(|i| as_u32(&bindings.get(&program, 0, i as u32).unwrap().data))
-        .collect()
-}
-
-/// The diagnostics of lowering `text` (which must fail).
-fn errors(text: &str) -> String {
-    match common::try_lower(text) {
-        Ok(m) => panic!("lowered:\n{}", ir::print_module(&m)),
-        Err(e) => e,
-    }
-}
+use common::{as_u32, lower_errors as errors, run_u32 as run, words_u32 as words};
+use interp::{dispatch, Bindings, Program, ProgramOptions, Resource, RunOptions};
 
 const CHOICE: &str = r#"
 RWStructuredBuffer<uint> First : register(u0);

@@ -51,3 +51,49 @@ pub fn lower_stage(text: &str, stage: ShaderStage) -> ir::Module {
 pub fn dump(text: &str) -> String {
     ir::print_module(&lower(text))
 }
+
+/// The little-endian bytes of `v`.
+pub fn words_u32(v: &[u32]) -> Vec<u8> {
+    v.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+/// The little-endian 32-bit words of `b`.
+pub fn as_u32(b: &[u8]) -> Vec<u32> {
+    b.chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// Lowers `text`, binds `buffers` (of 32-bit words) at set 0, bindings 0.., runs one group on
+/// the interpreter and returns the buffers' words afterwards.
+pub fn run_u32(text: &str, buffers: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
+    use interp::{dispatch, Bindings, Program, ProgramOptions, Resource, RunOptions};
+    let m = lower(text);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    let n = buffers.len();
+    for (i, data) in buffers.into_iter().enumerate() {
+        bindings
+            .bind(&program, 0, i as u32, 0, Resource::buffer(words_u32(&data)))
+            .expect("bind");
+    }
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    (0..n)
+        .map(|i| as_u32(&bindings.get(&program, 0, i as u32).unwrap().data))
+        .collect()
+}
+
+/// The diagnostics of lowering `text`, which must fail.
+pub fn lower_errors(text: &str) -> String {
+    match try_lower(text) {
+        Ok(m) => panic!("lowered:\n{}", ir::print_module(&m)),
+        Err(e) => e,
+    }
+}
