@@ -9,7 +9,8 @@
 //! - Specialization constants (`E2028`): `[[vk::constant_id]]` on a non-`static` global
 //!   scalar of a 32-bit or smaller type, whose default value is a literal.
 //! - Elements of typed buffers (`E2029`): scalars or vectors, never structs or arrays (DXC:
-//!   "elements of typed buffers and textures must be scalars or vectors").
+//!   "elements of typed buffers and textures must be scalars or vectors"); the sampled type
+//!   of a texture is no 16-bit float (Vulkan images have none).
 //! - `discard` in a function that a non-pixel entry point reaches (`E2030`).
 //!
 //! Called by `diagnostics::diagnostics`.
@@ -322,6 +323,21 @@ fn check_element_type(cx: &mut Checker<'_>, ty: &Type, range: TextRange) {
         Type::Array { element, .. } => return check_element_type(cx, element, range),
         Type::Resource(r) => match &**r {
             ResourceType::TypedBuffer { element, .. } => ("typed buffer", element),
+            ResourceType::Texture { sample, .. } => {
+                // Vulkan images sample 32-bit floats (or 32/64-bit integers); a native 16-bit
+                // `half` (under `-enable-16bit-types`) has no image type. DXC says so at the
+                // declaration, in these words.
+                if sample.scalar_kind() == Some(ScalarKind::Float16) {
+                    cx.error(
+                        codes::INVALID_ELEMENT_TYPE,
+                        range,
+                        "The sampled type for textures cannot be a floating point type smaller \
+                         than 32-bits when targeting a Vulkan environment."
+                            .to_owned(),
+                    );
+                }
+                return;
+            }
             _ => return,
         },
         _ => return,

@@ -246,6 +246,9 @@ impl<'a> TypeCtx<'a> {
                 ItemKind::Struct(_) | ItemKind::Typedef(_) | ItemKind::Enum(_)
             )
         }) else {
+            if let Some(t) = self.sampled_texture(path, errors) {
+                return t;
+            }
             errors.push(if path.as_name() == Some("string") {
                 TypeError::StringType
             } else {
@@ -257,6 +260,31 @@ impl<'a> TypeCtx<'a> {
             return None;
         };
         self.item_type(idx, last.args.as_deref(), errors)
+    }
+
+    /// `vk::SampledTexture2D<T>` and its other dimensions (Vulkan's combined image samplers):
+    /// the texture of that dimension with [`TextureAccess::Sampled`]. `None` for other paths;
+    /// `Some(None)` when the template arguments are wrong.
+    fn sampled_texture(&self, path: &Path, errors: &mut Vec<TypeError>) -> Option<Option<Type>> {
+        let [ns, name] = &path.segments[..] else {
+            return None;
+        };
+        if ns.name != "vk" || ns.args.is_some() {
+            return None;
+        }
+        let suffix = name.name.strip_prefix("SampledTexture")?;
+        let texture = format!("Texture{suffix}");
+        let t = self.builtin(&texture, name.args.as_deref(), errors)?;
+        Some(t.map(|t| match t.as_resource() {
+            Some(ResourceType::Texture { dim, sample, .. }) => {
+                Type::resource(ResourceType::Texture {
+                    dim: *dim,
+                    access: TextureAccess::Sampled,
+                    sample: sample.clone(),
+                })
+            }
+            _ => t,
+        }))
     }
 
     /// The type an item names (a struct, typedef or enum).
@@ -807,15 +835,13 @@ impl<'a> TypeCtx<'a> {
 }
 
 /// The types of DXC's implicit `vk` namespace that are not supported yet
-/// (`vk::BufferPointer<T>`, the combined image samplers `vk::SampledTexture2D<T>`..., inline
-/// SPIR-V types): their name, so a use says "not supported yet" rather than "unknown type".
+/// (`vk::BufferPointer<T>`, inline SPIR-V types): their name, so a use says "not supported yet" rather than "unknown type".
 fn vulkan_type_not_supported(path: &Path) -> Option<String> {
     let [ns, name] = &path.segments[..] else {
         return None;
     };
     let name = name.name.as_str();
     let known = name == "BufferPointer"
-        || name.starts_with("SampledTexture")
         || matches!(
             name,
             "SpirvType" | "SpirvOpaqueType" | "Literal" | "integral_constant"

@@ -17,6 +17,7 @@ mod names;
 mod resource_methods;
 mod resources;
 mod robustness;
+mod sampled_texture;
 mod scalars;
 mod statements;
 mod strings;

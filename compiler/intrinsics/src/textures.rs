@@ -2,7 +2,7 @@
 //! `Sample*`, `Gather*`, `Load`, `GetDimensions`, `CalculateLevelOfDetail*`, `operator[]`,
 //! `mips` and `sample`.
 
-use types::{ResourceType, ScalarKind, TextureAccess, TextureDim, Type};
+use types::{ResourceType, ScalarKind, TextureDim, Type};
 
 use crate::model::avail::{all_from, ALL, DERIV};
 use crate::model::Category::Resource;
@@ -72,7 +72,7 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
     // Integer texel position without the mip level: coordinates as `uint`.
     let pos = vt("uint", c);
 
-    if access == TextureAccess::ReadOnly && !ms {
+    if !access.is_writable() && !ms {
         // Sampling.
         let off = offset.clone();
         let opts = |clamp: bool| -> Vec<String> {
@@ -86,20 +86,26 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
             v.push("out uint status".into());
             v
         };
-        let sampler = "SamplerState s";
-        let cmp = "SamplerComparisonState s";
+        // A combined image sampler (`vk::SampledTexture2D`) brings its own sampler, so its
+        // methods take none: the sampler parameter and its comma are left out.
+        let combined = access.is_combined();
+        let (sampler, cmp) = if combined {
+            ("", "")
+        } else {
+            ("SamplerState s, ", "SamplerComparisonState s, ")
+        };
         let grad = vt("float", dim.offset_count().unwrap_or(3));
 
         let o = opts(true);
         let o: Vec<&str> = o.iter().map(String::as_str).collect();
         def_all(t, DERIV, "Samples the texture with the sampler at the given coordinates, picking the mip level from screen-space derivatives. Optional: texel offset, LOD clamp, tiled-resource status.",
-            with_optional(&format!("{sampler}, {coord} location"), "$E", "Sample", &o));
+            with_optional(&format!("{sampler}{coord} location"), "$E", "Sample", &o));
         def_all(
             t,
             DERIV,
             "Like Sample with a bias added to the computed mip level.",
             with_optional(
-                &format!("{sampler}, {coord} location, float bias"),
+                &format!("{sampler}{coord} location, float bias"),
                 "$E",
                 "SampleBias",
                 &o,
@@ -110,7 +116,7 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
             ALL,
             "Samples with explicit gradients for the mip-level selection.",
             with_optional(
-                &format!("{sampler}, {coord} location, {grad} ddx, {grad} ddy"),
+                &format!("{sampler}{coord} location, {grad} ddx, {grad} ddy"),
                 "$E",
                 "SampleGrad",
                 &o,
@@ -123,7 +129,7 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
             ALL,
             "Samples at an explicit mip level.",
             with_optional(
-                &format!("{sampler}, {coord} location, float lod"),
+                &format!("{sampler}{coord} location, float lod"),
                 "$E",
                 "SampleLevel",
                 &o2,
@@ -131,13 +137,13 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
         );
         if dim != TextureDim::D3 {
             def_all(t, DERIV, "Samples and compares against compareValue with a comparison sampler, filtering the results (shadow maps).",
-                with_optional(&format!("{cmp}, {coord} location, float compareValue"), "$S1", "SampleCmp", &o));
+                with_optional(&format!("{cmp}{coord} location, float compareValue"), "$S1", "SampleCmp", &o));
             def_all(
                 t,
                 ALL,
                 "Like SampleCmp on mip level 0 only, usable in any stage.",
                 with_optional(
-                    &format!("{cmp}, {coord} location, float compareValue"),
+                    &format!("{cmp}{coord} location, float compareValue"),
                     "$S1",
                     "SampleCmpLevelZero",
                     &o2,
@@ -148,7 +154,7 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
                 all_from(ShaderModel::SM6_7),
                 "Like SampleCmp at an explicit mip level (SM 6.7).",
                 with_optional(
-                    &format!("{cmp}, {coord} location, float compareValue, float lod"),
+                    &format!("{cmp}{coord} location, float compareValue, float lod"),
                     "$S1",
                     "SampleCmpLevel",
                     &o2,
@@ -159,7 +165,7 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
         let lod_coord = vt("float", nlod);
         // Any sampler kind gives the level, except for 3D textures.
         let mut samplers = vec![sampler];
-        if dim != TextureDim::D3 {
+        if dim != TextureDim::D3 && !combined {
             samplers.push(cmp);
         }
         for (name, doc) in [
@@ -168,7 +174,7 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
         ] {
             let sigs = samplers
                 .iter()
-                .map(|smp| format!("float {name}({smp}, {lod_coord} location)"))
+                .map(|smp| format!("float {name}({smp}{lod_coord} location)"))
                 .collect();
             def_all(t, DERIV, doc, sigs);
         }
@@ -190,10 +196,10 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
                 ("GatherBlue", "The blue components of the four texels bilinear filtering would use."),
                 ("GatherAlpha", "The alpha components of the four texels bilinear filtering would use."),
             ] {
-                let mut sigs = with_optional(&format!("{sampler}, {coord} location"), "$V4", name, &one);
+                let mut sigs = with_optional(&format!("{sampler}{coord} location"), "$V4", name, &one);
                 if !cube && name != "Gather" {
-                    sigs.push(format!("$V4 {name}({sampler}, {coord} location, int2 offset1, int2 offset2, int2 offset3, int2 offset4)"));
-                    sigs.push(format!("$V4 {name}({sampler}, {coord} location, int2 offset1, int2 offset2, int2 offset3, int2 offset4, out uint status)"));
+                    sigs.push(format!("$V4 {name}({sampler}{coord} location, int2 offset1, int2 offset2, int2 offset3, int2 offset4)"));
+                    sigs.push(format!("$V4 {name}({sampler}{coord} location, int2 offset1, int2 offset2, int2 offset3, int2 offset4, out uint status)"));
                 }
                 def_all(t, ALL, doc, sigs);
             }
@@ -202,7 +208,7 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
                     t,
                     all_from(ShaderModel::SM6_7),
                     "The unconverted bits of the four texels bilinear filtering would use, as unsigned integers of the element's width (SM 6.7).",
-                    with_optional(&format!("{sampler}, {coord} location"), "$R4", "GatherRaw", &one),
+                    with_optional(&format!("{sampler}{coord} location"), "$R4", "GatherRaw", &one),
                 );
             }
             for (name, doc) in [
@@ -212,10 +218,10 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
                 ("GatherCmpBlue", "Compares the blue components of the four filtering texels with compareValue."),
                 ("GatherCmpAlpha", "Compares the alpha components of the four filtering texels with compareValue."),
             ] {
-                let mut sigs = with_optional(&format!("{cmp}, {coord} location, float compareValue"), "$V4", name, &one);
+                let mut sigs = with_optional(&format!("{cmp}{coord} location, float compareValue"), "$V4", name, &one);
                 if !cube && name != "GatherCmp" {
-                    sigs.push(format!("$V4 {name}({cmp}, {coord} location, float compareValue, int2 offset1, int2 offset2, int2 offset3, int2 offset4)"));
-                    sigs.push(format!("$V4 {name}({cmp}, {coord} location, float compareValue, int2 offset1, int2 offset2, int2 offset3, int2 offset4, out uint status)"));
+                    sigs.push(format!("$V4 {name}({cmp}{coord} location, float compareValue, int2 offset1, int2 offset2, int2 offset3, int2 offset4)"));
+                    sigs.push(format!("$V4 {name}({cmp}{coord} location, float compareValue, int2 offset1, int2 offset2, int2 offset3, int2 offset4, out uint status)"));
                 }
                 def_all(t, ALL, doc, sigs);
             }
@@ -227,19 +233,19 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
         let mut opts: Vec<String> = Vec::new();
         let base = if ms {
             format!("{} location, int sampleIndex", vt("int", c))
-        } else if access == TextureAccess::ReadOnly {
+        } else if !access.is_writable() {
             format!("{} location", vt("int", c + 1))
         } else {
             format!("{} location", vt("int", c))
         };
-        if access == TextureAccess::ReadOnly {
+        if !access.is_writable() {
             if let Some(o) = &offset {
                 opts.push(o.clone());
             }
         }
         opts.push("out uint status".into());
         let o: Vec<&str> = opts.iter().map(String::as_str).collect();
-        let doc = if access == TextureAccess::ReadOnly && !ms {
+        let doc = if !access.is_writable() && !ms {
             "Reads one texel without filtering; the last coordinate is the mip level. Optional: texel offset, tiled-resource status."
         } else if ms {
             "Reads one sample of a texel without filtering. Optional: texel offset, tiled-resource status."
@@ -277,7 +283,7 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
                 "Texel access by sample: `tex.sample[s][pos]`.",
                 &[&format!("$E sample(uint sampleIndex, {npos} pos)")],
             );
-        } else if access == TextureAccess::ReadOnly {
+        } else if !access.is_writable() {
             t.def(
                 Resource,
                 ALL,
@@ -306,7 +312,7 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
             sigs.push(format!(
                 "void GetDimensions({outs}, out {ty} numberOfSamples)"
             ));
-        } else if access == TextureAccess::ReadOnly {
+        } else if !access.is_writable() {
             sigs.push(format!("void GetDimensions({outs})"));
             sigs.push(format!(
                 "void GetDimensions(uint mipLevel, {outs}, out {ty} numberOfLevels)"

@@ -10,6 +10,11 @@
 //! | minimum LOD (`clamp`) | `float` | `TextureSample`, `TextureSampleBias`, `TextureSampleGrad`, `TextureSampleCompare` |
 //! | status | `ptr<function, uint>` | sampling, gathers and `TextureLoad` |
 //!
+//! A combined image sampler (`vk::SampledTexture2D`, a texture with
+//! `TextureAccess::Sampled`) carries its own sampler: its sampling instructions name the
+//! texture pointer as both operand 0 and operand 1, so every opcode keeps the table's operand
+//! positions and the backends load the sampled image once.
+//!
 //! The type of a trailing operand says its role, so any subset can be present. A run-time
 //! offset replaces the constant offset immediates. With a status pointer the operation is
 //! the sparse-residency form: it writes the residency code through the pointer (what

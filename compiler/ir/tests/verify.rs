@@ -712,6 +712,52 @@ fn resource_operands() {
     "#]].assert_eq(&messages(&mb.finish()));
 }
 
+/// A combined image sampler (`vk::SampledTexture2D`) is its own sampler operand; another
+/// texture in that place, or a plain texture named twice, is refused.
+#[test]
+fn combined_image_sampler_operands() {
+    let mut mb = ModuleBuilder::new();
+    let c = mb.resource(
+        "c",
+        texture(TextureDim::D2, TextureAccess::Sampled, float_n(4)),
+        0,
+        0,
+    );
+    let d = mb.resource(
+        "d",
+        texture(TextureDim::D2, TextureAccess::Sampled, Type::FLOAT),
+        0,
+        1,
+    );
+    let t = mb.resource(
+        "t",
+        texture(TextureDim::D2, TextureAccess::ReadOnly, float_n(4)),
+        0,
+        2,
+    );
+    let f = mb.declare_function("f", vec![float_n(2)], Type::Void);
+    let mut fb = mb.function(f);
+    let b = fb.create_block("");
+    fb.switch_to_block(b);
+    let (c, d, t) = (Value::Global(c), Value::Global(d), Value::Global(t));
+    fb.texture(Opcode::TextureSample, float_n(4), &[c, c, fb.arg(0)], &[]);
+    let r = fb.float(0.5);
+    fb.texture(
+        Opcode::TextureSampleCompare,
+        Type::FLOAT,
+        &[d, d, fb.arg(0), r],
+        &[],
+    );
+    fb.texture(Opcode::TextureGather, float_n(4), &[c, c, fb.arg(0)], &[1]);
+    fb.texture(Opcode::TextureSample, float_n(4), &[c, d, fb.arg(0)], &[]);
+    fb.texture(Opcode::TextureSample, float_n(4), &[t, t, fb.arg(0)], &[]);
+    fb.ret(None);
+    expect![[r#"
+        function @f, bb0, `%3 = texture_sample @g0, @g1, %arg0 : float4`: [resource-operand] operand 1 has type ptr<uniform_constant, vk::SampledTexture2D<float>>, expected a pointer to SamplerState
+        function @f, bb0, `%4 = texture_sample @g2, @g2, %arg0 : float4`: [resource-operand] operand 1 has type ptr<uniform_constant, Texture2D<float4>>, expected a pointer to SamplerState
+    "#]].assert_eq(&messages(&mb.finish()));
+}
+
 #[test]
 fn trailing_texture_operands() {
     let mut mb = ModuleBuilder::new();

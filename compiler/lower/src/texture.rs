@@ -242,6 +242,25 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// The sampler operand of a sampling method on `tex` and the arguments after it. A
+    /// combined image sampler (`vk::SampledTexture2D`) takes no sampler argument: it is its
+    /// own sampler operand (`ir::texture`). `None` when the sampler argument is missing.
+    fn sampler_and_rest<'a>(
+        &mut self,
+        tex: Value,
+        args: &'a [ExprId],
+    ) -> Option<R<(Value, &'a [ExprId])>> {
+        let combined = matches!(
+            self.type_of(tex).pointee().and_then(|(_, t)| t.as_resource()),
+            Some(ResourceType::Texture { access, .. }) if access.is_combined()
+        );
+        if combined {
+            return Some(Ok((tex, args)));
+        }
+        let (&s, rest) = args.split_first()?;
+        Some(self.sampler(s).map(|s| (s, rest)))
+    }
+
     fn sampler(&mut self, e: ExprId) -> R<Value> {
         match self.lvalue(e)? {
             Place::Ptr(p) => Ok(p),
@@ -289,18 +308,21 @@ impl FnLower<'_, '_> {
             "SampleCmpLevel" => (Opcode::TextureSampleCompareLevel, 2, false),
             _ => (Opcode::TextureSampleCompareLevelZero, 1, false),
         };
-        let fixed = 2 + extras;
+        let Some(split) = self.sampler_and_rest(tex, args) else {
+            return Err(self.unsupported(&format!("`{name}` with these arguments"), e));
+        };
+        let (sampler, args) = split?;
+        let fixed = 1 + extras;
         let rest = args.get(fixed..).unwrap_or(&[]);
         let Some(t) =
             trailing(rest, offset_count(dim) > 0, has_clamp).filter(|_| args.len() >= fixed)
         else {
             return Err(self.unsupported(&format!("`{name}` with these arguments"), e));
         };
-        let sampler = self.sampler(args[0])?;
         let n = dim.coordinate_count();
-        let coord = self.coerce(args[1], &float_n(n))?;
+        let coord = self.coerce(args[0], &float_n(n))?;
         let mut ops = vec![tex, sampler, coord];
-        for &a in &args[2..fixed] {
+        for &a in &args[1..fixed] {
             // Gradients have the coordinate's shape without the layer; the rest are scalars.
             let ty = if op == Opcode::TextureSampleGrad {
                 float_n(if dim.is_array() { n - 1 } else { n })
@@ -341,7 +363,11 @@ impl FnLower<'_, '_> {
             "Blue" => 2,
             _ => 3,
         };
-        let fixed = 2 + usize::from(compare);
+        let Some(split) = self.sampler_and_rest(tex, args) else {
+            return Err(self.unsupported(&format!("`{name}` with these arguments"), e));
+        };
+        let (sampler, args) = split?;
+        let fixed = 1 + usize::from(compare);
         let has_offset = offset_count(dim) > 0;
         let rest = args.get(fixed..).unwrap_or(&[]);
         let (offsets, status): (Vec<ExprId>, Option<ExprId>) = match rest {
@@ -355,11 +381,10 @@ impl FnLower<'_, '_> {
                 }
             },
         };
-        let sampler = self.sampler(args[0])?;
-        let coord = self.coerce(args[1], &float_n(dim.coordinate_count()))?;
+        let coord = self.coerce(args[0], &float_n(dim.coordinate_count()))?;
         let mut ops = vec![tex, sampler, coord];
         if compare {
-            ops.push(self.coerce(args[2], &Type::FLOAT)?);
+            ops.push(self.coerce(args[1], &Type::FLOAT)?);
         }
         let (op, mut lits) = if compare {
             (Opcode::TextureGatherCompare, Vec::new())
@@ -453,16 +478,19 @@ impl FnLower<'_, '_> {
         name: &str,
         args: &[ExprId],
     ) -> R<Option<Value>> {
-        if args.len() != 2 {
+        let Some(split) = self.sampler_and_rest(tex, args) else {
+            return Err(self.unsupported(&format!("`{name}` with these arguments"), e));
+        };
+        let (sampler, args) = split?;
+        if args.len() != 1 {
             return Err(self.unsupported(&format!("`{name}` with these arguments"), e));
         }
-        let sampler = self.sampler(args[0])?;
         let n = if dim.is_array() {
             dim.coordinate_count() - 1
         } else {
             dim.coordinate_count()
         };
-        let coord = self.coerce(args[1], &float_n(n))?;
+        let coord = self.coerce(args[0], &float_n(n))?;
         let lod = self
             .fb()
             .resource_op(Opcode::TextureQueryLod, &[tex, sampler, coord], &[]);

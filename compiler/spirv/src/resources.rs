@@ -268,11 +268,7 @@ pub(crate) fn image_shape(r: &ResourceType, format: Option<ir::ImageFormat>) -> 
             )))
         }
     }
-    let sampled = if access == TextureAccess::ReadOnly {
-        1
-    } else {
-        2
-    };
+    let sampled = if !access.is_writable() { 1 } else { 2 };
     let format = match (format, sampled) {
         _ if dim == Dim::DimSubpassData => spirv::ImageFormat::Unknown,
         (Some(f), _) => spirv_format(f),
@@ -287,6 +283,11 @@ pub(crate) fn image_shape(r: &ResourceType, format: Option<ir::ImageFormat>) -> 
         format,
         scalar,
     })
+}
+
+/// Whether `r` is a combined image sampler (`vk::SampledTexture2D`).
+pub(crate) fn combined(r: &ResourceType) -> bool {
+    matches!(r, ResourceType::Texture { access, .. } if access.is_combined())
 }
 
 impl Ctx<'_> {
@@ -381,7 +382,13 @@ impl Ctx<'_> {
             | ResourceType::TypedBuffer { .. }
             | ResourceType::SubpassInput { .. } => {
                 let shape = image_shape(r, format)?;
-                Ok(self.image_type(shape))
+                let image = self.image_type(shape);
+                // A combined image sampler's variable holds the sampled image itself.
+                Ok(if combined(r) {
+                    self.sampled_image_type(image)
+                } else {
+                    image
+                })
             }
             ResourceType::Sampler { .. } => Ok(self.sampler_type()),
             ResourceType::RaytracingAccelerationStructure => self.acceleration_structure_type(),

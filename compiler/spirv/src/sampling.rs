@@ -171,12 +171,7 @@ impl Fx<'_, '_> {
         }
         let roles = self.texture_roles(d)?;
         let ops = &d.operands;
-        let image = self.load_handle(ops[0])?;
-        let sampler = self.load_handle(ops[1])?;
-        let shape = image
-            .shape
-            .ok_or_else(|| SpirvError::invalid("sampling a non-image"))?;
-        let si = self.sampled_image(&image, &sampler)?;
+        let (shape, si) = self.load_sampled_image(ops[0], ops[1])?;
         let coord = self.value(ops[2])?;
         let extra = self.values(&ops[3..roles.fixed])?;
         if op == O::TextureQueryLod {

@@ -44,11 +44,55 @@ impl Fx<'_, '_> {
             | ResourceType::SubpassInput { .. } => Some(image_shape(&r, info.pointee.format)?),
             _ => None,
         };
+        // A combined image sampler loads as a sampled image; fetches and queries read its
+        // image (`OpImage`).
+        let id = match shape {
+            Some(shape) if crate::resources::combined(&r) => {
+                let it = self.cx.image_type(shape);
+                let image = self.op(Op::Image, it, vec![Operand::IdRef(id)]);
+                if info.nonuniform {
+                    self.nonuniform_decorate(image);
+                }
+                image
+            }
+            _ => id,
+        };
         Ok(Handle {
             id,
             shape,
             nonuniform: info.nonuniform,
         })
+    }
+
+    /// The sampled image that sampling through `image` and `sampler` (two IR pointers) reads,
+    /// and its image's shape. A combined image sampler (`vk::SampledTexture2D`) is its own
+    /// sampler operand (`ir::texture`): its variable already holds the sampled image.
+    pub(crate) fn load_sampled_image(
+        &mut self,
+        image: ir::Value,
+        sampler: ir::Value,
+    ) -> Result<(ImageShape, Word)> {
+        let info = self.ptr_info(image)?;
+        match &info.pointee.ty {
+            Type::Resource(r) if crate::resources::combined(r) => {
+                let shape = image_shape(r, info.pointee.format)?;
+                let ptr = self.value(image)?;
+                let ty = self.cx.pointee_type(&info.pointee)?;
+                let id = self.op(Op::Load, ty, vec![Operand::IdRef(ptr)]);
+                if info.nonuniform {
+                    self.nonuniform_decorate(id);
+                }
+                Ok((shape, id))
+            }
+            _ => {
+                let image = self.load_handle(image)?;
+                let sampler = self.load_handle(sampler)?;
+                let shape = image
+                    .shape
+                    .ok_or_else(|| SpirvError::invalid("sampling a non-image"))?;
+                Ok((shape, self.sampled_image(&image, &sampler)?))
+            }
+        }
     }
 
     pub(crate) fn sampled_image(&mut self, image: &Handle, sampler: &Handle) -> Result<Word> {

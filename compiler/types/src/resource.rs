@@ -87,11 +87,14 @@ impl TextureDim {
 
 /// Read-only (`Texture2D`), read-write (`RWTexture2D`) or rasterizer-ordered
 /// (`RasterizerOrderedTexture2D`). The same split applies to typed and byte-address buffers.
+/// `Sampled` is for textures only: Vulkan's combined image sampler `vk::SampledTexture2D`, a
+/// read-only texture that carries its own sampler (one binding, SPIR-V `OpTypeSampledImage`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TextureAccess {
     ReadOnly,
     ReadWrite,
     RasterizerOrdered,
+    Sampled,
 }
 
 pub type BufferAccess = TextureAccess;
@@ -103,11 +106,21 @@ impl TextureAccess {
             TextureAccess::ReadOnly => "",
             TextureAccess::ReadWrite => "RW",
             TextureAccess::RasterizerOrdered => "RasterizerOrdered",
+            TextureAccess::Sampled => "vk::Sampled",
         }
     }
 
     pub fn is_writable(self) -> bool {
-        self != TextureAccess::ReadOnly
+        matches!(
+            self,
+            TextureAccess::ReadWrite | TextureAccess::RasterizerOrdered
+        )
+    }
+
+    /// Whether this is a combined image sampler (`vk::SampledTexture2D`): sampling methods
+    /// take no sampler argument.
+    pub fn is_combined(self) -> bool {
+        self == TextureAccess::Sampled
     }
 }
 

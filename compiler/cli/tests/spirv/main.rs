@@ -23,6 +23,7 @@ mod raytracing;
 mod resource_gaps;
 mod resource_structs;
 mod resources;
+mod sampled_texture;
 mod stagebuf;
 mod stages;
 mod statics;

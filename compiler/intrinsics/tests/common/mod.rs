@@ -96,6 +96,8 @@ pub fn parse_type(s: &str) -> Type {
         (TextureAccess::ReadWrite, r)
     } else if let Some(r) = base.strip_prefix("RasterizerOrdered") {
         (TextureAccess::RasterizerOrdered, r)
+    } else if let Some(r) = base.strip_prefix("vk::Sampled") {
+        (TextureAccess::Sampled, r)
     } else {
         (TextureAccess::ReadOnly, base)
     };

@@ -109,7 +109,12 @@ pub(super) fn check_resource_op(
         _ => None,
     };
     if let Some(comparison) = wants_sampler {
-        let ok = matches!(pointed_resource(&tys[1]), Some(ResourceType::Sampler { comparison: c }) if *c == comparison);
+        // A combined image sampler (`vk::SampledTexture2D`) is its own sampler: operand 1
+        // is operand 0 again (`crate::texture`).
+        let combined = matches!(resource, Some(ResourceType::Texture { access, .. }) if access.is_combined())
+            && d.operands.get(1) == d.operands.first();
+        let ok = combined
+            || matches!(pointed_resource(&tys[1]), Some(ResourceType::Sampler { comparison: c }) if *c == comparison);
         if !ok {
             let kind = if comparison {
                 "SamplerComparisonState"
