@@ -496,6 +496,40 @@ Samplers:
     assert_eq!(b["Out"], json!([3.5, 5, 0.5, 0]));
 }
 
+/// A combined image sampler runs with the `Samplers` entry of its own name as its sampler.
+#[test]
+fn combined_image_sampler() {
+    let shader = "vk::SampledTexture2D<float> Tex : register(t0);
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    Out[0] = Tex.SampleLevel(float2(0.5, 0.5), 0);
+    Out[1] = Tex.SampleLevel(float2(0.25, 0.75), 0);
+    Out[2] = Tex.Load(int3(1, 1, 0));
+    Out[3] = Tex[uint2(1, 0)];
+    uint w, h;
+    Tex.GetDimensions(w, h);
+    Out[4] = w * 10 + h;
+}
+";
+    // Texels (x, y): (0, 0) = 0, (1, 0) = 10, (0, 1) = 20, (1, 1) = 30.
+    let pipeline = header([1, 1, 1])
+        + "Buffers:
+  - { Name: Tex, Format: Float32, Width: 2, Height: 2, Data: [0, 10, 20, 30] }
+  - { Name: Out, Format: Float32, FillSize: 20 }
+Samplers:
+  - { Name: Tex, MagFilter: Linear, Address: Clamp }
+" + &resources(&[
+        ("Tex", "SampledTexture2D", 0),
+        ("Out", "RWStructuredBuffer", 0),
+    ]);
+    let b = run("combined", shader, &pipeline, &[]).buffers();
+    // The centre averages all four texels: 15. (0.25, 0.75) is the centre of texel (0, 1): 20.
+    // Texel (1, 1) is 30, texel (1, 0) is 10; the size is 2 x 2.
+    assert_eq!(b["Out"], json!([15, 20, 30, 10, 22]));
+}
+
 #[test]
 fn half_with_16_bit_types() {
     let shader = "RWStructuredBuffer<half> F : register(u0);

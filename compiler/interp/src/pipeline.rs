@@ -9,7 +9,9 @@
 //! `Resources` with `Name`, `Kind`, `DirectXBinding` (`Register`, `Space`) and
 //! `VulkanBinding` (`Binding`)), `Samplers` (`Name`, `MagFilter`/`MinFilter` `Linear` or
 //! `Nearest`, `Address` `Clamp`/`Wrap`/`Mirror`/`Border`, and our `ComparisonOp` for
-//! comparison samplers) for resources of kind `Sampler` or `SamplerComparison`.
+//! comparison samplers) for resources of kind `Sampler` or `SamplerComparison`, and (our
+//! extension) as the sampler of a combined image sampler (`vk::SampledTexture2D`, any
+//! texture `Kind`) with the same `Name` as the texture.
 //! Unknown keys are ignored. A resource is bound to the global
 //! with set = its descriptor set's index and binding = its Vulkan binding, else to the one
 //! with set = `Space` and binding = `Register` (DXC's mapping); among globals with the same
@@ -221,6 +223,15 @@ pub struct Pipeline {
     pub descriptor_sets: Vec<DescriptorSet>,
     #[serde(rename = "Samplers", default)]
     pub samplers: Vec<SamplerDesc>,
+}
+
+/// Whether `ty` (or its array element) is a combined image sampler.
+fn is_combined(ty: &types::Type) -> bool {
+    let r = match ty {
+        types::Type::Array { element, .. } => element.as_resource(),
+        t => t.as_resource(),
+    };
+    matches!(r, Some(types::ResourceType::Texture { access, .. }) if access.is_combined())
 }
 
 /// Parses pipeline YAML.
@@ -539,7 +550,17 @@ pub fn run_pipeline_with_hook(
             let (w, h, d) = desc.dims();
             let bytes = data[r.name.as_str()].clone();
             let res = if r.kind.contains("Texture") {
-                Resource::texture(bytes, w, h, d)
+                let mut t = Resource::texture(bytes, w, h, d);
+                // A combined image sampler (`vk::SampledTexture2D`) is its own sampler: its
+                // state is the sampler of the same name, if the pipeline gives one.
+                if is_combined(&program.resources[root].ty) {
+                    t.sampler = pipeline
+                        .samplers
+                        .iter()
+                        .find(|s| s.name == r.name)
+                        .map(SamplerDesc::state);
+                }
+                t
             } else {
                 Resource::buffer(bytes)
             };
