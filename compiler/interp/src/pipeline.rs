@@ -9,9 +9,9 @@
 //! `Resources` with `Name`, `Kind`, `DirectXBinding` (`Register`, `Space`) and
 //! `VulkanBinding` (`Binding`)), `Samplers` (`Name`, `MagFilter`/`MinFilter` `Linear` or
 //! `Nearest`, `Address` `Clamp`/`Wrap`/`Mirror`/`Border`, and our `ComparisonOp` for
-//! comparison samplers) for resources of kind `Sampler` or `SamplerComparison`, and (our
-//! extension) as the sampler of a combined image sampler (`vk::SampledTexture2D`, any
-//! texture `Kind`) with the same `Name` as the texture.
+//! comparison samplers) for resources of kind `Sampler` or `SamplerComparison`; a combined
+//! image sampler (`Kind: SampledTexture2D`, a `vk::SampledTexture*` global) takes its texels
+//! from the buffer and its state from the sampler that have its `Name`, both required.
 //! Unknown keys are ignored. A resource is bound to the global
 //! with set = its descriptor set's index and binding = its Vulkan binding, else to the one
 //! with set = `Space` and binding = `Register` (DXC's mapping); among globals with the same
@@ -551,14 +551,19 @@ pub fn run_pipeline_with_hook(
             let bytes = data[r.name.as_str()].clone();
             let res = if r.kind.contains("Texture") {
                 let mut t = Resource::texture(bytes, w, h, d);
-                // A combined image sampler (`vk::SampledTexture2D`) is its own sampler: its
-                // state is the sampler of the same name, if the pipeline gives one.
-                if is_combined(&program.resources[root].ty) {
-                    t.sampler = pipeline
+                // A combined image sampler (`vk::SampledTexture2D`, kind `SampledTexture2D`)
+                // is its own sampler: the suite takes its state from the sampler of the same
+                // name, which must exist.
+                if r.kind.starts_with("SampledTexture") || is_combined(&program.resources[root].ty)
+                {
+                    let desc = pipeline
                         .samplers
                         .iter()
                         .find(|s| s.name == r.name)
-                        .map(SamplerDesc::state);
+                        .ok_or_else(|| {
+                            RunError::Pipeline(format!("resource {} names no sampler", r.name))
+                        })?;
+                    t.sampler = Some(desc.state());
                 }
                 t
             } else {

@@ -519,7 +519,7 @@ DescriptorSets:
 /// A combined image sampler (`vk::SampledTexture2D`) names itself as the sampler; its state
 /// is the `Samplers` entry of the same name. 2x2 texels 0, 10 / 20, 30 sampled bilinearly at
 /// the centre (0.5, 0.5) average all four: 15. At (0.25, 0.25) the footprint is the top-left
-/// texel alone: 0. Without a sampler of its name nothing is read (the result stays 0).
+/// texel alone: 0. Without a sampler of its name the pipeline is refused, as the suite does.
 #[test]
 fn run_pipeline_with_a_combined_image_sampler() {
     let tex = Type::resource(ResourceType::Texture {
@@ -564,23 +564,20 @@ DescriptorSets:
         "Samplers:\n  - { Name: Tex, MinFilter: Linear, MagFilter: Linear, Address: Clamp }";
     let run = |m: &ir::Module, samplers: &str| {
         let p = parse_pipeline(&text(samplers)).unwrap();
-        run_pipeline(m, &p, &PipelineOptions::default())
-            .unwrap()
-            .get("Out")
-            .cloned()
+        run_pipeline(m, &p, &PipelineOptions::default()).map(|r| r.get("Out").cloned())
     };
     assert_eq!(
-        run(&kernel(0.5), linear),
+        run(&kernel(0.5), linear).unwrap(),
         Some(BufferValues::Float32(vec![15.0]))
     );
     assert_eq!(
-        run(&kernel(0.25), linear),
+        run(&kernel(0.25), linear).unwrap(),
         Some(BufferValues::Float32(vec![0.0]))
     );
-    assert_eq!(
-        run(&kernel(0.5), ""),
-        Some(BufferValues::Float32(vec![0.0]))
-    );
+    match run(&kernel(0.5), "") {
+        Err(RunError::Pipeline(m)) => assert_eq!(m, "resource Tex names no sampler"),
+        other => panic!("expected a pipeline error, got {other:?}"),
+    }
 }
 
 #[test]
