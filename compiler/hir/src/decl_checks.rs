@@ -9,8 +9,9 @@
 //! - Specialization constants (`E2028`): `[[vk::constant_id]]` on a non-`static` global
 //!   scalar of a 32-bit or smaller type, whose default value is a literal.
 //! - Elements of typed buffers (`E2029`): scalars or vectors, never structs or arrays (DXC:
-//!   "elements of typed buffers and textures must be scalars or vectors"); the sampled type
-//!   of a texture is no 16-bit float (Vulkan images have none).
+//!   "elements of typed buffers and textures must be scalars or vectors"), and neither are
+//!   those of combined image samplers (`vk::SampledTexture2D`); the sampled type of a
+//!   texture is no 16-bit float (Vulkan images have none).
 //! - `discard` in a function that a non-pixel entry point reaches (`E2030`).
 //!
 //! Called by `diagnostics::diagnostics`.
@@ -323,7 +324,20 @@ fn check_element_type(cx: &mut Checker<'_>, ty: &Type, range: TextRange) {
         Type::Array { element, .. } => return check_element_type(cx, element, range),
         Type::Resource(r) => match &**r {
             ResourceType::TypedBuffer { element, .. } => ("typed buffer", element),
-            ResourceType::Texture { sample, .. } => {
+            ResourceType::Texture { sample, access, .. } => {
+                // A combined image sampler's element is a scalar or vector of 32-bit types;
+                // DXC says so in the words of its template checks.
+                if access.is_combined() && matches!(sample, Type::Struct(_) | Type::Array { .. }) {
+                    cx.error(
+                        codes::INVALID_ELEMENT_TYPE,
+                        range,
+                        format!(
+                            "'{sample}' cannot be used as a type parameter where it must be of \
+                             type float, int, uint or their vector equivalents"
+                        ),
+                    );
+                    return;
+                }
                 // Vulkan images sample 32-bit floats (or 32/64-bit integers); a native 16-bit
                 // `half` (under `-enable-16bit-types`) has no image type. DXC says so at the
                 // declaration, in these words.

@@ -272,7 +272,13 @@ impl<'a> TypeCtx<'a> {
         if ns.name != "vk" || ns.args.is_some() {
             return None;
         }
+        // DXC's tests spell the cube forms `SampledTextureCUBE[Array]`; `Cube` is taken too.
         let suffix = name.name.strip_prefix("SampledTexture")?;
+        let suffix = match suffix {
+            "CUBE" => "Cube",
+            "CUBEArray" => "CubeArray",
+            s => s,
+        };
         let texture = format!("Texture{suffix}");
         let t = self.builtin(&texture, name.args.as_deref(), errors)?;
         Some(t.map(|t| match t.as_resource() {

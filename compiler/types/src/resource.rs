@@ -257,7 +257,13 @@ impl ResourceType {
                 access,
                 sample,
             } => {
-                write!(f, "{}Texture{}<", access.prefix(), dim.suffix())?;
+                // DXC declares the combined cube samplers as `vk::SampledTextureCUBE[Array]`.
+                let suffix = match (access, dim) {
+                    (TextureAccess::Sampled, TextureDim::Cube) => "CUBE",
+                    (TextureAccess::Sampled, TextureDim::CubeArray) => "CUBEArray",
+                    _ => dim.suffix(),
+                };
+                write!(f, "{}Texture{}<", access.prefix(), suffix)?;
                 ty(f, sample)?;
                 f.write_str(">")
             }

@@ -100,8 +100,8 @@ fn every_dimension_validates() {
 vk::SampledTexture1DArray<float2> b : register(t1);
 vk::SampledTexture2DArray<float4> c : register(t2);
 vk::SampledTexture3D<float4> d : register(t3);
-vk::SampledTextureCube<float4> e : register(t4);
-vk::SampledTextureCubeArray<float4> f : register(t5);
+vk::SampledTextureCUBE<float4> e : register(t4);
+vk::SampledTextureCUBEArray<float4> f : register(t5);
 vk::SampledTexture2DMSArray<int4> g : register(t6);
 float4 main(float4 p : TEXCOORD0) : SV_Target {
     return a.Sample(p.x) + b.Sample(p.xy).xyxy + c.Sample(p.xyz) + d.SampleLevel(p.xyz, 0)
@@ -164,5 +164,20 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target { return tex.Sample(s, uv); }
         &[],
         1,
         "no matching overload for call to `Sample`",
+    );
+}
+
+#[test]
+fn a_struct_element_is_refused() {
+    refuse(
+        "struct Texel { float4 rgba; };
+vk::SampledTexture2D<Texel> tex;
+float4 main() : SV_Target { return 0; }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "error[E2029]: 'Texel' cannot be used as a type parameter where it must be of type \
+         float, int, uint or their vector equivalents",
     );
 }

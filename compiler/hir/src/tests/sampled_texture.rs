@@ -47,7 +47,7 @@ float4 f(float2 uv) {
             1 : literal int
             2 : literal int
             c.SampleLevel(float3(uv, 1), 0) : float4
-            c : vk::SampledTextureCube<float4>
+            c : vk::SampledTextureCUBE<float4>
             float3(uv, 1) : float3
             float3 : {unknown}
             uv : float2
@@ -84,9 +84,15 @@ vk::SampledTexture2DMSArray<int4> e;
 vk::SampledTexture3D<uint> f;
 vk::SampledTextureCubeArray<float4> g;
 vk::SampledTextureRect<float4> h;
+struct S { float4 a; };
+vk::SampledTexture2D<S> i;
+vk::SampledTexture2D<float[4]> j;
+Texture2D<S> k;
 "#,
         expect![[r#"
             E2014 9:32 `h`: unknown type `vk::SampledTextureRect<float4>`
+            E2029 11:1 `vk::SampledTexture2D<S>`: 'S' cannot be used as a type parameter where it must be of type float, int, uint or their vector equivalents
+            E2029 12:1 `vk::SampledTexture2D<float[4]>`: 'float[4]' cannot be used as a type parameter where it must be of type float, int, uint or their vector equivalents
         "#]],
     );
 }
@@ -138,4 +144,35 @@ vk::SampledTexture2D<int16_t4> ints;
     expect![[r#"
         E2029 3:1 `Texture2D<float16_t>`: The sampled type for textures cannot be a floating point type smaller than 32-bits when targeting a Vulkan environment.
     "#]].assert_eq(&diagnostics(src, false));
+}
+
+/// DXC's own spelling of the cube forms is `CUBE`; `Cube` is taken as well, and both print
+/// as DXC's.
+#[test]
+fn cube_forms_are_spelled_cube_in_capitals() {
+    check_infer_hlsl(
+        r#"
+vk::SampledTextureCUBE<float4> a;
+vk::SampledTextureCUBEArray<float4> b;
+vk::SampledTextureCube<float4> c;
+float4 f(float4 p) { return a.Sample(p.xyz) + b.Sample(p) + c.Sample(p.xyz); }
+"#,
+        expect![[r#"
+            fn f:
+            a.Sample(p.xyz) + b.Sample(p) + c.Sample(p.xyz) : float4
+            a.Sample(p.xyz) + b.Sample(p) : float4
+            a.Sample(p.xyz) : float4
+            a : vk::SampledTextureCUBE<float4>
+            p.xyz : float3
+            p : float4
+            b.Sample(p) : float4
+            b : vk::SampledTextureCUBEArray<float4>
+            p : float4
+            c.Sample(p.xyz) : float4
+            c : vk::SampledTextureCUBE<float4>
+            p.xyz : float3
+            p : float4
+            local p : float4
+        "#]],
+    );
 }
