@@ -25,7 +25,10 @@ pub(crate) fn user_type(ty: &Type) -> Option<String> {
         ResourceType::TextureBuffer { element } if declared_block(element) => "tbuffer".into(),
         ResourceType::RayQuery { .. } => return None,
         other => {
+            // DXC spells the declared name, without its namespace (`vk::SampledTexture2D` is
+            // `sampledtexture2d`).
             let hlsl = other.to_string();
+            let hlsl = hlsl.strip_prefix("vk::").unwrap_or(&hlsl);
             match hlsl.split_once('<') {
                 Some((base, args)) => format!("{}:<{args}", base.to_lowercase()),
                 None => hlsl.to_lowercase(),

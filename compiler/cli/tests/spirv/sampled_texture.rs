@@ -181,3 +181,21 @@ float4 main() : SV_Target { return 0; }
          float, int, uint or their vector equivalents",
     );
 }
+
+/// `-fspv-reflect` names the HLSL type in lower case without its namespace, as DXC does with
+/// the declared name of every resource type.
+#[test]
+fn reflection_names_the_type() {
+    let m = compile(
+        "vk::SampledTexture2D<float4> albedo;
+vk::SampledTextureCUBE<float> sky;
+float4 main(float3 d : DIR) : SV_Target { return albedo.Sample(d.xy) + sky.Sample(d); }
+",
+        "ps_6_0",
+        &["-fspv-reflect"],
+    );
+    m.assert_has(&[
+        "UserTypeGOOGLE \"sampledtexture2d:<float4>\"",
+        "UserTypeGOOGLE \"sampledtexturecube:<float>\"",
+    ]);
+}
