@@ -199,3 +199,29 @@ float4 main(float3 d : DIR) : SV_Target { return albedo.Sample(d.xy) + sky.Sampl
         "UserTypeGOOGLE \"sampledtexturecube:<float>\"",
     ]);
 }
+
+/// Locals, `static` aliases and struct members that hold a combined image sampler all read
+/// the one global; `-fvk-t-shift` moves it as a `t` register.
+#[test]
+fn copies_read_the_global_and_t_shifts_apply() {
+    let m = compile(
+        "struct Material { vk::SampledTexture2D<float4> albedo; float scale; };
+vk::SampledTexture2D<float4> g : register(t1);
+static const Material mat = { g, 2.0 };
+static vk::SampledTexture2D<float4> alias = g;
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    vk::SampledTexture2D<float4> local = g;
+    return local.Sample(uv) + alias.SampleLevel(uv, 0) + mat.albedo.Sample(uv) * mat.scale;
+}
+",
+        "ps_6_0",
+        &["-fvk-t-shift", "10", "0"],
+    );
+    assert_eq!(m.binding("g"), (0, 11));
+    let loads = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("= OpLoad %type_sampled_image %g"))
+        .count();
+    assert_eq!(loads, 3, "{}", m.asm);
+}
