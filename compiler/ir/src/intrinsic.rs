@@ -221,6 +221,12 @@ intrinsics! {
     SubpassLoad => "SubpassInput::SubpassLoad",
     RawBufferLoad => "vk::RawBufferLoad",
     RawBufferStore => "vk::RawBufferStore",
+    // `p.Get()` of a `vk::BufferPointer<T, A>` read or written whole: `BufferPointerLoad`
+    // takes the buffer pointer and yields the `T` at its address; `BufferPointerStore` takes
+    // the pointer and a `T`. Both access memory laid out with the pointee rules of the buffer
+    // pointer (see `types::Type::BufferPointer`) and assume the address is `A`-aligned.
+    BufferPointerLoad => "vk::BufferPointer::Load",
+    BufferPointerStore => "vk::BufferPointer::Store",
     // Inline SPIR-V: a call of a function declared with `[[vk::ext_instruction(opcode [,
     // "set"])]]`, an opaque instruction the backend emits verbatim. `literals`: the opcode,
     // the index of the instruction set's name in `Module::strings` (-1 for a core

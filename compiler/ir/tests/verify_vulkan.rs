@@ -1,6 +1,6 @@
 //! Verifier rules of the Vulkan-only intrinsics: `SubpassInput::SubpassLoad`,
-//! `vk::RawBufferLoad`/`vk::RawBufferStore` and the opaque `vk::ext_instruction`; one broken
-//! module per rule, with the messages it produces.
+//! `vk::RawBufferLoad`/`vk::RawBufferStore`, `vk::BufferPointer::Load`/`Store` and the opaque
+//! `vk::ext_instruction`; one broken module per rule, with the messages it produces.
 
 mod common;
 
@@ -76,6 +76,39 @@ fn raw_buffer_operands() {
         function @f, bb0, `%2 = call_intrinsic vk::RawBufferLoad(%arg0, 3:uint) : float`: [operand] the alignment is not a constant uint power of two
         function @f, bb0, `call_intrinsic vk::RawBufferStore(%arg0, 1.0:float)`: [operand-count] vk::RawBufferStore takes 3 operands
         function @f, bb0, `%3 = call_intrinsic vk::RawBufferStore(%arg0, 1.0:float, 4:uint) : float`: [result-type] a raw buffer store has no result
+    "#]]
+    .assert_eq(&messages(&mb.finish()));
+}
+
+#[test]
+fn buffer_pointer_operands() {
+    let mut mb = ModuleBuilder::new();
+    let ptr = Type::buffer_pointer(Type::FLOAT, 4);
+    let f = mb.declare_function("f", vec![ptr, Type::Scalar(ScalarKind::Uint64)], Type::Void);
+    let mut fb = mb.function(f);
+    let b = fb.create_block("entry");
+    fb.switch_to_block(b);
+    let p = fb.arg(0);
+    let addr = fb.arg(1);
+    let x = fb.float(1.0);
+    let n = fb.int(1);
+    // Valid.
+    fb.call_intrinsic(Intrinsic::BufferPointerLoad, Type::FLOAT, &[p]);
+    fb.call_intrinsic(Intrinsic::BufferPointerStore, Type::Void, &[p, x]);
+    // A plain address, a result that is not the pointee, a value that is not the pointee, a
+    // store with a result, a missing value.
+    fb.call_intrinsic(Intrinsic::BufferPointerLoad, Type::FLOAT, &[addr]);
+    fb.call_intrinsic(Intrinsic::BufferPointerLoad, Type::INT, &[p]);
+    fb.call_intrinsic(Intrinsic::BufferPointerStore, Type::Void, &[p, n]);
+    fb.call_intrinsic(Intrinsic::BufferPointerStore, Type::FLOAT, &[p, x]);
+    fb.call_intrinsic(Intrinsic::BufferPointerStore, Type::Void, &[p]);
+    fb.ret(None);
+    expect![[r#"
+        function @f, bb0, `%1 = call_intrinsic vk::BufferPointer::Load(%arg1) : float`: [operand] the pointer is uint64_t, not a buffer pointer
+        function @f, bb0, `%2 = call_intrinsic vk::BufferPointer::Load(%arg0) : int`: [result-type] the load yields int, not float
+        function @f, bb0, `call_intrinsic vk::BufferPointer::Store(%arg0, 1:int)`: [operand] the stored value is int, not float
+        function @f, bb0, `%3 = call_intrinsic vk::BufferPointer::Store(%arg0, 1.0:float) : float`: [result-type] a buffer pointer store has no result
+        function @f, bb0, `call_intrinsic vk::BufferPointer::Store(%arg0)`: [operand-count] vk::BufferPointer::Store takes 2 operand(s)
     "#]]
     .assert_eq(&messages(&mb.finish()));
 }

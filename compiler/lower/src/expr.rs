@@ -377,6 +377,9 @@ impl FnLower<'_, '_> {
             }
             Expr::Field { expr, name } => {
                 let base = self.lvalue(expr)?;
+                if matches!(base, Place::Pointee(_)) {
+                    return Err(self.pointee_part_write(e));
+                }
                 let bt = self.place_type(&base);
                 match (&bt, &base) {
                     (Type::Struct(s), Place::Ptr(p)) => {
@@ -411,6 +414,9 @@ impl FnLower<'_, '_> {
                     return place;
                 }
                 let b = self.lvalue(base)?;
+                if matches!(b, Place::Pointee(_)) {
+                    return Err(self.pointee_part_write(e));
+                }
                 let Place::Ptr(ptr) = b else {
                     return Err(self.unsupported("indexing this value", e));
                 };
@@ -460,6 +466,14 @@ impl FnLower<'_, '_> {
                     e,
                 ))
             }
+            Expr::MethodCall {
+                receiver,
+                name,
+                args,
+            } => match self.buffer_pointer_get(e, receiver, &name, &args) {
+                Some(place) => place,
+                None => Err(self.unsupported("assigning to this expression", e)),
+            },
             _ => Err(self.unsupported("assigning to this expression", e)),
         }
     }

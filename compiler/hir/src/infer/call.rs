@@ -147,6 +147,7 @@ impl InferCtx<'_> {
                 }
                 None => None,
             },
+            Some(t @ Type::BufferPointer { .. }) => self.buffer_pointer_method(id, &t, name, args),
             Some(t) => {
                 if let Some(ty) = self.templated_buffer_load(id, &t, name) {
                     return self.set(id, Some(ty), false);
@@ -158,6 +159,31 @@ impl InferCtx<'_> {
             None => None,
         };
         self.set(id, ty, false)
+    }
+
+    /// `p.Get()` on a `vk::BufferPointer<T, A>`: the `T` at its address (an lvalue, see
+    /// `place`). It is the type's only method.
+    fn buffer_pointer_method(
+        &mut self,
+        id: ExprId,
+        receiver: &Type,
+        name: &str,
+        args: &[ExprId],
+    ) -> Option<Type> {
+        let Type::BufferPointer { pointee, .. } = receiver else {
+            return None;
+        };
+        if name != "Get" {
+            let msg = format!("no method named `{name}` in `{receiver}`");
+            self.diag(codes::NO_MEMBER, BodyNode::Expr(id), msg);
+            return None;
+        }
+        if !args.is_empty() {
+            let msg = format!("`Get` takes no arguments, {} given", args.len());
+            self.diag(codes::WRONG_ARG_COUNT, BodyNode::Expr(id), msg);
+            return None;
+        }
+        Some((**pointee).clone())
     }
 
     /// `buf.Load<T>(address)` on a (RW)ByteAddressBuffer (SM 6.2) returns a `T`.

@@ -573,6 +573,8 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
             w @ (crate::Intrinsic::SubpassLoad
             | crate::Intrinsic::RawBufferLoad
             | crate::Intrinsic::RawBufferStore
+            | crate::Intrinsic::BufferPointerLoad
+            | crate::Intrinsic::BufferPointerStore
             | crate::Intrinsic::ExtInstruction
             | crate::Intrinsic::ReadClock),
         ) => super::vulkan_ops::check_vulkan_intrinsic(ck, b, i, d, w, &tys),

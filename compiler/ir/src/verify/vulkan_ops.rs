@@ -1,7 +1,8 @@
 //! Operand rules of the Vulkan-only intrinsics, applied by [`super::typecheck`]:
 //! `SubpassInput::SubpassLoad` (a subpass input pointer, then a sample index exactly when it
 //! is multisampled; the result is its element), `vk::RawBufferLoad`/`vk::RawBufferStore` (a
-//! `uint64_t` address, the stored value, a constant power-of-two `uint` alignment) and
+//! `uint64_t` address, the stored value, a constant power-of-two `uint` alignment),
+//! `vk::BufferPointer::Load`/`Store` (a buffer pointer, then a value of its pointee type) and
 //! `vk::ext_instruction` (an opcode, a set and one operand kind per operand in `literals`),
 //! `vk::ReadClock` (a constant `uint` scope, a `uint64_t` result).
 
@@ -76,6 +77,30 @@ pub(super) fn check_vulkan_intrinsic(
                     Rule::ResultType,
                     "a raw buffer store has no result".to_owned(),
                 );
+            }
+        }
+        Intrinsic::BufferPointerLoad | Intrinsic::BufferPointerStore => {
+            let load = which == Intrinsic::BufferPointerLoad;
+            let want = if load { 1 } else { 2 };
+            if tys.len() != want {
+                let msg = format!("{} takes {want} operand(s)", which.name());
+                return fail(ck, Rule::OperandCount, msg);
+            }
+            let Type::BufferPointer { pointee, .. } = &tys[0] else {
+                let msg = format!("the pointer is {}, not a buffer pointer", tys[0].ir());
+                return fail(ck, Rule::Operand, msg);
+            };
+            if load && d.ty != **pointee {
+                let msg = format!("the load yields {}, not {}", d.ty.ir(), pointee.ir());
+                fail(ck, Rule::ResultType, msg);
+            }
+            if !load && tys[1] != **pointee {
+                let msg = format!("the stored value is {}, not {}", tys[1].ir(), pointee.ir());
+                fail(ck, Rule::Operand, msg);
+            }
+            if !load && !d.ty.is_void() {
+                let msg = "a buffer pointer store has no result".to_owned();
+                fail(ck, Rule::ResultType, msg);
             }
         }
         Intrinsic::ExtInstruction => {

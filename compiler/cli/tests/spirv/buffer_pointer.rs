@@ -1,0 +1,209 @@
+//! `vk::BufferPointer<T, A>` (hlsl-specs proposal 0010, DXC's `docs/SPIR-V.rst`): the value
+//! is an `OpTypePointer PhysicalStorageBuffer` to an explicitly laid out `T`, 8 bytes in the
+//! buffers that hold it; `p.Get()` reads and writes the whole `T` with `Aligned A`. Layout
+//! expectations are computed by hand from DXC's default storage-buffer rules (vector-relaxed
+//! std430) and the proposal's "laid out as a uint64_t".
+
+use crate::harness::{compile, refuse};
+
+/// The id of the pointee of the first `OpTypePointer PhysicalStorageBuffer` to a struct.
+fn struct_pointee(asm: &str) -> String {
+    asm.lines()
+        .filter_map(|l| l.split_once(" = OpTypePointer PhysicalStorageBuffer "))
+        .map(|(_, pointee)| pointee.to_owned())
+        .find(|p| asm.contains(&format!("{p} = OpTypeStruct")))
+        .expect("a pointer to a struct in physical storage")
+}
+
+#[test]
+fn push_constant_pointers_read_and_write_their_pointees() {
+    let m = compile(
+        "struct Particle { float3 pos; float mass; float2 vel; };
+typedef vk::BufferPointer<Particle, 16> ParticlePtr;
+struct Push { ParticlePtr particles; vk::BufferPointer<uint> counter; };
+[[vk::push_constant]] Push push;
+void bump(vk::BufferPointer<uint> c) { c.Get() = c.Get() + 1; }
+[numthreads(1, 1, 1)]
+void main() {
+  ParticlePtr p = push.particles;
+  Particle q = p.Get();
+  q.pos += float3(q.vel, 0) * q.mass;
+  p.Get() = q;
+  push.counter.Get() += (uint)push.particles.Get().mass;
+  bump(push.counter);
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpCapability PhysicalStorageBufferAddresses",
+        "OpExtension \"SPV_KHR_physical_storage_buffer\"",
+        "OpMemoryModel PhysicalStorageBuffer64 GLSL450",
+        "OpTypePointer PhysicalStorageBuffer %uint",
+        // The explicit alignment, and `uint`'s own (4) when none is given.
+        "Aligned 16",
+        "Aligned 4",
+    ]);
+    // The pointee under relaxed std430: pos 0, mass right after the float3 at 12, vel at
+    // its 8-byte alignment, 16.
+    let pointee = struct_pointee(&m.asm);
+    let offsets: Vec<String> = (0..3)
+        .map(|i| {
+            let prefix = format!("OpMemberDecorate {pointee} {i} Offset ");
+            m.asm
+                .lines()
+                .find_map(|l| l.strip_prefix(&prefix).map(str::to_owned))
+                .expect("every member has an offset")
+        })
+        .collect();
+    assert_eq!(offsets, ["0", "12", "16"], "{}", m.asm);
+    // Two pointers, 8 bytes each.
+    assert_eq!(m.offsets("type.PushConstant.Push"), [0, 8]);
+    // The proposal's default aliasing: restrict.
+    assert_eq!(m.decoration("p", "RestrictPointer").as_deref(), Some(""));
+    assert_eq!(m.decoration("c", "Restrict").as_deref(), Some(""));
+}
+
+#[test]
+fn pointers_in_cbuffers_and_structured_buffers_take_eight_bytes() {
+    // `float f` at 0, the pointer at its 8-byte alignment (8), `g` after it (16); an array of
+    // pointers in a structured buffer strides 8.
+    let m = compile(
+        "struct Node { float4 value; vk::BufferPointer<float4> next; };
+cbuffer Params { float f; vk::BufferPointer<Node> head; float g; };
+RWStructuredBuffer<vk::BufferPointer<float> > Slots;
+RWStructuredBuffer<float4> Out;
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  Node n = head.Get();
+  Out[id.x] = n.value + n.next.Get() * f;
+  Slots[id.x].Get() = g;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(m.offsets("type.Params"), [0, 8, 16]);
+    m.assert_has(&[
+        "ArrayStride 8",
+        // A struct holding a float4 is 16-aligned by default.
+        "Aligned 16",
+        // `float`'s own alignment.
+        "Aligned 4",
+    ]);
+    // Node in physical storage: value at 0, next at 16.
+    let pointee = struct_pointee(&m.asm);
+    assert!(
+        m.has(&format!("OpMemberDecorate {pointee} 1 Offset 16")),
+        "{}",
+        m.asm
+    );
+}
+
+#[test]
+fn matrix_and_array_pointees_carry_their_strides() {
+    // A float2x3 (column major: 3 columns of float2, stride 8) sits in a one-member struct
+    // that carries its stride; an array of float strides 4 under std430.
+    let m = compile(
+        "vk::BufferPointer<float2x3> M;
+vk::BufferPointer<float[4], 4> A;
+RWStructuredBuffer<float> Out;
+[numthreads(1, 1, 1)]
+void main() {
+  float2x3 m = M.Get();
+  float a[4] = A.Get();
+  a[1] = m[1][2];
+  A.Get() = a;
+  Out[0] = a[0];
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&["MatrixStride 8", "ArrayStride 4", "Aligned 8", "Aligned 4"]);
+}
+
+#[test]
+fn buffer_pointers_validate_under_each_vulkan_version() {
+    for env in ["vulkan1.0", "vulkan1.1", "vulkan1.2", "vulkan1.3"] {
+        let flag = format!("-fspv-target-env={env}");
+        let m = compile(
+            "struct S { uint a; uint b; };
+[[vk::push_constant]] struct { vk::BufferPointer<S> s; } pc;
+float4 main() : SV_Target {
+  S v = pc.s.Get();
+  v.a += v.b;
+  pc.s.Get() = v;
+  return v.a;
+}
+",
+            "ps_6_0",
+            &[&flag],
+        );
+        m.assert_has(&["OpTypePointer PhysicalStorageBuffer", "Aligned 4"]);
+    }
+}
+
+#[test]
+fn unfinished_parts_are_clear_errors() {
+    // Writing one member would be a read-modify-write of the whole struct.
+    refuse(
+        "struct S { int a; int b; };
+vk::BufferPointer<S> P;
+[numthreads(1, 1, 1)]
+void main() { P.Get().a = 1; }
+",
+        "cs_6_0",
+        &[],
+        1,
+        "E3001",
+    );
+    // Pointees are laid out with DXC's default rules only.
+    refuse(
+        "vk::BufferPointer<float> P;
+RWStructuredBuffer<float> Out;
+[numthreads(1, 1, 1)]
+void main() { Out[0] = P.Get(); }
+",
+        "cs_6_0",
+        &["-fvk-use-scalar-layout"],
+        1,
+        "not supported yet: vk::BufferPointer with a buffer layout other than DXC's default",
+    );
+}
+
+#[test]
+fn misuses_are_type_errors() {
+    refuse(
+        "vk::BufferPointer<float, 3> P;
+[numthreads(1, 1, 1)]
+void main() {}
+",
+        "cs_6_0",
+        &[],
+        1,
+        "the alignment of vk::BufferPointer must be a constant power of two",
+    );
+    refuse(
+        "vk::BufferPointer<Texture2D> P;
+[numthreads(1, 1, 1)]
+void main() {}
+",
+        "cs_6_0",
+        &[],
+        1,
+        "vk::BufferPointer cannot point to `Texture2D<float4>`",
+    );
+    refuse(
+        "vk::BufferPointer<float> P;
+RWStructuredBuffer<float> Out;
+[numthreads(1, 1, 1)]
+void main() { Out[0] = P.Load(); }
+",
+        "cs_6_0",
+        &[],
+        1,
+        "no method named `Load` in `vk::BufferPointer<float, 4>`",
+    );
+}
