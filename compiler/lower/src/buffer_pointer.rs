@@ -1,16 +1,18 @@
 //! `vk::BufferPointer<T, A>` (hlsl-specs proposal 0010, DXC's `vk::BufferPointer`): an IR
 //! value of type `bufptr<T, A>` holding a device address. `p.Get()` names the `T` at that
-//! address as a [`Place::Pointee`], read and written whole through the
-//! `vk::BufferPointer::Load`/`Store` intrinsics; a member or element of it is read from the
-//! loaded value. Called from `call` (reads) and `expr` (assignments).
+//! address as a [`Place::Pointee`]; an assignment to a member or array element of it
+//! extends the place's access path, so the `vk::BufferPointer::Store` intrinsic writes that
+//! part only. Reads load the whole `T` with `vk::BufferPointer::Load` and pick the part from
+//! the value. Called from `call` (reads) and `expr` (assignments).
 //!
-//! Not supported yet, each an E3001 at the use: writing a part of `p.Get()` (a member, an
-//! element, components: a read-modify-write of the whole `T` would race with invocations
-//! writing its other parts), atomics on it, and pointees laid out by `-fvk-use-gl-layout`,
+//! Not supported yet, each an E3001 at the use: writing components of a vector or matrix
+//! behind the pointer (a read-modify-write of the whole vector would race with invocations
+//! writing its other components), atomics on it, and pointees laid out by `-fvk-use-gl-layout`,
 //! `-fvk-use-dx-layout` or `-fvk-use-scalar-layout` (the backend lays pointees out with DXC's
 //! default storage-buffer rules, vector-relaxed std430).
 
 use hir::body::ExprId;
+use ir::Value;
 use types::Type;
 
 use crate::context::R;
@@ -40,14 +42,52 @@ impl FnLower<'_, '_> {
                 e,
             )));
         }
-        Some(self.coerce(receiver, &ty).map(Place::Pointee))
+        Some(
+            self.coerce(receiver, &ty)
+                .map(|p| Place::Pointee(p, Vec::new())),
+        )
     }
 
-    /// The error for writing a part of `p.Get()` (see the module comment).
-    pub(crate) fn pointee_part_write(&mut self, e: ExprId) -> crate::context::Unsupported {
+    /// Member `name` of the struct at `path` behind `ptr` (`p.Get().m = v`).
+    pub(crate) fn pointee_member(
+        &mut self,
+        e: ExprId,
+        ptr: Value,
+        mut path: Vec<Value>,
+        name: &str,
+    ) -> R<Place> {
+        let place = Place::Pointee(ptr, path.clone());
+        let Type::Struct(s) = self.place_type(&place) else {
+            return Err(self.pointee_part_write(e));
+        };
+        let Some(i) = s.field_index(name) else {
+            return Err(self.unsupported("this member", e));
+        };
+        path.push(self.fb().int(i as i32));
+        Ok(Place::Pointee(ptr, path))
+    }
+
+    /// Element `index` of the array at `path` behind `ptr` (`p.Get().a[i] = v`).
+    pub(crate) fn pointee_element(
+        &mut self,
+        e: ExprId,
+        ptr: Value,
+        mut path: Vec<Value>,
+        index: ExprId,
+    ) -> R<Place> {
+        let place = Place::Pointee(ptr, path.clone());
+        if !matches!(self.place_type(&place), Type::Array { .. }) {
+            return Err(self.pointee_part_write(e));
+        }
+        path.push(self.index_value(index)?);
+        Ok(Place::Pointee(ptr, path))
+    }
+
+    /// The error for writing components of a vector or matrix behind a buffer pointer.
+    fn pointee_part_write(&mut self, e: ExprId) -> crate::context::Unsupported {
         self.unsupported(
-            "writing a member, element or component of `vk::BufferPointer::Get()` (assign \
-             the whole value)",
+            "writing components of a vector or matrix behind a vk::BufferPointer (assign the \
+             whole vector or matrix)",
             e,
         )
     }

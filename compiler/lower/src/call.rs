@@ -399,7 +399,7 @@ impl FnLower<'_, '_> {
                 sample: None,
             } => Ok(vec![*resource, *coord]),
             Place::Texel { .. } => Err(self.unsupported("an atomic on one sample of a texel", e)),
-            Place::Pointee(_) => {
+            Place::Pointee(..) => {
                 Err(self.unsupported("an atomic on memory behind a vk::BufferPointer", e))
             }
             Place::Swizzle(inner, _) if matches!(**inner, Place::Texel { .. }) => {

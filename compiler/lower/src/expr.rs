@@ -377,8 +377,8 @@ impl FnLower<'_, '_> {
             }
             Expr::Field { expr, name } => {
                 let base = self.lvalue(expr)?;
-                if matches!(base, Place::Pointee(_)) {
-                    return Err(self.pointee_part_write(e));
+                if let Place::Pointee(ptr, path) = base {
+                    return self.pointee_member(e, ptr, path, &name);
                 }
                 let bt = self.place_type(&base);
                 match (&bt, &base) {
@@ -414,8 +414,8 @@ impl FnLower<'_, '_> {
                     return place;
                 }
                 let b = self.lvalue(base)?;
-                if matches!(b, Place::Pointee(_)) {
-                    return Err(self.pointee_part_write(e));
+                if let Place::Pointee(ptr, path) = b {
+                    return self.pointee_element(e, ptr, path, index);
                 }
                 let Place::Ptr(ptr) = b else {
                     return Err(self.unsupported("indexing this value", e));

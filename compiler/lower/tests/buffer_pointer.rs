@@ -1,7 +1,7 @@
 //! Snapshot tests of `vk::BufferPointer<T, A>`: values of IR type `bufptr<T, A>` in push
 //! constants, cbuffers, locals and parameters; `p.Get()` read and written whole through
-//! `vk::BufferPointer::Load`/`Store`; a member of it read from the loaded value; a write to a
-//! part of it refused (E3001). Each dump verified.
+//! `vk::BufferPointer::Load`/`Store`; a member of it read from the loaded value; a member or
+//! element write with its access path; a component write refused (E3001). Each dump verified.
 
 mod common;
 
@@ -23,8 +23,8 @@ void main() {
 "#,
     );
     expect![[r#"
-        struct Push { bufptr<Pair, 8> pair; }
         struct Pair { float a; uint b; }
+        struct Push { bufptr<Pair, 8> pair; }
 
         @g0 = push_constant Push layout(relaxed_std430) ; pc
 
@@ -104,15 +104,59 @@ void main() { Counter.Get() += 3; }
 }
 
 #[test]
-fn writing_part_of_the_pointee_is_not_supported_yet() {
+fn member_and_element_writes_extend_the_access_path() {
+    let dump = common::dump(
+        r#"
+struct S { float4 v; int n[2]; };
+vk::BufferPointer<S> P;
+[numthreads(1, 1, 1)]
+void main(uint i : SV_GroupIndex) { P.Get().n[i] = 1; P.Get().v = 2; }
+"#,
+    );
+    // Member 1 (n), element i; member 0 (v).
+    expect![[r#"
+        struct S { float4 v; array<int, 2> n; }
+        struct type.$Globals { bufptr<S, 16> P; }
+
+        @g0 = input uint builtin(LocalInvocationIndex) ; SV_GroupIndex
+        @g1 = resource uniform ConstantBuffer<type.$Globals> set(0) binding(0) layout(relaxed_std140) ; $Globals
+
+        func @main_body(%arg0: uint) -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, uint> ; i
+          store %0, %arg0
+          %1 = access_chain @g1, 0:int : ptr<uniform, bufptr<S, 16>>
+          %2 = load %1 : bufptr<S, 16>
+          %3 = load %0 : uint
+          call_intrinsic vk::BufferPointer::Store(%2, 1:int, 1:int, %3)
+          %4 = access_chain @g1, 0:int : ptr<uniform, bufptr<S, 16>>
+          %5 = load %4 : bufptr<S, 16>
+          call_intrinsic vk::BufferPointer::Store(%5, {2.0, 2.0, 2.0, 2.0}:float4, 0:int)
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          %0 = load @g0 : uint ; i
+          call @main_body(%0)
+          ret
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs(@g0) outputs()
+    "#]]
+    .assert_eq(&dump);
+}
+
+#[test]
+fn writing_components_behind_a_pointer_is_not_supported_yet() {
     let errors = common::lower_errors(
         r#"
 struct S { float4 v; int n; };
 vk::BufferPointer<S> P;
 [numthreads(1, 1, 1)]
-void main() { P.Get().n = 1; P.Get().v.x = 2; }
+void main() { P.Get().v.x = 2; }
 "#,
     );
-    expect!["E3001 92..101: not supported yet: writing a member, element or component of `vk::BufferPointer::Get()` (assign the whole value)"]
+    expect!["E3001 92..103: not supported yet: writing components of a vector or matrix behind a vk::BufferPointer (assign the whole vector or matrix)"]
     .assert_eq(&errors);
 }

@@ -1,6 +1,7 @@
 //! `vk::BufferPointer<T, A>` (hlsl-specs proposal 0010, DXC's `docs/SPIR-V.rst`): the value
 //! is an `OpTypePointer PhysicalStorageBuffer` to an explicitly laid out `T`, 8 bytes in the
-//! buffers that hold it; `p.Get()` reads and writes the whole `T` with `Aligned A`. Layout
+//! buffers that hold it; `p.Get()` reads and writes the whole `T` with `Aligned A`, and a
+//! member or element write goes through an access chain with the alignment its offset keeps. Layout
 //! expectations are computed by hand from DXC's default storage-buffer rules (vector-relaxed
 //! std430) and the proposal's "laid out as a uint64_t".
 
@@ -146,18 +147,61 @@ float4 main() : SV_Target {
 }
 
 #[test]
+fn member_and_element_writes_store_that_part_only() {
+    // List under relaxed std430: count 0, pad 4, items 8 (Item is 8-aligned by its float2);
+    // Item: uv 0, id 8, w 12 (stride 4), 24 bytes. Alignments by hand, from A = 16:
+    // items[i].id at 16 + 24 i: 8 (24's divisor); items[2].w[1] at 8 + 48 + 12 + 4 = 72: 8;
+    // count at 0: 16.
+    let m = compile(
+        "struct Item { float2 uv; uint id; float w[3]; };
+struct List { uint count; float pad; Item items[4]; };
+[[vk::push_constant]] struct { vk::BufferPointer<List, 16> list; } pc;
+[numthreads(4, 1, 1)]
+void main(uint3 t : SV_DispatchThreadID) {
+  pc.list.Get().items[t.x].id = t.x;
+  pc.list.Get().items[2].w[1] = 1.5;
+  pc.list.Get().count = 4;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(m.offsets("Item"), [0, 8, 12]);
+    assert_eq!(m.offsets("List"), [0, 4, 8]);
+    let stores: Vec<&str> = m
+        .asm
+        .lines()
+        .filter(|l| l.starts_with("OpStore") && l.contains("Aligned"))
+        .collect();
+    assert_eq!(stores.len(), 3, "{}", m.asm);
+    assert!(stores[0].ends_with("Aligned 8"), "{}", m.asm);
+    assert!(stores[1].ends_with("Aligned 8"), "{}", m.asm);
+    assert!(stores[2].ends_with("Aligned 16"), "{}", m.asm);
+    m.assert_has(&[
+        "OpAccessChain %_ptr_PhysicalStorageBuffer_uint",
+        "OpAccessChain %_ptr_PhysicalStorageBuffer_float",
+    ]);
+    // No whole-List load: the writes touch their part only.
+    assert!(
+        !m.asm.lines().any(|l| l.contains("OpLoad %List")),
+        "{}",
+        m.asm
+    );
+}
+
+#[test]
 fn unfinished_parts_are_clear_errors() {
-    // Writing one member would be a read-modify-write of the whole struct.
+    // Writing one component would be a read-modify-write of the whole vector.
     refuse(
-        "struct S { int a; int b; };
+        "struct S { float4 v; int n; };
 vk::BufferPointer<S> P;
 [numthreads(1, 1, 1)]
-void main() { P.Get().a = 1; }
+void main() { P.Get().v.x = 1; }
 ",
         "cs_6_0",
         &[],
         1,
-        "E3001",
+        "not supported yet: writing components of a vector or matrix behind a vk::BufferPointer",
     );
     // Pointees are laid out with DXC's default rules only.
     refuse(

@@ -2,7 +2,8 @@
 //! `SubpassInput::SubpassLoad` (a subpass input pointer, then a sample index exactly when it
 //! is multisampled; the result is its element), `vk::RawBufferLoad`/`vk::RawBufferStore` (a
 //! `uint64_t` address, the stored value, a constant power-of-two `uint` alignment),
-//! `vk::BufferPointer::Load`/`Store` (a buffer pointer, then a value of its pointee type) and
+//! `vk::BufferPointer::Load`/`Store` (a buffer pointer, the stored value, an access path into
+//! the pointee naming the part loaded or stored) and
 //! `vk::ext_instruction` (an opcode, a set and one operand kind per operand in `literals`),
 //! `vk::ReadClock` (a constant `uint` scope, a `uint64_t` result).
 
@@ -82,20 +83,29 @@ pub(super) fn check_vulkan_intrinsic(
         Intrinsic::BufferPointerLoad | Intrinsic::BufferPointerStore => {
             let load = which == Intrinsic::BufferPointerLoad;
             let want = if load { 1 } else { 2 };
-            if tys.len() != want {
-                let msg = format!("{} takes {want} operand(s)", which.name());
+            if tys.len() < want {
+                let msg = format!("{} takes at least {want} operand(s)", which.name());
                 return fail(ck, Rule::OperandCount, msg);
             }
-            let Type::BufferPointer { pointee, .. } = &tys[0] else {
+            if !matches!(tys[0], Type::BufferPointer { .. }) {
                 let msg = format!("the pointer is {}, not a buffer pointer", tys[0].ir());
                 return fail(ck, Rule::Operand, msg);
+            }
+            let path = &d.operands[want..];
+            let Some(part) =
+                crate::intrinsic::buffer_pointer_part(ck.m, &tys[0], path, &tys[want..])
+            else {
+                let msg = "the access path does not fit the pointee (constant member indices, \
+                           integer element indices)"
+                    .to_owned();
+                return fail(ck, Rule::Operand, msg);
             };
-            if load && d.ty != **pointee {
-                let msg = format!("the load yields {}, not {}", d.ty.ir(), pointee.ir());
+            if load && d.ty != part {
+                let msg = format!("the load yields {}, not {}", d.ty.ir(), part.ir());
                 fail(ck, Rule::ResultType, msg);
             }
-            if !load && tys[1] != **pointee {
-                let msg = format!("the stored value is {}, not {}", tys[1].ir(), pointee.ir());
+            if !load && tys[1] != part {
+                let msg = format!("the stored value is {}, not {}", tys[1].ir(), part.ir());
                 fail(ck, Rule::Operand, msg);
             }
             if !load && !d.ty.is_void() {
