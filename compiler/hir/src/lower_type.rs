@@ -266,7 +266,7 @@ impl<'a> TypeCtx<'a> {
 
     /// `vk::BufferPointer<T [, A]>`: `T` a data type, `A` a constant power of two, by default
     /// the alignment of `T` in a storage buffer (DXC's default rules, relaxed std430).
-    fn buffer_pointer(&self, args: &[GenericArg], errors: &mut Vec<TypeError>) -> Option<Type> {
+    pub fn buffer_pointer(&self, args: &[GenericArg], errors: &mut Vec<TypeError>) -> Option<Type> {
         let pointee = match args.first() {
             Some(GenericArg::Type(t)) => self.resolve(t, errors)?,
             _ => {

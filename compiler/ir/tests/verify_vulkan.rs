@@ -104,6 +104,13 @@ fn buffer_pointer_operands() {
     fb.call_intrinsic(Intrinsic::BufferPointerStore, Type::Void, &[p]);
     // A path into a float.
     fb.call_intrinsic(Intrinsic::BufferPointerLoad, Type::FLOAT, &[p, n]);
+    // Bitcasts: valid to and from the 64-bit address and to another pointer type; not to a
+    // 32-bit integer, nor converted.
+    fb.bitcast(p, Type::Scalar(ScalarKind::Uint64));
+    fb.bitcast(addr, Type::buffer_pointer(Type::INT, 4));
+    fb.bitcast(p, Type::buffer_pointer(Type::INT, 4));
+    fb.bitcast(p, Type::UINT);
+    fb.convert(p, Type::Scalar(ScalarKind::Uint64));
     fb.ret(None);
     expect![[r#"
         function @f, bb0, `%1 = call_intrinsic vk::BufferPointer::Load(%arg1) : float`: [operand] the pointer is uint64_t, not a buffer pointer
@@ -112,6 +119,8 @@ fn buffer_pointer_operands() {
         function @f, bb0, `%3 = call_intrinsic vk::BufferPointer::Store(%arg0, 1.0:float) : float`: [result-type] a buffer pointer store has no result
         function @f, bb0, `call_intrinsic vk::BufferPointer::Store(%arg0)`: [operand-count] vk::BufferPointer::Store takes at least 2 operand(s)
         function @f, bb0, `%4 = call_intrinsic vk::BufferPointer::Load(%arg0, 1:int) : float`: [operand] the access path does not fit the pointee (constant member indices, integer element indices)
+        function @f, bb0, `%8 = bitcast %arg0 : uint`: [conversion-type] cannot bitcast bufptr<float, 4> to uint
+        function @f, bb0, `%9 = convert %arg0 : uint64_t`: [conversion-type] cannot convert bufptr<float, 4> to uint64_t
     "#]]
     .assert_eq(&messages(&mb.finish()));
 }

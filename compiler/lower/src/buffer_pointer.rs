@@ -13,7 +13,7 @@
 
 use hir::body::ExprId;
 use ir::Value;
-use types::Type;
+use types::{ScalarKind, Type};
 
 use crate::context::R;
 use crate::func::{FnLower, Place};
@@ -81,6 +81,31 @@ impl FnLower<'_, '_> {
         }
         path.push(self.index_value(index)?);
         Ok(Place::Pointee(ptr, path))
+    }
+
+    /// `vk::BufferPointer<T, A>(address)`, `uint64_t(p)` and a pointer cast: a bitcast
+    /// between the pointer and its 64-bit address (an integer scalar converted to
+    /// `uint64_t` first), or between two buffer pointer types.
+    pub(crate) fn convert_buffer_pointer(
+        &mut self,
+        v: Value,
+        from: &Type,
+        to: &Type,
+        e: ExprId,
+    ) -> R<Value> {
+        let u64_ty = Type::Scalar(ScalarKind::Uint64);
+        let integer = |t: &Type| matches!(t, Type::Scalar(k) if k.is_integer());
+        match (from, to) {
+            (Type::BufferPointer { .. }, Type::BufferPointer { .. }) => {
+                Ok(self.fb().bitcast(v, to.clone()))
+            }
+            (Type::BufferPointer { .. }, t) if *t == u64_ty => Ok(self.fb().bitcast(v, u64_ty)),
+            (t, Type::BufferPointer { .. }) if integer(t) => {
+                let address = self.convert_value(v, from, &u64_ty, e)?;
+                Ok(self.fb().bitcast(address, to.clone()))
+            }
+            _ => Err(self.unsupported(&format!("converting {from} to {to}"), e)),
+        }
     }
 
     /// The error for writing components of a vector or matrix behind a buffer pointer.

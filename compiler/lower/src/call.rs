@@ -128,7 +128,9 @@ impl FnLower<'_, '_> {
     pub(crate) fn construct(&mut self, e: ExprId, args: &[ExprId]) -> R<Value> {
         let ty = self.ty(e)?;
         match &ty {
-            Type::Scalar(_) if args.len() == 1 => self.coerce(args[0], &ty),
+            Type::Scalar(_) | Type::BufferPointer { .. } if args.len() == 1 => {
+                self.coerce(args[0], &ty)
+            }
             Type::Vector(k, n) => {
                 if args.len() == 1 {
                     let at = self.ty(args[0])?;

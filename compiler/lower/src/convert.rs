@@ -111,6 +111,9 @@ impl FnLower<'_, '_> {
         if from == to {
             return Ok(v);
         }
+        if matches!(from, Type::BufferPointer { .. }) || matches!(to, Type::BufferPointer { .. }) {
+            return self.convert_buffer_pointer(v, from, to, e);
+        }
         let aggregate = |t: &Type| matches!(t, Type::Struct(_) | Type::Array { .. });
         if aggregate(from) || aggregate(to) {
             return self.convert_flat(v, from, to, e);

@@ -190,6 +190,63 @@ void main(uint3 t : SV_DispatchThreadID) {
 }
 
 #[test]
+fn pointers_convert_to_and_from_their_addresses() {
+    // The proposal's linked list: a pointer built from a 64-bit address, compared through
+    // `uint64_t(p)`, advanced from a member.
+    let m = compile(
+        "struct Node { float4 value; uint64_t next; };
+[[vk::push_constant]] struct { uint64_t root; } pc;
+RWStructuredBuffer<float4> Out;
+RWStructuredBuffer<uint64_t> Addresses;
+[numthreads(1, 1, 1)]
+void main() {
+  vk::BufferPointer<Node> p = vk::BufferPointer<Node>(pc.root);
+  float4 sum = 0;
+  for (int i = 0; i < 4 && uint64_t(p) != 0; i++) {
+    sum += p.Get().value;
+    p = vk::BufferPointer<Node>(p.Get().next);
+  }
+  Out[0] = sum;
+  Addresses[0] = (uint64_t)p;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpBitcast %_ptr_PhysicalStorageBuffer_Node",
+        "OpBitcast %uint64",
+        "Aligned 16",
+    ]);
+}
+
+#[test]
+fn pointer_casts_reinterpret_the_address() {
+    // A float4 view of the first member: the same address, a new pointee, alignment 16.
+    let m = compile(
+        "struct P { float4 v; uint n; };
+[[vk::push_constant]] struct { vk::BufferPointer<P> p; } pc;
+RWStructuredBuffer<float4> Out;
+[numthreads(1, 1, 1)]
+void main() {
+  Out[0] = vk::reinterpret_pointer_cast<float4, 16>(pc.p).Get();
+  vk::BufferPointer<P, 4> q = vk::static_pointer_cast<P, 4>(pc.p);
+  q.Get().n = 3;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpTypePointer PhysicalStorageBuffer %v4float",
+        "OpBitcast %_ptr_PhysicalStorageBuffer_v4float",
+        "Aligned 16",
+        // n at offset 16 through a 4-aligned pointer.
+        "Aligned 4",
+    ]);
+}
+
+#[test]
 fn unfinished_parts_are_clear_errors() {
     // Writing one component would be a read-modify-write of the whole vector.
     refuse(
@@ -249,5 +306,14 @@ void main() { Out[0] = P.Load(); }
         &[],
         1,
         "no method named `Load` in `vk::BufferPointer<float, 4>`",
+    );
+    refuse(
+        "[numthreads(1, 1, 1)]
+void main() { vk::BufferPointer<float> p = vk::BufferPointer<float>(1.5); }
+",
+        "cs_6_0",
+        &[],
+        1,
+        "cannot use a value of type `float` to construct `vk::BufferPointer<float, 4>`",
     );
 }

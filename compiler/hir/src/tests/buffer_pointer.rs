@@ -1,5 +1,6 @@
 //! `vk::BufferPointer<T [, A]>`: the type (its default alignment, the pointee's in a storage
-//! buffer), `Get()` as an lvalue of the pointee, and the misuses reported in the front end.
+//! buffer), `Get()` as an lvalue of the pointee, the conversions to and from a 64-bit
+//! address, the pointer casts, and the misuses reported in the front end.
 
 use expect_test::expect;
 
@@ -32,6 +33,47 @@ void f(PP p, vk::BufferPointer<float2, 32> q) {
             p : vk::BufferPointer<P, 16>
             local p : vk::BufferPointer<P, 16>
             local q : vk::BufferPointer<float2, 32>
+        "#]],
+    );
+}
+
+#[test]
+fn pointers_convert_to_and_from_addresses() {
+    check_diagnostics(
+        r#"
+struct P { float4 v; };
+void f(uint64_t a) {
+    vk::BufferPointer<P> p = vk::BufferPointer<P>(a);
+    uint64_t b = uint64_t(p);
+    vk::BufferPointer<P> q = vk::BufferPointer<P>(p);
+    vk::BufferPointer<P> r = vk::BufferPointer<P>(1.5);
+    vk::BufferPointer<P> s = vk::BufferPointer<P>(a, a);
+}
+"#,
+        expect![[r#"
+            E2003 7:51 `1.5`: cannot use a value of type `float` to construct `vk::BufferPointer<P, 16>`
+            E2006 8:30 `vk::BufferPointer<P>(a, a)`: `vk::BufferPointer<P, 16>` is constructed from one 64-bit address
+        "#]],
+    );
+}
+
+#[test]
+fn pointer_casts() {
+    check_diagnostics(
+        r#"
+struct P { float4 v; };
+void f(vk::BufferPointer<P, 16> p) {
+    vk::BufferPointer<float4, 16> a = vk::reinterpret_pointer_cast<float4, 16>(p);
+    vk::BufferPointer<P, 4> b = vk::static_pointer_cast<P, 4>(p);
+    vk::BufferPointer<P, 32> c = vk::static_pointer_cast<P, 32>(p);
+    vk::BufferPointer<float4> d = vk::static_pointer_cast<float4>(p);
+    vk::BufferPointer<P> e = vk::reinterpret_pointer_cast<P>(1);
+}
+"#,
+        expect![[r#"
+            E2003 6:34 `vk::static_pointer_cast<P, 32>(p)`: `vk::static_pointer_cast` cannot raise the alignment from 16 to 32
+            E2003 7:35 `vk::static_pointer_cast<float4>(p)`: `vk::static_pointer_cast` cannot cast `vk::BufferPointer<P, 16>` to `vk::BufferPointer<float4, 16>`: use `vk::reinterpret_pointer_cast`
+            E2003 8:62 `1`: `vk::reinterpret_pointer_cast` casts a buffer pointer, not `int`
         "#]],
     );
 }
