@@ -1263,16 +1263,20 @@ fn decode_inst(
                     "vk::ReadClock (not supported yet: the interpreter has no clock)".to_owned(),
                 );
             }
+            if matches!(which, Intrinsic::RawBufferLoad | Intrinsic::RawBufferStore) {
+                return unsupported(format!(
+                    "{} (raw buffer accesses are not supported yet: the interpreter has no \
+                     device addresses)",
+                    which.name()
+                ));
+            }
             if matches!(
                 which,
-                Intrinsic::RawBufferLoad
-                    | Intrinsic::RawBufferStore
-                    | Intrinsic::BufferPointerLoad
-                    | Intrinsic::BufferPointerStore
+                Intrinsic::BufferPointerLoad | Intrinsic::BufferPointerStore
             ) {
                 return unsupported(format!(
-                    "{} (raw buffer and buffer pointer accesses are not supported yet: the \
-                     interpreter has no device addresses)",
+                    "{} (buffer pointer accesses are not supported yet: the interpreter has \
+                     no device addresses)",
                     which.name()
                 ));
             }

@@ -160,3 +160,28 @@ void main() { P.Get().v.x = 2; }
     expect!["E3001 92..103: not supported yet: writing components of a vector or matrix behind a vk::BufferPointer (assign the whole vector or matrix)"]
     .assert_eq(&errors);
 }
+
+#[test]
+fn the_interpreter_refuses_buffer_pointer_accesses() {
+    // No device memory behind addresses: running the kernel says so, nothing panics.
+    use interp::{dispatch, Bindings, Program, ProgramOptions, RunOptions};
+    let m = common::lower(
+        r#"
+[[vk::push_constant]] struct { vk::BufferPointer<uint> p; } pc;
+[numthreads(1, 1, 1)]
+void main() { pc.p.Get() = 1; }
+"#,
+    );
+    let result = Program::new(&m, "main", &ProgramOptions::default()).and_then(|program| {
+        let mut bindings = Bindings::new(&program);
+        dispatch(
+            &program,
+            &mut bindings,
+            [1, 1, 1],
+            &RunOptions::default(),
+            None,
+        )
+    });
+    let err = result.map(|_| ()).unwrap_err();
+    expect!["unsupported: vk::BufferPointer::Store (buffer pointer accesses are not supported yet: the interpreter has no device addresses)"].assert_eq(&err.to_string());
+}
