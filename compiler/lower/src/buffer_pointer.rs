@@ -85,7 +85,8 @@ impl FnLower<'_, '_> {
 
     /// `vk::BufferPointer<T, A>(address)`, `uint64_t(p)` and a pointer cast: a bitcast
     /// between the pointer and its 64-bit address (an integer scalar converted to
-    /// `uint64_t` first), or between two buffer pointer types.
+    /// `uint64_t` first), or between two buffer pointer types; `(bool)p` compares the
+    /// address with 0.
     pub(crate) fn convert_buffer_pointer(
         &mut self,
         v: Value,
@@ -100,6 +101,12 @@ impl FnLower<'_, '_> {
                 Ok(self.fb().bitcast(v, to.clone()))
             }
             (Type::BufferPointer { .. }, t) if *t == u64_ty => Ok(self.fb().bitcast(v, u64_ty)),
+            // `(bool)p`: whether the pointer is not null (the proposal).
+            (Type::BufferPointer { .. }, Type::Scalar(ScalarKind::Bool)) => {
+                let address = self.fb().bitcast(v, u64_ty);
+                let null = self.fb().constant(ir::Constant::uint64(0));
+                Ok(self.fb().compare(ir::Opcode::Ne, address, null))
+            }
             (t, Type::BufferPointer { .. }) if integer(t) => {
                 let address = self.convert_value(v, from, &u64_ty, e)?;
                 Ok(self.fb().bitcast(address, to.clone()))

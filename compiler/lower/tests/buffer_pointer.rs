@@ -162,6 +162,20 @@ void main() { P.Get().v.x = 2; }
 }
 
 #[test]
+fn a_pointer_cast_to_bool_tests_for_null() {
+    let dump = common::dump(
+        r#"
+[[vk::push_constant]] struct { vk::BufferPointer<uint> p; } pc;
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)]
+void main() { Out[0] = (bool)pc.p ? 1 : 0; }
+"#,
+    );
+    assert!(dump.contains(" = bitcast %"), "{dump}");
+    assert!(dump.contains(", 0:uint64_t : bool"), "{dump}");
+}
+
+#[test]
 fn the_interpreter_refuses_buffer_pointer_accesses() {
     // No device memory behind addresses: running the kernel says so, nothing panics.
     use interp::{dispatch, Bindings, Program, ProgramOptions, RunOptions};

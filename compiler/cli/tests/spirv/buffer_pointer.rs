@@ -208,6 +208,7 @@ void main() {
   }
   Out[0] = sum;
   Addresses[0] = (uint64_t)p;
+  Addresses[1] = (bool)p ? 1 : 0;
 }
 ",
         "cs_6_0",
@@ -218,6 +219,9 @@ void main() {
         "OpBitcast %uint64",
         "Aligned 16",
     ]);
+    // `uint64_t(p) != 0` in the loop, and `(bool)p`: the address is not 0.
+    let tests = m.asm.matches("OpINotEqual %bool").count();
+    assert_eq!(tests, 2, "{}", m.asm);
 }
 
 #[test]
