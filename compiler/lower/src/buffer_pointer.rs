@@ -1,9 +1,10 @@
 //! `vk::BufferPointer<T, A>` (hlsl-specs proposal 0010, DXC's `vk::BufferPointer`): an IR
 //! value of type `bufptr<T, A>` holding a device address. `p.Get()` names the `T` at that
-//! address as a [`Place::Pointee`]; an assignment to a member or array element of it
-//! extends the place's access path, so the `vk::BufferPointer::Store` intrinsic writes that
-//! part only. Reads load the whole `T` with `vk::BufferPointer::Load` and pick the part from
-//! the value. Called from `call` (reads) and `expr` (assignments).
+//! address as a [`Place::Pointee`]; a member or array element of it (nested, in any
+//! number of steps) extends the place's access path, so the `vk::BufferPointer::Load` and
+//! `Store` intrinsics read or write that part only. Components of a vector or matrix are
+//! picked from the loaded value. Called from `call` (`p.Get()`) and `expr` (parts, and
+//! assignments).
 //!
 //! Not supported yet, each an E3001 at the use: writing components of a vector or matrix
 //! behind the pointer (a read-modify-write of the whole vector would race with invocations
@@ -11,7 +12,7 @@
 //! `-fvk-use-dx-layout` or `-fvk-use-scalar-layout` (the backend lays pointees out with DXC's
 //! default storage-buffer rules, vector-relaxed std430).
 
-use hir::body::ExprId;
+use hir::body::{Expr, ExprId};
 use ir::Value;
 use types::{ScalarKind, Type};
 
@@ -46,6 +47,41 @@ impl FnLower<'_, '_> {
             self.coerce(receiver, &ty)
                 .map(|p| Place::Pointee(p, Vec::new())),
         )
+    }
+
+    /// Whether `e` is a struct member or array element, possibly nested, of a `p.Get()`:
+    /// a part a read loads alone.
+    pub(crate) fn is_pointee_part(&self, e: ExprId) -> bool {
+        let is_get = |fx: &Self, e: ExprId| match fx.body.expr(e) {
+            Expr::MethodCall { receiver, name, .. } => {
+                name == "Get"
+                    && matches!(
+                        fx.infer.type_of_expr(*receiver),
+                        Some(Type::BufferPointer { .. })
+                    )
+            }
+            _ => false,
+        };
+        let mut cur = e;
+        let mut steps = 0;
+        loop {
+            let inner = match self.body.expr(cur) {
+                Expr::Paren(inner) => *inner,
+                Expr::Field { expr, .. }
+                    if matches!(self.infer.type_of_expr(*expr), Some(Type::Struct(_))) =>
+                {
+                    *expr
+                }
+                Expr::Index { base, .. }
+                    if matches!(self.infer.type_of_expr(*base), Some(Type::Array { .. })) =>
+                {
+                    *base
+                }
+                _ => return steps > 0 && is_get(self, cur),
+            };
+            steps += 1;
+            cur = inner;
+        }
     }
 
     /// Member `name` of the struct at `path` behind `ptr` (`p.Get().m = v`).

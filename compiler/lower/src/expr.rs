@@ -95,6 +95,11 @@ impl FnLower<'_, '_> {
             Expr::Path(_) if self.spec_value(e).is_some() => {
                 self.spec_value(e).expect("checked")?
             }
+            Expr::Field { .. } | Expr::Index { .. } if self.is_pointee_part(e) => {
+                // A member or element behind a buffer pointer: load that part only.
+                let p = self.lvalue(e)?;
+                self.load_place(&p)?
+            }
             Expr::Local(_) | Expr::Path(_) | Expr::Field { .. } | Expr::Index { .. }
                 if self.is_place_expr(e) =>
             {

@@ -1,7 +1,7 @@
 //! Snapshot tests of `vk::BufferPointer<T, A>`: values of IR type `bufptr<T, A>` in push
 //! constants, cbuffers, locals and parameters; `p.Get()` read and written whole through
-//! `vk::BufferPointer::Load`/`Store`; a member of it read from the loaded value; a member or
-//! element write with its access path; a component write refused (E3001). Each dump verified.
+//! `vk::BufferPointer::Load`/`Store`; a member or element read or written alone, with its
+//! access path; a component write refused (E3001). Each dump verified.
 
 mod common;
 
@@ -33,12 +33,11 @@ void main() {
           %0 = alloca : ptr<function, float> ; a
           %1 = access_chain @g0, 0:int : ptr<push_constant, bufptr<Pair, 8>>
           %2 = load %1 : bufptr<Pair, 8>
-          %3 = call_intrinsic vk::BufferPointer::Load(%2) : Pair
-          %4 = composite_extract %3, [0] : float
-          store %0, %4
-          %5 = access_chain @g0, 0:int : ptr<push_constant, bufptr<Pair, 8>>
-          %6 = load %5 : bufptr<Pair, 8>
-          call @twice(%6)
+          %3 = call_intrinsic vk::BufferPointer::Load(%2, 0:int) : float
+          store %0, %3
+          %4 = access_chain @g0, 0:int : ptr<push_constant, bufptr<Pair, 8>>
+          %5 = load %4 : bufptr<Pair, 8>
+          call @twice(%5)
           ret
         }
 

@@ -190,6 +190,41 @@ void main(uint3 t : SV_DispatchThreadID) {
 }
 
 #[test]
+fn member_and_element_reads_load_that_part_only() {
+    // The layout of `member_and_element_writes_store_that_part_only`. From A = 16:
+    // items[i].uv at 8 + 24 i: 8; items[1].w[k] at 44 + 4 k: 4; count at 0: 16; pad at 4: 4.
+    let m = compile(
+        "struct Item { float2 uv; uint id; float w[3]; };
+struct List { uint count; float pad; Item items[4]; };
+[[vk::push_constant]] struct { vk::BufferPointer<List, 16> list; } pc;
+RWStructuredBuffer<float> Out;
+[numthreads(4, 1, 1)]
+void main(uint3 t : SV_DispatchThreadID) {
+  Out[t.x] = pc.list.Get().items[t.x].uv.y + pc.list.Get().items[1].w[t.x % 3]
+      + (float)pc.list.Get().count + (pc.list.Get()).pad;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    let loads: Vec<&str> = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("= OpLoad") && l.contains("Aligned"))
+        .collect();
+    let aligned: Vec<&str> = loads
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap())
+        .collect();
+    assert_eq!(aligned, ["8", "4", "16", "4"], "{}", m.asm);
+    assert!(
+        !m.asm.lines().any(|l| l.contains("OpLoad %List")),
+        "{}",
+        m.asm
+    );
+}
+
+#[test]
 fn pointers_convert_to_and_from_their_addresses() {
     // The proposal's linked list: a pointer built from a 64-bit address, compared through
     // `uint64_t(p)`, advanced from a member.
