@@ -286,6 +286,42 @@ void main() {
 }
 
 #[test]
+fn pointers_live_in_every_kind_of_variable() {
+    // Structured buffer elements, groupshared, static, array locals, parameters, returns;
+    // variables holding pointers are restrict. Choosing between pointers (`OpSelect` of
+    // pointers) needs SPIR-V 1.4.
+    let text = "struct S { float4 v; };
+typedef vk::BufferPointer<S> SP;
+RWStructuredBuffer<SP> Slots;
+groupshared SP shared_p;
+static SP static_p;
+SP pick(SP a, SP b, bool c) { return c ? a : b; }
+[numthreads(2, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+  SP arr[2] = { Slots[0], Slots[1] };
+  shared_p = arr[i];
+  static_p = pick(arr[0], arr[1], i == 0);
+  Slots[2] = static_p;
+  arr[i].Get().v = shared_p.Get().v * 2;
+}
+";
+    let m = compile(text, "cs_6_0", &["-fspv-target-env=vulkan1.2"]);
+    assert_eq!(
+        m.decoration("shared_p", "RestrictPointer").as_deref(),
+        Some("")
+    );
+    assert_eq!(m.decoration("arr", "RestrictPointer").as_deref(), Some(""));
+    m.assert_has(&["OpSelect %_ptr_PhysicalStorageBuffer_S", "ArrayStride 8"]);
+    refuse(
+        text,
+        "cs_6_0",
+        &[],
+        1,
+        "select of bufptr<S, 16> needs SPIR-V 1.4 (vulkan1.2)",
+    );
+}
+
+#[test]
 fn unfinished_parts_are_clear_errors() {
     // Writing one component would be a read-modify-write of the whole vector.
     refuse(
