@@ -97,3 +97,17 @@ void f() { c.Load(); c.Get(1); }
         "#]],
     );
 }
+
+#[test]
+fn aliased_pointers_are_not_supported_yet() {
+    check_diagnostics(
+        r#"
+struct S { [[vk::aliased_pointer]] vk::BufferPointer<float> p; };
+void f() { [[vk::aliased_pointer]] vk::BufferPointer<float> q = (vk::BufferPointer<float>)0; }
+"#,
+        expect![[r#"
+            E2020 2:12 `[[vk::aliased_pointer]]`: not supported yet: [[vk::aliased_pointer]] (every vk::BufferPointer is restrict)
+            E2020 3:12 `[[vk::aliased_pointer]]`: not supported yet: [[vk::aliased_pointer]] (every vk::BufferPointer is restrict)
+        "#]],
+    );
+}
