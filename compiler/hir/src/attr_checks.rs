@@ -5,7 +5,8 @@
 //! and that strings name something the attribute takes. Limits are DXC's (a thread group has
 //! at most 1024 threads, at most 64 in z, and 128 in a mesh or amplification shader).
 //! Attributes we do not know are left alone. Called by `diagnostics::diagnostics` for every
-//! function declaration, entry point or not.
+//! function declaration, entry point or not; also reports `[[vk::aliased_pointer]]`, which
+//! is not supported yet, wherever it is written.
 
 use base_db::{CompileConfig, SourceFile};
 use syntax::ast::{self, AstNode, HasAttributes};
@@ -107,6 +108,31 @@ pub(crate) fn attribute_diagnostics(
                 let (f, r) = user_range(db, file, config, range);
                 out.push(Diagnostic::warning(codes::DXIL_ONLY_LIMIT, message, f, r));
             }
+        }
+    }
+}
+
+/// `[[vk::aliased_pointer]]` anywhere (on a buffer pointer variable, parameter or member):
+/// not supported yet, since every buffer pointer is lowered as restrict and silently doing
+/// so would promise the driver that aliasing pointers do not alias.
+pub(crate) fn aliased_pointer_diagnostics(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    out: &mut Vec<Diagnostic>,
+) {
+    let root = expanded_root(db, file, config);
+    for attr in root.descendants().filter_map(ast::Attribute::cast) {
+        if attr.name_text() == "vk::aliased_pointer" {
+            let (f, r) = user_range(db, file, config, attr.syntax().text_range());
+            out.push(Diagnostic::error(
+                codes::NOT_SUPPORTED,
+                "not supported yet: [[vk::aliased_pointer]] (every vk::BufferPointer is \
+                 restrict)"
+                    .to_owned(),
+                f,
+                r,
+            ));
         }
     }
 }

@@ -14,8 +14,8 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use types::{
-    MatrixOrientation, ResourceType, ScalarKind, StreamKind, StructField, StructType,
-    StructuredKind, TextureAccess, TextureDim, Type,
+    LayoutRules, MatrixOrientation, ResourceType, ScalarKind, StreamKind, StructField, StructType,
+    StructuredKind, TextureAccess, TextureDim, Type, TypeLayout,
 };
 
 use crate::item_tree::{ItemIdx, ItemKind, ItemTree, TemplateParam};
@@ -239,6 +239,11 @@ impl<'a> TypeCtx<'a> {
                 return t;
             }
         }
+        if let [ns, name] = &path.segments[..] {
+            if ns.name == "vk" && ns.args.is_none() && name.name == "BufferPointer" {
+                return self.buffer_pointer(name.args.as_deref().unwrap_or(&[]), errors);
+            }
+        }
         let found = self.scope.lookup_qualified(self.tree, &self.site, path);
         let Some(idx) = found.iter().copied().find(|i| {
             matches!(
@@ -291,6 +296,55 @@ impl<'a> TypeCtx<'a> {
             }
             _ => t,
         }))
+    }
+
+    /// `vk::BufferPointer<T [, A]>`: `T` a data type, `A` a constant power of two, by default
+    /// the alignment of `T` in a storage buffer (DXC's default rules, relaxed std430).
+    pub fn buffer_pointer(&self, args: &[GenericArg], errors: &mut Vec<TypeError>) -> Option<Type> {
+        let pointee = match args.first() {
+            Some(GenericArg::Type(t)) => self.resolve(t, errors)?,
+            _ => {
+                errors.push(TypeError::InvalidArgument(
+                    "vk::BufferPointer takes the pointee type as its first argument".to_owned(),
+                ));
+                return None;
+            }
+        };
+        if !pointee_is_data(&pointee) {
+            errors.push(TypeError::InvalidArgument(format!(
+                "vk::BufferPointer cannot point to `{pointee}`"
+            )));
+            return None;
+        }
+        let alignment = match args.get(1) {
+            None => TypeLayout::of(&pointee, LayoutRules::RelaxedStd430).alignment,
+            Some(arg) => {
+                let value = match arg {
+                    GenericArg::Const(e) => self.eval(e),
+                    GenericArg::Type(t) => match &t.base {
+                        TypeBase::Path(p) => self.eval(&ConstExpr::Path(p.clone())),
+                        _ => None,
+                    },
+                };
+                match value.map(ConstValue::as_int) {
+                    Some(a) if a > 0 && a <= 1 << 16 && (a as u64).is_power_of_two() => a as u32,
+                    _ => {
+                        errors.push(TypeError::InvalidArgument(
+                            "the alignment of vk::BufferPointer must be a constant power of two"
+                                .to_owned(),
+                        ));
+                        return None;
+                    }
+                }
+            }
+        };
+        if args.len() > 2 {
+            errors.push(TypeError::InvalidArgument(
+                "vk::BufferPointer takes a type and an alignment".to_owned(),
+            ));
+            return None;
+        }
+        Some(Type::buffer_pointer(pointee, alignment))
     }
 
     /// The type an item names (a struct, typedef or enum).
@@ -840,18 +894,29 @@ impl<'a> TypeCtx<'a> {
     }
 }
 
+/// Whether a buffer pointer may point to `ty`: plain data, no resources or void.
+fn pointee_is_data(ty: &Type) -> bool {
+    match ty {
+        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } | Type::BufferPointer { .. } => {
+            true
+        }
+        Type::Array { element, .. } => pointee_is_data(element),
+        Type::Struct(s) => s.fields.iter().all(|f| pointee_is_data(&f.ty)),
+        Type::Void | Type::Resource(_) | Type::Pointer { .. } => false,
+    }
+}
+
 /// The types of DXC's implicit `vk` namespace that are not supported yet
-/// (`vk::BufferPointer<T>`, inline SPIR-V types): their name, so a use says "not supported yet" rather than "unknown type".
+/// (inline SPIR-V types): their name, so a use says "not supported yet" rather than "unknown type".
 fn vulkan_type_not_supported(path: &Path) -> Option<String> {
     let [ns, name] = &path.segments[..] else {
         return None;
     };
     let name = name.name.as_str();
-    let known = name == "BufferPointer"
-        || matches!(
-            name,
-            "SpirvType" | "SpirvOpaqueType" | "Literal" | "integral_constant"
-        );
+    let known = matches!(
+        name,
+        "SpirvType" | "SpirvOpaqueType" | "Literal" | "integral_constant"
+    );
     (ns.name.as_str() == "vk" && ns.args.is_none() && known).then(|| format!("vk::{name}"))
 }
 

@@ -2,6 +2,7 @@
 //! incremental tests (which queries re-run after an edit).
 
 mod attributes;
+mod buffer_pointer;
 mod decl_rules;
 mod decls;
 mod diagnostics;

@@ -422,11 +422,12 @@ pub struct ProgramOptions {
     pub descriptor_heap_len: u32,
 }
 
-/// Flat scalar components of a value of `ty` (pointers take one register).
+/// Flat scalar components of a value of `ty` (pointers and buffer pointers take one
+/// register).
 pub fn flat_count(ty: &Type) -> u32 {
     match ty {
         Type::Void | Type::Resource(_) => 0,
-        Type::Scalar(_) | Type::Pointer { .. } => 1,
+        Type::Scalar(_) | Type::Pointer { .. } | Type::BufferPointer { .. } => 1,
         Type::Vector(_, n) => u32::from(*n),
         Type::Matrix { rows, cols, .. } => u32::from(*rows) * u32::from(*cols),
         Type::Array { element, len } => flat_count(element).saturating_mul(len.unwrap_or(0)),
@@ -435,6 +436,9 @@ pub fn flat_count(ty: &Type) -> u32 {
 }
 
 fn num_of(ty: &Type) -> Num {
+    if matches!(ty, Type::BufferPointer { .. }) {
+        return Num::of(types::ScalarKind::Uint64);
+    }
     ty.scalar_kind().map_or(Num::U32, Num::of)
 }
 
@@ -1263,6 +1267,16 @@ fn decode_inst(
                 return unsupported(format!(
                     "{} (raw buffer accesses are not supported yet: the interpreter has no \
                      device addresses)",
+                    which.name()
+                ));
+            }
+            if matches!(
+                which,
+                Intrinsic::BufferPointerLoad | Intrinsic::BufferPointerStore
+            ) {
+                return unsupported(format!(
+                    "{} (buffer pointer accesses are not supported yet: the interpreter has \
+                     no device addresses)",
                     which.name()
                 ));
             }

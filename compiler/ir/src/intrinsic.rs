@@ -221,6 +221,14 @@ intrinsics! {
     SubpassLoad => "SubpassInput::SubpassLoad",
     RawBufferLoad => "vk::RawBufferLoad",
     RawBufferStore => "vk::RawBufferStore",
+    // `p.Get()` of a `vk::BufferPointer<T, A>`, or a part of it: `BufferPointerLoad` takes the
+    // buffer pointer, then an access path into `T` (a constant `int` member index per struct,
+    // an integer element index per array; none for the whole `T`), and yields that part;
+    // `BufferPointerStore` takes the pointer, the value, then the path. Both access memory
+    // laid out with the pointee rules of the buffer pointer (see `types::Type::BufferPointer`)
+    // and assume the pointer's address is `A`-aligned.
+    BufferPointerLoad => "vk::BufferPointer::Load",
+    BufferPointerStore => "vk::BufferPointer::Store",
     // Inline SPIR-V: a call of a function declared with `[[vk::ext_instruction(opcode [,
     // "set"])]]`, an opaque instruction the backend emits verbatim. `literals`: the opcode,
     // the index of the instruction set's name in `Module::strings` (-1 for a core
@@ -231,6 +239,40 @@ intrinsics! {
     // `vk::ReadClock(scope)`: the scope a constant `uint` (`vk::DeviceScope`: 1,
     // `vk::SubgroupScope`: 3), the result a `uint64_t`.
     ReadClock => "vk::ReadClock",
+}
+
+/// The part of buffer pointer type `ptr`'s pointee that access path `path` names (see
+/// [`Intrinsic::BufferPointerLoad`]): `None` when `ptr` is no buffer pointer or the path
+/// does not fit (a struct member index that is not a constant, a step into a non-aggregate).
+pub fn buffer_pointer_part(
+    m: &crate::Module,
+    ptr: &types::Type,
+    path: &[crate::Value],
+    path_types: &[types::Type],
+) -> Option<types::Type> {
+    use types::Type;
+    let Type::BufferPointer { pointee, .. } = ptr else {
+        return None;
+    };
+    let mut t = (**pointee).clone();
+    for (i, &step) in path.iter().enumerate() {
+        t = match &t {
+            Type::Struct(s) => {
+                let n = m.const_int(step)?;
+                s.fields.get(usize::try_from(n).ok()?)?.ty.clone()
+            }
+            Type::Array { element, .. }
+                if path_types
+                    .get(i)?
+                    .scalar_kind()
+                    .is_some_and(|k| k.is_integer()) =>
+            {
+                (**element).clone()
+            }
+            _ => return None,
+        };
+    }
+    Some(t)
 }
 
 /// How an operand of [`Intrinsic::ExtInstruction`] is written, as its code in `literals`.

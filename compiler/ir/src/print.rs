@@ -698,7 +698,9 @@ fn collect_structs(module: &Module) -> Vec<Arc<StructType>> {
                 }
             }
             Type::Array { element, .. } => visit(element, out, depth + 1),
-            Type::Pointer { pointee, .. } => visit(pointee, out, depth + 1),
+            Type::Pointer { pointee, .. } | Type::BufferPointer { pointee, .. } => {
+                visit(pointee, out, depth + 1)
+            }
             Type::Resource(r) => {
                 if let Some(e) = r.element() {
                     visit(e, out, depth + 1);

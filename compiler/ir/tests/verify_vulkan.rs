@@ -1,6 +1,6 @@
 //! Verifier rules of the Vulkan-only intrinsics: `SubpassInput::SubpassLoad`,
-//! `vk::RawBufferLoad`/`vk::RawBufferStore` and the opaque `vk::ext_instruction`; one broken
-//! module per rule, with the messages it produces.
+//! `vk::RawBufferLoad`/`vk::RawBufferStore`, `vk::BufferPointer::Load`/`Store` and the opaque
+//! `vk::ext_instruction`; one broken module per rule, with the messages it produces.
 
 mod common;
 
@@ -76,6 +76,101 @@ fn raw_buffer_operands() {
         function @f, bb0, `%2 = call_intrinsic vk::RawBufferLoad(%arg0, 3:uint) : float`: [operand] the alignment is not a constant uint power of two
         function @f, bb0, `call_intrinsic vk::RawBufferStore(%arg0, 1.0:float)`: [operand-count] vk::RawBufferStore takes 3 operands
         function @f, bb0, `%3 = call_intrinsic vk::RawBufferStore(%arg0, 1.0:float, 4:uint) : float`: [result-type] a raw buffer store has no result
+    "#]]
+    .assert_eq(&messages(&mb.finish()));
+}
+
+#[test]
+fn buffer_pointer_operands() {
+    let mut mb = ModuleBuilder::new();
+    let ptr = Type::buffer_pointer(Type::FLOAT, 4);
+    let f = mb.declare_function("f", vec![ptr, Type::Scalar(ScalarKind::Uint64)], Type::Void);
+    let mut fb = mb.function(f);
+    let b = fb.create_block("entry");
+    fb.switch_to_block(b);
+    let p = fb.arg(0);
+    let addr = fb.arg(1);
+    let x = fb.float(1.0);
+    let n = fb.int(1);
+    // Valid.
+    fb.call_intrinsic(Intrinsic::BufferPointerLoad, Type::FLOAT, &[p]);
+    fb.call_intrinsic(Intrinsic::BufferPointerStore, Type::Void, &[p, x]);
+    // A plain address, a result that is not the pointee, a value that is not the pointee, a
+    // store with a result, a missing value.
+    fb.call_intrinsic(Intrinsic::BufferPointerLoad, Type::FLOAT, &[addr]);
+    fb.call_intrinsic(Intrinsic::BufferPointerLoad, Type::INT, &[p]);
+    fb.call_intrinsic(Intrinsic::BufferPointerStore, Type::Void, &[p, n]);
+    fb.call_intrinsic(Intrinsic::BufferPointerStore, Type::FLOAT, &[p, x]);
+    fb.call_intrinsic(Intrinsic::BufferPointerStore, Type::Void, &[p]);
+    // A path into a float.
+    fb.call_intrinsic(Intrinsic::BufferPointerLoad, Type::FLOAT, &[p, n]);
+    // Bitcasts: valid to and from the 64-bit address and to another pointer type; not to a
+    // 32-bit integer, nor converted.
+    fb.bitcast(p, Type::Scalar(ScalarKind::Uint64));
+    fb.bitcast(addr, Type::buffer_pointer(Type::INT, 4));
+    fb.bitcast(p, Type::buffer_pointer(Type::INT, 4));
+    fb.bitcast(p, Type::UINT);
+    fb.convert(p, Type::Scalar(ScalarKind::Uint64));
+    fb.ret(None);
+    expect![[r#"
+        function @f, bb0, `%1 = call_intrinsic vk::BufferPointer::Load(%arg1) : float`: [operand] the pointer is uint64_t, not a buffer pointer
+        function @f, bb0, `%2 = call_intrinsic vk::BufferPointer::Load(%arg0) : int`: [result-type] the load yields int, not float
+        function @f, bb0, `call_intrinsic vk::BufferPointer::Store(%arg0, 1:int)`: [operand] the stored value is int, not float
+        function @f, bb0, `%3 = call_intrinsic vk::BufferPointer::Store(%arg0, 1.0:float) : float`: [result-type] a buffer pointer store has no result
+        function @f, bb0, `call_intrinsic vk::BufferPointer::Store(%arg0)`: [operand-count] vk::BufferPointer::Store takes at least 2 operand(s)
+        function @f, bb0, `%4 = call_intrinsic vk::BufferPointer::Load(%arg0, 1:int) : float`: [operand] the access path does not fit the pointee (constant member indices, integer element indices)
+        function @f, bb0, `%8 = bitcast %arg0 : uint`: [conversion-type] cannot bitcast bufptr<float, 4> to uint
+        function @f, bb0, `%9 = convert %arg0 : uint64_t`: [conversion-type] cannot convert bufptr<float, 4> to uint64_t
+    "#]]
+    .assert_eq(&messages(&mb.finish()));
+}
+
+#[test]
+fn buffer_pointer_access_paths() {
+    use ir::types::{StructField, StructType};
+    let field = |name: &str, ty: Type| StructField {
+        name: name.to_owned(),
+        ty,
+        semantic: None,
+        interpolation: Vec::new(),
+    };
+    let s = Type::structure(StructType {
+        name: "S".to_owned(),
+        fields: vec![
+            field("a", Type::FLOAT),
+            field("b", Type::array(Type::UINT, 4)),
+        ],
+    });
+    let mut mb = ModuleBuilder::new();
+    let ptr = Type::buffer_pointer(s, 16);
+    let f = mb.declare_function("f", vec![ptr, Type::INT], Type::Void);
+    let mut fb = mb.function(f);
+    let b = fb.create_block("entry");
+    fb.switch_to_block(b);
+    let p = fb.arg(0);
+    let i = fb.arg(1);
+    let zero = fb.int(0);
+    let one = fb.int(1);
+    let half = fb.float(0.5);
+    // Valid: member a; element i of member b.
+    fb.call_intrinsic(Intrinsic::BufferPointerLoad, Type::FLOAT, &[p, zero]);
+    fb.call_intrinsic(Intrinsic::BufferPointerLoad, Type::UINT, &[p, one, i]);
+    // A member index not constant, out of range, a float element index, the wrong part type.
+    fb.call_intrinsic(Intrinsic::BufferPointerLoad, Type::FLOAT, &[p, i]);
+    let five = fb.int(5);
+    fb.call_intrinsic(Intrinsic::BufferPointerLoad, Type::FLOAT, &[p, five]);
+    fb.call_intrinsic(Intrinsic::BufferPointerLoad, Type::UINT, &[p, one, half]);
+    fb.call_intrinsic(
+        Intrinsic::BufferPointerStore,
+        Type::Void,
+        &[p, half, one, i],
+    );
+    fb.ret(None);
+    expect![[r#"
+        function @f, bb0, `%2 = call_intrinsic vk::BufferPointer::Load(%arg0, %arg1) : float`: [operand] the access path does not fit the pointee (constant member indices, integer element indices)
+        function @f, bb0, `%3 = call_intrinsic vk::BufferPointer::Load(%arg0, 5:int) : float`: [operand] the access path does not fit the pointee (constant member indices, integer element indices)
+        function @f, bb0, `%4 = call_intrinsic vk::BufferPointer::Load(%arg0, 1:int, 0.5:float) : uint`: [operand] the access path does not fit the pointee (constant member indices, integer element indices)
+        function @f, bb0, `call_intrinsic vk::BufferPointer::Store(%arg0, 0.5:float, 1:int, %arg1)`: [operand] the stored value is float, not uint
     "#]]
     .assert_eq(&messages(&mb.finish()));
 }

@@ -48,7 +48,9 @@ pub(crate) fn raw_size_align(ty: &Type) -> Option<(u32, u32)> {
             }
             (stride(end, align), align)
         }
-        Type::Void | Type::Resource(_) | Type::Pointer { .. } => return None,
+        Type::Void | Type::Resource(_) | Type::Pointer { .. } | Type::BufferPointer { .. } => {
+            return None
+        }
     })
 }
 

@@ -128,7 +128,9 @@ impl FnLower<'_, '_> {
     pub(crate) fn construct(&mut self, e: ExprId, args: &[ExprId]) -> R<Value> {
         let ty = self.ty(e)?;
         match &ty {
-            Type::Scalar(_) if args.len() == 1 => self.coerce(args[0], &ty),
+            Type::Scalar(_) | Type::BufferPointer { .. } if args.len() == 1 => {
+                self.coerce(args[0], &ty)
+            }
             Type::Vector(k, n) => {
                 if args.len() == 1 {
                     let at = self.ty(args[0])?;
@@ -399,6 +401,9 @@ impl FnLower<'_, '_> {
                 sample: None,
             } => Ok(vec![*resource, *coord]),
             Place::Texel { .. } => Err(self.unsupported("an atomic on one sample of a texel", e)),
+            Place::Pointee(..) => {
+                Err(self.unsupported("an atomic on memory behind a vk::BufferPointer", e))
+            }
             Place::Swizzle(inner, _) if matches!(**inner, Place::Texel { .. }) => {
                 // A component of a texel of a vector-typed storage image or buffer: SPIR-V's
                 // `OpImageTexelPointer` points at a whole scalar texel only, and DXC refuses
@@ -449,6 +454,10 @@ impl FnLower<'_, '_> {
         }) = self.infer.resolution(e).cloned()
         {
             return self.lower_user_call(e, function, &template_args, Some(receiver), args);
+        }
+        if let Some(place) = self.buffer_pointer_get(e, receiver, name, args) {
+            let place = place?;
+            return self.load_place(&place).map(Some);
         }
         if let Some(r) = self.lower_stream_method(e, receiver, name, args) {
             return r;

@@ -111,6 +111,9 @@ impl FnLower<'_, '_> {
         if from == to {
             return Ok(v);
         }
+        if matches!(from, Type::BufferPointer { .. }) || matches!(to, Type::BufferPointer { .. }) {
+            return self.convert_buffer_pointer(v, from, to, e);
+        }
         let aggregate = |t: &Type| matches!(t, Type::Struct(_) | Type::Array { .. });
         if aggregate(from) || aggregate(to) {
             return self.convert_flat(v, from, to, e);
@@ -374,7 +377,8 @@ impl FnLower<'_, '_> {
     fn split_value(&mut self, v: Value, e: ExprId, out: &mut Vec<(Value, ExprId)>) -> R<()> {
         let ty = self.type_of(v);
         let n = match &ty {
-            Type::Scalar(_) => {
+            // A buffer pointer is one value of the list, as a scalar is.
+            Type::Scalar(_) | Type::BufferPointer { .. } => {
                 out.push((v, e));
                 return Ok(());
             }
@@ -398,6 +402,17 @@ impl FnLower<'_, '_> {
         e: ExprId,
     ) -> R<Value> {
         let parts: Vec<Type> = match to {
+            Type::BufferPointer { .. } => {
+                // Only a pointer of the same type: an address initializes one explicitly.
+                return match next.next() {
+                    Some((v, _)) if self.type_of(v) == *to => Ok(v),
+                    Some((_, src)) => Err(self.unsupported(
+                        &format!("initializing {to} from another type in a list"),
+                        src,
+                    )),
+                    None => Err(self.unsupported("an initializer list with too few values", e)),
+                };
+            }
             Type::Scalar(_) => {
                 let Some((v, src)) = next.next() else {
                     return Err(self.unsupported("an initializer list with too few values", e));

@@ -95,6 +95,11 @@ impl FnLower<'_, '_> {
             Expr::Path(_) if self.spec_value(e).is_some() => {
                 self.spec_value(e).expect("checked")?
             }
+            Expr::Field { .. } | Expr::Index { .. } if self.is_pointee_part(e) => {
+                // A member or element behind a buffer pointer: load that part only.
+                let p = self.lvalue(e)?;
+                self.load_place(&p)?
+            }
             Expr::Local(_) | Expr::Path(_) | Expr::Field { .. } | Expr::Index { .. }
                 if self.is_place_expr(e) =>
             {
@@ -377,6 +382,9 @@ impl FnLower<'_, '_> {
             }
             Expr::Field { expr, name } => {
                 let base = self.lvalue(expr)?;
+                if let Place::Pointee(ptr, path) = base {
+                    return self.pointee_member(e, ptr, path, &name);
+                }
                 let bt = self.place_type(&base);
                 match (&bt, &base) {
                     (Type::Struct(s), Place::Ptr(p)) => {
@@ -411,6 +419,9 @@ impl FnLower<'_, '_> {
                     return place;
                 }
                 let b = self.lvalue(base)?;
+                if let Place::Pointee(ptr, path) = b {
+                    return self.pointee_element(e, ptr, path, index);
+                }
                 let Place::Ptr(ptr) = b else {
                     return Err(self.unsupported("indexing this value", e));
                 };
@@ -460,6 +471,14 @@ impl FnLower<'_, '_> {
                     e,
                 ))
             }
+            Expr::MethodCall {
+                receiver,
+                name,
+                args,
+            } => match self.buffer_pointer_get(e, receiver, &name, &args) {
+                Some(place) => place,
+                None => Err(self.unsupported("assigning to this expression", e)),
+            },
             _ => Err(self.unsupported("assigning to this expression", e)),
         }
     }

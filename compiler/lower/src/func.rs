@@ -29,6 +29,9 @@ pub enum Place {
         coord: Value,
         sample: Option<Value>,
     },
+    /// The `T` a `vk::BufferPointer<T, A>` value points to (`p.Get()`), or the part of it an
+    /// access path (member and element indices) names (see `buffer_pointer`).
+    Pointee(Value, Vec<Value>),
 }
 
 /// Where `break` and `continue` go.
@@ -537,6 +540,13 @@ impl<'a, 'db> FnLower<'a, 'db> {
     pub fn load_place(&mut self, p: &Place) -> R<Value> {
         Ok(match p {
             Place::Ptr(ptr) => self.fb().load(*ptr),
+            Place::Pointee(ptr, path) => {
+                let ty = self.place_type(p);
+                let mut ops = vec![*ptr];
+                ops.extend(path);
+                self.fb()
+                    .call_intrinsic(ir::Intrinsic::BufferPointerLoad, ty, &ops)
+            }
             Place::Swizzle(base, comps) => {
                 let v = self.load_place(base)?;
                 match self.type_of(v) {
@@ -590,6 +600,12 @@ impl<'a, 'db> FnLower<'a, 'db> {
     pub fn store_place(&mut self, p: &Place, v: Value) -> R<()> {
         match p {
             Place::Ptr(ptr) => self.fb().store(*ptr, v),
+            Place::Pointee(ptr, path) => {
+                let mut ops = vec![*ptr, v];
+                ops.extend(path);
+                self.fb()
+                    .call_intrinsic(ir::Intrinsic::BufferPointerStore, Type::Void, &ops);
+            }
             Place::Swizzle(base, comps) => {
                 let mut whole = self.load_place(base)?;
                 if matches!(self.type_of(whole), Type::Scalar(_)) {
@@ -657,6 +673,13 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 let t = self.type_of(*ptr);
                 ir::typing::load_type(&t).unwrap_or(Type::Void)
             }
+            Place::Pointee(ptr, path) => {
+                let ptr_ty = self.type_of(*ptr);
+                let path_types: Vec<Type> = path.iter().map(|&v| self.type_of(v)).collect();
+                let m = self.cx.mb.module();
+                ir::intrinsic::buffer_pointer_part(m, &ptr_ty, path, &path_types)
+                    .unwrap_or(Type::Void)
+            }
             Place::Swizzle(base, _) | Place::MatrixSwizzle(base, _) => {
                 let n = match p {
                     Place::Swizzle(_, comps) => comps.len(),
@@ -702,7 +725,9 @@ enum ParamArg {
 /// Types a local can hold in this slice: numeric shapes, arrays and structs of them.
 pub fn is_storable(ty: &Type) -> bool {
     match ty {
-        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => true,
+        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } | Type::BufferPointer { .. } => {
+            true
+        }
         Type::Array { element, len } => len.is_some() && is_storable(element),
         Type::Struct(s) => s.fields.iter().all(|f| is_storable(&f.ty)),
         _ => false,

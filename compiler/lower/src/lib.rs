@@ -74,6 +74,7 @@
 pub mod atomic64;
 pub mod attrs;
 pub mod binding_checks;
+pub mod buffer_pointer;
 pub mod byte_address;
 pub mod call;
 pub mod context;

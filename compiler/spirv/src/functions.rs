@@ -138,8 +138,11 @@ impl<'m> Fx<'_, 'm> {
                 Operand::IdRef(fn_ty),
             ],
         ));
-        for (ty, info) in param_words {
+        for ((ty, info), p) in param_words.into_iter().zip(&f.params) {
             let id = self.cx.id();
+            if matches!(p.ty, Type::BufferPointer { .. }) {
+                self.cx.decorate(id, spirv::Decoration::Restrict, &[]);
+            }
             func.parameters.push(Instruction::new(
                 Op::FunctionParameter,
                 Some(ty),
@@ -426,6 +429,7 @@ impl<'m> Fx<'_, 'm> {
                     Some(id),
                     vec![Operand::StorageClass(StorageClass::Function)],
                 ));
+                self.cx.restrict_buffer_pointer_variable(id, pointee);
                 if let Some(n) = d.name.as_deref() {
                     self.cx.name(id, n);
                     if let Some(function) = self.debug.function {

@@ -41,6 +41,16 @@ impl<'a, 'm> Fx<'a, 'm> {
                     fx.scalar_op(op, ty, tys, args)
                 })?
             }
+            O::Bitcast
+                if matches!(d.ty, Type::BufferPointer { .. })
+                    || matches!(self.type_of(d.operands[0])?, Type::BufferPointer { .. }) =>
+            {
+                // A buffer pointer from or to its 64-bit address, or to another pointee:
+                // `OpBitcast` under the PhysicalStorageBuffer64 addressing model.
+                let v = self.value(d.operands[0])?;
+                let ty = self.cx.plain_type(&d.ty)?;
+                self.op(Op::Bitcast, ty, vec![Operand::IdRef(v)])
+            }
             O::Convert | O::Bitcast => {
                 let from = self.type_of(d.operands[0])?;
                 let v = self.value(d.operands[0])?;

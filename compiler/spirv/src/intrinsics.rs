@@ -230,6 +230,8 @@ impl Fx<'_, '_> {
             I::SubpassLoad => return self.lower_subpass_load(d).map(Some),
             I::RawBufferLoad => return self.lower_raw_buffer_load(d).map(Some),
             I::RawBufferStore => return self.lower_raw_buffer_store(d).map(|()| None),
+            I::BufferPointerLoad => return self.lower_buffer_pointer_load(d).map(Some),
+            I::BufferPointerStore => return self.lower_buffer_pointer_store(d).map(|()| None),
             I::ExtInstruction => return self.lower_ext_instruction(d),
             I::ReadClock => return self.lower_read_clock(d).map(Some),
             _ => {}

@@ -15,6 +15,7 @@
 //! `debug_info` (`NonSemantic.Shader.DebugInfo.100`).
 
 mod atomic64;
+mod buffer_pointer;
 mod byte_address;
 mod context;
 mod debug_info;

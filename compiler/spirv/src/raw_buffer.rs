@@ -127,7 +127,7 @@ impl Fx<'_, '_> {
 /// How a value of type `ty` sits in physical storage: as itself, except that a matrix is
 /// wrapped in a one-member struct, since its `MatrixStride` and majorness are member
 /// decorations (the bytes are the same: the member is at offset 0).
-fn memory_type(ty: &Type) -> Type {
+pub(crate) fn memory_type(ty: &Type) -> Type {
     if !matches!(ty, Type::Matrix { .. }) {
         return ty.clone();
     }

@@ -563,6 +563,14 @@ impl Ctx<'_> {
             ops.push(Operand::IdRef(c));
         }
         let id = self.global_inst(Op::Variable, Some(ptr_ty), ops);
+        let g = &self.m.globals[h];
+        if matches!(
+            g.kind,
+            ir::GlobalKind::Private | ir::GlobalKind::Groupshared
+        ) {
+            let ty = g.ty.clone();
+            self.restrict_buffer_pointer_variable(id, &ty);
+        }
         let name = g.name.clone();
         self.name(id, &name);
         if !matches!(
@@ -614,7 +622,7 @@ impl Ctx<'_> {
                 Type::Array { element, .. } => has16(element),
                 Type::Struct(s) => s.fields.iter().any(|f| has16(&f.ty)),
                 Type::Resource(r) => r.element().is_some_and(has16),
-                Type::Pointer { .. } | Type::Void => false,
+                Type::Pointer { .. } | Type::BufferPointer { .. } | Type::Void => false,
             }
         }
         if !has16(ty) {

@@ -272,6 +272,7 @@ impl Ctx<'_> {
                 return Ok(self.vector_type(s, u32::from(*n)));
             }
             Type::Resource(r) => return self.resource_handle_type(r),
+            Type::BufferPointer { pointee, .. } => return self.buffer_pointer_type(pointee),
             Type::Pointer { .. } => {
                 return Err(SpirvError::unsupported(format!(
                     "pointer type {} as a value",

@@ -266,6 +266,13 @@ impl TypeLayout {
                 }
             }
             Type::Struct(s) => TypeLayout::of_struct(s, rules, &[]),
+            // A buffer pointer is laid out as a `uint64_t` under every rule set (the
+            // vk::BufferPointer proposal, "Buffer Pointer Data Size and Alignment").
+            Type::BufferPointer { .. } => TypeLayout {
+                size: 8,
+                alignment: 8,
+                kind: LayoutKind::Scalar,
+            },
             Type::Void | Type::Resource(_) | Type::Pointer { .. } => TypeLayout {
                 size: 0,
                 alignment: 1,

@@ -280,6 +280,12 @@ pub enum Type {
         space: AddressSpace,
         pointee: Arc<Type>,
     },
+    /// `vk::BufferPointer<T, A>`: a value holding the 64-bit device address of a `T` in
+    /// physical storage, aligned to `alignment` bytes. Laid out as a `uint64_t`.
+    BufferPointer {
+        pointee: Arc<Type>,
+        alignment: u32,
+    },
 }
 
 // Manual impls: an `Arc` pointer comparison short-cuts the deep comparison of shared parts.
@@ -325,6 +331,16 @@ impl PartialEq for Type {
                     pointee: p2,
                 },
             ) => s1 == s2 && (Arc::ptr_eq(p1, p2) || p1 == p2),
+            (
+                Type::BufferPointer {
+                    pointee: p1,
+                    alignment: a1,
+                },
+                Type::BufferPointer {
+                    pointee: p2,
+                    alignment: a2,
+                },
+            ) => a1 == a2 && (Arc::ptr_eq(p1, p2) || p1 == p2),
             _ => false,
         }
     }
@@ -355,6 +371,10 @@ impl Hash for Type {
             Type::Pointer { space, pointee } => {
                 space.hash(state);
                 pointee.hash(state)
+            }
+            Type::BufferPointer { pointee, alignment } => {
+                pointee.hash(state);
+                alignment.hash(state)
             }
         }
     }
@@ -418,6 +438,13 @@ impl Type {
         Type::Pointer {
             space,
             pointee: Arc::new(pointee),
+        }
+    }
+
+    pub fn buffer_pointer(pointee: Type, alignment: u32) -> Type {
+        Type::BufferPointer {
+            pointee: Arc::new(pointee),
+            alignment,
         }
     }
 
@@ -606,12 +633,16 @@ impl fmt::Display for Type {
             Type::Resource(r) => write!(f, "{r}"),
             // HLSL has no pointer syntax; IR pointers show up in hover as `ptr<space, T>`.
             Type::Pointer { space, pointee } => write!(f, "ptr<{}, {pointee}>", space.name()),
+            Type::BufferPointer { pointee, alignment } => {
+                write!(f, "vk::BufferPointer<{pointee}, {alignment}>")
+            }
         }
     }
 }
 
 /// The IR dump's spelling of a type: HLSL names for scalars, vectors, matrices, structs and
-/// resources, `array<T, N>` / `array<T>` for arrays and `ptr<space, T>` for pointers.
+/// resources, `array<T, N>` / `array<T>` for arrays, `ptr<space, T>` for pointers and
+/// `bufptr<T, A>` for buffer pointers.
 pub struct IrSpelling<'a>(&'a Type);
 
 impl fmt::Display for IrSpelling<'_> {
@@ -626,6 +657,9 @@ impl fmt::Display for IrSpelling<'_> {
                 write!(f, "ptr<{}, {}>", space.name(), pointee.ir())
             }
             Type::Resource(r) => write!(f, "{}", r.ir()),
+            Type::BufferPointer { pointee, alignment } => {
+                write!(f, "bufptr<{}, {alignment}>", pointee.ir())
+            }
             other => write!(f, "{other}"),
         }
     }

@@ -5,6 +5,7 @@
 
 mod binding_errors;
 mod bindings;
+mod buffer_pointer;
 mod dxc_errors;
 mod flags;
 mod front2;

@@ -77,6 +77,15 @@ impl InferCtx<'_> {
                 );
                 None
             }
+            None if pointer_cast_kind(&path).is_some() => {
+                self.buffer_pointer_cast(id, callee, &path, args)
+            }
+            None if is_buffer_pointer_path(&path) => {
+                let mut errors = Vec::new();
+                let t = self.tcx.resolve_path(&path, &mut errors);
+                self.type_errors(BodyNode::Expr(callee), errors);
+                t.and_then(|t| self.buffer_pointer_constructor(id, t, args))
+            }
             None if super::vk::VkIntrinsic::of_path(&path).is_some() => {
                 self.infer_vk_call(id, callee, &path, args).flatten()
             }
@@ -147,6 +156,7 @@ impl InferCtx<'_> {
                 }
                 None => None,
             },
+            Some(t @ Type::BufferPointer { .. }) => self.buffer_pointer_method(id, &t, name, args),
             Some(t) => {
                 if let Some(ty) = self.templated_buffer_load(id, &t, name) {
                     return self.set(id, Some(ty), false);
@@ -158,6 +168,114 @@ impl InferCtx<'_> {
             None => None,
         };
         self.set(id, ty, false)
+    }
+
+    /// `vk::BufferPointer<T, A>(x)`: from a 64-bit address (an integer scalar) or a copy of a
+    /// pointer of the same type.
+    fn buffer_pointer_constructor(
+        &mut self,
+        id: ExprId,
+        ty: Type,
+        args: &[ExprId],
+    ) -> Option<Type> {
+        let arg = match args {
+            [a] => self.result.type_of_expr(*a).cloned(),
+            _ => {
+                let msg = format!("`{ty}` is constructed from one 64-bit address");
+                self.diag(codes::WRONG_ARG_COUNT, BodyNode::Expr(id), msg);
+                return Some(ty);
+            }
+        };
+        let fits = match &arg {
+            None => true,
+            Some(Type::Scalar(k)) => k.is_integer(),
+            Some(t) => *t == ty,
+        };
+        if !fits {
+            let t = arg.unwrap_or(Type::Void);
+            let msg = format!("cannot use a value of type `{t}` to construct `{ty}`");
+            self.diag(codes::TYPE_MISMATCH, BodyNode::Expr(args[0]), msg);
+        }
+        Some(ty)
+    }
+
+    /// `vk::static_pointer_cast<U [, A]>(p)` and `vk::reinterpret_pointer_cast<U [, A]>(p)`: a
+    /// `vk::BufferPointer<U, A>` at `p`'s address. The new alignment may not exceed `p`'s
+    /// (the proposal); without inheritance, a static cast keeps the pointee type.
+    fn buffer_pointer_cast(
+        &mut self,
+        id: ExprId,
+        callee: ExprId,
+        path: &crate::type_ref::Path,
+        args: &[ExprId],
+    ) -> Option<Type> {
+        let name = path.last_name();
+        let targs = path
+            .segments
+            .last()
+            .and_then(|s| s.args.as_deref())
+            .unwrap_or(&[]);
+        let mut errors = Vec::new();
+        let to = self.tcx.buffer_pointer(targs, &mut errors);
+        self.type_errors(BodyNode::Expr(callee), errors);
+        let to = to?;
+        let [arg] = args else {
+            let msg = format!("`vk::{name}` takes one buffer pointer");
+            self.diag(codes::WRONG_ARG_COUNT, BodyNode::Expr(id), msg);
+            return Some(to);
+        };
+        let from = self.result.type_of_expr(*arg).cloned()?;
+        let (
+            Type::BufferPointer {
+                pointee: p1,
+                alignment: a1,
+            },
+            Type::BufferPointer {
+                pointee: p2,
+                alignment: a2,
+            },
+        ) = (&from, &to)
+        else {
+            let msg = format!("`vk::{name}` casts a buffer pointer, not `{from}`");
+            self.diag(codes::TYPE_MISMATCH, BodyNode::Expr(*arg), msg);
+            return Some(to);
+        };
+        if a2 > a1 {
+            let msg = format!("`vk::{name}` cannot raise the alignment from {a1} to {a2}");
+            self.diag(codes::TYPE_MISMATCH, BodyNode::Expr(id), msg);
+        } else if pointer_cast_kind(path) == Some(PointerCast::Static) && p1 != p2 {
+            let msg = format!(
+                "`vk::static_pointer_cast` cannot cast `{from}` to `{to}`: use \
+                 `vk::reinterpret_pointer_cast`"
+            );
+            self.diag(codes::TYPE_MISMATCH, BodyNode::Expr(id), msg);
+        }
+        Some(to)
+    }
+
+    /// `p.Get()` on a `vk::BufferPointer<T, A>`: the `T` at its address (an lvalue, see
+    /// `place`). It is the type's only method.
+    fn buffer_pointer_method(
+        &mut self,
+        id: ExprId,
+        receiver: &Type,
+        name: &str,
+        args: &[ExprId],
+    ) -> Option<Type> {
+        let Type::BufferPointer { pointee, .. } = receiver else {
+            return None;
+        };
+        if name != "Get" {
+            let msg = format!("no method named `{name}` in `{receiver}`");
+            self.diag(codes::NO_MEMBER, BodyNode::Expr(id), msg);
+            return None;
+        }
+        if !args.is_empty() {
+            let msg = format!("`Get` takes no arguments, {} given", args.len());
+            self.diag(codes::WRONG_ARG_COUNT, BodyNode::Expr(id), msg);
+            return None;
+        }
+        Some((**pointee).clone())
     }
 
     /// `buf.Load<T>(address)` on a (RW)ByteAddressBuffer (SM 6.2) returns a `T`.
@@ -340,6 +458,12 @@ impl InferCtx<'_> {
         for &a in args {
             match self.result.type_of_expr(a) {
                 None => return Some(ty.clone()),
+                // `uint64_t(p)`: a buffer pointer's address.
+                Some(Type::BufferPointer { .. })
+                    if *ty == Type::Scalar(types::ScalarKind::Uint64) && args.len() == 1 =>
+                {
+                    return Some(ty.clone())
+                }
                 Some(t) if t.scalar_kind().is_some() => have += ops::flat_count(t).unwrap_or(0),
                 Some(t) => {
                     let t = t.clone();
@@ -708,5 +832,32 @@ fn unify(pattern: &TypeRef, actual: &Type, names: &[&str], out: &mut Vec<(usize,
             sub(args.get(2), TemplateArg::Value(i64::from(*cols)));
         }
         _ => {}
+    }
+}
+
+/// Whether `path` names `vk::BufferPointer` (with its template arguments).
+fn is_buffer_pointer_path(path: &crate::type_ref::Path) -> bool {
+    matches!(&path.segments[..], [ns, name]
+        if ns.name == "vk" && ns.args.is_none() && name.name == "BufferPointer")
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PointerCast {
+    Static,
+    Reinterpret,
+}
+
+/// Which buffer pointer cast `path` names, if it is one.
+fn pointer_cast_kind(path: &crate::type_ref::Path) -> Option<PointerCast> {
+    let [ns, name] = &path.segments[..] else {
+        return None;
+    };
+    if ns.name != "vk" || ns.args.is_some() {
+        return None;
+    }
+    match name.name.as_str() {
+        "static_pointer_cast" => Some(PointerCast::Static),
+        "reinterpret_pointer_cast" => Some(PointerCast::Reinterpret),
+        _ => None,
     }
 }

@@ -880,6 +880,16 @@ impl InferCtx<'_> {
                 },
                 _ => self.place(*base),
             },
+            // `p.Get()` names the `T` at the buffer pointer's address.
+            Expr::MethodCall { receiver, name, .. }
+                if name == "Get"
+                    && matches!(
+                        self.result.type_of_expr(*receiver),
+                        Some(Type::BufferPointer { .. })
+                    ) =>
+            {
+                Place::Mutable
+            }
             _ => Place::Rvalue,
         }
     }

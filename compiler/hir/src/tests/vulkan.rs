@@ -129,12 +129,14 @@ fn vulkan_types_not_supported_yet_say_so() {
     check_diagnostics(
         r#"
 struct S { int a; };
-vk::BufferPointer<S> p;
+vk::BufferPointer<S> p; // supported: see `buffer_pointer`
+vk::SampledTexture2D<float4> t; // supported: see `sampled_texture`
+vk::SpirvOpaqueType<1> o;
 vk::Sampler2D u;
 "#,
         expect![[r#"
-            E2020 3:22 `p`: not supported yet: the Vulkan type `vk::BufferPointer`
-            E2014 4:15 `u`: unknown type `vk::Sampler2D`
+            E2020 5:24 `o`: not supported yet: the Vulkan type `vk::SpirvOpaqueType`
+            E2014 6:15 `u`: unknown type `vk::Sampler2D`
         "#]],
     );
 }

@@ -169,7 +169,19 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
                 return;
             }
             let (from, to) = (&tys[0], &d.ty);
+            // A buffer pointer bitcasts to and from its `uint64_t` address and to another
+            // buffer pointer type.
+            let address = |t: &Type| {
+                matches!(
+                    t,
+                    Type::BufferPointer { .. } | Type::Scalar(ScalarKind::Uint64)
+                )
+            };
+            let pointer = |t: &Type| matches!(t, Type::BufferPointer { .. });
             let ok = match (from.scalar_kind(), to.scalar_kind()) {
+                _ if pointer(from) || pointer(to) => {
+                    op == Opcode::Bitcast && address(from) && address(to)
+                }
                 (Some(_), Some(tk)) if op == Opcode::Convert => {
                     from.with_scalar_kind(tk).as_ref() == Some(to)
                 }
@@ -573,6 +585,8 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
             w @ (crate::Intrinsic::SubpassLoad
             | crate::Intrinsic::RawBufferLoad
             | crate::Intrinsic::RawBufferStore
+            | crate::Intrinsic::BufferPointerLoad
+            | crate::Intrinsic::BufferPointerStore
             | crate::Intrinsic::ExtInstruction
             | crate::Intrinsic::ReadClock),
         ) => super::vulkan_ops::check_vulkan_intrinsic(ck, b, i, d, w, &tys),

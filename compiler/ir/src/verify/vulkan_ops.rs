@@ -1,7 +1,9 @@
 //! Operand rules of the Vulkan-only intrinsics, applied by [`super::typecheck`]:
 //! `SubpassInput::SubpassLoad` (a subpass input pointer, then a sample index exactly when it
 //! is multisampled; the result is its element), `vk::RawBufferLoad`/`vk::RawBufferStore` (a
-//! `uint64_t` address, the stored value, a constant power-of-two `uint` alignment) and
+//! `uint64_t` address, the stored value, a constant power-of-two `uint` alignment),
+//! `vk::BufferPointer::Load`/`Store` (a buffer pointer, the stored value, an access path into
+//! the pointee naming the part loaded or stored) and
 //! `vk::ext_instruction` (an opcode, a set and one operand kind per operand in `literals`),
 //! `vk::ReadClock` (a constant `uint` scope, a `uint64_t` result).
 
@@ -76,6 +78,39 @@ pub(super) fn check_vulkan_intrinsic(
                     Rule::ResultType,
                     "a raw buffer store has no result".to_owned(),
                 );
+            }
+        }
+        Intrinsic::BufferPointerLoad | Intrinsic::BufferPointerStore => {
+            let load = which == Intrinsic::BufferPointerLoad;
+            let want = if load { 1 } else { 2 };
+            if tys.len() < want {
+                let msg = format!("{} takes at least {want} operand(s)", which.name());
+                return fail(ck, Rule::OperandCount, msg);
+            }
+            if !matches!(tys[0], Type::BufferPointer { .. }) {
+                let msg = format!("the pointer is {}, not a buffer pointer", tys[0].ir());
+                return fail(ck, Rule::Operand, msg);
+            }
+            let path = &d.operands[want..];
+            let Some(part) =
+                crate::intrinsic::buffer_pointer_part(ck.m, &tys[0], path, &tys[want..])
+            else {
+                let msg = "the access path does not fit the pointee (constant member indices, \
+                           integer element indices)"
+                    .to_owned();
+                return fail(ck, Rule::Operand, msg);
+            };
+            if load && d.ty != part {
+                let msg = format!("the load yields {}, not {}", d.ty.ir(), part.ir());
+                fail(ck, Rule::ResultType, msg);
+            }
+            if !load && tys[1] != part {
+                let msg = format!("the stored value is {}, not {}", tys[1].ir(), part.ir());
+                fail(ck, Rule::Operand, msg);
+            }
+            if !load && !d.ty.is_void() {
+                let msg = "a buffer pointer store has no result".to_owned();
+                fail(ck, Rule::ResultType, msg);
             }
         }
         Intrinsic::ExtInstruction => {

@@ -1,0 +1,113 @@
+//! `vk::BufferPointer<T [, A]>`: the type (its default alignment, the pointee's in a storage
+//! buffer), `Get()` as an lvalue of the pointee, the conversions to and from a 64-bit
+//! address, the pointer casts, and the misuses reported in the front end.
+
+use expect_test::expect;
+
+use super::{check_diagnostics, check_infer_hlsl};
+
+#[test]
+fn get_names_the_pointee() {
+    check_infer_hlsl(
+        r#"
+struct P { float4 v; uint n; };
+typedef vk::BufferPointer<P> PP;
+void f(PP p, vk::BufferPointer<float2, 32> q) {
+    p.Get().n = q.Get().y;
+    p.Get() = p.Get();
+}
+"#,
+        expect![[r#"
+            fn f:
+            p.Get().n = q.Get().y : uint
+            p.Get().n : uint
+            p.Get() : P
+            p : vk::BufferPointer<P, 16>
+            q.Get().y : float
+            q.Get() : float2
+            q : vk::BufferPointer<float2, 32>
+            p.Get() = p.Get() : P
+            p.Get() : P
+            p : vk::BufferPointer<P, 16>
+            p.Get() : P
+            p : vk::BufferPointer<P, 16>
+            local p : vk::BufferPointer<P, 16>
+            local q : vk::BufferPointer<float2, 32>
+        "#]],
+    );
+}
+
+#[test]
+fn pointers_convert_to_and_from_addresses() {
+    check_diagnostics(
+        r#"
+struct P { float4 v; };
+void f(uint64_t a) {
+    vk::BufferPointer<P> p = vk::BufferPointer<P>(a);
+    uint64_t b = uint64_t(p);
+    vk::BufferPointer<P> q = vk::BufferPointer<P>(p);
+    vk::BufferPointer<P> r = vk::BufferPointer<P>(1.5);
+    vk::BufferPointer<P> s = vk::BufferPointer<P>(a, a);
+}
+"#,
+        expect![[r#"
+            E2003 7:51 `1.5`: cannot use a value of type `float` to construct `vk::BufferPointer<P, 16>`
+            E2006 8:30 `vk::BufferPointer<P>(a, a)`: `vk::BufferPointer<P, 16>` is constructed from one 64-bit address
+        "#]],
+    );
+}
+
+#[test]
+fn pointer_casts() {
+    check_diagnostics(
+        r#"
+struct P { float4 v; };
+void f(vk::BufferPointer<P, 16> p) {
+    vk::BufferPointer<float4, 16> a = vk::reinterpret_pointer_cast<float4, 16>(p);
+    vk::BufferPointer<P, 4> b = vk::static_pointer_cast<P, 4>(p);
+    vk::BufferPointer<P, 32> c = vk::static_pointer_cast<P, 32>(p);
+    vk::BufferPointer<float4> d = vk::static_pointer_cast<float4>(p);
+    vk::BufferPointer<P> e = vk::reinterpret_pointer_cast<P>(1);
+}
+"#,
+        expect![[r#"
+            E2003 6:34 `vk::static_pointer_cast<P, 32>(p)`: `vk::static_pointer_cast` cannot raise the alignment from 16 to 32
+            E2003 7:35 `vk::static_pointer_cast<float4>(p)`: `vk::static_pointer_cast` cannot cast `vk::BufferPointer<P, 16>` to `vk::BufferPointer<float4, 16>`: use `vk::reinterpret_pointer_cast`
+            E2003 8:62 `1`: `vk::reinterpret_pointer_cast` casts a buffer pointer, not `int`
+        "#]],
+    );
+}
+
+#[test]
+fn misuses_are_reported() {
+    check_diagnostics(
+        r#"
+vk::BufferPointer<float, 6> a;
+vk::BufferPointer<RWTexture2D<float> > b;
+vk::BufferPointer<float> c;
+vk::BufferPointer d;
+void f() { c.Load(); c.Get(1); }
+"#,
+        expect![[r#"
+            E2037 2:29 `a`: the alignment of vk::BufferPointer must be a constant power of two
+            E2037 3:40 `b`: vk::BufferPointer cannot point to `RWTexture2D<float>`
+            E2037 5:19 `d`: vk::BufferPointer takes the pointee type as its first argument
+            E2015 6:12 `c.Load()`: no method named `Load` in `vk::BufferPointer<float, 4>`
+            E2006 6:22 `c.Get(1)`: `Get` takes no arguments, 1 given
+        "#]],
+    );
+}
+
+#[test]
+fn aliased_pointers_are_not_supported_yet() {
+    check_diagnostics(
+        r#"
+struct S { [[vk::aliased_pointer]] vk::BufferPointer<float> p; };
+void f() { [[vk::aliased_pointer]] vk::BufferPointer<float> q = (vk::BufferPointer<float>)0; }
+"#,
+        expect![[r#"
+            E2020 2:12 `[[vk::aliased_pointer]]`: not supported yet: [[vk::aliased_pointer]] (every vk::BufferPointer is restrict)
+            E2020 3:12 `[[vk::aliased_pointer]]`: not supported yet: [[vk::aliased_pointer]] (every vk::BufferPointer is restrict)
+        "#]],
+    );
+}

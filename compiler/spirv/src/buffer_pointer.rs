@@ -1,0 +1,202 @@
+//! `vk::BufferPointer<T, A>` (hlsl-specs proposal 0010, DXC's `docs/SPIR-V.rst`): a buffer
+//! pointer value is an `OpTypePointer PhysicalStorageBuffer` to `T` with an explicit layout
+//! (`Offset`, `ArrayStride`, `MatrixStride` from DXC's default storage-buffer rules,
+//! vector-relaxed std430; a matrix sits in a one-member struct as for raw buffers). It is
+//! stored as itself in buffers, structs and variables (8 bytes, as a `uint64_t`).
+//! `vk::BufferPointer::Load`/`Store` read and write the whole `T`, or the member or element an
+//! access path names through an `OpAccessChain`, with the `Aligned` memory operand: `A`, or
+//! less where the part's offset guarantees less. Variables and function parameters holding one are `RestrictPointer`/`Restrict`,
+//! the proposal's default aliasing. Needs what raw buffers need: the
+//! `PhysicalStorageBufferAddresses` capability and `SPV_KHR_physical_storage_buffer`
+//! (`context` then picks the `PhysicalStorageBuffer64` addressing model).
+
+use rspirv::dr::Operand;
+use rspirv::spirv::{Capability, Decoration, MemoryAccess, Op, StorageClass, Word};
+use types::{LayoutKind, LayoutRules, Type, TypeLayout};
+
+use crate::context::Ctx;
+use crate::functions::Fx;
+use crate::raw_buffer::memory_type;
+use crate::{Result, SpirvError};
+
+/// The rules that lay out a buffer pointer's pointee (`hir` picks the default alignment `A`
+/// with the same rules).
+const POINTEE_RULES: LayoutRules = LayoutRules::RelaxedStd430;
+
+/// Whether a variable of type `ty` holds buffer pointers directly (itself or an array of
+/// them), which SPIR-V asks to decorate `RestrictPointer` or `AliasedPointer`.
+pub(crate) fn holds_buffer_pointer(ty: &Type) -> bool {
+    match ty {
+        Type::BufferPointer { .. } => true,
+        Type::Array { element, .. } => holds_buffer_pointer(element),
+        _ => false,
+    }
+}
+
+impl Ctx<'_> {
+    /// The SPIR-V type of a buffer pointer to `pointee`.
+    pub(crate) fn buffer_pointer_type(&mut self, pointee: &Type) -> Result<Word> {
+        self.capability(Capability::PhysicalStorageBufferAddresses);
+        self.extension("SPV_KHR_physical_storage_buffer");
+        let memory = memory_type(pointee);
+        self.require_16bit_storage(&memory, StorageClass::PhysicalStorageBuffer);
+        let layout = TypeLayout::of(&memory, POINTEE_RULES);
+        let t = self.data_type(&memory, Some(&layout), true)?;
+        Ok(self.pointer_type(StorageClass::PhysicalStorageBuffer, t))
+    }
+
+    /// Marks variable `id` of type `ty` restrict when it holds buffer pointers.
+    pub(crate) fn restrict_buffer_pointer_variable(&mut self, id: Word, ty: &Type) {
+        if holds_buffer_pointer(ty) {
+            self.decorate(id, Decoration::RestrictPointer, &[]);
+        }
+    }
+}
+
+/// Where a buffer pointer access lands: the pointer to the part, the part's type in memory
+/// (a whole matrix pointee wrapped in a struct) with its layout, and the alignment to claim.
+struct PartAccess {
+    ptr: Word,
+    memory: Type,
+    layout: TypeLayout,
+    alignment: u32,
+}
+
+/// The lowest set bit of `n` (its largest power-of-two divisor), `None` for 0.
+fn power_of_two_divisor(n: u64) -> Option<u64> {
+    (n != 0).then(|| n & n.wrapping_neg())
+}
+
+impl Fx<'_, '_> {
+    /// The part of `p`'s pointee that `path` names (see `ir::Intrinsic::BufferPointerLoad`).
+    /// Its alignment is the pointer's `A` lowered to what the part's offset guarantees: the
+    /// constant part of the offset and the stride of every array indexed at run time.
+    fn part_access(&mut self, p: ir::Value, path: &[ir::Value]) -> Result<PartAccess> {
+        let Type::BufferPointer { pointee, alignment } = self.type_of(p)? else {
+            return Err(SpirvError::invalid(
+                "a buffer pointer access through a value that is not a buffer pointer",
+            ));
+        };
+        let base = self.value(p)?;
+        let memory = memory_type(&pointee);
+        let layout = TypeLayout::of(&memory, POINTEE_RULES);
+        if path.is_empty() {
+            return Ok(PartAccess {
+                ptr: base,
+                memory,
+                layout,
+                alignment,
+            });
+        }
+        let bad_path = || SpirvError::invalid("a buffer pointer access path that does not fit");
+        let (mut ty, mut l) = ((*pointee).clone(), layout);
+        let mut offset = 0u64;
+        let mut bound = u64::from(alignment);
+        let mut indices = Vec::with_capacity(path.len());
+        for &step in path {
+            let constant = self.cx.m.const_int(step);
+            let (next_ty, next_layout) = match (&ty, &l.kind) {
+                (Type::Struct(s), LayoutKind::Struct { members }) => {
+                    let n = constant
+                        .and_then(|n| usize::try_from(n).ok())
+                        .ok_or_else(bad_path)?;
+                    let (field, member) =
+                        s.fields.get(n).zip(members.get(n)).ok_or_else(bad_path)?;
+                    offset += u64::from(member.offset);
+                    (field.ty.clone(), member.layout.clone())
+                }
+                (
+                    Type::Array { element, .. },
+                    LayoutKind::Array {
+                        stride,
+                        element: el,
+                    },
+                ) => {
+                    match constant.and_then(|c| u64::try_from(c).ok()) {
+                        Some(c) => offset += c * u64::from(*stride),
+                        None => {
+                            let d = power_of_two_divisor(u64::from(*stride)).unwrap_or(bound);
+                            bound = bound.min(d);
+                        }
+                    }
+                    ((**element).clone(), (**el).clone())
+                }
+                _ => return Err(bad_path()),
+            };
+            indices.push(Operand::IdRef(self.value(step)?));
+            ty = next_ty;
+            l = next_layout;
+        }
+        if let Some(d) = power_of_two_divisor(offset) {
+            bound = bound.min(d);
+        }
+        let part_ty = self.cx.data_type(&ty, Some(&l), true)?;
+        let ptr_ty = self
+            .cx
+            .pointer_type(StorageClass::PhysicalStorageBuffer, part_ty);
+        let mut ops = vec![Operand::IdRef(base)];
+        ops.extend(indices);
+        let ptr = self.op(Op::AccessChain, ptr_ty, ops);
+        Ok(PartAccess {
+            ptr,
+            memory: ty,
+            layout: l,
+            alignment: bound as u32,
+        })
+    }
+
+    pub(crate) fn lower_buffer_pointer_load(&mut self, d: &ir::InstData) -> Result<Word> {
+        let Some((&p, path)) = d.operands.split_first() else {
+            return Err(SpirvError::invalid(
+                "vk::BufferPointer::Load takes the pointer",
+            ));
+        };
+        let a = self.part_access(p, path)?;
+        let memory_ty = self.cx.data_type(&a.memory, Some(&a.layout), true)?;
+        let loaded = self.op(
+            Op::Load,
+            memory_ty,
+            vec![
+                Operand::IdRef(a.ptr),
+                Operand::MemoryAccess(MemoryAccess::ALIGNED),
+                Operand::LiteralBit32(a.alignment),
+            ],
+        );
+        let plain = self.convert_repr(loaded, &a.memory, (Some(&a.layout), true), (None, false))?;
+        if a.memory == d.ty {
+            return Ok(plain);
+        }
+        // A whole matrix pointee, wrapped.
+        let ty = self.cx.plain_type(&d.ty)?;
+        Ok(self.op(
+            Op::CompositeExtract,
+            ty,
+            vec![Operand::IdRef(plain), Operand::LiteralBit32(0)],
+        ))
+    }
+
+    pub(crate) fn lower_buffer_pointer_store(&mut self, d: &ir::InstData) -> Result<()> {
+        let [p, value, path @ ..] = &d.operands[..] else {
+            return Err(SpirvError::invalid(
+                "vk::BufferPointer::Store takes the pointer and a value",
+            ));
+        };
+        let a = self.part_access(*p, path)?;
+        let mut v = self.value(*value)?;
+        if a.memory != self.type_of(*value)? {
+            let wrapper = self.cx.plain_type(&a.memory)?;
+            v = self.op(Op::CompositeConstruct, wrapper, vec![Operand::IdRef(v)]);
+        }
+        let converted = self.convert_repr(v, &a.memory, (None, false), (Some(&a.layout), true))?;
+        self.op_void(
+            Op::Store,
+            vec![
+                Operand::IdRef(a.ptr),
+                Operand::IdRef(converted),
+                Operand::MemoryAccess(MemoryAccess::ALIGNED),
+                Operand::LiteralBit32(a.alignment),
+            ],
+        );
+        Ok(())
+    }
+}
