@@ -225,6 +225,18 @@ pub struct Pipeline {
     pub samplers: Vec<SamplerDesc>,
 }
 
+impl Pipeline {
+    /// The state of the sampler named `name` (a sampler resource, or the sampler half of a
+    /// combined image sampler of that name).
+    fn sampler_state(&self, name: &str) -> Result<SamplerState, RunError> {
+        self.samplers
+            .iter()
+            .find(|s| s.name == name)
+            .map(SamplerDesc::state)
+            .ok_or_else(|| RunError::Pipeline(format!("resource {name} names no sampler")))
+    }
+}
+
 /// Whether `ty` (or its array element) is a combined image sampler.
 fn is_combined(ty: &types::Type) -> bool {
     let r = match ty {
@@ -528,15 +540,9 @@ pub fn run_pipeline_with_hook(
                 continue;
             };
             if r.kind.contains("Sampler") {
-                let desc = pipeline
-                    .samplers
-                    .iter()
-                    .find(|s| s.name == r.name)
-                    .ok_or_else(|| {
-                        RunError::Pipeline(format!("resource {} names no sampler", r.name))
-                    })?;
+                let state = pipeline.sampler_state(&r.name)?;
                 for &root in &roots {
-                    bindings.resources[root] = Some(Resource::sampler(desc.state()));
+                    bindings.resources[root] = Some(Resource::sampler(state));
                 }
                 continue;
             }
@@ -556,14 +562,7 @@ pub fn run_pipeline_with_hook(
                 // name, which must exist.
                 if r.kind.starts_with("SampledTexture") || is_combined(&program.resources[root].ty)
                 {
-                    let desc = pipeline
-                        .samplers
-                        .iter()
-                        .find(|s| s.name == r.name)
-                        .ok_or_else(|| {
-                            RunError::Pipeline(format!("resource {} names no sampler", r.name))
-                        })?;
-                    t.sampler = Some(desc.state());
+                    t.sampler = Some(pipeline.sampler_state(&r.name)?);
                 }
                 t
             } else {

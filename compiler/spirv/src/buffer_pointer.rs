@@ -162,17 +162,7 @@ impl Fx<'_, '_> {
                 Operand::LiteralBit32(a.alignment),
             ],
         );
-        let plain = self.convert_repr(loaded, &a.memory, (Some(&a.layout), true), (None, false))?;
-        if a.memory == d.ty {
-            return Ok(plain);
-        }
-        // A whole matrix pointee, wrapped.
-        let ty = self.cx.plain_type(&d.ty)?;
-        Ok(self.op(
-            Op::CompositeExtract,
-            ty,
-            vec![Operand::IdRef(plain), Operand::LiteralBit32(0)],
-        ))
+        self.plain_from_memory(loaded, &a.memory, &a.layout, &d.ty)
     }
 
     pub(crate) fn lower_buffer_pointer_store(&mut self, d: &ir::InstData) -> Result<()> {

@@ -83,14 +83,26 @@ impl Fx<'_, '_> {
                 Operand::LiteralBit32(align),
             ],
         );
-        let plain = self.convert_repr(loaded, &memory, (Some(&layout), true), (None, false))?;
-        if memory == d.ty {
+        self.plain_from_memory(loaded, &memory, &layout, &d.ty)
+    }
+
+    /// `loaded`, a value of `memory` laid out by `layout` in physical storage, as a plain value
+    /// of `ty`: a whole matrix (which `memory_type` wraps in a one-member struct) unwrapped.
+    pub(crate) fn plain_from_memory(
+        &mut self,
+        loaded: Word,
+        memory: &Type,
+        layout: &TypeLayout,
+        ty: &Type,
+    ) -> Result<Word> {
+        let plain = self.convert_repr(loaded, memory, (Some(layout), true), (None, false))?;
+        if memory == ty {
             return Ok(plain);
         }
-        let ty = self.cx.plain_type(&d.ty)?;
+        let plain_ty = self.cx.plain_type(ty)?;
         Ok(self.op(
             Op::CompositeExtract,
-            ty,
+            plain_ty,
             vec![Operand::IdRef(plain), Operand::LiteralBit32(0)],
         ))
     }
