@@ -37,11 +37,7 @@ fn full_check_5000_lines(bencher: divan::Bencher) {
 
 #[divan::bench(sample_count = 30, sample_size = 1)]
 fn recheck_after_one_char_edit(bencher: divan::Bencher) {
-    let (text, at) = generated::generated_shader(LINES);
-    let mut edited = text.clone();
-    edited.replace_range(at..at + 1, "7");
-    assert_ne!(text, edited);
-    let versions: [Arc<str>; 2] = [text.into(), edited.into()];
+    let versions = generated::edit_versions(LINES);
     let mut db = RootDatabase::new(Arc::new(NoSource));
     let file = db.set_file_text("/bench/big.hlsl", Some(versions[0].clone()));
     let config = db.new_config(PreprocessConfig::default());
@@ -58,10 +54,7 @@ fn recheck_after_one_char_edit(bencher: divan::Bencher) {
 /// building its expanded tree (for comparison with `recheck_after_one_char_edit`).
 #[divan::bench(sample_count = 30, sample_size = 1)]
 fn reparse_after_one_char_edit(bencher: divan::Bencher) {
-    let (text, at) = generated::generated_shader(LINES);
-    let mut edited = text.clone();
-    edited.replace_range(at..at + 1, "7");
-    let versions: [Arc<str>; 2] = [text.into(), edited.into()];
+    let versions = generated::edit_versions(LINES);
     let mut db = RootDatabase::new(Arc::new(NoSource));
     let file = db.set_file_text("/bench/big.hlsl", Some(versions[0].clone()));
     let config = db.new_config(PreprocessConfig::default());

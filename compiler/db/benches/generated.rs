@@ -3,6 +3,17 @@
 //! and units of a struct with a method, helper functions with loops, branches, swizzles,
 //! intrinsics and resource methods, and vertex, pixel and compute entry points.
 
+/// The generated shader of about `lines` lines, before and after the one-character edit
+/// (a digit in `Shade{n}`'s body becomes `7`).
+#[allow(dead_code)] // Not every user of this module edits.
+pub fn edit_versions(lines: usize) -> [std::sync::Arc<str>; 2] {
+    let (text, at) = generated_shader(lines);
+    let mut edited = text.clone();
+    edited.replace_range(at..at + 1, "7");
+    assert_ne!(text, edited);
+    [text.into(), edited.into()]
+}
+
 /// The text, and the byte offset of a digit inside the body of one function in the middle of
 /// the file (`Shade{n}`), where the benchmark's one-character edit goes.
 pub fn generated_shader(lines: usize) -> (String, usize) {

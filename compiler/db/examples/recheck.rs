@@ -34,10 +34,7 @@ fn main() {
         .nth(1)
         .and_then(|n| n.parse().ok())
         .unwrap_or(10);
-    let (text, at) = generated::generated_shader(5_000);
-    let mut edited = text.clone();
-    edited.replace_range(at..at + 1, "7");
-    let versions: [Arc<str>; 2] = [text.into(), edited.into()];
+    let versions = generated::edit_versions(5_000);
     let mut db = RootDatabase::new(Arc::new(NoSource));
     let file = db.set_file_text("/bench/big.hlsl", Some(versions[0].clone()));
     let config = db.new_config(PreprocessConfig::default());
