@@ -62,3 +62,6 @@ pub const TRUNCATION: &str = "W2001";
 pub const MISSING_RETURN: &str = "W2002";
 /// An attribute value DXC's SPIR-V accepts but D3D (DXIL) would reject (`[instance(42)]`).
 pub const DXIL_ONLY_LIMIT: &str = "W2003";
+/// A hull shader without `[partitioning]`: DXC compiles it with no tessellation spacing, which
+/// a Vulkan pipeline then lacks.
+pub const NO_TESSELLATION_SPACING: &str = "W2004";

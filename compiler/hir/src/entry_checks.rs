@@ -504,6 +504,18 @@ fn stage_attributes(
         }
         _ => {}
     }
+    if entry.stage == Stage::Hull && !has("partitioning") {
+        let (file_id, range) = cx.user(name_range);
+        out.push(Diagnostic::warning(
+            codes::NO_TESSELLATION_SPACING,
+            "hull entry point has no `[partitioning]` attribute: the SPIR-V declares no \
+             tessellation spacing, and a Vulkan pipeline needs one in the hull or the domain \
+             shader (DXC's domain shaders declare none)"
+                .to_owned(),
+            file_id,
+            range,
+        ));
+    }
     for message in messages {
         let (file_id, range) = cx.user(name_range);
         out.push(Diagnostic::error(

@@ -1290,7 +1290,6 @@ fn stage_modes_belong_to_their_stage_and_are_complete() {
         entry point "gs": [entry-point] domain(quad) is not a mode of geometry shaders
         entry point "gs": [entry-point] input_primitive is given twice
         entry point "gs": [entry-point] a geometry shader needs output_vertices
-        entry point "hs": [entry-point] a hull shader needs partitioning
         entry point "hs": [entry-point] a hull shader needs tess_output
         entry point "hs": [entry-point] a hull shader needs output_vertices
         entry point "ms": [entry-point] a mesh shader needs output_topology

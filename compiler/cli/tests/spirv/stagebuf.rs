@@ -215,6 +215,24 @@ fn hull_shader_without_outputcontrolpoints_outputs_its_input_patch_size() {
 }
 
 #[test]
+fn hull_shader_without_partitioning_declares_no_spacing_and_warns() {
+    let text = HULL
+        .replace("[partitioning(\"fractional_even\")]", "")
+        .replace("TOPOLOGY", "[outputtopology(\"triangle_ccw\")]")
+        .replace("CONTROL_POINTS", "[outputcontrolpoints(4)]");
+    let (output, _) = crate::harness::run(&text, "hs_6_0", &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("warning[W2004]"), "{stderr}");
+    let m = compile(&text, "hs_6_0", &[]);
+    m.assert_has(&[
+        "OpExecutionMode %main Quads",
+        "OpExecutionMode %main VertexOrderCcw",
+    ]);
+    assert!(!m.asm.contains("Spacing"), "{}", m.asm);
+}
+
+#[test]
 fn hull_shader_errors_dxc_gives() {
     let no_topology = HULL
         .replace("TOPOLOGY", "")

@@ -116,7 +116,21 @@ fn hull_and_mesh_topologies_differ() {
     expect![[r#"
         E2025 2:34 `"triangle"`: `"triangle"` is not a valid argument of `[outputtopology]` (expected one of "point", "line", "triangle_cw", "triangle_ccw")
         E2035 2:52 `hs`: hull entry point must have a valid patchconstantfunc attribute
+        W2004 2:52 `hs`: hull entry point has no `[partitioning]` attribute: the SPIR-V declares no tessellation spacing, and a Vulkan pipeline needs one in the hull or the domain shader (DXC's domain shaders declare none)
         E2025 3:56 `"triangle_cw"`: `"triangle_cw"` is not a valid argument of `[outputtopology]` (expected one of "line", "triangle")
+    "#]].assert_eq(&diagnostics_with_entries(src, &[]));
+}
+
+#[test]
+fn hull_without_partitioning_is_a_warning() {
+    let src = r#"
+struct P { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+P pc() { return (P)0; }
+[shader("hull")] [domain("tri")] [outputtopology("triangle_cw")] [patchconstantfunc("pc")] [outputcontrolpoints(3)]
+float4 hs(uint i : SV_OutputControlPointID) : POSITION { return 0; }
+"#;
+    expect![[r#"
+        W2004 5:8 `hs`: hull entry point has no `[partitioning]` attribute: the SPIR-V declares no tessellation spacing, and a Vulkan pipeline needs one in the hull or the domain shader (DXC's domain shaders declare none)
     "#]].assert_eq(&diagnostics_with_entries(src, &[]));
 }
 

@@ -1,8 +1,8 @@
 //! Entry-point rules of the stages with execution modes: each mode belongs to its stage, the
 //! modes a stage cannot run without are there (a geometry shader's primitives and vertex
-//! count, a hull shader's domain, partitioning, topology and control points, a domain
-//! shader's domain, a mesh shader's topology and output sizes), none appears twice, and
-//! `patch`/`per_primitive` mark only stage variables.
+//! count, a hull shader's domain, topology and control points but not its partitioning, which
+//! DXC lets a shader leave out, a domain shader's domain, a mesh shader's topology and output
+//! sizes), none appears twice, and `patch`/`per_primitive` mark only stage variables.
 
 use crate::modes::ExecutionMode as M;
 use crate::module::{EntryPoint, GlobalKind, Module, Stage};
@@ -27,7 +27,8 @@ fn allowed(stage: Stage) -> (&'static [&'static str], &'static [&'static str]) {
                 "output_vertices",
                 "input_control_points",
             ],
-            &["domain", "partitioning", "tess_output", "output_vertices"],
+            // DXC compiles a hull shader without `[partitioning]`, declaring no spacing.
+            &["domain", "tess_output", "output_vertices"],
         ),
         Stage::Domain => (&["domain", "input_control_points"], &["domain"]),
         Stage::Mesh => (

@@ -184,14 +184,7 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
     let Some(topology) = topology else {
         return Err(cx.unsupported("a hull shader without a known `[outputtopology]`", range));
     };
-    let Some(partitioning) = partitioning else {
-        // DXC leaves the spacing out then, and no domain shader of DXC's declares it: Vulkan
-        // would have none.
-        return Err(cx.unsupported(
-            "a hull shader without a known `[partitioning]` (the tessellation spacing)",
-            range,
-        ));
-    };
+    // Without `[partitioning]` DXC declares no spacing (hir warns, W2004); so do we.
     let control_points = super::attr_count(&f, "outputcontrolpoints");
     if control_points == Some(0) {
         return Err(cx.error(
@@ -306,13 +299,16 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
             inputs,
             outputs,
             workgroup_size: None,
-            modes: vec![
-                ExecutionMode::Domain(domain),
-                ExecutionMode::Partitioning(partitioning),
-                ExecutionMode::TessOutput(topology),
-                ExecutionMode::OutputVertices(control_points),
-                ExecutionMode::InputControlPoints(input_points),
-            ],
+            modes: [
+                Some(ExecutionMode::Domain(domain)),
+                partitioning.map(ExecutionMode::Partitioning),
+                Some(ExecutionMode::TessOutput(topology)),
+                Some(ExecutionMode::OutputVertices(control_points)),
+                Some(ExecutionMode::InputControlPoints(input_points)),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
         },
     );
     Ok(())
