@@ -213,16 +213,22 @@ fn push(
     });
 }
 
-/// The range of `node` without leading or trailing trivia.
+/// The range of `node` without leading or trailing trivia. Walks in from both ends, so a
+/// function costs its first and last tokens, not its whole body.
 fn trimmed_range(node: &SyntaxNode) -> TextRange {
-    let mut tokens = node
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-        .filter(|t| !t.kind().is_trivia() && !t.text_range().is_empty());
-    let Some(first) = tokens.next() else {
-        return node.text_range();
+    let whole = node.text_range();
+    let solid = |t: &syntax::SyntaxToken| !t.kind().is_trivia() && !t.text_range().is_empty();
+    let inside = |t: &syntax::SyntaxToken| whole.contains_range(t.text_range());
+    let first = std::iter::successors(node.first_token(), |t| t.next_token())
+        .take_while(inside)
+        .find(solid);
+    let Some(first) = first else {
+        return whole;
     };
-    let last = tokens.last().unwrap_or_else(|| first.clone());
+    let last = std::iter::successors(node.last_token(), |t| t.prev_token())
+        .take_while(inside)
+        .find(solid)
+        .unwrap_or_else(|| first.clone());
     first.text_range().cover(last.text_range())
 }
 
