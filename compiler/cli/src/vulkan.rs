@@ -147,8 +147,8 @@ fn debug_mode(mode: &str) -> Option<Result<bool, ()>> {
 
 /// What `-fspv-debug=MODE` does not emit yet, for a warning.
 pub fn debug_mode_warning(mode: &str) -> Option<String> {
-    let missing = "struct types (so struct locals and globals), resources, lexical blocks \
-                   and inlining are not in the debug information yet";
+    let missing = "lexical blocks and inlining are not in the debug information yet, and \
+                   structs are placed at their first use, not at their declaration";
     match debug_mode(mode) {
         Some(Ok(_)) if mode.starts_with("rich") => Some(format!(
             "DXC's rich mode emits OpenCL.DebugInfo.100; hlslc emits \

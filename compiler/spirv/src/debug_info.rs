@@ -7,17 +7,24 @@
 //! - `DebugTypeBasic`, `DebugTypeVector`, `DebugTypeMatrix` and `DebugTypeArray` for the
 //!   numeric types (and arrays of them) of parameters, results, locals and globals, and a
 //!   `DebugTypeFunction` per function;
+//! - `DebugTypeComposite` (`Structure`) with a `DebugTypeMember` per field for structs whose
+//!   fields all have debug types, the offsets and sizes in bits those of the scalar layout
+//!   (function-local structs have no layout of their own; buffer members are described by the
+//!   buffer's SPIR-V decorations). The IR's types carry no declaration site, so a struct's
+//!   (and its members') line and column are those of the first local or global that needs it;
+//! - `DebugTypeComposite` (`Class`, size `DebugInfoNone`) for resources, named as HLSL spells
+//!   them (`Texture2D<float4>`), as DXC describes its resource types;
 //! - `DebugFunction` per function with `DebugFunctionDefinition` in its entry block;
 //! - `DebugScope` at the start of each block and `DebugLine` before each instruction whose
 //!   source line or column changed, from the IR's source locations;
 //! - `DebugLocalVariable` with `DebugDeclare` for each local of such a type (parameters are
 //!   locals too, since the IR copies them into one);
-//! - `DebugGlobalVariable` for `static` and `groupshared` globals of such a type, at their
+//! - `DebugGlobalVariable` for `static` and `groupshared` globals of such a type and for
+//!   resources (a constant or texture buffer is described by its contents' struct), at their
 //!   first use.
 //!
-//! Not emitted yet (the command line says so with a warning): struct types
-//! (`DebugTypeComposite`), so struct locals and globals; resources; lexical blocks;
-//! inlined-at chains.
+//! Not emitted yet (the command line says so with a warning): lexical blocks (the IR keeps no
+//! scopes) and inlined-at chains.
 //!
 //! `context` owns the module-level part ([`DebugState`]); `functions` calls [`Fx::debug_before`]
 //! for each instruction it pushes and [`Fx::debug_entry`] when a function is finished.
@@ -47,10 +54,13 @@ pub struct DebugInfoOptions {
 
 // Instruction numbers of NonSemantic.Shader.DebugInfo.100.
 const COMPILATION_UNIT: u32 = 1;
+const INFO_NONE: u32 = 0;
 const TYPE_BASIC: u32 = 2;
 const TYPE_ARRAY: u32 = 5;
 const TYPE_VECTOR: u32 = 6;
 const TYPE_FUNCTION: u32 = 8;
+const TYPE_COMPOSITE: u32 = 10;
+const TYPE_MEMBER: u32 = 11;
 const GLOBAL_VARIABLE: u32 = 18;
 const FUNCTION: u32 = 20;
 const SCOPE: u32 = 23;
@@ -64,6 +74,9 @@ const TYPE_MATRIX: u32 = 108;
 
 /// `FlagIsProtected | FlagIsPrivate`: public, as DXC marks functions.
 const FLAG_IS_PUBLIC: u32 = 3;
+/// `DebugCompositeType` tags.
+const TAG_CLASS: u32 = 0;
+const TAG_STRUCTURE: u32 = 1;
 /// `SourceLanguage` HLSL.
 const LANGUAGE_HLSL: u32 = 5;
 
@@ -80,6 +93,10 @@ pub(crate) struct DebugState {
     unit: Option<Word>,
     types: Vec<(Type, Word)>,
     expression: Option<Word>,
+    none: Option<Word>,
+    /// Where the local or global being described is: the place given to the composite
+    /// types it is the first to need.
+    anchor: Option<ir::SourceLoc>,
 }
 
 /// The per-function state: the `DebugFunction`, whether the current block has its
@@ -251,9 +268,104 @@ impl Ctx<'_> {
                 let count = self.uint_id(*n);
                 self.debug_global(TYPE_ARRAY, vec![Operand::IdRef(base), count])
             }
+            Type::Struct(st) => self.debug_struct(ty, st)?,
+            Type::Resource(r) => {
+                let name = self.debug_string(&r.to_string());
+                let size = self.debug_none()?;
+                self.debug_composite(name, TAG_CLASS, Operand::IdRef(size), Vec::new())?
+            }
             _ => return None,
         };
         self.debug.as_mut()?.types.push((ty.clone(), id));
+        Some(id)
+    }
+
+    /// The `DebugTypeComposite` of a struct and its `DebugTypeMember`s, when every field
+    /// has a debug type.
+    fn debug_struct(&mut self, ty: &Type, st: &types::StructType) -> Option<Word> {
+        let layout = types::TypeLayout::of(ty, types::LayoutRules::Scalar);
+        let types::LayoutKind::Struct { members: offsets } = &layout.kind else {
+            return None;
+        };
+        let mut fields = Vec::with_capacity(st.fields.len());
+        for field in &st.fields {
+            fields.push(self.debug_type(&field.ty)?);
+        }
+        let (source, line, col) = self.debug_anchor()?;
+        let mut members = Vec::with_capacity(fields.len());
+        for ((field, member_type), place) in st.fields.iter().zip(fields).zip(offsets) {
+            let name = self.debug_string(&field.name);
+            let offset = self.uint_id(place.offset * 8);
+            let size = self.uint_id(place.layout.size * 8);
+            let flags = self.uint_id(FLAG_IS_PUBLIC);
+            members.push(Operand::IdRef(self.debug_global(
+                TYPE_MEMBER,
+                vec![
+                    Operand::IdRef(name),
+                    Operand::IdRef(member_type),
+                    Operand::IdRef(source),
+                    line.clone(),
+                    col.clone(),
+                    offset,
+                    size,
+                    flags,
+                ],
+            )));
+        }
+        let name = self.debug_string(&st.name);
+        let size = self.uint_id(layout.size * 8);
+        self.debug_composite(name, TAG_STRUCTURE, size, members)
+    }
+
+    /// A `DebugTypeComposite` named `name` in the compilation unit, at the anchor.
+    fn debug_composite(
+        &mut self,
+        name: Word,
+        tag: u32,
+        size: Operand,
+        members: Vec<Operand>,
+    ) -> Option<Word> {
+        let unit = self.debug.as_ref()?.unit?;
+        let (source, line, col) = self.debug_anchor()?;
+        let tag = self.uint_id(tag);
+        let flags = self.uint_id(FLAG_IS_PUBLIC);
+        let mut ops = vec![
+            Operand::IdRef(name),
+            tag,
+            Operand::IdRef(source),
+            line,
+            col,
+            Operand::IdRef(unit),
+            Operand::IdRef(name),
+            size,
+            flags,
+        ];
+        ops.extend(members);
+        Some(self.debug_global(TYPE_COMPOSITE, ops))
+    }
+
+    /// The source, line and column of the anchor (see [`DebugState::anchor`]); the start of
+    /// the main file without one.
+    fn debug_anchor(&mut self) -> Option<(Word, Operand, Operand)> {
+        let anchor = self.debug.as_ref()?.anchor;
+        let (file, (line, col)) = match anchor {
+            Some(loc) => (
+                loc.file,
+                self.line_col(loc.file, loc.start).unwrap_or((1, 1)),
+            ),
+            None => (0, (1, 1)),
+        };
+        let source = self.debug_source(file)?;
+        Some((source, self.uint_id(line), self.uint_id(col)))
+    }
+
+    /// The module's one `DebugInfoNone`.
+    fn debug_none(&mut self) -> Option<Word> {
+        if let Some(id) = self.debug.as_ref()?.none {
+            return Some(id);
+        }
+        let id = self.debug_global(INFO_NONE, vec![]);
+        self.debug.as_mut()?.none = Some(id);
         Some(id)
     }
 
@@ -309,8 +421,9 @@ impl Ctx<'_> {
         ty: &Type,
         loc: Option<ir::SourceLoc>,
     ) -> Option<Word> {
-        let ty = self.debug_type(ty)?;
         let loc = loc?;
+        self.debug.as_mut()?.anchor = Some(loc);
+        let ty = self.debug_type(ty)?;
         let source = self.debug_source(loc.file)?;
         let (line, col) = self.line_col(loc.file, loc.start)?;
         let name = self.debug_string(name);
@@ -331,8 +444,8 @@ impl Ctx<'_> {
         ))
     }
 
-    /// A `DebugGlobalVariable` for each `static` and `groupshared` global of a numeric type
-    /// (or array of one), at its first use (globals carry no location of their own).
+    /// A `DebugGlobalVariable` for each `static` and `groupshared` global and each resource
+    /// whose type has a debug type, at its first use (globals carry no location of their own).
     pub(crate) fn debug_global_variables(&mut self) {
         let Some(unit) = self.debug.as_ref().and_then(|s| s.unit) else {
             return;
@@ -341,7 +454,7 @@ impl Ctx<'_> {
         for (h, g) in m.globals.iter() {
             if !matches!(
                 g.kind,
-                ir::GlobalKind::Private | ir::GlobalKind::Groupshared
+                ir::GlobalKind::Private | ir::GlobalKind::Groupshared | ir::GlobalKind::Resource
             ) {
                 continue;
             }
@@ -357,7 +470,19 @@ impl Ctx<'_> {
                     .and_then(|(_, d)| d.loc)
             });
             let Some(loc) = loc else { continue };
-            let Some(ty) = self.debug_type(&g.ty) else {
+            if let Some(state) = self.debug.as_mut() {
+                state.anchor = Some(loc);
+            }
+            // A constant or texture buffer is described by its contents.
+            let described = match &g.ty {
+                Type::Resource(r) => match &**r {
+                    types::ResourceType::ConstantBuffer { element }
+                    | types::ResourceType::TextureBuffer { element } => element,
+                    _ => &g.ty,
+                },
+                t => t,
+            };
+            let Some(ty) = self.debug_type(described) else {
                 continue;
             };
             let (Some(source), Some((line, col))) = (

@@ -567,7 +567,7 @@ fn debug_modes_and_their_warnings() {
         stderr.contains("DXC's rich mode emits OpenCL.DebugInfo.100"),
         "{stderr}"
     );
-    assert!(stderr.contains("struct types"), "{stderr}");
+    assert!(stderr.contains("lexical blocks"), "{stderr}");
     let (output, _) = run(DEBUG, "cs_6_0", &["-fspv-debug=line"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("is not emitted yet"), "{stderr}");
@@ -620,5 +620,75 @@ void main(uint i : SV_GroupIndex) {
     assert!(
         bias.contains(&format!(" {float} ")) && bias.contains(" %Bias "),
         "{bias}"
+    );
+}
+
+/// Structs are `DebugTypeComposite`s (tag Structure = 1) whose `DebugTypeMember`s have their
+/// offsets and sizes in bits (`float3 dir` at 0, 96 bits; `float power` at 96, 32 bits; the
+/// whole 128), so a struct local is a `DebugLocalVariable` of it; a cbuffer is a
+/// `DebugGlobalVariable` of its contents' struct (`Light l` at 0, `float4x4 m` at 128 bits,
+/// 640 in all) and a texture one of a `Class` (tag 0) composite named as HLSL spells it, with
+/// the size `DebugInfoNone`.
+#[test]
+fn debug_info_for_structs_and_resources() {
+    let m = compile(
+        "struct Light { float3 dir; float power; };
+cbuffer Frame { Light l; float4x4 m; };
+Texture2D<float4> Albedo;
+SamplerState Linear;
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Light k = l;
+    return Albedo.Sample(Linear, uv) * dot(k.dir, float3(1, 0, 0)) * k.power;
+}
+",
+        "ps_6_0",
+        &["-fspv-debug=vulkan"],
+    );
+    let id = |line: &str| line.split(' ').next().unwrap().to_owned();
+    let dir = debug_line(&m, "DebugTypeMember", &string_id(&m, "dir"));
+    assert!(dir.ends_with(" %uint_0 %uint_96 %uint_3"), "{dir}");
+    let power = debug_line(&m, "DebugTypeMember", &string_id(&m, "power"));
+    assert!(power.ends_with(" %uint_96 %uint_32 %uint_3"), "{power}");
+    let light = debug_line(&m, "DebugTypeComposite", &string_id(&m, "Light"));
+    assert!(
+        light.contains(" %uint_1 ")
+            && light.ends_with(&format!(" %uint_128 %uint_3 {} {}", id(dir), id(power))),
+        "{light}"
+    );
+    let k = debug_line(&m, "DebugLocalVariable", &string_id(&m, "k"));
+    assert!(k.contains(&format!(" {} ", id(light))), "{k}");
+    let matrix = debug_line(&m, "DebugTypeMember", &string_id(&m, "m"));
+    assert!(matrix.ends_with(" %uint_128 %uint_512 %uint_3"), "{matrix}");
+    let frame = m
+        .asm
+        .lines()
+        .find(|l| l.contains("DebugGlobalVariable") && l.contains(" %Frame "))
+        .unwrap_or_else(|| panic!("no global for the cbuffer in:\n{}", m.asm));
+    let contents = frame.split(' ').nth(7).unwrap();
+    let composite = m
+        .asm
+        .lines()
+        .find(|l| l.starts_with(&format!("{contents} = ")))
+        .unwrap();
+    assert!(
+        composite.contains("DebugTypeComposite") && composite.contains(" %uint_640 "),
+        "{composite}"
+    );
+    let none = m
+        .asm
+        .lines()
+        .find(|l| l.ends_with(" DebugInfoNone"))
+        .map(id)
+        .unwrap_or_else(|| panic!("no DebugInfoNone in:\n{}", m.asm));
+    let texture = debug_line(
+        &m,
+        "DebugTypeComposite",
+        &format!("{} %uint_0 ", string_id(&m, "Texture2D<float4>")),
+    );
+    assert!(texture.contains(&format!(" {none} ")), "{texture}");
+    let albedo = debug_line(&m, "DebugGlobalVariable", &string_id(&m, "Albedo"));
+    assert!(
+        albedo.contains(&format!(" {} ", id(texture))) && albedo.contains(" %Albedo "),
+        "{albedo}"
     );
 }
