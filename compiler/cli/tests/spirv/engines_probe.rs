@@ -1,0 +1,73 @@
+//! Shapes from engine shaders (FidelityFX, MiniEngine) compiled as a D3D12 build switching to
+//! `dxc -spirv` would: a `ConstantBuffer<T>` handed to helpers that take the `T` (FidelityFX
+//! Parallel Sort passes its `ConstantBuffer<FFX_ParallelSortCB>` to every pass function), and
+//! scalar defaults of vector parameters (`float4 Mask = 1` in MiniEngine's particle
+//! renderer). Each module is validated by `spirv-val`, under each layout flag.
+
+use crate::harness::compile;
+
+/// A constant buffer, a texture buffer and a push-constant block read as their structs: the
+/// whole block is loaded and rebuilt as the function's struct type (the block's type carries
+/// the buffer's offsets, the parameter's does not).
+#[test]
+fn constant_buffer_passed_as_its_struct() {
+    let text = r#"
+struct SortCB { uint NumKeys; int NumBlocksPerThreadGroup; uint NumThreadGroups; float2 Scale; };
+struct Root { uint ShiftBit; };
+ConstantBuffer<SortCB> CBuffer : register(b0);
+TextureBuffer<SortCB> TBuffer : register(t0);
+[[vk::push_constant]] ConstantBuffer<Root> rootConst;
+RWStructuredBuffer<uint> Keys : register(u0);
+void Count(uint id, SortCB cb, uint shift, RWStructuredBuffer<uint> buf) {
+    if (id < cb.NumKeys)
+        buf[id] = (buf[id] >> shift) * (uint)cb.NumBlocksPerThreadGroup + (uint)cb.Scale.y;
+}
+[numthreads(128, 1, 1)]
+void main(uint id : SV_DispatchThreadID) {
+    Count(id, CBuffer, rootConst.ShiftBit, Keys);
+    SortCB copy = TBuffer;
+    Keys[id + 1] = copy.NumThreadGroups;
+}
+"#;
+    for flags in [
+        &[][..],
+        &["-fvk-use-dx-layout"],
+        &["-fvk-use-scalar-layout"],
+    ] {
+        let m = compile(text, "cs_6_0", flags);
+        // Both blocks are loaded whole and rebuilt as the plain struct, which the helper
+        // takes by value (the buffer resource itself is resolved at the call).
+        m.assert_has(&[
+            "OpLoad %type_ConstantBuffer_SortCB %CBuffer",
+            "OpLoad %type_TextureBuffer_SortCB %TBuffer",
+            "OpTypeFunction %void %uint %SortCB %uint",
+        ]);
+        assert_eq!(
+            m.asm.matches("OpCompositeConstruct %SortCB").count(),
+            2,
+            "{}",
+            m.asm
+        );
+    }
+}
+
+/// `float4 Mask = 1`: the scalar default fills every component of the vector (and of a
+/// matrix), as the same scalar would at the call.
+#[test]
+fn scalar_default_of_a_vector_parameter() {
+    let text = r#"
+RWTexture2D<float4> Out : register(u0);
+void Blend(inout float4 dst, float4 src, float4 Mask = 1, float2x2 Weights = 0.25) {
+    dst += src * Mask * Weights[1][1];
+}
+[numthreads(8, 8, 1)]
+void main(uint2 st : SV_DispatchThreadID) {
+    float4 c = Out[st];
+    Blend(c, float4(1, 2, 3, 4));
+    Blend(c, c, float4(0, 1, 0, 1));
+    Out[st] = c;
+}
+"#;
+    let m = compile(text, "cs_6_0", &[]);
+    m.assert_has(&["OpConstantComposite %v4float %float_1 %float_1 %float_1 %float_1"]);
+}
