@@ -71,3 +71,24 @@ void main(uint2 st : SV_DispatchThreadID) {
     let m = compile(text, "cs_6_0", &[]);
     m.assert_has(&["OpConstantComposite %v4float %float_1 %float_1 %float_1 %float_1"]);
 }
+
+/// `int2(+0, -2)`: a unary `+` keeps a texel offset constant (FidelityFX CACAO writes its
+/// `Load` offsets so), so it is a `ConstOffset` operand, as DXC emits it.
+#[test]
+fn unary_plus_in_a_constant_texel_offset() {
+    let text = r#"
+Texture2D<float> DepthIn : register(t0);
+SamplerState PointClamp : register(s0);
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(8, 8, 1)]
+void main(int2 tid : SV_DispatchThreadID) {
+    float a = DepthIn.Load(int3(tid, 0), int2(+0, -2));
+    float4 g = DepthIn.GatherRed(PointClamp, float2(tid) * 0.01, int2(+2, +0));
+    Out[tid.x] = a + g.x;
+}
+"#;
+    let m = compile(text, "cs_6_0", &[]);
+    m.assert_has(&["OpImageFetch", "OpImageGather"]);
+    assert_eq!(m.asm.matches("ConstOffset").count(), 2, "{}", m.asm);
+    assert!(!m.has(" Offset %"), "{}", m.asm);
+}

@@ -801,11 +801,16 @@ impl InferCtx<'_> {
         self.set(id, ty, false)
     }
 
-    /// The value of an index that is an integer literal (possibly negated or in parentheses).
+    /// The value of an index that is an integer literal (possibly negated, under a unary `+`,
+    /// or in parentheses).
     fn constant_index(&self, e: ExprId) -> Option<i64> {
         match self.body.expr(e) {
             Expr::Literal(Literal::Int(v, _)) => i64::try_from(*v).ok(),
-            Expr::Paren(inner) => self.constant_index(*inner),
+            Expr::Paren(inner)
+            | Expr::Prefix {
+                op: PrefixOp::Plus,
+                expr: inner,
+            } => self.constant_index(*inner),
             Expr::Prefix {
                 op: PrefixOp::Neg,
                 expr,

@@ -67,3 +67,15 @@ void g() {
         "#]],
     );
 }
+
+#[test]
+fn a_unary_plus_index_is_range_checked_like_any_constant() {
+    check_diagnostics(
+        r#"
+float f(float a[2]) { return a[+1] + a[+2]; }
+"#,
+        expect![[r#"
+            E2012 2:40 `+2`: index 2 is out of range for `float[2]`
+        "#]],
+    );
+}
