@@ -1,8 +1,9 @@
-//! Constructs from engine shaders (FidelityFX, MiniEngine) built with `dxc -spirv` that once
-//! failed here: a `ConstantBuffer<T>` or `TextureBuffer<T>` read as its `T` (passed to a `T`
-//! parameter, copied to a local, returned, cast), and a scalar default argument of a vector
-//! or matrix parameter (`float4 mask = 1`). Run on the interpreter with values worked out by
-//! hand, plus the IR of the buffer read.
+//! Constructs from engine shaders (FidelityFX, MiniEngine, the DirectX ray-tracing samples)
+//! built with `dxc -spirv` that once failed here: a `ConstantBuffer<T>` or `TextureBuffer<T>`
+//! read as its `T` (passed to a `T` parameter, copied to a local, returned, cast), a scalar
+//! default argument of a vector or matrix parameter (`float4 mask = 1`), the legacy `1.#INF`
+//! literal, local arrays sized by `const` locals. Run on the interpreter with values worked
+//! out by hand, plus the IR of the buffer read.
 
 mod common;
 
@@ -140,4 +141,53 @@ void main() { Out[0] = pair(); }
         e.contains("not supported yet: this default argument"),
         "{e}"
     );
+}
+
+#[test]
+fn legacy_infinity_literals_run() {
+    // `1.#INF` is +infinity (0x7F800000); negated, -infinity (0xFF800000); a `static const`
+    // keeps it; every finite float is below it.
+    let out = run_u32(
+        r#"
+RWStructuredBuffer<uint> Out : register(u0);
+static const float FLT_INF = 1.#INF;
+[numthreads(1, 1, 1)]
+void main() {
+    const float local_inf = 1.#INF;
+    Out[0] = asuint(1.#INF);
+    Out[1] = asuint(-1.#INF);
+    Out[2] = asuint(FLT_INF);
+    Out[3] = 3.4e38 < local_inf ? 1 : 0;
+    Out[4] = asuint(1.#INFf);
+}
+"#,
+        vec![vec![0; 5]],
+    );
+    assert_eq!(
+        out[0],
+        vec![0x7F80_0000, 0xFF80_0000, 0x7F80_0000, 1, 0x7F80_0000]
+    );
+}
+
+#[test]
+fn arrays_sized_by_const_locals_run() {
+    // N = 3 radii; M = 2 * N = 6 squares: 0 + 1 + 4 + 9 + 16 + 25 = 55.
+    let out = run_u32(
+        r#"
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    const int N = 3;
+    const uint M = N * 2;
+    uint radii[N] = { 5, 7, 11 };
+    uint squares[M];
+    uint sum = 0;
+    for (uint i = 0; i < M; i++) { squares[i] = i * i; sum += squares[i]; }
+    Out[0] = radii[0] + radii[1] + radii[2];
+    Out[1] = sum;
+}
+"#,
+        vec![vec![0; 2]],
+    );
+    assert_eq!(out[0], vec![23, 55]);
 }

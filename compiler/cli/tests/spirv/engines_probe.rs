@@ -1,8 +1,10 @@
-//! Shapes from engine shaders (FidelityFX, MiniEngine) compiled as a D3D12 build switching to
-//! `dxc -spirv` would: a `ConstantBuffer<T>` handed to helpers that take the `T` (FidelityFX
-//! Parallel Sort passes its `ConstantBuffer<FFX_ParallelSortCB>` to every pass function), and
-//! scalar defaults of vector parameters (`float4 Mask = 1` in MiniEngine's particle
-//! renderer). Each module is validated by `spirv-val`, under each layout flag.
+//! Shapes from engine shaders (FidelityFX, MiniEngine, the DirectX ray-tracing samples)
+//! compiled as a D3D12 build switching to `dxc -spirv` would: a `ConstantBuffer<T>` handed to
+//! helpers that take the `T` (FidelityFX Parallel Sort passes its
+//! `ConstantBuffer<FFX_ParallelSortCB>` to every pass function), scalar defaults of vector
+//! parameters (`float4 Mask = 1` in MiniEngine's particle renderer), `+` in constant texel
+//! offsets (CACAO), local arrays sized by `const` locals and the `1.#INF` literal (ray-tracing
+//! samples). Each module is validated by `spirv-val`.
 
 use crate::harness::compile;
 
@@ -91,4 +93,43 @@ void main(int2 tid : SV_DispatchThreadID) {
     m.assert_has(&["OpImageFetch", "OpImageGather"]);
     assert_eq!(m.asm.matches("ConstOffset").count(), 2, "{}", m.asm);
     assert!(!m.has(" Offset %"), "{}", m.asm);
+}
+
+/// From the DirectX ray-tracing samples: a local array sized by a `const` local, the legacy
+/// `1.#INF` literal, and an intersection shader reporting a hit with custom attributes.
+#[test]
+fn const_local_array_sizes_and_infinity_in_an_intersection_shader() {
+    let text = r#"
+struct Attributes { float3 normal; };
+bool NearestSphere(float3 origin, float3 dir, out float thit, out Attributes attr) {
+    const int N = 3;
+    float3 centers[N] = { float3(-0.3, -0.3, -0.3), float3(0.1, 0.1, 0.4), float3(0.35, 0.35, 0) };
+    float radii[N] = { 0.6, 0.3, 0.15 };
+    const float FLT_INFINITY = 1.#INF;
+    thit = FLT_INFINITY;
+    attr.normal = float3(0, 0, 0);
+    for (int i = 0; i < N; i++) {
+        float3 l = origin - centers[i];
+        float b = dot(dir, l);
+        float d = b * b - (dot(l, l) - radii[i] * radii[i]);
+        float t = -b - sqrt(max(d, 0));
+        if (d >= 0 && t < thit) { thit = t; attr.normal = normalize(origin + t * dir - centers[i]); }
+    }
+    return thit < FLT_INFINITY;
+}
+[shader("intersection")]
+void Intersect() {
+    float thit;
+    Attributes attr;
+    if (NearestSphere(ObjectRayOrigin(), ObjectRayDirection(), thit, attr))
+        ReportHit(thit, 0, attr);
+}
+"#;
+    let m = crate::harness::compile_entry(
+        text,
+        "lib_6_3",
+        Some("Intersect"),
+        &["-fspv-target-env=vulkan1.2"],
+    );
+    m.assert_has(&["OpReportIntersectionKHR", "OpConstant %float inf"]);
 }

@@ -1,10 +1,11 @@
 //! Valid HLSL from engine shaders (FidelityFX, MiniEngine) built with `dxc -spirv` that once
 //! met false errors: a `ConstantBuffer<T>` or `TextureBuffer<T>` read as the `T` it holds
-//! (passed to a `T` parameter, initializing a `T`, returned as one, cast to one).
+//! (passed to a `T` parameter, initializing a `T`, returned as one, cast to one); a unary `+`
+//! on a constant index; `const` locals sizing later arrays (DirectX ray-tracing samples).
 
 use expect_test::expect;
 
-use super::check_diagnostics;
+use super::{check_diagnostics, check_infer};
 
 #[test]
 fn constant_buffer_reads_as_its_struct() {
@@ -76,6 +77,58 @@ float f(float a[2]) { return a[+1] + a[+2]; }
 "#,
         expect![[r#"
             E2012 2:40 `+2`: index 2 is out of range for `float[2]`
+        "#]],
+    );
+}
+
+#[test]
+fn a_const_local_sizes_later_arrays() {
+    // DirectX ray-tracing samples: `const int N = 3; float3 centers[N] = {...};`.
+    check_diagnostics(
+        r#"
+static const uint K = 2;
+float f() {
+    const int N = 3;
+    const int M = N * K + 1;
+    float3 centers[N] = { float3(1, 0, 0), float3(0, 1, 0), float3(0, 0, 1) };
+    float radii[M];
+    int n = 4;
+    float bad[n];
+    return centers[2].z + radii[6];
+}
+"#,
+        expect![[r#"
+            E2022 9:11 `bad`: array size is not a positive constant
+        "#]],
+    );
+}
+
+#[test]
+fn a_const_local_is_gone_after_its_block() {
+    // The inner `N` is 2 inside its block only; after it, `N` is the global 4 again.
+    check_infer(
+        r#"
+static const int N = 4;
+float f() {
+    { const int N = 2; float inner[N]; inner[1] = 0; }
+    float outer[N];
+    return outer[3];
+}
+"#,
+        expect![[r#"
+            fn f:
+            2 : literal int
+            inner[1] = 0 : float
+            inner[1] : float
+            inner : float[2]
+            1 : literal int
+            0 : literal int
+            outer[3] : float
+            outer : float[4]
+            3 : literal int
+            local N : int
+            local inner : float[2]
+            local outer : float[4]
         "#]],
     );
 }
