@@ -10,6 +10,7 @@
 //! one mistake gives one diagnostic and half-typed code gives few.
 
 mod call;
+mod const_locals;
 mod expr;
 pub mod ops;
 pub mod vk;
@@ -666,12 +667,16 @@ impl<'a> InferCtx<'a> {
             Stmt::Decl(locals) => {
                 for l in locals {
                     self.declare_local(l);
+                    self.bind_const_local(l);
                 }
             }
             Stmt::Block(stmts) => {
+                // `const` locals bound in the block are gone after it.
+                let bound = self.tcx.env.len();
                 for s in stmts {
                     self.infer_stmt(s);
                 }
+                self.tcx.env.truncate(bound);
             }
             Stmt::If {
                 cond,

@@ -397,12 +397,20 @@ pub enum FloatSuffix {
 }
 
 pub fn parse_float_literal(text: &str) -> Option<(f64, FloatSuffix)> {
+    // `1.#INF` is positive infinity, whatever digits come before the `#` (its `F` is no
+    // suffix; `1.#INFf` has one).
+    if text.ends_with("#INF") {
+        return Some((f64::INFINITY, FloatSuffix::None));
+    }
     let (body, suffix) = match text.as_bytes().last()? {
         b'f' | b'F' => (&text[..text.len() - 1], FloatSuffix::Float),
         b'h' | b'H' => (&text[..text.len() - 1], FloatSuffix::Half),
         b'l' | b'L' => (&text[..text.len() - 1], FloatSuffix::Double),
         _ => (text, FloatSuffix::None),
     };
+    if body.ends_with("#INF") {
+        return Some((f64::INFINITY, suffix));
+    }
     let body = body.strip_suffix('.').unwrap_or(body);
     Some((body.parse().ok()?, suffix))
 }

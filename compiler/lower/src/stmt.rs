@@ -453,12 +453,16 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
-    /// The value of an integer literal (possibly negated).
+    /// The value of an integer literal (possibly negated, or under a unary `+`).
     pub fn const_int(&self, e: hir::body::ExprId) -> Option<i64> {
         match self.body.expr(e) {
             Expr::Literal(Literal::Int(v, _)) => Some(*v as i64),
             Expr::Literal(Literal::Bool(b)) => Some(i64::from(*b)),
-            Expr::Paren(i) => self.const_int(*i),
+            Expr::Paren(i)
+            | Expr::Prefix {
+                op: PrefixOp::Plus,
+                expr: i,
+            } => self.const_int(*i),
             Expr::Prefix {
                 op: PrefixOp::Neg,
                 expr,

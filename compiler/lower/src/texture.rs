@@ -143,7 +143,7 @@ impl FnLower<'_, '_> {
         })
     }
 
-    /// The constant integer components of `e` (`int2(1, -1)`, `-2`, a `static const`).
+    /// The constant integer components of `e` (`int2(1, -1)`, `-2`, `+2`, a `static const`).
     pub fn const_ints(&self, e: ExprId) -> Option<Vec<i64>> {
         match self.body.expr(e) {
             Expr::Literal(Literal::Int(v, _)) => Some(vec![*v as i64]),
@@ -182,7 +182,12 @@ impl FnLower<'_, '_> {
                     A::BitXor => a ^ b,
                 }])
             }
-            Expr::Paren(i) | Expr::Cast { expr: i, .. } => self.const_ints(*i),
+            Expr::Paren(i)
+            | Expr::Cast { expr: i, .. }
+            | Expr::Prefix {
+                op: syntax::ast::PrefixOp::Plus,
+                expr: i,
+            } => self.const_ints(*i),
             Expr::Prefix {
                 op: syntax::ast::PrefixOp::Neg,
                 expr,

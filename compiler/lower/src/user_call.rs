@@ -636,6 +636,12 @@ impl FnLower<'_, '_> {
         });
         match (value, ty) {
             (Some(v), Type::Scalar(k)) => Ok(self.fb().constant(const_value(v, *k))),
+            // A scalar default of a vector or matrix parameter fills every component
+            // (`float4 mask = 1`), as the same scalar converts implicitly at a call.
+            (Some(v), Type::Vector(k, _) | Type::Matrix { scalar: k, .. }) => {
+                let c = const_value(v, *k);
+                Ok(self.splat_const(ty, c))
+            }
             _ => Err(self.unsupported("this default argument", e)),
         }
     }

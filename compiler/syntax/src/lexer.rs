@@ -259,7 +259,8 @@ impl Lexer<'_> {
         }
     }
 
-    /// A numeric literal: digits, an optional fraction and exponent, then suffix letters.
+    /// A numeric literal: digits, an optional fraction and exponent (or `#INF`), then suffix
+    /// letters.
     ///
     /// Unlike a C pp-number it stops before a `.` that starts a swizzle (`1.xxx`,
     /// `0.5f.xx`), which HLSL allows on literals. Bad suffixes stay in the token, for semantic
@@ -288,7 +289,12 @@ impl Lexer<'_> {
                 }
             }
         }
-        if matches!(self.peek(0), b'e' | b'E') {
+        // `1.#INF`: the legacy infinity literal DXC and FXC still take (the digits before it
+        // do not matter).
+        if self.text[self.pos..].starts_with("#INF") {
+            float = true;
+            self.pos += "#INF".len();
+        } else if matches!(self.peek(0), b'e' | b'E') {
             let sign = usize::from(matches!(self.peek(1), b'+' | b'-'));
             if self.peek(1 + sign).is_ascii_digit() {
                 float = true;
@@ -439,6 +445,28 @@ mod tests {
             out.push_str(&format!("error {}..{}: {}\n", e.start, e.end, e.message));
         }
         expect.assert_eq(&out);
+    }
+
+    #[test]
+    fn infinity_literals() {
+        // DXC's legacy infinity: `#INF` ends the number (a suffix may follow); a lone `#` after
+        // a number is still a punctuation token.
+        check(
+            "1.#INF -1.#INF 1#INF 1.#INFf 2#",
+            expect![[r##"
+                FLOAT_NUMBER "1.#INF"
+                WHITESPACE " "
+                MINUS "-"
+                FLOAT_NUMBER "1.#INF"
+                WHITESPACE " "
+                FLOAT_NUMBER "1#INF"
+                WHITESPACE " "
+                FLOAT_NUMBER "1.#INFf"
+                WHITESPACE " "
+                INT_NUMBER "2"
+                HASH "#"
+            "##]],
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@ mod binding_errors;
 mod bindings;
 mod buffer_pointer;
 mod dxc_errors;
+mod engines_probe;
 mod flags;
 mod front2;
 mod frontend_gaps;

@@ -134,7 +134,13 @@ impl InferCtx<'_> {
                 let from = self.infer_expr_expecting(expr, target.as_ref());
                 if let (Some(from), Some(to)) = (&from, &target) {
                     let resource = |t: &Type| matches!(t, Type::Resource(_));
-                    if (resource(from) || resource(to)) && from != to {
+                    // `(T)cb` reads a `ConstantBuffer<T>` as its `T`, as the implicit
+                    // conversion does.
+                    let reads_buffer_view = ops::buffer_view_element(from).is_some()
+                        && !resource(to)
+                        && ops::conversion(&Operand::of(from.clone()), to)
+                            != ops::Conversion::Incompatible;
+                    if (resource(from) || resource(to)) && from != to && !reads_buffer_view {
                         self.diag(
                             codes::TYPE_MISMATCH,
                             BodyNode::Expr(id),
@@ -795,11 +801,16 @@ impl InferCtx<'_> {
         self.set(id, ty, false)
     }
 
-    /// The value of an index that is an integer literal (possibly negated or in parentheses).
+    /// The value of an index that is an integer literal (possibly negated, under a unary `+`,
+    /// or in parentheses).
     fn constant_index(&self, e: ExprId) -> Option<i64> {
         match self.body.expr(e) {
             Expr::Literal(Literal::Int(v, _)) => i64::try_from(*v).ok(),
-            Expr::Paren(inner) => self.constant_index(*inner),
+            Expr::Paren(inner)
+            | Expr::Prefix {
+                op: PrefixOp::Plus,
+                expr: inner,
+            } => self.constant_index(*inner),
             Expr::Prefix {
                 op: PrefixOp::Neg,
                 expr,

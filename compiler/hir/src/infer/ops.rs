@@ -13,6 +13,13 @@ pub struct Operand {
     pub literal: bool,
 }
 
+impl Operand {
+    /// A value of type `ty` that is not a literal.
+    pub fn of(ty: Type) -> Operand {
+        Operand { ty, literal: false }
+    }
+}
+
 /// How an implicit conversion ranks, best first (as DXC orders them for overloads).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Conversion {
@@ -154,6 +161,14 @@ pub fn conversion(from: &Operand, to: &Type) -> Conversion {
     if from.ty == *to && !from.literal {
         return Conversion::Exact;
     }
+    // `ConstantBuffer<T>` and `TextureBuffer<T>` read as their `T` wherever a `T` is
+    // wanted: `T t = cb;`, `f(cb)`. It is a user-defined conversion (to `const T&`), so it
+    // ranks below the standard ones and an overload taking the buffer itself wins.
+    if let Some(element) = buffer_view_element(&from.ty) {
+        if !matches!(to, Type::Resource(_)) {
+            return conversion(&Operand::of(element.clone()), to).max(Conversion::Conversion);
+        }
+    }
     let (Some(fk), Some(tk)) = (from.ty.scalar_kind(), to.scalar_kind()) else {
         return match (&from.ty, to) {
             (
@@ -212,6 +227,15 @@ pub fn conversion(from: &Operand, to: &Type) -> Conversion {
 }
 
 /// Whether `a` and `b` are the same type up to the names of structs and their fields.
+/// The `T` of a `ConstantBuffer<T>` or `TextureBuffer<T>`.
+pub fn buffer_view_element(ty: &Type) -> Option<&Type> {
+    match ty.as_resource()? {
+        types::ResourceType::ConstantBuffer { element }
+        | types::ResourceType::TextureBuffer { element } => Some(element),
+        _ => None,
+    }
+}
+
 fn same_layout(a: &Type, b: &Type) -> bool {
     match (a, b) {
         (Type::Struct(x), Type::Struct(y)) => {
