@@ -99,6 +99,9 @@ pub struct ModuleCtx<'db> {
     pub static_local_flags: Vec<(Global, Global)>,
     /// The set and binding of every resource of the file.
     pub bindings: crate::resources::Bindings,
+    /// Whether the file declares a global struct of textures and samplers, which makes DXC
+    /// give every resource array one binding per element (`resource_globals`).
+    pub flattens_composites: bool,
     pub options: crate::options::LowerOptions,
     /// What the entry's parameters became (geometry streams, mesh outputs).
     pub stage_io: crate::stages::StageIo,
@@ -141,6 +144,7 @@ impl<'db> ModuleCtx<'db> {
             static_local_flags: Vec::new(),
             dollar_globals: None,
             bindings: Default::default(),
+            flattens_composites: false,
             options: Default::default(),
             stage_io: Default::default(),
             heaps: Default::default(),

@@ -42,6 +42,10 @@ impl ModuleCtx<'_> {
         let ItemKind::Variable(v) = &self.tree.item(idx).kind else {
             return false;
         };
+        // A non-`static` global struct names its own resources (`resource_globals`).
+        if !v.is_static && self.global_struct(idx).is_some() {
+            return true;
+        }
         if !v.is_static || self.tree.item(idx).parent.is_some() {
             return false;
         }
@@ -53,6 +57,11 @@ impl ModuleCtx<'_> {
     pub fn static_binding(&mut self, idx: ItemIdx) -> R<StaticBinding> {
         if let Some(b) = self.static_resources.get(&idx) {
             return Ok(b.clone());
+        }
+        if self.global_struct(idx).is_some() {
+            let b = self.global_struct_binding(idx)?;
+            self.static_resources.insert(idx, b.clone());
+            return Ok(b);
         }
         let range = self.item_range(idx);
         let gid = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);

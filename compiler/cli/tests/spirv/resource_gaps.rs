@@ -314,18 +314,13 @@ float4 tint;
 float4 main(float2 uv : TEXCOORD0) : SV_Target { return tint; }
 "#;
     compile(text, "ps_6_0", &[]);
-    // A used one is not lowered yet: a diagnostic, not invalid SPIR-V.
+    // A used one is one resource per member (`resources3.rs` tests the bindings).
     let used = text.replace(
         "return tint;",
         "return gPair.tex.Sample(gPair.samp, uv) * tint;",
     );
-    refuse(
-        &used,
-        "ps_6_0",
-        &[],
-        1,
-        "not supported yet: a global struct holding resources that is not `static`",
-    );
+    let m = compile(&used, "ps_6_0", &[]);
+    assert_eq!(loads_of(&m, "gPair.tex"), 1, "{}", m.asm);
 }
 
 #[test]

@@ -1,0 +1,112 @@
+//! The last resource forms that needed DXC's legalization (issue #4, items 4 and 5), through
+//! `hlslc -spirv` and `spirv-val`: non-`static` global structs of textures and samplers (one
+//! variable per resource, named and bound as DXC's legalization leaves them), and DXC's
+//! errors where a resource cannot be named at compile time.
+
+use crate::harness::{compile, refuse, Module};
+
+/// How many `OpLoad`s read the global named `name`.
+fn loads_of(m: &Module, name: &str) -> usize {
+    let id = m.id(name);
+    m.asm
+        .lines()
+        .filter(|l| l.contains("= OpLoad ") && l.ends_with(&format!(" {id}")))
+        .count()
+}
+
+#[test]
+fn global_struct_of_texture_and_sampler_is_split_per_member() {
+    // The "sampler2D" emulation of ported engines: `gMat` takes t3 and the binding after it,
+    // one per member in order; `Before` and `After` take the first free bindings (0 and 1).
+    let text = r#"
+struct Sampler2D { Texture2D t; SamplerState s; };
+Texture2D Before;
+Sampler2D gMat : register(t3);
+Texture2D After;
+float4 tex2D(Sampler2D x, float2 uv) { return x.t.Sample(x.s, uv); }
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    return tex2D(gMat, uv) + gMat.t.Sample(gMat.s, uv * 2) + After.Sample(gMat.s, uv)
+        + Before.Sample(gMat.s, uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(m.binding("gMat.t"), (0, 3));
+    assert_eq!(m.binding("gMat.s"), (0, 4));
+    assert_eq!(m.binding("Before"), (0, 0));
+    assert_eq!(m.binding("After"), (0, 1));
+    // `tex2D`'s copy for `gMat` and `main` each sample `gMat.t` once.
+    assert_eq!(loads_of(&m, "gMat.t"), 2, "{}", m.asm);
+    assert_eq!(loads_of(&m, "gMat.s"), 4, "{}", m.asm);
+    // No struct of opaque types anywhere.
+    assert!(!m.asm.contains("OpTypeStruct %type_2d_image"), "{}", m.asm);
+}
+
+#[test]
+fn global_struct_bindings_with_vk_binding_and_shifts() {
+    // `[[vk::binding(2, 1)]]` places the three resources of `gSet` at 2..4 of set 1;
+    // `-fvk-t-shift 10 0` moves `gReg`'s t1 to 11 (and its second member to 12); `$Globals`
+    // (for `tint`) takes the first free binding of set 0 where `tint` is declared.
+    let text = r#"
+struct Layered { Texture2D layer[2]; SamplerState samp; };
+struct Pair { Texture2D t; SamplerState s; };
+[[vk::binding(2, 1)]] Layered gSet;
+float4 tint;
+Pair gReg : register(t1);
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    return gSet.layer[1].Sample(gSet.samp, uv) * tint + gReg.t.Sample(gReg.s, uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &["-fvk-t-shift", "10", "0"]);
+    assert_eq!(m.binding("gSet.layer[1]"), (1, 3));
+    assert_eq!(m.binding("gSet.samp"), (1, 4));
+    assert_eq!(m.binding("gReg.t"), (0, 11));
+    assert_eq!(m.binding("gReg.s"), (0, 12));
+    assert_eq!(m.binding("$Globals"), (0, 0));
+}
+
+#[test]
+fn a_struct_of_resources_makes_resource_arrays_take_a_binding_per_element() {
+    // DXC flattens every composite of resources once the file declares a global struct of
+    // them: `Layers` takes 0..2, so `gPair` starts at 3.
+    let text = r#"
+struct Pair { Texture2D t; SamplerState s; };
+Texture2D Layers[3];
+Pair gPair;
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    return gPair.t.Sample(gPair.s, uv) + Layers[1].Sample(gPair.s, uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(m.binding("gPair.t"), (0, 3));
+    assert_eq!(m.binding("gPair.s"), (0, 4));
+    assert_eq!(m.binding("Layers"), (0, 0));
+}
+
+#[test]
+fn global_structs_dxc_refuses() {
+    let mixed = r#"
+struct Material { Texture2D albedo; SamplerState samp; float4 tint; };
+Material gMat;
+float4 main(float2 uv : TEXCOORD0) : SV_Target { return gMat.albedo.Sample(gMat.samp, uv); }
+"#;
+    refuse(mixed, "ps_6_0", &[], 1, "E3021");
+    refuse(
+        mixed,
+        "ps_6_0",
+        &[],
+        1,
+        "global structures containing both resources and non-resources are not supported",
+    );
+    let buffers = r#"
+struct Views { StructuredBuffer<float4> data; SamplerState samp; };
+Views gViews;
+float4 main(float2 uv : TEXCOORD0) : SV_Target { return gViews.data[0]; }
+"#;
+    refuse(
+        buffers,
+        "ps_6_0",
+        &[],
+        1,
+        "global structures containing buffers are not supported",
+    );
+}

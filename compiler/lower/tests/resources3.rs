@@ -1,0 +1,179 @@
+//! The last resource forms that needed DXC's legalization (issue #4, items 4 and 5):
+//! non-`static` global structs of textures and samplers (`resource_globals.rs`), and the
+//! DXC-worded errors where a resource cannot be named at compile time. IR snapshots (each
+//! dump verified) and interpreter runs with hand-computed results.
+
+mod common;
+
+use common::{as_u32, lower, lower_errors as errors, words_u32 as words};
+use expect_test::{expect, Expect};
+use interp::{dispatch, Bindings, Program, ProgramOptions, Resource, RunOptions};
+
+fn check(text: &str, expect: Expect) {
+    expect.assert_eq(&common::dump(text));
+}
+
+const GLOBAL_PAIR: &str = r#"
+struct Pair { Texture2D<uint> lo; Texture2D<uint> hi; };
+RWStructuredBuffer<uint> Out : register(u0);
+Pair gPair;
+uint fetch(Pair p, int x) { return p.lo.Load(int3(x, 0, 0)) * 100 + p.hi.Load(int3(x, 0, 0)); }
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = fetch(gPair, 0);
+    Out[1] = gPair.hi.Load(int3(1, 0, 0));
+}
+"#;
+
+#[test]
+fn global_struct_of_textures_is_one_resource_per_member() {
+    // `Out` takes binding 0 by its register; `gPair` the next two, one per member in order,
+    // named after the member's path as DXC's legalization names them. `fetch` is lowered for
+    // `gPair`'s two textures and takes only `x`.
+    check(
+        GLOBAL_PAIR,
+        expect![[r#"
+            @g0 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; Out
+            @g1 = resource uniform_constant Texture2D<uint> set(0) binding(1) ; gPair.lo
+            @g2 = resource uniform_constant Texture2D<uint> set(0) binding(2) ; gPair.hi
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g0, 0:int : ptr<storage_buffer, uint>
+              %1 = call @fetch(0:int) : uint
+              store %0, %1
+              %2 = access_chain @g0, 1:int : ptr<storage_buffer, uint>
+              %3 = composite_construct 1:int, 0:int, 0:int : int3
+              %4 = swizzle %3, xy : int2
+              %5 = composite_extract %3, [2] : int
+              %6 = texture_load @g2, %4, %5 : uint
+              store %2, %6
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            func @fetch(%arg0: int) -> uint {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, int> ; x
+              store %0, %arg0
+              %1 = load %0 : int
+              %2 = composite_construct %1, 0:int, 0:int : int3
+              %3 = swizzle %2, xy : int2
+              %4 = composite_extract %2, [2] : int
+              %5 = texture_load @g1, %3, %4 : uint
+              %6 = mul %5, 100:uint : uint
+              %7 = load %0 : int
+              %8 = composite_construct %7, 0:int, 0:int : int3
+              %9 = swizzle %8, xy : int2
+              %10 = composite_extract %8, [2] : int
+              %11 = texture_load @g2, %9, %10 : uint
+              %12 = add %6, %11 : uint
+              ret %12
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn global_struct_of_textures_runs() {
+    // `lo` holds texels 3, 4 and `hi` 5, 6 (2x1, one uint each): Out[0] = 3 * 100 + 5 = 305,
+    // Out[1] = hi's texel 1 = 6.
+    let m = lower(GLOBAL_PAIR);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    bindings
+        .bind(&program, 0, 0, 0, Resource::buffer(words(&[0, 0])))
+        .expect("bind Out");
+    for (binding, texels) in [(1, [3u32, 4]), (2, [5, 6])] {
+        bindings
+            .bind(
+                &program,
+                0,
+                binding,
+                0,
+                Resource::texture(words(&texels), 2, 1, 1),
+            )
+            .expect("bind texture");
+    }
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    assert_eq!(
+        as_u32(&bindings.get(&program, 0, 0).unwrap().data),
+        vec![305, 6]
+    );
+}
+
+#[test]
+fn global_struct_bindings_follow_dxc() {
+    // DXC's passes: `[[vk::binding]]` first (gB takes 5..7 of set 1: two textures of an array
+    // member, then a sampler), then registers (gR at t4 takes 4 and 5), then the rest in
+    // declaration order from 0: Layers (an array of 3, which takes one binding per element
+    // because the file declares a struct of resources) 0..2, Last 3 (4 and 5 are taken),
+    // then gN 6..8, Out 9.
+    let text = r#"
+struct Layered { Texture2D<uint> layer[2]; SamplerState samp; };
+struct Two { Texture2D<uint> a; Texture2D<uint> b; };
+Texture2D<uint> Layers[3];
+[[vk::binding(5, 1)]] Layered gB;
+Two gR : register(t4);
+Texture2D<uint> Last;
+Layered gN;
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)]
+void main() {
+    int3 at = int3(0, 0, 0);
+    Out[0] = gB.layer[1].Load(at) + gR.b.Load(at) + Last.Load(at) + gN.layer[0].Load(at)
+        + Layers[2].Load(at);
+}
+"#;
+    let dump = common::dump(text);
+    let globals: Vec<&str> = dump.lines().filter(|l| l.starts_with('@')).collect();
+    expect![[r#"
+        @g0 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(9) layout(relaxed_std430) ; Out
+        @g1 = resource uniform_constant Texture2D<uint> set(1) binding(5) ; gB.layer[0]
+        @g2 = resource uniform_constant Texture2D<uint> set(1) binding(6) ; gB.layer[1]
+        @g3 = resource uniform_constant SamplerState set(1) binding(7) ; gB.samp
+        @g4 = resource uniform_constant Texture2D<uint> set(0) binding(4) ; gR.a
+        @g5 = resource uniform_constant Texture2D<uint> set(0) binding(5) ; gR.b
+        @g6 = resource uniform_constant Texture2D<uint> set(0) binding(3) ; Last
+        @g7 = resource uniform_constant Texture2D<uint> set(0) binding(6) ; gN.layer[0]
+        @g8 = resource uniform_constant Texture2D<uint> set(0) binding(7) ; gN.layer[1]
+        @g9 = resource uniform_constant SamplerState set(0) binding(8) ; gN.samp
+        @g10 = resource uniform_constant array<Texture2D<uint>, 3> set(0) binding(0) count(3) ; Layers"#]]
+    .assert_eq(&globals.join("\n"));
+}
+
+#[test]
+fn global_structs_dxc_refuses_are_errors_in_its_words() {
+    let mixed = r#"
+struct Material { Texture2D<uint> albedo; uint flags; };
+Material gMat;
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)]
+void main() { Out[0] = gMat.albedo.Load(int3(0, 0, 0)); }
+"#;
+    expect![[r#"E3021 67..71: global structures containing both resources and non-resources are not supported"#]]
+    .assert_eq(&errors(mixed));
+    let buffers = r#"
+struct Views { StructuredBuffer<uint> data; Texture2D<uint> tex; };
+Views gViews;
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)]
+void main() { Out[0] = gViews.data[0]; }
+"#;
+    expect![[r#"E3021 75..81: global structures containing buffers are not supported"#]]
+        .assert_eq(&errors(buffers));
+}
