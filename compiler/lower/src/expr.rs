@@ -353,7 +353,10 @@ impl FnLower<'_, '_> {
             return p;
         }
         match self.body.expr(e).clone() {
-            Expr::Local(l) => Ok(Place::Ptr(self.local_ptr(l)?)),
+            Expr::Local(l) => {
+                let at = self.expr_range(e);
+                Ok(Place::Ptr(self.local_ptr_at(l, at)?))
+            }
             Expr::Paren(i) => self.lvalue(i),
             Expr::Path(path) => {
                 if let (Some("this"), Some(this)) = (path.as_name(), self.this) {

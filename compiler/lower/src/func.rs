@@ -223,11 +223,18 @@ impl<'a, 'db> FnLower<'a, 'db> {
     }
 
     pub fn local_ptr(&mut self, l: LocalId) -> R<Value> {
+        let range = self.map.locals[l.0 as usize].text_range();
+        self.local_ptr_at(l, range)
+    }
+
+    /// [`FnLower::local_ptr`] for a use at `at`, where an error about a resource local
+    /// points.
+    pub fn local_ptr_at(&mut self, l: LocalId, at: TextRange) -> R<Value> {
         match self.locals[l.0 as usize] {
             Some(v) => Ok(v),
             None => {
                 let range = self.map.locals[l.0 as usize].text_range();
-                if let Some(u) = self.resource_local_error(l, range) {
+                if let Some(u) = self.resource_local_error(l, at) {
                     return Err(u);
                 }
                 let stage_param = self.body.params.iter().position(|&p| p == l);

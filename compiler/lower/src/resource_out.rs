@@ -57,11 +57,13 @@ impl FnLower<'_, '_> {
             match prev {
                 Some(p) if *p != globals => {
                     return Err(self.cx.error(
-                        crate::NOT_SUPPORTED,
+                        crate::RESOURCE_NOT_LEGAL,
                         "the resource this function hands back through an `out` parameter \
                          depends on run-time control flow (different resources on different \
                          paths); Vulkan needs each use to name one resource"
-                            .to_owned(),
+                            .to_owned()
+                            + ", and "
+                            + crate::resource_structs::DXC_FAILS,
                         at,
                     ))
                 }
@@ -90,10 +92,12 @@ impl FnLower<'_, '_> {
                 Some(crate::resource_structs::Binding::Bound(Value::Global(g))) => Some(g),
                 Some(crate::resource_structs::Binding::Conflict) => {
                     return Err(self.cx.error(
-                        crate::NOT_SUPPORTED,
+                        crate::RESOURCE_NOT_LEGAL,
                         "this `out` parameter's resource depends on run-time control flow; \
                          Vulkan needs each use to name one resource"
-                            .to_owned(),
+                            .to_owned()
+                            + ", and "
+                            + crate::resource_structs::DXC_FAILS,
                         at,
                     ))
                 }

@@ -9,7 +9,7 @@
 //! the resource pointer last assigned to it. An assignment rebinds a slot; a use reads the
 //! binding. When the binding would depend on run-time control flow (different resources
 //! assigned on the two sides of an `if`, or a reassignment inside a loop of a local declared
-//! outside it), the use is an E3001 error, as DXC's legalization fails there too. A struct
+//! outside it), the use is an E3020 error, as DXC's legalization fails there too. A struct
 //! argument holding resources picks the copy of the callee per distinct resources, like a
 //! resource argument (`user_call`); its data part is passed by value, followed by the `int`
 //! index of each resource member bound to an element of a global array. A function returning
@@ -37,10 +37,18 @@ use types::{StructType, Type};
 use crate::context::{ResourceArg, R};
 use crate::func::{FnLower, Place};
 
-/// The E3001 message of a resource chosen by run-time control flow (an `[unroll]` loop that
+/// The E3020 message of a resource chosen by run-time control flow (an `[unroll]` loop that
 /// causes it is unrolled, see `unroll`).
 pub const RUNTIME_CHOICE: &str = "this resource depends on run-time control flow (different \
-     resources are assigned to it on different paths); Vulkan needs each use to name one resource";
+     resources are assigned to it on different paths); Vulkan needs each use to name one \
+     resource, and DXC fails here too (\"generated SPIR-V is invalid\" once its legalization \
+     cannot remove the choice)";
+
+/// How DXC fails where a resource is chosen at run time: its legalization cannot remove the
+/// resource kept in function memory, and its validator refuses the module.
+pub const DXC_FAILS: &str =
+    "DXC fails here too (\"generated SPIR-V is invalid\" once its legalization cannot remove \
+     the choice)";
 
 /// What one member of a split struct is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -181,7 +189,7 @@ pub struct SplitLocal {
 }
 
 /// The per-function state of locals holding resources.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct ResourceLocals {
     pub split: HashMap<LocalId, SplitLocal>,
     /// Local arrays of resources not bound to a global array: their length.
@@ -211,6 +219,9 @@ pub struct ResourceLocals {
     /// Whether the code being lowered is dead by compile-time conditions
     /// (`resource_choice`).
     pub flow: crate::resource_choice::StaticFlow,
+    /// Set when statically dead code used a resource never assigned: its statement is
+    /// dropped (`resource_dead`).
+    pub dead_use: bool,
 }
 
 /// The bindings at one point of the code, to merge at the end of a selection.
@@ -562,12 +573,13 @@ impl FnLower<'_, '_> {
         let Some((global, first)) = self.consecutive_elements(l, &path, len) else {
             let range = self.expr_range(index);
             return Err(self.cx.error(
-                crate::NOT_SUPPORTED,
-                "a run-time index into a local array of resources that are not consecutive \
-                 elements of one global array: the resource would be chosen at run time, \
-                 which Vulkan cannot express and DXC's legalization cannot remove (index the \
-                 global array instead)"
-                    .to_owned(),
+                crate::RESOURCE_NOT_LEGAL,
+                format!(
+                    "a run-time index into a local array of resources that are not \
+                     consecutive elements of one global array chooses the resource at run \
+                     time, which Vulkan cannot express; {DXC_FAILS} (index the global array \
+                     instead)"
+                ),
                 range,
             ));
         };
@@ -896,11 +908,10 @@ impl FnLower<'_, '_> {
     fn read_slot(&mut self, slot: &Slot, e: ExprId) -> R<Value> {
         match self.passed_slot(slot, e)? {
             Some(p) => Ok(p),
-            None => Err(self.unsupported(
-                "a resource used before one is assigned to it (DXC accepts this only where \
-                 its optimizer removes the use)",
-                e,
-            )),
+            None => {
+                let range = self.expr_range(e);
+                Err(self.unassigned_use(range))
+            }
         }
     }
 
@@ -914,11 +925,11 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// E3001: the resource `e` denotes depends on run-time control flow.
+    /// E3020: the resource `e` denotes depends on run-time control flow.
     fn runtime_choice(&mut self, e: ExprId) -> crate::context::Unsupported {
         let range = self.expr_range(e);
         self.cx
-            .error(crate::NOT_SUPPORTED, RUNTIME_CHOICE.to_owned(), range)
+            .error(crate::RESOURCE_NOT_LEGAL, RUNTIME_CHOICE.to_owned(), range)
     }
 
     /// Why local `l` has no pointer, when it is one of ours.
@@ -930,7 +941,7 @@ impl FnLower<'_, '_> {
         if self.res.conflicts.contains(&l) {
             let u = self
                 .cx
-                .error(crate::NOT_SUPPORTED, RUNTIME_CHOICE.to_owned(), range);
+                .error(crate::RESOURCE_NOT_LEGAL, RUNTIME_CHOICE.to_owned(), range);
             return Some(u);
         }
         if self.res.split.contains_key(&l) {
@@ -944,11 +955,7 @@ impl FnLower<'_, '_> {
         let stage_param = self.body.params.iter().position(|&p| p == l);
         let skipped = stage_param.is_some_and(|n| self.cx.stage_io.is_skipped(self.item, n));
         if plain && !skipped && !self.res.arrays.contains_key(&l) {
-            return Some(self.cx.unsupported(
-                "a resource used before one is assigned to it (DXC accepts this only where \
-                 its optimizer removes the use)",
-                range,
-            ));
+            return Some(self.unassigned_use(range));
         }
         None
     }

@@ -177,3 +177,165 @@ void main() { Out[0] = gViews.data[0]; }
     expect![[r#"E3021 75..81: global structures containing buffers are not supported"#]]
         .assert_eq(&errors(buffers));
 }
+
+const DEAD_USES: &str = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+Texture2D<uint> Tex : register(t1);
+struct Holder { RWStructuredBuffer<uint> buf; uint scale; };
+static const bool EXTRA = false;
+[numthreads(1, 1, 1)]
+void main() {
+    Texture2D<uint> spare;
+    Holder h;
+    h.scale = 3;
+    if (EXTRA) {
+        Out[1] = spare.Load(int3(0, 0, 0));
+        h.buf[0] = 1;
+    }
+    if (!EXTRA) { Out[0] = Tex.Load(int3(1, 0, 0)) * h.scale; } else { h.buf[1] = 2; }
+    if (EXTRA) { return; }
+    Out[1] = 5;
+}
+"#;
+
+#[test]
+fn unassigned_resources_in_dead_code_are_compiled_away() {
+    // `spare` and `h.buf` are never assigned; every statement using them is in an arm that
+    // `EXTRA` (a constant false) never runs, so those statements are dropped and the arms
+    // are empty, as DXC's optimizer leaves them.
+    check(
+        DEAD_USES,
+        expect![[r#"
+            struct Holder { uint scale; }
+
+            @g0 = private bool = false:bool ; EXTRA
+            @g1 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; Out
+            @g2 = resource uniform_constant Texture2D<uint> set(0) binding(1) ; Tex
+
+            func @main_body() -> void {
+            bb0: ; selection merge=bb2 (entry)
+              %0 = alloca : ptr<function, Holder> ; h
+              %1 = access_chain %0, 0:int : ptr<function, uint>
+              store %1, 3:uint
+              %2 = load @g0 : bool
+              cond_br %2, bb1, bb2
+            bb1: ; (if.then)
+              br bb2
+            bb2: ; selection merge=bb5 (if.merge)
+              %3 = load @g0 : bool
+              %4 = logical_not %3 : bool
+              cond_br %4, bb3, bb4
+            bb3: ; (if.then)
+              %5 = access_chain @g1, 0:int : ptr<storage_buffer, uint>
+              %6 = composite_construct 1:int, 0:int, 0:int : int3
+              %7 = swizzle %6, xy : int2
+              %8 = composite_extract %6, [2] : int
+              %9 = texture_load @g2, %7, %8 : uint
+              %10 = access_chain %0, 0:int : ptr<function, uint>
+              %11 = load %10 : uint
+              %12 = mul %9, %11 : uint
+              store %5, %12
+              br bb5
+            bb4: ; (if.else)
+              br bb5
+            bb5: ; selection merge=bb7 (if.merge)
+              %13 = load @g0 : bool
+              cond_br %13, bb6, bb7
+            bb6: ; (if.then)
+              ret
+            bb7: ; (if.merge)
+              %14 = access_chain @g1, 1:int : ptr<storage_buffer, uint>
+              store %14, 5:uint
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn unassigned_resources_in_dead_code_run() {
+    // Tex's texel 1 is 4, times h.scale = 3: Out[0] = 12; Out[1] = 5 (the dead arm that
+    // would have written spare's texel is gone).
+    let m = lower(DEAD_USES);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    bindings
+        .bind(&program, 0, 0, 0, Resource::buffer(words(&[0, 0])))
+        .expect("bind Out");
+    bindings
+        .bind(
+            &program,
+            0,
+            1,
+            0,
+            Resource::texture(words(&[3, 4]), 2, 1, 1),
+        )
+        .expect("bind Tex");
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    assert_eq!(
+        as_u32(&bindings.get(&program, 0, 0).unwrap().data),
+        vec![12, 5]
+    );
+}
+
+#[test]
+fn unassigned_resource_used_at_run_time_is_an_error_at_the_use() {
+    // A run-time condition: the use may run, and names no resource.
+    let text = DEAD_USES.replace(
+        "void main() {",
+        "void main(uint3 id : SV_DispatchThreadID) {",
+    );
+    let text = text.replace("if (EXTRA) {\n", "if (id.x > 0) {\n");
+    let e = errors(&text);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.starts_with("E3020"), "{e}");
+    assert!(
+        e.contains("this resource is used before one is assigned to it"),
+        "{e}"
+    );
+    // At the use `spare`, not at its declaration.
+    let at = text.find("spare.Load").unwrap();
+    assert!(e.contains(&format!("{at}..{}", at + "spare".len())), "{e}");
+}
+
+#[test]
+fn run_time_choices_of_resources_are_e3020_in_dxc_terms() {
+    let choice = r#"
+RWStructuredBuffer<uint> First : register(u0);
+RWStructuredBuffer<uint> Second : register(u1);
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    RWStructuredBuffer<uint> b = id.x > 0 ? First : Second;
+    b[0] = 1;
+}
+"#;
+    let e = errors(choice);
+    assert!(e.starts_with("E3020"), "{e}");
+    assert!(e.contains("known only at run time"), "{e}");
+    assert!(e.contains("DXC fails here too"), "{e}");
+    let branches = choice.replace(
+        "RWStructuredBuffer<uint> b = id.x > 0 ? First : Second;",
+        "RWStructuredBuffer<uint> b = Second;\n    if (id.x > 0) { b = First; }",
+    );
+    let e = errors(&branches);
+    assert!(e.starts_with("E3020"), "{e}");
+    assert!(e.contains("depends on run-time control flow"), "{e}");
+    // The error is at the use `b` after the `if`.
+    let at = branches.find("b[0]").unwrap();
+    assert!(e.contains(&format!("{at}..{}", at + 1)), "{e}");
+}

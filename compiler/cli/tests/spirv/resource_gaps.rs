@@ -67,7 +67,7 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
     return (uv.x > 0.5 ? Stone : Moss).Sample(Linear, uv);
 }
 "#;
-    refuse(text, "ps_6_0", &[], 1, "E3001");
+    refuse(text, "ps_6_0", &[], 1, "E3020");
     refuse(
         text,
         "ps_6_0",
@@ -194,13 +194,7 @@ float4 main(nointerpolation uint i : INDEX) : SV_Target {
     assert_eq!(loads_of(&m, "Colors"), 0, "{}", m.asm);
     m.assert_has(&["OpAccessChain %_ptr_Uniform_v4float %Colors"]);
     let used = text.replace("return p.at(i)", "return p.fallback[i]");
-    refuse(
-        &used,
-        "ps_6_0",
-        &[],
-        1,
-        "a resource used before one is assigned to it",
-    );
+    refuse(&used, "ps_6_0", &[], 1, "E3020");
 }
 
 #[test]

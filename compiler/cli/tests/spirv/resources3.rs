@@ -110,3 +110,59 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target { return gViews.data[0]; }
         "global structures containing buffers are not supported",
     );
 }
+
+#[test]
+fn unassigned_resources_in_dead_code_are_compiled_away() {
+    // `detail` and `m.mask` are never assigned; their uses sit in arms a constant condition
+    // never runs, so they are dropped: only `Base` is sampled.
+    let text = r#"
+Texture2D Base : register(t0);
+SamplerState Linear : register(s0);
+struct Layer { Texture2D mask; float weight; };
+static const bool DETAILED = false;
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Texture2D detail;
+    Layer m;
+    m.weight = 0.5;
+    float4 c = Base.Sample(Linear, uv);
+    if (DETAILED) {
+        c *= detail.Sample(Linear, uv) * m.mask.Sample(Linear, uv).x;
+    }
+    return c * m.weight;
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(loads_of(&m, "Base"), 1, "{}", m.asm);
+    assert_eq!(
+        m.asm.matches("OpImageSampleImplicitLod").count(),
+        1,
+        "{}",
+        m.asm
+    );
+    // Used where the condition is known only at run time, it names no resource: E3020.
+    let live = text.replace("if (DETAILED)", "if (uv.x > 0.5)");
+    refuse(&live, "ps_6_0", &[], 1, "E3020");
+    refuse(
+        &live,
+        "ps_6_0",
+        &[],
+        1,
+        "this resource is used before one is assigned to it",
+    );
+}
+
+#[test]
+fn run_time_choice_of_a_sampler_is_dxcs_failure() {
+    // DXC's short-circuiting `?:` keeps the sampler in function memory, which its
+    // legalization cannot remove: "generated SPIR-V is invalid".
+    let text = r#"
+Texture2D Base : register(t0);
+SamplerState Point : register(s0);
+SamplerState Linear : register(s1);
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    return Base.Sample(uv.x > 0.5 ? Linear : Point, uv);
+}
+"#;
+    refuse(text, "ps_6_0", &[], 1, "E3020");
+    refuse(text, "ps_6_0", &[], 1, "generated SPIR-V is invalid");
+}
