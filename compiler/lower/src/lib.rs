@@ -73,7 +73,8 @@
 //! compile-time conditions), [`resource_out`] (`out` parameters holding resources),
 //! [`resource_statics`] (`static` globals holding resources), [`resource_globals`]
 //! (non-`static` global structs of textures and samplers), [`resource_dead`] (uses of
-//! resources never assigned).
+//! resources never assigned), [`resource_index`] (run-time indices into locals holding
+//! resources).
 
 pub mod atomic64;
 pub mod attrs;
@@ -99,6 +100,7 @@ pub mod ray_query;
 pub mod resource_choice;
 pub mod resource_dead;
 pub mod resource_globals;
+pub mod resource_index;
 pub mod resource_out;
 pub mod resource_statics;
 pub mod resource_structs;

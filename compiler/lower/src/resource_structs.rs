@@ -233,20 +233,25 @@ pub struct BindingState {
 }
 
 /// A resource slot: a local and the path of member and element indices inside it.
-type Slot = (LocalId, Vec<u32>);
+pub(crate) type Slot = (LocalId, Vec<u32>);
 
 /// What a member or element of a local holding resources denotes. Nothing is emitted until
 /// a data place is needed.
 #[derive(Debug, Clone)]
-enum Denoted {
+pub(crate) enum Denoted {
     Slot(Slot),
-    /// Element `index` (a run-time value) of the array of slots at `path` of a local, of
-    /// `len` slots; lowered only when used.
-    Element(LocalId, Vec<u32>, u32, ExprId),
+    /// A resource at a run-time index (`resource_index`); lowered only when used.
+    Element(crate::resource_index::Strided),
     /// A data member: the data alloca of the local and the indices into it.
     Data(Value, Vec<u32>),
+    /// A data member of an element at a run-time index of a local array of structs
+    /// (`resource_index`).
+    IndexedData(crate::resource_index::IndexedData),
     /// The local or one of its member structs holding resources.
     Struct(StructPart),
+    /// An element at a run-time index of a local array of structs holding resources, or a
+    /// member struct of one (`resource_index`).
+    Indexed(crate::resource_index::Indexed),
     /// An array of resource slots: the local, the path to it, its length.
     Array(LocalId, Vec<u32>, u32),
 }
@@ -254,11 +259,11 @@ enum Denoted {
 /// A split local or a member struct of it.
 #[derive(Debug, Clone)]
 pub(crate) struct StructPart {
-    local: LocalId,
-    path: Vec<u32>,
-    split: Split,
+    pub(crate) local: LocalId,
+    pub(crate) path: Vec<u32>,
+    pub(crate) split: Split,
     /// The data alloca of the local and the indices of this part's data in it.
-    data: Option<(Value, Vec<u32>)>,
+    pub(crate) data: Option<(Value, Vec<u32>)>,
 }
 
 /// What an assignment to a resource writes.
@@ -369,6 +374,7 @@ impl FnLower<'_, '_> {
             Expr::Field { expr, name } => {
                 let part = match self.denote(expr)? {
                     Ok(Denoted::Struct(part)) => part,
+                    Ok(Denoted::Indexed(ix)) => return Some(self.indexed_member(ix, &name, e)),
                     Ok(_) => return None,
                     Err(u) => return Some(Err(u)),
                 };
@@ -385,12 +391,7 @@ impl FnLower<'_, '_> {
                             Some(_) => {
                                 Err(self.unsupported("an index past the end of this array", e))
                             }
-                            None => Err(self.unsupported(
-                                "a run-time index into a local array of structs holding \
-                                 resources (each element's resources must be known at compile \
-                                 time)",
-                                index,
-                            )),
+                            None => self.indexed_element(part, index),
                         });
                     }
                     Ok(_) => return None,
@@ -403,7 +404,13 @@ impl FnLower<'_, '_> {
                         Ok(Denoted::Slot((l, path)))
                     }
                     Some(_) => Err(self.unsupported("an index past the end of this array", e)),
-                    None => Ok(Denoted::Element(l, path, len, index)),
+                    None => Ok(Denoted::Element(crate::resource_index::Strided {
+                        local: l,
+                        prefix: path,
+                        len,
+                        suffix: Vec::new(),
+                        index,
+                    })),
                 })
             }
             _ => None,
@@ -559,83 +566,17 @@ impl FnLower<'_, '_> {
         })
     }
 
-    /// `arr[i]` with a run-time `i`, where local array `l` (at `path`, of `len` slots) holds
-    /// consecutive elements `c..c + len` of one global array: element `c + i` of that global.
-    /// Any other local array needs a resource chosen at run time, which Vulkan cannot
-    /// express and DXC's legalization cannot remove either.
-    fn run_time_element(
-        &mut self,
-        l: LocalId,
-        path: Vec<u32>,
-        len: u32,
-        index: ExprId,
-    ) -> R<Value> {
-        let Some((global, first)) = self.consecutive_elements(l, &path, len) else {
-            let range = self.expr_range(index);
-            return Err(self.cx.error(
-                crate::RESOURCE_NOT_LEGAL,
-                format!(
-                    "a run-time index into a local array of resources that are not \
-                     consecutive elements of one global array chooses the resource at run \
-                     time, which Vulkan cannot express; {DXC_FAILS} (index the global array \
-                     instead)"
-                ),
-                range,
-            ));
-        };
-        let i = self.index_value(index)?;
-        let from = self.type_of(i);
-        let mut i = self.convert_value(i, &from, &Type::INT, index)?;
-        if first > 0 {
-            let c = self.fb().int(first as i32);
-            i = self.fb().binary(ir::Opcode::Add, i, c);
-        }
-        Ok(self.fb().access_chain(Value::Global(global), &[i]))
-    }
-
-    /// The global array and first element when the slots `0..len` of array `path` of `l`
-    /// hold its elements `first..first + len` in order.
-    fn consecutive_elements(
-        &mut self,
-        l: LocalId,
-        path: &[u32],
-        len: u32,
-    ) -> Option<(ir::Global, u32)> {
-        let mut found: Option<(ir::Global, u32)> = None;
-        for k in 0..len {
-            let mut slot = path.to_vec();
-            slot.push(k);
-            let Some(Binding::Bound(Value::Inst(i))) = self.res.slots.get(&(l, slot)).copied()
-            else {
-                return None;
-            };
-            let d = self.cx.mb.module().functions[self.func].insts[i].clone();
-            let (ir::Opcode::AccessChain, [Value::Global(g), index]) = (d.opcode, &d.operands[..])
-            else {
-                return None;
-            };
-            let count = match self.type_of(Value::Global(*g)).pointee() {
-                Some((_, Type::Array { len: Some(n), .. })) => *n,
-                _ => return None,
-            };
-            let first = match found {
-                Some((fg, first)) if fg == *g => first,
-                Some(_) => return None,
-                // The element of slot 0 fixes where the run starts.
-                None => (0..count).find(|&c| *index == self.fb().int(c as i32))?,
-            };
-            if first + k >= count || *index != self.fb().int((first + k) as i32) {
-                return None;
-            }
-            found = Some((*g, first));
-        }
-        found
-    }
-
     /// The global resource array whose elements `0..n` the slots of array `path` of `l` hold
     /// in order (after `s.textures = gTextures;`): then the array stands for the global.
     fn whole_global_array(&mut self, l: LocalId, path: &[u32], n: u32) -> Option<ir::Global> {
-        let (global, first) = self.consecutive_elements(l, path, n)?;
+        let slots: Vec<Slot> = (0..n)
+            .map(|k| {
+                let mut p = path.to_vec();
+                p.push(k);
+                (l, p)
+            })
+            .collect();
+        let (global, first) = self.consecutive_elements(&slots)?;
         let len = match self.type_of(Value::Global(global)).pointee() {
             Some((_, Type::Array { len, .. })) => *len,
             _ => None,
@@ -847,7 +788,7 @@ impl FnLower<'_, '_> {
     }
 
     /// A pointer to data at `indices` in the data alloca `ptr`.
-    fn data_pointer(&mut self, ptr: Value, indices: &[u32]) -> Value {
+    pub(crate) fn data_pointer(&mut self, ptr: Value, indices: &[u32]) -> Value {
         if indices.is_empty() {
             return ptr;
         }
@@ -884,10 +825,14 @@ impl FnLower<'_, '_> {
         }
         Some(match self.denote(e)? {
             Ok(Denoted::Slot(slot)) => self.read_slot(&slot, e).map(Place::Ptr),
-            Ok(Denoted::Element(l, path, len, index)) => {
-                self.run_time_element(l, path, len, index).map(Place::Ptr)
-            }
+            Ok(Denoted::Element(strided)) => self.run_time_element(strided).map(Place::Ptr),
             Ok(Denoted::Data(ptr, at)) => Ok(Place::Ptr(self.data_pointer(ptr, &at))),
+            Ok(Denoted::IndexedData(d)) => self.indexed_data_pointer(d).map(Place::Ptr),
+            Ok(Denoted::Indexed(_)) => Err(self.unsupported(
+                "using an element of a local array of structs holding resources at a run-time \
+                 index other than through its members",
+                e,
+            )),
             Ok(Denoted::Struct(_)) => Err(self.unsupported(
                 "using a struct holding resources as a whole other than to copy it or pass it \
                  as an `in` argument",
@@ -905,7 +850,7 @@ impl FnLower<'_, '_> {
         })
     }
 
-    fn read_slot(&mut self, slot: &Slot, e: ExprId) -> R<Value> {
+    pub(crate) fn read_slot(&mut self, slot: &Slot, e: ExprId) -> R<Value> {
         match self.passed_slot(slot, e)? {
             Some(p) => Ok(p),
             None => {
@@ -986,7 +931,12 @@ impl FnLower<'_, '_> {
                 .and_then(|p| self.bind(Target::Slot(l, path), p, lhs)),
             Ok(Denoted::Struct(part)) => self.copy_struct(&part, rhs),
             Ok(Denoted::Array(l, path, n)) => self.assign_array(l, path, n, rhs),
-            Ok(Denoted::Data(..)) => return None,
+            Ok(Denoted::Data(..) | Denoted::IndexedData(..)) => return None,
+            Ok(Denoted::Indexed(..)) => Err(self.unsupported(
+                "assigning to an element of a local array of structs holding resources at a \
+                 run-time index",
+                lhs,
+            )),
             Ok(Denoted::Element(..)) => Err(self.unsupported(
                 "assigning to an element of a local array of resources at a run-time index",
                 lhs,

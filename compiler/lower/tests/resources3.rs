@@ -339,3 +339,110 @@ void main(uint3 id : SV_DispatchThreadID) {
     let at = branches.find("b[0]").unwrap();
     assert!(e.contains(&format!("{at}..{}", at + 1)), "{e}");
 }
+
+const STRUCT_ARRAY_INDEX: &str = r#"
+StructuredBuffer<uint> Bufs[4] : register(t0);
+RWStructuredBuffer<uint> Out : register(u4);
+struct Slot { StructuredBuffer<uint> buf; uint scale; };
+struct Pair { Slot s; uint bias; };
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Slot slots[2] = { { Bufs[1], 10 }, { Bufs[2], 20 } };
+    Pair pairs[2] = { { { Bufs[2], 3 }, 1 }, { { Bufs[3], 4 }, 2 } };
+    uint i = id.x;
+    Out[i] = slots[i].buf[0] * slots[i].scale + pairs[i].s.buf[1] * pairs[i].s.scale
+        + pairs[i].bias;
+}
+"#;
+
+#[test]
+fn run_time_index_into_structs_of_consecutive_elements() {
+    // `slots[i].buf` is `Bufs[i + 1]`, `pairs[i].s.buf` is `Bufs[i + 2]`; the data members
+    // are read from the element `i` of each data array.
+    let dump = common::dump(STRUCT_ARRAY_INDEX);
+    let body: Vec<&str> = dump
+        .lines()
+        .skip_while(|l| !l.contains("%16 = load %3"))
+        .take_while(|l| !l.starts_with("  ret"))
+        .map(str::trim)
+        .collect();
+    expect![[r#"
+          %16 = load %3 : uint
+          %17 = access_chain @g2, %16 : ptr<storage_buffer, uint>
+          %18 = load %3 : uint
+          %19 = convert %18 : int
+          %20 = add %19, 1:int : int
+          %21 = access_chain @g1, %20 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %22 = access_chain %21, 0:int : ptr<storage_buffer, uint>
+          %23 = load %22 : uint
+          %24 = load %3 : uint
+          %25 = convert %24 : int
+          %26 = access_chain %1, %25, 0:int : ptr<function, uint>
+          %27 = load %26 : uint
+          %28 = mul %23, %27 : uint
+          %29 = load %3 : uint
+          %30 = convert %29 : int
+          %31 = add %30, 2:int : int
+          %32 = access_chain @g1, %31 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %33 = access_chain %32, 1:int : ptr<storage_buffer, uint>
+          %34 = load %33 : uint
+          %35 = load %3 : uint
+          %36 = convert %35 : int
+          %37 = access_chain %2, %36, 0:int, 0:int : ptr<function, uint>
+          %38 = load %37 : uint
+          %39 = mul %34, %38 : uint
+          %40 = add %28, %39 : uint
+          %41 = load %3 : uint
+          %42 = convert %41 : int
+          %43 = access_chain %2, %42, 1:int : ptr<function, uint>
+          %44 = load %43 : uint
+          %45 = add %40, %44 : uint
+          store %17, %45"#]]
+    .assert_eq(&body.join("\n"));
+}
+
+#[test]
+fn run_time_index_into_structs_runs() {
+    // Bufs[1] = {5, 0}, Bufs[2] = {6, 7}, Bufs[3] = {8, 9}.
+    // Thread 0: Bufs[1][0] * 10 + Bufs[2][1] * 3 + 1 = 50 + 21 + 1 = 72.
+    // Thread 1: Bufs[2][0] * 20 + Bufs[3][1] * 4 + 2 = 120 + 36 + 2 = 158.
+    let m = lower(STRUCT_ARRAY_INDEX);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    for (k, data) in [[0u32, 0], [5, 0], [6, 7], [8, 9]].iter().enumerate() {
+        bindings
+            .bind(&program, 0, 0, k as u32, Resource::buffer(words(data)))
+            .expect("bind Bufs");
+    }
+    bindings
+        .bind(&program, 0, 4, 0, Resource::buffer(words(&[0, 0])))
+        .expect("bind Out");
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    assert_eq!(
+        as_u32(&bindings.get(&program, 0, 4).unwrap().data),
+        vec![72, 158]
+    );
+}
+
+#[test]
+fn run_time_index_into_structs_of_scattered_resources_is_e3020() {
+    // `Bufs[1]` then `Bufs[3]`: no element of `Bufs` follows `i`.
+    let text = STRUCT_ARRAY_INDEX.replace("{ Bufs[2], 20 }", "{ Bufs[3], 20 }");
+    let e = errors(&text);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.starts_with("E3020"), "{e}");
+    assert!(
+        e.contains("not consecutive elements of one global array"),
+        "{e}"
+    );
+    // At the index of `slots[i]`.
+    let at = text.find("slots[i].buf").unwrap() + "slots[".len();
+    assert!(e.contains(&format!("{at}..{}", at + 1)), "{e}");
+}

@@ -166,3 +166,51 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
     refuse(text, "ps_6_0", &[], 1, "E3020");
     refuse(text, "ps_6_0", &[], 1, "generated SPIR-V is invalid");
 }
+
+#[test]
+fn run_time_index_into_a_local_array_of_materials() {
+    // Each element's texture and sampler are consecutive elements of `Albedo` and `Samplers`
+    // (from 1), so `mats[pick]` samples `Albedo[pick + 1]` with `Samplers[pick + 1]`; the
+    // weight is read from element `pick` of the data array.
+    let text = r#"
+Texture2D Albedo[4] : register(t0);
+SamplerState Samplers[4] : register(s0);
+struct Material { Texture2D tex; SamplerState samp; float weight; };
+cbuffer Params : register(b0) { uint pick; };
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Material mats[2] = { { Albedo[1], Samplers[1], 0.25 }, { Albedo[2], Samplers[2], 0.75 } };
+    return mats[pick].tex.Sample(mats[pick].samp, uv) * mats[pick].weight;
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    let albedo = m.id("Albedo");
+    let samplers = m.id("Samplers");
+    // One access chain into each global array with a run-time index (the initializer's
+    // constant-index chains name the slots and are left unused), then the sample.
+    let run_time: Vec<&str> = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("OpAccessChain") && (l.contains(&albedo) || l.contains(&samplers)))
+        .filter(|l| !l.rsplit(' ').next().unwrap_or("").starts_with("%int_"))
+        .collect();
+    assert_eq!(run_time.len(), 2, "{}", m.asm);
+    assert_eq!(
+        m.asm.matches("OpImageSampleImplicitLod").count(),
+        1,
+        "{}",
+        m.asm
+    );
+    // Scattered elements cannot be chosen at run time.
+    let scattered = text.replace(
+        "{ Albedo[2], Samplers[2], 0.75 }",
+        "{ Albedo[3], Samplers[2], 0.75 }",
+    );
+    refuse(&scattered, "ps_6_0", &[], 1, "E3020");
+    refuse(
+        &scattered,
+        "ps_6_0",
+        &[],
+        1,
+        "not consecutive elements of one global array",
+    );
+}
