@@ -72,8 +72,9 @@ pub struct ModuleCtx<'db> {
     /// (`None` for one never assigned), once its body is lowered (`resource_structs`).
     pub split_returns: HashMap<Func, crate::resource_structs::SplitReturn>,
     /// Functions returning a resource (their IR function returns nothing), and the resource
-    /// global their `return`s name, once their body is lowered.
-    pub resource_returns: HashMap<Func, Option<Global>>,
+    /// their `return`s name (a global or a constant element of one), once their body is
+    /// lowered.
+    pub resource_returns: HashMap<Func, Option<crate::resource_statics::StaticResource>>,
     /// Functions with `out`/`inout` parameters holding resources and what they hand back
     /// (`resource_out`).
     pub handed_out: HashMap<Func, crate::resource_out::HandedOut>,
@@ -249,10 +250,10 @@ impl<'db> ModuleCtx<'db> {
                     params.extend(
                         data.map(|d| types::Type::pointer(types::AddressSpace::Function, d)),
                     );
+                    // The index of each resource that is an array element follows.
                     for _ in split.resource_paths() {
-                        if !matches!(next_resource.next(), Some(r) if !r.indexed) {
-                            let what = "a method of a struct whose resources are array elements";
-                            return Err(self.unsupported(what, range));
+                        if next_resource.next().is_some_and(|r| r.indexed) {
+                            params.push(types::Type::INT);
                         }
                     }
                 }

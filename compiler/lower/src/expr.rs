@@ -312,6 +312,15 @@ impl FnLower<'_, '_> {
     }
 
     /// Whether `e` denotes memory (and can be lowered as a [`Place`] without effects).
+    /// Whether `e`, a cast of `inner`, casts a resource to its own type.
+    fn is_resource_self_cast(&self, e: ExprId, inner: ExprId) -> bool {
+        let (Some(to), Some(from)) = (self.infer.type_of_expr(e), self.infer.type_of_expr(inner))
+        else {
+            return false;
+        };
+        to == from && matches!(to, Type::Resource(_)) && self.is_place_expr(inner)
+    }
+
     pub fn is_place_expr(&self, e: ExprId) -> bool {
         match self.body.expr(e) {
             Expr::Path(_) => !matches!(
@@ -324,6 +333,8 @@ impl FnLower<'_, '_> {
             ),
             Expr::Local(_) => true,
             Expr::Paren(i) => self.is_place_expr(*i),
+            // `(Texture2D)t`: a resource cast to its own type is the resource.
+            Expr::Cast { expr, .. } => self.is_resource_self_cast(e, *expr),
             // `c ? A : B` of resources: one of them, chosen at compile time
             // (`resource_choice`).
             Expr::Conditional { .. } => self.holds_resources(e),
@@ -358,6 +369,7 @@ impl FnLower<'_, '_> {
                 Ok(Place::Ptr(self.local_ptr_at(l, at)?))
             }
             Expr::Paren(i) => self.lvalue(i),
+            Expr::Cast { expr, .. } if self.is_resource_self_cast(e, expr) => self.lvalue(expr),
             Expr::Path(path) => {
                 if let (Some("this"), Some(this)) = (path.as_name(), self.this) {
                     return Ok(Place::Ptr(this));

@@ -258,7 +258,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
         // A method's `this` is argument 0; the declared parameters follow, except resource
         // parameters, which name the resources this copy is for (an indexed array element
         // takes its index as an `int` argument).
-        let first = u32::from(self.this.is_some());
+        let mut first = u32::from(self.this.is_some());
         let mut resources = self
             .cx
             .resource_args
@@ -266,13 +266,23 @@ impl<'a, 'db> FnLower<'a, 'db> {
             .cloned()
             .unwrap_or_default()
             .into_iter();
-        // A struct holding resources as `this` takes the first resources.
+        // A struct holding resources as `this` takes the first resources (an array element
+        // its index as the next `int` argument).
         if let Some(n) = self.split_this_resources() {
-            let bound: Vec<Option<Value>> = resources
-                .by_ref()
-                .take(n)
-                .map(|r| r.global.map(Value::Global))
-                .collect();
+            let taken: Vec<ResourceArg> = resources.by_ref().take(n).collect();
+            let mut bound = Vec::new();
+            for r in taken {
+                bound.push(match r.global {
+                    Some(g) if r.indexed => {
+                        let mut fb = self.fb();
+                        fb.set_param_name(first as usize, "this.index");
+                        let v = fb.access_chain(Value::Global(g), &[Value::Arg(first)]);
+                        first += 1;
+                        Some(v)
+                    }
+                    g => g.map(Value::Global),
+                });
+            }
             self.bind_split_this(&bound);
         }
         let directions: Vec<hir::item_tree::ParamDirection> = self

@@ -201,9 +201,7 @@ impl ModuleCtx<'_> {
                 let f = self.function_for(idx, &name)?;
                 self.lower_now(f);
                 match self.split_returns.get(&f).and_then(|(_, r)| r.clone()) {
-                    Some(globals) => {
-                        Ok(globals.into_iter().map(|g| g.map(|g| (g, None))).collect())
-                    }
+                    Some(resources) => Ok(resources),
                     // The function failed to lower and said why.
                     None if !self.diagnostics.is_empty() => Err(crate::context::Unsupported),
                     None => Err(self.unsupported(
@@ -296,9 +294,34 @@ impl FnLower<'_, '_> {
             .map(|r| self.static_pointer(r)))
     }
 
+    /// The resource pointer `v` names when it is a global or an element of one at a constant
+    /// index.
+    pub(crate) fn named_resource_value(&self, v: Value) -> Option<StaticResource> {
+        match v {
+            Value::Global(g) => Some((g, None)),
+            Value::Inst(i) => {
+                let module = self.cx.mb.module();
+                let d = &module.functions[self.func].insts[i];
+                let (ir::Opcode::AccessChain, [Value::Global(g), Value::Const(c)]) =
+                    (d.opcode, &d.operands[..])
+                else {
+                    return None;
+                };
+                match module.constants[*c].kind {
+                    // An `int` or `uint` index: its low 32 bits, signed.
+                    ir::ConstantKind::Scalar(bits) => {
+                        Some((*g, Some(i64::from(bits as u32 as i32))))
+                    }
+                    ir::ConstantKind::Composite(_) => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// The pointer to `r`: an element's access chain goes at the top of the entry block, so
     /// that it dominates every use wherever the static is first named.
-    fn static_pointer(&mut self, (g, k): StaticResource) -> Value {
+    pub(crate) fn static_pointer(&mut self, (g, k): StaticResource) -> Value {
         let Some(k) = k else {
             return Value::Global(g);
         };

@@ -168,9 +168,13 @@ pub fn split_type(ty: &Type) -> Option<Split> {
     })
 }
 
-/// How a function's returned struct splits, and the resource global its `return`s leave in
-/// each slot (`None` for one never assigned), known once its body is lowered.
-pub type SplitReturn = (Split, Option<Vec<Option<ir::Global>>>);
+/// How a function's returned struct splits, and the resource (a global or a constant element
+/// of one) its `return`s leave in each slot (`None` for one never assigned), known once its
+/// body is lowered.
+pub type SplitReturn = (
+    Split,
+    Option<Vec<Option<crate::resource_statics::StaticResource>>>,
+);
 
 /// What a resource slot holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -231,6 +235,10 @@ pub struct BindingState {
     slots: HashMap<Slot, Binding>,
     conflicts: HashSet<LocalId>,
 }
+
+/// The object of a method of a struct holding resources: its resources, the pointer to its
+/// data part, the indices of those resources that are array elements.
+pub type SplitReceiver = (Vec<ResourceArg>, Option<Value>, Vec<Value>);
 
 /// A resource slot: a local and the path of member and element indices inside it.
 pub(crate) type Slot = (LocalId, Vec<u32>);
@@ -459,11 +467,10 @@ impl FnLower<'_, '_> {
         if let (Some(d), Some(v)) = (data, v) {
             self.fb().store(d, v);
         }
-        for (path, g) in split.resource_paths().into_iter().zip(returned) {
-            if let Some(g) = g {
-                self.res
-                    .slots
-                    .insert((l, path), Binding::Bound(Value::Global(g)));
+        for (path, r) in split.resource_paths().into_iter().zip(returned) {
+            if let Some(r) = r {
+                let p = self.static_pointer(r);
+                self.res.slots.insert((l, path), Binding::Bound(p));
             }
         }
         self.res.split.insert(l, SplitLocal { split, data });
@@ -482,11 +489,15 @@ impl FnLower<'_, '_> {
         Some(self.split_return_value(e, &split))
     }
 
-    /// `return r;` in a function returning a resource: records the global (which every
-    /// `return` must agree on); the `ret` has no operand.
+    /// `return r;` in a function returning a resource: records the global or constant
+    /// element of one (which every `return` must agree on); the `ret` has no operand.
     fn resource_return_value(&mut self, e: ExprId) -> R<Vec<Value>> {
-        let Value::Global(g) = self.resource_pointer(e)? else {
-            return Err(self.unsupported("returning this resource (not a whole global)", e));
+        let p = self.resource_pointer(e)?;
+        let Some(g) = self.named_resource_value(p) else {
+            return Err(self.unsupported(
+                "returning an element of a resource array at a run-time index",
+                e,
+            ));
         };
         if self.res.flow.dead {
             // Never runs, by compile-time conditions: returns nothing (`resource_choice`).
@@ -516,7 +527,7 @@ impl FnLower<'_, '_> {
             .take()
             .and_then(|f| self.cx.resource_returns.get(&f).copied().flatten());
         Some(match returned {
-            Some(g) => Ok(Place::Ptr(Value::Global(g))),
+            Some(r) => Ok(Place::Ptr(self.static_pointer(r))),
             // The callee failed to lower and said why.
             None if !self.cx.diagnostics.is_empty() => Err(crate::context::Unsupported),
             None => Err(self.unsupported(
@@ -538,14 +549,17 @@ impl FnLower<'_, '_> {
             path.extend(rel);
             returned.push(match self.res.slots.get(&(part.local, path)).copied() {
                 None => None,
-                Some(Binding::Bound(Value::Global(g))) => Some(g),
                 Some(Binding::Conflict) => return Err(self.runtime_choice(e)),
-                Some(Binding::Bound(_)) => {
-                    return Err(self.unsupported(
-                        "returning a struct whose resource member is an array element",
-                        e,
-                    ))
-                }
+                Some(Binding::Bound(p)) => match self.named_resource_value(p) {
+                    Some(r) => Some(r),
+                    None => {
+                        return Err(self.unsupported(
+                            "returning a struct whose resource member is an element of a \
+                             resource array at a run-time index",
+                            e,
+                        ))
+                    }
+                },
             });
         }
         let dead = self.res.flow.dead;
@@ -642,13 +656,15 @@ impl FnLower<'_, '_> {
     }
 
     /// For a call of a method of a struct holding resources (`this_ty`) on `receiver` (or on
-    /// this method's own object): the object's resources and the pointer to its data.
+    /// this method's own object): the object's resources, the pointer to its data, and the
+    /// `int` index of each resource that is an element of a global array (passed after the
+    /// data pointer).
     pub fn split_receiver(
         &mut self,
         this_ty: Option<&Type>,
         receiver: Option<ExprId>,
         e: ExprId,
-    ) -> R<Option<(Vec<ResourceArg>, Option<Value>)>> {
+    ) -> R<Option<SplitReceiver>> {
         let Some(split) = this_ty.and_then(split_type) else {
             return Ok(None);
         };
@@ -673,6 +689,7 @@ impl FnLower<'_, '_> {
             },
         };
         let mut resources = Vec::new();
+        let mut indices = Vec::new();
         for rel in part.split.resource_paths() {
             let mut path = part.path.clone();
             path.extend(rel);
@@ -685,14 +702,26 @@ impl FnLower<'_, '_> {
                     global: Some(global),
                     indexed: false,
                 }),
-                Some(_) => {
-                    return Err(self
-                        .unsupported("a method of a struct whose resources are array elements", e))
+                Some(Value::Inst(i)) => {
+                    let d = &self.cx.mb.module().functions[self.func].insts[i];
+                    let (ir::Opcode::AccessChain, [Value::Global(g), index]) =
+                        (d.opcode, &d.operands[..])
+                    else {
+                        return Err(self.unsupported("the resources of this object", e));
+                    };
+                    let (g, index) = (*g, *index);
+                    let from = self.type_of(index);
+                    indices.push(self.convert_value(index, &from, &Type::INT, e)?);
+                    resources.push(ResourceArg {
+                        global: Some(g),
+                        indexed: true,
+                    });
                 }
+                Some(_) => return Err(self.unsupported("the resources of this object", e)),
             }
         }
         let data = part.data.map(|(ptr, at)| self.data_pointer(ptr, &at));
-        Ok(Some((resources, data)))
+        Ok(Some((resources, data, indices)))
     }
 
     /// Stores the data members of `init` (the initializer of a `static` struct holding

@@ -446,3 +446,78 @@ fn run_time_index_into_structs_of_scattered_resources_is_e3020() {
     let at = text.find("slots[i].buf").unwrap() + "slots[".len();
     assert!(e.contains(&format!("{at}..{}", at + 1)), "{e}");
 }
+
+const ELEMENT_OBJECTS: &str = r#"
+StructuredBuffer<uint> Bufs[4] : register(t0);
+RWStructuredBuffer<uint> Out : register(u4);
+struct Reader { StructuredBuffer<uint> buf; uint scale; uint read(uint i) { return buf[i] * scale; } };
+StructuredBuffer<uint> third() { return Bufs[2]; }
+Reader second() { Reader r = { Bufs[1], 1000 }; return r; }
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Reader a = { Bufs[1], 10 };
+    Reader b = { (StructuredBuffer<uint>)Bufs[3], 100 };
+    Out[id.x] = a.read(id.x) + b.read(1 - id.x) + third()[id.x] + second().read(0);
+}
+"#;
+
+#[test]
+fn array_elements_in_methods_returns_and_casts() {
+    // The one copy of `Reader.read` takes the index of its object's buffer after `this`;
+    // `third` and `second` return constant elements of `Bufs`, which their callers index
+    // (the access chains at the top of the entry block); a cast of a resource to its own
+    // type is the resource.
+    let dump = common::dump(ELEMENT_OBJECTS);
+    let calls: Vec<&str> = dump
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.contains("call @") || l.starts_with("func @Reader") || l.contains("@g1,"))
+        .collect();
+    expect![[r#"
+        %0 = access_chain @g1, 1:int : ptr<storage_buffer, StructuredBuffer<uint>>
+        %2 = access_chain @g1, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
+        %6 = access_chain @g1, 1:int : ptr<storage_buffer, StructuredBuffer<uint>>
+        %8 = access_chain @g1, 3:int : ptr<storage_buffer, StructuredBuffer<uint>>
+        %15 = call @Reader.read(%4, 1:int, %14) : uint
+        %19 = call @Reader.read(%5, 3:int, %18) : uint
+        call @third()
+        %26 = call @second() : Reader
+        %27 = call @Reader.read(%1, 1:int, 0:uint) : uint
+        call @main_body(%0)
+        func @Reader.read(%arg0: ptr<function, Reader>, %arg1: int, %arg2: uint) -> uint {
+        %0 = access_chain @g1, %arg1 : ptr<storage_buffer, StructuredBuffer<uint>>
+        %0 = access_chain @g1, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
+        %1 = access_chain @g1, 1:int : ptr<storage_buffer, StructuredBuffer<uint>>"#]]
+    .assert_eq(&calls.join("\n"));
+}
+
+#[test]
+fn array_elements_in_methods_returns_and_casts_run() {
+    // Bufs[1] = {5, 6}, Bufs[2] = {1, 2}, Bufs[3] = {7, 8}.
+    // Thread 0: a.read(0) = 5 * 10, b.read(1) = 8 * 100, third()[0] = 1,
+    //   second().read(0) = 5 * 1000: 50 + 800 + 1 + 5000 = 5851.
+    // Thread 1: 6 * 10 + 7 * 100 + 2 + 5000 = 5762.
+    let m = lower(ELEMENT_OBJECTS);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    for (k, data) in [[0u32, 0], [5, 6], [1, 2], [7, 8]].iter().enumerate() {
+        bindings
+            .bind(&program, 0, 0, k as u32, Resource::buffer(words(data)))
+            .expect("bind Bufs");
+    }
+    bindings
+        .bind(&program, 0, 4, 0, Resource::buffer(words(&[0, 0])))
+        .expect("bind Out");
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    assert_eq!(
+        as_u32(&bindings.get(&program, 0, 4).unwrap().data),
+        vec![5851, 5762]
+    );
+}

@@ -214,3 +214,43 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
         "not consecutive elements of one global array",
     );
 }
+
+#[test]
+fn array_elements_in_methods_returns_and_casts() {
+    // A method of a struct whose texture is an element of `Albedo` takes the element's index
+    // (one copy for both objects); `detail()` returns a constant element; `(Texture2D)t` is
+    // `t`. Every sample reads an element of `Albedo` through an access chain.
+    let text = r#"
+Texture2D Albedo[4] : register(t0);
+SamplerState Linear : register(s0);
+struct Layer {
+    Texture2D tex;
+    float weight;
+    float4 shade(float2 uv) { return tex.Sample(Linear, uv) * weight; }
+};
+Texture2D detail() { return Albedo[3]; }
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Layer base = { Albedo[0], 0.5 };
+    Layer top = { (Texture2D)Albedo[2], 0.25 };
+    return base.shade(uv) + top.shade(uv * 2) + detail().Sample(Linear, uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    // `Layer.shade` is one function taking the data pointer, the index and `uv`.
+    assert_eq!(
+        m.asm
+            .matches("OpFunctionCall %v4float %Layer_shade")
+            .count(),
+        2,
+        "{}",
+        m.asm
+    );
+    m.assert_has(&["OpFunctionParameter %int"]);
+    assert_eq!(
+        m.asm.matches("OpImageSampleImplicitLod").count(),
+        2,
+        "{}",
+        m.asm
+    );
+    assert_eq!(loads_of(&m, "Linear"), 2, "{}", m.asm);
+}
