@@ -325,6 +325,10 @@ impl FnLower<'_, '_> {
         let Some(k) = k else {
             return Value::Global(g);
         };
+        if let Some(&p) = self.res.element_pointers.get(&(g, k)) {
+            return p;
+        }
+        let element = k;
         let k = self.fb().int(k as i32);
         let v = self.fb().access_chain(Value::Global(g), &[k]);
         let f = &mut self.cx.mb.module_mut().functions[self.func];
@@ -335,6 +339,7 @@ impl FnLower<'_, '_> {
             f.insts[i].block = Some(entry);
             f.blocks[entry].insts.insert(0, i);
         }
+        self.res.element_pointers.insert((g, element), v);
         v
     }
 

@@ -198,6 +198,9 @@ pub struct ResourceLocals {
     pub split: HashMap<LocalId, SplitLocal>,
     /// Local arrays of resources not bound to a global array: their length.
     pub arrays: HashMap<LocalId, u32>,
+    /// The access chains naming constant elements of global arrays, made once at the top of
+    /// the entry block (`resource_statics::static_pointer`), so that one element is one value.
+    pub element_pointers: HashMap<(ir::Global, i64), Value>,
     /// Slots of split locals and local resource arrays: `(local, path)`.
     pub slots: HashMap<Slot, Binding>,
     /// Plain resource locals whose binding depends on run-time control flow.
@@ -764,7 +767,7 @@ impl FnLower<'_, '_> {
                 Some(Binding::Conflict) => return Err(self.runtime_choice(e)),
                 Some(Binding::Bound(_)) => {
                     return Err(self.unsupported(
-                        "passing a struct whose resource member is an array element as                          `inout`",
+                        "passing a struct whose resource member is an array element as `inout`",
                         e,
                     ))
                 }
@@ -786,7 +789,11 @@ impl FnLower<'_, '_> {
 
     /// Binds the slots `e` denotes (a resource member, or a struct holding resources) to
     /// `globals`, one per slot; `None` leaves a slot unassigned.
-    pub(crate) fn rebind_place(&mut self, e: ExprId, globals: &[Option<ir::Global>]) -> R<()> {
+    pub(crate) fn rebind_place(
+        &mut self,
+        e: ExprId,
+        globals: &[Option<crate::resource_statics::StaticResource>],
+    ) -> R<()> {
         let (local, paths) = match self.denote(e) {
             Some(Ok(Denoted::Slot((l, path)))) => (l, vec![path]),
             Some(Ok(Denoted::Struct(part))) => {
@@ -805,9 +812,12 @@ impl FnLower<'_, '_> {
             Some(Err(u)) => return Err(u),
             _ => return Err(self.unsupported("this argument holding resources", e)),
         };
-        for (path, g) in paths.into_iter().zip(globals) {
-            match g {
-                Some(g) => self.bind(Target::Slot(local, path), Value::Global(*g), e)?,
+        for (path, r) in paths.into_iter().zip(globals) {
+            match r {
+                Some(r) => {
+                    let p = self.static_pointer(*r);
+                    self.bind(Target::Slot(local, path), p, e)?
+                }
                 None => {
                     self.res.slots.remove(&(local, path));
                 }
@@ -1162,16 +1172,22 @@ impl FnLower<'_, '_> {
     /// slot (a resource global or an element of one), and the loaded data struct followed by
     /// the `int` index of each element.
     pub fn split_argument(&mut self, a: ExprId) -> R<(Vec<ResourceArg>, Vec<Value>)> {
-        let part = match self.denote(a) {
-            Some(Ok(Denoted::Struct(part))) => part,
-            Some(Err(u)) => return Err(u),
-            _ => {
-                return Err(self.unsupported(
-                    "this argument holding resources (pass a local or a member of one)",
+        let part =
+            match self.denote(a) {
+                Some(Ok(Denoted::Struct(part))) => part,
+                Some(Err(u)) => return Err(u),
+                Some(Ok(Denoted::Indexed(_))) => return Err(self.unsupported(
+                    "passing a whole element of a run-time index into a local array of structs \
+                     holding resources (pass its members)",
                     a,
-                ))
-            }
-        };
+                )),
+                _ => {
+                    return Err(self.unsupported(
+                        "this argument holding resources (pass a local or a member of one)",
+                        a,
+                    ))
+                }
+            };
         let mut values = match part.data {
             Some((ptr, at)) => {
                 let p = self.data_pointer(ptr, &at);

@@ -521,3 +521,60 @@ fn array_elements_in_methods_returns_and_casts_run() {
         vec![5851, 5762]
     );
 }
+
+#[test]
+fn out_parameters_hand_back_array_elements() {
+    // `pick` hands back `Bufs[2]` and `fill` a struct whose buffer is `Bufs[3]`: the caller
+    // reads those elements (one access chain each at the top of the entry block).
+    // Bufs[2] = {1, 2}, Bufs[3] = {7, 8}: Out[k] = Bufs[2][k] + Bufs[3][k] * 10 = 71, 82.
+    let text = r#"
+StructuredBuffer<uint> Bufs[4] : register(t0);
+RWStructuredBuffer<uint> Out : register(u4);
+struct Reader { StructuredBuffer<uint> buf; uint scale; };
+void pick(out StructuredBuffer<uint> b) { b = Bufs[2]; }
+void fill(out Reader r) { r.buf = Bufs[3]; r.scale = 10; }
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    StructuredBuffer<uint> b;
+    pick(b);
+    Reader r;
+    fill(r);
+    Out[id.x] = b[id.x] + r.buf[id.x] * r.scale;
+}
+"#;
+    let m = lower(text);
+    let main_body = ir::print_module(&m);
+    let chains: Vec<&str> = main_body
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.contains("access_chain @g1"))
+        .collect();
+    expect![[r#"
+        %0 = access_chain @g1, 3:int : ptr<storage_buffer, StructuredBuffer<uint>>
+        %1 = access_chain @g1, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
+        %0 = access_chain @g1, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
+        %0 = access_chain @g1, 3:int : ptr<storage_buffer, StructuredBuffer<uint>>"#]]
+    .assert_eq(&chains.join("\n"));
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    for (k, data) in [[0u32, 0], [0, 0], [1, 2], [7, 8]].iter().enumerate() {
+        bindings
+            .bind(&program, 0, 0, k as u32, Resource::buffer(words(data)))
+            .expect("bind Bufs");
+    }
+    bindings
+        .bind(&program, 0, 4, 0, Resource::buffer(words(&[0, 0])))
+        .expect("bind Out");
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    assert_eq!(
+        as_u32(&bindings.get(&program, 0, 4).unwrap().data),
+        vec![71, 82]
+    );
+}

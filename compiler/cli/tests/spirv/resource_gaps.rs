@@ -267,7 +267,7 @@ void main(uint3 id : SV_DispatchThreadID) {
         "cs_6_0",
         &[],
         1,
-        "a run-time index into a local array of structs holding resources",
+        "a run-time index into a local array of structs holding resources (pass its members)",
     );
     let ok = text.replace("INDEX", "0");
     let m = compile(&ok, "cs_6_0", &[]);

@@ -254,3 +254,32 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
     );
     assert_eq!(loads_of(&m, "Linear"), 2, "{}", m.asm);
 }
+
+#[test]
+fn out_parameter_hands_back_an_array_element() {
+    let text = r#"
+Texture2D Albedo[4] : register(t0);
+SamplerState Linear : register(s0);
+void choose(out Texture2D t) { t = Albedo[1]; }
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Texture2D t;
+    choose(t);
+    return t.Sample(Linear, uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    let albedo = m.id("Albedo");
+    assert!(
+        m.asm
+            .lines()
+            .any(|l| l.contains("OpAccessChain") && l.contains(&format!("{albedo} %int_1"))),
+        "{}",
+        m.asm
+    );
+    assert_eq!(
+        m.asm.matches("OpImageSampleImplicitLod").count(),
+        1,
+        "{}",
+        m.asm
+    );
+}
