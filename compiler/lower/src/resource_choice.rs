@@ -20,7 +20,6 @@
 
 use hir::body::{Body, Expr, ExprId, Literal, LocalId};
 use syntax::ast::{BinaryOp, CmpOp, LogicOp, PostfixOp, PrefixOp};
-use types::Type;
 
 use crate::context::R;
 use crate::func::FnLower;
@@ -97,12 +96,12 @@ impl FnLower<'_, '_> {
         self.static_scalar(e)
     }
 
-    /// Whether `e`'s type is a resource or a struct holding resources: then a `?:` of it
-    /// chooses at compile time.
+    /// Whether `e`'s type is a resource, an array of resources or a struct holding resources:
+    /// then a `?:` of it chooses at compile time.
     pub fn holds_resources(&self, e: ExprId) -> bool {
         self.infer.type_of_expr(e).is_some_and(|t| {
             crate::resource_structs::split_type(t).is_some()
-                || matches!(t, Type::Resource(_)) && crate::resources::resource_of(t).is_some()
+                || crate::resources::resource_of(t).is_some()
         })
     }
 

@@ -578,3 +578,39 @@ void main(uint3 id : SV_DispatchThreadID) {
         vec![71, 82]
     );
 }
+
+#[test]
+fn conditional_between_resource_arrays() {
+    // A constant condition picks `Hi` (binding 2): its element 1 is read; `Lo` is not even
+    // declared. A run-time condition is E3020 at the `?:`.
+    let text = r#"
+RWStructuredBuffer<uint> Out : register(u4);
+StructuredBuffer<uint> Lo[2] : register(t0);
+StructuredBuffer<uint> Hi[2] : register(t2);
+static const bool HIGH = true;
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Out[0] = (HIGH ? Hi : Lo)[1][0];
+}
+"#;
+    let dump = common::dump(text);
+    let lines: Vec<&str> = dump
+        .lines()
+        .filter(|l| l.starts_with('@') || l.contains("@g2,"))
+        .map(str::trim)
+        .collect();
+    expect![[r#"
+        @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+        @g1 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(4) layout(relaxed_std430) ; Out
+        @g2 = resource storage_buffer array<StructuredBuffer<uint>, 2> set(0) binding(2) count(2) layout(relaxed_std430) ; Hi
+        %2 = access_chain @g2, 1:int : ptr<storage_buffer, StructuredBuffer<uint>>"#]]
+    .assert_eq(&lines.join("\n"));
+    let run_time = text.replace("(HIGH ? Hi : Lo)", "(id.x > 0 ? Hi : Lo)");
+    let e = errors(&run_time);
+    assert!(e.starts_with("E3020"), "{e}");
+    let at = run_time.find("id.x > 0 ? Hi : Lo").unwrap();
+    assert!(
+        e.contains(&format!("{at}..{}", at + "id.x > 0 ? Hi : Lo".len())),
+        "{e}"
+    );
+}
