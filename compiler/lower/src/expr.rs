@@ -698,6 +698,14 @@ impl FnLower<'_, '_> {
                                 )
                             }
                         };
+                        // `b |= c` on bools computes in `int`, as HLSL promotes bool
+                        // operands of arithmetic and bitwise operators.
+                        let opty = match opty.scalar_kind() {
+                            Some(ScalarKind::Bool) => {
+                                opty.with_scalar_kind(ScalarKind::Int).unwrap_or(opty)
+                            }
+                            _ => opty,
+                        };
                         let old = self.convert_value(old, &ty, &opty, e)?;
                         let r = self.coerce(rhs, &opty)?;
                         let n = self.fb().binary(arith_opcode(a), old, r);

@@ -614,3 +614,24 @@ void main(uint3 id : SV_DispatchThreadID) {
         "{e}"
     );
 }
+
+#[test]
+fn compound_bitwise_assignment_to_bools_runs() {
+    // Found by the sweep of lowering gaps: `b |= c` on bools computes in `int` (it built a
+    // `bit_or` of bools the verifier refuses). Thread 0: b = false | true = true, then
+    // true & (0 == 0) = true, ^ true = false: Out = {1, 0}.
+    let text = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    bool b = id.x > 0;
+    b |= true;
+    b &= id.y == 0;
+    Out[0] = b;
+    b ^= true;
+    Out[1] = b;
+}
+"#;
+    let out = common::run_u32(text, vec![vec![7, 7]]);
+    assert_eq!(out[0], vec![1, 0]);
+}
