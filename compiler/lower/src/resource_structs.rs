@@ -971,15 +971,18 @@ impl FnLower<'_, '_> {
             Ok(Denoted::Struct(part)) => self.copy_struct(&part, rhs),
             Ok(Denoted::Array(l, path, n)) => self.assign_array(l, path, n, rhs),
             Ok(Denoted::Data(..) | Denoted::IndexedData(..)) => return None,
-            Ok(Denoted::Indexed(..)) => Err(self.unsupported(
-                "assigning to an element of a local array of structs holding resources at a \
-                 run-time index",
-                lhs,
-            )),
-            Ok(Denoted::Element(..)) => Err(self.unsupported(
-                "assigning to an element of a local array of resources at a run-time index",
-                lhs,
-            )),
+            Ok(Denoted::Indexed(..) | Denoted::Element(..)) => {
+                let range = self.expr_range(lhs);
+                Err(self.cx.error(
+                    crate::RESOURCE_NOT_LEGAL,
+                    format!(
+                        "assigning a resource to an element of a local array at a run-time \
+                         index makes every element's resource depend on a run-time value, \
+                         which Vulkan cannot express; {DXC_FAILS}"
+                    ),
+                    range,
+                ))
+            }
             Err(u) => Err(u),
         })
     }

@@ -635,3 +635,26 @@ void main(uint3 id : SV_DispatchThreadID) {
     let out = common::run_u32(text, vec![vec![7, 7]]);
     assert_eq!(out[0], vec![1, 0]);
 }
+
+#[test]
+fn assigning_a_resource_at_a_run_time_index_is_e3020() {
+    let text = r#"
+StructuredBuffer<uint> A : register(t0);
+StructuredBuffer<uint> B : register(t1);
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    StructuredBuffer<uint> bs[2] = { A, B };
+    bs[id.x] = B;
+    Out[0] = bs[0][0];
+}
+"#;
+    let e = errors(text);
+    assert!(e.starts_with("E3020"), "{e}");
+    assert!(e.contains("at a run-time index"), "{e}");
+    let at = text.find("bs[id.x]").unwrap();
+    assert!(
+        e.contains(&format!("{at}..{}", at + "bs[id.x]".len())),
+        "{e}"
+    );
+}
