@@ -146,9 +146,9 @@ impl ModuleCtx<'_> {
                 let (g, None) = self.named_resource(body, infer, *base, range)? else {
                     return Err(self.unsupported("this resource in a `static` initializer", range));
                 };
-                match body.expr(*index) {
-                    Expr::Literal(hir::body::Literal::Int(k, _)) => Ok((g, Some(*k as i64))),
-                    _ => Err(self.unsupported(
+                match const_index(self, body, infer, *index) {
+                    Some(k) => Ok((g, Some(k))),
+                    None => Err(self.unsupported(
                         "a run-time index in the initializer of a `static` resource",
                         range,
                     )),
@@ -252,6 +252,51 @@ impl ModuleCtx<'_> {
             return Err(self.unsupported("this resource array in a `static` initializer", range));
         };
         Ok((0..n).map(|k| Some((g, Some(i64::from(k))))).collect())
+    }
+}
+
+/// The value of index `e` of a `static` initializer when it is known at compile time: a
+/// literal, a `static const` global or enumerator, or arithmetic on them.
+fn const_index(cx: &ModuleCtx<'_>, body: &Body, infer: &InferenceResult, e: ExprId) -> Option<i64> {
+    use syntax::ast::{ArithOp as A, BinaryOp, PrefixOp};
+    match body.expr(e) {
+        Expr::Literal(hir::body::Literal::Int(v, _)) => Some(*v as i64),
+        Expr::Paren(i) | Expr::Cast { expr: i, .. } => const_index(cx, body, infer, *i),
+        Expr::Prefix {
+            op: PrefixOp::Neg,
+            expr,
+        } => const_index(cx, body, infer, *expr).map(|v| -v),
+        Expr::Binary {
+            op: BinaryOp::Arith(op),
+            lhs,
+            rhs,
+        } => {
+            let (a, b) = (
+                const_index(cx, body, infer, *lhs)?,
+                const_index(cx, body, infer, *rhs)?,
+            );
+            match op {
+                A::Add => a.checked_add(b),
+                A::Sub => a.checked_sub(b),
+                A::Mul => a.checked_mul(b),
+                A::Div => a.checked_div(b),
+                A::Rem => a.checked_rem(b),
+                A::Shl => a.checked_shl(u32::try_from(b).ok()?),
+                A::Shr => a.checked_shr(u32::try_from(b).ok()?),
+                A::BitAnd => Some(a & b),
+                A::BitOr => Some(a | b),
+                A::BitXor => Some(a ^ b),
+            }
+        }
+        Expr::Path(_) => match infer.resolution(e)? {
+            Resolution::Global(ast) | Resolution::Enumerator(ast) => {
+                let idx = cx.tree.by_ast(*ast)?;
+                let tcx = hir::lower_type::TypeCtx::inside(&cx.tree, &cx.scope, idx);
+                Some(tcx.item_value(idx)?.as_int())
+            }
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -658,3 +658,44 @@ void main(uint3 id : SV_DispatchThreadID) {
         "{e}"
     );
 }
+
+#[test]
+fn static_resources_indexed_by_named_constants() {
+    // `Bufs[FIRST]` and `Bufs[FIRST + 1]` in `static` initializers are constant elements.
+    // Bufs[2] = {1, 2}, Bufs[3] = {7, 8}: Out[k] = Bufs[2][k] + Bufs[3][k] * 10 = 71, 82.
+    let text = r#"
+StructuredBuffer<uint> Bufs[4] : register(t0);
+RWStructuredBuffer<uint> Out : register(u4);
+struct Reader { StructuredBuffer<uint> buf; uint scale; };
+static const uint FIRST = 2;
+static StructuredBuffer<uint> gFirst = Bufs[FIRST];
+static Reader gNext = { Bufs[FIRST + 1], 10 };
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Out[id.x] = gFirst[id.x] + gNext.buf[id.x] * gNext.scale;
+}
+"#;
+    let m = lower(text);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    for (k, data) in [[0u32, 0], [0, 0], [1, 2], [7, 8]].iter().enumerate() {
+        bindings
+            .bind(&program, 0, 0, k as u32, Resource::buffer(words(data)))
+            .expect("bind Bufs");
+    }
+    bindings
+        .bind(&program, 0, 4, 0, Resource::buffer(words(&[0, 0])))
+        .expect("bind Out");
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    assert_eq!(
+        as_u32(&bindings.get(&program, 0, 4).unwrap().data),
+        vec![71, 82]
+    );
+}

@@ -283,3 +283,23 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
         m.asm
     );
 }
+
+#[test]
+fn static_texture_indexed_by_a_named_constant() {
+    let text = r#"
+Texture2D Albedo[4] : register(t0);
+SamplerState Linear : register(s0);
+static const uint DETAIL = 2;
+static Texture2D gDetail = Albedo[DETAIL + 1];
+float4 main(float2 uv : TEXCOORD0) : SV_Target { return gDetail.Sample(Linear, uv); }
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    let albedo = m.id("Albedo");
+    assert!(
+        m.asm
+            .lines()
+            .any(|l| l.contains("OpAccessChain") && l.contains(&format!("{albedo} %int_3"))),
+        "{}",
+        m.asm
+    );
+}
