@@ -75,6 +75,9 @@ pub struct ModuleCtx<'db> {
     /// their `return`s name (a global or a constant element of one), once their body is
     /// lowered.
     pub resource_returns: HashMap<Func, Option<crate::resource_statics::StaticResource>>,
+    /// Functions returning a resource that is an element of a global array at a run-time
+    /// index: their IR function returns the `int` index (`resource_structs`).
+    pub indexed_returns: std::collections::HashSet<Func>,
     /// Functions with `out`/`inout` parameters holding resources and what they hand back
     /// (`resource_out`).
     pub handed_out: HashMap<Func, crate::resource_out::HandedOut>,
@@ -133,6 +136,7 @@ impl<'db> ModuleCtx<'db> {
             resource_args: HashMap::new(),
             split_returns: HashMap::new(),
             resource_returns: HashMap::new(),
+            indexed_returns: Default::default(),
             handed_out: HashMap::new(),
             static_resources: HashMap::new(),
             template_args: HashMap::new(),

@@ -496,15 +496,16 @@ impl FnLower<'_, '_> {
     /// element of one (which every `return` must agree on); the `ret` has no operand.
     fn resource_return_value(&mut self, e: ExprId) -> R<Vec<Value>> {
         let p = self.resource_pointer(e)?;
-        let Some(g) = self.named_resource_value(p) else {
-            return Err(self.unsupported(
-                "returning an element of a resource array at a run-time index",
-                e,
-            ));
-        };
         if self.res.flow.dead {
-            // Never runs, by compile-time conditions: returns nothing (`resource_choice`).
-            return Ok(Vec::new());
+            // Never runs, by compile-time conditions: returns nothing, or index 0 where the
+            // function returns an index (`resource_choice`).
+            return Ok(self.dead_resource_return());
+        }
+        let Some(g) = self.named_resource_value(p) else {
+            return self.indexed_return_value(p, e);
+        };
+        if self.cx.indexed_returns.contains(&self.func) {
+            return Err(self.runtime_choice(e));
         }
         match self.cx.resource_returns.get_mut(&self.func) {
             Some(Some(prev)) if *prev != g => return Err(self.runtime_choice(e)),
@@ -514,6 +515,63 @@ impl FnLower<'_, '_> {
         Ok(Vec::new())
     }
 
+    /// `return arr[i];` with a run-time `i` in a function returning a resource: the IR
+    /// function returns the `int` index, and its callers index the global array (every
+    /// `return` must name that array so).
+    fn indexed_return_value(&mut self, p: Value, e: ExprId) -> R<Vec<Value>> {
+        let element = match p {
+            Value::Inst(i) => {
+                let d = &self.cx.mb.module().functions[self.func].insts[i];
+                match (d.opcode, &d.operands[..]) {
+                    (ir::Opcode::AccessChain, [Value::Global(g), index]) => Some((*g, *index)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let Some((g, index)) = element else {
+            return Err(self.unsupported("returning this resource", e));
+        };
+        // The first `return`, or one indexing the same array as the earlier ones.
+        let first = matches!(self.cx.resource_returns.get(&self.func), Some(None));
+        let same = matches!(self.cx.resource_returns.get(&self.func),
+            Some(Some((prev, None))) if *prev == g)
+            && self.cx.indexed_returns.contains(&self.func);
+        if !(first || same) {
+            return Err(self.runtime_choice(e));
+        }
+        let from = self.type_of(index);
+        let index = self.convert_value(index, &from, &Type::INT, e)?;
+        if first {
+            // The function now returns an `int`: so do the `return`s already lowered in code
+            // that never runs.
+            let zero = self.fb().int(0);
+            let f = &mut self.cx.mb.module_mut().functions[self.func];
+            f.ret = Type::INT;
+            let returns: Vec<ir::Inst> = f
+                .insts
+                .iter()
+                .filter(|(_, d)| d.opcode == ir::Opcode::Return && d.operands.is_empty())
+                .map(|(i, _)| i)
+                .collect();
+            for i in returns {
+                f.insts[i].operands.push(zero);
+            }
+        }
+        self.cx.resource_returns.insert(self.func, Some((g, None)));
+        self.cx.indexed_returns.insert(self.func);
+        Ok(vec![index])
+    }
+
+    /// The operands of a `return` of a resource in code that never runs.
+    fn dead_resource_return(&mut self) -> Vec<Value> {
+        if self.cx.indexed_returns.contains(&self.func) {
+            vec![self.fb().int(0)]
+        } else {
+            Vec::new()
+        }
+    }
+
     /// A call returning a resource, as the global its callee returns.
     fn returned_resource(&mut self, e: ExprId) -> Option<R<Place>> {
         let ty = self.infer.type_of_expr(e)?;
@@ -521,19 +579,22 @@ impl FnLower<'_, '_> {
             return None;
         }
         self.res.last_split_call = None;
-        if let Err(u) = self.lower_expr(e) {
-            return Some(Err(u));
-        }
-        let returned = self
-            .res
-            .last_split_call
-            .take()
-            .and_then(|f| self.cx.resource_returns.get(&f).copied().flatten());
-        Some(match returned {
-            Some(r) => Ok(Place::Ptr(self.static_pointer(r))),
+        let value = match self.lower_expr(e) {
+            Ok(v) => v,
+            Err(u) => return Some(Err(u)),
+        };
+        let callee = self.res.last_split_call.take();
+        let returned = callee.and_then(|f| self.cx.resource_returns.get(&f).copied().flatten());
+        let indexed = callee.is_some_and(|f| self.cx.indexed_returns.contains(&f));
+        Some(match (returned, value) {
+            // The callee returned the index of an element of the global array.
+            (Some((g, None)), Some(i)) if indexed => {
+                Ok(Place::Ptr(self.fb().access_chain(Value::Global(g), &[i])))
+            }
+            (Some(r), _) => Ok(Place::Ptr(self.static_pointer(r))),
             // The callee failed to lower and said why.
-            None if !self.cx.diagnostics.is_empty() => Err(crate::context::Unsupported),
-            None => Err(self.unsupported(
+            (None, _) if !self.cx.diagnostics.is_empty() => Err(crate::context::Unsupported),
+            (None, _) => Err(self.unsupported(
                 "this call returning a resource (the resource it returns is unknown)",
                 e,
             )),

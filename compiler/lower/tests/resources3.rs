@@ -699,3 +699,106 @@ void main(uint3 id : SV_DispatchThreadID) {
         vec![71, 82]
     );
 }
+
+const INDEXED_RETURN: &str = r#"
+StructuredBuffer<uint> Bufs[4] : register(t0);
+RWStructuredBuffer<uint> Out : register(u4);
+StructuredBuffer<uint> pick(uint i) { return Bufs[i + 1]; }
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Out[id.x] = pick(id.x)[1] + pick(2)[0];
+}
+"#;
+
+#[test]
+fn returning_an_element_at_a_run_time_index() {
+    // `pick` returns the index (`int`) and its callers index `Bufs` with it.
+    // Bufs[1] = {5, 6}, Bufs[2] = {1, 2}, Bufs[3] = {7, 8}:
+    // thread 0: Bufs[1][1] + Bufs[3][0] = 6 + 7 = 13; thread 1: Bufs[2][1] + 7 = 9.
+    let dump = common::dump(INDEXED_RETURN);
+    assert!(dump.contains("func @pick(%arg0: uint) -> int {"), "{dump}");
+    assert!(dump.contains("%7 = access_chain @g2, %6"), "{dump}");
+    let m = lower(INDEXED_RETURN);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    for (k, data) in [[0u32, 0], [5, 6], [1, 2], [7, 8]].iter().enumerate() {
+        bindings
+            .bind(&program, 0, 0, k as u32, Resource::buffer(words(data)))
+            .expect("bind Bufs");
+    }
+    bindings
+        .bind(&program, 0, 4, 0, Resource::buffer(words(&[0, 0])))
+        .expect("bind Out");
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    assert_eq!(
+        as_u32(&bindings.get(&program, 0, 4).unwrap().data),
+        vec![13, 9]
+    );
+}
+
+#[test]
+fn returning_elements_of_two_arrays_at_run_time_is_e3020() {
+    let text = INDEXED_RETURN
+        .replace(
+            "StructuredBuffer<uint> Bufs[4] : register(t0);",
+            "StructuredBuffer<uint> Bufs[4] : register(t0);\nStructuredBuffer<uint> More[4] : register(t8);",
+        )
+        .replace(
+            "{ return Bufs[i + 1]; }",
+            "{ if (i > 0) { return More[i]; } return Bufs[i + 1]; }",
+        );
+    let e = errors(&text);
+    assert!(e.starts_with("E3020"), "{e}");
+    assert!(e.contains("depends on run-time control flow"), "{e}");
+}
+
+#[test]
+fn a_dead_return_in_a_function_returning_an_index() {
+    // The `return Other;` that `LEGACY` never runs was lowered before `pick` turned out to
+    // return an index: it returns index 0 (the module verifies).
+    let text = r#"
+StructuredBuffer<uint> Bufs[4] : register(t0);
+StructuredBuffer<uint> Other : register(t5);
+RWStructuredBuffer<uint> Out : register(u4);
+static const bool LEGACY = false;
+StructuredBuffer<uint> pick(uint i) { if (LEGACY) { return Other; } return Bufs[i]; }
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) { Out[id.x] = pick(id.x)[0]; }
+"#;
+    let dump = common::dump(text);
+    assert!(dump.contains("  ret 0:int\n"), "{dump}");
+    // Bufs[0] = {3}, Bufs[1] = {4}: Out = {3, 4}.
+    let m = lower(text);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    for k in 0..4u32 {
+        bindings
+            .bind(&program, 0, 0, k, Resource::buffer(words(&[3 + k])))
+            .expect("bind Bufs");
+    }
+    bindings
+        .bind(&program, 0, 5, 0, Resource::buffer(words(&[9])))
+        .expect("bind Other");
+    bindings
+        .bind(&program, 0, 4, 0, Resource::buffer(words(&[0, 0])))
+        .expect("bind Out");
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    assert_eq!(
+        as_u32(&bindings.get(&program, 0, 4).unwrap().data),
+        vec![3, 4]
+    );
+}

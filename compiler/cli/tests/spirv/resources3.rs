@@ -303,3 +303,24 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target { return gDetail.Sample(Linear, u
         m.asm
     );
 }
+
+#[test]
+fn function_returning_a_texture_at_a_run_time_index() {
+    // The bindless accessor: `material` returns the index of the element, and `main`
+    // samples `Albedo[id]` through its own access chain.
+    let text = r#"
+Texture2D Albedo[8] : register(t0);
+SamplerState Linear : register(s0);
+cbuffer Params : register(b0) { uint id; };
+Texture2D material(uint i) { return Albedo[NonUniformResourceIndex(i)]; }
+float4 main(float2 uv : TEXCOORD0) : SV_Target { return material(id).Sample(Linear, uv); }
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    m.assert_has(&["OpTypeFunction %int %uint", "OpFunctionCall %int %material"]);
+    assert_eq!(
+        m.asm.matches("OpImageSampleImplicitLod").count(),
+        1,
+        "{}",
+        m.asm
+    );
+}
