@@ -74,7 +74,7 @@
 //! [`resource_statics`] (`static` globals holding resources), [`resource_globals`]
 //! (non-`static` global structs of textures and samplers), [`resource_dead`] (uses of
 //! resources never assigned), [`resource_index`] (run-time indices into locals holding
-//! resources).
+//! resources), [`resource_init`] (flattened initializer lists of structs holding resources).
 
 pub mod atomic64;
 pub mod attrs;
@@ -101,6 +101,7 @@ pub mod resource_choice;
 pub mod resource_dead;
 pub mod resource_globals;
 pub mod resource_index;
+pub mod resource_init;
 pub mod resource_out;
 pub mod resource_statics;
 pub mod resource_structs;

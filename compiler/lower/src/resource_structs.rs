@@ -843,6 +843,11 @@ impl FnLower<'_, '_> {
         Some(self.data_pointer(ptr, &at))
     }
 
+    /// Binds slot `path` of `l` to `p` (an initialization at `e`).
+    pub(crate) fn bind_slot(&mut self, l: LocalId, path: Vec<u32>, p: Value, e: ExprId) -> R<()> {
+        self.bind(Target::Slot(l, path), p, e)
+    }
+
     /// Binds resource local `l` to `p` (an assignment at `e`).
     pub(crate) fn bind_local(&mut self, l: LocalId, p: Value, e: ExprId) -> R<()> {
         self.bind(Target::Local(l), p, e)
@@ -1102,11 +1107,8 @@ impl FnLower<'_, '_> {
     fn copy_struct(&mut self, dst: &StructPart, from: ExprId) -> R<()> {
         if let Expr::InitList(items) = self.body.expr(from).clone() {
             if items.len() != dst.split.members.len() {
-                return Err(self.unsupported(
-                    "an initializer list for a struct holding resources with other than one \
-                     element per member",
-                    from,
-                ));
+                // HLSL's flat rule: the list's leaves fill the members (`resource_init`).
+                return self.init_split_flat(dst, from);
             }
             for (i, &item) in items.iter().enumerate() {
                 let mut path = dst.path.clone();

@@ -802,3 +802,50 @@ void main(uint3 id : SV_DispatchThreadID) { Out[id.x] = pick(id.x)[0]; }
         vec![3, 4]
     );
 }
+
+#[test]
+fn flattened_initializer_lists_of_structs_holding_resources() {
+    // HLSL's flat rule: `{ Bufs[1], 3, 4 }` fills `buf`, then both components of `scale`;
+    // `{ Bufs[2], 10, 20, 30 }` fills the nested `Reader`, then `bias`.
+    // Bufs[1] = {5}, Bufs[2] = {1}: Out[0] = 5 * 3 + 4 = 19, Out[1] = 1 * 10 + 20 + 30 = 60.
+    let text = r#"
+StructuredBuffer<uint> Bufs[4] : register(t0);
+RWStructuredBuffer<uint> Out : register(u4);
+struct Reader { StructuredBuffer<uint> buf; uint2 scale; };
+struct Biased { Reader r; uint bias; };
+[numthreads(1, 1, 1)]
+void main() {
+    Reader r = { Bufs[1], 3, 4 };
+    Biased b = { Bufs[2], uint2(10, 20), 30 };
+    Out[0] = r.buf[0] * r.scale.x + r.scale.y;
+    Out[1] = b.r.buf[0] * b.r.scale.x + b.r.scale.y + b.bias;
+}
+"#;
+    let m = lower(text);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    for (k, data) in [[0u32], [5], [1], [0]].iter().enumerate() {
+        bindings
+            .bind(&program, 0, 0, k as u32, Resource::buffer(words(data)))
+            .expect("bind Bufs");
+    }
+    bindings
+        .bind(&program, 0, 4, 0, Resource::buffer(words(&[0, 0])))
+        .expect("bind Out");
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    assert_eq!(
+        as_u32(&bindings.get(&program, 0, 4).unwrap().data),
+        vec![19, 60]
+    );
+    // A scalar where a resource belongs is refused at that value.
+    let wrong = text.replace("{ Bufs[1], 3, 4 }", "{ 3, Bufs[1], 4 }");
+    let e = errors(&wrong);
+    assert!(e.contains("a value where the list needs a resource"), "{e}");
+}

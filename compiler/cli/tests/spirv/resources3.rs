@@ -324,3 +324,19 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target { return material(id).Sample(Line
         m.asm
     );
 }
+
+#[test]
+fn flattened_initializer_list_of_a_material() {
+    let text = r#"
+Texture2D Albedo : register(t0);
+SamplerState Linear : register(s0);
+struct Material { Texture2D tex; float2 scale; SamplerState samp; };
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Material m = { Albedo, 1, 2, Linear };
+    return m.tex.Sample(m.samp, uv * m.scale);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(loads_of(&m, "Albedo"), 1, "{}", m.asm);
+    assert_eq!(loads_of(&m, "Linear"), 1, "{}", m.asm);
+}
