@@ -156,10 +156,10 @@ impl FnLower<'_, '_> {
             return Err(self.cx.error(
                 crate::RESOURCE_NOT_LEGAL,
                 format!(
-                    "a run-time index into a local array of resources (or of structs holding \
-                     them) that are not consecutive elements of one global array chooses the \
-                     resource at run time, which Vulkan cannot express; {DXC_FAILS} (index \
-                     the global array instead)"
+                    "a run-time index into an array of resources (or of structs holding them) \
+                     whose elements are not consecutive elements of one global array chooses \
+                     the resource at run time, which Vulkan cannot express; {DXC_FAILS} \
+                     (index a global array instead)"
                 ),
                 range,
             ));

@@ -849,3 +849,27 @@ void main() {
     let e = errors(&wrong);
     assert!(e.contains("a value where the list needs a resource"), "{e}");
 }
+
+#[test]
+fn run_time_index_into_a_member_array_of_a_global_struct_is_e3020() {
+    // Each element of `gA[1].t` is a resource of its own (as DXC's legalization splits
+    // them), so a run-time index cannot pick one; a constant one can.
+    let text = r#"
+struct Arr { Texture2D<uint> t[2]; };
+Arr gA[2] : register(t4);
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Out[0] = gA[1].t[id.x].Load(int3(0, 0, 0));
+}
+"#;
+    let e = errors(text);
+    assert!(e.starts_with("E3020"), "{e}");
+    assert!(
+        e.contains("not consecutive elements of one global array"),
+        "{e}"
+    );
+    let constant = text.replace("gA[1].t[id.x]", "gA[1].t[1]");
+    let dump = common::dump(&constant);
+    assert!(dump.contains("set(0) binding(7) ; gA[1].t[1]"), "{dump}");
+}
