@@ -72,8 +72,12 @@ pub struct ModuleCtx<'db> {
     /// (`None` for one never assigned), once its body is lowered (`resource_structs`).
     pub split_returns: HashMap<Func, crate::resource_structs::SplitReturn>,
     /// Functions returning a resource (their IR function returns nothing), and the resource
-    /// global their `return`s name, once their body is lowered.
-    pub resource_returns: HashMap<Func, Option<Global>>,
+    /// their `return`s name (a global or a constant element of one), once their body is
+    /// lowered.
+    pub resource_returns: HashMap<Func, Option<crate::resource_statics::StaticResource>>,
+    /// Functions returning a resource that is an element of a global array at a run-time
+    /// index: their IR function returns the `int` index (`resource_structs`).
+    pub indexed_returns: std::collections::HashSet<Func>,
     /// Functions with `out`/`inout` parameters holding resources and what they hand back
     /// (`resource_out`).
     pub handed_out: HashMap<Func, crate::resource_out::HandedOut>,
@@ -99,6 +103,9 @@ pub struct ModuleCtx<'db> {
     pub static_local_flags: Vec<(Global, Global)>,
     /// The set and binding of every resource of the file.
     pub bindings: crate::resources::Bindings,
+    /// Whether the file declares a global struct of textures and samplers, which makes DXC
+    /// give every resource array one binding per element (`resource_globals`).
+    pub flattens_composites: bool,
     pub options: crate::options::LowerOptions,
     /// What the entry's parameters became (geometry streams, mesh outputs).
     pub stage_io: crate::stages::StageIo,
@@ -129,6 +136,7 @@ impl<'db> ModuleCtx<'db> {
             resource_args: HashMap::new(),
             split_returns: HashMap::new(),
             resource_returns: HashMap::new(),
+            indexed_returns: Default::default(),
             handed_out: HashMap::new(),
             static_resources: HashMap::new(),
             template_args: HashMap::new(),
@@ -141,6 +149,7 @@ impl<'db> ModuleCtx<'db> {
             static_local_flags: Vec::new(),
             dollar_globals: None,
             bindings: Default::default(),
+            flattens_composites: false,
             options: Default::default(),
             stage_io: Default::default(),
             heaps: Default::default(),
@@ -245,10 +254,10 @@ impl<'db> ModuleCtx<'db> {
                     params.extend(
                         data.map(|d| types::Type::pointer(types::AddressSpace::Function, d)),
                     );
+                    // The index of each resource that is an array element follows.
                     for _ in split.resource_paths() {
-                        if !matches!(next_resource.next(), Some(r) if !r.indexed) {
-                            let what = "a method of a struct whose resources are array elements";
-                            return Err(self.unsupported(what, range));
+                        if next_resource.next().is_some_and(|r| r.indexed) {
+                            params.push(types::Type::INT);
                         }
                     }
                 }

@@ -363,7 +363,7 @@ impl FnLower<'_, '_> {
     }
 
     /// The scalar values of `e` in order (lists flattened, aggregates split).
-    fn flatten_into(&mut self, e: ExprId, out: &mut Vec<(Value, ExprId)>) -> R<()> {
+    pub(crate) fn flatten_into(&mut self, e: ExprId, out: &mut Vec<(Value, ExprId)>) -> R<()> {
         if let Expr::InitList(items) = self.body.expr(e).clone() {
             for i in items {
                 self.flatten_into(i, out)?;
@@ -395,7 +395,7 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
-    fn build_from(
+    pub(crate) fn build_from(
         &mut self,
         to: &Type,
         next: &mut impl Iterator<Item = (Value, ExprId)>,

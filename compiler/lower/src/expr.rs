@@ -312,6 +312,15 @@ impl FnLower<'_, '_> {
     }
 
     /// Whether `e` denotes memory (and can be lowered as a [`Place`] without effects).
+    /// Whether `e`, a cast of `inner`, casts a resource to its own type.
+    fn is_resource_self_cast(&self, e: ExprId, inner: ExprId) -> bool {
+        let (Some(to), Some(from)) = (self.infer.type_of_expr(e), self.infer.type_of_expr(inner))
+        else {
+            return false;
+        };
+        to == from && matches!(to, Type::Resource(_)) && self.is_place_expr(inner)
+    }
+
     pub fn is_place_expr(&self, e: ExprId) -> bool {
         match self.body.expr(e) {
             Expr::Path(_) => !matches!(
@@ -324,6 +333,8 @@ impl FnLower<'_, '_> {
             ),
             Expr::Local(_) => true,
             Expr::Paren(i) => self.is_place_expr(*i),
+            // `(Texture2D)t`: a resource cast to its own type is the resource.
+            Expr::Cast { expr, .. } => self.is_resource_self_cast(e, *expr),
             // `c ? A : B` of resources: one of them, chosen at compile time
             // (`resource_choice`).
             Expr::Conditional { .. } => self.holds_resources(e),
@@ -353,8 +364,12 @@ impl FnLower<'_, '_> {
             return p;
         }
         match self.body.expr(e).clone() {
-            Expr::Local(l) => Ok(Place::Ptr(self.local_ptr(l)?)),
+            Expr::Local(l) => {
+                let at = self.expr_range(e);
+                Ok(Place::Ptr(self.local_ptr_at(l, at)?))
+            }
             Expr::Paren(i) => self.lvalue(i),
+            Expr::Cast { expr, .. } if self.is_resource_self_cast(e, expr) => self.lvalue(expr),
             Expr::Path(path) => {
                 if let (Some("this"), Some(this)) = (path.as_name(), self.this) {
                     return Ok(Place::Ptr(this));
@@ -682,6 +697,14 @@ impl FnLower<'_, '_> {
                                     self.unsupported(&format!("compound assignment to {ty}"), e)
                                 )
                             }
+                        };
+                        // `b |= c` on bools computes in `int`, as HLSL promotes bool
+                        // operands of arithmetic and bitwise operators.
+                        let opty = match opty.scalar_kind() {
+                            Some(ScalarKind::Bool) => {
+                                opty.with_scalar_kind(ScalarKind::Int).unwrap_or(opty)
+                            }
+                            _ => opty,
                         };
                         let old = self.convert_value(old, &ty, &opty, e)?;
                         let r = self.coerce(rhs, &opty)?;

@@ -223,11 +223,18 @@ impl<'a, 'db> FnLower<'a, 'db> {
     }
 
     pub fn local_ptr(&mut self, l: LocalId) -> R<Value> {
+        let range = self.map.locals[l.0 as usize].text_range();
+        self.local_ptr_at(l, range)
+    }
+
+    /// [`FnLower::local_ptr`] for a use at `at`, where an error about a resource local
+    /// points.
+    pub fn local_ptr_at(&mut self, l: LocalId, at: TextRange) -> R<Value> {
         match self.locals[l.0 as usize] {
             Some(v) => Ok(v),
             None => {
                 let range = self.map.locals[l.0 as usize].text_range();
-                if let Some(u) = self.resource_local_error(l, range) {
+                if let Some(u) = self.resource_local_error(l, at) {
                     return Err(u);
                 }
                 let stage_param = self.body.params.iter().position(|&p| p == l);
@@ -251,7 +258,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
         // A method's `this` is argument 0; the declared parameters follow, except resource
         // parameters, which name the resources this copy is for (an indexed array element
         // takes its index as an `int` argument).
-        let first = u32::from(self.this.is_some());
+        let mut first = u32::from(self.this.is_some());
         let mut resources = self
             .cx
             .resource_args
@@ -259,13 +266,23 @@ impl<'a, 'db> FnLower<'a, 'db> {
             .cloned()
             .unwrap_or_default()
             .into_iter();
-        // A struct holding resources as `this` takes the first resources.
+        // A struct holding resources as `this` takes the first resources (an array element
+        // its index as the next `int` argument).
         if let Some(n) = self.split_this_resources() {
-            let bound: Vec<Option<Value>> = resources
-                .by_ref()
-                .take(n)
-                .map(|r| r.global.map(Value::Global))
-                .collect();
+            let taken: Vec<ResourceArg> = resources.by_ref().take(n).collect();
+            let mut bound = Vec::new();
+            for r in taken {
+                bound.push(match r.global {
+                    Some(g) if r.indexed => {
+                        let mut fb = self.fb();
+                        fb.set_param_name(first as usize, "this.index");
+                        let v = fb.access_chain(Value::Global(g), &[Value::Arg(first)]);
+                        first += 1;
+                        Some(v)
+                    }
+                    g => g.map(Value::Global),
+                });
+            }
             self.bind_split_this(&bound);
         }
         let directions: Vec<hir::item_tree::ParamDirection> = self

@@ -51,6 +51,8 @@
 //! | E3005 | `[[vk::binding]]` on a global that goes into `$Globals` |
 //! | E3006 | `packoffset`s that make cbuffer members overlap |
 //! | E3007 | a system value on a variable of a type DXC does not allow for it |
+//! | E3020 | a resource Vulkan cannot name at compile time (chosen at run time, or never assigned), where DXC's legalization fails too |
+//! | E3021 | a global struct holding resources that DXC refuses (data beside resources, or buffers) |
 //! | W3001 | warning: two resources on one descriptor set and binding (only a sampler and a sampled texture may share); see [`binding_warnings`] |
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
@@ -69,7 +71,10 @@
 //! `init_globals`), [`precise`] (the arithmetic feeding `precise` variables),
 //! [`resource_structs`] (locals holding resources), [`resource_choice`] (resources chosen by
 //! compile-time conditions), [`resource_out`] (`out` parameters holding resources),
-//! [`resource_statics`] (`static` globals holding resources).
+//! [`resource_statics`] (`static` globals holding resources), [`resource_globals`]
+//! (non-`static` global structs of textures and samplers), [`resource_dead`] (uses of
+//! resources never assigned), [`resource_index`] (run-time indices into locals holding
+//! resources), [`resource_init`] (flattened initializer lists of structs holding resources).
 
 pub mod atomic64;
 pub mod attrs;
@@ -93,6 +98,10 @@ pub mod printf;
 pub mod raw_buffer;
 pub mod ray_query;
 pub mod resource_choice;
+pub mod resource_dead;
+pub mod resource_globals;
+pub mod resource_index;
+pub mod resource_init;
 pub mod resource_out;
 pub mod resource_statics;
 pub mod resource_structs;
@@ -143,6 +152,13 @@ pub const RAW_BUFFER_ALIGNMENT: &str = "E3011";
 /// an argument of a `[[vk::ext_reference]]` parameter that is no lvalue, one of a
 /// `[[vk::ext_literal]]` parameter that is no constant.
 pub const INLINE_SPIRV_MISUSE: &str = "E3012";
+/// The code of a resource Vulkan cannot name at compile time, where DXC's legalization fails
+/// too: chosen by run-time control flow, a run-time `?:` or a run-time index into distinct
+/// resources, or used before one is assigned.
+pub const RESOURCE_NOT_LEGAL: &str = "E3020";
+/// The code of a non-`static` global struct holding resources that DXC refuses: data members
+/// beside the resources, or a buffer among them (`resource_globals`).
+pub const GLOBAL_RESOURCE_STRUCT: &str = "E3021";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";

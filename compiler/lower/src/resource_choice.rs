@@ -5,7 +5,7 @@
 //! - [`FnLower::static_condition`] evaluates a condition from literals, `const` locals and
 //!   globals, enumerators and the parameters a function copy is specialized on.
 //! - `c ? A : B` of a resource (or of a struct holding resources) denotes the arm a static
-//!   condition picks; with a run-time condition it is an E3001 error at the `?:`.
+//!   condition picks; with a run-time condition it is an E3020 error at the `?:`.
 //! - An `if` with a static condition keeps the resource bindings of the arm that runs only,
 //!   and what the other arm returns is not recorded (`StaticFlow`); a `switch` on a static
 //!   selector keeps those of the clauses that run (the matching one and those it falls
@@ -20,7 +20,6 @@
 
 use hir::body::{Body, Expr, ExprId, Literal, LocalId};
 use syntax::ast::{BinaryOp, CmpOp, LogicOp, PostfixOp, PrefixOp};
-use types::Type;
 
 use crate::context::R;
 use crate::func::FnLower;
@@ -97,16 +96,16 @@ impl FnLower<'_, '_> {
         self.static_scalar(e)
     }
 
-    /// Whether `e`'s type is a resource or a struct holding resources: then a `?:` of it
-    /// chooses at compile time.
+    /// Whether `e`'s type is a resource, an array of resources or a struct holding resources:
+    /// then a `?:` of it chooses at compile time.
     pub fn holds_resources(&self, e: ExprId) -> bool {
         self.infer.type_of_expr(e).is_some_and(|t| {
             crate::resource_structs::split_type(t).is_some()
-                || matches!(t, Type::Resource(_)) && crate::resources::resource_of(t).is_some()
+                || crate::resources::resource_of(t).is_some()
         })
     }
 
-    /// For `c ? a : b` holding resources: the arm a static condition picks, or the E3001
+    /// For `c ? a : b` holding resources: the arm a static condition picks, or the E3020
     /// error at the `?:` when the condition is decided at run time. `None` for any other
     /// expression.
     pub fn chosen_arm(&mut self, e: ExprId) -> Option<R<ExprId>> {
@@ -127,11 +126,13 @@ impl FnLower<'_, '_> {
             None => {
                 let range = self.expr_range(e);
                 Err(self.cx.error(
-                    crate::NOT_SUPPORTED,
-                    "this `?:` chooses a resource by a condition known only at run time; \
-                     Vulkan needs each use to name one resource, and DXC's legalization \
-                     fails here too (branch with `if` and use each resource in its own arm)"
-                        .to_owned(),
+                    crate::RESOURCE_NOT_LEGAL,
+                    format!(
+                        "this `?:` chooses a resource by a condition known only at run time; \
+                         Vulkan needs each use to name one resource, and {} (branch with \
+                         `if` and use each resource in its own arm)",
+                        crate::resource_structs::DXC_FAILS
+                    ),
                     range,
                 ))
             }

@@ -18,12 +18,13 @@ use types::Type;
 
 use crate::context::{ResourceArg, R};
 use crate::func::FnLower;
+use crate::resource_statics::StaticResource;
 use crate::resource_structs::split_type;
 
 /// For each `out`/`inout` parameter holding resources (by declared index): the resource
-/// global its slots hold when the function returns (`None` for one never assigned), once
-/// its body is lowered.
-pub type HandedOut = Vec<(u32, Option<Vec<Option<ir::Global>>>)>;
+/// (a global or a constant element of one) its slots hold when the function returns
+/// (`None` for one never assigned), once its body is lowered.
+pub type HandedOut = Vec<(u32, Option<Vec<Option<StaticResource>>>)>;
 
 /// Whether a parameter of type `ty` passed `direction` hands resources back.
 pub fn hands_back(ty: &Type, direction: ParamDirection) -> bool {
@@ -57,11 +58,13 @@ impl FnLower<'_, '_> {
             match prev {
                 Some(p) if *p != globals => {
                     return Err(self.cx.error(
-                        crate::NOT_SUPPORTED,
+                        crate::RESOURCE_NOT_LEGAL,
                         "the resource this function hands back through an `out` parameter \
                          depends on run-time control flow (different resources on different \
                          paths); Vulkan needs each use to name one resource"
-                            .to_owned(),
+                            .to_owned()
+                            + ", and "
+                            + crate::resource_structs::DXC_FAILS,
                         at,
                     ))
                 }
@@ -71,8 +74,8 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
-    /// The resource global in each slot of parameter `l` now.
-    fn slots_of(&mut self, l: LocalId, at: syntax::TextRange) -> R<Vec<Option<ir::Global>>> {
+    /// The resource in each slot of parameter `l` now.
+    fn slots_of(&mut self, l: LocalId, at: syntax::TextRange) -> R<Vec<Option<StaticResource>>> {
         let conflict = self.res.conflicts.contains(&l);
         let paths = self.res.split.get(&l).map(|sl| sl.split.resource_paths());
         let bound: Vec<Option<crate::resource_structs::Binding>> = match paths {
@@ -87,20 +90,26 @@ impl FnLower<'_, '_> {
         for b in bound {
             globals.push(match b {
                 None => None,
-                Some(crate::resource_structs::Binding::Bound(Value::Global(g))) => Some(g),
+                Some(crate::resource_structs::Binding::Bound(p))
+                    if self.named_resource_value(p).is_some() =>
+                {
+                    self.named_resource_value(p)
+                }
                 Some(crate::resource_structs::Binding::Conflict) => {
                     return Err(self.cx.error(
-                        crate::NOT_SUPPORTED,
+                        crate::RESOURCE_NOT_LEGAL,
                         "this `out` parameter's resource depends on run-time control flow; \
                          Vulkan needs each use to name one resource"
-                            .to_owned(),
+                            .to_owned()
+                            + ", and "
+                            + crate::resource_structs::DXC_FAILS,
                         at,
                     ))
                 }
                 Some(_) => {
                     return Err(self.cx.unsupported(
-                        "handing back an element of a resource array through an `out` \
-                         parameter",
+                        "handing back an element of a resource array at a run-time index \
+                         through an `out` parameter",
                         at,
                     ))
                 }
@@ -161,12 +170,15 @@ impl FnLower<'_, '_> {
 
     /// Binds argument `a` (a resource local or member, or a struct holding resources) to
     /// `globals`, one per slot.
-    fn rebind(&mut self, a: ExprId, globals: &[Option<ir::Global>]) -> R<()> {
+    fn rebind(&mut self, a: ExprId, globals: &[Option<StaticResource>]) -> R<()> {
         if let Expr::Local(l) = *self.body.expr(a) {
             let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));
             if plain && !self.res.split.contains_key(&l) {
                 return match globals.first().copied().flatten() {
-                    Some(g) => self.bind_local(l, Value::Global(g), a),
+                    Some(r) => {
+                        let p = self.static_pointer(r);
+                        self.bind_local(l, p, a)
+                    }
                     None => Ok(()),
                 };
             }

@@ -42,6 +42,10 @@ impl ModuleCtx<'_> {
         let ItemKind::Variable(v) = &self.tree.item(idx).kind else {
             return false;
         };
+        // A non-`static` global struct names its own resources (`resource_globals`).
+        if !v.is_static && self.global_struct(idx).is_some() {
+            return true;
+        }
         if !v.is_static || self.tree.item(idx).parent.is_some() {
             return false;
         }
@@ -53,6 +57,11 @@ impl ModuleCtx<'_> {
     pub fn static_binding(&mut self, idx: ItemIdx) -> R<StaticBinding> {
         if let Some(b) = self.static_resources.get(&idx) {
             return Ok(b.clone());
+        }
+        if self.global_struct(idx).is_some() {
+            let b = self.global_struct_binding(idx)?;
+            self.static_resources.insert(idx, b.clone());
+            return Ok(b);
         }
         let range = self.item_range(idx);
         let gid = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
@@ -137,9 +146,9 @@ impl ModuleCtx<'_> {
                 let (g, None) = self.named_resource(body, infer, *base, range)? else {
                     return Err(self.unsupported("this resource in a `static` initializer", range));
                 };
-                match body.expr(*index) {
-                    Expr::Literal(hir::body::Literal::Int(k, _)) => Ok((g, Some(*k as i64))),
-                    _ => Err(self.unsupported(
+                match const_index(self, body, infer, *index) {
+                    Some(k) => Ok((g, Some(k))),
+                    None => Err(self.unsupported(
                         "a run-time index in the initializer of a `static` resource",
                         range,
                     )),
@@ -192,9 +201,7 @@ impl ModuleCtx<'_> {
                 let f = self.function_for(idx, &name)?;
                 self.lower_now(f);
                 match self.split_returns.get(&f).and_then(|(_, r)| r.clone()) {
-                    Some(globals) => {
-                        Ok(globals.into_iter().map(|g| g.map(|g| (g, None))).collect())
-                    }
+                    Some(resources) => Ok(resources),
                     // The function failed to lower and said why.
                     None if !self.diagnostics.is_empty() => Err(crate::context::Unsupported),
                     None => Err(self.unsupported(
@@ -248,6 +255,51 @@ impl ModuleCtx<'_> {
     }
 }
 
+/// The value of index `e` of a `static` initializer when it is known at compile time: a
+/// literal, a `static const` global or enumerator, or arithmetic on them.
+fn const_index(cx: &ModuleCtx<'_>, body: &Body, infer: &InferenceResult, e: ExprId) -> Option<i64> {
+    use syntax::ast::{ArithOp as A, BinaryOp, PrefixOp};
+    match body.expr(e) {
+        Expr::Literal(hir::body::Literal::Int(v, _)) => Some(*v as i64),
+        Expr::Paren(i) | Expr::Cast { expr: i, .. } => const_index(cx, body, infer, *i),
+        Expr::Prefix {
+            op: PrefixOp::Neg,
+            expr,
+        } => const_index(cx, body, infer, *expr).map(|v| -v),
+        Expr::Binary {
+            op: BinaryOp::Arith(op),
+            lhs,
+            rhs,
+        } => {
+            let (a, b) = (
+                const_index(cx, body, infer, *lhs)?,
+                const_index(cx, body, infer, *rhs)?,
+            );
+            match op {
+                A::Add => a.checked_add(b),
+                A::Sub => a.checked_sub(b),
+                A::Mul => a.checked_mul(b),
+                A::Div => a.checked_div(b),
+                A::Rem => a.checked_rem(b),
+                A::Shl => a.checked_shl(u32::try_from(b).ok()?),
+                A::Shr => a.checked_shr(u32::try_from(b).ok()?),
+                A::BitAnd => Some(a & b),
+                A::BitOr => Some(a | b),
+                A::BitXor => Some(a ^ b),
+            }
+        }
+        Expr::Path(_) => match infer.resolution(e)? {
+            Resolution::Global(ast) | Resolution::Enumerator(ast) => {
+                let idx = cx.tree.by_ast(*ast)?;
+                let tcx = hir::lower_type::TypeCtx::inside(&cx.tree, &cx.scope, idx);
+                Some(tcx.item_value(idx)?.as_int())
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 impl FnLower<'_, '_> {
     /// The static holding resources that `e` names, when it names one.
     pub(crate) fn resource_static(&self, e: ExprId) -> Option<ItemIdx> {
@@ -287,12 +339,41 @@ impl FnLower<'_, '_> {
             .map(|r| self.static_pointer(r)))
     }
 
+    /// The resource pointer `v` names when it is a global or an element of one at a constant
+    /// index.
+    pub(crate) fn named_resource_value(&self, v: Value) -> Option<StaticResource> {
+        match v {
+            Value::Global(g) => Some((g, None)),
+            Value::Inst(i) => {
+                let module = self.cx.mb.module();
+                let d = &module.functions[self.func].insts[i];
+                let (ir::Opcode::AccessChain, [Value::Global(g), Value::Const(c)]) =
+                    (d.opcode, &d.operands[..])
+                else {
+                    return None;
+                };
+                match module.constants[*c].kind {
+                    // An `int` or `uint` index: its low 32 bits, signed.
+                    ir::ConstantKind::Scalar(bits) => {
+                        Some((*g, Some(i64::from(bits as u32 as i32))))
+                    }
+                    ir::ConstantKind::Composite(_) => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// The pointer to `r`: an element's access chain goes at the top of the entry block, so
     /// that it dominates every use wherever the static is first named.
-    fn static_pointer(&mut self, (g, k): StaticResource) -> Value {
+    pub(crate) fn static_pointer(&mut self, (g, k): StaticResource) -> Value {
         let Some(k) = k else {
             return Value::Global(g);
         };
+        if let Some(&p) = self.res.element_pointers.get(&(g, k)) {
+            return p;
+        }
+        let element = k;
         let k = self.fb().int(k as i32);
         let v = self.fb().access_chain(Value::Global(g), &[k]);
         let f = &mut self.cx.mb.module_mut().functions[self.func];
@@ -303,6 +384,7 @@ impl FnLower<'_, '_> {
             f.insts[i].block = Some(entry);
             f.blocks[entry].insts.insert(0, i);
         }
+        self.res.element_pointers.insert((g, element), v);
         v
     }
 

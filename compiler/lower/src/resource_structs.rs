@@ -9,7 +9,7 @@
 //! the resource pointer last assigned to it. An assignment rebinds a slot; a use reads the
 //! binding. When the binding would depend on run-time control flow (different resources
 //! assigned on the two sides of an `if`, or a reassignment inside a loop of a local declared
-//! outside it), the use is an E3001 error, as DXC's legalization fails there too. A struct
+//! outside it), the use is an E3020 error, as DXC's legalization fails there too. A struct
 //! argument holding resources picks the copy of the callee per distinct resources, like a
 //! resource argument (`user_call`); its data part is passed by value, followed by the `int`
 //! index of each resource member bound to an element of a global array. A function returning
@@ -37,10 +37,18 @@ use types::{StructType, Type};
 use crate::context::{ResourceArg, R};
 use crate::func::{FnLower, Place};
 
-/// The E3001 message of a resource chosen by run-time control flow (an `[unroll]` loop that
+/// The E3020 message of a resource chosen by run-time control flow (an `[unroll]` loop that
 /// causes it is unrolled, see `unroll`).
 pub const RUNTIME_CHOICE: &str = "this resource depends on run-time control flow (different \
-     resources are assigned to it on different paths); Vulkan needs each use to name one resource";
+     resources are assigned to it on different paths); Vulkan needs each use to name one \
+     resource, and DXC fails here too (\"generated SPIR-V is invalid\" once its legalization \
+     cannot remove the choice)";
+
+/// How DXC fails where a resource is chosen at run time: its legalization cannot remove the
+/// resource kept in function memory, and its validator refuses the module.
+pub const DXC_FAILS: &str =
+    "DXC fails here too (\"generated SPIR-V is invalid\" once its legalization cannot remove \
+     the choice)";
 
 /// What one member of a split struct is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -160,9 +168,13 @@ pub fn split_type(ty: &Type) -> Option<Split> {
     })
 }
 
-/// How a function's returned struct splits, and the resource global its `return`s leave in
-/// each slot (`None` for one never assigned), known once its body is lowered.
-pub type SplitReturn = (Split, Option<Vec<Option<ir::Global>>>);
+/// How a function's returned struct splits, and the resource (a global or a constant element
+/// of one) its `return`s leave in each slot (`None` for one never assigned), known once its
+/// body is lowered.
+pub type SplitReturn = (
+    Split,
+    Option<Vec<Option<crate::resource_statics::StaticResource>>>,
+);
 
 /// What a resource slot holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -181,11 +193,14 @@ pub struct SplitLocal {
 }
 
 /// The per-function state of locals holding resources.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct ResourceLocals {
     pub split: HashMap<LocalId, SplitLocal>,
     /// Local arrays of resources not bound to a global array: their length.
     pub arrays: HashMap<LocalId, u32>,
+    /// The access chains naming constant elements of global arrays, made once at the top of
+    /// the entry block (`resource_statics::static_pointer`), so that one element is one value.
+    pub element_pointers: HashMap<(ir::Global, i64), Value>,
     /// Slots of split locals and local resource arrays: `(local, path)`.
     pub slots: HashMap<Slot, Binding>,
     /// Plain resource locals whose binding depends on run-time control flow.
@@ -211,6 +226,9 @@ pub struct ResourceLocals {
     /// Whether the code being lowered is dead by compile-time conditions
     /// (`resource_choice`).
     pub flow: crate::resource_choice::StaticFlow,
+    /// Set when statically dead code used a resource never assigned: its statement is
+    /// dropped (`resource_dead`).
+    pub dead_use: bool,
 }
 
 /// The bindings at one point of the code, to merge at the end of a selection.
@@ -221,21 +239,30 @@ pub struct BindingState {
     conflicts: HashSet<LocalId>,
 }
 
+/// The object of a method of a struct holding resources: its resources, the pointer to its
+/// data part, the indices of those resources that are array elements.
+pub type SplitReceiver = (Vec<ResourceArg>, Option<Value>, Vec<Value>);
+
 /// A resource slot: a local and the path of member and element indices inside it.
-type Slot = (LocalId, Vec<u32>);
+pub(crate) type Slot = (LocalId, Vec<u32>);
 
 /// What a member or element of a local holding resources denotes. Nothing is emitted until
 /// a data place is needed.
 #[derive(Debug, Clone)]
-enum Denoted {
+pub(crate) enum Denoted {
     Slot(Slot),
-    /// Element `index` (a run-time value) of the array of slots at `path` of a local, of
-    /// `len` slots; lowered only when used.
-    Element(LocalId, Vec<u32>, u32, ExprId),
+    /// A resource at a run-time index (`resource_index`); lowered only when used.
+    Element(crate::resource_index::Strided),
     /// A data member: the data alloca of the local and the indices into it.
     Data(Value, Vec<u32>),
+    /// A data member of an element at a run-time index of a local array of structs
+    /// (`resource_index`).
+    IndexedData(crate::resource_index::IndexedData),
     /// The local or one of its member structs holding resources.
     Struct(StructPart),
+    /// An element at a run-time index of a local array of structs holding resources, or a
+    /// member struct of one (`resource_index`).
+    Indexed(crate::resource_index::Indexed),
     /// An array of resource slots: the local, the path to it, its length.
     Array(LocalId, Vec<u32>, u32),
 }
@@ -243,11 +270,11 @@ enum Denoted {
 /// A split local or a member struct of it.
 #[derive(Debug, Clone)]
 pub(crate) struct StructPart {
-    local: LocalId,
-    path: Vec<u32>,
-    split: Split,
+    pub(crate) local: LocalId,
+    pub(crate) path: Vec<u32>,
+    pub(crate) split: Split,
     /// The data alloca of the local and the indices of this part's data in it.
-    data: Option<(Value, Vec<u32>)>,
+    pub(crate) data: Option<(Value, Vec<u32>)>,
 }
 
 /// What an assignment to a resource writes.
@@ -358,6 +385,7 @@ impl FnLower<'_, '_> {
             Expr::Field { expr, name } => {
                 let part = match self.denote(expr)? {
                     Ok(Denoted::Struct(part)) => part,
+                    Ok(Denoted::Indexed(ix)) => return Some(self.indexed_member(ix, &name, e)),
                     Ok(_) => return None,
                     Err(u) => return Some(Err(u)),
                 };
@@ -374,12 +402,7 @@ impl FnLower<'_, '_> {
                             Some(_) => {
                                 Err(self.unsupported("an index past the end of this array", e))
                             }
-                            None => Err(self.unsupported(
-                                "a run-time index into a local array of structs holding \
-                                 resources (each element's resources must be known at compile \
-                                 time)",
-                                index,
-                            )),
+                            None => self.indexed_element(part, index),
                         });
                     }
                     Ok(_) => return None,
@@ -392,7 +415,13 @@ impl FnLower<'_, '_> {
                         Ok(Denoted::Slot((l, path)))
                     }
                     Some(_) => Err(self.unsupported("an index past the end of this array", e)),
-                    None => Ok(Denoted::Element(l, path, len, index)),
+                    None => Ok(Denoted::Element(crate::resource_index::Strided {
+                        local: l,
+                        prefix: path,
+                        len,
+                        suffix: Vec::new(),
+                        index,
+                    })),
                 })
             }
             _ => None,
@@ -441,11 +470,10 @@ impl FnLower<'_, '_> {
         if let (Some(d), Some(v)) = (data, v) {
             self.fb().store(d, v);
         }
-        for (path, g) in split.resource_paths().into_iter().zip(returned) {
-            if let Some(g) = g {
-                self.res
-                    .slots
-                    .insert((l, path), Binding::Bound(Value::Global(g)));
+        for (path, r) in split.resource_paths().into_iter().zip(returned) {
+            if let Some(r) = r {
+                let p = self.static_pointer(r);
+                self.res.slots.insert((l, path), Binding::Bound(p));
             }
         }
         self.res.split.insert(l, SplitLocal { split, data });
@@ -464,15 +492,20 @@ impl FnLower<'_, '_> {
         Some(self.split_return_value(e, &split))
     }
 
-    /// `return r;` in a function returning a resource: records the global (which every
-    /// `return` must agree on); the `ret` has no operand.
+    /// `return r;` in a function returning a resource: records the global or constant
+    /// element of one (which every `return` must agree on); the `ret` has no operand.
     fn resource_return_value(&mut self, e: ExprId) -> R<Vec<Value>> {
-        let Value::Global(g) = self.resource_pointer(e)? else {
-            return Err(self.unsupported("returning this resource (not a whole global)", e));
-        };
+        let p = self.resource_pointer(e)?;
         if self.res.flow.dead {
-            // Never runs, by compile-time conditions: returns nothing (`resource_choice`).
-            return Ok(Vec::new());
+            // Never runs, by compile-time conditions: returns nothing, or index 0 where the
+            // function returns an index (`resource_choice`).
+            return Ok(self.dead_resource_return());
+        }
+        let Some(g) = self.named_resource_value(p) else {
+            return self.indexed_return_value(p, e);
+        };
+        if self.cx.indexed_returns.contains(&self.func) {
+            return Err(self.runtime_choice(e));
         }
         match self.cx.resource_returns.get_mut(&self.func) {
             Some(Some(prev)) if *prev != g => return Err(self.runtime_choice(e)),
@@ -482,6 +515,63 @@ impl FnLower<'_, '_> {
         Ok(Vec::new())
     }
 
+    /// `return arr[i];` with a run-time `i` in a function returning a resource: the IR
+    /// function returns the `int` index, and its callers index the global array (every
+    /// `return` must name that array so).
+    fn indexed_return_value(&mut self, p: Value, e: ExprId) -> R<Vec<Value>> {
+        let element = match p {
+            Value::Inst(i) => {
+                let d = &self.cx.mb.module().functions[self.func].insts[i];
+                match (d.opcode, &d.operands[..]) {
+                    (ir::Opcode::AccessChain, [Value::Global(g), index]) => Some((*g, *index)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let Some((g, index)) = element else {
+            return Err(self.unsupported("returning this resource", e));
+        };
+        // The first `return`, or one indexing the same array as the earlier ones.
+        let first = matches!(self.cx.resource_returns.get(&self.func), Some(None));
+        let same = matches!(self.cx.resource_returns.get(&self.func),
+            Some(Some((prev, None))) if *prev == g)
+            && self.cx.indexed_returns.contains(&self.func);
+        if !(first || same) {
+            return Err(self.runtime_choice(e));
+        }
+        let from = self.type_of(index);
+        let index = self.convert_value(index, &from, &Type::INT, e)?;
+        if first {
+            // The function now returns an `int`: so do the `return`s already lowered in code
+            // that never runs.
+            let zero = self.fb().int(0);
+            let f = &mut self.cx.mb.module_mut().functions[self.func];
+            f.ret = Type::INT;
+            let returns: Vec<ir::Inst> = f
+                .insts
+                .iter()
+                .filter(|(_, d)| d.opcode == ir::Opcode::Return && d.operands.is_empty())
+                .map(|(i, _)| i)
+                .collect();
+            for i in returns {
+                f.insts[i].operands.push(zero);
+            }
+        }
+        self.cx.resource_returns.insert(self.func, Some((g, None)));
+        self.cx.indexed_returns.insert(self.func);
+        Ok(vec![index])
+    }
+
+    /// The operands of a `return` of a resource in code that never runs.
+    fn dead_resource_return(&mut self) -> Vec<Value> {
+        if self.cx.indexed_returns.contains(&self.func) {
+            vec![self.fb().int(0)]
+        } else {
+            Vec::new()
+        }
+    }
+
     /// A call returning a resource, as the global its callee returns.
     fn returned_resource(&mut self, e: ExprId) -> Option<R<Place>> {
         let ty = self.infer.type_of_expr(e)?;
@@ -489,19 +579,22 @@ impl FnLower<'_, '_> {
             return None;
         }
         self.res.last_split_call = None;
-        if let Err(u) = self.lower_expr(e) {
-            return Some(Err(u));
-        }
-        let returned = self
-            .res
-            .last_split_call
-            .take()
-            .and_then(|f| self.cx.resource_returns.get(&f).copied().flatten());
-        Some(match returned {
-            Some(g) => Ok(Place::Ptr(Value::Global(g))),
+        let value = match self.lower_expr(e) {
+            Ok(v) => v,
+            Err(u) => return Some(Err(u)),
+        };
+        let callee = self.res.last_split_call.take();
+        let returned = callee.and_then(|f| self.cx.resource_returns.get(&f).copied().flatten());
+        let indexed = callee.is_some_and(|f| self.cx.indexed_returns.contains(&f));
+        Some(match (returned, value) {
+            // The callee returned the index of an element of the global array.
+            (Some((g, None)), Some(i)) if indexed => {
+                Ok(Place::Ptr(self.fb().access_chain(Value::Global(g), &[i])))
+            }
+            (Some(r), _) => Ok(Place::Ptr(self.static_pointer(r))),
             // The callee failed to lower and said why.
-            None if !self.cx.diagnostics.is_empty() => Err(crate::context::Unsupported),
-            None => Err(self.unsupported(
+            (None, _) if !self.cx.diagnostics.is_empty() => Err(crate::context::Unsupported),
+            (None, _) => Err(self.unsupported(
                 "this call returning a resource (the resource it returns is unknown)",
                 e,
             )),
@@ -520,14 +613,17 @@ impl FnLower<'_, '_> {
             path.extend(rel);
             returned.push(match self.res.slots.get(&(part.local, path)).copied() {
                 None => None,
-                Some(Binding::Bound(Value::Global(g))) => Some(g),
                 Some(Binding::Conflict) => return Err(self.runtime_choice(e)),
-                Some(Binding::Bound(_)) => {
-                    return Err(self.unsupported(
-                        "returning a struct whose resource member is an array element",
-                        e,
-                    ))
-                }
+                Some(Binding::Bound(p)) => match self.named_resource_value(p) {
+                    Some(r) => Some(r),
+                    None => {
+                        return Err(self.unsupported(
+                            "returning a struct whose resource member is an element of a \
+                             resource array at a run-time index",
+                            e,
+                        ))
+                    }
+                },
             });
         }
         let dead = self.res.flow.dead;
@@ -548,82 +644,17 @@ impl FnLower<'_, '_> {
         })
     }
 
-    /// `arr[i]` with a run-time `i`, where local array `l` (at `path`, of `len` slots) holds
-    /// consecutive elements `c..c + len` of one global array: element `c + i` of that global.
-    /// Any other local array needs a resource chosen at run time, which Vulkan cannot
-    /// express and DXC's legalization cannot remove either.
-    fn run_time_element(
-        &mut self,
-        l: LocalId,
-        path: Vec<u32>,
-        len: u32,
-        index: ExprId,
-    ) -> R<Value> {
-        let Some((global, first)) = self.consecutive_elements(l, &path, len) else {
-            let range = self.expr_range(index);
-            return Err(self.cx.error(
-                crate::NOT_SUPPORTED,
-                "a run-time index into a local array of resources that are not consecutive \
-                 elements of one global array: the resource would be chosen at run time, \
-                 which Vulkan cannot express and DXC's legalization cannot remove (index the \
-                 global array instead)"
-                    .to_owned(),
-                range,
-            ));
-        };
-        let i = self.index_value(index)?;
-        let from = self.type_of(i);
-        let mut i = self.convert_value(i, &from, &Type::INT, index)?;
-        if first > 0 {
-            let c = self.fb().int(first as i32);
-            i = self.fb().binary(ir::Opcode::Add, i, c);
-        }
-        Ok(self.fb().access_chain(Value::Global(global), &[i]))
-    }
-
-    /// The global array and first element when the slots `0..len` of array `path` of `l`
-    /// hold its elements `first..first + len` in order.
-    fn consecutive_elements(
-        &mut self,
-        l: LocalId,
-        path: &[u32],
-        len: u32,
-    ) -> Option<(ir::Global, u32)> {
-        let mut found: Option<(ir::Global, u32)> = None;
-        for k in 0..len {
-            let mut slot = path.to_vec();
-            slot.push(k);
-            let Some(Binding::Bound(Value::Inst(i))) = self.res.slots.get(&(l, slot)).copied()
-            else {
-                return None;
-            };
-            let d = self.cx.mb.module().functions[self.func].insts[i].clone();
-            let (ir::Opcode::AccessChain, [Value::Global(g), index]) = (d.opcode, &d.operands[..])
-            else {
-                return None;
-            };
-            let count = match self.type_of(Value::Global(*g)).pointee() {
-                Some((_, Type::Array { len: Some(n), .. })) => *n,
-                _ => return None,
-            };
-            let first = match found {
-                Some((fg, first)) if fg == *g => first,
-                Some(_) => return None,
-                // The element of slot 0 fixes where the run starts.
-                None => (0..count).find(|&c| *index == self.fb().int(c as i32))?,
-            };
-            if first + k >= count || *index != self.fb().int((first + k) as i32) {
-                return None;
-            }
-            found = Some((*g, first));
-        }
-        found
-    }
-
     /// The global resource array whose elements `0..n` the slots of array `path` of `l` hold
     /// in order (after `s.textures = gTextures;`): then the array stands for the global.
     fn whole_global_array(&mut self, l: LocalId, path: &[u32], n: u32) -> Option<ir::Global> {
-        let (global, first) = self.consecutive_elements(l, path, n)?;
+        let slots: Vec<Slot> = (0..n)
+            .map(|k| {
+                let mut p = path.to_vec();
+                p.push(k);
+                (l, p)
+            })
+            .collect();
+        let (global, first) = self.consecutive_elements(&slots)?;
         let len = match self.type_of(Value::Global(global)).pointee() {
             Some((_, Type::Array { len, .. })) => *len,
             _ => None,
@@ -689,13 +720,15 @@ impl FnLower<'_, '_> {
     }
 
     /// For a call of a method of a struct holding resources (`this_ty`) on `receiver` (or on
-    /// this method's own object): the object's resources and the pointer to its data.
+    /// this method's own object): the object's resources, the pointer to its data, and the
+    /// `int` index of each resource that is an element of a global array (passed after the
+    /// data pointer).
     pub fn split_receiver(
         &mut self,
         this_ty: Option<&Type>,
         receiver: Option<ExprId>,
         e: ExprId,
-    ) -> R<Option<(Vec<ResourceArg>, Option<Value>)>> {
+    ) -> R<Option<SplitReceiver>> {
         let Some(split) = this_ty.and_then(split_type) else {
             return Ok(None);
         };
@@ -720,6 +753,7 @@ impl FnLower<'_, '_> {
             },
         };
         let mut resources = Vec::new();
+        let mut indices = Vec::new();
         for rel in part.split.resource_paths() {
             let mut path = part.path.clone();
             path.extend(rel);
@@ -732,14 +766,26 @@ impl FnLower<'_, '_> {
                     global: Some(global),
                     indexed: false,
                 }),
-                Some(_) => {
-                    return Err(self
-                        .unsupported("a method of a struct whose resources are array elements", e))
+                Some(Value::Inst(i)) => {
+                    let d = &self.cx.mb.module().functions[self.func].insts[i];
+                    let (ir::Opcode::AccessChain, [Value::Global(g), index]) =
+                        (d.opcode, &d.operands[..])
+                    else {
+                        return Err(self.unsupported("the resources of this object", e));
+                    };
+                    let (g, index) = (*g, *index);
+                    let from = self.type_of(index);
+                    indices.push(self.convert_value(index, &from, &Type::INT, e)?);
+                    resources.push(ResourceArg {
+                        global: Some(g),
+                        indexed: true,
+                    });
                 }
+                Some(_) => return Err(self.unsupported("the resources of this object", e)),
             }
         }
         let data = part.data.map(|(ptr, at)| self.data_pointer(ptr, &at));
-        Ok(Some((resources, data)))
+        Ok(Some((resources, data, indices)))
     }
 
     /// Stores the data members of `init` (the initializer of a `static` struct holding
@@ -782,7 +828,7 @@ impl FnLower<'_, '_> {
                 Some(Binding::Conflict) => return Err(self.runtime_choice(e)),
                 Some(Binding::Bound(_)) => {
                     return Err(self.unsupported(
-                        "passing a struct whose resource member is an array element as                          `inout`",
+                        "passing a struct whose resource member is an array element as `inout`",
                         e,
                     ))
                 }
@@ -797,6 +843,11 @@ impl FnLower<'_, '_> {
         Some(self.data_pointer(ptr, &at))
     }
 
+    /// Binds slot `path` of `l` to `p` (an initialization at `e`).
+    pub(crate) fn bind_slot(&mut self, l: LocalId, path: Vec<u32>, p: Value, e: ExprId) -> R<()> {
+        self.bind(Target::Slot(l, path), p, e)
+    }
+
     /// Binds resource local `l` to `p` (an assignment at `e`).
     pub(crate) fn bind_local(&mut self, l: LocalId, p: Value, e: ExprId) -> R<()> {
         self.bind(Target::Local(l), p, e)
@@ -804,7 +855,11 @@ impl FnLower<'_, '_> {
 
     /// Binds the slots `e` denotes (a resource member, or a struct holding resources) to
     /// `globals`, one per slot; `None` leaves a slot unassigned.
-    pub(crate) fn rebind_place(&mut self, e: ExprId, globals: &[Option<ir::Global>]) -> R<()> {
+    pub(crate) fn rebind_place(
+        &mut self,
+        e: ExprId,
+        globals: &[Option<crate::resource_statics::StaticResource>],
+    ) -> R<()> {
         let (local, paths) = match self.denote(e) {
             Some(Ok(Denoted::Slot((l, path)))) => (l, vec![path]),
             Some(Ok(Denoted::Struct(part))) => {
@@ -823,9 +878,12 @@ impl FnLower<'_, '_> {
             Some(Err(u)) => return Err(u),
             _ => return Err(self.unsupported("this argument holding resources", e)),
         };
-        for (path, g) in paths.into_iter().zip(globals) {
-            match g {
-                Some(g) => self.bind(Target::Slot(local, path), Value::Global(*g), e)?,
+        for (path, r) in paths.into_iter().zip(globals) {
+            match r {
+                Some(r) => {
+                    let p = self.static_pointer(*r);
+                    self.bind(Target::Slot(local, path), p, e)?
+                }
                 None => {
                     self.res.slots.remove(&(local, path));
                 }
@@ -835,7 +893,7 @@ impl FnLower<'_, '_> {
     }
 
     /// A pointer to data at `indices` in the data alloca `ptr`.
-    fn data_pointer(&mut self, ptr: Value, indices: &[u32]) -> Value {
+    pub(crate) fn data_pointer(&mut self, ptr: Value, indices: &[u32]) -> Value {
         if indices.is_empty() {
             return ptr;
         }
@@ -872,10 +930,14 @@ impl FnLower<'_, '_> {
         }
         Some(match self.denote(e)? {
             Ok(Denoted::Slot(slot)) => self.read_slot(&slot, e).map(Place::Ptr),
-            Ok(Denoted::Element(l, path, len, index)) => {
-                self.run_time_element(l, path, len, index).map(Place::Ptr)
-            }
+            Ok(Denoted::Element(strided)) => self.run_time_element(strided).map(Place::Ptr),
             Ok(Denoted::Data(ptr, at)) => Ok(Place::Ptr(self.data_pointer(ptr, &at))),
+            Ok(Denoted::IndexedData(d)) => self.indexed_data_pointer(d).map(Place::Ptr),
+            Ok(Denoted::Indexed(_)) => Err(self.unsupported(
+                "using an element of a local array of structs holding resources at a run-time \
+                 index other than through its members",
+                e,
+            )),
             Ok(Denoted::Struct(_)) => Err(self.unsupported(
                 "using a struct holding resources as a whole other than to copy it or pass it \
                  as an `in` argument",
@@ -893,14 +955,13 @@ impl FnLower<'_, '_> {
         })
     }
 
-    fn read_slot(&mut self, slot: &Slot, e: ExprId) -> R<Value> {
+    pub(crate) fn read_slot(&mut self, slot: &Slot, e: ExprId) -> R<Value> {
         match self.passed_slot(slot, e)? {
             Some(p) => Ok(p),
-            None => Err(self.unsupported(
-                "a resource used before one is assigned to it (DXC accepts this only where \
-                 its optimizer removes the use)",
-                e,
-            )),
+            None => {
+                let range = self.expr_range(e);
+                Err(self.unassigned_use(range))
+            }
         }
     }
 
@@ -914,11 +975,11 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// E3001: the resource `e` denotes depends on run-time control flow.
+    /// E3020: the resource `e` denotes depends on run-time control flow.
     fn runtime_choice(&mut self, e: ExprId) -> crate::context::Unsupported {
         let range = self.expr_range(e);
         self.cx
-            .error(crate::NOT_SUPPORTED, RUNTIME_CHOICE.to_owned(), range)
+            .error(crate::RESOURCE_NOT_LEGAL, RUNTIME_CHOICE.to_owned(), range)
     }
 
     /// Why local `l` has no pointer, when it is one of ours.
@@ -930,7 +991,7 @@ impl FnLower<'_, '_> {
         if self.res.conflicts.contains(&l) {
             let u = self
                 .cx
-                .error(crate::NOT_SUPPORTED, RUNTIME_CHOICE.to_owned(), range);
+                .error(crate::RESOURCE_NOT_LEGAL, RUNTIME_CHOICE.to_owned(), range);
             return Some(u);
         }
         if self.res.split.contains_key(&l) {
@@ -944,11 +1005,7 @@ impl FnLower<'_, '_> {
         let stage_param = self.body.params.iter().position(|&p| p == l);
         let skipped = stage_param.is_some_and(|n| self.cx.stage_io.is_skipped(self.item, n));
         if plain && !skipped && !self.res.arrays.contains_key(&l) {
-            return Some(self.cx.unsupported(
-                "a resource used before one is assigned to it (DXC accepts this only where \
-                 its optimizer removes the use)",
-                range,
-            ));
+            return Some(self.unassigned_use(range));
         }
         None
     }
@@ -979,11 +1036,19 @@ impl FnLower<'_, '_> {
                 .and_then(|p| self.bind(Target::Slot(l, path), p, lhs)),
             Ok(Denoted::Struct(part)) => self.copy_struct(&part, rhs),
             Ok(Denoted::Array(l, path, n)) => self.assign_array(l, path, n, rhs),
-            Ok(Denoted::Data(..)) => return None,
-            Ok(Denoted::Element(..)) => Err(self.unsupported(
-                "assigning to an element of a local array of resources at a run-time index",
-                lhs,
-            )),
+            Ok(Denoted::Data(..) | Denoted::IndexedData(..)) => return None,
+            Ok(Denoted::Indexed(..) | Denoted::Element(..)) => {
+                let range = self.expr_range(lhs);
+                Err(self.cx.error(
+                    crate::RESOURCE_NOT_LEGAL,
+                    format!(
+                        "assigning a resource to an element of a local array at a run-time \
+                         index makes every element's resource depend on a run-time value, \
+                         which Vulkan cannot express; {DXC_FAILS}"
+                    ),
+                    range,
+                ))
+            }
             Err(u) => Err(u),
         })
     }
@@ -1042,11 +1107,8 @@ impl FnLower<'_, '_> {
     fn copy_struct(&mut self, dst: &StructPart, from: ExprId) -> R<()> {
         if let Expr::InitList(items) = self.body.expr(from).clone() {
             if items.len() != dst.split.members.len() {
-                return Err(self.unsupported(
-                    "an initializer list for a struct holding resources with other than one \
-                     element per member",
-                    from,
-                ));
+                // HLSL's flat rule: the list's leaves fill the members (`resource_init`).
+                return self.init_split_flat(dst, from);
             }
             for (i, &item) in items.iter().enumerate() {
                 let mut path = dst.path.clone();
@@ -1176,16 +1238,22 @@ impl FnLower<'_, '_> {
     /// slot (a resource global or an element of one), and the loaded data struct followed by
     /// the `int` index of each element.
     pub fn split_argument(&mut self, a: ExprId) -> R<(Vec<ResourceArg>, Vec<Value>)> {
-        let part = match self.denote(a) {
-            Some(Ok(Denoted::Struct(part))) => part,
-            Some(Err(u)) => return Err(u),
-            _ => {
-                return Err(self.unsupported(
-                    "this argument holding resources (pass a local or a member of one)",
+        let part =
+            match self.denote(a) {
+                Some(Ok(Denoted::Struct(part))) => part,
+                Some(Err(u)) => return Err(u),
+                Some(Ok(Denoted::Indexed(_))) => return Err(self.unsupported(
+                    "passing a whole element of a run-time index into a local array of structs \
+                     holding resources (pass its members)",
                     a,
-                ))
-            }
-        };
+                )),
+                _ => {
+                    return Err(self.unsupported(
+                        "this argument holding resources (pass a local or a member of one)",
+                        a,
+                    ))
+                }
+            };
         let mut values = match part.data {
             Some((ptr, at)) => {
                 let p = self.data_pointer(ptr, &at);

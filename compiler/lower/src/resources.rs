@@ -120,7 +120,13 @@ impl ModuleCtx<'_> {
                 });
                 let g = GlobalId::new(self.db, self.file, self.config, item.ast);
                 let ty = hir::global_type(self.db, g)?;
-                (outside && resource_of(&ty).is_some()).then(|| v.register.clone())
+                // A global struct of textures and samplers takes one binding per resource
+                // (`resource_globals`).
+                let textures = matches!(
+                    self.global_struct(idx),
+                    Some(crate::resource_globals::GlobalStruct::Resources(_))
+                );
+                (outside && resource_of(&ty).is_some() || textures).then(|| v.register.clone())
             }
             _ => None,
         }
@@ -167,10 +173,15 @@ impl ModuleCtx<'_> {
         self.bindings.next_free_run(0, first, count)
     }
 
-    /// How many bindings item `idx` takes: one, or under `-fspv-flatten-resource-arrays` one
-    /// per element of a fixed-size (possibly nested) array of resources.
+    /// How many bindings item `idx` takes: one per resource of a global struct of textures
+    /// and samplers; one per element of a fixed-size (possibly nested) array of resources
+    /// under `-fspv-flatten-resource-arrays`, or when the file declares such a struct (DXC
+    /// then flattens every composite of resources); one otherwise.
     fn binding_count(&mut self, idx: ItemIdx) -> u32 {
-        if !self.options.flatten_resource_arrays {
+        if let Some(s) = self.global_struct(idx) {
+            return s.binding_count().max(1);
+        }
+        if !self.options.flatten_resource_arrays && !self.flattens_composites {
             return 1;
         }
         if !matches!(self.tree.item(idx).kind, ItemKind::Variable(_)) {
@@ -184,6 +195,7 @@ impl ModuleCtx<'_> {
 
     /// Assigns every resource of the file its set and binding (see [`Bindings`]).
     pub fn assign_bindings(&mut self) {
+        self.flattens_composites = self.flattens_composites();
         let items: Vec<ItemIdx> = self.tree.indices().collect();
         let mut automatic = Vec::new();
         let first_loose_global = self.loose_globals().first().copied();
@@ -240,6 +252,11 @@ impl ModuleCtx<'_> {
                 Err(self.unsupported(&format!("the image format `{text}`"), range))
             }
         }
+    }
+
+    /// The set and binding of a resource, assigned by [`ModuleCtx::assign_bindings`].
+    pub(crate) fn binding_of_item(&mut self, idx: ItemIdx) -> (u32, u32) {
+        self.binding_for(idx)
     }
 
     /// The set and binding of a resource, assigned by [`ModuleCtx::assign_bindings`].
@@ -393,13 +410,9 @@ impl ModuleCtx<'_> {
                 }
                 GlobalRef::Var(g)
             } else if crate::resource_structs::split_type(&ty).is_some() {
-                // DXC splits such a struct into one resource per member when they are all
-                // textures and samplers (and refuses the rest).
-                return Err(self.unsupported(
-                    "a global struct holding resources that is not `static` (a `static` one \
-                     initialized from resource globals is)",
-                    range,
-                ));
+                // Reached through `resource_statics` (one resource global per member), never
+                // as a whole.
+                return Err(self.unsupported("this global struct holding resources", range));
             } else {
                 let (g, members) = self.dollar_globals()?;
                 match members.iter().position(|m| *m == idx) {

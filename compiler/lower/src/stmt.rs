@@ -22,7 +22,12 @@ impl FnLower<'_, '_> {
         // A `break` or `return` in a statically dead arm inside a loop or `switch` does not
         // make the code after it dead (`resource_choice`).
         let flow = self.res.flow;
-        let r = self.lower_stmt_here(s);
+        let r = if flow.dead {
+            // A use of a resource never assigned drops its statement (`resource_dead`).
+            self.lower_dead_stmt(s)
+        } else {
+            self.lower_stmt_here(s)
+        };
         if matches!(
             self.body.stmt(s),
             Stmt::For { .. } | Stmt::While { .. } | Stmt::DoWhile { .. } | Stmt::Switch { .. }
@@ -33,7 +38,7 @@ impl FnLower<'_, '_> {
         r
     }
 
-    fn lower_stmt_here(&mut self, s: StmtId) -> R<()> {
+    pub(crate) fn lower_stmt_here(&mut self, s: StmtId) -> R<()> {
         self.res.call_temps.clear();
         match self.body.stmt(s).clone() {
             Stmt::Expr(e) => {

@@ -251,7 +251,7 @@ impl FnLower<'_, '_> {
             }
             None => None,
         };
-        if let Some((r, _)) = &split_this {
+        if let Some((r, _, _)) = &split_this {
             resources.splice(0..0, r.iter().copied());
         }
         // The streams passed pick the copy too (after the resources, where no parameter
@@ -316,10 +316,10 @@ impl FnLower<'_, '_> {
         let mut base_back = Vec::new();
         let has_this = self.cx.method_owner(idx).is_some();
         let this_params = match &split_this {
-            Some((_, data)) => usize::from(data.is_some()),
+            Some((_, data, indices)) => usize::from(data.is_some()) + indices.len(),
             None => usize::from(has_this),
         };
-        if let Some((_, data)) = split_this {
+        if let Some((_, data, indices)) = split_this {
             // The data part of a `static` lives in private memory: a temporary copied
             // back (`resource_statics`).
             if let Some(ptr) = data {
@@ -335,6 +335,8 @@ impl FnLower<'_, '_> {
                     }
                 }
             }
+            // The indices of the object's resources that are array elements follow.
+            vals.extend(indices);
         } else if has_this {
             let this_ty = params[0].pointee().map(|(_, t)| t.clone());
             let this_ty = this_ty.unwrap_or(Type::Void);

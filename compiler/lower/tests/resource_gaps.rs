@@ -1,6 +1,6 @@
 //! The resource forms DXC's legalization resolves at compile time (`lower/src/resource_choice.rs`
 //! and `resource_structs.rs`): `?:` and `if` choosing a resource by a constant condition,
-//! functions returning a resource chosen by a constant argument; the E3001 errors where the
+//! functions returning a resource chosen by a constant argument; the E3020 errors where the
 //! choice is made at run time. IR snapshots (each dump verified) and interpreter runs with
 //! hand-computed results.
 
@@ -130,7 +130,7 @@ void main(uint3 id : SV_DispatchThreadID) {
 }
 "#;
     let e = errors(text);
-    assert!(e.starts_with("E3001"), "{e}");
+    assert!(e.starts_with("E3020"), "{e}");
     assert!(e.contains("known only at run time"), "{e}");
     // The range is the `?:` itself.
     let choice = "id.x > 0 ? First : Second";
@@ -154,7 +154,7 @@ void main(uint3 id : SV_DispatchThreadID) {
 }
 "#,
     );
-    assert!(e.starts_with("E3001"), "{e}");
+    assert!(e.starts_with("E3020"), "{e}");
     assert!(e.contains("depends on run-time control flow"), "{e}");
 }
 
@@ -285,7 +285,7 @@ void main(uint3 id : SV_DispatchThreadID) {
 }
 "#;
     let e = errors(text);
-    assert!(e.starts_with("E3001"), "{e}");
+    assert!(e.starts_with("E3020"), "{e}");
     assert!(e.contains("depends on run-time control flow"), "{e}");
     // One error, at the parameter `r` of `choose`.
     assert_eq!(e.lines().count(), 1, "{e}");
@@ -631,9 +631,9 @@ fn members_never_assigned_run() {
 fn using_a_member_never_assigned_is_an_error_at_the_use() {
     let text = UNASSIGNED.replace("u.first()[3] = 7;", "u.spare[3] = 7;");
     let e = errors(&text);
-    assert!(e.starts_with("E3001"), "{e}");
+    assert!(e.starts_with("E3020"), "{e}");
     assert!(
-        e.contains("a resource used before one is assigned to it"),
+        e.contains("this resource is used before one is assigned to it"),
         "{e}"
     );
     let at = text.find("u.spare").unwrap();
@@ -746,7 +746,7 @@ void main(uint3 id : SV_DispatchThreadID) {
 }
 "#;
     let e = errors(text);
-    assert!(e.starts_with("E3001"), "{e}");
+    assert!(e.starts_with("E3020"), "{e}");
     assert!(
         e.contains("not consecutive elements of one global array"),
         "{e}"
@@ -935,7 +935,7 @@ fn switch_on_a_constant_keeps_the_bindings_of_the_clauses_that_run() {
 fn switch_on_a_run_time_value_may_not_rebind() {
     let text = CONSTANT_SWITCH.replace("switch (QUALITY)", "switch (First[3])");
     let e = errors(&text);
-    assert!(e.starts_with("E3001"), "{e}");
+    assert!(e.starts_with("E3020"), "{e}");
     assert!(e.contains("depends on run-time control flow"), "{e}");
 }
 

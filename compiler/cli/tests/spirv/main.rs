@@ -25,6 +25,7 @@ mod raytracing;
 mod resource_gaps;
 mod resource_structs;
 mod resources;
+mod resources3;
 mod sampled_texture;
 mod stagebuf;
 mod stages;

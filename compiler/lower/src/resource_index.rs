@@ -1,0 +1,213 @@
+//! Run-time indices into locals holding resources: `layers[i]` of a local array of
+//! resources, and `mats[i].tex` of a local array of structs holding resources
+//! (`Material mats[2] = { { gTex[1], gSamp[1], 0.5 }, { gTex[2], gSamp[2], 1.0 } };`).
+//!
+//! A resource needs a name at compile time (`resource_structs`), but a run of slots that
+//! holds consecutive elements `c..c + n` of one global array in order names the global's
+//! element `c + i` for a run-time `i`, as DXC's legalization finds once it has propagated
+//! the copies. For an array of structs the run is one member's slot across the elements; the
+//! data members of the element live in the data alloca's array at index `i`. Any other
+//! run-time index chooses the resource at run time: E3020, as DXC fails there too.
+//!
+//! Called from `resource_structs.rs` (`denote` and places).
+
+use hir::body::ExprId;
+use ir::Value;
+use types::Type;
+
+use crate::context::R;
+use crate::func::FnLower;
+use crate::resource_structs::{Binding, Denoted, Member, Slot, Split, StructPart, DXC_FAILS};
+
+/// A resource at a run-time index: slot `k` of the run is `prefix + [k] + suffix` of
+/// `local`, for `k` in `0..len`, and `index` picks one.
+#[derive(Debug, Clone)]
+pub struct Strided {
+    pub local: hir::body::LocalId,
+    pub prefix: Vec<u32>,
+    pub len: u32,
+    pub suffix: Vec<u32>,
+    pub index: ExprId,
+}
+
+impl Strided {
+    fn slots(&self) -> Vec<Slot> {
+        (0..self.len)
+            .map(|k| {
+                let mut p = self.prefix.clone();
+                p.push(k);
+                p.extend(&self.suffix);
+                (self.local, p)
+            })
+            .collect()
+    }
+}
+
+/// Element `index` of a local array of structs holding resources (`array`), or the member
+/// struct at `rel` inside it, which splits as `split`.
+#[derive(Debug, Clone)]
+pub struct Indexed {
+    array: StructPart,
+    index: ExprId,
+    rel: Vec<u32>,
+    split: Split,
+    /// The data indices of this part after the element's index (`None` without data).
+    data_after: Option<Vec<u32>>,
+}
+
+/// A data member of an element at a run-time index: the data alloca, the indices before
+/// the element, the element's index, the indices after it.
+#[derive(Debug, Clone)]
+pub struct IndexedData {
+    ptr: Value,
+    before: Vec<u32>,
+    index: ExprId,
+    after: Vec<u32>,
+}
+
+impl FnLower<'_, '_> {
+    /// `array[index]` for a run-time `index` into a local array of structs holding
+    /// resources.
+    pub(crate) fn indexed_element(&mut self, array: StructPart, index: ExprId) -> R<Denoted> {
+        let Some(Member::Nested(sub, d)) = array.split.members.first().cloned() else {
+            return Err(self.unsupported("indexing an empty array", index));
+        };
+        Ok(Denoted::Indexed(Indexed {
+            array,
+            index,
+            rel: Vec::new(),
+            split: *sub,
+            data_after: d.map(|_| Vec::new()),
+        }))
+    }
+
+    /// Member `name` of an element at a run-time index.
+    pub(crate) fn indexed_member(&mut self, ix: Indexed, name: &str, e: ExprId) -> R<Denoted> {
+        let Some(i) = ix.split.names.iter().position(|n| n == name) else {
+            return Err(self.unsupported("this member", e));
+        };
+        let mut rel = ix.rel.clone();
+        rel.push(i as u32);
+        let data_at = |d: Option<u32>| {
+            let mut after = ix.data_after.clone()?;
+            after.push(d?);
+            Some(after)
+        };
+        Ok(match ix.split.members[i].clone() {
+            Member::Resource => Denoted::Element(Strided {
+                local: ix.array.local,
+                prefix: ix.array.path.clone(),
+                len: ix.array.split.members.len() as u32,
+                suffix: rel,
+                index: ix.index,
+            }),
+            Member::Data(d) => {
+                let (Some((ptr, before)), Some(after)) = (ix.array.data.clone(), data_at(Some(d)))
+                else {
+                    return Err(self.unsupported("this member", e));
+                };
+                Denoted::IndexedData(IndexedData {
+                    ptr,
+                    before,
+                    index: ix.index,
+                    after,
+                })
+            }
+            Member::Nested(sub, d) => Denoted::Indexed(Indexed {
+                data_after: data_at(d),
+                array: ix.array,
+                index: ix.index,
+                rel,
+                split: *sub,
+            }),
+            Member::ResourceArray(_) => {
+                return Err(self.unsupported(
+                    "an array member of an element at a run-time index of a local array of \
+                     structs",
+                    e,
+                ))
+            }
+        })
+    }
+
+    /// The pointer to a data member of an element at a run-time index.
+    pub(crate) fn indexed_data_pointer(&mut self, d: IndexedData) -> R<Value> {
+        let i = self.int_index(d.index)?;
+        let mut indices: Vec<Value> = d.before.iter().map(|&k| self.fb().int(k as i32)).collect();
+        indices.push(i);
+        for &k in &d.after {
+            let k = self.fb().int(k as i32);
+            indices.push(k);
+        }
+        Ok(self.fb().access_chain(d.ptr, &indices))
+    }
+
+    /// The resource at a run-time index: when the run of slots holds consecutive elements
+    /// `c..c + len` of one global array, element `c + i` of that global. Any other run needs
+    /// a resource chosen at run time, which Vulkan cannot express and DXC's legalization
+    /// cannot remove either: E3020.
+    pub(crate) fn run_time_element(&mut self, s: Strided) -> R<Value> {
+        let Some((global, first)) = self.consecutive_elements(&s.slots()) else {
+            // A slot never assigned is the error of its own (`resource_dead`).
+            for slot in s.slots() {
+                self.read_slot(&slot, s.index)?;
+            }
+            let range = self.expr_range(s.index);
+            return Err(self.cx.error(
+                crate::RESOURCE_NOT_LEGAL,
+                format!(
+                    "a run-time index into an array of resources (or of structs holding them) \
+                     whose elements are not consecutive elements of one global array chooses \
+                     the resource at run time, which Vulkan cannot express; {DXC_FAILS} \
+                     (index a global array instead)"
+                ),
+                range,
+            ));
+        };
+        let mut i = self.int_index(s.index)?;
+        if first > 0 {
+            let c = self.fb().int(first as i32);
+            i = self.fb().binary(ir::Opcode::Add, i, c);
+        }
+        Ok(self.fb().access_chain(Value::Global(global), &[i]))
+    }
+
+    /// Index `e` as an `int`.
+    fn int_index(&mut self, e: ExprId) -> R<Value> {
+        let i = self.index_value(e)?;
+        let from = self.type_of(i);
+        self.convert_value(i, &from, &Type::INT, e)
+    }
+
+    /// The global array and first element when `slots` hold its elements
+    /// `first..first + slots.len()` in order.
+    pub(crate) fn consecutive_elements(&mut self, slots: &[Slot]) -> Option<(ir::Global, u32)> {
+        let mut found: Option<(ir::Global, u32)> = None;
+        for (k, slot) in slots.iter().enumerate() {
+            let k = k as u32;
+            let Some(Binding::Bound(Value::Inst(i))) = self.res.slots.get(slot).copied() else {
+                return None;
+            };
+            let d = self.cx.mb.module().functions[self.func].insts[i].clone();
+            let (ir::Opcode::AccessChain, [Value::Global(g), index]) = (d.opcode, &d.operands[..])
+            else {
+                return None;
+            };
+            let count = match self.type_of(Value::Global(*g)).pointee() {
+                Some((_, Type::Array { len: Some(n), .. })) => *n,
+                _ => return None,
+            };
+            let first = match found {
+                Some((fg, first)) if fg == *g => first,
+                Some(_) => return None,
+                // The element of slot 0 fixes where the run starts.
+                None => (0..count).find(|&c| *index == self.fb().int(c as i32))?,
+            };
+            if first + k >= count || *index != self.fb().int((first + k) as i32) {
+                return None;
+            }
+            found = Some((*g, first));
+        }
+        found
+    }
+}

@@ -1,0 +1,144 @@
+//! Flattened initializer lists of structs holding resources: `Material m = { albedo, 1, 2,
+//! linear };` for `struct Material { Texture2D tex; float2 scale; SamplerState samp; }`.
+//!
+//! HLSL fills a struct from an initializer list by its scalars in order, whatever the list's
+//! nesting. A resource is one element of such a list: here the list's leaves (resources, and
+//! the scalars of every other value) fill the split struct's members in order: each resource
+//! slot takes the next resource, each data member as many scalars as it holds.
+//!
+//! Called from `resource_structs.rs` (`copy_struct`, for a list whose length is not the
+//! number of members).
+
+use std::iter::Peekable;
+
+use hir::body::{Expr, ExprId};
+use ir::Value;
+
+use crate::context::R;
+use crate::func::{FnLower, Place};
+use crate::resource_structs::{Member, StructPart};
+
+/// One leaf of a flattened initializer list.
+enum Leaf {
+    Resource(ExprId),
+    Scalar(Value, ExprId),
+}
+
+impl FnLower<'_, '_> {
+    /// Fills `dst` from the flattened list `list`.
+    pub(crate) fn init_split_flat(&mut self, dst: &StructPart, list: ExprId) -> R<()> {
+        let mut leaves = Vec::new();
+        self.list_leaves(list, &mut leaves)?;
+        let mut next = leaves.into_iter().peekable();
+        self.fill_part(dst, &mut next, list)?;
+        if next.next().is_some() {
+            return Err(self.unsupported("an initializer list with extra values", list));
+        }
+        Ok(())
+    }
+
+    fn list_leaves(&mut self, e: ExprId, out: &mut Vec<Leaf>) -> R<()> {
+        if let Expr::InitList(items) = self.body.expr(e).clone() {
+            for i in items {
+                self.list_leaves(i, out)?;
+            }
+            return Ok(());
+        }
+        let ty = self.ty(e)?;
+        if crate::resource_structs::split_type(&ty).is_some() {
+            return Err(self.unsupported(
+                "a struct holding resources inside a flattened initializer list",
+                e,
+            ));
+        }
+        if crate::resources::resource_of(&ty).is_some() {
+            if matches!(ty, types::Type::Array { .. }) {
+                return Err(self.unsupported(
+                    "an array of resources inside a flattened initializer list",
+                    e,
+                ));
+            }
+            out.push(Leaf::Resource(e));
+            return Ok(());
+        }
+        let mut scalars = Vec::new();
+        self.flatten_into(e, &mut scalars)?;
+        out.extend(scalars.into_iter().map(|(v, src)| Leaf::Scalar(v, src)));
+        Ok(())
+    }
+
+    fn fill_part(
+        &mut self,
+        part: &StructPart,
+        next: &mut Peekable<std::vec::IntoIter<Leaf>>,
+        list: ExprId,
+    ) -> R<()> {
+        for (i, member) in part.split.members.clone().iter().enumerate() {
+            let mut path = part.path.clone();
+            path.push(i as u32);
+            match member {
+                Member::Resource => self.fill_slot(part, path, next, list)?,
+                Member::ResourceArray(n) => {
+                    for k in 0..*n {
+                        let mut p = path.clone();
+                        p.push(k);
+                        self.fill_slot(part, p, next, list)?;
+                    }
+                }
+                Member::Data(d) => {
+                    let Some((ptr, mut at)) = part.data.clone() else {
+                        return Err(self.unsupported("this initializer", list));
+                    };
+                    at.push(*d);
+                    let field = self.data_pointer(ptr, &at);
+                    let to = self.place_type(&Place::Ptr(field));
+                    let mut scalars = std::iter::from_fn(|| match next.peek() {
+                        Some(Leaf::Scalar(..)) => match next.next() {
+                            Some(Leaf::Scalar(v, src)) => Some((v, src)),
+                            _ => None,
+                        },
+                        _ => None,
+                    });
+                    let v = self.build_from(&to, &mut scalars, list)?;
+                    self.fb().store(field, v);
+                }
+                Member::Nested(sub, d) => {
+                    let data = match (part.data.clone(), d) {
+                        (Some((ptr, mut at)), Some(d)) => {
+                            at.push(*d);
+                            Some((ptr, at))
+                        }
+                        _ => None,
+                    };
+                    let nested = StructPart {
+                        local: part.local,
+                        path,
+                        split: (**sub).clone(),
+                        data,
+                    };
+                    self.fill_part(&nested, next, list)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn fill_slot(
+        &mut self,
+        part: &StructPart,
+        path: Vec<u32>,
+        next: &mut Peekable<std::vec::IntoIter<Leaf>>,
+        list: ExprId,
+    ) -> R<()> {
+        match next.next() {
+            Some(Leaf::Resource(item)) => {
+                let p = self.resource_pointer(item)?;
+                self.bind_slot(part.local, path, p, item)
+            }
+            Some(Leaf::Scalar(_, src)) => {
+                Err(self.unsupported("a value where the list needs a resource", src))
+            }
+            None => Err(self.unsupported("an initializer list with too few values", list)),
+        }
+    }
+}
