@@ -1197,6 +1197,15 @@ fn decode_inst(
                 extras,
             }
         }
+        Opcode::AtomicRmw(_) | Opcode::AtomicCompareExchange
+            if matches!(opnd_ty(d, 0), Type::BufferPointer { .. }) =>
+        {
+            return unsupported(
+                "an atomic behind a vk::BufferPointer (buffer pointer accesses are not \
+                 supported yet: the interpreter has no device addresses)"
+                    .to_owned(),
+            );
+        }
         Opcode::AtomicRmw(_) | Opcode::AtomicCompareExchange => {
             let values = if op == Opcode::AtomicCompareExchange {
                 2

@@ -35,6 +35,10 @@ pub struct Module {
     /// `vk::ext_execution_mode(mode, operands...)`: raw execution modes (the mode's number,
     /// then its literal operands) of every entry point of the module.
     pub spirv_execution_modes: Vec<Vec<u32>>,
+    /// The rules laying out the pointees of `vk::BufferPointer`s: those of storage buffers
+    /// under `-fvk-use-gl-layout`, `-fvk-use-dx-layout` or `-fvk-use-scalar-layout`; `None`
+    /// for DXC's default, relaxed std430.
+    pub buffer_pointer_layout: Option<types::LayoutRules>,
 }
 
 impl Module {
@@ -55,6 +59,13 @@ impl Module {
             Value::Const(c) => self.constants.get(c)?.as_i64(),
             _ => None,
         }
+    }
+
+    /// The rules laying out the pointees of `vk::BufferPointer`s (see
+    /// [`Module::buffer_pointer_layout`]).
+    pub fn pointee_rules(&self) -> types::LayoutRules {
+        self.buffer_pointer_layout
+            .unwrap_or(types::LayoutRules::RelaxedStd430)
     }
 
     pub fn function_by_name(&self, name: &str) -> Option<Func> {

@@ -99,6 +99,9 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
         let words: Vec<String> = m.iter().map(u32::to_string).collect();
         let _ = writeln!(inline, "spirv_execution_mode {}", words.join(" "));
     }
+    if let Some(rules) = module.buffer_pointer_layout {
+        let _ = writeln!(inline, "buffer_pointer_layout({})", rules.name());
+    }
     sections.push(inline);
 
     let mut spec = String::new();

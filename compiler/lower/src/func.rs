@@ -607,6 +607,12 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     .call_intrinsic(ir::Intrinsic::BufferPointerStore, Type::Void, &ops);
             }
             Place::Swizzle(base, comps) => {
+                if let Place::Pointee(ptr, path) = &**base {
+                    if matches!(self.place_type(base), Type::Vector(..)) {
+                        self.store_pointee_components(*ptr, path, comps, v);
+                        return Ok(());
+                    }
+                }
                 let mut whole = self.load_place(base)?;
                 if matches!(self.type_of(whole), Type::Scalar(_)) {
                     // `s.x = v` on a scalar.

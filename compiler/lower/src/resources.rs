@@ -307,6 +307,11 @@ impl ModuleCtx<'_> {
         for (g, constant) in buffers {
             self.mb.set_layout_rules(g, choice.rules(constant));
         }
+        // The pointee of a buffer pointer is laid out as a storage buffer (the proposal's
+        // "Buffer Pointer Pointee Buffer Layout").
+        if crate::buffer_pointer::module_has_buffer_pointers(self.mb.module()) {
+            self.mb.module_mut().buffer_pointer_layout = Some(choice.rules(false));
+        }
     }
 
     pub(crate) fn global_type_of(&mut self, idx: ItemIdx) -> R<Type> {

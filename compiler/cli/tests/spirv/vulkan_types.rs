@@ -1,0 +1,116 @@
+//! The rest of Vulkan-only HLSL, end to end through `spirv-val`: writes of one vector component
+//! and atomics behind a `vk::BufferPointer`, pointees under the layout flags (the proposal's
+//! "Buffer Pointer Pointee Buffer Layout": laid out as the user lays out all buffers). Offsets
+//! and alignments are computed by hand from the layout rules.
+
+use crate::harness::compile;
+
+/// The `Aligned` operand of every load or store through a `PhysicalStorageBuffer` pointer,
+/// in order.
+fn alignments(asm: &str) -> Vec<u32> {
+    asm.lines()
+        .filter(|l| l.contains("OpStore") || l.contains("OpLoad"))
+        .filter_map(|l| {
+            l.split_once(" Aligned ")
+                .map(|(_, a)| a.trim().parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn one_component_behind_a_pointer_is_written_alone() {
+    // `v` at 16 in S (after `float a` and the 16-byte alignment of float4): `.y` at 20
+    // (alignment 4), `.z` at 24 (8), `[i]` at 16 + 4i (4); the pointer is 16-aligned.
+    let m = compile(
+        "struct S { float a; float4 v; };
+[[vk::push_constant]] struct { vk::BufferPointer<S, 16> p; } pc;
+[numthreads(4, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+  pc.p.Get().v.y = 1;
+  pc.p.Get().v.z = 2;
+  pc.p.Get().v[i] = 3;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(m.offsets("S"), [0, 16]);
+    assert_eq!(alignments(&m.asm), [4, 8, 4], "{}", m.asm);
+    // Each store writes a float, not the whole vector.
+    assert!(
+        m.has("OpTypePointer PhysicalStorageBuffer %float"),
+        "{}",
+        m.asm
+    );
+    assert!(
+        !m.has("OpTypePointer PhysicalStorageBuffer %v4float"),
+        "{}",
+        m.asm
+    );
+}
+
+#[test]
+fn a_swizzle_behind_a_pointer_stores_each_component() {
+    let m = compile(
+        "[[vk::push_constant]] struct { vk::BufferPointer<uint4> p; } pc;
+[numthreads(1, 1, 1)]
+void main() { pc.p.Get().zx = uint2(7, 9); }
+",
+        "cs_6_0",
+        &[],
+    );
+    // uint4's own alignment, 16: z at 8 keeps 8, x at 0 keeps 16.
+    assert_eq!(alignments(&m.asm), [8, 16], "{}", m.asm);
+}
+
+#[test]
+fn atomics_act_on_the_scalar_behind_the_pointer() {
+    let m = compile(
+        "struct Counters { uint hits; int bins[4]; uint64_t total; };
+[[vk::push_constant]] struct { vk::BufferPointer<Counters> c; } pc;
+RWStructuredBuffer<int> Out;
+[numthreads(4, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+  InterlockedAdd(pc.c.Get().hits, 1);
+  int old;
+  InterlockedMin(pc.c.Get().bins[i], -3, old);
+  Out[i] = old;
+  uint64_t was;
+  InterlockedCompareExchange(pc.c.Get().total, 0, 5, was);
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpAtomicIAdd %uint",
+        "OpAtomicSMin %int",
+        "OpAtomicCompareExchange %uint64",
+        "OpCapability Int64Atomics",
+    ]);
+    // Counters under relaxed std430: hits 0, bins 4 (stride 4), total at its 8 bytes, 24.
+    assert_eq!(m.offsets("Counters"), [0, 4, 24]);
+}
+
+#[test]
+fn pointees_follow_the_layout_flags() {
+    // `float2 a; float3 b; float c;`: the scalar rules pack b at 8 and c at 20; relaxed
+    // std430 moves b to 16 (at 8 it would straddle a 16-byte boundary), c to 28; strict
+    // std430 aligns b to 16 too. `-fvk-use-dx-layout` lays storage buffers out with the
+    // scalar rules.
+    let shader = "struct S { float2 a; float3 b; float c; };
+[[vk::push_constant]] struct { vk::BufferPointer<S, 4> p; } pc;
+RWStructuredBuffer<float> Out;
+[numthreads(1, 1, 1)]
+void main() { Out[0] = pc.p.Get().c; pc.p.Get().b.z = 1; }
+";
+    let offsets = |flags: &[&str]| compile(shader, "cs_6_0", flags).offsets("S");
+    assert_eq!(offsets(&[]), [0, 16, 28]);
+    assert_eq!(offsets(&["-fvk-use-gl-layout"]), [0, 16, 28]);
+    assert_eq!(offsets(&["-fvk-use-scalar-layout"]), [0, 8, 20]);
+    assert_eq!(offsets(&["-fvk-use-dx-layout"]), [0, 8, 20]);
+    // The load of c at 20 and the store of b.z at 8 + 8 = 16: the pointer's alignment, 4,
+    // caps both.
+    let m = compile(shader, "cs_6_0", &["-fvk-use-scalar-layout"]);
+    assert_eq!(alignments(&m.asm), [4, 4], "{}", m.asm);
+}
