@@ -135,7 +135,6 @@ fn file_diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> 
     recursion(db, &tree, &graph, &item_range, &mut out);
     crate::entry_checks::entry_diagnostics(db, file, config, &mut out);
     crate::attr_checks::attribute_diagnostics(db, file, config, &mut out);
-    crate::attr_checks::aliased_pointer_diagnostics(db, file, config, &mut out);
     crate::decl_checks::declaration_diagnostics(db, file, config, &mut out);
     out.sort_by_key(|d| (d.file, d.range.start(), d.code));
     out.dedup();

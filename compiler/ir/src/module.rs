@@ -93,6 +93,10 @@ pub struct Function {
     /// The order blocks are printed and numbered in; `layout[0]` is the entry block.
     pub layout: Vec<Block>,
     pub insts: Arena<InstData>,
+    /// The allocas and arguments declared `[[vk::aliased_pointer]]`: the buffer pointers they
+    /// hold may alias each other (SPIR-V `AliasedPointer`/`Aliased`); every other buffer
+    /// pointer variable is restrict, the proposal's default.
+    pub aliased_pointers: Vec<Value>,
 }
 
 impl Function {
@@ -110,6 +114,7 @@ impl Function {
             blocks: Arena::new(),
             layout: Vec::new(),
             insts: Arena::new(),
+            aliased_pointers: Vec::new(),
         }
     }
 
@@ -410,6 +415,9 @@ pub struct GlobalVar {
     /// A `globallycoherent` resource: its accesses are coherent across the device (SPIR-V
     /// `Coherent`, or the Vulkan memory model's availability and visibility operands).
     pub globally_coherent: bool,
+    /// A `static` holding buffer pointers declared `[[vk::aliased_pointer]]` (SPIR-V
+    /// `AliasedPointer` rather than the default `RestrictPointer`).
+    pub aliased_pointer: bool,
 }
 
 impl GlobalVar {
@@ -436,6 +444,7 @@ impl GlobalVar {
             stream: None,
             per_vertex: false,
             globally_coherent: false,
+            aliased_pointer: false,
         }
     }
 

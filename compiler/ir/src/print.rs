@@ -24,7 +24,11 @@
 //!
 //! Stage variables per patch (hull and domain shaders) print ` patch`, mesh-shader outputs per
 //! primitive ` per_primitive`, after their binding; `globallycoherent` resources
-//! ` globallycoherent`.
+//! ` globallycoherent`. Buffer pointer variables declared `[[vk::aliased_pointer]]` print
+//! ` aliased_pointer`: a global after its attributes, an argument after its type
+//! (`%arg0: bufptr<S, 4> aliased_pointer`), an alloca after its opcode. A module whose
+//! buffer pointers point to memory laid out by non-default rules starts with
+//! `buffer_pointer_layout(RULES)`.
 //!
 //! Operand forms: `%N`, `%argN`, `@gN`, `spec(ID NAME)`, `1.5:float`, `{1.0, 0.0}:float2`
 //! (composite parts untyped), infinities and NaNs as hex bits (`0x7f800000:float`). Opcode
@@ -201,6 +205,9 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
         if g.globally_coherent {
             globals.push_str(" globallycoherent");
         }
+        if g.aliased_pointer {
+            globals.push_str(" aliased_pointer");
+        }
         for i in &g.interpolation {
             let _ = write!(globals, " {}", i.name());
         }
@@ -268,7 +275,11 @@ pub fn print_function(module: &Module, func: Func, opts: &PrintOptions) -> Strin
         .params
         .iter()
         .enumerate()
-        .map(|(i, p)| format!("%arg{i}: {}", p.ty.ir()))
+        .map(|(i, p)| {
+            let aliased = f.aliased_pointers.contains(&Value::Arg(i as u32));
+            let flag = if aliased { " aliased_pointer" } else { "" };
+            format!("%arg{i}: {}{flag}", p.ty.ir())
+        })
         .collect();
     let _ = writeln!(
         out,
@@ -503,6 +514,9 @@ pub(crate) fn inst_line(
         line.push_str("precise ");
     }
     line.push_str(d.opcode.name());
+    if d.opcode == Opcode::Alloca && f.aliased_pointers.contains(&Value::Inst(inst)) {
+        line.push_str(" aliased_pointer");
+    }
     let mut args: Vec<String> = Vec::new();
     match d.opcode {
         Opcode::Phi => {

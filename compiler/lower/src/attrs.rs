@@ -172,3 +172,17 @@ fn field_decl(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<ast:
         .flatten()
         .find_map(ast::VarDecl::cast)
 }
+
+/// Whether the declaration of a local or parameter whose name is `name` (a node of the
+/// expanded tree) carries attribute `attr`: `[[vk::aliased_pointer]] P p = ...;` puts it on
+/// the declaration statement, `void f([[vk::aliased_pointer]] P p)` on the parameter.
+pub fn local_has_attr(name: &SyntaxNode, attr: &str) -> bool {
+    use syntax::SyntaxKind;
+    name.ancestors()
+        .find(|n| matches!(n.kind(), SyntaxKind::PARAM | SyntaxKind::DECL_STMT))
+        .is_some_and(|decl| {
+            decl.children()
+                .filter_map(ast::Attribute::cast)
+                .any(|a| a.name_text() == attr)
+        })
+}

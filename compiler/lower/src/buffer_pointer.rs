@@ -204,6 +204,42 @@ impl FnLower<'_, '_> {
     }
 }
 
+impl crate::context::ModuleCtx<'_> {
+    /// Marks static global `g`, declared by `idx`, `[[vk::aliased_pointer]]` when it says so.
+    pub(crate) fn mark_aliased_pointer(&mut self, idx: hir::item_tree::ItemIdx, g: ir::Global) {
+        if crate::attrs::item_attr(self, idx, ALIASED).is_some() {
+            self.mb.module_mut().globals[g].aliased_pointer = true;
+        }
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// Records local or parameter `l`, whose memory is `ptr` (and whose value arrives as
+    /// argument `arg`), as `[[vk::aliased_pointer]]` when its declaration says so.
+    pub(crate) fn mark_aliased_local(
+        &mut self,
+        l: hir::body::LocalId,
+        ptr: Value,
+        arg: Option<u32>,
+    ) {
+        let root = hir::ids::expanded_root(self.cx.db, self.cx.file, self.cx.config);
+        let Some(name) = self.map.local_syntax(l).try_to_node(&root) else {
+            return;
+        };
+        if !crate::attrs::local_has_attr(&name, ALIASED) {
+            return;
+        }
+        let f = &mut self.cx.mb.module_mut().functions[self.func];
+        f.aliased_pointers.push(ptr);
+        if let Some(n) = arg.filter(|&n| Value::Arg(n) != ptr) {
+            f.aliased_pointers.push(Value::Arg(n));
+        }
+    }
+}
+
+/// The proposal's attribute for buffer pointers that may alias each other.
+const ALIASED: &str = "vk::aliased_pointer";
+
 /// Whether any type of module `m` holds a buffer pointer: a global, a parameter, an
 /// instruction's result.
 pub(crate) fn module_has_buffer_pointers(m: &ir::Module) -> bool {

@@ -462,6 +462,9 @@ impl<'a, 'db> FnLower<'a, 'db> {
             }
             let v = self.fb().alloca(ty, &local.name);
             self.locals[i] = Some(v);
+            if local.param.is_none() {
+                self.mark_aliased_local(l, v, None);
+            }
         }
         for (p, a) in params.iter().zip(args) {
             let name = self.body.local(*p).name.clone();
@@ -497,6 +500,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
                 ParamArg::Value(n) => {
                     let ptr = self.local_ptr(*p)?;
+                    self.mark_aliased_local(*p, ptr, Some(n));
                     let arg = Value::Arg(n);
                     let mut fb = self.fb();
                     fb.set_param_name(n as usize, &name);

@@ -383,7 +383,9 @@ impl ModuleCtx<'_> {
                 }
                 GlobalRef::Var(g)
             } else if var.is_static && !var.has_init {
-                GlobalRef::Var(self.mb.private(&name, ty, None))
+                let g = self.mb.private(&name, ty, None);
+                self.mark_aliased_pointer(idx, g);
+                GlobalRef::Var(g)
             } else if var.is_static {
                 // A literal initializer is the global's constant; any other runs in
                 // `init_globals`.
@@ -393,6 +395,7 @@ impl ModuleCtx<'_> {
                     .and_then(|c| crate::init::const_scalar(c, &ty))
                     .map(|c| self.mb.const_handle(c));
                 let g = self.mb.private(&name, ty, init);
+                self.mark_aliased_pointer(idx, g);
                 if init.is_none() {
                     self.static_inits.push((idx, g));
                 }

@@ -348,3 +348,72 @@ void main() { pc.p.Get().b = 1; }
     assert_eq!(rules(lower::LayoutChoice::Dx), Some("scalar"));
     assert_eq!(rules(lower::LayoutChoice::Scalar), Some("scalar"));
 }
+
+#[test]
+fn aliased_pointer_declarations_are_marked() {
+    let dump = common::dump(
+        r#"
+struct S { float v; };
+[[vk::push_constant]] struct { vk::BufferPointer<S> a; } pc;
+[[vk::aliased_pointer]] static vk::BufferPointer<S> g;
+void f([[vk::aliased_pointer]] vk::BufferPointer<S> q, vk::BufferPointer<S> r) {
+    q.Get().v = r.Get().v;
+}
+[numthreads(1, 1, 1)]
+void main() {
+    [[vk::aliased_pointer]] vk::BufferPointer<S> p = pc.a;
+    [[vk::restrict_pointer]] vk::BufferPointer<S> s = pc.a;
+    g = p;
+    f(p, s);
+}
+"#,
+    );
+    // g, q (argument and alloca) and p are aliased; r and s stay restrict.
+    expect![[r#"
+        struct S { float v; }
+        struct (anonymous struct #2) { bufptr<S, 4> a; }
+
+        @g0 = push_constant (anonymous struct #2) layout(relaxed_std430) ; pc
+        @g1 = private bufptr<S, 4> aliased_pointer ; g
+
+        func @main_body() -> void {
+        bb0: ; (entry)
+          %0 = alloca aliased_pointer : ptr<function, bufptr<S, 4>> ; p
+          %1 = alloca : ptr<function, bufptr<S, 4>> ; s
+          %2 = access_chain @g0, 0:int : ptr<push_constant, bufptr<S, 4>>
+          %3 = load %2 : bufptr<S, 4>
+          store %0, %3
+          %4 = access_chain @g0, 0:int : ptr<push_constant, bufptr<S, 4>>
+          %5 = load %4 : bufptr<S, 4>
+          store %1, %5
+          %6 = load %0 : bufptr<S, 4>
+          store @g1, %6
+          %7 = load %0 : bufptr<S, 4>
+          %8 = load %1 : bufptr<S, 4>
+          call @f(%7, %8)
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          call @main_body()
+          ret
+        }
+
+        func @f(%arg0: bufptr<S, 4> aliased_pointer, %arg1: bufptr<S, 4>) -> void {
+        bb0: ; (entry)
+          %0 = alloca aliased_pointer : ptr<function, bufptr<S, 4>> ; q
+          %1 = alloca : ptr<function, bufptr<S, 4>> ; r
+          store %0, %arg0
+          store %1, %arg1
+          %2 = load %0 : bufptr<S, 4>
+          %3 = load %1 : bufptr<S, 4>
+          %4 = call_intrinsic vk::BufferPointer::Load(%3, 0:int) : float
+          call_intrinsic vk::BufferPointer::Store(%2, %4, 0:int)
+          ret
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+    "#]]
+    .assert_eq(&dump);
+}

@@ -6,8 +6,9 @@
 //! stored as itself in buffers, structs and variables (8 bytes, as a `uint64_t`).
 //! `vk::BufferPointer::Load`/`Store` read and write the whole `T`, or the member or element an
 //! access path names through an `OpAccessChain`, with the `Aligned` memory operand: `A`, or
-//! less where the part's offset guarantees less. Variables and function parameters holding one are `RestrictPointer`/`Restrict`,
-//! the proposal's default aliasing. Needs what raw buffers need: the
+//! less where the part's offset guarantees less. Variables and function parameters holding one
+//! are `RestrictPointer`/`Restrict`, the proposal's default aliasing, or
+//! `AliasedPointer`/`Aliased` when declared `[[vk::aliased_pointer]]`. Needs what raw buffers need: the
 //! `PhysicalStorageBufferAddresses` capability and `SPV_KHR_physical_storage_buffer`
 //! (`context` then picks the `PhysicalStorageBuffer64` addressing model).
 
@@ -42,10 +43,16 @@ impl Ctx<'_> {
         Ok(self.pointer_type(StorageClass::PhysicalStorageBuffer, t))
     }
 
-    /// Marks variable `id` of type `ty` restrict when it holds buffer pointers.
-    pub(crate) fn restrict_buffer_pointer_variable(&mut self, id: Word, ty: &Type) {
+    /// Marks variable `id` of type `ty`, when it holds buffer pointers, `AliasedPointer` if
+    /// declared `[[vk::aliased_pointer]]`, else `RestrictPointer` (the proposal's default).
+    pub(crate) fn buffer_pointer_variable(&mut self, id: Word, ty: &Type, aliased: bool) {
         if holds_buffer_pointer(ty) {
-            self.decorate(id, Decoration::RestrictPointer, &[]);
+            let d = if aliased {
+                Decoration::AliasedPointer
+            } else {
+                Decoration::RestrictPointer
+            };
+            self.decorate(id, d, &[]);
         }
     }
 }

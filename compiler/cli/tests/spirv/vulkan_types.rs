@@ -114,3 +114,45 @@ void main() { Out[0] = pc.p.Get().c; pc.p.Get().b.z = 1; }
     let m = compile(shader, "cs_6_0", &["-fvk-use-scalar-layout"]);
     assert_eq!(alignments(&m.asm), [4, 4], "{}", m.asm);
 }
+
+#[test]
+fn aliased_pointers_are_decorated_aliased() {
+    // The proposal: restrict by default, `[[vk::aliased_pointer]]` may alias; SPIR-V asks
+    // every variable and parameter holding a PhysicalStorageBuffer pointer for one of the two.
+    let m = compile(
+        "struct S { float v; };
+[[vk::push_constant]] struct { vk::BufferPointer<S> a; } pc;
+[[vk::aliased_pointer]] static vk::BufferPointer<S> g;
+void f([[vk::aliased_pointer]] vk::BufferPointer<S> q, vk::BufferPointer<S> r) {
+  q.Get().v = r.Get().v;
+}
+[numthreads(1, 1, 1)]
+void main() {
+  [[vk::aliased_pointer]] vk::BufferPointer<S> p = pc.a;
+  [[vk::restrict_pointer]] vk::BufferPointer<S> s = pc.a;
+  g = p;
+  f(p, s);
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    for aliased in ["g", "p"] {
+        assert_eq!(
+            m.decoration(aliased, "AliasedPointer").as_deref(),
+            Some(""),
+            "{aliased}"
+        );
+        assert_eq!(m.decoration(aliased, "RestrictPointer"), None, "{aliased}");
+    }
+    assert_eq!(m.decoration("s", "RestrictPointer").as_deref(), Some(""));
+    assert_eq!(m.decoration("s", "AliasedPointer"), None);
+    // One parameter of each kind.
+    let params = |d: &str| {
+        m.asm
+            .lines()
+            .filter(|l| l.starts_with("OpDecorate ") && l.ends_with(&format!(" {d}")))
+            .count()
+    };
+    assert_eq!((params("Aliased"), params("Restrict")), (1, 1), "{}", m.asm);
+}
