@@ -278,6 +278,8 @@ pub enum Op {
     Unsupported {
         what: String,
     },
+    /// A raw buffer or buffer pointer access through a device address (`crate::device`).
+    Device(Box<crate::device::DeviceOp>),
 }
 
 /// A control-flow edge: where it goes and the phi copies it makes (all read before any is
@@ -440,6 +442,62 @@ fn num_of(ty: &Type) -> Num {
         return Num::of(types::ScalarKind::Uint64);
     }
     ty.scalar_kind().map_or(Num::U32, Num::of)
+}
+
+/// A buffer pointer access: `chain` is the pointer, then the access path into its pointee,
+/// laid out with the module's pointee rules and aligned to the pointer's `A`.
+fn device_op(
+    d: &mut Decoder<'_>,
+    shapes: &mut Shapes,
+    chain: &[Value],
+    access: crate::device::DeviceAccess,
+) -> Op {
+    let ptr_ty = d.ty(chain[0]);
+    let Type::BufferPointer { pointee, alignment } = &ptr_ty else {
+        return Op::Unsupported {
+            what: format!("a buffer pointer access through {ptr_ty}"),
+        };
+    };
+    let layout = types::TypeLayout::of(pointee, d.module.pointee_rules());
+    let path = chain[1..]
+        .iter()
+        .map(|&v| {
+            let t = d.ty(v);
+            (d.slot(v), num_of(&t))
+        })
+        .collect();
+    Op::Device(Box::new(crate::device::DeviceOp {
+        addr: d.slot(chain[0]),
+        shape: shapes.laid_out(pointee, &layout),
+        align: *alignment,
+        path,
+        access,
+    }))
+}
+
+/// A raw buffer access of a `ty` at `addr`: `sizeof(ty)` bytes, the scalar layout, aligned
+/// to the constant `align`.
+fn raw_buffer_op(
+    d: &mut Decoder<'_>,
+    shapes: &mut Shapes,
+    addr: Value,
+    align: Value,
+    ty: &Type,
+    access: crate::device::DeviceAccess,
+) -> Op {
+    let layout = types::TypeLayout::of(ty, types::LayoutRules::Scalar);
+    let align = d
+        .module
+        .const_int(align)
+        .and_then(|a| u32::try_from(a).ok())
+        .unwrap_or(1);
+    Op::Device(Box::new(crate::device::DeviceOp {
+        addr: d.slot(addr),
+        shape: shapes.laid_out(ty, &layout),
+        align,
+        path: Box::default(),
+        access,
+    }))
 }
 
 impl Program {
@@ -1200,11 +1258,29 @@ fn decode_inst(
         Opcode::AtomicRmw(_) | Opcode::AtomicCompareExchange
             if matches!(opnd_ty(d, 0), Type::BufferPointer { .. }) =>
         {
-            return unsupported(
-                "an atomic behind a vk::BufferPointer (buffer pointer accesses are not \
-                 supported yet: the interpreter has no device addresses)"
-                    .to_owned(),
-            );
+            // The pointer, the path to the scalar, then the value(s).
+            let values = if op == Opcode::AtomicCompareExchange {
+                2
+            } else {
+                1
+            };
+            let first = ops.len().saturating_sub(values).max(1);
+            let v0 = d.slot(ops[first.min(ops.len() - 1)]);
+            let v1 = if values == 2 {
+                d.slot(ops[first + 1])
+            } else {
+                v0
+            };
+            let access = crate::device::DeviceAccess::Atomic {
+                op: match op {
+                    Opcode::AtomicRmw(a) => Some(a),
+                    _ => None,
+                },
+                num: num_of(&data.ty),
+                dst,
+                vals: [v0, v1],
+            };
+            return Ok(device_op(d, shapes, &ops[..first], access));
         }
         Opcode::AtomicRmw(_) | Opcode::AtomicCompareExchange => {
             let values = if op == Opcode::AtomicCompareExchange {
@@ -1272,22 +1348,40 @@ fn decode_inst(
                     "vk::ReadClock (not supported yet: the interpreter has no clock)".to_owned(),
                 );
             }
-            if matches!(which, Intrinsic::RawBufferLoad | Intrinsic::RawBufferStore) {
-                return unsupported(format!(
-                    "{} (raw buffer accesses are not supported yet: the interpreter has no \
-                     device addresses)",
-                    which.name()
-                ));
-            }
-            if matches!(
-                which,
-                Intrinsic::BufferPointerLoad | Intrinsic::BufferPointerStore
-            ) {
-                return unsupported(format!(
-                    "{} (buffer pointer accesses are not supported yet: the interpreter has \
-                     no device addresses)",
-                    which.name()
-                ));
+            use crate::device::DeviceAccess as A;
+            match (which, &ops[..]) {
+                (Intrinsic::RawBufferLoad, &[addr, align]) => {
+                    let access = A::Load { dst, n };
+                    return Ok(raw_buffer_op(d, shapes, addr, align, &data.ty, access));
+                }
+                (Intrinsic::RawBufferStore, &[addr, value, align]) => {
+                    let t = opnd_ty(d, 1);
+                    let access = A::Store {
+                        src: d.slot(value),
+                        n: flat_count(&t),
+                    };
+                    return Ok(raw_buffer_op(d, shapes, addr, align, &t, access));
+                }
+                (Intrinsic::BufferPointerLoad, [_, ..]) => {
+                    return Ok(device_op(d, shapes, ops, A::Load { dst, n }));
+                }
+                (Intrinsic::BufferPointerStore, [p, value, path @ ..]) => {
+                    let access = A::Store {
+                        src: d.slot(*value),
+                        n: flat_count(&opnd_ty(d, 1)),
+                    };
+                    let mut chain = vec![*p];
+                    chain.extend_from_slice(path);
+                    return Ok(device_op(d, shapes, &chain, access));
+                }
+                (
+                    Intrinsic::RawBufferLoad
+                    | Intrinsic::RawBufferStore
+                    | Intrinsic::BufferPointerLoad
+                    | Intrinsic::BufferPointerStore,
+                    _,
+                ) => return unsupported(format!("{} with {} operands", which.name(), ops.len())),
+                _ => {}
             }
             if let Some((lo, hi)) = crate::intrinsics::arity(which) {
                 if args.len() < lo
