@@ -371,6 +371,8 @@ pub enum SpirvDecorationOperands {
     Literals(Vec<u32>),
     /// `OpDecorateString` with strings.
     Strings(Vec<String>),
+    /// `OpDecorateId` with constants (`[[vk::ext_decorate_id]]`).
+    Ids(Vec<crate::value::Const>),
 }
 
 /// A module-level variable. Its value (as an operand) is a `ptr<space, ty>`.

@@ -175,6 +175,12 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
                         let _ = write!(globals, ", {t:?}");
                     }
                 }
+                crate::module::SpirvDecorationOperands::Ids(ids) => {
+                    let _ = write!(globals, " spirv_decorate_id({}", d.decoration);
+                    for &c in ids {
+                        let _ = write!(globals, ", {}", format_const(module, c, true));
+                    }
+                }
             }
             globals.push(')');
         }

@@ -7,7 +7,8 @@
 //! `[[vk::ext_capability(N)]]` and `[[vk::ext_extension("name")]]` on such a declaration or
 //! on the entry function add to the module's capabilities and extensions;
 //! `vk::ext_execution_mode(mode, operands...)` adds a raw execution mode;
-//! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]` on a global decorate its variable. Called from
+//! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]`/`[[vk::ext_decorate_id]]` (integer
+//! operands, which become `uint` constants) on a global decorate its variable. Called from
 //! `user_call`, `raw_buffer` (the `vk::` calls) and `lower_module_with`.
 
 use hir::body::ExprId;
@@ -122,8 +123,9 @@ impl ModuleCtx<'_> {
         self.declare_inline_spirv(&attrs, range);
     }
 
-    /// `[[vk::ext_decorate(d, literals...)]]` and `[[vk::ext_decorate_string(d, "...")]]` on
-    /// global item `idx` (or its declaration statement), for its global `g`.
+    /// `[[vk::ext_decorate(d, literals...)]]`, `[[vk::ext_decorate_string(d, "...")]]` and
+    /// `[[vk::ext_decorate_id(d, integers...)]]` on global item `idx` (or its declaration
+    /// statement), for its global `g`.
     pub(crate) fn apply_ext_decorations(&mut self, idx: ItemIdx, g: ir::Global) {
         let root = hir::ids::expanded_root(self.db, self.file, self.config);
         let Some(node) =
@@ -143,28 +145,35 @@ impl ModuleCtx<'_> {
         let range = self.item_range(idx);
         for a in attrs {
             let name = a.name_text();
-            let string = match name.as_str() {
-                "vk::ext_decorate" => false,
-                "vk::ext_decorate_string" => true,
-                "vk::ext_decorate_id" => {
-                    self.unsupported("vk::ext_decorate_id", range);
-                    continue;
-                }
+            let kind = match name.as_str() {
+                "vk::ext_decorate" => "integer literals",
+                "vk::ext_decorate_string" => "strings",
+                // Its operands are ids: the constants of the integers written.
+                "vk::ext_decorate_id" => "integer constants",
                 _ => continue,
             };
             let args = crate::stmt::attr_args(&a);
             let decoration = args.first().and_then(|t| int_arg(t));
             let rest = args.get(1..).unwrap_or(&[]);
-            let operands = if string {
-                rest.iter()
-                    .map(|t| string_arg(t))
-                    .collect::<Option<Vec<_>>>()
-                    .map(ir::SpirvDecorationOperands::Strings)
-            } else {
+            let words = || {
                 rest.iter()
                     .map(|t| int_arg(t).and_then(|n| u32::try_from(n).ok()))
                     .collect::<Option<Vec<_>>>()
-                    .map(ir::SpirvDecorationOperands::Literals)
+            };
+            let operands = match kind {
+                "strings" => rest
+                    .iter()
+                    .map(|t| string_arg(t))
+                    .collect::<Option<Vec<_>>>()
+                    .map(ir::SpirvDecorationOperands::Strings),
+                "integer literals" => words().map(ir::SpirvDecorationOperands::Literals),
+                _ => words().map(|ws| {
+                    let ids = ws
+                        .into_iter()
+                        .map(|w| self.mb.const_handle(ir::Constant::uint(w)))
+                        .collect();
+                    ir::SpirvDecorationOperands::Ids(ids)
+                }),
             };
             match (decoration.and_then(|d| u32::try_from(d).ok()), operands) {
                 (Some(decoration), Some(operands)) => {
@@ -178,14 +187,7 @@ impl ModuleCtx<'_> {
                 _ => {
                     self.error(
                         crate::INLINE_SPIRV_MISUSE,
-                        format!(
-                            "{name} takes a decoration number, then {}",
-                            if string {
-                                "strings"
-                            } else {
-                                "integer literals"
-                            }
-                        ),
+                        format!("{name} takes a decoration number, then {kind}"),
                         range,
                     );
                 }

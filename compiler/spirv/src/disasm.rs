@@ -14,17 +14,17 @@ use rspirv::spirv::{Op, Word};
 const OP_DECORATE_ID: u32 = 332;
 
 /// `words` with every `OpDecorateId` turned into an `OpDecorate` of the same operands (its
-/// id operands read as literals otherwise; `CounterBuffer`'s as an id either way), and whether
-/// there was one.
-fn decorate_ids_as_decorates(words: &[u32]) -> (Vec<u32>, bool) {
+/// id operands read as literals otherwise; `CounterBuffer`'s as an id either way), and the
+/// target and decoration of each, to print them as `OpDecorateId` again.
+fn decorate_ids_as_decorates(words: &[u32]) -> (Vec<u32>, Vec<(Word, u32)>) {
     let mut out = words.to_vec();
-    let mut found = false;
+    let mut found = Vec::new();
     let mut at = 5;
     while at < out.len() {
         let count = (out[at] >> 16) as usize;
-        if out[at] & 0xffff == OP_DECORATE_ID {
+        if out[at] & 0xffff == OP_DECORATE_ID && count >= 3 && at + 2 < out.len() {
             out[at] = (out[at] & 0xffff_0000) | Op::Decorate as u32;
-            found = true;
+            found.push((out[at + 1], out[at + 2]));
         }
         at += count.max(1);
     }
@@ -101,15 +101,13 @@ pub fn disassemble(words: &[u32]) -> String {
         if let Some(id) = inst.result_id {
             let _ = write!(line, "%{} = ", name(id));
         }
-        // Only `CounterBuffer` (`-fspv-reflect`) is emitted as `OpDecorateId`.
-        let as_decorate_id = decorate_ids
-            && inst.class.opcode == Op::Decorate
-            && matches!(
-                inst.operands.get(1),
-                Some(Operand::Decoration(
-                    rspirv::spirv::Decoration::CounterBuffer
-                ))
-            );
+        let as_decorate_id = inst.class.opcode == Op::Decorate
+            && match (inst.operands.first(), inst.operands.get(1)) {
+                (Some(Operand::IdRef(target)), Some(Operand::Decoration(d))) => {
+                    decorate_ids.contains(&(*target, *d as u32))
+                }
+                _ => false,
+            };
         let opname = if as_decorate_id {
             "DecorateId"
         } else {

@@ -1,5 +1,6 @@
 //! Inline SPIR-V: the module's `[[vk::ext_capability]]`s and `[[vk::ext_extension]]`s, the
-//! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]` decorations of globals, and
+//! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]`/`[[vk::ext_decorate_id]]`
+//! decorations of globals (`OpDecorate`, `OpDecorateString`, `OpDecorateId`), and
 //! the opaque `vk::ext_instruction` intrinsic written out as the instruction it names: a
 //! core opcode with the result type and id first when it yields a value, or `OpExtInst` of
 //! the named instruction set; value operands as ids, literal operands as literal words,
@@ -33,6 +34,14 @@ impl Ctx<'_> {
                     ops.extend(texts.into_iter().map(Operand::LiteralString));
                     self.annotations
                         .push(Instruction::new(Op::DecorateString, None, None, ops));
+                }
+                ir::SpirvDecorationOperands::Ids(consts) => {
+                    let mut ops = vec![Operand::IdRef(id), Operand::Decoration(decoration)];
+                    for c in consts {
+                        ops.push(Operand::IdRef(self.ir_const(c)?));
+                    }
+                    self.annotations
+                        .push(Instruction::new(Op::DecorateId, None, None, ops));
                 }
             }
         }

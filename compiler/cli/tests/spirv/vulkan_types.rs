@@ -3,7 +3,7 @@
 //! "Buffer Pointer Pointee Buffer Layout": laid out as the user lays out all buffers). Offsets
 //! and alignments are computed by hand from the layout rules.
 
-use crate::harness::compile;
+use crate::harness::{compile, run};
 
 /// The `Aligned` operand of every load or store through a `PhysicalStorageBuffer` pointer,
 /// in order.
@@ -155,4 +155,37 @@ void main() {
             .count()
     };
     assert_eq!((params("Aliased"), params("Restrict")), (1, 1), "{}", m.asm);
+}
+
+#[test]
+fn decorate_id_writes_its_operands_as_constant_ids() {
+    // SPIR-V's `UniformId` (27) takes the scope as an id: Subgroup, 3. It needs SPIR-V 1.6's
+    // `UniformDecoration` capability (71), which Vulkan does not allow, so no target env of
+    // `hlslc` validates it: `-Vd`, and the disassembly checked.
+    let (output, path) = run(
+        "[[vk::ext_decorate_id(/* UniformId */ 27, /* Subgroup */ 3)]] RWStructuredBuffer<uint> Buf;
+[[vk::ext_capability(/* UniformDecoration */ 71)]]
+[numthreads(1, 1, 1)]
+void main() { Buf[0] = 1; }
+",
+        "cs_6_0",
+        &["-fspv-target-env=vulkan1.3", "-Vd"],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    let words: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let asm = spirv_backend::disassemble(&words);
+    for line in [
+        "OpCapability UniformDecoration",
+        "OpDecorateId %Buf UniformId %uint_3",
+    ] {
+        assert!(asm.contains(line), "no `{line}` in:\n{asm}");
+    }
 }
