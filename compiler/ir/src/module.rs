@@ -39,6 +39,10 @@ pub struct Module {
     /// under `-fvk-use-gl-layout`, `-fvk-use-dx-layout` or `-fvk-use-scalar-layout`; `None`
     /// for DXC's default, relaxed std430.
     pub buffer_pointer_layout: Option<types::LayoutRules>,
+    /// Inline SPIR-V decorations of struct members (`[[vk::ext_decorate]]` and
+    /// `[[vk::ext_decorate_string]]` on a field): `OpMemberDecorate` on every SPIR-V type the
+    /// struct of that name becomes.
+    pub spirv_member_decorations: Vec<SpirvMemberDecoration>,
 }
 
 impl Module {
@@ -363,6 +367,14 @@ named_enum! {
 pub struct SpirvDecoration {
     pub decoration: u32,
     pub operands: SpirvDecorationOperands,
+}
+
+/// An inline SPIR-V decoration of member `member` of the struct named `struct_name`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SpirvMemberDecoration {
+    pub struct_name: String,
+    pub member: u32,
+    pub decoration: SpirvDecoration,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

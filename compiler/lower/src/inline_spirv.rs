@@ -8,7 +8,9 @@
 //! on the entry function add to the module's capabilities and extensions;
 //! `vk::ext_execution_mode(mode, operands...)` adds a raw execution mode;
 //! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]`/`[[vk::ext_decorate_id]]` (integer
-//! operands, which become `uint` constants) on a global decorate its variable. Called from
+//! operands, which become `uint` constants) on a global decorate its variable, and
+//! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]` on a struct or cbuffer member its
+//! member. Called from
 //! `user_call`, `raw_buffer` (the `vk::` calls) and `lower_module_with`.
 
 use hir::body::ExprId;
@@ -127,11 +129,61 @@ impl ModuleCtx<'_> {
     /// `[[vk::ext_decorate_id(d, integers...)]]` on global item `idx` (or its declaration
     /// statement), for its global `g`.
     pub(crate) fn apply_ext_decorations(&mut self, idx: ItemIdx, g: ir::Global) {
+        let decorations = self.ext_decorations(idx, true);
+        self.mb.module_mut().globals[g]
+            .spirv_decorations
+            .extend(decorations);
+    }
+
+    /// `[[vk::ext_decorate]]` and `[[vk::ext_decorate_string]]` on the fields of every struct
+    /// of the file (not templates): the module's member decorations, applied by the backend
+    /// to the structs it emits (cbuffer members: `resources::cbuffer_for`). DXC refuses
+    /// `[[vk::ext_decorate_id]]` on a field.
+    pub fn declare_member_decorations(&mut self) {
+        let structs: Vec<ItemIdx> = (0..self.tree.items.len())
+            .map(|i| ItemIdx(i as u32))
+            .filter(|&i| self.tree.strukt(i).is_some_and(|s| s.template.is_none()))
+            .collect();
+        for s in structs {
+            let mut name = self.tree.qualified_name(s);
+            if self.tree.item(s).name.is_empty() {
+                // As `hir` names anonymous structs.
+                name = format!("(anonymous struct #{})", s.0);
+            }
+            let fields: Vec<ItemIdx> = self.tree.strukt(s).map_or_else(Vec::new, |st| {
+                st.members
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        matches!(&self.tree.item(m).kind, hir::item_tree::ItemKind::Variable(v) if !v.is_static)
+                    })
+                    .collect()
+            });
+            for (member, field) in fields.into_iter().enumerate() {
+                for decoration in self.ext_decorations(field, false) {
+                    let d = ir::SpirvMemberDecoration {
+                        struct_name: name.clone(),
+                        member: member as u32,
+                        decoration,
+                    };
+                    self.mb.module_mut().spirv_member_decorations.push(d);
+                }
+            }
+        }
+    }
+
+    /// The inline SPIR-V decorations written on item `idx` (or its declaration statement);
+    /// `with_ids`: `[[vk::ext_decorate_id]]` too.
+    pub(crate) fn ext_decorations(
+        &mut self,
+        idx: ItemIdx,
+        with_ids: bool,
+    ) -> Vec<ir::SpirvDecoration> {
         let root = hir::ids::expanded_root(self.db, self.file, self.config);
         let Some(node) =
             hir::ast_id_map(self.db, self.file, self.config).node(&root, self.tree.item(idx).ast)
         else {
-            return;
+            return Vec::new();
         };
         let attrs: Vec<ast::Attribute> = [Some(node.clone()), node.parent()]
             .into_iter()
@@ -143,13 +195,14 @@ impl ModuleCtx<'_> {
             })
             .collect();
         let range = self.item_range(idx);
+        let mut out = Vec::new();
         for a in attrs {
             let name = a.name_text();
             let kind = match name.as_str() {
                 "vk::ext_decorate" => "integer literals",
                 "vk::ext_decorate_string" => "strings",
                 // Its operands are ids: the constants of the integers written.
-                "vk::ext_decorate_id" => "integer constants",
+                "vk::ext_decorate_id" if with_ids => "integer constants",
                 _ => continue,
             };
             let args = crate::stmt::attr_args(&a);
@@ -176,14 +229,10 @@ impl ModuleCtx<'_> {
                 }),
             };
             match (decoration.and_then(|d| u32::try_from(d).ok()), operands) {
-                (Some(decoration), Some(operands)) => {
-                    self.mb.module_mut().globals[g]
-                        .spirv_decorations
-                        .push(ir::SpirvDecoration {
-                            decoration,
-                            operands,
-                        });
-                }
+                (Some(decoration), Some(operands)) => out.push(ir::SpirvDecoration {
+                    decoration,
+                    operands,
+                }),
                 _ => {
                     self.error(
                         crate::INLINE_SPIRV_MISUSE,
@@ -193,6 +242,7 @@ impl ModuleCtx<'_> {
                 }
             }
         }
+        out
     }
 
     /// The names of the attributes on parameter `param` of function `idx`.

@@ -559,7 +559,15 @@ impl ModuleCtx<'_> {
                 _ => None,
             })
             .collect();
-        for &m in &members {
+        for (i, &m) in members.iter().enumerate() {
+            for decoration in self.ext_decorations(m, false) {
+                let d = ir::SpirvMemberDecoration {
+                    struct_name: format!("type.{name}"),
+                    member: i as u32,
+                    decoration,
+                };
+                self.mb.module_mut().spirv_member_decorations.push(d);
+            }
             let ty = self.global_type_of(m)?;
             fields.push(StructField {
                 name: self.tree.item(m).name.clone(),

@@ -1,5 +1,7 @@
 //! Snapshot tests of the rest of inline SPIR-V: `[[vk::ext_decorate_id]]` on globals (its
-//! integer operands become constants, written as ids). Each dump verified.
+//! integer operands become constants, written as ids), `[[vk::ext_decorate]]` and
+//! `[[vk::ext_decorate_string]]` on struct and cbuffer members (module-level member
+//! decorations). Each dump verified.
 
 mod common;
 
@@ -21,6 +23,50 @@ void main() { Buf[0] = 1; }
         bb0: ; (entry)
           %0 = access_chain @g0, 0:int : ptr<storage_buffer, uint>
           store %0, 1:uint
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          call @main_body()
+          ret
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+    "#]].assert_eq(&dump);
+}
+
+#[test]
+fn member_decorations_are_recorded_by_struct_and_member() {
+    let dump = common::dump(
+        r#"
+struct S { float a; [[vk::ext_decorate(/* RelaxedPrecision */ 0)]] float b; };
+cbuffer C { float k; [[vk::ext_decorate_string(/* UserSemantic */ 5635, "gain")]] float g; };
+RWStructuredBuffer<S> Buf;
+[numthreads(1, 1, 1)]
+void main() { Buf[0].b = k * g; }
+"#,
+    );
+    expect![[r#"
+        spirv_member_decoration type.C.1 spirv_decorate_string(5635, "gain")
+        spirv_member_decoration S.1 spirv_decorate(0)
+
+        struct S { float a; float b; }
+        struct type.C { float k; float g; }
+
+        @g0 = resource storage_buffer RWStructuredBuffer<S> set(0) binding(1) layout(relaxed_std430) ; Buf
+        @g1 = resource uniform ConstantBuffer<type.C> set(0) binding(0) layout(relaxed_std140) ; C
+
+        func @main_body() -> void {
+        bb0: ; (entry)
+          %0 = access_chain @g0, 0:int : ptr<storage_buffer, S>
+          %1 = access_chain %0, 1:int : ptr<storage_buffer, float>
+          %2 = access_chain @g1, 0:int : ptr<uniform, float>
+          %3 = load %2 : float
+          %4 = access_chain @g1, 1:int : ptr<uniform, float>
+          %5 = load %4 : float
+          %6 = mul %3, %5 : float
+          store %1, %6
           ret
         }
 

@@ -1,6 +1,7 @@
 //! Inline SPIR-V: the module's `[[vk::ext_capability]]`s and `[[vk::ext_extension]]`s, the
 //! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]`/`[[vk::ext_decorate_id]]`
-//! decorations of globals (`OpDecorate`, `OpDecorateString`, `OpDecorateId`), and
+//! decorations of globals (`OpDecorate`, `OpDecorateString`, `OpDecorateId`) and of struct
+//! members (`OpMemberDecorate`, `OpMemberDecorateString`), and
 //! the opaque `vk::ext_instruction` intrinsic written out as the instruction it names: a
 //! core opcode with the result type and id first when it yields a value, or `OpExtInst` of
 //! the named instruction set; value operands as ids, literal operands as literal words,
@@ -18,12 +19,65 @@ impl Ctx<'_> {
     /// The inline SPIR-V decorations of global `h`, on its variable `id`.
     pub(crate) fn inline_decorations(&mut self, h: ir::Global, id: Word) -> Result<()> {
         for d in self.m.globals[h].spirv_decorations.clone() {
-            let decoration = Decoration::from_u32(d.decoration).ok_or_else(|| {
-                SpirvError::unsupported(format!(
-                    "decoration {} of vk::ext_decorate (unknown to this backend)",
-                    d.decoration
-                ))
-            })?;
+            self.inline_decoration(id, None, d)?;
+        }
+        Ok(())
+    }
+
+    /// The inline SPIR-V decorations of the members of struct `name`, on its type `id`.
+    pub(crate) fn inline_member_decorations(&mut self, id: Word, name: &str) -> Result<()> {
+        let ds: Vec<(u32, ir::SpirvDecoration)> = self
+            .m
+            .spirv_member_decorations
+            .iter()
+            .filter(|d| d.struct_name == name)
+            .map(|d| (d.member, d.decoration.clone()))
+            .collect();
+        for (member, d) in ds {
+            self.inline_decoration(id, Some(member), d)?;
+        }
+        Ok(())
+    }
+
+    /// Decoration `d` on `id`, or on its member `member` (`OpMemberDecorate`,
+    /// `OpMemberDecorateString`).
+    fn inline_decoration(
+        &mut self,
+        id: Word,
+        member: Option<u32>,
+        d: ir::SpirvDecoration,
+    ) -> Result<()> {
+        let decoration = Decoration::from_u32(d.decoration).ok_or_else(|| {
+            SpirvError::unsupported(format!(
+                "decoration {} of vk::ext_decorate (unknown to this backend)",
+                d.decoration
+            ))
+        })?;
+        if let Some(m) = member {
+            let mut ops = vec![
+                Operand::IdRef(id),
+                Operand::LiteralBit32(m),
+                Operand::Decoration(decoration),
+            ];
+            let op = match d.operands {
+                ir::SpirvDecorationOperands::Literals(words) => {
+                    ops.extend(words.into_iter().map(Operand::LiteralBit32));
+                    Op::MemberDecorate
+                }
+                ir::SpirvDecorationOperands::Strings(texts) => {
+                    ops.extend(texts.into_iter().map(Operand::LiteralString));
+                    Op::MemberDecorateString
+                }
+                ir::SpirvDecorationOperands::Ids(_) => {
+                    return Err(SpirvError::unsupported(
+                        "vk::ext_decorate_id on a struct member",
+                    ))
+                }
+            };
+            self.annotations.push(Instruction::new(op, None, None, ops));
+            return Ok(());
+        }
+        {
             match d.operands {
                 ir::SpirvDecorationOperands::Literals(words) => {
                     let ops: Vec<Operand> = words.into_iter().map(Operand::LiteralBit32).collect();

@@ -189,3 +189,28 @@ void main() { Buf[0] = 1; }
         assert!(asm.contains(line), "no `{line}` in:\n{asm}");
     }
 }
+
+#[test]
+fn member_decorations_decorate_every_type_of_the_struct() {
+    // DXC's SPIR-V.rst: `[[vk::ext_decorate]]` on a member is `OpMemberDecorate`. The struct
+    // becomes two SPIR-V types here, laid out in the buffer and plain in the local `s`; both
+    // carry it, as does the cbuffer's block.
+    let m = compile(
+        "struct S { float a; [[vk::ext_decorate(/* RelaxedPrecision */ 0)]] float b; };
+cbuffer C { float k; [[vk::ext_decorate_string(/* UserSemantic */ 5635, \"gain\")]] float g; };
+RWStructuredBuffer<S> Buf;
+[[vk::ext_extension(\"SPV_GOOGLE_hlsl_functionality1\")]]
+[numthreads(1, 1, 1)]
+void main() { S s = Buf[0]; s.b *= k * g; Buf[1] = s; }
+",
+        "cs_6_0",
+        &[],
+    );
+    let relaxed = m
+        .asm
+        .lines()
+        .filter(|l| l.starts_with("OpMemberDecorate %S") && l.ends_with(" 1 RelaxedPrecision"))
+        .count();
+    assert_eq!(relaxed, 2, "{}", m.asm);
+    m.assert_has(&["OpMemberDecorateString %type_C 1 UserSemantic \"gain\""]);
+}
