@@ -33,7 +33,8 @@ fn decorate_ids_as_decorates(words: &[u32]) -> (Vec<u32>, Vec<(Word, u32)>) {
 
 /// Disassembles a SPIR-V binary; words that do not parse give a one-line comment instead.
 pub fn disassemble(words: &[u32]) -> String {
-    let (words, decorate_ids) = decorate_ids_as_decorates(words);
+    let (words, mut unknown) = crate::raw_words::take_unknown(words);
+    let (words, decorate_ids) = decorate_ids_as_decorates(&words);
     let (words, mut debug_globals) = crate::disasm_debug::take_global_ext_insts(&words);
     let module = match dr::load_words(&words) {
         Ok(m) => m,
@@ -70,6 +71,25 @@ pub fn disassemble(words: &[u32]) -> String {
         let _ = writeln!(out, "; Bound: {}", h.bound);
     }
     let name = |id: Word| -> String { names.get(&id).cloned().unwrap_or_else(|| id.to_string()) };
+    // Instructions rspirv does not know, by number; words naming an id of the module as ids.
+    let raw_line = |words: &[u32]| -> String {
+        let mut line = format!("Op{}", words.first().map_or(0, |w| w & 0xffff));
+        for w in words.iter().skip(1) {
+            match names.get(w) {
+                Some(n) => {
+                    let _ = write!(line, " %{n}");
+                }
+                None => {
+                    let _ = write!(line, " {w}");
+                }
+            }
+        }
+        line
+    };
+    for c in &unknown.capabilities {
+        let _ = writeln!(out, "OpCapability {c}");
+    }
+    let mut raw_in_functions = std::mem::take(&mut unknown.in_functions).into_iter();
     let debug_sets: HashSet<Word> = module
         .ext_inst_imports
         .iter()
@@ -95,6 +115,12 @@ pub fn disassemble(words: &[u32]) -> String {
                     let _ = write!(line, " %{}", name(*op));
                 }
                 let _ = writeln!(out, "{line}");
+            }
+        }
+        if inst.class.opcode == Op::Nop {
+            if let Some(words) = raw_in_functions.next() {
+                let _ = writeln!(out, "{}", raw_line(&words));
+                continue;
             }
         }
         let mut line = String::new();
@@ -194,6 +220,9 @@ pub fn disassemble(words: &[u32]) -> String {
         }
         out.push_str(&line);
         out.push('\n');
+    }
+    for words in &unknown.outside {
+        let _ = writeln!(out, "; outside any function: {}", raw_line(words));
     }
     out
 }

@@ -6,7 +6,7 @@
 //! core opcode with the result type and id first when it yields a value, or `OpExtInst` of
 //! the named instruction set; value operands as ids, literal operands as literal words,
 //! reference operands as the pointer's id. Opcodes and capabilities rspirv does not know
-//! cannot be assembled and are refused (E4001). Also `vk::ReadClock`, `OpReadClockKHR`.
+//! are written by number (`raw_words`). Also `vk::ReadClock`, `OpReadClockKHR`.
 
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Capability, Decoration, Op, Word};
@@ -105,12 +105,8 @@ impl Ctx<'_> {
     /// Declares the capabilities and extensions the module asks for.
     pub(crate) fn declare_inline_spirv(&mut self) -> Result<()> {
         for &c in &self.m.spirv_capabilities {
-            let Some(cap) = Capability::from_u32(c) else {
-                return Err(SpirvError::unsupported(format!(
-                    "capability {c} of vk::ext_capability (unknown to this backend)"
-                )));
-            };
-            self.capability(cap);
+            // Known or not to rspirv: `context` writes unknown ones by number.
+            self.caps.insert(c);
         }
         for e in &self.m.spirv_extensions {
             self.inline_exts.insert(e.clone());
@@ -150,6 +146,7 @@ impl Fx<'_, '_> {
         let set_name = usize::try_from(set)
             .ok()
             .and_then(|s| self.cx.m.strings.get(s).cloned());
+        // `Err(n)`: an opcode rspirv does not know, written by number (`raw_words`).
         let op = match set_name {
             Some(name) => {
                 let import = self.cx.ext_set(&name);
@@ -158,16 +155,15 @@ impl Fx<'_, '_> {
                 })?;
                 operands.push(Operand::IdRef(import));
                 operands.push(Operand::LiteralExtInstInteger(number));
-                Op::ExtInst
+                Ok(Op::ExtInst)
             }
-            None => u32::try_from(opcode)
-                .ok()
-                .and_then(Op::from_u32)
-                .ok_or_else(|| {
-                    SpirvError::unsupported(format!(
-                        "SPIR-V opcode {opcode} of vk::ext_instruction (unknown to this backend)"
-                    ))
-                })?,
+            None => {
+                let n = u32::try_from(opcode)
+                    .ok()
+                    .filter(|&n| n > 0 && n <= 0xffff)
+                    .ok_or_else(|| SpirvError::invalid(format!("SPIR-V opcode {opcode}")))?;
+                Op::from_u32(n).ok_or(n)
+            }
         };
         for (&v, &kind) in d.operands.iter().zip(kinds) {
             match ir::intrinsic::ExtOperand::from_code(kind) {
@@ -181,11 +177,38 @@ impl Fx<'_, '_> {
                 None => return Err(SpirvError::invalid(format!("operand kind {kind}"))),
             }
         }
+        let op = match op {
+            Ok(op) => op,
+            Err(n) => return self.raw_ext_instruction(n, &d.ty, operands),
+        };
         if d.ty.is_void() {
             self.push(Instruction::new(op, None, None, operands));
             return Ok(None);
         }
         let ty = self.cx.plain_type(&d.ty)?;
         Ok(Some(self.op(op, ty, operands)))
+    }
+
+    /// An instruction of an opcode rspirv does not know: the result type and id (when it
+    /// yields a value), then the operands, by number (`raw_words`).
+    fn raw_ext_instruction(
+        &mut self,
+        opcode: u32,
+        ty: &types::Type,
+        operands: Vec<Operand>,
+    ) -> Result<Option<Word>> {
+        let mut words = Vec::with_capacity(operands.len() + 2);
+        let result = if ty.is_void() {
+            None
+        } else {
+            let t = self.cx.plain_type(ty)?;
+            let id = self.cx.id();
+            words.push(Operand::IdRef(t));
+            words.push(Operand::IdRef(id));
+            Some(id)
+        };
+        words.extend(operands);
+        self.push(crate::raw_words::raw_instruction(opcode, words));
+        Ok(result)
     }
 }

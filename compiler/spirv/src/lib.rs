@@ -31,6 +31,7 @@ mod instructions;
 mod intrinsics;
 mod matmul;
 mod raw_buffer;
+mod raw_words;
 mod ray_query;
 mod raytracing;
 mod reflect;

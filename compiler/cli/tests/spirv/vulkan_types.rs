@@ -214,3 +214,48 @@ void main() { S s = Buf[0]; s.b *= k * g; Buf[1] = s; }
     assert_eq!(relaxed, 2, "{}", m.asm);
     m.assert_has(&["OpMemberDecorateString %type_C 1 UserSemantic \"gain\""]);
 }
+
+#[test]
+fn opcodes_and_capabilities_rspirv_does_not_know_pass_through() {
+    // SPV_KHR_quad_control (2024) is newer than rspirv's grammar: capability QuadControlKHR
+    // (5087) and OpGroupNonUniformQuadAnyKHR (5111), which yields a bool from a bool id.
+    // Older validators do not know them either, so `hlslc` runs with `-Vd` and the newest
+    // installed validator checks the module.
+    let (output, path) = run(
+        "[[vk::ext_capability(/* QuadControlKHR */ 5087)]]
+[[vk::ext_extension(\"SPV_KHR_quad_control\")]]
+[[vk::ext_instruction(/* OpGroupNonUniformQuadAnyKHR */ 5111)]]
+bool QuadAny(bool predicate);
+float4 main(float4 c : COLOR0) : SV_Target {
+  return QuadAny(c.x > 0.5) ? c : float4(0, 0, 0, 1);
+}
+",
+        "ps_6_0",
+        &["-fspv-target-env=vulkan1.3", "-Vd"],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    let words: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    // The capability, by number, and the instruction: 4 words, result type, result id and
+    // the predicate.
+    assert!(words.windows(2).any(|w| w == [(2 << 16) | 17, 5087]));
+    assert!(words.contains(&((4 << 16) | 5111)));
+    let asm = spirv_backend::disassemble(&words);
+    assert!(asm.contains("OpCapability 5087\n"), "{asm}");
+    assert!(asm.contains("Op5111 %bool "), "{asm}");
+    let newest = spirv_backend::validate::validators()
+        .iter()
+        .rfind(|v| v.version.contains("v2024") || v.version.contains("v2025"));
+    if let Some(v) = newest {
+        let args = ["--target-env".to_owned(), "vulkan1.3".to_owned()];
+        spirv_backend::validate::validate_with(&v.path, &words, &args)
+            .unwrap_or_else(|e| panic!("{}: {e}\n{asm}", v.version));
+    }
+}
