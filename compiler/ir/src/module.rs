@@ -101,6 +101,9 @@ pub struct Function {
     /// hold may alias each other (SPIR-V `AliasedPointer`/`Aliased`); every other buffer
     /// pointer variable is restrict, the proposal's default.
     pub aliased_pointers: Vec<Value>,
+    /// Inline SPIR-V decorations of locals (`[[vk::ext_decorate(...)]] float x;`): the alloca
+    /// and the decoration, written on its `OpVariable`.
+    pub spirv_decorations: Vec<(Value, SpirvDecoration)>,
 }
 
 impl Function {
@@ -119,6 +122,7 @@ impl Function {
             layout: Vec::new(),
             insts: Arena::new(),
             aliased_pointers: Vec::new(),
+            spirv_decorations: Vec::new(),
         }
     }
 

@@ -26,7 +26,8 @@
 //! primitive ` per_primitive`, after their binding; `globallycoherent` resources
 //! ` globallycoherent`. Buffer pointer variables declared `[[vk::aliased_pointer]]` print
 //! ` aliased_pointer`: a global after its attributes, an argument after its type
-//! (`%arg0: bufptr<S, 4> aliased_pointer`), an alloca after its opcode. A module whose
+//! (`%arg0: bufptr<S, 4> aliased_pointer`), an alloca after its opcode, as are the inline
+//! SPIR-V decorations of an alloca (`alloca spirv_decorate(39, 0) : ...`). A module whose
 //! buffer pointers point to memory laid out by non-default rules starts with
 //! `buffer_pointer_layout(RULES)`; inline SPIR-V decorations of struct members are lines
 //! `spirv_member_decoration S.1 spirv_decorate(d, ...)` there too.
@@ -539,6 +540,13 @@ pub(crate) fn inst_line(
     line.push_str(d.opcode.name());
     if d.opcode == Opcode::Alloca && f.aliased_pointers.contains(&Value::Inst(inst)) {
         line.push_str(" aliased_pointer");
+    }
+    for (_, dec) in f
+        .spirv_decorations
+        .iter()
+        .filter(|(v, _)| d.opcode == Opcode::Alloca && *v == Value::Inst(inst))
+    {
+        line.push_str(&format_spirv_decoration(module, dec));
     }
     let mut args: Vec<String> = Vec::new();
     match d.opcode {

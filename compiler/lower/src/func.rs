@@ -438,6 +438,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     self.cx.static_local_flags.push((g, flag));
                 }
                 self.locals[i] = Some(Value::Global(g));
+                self.decorate_local(LocalId(i as u32), Value::Global(g));
                 continue;
             }
             let l = LocalId(i as u32);
@@ -465,6 +466,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
             if local.param.is_none() {
                 self.mark_aliased_local(l, v, None);
             }
+            self.decorate_local(l, v);
         }
         for (p, a) in params.iter().zip(args) {
             let name = self.body.local(*p).name.clone();

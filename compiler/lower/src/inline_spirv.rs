@@ -10,7 +10,7 @@
 //! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]`/`[[vk::ext_decorate_id]]` (integer
 //! operands, which become `uint` constants) on a global decorate its variable, and
 //! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]` on a struct or cbuffer member its
-//! member. Called from
+//! member; all three on a local its variable (on a parameter: not supported yet). Called from
 //! `user_call`, `raw_buffer` (the `vk::` calls) and `lower_module_with`.
 
 use hir::body::ExprId;
@@ -195,6 +195,16 @@ impl ModuleCtx<'_> {
             })
             .collect();
         let range = self.item_range(idx);
+        self.decorations_of(&attrs, with_ids, range)
+    }
+
+    /// The inline SPIR-V decorations among `attrs`, errors reported at `range`.
+    pub(crate) fn decorations_of(
+        &mut self,
+        attrs: &[ast::Attribute],
+        with_ids: bool,
+        range: syntax::TextRange,
+    ) -> Vec<ir::SpirvDecoration> {
         let mut out = Vec::new();
         for a in attrs {
             let name = a.name_text();
@@ -205,7 +215,7 @@ impl ModuleCtx<'_> {
                 "vk::ext_decorate_id" if with_ids => "integer constants",
                 _ => continue,
             };
-            let args = crate::stmt::attr_args(&a);
+            let args = crate::stmt::attr_args(a);
             let decoration = args.first().and_then(|t| int_arg(t));
             let rest = args.get(1..).unwrap_or(&[]);
             let words = || {
@@ -258,6 +268,39 @@ impl ModuleCtx<'_> {
 }
 
 impl FnLower<'_, '_> {
+    /// `[[vk::ext_decorate]]`, `[[vk::ext_decorate_string]]` and `[[vk::ext_decorate_id]]`
+    /// on local `l`, whose memory is `ptr` (an alloca, or the global of a `static` local).
+    /// Parameters are values here, with no variable of their own to decorate: not supported
+    /// yet.
+    pub(crate) fn decorate_local(&mut self, l: hir::body::LocalId, ptr: Value) {
+        let root = hir::ids::expanded_root(self.cx.db, self.cx.file, self.cx.config);
+        let syntax = self.map.local_syntax(l);
+        let Some(name) = syntax.try_to_node(&root) else {
+            return;
+        };
+        let attrs = crate::attrs::local_attrs(&name);
+        let range = syntax.text_range();
+        let decorations = self.cx.decorations_of(&attrs, true, range);
+        if decorations.is_empty() {
+            return;
+        }
+        if self.body.local(l).param.is_some() {
+            self.cx
+                .unsupported("an inline SPIR-V decoration on a function parameter", range);
+            return;
+        }
+        match ptr {
+            Value::Global(g) => self.cx.mb.module_mut().globals[g]
+                .spirv_decorations
+                .extend(decorations),
+            _ => {
+                let f = &mut self.cx.mb.module_mut().functions[self.func];
+                f.spirv_decorations
+                    .extend(decorations.into_iter().map(|d| (ptr, d)));
+            }
+        }
+    }
+
     /// `vk::ext_execution_mode(mode, operands...)`: a raw execution mode of the module's
     /// entry points; every argument must be a constant.
     pub(crate) fn lower_ext_execution_mode(

@@ -1,7 +1,8 @@
 //! Snapshot tests of the rest of inline SPIR-V: `[[vk::ext_decorate_id]]` on globals (its
 //! integer operands become constants, written as ids), `[[vk::ext_decorate]]` and
 //! `[[vk::ext_decorate_string]]` on struct and cbuffer members (module-level member
-//! decorations). Each dump verified.
+//! decorations), on locals (their allocas or globals); on parameters E3001. Each dump
+//! verified.
 
 mod common;
 
@@ -78,4 +79,61 @@ void main() { Buf[0].b = k * g; }
 
         entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
     "#]].assert_eq(&dump);
+}
+
+#[test]
+fn local_decorations_ride_on_their_variables() {
+    // DXC's SPIR-V.rst: on a variable, `[[vk::ext_decorate]]` decorates it; a local is an
+    // alloca, a `static` local a private global.
+    let dump = common::dump(
+        r#"
+RWStructuredBuffer<float> Out;
+[numthreads(1, 1, 1)]
+void main() {
+    [[vk::ext_decorate(/* RelaxedPrecision */ 0)]] float x = Out[0];
+    [[vk::ext_decorate(/* RelaxedPrecision */ 0)]] static float s = 2;
+    Out[1] = x * s;
+}
+"#,
+    );
+    expect![[r#"
+        @g0 = private float spirv_decorate(0) = 2.0:float ; main_body.s
+        @g1 = resource storage_buffer RWStructuredBuffer<float> set(0) binding(0) layout(relaxed_std430) ; Out
+
+        func @main_body() -> void {
+        bb0: ; (entry)
+          %0 = alloca spirv_decorate(0) : ptr<function, float> ; x
+          %1 = access_chain @g1, 0:int : ptr<storage_buffer, float>
+          %2 = load %1 : float
+          store %0, %2
+          %3 = access_chain @g1, 1:int : ptr<storage_buffer, float>
+          %4 = load %0 : float
+          %5 = load @g0 : float
+          %6 = mul %4, %5 : float
+          store %3, %6
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          call @main_body()
+          ret
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+    "#]].assert_eq(&dump);
+}
+
+#[test]
+fn parameter_decorations_are_not_supported_yet() {
+    let errors = common::lower_errors(
+        r#"
+float twice([[vk::ext_decorate(/* RelaxedPrecision */ 0)]] float v) { return v * 2; }
+RWStructuredBuffer<float> Out;
+[numthreads(1, 1, 1)]
+void main() { Out[0] = twice(Out[1]); }
+"#,
+    );
+    expect!["E3001 66..67: not supported yet: an inline SPIR-V decoration on a function parameter"]
+        .assert_eq(&errors);
 }

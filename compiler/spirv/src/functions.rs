@@ -437,6 +437,11 @@ impl<'m> Fx<'_, 'm> {
                 ));
                 let aliased = self.f.aliased_pointers.contains(&ir::Value::Inst(i));
                 self.cx.buffer_pointer_variable(id, pointee, aliased);
+                for (v, dec) in &self.f.spirv_decorations {
+                    if *v == ir::Value::Inst(i) {
+                        self.cx.inline_decoration(id, None, dec.clone())?;
+                    }
+                }
                 if let Some(n) = d.name.as_deref() {
                     self.cx.name(id, n);
                     if let Some(function) = self.debug.function {

@@ -41,7 +41,7 @@ impl Ctx<'_> {
 
     /// Decoration `d` on `id`, or on its member `member` (`OpMemberDecorate`,
     /// `OpMemberDecorateString`).
-    fn inline_decoration(
+    pub(crate) fn inline_decoration(
         &mut self,
         id: Word,
         member: Option<u32>,

@@ -259,3 +259,27 @@ float4 main(float4 c : COLOR0) : SV_Target {
             .unwrap_or_else(|e| panic!("{}: {e}\n{asm}", v.version));
     }
 }
+
+#[test]
+fn local_decorations_decorate_their_variables() {
+    let m = compile(
+        "RWStructuredBuffer<float> Out;
+[[vk::ext_extension(\"SPV_GOOGLE_hlsl_functionality1\")]]
+[numthreads(1, 1, 1)]
+void main() {
+  [[vk::ext_decorate(/* RelaxedPrecision */ 0)]] float x = Out[0];
+  [[vk::ext_decorate_string(/* UserSemantic */ 5635, \"scale\")]] static float s = 2;
+  Out[1] = x * s;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(m.decoration("x", "RelaxedPrecision").as_deref(), Some(""));
+    let s = m.id("main_body.s");
+    assert!(
+        m.has(&format!("OpDecorateString {s} UserSemantic \"scale\"")),
+        "{}",
+        m.asm
+    );
+}
