@@ -5,14 +5,15 @@
 //! pointer (root, shape, offset) and the access chains, loads, stores and atomics of buffers
 //! apply unchanged. An address outside every such buffer, not aligned as the access claims,
 //! or an access running past the buffer's end is a [`RunError::DeviceAddress`]: the shader
-//! would read or write memory the pipeline never gave it. Decoded by `program`, run by
-//! `exec`.
+//! would read or write memory the pipeline never gave it. Decoded here for `program`
+//! (`device_op`, `raw_buffer_op`), run by `exec`.
 
-use ir::AtomicOp;
+use ir::{AtomicOp, Value};
+use types::Type;
 
 use crate::numeric::Num;
-use crate::program::{Program, FIRST_RESOURCE};
-use crate::shape::ShapeId;
+use crate::program::{num_of, Decoder, Op, Program, FIRST_RESOURCE};
+use crate::shape::{ShapeId, Shapes};
 use crate::{Bindings, Resource, RunError};
 
 /// A buffer reachable by address: `len` bytes from `address`, the memory of `root`.
@@ -87,7 +88,7 @@ pub fn resolve(ranges: &[DeviceRange], address: u64) -> Option<(DeviceRange, u32
         .map(|r| (*r, (address - r.address) as u32))
 }
 
-/// What an [`crate::program::Op::Device`] does at the part it addresses.
+/// What an [`Op::Device`] does at the part it addresses.
 #[derive(Debug, Clone, Copy)]
 pub enum DeviceAccess {
     /// Reads `n` components into `dst`.
@@ -115,4 +116,60 @@ pub struct DeviceOp {
     pub align: u32,
     pub path: Box<[(u32, Num)]>,
     pub access: DeviceAccess,
+}
+
+/// A buffer pointer access: `chain` is the pointer, then the access path into its pointee,
+/// laid out with the module's pointee rules and aligned to the pointer's `A`.
+pub(crate) fn device_op(
+    d: &mut Decoder<'_>,
+    shapes: &mut Shapes,
+    chain: &[Value],
+    access: DeviceAccess,
+) -> Op {
+    let ptr_ty = d.ty(chain[0]);
+    let Type::BufferPointer { pointee, alignment } = &ptr_ty else {
+        return Op::Unsupported {
+            what: format!("a buffer pointer access through {ptr_ty}"),
+        };
+    };
+    let layout = types::TypeLayout::of(pointee, d.module.pointee_rules());
+    let path = chain[1..]
+        .iter()
+        .map(|&v| {
+            let t = d.ty(v);
+            (d.slot(v), num_of(&t))
+        })
+        .collect();
+    Op::Device(Box::new(DeviceOp {
+        addr: d.slot(chain[0]),
+        shape: shapes.laid_out(pointee, &layout),
+        align: *alignment,
+        path,
+        access,
+    }))
+}
+
+/// A raw buffer access of a `ty` at `addr`: `sizeof(ty)` bytes, the scalar layout, aligned
+/// to the constant `align`.
+pub(crate) fn raw_buffer_op(
+    d: &mut Decoder<'_>,
+    shapes: &mut Shapes,
+    addr: Value,
+    align: Value,
+    ty: &Type,
+    access: DeviceAccess,
+) -> Op {
+    let layout = types::TypeLayout::of(ty, types::LayoutRules::Scalar);
+    let align = d
+        .module
+        .const_int(align)
+        .and_then(|a| u32::try_from(a).ok())
+        .unwrap_or(1);
+    Op::Device(Box::new(DeviceOp {
+        addr: d.slot(addr),
+        shape: shapes.laid_out(ty, &layout),
+        align,
+        path: Box::default(),
+        access,
+    }))
 }

@@ -437,67 +437,11 @@ pub fn flat_count(ty: &Type) -> u32 {
     }
 }
 
-fn num_of(ty: &Type) -> Num {
+pub(crate) fn num_of(ty: &Type) -> Num {
     if matches!(ty, Type::BufferPointer { .. }) {
         return Num::of(types::ScalarKind::Uint64);
     }
     ty.scalar_kind().map_or(Num::U32, Num::of)
-}
-
-/// A buffer pointer access: `chain` is the pointer, then the access path into its pointee,
-/// laid out with the module's pointee rules and aligned to the pointer's `A`.
-fn device_op(
-    d: &mut Decoder<'_>,
-    shapes: &mut Shapes,
-    chain: &[Value],
-    access: crate::device::DeviceAccess,
-) -> Op {
-    let ptr_ty = d.ty(chain[0]);
-    let Type::BufferPointer { pointee, alignment } = &ptr_ty else {
-        return Op::Unsupported {
-            what: format!("a buffer pointer access through {ptr_ty}"),
-        };
-    };
-    let layout = types::TypeLayout::of(pointee, d.module.pointee_rules());
-    let path = chain[1..]
-        .iter()
-        .map(|&v| {
-            let t = d.ty(v);
-            (d.slot(v), num_of(&t))
-        })
-        .collect();
-    Op::Device(Box::new(crate::device::DeviceOp {
-        addr: d.slot(chain[0]),
-        shape: shapes.laid_out(pointee, &layout),
-        align: *alignment,
-        path,
-        access,
-    }))
-}
-
-/// A raw buffer access of a `ty` at `addr`: `sizeof(ty)` bytes, the scalar layout, aligned
-/// to the constant `align`.
-fn raw_buffer_op(
-    d: &mut Decoder<'_>,
-    shapes: &mut Shapes,
-    addr: Value,
-    align: Value,
-    ty: &Type,
-    access: crate::device::DeviceAccess,
-) -> Op {
-    let layout = types::TypeLayout::of(ty, types::LayoutRules::Scalar);
-    let align = d
-        .module
-        .const_int(align)
-        .and_then(|a| u32::try_from(a).ok())
-        .unwrap_or(1);
-    Op::Device(Box::new(crate::device::DeviceOp {
-        addr: d.slot(addr),
-        shape: shapes.laid_out(ty, &layout),
-        align,
-        path: Box::default(),
-        access,
-    }))
 }
 
 impl Program {
@@ -726,8 +670,8 @@ pub fn flatten_const(module: &Module, c: ir::Const, out: &mut Vec<u64>) {
     }
 }
 
-struct Decoder<'a> {
-    module: &'a Module,
+pub(crate) struct Decoder<'a> {
+    pub(crate) module: &'a Module,
     func: &'a ir::Function,
     globals: &'a [GlobalPlace],
     options: &'a ProgramOptions,
@@ -738,12 +682,12 @@ struct Decoder<'a> {
 }
 
 impl Decoder<'_> {
-    fn ty(&self, v: Value) -> Type {
+    pub(crate) fn ty(&self, v: Value) -> Type {
         self.module.value_type(self.func, v).unwrap_or(Type::Void)
     }
 
     /// The first slot of `v`, adding constants to the constant area on first use.
-    fn slot(&mut self, v: Value) -> u32 {
+    pub(crate) fn slot(&mut self, v: Value) -> u32 {
         match v {
             Value::Inst(i) => self.inst_slots.get(&i).map_or(0, |s| s.0),
             Value::Arg(_) | Value::Const(_) | Value::Spec(_) | Value::Global(_) => {
@@ -1280,7 +1224,7 @@ fn decode_inst(
                 dst,
                 vals: [v0, v1],
             };
-            return Ok(device_op(d, shapes, &ops[..first], access));
+            return Ok(crate::device::device_op(d, shapes, &ops[..first], access));
         }
         Opcode::AtomicRmw(_) | Opcode::AtomicCompareExchange => {
             let values = if op == Opcode::AtomicCompareExchange {
@@ -1352,7 +1296,9 @@ fn decode_inst(
             match (which, &ops[..]) {
                 (Intrinsic::RawBufferLoad, &[addr, align]) => {
                     let access = A::Load { dst, n };
-                    return Ok(raw_buffer_op(d, shapes, addr, align, &data.ty, access));
+                    return Ok(crate::device::raw_buffer_op(
+                        d, shapes, addr, align, &data.ty, access,
+                    ));
                 }
                 (Intrinsic::RawBufferStore, &[addr, value, align]) => {
                     let t = opnd_ty(d, 1);
@@ -1360,10 +1306,12 @@ fn decode_inst(
                         src: d.slot(value),
                         n: flat_count(&t),
                     };
-                    return Ok(raw_buffer_op(d, shapes, addr, align, &t, access));
+                    return Ok(crate::device::raw_buffer_op(
+                        d, shapes, addr, align, &t, access,
+                    ));
                 }
                 (Intrinsic::BufferPointerLoad, [_, ..]) => {
-                    return Ok(device_op(d, shapes, ops, A::Load { dst, n }));
+                    return Ok(crate::device::device_op(d, shapes, ops, A::Load { dst, n }));
                 }
                 (Intrinsic::BufferPointerStore, [p, value, path @ ..]) => {
                     let access = A::Store {
@@ -1372,7 +1320,7 @@ fn decode_inst(
                     };
                     let mut chain = vec![*p];
                     chain.extend_from_slice(path);
-                    return Ok(device_op(d, shapes, &chain, access));
+                    return Ok(crate::device::device_op(d, shapes, &chain, access));
                 }
                 (
                     Intrinsic::RawBufferLoad
