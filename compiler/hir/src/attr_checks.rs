@@ -112,31 +112,6 @@ pub(crate) fn attribute_diagnostics(
     }
 }
 
-/// `[[vk::aliased_pointer]]` anywhere (on a buffer pointer variable, parameter or member):
-/// not supported yet, since every buffer pointer is lowered as restrict and silently doing
-/// so would promise the driver that aliasing pointers do not alias.
-pub(crate) fn aliased_pointer_diagnostics(
-    db: &dyn HirDb,
-    file: SourceFile,
-    config: CompileConfig,
-    out: &mut Vec<Diagnostic>,
-) {
-    let root = expanded_root(db, file, config);
-    for attr in root.descendants().filter_map(ast::Attribute::cast) {
-        if attr.name_text() == "vk::aliased_pointer" {
-            let (f, r) = user_range(db, file, config, attr.syntax().text_range());
-            out.push(Diagnostic::error(
-                codes::NOT_SUPPORTED,
-                "not supported yet: [[vk::aliased_pointer]] (every vk::BufferPointer is \
-                 restrict)"
-                    .to_owned(),
-                f,
-                r,
-            ));
-        }
-    }
-}
-
 fn check_attribute(
     attr: &ast::Attribute,
     stage: Option<Stage>,

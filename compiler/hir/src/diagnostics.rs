@@ -135,7 +135,6 @@ fn file_diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> 
     recursion(db, &tree, &graph, &item_range, &mut out);
     crate::entry_checks::entry_diagnostics(db, file, config, &mut out);
     crate::attr_checks::attribute_diagnostics(db, file, config, &mut out);
-    crate::attr_checks::aliased_pointer_diagnostics(db, file, config, &mut out);
     crate::decl_checks::declaration_diagnostics(db, file, config, &mut out);
     out.sort_by_key(|d| (d.file, d.range.start(), d.code));
     out.dedup();
@@ -255,6 +254,7 @@ fn item_diagnostics(
         };
         let (code, message) = match e {
             TypeError::UnknownType(name) => (codes::UNKNOWN_TYPE, format!("unknown type `{name}`")),
+            TypeError::DeclaredLater(name) => (codes::UNKNOWN_TYPE, declared_later(name)),
             TypeError::StringType if matches!(item.kind, ItemKind::Function(_)) && *part > 0 => (
                 codes::STRING_TYPE,
                 "parameter of type string is not supported".to_owned(),
@@ -412,4 +412,12 @@ fn recursion(
             ));
         }
     }
+}
+
+/// The message of [`TypeError::DeclaredLater`].
+pub(crate) fn declared_later(name: &str) -> String {
+    format!(
+        "unknown type `{name}` here: it is declared later (forward declarations of structs, \
+         as a vk::BufferPointer linked list uses, are not supported yet)"
+    )
 }

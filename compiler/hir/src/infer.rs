@@ -539,6 +539,11 @@ impl<'a> InferCtx<'a> {
     fn type_errors(&mut self, node: BodyNode, errors: Vec<TypeError>) {
         for e in errors {
             match e {
+                TypeError::DeclaredLater(name) => self.diag(
+                    crate::codes::UNKNOWN_TYPE,
+                    node,
+                    crate::diagnostics::declared_later(&name),
+                ),
                 TypeError::UnknownType(name) => self.diag(
                     crate::codes::UNKNOWN_TYPE,
                     node,

@@ -35,6 +35,10 @@ pub enum TemplateArg {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum TypeError {
     UnknownType(String),
+    /// A struct named before its declaration: unknown there (DXC takes `typedef struct S T;`
+    /// as a forward declaration; we do not yet, nor the linked lists of `vk::BufferPointer`
+    /// it allows).
+    DeclaredLater(String),
     /// `string` where DXC does not allow it (anywhere but a global constant).
     StringType,
     NotConstant,
@@ -256,15 +260,29 @@ impl<'a> TypeCtx<'a> {
             }
             errors.push(if path.as_name() == Some("string") {
                 TypeError::StringType
+            } else if let Some(name) = vulkan_type_not_supported(path) {
+                TypeError::NotSupported(format!("the Vulkan type `{name}`"))
+            } else if self.declared_later(path) {
+                TypeError::DeclaredLater(path.to_string())
             } else {
-                match vulkan_type_not_supported(path) {
-                    Some(name) => TypeError::NotSupported(format!("the Vulkan type `{name}`")),
-                    None => TypeError::UnknownType(path.to_string()),
-                }
+                TypeError::UnknownType(path.to_string())
             });
             return None;
         };
         self.item_type(idx, last.args.as_deref(), errors)
+    }
+
+    /// Whether `path` names a struct declared after the point of use: declare-before-use
+    /// hides it, but DXC takes it as a forward declaration.
+    fn declared_later(&self, path: &Path) -> bool {
+        let site = LookupSite {
+            horizon: None,
+            ..self.site.clone()
+        };
+        self.scope
+            .lookup_qualified(self.tree, &site, path)
+            .iter()
+            .any(|&i| matches!(self.tree.item(i).kind, ItemKind::Struct(_)))
     }
 
     /// `vk::SampledTexture2D<T>` and its other dimensions (Vulkan's combined image samplers):

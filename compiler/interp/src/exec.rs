@@ -17,6 +17,7 @@ use crate::program::{
 use crate::shape::{self, Shape};
 use crate::RunError;
 
+mod device;
 mod ops;
 mod sample;
 
@@ -113,6 +114,8 @@ pub struct Ctx<'a, 'h> {
     pub prog: &'a Program,
     pub shared: &'a mut [u8],
     pub resources: &'a mut [Option<Resource>],
+    /// Buffers reachable by device address, whose memory is among `resources`.
+    pub device: &'a [crate::device::DeviceRange],
     pub hook: Option<&'a mut (dyn Hook + 'h)>,
     pub wave_size: u32,
     pub num_groups: [u32; 3],
@@ -875,6 +878,12 @@ impl Invocation {
                 Op::Unsupported { what } => {
                     save!();
                     return Err(RunError::Unsupported(what.clone()));
+                }
+                Op::Device(dop) => {
+                    if let Err(e) = self.device_access(ctx, dop, fb) {
+                        save!();
+                        return Err(e);
+                    }
                 }
             }
             if hooked {

@@ -10,6 +10,8 @@
 //!   (default 32 lanes) over resources in [`Bindings`].
 //! - [`run_pipeline`] ([`pipeline`]) reads the pipeline YAML of LLVM's offload-test-suite,
 //!   binds its buffers, runs, and returns the buffers, printable as JSON.
+//! - [`device`] gives buffers device addresses, which raw buffer and buffer pointer accesses
+//!   read and write through.
 //!
 //! Values are `u64` components: integers zero-extended at their width, `float16_t` as binary16
 //! bits, `float` (and `half`, min-precision floats) as binary32 bits, `double` as binary64,
@@ -28,6 +30,7 @@
 //! code 0, which `CheckAccessFullyMapped` reports as true. Run-time and four gather offsets
 //! run as the specification of `Gather` says (four offsets: one gather per offset).
 
+pub mod device;
 pub mod exec;
 pub mod heap;
 pub mod hooks;
@@ -80,6 +83,13 @@ pub enum RunError {
     InstructionLimit(u64),
     Binding(String),
     Pipeline(String),
+    /// A raw buffer or buffer pointer access at an address no device buffer holds (in
+    /// whole), or not aligned as it claims (`crate::device`).
+    DeviceAddress {
+        address: u64,
+        what: String,
+        invocation: InvocationId,
+    },
 }
 
 impl fmt::Display for RunError {
@@ -116,6 +126,15 @@ impl fmt::Display for RunError {
             RunError::InstructionLimit(n) => write!(f, "the dispatch ran past {n} instructions"),
             RunError::Binding(m) => write!(f, "binding: {m}"),
             RunError::Pipeline(m) => write!(f, "pipeline: {m}"),
+            RunError::DeviceAddress {
+                address,
+                what,
+                invocation,
+            } => write!(
+                f,
+                "invocation {:?} of group {:?}: device address {address:#x}: {what}",
+                invocation.local, invocation.group
+            ),
         }
     }
 }

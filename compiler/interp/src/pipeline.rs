@@ -5,7 +5,9 @@
 //! (`DispatchGroupCount`, default `[1, 1, 1]`), `Buffers` (`Name`, `Format`, `Stride` or
 //! `Channels`, `Data` or `FillSize` in bytes with `FillValue`, and `Width`/`Height`/`Depth`
 //! either directly or under `OutputProps` for textures; our extension `Counter` sets the
-//! hidden counter of an append or consume buffer), `DescriptorSets` (each a list of
+//! hidden counter of an append or consume buffer, and `Address` gives it a device address
+//! that raw buffer and buffer pointer accesses reach it by, see [`crate::device`]),
+//! `DescriptorSets` (each a list of
 //! `Resources` with `Name`, `Kind`, `DirectXBinding` (`Register`, `Space`) and
 //! `VulkanBinding` (`Binding`)), `Samplers` (`Name`, `MagFilter`/`MinFilter` `Linear` or
 //! `Nearest`, `Address` `Clamp`/`Wrap`/`Mirror`/`Border`, and our `ComparisonOp` for
@@ -118,6 +120,23 @@ pub struct BufferDesc {
     /// buffer (our extension; counters start at 0 without it).
     #[serde(rename = "Counter", default)]
     pub counter: Option<u32>,
+    /// The device address of the buffer (our extension): `vk::RawBufferLoad`/`Store` and
+    /// `vk::BufferPointer` accesses reach it at this address, which the shader reads from
+    /// another buffer (a `UInt64` buffer holding it, bound as a constant or structured
+    /// buffer). Such a buffer is not also bound as a descriptor.
+    #[serde(rename = "Address", default, deserialize_with = "address")]
+    pub address: Option<u64>,
+}
+
+/// An `Address`: a number or a `0x...` string.
+fn address<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    let v = Option::<Value>::deserialize(d)?;
+    match v {
+        None => Ok(None),
+        Some(v) => value_u64(&v)
+            .map(Some)
+            .ok_or_else(|| serde::de::Error::custom(format!("{v:?} is not an address"))),
+    }
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -553,6 +572,14 @@ pub fn run_pipeline_with_hook(
                 .ok_or_else(|| {
                     RunError::Pipeline(format!("resource {} names no buffer", r.name))
                 })?;
+            if desc.address.is_some() {
+                // One memory per buffer: a copy bound as a descriptor would not see the
+                // writes made through the address, nor the other way round.
+                return Err(RunError::Pipeline(format!(
+                    "buffer {} has an Address and is bound as a resource too: not supported yet",
+                    r.name
+                )));
+            }
             let (w, h, d) = desc.dims();
             let bytes = data[r.name.as_str()].clone();
             let res = if r.kind.contains("Texture") {
@@ -585,6 +612,14 @@ pub fn run_pipeline_with_hook(
             }
         }
     }
+    for b in &pipeline.buffers {
+        if let Some(address) = b.address {
+            let bytes = data[b.name.as_str()].clone();
+            bindings
+                .add_device_buffer(&program, address, bytes)
+                .map_err(|e| RunError::Pipeline(format!("buffer {}: {e}", b.name)))?;
+        }
+    }
     // Counters of append and consume buffers start at zero.
     for (i, slot) in program.resources.iter().enumerate() {
         if slot.name.starts_with("counter.var.") && bindings.resources[i].is_none() {
@@ -601,6 +636,11 @@ pub fn run_pipeline_with_hook(
     for (root, name) in bound {
         if let Some(res) = bindings.resources[root].take() {
             data.insert(name, res.data);
+        }
+    }
+    for b in &pipeline.buffers {
+        if let Some(bytes) = b.address.and_then(|a| bindings.device_buffer(a)) {
+            data.insert(&b.name, bytes.to_vec());
         }
     }
     let buffers = pipeline

@@ -278,6 +278,8 @@ pub enum Op {
     Unsupported {
         what: String,
     },
+    /// A raw buffer or buffer pointer access through a device address (`crate::device`).
+    Device(Box<crate::device::DeviceOp>),
 }
 
 /// A control-flow edge: where it goes and the phi copies it makes (all read before any is
@@ -435,7 +437,7 @@ pub fn flat_count(ty: &Type) -> u32 {
     }
 }
 
-fn num_of(ty: &Type) -> Num {
+pub(crate) fn num_of(ty: &Type) -> Num {
     if matches!(ty, Type::BufferPointer { .. }) {
         return Num::of(types::ScalarKind::Uint64);
     }
@@ -668,8 +670,8 @@ pub fn flatten_const(module: &Module, c: ir::Const, out: &mut Vec<u64>) {
     }
 }
 
-struct Decoder<'a> {
-    module: &'a Module,
+pub(crate) struct Decoder<'a> {
+    pub(crate) module: &'a Module,
     func: &'a ir::Function,
     globals: &'a [GlobalPlace],
     options: &'a ProgramOptions,
@@ -680,12 +682,12 @@ struct Decoder<'a> {
 }
 
 impl Decoder<'_> {
-    fn ty(&self, v: Value) -> Type {
+    pub(crate) fn ty(&self, v: Value) -> Type {
         self.module.value_type(self.func, v).unwrap_or(Type::Void)
     }
 
     /// The first slot of `v`, adding constants to the constant area on first use.
-    fn slot(&mut self, v: Value) -> u32 {
+    pub(crate) fn slot(&mut self, v: Value) -> u32 {
         match v {
             Value::Inst(i) => self.inst_slots.get(&i).map_or(0, |s| s.0),
             Value::Arg(_) | Value::Const(_) | Value::Spec(_) | Value::Global(_) => {
@@ -1197,6 +1199,33 @@ fn decode_inst(
                 extras,
             }
         }
+        Opcode::AtomicRmw(_) | Opcode::AtomicCompareExchange
+            if matches!(opnd_ty(d, 0), Type::BufferPointer { .. }) =>
+        {
+            // The pointer, the path to the scalar, then the value(s).
+            let values = if op == Opcode::AtomicCompareExchange {
+                2
+            } else {
+                1
+            };
+            let first = ops.len().saturating_sub(values).max(1);
+            let v0 = d.slot(ops[first.min(ops.len() - 1)]);
+            let v1 = if values == 2 {
+                d.slot(ops[first + 1])
+            } else {
+                v0
+            };
+            let access = crate::device::DeviceAccess::Atomic {
+                op: match op {
+                    Opcode::AtomicRmw(a) => Some(a),
+                    _ => None,
+                },
+                num: num_of(&data.ty),
+                dst,
+                vals: [v0, v1],
+            };
+            return Ok(crate::device::device_op(d, shapes, &ops[..first], access));
+        }
         Opcode::AtomicRmw(_) | Opcode::AtomicCompareExchange => {
             let values = if op == Opcode::AtomicCompareExchange {
                 2
@@ -1263,22 +1292,44 @@ fn decode_inst(
                     "vk::ReadClock (not supported yet: the interpreter has no clock)".to_owned(),
                 );
             }
-            if matches!(which, Intrinsic::RawBufferLoad | Intrinsic::RawBufferStore) {
-                return unsupported(format!(
-                    "{} (raw buffer accesses are not supported yet: the interpreter has no \
-                     device addresses)",
-                    which.name()
-                ));
-            }
-            if matches!(
-                which,
-                Intrinsic::BufferPointerLoad | Intrinsic::BufferPointerStore
-            ) {
-                return unsupported(format!(
-                    "{} (buffer pointer accesses are not supported yet: the interpreter has \
-                     no device addresses)",
-                    which.name()
-                ));
+            use crate::device::DeviceAccess as A;
+            match (which, &ops[..]) {
+                (Intrinsic::RawBufferLoad, &[addr, align]) => {
+                    let access = A::Load { dst, n };
+                    return Ok(crate::device::raw_buffer_op(
+                        d, shapes, addr, align, &data.ty, access,
+                    ));
+                }
+                (Intrinsic::RawBufferStore, &[addr, value, align]) => {
+                    let t = opnd_ty(d, 1);
+                    let access = A::Store {
+                        src: d.slot(value),
+                        n: flat_count(&t),
+                    };
+                    return Ok(crate::device::raw_buffer_op(
+                        d, shapes, addr, align, &t, access,
+                    ));
+                }
+                (Intrinsic::BufferPointerLoad, [_, ..]) => {
+                    return Ok(crate::device::device_op(d, shapes, ops, A::Load { dst, n }));
+                }
+                (Intrinsic::BufferPointerStore, [p, value, path @ ..]) => {
+                    let access = A::Store {
+                        src: d.slot(*value),
+                        n: flat_count(&opnd_ty(d, 1)),
+                    };
+                    let mut chain = vec![*p];
+                    chain.extend_from_slice(path);
+                    return Ok(crate::device::device_op(d, shapes, &chain, access));
+                }
+                (
+                    Intrinsic::RawBufferLoad
+                    | Intrinsic::RawBufferStore
+                    | Intrinsic::BufferPointerLoad
+                    | Intrinsic::BufferPointerStore,
+                    _,
+                ) => return unsupported(format!("{} with {} operands", which.name(), ops.len())),
+                _ => {}
             }
             if let Some((lo, hi)) = crate::intrinsics::arity(which) {
                 if args.len() < lo

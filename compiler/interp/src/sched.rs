@@ -46,12 +46,16 @@ pub struct RunStats {
 #[derive(Debug, Clone, Default)]
 pub struct Bindings {
     pub resources: Vec<Option<Resource>>,
+    /// Buffers reachable by device address (`crate::device`); their memory is in
+    /// `resources`, after the program's own.
+    pub device: Vec<crate::device::DeviceRange>,
 }
 
 impl Bindings {
     pub fn new(program: &Program) -> Bindings {
         Bindings {
             resources: vec![None; program.resources.len()],
+            device: Vec::new(),
         }
     }
 
@@ -119,8 +123,10 @@ pub fn dispatch(
     mut hook: Option<&mut dyn Hook>,
 ) -> Result<RunStats, RunError> {
     let mut stats = RunStats::default();
-    if bindings.resources.len() != program.resources.len() {
-        bindings.resources.resize(program.resources.len(), None);
+    // The program's resources, then the device buffers (`crate::device`).
+    let len = program.resources.len() + bindings.device.len();
+    if bindings.resources.len() != len {
+        bindings.resources.resize(len, None);
     }
     for gz in 0..groups[2] {
         for gy in 0..groups[1] {
@@ -178,6 +184,7 @@ fn run_group(
         prog: program,
         shared: &mut shared,
         resources: &mut bindings.resources,
+        device: &bindings.device,
         hook,
         wave_size: ws,
         num_groups: groups,

@@ -367,6 +367,7 @@ fn step_executes_one_instruction_at_a_time() {
         prog: &program,
         shared: &mut shared,
         resources: &mut bindings.resources,
+        device: &[],
         hook: None,
         wave_size: 32,
         num_groups: [1, 1, 1],

@@ -159,7 +159,9 @@ impl std::ops::BitOr for BarrierFlags {
 /// - `AtomicRmw`: pointer (or texture pointer, coordinate), value. `AtomicCompareExchange`:
 ///   pointer (or texture pointer, coordinate), comparand, new value. A 64-bit atomic on a
 ///   read-write byte-address buffer takes the buffer pointer and the `uint` byte offset in
-///   place of the texture pointer and coordinate.
+///   place of the texture pointer and coordinate. An atomic on memory behind a
+///   `vk::BufferPointer` takes the `bufptr` value and the access path to the scalar (as
+///   [`crate::Intrinsic::BufferPointerLoad`]) in place of the pointer.
 /// - `Call`: arguments. `CallIntrinsic`: the HLSL intrinsic's operands in HLSL order;
 ///   `printf` takes the values to print, and its format string is [`crate::Module::strings`]
 ///   at the index of its one literal.

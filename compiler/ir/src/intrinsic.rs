@@ -223,7 +223,8 @@ intrinsics! {
     RawBufferStore => "vk::RawBufferStore",
     // `p.Get()` of a `vk::BufferPointer<T, A>`, or a part of it: `BufferPointerLoad` takes the
     // buffer pointer, then an access path into `T` (a constant `int` member index per struct,
-    // an integer element index per array; none for the whole `T`), and yields that part;
+    // an integer element index per array, an integer component index per vector, last; none
+    // for the whole `T`), and yields that part;
     // `BufferPointerStore` takes the pointer, the value, then the path. Both access memory
     // laid out with the pointee rules of the buffer pointer (see `types::Type::BufferPointer`)
     // and assume the pointer's address is `A`-aligned.
@@ -243,7 +244,8 @@ intrinsics! {
 
 /// The part of buffer pointer type `ptr`'s pointee that access path `path` names (see
 /// [`Intrinsic::BufferPointerLoad`]): `None` when `ptr` is no buffer pointer or the path
-/// does not fit (a struct member index that is not a constant, a step into a non-aggregate).
+/// does not fit (a struct member index that is not a constant, a step into a scalar or a
+/// matrix).
 pub fn buffer_pointer_part(
     m: &crate::Module,
     ptr: &types::Type,
@@ -254,6 +256,11 @@ pub fn buffer_pointer_part(
     let Type::BufferPointer { pointee, .. } = ptr else {
         return None;
     };
+    let integer = |i: usize| {
+        path_types
+            .get(i)
+            .map(|t| t.scalar_kind().is_some_and(|k| k.is_integer()))
+    };
     let mut t = (**pointee).clone();
     for (i, &step) in path.iter().enumerate() {
         t = match &t {
@@ -261,14 +268,8 @@ pub fn buffer_pointer_part(
                 let n = m.const_int(step)?;
                 s.fields.get(usize::try_from(n).ok()?)?.ty.clone()
             }
-            Type::Array { element, .. }
-                if path_types
-                    .get(i)?
-                    .scalar_kind()
-                    .is_some_and(|k| k.is_integer()) =>
-            {
-                (**element).clone()
-            }
+            Type::Array { element, .. } if integer(i)? => (**element).clone(),
+            Type::Vector(k, _) if integer(i)? => Type::Scalar(*k),
             _ => return None,
         };
     }

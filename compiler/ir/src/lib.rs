@@ -35,8 +35,8 @@ pub use modes::{
 };
 pub use module::{
     Block, BlockData, BuiltIn, EntryPoint, Func, Function, Global, GlobalKind, GlobalVar,
-    ImageFormat, Inst, Module, Param, SpirvDecoration, SpirvDecorationOperands, Stage,
-    StageBinding,
+    ImageFormat, Inst, Module, Param, SpirvDecoration, SpirvDecorationOperands,
+    SpirvMemberDecoration, Stage, StageBinding,
 };
 pub use print::{print_function, print_module, print_module_with, PrintOptions, SourceNames};
 pub use value::{Const, Constant, ConstantKind, Spec, SpecConstant, Value};

@@ -35,6 +35,14 @@ pub struct Module {
     /// `vk::ext_execution_mode(mode, operands...)`: raw execution modes (the mode's number,
     /// then its literal operands) of every entry point of the module.
     pub spirv_execution_modes: Vec<Vec<u32>>,
+    /// The rules laying out the pointees of `vk::BufferPointer`s: those of storage buffers
+    /// under `-fvk-use-gl-layout`, `-fvk-use-dx-layout` or `-fvk-use-scalar-layout`; `None`
+    /// for DXC's default, relaxed std430.
+    pub buffer_pointer_layout: Option<types::LayoutRules>,
+    /// Inline SPIR-V decorations of struct members (`[[vk::ext_decorate]]` and
+    /// `[[vk::ext_decorate_string]]` on a field): `OpMemberDecorate` on every SPIR-V type the
+    /// struct of that name becomes.
+    pub spirv_member_decorations: Vec<SpirvMemberDecoration>,
 }
 
 impl Module {
@@ -55,6 +63,13 @@ impl Module {
             Value::Const(c) => self.constants.get(c)?.as_i64(),
             _ => None,
         }
+    }
+
+    /// The rules laying out the pointees of `vk::BufferPointer`s (see
+    /// [`Module::buffer_pointer_layout`]).
+    pub fn pointee_rules(&self) -> types::LayoutRules {
+        self.buffer_pointer_layout
+            .unwrap_or(types::LayoutRules::RelaxedStd430)
     }
 
     pub fn function_by_name(&self, name: &str) -> Option<Func> {
@@ -82,6 +97,13 @@ pub struct Function {
     /// The order blocks are printed and numbered in; `layout[0]` is the entry block.
     pub layout: Vec<Block>,
     pub insts: Arena<InstData>,
+    /// The allocas and arguments declared `[[vk::aliased_pointer]]`: the buffer pointers they
+    /// hold may alias each other (SPIR-V `AliasedPointer`/`Aliased`); every other buffer
+    /// pointer variable is restrict, the proposal's default.
+    pub aliased_pointers: Vec<Value>,
+    /// Inline SPIR-V decorations of locals (`[[vk::ext_decorate(...)]] float x;`): the alloca
+    /// and the decoration, written on its `OpVariable`.
+    pub spirv_decorations: Vec<(Value, SpirvDecoration)>,
 }
 
 impl Function {
@@ -99,6 +121,8 @@ impl Function {
             blocks: Arena::new(),
             layout: Vec::new(),
             insts: Arena::new(),
+            aliased_pointers: Vec::new(),
+            spirv_decorations: Vec::new(),
         }
     }
 
@@ -349,12 +373,22 @@ pub struct SpirvDecoration {
     pub operands: SpirvDecorationOperands,
 }
 
+/// An inline SPIR-V decoration of member `member` of the struct named `struct_name`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SpirvMemberDecoration {
+    pub struct_name: String,
+    pub member: u32,
+    pub decoration: SpirvDecoration,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum SpirvDecorationOperands {
     /// `OpDecorate` with literal words.
     Literals(Vec<u32>),
     /// `OpDecorateString` with strings.
     Strings(Vec<String>),
+    /// `OpDecorateId` with constants (`[[vk::ext_decorate_id]]`).
+    Ids(Vec<crate::value::Const>),
 }
 
 /// A module-level variable. Its value (as an operand) is a `ptr<space, ty>`.
@@ -399,6 +433,9 @@ pub struct GlobalVar {
     /// A `globallycoherent` resource: its accesses are coherent across the device (SPIR-V
     /// `Coherent`, or the Vulkan memory model's availability and visibility operands).
     pub globally_coherent: bool,
+    /// A `static` holding buffer pointers declared `[[vk::aliased_pointer]]` (SPIR-V
+    /// `AliasedPointer` rather than the default `RestrictPointer`).
+    pub aliased_pointer: bool,
 }
 
 impl GlobalVar {
@@ -425,6 +462,7 @@ impl GlobalVar {
             stream: None,
             per_vertex: false,
             globally_coherent: false,
+            aliased_pointer: false,
         }
     }
 

@@ -24,7 +24,13 @@
 //!
 //! Stage variables per patch (hull and domain shaders) print ` patch`, mesh-shader outputs per
 //! primitive ` per_primitive`, after their binding; `globallycoherent` resources
-//! ` globallycoherent`.
+//! ` globallycoherent`. Buffer pointer variables declared `[[vk::aliased_pointer]]` print
+//! ` aliased_pointer`: a global after its attributes, an argument after its type
+//! (`%arg0: bufptr<S, 4> aliased_pointer`), an alloca after its opcode, as are the inline
+//! SPIR-V decorations of an alloca (`alloca spirv_decorate(39, 0) : ...`). A module whose
+//! buffer pointers point to memory laid out by non-default rules starts with
+//! `buffer_pointer_layout(RULES)`; inline SPIR-V decorations of struct members are lines
+//! `spirv_member_decoration S.1 spirv_decorate(d, ...)` there too.
 //!
 //! Operand forms: `%N`, `%argN`, `@gN`, `spec(ID NAME)`, `1.5:float`, `{1.0, 0.0}:float2`
 //! (composite parts untyped), infinities and NaNs as hex bits (`0x7f800000:float`). Opcode
@@ -80,6 +86,34 @@ impl std::fmt::Display for Module {
     }
 }
 
+/// ` spirv_decorate(d, ...)` (or `_string`, `_id`): an inline SPIR-V decoration.
+fn format_spirv_decoration(module: &Module, d: &crate::module::SpirvDecoration) -> String {
+    use crate::module::SpirvDecorationOperands as O;
+    let mut out = String::new();
+    match &d.operands {
+        O::Literals(words) => {
+            let _ = write!(out, " spirv_decorate({}", d.decoration);
+            for w in words {
+                let _ = write!(out, ", {w}");
+            }
+        }
+        O::Strings(texts) => {
+            let _ = write!(out, " spirv_decorate_string({}", d.decoration);
+            for t in texts {
+                let _ = write!(out, ", {t:?}");
+            }
+        }
+        O::Ids(ids) => {
+            let _ = write!(out, " spirv_decorate_id({}", d.decoration);
+            for &c in ids {
+                let _ = write!(out, ", {}", format_const(module, c, true));
+            }
+        }
+    }
+    out.push(')');
+    out
+}
+
 /// The dump of a whole module with default options.
 pub fn print_module(module: &Module) -> String {
     print_module_with(module, &PrintOptions::default())
@@ -98,6 +132,17 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
     for m in &module.spirv_execution_modes {
         let words: Vec<String> = m.iter().map(u32::to_string).collect();
         let _ = writeln!(inline, "spirv_execution_mode {}", words.join(" "));
+    }
+    for d in &module.spirv_member_decorations {
+        let text = format_spirv_decoration(module, &d.decoration);
+        let _ = writeln!(
+            inline,
+            "spirv_member_decoration {}.{}{text}",
+            d.struct_name, d.member
+        );
+    }
+    if let Some(rules) = module.buffer_pointer_layout {
+        let _ = writeln!(inline, "buffer_pointer_layout({})", rules.name());
     }
     sections.push(inline);
 
@@ -155,21 +200,7 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
             let _ = write!(globals, " input_attachment({n})");
         }
         for d in &g.spirv_decorations {
-            match &d.operands {
-                crate::module::SpirvDecorationOperands::Literals(words) => {
-                    let _ = write!(globals, " spirv_decorate({}", d.decoration);
-                    for w in words {
-                        let _ = write!(globals, ", {w}");
-                    }
-                }
-                crate::module::SpirvDecorationOperands::Strings(texts) => {
-                    let _ = write!(globals, " spirv_decorate_string({}", d.decoration);
-                    for t in texts {
-                        let _ = write!(globals, ", {t:?}");
-                    }
-                }
-            }
-            globals.push(')');
+            globals.push_str(&format_spirv_decoration(module, d));
         }
         if let Some(l) = &g.layout {
             let _ = write!(globals, " layout({})", l.rules.name());
@@ -197,6 +228,9 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
         }
         if g.globally_coherent {
             globals.push_str(" globallycoherent");
+        }
+        if g.aliased_pointer {
+            globals.push_str(" aliased_pointer");
         }
         for i in &g.interpolation {
             let _ = write!(globals, " {}", i.name());
@@ -265,7 +299,11 @@ pub fn print_function(module: &Module, func: Func, opts: &PrintOptions) -> Strin
         .params
         .iter()
         .enumerate()
-        .map(|(i, p)| format!("%arg{i}: {}", p.ty.ir()))
+        .map(|(i, p)| {
+            let aliased = f.aliased_pointers.contains(&Value::Arg(i as u32));
+            let flag = if aliased { " aliased_pointer" } else { "" };
+            format!("%arg{i}: {}{flag}", p.ty.ir())
+        })
         .collect();
     let _ = writeln!(
         out,
@@ -500,6 +538,16 @@ pub(crate) fn inst_line(
         line.push_str("precise ");
     }
     line.push_str(d.opcode.name());
+    if d.opcode == Opcode::Alloca && f.aliased_pointers.contains(&Value::Inst(inst)) {
+        line.push_str(" aliased_pointer");
+    }
+    for (_, dec) in f
+        .spirv_decorations
+        .iter()
+        .filter(|(v, _)| d.opcode == Opcode::Alloca && *v == Value::Inst(inst))
+    {
+        line.push_str(&format_spirv_decoration(module, dec));
+    }
     let mut args: Vec<String> = Vec::new();
     match d.opcode {
         Opcode::Phi => {

@@ -118,7 +118,7 @@ fn buffer_pointer_operands() {
         function @f, bb0, `call_intrinsic vk::BufferPointer::Store(%arg0, 1:int)`: [operand] the stored value is int, not float
         function @f, bb0, `%3 = call_intrinsic vk::BufferPointer::Store(%arg0, 1.0:float) : float`: [result-type] a buffer pointer store has no result
         function @f, bb0, `call_intrinsic vk::BufferPointer::Store(%arg0)`: [operand-count] vk::BufferPointer::Store takes at least 2 operand(s)
-        function @f, bb0, `%4 = call_intrinsic vk::BufferPointer::Load(%arg0, 1:int) : float`: [operand] the access path does not fit the pointee (constant member indices, integer element indices)
+        function @f, bb0, `%4 = call_intrinsic vk::BufferPointer::Load(%arg0, 1:int) : float`: [operand] the access path does not fit the pointee (constant member indices, integer element and component indices)
         function @f, bb0, `%8 = bitcast %arg0 : uint`: [conversion-type] cannot bitcast bufptr<float, 4> to uint
         function @f, bb0, `%9 = convert %arg0 : uint64_t`: [conversion-type] cannot convert bufptr<float, 4> to uint64_t
     "#]]
@@ -167,12 +167,41 @@ fn buffer_pointer_access_paths() {
     );
     fb.ret(None);
     expect![[r#"
-        function @f, bb0, `%2 = call_intrinsic vk::BufferPointer::Load(%arg0, %arg1) : float`: [operand] the access path does not fit the pointee (constant member indices, integer element indices)
-        function @f, bb0, `%3 = call_intrinsic vk::BufferPointer::Load(%arg0, 5:int) : float`: [operand] the access path does not fit the pointee (constant member indices, integer element indices)
-        function @f, bb0, `%4 = call_intrinsic vk::BufferPointer::Load(%arg0, 1:int, 0.5:float) : uint`: [operand] the access path does not fit the pointee (constant member indices, integer element indices)
+        function @f, bb0, `%2 = call_intrinsic vk::BufferPointer::Load(%arg0, %arg1) : float`: [operand] the access path does not fit the pointee (constant member indices, integer element and component indices)
+        function @f, bb0, `%3 = call_intrinsic vk::BufferPointer::Load(%arg0, 5:int) : float`: [operand] the access path does not fit the pointee (constant member indices, integer element and component indices)
+        function @f, bb0, `%4 = call_intrinsic vk::BufferPointer::Load(%arg0, 1:int, 0.5:float) : uint`: [operand] the access path does not fit the pointee (constant member indices, integer element and component indices)
         function @f, bb0, `call_intrinsic vk::BufferPointer::Store(%arg0, 0.5:float, 1:int, %arg1)`: [operand] the stored value is float, not uint
     "#]]
     .assert_eq(&messages(&mb.finish()));
+}
+
+#[test]
+fn buffer_pointer_component_paths_and_atomics() {
+    let mut mb = ModuleBuilder::new();
+    let ptr = Type::buffer_pointer(Type::array(Type::vector(ScalarKind::Uint, 4), 2), 16);
+    let f = mb.declare_function("f", vec![ptr, Type::INT], Type::Void);
+    let mut fb = mb.function(f);
+    let b = fb.create_block("entry");
+    fb.switch_to_block(b);
+    let p = fb.arg(0);
+    let i = fb.arg(1);
+    let one = fb.int(1);
+    let two = fb.uint(2);
+    // Valid: component i of element 1 loaded, stored and added to atomically.
+    fb.call_intrinsic(Intrinsic::BufferPointerLoad, Type::UINT, &[p, one, i]);
+    fb.call_intrinsic(Intrinsic::BufferPointerStore, Type::Void, &[p, two, one, i]);
+    fb.atomic_rmw(ir::AtomicOp::Add, Type::UINT, &[p, one, i], two);
+    fb.atomic_compare_exchange(Type::UINT, &[p, one, i], two, two);
+    // A step past the scalar; an atomic on a whole vector; a value of the wrong type.
+    fb.call_intrinsic(Intrinsic::BufferPointerLoad, Type::UINT, &[p, one, i, i]);
+    fb.atomic_rmw(ir::AtomicOp::Add, Type::UINT, &[p, one], two);
+    fb.atomic_rmw(ir::AtomicOp::Add, Type::UINT, &[p, one, i], one);
+    fb.ret(None);
+    expect![[r#"
+        function @f, bb0, `%3 = call_intrinsic vk::BufferPointer::Load(%arg0, 1:int, %arg1, %arg1) : uint`: [operand] the access path does not fit the pointee (constant member indices, integer element and component indices)
+        function @f, bb0, `%4 = atomic_rmw add %arg0, 1:int, 2:uint : uint`: [atomic-operand] atomic target holds uint4, expected an integer scalar
+        function @f, bb0, `%5 = atomic_rmw add %arg0, 1:int, %arg1, 1:int : uint`: [atomic-operand] operand 3 has type int, expected uint
+    "#]].assert_eq(&messages(&mb.finish()));
 }
 
 #[test]

@@ -172,3 +172,20 @@ fn field_decl(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<ast:
         .flatten()
         .find_map(ast::VarDecl::cast)
 }
+
+/// Whether the declaration of a local or parameter whose name is `name` (a node of the
+/// expanded tree) carries attribute `attr`.
+pub fn local_has_attr(name: &SyntaxNode, attr: &str) -> bool {
+    local_attrs(name).iter().any(|a| a.name_text() == attr)
+}
+
+/// The attributes on the declaration of a local or parameter whose name is `name`:
+/// `[[vk::aliased_pointer]] P p = ...;` puts them on the declaration statement,
+/// `void f([[vk::aliased_pointer]] P p)` on the parameter.
+pub fn local_attrs(name: &SyntaxNode) -> Vec<ast::Attribute> {
+    use syntax::SyntaxKind;
+    name.ancestors()
+        .find(|n| matches!(n.kind(), SyntaxKind::PARAM | SyntaxKind::DECL_STMT))
+        .map(|decl| decl.children().filter_map(ast::Attribute::cast).collect())
+        .unwrap_or_default()
+}

@@ -6,11 +6,15 @@
 //! picked from the loaded value. Called from `call` (`p.Get()`) and `expr` (parts, and
 //! assignments).
 //!
-//! Not supported yet, each an E3001 at the use: writing components of a vector or matrix
-//! behind the pointer (a read-modify-write of the whole vector would race with invocations
-//! writing its other components), atomics on it, and pointees laid out by `-fvk-use-gl-layout`,
-//! `-fvk-use-dx-layout` or `-fvk-use-scalar-layout` (the backend lays pointees out with DXC's
-//! default storage-buffer rules, vector-relaxed std430).
+//! A component of a vector behind the pointer (`p.Get().v.y`, `p.Get().v[i]`) ends the access
+//! path, so a write stores that component alone (a read-modify-write of the whole vector would
+//! race with invocations writing its other components); a swizzle writes its components one
+//! by one. An `Interlocked*` on a scalar behind the pointer names it by the same path.
+//!
+//! The pointee is laid out as a storage buffer under the layout flags (`-fvk-use-*-layout`,
+//! [`ir::Module::buffer_pointer_layout`]).
+//!
+//! Not supported yet, an E3001 at the use: writing elements of a matrix behind the pointer.
 
 use hir::body::{Expr, ExprId};
 use ir::Value;
@@ -18,7 +22,6 @@ use types::{ScalarKind, Type};
 
 use crate::context::R;
 use crate::func::{FnLower, Place};
-use crate::options::LayoutChoice;
 
 impl FnLower<'_, '_> {
     /// `receiver.name(args)` when the receiver is a buffer pointer: the place `p.Get()`
@@ -36,12 +39,6 @@ impl FnLower<'_, '_> {
         }
         if name != "Get" || !args.is_empty() {
             return Some(Err(self.unsupported("this buffer pointer method", e)));
-        }
-        if self.cx.options.layout != LayoutChoice::VectorRelaxed {
-            return Some(Err(self.unsupported(
-                "vk::BufferPointer with a buffer layout other than DXC's default",
-                e,
-            )));
         }
         Some(
             self.coerce(receiver, &ty)
@@ -84,7 +81,10 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// Member `name` of the struct at `path` behind `ptr` (`p.Get().m = v`).
+    /// Member `name` of the struct at `path` behind `ptr` (`p.Get().m = v`), or components of
+    /// the vector there (`p.Get().v.x = v`: one component extends the path, several are a
+    /// swizzle of the vector's place that [`FnLower::store_pointee_components`] writes one by
+    /// one).
     pub(crate) fn pointee_member(
         &mut self,
         e: ExprId,
@@ -93,17 +93,32 @@ impl FnLower<'_, '_> {
         name: &str,
     ) -> R<Place> {
         let place = Place::Pointee(ptr, path.clone());
-        let Type::Struct(s) = self.place_type(&place) else {
-            return Err(self.pointee_part_write(e));
-        };
-        let Some(i) = s.field_index(name) else {
-            return Err(self.unsupported("this member", e));
-        };
-        path.push(self.fb().int(i as i32));
-        Ok(Place::Pointee(ptr, path))
+        match self.place_type(&place) {
+            Type::Struct(s) => {
+                let Some(i) = s.field_index(name) else {
+                    return Err(self.unsupported("this member", e));
+                };
+                path.push(self.fb().int(i as i32));
+                Ok(Place::Pointee(ptr, path))
+            }
+            Type::Vector(_, n) => match crate::expr::swizzle_components(name) {
+                Some(c) if c.iter().all(|&c| c < n) && c.len() == 1 => {
+                    path.push(self.fb().int(i32::from(c[0])));
+                    Ok(Place::Pointee(ptr, path))
+                }
+                Some(c) if c.iter().all(|&c| c < n) => Ok(Place::Swizzle(Box::new(place), c)),
+                _ => Err(self.unsupported("this member", e)),
+            },
+            Type::Scalar(_) => match crate::expr::swizzle_components(name) {
+                Some(c) if c.iter().all(|&c| c == 0) => Ok(Place::Swizzle(Box::new(place), c)),
+                _ => Err(self.unsupported("this member", e)),
+            },
+            _ => Err(self.pointee_matrix_write(e)),
+        }
     }
 
-    /// Element `index` of the array at `path` behind `ptr` (`p.Get().a[i] = v`).
+    /// Element `index` of the array at `path` behind `ptr` (`p.Get().a[i] = v`), or component
+    /// `index` of the vector there (`p.Get().v[i] = v`).
     pub(crate) fn pointee_element(
         &mut self,
         e: ExprId,
@@ -112,11 +127,40 @@ impl FnLower<'_, '_> {
         index: ExprId,
     ) -> R<Place> {
         let place = Place::Pointee(ptr, path.clone());
-        if !matches!(self.place_type(&place), Type::Array { .. }) {
-            return Err(self.pointee_part_write(e));
+        if !matches!(
+            self.place_type(&place),
+            Type::Array { .. } | Type::Vector(..)
+        ) {
+            return Err(self.pointee_matrix_write(e));
         }
         path.push(self.index_value(index)?);
         Ok(Place::Pointee(ptr, path))
+    }
+
+    /// Writes `v` to components `comps` of the vector at `path` behind `ptr`, one store per
+    /// component: the other components stay untouched in memory, as another invocation may
+    /// be writing them.
+    pub(crate) fn store_pointee_components(
+        &mut self,
+        ptr: Value,
+        path: &[Value],
+        comps: &[u8],
+        v: Value,
+    ) {
+        let single = comps.len() == 1 || !matches!(self.type_of(v), Type::Vector(..));
+        for (i, &c) in comps.iter().enumerate() {
+            let part = if single {
+                v
+            } else {
+                self.fb().extract(v, &[i as u32])
+            };
+            let index = self.fb().int(i32::from(c));
+            let mut ops = vec![ptr, part];
+            ops.extend(path);
+            ops.push(index);
+            self.fb()
+                .call_intrinsic(ir::Intrinsic::BufferPointerStore, Type::Void, &ops);
+        }
     }
 
     /// `vk::BufferPointer<T, A>(address)`, `uint64_t(p)` and a pointer cast: a bitcast
@@ -151,12 +195,72 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// The error for writing components of a vector or matrix behind a buffer pointer.
-    fn pointee_part_write(&mut self, e: ExprId) -> crate::context::Unsupported {
+    /// The error for writing elements of a matrix behind a buffer pointer.
+    fn pointee_matrix_write(&mut self, e: ExprId) -> crate::context::Unsupported {
         self.unsupported(
-            "writing components of a vector or matrix behind a vk::BufferPointer (assign the \
-             whole vector or matrix)",
+            "writing elements of a matrix behind a vk::BufferPointer (assign the whole matrix)",
             e,
         )
+    }
+}
+
+impl crate::context::ModuleCtx<'_> {
+    /// Marks static global `g`, declared by `idx`, `[[vk::aliased_pointer]]` when it says so.
+    pub(crate) fn mark_aliased_pointer(&mut self, idx: hir::item_tree::ItemIdx, g: ir::Global) {
+        if crate::attrs::item_attr(self, idx, ALIASED).is_some() {
+            self.mb.module_mut().globals[g].aliased_pointer = true;
+        }
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// Records local or parameter `l`, whose memory is `ptr` (and whose value arrives as
+    /// argument `arg`), as `[[vk::aliased_pointer]]` when its declaration says so.
+    pub(crate) fn mark_aliased_local(
+        &mut self,
+        l: hir::body::LocalId,
+        ptr: Value,
+        arg: Option<u32>,
+    ) {
+        let root = hir::ids::expanded_root(self.cx.db, self.cx.file, self.cx.config);
+        let Some(name) = self.map.local_syntax(l).try_to_node(&root) else {
+            return;
+        };
+        if !crate::attrs::local_has_attr(&name, ALIASED) {
+            return;
+        }
+        let f = &mut self.cx.mb.module_mut().functions[self.func];
+        f.aliased_pointers.push(ptr);
+        if let Some(n) = arg.filter(|&n| Value::Arg(n) != ptr) {
+            f.aliased_pointers.push(Value::Arg(n));
+        }
+    }
+}
+
+/// The proposal's attribute for buffer pointers that may alias each other.
+const ALIASED: &str = "vk::aliased_pointer";
+
+/// Whether any type of module `m` holds a buffer pointer: a global, a parameter, an
+/// instruction's result.
+pub(crate) fn module_has_buffer_pointers(m: &ir::Module) -> bool {
+    let globals = m.globals.iter().map(|(_, g)| &g.ty);
+    let functions = m.functions.iter().flat_map(|(_, f)| {
+        f.params
+            .iter()
+            .map(|p| &p.ty)
+            .chain(f.insts.iter().map(|(_, d)| &d.ty))
+    });
+    globals.chain(functions).any(holds_buffer_pointer)
+}
+
+/// Whether `ty` is or contains a buffer pointer.
+fn holds_buffer_pointer(ty: &Type) -> bool {
+    match ty {
+        Type::BufferPointer { .. } => true,
+        Type::Array { element, .. } => holds_buffer_pointer(element),
+        Type::Struct(s) => s.fields.iter().any(|f| holds_buffer_pointer(&f.ty)),
+        Type::Pointer { pointee, .. } => holds_buffer_pointer(pointee),
+        Type::Resource(r) => r.element().is_some_and(holds_buffer_pointer),
+        _ => false,
     }
 }

@@ -401,8 +401,9 @@ impl FnLower<'_, '_> {
                 sample: None,
             } => Ok(vec![*resource, *coord]),
             Place::Texel { .. } => Err(self.unsupported("an atomic on one sample of a texel", e)),
-            Place::Pointee(..) => {
-                Err(self.unsupported("an atomic on memory behind a vk::BufferPointer", e))
+            // The pointer, then the access path to the scalar (`ir::Opcode::AtomicRmw`).
+            Place::Pointee(ptr, path) => {
+                Ok(std::iter::once(*ptr).chain(path.iter().copied()).collect())
             }
             Place::Swizzle(inner, _) if matches!(**inner, Place::Texel { .. }) => {
                 // A component of a texel of a vector-typed storage image or buffer: SPIR-V's

@@ -455,6 +455,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     self.cx.static_local_flags.push((g, flag));
                 }
                 self.locals[i] = Some(Value::Global(g));
+                self.decorate_local(LocalId(i as u32), Value::Global(g));
                 continue;
             }
             let l = LocalId(i as u32);
@@ -479,6 +480,10 @@ impl<'a, 'db> FnLower<'a, 'db> {
             }
             let v = self.fb().alloca(ty, &local.name);
             self.locals[i] = Some(v);
+            if local.param.is_none() {
+                self.mark_aliased_local(l, v, None);
+            }
+            self.decorate_local(l, v);
         }
         for (p, a) in params.iter().zip(args) {
             let name = self.body.local(*p).name.clone();
@@ -514,6 +519,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
                 ParamArg::Value(n) => {
                     let ptr = self.local_ptr(*p)?;
+                    self.mark_aliased_local(*p, ptr, Some(n));
                     let arg = Value::Arg(n);
                     let mut fb = self.fb();
                     fb.set_param_name(n as usize, &name);
@@ -624,6 +630,12 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     .call_intrinsic(ir::Intrinsic::BufferPointerStore, Type::Void, &ops);
             }
             Place::Swizzle(base, comps) => {
+                if let Place::Pointee(ptr, path) = &**base {
+                    if matches!(self.place_type(base), Type::Vector(..)) {
+                        self.store_pointee_components(*ptr, path, comps, v);
+                        return Ok(());
+                    }
+                }
                 let mut whole = self.load_place(base)?;
                 if matches!(self.type_of(whole), Type::Scalar(_)) {
                     // `s.x = v` on a scalar.

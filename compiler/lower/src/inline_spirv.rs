@@ -7,7 +7,10 @@
 //! `[[vk::ext_capability(N)]]` and `[[vk::ext_extension("name")]]` on such a declaration or
 //! on the entry function add to the module's capabilities and extensions;
 //! `vk::ext_execution_mode(mode, operands...)` adds a raw execution mode;
-//! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]` on a global decorate its variable. Called from
+//! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]`/`[[vk::ext_decorate_id]]` (integer
+//! operands, which become `uint` constants) on a global decorate its variable, and
+//! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]` on a struct or cbuffer member its
+//! member; all three on a local its variable (on a parameter: not supported yet). Called from
 //! `user_call`, `raw_buffer` (the `vk::` calls) and `lower_module_with`.
 
 use hir::body::ExprId;
@@ -122,14 +125,65 @@ impl ModuleCtx<'_> {
         self.declare_inline_spirv(&attrs, range);
     }
 
-    /// `[[vk::ext_decorate(d, literals...)]]` and `[[vk::ext_decorate_string(d, "...")]]` on
-    /// global item `idx` (or its declaration statement), for its global `g`.
+    /// `[[vk::ext_decorate(d, literals...)]]`, `[[vk::ext_decorate_string(d, "...")]]` and
+    /// `[[vk::ext_decorate_id(d, integers...)]]` on global item `idx` (or its declaration
+    /// statement), for its global `g`.
     pub(crate) fn apply_ext_decorations(&mut self, idx: ItemIdx, g: ir::Global) {
+        let decorations = self.ext_decorations(idx, true);
+        self.mb.module_mut().globals[g]
+            .spirv_decorations
+            .extend(decorations);
+    }
+
+    /// `[[vk::ext_decorate]]` and `[[vk::ext_decorate_string]]` on the fields of every struct
+    /// of the file (not templates): the module's member decorations, applied by the backend
+    /// to the structs it emits (cbuffer members: `resources::cbuffer_for`). DXC refuses
+    /// `[[vk::ext_decorate_id]]` on a field.
+    pub fn declare_member_decorations(&mut self) {
+        let structs: Vec<ItemIdx> = (0..self.tree.items.len())
+            .map(|i| ItemIdx(i as u32))
+            .filter(|&i| self.tree.strukt(i).is_some_and(|s| s.template.is_none()))
+            .collect();
+        for s in structs {
+            let mut name = self.tree.qualified_name(s);
+            if self.tree.item(s).name.is_empty() {
+                // As `hir` names anonymous structs.
+                name = format!("(anonymous struct #{})", s.0);
+            }
+            let fields: Vec<ItemIdx> = self.tree.strukt(s).map_or_else(Vec::new, |st| {
+                st.members
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        matches!(&self.tree.item(m).kind, hir::item_tree::ItemKind::Variable(v) if !v.is_static)
+                    })
+                    .collect()
+            });
+            for (member, field) in fields.into_iter().enumerate() {
+                for decoration in self.ext_decorations(field, false) {
+                    let d = ir::SpirvMemberDecoration {
+                        struct_name: name.clone(),
+                        member: member as u32,
+                        decoration,
+                    };
+                    self.mb.module_mut().spirv_member_decorations.push(d);
+                }
+            }
+        }
+    }
+
+    /// The inline SPIR-V decorations written on item `idx` (or its declaration statement);
+    /// `with_ids`: `[[vk::ext_decorate_id]]` too.
+    pub(crate) fn ext_decorations(
+        &mut self,
+        idx: ItemIdx,
+        with_ids: bool,
+    ) -> Vec<ir::SpirvDecoration> {
         let root = hir::ids::expanded_root(self.db, self.file, self.config);
         let Some(node) =
             hir::ast_id_map(self.db, self.file, self.config).node(&root, self.tree.item(idx).ast)
         else {
-            return;
+            return Vec::new();
         };
         let attrs: Vec<ast::Attribute> = [Some(node.clone()), node.parent()]
             .into_iter()
@@ -141,56 +195,64 @@ impl ModuleCtx<'_> {
             })
             .collect();
         let range = self.item_range(idx);
+        self.decorations_of(&attrs, with_ids, range)
+    }
+
+    /// The inline SPIR-V decorations among `attrs`, errors reported at `range`.
+    pub(crate) fn decorations_of(
+        &mut self,
+        attrs: &[ast::Attribute],
+        with_ids: bool,
+        range: syntax::TextRange,
+    ) -> Vec<ir::SpirvDecoration> {
+        let mut out = Vec::new();
         for a in attrs {
             let name = a.name_text();
-            let string = match name.as_str() {
-                "vk::ext_decorate" => false,
-                "vk::ext_decorate_string" => true,
-                "vk::ext_decorate_id" => {
-                    self.unsupported("vk::ext_decorate_id", range);
-                    continue;
-                }
+            let kind = match name.as_str() {
+                "vk::ext_decorate" => "integer literals",
+                "vk::ext_decorate_string" => "strings",
+                // Its operands are ids: the constants of the integers written.
+                "vk::ext_decorate_id" if with_ids => "integer constants",
                 _ => continue,
             };
-            let args = crate::stmt::attr_args(&a);
+            let args = crate::stmt::attr_args(a);
             let decoration = args.first().and_then(|t| int_arg(t));
             let rest = args.get(1..).unwrap_or(&[]);
-            let operands = if string {
-                rest.iter()
-                    .map(|t| string_arg(t))
-                    .collect::<Option<Vec<_>>>()
-                    .map(ir::SpirvDecorationOperands::Strings)
-            } else {
+            let words = || {
                 rest.iter()
                     .map(|t| int_arg(t).and_then(|n| u32::try_from(n).ok()))
                     .collect::<Option<Vec<_>>>()
-                    .map(ir::SpirvDecorationOperands::Literals)
+            };
+            let operands = match kind {
+                "strings" => rest
+                    .iter()
+                    .map(|t| string_arg(t))
+                    .collect::<Option<Vec<_>>>()
+                    .map(ir::SpirvDecorationOperands::Strings),
+                "integer literals" => words().map(ir::SpirvDecorationOperands::Literals),
+                _ => words().map(|ws| {
+                    let ids = ws
+                        .into_iter()
+                        .map(|w| self.mb.const_handle(ir::Constant::uint(w)))
+                        .collect();
+                    ir::SpirvDecorationOperands::Ids(ids)
+                }),
             };
             match (decoration.and_then(|d| u32::try_from(d).ok()), operands) {
-                (Some(decoration), Some(operands)) => {
-                    self.mb.module_mut().globals[g]
-                        .spirv_decorations
-                        .push(ir::SpirvDecoration {
-                            decoration,
-                            operands,
-                        });
-                }
+                (Some(decoration), Some(operands)) => out.push(ir::SpirvDecoration {
+                    decoration,
+                    operands,
+                }),
                 _ => {
                     self.error(
                         crate::INLINE_SPIRV_MISUSE,
-                        format!(
-                            "{name} takes a decoration number, then {}",
-                            if string {
-                                "strings"
-                            } else {
-                                "integer literals"
-                            }
-                        ),
+                        format!("{name} takes a decoration number, then {kind}"),
                         range,
                     );
                 }
             }
         }
+        out
     }
 
     /// The names of the attributes on parameter `param` of function `idx`.
@@ -206,6 +268,39 @@ impl ModuleCtx<'_> {
 }
 
 impl FnLower<'_, '_> {
+    /// `[[vk::ext_decorate]]`, `[[vk::ext_decorate_string]]` and `[[vk::ext_decorate_id]]`
+    /// on local `l`, whose memory is `ptr` (an alloca, or the global of a `static` local).
+    /// Parameters are values here, with no variable of their own to decorate: not supported
+    /// yet.
+    pub(crate) fn decorate_local(&mut self, l: hir::body::LocalId, ptr: Value) {
+        let root = hir::ids::expanded_root(self.cx.db, self.cx.file, self.cx.config);
+        let syntax = self.map.local_syntax(l);
+        let Some(name) = syntax.try_to_node(&root) else {
+            return;
+        };
+        let attrs = crate::attrs::local_attrs(&name);
+        let range = syntax.text_range();
+        let decorations = self.cx.decorations_of(&attrs, true, range);
+        if decorations.is_empty() {
+            return;
+        }
+        if self.body.local(l).param.is_some() {
+            self.cx
+                .unsupported("an inline SPIR-V decoration on a function parameter", range);
+            return;
+        }
+        match ptr {
+            Value::Global(g) => self.cx.mb.module_mut().globals[g]
+                .spirv_decorations
+                .extend(decorations),
+            _ => {
+                let f = &mut self.cx.mb.module_mut().functions[self.func];
+                f.spirv_decorations
+                    .extend(decorations.into_iter().map(|d| (ptr, d)));
+            }
+        }
+    }
+
     /// `vk::ext_execution_mode(mode, operands...)`: a raw execution mode of the module's
     /// entry points; every argument must be a constant.
     pub(crate) fn lower_ext_execution_mode(

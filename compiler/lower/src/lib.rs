@@ -201,6 +201,7 @@ pub fn lower_library_with(
     for name in &names {
         entry::lower_entry(&mut cx, name, ShaderStage::Other);
     }
+    cx.declare_member_decorations();
     cx.apply_layout_rules();
     cx.assign_heap_bindings();
     cx.finish()
@@ -238,6 +239,7 @@ pub fn lower_module_with(
     cx.declare_entry_inline_spirv(entry);
     cx.refuse_groupshared(stage);
     cx.refuse_subpass_inputs(stage);
+    cx.declare_member_decorations();
     cx.apply_layout_rules();
     cx.assign_heap_bindings();
     cx.finish()

@@ -324,6 +324,11 @@ impl ModuleCtx<'_> {
         for (g, constant) in buffers {
             self.mb.set_layout_rules(g, choice.rules(constant));
         }
+        // The pointee of a buffer pointer is laid out as a storage buffer (the proposal's
+        // "Buffer Pointer Pointee Buffer Layout").
+        if crate::buffer_pointer::module_has_buffer_pointers(self.mb.module()) {
+            self.mb.module_mut().buffer_pointer_layout = Some(choice.rules(false));
+        }
     }
 
     pub(crate) fn global_type_of(&mut self, idx: ItemIdx) -> R<Type> {
@@ -395,7 +400,9 @@ impl ModuleCtx<'_> {
                 }
                 GlobalRef::Var(g)
             } else if var.is_static && !var.has_init {
-                GlobalRef::Var(self.mb.private(&name, ty, None))
+                let g = self.mb.private(&name, ty, None);
+                self.mark_aliased_pointer(idx, g);
+                GlobalRef::Var(g)
             } else if var.is_static {
                 // A literal initializer is the global's constant; any other runs in
                 // `init_globals`.
@@ -405,6 +412,7 @@ impl ModuleCtx<'_> {
                     .and_then(|c| crate::init::const_scalar(c, &ty))
                     .map(|c| self.mb.const_handle(c));
                 let g = self.mb.private(&name, ty, init);
+                self.mark_aliased_pointer(idx, g);
                 if init.is_none() {
                     self.static_inits.push((idx, g));
                 }
@@ -564,7 +572,15 @@ impl ModuleCtx<'_> {
                 _ => None,
             })
             .collect();
-        for &m in &members {
+        for (i, &m) in members.iter().enumerate() {
+            for decoration in self.ext_decorations(m, false) {
+                let d = ir::SpirvMemberDecoration {
+                    struct_name: format!("type.{name}"),
+                    member: i as u32,
+                    decoration,
+                };
+                self.mb.module_mut().spirv_member_decorations.push(d);
+            }
             let ty = self.global_type_of(m)?;
             fields.push(StructField {
                 name: self.tree.item(m).name.clone(),

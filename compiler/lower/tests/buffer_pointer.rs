@@ -1,7 +1,9 @@
 //! Snapshot tests of `vk::BufferPointer<T, A>`: values of IR type `bufptr<T, A>` in push
 //! constants, cbuffers, locals and parameters; `p.Get()` read and written whole through
 //! `vk::BufferPointer::Load`/`Store`; a member or element read or written alone, with its
-//! access path; a component write refused (E3001). Each dump verified.
+//! access path, a vector component too; atomics on a scalar behind the pointer; a matrix
+//! element write refused (E3001); the pointee layout under the layout flags. Each dump
+//! verified.
 
 mod common;
 
@@ -147,17 +149,129 @@ void main(uint i : SV_GroupIndex) { P.Get().n[i] = 1; P.Get().v = 2; }
 }
 
 #[test]
-fn writing_components_behind_a_pointer_is_not_supported_yet() {
-    let errors = common::lower_errors(
+fn component_writes_end_the_access_path_with_the_component() {
+    let dump = common::dump(
         r#"
 struct S { float4 v; int n; };
 vk::BufferPointer<S> P;
 [numthreads(1, 1, 1)]
-void main() { P.Get().v.x = 2; }
+void main(uint i : SV_GroupIndex) { P.Get().v.y = 2; P.Get().v[i] = 3; P.Get().v.wx = float2(4, 5); }
 "#,
     );
-    expect!["E3001 92..103: not supported yet: writing components of a vector or matrix behind a vk::BufferPointer (assign the whole vector or matrix)"]
-    .assert_eq(&errors);
+    // `.y`: member 0 (v), component 1; `[i]`: component i; `.wx`: component 3 then 0, each
+    // stored alone with its part of the value.
+    expect![[r#"
+        struct S { float4 v; int n; }
+        struct type.$Globals { bufptr<S, 16> P; }
+
+        @g0 = input uint builtin(LocalInvocationIndex) ; SV_GroupIndex
+        @g1 = resource uniform ConstantBuffer<type.$Globals> set(0) binding(0) layout(relaxed_std140) ; $Globals
+
+        func @main_body(%arg0: uint) -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, uint> ; i
+          store %0, %arg0
+          %1 = access_chain @g1, 0:int : ptr<uniform, bufptr<S, 16>>
+          %2 = load %1 : bufptr<S, 16>
+          call_intrinsic vk::BufferPointer::Store(%2, 2.0:float, 0:int, 1:int)
+          %3 = access_chain @g1, 0:int : ptr<uniform, bufptr<S, 16>>
+          %4 = load %3 : bufptr<S, 16>
+          %5 = load %0 : uint
+          call_intrinsic vk::BufferPointer::Store(%4, 3.0:float, 0:int, %5)
+          %6 = access_chain @g1, 0:int : ptr<uniform, bufptr<S, 16>>
+          %7 = load %6 : bufptr<S, 16>
+          %8 = composite_construct 4.0:float, 5.0:float : float2
+          %9 = composite_extract %8, [0] : float
+          call_intrinsic vk::BufferPointer::Store(%7, %9, 0:int, 3:int)
+          %10 = composite_extract %8, [1] : float
+          call_intrinsic vk::BufferPointer::Store(%7, %10, 0:int, 0:int)
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          %0 = load @g0 : uint ; i
+          call @main_body(%0)
+          ret
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs(@g0) outputs()
+    "#]]
+    .assert_eq(&dump);
+}
+
+#[test]
+fn writing_matrix_elements_behind_a_pointer_is_not_supported_yet() {
+    let errors = common::lower_errors(
+        r#"
+struct S { float2x2 m; };
+vk::BufferPointer<S> P;
+[numthreads(1, 1, 1)]
+void main() { P.Get().m._m01 = 2; }
+"#,
+    );
+    expect!["E3001 87..101: not supported yet: writing elements of a matrix behind a vk::BufferPointer (assign the whole matrix)"].assert_eq(&errors);
+}
+
+#[test]
+fn atomics_behind_a_pointer_name_the_scalar_by_its_access_path() {
+    let dump = common::dump(
+        r#"
+struct Counters { uint hits; int bins[4]; };
+[[vk::push_constant]] struct { vk::BufferPointer<Counters> c; vk::BufferPointer<uint> u; } pc;
+RWStructuredBuffer<int> Out;
+[numthreads(1, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+    InterlockedAdd(pc.c.Get().hits, 1);
+    int old;
+    InterlockedMax(pc.c.Get().bins[i], 5, old);
+    Out[0] = old;
+    uint was;
+    InterlockedCompareExchange(pc.u.Get(), 0, 7, was);
+}
+"#,
+    );
+    expect![[r#"
+        struct Counters { uint hits; array<int, 4> bins; }
+        struct (anonymous struct #3) { bufptr<Counters, 4> c; bufptr<uint, 4> u; }
+
+        @g0 = input uint builtin(LocalInvocationIndex) ; SV_GroupIndex
+        @g1 = push_constant (anonymous struct #3) layout(relaxed_std430) ; pc
+        @g2 = resource storage_buffer RWStructuredBuffer<int> set(0) binding(0) layout(relaxed_std430) ; Out
+
+        func @main_body(%arg0: uint) -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, uint> ; i
+          %1 = alloca : ptr<function, int> ; old
+          %2 = alloca : ptr<function, uint> ; was
+          store %0, %arg0
+          %3 = access_chain @g1, 0:int : ptr<push_constant, bufptr<Counters, 4>>
+          %4 = load %3 : bufptr<Counters, 4>
+          %5 = atomic_rmw add %4, 0:int, 1:uint : uint
+          %6 = access_chain @g1, 0:int : ptr<push_constant, bufptr<Counters, 4>>
+          %7 = load %6 : bufptr<Counters, 4>
+          %8 = load %0 : uint
+          %9 = atomic_rmw max %7, 1:int, %8, 5:int : int
+          store %1, %9
+          %10 = access_chain @g2, 0:int : ptr<storage_buffer, int>
+          %11 = load %1 : int
+          store %10, %11
+          %12 = access_chain @g1, 1:int : ptr<push_constant, bufptr<uint, 4>>
+          %13 = load %12 : bufptr<uint, 4>
+          %14 = atomic_compare_exchange %13, 0:uint, 7:uint : uint
+          store %2, %14
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          %0 = load @g0 : uint ; i
+          call @main_body(%0)
+          ret
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs(@g0) outputs()
+    "#]].assert_eq(&dump);
 }
 
 #[test]
@@ -175,8 +289,9 @@ void main() { Out[0] = (bool)pc.p ? 1 : 0; }
 }
 
 #[test]
-fn the_interpreter_refuses_buffer_pointer_accesses() {
-    // No device memory behind addresses: running the kernel says so, nothing panics.
+fn the_interpreter_reports_a_null_pointer_access() {
+    // Nothing binds the push constant, so the pointer reads as 0, which no device buffer
+    // holds (`device_memory.rs` runs pointers to real buffers): an error, not a panic.
     use interp::{dispatch, Bindings, Program, ProgramOptions, RunOptions};
     let m = common::lower(
         r#"
@@ -196,5 +311,113 @@ void main() { pc.p.Get() = 1; }
         )
     });
     let err = result.map(|_| ()).unwrap_err();
-    expect!["unsupported: vk::BufferPointer::Store (buffer pointer accesses are not supported yet: the interpreter has no device addresses)"].assert_eq(&err.to_string());
+    expect![
+        "invocation [0, 0, 0] of group [0, 0, 0]: device address 0x0: no device buffer holds it"
+    ]
+    .assert_eq(&err.to_string());
+}
+
+#[test]
+fn the_layout_flags_lay_out_pointees_as_storage_buffers() {
+    use std::sync::Arc;
+    let text = r#"
+struct S { float3 a; float b; };
+[[vk::push_constant]] struct { vk::BufferPointer<S> p; } pc;
+[numthreads(1, 1, 1)]
+void main() { pc.p.Get().b = 1; }
+"#;
+    let rules = |layout| {
+        let mut db = db::RootDatabase::new(Arc::new(db::NoSource));
+        let file = db.set_file_text("/test.hlsl", Some(text.into()));
+        let config = db.new_config(db::PreprocessConfig::default());
+        let options = lower::LowerOptions {
+            layout,
+            ..Default::default()
+        };
+        let m = lower::lower_module_with(
+            &db,
+            file,
+            config,
+            "main",
+            lower::ShaderStage::Compute,
+            &options,
+        )
+        .expect("lowers");
+        m.buffer_pointer_layout.map(types::LayoutRules::name)
+    };
+    // Storage-buffer rules of each flag (DXC's `-fvk-use-dx-layout` lays storage buffers out
+    // with the scalar rules); none recorded for the default, relaxed std430.
+    assert_eq!(rules(lower::LayoutChoice::VectorRelaxed), None);
+    assert_eq!(rules(lower::LayoutChoice::Gl), Some("std430"));
+    assert_eq!(rules(lower::LayoutChoice::Dx), Some("scalar"));
+    assert_eq!(rules(lower::LayoutChoice::Scalar), Some("scalar"));
+}
+
+#[test]
+fn aliased_pointer_declarations_are_marked() {
+    let dump = common::dump(
+        r#"
+struct S { float v; };
+[[vk::push_constant]] struct { vk::BufferPointer<S> a; } pc;
+[[vk::aliased_pointer]] static vk::BufferPointer<S> g;
+void f([[vk::aliased_pointer]] vk::BufferPointer<S> q, vk::BufferPointer<S> r) {
+    q.Get().v = r.Get().v;
+}
+[numthreads(1, 1, 1)]
+void main() {
+    [[vk::aliased_pointer]] vk::BufferPointer<S> p = pc.a;
+    [[vk::restrict_pointer]] vk::BufferPointer<S> s = pc.a;
+    g = p;
+    f(p, s);
+}
+"#,
+    );
+    // g, q (argument and alloca) and p are aliased; r and s stay restrict.
+    expect![[r#"
+        struct S { float v; }
+        struct (anonymous struct #2) { bufptr<S, 4> a; }
+
+        @g0 = push_constant (anonymous struct #2) layout(relaxed_std430) ; pc
+        @g1 = private bufptr<S, 4> aliased_pointer ; g
+
+        func @main_body() -> void {
+        bb0: ; (entry)
+          %0 = alloca aliased_pointer : ptr<function, bufptr<S, 4>> ; p
+          %1 = alloca : ptr<function, bufptr<S, 4>> ; s
+          %2 = access_chain @g0, 0:int : ptr<push_constant, bufptr<S, 4>>
+          %3 = load %2 : bufptr<S, 4>
+          store %0, %3
+          %4 = access_chain @g0, 0:int : ptr<push_constant, bufptr<S, 4>>
+          %5 = load %4 : bufptr<S, 4>
+          store %1, %5
+          %6 = load %0 : bufptr<S, 4>
+          store @g1, %6
+          %7 = load %0 : bufptr<S, 4>
+          %8 = load %1 : bufptr<S, 4>
+          call @f(%7, %8)
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          call @main_body()
+          ret
+        }
+
+        func @f(%arg0: bufptr<S, 4> aliased_pointer, %arg1: bufptr<S, 4>) -> void {
+        bb0: ; (entry)
+          %0 = alloca aliased_pointer : ptr<function, bufptr<S, 4>> ; q
+          %1 = alloca : ptr<function, bufptr<S, 4>> ; r
+          store %0, %arg0
+          store %1, %arg1
+          %2 = load %0 : bufptr<S, 4>
+          %3 = load %1 : bufptr<S, 4>
+          %4 = call_intrinsic vk::BufferPointer::Load(%3, 0:int) : float
+          call_intrinsic vk::BufferPointer::Store(%2, %4, 0:int)
+          ret
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+    "#]]
+    .assert_eq(&dump);
 }

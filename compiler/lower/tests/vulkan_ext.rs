@@ -175,8 +175,8 @@ void main() {
 }
 
 #[test]
-fn the_interpreter_refuses_raw_buffer_accesses() {
-    // The interpreter has no device memory behind addresses: running the kernel says so.
+fn the_interpreter_reports_a_raw_buffer_access_at_no_buffer() {
+    // No device buffer holds address 0 (`device_memory.rs` runs real ones): an error.
     use interp::{dispatch, Bindings, Program, ProgramOptions, Resource, RunOptions};
     let m = common::lower(
         r#"
@@ -198,7 +198,9 @@ void main() { Out[0] = vk::RawBufferLoad(0); }
         None,
     )
     .unwrap_err();
-    expect!["unsupported: vk::RawBufferLoad (raw buffer accesses are not supported yet: the interpreter has no device addresses)"]
+    expect![
+        "invocation [0, 0, 0] of group [0, 0, 0]: device address 0x0: no device buffer holds it"
+    ]
     .assert_eq(&err.to_string());
 }
 

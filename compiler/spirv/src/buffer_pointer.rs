@@ -1,27 +1,25 @@
 //! `vk::BufferPointer<T, A>` (hlsl-specs proposal 0010, DXC's `docs/SPIR-V.rst`): a buffer
 //! pointer value is an `OpTypePointer PhysicalStorageBuffer` to `T` with an explicit layout
-//! (`Offset`, `ArrayStride`, `MatrixStride` from DXC's default storage-buffer rules,
-//! vector-relaxed std430; a matrix sits in a one-member struct as for raw buffers). It is
+//! (`Offset`, `ArrayStride`, `MatrixStride` from the storage-buffer rules the layout flags
+//! pick, DXC's vector-relaxed std430 by default, `ir::Module::pointee_rules`; a matrix sits in
+//! a one-member struct as for raw buffers). It is
 //! stored as itself in buffers, structs and variables (8 bytes, as a `uint64_t`).
 //! `vk::BufferPointer::Load`/`Store` read and write the whole `T`, or the member or element an
 //! access path names through an `OpAccessChain`, with the `Aligned` memory operand: `A`, or
-//! less where the part's offset guarantees less. Variables and function parameters holding one are `RestrictPointer`/`Restrict`,
-//! the proposal's default aliasing. Needs what raw buffers need: the
+//! less where the part's offset guarantees less. Variables and function parameters holding one
+//! are `RestrictPointer`/`Restrict`, the proposal's default aliasing, or
+//! `AliasedPointer`/`Aliased` when declared `[[vk::aliased_pointer]]`. Needs what raw buffers need: the
 //! `PhysicalStorageBufferAddresses` capability and `SPV_KHR_physical_storage_buffer`
 //! (`context` then picks the `PhysicalStorageBuffer64` addressing model).
 
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Decoration, MemoryAccess, Op, StorageClass, Word};
-use types::{LayoutKind, LayoutRules, Type, TypeLayout};
+use types::{LayoutKind, Type, TypeLayout};
 
 use crate::context::Ctx;
 use crate::functions::Fx;
 use crate::raw_buffer::memory_type;
 use crate::{Result, SpirvError};
-
-/// The rules that lay out a buffer pointer's pointee (`hir` picks the default alignment `A`
-/// with the same rules).
-const POINTEE_RULES: LayoutRules = LayoutRules::RelaxedStd430;
 
 /// Whether a variable of type `ty` holds buffer pointers directly (itself or an array of
 /// them), which SPIR-V asks to decorate `RestrictPointer` or `AliasedPointer`.
@@ -40,23 +38,29 @@ impl Ctx<'_> {
         self.extension("SPV_KHR_physical_storage_buffer");
         let memory = memory_type(pointee);
         self.require_16bit_storage(&memory, StorageClass::PhysicalStorageBuffer);
-        let layout = TypeLayout::of(&memory, POINTEE_RULES);
+        let layout = TypeLayout::of(&memory, self.m.pointee_rules());
         let t = self.data_type(&memory, Some(&layout), true)?;
         Ok(self.pointer_type(StorageClass::PhysicalStorageBuffer, t))
     }
 
-    /// Marks variable `id` of type `ty` restrict when it holds buffer pointers.
-    pub(crate) fn restrict_buffer_pointer_variable(&mut self, id: Word, ty: &Type) {
+    /// Marks variable `id` of type `ty`, when it holds buffer pointers, `AliasedPointer` if
+    /// declared `[[vk::aliased_pointer]]`, else `RestrictPointer` (the proposal's default).
+    pub(crate) fn buffer_pointer_variable(&mut self, id: Word, ty: &Type, aliased: bool) {
         if holds_buffer_pointer(ty) {
-            self.decorate(id, Decoration::RestrictPointer, &[]);
+            let d = if aliased {
+                Decoration::AliasedPointer
+            } else {
+                Decoration::RestrictPointer
+            };
+            self.decorate(id, d, &[]);
         }
     }
 }
 
 /// Where a buffer pointer access lands: the pointer to the part, the part's type in memory
 /// (a whole matrix pointee wrapped in a struct) with its layout, and the alignment to claim.
-struct PartAccess {
-    ptr: Word,
+pub(crate) struct PartAccess {
+    pub(crate) ptr: Word,
     memory: Type,
     layout: TypeLayout,
     alignment: u32,
@@ -71,7 +75,7 @@ impl Fx<'_, '_> {
     /// The part of `p`'s pointee that `path` names (see `ir::Intrinsic::BufferPointerLoad`).
     /// Its alignment is the pointer's `A` lowered to what the part's offset guarantees: the
     /// constant part of the offset and the stride of every array indexed at run time.
-    fn part_access(&mut self, p: ir::Value, path: &[ir::Value]) -> Result<PartAccess> {
+    pub(crate) fn part_access(&mut self, p: ir::Value, path: &[ir::Value]) -> Result<PartAccess> {
         let Type::BufferPointer { pointee, alignment } = self.type_of(p)? else {
             return Err(SpirvError::invalid(
                 "a buffer pointer access through a value that is not a buffer pointer",
@@ -79,7 +83,7 @@ impl Fx<'_, '_> {
         };
         let base = self.value(p)?;
         let memory = memory_type(&pointee);
-        let layout = TypeLayout::of(&memory, POINTEE_RULES);
+        let layout = TypeLayout::of(&memory, self.cx.m.pointee_rules());
         if path.is_empty() {
             return Ok(PartAccess {
                 ptr: base,
@@ -120,6 +124,19 @@ impl Fx<'_, '_> {
                         }
                     }
                     ((**element).clone(), (**el).clone())
+                }
+                (Type::Vector(k, _), LayoutKind::Vector) => {
+                    let scalar = Type::Scalar(*k);
+                    let component = k.size_in_buffer();
+                    match constant.and_then(|c| u64::try_from(c).ok()) {
+                        Some(c) => offset += c * u64::from(component),
+                        None => {
+                            let d = power_of_two_divisor(u64::from(component)).unwrap_or(bound);
+                            bound = bound.min(d);
+                        }
+                    }
+                    let layout = TypeLayout::of(&scalar, self.cx.m.pointee_rules());
+                    (scalar, layout)
                 }
                 _ => return Err(bad_path()),
             };

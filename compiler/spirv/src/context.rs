@@ -58,7 +58,7 @@ pub(crate) struct Ctx<'m> {
     pub m: &'m ir::Module,
     pub opts: &'m SpirvOptions,
     next_id: Word,
-    caps: BTreeSet<u32>,
+    pub(crate) caps: BTreeSet<u32>,
     exts: BTreeSet<&'static str>,
     /// Extensions inline SPIR-V names (`[[vk::ext_extension]]`), beside `exts`.
     pub inline_exts: BTreeSet<String>,
@@ -332,11 +332,19 @@ impl<'m> Ctx<'m> {
         // Generator 0: unregistered tool.
         header.generator = 0;
         module.header = Some(header);
+        // A capability rspirv does not know goes out by number (`raw_words`).
         module.capabilities = self
             .caps
             .iter()
-            .filter_map(|&c| Capability::from_u32(c))
-            .map(|c| Instruction::new(Op::Capability, None, None, vec![Operand::Capability(c)]))
+            .map(|&c| match Capability::from_u32(c) {
+                Some(c) => {
+                    Instruction::new(Op::Capability, None, None, vec![Operand::Capability(c)])
+                }
+                None => crate::raw_words::raw_instruction(
+                    Op::Capability as u32,
+                    [Operand::LiteralBit32(c)],
+                ),
+            })
             .collect();
         let mut extensions: BTreeSet<String> = self.exts.iter().map(|e| (*e).to_owned()).collect();
         extensions.extend(self.inline_exts.iter().cloned());
@@ -407,7 +415,7 @@ impl<'m> Ctx<'m> {
             module.types_global_values.extend(debug.globals);
         }
         module.functions = self.functions;
-        module.assemble()
+        crate::raw_words::restore_raw_opcodes(module.assemble())
     }
 }
 

@@ -14,17 +14,17 @@ use rspirv::spirv::{Op, Word};
 const OP_DECORATE_ID: u32 = 332;
 
 /// `words` with every `OpDecorateId` turned into an `OpDecorate` of the same operands (its
-/// id operands read as literals otherwise; `CounterBuffer`'s as an id either way), and whether
-/// there was one.
-fn decorate_ids_as_decorates(words: &[u32]) -> (Vec<u32>, bool) {
+/// id operands read as literals otherwise; `CounterBuffer`'s as an id either way), and the
+/// target and decoration of each, to print them as `OpDecorateId` again.
+fn decorate_ids_as_decorates(words: &[u32]) -> (Vec<u32>, Vec<(Word, u32)>) {
     let mut out = words.to_vec();
-    let mut found = false;
+    let mut found = Vec::new();
     let mut at = 5;
     while at < out.len() {
         let count = (out[at] >> 16) as usize;
-        if out[at] & 0xffff == OP_DECORATE_ID {
+        if out[at] & 0xffff == OP_DECORATE_ID && count >= 3 && at + 2 < out.len() {
             out[at] = (out[at] & 0xffff_0000) | Op::Decorate as u32;
-            found = true;
+            found.push((out[at + 1], out[at + 2]));
         }
         at += count.max(1);
     }
@@ -33,7 +33,8 @@ fn decorate_ids_as_decorates(words: &[u32]) -> (Vec<u32>, bool) {
 
 /// Disassembles a SPIR-V binary; words that do not parse give a one-line comment instead.
 pub fn disassemble(words: &[u32]) -> String {
-    let (words, decorate_ids) = decorate_ids_as_decorates(words);
+    let (words, mut unknown) = crate::raw_words::take_unknown(words);
+    let (words, decorate_ids) = decorate_ids_as_decorates(&words);
     let (words, mut debug_globals) = crate::disasm_debug::take_global_ext_insts(&words);
     let module = match dr::load_words(&words) {
         Ok(m) => m,
@@ -70,6 +71,25 @@ pub fn disassemble(words: &[u32]) -> String {
         let _ = writeln!(out, "; Bound: {}", h.bound);
     }
     let name = |id: Word| -> String { names.get(&id).cloned().unwrap_or_else(|| id.to_string()) };
+    // Instructions rspirv does not know, by number; words naming an id of the module as ids.
+    let raw_line = |words: &[u32]| -> String {
+        let mut line = format!("Op{}", words.first().map_or(0, |w| w & 0xffff));
+        for w in words.iter().skip(1) {
+            match names.get(w) {
+                Some(n) => {
+                    let _ = write!(line, " %{n}");
+                }
+                None => {
+                    let _ = write!(line, " {w}");
+                }
+            }
+        }
+        line
+    };
+    for c in &unknown.capabilities {
+        let _ = writeln!(out, "OpCapability {c}");
+    }
+    let mut raw_in_functions = std::mem::take(&mut unknown.in_functions).into_iter();
     let debug_sets: HashSet<Word> = module
         .ext_inst_imports
         .iter()
@@ -97,19 +117,23 @@ pub fn disassemble(words: &[u32]) -> String {
                 let _ = writeln!(out, "{line}");
             }
         }
+        if inst.class.opcode == Op::Nop {
+            if let Some(words) = raw_in_functions.next() {
+                let _ = writeln!(out, "{}", raw_line(&words));
+                continue;
+            }
+        }
         let mut line = String::new();
         if let Some(id) = inst.result_id {
             let _ = write!(line, "%{} = ", name(id));
         }
-        // Only `CounterBuffer` (`-fspv-reflect`) is emitted as `OpDecorateId`.
-        let as_decorate_id = decorate_ids
-            && inst.class.opcode == Op::Decorate
-            && matches!(
-                inst.operands.get(1),
-                Some(Operand::Decoration(
-                    rspirv::spirv::Decoration::CounterBuffer
-                ))
-            );
+        let as_decorate_id = inst.class.opcode == Op::Decorate
+            && match (inst.operands.first(), inst.operands.get(1)) {
+                (Some(Operand::IdRef(target)), Some(Operand::Decoration(d))) => {
+                    decorate_ids.contains(&(*target, *d as u32))
+                }
+                _ => false,
+            };
         let opname = if as_decorate_id {
             "DecorateId"
         } else {
@@ -196,6 +220,9 @@ pub fn disassemble(words: &[u32]) -> String {
         }
         out.push_str(&line);
         out.push('\n');
+    }
+    for words in &unknown.outside {
+        let _ = writeln!(out, "; outside any function: {}", raw_line(words));
     }
     out
 }

@@ -138,10 +138,16 @@ impl<'m> Fx<'_, 'm> {
                 Operand::IdRef(fn_ty),
             ],
         ));
-        for ((ty, info), p) in param_words.into_iter().zip(&f.params) {
+        for (n, ((ty, info), p)) in param_words.into_iter().zip(&f.params).enumerate() {
             let id = self.cx.id();
             if matches!(p.ty, Type::BufferPointer { .. }) {
-                self.cx.decorate(id, spirv::Decoration::Restrict, &[]);
+                let aliased = f.aliased_pointers.contains(&ir::Value::Arg(n as u32));
+                let d = if aliased {
+                    spirv::Decoration::Aliased
+                } else {
+                    spirv::Decoration::Restrict
+                };
+                self.cx.decorate(id, d, &[]);
             }
             func.parameters.push(Instruction::new(
                 Op::FunctionParameter,
@@ -429,7 +435,13 @@ impl<'m> Fx<'_, 'm> {
                     Some(id),
                     vec![Operand::StorageClass(StorageClass::Function)],
                 ));
-                self.cx.restrict_buffer_pointer_variable(id, pointee);
+                let aliased = self.f.aliased_pointers.contains(&ir::Value::Inst(i));
+                self.cx.buffer_pointer_variable(id, pointee, aliased);
+                for (v, dec) in &self.f.spirv_decorations {
+                    if *v == ir::Value::Inst(i) {
+                        self.cx.inline_decoration(id, None, dec.clone())?;
+                    }
+                }
                 if let Some(n) = d.name.as_deref() {
                     self.cx.name(id, n);
                     if let Some(function) = self.debug.function {

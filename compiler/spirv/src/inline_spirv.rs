@@ -1,10 +1,12 @@
 //! Inline SPIR-V: the module's `[[vk::ext_capability]]`s and `[[vk::ext_extension]]`s, the
-//! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]` decorations of globals, and
+//! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]`/`[[vk::ext_decorate_id]]`
+//! decorations of globals (`OpDecorate`, `OpDecorateString`, `OpDecorateId`) and of struct
+//! members (`OpMemberDecorate`, `OpMemberDecorateString`), and
 //! the opaque `vk::ext_instruction` intrinsic written out as the instruction it names: a
 //! core opcode with the result type and id first when it yields a value, or `OpExtInst` of
 //! the named instruction set; value operands as ids, literal operands as literal words,
 //! reference operands as the pointer's id. Opcodes and capabilities rspirv does not know
-//! cannot be assembled and are refused (E4001). Also `vk::ReadClock`, `OpReadClockKHR`.
+//! are written by number (`raw_words`). Also `vk::ReadClock`, `OpReadClockKHR`.
 
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Capability, Decoration, Op, Word};
@@ -17,12 +19,65 @@ impl Ctx<'_> {
     /// The inline SPIR-V decorations of global `h`, on its variable `id`.
     pub(crate) fn inline_decorations(&mut self, h: ir::Global, id: Word) -> Result<()> {
         for d in self.m.globals[h].spirv_decorations.clone() {
-            let decoration = Decoration::from_u32(d.decoration).ok_or_else(|| {
-                SpirvError::unsupported(format!(
-                    "decoration {} of vk::ext_decorate (unknown to this backend)",
-                    d.decoration
-                ))
-            })?;
+            self.inline_decoration(id, None, d)?;
+        }
+        Ok(())
+    }
+
+    /// The inline SPIR-V decorations of the members of struct `name`, on its type `id`.
+    pub(crate) fn inline_member_decorations(&mut self, id: Word, name: &str) -> Result<()> {
+        let ds: Vec<(u32, ir::SpirvDecoration)> = self
+            .m
+            .spirv_member_decorations
+            .iter()
+            .filter(|d| d.struct_name == name)
+            .map(|d| (d.member, d.decoration.clone()))
+            .collect();
+        for (member, d) in ds {
+            self.inline_decoration(id, Some(member), d)?;
+        }
+        Ok(())
+    }
+
+    /// Decoration `d` on `id`, or on its member `member` (`OpMemberDecorate`,
+    /// `OpMemberDecorateString`).
+    pub(crate) fn inline_decoration(
+        &mut self,
+        id: Word,
+        member: Option<u32>,
+        d: ir::SpirvDecoration,
+    ) -> Result<()> {
+        let decoration = Decoration::from_u32(d.decoration).ok_or_else(|| {
+            SpirvError::unsupported(format!(
+                "decoration {} of vk::ext_decorate (unknown to this backend)",
+                d.decoration
+            ))
+        })?;
+        if let Some(m) = member {
+            let mut ops = vec![
+                Operand::IdRef(id),
+                Operand::LiteralBit32(m),
+                Operand::Decoration(decoration),
+            ];
+            let op = match d.operands {
+                ir::SpirvDecorationOperands::Literals(words) => {
+                    ops.extend(words.into_iter().map(Operand::LiteralBit32));
+                    Op::MemberDecorate
+                }
+                ir::SpirvDecorationOperands::Strings(texts) => {
+                    ops.extend(texts.into_iter().map(Operand::LiteralString));
+                    Op::MemberDecorateString
+                }
+                ir::SpirvDecorationOperands::Ids(_) => {
+                    return Err(SpirvError::unsupported(
+                        "vk::ext_decorate_id on a struct member",
+                    ))
+                }
+            };
+            self.annotations.push(Instruction::new(op, None, None, ops));
+            return Ok(());
+        }
+        {
             match d.operands {
                 ir::SpirvDecorationOperands::Literals(words) => {
                     let ops: Vec<Operand> = words.into_iter().map(Operand::LiteralBit32).collect();
@@ -34,6 +89,14 @@ impl Ctx<'_> {
                     self.annotations
                         .push(Instruction::new(Op::DecorateString, None, None, ops));
                 }
+                ir::SpirvDecorationOperands::Ids(consts) => {
+                    let mut ops = vec![Operand::IdRef(id), Operand::Decoration(decoration)];
+                    for c in consts {
+                        ops.push(Operand::IdRef(self.ir_const(c)?));
+                    }
+                    self.annotations
+                        .push(Instruction::new(Op::DecorateId, None, None, ops));
+                }
             }
         }
         Ok(())
@@ -42,12 +105,8 @@ impl Ctx<'_> {
     /// Declares the capabilities and extensions the module asks for.
     pub(crate) fn declare_inline_spirv(&mut self) -> Result<()> {
         for &c in &self.m.spirv_capabilities {
-            let Some(cap) = Capability::from_u32(c) else {
-                return Err(SpirvError::unsupported(format!(
-                    "capability {c} of vk::ext_capability (unknown to this backend)"
-                )));
-            };
-            self.capability(cap);
+            // Known or not to rspirv: `context` writes unknown ones by number.
+            self.caps.insert(c);
         }
         for e in &self.m.spirv_extensions {
             self.inline_exts.insert(e.clone());
@@ -87,6 +146,7 @@ impl Fx<'_, '_> {
         let set_name = usize::try_from(set)
             .ok()
             .and_then(|s| self.cx.m.strings.get(s).cloned());
+        // `Err(n)`: an opcode rspirv does not know, written by number (`raw_words`).
         let op = match set_name {
             Some(name) => {
                 let import = self.cx.ext_set(&name);
@@ -95,16 +155,15 @@ impl Fx<'_, '_> {
                 })?;
                 operands.push(Operand::IdRef(import));
                 operands.push(Operand::LiteralExtInstInteger(number));
-                Op::ExtInst
+                Ok(Op::ExtInst)
             }
-            None => u32::try_from(opcode)
-                .ok()
-                .and_then(Op::from_u32)
-                .ok_or_else(|| {
-                    SpirvError::unsupported(format!(
-                        "SPIR-V opcode {opcode} of vk::ext_instruction (unknown to this backend)"
-                    ))
-                })?,
+            None => {
+                let n = u32::try_from(opcode)
+                    .ok()
+                    .filter(|&n| n > 0 && n <= 0xffff)
+                    .ok_or_else(|| SpirvError::invalid(format!("SPIR-V opcode {opcode}")))?;
+                Op::from_u32(n).ok_or(n)
+            }
         };
         for (&v, &kind) in d.operands.iter().zip(kinds) {
             match ir::intrinsic::ExtOperand::from_code(kind) {
@@ -118,11 +177,38 @@ impl Fx<'_, '_> {
                 None => return Err(SpirvError::invalid(format!("operand kind {kind}"))),
             }
         }
+        let op = match op {
+            Ok(op) => op,
+            Err(n) => return self.raw_ext_instruction(n, &d.ty, operands),
+        };
         if d.ty.is_void() {
             self.push(Instruction::new(op, None, None, operands));
             return Ok(None);
         }
         let ty = self.cx.plain_type(&d.ty)?;
         Ok(Some(self.op(op, ty, operands)))
+    }
+
+    /// An instruction of an opcode rspirv does not know: the result type and id (when it
+    /// yields a value), then the operands, by number (`raw_words`).
+    fn raw_ext_instruction(
+        &mut self,
+        opcode: u32,
+        ty: &types::Type,
+        operands: Vec<Operand>,
+    ) -> Result<Option<Word>> {
+        let mut words = Vec::with_capacity(operands.len() + 2);
+        let result = if ty.is_void() {
+            None
+        } else {
+            let t = self.cx.plain_type(ty)?;
+            let id = self.cx.id();
+            words.push(Operand::IdRef(t));
+            words.push(Operand::IdRef(id));
+            Some(id)
+        };
+        words.extend(operands);
+        self.push(crate::raw_words::raw_instruction(opcode, words));
+        Ok(result)
     }
 }

@@ -31,6 +31,7 @@ mod instructions;
 mod intrinsics;
 mod matmul;
 mod raw_buffer;
+mod raw_words;
 mod ray_query;
 mod raytracing;
 mod reflect;
@@ -257,7 +258,8 @@ pub fn emit(module: &ir::Module, options: &SpirvOptions) -> Result<Vec<u32>> {
 /// `--scalar-block-layout`; the DX layout follows no Vulkan rule spirv-val knows, so, as DXC
 /// does, its block layout is not checked: `--skip-block-layout`). Raw buffer accesses lay
 /// their values out with the scalar rules (DXC's `sizeof(T)` bytes), so a module with any
-/// is checked under `--scalar-block-layout` too.
+/// is checked under `--scalar-block-layout` too, as is one whose buffer pointers point to
+/// scalar-laid-out memory (`ir::Module::buffer_pointer_layout`).
 pub fn validator_options(module: &ir::Module, options: &SpirvOptions) -> Vec<String> {
     let mut args = vec![
         "--target-env".to_owned(),
@@ -267,6 +269,7 @@ pub fn validator_options(module: &ir::Module, options: &SpirvOptions) -> Vec<Str
         .globals
         .iter()
         .filter_map(|(_, g)| g.layout.as_ref().map(|l| l.rules))
+        .chain(module.buffer_pointer_layout)
         .collect();
     if rules.contains(&::types::LayoutRules::Dx) {
         args.push("--skip-block-layout".to_owned());

@@ -568,8 +568,8 @@ impl Ctx<'_> {
             g.kind,
             ir::GlobalKind::Private | ir::GlobalKind::Groupshared
         ) {
-            let ty = g.ty.clone();
-            self.restrict_buffer_pointer_variable(id, &ty);
+            let (ty, aliased) = (g.ty.clone(), g.aliased_pointer);
+            self.buffer_pointer_variable(id, &ty, aliased);
         }
         let name = g.name.clone();
         self.name(id, &name);

@@ -219,7 +219,8 @@ impl Fx<'_, '_> {
     }
 
     /// `AtomicRmw` and `AtomicCompareExchange` with DXC's `Device` scope and relaxed
-    /// semantics.
+    /// semantics, on a pointer, a texel, a byte-address buffer word or a scalar behind a
+    /// `vk::BufferPointer`.
     pub fn lower_atomic(&mut self, d: &ir::InstData) -> Result<Word> {
         use ir::Opcode as O;
         let values = if d.opcode == O::AtomicCompareExchange {
@@ -227,7 +228,8 @@ impl Fx<'_, '_> {
         } else {
             1
         };
-        let on_texture = d.operands.len() == values + 2;
+        let behind_pointer = matches!(self.type_of(d.operands[0])?, Type::BufferPointer { .. });
+        let on_texture = !behind_pointer && d.operands.len() == values + 2;
         let rt = self.cx.plain_type(&d.ty)?;
         let (k, _) = shape(&d.ty).ok_or_else(|| SpirvError::invalid("atomic on a non-scalar"))?;
         if k.bit_width() == 64 {
@@ -238,7 +240,11 @@ impl Fx<'_, '_> {
                 self.ptr_info(d.operands[0])?.pointee.ty.as_resource(),
                 Some(ResourceType::ByteAddressBuffer { .. })
             );
-        let ptr = if on_buffer {
+        let ptr = if behind_pointer {
+            // The scalar an access path names behind a `vk::BufferPointer`.
+            let path = &d.operands[1..d.operands.len().saturating_sub(values).max(1)];
+            self.part_access(d.operands[0], path)?.ptr
+        } else if on_buffer {
             self.byte_address_u64_pointer(d.operands[0], d.operands[1], &d.ty)?
         } else if on_texture {
             let info = self.ptr_info(d.operands[0])?;

@@ -371,6 +371,7 @@ impl Ctx<'_> {
                 for (i, f) in s.fields.iter().enumerate() {
                     self.member_name(id, i as u32, &f.name);
                 }
+                self.inline_member_decorations(id, &s.name)?;
                 if let Some(members) = members {
                     for (i, (f, m)) in s.fields.iter().zip(members).enumerate() {
                         self.member_layout_decorations(id, i as u32, &f.ty, m);
@@ -474,6 +475,10 @@ impl Ctx<'_> {
             Decoration::Block
         };
         self.decorate(id, decoration, &[]);
+        // A cbuffer or push constant block of a struct's members carries their decorations.
+        if let (Type::Struct(s), false) = (content, kind.wrapped()) {
+            self.inline_member_decorations(id, &s.name)?;
+        }
         Ok(id)
     }
 

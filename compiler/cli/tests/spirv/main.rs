@@ -35,3 +35,4 @@ mod system_values;
 mod texel64;
 mod texture_operands;
 mod vk_ext;
+mod vulkan_types;

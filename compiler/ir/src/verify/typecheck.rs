@@ -451,11 +451,25 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
             } else {
                 1
             };
-            if !count(ck, values + 1..=values + 2) {
+            let behind_pointer = matches!(tys.first(), Some(Type::BufferPointer { .. }));
+            if !behind_pointer && !count(ck, values + 1..=values + 2) {
                 return;
             }
             let on_texture = d.operands.len() == values + 2;
-            let target = if on_texture {
+            let target = if behind_pointer {
+                let end = d.operands.len().saturating_sub(values).max(1);
+                let path = &d.operands[1..end];
+                match crate::intrinsic::buffer_pointer_part(ck.m, &tys[0], path, &tys[1..end]) {
+                    Some(t) if d.operands.len() > values => t,
+                    _ => {
+                        let msg = "the access path behind the buffer pointer does not fit its \
+                                   pointee"
+                            .to_owned();
+                        fail(ck, Rule::AtomicOperand, msg);
+                        return;
+                    }
+                }
+            } else if on_texture {
                 match (texture_of(&tys[0]), pointed_resource(&tys[0])) {
                     (Some((_, sample)), _) => sample.clone(),
                     // A read-write typed buffer is a texel buffer: one integer coordinate.

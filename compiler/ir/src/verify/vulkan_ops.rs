@@ -96,7 +96,7 @@ pub(super) fn check_vulkan_intrinsic(
                 crate::intrinsic::buffer_pointer_part(ck.m, &tys[0], path, &tys[want..])
             else {
                 let msg = "the access path does not fit the pointee (constant member indices, \
-                           integer element indices)"
+                           integer element and component indices)"
                     .to_owned();
                 return fail(ck, Rule::Operand, msg);
             };
