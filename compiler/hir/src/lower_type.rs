@@ -897,9 +897,11 @@ impl<'a> TypeCtx<'a> {
 /// Whether a buffer pointer may point to `ty`: plain data, no resources or void.
 fn pointee_is_data(ty: &Type) -> bool {
     match ty {
-        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } | Type::BufferPointer { .. } => {
-            true
-        }
+        Type::Scalar(_)
+        | Type::Vector(..)
+        | Type::Matrix { .. }
+        | Type::BufferPointer { .. }
+        | Type::Enum(_) => true,
         Type::Array { element, .. } => pointee_is_data(element),
         Type::Struct(s) => s.fields.iter().all(|f| pointee_is_data(&f.ty)),
         Type::Void | Type::Resource(_) | Type::Pointer { .. } => false,
