@@ -10,6 +10,8 @@
 //! one mistake gives one diagnostic and half-typed code gives few.
 
 mod call;
+mod enums;
+pub(crate) use enums::non_integral_message as non_integral_underlying_message;
 mod expr;
 pub mod ops;
 pub mod vk;
@@ -568,18 +570,31 @@ impl<'a> InferCtx<'a> {
     }
 
     /// Declares an enum of the body: infers its enumerators' values (integers) and makes the
-    /// enumerators visible. Its type is the underlying type (`int` by default), as for enums
-    /// at file scope.
+    /// enumerators visible with the enum's type, as for enums at file scope.
     fn local_enum(&mut self, stmt: StmtId, name: &str, e: &crate::body::LocalEnum) -> Type {
-        let ty = e
-            .underlying
-            .as_ref()
-            .and_then(|u| self.resolve_type(u, BodyNode::Stmt(stmt)))
-            .unwrap_or(Type::INT);
+        let underlying = match &e.underlying {
+            Some(u) => {
+                let written = self.resolve_type(u, BodyNode::Stmt(stmt));
+                if let Some(t) = written.as_ref().filter(|t| !enums::integral(t)) {
+                    self.diag(
+                        crate::codes::TYPE_MISMATCH,
+                        BodyNode::Stmt(stmt),
+                        enums::non_integral_message(t),
+                    );
+                }
+                crate::lower_type::enum_underlying(written)
+            }
+            None => types::ScalarKind::Int,
+        };
+        let ty = Type::enumeration(types::EnumType {
+            name: name.to_owned(),
+            scoped: e.scoped,
+            underlying,
+        });
         for (variant, value) in &e.enumerators {
             if let Some(value) = value {
                 let found = self.infer_expr(*value);
-                let integral = |t: &Type| matches!(t, Type::Scalar(k) if k.is_integer() || *k == types::ScalarKind::Bool);
+                let integral = |t: &Type| enums::integral(t) || enums::is_plain(t);
                 if found.as_ref().is_some_and(|t| !integral(t)) {
                     self.diag(
                         crate::codes::TYPE_MISMATCH,
@@ -591,6 +606,17 @@ impl<'a> InferCtx<'a> {
                     );
                 }
             }
+            // Inside the definition an enumerator has the underlying type (C++'s rule), so
+            // a later value may compute with an earlier one, even in an `enum class`.
+            let inside = Type::Scalar(underlying);
+            if !e.scoped {
+                self.local_enumerators
+                    .insert(variant.clone(), inside.clone());
+            }
+            self.local_enumerators
+                .insert(format!("{name}::{variant}"), inside);
+        }
+        for (variant, _) in &e.enumerators {
             if !e.scoped {
                 self.local_enumerators.insert(variant.clone(), ty.clone());
             }
@@ -711,6 +737,11 @@ impl<'a> InferCtx<'a> {
             }
             Stmt::Switch { expr, clauses } => {
                 if let Some(t) = self.infer_expr(expr) {
+                    // A switch on an enum of either kind switches on its underlying integer.
+                    let t = match t {
+                        Type::Enum(e) => Type::Scalar(e.underlying),
+                        t => t,
+                    };
                     if !t
                         .scalar_kind()
                         .is_some_and(|k| k.is_integer() || k.is_bool())
@@ -807,7 +838,8 @@ impl<'a> InferCtx<'a> {
 
     fn infer_condition(&mut self, cond: ExprId) {
         if let Some(t) = self.infer_expr(cond) {
-            if t.scalar_kind().is_none() {
+            // A plain enum converts to `bool`; a scoped one would need a cast.
+            if t.scalar_kind().is_none() && !enums::is_plain(&t) {
                 self.diag(
                     crate::codes::TYPE_MISMATCH,
                     BodyNode::Expr(cond),
@@ -919,11 +951,9 @@ impl<'a> InferCtx<'a> {
         let conv = ops::conversion(&from, to);
         match conv {
             ops::Conversion::Incompatible => {
-                self.diag(
-                    crate::codes::TYPE_MISMATCH,
-                    BodyNode::Expr(expr),
-                    format!("cannot convert from `{}` to `{to}`", from.ty),
-                );
+                let message = enums::conversion_message(&from, to)
+                    .unwrap_or_else(|| format!("cannot convert from `{}` to `{to}`", from.ty));
+                self.diag(crate::codes::TYPE_MISMATCH, BodyNode::Expr(expr), message);
             }
             ops::Conversion::Truncation => {
                 self.diag(

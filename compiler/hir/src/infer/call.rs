@@ -356,7 +356,11 @@ impl InferCtx<'_> {
     fn intrinsic_args(&self, args: &[ExprId]) -> Vec<IntrinsicArg> {
         args.iter()
             .map(|a| IntrinsicArg {
-                ty: self.result.type_of_expr(*a).cloned(),
+                // Intrinsics take a plain enum as its underlying integer.
+                ty: self.result.type_of_expr(*a).map(|t| match t {
+                    Type::Enum(e) if !e.scoped => Type::Scalar(e.underlying),
+                    t => t.clone(),
+                }),
                 literal: self.result.is_literal(*a),
             })
             .collect()
@@ -465,6 +469,8 @@ impl InferCtx<'_> {
                     return Some(ty.clone())
                 }
                 Some(t) if t.scalar_kind().is_some() => have += ops::flat_count(t).unwrap_or(0),
+                // `int(e)` converts an enum explicitly, scoped or not.
+                Some(Type::Enum(_)) => have += 1,
                 Some(t) => {
                     let t = t.clone();
                     self.diag(

@@ -1,9 +1,10 @@
 //! Inference of expressions other than calls: literals, names, operators, member access and
 //! swizzles, indexing, casts, initializer lists, and the lvalue rules of assignment.
 
-use syntax::ast::{ArithOp, BinaryOp, LogicOp, PrefixOp};
+use syntax::ast::{ArithOp, BinaryOp, CmpOp, LogicOp, PrefixOp};
 use types::{ResourceType, ScalarKind, StructuredKind, Type};
 
+use super::enums;
 use super::ops::{self, Operand, Swizzle};
 use super::{BodyNode, InferCtx, Resolution, ValueRes};
 use crate::body::{Expr, ExprId, Literal};
@@ -74,8 +75,15 @@ impl InferCtx<'_> {
             }
             Expr::Binary { op, lhs, rhs } => self.infer_binary(id, op, lhs, rhs),
             Expr::Prefix { op, expr } => self.infer_prefix(id, op, expr),
-            Expr::Postfix { expr, .. } => {
+            Expr::Postfix { expr, op } => {
                 let ty = self.infer_expr(expr);
+                let increment = op == syntax::ast::PostfixOp::PostInc;
+                if ty
+                    .as_ref()
+                    .is_some_and(|t| self.enum_step(id, t, increment))
+                {
+                    return self.set(id, None, false);
+                }
                 self.check_assignable(expr);
                 self.set(id, ty, false)
             }
@@ -97,9 +105,19 @@ impl InferCtx<'_> {
                 }
                 let a = self.infer_expr_expecting(then, expected);
                 let b = self.infer_expr_expecting(otherwise, expected);
-                let (Some(a), Some(b)) = (a, b) else {
+                let (Some(mut a), Some(mut b)) = (a, b) else {
                     return self.set(id, None, false);
                 };
+                // Arms of two types meet as numbers: a plain enum as its underlying integer.
+                if a != b {
+                    for t in [&mut a, &mut b] {
+                        if let Type::Enum(e) = &*t {
+                            if !e.scoped {
+                                *t = Type::Scalar(e.underlying);
+                            }
+                        }
+                    }
+                }
                 let (la, lb) = (
                     self.result.is_literal(then),
                     self.result.is_literal(otherwise),
@@ -209,16 +227,13 @@ impl InferCtx<'_> {
         let ty = match &res {
             Some(ValueRes::Global(g)) => self.global_type(*g),
             Some(ValueRes::Member(ty)) => ty.clone(),
-            Some(ValueRes::Enumerator(e)) => {
-                let parent = self.tree.item(*e).parent;
-                match parent.map(|p| &self.tree.item(p).kind) {
-                    Some(ItemKind::Enum(en)) => match &en.underlying {
-                        Some(u) => self.tcx.resolve(u, &mut Vec::new()),
-                        None => Some(Type::INT),
-                    },
-                    _ => Some(Type::INT),
+            // An enumerator has its enum's type.
+            Some(ValueRes::Enumerator(e)) => match self.tree.item(*e).parent {
+                Some(p) if matches!(self.tree.item(p).kind, ItemKind::Enum(_)) => {
+                    self.tcx.item_type(p, None, &mut Vec::new())
                 }
-            }
+                _ => Some(Type::INT),
+            },
             Some(ValueRes::TemplateValue) => path
                 .as_name()
                 .and_then(|n| self.template_value_type(n))
@@ -392,7 +407,7 @@ impl InferCtx<'_> {
             BinaryOp::Assign { op } => {
                 let target = self.infer_expr(lhs);
                 self.infer_expr_expecting(rhs, target.as_ref());
-                self.check_assignable(lhs);
+                let assignable = self.check_assignable(lhs);
                 if let (Some(arith), Some(t)) = (op, &target) {
                     // `a op= b` is `a = a op b`: the result must convert back to `a`'s type.
                     if let Some((Some(result), literal)) = self.arith(rhs, arith, lhs, rhs) {
@@ -416,7 +431,8 @@ impl InferCtx<'_> {
                     }
                 }
                 // A compound assignment's operator already checked the operands' shapes.
-                if let (Some(t), None) = (&target, op) {
+                // Nothing is converted for a target that cannot be assigned.
+                if let (Some(t), None, true) = (&target, op, assignable) {
                     if !matches!(self.body.expr(rhs), Expr::InitList(_)) {
                         self.check_conversion(rhs, t);
                     }
@@ -457,6 +473,15 @@ impl InferCtx<'_> {
                     }
                 }
                 let (Some(a), Some(b)) = (self.operand(lhs), self.operand(rhs)) else {
+                    return self.set(id, None, false);
+                };
+                if let BinaryOp::Cmp(c) = op {
+                    let equality = matches!(c, CmpOp::Eq | CmpOp::Ne);
+                    if let Some(ty) = self.enum_comparison(id, equality, &a.ty, &b.ty) {
+                        return self.set(id, ty, false);
+                    }
+                }
+                let Some((a, b)) = self.promoted_operands(id, lhs, rhs) else {
                     return self.set(id, None, false);
                 };
                 match (a.ty.scalar_kind(), b.ty.scalar_kind()) {
@@ -530,7 +555,9 @@ impl InferCtx<'_> {
         lhs: ExprId,
         rhs: ExprId,
     ) -> Option<(Option<Type>, bool)> {
-        let (a, b) = (self.operand(lhs)?, self.operand(rhs)?);
+        let Some((a, b)) = self.promoted_operands(at, lhs, rhs) else {
+            return Some((None, false));
+        };
         let (Some(ka), Some(kb)) = (a.ty.scalar_kind(), b.ty.scalar_kind()) else {
             self.bad_operands(at, &a.ty, &b.ty);
             return Some((None, false));
@@ -585,6 +612,24 @@ impl InferCtx<'_> {
         let lit = self.result.is_literal(expr);
         let Some(t) = ty else {
             return self.set(id, None, false);
+        };
+        let t = match op {
+            PrefixOp::PreInc | PrefixOp::PreDec => {
+                if self.enum_step(id, &t, op == PrefixOp::PreInc) {
+                    return self.set(id, None, false);
+                }
+                t
+            }
+            _ => match enums::promote(Operand {
+                ty: t,
+                literal: lit,
+            }) {
+                Ok(o) => o.ty,
+                Err(e) => {
+                    self.scoped_enum_operand(id, &e);
+                    return self.set(id, None, false);
+                }
+            },
         };
         if t.scalar_kind().is_none() {
             self.diag(
@@ -728,7 +773,7 @@ impl InferCtx<'_> {
         };
         let scalar_index = |this: &mut Self| {
             if let Some(it) = &index_ty {
-                if it.scalar_kind().is_none() {
+                if it.scalar_kind().is_none() && !enums::is_plain(it) {
                     this.diag(
                         codes::TYPE_MISMATCH,
                         BodyNode::Expr(index),

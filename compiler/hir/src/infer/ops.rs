@@ -154,6 +154,9 @@ pub fn conversion(from: &Operand, to: &Type) -> Conversion {
     if from.ty == *to && !from.literal {
         return Conversion::Exact;
     }
+    if let Some(conv) = super::enums::enum_conversion(from, to) {
+        return conv;
+    }
     let (Some(fk), Some(tk)) = (from.ty.scalar_kind(), to.scalar_kind()) else {
         return match (&from.ty, to) {
             (
@@ -239,7 +242,7 @@ fn same_layout(a: &Type, b: &Type) -> bool {
 /// initializer lists); `None` for resources and unsized arrays.
 pub fn flat_count(ty: &Type) -> Option<u32> {
     match ty {
-        Type::Scalar(_) => Some(1),
+        Type::Scalar(_) | Type::Enum(_) => Some(1),
         Type::Vector(_, n) => Some(u32::from(*n)),
         Type::Matrix { rows, cols, .. } => Some(u32::from(*rows) * u32::from(*cols)),
         Type::Array { element, len } => Some(flat_count(element)? * (*len)?),

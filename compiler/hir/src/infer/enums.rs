@@ -1,0 +1,206 @@
+//! Enums as types of their own: the conversions and operator rules of values of enum type, as
+//! DXC (clang's C++ rules with HLSL's numeric types) gives them in HLSL 2021.
+//!
+//! What DXC does, from its documented behaviour and its Sema tests of enums (`SemaHLSL/
+//! enums.hlsl`), written down in our words:
+//! - An enumerator has its enum's type; a value keeps it through locals, parameters, returns,
+//!   struct and cbuffer members and array elements. `enum E : T` takes `bool` or any integer
+//!   type as `T` (`int` when none is written); a floating-point `T` is an error ("non-integral
+//!   type 'half' is an invalid underlying type").
+//! - A plain `enum` value converts implicitly to integer, `bool` and floating-point types
+//!   (scalars, and so splats). To its underlying type that is an integral promotion, which
+//!   ranks above the conversions to any other type: `f(int)` beats `f(uint)` and `f(float)`
+//!   for a `Color` argument, and `f(Color)` is an exact match beside both.
+//! - A scoped `enum class` value converts to nothing implicitly (DXC: "cannot initialize a
+//!   variable of type 'int' with an lvalue of type 'E'"; no overload taking `int` is viable);
+//!   an explicit cast (`(int)e`, `int(e)`) converts it.
+//! - Nothing converts implicitly to an enum: not an integer, not a literal ("cannot initialize
+//!   a variable of type 'E' with an rvalue of type 'literal int'"), not another enum. A cast
+//!   (`(E)2`, `(E)Other::A`) does.
+//! - In arithmetic, bitwise and logical operators and unary `-`, `+`, `!`, `~`, a plain enum
+//!   is its underlying integer (`bool` promotes to `int`), so `Color::Green + 1` is an `int` and
+//!   `Color::Green + 1.5f` a `float`; a scoped enum is an error ("numeric type expected").
+//! - `==` and `!=` compare two values of one enum, scoped or not; `<`, `>`, `<=`, `>=` only
+//!   plain ones (a scoped operand: "numeric type expected"). A plain enum compares with numbers
+//!   after promotion; a plain with a scoped enum is an error ("type mismatch").
+//! - `++` and `--` on any enum value are errors ("cannot increment expression of enum type").
+//! - `switch` takes an enum of either kind, with enumerators as case labels; a plain enum
+//!   indexes arrays and is a condition, a scoped one is neither (it would need a conversion).
+//! - `sizeof(E)` is the size of the underlying type.
+//!
+//! Lowering erases enums to their underlying types (`types::Type::erase_enums`), so this
+//! module is the only place that knows their rules.
+
+use std::sync::Arc;
+
+use types::{EnumType, ScalarKind, Type};
+
+use super::ops::{self, Conversion, Operand};
+use super::{BodyNode, InferCtx};
+use crate::body::ExprId;
+use crate::codes;
+
+/// Whether `ty` can be written as an enum's underlying type: `bool` or an integer scalar.
+pub(super) fn integral(ty: &Type) -> bool {
+    matches!(ty, Type::Scalar(k) if !k.is_float())
+}
+
+/// DXC's words for a floating-point underlying type.
+pub(crate) fn non_integral_message(ty: &Type) -> String {
+    format!("non-integral type `{ty}` is an invalid underlying type of an enum")
+}
+
+/// The conversion rank of a value of type `from` to `to` when either is an enum; `None`
+/// when neither is (the numeric rules apply).
+pub(super) fn enum_conversion(from: &Operand, to: &Type) -> Option<Conversion> {
+    match (&from.ty, to) {
+        (Type::Enum(a), Type::Enum(b)) if a == b => Some(Conversion::Exact),
+        (_, Type::Enum(_)) => Some(Conversion::Incompatible),
+        (Type::Enum(e), _) if e.scoped => Some(Conversion::Incompatible),
+        (Type::Enum(e), _) => {
+            let promoted = Operand {
+                ty: Type::Scalar(e.underlying),
+                literal: false,
+            };
+            Some(match ops::conversion(&promoted, to) {
+                // Integral promotion to the underlying type; anything else is a conversion.
+                Conversion::Exact => Conversion::Promotion,
+                Conversion::Promotion => Conversion::Conversion,
+                other => other,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// A plain enum operand as the built-in operators see it: its underlying integer, `bool`
+/// promoted to `int`. Other operands are unchanged; a scoped enum is `Err`.
+pub(super) fn promote(op: Operand) -> Result<Operand, Arc<EnumType>> {
+    match op.ty {
+        Type::Enum(e) if e.scoped => Err(e),
+        Type::Enum(e) => Ok(Operand {
+            ty: Type::Scalar(match e.underlying {
+                ScalarKind::Bool => ScalarKind::Int,
+                k => k,
+            }),
+            literal: false,
+        }),
+        ty => Ok(Operand { ty, ..op }),
+    }
+}
+
+/// Whether `ty` is a plain (unscoped) enum.
+pub(super) fn is_plain(ty: &Type) -> bool {
+    matches!(ty, Type::Enum(e) if !e.scoped)
+}
+
+impl InferCtx<'_> {
+    /// Both operands of a built-in binary operator, plain enums promoted; `None` after an
+    /// error on a scoped enum (reported at `at`) or when an operand is unknown.
+    pub(super) fn promoted_operands(
+        &mut self,
+        at: ExprId,
+        lhs: ExprId,
+        rhs: ExprId,
+    ) -> Option<(Operand, Operand)> {
+        let (a, b) = (self.operand(lhs)?, self.operand(rhs)?);
+        match (promote(a), promote(b)) {
+            (Ok(a), Ok(b)) => Some((a, b)),
+            (Err(e), _) | (_, Err(e)) => {
+                self.scoped_enum_operand(at, &e);
+                None
+            }
+        }
+    }
+
+    /// An error for a scoped enum used where a number is needed.
+    pub(super) fn scoped_enum_operand(&mut self, at: ExprId, e: &EnumType) {
+        self.diag(
+            codes::INVALID_OPERANDS,
+            BodyNode::Expr(at),
+            format!(
+                "numeric type expected: a value of scoped enum type `{}` needs an explicit cast",
+                e.name
+            ),
+        );
+    }
+
+    /// A comparison where an operand is an enum: `Some(result type)` when the enum rules
+    /// decide it (two values of one enum, or an error), `None` to go on with the promoted
+    /// numeric rules.
+    pub(super) fn enum_comparison(
+        &mut self,
+        id: ExprId,
+        equality: bool,
+        a: &Type,
+        b: &Type,
+    ) -> Option<Option<Type>> {
+        let (ea, eb) = (a.as_enum(), b.as_enum());
+        if ea.is_none() && eb.is_none() {
+            return None;
+        }
+        if a == b && (equality || !ea.is_some_and(|e| e.scoped)) {
+            return Some(Some(Type::BOOL));
+        }
+        if let Some(e) = [ea, eb].into_iter().flatten().find(|e| e.scoped) {
+            if a != b && ea.is_some() && eb.is_some() {
+                self.diag(
+                    codes::TYPE_MISMATCH,
+                    BodyNode::Expr(id),
+                    format!("type mismatch: cannot compare `{a}` with `{b}`"),
+                );
+            } else {
+                let e = e.clone();
+                self.scoped_enum_operand(id, &e);
+            }
+            return Some(None);
+        }
+        None
+    }
+
+    /// `++`/`--` on `ty`: an error on an enum (the result would not be one). Returns whether
+    /// it was one.
+    pub(super) fn enum_step(&mut self, id: ExprId, ty: &Type, increment: bool) -> bool {
+        let Some(e) = ty.as_enum() else {
+            return false;
+        };
+        let message = if e.scoped {
+            format!(
+                "numeric type expected: cannot {} a value of scoped enum type `{}`",
+                if increment { "increment" } else { "decrement" },
+                e.name
+            )
+        } else {
+            format!(
+                "cannot {} expression of enum type `{}`",
+                if increment { "increment" } else { "decrement" },
+                e.name
+            )
+        };
+        self.diag(codes::INVALID_OPERANDS, BodyNode::Expr(id), message);
+        true
+    }
+}
+
+/// The message for an implicit conversion that an enum makes impossible.
+pub(super) fn conversion_message(from: &Operand, to: &Type) -> Option<String> {
+    let from_text = if from.literal {
+        match from.ty.scalar_kind() {
+            Some(k) if k.is_float() => "literal float".to_owned(),
+            _ => "literal int".to_owned(),
+        }
+    } else {
+        from.ty.to_string()
+    };
+    match (&from.ty, to) {
+        (_, Type::Enum(_)) => Some(format!(
+            "cannot initialize a value of enum type `{to}` with a value of type \
+             `{from_text}`: it needs an explicit cast"
+        )),
+        (Type::Enum(e), _) if e.scoped => Some(format!(
+            "cannot initialize a value of type `{to}` with a value of scoped enum type \
+             `{from_text}`: it needs an explicit cast"
+        )),
+        _ => None,
+    }
+}
