@@ -229,6 +229,7 @@ impl FnLower<'_, '_> {
             (None, None) => None,
         };
         let size = t
+            .map(|t| t.erase_enums())
             .filter(crate::func::is_storable)
             .map(|t| types::TypeLayout::of(&t, types::LayoutRules::Scalar).size);
         match size {

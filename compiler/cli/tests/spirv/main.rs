@@ -7,6 +7,7 @@ mod binding_errors;
 mod bindings;
 mod buffer_pointer;
 mod dxc_errors;
+mod enums;
 mod flags;
 mod front2;
 mod frontend_gaps;
