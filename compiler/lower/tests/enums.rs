@@ -116,3 +116,49 @@ void main(uint3 id : SV_DispatchThreadID) {
     );
     assert_eq!(out[1], [101, 1153, 168, 163]);
 }
+
+#[test]
+fn enums_through_templates_groupshared_raw_loads_and_intrinsics_run() {
+    // Thread gi stores Color(gi * 5) to groupshared and reads back c = Color((3 - gi) * 5);
+    // r = Raw[gi] as a Color; s = sizeof(Color) + sizeof(Mode) = 8, plus 1 for Red, 2 for
+    // Green, 3 otherwise. Out = max(c, 1) + abs(r) + (int)Blue (6) + s + (100 if c == 5)
+    // + 1000 (m is On) + k_default (Green, 5):
+    //   gi 0: c 15, r -7: 15 + 7 + 6 + 11 + 0   + 1000 + 5 = 1044
+    //   gi 1: c 10, r  3: 10 + 3 + 6 + 11 + 0   + 1000 + 5 = 1035
+    //   gi 2: c  5, r -2:  5 + 2 + 6 + 10 + 100 + 1000 + 5 = 1128
+    //   gi 3: c  0, r  9:  1 + 9 + 6 +  9 + 0   + 1000 + 5 = 1030
+    let out = common::run_u32(
+        r#"
+enum Color { Red, Green = 5, Blue };
+enum class Mode : uint { Off, On };
+struct Light { Color color; Mode mode; float level; };
+ByteAddressBuffer Raw : register(t0);
+RWStructuredBuffer<int> Out : register(u1);
+groupshared Color shared_colors[4];
+static const Color k_default = Green;
+template<typename T> T same(T x) { return x; }
+[numthreads(4, 1, 1)]
+void main(uint gi : SV_GroupIndex) {
+    Light l = { Blue, Mode::On, 1.0 };
+    shared_colors[gi] = (Color)(gi * 5);
+    GroupMemoryBarrierWithGroupSync();
+    Color c = same(shared_colors[3 - gi]);
+    Mode m = same<Mode>(l.mode);
+    Color r = Raw.Load<Color>(gi * 4);
+    int s = sizeof(Color) + sizeof(Mode);
+    switch (c) {
+    case Red: s += 1; break;
+    case Green: s += 2; break;
+    default: s += 3; break;
+    }
+    Out[gi] = max(c, 1) + abs(r) + asint(l.color) + s + (c == 5 ? 100 : 0)
+        + (m == Mode::On ? 1000 : 0) + k_default;
+}
+"#,
+        vec![
+            [-7i32, 3, -2, 9].iter().map(|v| *v as u32).collect(),
+            vec![0; 4],
+        ],
+    );
+    assert_eq!(out[1], [1044, 1035, 1128, 1030]);
+}
