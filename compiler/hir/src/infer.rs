@@ -132,6 +132,8 @@ pub enum Resolution {
     },
     /// A template value parameter bound to a value (`N` inside `History<float, 4>`).
     TemplateValue(i64),
+    /// An enumerator of an enum declared in the function, with its value.
+    LocalEnumerator(i64),
     /// A predeclared `uint` constant (`RAY_FLAG_CULL_OPAQUE`, `COMMITTED_TRIANGLE_HIT`; see
     /// [`crate::builtin_consts`]) with its value.
     BuiltinConstant(u32),
@@ -358,8 +360,8 @@ struct InferCtx<'a> {
     /// Types declared inside the function so far (`None`: declared, but unknown).
     local_types: HashMap<String, Option<Type>>,
     /// Enumerators of enums declared inside the function so far, by path (`A` for a plain
-    /// enum's, and `E::A`), with the enum's type.
-    local_enumerators: HashMap<String, Type>,
+    /// enum's, and `E::A`), with the enum's type and the value (when constant).
+    local_enumerators: HashMap<String, enums::LocalEnumerator>,
     /// Explicit template arguments of the call being resolved (`f<float>(x)`).
     explicit_targs: Vec<TemplateArg>,
     /// Loops and switches around the statement being checked (for `break`/`continue`).
@@ -567,63 +569,6 @@ impl<'a> InferCtx<'a> {
                 }
             }
         }
-    }
-
-    /// Declares an enum of the body: infers its enumerators' values (integers) and makes the
-    /// enumerators visible with the enum's type, as for enums at file scope.
-    fn local_enum(&mut self, stmt: StmtId, name: &str, e: &crate::body::LocalEnum) -> Type {
-        let underlying = match &e.underlying {
-            Some(u) => {
-                let written = self.resolve_type(u, BodyNode::Stmt(stmt));
-                if let Some(t) = written.as_ref().filter(|t| !enums::integral(t)) {
-                    self.diag(
-                        crate::codes::TYPE_MISMATCH,
-                        BodyNode::Stmt(stmt),
-                        enums::non_integral_message(t),
-                    );
-                }
-                crate::lower_type::enum_underlying(written)
-            }
-            None => types::ScalarKind::Int,
-        };
-        let ty = Type::enumeration(types::EnumType {
-            name: name.to_owned(),
-            scoped: e.scoped,
-            underlying,
-        });
-        for (variant, value) in &e.enumerators {
-            if let Some(value) = value {
-                let found = self.infer_expr(*value);
-                let integral = |t: &Type| enums::integral(t) || enums::is_plain(t);
-                if found.as_ref().is_some_and(|t| !integral(t)) {
-                    self.diag(
-                        crate::codes::TYPE_MISMATCH,
-                        BodyNode::Expr(*value),
-                        format!(
-                            "the value of enumerator `{variant}` must be an integer constant, found `{}`",
-                            found.map_or_else(String::new, |t| t.to_string())
-                        ),
-                    );
-                }
-            }
-            // Inside the definition an enumerator has the underlying type (C++'s rule), so
-            // a later value may compute with an earlier one, even in an `enum class`.
-            let inside = Type::Scalar(underlying);
-            if !e.scoped {
-                self.local_enumerators
-                    .insert(variant.clone(), inside.clone());
-            }
-            self.local_enumerators
-                .insert(format!("{name}::{variant}"), inside);
-        }
-        for (variant, _) in &e.enumerators {
-            if !e.scoped {
-                self.local_enumerators.insert(variant.clone(), ty.clone());
-            }
-            self.local_enumerators
-                .insert(format!("{name}::{variant}"), ty.clone());
-        }
-        ty
     }
 
     /// Resolves a type written in the body: types declared in the function first, then the

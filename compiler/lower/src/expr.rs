@@ -155,7 +155,7 @@ impl FnLower<'_, '_> {
             }
             Expr::Path(_) => match self.infer.resolution(e).cloned() {
                 Some(hir::Resolution::Enumerator(ast)) => self.enumerator_value(e, ast)?,
-                Some(hir::Resolution::TemplateValue(v)) => {
+                Some(hir::Resolution::TemplateValue(v) | hir::Resolution::LocalEnumerator(v)) => {
                     let k = self.ty(e)?.scalar_kind().unwrap_or(ScalarKind::Int);
                     let c = crate::user_call::const_value(hir::lower_type::ConstValue::Int(v), k);
                     self.fb().constant(c)
@@ -320,6 +320,7 @@ impl FnLower<'_, '_> {
                 Some(
                     hir::Resolution::Enumerator(_)
                         | hir::Resolution::TemplateValue(_)
+                        | hir::Resolution::LocalEnumerator(_)
                         | hir::Resolution::BuiltinConstant(_)
                 )
             ),

@@ -162,3 +162,29 @@ void main(uint gi : SV_GroupIndex) {
     );
     assert_eq!(out[1], [1044, 1035, 1128, 1030]);
 }
+
+#[test]
+fn enums_declared_in_functions_run() {
+    // Bits: One 1, Two 1 << 1 = 2, Four 2 * 2 = 4, Five 5; Step: A 3, B 4, C 3 + 10 = 13.
+    // The switch on Four stores 40; Five + Two = 7; B + C = 17.
+    let out = common::run_u32(
+        r#"
+RWStructuredBuffer<int> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    enum Bits { One = 1, Two = One << 1, Four = Two * 2, Five };
+    enum class Step : uint { A = 3, B, C = A + 10 };
+    Bits b = Four;
+    switch (b) {
+    case One: Out[0] = 10; break;
+    case Four: Out[0] = 40; break;
+    default: Out[0] = -1; break;
+    }
+    Out[1] = Five + Two;
+    Out[2] = (int)Step::B + (int)Step::C;
+}
+"#,
+        vec![vec![0; 3]],
+    );
+    assert_eq!(out[0], [40, 7, 17]);
+}

@@ -35,10 +35,15 @@ use std::sync::Arc;
 
 use types::{EnumType, ScalarKind, Type};
 
+use syntax::ast::{ArithOp, BinaryOp, PrefixOp};
+
 use super::ops::{self, Conversion, Operand};
 use super::{BodyNode, InferCtx};
-use crate::body::ExprId;
+use crate::body::{Expr, ExprId, Literal, LocalEnum, StmtId};
 use crate::codes;
+
+/// An enumerator of an enum declared in a function: its type and its value, when constant.
+pub(super) type LocalEnumerator = (Type, Option<i64>);
 
 /// Whether `ty` can be written as an enum's underlying type: `bool` or an integer scalar.
 pub(super) fn integral(ty: &Type) -> bool {
@@ -95,6 +100,130 @@ pub(super) fn is_plain(ty: &Type) -> bool {
 }
 
 impl InferCtx<'_> {
+    /// Declares an enum of the body: infers its enumerators' values (integer constants, which
+    /// lowering reads through `Resolution::LocalEnumerator`) and makes the enumerators visible
+    /// with the enum's type, as for enums at file scope.
+    pub(super) fn local_enum(&mut self, stmt: StmtId, name: &str, e: &LocalEnum) -> Type {
+        let underlying = match &e.underlying {
+            Some(u) => {
+                let written = self.resolve_type(u, BodyNode::Stmt(stmt));
+                if let Some(t) = written.as_ref().filter(|t| !integral(t)) {
+                    self.diag(
+                        codes::TYPE_MISMATCH,
+                        BodyNode::Stmt(stmt),
+                        non_integral_message(t),
+                    );
+                }
+                crate::lower_type::enum_underlying(written)
+            }
+            None => ScalarKind::Int,
+        };
+        let ty = Type::enumeration(EnumType {
+            name: name.to_owned(),
+            scoped: e.scoped,
+            underlying,
+        });
+        let mut next = Some(0i64);
+        let mut values = Vec::with_capacity(e.enumerators.len());
+        // A scoped enum's enumerators are named plainly inside its definition only: what
+        // those names meant before comes back after it.
+        let shadowed: Vec<(String, Option<LocalEnumerator>)> = if e.scoped {
+            e.enumerators
+                .iter()
+                .map(|(v, _)| (v.clone(), self.local_enumerators.get(v).cloned()))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for (variant, value) in &e.enumerators {
+            if let Some(value) = value {
+                let found = self.infer_expr(*value);
+                if found.as_ref().is_some_and(|t| !integral(t) && !is_plain(t)) {
+                    self.diag(
+                        codes::TYPE_MISMATCH,
+                        BodyNode::Expr(*value),
+                        format!(
+                            "the value of enumerator `{variant}` must be an integer constant, found `{}`",
+                            found.map_or_else(String::new, |t| t.to_string())
+                        ),
+                    );
+                }
+                next = self.const_int(*value);
+            }
+            values.push(next);
+            // Inside the definition an enumerator has the underlying type (C++'s rule), so
+            // a later value may compute with an earlier one, even in an `enum class`.
+            let inside = (Type::Scalar(underlying), next);
+            self.local_enumerators
+                .insert(variant.clone(), inside.clone());
+            self.local_enumerators
+                .insert(format!("{name}::{variant}"), inside);
+            next = next.and_then(|v| v.checked_add(1));
+        }
+        for (variant, before) in shadowed {
+            match before {
+                Some(b) => self.local_enumerators.insert(variant, b),
+                None => self.local_enumerators.remove(&variant),
+            };
+        }
+        for ((variant, _), value) in e.enumerators.iter().zip(values) {
+            if !e.scoped {
+                self.local_enumerators
+                    .insert(variant.clone(), (ty.clone(), value));
+            }
+            self.local_enumerators
+                .insert(format!("{name}::{variant}"), (ty.clone(), value));
+        }
+        ty
+    }
+
+    /// The value of an integer constant expression of the body (an enumerator's value):
+    /// literals, enumerators, constants and the integer operators; `None` otherwise.
+    fn const_int(&self, e: ExprId) -> Option<i64> {
+        Some(match self.body.expr(e) {
+            Expr::Literal(Literal::Int(v, _)) => *v as i64,
+            Expr::Literal(Literal::Bool(b)) => i64::from(*b),
+            Expr::Paren(inner) | Expr::Cast { expr: inner, .. } => self.const_int(*inner)?,
+            Expr::Prefix { op, expr } => {
+                let v = self.const_int(*expr)?;
+                match op {
+                    PrefixOp::Neg => v.checked_neg()?,
+                    PrefixOp::Plus => v,
+                    PrefixOp::BitNot => !v,
+                    PrefixOp::Not => i64::from(v == 0),
+                    PrefixOp::PreInc | PrefixOp::PreDec => return None,
+                }
+            }
+            Expr::Binary {
+                op: BinaryOp::Arith(op),
+                lhs,
+                rhs,
+            } => {
+                let (a, b) = (self.const_int(*lhs)?, self.const_int(*rhs)?);
+                match op {
+                    ArithOp::Add => a.checked_add(b)?,
+                    ArithOp::Sub => a.checked_sub(b)?,
+                    ArithOp::Mul => a.checked_mul(b)?,
+                    ArithOp::Div => a.checked_div(b)?,
+                    ArithOp::Rem => a.checked_rem(b)?,
+                    ArithOp::Shl => a.checked_shl(u32::try_from(b).ok()?)?,
+                    ArithOp::Shr => a.checked_shr(u32::try_from(b).ok()?)?,
+                    ArithOp::BitAnd => a & b,
+                    ArithOp::BitOr => a | b,
+                    ArithOp::BitXor => a ^ b,
+                }
+            }
+            Expr::Path(path) => match self.local_enumerator(path) {
+                Some((_, value)) => value?,
+                None => {
+                    let found = self.scope.lookup_qualified(self.tree, &self.tcx.site, path);
+                    self.tcx.item_value(*found.first()?)?.as_int()
+                }
+            },
+            _ => return None,
+        })
+    }
+
     /// Both operands of a built-in binary operator, plain enums promoted; `None` after an
     /// error on a scoped enum (reported at `at`) or when an operand is unknown.
     pub(super) fn promoted_operands(

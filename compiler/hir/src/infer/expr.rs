@@ -220,7 +220,12 @@ impl InferCtx<'_> {
             // FIXME: SM 6.6 descriptor heaps are typed by what they are assigned to.
             return None;
         }
-        if let Some(ty) = self.local_enumerator(path) {
+        if let Some((ty, value)) = self.local_enumerator(path) {
+            if let Some(v) = value {
+                self.result
+                    .resolutions
+                    .push((id, Resolution::LocalEnumerator(v)));
+            }
             return Some(ty);
         }
         let res = self.resolve_value(path);
@@ -306,7 +311,7 @@ impl InferCtx<'_> {
     }
 
     /// The type of an enumerator of an enum declared in the function (`A` or `E::A`).
-    fn local_enumerator(&self, path: &Path) -> Option<Type> {
+    pub(super) fn local_enumerator(&self, path: &Path) -> Option<enums::LocalEnumerator> {
         if self.local_enumerators.is_empty() || path.global {
             return None;
         }

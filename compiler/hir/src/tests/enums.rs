@@ -512,3 +512,20 @@ void f() { enum L : double { Q }; bool b = Yes; }
         "#]],
     );
 }
+
+#[test]
+fn scoped_enumerators_are_plain_names_inside_their_definition_only() {
+    // C++ (and DXC): `C = A + 10` finds `A` inside the definition; after it, `A` is unknown.
+    check_diagnostics(
+        r#"
+void f() {
+    enum class Step : uint { A = 3, B, C = A + 10 };
+    uint ok = (uint)Step::C;
+    int bad = A;
+}
+"#,
+        expect![[r#"
+            E2001 5:15 `A`: use of undeclared identifier `A`
+        "#]],
+    );
+}
