@@ -86,3 +86,46 @@ void main() { Out[0] = Mode::On; }
         "cannot initialize a value of type `int` with a value of scoped enum type `Mode`",
     );
 }
+
+#[test]
+fn enums_as_intrinsic_and_method_arguments() {
+    // A plain enum is a number to intrinsics (`sin`, `max`) and the element an `Append` of an
+    // enum buffer takes.
+    let m = compile(
+        "enum Number { First, Second };
+AppendStructuredBuffer<Number> Queue : register(u0);
+RWStructuredBuffer<float> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Number a = (Number)id.x;
+    Out[0] = sin(a) + max(a, 1);
+    Queue.Append(Second);
+    Queue.Append(a);
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&["Sin", "OpTypeRuntimeArray %int"]);
+    // An integer is no enum; a scoped enum is no number.
+    let refused = |body: &str, message: &str| {
+        let text = format!(
+            "enum Number {{ First, Second }};
+enum class Mode {{ Off, On }};
+AppendStructuredBuffer<Number> Queue : register(u0);
+RWStructuredBuffer<float> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main() {{ {body} }}
+"
+        );
+        refuse(&text, "cs_6_0", &[], 1, message);
+    };
+    refused(
+        "Queue.Append(1);",
+        "no matching overload for call to `Append`",
+    );
+    refused(
+        "Out[0] = sin(Mode::On);",
+        "no matching overload for call to `sin`",
+    );
+}

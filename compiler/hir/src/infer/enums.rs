@@ -18,8 +18,13 @@
 //!   a variable of type 'E' with an rvalue of type 'literal int'"), not another enum. A cast
 //!   (`(E)2`, `(E)Other::A`) does.
 //! - In arithmetic, bitwise and logical operators and unary `-`, `+`, `!`, `~`, a plain enum
-//!   is its underlying integer (`bool` promotes to `int`), so `Color::Green + 1` is an `int` and
-//!   `Color::Green + 1.5f` a `float`; a scoped enum is an error ("numeric type expected").
+//!   is its underlying integer (`bool` promotes to `int`), so `Color::Green + 1u` is a `uint`
+//!   and `Color::Green + 1.5f` a `float`; a scoped enum is an error ("numeric type expected").
+//!   Where DXC departs from C++: an arithmetic or bitwise operator on two values of one plain
+//!   enum, or on one and an integer literal (which adapts to the other operand, as DXC's
+//!   literals do), gives that enum. DXC's Sema treats an unscoped enum as an integer kind of
+//!   its own, and its SPIR-V test of enums (`type.enum.hlsl`) stores `First + Second` into a
+//!   variable of the enum's type; C++ would call that an `int` and refuse the store.
 //! - `==` and `!=` compare two values of one enum, scoped or not; `<`, `>`, `<=`, `>=` only
 //!   plain ones (a scoped operand: "numeric type expected"). A plain enum compares with numbers
 //!   after promotion; a plain with a scoped enum is an error ("type mismatch").
@@ -91,6 +96,18 @@ pub(super) fn promote(op: Operand) -> Result<Operand, Arc<EnumType>> {
             literal: false,
         }),
         ty => Ok(Operand { ty, ..op }),
+    }
+}
+
+/// The type of an arithmetic or bitwise operator on two values of one plain enum, or on one
+/// and a literal: that enum (DXC's rule, see the module comment); `None` otherwise.
+pub(super) fn same_enum_result(a: Operand, b: Operand) -> Option<Type> {
+    let int_literal = |o: &Operand| o.literal && o.ty.scalar_kind().is_some_and(|k| !k.is_float());
+    match (&a.ty, &b.ty) {
+        (Type::Enum(x), Type::Enum(y)) if x == y && !x.scoped => Some(a.ty),
+        (Type::Enum(x), _) if !x.scoped && int_literal(&b) => Some(a.ty),
+        (_, Type::Enum(y)) if !y.scoped && int_literal(&a) => Some(b.ty),
+        _ => None,
     }
 }
 

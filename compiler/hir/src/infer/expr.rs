@@ -421,11 +421,13 @@ impl InferCtx<'_> {
                             literal,
                         };
                         match ops::conversion(&from, t) {
-                            ops::Conversion::Incompatible => self.diag(
-                                codes::TYPE_MISMATCH,
-                                BodyNode::Expr(rhs),
-                                format!("cannot convert from `{result}` to `{t}`"),
-                            ),
+                            ops::Conversion::Incompatible => {
+                                let message =
+                                    enums::conversion_message(&from, t).unwrap_or_else(|| {
+                                        format!("cannot convert from `{result}` to `{t}`")
+                                    });
+                                self.diag(codes::TYPE_MISMATCH, BodyNode::Expr(rhs), message)
+                            }
                             ops::Conversion::Truncation => self.diag(
                                 codes::TRUNCATION,
                                 BodyNode::Expr(rhs),
@@ -560,6 +562,9 @@ impl InferCtx<'_> {
         lhs: ExprId,
         rhs: ExprId,
     ) -> Option<(Option<Type>, bool)> {
+        if let Some(ty) = enums::same_enum_result(self.operand(lhs)?, self.operand(rhs)?) {
+            return Some((Some(ty), false));
+        }
         let Some((a, b)) = self.promoted_operands(at, lhs, rhs) else {
             return Some((None, false));
         };

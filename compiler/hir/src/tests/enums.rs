@@ -17,7 +17,7 @@ int f() { enum Dir { Left, Right = 4, Up }; Dir d = Right; return d + Up; }
             fn f:
             4 : literal int
             Right : Dir
-            d + Up : int
+            d + Up : Dir
             d : Dir
             Up : Dir
             local d : Dir
@@ -82,7 +82,7 @@ void f() { enum Bits { One = 1, Two = One << 1, Four = Two * 2 }; int x = Four |
             Two * 2 : int
             Two : int
             2 : literal int
-            Four | One : int
+            Four | One : Bits
             Four : Bits
             One : Bits
             local x : int
@@ -138,7 +138,7 @@ void f() { Color c = Green; Flags g = Flags::Dirty; c; g; Red + 1; }
             Flags::Dirty : Flags
             c : Color
             g : Flags
-            Red + 1 : int
+            Red + 1 : Color
             Red : Color
             1 : literal int
             local c : Color
@@ -181,7 +181,7 @@ float f(int i) { float v[Count]; v[i] = 1; return v[Count - 1]; }
             1 : literal int
             v[Count - 1] : float
             v : float[4]
-            Count - 1 : int
+            Count - 1 : (anonymous enum #0)
             Count : (anonymous enum #0)
             1 : literal int
             local i : int
@@ -319,6 +319,8 @@ void f() {
     int ok3 = (int)m;
     uint ok4 = uint(m);
     Color ok5 = (Color)Mode::On;
+    Color ok6 = Red + Green;
+    ok6 = ok6 | 4;
     takesInt(Green);
 }
 "#,
@@ -340,7 +342,8 @@ void f() {
 
 #[test]
 fn enum_operators() {
-    // A plain enum computes as its underlying integer; DXC's "numeric type expected" for a
+    // A plain enum computes as its underlying integer, except with a value of its own type
+    // or an integer literal (then DXC keeps the enum); DXC's "numeric type expected" for a
     // scoped one, "cannot increment expression of enum type" for `++`.
     check_infer(
         r#"
@@ -355,13 +358,13 @@ void f(Color c, Mode m) {
 "#,
         expect![[r#"
             fn f:
-            c + 1 : int
+            c + 1 : Color
             c : Color
             1 : literal int
             c + 1.5f : float
             c : Color
             1.5f : float
-            W - 67 : uint64_t
+            W - 67 : Wide
             W : Wide
             67 : literal int
             -c : int
@@ -417,7 +420,7 @@ void f(Color c, Mode m) {
     m < Mode::On;
     c == Mode::On;
     if (m) {}
-    c += 1;
+    c += 1u;
     float v[2]; v[m];
 }
 "#,
@@ -432,7 +435,7 @@ void f(Color c, Mode m) {
             E2017 12:5 `m < Mode::On`: numeric type expected: a value of scoped enum type `Mode` needs an explicit cast
             E2003 13:5 `c == Mode::On`: type mismatch: cannot compare `Color` with `Mode`
             E2003 14:9 `m`: cannot use a value of type `Mode` as a condition
-            E2003 15:10 `1`: cannot convert from `int` to `Color`
+            E2003 15:10 `1u`: cannot initialize a value of enum type `Color` with a value of type `uint`: it needs an explicit cast
             E2003 16:19 `m`: cannot index with a value of type `Mode`
         "#]],
     );
@@ -478,7 +481,7 @@ int f(uint i) {
             i : uint
             colors[i] + list[i] + (int)m + sizeof(Mode) : uint
             colors[i] + list[i] + (int)m : int
-            colors[i] + list[i] : int
+            colors[i] + list[i] : Color
             colors[i] : Color
             colors : StructuredBuffer<Color>
             i : uint

@@ -17,7 +17,7 @@ enum Color { Red, Green = 4, Blue }; enum class Mode : uint { A, B }; void f() {
             Blue : Color
             Color::Green : Color
             Mode::B : Mode
-            Green + 1 : int
+            Green + 1 : Color
             Green : Color
             1 : literal int
             local x : int
