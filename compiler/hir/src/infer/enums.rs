@@ -32,15 +32,19 @@
 //! - `switch` takes an enum of either kind, with enumerators as case labels; a plain enum
 //!   indexes arrays and is a condition, a scoped one is neither (it would need a conversion).
 //! - `sizeof(E)` is the size of the underlying type.
+//! - Intrinsic functions take a plain enum as its underlying integer (`sin(e)`, `max(e, 1)`);
+//!   a resource method whose parameter is the buffer's element takes the enum itself
+//!   (`Append` of an `AppendStructuredBuffer<E>`), and only it (the `intrinsics` crate ranks
+//!   a plain enum against a concrete numeric parameter as its integer, one step worse).
 //!
-//! Lowering erases enums to their underlying types (`types::Type::erase_enums`), so this
-//! module is the only place that knows their rules.
+//! The rules live here; the operators, conditions, `switch` and calls in `infer` ask them.
+//! Below the front end an enum is its underlying type: lowering erases enums
+//! (`types::Type::erase_enums`) before it builds IR.
 
 use std::sync::Arc;
 
-use types::{EnumType, ScalarKind, Type};
-
 use syntax::ast::{ArithOp, BinaryOp, PrefixOp};
+use types::{EnumType, ScalarKind, Type};
 
 use super::ops::{self, Conversion, Operand};
 use super::{BodyNode, InferCtx};
