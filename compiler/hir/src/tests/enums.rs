@@ -532,3 +532,19 @@ void f() {
         "#]],
     );
 }
+
+#[test]
+fn enum_pixel_inputs_are_integers_for_interpolation() {
+    // An enum input is its underlying integer: Vulkan needs it `Flat`, so DXC takes only
+    // `nointerpolation` on it.
+    let text = r#"
+enum Material { Opaque, Glass };
+struct In { float4 pos : SV_Position; linear Material mat : MATERIAL; nointerpolation Material ok : OK; };
+float4 main(In i) : SV_Target { return i.mat == Glass ? 1 : 0; }
+"#;
+    expect![[r#"
+        E2031 3:55 `mat`: only nointerpolation mode allowed for integer input parameters in pixel shader: field `mat` of type `Material` is `linear`
+          note 4:16 `i`: parameter `i` of pixel entry point `main`
+    "#]]
+    .assert_eq(&super::diagnostics_with_entries(text, &[("main", "ps_6_0")]));
+}
