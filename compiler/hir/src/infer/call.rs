@@ -116,7 +116,7 @@ impl InferCtx<'_> {
                     }
                     None => {
                         let name = path.to_string();
-                        let call_args = self.intrinsic_args(args, true);
+                        let call_args = self.intrinsic_args(args);
                         let answer = self.db.intrinsics().call(&name, &call_args);
                         self.intrinsic_answer(id, callee, &name, answer, args)
                     }
@@ -161,9 +161,7 @@ impl InferCtx<'_> {
                 if let Some(ty) = self.templated_buffer_load(id, &t, name) {
                     return self.set(id, Some(ty), false);
                 }
-                // A method's parameters are concrete types (an `Append` takes the buffer's
-                // element, which may be an enum): arguments keep their enum types.
-                let call_args = self.intrinsic_args(args, false);
+                let call_args = self.intrinsic_args(args);
                 let answer = self.db.intrinsics().method(&t, name, &call_args);
                 self.intrinsic_answer(id, id, name, answer, args)
             }
@@ -355,15 +353,10 @@ impl InferCtx<'_> {
         (idx, targs)
     }
 
-    /// The arguments as intrinsic matching sees them; `promote_enums` gives a plain enum as
-    /// its underlying integer (intrinsic functions are generic over numeric types).
-    fn intrinsic_args(&self, args: &[ExprId], promote_enums: bool) -> Vec<IntrinsicArg> {
+    fn intrinsic_args(&self, args: &[ExprId]) -> Vec<IntrinsicArg> {
         args.iter()
             .map(|a| IntrinsicArg {
-                ty: self.result.type_of_expr(*a).map(|t| match t {
-                    Type::Enum(e) if promote_enums && !e.scoped => Type::Scalar(e.underlying),
-                    t => t.clone(),
-                }),
+                ty: self.result.type_of_expr(*a).cloned(),
                 literal: self.result.is_literal(*a),
             })
             .collect()

@@ -34,8 +34,9 @@
 //! - `sizeof(E)` is the size of the underlying type.
 //! - Intrinsic functions take a plain enum as its underlying integer (`sin(e)`, `max(e, 1)`);
 //!   a resource method whose parameter is the buffer's element takes the enum itself
-//!   (`Append` of an `AppendStructuredBuffer<E>`), and only it (the `intrinsics` crate ranks
-//!   a plain enum against a concrete numeric parameter as its integer, one step worse).
+//!   (`Append` of an `AppendStructuredBuffer<E>`), and only it. The `intrinsics` crate applies
+//!   both rules (a plain enum against a method's numeric parameter ranks as its integer, one
+//!   step worse).
 //!
 //! The rules live here; the operators, conditions, `switch` and calls in `infer` ask them.
 //! Below the front end an enum is its underlying type: lowering erases enums
