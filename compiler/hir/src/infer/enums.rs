@@ -22,7 +22,7 @@
 //!   and `Color::Green + 1.5f` a `float`; a scoped enum is an error ("numeric type expected").
 //!   Where DXC departs from C++: an arithmetic or bitwise operator on two values of one plain
 //!   enum, or on one and an integer literal (which adapts to the other operand, as DXC's
-//!   literals do), gives that enum. DXC's Sema treats an unscoped enum as an integer kind of
+//!   literals do), gives that enum; so does `?:` with such arms. DXC's Sema treats an unscoped enum as an integer kind of
 //!   its own, and its SPIR-V test of enums (`type.enum.hlsl`) stores `First + Second` into a
 //!   variable of the enum's type; C++ would call that an `int` and refuse the store.
 //! - `==` and `!=` compare two values of one enum, scoped or not; `<`, `>`, `<=`, `>=` only

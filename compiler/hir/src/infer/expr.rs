@@ -108,7 +108,13 @@ impl InferCtx<'_> {
                 let (Some(mut a), Some(mut b)) = (a, b) else {
                     return self.set(id, None, false);
                 };
-                // Arms of two types meet as numbers: a plain enum as its underlying integer.
+                // A plain enum with an integer literal keeps the enum (the literal adapts, as
+                // in arithmetic); other arms of two types meet as numbers, a plain enum as its
+                // underlying integer.
+                let (oa, ob) = (self.operand(then), self.operand(otherwise));
+                if let Some(t) = oa.zip(ob).and_then(|(x, y)| enums::same_enum_result(x, y)) {
+                    return self.set(id, Some(t), false);
+                }
                 if a != b {
                     for t in [&mut a, &mut b] {
                         if let Type::Enum(e) = &*t {

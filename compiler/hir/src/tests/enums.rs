@@ -389,7 +389,7 @@ void f(Color c, Mode m) {
             c : Color
             1 : literal int
             2 : literal int
-            true ? c : 1 : int
+            true ? c : 1 : Color
             true : bool
             c : Color
             1 : literal int
