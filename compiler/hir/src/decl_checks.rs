@@ -13,6 +13,7 @@
 //!   those of combined image samplers (`vk::SampledTexture2D`); the sampled type of a
 //!   texture is no 16-bit float (Vulkan images have none).
 //! - `discard` in a function that a non-pixel entry point reaches (`E2030`).
+//! - An enum's underlying type is `bool` or an integer type (`E2003`).
 //!
 //! Called by `diagnostics::diagnostics`.
 
@@ -178,6 +179,27 @@ pub(crate) fn declaration_diagnostics(
                 for param in def.param_list().into_iter().flat_map(|l| l.params()) {
                     for attr in param.attributes() {
                         check_subject(&mut cx, &attr, Subject::Param, None);
+                    }
+                }
+            }
+            ItemKind::Enum(e) => {
+                // `enum E : half` (DXC: "non-integral type 'half' is an invalid underlying
+                // type").
+                let written = e.underlying.as_ref().and_then(|u| {
+                    let ty = tcx.resolve(u, &mut Vec::new())?;
+                    let range = ast::EnumDef::cast(node)?
+                        .underlying_type()?
+                        .syntax()
+                        .text_range();
+                    Some((ty, range))
+                });
+                if let Some((ty, range)) = written {
+                    if !matches!(ty, Type::Scalar(k) if !k.is_float()) {
+                        cx.error(
+                            codes::TYPE_MISMATCH,
+                            range,
+                            crate::infer::non_integral_underlying_message(&ty),
+                        );
                     }
                 }
             }

@@ -399,7 +399,8 @@ impl SignatureCheck<'_> {
         if field
             .interpolation
             .contains(&Interpolation::NoInterpolation)
-            || field.ty.scalar_kind().is_none_or(|k| k.is_float())
+            // An enum is its underlying integer here.
+            || field.ty.erase_enums().scalar_kind().is_none_or(|k| k.is_float())
         {
             return;
         }

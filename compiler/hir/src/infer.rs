@@ -11,6 +11,8 @@
 
 mod call;
 mod const_locals;
+mod enums;
+pub(crate) use enums::non_integral_message as non_integral_underlying_message;
 mod expr;
 pub mod ops;
 pub mod vk;
@@ -131,6 +133,8 @@ pub enum Resolution {
     },
     /// A template value parameter bound to a value (`N` inside `History<float, 4>`).
     TemplateValue(i64),
+    /// An enumerator of an enum declared in the function, with its value.
+    LocalEnumerator(i64),
     /// A predeclared `uint` constant (`RAY_FLAG_CULL_OPAQUE`, `COMMITTED_TRIANGLE_HIT`; see
     /// [`crate::builtin_consts`]) with its value.
     BuiltinConstant(u32),
@@ -357,8 +361,8 @@ struct InferCtx<'a> {
     /// Types declared inside the function so far (`None`: declared, but unknown).
     local_types: HashMap<String, Option<Type>>,
     /// Enumerators of enums declared inside the function so far, by path (`A` for a plain
-    /// enum's, and `E::A`), with the enum's type.
-    local_enumerators: HashMap<String, Type>,
+    /// enum's, and `E::A`), with the enum's type and the value (when constant).
+    local_enumerators: HashMap<String, enums::LocalEnumerator>,
     /// Explicit template arguments of the call being resolved (`f<float>(x)`).
     explicit_targs: Vec<TemplateArg>,
     /// Loops and switches around the statement being checked (for `break`/`continue`).
@@ -573,39 +577,6 @@ impl<'a> InferCtx<'a> {
         }
     }
 
-    /// Declares an enum of the body: infers its enumerators' values (integers) and makes the
-    /// enumerators visible. Its type is the underlying type (`int` by default), as for enums
-    /// at file scope.
-    fn local_enum(&mut self, stmt: StmtId, name: &str, e: &crate::body::LocalEnum) -> Type {
-        let ty = e
-            .underlying
-            .as_ref()
-            .and_then(|u| self.resolve_type(u, BodyNode::Stmt(stmt)))
-            .unwrap_or(Type::INT);
-        for (variant, value) in &e.enumerators {
-            if let Some(value) = value {
-                let found = self.infer_expr(*value);
-                let integral = |t: &Type| matches!(t, Type::Scalar(k) if k.is_integer() || *k == types::ScalarKind::Bool);
-                if found.as_ref().is_some_and(|t| !integral(t)) {
-                    self.diag(
-                        crate::codes::TYPE_MISMATCH,
-                        BodyNode::Expr(*value),
-                        format!(
-                            "the value of enumerator `{variant}` must be an integer constant, found `{}`",
-                            found.map_or_else(String::new, |t| t.to_string())
-                        ),
-                    );
-                }
-            }
-            if !e.scoped {
-                self.local_enumerators.insert(variant.clone(), ty.clone());
-            }
-            self.local_enumerators
-                .insert(format!("{name}::{variant}"), ty.clone());
-        }
-        ty
-    }
-
     /// Resolves a type written in the body: types declared in the function first, then the
     /// file's. Errors go on `node`.
     fn resolve_type(&mut self, tref: &crate::type_ref::TypeRef, node: BodyNode) -> Option<Type> {
@@ -721,6 +692,11 @@ impl<'a> InferCtx<'a> {
             }
             Stmt::Switch { expr, clauses } => {
                 if let Some(t) = self.infer_expr(expr) {
+                    // A switch on an enum of either kind switches on its underlying integer.
+                    let t = match t {
+                        Type::Enum(e) => Type::Scalar(e.underlying),
+                        t => t,
+                    };
                     if !t
                         .scalar_kind()
                         .is_some_and(|k| k.is_integer() || k.is_bool())
@@ -817,7 +793,8 @@ impl<'a> InferCtx<'a> {
 
     fn infer_condition(&mut self, cond: ExprId) {
         if let Some(t) = self.infer_expr(cond) {
-            if t.scalar_kind().is_none() {
+            // A plain enum converts to `bool`; a scoped one would need a cast.
+            if t.scalar_kind().is_none() && !enums::is_plain(&t) {
                 self.diag(
                     crate::codes::TYPE_MISMATCH,
                     BodyNode::Expr(cond),
@@ -929,11 +906,9 @@ impl<'a> InferCtx<'a> {
         let conv = ops::conversion(&from, to);
         match conv {
             ops::Conversion::Incompatible => {
-                self.diag(
-                    crate::codes::TYPE_MISMATCH,
-                    BodyNode::Expr(expr),
-                    format!("cannot convert from `{}` to `{to}`", from.ty),
-                );
+                let message = enums::conversion_message(&from, to)
+                    .unwrap_or_else(|| format!("cannot convert from `{}` to `{to}`", from.ty));
+                self.diag(crate::codes::TYPE_MISMATCH, BodyNode::Expr(expr), message);
             }
             ops::Conversion::Truncation => {
                 self.diag(

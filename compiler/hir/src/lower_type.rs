@@ -5,8 +5,8 @@
 //! `floatNxM`, `vector<T, N>`, `matrix<T, R, C>` (bare `vector`/`matrix` are `float4` and
 //! `float4x4`), `row_major`/`column_major`, `unsigned int`, arrays, and the resource types with
 //! DXC's default template arguments (`Texture2D` is `Texture2D<float4>`). Names resolve through
-//! `scope.rs` to structs (with template arguments), typedefs and enums (typed as their
-//! underlying integer type).
+//! `scope.rs` to structs (with template arguments), typedefs and enums (`Type::Enum`, with
+//! their underlying integer type).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -14,8 +14,8 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use types::{
-    LayoutRules, MatrixOrientation, ResourceType, ScalarKind, StreamKind, StructField, StructType,
-    StructuredKind, TextureAccess, TextureDim, Type, TypeLayout,
+    EnumType, LayoutRules, MatrixOrientation, ResourceType, ScalarKind, StreamKind, StructField,
+    StructType, StructuredKind, TextureAccess, TextureDim, Type, TypeLayout,
 };
 
 use crate::item_tree::{ItemIdx, ItemKind, ItemTree, TemplateParam};
@@ -385,10 +385,23 @@ impl<'a> TypeCtx<'a> {
                 let ctx = self.nested(idx);
                 ctx.resolve(t, errors)
             }
-            ItemKind::Enum(e) => match &e.underlying {
-                Some(t) => self.resolve(t, errors),
-                None => Some(Type::INT),
-            },
+            ItemKind::Enum(e) => {
+                let underlying = match &e.underlying {
+                    Some(t) => enum_underlying(self.resolve(t, errors)),
+                    None => ScalarKind::Int,
+                };
+                let name = if self.tree.item(idx).name.is_empty() {
+                    // Anonymous enums are distinct types: number them by item.
+                    format!("(anonymous enum #{})", idx.0)
+                } else {
+                    self.tree.qualified_name(idx)
+                };
+                Some(Type::enumeration(EnumType {
+                    name,
+                    scoped: e.scoped,
+                    underlying,
+                }))
+            }
             _ => None,
         };
         *self.depth.borrow_mut() -= 1;
@@ -912,12 +925,25 @@ impl<'a> TypeCtx<'a> {
     }
 }
 
+/// The scalar an enum's values are stored as, from its written underlying type (`enum E :
+/// uint`). DXC takes `bool` and every integer type; a type that is not one is an error of the
+/// declaration (`decl_checks`), and the values are then `int`s.
+pub fn enum_underlying(written: Option<Type>) -> ScalarKind {
+    match written {
+        Some(Type::Scalar(k)) if !k.is_float() => k,
+        Some(Type::Enum(e)) => e.underlying,
+        _ => ScalarKind::Int,
+    }
+}
+
 /// Whether a buffer pointer may point to `ty`: plain data, no resources or void.
 fn pointee_is_data(ty: &Type) -> bool {
     match ty {
-        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } | Type::BufferPointer { .. } => {
-            true
-        }
+        Type::Scalar(_)
+        | Type::Vector(..)
+        | Type::Matrix { .. }
+        | Type::BufferPointer { .. }
+        | Type::Enum(_) => true,
         Type::Array { element, .. } => pointee_is_data(element),
         Type::Struct(s) => s.fields.iter().all(|f| pointee_is_data(&f.ty)),
         Type::Void | Type::Resource(_) | Type::Pointer { .. } => false,

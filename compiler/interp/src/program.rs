@@ -429,7 +429,7 @@ pub struct ProgramOptions {
 pub fn flat_count(ty: &Type) -> u32 {
     match ty {
         Type::Void | Type::Resource(_) => 0,
-        Type::Scalar(_) | Type::Pointer { .. } | Type::BufferPointer { .. } => 1,
+        Type::Scalar(_) | Type::Pointer { .. } | Type::BufferPointer { .. } | Type::Enum(_) => 1,
         Type::Vector(_, n) => u32::from(*n),
         Type::Matrix { rows, cols, .. } => u32::from(*rows) * u32::from(*cols),
         Type::Array { element, len } => flat_count(element).saturating_mul(len.unwrap_or(0)),

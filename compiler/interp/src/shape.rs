@@ -158,6 +158,8 @@ impl Shapes {
         }
         let id = match ty {
             Type::Scalar(k) => self.scalar(Num::of(*k)),
+            // Lowering erases enums; one would be its underlying scalar.
+            Type::Enum(e) => self.scalar(Num::of(e.underlying)),
             Type::Vector(k, n) => {
                 let num = Num::of(*k);
                 self.vector(num, u32::from(*n), num.mem_size())

@@ -240,12 +240,20 @@ pub fn ray_query_methods() -> &'static [Method] {
     extra_object_methods(ExtraObject::RayQuery)
 }
 
-/// Resolves a call of a free intrinsic.
+/// Resolves a call of a free intrinsic. The intrinsic functions are generic over numeric
+/// types and take a plain (unscoped) enum as its underlying integer (`sin(e)`, `max(e, 1)`).
 pub fn resolve_call(name: &str, args: &[ArgType]) -> Result<Resolved, Error> {
     let intr = lookup(name).ok_or_else(|| Error::UnknownName {
         name: name.to_string(),
     })?;
-    resolve::resolve(intr, &[], args)
+    let args: Vec<ArgType> = args
+        .iter()
+        .map(|a| match a {
+            ArgType::Type(Type::Enum(e)) if !e.scoped => ArgType::Type(Type::Scalar(e.underlying)),
+            a => a.clone(),
+        })
+        .collect();
+    resolve::resolve(intr, &[], &args)
 }
 
 /// Resolves `object.method(args)` where `object` is a resource (or its `Type`).

@@ -732,6 +732,16 @@ fn convert_cost(arg: &ArgType, target: &Type, dir: Dir, truncates: bool) -> Opti
             if t == target {
                 return Some(0);
             }
+            // A plain enum converts as its underlying integer (one step more); nothing else
+            // converts to an enum, and a scoped one converts to nothing.
+            match (t, target) {
+                (_, Type::Enum(_)) => return None,
+                (Type::Enum(e), _) if !e.scoped => {
+                    let promoted = ArgType::Type(Type::Scalar(e.underlying));
+                    return Some(convert_cost(&promoted, target, dir, truncates)? + 1);
+                }
+                _ => {}
+            }
             let (Some(ak), Some(tk)) = (t.scalar_kind(), tk) else {
                 return None;
             };

@@ -43,7 +43,10 @@ impl ModuleCtx<'_> {
             return BindingUse::Other;
         }
         let g = GlobalId::new(self.db, self.file, self.config, item.ast);
-        match hir::global_type(self.db, g).as_ref().and_then(resource_of) {
+        match crate::enums::global_type(self.db, g)
+            .as_ref()
+            .and_then(resource_of)
+        {
             Some(ResourceType::Sampler { .. }) => BindingUse::Sampler,
             Some(ResourceType::Texture {
                 access: TextureAccess::ReadOnly,
@@ -114,7 +117,7 @@ impl ModuleCtx<'_> {
                 continue;
             }
             let g = GlobalId::new(self.db, self.file, self.config, item.ast);
-            let Some(Type::Array { element, .. }) = hir::global_type(self.db, g) else {
+            let Some(Type::Array { element, .. }) = crate::enums::global_type(self.db, g) else {
                 continue;
             };
             let Some(ResourceType::StructuredBuffer { kind, .. }) = element.as_resource() else {

@@ -27,6 +27,7 @@ use crate::func::FnLower;
 pub(crate) fn raw_size_align(ty: &Type) -> Option<(u32, u32)> {
     Some(match ty {
         Type::Scalar(k) => (k.size_in_buffer(), k.size_in_buffer()),
+        Type::Enum(e) => (e.underlying.size_in_buffer(), e.underlying.size_in_buffer()),
         Type::Vector(k, n) => (k.size_in_buffer() * u32::from(*n), k.size_in_buffer()),
         Type::Matrix {
             scalar, rows, cols, ..

@@ -570,7 +570,8 @@ impl FnLower<'_, '_> {
                             &self.cx.scope,
                             self.item,
                         )
-                        .resolve(t, &mut Vec::new()),
+                        .resolve(t, &mut Vec::new())
+                        .map(|t| t.erase_enums()),
                         _ => None,
                     };
                     match t {

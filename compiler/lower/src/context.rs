@@ -237,9 +237,9 @@ impl<'db> ModuleCtx<'db> {
         }
         let fid = self.function_id(idx);
         let sig = if template_args.is_empty() {
-            (*hir::function_signature(self.db, fid)).clone()
+            (*crate::enums::function_signature(self.db, fid)).clone()
         } else {
-            hir::instance_signature(self.db, fid, template_args)
+            crate::enums::instance_signature(self.db, fid, template_args)
         };
         let range = self.item_range(idx);
         let mut params = Vec::new();
@@ -413,7 +413,8 @@ impl<'db> ModuleCtx<'db> {
     /// declared inside a cbuffer is no member of it: like DXC, it becomes a global of its own.
     pub fn is_resource_item(&self, idx: ItemIdx) -> bool {
         let g = hir::GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
-        hir::global_type(self.db, g).is_some_and(|t| crate::resources::resource_of(&t).is_some())
+        crate::enums::global_type(self.db, g)
+            .is_some_and(|t| crate::resources::resource_of(&t).is_some())
     }
 
     /// The data members of cbuffer `members` (without the resources declared in it).

@@ -155,7 +155,7 @@ impl FnLower<'_, '_> {
             }
             Expr::Path(_) => match self.infer.resolution(e).cloned() {
                 Some(hir::Resolution::Enumerator(ast)) => self.enumerator_value(e, ast)?,
-                Some(hir::Resolution::TemplateValue(v)) => {
+                Some(hir::Resolution::TemplateValue(v) | hir::Resolution::LocalEnumerator(v)) => {
                     let k = self.ty(e)?.scalar_kind().unwrap_or(ScalarKind::Int);
                     let c = crate::user_call::const_value(hir::lower_type::ConstValue::Int(v), k);
                     self.fb().constant(c)
@@ -229,6 +229,7 @@ impl FnLower<'_, '_> {
             (None, None) => None,
         };
         let size = t
+            .map(|t| t.erase_enums())
             .filter(crate::func::is_storable)
             .map(|t| types::TypeLayout::of(&t, types::LayoutRules::Scalar).size);
         match size {
@@ -328,6 +329,7 @@ impl FnLower<'_, '_> {
                 Some(
                     hir::Resolution::Enumerator(_)
                         | hir::Resolution::TemplateValue(_)
+                        | hir::Resolution::LocalEnumerator(_)
                         | hir::Resolution::BuiltinConstant(_)
                 )
             ),

@@ -72,8 +72,8 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
     let fid = cx.function_id(item);
     let (body, map) = hir::body_with_source_map(cx.db, fid);
     let infer = match cx.template_args.get(&func) {
-        Some(env) => Arc::new(hir::infer_instance(cx.db, fid, env)),
-        None => hir::infer::infer(cx.db, fid),
+        Some(env) => Arc::new(crate::enums::infer_instance(cx.db, fid, env)),
+        None => crate::enums::infer(cx.db, fid),
     };
     let ret = cx.mb.module().functions[func].ret.clone();
     // The object of a method is argument 0, except for a struct holding resources and no

@@ -347,7 +347,7 @@ pub fn lower_graphics_entry(
     };
     let range = cx.item_range(idx);
     let f = cx.tree.function(idx).cloned().expect("a function");
-    let sig = hir::function_signature(cx.db, cx.function_id(idx));
+    let sig = crate::enums::function_signature(cx.db, cx.function_id(idx));
     // Outputs: the result's first, then those of `out` and `inout` parameters (DXC's order).
     let ret = sig.ret.clone().unwrap_or(Type::Void);
     let mut outputs = Vec::new();
@@ -628,7 +628,7 @@ fn attribute_at_vertex_uses(
 ) -> Vec<(usize, Vec<u32>)> {
     let fid = cx.function_id(idx);
     let body = hir::body::body(cx.db, fid);
-    let infer = hir::infer::infer(cx.db, fid);
+    let infer = crate::enums::infer(cx.db, fid);
     let ty_of = |x: ExprId| infer.type_of_expr(x).cloned();
     let mut out = Vec::new();
     for (id, e) in body.exprs.iter().enumerate() {
@@ -681,7 +681,7 @@ pub(crate) fn param_read_per_vertex(
 ) -> bool {
     let fid = cx.function_id(idx);
     let body = hir::body::body(cx.db, fid);
-    let infer = hir::infer::infer(cx.db, fid);
+    let infer = crate::enums::infer(cx.db, fid);
     let Some(&param) = body.params.get(n) else {
         return false;
     };

@@ -97,7 +97,7 @@ fn lower_one(
 ) -> R<Option<ir::Block>> {
     let gid = GlobalId::new(cx.db, cx.file, cx.config, cx.tree.item(idx).ast);
     let (body, map) = hir::body::global_body_with_source_map(cx.db, gid);
-    let infer = hir::infer_global(cx.db, gid);
+    let infer = crate::enums::infer_global(cx.db, gid);
     let ty = cx.mb.module().globals[g].ty.clone();
     let Some(init) = body.init else {
         return Ok(current);

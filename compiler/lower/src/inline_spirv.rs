@@ -387,7 +387,7 @@ impl FnLower<'_, '_> {
         };
         self.cx.declare_inline_spirv(&decl.attrs, range);
         let fid = self.cx.function_id(idx);
-        let sig = hir::function_signature(self.cx.db, fid);
+        let sig = crate::enums::function_signature(self.cx.db, fid);
         let mut operands = Vec::new();
         let mut literals = vec![opcode, set];
         for (i, &a) in args.iter().enumerate() {

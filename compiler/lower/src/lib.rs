@@ -86,6 +86,7 @@ pub mod context;
 pub mod convert;
 pub mod counters;
 pub mod entry;
+mod enums;
 pub mod expr;
 pub mod func;
 pub mod graphics;

@@ -150,7 +150,7 @@ impl ModuleCtx<'_> {
             return None;
         }
         let g = GlobalId::new(self.db, self.file, self.config, item.ast);
-        GlobalStruct::of(&hir::global_type(self.db, g)?)
+        GlobalStruct::of(&crate::enums::global_type(self.db, g)?)
     }
 
     /// Whether the file declares a global struct of textures and samplers: DXC then gives

@@ -50,7 +50,8 @@ impl ModuleCtx<'_> {
             return false;
         }
         let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
-        hir::global_type(self.db, g).is_some_and(|t| crate::resource_out::holds_resources(&t))
+        crate::enums::global_type(self.db, g)
+            .is_some_and(|t| crate::resource_out::holds_resources(&t))
     }
 
     /// The resources static `idx` names, worked out from its initializer on first use.
@@ -65,9 +66,9 @@ impl ModuleCtx<'_> {
         }
         let range = self.item_range(idx);
         let gid = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
-        let ty = hir::global_type(self.db, gid).unwrap_or(Type::Void);
+        let ty = crate::enums::global_type(self.db, gid).unwrap_or(Type::Void);
         let (body, _) = hir::body::global_body_with_source_map(self.db, gid);
-        let infer = hir::infer_global(self.db, gid);
+        let infer = crate::enums::infer_global(self.db, gid);
         let Some(init) = body.init else {
             return Err(
                 self.unsupported("a `static` holding resources without an initializer", range)

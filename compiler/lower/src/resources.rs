@@ -119,7 +119,7 @@ impl ModuleCtx<'_> {
                     )
                 });
                 let g = GlobalId::new(self.db, self.file, self.config, item.ast);
-                let ty = hir::global_type(self.db, g)?;
+                let ty = crate::enums::global_type(self.db, g)?;
                 // A global struct of textures and samplers takes one binding per resource
                 // (`resource_globals`).
                 let textures = matches!(
@@ -145,7 +145,7 @@ impl ModuleCtx<'_> {
             };
         }
         let g = GlobalId::new(self.db, self.file, self.config, item.ast);
-        let ty = hir::global_type(self.db, g);
+        let ty = crate::enums::global_type(self.db, g);
         match ty.as_ref().and_then(resource_of) {
             Some(Rt::ConstantBuffer { .. }) => RegisterClass::ConstantBuffer,
             Some(Rt::Sampler { .. }) => RegisterClass::Sampler,
@@ -188,7 +188,7 @@ impl ModuleCtx<'_> {
             return 1;
         }
         let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
-        hir::global_type(self.db, g)
+        crate::enums::global_type(self.db, g)
             .and_then(|t| flattened_count(&t))
             .unwrap_or(1)
     }
@@ -291,7 +291,7 @@ impl ModuleCtx<'_> {
             .filter(|&i| {
                 let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(i).ast);
                 // A struct holding resources is no `$Globals` member (`resource_statics`).
-                hir::global_type(self.db, g).is_none_or(|t| {
+                crate::enums::global_type(self.db, g).is_none_or(|t| {
                     resource_of(&t).is_none() && crate::resource_structs::split_type(&t).is_none()
                 })
             })
@@ -333,7 +333,7 @@ impl ModuleCtx<'_> {
 
     pub(crate) fn global_type_of(&mut self, idx: ItemIdx) -> R<Type> {
         let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
-        match hir::global_type(self.db, g) {
+        match crate::enums::global_type(self.db, g) {
             Some(t) => Ok(t),
             None => {
                 let range = self.item_range(idx);

@@ -23,7 +23,7 @@ impl ModuleCtx<'_> {
             return false;
         }
         let g = GlobalId::new(self.db, self.file, self.config, item.ast);
-        hir::global_type(self.db, g)
+        crate::enums::global_type(self.db, g)
             .as_ref()
             .and_then(resource_of)
             .is_some_and(|r| matches!(r, ResourceType::SubpassInput { .. }))

@@ -205,6 +205,7 @@ impl FnLower<'_, '_> {
                     let tcx = hir::lower_type::TypeCtx::inside(&self.cx.tree, &self.cx.scope, idx);
                     Some(vec![tcx.item_value(idx)?.as_int()])
                 }
+                hir::Resolution::LocalEnumerator(v) => Some(vec![*v]),
                 _ => None,
             },
             _ => None,

@@ -48,7 +48,7 @@ impl ModuleCtx<'_> {
         let ty = match params {
             None => {
                 let ast = self.tree.item(owner).ast;
-                hir::struct_type(
+                crate::enums::struct_type(
                     self.db,
                     hir::StructId::new(self.db, self.file, self.config, ast),
                 )
@@ -67,6 +67,7 @@ impl ModuleCtx<'_> {
                 args.and_then(|args| {
                     TypeCtx::inside(&self.tree, &self.scope, owner).struct_type(owner, &args)
                 })
+                .map(|t| t.erase_enums())
             }
         };
         match ty {
@@ -112,7 +113,7 @@ impl ModuleCtx<'_> {
         }
         let item = self.tree.item(idx);
         let params = |i: ItemIdx| {
-            hir::function_signature(self.db, self.function_id(i))
+            crate::enums::function_signature(self.db, self.function_id(i))
                 .params
                 .iter()
                 .map(|p| p.ty.clone())
@@ -192,9 +193,9 @@ impl FnLower<'_, '_> {
         // an argument of that copy.
         let fid = self.cx.function_id(idx);
         let sig = if template_args.is_empty() {
-            (*hir::function_signature(self.cx.db, fid)).clone()
+            (*crate::enums::function_signature(self.cx.db, fid)).clone()
         } else {
-            hir::instance_signature(self.cx.db, fid, &template_args)
+            crate::enums::instance_signature(self.cx.db, fid, &template_args)
         };
         let mut resources = Vec::new();
         let mut indices = Vec::new();

@@ -622,6 +622,8 @@ impl Ctx<'_> {
                 Type::Array { element, .. } => has16(element),
                 Type::Struct(s) => s.fields.iter().any(|f| has16(&f.ty)),
                 Type::Resource(r) => r.element().is_some_and(has16),
+                // Lowering erases enums; one would be stored as its underlying scalar.
+                Type::Enum(e) => e.underlying.bit_width() == 16,
                 Type::Pointer { .. } | Type::BufferPointer { .. } | Type::Void => false,
             }
         }

@@ -273,6 +273,8 @@ impl TypeLayout {
                 alignment: 8,
                 kind: LayoutKind::Scalar,
             },
+            // An enum is stored as its underlying scalar (DXC lays `E` out as that type).
+            Type::Enum(e) => TypeLayout::of(&Type::Scalar(e.underlying), rules),
             Type::Void | Type::Resource(_) | Type::Pointer { .. } => TypeLayout {
                 size: 0,
                 alignment: 1,

@@ -4,10 +4,12 @@
 //! Every type is a value: `Clone` is cheap (recursive parts sit behind `Arc`) and `Eq + Hash`
 //! compare structure, which is what salsa needs to backdate results.
 
+mod enums;
 mod layout;
 mod resource;
 mod ty;
 
+pub use enums::EnumType;
 pub use layout::{
     packoffset_bytes, BufferLayout, LayoutKind, LayoutRules, MemberLayout, TypeLayout,
 };

@@ -7,6 +7,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+use crate::enums::EnumType;
 use crate::resource::ResourceType;
 
 /// The scalar component kinds of HLSL. `dword` is spelled [`ScalarKind::Uint`].
@@ -286,6 +287,9 @@ pub enum Type {
         pointee: Arc<Type>,
         alignment: u32,
     },
+    /// An enum: a type of its own in HLSL, a value of its underlying integer type everywhere
+    /// else (layouts, the IR, the backends). See [`crate::EnumType`].
+    Enum(Arc<EnumType>),
 }
 
 // Manual impls: an `Arc` pointer comparison short-cuts the deep comparison of shared parts.
@@ -341,6 +345,7 @@ impl PartialEq for Type {
                     alignment: a2,
                 },
             ) => a1 == a2 && (Arc::ptr_eq(p1, p2) || p1 == p2),
+            (Type::Enum(a), Type::Enum(b)) => Arc::ptr_eq(a, b) || a == b,
             _ => false,
         }
     }
@@ -376,6 +381,7 @@ impl Hash for Type {
                 pointee.hash(state);
                 alignment.hash(state)
             }
+            Type::Enum(e) => e.hash(state),
         }
     }
 }
@@ -636,13 +642,15 @@ impl fmt::Display for Type {
             Type::BufferPointer { pointee, alignment } => {
                 write!(f, "vk::BufferPointer<{pointee}, {alignment}>")
             }
+            Type::Enum(e) => f.write_str(&e.name),
         }
     }
 }
 
 /// The IR dump's spelling of a type: HLSL names for scalars, vectors, matrices, structs and
-/// resources, `array<T, N>` / `array<T>` for arrays, `ptr<space, T>` for pointers and
-/// `bufptr<T, A>` for buffer pointers.
+/// resources, `array<T, N>` / `array<T>` for arrays, `ptr<space, T>` for pointers,
+/// `bufptr<T, A>` for buffer pointers, and an enum's underlying scalar for an enum (lowering
+/// erases enums, so the IR holds none; the dump never names one).
 pub struct IrSpelling<'a>(&'a Type);
 
 impl fmt::Display for IrSpelling<'_> {
@@ -660,6 +668,7 @@ impl fmt::Display for IrSpelling<'_> {
             Type::BufferPointer { pointee, alignment } => {
                 write!(f, "bufptr<{}, {alignment}>", pointee.ir())
             }
+            Type::Enum(e) => f.write_str(e.underlying.name()),
             other => write!(f, "{other}"),
         }
     }

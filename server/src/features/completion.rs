@@ -1,6 +1,7 @@
 //! `textDocument/completion` from the text around the cursor, the tree and the preprocessor:
 //! semantics after a declarator's `:`, attribute names inside `[`, directive names after `#`,
-//! and otherwise keywords, built-in types, macros, intrinsic functions and the names this file
+//! after `Scope::` the enumerators or namespace members `scope_completion.rs` finds, and
+//! otherwise keywords, built-in types, macros, intrinsic functions and the names this file
 //! declares. Members after `.` are `member_completion.rs`'s (`member_dot` finds the dot).
 
 use std::collections::HashSet;
@@ -57,7 +58,10 @@ pub fn completions(parsed: &ParsedFile, text: &str, offset: TextSize) -> Vec<Com
             .map(|d| item(d, CompletionItemKind::KEYWORD, "directive"))
             .collect(),
         Context::Member => Vec::new(),
-        Context::General => general(parsed),
+        Context::General => {
+            crate::features::scope_completion::completions(parsed, &before[..word_start])
+                .unwrap_or_else(|| general(parsed))
+        }
     }
 }
 
@@ -163,7 +167,10 @@ fn general(parsed: &ParsedFile) -> Vec<CompletionItem> {
 }
 
 /// Names declared at file level (and inside namespaces and cbuffers, which share its scope).
-fn declared_names(item: &ast::Item, add: &mut impl FnMut(&str, CompletionItemKind, &str)) {
+pub(crate) fn declared_names(
+    item: &ast::Item,
+    add: &mut impl FnMut(&str, CompletionItemKind, &str),
+) {
     let mut name = |n: Option<ast::Name>, kind, detail: &str| {
         if let Some(n) = n {
             let text = n.text();

@@ -10,6 +10,7 @@ pub mod hlsl_names;
 pub mod member_completion;
 pub mod navigation;
 pub mod references;
+pub mod scope_completion;
 pub mod signature_help;
 pub mod symbols;
 pub mod views;

@@ -465,6 +465,8 @@ impl InferCtx<'_> {
                     return Some(ty.clone())
                 }
                 Some(t) if t.scalar_kind().is_some() => have += ops::flat_count(t).unwrap_or(0),
+                // `int(e)` converts an enum explicitly, scoped or not.
+                Some(Type::Enum(_)) => have += 1,
                 Some(t) => {
                     let t = t.clone();
                     self.diag(

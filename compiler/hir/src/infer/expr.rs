@@ -1,9 +1,10 @@
 //! Inference of expressions other than calls: literals, names, operators, member access and
 //! swizzles, indexing, casts, initializer lists, and the lvalue rules of assignment.
 
-use syntax::ast::{ArithOp, BinaryOp, LogicOp, PrefixOp};
+use syntax::ast::{ArithOp, BinaryOp, CmpOp, LogicOp, PrefixOp};
 use types::{ResourceType, ScalarKind, StructuredKind, Type};
 
+use super::enums;
 use super::ops::{self, Operand, Swizzle};
 use super::{BodyNode, InferCtx, Resolution, ValueRes};
 use crate::body::{Expr, ExprId, Literal};
@@ -74,8 +75,15 @@ impl InferCtx<'_> {
             }
             Expr::Binary { op, lhs, rhs } => self.infer_binary(id, op, lhs, rhs),
             Expr::Prefix { op, expr } => self.infer_prefix(id, op, expr),
-            Expr::Postfix { expr, .. } => {
+            Expr::Postfix { expr, op } => {
                 let ty = self.infer_expr(expr);
+                let increment = op == syntax::ast::PostfixOp::PostInc;
+                if ty
+                    .as_ref()
+                    .is_some_and(|t| self.enum_step(id, t, increment))
+                {
+                    return self.set(id, None, false);
+                }
                 self.check_assignable(expr);
                 self.set(id, ty, false)
             }
@@ -97,9 +105,25 @@ impl InferCtx<'_> {
                 }
                 let a = self.infer_expr_expecting(then, expected);
                 let b = self.infer_expr_expecting(otherwise, expected);
-                let (Some(a), Some(b)) = (a, b) else {
+                let (Some(mut a), Some(mut b)) = (a, b) else {
                     return self.set(id, None, false);
                 };
+                // A plain enum with an integer literal keeps the enum (the literal adapts, as
+                // in arithmetic); other arms of two types meet as numbers, a plain enum as its
+                // underlying integer.
+                let (oa, ob) = (self.operand(then), self.operand(otherwise));
+                if let Some(t) = oa.zip(ob).and_then(|(x, y)| enums::same_enum_result(x, y)) {
+                    return self.set(id, Some(t), false);
+                }
+                if a != b {
+                    for t in [&mut a, &mut b] {
+                        if let Type::Enum(e) = &*t {
+                            if !e.scoped {
+                                *t = Type::Scalar(e.underlying);
+                            }
+                        }
+                    }
+                }
                 let (la, lb) = (
                     self.result.is_literal(then),
                     self.result.is_literal(otherwise),
@@ -208,23 +232,25 @@ impl InferCtx<'_> {
             // FIXME: SM 6.6 descriptor heaps are typed by what they are assigned to.
             return None;
         }
-        if let Some(ty) = self.local_enumerator(path) {
+        if let Some((ty, value)) = self.local_enumerator(path) {
+            if let Some(v) = value {
+                self.result
+                    .resolutions
+                    .push((id, Resolution::LocalEnumerator(v)));
+            }
             return Some(ty);
         }
         let res = self.resolve_value(path);
         let ty = match &res {
             Some(ValueRes::Global(g)) => self.global_type(*g),
             Some(ValueRes::Member(ty)) => ty.clone(),
-            Some(ValueRes::Enumerator(e)) => {
-                let parent = self.tree.item(*e).parent;
-                match parent.map(|p| &self.tree.item(p).kind) {
-                    Some(ItemKind::Enum(en)) => match &en.underlying {
-                        Some(u) => self.tcx.resolve(u, &mut Vec::new()),
-                        None => Some(Type::INT),
-                    },
-                    _ => Some(Type::INT),
+            // An enumerator has its enum's type.
+            Some(ValueRes::Enumerator(e)) => match self.tree.item(*e).parent {
+                Some(p) if matches!(self.tree.item(p).kind, ItemKind::Enum(_)) => {
+                    self.tcx.item_type(p, None, &mut Vec::new())
                 }
-            }
+                _ => Some(Type::INT),
+            },
             Some(ValueRes::TemplateValue) => path
                 .as_name()
                 .and_then(|n| self.template_value_type(n))
@@ -297,7 +323,7 @@ impl InferCtx<'_> {
     }
 
     /// The type of an enumerator of an enum declared in the function (`A` or `E::A`).
-    fn local_enumerator(&self, path: &Path) -> Option<Type> {
+    pub(super) fn local_enumerator(&self, path: &Path) -> Option<enums::LocalEnumerator> {
         if self.local_enumerators.is_empty() || path.global {
             return None;
         }
@@ -398,7 +424,7 @@ impl InferCtx<'_> {
             BinaryOp::Assign { op } => {
                 let target = self.infer_expr(lhs);
                 self.infer_expr_expecting(rhs, target.as_ref());
-                self.check_assignable(lhs);
+                let assignable = self.check_assignable(lhs);
                 if let (Some(arith), Some(t)) = (op, &target) {
                     // `a op= b` is `a = a op b`: the result must convert back to `a`'s type.
                     if let Some((Some(result), literal)) = self.arith(rhs, arith, lhs, rhs) {
@@ -407,11 +433,13 @@ impl InferCtx<'_> {
                             literal,
                         };
                         match ops::conversion(&from, t) {
-                            ops::Conversion::Incompatible => self.diag(
-                                codes::TYPE_MISMATCH,
-                                BodyNode::Expr(rhs),
-                                format!("cannot convert from `{result}` to `{t}`"),
-                            ),
+                            ops::Conversion::Incompatible => {
+                                let message =
+                                    enums::conversion_message(&from, t).unwrap_or_else(|| {
+                                        format!("cannot convert from `{result}` to `{t}`")
+                                    });
+                                self.diag(codes::TYPE_MISMATCH, BodyNode::Expr(rhs), message)
+                            }
                             ops::Conversion::Truncation => self.diag(
                                 codes::TRUNCATION,
                                 BodyNode::Expr(rhs),
@@ -422,7 +450,8 @@ impl InferCtx<'_> {
                     }
                 }
                 // A compound assignment's operator already checked the operands' shapes.
-                if let (Some(t), None) = (&target, op) {
+                // Nothing is converted for a target that cannot be assigned.
+                if let (Some(t), None, true) = (&target, op, assignable) {
                     if !matches!(self.body.expr(rhs), Expr::InitList(_)) {
                         self.check_conversion(rhs, t);
                     }
@@ -463,6 +492,15 @@ impl InferCtx<'_> {
                     }
                 }
                 let (Some(a), Some(b)) = (self.operand(lhs), self.operand(rhs)) else {
+                    return self.set(id, None, false);
+                };
+                if let BinaryOp::Cmp(c) = op {
+                    let equality = matches!(c, CmpOp::Eq | CmpOp::Ne);
+                    if let Some(ty) = self.enum_comparison(id, equality, &a.ty, &b.ty) {
+                        return self.set(id, ty, false);
+                    }
+                }
+                let Some((a, b)) = self.promoted_operands(id, lhs, rhs) else {
                     return self.set(id, None, false);
                 };
                 match (a.ty.scalar_kind(), b.ty.scalar_kind()) {
@@ -536,7 +574,12 @@ impl InferCtx<'_> {
         lhs: ExprId,
         rhs: ExprId,
     ) -> Option<(Option<Type>, bool)> {
-        let (a, b) = (self.operand(lhs)?, self.operand(rhs)?);
+        if let Some(ty) = enums::same_enum_result(self.operand(lhs)?, self.operand(rhs)?) {
+            return Some((Some(ty), false));
+        }
+        let Some((a, b)) = self.promoted_operands(at, lhs, rhs) else {
+            return Some((None, false));
+        };
         let (Some(ka), Some(kb)) = (a.ty.scalar_kind(), b.ty.scalar_kind()) else {
             self.bad_operands(at, &a.ty, &b.ty);
             return Some((None, false));
@@ -591,6 +634,24 @@ impl InferCtx<'_> {
         let lit = self.result.is_literal(expr);
         let Some(t) = ty else {
             return self.set(id, None, false);
+        };
+        let t = match op {
+            PrefixOp::PreInc | PrefixOp::PreDec => {
+                if self.enum_step(id, &t, op == PrefixOp::PreInc) {
+                    return self.set(id, None, false);
+                }
+                t
+            }
+            _ => match enums::promote(Operand {
+                ty: t,
+                literal: lit,
+            }) {
+                Ok(o) => o.ty,
+                Err(e) => {
+                    self.scoped_enum_operand(id, &e);
+                    return self.set(id, None, false);
+                }
+            },
         };
         if t.scalar_kind().is_none() {
             self.diag(
@@ -734,7 +795,7 @@ impl InferCtx<'_> {
         };
         let scalar_index = |this: &mut Self| {
             if let Some(it) = &index_ty {
-                if it.scalar_kind().is_none() {
+                if it.scalar_kind().is_none() && !enums::is_plain(it) {
                     this.diag(
                         codes::TYPE_MISMATCH,
                         BodyNode::Expr(index),

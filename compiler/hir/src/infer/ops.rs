@@ -161,6 +161,9 @@ pub fn conversion(from: &Operand, to: &Type) -> Conversion {
     if from.ty == *to && !from.literal {
         return Conversion::Exact;
     }
+    if let Some(conv) = super::enums::enum_conversion(from, to) {
+        return conv;
+    }
     // `ConstantBuffer<T>` and `TextureBuffer<T>` read as their `T` wherever a `T` is
     // wanted: `T t = cb;`, `f(cb)`. It is a user-defined conversion (to `const T&`), so it
     // ranks below the standard ones and an overload taking the buffer itself wins.
@@ -263,7 +266,7 @@ fn same_layout(a: &Type, b: &Type) -> bool {
 /// initializer lists); `None` for resources and unsized arrays.
 pub fn flat_count(ty: &Type) -> Option<u32> {
     match ty {
-        Type::Scalar(_) => Some(1),
+        Type::Scalar(_) | Type::Enum(_) => Some(1),
         Type::Vector(_, n) => Some(u32::from(*n)),
         Type::Matrix { rows, cols, .. } => Some(u32::from(*rows) * u32::from(*cols)),
         Type::Array { element, len } => Some(flat_count(element)? * (*len)?),

@@ -103,7 +103,17 @@ pub fn describe(
             let ty = TypeCtx::inside(tree, &sema.scope, idx).resolve(t, &mut Vec::new());
             format!("typedef {} {}", show(ty), item.name)
         }
-        ItemKind::Enum(_) => format!("enum {}", tree.qualified_name(idx)),
+        ItemKind::Enum(e) => {
+            let keyword = if e.scoped { "enum class" } else { "enum" };
+            let underlying = e
+                .underlying
+                .as_ref()
+                .and_then(|u| TypeCtx::inside(tree, &sema.scope, idx).resolve(u, &mut Vec::new()));
+            match underlying {
+                Some(t) => format!("{keyword} {} : {t}", tree.qualified_name(idx)),
+                None => format!("{keyword} {}", tree.qualified_name(idx)),
+            }
+        }
         ItemKind::Enumerator(_) => {
             let value = TypeCtx::inside(tree, &sema.scope, idx).item_value(idx);
             match value {

@@ -408,3 +408,47 @@ int f() { return Sl$0ow; }
         "#]],
     );
 }
+
+#[test]
+fn descriptions_of_enum_types_and_values() {
+    // A value of enum type shows its enum, not the underlying integer.
+    check_describe(
+        r#"
+enum class Mode : uint { Off, On = 3 };
+Mode g_mode;
+uint f(Mode m) { Mode lo$0cal = m; return (uint)local; }
+"#,
+        expect![[r#"
+            Mode local
+        "#]],
+    );
+    check_describe(
+        r#"
+enum class Mode : uint { Off, On = 3 };
+Mode g_mo$0de;
+"#,
+        expect![[r#"
+            Mode g_mode
+        "#]],
+    );
+    check_describe(
+        r#"
+enum class Mode : uint { Off, On = 3 };
+uint f() { return (uint)Mode::O$0n; }
+"#,
+        expect![[r#"
+            Mode::On = 3
+            in enum Mode
+        "#]],
+    );
+    check_describe(
+        r#"
+namespace gfx { enum class Mode : uint { Off, On = 3 }; }
+gfx::Mo$0de g;
+"#,
+        expect![[r#"
+            enum class gfx::Mode : uint
+            in namespace gfx
+        "#]],
+    );
+}

@@ -926,11 +926,11 @@ enum Mode { Off, On }; void f() { Mode m = On; m == Off; }
 "#,
         expect![[r#"
             fn f:
-            On : int
+            On : Mode
             m == Off : bool
-            m : int
-            Off : int
-            local m : int
+            m : Mode
+            Off : Mode
+            local m : Mode
         "#]],
     );
 }
@@ -943,7 +943,7 @@ enum class Small : uint16_t { A = 1 }; void f() { Small::A; }
 "#,
         expect![[r#"
             fn f:
-            Small::A : uint16_t
+            Small::A : Small
         "#]],
     );
 }

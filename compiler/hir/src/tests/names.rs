@@ -13,12 +13,12 @@ enum Color { Red, Green = 4, Blue }; enum class Mode : uint { A, B }; void f() {
 "#,
         expect![[r#"
             fn f:
-            Red : int
-            Blue : int
-            Color::Green : int
-            Mode::B : uint
-            Green + 1 : int
-            Green : int
+            Red : Color
+            Blue : Color
+            Color::Green : Color
+            Mode::B : Mode
+            Green + 1 : Color
+            Green : Color
             1 : literal int
             local x : int
         "#]],
@@ -55,9 +55,9 @@ namespace N { enum E { A, B }; } void f() { N::A; N::E::B; int x = N::B; }
 "#,
         expect![[r#"
             fn f:
-            N::A : int
-            N::E::B : int
-            N::B : int
+            N::A : N::E
+            N::E::B : N::E
+            N::B : N::E
             local x : int
         "#]],
     );
@@ -98,7 +98,7 @@ namespace S { enum class Model { Lit, Unlit }; } typedef S::Model M; void f() { 
 "#,
         expect![[r#"
             fn f:
-            M::Unlit : int
+            M::Unlit : S::Model
         "#]],
     );
 }

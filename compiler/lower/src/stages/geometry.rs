@@ -37,7 +37,7 @@ pub struct OutputStream {
 pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<()> {
     let range = cx.item_range(idx);
     let f = cx.tree.function(idx).cloned().expect("a function");
-    let sig = hir::function_signature(cx.db, cx.function_id(idx));
+    let sig = crate::enums::function_signature(cx.db, cx.function_id(idx));
     let Some(max_vertices) = super::attr_count(&f, "maxvertexcount") else {
         return Err(cx.unsupported("a geometry shader without `[maxvertexcount(n)]`", range));
     };

@@ -35,7 +35,7 @@ pub struct MeshOutput {
 pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<()> {
     let range = cx.item_range(idx);
     let f = cx.tree.function(idx).cloned().expect("a function");
-    let sig = hir::function_signature(cx.db, cx.function_id(idx));
+    let sig = crate::enums::function_signature(cx.db, cx.function_id(idx));
     let Some(size) = super::numthreads(&f) else {
         return Err(cx.unsupported("a mesh shader without a constant `[numthreads]`", range));
     };

@@ -92,7 +92,7 @@ impl HullInputs {
     ) -> R<Vec<Arg>> {
         let range = cx.item_range(idx);
         let f = cx.tree.function(idx).cloned().expect("a function");
-        let sig = hir::function_signature(cx.db, cx.function_id(idx));
+        let sig = crate::enums::function_signature(cx.db, cx.function_id(idx));
         let mut args = Vec::new();
         let ranges = super::param_ranges(cx, idx);
         for (n, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
@@ -173,7 +173,7 @@ impl HullInputs {
 pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<()> {
     let range = cx.item_range(idx);
     let f = cx.tree.function(idx).cloned().expect("a function");
-    let sig = hir::function_signature(cx.db, cx.function_id(idx));
+    let sig = crate::enums::function_signature(cx.db, cx.function_id(idx));
     let domain = domain(cx, &f, range)?;
     let partitioning = super::attr_text(&f, "partitioning")
         .as_deref()
@@ -245,7 +245,7 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
     let cp_vars = cp_decl.vars(cx, &cp_leaves, &mut out_location, range)?;
     let output_patch = (ret.clone(), control_points, cp_vars.clone());
     let pcf_args = hull_inputs.args_of(cx, pcf, Some(&output_patch))?;
-    let pcf_sig = hir::function_signature(cx.db, cx.function_id(pcf));
+    let pcf_sig = crate::enums::function_signature(cx.db, cx.function_id(pcf));
     let pc_ty = pcf_sig.ret.clone().unwrap_or(Type::Void);
     let pcf_semantic = cx.tree.function(pcf).and_then(|f| f.semantic.clone());
     let Some(pc_leaves) = super::leaves(&pc_ty, pcf_semantic.as_deref(), &[]) else {
@@ -317,7 +317,7 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
 pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<()> {
     let range = cx.item_range(idx);
     let f = cx.tree.function(idx).cloned().expect("a function");
-    let sig = hir::function_signature(cx.db, cx.function_id(idx));
+    let sig = crate::enums::function_signature(cx.db, cx.function_id(idx));
     let domain = domain(cx, &f, range)?;
     cx.stage_io.entry = Some(idx);
     // Locations go to the control points first, then to the patch constants, as the hull
