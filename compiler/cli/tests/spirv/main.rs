@@ -25,6 +25,7 @@ mod resource_gaps;
 mod resource_structs;
 mod resources;
 mod sampled_texture;
+mod slang_probe;
 mod stagebuf;
 mod stages;
 mod statics;
