@@ -9,6 +9,7 @@ mod diagnostics;
 mod entries;
 mod enums;
 mod expressions;
+mod for_scope;
 mod frontend_gaps;
 mod hlsl_version;
 mod incremental;

@@ -91,3 +91,37 @@ CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) {
     // least one call site each).
     assert!(m.asm.matches("OpFunctionCall").count() >= 3, "{}", m.asm);
 }
+
+/// `-HV 2018`: a `for` statement's variable outlives the loop (the SDK's prefix scan walks
+/// up with `for (uint stride = 2; ...)` and back down with `for (stride = N / 2; ...)`), as
+/// DXC takes it before HLSL 2021; the default (2021) rejects the second loop, as DXC does.
+#[test]
+fn legacy_for_variable_reused_by_a_later_loop() {
+    let text = r#"
+RWStructuredBuffer<uint> Data : register(u0);
+groupshared uint Bucket[64];
+[numthreads(64, 1, 1)]
+void main(uint gi : SV_GroupIndex) {
+    Bucket[gi] = Data[gi];
+    for (uint stride = 2; stride <= 64; stride <<= 1) {
+        GroupMemoryBarrierWithGroupSync();
+        if ((gi & (stride - 1)) == stride - 1) Bucket[gi] += Bucket[gi - stride / 2];
+    }
+    for (stride = 32; stride >= 1; stride >>= 1) {
+        GroupMemoryBarrierWithGroupSync();
+        if ((gi & (stride - 1)) == 0 && gi + stride < 64) Bucket[gi] += 0;
+    }
+    Data[gi] = Bucket[gi] + stride;
+}
+"#;
+    let m = compile(text, "cs_6_0", &["-HV", "2018"]);
+    m.assert_has(&["OpControlBarrier"]);
+    crate::harness::refuse(
+        text,
+        "cs_6_0",
+        &[],
+        1,
+        "use of undeclared identifier `stride` (the variable a `for` statement declares ends \
+         with the loop from HLSL 2021 on; `-HV 2018` keeps it)",
+    );
+}
