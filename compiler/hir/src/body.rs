@@ -216,6 +216,9 @@ pub struct Body {
     /// Explicit template arguments of method calls (`buf.Load<float3>(a)`), by call, in the
     /// order of the calls.
     pub method_template_args: Vec<(ExprId, Vec<GenericArg>)>,
+    /// Names that resolve to nothing but were declared by the init of a `for` statement
+    /// already ended (HLSL 2021 scoping), in increasing order: the checker says so.
+    pub past_for_scope: Vec<ExprId>,
 }
 
 impl Body {
@@ -310,7 +313,7 @@ pub fn body_with_source_map<'db>(
     let Some(fn_def) = node.and_then(ast::FnDef::cast) else {
         return Default::default();
     };
-    let (body, map) = lower_body(&fn_def);
+    let (body, map) = lower_body(&fn_def, legacy_for_scope(db, config));
     (Arc::new(body), Arc::new(map))
 }
 
@@ -351,7 +354,7 @@ pub fn body<'db>(db: &'db dyn HirDb, f: FunctionId<'db>) -> Arc<Body> {
         return Arc::default();
     };
     match ast::FnDef::cast(SyntaxNode::new_root(green.0.clone())) {
-        Some(fn_def) => Arc::new(lower_body(&fn_def).0),
+        Some(fn_def) => Arc::new(lower_body(&fn_def, legacy_for_scope(db, f.config(db))).0),
         None => Arc::default(),
     }
 }
@@ -413,9 +416,19 @@ pub fn global_body<'db>(db: &'db dyn HirDb, g: GlobalId<'db>) -> Arc<Body> {
     }
 }
 
-/// Lowers a function definition's parameters and body.
-pub fn lower_body(fn_def: &ast::FnDef) -> (Body, BodySourceMap) {
-    let mut ctx = BodyLowering::default();
+/// Whether `config` selects HLSL before 2021 (`-HV 2018`, `-HV 2016`), where a `for`
+/// statement's init declarations belong to the enclosing scope, as in DXC.
+fn legacy_for_scope(db: &dyn HirDb, config: base_db::CompileConfig) -> bool {
+    config.preprocess(db).hlsl_version < 2021
+}
+
+/// Lowers a function definition's parameters and body; `legacy_for_scope` lets a `for`
+/// statement's init declarations outlive the loop (HLSL before 2021).
+pub fn lower_body(fn_def: &ast::FnDef, legacy_for_scope: bool) -> (Body, BodySourceMap) {
+    let mut ctx = BodyLowering {
+        legacy_for_scope,
+        ..BodyLowering::default()
+    };
     ctx.scopes.push(Vec::new());
     for p in fn_def.param_list().into_iter().flat_map(|l| l.params()) {
         let param = lower_param(&p);
@@ -452,6 +465,12 @@ struct BodyLowering {
     body: Body,
     map: BodySourceMap,
     scopes: Vec<Vec<(Name, LocalId)>>,
+    /// HLSL before 2021: the names a `for` statement's init declares stay visible after the
+    /// loop (the most recent declaration of a name wins, as DXC's `-HV 2018` warns).
+    legacy_for_scope: bool,
+    /// HLSL 2021 and later: the names declared by the inits of the `for` statements lowered
+    /// so far, which ended with their loops.
+    ended_for_names: Vec<Name>,
 }
 
 impl BodyLowering {
@@ -627,18 +646,29 @@ impl BodyLowering {
                     otherwise,
                 }
             }
-            ast::Stmt::ForStmt(f) => self.in_scope(|this| {
-                let init = f.init().map(|s| this.lower_stmt(&s));
-                let cond = f.condition().map(|e| this.lower_expr(&e));
-                let step = f.step().map(|e| this.lower_expr(&e));
-                let body = this.lower_sub_stmt(f.body(), f.syntax());
+            ast::Stmt::ForStmt(f) => {
+                self.scopes.push(Vec::new());
+                let init = f.init().map(|s| self.lower_stmt(&s));
+                let declared = self.scopes.last().map_or(0, Vec::len);
+                let cond = f.condition().map(|e| self.lower_expr(&e));
+                let step = f.step().map(|e| self.lower_expr(&e));
+                let body = self.lower_sub_stmt(f.body(), f.syntax());
+                let scope = self.scopes.pop().unwrap_or_default();
+                let init_names = scope.into_iter().take(declared);
+                if self.legacy_for_scope {
+                    if let Some(outer) = self.scopes.last_mut() {
+                        outer.extend(init_names);
+                    }
+                } else {
+                    self.ended_for_names.extend(init_names.map(|(n, _)| n));
+                }
                 Stmt::For {
                     init,
                     cond,
                     step,
                     body,
                 }
-            }),
+            }
             ast::Stmt::WhileStmt(w) => {
                 let cond = self.lower_opt_expr(w.condition(), w.syntax());
                 let body = self.lower_sub_stmt(w.body(), w.syntax());
@@ -874,7 +904,17 @@ impl BodyLowering {
                     let path = lower_path(&path);
                     match path.as_name().and_then(|n| self.lookup(n)) {
                         Some(local) => Expr::Local(local),
-                        None => Expr::Path(path),
+                        None => {
+                            // A path has no sub-expressions: its id is the next one.
+                            let ended = path
+                                .as_name()
+                                .is_some_and(|n| self.ended_for_names.iter().any(|e| e == n));
+                            if ended {
+                                let id = ExprId(self.body.exprs.len() as u32);
+                                self.body.past_for_scope.push(id);
+                            }
+                            Expr::Path(path)
+                        }
                     }
                 }
                 None => Expr::Missing,

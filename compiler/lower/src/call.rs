@@ -263,11 +263,13 @@ impl FnLower<'_, '_> {
         let Some(intrinsic) = Intrinsic::from_name(name) else {
             return Err(self.unsupported(&format!("the intrinsic `{name}`"), e));
         };
-        // `sincos(x, out s, out c)`, `modf(x, out ip)`, `frexp(x, out exp)`: the out
-        // arguments are pointers (to temporaries copied back after the call).
+        // `sincos(x, out s, out c)`, `modf(x, out ip)`, `frexp(x, out exp)` and
+        // `asuint(double d, out uint lo, out uint hi)`: the out arguments are pointers (to
+        // temporaries copied back after the call).
         let out_args: &[usize] = match name {
             "sincos" => &[1, 2],
             "modf" | "frexp" => &[1],
+            "asuint" if args.len() == 3 => &[1, 2],
             _ => &[],
         };
         if !out_args.is_empty() {
@@ -286,11 +288,18 @@ impl FnLower<'_, '_> {
                 ty.clone()
             };
             let x = self.coerce(args[0], &xt)?;
+            // The halves of a double are `uint`s of its shape; every other out value has
+            // `x`'s type.
+            let out_ty = if name == "asuint" {
+                xt.with_scalar_kind(ScalarKind::Uint).unwrap_or(Type::UINT)
+            } else {
+                xt.clone()
+            };
             let mut vals = vec![x];
             let mut copy_back = Vec::new();
             for &i in out_args {
                 let place = self.lvalue(args[i])?;
-                let temp = self.entry_alloca(xt.clone(), "");
+                let temp = self.entry_alloca(out_ty.clone(), "");
                 vals.push(temp);
                 copy_back.push((temp, place, args[i]));
             }
@@ -298,7 +307,7 @@ impl FnLower<'_, '_> {
             for (temp, place, a) in copy_back {
                 let value = self.fb().load(temp);
                 let to = self.place_type(&place);
-                let value = self.convert_value(value, &xt, &to, a)?;
+                let value = self.convert_value(value, &out_ty, &to, a)?;
                 self.store_place(&place, value)?;
             }
             return Ok((!ty.is_void()).then_some(v));

@@ -531,7 +531,18 @@ impl<'a, 'db> FnLower<'a, 'db> {
         }
         let Some(root) = self.body.root else {
             let range = self.cx.item_range(self.item);
-            return Err(self.cx.unsupported("a function without a body", range));
+            // A method declared without a body and never defined: in sample code, a method
+            // of an `interface` called through an interface instance (dynamic shader
+            // linkage, which neither Vulkan nor DXC has).
+            let what = match self.cx.method_owner(self.item) {
+                Some(_) => format!(
+                    "a call of `{}`, a method without a body (a call through an `interface` \
+                     instance needs dynamic shader linkage, which DXC has not either)",
+                    self.cx.function_name(self.item)
+                ),
+                None => "a function without a body".to_owned(),
+            };
+            return Err(self.cx.unsupported(&what, range));
         };
         self.lower_stmt(root)?;
         if self.current.is_some() {

@@ -237,7 +237,10 @@ impl FnLower<'_, '_> {
             if matches!(resource, Some(types::ResourceType::Stream { .. })) {
                 continue;
             }
-            let is_resource = resource.is_some();
+            // An `InputPatch`/`OutputPatch` is an array value (`stages::value_type`),
+            // passed like one.
+            let patch = p.ty.as_ref().and_then(crate::stages::patch_of).is_some();
+            let is_resource = resource.is_some() && !patch;
             if let (true, Some(&a)) = (is_resource, args.get(i)) {
                 let (r, index) = self.resource_argument(a, p.ty.as_ref())?;
                 resources.push(r);

@@ -213,6 +213,46 @@ impl Fx<'_, '_> {
         Ok((r, out))
     }
 
+    /// `asuint(d, out lo, out hi)`: each component of the double scalar or vector `d` is
+    /// bitcast to a `uint2` whose first component is the low word; the low and high words
+    /// are stored through the pointers `lo` and `hi`.
+    fn split_double(&mut self, ty: &Type, d: Word, lo: Word, hi: Word) -> Result<()> {
+        let (_, n) = shape(ty).ok_or_else(|| SpirvError::invalid("asuint operand"))?;
+        let uint = self.cx.uint_type();
+        let u2 = self.cx.vector_of(uint, 2);
+        let double = self.cx.plain_type(&Type::Scalar(ScalarKind::Double))?;
+        let (mut los, mut his) = (Vec::new(), Vec::new());
+        for c in 0..n {
+            let x = if n == 1 {
+                d
+            } else {
+                self.op(
+                    Op::CompositeExtract,
+                    double,
+                    vec![Operand::IdRef(d), Operand::LiteralBit32(c)],
+                )
+            };
+            let words = self.op(Op::Bitcast, u2, Self::ids(&[x]));
+            for (w, into) in [(0, &mut los), (1, &mut his)] {
+                into.push(self.op(
+                    Op::CompositeExtract,
+                    uint,
+                    vec![Operand::IdRef(words), Operand::LiteralBit32(w)],
+                ));
+            }
+        }
+        for (ptr, parts) in [(lo, los), (hi, his)] {
+            let v = if n == 1 {
+                parts[0]
+            } else {
+                let t = self.cx.vector_of(uint, n);
+                self.op(Op::CompositeConstruct, t, Self::ids(&parts))
+            };
+            self.op_void(Op::Store, Self::ids(&[ptr, v]));
+        }
+        Ok(())
+    }
+
     pub fn lower_intrinsic(
         &mut self,
         intr: ir::Intrinsic,
@@ -523,6 +563,10 @@ impl Fx<'_, '_> {
                     let op = if intr == I::All { Op::All } else { Op::Any };
                     self.op(op, t, Self::ids(&[b]))
                 }
+            }
+            I::AsUint if args.len() == 3 => {
+                self.split_double(&tys[0], args[0], args[1], args[2])?;
+                return Ok(None);
             }
             I::AsFloat | I::AsInt | I::AsUint => {
                 need(1)?;

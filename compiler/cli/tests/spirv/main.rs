@@ -28,6 +28,7 @@ mod resource_structs;
 mod resources;
 mod resources3;
 mod sampled_texture;
+mod slang_probe;
 mod stagebuf;
 mod stages;
 mod statics;

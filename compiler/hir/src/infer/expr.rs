@@ -270,6 +270,11 @@ impl InferCtx<'_> {
                 };
                 let msg = if later {
                     format!("`{path}` is used before its declaration")
+                } else if self.body.past_for_scope.binary_search(&id).is_ok() {
+                    format!(
+                        "use of undeclared identifier `{path}` (the variable a `for` statement \
+                         declares ends with the loop from HLSL 2021 on; `-HV 2018` keeps it)"
+                    )
                 } else {
                     format!("use of undeclared identifier `{path}`")
                 };
