@@ -13,6 +13,7 @@
 //!   those of combined image samplers (`vk::SampledTexture2D`); the sampled type of a
 //!   texture is no 16-bit float (Vulkan images have none).
 //! - `discard` in a function that a non-pixel entry point reaches (`E2030`).
+//! - `packoffset` rules (`E2051`, in `packoffset_checks`).
 //!
 //! Called by `diagnostics::diagnostics`.
 
@@ -30,6 +31,7 @@ use crate::ids::{ast_id_map, expanded_root, user_range, AstId, FunctionId};
 use crate::infer::infer;
 use crate::item_tree::{item_tree, ItemKind, ItemTree};
 use crate::lower_type::TypeCtx;
+use crate::packoffset_checks::{self, PackoffsetProblem};
 use crate::scope::item_scope;
 use crate::HirDb;
 
@@ -110,6 +112,14 @@ pub(crate) fn declaration_diagnostics(
         config,
         out,
     };
+    for range in packoffset_checks::misplaced(&root) {
+        let (f, r) = user_range(db, file, config, range);
+        cx.out.push(packoffset_checks::diagnostic(
+            PackoffsetProblem::OutsideConstantBuffer,
+            f,
+            r,
+        ));
+    }
     for idx in tree.indices() {
         let item = tree.item(idx);
         let Some(node) = map.node(&root, item.ast) else {
@@ -133,6 +143,13 @@ pub(crate) fn declaration_diagnostics(
                 let type_range = decl.ty().map_or(declarator.syntax().text_range(), |t| {
                     t.syntax().text_range()
                 });
+                if let (Subject::CBufferMember, Some(p)) = (subject, declarator.packoffset()) {
+                    let offset = p.offset().unwrap_or_default();
+                    if let Err(problem) = packoffset_checks::check_offset(&offset, ty.as_ref()) {
+                        let (f, r) = user_range(db, file, config, p.syntax().text_range());
+                        cx.out.push(packoffset_checks::diagnostic(problem, f, r));
+                    }
+                }
                 // One declaration may declare several names: check its attributes and type
                 // once, with the first.
                 let first = decl

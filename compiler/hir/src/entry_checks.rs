@@ -95,6 +95,7 @@ pub(crate) fn entry_diagnostics(
             tcx: &tcx,
             entry,
             out: Vec::new(),
+            seen: Vec::new(),
         };
         let syntax_params: Vec<ast::Param> = node
             .param_list()
@@ -112,6 +113,9 @@ pub(crate) fn entry_diagnostics(
                 continue;
             }
             let dirs: &[Direction] = match (param.mesh, param.direction) {
+                // Patches and streams have their own direction (`inout PointStream<G>` is
+                // one output), other resources none: one visit each.
+                _ if matches!(ty, Type::Resource(_)) => &[Direction::In],
                 (Some(_), _) | (None, ParamDirection::Out) => &[Direction::Out],
                 (None, ParamDirection::In) => &[Direction::In],
                 (None, ParamDirection::InOut) => &[Direction::In, Direction::Out],
@@ -208,6 +212,8 @@ struct SignatureCheck<'a> {
     tcx: &'a TypeCtx<'a>,
     entry: &'a EntryPoint,
     out: Vec<Diagnostic>,
+    /// The semantics met so far, per direction, as `(direction, NAME, index)`.
+    seen: Vec<(Direction, String, u32)>,
 }
 
 impl SignatureCheck<'_> {
@@ -251,6 +257,7 @@ impl SignatureCheck<'_> {
                 };
                 self.report(codes::INVALID_SEMANTIC, message, range, site, field);
             }
+            self.duplicate(semantic, dir, range, site, field);
             self.distance_type(ty, semantic, range, site, field);
             return;
         }
@@ -344,6 +351,38 @@ impl SignatureCheck<'_> {
                 Some((name, semantic_range(d.semantic()), vk_builtin))
             })
             .collect()
+    }
+
+    /// One semantic names one input (and one output) of an entry point. Names compare without
+    /// case and a missing index is 0 (`SEM` and `sem0` are one semantic), as DXC decomposes
+    /// them; DXC's SPIR-V path refuses the second use ("input semantic 'X' used more than
+    /// once"), and so does its DXIL path.
+    fn duplicate(
+        &mut self,
+        semantic: &str,
+        dir: Direction,
+        range: TextRange,
+        site: &Site,
+        field: Option<&FieldSite>,
+    ) {
+        let (name, index) = split_semantic(semantic);
+        let key = (dir, name.to_ascii_uppercase(), index);
+        if !self.seen.contains(&key) {
+            self.seen.push(key);
+            return;
+        }
+        self.report(
+            codes::DUPLICATE_SEMANTIC,
+            format!(
+                "{} semantic '{semantic}' used more than once in {} entry point `{}`",
+                dir.name(),
+                self.entry.stage.name(),
+                self.entry.name
+            ),
+            range,
+            site,
+            field,
+        );
     }
 
     /// Clip and cull distances are `float`s (Vulkan's built-ins are float arrays): DXC refuses
@@ -445,6 +484,14 @@ impl SignatureCheck<'_> {
             self.out.push(d);
         }
     }
+}
+
+/// A semantic split into its name and index: `TEXCOORD3` is `("TEXCOORD", 3)`, `COLOR` is
+/// `("COLOR", 0)`.
+fn split_semantic(semantic: &str) -> (&str, u32) {
+    let name = semantic.trim_end_matches(|c: char| c.is_ascii_digit());
+    let index = semantic[name.len()..].parse().unwrap_or(0);
+    (name, index)
 }
 
 /// The range of a semantic's name (without the colon).

@@ -65,6 +65,8 @@
 //! | E2036 | `SV_ClipDistance`/`SV_CullDistance` on a value that is not float |
 //! | E2037 | a template argument a built-in type does not take (`SubpassInput<S>` of a struct) |
 //! | E2038 | a literal `vk::RawBufferLoad`/`Store` alignment that is negative, not an integer or not a power of two |
+//! | E2050 | one semantic on two inputs (or two outputs) of an entry point |
+//! | E2051 | a `packoffset` outside a constant buffer, of a register that is not `c`, with a bad component, or that makes a value cross its register's end |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //!
@@ -84,6 +86,7 @@ pub mod intrinsics;
 pub mod item_tree;
 pub mod lower_type;
 pub mod navigation;
+mod packoffset_checks;
 pub mod scope;
 pub mod system_values;
 pub mod type_ref;
