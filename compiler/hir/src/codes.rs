@@ -62,6 +62,8 @@ pub const DUPLICATE_SEMANTIC: &str = "E2050";
 /// A `packoffset` DXC refuses while parsing (outside a cbuffer, not a `c` register, a bad
 /// component, a value crossing its register's end).
 pub const INVALID_PACKOFFSET: &str = "E2051";
+/// Statement attributes that contradict each other (`[unroll] [loop]`).
+pub const INCOMPATIBLE_ATTRIBUTES: &str = "E2052";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -14,6 +14,7 @@
 //!   texture is no 16-bit float (Vulkan images have none).
 //! - `discard` in a function that a non-pixel entry point reaches (`E2030`).
 //! - `packoffset` rules (`E2051`, in `packoffset_checks`).
+//! - Contradicting statement attributes (`E2052`, in `stmt_attr_checks`).
 //!
 //! Called by `diagnostics::diagnostics`.
 
@@ -119,6 +120,9 @@ pub(crate) fn declaration_diagnostics(
             f,
             r,
         ));
+    }
+    for (range, message) in crate::stmt_attr_checks::conflicting_attributes(&root) {
+        cx.error(codes::INCOMPATIBLE_ATTRIBUTES, range, message);
     }
     for idx in tree.indices() {
         let item = tree.item(idx);

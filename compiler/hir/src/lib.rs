@@ -67,6 +67,7 @@
 //! | E2038 | a literal `vk::RawBufferLoad`/`Store` alignment that is negative, not an integer or not a power of two |
 //! | E2050 | one semantic on two inputs (or two outputs) of an entry point |
 //! | E2051 | a `packoffset` outside a constant buffer, of a register that is not `c`, with a bad component, or that makes a value cross its register's end |
+//! | E2052 | contradicting statement attributes (`[unroll]` with `[loop]` or `[fastopt]`, `[branch]` with `[flatten]`) |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //!
@@ -88,6 +89,7 @@ pub mod lower_type;
 pub mod navigation;
 mod packoffset_checks;
 pub mod scope;
+mod stmt_attr_checks;
 pub mod system_values;
 pub mod type_ref;
 

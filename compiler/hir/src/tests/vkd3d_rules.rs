@@ -51,3 +51,52 @@ cbuffer B
         "#]],
     );
 }
+
+#[test]
+fn contradicting_statement_attributes() {
+    check_diagnostics(
+        r#"
+float4 f(float4 u, int n)
+{
+    float r = 0;
+    [loop] [unroll(2)] for (int i = 0; i < n; ++i) r += 1;
+    [fastopt] [unroll] while (n > 0) { n--; }
+    [branch] [flatten] if (u.x > 0) r = 1;
+    [unroll] [unroll] for (int j = 0; j < 4; ++j) r += 1;
+    [loop] [fastopt] do { r += 1; } while (r < 9);
+    [branch] if (u.y > 0) r = 2;
+    return r;
+}
+"#,
+        expect![[r#"
+            E2052 5:12 `[unroll(2)]`: 'unroll' and 'loop' attributes are not compatible
+            E2052 6:15 `[unroll]`: 'unroll' and 'fastopt' attributes are not compatible
+            E2052 7:14 `[flatten]`: 'flatten' and 'branch' attributes are not compatible
+        "#]],
+    );
+}
+
+#[test]
+fn conditions_are_one_component() {
+    check_diagnostics(
+        r#"
+float4 f(float2 v, float1 one, float1x1 m, float s)
+{
+    if (v) return 1;
+    while (v) {}
+    do {} while (v);
+    for (; v;) {}
+    if (one) return 2;
+    if (m) return 3;
+    if (s) return 4;
+    return 0;
+}
+"#,
+        expect![[r#"
+            E2003 4:9 `v`: a condition must be a scalar, not `float2`: use `any()`, `all()` or one component
+            E2003 5:12 `v`: a condition must be a scalar, not `float2`: use `any()`, `all()` or one component
+            E2003 6:18 `v`: a condition must be a scalar, not `float2`: use `any()`, `all()` or one component
+            E2003 7:12 `v`: a condition must be a scalar, not `float2`: use `any()`, `all()` or one component
+        "#]],
+    );
+}
