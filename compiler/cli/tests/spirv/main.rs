@@ -33,3 +33,4 @@ mod system_values;
 mod texel64;
 mod texture_operands;
 mod vk_ext;
+mod vkd3d_probe;

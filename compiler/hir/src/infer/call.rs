@@ -465,6 +465,11 @@ impl InferCtx<'_> {
                     return Some(ty.clone())
                 }
                 Some(t) if t.scalar_kind().is_some() => have += ops::flat_count(t).unwrap_or(0),
+                // Arrays and structs of numbers give their scalars in order (`float4(arr)`
+                // of a `float[4]`), as in an initializer list.
+                Some(t @ (Type::Array { .. } | Type::Struct(_))) if numeric_leaves(t) => {
+                    have += ops::flat_count(t).unwrap_or(0)
+                }
                 Some(t) => {
                     let t = t.clone();
                     self.diag(
@@ -859,5 +864,15 @@ fn pointer_cast_kind(path: &crate::type_ref::Path) -> Option<PointerCast> {
         "static_pointer_cast" => Some(PointerCast::Static),
         "reinterpret_pointer_cast" => Some(PointerCast::Reinterpret),
         _ => None,
+    }
+}
+
+/// Whether every scalar of an array or struct is a number (no resource, string or unsized
+/// array inside): such a value can be taken apart into the arguments of a constructor.
+fn numeric_leaves(ty: &Type) -> bool {
+    match ty {
+        Type::Array { element, len } => len.is_some() && numeric_leaves(element),
+        Type::Struct(s) => s.fields.iter().all(|f| numeric_leaves(&f.ty)),
+        t => t.scalar_kind().is_some(),
     }
 }

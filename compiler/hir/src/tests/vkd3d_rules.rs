@@ -100,3 +100,38 @@ float4 f(float2 v, float1 one, float1x1 m, float s)
         "#]],
     );
 }
+
+#[test]
+fn arrays_convert_by_element_count_and_construct_vectors() {
+    // Same element type and count: any shape. Another element type, another count, or a
+    // vector for an array: no match. A constructor takes the scalars of arrays and structs
+    // of numbers, not of a struct holding a resource.
+    check_diagnostics(
+        r#"
+struct S { float2 a; int b; };
+struct R { float a; Texture2D t; };
+float take(float a[2][3]) { return a[0][0]; }
+float take4(float a[4]) { return a[0]; }
+float4 f(R r)
+{
+    float g[3][2] = {1, 2, 3, 4, 5, 6};
+    float h[6] = g;
+    int i[6] = {1, 2, 3, 4, 5, 6};
+    float k[5] = {1, 2, 3, 4, 5};
+    S s = {1, 2, 3};
+    float x = take(g) + take(h) + take(i) + take(k) + take4(float4(1, 2, 3, 4));
+    return float4(h[0], s) + float4(g) + float4(r);
+}
+"#,
+        expect![[r#"
+            E2004 13:35 `take(i)`: no matching overload for call to `take(int[6])`
+              note 4:7 `take`: candidate: float take(float[2][3] a)
+            E2004 13:45 `take(k)`: no matching overload for call to `take(float[5])`
+              note 4:7 `take`: candidate: float take(float[2][3] a)
+            E2004 13:55 `take4(float4(1, 2, 3, 4))`: no matching overload for call to `take4(float4)`
+              note 5:7 `take4`: candidate: float take4(float[4] a)
+            E2016 14:30 `float4(g)`: `float4` needs 4 component(s), 6 given
+            E2003 14:49 `r`: cannot use a value of type `R` to construct `float4`
+        "#]],
+    );
+}
