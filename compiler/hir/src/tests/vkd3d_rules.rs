@@ -104,8 +104,8 @@ float4 f(float2 v, float1 one, float1x1 m, float s)
 #[test]
 fn arrays_convert_by_element_count_and_construct_vectors() {
     // Same element type and count: any shape. Another element type, another count, or a
-    // vector for an array: no match. A constructor takes the scalars of arrays and structs
-    // of numbers, not of a struct holding a resource.
+    // vector for an array: no match. A constructor takes the scalars of an array of
+    // numbers, not those of a struct (DXC refuses them).
     check_diagnostics(
         r#"
 struct S { float2 a; int b; };
@@ -130,6 +130,7 @@ float4 f(R r)
               note 4:7 `take`: candidate: float take(float[2][3] a)
             E2004 13:55 `take4(float4(1, 2, 3, 4))`: no matching overload for call to `take4(float4)`
               note 5:7 `take4`: candidate: float take4(float[4] a)
+            E2003 14:25 `s`: cannot use a value of type `S` to construct `float4`
             E2016 14:30 `float4(g)`: `float4` needs 4 component(s), 6 given
             E2003 14:49 `r`: cannot use a value of type `R` to construct `float4`
         "#]],
