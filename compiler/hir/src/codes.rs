@@ -64,6 +64,8 @@ pub const DUPLICATE_SEMANTIC: &str = "E2050";
 pub const INVALID_PACKOFFSET: &str = "E2051";
 /// Statement attributes that contradict each other (`[unroll] [loop]`).
 pub const INCOMPATIBLE_ATTRIBUTES: &str = "E2052";
+/// A storage modifier where it means nothing (`in float4 g;` at file scope).
+pub const INVALID_MODIFIER: &str = "E2053";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -15,6 +15,7 @@
 //! - `discard` in a function that a non-pixel entry point reaches (`E2030`).
 //! - `packoffset` rules (`E2051`, in `packoffset_checks`).
 //! - Contradicting statement attributes (`E2052`, in `stmt_attr_checks`).
+//! - Storage modifiers where they mean nothing (`E2053`, in `modifier_checks`).
 //!
 //! Called by `diagnostics::diagnostics`.
 
@@ -123,6 +124,9 @@ pub(crate) fn declaration_diagnostics(
     }
     for (range, message) in crate::stmt_attr_checks::conflicting_attributes(&root) {
         cx.error(codes::INCOMPATIBLE_ATTRIBUTES, range, message);
+    }
+    for (range, message) in crate::modifier_checks::misplaced_modifiers(&root) {
+        cx.error(codes::INVALID_MODIFIER, range, message);
     }
     for idx in tree.indices() {
         let item = tree.item(idx);

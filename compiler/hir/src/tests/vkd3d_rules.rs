@@ -136,3 +136,30 @@ float4 f(R r)
         "#]],
     );
 }
+
+#[test]
+fn storage_modifiers_where_they_mean_nothing() {
+    check_diagnostics(
+        r#"
+uniform in float4 a;
+in float4 b;
+static uniform float4 c;
+namespace N { out float4 d; }
+uniform float4 e;
+static const float4 k = 1;
+uniform float4 f() { return 0; }
+void g(out uniform float4 o, inout uniform float4 p, in out uniform float4 q, uniform float4 u) { o = 0; }
+void h() { uniform float x; in float y; static float z = 1; const float w = 2; }
+"#,
+        expect![[r#"
+            E2053 2:9 `in`: 'in' is not a valid modifier for a global variable
+            E2053 3:1 `in`: 'in' is not a valid modifier for a global variable
+            E2053 4:8 `uniform`: 'uniform' is not a valid modifier for a static variable
+            E2053 5:15 `out`: 'out' is not a valid modifier for a global variable
+            E2053 8:1 `uniform`: 'uniform' is not a valid modifier for a function
+            E2053 9:12 `uniform`: 'uniform' is not a valid modifier for an out parameter
+            E2053 10:12 `uniform`: 'uniform' is not a valid modifier for a local variable
+            E2053 10:29 `in`: 'in' is not a valid modifier for a local variable
+        "#]],
+    );
+}
