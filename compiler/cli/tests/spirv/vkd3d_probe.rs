@@ -126,3 +126,41 @@ fn refused_as_dxc_refuses() {
         "'unroll' and 'loop' attributes are not compatible",
     );
 }
+
+const SPLATS_AND_SWIZZLE_INDEXING: &str = r#"
+RWStructuredBuffer<float> o : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    float1 b = 3;
+    int1 i = 2;
+    float4 r = b;
+    float4 s = i + float4(1, 2, 3, 4);
+    float4 v = float4(1, 2, 3, 4);
+    o[0] = r.w;
+    o[1] = s.z;
+    o[2] = v.wyxz[3];
+    float sum = 0;
+    [loop] for (uint k = 0; k < 4; k++)
+        sum = sum * 10 + v.wyxz[k];
+    o[3] = sum;
+    v.wyxz[1] = 9;
+    o[4] = v.y;
+}
+"#;
+
+#[test]
+fn one_component_vectors_splat_and_swizzles_are_indexed() {
+    compile(SPLATS_AND_SWIZZLE_INDEXING, "cs_6_0", &[]);
+    compile(
+        "float1 b; float4 a; float4 main() : SV_Target { return 100 * a + 10 * b + a.wyxz[1]; }",
+        "ps_6_0",
+        &[],
+    );
+    // r = (3, 3, 3, 3); s = 2 + (1, 2, 3, 4); v.wyxz = (4, 2, 1, 3): its component 3 is 3, and
+    // read in order 4213; `v.wyxz[1]` is `v.y`.
+    assert_eq!(
+        run_floats("splat", SPLATS_AND_SWIZZLE_INDEXING, 5),
+        json!([3, 5, 3, 4213, 9])
+    );
+}
