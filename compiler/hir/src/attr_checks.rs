@@ -4,7 +4,8 @@
 //! and `[earlydepthstencil]`: the number of arguments, that numbers are constants in range
 //! and that strings name something the attribute takes. Limits are DXC's (a thread group has
 //! at most 1024 threads, at most 64 in z, and 128 in a mesh or amplification shader).
-//! Attributes we do not know are left alone. Called by `diagnostics::diagnostics` for every
+//! Attributes we do not know are left alone, and so is the argument count of `[numthreads]`
+//! on an entry point of a stage without thread groups, as DXC ignores it there. Called by `diagnostics::diagnostics` for every
 //! function declaration, entry point or not; also reports `[[vk::aliased_pointer]]`, which
 //! is not supported yet, wherever it is written.
 
@@ -159,6 +160,21 @@ fn check_attribute(
         Rule::Number | Rule::Str(_) => (1, 1),
     };
     if args.len() < min || args.len() > max {
+        // DXC ignores the count of `[numthreads]` on an entry of a stage that has no thread
+        // groups (`[numthreads]` or `[numthreads(1)]` on a pixel shader), but still wants
+        // constants there.
+        if name.eq_ignore_ascii_case("numthreads") && stage.is_some_and(|s| !s.needs_numthreads()) {
+            if let Some(arg) = args
+                .iter()
+                .find(|a| tcx.eval(&ConstExpr::lower(a)).is_none())
+            {
+                report(
+                    arg.syntax().text_range(),
+                    format!("the arguments of `[{name}]` must be constants"),
+                );
+            }
+            return;
+        }
         let wanted = if min == max {
             format!("{min}")
         } else {
