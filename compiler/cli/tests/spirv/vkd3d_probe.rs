@@ -164,3 +164,39 @@ fn one_component_vectors_splat_and_swizzles_are_indexed() {
         json!([3, 5, 3, 4213, 9])
     );
 }
+
+const INTRINSIC_OVER_USER_FUNCTION: &str = r#"
+RWStructuredBuffer<float> o : register(u0);
+float2 max(float2 a, float2 b) { return a + b; }
+float max(float a, float b, float c) { return a + b + c; }
+float lerp(float a) { return a * 2; }
+[numthreads(1, 1, 1)]
+void main()
+{
+    float2 m = max(float2(1, 5), float2(3, 4));
+    o[0] = max(1, 2);
+    o[1] = m.x;
+    o[2] = m.y;
+    o[3] = max(1, 2, 3);
+    o[4] = lerp(8);
+}
+"#;
+
+#[test]
+fn intrinsics_win_over_user_functions_of_their_name() {
+    // DXC calls the intrinsic where it takes the arguments (`max(1, 2)` is a scalar 2, not
+    // the user's float2), and the user function where only it does.
+    compile(INTRINSIC_OVER_USER_FUNCTION, "cs_6_0", &[]);
+    assert_eq!(
+        run_floats("intrinsic", INTRINSIC_OVER_USER_FUNCTION, 5),
+        json!([2, 3, 5, 6, 16])
+    );
+    refuse(
+        "float2 max(float2 a, float2 b) { return a + b; }
+float4 main() : SV_Target { return float4(max(0.1, 0.2), max(float2(0.1, 0.2), float2(0.3, 0.4))); }",
+        "ps_6_0",
+        &[],
+        1,
+        "`float4` needs 4 component(s), 3 given",
+    );
+}

@@ -50,6 +50,14 @@ impl InferCtx<'_> {
         }
         let ty = match res {
             Some(ValueRes::Type(t)) => self.constructor(id, &t, args),
+            Some(ValueRes::Functions(_)) if self.intrinsic_wins(&path, args) => {
+                // An intrinsic that takes the arguments wins over a user function of its
+                // name, as DXC resolves `max(a, b)` next to a user `float2 max(float2, float2)`.
+                let name = path.to_string();
+                let call_args = self.intrinsic_args(args);
+                let answer = self.db.intrinsics().call(&name, &call_args);
+                self.intrinsic_answer(id, callee, &name, answer, args)
+            }
             Some(ValueRes::Functions(cands)) => {
                 // `f<float>(x)`: explicit template arguments come first, the rest is deduced.
                 let explicit: Vec<TemplateArg> = path
@@ -351,6 +359,22 @@ impl InferCtx<'_> {
             }
         }
         (idx, targs)
+    }
+
+    /// Whether a call `path(args)` that names user functions is the intrinsic of that name:
+    /// a plain name (no namespace, no template arguments) whose intrinsic takes `args`.
+    fn intrinsic_wins(&self, path: &crate::type_ref::Path, args: &[ExprId]) -> bool {
+        let [segment] = path.segments.as_slice() else {
+            return false;
+        };
+        if segment.args.is_some() || path.global {
+            return false;
+        }
+        let call_args = self.intrinsic_args(args);
+        matches!(
+            self.db.intrinsics().call(&segment.name, &call_args),
+            IntrinsicCall::Resolved { .. }
+        )
     }
 
     fn intrinsic_args(&self, args: &[ExprId]) -> Vec<IntrinsicArg> {
