@@ -164,13 +164,21 @@ fn check_attribute(
         // groups (`[numthreads]` or `[numthreads(1)]` on a pixel shader), but still wants
         // constants there.
         if name.eq_ignore_ascii_case("numthreads") && stage.is_some_and(|s| !s.needs_numthreads()) {
-            if let Some(arg) = args
-                .iter()
-                .find(|a| tcx.eval(&ConstExpr::lower(a)).is_none())
-            {
+            let list = attr.arg_list();
+            let commas = list.as_ref().map_or(0, |l| {
+                l.syntax()
+                    .children_with_tokens()
+                    .filter(|t| t.kind() == syntax::SyntaxKind::COMMA)
+                    .count()
+            });
+            if list.is_some() && (args.is_empty() || commas >= args.len()) {
+                report(whole, format!("`[{name}]` has an empty argument"));
+            } else if let Some(arg) = args.iter().find(|a| {
+                matches!(a, ast::Expr::CallExpr(_)) || tcx.eval(&ConstExpr::lower(a)).is_none()
+            }) {
                 report(
                     arg.syntax().text_range(),
-                    format!("the arguments of `[{name}]` must be constants"),
+                    format!("the arguments of `[{name}]` must be constant numbers"),
                 );
             }
             return;

@@ -167,10 +167,13 @@ void h() { uniform float x; in float y; static float z = 1; const float w = 2; }
 #[test]
 fn numthreads_count_ignored_on_a_pixel_entry() {
     // DXC ignores how many arguments `[numthreads]` has on a pixel shader, not whether they
-    // are constants; on a compute entry the count is checked.
+    // are constant numbers or an empty one; on a compute entry the count is checked.
     expect![[r#"
-        E2025 5:13 `f`: the arguments of `[numthreads]` must be constants
-        E2025 6:1 `[numthreads(1)]`: `[numthreads]` takes 3 argument(s), 1 given
+        E2025 5:13 `f`: the arguments of `[numthreads]` must be constant numbers
+        E2025 6:1 `[numthreads()]`: `[numthreads]` has an empty argument
+        E2025 7:1 `[numthreads(1,)]`: `[numthreads]` has an empty argument
+        E2025 8:13 `float2(1)`: the arguments of `[numthreads]` must be constant numbers
+        E2025 9:1 `[numthreads(1)]`: `[numthreads]` takes 3 argument(s), 1 given
     "#]]
     .assert_eq(&super::diagnostics_with_entries(
         r#"
@@ -178,12 +181,18 @@ uniform float f;
 [numthreads] float4 p1() : SV_Target { return 0; }
 [numthreads(1)] float4 p2() : SV_Target { return 0; }
 [numthreads(f)] float4 p3() : SV_Target { return 0; }
+[numthreads()] float4 p4() : SV_Target { return 0; }
+[numthreads(1,)] float4 p5() : SV_Target { return 0; }
+[numthreads(float2(1))] float4 p6() : SV_Target { return 0; }
 [numthreads(1)] void c1() {}
 "#,
         &[
             ("p1", "ps_6_0"),
             ("p2", "ps_6_0"),
             ("p3", "ps_6_0"),
+            ("p4", "ps_6_0"),
+            ("p5", "ps_6_0"),
+            ("p6", "ps_6_0"),
             ("c1", "cs_6_0"),
         ],
     ));
