@@ -10,7 +10,7 @@
 //! `diagnostics::diagnostics`.
 
 use base_db::{CompileConfig, SourceFile};
-use syntax::ast::{self, AstNode, HasAnnotations, HasAttributes, HasName};
+use syntax::ast::{self, AstNode, HasAnnotations, HasAttributes, HasModifiers, HasName};
 use syntax::{Diagnostic, FileId, SyntaxNode, TextRange};
 use types::{Interpolation, ResourceType, StructField, StructType, Type};
 
@@ -79,6 +79,25 @@ pub(crate) fn entry_diagnostics(
                     "{dxc}: {} entry point `{}` has no `[numthreads(x, y, z)]` attribute",
                     entry.stage.name(),
                     entry.name
+                ),
+                file_id,
+                range,
+            ));
+        }
+        if let Some(inline) = node
+            .modifiers()
+            .into_iter()
+            .find(|t| t.kind() == syntax::SyntaxKind::INLINE_KW)
+        {
+            // An inline function has no linkage of its own: DXC finds no entry point then.
+            let (file_id, range) = cx.user(inline.text_range());
+            out.push(Diagnostic::error(
+                codes::INVALID_MODIFIER,
+                format!(
+                    "'inline' is not a valid modifier for an entry point: `{}` would not be \
+                     visible as the {} entry point",
+                    entry.name,
+                    entry.stage.name()
                 ),
                 file_id,
                 range,

@@ -770,6 +770,13 @@ impl InferCtx<'_> {
                 BodyNode::Expr(arg),
                 "an `out` or `inout` argument must be a modifiable lvalue".into(),
             );
+        } else if self.swizzle_of(arg).is_some_and(|s| s.has_repeats()) {
+            // The value comes back into the argument: `x.yy` would be written twice.
+            self.diag(
+                codes::INVALID_SWIZZLE,
+                BodyNode::Expr(arg),
+                "an `out` or `inout` argument cannot be a swizzle with repeated components".into(),
+            );
         }
     }
 }

@@ -197,3 +197,39 @@ uniform float f;
         ],
     ));
 }
+
+#[test]
+fn out_arguments_with_repeated_swizzle_components() {
+    check_diagnostics(
+        r#"
+void f(inout float2 o) { o += 1; }
+void g(out float2 o) { o = 1; }
+void h()
+{
+    float2 x = 0;
+    float3 q = 0;
+    f(x.yy);
+    g(q.xx);
+    f(q.zx);
+    g(x.yx);
+}
+"#,
+        expect![[r#"
+            E2011 8:7 `x.yy`: an `out` or `inout` argument cannot be a swizzle with repeated components
+            E2011 9:7 `q.xx`: an `out` or `inout` argument cannot be a swizzle with repeated components
+        "#]],
+    );
+}
+
+#[test]
+fn inline_entry_points() {
+    expect![[r#"
+        E2053 3:1 `inline`: 'inline' is not a valid modifier for an entry point: `main` would not be visible as the pixel entry point
+    "#]].assert_eq(&super::diagnostics_with_entries(
+        r#"
+inline float helper(float a) { return a + 1; }
+inline float4 main() : SV_Target { return helper(1); }
+"#,
+        &[("main", "ps_6_0")],
+    ));
+}
