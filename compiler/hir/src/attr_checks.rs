@@ -93,9 +93,12 @@ pub(crate) fn attribute_diagnostics(
         let Some(node) = map.node(&root, item.ast).and_then(ast::FnDef::cast) else {
             continue;
         };
+        // A prototype of an entry point (`float4 main();` before its definition) has the
+        // entry's stage too.
+        let prototype = tree.function(idx).is_some_and(|f| !f.has_body);
         let stage = entries
             .iter()
-            .find(|e| e.function == item.ast)
+            .find(|e| e.function == item.ast || (prototype && e.name == item.name))
             .map(|e| e.stage);
         let tcx = TypeCtx::inside(&tree, &scope, idx);
         for attr in node.attributes() {

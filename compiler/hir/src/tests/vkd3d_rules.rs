@@ -185,6 +185,8 @@ uniform float f;
 [numthreads(1,)] float4 p5() : SV_Target { return 0; }
 [numthreads(float2(1))] float4 p6() : SV_Target { return 0; }
 [numthreads(1)] void c1() {}
+[numthreads] float4 p7();
+[numthreads] float4 p7() : SV_Target { return 0; }
 "#,
         &[
             ("p1", "ps_6_0"),
@@ -193,6 +195,7 @@ uniform float f;
             ("p4", "ps_6_0"),
             ("p5", "ps_6_0"),
             ("p6", "ps_6_0"),
+            ("p7", "ps_6_0"),
             ("c1", "cs_6_0"),
         ],
     ));
