@@ -245,7 +245,19 @@ fn check_attribute(
         Rule::Ints { .. } => {
             let mut values = Vec::new();
             for arg in &args {
-                match tcx.eval(&ConstExpr::lower(arg)) {
+                // `uint1(1)` is a vector, not an integer (DXC refuses it; `uint(1)` is fine).
+                let vector = match arg {
+                    ast::Expr::CallExpr(c) => c.callee().is_some_and(|callee| {
+                        callee
+                            .syntax()
+                            .text()
+                            .to_string()
+                            .trim_end()
+                            .ends_with(|ch: char| ch.is_ascii_digit())
+                    }),
+                    _ => false,
+                };
+                match tcx.eval(&ConstExpr::lower(arg)).filter(|_| !vector) {
                     Some(ConstValue::Float(_)) | None => {
                         report(
                             arg.syntax().text_range(),

@@ -62,9 +62,12 @@ pub(crate) fn entry_diagnostics(
         let name_range = node
             .name()
             .map_or(node.syntax().text_range(), |n| n.syntax().text_range());
-        let has_numthreads = node
-            .attributes()
-            .any(|a| a.name_text().eq_ignore_ascii_case("numthreads"));
+        // On the definition or on a prototype of it (`[numthreads(1, 1, 1)] void main();`).
+        let declarations = std::iter::once(node.clone()).chain(prototypes(&cx, idx));
+        let has_numthreads = declarations.into_iter().any(|d| {
+            d.attributes()
+                .any(|a| a.name_text().eq_ignore_ascii_case("numthreads"))
+        });
         if entry.stage.needs_numthreads() && !has_numthreads {
             let (file_id, range) = cx.user(name_range);
             // DXC words it for mesh shaders apart.
@@ -503,6 +506,32 @@ impl SignatureCheck<'_> {
             self.out.push(d);
         }
     }
+}
+
+/// The declarations without a body of the function `idx` written before it (its
+/// prototypes; DXC takes no attribute from one written after the definition).
+fn prototypes(cx: &Checker<'_>, idx: crate::item_tree::ItemIdx) -> Vec<ast::FnDef> {
+    let item = cx.tree.item(idx);
+    let start = cx
+        .map
+        .node(&cx.root, item.ast)
+        .map(|n| n.text_range().start());
+    cx.tree
+        .indices()
+        .filter(|&i| {
+            let other = cx.tree.item(i);
+            i != idx
+                && other.name == item.name
+                && other.parent == item.parent
+                && cx.tree.function(i).is_some_and(|f| !f.has_body)
+        })
+        .filter_map(|i| {
+            cx.map
+                .node(&cx.root, cx.tree.item(i).ast)
+                .and_then(ast::FnDef::cast)
+        })
+        .filter(|f| start.is_some_and(|s| f.syntax().text_range().start() < s))
+        .collect()
 }
 
 /// A semantic split into its name and index: `TEXCOORD3` is `("TEXCOORD", 3)`, `COLOR` is

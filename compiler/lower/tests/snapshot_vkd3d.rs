@@ -70,3 +70,28 @@ void main(uint gi : SV_GroupIndex) {
         "#]],
     );
 }
+
+#[test]
+fn numthreads_of_a_named_constant() {
+    check(
+        r#"
+static const uint G = 8;
+[numthreads(G, G / 4, 1)]
+void main() {}
+"#,
+        expect![[r#"
+            func @main_body() -> void {
+            bb0: ; (entry)
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            entry compute "main" @main numthreads(8, 2, 1) inputs() outputs()
+        "#]],
+    );
+}

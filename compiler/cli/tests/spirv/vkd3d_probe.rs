@@ -200,3 +200,44 @@ float4 main() : SV_Target { return float4(max(0.1, 0.2), max(float2(0.1, 0.2), f
         "`float4` needs 4 component(s), 3 given",
     );
 }
+
+#[test]
+fn numthreads_from_named_constants_and_prototypes() {
+    // A named constant and a cast are constants; a prototype written before the definition
+    // gives its attributes to the entry.
+    let m = compile(
+        r#"
+static const uint G = 16;
+RWStructuredBuffer<uint> o;
+[numthreads(G * 2, uint(2), 1)]
+void main(uint i : SV_DispatchThreadID) { o[i] = i; }
+"#,
+        "cs_6_0",
+        &[],
+    );
+    assert!(m.asm.contains("LocalSize 32 2 1"), "{}", m.asm);
+    let m = compile(
+        r#"
+RWStructuredBuffer<uint> o;
+[numthreads(4, 1, 1)] void main(uint i : SV_DispatchThreadID);
+void main(uint i : SV_DispatchThreadID) { o[i] = i; }
+"#,
+        "cs_6_0",
+        &[],
+    );
+    assert!(m.asm.contains("LocalSize 4 1 1"), "{}", m.asm);
+    refuse(
+        "RWStructuredBuffer<uint> o;\nvoid main() { o[0] = 1; }\n[numthreads(4, 1, 1)] void main();",
+        "cs_6_0",
+        &[],
+        1,
+        "thread group size [numthreads(x,y,z)] is missing",
+    );
+    refuse(
+        "RWStructuredBuffer<uint> o;\n[numthreads(uint1(4), 1, 1)] void main() { o[0] = 1; }",
+        "cs_6_0",
+        &[],
+        1,
+        "must be integer constants",
+    );
+}
