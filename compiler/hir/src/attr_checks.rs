@@ -4,7 +4,8 @@
 //! and `[earlydepthstencil]`: the number of arguments, that numbers are constants in range
 //! and that strings name something the attribute takes. Limits are DXC's (a thread group has
 //! at most 1024 threads, at most 64 in z, and 128 in a mesh or amplification shader).
-//! Attributes we do not know are left alone. Called by `diagnostics::diagnostics` for every
+//! Attributes we do not know are left alone, and so is the argument count of `[numthreads]`
+//! on an entry point of a stage without thread groups, as DXC ignores it there. Called by `diagnostics::diagnostics` for every
 //! function declaration, entry point or not; also reports `[[vk::aliased_pointer]]`, which
 //! is not supported yet, wherever it is written.
 
@@ -92,9 +93,12 @@ pub(crate) fn attribute_diagnostics(
         let Some(node) = map.node(&root, item.ast).and_then(ast::FnDef::cast) else {
             continue;
         };
+        // A prototype of an entry point (`float4 main();` before its definition) has the
+        // entry's stage too.
+        let prototype = tree.function(idx).is_some_and(|f| !f.has_body);
         let stage = entries
             .iter()
-            .find(|e| e.function == item.ast)
+            .find(|e| e.function == item.ast || (prototype && e.name == item.name))
             .map(|e| e.stage);
         let tcx = TypeCtx::inside(&tree, &scope, idx);
         for attr in node.attributes() {
@@ -134,6 +138,29 @@ fn check_attribute(
         Rule::Number | Rule::Str(_) => (1, 1),
     };
     if args.len() < min || args.len() > max {
+        // DXC ignores the count of `[numthreads]` on an entry of a stage that has no thread
+        // groups (`[numthreads]` or `[numthreads(1)]` on a pixel shader), but still wants
+        // constants there.
+        if name.eq_ignore_ascii_case("numthreads") && stage.is_some_and(|s| !s.needs_numthreads()) {
+            let list = attr.arg_list();
+            let commas = list.as_ref().map_or(0, |l| {
+                l.syntax()
+                    .children_with_tokens()
+                    .filter(|t| t.kind() == syntax::SyntaxKind::COMMA)
+                    .count()
+            });
+            if list.is_some() && (args.is_empty() || commas >= args.len()) {
+                report(whole, format!("`[{name}]` has an empty argument"));
+            } else if let Some(arg) = args.iter().find(|a| {
+                matches!(a, ast::Expr::CallExpr(_)) || tcx.eval(&ConstExpr::lower(a)).is_none()
+            }) {
+                report(
+                    arg.syntax().text_range(),
+                    format!("the arguments of `[{name}]` must be constant numbers"),
+                );
+            }
+            return;
+        }
         let wanted = if min == max {
             format!("{min}")
         } else {
@@ -193,7 +220,19 @@ fn check_attribute(
         Rule::Ints { .. } => {
             let mut values = Vec::new();
             for arg in &args {
-                match tcx.eval(&ConstExpr::lower(arg)) {
+                // `uint1(1)` is a vector, not an integer (DXC refuses it; `uint(1)` is fine).
+                let vector = match arg {
+                    ast::Expr::CallExpr(c) => c.callee().is_some_and(|callee| {
+                        callee
+                            .syntax()
+                            .text()
+                            .to_string()
+                            .trim_end()
+                            .ends_with(|ch: char| ch.is_ascii_digit())
+                    }),
+                    _ => false,
+                };
+                match tcx.eval(&ConstExpr::lower(arg)).filter(|_| !vector) {
                     Some(ConstValue::Float(_)) | None => {
                         report(
                             arg.syntax().text_range(),

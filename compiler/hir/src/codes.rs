@@ -57,6 +57,15 @@ pub const INVALID_TYPE_ARGUMENT: &str = "E2037";
 /// A `vk::RawBufferLoad`/`vk::RawBufferStore` alignment that is not a positive constant
 /// power of two.
 pub const INVALID_ALIGNMENT: &str = "E2038";
+/// One semantic on two inputs (or two outputs) of an entry point.
+pub const DUPLICATE_SEMANTIC: &str = "E2050";
+/// A `packoffset` DXC refuses while parsing (outside a cbuffer, not a `c` register, a bad
+/// component, a value crossing its register's end).
+pub const INVALID_PACKOFFSET: &str = "E2051";
+/// Statement attributes that contradict each other (`[unroll] [loop]`).
+pub const INCOMPATIBLE_ATTRIBUTES: &str = "E2052";
+/// A storage modifier where it means nothing (`in float4 g;` at file scope).
+pub const INVALID_MODIFIER: &str = "E2053";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -14,6 +14,9 @@
 //!   texture is no 16-bit float (Vulkan images have none).
 //! - `discard` in a function that a non-pixel entry point reaches (`E2030`).
 //! - An enum's underlying type is `bool` or an integer type (`E2003`).
+//! - `packoffset` rules (`E2051`, in `packoffset_checks`).
+//! - Contradicting statement attributes (`E2052`, in `stmt_attr_checks`).
+//! - Storage modifiers where they mean nothing (`E2053`, in `modifier_checks`).
 //!
 //! Called by `diagnostics::diagnostics`.
 
@@ -31,6 +34,7 @@ use crate::ids::{ast_id_map, expanded_root, user_range, AstId, FunctionId};
 use crate::infer::infer;
 use crate::item_tree::{item_tree, ItemKind, ItemTree};
 use crate::lower_type::TypeCtx;
+use crate::packoffset_checks::{self, PackoffsetProblem};
 use crate::scope::item_scope;
 use crate::HirDb;
 
@@ -111,6 +115,20 @@ pub(crate) fn declaration_diagnostics(
         config,
         out,
     };
+    for range in packoffset_checks::misplaced(&root) {
+        let (f, r) = user_range(db, file, config, range);
+        cx.out.push(packoffset_checks::diagnostic(
+            PackoffsetProblem::OutsideConstantBuffer,
+            f,
+            r,
+        ));
+    }
+    for (range, message) in crate::stmt_attr_checks::conflicting_attributes(&root) {
+        cx.error(codes::INCOMPATIBLE_ATTRIBUTES, range, message);
+    }
+    for (range, message) in crate::modifier_checks::misplaced_modifiers(&root) {
+        cx.error(codes::INVALID_MODIFIER, range, message);
+    }
     for idx in tree.indices() {
         let item = tree.item(idx);
         let Some(node) = map.node(&root, item.ast) else {
@@ -134,6 +152,13 @@ pub(crate) fn declaration_diagnostics(
                 let type_range = decl.ty().map_or(declarator.syntax().text_range(), |t| {
                     t.syntax().text_range()
                 });
+                if let (Subject::CBufferMember, Some(p)) = (subject, declarator.packoffset()) {
+                    let offset = p.offset().unwrap_or_default();
+                    if let Err(problem) = packoffset_checks::check_offset(&offset, ty.as_ref()) {
+                        let (f, r) = user_range(db, file, config, p.syntax().text_range());
+                        cx.out.push(packoffset_checks::diagnostic(problem, f, r));
+                    }
+                }
                 // One declaration may declare several names: check its attributes and type
                 // once, with the first.
                 let first = decl

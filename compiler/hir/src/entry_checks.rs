@@ -10,7 +10,7 @@
 //! `diagnostics::diagnostics`.
 
 use base_db::{CompileConfig, SourceFile};
-use syntax::ast::{self, AstNode, HasAnnotations, HasAttributes, HasName};
+use syntax::ast::{self, AstNode, HasAnnotations, HasAttributes, HasModifiers, HasName};
 use syntax::{Diagnostic, FileId, SyntaxNode, TextRange};
 use types::{Interpolation, ResourceType, StructField, StructType, Type};
 
@@ -62,9 +62,12 @@ pub(crate) fn entry_diagnostics(
         let name_range = node
             .name()
             .map_or(node.syntax().text_range(), |n| n.syntax().text_range());
-        let has_numthreads = node
-            .attributes()
-            .any(|a| a.name_text().eq_ignore_ascii_case("numthreads"));
+        // On the definition or on a prototype of it (`[numthreads(1, 1, 1)] void main();`).
+        let declarations = std::iter::once(node.clone()).chain(prototypes(&cx, idx));
+        let has_numthreads = declarations.into_iter().any(|d| {
+            d.attributes()
+                .any(|a| a.name_text().eq_ignore_ascii_case("numthreads"))
+        });
         if entry.stage.needs_numthreads() && !has_numthreads {
             let (file_id, range) = cx.user(name_range);
             // DXC words it for mesh shaders apart.
@@ -84,6 +87,25 @@ pub(crate) fn entry_diagnostics(
                 range,
             ));
         }
+        if let Some(inline) = node
+            .modifiers()
+            .into_iter()
+            .find(|t| t.kind() == syntax::SyntaxKind::INLINE_KW)
+        {
+            // An inline function has no linkage of its own: DXC finds no entry point then.
+            let (file_id, range) = cx.user(inline.text_range());
+            out.push(Diagnostic::error(
+                codes::INVALID_MODIFIER,
+                format!(
+                    "'inline' is not a valid modifier for an entry point: `{}` would not be \
+                     visible as the {} entry point",
+                    entry.name,
+                    entry.stage.name()
+                ),
+                file_id,
+                range,
+            ));
+        }
         stage_attributes(&cx, entry, &node, f, name_range, out);
         if !system_values::has_signature(entry.stage) {
             continue;
@@ -95,6 +117,7 @@ pub(crate) fn entry_diagnostics(
             tcx: &tcx,
             entry,
             out: Vec::new(),
+            seen: Vec::new(),
         };
         let syntax_params: Vec<ast::Param> = node
             .param_list()
@@ -112,6 +135,9 @@ pub(crate) fn entry_diagnostics(
                 continue;
             }
             let dirs: &[Direction] = match (param.mesh, param.direction) {
+                // Patches and streams have their own direction (`inout PointStream<G>` is
+                // one output), other resources none: one visit each.
+                _ if matches!(ty, Type::Resource(_)) => &[Direction::In],
                 (Some(_), _) | (None, ParamDirection::Out) => &[Direction::Out],
                 (None, ParamDirection::In) => &[Direction::In],
                 (None, ParamDirection::InOut) => &[Direction::In, Direction::Out],
@@ -208,6 +234,8 @@ struct SignatureCheck<'a> {
     tcx: &'a TypeCtx<'a>,
     entry: &'a EntryPoint,
     out: Vec<Diagnostic>,
+    /// The semantics met so far, per direction, as `(direction, NAME, index)`.
+    seen: Vec<(Direction, String, u32)>,
 }
 
 impl SignatureCheck<'_> {
@@ -251,6 +279,7 @@ impl SignatureCheck<'_> {
                 };
                 self.report(codes::INVALID_SEMANTIC, message, range, site, field);
             }
+            self.duplicate(semantic, dir, range, site, field);
             self.distance_type(ty, semantic, range, site, field);
             return;
         }
@@ -344,6 +373,38 @@ impl SignatureCheck<'_> {
                 Some((name, semantic_range(d.semantic()), vk_builtin))
             })
             .collect()
+    }
+
+    /// One semantic names one input (and one output) of an entry point. Names compare without
+    /// case and a missing index is 0 (`SEM` and `sem0` are one semantic), as DXC decomposes
+    /// them; DXC's SPIR-V path refuses the second use ("input semantic 'X' used more than
+    /// once"), and so does its DXIL path.
+    fn duplicate(
+        &mut self,
+        semantic: &str,
+        dir: Direction,
+        range: TextRange,
+        site: &Site,
+        field: Option<&FieldSite>,
+    ) {
+        let (name, index) = split_semantic(semantic);
+        let key = (dir, name.to_ascii_uppercase(), index);
+        if !self.seen.contains(&key) {
+            self.seen.push(key);
+            return;
+        }
+        self.report(
+            codes::DUPLICATE_SEMANTIC,
+            format!(
+                "{} semantic '{semantic}' used more than once in {} entry point `{}`",
+                dir.name(),
+                self.entry.stage.name(),
+                self.entry.name
+            ),
+            range,
+            site,
+            field,
+        );
     }
 
     /// Clip and cull distances are `float`s (Vulkan's built-ins are float arrays): DXC refuses
@@ -446,6 +507,40 @@ impl SignatureCheck<'_> {
             self.out.push(d);
         }
     }
+}
+
+/// The declarations without a body of the function `idx` written before it (its
+/// prototypes; DXC takes no attribute from one written after the definition).
+fn prototypes(cx: &Checker<'_>, idx: crate::item_tree::ItemIdx) -> Vec<ast::FnDef> {
+    let item = cx.tree.item(idx);
+    let start = cx
+        .map
+        .node(&cx.root, item.ast)
+        .map(|n| n.text_range().start());
+    cx.tree
+        .indices()
+        .filter(|&i| {
+            let other = cx.tree.item(i);
+            i != idx
+                && other.name == item.name
+                && other.parent == item.parent
+                && cx.tree.function(i).is_some_and(|f| !f.has_body)
+        })
+        .filter_map(|i| {
+            cx.map
+                .node(&cx.root, cx.tree.item(i).ast)
+                .and_then(ast::FnDef::cast)
+        })
+        .filter(|f| start.is_some_and(|s| f.syntax().text_range().start() < s))
+        .collect()
+}
+
+/// A semantic split into its name and index: `TEXCOORD3` is `("TEXCOORD", 3)`, `COLOR` is
+/// `("COLOR", 0)`.
+fn split_semantic(semantic: &str) -> (&str, u32) {
+    let name = semantic.trim_end_matches(|c: char| c.is_ascii_digit());
+    let index = semantic[name.len()..].parse().unwrap_or(0);
+    (name, index)
 }
 
 /// The range of a semantic's name (without the colon).

@@ -659,7 +659,7 @@ impl<'a> InferCtx<'a> {
                 then,
                 otherwise,
             } => {
-                self.infer_condition(cond);
+                self.infer_stmt_condition(cond);
                 self.infer_stmt(then);
                 if let Some(o) = otherwise {
                     self.infer_stmt(o);
@@ -675,7 +675,7 @@ impl<'a> InferCtx<'a> {
                     self.infer_stmt(i);
                 }
                 if let Some(c) = cond {
-                    self.infer_condition(c);
+                    self.infer_stmt_condition(c);
                 }
                 if let Some(s) = step {
                     self.infer_expr(s);
@@ -683,12 +683,12 @@ impl<'a> InferCtx<'a> {
                 self.in_loop(body);
             }
             Stmt::While { cond, body } => {
-                self.infer_condition(cond);
+                self.infer_stmt_condition(cond);
                 self.in_loop(body);
             }
             Stmt::DoWhile { body, cond } => {
                 self.in_loop(body);
-                self.infer_condition(cond);
+                self.infer_stmt_condition(cond);
             }
             Stmt::Switch { expr, clauses } => {
                 if let Some(t) = self.infer_expr(expr) {
@@ -799,6 +799,26 @@ impl<'a> InferCtx<'a> {
                     crate::codes::TYPE_MISMATCH,
                     BodyNode::Expr(cond),
                     format!("cannot use a value of type `{t}` as a condition"),
+                );
+            }
+        }
+    }
+
+    /// The condition of `if`, `while`, `do`-`while` and `for` converts to `bool`: one
+    /// component of a numeric type (a `float1x1` too). DXC refuses a vector there rather
+    /// than truncate it, unlike other implicit conversions.
+    fn infer_stmt_condition(&mut self, cond: ExprId) {
+        self.infer_condition(cond);
+        let t = self.result.type_of_expr(cond).cloned();
+        if let Some(t) = t.filter(|t| t.scalar_kind().is_some()) {
+            if self.is_multi_component(cond) {
+                self.diag(
+                    crate::codes::TYPE_MISMATCH,
+                    BodyNode::Expr(cond),
+                    format!(
+                        "a condition must be a scalar, not `{t}`: use `any()`, `all()` or one \
+                         component"
+                    ),
                 );
             }
         }

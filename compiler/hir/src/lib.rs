@@ -65,6 +65,10 @@
 //! | E2036 | `SV_ClipDistance`/`SV_CullDistance` on a value that is not float |
 //! | E2037 | a template argument a built-in type does not take (`SubpassInput<S>` of a struct) |
 //! | E2038 | a literal `vk::RawBufferLoad`/`Store` alignment that is negative, not an integer or not a power of two |
+//! | E2050 | one semantic on two inputs (or two outputs) of an entry point |
+//! | E2051 | a `packoffset` outside a constant buffer, of a register that is not `c`, with a bad component, or that makes a value cross its register's end |
+//! | E2052 | contradicting statement attributes (`[unroll]` with `[loop]` or `[fastopt]`, `[branch]` with `[flatten]`) |
+//! | E2053 | a modifier where it means nothing (`in` on a global, `uniform` on a local or a function, `out uniform` parameter, `inline` entry point) |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //!
@@ -83,8 +87,11 @@ pub mod infer;
 pub mod intrinsics;
 pub mod item_tree;
 pub mod lower_type;
+mod modifier_checks;
 pub mod navigation;
+mod packoffset_checks;
 pub mod scope;
+mod stmt_attr_checks;
 pub mod system_values;
 pub mod type_ref;
 

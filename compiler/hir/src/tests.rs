@@ -28,6 +28,7 @@ mod suites_probe;
 mod switch_labels;
 mod templates;
 mod types;
+mod vkd3d_rules;
 mod vulkan;
 
 use base_db::CompileConfig;

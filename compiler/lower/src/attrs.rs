@@ -189,3 +189,41 @@ pub fn local_attrs(name: &SyntaxNode) -> Vec<ast::Attribute> {
         .map(|decl| decl.children().filter_map(ast::Attribute::cast).collect())
         .unwrap_or_default()
 }
+
+/// `[numthreads(x, y, z)]` of entry function `idx`, each argument a constant the checker
+/// evaluates: literals, arithmetic after macro expansion, named constants
+/// (`static const uint G = 64;`) and casts (`uint(8)`). The definition's attribute, else
+/// one written on a prototype of the function before it (`[numthreads(8, 1, 1)] void
+/// main();`).
+pub fn entry_numthreads(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<[u32; 3]> {
+    let name = &cx.tree.item(idx).name;
+    let start = item_node(cx, idx)?.text_range().start();
+    let prototypes = cx.tree.indices().filter(|&i| {
+        i != idx
+            && cx.tree.item(i).name == *name
+            && cx.tree.item(i).parent == cx.tree.item(idx).parent
+            && cx.tree.function(i).is_some_and(|f| !f.has_body)
+            && item_node(cx, i).is_some_and(|n| n.text_range().start() < start)
+    });
+    std::iter::once(idx)
+        .chain(prototypes)
+        .find_map(|i| numthreads_of(cx, i))
+}
+
+/// The evaluated `[numthreads]` on the declaration of function `idx`, if it has one.
+fn numthreads_of(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<[u32; 3]> {
+    let f = ast::FnDef::cast(item_node(cx, idx)?)?;
+    let attr = f
+        .attributes()
+        .find(|a| a.name_text().eq_ignore_ascii_case("numthreads"))?;
+    let tcx = hir::lower_type::TypeCtx::inside(&cx.tree, &cx.scope, idx);
+    let values: Option<Vec<u32>> = attr
+        .arg_list()?
+        .args()
+        .map(|a| match tcx.eval(&hir::type_ref::ConstExpr::lower(&a))? {
+            hir::lower_type::ConstValue::Int(v) => u32::try_from(v).ok(),
+            _ => None,
+        })
+        .collect();
+    values.filter(|v| v.len() == 3).map(|v| [v[0], v[1], v[2]])
+}

@@ -135,6 +135,11 @@ impl FnLower<'_, '_> {
                 let s = self.fb().extract(v, &[0]);
                 Ok(self.convert_kind(s, fk, tk, to))
             }
+            (Type::Vector(_, 1), Type::Vector(..)) => {
+                // A one-component vector splats like a scalar (`float4 r = f1;`).
+                let s = self.fb().extract(v, &[0]);
+                self.convert_value(s, &Type::Scalar(fk), to, e)
+            }
             (Type::Vector(_, m), Type::Vector(_, n)) if m > n => {
                 let comps: Vec<u8> = (0..*n).collect();
                 let t = self.fb().swizzle(v, &comps);

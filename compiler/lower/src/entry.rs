@@ -157,7 +157,7 @@ pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
     }
     let f = cx.tree.function(idx).cloned().expect("a function");
     // Literals, or arithmetic on them after macro expansion (`[numthreads(8 * 8, 1, 1)]`).
-    let Some(size) = crate::stages::numthreads(&f) else {
+    let Some(size) = crate::attrs::entry_numthreads(cx, idx) else {
         cx.unsupported(
             "a compute or amplification entry without a constant `[numthreads(x, y, z)]`",
             range,

@@ -354,7 +354,11 @@ impl FnLower<'_, '_> {
                 let property = matches!(self.body.expr(*base),
                     Expr::Index { base: b, .. } if matches!(self.body.expr(*b),
                         Expr::Field { name, .. } if name == "sample" || name == "mips"));
-                !property && self.is_place_expr(*base)
+                // `v.wyxz[i]` reads a component of a swizzled value (not of memory).
+                let swizzle = matches!(self.body.expr(*base),
+                    Expr::Field { expr, .. } if matches!(self.infer.type_of_expr(*expr),
+                        Some(Type::Vector(..) | Type::Scalar(_))));
+                !property && !swizzle && self.is_place_expr(*base)
             }
             _ => false,
         }
@@ -438,6 +442,15 @@ impl FnLower<'_, '_> {
                 let b = self.lvalue(base)?;
                 if let Place::Pointee(ptr, path) = b {
                     return self.pointee_element(e, ptr, path, index);
+                }
+                if let Place::Swizzle(inner, comps) = b {
+                    // `v.wyxz[1] = x`: one component of the swizzle.
+                    let n = self.const_int(index).and_then(|n| usize::try_from(n).ok());
+                    return match n.and_then(|n| comps.get(n)) {
+                        Some(&c) => Ok(Place::Swizzle(inner, vec![c])),
+                        None => Err(self
+                            .unsupported("assigning through a run-time index into a swizzle", e)),
+                    };
                 }
                 let Place::Ptr(ptr) = b else {
                     return Err(self.unsupported("indexing this value", e));

@@ -38,6 +38,8 @@ pub enum IdentClass {
     Operator,
     /// `unsigned` or `signed` before an integer type (`unsigned int`).
     Signedness,
+    /// `void`, which as a whole parameter list (`f(void)`) declares no parameter.
+    Void,
 }
 
 /// The significant tokens of the (preprocessed) text, in order.
@@ -93,6 +95,7 @@ pub(crate) fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentCla
     let class = match text {
         "operator" => Some(IdentClass::Operator),
         "unsigned" | "signed" => Some(IdentClass::Signedness),
+        "void" => Some(IdentClass::Void),
         _ if is_builtin_type_name(text) => Some(IdentClass::BuiltinType),
         _ => None,
     };

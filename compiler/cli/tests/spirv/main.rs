@@ -37,4 +37,5 @@ mod system_values;
 mod texel64;
 mod texture_operands;
 mod vk_ext;
+mod vkd3d_probe;
 mod vulkan_types;

@@ -50,6 +50,14 @@ impl InferCtx<'_> {
         }
         let ty = match res {
             Some(ValueRes::Type(t)) => self.constructor(id, &t, args),
+            Some(ValueRes::Functions(_)) if self.intrinsic_wins(&path, args) => {
+                // An intrinsic that takes the arguments wins over a user function of its
+                // name, as DXC resolves `max(a, b)` next to a user `float2 max(float2, float2)`.
+                let name = path.to_string();
+                let call_args = self.intrinsic_args(args);
+                let answer = self.db.intrinsics().call(&name, &call_args);
+                self.intrinsic_answer(id, callee, &name, answer, args)
+            }
             Some(ValueRes::Functions(cands)) => {
                 // `f<float>(x)`: explicit template arguments come first, the rest is deduced.
                 let explicit: Vec<TemplateArg> = path
@@ -353,6 +361,22 @@ impl InferCtx<'_> {
         (idx, targs)
     }
 
+    /// Whether a call `path(args)` that names user functions is the intrinsic of that name:
+    /// a plain name (no namespace, no template arguments) whose intrinsic takes `args`.
+    fn intrinsic_wins(&self, path: &crate::type_ref::Path, args: &[ExprId]) -> bool {
+        let [segment] = path.segments.as_slice() else {
+            return false;
+        };
+        if segment.args.is_some() || path.global {
+            return false;
+        }
+        let call_args = self.intrinsic_args(args);
+        matches!(
+            self.db.intrinsics().call(&segment.name, &call_args),
+            IntrinsicCall::Resolved { .. }
+        )
+    }
+
     fn intrinsic_args(&self, args: &[ExprId]) -> Vec<IntrinsicArg> {
         args.iter()
             .map(|a| IntrinsicArg {
@@ -467,6 +491,11 @@ impl InferCtx<'_> {
                 Some(t) if t.scalar_kind().is_some() => have += ops::flat_count(t).unwrap_or(0),
                 // `int(e)` converts an enum explicitly, scoped or not.
                 Some(Type::Enum(_)) => have += 1,
+                // Arrays of numbers give their scalars in order (`float4(arr)` of a
+                // `float[4]`), as in an initializer list. (A struct is refused, as DXC does.)
+                Some(t @ Type::Array { .. }) if numeric_leaves(t) => {
+                    have += ops::flat_count(t).unwrap_or(0)
+                }
                 Some(t) => {
                     let t = t.clone();
                     self.diag(
@@ -743,6 +772,13 @@ impl InferCtx<'_> {
                 BodyNode::Expr(arg),
                 "an `out` or `inout` argument must be a modifiable lvalue".into(),
             );
+        } else if self.swizzle_of(arg).is_some_and(|s| s.has_repeats()) {
+            // The value comes back into the argument: `x.yy` would be written twice.
+            self.diag(
+                codes::INVALID_SWIZZLE,
+                BodyNode::Expr(arg),
+                "an `out` or `inout` argument cannot be a swizzle with repeated components".into(),
+            );
         }
     }
 }
@@ -861,5 +897,15 @@ fn pointer_cast_kind(path: &crate::type_ref::Path) -> Option<PointerCast> {
         "static_pointer_cast" => Some(PointerCast::Static),
         "reinterpret_pointer_cast" => Some(PointerCast::Reinterpret),
         _ => None,
+    }
+}
+
+/// Whether every scalar of an array (or struct) is a number (no resource, string or unsized
+/// array inside): such a value can be taken apart into the arguments of a constructor.
+fn numeric_leaves(ty: &Type) -> bool {
+    match ty {
+        Type::Array { element, len } => len.is_some() && numeric_leaves(element),
+        Type::Struct(s) => s.fields.iter().all(|f| numeric_leaves(&f.ty)),
+        t => t.scalar_kind().is_some(),
     }
 }

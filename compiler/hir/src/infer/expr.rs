@@ -1010,7 +1010,7 @@ impl InferCtx<'_> {
     }
 
     /// The swizzle `e` applies, if it is one.
-    fn swizzle_of(&self, e: ExprId) -> Option<Swizzle> {
+    pub(super) fn swizzle_of(&self, e: ExprId) -> Option<Swizzle> {
         let Expr::Field { expr, name } = self.body.expr(e) else {
             return None;
         };

@@ -184,6 +184,16 @@ pub fn conversion(from: &Operand, to: &Type) -> Conversion {
                     len: lb,
                 },
             ) if a == b && (la == lb || lb.is_none()) => Conversion::Exact,
+            // Arrays of one element type and as many elements in all convert into each
+            // other whatever their shape (`float[3][2]` to `float[2][3]` or `float[6]`), as
+            // DXC copies them element by element.
+            (Type::Array { .. }, Type::Array { .. })
+                if innermost(&from.ty) == innermost(to)
+                    && flat_count(&from.ty).is_some()
+                    && flat_count(&from.ty) == flat_count(to) =>
+            {
+                Conversion::Conversion
+            }
             (Type::Struct(a), Type::Struct(b)) if a.name == b.name => Conversion::Exact,
             // DXC converts between structs of the same layout implicitly (a no-op flat
             // conversion): fields of the same types, in the same order, whatever the names.
@@ -226,6 +236,15 @@ pub fn conversion(from: &Operand, to: &Type) -> Conversion {
         }
         (true, false) if fr == 1 && tc <= fc => Conversion::Truncation,
         _ => Conversion::Incompatible,
+    }
+}
+
+/// The element type of an array of arrays (`float2` for `float2[3][4]`); `ty` itself when
+/// it is no array.
+fn innermost(ty: &Type) -> &Type {
+    match ty {
+        Type::Array { element, .. } => innermost(element),
+        t => t,
     }
 }
 

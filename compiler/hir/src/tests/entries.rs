@@ -335,3 +335,26 @@ CP HSMain(InputPatch<CP, 3> v, uint id : SV_OutputControlPointID) { return v[id]
         "#]],
     );
 }
+
+#[test]
+fn a_semantic_names_one_input_and_one_output() {
+    // Two inputs on TEXCOORD0; `SEM` and `sem0` are the same output; two `out` parameters of
+    // one struct type repeat its field's semantic. An `inout` value is one input and one
+    // output, so it does not clash with itself.
+    check(
+        r#"
+struct S { float2 f : FIELD; };
+float4 ps(float4 a : TEXCOORD0, float4 b : texcoord0) : SV_Target { return a + b; }
+void vs(float4 p : POSITION, out float2 a : sem0, out float2 b : SEM, out S s1, out S s2,
+        out float4 pos : SV_Position) { a = 0; b = 0; s1.f = 0; s2.f = 0; pos = p; }
+void ok(inout float4 c : COLOR, float4 d : COLOR1, out float4 pos : SV_Position) { pos = c + d; }
+"#,
+        &[("ps", "ps_6_0"), ("vs", "vs_6_0"), ("ok", "vs_6_0")],
+        expect![[r#"
+            E2050 2:23 `FIELD`: output semantic 'FIELD' used more than once in vertex entry point `vs`
+              note 4:87 `s2`: parameter `s2` of vertex entry point `vs`
+            E2050 3:44 `texcoord0`: input semantic 'texcoord0' used more than once in pixel entry point `ps`
+            E2050 4:66 `SEM`: output semantic 'SEM' used more than once in vertex entry point `vs`
+        "#]],
+    );
+}

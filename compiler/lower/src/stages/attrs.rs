@@ -1,5 +1,6 @@
 //! Attribute arguments of entry functions: `[maxvertexcount(n)]`, `[domain("tri")]`,
-//! `[numthreads(x, y, z)]`, whose numbers may be arithmetic on literals once macros expand.
+//! whose numbers may be arithmetic on literals once macros expand (`[numthreads]` is read in
+//! `crate::attrs`, through the checker's constant evaluation).
 
 use hir::item_tree::Function;
 
@@ -91,13 +92,6 @@ pub fn eval_count(text: &str) -> Option<u32> {
 pub fn attr_text(f: &Function, name: &str) -> Option<String> {
     let a = attr(f, name)?.first()?;
     Some(a.trim().trim_matches('"').to_owned())
-}
-
-/// `[numthreads(x, y, z)]`.
-pub fn numthreads(f: &Function) -> Option<[u32; 3]> {
-    let args = attr(f, "numthreads")?;
-    let v: Option<Vec<u32>> = args.iter().map(|s| eval_count(s)).collect();
-    v.filter(|v| v.len() == 3).map(|v| [v[0], v[1], v[2]])
 }
 
 #[cfg(test)]

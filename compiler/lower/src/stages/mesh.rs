@@ -36,7 +36,7 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
     let range = cx.item_range(idx);
     let f = cx.tree.function(idx).cloned().expect("a function");
     let sig = crate::enums::function_signature(cx.db, cx.function_id(idx));
-    let Some(size) = super::numthreads(&f) else {
+    let Some(size) = crate::attrs::entry_numthreads(cx, idx) else {
         return Err(cx.unsupported("a mesh shader without a constant `[numthreads]`", range));
     };
     let topology = match super::attr_text(&f, "outputtopology").as_deref() {

@@ -32,7 +32,7 @@ use types::{ResourceType, Type};
 
 use crate::context::ModuleCtx;
 
-pub use attrs::{attr, attr_count, attr_text, eval_count, numthreads};
+pub use attrs::{attr, attr_count, attr_text, eval_count};
 pub use vars::{
     leaves, load_array, load_value, store_adapted, store_leaf, store_value, Declare, Leaf, Side,
     StageVar,

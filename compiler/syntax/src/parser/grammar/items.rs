@@ -208,6 +208,10 @@ fn fn_def_rest(p: &mut Parser<'_>, m: Marker) {
 fn param_list(p: &mut Parser<'_>) {
     let m = p.start();
     p.bump(L_PAREN);
+    // `f(void)`: C's spelling of an empty list; the `void` stays a bare token of the list.
+    if p.nth_ident_class(0) == Some(IdentClass::Void) && p.nth_at(1, R_PAREN) {
+        p.bump(IDENT);
+    }
     while !p.at(R_PAREN) && !p.at_end() {
         if matches!(p.current(), L_BRACE | R_BRACE | SEMICOLON) {
             break;
@@ -243,7 +247,11 @@ fn param_list(p: &mut Parser<'_>) {
 /// `PARAM`: attributes, modifiers (`in`, `out`, `inout`, `uniform`, `triangle`, `vertices`...),
 /// type, name, array suffixes, semantics and a default value.
 fn param(p: &mut Parser<'_>) {
-    if !matches!(p.current(), L_BRACK | IDENT | COLON2 | CONST_KW | STATIC_KW) {
+    // `struct S s` and `class C c`: an elaborated type names a struct declared before.
+    if !matches!(
+        p.current(),
+        L_BRACK | IDENT | COLON2 | CONST_KW | STATIC_KW | STRUCT_KW | CLASS_KW
+    ) {
         return;
     }
     let m = p.start();

@@ -763,3 +763,94 @@ HSOut hs(InputPatch<VSOut, 3> patch, uint i : SV_OutputControlPointID) { return 
         "#]],
     );
 }
+
+#[test]
+fn void_parameter_list_and_elaborated_struct_parameter() {
+    // `(void)` declares no parameter (the `void` is a bare token of the list); `struct P p`
+    // is a parameter of the struct type `P`; `(void x)` stays a parameter for the checker.
+    check(
+        r#"float f(void);
+float g(struct P p, class C c);
+float h(void x);
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..64
+              FN_DEF@0..14
+                TYPE_REF@0..5
+                  PATH@0..5
+                    PATH_SEGMENT@0..5
+                      NAME_REF@0..5
+                        IDENT@0..5 "float"
+                WHITESPACE@5..6 " "
+                NAME@6..7
+                  IDENT@6..7 "f"
+                PARAM_LIST@7..13
+                  L_PAREN@7..8 "("
+                  IDENT@8..12 "void"
+                  R_PAREN@12..13 ")"
+                SEMICOLON@13..14 ";"
+              WHITESPACE@14..15 "\n"
+              FN_DEF@15..46
+                TYPE_REF@15..20
+                  PATH@15..20
+                    PATH_SEGMENT@15..20
+                      NAME_REF@15..20
+                        IDENT@15..20 "float"
+                WHITESPACE@20..21 " "
+                NAME@21..22
+                  IDENT@21..22 "g"
+                PARAM_LIST@22..45
+                  L_PAREN@22..23 "("
+                  PARAM@23..33
+                    TYPE_REF@23..31
+                      STRUCT_KW@23..29 "struct"
+                      WHITESPACE@29..30 " "
+                      PATH@30..31
+                        PATH_SEGMENT@30..31
+                          NAME_REF@30..31
+                            IDENT@30..31 "P"
+                    WHITESPACE@31..32 " "
+                    NAME@32..33
+                      IDENT@32..33 "p"
+                  COMMA@33..34 ","
+                  WHITESPACE@34..35 " "
+                  PARAM@35..44
+                    TYPE_REF@35..42
+                      CLASS_KW@35..40 "class"
+                      WHITESPACE@40..41 " "
+                      PATH@41..42
+                        PATH_SEGMENT@41..42
+                          NAME_REF@41..42
+                            IDENT@41..42 "C"
+                    WHITESPACE@42..43 " "
+                    NAME@43..44
+                      IDENT@43..44 "c"
+                  R_PAREN@44..45 ")"
+                SEMICOLON@45..46 ";"
+              WHITESPACE@46..47 "\n"
+              FN_DEF@47..63
+                TYPE_REF@47..52
+                  PATH@47..52
+                    PATH_SEGMENT@47..52
+                      NAME_REF@47..52
+                        IDENT@47..52 "float"
+                WHITESPACE@52..53 " "
+                NAME@53..54
+                  IDENT@53..54 "h"
+                PARAM_LIST@54..62
+                  L_PAREN@54..55 "("
+                  PARAM@55..61
+                    TYPE_REF@55..59
+                      PATH@55..59
+                        PATH_SEGMENT@55..59
+                          NAME_REF@55..59
+                            IDENT@55..59 "void"
+                    WHITESPACE@59..60 " "
+                    NAME@60..61
+                      IDENT@60..61 "x"
+                  R_PAREN@61..62 ")"
+                SEMICOLON@62..63 ";"
+              WHITESPACE@63..64 "\n"
+        "#]],
+    );
+}

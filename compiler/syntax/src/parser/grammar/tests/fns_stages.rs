@@ -336,12 +336,7 @@ fn fn_void_param() {
                   IDENT@6..7 "f"
                 PARAM_LIST@7..13
                   L_PAREN@7..8 "("
-                  PARAM@8..12
-                    TYPE_REF@8..12
-                      PATH@8..12
-                        PATH_SEGMENT@8..12
-                          NAME_REF@8..12
-                            IDENT@8..12 "void"
+                  IDENT@8..12 "void"
                   R_PAREN@12..13 ")"
                 WHITESPACE@13..14 " "
                 BLOCK@14..27
