@@ -220,14 +220,15 @@ fn opcodes_and_capabilities_rspirv_does_not_know_pass_through() {
     // SPV_KHR_quad_control (2024) is newer than rspirv's grammar: capability QuadControlKHR
     // (5087) and OpGroupNonUniformQuadAnyKHR (5111), which yields a bool from a bool id.
     // Older validators do not know them either, so `hlslc` runs with `-Vd` and the newest
-    // installed validator checks the module.
+    // installed validator checks the module. (Not named `QuadAny`: the intrinsic of that name
+    // would win over the declaration, as DXC resolves names.)
     let (output, path) = run(
         "[[vk::ext_capability(/* QuadControlKHR */ 5087)]]
 [[vk::ext_extension(\"SPV_KHR_quad_control\")]]
 [[vk::ext_instruction(/* OpGroupNonUniformQuadAnyKHR */ 5111)]]
-bool QuadAny(bool predicate);
+bool QuadAnyKHR(bool predicate);
 float4 main(float4 c : COLOR0) : SV_Target {
-  return QuadAny(c.x > 0.5) ? c : float4(0, 0, 0, 1);
+  return QuadAnyKHR(c.x > 0.5) ? c : float4(0, 0, 0, 1);
 }
 ",
         "ps_6_0",
