@@ -779,6 +779,25 @@ impl<'a> TypeCtx<'a> {
                 texture(dim, access, errors)
             }
         };
+        // A buffer's element lives in buffer memory, which cannot hold a resource in Vulkan
+        // (DXC emits a struct holding an opaque type, which fails validation).
+        let element = ty
+            .as_ref()
+            .and_then(Type::as_resource)
+            .and_then(|r| match r {
+                ResourceType::TypedBuffer { element, .. }
+                | ResourceType::StructuredBuffer { element, .. }
+                | ResourceType::ConstantBuffer { element }
+                | ResourceType::TextureBuffer { element } => Some(element),
+                _ => None,
+            });
+        if let Some(element) = element.filter(|e| holds_resource(e)) {
+            errors.push(TypeError::InvalidArgument(format!(
+                "`{name}<{element}>`: the element holds a resource, and a buffer cannot hold \
+                 resources; declare the resources outside the struct"
+            )));
+            return Some(None);
+        }
         Some(ty)
     }
 
@@ -1010,5 +1029,15 @@ fn with_orientation(ty: &Type, o: MatrixOrientation) -> Type {
             len: *len,
         },
         other => other.clone(),
+    }
+}
+
+/// Whether `ty` is a resource or an array or struct holding one.
+fn holds_resource(ty: &Type) -> bool {
+    match ty {
+        Type::Resource(_) => true,
+        Type::Array { element, .. } => holds_resource(element),
+        Type::Struct(s) => s.fields.iter().any(|f| holds_resource(&f.ty)),
+        _ => false,
     }
 }

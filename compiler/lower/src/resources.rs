@@ -582,6 +582,22 @@ impl ModuleCtx<'_> {
                 self.mb.module_mut().spirv_member_decorations.push(d);
             }
             let ty = self.global_type_of(m)?;
+            if crate::resource_out::holds_resources(&ty) {
+                // A resource declared in a cbuffer is a global of its own (as DXC separates
+                // it); one inside a struct member would have to sit in the buffer's memory.
+                let range = self.item_range(m);
+                return Err(self.error(
+                    crate::GLOBAL_RESOURCE_STRUCT,
+                    format!(
+                        "`{}`: a {} member whose type holds resources is not supported; \
+                         a Vulkan buffer cannot hold resources (DXC's SPIR-V fails validation \
+                         too). Declare the resources outside the struct.",
+                        self.tree.item(m).name,
+                        if c.is_tbuffer { "tbuffer" } else { "cbuffer" },
+                    ),
+                    range,
+                ));
+            }
             fields.push(StructField {
                 name: self.tree.item(m).name.clone(),
                 ty,

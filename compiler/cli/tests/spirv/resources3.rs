@@ -340,3 +340,26 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
     assert_eq!(loads_of(&m, "Albedo"), 1, "{}", m.asm);
     assert_eq!(loads_of(&m, "Linear"), 1, "{}", m.asm);
 }
+
+/// A cbuffer member of a struct type holding a texture would put the texture in buffer memory
+/// (DXC's SPIR-V fails validation): E3021 at the member, not an invalid module. A texture
+/// declared in the cbuffer itself is a global of its own.
+#[test]
+fn cbuffer_member_holding_a_resource_is_refused() {
+    let text = "struct M { float4 c; Texture2D t; };
+cbuffer C { M m; float4 k; Texture2D direct; };
+SamplerState s;
+float4 main(float2 uv : TEXCOORD0) : SV_Target { return m.c + k + direct.Sample(s, uv); }
+";
+    refuse(
+        text,
+        "ps_6_0",
+        &[],
+        1,
+        "error[E3021]: `m`: a cbuffer member whose type holds resources",
+    );
+    let ok = text.replace("M m; ", "");
+    let ok = ok.replace("m.c + ", "");
+    let m = compile(&ok, "ps_6_0", &[]);
+    m.id("direct");
+}

@@ -90,6 +90,25 @@ StructuredBuffer<S> ok3;
 }
 
 #[test]
+fn buffers_of_structs_holding_resources() {
+    // Buffer memory cannot hold a resource; a struct of data only is fine.
+    check_diagnostics(
+        r#"
+struct M { float4 c; Texture2D t; };
+struct N { M inner[2]; };
+struct D { float4 c; };
+ConstantBuffer<M> cb;
+StructuredBuffer<N> sb;
+RWStructuredBuffer<D> ok;
+"#,
+        expect![[r#"
+            E2037 5:19 `cb`: `ConstantBuffer<M>`: the element holds a resource, and a buffer cannot hold resources; declare the resources outside the struct
+            E2037 6:21 `sb`: `StructuredBuffer<N>`: the element holds a resource, and a buffer cannot hold resources; declare the resources outside the struct
+        "#]],
+    );
+}
+
+#[test]
 fn discard_outside_pixel_shaders() {
     // The compute entry reaches `discard` directly and through `kill` (declared by a
     // prototype first); `shade`, called by the pixel entry only, keeps its `discard`.
