@@ -246,6 +246,29 @@ impl FnLower<'_, '_> {
             let scaled = self.fb().binary(Opcode::Mul, zyxw, scale);
             return Ok(Some(self.fb().convert(scaled, ty)));
         }
+        if name == "QuadAny" || name == "QuadAll" {
+            // DXC's form without SPV_KHR_quad_control: the four lanes of the quad read by
+            // `QuadReadLaneAt` (OpGroupNonUniformQuadBroadcast), combined with `||` or `&&`.
+            self.need_args(e, name, args, 1)?;
+            let x = self.coerce(args[0], &Type::BOOL)?;
+            let op = if name == "QuadAny" {
+                Opcode::LogicalOr
+            } else {
+                Opcode::LogicalAnd
+            };
+            let mut acc = None;
+            for lane in 0..4 {
+                let lane = self.fb().uint(lane);
+                let v = self
+                    .fb()
+                    .call_intrinsic(Intrinsic::QuadReadLaneAt, Type::BOOL, &[x, lane]);
+                acc = Some(match acc {
+                    None => v,
+                    Some(a) => self.fb().binary(op, a, v),
+                });
+            }
+            return Ok(acc);
+        }
         if name == "mul" {
             self.need_args(e, name, args, 2)?;
             return self.lower_mul(e, &ty, args[0], args[1]).map(Some);

@@ -1,8 +1,8 @@
 //! Intrinsics whose SPIR-V needs more than one instruction or a conversion first, as DXC's
 //! `docs/SPIR-V.rst` and the Vulkan validation rules ask: `countbits` of 16/64-bit integers
 //! (Vulkan's `OpBitCount` takes 32-bit integers only), lane indices of wave reads (unsigned),
-//! `sincos` and `clip` of matrices (row by row), and the wave built-ins of pixel shaders
-//! (integer fragment inputs are `Flat`).
+//! `sincos` and `clip` of matrices (row by row), the wave built-ins of pixel shaders
+//! (integer fragment inputs are `Flat`), and `QuadAny`/`QuadAll` from four quad broadcasts.
 
 use crate::harness::compile;
 
@@ -312,4 +312,29 @@ void main() {
         "OpVectorShuffle %v4float",
         "OpConvertFToS %v4int",
     ]);
+}
+
+/// SM 6.7's `QuadAny`/`QuadAll`, as DXC writes them without SPV_KHR_quad_control: the
+/// predicate of each of the quad's four lanes (OpGroupNonUniformQuadBroadcast of lanes 0 to
+/// 3), combined with `LogicalOr` or `LogicalAnd`.
+#[test]
+fn quad_any_and_quad_all_combine_the_four_lanes() {
+    let m = compile(
+        "float4 main(float4 c : COLOR0) : SV_Target {
+    return QuadAny(c.x > 0.5) ? c : (QuadAll(c.y > 0) ? 1 : 0);
+}
+",
+        "ps_6_7",
+        &["-fspv-target-env=vulkan1.1"],
+    );
+    m.assert_has(&["OpCapability GroupNonUniformQuad"]);
+    let count = |op: &str| m.asm.lines().filter(|l| l.contains(op)).count();
+    assert_eq!(
+        count("OpGroupNonUniformQuadBroadcast %bool"),
+        8,
+        "{}",
+        m.asm
+    );
+    assert_eq!(count("OpLogicalOr"), 3, "{}", m.asm);
+    assert_eq!(count("OpLogicalAnd"), 3, "{}", m.asm);
 }
