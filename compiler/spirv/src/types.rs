@@ -323,7 +323,10 @@ impl Ctx<'_> {
                         }) => Some(*stride),
                         Some(LayoutKind::Matrix { .. }) => {
                             return Err(SpirvError::unsupported(format!(
-                                "column_major {ty} in a buffer (non-float matrices are arrays of rows)"
+                                "externally initialized non-floating-point column-major \
+                                 matrices not supported yet: `column_major {ty}` in a buffer \
+                                 (SPIR-V has no integer matrices; a `row_major` one, or one \
+                                 under -Zpr, is an array of rows)"
                             )))
                         }
                         _ => None,

@@ -47,3 +47,23 @@ void main() {
     );
     m.assert_has(&["OpFAdd %v2float", "OpFSub %v2float", "OpIAdd %v3int"]);
 }
+
+/// SPIR-V has no integer matrices: a `row_major` one in a buffer is an array of rows, and a
+/// column-major one (HLSL's default without `-Zpr`) is refused in DXC's words.
+#[test]
+fn integer_matrices_in_buffers_are_row_major_arrays_or_refused() {
+    let text = "cbuffer C { MAJOR int2x2 a; MAJOR uint3x2 b; };
+float4 main() : SV_Target { return float4(a[0][1], a[1][0], b[2][1], 1); }
+";
+    crate::harness::refuse(
+        &text.replace("MAJOR ", ""),
+        "ps_6_0",
+        &[],
+        1,
+        "externally initialized non-floating-point column-major matrices not supported yet",
+    );
+    let m = compile(&text.replace("MAJOR", "row_major"), "ps_6_0", &[]);
+    m.assert_has(&["OpTypeArray %v2int", "OpTypeArray %v2uint"]);
+    let m = compile(&text.replace("MAJOR ", ""), "ps_6_0", &["-Zpr"]);
+    m.assert_has(&["OpTypeArray %v2int", "OpTypeArray %v2uint"]);
+}
