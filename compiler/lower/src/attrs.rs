@@ -23,7 +23,8 @@ pub fn item_attr(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> Option<Vec<Str
         .map(|a| crate::stmt::attr_args(&a))
 }
 
-fn item_node(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<SyntaxNode> {
+/// The syntax node of item `idx` in the expanded tree.
+pub(crate) fn item_node(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<SyntaxNode> {
     let root = hir::ids::expanded_root(cx.db, cx.file, cx.config);
     hir::ast_id_map(cx.db, cx.file, cx.config).node(&root, cx.tree.item(idx).ast)
 }

@@ -6,7 +6,8 @@
 //! temporary (and copied back when it lives in private or groupshared memory). Inside the
 //! method, `this` and the struct's fields are reached through that pointer. `out` and `inout`
 //! arguments are temporaries copied back after the call; missing arguments take the
-//! parameter's default value.
+//! parameter's default value: a constant, a scalar constant filling a vector or matrix, or a
+//! constructor of constants (`float2 p = float2(1, 2)`).
 
 use hir::body::ExprId;
 use hir::item_tree::{ItemIdx, ParamDirection};
@@ -648,8 +649,68 @@ impl FnLower<'_, '_> {
                 let c = const_value(v, *k);
                 Ok(self.splat_const(ty, c))
             }
+            (None, Type::Vector(..) | Type::Matrix { .. }) => {
+                match decls
+                    .into_iter()
+                    .find_map(|idx| self.constructor_default(idx, i, ty))
+                {
+                    Some(v) => Ok(v),
+                    None => Err(self.unsupported("this default argument", e)),
+                }
+            }
             _ => Err(self.unsupported("this default argument", e)),
         }
+    }
+
+    /// A default written as a constructor of constants (`float2 p = float2(1, 2)`,
+    /// `float2x2 m = float2x2(1, 0, 0, 1)`), one scalar per component, as a constant of `ty`.
+    fn constructor_default(&mut self, idx: ItemIdx, i: usize, ty: &Type) -> Option<Value> {
+        let node = crate::attrs::item_node(self.cx, idx)?;
+        use syntax::ast::AstNode;
+        let param = syntax::ast::FnDef::cast(node)?
+            .param_list()?
+            .params()
+            .nth(i)?;
+        let syntax::ast::Expr::CallExpr(call) = param.default_value()? else {
+            return None;
+        };
+        let tcx = TypeCtx::inside(&self.cx.tree, &self.cx.scope, idx);
+        let values: Vec<ConstValue> = call
+            .arg_list()?
+            .args()
+            .map(|a| tcx.eval(&hir::type_ref::ConstExpr::lower(&a)))
+            .collect::<Option<_>>()?;
+        let kind = ty.scalar_kind()?;
+        let (rows, cols) = match ty {
+            Type::Vector(_, n) => (None, usize::from(*n)),
+            Type::Matrix { rows, cols, .. } => (Some(usize::from(*rows)), usize::from(*cols)),
+            _ => return None,
+        };
+        if values.len() != rows.unwrap_or(1) * cols {
+            return None;
+        }
+        let mut fb = self.fb();
+        let mb = fb.module_builder();
+        let handles: Vec<_> = values
+            .into_iter()
+            .map(|v| mb.const_handle(const_value(v, kind)))
+            .collect();
+        Some(match rows {
+            None => mb.composite(ty.clone(), handles),
+            Some(_) => {
+                // Matrices are composites of rows.
+                let rows = handles
+                    .chunks(cols)
+                    .map(|row| {
+                        mb.const_handle(ir::Constant {
+                            ty: Type::Vector(kind, cols as u8),
+                            kind: ir::ConstantKind::Composite(row.to_vec()),
+                        })
+                    })
+                    .collect();
+                mb.composite(ty.clone(), rows)
+            }
+        })
     }
 }
 

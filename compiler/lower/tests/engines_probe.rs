@@ -127,11 +127,36 @@ void main() {
 }
 
 #[test]
-fn a_constructor_default_stays_a_clear_error() {
+fn constructor_defaults_of_constants_run() {
+    // `pair()` takes p = (1, 2) and m = [[1, 2], [3, 4]]: (1 + 2 + 3, 2 + 4) = (6, 6); with
+    // p = (0, 5) given: (0 + 2 + 3, 5 + 4) = (5, 9).
+    let out = run_u32(
+        r#"
+RWStructuredBuffer<float> Out : register(u0);
+static const float Two = 2;
+float2 pair(float2 p = float2(1, Two), float2x2 m = float2x2(1, 2, 3, 4)) {
+    return float2(p.x + m[0][1] + m[1][0], p.y + m[1][1]);
+}
+[numthreads(1, 1, 1)]
+void main() {
+    float2 a = pair();
+    float2 b = pair(float2(0, 5));
+    Out[0] = a.x; Out[1] = a.y; Out[2] = b.x; Out[3] = b.y;
+}
+"#,
+        vec![vec![0; 4]],
+    );
+    let f: Vec<f32> = out[0].iter().map(|w| f32::from_bits(*w)).collect();
+    assert_eq!(f, vec![6.0, 6.0, 5.0, 9.0]);
+}
+
+#[test]
+fn a_constructor_default_of_run_time_values_stays_a_clear_error() {
     let e = common::lower_errors(
         r#"
 RWStructuredBuffer<float2> Out : register(u0);
-float2 pair(float2 p = float2(1, 2)) { return p; }
+cbuffer C { float k; };
+float2 pair(float2 p = float2(k, 2)) { return p; }
 [numthreads(1, 1, 1)]
 void main() { Out[0] = pair(); }
 "#,
