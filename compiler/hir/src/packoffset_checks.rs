@@ -68,11 +68,7 @@ pub(crate) fn check_offset(text: &str, ty: Option<&Type>) -> Result<(), Packoffs
     }
     let component = match component {
         None => 0,
-        Some("x" | "r") => 0,
-        Some("y" | "g") => 1,
-        Some("z" | "b") => 2,
-        Some("w" | "a") => 3,
-        Some(_) => return Err(PackoffsetProblem::BadComponent),
+        Some(c) => types::packoffset_component(c).ok_or(PackoffsetProblem::BadComponent)?,
     };
     let size = match ty {
         Some(Type::Scalar(k)) => k.size_in_buffer(),

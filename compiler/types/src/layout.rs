@@ -442,13 +442,20 @@ pub fn packoffset_bytes(text: &str) -> Option<u32> {
     };
     let component = match component {
         None => 0,
-        Some("x" | "r") => 0,
-        Some("y" | "g") => 1,
-        Some("z" | "b") => 2,
-        Some("w" | "a") => 3,
-        Some(_) => return None,
+        Some(c) => packoffset_component(c)?,
     };
     register.checked_mul(16)?.checked_add(component * 4)
+}
+
+/// The component a `packoffset` suffix names: `x`/`r` 0, `y`/`g` 1, `z`/`b` 2, `w`/`a` 3.
+pub fn packoffset_component(suffix: &str) -> Option<u32> {
+    match suffix {
+        "x" | "r" => Some(0),
+        "y" | "g" => Some(1),
+        "z" | "b" => Some(2),
+        "w" | "a" => Some(3),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -11,7 +11,8 @@ mod ty;
 
 pub use enums::EnumType;
 pub use layout::{
-    packoffset_bytes, BufferLayout, LayoutKind, LayoutRules, MemberLayout, TypeLayout,
+    packoffset_bytes, packoffset_component, BufferLayout, LayoutKind, LayoutRules, MemberLayout,
+    TypeLayout,
 };
 pub use resource::{
     BufferAccess, ByteAddressKind, ResourceType, StreamKind, StructuredKind, TextureAccess,
