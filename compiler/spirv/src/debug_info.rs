@@ -361,11 +361,20 @@ impl Ctx<'_> {
 
     /// The module's one `DebugInfoNone`.
     fn debug_none(&mut self) -> Option<Word> {
-        if let Some(id) = self.debug.as_ref()?.none {
+        self.debug_singleton(INFO_NONE, |s| &mut s.none)
+    }
+
+    /// The module's one instruction `inst` without operands, kept in `slot` of the state.
+    fn debug_singleton(
+        &mut self,
+        inst: u32,
+        slot: fn(&mut DebugState) -> &mut Option<Word>,
+    ) -> Option<Word> {
+        if let Some(id) = *slot(self.debug.as_mut()?) {
             return Some(id);
         }
-        let id = self.debug_global(INFO_NONE, vec![]);
-        self.debug.as_mut()?.none = Some(id);
+        let id = self.debug_global(inst, vec![]);
+        *slot(self.debug.as_mut()?) = Some(id);
         Some(id)
     }
 
@@ -515,12 +524,7 @@ impl Ctx<'_> {
 
     /// The empty `DebugExpression` of `DebugDeclare`s.
     fn debug_expression(&mut self) -> Option<Word> {
-        if let Some(e) = self.debug.as_ref()?.expression {
-            return Some(e);
-        }
-        let e = self.debug_global(EXPRESSION, vec![]);
-        self.debug.as_mut()?.expression = Some(e);
-        Some(e)
+        self.debug_singleton(EXPRESSION, |s| &mut s.expression)
     }
 
     /// A function-level `OpExtInst` of the debug set.
