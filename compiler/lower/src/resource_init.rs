@@ -103,19 +103,7 @@ impl FnLower<'_, '_> {
                     self.fb().store(field, v);
                 }
                 Member::Nested(sub, d) => {
-                    let data = match (part.data.clone(), d) {
-                        (Some((ptr, mut at)), Some(d)) => {
-                            at.push(*d);
-                            Some((ptr, at))
-                        }
-                        _ => None,
-                    };
-                    let nested = StructPart {
-                        local: part.local,
-                        path,
-                        split: (**sub).clone(),
-                        data,
-                    };
+                    let nested = part.nested(path, sub, *d);
                     self.fill_part(&nested, next, list)?;
                 }
             }

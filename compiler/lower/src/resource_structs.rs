@@ -277,6 +277,26 @@ pub(crate) struct StructPart {
     pub(crate) data: Option<(Value, Vec<u32>)>,
 }
 
+impl StructPart {
+    /// The part that nested struct member `sub` at `path` is, with data member `d` (of this
+    /// part's data) as its data.
+    pub(crate) fn nested(&self, path: Vec<u32>, sub: &Split, d: Option<u32>) -> StructPart {
+        let data = match (self.data.clone(), d) {
+            (Some((ptr, mut at)), Some(d)) => {
+                at.push(d);
+                Some((ptr, at))
+            }
+            _ => None,
+        };
+        StructPart {
+            local: self.local,
+            path,
+            split: sub.clone(),
+            data,
+        }
+    }
+}
+
 /// What an assignment to a resource writes.
 enum Target {
     Local(LocalId),
@@ -687,12 +707,7 @@ impl FnLower<'_, '_> {
             },
             Member::Resource => Denoted::Slot((part.local, path)),
             Member::ResourceArray(n) => Denoted::Array(part.local, path, *n),
-            Member::Nested(sub, d) => Denoted::Struct(StructPart {
-                local: part.local,
-                path,
-                split: (**sub).clone(),
-                data: data_at(d),
-            }),
+            Member::Nested(sub, d) => Denoted::Struct(part.nested(path, sub, *d)),
         })
     }
 
@@ -1130,19 +1145,7 @@ impl FnLower<'_, '_> {
                     }
                     Member::ResourceArray(n) => self.assign_array(dst.local, path, *n, item)?,
                     Member::Nested(sub, d) => {
-                        let data = match (dst.data.clone(), d) {
-                            (Some((ptr, mut at)), Some(d)) => {
-                                at.push(*d);
-                                Some((ptr, at))
-                            }
-                            _ => None,
-                        };
-                        let part = StructPart {
-                            local: dst.local,
-                            path,
-                            split: (**sub).clone(),
-                            data,
-                        };
+                        let part = dst.nested(path, sub, *d);
                         self.copy_struct(&part, item)?;
                     }
                 }
