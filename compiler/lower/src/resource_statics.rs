@@ -259,7 +259,7 @@ impl ModuleCtx<'_> {
 /// The value of index `e` of a `static` initializer when it is known at compile time: a
 /// literal, a `static const` global or enumerator, or arithmetic on them.
 fn const_index(cx: &ModuleCtx<'_>, body: &Body, infer: &InferenceResult, e: ExprId) -> Option<i64> {
-    use syntax::ast::{ArithOp as A, BinaryOp, PrefixOp};
+    use syntax::ast::{BinaryOp, PrefixOp};
     match body.expr(e) {
         Expr::Literal(hir::body::Literal::Int(v, _)) => Some(*v as i64),
         Expr::Paren(i) | Expr::Cast { expr: i, .. } => const_index(cx, body, infer, *i),
@@ -276,18 +276,7 @@ fn const_index(cx: &ModuleCtx<'_>, body: &Body, infer: &InferenceResult, e: Expr
                 const_index(cx, body, infer, *lhs)?,
                 const_index(cx, body, infer, *rhs)?,
             );
-            match op {
-                A::Add => a.checked_add(b),
-                A::Sub => a.checked_sub(b),
-                A::Mul => a.checked_mul(b),
-                A::Div => a.checked_div(b),
-                A::Rem => a.checked_rem(b),
-                A::Shl => a.checked_shl(u32::try_from(b).ok()?),
-                A::Shr => a.checked_shr(u32::try_from(b).ok()?),
-                A::BitAnd => Some(a & b),
-                A::BitOr => Some(a | b),
-                A::BitXor => Some(a ^ b),
-            }
+            op.checked_i64(a, b)
         }
         Expr::Path(_) => match infer.resolution(e)? {
             Resolution::Global(ast) | Resolution::Enumerator(ast) => {

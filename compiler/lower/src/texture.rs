@@ -164,23 +164,11 @@ impl FnLower<'_, '_> {
                 lhs,
                 rhs,
             } => {
-                use syntax::ast::ArithOp as A;
                 let (a, b) = match (&self.const_ints(*lhs)?[..], &self.const_ints(*rhs)?[..]) {
                     ([a], [b]) => (*a, *b),
                     _ => return None,
                 };
-                Some(vec![match op {
-                    A::Add => a.checked_add(b)?,
-                    A::Sub => a.checked_sub(b)?,
-                    A::Mul => a.checked_mul(b)?,
-                    A::Div => a.checked_div(b)?,
-                    A::Rem => a.checked_rem(b)?,
-                    A::Shl => a.checked_shl(u32::try_from(b).ok()?)?,
-                    A::Shr => a.checked_shr(u32::try_from(b).ok()?)?,
-                    A::BitAnd => a & b,
-                    A::BitOr => a | b,
-                    A::BitXor => a ^ b,
-                }])
+                Some(vec![op.checked_i64(a, b)?])
             }
             Expr::Paren(i)
             | Expr::Cast { expr: i, .. }

@@ -4,7 +4,7 @@
 //! rest of its block, so array sizes (and template arguments) of later declarations see it.
 //! Called by `declare_local`; `Stmt::Block` drops the bindings at the block's end.
 
-use syntax::ast::{ArithOp, BinaryOp, PrefixOp};
+use syntax::ast::{BinaryOp, PrefixOp};
 
 use super::InferCtx;
 use crate::body::{Expr, ExprId, Literal, LocalId};
@@ -65,18 +65,7 @@ impl InferCtx<'_> {
                 rhs,
             } => {
                 let (a, b) = (self.const_int_expr(*lhs)?, self.const_int_expr(*rhs)?);
-                match op {
-                    ArithOp::Add => a.checked_add(b),
-                    ArithOp::Sub => a.checked_sub(b),
-                    ArithOp::Mul => a.checked_mul(b),
-                    ArithOp::Div => a.checked_div(b),
-                    ArithOp::Rem => a.checked_rem(b),
-                    ArithOp::Shl => a.checked_shl(u32::try_from(b).ok()?),
-                    ArithOp::Shr => a.checked_shr(u32::try_from(b).ok()?),
-                    ArithOp::BitAnd => Some(a & b),
-                    ArithOp::BitOr => Some(a | b),
-                    ArithOp::BitXor => Some(a ^ b),
-                }
+                op.checked_i64(a, b)
             }
             _ => None,
         }

@@ -44,7 +44,7 @@
 
 use std::sync::Arc;
 
-use syntax::ast::{ArithOp, BinaryOp, PrefixOp};
+use syntax::ast::{BinaryOp, PrefixOp};
 use types::{EnumType, ScalarKind, Type};
 
 use super::ops::{self, Conversion, Operand};
@@ -222,18 +222,7 @@ impl InferCtx<'_> {
                 rhs,
             } => {
                 let (a, b) = (self.const_int(*lhs)?, self.const_int(*rhs)?);
-                match op {
-                    ArithOp::Add => a.checked_add(b)?,
-                    ArithOp::Sub => a.checked_sub(b)?,
-                    ArithOp::Mul => a.checked_mul(b)?,
-                    ArithOp::Div => a.checked_div(b)?,
-                    ArithOp::Rem => a.checked_rem(b)?,
-                    ArithOp::Shl => a.checked_shl(u32::try_from(b).ok()?)?,
-                    ArithOp::Shr => a.checked_shr(u32::try_from(b).ok()?)?,
-                    ArithOp::BitAnd => a & b,
-                    ArithOp::BitOr => a | b,
-                    ArithOp::BitXor => a ^ b,
-                }
+                op.checked_i64(a, b)?
             }
             Expr::Path(path) => match self.local_enumerator(path) {
                 Some((_, value)) => value?,

@@ -20,6 +20,26 @@ pub enum ArithOp {
     BitXor,
 }
 
+impl ArithOp {
+    /// `a op b` on 64-bit integers, `None` where it overflows, divides by zero or shifts by
+    /// a negative or too large amount: what the checker and lowering use to fold integer
+    /// constants (array sizes, enumerators, indices, texel offsets).
+    pub fn checked_i64(self, a: i64, b: i64) -> Option<i64> {
+        match self {
+            ArithOp::Add => a.checked_add(b),
+            ArithOp::Sub => a.checked_sub(b),
+            ArithOp::Mul => a.checked_mul(b),
+            ArithOp::Div => a.checked_div(b),
+            ArithOp::Rem => a.checked_rem(b),
+            ArithOp::Shl => a.checked_shl(u32::try_from(b).ok()?),
+            ArithOp::Shr => a.checked_shr(u32::try_from(b).ok()?),
+            ArithOp::BitAnd => Some(a & b),
+            ArithOp::BitOr => Some(a | b),
+            ArithOp::BitXor => Some(a ^ b),
+        }
+    }
+}
+
 /// `&&` and `||`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum LogicOp {
