@@ -732,12 +732,10 @@ impl<'a> InferCtx<'a> {
                             let fields: Option<Vec<types::StructField>> = fields
                                 .iter()
                                 .map(|(name, r)| {
-                                    Some(types::StructField {
-                                        name: name.clone(),
-                                        ty: self.resolve_type(r, BodyNode::Stmt(id))?,
-                                        semantic: None,
-                                        interpolation: Vec::new(),
-                                    })
+                                    Some(types::StructField::new(
+                                        name.clone(),
+                                        self.resolve_type(r, BodyNode::Stmt(id))?,
+                                    ))
                                 })
                                 .collect();
                             fields.map(|fields| {

@@ -13,12 +13,7 @@ use crate::Table;
 
 /// The built-in `RayDesc` struct: origin, minimum t, direction, maximum t.
 pub fn ray_desc_type() -> Type {
-    let f = |name: &str, ty: Type| StructField {
-        name: name.to_string(),
-        ty,
-        semantic: None,
-        interpolation: Vec::new(),
-    };
+    let f = |name: &str, ty: Type| StructField::new(name, ty);
     Type::Struct(Arc::new(StructType {
         name: "RayDesc".to_string(),
         fields: vec![
@@ -34,12 +29,10 @@ pub fn ray_desc_type() -> Type {
 pub fn triangle_attributes_type() -> Type {
     Type::Struct(Arc::new(StructType {
         name: "BuiltInTriangleIntersectionAttributes".to_string(),
-        fields: vec![StructField {
-            name: "barycentrics".to_string(),
-            ty: Type::vector(ScalarKind::Float, 2),
-            semantic: None,
-            interpolation: Vec::new(),
-        }],
+        fields: vec![StructField::new(
+            "barycentrics",
+            Type::vector(ScalarKind::Float, 2),
+        )],
     }))
 }
 

@@ -128,12 +128,7 @@ fn buffer_pointer_operands() {
 #[test]
 fn buffer_pointer_access_paths() {
     use ir::types::{StructField, StructType};
-    let field = |name: &str, ty: Type| StructField {
-        name: name.to_owned(),
-        ty,
-        semantic: None,
-        interpolation: Vec::new(),
-    };
+    let field = |name: &str, ty: Type| StructField::new(name, ty);
     let s = Type::structure(StructType {
         name: "S".to_owned(),
         fields: vec![

@@ -258,12 +258,7 @@ mod tests {
     use types::StructField;
 
     fn field(name: &str, ty: Type) -> StructField {
-        StructField {
-            name: name.into(),
-            ty,
-            semantic: None,
-            interpolation: Vec::new(),
-        }
+        StructField::new(name, ty)
     }
 
     fn st(name: &str, fields: Vec<StructField>) -> types::StructType {

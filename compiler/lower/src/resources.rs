@@ -484,12 +484,7 @@ impl ModuleCtx<'_> {
             if resource_of(&ty).is_some() {
                 continue;
             }
-            fields.push(StructField {
-                name: self.tree.item(i).name.clone(),
-                ty,
-                semantic: None,
-                interpolation: Vec::new(),
-            });
+            fields.push(StructField::new(self.tree.item(i).name.clone(), ty));
             members.push(i);
         }
         let element = Type::structure(StructType {
@@ -598,12 +593,7 @@ impl ModuleCtx<'_> {
                     range,
                 ));
             }
-            fields.push(StructField {
-                name: self.tree.item(m).name.clone(),
-                ty,
-                semantic: None,
-                interpolation: Vec::new(),
-            });
+            fields.push(StructField::new(self.tree.item(m).name.clone(), ty));
         }
         let element = Type::structure(StructType {
             name: format!("type.{name}"),

@@ -145,11 +145,6 @@ pub(crate) fn memory_type(ty: &Type) -> Type {
     }
     Type::structure(StructType {
         name: "RawBufferMatrix".to_owned(),
-        fields: vec![StructField {
-            name: "m".to_owned(),
-            ty: ty.clone(),
-            semantic: None,
-            interpolation: Vec::new(),
-        }],
+        fields: vec![StructField::new("m", ty.clone())],
     })
 }

@@ -120,12 +120,7 @@ mod tests {
     }
 
     fn field(name: &str, ty: Type) -> StructField {
-        StructField {
-            name: name.into(),
-            ty,
-            semantic: None,
-            interpolation: Vec::new(),
-        }
+        StructField::new(name, ty)
     }
 
     #[test]

@@ -243,6 +243,18 @@ pub struct StructField {
     pub interpolation: Vec<Interpolation>,
 }
 
+impl StructField {
+    /// A field `name` of type `ty` with no semantic or interpolation modifier.
+    pub fn new(name: impl Into<String>, ty: Type) -> StructField {
+        StructField {
+            name: name.into(),
+            ty,
+            semantic: None,
+            interpolation: Vec::new(),
+        }
+    }
+}
+
 /// A struct type. Structs are nominal in HLSL; `name` is the qualified name the front end gives
 /// (two structs with one name and the same fields are the same type).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -6,12 +6,7 @@ use types::{
 };
 
 fn field(name: &str, ty: Type) -> StructField {
-    StructField {
-        name: name.to_owned(),
-        ty,
-        semantic: None,
-        interpolation: Vec::new(),
-    }
+    StructField::new(name, ty)
 }
 
 fn st(name: &str, fields: Vec<(&str, Type)>) -> Type {

@@ -207,12 +207,7 @@ fn cbuffer_type(sema: &Sema<'_>, members: &[ItemIdx]) -> Option<Type> {
         .map(|&m| {
             let ast = sema.tree.item(m).ast;
             let ty = global_type(sema.db, GlobalId::new(sema.db, sema.file, sema.config, ast))?;
-            Some(StructField {
-                name: sema.tree.item(m).name.clone(),
-                ty,
-                semantic: None,
-                interpolation: Vec::new(),
-            })
+            Some(StructField::new(sema.tree.item(m).name.clone(), ty))
         })
         .collect::<Option<Vec<_>>>()?;
     Some(Type::structure(StructType {

@@ -38,12 +38,7 @@ pub fn structure(name: &str, fields: &[(&str, Type)]) -> Type {
         name: name.to_owned(),
         fields: fields
             .iter()
-            .map(|(n, t)| StructField {
-                name: (*n).to_owned(),
-                ty: t.clone(),
-                semantic: None,
-                interpolation: Vec::new(),
-            })
+            .map(|(n, t)| StructField::new(*n, t.clone()))
             .collect(),
     })
 }
@@ -368,12 +363,7 @@ pub fn as_f32s(bits: &[u64]) -> Vec<f32> {
 }
 
 pub fn struct_field(name: &str, ty: Type) -> StructField {
-    StructField {
-        name: name.to_owned(),
-        ty,
-        semantic: None,
-        interpolation: Vec::new(),
-    }
+    StructField::new(name, ty)
 }
 
 /// Builds `for (uint i = 0; i < count; i++) body(i)` in SSA form (the counter is a phi) with

@@ -54,12 +54,7 @@ pub fn structure(name: &str, fields: &[(&str, Type)]) -> Type {
         name: name.to_owned(),
         fields: fields
             .iter()
-            .map(|(n, t)| StructField {
-                name: (*n).to_owned(),
-                ty: t.clone(),
-                semantic: None,
-                interpolation: Vec::new(),
-            })
+            .map(|(n, t)| StructField::new(*n, t.clone()))
             .collect(),
     })
 }
