@@ -86,11 +86,9 @@ impl FnLower<'_, '_> {
                     }
                 }
                 Member::Data(d) => {
-                    let Some((ptr, mut at)) = part.data.clone() else {
+                    let Some(field) = self.member_data_pointer(part, *d) else {
                         return Err(self.unsupported("this initializer", list));
                     };
-                    at.push(*d);
-                    let field = self.data_pointer(ptr, &at);
                     let to = self.place_type(&Place::Ptr(field));
                     let mut scalars = std::iter::from_fn(|| match next.peek() {
                         Some(Leaf::Scalar(..)) => match next.next() {

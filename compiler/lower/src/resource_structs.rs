@@ -858,6 +858,13 @@ impl FnLower<'_, '_> {
         Some(self.data_pointer(ptr, &at))
     }
 
+    /// A pointer to data member `d` of `part`, when it has data.
+    pub(crate) fn member_data_pointer(&mut self, part: &StructPart, d: u32) -> Option<Value> {
+        let (ptr, mut at) = part.data.clone()?;
+        at.push(d);
+        Some(self.data_pointer(ptr, &at))
+    }
+
     /// Binds slot `path` of `l` to `p` (an initialization at `e`).
     pub(crate) fn bind_slot(&mut self, l: LocalId, path: Vec<u32>, p: Value, e: ExprId) -> R<()> {
         self.bind(Target::Slot(l, path), p, e)
@@ -1130,11 +1137,9 @@ impl FnLower<'_, '_> {
                 path.push(i as u32);
                 match &dst.split.members[i] {
                     Member::Data(d) => {
-                        let Some((ptr, mut at)) = dst.data.clone() else {
+                        let Some(field) = self.member_data_pointer(dst, *d) else {
                             return Err(self.unsupported("this initializer", item));
                         };
-                        at.push(*d);
-                        let field = self.data_pointer(ptr, &at);
                         let to = self.place_type(&Place::Ptr(field));
                         let v = self.coerce(item, &to)?;
                         self.fb().store(field, v);
