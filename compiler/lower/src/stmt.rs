@@ -153,7 +153,9 @@ impl FnLower<'_, '_> {
                 step,
                 body,
             } => {
-                if matches!(self.control_hint(s), Some(ir::ControlHint::Unroll(_))) {
+                // A loop without a hint is unrolled too when only that makes its texel
+                // offsets constants, as DXC's DXIL legalization does; `[loop]` forbids it.
+                if !matches!(self.control_hint(s), Some(ir::ControlHint::DontUnroll)) {
                     return self.lower_unroll_for(s, init, cond, step, body);
                 }
                 if let Some(i) = init {

@@ -1,9 +1,11 @@
-//! `[unroll]` loops that must be unrolled to lower at all: a texel offset must be a constant
+//! `for` loops that must be unrolled to lower at all: a texel offset must be a constant
 //! (the specification makes offsets immediates), and HLSL lets it name the induction variable
-//! of an `[unroll]` loop (`for (int x = -1; x <= 1; ++x) t.Sample(s, uv, int2(x, 0))`), which
-//! DXC unrolls. An `[unroll]` `for` loop is lowered as a loop (keeping its hint) when it can
-//! be; only when that fails because an offset is not a constant, and the loop has the simple
-//! shape below, is it lowered again with its body repeated once per value of the variable
+//! of a loop (`for (int x = -1; x <= 1; ++x) t.Sample(s, uv, int2(x, 0))`). DXC unrolls such
+//! loops: those marked `[unroll]` always, unmarked ones in its DXIL legalization (its SPIR-V
+//! path leaves them and spirv-val then refuses the module); we unroll both, and never a
+//! `[loop]` one. A `for` loop is lowered as a loop (keeping its hint) when it can be; only
+//! when that fails because an offset is not a constant, and the loop has the simple shape
+//! below, is it lowered again with its body repeated once per value of the variable
 //! (likewise when a resource would depend on the loop's run-time control flow, as DXC's
 //! legalization unrolls such loops):
 //!
@@ -37,6 +39,13 @@ impl FnLower<'_, '_> {
         step: Option<ExprId>,
         body: StmtId,
     ) -> R<()> {
+        let Some((var, values)) = self.unroll_plan(init, cond, step, body) else {
+            // Not a shape unrolling handles: a loop, whatever comes of it.
+            if let Some(i) = init {
+                self.lower_stmt(i)?;
+            }
+            return self.lower_loop_stmt(s, cond, step, body);
+        };
         let saved = self.cx.mb.module().functions[self.func].clone();
         let (current, locals, jumps) = (self.current, self.locals.clone(), self.jumps.len());
         let (bindings, flow) = (self.binding_state(), self.res.flow);
@@ -56,9 +65,6 @@ impl FnLower<'_, '_> {
             d.message.ends_with(OFFSET_NOT_CONSTANT)
                 || d.message == crate::resource_structs::RUNTIME_CHOICE
         });
-        let Some((var, values)) = self.unroll_plan(init, cond, step, body) else {
-            return Err(error);
-        };
         if !only_offsets {
             return Err(error);
         }
