@@ -543,6 +543,12 @@ impl Fx<'_, '_> {
                     }
                 }
             }
+            I::All | I::Any
+                if matches!(tys[0], Type::Matrix { .. }) && shape(&tys[0]).is_none() =>
+            {
+                need(1)?;
+                self.any_all_of_matrix(intr == I::All, &tys[0], args[0])?
+            }
             I::All | I::Any => {
                 need(1)?;
                 let (k, n) = shape(&tys[0]).ok_or_else(|| {
@@ -1049,5 +1055,43 @@ impl Fx<'_, '_> {
         Err(SpirvError::unsupported(
             "attribute evaluation of a value not loaded directly from a stage input",
         ))
+    }
+}
+
+impl Fx<'_, '_> {
+    /// `all`/`any` of a matrix: of each row, then `&&`/`||` of the rows (as DXC emits).
+    fn any_all_of_matrix(&mut self, all: bool, ty: &Type, m: Word) -> Result<Word> {
+        let Type::Matrix {
+            scalar, rows, cols, ..
+        } = *ty
+        else {
+            return Err(SpirvError::invalid(format!("any/all of {}", ty.ir())));
+        };
+        let row_ty = Type::Vector(scalar, cols);
+        let bool_row = Type::Vector(ScalarKind::Bool, cols);
+        let rt = self.cx.plain_type(&row_ty)?;
+        let bool_t = self.cx.bool_type();
+        let mut acc = None;
+        for r in 0..u32::from(rows) {
+            let row = self.op(
+                Op::CompositeExtract,
+                rt,
+                vec![Operand::IdRef(m), Operand::LiteralBit32(r)],
+            );
+            let b = if scalar.is_bool() {
+                row
+            } else {
+                self.convert(row, &row_ty, &bool_row)?
+            };
+            let v = self.op(if all { Op::All } else { Op::Any }, bool_t, Self::ids(&[b]));
+            acc = Some(match acc {
+                None => v,
+                Some(a) => {
+                    let op = if all { Op::LogicalAnd } else { Op::LogicalOr };
+                    self.op(op, bool_t, Self::ids(&[a, v]))
+                }
+            });
+        }
+        acc.ok_or_else(|| SpirvError::invalid("any/all of an empty matrix"))
     }
 }

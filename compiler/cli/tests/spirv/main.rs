@@ -16,6 +16,7 @@ mod frontend_gaps;
 mod harness;
 mod intrinsics_extra;
 mod layouts;
+mod lead_probe;
 mod locations;
 mod matrices;
 mod modes_and_flags;

@@ -1,0 +1,23 @@
+//! Gaps the lead found probing by hand: each test is one construct DXC compiles.
+
+use crate::harness::compile;
+
+/// `any`/`all` of a matrix: each row reduced, then the rows combined, for float, int and
+/// bool matrices (SPIR-V's `OpAny`/`OpAll` take vectors only).
+#[test]
+fn any_and_all_of_matrices() {
+    let text = r#"
+float4 main(float4 pos : SV_Position) : SV_Target {
+    bool2x3 bm = float2x3(pos.x, 0, 0, 1, 0, 0) > 0.5;
+    float3x2 fm = float3x2(pos.x, 0, 0, 1, 0, 0);
+    int2x2 im = int2x2(1, 0, 0, (int)pos.y);
+    return float4(any(bm), all(bm), any(fm), all(im));
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    // Two rows of `bm` and of `im`, three of `fm`.
+    assert_eq!(m.asm.matches("OpAny ").count(), 5, "{}", m.asm);
+    assert_eq!(m.asm.matches("OpAll ").count(), 4, "{}", m.asm);
+    assert_eq!(m.asm.matches("OpLogicalOr ").count(), 1 + 2, "{}", m.asm);
+    assert_eq!(m.asm.matches("OpLogicalAnd ").count(), 1 + 1, "{}", m.asm);
+}
