@@ -449,9 +449,33 @@ impl FnLower<'_, '_> {
                     range,
                 ))
             }
-            Place::Swizzle(..) | Place::MatrixSwizzle(..) => {
-                Err(self.unsupported("an atomic on a swizzle", e))
+            // One component of a vector (`buf[i].v.x`) or one element of a matrix
+            // (`m._m01`) in memory: a pointer to that scalar, as DXC's access chain.
+            Place::Swizzle(inner, comps) if comps.len() == 1 => {
+                let index = self.fb().int(i32::from(comps[0]));
+                self.atomic_element(inner, &[index], e)
             }
+            Place::MatrixSwizzle(inner, elems) if elems.len() == 1 => {
+                let (r, c) = elems[0];
+                let r = self.fb().int(i32::from(r));
+                let c = self.fb().int(i32::from(c));
+                self.atomic_element(inner, &[r, c], e)
+            }
+            Place::Swizzle(..) | Place::MatrixSwizzle(..) => {
+                Err(self.unsupported("an atomic on a swizzle of several components", e))
+            }
+        }
+    }
+
+    /// The target of an atomic on element `indices` of the vector or matrix at `inner`.
+    fn atomic_element(&mut self, inner: &Place, indices: &[Value], e: ExprId) -> R<Vec<Value>> {
+        match inner {
+            Place::Ptr(ptr) => Ok(vec![self.fb().access_chain(*ptr, indices)]),
+            Place::Pointee(ptr, path) => Ok(std::iter::once(*ptr)
+                .chain(path.iter().copied())
+                .chain(indices.iter().copied())
+                .collect()),
+            _ => Err(self.unsupported("an atomic on a component of this place", e)),
         }
     }
 

@@ -21,3 +21,23 @@ float4 main(float4 pos : SV_Position) : SV_Target {
     assert_eq!(m.asm.matches("OpLogicalOr ").count(), 1 + 2, "{}", m.asm);
     assert_eq!(m.asm.matches("OpLogicalAnd ").count(), 1 + 1, "{}", m.asm);
 }
+
+/// An atomic on one component of a vector in a structured buffer, in groupshared memory,
+/// and on one element of a row-major integer matrix: an access chain to the scalar.
+#[test]
+fn atomics_on_one_component() {
+    let text = r#"
+struct S { uint2 v; row_major int2x2 m; };
+RWStructuredBuffer<S> Buf : register(u0);
+groupshared uint4 Shared;
+[numthreads(4, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+    InterlockedMax(Buf[0].v.y, i + 10);
+    InterlockedAdd(Buf[1].m._m10, 2);
+    InterlockedAdd(Shared.z, i);
+}
+"#;
+    let m = compile(text, "cs_6_0", &[]);
+    m.assert_has(&["OpAtomicUMax", "OpAtomicIAdd"]);
+    assert_eq!(m.asm.matches("OpAtomicIAdd").count(), 2, "{}", m.asm);
+}
