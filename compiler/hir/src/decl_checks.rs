@@ -17,6 +17,7 @@
 //! - `packoffset` rules (`E2051`, in `packoffset_checks`).
 //! - Contradicting statement attributes (`E2052`, in `stmt_attr_checks`).
 //! - Storage modifiers where they mean nothing (`E2053`, in `modifier_checks`).
+//! - Operator overloads HLSL 2021 refuses (`E2054`, in `operator_checks`).
 //!
 //! Called by `diagnostics::diagnostics`.
 
@@ -128,6 +129,9 @@ pub(crate) fn declaration_diagnostics(
     }
     for (range, message) in crate::modifier_checks::misplaced_modifiers(&root) {
         cx.error(codes::INVALID_MODIFIER, range, message);
+    }
+    for (range, message) in crate::operator_checks::refused_overloads(&root) {
+        cx.error(codes::OPERATOR_NOT_OVERLOADABLE, range, message);
     }
     for idx in tree.indices() {
         let item = tree.item(idx);

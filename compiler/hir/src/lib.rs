@@ -89,6 +89,7 @@ pub mod item_tree;
 pub mod lower_type;
 mod modifier_checks;
 pub mod navigation;
+mod operator_checks;
 mod packoffset_checks;
 pub mod scope;
 mod stmt_attr_checks;

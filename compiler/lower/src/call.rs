@@ -91,7 +91,10 @@ impl FnLower<'_, '_> {
             template_args,
         }) = self.infer.resolution(e).cloned()
         {
-            return self.lower_user_call(e, function, &template_args, None, args);
+            // `f(x)` on a struct value `f` calls its `operator()` (HLSL 2021).
+            let object = matches!(self.infer.type_of_expr(callee), Some(Type::Struct(_)));
+            let this = object.then_some(callee);
+            return self.lower_user_call(e, function, &template_args, this, args);
         }
         let Expr::Path(path) = self.body.expr(callee).clone() else {
             return Err(self.unsupported("calling this expression", e));

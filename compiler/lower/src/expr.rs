@@ -76,6 +76,22 @@ impl FnLower<'_, '_> {
         if let Some(v) = self.lower_texel_property(e) {
             return v.map(Some);
         }
+        let operator = match *self.body.expr(e) {
+            // `a[i]` calling `a`'s `operator[]`, `-a` its `operator-()` (HLSL 2021).
+            Expr::Index { base, index } => Some((base, Some(index))),
+            Expr::Prefix { expr, .. } => Some((expr, None)),
+            _ => None,
+        };
+        if let Some((object, arg)) = operator {
+            if let Some(hir::Resolution::Function {
+                function,
+                template_args,
+            }) = self.infer.resolution(e).cloned()
+            {
+                let args: Vec<ExprId> = arg.into_iter().collect();
+                return self.lower_user_call(e, function, &template_args, Some(object), &args);
+            }
+        }
         let v = match self.body.expr(e).clone() {
             Expr::Missing => return Err(self.unsupported("a missing expression", e)),
             Expr::Literal(Literal::String) => return Err(self.unsupported("strings", e)),
@@ -349,6 +365,8 @@ impl FnLower<'_, '_> {
                 })
             }
             Expr::Field { expr, .. } => self.is_place_expr(*expr),
+            // `a[i]` calling `a`'s `operator[]` gives a value.
+            Expr::Index { .. } if self.infer.resolution(e).is_some() => false,
             Expr::Index { base, .. } => {
                 // `tex.sample[s][p]` is a load, not memory.
                 let property = matches!(self.body.expr(*base),

@@ -31,7 +31,16 @@ impl InferCtx<'_> {
         let callee_expr = self.body.expr(callee).clone();
         let Expr::Path(path) = callee_expr else {
             // Resolve the arguments after the callee, in source order.
-            if let Some(t) = self.infer_expr(callee) {
+            let callee_ty = self.infer_expr(callee);
+            if let Some(Type::Struct(s)) = &callee_ty {
+                if self.has_call_operator(s) {
+                    for &a in args {
+                        self.infer_expr(a);
+                    }
+                    return self.overloaded_call(id, s, args);
+                }
+            }
+            if let Some(t) = callee_ty {
                 self.diag(
                     codes::NOT_CALLABLE,
                     BodyNode::Expr(callee),
@@ -44,6 +53,17 @@ impl InferCtx<'_> {
             return self.set(id, None, false);
         };
         let res = self.resolve_value(&path);
+        if let Some(ValueRes::Local | ValueRes::Global(_) | ValueRes::Member(..)) = res {
+            // `f(x)` where `f` is a struct with `operator()` (HLSL 2021).
+            if let Some(Type::Struct(s)) = self.infer_expr(callee) {
+                if self.has_call_operator(&s) {
+                    for &a in args {
+                        self.infer_expr(a);
+                    }
+                    return self.overloaded_call(id, &s, args);
+                }
+            }
+        }
         // Constructors initialize from their expected component types.
         for &a in args {
             self.infer_expr(a);
@@ -131,6 +151,34 @@ impl InferCtx<'_> {
                 }
             }
         };
+        self.set(id, ty, false)
+    }
+
+    /// Whether struct `s` has an `operator()`.
+    fn has_call_operator(&mut self, s: &types::StructType) -> bool {
+        let Some((idx, targs)) = self.tcx.struct_item(s) else {
+            return false;
+        };
+        let (idx, _) = self.struct_with_method(idx, targs, "operator()", 0);
+        !self.methods_named(idx, "operator()").is_empty()
+    }
+
+    /// `f(args)` where `f` is a value of struct type `s` with `operator()` (HLSL 2021): a call
+    /// of that method on `f`; the arguments are inferred already.
+    fn overloaded_call(
+        &mut self,
+        id: ExprId,
+        s: &types::StructType,
+        args: &[ExprId],
+    ) -> Option<Type> {
+        let name = "operator()";
+        let Some((idx, targs)) = self.tcx.struct_item(s) else {
+            return self.set(id, None, false);
+        };
+        let (idx, targs) = self.struct_with_method(idx, targs, name, 0);
+        let methods = self.methods_named(idx, name);
+        let env = self.struct_template_env(idx, targs);
+        let ty = self.resolve_overload(id, name, methods, args, &env);
         self.set(id, ty, false)
     }
 

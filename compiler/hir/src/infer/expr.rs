@@ -561,6 +561,52 @@ impl InferCtx<'_> {
         Some(self.set(id, ty, false))
     }
 
+    /// `a[i]` where `a` is a struct with a method `operator[]` (HLSL 2021, returning a value):
+    /// a call of it. `None` when the struct has no such method.
+    fn overloaded_subscript(
+        &mut self,
+        id: ExprId,
+        s: &types::StructType,
+        index: ExprId,
+    ) -> Option<Option<Type>> {
+        let name = "operator[]";
+        let (idx, targs) = self.tcx.struct_item(s)?;
+        let (idx, targs) = self.struct_with_method(idx, targs, name, 0);
+        let methods = self.methods_named(idx, name);
+        if methods.is_empty() {
+            return None;
+        }
+        let env = self.struct_template_env(idx, targs);
+        let ty = self.resolve_overload(id, name, methods, &[index], &env);
+        Some(self.set(id, ty, false))
+    }
+
+    /// `-a`, `+a`, `!a`, `~a` where `a` is a struct with the method `operator-()` etc.
+    /// (HLSL 2021; `++`/`--` cannot be overloaded). `None` when it has none.
+    fn overloaded_unary(
+        &mut self,
+        id: ExprId,
+        s: &types::StructType,
+        op: PrefixOp,
+    ) -> Option<Option<Type>> {
+        let name = match op {
+            PrefixOp::Neg => "operator-",
+            PrefixOp::Plus => "operator+",
+            PrefixOp::Not => "operator!",
+            PrefixOp::BitNot => "operator~",
+            PrefixOp::PreInc | PrefixOp::PreDec => return None,
+        };
+        let (idx, targs) = self.tcx.struct_item(s)?;
+        let (idx, targs) = self.struct_with_method(idx, targs, name, 0);
+        let methods = self.methods_named(idx, name);
+        if methods.is_empty() {
+            return None;
+        }
+        let env = self.struct_template_env(idx, targs);
+        let ty = self.resolve_overload(id, name, methods, &[], &env);
+        Some(self.set(id, ty, false))
+    }
+
     fn bad_operands(&mut self, id: ExprId, a: &Type, b: &Type) -> Option<Type> {
         self.diag(
             codes::INVALID_OPERANDS,
@@ -640,6 +686,11 @@ impl InferCtx<'_> {
         let Some(t) = ty else {
             return self.set(id, None, false);
         };
+        if let Type::Struct(st) = &t {
+            if let Some(ty) = self.overloaded_unary(id, st, op) {
+                return ty;
+            }
+        }
         let t = match op {
             PrefixOp::PreInc | PrefixOp::PreDec => {
                 if self.enum_step(id, &t, op == PrefixOp::PreInc) {
@@ -813,6 +864,11 @@ impl InferCtx<'_> {
             self.body.expr(base),
             Expr::Field { name, .. } if name == "sample" || name == "mips"
         );
+        if let Type::Struct(st) = &t {
+            if let Some(ty) = self.overloaded_subscript(id, st, index) {
+                return ty;
+            }
+        }
         let ty = match &t {
             // `tex.sample[s]`: the texture, indexed next by a coordinate.
             Type::Resource(_) if property => Some(t.clone()),
@@ -955,6 +1011,8 @@ impl InferCtx<'_> {
                     }
                     _ => Place::Rvalue,
                 },
+                // A struct's `operator[]` returns a value.
+                Some(Type::Struct(_)) => Place::Rvalue,
                 _ => self.place(*base),
             },
             // `p.Get()` names the `T` at the buffer pointer's address.

@@ -1154,6 +1154,42 @@ struct S { float a; }; void f(S s) { -s; !s; }
 }
 
 #[test]
+fn subscript_operator_of_struct() {
+    // `operator[]` returns a value (HLSL 2021 has no references): not assignable; a struct
+    // without one cannot be indexed; an index no overload takes is no match.
+    check_diagnostics(
+        r#"
+struct G { float d[2]; float operator[](uint i) { return d[i]; } }; struct P { float x; };
+void f(G g, P p) { float a = g[1]; g[0] = 2; p[0]; g[g]; }
+"#,
+        expect![[r#"
+            E2008 3:36 `g[0]`: expression is not assignable
+            E2021 3:46 `p[0]`: `P` cannot be indexed
+            E2004 3:52 `g[g]`: no matching overload for call to `operator[](G)`
+              note 2:30 `operator[]`: candidate: float operator[](uint i)
+        "#]],
+    );
+}
+
+#[test]
+fn operators_hlsl_2021_does_not_overload() {
+    check_diagnostics(
+        r#"
+struct S { float v; S operator=(S o) { return o; } S operator<<(int k) { return this; }
+  S operator+(S o) { return o; } S operator-() { return this; } };
+bool operator==(S a, S b) { return a.v == b.v; }
+S operator++(S a) { return a; }
+"#,
+        expect![[r#"
+            E2054 2:23 `operator=`: overloading 'operator=' is not allowed
+            E2054 2:54 `operator<<`: overloading 'operator<<' is not allowed
+            E2054 4:6 `operator==`: overloading non-member 'operator==' is not allowed
+            E2054 5:3 `operator++`: overloading 'operator++' is not allowed
+        "#]],
+    );
+}
+
+#[test]
 fn shift_float() {
     check_diagnostics(
         r#"
