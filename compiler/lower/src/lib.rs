@@ -82,6 +82,7 @@ pub mod binding_checks;
 pub mod buffer_pointer;
 pub mod byte_address;
 pub mod call;
+mod const_arrays;
 pub mod context;
 pub mod convert;
 pub mod counters;

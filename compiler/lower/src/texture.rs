@@ -187,6 +187,11 @@ impl FnLower<'_, '_> {
                 }
                 Some(out)
             }
+            // An element of a `static const` array (`kOffsets[i]`).
+            Expr::Index { base, index } => match self.const_ints(*index)?[..] {
+                [i] => self.const_array_element(*base, i),
+                _ => None,
+            },
             Expr::Path(_) => match self.infer.resolution(e)? {
                 hir::Resolution::Global(ast) | hir::Resolution::Enumerator(ast) => {
                     let idx = self.cx.tree.by_ast(*ast)?;

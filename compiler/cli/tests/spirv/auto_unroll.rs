@@ -1,5 +1,6 @@
-//! `for` loops without a hint unrolled when only that makes texel offsets constants (the
-//! DirectX SDK's blur and tone-mapping shaders rely on it), and left as loops otherwise.
+//! Texel offsets made constants: `for` loops without a hint unrolled when only that makes
+//! them constants (the DirectX SDK's blur and tone-mapping shaders rely on it), and left as
+//! loops otherwise; elements of `static const` offset arrays.
 
 use crate::harness::{compile, refuse};
 
@@ -61,4 +62,42 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
         "{}",
         m.asm
     );
+}
+
+/// Offsets read from a `static const` array, by a constant and by the variable of a loop
+/// unrolled for it: each a `ConstOffset` of that element's value.
+#[test]
+fn offsets_from_a_static_const_array() {
+    let text = r#"
+Texture2D t : register(t0);
+SamplerState s : register(s0);
+static const int2 kOffsets[3] = { int2(-1, -2), int2(3, -4), { 5, 6 } };
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    float4 c = t.Sample(s, uv, kOffsets[1]);
+    for (int i = 0; i < 3; i++)
+        c += t.Sample(s, uv, kOffsets[i]);
+    return c;
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(m.asm.matches("ConstOffset").count(), 4, "{}", m.asm);
+    m.assert_has(&[
+        "OpConstantComposite %v2int %int_n1 %int_n2",
+        "OpConstantComposite %v2int %int_3 %int_n4",
+        "OpConstantComposite %v2int %int_5 %int_6",
+    ]);
+}
+
+/// A `static` array that is not `const` may change: its elements are no constants.
+#[test]
+fn offsets_from_a_mutable_static_array_are_refused() {
+    let text = r#"
+Texture2D t : register(t0);
+SamplerState s : register(s0);
+static int2 gOffsets[2] = { int2(-1, 0), int2(1, 0) };
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    return t.Sample(s, uv, gOffsets[1]);
+}
+"#;
+    refuse(text, "ps_6_0", &[], 1, "needs a constant texel offset");
 }
