@@ -138,6 +138,8 @@ pub enum SyntaxKind {
     PAYLOAD_KW,
     REGISTER_KW,
     PACKOFFSET_KW,
+    READ_KW,
+    WRITE_KW,
 
     // Literals and names.
     INT_NUMBER,
@@ -189,6 +191,9 @@ pub enum SyntaxKind {
     PACKOFFSET_BINDING,
     /// `: 4` after a field name (bitfield width).
     BIT_FIELD_WIDTH,
+    /// `: read(caller, closesthit)` or `: write(miss)` after a ray payload's field: the
+    /// stages that read or write it (payload access qualifiers, SM 6.6).
+    PAYLOAD_ACCESS,
     /// `{ Filter = MIN_MAG_MIP_LINEAR; }` after a variable name: an effects state block, which
     /// DXC accepts and ignores.
     STATE_BLOCK,
@@ -290,7 +295,7 @@ impl SyntaxKind {
 
     /// Hard and contextual keywords.
     pub fn is_keyword(self) -> bool {
-        (STRUCT_KW as u16..=PACKOFFSET_KW as u16).contains(&(self as u16))
+        (STRUCT_KW as u16..=WRITE_KW as u16).contains(&(self as u16))
     }
 
     /// Punctuation tokens.
@@ -384,6 +389,8 @@ impl SyntaxKind {
             "payload" => PAYLOAD_KW,
             "register" => REGISTER_KW,
             "packoffset" => PACKOFFSET_KW,
+            "read" => READ_KW,
+            "write" => WRITE_KW,
             _ => return None,
         };
         Some(kw)

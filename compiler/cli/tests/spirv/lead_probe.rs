@@ -41,3 +41,26 @@ void main(uint i : SV_GroupIndex) {
     m.assert_has(&["OpAtomicUMax", "OpAtomicIAdd"]);
     assert_eq!(m.asm.matches("OpAtomicIAdd").count(), 2, "{}", m.asm);
 }
+
+/// Payload access qualifiers (SM 6.6, `[raypayload]` and `: read(...) : write(...)` on the
+/// fields) are parsed and, as in DXC's SPIR-V, have no effect on the module.
+#[test]
+fn ray_payload_access_qualifiers() {
+    let text = r#"
+struct [raypayload] Payload {
+    float4 color : write(caller, closesthit, miss) : read(caller);
+    float dist : write(closesthit) : read(caller, anyhit);
+};
+RaytracingAccelerationStructure Scene : register(t0);
+RWTexture2D<float4> Out : register(u0);
+[shader("raygeneration")] void Gen() {
+    RayDesc r = { float3(0, 0, 0), 0.0, float3(0, 0, 1), 100.0 };
+    Payload p = (Payload)0;
+    TraceRay(Scene, RAY_FLAG_NONE, 0xFF, 0, 1, 0, r, p);
+    Out[DispatchRaysIndex().xy] = p.color * p.dist;
+}
+[shader("miss")] void Miss(inout Payload p) { p.color = 1; }
+"#;
+    let m = compile(text, "lib_6_6", &["-fspv-target-env=vulkan1.2"]);
+    m.assert_has(&["OpTraceRayKHR", "OpEntryPoint MissNV %Miss"]);
+}

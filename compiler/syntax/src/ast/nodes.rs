@@ -192,6 +192,12 @@ ast_node!(
 );
 
 ast_node!(
+    /// `: read(caller)` or `: write(closesthit, miss)` after a ray payload's field.
+    PayloadAccess,
+    PAYLOAD_ACCESS
+);
+
+ast_node!(
     /// `struct`, `class` or `interface`.
     StructDef,
     STRUCT_DEF

@@ -407,6 +407,22 @@ pub(super) fn annotations(p: &mut Parser<'_>) {
                 };
                 m.complete(p, kind);
             }
+            (_, Some(kw @ (READ_KW | WRITE_KW))) if p.nth_at(2, L_PAREN) => {
+                // A payload access qualifier: `: read(caller, anyhit)`.
+                p.bump(COLON);
+                p.bump_remap(kw);
+                p.bump(L_PAREN);
+                while p.at(IDENT) {
+                    p.bump(IDENT);
+                    if !p.eat(COMMA) {
+                        break;
+                    }
+                }
+                if !p.eat(R_PAREN) {
+                    p.error("expected `)` after the stages of a payload access qualifier");
+                }
+                m.complete(p, PAYLOAD_ACCESS);
+            }
             (IDENT, _) => {
                 p.bump(COLON);
                 p.bump(IDENT);
@@ -459,21 +475,49 @@ fn struct_item(p: &mut Parser<'_>, m: Marker) {
 /// Whether the `struct`/`class`/`interface` keyword here starts a definition (a body or a base
 /// list follows the optional name and specialization arguments).
 pub(super) fn at_struct_def(p: &Parser<'_>) -> bool {
-    match p.nth(1) {
+    // `struct [raypayload] Payload { ... }`: attributes before the name.
+    let mut at = 1;
+    while p.nth_at(at, L_BRACK) {
+        match skip_brackets(p, at) {
+            Some(next) => at = next,
+            None => return false,
+        }
+    }
+    match p.nth(at) {
         L_BRACE => true,
         IDENT => {
-            let after = if p.nth_at(2, LT) {
-                match super::scan_generic_args(p, 2) {
+            let after = if p.nth_at(at + 1, LT) {
+                match super::scan_generic_args(p, at + 1) {
                     Some(k) => k,
                     None => return false,
                 }
             } else {
-                2
+                at + 1
             };
             matches!(p.nth(after), L_BRACE | COLON)
         }
         _ => false,
     }
+}
+
+/// The position after the balanced `[...]` starting at token `at`; `None` past a few tokens
+/// or at the end.
+fn skip_brackets(p: &Parser<'_>, at: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for k in at..at + 64 {
+        match p.nth(k) {
+            L_BRACK => depth += 1,
+            R_BRACK => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k + 1);
+                }
+            }
+            EOF | L_BRACE | SEMICOLON => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// A `STRUCT_DEF` inside a type (`typedef struct { ... } S;`), without a `;`.
@@ -486,6 +530,7 @@ pub(super) fn struct_def(p: &mut Parser<'_>) {
 /// `struct Name : Base { members }` (name and base optional).
 fn struct_head_and_body(p: &mut Parser<'_>) {
     p.bump_any();
+    attributes::attributes(p);
     if p.at(IDENT) {
         name(p, "a struct name");
         // Explicit specialization: `template<> struct S<int> { ... }`.

@@ -917,3 +917,63 @@ fn struct_enum_member() {
         "#]],
     );
 }
+
+#[test]
+fn ray_payload_attribute_and_access_qualifiers() {
+    check(
+        "struct [raypayload] P { float4 c : write(caller, miss) : read(caller); };",
+        expect![[r#"
+            SOURCE_FILE@0..73
+              STRUCT_DEF@0..73
+                STRUCT_KW@0..6 "struct"
+                WHITESPACE@6..7 " "
+                ATTRIBUTE@7..19
+                  L_BRACK@7..8 "["
+                  PATH@8..18
+                    PATH_SEGMENT@8..18
+                      NAME_REF@8..18
+                        IDENT@8..18 "raypayload"
+                  R_BRACK@18..19 "]"
+                WHITESPACE@19..20 " "
+                NAME@20..21
+                  IDENT@20..21 "P"
+                WHITESPACE@21..22 " "
+                FIELD_LIST@22..72
+                  L_BRACE@22..23 "{"
+                  WHITESPACE@23..24 " "
+                  VAR_DECL@24..70
+                    TYPE_REF@24..30
+                      PATH@24..30
+                        PATH_SEGMENT@24..30
+                          NAME_REF@24..30
+                            IDENT@24..30 "float4"
+                    WHITESPACE@30..31 " "
+                    VAR_DECLARATOR@31..69
+                      NAME@31..32
+                        IDENT@31..32 "c"
+                      WHITESPACE@32..33 " "
+                      PAYLOAD_ACCESS@33..54
+                        COLON@33..34 ":"
+                        WHITESPACE@34..35 " "
+                        WRITE_KW@35..40 "write"
+                        L_PAREN@40..41 "("
+                        IDENT@41..47 "caller"
+                        COMMA@47..48 ","
+                        WHITESPACE@48..49 " "
+                        IDENT@49..53 "miss"
+                        R_PAREN@53..54 ")"
+                      WHITESPACE@54..55 " "
+                      PAYLOAD_ACCESS@55..69
+                        COLON@55..56 ":"
+                        WHITESPACE@56..57 " "
+                        READ_KW@57..61 "read"
+                        L_PAREN@61..62 "("
+                        IDENT@62..68 "caller"
+                        R_PAREN@68..69 ")"
+                    SEMICOLON@69..70 ";"
+                  WHITESPACE@70..71 " "
+                  R_BRACE@71..72 "}"
+                SEMICOLON@72..73 ";"
+        "#]],
+    );
+}
