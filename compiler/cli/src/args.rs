@@ -223,6 +223,32 @@ pub struct Options {
     #[arg(long = "no-warnings")]
     pub no_warnings: bool,
 
+    /// Preprocess only, into the `--preprocess-output` file or the input's name with `.i`
+    /// (DXC: -P).
+    #[arg(long = "preprocess")]
+    pub preprocess: bool,
+
+    /// The file `--preprocess` writes (DXC: -Fi).
+    #[arg(long = "preprocess-output", value_name = "FILE")]
+    pub preprocess_output: Option<String>,
+
+    /// Print the input's dependencies (the files it includes) as a makefile rule and stop
+    /// (DXC: -M).
+    #[arg(long = "deps-stdout")]
+    pub deps_stdout: bool,
+
+    /// Also write the dependencies into the input's name with `.d` (DXC: -MD).
+    #[arg(long = "deps-file-default")]
+    pub deps_file_default: bool,
+
+    /// Also write the dependencies into FILE (DXC: -MF).
+    #[arg(long = "deps-file", value_name = "FILE")]
+    pub deps_file: Option<String>,
+
+    /// Write warnings and errors into FILE instead of the terminal (DXC: -Fe).
+    #[arg(long = "errors-output", value_name = "FILE")]
+    pub errors_output: Option<String>,
+
     /// DXC flags accepted without effect (debug information and stripping), each reported
     /// with a warning.
     #[arg(long = "ignored-dxc-flag", hide = true, value_name = "FLAG")]
@@ -296,6 +322,35 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             // Code-generation hints that change nothing in hlslc's output.
             "Gec" | "Ges" | "Gfa" | "Gfp" => vec![format!("--ignored-dxc-flag={s}")],
             "Gis" => vec!["--signed-zero-inf-nan-preserve".into()],
+            // What only DXIL has (root signatures, container hashes, LLVM lifetime markers,
+            // signature packing, its disassembly listing's style), and what hlslc's modules
+            // need no pass for: accepted with a warning.
+            "all-resources-bound"
+            | "res-may-alias"
+            | "Qstrip_rootsignature"
+            | "pack-optimized"
+            | "enable-lifetime-markers"
+            | "disable-lifetime-markers"
+            | "flegacy-resource-reservation"
+            | "Zsb"
+            | "Zss"
+            | "Ni"
+            | "No"
+            | "Lx"
+            | "Cc"
+            | "enable-payload-qualifiers"
+            | "disable-payload-qualifiers"
+            | "fcgl"
+            | "fspv-print-all" => vec![format!("--ignored-dxc-flag={s}")],
+            // Arguments always reach a callee through temporaries of the parameter's type,
+            // which is what this flag asks of DXC; and hlslc warns of no unused argument.
+            "fspv-fix-func-call-arguments" | "Qunused-arguments" => Vec::new(),
+            "P" => vec!["--preprocess".into()],
+            "Fi" => vec!["--preprocess-output".into()],
+            "M" => vec!["--deps-stdout".into()],
+            "MD" => vec!["--deps-file-default".into()],
+            "MF" => vec!["--deps-file".into()],
+            "Fe" => vec!["--errors-output".into()],
             "Fc" => vec!["--assembly-output".into()],
             "Fh" => vec!["--header-output".into()],
             "Vn" => vec!["--variable-name".into()],

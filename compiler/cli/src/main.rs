@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser as _;
-use db::RootDatabase;
+use db::{RootDatabase, SourceDb as _};
 use syntax::preprocess::{ShaderStage, ShaderTarget};
 use syntax::{PreprocessConfig, Severity};
 
@@ -41,15 +41,32 @@ fn main() -> ExitCode {
         }
     }
     for flag in &options.ignored_dxc_flags {
-        let why = if flag.starts_with("-G") {
-            "it is a code-generation hint that changes nothing in hlslc's output"
-        } else if flag.starts_with("-Oconfig=") {
-            "it configures spirv-opt passes, and hlslc runs no optimizer yet"
-        } else if flag == "-Zi" || flag == "-Zs" || flag == "-Qembed_debug" {
-            "the OpSource/OpLine debug information DXC gives for it is not emitted yet; \
-             `-fspv-debug=vulkan` gives NonSemantic.Shader.DebugInfo.100"
-        } else {
-            "hlslc keeps no debug information or reflection data apart to strip"
+        let why = match flag.as_str() {
+            f if f.starts_with("-G") => {
+                "it is a code-generation hint that changes nothing in hlslc's output"
+            }
+            f if f.starts_with("-Oconfig=") => {
+                "it configures spirv-opt passes, and hlslc runs no optimizer yet"
+            }
+            "-Zi" | "-Zs" | "-Qembed_debug" => {
+                "the OpSource/OpLine debug information DXC gives for it is not emitted yet; \
+                 `-fspv-debug=vulkan` gives NonSemantic.Shader.DebugInfo.100"
+            }
+            "-Qstrip_debug" | "-Qstrip_reflect" => {
+                "hlslc keeps no debug information or reflection data apart to strip"
+            }
+            "-fcgl" => {
+                "hlslc's modules need no legalization, so the module is the one it always writes"
+            }
+            "-fspv-print-all" => "hlslc runs no spirv-opt passes whose output it could print",
+            "-enable-payload-qualifiers" | "-disable-payload-qualifiers" => {
+                "payload access qualifiers are always parsed and, as in DXC's SPIR-V, change \
+                 nothing in the module"
+            }
+            _ => {
+                "it only concerns DXIL (root signatures, container hashes, lifetime markers, \
+                 signature packing, the DXIL listing); DXC's SPIR-V ignores it too"
+            }
         };
         eprintln!("hlslc: warning: `{flag}` is ignored: {why}");
     }
@@ -99,6 +116,9 @@ fn run(options: &Options) -> Result<ExitCode, String> {
         .collect();
     let config = db.new_config_with_entries(config, entries);
     let parsed = db::parse_file(&db, main_file, config);
+    if let Some(code) = preprocessor_outputs(options, input, &db, &parsed)? {
+        return Ok(code);
+    }
     let mut diagnostics = parsed.diagnostics.clone();
     // Semantic analysis only on text that parsed: syntax errors would cascade.
     if !parsed.has_errors() {
@@ -113,12 +133,12 @@ fn run(options: &Options) -> Result<ExitCode, String> {
         diagnostics.retain(|d| d.severity == Severity::Error);
     }
     let files = FilesView::new(&db).with_line_directives(&parsed.preprocessed.line_directives);
-    let stderr = &mut std::io::stderr();
-    let color = stderr.is_terminal();
-    match options.error_format {
-        ErrorFormat::Human => render::human(stderr, &files, &diagnostics, color),
-        ErrorFormat::Json => render::json(stderr, &files, &diagnostics),
+    if let Some(path) = &options.errors_output {
+        // `-Fe`: the file holds this run's diagnostics only.
+        std::fs::write(path, "").map_err(|e| format!("cannot write `{path}`: {e}"))?;
     }
+    let color = options.errors_output.is_none() && std::io::stderr().is_terminal();
+    render_diagnostics(options, &files, &diagnostics, color);
     // `-WX`: warnings count as errors.
     let failed = diagnostics.iter().any(|d| {
         d.severity == Severity::Error
@@ -234,13 +254,136 @@ fn report_errors<'a>(
     files: &'a FilesView,
     color: bool,
 ) -> impl Fn(&[syntax::Diagnostic]) + 'a {
-    move |errors| {
-        let stderr = &mut std::io::stderr();
-        match options.error_format {
-            ErrorFormat::Human => render::human(stderr, files, errors, color),
-            ErrorFormat::Json => render::json(stderr, files, errors),
+    move |errors| render_diagnostics(options, files, errors, color)
+}
+
+/// Prints `diagnostics` in the chosen format, on the terminal or appended to the `-Fe` file.
+fn render_diagnostics(
+    options: &Options,
+    files: &FilesView,
+    diagnostics: &[syntax::Diagnostic],
+    color: bool,
+) {
+    let mut file;
+    let mut stderr;
+    let out: &mut dyn std::io::Write = match &options.errors_output {
+        Some(path) => match std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+        {
+            Ok(f) => {
+                file = f;
+                &mut file
+            }
+            Err(e) => {
+                eprintln!("hlslc: error: cannot write `{path}`: {e}");
+                stderr = std::io::stderr();
+                &mut stderr
+            }
+        },
+        None => {
+            stderr = std::io::stderr();
+            &mut stderr
+        }
+    };
+    match options.error_format {
+        ErrorFormat::Human => render::human(out, files, diagnostics, color),
+        ErrorFormat::Json => render::json(out, files, diagnostics),
+    }
+}
+
+/// What DXC's preprocessor flags produce: `-P` the preprocessed text into a file, `-M` the
+/// dependencies on stdout (both stop there: `Some` exit status), `-MD`/`-MF` the dependencies
+/// into a file (compilation goes on: `None`).
+fn preprocessor_outputs(
+    options: &Options,
+    input: &str,
+    db: &RootDatabase,
+    parsed: &db::ParsedFile,
+) -> Result<Option<ExitCode>, String> {
+    let pp_failed = parsed
+        .preprocessed
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error);
+    if options.preprocess {
+        let path = options
+            .preprocess_output
+            .clone()
+            .unwrap_or_else(|| with_extension(input, "i"));
+        let expanded = parsed.expanded();
+        let mut text = syntax::SyntaxNode::new_root(expanded.green.clone()).to_string();
+        text.push('\n');
+        std::fs::write(&path, text).map_err(|e| format!("cannot write `{path}`: {e}"))?;
+        report_preprocessor_errors(options, db, parsed);
+        return Ok(Some(exit_status(pp_failed)));
+    }
+    let wants_file = options.deps_file.is_some() || options.deps_file_default;
+    if !options.deps_stdout && !wants_file {
+        return Ok(None);
+    }
+    let rule = dependency_rule(options, input, db, parsed);
+    if options.deps_stdout {
+        print!("{rule}");
+        report_preprocessor_errors(options, db, parsed);
+        return Ok(Some(exit_status(pp_failed)));
+    }
+    let path = options
+        .deps_file
+        .clone()
+        .unwrap_or_else(|| with_extension(input, "d"));
+    std::fs::write(&path, rule).map_err(|e| format!("cannot write `{path}`: {e}"))?;
+    Ok(None)
+}
+
+/// The preprocessor's diagnostics, when it alone ran.
+fn report_preprocessor_errors(options: &Options, db: &RootDatabase, parsed: &db::ParsedFile) {
+    let files = FilesView::new(db).with_line_directives(&parsed.preprocessed.line_directives);
+    let color = options.errors_output.is_none() && std::io::stderr().is_terminal();
+    render_diagnostics(options, &files, &parsed.preprocessed.diagnostics, color);
+}
+
+/// `TARGET: INPUT INCLUDED...` as make reads it: the target is the first output named
+/// (`-Fo`, `-Fh`, `-Fc`), else the input; each included file once, in the order first met;
+/// spaces escaped.
+fn dependency_rule(
+    options: &Options,
+    input: &str,
+    db: &RootDatabase,
+    parsed: &db::ParsedFile,
+) -> String {
+    let escape = |p: &str| p.replace(' ', "\\ ");
+    let target = options
+        .output
+        .as_deref()
+        .or(options.header_output.as_deref())
+        .or(options.assembly_output.as_deref())
+        .unwrap_or(input);
+    let mut seen = std::collections::HashSet::new();
+    let mut rule = format!("{}: {}", escape(target), escape(input));
+    for include in &parsed.preprocessed.includes {
+        if !seen.insert(include.to) {
+            continue;
+        }
+        if let Some(file) = db.file(include.to) {
+            let path = file.path(db).clone();
+            if path != input {
+                rule.push(' ');
+                rule.push_str(&escape(&path));
+            }
         }
     }
+    rule.push('\n');
+    rule
+}
+
+/// `path` with its extension replaced by (or, without one, followed by) `.ext`.
+fn with_extension(path: &str, ext: &str) -> String {
+    std::path::Path::new(path)
+        .with_extension(ext)
+        .to_string_lossy()
+        .into_owned()
 }
 
 /// `hlslc run`: lowers the compute entry point, runs the pipeline on the interpreter and

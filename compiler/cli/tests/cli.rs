@@ -706,3 +706,95 @@ fn ir_locations_name_included_files_by_the_path_used() {
     assert!(dump.contains("loc(inc/twice.hlsli:3:12..3:17)"), "{dump}");
     assert!(dump.contains("loc(main.hlsl:4:22..4:30)"), "{dump}");
 }
+
+/// DXC's preprocessor outputs: `-M` prints the make rule of the included files and stops,
+/// `-MF` writes it and compiles on, `-P -Fi` writes the preprocessed text, `-Fe` takes the
+/// diagnostics off the terminal.
+#[test]
+fn dependency_preprocess_and_error_files() {
+    let header = temp_file("deps/inc/shared lib.hlsli", "#define K 2.0\n");
+    let main = temp_file(
+        "deps/main.hlsl",
+        "#include \"inc/shared lib.hlsli\"\n#include \"inc/shared lib.hlsli\"\n\
+         float4 main() : SV_Target { return K; }\n",
+    );
+    let dir = main.parent().unwrap();
+    let (m, h) = (main.to_str().unwrap(), header.to_str().unwrap());
+    let escaped = |p: &str| p.replace(' ', "\\ ");
+
+    let out = hlslc(&["-T", "ps_6_0", "-M", "-Fo", "x.spv", m]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), format!("x.spv: {m} {}\n", escaped(h)));
+    assert!(!repo_root().join("x.spv").exists(), "-M compiles nothing");
+
+    let d = dir.join("out.d");
+    let spv = dir.join("out.spv");
+    let out = hlslc(&[
+        "-spirv",
+        "-T",
+        "ps_6_0",
+        "-MF",
+        d.to_str().unwrap(),
+        "-Fo",
+        spv.to_str().unwrap(),
+        m,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(spv.exists());
+    let rule = std::fs::read_to_string(&d).unwrap();
+    assert_eq!(
+        rule,
+        format!("{}: {m} {}\n", escaped(spv.to_str().unwrap()), escaped(h))
+    );
+
+    let i = dir.join("pre.txt");
+    let out = hlslc(&["-T", "ps_6_0", "-P", "-Fi", i.to_str().unwrap(), m]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&i).unwrap();
+    assert!(text.contains("return 2.0;"), "{text}");
+    assert!(!text.contains("#include"), "{text}");
+
+    let bad = temp_file("deps/bad.hlsl", "float4 main() : SV_Target { return x; }\n");
+    let errors = dir.join("errors.txt");
+    let out = hlslc(&[
+        "-spirv",
+        "-T",
+        "ps_6_0",
+        "-Fe",
+        errors.to_str().unwrap(),
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!stderr(&out).contains("E2001"), "{}", stderr(&out));
+    let logged = std::fs::read_to_string(&errors).unwrap();
+    assert!(
+        logged.contains("error[E2001]: use of undeclared identifier `x`"),
+        "{logged}"
+    );
+}
+
+/// Flags that only concern DXIL are accepted with a warning that says so.
+#[test]
+fn dxil_only_flags_are_ignored_with_a_warning() {
+    let main = temp_file(
+        "dxil/main.hlsl",
+        "float4 main() : SV_Target { return 1; }\n",
+    );
+    let out = hlslc(&[
+        "-spirv",
+        "-T",
+        "ps_6_0",
+        "-all-resources-bound",
+        "-Zsb",
+        "-Qunused-arguments",
+        main.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("`-all-resources-bound` is ignored: it only concerns DXIL"),
+        "{err}"
+    );
+    assert!(err.contains("`-Zsb` is ignored"), "{err}");
+    assert!(!err.contains("Qunused"), "{err}");
+}
