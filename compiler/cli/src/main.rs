@@ -116,7 +116,7 @@ fn run(options: &Options) -> Result<ExitCode, String> {
         .collect();
     let config = db.new_config_with_entries(config, entries);
     let parsed = db::parse_file(&db, main_file, config);
-    if let Some(code) = preprocessor_outputs(options, input, &db, &parsed)? {
+    if let Some(code) = preprocessor_outputs(options, input, &db, parsed)? {
         return Ok(code);
     }
     let mut diagnostics = parsed.diagnostics.clone();
