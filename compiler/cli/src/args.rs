@@ -249,6 +249,30 @@ pub struct Options {
     #[arg(long = "errors-output", value_name = "FILE")]
     pub errors_output: Option<String>,
 
+    /// Print each included file on stderr, indented by its nesting depth (DXC: -H, -Vi).
+    #[arg(long = "show-includes")]
+    pub show_includes: bool,
+
+    /// Show diagnostics at the file's own lines, not where `#line` directives say (DXC:
+    /// -ignore-line-directives).
+    #[arg(long = "ignore-line-directives")]
+    pub ignore_line_directives: bool,
+
+    /// The encoding of the sources; only `utf8` is read (DXC: -encoding).
+    #[arg(long = "source-encoding", value_name = "ENCODING")]
+    pub source_encoding: Option<String>,
+
+    /// DXC flags taking a value that are accepted without effect, as FLAG VALUE pairs, each
+    /// reported with a warning.
+    #[arg(
+        long = "ignored-dxc-option",
+        hide = true,
+        num_args = 2,
+        allow_hyphen_values = true,
+        value_names = ["FLAG", "VALUE"]
+    )]
+    pub ignored_dxc_options: Vec<String>,
+
     /// DXC flags accepted without effect (debug information and stripping), each reported
     /// with a warning.
     #[arg(long = "ignored-dxc-flag", hide = true, value_name = "FLAG")]
@@ -345,6 +369,27 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             // Arguments always reach a callee through temporaries of the parameter's type,
             // which is what this flag asks of DXC; and hlslc warns of no unused argument.
             "fspv-fix-func-call-arguments" | "Qunused-arguments" => Vec::new(),
+            // No banner to suppress; diagnostics carry no option names; no optimizer to allow
+            // or forbid finite-math assumptions; DXIL's default signature packing.
+            "nologo"
+            | "fdiagnostics-show-option"
+            | "fno-diagnostics-show-option"
+            | "fdisable-loc-tracking"
+            | "ffinite-math-only"
+            | "fno-finite-math-only"
+            | "pack-prefix-stable" => Vec::new(),
+            "no-legacy-cbuf-layout" | "Qstrip_priv" | "fspv-reduce-load-size" => {
+                vec![format!("--ignored-dxc-flag={s}")]
+            }
+            // Root signatures and PDB files are DXIL's: the value is read and ignored.
+            "rootsig-define" | "setrootsignature" | "force-rootsig-ver" | "Fd" => {
+                vec!["--ignored-dxc-option".into(), s.clone()]
+            }
+            // DXC's newer name of `-fvk-invert-w`.
+            "fvk-use-dx-position-w" => vec!["--fvk-invert-w".into()],
+            "H" | "Vi" => vec!["--show-includes".into()],
+            "ignore-line-directives" => vec!["--ignore-line-directives".into()],
+            "encoding" => vec!["--source-encoding".into()],
             "P" => vec!["--preprocess".into()],
             "Fi" => vec!["--preprocess-output".into()],
             "M" => vec!["--deps-stdout".into()],

@@ -59,6 +59,7 @@ fn main() -> ExitCode {
                 "hlslc's modules need no legalization, so the module is the one it always writes"
             }
             "-fspv-print-all" => "hlslc runs no spirv-opt passes whose output it could print",
+            "-fspv-reduce-load-size" => "it configures spirv-opt, and hlslc runs no optimizer yet",
             "-enable-payload-qualifiers" | "-disable-payload-qualifiers" => {
                 "payload access qualifiers are always parsed and, as in DXC's SPIR-V, change \
                  nothing in the module"
@@ -69,6 +70,15 @@ fn main() -> ExitCode {
             }
         };
         eprintln!("hlslc: warning: `{flag}` is ignored: {why}");
+    }
+    for pair in options.ignored_dxc_options.chunks(2) {
+        let why = if pair[0] == "-Fd" {
+            "DXC writes a PDB for DXIL only; the SPIR-V carries its debug information \
+             (`-fspv-debug=vulkan`)"
+        } else {
+            "root signatures only concern DXIL; DXC's SPIR-V ignores them too"
+        };
+        eprintln!("hlslc: warning: `{}` is ignored: {why}", pair[0]);
     }
     match run(&options) {
         Ok(code) => code,
@@ -99,6 +109,13 @@ fn run(options: &Options) -> Result<ExitCode, String> {
     if run_mode && profile.is_some_and(|t| t.stage != ShaderStage::Compute) {
         return Err("`hlslc run` runs compute shaders: use a cs_6_x profile".into());
     }
+    if let Some(encoding) = &options.source_encoding {
+        if !encoding.eq_ignore_ascii_case("utf8") {
+            return Err(format!(
+                "not supported yet: -encoding {encoding} (hlslc reads UTF-8 sources)"
+            ));
+        }
+    }
     let config = preprocess_config(options)?;
     let bytes = std::fs::read(input).map_err(|e| format!("cannot read `{input}`: {e}"))?;
     let text: Arc<str> = String::from_utf8_lossy(&bytes).as_ref().into();
@@ -116,6 +133,9 @@ fn run(options: &Options) -> Result<ExitCode, String> {
         .collect();
     let config = db.new_config_with_entries(config, entries);
     let parsed = db::parse_file(&db, main_file, config);
+    if options.show_includes {
+        show_includes(&db, main_file.id(&db), &parsed.preprocessed.includes);
+    }
     if let Some(code) = preprocessor_outputs(options, input, &db, parsed)? {
         return Ok(code);
     }
@@ -132,7 +152,11 @@ fn run(options: &Options) -> Result<ExitCode, String> {
     if options.no_warnings {
         diagnostics.retain(|d| d.severity == Severity::Error);
     }
-    let files = FilesView::new(&db).with_line_directives(&parsed.preprocessed.line_directives);
+    let files = if options.ignore_line_directives {
+        FilesView::new(&db)
+    } else {
+        FilesView::new(&db).with_line_directives(&parsed.preprocessed.line_directives)
+    };
     if let Some(path) = &options.errors_output {
         // `-Fe`: the file holds this run's diagnostics only.
         std::fs::write(path, "").map_err(|e| format!("cannot write `{path}`: {e}"))?;
@@ -376,6 +400,21 @@ fn dependency_rule(
     }
     rule.push('\n');
     rule
+}
+
+/// `-H`: each included file on stderr after one dot per level of nesting, in the order the
+/// preprocessor opened them.
+fn show_includes(db: &RootDatabase, main: db::FileId, includes: &[syntax::preprocess::Include]) {
+    let mut depth_of = std::collections::HashMap::from([(main, 0usize)]);
+    for include in includes {
+        let depth = depth_of.get(&include.from).copied().unwrap_or(0) + 1;
+        depth_of.entry(include.to).or_insert(depth);
+        let path = db
+            .file(include.to)
+            .map(|f| f.path(db).clone())
+            .unwrap_or_else(|| include.path.clone());
+        eprintln!("{} {path}", ".".repeat(depth));
+    }
 }
 
 /// `path` with its extension replaced by (or, without one, followed by) `.ext`.

@@ -798,3 +798,36 @@ fn dxil_only_flags_are_ignored_with_a_warning() {
     assert!(err.contains("`-Zsb` is ignored"), "{err}");
     assert!(!err.contains("Qunused"), "{err}");
 }
+
+/// Flags engines' build scripts pass to DXC: `-nologo`, `-H` (the include tree on stderr),
+/// `-rootsig-define NAME` (its value read and ignored), `-fvk-use-dx-position-w` (as
+/// `-fvk-invert-w`: the pixel shader divides by `FragCoord.w`).
+#[test]
+fn build_script_flags() {
+    temp_file("scripts/inc/a.hlsli", "#include \"b.hlsli\"\n");
+    temp_file("scripts/inc/b.hlsli", "#define B 1\n");
+    let main = temp_file(
+        "scripts/main.hlsl",
+        "#include \"inc/a.hlsli\"\nfloat4 main(float4 p : SV_Position) : SV_Target { return p.w * B; }\n",
+    );
+    let out = hlslc(&[
+        "-nologo",
+        "-H",
+        "-rootsig-define",
+        "RS",
+        "-fvk-use-dx-position-w",
+        "-spirv",
+        "-T",
+        "ps_6_0",
+        main.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    let dir = main.parent().unwrap().join("inc");
+    let a = format!(". {}\n", dir.join("a.hlsli").display());
+    let b = format!(".. {}\n", dir.join("b.hlsli").display());
+    assert!(err.contains(&a) && err.contains(&b), "{err}");
+    assert!(err.contains("`-rootsig-define` is ignored"), "{err}");
+    // `1 / FragCoord.w`.
+    assert!(stdout(&out).contains("OpFDiv"), "{}", stdout(&out));
+}
