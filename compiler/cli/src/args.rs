@@ -523,10 +523,10 @@ mod tests {
 
     #[test]
     fn unknown_and_unsupported_dxc_flags_are_named() {
-        let os = ["hlslc", "-Fd"].into_iter().map(OsString::from);
+        let os = ["hlslc", "-Fre"].into_iter().map(OsString::from);
         assert_eq!(
             normalize(os).unwrap_err(),
-            "`-Fd` is a DXC option hlslc does not support yet \
+            "`-Fre` is a DXC option hlslc does not support yet \
              (docs/dxc-flags.md lists what it accepts)"
         );
         let os = ["hlslc", "-frobnicate"].into_iter().map(OsString::from);
