@@ -326,10 +326,10 @@ fn json_diagnostics() {
 
 #[test]
 fn bad_usage_exits_2() {
-    let out = hlslc(&["-Fd", "out.txt", "examples/blur_cs.hlsl"]);
+    let out = hlslc(&["-Fre", "out.txt", "examples/blur_cs.hlsl"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("`-Fd` is a DXC option hlslc does not support yet"),
+        stderr(&out).contains("`-Fre` is a DXC option hlslc does not support yet"),
         "{}",
         stderr(&out)
     );
