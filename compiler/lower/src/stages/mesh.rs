@@ -185,14 +185,8 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         StageBinding::BuiltIn(builtin),
     );
     outputs.push(g);
-    let leaf = super::Leaf {
-        path: Vec::new(),
-        ty: element.clone(),
-        semantic: "indices".to_owned(),
-        interpolation: Vec::new(),
-        name: "indices".to_owned(),
-        vk_builtin: None,
-    };
+    let mut leaf = super::Leaf::new(Vec::new(), element.clone(), "indices");
+    leaf.name = "indices".to_owned();
     let var = StageVar {
         global: g,
         leaf,
@@ -458,16 +452,26 @@ impl FnLower<'_, '_> {
         };
         for (component, v) in parts {
             for var in &out.vars {
-                if !var.leaf.path.starts_with(&path) {
+                let steps = &var.leaf.steps;
+                let inside = steps.len() >= path.len()
+                    && steps
+                        .iter()
+                        .zip(&path)
+                        .all(|(s, &i)| *s == super::Step::Field(i));
+                if !inside {
                     continue;
                 }
                 stored = true;
-                let rest = &var.leaf.path[path.len()..];
-                let part = if rest.is_empty() {
-                    v
-                } else {
-                    fb.extract(v, rest)
+                let rest = &steps[path.len()..];
+                // `v[i].s[j] = x` of an array of structs `s`: `x` is element `j` of the leaves
+                // below it.
+                let (rest, ty) = match (component, rest.first(), &var.leaf.ty) {
+                    (Some(_), Some(super::Step::Elements(_)), Type::Array { element, .. }) => {
+                        (&rest[1..], &**element)
+                    }
+                    _ => (rest, &var.leaf.ty),
                 };
+                let part = super::vars::leaf_part(&mut fb, v, rest, ty);
                 match (component, var.component) {
                     // One component of a clip or cull distance: its element of the shared array.
                     (Some(c), Some(offset)) => {
