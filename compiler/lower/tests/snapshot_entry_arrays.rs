@@ -454,3 +454,85 @@ void main(out vertices V verts[3], out indices uint3 tris[1]) {
         "#]],
     );
 }
+
+#[test]
+fn mesh_output_objects_dxc_refuses_get_its_words() {
+    let header = r#"
+struct V { float4 p : SV_Position; };
+struct P { uint id : SV_PrimitiveID; };
+[outputtopology("triangle")] [numthreads(1, 1, 1)]
+"#;
+    let cases = [
+        (
+            "void main(in vertices V v[3], out indices uint3 t[1]) {}",
+            expect![[r#"
+                E3030 154..155: 'vertices' object must be an out parameter
+            "#]],
+        ),
+        (
+            "void main(out vertices V v, out indices uint3 t[1]) {}",
+            expect![[r#"
+                E3030 155..156: expected 1D array of indices/vertices/primitives object
+            "#]],
+        ),
+        (
+            "void main(out indices uint3 t[1]) {}",
+            expect![[r#"
+                E3030 79..166: expected vertices object declaration
+            "#]],
+        ),
+        (
+            "void main(out vertices V v[3]) {}",
+            expect![[r#"
+                E3030 79..163: expected indices object declaration
+            "#]],
+        ),
+        (
+            "void main(out vertices V v[3], out indices uint3 t[1], out primitives P p[2]) {}",
+            expect![[r#"
+                E3030 79..210: array size of primitives object should match 'indices' object
+            "#]],
+        ),
+        (
+            "void main(out vertices V v[3], out indices uint2 t[1]) {}",
+            expect![[r#"
+                E3030 179..180: expected 1D array of uint3 type
+            "#]],
+        ),
+    ];
+    for (main, expect) in cases {
+        check_interface(&format!("{header}{main}\n"), ShaderStage::Mesh, expect);
+    }
+}
+
+#[test]
+fn patch_constant_values_without_semantics_get_dxcs_words() {
+    // Semantic analysis checks the entry's signature, not the patch-constant function's.
+    let hull = |pcf: &str| {
+        format!(
+            r#"
+struct CP {{ float4 p : POS; }};
+struct PC {{ float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; }};
+struct PD {{ float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; float4 extra; }};
+{pcf}
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) {{ return ip[id]; }}
+"#
+        )
+    };
+    check_interface(
+        &hull("PD pcf() { return (PD)0; }"),
+        ShaderStage::Hull,
+        expect![[r#"
+            E3031 194..220: semantic string missing for shader output variable 'extra'
+        "#]],
+    );
+    check_interface(
+        &hull("PC pcf(uint x) { return (PC)x; }"),
+        ShaderStage::Hull,
+        expect![[r#"
+            E3031 206..207: semantic string missing for shader input variable 'x'
+        "#]],
+    );
+}

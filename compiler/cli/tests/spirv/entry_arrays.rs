@@ -6,7 +6,7 @@
 //! locations for arrays and matrices, as Vulkan's "Location Assignment" counts them; an HLSL
 //! `RxC` matrix is a SPIR-V matrix of `R` vectors of `C` components).
 
-use crate::harness::{compile, Module};
+use crate::harness::{compile, refuse, Module};
 
 /// The type of the variable named `name`, spelled from its pointee's definition: `v2float`,
 /// `mat4(v2float)`, `v2float[2]` (outermost array last).
@@ -261,4 +261,47 @@ void main(uint t : SV_GroupThreadID, out vertices V verts[3], out indices uint3 
     assert_eq!(var_type(&m, "out.WEIGHT"), "float[2][3]");
     assert_eq!(m.location("out.WEIGHT"), 0);
     assert_eq!(m.location("out.COLOR"), 2);
+}
+
+#[test]
+fn mesh_output_objects_dxc_refuses_are_its_errors() {
+    let header = r#"
+struct V { float4 p : SV_Position; };
+[outputtopology("line")] [numthreads(1, 1, 1)]
+"#;
+    let env = ["-fspv-target-env=vulkan1.2"];
+    for (main, message) in [
+        (
+            "void main(in vertices V v[2], out indices uint2 t[1]) {}",
+            "error[E3030]: 'vertices' object must be an out parameter",
+        ),
+        (
+            "void main(out vertices V v[2]) {}",
+            "error[E3030]: expected indices object declaration",
+        ),
+        (
+            "void main(out vertices V v[2], out indices uint3 t[1]) {}",
+            "error[E3030]: expected 1D array of uint2 type",
+        ),
+    ] {
+        refuse(&format!("{header}{main}\n"), "ms_6_5", &env, 1, message);
+    }
+}
+
+#[test]
+fn a_patch_constant_result_without_a_semantic_is_dxcs_error() {
+    refuse(
+        r#"
+struct CP { float4 p : POS; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; float4 extra; };
+PC pcf() { return (PC)0; }
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; }
+"#,
+        "hs_6_0",
+        &[],
+        1,
+        "error[E3031]: semantic string missing for shader output variable 'extra'",
+    );
 }

@@ -72,15 +72,18 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
                 let g = cx.mb.task_payload(&p.name, ty);
                 args.push(Arg::Payload(g));
             }
-            (Some(r @ ("vertices" | "primitives" | "indices")), ParamDirection::Out) => {
+            (Some(r @ ("vertices" | "primitives" | "indices")), direction) => {
+                if direction != ParamDirection::Out {
+                    let message = format!("'{r}' object must be an out parameter");
+                    return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message, prange));
+                }
                 let Type::Array {
                     element,
                     len: Some(len),
                 } = &ty
                 else {
-                    return Err(
-                        cx.unsupported(&format!("the `{r}` parameter `{}`", p.name), prange)
-                    );
+                    let message = "expected 1D array of indices/vertices/primitives object";
+                    return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message.to_owned(), prange));
                 };
                 let Some(local) = super::param_local(cx, idx, n) else {
                     return Err(cx.unsupported("this mesh output parameter", prange));
@@ -91,7 +94,7 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
                     "primitives" => &mut primitives,
                     _ => &mut indices,
                 };
-                *slot = Some((local, (**element).clone(), *len, p.semantic.clone()));
+                *slot = Some((local, (**element).clone(), *len, p.semantic.clone(), prange));
             }
             (None, ParamDirection::In) => {
                 let Some(mut leaves) = super::leaves(&ty, p.semantic.as_deref(), &[]) else {
@@ -119,19 +122,17 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
             }
         }
     }
-    let (Some(vertices), Some(indices)) = (vertices, indices) else {
-        return Err(cx.unsupported(
-            "a mesh shader without `out vertices` and `out indices`",
-            range,
-        ));
+    // DXC's checks of the output objects, in its words.
+    let missing = |what: &str| format!("expected {what} object declaration");
+    let Some(vertices) = vertices else {
+        return Err(cx.error(crate::MESH_OUTPUT_MISUSE, missing("vertices"), range));
     };
-    if let Some(p) = primitives.as_ref().filter(|p| p.2 != indices.2) {
-        // DXC rejects this shader; the front end does not check it yet.
-        let what = format!(
-            "`out primitives` of {} elements with `out indices` of {}",
-            p.2, indices.2
-        );
-        return Err(cx.unsupported(&what, range));
+    let Some(indices) = indices else {
+        return Err(cx.error(crate::MESH_OUTPUT_MISUSE, missing("indices"), range));
+    };
+    if primitives.as_ref().is_some_and(|p| p.2 != indices.2) {
+        let message = "array size of primitives object should match 'indices' object";
+        return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message.to_owned(), range));
     }
     let mut out_location = 0;
     let mut outputs = Vec::new();
@@ -141,7 +142,7 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         ExecutionMode::OutputPrimitives(indices.2),
     ];
     for (out, per_primitive) in [(Some(vertices), false), (primitives, true)] {
-        let Some((local, element, len, semantic)) = out else {
+        let Some((local, element, len, semantic, _)) = out else {
             continue;
         };
         let Some(mut leaves) = super::leaves(&element, semantic.as_deref(), &[]) else {
@@ -161,7 +162,7 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
             .mesh_outputs
             .push((local, MeshOutput { element, vars }));
     }
-    let (local, element, len, _) = indices;
+    let (local, element, len, _, indices_range) = indices;
     let (builtin, want) = match topology {
         OutputTopology::Points => (BuiltIn::PrimitivePointIndices, Type::UINT),
         OutputTopology::Lines => (
@@ -174,10 +175,8 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         ),
     };
     if element != want {
-        return Err(cx.unsupported(
-            &format!("`out indices` of {element} for this topology"),
-            range,
-        ));
+        let message = format!("expected 1D array of {want} type");
+        return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message, indices_range));
     }
     let g = cx.mb.output(
         "out.indices",

@@ -21,6 +21,7 @@ use ir::{
 };
 use types::Type;
 
+use super::vars::no_leaves;
 use super::{Declare, Side, StageVar};
 use crate::context::{ModuleCtx, R};
 
@@ -113,7 +114,10 @@ impl HullInputs {
                         continue;
                     }
                     let Some(mut leaves) = super::leaves(&element, None, &[]) else {
-                        return Err(cx.unsupported("control points without semantics", prange));
+                        let what = "control points without semantics";
+                        let (ty, name) = (&element, &p.name);
+                        let e = no_leaves(cx, ty, None, name, Side::Input, what, prange);
+                        return Err(e);
                     };
                     super::vars::attach_vk_builtins(cx, &element, None, &mut leaves);
                     let decl = Declare {
@@ -139,11 +143,12 @@ impl HullInputs {
                     }
                 },
                 None => {
-                    let (Some(ty), Some(sem)) = (ty, p.semantic.clone()) else {
-                        return Err(cx.unsupported(
-                            &format!("the parameter `{}` (no semantic)", p.name),
-                            prange,
-                        ));
+                    let (Some(ty), Some(sem)) = (ty.clone(), p.semantic.clone()) else {
+                        let what = format!("the parameter `{}` (no semantic)", p.name);
+                        let ty = ty.unwrap_or(Type::Void);
+                        let name = &p.name;
+                        let e = no_leaves(cx, &ty, None, name, Side::Input, &what, prange);
+                        return Err(e);
                     };
                     let key = sem.to_ascii_uppercase();
                     if let Some((_, vars)) = self.values.iter().find(|(k, _)| *k == key) {
@@ -231,7 +236,10 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
     // Per-control-point outputs, then the patch constants.
     let ret = sig.ret.clone().unwrap_or(Type::Void);
     let Some(mut cp_leaves) = super::leaves(&ret, f.semantic.as_deref(), &[]) else {
-        return Err(cx.unsupported("a hull shader result without semantics", range));
+        let what = "a hull shader result without semantics";
+        let semantic = f.semantic.as_deref();
+        let e = no_leaves(cx, &ret, semantic, name, Side::Output, what, range);
+        return Err(e);
     };
     super::vars::attach_vk_builtins(cx, &ret, None, &mut cp_leaves);
     let mut out_location = 0;
@@ -249,7 +257,11 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
     let pc_ty = pcf_sig.ret.clone().unwrap_or(Type::Void);
     let pcf_semantic = cx.tree.function(pcf).and_then(|f| f.semantic.clone());
     let Some(pc_leaves) = super::leaves(&pc_ty, pcf_semantic.as_deref(), &[]) else {
-        return Err(cx.unsupported("a patch-constant result without semantics", range));
+        let what = "a patch-constant result without semantics";
+        let semantic = pcf_semantic.as_deref();
+        let at = cx.item_range(pcf);
+        let e = no_leaves(cx, &pc_ty, semantic, &pcf_name, Side::Output, what, at);
+        return Err(e);
     };
     let pc_decl = Declare {
         stage: Stage::Hull,

@@ -167,6 +167,52 @@ fn collect_leaves(
     }
 }
 
+/// The name of the first part of a value of `ty` named `name` that has no semantic (the value
+/// itself, or a field), for DXC's "semantic string missing" error; `None` when every part has
+/// one (or the value holds something that is no stage value at all).
+pub(crate) fn missing_semantic(ty: &Type, semantic: Option<&str>, name: &str) -> Option<String> {
+    if semantic.is_some() {
+        return None;
+    }
+    match ty {
+        Type::Struct(s) => s
+            .fields
+            .iter()
+            .find_map(|f| missing_semantic(&f.ty, f.semantic.as_deref(), &f.name)),
+        Type::Array { element, .. } if splits(element) => missing_semantic(element, None, name),
+        _ if is_leaf_type(ty) => Some(name.to_owned()),
+        _ => None,
+    }
+}
+
+/// The diagnostic for a value of `ty` named `name` whose leaves could not be found: DXC's
+/// "semantic string missing" (`E3031`) where a part has no semantic, else "not supported yet:
+/// `what`".
+pub(crate) fn no_leaves(
+    cx: &mut ModuleCtx<'_>,
+    ty: &Type,
+    semantic: Option<&str>,
+    name: &str,
+    side: Side,
+    what: &str,
+    range: syntax::TextRange,
+) -> crate::context::Unsupported {
+    match missing_semantic(ty, semantic, name) {
+        Some(part) => {
+            let message = format!(
+                "semantic string missing for shader {} variable '{part}'",
+                if side == Side::Input {
+                    "input"
+                } else {
+                    "output"
+                }
+            );
+            cx.error(crate::MISSING_STAGE_SEMANTIC, message, range)
+        }
+        None => cx.unsupported(what, range),
+    }
+}
+
 /// Makes the leaves of one element of an array of `n` structs the leaves of the array: each
 /// holds its part of every element.
 pub(crate) fn spread_leaves(leaves: &mut [Leaf], n: u32) {
