@@ -536,3 +536,63 @@ CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) {{ return ip[id
         "#]],
     );
 }
+
+#[test]
+fn mesh_assignments_reach_into_arrays_of_structs_and_matrix_rows() {
+    // `verts[t].ws[1].w` is element [t][1] of the WEIGHT variable; `verts[t].m[1][0]` row 1,
+    // component 0 of vertex t's matrix; `verts[t].ws[0].c.yx` two components of element
+    // [t][0] of COLOR, one store each.
+    check_stage(
+        r#"
+struct W { float w : WEIGHT; float2 c : COLOR; };
+struct V { float4 pos : SV_Position; W ws[2]; float2x2 m : MAT; };
+[outputtopology("triangle")] [numthreads(3, 1, 1)]
+void main(uint t : SV_GroupIndex, out vertices V verts[3], out indices uint3 tris[1]) {
+    SetMeshOutputCounts(3, 1);
+    verts[t].ws[1].w = 5.0;
+    verts[t].m[1][0] = 1.0;
+    verts[t].ws[0].c.yx = float2(2, 3);
+}
+"#,
+        ShaderStage::Mesh,
+        expect![[r#"
+            @g0 = input uint builtin(LocalInvocationIndex) ; in.SV_GroupIndex
+            @g1 = output array<float4, 3> builtin(Position) ; out.SV_Position
+            @g2 = output array<array<float, 2>, 3> location(0) ; out.WEIGHT
+            @g3 = output array<array<float2, 2>, 3> location(2) ; out.COLOR
+            @g4 = output array<float2x2, 3> location(4) ; out.MAT
+            @g5 = output array<uint3, 1> builtin(PrimitiveTriangleIndicesEXT) ; out.indices
+
+            func @main_body(%arg0: uint) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint> ; t
+              store %0, %arg0
+              set_mesh_outputs 3:uint, 1:uint
+              %1 = load %0 : uint
+              %2 = access_chain @g2, %1, 1:int : ptr<output, float>
+              store %2, 5.0:float
+              %3 = load %0 : uint
+              %4 = access_chain @g4, %3, 1:int, 0:int : ptr<output, float>
+              store %4, 1.0:float
+              %5 = load %0 : uint
+              %6 = composite_construct 2.0:float, 3.0:float : float2
+              %7 = composite_extract %6, [0] : float
+              %8 = composite_extract %6, [1] : float
+              %9 = access_chain @g3, %5, 0:int, 1:uint : ptr<output, float>
+              store %9, %7
+              %10 = access_chain @g3, %5, 0:int, 0:uint : ptr<output, float>
+              store %10, %8
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : uint
+              call @main_body(%0)
+              ret
+            }
+
+            entry mesh "main" @main numthreads(3, 1, 1) output_topology(triangles) output_vertices(3) output_primitives(1) inputs(@g0) outputs(@g1, @g2, @g3, @g4, @g5)
+        "#]],
+    );
+}

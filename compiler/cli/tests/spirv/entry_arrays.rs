@@ -305,3 +305,35 @@ CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]
         "error[E3031]: semantic string missing for shader output variable 'extra'",
     );
 }
+
+#[test]
+fn mesh_assignments_into_arrays_of_structs_and_matrix_rows() {
+    let m = compile(
+        r#"
+struct W { float w : WEIGHT; float2 c : COLOR; };
+struct V { float4 pos : SV_Position; W ws[2]; float2x2 m : MAT; };
+[outputtopology("triangle")] [numthreads(3, 1, 1)]
+void main(uint t : SV_GroupIndex, out vertices V verts[3], out indices uint3 tris[1]) {
+    SetMeshOutputCounts(3, 1);
+    verts[t].pos = float4(t, 0, 0, 1);
+    verts[t].ws[1].w = 5.0;
+    verts[t].ws[0].w = 4.0;
+    verts[t].ws[0].c.yx = float2(2, 3);
+    verts[t].ws[1].c = 1;
+    verts[t].m[1][0] = 1.0;
+    verts[t].m[0] = float2(6, 7);
+    verts[t].m[1].y = 8;
+    if (t == 0) tris[0] = uint3(0, 1, 2);
+}
+"#,
+        "ms_6_5",
+        &["-fspv-target-env=vulkan1.2"],
+    );
+    // WEIGHT `float[2]` per vertex at 0..1, COLOR `float2[2]` at 2..3, MAT two rows at 4..5.
+    assert_eq!(var_type(&m, "out.WEIGHT"), "float[2][3]");
+    assert_eq!(var_type(&m, "out.COLOR"), "v2float[2][3]");
+    assert_eq!(var_type(&m, "out.MAT"), "mat2(v2float)[3]");
+    assert_eq!(m.location("out.WEIGHT"), 0);
+    assert_eq!(m.location("out.COLOR"), 2);
+    assert_eq!(m.location("out.MAT"), 4);
+}

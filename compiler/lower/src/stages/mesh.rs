@@ -5,8 +5,10 @@
 //! parameters but one output array per leaf (`per_primitive` for primitives, locations
 //! after the vertices'), and `out indices uint3 t[M]` is the `PrimitiveTriangleIndicesEXT`
 //! built-in (`uint2`: lines, `uint`: points). Assignments `v[i] = x`, `v[i].f = x`,
-//! `v[i].f[j] = x`, `t[i] = x` store straight into those arrays, as DXC does: the arrays are
-//! shared by the group, so no invocation may write what it did not assign.
+//! `v[i].f[j] = x`, `v[i].s[j].f.yx = x` (through arrays of structs, into matrix rows and
+//! components), `t[i] = x` store straight into those arrays, as DXC does: the arrays are
+//! shared by the group, so no invocation may write what it did not assign. DXC's checks of
+//! the output parameters are `E3030` errors in its words.
 //! `SetMeshOutputCounts(v, p)` is `set_mesh_outputs`. Modes: the `[outputtopology]`, `N`
 //! and `M`, and `[numthreads]`.
 //!
@@ -344,28 +346,23 @@ impl FnLower<'_, '_> {
         rhs: ExprId,
         compound: bool,
     ) -> Option<R<Value>> {
-        // Peel `out[i]` (`.field`)* (`[j]` | `.x`)? from the left-hand side.
-        let mut fields = Vec::new();
-        let mut tail = None;
+        // Peel `out[i]` followed by any `.field` and `[j]` from the left-hand side.
+        let mut accesses = Vec::new();
         let mut cur = lhs;
         loop {
             match self.body.expr(cur).clone() {
                 Expr::Field { expr, name } => {
-                    fields.push((name, cur));
+                    accesses.push(Access::Field(name, cur));
                     cur = expr;
                 }
                 Expr::Index { base, index } => {
-                    if self.mesh_output(base).is_some() {
-                        fields.reverse();
-                        let out = self.mesh_output(base)?;
+                    if let Some(out) = self.mesh_output(base) {
+                        accesses.reverse();
                         return Some(
-                            self.store_mesh_output(e, out, index, fields, tail, rhs, compound),
+                            self.store_mesh_output(e, out, index, accesses, rhs, compound),
                         );
                     }
-                    if tail.is_some() || !fields.is_empty() {
-                        return None;
-                    }
-                    tail = Some(index);
+                    accesses.push(Access::Index(index));
                     cur = base;
                 }
                 Expr::Paren(inner) => cur = inner,
@@ -374,106 +371,126 @@ impl FnLower<'_, '_> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Stores `rhs` into the part of element `index` of mesh output `out` that `accesses`
+    /// name: fields and elements of arrays of structs lead to the leaves below, whose
+    /// variables are written whole (or their part of one element, for an array of structs);
+    /// an index or one-component swizzle into a leaf (an array, vector or matrix) is an
+    /// element of its variable, and a swizzle of several components stores each.
     fn store_mesh_output(
         &mut self,
         e: ExprId,
         out: MeshOutput,
         index: ExprId,
-        mut fields: Vec<(String, ExprId)>,
-        tail: Option<ExprId>,
+        accesses: Vec<Access>,
         rhs: ExprId,
         compound: bool,
     ) -> R<Value> {
         if compound {
             return Err(self.unsupported("compound assignment to a mesh output", e));
         }
-        // A trailing swizzle of one component is an element index.
-        let mut component = tail.map(|t| self.index_value(t)).transpose()?;
-        // A swizzle of several components (`v.pos.yw = ...`) stores them one by one.
+        let i = self.index_value(index)?;
+        // Steps through the element's structs (an index into an array of structs is the
+        // element of each leaf's variable below it), then indices inside one leaf.
+        let mut path: Vec<(super::Step, Option<Value>)> = Vec::new();
+        let mut inner: Vec<Value> = Vec::new();
         let mut swizzle: Option<Vec<u8>> = None;
-        let mut path = Vec::new();
         let mut ty = out.element.clone();
-        let field_count = fields.len();
-        for (n, (name, fe)) in fields.drain(..).enumerate() {
-            match &ty {
-                Type::Struct(s) => {
-                    let Some(i) = s.field_index(&name) else {
+        let count = accesses.len();
+        for (n, access) in accesses.into_iter().enumerate() {
+            let last = n + 1 == count;
+            let in_leaf = !super::vars::splits(&ty);
+            match (access, &ty) {
+                (Access::Field(name, fe), Type::Struct(s)) => {
+                    let Some(k) = s.field_index(&name) else {
                         return Err(self.unsupported("this member", fe));
                     };
-                    path.push(i as u32);
-                    ty = s.fields[i].ty.clone();
+                    path.push((super::Step::Field(k as u32), None));
+                    ty = s.fields[k].ty.clone();
                 }
-                Type::Vector(k, _) if n + 1 == field_count && component.is_none() => {
+                (Access::Field(name, fe), Type::Vector(k, _)) if last => {
+                    let k = *k;
                     let Some(c) = crate::expr::swizzle_components(&name) else {
                         return Err(self.unsupported("this swizzle of a mesh output", fe));
                     };
                     if c.len() == 1 {
-                        component = Some(self.fb().uint(u32::from(c[0])));
-                        ty = Type::Scalar(*k);
+                        inner.push(self.fb().uint(u32::from(c[0])));
+                        ty = Type::Scalar(k);
                     } else {
-                        ty = Type::Vector(*k, c.len() as u8);
+                        ty = Type::Vector(k, c.len() as u8);
                         swizzle = Some(c);
                     }
                 }
-                _ => return Err(self.unsupported("this member of a mesh output", fe)),
+                (Access::Field(_, fe), _) => {
+                    return Err(self.unsupported("this member of a mesh output", fe))
+                }
+                (Access::Index(j), Type::Array { element, len, .. }) if !in_leaf => {
+                    let element = (**element).clone();
+                    let j = self.index_value(j)?;
+                    path.push((super::Step::Elements(len.unwrap_or(0)), Some(j)));
+                    ty = element;
+                }
+                (
+                    Access::Index(j),
+                    t @ (Type::Array { .. } | Type::Vector(..) | Type::Matrix { .. }),
+                ) => {
+                    // `m[r]` of a matrix is its row `r` (matrices are composites of rows).
+                    let next = match t {
+                        Type::Array { element, .. } => (**element).clone(),
+                        Type::Vector(k, _) => Type::Scalar(*k),
+                        Type::Matrix { scalar, cols, .. } => Type::Vector(*scalar, *cols),
+                        t => t.clone(),
+                    };
+                    inner.push(self.index_value(j)?);
+                    ty = next;
+                }
+                (Access::Index(_), _) => {
+                    return Err(self.unsupported("indexing this mesh output", e));
+                }
             }
         }
-        if let (Some(_), true) = (
-            tail,
-            matches!(
-                ty,
-                Type::Array { .. } | Type::Vector(..) | Type::Matrix { .. }
-            ),
-        ) {
-            // `m[r]` of a matrix is its row `r` (matrices are composites of rows).
-            ty = match &ty {
-                Type::Array { element, .. } => (**element).clone(),
-                Type::Vector(k, _) => Type::Scalar(*k),
-                Type::Matrix { scalar, cols, .. } => Type::Vector(*scalar, *cols),
-                t => t.clone(),
-            };
-        } else if tail.is_some() {
-            return Err(self.unsupported("indexing this mesh output", e));
-        }
-        let i = self.index_value(index)?;
         let v = self.coerce(rhs, &ty)?;
         let mut stored = false;
         let mut fb = self.fb();
-        // (component, value) pairs: the whole value, or each component of a swizzle.
-        let parts: Vec<(Option<Value>, Value)> = match &swizzle {
+        // (indices inside the leaf, value) pairs: the whole value, or each component of a
+        // swizzle.
+        let parts: Vec<(Vec<Value>, Value)> = match &swizzle {
             Some(c) => c
                 .iter()
                 .enumerate()
-                .map(|(j, &comp)| (Some(fb.uint(u32::from(comp))), fb.extract(v, &[j as u32])))
+                .map(|(j, &comp)| {
+                    let mut at = inner.clone();
+                    at.push(fb.uint(u32::from(comp)));
+                    (at, fb.extract(v, &[j as u32]))
+                })
                 .collect(),
-            None => vec![(component, v)],
+            None => vec![(inner.clone(), v)],
         };
-        for (component, v) in parts {
+        for (inner, v) in parts {
             for var in &out.vars {
                 let steps = &var.leaf.steps;
                 let inside = steps.len() >= path.len()
-                    && steps
-                        .iter()
-                        .zip(&path)
-                        .all(|(s, &i)| *s == super::Step::Field(i));
+                    && steps.iter().zip(&path).all(|(s, (p, _))| match (s, p) {
+                        (super::Step::Field(a), super::Step::Field(b)) => a == b,
+                        (super::Step::Elements(_), super::Step::Elements(_)) => true,
+                        _ => false,
+                    });
                 if !inside {
                     continue;
                 }
                 stored = true;
-                let rest = &steps[path.len()..];
-                // `v[i].s[j] = x` of an array of structs `s`: `x` is element `j` of the leaves
-                // below it.
-                let (rest, ty) = match (component, rest.first(), &var.leaf.ty) {
-                    (Some(_), Some(super::Step::Elements(_)), Type::Array { element, .. }) => {
-                        (&rest[1..], &**element)
+                // The elements chosen on the way, outermost first, as the variable nests them.
+                let elements: Vec<Value> = path.iter().filter_map(|(_, j)| *j).collect();
+                let mut part_ty = var.leaf.ty.clone();
+                for _ in &elements {
+                    if let Type::Array { element, .. } = &part_ty {
+                        part_ty = (**element).clone();
                     }
-                    _ => (rest, &var.leaf.ty),
-                };
-                let part = super::vars::leaf_part(&mut fb, v, rest, ty);
-                match (component, var.component) {
+                }
+                let part = super::vars::leaf_part(&mut fb, v, &steps[path.len()..], &part_ty);
+                match var.component {
                     // One component of a clip or cull distance: its element of the shared array.
-                    (Some(c), Some(offset)) => {
+                    Some(offset) if elements.is_empty() && inner.len() == 1 => {
+                        let c = inner[0];
                         let c = if fb.type_of(c) == Type::UINT {
                             c
                         } else {
@@ -484,11 +501,17 @@ impl FnLower<'_, '_> {
                         let ptr = fb.access_chain(Value::Global(var.global), &[i, element]);
                         fb.store(ptr, part);
                     }
-                    (Some(c), None) => {
-                        let ptr = fb.access_chain(Value::Global(var.global), &[i, c]);
+                    _ if elements.is_empty() && inner.is_empty() => {
+                        super::store_leaf(&mut fb, var, Some(i), part)
+                    }
+                    None if var.var_ty == var.leaf.ty => {
+                        let mut at = vec![i];
+                        at.extend(elements);
+                        at.extend(inner.iter().copied());
+                        let ptr = fb.access_chain(Value::Global(var.global), &at);
                         fb.store(ptr, part);
                     }
-                    (None, _) => super::store_leaf(&mut fb, var, Some(i), part),
+                    _ => return Err(self.unsupported("this part of a mesh output", e)),
                 }
             }
         }
@@ -497,4 +520,11 @@ impl FnLower<'_, '_> {
         }
         Ok(v)
     }
+}
+
+/// One member access or index on the way from a mesh output's element to what an assignment
+/// writes.
+enum Access {
+    Field(String, ExprId),
+    Index(ExprId),
 }
