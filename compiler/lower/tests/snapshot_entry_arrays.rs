@@ -596,3 +596,104 @@ void main(uint t : SV_GroupIndex, out vertices V verts[3], out indices uint3 tri
         "#]],
     );
 }
+
+#[test]
+fn domain_out_parameters_are_outputs_after_the_result() {
+    // As a vertex shader's: SV_Position from the result, then `out W ws[2]` (WEIGHT, a
+    // `float[2]` at 0..1) and `out float2 uv` (UV at 2), written from the wrapper's locals.
+    check_stage(
+        r#"
+struct CP { float4 p : POS; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+struct W { float w : WEIGHT; };
+[domain("tri")]
+float4 main(PC pc, float3 b : SV_DomainLocation, out W ws[2], const OutputPatch<CP, 3> cps,
+            out float2 uv : UV) : SV_Position {
+    ws[0].w = b.x;
+    ws[1].w = b.y;
+    uv = b.xy;
+    return cps[0].p;
+}
+"#,
+        ShaderStage::Domain,
+        expect![[r#"
+            struct PC { array<float, 3> e : SV_TessFactor; float i : SV_InsideTessFactor; }
+            struct W { float w : WEIGHT; }
+            struct CP { float4 p : POS; }
+
+            @g0 = input array<float4, 3> location(0) ; in.POS
+            @g1 = input array<float, 4> builtin(TessLevelOuter) patch ; in.SV_TessFactor
+            @g2 = input array<float, 2> builtin(TessLevelInner) patch ; in.SV_InsideTessFactor
+            @g3 = input float3 builtin(TessCoord) ; in.SV_DomainLocation
+            @g4 = output float4 builtin(Position) ; out.SV_Position
+            @g5 = output array<float, 2> location(0) ; out.WEIGHT
+            @g6 = output float2 location(2) ; out.UV
+
+            func @main_body(%arg0: PC, %arg1: float3, %arg2: ptr<function, array<W, 2>>, %arg3: array<CP, 3>, %arg4: ptr<function, float2>) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, PC> ; pc
+              %1 = alloca : ptr<function, float3> ; b
+              %2 = alloca : ptr<function, array<CP, 3>> ; cps
+              store %0, %arg0
+              store %1, %arg1
+              store %2, %arg3
+              %3 = access_chain %arg2, 0:int : ptr<function, W>
+              %4 = access_chain %3, 0:int : ptr<function, float>
+              %5 = load %1 : float3
+              %6 = composite_extract %5, [0] : float
+              store %4, %6
+              %7 = access_chain %arg2, 1:int : ptr<function, W>
+              %8 = access_chain %7, 0:int : ptr<function, float>
+              %9 = load %1 : float3
+              %10 = composite_extract %9, [1] : float
+              store %8, %10
+              %11 = load %1 : float3
+              %12 = swizzle %11, xy : float2
+              store %arg4, %12
+              %13 = access_chain %2, 0:int : ptr<function, CP>
+              %14 = access_chain %13, 0:int : ptr<function, float4>
+              %15 = load %14 : float4
+              ret %15
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g1 : array<float, 4>
+              %1 = composite_extract %0, [0] : float
+              %2 = composite_extract %0, [1] : float
+              %3 = composite_extract %0, [2] : float
+              %4 = composite_construct %1, %2, %3 : array<float, 3>
+              %5 = load @g2 : array<float, 2>
+              %6 = composite_extract %5, [0] : float
+              %7 = composite_construct %4, %6 : PC
+              %8 = load @g3 : float3
+              %9 = alloca : ptr<function, array<W, 2>> ; ws
+              %10 = access_chain @g0, 0:uint : ptr<input, float4>
+              %11 = load %10 : float4
+              %12 = composite_construct %11 : CP
+              %13 = access_chain @g0, 1:uint : ptr<input, float4>
+              %14 = load %13 : float4
+              %15 = composite_construct %14 : CP
+              %16 = access_chain @g0, 2:uint : ptr<input, float4>
+              %17 = load %16 : float4
+              %18 = composite_construct %17 : CP
+              %19 = composite_construct %12, %15, %18 : array<CP, 3>
+              %20 = alloca : ptr<function, float2> ; uv
+              %21 = call @main_body(%7, %8, %9, %19, %20) : float4
+              store @g4, %21
+              %22 = load %9 : array<W, 2>
+              %23 = composite_extract %22, [0] : W
+              %24 = composite_extract %23, [0] : float
+              %25 = composite_extract %22, [1] : W
+              %26 = composite_extract %25, [0] : float
+              %27 = composite_construct %24, %26 : array<float, 2>
+              store @g5, %27
+              %28 = load %20 : float2
+              store @g6, %28
+              ret
+            }
+
+            entry domain "main" @main domain(tri) input_control_points(3) inputs(@g1, @g2, @g3, @g0) outputs(@g4, @g5, @g6)
+        "#]],
+    );
+}

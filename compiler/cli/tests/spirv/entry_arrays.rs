@@ -337,3 +337,28 @@ void main(uint t : SV_GroupIndex, out vertices V verts[3], out indices uint3 tri
     assert_eq!(m.location("out.COLOR"), 2);
     assert_eq!(m.location("out.MAT"), 4);
 }
+
+#[test]
+fn domain_out_parameters_are_outputs_after_the_result() {
+    let m = compile(
+        r#"
+struct CP { float4 p : POS; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+struct W { float w : WEIGHT; };
+[domain("tri")]
+float4 main(PC pc, float3 b : SV_DomainLocation, out W ws[2], const OutputPatch<CP, 3> cps,
+            out float2 uv : UV) : SV_Position {
+    ws[0].w = b.x;
+    ws[1].w = b.y;
+    uv = b.xy;
+    return cps[0].p;
+}
+"#,
+        "ds_6_0",
+        &[],
+    );
+    assert_eq!(m.builtin("out.SV_Position"), "Position");
+    assert_eq!(var_type(&m, "out.WEIGHT"), "float[2]");
+    assert_eq!(m.location("out.WEIGHT"), 0);
+    assert_eq!(m.location("out.UV"), 2);
+}
