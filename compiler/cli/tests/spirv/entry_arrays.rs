@@ -362,3 +362,19 @@ float4 main(PC pc, float3 b : SV_DomainLocation, out W ws[2], const OutputPatch<
     assert_eq!(m.location("out.WEIGHT"), 0);
     assert_eq!(m.location("out.UV"), 2);
 }
+
+#[test]
+fn geometry_streams_of_two_primitive_kinds_are_dxcs_error() {
+    refuse(
+        r#"
+struct V { float4 p : SV_Position; };
+struct W { float4 c : COLOR; };
+[maxvertexcount(2)]
+void main(point V i[1], inout PointStream<V> s, inout LineStream<W> t) { s.Append(i[0]); }
+"#,
+        "gs_6_0",
+        &[],
+        1,
+        "error[E3032]: only one output primitive type can be specified in the geometry shader",
+    );
+}

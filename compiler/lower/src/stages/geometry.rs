@@ -68,8 +68,10 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
                 StreamKind::Triangle => OutputTopology::TriangleStrip,
             };
             if topology.is_some_and(|t| t != this) {
-                // D3D requires point streams when there are several; so does the front end.
-                return Err(cx.unsupported("output streams of different primitive kinds", prange));
+                // Vulkan has one output primitive per geometry shader; DXC's words.
+                let message = "only one output primitive type can be specified in the geometry \
+                               shader";
+                return Err(cx.error(crate::GEOMETRY_OUTPUT_MISUSE, message.to_owned(), prange));
             }
             topology = Some(this);
             let Some(mut leaves) = super::leaves(element, None, &[]) else {
