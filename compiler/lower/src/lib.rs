@@ -167,9 +167,9 @@ pub const MESH_OUTPUT_MISUSE: &str = "E3030";
 /// The code of a stage input or output value without a semantic where semantic analysis does
 /// not look (the patch-constant function's parameters and result), in DXC's words.
 pub const MISSING_STAGE_SEMANTIC: &str = "E3031";
-/// The code of geometry-shader output streams DXC refuses, in its words (streams of two
-/// primitive kinds).
-pub const GEOMETRY_OUTPUT_MISUSE: &str = "E3032";
+/// The code of a geometry shader DXC refuses, in its words: no `[maxvertexcount]`, output
+/// streams of two primitive kinds.
+pub const GEOMETRY_MISUSE: &str = "E3032";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";

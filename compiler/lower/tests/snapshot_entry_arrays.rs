@@ -713,3 +713,17 @@ void main(point V i[1], inout PointStream<V> s, inout LineStream<W> t) { s.Appen
         "#]],
     );
 }
+
+#[test]
+fn a_geometry_shader_without_maxvertexcount_is_dxcs_error() {
+    check_interface(
+        r#"
+struct V { float4 p : SV_Position; };
+void main(point V i[1], inout PointStream<V> s) { s.Append(i[0]); }
+"#,
+        ShaderStage::Geometry,
+        expect![[r#"
+            E3032 39..106: geometry entry point must have a valid maxvertexcount attribute
+        "#]],
+    );
+}

@@ -378,3 +378,17 @@ void main(point V i[1], inout PointStream<V> s, inout LineStream<W> t) { s.Appen
         "error[E3032]: only one output primitive type can be specified in the geometry shader",
     );
 }
+
+#[test]
+fn a_geometry_shader_without_maxvertexcount_is_dxcs_error() {
+    refuse(
+        r#"
+struct V { float4 p : SV_Position; };
+void main(point V i[1], inout PointStream<V> s) { s.Append(i[0]); }
+"#,
+        "gs_6_0",
+        &[],
+        1,
+        "error[E3032]: geometry entry point must have a valid maxvertexcount attribute",
+    );
+}

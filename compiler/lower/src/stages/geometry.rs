@@ -40,7 +40,8 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
     let f = cx.tree.function(idx).cloned().expect("a function");
     let sig = crate::enums::function_signature(cx.db, cx.function_id(idx));
     let Some(max_vertices) = super::attr_count(&f, "maxvertexcount") else {
-        return Err(cx.unsupported("a geometry shader without `[maxvertexcount(n)]`", range));
+        let message = "geometry entry point must have a valid maxvertexcount attribute";
+        return Err(cx.error(crate::GEOMETRY_MISUSE, message.to_owned(), range));
     };
     let invocations = super::attr_count(&f, "instance").unwrap_or(1);
     cx.stage_io.entry = Some(idx);
@@ -71,7 +72,7 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
                 // Vulkan has one output primitive per geometry shader; DXC's words.
                 let message = "only one output primitive type can be specified in the geometry \
                                shader";
-                return Err(cx.error(crate::GEOMETRY_OUTPUT_MISUSE, message.to_owned(), prange));
+                return Err(cx.error(crate::GEOMETRY_MISUSE, message.to_owned(), prange));
             }
             topology = Some(this);
             let Some(mut leaves) = super::leaves(element, None, &[]) else {
