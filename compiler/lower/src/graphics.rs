@@ -32,7 +32,7 @@ use hir::body::{Expr, ExprId};
 use crate::context::{ModuleCtx, R};
 use crate::entry::ShaderStage;
 use crate::func::FnLower;
-use crate::stages::vars::{builtin, location_count, Declare, Leaf, Side, StageVar};
+use crate::stages::vars::{builtin, location_count, Declare, Leaf, Side, StageVar, Step};
 
 /// One stage variable to declare: its leaf and what the attributes of its declaration say.
 struct Var {
@@ -72,14 +72,15 @@ fn is_distance(semantic: &str) -> bool {
 }
 
 /// The stage variables of a value of `ty` with `semantic` (struct fields carry their own
-/// semantics and attributes); `None` when a leaf has no semantic or is of a type no stage
-/// variable can have.
+/// semantics and attributes; an array of structs is split like its element, each variable
+/// holding its field of every element); `None` when a leaf has no semantic or is of a type no
+/// stage variable can have.
 fn vars_of(
     cx: &ModuleCtx<'_>,
     ty: &Type,
     semantic: Option<&str>,
     attrs: Attrs,
-    path: &mut Vec<u32>,
+    steps: &mut Vec<Step>,
     out: &mut Vec<Var>,
 ) -> Option<()> {
     match ty {
@@ -95,9 +96,9 @@ fn vars_of(
                 let first = out.len();
                 // A semantic on the struct shadows its fields' (renamed below).
                 let field_semantic = semantic.or(f.semantic.as_deref());
-                path.push(i as u32);
-                vars_of(cx, &f.ty, field_semantic, field, path, out)?;
-                path.pop();
+                steps.push(Step::Field(i as u32));
+                vars_of(cx, &f.ty, field_semantic, field, steps, out)?;
+                steps.pop();
                 for v in &mut out[first..] {
                     if v.leaf.interpolation.is_empty() {
                         v.leaf.interpolation = f.interpolation.clone();
@@ -114,35 +115,30 @@ fn vars_of(
             }
             Some(())
         }
-        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => {
-            out.push(leaf_var(ty, semantic?, attrs, path));
-            Some(())
-        }
         Type::Array {
             element,
-            len: Some(_),
-        } if matches!(**element, Type::Scalar(_) | Type::Vector(..)) => {
-            out.push(leaf_var(ty, semantic?, attrs, path));
+            len: Some(n),
+        } if crate::stages::vars::splits(element) => {
+            let first = out.len();
+            steps.push(Step::Elements(*n));
+            vars_of(cx, element, semantic, attrs, steps, out)?;
+            steps.pop();
+            for v in &mut out[first..] {
+                v.leaf.ty = Type::array(v.leaf.ty.clone(), *n);
+            }
+            Some(())
+        }
+        _ if crate::stages::vars::is_leaf_type(ty) => {
+            out.push(Var {
+                leaf: Leaf::new(steps.clone(), ty.clone(), semantic?),
+                location: attrs.location,
+                per_primitive: attrs.per_primitive,
+                per_vertex: false,
+                vk_builtin: attrs.vk_builtin,
+            });
             Some(())
         }
         _ => None,
-    }
-}
-
-fn leaf_var(ty: &Type, semantic: &str, attrs: Attrs, path: &[u32]) -> Var {
-    Var {
-        leaf: Leaf {
-            path: path.to_vec(),
-            ty: ty.clone(),
-            semantic: semantic.to_owned(),
-            interpolation: Vec::new(),
-            name: String::new(),
-            vk_builtin: None,
-        },
-        location: attrs.location,
-        per_primitive: attrs.per_primitive,
-        per_vertex: false,
-        vk_builtin: attrs.vk_builtin,
     }
 }
 
@@ -417,7 +413,10 @@ pub fn lower_graphics_entry(
         let wanted = attribute_at_vertex_uses(cx, idx);
         for (n, p) in params.iter().enumerate() {
             for v in &mut inputs[p.inputs.clone()] {
-                v.per_vertex = wanted.contains(&(n, v.leaf.path.clone()));
+                v.per_vertex = v
+                    .leaf
+                    .field_path()
+                    .is_some_and(|path| wanted.contains(&(n, path)));
             }
         }
     }
@@ -426,7 +425,11 @@ pub fn lower_graphics_entry(
     };
     for (n, p) in params.iter().enumerate() {
         for v in &in_vars[p.inputs.clone()] {
-            let entry = (n, v.leaf.path.clone(), v.global);
+            // A part of an array of structs is no value an expression names.
+            let Some(path) = v.leaf.field_path() else {
+                continue;
+            };
+            let entry = (n, path, v.global);
             if v.arrayed.is_some() {
                 cx.stage_io.per_vertex.push(entry);
             } else if ir_stage == Stage::Pixel && v.leaf.ty == v.var_ty {

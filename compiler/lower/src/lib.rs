@@ -161,6 +161,16 @@ pub const RESOURCE_NOT_LEGAL: &str = "E3020";
 /// The code of a non-`static` global struct holding resources that DXC refuses: data members
 /// beside the resources, or a buffer among them (`resource_globals`).
 pub const GLOBAL_RESOURCE_STRUCT: &str = "E3021";
+/// The code of a mesh shader's `vertices`, `indices` or `primitives` parameter that DXC
+/// refuses, in its words (not `out`, not an array, missing, array sizes that disagree, index
+/// vectors that do not fit the output topology).
+pub const MESH_OUTPUT_MISUSE: &str = "E3030";
+/// The code of a stage input or output value without a semantic where semantic analysis does
+/// not look (the patch-constant function's parameters and result), in DXC's words.
+pub const MISSING_STAGE_SEMANTIC: &str = "E3031";
+/// The code of a geometry shader DXC refuses, in its words: no `[maxvertexcount]`, output
+/// streams of two primitive kinds.
+pub const GEOMETRY_MISUSE: &str = "E3032";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";

@@ -1125,9 +1125,7 @@ struct G { float4 pos : SV_Position; };
 void main(point G p[1], inout PointStream<G> s) { s.Append(p[0]); }
 "#,
         ShaderStage::Geometry,
-        expect![
-            "E3001 41..108: not supported yet: a geometry shader without `[maxvertexcount(n)]`"
-        ],
+        expect!["E3032 41..108: geometry entry point must have a valid maxvertexcount attribute"],
     );
     refused(
         r#"

@@ -9,6 +9,7 @@ mod bindings;
 mod buffer_pointer;
 mod dxc_errors;
 mod engines_probe;
+mod entry_arrays;
 mod enums;
 mod flags;
 mod front2;

@@ -1,5 +1,6 @@
-//! Geometry shaders. The input primitive parameter (`triangle VSOut input[3]`) reads arrayed
-//! input variables, one element per vertex; other parameters are system values
+//! Geometry shaders. The input primitive parameter (`triangle VSOut input[3]`, or
+//! `InputPatch<VSOut, 3> input`, the primitive of as many vertices) reads arrayed input
+//! variables, one element per vertex; other parameters are system values
 //! (`SV_PrimitiveID`, `SV_GSInstanceID`). An `inout TriangleStream<T>` parameter is no IR
 //! parameter: its element's leaves are the output variables, and `stream.Append(v)` stores
 //! `v`'s leaves into them, then `emit_vertex`; `RestartStrip()` is `end_primitive`. A function
@@ -39,7 +40,8 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
     let f = cx.tree.function(idx).cloned().expect("a function");
     let sig = crate::enums::function_signature(cx.db, cx.function_id(idx));
     let Some(max_vertices) = super::attr_count(&f, "maxvertexcount") else {
-        return Err(cx.unsupported("a geometry shader without `[maxvertexcount(n)]`", range));
+        let message = "geometry entry point must have a valid maxvertexcount attribute";
+        return Err(cx.error(crate::GEOMETRY_MISUSE, message.to_owned(), range));
     };
     let invocations = super::attr_count(&f, "instance").unwrap_or(1);
     cx.stage_io.entry = Some(idx);
@@ -67,8 +69,10 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
                 StreamKind::Triangle => OutputTopology::TriangleStrip,
             };
             if topology.is_some_and(|t| t != this) {
-                // D3D requires point streams when there are several; so does the front end.
-                return Err(cx.unsupported("output streams of different primitive kinds", prange));
+                // Vulkan has one output primitive per geometry shader; DXC's words.
+                let message = "only one output primitive type can be specified in the geometry \
+                               shader";
+                return Err(cx.error(crate::GEOMETRY_MISUSE, message.to_owned(), prange));
             }
             topology = Some(this);
             let Some(mut leaves) = super::leaves(element, None, &[]) else {
@@ -117,18 +121,39 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
             .input_primitive
             .as_deref()
             .and_then(InputPrimitive::from_name_ignoring_case);
-        if let Some(prim) = prim {
-            let (
+        // The per-vertex input: an array with a primitive modifier, or an `InputPatch<T, N>`,
+        // which DXC reads as the array `T input[N]` (without a modifier its primitive is the
+        // one of `N` vertices).
+        let vertices = match (prim, &ty, super::patch_of(&ty)) {
+            (
+                Some(prim),
                 Type::Array {
                     element,
                     len: Some(len),
                 },
-                None,
-            ) = (&ty, primitive)
-            else {
+                _,
+            ) => Some((prim, (**element).clone(), *len)),
+            (Some(prim), _, Some((element, len, true))) => Some((prim, element, len)),
+            (None, _, Some((element, len, true))) => match primitive_of(len) {
+                Some(prim) => Some((prim, element, len)),
+                None => {
+                    let what = format!(
+                        "an `InputPatch` of {len} vertices as a geometry-shader input (a \
+                         Vulkan geometry shader takes primitives of 1, 2, 3, 4 or 6 vertices)"
+                    );
+                    return Err(cx.unsupported(&what, prange));
+                }
+            },
+            (Some(_), _, _) | (None, _, Some(_)) => {
                 return Err(cx.unsupported("this input primitive parameter", prange));
-            };
-            if *len != prim.vertex_count() {
+            }
+            (None, _, None) => None,
+        };
+        if let Some((prim, element, len)) = vertices {
+            if primitive.is_some() {
+                return Err(cx.unsupported("this input primitive parameter", prange));
+            }
+            if len != prim.vertex_count() {
                 // DXC rejects this shader; the front end does not check it yet.
                 let what = format!(
                     "a `{}` input of {len} vertices (it takes {})",
@@ -137,20 +162,20 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
                 );
                 return Err(cx.unsupported(&what, prange));
             }
-            let Some(mut leaves) = super::leaves(element, p.semantic.as_deref(), &[]) else {
+            let Some(mut leaves) = super::leaves(&element, p.semantic.as_deref(), &[]) else {
                 return Err(cx.unsupported("input vertices without semantics", prange));
             };
-            super::vars::attach_vk_builtins(cx, element, None, &mut leaves);
+            super::vars::attach_vk_builtins(cx, &element, None, &mut leaves);
             let decl = Declare {
                 stage: Stage::Geometry,
                 side: Side::Input,
-                arrayed: Some(*len),
+                arrayed: Some(len),
                 patch: false,
                 per_primitive: false,
             };
             let vars = decl.vars(cx, &leaves, &mut in_location, prange)?;
             primitive = Some(prim);
-            args.push(Arg::Primitive((**element).clone(), *len, vars));
+            args.push(Arg::Primitive(element, len, vars));
             continue;
         }
         let Some(leaves) = super::leaves(&ty, p.semantic.as_deref(), &[]) else {
@@ -360,4 +385,17 @@ impl FnLower<'_, '_> {
             _ => Err(self.unsupported(&format!("the stream method `{name}`"), e)),
         })
     }
+}
+
+/// The input primitive of `n` vertices, for an `InputPatch` parameter.
+fn primitive_of(n: u32) -> Option<InputPrimitive> {
+    [
+        InputPrimitive::Point,
+        InputPrimitive::Line,
+        InputPrimitive::Triangle,
+        InputPrimitive::LineAdj,
+        InputPrimitive::TriangleAdj,
+    ]
+    .into_iter()
+    .find(|p| p.vertex_count() == n)
 }

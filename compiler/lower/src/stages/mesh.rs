@@ -5,8 +5,10 @@
 //! parameters but one output array per leaf (`per_primitive` for primitives, locations
 //! after the vertices'), and `out indices uint3 t[M]` is the `PrimitiveTriangleIndicesEXT`
 //! built-in (`uint2`: lines, `uint`: points). Assignments `v[i] = x`, `v[i].f = x`,
-//! `v[i].f[j] = x`, `t[i] = x` store straight into those arrays, as DXC does: the arrays are
-//! shared by the group, so no invocation may write what it did not assign.
+//! `v[i].f[j] = x`, `v[i].s[j].f.yx = x` (through arrays of structs, into matrix rows and
+//! components), `t[i] = x` store straight into those arrays, as DXC does: the arrays are
+//! shared by the group, so no invocation may write what it did not assign. DXC's checks of
+//! the output parameters are `E3030` errors in its words.
 //! `SetMeshOutputCounts(v, p)` is `set_mesh_outputs`. Modes: the `[outputtopology]`, `N`
 //! and `M`, and `[numthreads]`.
 //!
@@ -72,15 +74,18 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
                 let g = cx.mb.task_payload(&p.name, ty);
                 args.push(Arg::Payload(g));
             }
-            (Some(r @ ("vertices" | "primitives" | "indices")), ParamDirection::Out) => {
+            (Some(r @ ("vertices" | "primitives" | "indices")), direction) => {
+                if direction != ParamDirection::Out {
+                    let message = format!("'{r}' object must be an out parameter");
+                    return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message, prange));
+                }
                 let Type::Array {
                     element,
                     len: Some(len),
                 } = &ty
                 else {
-                    return Err(
-                        cx.unsupported(&format!("the `{r}` parameter `{}`", p.name), prange)
-                    );
+                    let message = "expected 1D array of indices/vertices/primitives object";
+                    return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message.to_owned(), prange));
                 };
                 let Some(local) = super::param_local(cx, idx, n) else {
                     return Err(cx.unsupported("this mesh output parameter", prange));
@@ -91,7 +96,7 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
                     "primitives" => &mut primitives,
                     _ => &mut indices,
                 };
-                *slot = Some((local, (**element).clone(), *len, p.semantic.clone()));
+                *slot = Some((local, (**element).clone(), *len, p.semantic.clone(), prange));
             }
             (None, ParamDirection::In) => {
                 let Some(mut leaves) = super::leaves(&ty, p.semantic.as_deref(), &[]) else {
@@ -119,19 +124,17 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
             }
         }
     }
-    let (Some(vertices), Some(indices)) = (vertices, indices) else {
-        return Err(cx.unsupported(
-            "a mesh shader without `out vertices` and `out indices`",
-            range,
-        ));
+    // DXC's checks of the output objects, in its words.
+    let missing = |what: &str| format!("expected {what} object declaration");
+    let Some(vertices) = vertices else {
+        return Err(cx.error(crate::MESH_OUTPUT_MISUSE, missing("vertices"), range));
     };
-    if let Some(p) = primitives.as_ref().filter(|p| p.2 != indices.2) {
-        // DXC rejects this shader; the front end does not check it yet.
-        let what = format!(
-            "`out primitives` of {} elements with `out indices` of {}",
-            p.2, indices.2
-        );
-        return Err(cx.unsupported(&what, range));
+    let Some(indices) = indices else {
+        return Err(cx.error(crate::MESH_OUTPUT_MISUSE, missing("indices"), range));
+    };
+    if primitives.as_ref().is_some_and(|p| p.2 != indices.2) {
+        let message = "array size of primitives object should match 'indices' object";
+        return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message.to_owned(), range));
     }
     let mut out_location = 0;
     let mut outputs = Vec::new();
@@ -141,7 +144,7 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         ExecutionMode::OutputPrimitives(indices.2),
     ];
     for (out, per_primitive) in [(Some(vertices), false), (primitives, true)] {
-        let Some((local, element, len, semantic)) = out else {
+        let Some((local, element, len, semantic, _)) = out else {
             continue;
         };
         let Some(mut leaves) = super::leaves(&element, semantic.as_deref(), &[]) else {
@@ -161,7 +164,7 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
             .mesh_outputs
             .push((local, MeshOutput { element, vars }));
     }
-    let (local, element, len, _) = indices;
+    let (local, element, len, _, indices_range) = indices;
     let (builtin, want) = match topology {
         OutputTopology::Points => (BuiltIn::PrimitivePointIndices, Type::UINT),
         OutputTopology::Lines => (
@@ -174,10 +177,8 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         ),
     };
     if element != want {
-        return Err(cx.unsupported(
-            &format!("`out indices` of {element} for this topology"),
-            range,
-        ));
+        let message = format!("expected 1D array of {want} type");
+        return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message, indices_range));
     }
     let g = cx.mb.output(
         "out.indices",
@@ -185,14 +186,8 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         StageBinding::BuiltIn(builtin),
     );
     outputs.push(g);
-    let leaf = super::Leaf {
-        path: Vec::new(),
-        ty: element.clone(),
-        semantic: "indices".to_owned(),
-        interpolation: Vec::new(),
-        name: "indices".to_owned(),
-        vk_builtin: None,
-    };
+    let mut leaf = super::Leaf::new(Vec::new(), element.clone(), "indices");
+    leaf.name = "indices".to_owned();
     let var = StageVar {
         global: g,
         leaf,
@@ -351,28 +346,23 @@ impl FnLower<'_, '_> {
         rhs: ExprId,
         compound: bool,
     ) -> Option<R<Value>> {
-        // Peel `out[i]` (`.field`)* (`[j]` | `.x`)? from the left-hand side.
-        let mut fields = Vec::new();
-        let mut tail = None;
+        // Peel `out[i]` followed by any `.field` and `[j]` from the left-hand side.
+        let mut accesses = Vec::new();
         let mut cur = lhs;
         loop {
             match self.body.expr(cur).clone() {
                 Expr::Field { expr, name } => {
-                    fields.push((name, cur));
+                    accesses.push(Access::Field(name, cur));
                     cur = expr;
                 }
                 Expr::Index { base, index } => {
-                    if self.mesh_output(base).is_some() {
-                        fields.reverse();
-                        let out = self.mesh_output(base)?;
+                    if let Some(out) = self.mesh_output(base) {
+                        accesses.reverse();
                         return Some(
-                            self.store_mesh_output(e, out, index, fields, tail, rhs, compound),
+                            self.store_mesh_output(e, out, index, accesses, rhs, compound),
                         );
                     }
-                    if tail.is_some() || !fields.is_empty() {
-                        return None;
-                    }
-                    tail = Some(index);
+                    accesses.push(Access::Index(index));
                     cur = base;
                 }
                 Expr::Paren(inner) => cur = inner,
@@ -381,96 +371,126 @@ impl FnLower<'_, '_> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Stores `rhs` into the part of element `index` of mesh output `out` that `accesses`
+    /// name: fields and elements of arrays of structs lead to the leaves below, whose
+    /// variables are written whole (or their part of one element, for an array of structs);
+    /// an index or one-component swizzle into a leaf (an array, vector or matrix) is an
+    /// element of its variable, and a swizzle of several components stores each.
     fn store_mesh_output(
         &mut self,
         e: ExprId,
         out: MeshOutput,
         index: ExprId,
-        mut fields: Vec<(String, ExprId)>,
-        tail: Option<ExprId>,
+        accesses: Vec<Access>,
         rhs: ExprId,
         compound: bool,
     ) -> R<Value> {
         if compound {
             return Err(self.unsupported("compound assignment to a mesh output", e));
         }
-        // A trailing swizzle of one component is an element index.
-        let mut component = tail.map(|t| self.index_value(t)).transpose()?;
-        // A swizzle of several components (`v.pos.yw = ...`) stores them one by one.
+        let i = self.index_value(index)?;
+        // Steps through the element's structs (an index into an array of structs is the
+        // element of each leaf's variable below it), then indices inside one leaf.
+        let mut path: Vec<(super::Step, Option<Value>)> = Vec::new();
+        let mut inner: Vec<Value> = Vec::new();
         let mut swizzle: Option<Vec<u8>> = None;
-        let mut path = Vec::new();
         let mut ty = out.element.clone();
-        let field_count = fields.len();
-        for (n, (name, fe)) in fields.drain(..).enumerate() {
-            match &ty {
-                Type::Struct(s) => {
-                    let Some(i) = s.field_index(&name) else {
+        let count = accesses.len();
+        for (n, access) in accesses.into_iter().enumerate() {
+            let last = n + 1 == count;
+            let in_leaf = !super::vars::splits(&ty);
+            match (access, &ty) {
+                (Access::Field(name, fe), Type::Struct(s)) => {
+                    let Some(k) = s.field_index(&name) else {
                         return Err(self.unsupported("this member", fe));
                     };
-                    path.push(i as u32);
-                    ty = s.fields[i].ty.clone();
+                    path.push((super::Step::Field(k as u32), None));
+                    ty = s.fields[k].ty.clone();
                 }
-                Type::Vector(k, _) if n + 1 == field_count && component.is_none() => {
+                (Access::Field(name, fe), Type::Vector(k, _)) if last => {
+                    let k = *k;
                     let Some(c) = crate::expr::swizzle_components(&name) else {
                         return Err(self.unsupported("this swizzle of a mesh output", fe));
                     };
                     if c.len() == 1 {
-                        component = Some(self.fb().uint(u32::from(c[0])));
-                        ty = Type::Scalar(*k);
+                        inner.push(self.fb().uint(u32::from(c[0])));
+                        ty = Type::Scalar(k);
                     } else {
-                        ty = Type::Vector(*k, c.len() as u8);
+                        ty = Type::Vector(k, c.len() as u8);
                         swizzle = Some(c);
                     }
                 }
-                _ => return Err(self.unsupported("this member of a mesh output", fe)),
+                (Access::Field(_, fe), _) => {
+                    return Err(self.unsupported("this member of a mesh output", fe))
+                }
+                (Access::Index(j), Type::Array { element, len, .. }) if !in_leaf => {
+                    let element = (**element).clone();
+                    let j = self.index_value(j)?;
+                    path.push((super::Step::Elements(len.unwrap_or(0)), Some(j)));
+                    ty = element;
+                }
+                (
+                    Access::Index(j),
+                    t @ (Type::Array { .. } | Type::Vector(..) | Type::Matrix { .. }),
+                ) => {
+                    // `m[r]` of a matrix is its row `r` (matrices are composites of rows).
+                    let next = match t {
+                        Type::Array { element, .. } => (**element).clone(),
+                        Type::Vector(k, _) => Type::Scalar(*k),
+                        Type::Matrix { scalar, cols, .. } => Type::Vector(*scalar, *cols),
+                        t => t.clone(),
+                    };
+                    inner.push(self.index_value(j)?);
+                    ty = next;
+                }
+                (Access::Index(_), _) => {
+                    return Err(self.unsupported("indexing this mesh output", e));
+                }
             }
         }
-        if let (Some(_), true) = (
-            tail,
-            matches!(
-                ty,
-                Type::Array { .. } | Type::Vector(..) | Type::Matrix { .. }
-            ),
-        ) {
-            // `m[r]` of a matrix is its row `r` (matrices are composites of rows).
-            ty = match &ty {
-                Type::Array { element, .. } => (**element).clone(),
-                Type::Vector(k, _) => Type::Scalar(*k),
-                Type::Matrix { scalar, cols, .. } => Type::Vector(*scalar, *cols),
-                t => t.clone(),
-            };
-        } else if tail.is_some() {
-            return Err(self.unsupported("indexing this mesh output", e));
-        }
-        let i = self.index_value(index)?;
         let v = self.coerce(rhs, &ty)?;
         let mut stored = false;
         let mut fb = self.fb();
-        // (component, value) pairs: the whole value, or each component of a swizzle.
-        let parts: Vec<(Option<Value>, Value)> = match &swizzle {
+        // (indices inside the leaf, value) pairs: the whole value, or each component of a
+        // swizzle.
+        let parts: Vec<(Vec<Value>, Value)> = match &swizzle {
             Some(c) => c
                 .iter()
                 .enumerate()
-                .map(|(j, &comp)| (Some(fb.uint(u32::from(comp))), fb.extract(v, &[j as u32])))
+                .map(|(j, &comp)| {
+                    let mut at = inner.clone();
+                    at.push(fb.uint(u32::from(comp)));
+                    (at, fb.extract(v, &[j as u32]))
+                })
                 .collect(),
-            None => vec![(component, v)],
+            None => vec![(inner.clone(), v)],
         };
-        for (component, v) in parts {
+        for (inner, v) in parts {
             for var in &out.vars {
-                if !var.leaf.path.starts_with(&path) {
+                let steps = &var.leaf.steps;
+                let inside = steps.len() >= path.len()
+                    && steps.iter().zip(&path).all(|(s, (p, _))| match (s, p) {
+                        (super::Step::Field(a), super::Step::Field(b)) => a == b,
+                        (super::Step::Elements(_), super::Step::Elements(_)) => true,
+                        _ => false,
+                    });
+                if !inside {
                     continue;
                 }
                 stored = true;
-                let rest = &var.leaf.path[path.len()..];
-                let part = if rest.is_empty() {
-                    v
-                } else {
-                    fb.extract(v, rest)
-                };
-                match (component, var.component) {
+                // The elements chosen on the way, outermost first, as the variable nests them.
+                let elements: Vec<Value> = path.iter().filter_map(|(_, j)| *j).collect();
+                let mut part_ty = var.leaf.ty.clone();
+                for _ in &elements {
+                    if let Type::Array { element, .. } = &part_ty {
+                        part_ty = (**element).clone();
+                    }
+                }
+                let part = super::vars::leaf_part(&mut fb, v, &steps[path.len()..], &part_ty);
+                match var.component {
                     // One component of a clip or cull distance: its element of the shared array.
-                    (Some(c), Some(offset)) => {
+                    Some(offset) if elements.is_empty() && inner.len() == 1 => {
+                        let c = inner[0];
                         let c = if fb.type_of(c) == Type::UINT {
                             c
                         } else {
@@ -481,11 +501,17 @@ impl FnLower<'_, '_> {
                         let ptr = fb.access_chain(Value::Global(var.global), &[i, element]);
                         fb.store(ptr, part);
                     }
-                    (Some(c), None) => {
-                        let ptr = fb.access_chain(Value::Global(var.global), &[i, c]);
+                    _ if elements.is_empty() && inner.is_empty() => {
+                        super::store_leaf(&mut fb, var, Some(i), part)
+                    }
+                    None if var.var_ty == var.leaf.ty => {
+                        let mut at = vec![i];
+                        at.extend(elements);
+                        at.extend(inner.iter().copied());
+                        let ptr = fb.access_chain(Value::Global(var.global), &at);
                         fb.store(ptr, part);
                     }
-                    (None, _) => super::store_leaf(&mut fb, var, Some(i), part),
+                    _ => return Err(self.unsupported("this part of a mesh output", e)),
                 }
             }
         }
@@ -494,4 +520,11 @@ impl FnLower<'_, '_> {
         }
         Ok(v)
     }
+}
+
+/// One member access or index on the way from a mesh output's element to what an assignment
+/// writes.
+enum Access {
+    Field(String, ExprId),
+    Index(ExprId),
 }

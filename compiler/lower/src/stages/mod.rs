@@ -7,7 +7,9 @@
 //!
 //! - a stage value is split into *leaves* (struct fields with a semantic, down to scalars,
 //!   vectors, matrices and arrays of them); each leaf is one stage variable, an array of them
-//!   when the stage sees one value per vertex or control point;
+//!   when the stage sees one value per vertex or control point; an array of structs is split
+//!   like one struct whose leaves hold their field of every element (`S s[2]` with a field
+//!   `float2 uv` is one `float2[2]` variable), as DXC splits the per-vertex arrays;
 //! - system values are built-ins of their natural type (`SV_TessFactor` is `TessLevelOuter`,
 //!   a `float[4]`, whatever the HLSL array length), converted on load and written element by
 //!   element on store;
@@ -35,7 +37,7 @@ use crate::context::ModuleCtx;
 pub use attrs::{attr, attr_count, attr_text, eval_count};
 pub use vars::{
     leaves, load_array, load_value, store_adapted, store_leaf, store_value, Declare, Leaf, Side,
-    StageVar,
+    StageVar, Step,
 };
 
 /// What the entry's parameters became, for the lowering of its body.

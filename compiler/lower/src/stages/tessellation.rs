@@ -12,7 +12,7 @@
 //!
 //! Domain: `SV_DomainLocation` is `TessCoord`, the `OutputPatch` reads arrayed inputs, the
 //! patch-constant struct reads `patch` inputs and the tessellation levels; outputs are a
-//! vertex shader's. Mode: `[domain]`.
+//! vertex shader's: the result's, then those of `out` parameters. Mode: `[domain]`.
 
 use hir::item_tree::{ItemIdx, ParamDirection};
 use ir::{
@@ -21,6 +21,7 @@ use ir::{
 };
 use types::Type;
 
+use super::vars::no_leaves;
 use super::{Declare, Side, StageVar};
 use crate::context::{ModuleCtx, R};
 
@@ -113,7 +114,10 @@ impl HullInputs {
                         continue;
                     }
                     let Some(mut leaves) = super::leaves(&element, None, &[]) else {
-                        return Err(cx.unsupported("control points without semantics", prange));
+                        let what = "control points without semantics";
+                        let (ty, name) = (&element, &p.name);
+                        let e = no_leaves(cx, ty, None, name, Side::Input, what, prange);
+                        return Err(e);
                     };
                     super::vars::attach_vk_builtins(cx, &element, None, &mut leaves);
                     let decl = Declare {
@@ -139,11 +143,12 @@ impl HullInputs {
                     }
                 },
                 None => {
-                    let (Some(ty), Some(sem)) = (ty, p.semantic.clone()) else {
-                        return Err(cx.unsupported(
-                            &format!("the parameter `{}` (no semantic)", p.name),
-                            prange,
-                        ));
+                    let (Some(ty), Some(sem)) = (ty.clone(), p.semantic.clone()) else {
+                        let what = format!("the parameter `{}` (no semantic)", p.name);
+                        let ty = ty.unwrap_or(Type::Void);
+                        let name = &p.name;
+                        let e = no_leaves(cx, &ty, None, name, Side::Input, &what, prange);
+                        return Err(e);
                     };
                     let key = sem.to_ascii_uppercase();
                     if let Some((_, vars)) = self.values.iter().find(|(k, _)| *k == key) {
@@ -231,7 +236,10 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
     // Per-control-point outputs, then the patch constants.
     let ret = sig.ret.clone().unwrap_or(Type::Void);
     let Some(mut cp_leaves) = super::leaves(&ret, f.semantic.as_deref(), &[]) else {
-        return Err(cx.unsupported("a hull shader result without semantics", range));
+        let what = "a hull shader result without semantics";
+        let semantic = f.semantic.as_deref();
+        let e = no_leaves(cx, &ret, semantic, name, Side::Output, what, range);
+        return Err(e);
     };
     super::vars::attach_vk_builtins(cx, &ret, None, &mut cp_leaves);
     let mut out_location = 0;
@@ -249,7 +257,11 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
     let pc_ty = pcf_sig.ret.clone().unwrap_or(Type::Void);
     let pcf_semantic = cx.tree.function(pcf).and_then(|f| f.semantic.clone());
     let Some(pc_leaves) = super::leaves(&pc_ty, pcf_semantic.as_deref(), &[]) else {
-        return Err(cx.unsupported("a patch-constant result without semantics", range));
+        let what = "a patch-constant result without semantics";
+        let semantic = pcf_semantic.as_deref();
+        let at = cx.item_range(pcf);
+        let e = no_leaves(cx, &pc_ty, semantic, &pcf_name, Side::Output, what, at);
+        return Err(e);
     };
     let pc_decl = Declare {
         stage: Stage::Hull,
@@ -323,6 +335,7 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
     // Locations go to the control points first, then to the patch constants, as the hull
     // shader's outputs are numbered, so that the two stages match.
     let mut slots: Vec<Option<Arg>> = Vec::new();
+    let mut out_params = Vec::new();
     let mut location = 0;
     let mut modes = vec![ExecutionMode::Domain(domain)];
     let ranges = super::param_ranges(cx, idx);
@@ -335,9 +348,16 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
             let Some(ty) = ps.ty.clone() else {
                 return Err(cx.unsupported(&format!("the parameter `{}`", p.name), prange));
             };
+            if p.direction == ParamDirection::Out {
+                // An output, as a vertex shader's `out` parameter: declared after the result's.
+                if !control_points {
+                    out_params.push((n, ty, p.semantic.clone(), prange));
+                }
+                continue;
+            }
             if p.direction != ParamDirection::In {
                 return Err(
-                    cx.unsupported(&format!("the `out` parameter `{}` here", p.name), prange)
+                    cx.unsupported(&format!("the `inout` parameter `{}` here", p.name), prange)
                 );
             }
             let patch = super::patch_of(&ty);
@@ -378,9 +398,9 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
             slots[n] = Some(Arg::Value(ty, vars));
         }
     }
-    let args: Vec<Arg> = slots.into_iter().flatten().collect();
     let ret = sig.ret.clone().unwrap_or(Type::Void);
-    let out_vars = if ret.is_void() {
+    let mut out_location = 0;
+    let mut out_vars = if ret.is_void() {
         Vec::new()
     } else {
         let Some(mut leaves) = super::leaves(&ret, f.semantic.as_deref(), &[]) else {
@@ -394,17 +414,63 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
             patch: false,
             per_primitive: false,
         };
-        decl.vars(cx, &leaves, &mut 0, range)?
+        decl.vars(cx, &leaves, &mut out_location, range)?
     };
+    // `out` parameters: (parameter, type, its variables).
+    let mut outs = Vec::new();
+    for (n, ty, semantic, prange) in out_params {
+        let Some(mut leaves) = super::leaves(&ty, semantic.as_deref(), &[]) else {
+            let what = format!("the `out` parameter `{}` here", f.params[n].name);
+            let name = &f.params[n].name;
+            let e = no_leaves(
+                cx,
+                &ty,
+                semantic.as_deref(),
+                name,
+                Side::Output,
+                &what,
+                prange,
+            );
+            return Err(e);
+        };
+        let own = crate::attrs::param_builtin(cx, idx, n);
+        super::vars::attach_vk_builtins(cx, &ty, own, &mut leaves);
+        let decl = Declare {
+            stage: Stage::Domain,
+            side: Side::Output,
+            arrayed: None,
+            patch: false,
+            per_primitive: false,
+        };
+        let vars = decl.vars(cx, &leaves, &mut out_location, prange)?;
+        out_vars.extend(vars.iter().cloned());
+        outs.push((n, ty, vars));
+    }
     let body = cx.function_for(idx, &format!("{name}_body"))?;
     let wrapper = super::begin_wrapper(cx, name);
     let mut inputs = Vec::new();
     {
         let mut fb = super::wrapper_builder(cx, wrapper);
-        let vals = load_args(&mut fb, &args, &mut inputs);
+        // The inputs in parameter order, with a local of the wrapper for each `out` one.
+        let mut vals = Vec::new();
+        let mut locals = Vec::new();
+        for (n, slot) in slots.into_iter().enumerate() {
+            if let Some((_, ty, vars)) = outs.iter().find(|(m, _, _)| *m == n) {
+                let local = fb.alloca(ty.clone(), &f.params[n].name);
+                locals.push((local, vars));
+                vals.push(local);
+            } else if let Some(arg) = slot {
+                vals.extend(load_args(&mut fb, &[arg], &mut inputs));
+            }
+        }
         let result = fb.call(body, &vals);
+        let result_vars = out_vars.len() - locals.iter().map(|(_, v)| v.len()).sum::<usize>();
         if !ret.is_void() {
-            super::store_value(&mut fb, result, &out_vars, None);
+            super::store_value(&mut fb, result, &out_vars[..result_vars], None);
+        }
+        for (local, vars) in locals {
+            let v = fb.load(local);
+            super::store_value(&mut fb, v, vars, None);
         }
     }
     super::finish_wrapper(

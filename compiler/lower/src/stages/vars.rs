@@ -8,11 +8,25 @@ use types::{Interpolation, ScalarKind, Type};
 
 use crate::context::{ModuleCtx, R};
 
+/// One step from a stage value towards one of its leaves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Into field `i` of a struct.
+    Field(u32),
+    /// Into every element of an array of `n` structs: the leaf then holds its part of each
+    /// element, one after another in an array of `n` (DXC flattens an array of structs into one
+    /// arrayed stage variable per field, as it does with the per-vertex arrays of geometry and
+    /// tessellation shaders).
+    Elements(u32),
+}
+
 /// One stage value's part with its own stage variable.
 #[derive(Debug, Clone)]
 pub struct Leaf {
-    /// Field indices from the value to this part (empty for a value that is a leaf).
-    pub path: Vec<u32>,
+    /// The steps from the value to this part (none for a value that is a leaf).
+    pub steps: Vec<Step>,
+    /// The stage variable's type (without a per-vertex array): the part's type, in an array
+    /// for each [`Step::Elements`] on the way, the outermost first.
     pub ty: Type,
     pub semantic: String,
     pub interpolation: Vec<Interpolation>,
@@ -21,6 +35,32 @@ pub struct Leaf {
     /// `[[vk::builtin("Name")]]` on the value or field: the Vulkan built-in it is, whatever
     /// its semantic (see [`attach_vk_builtins`]).
     pub vk_builtin: Option<String>,
+}
+
+impl Leaf {
+    /// A leaf of type `ty` reached by `steps`, with no interpolation, name or built-in yet.
+    pub fn new(steps: Vec<Step>, ty: Type, semantic: &str) -> Leaf {
+        Leaf {
+            steps,
+            ty,
+            semantic: semantic.to_owned(),
+            interpolation: Vec::new(),
+            name: String::new(),
+            vk_builtin: None,
+        }
+    }
+
+    /// The field indices from the value to this leaf, when no array of structs lies on the
+    /// way (a leaf inside one holds the parts of several elements).
+    pub fn field_path(&self) -> Option<Vec<u32>> {
+        self.steps
+            .iter()
+            .map(|s| match s {
+                Step::Field(i) => Some(*i),
+                Step::Elements(_) => None,
+            })
+            .collect()
+    }
 }
 
 /// A declared stage variable and the leaf it holds.
@@ -35,6 +75,38 @@ pub struct StageVar {
     /// For `SV_ClipDistance`/`SV_CullDistance`: where the leaf's components start in the
     /// one `float` array of the built-in that all of them share.
     pub component: Option<u32>,
+}
+
+/// Whether a stage value of type `ty` is split into leaves: a struct, or an array of them
+/// (of any depth). Scalars, vectors, matrices and arrays of them are leaves.
+pub(crate) fn splits(ty: &Type) -> bool {
+    match ty {
+        Type::Struct(_) => true,
+        Type::Array { element, .. } => splits(element),
+        _ => false,
+    }
+}
+
+/// Whether `ty` can be one stage variable: a scalar, vector or matrix, or a sized array
+/// (of any depth) of them.
+pub(crate) fn is_leaf_type(ty: &Type) -> bool {
+    match ty {
+        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => true,
+        Type::Array {
+            element,
+            len: Some(_),
+        } => is_leaf_type(element),
+        _ => false,
+    }
+}
+
+/// The number of leaves of a value of type `ty` (see [`splits`]).
+fn leaf_count(ty: &Type) -> usize {
+    match ty {
+        Type::Struct(s) => s.fields.iter().map(|f| leaf_count(&f.ty)).sum(),
+        Type::Array { element, .. } if splits(element) => leaf_count(element),
+        _ => 1,
+    }
 }
 
 /// The leaves of a value of `ty` whose semantic (for a non-struct) is `semantic`.
@@ -52,7 +124,7 @@ fn collect_leaves(
     ty: &Type,
     semantic: Option<&str>,
     interpolation: &[Interpolation],
-    path: &mut Vec<u32>,
+    steps: &mut Vec<Step>,
     out: &mut Vec<Leaf>,
 ) -> Option<()> {
     match ty {
@@ -62,9 +134,9 @@ fn collect_leaves(
                 let first = out.len();
                 // A semantic on the struct shadows its fields' (renamed below).
                 let field_semantic = semantic.or(f.semantic.as_deref());
-                path.push(i as u32);
-                collect_leaves(&f.ty, field_semantic, &f.interpolation, path, out)?;
-                path.pop();
+                steps.push(Step::Field(i as u32));
+                collect_leaves(&f.ty, field_semantic, &f.interpolation, steps, out)?;
+                steps.pop();
                 name_leaves(&mut out[first..], &f.name);
             }
             if let Some(base) = semantic {
@@ -74,32 +146,78 @@ fn collect_leaves(
             }
             Some(())
         }
-        Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => {
-            out.push(Leaf {
-                path: path.clone(),
-                ty: ty.clone(),
-                semantic: semantic?.to_owned(),
-                interpolation: interpolation.to_vec(),
-                name: String::new(),
-                vk_builtin: None,
-            });
-            Some(())
-        }
         Type::Array {
             element,
-            len: Some(_),
-        } if matches!(**element, Type::Scalar(_) | Type::Vector(..)) => {
-            out.push(Leaf {
-                path: path.clone(),
-                ty: ty.clone(),
-                semantic: semantic?.to_owned(),
-                interpolation: interpolation.to_vec(),
-                name: String::new(),
-                vk_builtin: None,
-            });
+            len: Some(n),
+        } if splits(element) => {
+            let first = out.len();
+            steps.push(Step::Elements(*n));
+            collect_leaves(element, semantic, interpolation, steps, out)?;
+            steps.pop();
+            spread_leaves(&mut out[first..], *n);
+            Some(())
+        }
+        _ if is_leaf_type(ty) => {
+            let mut leaf = Leaf::new(steps.clone(), ty.clone(), semantic?);
+            leaf.interpolation = interpolation.to_vec();
+            out.push(leaf);
             Some(())
         }
         _ => None,
+    }
+}
+
+/// The name of the first part of a value of `ty` named `name` that has no semantic (the value
+/// itself, or a field), for DXC's "semantic string missing" error; `None` when every part has
+/// one (or the value holds something that is no stage value at all).
+pub(crate) fn missing_semantic(ty: &Type, semantic: Option<&str>, name: &str) -> Option<String> {
+    if semantic.is_some() {
+        return None;
+    }
+    match ty {
+        Type::Struct(s) => s
+            .fields
+            .iter()
+            .find_map(|f| missing_semantic(&f.ty, f.semantic.as_deref(), &f.name)),
+        Type::Array { element, .. } if splits(element) => missing_semantic(element, None, name),
+        _ if is_leaf_type(ty) => Some(name.to_owned()),
+        _ => None,
+    }
+}
+
+/// The diagnostic for a value of `ty` named `name` whose leaves could not be found: DXC's
+/// "semantic string missing" (`E3031`) where a part has no semantic, else "not supported yet:
+/// `what`".
+pub(crate) fn no_leaves(
+    cx: &mut ModuleCtx<'_>,
+    ty: &Type,
+    semantic: Option<&str>,
+    name: &str,
+    side: Side,
+    what: &str,
+    range: syntax::TextRange,
+) -> crate::context::Unsupported {
+    match missing_semantic(ty, semantic, name) {
+        Some(part) => {
+            let message = format!(
+                "semantic string missing for shader {} variable '{part}'",
+                if side == Side::Input {
+                    "input"
+                } else {
+                    "output"
+                }
+            );
+            cx.error(crate::MISSING_STAGE_SEMANTIC, message, range)
+        }
+        None => cx.unsupported(what, range),
+    }
+}
+
+/// Makes the leaves of one element of an array of `n` structs the leaves of the array: each
+/// holds its part of every element.
+pub(crate) fn spread_leaves(leaves: &mut [Leaf], n: u32) {
+    for leaf in leaves {
+        leaf.ty = Type::array(leaf.ty.clone(), n);
     }
 }
 
@@ -133,15 +251,20 @@ pub(crate) fn attach_vk_builtins(
     for leaf in leaves {
         let mut at = ty;
         let mut found = value.clone();
-        for &i in &leaf.path {
-            let Type::Struct(s) = at else { break };
-            let Some(f) = s.fields.get(i as usize) else {
-                break;
-            };
-            if let Some(b) = crate::attrs::field_builtin(cx, &s.name, &f.name) {
-                found = Some(b);
+        for step in &leaf.steps {
+            match (step, at) {
+                (Step::Field(i), Type::Struct(s)) => {
+                    let Some(f) = s.fields.get(*i as usize) else {
+                        break;
+                    };
+                    if let Some(b) = crate::attrs::field_builtin(cx, &s.name, &f.name) {
+                        found = Some(b);
+                    }
+                    at = &f.ty;
+                }
+                (Step::Elements(_), Type::Array { element, .. }) => at = element,
+                _ => break,
             }
-            at = &f.ty;
         }
         leaf.vk_builtin = found;
     }
@@ -177,8 +300,11 @@ pub(crate) fn location_count(ty: &Type) -> u32 {
             let n = ty.one_row_or_column().map_or(1, |(_, n)| n);
             location_count(&Type::Vector(*scalar, n))
         }
-        // HLSL matrices are stored transposed: one SPIR-V vector per HLSL row.
-        Type::Matrix { rows, .. } => u32::from(*rows),
+        // HLSL matrices are stored transposed: one SPIR-V vector per HLSL row, each taking
+        // a vector's locations (two for a row of three or four 64-bit components).
+        Type::Matrix {
+            scalar, rows, cols, ..
+        } => u32::from(*rows) * location_count(&Type::Vector(*scalar, *cols)),
         Type::Vector(k, n) if k.bit_width() == 64 && *n > 2 => 2,
         _ => 1,
     }
@@ -649,12 +775,48 @@ pub fn store_value(
     index: Option<Value>,
 ) {
     for var in vars {
-        let part = if var.leaf.path.is_empty() {
-            v
-        } else {
-            fb.extract(v, &var.leaf.path)
-        };
+        let part = leaf_part(fb, v, &var.leaf.steps, &var.leaf.ty);
         store_leaf(fb, var, index, part);
+    }
+}
+
+/// The part of `v` that `steps` lead to, of type `ty` (a leaf's type, see [`Leaf::ty`]):
+/// fields extracted, and the parts of every element of an array of structs gathered into an
+/// array.
+pub(crate) fn leaf_part(
+    fb: &mut FunctionBuilder<'_>,
+    v: Value,
+    steps: &[Step],
+    ty: &Type,
+) -> Value {
+    let fields = steps
+        .iter()
+        .take_while(|s| matches!(s, Step::Field(_)))
+        .count();
+    let path: Vec<u32> = steps[..fields]
+        .iter()
+        .map(|s| match s {
+            Step::Field(i) => *i,
+            Step::Elements(_) => unreachable!("only fields are taken"),
+        })
+        .collect();
+    let v = if path.is_empty() {
+        v
+    } else {
+        fb.extract(v, &path)
+    };
+    match (steps.get(fields), ty) {
+        (Some(Step::Elements(n)), Type::Array { element, .. }) => {
+            let rest = &steps[fields + 1..];
+            let items: Vec<Value> = (0..*n)
+                .map(|i| {
+                    let item = fb.extract(v, &[i]);
+                    leaf_part(fb, item, rest, element)
+                })
+                .collect();
+            fb.construct(ty.clone(), &items)
+        }
+        _ => v,
     }
 }
 
@@ -741,6 +903,21 @@ pub(crate) fn build(
             let parts: Vec<Value> = s.fields.iter().map(|f| build(fb, &f.ty, next)).collect();
             fb.construct(ty.clone(), &parts)
         }
+        // The leaves of an array of structs hold their part of every element: element `i`
+        // is built from element `i` of each.
+        Type::Array {
+            element,
+            len: Some(n),
+        } if splits(element) => {
+            let parts: Vec<Value> = next.take(leaf_count(element)).collect();
+            let items: Vec<Value> = (0..*n)
+                .map(|i| {
+                    let mine: Vec<Value> = parts.iter().map(|&p| fb.extract(p, &[i])).collect();
+                    build(fb, element, &mut mine.into_iter())
+                })
+                .collect();
+            fb.construct(ty.clone(), &items)
+        }
         _ => next.next().expect("one stage variable per leaf"),
     }
 }
@@ -771,7 +948,7 @@ mod tests {
         let ty = Type::Struct(std::sync::Arc::new(s));
         let l = leaves(&ty, None, &[]).unwrap();
         assert_eq!(l.len(), 2);
-        assert_eq!(l[1].path, vec![1]);
+        assert_eq!(l[1].steps, vec![Step::Field(1)]);
         assert_eq!(location_count(&l[1].ty), 7);
         assert!(adaptable(&l[0].ty, &float_array(4)));
         assert!(leaves(&Type::FLOAT, None, &[]).is_none());
