@@ -91,6 +91,7 @@ mod modifier_checks;
 pub mod navigation;
 mod packoffset_checks;
 pub mod scope;
+mod spirv_type;
 mod stmt_attr_checks;
 pub mod system_values;
 pub mod type_ref;

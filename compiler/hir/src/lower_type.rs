@@ -20,6 +20,7 @@ use types::{
 
 use crate::item_tree::{ItemIdx, ItemKind, ItemTree, TemplateParam};
 use crate::scope::{ItemScope, LookupSite};
+use crate::spirv_type::{operand_only_template, InlineSpirvKind};
 use crate::type_ref::{ConstExpr, GenericArg, Name, Path, TypeBase, TypeRef};
 
 /// A template argument's value.
@@ -153,7 +154,7 @@ impl<'a> TypeCtx<'a> {
         }
     }
 
-    fn nested(&self, idx: ItemIdx) -> TypeCtx<'a> {
+    pub(crate) fn nested(&self, idx: ItemIdx) -> TypeCtx<'a> {
         let mut ctx = TypeCtx::inside(self.tree, self.scope, idx);
         ctx.struct_names = Rc::clone(&self.struct_names);
         *ctx.depth.borrow_mut() = *self.depth.borrow() + 1;
@@ -213,7 +214,8 @@ impl<'a> TypeCtx<'a> {
         Some(ty)
     }
 
-    fn mentions_opaque(&self, e: &ConstExpr) -> bool {
+    /// Whether `e` names a template value parameter not known until instantiation.
+    pub(crate) fn mentions_opaque(&self, e: &ConstExpr) -> bool {
         match e {
             ConstExpr::Path(p) => p
                 .as_name()
@@ -248,6 +250,9 @@ impl<'a> TypeCtx<'a> {
                 return self.buffer_pointer(name.args.as_deref().unwrap_or(&[]), errors);
             }
         }
+        if let Some(kind) = InlineSpirvKind::of_path(path) {
+            return self.inline_spirv_type(kind, last.args.as_deref().unwrap_or(&[]), errors);
+        }
         let found = self.scope.lookup_qualified(self.tree, &self.site, path);
         let Some(idx) = found.iter().copied().find(|i| {
             matches!(
@@ -260,8 +265,8 @@ impl<'a> TypeCtx<'a> {
             }
             errors.push(if path.as_name() == Some("string") {
                 TypeError::StringType
-            } else if let Some(name) = vulkan_type_not_supported(path) {
-                TypeError::NotSupported(format!("the Vulkan type `{name}`"))
+            } else if let Some(t) = operand_only_template(path) {
+                return Some(t);
             } else if self.declared_later(path) {
                 TypeError::DeclaredLater(path.to_string())
             } else {
@@ -965,22 +970,10 @@ fn pointee_is_data(ty: &Type) -> bool {
         | Type::Enum(_) => true,
         Type::Array { element, .. } => pointee_is_data(element),
         Type::Struct(s) => s.fields.iter().all(|f| pointee_is_data(&f.ty)),
+        // `vk::SpirvType` has a size; `vk::SpirvOpaqueType` has no layout to point into.
+        Type::Spirv(t) => t.layout.is_some(),
         Type::Void | Type::Resource(_) | Type::Pointer { .. } => false,
     }
-}
-
-/// The types of DXC's implicit `vk` namespace that are not supported yet
-/// (inline SPIR-V types): their name, so a use says "not supported yet" rather than "unknown type".
-fn vulkan_type_not_supported(path: &Path) -> Option<String> {
-    let [ns, name] = &path.segments[..] else {
-        return None;
-    };
-    let name = name.name.as_str();
-    let known = matches!(
-        name,
-        "SpirvType" | "SpirvOpaqueType" | "Literal" | "integral_constant"
-    );
-    (ns.name.as_str() == "vk" && ns.args.is_none() && known).then(|| format!("vk::{name}"))
 }
 
 fn access_of(name: &str) -> TextureAccess {

@@ -22,6 +22,7 @@ mod resources;
 mod robustness;
 mod sampled_texture;
 mod scalars;
+mod spirv_type;
 mod statements;
 mod strings;
 mod suites_probe;
