@@ -20,7 +20,7 @@ use types::{
 
 use crate::item_tree::{ItemIdx, ItemKind, ItemTree, TemplateParam};
 use crate::scope::{ItemScope, LookupSite};
-use crate::spirv_type::{operand_only_template, InlineSpirvKind};
+use crate::spirv_type::{operand_only_template, with_alias_requirements, InlineSpirvKind};
 use crate::type_ref::{ConstExpr, GenericArg, Name, Path, TypeBase, TypeRef};
 
 /// A template argument's value.
@@ -388,7 +388,11 @@ impl<'a> TypeCtx<'a> {
             }
             ItemKind::Typedef(t) => {
                 let ctx = self.nested(idx);
-                ctx.resolve(t, errors)
+                let ty = ctx.resolve(t, errors);
+                match self.tree.alias_attrs.iter().find(|(i, _)| *i == idx) {
+                    Some((_, attrs)) => ty.map(|ty| with_alias_requirements(ty, attrs, errors)),
+                    None => ty,
+                }
             }
             ItemKind::Enum(e) => {
                 let underlying = match &e.underlying {

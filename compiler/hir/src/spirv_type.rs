@@ -13,7 +13,7 @@
 
 use types::{InlineSpirvType, ScalarKind, SpirvTypeLayout, SpirvTypeOperand, StructType, Type};
 
-use crate::item_tree::ItemKind;
+use crate::item_tree::{Attr, ItemKind};
 use crate::lower_type::{ConstValue, TypeCtx, TypeError};
 use crate::type_ref::{ConstExpr, GenericArg, Path, TypeBase, TypeRef};
 
@@ -387,6 +387,54 @@ impl TypeCtx<'_> {
             )),
             _ => None,
         }
+    }
+}
+
+/// `ty` named by a typedef or alias with the inline SPIR-V attributes `attrs`: an inline
+/// SPIR-V type takes the capabilities and extensions they ask for (the module declares them
+/// where the type is used, as DXC does); any other type is left alone.
+pub(crate) fn with_alias_requirements(
+    ty: Type,
+    attrs: &[Attr],
+    errors: &mut Vec<TypeError>,
+) -> Type {
+    let Type::Spirv(t) = &ty else {
+        return ty;
+    };
+    let mut t = (**t).clone();
+    for a in attrs {
+        let arg = a.args.first().map(String::as_str).unwrap_or("");
+        match a.name.as_str() {
+            "vk::ext_capability" => match attr_int(arg) {
+                Some(c) if !t.capabilities.contains(&c) => t.capabilities.push(c),
+                Some(_) => {}
+                None => errors.push(TypeError::InvalidArgument(
+                    "vk::ext_capability takes a capability number".to_owned(),
+                )),
+            },
+            "vk::ext_extension" => match arg.strip_prefix('"').and_then(|a| a.strip_suffix('"')) {
+                Some(e) if !t.extensions.iter().any(|x| x == e) => t.extensions.push(e.to_owned()),
+                Some(_) => {}
+                None => errors.push(TypeError::InvalidArgument(
+                    "vk::ext_extension takes an extension name as a string".to_owned(),
+                )),
+            },
+            _ => {}
+        }
+    }
+    Type::inline_spirv(t)
+}
+
+/// An integer attribute argument as written (decimal or hex, comments around it).
+fn attr_int(text: &str) -> Option<u32> {
+    let mut rest = text.trim();
+    while let Some(after) = rest.strip_prefix("/*") {
+        rest = after.split_once("*/")?.1.trim();
+    }
+    let rest = rest.split("/*").next()?.trim();
+    match rest.strip_prefix("0x").or_else(|| rest.strip_prefix("0X")) {
+        Some(hex) => u32::from_str_radix(hex, 16).ok(),
+        None => rest.parse().ok(),
     }
 }
 

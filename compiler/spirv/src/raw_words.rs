@@ -74,7 +74,7 @@ pub(crate) fn take_unknown(words: &[Word]) -> (Vec<Word>, Unknown) {
             && rspirv::spirv::Capability::from_u32(inst[1]).is_none()
         {
             unknown.capabilities.push(inst[1]);
-        } else if Op::from_u32(opcode).is_some() {
+        } else if Op::from_u32(opcode).is_some_and(|op| in_function || placed_by_loader(op)) {
             out.extend(inst);
         } else if in_function {
             unknown.in_functions.push(inst.to_vec());
@@ -85,6 +85,43 @@ pub(crate) fn take_unknown(words: &[Word]) -> (Vec<Word>, Unknown) {
         at = end;
     }
     (out, unknown)
+}
+
+/// Whether rspirv's loader takes `op` outside a function: the module-level sections it
+/// knows. A newer type instruction it has a name for but no section
+/// (`OpTypeCooperativeMatrixKHR`, written by inline SPIR-V types) is set aside like an
+/// unknown one.
+fn placed_by_loader(op: Op) -> bool {
+    use rspirv::grammar::reflect;
+    matches!(
+        op,
+        Op::Capability
+            | Op::Extension
+            | Op::ExtInstImport
+            | Op::MemoryModel
+            | Op::EntryPoint
+            | Op::ExecutionMode
+            | Op::String
+            | Op::SourceExtension
+            | Op::Source
+            | Op::SourceContinued
+            | Op::Name
+            | Op::MemberName
+            | Op::ModuleProcessed
+            | Op::Variable
+            | Op::Undef
+            | Op::Function
+            | Op::FunctionEnd
+            // The loader's error for these (and for `OpExtInst`, which `disasm_debug` lifts
+            // out) is the one to keep.
+            | Op::FunctionParameter
+            | Op::Label
+            | Op::ExtInst
+    ) || reflect::is_location_debug(op)
+        || reflect::is_annotation(op)
+        || reflect::is_type(op)
+        || reflect::is_constant(op)
+        || reflect::is_block_terminator(op)
 }
 
 #[cfg(test)]

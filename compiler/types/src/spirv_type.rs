@@ -5,6 +5,7 @@
 //! holds them like any other type, and the SPIR-V backend writes the type instruction.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use crate::{ScalarKind, Type};
@@ -23,7 +24,11 @@ pub enum SpirvTypeOperand {
 }
 
 /// `vk::SpirvType` (with a size and alignment) or `vk::SpirvOpaqueType` (without).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+///
+/// Equality and hashing look at the opcode, layout and operands only: the capabilities and
+/// extensions come from the alias the type was named through, and two aliases of one type
+/// name the same type, as in DXC.
+#[derive(Debug, Clone)]
 pub struct InlineSpirvType {
     /// The `OpType*` opcode.
     pub opcode: u32,
@@ -36,6 +41,24 @@ pub struct InlineSpirvType {
     pub capabilities: Vec<u32>,
     /// Extensions (`[[vk::ext_extension]]`) a type alias naming this type asks for.
     pub extensions: Vec<String>,
+}
+
+impl PartialEq for InlineSpirvType {
+    fn eq(&self, other: &InlineSpirvType) -> bool {
+        self.opcode == other.opcode
+            && self.layout == other.layout
+            && self.operands == other.operands
+    }
+}
+
+impl Eq for InlineSpirvType {}
+
+impl Hash for InlineSpirvType {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.opcode.hash(state);
+        self.layout.hash(state);
+        self.operands.hash(state);
+    }
 }
 
 /// The size and alignment `vk::SpirvType` gives its values in every buffer layout.
@@ -219,6 +242,17 @@ mod tests {
             arr.ir().to_string(),
             "spirv_opaque_type<28, array<float, 2>, const uint 4>"
         );
+    }
+
+    #[test]
+    fn requirements_are_no_part_of_the_type() {
+        let mut with_caps = int8();
+        with_caps.capabilities.push(39);
+        with_caps.extensions.push("SPV_KHR_8bit_storage".into());
+        assert_eq!(Type::inline_spirv(with_caps), Type::inline_spirv(int8()));
+        let mut other = int8();
+        other.opcode = 22;
+        assert_ne!(Type::inline_spirv(other), Type::inline_spirv(int8()));
     }
 
     #[test]

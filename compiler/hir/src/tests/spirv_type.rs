@@ -126,3 +126,23 @@ vk::BufferPointer<o8> q;
         "#]],
     );
 }
+
+#[test]
+fn alias_capabilities_do_not_make_another_type() {
+    // `u8` asks for Int8 where it is used; the type is still the one written out. A
+    // capability is written as its number (DXC takes no names there either).
+    check_diagnostics(
+        r#"
+using u8 [[vk::ext_capability(/* Int8 */ 39)]] [[vk::ext_extension("SPV_KHR_8bit_storage")]] = vk::SpirvType<21, 1, 1, vk::Literal<vk::integral_constant<uint, 8> >, vk::Literal<vk::integral_constant<bool, false> > >;
+[[vk::ext_capability(Int8)]] typedef vk::SpirvOpaqueType<22, vk::Literal<vk::integral_constant<uint, 32> > > f32;
+void f() {
+    u8 a;
+    vk::SpirvType<21, 1, 1, vk::Literal<vk::integral_constant<uint, 8> >, vk::Literal<vk::integral_constant<bool, false> > > b = a;
+    f32 c;
+}
+"#,
+        expect![[r#"
+            E2037 7:9 `c`: vk::ext_capability takes a capability number
+        "#]],
+    );
+}

@@ -76,3 +76,48 @@ fn qualified_template_argument_holding_a_value_is_a_type() {
         "#]],
     );
 }
+
+#[test]
+fn alias_attributes_follow_its_name() {
+    check(
+        r#"using u8 [[vk::ext_capability(39)]] = T;
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..41
+              TYPE_ALIAS@0..40
+                USING_KW@0..5 "using"
+                WHITESPACE@5..6 " "
+                NAME@6..8
+                  IDENT@6..8 "u8"
+                WHITESPACE@8..9 " "
+                ATTRIBUTE@9..35
+                  L_BRACK@9..10 "["
+                  L_BRACK@10..11 "["
+                  PATH@11..29
+                    PATH_SEGMENT@11..13
+                      NAME_REF@11..13
+                        IDENT@11..13 "vk"
+                    COLON2@13..15 "::"
+                    PATH_SEGMENT@15..29
+                      NAME_REF@15..29
+                        IDENT@15..29 "ext_capability"
+                  ARG_LIST@29..33
+                    L_PAREN@29..30 "("
+                    LITERAL@30..32
+                      INT_NUMBER@30..32 "39"
+                    R_PAREN@32..33 ")"
+                  R_BRACK@33..34 "]"
+                  R_BRACK@34..35 "]"
+                WHITESPACE@35..36 " "
+                EQ@36..37 "="
+                WHITESPACE@37..38 " "
+                TYPE_REF@38..39
+                  PATH@38..39
+                    PATH_SEGMENT@38..39
+                      NAME_REF@38..39
+                        IDENT@38..39 "T"
+                SEMICOLON@39..40 ";"
+              WHITESPACE@40..41 "\n"
+        "#]],
+    );
+}
