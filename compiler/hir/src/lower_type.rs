@@ -89,6 +89,9 @@ pub struct TypeCtx<'a> {
     /// Shared with nested contexts, so that a struct instantiated through a typedef is known
     /// to the context that uses the typedef.
     struct_names: Rc<RefCell<StructNames>>,
+    /// The structs whose fields are being resolved, outermost first (shared with nested
+    /// contexts): a buffer pointer to one of them is a linked list.
+    building: Rc<RefCell<Vec<ItemIdx>>>,
     depth: RefCell<u32>,
 }
 
@@ -112,6 +115,7 @@ impl<'a> TypeCtx<'a> {
             env: Vec::new(),
             structs: RefCell::default(),
             struct_names: Rc::default(),
+            building: Rc::default(),
             depth: RefCell::new(0),
         }
     }
@@ -157,6 +161,7 @@ impl<'a> TypeCtx<'a> {
     pub(crate) fn nested(&self, idx: ItemIdx) -> TypeCtx<'a> {
         let mut ctx = TypeCtx::inside(self.tree, self.scope, idx);
         ctx.struct_names = Rc::clone(&self.struct_names);
+        ctx.building = Rc::clone(&self.building);
         *ctx.depth.borrow_mut() = *self.depth.borrow() + 1;
         ctx
     }
@@ -324,6 +329,33 @@ impl<'a> TypeCtx<'a> {
     /// `vk::BufferPointer<T [, A]>`: `T` a data type, `A` a constant power of two, by default
     /// the alignment of `T` in a storage buffer (DXC's default rules, relaxed std430).
     pub fn buffer_pointer(&self, args: &[GenericArg], errors: &mut Vec<TypeError>) -> Option<Type> {
+        if let Some(GenericArg::Type(TypeRef {
+            base: TypeBase::Path(p),
+            ..
+        })) = args.first()
+        {
+            let found = self.scope.lookup_qualified(self.tree, &self.site, p);
+            let building = self.building.borrow();
+            // A struct being built, or one around the field being declared (not a method's
+            // parameter or local: the struct is complete there).
+            let in_field = self
+                .site
+                .horizon
+                .is_some_and(|h| matches!(self.tree.item(h).kind, ItemKind::Variable(_)));
+            if found.iter().any(|&i| {
+                let d = self.definition_of(i);
+                self.tree.strukt(i).is_some()
+                    && (building.contains(&d) || (in_field && self.site.scopes.contains(&d)))
+            }) {
+                errors.push(TypeError::NotSupported(format!(
+                    "vk::BufferPointer<{}> inside `{}` itself (a linked list, which DXC declares \
+                     with OpTypeForwardPointer)",
+                    p.last_name(),
+                    p.last_name()
+                )));
+                return None;
+            }
+        }
         let pointee = match args.first() {
             Some(GenericArg::Type(t)) => self.resolve(t, errors)?,
             _ => {
@@ -474,7 +506,9 @@ impl<'a> TypeCtx<'a> {
         }
         // Guards recursion through a struct that contains itself.
         self.structs.borrow_mut().insert(key.clone(), None);
+        self.building.borrow_mut().push(idx);
         let fields = self.field_decls(idx, args);
+        self.building.borrow_mut().pop();
         let ty = fields
             .into_iter()
             .map(|f| f.ty.map(|ty| StructField { ty, ..f.field }))

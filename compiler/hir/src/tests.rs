@@ -16,6 +16,7 @@ mod hlsl_version;
 mod incremental;
 mod intrinsics;
 mod items;
+mod linked_lists;
 mod names;
 mod resource_methods;
 mod resources;
