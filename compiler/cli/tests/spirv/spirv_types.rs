@@ -238,3 +238,31 @@ RWStructuredBuffer<float> o;
         }
     }
 }
+
+#[test]
+fn a_sized_type_is_read_through_device_addresses() {
+    // `vk::RawBufferLoad<T>` bitcasts the address to a `PhysicalStorageBuffer` pointer to
+    // `T` and loads it `Aligned 4` (the default); a buffer pointer to it loads with its own
+    // alignment.
+    let m = compile(
+        "using u8 [[vk::ext_capability(/* Int8 */ 39)]] [[vk::ext_capability(/* StorageBuffer8BitAccess */ 4448)]] [[vk::ext_extension(\"SPV_KHR_8bit_storage\")]] = vk::SpirvType</* OpTypeInt */ 21, 1, 1, vk::Literal<vk::integral_constant<uint, 8> >, vk::Literal<vk::integral_constant<bool, false> > >;
+[[vk::ext_instruction(/* OpUConvert */ 113)]] uint widen(u8 v);
+RWStructuredBuffer<uint> o;
+[numthreads(1, 1, 1)] void main() {
+  u8 a = vk::RawBufferLoad<u8>(16);
+  vk::BufferPointer<u8, 1> p = vk::BufferPointer<u8, 1>(17);
+  o[0] = widen(a) + widen(p.Get());
+}
+",
+        "cs_6_0",
+        &["-fspv-target-env=vulkan1.2"],
+    );
+    m.assert_has(&[
+        "OpCapability PhysicalStorageBufferAddresses",
+        "OpCapability StorageBuffer8BitAccess",
+        "OpTypePointer PhysicalStorageBuffer %uint8",
+        "OpLoad %uint8 %",
+        "Aligned 4",
+        "Aligned 1",
+    ]);
+}
