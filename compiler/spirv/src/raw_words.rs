@@ -87,46 +87,26 @@ pub(crate) fn take_unknown(words: &[Word]) -> (Vec<Word>, Unknown) {
     (out, unknown)
 }
 
-/// Whether rspirv's loader takes `op` outside a function: the module-level sections it
-/// knows. A newer type instruction it has a name for but no section
-/// (`OpTypeCooperativeMatrixKHR`, written by inline SPIR-V types) is set aside like an
-/// unknown one.
+/// Whether rspirv's loader takes `op` outside a function. A newer type instruction it has
+/// a name for but does not class as a type (`OpTypeCooperativeMatrixKHR`, written by inline
+/// SPIR-V types) is set aside like an unknown one; every other known opcode goes to the
+/// loader as before (the disassembler lifts what the loader refuses elsewhere).
 fn placed_by_loader(op: Op) -> bool {
-    use rspirv::grammar::reflect;
-    matches!(
-        op,
-        Op::Capability
-            | Op::Extension
-            | Op::ExtInstImport
-            | Op::MemoryModel
-            | Op::EntryPoint
-            | Op::ExecutionMode
-            | Op::String
-            | Op::SourceExtension
-            | Op::Source
-            | Op::SourceContinued
-            | Op::Name
-            | Op::MemberName
-            | Op::ModuleProcessed
-            | Op::Variable
-            | Op::Undef
-            | Op::Function
-            | Op::FunctionEnd
-            // The loader's error for these (and for `OpExtInst`, which `disasm_debug` lifts
-            // out) is the one to keep.
-            | Op::FunctionParameter
-            | Op::Label
-            | Op::ExtInst
-    ) || reflect::is_location_debug(op)
-        || reflect::is_annotation(op)
-        || reflect::is_type(op)
-        || reflect::is_constant(op)
-        || reflect::is_block_terminator(op)
+    rspirv::grammar::reflect::is_type(op) || !format!("{op:?}").starts_with("Type")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_types_the_loader_cannot_class_are_set_aside() {
+        assert!(!placed_by_loader(Op::TypeCooperativeMatrixKHR));
+        assert!(placed_by_loader(Op::TypeInt));
+        assert!(placed_by_loader(Op::TypeRayQueryKHR));
+        assert!(placed_by_loader(Op::DecorateId));
+        assert!(placed_by_loader(Op::ExecutionModeId));
+    }
 
     #[test]
     fn a_stand_in_becomes_its_instruction() {
