@@ -35,6 +35,9 @@ pub struct ItemTree {
     by_ast: Vec<(AstId, ItemIdx)>,
     /// `-enable-16bit-types`: `half` and the minimum-precision types are 16-bit types.
     pub native_16bit: bool,
+    /// The `[[vk::ext_capability]]` and `[[vk::ext_extension]]` attributes of typedefs and
+    /// type aliases, which an inline SPIR-V type they name asks the module for.
+    pub alias_attrs: Vec<(ItemIdx, Vec<Attr>)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -395,6 +398,17 @@ impl Lowering<'_> {
         idx
     }
 
+    /// Records the inline SPIR-V requirements among the attributes of typedef `idx`.
+    fn alias_attrs(&mut self, idx: ItemIdx, attrs: ast::AstChildren<ast::Attribute>) {
+        let attrs: Vec<Attr> = lower_attrs(attrs)
+            .into_iter()
+            .filter(|a| matches!(a.name.as_str(), "vk::ext_capability" | "vk::ext_extension"))
+            .collect();
+        if !attrs.is_empty() {
+            self.tree.alias_attrs.push((idx, attrs));
+        }
+    }
+
     /// Lowers one item; a variable declaration gives one item per declarator.
     fn lower_item(&mut self, item: &ast::Item, parent: Option<ItemIdx>) -> Vec<ItemIdx> {
         match item {
@@ -417,14 +431,18 @@ impl Lowering<'_> {
                         ty.base = TypeBase::InlineStruct(s.0);
                     }
                     let name = d.name().map(|n| n.text()).unwrap_or_default();
-                    out.push(self.push(name, d.syntax(), parent, ItemKind::Typedef(ty)));
+                    let idx = self.push(name, d.syntax(), parent, ItemKind::Typedef(ty));
+                    self.alias_attrs(idx, t.attributes());
+                    out.push(idx);
                 }
                 out
             }
             ast::Item::TypeAlias(a) => {
                 let name = a.name().map(|n| n.text()).unwrap_or_default();
                 let ty = TypeRef::lower(a.ty(), &[], std::iter::empty());
-                vec![self.push(name, a.syntax(), parent, ItemKind::Typedef(ty))]
+                let idx = self.push(name, a.syntax(), parent, ItemKind::Typedef(ty));
+                self.alias_attrs(idx, a.attributes());
+                vec![idx]
             }
             ast::Item::EnumDef(e) => vec![self.lower_enum(e, parent)],
             ast::Item::NamespaceDef(n) => {

@@ -92,6 +92,7 @@ pub mod navigation;
 mod operator_checks;
 mod packoffset_checks;
 pub mod scope;
+mod spirv_type;
 mod stmt_attr_checks;
 pub mod system_values;
 pub mod type_ref;

@@ -20,6 +20,7 @@ use types::{
 
 use crate::item_tree::{ItemIdx, ItemKind, ItemTree, TemplateParam};
 use crate::scope::{ItemScope, LookupSite};
+use crate::spirv_type::{operand_only_template, with_alias_requirements, InlineSpirvKind};
 use crate::type_ref::{ConstExpr, GenericArg, Name, Path, TypeBase, TypeRef};
 
 /// A template argument's value.
@@ -88,6 +89,9 @@ pub struct TypeCtx<'a> {
     /// Shared with nested contexts, so that a struct instantiated through a typedef is known
     /// to the context that uses the typedef.
     struct_names: Rc<RefCell<StructNames>>,
+    /// The structs whose fields are being resolved, outermost first (shared with nested
+    /// contexts): a buffer pointer to one of them is a linked list.
+    building: Rc<RefCell<Vec<ItemIdx>>>,
     depth: RefCell<u32>,
 }
 
@@ -111,6 +115,7 @@ impl<'a> TypeCtx<'a> {
             env: Vec::new(),
             structs: RefCell::default(),
             struct_names: Rc::default(),
+            building: Rc::default(),
             depth: RefCell::new(0),
         }
     }
@@ -153,9 +158,10 @@ impl<'a> TypeCtx<'a> {
         }
     }
 
-    fn nested(&self, idx: ItemIdx) -> TypeCtx<'a> {
+    pub(crate) fn nested(&self, idx: ItemIdx) -> TypeCtx<'a> {
         let mut ctx = TypeCtx::inside(self.tree, self.scope, idx);
         ctx.struct_names = Rc::clone(&self.struct_names);
+        ctx.building = Rc::clone(&self.building);
         *ctx.depth.borrow_mut() = *self.depth.borrow() + 1;
         ctx
     }
@@ -213,7 +219,8 @@ impl<'a> TypeCtx<'a> {
         Some(ty)
     }
 
-    fn mentions_opaque(&self, e: &ConstExpr) -> bool {
+    /// Whether `e` names a template value parameter not known until instantiation.
+    pub(crate) fn mentions_opaque(&self, e: &ConstExpr) -> bool {
         match e {
             ConstExpr::Path(p) => p
                 .as_name()
@@ -248,6 +255,9 @@ impl<'a> TypeCtx<'a> {
                 return self.buffer_pointer(name.args.as_deref().unwrap_or(&[]), errors);
             }
         }
+        if let Some(kind) = InlineSpirvKind::of_path(path) {
+            return self.inline_spirv_type(kind, last.args.as_deref().unwrap_or(&[]), errors);
+        }
         let found = self.scope.lookup_qualified(self.tree, &self.site, path);
         let Some(idx) = found.iter().copied().find(|i| {
             matches!(
@@ -260,8 +270,8 @@ impl<'a> TypeCtx<'a> {
             }
             errors.push(if path.as_name() == Some("string") {
                 TypeError::StringType
-            } else if let Some(name) = vulkan_type_not_supported(path) {
-                TypeError::NotSupported(format!("the Vulkan type `{name}`"))
+            } else if let Some(t) = operand_only_template(path) {
+                return Some(t);
             } else if self.declared_later(path) {
                 TypeError::DeclaredLater(path.to_string())
             } else {
@@ -319,6 +329,33 @@ impl<'a> TypeCtx<'a> {
     /// `vk::BufferPointer<T [, A]>`: `T` a data type, `A` a constant power of two, by default
     /// the alignment of `T` in a storage buffer (DXC's default rules, relaxed std430).
     pub fn buffer_pointer(&self, args: &[GenericArg], errors: &mut Vec<TypeError>) -> Option<Type> {
+        if let Some(GenericArg::Type(TypeRef {
+            base: TypeBase::Path(p),
+            ..
+        })) = args.first()
+        {
+            let found = self.scope.lookup_qualified(self.tree, &self.site, p);
+            let building = self.building.borrow();
+            // A struct being built, or one around the field being declared (not a method's
+            // parameter or local: the struct is complete there).
+            let in_field = self
+                .site
+                .horizon
+                .is_some_and(|h| matches!(self.tree.item(h).kind, ItemKind::Variable(_)));
+            if found.iter().any(|&i| {
+                let d = self.definition_of(i);
+                self.tree.strukt(i).is_some()
+                    && (building.contains(&d) || (in_field && self.site.scopes.contains(&d)))
+            }) {
+                errors.push(TypeError::NotSupported(format!(
+                    "vk::BufferPointer<{}> inside `{}` itself (a linked list, which DXC declares \
+                     with OpTypeForwardPointer)",
+                    p.last_name(),
+                    p.last_name()
+                )));
+                return None;
+            }
+        }
         let pointee = match args.first() {
             Some(GenericArg::Type(t)) => self.resolve(t, errors)?,
             _ => {
@@ -383,7 +420,11 @@ impl<'a> TypeCtx<'a> {
             }
             ItemKind::Typedef(t) => {
                 let ctx = self.nested(idx);
-                ctx.resolve(t, errors)
+                let ty = ctx.resolve(t, errors);
+                match self.tree.alias_attrs.iter().find(|(i, _)| *i == idx) {
+                    Some((_, attrs)) => ty.map(|ty| with_alias_requirements(ty, attrs, errors)),
+                    None => ty,
+                }
             }
             ItemKind::Enum(e) => {
                 let underlying = match &e.underlying {
@@ -465,7 +506,9 @@ impl<'a> TypeCtx<'a> {
         }
         // Guards recursion through a struct that contains itself.
         self.structs.borrow_mut().insert(key.clone(), None);
+        self.building.borrow_mut().push(idx);
         let fields = self.field_decls(idx, args);
+        self.building.borrow_mut().pop();
         let ty = fields
             .into_iter()
             .map(|f| f.ty.map(|ty| StructField { ty, ..f.field }))
@@ -965,22 +1008,10 @@ fn pointee_is_data(ty: &Type) -> bool {
         | Type::Enum(_) => true,
         Type::Array { element, .. } => pointee_is_data(element),
         Type::Struct(s) => s.fields.iter().all(|f| pointee_is_data(&f.ty)),
+        // `vk::SpirvType` has a size; `vk::SpirvOpaqueType` has no layout to point into.
+        Type::Spirv(t) => t.layout.is_some(),
         Type::Void | Type::Resource(_) | Type::Pointer { .. } => false,
     }
-}
-
-/// The types of DXC's implicit `vk` namespace that are not supported yet
-/// (inline SPIR-V types): their name, so a use says "not supported yet" rather than "unknown type".
-fn vulkan_type_not_supported(path: &Path) -> Option<String> {
-    let [ns, name] = &path.segments[..] else {
-        return None;
-    };
-    let name = name.name.as_str();
-    let known = matches!(
-        name,
-        "SpirvType" | "SpirvOpaqueType" | "Literal" | "integral_constant"
-    );
-    (ns.name.as_str() == "vk" && ns.args.is_none() && known).then(|| format!("vk::{name}"))
 }
 
 fn access_of(name: &str) -> TextureAccess {

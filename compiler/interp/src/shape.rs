@@ -207,7 +207,8 @@ impl Shapes {
             Type::Resource(r) => self.resource(r, None),
             // A buffer pointer holds its 64-bit address.
             Type::BufferPointer { .. } => self.scalar(Num::of(types::ScalarKind::Uint64)),
-            Type::Void | Type::Pointer { .. } => self.push(
+            // Inline SPIR-V types hold nothing the interpreter can see (see `flat_count`).
+            Type::Void | Type::Pointer { .. } | Type::Spirv(_) => self.push(
                 Shape::Struct {
                     members: Box::new([]),
                 },

@@ -49,9 +49,12 @@ pub(crate) fn raw_size_align(ty: &Type) -> Option<(u32, u32)> {
             }
             (stride(end, align), align)
         }
-        Type::Void | Type::Resource(_) | Type::Pointer { .. } | Type::BufferPointer { .. } => {
-            return None
-        }
+        // An inline SPIR-V type's bits are not ours to take apart into words.
+        Type::Void
+        | Type::Resource(_)
+        | Type::Pointer { .. }
+        | Type::BufferPointer { .. }
+        | Type::Spirv(_) => return None,
     })
 }
 

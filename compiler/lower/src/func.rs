@@ -768,6 +768,8 @@ pub fn is_storable(ty: &Type) -> bool {
         Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } | Type::BufferPointer { .. } => {
             true
         }
+        // Inline SPIR-V types, opaque ones too: DXC gives them variables like any value.
+        Type::Spirv(_) => true,
         Type::Array { element, len } => len.is_some() && is_storable(element),
         Type::Struct(s) => s.fields.iter().all(|f| is_storable(&f.ty)),
         _ => false,

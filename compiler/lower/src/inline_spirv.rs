@@ -10,7 +10,9 @@
 //! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]`/`[[vk::ext_decorate_id]]` (integer
 //! operands, which become `uint` constants) on a global decorate its variable, and
 //! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]` on a struct or cbuffer member its
-//! member; all three on a local its variable (on a parameter: not supported yet). Called from
+//! member; all three on a local its variable (on a parameter: not supported yet).
+//! `[[vk::ext_capability]]`/`[[vk::ext_extension]]` on a global or a local (what an inline
+//! SPIR-V type of it needs) add to the module's too. Called from
 //! `user_call`, `raw_buffer` (the `vk::` calls) and `lower_module_with`.
 
 use hir::body::ExprId;
@@ -33,6 +35,18 @@ fn int_arg(text: &str) -> Option<i64> {
         Some(hex) => i64::from_str_radix(hex, 16).ok(),
         None => rest.parse().ok(),
     }
+}
+
+/// The `[[vk::ext_capability]]` and `[[vk::ext_extension]]` attributes among `attrs`.
+fn requirement_attrs(attrs: &[ast::Attribute]) -> Vec<Attr> {
+    attrs
+        .iter()
+        .map(|a| Attr {
+            name: a.name_text(),
+            args: crate::stmt::attr_args(a),
+        })
+        .filter(|a| matches!(a.name.as_str(), "vk::ext_capability" | "vk::ext_extension"))
+        .collect()
 }
 
 /// A string attribute argument without its quotes.
@@ -129,6 +143,11 @@ impl ModuleCtx<'_> {
     /// `[[vk::ext_decorate_id(d, integers...)]]` on global item `idx` (or its declaration
     /// statement), for its global `g`.
     pub(crate) fn apply_ext_decorations(&mut self, idx: ItemIdx, g: ir::Global) {
+        // `[[vk::ext_capability]]`/`[[vk::ext_extension]]` on a global: what its (inline
+        // SPIR-V) type needs.
+        let attrs = requirement_attrs(&self.item_attributes(idx));
+        let range = self.item_range(idx);
+        self.declare_inline_spirv(&attrs, range);
         let decorations = self.ext_decorations(idx, true);
         self.mb.module_mut().globals[g]
             .spirv_decorations
@@ -179,13 +198,20 @@ impl ModuleCtx<'_> {
         idx: ItemIdx,
         with_ids: bool,
     ) -> Vec<ir::SpirvDecoration> {
+        let attrs = self.item_attributes(idx);
+        let range = self.item_range(idx);
+        self.decorations_of(&attrs, with_ids, range)
+    }
+
+    /// The attributes written on item `idx` or its declaration statement.
+    fn item_attributes(&self, idx: ItemIdx) -> Vec<ast::Attribute> {
         let root = hir::ids::expanded_root(self.db, self.file, self.config);
         let Some(node) =
             hir::ast_id_map(self.db, self.file, self.config).node(&root, self.tree.item(idx).ast)
         else {
             return Vec::new();
         };
-        let attrs: Vec<ast::Attribute> = [Some(node.clone()), node.parent()]
+        [Some(node.clone()), node.parent()]
             .into_iter()
             .flatten()
             .flat_map(|n| {
@@ -193,9 +219,7 @@ impl ModuleCtx<'_> {
                     .filter_map(ast::Attribute::cast)
                     .collect::<Vec<_>>()
             })
-            .collect();
-        let range = self.item_range(idx);
-        self.decorations_of(&attrs, with_ids, range)
+            .collect()
     }
 
     /// The inline SPIR-V decorations among `attrs`, errors reported at `range`.
@@ -280,6 +304,10 @@ impl FnLower<'_, '_> {
         };
         let attrs = crate::attrs::local_attrs(&name);
         let range = syntax.text_range();
+        // `[[vk::ext_capability]]`/`[[vk::ext_extension]]` on a variable: what its (inline
+        // SPIR-V) type needs, declared as the variable is.
+        self.cx
+            .declare_inline_spirv(&requirement_attrs(&attrs), range);
         let decorations = self.cx.decorations_of(&attrs, true, range);
         if decorations.is_empty() {
             return;

@@ -73,7 +73,12 @@ pub fn disassemble(words: &[u32]) -> String {
     let name = |id: Word| -> String { names.get(&id).cloned().unwrap_or_else(|| id.to_string()) };
     // Instructions rspirv does not know, by number; words naming an id of the module as ids.
     let raw_line = |words: &[u32]| -> String {
-        let mut line = format!("Op{}", words.first().map_or(0, |w| w & 0xffff));
+        let opcode = words.first().map_or(0, |w| w & 0xffff);
+        // A name rspirv has (a newer type its loader cannot place), else the number.
+        let mut line = match Op::from_u32(opcode) {
+            Some(op) => format!("Op{op:?}"),
+            None => format!("Op{opcode}"),
+        };
         for w in words.iter().skip(1) {
             match names.get(w) {
                 Some(n) => {

@@ -37,6 +37,7 @@ mod raytracing;
 mod reflect;
 mod resources;
 mod sampling;
+mod spirv_type;
 mod stages;
 mod subpass;
 mod texture;

@@ -74,7 +74,7 @@ pub(crate) fn take_unknown(words: &[Word]) -> (Vec<Word>, Unknown) {
             && rspirv::spirv::Capability::from_u32(inst[1]).is_none()
         {
             unknown.capabilities.push(inst[1]);
-        } else if Op::from_u32(opcode).is_some() {
+        } else if Op::from_u32(opcode).is_some_and(|op| in_function || placed_by_loader(op)) {
             out.extend(inst);
         } else if in_function {
             unknown.in_functions.push(inst.to_vec());
@@ -87,9 +87,26 @@ pub(crate) fn take_unknown(words: &[Word]) -> (Vec<Word>, Unknown) {
     (out, unknown)
 }
 
+/// Whether rspirv's loader takes `op` outside a function. A newer type instruction it has
+/// a name for but does not class as a type (`OpTypeCooperativeMatrixKHR`, written by inline
+/// SPIR-V types) is set aside like an unknown one; every other known opcode goes to the
+/// loader as before (the disassembler lifts what the loader refuses elsewhere).
+fn placed_by_loader(op: Op) -> bool {
+    rspirv::grammar::reflect::is_type(op) || !format!("{op:?}").starts_with("Type")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_types_the_loader_cannot_class_are_set_aside() {
+        assert!(!placed_by_loader(Op::TypeCooperativeMatrixKHR));
+        assert!(placed_by_loader(Op::TypeInt));
+        assert!(placed_by_loader(Op::TypeRayQueryKHR));
+        assert!(placed_by_loader(Op::DecorateId));
+        assert!(placed_by_loader(Op::ExecutionModeId));
+    }
 
     #[test]
     fn a_stand_in_becomes_its_instruction() {

@@ -624,7 +624,10 @@ impl Ctx<'_> {
                 Type::Resource(r) => r.element().is_some_and(has16),
                 // Lowering erases enums; one would be stored as its underlying scalar.
                 Type::Enum(e) => e.underlying.bit_width() == 16,
-                Type::Pointer { .. } | Type::BufferPointer { .. } | Type::Void => false,
+                // An inline SPIR-V type's capabilities are the user's to declare.
+                Type::Pointer { .. } | Type::BufferPointer { .. } | Type::Spirv(_) | Type::Void => {
+                    false
+                }
             }
         }
         if !has16(ty) {

@@ -273,6 +273,14 @@ impl Ctx<'_> {
             }
             Type::Resource(r) => return self.resource_handle_type(r),
             Type::BufferPointer { pointee, .. } => return self.buffer_pointer_type(pointee),
+            // One id whatever the layout: SPIR-V forbids duplicate non-aggregate types.
+            Type::Spirv(t) if t.layout.is_none() && layout.is_some() => {
+                return Err(SpirvError::unsupported(format!(
+                    "{ty} in a buffer: an opaque inline SPIR-V type has no size or alignment \
+                     (vk::SpirvType gives them)"
+                )))
+            }
+            Type::Spirv(t) => return self.inline_spirv_type(t),
             Type::Pointer { .. } => {
                 return Err(SpirvError::unsupported(format!(
                     "pointer type {} as a value",

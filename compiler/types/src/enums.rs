@@ -46,6 +46,7 @@ impl Type {
             Type::Pointer { pointee, .. } | Type::BufferPointer { pointee, .. } => {
                 pointee.mentions_enum()
             }
+            Type::Spirv(t) => t.operand_types().any(Type::mentions_enum),
         }
     }
 
@@ -78,6 +79,7 @@ impl Type {
             Type::BufferPointer { pointee, alignment } => {
                 Type::buffer_pointer(pointee.erase_enums(), *alignment)
             }
+            Type::Spirv(t) => Type::Spirv(Arc::new(t.map_operand_types(Type::erase_enums))),
             Type::Void | Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => self.clone(),
         }
     }

@@ -275,6 +275,20 @@ impl TypeLayout {
             },
             // An enum is stored as its underlying scalar (DXC lays `E` out as that type).
             Type::Enum(e) => TypeLayout::of(&Type::Scalar(e.underlying), rules),
+            // `vk::SpirvType` declares its size and alignment (the same under every rule set,
+            // as in DXC); `vk::SpirvOpaqueType` has none.
+            Type::Spirv(t) => match t.layout {
+                Some(l) => TypeLayout {
+                    size: l.size,
+                    alignment: l.alignment.max(1),
+                    kind: LayoutKind::Scalar,
+                },
+                None => TypeLayout {
+                    size: 0,
+                    alignment: 1,
+                    kind: LayoutKind::Opaque,
+                },
+            },
             Type::Void | Type::Resource(_) | Type::Pointer { .. } => TypeLayout {
                 size: 0,
                 alignment: 1,

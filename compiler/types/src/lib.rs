@@ -7,6 +7,7 @@
 mod enums;
 mod layout;
 mod resource;
+mod spirv_type;
 mod ty;
 
 pub use enums::EnumType;
@@ -17,6 +18,9 @@ pub use layout::{
 pub use resource::{
     BufferAccess, ByteAddressKind, ResourceType, StreamKind, StructuredKind, TextureAccess,
     TextureDim,
+};
+pub use spirv_type::{
+    literal_words, InlineSpirvIr, InlineSpirvType, SpirvTypeLayout, SpirvTypeOperand,
 };
 pub use ty::{
     AddressSpace, Interpolation, IrSpelling, MatrixOrientation, ScalarKind, StructField,

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use crate::enums::EnumType;
 use crate::resource::ResourceType;
+use crate::spirv_type::{InlineSpirvIr, InlineSpirvType};
 
 /// The scalar component kinds of HLSL. `dword` is spelled [`ScalarKind::Uint`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -302,6 +303,9 @@ pub enum Type {
     /// An enum: a type of its own in HLSL, a value of its underlying integer type everywhere
     /// else (layouts, the IR, the backends). See [`crate::EnumType`].
     Enum(Arc<EnumType>),
+    /// `vk::SpirvType<...>` / `vk::SpirvOpaqueType<...>`: the SPIR-V type an opcode and its
+    /// operands declare. See [`crate::InlineSpirvType`].
+    Spirv(Arc<InlineSpirvType>),
 }
 
 // Manual impls: an `Arc` pointer comparison short-cuts the deep comparison of shared parts.
@@ -358,6 +362,7 @@ impl PartialEq for Type {
                 },
             ) => a1 == a2 && (Arc::ptr_eq(p1, p2) || p1 == p2),
             (Type::Enum(a), Type::Enum(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Type::Spirv(a), Type::Spirv(b)) => Arc::ptr_eq(a, b) || a == b,
             _ => false,
         }
     }
@@ -394,6 +399,7 @@ impl Hash for Type {
                 alignment.hash(state)
             }
             Type::Enum(e) => e.hash(state),
+            Type::Spirv(t) => t.hash(state),
         }
     }
 }
@@ -655,6 +661,7 @@ impl fmt::Display for Type {
                 write!(f, "vk::BufferPointer<{pointee}, {alignment}>")
             }
             Type::Enum(e) => f.write_str(&e.name),
+            Type::Spirv(t) => write!(f, "{t}"),
         }
     }
 }
@@ -681,6 +688,7 @@ impl fmt::Display for IrSpelling<'_> {
                 write!(f, "bufptr<{}, {alignment}>", pointee.ir())
             }
             Type::Enum(e) => f.write_str(e.underlying.name()),
+            Type::Spirv(t) => write!(f, "{}", InlineSpirvIr(t)),
             other => write!(f, "{other}"),
         }
     }

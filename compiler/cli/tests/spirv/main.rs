@@ -32,6 +32,7 @@ mod resources;
 mod resources3;
 mod sampled_texture;
 mod slang_probe;
+mod spirv_types;
 mod stagebuf;
 mod stages;
 mod statics;

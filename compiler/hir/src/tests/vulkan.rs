@@ -131,11 +131,10 @@ fn vulkan_types_not_supported_yet_say_so() {
 struct S { int a; };
 vk::BufferPointer<S> p; // supported: see `buffer_pointer`
 vk::SampledTexture2D<float4> t; // supported: see `sampled_texture`
-vk::SpirvOpaqueType<1> o;
+vk::SpirvOpaqueType<22, vk::Literal<vk::integral_constant<uint, 32> > > o; // see `spirv_type`
 vk::Sampler2D u;
 "#,
         expect![[r#"
-            E2020 5:24 `o`: not supported yet: the Vulkan type `vk::SpirvOpaqueType`
             E2014 6:15 `u`: unknown type `vk::Sampler2D`
         "#]],
     );

@@ -516,6 +516,7 @@ impl HasAttributes for VarDecl {}
 impl HasAttributes for StructDef {}
 impl HasAttributes for CBufferDef {}
 impl HasAttributes for TypedefDef {}
+impl HasAttributes for TypeAlias {}
 impl HasAttributes for EnumDef {}
 impl HasAttributes for Block {}
 impl HasAttributes for EmptyStmt {}

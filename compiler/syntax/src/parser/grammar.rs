@@ -280,10 +280,15 @@ fn at_decl_start(p: &Parser<'_>) -> bool {
             if matches!(scan_type(p, 0), Some(k) if p.nth(k) == IDENT) {
                 return true;
             }
-            // `vector<float, N + 1> v;`: template arguments with operators, then a declarator.
-            p.at(IDENT)
-                && p.nth_at(1, LT)
-                && scan_balanced_angles(p, 1).is_some_and(|k| {
+            // `vector<float, N + 1> v;`, `vk::SpirvType<..., vk::integral_constant<bool,
+            // false> > v;`: template arguments with operators or values, then a declarator.
+            let mut i = usize::from(p.at(COLON2));
+            while p.nth_at(i, IDENT) && p.nth_at(i + 1, COLON2) {
+                i += 2;
+            }
+            p.nth_at(i, IDENT)
+                && p.nth_at(i + 1, LT)
+                && scan_balanced_angles(p, i + 1).is_some_and(|k| {
                     p.nth_at(k, IDENT)
                         && matches!(p.nth(k + 1), SEMICOLON | EQ | COMMA | L_BRACK | COLON)
                 })
@@ -299,7 +304,7 @@ fn scan_balanced_angles(p: &Parser<'_>, n: usize) -> Option<usize> {
     let mut angles = 0usize;
     let mut parens = 0usize;
     let mut i = n;
-    while i < n + 64 {
+    while i < n + 128 {
         match p.nth(i) {
             LT if parens == 0 => angles += 1,
             GT if parens == 0 => {

@@ -663,6 +663,9 @@ fn using(p: &mut Parser<'_>, m: Marker) {
         USING_NAMESPACE
     } else {
         name(p, "a name");
+        // `using u8 [[vk::ext_capability(39)]] = ...;`: attributes of the alias (DXC's
+        // inline SPIR-V types take their capabilities this way).
+        attributes::attributes(p);
         if p.expect(EQ) {
             types::type_ref(p, true);
         }

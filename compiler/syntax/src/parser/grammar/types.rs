@@ -175,7 +175,7 @@ fn generic_arg(p: &mut Parser<'_>) -> bool {
             // `B<C>>` cannot be scanned from inside (its `>>` also closes the outer list):
             // a name followed by `<` is a template type.
             IDENT => {
-                p.nth_at(1, LT)
+                qualified_template_name(p)
                     || scan_type(p, 0)
                         .is_some_and(|k| matches!(p.nth(k), COMMA | GT | SHR | L_BRACK))
             }
@@ -191,6 +191,17 @@ fn generic_arg(p: &mut Parser<'_>) -> bool {
         return false;
     }
     true
+}
+
+/// Whether a (qualified) name followed by `<` starts here: `B<C>`, `vk::Literal<...>`. Such
+/// an argument is a template type (`vk::integral_constant<bool, false>` cannot be scanned as
+/// a type, its `false` being no type).
+fn qualified_template_name(p: &Parser<'_>) -> bool {
+    let mut i = 0;
+    while p.nth_at(i, IDENT) && p.nth_at(i + 1, COLON2) {
+        i += 2;
+    }
+    p.nth_at(i, IDENT) && p.nth_at(i + 1, LT)
 }
 
 /// A constant template argument: additive expressions joined by `&`, `^` and `|` with C's
