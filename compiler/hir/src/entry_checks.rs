@@ -5,8 +5,9 @@
 //!
 //! Parameters of struct type are checked field by field (the field's own range, with a note
 //! at the parameter); `InputPatch`/`OutputPatch` elements are inputs, a geometry shader's
-//! stream element type is its output, mesh `vertices`/`primitives` are outputs, and `uniform`
-//! parameters, other resources, mesh `indices` and the `payload` need no semantic. Called by
+//! stream element type is its output, mesh `vertices`/`primitives` are outputs, and
+//! resources (`uniform` or not), mesh `indices` and the `payload` need no semantic; a
+//! `uniform` value does, as in DXC, which has no `$Params` buffer. Called by
 //! `diagnostics::diagnostics`.
 
 use base_db::{CompileConfig, SourceFile};
@@ -129,7 +130,9 @@ pub(crate) fn entry_diagnostics(
             else {
                 continue;
             };
-            if param.is_uniform
+            // A `uniform` value parameter needs a semantic as any other: DXC parses `uniform`
+            // on entry parameters but has no `$Params` buffer for them (fxc had).
+            if param.is_uniform && matches!(ty, Type::Resource(_))
                 || matches!(param.mesh, Some(MeshParam::Payload | MeshParam::Indices))
             {
                 continue;

@@ -271,14 +271,18 @@ fn compute_parameters_need_system_values_e2024() {
 }
 
 #[test]
-fn uniform_parameters_and_resources_need_no_semantic() {
+fn resources_need_no_semantic_but_uniform_values_do() {
+    // DXC parses `uniform` on entry parameters but has no `$Params` buffer (fxc had): a
+    // value still needs a semantic (DXC issue 2197); resources are bound, not passed.
     check(
         r#"
 Texture2D t;
 float4 main(uniform float4 tint, float2 uv : TEXCOORD0, SamplerState s) : SV_Target { return tint; }
 "#,
         &[("main", "ps_6_0")],
-        expect![[r#""#]],
+        expect![[r#"
+            E2024 3:28 `tint`: parameter `tint` of pixel entry point `main` has no semantic
+        "#]],
     );
 }
 
