@@ -900,6 +900,12 @@ pub fn is_wave_op(i: Intrinsic) -> bool {
             | QuadReadAcrossX
             | QuadReadAcrossY
             | QuadReadAcrossDiagonal
+            | WaveMatch
+            | WaveMultiPrefixSum
+            | WaveMultiPrefixProduct
+            | WaveMultiPrefixBitAnd
+            | WaveMultiPrefixBitOr
+            | WaveMultiPrefixBitXor
     )
 }
 

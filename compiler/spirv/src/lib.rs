@@ -37,6 +37,7 @@ mod raytracing;
 mod reflect;
 mod resources;
 mod sampling;
+mod sm6x;
 mod stages;
 mod subpass;
 mod texture;
