@@ -1136,6 +1136,7 @@ fn decode_inst(
         | Opcode::TextureSampleLevel
         | Opcode::TextureSampleCompareLevelZero
         | Opcode::TextureSampleCompareLevel
+        | Opcode::TextureSampleCompareGrad
         | Opcode::TextureGather
         | Opcode::TextureStore
         | Opcode::TextureQuerySize
@@ -1167,9 +1168,9 @@ fn decode_inst(
                 Opcode::TextureLoad => ResOp::TextureLoad,
                 Opcode::TextureSampleLevel => ResOp::SampleLevel,
                 // Textures hold one level, where every level of detail clamps to.
-                Opcode::TextureSampleCompareLevelZero | Opcode::TextureSampleCompareLevel => {
-                    ResOp::SampleCompareLevelZero
-                }
+                Opcode::TextureSampleCompareLevelZero
+                | Opcode::TextureSampleCompareLevel
+                | Opcode::TextureSampleCompareGrad => ResOp::SampleCompareLevelZero,
                 Opcode::TextureGather => ResOp::Gather {
                     component: data.literals.first().map_or(0, |&c| c.clamp(0, 3) as u8),
                 },

@@ -261,3 +261,51 @@ void main() { InterlockedCompareStoreFloatBitwise(Out[0], 1.0f, 2.0f); }
         "error[E3004]: InterlockedCompareStoreFloatBitwise on a float variable",
     );
 }
+
+#[test]
+fn sample_cmp_bias_and_grad_are_dref_samples_with_bias_or_gradients() {
+    let m = compile(
+        r#"
+Texture2D<float> T : register(t0);
+TextureCube<float> C : register(t1);
+SamplerComparisonState S : register(s0);
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    uint status;
+    float a = T.SampleCmpBias(S, uv, 0.5, 1.0, int2(1, -1), 2.0, status);
+    float b = T.SampleCmpGrad(S, uv, 0.5, float2(0.1, 0), float2(0, 0.1), int2(1, 1));
+    float c = C.SampleCmpGrad(S, float3(uv, 1), 0.5, float3(0.1, 0, 0), float3(0, 0.1, 0));
+    return float4(a, b, c, CheckAccessFullyMapped(status));
+}
+"#,
+        "ps_6_8",
+        &[],
+    );
+    m.assert_has(&[
+        "OpCapability MinLod",
+        "= OpImageSparseSampleDrefImplicitLod %SparseResidencyStruct ",
+        "Bias|ConstOffset|MinLod %float_1 %v2int_1_n1 %float_2",
+        "= OpImageSampleDrefExplicitLod %float ",
+        "Grad|ConstOffset ",
+    ]);
+}
+
+#[test]
+fn sample_cmp_grad_is_allowed_outside_pixel_shaders_and_bias_is_not() {
+    let grad = r#"
+Texture2D<float> T : register(t0);
+SamplerComparisonState S : register(s0);
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() { Out[0] = T.SampleCmpGrad(S, float2(0.5, 0.5), 0.5, float2(0.1, 0), float2(0, 0.1)); }
+"#;
+    compile(grad, "cs_6_8", &[]).assert_has(&["= OpImageSampleDrefExplicitLod %float "]);
+    refuse(
+        &grad
+            .replace("SampleCmpGrad", "SampleCmpBias")
+            .replace("float2(0.1, 0), float2(0, 0.1)", "1.0"),
+        "cs_6_8",
+        &[],
+        1,
+        "implicit-LOD sampling in a compute shader",
+    );
+}
