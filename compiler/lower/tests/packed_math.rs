@@ -1,5 +1,6 @@
 //! SM 6.x intrinsics that lowering expands (`packed_math`, `float_bitwise`) or passes on as
-//! intrinsics of their own (packed dot products, `WaveMatch`, `WaveMultiPrefix*`): the IR they
+//! intrinsics of their own (packed dot products, `IsHelperLane`, `WaveMatch`,
+//! `WaveMultiPrefix*`): the IR they
 //! become, and their values on the interpreter, worked out by hand from the intrinsics'
 //! definitions (bytes are lanes 0..3 from the low end of the word).
 
@@ -272,4 +273,17 @@ void main() {
 
         entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
     "#]].assert_eq(&dump);
+}
+
+#[test]
+fn is_helper_lane_is_false_in_compute() {
+    // Compute shaders have no helper lanes; the intrinsic stays one (pixel shaders ask the
+    // hardware) and the interpreter answers false.
+    let text = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(2, 1, 1)]
+void main(uint id : SV_GroupIndex) { Out[id] = IsHelperLane() ? 7 : 9; }
+"#;
+    assert!(common::dump(text).contains("call_intrinsic IsHelperLane() : bool"));
+    assert_eq!(common::run_u32(text, vec![vec![0, 0]])[0], [9, 9]);
 }
