@@ -4,11 +4,11 @@
 //! `OpFAdd`), the SM 6.6 8-bit pack and unpack family (`pack_u8`, `pack_clamp_s8`,
 //! `unpack_s8s32`, ...: clamps, masks, shifts and conversions on `uint8_t4_packed` /
 //! `int8_t4_packed`, which are `uint` words), `AddUint64` (64-bit sums of `(low, high)` `uint`
-//! pairs with the carry of the low words) and the 16-bit reinterpretations `asfloat16`,
-//! `asint16`, `asuint16` (bitcasts, matrices row by row), and `WaveMultiPrefixCountBits` (a
-//! `WaveMultiPrefixSum` of ones and zeros). `dot4add_u8packed` and
-//! `dot4add_i8packed` stay `call_intrinsic`s, as SPIR-V has an instruction for them
-//! (`OpUDot`/`OpSDot` on packed 4x8-bit vectors). Called from `call.rs`.
+//! pairs with the carry of the low words), the 16-bit reinterpretations `asfloat16`,
+//! `asint16`, `asuint16` (bitcasts, matrices row by row) and `WaveMultiPrefixCountBits` (a
+//! `WaveMultiPrefixSum` of ones and zeros). `dot4add_u8packed` and `dot4add_i8packed` stay
+//! `call_intrinsic`s, as SPIR-V has an instruction for them (`OpUDot`/`OpSDot` on packed
+//! 4x8-bit vectors). Called from `call.rs`.
 
 use hir::body::ExprId;
 use ir::{Constant, Intrinsic, Opcode, Value};

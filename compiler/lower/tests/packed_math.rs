@@ -1,8 +1,7 @@
 //! SM 6.x intrinsics that lowering expands (`packed_math`, `float_bitwise`) or passes on as
 //! intrinsics of their own (packed dot products, `IsHelperLane`, `WaveMatch`,
-//! `WaveMultiPrefix*`): the IR they
-//! become, and their values on the interpreter, worked out by hand from the intrinsics'
-//! definitions (bytes are lanes 0..3 from the low end of the word).
+//! `WaveMultiPrefix*`): the IR they become, and their values on the interpreter, worked out by
+//! hand from the intrinsics' definitions (bytes are lanes 0..3 from the low end of the word).
 
 mod common;
 
