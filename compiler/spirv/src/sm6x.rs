@@ -2,7 +2,7 @@
 //! dot products (`OpUDot`/`OpSDot` on `PackedVectorFormat4x8Bit` words, then `OpIAdd` of the
 //! accumulator; `SPV_KHR_integer_dot_product` below SPIR-V 1.6, where it is core),
 //! `IsHelperLane` (`OpIsHelperInvocationEXT` through `SPV_EXT_demote_to_helper_invocation`
-//! below Vulkan 1.3, a `Volatile` load of the `HelperInvocation` built-in from it on; `false`
+//! below Vulkan 1.3, a `Volatile` read of the `HelperInvocation` built-in from it on; `false`
 //! outside pixel shaders, which have no helper lanes), and `WaveMatch` /
 //! `WaveMultiPrefix*` through `SPV_NV_shader_subgroup_partitioned`
 //! (`OpGroupNonUniformPartitionNV`, and the group operations with
@@ -11,7 +11,8 @@
 
 use rspirv::dr::Operand;
 use rspirv::spirv::{
-    BuiltIn, Capability, Decoration, GroupOperation, Op, PackedVectorFormat, Scope, Word,
+    BuiltIn, Capability, Decoration, GroupOperation, MemoryAccess, Op, PackedVectorFormat, Scope,
+    Word,
 };
 
 use crate::functions::Fx;
@@ -65,17 +66,23 @@ impl Fx<'_, '_> {
                 }
                 if self.cx.at_least(1, 6) {
                     // SPIR-V 1.6 makes the value change as lanes demote: the variable is
-                    // `Volatile` (decorated when it is made).
+                    // `Volatile` (decorated when it is made), or under the Vulkan memory
+                    // model, which bans that decoration, each load is.
+                    let vmm = self.cx.opts.vulkan_memory_model;
                     let made = self
                         .cx
                         .builtin_vars
                         .contains_key(&(BuiltIn::HelperInvocation as u32));
                     let var = self.cx.builtin_input(BuiltIn::HelperInvocation, b);
-                    if !made {
+                    if !made && !vmm {
                         self.cx.decorate(var, Decoration::Volatile, &[]);
                     }
                     self.cx.func_uses[self.fidx].builtins.insert(var);
-                    Ok(self.op(Op::Load, b, vec![Operand::IdRef(var)]))
+                    let mut operands = vec![Operand::IdRef(var)];
+                    if vmm {
+                        operands.push(Operand::MemoryAccess(MemoryAccess::VOLATILE));
+                    }
+                    Ok(self.op(Op::Load, b, operands))
                 } else {
                     self.cx.extension("SPV_EXT_demote_to_helper_invocation");
                     self.cx.capability(Capability::DemoteToHelperInvocation);

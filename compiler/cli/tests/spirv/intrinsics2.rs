@@ -171,6 +171,25 @@ fn is_helper_lane_reads_the_volatile_built_in_from_vulkan_1_3() {
 }
 
 #[test]
+fn is_helper_lane_under_the_vulkan_memory_model_is_a_volatile_load() {
+    // The memory model bans the `Volatile` decoration; the load says it instead.
+    let m = compile(
+        HELPER,
+        "ps_6_6",
+        &[
+            "-fspv-target-env=vulkan1.3",
+            "-fspv-use-vulkan-memory-model",
+        ],
+    );
+    m.assert_has(&["= OpLoad %bool %var_HelperInvocation Volatile"]);
+    assert!(
+        !m.has("OpDecorate %var_HelperInvocation Volatile"),
+        "{}",
+        m.asm
+    );
+}
+
+#[test]
 fn is_helper_lane_is_false_outside_pixel_shaders() {
     let m = compile(
         r#"
