@@ -168,6 +168,8 @@ fn is_helper_lane_reads_the_volatile_built_in_from_vulkan_1_3() {
         "= OpLoad %bool %var_HelperInvocation",
     ]);
     assert!(!m.has("OpIsHelperInvocationEXT"), "{}", m.asm);
+    // A `bool` input needs no `Flat`.
+    assert!(!m.has("OpDecorate %var_HelperInvocation Flat"), "{}", m.asm);
 }
 
 #[test]
