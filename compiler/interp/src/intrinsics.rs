@@ -67,7 +67,13 @@ pub fn supported(which: Intrinsic) -> bool {
 pub fn arity(which: Intrinsic) -> Option<(usize, usize)> {
     use Intrinsic::*;
     Some(match which {
-        WaveIsFirstLane | WaveGetLaneIndex | WaveGetLaneCount => (0, 0),
+        WaveIsFirstLane | WaveGetLaneIndex | WaveGetLaneCount | IsHelperLane => (0, 0),
+        WaveMultiPrefixSum
+        | WaveMultiPrefixProduct
+        | WaveMultiPrefixBitAnd
+        | WaveMultiPrefixBitOr
+        | WaveMultiPrefixBitXor => (2, 2),
+        Dot4AddU8Packed | Dot4AddI8Packed => (3, 3),
         AsUint => (1, 3),
         AsDouble | Atan2 | Cross | Distance | Dst | Fmod | Frexp | Ldexp | Max | Min | Modf
         | Pow | Reflect | Step | WaveReadLaneAt | QuadReadLaneAt => (2, 2),
@@ -183,6 +189,21 @@ pub fn eval(which: Intrinsic, rn: Num, args: &[ArgVal<'_>], out: &mut [u64]) -> 
         return Ok(());
     }
     match which {
+        // Compute shaders have no helper lanes.
+        IsHelperLane => out[0] = 0,
+        Dot4AddU8Packed | Dot4AddI8Packed => {
+            let (x, y, acc) = (a(0)?.at(0) as u32, a(1)?.at(0) as u32, a(2)?.at(0));
+            let lane = |w: u32, i: u32| -> i64 {
+                let byte = (w >> (8 * i)) & 0xff;
+                if which == Dot4AddI8Packed {
+                    i64::from(byte as u8 as i8)
+                } else {
+                    i64::from(byte)
+                }
+            };
+            let dot: i64 = (0..4).map(|i| lane(x, i) * lane(y, i)).sum();
+            out[0] = rn.mask(acc.wrapping_add(dot as u64));
+        }
         Abs => {
             let x = a(0)?;
             for i in 0..n {

@@ -902,6 +902,12 @@ pub fn is_wave_op(i: Intrinsic) -> bool {
             | QuadReadAcrossX
             | QuadReadAcrossY
             | QuadReadAcrossDiagonal
+            | WaveMatch
+            | WaveMultiPrefixSum
+            | WaveMultiPrefixProduct
+            | WaveMultiPrefixBitAnd
+            | WaveMultiPrefixBitOr
+            | WaveMultiPrefixBitXor
     )
 }
 
@@ -1132,6 +1138,7 @@ fn decode_inst(
         | Opcode::TextureSampleLevel
         | Opcode::TextureSampleCompareLevelZero
         | Opcode::TextureSampleCompareLevel
+        | Opcode::TextureSampleCompareGrad
         | Opcode::TextureGather
         | Opcode::TextureStore
         | Opcode::TextureQuerySize
@@ -1163,9 +1170,9 @@ fn decode_inst(
                 Opcode::TextureLoad => ResOp::TextureLoad,
                 Opcode::TextureSampleLevel => ResOp::SampleLevel,
                 // Textures hold one level, where every level of detail clamps to.
-                Opcode::TextureSampleCompareLevelZero | Opcode::TextureSampleCompareLevel => {
-                    ResOp::SampleCompareLevelZero
-                }
+                Opcode::TextureSampleCompareLevelZero
+                | Opcode::TextureSampleCompareLevel
+                | Opcode::TextureSampleCompareGrad => ResOp::SampleCompareLevelZero,
                 Opcode::TextureGather => ResOp::Gather {
                     component: data.literals.first().map_or(0, |&c| c.clamp(0, 3) as u8),
                 },

@@ -185,6 +185,48 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
             let v = reduce(&pick, None, 0);
             results.iter_mut().for_each(|r| fill(r, &v));
         }
+        Intrinsic::WaveMatch => {
+            for (k, r) in results.iter_mut().enumerate() {
+                let mut mask = [0u64; 4];
+                for (j, &l) in lane_ids.iter().enumerate() {
+                    if vals[j].first() == vals[k].first() && l < 128 {
+                        mask[(l / 32) as usize] |= 1 << (l % 32);
+                    }
+                }
+                r[..n.min(4)].copy_from_slice(&mask[..n.min(4)]);
+            }
+        }
+        Intrinsic::WaveMultiPrefixSum
+        | Intrinsic::WaveMultiPrefixProduct
+        | Intrinsic::WaveMultiPrefixBitAnd
+        | Intrinsic::WaveMultiPrefixBitOr
+        | Intrinsic::WaveMultiPrefixBitXor => {
+            let (bop, identity) = match which {
+                Intrinsic::WaveMultiPrefixSum => (BinOp::Add, numeric::convert(Num::I32, out, 0)),
+                Intrinsic::WaveMultiPrefixProduct => (BinOp::Mul, one),
+                Intrinsic::WaveMultiPrefixBitAnd => (BinOp::And, out.mask(u64::MAX)),
+                Intrinsic::WaveMultiPrefixBitOr => (BinOp::Or, 0),
+                _ => (BinOp::Xor, 0),
+            };
+            let op = arith(bop);
+            for k in 0..count {
+                // This lane's partition: the lanes its mask names.
+                let mask = vals[k].get(1).cloned().unwrap_or_default();
+                let in_mask = |l: u32| {
+                    l < 128
+                        && mask
+                            .get((l / 32) as usize)
+                            .is_some_and(|w| w >> (l % 32) & 1 != 0)
+                };
+                let mut acc = vec![identity; n];
+                for j in (0..k).filter(|&j| in_mask(lane_ids[j])) {
+                    for (c, a) in acc.iter_mut().enumerate() {
+                        *a = op(*a, vals[j][0].get(c).copied().unwrap_or(0));
+                    }
+                }
+                fill(&mut results[k], &acc);
+            }
+        }
         _ => {}
     }
     for (k, target) in inactive {

@@ -24,6 +24,7 @@ impl ShaderModel {
     pub const SM6_5: ShaderModel = ShaderModel::new(6, 5);
     pub const SM6_6: ShaderModel = ShaderModel::new(6, 6);
     pub const SM6_7: ShaderModel = ShaderModel::new(6, 7);
+    pub const SM6_8: ShaderModel = ShaderModel::new(6, 8);
 }
 
 impl fmt::Display for ShaderModel {

@@ -1,4 +1,4 @@
-//! Texture methods, built per texture type so coordinates, offsets and results are concrete:
+//! Texture methods (SM 6.0 to 6.8), built per texture type so coordinates, offsets and results are concrete:
 //! `Sample*`, `Gather*`, `Load`, `GetDimensions`, `CalculateLevelOfDetail*`, `operator[]`,
 //! `mips` and `sample`.
 
@@ -6,7 +6,7 @@ use types::{ResourceType, ScalarKind, TextureDim, Type};
 
 use crate::model::avail::{all_from, ALL, DERIV};
 use crate::model::Category::Resource;
-use crate::model::ShaderModel;
+use crate::model::{Availability, ShaderModel, StageSet};
 use crate::Table;
 
 /// `float`, `float2`...: a scalar keyword for one component, a vector keyword otherwise.
@@ -158,6 +158,32 @@ pub(crate) fn add(t: &mut Table, resource: &ResourceType) {
                     "$S1",
                     "SampleCmpLevel",
                     &o2,
+                ),
+            );
+            // SM 6.8: pixel shaders, and compute, mesh and amplification shaders (which have
+            // derivatives from SM 6.6) for the implicit-LOD bias form.
+            let sm68_deriv = Availability::new(ShaderModel::SM6_8, StageSet::PIXEL)
+                .extended(ShaderModel::SM6_8, StageSet::COMPUTE_LIKE);
+            def_all(
+                t,
+                sm68_deriv,
+                "Like SampleCmp with a bias added to the computed mip level (SM 6.8).",
+                with_optional(
+                    &format!("{cmp}{coord} location, float compareValue, float bias"),
+                    "$S1",
+                    "SampleCmpBias",
+                    &o,
+                ),
+            );
+            def_all(
+                t,
+                all_from(ShaderModel::SM6_8),
+                "Like SampleCmp with explicit gradients for the mip-level selection (SM 6.8).",
+                with_optional(
+                    &format!("{cmp}{coord} location, float compareValue, {grad} ddx, {grad} ddy"),
+                    "$S1",
+                    "SampleCmpGrad",
+                    &o,
                 ),
             );
         }

@@ -151,7 +151,9 @@ impl std::ops::BitOr for BarrierFlags {
 /// - Texture and buffer opcodes: as in the specification's table; texel offsets in `literals`
 ///   (`TextureGather`: the component first; `TextureGather`/`TextureGatherCompare` may hold
 ///   four 2D offsets, eight values). `TextureSampleCompareLevel` (SM 6.7 `SampleCmpLevel`):
-///   texture, comparison sampler, coordinate, reference, level. `TextureStore` to a
+///   texture, comparison sampler, coordinate, reference, level. `TextureSampleCompareBias`
+///   and `TextureSampleCompareGrad` (SM 6.8 `SampleCmpBias`/`SampleCmpGrad`): texture,
+///   comparison sampler, coordinate, reference, then the bias or the two gradients. `TextureStore` to a
 ///   multisampled storage texture may take a fourth operand, the sample index (`uint`;
 ///   `tex.sample[s][coord] = v`); without it the store writes sample 0. After the table's operands
 ///   come the optional trailing operands of [`crate::texture`]: a run-time offset, a minimum
@@ -223,6 +225,8 @@ pub enum Opcode {
     TextureSampleCompare,
     TextureSampleCompareLevelZero,
     TextureSampleCompareLevel,
+    TextureSampleCompareBias,
+    TextureSampleCompareGrad,
     TextureGather,
     TextureGatherCompare,
     TextureLoad,
@@ -311,6 +315,8 @@ impl Opcode {
                 | Opcode::TextureSampleCompare
                 | Opcode::TextureSampleCompareLevelZero
                 | Opcode::TextureSampleCompareLevel
+                | Opcode::TextureSampleCompareBias
+                | Opcode::TextureSampleCompareGrad
                 | Opcode::TextureGather
                 | Opcode::TextureGatherCompare
                 | Opcode::TextureLoad
@@ -336,6 +342,8 @@ impl Opcode {
                 | Opcode::TextureSampleCompare
                 | Opcode::TextureSampleCompareLevelZero
                 | Opcode::TextureSampleCompareLevel
+                | Opcode::TextureSampleCompareBias
+                | Opcode::TextureSampleCompareGrad
                 | Opcode::TextureGather
                 | Opcode::TextureGatherCompare
                 | Opcode::TextureLoad
@@ -408,6 +416,8 @@ impl Opcode {
             Opcode::TextureSampleCompare => "texture_sample_compare",
             Opcode::TextureSampleCompareLevelZero => "texture_sample_compare_level_zero",
             Opcode::TextureSampleCompareLevel => "texture_sample_compare_level",
+            Opcode::TextureSampleCompareBias => "texture_sample_compare_bias",
+            Opcode::TextureSampleCompareGrad => "texture_sample_compare_grad",
             Opcode::TextureGather => "texture_gather",
             Opcode::TextureGatherCompare => "texture_gather_compare",
             Opcode::TextureLoad => "texture_load",

@@ -240,6 +240,25 @@ intrinsics! {
     // `vk::ReadClock(scope)`: the scope a constant `uint` (`vk::DeviceScope`: 1,
     // `vk::SubgroupScope`: 3), the result a `uint64_t`.
     ReadClock => "vk::ReadClock",
+    // SM 6.4 packed dot products (`sm6x`): the two `uint`s hold four 8-bit lanes each
+    // (unsigned, or signed two's complement), the third operand is the accumulator (`uint`,
+    // or `int` for the signed form) and the result its type: the accumulator plus the sum of
+    // the four lane products, wrapping.
+    Dot4AddU8Packed => "dot4add_u8packed",
+    Dot4AddI8Packed => "dot4add_i8packed",
+    // SM 6.6 `IsHelperLane()`: no operands, a `bool` (always false outside pixel shaders).
+    IsHelperLane => "IsHelperLane",
+    // SM 6.5 `WaveMatch(value)`: a numeric scalar or vector, the result the `uint4` mask of
+    // the active lanes whose value equals this lane's (bit for bit).
+    WaveMatch => "WaveMatch",
+    // SM 6.5 `WaveMultiPrefix*(value, mask)`: the value (the result's type), then the `uint4`
+    // mask of the lanes of this lane's partition; the exclusive prefix over the active lanes
+    // of the partition below this one.
+    WaveMultiPrefixSum => "WaveMultiPrefixSum",
+    WaveMultiPrefixProduct => "WaveMultiPrefixProduct",
+    WaveMultiPrefixBitAnd => "WaveMultiPrefixBitAnd",
+    WaveMultiPrefixBitOr => "WaveMultiPrefixBitOr",
+    WaveMultiPrefixBitXor => "WaveMultiPrefixBitXor",
 }
 
 /// The part of buffer pointer type `ptr`'s pointee that access path `path` names (see
@@ -308,5 +327,23 @@ impl Intrinsic {
     /// Whether this is a method of `RayQuery<flags>` (its first operand is the query).
     pub fn is_ray_query(self) -> bool {
         self.name().starts_with("RayQuery::")
+    }
+
+    /// Whether this is one of the SM 6.4–6.6 intrinsics whose operands `verify::sm6x_ops`
+    /// checks (packed dot products, `IsHelperLane`, `WaveMatch`, `WaveMultiPrefix*`).
+    pub fn is_sm6x(self) -> bool {
+        use Intrinsic::*;
+        matches!(
+            self,
+            Dot4AddU8Packed
+                | Dot4AddI8Packed
+                | IsHelperLane
+                | WaveMatch
+                | WaveMultiPrefixSum
+                | WaveMultiPrefixProduct
+                | WaveMultiPrefixBitAnd
+                | WaveMultiPrefixBitOr
+                | WaveMultiPrefixBitXor
+        )
     }
 }

@@ -40,9 +40,12 @@ pub fn accepted(op: Opcode) -> (bool, bool, bool) {
     use Opcode::*;
     match op {
         TextureGather | TextureGatherCompare => (true, false, true),
-        TextureSample | TextureSampleBias | TextureSampleGrad | TextureSampleCompare => {
-            (false, true, true)
-        }
+        TextureSample
+        | TextureSampleBias
+        | TextureSampleGrad
+        | TextureSampleCompare
+        | TextureSampleCompareBias
+        | TextureSampleCompareGrad => (false, true, true),
         TextureSampleLevel
         | TextureSampleCompareLevelZero
         | TextureSampleCompareLevel
@@ -62,7 +65,8 @@ fn fixed_count(op: Opcode, tys: &[Type]) -> Option<usize> {
         | TextureSampleCompare
         | TextureSampleCompareLevelZero
         | TextureGatherCompare => 4,
-        TextureSampleGrad | TextureSampleCompareLevel => 5,
+        TextureSampleGrad | TextureSampleCompareLevel | TextureSampleCompareBias => 5,
+        TextureSampleCompareGrad => 6,
         // The level or sample index is an integer; a status is a pointer.
         TextureLoad => match tys.get(2) {
             Some(t) if !matches!(t, Type::Pointer { .. }) => 3,

@@ -205,7 +205,11 @@ pub fn texture_result_type(op: crate::inst::Opcode, resource: &ResourceType) -> 
             ResourceType::Texture { sample, .. },
         ) => Some(sample.clone()),
         (
-            TextureSampleCompare | TextureSampleCompareLevelZero | TextureSampleCompareLevel,
+            TextureSampleCompare
+            | TextureSampleCompareLevelZero
+            | TextureSampleCompareLevel
+            | TextureSampleCompareBias
+            | TextureSampleCompareGrad,
             ResourceType::Texture { sample, .. },
         ) => Some(Type::Scalar(sample.scalar_kind()?)),
         (TextureGather | TextureGatherCompare, ResourceType::Texture { sample, .. }) => {

@@ -12,6 +12,7 @@
 //! [`Rule`] that failed, like Cranelift's verifier.
 
 mod resource_ops;
+mod sm6x_ops;
 mod stages;
 mod typecheck;
 mod vulkan_ops;

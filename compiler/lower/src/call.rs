@@ -176,6 +176,9 @@ impl FnLower<'_, '_> {
             self.fb().barrier(flags);
             return Ok(None);
         }
+        if let Some(r) = self.lower_float_bitwise_call(e, name) {
+            return r;
+        }
         if let Some(op) = atomic_op(name) {
             self.need_args(e, name, args, 2)?;
             let dest = self.lvalue(args[0])?;
@@ -202,6 +205,9 @@ impl FnLower<'_, '_> {
             return Ok(None);
         }
         if let Some(r) = self.lower_pipeline_call(e, name, args) {
+            return r;
+        }
+        if let Some(r) = self.lower_packed_math(e, name, args) {
             return r;
         }
         let Some(ty) = self.infer.type_of_expr(e).cloned() else {
@@ -363,7 +369,7 @@ impl FnLower<'_, '_> {
     /// The types the arguments of intrinsic `name` convert to, as overload resolution chose
     /// them (the same table the checker used), by argument: `None` for an `out`/`inout`
     /// argument, and all `None` when the call does not resolve (the checker reported it).
-    fn intrinsic_in_params(&mut self, name: &str, args: &[ExprId]) -> Vec<Option<Type>> {
+    pub(crate) fn intrinsic_in_params(&mut self, name: &str, args: &[ExprId]) -> Vec<Option<Type>> {
         let call_args: Vec<hir::IntrinsicArg> = args
             .iter()
             .map(|&a| hir::IntrinsicArg {
@@ -484,7 +490,7 @@ impl FnLower<'_, '_> {
 
     /// A pointer to the 32-bit word of byte-address buffer `res` at byte offset `offset`, where
     /// its atomics act.
-    fn byte_address_word(&mut self, res: Value, offset: ExprId) -> R<Value> {
+    pub(crate) fn byte_address_word(&mut self, res: Value, offset: ExprId) -> R<Value> {
         let off = self.coerce(offset, &Type::UINT)?;
         let two = self.fb().uint(2);
         let word = self.fb().binary(Opcode::Shr, off, two);
@@ -541,6 +547,9 @@ impl FnLower<'_, '_> {
             return v;
         }
         if let Some(v) = self.lower_counter_method(e, res, name, args) {
+            return v;
+        }
+        if let Some(v) = self.lower_float_bitwise_method(e, res, &r, name, args) {
             return v;
         }
         if matches!(&*r, ResourceType::ByteAddressBuffer { access } if access.is_writable()) {

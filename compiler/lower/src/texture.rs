@@ -1,5 +1,6 @@
 //! Sampling and gathers: the `Sample*` family (`Sample`, `SampleBias`, `SampleGrad`,
-//! `SampleLevel`, `SampleCmp`, `SampleCmpLevelZero`, SM 6.7 `SampleCmpLevel`) with a constant
+//! `SampleLevel`, `SampleCmp`, `SampleCmpLevelZero`, SM 6.7 `SampleCmpLevel`, SM 6.8
+//! `SampleCmpBias` and `SampleCmpGrad`) with a constant
 //! texel offset, a `clamp` (minimum LOD) and an `out uint status`; the `Gather*` family
 //! (`Gather`, `GatherRed`..`GatherAlpha` as `texture_gather` with the component first,
 //! `GatherCmp`/`GatherCmpRed` as `texture_gather_compare`) with a constant or run-time
@@ -95,7 +96,7 @@ impl FnLower<'_, '_> {
         let sampled = !access.is_writable();
         Some(match name {
             "Sample" | "SampleLevel" | "SampleBias" | "SampleGrad" | "SampleCmp"
-            | "SampleCmpLevelZero" | "SampleCmpLevel"
+            | "SampleCmpLevelZero" | "SampleCmpLevel" | "SampleCmpBias" | "SampleCmpGrad"
                 if sampled =>
             {
                 self.lower_sample(e, tex, dim, name, args)
@@ -288,8 +289,9 @@ impl FnLower<'_, '_> {
     }
 
     /// `Sample`, `SampleLevel`, `SampleBias`, `SampleGrad`, `SampleCmp`, `SampleCmpLevelZero`,
-    /// `SampleCmpLevel`: texture, sampler, coordinate, extras; then optionally a constant
-    /// offset, a clamp (the implicit-LOD forms and `SampleGrad`) and a status.
+    /// `SampleCmpLevel`, `SampleCmpBias`, `SampleCmpGrad`: texture, sampler, coordinate,
+    /// extras; then optionally a constant offset, a clamp (the implicit-LOD forms and the
+    /// gradient ones) and a status.
     fn lower_sample(
         &mut self,
         e: ExprId,
@@ -305,6 +307,8 @@ impl FnLower<'_, '_> {
             "SampleGrad" => (Opcode::TextureSampleGrad, 2, true),
             "SampleCmp" => (Opcode::TextureSampleCompare, 1, true),
             "SampleCmpLevel" => (Opcode::TextureSampleCompareLevel, 2, false),
+            "SampleCmpBias" => (Opcode::TextureSampleCompareBias, 2, true),
+            "SampleCmpGrad" => (Opcode::TextureSampleCompareGrad, 3, true),
             _ => (Opcode::TextureSampleCompareLevelZero, 1, false),
         };
         let Some(split) = self.sampler_and_rest(tex, args) else {
@@ -321,9 +325,12 @@ impl FnLower<'_, '_> {
         let n = dim.coordinate_count();
         let coord = self.coerce(args[0], &float_n(n))?;
         let mut ops = vec![tex, sampler, coord];
-        for &a in &args[1..fixed] {
-            // Gradients have the coordinate's shape without the layer; the rest are scalars.
-            let ty = if op == Opcode::TextureSampleGrad {
+        for (i, &a) in args[1..fixed].iter().enumerate() {
+            // Gradients (after the reference of `SampleCmpGrad`) have the coordinate's shape
+            // without the layer; the rest are scalars.
+            let grad = op == Opcode::TextureSampleGrad
+                || (op == Opcode::TextureSampleCompareGrad && i > 0);
+            let ty = if grad {
                 float_n(if dim.is_array() { n - 1 } else { n })
             } else {
                 Type::FLOAT

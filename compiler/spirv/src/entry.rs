@@ -107,8 +107,13 @@ impl Ctx<'_> {
         }
         if model == ExecutionModel::Fragment {
             // The backend's own built-ins (`SubgroupSize`, `SubgroupLocalInvocationId`) are
-            // integer inputs too, so they need `Flat` in a pixel shader as well.
-            for &id in &builtins {
+            // integer inputs too, so they need `Flat` in a pixel shader as well; the `bool`
+            // `HelperInvocation` does not.
+            let helper = self
+                .builtin_vars
+                .get(&(rspirv::spirv::BuiltIn::HelperInvocation as u32))
+                .copied();
+            for &id in builtins.iter().filter(|&&id| Some(id) != helper) {
                 self.decorate_flat(id);
             }
         }

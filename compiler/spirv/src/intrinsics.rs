@@ -76,7 +76,7 @@ mod glsl {
 }
 
 impl Fx<'_, '_> {
-    fn require_waves(&mut self, what: &str, cap: Capability) -> Result<()> {
+    pub(crate) fn require_waves(&mut self, what: &str, cap: Capability) -> Result<()> {
         if !self.cx.at_least(1, 3) {
             return Err(SpirvError::needs_target(format!(
                 "{what} needs vulkan1.1 or later (GroupNonUniform operations)"
@@ -265,6 +265,9 @@ impl Fx<'_, '_> {
         }
         if crate::raytracing::is_pipeline_intrinsic(intr) {
             return self.lower_pipeline_intrinsic(intr, d);
+        }
+        if intr.is_sm6x() {
+            return self.lower_sm6x(intr, d).map(Some);
         }
         match intr {
             I::SubpassLoad => return self.lower_subpass_load(d).map(Some),

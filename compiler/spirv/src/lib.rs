@@ -37,6 +37,7 @@ mod raytracing;
 mod reflect;
 mod resources;
 mod sampling;
+mod sm6x;
 mod spirv_type;
 mod stages;
 mod subpass;

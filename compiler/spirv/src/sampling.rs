@@ -165,7 +165,11 @@ impl Fx<'_, '_> {
         let op = d.opcode;
         if matches!(
             op,
-            O::TextureSample | O::TextureSampleBias | O::TextureSampleCompare | O::TextureQueryLod
+            O::TextureSample
+                | O::TextureSampleBias
+                | O::TextureSampleCompare
+                | O::TextureSampleCompareBias
+                | O::TextureQueryLod
         ) {
             self.require_pixel("implicit-LOD sampling")?;
         }
@@ -189,6 +193,11 @@ impl Fx<'_, '_> {
             O::TextureSampleBias => args.push(ImageOperands::BIAS, extra[0]),
             O::TextureSampleLevel => args.push(ImageOperands::LOD, extra[0]),
             O::TextureSampleCompareLevel => args.push(ImageOperands::LOD, extra[1]),
+            O::TextureSampleCompareBias => args.push(ImageOperands::BIAS, extra[1]),
+            O::TextureSampleCompareGrad => {
+                args.push(ImageOperands::GRAD, extra[1]);
+                args.ids.push((ImageOperands::GRAD, extra[2]));
+            }
             O::TextureSampleCompareLevelZero => {
                 let zero = self.cx.const_float(0.0);
                 args.push(ImageOperands::LOD, zero);
@@ -221,12 +230,14 @@ impl Fx<'_, '_> {
             O::TextureSampleLevel | O::TextureSampleGrad => {
                 (Op::ImageSampleExplicitLod, v4, vec![si, coord])
             }
-            O::TextureSampleCompare => (
+            O::TextureSampleCompare | O::TextureSampleCompareBias => (
                 Op::ImageSampleDrefImplicitLod,
                 scalar,
                 vec![si, coord, extra[0]],
             ),
-            O::TextureSampleCompareLevelZero | O::TextureSampleCompareLevel => (
+            O::TextureSampleCompareLevelZero
+            | O::TextureSampleCompareLevel
+            | O::TextureSampleCompareGrad => (
                 Op::ImageSampleDrefExplicitLod,
                 scalar,
                 vec![si, coord, extra[0]],

@@ -139,6 +139,8 @@ impl Fx<'_, '_> {
             | O::TextureSampleCompare
             | O::TextureSampleCompareLevelZero
             | O::TextureSampleCompareLevel
+            | O::TextureSampleCompareBias
+            | O::TextureSampleCompareGrad
             | O::TextureGather
             | O::TextureGatherCompare
             | O::TextureQueryLod => self.lower_sampling(d)?,

@@ -15,6 +15,7 @@ mod flags;
 mod front2;
 mod frontend_gaps;
 mod harness;
+mod intrinsics2;
 mod intrinsics_extra;
 mod layouts;
 mod lead_probe;

@@ -34,7 +34,8 @@ pub(super) fn check_resource_op(
         | TextureSampleCompare
         | TextureSampleCompareLevelZero
         | TextureGatherCompare => extra(4),
-        TextureSampleGrad | TextureSampleCompareLevel => extra(5),
+        TextureSampleGrad | TextureSampleCompareLevel | TextureSampleCompareBias => extra(5),
+        TextureSampleCompareGrad => extra(6),
         TextureLoad => 2..=4,
         TextureStore => 3..=4,
         ByteAddressStore => 3..=3,
@@ -105,6 +106,8 @@ pub(super) fn check_resource_op(
         TextureSampleCompare
         | TextureSampleCompareLevelZero
         | TextureSampleCompareLevel
+        | TextureSampleCompareBias
+        | TextureSampleCompareGrad
         | TextureGatherCompare => Some(true),
         _ => None,
     };
@@ -197,6 +200,8 @@ fn check_resource_operand_types(
             | TextureSampleCompare
             | TextureSampleCompareLevelZero
             | TextureSampleCompareLevel
+            | TextureSampleCompareBias
+            | TextureSampleCompareGrad
             | TextureGather
             | TextureGatherCompare
             | TextureQueryLod
@@ -225,9 +230,22 @@ fn check_resource_operand_types(
             | TextureGatherCompare => {
                 expect_operand(ck, 3, is_float_n(&tys[3], 1), "a float scalar".to_owned());
             }
-            TextureSampleCompareLevel => {
+            TextureSampleCompareLevel | TextureSampleCompareBias => {
+                let what = if op == TextureSampleCompareBias {
+                    "a float bias"
+                } else {
+                    "a float level"
+                };
                 expect_operand(ck, 3, is_float_n(&tys[3], 1), "a float scalar".to_owned());
-                expect_operand(ck, 4, is_float_n(&tys[4], 1), "a float level".to_owned());
+                expect_operand(ck, 4, is_float_n(&tys[4], 1), what.to_owned());
+            }
+            TextureSampleCompareGrad => {
+                expect_operand(ck, 3, is_float_n(&tys[3], 1), "a float scalar".to_owned());
+                let g = u32::from(dim.offset_count().unwrap_or(3));
+                for (n, t) in tys.iter().enumerate().skip(4) {
+                    let ok = is_float_n(t, g);
+                    expect_operand(ck, n, ok, format!("a gradient of {g} floats"));
+                }
             }
             TextureSampleGrad => {
                 let g = u32::from(dim.offset_count().unwrap_or(3));
@@ -362,6 +380,8 @@ fn check_resource_operand_types(
             | TextureSampleCompare
             | TextureSampleCompareLevelZero
             | TextureSampleCompareLevel
+            | TextureSampleCompareBias
+            | TextureSampleCompareGrad
             | TextureGather
             | TextureGatherCompare
             | TextureLoad

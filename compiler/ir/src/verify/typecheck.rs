@@ -604,6 +604,9 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
             | crate::Intrinsic::ExtInstruction
             | crate::Intrinsic::ReadClock),
         ) => super::vulkan_ops::check_vulkan_intrinsic(ck, b, i, d, w, &tys),
+        Opcode::CallIntrinsic(w) if w.is_sm6x() => {
+            super::sm6x_ops::check_sm6x_intrinsic(ck, b, i, d, w, &tys)
+        }
         Opcode::CallIntrinsic(_) => {}
         Opcode::EmitVertex | Opcode::EndPrimitive => {
             needs_void(ck);
