@@ -364,7 +364,13 @@ fn conflicts(
                     .zip(&sb.params)
                     .all(|(x, y)| x.ty.is_some() && x.ty == y.ty)
         }
-        (ItemKind::Struct(a), ItemKind::Struct(b)) => !a.is_forward && !b.is_forward,
+        // Explicit specializations (`template<> struct S<int>`) live beside their template.
+        (ItemKind::Struct(a), ItemKind::Struct(b)) => {
+            !a.is_forward
+                && !b.is_forward
+                && a.specialization.is_none()
+                && b.specialization.is_none()
+        }
         (ItemKind::Struct(_), _) | (_, ItemKind::Struct(_)) => false,
         (ItemKind::Namespace(_), ItemKind::Namespace(_)) => false,
         (ItemKind::Typedef(a), ItemKind::Typedef(b)) => a != b,

@@ -141,6 +141,9 @@ pub struct Variable {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Struct {
     pub template: Option<Vec<TemplateParam>>,
+    /// The arguments of an explicit specialization, `template<> struct S<int> { ... }`: the
+    /// struct is what `S<int>` names instead of the primary template's instance.
+    pub specialization: Option<Vec<crate::type_ref::GenericArg>>,
     pub bases: Vec<TypeRef>,
     /// Fields, methods, static members and nested types, in order.
     pub members: Vec<ItemIdx>,
@@ -581,6 +584,9 @@ impl Lowering<'_> {
         let name = s.name().map(|n| n.text()).unwrap_or_default();
         let strukt = Struct {
             template: s.template_param_list().map(|l| lower_template_params(&l)),
+            specialization: s
+                .specialization_args()
+                .map(|l| crate::type_ref::lower_generic_args(&l)),
             bases: s
                 .base_list()
                 .map(|b| {

@@ -414,9 +414,17 @@ impl<'a> TypeCtx<'a> {
         }
         *self.depth.borrow_mut() += 1;
         let result = match &self.tree.item(idx).kind {
-            ItemKind::Struct(s) => {
-                let args = self.template_args(s.template.as_deref(), args.unwrap_or(&[]), errors);
-                self.struct_type(self.definition_of(idx), &args)
+            ItemKind::Struct(_) => {
+                let primary = self.primary_template(idx);
+                let template = self
+                    .tree
+                    .strukt(primary)
+                    .and_then(|s| s.template.as_deref());
+                let args = self.template_args(template, args.unwrap_or(&[]), errors);
+                match self.specialization_for(primary, &args) {
+                    Some(special) => self.struct_type(special, &args),
+                    None => self.struct_type(self.definition_of(primary), &args),
+                }
             }
             ItemKind::Typedef(t) => {
                 let ctx = self.nested(idx);
@@ -447,6 +455,55 @@ impl<'a> TypeCtx<'a> {
         };
         *self.depth.borrow_mut() -= 1;
         result
+    }
+
+    /// The primary template of explicit specialization `idx` (the struct of its name in its
+    /// scope that specializes nothing); any other struct is its own.
+    fn primary_template(&self, idx: ItemIdx) -> ItemIdx {
+        if self
+            .tree
+            .strukt(idx)
+            .is_none_or(|s| s.specialization.is_none())
+        {
+            return idx;
+        }
+        let scope = crate::scope::declaring_scope(self.tree, idx);
+        self.scope
+            .in_scope(scope, &self.tree.item(idx).name)
+            .iter()
+            .copied()
+            .find(|&i| {
+                self.tree
+                    .strukt(i)
+                    .is_some_and(|s| s.specialization.is_none() && s.template.is_some())
+            })
+            .unwrap_or(idx)
+    }
+
+    /// The explicit specialization of template `primary` for `args`, if one is declared.
+    fn specialization_for(&self, primary: ItemIdx, args: &[TemplateArg]) -> Option<ItemIdx> {
+        if args.is_empty() || args.iter().any(|a| matches!(a, TemplateArg::Opaque)) {
+            return None;
+        }
+        let template = self.tree.strukt(primary)?.template.as_deref();
+        let scope = crate::scope::declaring_scope(self.tree, primary);
+        self.scope
+            .in_scope(scope, &self.tree.item(primary).name)
+            .iter()
+            .copied()
+            .find(|&i| {
+                let Some(s) = self.tree.strukt(i) else {
+                    return false;
+                };
+                let Some(written) = &s.specialization else {
+                    return false;
+                };
+                if s.is_forward {
+                    return false;
+                }
+                let ctx = self.nested(i);
+                ctx.template_args(template, written, &mut Vec::new()) == args
+            })
     }
 
     /// The full definition of a struct that may be forward-declared first.

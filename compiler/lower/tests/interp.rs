@@ -330,6 +330,35 @@ void main() {
 }
 
 #[test]
+fn explicit_struct_specializations_replace_the_template() {
+    // `Box<int>` and `Vec<float, 1>` name their explicit specializations (their own fields and
+    // methods); other arguments instantiate the template.
+    let out = run(
+        r#"
+RWStructuredBuffer<float> Out : register(u0);
+template<typename T> struct Box { T v; T get() { return v; } };
+template<> struct Box<int> { int v; int get() { return v * 2; } };
+template<typename T, uint N> struct Vec { T e[N]; T first() { return e[0]; } };
+template<> struct Vec<float, 1> { float e; float first() { return e + 100; } };
+[numthreads(1, 1, 1)]
+void main() {
+    Box<float> bf; bf.v = 1.5;
+    Box<int> bi; bi.v = 3;
+    Vec<float, 2> v2; v2.e[0] = 7; v2.e[1] = 8;
+    Vec<float, 1> v1; v1.e = 1;
+    Out[0] = bf.get();
+    Out[1] = bi.get();
+    Out[2] = v2.first();
+    Out[3] = v1.first();
+}
+"#,
+        [1, 1, 1],
+        vec![words_f32(&[0.0; 4])],
+    );
+    assert_eq!(as_f32(&out[0]), [1.5, 6.0, 7.0, 101.0]);
+}
+
+#[test]
 fn matrix_element_members_read_and_write() {
     // float2x3 m = {1,2,3, 4,5,6}; `_m12` is row 1, column 2 (6); `_11` is one-based (1);
     // writing `_m00_m01` = (7, 8) changes only those.
