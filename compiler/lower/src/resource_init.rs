@@ -7,7 +7,7 @@
 //! slot takes the next resource, each data member as many scalars as it holds.
 //!
 //! Called from `resource_structs.rs` (`copy_struct`, for a list whose length is not the
-//! number of members).
+//! number of members) and `resource_cast.rs` (the same fill, from a cast's source).
 
 use std::iter::Peekable;
 
@@ -16,13 +16,19 @@ use ir::Value;
 
 use crate::context::R;
 use crate::func::{FnLower, Place};
-use crate::resource_structs::{Member, StructPart};
+use crate::resource_structs::{Binding, Member, StructPart};
 
-/// One leaf of a flattened initializer list.
-enum Leaf {
+/// One leaf of a flattened initializer list (or of a struct cast's source).
+pub(crate) enum Leaf {
+    /// A resource expression of the list.
     Resource(ExprId),
+    /// What a resource slot of a cast's source holds (`None`: never assigned), at `ExprId`.
+    Slot(Option<Binding>, ExprId),
     Scalar(Value, ExprId),
 }
+
+/// The leaves still to place.
+pub(crate) type Leaves = Peekable<std::vec::IntoIter<Leaf>>;
 
 impl FnLower<'_, '_> {
     /// Fills `dst` from the flattened list `list`.
@@ -67,10 +73,12 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
-    fn fill_part(
+    /// Fills `part`'s members in order from `next`: each resource slot takes the next leaf
+    /// (a resource), each data member as many scalars as it holds.
+    pub(crate) fn fill_part(
         &mut self,
         part: &StructPart,
-        next: &mut Peekable<std::vec::IntoIter<Leaf>>,
+        next: &mut Leaves,
         list: ExprId,
     ) -> R<()> {
         for (i, member) in part.split.members.clone().iter().enumerate() {
@@ -113,13 +121,25 @@ impl FnLower<'_, '_> {
         &mut self,
         part: &StructPart,
         path: Vec<u32>,
-        next: &mut Peekable<std::vec::IntoIter<Leaf>>,
+        next: &mut Leaves,
         list: ExprId,
     ) -> R<()> {
         match next.next() {
             Some(Leaf::Resource(item)) => {
                 let p = self.resource_pointer(item)?;
                 self.bind_slot(part.local, path, p, item)
+            }
+            Some(Leaf::Slot(Some(Binding::Bound(p)), at)) => {
+                self.bind_slot(part.local, path, p, at)
+            }
+            // A conflict or a slot never assigned travels on; only a use of it is an error.
+            Some(Leaf::Slot(Some(Binding::Conflict), _)) => {
+                self.res.slots.insert((part.local, path), Binding::Conflict);
+                Ok(())
+            }
+            Some(Leaf::Slot(None, _)) => {
+                self.res.slots.remove(&(part.local, path));
+                Ok(())
             }
             Some(Leaf::Scalar(_, src)) => {
                 Err(self.unsupported("a value where the list needs a resource", src))

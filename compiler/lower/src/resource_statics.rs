@@ -34,6 +34,8 @@ pub struct StaticBinding {
     pub slots: Vec<Option<StaticResource>>,
     /// The private global holding its data part.
     pub data: Option<Global>,
+    /// A `static` array of resources: its length (one slot per element).
+    pub array: Option<u32>,
 }
 
 impl ModuleCtx<'_> {
@@ -50,8 +52,9 @@ impl ModuleCtx<'_> {
             return false;
         }
         let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
-        crate::enums::global_type(self.db, g)
-            .is_some_and(|t| crate::resource_out::holds_resources(&t))
+        crate::enums::global_type(self.db, g).is_some_and(|t| {
+            crate::resource_out::holds_resources(&t) || static_array_len(&t).is_some()
+        })
     }
 
     /// The resources static `idx` names, worked out from its initializer on first use.
@@ -80,14 +83,17 @@ impl ModuleCtx<'_> {
             split: None,
             slots: Vec::new(),
             data: None,
+            array: None,
         };
         self.static_resources.insert(idx, placeholder);
         let split = split_type(&ty);
-        let slots = match &split {
-            None => self
+        let array = static_array_len(&ty);
+        let slots = match (&split, array) {
+            (None, Some(n)) => self.array_resources(&body, &infer, init, n, range),
+            (None, None) => self
                 .named_resource(&body, &infer, init, range)
                 .map(|r| vec![Some(r)]),
-            Some(split) => self.struct_resources(&body, &infer, init, split, range),
+            (Some(split), _) => self.struct_resources(&body, &infer, init, split, range),
         };
         let slots = match slots {
             Ok(s) => s,
@@ -103,7 +109,12 @@ impl ModuleCtx<'_> {
             self.static_inits.push((idx, g));
             g
         });
-        let b = StaticBinding { split, slots, data };
+        let b = StaticBinding {
+            split,
+            slots,
+            data,
+            array,
+        };
         self.static_resources.insert(idx, b.clone());
         Ok(b)
     }
@@ -256,6 +267,18 @@ impl ModuleCtx<'_> {
     }
 }
 
+/// The length of `ty` when it is an array of resources (`static Texture2D ts[2]`): such a
+/// static names one resource per element, like a local array of resources.
+fn static_array_len(ty: &Type) -> Option<u32> {
+    match ty {
+        Type::Array {
+            element,
+            len: Some(n),
+        } if matches!(**element, Type::Resource(_)) => Some(*n),
+        _ => None,
+    }
+}
+
 /// The value of index `e` of a `static` initializer when it is known at compile time: a
 /// literal, a `static const` global or enumerator, or arithmetic on them.
 fn const_index(cx: &ModuleCtx<'_>, body: &Body, infer: &InferenceResult, e: ExprId) -> Option<i64> {
@@ -306,7 +329,7 @@ impl FnLower<'_, '_> {
     /// What static `idx` names; E3001 at `e` while its own initializer is being read.
     fn binding_at(&mut self, idx: ItemIdx) -> R<StaticBinding> {
         let b = self.cx.static_binding(idx)?;
-        if b.split.is_none() && b.slots.is_empty() {
+        if b.split.is_none() && b.array.is_none() && b.slots.is_empty() {
             let range = self.cx.item_range(idx);
             return Err(self.cx.unsupported(
                 "a `static` holding resources whose initializer uses it",
@@ -319,7 +342,7 @@ impl FnLower<'_, '_> {
     /// The pointer a plain resource static stands for.
     pub(crate) fn static_resource_pointer(&mut self, idx: ItemIdx) -> R<Option<Value>> {
         let b = self.binding_at(idx)?;
-        if b.split.is_some() {
+        if b.split.is_some() || b.array.is_some() {
             return Ok(None);
         }
         Ok(b.slots
@@ -378,18 +401,21 @@ impl FnLower<'_, '_> {
         v
     }
 
-    /// The temporary split local standing for struct static `idx` in this function.
+    /// The temporary local standing for struct static or static resource array `idx` in
+    /// this function: a split local, or a local array of resource slots.
     pub(crate) fn static_struct_local(&mut self, idx: ItemIdx) -> R<Option<LocalId>> {
         if let Some(&l) = self.res.statics.get(&idx) {
             return Ok(Some(l));
         }
         let b = self.binding_at(idx)?;
-        let Some(split) = b.split else {
-            return Ok(None);
+        let paths = match (&b.split, b.array) {
+            (Some(split), _) => split.resource_paths(),
+            (None, Some(n)) => (0..n).map(|k| vec![k]).collect(),
+            (None, None) => return Ok(None),
         };
         let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
         self.res.temps += 1;
-        for (path, r) in split.resource_paths().into_iter().zip(b.slots) {
+        for (path, r) in paths.into_iter().zip(b.slots) {
             if let Some(r) = r {
                 let p = self.static_pointer(r);
                 self.res
@@ -397,8 +423,15 @@ impl FnLower<'_, '_> {
                     .insert((l, path), crate::resource_structs::Binding::Bound(p));
             }
         }
-        let data = b.data.map(Value::Global);
-        self.res.split.insert(l, SplitLocal { split, data });
+        match (b.split, b.array) {
+            (Some(split), _) => {
+                let data = b.data.map(Value::Global);
+                self.res.split.insert(l, SplitLocal { split, data });
+            }
+            (None, n) => {
+                self.res.arrays.insert(l, n.unwrap_or(0));
+            }
+        }
         self.res.statics.insert(idx, l);
         Ok(Some(l))
     }

@@ -344,11 +344,15 @@ impl FnLower<'_, '_> {
     fn denote(&mut self, e: ExprId) -> Option<R<Denoted>> {
         match self.body.expr(e).clone() {
             Expr::Paren(i) => self.denote(i),
-            // `(Material)m`: a cast of a struct holding resources to its own type.
+            // `(Material)m`: a cast of a struct holding resources to its own type; to another
+            // type, a temporary holding the converted value (`resource_cast`).
             Expr::Cast { expr, .. } => {
                 let to = self.infer.type_of_expr(e)?;
-                (Some(to) == self.infer.type_of_expr(expr)).then_some(())?;
-                self.denote(expr)
+                if Some(to) == self.infer.type_of_expr(expr) {
+                    return self.denote(expr);
+                }
+                let split = split_type(to)?;
+                Some(self.cast_temp(e, expr, split).map(|l| self.temp_part(l)))
             }
             Expr::Conditional { .. } => match self.chosen_arm(e)? {
                 Ok(arm) => self.denote(arm),
@@ -370,12 +374,16 @@ impl FnLower<'_, '_> {
             }
             Expr::Call { .. } | Expr::MethodCall { .. } => self.call_result(e),
             Expr::Path(path) => {
-                // A `static` struct holding resources (`resource_statics`).
+                // A `static` struct holding resources, or a `static` array of resources
+                // (`resource_statics`).
                 if let Some(idx) = self.resource_static(e) {
                     let l = match self.static_struct_local(idx) {
                         Ok(l) => l?,
                         Err(u) => return Some(Err(u)),
                     };
+                    if let Some(&n) = self.res.arrays.get(&l) {
+                        return Some(Ok(Denoted::Array(l, Vec::new(), n)));
+                    }
                     let sl = self.res.split.get(&l)?;
                     return Some(Ok(Denoted::Struct(StructPart {
                         local: l,
@@ -446,6 +454,17 @@ impl FnLower<'_, '_> {
             }
             _ => None,
         }
+    }
+
+    /// The whole of temporary split local `l` (a call's or a cast's result).
+    fn temp_part(&self, l: LocalId) -> Denoted {
+        let sl = &self.res.split[&l];
+        Denoted::Struct(StructPart {
+            local: l,
+            path: Vec::new(),
+            split: sl.split.clone(),
+            data: sl.data.map(|d| (d, Vec::new())),
+        })
     }
 
     /// A call returning a struct holding resources: a temporary split local holding its data

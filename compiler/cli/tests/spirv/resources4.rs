@@ -1,0 +1,141 @@
+//! Structs holding resources, the remaining forms (issue #4, item 4), through `hlslc -spirv`
+//! and `spirv-val`: casts between structs holding resources and of scalars to them, `static`
+//! arrays of resources indexed by a cbuffer value.
+
+use crate::harness::{compile, refuse};
+
+/// The lines of `asm` that put an image or sampler in function or private memory, or in a
+/// struct (Vulkan keeps them in `UniformConstant` variables only).
+fn opaque_in_memory(asm: &str) -> Vec<&str> {
+    asm.lines()
+        .filter(|l| {
+            let opaque = l.contains("%type_image") || l.contains("%type_sampler");
+            let memory = l.contains("OpTypePointer Function")
+                || l.contains("OpTypePointer Private")
+                || l.contains("OpTypeStruct");
+            opaque && memory
+        })
+        .collect()
+}
+
+#[test]
+fn cast_between_structs_holding_a_texture_at_the_same_place() {
+    // Both hold the texture after two scalars; `Wide`'s extra members are dropped.
+    let text = r#"
+Texture2D gTex;
+SamplerState gSamp;
+struct Wide { int2 uv; Texture2D t; float w; float4 more; Texture2D spare; };
+struct Narrow { float uv[2]; Texture2D t; int w; };
+float4 shade(Narrow n) { return n.t.Sample(gSamp, float2(n.uv[0], n.uv[1])) * n.w; }
+float4 main() : SV_Target {
+    Wide a = { 1, 2, gTex, 7.5, 1, 2, 3, 4, gTex };
+    Narrow b;
+    b = (Narrow)a;
+    return b.t.Sample(gSamp, float2(b.uv[0], b.uv[1])) * b.w + shade((Narrow)a);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    // Only the data parts live in function memory.
+    assert_eq!(opaque_in_memory(&m.asm), Vec::<&str>::new(), "{}", m.asm);
+    assert!(
+        m.has("OpTypePointer UniformConstant %type_image"),
+        "{}",
+        m.asm
+    );
+    assert_eq!(
+        m.asm.matches("OpImageSampleImplicitLod").count(),
+        2,
+        "{}",
+        m.asm
+    );
+}
+
+#[test]
+fn scalar_cast_to_a_struct_holding_resources_sets_its_data() {
+    let text = r#"
+Texture2D gTex;
+SamplerState gSamp;
+struct Mat { float4 tint; Texture2D t; };
+float4 main() : SV_Target {
+    Mat m = (Mat)0;
+    m.t = gTex;
+    Mat n = (Mat)0.25;
+    return m.t.Sample(gSamp, n.tint.xy) + m.tint;
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert!(m.has("OpImageSampleImplicitLod"), "{}", m.asm);
+}
+
+#[test]
+fn casts_dxc_refuses() {
+    let shifted = r#"
+Texture2D gTex;
+struct A { Texture2D t; float x; };
+struct B { float x; Texture2D t; };
+float4 main() : SV_Target { A a = { gTex, 1 }; B b = (B)a; return b.x; }
+"#;
+    refuse(shifted, "ps_6_0", &[], 1, "E3022");
+    refuse(shifted, "ps_6_0", &[], 1, "cannot convert from 'A' to 'B'");
+    let first = r#"
+struct M { Texture2D t; float x; };
+float4 main() : SV_Target { M m = (M)0; return m.x; }
+"#;
+    refuse(first, "ps_6_0", &[], 1, "cannot convert from 'int' to 'M'");
+    // After a splat the texture is unassigned: using it is the use of no resource.
+    let unassigned = r#"
+SamplerState gSamp;
+struct M { float x; Texture2D t; };
+float4 main() : SV_Target { M m = (M)0; return m.t.Sample(gSamp, float2(0, 0)); }
+"#;
+    refuse(unassigned, "ps_6_0", &[], 1, "E3020");
+}
+
+#[test]
+fn static_array_indexed_by_a_cbuffer_value() {
+    // `ts[index]` is `Layers[index + 1]`, one access chain into the global array.
+    let text = r#"
+Texture2D Layers[4];
+SamplerState gSamp;
+cbuffer Params { uint index; }
+static Texture2D ts[2] = { Layers[1], Layers[2] };
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    return ts[index].Sample(gSamp, uv) + ts[0].Sample(gSamp, uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(
+        m.asm.matches("OpImageSampleImplicitLod").count(),
+        2,
+        "{}",
+        m.asm
+    );
+    // The static has no memory of its own; the index is offset by the first element.
+    assert_eq!(opaque_in_memory(&m.asm), Vec::<&str>::new(), "{}", m.asm);
+    assert!(m.has("OpIAdd %int"), "{}", m.asm);
+    assert!(
+        m.has("OpTypePointer UniformConstant %_arr_type_image"),
+        "{}",
+        m.asm
+    );
+}
+
+#[test]
+fn static_array_of_distinct_textures_indexed_at_run_time_is_refused() {
+    let text = r#"
+Texture2D A;
+Texture2D B;
+SamplerState gSamp;
+cbuffer Params { uint index; }
+static Texture2D ts[2] = { A, B };
+float4 main(float2 uv : TEXCOORD0) : SV_Target { return ts[index].Sample(gSamp, uv); }
+"#;
+    refuse(text, "ps_6_0", &[], 1, "E3020");
+    refuse(
+        text,
+        "ps_6_0",
+        &[],
+        1,
+        "not consecutive elements of one global array",
+    );
+}
