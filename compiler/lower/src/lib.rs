@@ -108,6 +108,7 @@ pub mod resource_init;
 pub mod resource_out;
 pub mod resource_statics;
 pub mod resource_structs;
+pub mod resource_unread;
 pub mod resources;
 pub mod spec_const;
 pub mod stages;

@@ -229,6 +229,12 @@ pub struct ResourceLocals {
     /// Set when statically dead code used a resource never assigned: its statement is
     /// dropped (`resource_dead`).
     pub dead_use: bool,
+    /// Set while a declaration that may be dropped is lowered: a use of a resource never
+    /// assigned drops it (`resource_unread`).
+    pub dropping: bool,
+    /// The locals named by the body's expressions, worked out on first need
+    /// (`resource_unread`).
+    pub named_locals: Option<Arc<HashSet<LocalId>>>,
 }
 
 /// The bindings at one point of the code, to merge at the end of a selection.
@@ -534,11 +540,24 @@ impl FnLower<'_, '_> {
     /// `return r;` in a function returning a resource: records the global or constant
     /// element of one (which every `return` must agree on); the `ret` has no operand.
     fn resource_return_value(&mut self, e: ExprId) -> R<Vec<Value>> {
+        if !self.res.flow.dead && self.never_assigned(e) {
+            // Handed back unassigned: only a use of the call's result is an error, in the
+            // caller, where an unread local may drop it (`resource_unread`).
+            let named = matches!(self.cx.resource_returns.get(&self.func), Some(Some(_)));
+            if named || self.cx.indexed_returns.contains(&self.func) {
+                return Err(self.runtime_choice(e));
+            }
+            self.cx.unassigned_returns.insert(self.func);
+            return Ok(Vec::new());
+        }
         let p = self.resource_pointer(e)?;
         if self.res.flow.dead {
             // Never runs, by compile-time conditions: returns nothing, or index 0 where the
             // function returns an index (`resource_choice`).
             return Ok(self.dead_resource_return());
+        }
+        if self.cx.unassigned_returns.contains(&self.func) {
+            return Err(self.runtime_choice(e));
         }
         let Some(g) = self.named_resource_value(p) else {
             return self.indexed_return_value(p, e);
@@ -552,6 +571,22 @@ impl FnLower<'_, '_> {
             None => {}
         }
         Ok(Vec::new())
+    }
+
+    /// Whether `e` is a resource member, element or local never assigned.
+    fn never_assigned(&mut self, e: ExprId) -> bool {
+        if let Expr::Local(l) = *self.body.expr(e) {
+            let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));
+            return plain
+                && self.body.local(l).param.is_none()
+                && self.locals[l.0 as usize].is_none()
+                && !self.res.conflicts.contains(&l)
+                && !self.res.arrays.contains_key(&l);
+        }
+        match self.denote(e) {
+            Some(Ok(Denoted::Slot(slot))) => !self.res.slots.contains_key(&slot),
+            _ => false,
+        }
     }
 
     /// `return arr[i];` with a run-time `i` in a function returning a resource: the IR
@@ -625,6 +660,11 @@ impl FnLower<'_, '_> {
         let callee = self.res.last_split_call.take();
         let returned = callee.and_then(|f| self.cx.resource_returns.get(&f).copied().flatten());
         let indexed = callee.is_some_and(|f| self.cx.indexed_returns.contains(&f));
+        if callee.is_some_and(|f| self.cx.unassigned_returns.contains(&f)) {
+            // The callee handed back a resource never assigned (`resource_unread`).
+            let range = self.expr_range(e);
+            return Some(Err(self.unassigned_use(range)));
+        }
         Some(match (returned, value) {
             // The callee returned the index of an element of the global array.
             (Some((g, None)), Some(i)) if indexed => {

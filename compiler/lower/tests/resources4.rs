@@ -311,3 +311,136 @@ void main() {
 "#;
     expect![[r#"E3020 185..191: a run-time index into an array of resources (or of structs holding them) whose elements are not consecutive elements of one global array chooses the resource at run time, which Vulkan cannot express; DXC fails here too ("generated SPIR-V is invalid" once its legalization cannot remove the choice) (index a global array instead)"#]].assert_eq(&errors(text));
 }
+
+const UNREAD: &str = r#"
+RWStructuredBuffer<uint> Out;
+StructuredBuffer<uint> In;
+struct Pair {
+    StructuredBuffer<uint> a;
+    StructuredBuffer<uint> b;
+    StructuredBuffer<uint> second() { return b; }
+    uint first(uint i) { return a[i]; }
+};
+[numthreads(1, 1, 1)]
+void main() {
+    Pair p;
+    p.a = In;
+    uint unused = p.second()[3];
+    uint alsoUnused = p.b[0] + p.first(1), kept = 4;
+    Out[0] = p.first(2) + p.a[0] + kept;
+}
+"#;
+
+#[test]
+fn unread_locals_reading_unassigned_resources_are_dropped() {
+    // `alsoUnused` is declared with `kept`, which is read later: that declaration cannot be
+    // dropped, so its read of `p.b` (never assigned) stays an E3020.
+    let e = errors(UNREAD);
+    assert!(e.starts_with("E3020"), "{e}");
+    let at = UNREAD.find("p.b[0]").unwrap();
+    assert!(e.contains(&format!("{at}..{}", at + "p.b".len())), "{e}");
+    // Declared apart, `unused` and `alsoUnused` are never read and their initializers have
+    // no effects: both declarations are dropped, as DXC's optimizer drops them (the copy of
+    // `second` lowered on the way stays, uncalled).
+    let text = UNREAD.replace(", kept = 4;", ";\n    uint kept = 4;");
+    check(
+        &text,
+        expect![[r#"
+        @g0 = resource storage_buffer StructuredBuffer<uint> set(0) binding(1) layout(relaxed_std430) ; In
+        @g1 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; Out
+
+        func @main_body() -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, uint> ; unused
+          %1 = alloca : ptr<function, uint> ; alsoUnused
+          %2 = alloca : ptr<function, uint> ; kept
+          store %2, 4:uint
+          %3 = access_chain @g1, 0:int : ptr<storage_buffer, uint>
+          %4 = call @Pair.first(2:uint) : uint
+          %5 = access_chain @g0, 0:int : ptr<storage_buffer, uint>
+          %6 = load %5 : uint
+          %7 = add %4, %6 : uint
+          %8 = load %2 : uint
+          %9 = add %7, %8 : uint
+          store %3, %9
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          call @main_body()
+          ret
+        }
+
+        func @Pair.second() -> void {
+        bb0: ; (entry)
+          ret
+        }
+
+        func @Pair.first(%arg0: uint) -> uint {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, uint> ; i
+          store %0, %arg0
+          %1 = load %0 : uint
+          %2 = access_chain @g0, %1 : ptr<storage_buffer, uint>
+          %3 = load %2 : uint
+          ret %3
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+    "#]],
+    );
+}
+
+#[test]
+fn unread_locals_reading_unassigned_resources_run() {
+    // In = {5, 6, 7, 8}: Out[0] = In[2] + In[0] + 4 = 7 + 5 + 4 = 16.
+    let text = UNREAD.replace(", kept = 4;", ";\n    uint kept = 4;");
+    let out = run_u32(&text, vec![vec![0], vec![5, 6, 7, 8]]);
+    assert_eq!(out[0], vec![16]);
+}
+
+#[test]
+fn unassigned_resources_read_or_beside_effects_stay_e3020() {
+    // Read: the error is at the call that hands the unassigned member back.
+    let read = UNREAD.replace("Out[0] = p.first(2)", "Out[0] = unused + p.first(2)");
+    let e = errors(&read);
+    let at = read.find("p.second()").unwrap();
+    assert!(
+        e.contains(&format!("E3020 {at}..{}", at + "p.second()".len())),
+        "{e}"
+    );
+    // Unread, but the initializer also writes: dropping it would drop the write.
+    for effect in ["Out.IncrementCounter()", "bump()", "(Out[1] = 2)"] {
+        let text = UNREAD
+            .replace("[3];", &format!("[3] + {effect};"))
+            .replace(", kept = 4;", ";\n    uint kept = 4;")
+            .replace(
+                "[numthreads",
+                "uint bump() { Out[1] = 1; return 0; }\n[numthreads",
+            );
+        let e = errors(&text);
+        assert!(e.starts_with("E3020"), "{effect}: {e}");
+        assert!(e.contains("used before one is assigned"), "{effect}: {e}");
+    }
+}
+
+#[test]
+fn a_function_returning_an_unassigned_or_a_bound_resource_at_run_time_is_e3020() {
+    let text = r#"
+RWStructuredBuffer<uint> Out;
+StructuredBuffer<uint> In;
+struct Pair {
+    StructuredBuffer<uint> a;
+    StructuredBuffer<uint> b;
+    StructuredBuffer<uint> pick(uint i) { if (i > 0) { return a; } return b; }
+};
+[numthreads(1, 1, 1)]
+void main() {
+    Pair p;
+    p.a = In;
+    Out[0] = p.pick(Out[1])[0];
+}
+"#;
+    expect![[r#"E3020 206..207: this resource depends on run-time control flow (different resources are assigned to it on different paths); Vulkan needs each use to name one resource, and DXC fails here too ("generated SPIR-V is invalid" once its legalization cannot remove the choice)"#]].assert_eq(&errors(text));
+}

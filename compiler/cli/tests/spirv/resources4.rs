@@ -139,3 +139,41 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target { return ts[index].Sample(gSamp, 
         "not consecutive elements of one global array",
     );
 }
+
+#[test]
+fn unread_local_through_an_unassigned_member_is_dropped() {
+    // `spare` is never assigned; the locals reading it through a method are never read.
+    let text = r#"
+StructuredBuffer<float4> gData;
+struct Views {
+    StructuredBuffer<float4> data;
+    StructuredBuffer<float4> spare;
+    StructuredBuffer<float4> getSpare() { return spare; }
+    Views self() { return this; }
+};
+float4 main() : SV_Target {
+    Views v;
+    v.data = gData;
+    float4 unused = v.self().getSpare()[7];
+    float alsoUnused = v.spare[1].x * 2;
+    return v.data[0];
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    // One access into a buffer (`Uniform` with `BufferBlock` under Vulkan 1.0): `v.data[0]`.
+    let chains: Vec<&str> = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("OpAccessChain"))
+        .collect();
+    let data = format!(
+        "OpAccessChain %_ptr_Uniform_v4float {} %uint_0 %int_0",
+        m.id("gData")
+    );
+    assert_eq!(chains.len(), 1, "{}", m.asm);
+    assert!(chains[0].ends_with(&data), "{}", m.asm);
+    // Read, it is the use of no resource, at the call.
+    let read = text.replace("return v.data[0];", "return v.data[0] + unused;");
+    refuse(&read, "ps_6_0", &[], 1, "E3020");
+    refuse(&read, "ps_6_0", &[], 1, "used before one is assigned");
+}

@@ -1,0 +1,240 @@
+//! Locals whose value is never read, initialized through a resource never assigned:
+//! `int unused = obj.getBuffer()[42];` where `getBuffer` returns a member of `obj` that was
+//! never set.
+//!
+//! DXC accepts such code because its optimizer removes the unread local and, with it, the
+//! load from a resource that does not exist (`docs/SPIR-V.rst`, "HLSL legalization"). Here a
+//! declaration is dropped the same way, but only when that is sound: every local it declares
+//! is never named again in the function, and its initializer has no effect besides its value
+//! (no assignment, `++`/`--`, `out` argument, write, atomic or barrier, also inside the user
+//! functions and methods it calls). Such a declaration is lowered from a checkpoint; a use of
+//! a resource never assigned inside it restores the checkpoint and drops the statement
+//! (`resource_dead`), instead of E3020. Any other declaration, and any other error, stays as
+//! it is.
+//!
+//! The unassigned resource may be named inside a callee (`return ro2;` in a method): a
+//! function returning a resource never assigned records so (`ModuleCtx::unassigned_returns`),
+//! and its caller reports the use at the call, where this module can drop it.
+//!
+//! Called from `stmt.rs` (declarations) and `resource_dead.rs` (the error of such a use).
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use hir::body::{Body, Expr, ExprId, LocalId, Stmt, StmtId};
+use hir::item_tree::ParamDirection;
+use hir::{InferenceResult, Resolution};
+use syntax::ast::{BinaryOp, PostfixOp, PrefixOp};
+
+use crate::context::{ModuleCtx, R};
+use crate::func::FnLower;
+
+/// How deep calls are followed when deciding that an initializer has no effects; a deeper
+/// chain counts as having effects.
+const MAX_CALL_DEPTH: u32 = 8;
+
+impl FnLower<'_, '_> {
+    /// Whether declaration `s` may be dropped when its initializer uses a resource never
+    /// assigned: its locals are never named again, and its initializers have no effects.
+    pub(crate) fn is_droppable_decl(&mut self, s: StmtId) -> bool {
+        let Stmt::Decl(locals) = self.body.stmt(s) else {
+            return false;
+        };
+        let named = match &self.res.named_locals {
+            Some(n) => n.clone(),
+            None => {
+                let n = Arc::new(named_locals(&self.body));
+                self.res.named_locals = Some(n.clone());
+                n
+            }
+        };
+        locals.iter().all(|&l| {
+            let local = self.body.local(l);
+            !local.is_static
+                && !named.contains(&l)
+                && local
+                    .init
+                    .is_some_and(|init| pure_expr(self.cx, &self.body, &self.infer, init, 0))
+        })
+    }
+
+    /// Lowers droppable declaration `s`: a use of a resource never assigned in it drops it.
+    pub(crate) fn lower_droppable_decl(&mut self, s: StmtId) -> R<()> {
+        self.res.dropping = true;
+        let r = self.lower_dead_stmt(s);
+        self.res.dropping = false;
+        r
+    }
+}
+
+/// The locals named by an expression of `body` (a declaration does not name its local).
+fn named_locals(body: &Body) -> HashSet<LocalId> {
+    body.exprs
+        .iter()
+        .filter_map(|e| match e {
+            Expr::Local(l) => Some(*l),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether evaluating `e` of `body` has no effect besides its value.
+fn pure_expr(
+    cx: &ModuleCtx<'_>,
+    body: &Body,
+    infer: &InferenceResult,
+    e: ExprId,
+    depth: u32,
+) -> bool {
+    let sub = |x: ExprId| pure_expr(cx, body, infer, x, depth);
+    match body.expr(e) {
+        Expr::Missing | Expr::Literal(_) | Expr::Local(_) | Expr::Path(_) | Expr::SizeOf { .. } => {
+            true
+        }
+        Expr::Binary { op, lhs, rhs } => {
+            !matches!(op, BinaryOp::Assign { .. }) && sub(*lhs) && sub(*rhs)
+        }
+        Expr::Prefix { op, expr } => {
+            !matches!(op, PrefixOp::PreInc | PrefixOp::PreDec) && sub(*expr)
+        }
+        Expr::Postfix { .. } => false,
+        Expr::Conditional {
+            cond,
+            then,
+            otherwise,
+        } => sub(*cond) && sub(*then) && sub(*otherwise),
+        Expr::Field { expr, .. } | Expr::Cast { expr, .. } | Expr::Paren(expr) => sub(*expr),
+        Expr::Index { base, index } => sub(*base) && sub(*index),
+        Expr::InitList(items) => items.iter().all(|&i| sub(i)),
+        Expr::Call { args, .. } => {
+            args.iter().all(|&a| sub(a)) && call_is_pure(cx, body, infer, e, depth)
+        }
+        Expr::MethodCall { receiver, args, .. } => {
+            sub(*receiver)
+                && args.iter().all(|&a| sub(a))
+                && call_is_pure(cx, body, infer, e, depth)
+        }
+    }
+}
+
+/// Whether user function (or method) `function` has no effect besides its result: every
+/// expression of its body is free of effects, except assignments to its own locals that are
+/// not parameters; it has no `out`/`inout` parameter, no `discard`, and is no template.
+fn pure_function(cx: &ModuleCtx<'_>, function: hir::AstId, depth: u32) -> bool {
+    if depth > MAX_CALL_DEPTH {
+        return false;
+    }
+    let Some(idx) = cx.tree.by_ast(function) else {
+        return false;
+    };
+    let idx = cx.definition_of(idx);
+    let fid = cx.function_id(idx);
+    if crate::enums::function_signature(cx.db, fid).is_template {
+        return false;
+    }
+    let body = hir::body_with_source_map(cx.db, fid).0;
+    let infer = crate::enums::infer(cx.db, fid);
+    let own = |x: ExprId| -> bool {
+        // The root of an assignment's target is a local of the function, not a parameter.
+        let mut x = x;
+        loop {
+            match body.expr(x) {
+                Expr::Local(l) => return body.local(*l).param.is_none(),
+                Expr::Field { expr, .. } | Expr::Index { base: expr, .. } | Expr::Paren(expr) => {
+                    x = *expr
+                }
+                _ => return false,
+            }
+        }
+    };
+    if body.stmts.iter().any(|s| matches!(s, Stmt::Discard)) {
+        return false;
+    }
+    if body
+        .params
+        .iter()
+        .any(|&p| !matches!(body.local(p).param, Some(ParamDirection::In) | None))
+    {
+        return false;
+    }
+    (0..body.exprs.len() as u32)
+        .map(ExprId)
+        .all(|e| match body.expr(e) {
+            // Assignments and `++`/`--` of its own locals are the function's business.
+            Expr::Binary {
+                op: BinaryOp::Assign { .. },
+                lhs,
+                ..
+            } => own(*lhs),
+            Expr::Prefix {
+                op: PrefixOp::PreInc | PrefixOp::PreDec,
+                expr,
+            }
+            | Expr::Postfix {
+                op: PostfixOp::PostInc | PostfixOp::PostDec,
+                expr,
+            } => own(*expr),
+            Expr::Call { .. } | Expr::MethodCall { .. } => {
+                // Checks the call itself (its operands are expressions of the body too).
+                call_is_pure(cx, &body, &infer, e, depth)
+            }
+            _ => true,
+        })
+}
+
+/// Whether call `e` itself (not its operands) has no effect besides its value: a
+/// constructor, an intrinsic or resource read that neither writes nor synchronizes, or a
+/// user function without effects.
+fn call_is_pure(
+    cx: &ModuleCtx<'_>,
+    body: &Body,
+    infer: &InferenceResult,
+    e: ExprId,
+    depth: u32,
+) -> bool {
+    if let Some(Resolution::Function { function, .. }) = infer.resolution(e) {
+        return pure_function(cx, *function, depth + 1);
+    }
+    match body.expr(e) {
+        Expr::Call { callee, .. } => {
+            let name = match body.expr(*callee) {
+                Expr::Path(path) => path.as_name(),
+                _ => None,
+            };
+            // Intrinsics that write memory or `out` arguments, synchronize, or end the
+            // invocation.
+            const EFFECTS: &[&str] = &[
+                "Interlocked",
+                "Barrier",
+                "clip",
+                "abort",
+                "printf",
+                "errorf",
+                "sincos",
+                "modf",
+                "frexp",
+                "Store",
+                "Process",
+                "SetMeshOutputCounts",
+                "DispatchMesh",
+                "TraceRay",
+                "ReportHit",
+                "CallShader",
+                "IgnoreHit",
+                "AcceptHitAndEndSearch",
+                "Emit",
+                "Restart",
+                "GetDimensions",
+            ];
+            name.is_some_and(|n| !EFFECTS.iter().any(|x| n.contains(x)))
+        }
+        // A resource method: the reads only (a `Load` with a status argument writes it).
+        Expr::MethodCall { name, args, .. } => {
+            name.starts_with("Sample")
+                || name.starts_with("Gather")
+                || name.starts_with("CalculateLevelOfDetail")
+                || (name.starts_with("Load") && args.len() == 1)
+        }
+        _ => false,
+    }
+}
