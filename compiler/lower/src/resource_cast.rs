@@ -20,7 +20,7 @@ use types::Type;
 use crate::context::R;
 use crate::func::{FnLower, Place};
 use crate::resource_init::Leaf;
-use crate::resource_structs::{split_type, Member, Split, SplitLocal, StructPart};
+use crate::resource_structs::{split_type, Member, Split, StructPart};
 
 /// One element of a type's flattened member order: a scalar, or a resource of its type.
 #[derive(Debug, Clone, PartialEq)]
@@ -84,6 +84,20 @@ fn cast_mismatch(from: &Type, to: &Type) -> Option<&'static str> {
 }
 
 impl FnLower<'_, '_> {
+    /// E3022: a value of type `from` (at `e`) where a struct's resource member needs a
+    /// resource, in an initializer list (DXC: "cannot convert").
+    pub(crate) fn not_a_resource(&mut self, from: &Type, e: ExprId) -> crate::context::Unsupported {
+        let range = self.expr_range(e);
+        self.cx.error(
+            crate::CAST_MISMATCH,
+            format!(
+                "cannot convert from '{from}' to a resource: each resource member of a struct \
+                 must meet a resource of the same type, in flattened member order"
+            ),
+            range,
+        )
+    }
+
     /// `(T)inner` where `T` (split as `split`) holds resources and `inner` has another type:
     /// a temporary split local holding the converted value, made once per expression of the
     /// statement.
@@ -117,24 +131,7 @@ impl FnLower<'_, '_> {
             Some(_) => None,
             None => Some(self.rvalue(inner)?),
         };
-        let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
-        self.res.temps += 1;
-        // Bound where the cast is, so that a loop around it does not count as a rebinding.
-        self.res.declared_depth.insert(l, self.res.loop_depth);
-        let data = split.data.clone().map(|t| self.entry_alloca(t, ""));
-        self.res.split.insert(
-            l,
-            SplitLocal {
-                split: split.clone(),
-                data,
-            },
-        );
-        let part = StructPart {
-            local: l,
-            path: Vec::new(),
-            split,
-            data: data.map(|d| (d, Vec::new())),
-        };
+        let part = self.new_split_temp(split);
         match (leaves, splat) {
             (Some(leaves), _) => {
                 // Extra leaves of the source are dropped, as an explicit cast truncates.
@@ -144,13 +141,18 @@ impl FnLower<'_, '_> {
             (None, Some(v)) => self.splat_part(&part, v, inner)?,
             (None, None) => return Err(self.unsupported("this cast", e)),
         }
-        self.res.call_temps.insert(e, l);
-        Ok(l)
+        self.res.call_temps.insert(e, part.local);
+        Ok(part.local)
     }
 
     /// The flattened leaves of struct part `src`: its resource slots' bindings and the
     /// scalars of its data members, in member order.
-    fn part_leaves(&mut self, src: &StructPart, at: ExprId, out: &mut Vec<Leaf>) -> R<()> {
+    pub(crate) fn part_leaves(
+        &mut self,
+        src: &StructPart,
+        at: ExprId,
+        out: &mut Vec<Leaf>,
+    ) -> R<()> {
         for (i, member) in src.split.members.clone().iter().enumerate() {
             let mut path = src.path.clone();
             path.push(i as u32);

@@ -130,6 +130,48 @@ impl FnLower<'_, '_> {
         })
     }
 
+    /// A whole element at a run-time index used as a value (copied, or passed as an `in`
+    /// argument): a temporary split local holding its data, each slot bound to that member's
+    /// resource at the index (the global array's element where the elements hold
+    /// consecutive ones, else E3020). Made once per expression of the statement.
+    pub(crate) fn indexed_temp(&mut self, ix: Indexed, e: ExprId) -> R<StructPart> {
+        let temp = match self.res.call_temps.get(&e) {
+            Some(&l) => self.temp_part_of(l),
+            None => {
+                let temp = self.new_split_temp(ix.split.clone());
+                if let (Some((ptr, before)), Some(after), Some(to)) = (
+                    ix.array.data.clone(),
+                    ix.data_after.clone(),
+                    self.part_data_pointer(&temp),
+                ) {
+                    let from = self.indexed_data_pointer(IndexedData {
+                        ptr,
+                        before,
+                        index: ix.index,
+                        after,
+                    })?;
+                    let v = self.fb().load(from);
+                    self.fb().store(to, v);
+                }
+                for rel in ix.split.resource_paths() {
+                    let mut suffix = ix.rel.clone();
+                    suffix.extend(&rel);
+                    let p = self.run_time_element(Strided {
+                        local: ix.array.local,
+                        prefix: ix.array.path.clone(),
+                        len: ix.array.split.members.len() as u32,
+                        suffix,
+                        index: ix.index,
+                    })?;
+                    self.bind_slot(temp.local, rel, p, e)?;
+                }
+                self.res.call_temps.insert(e, temp.local);
+                temp
+            }
+        };
+        Ok(temp)
+    }
+
     /// The pointer to a data member of an element at a run-time index.
     pub(crate) fn indexed_data_pointer(&mut self, d: IndexedData) -> R<Value> {
         let i = self.int_index(d.index)?;

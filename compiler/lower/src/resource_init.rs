@@ -52,17 +52,26 @@ impl FnLower<'_, '_> {
         }
         let ty = self.ty(e)?;
         if crate::resource_structs::split_type(&ty).is_some() {
-            return Err(self.unsupported(
-                "a struct holding resources inside a flattened initializer list",
-                e,
-            ));
+            // A struct holding resources: its slots and the scalars of its data, in order.
+            return match self.struct_part(e)? {
+                Some(part) => self.part_leaves(&part, e, out),
+                None => Err(self.unsupported(
+                    "this struct holding resources inside a flattened initializer list",
+                    e,
+                )),
+            };
         }
         if crate::resources::resource_of(&ty).is_some() {
-            if matches!(ty, types::Type::Array { .. }) {
-                return Err(self.unsupported(
-                    "an array of resources inside a flattened initializer list",
-                    e,
-                ));
+            if let types::Type::Array { len, .. } = ty {
+                // An array of resources: one leaf per element.
+                let Some(n) = len else {
+                    return Err(self.unsupported(
+                        "an array of resources without a length inside a flattened \
+                         initializer list",
+                        e,
+                    ));
+                };
+                return self.array_leaves(e, n, out);
             }
             out.push(Leaf::Resource(e));
             return Ok(());
@@ -141,8 +150,9 @@ impl FnLower<'_, '_> {
                 self.res.slots.remove(&(part.local, path));
                 Ok(())
             }
-            Some(Leaf::Scalar(_, src)) => {
-                Err(self.unsupported("a value where the list needs a resource", src))
+            Some(Leaf::Scalar(v, src)) => {
+                let from = self.type_of(v);
+                Err(self.not_a_resource(&from, src))
             }
             None => Err(self.unsupported("an initializer list with too few values", list)),
         }

@@ -347,7 +347,7 @@ impl FnLower<'_, '_> {
 
     /// What `e` denotes inside a split local or local resource array: `m`, `m.tex`,
     /// `m.inner.texs[1]`, `ts[0]`, a data member. `None` when `e` is none of these.
-    fn denote(&mut self, e: ExprId) -> Option<R<Denoted>> {
+    pub(crate) fn denote(&mut self, e: ExprId) -> Option<R<Denoted>> {
         match self.body.expr(e).clone() {
             Expr::Paren(i) => self.denote(i),
             // `(Material)m`: a cast of a struct holding resources to its own type; to another
@@ -462,15 +462,43 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// A new temporary split local of `split` (for a value computed in the statement: a
+    /// cast, an element at a run-time index), bound where it is made, so that a loop around
+    /// it does not count as a rebinding.
+    pub(crate) fn new_split_temp(&mut self, split: Split) -> StructPart {
+        let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
+        self.res.temps += 1;
+        self.res.declared_depth.insert(l, self.res.loop_depth);
+        let data = split.data.clone().map(|t| self.entry_alloca(t, ""));
+        self.res.split.insert(
+            l,
+            SplitLocal {
+                split: split.clone(),
+                data,
+            },
+        );
+        StructPart {
+            local: l,
+            path: Vec::new(),
+            split,
+            data: data.map(|d| (d, Vec::new())),
+        }
+    }
+
     /// The whole of temporary split local `l` (a call's or a cast's result).
     fn temp_part(&self, l: LocalId) -> Denoted {
+        Denoted::Struct(self.temp_part_of(l))
+    }
+
+    /// The whole of split local `l` as a part.
+    pub(crate) fn temp_part_of(&self, l: LocalId) -> StructPart {
         let sl = &self.res.split[&l];
-        Denoted::Struct(StructPart {
+        StructPart {
             local: l,
             path: Vec::new(),
             split: sl.split.clone(),
             data: sl.data.map(|d| (d, Vec::new())),
-        })
+        }
     }
 
     /// A call returning a struct holding resources: a temporary split local holding its data
@@ -1204,6 +1232,10 @@ impl FnLower<'_, '_> {
                         self.fb().store(field, v);
                     }
                     Member::Resource => {
+                        let ty = self.ty(item)?;
+                        if crate::resources::resource_of(&ty).is_none() {
+                            return Err(self.not_a_resource(&ty, item));
+                        }
                         let p = self.resource_pointer(item)?;
                         self.bind(Target::Slot(dst.local, path), p, item)?;
                     }
@@ -1218,6 +1250,8 @@ impl FnLower<'_, '_> {
         }
         let src = match self.denote(from) {
             Some(Ok(Denoted::Struct(src))) if src.split == dst.split => src,
+            // A whole element at a run-time index (`resource_index`).
+            Some(Ok(Denoted::Indexed(ix))) => self.indexed_temp(ix, from)?,
             Some(Err(u)) => return Err(u),
             _ => {
                 return Err(self.unsupported("a struct holding resources assigned from this", from))
@@ -1255,6 +1289,37 @@ impl FnLower<'_, '_> {
         let slots = matches!(self.body.expr(init), Expr::InitList(_))
             || matches!(self.denote(init), Some(Ok(Denoted::Array(..))));
         slots.then(|| self.assign_array(l, Vec::new(), n, init))
+    }
+
+    /// The `n` leaves of array of resources `e` in a flattened initializer list: the slots of
+    /// a local array, or the elements of a global one.
+    pub(crate) fn array_leaves(
+        &mut self,
+        e: ExprId,
+        n: u32,
+        out: &mut Vec<crate::resource_init::Leaf>,
+    ) -> R<()> {
+        use crate::resource_init::Leaf;
+        match self.denote(e) {
+            Some(Ok(Denoted::Array(l, path, m))) if m == n => {
+                for k in 0..n {
+                    let mut p = path.clone();
+                    p.push(k);
+                    out.push(Leaf::Slot(self.res.slots.get(&(l, p)).copied(), e));
+                }
+            }
+            Some(Err(u)) => return Err(u),
+            Some(_) => return Err(self.unsupported("this array of resources in a list", e)),
+            None => {
+                let whole = self.resource_pointer(e)?;
+                for k in 0..n {
+                    let k = self.fb().int(k as i32);
+                    let p = self.fb().access_chain(whole, &[k]);
+                    out.push(Leaf::Slot(Some(Binding::Bound(p)), e));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// An array of `n` resource slots at `path` of `l` = `from`: an initializer list, another
@@ -1305,22 +1370,18 @@ impl FnLower<'_, '_> {
     /// slot (a resource global or an element of one), and the loaded data struct followed by
     /// the `int` index of each element.
     pub fn split_argument(&mut self, a: ExprId) -> R<(Vec<ResourceArg>, Vec<Value>)> {
-        let part =
-            match self.denote(a) {
-                Some(Ok(Denoted::Struct(part))) => part,
-                Some(Err(u)) => return Err(u),
-                Some(Ok(Denoted::Indexed(_))) => return Err(self.unsupported(
-                    "passing a whole element of a run-time index into a local array of structs \
-                     holding resources (pass its members)",
+        let part = match self.denote(a) {
+            Some(Ok(Denoted::Struct(part))) => part,
+            Some(Err(u)) => return Err(u),
+            // A copy of the element at a run-time index (`resource_index`).
+            Some(Ok(Denoted::Indexed(ix))) => self.indexed_temp(ix, a)?,
+            _ => {
+                return Err(self.unsupported(
+                    "this argument holding resources (pass a local or a member of one)",
                     a,
-                )),
-                _ => {
-                    return Err(self.unsupported(
-                        "this argument holding resources (pass a local or a member of one)",
-                        a,
-                    ))
-                }
-            };
+                ))
+            }
+        };
         let mut values = match part.data {
             Some((ptr, at)) => {
                 let p = self.data_pointer(ptr, &at);

@@ -63,6 +63,7 @@ impl FnLower<'_, '_> {
         self.res.dropping = true;
         let r = self.lower_dead_stmt(s);
         self.res.dropping = false;
+        self.res.dead_use = false;
         r
     }
 }

@@ -444,3 +444,203 @@ void main() {
 "#;
     expect![[r#"E3020 206..207: this resource depends on run-time control flow (different resources are assigned to it on different paths); Vulkan needs each use to name one resource, and DXC fails here too ("generated SPIR-V is invalid" once its legalization cannot remove the choice)"#]].assert_eq(&errors(text));
 }
+
+const FLAT_AND_INDEXED: &str = r#"
+RWStructuredBuffer<uint> Out;
+StructuredBuffer<uint> Bufs[4];
+struct Inner { StructuredBuffer<uint> buf; uint k; };
+struct Outer { uint2 a; Inner i; };
+struct Two { uint2 s; StructuredBuffer<uint> pair[2]; };
+struct Elem { StructuredBuffer<uint> buf; uint k; };
+uint read(Elem e, uint j) { return e.buf[j] * e.k; }
+[numthreads(1, 1, 1)]
+void main() {
+    Inner inn = { Bufs[1], 3 };
+    Outer o = { 1, 2, inn };
+    Out[1] = o.i.buf[o.a.y] * o.i.k + o.a.x;
+    StructuredBuffer<uint> loc[2] = { Bufs[2], Bufs[3] };
+    Two t = { 5, 6, loc };
+    Out[2] = t.pair[1][0] + t.s.y;
+    Elem arr[2] = { { Bufs[2], 10 }, { Bufs[3], 100 } };
+    uint i = Out[0];
+    Elem e = arr[i];
+    Out[3] = e.buf[1] * e.k + read(arr[i], 0);
+}
+"#;
+
+#[test]
+fn flattened_lists_with_structs_and_arrays_and_whole_elements_at_run_time_indices() {
+    // `{ 1, 2, inn }` fills `a` then `inn`'s slot and `k`; `{ 5, 6, loc }` fills `s` then
+    // `loc`'s two slots. `arr[i]`, copied whole or passed, is `Bufs[i + 2]` with the data of
+    // element `i`.
+    check(
+        FLAT_AND_INDEXED,
+        expect![[r#"
+        struct Elem { uint k; }
+        struct Inner { uint k; }
+        struct Outer { uint2 a; Inner i; }
+        struct Two { uint2 s; }
+
+        @g0 = resource storage_buffer array<StructuredBuffer<uint>, 4> set(0) binding(1) count(4) layout(relaxed_std430) ; Bufs
+        @g1 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; Out
+
+        func @main_body() -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, Elem>
+          %1 = alloca : ptr<function, Elem>
+          %2 = alloca : ptr<function, Inner> ; inn
+          %3 = alloca : ptr<function, Outer> ; o
+          %4 = alloca : ptr<function, Two> ; t
+          %5 = alloca : ptr<function, array<Elem, 2>> ; arr
+          %6 = alloca : ptr<function, uint> ; i
+          %7 = alloca : ptr<function, Elem> ; e
+          %8 = access_chain @g0, 1:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %9 = access_chain %2, 0:int : ptr<function, uint>
+          store %9, 3:uint
+          %10 = access_chain %2, 0:int : ptr<function, uint>
+          %11 = load %10 : uint
+          %12 = access_chain %3, 0:int : ptr<function, uint2>
+          %13 = composite_construct 1:uint, 2:uint : uint2
+          store %12, %13
+          %14 = access_chain %3, 1:int, 0:int : ptr<function, uint>
+          store %14, %11
+          %15 = access_chain @g1, 1:int : ptr<storage_buffer, uint>
+          %16 = access_chain %3, 0:int : ptr<function, uint2>
+          %17 = load %16 : uint2
+          %18 = composite_extract %17, [1] : uint
+          %19 = access_chain %8, %18 : ptr<storage_buffer, uint>
+          %20 = load %19 : uint
+          %21 = access_chain %3, 1:int, 0:int : ptr<function, uint>
+          %22 = load %21 : uint
+          %23 = mul %20, %22 : uint
+          %24 = access_chain %3, 0:int : ptr<function, uint2>
+          %25 = load %24 : uint2
+          %26 = composite_extract %25, [0] : uint
+          %27 = add %23, %26 : uint
+          store %15, %27
+          %28 = access_chain @g0, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %29 = access_chain @g0, 3:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %30 = access_chain %4, 0:int : ptr<function, uint2>
+          %31 = composite_construct 5:uint, 6:uint : uint2
+          store %30, %31
+          %32 = access_chain @g1, 2:int : ptr<storage_buffer, uint>
+          %33 = access_chain %29, 0:int : ptr<storage_buffer, uint>
+          %34 = load %33 : uint
+          %35 = access_chain %4, 0:int : ptr<function, uint2>
+          %36 = load %35 : uint2
+          %37 = composite_extract %36, [1] : uint
+          %38 = add %34, %37 : uint
+          store %32, %38
+          %39 = access_chain @g0, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %40 = access_chain %5, 0:int, 0:int : ptr<function, uint>
+          store %40, 10:uint
+          %41 = access_chain @g0, 3:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %42 = access_chain %5, 1:int, 0:int : ptr<function, uint>
+          store %42, 100:uint
+          %43 = access_chain @g1, 0:int : ptr<storage_buffer, uint>
+          %44 = load %43 : uint
+          store %6, %44
+          %45 = load %6 : uint
+          %46 = convert %45 : int
+          %47 = access_chain %5, %46 : ptr<function, Elem>
+          %48 = load %47 : Elem
+          store %1, %48
+          %49 = load %6 : uint
+          %50 = convert %49 : int
+          %51 = add %50, 2:int : int
+          %52 = access_chain @g0, %51 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %53 = load %1 : Elem
+          store %7, %53
+          %54 = access_chain @g1, 3:int : ptr<storage_buffer, uint>
+          %55 = access_chain %52, 1:int : ptr<storage_buffer, uint>
+          %56 = load %55 : uint
+          %57 = access_chain %7, 0:int : ptr<function, uint>
+          %58 = load %57 : uint
+          %59 = mul %56, %58 : uint
+          %60 = load %6 : uint
+          %61 = convert %60 : int
+          %62 = access_chain %5, %61 : ptr<function, Elem>
+          %63 = load %62 : Elem
+          store %0, %63
+          %64 = load %6 : uint
+          %65 = convert %64 : int
+          %66 = add %65, 2:int : int
+          %67 = access_chain @g0, %66 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %68 = load %0 : Elem
+          %69 = call @read(%68, %66, 0:uint) : uint
+          %70 = add %59, %69 : uint
+          store %54, %70
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          call @main_body()
+          ret
+        }
+
+        func @read(%arg0: Elem, %arg1: int, %arg2: uint) -> uint {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, Elem> ; e
+          %1 = alloca : ptr<function, uint> ; j
+          %2 = access_chain @g0, %arg1 : ptr<storage_buffer, StructuredBuffer<uint>>
+          store %0, %arg0
+          store %1, %arg2
+          %3 = load %1 : uint
+          %4 = access_chain %2, %3 : ptr<storage_buffer, uint>
+          %5 = load %4 : uint
+          %6 = access_chain %0, 0:int : ptr<function, uint>
+          %7 = load %6 : uint
+          %8 = mul %5, %7 : uint
+          ret %8
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+    "#]],
+    );
+}
+
+#[test]
+fn flattened_lists_with_structs_and_arrays_and_whole_elements_run() {
+    // Bufs[k] = {3k + 1, 3k + 2, 3k + 3}; Out[0] = 1 picks arr[1] = { Bufs[3], 100 }.
+    // Out[1] = Bufs[1][2] * 3 + 1 = 6 * 3 + 1 = 19; Out[2] = Bufs[3][0] + 6 = 10 + 6 = 16;
+    // Out[3] = Bufs[3][1] * 100 + Bufs[3][0] * 100 = 1100 + 1000 = 2100.
+    let m = lower(FLAT_AND_INDEXED);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    bindings
+        .bind(&program, 0, 0, 0, Resource::buffer(words(&[1, 0, 0, 0])))
+        .expect("bind Out");
+    for k in 0..4u32 {
+        let data = [3 * k + 1, 3 * k + 2, 3 * k + 3];
+        bindings
+            .bind(&program, 0, 1, k, Resource::buffer(words(&data)))
+            .expect("bind Bufs");
+    }
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    assert_eq!(
+        as_u32(&bindings.get(&program, 0, 0).unwrap().data),
+        vec![1, 19, 16, 2100]
+    );
+}
+
+#[test]
+fn a_value_where_a_list_needs_a_resource_is_e3022() {
+    let text = r#"
+RWStructuredBuffer<uint> Out;
+struct M { StructuredBuffer<uint> buf; uint x; };
+[numthreads(1, 1, 1)]
+void main() {
+    M m = { 1, 2 };
+    Out[0] = m.x;
+}
+"#;
+    expect!["E3022 129..130: cannot convert from 'int' to a resource: each resource member of a struct must meet a resource of the same type, in flattened member order"].assert_eq(&errors(text));
+}

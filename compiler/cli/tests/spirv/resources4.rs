@@ -177,3 +177,41 @@ float4 main() : SV_Target {
     refuse(&read, "ps_6_0", &[], 1, "E3020");
     refuse(&read, "ps_6_0", &[], 1, "used before one is assigned");
 }
+
+#[test]
+fn flattened_lists_holding_structs_and_arrays_and_whole_elements_at_run_time_indices() {
+    let text = r#"
+Texture2D gTex[4];
+SamplerState gSamp;
+cbuffer Params { uint pick; }
+struct Inner { Texture2D t; float k; };
+struct Outer { float2 uv; Inner i; };
+struct Layers { float2 uv; Texture2D ts[2]; };
+float4 shade(Inner x) { return x.t.Sample(gSamp, float2(0, 0)) * x.k; }
+float4 main() : SV_Target {
+    Inner inn = { gTex[1], 3 };
+    Outer o = { 0.5, 0.25, inn };
+    Layers l = { 0.5, 0.5, gTex[2], gTex[3] };
+    Inner arr[2] = { { gTex[0], 1 }, { gTex[1], 2 } };
+    Inner chosen = arr[pick];
+    return o.i.t.Sample(gSamp, o.uv) * o.i.k + l.ts[1].Sample(gSamp, l.uv)
+        + shade(chosen) + shade(arr[pick]);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(opaque_in_memory(&m.asm), Vec::<&str>::new(), "{}", m.asm);
+    // `arr[pick]` is `gTex[pick]`: an access chain at a run-time index into the global.
+    let g = m.id("gTex");
+    let run_time = m
+        .asm
+        .lines()
+        .filter(|l| {
+            l.contains(&format!(
+                "OpAccessChain %_ptr_UniformConstant_type_image {g} %"
+            ))
+        })
+        .filter(|l| !l.ends_with("%int_0") && !l.ends_with("%int_1") && !l.ends_with("%int_2"))
+        .filter(|l| !l.ends_with("%int_3"))
+        .count();
+    assert!(run_time >= 1, "{}", m.asm);
+}
