@@ -140,7 +140,7 @@ impl ModuleCtx<'_> {
                 };
                 if self.is_resource_static(item) {
                     let b = self.static_binding(item)?;
-                    if b.split.is_none() {
+                    if b.split.is_none() && b.array.is_none() {
                         if let Some(Some(r)) = b.slots.first() {
                             return Ok(*r);
                         }
@@ -155,6 +155,17 @@ impl ModuleCtx<'_> {
                 }
             }
             Expr::Index { base, index } => {
+                // An element of a `static` array of resources: the one it names.
+                if let Some(b) = self.static_array_named(infer, *base)? {
+                    let k = const_index(self, body, infer, *index)
+                        .and_then(|k| usize::try_from(k).ok());
+                    return match k.and_then(|k| b.slots.get(k).copied()) {
+                        Some(Some(r)) => Ok(r),
+                        _ => {
+                            Err(self.unsupported("this resource in a `static` initializer", range))
+                        }
+                    };
+                }
                 let (g, None) = self.named_resource(body, infer, *base, range)? else {
                     return Err(self.unsupported("this resource in a `static` initializer", range));
                 };
@@ -166,8 +177,63 @@ impl ModuleCtx<'_> {
                     )),
                 }
             }
+            // A call of a function returning a resource: the one its `return`s name.
+            Expr::Call { args, .. } if args.is_empty() => {
+                let f = self.initializer_call(infer, e, range)?;
+                let returned = self.resource_returns.get(&f).copied().flatten();
+                match returned {
+                    Some(r) if !self.indexed_returns.contains(&f) => Ok(r),
+                    // The function failed to lower and said why.
+                    None if !self.diagnostics.is_empty() => Err(crate::context::Unsupported),
+                    _ => Err(self.unsupported(
+                        "this `static` initializer (the resource it returns is not one global \
+                         or a constant element of one)",
+                        range,
+                    )),
+                }
+            }
             _ => Err(self.unsupported("this resource in a `static` initializer", range)),
         }
+    }
+
+    /// The binding of the `static` array of resources `e` names, if it names one.
+    fn static_array_named(
+        &mut self,
+        infer: &InferenceResult,
+        e: ExprId,
+    ) -> R<Option<StaticBinding>> {
+        let item = match infer.resolution(e) {
+            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
+            _ => None,
+        };
+        match item {
+            Some(item) if self.is_resource_static(item) => {
+                let b = self.static_binding(item)?;
+                Ok(b.array.is_some().then_some(b))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// The function call `init` (without arguments) of a `static` initializer calls,
+    /// lowered now so that the resources it returns are known.
+    fn initializer_call(
+        &mut self,
+        infer: &InferenceResult,
+        init: ExprId,
+        range: syntax::TextRange,
+    ) -> R<ir::Func> {
+        let Some(Resolution::Function { function, .. }) = infer.resolution(init) else {
+            return Err(self.unsupported("this `static` initializer", range));
+        };
+        let Some(idx) = self.tree.by_ast(*function) else {
+            return Err(self.unsupported("this `static` initializer", range));
+        };
+        let idx = self.definition_of(idx);
+        let name = self.function_name(idx);
+        let f = self.function_for(idx, &name)?;
+        self.lower_now(f);
+        Ok(f)
     }
 
     /// The resources of a struct static's initializer: an initializer list with one element
@@ -202,16 +268,7 @@ impl ModuleCtx<'_> {
                 Ok(out)
             }
             Expr::Call { args, .. } if args.is_empty() => {
-                let Some(Resolution::Function { function, .. }) = infer.resolution(init) else {
-                    return Err(self.unsupported("this `static` initializer", range));
-                };
-                let Some(idx) = self.tree.by_ast(*function) else {
-                    return Err(self.unsupported("this `static` initializer", range));
-                };
-                let idx = self.definition_of(idx);
-                let name = self.function_name(idx);
-                let f = self.function_for(idx, &name)?;
-                self.lower_now(f);
+                let f = self.initializer_call(infer, init, range)?;
                 match self.split_returns.get(&f).and_then(|(_, r)| r.clone()) {
                     Some(resources) => Ok(resources),
                     // The function failed to lower and said why.

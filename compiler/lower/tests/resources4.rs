@@ -644,3 +644,25 @@ void main() {
 "#;
     expect!["E3022 129..130: cannot convert from 'int' to a resource: each resource member of a struct must meet a resource of the same type, in flattened member order"].assert_eq(&errors(text));
 }
+
+#[test]
+fn static_resources_from_calls_and_elements_of_static_arrays() {
+    // `fromCall` is `B` (what `getB` returns), `second` element 1 of `pair` (`B`), `first`
+    // element 0 (`A`). A = {1, 2}, B = {3, 4}: Out[0] = B[0] + B[1] * 10 + A[0] * 100 = 143.
+    let text = r#"
+RWStructuredBuffer<uint> Out;
+StructuredBuffer<uint> A;
+StructuredBuffer<uint> B;
+StructuredBuffer<uint> getB() { return B; }
+static StructuredBuffer<uint> fromCall = getB();
+static StructuredBuffer<uint> pair[2] = { A, B };
+static StructuredBuffer<uint> second = pair[1];
+static StructuredBuffer<uint> first = pair[0];
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = fromCall[0] + second[1] * 10 + first[0] * 100;
+}
+"#;
+    let out = run_u32(text, vec![vec![0], vec![1, 2], vec![3, 4]]);
+    assert_eq!(out[0], vec![143]);
+}

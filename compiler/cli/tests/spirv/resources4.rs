@@ -215,3 +215,30 @@ float4 main() : SV_Target {
         .count();
     assert!(run_time >= 1, "{}", m.asm);
 }
+
+#[test]
+fn static_textures_from_calls_and_elements_of_static_arrays() {
+    let text = r#"
+Texture2D ta;
+Texture2D tb;
+SamplerState gSamp;
+Texture2D getTex() { return tb; }
+static Texture2D fromCall = getTex();
+static Texture2D ts[2] = { ta, tb };
+static Texture2D second = ts[1];
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    return fromCall.Sample(gSamp, uv) + second.Sample(gSamp, uv) + ts[0].Sample(gSamp, uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(opaque_in_memory(&m.asm), Vec::<&str>::new(), "{}", m.asm);
+    // `tb` is loaded for `fromCall` and `second`, `ta` for `ts[0]`.
+    let loads = |name: &str| {
+        let id = m.id(name);
+        m.asm
+            .lines()
+            .filter(|l| l.contains("= OpLoad ") && l.ends_with(&format!(" {id}")))
+            .count()
+    };
+    assert_eq!((loads("ta"), loads("tb")), (1, 2), "{}", m.asm);
+}
