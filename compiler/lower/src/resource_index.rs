@@ -135,21 +135,22 @@ impl FnLower<'_, '_> {
     /// resource at the index (the global array's element where the elements hold
     /// consecutive ones, else E3020). Made once per expression of the statement.
     pub(crate) fn indexed_temp(&mut self, ix: Indexed, e: ExprId) -> R<StructPart> {
+        // The index is evaluated once per member: only an index without effects may be.
+        if !self.has_no_effects(ix.index) {
+            return Err(self.unsupported(
+                "a whole element of a local array of structs holding resources at an index \
+                 with side effects (assign the index to a local first)",
+                ix.index,
+            ));
+        }
         let temp = match self.res.call_temps.get(&e) {
             Some(&l) => self.temp_part_of(l),
             None => {
                 let temp = self.new_split_temp(ix.split.clone());
-                if let (Some((ptr, before)), Some(after), Some(to)) = (
-                    ix.array.data.clone(),
-                    ix.data_after.clone(),
+                if let (Some(from), Some(to)) = (
+                    self.indexed_element_data(&ix)?,
                     self.part_data_pointer(&temp),
                 ) {
-                    let from = self.indexed_data_pointer(IndexedData {
-                        ptr,
-                        before,
-                        index: ix.index,
-                        after,
-                    })?;
                     let v = self.fb().load(from);
                     self.fb().store(to, v);
                 }
@@ -170,6 +171,22 @@ impl FnLower<'_, '_> {
             }
         };
         Ok(temp)
+    }
+
+    /// A pointer to the data part of the element (or member struct) `ix` in place; `None`
+    /// when it has no data.
+    pub(crate) fn indexed_element_data(&mut self, ix: &Indexed) -> R<Option<Value>> {
+        let (Some((ptr, before)), Some(after)) = (ix.array.data.clone(), ix.data_after.clone())
+        else {
+            return Ok(None);
+        };
+        self.indexed_data_pointer(IndexedData {
+            ptr,
+            before,
+            index: ix.index,
+            after,
+        })
+        .map(Some)
     }
 
     /// The pointer to a data member of an element at a run-time index.

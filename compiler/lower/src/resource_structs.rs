@@ -834,9 +834,16 @@ impl FnLower<'_, '_> {
         let Some(split) = this_ty.and_then(split_type) else {
             return Ok(None);
         };
+        // An element at a run-time index is the object in place: its data where it is (the
+        // method may write it), its resources those of the element (`resource_index`).
+        let mut in_place = None;
         let part = match receiver {
             Some(r) => match self.denote(r) {
                 Some(Ok(Denoted::Struct(p))) if p.split == split => p,
+                Some(Ok(Denoted::Indexed(ix))) => {
+                    in_place = Some(self.indexed_element_data(&ix)?);
+                    self.indexed_temp(ix, r)?
+                }
                 Some(Err(u)) => return Err(u),
                 _ => return Err(self.unsupported("this object of a method", r)),
             },
@@ -886,7 +893,10 @@ impl FnLower<'_, '_> {
                 Some(_) => return Err(self.unsupported("the resources of this object", e)),
             }
         }
-        let data = part.data.map(|(ptr, at)| self.data_pointer(ptr, &at));
+        let data = match in_place {
+            Some(data) => data,
+            None => part.data.map(|(ptr, at)| self.data_pointer(ptr, &at)),
+        };
         Ok(Some((resources, data, indices)))
     }
 

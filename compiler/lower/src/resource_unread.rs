@@ -68,6 +68,14 @@ impl FnLower<'_, '_> {
     }
 }
 
+impl FnLower<'_, '_> {
+    /// Whether evaluating `e` has no effect besides its value (so evaluating it twice is as
+    /// evaluating it once).
+    pub(crate) fn has_no_effects(&self, e: ExprId) -> bool {
+        pure_expr(self.cx, &self.body, &self.infer, e, 0)
+    }
+}
+
 /// The locals named by an expression of `body` (a declaration does not name its local).
 fn named_locals(body: &Body) -> HashSet<LocalId> {
     body.exprs

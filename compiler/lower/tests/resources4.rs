@@ -666,3 +666,66 @@ void main() {
     let out = run_u32(text, vec![vec![0], vec![1, 2], vec![3, 4]]);
     assert_eq!(out[0], vec![143]);
 }
+
+#[test]
+fn methods_of_elements_at_run_time_indices_and_of_member_structs_run() {
+    // Bufs[k] = {3k + 1, 3k + 2, 3k + 3}; Out[0] = 1 picks arr[1] = { Bufs[3], 100 }.
+    // `arr[i].scale(3)` writes the element in place: arr[1].k = 300.
+    // Out[1] = Bufs[3][0] * 300 + 300 = 3000 + 300 = 3300.
+    // `h.a.scale(5)` writes the member struct: k = 10; Out[2] = Bufs[1][1] * 10 + 1 = 51.
+    let text = r#"
+RWStructuredBuffer<uint> Out;
+StructuredBuffer<uint> Bufs[4];
+struct Acc {
+    StructuredBuffer<uint> buf;
+    uint k;
+    uint get(uint j) { return buf[j] * k; }
+    void scale(uint m) { k *= m; }
+};
+struct Holder { uint y; Acc a; };
+[numthreads(1, 1, 1)]
+void main() {
+    Acc arr[2] = { { Bufs[2], 10 }, { Bufs[3], 100 } };
+    uint i = Out[0];
+    arr[i].scale(3);
+    Out[1] = arr[i].get(0) + arr[1].k;
+    Holder h;
+    h.y = 1;
+    h.a.buf = Bufs[1];
+    h.a.k = 2;
+    h.a.scale(5);
+    Out[2] = h.a.get(1) + h.y;
+}
+"#;
+    let m = lower(text);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    bindings
+        .bind(&program, 0, 0, 0, Resource::buffer(words(&[1, 0, 0])))
+        .expect("bind Out");
+    for k in 0..4u32 {
+        let data = [3 * k + 1, 3 * k + 2, 3 * k + 3];
+        bindings
+            .bind(&program, 0, 1, k, Resource::buffer(words(&data)))
+            .expect("bind Bufs");
+    }
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    assert_eq!(
+        as_u32(&bindings.get(&program, 0, 0).unwrap().data),
+        vec![1, 3300, 51]
+    );
+    // An index with effects would run once per member: refused.
+    let text = text.replace("arr[i].scale(3);", "arr[i++].scale(3);");
+    let e = errors(&text);
+    assert!(
+        e.starts_with("E3001") && e.contains("index with side effects"),
+        "{e}"
+    );
+}

@@ -242,3 +242,38 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
     };
     assert_eq!((loads("ta"), loads("tb")), (1, 2), "{}", m.asm);
 }
+
+#[test]
+fn methods_of_member_structs_and_elements_at_run_time_indices() {
+    // SPIR-V passes whole variables only: the object is a temporary copied back.
+    let text = r#"
+Texture2D gTex[4];
+SamplerState gSamp;
+cbuffer Params { uint pick; }
+struct M {
+    Texture2D t;
+    float x;
+    void scale(float k) { x *= k; }
+    float4 get() { return t.Sample(gSamp, float2(x, 0)); }
+};
+struct Outer { float y; M m; };
+float4 main() : SV_Target {
+    Outer o;
+    o.y = 1;
+    o.m.t = gTex[0];
+    o.m.x = 0.5;
+    o.m.scale(2);
+    M arr[2] = { { gTex[2], 1 }, { gTex[3], 2 } };
+    arr[pick].scale(3);
+    return o.m.get() * o.m.x + arr[pick].get() * arr[1].x;
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(opaque_in_memory(&m.asm), Vec::<&str>::new(), "{}", m.asm);
+    assert_eq!(
+        m.asm.matches("OpFunctionCall %void").count(),
+        2,
+        "{}",
+        m.asm
+    );
+}
