@@ -120,13 +120,16 @@ impl FnLower<'_, '_> {
                 rel,
                 split: *sub,
             }),
-            Member::ResourceArray(_) => {
-                return Err(self.unsupported(
-                    "an array member of an element at a run-time index of a local array of \
-                     structs",
-                    e,
-                ))
-            }
+            Member::ResourceArray(n) => Denoted::IndexedArray(
+                Strided {
+                    local: ix.array.local,
+                    prefix: ix.array.path.clone(),
+                    len: ix.array.split.members.len() as u32,
+                    suffix: rel,
+                    index: ix.index,
+                },
+                n,
+            ),
         })
     }
 
@@ -171,6 +174,37 @@ impl FnLower<'_, '_> {
             }
         };
         Ok(temp)
+    }
+
+    /// Element `index` (at `e`) of array member `run` (of length `n`) of an element at a
+    /// run-time index: at a constant index, that slot across the elements; a second run-time
+    /// index is E3020.
+    pub(crate) fn indexed_array_element(
+        &mut self,
+        mut run: Strided,
+        n: u32,
+        index: ExprId,
+        e: ExprId,
+    ) -> R<Denoted> {
+        match self.const_int(index).and_then(|k| u32::try_from(k).ok()) {
+            Some(k) if k < n => {
+                run.suffix.push(k);
+                Ok(Denoted::Element(run))
+            }
+            Some(_) => Err(self.unsupported("an index past the end of this array", e)),
+            None => {
+                let range = self.expr_range(index);
+                Err(self.cx.error(
+                    crate::RESOURCE_NOT_LEGAL,
+                    format!(
+                        "a second run-time index into an array member of an element at a \
+                         run-time index chooses the resource at run time, which Vulkan \
+                         cannot express; {DXC_FAILS} (index a global array instead)"
+                    ),
+                    range,
+                ))
+            }
+        }
     }
 
     /// A pointer to the data part of the element (or member struct) `ix` in place; `None`

@@ -271,6 +271,9 @@ pub(crate) enum Denoted {
     Indexed(crate::resource_index::Indexed),
     /// An array of resource slots: the local, the path to it, its length.
     Array(LocalId, Vec<u32>, u32),
+    /// An array member of an element at a run-time index (`resource_index`): the run of
+    /// the member across the elements (its suffix the path to the array), the array's length.
+    IndexedArray(crate::resource_index::Strided, u32),
 }
 
 /// A split local or a member struct of it.
@@ -428,6 +431,10 @@ impl FnLower<'_, '_> {
             Expr::Index { base, index } => {
                 let (l, mut path, len) = match self.denote(base)? {
                     Ok(Denoted::Array(l, path, n)) => (l, path, n),
+                    // `arr[i].layers[k]` (`resource_index`).
+                    Ok(Denoted::IndexedArray(run, n)) => {
+                        return Some(self.indexed_array_element(run, n, index, e))
+                    }
                     // An element of an array of structs holding resources.
                     Ok(Denoted::Struct(part)) if part.split.is_array => {
                         let k = self.const_int(index).and_then(|k| usize::try_from(k).ok());
@@ -1052,9 +1059,9 @@ impl FnLower<'_, '_> {
             Ok(Denoted::Element(strided)) => self.run_time_element(strided).map(Place::Ptr),
             Ok(Denoted::Data(ptr, at)) => Ok(Place::Ptr(self.data_pointer(ptr, &at))),
             Ok(Denoted::IndexedData(d)) => self.indexed_data_pointer(d).map(Place::Ptr),
-            Ok(Denoted::Indexed(_)) => Err(self.unsupported(
+            Ok(Denoted::Indexed(_) | Denoted::IndexedArray(..)) => Err(self.unsupported(
                 "using an element of a local array of structs holding resources at a run-time \
-                 index other than through its members",
+                 index, or an array member of one, other than through its members or elements",
                 e,
             )),
             Ok(Denoted::Struct(_)) => Err(self.unsupported(
@@ -1156,7 +1163,7 @@ impl FnLower<'_, '_> {
             Ok(Denoted::Struct(part)) => self.copy_struct(&part, rhs),
             Ok(Denoted::Array(l, path, n)) => self.assign_array(l, path, n, rhs),
             Ok(Denoted::Data(..) | Denoted::IndexedData(..)) => return None,
-            Ok(Denoted::Indexed(..) | Denoted::Element(..)) => {
+            Ok(Denoted::Indexed(..) | Denoted::Element(..) | Denoted::IndexedArray(..)) => {
                 let range = self.expr_range(lhs);
                 Err(self.cx.error(
                     crate::RESOURCE_NOT_LEGAL,

@@ -729,3 +729,50 @@ void main() {
         "{e}"
     );
 }
+
+const ARRAY_MEMBER: &str = r#"
+RWStructuredBuffer<uint> Out;
+StructuredBuffer<uint> Bufs[4];
+struct Layers { StructuredBuffer<uint> ls[2]; uint k; };
+[numthreads(1, 1, 1)]
+void main() {
+    Layers arr[2] = { { Bufs[0], Bufs[2], 10 }, { Bufs[1], Bufs[3], 100 } };
+    uint i = Out[0];
+    Out[1] = arr[i].ls[1][0] * arr[i].k + arr[i].ls[0][2];
+}
+"#;
+
+#[test]
+fn array_member_of_an_element_at_a_run_time_index() {
+    // `arr[i].ls[1]` holds Bufs[2], Bufs[3] across the elements: `Bufs[i + 2]`;
+    // `arr[i].ls[0]` holds Bufs[0], Bufs[1]: `Bufs[i]`.
+    // Bufs[k] = {3k + 1, 3k + 2, 3k + 3}; Out[0] = 1: Out[1] = Bufs[3][0] * 100 + Bufs[1][2]
+    // = 10 * 100 + 6 = 1006.
+    let m = lower(ARRAY_MEMBER);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    bindings
+        .bind(&program, 0, 0, 0, Resource::buffer(words(&[1, 0])))
+        .expect("bind Out");
+    for k in 0..4u32 {
+        let data = [3 * k + 1, 3 * k + 2, 3 * k + 3];
+        bindings
+            .bind(&program, 0, 1, k, Resource::buffer(words(&data)))
+            .expect("bind Bufs");
+    }
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    assert_eq!(
+        as_u32(&bindings.get(&program, 0, 0).unwrap().data),
+        vec![1, 1006]
+    );
+    // A second run-time index picks among scattered resources.
+    let text = ARRAY_MEMBER.replace("arr[i].ls[1][0]", "arr[i].ls[i][0]");
+    expect![[r#"E3020 277..278: a second run-time index into an array member of an element at a run-time index chooses the resource at run time, which Vulkan cannot express; DXC fails here too ("generated SPIR-V is invalid" once its legalization cannot remove the choice) (index a global array instead)"#]].assert_eq(&errors(&text));
+}

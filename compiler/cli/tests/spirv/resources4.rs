@@ -277,3 +277,22 @@ float4 main() : SV_Target {
         m.asm
     );
 }
+
+#[test]
+fn array_member_of_an_element_at_a_run_time_index() {
+    let text = r#"
+Texture2D gTex[4];
+SamplerState gSamp;
+cbuffer Params { uint pick; }
+struct Layers { Texture2D ls[2]; float k; };
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Layers arr[2] = { { gTex[0], gTex[2], 1 }, { gTex[1], gTex[3], 2 } };
+    return arr[pick].ls[1].Sample(gSamp, uv) * arr[pick].k;
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(opaque_in_memory(&m.asm), Vec::<&str>::new(), "{}", m.asm);
+    // `gTex[pick + 2]`.
+    assert!(m.has("OpIAdd %int"), "{}", m.asm);
+    assert!(m.has("%int_2"), "{}", m.asm);
+}
