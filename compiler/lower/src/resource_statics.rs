@@ -177,6 +177,21 @@ impl ModuleCtx<'_> {
                     )),
                 }
             }
+            // `USE_A ? ta : tb`: the arm a constant condition picks.
+            Expr::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => match const_index(self, body, infer, *cond) {
+                Some(c) => {
+                    let arm = if c != 0 { *then } else { *otherwise };
+                    self.named_resource(body, infer, arm, range)
+                }
+                None => Err(self.unsupported(
+                    "a `static` resource chosen by a condition known only at run time",
+                    range,
+                )),
+            },
             // A call of a function returning a resource: the one its `return`s name.
             Expr::Call { args, .. } if args.is_empty() => {
                 let f = self.initializer_call(infer, e, range)?;
@@ -291,6 +306,15 @@ impl ModuleCtx<'_> {
                     _ => Err(self.unsupported("this `static` initializer", range)),
                 }
             }
+            // `(Material)0`: the data members from the scalar, no resources (`resource_cast`).
+            Expr::Cast { expr, .. }
+                if matches!(
+                    infer.type_of_expr(*expr),
+                    Some(Type::Scalar(_) | Type::Enum(_))
+                ) =>
+            {
+                Ok(vec![None; split.resource_paths().len()])
+            }
             _ => Err(self.unsupported("this `static` initializer", range)),
         }
     }
@@ -317,6 +341,12 @@ impl ModuleCtx<'_> {
             }
             return Err(self.unsupported("an initializer list of another length", range));
         }
+        // Another `static` array of resources: the same resources.
+        if let Some(b) = self.static_array_named(infer, e)? {
+            if b.slots.len() == n as usize {
+                return Ok(b.slots);
+            }
+        }
         let (g, None) = self.named_resource(body, infer, e, range)? else {
             return Err(self.unsupported("this resource array in a `static` initializer", range));
         };
@@ -342,6 +372,7 @@ fn const_index(cx: &ModuleCtx<'_>, body: &Body, infer: &InferenceResult, e: Expr
     use syntax::ast::{BinaryOp, PrefixOp};
     match body.expr(e) {
         Expr::Literal(hir::body::Literal::Int(v, _)) => Some(*v as i64),
+        Expr::Literal(hir::body::Literal::Bool(b)) => Some(i64::from(*b)),
         Expr::Paren(i) | Expr::Cast { expr: i, .. } => const_index(cx, body, infer, *i),
         Expr::Prefix {
             op: PrefixOp::Neg,

@@ -776,3 +776,36 @@ fn array_member_of_an_element_at_a_run_time_index() {
     let text = ARRAY_MEMBER.replace("arr[i].ls[1][0]", "arr[i].ls[i][0]");
     expect![[r#"E3020 277..278: a second run-time index into an array member of an element at a run-time index chooses the resource at run time, which Vulkan cannot express; DXC fails here too ("generated SPIR-V is invalid" once its legalization cannot remove the choice) (index a global array instead)"#]].assert_eq(&errors(&text));
 }
+
+#[test]
+fn static_initializers_with_constant_choices_casts_and_static_arrays() {
+    // `chosen` is `B` (the condition is 0), `copy` the resources of `pair`; `zero` has its
+    // data from 0.5 and its buffer unassigned (never used).
+    // A = {1, 2}, B = {3, 4}: Out[0] = B[1] + copy[0][0] * 10 + (uint)(zero.f * 4) * 100
+    // = 4 + 10 + 200 = 214.
+    let text = r#"
+RWStructuredBuffer<uint> Out;
+StructuredBuffer<uint> A;
+StructuredBuffer<uint> B;
+#define USE_A 0
+struct Holder { float f; StructuredBuffer<uint> buf; };
+static StructuredBuffer<uint> chosen = USE_A ? A : B;
+static StructuredBuffer<uint> pair[2] = { A, B };
+static StructuredBuffer<uint> copy[2] = pair;
+static Holder zero = (Holder)0.5;
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = chosen[1] + copy[0][0] * 10 + (uint)(zero.f * 4) * 100;
+}
+"#;
+    let out = run_u32(text, vec![vec![0], vec![1, 2], vec![3, 4]]);
+    assert_eq!(out[0], vec![214]);
+    // A run-time condition cannot pick the static's resource.
+    let text = text.replace("USE_A ? A : B", "Out[0] > 0 ? A : B");
+    let e = errors(&text);
+    assert!(e.starts_with("E3001"), "{e}");
+    assert!(
+        e.contains("chosen by a condition known only at run time"),
+        "{e}"
+    );
+}

@@ -296,3 +296,29 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
     assert!(m.has("OpIAdd %int"), "{}", m.asm);
     assert!(m.has("%int_2"), "{}", m.asm);
 }
+
+#[test]
+fn static_initializers_with_constant_choices_casts_and_static_arrays() {
+    let text = r#"
+Texture2D ta;
+Texture2D tb;
+SamplerState gSamp;
+#define USE_A 0
+struct Mat { float4 tint; Texture2D t; };
+static Texture2D chosen = USE_A ? ta : tb;
+static Texture2D ts[2] = { ta, tb };
+static Texture2D us[2] = ts;
+static Mat plain = (Mat)0.5;
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    return chosen.Sample(gSamp, uv) + us[0].Sample(gSamp, uv) * plain.tint;
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(opaque_in_memory(&m.asm), Vec::<&str>::new(), "{}", m.asm);
+    assert_eq!(
+        m.asm.matches("OpImageSampleImplicitLod").count(),
+        2,
+        "{}",
+        m.asm
+    );
+}
