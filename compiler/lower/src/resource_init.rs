@@ -2,9 +2,10 @@
 //! linear };` for `struct Material { Texture2D tex; float2 scale; SamplerState samp; }`.
 //!
 //! HLSL fills a struct from an initializer list by its scalars in order, whatever the list's
-//! nesting. A resource is one element of such a list: here the list's leaves (resources, and
-//! the scalars of every other value) fill the split struct's members in order: each resource
-//! slot takes the next resource, each data member as many scalars as it holds.
+//! nesting. A resource is one element of such a list: here the list's leaves (resources, the
+//! slots of a struct holding resources or of an array of resources, and the scalars of every
+//! other value) fill the split struct's members in order: each resource slot takes the next
+//! resource, each data member as many scalars as it holds.
 //!
 //! Called from `resource_structs.rs` (`copy_struct`, for a list whose length is not the
 //! number of members) and `resource_cast.rs` (the same fill, from a cast's source).
@@ -16,7 +17,7 @@ use ir::Value;
 
 use crate::context::R;
 use crate::func::{FnLower, Place};
-use crate::resource_structs::{Binding, Member, StructPart};
+use crate::resource_structs::{Binding, Denoted, Member, StructPart};
 
 /// One leaf of a flattened initializer list (or of a struct cast's source).
 pub(crate) enum Leaf {
@@ -79,6 +80,31 @@ impl FnLower<'_, '_> {
         let mut scalars = Vec::new();
         self.flatten_into(e, &mut scalars)?;
         out.extend(scalars.into_iter().map(|(v, src)| Leaf::Scalar(v, src)));
+        Ok(())
+    }
+
+    /// The `n` leaves of array of resources `e` in a flattened initializer list: the slots of
+    /// a local array, or the elements of a global one.
+    pub(crate) fn array_leaves(&mut self, e: ExprId, n: u32, out: &mut Vec<Leaf>) -> R<()> {
+        match self.denote(e) {
+            Some(Ok(Denoted::Array(l, path, m))) if m == n => {
+                for k in 0..n {
+                    let mut p = path.clone();
+                    p.push(k);
+                    out.push(Leaf::Slot(self.res.slots.get(&(l, p)).copied(), e));
+                }
+            }
+            Some(Err(u)) => return Err(u),
+            Some(_) => return Err(self.unsupported("this array of resources in a list", e)),
+            None => {
+                let whole = self.resource_pointer(e)?;
+                for k in 0..n {
+                    let k = self.fb().int(k as i32);
+                    let p = self.fb().access_chain(whole, &[k]);
+                    out.push(Leaf::Slot(Some(Binding::Bound(p)), e));
+                }
+            }
+        }
         Ok(())
     }
 

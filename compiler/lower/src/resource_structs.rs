@@ -608,22 +608,6 @@ impl FnLower<'_, '_> {
         Ok(Vec::new())
     }
 
-    /// Whether `e` is a resource member, element or local never assigned.
-    fn never_assigned(&mut self, e: ExprId) -> bool {
-        if let Expr::Local(l) = *self.body.expr(e) {
-            let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));
-            return plain
-                && self.body.local(l).param.is_none()
-                && self.locals[l.0 as usize].is_none()
-                && !self.res.conflicts.contains(&l)
-                && !self.res.arrays.contains_key(&l);
-        }
-        match self.denote(e) {
-            Some(Ok(Denoted::Slot(slot))) => !self.res.slots.contains_key(&slot),
-            _ => false,
-        }
-    }
-
     /// `return arr[i];` with a run-time `i` in a function returning a resource: the IR
     /// function returns the `int` index, and its callers index the global array (every
     /// `return` must name that array so).
@@ -1306,37 +1290,6 @@ impl FnLower<'_, '_> {
         let slots = matches!(self.body.expr(init), Expr::InitList(_))
             || matches!(self.denote(init), Some(Ok(Denoted::Array(..))));
         slots.then(|| self.assign_array(l, Vec::new(), n, init))
-    }
-
-    /// The `n` leaves of array of resources `e` in a flattened initializer list: the slots of
-    /// a local array, or the elements of a global one.
-    pub(crate) fn array_leaves(
-        &mut self,
-        e: ExprId,
-        n: u32,
-        out: &mut Vec<crate::resource_init::Leaf>,
-    ) -> R<()> {
-        use crate::resource_init::Leaf;
-        match self.denote(e) {
-            Some(Ok(Denoted::Array(l, path, m))) if m == n => {
-                for k in 0..n {
-                    let mut p = path.clone();
-                    p.push(k);
-                    out.push(Leaf::Slot(self.res.slots.get(&(l, p)).copied(), e));
-                }
-            }
-            Some(Err(u)) => return Err(u),
-            Some(_) => return Err(self.unsupported("this array of resources in a list", e)),
-            None => {
-                let whole = self.resource_pointer(e)?;
-                for k in 0..n {
-                    let k = self.fb().int(k as i32);
-                    let p = self.fb().access_chain(whole, &[k]);
-                    out.push(Leaf::Slot(Some(Binding::Bound(p)), e));
-                }
-            }
-        }
-        Ok(())
     }
 
     /// An array of `n` resource slots at `path` of `l` = `from`: an initializer list, another

@@ -16,7 +16,8 @@
 //! function returning a resource never assigned records so (`ModuleCtx::unassigned_returns`),
 //! and its caller reports the use at the call, where this module can drop it.
 //!
-//! Called from `stmt.rs` (declarations) and `resource_dead.rs` (the error of such a use).
+//! Called from `stmt.rs` (declarations), `resource_dead.rs` (the error of such a use) and
+//! `resource_structs.rs` (a `return` of a resource never assigned).
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -25,9 +26,11 @@ use hir::body::{Body, Expr, ExprId, LocalId, Stmt, StmtId};
 use hir::item_tree::ParamDirection;
 use hir::{InferenceResult, Resolution};
 use syntax::ast::{BinaryOp, PostfixOp, PrefixOp};
+use types::Type;
 
 use crate::context::{ModuleCtx, R};
 use crate::func::FnLower;
+use crate::resource_structs::Denoted;
 
 /// How deep calls are followed when deciding that an initializer has no effects; a deeper
 /// chain counts as having effects.
@@ -69,6 +72,22 @@ impl FnLower<'_, '_> {
 }
 
 impl FnLower<'_, '_> {
+    /// Whether `e` is a resource member, element or local never assigned.
+    pub(crate) fn never_assigned(&mut self, e: ExprId) -> bool {
+        if let Expr::Local(l) = *self.body.expr(e) {
+            let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));
+            return plain
+                && self.body.local(l).param.is_none()
+                && self.locals[l.0 as usize].is_none()
+                && !self.res.conflicts.contains(&l)
+                && !self.res.arrays.contains_key(&l);
+        }
+        match self.denote(e) {
+            Some(Ok(Denoted::Slot(slot))) => !self.res.slots.contains_key(&slot),
+            _ => false,
+        }
+    }
+
     /// Whether evaluating `e` has no effect besides its value (so evaluating it twice is as
     /// evaluating it once).
     pub(crate) fn has_no_effects(&self, e: ExprId) -> bool {
