@@ -19,7 +19,7 @@
 //! Called from `stmt.rs` (declarations), `resource_dead.rs` (the error of such a use) and
 //! `resource_structs.rs` (a `return` of a resource never assigned).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use hir::body::{Body, Expr, ExprId, LocalId, Stmt, StmtId};
@@ -31,10 +31,6 @@ use types::Type;
 use crate::context::{ModuleCtx, R};
 use crate::func::FnLower;
 use crate::resource_structs::Denoted;
-
-/// How deep calls are followed when deciding that an initializer has no effects; a deeper
-/// chain counts as having effects.
-const MAX_CALL_DEPTH: u32 = 8;
 
 impl FnLower<'_, '_> {
     /// Whether declaration `s` may be dropped when its initializer uses a resource never
@@ -57,7 +53,7 @@ impl FnLower<'_, '_> {
                 && !named.contains(&l)
                 && local
                     .init
-                    .is_some_and(|init| pure_expr(self.cx, &self.body, &self.infer, init, 0))
+                    .is_some_and(|init| Purity::new(self.cx).expr(&self.body, &self.infer, init))
         })
     }
 
@@ -91,7 +87,7 @@ impl FnLower<'_, '_> {
     /// Whether evaluating `e` has no effect besides its value (so evaluating it twice is as
     /// evaluating it once).
     pub(crate) fn has_no_effects(&self, e: ExprId) -> bool {
-        pure_expr(self.cx, &self.body, &self.infer, e, 0)
+        Purity::new(self.cx).expr(&self.body, &self.infer, e)
     }
 }
 
@@ -106,163 +102,173 @@ fn named_locals(body: &Body) -> HashSet<LocalId> {
         .collect()
 }
 
-/// Whether evaluating `e` of `body` has no effect besides its value.
-fn pure_expr(
-    cx: &ModuleCtx<'_>,
-    body: &Body,
-    infer: &InferenceResult,
-    e: ExprId,
-    depth: u32,
-) -> bool {
-    let sub = |x: ExprId| pure_expr(cx, body, infer, x, depth);
-    match body.expr(e) {
-        Expr::Missing | Expr::Literal(_) | Expr::Local(_) | Expr::Path(_) | Expr::SizeOf { .. } => {
-            true
-        }
-        Expr::Binary { op, lhs, rhs } => {
-            !matches!(op, BinaryOp::Assign { .. }) && sub(*lhs) && sub(*rhs)
-        }
-        Expr::Prefix { op, expr } => {
-            !matches!(op, PrefixOp::PreInc | PrefixOp::PreDec) && sub(*expr)
-        }
-        Expr::Postfix { .. } => false,
-        Expr::Conditional {
-            cond,
-            then,
-            otherwise,
-        } => sub(*cond) && sub(*then) && sub(*otherwise),
-        Expr::Field { expr, .. } | Expr::Cast { expr, .. } | Expr::Paren(expr) => sub(*expr),
-        Expr::Index { base, index } => sub(*base) && sub(*index),
-        Expr::InitList(items) => items.iter().all(|&i| sub(i)),
-        Expr::Call { args, .. } => {
-            args.iter().all(|&a| sub(a)) && call_is_pure(cx, body, infer, e, depth)
-        }
-        Expr::MethodCall { receiver, args, .. } => {
-            sub(*receiver)
-                && args.iter().all(|&a| sub(a))
-                && call_is_pure(cx, body, infer, e, depth)
-        }
-    }
+/// Which expressions and functions have no effect besides their value; each function is
+/// looked at once (a cycle counts as having effects).
+struct Purity<'a, 'db> {
+    cx: &'a ModuleCtx<'db>,
+    functions: HashMap<hir::AstId, bool>,
 }
 
-/// Whether user function (or method) `function` has no effect besides its result: every
-/// expression of its body is free of effects, except assignments to its own locals that are
-/// not parameters; it has no `out`/`inout` parameter, no `discard`, and is no template.
-fn pure_function(cx: &ModuleCtx<'_>, function: hir::AstId, depth: u32) -> bool {
-    if depth > MAX_CALL_DEPTH {
-        return false;
+impl<'a, 'db> Purity<'a, 'db> {
+    fn new(cx: &'a ModuleCtx<'db>) -> Self {
+        Purity {
+            cx,
+            functions: HashMap::new(),
+        }
     }
-    let Some(idx) = cx.tree.by_ast(function) else {
-        return false;
-    };
-    let idx = cx.definition_of(idx);
-    let fid = cx.function_id(idx);
-    if crate::enums::function_signature(cx.db, fid).is_template {
-        return false;
+
+    /// Whether evaluating `e` of `body` has no effect besides its value.
+    fn expr(&mut self, body: &Body, infer: &InferenceResult, e: ExprId) -> bool {
+        let mut sub = |x: ExprId| self.expr(body, infer, x);
+        match body.expr(e) {
+            Expr::Missing
+            | Expr::Literal(_)
+            | Expr::Local(_)
+            | Expr::Path(_)
+            | Expr::SizeOf { .. } => true,
+            Expr::Binary { op, lhs, rhs } => {
+                !matches!(op, BinaryOp::Assign { .. }) && sub(*lhs) && sub(*rhs)
+            }
+            Expr::Prefix { op, expr } => {
+                !matches!(op, PrefixOp::PreInc | PrefixOp::PreDec) && sub(*expr)
+            }
+            Expr::Postfix { .. } => false,
+            Expr::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => sub(*cond) && sub(*then) && sub(*otherwise),
+            Expr::Field { expr, .. } | Expr::Cast { expr, .. } | Expr::Paren(expr) => sub(*expr),
+            Expr::Index { base, index } => sub(*base) && sub(*index),
+            Expr::InitList(items) => items.iter().all(|&i| sub(i)),
+            Expr::Call { args, .. } => args.iter().all(|&a| sub(a)) && self.call(body, infer, e),
+            Expr::MethodCall { receiver, args, .. } => {
+                sub(*receiver) && args.iter().all(|&a| sub(a)) && self.call(body, infer, e)
+            }
+        }
     }
-    let body = hir::body_with_source_map(cx.db, fid).0;
-    let infer = crate::enums::infer(cx.db, fid);
-    let own = |x: ExprId| -> bool {
-        // The root of an assignment's target is a local of the function, not a parameter.
-        let mut x = x;
-        loop {
-            match body.expr(x) {
-                Expr::Local(l) => return body.local(*l).param.is_none(),
-                Expr::Field { expr, .. } | Expr::Index { base: expr, .. } | Expr::Paren(expr) => {
-                    x = *expr
+
+    /// Whether call `e` itself (not its operands) has no effect besides its value: a
+    /// constructor, an intrinsic or resource read that neither writes nor synchronizes, or a
+    /// user function without effects.
+    fn call(&mut self, body: &Body, infer: &InferenceResult, e: ExprId) -> bool {
+        if let Some(Resolution::Function { function, .. }) = infer.resolution(e) {
+            return self.function(*function);
+        }
+        match body.expr(e) {
+            Expr::Call { callee, .. } => {
+                let name = match body.expr(*callee) {
+                    Expr::Path(path) => path.as_name(),
+                    _ => None,
+                };
+                name.is_some_and(|n| !EFFECTS.iter().any(|x| n.contains(x)))
+            }
+            // A resource method: the reads only (a `Load` with a status argument writes it).
+            Expr::MethodCall { name, args, .. } => {
+                name.starts_with("Sample")
+                    || name.starts_with("Gather")
+                    || name.starts_with("CalculateLevelOfDetail")
+                    || (name.starts_with("Load") && args.len() == 1)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether user function (or method) `function` has no effect besides its result:
+    /// every expression of its body is free of effects, except assignments to its own locals
+    /// that are not parameters; it has no `out`/`inout` parameter, no `discard`, and is no
+    /// template.
+    fn function(&mut self, function: hir::AstId) -> bool {
+        if let Some(&known) = self.functions.get(&function) {
+            return known;
+        }
+        // Until known: a call back into it (a cycle) has effects.
+        self.functions.insert(function, false);
+        let pure = self.function_body(function);
+        self.functions.insert(function, pure);
+        pure
+    }
+
+    fn function_body(&mut self, function: hir::AstId) -> bool {
+        let cx = self.cx;
+        let Some(idx) = cx.tree.by_ast(function) else {
+            return false;
+        };
+        let idx = cx.definition_of(idx);
+        let fid = cx.function_id(idx);
+        if crate::enums::function_signature(cx.db, fid).is_template {
+            return false;
+        }
+        let body = hir::body_with_source_map(cx.db, fid).0;
+        let infer = crate::enums::infer(cx.db, fid);
+        if body.stmts.iter().any(|s| matches!(s, Stmt::Discard)) {
+            return false;
+        }
+        let by_value =
+            |&p: &LocalId| matches!(body.local(p).param, Some(ParamDirection::In) | None);
+        if !body.params.iter().all(by_value) {
+            return false;
+        }
+        // The root of an assignment's target must be a local of the function, not a
+        // parameter.
+        let own = |x: ExprId| -> bool {
+            let mut x = x;
+            loop {
+                match body.expr(x) {
+                    Expr::Local(l) => return body.local(*l).param.is_none(),
+                    Expr::Field { expr, .. }
+                    | Expr::Index { base: expr, .. }
+                    | Expr::Paren(expr) => x = *expr,
+                    _ => return false,
                 }
-                _ => return false,
             }
-        }
-    };
-    if body.stmts.iter().any(|s| matches!(s, Stmt::Discard)) {
-        return false;
+        };
+        (0..body.exprs.len() as u32)
+            .map(ExprId)
+            .all(|e| match body.expr(e) {
+                // Assignments and `++`/`--` of its own locals are the function's business.
+                Expr::Binary {
+                    op: BinaryOp::Assign { .. },
+                    lhs,
+                    ..
+                } => own(*lhs),
+                Expr::Prefix {
+                    op: PrefixOp::PreInc | PrefixOp::PreDec,
+                    expr,
+                }
+                | Expr::Postfix {
+                    op: PostfixOp::PostInc | PostfixOp::PostDec,
+                    expr,
+                } => own(*expr),
+                // The call itself: its operands are expressions of the body too.
+                Expr::Call { .. } | Expr::MethodCall { .. } => self.call(&body, &infer, e),
+                _ => true,
+            })
     }
-    if body
-        .params
-        .iter()
-        .any(|&p| !matches!(body.local(p).param, Some(ParamDirection::In) | None))
-    {
-        return false;
-    }
-    (0..body.exprs.len() as u32)
-        .map(ExprId)
-        .all(|e| match body.expr(e) {
-            // Assignments and `++`/`--` of its own locals are the function's business.
-            Expr::Binary {
-                op: BinaryOp::Assign { .. },
-                lhs,
-                ..
-            } => own(*lhs),
-            Expr::Prefix {
-                op: PrefixOp::PreInc | PrefixOp::PreDec,
-                expr,
-            }
-            | Expr::Postfix {
-                op: PostfixOp::PostInc | PostfixOp::PostDec,
-                expr,
-            } => own(*expr),
-            Expr::Call { .. } | Expr::MethodCall { .. } => {
-                // Checks the call itself (its operands are expressions of the body too).
-                call_is_pure(cx, &body, &infer, e, depth)
-            }
-            _ => true,
-        })
 }
 
-/// Whether call `e` itself (not its operands) has no effect besides its value: a
-/// constructor, an intrinsic or resource read that neither writes nor synchronizes, or a
-/// user function without effects.
-fn call_is_pure(
-    cx: &ModuleCtx<'_>,
-    body: &Body,
-    infer: &InferenceResult,
-    e: ExprId,
-    depth: u32,
-) -> bool {
-    if let Some(Resolution::Function { function, .. }) = infer.resolution(e) {
-        return pure_function(cx, *function, depth + 1);
-    }
-    match body.expr(e) {
-        Expr::Call { callee, .. } => {
-            let name = match body.expr(*callee) {
-                Expr::Path(path) => path.as_name(),
-                _ => None,
-            };
-            // Intrinsics that write memory or `out` arguments, synchronize, or end the
-            // invocation.
-            const EFFECTS: &[&str] = &[
-                "Interlocked",
-                "Barrier",
-                "clip",
-                "abort",
-                "printf",
-                "errorf",
-                "sincos",
-                "modf",
-                "frexp",
-                "Store",
-                "Process",
-                "SetMeshOutputCounts",
-                "DispatchMesh",
-                "TraceRay",
-                "ReportHit",
-                "CallShader",
-                "IgnoreHit",
-                "AcceptHitAndEndSearch",
-                "Emit",
-                "Restart",
-                "GetDimensions",
-            ];
-            name.is_some_and(|n| !EFFECTS.iter().any(|x| n.contains(x)))
-        }
-        // A resource method: the reads only (a `Load` with a status argument writes it).
-        Expr::MethodCall { name, args, .. } => {
-            name.starts_with("Sample")
-                || name.starts_with("Gather")
-                || name.starts_with("CalculateLevelOfDetail")
-                || (name.starts_with("Load") && args.len() == 1)
-        }
-        _ => false,
-    }
-}
+/// Intrinsics that write memory or `out` arguments, synchronize, or end the invocation (by
+/// part of their name).
+const EFFECTS: &[&str] = &[
+    "Interlocked",
+    "Barrier",
+    "clip",
+    "abort",
+    "printf",
+    "errorf",
+    "sincos",
+    "modf",
+    "frexp",
+    "Store",
+    "Process",
+    "SetMeshOutputCounts",
+    "DispatchMesh",
+    "TraceRay",
+    "ReportHit",
+    "CallShader",
+    "IgnoreHit",
+    "AcceptHitAndEndSearch",
+    "Emit",
+    "Restart",
+    "GetDimensions",
+];
