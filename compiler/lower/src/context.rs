@@ -78,6 +78,9 @@ pub struct ModuleCtx<'db> {
     /// Functions returning a resource that is an element of a global array at a run-time
     /// index: their IR function returns the `int` index (`resource_structs`).
     pub indexed_returns: std::collections::HashSet<Func>,
+    /// Functions returning a resource whose `return`s name one never assigned: only a use
+    /// of the call's result is an error, in the caller (`resource_unread`).
+    pub unassigned_returns: std::collections::HashSet<Func>,
     /// Functions with `out`/`inout` parameters holding resources and what they hand back
     /// (`resource_out`).
     pub handed_out: HashMap<Func, crate::resource_out::HandedOut>,
@@ -137,6 +140,7 @@ impl<'db> ModuleCtx<'db> {
             split_returns: HashMap::new(),
             resource_returns: HashMap::new(),
             indexed_returns: Default::default(),
+            unassigned_returns: Default::default(),
             handed_out: HashMap::new(),
             static_resources: HashMap::new(),
             template_args: HashMap::new(),

@@ -379,7 +379,13 @@ impl FnLower<'_, '_> {
         self.split_value(v, e, out)
     }
 
-    fn split_value(&mut self, v: Value, e: ExprId, out: &mut Vec<(Value, ExprId)>) -> R<()> {
+    /// The scalar values of `v` (of expression `e`) in order, aggregates split.
+    pub(crate) fn split_value(
+        &mut self,
+        v: Value,
+        e: ExprId,
+        out: &mut Vec<(Value, ExprId)>,
+    ) -> R<()> {
         let ty = self.type_of(v);
         let n = match &ty {
             // A buffer pointer is one value of the list, as a scalar is.

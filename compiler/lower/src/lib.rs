@@ -53,6 +53,7 @@
 //! | E3007 | a system value on a variable of a type DXC does not allow for it |
 //! | E3020 | a resource Vulkan cannot name at compile time (chosen at run time, or never assigned), where DXC's legalization fails too |
 //! | E3021 | a global struct holding resources that DXC refuses (data beside resources, or buffers) |
+//! | E3022 | a cast to a struct holding resources whose resources do not line up with the source's |
 //! | W3001 | warning: two resources on one descriptor set and binding (only a sampler and a sampled texture may share); see [`binding_warnings`] |
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
@@ -101,6 +102,7 @@ pub mod precise;
 pub mod printf;
 pub mod raw_buffer;
 pub mod ray_query;
+pub mod resource_cast;
 pub mod resource_choice;
 pub mod resource_dead;
 pub mod resource_globals;
@@ -109,6 +111,7 @@ pub mod resource_init;
 pub mod resource_out;
 pub mod resource_statics;
 pub mod resource_structs;
+pub mod resource_unread;
 pub mod resources;
 pub mod spec_const;
 pub mod stages;
@@ -163,6 +166,10 @@ pub const RESOURCE_NOT_LEGAL: &str = "E3020";
 /// The code of a non-`static` global struct holding resources that DXC refuses: data members
 /// beside the resources, or a buffer among them (`resource_globals`).
 pub const GLOBAL_RESOURCE_STRUCT: &str = "E3021";
+/// The code of a cast to a struct holding resources whose resources do not meet resources of
+/// the same type in flattened member order (DXC: "cannot convert from 'A' to 'B'";
+/// `resource_cast`).
+pub const CAST_MISMATCH: &str = "E3022";
 /// The code of a mesh shader's `vertices`, `indices` or `primitives` parameter that DXC
 /// refuses, in its words (not `out`, not an array, missing, array sizes that disagree, index
 /// vectors that do not fit the output topology).

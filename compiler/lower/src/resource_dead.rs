@@ -30,9 +30,10 @@ struct Checkpoint {
 
 impl FnLower<'_, '_> {
     /// The error of a use of a resource never assigned, at `range`: nothing reported in
-    /// statically dead code (its statement is dropped), E3020 anywhere else.
+    /// statically dead code or an unread local's initializer (its statement is dropped,
+    /// `resource_unread`), E3020 anywhere else.
     pub(crate) fn unassigned_use(&mut self, range: syntax::TextRange) -> Unsupported {
-        if self.res.flow.dead {
+        if self.res.flow.dead || self.res.dropping {
             self.res.dead_use = true;
             return Unsupported;
         }

@@ -205,6 +205,7 @@ impl ModuleCtx<'_> {
             split: split_type(&ty),
             slots: globals,
             data: None,
+            array: None,
         })
     }
 }

@@ -120,14 +120,107 @@ impl FnLower<'_, '_> {
                 rel,
                 split: *sub,
             }),
-            Member::ResourceArray(_) => {
-                return Err(self.unsupported(
-                    "an array member of an element at a run-time index of a local array of \
-                     structs",
-                    e,
+            Member::ResourceArray(n) => Denoted::IndexedArray(
+                Strided {
+                    local: ix.array.local,
+                    prefix: ix.array.path.clone(),
+                    len: ix.array.split.members.len() as u32,
+                    suffix: rel,
+                    index: ix.index,
+                },
+                n,
+            ),
+        })
+    }
+
+    /// A whole element at a run-time index used as a value (copied, or passed as an `in`
+    /// argument): a temporary split local holding its data, each slot bound to that member's
+    /// resource at the index (the global array's element where the elements hold
+    /// consecutive ones, else E3020). Made once per expression of the statement.
+    pub(crate) fn indexed_temp(&mut self, ix: Indexed, e: ExprId) -> R<StructPart> {
+        // The index is evaluated once per member: only an index without effects may be.
+        if !self.has_no_effects(ix.index) {
+            return Err(self.unsupported(
+                "a whole element of a local array of structs holding resources at an index \
+                 with side effects (assign the index to a local first)",
+                ix.index,
+            ));
+        }
+        let temp = match self.res.call_temps.get(&e) {
+            Some(&l) => self.temp_part_of(l),
+            None => {
+                let temp = self.new_split_temp(ix.split.clone());
+                if let (Some(from), Some(to)) = (
+                    self.indexed_element_data(&ix)?,
+                    self.part_data_pointer(&temp),
+                ) {
+                    let v = self.fb().load(from);
+                    self.fb().store(to, v);
+                }
+                for rel in ix.split.resource_paths() {
+                    let mut suffix = ix.rel.clone();
+                    suffix.extend(&rel);
+                    let p = self.run_time_element(Strided {
+                        local: ix.array.local,
+                        prefix: ix.array.path.clone(),
+                        len: ix.array.split.members.len() as u32,
+                        suffix,
+                        index: ix.index,
+                    })?;
+                    self.bind_slot(temp.local, rel, p, e)?;
+                }
+                self.res.call_temps.insert(e, temp.local);
+                temp
+            }
+        };
+        Ok(temp)
+    }
+
+    /// Element `index` (at `e`) of array member `run` (of length `n`) of an element at a
+    /// run-time index: at a constant index, that slot across the elements; a second run-time
+    /// index is E3020.
+    pub(crate) fn indexed_array_element(
+        &mut self,
+        mut run: Strided,
+        n: u32,
+        index: ExprId,
+        e: ExprId,
+    ) -> R<Denoted> {
+        match self.const_int(index).and_then(|k| u32::try_from(k).ok()) {
+            Some(k) if k < n => {
+                run.suffix.push(k);
+                Ok(Denoted::Element(run))
+            }
+            Some(_) => Err(self.unsupported("an index past the end of this array", e)),
+            None => {
+                let range = self.expr_range(index);
+                Err(self.cx.error(
+                    crate::RESOURCE_NOT_LEGAL,
+                    format!(
+                        "a second run-time index into an array member of an element at a \
+                         run-time index chooses the resource at run time, which Vulkan \
+                         cannot express; {DXC_FAILS} (index a global array instead)"
+                    ),
+                    range,
                 ))
             }
+        }
+    }
+
+    /// A pointer to the data part of the element (or member struct) `ix` in place; `None`
+    /// when it has no data.
+    pub(crate) fn indexed_element_data(&mut self, ix: &Indexed) -> R<Option<Value>> {
+        let (Some((ptr, before)), Some(after)) = (ix.array.data.clone(), ix.data_after.clone())
+        else {
+            return Ok(None);
+        };
+        self.indexed_data_pointer(IndexedData {
+            ptr,
+            before,
+            index: ix.index,
+            after,
         })
+        .map(Some)
     }
 
     /// The pointer to a data member of an element at a run-time index.

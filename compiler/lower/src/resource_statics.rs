@@ -34,6 +34,8 @@ pub struct StaticBinding {
     pub slots: Vec<Option<StaticResource>>,
     /// The private global holding its data part.
     pub data: Option<Global>,
+    /// A `static` array of resources: its length (one slot per element).
+    pub array: Option<u32>,
 }
 
 impl ModuleCtx<'_> {
@@ -50,8 +52,9 @@ impl ModuleCtx<'_> {
             return false;
         }
         let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
-        crate::enums::global_type(self.db, g)
-            .is_some_and(|t| crate::resource_out::holds_resources(&t))
+        crate::enums::global_type(self.db, g).is_some_and(|t| {
+            crate::resource_out::holds_resources(&t) || static_array_len(&t).is_some()
+        })
     }
 
     /// The resources static `idx` names, worked out from its initializer on first use.
@@ -80,14 +83,17 @@ impl ModuleCtx<'_> {
             split: None,
             slots: Vec::new(),
             data: None,
+            array: None,
         };
         self.static_resources.insert(idx, placeholder);
         let split = split_type(&ty);
-        let slots = match &split {
-            None => self
+        let array = static_array_len(&ty);
+        let slots = match (&split, array) {
+            (None, Some(n)) => self.array_resources(&body, &infer, init, n, range),
+            (None, None) => self
                 .named_resource(&body, &infer, init, range)
                 .map(|r| vec![Some(r)]),
-            Some(split) => self.struct_resources(&body, &infer, init, split, range),
+            (Some(split), _) => self.struct_resources(&body, &infer, init, split, range),
         };
         let slots = match slots {
             Ok(s) => s,
@@ -103,7 +109,12 @@ impl ModuleCtx<'_> {
             self.static_inits.push((idx, g));
             g
         });
-        let b = StaticBinding { split, slots, data };
+        let b = StaticBinding {
+            split,
+            slots,
+            data,
+            array,
+        };
         self.static_resources.insert(idx, b.clone());
         Ok(b)
     }
@@ -129,7 +140,7 @@ impl ModuleCtx<'_> {
                 };
                 if self.is_resource_static(item) {
                     let b = self.static_binding(item)?;
-                    if b.split.is_none() {
+                    if b.split.is_none() && b.array.is_none() {
                         if let Some(Some(r)) = b.slots.first() {
                             return Ok(*r);
                         }
@@ -144,6 +155,17 @@ impl ModuleCtx<'_> {
                 }
             }
             Expr::Index { base, index } => {
+                // An element of a `static` array of resources: the one it names.
+                if let Some(b) = self.static_array_named(infer, *base)? {
+                    let k = const_index(self, body, infer, *index)
+                        .and_then(|k| usize::try_from(k).ok());
+                    return match k.and_then(|k| b.slots.get(k).copied()) {
+                        Some(Some(r)) => Ok(r),
+                        _ => {
+                            Err(self.unsupported("this resource in a `static` initializer", range))
+                        }
+                    };
+                }
                 let (g, None) = self.named_resource(body, infer, *base, range)? else {
                     return Err(self.unsupported("this resource in a `static` initializer", range));
                 };
@@ -155,8 +177,78 @@ impl ModuleCtx<'_> {
                     )),
                 }
             }
+            // `USE_A ? ta : tb`: the arm a constant condition picks.
+            Expr::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => match const_index(self, body, infer, *cond) {
+                Some(c) => {
+                    let arm = if c != 0 { *then } else { *otherwise };
+                    self.named_resource(body, infer, arm, range)
+                }
+                None => Err(self.unsupported(
+                    "a `static` resource chosen by a condition known only at run time",
+                    range,
+                )),
+            },
+            // A call of a function returning a resource: the one its `return`s name.
+            Expr::Call { args, .. } if args.is_empty() => {
+                let f = self.initializer_call(infer, e, range)?;
+                let returned = self.resource_returns.get(&f).copied().flatten();
+                match returned {
+                    Some(r) if !self.indexed_returns.contains(&f) => Ok(r),
+                    // The function failed to lower and said why.
+                    None if !self.diagnostics.is_empty() => Err(crate::context::Unsupported),
+                    _ => Err(self.unsupported(
+                        "this `static` initializer (the resource it returns is not one global \
+                         or a constant element of one)",
+                        range,
+                    )),
+                }
+            }
             _ => Err(self.unsupported("this resource in a `static` initializer", range)),
         }
+    }
+
+    /// The binding of the `static` array of resources `e` names, if it names one.
+    fn static_array_named(
+        &mut self,
+        infer: &InferenceResult,
+        e: ExprId,
+    ) -> R<Option<StaticBinding>> {
+        let item = match infer.resolution(e) {
+            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
+            _ => None,
+        };
+        match item {
+            Some(item) if self.is_resource_static(item) => {
+                let b = self.static_binding(item)?;
+                Ok(b.array.is_some().then_some(b))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// The function call `init` (without arguments) of a `static` initializer calls,
+    /// lowered now so that the resources it returns are known.
+    fn initializer_call(
+        &mut self,
+        infer: &InferenceResult,
+        init: ExprId,
+        range: syntax::TextRange,
+    ) -> R<ir::Func> {
+        let Some(Resolution::Function { function, .. }) = infer.resolution(init) else {
+            return Err(self.unsupported("this `static` initializer", range));
+        };
+        let Some(idx) = self.tree.by_ast(*function) else {
+            return Err(self.unsupported("this `static` initializer", range));
+        };
+        let idx = self.definition_of(idx);
+        let name = self.function_name(idx);
+        let f = self.function_for(idx, &name)?;
+        self.lower_now(f);
+        Ok(f)
     }
 
     /// The resources of a struct static's initializer: an initializer list with one element
@@ -191,16 +283,7 @@ impl ModuleCtx<'_> {
                 Ok(out)
             }
             Expr::Call { args, .. } if args.is_empty() => {
-                let Some(Resolution::Function { function, .. }) = infer.resolution(init) else {
-                    return Err(self.unsupported("this `static` initializer", range));
-                };
-                let Some(idx) = self.tree.by_ast(*function) else {
-                    return Err(self.unsupported("this `static` initializer", range));
-                };
-                let idx = self.definition_of(idx);
-                let name = self.function_name(idx);
-                let f = self.function_for(idx, &name)?;
-                self.lower_now(f);
+                let f = self.initializer_call(infer, init, range)?;
                 match self.split_returns.get(&f).and_then(|(_, r)| r.clone()) {
                     Some(resources) => Ok(resources),
                     // The function failed to lower and said why.
@@ -222,6 +305,15 @@ impl ModuleCtx<'_> {
                     }
                     _ => Err(self.unsupported("this `static` initializer", range)),
                 }
+            }
+            // `(Material)0`: the data members from the scalar, no resources (`resource_cast`).
+            Expr::Cast { expr, .. }
+                if matches!(
+                    infer.type_of_expr(*expr),
+                    Some(Type::Scalar(_) | Type::Enum(_))
+                ) =>
+            {
+                Ok(vec![None; split.resource_paths().len()])
             }
             _ => Err(self.unsupported("this `static` initializer", range)),
         }
@@ -249,10 +341,28 @@ impl ModuleCtx<'_> {
             }
             return Err(self.unsupported("an initializer list of another length", range));
         }
+        // Another `static` array of resources: the same resources.
+        if let Some(b) = self.static_array_named(infer, e)? {
+            if b.slots.len() == n as usize {
+                return Ok(b.slots);
+            }
+        }
         let (g, None) = self.named_resource(body, infer, e, range)? else {
             return Err(self.unsupported("this resource array in a `static` initializer", range));
         };
         Ok((0..n).map(|k| Some((g, Some(i64::from(k))))).collect())
+    }
+}
+
+/// The length of `ty` when it is an array of resources (`static Texture2D ts[2]`): such a
+/// static names one resource per element, like a local array of resources.
+fn static_array_len(ty: &Type) -> Option<u32> {
+    match ty {
+        Type::Array {
+            element,
+            len: Some(n),
+        } if matches!(**element, Type::Resource(_)) => Some(*n),
+        _ => None,
     }
 }
 
@@ -262,6 +372,7 @@ fn const_index(cx: &ModuleCtx<'_>, body: &Body, infer: &InferenceResult, e: Expr
     use syntax::ast::{BinaryOp, PrefixOp};
     match body.expr(e) {
         Expr::Literal(hir::body::Literal::Int(v, _)) => Some(*v as i64),
+        Expr::Literal(hir::body::Literal::Bool(b)) => Some(i64::from(*b)),
         Expr::Paren(i) | Expr::Cast { expr: i, .. } => const_index(cx, body, infer, *i),
         Expr::Prefix {
             op: PrefixOp::Neg,
@@ -306,7 +417,7 @@ impl FnLower<'_, '_> {
     /// What static `idx` names; E3001 at `e` while its own initializer is being read.
     fn binding_at(&mut self, idx: ItemIdx) -> R<StaticBinding> {
         let b = self.cx.static_binding(idx)?;
-        if b.split.is_none() && b.slots.is_empty() {
+        if b.split.is_none() && b.array.is_none() && b.slots.is_empty() {
             let range = self.cx.item_range(idx);
             return Err(self.cx.unsupported(
                 "a `static` holding resources whose initializer uses it",
@@ -319,7 +430,7 @@ impl FnLower<'_, '_> {
     /// The pointer a plain resource static stands for.
     pub(crate) fn static_resource_pointer(&mut self, idx: ItemIdx) -> R<Option<Value>> {
         let b = self.binding_at(idx)?;
-        if b.split.is_some() {
+        if b.split.is_some() || b.array.is_some() {
             return Ok(None);
         }
         Ok(b.slots
@@ -378,18 +489,21 @@ impl FnLower<'_, '_> {
         v
     }
 
-    /// The temporary split local standing for struct static `idx` in this function.
+    /// The temporary local standing for struct static or static resource array `idx` in
+    /// this function: a split local, or a local array of resource slots.
     pub(crate) fn static_struct_local(&mut self, idx: ItemIdx) -> R<Option<LocalId>> {
         if let Some(&l) = self.res.statics.get(&idx) {
             return Ok(Some(l));
         }
         let b = self.binding_at(idx)?;
-        let Some(split) = b.split else {
-            return Ok(None);
+        let paths = match (&b.split, b.array) {
+            (Some(split), _) => split.resource_paths(),
+            (None, Some(n)) => (0..n).map(|k| vec![k]).collect(),
+            (None, None) => return Ok(None),
         };
         let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
         self.res.temps += 1;
-        for (path, r) in split.resource_paths().into_iter().zip(b.slots) {
+        for (path, r) in paths.into_iter().zip(b.slots) {
             if let Some(r) = r {
                 let p = self.static_pointer(r);
                 self.res
@@ -397,8 +511,15 @@ impl FnLower<'_, '_> {
                     .insert((l, path), crate::resource_structs::Binding::Bound(p));
             }
         }
-        let data = b.data.map(Value::Global);
-        self.res.split.insert(l, SplitLocal { split, data });
+        match (b.split, b.array) {
+            (Some(split), _) => {
+                let data = b.data.map(Value::Global);
+                self.res.split.insert(l, SplitLocal { split, data });
+            }
+            (None, n) => {
+                self.res.arrays.insert(l, n.unwrap_or(0));
+            }
+        }
         self.res.statics.insert(idx, l);
         Ok(Some(l))
     }

@@ -229,6 +229,12 @@ pub struct ResourceLocals {
     /// Set when statically dead code used a resource never assigned: its statement is
     /// dropped (`resource_dead`).
     pub dead_use: bool,
+    /// Set while a declaration that may be dropped is lowered: a use of a resource never
+    /// assigned drops it (`resource_unread`).
+    pub dropping: bool,
+    /// The locals named by the body's expressions, worked out on first need
+    /// (`resource_unread`).
+    pub named_locals: Option<Arc<HashSet<LocalId>>>,
 }
 
 /// The bindings at one point of the code, to merge at the end of a selection.
@@ -265,6 +271,9 @@ pub(crate) enum Denoted {
     Indexed(crate::resource_index::Indexed),
     /// An array of resource slots: the local, the path to it, its length.
     Array(LocalId, Vec<u32>, u32),
+    /// An array member of an element at a run-time index (`resource_index`): the run of
+    /// the member across the elements (its suffix the path to the array), the array's length.
+    IndexedArray(crate::resource_index::Strided, u32),
 }
 
 /// A split local or a member struct of it.
@@ -341,14 +350,18 @@ impl FnLower<'_, '_> {
 
     /// What `e` denotes inside a split local or local resource array: `m`, `m.tex`,
     /// `m.inner.texs[1]`, `ts[0]`, a data member. `None` when `e` is none of these.
-    fn denote(&mut self, e: ExprId) -> Option<R<Denoted>> {
+    pub(crate) fn denote(&mut self, e: ExprId) -> Option<R<Denoted>> {
         match self.body.expr(e).clone() {
             Expr::Paren(i) => self.denote(i),
-            // `(Material)m`: a cast of a struct holding resources to its own type.
+            // `(Material)m`: a cast of a struct holding resources to its own type; to another
+            // type, a temporary holding the converted value (`resource_cast`).
             Expr::Cast { expr, .. } => {
                 let to = self.infer.type_of_expr(e)?;
-                (Some(to) == self.infer.type_of_expr(expr)).then_some(())?;
-                self.denote(expr)
+                if Some(to) == self.infer.type_of_expr(expr) {
+                    return self.denote(expr);
+                }
+                let split = split_type(to)?;
+                Some(self.cast_temp(e, expr, split).map(|l| self.temp_part(l)))
             }
             Expr::Conditional { .. } => match self.chosen_arm(e)? {
                 Ok(arm) => self.denote(arm),
@@ -370,12 +383,16 @@ impl FnLower<'_, '_> {
             }
             Expr::Call { .. } | Expr::MethodCall { .. } => self.call_result(e),
             Expr::Path(path) => {
-                // A `static` struct holding resources (`resource_statics`).
+                // A `static` struct holding resources, or a `static` array of resources
+                // (`resource_statics`).
                 if let Some(idx) = self.resource_static(e) {
                     let l = match self.static_struct_local(idx) {
                         Ok(l) => l?,
                         Err(u) => return Some(Err(u)),
                     };
+                    if let Some(&n) = self.res.arrays.get(&l) {
+                        return Some(Ok(Denoted::Array(l, Vec::new(), n)));
+                    }
                     let sl = self.res.split.get(&l)?;
                     return Some(Ok(Denoted::Struct(StructPart {
                         local: l,
@@ -414,6 +431,10 @@ impl FnLower<'_, '_> {
             Expr::Index { base, index } => {
                 let (l, mut path, len) = match self.denote(base)? {
                     Ok(Denoted::Array(l, path, n)) => (l, path, n),
+                    // `arr[i].layers[k]` (`resource_index`).
+                    Ok(Denoted::IndexedArray(run, n)) => {
+                        return Some(self.indexed_array_element(run, n, index, e))
+                    }
                     // An element of an array of structs holding resources.
                     Ok(Denoted::Struct(part)) if part.split.is_array => {
                         let k = self.const_int(index).and_then(|k| usize::try_from(k).ok());
@@ -445,6 +466,45 @@ impl FnLower<'_, '_> {
                 })
             }
             _ => None,
+        }
+    }
+
+    /// A new temporary split local of `split` (for a value computed in the statement: a
+    /// cast, an element at a run-time index), bound where it is made, so that a loop around
+    /// it does not count as a rebinding.
+    pub(crate) fn new_split_temp(&mut self, split: Split) -> StructPart {
+        let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
+        self.res.temps += 1;
+        self.res.declared_depth.insert(l, self.res.loop_depth);
+        let data = split.data.clone().map(|t| self.entry_alloca(t, ""));
+        self.res.split.insert(
+            l,
+            SplitLocal {
+                split: split.clone(),
+                data,
+            },
+        );
+        StructPart {
+            local: l,
+            path: Vec::new(),
+            split,
+            data: data.map(|d| (d, Vec::new())),
+        }
+    }
+
+    /// The whole of temporary split local `l` (a call's or a cast's result).
+    fn temp_part(&self, l: LocalId) -> Denoted {
+        Denoted::Struct(self.temp_part_of(l))
+    }
+
+    /// The whole of split local `l` as a part.
+    pub(crate) fn temp_part_of(&self, l: LocalId) -> StructPart {
+        let sl = &self.res.split[&l];
+        StructPart {
+            local: l,
+            path: Vec::new(),
+            split: sl.split.clone(),
+            data: sl.data.map(|d| (d, Vec::new())),
         }
     }
 
@@ -515,11 +575,24 @@ impl FnLower<'_, '_> {
     /// `return r;` in a function returning a resource: records the global or constant
     /// element of one (which every `return` must agree on); the `ret` has no operand.
     fn resource_return_value(&mut self, e: ExprId) -> R<Vec<Value>> {
+        if !self.res.flow.dead && self.never_assigned(e) {
+            // Handed back unassigned: only a use of the call's result is an error, in the
+            // caller, where an unread local may drop it (`resource_unread`).
+            let named = matches!(self.cx.resource_returns.get(&self.func), Some(Some(_)));
+            if named || self.cx.indexed_returns.contains(&self.func) {
+                return Err(self.runtime_choice(e));
+            }
+            self.cx.unassigned_returns.insert(self.func);
+            return Ok(Vec::new());
+        }
         let p = self.resource_pointer(e)?;
         if self.res.flow.dead {
             // Never runs, by compile-time conditions: returns nothing, or index 0 where the
             // function returns an index (`resource_choice`).
             return Ok(self.dead_resource_return());
+        }
+        if self.cx.unassigned_returns.contains(&self.func) {
+            return Err(self.runtime_choice(e));
         }
         let Some(g) = self.named_resource_value(p) else {
             return self.indexed_return_value(p, e);
@@ -606,6 +679,11 @@ impl FnLower<'_, '_> {
         let callee = self.res.last_split_call.take();
         let returned = callee.and_then(|f| self.cx.resource_returns.get(&f).copied().flatten());
         let indexed = callee.is_some_and(|f| self.cx.indexed_returns.contains(&f));
+        if callee.is_some_and(|f| self.cx.unassigned_returns.contains(&f)) {
+            // The callee handed back a resource never assigned (`resource_unread`).
+            let range = self.expr_range(e);
+            return Some(Err(self.unassigned_use(range)));
+        }
         Some(match (returned, value) {
             // The callee returned the index of an element of the global array.
             (Some((g, None)), Some(i)) if indexed => {
@@ -747,9 +825,16 @@ impl FnLower<'_, '_> {
         let Some(split) = this_ty.and_then(split_type) else {
             return Ok(None);
         };
+        // An element at a run-time index is the object in place: its data where it is (the
+        // method may write it), its resources those of the element (`resource_index`).
+        let mut in_place = None;
         let part = match receiver {
             Some(r) => match self.denote(r) {
                 Some(Ok(Denoted::Struct(p))) if p.split == split => p,
+                Some(Ok(Denoted::Indexed(ix))) => {
+                    in_place = Some(self.indexed_element_data(&ix)?);
+                    self.indexed_temp(ix, r)?
+                }
                 Some(Err(u)) => return Err(u),
                 _ => return Err(self.unsupported("this object of a method", r)),
             },
@@ -799,7 +884,10 @@ impl FnLower<'_, '_> {
                 Some(_) => return Err(self.unsupported("the resources of this object", e)),
             }
         }
-        let data = part.data.map(|(ptr, at)| self.data_pointer(ptr, &at));
+        let data = match in_place {
+            Some(data) => data,
+            None => part.data.map(|(ptr, at)| self.data_pointer(ptr, &at)),
+        };
         Ok(Some((resources, data, indices)))
     }
 
@@ -955,9 +1043,9 @@ impl FnLower<'_, '_> {
             Ok(Denoted::Element(strided)) => self.run_time_element(strided).map(Place::Ptr),
             Ok(Denoted::Data(ptr, at)) => Ok(Place::Ptr(self.data_pointer(ptr, &at))),
             Ok(Denoted::IndexedData(d)) => self.indexed_data_pointer(d).map(Place::Ptr),
-            Ok(Denoted::Indexed(_)) => Err(self.unsupported(
+            Ok(Denoted::Indexed(_) | Denoted::IndexedArray(..)) => Err(self.unsupported(
                 "using an element of a local array of structs holding resources at a run-time \
-                 index other than through its members",
+                 index, or an array member of one, other than through its members or elements",
                 e,
             )),
             Ok(Denoted::Struct(_)) => Err(self.unsupported(
@@ -1059,7 +1147,7 @@ impl FnLower<'_, '_> {
             Ok(Denoted::Struct(part)) => self.copy_struct(&part, rhs),
             Ok(Denoted::Array(l, path, n)) => self.assign_array(l, path, n, rhs),
             Ok(Denoted::Data(..) | Denoted::IndexedData(..)) => return None,
-            Ok(Denoted::Indexed(..) | Denoted::Element(..)) => {
+            Ok(Denoted::Indexed(..) | Denoted::Element(..) | Denoted::IndexedArray(..)) => {
                 let range = self.expr_range(lhs);
                 Err(self.cx.error(
                     crate::RESOURCE_NOT_LEGAL,
@@ -1145,6 +1233,10 @@ impl FnLower<'_, '_> {
                         self.fb().store(field, v);
                     }
                     Member::Resource => {
+                        let ty = self.ty(item)?;
+                        if crate::resources::resource_of(&ty).is_none() {
+                            return Err(self.not_a_resource(&ty, item));
+                        }
                         let p = self.resource_pointer(item)?;
                         self.bind(Target::Slot(dst.local, path), p, item)?;
                     }
@@ -1159,6 +1251,8 @@ impl FnLower<'_, '_> {
         }
         let src = match self.denote(from) {
             Some(Ok(Denoted::Struct(src))) if src.split == dst.split => src,
+            // A whole element at a run-time index (`resource_index`).
+            Some(Ok(Denoted::Indexed(ix))) => self.indexed_temp(ix, from)?,
             Some(Err(u)) => return Err(u),
             _ => {
                 return Err(self.unsupported("a struct holding resources assigned from this", from))
@@ -1246,22 +1340,18 @@ impl FnLower<'_, '_> {
     /// slot (a resource global or an element of one), and the loaded data struct followed by
     /// the `int` index of each element.
     pub fn split_argument(&mut self, a: ExprId) -> R<(Vec<ResourceArg>, Vec<Value>)> {
-        let part =
-            match self.denote(a) {
-                Some(Ok(Denoted::Struct(part))) => part,
-                Some(Err(u)) => return Err(u),
-                Some(Ok(Denoted::Indexed(_))) => return Err(self.unsupported(
-                    "passing a whole element of a run-time index into a local array of structs \
-                     holding resources (pass its members)",
+        let part = match self.denote(a) {
+            Some(Ok(Denoted::Struct(part))) => part,
+            Some(Err(u)) => return Err(u),
+            // A copy of the element at a run-time index (`resource_index`).
+            Some(Ok(Denoted::Indexed(ix))) => self.indexed_temp(ix, a)?,
+            _ => {
+                return Err(self.unsupported(
+                    "this argument holding resources (pass a local or a member of one)",
                     a,
-                )),
-                _ => {
-                    return Err(self.unsupported(
-                        "this argument holding resources (pass a local or a member of one)",
-                        a,
-                    ))
-                }
-            };
+                ))
+            }
+        };
         let mut values = match part.data {
             Some((ptr, at)) => {
                 let p = self.data_pointer(ptr, &at);

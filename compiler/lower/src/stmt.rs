@@ -25,6 +25,9 @@ impl FnLower<'_, '_> {
         let r = if flow.dead {
             // A use of a resource never assigned drops its statement (`resource_dead`).
             self.lower_dead_stmt(s)
+        } else if self.is_droppable_decl(s) {
+            // So does one in the initializer of a local never read (`resource_unread`).
+            self.lower_droppable_decl(s)
         } else {
             self.lower_stmt_here(s)
         };

@@ -325,11 +325,19 @@ impl FnLower<'_, '_> {
             None => usize::from(has_this),
         };
         if let Some((_, data, indices)) = split_this {
-            // The data part of a `static` lives in private memory: a temporary copied
-            // back (`resource_statics`).
+            // The data part of a `static` lives in private memory, that of a member struct
+            // or of an array element inside a variable (SPIR-V's logical addressing passes
+            // whole variables only): a temporary copied back (`resource_statics`,
+            // `resource_index`).
             if let Some(ptr) = data {
+                let whole = match ptr {
+                    Value::Arg(_) => true,
+                    Value::Inst(i) => self.fb().function().insts[i].opcode == Opcode::Alloca,
+                    _ => false,
+                };
                 match self.type_of(ptr).pointee() {
-                    Some((AddressSpace::Function, _)) | None => vals.push(ptr),
+                    Some((AddressSpace::Function, _)) | None if whole => vals.push(ptr),
+                    None => vals.push(ptr),
                     Some((_, ty)) => {
                         let ty = ty.clone();
                         let temp = self.entry_alloca(ty.clone(), "");

@@ -31,6 +31,7 @@ mod resource_gaps;
 mod resource_structs;
 mod resources;
 mod resources3;
+mod resources4;
 mod sampled_texture;
 mod slang_probe;
 mod spirv_types;

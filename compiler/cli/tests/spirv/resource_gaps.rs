@@ -261,13 +261,16 @@ void main(uint3 id : SV_DispatchThreadID) {
     record(gStage.q, id.x);
 }
 "#;
+    // `Hits` and `Misses` are not consecutive elements of one array: the element passed at a
+    // run-time index names no single resource (E3020, as DXC's legalization fails).
     let bad = text.replace("INDEX", "id.x & 1");
+    refuse(&bad, "cs_6_0", &[], 1, "E3020");
     refuse(
         &bad,
         "cs_6_0",
         &[],
         1,
-        "a run-time index into a local array of structs holding resources (pass its members)",
+        "not consecutive elements of one global array",
     );
     let ok = text.replace("INDEX", "0");
     let m = compile(&ok, "cs_6_0", &[]);
