@@ -68,6 +68,9 @@ pub enum ItemKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Function {
     pub template: Option<Vec<TemplateParam>>,
+    /// The arguments of an explicit specialization, `template<> int f<int>(int x)`: calls
+    /// that pick the template `f` with these arguments run this function instead.
+    pub specialization: Option<Vec<crate::type_ref::GenericArg>>,
     pub ret: TypeRef,
     pub params: Vec<Param>,
     pub is_static: bool,
@@ -489,6 +492,9 @@ impl Lowering<'_> {
         self.packing.apply(f.syntax(), &mut ret);
         let function = Function {
             template: f.template_param_list().map(|l| lower_template_params(&l)),
+            specialization: f
+                .specialization_args()
+                .map(|l| crate::type_ref::lower_generic_args(&l)),
             ret,
             params,
             is_static: f.has_modifier(SyntaxKind::STATIC_KW),

@@ -12,6 +12,11 @@ impl SourceFile {
 }
 
 impl FnDef {
+    /// `<int>` of an explicit specialization `template<> int f<int>(int x) { ... }`.
+    pub fn specialization_args(&self) -> Option<GenericArgList> {
+        support::child(&self.syntax)
+    }
+
     pub fn template_param_list(&self) -> Option<TemplateParamList> {
         support::child(&self.syntax)
     }

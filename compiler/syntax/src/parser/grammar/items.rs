@@ -178,6 +178,14 @@ fn decl_after_type(p: &mut Parser<'_>, m: Marker) {
     } else if p.at(IDENT) && p.nth_at(1, L_PAREN) {
         name(p, "a name");
         fn_def_rest(p, m);
+    } else if p.at(IDENT)
+        && p.nth_at(1, LT)
+        && super::scan_generic_args(p, 1).is_some_and(|k| p.nth_at(k, L_PAREN))
+    {
+        // An explicit specialization: `template<> int twice<int>(int x) { ... }`.
+        name(p, "a name");
+        types::generic_arg_list(p);
+        fn_def_rest(p, m);
     } else if p.at(IDENT) && p.nth_at(1, L_BRACE) && p.nth_at(2, IDENT) && p.nth_at(3, EQ) {
         // `SamplerState s { Filter = ...; }`, not `void f { }` missing its parameters.
         var_decl_rest(p, m);

@@ -854,3 +854,62 @@ float h(void x);
         "#]],
     );
 }
+
+#[test]
+fn explicit_function_specialization() {
+    check(
+        "template<> int twice<int>(int x) { return x; }",
+        expect![[r#"
+            SOURCE_FILE@0..46
+              FN_DEF@0..46
+                TEMPLATE_PARAM_LIST@0..10
+                  TEMPLATE_KW@0..8 "template"
+                  LT@8..9 "<"
+                  GT@9..10 ">"
+                WHITESPACE@10..11 " "
+                TYPE_REF@11..14
+                  PATH@11..14
+                    PATH_SEGMENT@11..14
+                      NAME_REF@11..14
+                        IDENT@11..14 "int"
+                WHITESPACE@14..15 " "
+                NAME@15..20
+                  IDENT@15..20 "twice"
+                GENERIC_ARG_LIST@20..25
+                  LT@20..21 "<"
+                  TYPE_REF@21..24
+                    PATH@21..24
+                      PATH_SEGMENT@21..24
+                        NAME_REF@21..24
+                          IDENT@21..24 "int"
+                  GT@24..25 ">"
+                PARAM_LIST@25..32
+                  L_PAREN@25..26 "("
+                  PARAM@26..31
+                    TYPE_REF@26..29
+                      PATH@26..29
+                        PATH_SEGMENT@26..29
+                          NAME_REF@26..29
+                            IDENT@26..29 "int"
+                    WHITESPACE@29..30 " "
+                    NAME@30..31
+                      IDENT@30..31 "x"
+                  R_PAREN@31..32 ")"
+                WHITESPACE@32..33 " "
+                BLOCK@33..46
+                  L_BRACE@33..34 "{"
+                  WHITESPACE@34..35 " "
+                  RETURN_STMT@35..44
+                    RETURN_KW@35..41 "return"
+                    WHITESPACE@41..42 " "
+                    PATH_EXPR@42..43
+                      PATH@42..43
+                        PATH_SEGMENT@42..43
+                          NAME_REF@42..43
+                            IDENT@42..43 "x"
+                    SEMICOLON@43..44 ";"
+                  WHITESPACE@44..45 " "
+                  R_BRACE@45..46 "}"
+        "#]],
+    );
+}
