@@ -75,6 +75,11 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         Some(env) => Arc::new(crate::enums::infer_instance(cx.db, fid, env)),
         None => crate::enums::infer(cx.db, fid),
     };
+    // A copy for arguments of known lengths sees its parameters of unknown size with them.
+    let infer = match cx.array_lens.get(&func) {
+        Some(lens) => Arc::new(crate::unsized_params::sized_inference(&infer, &body, lens)),
+        None => infer,
+    };
     let ret = cx.mb.module().functions[func].ret.clone();
     // The object of a method is argument 0, except for a struct holding resources and no
     // data (`resource_structs`).

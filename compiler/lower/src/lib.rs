@@ -74,7 +74,8 @@
 //! [`resource_statics`] (`static` globals holding resources), [`resource_globals`]
 //! (non-`static` global structs of textures and samplers), [`resource_dead`] (uses of
 //! resources never assigned), [`resource_index`] (run-time indices into locals holding
-//! resources), [`resource_init`] (flattened initializer lists of structs holding resources).
+//! resources), [`resource_init`] (flattened initializer lists of structs holding resources),
+//! [`unsized_params`] (parameters declared as arrays of unknown size, sized by the argument).
 
 pub mod atomic64;
 pub mod attrs;
@@ -114,6 +115,7 @@ pub mod subpass;
 pub mod texture;
 pub mod texture_load;
 pub mod unroll;
+pub mod unsized_params;
 pub mod user_call;
 
 use base_db::{CompileConfig, SourceFile};

@@ -295,9 +295,17 @@ impl FnLower<'_, '_> {
         } else {
             Vec::new()
         };
-        let f =
-            self.cx
-                .function_for_resources(idx, &name, &template_args, &resources, &constants)?;
+        // Parameters of unknown size take their argument's length (`unsized_params`).
+        let param_types: Vec<Option<Type>> = sig.params.iter().map(|p| p.ty.clone()).collect();
+        let lens = self.unsized_lengths(&param_types, args, e)?;
+        let f = self.cx.function_for_resources(
+            idx,
+            &name,
+            &template_args,
+            &resources,
+            &constants,
+            &lens,
+        )?;
         if !streams.is_empty() && !self.cx.stage_io.stream_copies.iter().any(|(g, _)| *g == f) {
             self.cx.stage_io.stream_copies.push((f, streams));
         }

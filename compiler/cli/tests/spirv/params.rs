@@ -1,0 +1,31 @@
+//! Function parameters and calls the lowering once refused (issue #4 item 4), through
+//! `hlslc -spirv` and `spirv-val`: parameters declared as arrays of unknown size.
+
+use crate::harness::compile;
+
+/// The number of `OpFunction`s of the module.
+fn functions(asm: &str) -> usize {
+    asm.lines().filter(|l| l.contains("= OpFunction ")).count()
+}
+
+#[test]
+fn unsized_array_parameters_take_the_length_of_each_argument() {
+    // `weigh` is called with a `float4[2]` and a `float4[3]`: one function per length,
+    // besides `main` and `main_body`; `scale`'s `inout` parameter is a pointer to an array.
+    let text = r#"
+float4 weigh(float4 a[], float4 w) { return a[0] * w + a[1]; }
+void scale(inout float4 a[], float k) { a[0] *= k; }
+float4 main(float4 color : COLOR0) : SV_Target {
+    float4 pair[2] = {color, color.wzyx};
+    float4 triple[3] = {color, color, color};
+    scale(pair, 2.0);
+    return weigh(pair, color) + weigh(triple, color);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(functions(&m.asm), 5, "{}", m.asm);
+    m.assert_has(&[
+        "OpTypeArray %v4float %uint_2",
+        "OpTypeArray %v4float %uint_3",
+    ]);
+}
