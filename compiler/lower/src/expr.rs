@@ -12,7 +12,7 @@ use crate::context::{GlobalRef, R};
 use crate::convert::{common_type, literal_constant};
 use crate::func::{FnLower, Place};
 
-fn arith_opcode(op: ArithOp) -> Opcode {
+pub(crate) fn arith_opcode(op: ArithOp) -> Opcode {
     match op {
         ArithOp::Add => Opcode::Add,
         ArithOp::Sub => Opcode::Sub,
@@ -27,7 +27,7 @@ fn arith_opcode(op: ArithOp) -> Opcode {
     }
 }
 
-fn cmp_opcode(op: CmpOp) -> Opcode {
+pub(crate) fn cmp_opcode(op: CmpOp) -> Opcode {
     match op {
         CmpOp::Eq => Opcode::Eq,
         CmpOp::Ne => Opcode::Ne,

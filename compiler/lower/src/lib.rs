@@ -75,7 +75,8 @@
 //! (non-`static` global structs of textures and samplers), [`resource_dead`] (uses of
 //! resources never assigned), [`resource_index`] (run-time indices into locals holding
 //! resources), [`resource_init`] (flattened initializer lists of structs holding resources),
-//! [`unsized_params`] (parameters declared as arrays of unknown size, sized by the argument).
+//! [`unsized_params`] (parameters declared as arrays of unknown size, sized by the argument),
+//! [`default_args`] (default arguments computed at the call from globals).
 
 pub mod atomic64;
 pub mod attrs;
@@ -86,6 +87,7 @@ pub mod call;
 pub mod context;
 pub mod convert;
 pub mod counters;
+pub mod default_args;
 pub mod entry;
 mod enums;
 pub mod expr;

@@ -6,8 +6,9 @@
 //! temporary (and copied back when it lives in private or groupshared memory). Inside the
 //! method, `this` and the struct's fields are reached through that pointer. `out` and `inout`
 //! arguments are temporaries copied back after the call; missing arguments take the
-//! parameter's default value: a constant, a scalar constant filling a vector or matrix, or a
-//! constructor of constants (`float2 p = float2(1, 2)`).
+//! parameter's default value: a constant, a scalar constant filling a vector or matrix, a
+//! constructor of constants (`float2 p = float2(1, 2)`), or a value computed at the call from
+//! globals (`default_args`).
 
 use hir::body::ExprId;
 use hir::item_tree::{ItemIdx, ParamDirection};
@@ -663,10 +664,11 @@ impl FnLower<'_, '_> {
                     .find_map(|idx| self.constructor_default(idx, i, ty))
                 {
                     Some(v) => Ok(v),
-                    None => Err(self.unsupported("this default argument", e)),
+                    None => self.run_time_default(e, decls, i, ty),
                 }
             }
-            _ => Err(self.unsupported("this default argument", e)),
+            // A default that reads globals is computed at the call (`default_args`).
+            _ => self.run_time_default(e, decls, i, ty),
         }
     }
 

@@ -122,3 +122,90 @@ void main() {
     let out = run(text, vec![vec![0; 5]]);
     assert_eq!(out[0], [7, 11, 127, 110, 1005]);
 }
+
+#[test]
+fn run_time_defaults_are_computed_at_each_call() {
+    // `gain`'s default reads the cbuffer member at the call; `at`'s constructor mixes a
+    // cbuffer member and a literal, which becomes a `float` constant.
+    check(
+        r#"
+cbuffer Settings { float Gain; int Count; };
+RWStructuredBuffer<float2> Out;
+float2 shade(float x, float gain = Gain * 2, float2 at = float2(Count, 1)) { return at * x * gain; }
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = shade(3);
+}
+"#,
+        expect![[r#"
+            struct type.Settings { float Gain; int Count; }
+
+            @g0 = resource storage_buffer RWStructuredBuffer<float2> set(0) binding(1) layout(relaxed_std430) ; Out
+            @g1 = resource uniform ConstantBuffer<type.Settings> set(0) binding(0) layout(relaxed_std140) ; Settings
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g0, 0:int : ptr<storage_buffer, float2>
+              %1 = access_chain @g1, 0:int : ptr<uniform, float>
+              %2 = load %1 : float
+              %3 = mul %2, 2.0:float : float
+              %4 = access_chain @g1, 1:int : ptr<uniform, int>
+              %5 = load %4 : int
+              %6 = convert %5 : float
+              %7 = composite_construct %6, 1.0:float : float2
+              %8 = call @shade(3.0:float, %3, %7) : float2
+              store %0, %8
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            func @shade(%arg0: float, %arg1: float, %arg2: float2) -> float2 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float> ; x
+              %1 = alloca : ptr<function, float> ; gain
+              %2 = alloca : ptr<function, float2> ; at
+              store %0, %arg0
+              store %1, %arg1
+              store %2, %arg2
+              %3 = load %2 : float2
+              %4 = load %0 : float
+              %5 = composite_construct %4, %4 : float2
+              %6 = mul %3, %5 : float2
+              %7 = load %1 : float
+              %8 = composite_construct %7, %7 : float2
+              %9 = mul %6, %8 : float2
+              ret %9
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn run_time_defaults_run_with_the_globals_of_the_moment() {
+    // next(1) with gStep = 3: 5 + 1 * (3 * 2 + 1) = 12; after gBase = 100: 100 + 2 * 7 =
+    // 114; given base 1: 1 + 2 * 7 = 15; given both: 1 + 2 * 1 = 3.
+    let text = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+static uint gBase = 5;
+static uint gStep;
+uint next(uint k, uint base = gBase, uint step = gStep * 2 + 1) { return base + k * step; }
+[numthreads(1, 1, 1)]
+void main() {
+    gStep = 3;
+    Out[0] = next(1);
+    gBase = 100;
+    Out[1] = next(2);
+    Out[2] = next(2, 1);
+    Out[3] = next(2, 1, 1);
+}
+"#;
+    let out = run(text, vec![vec![0; 4]]);
+    assert_eq!(out[0], [12, 114, 15, 3]);
+}

@@ -29,3 +29,23 @@ float4 main(float4 color : COLOR0) : SV_Target {
         "OpTypeArray %v4float %uint_3",
     ]);
 }
+
+#[test]
+fn run_time_defaults_read_the_cbuffer_at_the_call() {
+    // `tint`'s default reads the cbuffer member `Tint` and `$Globals`'s `Bias` at the call:
+    // both blocks are loaded in `main_body`, which is the only caller.
+    let text = r#"
+cbuffer Material : register(b0) { float4 Tint; };
+uniform float Bias;
+float4 tint(float4 c, float4 t = Tint, float b = Bias + 0.5) { return c * t + b; }
+float4 main(float4 color : COLOR0) : SV_Target {
+    return tint(color);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    m.assert_has(&[
+        "OpName %Material \"Material\"",
+        "OpName %_Globals \"$Globals\"",
+    ]);
+    assert_eq!(functions(&m.asm), 3, "{}", m.asm);
+}
