@@ -334,6 +334,15 @@ impl<'db> ModuleCtx<'db> {
                         // Nothing comes in (`resource_out`).
                         continue;
                     }
+                    // An array passed element by element (`resource_array_args`).
+                    if let Some(n) = self.element_count(&t, next_resource.as_slice()) {
+                        for r in next_resource.by_ref().take(n as usize) {
+                            if r.indexed {
+                                params.push(types::Type::INT);
+                            }
+                        }
+                        continue;
+                    }
                     match next_resource.next() {
                         Some(r) if r.indexed => params.push(types::Type::INT),
                         Some(_) => {}

@@ -375,6 +375,21 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 args.push(ParamArg::Split(slots, data));
                 continue;
             }
+            // An array of resources passed element by element (`resource_array_args`).
+            let elements = match self.infer.type_of_local(*p) {
+                Some(t) if is_resource => self.cx.element_count(t, resources.as_slice()),
+                _ => None,
+            };
+            if let Some(n) = elements {
+                let mut bound = Vec::new();
+                for r in resources.by_ref().take(n as usize) {
+                    let index = r.indexed.then_some(next_arg);
+                    next_arg += u32::from(r.indexed);
+                    bound.push((r.global, index));
+                }
+                args.push(ParamArg::Elements(bound));
+                continue;
+            }
             let resource = if is_resource { resources.next() } else { None };
             let a = match resource {
                 Some(ResourceArg {
@@ -516,6 +531,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     }
                 }
                 ParamArg::Resource(g) => self.locals[p.0 as usize] = Some(Value::Global(g)),
+                ParamArg::Elements(elements) => self.bind_element_param(*p, &elements),
                 ParamArg::Element(g, n) => {
                     let mut fb = self.fb();
                     fb.set_param_name(n as usize, &name);
@@ -765,6 +781,10 @@ enum ParamArg {
     Split(Vec<(Option<ir::Global>, Option<u32>)>, Option<u32>),
     /// A resource never assigned by the caller: no IR argument, and no binding.
     Unbound,
+    /// An array of resources passed element by element: each element's resource global,
+    /// with the IR argument of its index when it is an element of a global array
+    /// (`resource_array_args`).
+    Elements(Vec<(Option<ir::Global>, Option<u32>)>),
 }
 
 /// Types a local can hold in this slice: numeric shapes, arrays and structs of them.

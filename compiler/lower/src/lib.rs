@@ -76,7 +76,8 @@
 //! resources never assigned), [`resource_index`] (run-time indices into locals holding
 //! resources), [`resource_init`] (flattened initializer lists of structs holding resources),
 //! [`unsized_params`] (parameters declared as arrays of unknown size, sized by the argument),
-//! [`default_args`] (default arguments computed at the call from globals).
+//! [`default_args`] (default arguments computed at the call from globals),
+//! [`resource_array_args`] (local arrays of resources passed element by element).
 
 pub mod atomic64;
 pub mod attrs;
@@ -101,6 +102,7 @@ pub mod precise;
 pub mod printf;
 pub mod raw_buffer;
 pub mod ray_query;
+pub mod resource_array_args;
 pub mod resource_choice;
 pub mod resource_dead;
 pub mod resource_globals;

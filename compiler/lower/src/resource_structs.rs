@@ -341,7 +341,7 @@ impl FnLower<'_, '_> {
 
     /// What `e` denotes inside a split local or local resource array: `m`, `m.tex`,
     /// `m.inner.texs[1]`, `ts[0]`, a data member. `None` when `e` is none of these.
-    fn denote(&mut self, e: ExprId) -> Option<R<Denoted>> {
+    pub(crate) fn denote(&mut self, e: ExprId) -> Option<R<Denoted>> {
         match self.body.expr(e).clone() {
             Expr::Paren(i) => self.denote(i),
             // `(Material)m`: a cast of a struct holding resources to its own type.
@@ -666,7 +666,12 @@ impl FnLower<'_, '_> {
 
     /// The global resource array whose elements `0..n` the slots of array `path` of `l` hold
     /// in order (after `s.textures = gTextures;`): then the array stands for the global.
-    fn whole_global_array(&mut self, l: LocalId, path: &[u32], n: u32) -> Option<ir::Global> {
+    pub(crate) fn whole_global_array(
+        &mut self,
+        l: LocalId,
+        path: &[u32],
+        n: u32,
+    ) -> Option<ir::Global> {
         let slots: Vec<Slot> = (0..n)
             .map(|k| {
                 let mut p = path.to_vec();
@@ -989,7 +994,7 @@ impl FnLower<'_, '_> {
 
     /// What a slot passes to a call or copy: its binding, `None` when never assigned (which
     /// may travel, as long as nothing uses it).
-    fn passed_slot(&mut self, slot: &Slot, e: ExprId) -> R<Option<Value>> {
+    pub(crate) fn passed_slot(&mut self, slot: &Slot, e: ExprId) -> R<Option<Value>> {
         match self.res.slots.get(slot).copied() {
             Some(Binding::Bound(p)) => Ok(Some(p)),
             Some(Binding::Conflict) => Err(self.runtime_choice(e)),

@@ -244,6 +244,13 @@ impl FnLower<'_, '_> {
             let patch = p.ty.as_ref().and_then(crate::stages::patch_of).is_some();
             let is_resource = resource.is_some() && !patch;
             if let (true, Some(&a)) = (is_resource, args.get(i)) {
+                // A local array of resources: element by element (`resource_array_args`).
+                if let Some(r) = self.local_array_argument(a, p.ty.as_ref()) {
+                    let (r, index_values) = r?;
+                    resources.extend(r);
+                    split_args.push((i, index_values));
+                    continue;
+                }
                 let (r, index) = self.resource_argument(a, p.ty.as_ref())?;
                 resources.push(r);
                 indices.push((i, index));

@@ -49,3 +49,27 @@ float4 main(float4 color : COLOR0) : SV_Target {
     ]);
     assert_eq!(functions(&m.asm), 3, "{}", m.asm);
 }
+
+#[test]
+fn local_resource_arrays_pass_element_by_element() {
+    // `blend(pair)` samples `Base` and `Layers[1]`: the copy takes the index of `Layers`'s
+    // element as an `int` parameter, so no image or sampler is ever in `Function` storage.
+    let text = r#"
+Texture2D Base : register(t0);
+Texture2D Layers[3] : register(t1);
+SamplerState Linear : register(s0);
+float4 blend(Texture2D ts[2], float2 uv) { return ts[0].Sample(Linear, uv) * ts[1].Sample(Linear, uv); }
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Texture2D pair[2] = {Base, Layers[1]};
+    return blend(pair, uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(functions(&m.asm), 3, "{}", m.asm);
+    assert!(
+        !m.asm.contains("OpTypePointer Function %type_image"),
+        "{}",
+        m.asm
+    );
+    m.assert_has(&["%ts_1_index = OpFunctionParameter %int"]);
+}
