@@ -301,11 +301,14 @@ impl<'db> ModuleCtx<'db> {
                         );
                         handed.push((n as u32, None));
                         if p.direction == hir::item_tree::ParamDirection::InOut {
+                            // An incoming element of a resource array brings its index.
                             for _ in split.resource_paths() {
-                                if !matches!(next_resource.next(), Some(r) if !r.indexed) {
-                                    let what = "an `inout` struct whose resources are array \
-                                                elements";
-                                    return Err(self.unsupported(what, range));
+                                match next_resource.next() {
+                                    Some(r) if r.indexed => params.push(types::Type::INT),
+                                    Some(_) => {}
+                                    None => {
+                                        return Err(self.unsupported("this parameter type", range))
+                                    }
                                 }
                             }
                         }

@@ -326,9 +326,13 @@ impl<'a, 'db> FnLower<'a, 'db> {
                         }
                         let mut slots = Vec::new();
                         if inout {
+                            // An element of a resource array comes with its index, an
+                            // argument after the data pointer.
                             for _ in split.resource_paths() {
                                 let Some(r) = resources.next() else { break };
-                                slots.push((r.global, None));
+                                let index = r.indexed.then_some(next_arg);
+                                next_arg += u32::from(r.indexed);
+                                slots.push((r.global, index));
                             }
                         }
                         self.res.split.insert(
@@ -341,6 +345,13 @@ impl<'a, 'db> FnLower<'a, 'db> {
                         args.push(ParamArg::Split(slots, None));
                     }
                     None if inout => match resources.next() {
+                        Some(ResourceArg {
+                            global: Some(g),
+                            indexed: true,
+                        }) => {
+                            args.push(ParamArg::Element(g, next_arg));
+                            next_arg += 1;
+                        }
                         Some(ResourceArg {
                             global: Some(g), ..
                         }) => args.push(ParamArg::Resource(g)),
@@ -510,6 +521,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
             match a {
                 ParamArg::Skipped | ParamArg::Unbound => {}
                 ParamArg::Split(slots, data) => {
+                    let indexed: Vec<bool> = slots.iter().map(|(_, i)| i.is_some()).collect();
                     let mut bound = Vec::new();
                     for (g, index) in slots {
                         bound.push(match (g, index) {
@@ -522,6 +534,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                         });
                     }
                     self.bind_split_param(*p, &bound);
+                    self.record_incoming(*p, &bound, &indexed);
                     if let Some(n) = data {
                         self.fb().set_param_name(n as usize, &name);
                         let ptr = self.res.split.get(p).and_then(|s| s.data);
@@ -537,6 +550,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     fb.set_param_name(n as usize, &name);
                     let element = fb.access_chain(Value::Global(g), &[Value::Arg(n)]);
                     self.locals[p.0 as usize] = Some(element);
+                    self.res.incoming.insert((*p, Vec::new()), element);
                 }
                 ParamArg::Value(n) => {
                     let ptr = self.local_ptr(*p)?;

@@ -218,9 +218,9 @@ impl FnLower<'_, '_> {
                 // An `out`/`inout` struct holding resources: a pointer to its data part
                 // (`resource_out`).
                 let inout = direction == ParamDirection::InOut;
-                let (r, data) = self.out_split_argument(a, inout)?;
+                let (r, values) = self.out_split_argument(a, inout)?;
                 resources.extend(r);
-                split_args.push((i, data.into_iter().collect()));
+                split_args.push((i, values));
                 continue;
             }
             if handed && direction == ParamDirection::Out {
@@ -431,7 +431,11 @@ impl FnLower<'_, '_> {
             }
         }
         let v = self.fb().call(f, &vals);
-        self.bind_handed_out(f, args, e)?;
+        let inout: Vec<u32> = (decl.params.iter().enumerate())
+            .filter(|(_, p)| p.direction == ParamDirection::InOut)
+            .map(|(n, _)| n as u32)
+            .collect();
+        self.bind_handed_out(f, args, &inout, e)?;
         for (temp, object, fields) in base_back {
             for i in 0..fields {
                 let i = self.fb().int(i as i32);

@@ -363,3 +363,135 @@ void main(uint t : SV_GroupIndex) {
     assert_eq!(e.lines().count(), 1, "{e}");
     assert!(e.starts_with("E3020"), "{e}");
 }
+
+const INOUT_ELEMENTS: &str = r#"
+[[vk::binding(0)]] StructuredBuffer<uint> Bufs[3];
+[[vk::binding(1)]] RWStructuredBuffer<uint> Out;
+struct Pick { StructuredBuffer<uint> buf; uint scale; };
+void keep(inout Pick p) { p.scale += 1; }
+void swap(inout Pick p) { p.scale = p.buf[0]; p.buf = Bufs[0]; }
+uint second(inout StructuredBuffer<uint> b) { return b[1]; }
+[numthreads(1, 1, 1)]
+void main() {
+    Pick p;
+    p.buf = Bufs[2];
+    p.scale = 10;
+    keep(p);
+    Out[0] = p.buf[0] * p.scale;
+    swap(p);
+    Out[1] = p.buf[1] * p.scale;
+    StructuredBuffer<uint> b = Bufs[1];
+    Out[2] = second(b);
+}
+"#;
+
+#[test]
+fn inout_resources_that_are_array_elements_come_with_their_index() {
+    // `keep` and `swap` take a pointer to `Pick`'s data part and the index of `Bufs`'s
+    // element; `keep` leaves `p.buf` as it came (main goes on sampling `Bufs[2]`), `swap`
+    // hands back `Bufs[0]`; `second` gets the index of `b`'s element of `Bufs`.
+    check(
+        INOUT_ELEMENTS,
+        expect![[r#"
+        struct Pick { uint scale; }
+
+        @g0 = resource storage_buffer array<StructuredBuffer<uint>, 3> set(0) binding(0) count(3) layout(relaxed_std430) ; Bufs
+        @g1 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(1) layout(relaxed_std430) ; Out
+
+        func @main_body() -> void {
+        bb0: ; (entry)
+          %0 = access_chain @g0, 0:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %1 = alloca : ptr<function, Pick> ; p
+          %2 = access_chain @g0, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %3 = access_chain %1, 0:int : ptr<function, uint>
+          store %3, 10:uint
+          call @keep(%1, 2:int)
+          %4 = access_chain @g1, 0:int : ptr<storage_buffer, uint>
+          %5 = access_chain %2, 0:int : ptr<storage_buffer, uint>
+          %6 = load %5 : uint
+          %7 = access_chain %1, 0:int : ptr<function, uint>
+          %8 = load %7 : uint
+          %9 = mul %6, %8 : uint
+          store %4, %9
+          call @swap(%1, 2:int)
+          %10 = access_chain @g1, 1:int : ptr<storage_buffer, uint>
+          %11 = access_chain %0, 1:int : ptr<storage_buffer, uint>
+          %12 = load %11 : uint
+          %13 = access_chain %1, 0:int : ptr<function, uint>
+          %14 = load %13 : uint
+          %15 = mul %12, %14 : uint
+          store %10, %15
+          %16 = access_chain @g1, 2:int : ptr<storage_buffer, uint>
+          %17 = call @second(1:int) : uint
+          store %16, %17
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          call @main_body()
+          ret
+        }
+
+        func @keep(%arg0: ptr<function, Pick>, %arg1: int) -> void {
+        bb0: ; (entry)
+          %0 = access_chain @g0, %arg1 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %1 = access_chain %arg0, 0:int : ptr<function, uint>
+          %2 = load %1 : uint
+          %3 = add %2, 1:uint : uint
+          store %1, %3
+          ret
+        }
+
+        func @swap(%arg0: ptr<function, Pick>, %arg1: int) -> void {
+        bb0: ; (entry)
+          %0 = access_chain @g0, %arg1 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %1 = access_chain %arg0, 0:int : ptr<function, uint>
+          %2 = access_chain %0, 0:int : ptr<storage_buffer, uint>
+          %3 = load %2 : uint
+          store %1, %3
+          %4 = access_chain @g0, 0:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          ret
+        }
+
+        func @second(%arg0: int) -> uint {
+        bb0: ; (entry)
+          %0 = access_chain @g0, %arg0 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %1 = access_chain %0, 1:int : ptr<storage_buffer, uint>
+          %2 = load %1 : uint
+          ret %2
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+    "#]],
+    );
+}
+
+#[test]
+fn inout_resources_that_are_array_elements_run() {
+    // Bufs = {1, 2}, {3, 4}, {5, 6}. keep: p = (Bufs[2], 11): 5 * 11 = 55; swap reads
+    // Bufs[2][0] = 5 into scale and hands back Bufs[0]: 2 * 5 = 10; second(Bufs[1]) = 4.
+    let m = common::lower(INOUT_ELEMENTS);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    for (k, data) in [[1u32, 2], [3, 4], [5, 6]].iter().enumerate() {
+        bindings
+            .bind(&program, 0, 0, k as u32, Resource::buffer(words(data)))
+            .expect("bind Bufs");
+    }
+    bindings
+        .bind(&program, 0, 1, 0, Resource::buffer(words(&[0; 3])))
+        .expect("bind Out");
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    assert_eq!(
+        as_u32(&bindings.get(&program, 0, 1).unwrap().data),
+        vec![55, 10, 4]
+    );
+}

@@ -73,3 +73,25 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
     );
     m.assert_has(&["%ts_1_index = OpFunctionParameter %int"]);
 }
+
+#[test]
+fn inout_structs_holding_elements_of_resource_arrays() {
+    // `dim` takes the data part of `Layer` by pointer and the index of `Maps`'s element;
+    // it leaves `l.map` as it came, so main samples `Maps[1]` after the call.
+    let text = r#"
+Texture2D Maps[2] : register(t0);
+SamplerState Linear : register(s0);
+struct Layer { Texture2D map; float weight; };
+void dim(inout Layer l) { l.weight *= 0.5; }
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Layer l;
+    l.map = Maps[1];
+    l.weight = 1;
+    dim(l);
+    return l.map.Sample(Linear, uv) * l.weight;
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(functions(&m.asm), 3, "{}", m.asm);
+    m.assert_has(&["%l_index = OpFunctionParameter %int"]);
+}
