@@ -213,8 +213,8 @@ impl FnLower<'_, '_> {
     ) -> R<Value> {
         let t = match (ty, expr) {
             (Some(t), _) => {
-                hir::lower_type::TypeCtx::inside(&self.cx.tree, &self.cx.scope, self.item)
-                    .resolve(t, &mut Vec::new())
+                // A type declared in this body first, as the checker resolves it.
+                self.local_declared_type(t)
                     .or_else(|| self.local_type_named(t))
             }
             (None, Some(x)) => match (self.infer.type_of_expr(x), self.body.expr(x)) {

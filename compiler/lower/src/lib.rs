@@ -77,7 +77,8 @@
 //! resources), [`resource_init`] (flattened initializer lists of structs holding resources),
 //! [`unsized_params`] (parameters declared as arrays of unknown size, sized by the argument),
 //! [`default_args`] (default arguments computed at the call from globals),
-//! [`resource_array_args`] (local arrays of resources passed element by element).
+//! [`resource_array_args`] (local arrays of resources passed element by element),
+//! [`local_types`] (types declared inside a function, for `sizeof`).
 
 pub mod atomic64;
 pub mod attrs;
@@ -97,6 +98,7 @@ pub mod graphics;
 pub mod heap;
 pub mod init;
 pub mod inline_spirv;
+pub mod local_types;
 pub mod options;
 pub mod precise;
 pub mod printf;

@@ -495,3 +495,60 @@ fn inout_resources_that_are_array_elements_run() {
         vec![55, 10, 4]
     );
 }
+
+#[test]
+fn sizeof_a_struct_declared_in_the_function_runs() {
+    // Natural layout with scalar alignment (DXC's `sizeof`): L = float + float2 = 12 bytes;
+    // Pair (L[2]) = 24; N = L (12) + bool (4) + G (12) = 28; L[3] = 36; an enum declared
+    // here is its `int`: 4.
+    let text = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+struct G { float3 p; };
+[numthreads(1, 1, 1)]
+void main() {
+    struct L { float a; float2 b; };
+    typedef L Pair[2];
+    struct N { L l; bool h; G g; };
+    enum E { One, Two };
+    Out[0] = sizeof(L);
+    Out[1] = sizeof(Pair);
+    Out[2] = sizeof(N);
+    Out[3] = sizeof(L[3]);
+    Out[4] = sizeof(E);
+}
+"#;
+    let out = run(text, vec![vec![0; 5]]);
+    assert_eq!(out[0], [12, 24, 28, 36, 4]);
+}
+
+#[test]
+fn sizeof_a_struct_declared_in_the_function_is_a_constant() {
+    check(
+        r#"
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)]
+void main() {
+    struct Texel { float4 color; uint mask; };
+    Out[0] = sizeof(Texel);
+}
+"#,
+        expect![[r#"
+            @g0 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; Out
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g0, 0:int : ptr<storage_buffer, uint>
+              store %0, 20:uint
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}

@@ -95,3 +95,18 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
     assert_eq!(functions(&m.asm), 3, "{}", m.asm);
     m.assert_has(&["%l_index = OpFunctionParameter %int"]);
 }
+
+#[test]
+fn sizeof_a_local_struct_is_a_constant() {
+    // float3 + float + uint2 = 12 + 4 + 8 = 24 bytes, stored as a constant.
+    let text = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    struct Particle { float3 position; float life; uint2 ids; };
+    Out[0] = sizeof(Particle);
+}
+"#;
+    let m = compile(text, "cs_6_0", &[]);
+    m.assert_has(&["%uint_24 = OpConstant %uint 24"]);
+}
