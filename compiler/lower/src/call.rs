@@ -449,6 +449,15 @@ impl FnLower<'_, '_> {
                     range,
                 ))
             }
+            // One component of a vector in memory (`InterlockedAdd(shared.y, 1)`): a
+            // pointer to that component, as DXC's access chain.
+            Place::Swizzle(inner, comps) if comps.len() == 1 => match **inner {
+                Place::Ptr(ptr) if matches!(self.place_type(inner), Type::Vector(..)) => {
+                    let c = self.fb().int(i32::from(comps[0]));
+                    Ok(vec![self.fb().access_chain(ptr, &[c])])
+                }
+                _ => Err(self.unsupported("an atomic on this component", e)),
+            },
             Place::Swizzle(..) | Place::MatrixSwizzle(..) => {
                 Err(self.unsupported("an atomic on a swizzle", e))
             }

@@ -448,6 +448,9 @@ impl FnLower<'_, '_> {
                     let n = self.const_int(index).and_then(|n| usize::try_from(n).ok());
                     return match n.and_then(|n| comps.get(n)) {
                         Some(&c) => Ok(Place::Swizzle(inner, vec![c])),
+                        None if n.is_none() => {
+                            self.run_time_swizzle_element(*inner, &comps, index, e)
+                        }
                         None => Err(self
                             .unsupported("assigning through a run-time index into a swizzle", e)),
                     };
@@ -825,6 +828,35 @@ impl FnLower<'_, '_> {
         own && self.body.children(e).into_iter().all(|c| self.is_pure(c))
     }
 
+    /// `v.zyx[i]` of a vector in memory: the component `i` picks among the swizzle's, chosen
+    /// by `select`s, then a pointer to it.
+    fn run_time_swizzle_element(
+        &mut self,
+        inner: Place,
+        comps: &[u8],
+        index: ExprId,
+        e: ExprId,
+    ) -> R<Place> {
+        let ptr = match inner {
+            Place::Ptr(ptr) if matches!(self.place_type(&inner), Type::Vector(..)) => ptr,
+            _ => {
+                return Err(self.unsupported("assigning through a run-time index into a swizzle", e))
+            }
+        };
+        let i = self.coerce(index, &Type::INT)?;
+        let Some((&last, rest)) = comps.split_last() else {
+            return Err(self.unsupported("indexing this value", e));
+        };
+        let mut component = self.fb().int(i32::from(last));
+        for (n, &c) in rest.iter().enumerate().rev() {
+            let at = self.fb().int(n as i32);
+            let here = self.fb().compare(Opcode::Eq, i, at);
+            let c = self.fb().int(i32::from(c));
+            component = self.fb().select(here, c, component);
+        }
+        Ok(Place::Ptr(self.fb().access_chain(ptr, &[component])))
+    }
+
     fn lower_conditional(
         &mut self,
         e: ExprId,
@@ -836,7 +868,11 @@ impl FnLower<'_, '_> {
         // Before HLSL 2021 both values are evaluated, whatever the condition.
         let evaluate_both = !self.short_circuits()
             && matches!(ty, Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. });
-        if evaluate_both || (self.is_pure(then) && self.is_pure(otherwise)) {
+        // A struct or array is chosen by control flow: SPIR-V before 1.4 selects scalars and
+        // vectors only, and a `phi` of any type is valid everywhere.
+        let selectable = matches!(ty, Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. });
+        let pure = self.is_pure(then) && self.is_pure(otherwise);
+        if evaluate_both || (pure && selectable) {
             return self.select_values(cond, then, otherwise, &ty);
         }
         let c = self.coerce(cond, &Type::BOOL)?;

@@ -460,6 +460,20 @@ impl<'a, 'db> FnLower<'a, 'db> {
             // same value on every call, unless its initializer reads locals or parameters:
             // then, as for any `static` local, the first call's value is kept.
             let reads_locals = local.init.is_some_and(|e| self.reads_locals(e));
+            // A `static` resource local names its initializer's resource, the same on every
+            // call when nothing reassigns it: a plain resource local (no memory, bound where
+            // declared), as DXC's legalization leaves it.
+            if local.is_static && matches!(ty, Type::Resource(_)) && local.init.is_some() {
+                let l = LocalId(i as u32);
+                if crate::resources::resource_of(&ty).is_none() {
+                    return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
+                }
+                if crate::resource_choice::is_written(&self.body, &self.infer, l) {
+                    let what = "assigning to a `static` local holding a resource";
+                    return Err(self.cx.unsupported(what, range));
+                }
+                continue;
+            }
             if local.is_static && (!local.is_const || reads_locals) {
                 // A `static` local keeps its value across calls: a private global. A constant
                 // initializer is the global's; any other runs the first time the declaration

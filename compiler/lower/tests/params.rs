@@ -552,3 +552,181 @@ void main() {
         "#]],
     );
 }
+
+// The sweep of the remaining `unsupported(` sites (issue #4 item 4.5): forms DXC accepts
+// that reached one.
+
+const SWEEP: &str = r#"
+[[vk::binding(0)]] RWStructuredBuffer<int> Out;
+[[vk::binding(1)]] StructuredBuffer<int> Src;
+groupshared uint2 Counts;
+struct Pair { int a; int b; };
+int first(uint k) {
+    static StructuredBuffer<int> s = Src;
+    return s[k];
+}
+[numthreads(4, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+    if (i == 0) { Counts = 0; }
+    GroupMemoryBarrierWithGroupSync();
+    InterlockedAdd(Counts.y, i);
+    GroupMemoryBarrierWithGroupSync();
+    if (i == 0) {
+        bool t = true;
+        bool f = false;
+        Out[0] = ~t;
+        Out[1] = ~f;
+        Out[2] = Counts.y;
+        Pair x = {1, 2};
+        Pair y = {3, 4};
+        Pair z = Out[2] > 5 ? x : y;
+        Out[3] = z.a * 10 + z.b;
+        float4 v = 0;
+        v.zyx[Out[2] - 5] = 7;
+        Out[4] = (int)v.y * 10 + (int)v.z;
+        Out[5] = first(1);
+    }
+}
+"#;
+
+#[test]
+fn swept_forms_run() {
+    // ~true = ~1 = -2 and ~false = -1 (a `bool` promotes to `int`); the four invocations
+    // add 0 + 1 + 2 + 3 = 6 to Counts.y; 6 > 5 picks x: 1 * 10 + 2 = 12; zyx[6 - 5] is y:
+    // 7 * 10 + 0 = 70; the `static` resource local is Src: Src[1] = 9.
+    let out = run(SWEEP, vec![vec![0; 6], vec![5, 9]]);
+    let expected = [-2i32, -1, 6, 12, 70, 9].map(|v| v as u32);
+    assert_eq!(out[0], expected);
+}
+
+#[test]
+fn swept_forms_lower() {
+    // The atomic takes a pointer to Counts.y; the struct `?:` branches to a `phi`; `zyx[k]`
+    // picks the component with `select`s; `s` is `Src` itself.
+    check(
+        SWEEP,
+        expect![[r#"
+        struct Pair { int a; int b; }
+
+        @g0 = input uint builtin(LocalInvocationIndex) ; SV_GroupIndex
+        @g1 = groupshared uint2 ; Counts
+        @g2 = resource storage_buffer RWStructuredBuffer<int> set(0) binding(0) layout(relaxed_std430) ; Out
+        @g3 = resource storage_buffer StructuredBuffer<int> set(0) binding(1) layout(relaxed_std430) ; Src
+
+        func @main_body(%arg0: uint) -> void {
+        bb0: ; selection merge=bb2 (entry)
+          %0 = alloca : ptr<function, uint> ; i
+          %1 = alloca : ptr<function, bool> ; t
+          %2 = alloca : ptr<function, bool> ; f
+          %3 = alloca : ptr<function, Pair> ; x
+          %4 = alloca : ptr<function, Pair> ; y
+          %5 = alloca : ptr<function, Pair> ; z
+          %6 = alloca : ptr<function, float4> ; v
+          store %0, %arg0
+          %7 = load %0 : uint
+          %8 = eq %7, 0:uint : bool
+          cond_br %8, bb1, bb2
+        bb1: ; (if.then)
+          store @g1, {0, 0}:uint2
+          br bb2
+        bb2: ; selection merge=bb7 (if.merge)
+          barrier workgroup_memory|group_sync
+          %9 = access_chain @g1, 1:int : ptr<workgroup, uint>
+          %10 = load %0 : uint
+          %11 = atomic_rmw add %9, %10 : uint
+          barrier workgroup_memory|group_sync
+          %12 = load %0 : uint
+          %13 = eq %12, 0:uint : bool
+          cond_br %13, bb3, bb7
+        bb3: ; selection merge=bb6 (if.then)
+          store %1, true:bool
+          store %2, false:bool
+          %14 = access_chain @g2, 0:int : ptr<storage_buffer, int>
+          %15 = load %1 : bool
+          %16 = select %15, 1:int, 0:int : int
+          %17 = bit_not %16 : int
+          store %14, %17
+          %18 = access_chain @g2, 1:int : ptr<storage_buffer, int>
+          %19 = load %2 : bool
+          %20 = select %19, 1:int, 0:int : int
+          %21 = bit_not %20 : int
+          store %18, %21
+          %22 = access_chain @g2, 2:int : ptr<storage_buffer, int>
+          %23 = load @g1 : uint2
+          %24 = composite_extract %23, [1] : uint
+          %25 = convert %24 : int
+          store %22, %25
+          %26 = composite_construct 1:int, 2:int : Pair
+          store %3, %26
+          %27 = composite_construct 3:int, 4:int : Pair
+          store %4, %27
+          %28 = access_chain @g2, 2:int : ptr<storage_buffer, int>
+          %29 = load %28 : int
+          %30 = gt %29, 5:int : bool
+          cond_br %30, bb4, bb5
+        bb4: ; (cond.then)
+          %31 = load %3 : Pair
+          br bb6
+        bb5: ; (cond.else)
+          %32 = load %4 : Pair
+          br bb6
+        bb6: ; (cond.merge)
+          %33 = phi [%31, bb4], [%32, bb5] : Pair
+          store %5, %33
+          %34 = access_chain @g2, 3:int : ptr<storage_buffer, int>
+          %35 = access_chain %5, 0:int : ptr<function, int>
+          %36 = load %35 : int
+          %37 = mul %36, 10:int : int
+          %38 = access_chain %5, 1:int : ptr<function, int>
+          %39 = load %38 : int
+          %40 = add %37, %39 : int
+          store %34, %40
+          store %6, {0.0, 0.0, 0.0, 0.0}:float4
+          %41 = access_chain @g2, 2:int : ptr<storage_buffer, int>
+          %42 = load %41 : int
+          %43 = sub %42, 5:int : int
+          %44 = eq %43, 1:int : bool
+          %45 = select %44, 1:int, 0:int : int
+          %46 = eq %43, 0:int : bool
+          %47 = select %46, 2:int, %45 : int
+          %48 = access_chain %6, %47 : ptr<function, float>
+          store %48, 7.0:float
+          %49 = access_chain @g2, 4:int : ptr<storage_buffer, int>
+          %50 = load %6 : float4
+          %51 = composite_extract %50, [1] : float
+          %52 = convert %51 : int
+          %53 = mul %52, 10:int : int
+          %54 = load %6 : float4
+          %55 = composite_extract %54, [2] : float
+          %56 = convert %55 : int
+          %57 = add %53, %56 : int
+          store %49, %57
+          %58 = access_chain @g2, 5:int : ptr<storage_buffer, int>
+          %59 = call @first(1:uint) : int
+          store %58, %59
+          br bb7
+        bb7: ; (if.merge)
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          %0 = load @g0 : uint ; i
+          call @main_body(%0)
+          ret
+        }
+
+        func @first(%arg0: uint) -> int {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, uint> ; k
+          store %0, %arg0
+          %1 = load %0 : uint
+          %2 = access_chain @g3, %1 : ptr<storage_buffer, int>
+          %3 = load %2 : int
+          ret %3
+        }
+
+        entry compute "main" @main numthreads(4, 1, 1) inputs(@g0) outputs()
+    "#]],
+    );
+}

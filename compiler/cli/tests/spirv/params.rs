@@ -110,3 +110,34 @@ void main() {
     let m = compile(text, "cs_6_0", &[]);
     m.assert_has(&["%uint_24 = OpConstant %uint 24"]);
 }
+
+#[test]
+fn swept_forms_validate_under_vulkan_1_0() {
+    // An atomic on one component of a shared vector (an access chain to it), a `?:` of
+    // structs and of arrays (branches and an `OpPhi`: SPIR-V 1.0 selects only scalars and
+    // vectors), a run-time index into a swizzle, a `static` resource local, `~` of a bool.
+    let text = r#"
+RWStructuredBuffer<int> Out : register(u0);
+StructuredBuffer<int> Src : register(t0);
+groupshared uint2 Counts;
+struct Pair { int a; int b; };
+int first(uint k) { static StructuredBuffer<int> s = Src; return s[k]; }
+[numthreads(4, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+    InterlockedAdd(Counts.y, i);
+    Pair x = {1, 2};
+    Pair y = {3, 4};
+    Pair z = i > 1 ? x : y;
+    int p[2] = {5, 6};
+    int q[2] = {7, 8};
+    int r[2] = i > 2 ? p : q;
+    float4 v = 0;
+    v.zyx[i % 3] = 7;
+    bool t = i > 0;
+    Out[i] = z.a + r[1] + (int)v.x + first(i) + ~t;
+}
+"#;
+    let m = compile(text, "cs_6_0", &[]);
+    m.assert_has(&["OpAtomicIAdd", "OpPhi %Pair"]);
+    assert!(!m.asm.contains("OpSelect %Pair"), "{}", m.asm);
+}
