@@ -11,7 +11,8 @@
 //!   `load`/`store`;
 //! - resources, constant buffers and `groupshared` variables are module globals; buffer
 //!   elements and cbuffer members are reached through `access_chain`;
-//! - `&&`, `||` and impure `?:` are control flow with a `phi`, pure `?:` is a `select`;
+//! - `&&`, `||`, impure `?:` and a `?:` of structs or arrays are control flow with a `phi`,
+//!   any other `?:` is a `select`;
 //!   loops and selections carry structure markers; no code follows `return`, `break` or
 //!   `continue`, and merge blocks nothing reaches end in `unreachable`;
 //! - user calls go where semantic analysis resolved them (a prototype to its definition,
