@@ -141,3 +141,22 @@ void main(uint i : SV_GroupIndex) {
     m.assert_has(&["OpAtomicIAdd", "OpPhi %Pair"]);
     assert!(!m.asm.contains("OpSelect %Pair"), "{}", m.asm);
 }
+
+#[test]
+fn an_array_of_unknown_size_needs_whole_elements() {
+    // Seven scalars fill one `float4` and part of another (the lowering met this as "an
+    // initializer list with extra values"); the checker refuses it.
+    let text = r#"
+float4 main() : SV_Target {
+    float4 colors[] = {1, 2, 3, 4, 5, 6, 7};
+    return colors[0];
+}
+"#;
+    crate::harness::refuse(
+        text,
+        "ps_6_0",
+        &[],
+        1,
+        "error[E2016]: initializer list has 7 component(s), `float4[]` needs a multiple of 4",
+    );
+}
