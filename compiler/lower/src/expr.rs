@@ -455,6 +455,19 @@ impl FnLower<'_, '_> {
                             .unsupported("assigning through a run-time index into a swizzle", e)),
                     };
                 }
+                if matches!(b, Place::Texel { .. }) {
+                    // `tex[c][2] = x`: one component of a vector texel, written as `.z`.
+                    let n = self.const_int(index).and_then(|n| u8::try_from(n).ok());
+                    return match (self.place_type(&b), n) {
+                        (Type::Vector(_, len), Some(k)) if k < len => {
+                            Ok(Place::Swizzle(Box::new(b), vec![k]))
+                        }
+                        _ => {
+                            Err(self
+                                .unsupported("assigning through a run-time index into a texel", e))
+                        }
+                    };
+                }
                 let Place::Ptr(ptr) = b else {
                     return Err(self.unsupported("indexing this value", e));
                 };

@@ -730,3 +730,18 @@ fn swept_forms_lower() {
     "#]],
     );
 }
+
+#[test]
+fn a_constant_index_into_a_texel_writes_that_component() {
+    // b[1][3] += 2 reads texel 1 (4, 5, 6, 7) and writes 7 + 2 = 9 to its `w`; b[0][0] = 7.
+    let text = r#"
+RWBuffer<uint4> b : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    b[1][3] += 2;
+    b[0][0] = 7;
+}
+"#;
+    let out = run(text, vec![vec![0, 1, 2, 3, 4, 5, 6, 7]]);
+    assert_eq!(out[0], [7, 1, 2, 3, 4, 5, 6, 9]);
+}

@@ -160,3 +160,21 @@ float4 main() : SV_Target {
         "error[E2016]: initializer list has 7 component(s), `float4[]` needs a multiple of 4",
     );
 }
+
+#[test]
+fn a_constant_index_into_a_storage_texel_is_a_component_write() {
+    // `t[c][2] = x` reads the texel, inserts component 2, writes it back.
+    let text = r#"
+RWTexture2D<float4> Target : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Target[id.xy][2] = 0.5;
+}
+"#;
+    let m = compile(text, "cs_6_0", &["-fspv-target-env=vulkan1.1"]);
+    m.assert_has(&[
+        "OpImageRead",
+        "OpCompositeInsert %v4float %float_0_5",
+        "OpImageWrite",
+    ]);
+}
