@@ -40,7 +40,7 @@ pub(crate) fn cmp_opcode(op: CmpOp) -> Opcode {
 
 /// `xyzw`/`rgba` components, or `None` when `name` is not a swizzle.
 /// The (row, column) elements of matrix swizzle `name` (`_m01_m10`, `_11`).
-fn matrix_swizzle(name: &str, rows: u8, cols: u8) -> Result<Vec<(u8, u8)>, ()> {
+pub(crate) fn matrix_swizzle(name: &str, rows: u8, cols: u8) -> Result<Vec<(u8, u8)>, ()> {
     match hir::infer::ops::matrix_swizzle(name, rows, cols) {
         Ok(hir::infer::ops::Swizzle::Matrix(elements)) => Ok(elements),
         _ => Err(()),
@@ -883,7 +883,7 @@ impl FnLower<'_, '_> {
             && matches!(ty, Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. });
         // A struct or array is chosen by control flow: SPIR-V before 1.4 selects scalars and
         // vectors only, and a `phi` of any type is valid everywhere.
-        let selectable = matches!(ty, Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. });
+        let selectable = !matches!(ty, Type::Struct(_) | Type::Array { .. });
         let pure = self.is_pure(then) && self.is_pure(otherwise);
         if evaluate_both || (pure && selectable) {
             return self.select_values(cond, then, otherwise, &ty);

@@ -713,6 +713,10 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 self.store_place(base, whole)?;
             }
             Place::MatrixSwizzle(base, elements) => {
+                if let Place::Pointee(ptr, path) = &**base {
+                    self.store_pointee_elements(*ptr, path, elements, v);
+                    return Ok(());
+                }
                 let mut whole = self.load_place(base)?;
                 let single = elements.len() == 1;
                 for (i, &(r, c)) in elements.iter().enumerate() {

@@ -178,3 +178,26 @@ void main(uint3 id : SV_DispatchThreadID) {
         "OpImageWrite",
     ]);
 }
+
+#[test]
+fn matrix_elements_behind_a_buffer_pointer_are_access_chains() {
+    // `m[1][2]` is an access chain member, row, column to one float; `m[0]` to a row (a
+    // `v3float`); each store claims the component alignment.
+    let text = r#"
+struct Frame { float3x3 m; float k; };
+cbuffer Params : register(b0) { vk::BufferPointer<Frame> P; float X; };
+[numthreads(1, 1, 1)]
+void main() {
+    P.Get().m[1][2] = X;
+    P.Get().m[0] = float3(1, 2, 3);
+    P.Get().m._m20_m21 = float2(4, 5);
+}
+"#;
+    let m = compile(text, "cs_6_0", &["-fspv-target-env=vulkan1.2"]);
+    m.assert_has(&[
+        "OpAccessChain %_ptr_PhysicalStorageBuffer_float %",
+        "%int_0 %int_1 %int_2",
+        "OpAccessChain %_ptr_PhysicalStorageBuffer_v3float %",
+        "Aligned 4",
+    ]);
+}
