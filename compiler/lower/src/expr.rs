@@ -216,6 +216,7 @@ impl FnLower<'_, '_> {
                 // A type declared in this body first, as the checker resolves it.
                 self.local_declared_type(t)
                     .or_else(|| self.local_type_named(t))
+                    .or_else(|| self.global_type_named(t))
             }
             (None, Some(x)) => match (self.infer.type_of_expr(x), self.body.expr(x)) {
                 (Some(t), _) => Some(t.clone()),
@@ -249,7 +250,10 @@ impl FnLower<'_, '_> {
             .filter(|&i| self.body.locals[i].name == name)
             .map(|i| self.infer.type_of_local(LocalId(i as u32)).cloned());
         let first = types.next()??;
-        types.all(|t| t.as_ref() == Some(&first)).then_some(first)
+        let same = types.all(|t| t.as_ref() == Some(&first));
+        // `sizeof(arr[0])` parses as the type `arr` with a dimension: an element.
+        same.then(|| crate::local_types::indexed_type(first, t.dims.len()))
+            .flatten()
     }
 
     /// `e` for its value; a void call is an error here.

@@ -1,7 +1,9 @@
 //! Types declared inside a function body (`struct L { float a; };`, a local `typedef` or
 //! `enum`), resolved by name where lowering meets a type written in the body that is no
 //! local's type: `sizeof(L)` (`expr.rs`). Locals of such types already carry them in the
-//! inference result; this reads the body's type declarations for the rest.
+//! inference result; this reads the body's type declarations for the rest. Also the type of
+//! a global variable that `sizeof` names where the parser read a type (`sizeof(gColor)`,
+//! `sizeof(gBuffer[0])`).
 
 use hir::body::{LocalTypeDef, Stmt};
 use hir::lower_type::TypeCtx;
@@ -18,6 +20,31 @@ impl FnLower<'_, '_> {
     /// declaration has that name, or declarations of that name in different scopes differ.
     pub fn local_declared_type(&self, t: &TypeRef) -> Option<Type> {
         self.resolve_local_ref(t, 0)
+    }
+
+    /// The type of the global variable `t` names, indexed once per dimension written after
+    /// it (`gBuffer[0]` is an element): `sizeof(x)` of a global parses as a type.
+    pub fn global_type_named(&self, t: &TypeRef) -> Option<Type> {
+        let TypeBase::Path(p) = &t.base else {
+            return None;
+        };
+        let idx = self
+            .cx
+            .lookup_value(self.item, p.as_name()?)
+            .into_iter()
+            .find(|&i| {
+                matches!(
+                    self.cx.tree.item(i).kind,
+                    hir::item_tree::ItemKind::Variable(_)
+                )
+            })?;
+        let g = hir::GlobalId::new(
+            self.cx.db,
+            self.cx.file,
+            self.cx.config,
+            self.cx.tree.item(idx).ast,
+        );
+        indexed_type(crate::enums::global_type(self.cx.db, g)?, t.dims.len())
     }
 
     fn resolve_local_ref(&self, t: &TypeRef, depth: u32) -> Option<Type> {
@@ -73,4 +100,20 @@ impl FnLower<'_, '_> {
         }
         found.map(|t| t.erase_enums())
     }
+}
+
+/// `ty` indexed `n` times (an array's element, a vector's component, a matrix's row, a
+/// buffer's element): the variable named in `sizeof(x[i])`, parsed as a type with
+/// dimensions.
+pub fn indexed_type(mut ty: Type, n: usize) -> Option<Type> {
+    for _ in 0..n {
+        ty = match ty {
+            Type::Array { element, .. } => (*element).clone(),
+            Type::Vector(k, _) => Type::Scalar(k),
+            Type::Matrix { scalar, cols, .. } => Type::Vector(scalar, cols),
+            Type::Resource(r) => r.element()?.clone(),
+            _ => return None,
+        };
+    }
+    Some(ty)
 }

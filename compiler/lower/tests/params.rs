@@ -745,3 +745,28 @@ void main() {
     let out = run(text, vec![vec![0, 1, 2, 3, 4, 5, 6, 7]]);
     assert_eq!(out[0], [7, 1, 2, 3, 4, 5, 6, 9]);
 }
+
+#[test]
+fn sizeof_names_globals_and_elements() {
+    // `sizeof(x)` and `sizeof(x[i])` parse as types; they name the variable and its element:
+    // Params.light (float3 + uint) = 16, gTable (float2x3) = 24, a row of it (float3) = 12,
+    // an element of Out (uint) = 4, an element of the local `arr` (float3) = 12, arr = 48.
+    let text = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+struct Light { float3 dir; uint flags; };
+cbuffer Params { Light light; };
+static float2x3 gTable;
+[numthreads(1, 1, 1)]
+void main() {
+    float3 arr[4];
+    Out[0] = sizeof(light);
+    Out[1] = sizeof(gTable);
+    Out[2] = sizeof(gTable[1]);
+    Out[3] = sizeof(Out[0]);
+    Out[4] = sizeof(arr[0]);
+    Out[5] = sizeof(arr);
+}
+"#;
+    let out = run(text, vec![vec![0; 6]]);
+    assert_eq!(out[0], [16, 24, 12, 4, 12, 48]);
+}
