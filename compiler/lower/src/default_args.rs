@@ -8,8 +8,9 @@
 //! The default is read from the declaration as `hir`'s constant expression tree
 //! (`ConstExpr`): literals, names, unary and binary operators, `?:`, casts and one-argument
 //! constructors; each name is a global variable reached as any use of it in the body would
-//! be. A constructor of several arguments is read from the syntax. Anything else (a call, a
-//! member access) stays a clear `E3001`.
+//! be. A vector constructor of several arguments, and members, constant elements and
+//! swizzles of a global (`gLight.dir`, `gTable[2].y`), are read from the syntax. Anything
+//! else (a call of a function or intrinsic, a run-time index) stays a clear `E3001`.
 
 use hir::body::ExprId;
 use hir::item_tree::{ItemIdx, ItemKind};
@@ -44,7 +45,11 @@ impl FnLower<'_, '_> {
             return Err(self.unsupported("this default argument", e));
         };
         let v = match default {
-            ConstExpr::Unknown => self.default_constructor(site, i, ty, e)?,
+            ConstExpr::Unknown => match self.default_syntax(site, i) {
+                Some(ast::Expr::CallExpr(_)) => self.default_constructor(site, i, ty, e)?,
+                Some(x) => self.default_access(site, &x, e)?,
+                None => return Err(self.unsupported("this default argument", e)),
+            },
             d => self.default_value(site, &d, e)?,
         };
         self.convert_computed(v, ty, e)
@@ -119,7 +124,8 @@ impl FnLower<'_, '_> {
             }
             _ => Err(self.unsupported(
                 "this default argument (defaults computed at run time may use literals, \
-                 globals, operators, casts and constructors)",
+                 globals, their members and constant elements, operators, casts and vector \
+                 constructors)",
                 e,
             )),
         }
@@ -205,6 +211,98 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// The syntax of parameter `i`'s default in function `site`'s declaration.
+    fn default_syntax(&self, site: ItemIdx, i: usize) -> Option<ast::Expr> {
+        let node = crate::attrs::item_node(self.cx, site)?;
+        let param = ast::FnDef::cast(node)?.param_list()?.params().nth(i)?;
+        param.default_value()
+    }
+
+    /// A default that reads part of a global (`gLight.dir`, `gTable[2].y`, `gM._m01`): the
+    /// global's value, then its members, constant elements and swizzles.
+    fn default_access(&mut self, site: ItemIdx, x: &ast::Expr, e: ExprId) -> R<Computed> {
+        match x {
+            ast::Expr::ParenExpr(p) => match p.expr() {
+                Some(inner) => self.default_access(site, &inner, e),
+                None => Err(self.unsupported("this default argument", e)),
+            },
+            ast::Expr::FieldExpr(f) => {
+                let (Some(base), Some(name)) = (f.expr(), f.field_name()) else {
+                    return Err(self.unsupported("this default argument", e));
+                };
+                let (v, t, _) = self.default_access(site, &base, e)?;
+                let name = name.text();
+                let part = match &t {
+                    Type::Struct(s) => s.field_index(&name).map(|k| {
+                        let ft = s.fields[k].ty.clone();
+                        (self.fb().extract(v, &[k as u32]), ft)
+                    }),
+                    Type::Vector(k, _) | Type::Scalar(k) => {
+                        let k = *k;
+                        crate::expr::swizzle_components(&name).map(|c| match (&t, c.len()) {
+                            (Type::Scalar(_), 1) => (v, Type::Scalar(k)),
+                            (_, 1) => (self.fb().extract(v, &[u32::from(c[0])]), Type::Scalar(k)),
+                            (Type::Scalar(_), n) => {
+                                let parts = vec![v; n];
+                                let vt = Type::Vector(k, n as u8);
+                                (self.fb().construct(vt.clone(), &parts), vt)
+                            }
+                            (_, n) => (self.fb().swizzle(v, &c), Type::Vector(k, n as u8)),
+                        })
+                    }
+                    &Type::Matrix {
+                        rows, cols, scalar, ..
+                    } => crate::expr::matrix_swizzle(&name, rows, cols)
+                        .ok()
+                        .map(|el| {
+                            let r = self.matrix_elements(v, &el);
+                            let rt = match el.len() {
+                                1 => Type::Scalar(scalar),
+                                n => Type::Vector(scalar, n as u8),
+                            };
+                            (r, rt)
+                        }),
+                    _ => None,
+                };
+                match part {
+                    Some((v, t)) => Ok((v, t, None)),
+                    None => Err(self.unsupported("this default argument", e)),
+                }
+            }
+            ast::Expr::IndexExpr(ix) => {
+                let (Some(base), Some(index)) = (ix.base(), ix.index()) else {
+                    return Err(self.unsupported("this default argument", e));
+                };
+                let (v, t, _) = self.default_access(site, &base, e)?;
+                let tcx = TypeCtx::inside(&self.cx.tree, &self.cx.scope, site);
+                let k = tcx
+                    .eval(&ConstExpr::lower(&index))
+                    .and_then(|c| u32::try_from(c.as_int()).ok());
+                let part = match (&t, k) {
+                    (Type::Array { element, len }, Some(k)) if len.is_none_or(|n| k < n) => {
+                        Some((**element).clone())
+                    }
+                    (Type::Vector(s, n), Some(k)) if k < u32::from(*n) => Some(Type::Scalar(*s)),
+                    (
+                        Type::Matrix {
+                            scalar, rows, cols, ..
+                        },
+                        Some(k),
+                    ) if k < u32::from(*rows) => Some(Type::Vector(*scalar, *cols)),
+                    _ => None,
+                };
+                match (part, k) {
+                    (Some(pt), Some(k)) => Ok((self.fb().extract(v, &[k]), pt, None)),
+                    _ => Err(self.unsupported(
+                        "this default argument (an index into a global that is not a constant)",
+                        e,
+                    )),
+                }
+            }
+            x => self.default_value(site, &ConstExpr::lower(x), e),
+        }
+    }
+
     /// A default written as a constructor of several scalars (`float2(gX, 0)`) for a vector
     /// parameter of type `ty`, each argument computed here.
     fn default_constructor(
@@ -228,7 +326,10 @@ impl FnLower<'_, '_> {
             )
         })();
         let (Some(args), Type::Vector(kind, n)) = (args, ty) else {
-            return Err(self.unsupported("this default argument", e));
+            return Err(self.unsupported(
+                "this default argument (a call other than a vector constructor)",
+                e,
+            ));
         };
         if args.len() != usize::from(*n) {
             return Err(self.unsupported("this default argument", e));

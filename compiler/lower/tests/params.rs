@@ -770,3 +770,24 @@ void main() {
     let out = run(text, vec![vec![0; 6]]);
     assert_eq!(out[0], [16, 24, 12, 4, 12, 48]);
 }
+
+#[test]
+fn run_time_defaults_read_members_and_elements_of_globals() {
+    // gRig = { {1, 2}, {3, 4}, {5, 6} } then gRig.arms[2].y = 60 at run time: pick() reads
+    // gRig.arms[2].y = 60; the swizzle default gRig.arms[1].yx = (4, 3) gives 4 * 10 + 3.
+    let text = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+struct Rig { uint2 arms[3]; };
+static Rig gRig = { 1, 2, 3, 4, 5, 6 };
+uint pick(uint v = gRig.arms[2].y) { return v; }
+uint pair(uint2 v = (gRig.arms[1]).yx) { return v.x * 10 + v.y; }
+[numthreads(1, 1, 1)]
+void main() {
+    gRig.arms[2].y = 60;
+    Out[0] = pick();
+    Out[1] = pair();
+}
+"#;
+    let out = run(text, vec![vec![0; 2]]);
+    assert_eq!(out[0], [60, 43]);
+}
