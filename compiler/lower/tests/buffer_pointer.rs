@@ -217,6 +217,7 @@ void main() { P.Get().m._m01 = 2; P.Get().m[1][0] = 3; P.Get().m[1] = 4; P.Get()
         .skip_while(|l| !l.starts_with("func @main_body"))
         .take_while(|l| *l != "}")
         .filter(|l| l.contains("Store"))
+        .map(str::trim)
         .collect();
     expect![[r#"
           call_intrinsic vk::BufferPointer::Store(%1, 2.0:float, 0:int, 0:int, 1:int)
