@@ -658,6 +658,27 @@ impl FnLower<'_, '_> {
                 }
                 Ok(None)
             }
+            // SM 6.6: the same on a float's bits (the word compared and stored as a `uint`,
+            // as DXC's SPIR-V does; Vulkan compares and exchanges integers only).
+            (
+                ResourceType::ByteAddressBuffer { .. },
+                "InterlockedCompareExchangeFloatBitwise" | "InterlockedCompareStoreFloatBitwise",
+            ) if args.len() >= 3 => {
+                let p = self.byte_address_word(res, args[0])?;
+                let cmp = self.coerce(args[1], &Type::FLOAT)?;
+                let cmp = self.fb().bitcast(cmp, Type::UINT);
+                let new = self.coerce(args[2], &Type::FLOAT)?;
+                let new = self.fb().bitcast(new, Type::UINT);
+                let old = self
+                    .fb()
+                    .atomic_compare_exchange(Type::UINT, &[p], cmp, new);
+                if let (Some(&out), "InterlockedCompareExchangeFloatBitwise") = (args.get(3), name)
+                {
+                    let old = self.fb().bitcast(old, Type::FLOAT);
+                    self.store_out(out, old)?;
+                }
+                Ok(None)
+            }
             (ResourceType::TypedBuffer { .. }, "Load") => {
                 self.lower_plain_load(e, res, Type::UINT, args)
             }

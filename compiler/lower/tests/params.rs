@@ -791,3 +791,23 @@ void main() {
     let out = run(text, vec![vec![0; 2]]);
     assert_eq!(out[0], [60, 43]);
 }
+
+#[test]
+fn float_bitwise_compare_exchange_on_byte_address_buffers_runs() {
+    // Word 0 holds 1.0 (0x3F800000): compared with 1.0, it becomes 2.0 (0x40000000). Word 1
+    // holds 5.0 (0x40A00000): compared with 3.0, it stays, and the original 5.0 comes back.
+    let text = r#"
+[[vk::binding(0)]] RWByteAddressBuffer Words;
+[[vk::binding(1)]] RWStructuredBuffer<float> Out;
+[numthreads(1, 1, 1)]
+void main() {
+    Words.InterlockedCompareStoreFloatBitwise(0, 1.0, 2.0);
+    float original;
+    Words.InterlockedCompareExchangeFloatBitwise(4, 3.0, 4.5, original);
+    Out[0] = original;
+}
+"#;
+    let out = run(text, vec![vec![0x3F80_0000, 0x40A0_0000], vec![0]]);
+    assert_eq!(out[0], [0x4000_0000, 0x40A0_0000]);
+    assert_eq!(out[1], [0x40A0_0000]);
+}

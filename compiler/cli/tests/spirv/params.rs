@@ -201,3 +201,19 @@ void main() {
         "Aligned 4",
     ]);
 }
+
+#[test]
+fn float_bitwise_compare_exchange_is_an_integer_compare_exchange() {
+    let text = r#"
+RWByteAddressBuffer Words : register(u0);
+RWStructuredBuffer<float> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main() {
+    float original;
+    Words.InterlockedCompareExchangeFloatBitwise(4, 3.0, 4.5, original);
+    Out[0] = original;
+}
+"#;
+    let m = compile(text, "cs_6_6", &[]);
+    m.assert_has(&["OpAtomicCompareExchange %uint", "OpBitcast %float"]);
+}
