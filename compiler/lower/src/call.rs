@@ -204,6 +204,10 @@ impl FnLower<'_, '_> {
         let Some(ty) = self.infer.type_of_expr(e).cloned() else {
             return Err(self.unsupported(&format!("the intrinsic `{name}` here"), e));
         };
+        if name == "AddUint64" {
+            self.need_args(e, name, args, 2)?;
+            return self.add_uint64(&ty, args[0], args[1]).map(Some);
+        }
         if name == "dot" {
             self.need_args(e, name, args, 2)?;
             let at = self.ty(args[0])?;
@@ -411,6 +415,32 @@ impl FnLower<'_, '_> {
         let x = self.coerce(a, &with_kind(&at))?;
         let y = self.coerce(b, &with_kind(&bt))?;
         Ok(self.fb().mat(op, x, y))
+    }
+
+    /// `AddUint64(a, b)`: each (low, high) pair of `uint`s of a `uint2` or `uint4` is one
+    /// 64-bit number; the low words add, and the high words add with the carry (a low sum
+    /// below its operand wrapped).
+    fn add_uint64(&mut self, ty: &Type, a: ExprId, b: ExprId) -> R<Value> {
+        let a = self.coerce(a, ty)?;
+        let b = self.coerce(b, ty)?;
+        let n = match ty {
+            Type::Vector(_, n) => u32::from(*n),
+            _ => 2,
+        };
+        let mut parts = Vec::new();
+        for pair in 0..n / 2 {
+            let (lo, hi) = (2 * pair, 2 * pair + 1);
+            let (a_lo, b_lo) = (self.fb().extract(a, &[lo]), self.fb().extract(b, &[lo]));
+            let (a_hi, b_hi) = (self.fb().extract(a, &[hi]), self.fb().extract(b, &[hi]));
+            let sum_lo = self.fb().binary(Opcode::Add, a_lo, b_lo);
+            let wrapped = self.fb().compare(Opcode::Lt, sum_lo, a_lo);
+            let (one, zero) = (self.fb().uint(1), self.fb().uint(0));
+            let carry = self.fb().select(wrapped, one, zero);
+            let sum_hi = self.fb().binary(Opcode::Add, a_hi, b_hi);
+            let sum_hi = self.fb().binary(Opcode::Add, sum_hi, carry);
+            parts.extend([sum_lo, sum_hi]);
+        }
+        Ok(self.fb().construct(ty.clone(), &parts))
     }
 
     /// At least `n` arguments (semantic analysis reports wrong counts; this only avoids

@@ -811,3 +811,20 @@ void main() {
     assert_eq!(out[0], [0x4000_0000, 0x40A0_0000]);
     assert_eq!(out[1], [0x40A0_0000]);
 }
+
+#[test]
+fn add_uint64_carries_into_the_high_word() {
+    // (0xFFFFFFFF, 1) + (2, 3) = low 0xFFFFFFFF + 2 = 1 with a carry, high 1 + 3 + 1 = 5;
+    // (5, 0) + (6, 0) = (11, 0) without one.
+    let text = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    uint4 r = AddUint64(uint4(0xFFFFFFFF, 1, 5, 0), uint4(2, 3, 6, 0));
+    uint2 s = AddUint64(uint2(7, 8), uint2(1, 1));
+    Out[0] = r.x; Out[1] = r.y; Out[2] = r.z; Out[3] = r.w; Out[4] = s.x; Out[5] = s.y;
+}
+"#;
+    let out = run(text, vec![vec![0; 6]]);
+    assert_eq!(out[0], [1, 5, 11, 0, 8, 9]);
+}

@@ -217,3 +217,16 @@ void main() {
     let m = compile(text, "cs_6_6", &[]);
     m.assert_has(&["OpAtomicCompareExchange %uint", "OpBitcast %float"]);
 }
+
+#[test]
+fn add_uint64_is_two_adds_and_a_carry() {
+    let text = r#"
+RWStructuredBuffer<uint2> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Out[0] = AddUint64(Out[1], uint2(id.x, 0));
+}
+"#;
+    let m = compile(text, "cs_6_0", &[]);
+    m.assert_has(&["OpULessThan %bool", "OpIAdd %uint"]);
+}
