@@ -204,6 +204,9 @@ impl FnLower<'_, '_> {
         let Some(ty) = self.infer.type_of_expr(e).cloned() else {
             return Err(self.unsupported(&format!("the intrinsic `{name}` here"), e));
         };
+        if let Some(r) = self.lower_pack8(e, name, &ty, args) {
+            return r.map(Some);
+        }
         if name == "AddUint64" {
             self.need_args(e, name, args, 2)?;
             return self.add_uint64(&ty, args[0], args[1]).map(Some);

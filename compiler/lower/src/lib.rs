@@ -79,7 +79,8 @@
 //! [`unsized_params`] (parameters declared as arrays of unknown size, sized by the argument),
 //! [`default_args`] (default arguments computed at the call from globals),
 //! [`resource_array_args`] (local arrays of resources passed element by element),
-//! [`local_types`] (types declared inside a function, for `sizeof`).
+//! [`local_types`] (types declared inside a function, for `sizeof`), [`pack8`] (SM 6.6's
+//! packed 8-bit intrinsics).
 
 pub mod atomic64;
 pub mod attrs;
@@ -101,6 +102,7 @@ pub mod init;
 pub mod inline_spirv;
 pub mod local_types;
 pub mod options;
+pub mod pack8;
 pub mod precise;
 pub mod printf;
 pub mod raw_buffer;

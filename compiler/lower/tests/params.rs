@@ -828,3 +828,41 @@ void main() {
     let out = run(text, vec![vec![0; 6]]);
     assert_eq!(out[0], [1, 5, 11, 0, 8, 9]);
 }
+
+#[test]
+fn packed_8_bit_intrinsics_run() {
+    // pack_u8(1, 2, 3, 0x1FF) keeps low bytes: 0xFF030201; pack_s8(-1, 0, 1, -128) =
+    // 0x8001_00FF; pack_clamp_u8(-5, 300, 7, 255) clamps to (0, 255, 7, 255) = 0xFF07FF00;
+    // pack_clamp_s8(-300, 200, -1, 5) to (-128, 127, -1, 5) = 0x05FF7F80. Unpacking
+    // 0x80FF7F01: unsigned (1, 127, 255, 128), signed (1, 127, -1, -128).
+    let text = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = pack_u8(uint4(1, 2, 3, 0x1FF));
+    Out[1] = pack_s8(int4(-1, 0, 1, -128));
+    Out[2] = pack_clamp_u8(int4(-5, 300, 7, 255));
+    Out[3] = pack_clamp_s8(int4(-300, 200, -1, 5));
+    uint4 u = unpack_u8u32(0x80FF7F01);
+    int4 s = unpack_s8s32(0x80FF7F01);
+    Out[4] = u.x; Out[5] = u.y; Out[6] = u.z; Out[7] = u.w;
+    Out[8] = s.x; Out[9] = s.y; Out[10] = s.z; Out[11] = s.w;
+}
+"#;
+    let out = run(text, vec![vec![0; 12]]);
+    let expected = [
+        0xFF03_0201u32,
+        0x8001_00FF,
+        0xFF07_FF00,
+        0x05FF_7F80,
+        1,
+        127,
+        255,
+        128,
+        1,
+        127,
+        -1i32 as u32,
+        -128i32 as u32,
+    ];
+    assert_eq!(out[0], expected);
+}

@@ -230,3 +230,26 @@ void main(uint3 id : SV_DispatchThreadID) {
     let m = compile(text, "cs_6_0", &[]);
     m.assert_has(&["OpULessThan %bool", "OpIAdd %uint"]);
 }
+
+#[test]
+fn packed_8_bit_intrinsics_are_integer_arithmetic() {
+    // Packing masks, shifts and ORs the bytes; unpacking shifts them back, 16-bit results
+    // converted down.
+    let text = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    int4 v = int4(id.x, -2, 300, 4);
+    Out[0] = pack_clamp_s8(v) ^ pack_u8(v);
+    int16_t4 s = unpack_s8s16(Out[1]);
+    uint4 u = unpack_u8u32(Out[2]);
+    Out[3] = s.y + u.z;
+}
+"#;
+    let m = compile(text, "cs_6_6", &["-enable-16bit-types"]);
+    m.assert_has(&[
+        "OpShiftLeftLogical %uint",
+        "OpShiftRightArithmetic %int",
+        "OpBitwiseOr %uint",
+    ]);
+}
