@@ -1,9 +1,11 @@
 //! SM 6.6's packed 8-bit intrinsics, as 32-bit integer arithmetic: `pack_u8`/`pack_s8` (the
 //! low byte of each of four components, `x` lowest), `pack_clamp_u8`/`pack_clamp_s8` (each
 //! clamped to the byte's range first) and `unpack_u8u32`/`unpack_s8s32` and their 16-bit
-//! forms (each byte zero- or sign-extended). `call.rs` asks [`FnLower::lower_pack8`] before
-//! the intrinsics the IR has an instruction for; `uint8_t4_packed` and `int8_t4_packed` are
-//! `uint`s.
+//! forms (each byte zero- or sign-extended); and SM 6.4's dot products on packed values,
+//! `dot4add_u8packed`/`dot4add_i8packed` (the four byte products added to the accumulator,
+//! wrapping) and `dot2add` (a `half2` dot product added in `float`). `call.rs` asks
+//! [`FnLower::lower_pack8`] before the intrinsics the IR has an instruction for;
+//! `uint8_t4_packed` and `int8_t4_packed` are `uint`s.
 
 use hir::body::ExprId;
 use ir::{Opcode, Value};
@@ -29,6 +31,11 @@ impl FnLower<'_, '_> {
                 let signed = name.starts_with("unpack_s");
                 return Some(self.unpack8(e, ty, args, signed));
             }
+            "dot4add_u8packed" | "dot4add_i8packed" => {
+                let signed = name == "dot4add_i8packed";
+                return Some(self.dot4add(e, args, signed));
+            }
+            "dot2add" => return Some(self.dot2add(e, args)),
             _ => return None,
         };
         Some(self.pack8(e, args, clamp))
@@ -84,5 +91,38 @@ impl FnLower<'_, '_> {
             parts.push(self.convert_value(c, &wide, &element, e)?);
         }
         Ok(self.fb().construct(ty.clone(), &parts))
+    }
+
+    /// `acc + a.x * b.x + ... + a.w * b.w` over the bytes of `a` and `b` (`signed`: as
+    /// signed bytes, with an `int` accumulator), wrapping as 32-bit integers.
+    fn dot4add(&mut self, e: ExprId, args: &[ExprId], signed: bool) -> R<Value> {
+        self.need_args(e, "dot4add", args, 3)?;
+        let (kind, wide) = if signed {
+            (ScalarKind::Int, Type::INT)
+        } else {
+            (ScalarKind::Uint, Type::UINT)
+        };
+        let v4 = Type::Vector(kind, 4);
+        let a = self.unpack8(args[0], &v4, &args[..1], signed)?;
+        let b = self.unpack8(args[1], &v4, &args[1..2], signed)?;
+        let mut sum = self.coerce(args[2], &wide)?;
+        for k in 0..4u32 {
+            let x = self.fb().extract(a, &[k]);
+            let y = self.fb().extract(b, &[k]);
+            let p = self.fb().binary(Opcode::Mul, x, y);
+            sum = self.fb().binary(Opcode::Add, sum, p);
+        }
+        Ok(sum)
+    }
+
+    /// `acc + dot(a, b)` of two `half2`s, computed in `float`.
+    fn dot2add(&mut self, e: ExprId, args: &[ExprId]) -> R<Value> {
+        self.need_args(e, "dot2add", args, 3)?;
+        let f2 = Type::Vector(ScalarKind::Float, 2);
+        let a = self.coerce(args[0], &f2)?;
+        let b = self.coerce(args[1], &f2)?;
+        let d = self.fb().mat(Opcode::Dot, a, b);
+        let acc = self.coerce(args[2], &Type::FLOAT)?;
+        Ok(self.fb().binary(Opcode::Add, acc, d))
     }
 }

@@ -866,3 +866,21 @@ void main() {
     ];
     assert_eq!(out[0], expected);
 }
+
+#[test]
+fn packed_dot_products_run() {
+    // Bytes from the lowest: (4, 3, 2, 1) . (8, 7, 6, 5) = 32 + 21 + 12 + 5 = 70, + 10 = 80.
+    // Signed: (1, -2, 2, -1) . (4, 2, -1, 3) = 4 - 4 - 2 - 3 = -5, + -5 = -10.
+    // dot2add: 1 + 1.5 * 2 + 2 * 0.25 = 4.5, doubled 9.
+    let text = r#"
+RWStructuredBuffer<int> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = dot4add_u8packed(0x01020304, 0x05060708, 10);
+    Out[1] = dot4add_i8packed(0xFF02FE01, 0x03FF0204, -5);
+    Out[2] = (int)(dot2add(half2(1.5, 2), half2(2, 0.25), 1.0) * 2);
+}
+"#;
+    let out = run(text, vec![vec![0; 3]]);
+    assert_eq!(out[0], [80, -10i32 as u32, 9]);
+}

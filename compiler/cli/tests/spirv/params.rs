@@ -234,7 +234,7 @@ void main(uint3 id : SV_DispatchThreadID) {
 #[test]
 fn packed_8_bit_intrinsics_are_integer_arithmetic() {
     // Packing masks, shifts and ORs the bytes; unpacking shifts them back, 16-bit results
-    // converted down.
+    // converted down; the packed dot products multiply and add the unpacked bytes.
     let text = r#"
 RWStructuredBuffer<uint> Out : register(u0);
 [numthreads(1, 1, 1)]
@@ -244,6 +244,8 @@ void main(uint3 id : SV_DispatchThreadID) {
     int16_t4 s = unpack_s8s16(Out[1]);
     uint4 u = unpack_u8u32(Out[2]);
     Out[3] = s.y + u.z;
+    Out[4] = dot4add_u8packed(Out[5], Out[6], 1) + dot4add_i8packed(Out[7], Out[8], 2);
+    Out[9] = (uint)dot2add(half2(id.xy), half2(1, 2), 0.5);
 }
 "#;
     let m = compile(text, "cs_6_6", &["-enable-16bit-types"]);
