@@ -498,6 +498,7 @@ impl<'a> InferCtx<'a> {
                 (&ty, self.init_list_count(init))
             {
                 if let Some(per) = ops::flat_count(element).filter(|n| *n > 0) {
+                    self.check_whole_elements(init, element, count, per);
                     ty = Some(Type::array((**element).clone(), count / per));
                 }
             }
@@ -622,6 +623,7 @@ impl<'a> InferCtx<'a> {
                 (&ty, self.init_list_count(init))
             {
                 if let Some(per) = ops::flat_count(element).filter(|n| *n > 0) {
+                    self.check_whole_elements(init, element, count, per);
                     ty = Some(Type::array((**element).clone(), count / per));
                 }
             }
@@ -957,6 +959,21 @@ impl<'a> InferCtx<'a> {
         }
         self.globals.insert(idx, ty.clone());
         ty
+    }
+
+    /// E2016 when the `count` scalars of list `init`, sizing an array of unknown size, end
+    /// inside an element (`per` scalars each): no whole last element.
+    fn check_whole_elements(&mut self, init: ExprId, element: &Type, count: u32, per: u32) {
+        if !count.is_multiple_of(per) {
+            self.diag(
+                crate::codes::COMPONENT_COUNT,
+                BodyNode::Expr(init),
+                format!(
+                    "initializer list has {count} component(s), `{element}[]` needs a multiple \
+                     of {per}"
+                ),
+            );
+        }
     }
 
     fn init_list_count(&self, expr: ExprId) -> Option<u32> {

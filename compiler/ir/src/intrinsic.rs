@@ -289,6 +289,8 @@ pub fn buffer_pointer_part(
             }
             Type::Array { element, .. } if integer(i)? => (**element).clone(),
             Type::Vector(k, _) if integer(i)? => Type::Scalar(*k),
+            // A matrix's step is one of its rows.
+            Type::Matrix { scalar, cols, .. } if integer(i)? => Type::Vector(*scalar, *cols),
             _ => return None,
         };
     }

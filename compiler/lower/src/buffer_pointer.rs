@@ -113,6 +113,20 @@ impl FnLower<'_, '_> {
                 Some(c) if c.iter().all(|&c| c == 0) => Ok(Place::Swizzle(Box::new(place), c)),
                 _ => Err(self.unsupported("this member", e)),
             },
+            // `m._m12`: one element is its row and column on the path; several are written
+            // one by one (`store_pointee_elements`).
+            Type::Matrix { rows, cols, .. } if !path.is_empty() && rows > 1 && cols > 1 => {
+                match crate::expr::matrix_swizzle(name, rows, cols) {
+                    Ok(elements) if elements.len() == 1 => {
+                        let (r, c) = elements[0];
+                        path.push(self.fb().int(i32::from(r)));
+                        path.push(self.fb().int(i32::from(c)));
+                        Ok(Place::Pointee(ptr, path))
+                    }
+                    Ok(elements) => Ok(Place::MatrixSwizzle(Box::new(place), elements)),
+                    Err(()) => Err(self.unsupported("this matrix member", e)),
+                }
+            }
             _ => Err(self.pointee_matrix_write(e)),
         }
     }
@@ -127,10 +141,13 @@ impl FnLower<'_, '_> {
         index: ExprId,
     ) -> R<Place> {
         let place = Place::Pointee(ptr, path.clone());
-        if !matches!(
-            self.place_type(&place),
-            Type::Array { .. } | Type::Vector(..)
-        ) {
+        // A matrix member's step is a row (`m[1]`, then `m[1][2]` one element of it).
+        let step = match self.place_type(&place) {
+            Type::Array { .. } | Type::Vector(..) => true,
+            Type::Matrix { rows, cols, .. } => !path.is_empty() && rows > 1 && cols > 1,
+            _ => false,
+        };
+        if !step {
             return Err(self.pointee_matrix_write(e));
         }
         path.push(self.index_value(index)?);
@@ -195,10 +212,37 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// The error for writing elements of a matrix behind a buffer pointer.
+    /// Writes `v` to elements `elements` (row, column) of the matrix at `path` behind `ptr`,
+    /// one store per element, as components of a vector are written.
+    pub(crate) fn store_pointee_elements(
+        &mut self,
+        ptr: Value,
+        path: &[Value],
+        elements: &[(u8, u8)],
+        v: Value,
+    ) {
+        let single = elements.len() == 1 || !matches!(self.type_of(v), Type::Vector(..));
+        for (i, &(r, c)) in elements.iter().enumerate() {
+            let part = if single {
+                v
+            } else {
+                self.fb().extract(v, &[i as u32])
+            };
+            let mut ops = vec![ptr, part];
+            ops.extend(path);
+            ops.push(self.fb().int(i32::from(r)));
+            ops.push(self.fb().int(i32::from(c)));
+            self.fb()
+                .call_intrinsic(ir::Intrinsic::BufferPointerStore, Type::Void, &ops);
+        }
+    }
+
+    /// The error for writing elements of a matrix that is the whole pointee of a buffer
+    /// pointer (`vk::BufferPointer<float2x2>`), whose memory type wraps it in a struct.
     fn pointee_matrix_write(&mut self, e: ExprId) -> crate::context::Unsupported {
         self.unsupported(
-            "writing elements of a matrix behind a vk::BufferPointer (assign the whole matrix)",
+            "writing elements of a matrix that is the whole pointee of a vk::BufferPointer \
+             (assign the whole matrix, or point to a struct holding it)",
             e,
         )
     }

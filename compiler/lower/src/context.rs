@@ -21,12 +21,14 @@ pub enum GlobalRef {
 }
 
 /// What picks one IR copy of a user function: the function, its template arguments, the
-/// resources its resource parameters stand for and its constant scalar arguments.
+/// resources its resource parameters stand for, its constant scalar arguments and the
+/// lengths of the arrays passed to its parameters of unknown size (`unsized_params`).
 pub type FunctionKey = (
     ItemIdx,
     Vec<TemplateBinding>,
     Vec<ResourceArg>,
     Vec<crate::resource_choice::ConstantArg>,
+    Vec<u32>,
 );
 
 /// A template parameter bound to an argument, by name.
@@ -62,6 +64,9 @@ pub struct ModuleCtx<'db> {
     pub functions: HashMap<FunctionKey, Func>,
     /// The constant scalar arguments each specialized copy of a function is for.
     pub constant_args: HashMap<Func, Vec<crate::resource_choice::ConstantArg>>,
+    /// The lengths each copy of a function with parameters of unknown size (`T a[]`) gives
+    /// them, in parameter order (`unsized_params`).
+    pub array_lens: HashMap<Func, Vec<u32>>,
     /// The template arguments of each instance of a template function or of a method of a
     /// template struct.
     pub template_args: HashMap<Func, Vec<TemplateBinding>>,
@@ -136,6 +141,7 @@ impl<'db> ModuleCtx<'db> {
             cbuffers: HashMap::new(),
             functions: HashMap::new(),
             constant_args: HashMap::new(),
+            array_lens: HashMap::new(),
             resource_args: HashMap::new(),
             split_returns: HashMap::new(),
             resource_returns: HashMap::new(),
@@ -215,13 +221,14 @@ impl<'db> ModuleCtx<'db> {
 
     /// The IR function for user function `idx`, declared (and queued) on first use.
     pub fn function_for(&mut self, idx: ItemIdx, name: &str) -> R<Func> {
-        self.function_for_resources(idx, name, &[], &[], &[])
+        self.function_for_resources(idx, name, &[], &[], &[], &[])
     }
 
     /// The IR function for user function `idx` called with the resources `resources` (one
     /// per resource parameter, in order): a copy per distinct set of resources, whose
     /// resource parameters are gone (an indexed array element leaves an `int` index), and
-    /// one per set of `constants` (scalar parameters the copy sees as constants).
+    /// one per set of `constants` (scalar parameters the copy sees as constants), and one
+    /// per list of `array_lens` (the lengths its parameters of unknown size take).
     pub fn function_for_resources(
         &mut self,
         idx: ItemIdx,
@@ -229,12 +236,14 @@ impl<'db> ModuleCtx<'db> {
         template_args: &[TemplateBinding],
         resources: &[ResourceArg],
         constants: &[crate::resource_choice::ConstantArg],
+        array_lens: &[u32],
     ) -> R<Func> {
         let key = (
             idx,
             template_args.to_vec(),
             resources.to_vec(),
             constants.to_vec(),
+            array_lens.to_vec(),
         );
         if let Some(&f) = self.functions.get(&key) {
             return Ok(f);
@@ -269,6 +278,7 @@ impl<'db> ModuleCtx<'db> {
             }
         }
         let mut handed = Vec::new();
+        let mut next_len = array_lens.iter();
         for (n, p) in sig.params.iter().enumerate() {
             // A geometry shader's stream is no value: `Append` writes the stage outputs.
             let stream = p.ty.as_ref().and_then(|t| t.as_resource());
@@ -295,11 +305,14 @@ impl<'db> ModuleCtx<'db> {
                         );
                         handed.push((n as u32, None));
                         if p.direction == hir::item_tree::ParamDirection::InOut {
+                            // An incoming element of a resource array brings its index.
                             for _ in split.resource_paths() {
-                                if !matches!(next_resource.next(), Some(r) if !r.indexed) {
-                                    let what = "an `inout` struct whose resources are array \
-                                                elements";
-                                    return Err(self.unsupported(what, range));
+                                match next_resource.next() {
+                                    Some(r) if r.indexed => params.push(types::Type::INT),
+                                    Some(_) => {}
+                                    None => {
+                                        return Err(self.unsupported("this parameter type", range))
+                                    }
                                 }
                             }
                         }
@@ -328,6 +341,15 @@ impl<'db> ModuleCtx<'db> {
                         // Nothing comes in (`resource_out`).
                         continue;
                     }
+                    // An array passed element by element (`resource_array_args`).
+                    if let Some(n) = self.element_count(&t, next_resource.as_slice()) {
+                        for r in next_resource.by_ref().take(n as usize) {
+                            if r.indexed {
+                                params.push(types::Type::INT);
+                            }
+                        }
+                        continue;
+                    }
                     match next_resource.next() {
                         Some(r) if r.indexed => params.push(types::Type::INT),
                         Some(_) => {}
@@ -336,6 +358,16 @@ impl<'db> ModuleCtx<'db> {
                     continue;
                 }
                 Some(t) if crate::func::is_storable(&t) => t,
+                // `T a[]` takes the length of this copy's argument (`unsized_params`).
+                Some(t) if crate::unsized_params::is_unsized_value_array(&t) => {
+                    match next_len.next() {
+                        Some(&len) => crate::unsized_params::with_len(&t, len),
+                        None => {
+                            let what = "a parameter of unknown size outside a call";
+                            return Err(self.unsupported(what, range));
+                        }
+                    }
+                }
                 _ => return Err(self.unsupported("this parameter type", range)),
             };
             // `out` and `inout` parameters are pointers to the caller's copy.
@@ -378,6 +410,9 @@ impl<'db> ModuleCtx<'db> {
         self.resource_args.insert(f, resources.to_vec());
         if !constants.is_empty() {
             self.constant_args.insert(f, constants.to_vec());
+        }
+        if !array_lens.is_empty() {
+            self.array_lens.insert(f, array_lens.to_vec());
         }
         if !template_args.is_empty() {
             self.template_args.insert(f, template_args.to_vec());

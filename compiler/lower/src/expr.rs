@@ -12,7 +12,7 @@ use crate::context::{GlobalRef, R};
 use crate::convert::{common_type, literal_constant};
 use crate::func::{FnLower, Place};
 
-fn arith_opcode(op: ArithOp) -> Opcode {
+pub(crate) fn arith_opcode(op: ArithOp) -> Opcode {
     match op {
         ArithOp::Add => Opcode::Add,
         ArithOp::Sub => Opcode::Sub,
@@ -27,7 +27,7 @@ fn arith_opcode(op: ArithOp) -> Opcode {
     }
 }
 
-fn cmp_opcode(op: CmpOp) -> Opcode {
+pub(crate) fn cmp_opcode(op: CmpOp) -> Opcode {
     match op {
         CmpOp::Eq => Opcode::Eq,
         CmpOp::Ne => Opcode::Ne,
@@ -40,7 +40,7 @@ fn cmp_opcode(op: CmpOp) -> Opcode {
 
 /// `xyzw`/`rgba` components, or `None` when `name` is not a swizzle.
 /// The (row, column) elements of matrix swizzle `name` (`_m01_m10`, `_11`).
-fn matrix_swizzle(name: &str, rows: u8, cols: u8) -> Result<Vec<(u8, u8)>, ()> {
+pub(crate) fn matrix_swizzle(name: &str, rows: u8, cols: u8) -> Result<Vec<(u8, u8)>, ()> {
     match hir::infer::ops::matrix_swizzle(name, rows, cols) {
         Ok(hir::infer::ops::Swizzle::Matrix(elements)) => Ok(elements),
         _ => Err(()),
@@ -229,9 +229,10 @@ impl FnLower<'_, '_> {
     ) -> R<Value> {
         let t = match (ty, expr) {
             (Some(t), _) => {
-                hir::lower_type::TypeCtx::inside(&self.cx.tree, &self.cx.scope, self.item)
-                    .resolve(t, &mut Vec::new())
+                // A type declared in this body first, as the checker resolves it.
+                self.local_declared_type(t)
                     .or_else(|| self.local_type_named(t))
+                    .or_else(|| self.global_type_named(t))
             }
             (None, Some(x)) => match (self.infer.type_of_expr(x), self.body.expr(x)) {
                 (Some(t), _) => Some(t.clone()),
@@ -265,7 +266,10 @@ impl FnLower<'_, '_> {
             .filter(|&i| self.body.locals[i].name == name)
             .map(|i| self.infer.type_of_local(LocalId(i as u32)).cloned());
         let first = types.next()??;
-        types.all(|t| t.as_ref() == Some(&first)).then_some(first)
+        let same = types.all(|t| t.as_ref() == Some(&first));
+        // `sizeof(arr[0])` parses as the type `arr` with a dimension: an element.
+        same.then(|| crate::local_types::indexed_type(first, t.dims.len()))
+            .flatten()
     }
 
     /// `e` for its value; a void call is an error here.
@@ -466,8 +470,24 @@ impl FnLower<'_, '_> {
                     let n = self.const_int(index).and_then(|n| usize::try_from(n).ok());
                     return match n.and_then(|n| comps.get(n)) {
                         Some(&c) => Ok(Place::Swizzle(inner, vec![c])),
+                        None if n.is_none() => {
+                            self.run_time_swizzle_element(*inner, &comps, index, e)
+                        }
                         None => Err(self
                             .unsupported("assigning through a run-time index into a swizzle", e)),
+                    };
+                }
+                if matches!(b, Place::Texel { .. }) {
+                    // `tex[c][2] = x`: one component of a vector texel, written as `.z`.
+                    let n = self.const_int(index).and_then(|n| u8::try_from(n).ok());
+                    return match (self.place_type(&b), n) {
+                        (Type::Vector(_, len), Some(k)) if k < len => {
+                            Ok(Place::Swizzle(Box::new(b), vec![k]))
+                        }
+                        _ => {
+                            Err(self
+                                .unsupported("assigning through a run-time index into a texel", e))
+                        }
                     };
                 }
                 let Place::Ptr(ptr) = b else {
@@ -843,6 +863,35 @@ impl FnLower<'_, '_> {
         own && self.body.children(e).into_iter().all(|c| self.is_pure(c))
     }
 
+    /// `v.zyx[i]` of a vector in memory: the component `i` picks among the swizzle's, chosen
+    /// by `select`s, then a pointer to it.
+    fn run_time_swizzle_element(
+        &mut self,
+        inner: Place,
+        comps: &[u8],
+        index: ExprId,
+        e: ExprId,
+    ) -> R<Place> {
+        let ptr = match inner {
+            Place::Ptr(ptr) if matches!(self.place_type(&inner), Type::Vector(..)) => ptr,
+            _ => {
+                return Err(self.unsupported("assigning through a run-time index into a swizzle", e))
+            }
+        };
+        let i = self.coerce(index, &Type::INT)?;
+        let Some((&last, rest)) = comps.split_last() else {
+            return Err(self.unsupported("indexing this value", e));
+        };
+        let mut component = self.fb().int(i32::from(last));
+        for (n, &c) in rest.iter().enumerate().rev() {
+            let at = self.fb().int(n as i32);
+            let here = self.fb().compare(Opcode::Eq, i, at);
+            let c = self.fb().int(i32::from(c));
+            component = self.fb().select(here, c, component);
+        }
+        Ok(Place::Ptr(self.fb().access_chain(ptr, &[component])))
+    }
+
     fn lower_conditional(
         &mut self,
         e: ExprId,
@@ -854,7 +903,11 @@ impl FnLower<'_, '_> {
         // Before HLSL 2021 both values are evaluated, whatever the condition.
         let evaluate_both = !self.short_circuits()
             && matches!(ty, Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. });
-        if evaluate_both || (self.is_pure(then) && self.is_pure(otherwise)) {
+        // A struct or array is chosen by control flow: SPIR-V before 1.4 selects scalars and
+        // vectors only, and a `phi` of any type is valid everywhere.
+        let selectable = !matches!(ty, Type::Struct(_) | Type::Array { .. });
+        let pure = self.is_pure(then) && self.is_pure(otherwise);
+        if evaluate_both || (pure && selectable) {
             return self.select_values(cond, then, otherwise, &ty);
         }
         let c = self.coerce(cond, &Type::BOOL)?;

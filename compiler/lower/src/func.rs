@@ -75,6 +75,11 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         Some(env) => Arc::new(crate::enums::infer_instance(cx.db, fid, env)),
         None => crate::enums::infer(cx.db, fid),
     };
+    // A copy for arguments of known lengths sees its parameters of unknown size with them.
+    let infer = match cx.array_lens.get(&func) {
+        Some(lens) => Arc::new(crate::unsized_params::sized_inference(&infer, &body, lens)),
+        None => infer,
+    };
     let ret = cx.mb.module().functions[func].ret.clone();
     // The object of a method is argument 0, except for a struct holding resources and no
     // data (`resource_structs`).
@@ -321,9 +326,13 @@ impl<'a, 'db> FnLower<'a, 'db> {
                         }
                         let mut slots = Vec::new();
                         if inout {
+                            // An element of a resource array comes with its index, an
+                            // argument after the data pointer.
                             for _ in split.resource_paths() {
                                 let Some(r) = resources.next() else { break };
-                                slots.push((r.global, None));
+                                let index = r.indexed.then_some(next_arg);
+                                next_arg += u32::from(r.indexed);
+                                slots.push((r.global, index));
                             }
                         }
                         self.res.split.insert(
@@ -336,6 +345,13 @@ impl<'a, 'db> FnLower<'a, 'db> {
                         args.push(ParamArg::Split(slots, None));
                     }
                     None if inout => match resources.next() {
+                        Some(ResourceArg {
+                            global: Some(g),
+                            indexed: true,
+                        }) => {
+                            args.push(ParamArg::Element(g, next_arg));
+                            next_arg += 1;
+                        }
                         Some(ResourceArg {
                             global: Some(g), ..
                         }) => args.push(ParamArg::Resource(g)),
@@ -368,6 +384,21 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     slots.push((r.global, index));
                 }
                 args.push(ParamArg::Split(slots, data));
+                continue;
+            }
+            // An array of resources passed element by element (`resource_array_args`).
+            let elements = match self.infer.type_of_local(*p) {
+                Some(t) if is_resource => self.cx.element_count(t, resources.as_slice()),
+                _ => None,
+            };
+            if let Some(n) = elements {
+                let mut bound = Vec::new();
+                for r in resources.by_ref().take(n as usize) {
+                    let index = r.indexed.then_some(next_arg);
+                    next_arg += u32::from(r.indexed);
+                    bound.push((r.global, index));
+                }
+                args.push(ParamArg::Elements(bound));
                 continue;
             }
             let resource = if is_resource { resources.next() } else { None };
@@ -429,6 +460,20 @@ impl<'a, 'db> FnLower<'a, 'db> {
             // same value on every call, unless its initializer reads locals or parameters:
             // then, as for any `static` local, the first call's value is kept.
             let reads_locals = local.init.is_some_and(|e| self.reads_locals(e));
+            // A `static` resource local names its initializer's resource, the same on every
+            // call when nothing reassigns it: a plain resource local (no memory, bound where
+            // declared), as DXC's legalization leaves it.
+            if local.is_static && matches!(ty, Type::Resource(_)) && local.init.is_some() {
+                let l = LocalId(i as u32);
+                if crate::resources::resource_of(&ty).is_none() {
+                    return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
+                }
+                if crate::resource_choice::is_written(&self.body, &self.infer, l) {
+                    let what = "assigning to a `static` local holding a resource";
+                    return Err(self.cx.unsupported(what, range));
+                }
+                continue;
+            }
             if local.is_static && (!local.is_const || reads_locals) {
                 // A `static` local keeps its value across calls: a private global. A constant
                 // initializer is the global's; any other runs the first time the declaration
@@ -490,6 +535,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
             match a {
                 ParamArg::Skipped | ParamArg::Unbound => {}
                 ParamArg::Split(slots, data) => {
+                    let indexed: Vec<bool> = slots.iter().map(|(_, i)| i.is_some()).collect();
                     let mut bound = Vec::new();
                     for (g, index) in slots {
                         bound.push(match (g, index) {
@@ -502,6 +548,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                         });
                     }
                     self.bind_split_param(*p, &bound);
+                    self.record_incoming(*p, &bound, &indexed);
                     if let Some(n) = data {
                         self.fb().set_param_name(n as usize, &name);
                         let ptr = self.res.split.get(p).and_then(|s| s.data);
@@ -511,11 +558,13 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     }
                 }
                 ParamArg::Resource(g) => self.locals[p.0 as usize] = Some(Value::Global(g)),
+                ParamArg::Elements(elements) => self.bind_element_param(*p, &elements),
                 ParamArg::Element(g, n) => {
                     let mut fb = self.fb();
                     fb.set_param_name(n as usize, &name);
                     let element = fb.access_chain(Value::Global(g), &[Value::Arg(n)]);
                     self.locals[p.0 as usize] = Some(element);
+                    self.res.incoming.insert((*p, Vec::new()), element);
                 }
                 ParamArg::Value(n) => {
                     let ptr = self.local_ptr(*p)?;
@@ -664,6 +713,10 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 self.store_place(base, whole)?;
             }
             Place::MatrixSwizzle(base, elements) => {
+                if let Place::Pointee(ptr, path) = &**base {
+                    self.store_pointee_elements(*ptr, path, elements, v);
+                    return Ok(());
+                }
                 let mut whole = self.load_place(base)?;
                 let single = elements.len() == 1;
                 for (i, &(r, c)) in elements.iter().enumerate() {
@@ -760,6 +813,10 @@ enum ParamArg {
     Split(Vec<(Option<ir::Global>, Option<u32>)>, Option<u32>),
     /// A resource never assigned by the caller: no IR argument, and no binding.
     Unbound,
+    /// An array of resources passed element by element: each element's resource global,
+    /// with the IR argument of its index when it is an element of a global array
+    /// (`resource_array_args`).
+    Elements(Vec<(Option<ir::Global>, Option<u32>)>),
 }
 
 /// Types a local can hold in this slice: numeric shapes, arrays and structs of them.

@@ -11,7 +11,8 @@
 //!   `load`/`store`;
 //! - resources, constant buffers and `groupshared` variables are module globals; buffer
 //!   elements and cbuffer members are reached through `access_chain`;
-//! - `&&`, `||` and impure `?:` are control flow with a `phi`, pure `?:` is a `select`;
+//! - `&&`, `||`, impure `?:` and a `?:` of structs or arrays are control flow with a `phi`,
+//!   any other `?:` is a `select`;
 //!   loops and selections carry structure markers; no code follows `return`, `break` or
 //!   `continue`, and merge blocks nothing reaches end in `unreachable`;
 //! - user calls go where semantic analysis resolved them (a prototype to its definition,
@@ -75,7 +76,11 @@
 //! [`resource_statics`] (`static` globals holding resources), [`resource_globals`]
 //! (non-`static` global structs of textures and samplers), [`resource_dead`] (uses of
 //! resources never assigned), [`resource_index`] (run-time indices into locals holding
-//! resources), [`resource_init`] (flattened initializer lists of structs holding resources).
+//! resources), [`resource_init`] (flattened initializer lists of structs holding resources),
+//! [`unsized_params`] (parameters declared as arrays of unknown size, sized by the argument),
+//! [`default_args`] (default arguments computed at the call from globals),
+//! [`resource_array_args`] (local arrays of resources passed element by element),
+//! [`local_types`] (types declared inside a function, for `sizeof`).
 
 pub mod atomic64;
 pub mod attrs;
@@ -87,6 +92,7 @@ mod const_arrays;
 pub mod context;
 pub mod convert;
 pub mod counters;
+pub mod default_args;
 pub mod entry;
 mod enums;
 pub mod expr;
@@ -96,6 +102,7 @@ pub mod graphics;
 pub mod heap;
 pub mod init;
 pub mod inline_spirv;
+pub mod local_types;
 pub mod options;
 pub mod packed_math;
 pub mod precise;
@@ -103,6 +110,7 @@ pub mod printf;
 pub mod raw_buffer;
 pub mod ray_query;
 pub mod resource_cast;
+pub mod resource_array_args;
 pub mod resource_choice;
 pub mod resource_dead;
 pub mod resource_globals;
@@ -120,6 +128,7 @@ pub mod subpass;
 pub mod texture;
 pub mod texture_load;
 pub mod unroll;
+pub mod unsized_params;
 pub mod user_call;
 
 use base_db::{CompileConfig, SourceFile};

@@ -167,7 +167,7 @@ impl FnLower<'_, '_> {
 
 /// Whether local `l` may be written in `body`: assigned, incremented, or passed to a user
 /// function (which could take it as `out`).
-fn is_written(body: &Body, infer: &hir::InferenceResult, l: LocalId) -> bool {
+pub(crate) fn is_written(body: &Body, infer: &hir::InferenceResult, l: LocalId) -> bool {
     let is_l = |mut e: ExprId| loop {
         match body.expr(e) {
             Expr::Local(x) => return *x == l,

@@ -6,8 +6,10 @@
 //! caller, each `return` (and the end of the body) records the resource global left in every
 //! slot of the parameter (they must agree, as DXC's legalization needs one resource per use),
 //! and the caller rebinds its argument to them after the call. An `inout` parameter's
-//! incoming resources pick the callee's copy like an `in` argument's. The data part of a
-//! struct is passed as a pointer to the caller's copy, as for any `out` parameter.
+//! incoming resources pick the callee's copy like an `in` argument's (an element of a
+//! resource array with its index as an `int` argument); a slot the callee leaves as it came
+//! in is handed back as `None`, and the caller keeps its own binding there. The data part
+//! of a struct is passed as a pointer to the caller's copy, as for any `out` parameter.
 //!
 //! Called from `func.rs` (parameters), `stmt.rs` (`return`) and `user_call.rs` (arguments).
 
@@ -74,22 +76,48 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
-    /// The resource in each slot of parameter `l` now.
+    /// Records the element pointers the slots of parameter `l` were just bound to
+    /// (`bound`, in slot order), where `indexed` says the caller passed an element of a
+    /// resource array with its index.
+    pub fn record_incoming(&mut self, l: LocalId, bound: &[Option<Value>], indexed: &[bool]) {
+        let Some(sl) = self.res.split.get(&l) else {
+            return;
+        };
+        let paths = sl.split.resource_paths();
+        for ((path, p), &indexed) in paths.into_iter().zip(bound).zip(indexed) {
+            if let (Some(p), true) = (p, indexed) {
+                self.res.incoming.insert((l, path), *p);
+            }
+        }
+    }
+
+    /// The resource in each slot of parameter `l` now; `None` for a slot never assigned or
+    /// still holding the element it came in with.
     fn slots_of(&mut self, l: LocalId, at: syntax::TextRange) -> R<Vec<Option<StaticResource>>> {
         let conflict = self.res.conflicts.contains(&l);
         let paths = self.res.split.get(&l).map(|sl| sl.split.resource_paths());
-        let bound: Vec<Option<crate::resource_structs::Binding>> = match paths {
+        let bound: Vec<(Vec<u32>, Option<crate::resource_structs::Binding>)> = match paths {
             Some(paths) => paths
                 .into_iter()
-                .map(|p| self.res.slots.get(&(l, p)).copied())
+                .map(|p| {
+                    let b = self.res.slots.get(&(l, p.clone())).copied();
+                    (p, b)
+                })
                 .collect(),
-            None if conflict => vec![Some(crate::resource_structs::Binding::Conflict)],
-            None => vec![self.locals[l.0 as usize].map(crate::resource_structs::Binding::Bound)],
+            None if conflict => {
+                vec![(Vec::new(), Some(crate::resource_structs::Binding::Conflict))]
+            }
+            None => vec![(
+                Vec::new(),
+                self.locals[l.0 as usize].map(crate::resource_structs::Binding::Bound),
+            )],
         };
         let mut globals = Vec::new();
-        for b in bound {
+        for (path, b) in bound {
+            let incoming = self.res.incoming.get(&(l, path)).copied();
             globals.push(match b {
                 None => None,
+                Some(crate::resource_structs::Binding::Bound(p)) if Some(p) == incoming => None,
                 Some(crate::resource_structs::Binding::Bound(p))
                     if self.named_resource_value(p).is_some() =>
                 {
@@ -119,12 +147,13 @@ impl FnLower<'_, '_> {
     }
 
     /// The argument of an `out`/`inout` struct parameter holding resources: the resources
-    /// it brings in (for `inout`) and the pointer to its data part.
+    /// it brings in (for `inout`), and its IR arguments: the pointer to its data part, then
+    /// the `int` index of each incoming resource that is an element of a resource array.
     pub fn out_split_argument(
         &mut self,
         a: ExprId,
         inout: bool,
-    ) -> R<(Vec<ResourceArg>, Option<Value>)> {
+    ) -> R<(Vec<ResourceArg>, Vec<Value>)> {
         let Some(part) = self.struct_part(a)? else {
             return Err(self.unsupported(
                 "this argument holding resources (pass a local or a member of one)",
@@ -132,20 +161,54 @@ impl FnLower<'_, '_> {
             ));
         };
         let mut resources = Vec::new();
+        let mut indices = Vec::new();
         if inout {
-            for global in self.part_globals(&part, a)? {
+            for rel in part.split.resource_paths() {
+                let mut path = part.path.clone();
+                path.extend(rel);
+                let (global, index) = match self.passed_slot(&(part.local, path), a)? {
+                    None => (None, None),
+                    Some(Value::Global(g)) => (Some(g), None),
+                    Some(p) => match self.element_of(p) {
+                        Some((g, index)) => (Some(g), Some(index)),
+                        None => return Err(self.unsupported("passing this resource member", a)),
+                    },
+                };
+                if let Some(index) = index {
+                    let from = self.type_of(index);
+                    indices.push(self.convert_value(index, &from, &Type::INT, a)?);
+                }
                 resources.push(ResourceArg {
                     global,
-                    indexed: false,
+                    indexed: index.is_some(),
                 });
             }
         }
-        Ok((resources, self.part_data_pointer(&part)))
+        let mut values: Vec<Value> = self.part_data_pointer(&part).into_iter().collect();
+        values.extend(indices);
+        Ok((resources, values))
+    }
+
+    /// The global array and index of `p` when it is an element of a resource array.
+    fn element_of(&self, p: Value) -> Option<(ir::Global, Value)> {
+        let Value::Inst(i) = p else { return None };
+        let d = &self.cx.mb.module().functions[self.func].insts[i];
+        match (d.opcode, &d.operands[..]) {
+            (ir::Opcode::AccessChain, [Value::Global(g), index]) => Some((*g, *index)),
+            _ => None,
+        }
     }
 
     /// After a call of `f`: rebinds the arguments of its `out`/`inout` parameters holding
-    /// resources to what it handed back.
-    pub fn bind_handed_out(&mut self, f: ir::Func, args: &[ExprId], e: ExprId) -> R<()> {
+    /// resources to what it handed back (`inout`: the declared indices of the `inout` ones,
+    /// which keep their bindings where nothing is handed back).
+    pub fn bind_handed_out(
+        &mut self,
+        f: ir::Func,
+        args: &[ExprId],
+        inout: &[u32],
+        e: ExprId,
+    ) -> R<()> {
         let Some(handed) = self.cx.handed_out.get(&f).cloned() else {
             return Ok(());
         };
@@ -163,14 +226,14 @@ impl FnLower<'_, '_> {
                     e,
                 ));
             };
-            self.rebind(a, &globals)?;
+            self.rebind(a, &globals, inout.contains(&n))?;
         }
         Ok(())
     }
 
     /// Binds argument `a` (a resource local or member, or a struct holding resources) to
     /// `globals`, one per slot.
-    fn rebind(&mut self, a: ExprId, globals: &[Option<StaticResource>]) -> R<()> {
+    fn rebind(&mut self, a: ExprId, globals: &[Option<StaticResource>], inout: bool) -> R<()> {
         if let Expr::Local(l) = *self.body.expr(a) {
             let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));
             if plain && !self.res.split.contains_key(&l) {
@@ -183,6 +246,6 @@ impl FnLower<'_, '_> {
                 };
             }
         }
-        self.rebind_place(a, globals)
+        self.rebind_place(a, globals, inout)
     }
 }

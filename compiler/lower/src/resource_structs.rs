@@ -223,6 +223,9 @@ pub struct ResourceLocals {
     /// The `out`/`inout` parameters holding resources: declared index and local
     /// (`resource_out`).
     pub out_params: Vec<(u32, LocalId)>,
+    /// The element pointers parameters' slots came in with, where the caller passed an
+    /// element of a resource array with its index (`resource_out`: handed back unchanged).
+    pub incoming: HashMap<Slot, Value>,
     /// Whether the code being lowered is dead by compile-time conditions
     /// (`resource_choice`).
     pub flow: crate::resource_choice::StaticFlow,
@@ -744,7 +747,12 @@ impl FnLower<'_, '_> {
 
     /// The global resource array whose elements `0..n` the slots of array `path` of `l` hold
     /// in order (after `s.textures = gTextures;`): then the array stands for the global.
-    fn whole_global_array(&mut self, l: LocalId, path: &[u32], n: u32) -> Option<ir::Global> {
+    pub(crate) fn whole_global_array(
+        &mut self,
+        l: LocalId,
+        path: &[u32],
+        n: u32,
+    ) -> Option<ir::Global> {
         let slots: Vec<Slot> = (0..n)
             .map(|k| {
                 let mut p = path.to_vec();
@@ -915,31 +923,6 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// The resource global in each slot of `part` (`None` for one never assigned).
-    pub(crate) fn part_globals(
-        &mut self,
-        part: &StructPart,
-        e: ExprId,
-    ) -> R<Vec<Option<ir::Global>>> {
-        let mut out = Vec::new();
-        for rel in part.split.resource_paths() {
-            let mut path = part.path.clone();
-            path.extend(rel);
-            out.push(match self.res.slots.get(&(part.local, path)).copied() {
-                None => None,
-                Some(Binding::Bound(Value::Global(g))) => Some(g),
-                Some(Binding::Conflict) => return Err(self.runtime_choice(e)),
-                Some(Binding::Bound(_)) => {
-                    return Err(self.unsupported(
-                        "passing a struct whose resource member is an array element as `inout`",
-                        e,
-                    ))
-                }
-            });
-        }
-        Ok(out)
-    }
-
     /// A pointer to the data part of `part`, when it has data.
     pub(crate) fn part_data_pointer(&mut self, part: &StructPart) -> Option<Value> {
         let (ptr, at) = part.data.clone()?;
@@ -969,6 +952,7 @@ impl FnLower<'_, '_> {
         &mut self,
         e: ExprId,
         globals: &[Option<crate::resource_statics::StaticResource>],
+        keep_unassigned: bool,
     ) -> R<()> {
         let (local, paths) = match self.denote(e) {
             Some(Ok(Denoted::Slot((l, path)))) => (l, vec![path]),
@@ -994,6 +978,8 @@ impl FnLower<'_, '_> {
                     let p = self.static_pointer(*r);
                     self.bind(Target::Slot(local, path), p, e)?
                 }
+                // An `inout` slot the callee left as it came in.
+                None if keep_unassigned => {}
                 None => {
                     self.res.slots.remove(&(local, path));
                 }
@@ -1077,7 +1063,7 @@ impl FnLower<'_, '_> {
 
     /// What a slot passes to a call or copy: its binding, `None` when never assigned (which
     /// may travel, as long as nothing uses it).
-    fn passed_slot(&mut self, slot: &Slot, e: ExprId) -> R<Option<Value>> {
+    pub(crate) fn passed_slot(&mut self, slot: &Slot, e: ExprId) -> R<Option<Value>> {
         match self.res.slots.get(slot).copied() {
             Some(Binding::Bound(p)) => Ok(Some(p)),
             Some(Binding::Conflict) => Err(self.runtime_choice(e)),

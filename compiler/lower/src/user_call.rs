@@ -6,8 +6,9 @@
 //! temporary (and copied back when it lives in private or groupshared memory). Inside the
 //! method, `this` and the struct's fields are reached through that pointer. `out` and `inout`
 //! arguments are temporaries copied back after the call; missing arguments take the
-//! parameter's default value: a constant, a scalar constant filling a vector or matrix, or a
-//! constructor of constants (`float2 p = float2(1, 2)`).
+//! parameter's default value: a constant, a scalar constant filling a vector or matrix, a
+//! constructor of constants (`float2 p = float2(1, 2)`), or a value computed at the call from
+//! globals (`default_args`).
 
 use hir::body::ExprId;
 use hir::item_tree::{ItemIdx, ParamDirection};
@@ -217,9 +218,9 @@ impl FnLower<'_, '_> {
                 // An `out`/`inout` struct holding resources: a pointer to its data part
                 // (`resource_out`).
                 let inout = direction == ParamDirection::InOut;
-                let (r, data) = self.out_split_argument(a, inout)?;
+                let (r, values) = self.out_split_argument(a, inout)?;
                 resources.extend(r);
-                split_args.push((i, data.into_iter().collect()));
+                split_args.push((i, values));
                 continue;
             }
             if handed && direction == ParamDirection::Out {
@@ -243,6 +244,13 @@ impl FnLower<'_, '_> {
             let patch = p.ty.as_ref().and_then(crate::stages::patch_of).is_some();
             let is_resource = resource.is_some() && !patch;
             if let (true, Some(&a)) = (is_resource, args.get(i)) {
+                // A local array of resources: element by element (`resource_array_args`).
+                if let Some(r) = self.local_array_argument(a, p.ty.as_ref()) {
+                    let (r, index_values) = r?;
+                    resources.extend(r);
+                    split_args.push((i, index_values));
+                    continue;
+                }
                 let (r, index) = self.resource_argument(a, p.ty.as_ref())?;
                 resources.push(r);
                 indices.push((i, index));
@@ -295,9 +303,17 @@ impl FnLower<'_, '_> {
         } else {
             Vec::new()
         };
-        let f =
-            self.cx
-                .function_for_resources(idx, &name, &template_args, &resources, &constants)?;
+        // Parameters of unknown size take their argument's length (`unsized_params`).
+        let param_types: Vec<Option<Type>> = sig.params.iter().map(|p| p.ty.clone()).collect();
+        let lens = self.unsized_lengths(&param_types, args, e)?;
+        let f = self.cx.function_for_resources(
+            idx,
+            &name,
+            &template_args,
+            &resources,
+            &constants,
+            &lens,
+        )?;
         if !streams.is_empty() && !self.cx.stage_io.stream_copies.iter().any(|(g, _)| *g == f) {
             self.cx.stage_io.stream_copies.push((f, streams));
         }
@@ -423,7 +439,11 @@ impl FnLower<'_, '_> {
             }
         }
         let v = self.fb().call(f, &vals);
-        self.bind_handed_out(f, args, e)?;
+        let inout: Vec<u32> = (decl.params.iter().enumerate())
+            .filter(|(_, p)| p.direction == ParamDirection::InOut)
+            .map(|(n, _)| n as u32)
+            .collect();
+        self.bind_handed_out(f, args, &inout, e)?;
         for (temp, object, fields) in base_back {
             for i in 0..fields {
                 let i = self.fb().int(i as i32);
@@ -663,10 +683,11 @@ impl FnLower<'_, '_> {
                     .find_map(|idx| self.constructor_default(idx, i, ty))
                 {
                     Some(v) => Ok(v),
-                    None => Err(self.unsupported("this default argument", e)),
+                    None => self.run_time_default(e, decls, i, ty),
                 }
             }
-            _ => Err(self.unsupported("this default argument", e)),
+            // A default that reads globals is computed at the call (`default_args`).
+            _ => self.run_time_default(e, decls, i, ty),
         }
     }
 

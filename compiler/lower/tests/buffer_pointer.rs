@@ -201,16 +201,43 @@ void main(uint i : SV_GroupIndex) { P.Get().v.y = 2; P.Get().v[i] = 3; P.Get().v
 }
 
 #[test]
-fn writing_matrix_elements_behind_a_pointer_is_not_supported_yet() {
-    let errors = common::lower_errors(
+fn matrix_elements_behind_a_pointer_extend_the_path_with_row_and_column() {
+    // `m._m01` and `m[1][0]` end the path with the row and the column; `m[1]` with the
+    // row; `m._m00_m11` is two element stores (`device_memory.rs` runs them).
+    let dump = common::dump(
         r#"
 struct S { float2x2 m; };
 vk::BufferPointer<S> P;
 [numthreads(1, 1, 1)]
-void main() { P.Get().m._m01 = 2; }
+void main() { P.Get().m._m01 = 2; P.Get().m[1][0] = 3; P.Get().m[1] = 4; P.Get().m._m00_m11 = 5; }
 "#,
     );
-    expect!["E3001 87..101: not supported yet: writing elements of a matrix behind a vk::BufferPointer (assign the whole matrix)"].assert_eq(&errors);
+    let body: Vec<&str> = dump
+        .lines()
+        .skip_while(|l| !l.starts_with("func @main_body"))
+        .take_while(|l| *l != "}")
+        .filter(|l| l.contains("Store"))
+        .map(str::trim)
+        .collect();
+    expect![[r#"
+          call_intrinsic vk::BufferPointer::Store(%1, 2.0:float, 0:int, 0:int, 1:int)
+          call_intrinsic vk::BufferPointer::Store(%3, 3.0:float, 0:int, 1:int, 0:int)
+          call_intrinsic vk::BufferPointer::Store(%5, {4.0, 4.0}:float2, 0:int, 1:int)
+          call_intrinsic vk::BufferPointer::Store(%7, %8, 0:int, 0:int, 0:int)
+          call_intrinsic vk::BufferPointer::Store(%7, %9, 0:int, 1:int, 1:int)"#]]
+    .assert_eq(&body.join("\n"));
+}
+
+#[test]
+fn writing_elements_of_a_whole_matrix_pointee_is_not_supported_yet() {
+    let errors = common::lower_errors(
+        r#"
+vk::BufferPointer<float2x2> P;
+[numthreads(1, 1, 1)]
+void main() { P.Get()[0][1] = 2; }
+"#,
+    );
+    expect!["E3001 68..78: not supported yet: writing elements of a matrix that is the whole pointee of a vk::BufferPointer (assign the whole matrix, or point to a struct holding it)"].assert_eq(&errors);
 }
 
 #[test]

@@ -179,3 +179,27 @@ void main() { vk::RawBufferStore<uint>(Base, 1); }
         "pipeline: buffer Params has an Address and is bound as a resource too: not supported yet"
     );
 }
+
+#[test]
+fn matrix_elements_behind_a_pointer_are_written_one_by_one() {
+    // S under std430: m (column-major float2x2, columns 8 bytes apart) at 0: words m00 m10
+    // m01 m11; r (row_major) at 16: words r00 r01 r10 r11. m[0][1] is word 2, m[1] words
+    // 1 and 3, r._m10 word 6, r._m00_m01 words 4 and 5; m00 and r11 keep 100 and 107.
+    let shader = r#"
+struct S { float2x2 m; row_major float2x2 r; };
+cbuffer Params : register(b0) { vk::BufferPointer<S> P; };
+[numthreads(1, 1, 1)]
+void main() {
+    P.Get().m[0][1] = 5;
+    P.Get().m[1] = float2(6, 7);
+    P.Get().r._m10 = 8;
+    P.Get().r._m00_m01 = float2(9, 10);
+}
+"#;
+    let buffers = "  - { Name: Params, Format: UInt64, Data: [0x3000] }\n  - { Name: Obj, Format: Float32, Data: [100, 101, 102, 103, 104, 105, 106, 107], Address: 0x3000 }\n";
+    let r = run(shader, buffers, &resource("Params", "ConstantBuffer", 0)).unwrap();
+    assert_eq!(
+        floats(&r, "Obj"),
+        [100.0, 6.0, 5.0, 7.0, 9.0, 10.0, 8.0, 107.0]
+    );
+}

@@ -151,8 +151,9 @@ void main() {
 }
 
 #[test]
-fn a_constructor_default_of_run_time_values_stays_a_clear_error() {
-    let e = common::lower_errors(
+fn a_constructor_default_of_run_time_values_is_built_at_the_call() {
+    // The default reads the cbuffer member at the call (`default_args`), as DXC does.
+    let dump = common::dump(
         r#"
 RWStructuredBuffer<float2> Out : register(u0);
 cbuffer C { float k; };
@@ -161,11 +162,22 @@ float2 pair(float2 p = float2(k, 2)) { return p; }
 void main() { Out[0] = pair(); }
 "#,
     );
-    assert!(e.contains("E3001"), "{e}");
-    assert!(
-        e.contains("not supported yet: this default argument"),
-        "{e}"
-    );
+    let body: Vec<&str> = dump
+        .lines()
+        .skip_while(|l| !l.starts_with("func @main_body"))
+        .take_while(|l| *l != "}")
+        .collect();
+    expect_test::expect![[r#"
+        func @main_body() -> void {
+        bb0: ; (entry)
+          %0 = access_chain @g0, 0:int : ptr<storage_buffer, float2>
+          %1 = access_chain @g1, 0:int : ptr<uniform, float>
+          %2 = load %1 : float
+          %3 = composite_construct %2, 2.0:float : float2
+          %4 = call @pair(%3) : float2
+          store %0, %4
+          ret"#]]
+    .assert_eq(&body.join("\n"));
 }
 
 #[test]

@@ -138,6 +138,17 @@ impl Fx<'_, '_> {
                     let layout = TypeLayout::of(&scalar, self.cx.m.pointee_rules());
                     (scalar, layout)
                 }
+                // A row of a matrix (DXC's SPIR-V matrix holds HLSL rows as its columns, or
+                // is an array of rows): in a column-major layout it is not contiguous, so
+                // only the component size is known to divide what follows.
+                (Type::Matrix { scalar, cols, .. }, LayoutKind::Matrix { .. }) => {
+                    let row = Type::Vector(*scalar, *cols);
+                    let d = power_of_two_divisor(u64::from(scalar.size_in_buffer()));
+                    bound = bound.min(d.unwrap_or(bound));
+                    offset = 0;
+                    let layout = TypeLayout::of(&row, self.cx.m.pointee_rules());
+                    (row, layout)
+                }
                 _ => return Err(bad_path()),
             };
             indices.push(Operand::IdRef(self.value(step)?));

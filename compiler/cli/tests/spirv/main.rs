@@ -25,6 +25,7 @@ mod modes_and_flags;
 mod ms_storage;
 mod one_row_matrices;
 mod opcodes;
+mod params;
 mod ray_query;
 mod raytracing;
 mod resource_gaps;

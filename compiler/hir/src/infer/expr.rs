@@ -728,7 +728,13 @@ impl InferCtx<'_> {
                     );
                     return self.set(id, None, false);
                 }
-                self.set(id, Some(t), lit)
+                // `~b` promotes a `bool` to `int`, as `-b` does (C's integral promotion).
+                let t = if t.scalar_kind() == Some(ScalarKind::Bool) {
+                    t.with_scalar_kind(ScalarKind::Int)
+                } else {
+                    Some(t)
+                };
+                self.set(id, t, lit)
             }
             PrefixOp::Neg | PrefixOp::Plus => {
                 let t = if t.scalar_kind() == Some(ScalarKind::Bool) {

@@ -362,6 +362,21 @@ void f() { float3 v = {1, 2}; }
 }
 
 #[test]
+fn unsized_array_init_list_needs_whole_elements_e2016() {
+    // 7 scalars end inside the second `float4`; 8 fill two; a global too.
+    check_diagnostics(
+        r#"
+static const float2 g[] = {1, 2, 3};
+void f() { float4 a[] = {1, 2, 3, 4, 5, 6, 7}; float4 b[] = {1, 2, 3, 4, 5, 6, 7, 8}; }
+"#,
+        expect![[r#"
+            E2016 2:27 `{1, 2, 3}`: initializer list has 3 component(s), `float2[]` needs a multiple of 2
+            E2016 3:25 `{1, 2, 3, 4, 5, 6, 7}`: initializer list has 7 component(s), `float4[]` needs a multiple of 4
+        "#]],
+    );
+}
+
+#[test]
 fn invalid_operands_e2017() {
     check_diagnostics(
         r#"

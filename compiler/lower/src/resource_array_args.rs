@@ -1,0 +1,141 @@
+//! A local array of resources passed to a parameter declared as an array of resources
+//! (`Texture2D ts[2] = {a, b}; f(ts);` with `float4 f(Texture2D ts[2])`).
+//!
+//! Resources have no memory in a function (Vulkan forbids opaque types in `Function`
+//! storage, `resource_structs`), so the array is passed as its elements: the resource each
+//! element of the caller's local is bound to picks the callee's copy, one `ResourceArg` per
+//! element, and an element that is an element of a global array brings its `int` index as
+//! an argument, as for a struct holding resources. Inside that copy the parameter is a local
+//! resource array whose elements are bound to those resources, so `ts[1]` and a run-time
+//! `ts[i]` (when the elements are consecutive elements of one global array) lower as for a
+//! local array. A local holding a whole global array in order still passes that global.
+//!
+//! `user_call` asks [`FnLower::local_array_argument`] for the argument;
+//! `ModuleCtx::function_for_resources` and `func`'s parameters use
+//! [`ModuleCtx::element_count`] to tell the two forms apart in a copy's resources.
+
+use hir::body::ExprId;
+use ir::Value;
+use types::Type;
+
+use crate::context::{ModuleCtx, ResourceArg, R};
+use crate::func::FnLower;
+use crate::resource_structs::Denoted;
+
+/// The length of a parameter type that is a sized array of single resources.
+fn resource_array_len(ty: &Type) -> Option<u32> {
+    match ty {
+        Type::Array {
+            element,
+            len: Some(n),
+        } if matches!(**element, Type::Resource(_)) => {
+            crate::resources::resource_of(ty).map(|_| *n)
+        }
+        _ => None,
+    }
+}
+
+impl ModuleCtx<'_> {
+    /// For a parameter of type `ty` whose resources start at `rest` in a copy's
+    /// resources: the number of elements passed one by one, or `None` when the parameter
+    /// is not an array of resources or its argument is a whole global array.
+    pub fn element_count(&self, ty: &Type, rest: &[ResourceArg]) -> Option<u32> {
+        let n = resource_array_len(ty)?;
+        let first = rest.first()?;
+        let whole = match first.global {
+            Some(g) if !first.indexed => {
+                matches!(self.mb.module().globals[g].ty, Type::Array { .. })
+            }
+            _ => false,
+        };
+        (!whole && rest.len() >= n as usize).then_some(n)
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// The argument `a` of a parameter of type `param` when it is a local array of
+    /// resources that is not a whole global array: the resource of each element and the
+    /// `int` indices of those that are elements of global arrays. `None` for any other
+    /// argument.
+    pub fn local_array_argument(
+        &mut self,
+        a: ExprId,
+        param: Option<&Type>,
+    ) -> Option<R<(Vec<ResourceArg>, Vec<Value>)>> {
+        let n = resource_array_len(param?)?;
+        let Some(Ok(Denoted::Array(l, path, len))) = self.denote(a) else {
+            return None;
+        };
+        if len != n || self.whole_global_array(l, &path, n).is_some() {
+            return None;
+        }
+        Some(self.element_arguments(a, l, &path, n))
+    }
+
+    fn element_arguments(
+        &mut self,
+        a: ExprId,
+        l: hir::body::LocalId,
+        path: &[u32],
+        n: u32,
+    ) -> R<(Vec<ResourceArg>, Vec<Value>)> {
+        let mut resources = Vec::new();
+        let mut indices = Vec::new();
+        for k in 0..n {
+            let mut slot = path.to_vec();
+            slot.push(k);
+            let (global, index) = match self.passed_slot(&(l, slot), a)? {
+                // Never assigned: passed on unbound, an error only where it is used.
+                None => (None, None),
+                Some(Value::Global(g)) => (Some(g), None),
+                Some(Value::Inst(i)) => {
+                    let d = &self.cx.mb.module().functions[self.func].insts[i];
+                    match (d.opcode, &d.operands[..]) {
+                        (ir::Opcode::AccessChain, [Value::Global(g), index]) => {
+                            (Some(*g), Some(*index))
+                        }
+                        _ => return Err(self.unsupported("passing this array of resources", a)),
+                    }
+                }
+                _ => return Err(self.unsupported("passing this array of resources", a)),
+            };
+            if let Some(index) = index {
+                let from = self.type_of(index);
+                indices.push(self.convert_value(index, &from, &Type::INT, a)?);
+            }
+            resources.push(ResourceArg {
+                global,
+                indexed: index.is_some(),
+            });
+        }
+        Ok((resources, indices))
+    }
+
+    /// Binds the elements of parameter `l`, a local resource array, to `elements` (a
+    /// resource global, with the IR argument of its index when it is an array element).
+    pub fn bind_element_param(
+        &mut self,
+        l: hir::body::LocalId,
+        elements: &[(Option<ir::Global>, Option<u32>)],
+    ) {
+        let name = self.body.local(l).name.clone();
+        for (k, &(g, index)) in elements.iter().enumerate() {
+            let Some(g) = g else {
+                // Never assigned by the caller: unbound here too.
+                continue;
+            };
+            let p = match index {
+                Some(n) => {
+                    let mut fb = self.fb();
+                    fb.set_param_name(n as usize, &format!("{name}.{k}.index"));
+                    fb.access_chain(Value::Global(g), &[Value::Arg(n)])
+                }
+                None => Value::Global(g),
+            };
+            self.res.slots.insert(
+                (l, vec![k as u32]),
+                crate::resource_structs::Binding::Bound(p),
+            );
+        }
+    }
+}
