@@ -15,6 +15,7 @@ mod enums;
 pub(crate) use enums::non_integral_message as non_integral_underlying_message;
 mod expr;
 pub mod ops;
+mod overload_score;
 pub mod vk;
 
 use std::collections::HashMap;

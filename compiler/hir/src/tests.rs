@@ -17,6 +17,7 @@ mod incremental;
 mod intrinsics;
 mod items;
 mod names;
+mod probe3_rules;
 mod resource_methods;
 mod resources;
 mod robustness;

@@ -11,6 +11,7 @@ mod engines_probe;
 mod enums;
 mod flags;
 mod front2;
+mod front3;
 mod frontend_gaps;
 mod harness;
 mod intrinsics_extra;

@@ -1,0 +1,90 @@
+//! Front-end rules found by the third round of test-suite probes (vkd3d, Slang, glslang),
+//! end to end: shaders DXC accepts compile to SPIR-V every `spirv-val` installed accepts, and
+//! compute ones run in the interpreter with hand-computed results; shaders DXC refuses get
+//! its diagnostic. The shaders are ours.
+
+use std::process::Command;
+
+use serde_json::{json, Value};
+
+use crate::harness::{compile, refuse};
+
+/// Runs `shader` (entry `main`, one group of one thread) in the interpreter with one
+/// `RWStructuredBuffer<float>` `o` at `u0` of `n` floats, and returns its values.
+fn run_floats(test: &str, shader: &str, n: u32) -> Value {
+    let dir = std::env::temp_dir().join(format!("hlslc-front3-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("shader.hlsl");
+    let yaml = dir.join("pipeline.yaml");
+    std::fs::write(&src, shader).unwrap();
+    std::fs::write(
+        &yaml,
+        format!(
+            "Shaders:\n  - Stage: Compute\n    Entry: main\nDispatchParameters:\n  \
+             DispatchGroupCount: [1, 1, 1]\nBuffers:\n  - {{ Name: o, Format: Float32, \
+             FillSize: {} }}\nDescriptorSets:\n  - Resources:\n    - Name: o\n      Kind: \
+             RWStructuredBuffer\n      DirectXBinding: {{ Register: 0, Space: 0 }}\n",
+            n * 4
+        ),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_hlslc"))
+        .arg("run")
+        .arg("--pipeline")
+        .arg(&yaml)
+        .arg(&src)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "hlslc run failed:\n{stderr}");
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    json["buffers"]["o"].clone()
+}
+
+const OVERLOAD_SCORES: &str = r#"
+RWStructuredBuffer<float> o : register(u0);
+float pick(int x) { return 1; }
+float pick(uint x) { return 2; }
+float pick(float x) { return 3; }
+float wide(uint3 v) { return 4; }
+float wide(float v) { return 5; }
+float mixed(float f, uint u, uint w) { return 6; }
+float mixed(int i, float f, float g) { return 7; }
+float two(int a, float b) { return 8; }
+float two(float2 a, float2 b) { return 9; }
+[numthreads(1, 1, 1)]
+void main()
+{
+    int i = -1;
+    uint u = 2;
+    float x = 0.5;
+    o[0] = pick(i + u);
+    o[1] = pick(i + x);
+    o[2] = pick(int2(i, i));
+    o[3] = wide(u);
+    o[4] = mixed(i, u, u);
+    o[5] = two(x, x);
+}
+"#;
+
+#[test]
+fn overloads_rank_as_dxc_scores_them() {
+    // `int + uint` is a `uint` (exact for `pick(uint)`), `int + float` a `float`; `int2` to
+    // `int` only truncates; a splat to `uint3` costs less than a conversion to `float`; one
+    // int-to-float conversion costs less than two uint-to-float ones; two splats cost less
+    // than one float-to-int conversion.
+    compile(OVERLOAD_SCORES, "cs_6_0", &[]);
+    assert_eq!(
+        run_floats("overloads", OVERLOAD_SCORES, 6),
+        json!([2, 3, 1, 4, 6, 9])
+    );
+    refuse(
+        "float pick(int x) { return 1; }
+float pick(uint x) { return 2; }
+float4 main() : SV_Target { return pick(1); }",
+        "ps_6_0",
+        &[],
+        1,
+        "call to `pick` is ambiguous",
+    );
+}

@@ -1,0 +1,155 @@
+//! Rules found by the third round of test-suite probes (vkd3d, Slang, glslang) measured
+//! against DXC's behaviour: overload ranking by DXC's conversion scores, array sizes,
+//! attributes, declarations and names used as values.
+
+use expect_test::expect;
+
+use super::{check_diagnostics, check_infer};
+
+#[test]
+fn overloads_rank_by_summed_scores() {
+    // Each line picks the overload DXC picks; the comments give the winning score bits.
+    check_infer(
+        r#"
+int pick(int x) { return 1; }
+uint pick(uint x) { return 2u; }
+float pick(float x) { return 3.0; }
+int wide(uint3 v) { return 0; }
+float wide(float v) { return 0; }
+int mixed(float f, uint u, uint w) { return 0; }
+float mixed(int i, float f, float g) { return 0; }
+bool two(int a, float b) { return true; }
+float2 two(float2 a, float2 b) { return 0; }
+void f(int i, uint u, float x, int2 i2)
+{
+    pick(i + u);         // uint: exact, against a sign change or an int-to-float cast
+    pick(i + x);         // float
+    wide(u);             // uint3: a splat costs less than a conversion
+    mixed(i, u, u);      // (float, uint, uint): one conversion against two
+    two(x, x);           // (float2, float2): two splats cost less than a float-to-int cast
+    pick(i2);            // int: a truncation, against a truncation and a conversion
+}
+"#,
+        expect![[r#"
+            fn pick:
+            1 : literal int
+            local x : int
+            fn pick:
+            2u : uint
+            local x : uint
+            fn pick:
+            3.0 : literal float
+            local x : float
+            fn wide:
+            0 : literal int
+            local v : uint3
+            fn wide:
+            0 : literal int
+            local v : float
+            fn mixed:
+            0 : literal int
+            local f : float
+            local u : uint
+            local w : uint
+            fn mixed:
+            0 : literal int
+            local i : int
+            local f : float
+            local g : float
+            fn two:
+            true : bool
+            local a : int
+            local b : float
+            fn two:
+            0 : literal int
+            local a : float2
+            local b : float2
+            fn f:
+            pick(i + u) : uint
+            pick : {unknown}
+            i + u : uint
+            i : int
+            u : uint
+            pick(i + x) : float
+            pick : {unknown}
+            i + x : float
+            i : int
+            x : float
+            wide(u) : int
+            wide : {unknown}
+            u : uint
+            mixed(i, u, u) : int
+            mixed : {unknown}
+            i : int
+            u : uint
+            u : uint
+            two(x, x) : float2
+            two : {unknown}
+            x : float
+            x : float
+            pick(i2) : int
+            pick : {unknown}
+            i2 : int2
+            local i : int
+            local u : uint
+            local x : float
+            local i2 : int2
+        "#]],
+    );
+}
+
+#[test]
+fn overloads_that_tie_are_ambiguous() {
+    check_diagnostics(
+        r#"
+int pick(int x) { return 1; }
+uint pick(uint x) { return 2u; }
+bool fb(int x) { return true; }
+bool fb(float x) { return false; }
+void f(bool b, float2 v)
+{
+    pick(v);
+    fb(b);
+}
+"#,
+        expect![[r#"
+            E2005 8:5 `pick(v)`: call to `pick` is ambiguous
+              note 2:5 `pick`: candidate: int pick(int x)
+              note 3:6 `pick`: candidate: uint pick(uint x)
+            E2005 9:5 `fb(b)`: call to `fb` is ambiguous
+              note 4:6 `fb`: candidate: bool fb(int x)
+              note 5:6 `fb`: candidate: bool fb(float x)
+        "#]],
+    );
+}
+
+#[test]
+fn out_arguments_also_score_the_way_back() {
+    // An `inout` argument converts into the parameter and back, and DXC adds both scores:
+    // `int` to `uint` and back is two sign changes, to `float` and back two casts.
+    check_infer(
+        r#"
+uint bump(inout uint x) { return x; }
+float bump(inout float x) { return x; }
+void f()
+{
+    int i = 0;
+    bump(i);
+}
+"#,
+        expect![[r#"
+            fn bump:
+            x : uint
+            local x : uint
+            fn bump:
+            x : float
+            local x : float
+            fn f:
+            0 : literal int
+            bump(i) : uint
+            bump : {unknown}
+            i : int
+            local i : int
+        "#]],
+    );
+}
