@@ -48,7 +48,7 @@
 //! | E2019 | `return` with a value in a void function, or without one in a non-void function |
 //! | E2020 | not supported yet (a construct the semantic layer does not handle yet, such as a function prototype declared inside a function) |
 //! | E2021 | indexing a value that cannot be indexed |
-//! | E2022 | an array size that is not a positive constant |
+//! | E2022 | an array size that is not a constant, or is negative |
 //! | E2023 | a semantic not valid for the entry point's stage and direction |
 //! | E2024 | an entry point's parameter, return value or struct field without a semantic |
 //! | E2025 | invalid attribute arguments (`[numthreads(0, 1, 1)]`, `[shader("bogus")]`, ...) |

@@ -88,3 +88,30 @@ float4 main() : SV_Target { return pick(1); }",
         "call to `pick` is ambiguous",
     );
 }
+
+#[test]
+fn zero_sized_arrays() {
+    // DXC accepts zero-length arrays; unused globals of that type compile away.
+    compile(
+        "float g[0]; static float s[0];
+float4 main() : SV_Target { return 1; }",
+        "ps_6_0",
+        &[],
+    );
+    // FIXME: DXC compiles an unused local zero-length array too (its optimizer removes the
+    // variable); our SPIR-V backend cannot emit the type and says so.
+    refuse(
+        "float4 main() : SV_Target { float a[0]; return 0; }",
+        "ps_6_0",
+        &[],
+        1,
+        "arrays of length 0",
+    );
+    refuse(
+        "float4 main() : SV_Target { float a[-1]; return 0; }",
+        "ps_6_0",
+        &[],
+        1,
+        "array size is negative",
+    );
+}

@@ -153,3 +153,27 @@ void f()
         "#]],
     );
 }
+
+#[test]
+fn zero_sized_arrays_are_accepted() {
+    // DXC accepts zero-length arrays wherever an array may be declared; sizes that are
+    // negative or do not fit in 32 bits are refused.
+    check_diagnostics(
+        r#"
+static const int Zero = 0;
+float g[0];
+groupshared float s[Zero];
+struct S { float a[0]; float b; };
+void f()
+{
+    float l[2 - 2];
+    float n[Zero - 1];
+    float big[0x100000000];
+}
+"#,
+        expect![[r#"
+            E2022 9:11 `n`: array size is negative
+            E2022 10:11 `big`: array is too large (4294967296 elements)
+        "#]],
+    );
+}
