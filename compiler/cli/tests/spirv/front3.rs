@@ -115,3 +115,35 @@ float4 main() : SV_Target { return 1; }",
         "array size is negative",
     );
 }
+
+const CAST_SHAPES: &str = r#"
+RWStructuredBuffer<float> o : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    float3x1 c = float3x1(1, 2, 3);
+    float4 v = float4(4, 5, 6, 7);
+    float2 column = (float2)c;
+    float1x2 row = (float1x2)v;
+    float2x2 square = (float2x2)v;
+    o[0] = column.x;
+    o[1] = column.y;
+    o[2] = row._m01;
+    o[3] = square._m10;
+}
+"#;
+
+#[test]
+fn explicit_casts_change_shapes_as_dxc_allows() {
+    // A one-column matrix truncates to a shorter vector, a vector to a one-row matrix, and a
+    // float4 fills a float2x2 row by row.
+    compile(CAST_SHAPES, "cs_6_0", &[]);
+    assert_eq!(run_floats("casts", CAST_SHAPES, 4), json!([1, 2, 5, 6]));
+    refuse(
+        "float4 main(float2x2 m : M) : SV_Target { return float4((float3)m, 1); }",
+        "ps_6_0",
+        &[],
+        1,
+        "cannot convert from `float2x2` to `float3`",
+    );
+}

@@ -170,6 +170,12 @@ impl InferCtx<'_> {
                             BodyNode::Expr(id),
                             format!("cannot cast from `{from}` to `{to}`"),
                         );
+                    } else if !ops::explicit_cast_shapes(from, to) {
+                        self.diag(
+                            codes::TYPE_MISMATCH,
+                            BodyNode::Expr(id),
+                            format!("cannot convert from `{from}` to `{to}`"),
+                        );
                     }
                 }
                 self.set(id, target, false)

@@ -177,3 +177,41 @@ void f()
         "#]],
     );
 }
+
+#[test]
+fn explicit_casts_keep_dxc_shape_rules() {
+    // A cast changes component types freely but shapes only as DXC's dimension rules allow:
+    // truncation, one component to many (splat), or the same count between a vector and a
+    // matrix. To or from a struct or an array, the value must not be shorter than the
+    // target unless it is one scalar.
+    check_diagnostics(
+        r#"
+struct Two { float a; float b; };
+struct Four { float4 v; };
+void f(float2x2 m, float3x1 c, float4 v, float3 w, float s, Two t, int a[4])
+{
+    float3 bad = (float3)m;
+    float4 longer = (float4)w;
+    float3x3 grown = (float3x3)m;
+    float4 from_two = (float4)t;
+    Four four = (Four)t;
+    float4 flat = (float4)m;
+    float2x2 square = (float2x2)v;
+    float2 column = (float2)c;
+    float1x2 row = (float1x2)v;
+    int3 cut = (int3)v;
+    float2x2 splat = (float2x2)s;
+    Two from_array = (Two)a;
+    Four from_scalar = (Four)s;
+    float4 from_ints = (float4)a;
+}
+"#,
+        expect![[r#"
+            E2003 6:18 `(float3)m`: cannot convert from `float2x2` to `float3`
+            E2003 7:21 `(float4)w`: cannot convert from `float3` to `float4`
+            E2003 8:22 `(float3x3)m`: cannot convert from `float2x2` to `float3x3`
+            E2003 9:23 `(float4)t`: cannot convert from `Two` to `float4`
+            E2003 10:17 `(Four)t`: cannot convert from `Two` to `Four`
+        "#]],
+    );
+}
