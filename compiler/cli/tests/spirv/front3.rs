@@ -147,3 +147,15 @@ fn explicit_casts_change_shapes_as_dxc_allows() {
         "cannot convert from `float2x2` to `float3`",
     );
 }
+
+#[test]
+fn a_function_name_is_not_a_value() {
+    refuse(
+        "float4 shade(int i) { return i; }
+int main() : SV_Target { return shade; }",
+        "ps_6_0",
+        &[],
+        1,
+        "`shade` is a function of type `float4 (int)`, not a value",
+    );
+}

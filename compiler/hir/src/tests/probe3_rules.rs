@@ -215,3 +215,27 @@ void f(float2x2 m, float3x1 c, float4 v, float3 w, float s, Two t, int a[4])
         "#]],
     );
 }
+
+#[test]
+fn functions_and_types_are_not_values() {
+    // HLSL has no function pointers: a function named without a call is an error at the
+    // name, with the function's type as DXC prints it; a type name needs a constructor.
+    check_diagnostics(
+        r#"
+float4 one(int index) { return index; }
+float two(float a) { return a; }
+float two(int a) { return a; }
+int f()
+{
+    float4 x = float4;
+    float y = two + 1;
+    return one;
+}
+"#,
+        expect![[r#"
+            E2003 7:16 `float4`: `float4` is the type `float4`, not a value: expected `(` for function-style cast or type construction
+            E2003 8:15 `two`: `two` names overloaded functions, not a value: functions can only be called (`two(...)`)
+            E2003 9:12 `one`: `one` is a function of type `float4 (int)`, not a value: functions can only be called (`one(...)`)
+        "#]],
+    );
+}
