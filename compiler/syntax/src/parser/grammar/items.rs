@@ -195,6 +195,7 @@ fn decl_after_type(p: &mut Parser<'_>, m: Marker) {
 /// After a function's name: parameters, return semantic, body or `;`.
 fn fn_def_rest(p: &mut Parser<'_>, m: Marker) {
     param_list(p);
+    method_qualifiers(p);
     annotations(p);
     if p.at(L_BRACE) {
         statements::block(p);
@@ -202,6 +203,20 @@ fn fn_def_rest(p: &mut Parser<'_>, m: Marker) {
         p.error("expected `{` or `;` after function signature");
     }
     m.complete(p, FN_DEF);
+}
+
+/// C++'s qualifiers after a parameter list (`int get() const`, `void f() &`): refused in
+/// DXC's words, each on its token, and skipped so the function parses on.
+fn method_qualifiers(p: &mut Parser<'_>) {
+    loop {
+        if p.at(CONST_KW) || p.at(VOLATILE_KW) || p.at_contextual_kw(VOLATILE_KW) {
+            p.err_and_bump("qualifiers is unsupported in HLSL");
+        } else if p.at(AMP) || p.at(AMP2) {
+            p.err_and_bump("reference qualifiers on functions is unsupported in HLSL");
+        } else {
+            break;
+        }
+    }
 }
 
 /// `PARAM_LIST`: `(` params `)`.

@@ -9,6 +9,7 @@ mod exprs_postfix;
 mod fns;
 mod fns_stages;
 mod globals;
+mod method_qualifiers;
 mod recovery;
 mod recovery_more;
 mod recovery_stmts;
