@@ -17,6 +17,7 @@
 //! - `packoffset` rules (`E2051`, in `packoffset_checks`).
 //! - Contradicting statement attributes (`E2052`, in `stmt_attr_checks`).
 //! - Storage modifiers where they mean nothing (`E2053`, in `modifier_checks`).
+//! - An anonymous struct declaring nothing outside a struct (`E2054`).
 //!
 //! Called by `diagnostics::diagnostics`.
 
@@ -128,6 +129,13 @@ pub(crate) fn declaration_diagnostics(
     }
     for (range, message) in crate::modifier_checks::misplaced_modifiers(&root) {
         cx.error(codes::INVALID_MODIFIER, range, message);
+    }
+    for range in anonymous_structs_outside_structs(&root) {
+        cx.error(
+            codes::ANONYMOUS_STRUCT,
+            range,
+            "anonymous structs and classes must be class members".into(),
+        );
     }
     for idx in tree.indices() {
         let item = tree.item(idx);
@@ -485,4 +493,19 @@ fn discard_outside_pixel_shaders(cx: &mut Checker<'_>, tree: &ItemTree) {
             }
         }
     }
+}
+
+/// Struct definitions without a name that declare no variable (`struct { float a; };`),
+/// outside a struct: C++ (and so DXC) allows such anonymous structs only as members, where
+/// their fields join the enclosing struct. The range is the `struct` keyword.
+fn anonymous_structs_outside_structs(root: &syntax::SyntaxNode) -> Vec<TextRange> {
+    root.descendants()
+        .filter(|n| n.kind() == SyntaxKind::STRUCT_DEF)
+        .filter(|n| !n.children().any(|c| c.kind() == SyntaxKind::NAME))
+        .filter(|n| {
+            !n.parent()
+                .is_some_and(|p| matches!(p.kind(), SyntaxKind::TYPE_REF | SyntaxKind::FIELD_LIST))
+        })
+        .filter_map(|n| n.first_token().map(|t| t.text_range()))
+        .collect()
 }

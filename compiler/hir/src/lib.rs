@@ -69,6 +69,7 @@
 //! | E2051 | a `packoffset` outside a constant buffer, of a register that is not `c`, with a bad component, or that makes a value cross its register's end |
 //! | E2052 | contradicting statement attributes (`[unroll]` with `[loop]` or `[fastopt]`, `[branch]` with `[flatten]`) |
 //! | E2053 | a modifier where it means nothing (`in` on a global, `uniform` on a local or a function, `out uniform` parameter, `inline` entry point) |
+//! | E2054 | an anonymous struct declaring nothing outside a struct |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //!

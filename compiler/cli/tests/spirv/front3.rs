@@ -159,3 +159,22 @@ int main() : SV_Target { return shade; }",
         "`shade` is a function of type `float4 (int)`, not a value",
     );
 }
+
+#[test]
+fn anonymous_structs_declare_something() {
+    refuse(
+        "struct { float4 a; };
+float4 main() : SV_Target { return 0; }",
+        "ps_6_0",
+        &[],
+        1,
+        "anonymous structs and classes must be class members",
+    );
+    // With a variable it is an ordinary declaration.
+    compile(
+        "static struct { float4 a; } s = { float4(1, 2, 3, 4) };
+float4 main() : SV_Target { return s.a; }",
+        "ps_6_0",
+        &[],
+    );
+}

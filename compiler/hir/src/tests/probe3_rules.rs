@@ -239,3 +239,23 @@ int f()
         "#]],
     );
 }
+
+#[test]
+fn anonymous_structs_must_be_members() {
+    check_diagnostics(
+        r#"
+struct { float4 a; };
+struct { float b; } named_by_its_variable;
+struct Outer { struct { float c; }; float d; };
+void f()
+{
+    struct { int e; };
+    struct { int g; } local = { 1 };
+}
+"#,
+        expect![[r#"
+            E2054 2:1 `struct`: anonymous structs and classes must be class members
+            E2054 7:5 `struct`: anonymous structs and classes must be class members
+        "#]],
+    );
+}
