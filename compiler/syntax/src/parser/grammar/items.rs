@@ -198,7 +198,13 @@ fn fn_def_rest(p: &mut Parser<'_>, m: Marker) {
     method_qualifiers(p);
     annotations(p);
     if p.at(L_BRACE) {
+        if p.fn_body_depth > 0 {
+            // C++ has no nested functions; DXC says so at the body and parses on.
+            p.error("function definition is not allowed here");
+        }
+        p.fn_body_depth += 1;
         statements::block(p);
+        p.fn_body_depth -= 1;
     } else if !p.eat(SEMICOLON) {
         p.error("expected `{` or `;` after function signature");
     }
@@ -519,7 +525,10 @@ fn struct_head_and_body(p: &mut Parser<'_>) {
         b.complete(p, BASE_LIST);
     }
     if p.at(L_BRACE) {
+        // Methods of a struct declared in a function may have bodies.
+        let outer = std::mem::take(&mut p.fn_body_depth);
         braced_items(p, FIELD_LIST);
+        p.fn_body_depth = outer;
     } else {
         p.error("expected `{` to start the struct body");
     }

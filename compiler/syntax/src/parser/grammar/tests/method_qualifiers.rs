@@ -93,3 +93,92 @@ fn const_method_is_refused_on_its_qualifier() {
         "#]],
     );
 }
+
+#[test]
+fn function_definitions_do_not_nest() {
+    // A body inside a body is refused at its `{` and parsed on; a method of a local struct
+    // may have one.
+    check(
+        r#"void f() { void g() { } struct L { int m() { return 1; } }; }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..62
+              FN_DEF@0..61
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..61
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  DECL_STMT@11..23
+                    FN_DEF@11..23
+                      TYPE_REF@11..15
+                        PATH@11..15
+                          PATH_SEGMENT@11..15
+                            NAME_REF@11..15
+                              IDENT@11..15 "void"
+                      WHITESPACE@15..16 " "
+                      NAME@16..17
+                        IDENT@16..17 "g"
+                      PARAM_LIST@17..19
+                        L_PAREN@17..18 "("
+                        R_PAREN@18..19 ")"
+                      WHITESPACE@19..20 " "
+                      BLOCK@20..23
+                        L_BRACE@20..21 "{"
+                        WHITESPACE@21..22 " "
+                        R_BRACE@22..23 "}"
+                  WHITESPACE@23..24 " "
+                  DECL_STMT@24..59
+                    STRUCT_DEF@24..59
+                      STRUCT_KW@24..30 "struct"
+                      WHITESPACE@30..31 " "
+                      NAME@31..32
+                        IDENT@31..32 "L"
+                      WHITESPACE@32..33 " "
+                      FIELD_LIST@33..58
+                        L_BRACE@33..34 "{"
+                        WHITESPACE@34..35 " "
+                        FN_DEF@35..56
+                          TYPE_REF@35..38
+                            PATH@35..38
+                              PATH_SEGMENT@35..38
+                                NAME_REF@35..38
+                                  IDENT@35..38 "int"
+                          WHITESPACE@38..39 " "
+                          NAME@39..40
+                            IDENT@39..40 "m"
+                          PARAM_LIST@40..42
+                            L_PAREN@40..41 "("
+                            R_PAREN@41..42 ")"
+                          WHITESPACE@42..43 " "
+                          BLOCK@43..56
+                            L_BRACE@43..44 "{"
+                            WHITESPACE@44..45 " "
+                            RETURN_STMT@45..54
+                              RETURN_KW@45..51 "return"
+                              WHITESPACE@51..52 " "
+                              LITERAL@52..53
+                                INT_NUMBER@52..53 "1"
+                              SEMICOLON@53..54 ";"
+                            WHITESPACE@54..55 " "
+                            R_BRACE@55..56 "}"
+                        WHITESPACE@56..57 " "
+                        R_BRACE@57..58 "}"
+                      SEMICOLON@58..59 ";"
+                  WHITESPACE@59..60 " "
+                  R_BRACE@60..61 "}"
+              WHITESPACE@61..62 "\n"
+            error 20..21: function definition is not allowed here
+        "#]],
+    );
+}
