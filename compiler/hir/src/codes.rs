@@ -69,6 +69,8 @@ pub const INVALID_MODIFIER: &str = "E2053";
 /// An anonymous struct or class that declares nothing outside a struct (`struct { float a; };`
 /// at file scope): clang's "anonymous structs and classes must be class members".
 pub const ANONYMOUS_STRUCT: &str = "E2054";
+/// A struct definition written with template arguments but no `template<>` (`class Box<T>`).
+pub const SPECIALIZATION_WITHOUT_TEMPLATE: &str = "E2055";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

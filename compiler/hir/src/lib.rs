@@ -70,6 +70,7 @@
 //! | E2052 | contradicting statement attributes (`[unroll]` with `[loop]` or `[fastopt]`, `[branch]` with `[flatten]`) |
 //! | E2053 | a modifier where it means nothing (`in` on a global, `uniform` on a local or a function, `out uniform` parameter, `inline` entry point) |
 //! | E2054 | an anonymous struct declaring nothing outside a struct |
+//! | E2055 | a struct definition with template arguments but no `template<>` |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //!

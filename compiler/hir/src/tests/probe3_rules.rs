@@ -259,3 +259,22 @@ void f()
         "#]],
     );
 }
+
+#[test]
+fn template_arguments_need_template() {
+    // `class Box<T>` is another language's generic: HLSL writes `template<typename T>`.
+    check_diagnostics(
+        r#"
+class Box<T> { float value; };
+template<typename T> struct Pair { T a; T b; };
+struct Pair<int> { int a; };
+template<typename T> struct Ok { T v; };
+"#,
+        expect![[r#"
+            E2055 2:10 `<T>`: explicit specialization of non-template class `Box`: a generic class is declared `template<typename T> class Box`
+            E2002 4:8 `Pair`: redefinition of `Pair`
+              note 3:29 `Pair`: previous definition is here
+            E2055 4:12 `<int>`: template specialization requires `template<>`: `Pair` is a template
+        "#]],
+    );
+}
