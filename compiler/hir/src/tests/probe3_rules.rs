@@ -183,7 +183,8 @@ fn explicit_casts_keep_dxc_shape_rules() {
     // A cast changes component types freely but shapes only as DXC's dimension rules allow:
     // truncation, one component to many (splat), or the same count between a vector and a
     // matrix. To or from a struct or an array, the value must not be shorter than the
-    // target unless it is one scalar.
+    // target unless it is one scalar. A one-row matrix does not turn into a one-column one
+    // (a wider target dimension; `transpose` does that).
     check_diagnostics(
         r#"
 struct Two { float a; float b; };
@@ -204,6 +205,7 @@ void f(float2x2 m, float3x1 c, float4 v, float3 w, float s, Two t, int a[4])
     Two from_array = (Two)a;
     Four from_scalar = (Four)s;
     float4 from_ints = (float4)a;
+    float2x1 turned = (float2x1)row;
 }
 "#,
         expect![[r#"
@@ -212,6 +214,7 @@ void f(float2x2 m, float3x1 c, float4 v, float3 w, float s, Two t, int a[4])
             E2003 8:22 `(float3x3)m`: cannot convert from `float2x2` to `float3x3`
             E2003 9:23 `(float4)t`: cannot convert from `Two` to `float4`
             E2003 10:17 `(Four)t`: cannot convert from `Two` to `Four`
+            E2003 20:23 `(float2x1)row`: cannot convert from `float1x2` to `float2x1`
         "#]],
     );
 }
