@@ -258,7 +258,7 @@ void main() {
   float2x1 left = (float2x1)q;
   float1x1 one = 5;
   float det = determinant(one);
-  float1x3 f = abs(k) + sin(k) + lerp(k, transpose(t), 0.5) + saturate(k) + clamp(k, 0, 1);
+  float1x3 f = abs(k) + sin(k) + lerp(k, (float1x3)t, 0.5) + saturate(k) + clamp(k, 0, 1);
   k++;
   t -= 1;
   bool ok = all(k > 0) && any((float3)t == v);
@@ -287,7 +287,7 @@ void main(uint gi : SV_GroupIndex) {
   float1x3 k = cb;
   k._m01_m02 = float2(7, 8);
   float2 sw = k._m00_m02;
-  float3x1 c = transpose(k);
+  float3x1 c = (float3x1)k;
   c[gi % 3] = 3;
   c[1] += 2;
   B[gi]._m01 = sw.y;
@@ -304,8 +304,8 @@ void main(uint gi : SV_GroupIndex) {
   t.b = !t.b;
   t.c = mul(int3x3(1, 0, 0, 0, 1, 0, 0, 0, 1), t.c);
   SB[gi] = t;
-  B[gi] = sel + mul(float3(1, 2, 3), transpose(k)) + mul(2, k) + mul(float1(2), k)
-    + (float1x3)mul(transpose(k), float1(3));
+  B[gi] = sel + mul(float3(1, 2, 3), (float3x1)k) + mul(2, k) + mul(float1(2), k)
+    + (float1x3)mul((float3x1)k, float1(3));
 }
 ";
 

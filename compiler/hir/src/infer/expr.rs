@@ -248,7 +248,12 @@ impl InferCtx<'_> {
             })
             .collect();
         types.dedup();
+        let template = sigs.iter().any(|s| s.is_template);
         match types.as_slice() {
+            [_] if template => format!(
+                "`{path}` names a function template, not a value: functions can only be \
+                 called (`{path}(...)`)"
+            ),
             [one] => format!(
                 "`{path}` is a function of type `{one}`, not a value: functions can only be \
                  called (`{path}(...)`)"
