@@ -584,6 +584,8 @@ impl BodyLowering {
                     def: LocalTypeDef::Alias(TypeRef::lower(a.ty(), &[], std::iter::empty())),
                 }]),
                 Some(ast::Item::EnumDef(e)) => Stmt::TypeDecl(vec![self.lower_local_enum(&e)]),
+                // A nested function definition: the parser refused it already.
+                Some(ast::Item::FnDef(f)) if f.body().is_some() => Stmt::Empty,
                 Some(_) => Stmt::NotSupported("this declaration inside a function".into()),
                 None => Stmt::Empty,
             },

@@ -66,8 +66,13 @@ pub const INVALID_PACKOFFSET: &str = "E2051";
 pub const INCOMPATIBLE_ATTRIBUTES: &str = "E2052";
 /// A storage modifier where it means nothing (`in float4 g;` at file scope).
 pub const INVALID_MODIFIER: &str = "E2053";
+/// An anonymous struct or class that declares nothing outside a struct (`struct { float a; };`
+/// at file scope): clang's "anonymous structs and classes must be class members".
+pub const ANONYMOUS_STRUCT: &str = "E2054";
+/// A struct definition written with template arguments but no `template<>` (`class Box<T>`).
+pub const SPECIALIZATION_WITHOUT_TEMPLATE: &str = "E2055";
 /// An operator overload HLSL 2021 refuses (`operator=`, `operator++`, a non-member one).
-pub const OPERATOR_NOT_OVERLOADABLE: &str = "E2054";
+pub const OPERATOR_NOT_OVERLOADABLE: &str = "E2056";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

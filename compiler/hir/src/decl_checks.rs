@@ -17,7 +17,9 @@
 //! - `packoffset` rules (`E2051`, in `packoffset_checks`).
 //! - Contradicting statement attributes (`E2052`, in `stmt_attr_checks`).
 //! - Storage modifiers where they mean nothing (`E2053`, in `modifier_checks`).
-//! - Operator overloads HLSL 2021 refuses (`E2054`, in `operator_checks`).
+//! - An anonymous struct declaring nothing outside a struct (`E2054`).
+//! - A struct definition with template arguments but no `template<>` (`E2055`).
+//! - Operator overloads HLSL 2021 refuses (`E2056`, in `operator_checks`).
 //!
 //! Called by `diagnostics::diagnostics`.
 
@@ -129,6 +131,16 @@ pub(crate) fn declaration_diagnostics(
     }
     for (range, message) in crate::modifier_checks::misplaced_modifiers(&root) {
         cx.error(codes::INVALID_MODIFIER, range, message);
+    }
+    for (range, message) in specializations_without_template(&root) {
+        cx.error(codes::SPECIALIZATION_WITHOUT_TEMPLATE, range, message);
+    }
+    for range in anonymous_structs_outside_structs(&root) {
+        cx.error(
+            codes::ANONYMOUS_STRUCT,
+            range,
+            "anonymous structs and classes must be class members".into(),
+        );
     }
     for (range, message) in crate::operator_checks::refused_overloads(&root) {
         cx.error(codes::OPERATOR_NOT_OVERLOADABLE, range, message);
@@ -489,4 +501,53 @@ fn discard_outside_pixel_shaders(cx: &mut Checker<'_>, tree: &ItemTree) {
             }
         }
     }
+}
+
+/// Struct definitions without a name that declare no variable (`struct { float a; };`),
+/// outside a struct: C++ (and so DXC) allows such anonymous structs only as members, where
+/// their fields join the enclosing struct. The range is the `struct` keyword.
+fn anonymous_structs_outside_structs(root: &syntax::SyntaxNode) -> Vec<TextRange> {
+    root.descendants()
+        .filter(|n| n.kind() == SyntaxKind::STRUCT_DEF)
+        .filter(|n| !n.children().any(|c| c.kind() == SyntaxKind::NAME))
+        .filter(|n| {
+            !n.parent()
+                .is_some_and(|p| matches!(p.kind(), SyntaxKind::TYPE_REF | SyntaxKind::FIELD_LIST))
+        })
+        .filter_map(|n| n.first_token().map(|t| t.text_range()))
+        .collect()
+}
+
+/// Struct definitions named with template arguments (`class Box<T> { ... }`) that no
+/// `template<>` introduces, in clang's words: an explicit specialization of a name that is no
+/// template, or one missing its `template<>`. The range is the arguments.
+fn specializations_without_template(root: &syntax::SyntaxNode) -> Vec<(TextRange, String)> {
+    let defs: Vec<ast::StructDef> = root
+        .descendants()
+        .filter_map(ast::StructDef::cast)
+        .collect();
+    let templates: HashSet<String> = defs
+        .iter()
+        .filter(|d| d.template_param_list().is_some())
+        .filter_map(|d| d.name().map(|n| n.text().to_string()))
+        .collect();
+    defs.iter()
+        .filter(|d| d.template_param_list().is_none())
+        .filter_map(|d| {
+            let args = d.specialization_args()?;
+            let name = d.name()?.text().to_string();
+            let keyword = d
+                .keyword()
+                .map_or("struct".to_owned(), |k| k.text().to_string());
+            let message = if templates.contains(&name) {
+                format!("template specialization requires `template<>`: `{name}` is a template")
+            } else {
+                format!(
+                    "explicit specialization of non-template {keyword} `{name}`: a generic \
+                     {keyword} is declared `template<typename T> {keyword} {name}`"
+                )
+            };
+            Some((args.syntax().text_range(), message))
+        })
+        .collect()
 }

@@ -19,6 +19,10 @@ use crate::lower_type::{TypeCtx, TypeError};
 use crate::scope::item_scope;
 use crate::HirDb;
 
+/// An array size that is not a constant, in DXC's words (it has no variable-length arrays).
+pub(crate) const NOT_CONSTANT_SIZE: &str =
+    "variable length arrays are not supported in HLSL: the array size is not a constant";
+
 /// Every function of `file` that has a body, in source order.
 pub fn functions(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> Vec<FunctionId<'_>> {
     let tree = item_tree(db, file, config);
@@ -265,10 +269,8 @@ fn item_diagnostics(
                  (printf formats) only"
                     .to_owned(),
             ),
-            TypeError::NotConstant => (
-                codes::NOT_CONSTANT,
-                "array size is not a positive constant".to_owned(),
-            ),
+            TypeError::NotConstant => (codes::NOT_CONSTANT, NOT_CONSTANT_SIZE.to_owned()),
+            TypeError::ArraySize(message) => (codes::NOT_CONSTANT, message.clone()),
             TypeError::NotSupported(what) => {
                 (codes::NOT_SUPPORTED, format!("not supported yet: {what}"))
             }

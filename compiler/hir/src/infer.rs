@@ -15,6 +15,7 @@ mod enums;
 pub(crate) use enums::non_integral_message as non_integral_underlying_message;
 mod expr;
 pub mod ops;
+mod overload_score;
 pub mod vk;
 
 use std::collections::HashMap;
@@ -564,8 +565,11 @@ impl<'a> InferCtx<'a> {
                 TypeError::NotConstant => self.diag(
                     crate::codes::NOT_CONSTANT,
                     node,
-                    "array size is not a positive constant".into(),
+                    crate::diagnostics::NOT_CONSTANT_SIZE.into(),
                 ),
+                TypeError::ArraySize(message) => {
+                    self.diag(crate::codes::NOT_CONSTANT, node, message)
+                }
                 TypeError::NotSupported(what) => self.diag(
                     crate::codes::NOT_SUPPORTED,
                     node,
@@ -595,13 +599,19 @@ impl<'a> InferCtx<'a> {
         for dim in tref.dims.iter().rev() {
             ty = match dim {
                 None => Type::unsized_array(ty),
-                Some(e) => match self.tcx.eval(e) {
-                    Some(v) if v.as_int() > 0 => Type::array(ty, v.as_int() as u32),
-                    _ => {
-                        self.type_errors(node, vec![TypeError::NotConstant]);
-                        return None;
+                Some(e) => {
+                    let len = self
+                        .tcx
+                        .eval(e)
+                        .map_or(Err(TypeError::NotConstant), crate::lower_type::array_len);
+                    match len {
+                        Ok(n) => Type::array(ty, n),
+                        Err(e) => {
+                            self.type_errors(node, vec![e]);
+                            return None;
+                        }
                     }
-                },
+                }
             };
         }
         Some(ty)

@@ -48,7 +48,7 @@
 //! | E2019 | `return` with a value in a void function, or without one in a non-void function |
 //! | E2020 | not supported yet (a construct the semantic layer does not handle yet, such as a function prototype declared inside a function) |
 //! | E2021 | indexing a value that cannot be indexed |
-//! | E2022 | an array size that is not a positive constant |
+//! | E2022 | an array size that is not a constant, or is negative |
 //! | E2023 | a semantic not valid for the entry point's stage and direction |
 //! | E2024 | an entry point's parameter, return value or struct field without a semantic |
 //! | E2025 | invalid attribute arguments (`[numthreads(0, 1, 1)]`, `[shader("bogus")]`, ...) |
@@ -69,6 +69,9 @@
 //! | E2051 | a `packoffset` outside a constant buffer, of a register that is not `c`, with a bad component, or that makes a value cross its register's end |
 //! | E2052 | contradicting statement attributes (`[unroll]` with `[loop]` or `[fastopt]`, `[branch]` with `[flatten]`) |
 //! | E2053 | a modifier where it means nothing (`in` on a global, `uniform` on a local or a function, `out uniform` parameter, `inline` entry point) |
+//! | E2054 | an anonymous struct declaring nothing outside a struct |
+//! | E2055 | a struct definition with template arguments but no `template<>` |
+//! | E2056 | an operator overload HLSL 2021 refuses (`operator=`, `operator++`, `operator<<`, a non-member operator) |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //!

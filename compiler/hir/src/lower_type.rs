@@ -43,9 +43,24 @@ pub enum TypeError {
     /// `string` where DXC does not allow it (anywhere but a global constant).
     StringType,
     NotConstant,
+    /// A constant array size DXC refuses (negative, or past what a length can hold), with
+    /// the message.
+    ArraySize(String),
     NotSupported(String),
     /// A template argument a built-in type does not take (`SubpassInput<S>` of a struct).
     InvalidArgument(String),
+}
+
+/// The length of an array whose size evaluates to `v`. Zero is a length (DXC takes
+/// `float a[0];`, as clang does); a negative size is refused in clang's words.
+pub fn array_len(v: ConstValue) -> Result<u32, TypeError> {
+    let n = v.as_int();
+    if n < 0 {
+        Err(TypeError::ArraySize("array size is negative".into()))
+    } else {
+        u32::try_from(n)
+            .map_err(|_| TypeError::ArraySize(format!("array is too large ({n} elements)")))
+    }
 }
 
 /// A constant's value.
@@ -202,11 +217,13 @@ impl<'a> TypeCtx<'a> {
             ty = match dim {
                 None => Type::unsized_array(ty),
                 Some(e) => match self.eval(e) {
-                    Some(v) if v.as_int() > 0 => Type::array(ty, v.as_int() as u32),
-                    Some(_) => {
-                        errors.push(TypeError::NotConstant);
-                        return None;
-                    }
+                    Some(v) => match array_len(v) {
+                        Ok(n) => Type::array(ty, n),
+                        Err(e) => {
+                            errors.push(e);
+                            return None;
+                        }
+                    },
                     None => {
                         if !self.mentions_opaque(e) {
                             errors.push(TypeError::NotConstant);

@@ -1,4 +1,4 @@
-//! Operator overloads HLSL 2021 refuses, in DXC's words (`E2054`), at the function's name:
+//! Operator overloads HLSL 2021 refuses, in DXC's words (`E2056`), at the function's name:
 //!
 //! - operators that would need references to mean what they mean in C++: assignment and
 //!   compound assignment (`operator=`, `operator+=`, ..., `operator>>=`), `operator++`,

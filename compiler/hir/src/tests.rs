@@ -18,6 +18,7 @@ mod intrinsics;
 mod items;
 mod linked_lists;
 mod names;
+mod probe3_rules;
 mod resource_methods;
 mod resources;
 mod robustness;

@@ -257,6 +257,10 @@ pub(crate) struct Parser<'i> {
     /// How many `switch` bodies enclose the current token: inside one, a `case` or `default`
     /// label may start a `CASE_CLAUSE` in a nested block too.
     pub(crate) switch_depth: u32,
+    /// How many function bodies enclose the current token (reset inside a struct body, whose
+    /// methods may have bodies even in a local struct): a function definition inside one is
+    /// an error.
+    pub(crate) fn_body_depth: u32,
 }
 
 const STEP_LIMIT: u32 = 15_000_000;
@@ -278,6 +282,7 @@ impl<'i> Parser<'i> {
             steps: Cell::new(0),
             depth: 0,
             switch_depth: 0,
+            fn_body_depth: 0,
         }
     }
 

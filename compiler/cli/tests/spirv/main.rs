@@ -13,6 +13,7 @@ mod entry_arrays;
 mod enums;
 mod flags;
 mod front2;
+mod front3;
 mod frontend_gaps;
 mod harness;
 mod intrinsics2;

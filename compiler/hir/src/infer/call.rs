@@ -1,11 +1,12 @@
 //! Calls: constructors (`float4(a, b)`), user functions and methods with overload resolution
-//! (exact > promotion > conversion > splat > truncation per argument, as DXC ranks them),
+//! (the viable candidates ranked by DXC's summed conversion scores, `overload_score.rs`),
 //! deduction of template arguments from argument types, out/inout arguments, and the
 //! intrinsic seam for everything no user declaration provides.
 
 use types::Type;
 
 use super::ops::{self, Conversion, Operand};
+use super::overload_score;
 use super::{BodyNode, FunctionSignature, InferCtx, RelatedNode, ValueRes};
 use crate::body::{Expr, ExprId};
 use crate::codes;
@@ -19,6 +20,8 @@ struct Candidate {
     idx: ItemIdx,
     sig: FunctionSignature,
     convs: Vec<Conversion>,
+    /// DXC's score of the argument conversions (lower is better).
+    score: u64,
 }
 
 impl InferCtx<'_> {
@@ -709,10 +712,27 @@ impl InferCtx<'_> {
             if convs.contains(&Conversion::Incompatible) {
                 continue;
             }
+            // An `out` or `inout` argument is also converted back from the parameter.
+            let score = operands
+                .iter()
+                .zip(&sig.params)
+                .map(|(a, p)| match (a, &p.ty) {
+                    (Some(a), Some(t)) => {
+                        let back = if p.direction == ParamDirection::In || a.literal {
+                            0
+                        } else {
+                            overload_score::argument_score(&a.ty, &Operand::of(t.clone()))
+                        };
+                        overload_score::argument_score(t, a).saturating_add(back)
+                    }
+                    _ => 0,
+                })
+                .fold(0u64, u64::saturating_add);
             viable.push(Candidate {
                 idx: *idx,
                 sig: sig.clone(),
                 convs,
+                score,
             });
         }
         let notes = |cands: &mut dyn Iterator<Item = (ItemIdx, &FunctionSignature)>| -> Vec<(RelatedNode, String)> {
@@ -753,23 +773,15 @@ impl InferCtx<'_> {
             }
             return None;
         }
-        let better_or_equal =
-            |a: &Candidate, b: &Candidate| a.convs.iter().zip(&b.convs).all(|(x, y)| x <= y);
+        // The lowest total score wins (DXC's `GetBestViableFunction`); a shared lowest total
+        // is ambiguous.
+        let lowest = viable.iter().map(|c| c.score).min().unwrap_or(0);
         let best: Vec<usize> = (0..viable.len())
-            .filter(|&i| {
-                viable
-                    .iter()
-                    .all(|other| better_or_equal(&viable[i], other))
-            })
+            .filter(|&i| viable[i].score == lowest)
             .collect();
         let chosen = match best.as_slice() {
             [one] => *one,
-            _ => {
-                let tied: Vec<usize> = if best.is_empty() {
-                    (0..viable.len()).collect()
-                } else {
-                    best
-                };
+            tied => {
                 let related = notes(&mut tied.iter().map(|&i| (viable[i].idx, &viable[i].sig)));
                 self.diag_with(
                     codes::AMBIGUOUS_CALL,

@@ -8,9 +8,10 @@
 //!   type as `T` (`int` when none is written); a floating-point `T` is an error ("non-integral
 //!   type 'half' is an invalid underlying type").
 //! - A plain `enum` value converts implicitly to integer, `bool` and floating-point types
-//!   (scalars, and so splats). To its underlying type that is an integral promotion, which
-//!   ranks above the conversions to any other type: `f(int)` beats `f(uint)` and `f(float)`
-//!   for a `Color` argument, and `f(Color)` is an exact match beside both.
+//!   (scalars, and so splats). DXC's overload ranking (`overload_score.rs`) scores each of
+//!   those conversions as one cast, its underlying type included: `f(int)`, `f(uint)` and
+//!   `f(float)` tie for a `Color` argument (an ambiguous call), and `f(Color)` is an exact
+//!   match that wins over them.
 //! - A scoped `enum class` value converts to nothing implicitly (DXC: "cannot initialize a
 //!   variable of type 'int' with an lvalue of type 'E'"; no overload taking `int` is viable);
 //!   an explicit cast (`(int)e`, `int(e)`) converts it.
@@ -78,7 +79,8 @@ pub(super) fn enum_conversion(from: &Operand, to: &Type) -> Option<Conversion> {
                 literal: false,
             };
             Some(match ops::conversion(&promoted, to) {
-                // Integral promotion to the underlying type; anything else is a conversion.
+                // Its rank only tells truncations apart now: overloads are ranked by
+                // `overload_score`, which counts any conversion of an enum as one cast.
                 Conversion::Exact => Conversion::Promotion,
                 Conversion::Promotion => Conversion::Conversion,
                 other => other,

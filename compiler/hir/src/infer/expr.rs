@@ -6,11 +6,12 @@ use types::{ResourceType, ScalarKind, StructuredKind, Type};
 
 use super::enums;
 use super::ops::{self, Operand, Swizzle};
-use super::{BodyNode, InferCtx, Resolution, ValueRes};
+use super::{BodyNode, FunctionSignature, InferCtx, Resolution, ValueRes};
 use crate::body::{Expr, ExprId, Literal};
 use crate::builtin_consts::builtin_constant_at;
 use crate::codes;
-use crate::item_tree::ItemKind;
+use crate::ids::FunctionId;
+use crate::item_tree::{ItemIdx, ItemKind};
 use crate::lower_type::TemplateArg;
 use crate::type_ref::{FloatSuffix, IntSuffix, Path};
 
@@ -170,6 +171,12 @@ impl InferCtx<'_> {
                             BodyNode::Expr(id),
                             format!("cannot cast from `{from}` to `{to}`"),
                         );
+                    } else if !ops::explicit_cast_shapes(from, to) {
+                        self.diag(
+                            codes::TYPE_MISMATCH,
+                            BodyNode::Expr(id),
+                            format!("cannot convert from `{from}` to `{to}`"),
+                        );
                     }
                 }
                 self.set(id, target, false)
@@ -218,6 +225,46 @@ impl InferCtx<'_> {
         }
     }
 
+    /// The message for a function named where a value is wanted: DXC has no function
+    /// values (no pointers), and names the function's type (`float4 (int)`) as it refuses
+    /// to convert it.
+    fn function_as_value(&self, path: &Path, fs: &[ItemIdx]) -> String {
+        let sigs: Vec<FunctionSignature> = fs
+            .iter()
+            .filter_map(|&f| {
+                let ast = self.tree.item(f).ast;
+                let id = FunctionId::new(self.db, self.file, self.config, ast);
+                self.tree
+                    .function(f)
+                    .map(|_| (*super::function_signature(self.db, id)).clone())
+            })
+            .collect();
+        let show = |t: &Option<Type>| t.as_ref().map_or("?".to_owned(), Type::to_string);
+        let mut types: Vec<String> = sigs
+            .iter()
+            .map(|s| {
+                let params: Vec<String> = s.params.iter().map(|p| show(&p.ty)).collect();
+                format!("{} ({})", show(&s.ret), params.join(", "))
+            })
+            .collect();
+        types.dedup();
+        let template = sigs.iter().any(|s| s.is_template);
+        match types.as_slice() {
+            [_] if template => format!(
+                "`{path}` names a function template, not a value: functions can only be \
+                 called (`{path}(...)`)"
+            ),
+            [one] => format!(
+                "`{path}` is a function of type `{one}`, not a value: functions can only be \
+                 called (`{path}(...)`)"
+            ),
+            _ => format!(
+                "`{path}` names overloaded functions, not a value: functions can only be \
+                 called (`{path}(...)`)"
+            ),
+        }
+    }
+
     /// Resolves a name that is not a local.
     fn infer_path(&mut self, id: ExprId, path: &Path) -> Option<Type> {
         if path.as_name() == Some("this") {
@@ -255,7 +302,24 @@ impl InferCtx<'_> {
                 .as_name()
                 .and_then(|n| self.template_value_type(n))
                 .or(Some(Type::INT)),
-            Some(ValueRes::Type(_)) | Some(ValueRes::Functions(_)) | Some(ValueRes::Local) => None,
+            Some(ValueRes::Functions(fs)) => {
+                let message = self.function_as_value(path, fs);
+                self.diag(codes::TYPE_MISMATCH, BodyNode::Expr(id), message);
+                None
+            }
+            Some(ValueRes::Type(t)) => {
+                // DXC's parser wants a constructor or cast after a type name.
+                self.diag(
+                    codes::TYPE_MISMATCH,
+                    BodyNode::Expr(id),
+                    format!(
+                        "`{path}` is the type `{t}`, not a value: expected `(` for \
+                         function-style cast or type construction"
+                    ),
+                );
+                None
+            }
+            Some(ValueRes::Local) => None,
             None if builtin_constant_at(path).is_some() => {
                 let value = builtin_constant_at(path).unwrap_or(0);
                 self.result

@@ -234,9 +234,43 @@ pub fn conversion(from: &Operand, to: &Type) -> Conversion {
         (true, false) | (false, true) if from_count == to_count => {
             kind_conv.max(Conversion::Conversion)
         }
-        (true, false) if fr == 1 && tc <= fc => Conversion::Truncation,
+        // A one-row or one-column matrix is a vector of its components.
+        (true, false) if (fr == 1 || fc == 1) && to_count < from_count => Conversion::Truncation,
+        (false, true) if (tr == 1 || tc == 1) && to_count < from_count => Conversion::Truncation,
         _ => Conversion::Incompatible,
     }
+}
+
+/// Whether an explicit cast (`(T)x`) may change the shape of `from` into `to`, as DXC
+/// allows: between scalars, vectors and matrices the same shapes as implicitly (so
+/// `(float3)m` of a `float2x2` is refused: neither a truncation nor the same component
+/// count); to or from a struct or array, any flattened count that is not longer than the
+/// value's, or any count from a scalar (a splat). Component types convert freely.
+pub fn explicit_cast_shapes(from: &Type, to: &Type) -> bool {
+    let numeric = |t: &Type| t.scalar_kind().is_some();
+    let aggregate = |t: &Type| matches!(t, Type::Struct(_) | Type::Array { .. });
+    if numeric(from) && numeric(to) {
+        // FIXME: DXC's dimension rules (its `ConvertDimensions`) seem to refuse turning a
+        // one-row matrix into a one-column one of as many components (`(float3x1)` of a
+        // `float1x3`), which our lowering takes in component order; kept until that is
+        // settled against DXC itself.
+        if let (Some((_, a)), Some((_, b))) = (from.one_row_or_column(), to.one_row_or_column()) {
+            if a == b && matches!(from, Type::Matrix { .. }) && matches!(to, Type::Matrix { .. }) {
+                return true;
+            }
+        }
+        let same_kind = to.with_scalar_kind(from.scalar_kind().unwrap_or(ScalarKind::Float));
+        return same_kind.is_none_or(|t| {
+            conversion(&Operand::of(from.clone()), &t) != Conversion::Incompatible
+        });
+    }
+    if aggregate(from) || aggregate(to) {
+        return match (flat_count(from), flat_count(to)) {
+            (Some(f), Some(t)) => t <= f || matches!(from, Type::Scalar(_)),
+            _ => true,
+        };
+    }
+    true
 }
 
 /// The element type of an array of arrays (`float2` for `float2[3][4]`); `ty` itself when

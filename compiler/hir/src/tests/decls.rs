@@ -3,7 +3,7 @@
 
 use expect_test::expect;
 
-use super::check_infer;
+use super::{check_diagnostics, check_infer};
 
 #[test]
 fn static_members() {
@@ -1199,33 +1199,23 @@ struct PSIn { float4 pos : SV_Position; float2 uv : TEXCOORD0; }; float4 main(PS
 }
 
 #[test]
-fn literal_prefers_its_own_kind() {
-    check_infer(
+fn literal_matches_every_kind_of_its_family() {
+    // DXC: a literal int converts to any integer type, a literal float to any float type,
+    // for free, so `g(1)` and `h(1.0)` are ambiguous; a suffix makes the type concrete
+    // (`1u` is a `uint`, `1.0f` a `float`, `1.0l` a `double`).
+    check_diagnostics(
         r#"
 int g(int x) { return x; } uint g(uint x) { return x; }
 float h(float x) { return x; } double h(double x) { return x; }
-void f() { g(1); h(1.0); }
+void f() { g(1); h(1.0); g(1u); h(1.0f); h(1.0l); }
 "#,
         expect![[r#"
-            fn g:
-            x : int
-            local x : int
-            fn g:
-            x : uint
-            local x : uint
-            fn h:
-            x : float
-            local x : float
-            fn h:
-            x : double
-            local x : double
-            fn f:
-            g(1) : int
-            g : {unknown}
-            1 : literal int
-            h(1.0) : float
-            h : {unknown}
-            1.0 : literal float
+            E2005 4:12 `g(1)`: call to `g` is ambiguous
+              note 2:5 `g`: candidate: int g(int x)
+              note 2:33 `g`: candidate: uint g(uint x)
+            E2005 4:18 `h(1.0)`: call to `h` is ambiguous
+              note 3:7 `h`: candidate: float h(float x)
+              note 3:39 `h`: candidate: double h(double x)
         "#]],
     );
 }

@@ -98,7 +98,7 @@ float f() {
 }
 "#,
         expect![[r#"
-            E2022 9:11 `bad`: array size is not a positive constant
+            E2022 9:11 `bad`: variable length arrays are not supported in HLSL: the array size is not a constant
         "#]],
     );
 }

@@ -251,9 +251,11 @@ int f(int c) { return 2; }
 }
 
 #[test]
-fn plain_enum_promotes_to_its_underlying_type_first() {
-    // Integral promotion to `int` ranks above the conversions to `uint` and `float`.
-    check_infer(
+fn plain_enum_converts_to_every_number_at_one_cost() {
+    // DXC scores an enum argument to any numeric parameter as one conversion (its
+    // `ScoreCast` sees an enum component against a number), so `int`, `uint` and `float`
+    // overloads tie, whatever the underlying type; a parameter of the enum type itself wins.
+    check_diagnostics(
         r#"
 enum Color { Red };
 enum Small : uint16_t { S };
@@ -262,31 +264,18 @@ uint g(uint x) { return 1u; }
 float g(float x) { return 2.0; }
 half k(uint16_t x) { return 0; }
 bool k(int x) { return true; }
-void main() { g(Red); k(S); }
+int h(Color c) { return 0; }
+float h(float x) { return 1; }
+void main() { g(Red); k(S); h(Red); }
 "#,
         expect![[r#"
-            fn g:
-            0 : literal int
-            local x : int
-            fn g:
-            1u : uint
-            local x : uint
-            fn g:
-            2.0 : literal float
-            local x : float
-            fn k:
-            0 : literal int
-            local x : uint16_t
-            fn k:
-            true : bool
-            local x : int
-            fn main:
-            g(Red) : int
-            g : {unknown}
-            Red : Color
-            k(S) : half
-            k : {unknown}
-            S : Small
+            E2005 11:15 `g(Red)`: call to `g` is ambiguous
+              note 4:5 `g`: candidate: int g(int x)
+              note 5:6 `g`: candidate: uint g(uint x)
+              note 6:7 `g`: candidate: float g(float x)
+            E2005 11:23 `k(S)`: call to `k` is ambiguous
+              note 7:6 `k`: candidate: half k(uint16_t x)
+              note 8:6 `k`: candidate: bool k(int x)
         "#]],
     );
 }

@@ -203,13 +203,34 @@ fn decl_after_type(p: &mut Parser<'_>, m: Marker) {
 /// After a function's name: parameters, return semantic, body or `;`.
 fn fn_def_rest(p: &mut Parser<'_>, m: Marker) {
     param_list(p);
+    method_qualifiers(p);
     annotations(p);
     if p.at(L_BRACE) {
+        if p.fn_body_depth > 0 {
+            // C++ has no nested functions; DXC says so at the body and parses on.
+            p.error("function definition is not allowed here");
+        }
+        p.fn_body_depth += 1;
         statements::block(p);
+        p.fn_body_depth -= 1;
     } else if !p.eat(SEMICOLON) {
         p.error("expected `{` or `;` after function signature");
     }
     m.complete(p, FN_DEF);
+}
+
+/// C++'s qualifiers after a parameter list (`int get() const`, `void f() &`): refused in
+/// DXC's words, each on its token, and skipped so the function parses on.
+fn method_qualifiers(p: &mut Parser<'_>) {
+    loop {
+        if p.at(CONST_KW) || p.at(VOLATILE_KW) || p.at_contextual_kw(VOLATILE_KW) {
+            p.err_and_bump("qualifiers is unsupported in HLSL");
+        } else if p.at(AMP) || p.at(AMP2) {
+            p.err_and_bump("reference qualifiers on functions is unsupported in HLSL");
+        } else {
+            break;
+        }
+    }
 }
 
 /// `PARAM_LIST`: `(` params `)`.
@@ -557,7 +578,10 @@ fn struct_head_and_body(p: &mut Parser<'_>) {
         b.complete(p, BASE_LIST);
     }
     if p.at(L_BRACE) {
+        // Methods of a struct declared in a function may have bodies.
+        let outer = std::mem::take(&mut p.fn_body_depth);
         braced_items(p, FIELD_LIST);
+        p.fn_body_depth = outer;
     } else {
         p.error("expected `{` to start the struct body");
     }

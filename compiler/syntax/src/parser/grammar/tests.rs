@@ -10,6 +10,7 @@ mod fns;
 mod fns_stages;
 mod globals;
 mod inline_spirv;
+mod method_qualifiers;
 mod recovery;
 mod recovery_more;
 mod recovery_stmts;
