@@ -278,8 +278,6 @@ template<typename T> struct Ok { T v; };
 "#,
         expect![[r#"
             E2055 2:10 `<T>`: explicit specialization of non-template class `Box`: a generic class is declared `template<typename T> class Box`
-            E2002 4:8 `Pair`: redefinition of `Pair`
-              note 3:29 `Pair`: previous definition is here
             E2055 4:12 `<int>`: template specialization requires `template<>`: `Pair` is a template
         "#]],
     );
