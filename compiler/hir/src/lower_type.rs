@@ -523,6 +523,41 @@ impl<'a> TypeCtx<'a> {
             })
     }
 
+    /// Among `specializations` (functions of the same name), the explicit specialization of
+    /// function template `primary` for `env` (its template parameters' values, by name).
+    pub(crate) fn function_specialization(
+        &self,
+        primary: ItemIdx,
+        specializations: &[ItemIdx],
+        env: &[(String, TemplateArg)],
+    ) -> Option<ItemIdx> {
+        let template = self.tree.function(primary)?.template.as_deref()?;
+        let args: Vec<TemplateArg> = template
+            .iter()
+            .map(|p| {
+                env.iter()
+                    .rev()
+                    .find(|(n, _)| *n == p.name)
+                    .map_or(TemplateArg::Opaque, |(_, a)| a.clone())
+            })
+            .collect();
+        if args.is_empty() || args.iter().any(|a| matches!(a, TemplateArg::Opaque)) {
+            return None;
+        }
+        specializations.iter().copied().find(|&i| {
+            let Some(written) = self
+                .tree
+                .function(i)
+                .and_then(|f| f.specialization.as_ref())
+            else {
+                return false;
+            };
+            self.nested(i)
+                .template_args(Some(template), written, &mut Vec::new())
+                == args
+        })
+    }
+
     /// The full definition of a struct that may be forward-declared first.
     fn definition_of(&self, idx: ItemIdx) -> ItemIdx {
         let item = self.tree.item(idx);

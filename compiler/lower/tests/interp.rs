@@ -359,6 +359,30 @@ void main() {
 }
 
 #[test]
+fn explicit_function_specializations_replace_the_template() {
+    // A call that picks `twice` with T = int, deduced or explicit, runs the specialization;
+    // the specialization itself takes no part in overload resolution (`twice(1.5)` picks the
+    // template with T = float even though `int` converts).
+    let out = run(
+        r#"
+RWStructuredBuffer<float> Out : register(u0);
+template<typename T> T twice(T x) { return x * 2; }
+template<> int twice<int>(int x) { return x * 3; }
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = twice(1.5);
+    Out[1] = twice(2);
+    Out[2] = twice<int>(4.5);
+    Out[3] = twice<uint>(5u);
+}
+"#,
+        [1, 1, 1],
+        vec![words_f32(&[0.0; 4])],
+    );
+    assert_eq!(as_f32(&out[0]), [3.0, 6.0, 12.0, 10.0]);
+}
+
+#[test]
 fn matrix_element_members_read_and_write() {
     // float2x3 m = {1,2,3, 4,5,6}; `_m12` is row 1, column 2 (6); `_11` is one-based (1);
     // writing `_m00_m01` = (7, 8) changes only those.

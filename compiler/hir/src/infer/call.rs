@@ -663,6 +663,14 @@ impl InferCtx<'_> {
         env: &[(String, TemplateArg)],
     ) -> Option<Type> {
         let operands: Vec<Option<Operand>> = args.iter().map(|a| self.operand_of(*a)).collect();
+        // Explicit specializations take no part in the choice: a template chosen with their
+        // arguments runs them instead (below).
+        let (specializations, cands): (Vec<ItemIdx>, Vec<ItemIdx>) =
+            cands.into_iter().partition(|&c| {
+                self.tree
+                    .function(c)
+                    .is_some_and(|f| f.specialization.is_some())
+            });
         // A prototype and its definition are one function.
         let mut unique: Vec<(ItemIdx, FunctionSignature)> = Vec::new();
         let mut conflict = None;
@@ -793,14 +801,25 @@ impl InferCtx<'_> {
             }
         };
         let cand = viable.swap_remove(chosen);
-        self.result.calls.push(self.tree.item(cand.idx).ast);
         // The template arguments of the chosen function: its struct's, then deduced ones.
         let mut template_args = env.to_vec();
         template_args.extend(self.deduce(cand.idx, args).env);
+        let function =
+            match self
+                .tcx
+                .function_specialization(cand.idx, &specializations, &template_args)
+            {
+                Some(special) => {
+                    template_args = env.to_vec();
+                    special
+                }
+                None => cand.idx,
+            };
+        self.result.calls.push(self.tree.item(function).ast);
         self.result.resolutions.push((
             id,
             super::Resolution::Function {
-                function: self.tree.item(cand.idx).ast,
+                function: self.tree.item(function).ast,
                 template_args,
             },
         ));
