@@ -547,7 +547,9 @@ impl Fx<'_, '_> {
                 }
             }
             I::All | I::Any
-                if matches!(tys[0], Type::Matrix { .. }) && shape(&tys[0]).is_none() =>
+                if tys
+                    .first()
+                    .is_some_and(|t| matches!(t, Type::Matrix { .. }) && shape(t).is_none()) =>
             {
                 need(1)?;
                 self.any_all_of_matrix(intr == I::All, &tys[0], args[0])?
