@@ -174,15 +174,8 @@ impl InferCtx<'_> {
         s: &types::StructType,
         args: &[ExprId],
     ) -> Option<Type> {
-        let name = "operator()";
-        let Some((idx, targs)) = self.tcx.struct_item(s) else {
-            return self.set(id, None, false);
-        };
-        let (idx, targs) = self.struct_with_method(idx, targs, name, 0);
-        let methods = self.methods_named(idx, name);
-        let env = self.struct_template_env(idx, targs);
-        let ty = self.resolve_overload(id, name, methods, args, &env);
-        self.set(id, ty, false)
+        self.struct_operator_call(id, s, "operator()", args)
+            .unwrap_or_else(|| self.set(id, None, false))
     }
 
     pub(super) fn infer_method_call(

@@ -633,16 +633,7 @@ impl InferCtx<'_> {
         s: &types::StructType,
         index: ExprId,
     ) -> Option<Option<Type>> {
-        let name = "operator[]";
-        let (idx, targs) = self.tcx.struct_item(s)?;
-        let (idx, targs) = self.struct_with_method(idx, targs, name, 0);
-        let methods = self.methods_named(idx, name);
-        if methods.is_empty() {
-            return None;
-        }
-        let env = self.struct_template_env(idx, targs);
-        let ty = self.resolve_overload(id, name, methods, &[index], &env);
-        Some(self.set(id, ty, false))
+        self.struct_operator_call(id, s, "operator[]", &[index])
     }
 
     /// `-a`, `+a`, `!a`, `~a` where `a` is a struct with the method `operator-()` etc.
@@ -660,6 +651,19 @@ impl InferCtx<'_> {
             PrefixOp::BitNot => "operator~",
             PrefixOp::PreInc | PrefixOp::PreDec => return None,
         };
+        self.struct_operator_call(id, s, name, &[])
+    }
+
+    /// Expression `id` as a call of struct `s`'s operator method `name` with `args` (inferred
+    /// already): the overload chosen and the result's type. `None` when `s` has no method of
+    /// that name.
+    pub(super) fn struct_operator_call(
+        &mut self,
+        id: ExprId,
+        s: &types::StructType,
+        name: &str,
+        args: &[ExprId],
+    ) -> Option<Option<Type>> {
         let (idx, targs) = self.tcx.struct_item(s)?;
         let (idx, targs) = self.struct_with_method(idx, targs, name, 0);
         let methods = self.methods_named(idx, name);
@@ -667,7 +671,7 @@ impl InferCtx<'_> {
             return None;
         }
         let env = self.struct_template_env(idx, targs);
-        let ty = self.resolve_overload(id, name, methods, &[], &env);
+        let ty = self.resolve_overload(id, name, methods, args, &env);
         Some(self.set(id, ty, false))
     }
 
