@@ -177,20 +177,10 @@ pub(crate) fn is_written(body: &Body, infer: &hir::InferenceResult, l: LocalId) 
     };
     (0..body.exprs.len()).any(|i| {
         let e = ExprId(i as u32);
+        if let Some(written) = assigned_operand(body.expr(e)) {
+            return is_l(written);
+        }
         match body.expr(e) {
-            Expr::Binary {
-                op: BinaryOp::Assign { .. },
-                lhs,
-                ..
-            } => is_l(*lhs),
-            Expr::Prefix {
-                op: PrefixOp::PreInc | PrefixOp::PreDec,
-                expr,
-            }
-            | Expr::Postfix {
-                op: PostfixOp::PostInc | PostfixOp::PostDec,
-                expr,
-            } => is_l(*expr),
             Expr::Call { args, .. } | Expr::MethodCall { args, .. } => {
                 infer.resolution(e).is_some() && args.iter().any(|&a| is_l(a))
             }
@@ -206,4 +196,25 @@ pub(crate) fn is_written(body: &Body, infer: &hir::InferenceResult, l: LocalId) 
 #[derive(Debug, Default, Clone, Copy)]
 pub struct StaticFlow {
     pub dead: bool,
+}
+
+/// The operand expression `e` writes: the left side of an assignment (compound or not), the
+/// operand of `++`/`--`.
+pub(crate) fn assigned_operand(e: &Expr) -> Option<ExprId> {
+    match e {
+        Expr::Binary {
+            op: BinaryOp::Assign { .. },
+            lhs,
+            ..
+        } => Some(*lhs),
+        Expr::Prefix {
+            op: PrefixOp::PreInc | PrefixOp::PreDec,
+            expr,
+        }
+        | Expr::Postfix {
+            op: PostfixOp::PostInc | PostfixOp::PostDec,
+            expr,
+        } => Some(*expr),
+        _ => None,
+    }
 }

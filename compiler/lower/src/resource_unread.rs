@@ -25,7 +25,7 @@ use std::sync::Arc;
 use hir::body::{Body, Expr, ExprId, LocalId, Stmt, StmtId};
 use hir::item_tree::ParamDirection;
 use hir::{InferenceResult, Resolution};
-use syntax::ast::{BinaryOp, PostfixOp, PrefixOp};
+use syntax::ast::{BinaryOp, PrefixOp};
 use types::Type;
 
 use crate::context::{ModuleCtx, R};
@@ -223,27 +223,17 @@ impl<'a, 'db> Purity<'a, 'db> {
                 }
             }
         };
-        (0..body.exprs.len() as u32)
-            .map(ExprId)
-            .all(|e| match body.expr(e) {
-                // Assignments and `++`/`--` of its own locals are the function's business.
-                Expr::Binary {
-                    op: BinaryOp::Assign { .. },
-                    lhs,
-                    ..
-                } => own(*lhs),
-                Expr::Prefix {
-                    op: PrefixOp::PreInc | PrefixOp::PreDec,
-                    expr,
-                }
-                | Expr::Postfix {
-                    op: PostfixOp::PostInc | PostfixOp::PostDec,
-                    expr,
-                } => own(*expr),
+        (0..body.exprs.len() as u32).map(ExprId).all(|e| {
+            // Assignments and `++`/`--` of its own locals are the function's business.
+            if let Some(written) = crate::resource_choice::assigned_operand(body.expr(e)) {
+                return own(written);
+            }
+            match body.expr(e) {
                 // The call itself: its operands are expressions of the body too.
                 Expr::Call { .. } | Expr::MethodCall { .. } => self.call(&body, &infer, e),
                 _ => true,
-            })
+            }
+        })
     }
 }
 
