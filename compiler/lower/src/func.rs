@@ -242,6 +242,13 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 if let Some(u) = self.resource_local_error(l, at) {
                     return Err(u);
                 }
+                let empty = matches!(
+                    self.infer.type_of_local(l),
+                    Some(Type::Array { len: Some(0), .. })
+                );
+                if empty {
+                    return Err(self.cx.unsupported("the value of a zero-length array", at));
+                }
                 let stage_param = self.body.params.iter().position(|&p| p == l);
                 let what = match stage_param {
                     Some(n) if self.cx.stage_io.is_skipped(self.item, n) => {
@@ -516,6 +523,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
             if crate::resources::resource_of(&ty).is_some() && !local.is_static {
                 // A resource local names the resource it is initialized with (see
                 // `stmt::bind_resource_local`); it has no memory of its own.
+                continue;
+            }
+            // `float a[0]` has no elements (DXC accepts it and its optimizer removes it; SPIR-V
+            // has no empty arrays): no memory, and a use is an error where it is.
+            if matches!(ty, Type::Array { len: Some(0), .. }) && local.param.is_none() {
                 continue;
             }
             // A `RayQuery` local holds the traversal state: a variable of its own.
