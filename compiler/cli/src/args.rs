@@ -249,6 +249,11 @@ pub struct Options {
     #[arg(long = "errors-output", value_name = "FILE")]
     pub errors_output: Option<String>,
 
+    /// Expand macro arguments before `##` pastes them, as fxc did (DXC:
+    /// -flegacy-macro-expansion).
+    #[arg(long = "legacy-macro-expansion")]
+    pub legacy_macro_expansion: bool,
+
     /// Print each included file on stderr, indented by its nesting depth (DXC: -H, -Vi).
     #[arg(long = "show-includes")]
     pub show_includes: bool,
@@ -388,6 +393,7 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             // DXC's newer name of `-fvk-invert-w`.
             "fvk-use-dx-position-w" => vec!["--fvk-invert-w".into()],
             "H" | "Vi" => vec!["--show-includes".into()],
+            "flegacy-macro-expansion" => vec!["--legacy-macro-expansion".into()],
             "ignore-line-directives" => vec!["--ignore-line-directives".into()],
             "encoding" => vec!["--source-encoding".into()],
             "P" => vec!["--preprocess".into()],

@@ -646,6 +646,7 @@ fn preprocess_config(options: &Options) -> Result<PreprocessConfig, String> {
         row_major_default: options.row_major_default,
         // hlslc produces SPIR-V only.
         spirv: true,
+        legacy_macro_expansion: options.legacy_macro_expansion,
     })
 }
 

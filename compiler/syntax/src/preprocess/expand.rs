@@ -457,7 +457,9 @@ impl Pp<'_> {
                 ItemKind::Param(p) => {
                     let p = p as usize;
                     let arg = args.get(p).map_or(&[][..], |a| a.as_slice());
-                    if paste_next || next_is_paste {
+                    // An operand of `##` is pasted as written, unless fxc's rule
+                    // (`-flegacy-macro-expansion`) expands it first.
+                    if (paste_next || next_is_paste) && !self.config.legacy_macro_expansion {
                         operand.extend(arg.iter().map(stamp));
                     } else {
                         if expanded.get(p).is_some_and(|e| e.is_none()) {

@@ -212,6 +212,9 @@ pub struct PreprocessConfig {
     /// Whether the output is SPIR-V: `__spirv__` is defined, as DXC defines it under `-spirv`.
     /// On by default: `hlslc` and the editor views produce SPIR-V.
     pub spirv: bool,
+    /// `-flegacy-macro-expansion`: the arguments of a function-like macro are expanded before
+    /// `##` pastes them, as fxc did (C and DXC paste them as written).
+    pub legacy_macro_expansion: bool,
 }
 
 impl Default for PreprocessConfig {
@@ -224,6 +227,7 @@ impl Default for PreprocessConfig {
             target: None,
             row_major_default: false,
             spirv: true,
+            legacy_macro_expansion: false,
         }
     }
 }

@@ -472,3 +472,37 @@ fn expansion_boundaries_do_not_glue_tokens() {
         "##]],
     );
 }
+
+#[test]
+fn legacy_macro_expansion_expands_paste_operands_first() {
+    // C (and DXC) paste `A` and `B` as written; fxc's rule expands them first.
+    let text = "#define CAT(a, b) a##b\n#define A 1\n#define B 2\nCAT(A, B) CAT(A, x)";
+    check_config(
+        text,
+        &PreprocessConfig::default(),
+        expect![[r##"
+            text: AB Ax
+            region Directive 0..22 "#define CAT(a, b) a##b"
+            region Directive 23..34 "#define A 1"
+            region Directive 35..46 "#define B 2"
+            region MacroCall 47..56 "CAT(A, B)"
+            region MacroCall 57..66 "CAT(A, x)"
+        "##]],
+    );
+    let legacy = PreprocessConfig {
+        legacy_macro_expansion: true,
+        ..PreprocessConfig::default()
+    };
+    check_config(
+        text,
+        &legacy,
+        expect![[r##"
+        text: 12 1x
+        region Directive 0..22 "#define CAT(a, b) a##b"
+        region Directive 23..34 "#define A 1"
+        region Directive 35..46 "#define B 2"
+        region MacroCall 47..56 "CAT(A, B)"
+        region MacroCall 57..66 "CAT(A, x)"
+    "##]],
+    );
+}
