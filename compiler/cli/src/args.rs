@@ -44,6 +44,11 @@ pub enum ErrorFormat {
     Human,
     /// One JSON object per line.
     Json,
+    /// One line each, `file(line,col): error CODE: message` (DXC:
+    /// -fdiagnostics-format=msvc).
+    Msvc,
+    /// One line each, `file +line:col: error CODE: message` (DXC: -fdiagnostics-format=vi).
+    Vi,
 }
 
 /// hlslc: an HLSL compiler that accepts DXC's flags.
@@ -394,6 +399,19 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             "fvk-use-dx-position-w" => vec!["--fvk-invert-w".into()],
             "H" | "Vi" => vec!["--show-includes".into()],
             "flegacy-macro-expansion" => vec!["--legacy-macro-expansion".into()],
+            // DXC's `clang` form is the default, with the source shown.
+            _ if flag.starts_with("fdiagnostics-format=") => {
+                match &flag["fdiagnostics-format=".len()..] {
+                    "clang" => vec!["--error-format=human".into()],
+                    "msvc" => vec!["--error-format=msvc".into()],
+                    "vi" => vec!["--error-format=vi".into()],
+                    other => {
+                        return Err(format!(
+                            "`-fdiagnostics-format={other}`: the formats are clang, msvc and vi"
+                        ))
+                    }
+                }
+            }
             "ignore-line-directives" => vec!["--ignore-line-directives".into()],
             "encoding" => vec!["--source-encoding".into()],
             "P" => vec!["--preprocess".into()],

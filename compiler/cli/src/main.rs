@@ -314,6 +314,8 @@ fn render_diagnostics(
     match options.error_format {
         ErrorFormat::Human => render::human(out, files, diagnostics, color),
         ErrorFormat::Json => render::json(out, files, diagnostics),
+        ErrorFormat::Msvc => render::one_line(out, files, diagnostics, render::LineStyle::Msvc),
+        ErrorFormat::Vi => render::one_line(out, files, diagnostics, render::LineStyle::Vi),
     }
 }
 

@@ -1,4 +1,5 @@
-//! Diagnostics rendered for a terminal (codespan-reporting, rustc style) or as JSON lines.
+//! Diagnostics rendered for a terminal (codespan-reporting, rustc style), as JSON lines, or
+//! one line each in the forms IDEs parse (DXC's `-fdiagnostics-format=msvc` and `vi`).
 
 use std::io::Write;
 
@@ -90,5 +91,47 @@ pub fn json(out: &mut dyn Write, files: &FilesView, diags: &[Diagnostic]) {
             "related": related,
         });
         let _ = writeln!(out, "{value}");
+    }
+}
+
+/// The one-line forms of [`one_line`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineStyle {
+    /// `file(line,col): error E2001: message`, which Visual Studio's error list reads.
+    Msvc,
+    /// `file +line:col: error E2001: message`, which vi opens at the place.
+    Vi,
+}
+
+/// Writes each diagnostic, then each of its related locations as a `note`, on one line of
+/// `style`, at the files and lines `#line` presumes (1-based lines and columns).
+pub fn one_line(out: &mut dyn Write, files: &FilesView, diags: &[Diagnostic], style: LineStyle) {
+    let place = |file: syntax::FileId, range: syntax::TextRange| {
+        let index = LineIndex::new(files.text(file));
+        let lc = index.line_col(range.start());
+        let line = files.shown_line(file, lc.line as usize);
+        let path = files.path(file);
+        match style {
+            LineStyle::Msvc => format!("{path}({line},{})", lc.col + 1),
+            LineStyle::Vi => format!("{path} +{line}:{}", lc.col + 1),
+        }
+    };
+    for d in diags {
+        let d = &files.presumed(d);
+        let severity = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        };
+        let _ = writeln!(
+            out,
+            "{}: {severity} {}: {}",
+            place(d.file, d.range),
+            d.code,
+            d.message
+        );
+        for r in &d.related {
+            let _ = writeln!(out, "{}: note: {}", place(r.file, r.range), r.message);
+        }
     }
 }

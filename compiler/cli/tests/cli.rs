@@ -831,3 +831,34 @@ fn build_script_flags() {
     // `1 / FragCoord.w`.
     assert!(stdout(&out).contains("OpFDiv"), "{}", stdout(&out));
 }
+
+/// `-fdiagnostics-format=msvc` and `vi`: one line per diagnostic and per related note.
+#[test]
+fn one_line_diagnostic_formats() {
+    let bad = temp_file(
+        "formats/bad.hlsl",
+        "float f(int a) { return a; }\nfloat f(int b) { return b; }\nfloat4 main() : SV_Target { return x; }\n",
+    );
+    let path = bad.to_str().unwrap();
+    let out = hlslc(&["-spirv", "-T", "ps_6_0", "-fdiagnostics-format=msvc", path]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("{path}(2,7): error E2002: redefinition of `f`\n")),
+        "{err}"
+    );
+    assert!(err.contains(&format!("{path}(1,7): note: ")), "{err}");
+    assert!(
+        err.contains(&format!("{path}(3,36): error E2001: ")),
+        "{err}"
+    );
+    assert!(!err.contains('┌'), "{err}");
+    let out = hlslc(&["-spirv", "-T", "ps_6_0", "-fdiagnostics-format=vi", path]);
+    assert!(
+        stderr(&out).contains(&format!("{path} +3:36: error E2001: ")),
+        "{}",
+        stderr(&out)
+    );
+    let out = hlslc(&["-T", "ps_6_0", "-fdiagnostics-format=sarif", path]);
+    assert_eq!(out.status.code(), Some(2));
+}
