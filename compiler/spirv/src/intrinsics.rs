@@ -303,17 +303,7 @@ impl Fx<'_, '_> {
         let arg_kind = tys.first().and_then(|t| t.scalar_kind());
         let float = arg_kind.is_some_and(|k| k.is_float());
         let signed = arg_kind.is_some_and(|k| k.is_signed_integer());
-        let need = |n: usize| -> Result<()> {
-            if args.len() == n {
-                Ok(())
-            } else {
-                Err(SpirvError::invalid(format!(
-                    "{} takes {n} operands, not {}",
-                    intr.name(),
-                    args.len()
-                )))
-            }
-        };
+        let need = |n: usize| operand_count(intr, args.len(), n);
         let ty = d.ty.clone();
         let pick = |f: u32, s: u32, u: u32| {
             if float {
@@ -1098,5 +1088,17 @@ impl Fx<'_, '_> {
             });
         }
         acc.ok_or_else(|| SpirvError::invalid("any/all of an empty matrix"))
+    }
+}
+
+/// `Ok` when intrinsic `intr` has the `n` operands it takes (`got`).
+pub(crate) fn operand_count(intr: ir::Intrinsic, got: usize, n: usize) -> Result<()> {
+    if got == n {
+        Ok(())
+    } else {
+        Err(SpirvError::invalid(format!(
+            "{} takes {n} operands, not {got}",
+            intr.name()
+        )))
     }
 }

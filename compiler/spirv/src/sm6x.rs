@@ -22,17 +22,7 @@ impl Fx<'_, '_> {
     pub(crate) fn lower_sm6x(&mut self, intr: ir::Intrinsic, d: &ir::InstData) -> Result<Word> {
         use ir::Intrinsic as I;
         let args = self.values(&d.operands)?;
-        let need = |n: usize| -> Result<()> {
-            if args.len() == n {
-                Ok(())
-            } else {
-                Err(SpirvError::invalid(format!(
-                    "{} takes {n} operands, not {}",
-                    intr.name(),
-                    args.len()
-                )))
-            }
-        };
+        let need = |n: usize| crate::intrinsics::operand_count(intr, args.len(), n);
         match intr {
             I::Dot4AddU8Packed | I::Dot4AddI8Packed => {
                 need(3)?;
