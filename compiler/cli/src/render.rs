@@ -53,11 +53,9 @@ pub fn human(out: &mut dyn Write, view: &FilesView, diags: &[Diagnostic], color:
 /// the presumed ones of `#line` directives, as in the human form.
 pub fn json(out: &mut dyn Write, files: &FilesView, diags: &[Diagnostic]) {
     let location = |file: syntax::FileId, range: syntax::TextRange| {
-        let index = LineIndex::new(files.text(file));
         let point = |offset: syntax::TextSize| {
-            let lc = index.line_col(offset);
-            let line = files.shown_line(file, lc.line as usize);
-            json!({ "line": line, "column": lc.col + 1, "offset": u32::from(offset) })
+            let (line, column) = shown_line_col(files, file, offset);
+            json!({ "line": line, "column": column, "offset": u32::from(offset) })
         };
         (
             files.path(file).to_owned(),
@@ -107,13 +105,11 @@ pub enum LineStyle {
 /// `style`, at the files and lines `#line` presumes (1-based lines and columns).
 pub fn one_line(out: &mut dyn Write, files: &FilesView, diags: &[Diagnostic], style: LineStyle) {
     let place = |file: syntax::FileId, range: syntax::TextRange| {
-        let index = LineIndex::new(files.text(file));
-        let lc = index.line_col(range.start());
-        let line = files.shown_line(file, lc.line as usize);
+        let (line, column) = shown_line_col(files, file, range.start());
         let path = files.path(file);
         match style {
-            LineStyle::Msvc => format!("{path}({line},{})", lc.col + 1),
-            LineStyle::Vi => format!("{path} +{line}:{}", lc.col + 1),
+            LineStyle::Msvc => format!("{path}({line},{column})"),
+            LineStyle::Vi => format!("{path} +{line}:{column}"),
         }
     };
     for d in diags {
@@ -134,4 +130,10 @@ pub fn one_line(out: &mut dyn Write, files: &FilesView, diags: &[Diagnostic], st
             let _ = writeln!(out, "{}: note: {}", place(r.file, r.range), r.message);
         }
     }
+}
+
+/// The line (as `#line` presumes it) and 1-based column of `offset` in `file`.
+fn shown_line_col(files: &FilesView, file: syntax::FileId, offset: syntax::TextSize) -> (i64, u32) {
+    let lc = LineIndex::new(files.text(file)).line_col(offset);
+    (files.shown_line(file, lc.line as usize), lc.col + 1)
 }
