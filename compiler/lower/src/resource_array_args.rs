@@ -84,29 +84,11 @@ impl FnLower<'_, '_> {
         for k in 0..n {
             let mut slot = path.to_vec();
             slot.push(k);
-            let (global, index) = match self.passed_slot(&(l, slot), a)? {
-                // Never assigned: passed on unbound, an error only where it is used.
-                None => (None, None),
-                Some(Value::Global(g)) => (Some(g), None),
-                Some(Value::Inst(i)) => {
-                    let d = &self.cx.mb.module().functions[self.func].insts[i];
-                    match (d.opcode, &d.operands[..]) {
-                        (ir::Opcode::AccessChain, [Value::Global(g), index]) => {
-                            (Some(*g), Some(*index))
-                        }
-                        _ => return Err(self.unsupported("passing this array of resources", a)),
-                    }
-                }
-                _ => return Err(self.unsupported("passing this array of resources", a)),
-            };
-            if let Some(index) = index {
-                let from = self.type_of(index);
-                indices.push(self.convert_value(index, &from, &Type::INT, a)?);
+            let passed = self.passed_slot(&(l, slot), a)?;
+            // Never assigned: passed on unbound, an error only where it is used.
+            if !self.push_passed_resource(passed, a, &mut resources, &mut indices)? {
+                return Err(self.unsupported("passing this array of resources", a));
             }
-            resources.push(ResourceArg {
-                global,
-                indexed: index.is_some(),
-            });
         }
         Ok((resources, indices))
     }

@@ -166,22 +166,10 @@ impl FnLower<'_, '_> {
             for rel in part.split.resource_paths() {
                 let mut path = part.path.clone();
                 path.extend(rel);
-                let (global, index) = match self.passed_slot(&(part.local, path), a)? {
-                    None => (None, None),
-                    Some(Value::Global(g)) => (Some(g), None),
-                    Some(p) => match self.element_of(p) {
-                        Some((g, index)) => (Some(g), Some(index)),
-                        None => return Err(self.unsupported("passing this resource member", a)),
-                    },
-                };
-                if let Some(index) = index {
-                    let from = self.type_of(index);
-                    indices.push(self.convert_value(index, &from, &Type::INT, a)?);
+                let passed = self.passed_slot(&(part.local, path), a)?;
+                if !self.push_passed_resource(passed, a, &mut resources, &mut indices)? {
+                    return Err(self.unsupported("passing this resource member", a));
                 }
-                resources.push(ResourceArg {
-                    global,
-                    indexed: index.is_some(),
-                });
             }
         }
         let mut values: Vec<Value> = self.part_data_pointer(&part).into_iter().collect();
@@ -190,6 +178,35 @@ impl FnLower<'_, '_> {
     }
 
     /// The global array and index of `p` when it is an element of a resource array.
+    /// Adds the resource a slot holds (`passed_slot`: unbound, a global, or an element of a
+    /// global array) to a call's resource arguments, and an element's index, as an `int`, to
+    /// `indices`. `false` when the slot holds anything else.
+    pub(crate) fn push_passed_resource(
+        &mut self,
+        slot: Option<Value>,
+        at: ExprId,
+        resources: &mut Vec<ResourceArg>,
+        indices: &mut Vec<Value>,
+    ) -> R<bool> {
+        let (global, index) = match slot {
+            None => (None, None),
+            Some(Value::Global(g)) => (Some(g), None),
+            Some(p) => match self.element_of(p) {
+                Some((g, index)) => (Some(g), Some(index)),
+                None => return Ok(false),
+            },
+        };
+        if let Some(index) = index {
+            let from = self.type_of(index);
+            indices.push(self.convert_value(index, &from, &Type::INT, at)?);
+        }
+        resources.push(ResourceArg {
+            global,
+            indexed: index.is_some(),
+        });
+        Ok(true)
+    }
+
     fn element_of(&self, p: Value) -> Option<(ir::Global, Value)> {
         let Value::Inst(i) = p else { return None };
         let d = &self.cx.mb.module().functions[self.func].insts[i];

@@ -865,31 +865,9 @@ impl FnLower<'_, '_> {
         for rel in part.split.resource_paths() {
             let mut path = part.path.clone();
             path.extend(rel);
-            match self.passed_slot(&(part.local, path), e)? {
-                None => resources.push(ResourceArg {
-                    global: None,
-                    indexed: false,
-                }),
-                Some(Value::Global(global)) => resources.push(ResourceArg {
-                    global: Some(global),
-                    indexed: false,
-                }),
-                Some(Value::Inst(i)) => {
-                    let d = &self.cx.mb.module().functions[self.func].insts[i];
-                    let (ir::Opcode::AccessChain, [Value::Global(g), index]) =
-                        (d.opcode, &d.operands[..])
-                    else {
-                        return Err(self.unsupported("the resources of this object", e));
-                    };
-                    let (g, index) = (*g, *index);
-                    let from = self.type_of(index);
-                    indices.push(self.convert_value(index, &from, &Type::INT, e)?);
-                    resources.push(ResourceArg {
-                        global: Some(g),
-                        indexed: true,
-                    });
-                }
-                Some(_) => return Err(self.unsupported("the resources of this object", e)),
+            let passed = self.passed_slot(&(part.local, path), e)?;
+            if !self.push_passed_resource(passed, e, &mut resources, &mut indices)? {
+                return Err(self.unsupported("the resources of this object", e));
             }
         }
         let data = match in_place {
