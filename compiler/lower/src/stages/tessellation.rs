@@ -399,6 +399,14 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
         }
     }
     let ret = sig.ret.clone().unwrap_or(Type::Void);
+    // The result and the `out` parameters are outputs, in that order.
+    let output = Declare {
+        stage: Stage::Domain,
+        side: Side::Output,
+        arrayed: None,
+        patch: false,
+        per_primitive: false,
+    };
     let mut out_location = 0;
     let mut out_vars = if ret.is_void() {
         Vec::new()
@@ -407,14 +415,7 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
             return Err(cx.unsupported("a domain shader result without semantics", range));
         };
         super::vars::attach_vk_builtins(cx, &ret, None, &mut leaves);
-        let decl = Declare {
-            stage: Stage::Domain,
-            side: Side::Output,
-            arrayed: None,
-            patch: false,
-            per_primitive: false,
-        };
-        decl.vars(cx, &leaves, &mut out_location, range)?
+        output.vars(cx, &leaves, &mut out_location, range)?
     };
     // `out` parameters: (parameter, type, its variables).
     let mut outs = Vec::new();
@@ -435,14 +436,7 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
         };
         let own = crate::attrs::param_builtin(cx, idx, n);
         super::vars::attach_vk_builtins(cx, &ty, own, &mut leaves);
-        let decl = Declare {
-            stage: Stage::Domain,
-            side: Side::Output,
-            arrayed: None,
-            patch: false,
-            per_primitive: false,
-        };
-        let vars = decl.vars(cx, &leaves, &mut out_location, prange)?;
+        let vars = output.vars(cx, &leaves, &mut out_location, prange)?;
         out_vars.extend(vars.iter().cloned());
         outs.push((n, ty, vars));
     }
