@@ -696,4 +696,37 @@ mod tests {
         assert_eq!(fb.function().insts[i].block, None);
         assert!(fb.function().layout.is_empty());
     }
+
+    #[test]
+    fn rollback_forgets_what_was_built_after_the_checkpoint() {
+        let mut mb = ModuleBuilder::new();
+        let f = mb.declare_function("f", vec![Type::INT], Type::INT);
+        let mut fb = mb.function(f);
+        let entry = fb.create_block("entry");
+        fb.switch_to_block(entry);
+        let x = fb.alloca(Type::INT, "x");
+        fb.store(x, fb.arg(0));
+        let before = fb.function().clone();
+        let cp = fb.function().checkpoint();
+
+        // A loop: new blocks, a marker on the (old) entry block, an instruction appended to
+        // it and an alloca inserted at its top, as lowering places locals.
+        let body = fb.create_block("body");
+        let merge = fb.create_block("merge");
+        fb.mark_loop(entry, merge, body, None);
+        let y = fb.alloca(Type::INT, "y");
+        let Value::Inst(yi) = y else { unreachable!() };
+        let fun = fb.function_mut();
+        fun.blocks[entry].insts.retain(|&i| i != yi);
+        fun.blocks[entry].insts.insert(0, yi);
+        fb.br(body);
+        fb.switch_to_block(body);
+        let v = fb.binary(Opcode::Add, fb.arg(0), fb.arg(0));
+        fb.store(y, v);
+        fb.br(merge);
+        assert_ne!(*fb.function(), before);
+
+        fb.function_mut().rollback(&cp);
+        assert_eq!(*fb.function(), before);
+    }
 }

@@ -104,6 +104,12 @@ impl<T> Arena<T> {
         self.items.is_empty()
     }
 
+    /// Drops every item from index `len` on (the handles made after the arena had `len`
+    /// items); handles to them must no longer be used.
+    pub fn truncate(&mut self, len: usize) {
+        self.items.truncate(len);
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = (Handle<T>, &T)> + '_ {
         self.items
             .iter()

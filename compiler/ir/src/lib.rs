@@ -34,8 +34,8 @@ pub use modes::{
     ExecutionMode, InputPrimitive, OutputTopology, TessDomain, TessOutput, TessPartitioning,
 };
 pub use module::{
-    Block, BlockData, BuiltIn, EntryPoint, Func, Function, Global, GlobalKind, GlobalVar,
-    ImageFormat, Inst, Module, Param, SpirvDecoration, SpirvDecorationOperands,
+    Block, BlockData, BuiltIn, Checkpoint, EntryPoint, Func, Function, Global, GlobalKind,
+    GlobalVar, ImageFormat, Inst, Module, Param, SpirvDecoration, SpirvDecorationOperands,
     SpirvMemberDecoration, Stage, StageBinding,
 };
 pub use print::{print_function, print_module, print_module_with, PrintOptions, SourceNames};

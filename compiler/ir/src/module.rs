@@ -153,6 +153,49 @@ impl Function {
     pub fn block_position(&self, block: Block) -> Option<usize> {
         self.layout.iter().position(|&b| b == block)
     }
+
+    /// A point that [`Function::rollback`] returns the function to: the lengths of its
+    /// arenas and lists, and each block's structure marker. Taking one costs a word per
+    /// block, not a copy of the function.
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            blocks: self.blocks.len(),
+            insts: self.insts.len(),
+            layout: self.layout.len(),
+            aliased_pointers: self.aliased_pointers.len(),
+            spirv_decorations: self.spirv_decorations.len(),
+            markers: self.blocks.iter().map(|(_, b)| b.marker).collect(),
+        }
+    }
+
+    /// Forgets what was built since `cp`: blocks and instructions made after it, and their
+    /// places in older blocks (appended or inserted anywhere). Building only adds to a
+    /// function, so this restores it exactly, provided nothing made before `cp` was changed
+    /// or removed since (the unrolling of `lower` checks it in debug builds).
+    pub fn rollback(&mut self, cp: &Checkpoint) {
+        self.blocks.truncate(cp.blocks);
+        self.insts.truncate(cp.insts);
+        self.layout.truncate(cp.layout);
+        self.aliased_pointers.truncate(cp.aliased_pointers);
+        self.spirv_decorations.truncate(cp.spirv_decorations);
+        let kept = cp.insts;
+        for (b, marker) in self.blocks.handles().zip(&cp.markers).collect::<Vec<_>>() {
+            let data = &mut self.blocks[b];
+            data.insts.retain(|i| i.index() < kept);
+            data.marker = *marker;
+        }
+    }
+}
+
+/// What [`Function::checkpoint`] records.
+#[derive(Debug, Clone)]
+pub struct Checkpoint {
+    blocks: usize,
+    insts: usize,
+    layout: usize,
+    aliased_pointers: usize,
+    spirv_decorations: usize,
+    markers: Vec<Option<StructureMarker>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]

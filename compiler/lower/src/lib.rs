@@ -121,6 +121,7 @@ pub mod resource_statics;
 pub mod resource_structs;
 pub mod resource_unread;
 pub mod resources;
+mod snapshot;
 pub mod spec_const;
 pub mod stages;
 pub mod stmt;

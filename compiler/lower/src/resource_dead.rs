@@ -17,17 +17,6 @@ use hir::body::StmtId;
 use crate::context::{Unsupported, R};
 use crate::func::FnLower;
 
-/// What a statement of statically dead code may undo: the function as it was, and the
-/// lowering state that names its instructions.
-struct Checkpoint {
-    function: ir::Function,
-    current: Option<ir::Block>,
-    locals: Vec<Option<ir::Value>>,
-    res: crate::resource_structs::ResourceLocals,
-    jumps: Vec<crate::func::Jump>,
-    precise_fields: Vec<ir::Value>,
-}
-
 impl FnLower<'_, '_> {
     /// The error of a use of a resource never assigned, at `range`: nothing reported in
     /// statically dead code or an unread local's initializer (its statement is dropped,
@@ -50,7 +39,7 @@ impl FnLower<'_, '_> {
     /// Lowers statement `s` of statically dead code; one that uses a resource never assigned
     /// is dropped whole, as DXC's optimizer drops it.
     pub(crate) fn lower_dead_stmt(&mut self, s: StmtId) -> R<()> {
-        let saved = self.checkpoint();
+        let saved = self.snapshot();
         match self.lower_stmt_here(s) {
             Err(_) if self.res.dead_use => {
                 self.res.dead_use = false;
@@ -59,25 +48,5 @@ impl FnLower<'_, '_> {
             }
             r => r,
         }
-    }
-
-    fn checkpoint(&self) -> Checkpoint {
-        Checkpoint {
-            function: self.cx.mb.module().functions[self.func].clone(),
-            current: self.current,
-            locals: self.locals.clone(),
-            res: self.res.clone(),
-            jumps: self.jumps.clone(),
-            precise_fields: self.precise_fields.clone(),
-        }
-    }
-
-    fn restore(&mut self, c: Checkpoint) {
-        self.cx.mb.module_mut().functions[self.func] = c.function;
-        self.current = c.current;
-        self.locals = c.locals;
-        self.res = c.res;
-        self.jumps = c.jumps;
-        self.precise_fields = c.precise_fields;
     }
 }

@@ -46,10 +46,7 @@ impl FnLower<'_, '_> {
             }
             return self.lower_loop_stmt(s, cond, step, body);
         };
-        let saved = self.cx.mb.module().functions[self.func].clone();
-        let (current, locals, jumps) = (self.current, self.locals.clone(), self.jumps.len());
-        let (bindings, flow) = (self.binding_state(), self.res.flow);
-        let diagnostics = self.cx.diagnostics.len();
+        let saved = self.snapshot();
         let looped = (|| {
             if let Some(i) = init {
                 self.lower_stmt(i)?;
@@ -61,7 +58,7 @@ impl FnLower<'_, '_> {
         };
         // Unrolling cures constant offsets, and resources chosen by the induction variable
         // (`resource_choice` resolves conditions on it in each copy).
-        let only_offsets = self.cx.diagnostics[diagnostics..].iter().all(|d| {
+        let only_offsets = self.cx.diagnostics[saved.diagnostics..].iter().all(|d| {
             d.message.ends_with(OFFSET_NOT_CONSTANT)
                 || d.message == crate::resource_structs::RUNTIME_CHOICE
         });
@@ -69,13 +66,8 @@ impl FnLower<'_, '_> {
             return Err(error);
         }
         // Start again from before the loop.
-        self.cx.mb.module_mut().functions[self.func] = saved;
-        self.cx.diagnostics.truncate(diagnostics);
-        self.current = current;
-        self.restore_bindings(bindings);
-        self.res.flow = flow;
-        self.locals = locals;
-        self.jumps.truncate(jumps);
+        self.cx.diagnostics.truncate(saved.diagnostics);
+        self.restore(saved);
         for v in values {
             if self.current.is_none() {
                 break;

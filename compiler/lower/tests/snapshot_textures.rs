@@ -1008,6 +1008,76 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
     );
 }
 
+/// The first try lowers the loop as a loop and makes the access chain of `arr[1]`; unrolling
+/// starts again from before the loop, which must forget that chain with everything else the
+/// try made (the element then stands for `tb` in every copy and after the loop).
+#[test]
+fn unrolling_forgets_what_the_loop_try_made() {
+    check_ps(
+        r#"
+Texture2D ta; Texture2D tb; SamplerState ps;
+static Texture2D arr[2] = {ta, tb};
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    float4 acc = 0;
+    for (int x = -1; x <= 1; x += 2)
+        acc += arr[1].Sample(ps, uv, int2(x, 0));
+    acc += arr[0].Sample(ps, uv);
+    acc += arr[1].Sample(ps, uv * 2);
+    return acc;
+}
+"#,
+        expect![[r#"
+            @g0 = input float2 location(0) ; in.TEXCOORD
+            @g1 = output float4 location(0) ; out.SV_Target
+            @g2 = resource uniform_constant Texture2D<float4> set(0) binding(0) ; ta
+            @g3 = resource uniform_constant Texture2D<float4> set(0) binding(1) ; tb
+            @g4 = resource uniform_constant SamplerState set(0) binding(2) ; ps
+
+            func @main_body(%arg0: float2) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float2> ; uv
+              %1 = alloca : ptr<function, float4> ; acc
+              %2 = alloca : ptr<function, int> ; x
+              store %0, %arg0
+              store %1, {0.0, 0.0, 0.0, 0.0}:float4
+              %3 = load %1 : float4
+              %4 = load %0 : float2
+              %5 = texture_sample @g3, @g4, %4, offset(-1, 0) : float4
+              %6 = add %3, %5 : float4
+              store %1, %6
+              %7 = load %1 : float4
+              %8 = load %0 : float2
+              %9 = texture_sample @g3, @g4, %8, offset(1, 0) : float4
+              %10 = add %7, %9 : float4
+              store %1, %10
+              %11 = load %1 : float4
+              %12 = load %0 : float2
+              %13 = texture_sample @g2, @g4, %12 : float4
+              %14 = add %11, %13 : float4
+              store %1, %14
+              %15 = load %1 : float4
+              %16 = load %0 : float2
+              %17 = mul %16, {2.0, 2.0}:float2 : float2
+              %18 = texture_sample @g3, @g4, %17 : float4
+              %19 = add %15, %18 : float4
+              store %1, %19
+              %20 = load %1 : float4
+              ret %20
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : float2
+              %1 = call @main_body(%0) : float4
+              store @g1, %1
+              ret
+            }
+
+            entry pixel "main" @main inputs(@g0) outputs(@g1)
+        "#]],
+    );
+}
+
 #[test]
 fn unroll_hint_kept_when_not_needed() {
     check_ps(
