@@ -169,6 +169,25 @@ impl FnLower<'_, '_> {
         if name == "GetAttributeAtVertex" {
             return self.lower_attribute_at_vertex(e, args);
         }
+        // What DXC refuses at the call, in its words: the render target's sample pattern has
+        // no Vulkan query, and `noise` left DXC with the `tx_1_0` profile it never had.
+        let refused = match name {
+            "GetRenderTargetSampleCount" | "GetRenderTargetSamplePosition" => Some((
+                crate::NO_VULKAN_EQUIVALENT,
+                format!("no equivalent for {name} intrinsic function in Vulkan"),
+            )),
+            "noise" => Some((
+                crate::NO_SUCH_INTRINSIC,
+                "use of undeclared identifier 'noise' (DXC has no `noise` for shader model 6: \
+                 only the `tx_1_0` profile had it)"
+                    .to_owned(),
+            )),
+            _ => None,
+        };
+        if let Some((code, message)) = refused {
+            let range = self.expr_range(e);
+            return Err(self.cx.error(code, message, range));
+        }
         if let Some(r) = self.lower_mesh_intrinsic(name, args) {
             return r;
         }
@@ -473,6 +492,7 @@ impl FnLower<'_, '_> {
             Place::Swizzle(..) | Place::MatrixSwizzle(..) => {
                 Err(self.unsupported("an atomic on a swizzle of several components", e))
             }
+            Place::Mesh(_) => Err(self.unsupported("an atomic on a mesh output", e)),
         }
     }
 

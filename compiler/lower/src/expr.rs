@@ -391,6 +391,9 @@ impl FnLower<'_, '_> {
         if let Some(p) = self.resource_local_place(e) {
             return p;
         }
+        if let Some(p) = self.mesh_output_place(e) {
+            return p;
+        }
         match self.body.expr(e).clone() {
             Expr::Local(l) => {
                 let at = self.expr_range(e);
@@ -700,9 +703,6 @@ impl FnLower<'_, '_> {
             BinaryOp::Assign { op } => {
                 if op.is_none() && self.assign_string(lhs, rhs) {
                     return Ok(None);
-                }
-                if let Some(r) = self.assign_mesh_output(e, lhs, rhs, op.is_some()) {
-                    return r.map(Some);
                 }
                 if let Some(ty) = self.infer.type_of_expr(lhs).cloned() {
                     if let Some(r) = self.ray_query_copy(&ty, e) {
