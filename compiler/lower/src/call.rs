@@ -538,6 +538,20 @@ impl FnLower<'_, '_> {
             template_args,
         }) = self.infer.resolution(e).cloned()
         {
+            // `h.s(x)`: the `operator()` of member `s` (HLSL 2021), checked by `hir`.
+            let functor = self
+                .cx
+                .tree
+                .by_ast(function)
+                .map(|i| &self.cx.tree.item(i).name);
+            if name != "operator()" && functor.is_some_and(|n| n == "operator()") {
+                return Err(self.unsupported(
+                    &format!(
+                        "calling the `operator()` of member `{name}` (copy it to a local first)"
+                    ),
+                    e,
+                ));
+            }
             return self.lower_user_call(e, function, &template_args, Some(receiver), args);
         }
         if let Some(place) = self.buffer_pointer_get(e, receiver, name, args) {
