@@ -94,6 +94,7 @@ impl FnLower<'_, '_> {
             // `f(x)` on a struct value `f` calls its `operator()` (HLSL 2021).
             let object = matches!(self.infer.type_of_expr(callee), Some(Type::Struct(_)));
             let this = object.then_some(callee);
+            let this = this.map(crate::user_call::Receiver::Object);
             return self.lower_user_call(e, function, &template_args, this, args);
         }
         let Expr::Path(path) = self.body.expr(callee).clone() else {
@@ -538,21 +539,24 @@ impl FnLower<'_, '_> {
             template_args,
         }) = self.infer.resolution(e).cloned()
         {
-            // `h.s(x)`: the `operator()` of member `s` (HLSL 2021), checked by `hir`.
+            use crate::user_call::Receiver;
+            // `h.s(x)`: the `operator()` of member `s` (HLSL 2021), as `hir` resolved it.
             let functor = self
                 .cx
                 .tree
                 .by_ast(function)
                 .map(|i| &self.cx.tree.item(i).name);
-            if name != "operator()" && functor.is_some_and(|n| n == "operator()") {
-                return Err(self.unsupported(
-                    &format!(
-                        "calling the `operator()` of member `{name}` (copy it to a local first)"
-                    ),
-                    e,
-                ));
-            }
-            return self.lower_user_call(e, function, &template_args, Some(receiver), args);
+            let field = match self.infer.type_of_expr(receiver) {
+                Some(Type::Struct(s)) => s.field_index(name),
+                _ => None,
+            };
+            let object = match field {
+                Some(k) if name != "operator()" && functor.is_some_and(|n| n == "operator()") => {
+                    Receiver::Member(receiver, k as u32)
+                }
+                _ => Receiver::Object(receiver),
+            };
+            return self.lower_user_call(e, function, &template_args, Some(object), args);
         }
         if let Some(place) = self.buffer_pointer_get(e, receiver, name, args) {
             let place = place?;

@@ -89,7 +89,8 @@ impl FnLower<'_, '_> {
             }) = self.infer.resolution(e).cloned()
             {
                 let args: Vec<ExprId> = arg.into_iter().collect();
-                return self.lower_user_call(e, function, &template_args, Some(object), &args);
+                let object = Some(crate::user_call::Receiver::Object(object));
+                return self.lower_user_call(e, function, &template_args, object, &args);
             }
         }
         let v = match self.body.expr(e).clone() {
@@ -667,7 +668,8 @@ impl FnLower<'_, '_> {
         }) = self.infer.resolution(e).cloned()
         {
             // `a + b` calling `a`'s `operator+` (HLSL 2021).
-            return self.lower_user_call(e, function, &template_args, Some(lhs), &[rhs]);
+            let object = Some(crate::user_call::Receiver::Object(lhs));
+            return self.lower_user_call(e, function, &template_args, object, &[rhs]);
         }
         let v = match op {
             BinaryOp::Arith(a) => {

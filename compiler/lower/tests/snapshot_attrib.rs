@@ -1,7 +1,8 @@
 //! Snapshot tests of pixel attribute intrinsics and mesh outputs (issue #4 item 4):
 //! `EvaluateAttribute*` traced through plain copies, members, elements and swizzles to the
 //! stage input; DXC's refusals in its words (`E3060`, `E3061`, `E3062`, `E3004`); mesh output
-//! elements read, compound-assigned, copied whole and passed as `out`/`inout` arguments.
+//! elements read, compound-assigned, copied whole and passed as `out`/`inout` arguments;
+//! HLSL 2021 functors called through a member (`h.s(2)`).
 
 mod common;
 
@@ -353,4 +354,76 @@ void main(uint t : SV_GroupThreadID, out vertices V vs[3], out indices uint3 tri
             }
         "#]],
     );
+}
+
+#[test]
+fn a_member_functor_call_passes_the_member_as_this() {
+    // `h.s(2)` calls `F::operator()` on a temporary holding `h.s`, copied back afterwards
+    // (the operator increments `k`).
+    check_body(
+        r#"
+struct F { uint k; uint operator()(uint x) { k += 1; return x * k; } };
+struct H { F s; };
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)]
+void main() {
+    H h;
+    h.s.k = 3;
+    Out[0] = h.s(2);
+}
+"#,
+        ShaderStage::Compute,
+        expect![[r#"
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, F>
+              %1 = alloca : ptr<function, H> ; h
+              %2 = access_chain %1, 0:int : ptr<function, F>
+              %3 = access_chain %2, 0:int : ptr<function, uint>
+              store %3, 3:uint
+              %4 = access_chain @g0, 0:int : ptr<storage_buffer, uint>
+              %5 = access_chain %1, 0:int : ptr<function, F>
+              %6 = load %5 : F
+              store %0, %6
+              %7 = call @F.operator()(%0, 2:uint) : uint
+              %8 = load %0 : F
+              store %5, %8
+              store %4, %7
+              ret
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn member_and_element_functors_run_on_their_own_objects() {
+    // By hand: `h.s.k` goes 3 -> 4 (returns 2 * 4 = 8) -> 5 (returns 2 * 5 = 10), and is 5
+    // after: 8 + 10 + 5 = 23. `o.inner.s` starts at 1: 7 * 2 = 14, and `fs[i]` with `i = 1`
+    // starts at 2: 3 * 3 = 9, leaving `fs[0]` at 1.
+    let out = common::run_u32(
+        r#"
+struct F { uint k; uint operator()(uint x) { k += 1; return x * k; } };
+struct H { F s; };
+struct Outer { H inner; };
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)]
+void main() {
+    H h;
+    h.s.k = 3;
+    uint a = h.s(2);
+    Out[0] = a + h.s(2) + h.s.k;
+    Outer o;
+    o.inner.s.k = 1;
+    Out[1] = o.inner.s(7);
+    F fs[2];
+    fs[0].k = 1;
+    fs[1].k = 2;
+    uint i = 1;
+    Out[2] = fs[i](3);
+    Out[3] = fs[1].k * 10 + fs[0].k;
+}
+"#,
+        vec![vec![0; 4]],
+    );
+    assert_eq!(out[0], vec![23, 14, 9, 31]);
 }

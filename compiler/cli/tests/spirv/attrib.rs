@@ -174,3 +174,31 @@ void main(uint t : SV_GroupThreadID, out vertices V vs[3], out indices uint3 tri
         &["-fspv-target-env=vulkan1.2"],
     );
 }
+
+#[test]
+fn a_functor_member_and_a_functor_element_are_called() {
+    let m = compile(
+        "struct F { float k; float operator()(float x) { k += 1; return x * k; } };
+struct H { F s; };
+RWStructuredBuffer<float> Out;
+[numthreads(1, 1, 1)]
+void main() {
+  H h;
+  h.s.k = 3;
+  F fs[2];
+  fs[0].k = 1;
+  fs[1].k = 2;
+  int i = 1;
+  Out[0] = h.s(2) + fs[i](3);
+}
+",
+        "cs_6_0",
+        &["-HV", "2021"],
+    );
+    assert_eq!(
+        m.asm.matches("OpFunctionCall %float").count(),
+        2,
+        "{}",
+        m.asm
+    );
+}
