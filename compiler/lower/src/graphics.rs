@@ -241,15 +241,6 @@ fn declare(
                     return None;
                 };
                 (StageBinding::BuiltIn(b), t)
-            } else if let Some((b, _)) = builtin(stage, side, semantic).filter(|_| v.per_vertex) {
-                // DXC declares the built-in as an array of the vertices' values, which the
-                // Vulkan rules of the built-in (one value of its type) make invalid.
-                let message = format!(
-                    "`GetAttributeAtVertex` of the system value `{semantic}`: Vulkan's built-in \
-                     {b:?} has no per-vertex form (DXC's array of {b:?} fails validation)"
-                );
-                cx.error(crate::ATTRIBUTE_AT_VERTEX_MISUSE, message, range);
-                return None;
             } else if let Some((b, t)) = builtin(stage, side, semantic) {
                 if !adaptable(&v.leaf.ty, &t) {
                     cx.unsupported(&format!("`{semantic}` of type {}", v.leaf.ty), range);
@@ -425,12 +416,28 @@ pub fn lower_graphics_entry(
     }
     if ir_stage == Stage::Pixel {
         let wanted = attribute_at_vertex_uses(cx, idx);
+        let ranges = crate::stages::param_ranges(cx, idx);
         for (n, p) in params.iter().enumerate() {
             for v in &mut inputs[p.inputs.clone()] {
                 v.per_vertex = v
                     .leaf
                     .field_path()
                     .is_some_and(|path| wanted.contains(&(n, path)));
+                let semantic = &v.leaf.semantic;
+                if let Some((b, _)) =
+                    builtin(ir_stage, Side::Input, semantic).filter(|_| v.per_vertex)
+                {
+                    // DXC declares the built-in as an array of the vertices' values, which
+                    // the Vulkan rules of the built-in (one value of its type) make invalid.
+                    let message = format!(
+                        "`GetAttributeAtVertex` of the system value `{semantic}`: Vulkan's \
+                         built-in {b:?} has no per-vertex form (DXC's array of {b:?} fails \
+                         validation)"
+                    );
+                    let at = ranges.get(n).copied().unwrap_or(range);
+                    cx.error(crate::ATTRIBUTE_AT_VERTEX_MISUSE, message, at);
+                    return;
+                }
             }
         }
     }
@@ -750,20 +757,31 @@ impl FnLower<'_, '_> {
 
     /// Records which per-vertex input each argument of a call of `callee` is, for a callee
     /// that reads its parameter with `GetAttributeAtVertex` (two calls passing different
-    /// inputs, or a value that is none, leave no binding).
+    /// inputs, or a value that is none, leave no binding). An input passed there must be
+    /// declared `nointerpolation`, as DXC requires (in its words, `E3061`).
     pub(crate) fn bind_per_vertex_args(
         &mut self,
         callee: hir::item_tree::ItemIdx,
         args: &[ExprId],
-    ) {
+    ) -> R<()> {
         if self.cx.stage_io.per_vertex.is_empty() {
-            return;
+            return Ok(());
         }
         for (k, &a) in args.iter().enumerate() {
             if !param_read_per_vertex(self.cx, callee, k, 0) {
                 continue;
             }
             let g = self.per_vertex_global(a);
+            if g.is_some_and(|g| self.cx.stage_io.per_vertex_interpolated.contains(&g)) {
+                let message = format!(
+                    "parameter {k} of {} must have a 'nointerpolation' attribute",
+                    self.cx.tree.item(callee).name
+                );
+                let range = self.expr_range(a);
+                return Err(self
+                    .cx
+                    .error(crate::ATTRIBUTE_AT_VERTEX_MISUSE, message, range));
+            }
             let bindings = &mut self.cx.stage_io.per_vertex_params;
             match bindings
                 .iter_mut()
@@ -774,6 +792,7 @@ impl FnLower<'_, '_> {
                 None => bindings.push((callee, k, g)),
             }
         }
+        Ok(())
     }
 
     /// Whether the value `GetAttributeAtVertex` reads is declared `nointerpolation`, as DXC

@@ -171,7 +171,7 @@ float4 main(nointerpolation float4 p : SV_Position) : SV_Target { return GetAttr
 "#,
         ShaderStage::Pixel,
         expect![[r#"
-            E3061 1..103: `GetAttributeAtVertex` of the system value `SV_Position`: Vulkan's built-in FragCoord has no per-vertex form (DXC's array of FragCoord fails validation)
+            E3061 36..37: `GetAttributeAtVertex` of the system value `SV_Position`: Vulkan's built-in FragCoord has no per-vertex form (DXC's array of FragCoord fails validation)
         "#]],
     );
     check_stage(
@@ -182,6 +182,18 @@ float4 main(nointerpolation float3 c : COLOR) : SV_Target { return f(c); }
         ShaderStage::Pixel,
         expect![[r#"
             E3061 49..50: parameter 0 of GetAttributeAtVertex must have a 'nointerpolation' attribute
+        "#]],
+    );
+    // The helper declares `nointerpolation`, the input it is passed does not: DXC's error
+    // names the helper's parameter, at the argument.
+    check_stage(
+        r#"
+float f(nointerpolation float3 v) { return GetAttributeAtVertex(v, 0).x; }
+float4 main(float3 c : COLOR) : SV_Target { return f(c); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            E3061 129..130: parameter 0 of f must have a 'nointerpolation' attribute
         "#]],
     );
 }
