@@ -302,6 +302,7 @@ impl FnLower<'_, '_> {
             }
         }
         self.bind_per_vertex_args(idx, args)?;
+        self.bind_evaluated_args(idx, args);
         // A function handing resources back gets a copy per set of constant scalar
         // arguments, so a condition on them picks the resource (`resource_choice`).
         let hands_back = sig

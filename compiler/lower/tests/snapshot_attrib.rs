@@ -439,3 +439,106 @@ void main() {
     );
     assert_eq!(out[0], vec![23, 14, 9, 31]);
 }
+
+#[test]
+fn a_helper_evaluates_the_input_every_call_passes_it() {
+    // `at` and `centroid` (through `at2`) read `i.c` and `uv` themselves, as DXC's inlining
+    // makes them; `at`'s two calls pass the same input.
+    check_stage(
+        r#"
+struct In { float4 c : COLOR; };
+float4 at(float4 v, uint s) { return EvaluateAttributeAtSample(v, s); }
+float2 centroid(float2 v) { return EvaluateAttributeCentroid(v.yx); }
+float2 at2(float2 v) { return centroid(v); }
+float4 main(In i, float2 uv : TEXCOORD) : SV_Target {
+    return at(i.c, 0) + at(i.c, 1) + at2(uv).xyxy;
+}
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            struct In { float4 c : COLOR; }
+
+            @g0 = input float4 location(0) ; in.COLOR
+            @g1 = input float2 location(1) ; in.TEXCOORD
+            @g2 = output float4 location(0) ; out.SV_Target
+
+            func @main_body(%arg0: In, %arg1: float2) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, In> ; i
+              %1 = alloca : ptr<function, float2> ; uv
+              store %0, %arg0
+              store %1, %arg1
+              %2 = access_chain %0, 0:int : ptr<function, float4>
+              %3 = load %2 : float4
+              %4 = call @at(%3, 0:uint) : float4
+              %5 = access_chain %0, 0:int : ptr<function, float4>
+              %6 = load %5 : float4
+              %7 = call @at(%6, 1:uint) : float4
+              %8 = add %4, %7 : float4
+              %9 = load %1 : float2
+              %10 = call @at2(%9) : float2
+              %11 = swizzle %10, xyxy : float4
+              %12 = add %8, %11 : float4
+              ret %12
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : float4
+              %1 = composite_construct %0 : In
+              %2 = load @g1 : float2
+              %3 = call @main_body(%1, %2) : float4
+              store @g2, %3
+              ret
+            }
+
+            func @at(%arg0: float4, %arg1: uint) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; v
+              %1 = alloca : ptr<function, uint> ; s
+              store %0, %arg0
+              store %1, %arg1
+              %2 = load %1 : uint
+              %3 = load @g0 : float4
+              %4 = call_intrinsic EvaluateAttributeAtSample(%3, %2) : float4
+              ret %4
+            }
+
+            func @at2(%arg0: float2) -> float2 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float2> ; v
+              store %0, %arg0
+              %1 = load %0 : float2
+              %2 = call @centroid(%1) : float2
+              ret %2
+            }
+
+            func @centroid(%arg0: float2) -> float2 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float2> ; v
+              store %0, %arg0
+              %1 = load @g1 : float2
+              %2 = call_intrinsic EvaluateAttributeAtCentroid(%1) : float2
+              %3 = swizzle %2, yx : float2
+              ret %3
+            }
+
+            entry pixel "main" @main inputs(@g0, @g1) outputs(@g2)
+        "#]],
+    );
+}
+
+#[test]
+fn a_helper_given_different_inputs_is_not_supported_yet() {
+    // One copy of `at` cannot read two inputs (DXC inlines each call).
+    check_stage(
+        r#"
+float4 at(float4 v) { return EvaluateAttributeCentroid(v); }
+float4 main(float4 a : A, float4 b : B) : SV_Target { return at(a) + at(b); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            E3001 30..58: not supported yet: evaluating an attribute of a parameter whose calls do not all pass one whole pixel input
+        "#]],
+    );
+}

@@ -40,6 +40,26 @@ float4 main(In i, float3 arr[2] : ARR, nointerpolation uint k : INDEX) : SV_Targ
 }
 
 #[test]
+fn attribute_evaluation_in_a_helper_points_at_the_input_passed() {
+    let m = compile(
+        "float2 at(float2 v, uint s) { return EvaluateAttributeAtSample(v, s); }
+float4 main(float2 uv : TEXCOORD, uint s : SV_SampleIndex) : SV_Target {
+  return float4(at(uv, s), at(uv, s + 1));
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    let uv = m.id("in.TEXCOORD");
+    assert_eq!(
+        m.asm.matches(&format!("InterpolateAtSample {uv} ")).count(),
+        1,
+        "{}",
+        m.asm
+    );
+}
+
+#[test]
 fn attribute_evaluation_of_a_computed_value_is_dxcs_error() {
     refuse(
         "float4 main(float4 c : COLOR) : SV_Target { float4 l = c * 2; return EvaluateAttributeAtSample(l, 0); }",

@@ -66,6 +66,10 @@ pub struct StageIo {
     /// The other pixel inputs of the entry's parameters: (parameter, field path, variable),
     /// for the attribute-evaluation intrinsics.
     pub pixel_inputs: Vec<(usize, Vec<u32>, ir::Global)>,
+    /// Parameters of other functions whose value an attribute evaluation reads: (function,
+    /// parameter, the input variable every call passed; `None` when calls differ or pass
+    /// something else).
+    pub evaluated_params: Vec<(ItemIdx, usize, Option<ir::Global>)>,
     /// A mesh shader's output arrays: the parameter and its variables.
     pub mesh_outputs: Vec<(LocalId, mesh::MeshOutput)>,
 }
