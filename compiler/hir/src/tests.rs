@@ -17,6 +17,7 @@ mod incremental;
 mod intrinsics;
 mod items;
 mod linked_lists;
+mod member_functors;
 mod names;
 mod probe3_rules;
 mod resource_methods;

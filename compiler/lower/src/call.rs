@@ -94,6 +94,7 @@ impl FnLower<'_, '_> {
             // `f(x)` on a struct value `f` calls its `operator()` (HLSL 2021).
             let object = matches!(self.infer.type_of_expr(callee), Some(Type::Struct(_)));
             let this = object.then_some(callee);
+            let this = this.map(crate::user_call::Receiver::Object);
             return self.lower_user_call(e, function, &template_args, this, args);
         }
         let Expr::Path(path) = self.body.expr(callee).clone() else {
@@ -168,6 +169,25 @@ impl FnLower<'_, '_> {
         }
         if name == "GetAttributeAtVertex" {
             return self.lower_attribute_at_vertex(e, args);
+        }
+        // What DXC refuses at the call, in its words: the render target's sample pattern has
+        // no Vulkan query, and `noise` left DXC with the `tx_1_0` profile it never had.
+        let refused = match name {
+            "GetRenderTargetSampleCount" | "GetRenderTargetSamplePosition" => Some((
+                crate::NO_VULKAN_EQUIVALENT,
+                format!("no equivalent for {name} intrinsic function in Vulkan"),
+            )),
+            "noise" => Some((
+                crate::NO_SUCH_INTRINSIC,
+                "use of undeclared identifier 'noise' (DXC has no `noise` for shader model 6: \
+                 only the `tx_1_0` profile had it)"
+                    .to_owned(),
+            )),
+            _ => None,
+        };
+        if let Some((code, message)) = refused {
+            let range = self.expr_range(e);
+            return Err(self.cx.error(code, message, range));
         }
         if let Some(r) = self.lower_mesh_intrinsic(name, args) {
             return r;
@@ -473,6 +493,7 @@ impl FnLower<'_, '_> {
             Place::Swizzle(..) | Place::MatrixSwizzle(..) => {
                 Err(self.unsupported("an atomic on a swizzle of several components", e))
             }
+            Place::Mesh(_) => Err(self.unsupported("an atomic on a mesh output", e)),
         }
     }
 
@@ -518,7 +539,24 @@ impl FnLower<'_, '_> {
             template_args,
         }) = self.infer.resolution(e).cloned()
         {
-            return self.lower_user_call(e, function, &template_args, Some(receiver), args);
+            use crate::user_call::Receiver;
+            // `h.s(x)`: the `operator()` of member `s` (HLSL 2021), as `hir` resolved it.
+            let functor = self
+                .cx
+                .tree
+                .by_ast(function)
+                .map(|i| &self.cx.tree.item(i).name);
+            let field = match self.infer.type_of_expr(receiver) {
+                Some(Type::Struct(s)) => s.field_index(name),
+                _ => None,
+            };
+            let object = match field {
+                Some(k) if name != "operator()" && functor.is_some_and(|n| n == "operator()") => {
+                    Receiver::Member(receiver, k as u32)
+                }
+                _ => Receiver::Object(receiver),
+            };
+            return self.lower_user_call(e, function, &template_args, Some(object), args);
         }
         if let Some(place) = self.buffer_pointer_get(e, receiver, name, args) {
             let place = place?;

@@ -89,7 +89,8 @@ impl FnLower<'_, '_> {
             }) = self.infer.resolution(e).cloned()
             {
                 let args: Vec<ExprId> = arg.into_iter().collect();
-                return self.lower_user_call(e, function, &template_args, Some(object), &args);
+                let object = Some(crate::user_call::Receiver::Object(object));
+                return self.lower_user_call(e, function, &template_args, object, &args);
             }
         }
         let v = match self.body.expr(e).clone() {
@@ -391,6 +392,9 @@ impl FnLower<'_, '_> {
         if let Some(p) = self.resource_local_place(e) {
             return p;
         }
+        if let Some(p) = self.mesh_output_place(e) {
+            return p;
+        }
         match self.body.expr(e).clone() {
             Expr::Local(l) => {
                 let at = self.expr_range(e);
@@ -664,7 +668,8 @@ impl FnLower<'_, '_> {
         }) = self.infer.resolution(e).cloned()
         {
             // `a + b` calling `a`'s `operator+` (HLSL 2021).
-            return self.lower_user_call(e, function, &template_args, Some(lhs), &[rhs]);
+            let object = Some(crate::user_call::Receiver::Object(lhs));
+            return self.lower_user_call(e, function, &template_args, object, &[rhs]);
         }
         let v = match op {
             BinaryOp::Arith(a) => {
@@ -700,9 +705,6 @@ impl FnLower<'_, '_> {
             BinaryOp::Assign { op } => {
                 if op.is_none() && self.assign_string(lhs, rhs) {
                     return Ok(None);
-                }
-                if let Some(r) = self.assign_mesh_output(e, lhs, rhs, op.is_some()) {
-                    return r.map(Some);
                 }
                 if let Some(ty) = self.infer.type_of_expr(lhs).cloned() {
                     if let Some(r) = self.ray_query_copy(&ty, e) {

@@ -32,6 +32,9 @@ pub enum Place {
     /// The `T` a `vk::BufferPointer<T, A>` value points to (`p.Get()`), or the part of it an
     /// access path (member and element indices) names (see `buffer_pointer`).
     Pointee(Value, Vec<Value>),
+    /// A part of one element of a mesh shader's output array (`vs[i].color.xy`), which
+    /// lives in several stage variables (`stages::mesh_outputs`).
+    Mesh(Box<crate::stages::mesh_outputs::MeshPlace>),
 }
 
 /// Where `break` and `continue` go.
@@ -635,6 +638,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
     pub fn load_place(&mut self, p: &Place) -> R<Value> {
         Ok(match p {
             Place::Ptr(ptr) => self.fb().load(*ptr),
+            Place::Mesh(m) => self.load_mesh_output(m),
             Place::Pointee(ptr, path) => {
                 let ty = self.place_type(p);
                 let mut ops = vec![*ptr];
@@ -695,6 +699,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
     pub fn store_place(&mut self, p: &Place, v: Value) -> R<()> {
         match p {
             Place::Ptr(ptr) => self.fb().store(*ptr, v),
+            Place::Mesh(m) => self.store_mesh_output(m, v),
             Place::Pointee(ptr, path) => {
                 let mut ops = vec![*ptr, v];
                 ops.extend(path);
@@ -799,6 +804,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     Type::Vector(k, n as u8)
                 }
             }
+            Place::Mesh(m) => m.ty(),
             Place::Texel { resource, .. } => {
                 let t = self.type_of(*resource);
                 t.pointee()

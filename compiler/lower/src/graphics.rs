@@ -241,9 +241,6 @@ fn declare(
                     return None;
                 };
                 (StageBinding::BuiltIn(b), t)
-            } else if v.per_vertex && builtin(stage, side, semantic).is_some() {
-                cx.unsupported(&format!("`GetAttributeAtVertex` of `{semantic}`"), range);
-                return None;
             } else if let Some((b, t)) = builtin(stage, side, semantic) {
                 if !adaptable(&v.leaf.ty, &t) {
                     cx.unsupported(&format!("`{semantic}` of type {}", v.leaf.ty), range);
@@ -297,6 +294,14 @@ fn declare(
         };
         gv.per_primitive = v.per_primitive && stage == Stage::Pixel && side == Side::Input;
         gv.per_vertex = v.per_vertex;
+        if v.per_vertex
+            && !v
+                .leaf
+                .interpolation
+                .contains(&Interpolation::NoInterpolation)
+        {
+            cx.stage_io.per_vertex_interpolated.push(g);
+        }
         out.push(StageVar {
             global: g,
             leaf: v.leaf.clone(),
@@ -411,12 +416,28 @@ pub fn lower_graphics_entry(
     }
     if ir_stage == Stage::Pixel {
         let wanted = attribute_at_vertex_uses(cx, idx);
+        let ranges = crate::stages::param_ranges(cx, idx);
         for (n, p) in params.iter().enumerate() {
             for v in &mut inputs[p.inputs.clone()] {
                 v.per_vertex = v
                     .leaf
                     .field_path()
                     .is_some_and(|path| wanted.contains(&(n, path)));
+                let semantic = &v.leaf.semantic;
+                if let Some((b, _)) =
+                    builtin(ir_stage, Side::Input, semantic).filter(|_| v.per_vertex)
+                {
+                    // DXC declares the built-in as an array of the vertices' values, which
+                    // the Vulkan rules of the built-in (one value of its type) make invalid.
+                    let message = format!(
+                        "`GetAttributeAtVertex` of the system value `{semantic}`: Vulkan's \
+                         built-in {b:?} has no per-vertex form (DXC's array of {b:?} fails \
+                         validation)"
+                    );
+                    let at = ranges.get(n).copied().unwrap_or(range);
+                    cx.error(crate::ATTRIBUTE_AT_VERTEX_MISUSE, message, at);
+                    return;
+                }
             }
         }
     }
@@ -709,48 +730,6 @@ fn names_local(body: &hir::body::Body, e: ExprId, l: hir::body::LocalId) -> bool
 }
 
 impl FnLower<'_, '_> {
-    /// `EvaluateAttributeAtSample(x, s)`, `EvaluateAttributeCentroid(x)` and
-    /// `EvaluateAttributeSnapped(x, offset)` in a pixel entry: the interpolation functions read
-    /// the input variable itself, so `x` must name an entry parameter (or a field of one) whose
-    /// value comes from one input; the call gets that variable's value loaded in place.
-    pub fn lower_evaluate_attribute(
-        &mut self,
-        e: ExprId,
-        intrinsic: ir::Intrinsic,
-        ty: &Type,
-        args: &[ExprId],
-    ) -> R<Option<ir::Value>> {
-        let Some((&value, rest)) = args.split_first() else {
-            return Err(self.unsupported("this attribute evaluation", e));
-        };
-        let infer = self.infer.clone();
-        let ty_of = |x: ExprId| infer.type_of_expr(x).cloned();
-        let leaf = param_leaf(&self.body, ty_of, value)
-            .filter(|_| self.cx.stage_io.entry == Some(self.item));
-        let global = leaf.and_then(|(n, path)| {
-            self.cx
-                .stage_io
-                .pixel_inputs
-                .iter()
-                .find(|(m, p, _)| *m == n && *p == path)
-                .map(|(_, _, g)| *g)
-        });
-        let Some(global) = global else {
-            return Err(self.unsupported(
-                "evaluating an attribute other than a pixel entry's input value",
-                e,
-            ));
-        };
-        let mut ops = Vec::new();
-        for &a in rest {
-            ops.push(self.rvalue(a)?);
-        }
-        let mut fb = self.fb();
-        let loaded = fb.load(ir::Value::Global(global));
-        ops.insert(0, loaded);
-        Ok(Some(fb.call_intrinsic(intrinsic, ty.clone(), &ops)))
-    }
-
     /// The per-vertex input variable `x` reads: in the entry, a parameter (or field of one)
     /// read with `GetAttributeAtVertex`; in another function, a parameter every call passed
     /// the same such input.
@@ -778,20 +757,31 @@ impl FnLower<'_, '_> {
 
     /// Records which per-vertex input each argument of a call of `callee` is, for a callee
     /// that reads its parameter with `GetAttributeAtVertex` (two calls passing different
-    /// inputs, or a value that is none, leave no binding).
+    /// inputs, or a value that is none, leave no binding). An input passed there must be
+    /// declared `nointerpolation`, as DXC requires (in its words, `E3061`).
     pub(crate) fn bind_per_vertex_args(
         &mut self,
         callee: hir::item_tree::ItemIdx,
         args: &[ExprId],
-    ) {
+    ) -> R<()> {
         if self.cx.stage_io.per_vertex.is_empty() {
-            return;
+            return Ok(());
         }
         for (k, &a) in args.iter().enumerate() {
             if !param_read_per_vertex(self.cx, callee, k, 0) {
                 continue;
             }
             let g = self.per_vertex_global(a);
+            if g.is_some_and(|g| self.cx.stage_io.per_vertex_interpolated.contains(&g)) {
+                let message = format!(
+                    "parameter {k} of {} must have a 'nointerpolation' attribute",
+                    self.cx.tree.item(callee).name
+                );
+                let range = self.expr_range(a);
+                return Err(self
+                    .cx
+                    .error(crate::ATTRIBUTE_AT_VERTEX_MISUSE, message, range));
+            }
             let bindings = &mut self.cx.stage_io.per_vertex_params;
             match bindings
                 .iter_mut()
@@ -802,6 +792,25 @@ impl FnLower<'_, '_> {
                 None => bindings.push((callee, k, g)),
             }
         }
+        Ok(())
+    }
+
+    /// Whether the value `GetAttributeAtVertex` reads is declared `nointerpolation`, as DXC
+    /// requires: an entry input (a parameter or field of one), or a parameter of another
+    /// function. Other values are left to [`FnLower::per_vertex_global`] to refuse.
+    fn declared_nointerpolation(&self, x: ExprId) -> bool {
+        let infer = self.infer.clone();
+        let ty_of = |v: ExprId| infer.type_of_expr(v).cloned();
+        let Some((n, path)) = param_leaf(&self.body, ty_of, x) else {
+            return true;
+        };
+        if self.cx.stage_io.entry == Some(self.item) {
+            let global = self.per_vertex_global(x);
+            return !global.is_some_and(|g| self.cx.stage_io.per_vertex_interpolated.contains(&g));
+        }
+        !path.is_empty()
+            || crate::attrs::param_interpolation(self.cx, self.item, n)
+                .contains(&Interpolation::NoInterpolation)
     }
 
     /// `GetAttributeAtVertex(x, i)` in a pixel entry (or a function it passes `x` to):
@@ -814,6 +823,15 @@ impl FnLower<'_, '_> {
         let [value, vertex] = args else {
             return Err(self.unsupported("`GetAttributeAtVertex` without two arguments", e));
         };
+        if !self.declared_nointerpolation(*value) {
+            let range = self.expr_range(*value);
+            return Err(self.cx.error(
+                crate::ATTRIBUTE_AT_VERTEX_MISUSE,
+                "parameter 0 of GetAttributeAtVertex must have a 'nointerpolation' attribute"
+                    .to_owned(),
+                range,
+            ));
+        }
         let Some(global) = self.per_vertex_global(*value) else {
             return Err(self.unsupported(
                 "`GetAttributeAtVertex` of something other than a pixel entry's input value \

@@ -55,13 +55,17 @@
 //! | E3020 | a resource Vulkan cannot name at compile time (chosen at run time, or never assigned), where DXC's legalization fails too |
 //! | E3021 | a global struct holding resources that DXC refuses (data beside resources, or buffers) |
 //! | E3022 | a cast to a struct holding resources whose resources do not line up with the source's |
+//! | E3060 | an attribute evaluation of a value not taken directly from a stage input (DXC's words) |
+//! | E3061 | `GetAttributeAtVertex` of a value without `nointerpolation` (DXC's words), or of a built-in input |
+//! | E3062 | `noise`, which DXC does not declare for shader model 6 |
 //! | W3001 | warning: two resources on one descriptor set and binding (only a sampler and a sampled texture may share); see [`binding_warnings`] |
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
 //! [`options`] (DXC's `-fvk-*` binding and layout options), [`resources`] (globals,
 //! resources, cbuffers, their bindings and layouts), [`attrs`] (`vk::binding`,
 //! `vk::location`), [`binding_checks`] (DXC's errors on bindings and `packoffset`), [`entry`] (the compute and amplification entry wrapper), [`graphics`]
-//! (vertex and pixel entry wrappers), [`stages`] (geometry, tessellation and mesh entry
+//! (vertex and pixel entry wrappers), [`evaluate_attribute`] (`EvaluateAttribute*` traced to
+//! the stage input), [`stages`] (geometry, tessellation and mesh entry
 //! wrappers), [`ray_query`] (inline ray tracing), [`heap`] (SM 6.6 descriptor heaps), [`atomic64`] (64-bit byte-address
 //! atomics), [`func`] (per-function
 //! state and places), [`stmt`], [`expr`], [`call`] (user calls, constructors, intrinsics,
@@ -95,6 +99,7 @@ pub mod counters;
 pub mod default_args;
 pub mod entry;
 mod enums;
+pub mod evaluate_attribute;
 pub mod expr;
 pub mod float_bitwise;
 pub mod func;
@@ -190,6 +195,14 @@ pub const MISSING_STAGE_SEMANTIC: &str = "E3031";
 /// The code of a geometry shader DXC refuses, in its words: no `[maxvertexcount]`, output
 /// streams of two primitive kinds.
 pub const GEOMETRY_MISUSE: &str = "E3032";
+/// The code of an attribute evaluation (`EvaluateAttributeAtSample`, `...Centroid`,
+/// `...Snapped`) of a value that is not a stage input, in DXC's words.
+pub const ATTRIBUTE_NOT_INPUT: &str = "E3060";
+/// The code of a `GetAttributeAtVertex` DXC refuses, in its words (a value without
+/// `nointerpolation`), or whose SPIR-V no Vulkan implementation takes (a built-in input).
+pub const ATTRIBUTE_AT_VERTEX_MISUSE: &str = "E3061";
+/// The code of an intrinsic DXC does not declare for shader model 6 (`noise`).
+pub const NO_SUCH_INTRINSIC: &str = "E3062";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";

@@ -155,6 +155,14 @@ impl ModuleCtx<'_> {
     }
 }
 
+/// The object of a method call: an expression, or a member of one whose struct's
+/// `operator()` is called (`h.s(2)`, HLSL 2021; the member's field index).
+#[derive(Debug, Clone, Copy)]
+pub enum Receiver {
+    Object(ExprId),
+    Member(ExprId, u32),
+}
+
 impl FnLower<'_, '_> {
     /// A call of user function `ast`; `receiver` is the object of a method call.
     pub fn lower_user_call(
@@ -162,7 +170,7 @@ impl FnLower<'_, '_> {
         e: ExprId,
         ast: AstId,
         template_args: &[TemplateBinding],
-        receiver: Option<ExprId>,
+        receiver: Option<Receiver>,
         args: &[ExprId],
     ) -> R<Option<Value>> {
         let Some(idx) = self.cx.tree.by_ast(ast) else {
@@ -260,7 +268,21 @@ impl FnLower<'_, '_> {
         let split_this = match self.cx.method_owner(idx) {
             Some(_) => {
                 let this_ty = self.cx.this_type(idx, &template_args)?;
-                self.split_receiver(this_ty.as_ref(), receiver, e)?
+                let object = match receiver {
+                    Some(Receiver::Object(r)) => Some(r),
+                    Some(Receiver::Member(..)) => {
+                        if this_ty
+                            .as_ref()
+                            .and_then(crate::resource_structs::split_type)
+                            .is_some()
+                        {
+                            return Err(self.unsupported("a functor member holding resources", e));
+                        }
+                        None
+                    }
+                    None => None,
+                };
+                self.split_receiver(this_ty.as_ref(), object, e)?
             }
             None => None,
         };
@@ -279,7 +301,8 @@ impl FnLower<'_, '_> {
                 });
             }
         }
-        self.bind_per_vertex_args(idx, args);
+        self.bind_per_vertex_args(idx, args)?;
+        self.bind_evaluated_args(idx, args);
         // A function handing resources back gets a copy per set of constant scalar
         // arguments, so a condition on them picks the resource (`resource_choice`).
         let hands_back = sig
@@ -370,8 +393,11 @@ impl FnLower<'_, '_> {
             let this_ty = params[0].pointee().map(|(_, t)| t.clone());
             let this_ty = this_ty.unwrap_or(Type::Void);
             match (receiver, self.this) {
-                (Some(r), _) => {
+                (Some(Receiver::Object(r)), _) => {
                     vals.push(self.this_argument(r, &this_ty, &mut copy_back, &mut base_back)?)
+                }
+                (Some(Receiver::Member(r, field)), _) => {
+                    vals.push(self.member_this(r, field, &this_ty, &mut copy_back)?)
                 }
                 // `Add(v)` inside another method of the struct: the same object, or its base.
                 (None, Some(this)) => {
@@ -558,6 +584,38 @@ impl FnLower<'_, '_> {
             }
         }
         Err(self.unsupported("this resource argument", a))
+    }
+
+    /// The `this` pointer for member `field` of receiver `r` (a functor member): a temporary
+    /// holding the member, copied back when the object is writable memory.
+    fn member_this(
+        &mut self,
+        r: ExprId,
+        field: u32,
+        this_ty: &Type,
+        copy_back: &mut Vec<(Value, Place, Type, ExprId)>,
+    ) -> R<Value> {
+        let object = if self.is_place_expr(r) {
+            self.lvalue(r)?
+        } else {
+            let v = self.rvalue(r)?;
+            let ty = self.type_of(v);
+            let temp = self.entry_alloca(ty, "");
+            self.fb().store(temp, v);
+            Place::Ptr(temp)
+        };
+        let Place::Ptr(p) = object else {
+            return Err(self.unsupported("the functor member of this object", r));
+        };
+        let i = self.fb().int(field as i32);
+        let member = self.fb().access_chain(p, &[i]);
+        let temp = self.entry_alloca(this_ty.clone(), "");
+        let v = self.fb().load(member);
+        self.fb().store(temp, v);
+        if self.is_writable_memory(member) {
+            copy_back.push((temp, Place::Ptr(member), this_ty.clone(), r));
+        }
+        Ok(temp)
     }
 
     /// The `this` pointer for receiver `r`: its own function variable, or a temporary.

@@ -494,9 +494,11 @@ float4 main(PsIn i, nointerpolation uint id : ID, float3 bary : SV_Barycentrics)
 
 #[test]
 fn get_attribute_at_vertex_in_a_helper_reads_the_per_vertex_input() {
+    // The helper's parameter is `nointerpolation` too, as DXC requires of the value
+    // `GetAttributeAtVertex` reads (E3061 otherwise).
     let m = common::lower_stage(
         r#"
-float3 Second(float3 c) { return GetAttributeAtVertex(c, 1); }
+float3 Second(nointerpolation float3 c) { return GetAttributeAtVertex(c, 1); }
 float4 main(nointerpolation float3 c : COLOR) : SV_Target { return float4(Second(c), 1); }
 "#,
         ShaderStage::Pixel,

@@ -3,6 +3,7 @@
 //! type and the texture and buffer operations that lower today. Every module is checked by
 //! every `spirv-val` installed (`spirv_backend::validate`).
 
+mod attrib;
 mod auto_unroll;
 mod binding_errors;
 mod bindings;

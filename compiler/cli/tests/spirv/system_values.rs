@@ -328,7 +328,8 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
         "ps_6_0",
         &[],
         1,
-        "evaluating an attribute other than a pixel entry's input value",
+        // DXC's words (E3060).
+        "attribute evaluation can only be done on values taken directly from inputs.",
     );
 }
 

@@ -166,6 +166,28 @@ impl InferCtx<'_> {
         !self.methods_named(idx, "operator()").is_empty()
     }
 
+    /// `h.s(args)` where `s` is no method of `h`'s struct `owner` but a member whose struct
+    /// has `operator()` (HLSL 2021): a call of that operator on the member, as DXC resolves
+    /// it. (A struct cannot declare a method and a member of one name: clang refuses the
+    /// struct.)
+    fn member_functor_call(
+        &mut self,
+        id: ExprId,
+        owner: &types::StructType,
+        name: &str,
+        args: &[ExprId],
+    ) -> Option<Option<Type>> {
+        let field = owner.fields.iter().find(|f| f.name == name)?;
+        let Type::Struct(s) = &field.ty else {
+            return None;
+        };
+        let s = s.clone();
+        if !self.has_call_operator(&s) {
+            return None;
+        }
+        Some(self.overloaded_call(id, &s, args))
+    }
+
     /// `f(args)` where `f` is a value of struct type `s` with `operator()` (HLSL 2021): a call
     /// of that method on `f`; the arguments are inferred already.
     fn overloaded_call(
@@ -195,6 +217,9 @@ impl InferCtx<'_> {
                     let (idx, targs) = self.struct_with_method(idx, targs, name, 0);
                     let methods = self.methods_named(idx, name);
                     if methods.is_empty() {
+                        if let Some(ty) = self.member_functor_call(id, &s, name, args) {
+                            return ty;
+                        }
                         self.diag(
                             codes::NO_MEMBER,
                             BodyNode::Expr(id),

@@ -23,6 +23,7 @@
 pub mod attrs;
 pub mod geometry;
 pub mod mesh;
+pub mod mesh_outputs;
 pub mod raytracing;
 pub mod tessellation;
 pub mod vars;
@@ -56,12 +57,19 @@ pub struct StageIo {
     /// Pixel inputs read with `GetAttributeAtVertex`: (parameter, field path, the variable
     /// holding one value per vertex).
     pub per_vertex: Vec<(usize, Vec<u32>, ir::Global)>,
+    /// The per-vertex variables whose declaration lacks `nointerpolation` (DXC refuses
+    /// `GetAttributeAtVertex` of them).
+    pub per_vertex_interpolated: Vec<ir::Global>,
     /// Parameters of other functions that `GetAttributeAtVertex` reads: (function,
     /// parameter, the per-vertex variable every call passed; `None` when calls differ).
     pub per_vertex_params: Vec<(ItemIdx, usize, Option<ir::Global>)>,
     /// The other pixel inputs of the entry's parameters: (parameter, field path, variable),
     /// for the attribute-evaluation intrinsics.
     pub pixel_inputs: Vec<(usize, Vec<u32>, ir::Global)>,
+    /// Parameters of other functions whose value an attribute evaluation reads: (function,
+    /// parameter, the input variable every call passed; `None` when calls differ or pass
+    /// something else).
+    pub evaluated_params: Vec<(ItemIdx, usize, Option<ir::Global>)>,
     /// A mesh shader's output arrays: the parameter and its variables.
     pub mesh_outputs: Vec<(LocalId, mesh::MeshOutput)>,
 }

@@ -728,30 +728,35 @@ pub fn load_value(
 ) -> Value {
     let mut loaded = Vec::new();
     for v in vars {
-        if let Some(offset) = v.component {
-            let count = distance_paths(&v.leaf.ty).len() as u32;
-            let parts: Vec<Value> = (0..count)
-                .map(|k| {
-                    let mut idx: Vec<Value> = index.map(|i| fb.uint(i)).into_iter().collect();
-                    idx.push(fb.uint(offset + k));
-                    let p = fb.access_chain(Value::Global(v.global), &idx);
-                    fb.load(p)
-                })
-                .collect();
-            loaded.push(build_distance(fb, &v.leaf.ty, &mut parts.into_iter()));
-            continue;
-        }
-        let x = match index {
-            Some(i) => {
-                let idx = fb.uint(i);
-                let p = fb.access_chain(Value::Global(v.global), &[idx]);
-                fb.load(p)
-            }
-            None => fb.load(Value::Global(v.global)),
-        };
-        loaded.push(adapt_in(fb, x, &v.var_ty, &v.leaf.ty));
+        let index = index.map(|i| fb.uint(i));
+        loaded.push(load_leaf(fb, v, index));
     }
     build(fb, ty, &mut loaded.into_iter())
+}
+
+/// Reads a whole leaf value from its variable (element `index` of an arrayed one): the
+/// inverse of [`store_leaf`].
+pub fn load_leaf(fb: &mut FunctionBuilder<'_>, var: &StageVar, index: Option<Value>) -> Value {
+    let base: Vec<Value> = index.into_iter().collect();
+    if let Some(offset) = var.component {
+        let count = distance_paths(&var.leaf.ty).len() as u32;
+        let parts: Vec<Value> = (0..count)
+            .map(|k| {
+                let mut idx = base.clone();
+                idx.push(fb.uint(offset + k));
+                let p = fb.access_chain(Value::Global(var.global), &idx);
+                fb.load(p)
+            })
+            .collect();
+        return build_distance(fb, &var.leaf.ty, &mut parts.into_iter());
+    }
+    let x = if base.is_empty() {
+        fb.load(Value::Global(var.global))
+    } else {
+        let p = fb.access_chain(Value::Global(var.global), &base);
+        fb.load(p)
+    };
+    adapt_in(fb, x, &var.var_ty, &var.leaf.ty)
 }
 
 /// A value `T[n]` from arrayed variables holding the leaves of `T`.

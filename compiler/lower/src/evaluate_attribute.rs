@@ -1,0 +1,384 @@
+//! `EvaluateAttributeAtSample(x, s)`, `EvaluateAttributeCentroid(x)` and
+//! `EvaluateAttributeSnapped(x, offset)` in a pixel entry (called from `call`).
+//!
+//! SPIR-V's `InterpolateAtSample`/`InterpolateAtCentroid`/`InterpolateAtOffset` take a pointer
+//! to an `Input` variable (or to an element or component of one), so `x` must lead back to a
+//! stage input. As DXC's legalization does, the trace goes through a local that is a plain
+//! copy (initialized from the value and never written), struct members, array elements and
+//! swizzles: `float4 l = c; EvaluateAttributeAtSample(l.zy, 0)` interpolates input `c` and
+//! swizzles the result. Members pick the input variable of that field, elements and single
+//! components extend the access chain on it, and a swizzle of several components is applied
+//! to the interpolated vector. A function given the input (`float4 at(float4 v) { return
+//! EvaluateAttributeAtSample(v, 1); }`) reads the input variable every call passed it, as
+//! DXC's inlining makes it do; calls passing different inputs, or a part of one chosen by an
+//! index or a swizzle, leave the parameter unbound (`E3001`). A value that is not a stage
+//! input (computed, a global, a written local) is DXC's error, in its words (`E3060`).
+
+use hir::body::{Body, Expr, ExprId, LocalId};
+use hir::item_tree::ItemIdx;
+use ir::Value;
+use types::Type;
+
+use crate::context::{ModuleCtx, R};
+use crate::func::FnLower;
+
+/// What the value of an attribute evaluation is.
+enum Source {
+    /// Parameter `n` of the entry, then `steps` into it.
+    Input(usize, Vec<AttrStep>),
+    /// A parameter of another function that every call passed input variable `g`, then
+    /// `steps` into it.
+    Bound(ir::Global, Vec<AttrStep>),
+    /// Not a stage input: a computed value, a global, a written local.
+    Computed,
+    /// A parameter of a function other than the entry whose calls do not all pass one whole
+    /// input.
+    OtherFunction,
+}
+
+/// One step from an entry parameter to the evaluated value.
+#[derive(Clone)]
+enum AttrStep {
+    /// Field `i` of a struct.
+    Field(u32),
+    /// An element of an array, a row of a matrix or a component of a vector.
+    Index(ExprId),
+    /// Components of a vector (or the one scalar).
+    Swizzle(Vec<u8>),
+}
+
+impl FnLower<'_, '_> {
+    /// Lowers an attribute evaluation (`intrinsic`, of result type `ty`) of `args[0]`.
+    pub fn lower_evaluate_attribute(
+        &mut self,
+        e: ExprId,
+        intrinsic: ir::Intrinsic,
+        ty: &Type,
+        args: &[ExprId],
+    ) -> R<Option<Value>> {
+        let Some((&value, rest)) = args.split_first() else {
+            return Err(self.unsupported("this attribute evaluation", e));
+        };
+        let (global, steps) = match self.attribute_source(value, 0) {
+            Source::Input(n, steps) => match self.input_leaf(n, steps) {
+                Some(found) => found,
+                None => {
+                    return Err(self.unsupported(
+                        "evaluating an attribute of this part of an input (an element of an \
+                         array of structs, or a value of several inputs)",
+                        e,
+                    ))
+                }
+            },
+            Source::Bound(g, steps) => (g, steps),
+            Source::Computed => {
+                let range = self.expr_range(value);
+                return Err(self.cx.error(
+                    crate::ATTRIBUTE_NOT_INPUT,
+                    "attribute evaluation can only be done on values taken directly from inputs."
+                        .to_owned(),
+                    range,
+                ));
+            }
+            Source::OtherFunction => {
+                return Err(self.unsupported(
+                    "evaluating an attribute of a parameter whose calls do not all pass one \
+                     whole pixel input",
+                    e,
+                ))
+            }
+        };
+        // Elements and single components extend the access chain; several components are
+        // taken from the result.
+        let mut ty_at = self.global_value_type(global);
+        let mut chain = Vec::new();
+        let mut swizzle = None;
+        for step in steps {
+            if swizzle.is_some() {
+                return Err(self.unsupported("an attribute evaluation of a swizzled swizzle", e));
+            }
+            match (step, &ty_at) {
+                (AttrStep::Index(j), Type::Array { element, .. }) => {
+                    let element = (**element).clone();
+                    chain.push(self.index_value(j)?);
+                    ty_at = element;
+                }
+                (AttrStep::Index(j), Type::Vector(k, _)) => {
+                    let k = *k;
+                    chain.push(self.index_value(j)?);
+                    ty_at = Type::Scalar(k);
+                }
+                (AttrStep::Swizzle(c), Type::Vector(k, _)) if c.len() == 1 => {
+                    let k = *k;
+                    chain.push(self.fb().uint(u32::from(c[0])));
+                    ty_at = Type::Scalar(k);
+                }
+                (AttrStep::Swizzle(c), Type::Vector(..)) => swizzle = Some(c),
+                (AttrStep::Swizzle(c), Type::Scalar(_)) if c.iter().all(|&x| x == 0) => {
+                    swizzle = Some(c)
+                }
+                _ => {
+                    return Err(
+                        self.unsupported("an attribute evaluation of this part of an input", e)
+                    )
+                }
+            }
+        }
+        let mut ops = Vec::new();
+        for &a in rest {
+            ops.push(self.rvalue(a)?);
+        }
+        let mut fb = self.fb();
+        let ptr = if chain.is_empty() {
+            Value::Global(global)
+        } else {
+            fb.access_chain(Value::Global(global), &chain)
+        };
+        let loaded = fb.load(ptr);
+        ops.insert(0, loaded);
+        let evaluated_ty = if swizzle.is_some() {
+            ty_at.clone()
+        } else {
+            ty.clone()
+        };
+        let v = fb.call_intrinsic(intrinsic, evaluated_ty, &ops);
+        Ok(Some(match swizzle {
+            Some(c) if matches!(ty_at, Type::Scalar(_)) => {
+                let parts = vec![v; c.len()];
+                fb.construct(ty.clone(), &parts)
+            }
+            Some(c) => fb.swizzle(v, &c),
+            None => v,
+        }))
+    }
+
+    /// The input variable of entry parameter `n` that the leading fields of `steps` lead
+    /// to, and the steps left.
+    fn input_leaf(&self, n: usize, steps: Vec<AttrStep>) -> Option<(ir::Global, Vec<AttrStep>)> {
+        let mut path = Vec::new();
+        let mut steps = steps.into_iter();
+        loop {
+            let found = self
+                .cx
+                .stage_io
+                .pixel_inputs
+                .iter()
+                .find(|(m, p, _)| *m == n && *p == path)
+                .map(|(_, _, g)| *g);
+            if let Some(g) = found {
+                return Some((g, steps.collect()));
+            }
+            match steps.next() {
+                Some(AttrStep::Field(i)) => path.push(i),
+                _ => return None,
+            }
+        }
+    }
+
+    /// The whole input variable `e` names (through plain copies and fields), for a call
+    /// that passes it to a parameter an attribute evaluation reads.
+    fn whole_input(&self, e: ExprId) -> Option<ir::Global> {
+        match self.attribute_source(e, 0) {
+            Source::Input(n, steps) => match self.input_leaf(n, steps)? {
+                (g, rest) if rest.is_empty() => Some(g),
+                _ => None,
+            },
+            Source::Bound(g, steps) if steps.is_empty() => Some(g),
+            _ => None,
+        }
+    }
+
+    /// Records which input variable each argument of a call of `callee` is, for the
+    /// parameters an attribute evaluation in `callee` reads (two calls passing different
+    /// inputs, or a value that is none, leave no binding).
+    pub(crate) fn bind_evaluated_args(&mut self, callee: ItemIdx, args: &[ExprId]) {
+        if self.cx.stage_io.pixel_inputs.is_empty() {
+            return;
+        }
+        for (k, &a) in args.iter().enumerate() {
+            if !param_evaluated(self.cx, callee, k, 0) {
+                continue;
+            }
+            let g = self.whole_input(a);
+            let bindings = &mut self.cx.stage_io.evaluated_params;
+            match bindings
+                .iter_mut()
+                .find(|(f, m, _)| *f == callee && *m == k)
+            {
+                Some((_, _, bound)) if *bound != g => *bound = None,
+                Some(_) => {}
+                None => bindings.push((callee, k, g)),
+            }
+        }
+    }
+
+    /// The type of a value held by global `g`.
+    fn global_value_type(&self, g: ir::Global) -> Type {
+        self.cx.mb.module().globals[g].ty.clone()
+    }
+
+    /// Where the value of `e` comes from, following plain copies (`depth` bounds chains of
+    /// copies).
+    fn attribute_source(&self, e: ExprId, depth: u32) -> Source {
+        let push = |s: Source, step: AttrStep| match s {
+            Source::Input(n, mut steps) => {
+                steps.push(step);
+                Source::Input(n, steps)
+            }
+            Source::Bound(g, mut steps) => {
+                steps.push(step);
+                Source::Bound(g, steps)
+            }
+            other => other,
+        };
+        match self.body.expr(e) {
+            Expr::Paren(inner) => self.attribute_source(*inner, depth),
+            Expr::Local(l) => {
+                if self.local_is_written(*l) {
+                    return Source::Computed;
+                }
+                if let Some(n) = self.body.params.iter().position(|p| p == l) {
+                    if self.cx.stage_io.entry == Some(self.item) {
+                        return Source::Input(n, Vec::new());
+                    }
+                    let bound = self
+                        .cx
+                        .stage_io
+                        .evaluated_params
+                        .iter()
+                        .find_map(|(f, m, g)| (*f == self.item && *m == n).then_some(*g));
+                    return match bound {
+                        Some(Some(g)) => Source::Bound(g, Vec::new()),
+                        _ => Source::OtherFunction,
+                    };
+                }
+                match self.body.locals[l.0 as usize].init {
+                    Some(init) if depth < 16 && self.same_type(e, init) => {
+                        self.attribute_source(init, depth + 1)
+                    }
+                    _ => Source::Computed,
+                }
+            }
+            Expr::Field { expr, name } => {
+                let base = self.attribute_source(*expr, depth);
+                match self.infer.type_of_expr(*expr) {
+                    Some(Type::Struct(s)) => match s.field_index(name) {
+                        Some(i) => push(base, AttrStep::Field(i as u32)),
+                        None => Source::Computed,
+                    },
+                    Some(Type::Vector(..) | Type::Scalar(_)) => {
+                        match crate::expr::swizzle_components(name) {
+                            Some(c) => push(base, AttrStep::Swizzle(c)),
+                            None => Source::Computed,
+                        }
+                    }
+                    _ => Source::Computed,
+                }
+            }
+            Expr::Index { base, index } => {
+                let b = self.attribute_source(*base, depth);
+                push(b, AttrStep::Index(*index))
+            }
+            _ => Source::Computed,
+        }
+    }
+
+    /// Whether `a` and `b` have the same inferred type (a copy that converts is a computed
+    /// value).
+    fn same_type(&self, a: ExprId, b: ExprId) -> bool {
+        let (ta, tb) = (self.infer.type_of_expr(a), self.infer.type_of_expr(b));
+        ta.is_some() && ta == tb
+    }
+
+    /// Whether local `l` (or a part of it) may be written after its declaration: assigned,
+    /// incremented, the object of a method, or passed to an `out`/`inout` parameter (of a
+    /// call the checker did not resolve to a user function, to any parameter).
+    fn local_is_written(&self, l: LocalId) -> bool {
+        let body = &self.body;
+        let rooted = |e: ExprId| root_local(body, e) == Some(l);
+        (0..body.exprs.len()).any(|i| {
+            let e = ExprId(i as u32);
+            if let Some(written) = crate::resource_choice::assigned_operand(body.expr(e)) {
+                return rooted(written);
+            }
+            let (receiver, args) = match body.expr(e) {
+                Expr::Call { args, .. } => (None, args),
+                Expr::MethodCall { receiver, args, .. } => (Some(*receiver), args),
+                _ => return false,
+            };
+            if receiver.is_some_and(rooted) {
+                return true;
+            }
+            let Some(hir::Resolution::Function { function, .. }) = self.infer.resolution(e) else {
+                return false;
+            };
+            let params = self
+                .cx
+                .tree
+                .by_ast(*function)
+                .and_then(|f| self.cx.tree.function(f))
+                .map(|f| f.params.clone());
+            args.iter().enumerate().any(|(k, &a)| {
+                let read_only = params
+                    .as_ref()
+                    .and_then(|p| p.get(k))
+                    .is_some_and(|p| p.direction == hir::item_tree::ParamDirection::In);
+                rooted(a) && !read_only
+            })
+        })
+    }
+}
+
+/// The attribute-evaluation intrinsics.
+fn is_evaluation(name: &str) -> bool {
+    matches!(
+        name,
+        "EvaluateAttributeAtSample" | "EvaluateAttributeCentroid" | "EvaluateAttributeSnapped"
+    )
+}
+
+/// The local an expression is a part of (`v`, `v.xy`, `v.f[1]`).
+fn root_local(body: &Body, mut e: ExprId) -> Option<LocalId> {
+    loop {
+        match body.expr(e) {
+            Expr::Local(l) => return Some(*l),
+            Expr::Paren(i) => e = *i,
+            Expr::Field { expr, .. } => e = *expr,
+            Expr::Index { base, .. } => e = *base,
+            _ => return None,
+        }
+    }
+}
+
+/// Whether parameter `n` of user function `idx` (or a part of it) is the value of an
+/// attribute evaluation in it, or is passed on to a function where it is (`depth` bounds the
+/// search through recursive calls).
+fn param_evaluated(cx: &ModuleCtx<'_>, idx: ItemIdx, n: usize, depth: u32) -> bool {
+    let fid = cx.function_id(idx);
+    let body = hir::body::body(cx.db, fid);
+    let Some(&param) = body.params.get(n) else {
+        return false;
+    };
+    let infer = crate::enums::infer(cx.db, fid);
+    body.exprs.iter().enumerate().any(|(id, e)| {
+        let Expr::Call { callee, args } = e else {
+            return false;
+        };
+        if let Expr::Path(path) = body.expr(*callee) {
+            if path.as_name().is_some_and(is_evaluation) {
+                return args.first().and_then(|&a| root_local(&body, a)) == Some(param);
+            }
+        }
+        let Some(hir::Resolution::Function { function, .. }) = infer.resolution(ExprId(id as u32))
+        else {
+            return false;
+        };
+        let Some(callee) = cx.tree.by_ast(*function).map(|i| cx.definition_of(i)) else {
+            return false;
+        };
+        depth < 8
+            && args.iter().enumerate().any(|(k, &a)| {
+                root_local(&body, a) == Some(param) && param_evaluated(cx, callee, k, depth + 1)
+            })
+    })
+}

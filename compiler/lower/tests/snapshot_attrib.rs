@@ -1,0 +1,544 @@
+//! Snapshot tests of pixel attribute intrinsics and mesh outputs (issue #4 item 4):
+//! `EvaluateAttribute*` traced through plain copies, members, elements and swizzles to the
+//! stage input; DXC's refusals in its words (`E3060`, `E3061`, `E3062`, `E3004`); mesh output
+//! elements read, compound-assigned, copied whole and passed as `out`/`inout` arguments;
+//! HLSL 2021 functors called through a member (`h.s(2)`).
+
+mod common;
+
+use expect_test::{expect, Expect};
+use lower::ShaderStage;
+
+/// The verified dump of `main` for `stage`, or the diagnostics.
+fn check_stage(text: &str, stage: ShaderStage, expect: Expect) {
+    let actual = match common::try_lower_stage(text, stage) {
+        Ok(m) => {
+            assert!(ir::verify(&m).is_empty(), "{}", ir::print_module(&m));
+            ir::print_module(&m)
+        }
+        Err(e) => format!("{e}\n"),
+    };
+    expect.assert_eq(&actual);
+}
+
+/// The body function of the verified dump (`@main_body`), or the diagnostics.
+fn check_body(text: &str, stage: ShaderStage, expect: Expect) {
+    let actual = match common::try_lower_stage(text, stage) {
+        Ok(m) => {
+            assert!(ir::verify(&m).is_empty(), "{}", ir::print_module(&m));
+            let dump = ir::print_module(&m);
+            let start = dump.find("func @main_body").expect("a body");
+            let end = dump[start..]
+                .find("\n}\n")
+                .map_or(dump.len(), |e| start + e + 3);
+            dump[start..end].to_owned()
+        }
+        Err(e) => format!("{e}\n"),
+    };
+    expect.assert_eq(&actual);
+}
+
+#[test]
+fn evaluating_a_plain_copy_interpolates_the_input_it_copies() {
+    // `l` is `c` (never written): the centroid of input `c` itself, as DXC's legalization
+    // traces the copy back to the stage variable.
+    check_body(
+        r#"
+float4 main(float4 c : COLOR) : SV_Target {
+    float4 l = c;
+    float4 m = l;
+    return EvaluateAttributeCentroid(m);
+}
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            func @main_body(%arg0: float4) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; c
+              %1 = alloca : ptr<function, float4> ; l
+              %2 = alloca : ptr<function, float4> ; m
+              store %0, %arg0
+              %3 = load %0 : float4
+              store %1, %3
+              %4 = load %1 : float4
+              store %2, %4
+              %5 = load @g0 : float4
+              %6 = call_intrinsic EvaluateAttributeAtCentroid(%5) : float4
+              ret %6
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn evaluating_members_elements_and_swizzles_reaches_into_the_input() {
+    // `i.c` is the `COLOR` variable, `arr[k]` an access chain on the `ARR` array, `i.c.y`
+    // one on its component; `.zx` of several components swizzles the interpolated vector.
+    check_body(
+        r#"
+struct In { float4 c : COLOR; float2 u : TEXCOORD; };
+float4 main(In i, float3 arr[2] : ARR, nointerpolation uint k : INDEX) : SV_Target {
+    In copy = i;
+    float4 a = EvaluateAttributeAtSample(copy.c, 1);
+    float3 b = EvaluateAttributeAtSample(arr[k], 2);
+    float y = EvaluateAttributeCentroid(i.c.y);
+    float2 s = EvaluateAttributeSnapped(i.c.zx, int2(8, -8));
+    return a + float4(b, y) + s.xyxy;
+}
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            func @main_body(%arg0: In, %arg1: array<float3, 2>, %arg2: uint) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, In> ; i
+              %1 = alloca : ptr<function, array<float3, 2>> ; arr
+              %2 = alloca : ptr<function, uint> ; k
+              %3 = alloca : ptr<function, In> ; copy
+              %4 = alloca : ptr<function, float4> ; a
+              %5 = alloca : ptr<function, float3> ; b
+              %6 = alloca : ptr<function, float> ; y
+              %7 = alloca : ptr<function, float2> ; s
+              store %0, %arg0
+              store %1, %arg1
+              store %2, %arg2
+              %8 = load %0 : In
+              store %3, %8
+              %9 = load @g0 : float4
+              %10 = call_intrinsic EvaluateAttributeAtSample(%9, 1:int) : float4
+              store %4, %10
+              %11 = load %2 : uint
+              %12 = access_chain @g2, %11 : ptr<input, float3>
+              %13 = load %12 : float3
+              %14 = call_intrinsic EvaluateAttributeAtSample(%13, 2:int) : float3
+              store %5, %14
+              %15 = access_chain @g0, 1:uint : ptr<input, float>
+              %16 = load %15 : float
+              %17 = call_intrinsic EvaluateAttributeAtCentroid(%16) : float
+              store %6, %17
+              %18 = composite_construct 8:int, -8:int : int2
+              %19 = load @g0 : float4
+              %20 = call_intrinsic EvaluateAttributeSnapped(%19, %18) : float4
+              %21 = swizzle %20, zx : float2
+              store %7, %21
+              %22 = load %4 : float4
+              %23 = load %5 : float3
+              %24 = load %6 : float
+              %25 = composite_construct %23, %24 : float4
+              %26 = add %22, %25 : float4
+              %27 = load %7 : float2
+              %28 = swizzle %27, xyxy : float4
+              %29 = add %26, %28 : float4
+              ret %29
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn evaluating_a_computed_value_is_refused_in_dxcs_words() {
+    // A product, a written local and a global are no stage input.
+    for body in [
+        "return EvaluateAttributeAtSample(c * 2, 0);",
+        "float4 l = c; l.x = 1; return EvaluateAttributeCentroid(l);",
+        "return EvaluateAttributeCentroid(G);",
+    ] {
+        let text = format!(
+            "static float4 G = 1;\nfloat4 main(float4 c : COLOR) : SV_Target {{ {body} }}\n"
+        );
+        let e = common::try_lower_stage(&text, ShaderStage::Pixel).expect_err(body);
+        assert!(
+            e.starts_with("E3060")
+                && e.contains("can only be done on values taken directly from inputs"),
+            "{body}: {e}"
+        );
+    }
+}
+
+#[test]
+fn get_attribute_at_vertex_needs_nointerpolation_and_no_built_in() {
+    check_stage(
+        r#"
+float4 main(float4 c : COLOR) : SV_Target { return GetAttributeAtVertex(c, 1); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            E3061 73..74: parameter 0 of GetAttributeAtVertex must have a 'nointerpolation' attribute
+        "#]],
+    );
+    check_stage(
+        r#"
+float4 main(nointerpolation float4 p : SV_Position) : SV_Target { return GetAttributeAtVertex(p, 1); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            E3061 36..37: `GetAttributeAtVertex` of the system value `SV_Position`: Vulkan's built-in FragCoord has no per-vertex form (DXC's array of FragCoord fails validation)
+        "#]],
+    );
+    check_stage(
+        r#"
+float f(float3 v) { return GetAttributeAtVertex(v, 0).x; }
+float4 main(nointerpolation float3 c : COLOR) : SV_Target { return f(c); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            E3061 49..50: parameter 0 of GetAttributeAtVertex must have a 'nointerpolation' attribute
+        "#]],
+    );
+    // The helper declares `nointerpolation`, the input it is passed does not: DXC's error
+    // names the helper's parameter, at the argument.
+    check_stage(
+        r#"
+float f(nointerpolation float3 v) { return GetAttributeAtVertex(v, 0).x; }
+float4 main(float3 c : COLOR) : SV_Target { return f(c); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            E3061 129..130: parameter 0 of f must have a 'nointerpolation' attribute
+        "#]],
+    );
+}
+
+#[test]
+fn intrinsics_dxc_refuses_for_vulkan_are_refused_at_the_call() {
+    check_stage(
+        r#"
+float4 main() : SV_Target { return float4(GetRenderTargetSamplePosition(1), 0, GetRenderTargetSampleCount()); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            E3004 43..75: no equivalent for GetRenderTargetSamplePosition intrinsic function in Vulkan
+        "#]],
+    );
+    check_stage(
+        r#"
+float4 main(float4 c : COLOR) : SV_Target { return noise(c.xy); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            E3062 52..63: use of undeclared identifier 'noise' (DXC has no `noise` for shader model 6: only the `tx_1_0` profile had it)
+        "#]],
+    );
+}
+
+#[test]
+fn mesh_output_elements_are_read_updated_and_copied() {
+    // Reads load the element of each variable; `+=` reads, adds and stores; `vs[2] = vs[1]`
+    // builds the element from both variables and stores each part; the swizzle's components
+    // are stored one by one.
+    check_body(
+        r#"
+struct V { float4 p : SV_Position; float4 c : COLOR; };
+[outputtopology("triangle")]
+[numthreads(1, 1, 1)]
+void main(out vertices V vs[3], out indices uint3 tris[1]) {
+    SetMeshOutputCounts(3, 1);
+    vs[0].p = float4(1, 2, 3, 4);
+    vs[0].c = vs[0].p;
+    vs[1].p += 2;
+    vs[1].c.zw -= vs[0].p.xy;
+    vs[2] = vs[1];
+    tris[0] = uint3(0, 1, 2);
+    tris[0].z += tris[0].x;
+}
+"#,
+        ShaderStage::Mesh,
+        expect![[r#"
+            func @main_body() -> void {
+            bb0: ; (entry)
+              set_mesh_outputs 3:uint, 1:uint
+              %0 = composite_construct 1.0:float, 2.0:float, 3.0:float, 4.0:float : float4
+              %1 = access_chain @g0, 0:int : ptr<output, float4>
+              store %1, %0
+              %2 = access_chain @g0, 0:int : ptr<output, float4>
+              %3 = load %2 : float4
+              %4 = access_chain @g1, 0:int : ptr<output, float4>
+              store %4, %3
+              %5 = access_chain @g0, 1:int : ptr<output, float4>
+              %6 = load %5 : float4
+              %7 = add %6, {2.0, 2.0, 2.0, 2.0}:float4 : float4
+              %8 = access_chain @g0, 1:int : ptr<output, float4>
+              store %8, %7
+              %9 = access_chain @g1, 1:int : ptr<output, float4>
+              %10 = load %9 : float4
+              %11 = swizzle %10, zw : float2
+              %12 = access_chain @g0, 0:int : ptr<output, float4>
+              %13 = load %12 : float4
+              %14 = swizzle %13, xy : float2
+              %15 = sub %11, %14 : float2
+              %16 = composite_extract %15, [0] : float
+              %17 = composite_extract %15, [1] : float
+              %18 = access_chain @g1, 1:int, 2:uint : ptr<output, float>
+              store %18, %16
+              %19 = access_chain @g1, 1:int, 3:uint : ptr<output, float>
+              store %19, %17
+              %20 = access_chain @g0, 1:int : ptr<output, float4>
+              %21 = load %20 : float4
+              %22 = access_chain @g1, 1:int : ptr<output, float4>
+              %23 = load %22 : float4
+              %24 = composite_construct %21, %23 : V
+              %25 = composite_extract %24, [0] : float4
+              %26 = access_chain @g0, 2:int : ptr<output, float4>
+              store %26, %25
+              %27 = composite_extract %24, [1] : float4
+              %28 = access_chain @g1, 2:int : ptr<output, float4>
+              store %28, %27
+              %29 = composite_construct 0:uint, 1:uint, 2:uint : uint3
+              %30 = access_chain @g2, 0:int : ptr<output, uint3>
+              store %30, %29
+              %31 = access_chain @g2, 0:int, 2:uint : ptr<output, uint>
+              %32 = load %31 : uint
+              %33 = access_chain @g2, 0:int, 0:uint : ptr<output, uint>
+              %34 = load %33 : uint
+              %35 = add %32, %34 : uint
+              %36 = access_chain @g2, 0:int, 2:uint : ptr<output, uint>
+              store %36, %35
+              ret
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn mesh_output_parts_are_passed_as_out_and_inout_arguments() {
+    // `out`: a temporary the callee fills, stored into the element afterwards; `inout`: the
+    // temporary starts with the element's value. Primitive outputs and the clip distance
+    // component behave alike.
+    check_body(
+        r#"
+struct V { float4 p : SV_Position; float2 cd : SV_ClipDistance; };
+struct P { uint id : SV_PrimitiveID; };
+void fill(out V v, float x) { v.p = x; v.cd = float2(x, -x); }
+void twice(inout float x) { x *= 2; }
+[outputtopology("triangle")]
+[numthreads(3, 1, 1)]
+void main(uint t : SV_GroupThreadID, out vertices V vs[3], out indices uint3 tris[1],
+          out primitives P prims[1]) {
+    SetMeshOutputCounts(3, 1);
+    fill(vs[t], t);
+    twice(vs[t].cd.y);
+    prims[0].id = 7;
+    prims[0].id += t;
+}
+"#,
+        ShaderStage::Mesh,
+        expect![[r#"
+            func @main_body(%arg0: uint) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float>
+              %1 = alloca : ptr<function, V>
+              %2 = alloca : ptr<function, uint> ; t
+              store %2, %arg0
+              set_mesh_outputs 3:uint, 1:uint
+              %3 = load %2 : uint
+              %4 = load %2 : uint
+              %5 = convert %4 : float
+              call @fill(%1, %5)
+              %6 = load %1 : V
+              %7 = composite_extract %6, [0] : float4
+              %8 = access_chain @g2, %3 : ptr<output, float4>
+              store %8, %7
+              %9 = composite_extract %6, [1] : float2
+              %10 = composite_extract %9, [0] : float
+              %11 = access_chain @g1, %3, 0:uint : ptr<output, float>
+              store %11, %10
+              %12 = composite_extract %9, [1] : float
+              %13 = access_chain @g1, %3, 1:uint : ptr<output, float>
+              store %13, %12
+              %14 = load %2 : uint
+              %15 = add 1:uint, 0:uint : uint
+              %16 = access_chain @g1, %14, %15 : ptr<output, float>
+              %17 = load %16 : float
+              store %0, %17
+              call @twice(%0)
+              %18 = load %0 : float
+              %19 = add 1:uint, 0:uint : uint
+              %20 = access_chain @g1, %14, %19 : ptr<output, float>
+              store %20, %18
+              %21 = access_chain @g3, 0:int : ptr<output, uint>
+              store %21, 7:uint
+              %22 = access_chain @g3, 0:int : ptr<output, uint>
+              %23 = load %22 : uint
+              %24 = load %2 : uint
+              %25 = add %23, %24 : uint
+              %26 = access_chain @g3, 0:int : ptr<output, uint>
+              store %26, %25
+              ret
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn a_member_functor_call_passes_the_member_as_this() {
+    // `h.s(2)` calls `F::operator()` on a temporary holding `h.s`, copied back afterwards
+    // (the operator increments `k`).
+    check_body(
+        r#"
+struct F { uint k; uint operator()(uint x) { k += 1; return x * k; } };
+struct H { F s; };
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)]
+void main() {
+    H h;
+    h.s.k = 3;
+    Out[0] = h.s(2);
+}
+"#,
+        ShaderStage::Compute,
+        expect![[r#"
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, F>
+              %1 = alloca : ptr<function, H> ; h
+              %2 = access_chain %1, 0:int : ptr<function, F>
+              %3 = access_chain %2, 0:int : ptr<function, uint>
+              store %3, 3:uint
+              %4 = access_chain @g0, 0:int : ptr<storage_buffer, uint>
+              %5 = access_chain %1, 0:int : ptr<function, F>
+              %6 = load %5 : F
+              store %0, %6
+              %7 = call @F.operator()(%0, 2:uint) : uint
+              %8 = load %0 : F
+              store %5, %8
+              store %4, %7
+              ret
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn member_and_element_functors_run_on_their_own_objects() {
+    // By hand: `h.s.k` goes 3 -> 4 (returns 2 * 4 = 8) -> 5 (returns 2 * 5 = 10), and is 5
+    // after: 8 + 10 + 5 = 23. `o.inner.s` starts at 1: 7 * 2 = 14, and `fs[i]` with `i = 1`
+    // starts at 2: 3 * 3 = 9, leaving `fs[0]` at 1.
+    let out = common::run_u32(
+        r#"
+struct F { uint k; uint operator()(uint x) { k += 1; return x * k; } };
+struct H { F s; };
+struct Outer { H inner; };
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)]
+void main() {
+    H h;
+    h.s.k = 3;
+    uint a = h.s(2);
+    Out[0] = a + h.s(2) + h.s.k;
+    Outer o;
+    o.inner.s.k = 1;
+    Out[1] = o.inner.s(7);
+    F fs[2];
+    fs[0].k = 1;
+    fs[1].k = 2;
+    uint i = 1;
+    Out[2] = fs[i](3);
+    Out[3] = fs[1].k * 10 + fs[0].k;
+}
+"#,
+        vec![vec![0; 4]],
+    );
+    assert_eq!(out[0], vec![23, 14, 9, 31]);
+}
+
+#[test]
+fn a_helper_evaluates_the_input_every_call_passes_it() {
+    // `at` and `centroid` (through `at2`) read `i.c` and `uv` themselves, as DXC's inlining
+    // makes them; `at`'s two calls pass the same input.
+    check_stage(
+        r#"
+struct In { float4 c : COLOR; };
+float4 at(float4 v, uint s) { return EvaluateAttributeAtSample(v, s); }
+float2 centroid(float2 v) { return EvaluateAttributeCentroid(v.yx); }
+float2 at2(float2 v) { return centroid(v); }
+float4 main(In i, float2 uv : TEXCOORD) : SV_Target {
+    return at(i.c, 0) + at(i.c, 1) + at2(uv).xyxy;
+}
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            struct In { float4 c : COLOR; }
+
+            @g0 = input float4 location(0) ; in.COLOR
+            @g1 = input float2 location(1) ; in.TEXCOORD
+            @g2 = output float4 location(0) ; out.SV_Target
+
+            func @main_body(%arg0: In, %arg1: float2) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, In> ; i
+              %1 = alloca : ptr<function, float2> ; uv
+              store %0, %arg0
+              store %1, %arg1
+              %2 = access_chain %0, 0:int : ptr<function, float4>
+              %3 = load %2 : float4
+              %4 = call @at(%3, 0:uint) : float4
+              %5 = access_chain %0, 0:int : ptr<function, float4>
+              %6 = load %5 : float4
+              %7 = call @at(%6, 1:uint) : float4
+              %8 = add %4, %7 : float4
+              %9 = load %1 : float2
+              %10 = call @at2(%9) : float2
+              %11 = swizzle %10, xyxy : float4
+              %12 = add %8, %11 : float4
+              ret %12
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : float4
+              %1 = composite_construct %0 : In
+              %2 = load @g1 : float2
+              %3 = call @main_body(%1, %2) : float4
+              store @g2, %3
+              ret
+            }
+
+            func @at(%arg0: float4, %arg1: uint) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; v
+              %1 = alloca : ptr<function, uint> ; s
+              store %0, %arg0
+              store %1, %arg1
+              %2 = load %1 : uint
+              %3 = load @g0 : float4
+              %4 = call_intrinsic EvaluateAttributeAtSample(%3, %2) : float4
+              ret %4
+            }
+
+            func @at2(%arg0: float2) -> float2 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float2> ; v
+              store %0, %arg0
+              %1 = load %0 : float2
+              %2 = call @centroid(%1) : float2
+              ret %2
+            }
+
+            func @centroid(%arg0: float2) -> float2 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float2> ; v
+              store %0, %arg0
+              %1 = load @g1 : float2
+              %2 = call_intrinsic EvaluateAttributeAtCentroid(%1) : float2
+              %3 = swizzle %2, yx : float2
+              ret %3
+            }
+
+            entry pixel "main" @main inputs(@g0, @g1) outputs(@g2)
+        "#]],
+    );
+}
+
+#[test]
+fn a_helper_given_different_inputs_is_not_supported_yet() {
+    // One copy of `at` cannot read two inputs (DXC inlines each call).
+    check_stage(
+        r#"
+float4 at(float4 v) { return EvaluateAttributeCentroid(v); }
+float4 main(float4 a : A, float4 b : B) : SV_Target { return at(a) + at(b); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            E3001 30..58: not supported yet: evaluating an attribute of a parameter whose calls do not all pass one whole pixel input
+        "#]],
+    );
+}
