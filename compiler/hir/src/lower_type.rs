@@ -107,7 +107,7 @@ pub struct TypeCtx<'a> {
     /// The structs whose fields are being resolved, outermost first, with their template
     /// arguments and type names (shared with nested contexts): a buffer pointer to one of
     /// them is a linked list.
-    building: Rc<RefCell<Vec<(ItemIdx, Vec<TemplateArg>, Arc<str>)>>>,
+    building: Rc<RefCell<Vec<Building>>>,
     depth: RefCell<u32>,
 }
 
@@ -121,6 +121,9 @@ struct FieldDecl {
 
 /// A struct and the template arguments it is instantiated with.
 type StructKey = (ItemIdx, Vec<TemplateArg>);
+
+/// A struct whose fields are being resolved: its item, template arguments and type name.
+type Building = (ItemIdx, Vec<TemplateArg>, Arc<str>);
 
 impl<'a> TypeCtx<'a> {
     pub fn new(tree: &'a ItemTree, scope: &'a ItemScope, site: LookupSite) -> TypeCtx<'a> {

@@ -25,6 +25,7 @@ mod disasm_debug;
 mod entry;
 mod expand;
 mod flatten;
+mod forward_pointer;
 mod functions;
 mod inline_spirv;
 mod instructions;

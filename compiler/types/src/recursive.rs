@@ -45,7 +45,7 @@ impl Type {
     /// struct can unfold.
     pub fn has_unbound_struct_ref(&self) -> bool {
         self.any_struct_ref(&mut Vec::new(), &mut |name, bound| {
-            !bound.iter().any(|b| *b == name)
+            !bound.contains(&name)
         })
     }
 

@@ -91,6 +91,48 @@ int f(vk::BufferPointer<A> p, Outer o, A::B b) {
 }
 
 #[test]
+fn forward_declared_structs_point_to_each_other() {
+    // `struct B;` declares `B` before `A` points to it; a typedef of the pointer, written
+    // before the struct's definition, is the same pointer inside and outside it.
+    check_infer_hlsl(
+        r#"
+struct B;
+struct A { vk::BufferPointer<B> b; int m; };
+struct B { int n; vk::BufferPointer<A> a; };
+struct Node;
+typedef vk::BufferPointer<Node> NodePtr;
+struct Node { float4 color; NodePtr next; };
+int f(vk::BufferPointer<A> p, NodePtr q) {
+    NodePtr r = q.Get().next;
+    return p.Get().b.Get().a.Get().m + (int)r.Get().color.x;
+}
+"#,
+        expect![[r#"
+            fn f:
+            q.Get().next : vk::BufferPointer<Node, 16>
+            q.Get() : Node
+            q : vk::BufferPointer<Node, 16>
+            p.Get().b.Get().a.Get().m + (int)r.Get().color.x : int
+            p.Get().b.Get().a.Get().m : int
+            p.Get().b.Get().a.Get() : A
+            p.Get().b.Get().a : vk::BufferPointer<A, 8>
+            p.Get().b.Get() : B
+            p.Get().b : vk::BufferPointer<B, 8>
+            p.Get() : A
+            p : vk::BufferPointer<A, 8>
+            (int)r.Get().color.x : int
+            r.Get().color.x : float
+            r.Get().color : float4
+            r.Get() : Node
+            r : vk::BufferPointer<Node, 16>
+            local p : vk::BufferPointer<A, 8>
+            local q : vk::BufferPointer<Node, 16>
+            local r : vk::BufferPointer<Node, 16>
+        "#]],
+    );
+}
+
+#[test]
 fn misuses_of_the_recursive_pointer_are_reported() {
     // A pointer's alignment is checked as for any pointee; assigning a pointer to another
     // type is a mismatch.
