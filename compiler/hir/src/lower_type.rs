@@ -380,11 +380,16 @@ impl<'a> TypeCtx<'a> {
             ..
         } = written
         {
-            if dims.is_empty() {
-                if let Some(name) = self.enclosing_struct_named(p, errors) {
-                    let pointee = Type::StructRef(name);
-                    return Some(Type::buffer_pointer(pointee, explicit.unwrap_or(0)));
-                }
+            if !dims.is_empty() && self.in_field_of_struct_named(p) {
+                errors.push(TypeError::NotSupported(format!(
+                    "vk::BufferPointer to an array of `{0}` inside `{0}` itself",
+                    p.last_name()
+                )));
+                return None;
+            }
+            if let Some(name) = self.enclosing_struct_named(p, errors) {
+                let pointee = Type::StructRef(name);
+                return Some(Type::buffer_pointer(pointee, explicit.unwrap_or(0)));
             }
         }
         let pointee = self.resolve(written, errors)?;
@@ -417,6 +422,22 @@ impl<'a> TypeCtx<'a> {
                 None
             }
         }
+    }
+
+    /// Whether `path` names a struct being built, or one around the field being declared.
+    fn in_field_of_struct_named(&self, path: &Path) -> bool {
+        let found = self.scope.lookup_qualified(self.tree, &self.site, path);
+        let in_field = self
+            .site
+            .horizon
+            .is_some_and(|h| matches!(self.tree.item(h).kind, ItemKind::Variable(_)));
+        let building = self.building.borrow();
+        found.iter().any(|&i| {
+            let d = self.definition_of(i);
+            self.tree.strukt(i).is_some()
+                && (building.iter().any(|b| b.0 == d)
+                    || (in_field && self.site.scopes.contains(&d)))
+        })
     }
 
     /// The type name of the innermost struct being built that `path` names, with the same

@@ -44,9 +44,7 @@ impl Type {
     /// type) binds: a part of a recursive struct taken out of it, which only its enclosing
     /// struct can unfold.
     pub fn has_unbound_struct_ref(&self) -> bool {
-        self.any_struct_ref(&mut Vec::new(), &mut |name, bound| {
-            !bound.contains(&name)
-        })
+        self.any_struct_ref(&mut Vec::new(), &mut |name, bound| !bound.contains(&name))
     }
 
     /// `f(name, enclosing struct names)` for every reference, until one says `true`.

@@ -135,9 +135,10 @@ int f(vk::BufferPointer<A> p, NodePtr q) {
 #[test]
 fn misuses_of_the_recursive_pointer_are_reported() {
     // A pointer's alignment is checked as for any pointee; assigning a pointer to another
-    // type is a mismatch.
+    // type is a mismatch; a pointer to an array of the enclosing struct is not supported.
     check_diagnostics(
         r#"
+struct T { vk::BufferPointer<T[2]> arr; float x; };
 struct Node { float v; vk::BufferPointer<Node, 3> next; };
 struct S { float v; vk::BufferPointer<float, 3> next; };
 struct L { int v; vk::BufferPointer<L> next; };
@@ -147,9 +148,10 @@ void f(vk::BufferPointer<L> l) {
 }
 "#,
         expect![[r#"
-            E2037 2:51 `next`: the alignment of vk::BufferPointer must be a constant power of two
-            E2037 3:49 `next`: the alignment of vk::BufferPointer must be a constant power of two
-            E2003 7:30 `l.Get().next`: cannot convert from `vk::BufferPointer<L, 8>` to `vk::BufferPointer<M, 8>`
+            E2020 2:36 `arr`: not supported yet: vk::BufferPointer to an array of `T` inside `T` itself
+            E2037 3:51 `next`: the alignment of vk::BufferPointer must be a constant power of two
+            E2037 4:49 `next`: the alignment of vk::BufferPointer must be a constant power of two
+            E2003 8:30 `l.Get().next`: cannot convert from `vk::BufferPointer<L, 8>` to `vk::BufferPointer<M, 8>`
         "#]],
     );
 }
