@@ -122,6 +122,7 @@ pub mod resource_structs;
 pub mod resource_unread;
 pub mod resources;
 pub mod spec_const;
+pub mod stage_io_order;
 pub mod stages;
 pub mod stmt;
 pub mod subpass;
@@ -136,7 +137,9 @@ use syntax::Diagnostic;
 
 pub use entry::ShaderStage;
 pub use ir;
-pub use options::{BindingShift, BoundRegister, LayoutChoice, LowerOptions, RegisterClass};
+pub use options::{
+    BindingShift, BoundRegister, LayoutChoice, LowerOptions, RegisterClass, StageIoOrder,
+};
 pub use spec_const::{specialize, SpecOverride};
 
 /// The code of "not supported yet" diagnostics.

@@ -4,6 +4,9 @@
 //! PhysicalStorageBuffer` before the struct, the struct with `%p` as a member, then `%p =
 //! OpTypePointer PhysicalStorageBuffer %Node`. Offsets are computed by hand from the
 //! proposal's "a buffer pointer is laid out as a uint64_t" (8 bytes, aligned to 8).
+//!
+//! Then DXC's flags `-fvk-stage-io-order=`, `-denorm` and the entry point's name (with
+//! slangc's `-fvk-use-entrypoint-name`), each checked on the module it gives.
 
 use crate::harness::compile;
 
@@ -148,4 +151,151 @@ float4 main() : SV_Target {
     forward_declared(&m.asm, "%Node", 1, "%Node");
     assert_eq!(m.offsets("Node"), [0, 16]);
     assert!(m.has("Aligned 16"), "{}", m.asm);
+}
+
+/// `-fvk-stage-io-order=alpha` (DXC's `docs/SPIR-V.rst`: the semantic strings are sorted
+/// alphabetically, then given locations one after another; `SV_Target<N>` keeps N). The
+/// expected numbers are the sorted semantics counted by hand: a `float4x4` takes four
+/// locations (one per row), an array of two `float2` two.
+#[test]
+fn alphabetical_stage_io_order() {
+    let vs =
+        "struct In { float4 weights : WEIGHTS; float3 normal : NORMAL; float4x4 bones : BONES; };
+struct Out { float4 pos : SV_Position; float2 uv[2] : UV; float3 color : COLOR; float fog : FOG; };
+Out main(In i, float3 tangent : TANGENT, uint id : SV_VertexID) {
+  Out o;
+  o.pos = mul(i.bones, i.weights) + float4(tangent + i.normal, id);
+  o.uv[0] = o.uv[1] = i.weights.xy;
+  o.color = i.normal;
+  o.fog = 1;
+  return o;
+}
+";
+    // Declaration order: WEIGHTS 0, NORMAL 1, BONES 2..5, TANGENT 6; UV 0..1, COLOR 2, FOG 3.
+    let m = compile(vs, "vs_6_0", &[]);
+    let locations = |m: &crate::harness::Module, names: &[&str]| -> Vec<u32> {
+        names.iter().map(|n| m.location(n)).collect()
+    };
+    let inputs = ["in.WEIGHTS", "in.NORMAL", "in.BONES", "in.TANGENT"];
+    let outputs = ["out.UV", "out.COLOR", "out.FOG"];
+    assert_eq!(locations(&m, &inputs), [0, 1, 2, 6]);
+    assert_eq!(locations(&m, &outputs), [0, 2, 3]);
+    let decl = compile(vs, "vs_6_0", &["-fvk-stage-io-order=decl"]);
+    assert_eq!(locations(&decl, &inputs), [0, 1, 2, 6]);
+    // Alphabetical: BONES 0..3, NORMAL 4, TANGENT 5, WEIGHTS 6; COLOR 0, FOG 1, UV 2..3.
+    let m = compile(vs, "vs_6_0", &["-fvk-stage-io-order=alpha"]);
+    assert_eq!(locations(&m, &inputs), [6, 4, 0, 5]);
+    assert_eq!(locations(&m, &outputs), [2, 0, 1]);
+    assert_eq!(m.builtin("in.SV_VertexID"), "VertexIndex");
+
+    // A pixel shader: inputs sorted; `SV_Target1` keeps location 1.
+    let ps = "struct In { float4 b : TEXCOORD1; float4 a : TEXCOORD0; float4 c : COLOR; };
+float4 main(In i, out float4 second : SV_Target1) : SV_Target0 {
+  second = i.c;
+  return i.a + i.b;
+}
+";
+    let m = compile(ps, "ps_6_0", &["-fvk-stage-io-order=alpha"]);
+    assert_eq!(
+        locations(&m, &["in.COLOR", "in.TEXCOORD0", "in.TEXCOORD1"]),
+        [0, 1, 2]
+    );
+    assert_eq!(locations(&m, &["out.SV_Target0", "out.SV_Target1"]), [0, 1]);
+
+    crate::harness::refuse(
+        ps,
+        "ps_6_0",
+        &["-fvk-stage-io-order=random"],
+        2,
+        "unknown -fvk-stage-io-order `random` (expected decl or alpha)",
+    );
+}
+
+/// Hull and domain shaders: control-point and patch-constant outputs of a hull shader are one
+/// side, sorted together.
+#[test]
+fn alphabetical_order_in_tessellation_stages() {
+    let hs = "struct CP { float4 pos : POS; float3 z : ZED; float2 a : AAA; };
+struct PC { float edges[3] : SV_TessFactor; float inside : SV_InsideTessFactor; float3 mid : MID; };
+PC patch(InputPatch<CP, 3> p) {
+  PC o; o.edges[0] = o.edges[1] = o.edges[2] = 1; o.inside = 1; o.mid = p[0].z; return o;
+}
+[domain(\"tri\")] [partitioning(\"integer\")] [outputtopology(\"triangle_cw\")]
+[outputcontrolpoints(3)] [patchconstantfunc(\"patch\")]
+CP main(InputPatch<CP, 3> p, uint i : SV_OutputControlPointID) { return p[i]; }
+";
+    // Inputs AAA 0, POS 1, ZED 2; outputs AAA 0, MID 1, POS 2, ZED 3.
+    let m = compile(hs, "hs_6_0", &["-fvk-stage-io-order=alpha"]);
+    assert_eq!(m.location("in.AAA"), 0);
+    assert_eq!(m.location("in.POS"), 1);
+    assert_eq!(m.location("in.ZED"), 2);
+    assert_eq!(m.location("out.AAA"), 0);
+    assert_eq!(m.location("out.MID"), 1);
+    assert_eq!(m.location("out.POS"), 2);
+    assert_eq!(m.location("out.ZED"), 3);
+}
+
+/// The `OpEntryPoint` keeps the HLSL function's name, as DXC names it; slangc's
+/// `-fvk-use-entrypoint-name` (which asks for that) is accepted and changes nothing, and
+/// `-fspv-entrypoint-name=` still renames it.
+#[test]
+fn entry_point_names() {
+    let cs = "RWStructuredBuffer<float> O;\n[numthreads(1, 1, 1)] void CSMain() { O[0] = 1; }\n";
+    for flags in [&[][..], &["-fvk-use-entrypoint-name"][..]] {
+        let m = crate::harness::compile_entry(cs, "cs_6_0", Some("CSMain"), flags);
+        assert!(
+            m.has("OpEntryPoint GLCompute %CSMain \"CSMain\""),
+            "{}",
+            m.asm
+        );
+    }
+    let m = crate::harness::compile_entry(
+        cs,
+        "cs_6_0",
+        Some("CSMain"),
+        &["-fvk-use-entrypoint-name", "-fspv-entrypoint-name=main"],
+    );
+    assert!(
+        m.has("OpEntryPoint GLCompute %CSMain \"main\""),
+        "{}",
+        m.asm
+    );
+}
+
+/// `-denorm preserve|ftz|any` (DXC: the `DenormPreserve`/`DenormFlushToZero` execution mode
+/// for 32-bit floats, with its capability, and `SPV_KHR_float_controls` below SPIR-V 1.4).
+#[test]
+fn denormal_modes() {
+    let ps = "float4 main(float4 c : COLOR) : SV_Target { return c * 0.5; }\n";
+    let m = compile(ps, "ps_6_2", &["-denorm", "preserve"]);
+    m.assert_has(&[
+        "OpCapability DenormPreserve",
+        "OpExtension \"SPV_KHR_float_controls\"",
+        "OpExecutionMode %main DenormPreserve 32",
+    ]);
+    let m = compile(ps, "ps_6_2", &["-denorm", "ftz"]);
+    m.assert_has(&[
+        "OpCapability DenormFlushToZero",
+        "OpExtension \"SPV_KHR_float_controls\"",
+        "OpExecutionMode %main DenormFlushToZero 32",
+    ]);
+    // SPIR-V 1.5 has float controls in the core.
+    let m = compile(
+        ps,
+        "ps_6_2",
+        &["-denormpreserve", "-fspv-target-env=vulkan1.2"],
+    );
+    m.assert_has(&["OpExecutionMode %main DenormPreserve 32"]);
+    assert!(!m.has("SPV_KHR_float_controls"), "{}", m.asm);
+    for flags in [&["-denorm", "any"][..], &[][..]] {
+        let m = compile(ps, "ps_6_2", flags);
+        assert!(!m.has("Denorm"), "{}", m.asm);
+    }
+    crate::harness::refuse(
+        ps,
+        "ps_6_2",
+        &["-denorm", "fast"],
+        2,
+        "unknown -denorm `fast` (expected any, preserve or ftz)",
+    );
 }
