@@ -279,6 +279,9 @@ impl<'a> TypeCtx<'a> {
         if let Some(kind) = InlineSpirvKind::of_path(path) {
             return self.inline_spirv_type(kind, last.args.as_deref().unwrap_or(&[]), errors);
         }
+        if crate::ext_type::is_ext_type(path) {
+            return self.ext_type(last.args.as_deref().unwrap_or(&[]), errors);
+        }
         let found = self.scope.lookup_qualified(self.tree, &self.site, path);
         let Some(idx) = found.iter().copied().find(|i| {
             matches!(

@@ -299,3 +299,48 @@ fn denormal_modes() {
         "unknown -denorm `fast` (expected any, preserve or ftz)",
     );
 }
+
+/// `[[vk::ext_type_def(ID, OPCODE)]]` and `vk::ext_type<ID>` (DXC's inline SPIR-V): the
+/// shader invocation reorder example of DXC's documentation, with our own ids: the hit object
+/// is an `OpTypeHitObjectNV` whose function variable the inline instructions take by
+/// reference, and the defining function's capability and extension are declared.
+#[test]
+fn ext_type_def_defines_an_opaque_type() {
+    let rgen = "#define HitObjectAttributeNV 5385
+[[vk::ext_capability(5383)]]
+[[vk::ext_extension(\"SPV_NV_shader_invocation_reorder\")]]
+[[vk::ext_type_def(HitObjectAttributeNV, 5281)]]
+void createHitObjectNV();
+#define HitObjectNV vk::ext_type<HitObjectAttributeNV>
+[[vk::ext_instruction(5259)]]
+void hitObjectRecordEmptyNV([[vk::ext_reference]] HitObjectNV hitObject);
+[[vk::ext_instruction(5279)]]
+void reorderThreadWithHitObjectNV([[vk::ext_reference]] HitObjectNV hitObject, uint hint, uint bits);
+[shader(\"raygeneration\")]
+void main() {
+  createHitObjectNV();
+  HitObjectNV h;
+  hitObjectRecordEmptyNV(h);
+  reorderThreadWithHitObjectNV(h, 1, 2);
+}
+";
+    let m = compile(rgen, "lib_6_3", &["-fspv-target-env=vulkan1.2"]);
+    m.assert_has(&[
+        "OpCapability ShaderInvocationReorderNV",
+        "OpExtension \"SPV_NV_shader_invocation_reorder\"",
+        "OpTypeHitObjectNV",
+        "OpHitObjectRecordEmptyNV %h",
+        "OpReorderThreadWithHitObjectNV %h",
+    ]);
+    // A defining function with parameters (the type's operands) is refused at its call.
+    crate::harness::refuse(
+        "[[vk::ext_type_def(0, 21)]]
+void createTypeInt([[vk::ext_literal]] int bits, [[vk::ext_literal]] int signedness);
+float4 main() : SV_Target { createTypeInt(32, 0); return 0; }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "not supported yet: a call of a [[vk::ext_type_def]] function with arguments",
+    );
+}
