@@ -139,3 +139,39 @@ fn the_fxc_form_names_the_output_file() {
     let out = hlslc(&dir, &["-P", "x.i", "-Fi", "y.i", "a.hlsl"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn pack_matrix_pragmas_stay_where_they_applied() {
+    let src = "cbuffer C { float4x4 a;
+#pragma pack_matrix(row_major)
+  float4x4 b; };
+float4 main() : SV_Target { return a[0] + b[0]; }
+";
+    let dir = workspace("pragma", &[("pm.hlsl", src)]);
+    let out = hlslc(&dir, &["-P", "pm.hlsl"]);
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(dir.join("pm.i")).unwrap();
+    assert_eq!(
+        text,
+        "#line 1 \"pm.hlsl\"
+cbuffer C { float4x4 a;
+#pragma pack_matrix(row_major)
+#line 3 \"pm.hlsl\"
+  float4x4 b; };
+float4 main() : SV_Target { return a[0] + b[0]; }
+"
+    );
+    let spirv = |file: &str| {
+        let out = hlslc(&dir, &["-T", "ps_6_0", "-E", "main", "-spirv", file]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let from_source = spirv("pm.hlsl");
+    // `b` is row_major in HLSL, so column-major (`ColMajor`) in SPIR-V, as DXC swaps them.
+    assert!(from_source.contains("ColMajor"), "{from_source}");
+    assert_eq!(spirv("pm.i"), from_source);
+}

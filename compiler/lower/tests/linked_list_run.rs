@@ -11,8 +11,8 @@ use interp::{parse_pipeline, run_pipeline, PipelineOptions};
 fn a_linked_list_is_walked_and_written_through_its_pointers() {
     // `Node` under relaxed std430: `v` at 0, `next` at 8 (a pointer is 8 bytes aligned to
     // 8), 16 bytes a node. Three nodes at 0x4000, 0x4010, 0x4020 hold 1, 2, 4, the last with
-    // a null `next`; the loop sums them (7) and counts them (3), then the second node's
-    // value is set to 40 through the first one's pointer.
+    // a null `next`; the loop sums them (7) and counts them (3), `sizeof(Node)` is 16, then
+    // the second node's value is set to 40 through the first one's pointer.
     let shader = r#"
 struct Node { uint v; vk::BufferPointer<Node> next; };
 cbuffer Params : register(b0) { vk::BufferPointer<Node> Head; };
@@ -28,6 +28,7 @@ void main() {
     }
     Out[0] = sum;
     Out[1] = count;
+    Out[2] = sizeof(Node);
     Head.Get().next.Get().v = 40;
 }
 "#;
@@ -35,7 +36,7 @@ void main() {
     let yaml = "Shaders:\n  - Stage: Compute\n    Entry: main\nBuffers:
   - { Name: Params, Format: UInt64, Data: [0x4000] }
   - { Name: Nodes, Format: UInt32, Data: [1, 0, 0x4010, 0, 2, 0, 0x4020, 0, 4, 0, 0, 0], Address: 0x4000 }
-  - { Name: Out, Format: UInt32, FillSize: 8 }
+  - { Name: Out, Format: UInt32, FillSize: 12 }
 DescriptorSets:
   - Resources:
     - Name: Params
@@ -51,7 +52,7 @@ DescriptorSets:
         Some(BufferValues::UInt(v)) => v.clone(),
         other => panic!("{name}: {other:?}"),
     };
-    assert_eq!(uints("Out"), [7, 3]);
+    assert_eq!(uints("Out"), [7, 3, 16]);
     assert_eq!(
         uints("Nodes"),
         [1, 0, 0x4010, 0, 40, 0, 0x4020, 0, 4, 0, 0, 0]
