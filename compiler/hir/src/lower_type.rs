@@ -37,8 +37,8 @@ pub enum TemplateArg {
 pub enum TypeError {
     UnknownType(String),
     /// A struct named before its declaration: unknown there (DXC takes `typedef struct S T;`
-    /// as a forward declaration; we do not yet, nor the linked lists of `vk::BufferPointer`
-    /// it allows).
+    /// as a forward declaration; we do not yet, though `struct S;` declares it, as for a
+    /// `vk::BufferPointer` linked list).
     DeclaredLater(String),
     /// `string` where DXC does not allow it (anywhere but a global constant).
     StringType,
