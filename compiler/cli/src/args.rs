@@ -186,6 +186,17 @@ pub struct Options {
     #[arg(long = "fspv-extension", value_name = "NAME")]
     pub extensions: Vec<String>,
 
+    /// Denormal floats: `any` (the default), `preserve` or `ftz` (flush to zero): the
+    /// `DenormPreserve`/`DenormFlushToZero` execution mode for 32-bit floats (DXC: -denorm).
+    #[arg(long = "denorm", value_name = "MODE")]
+    pub denorm: Option<String>,
+
+    /// The order of the automatic locations of stage inputs and outputs: `decl` (declaration
+    /// order, the default) or `alpha` (alphabetical order of the semantics)
+    /// (DXC: -fvk-stage-io-order=).
+    #[arg(long = "fvk-stage-io-order", value_name = "ORDER")]
+    pub stage_io_order: Option<String>,
+
     /// Preserve signed zeros, infinities and NaNs in float arithmetic: the
     /// `SignedZeroInfNanPreserve` execution mode (DXC: -Gis).
     #[arg(long = "signed-zero-inf-nan-preserve")]
@@ -236,6 +247,11 @@ pub struct Options {
     /// The file `--preprocess` writes (DXC: -Fi).
     #[arg(long = "preprocess-output", value_name = "FILE")]
     pub preprocess_output: Option<String>,
+
+    /// The argument after DXC's `-P`: the input file (`-P in.hlsl`), or, when the input is
+    /// given elsewhere, the file to write (fxc's and older DXC's `-P out.i in.hlsl`).
+    #[arg(long = "preprocess-operand", value_name = "FILE", hide = true)]
+    pub preprocess_operand: Option<String>,
 
     /// Print the input's dependencies (the files it includes) as a makefile rule and stop
     /// (DXC: -M).
@@ -315,15 +331,36 @@ pub struct Options {
     pub help: Option<bool>,
 }
 
+impl Options {
+    /// Places the argument after `-P` ([`Options::preprocess_operand`]): the input when no
+    /// other input is given, else the output file (the fxc form), which `-Fi` must not name
+    /// too.
+    pub fn resolve_preprocess_operand(&mut self) -> Result<(), String> {
+        let Some(operand) = self.preprocess_operand.take() else {
+            return Ok(());
+        };
+        if self.inputs.is_empty() {
+            self.inputs.push(operand);
+        } else if self.preprocess_output.is_none() {
+            self.preprocess_output = Some(operand);
+        } else {
+            return Err(format!(
+                "`-P {operand}` and `-Fi` both name the preprocessed file; give one"
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// Rewrites DXC-style arguments into the long options `Options` declares.
 pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsString>, String> {
     let mut out = Vec::new();
-    let mut args = args.into_iter();
+    let mut args = args.into_iter().peekable();
     if let Some(program) = args.next() {
         out.push(program);
     }
     let mut rest_are_files = false;
-    for arg in args {
+    while let Some(arg) = args.next() {
         let Some(s) = arg.to_str().map(str::to_owned) else {
             out.push(arg);
             continue;
@@ -414,7 +451,28 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             }
             "ignore-line-directives" => vec!["--ignore-line-directives".into()],
             "encoding" => vec!["--source-encoding".into()],
-            "P" => vec!["--preprocess".into()],
+            // DXC's `-P` is a flag; fxc's (and older DXC's) took the output file. The
+            // argument after it, when not a flag, is resolved once the input is known
+            // (`Options::resolve_preprocess_operand`).
+            "P" => match args.peek().and_then(|a| a.to_str()) {
+                Some(next) if !next.starts_with('-') && !rest_are_files => {
+                    let next = next.to_owned();
+                    args.next();
+                    vec!["--preprocess".into(), "--preprocess-operand".into(), next]
+                }
+                _ => vec!["--preprocess".into()],
+            },
+            "denorm" => vec!["--denorm".into()],
+            _ if flag.starts_with("denorm") => {
+                vec!["--denorm".into(), flag["denorm".len()..].into()]
+            }
+            _ if flag.starts_with("fvk-stage-io-order=") => vec![format!(
+                "--fvk-stage-io-order={}",
+                &flag["fvk-stage-io-order=".len()..]
+            )],
+            // slangc's flag (DXC has none): the entry point already keeps the HLSL name, as
+            // DXC names it unless `-fspv-entrypoint-name=` says otherwise.
+            "fvk-use-entrypoint-name" => Vec::new(),
             "Fi" => vec!["--preprocess-output".into()],
             "M" => vec!["--deps-stdout".into()],
             "MD" => vec!["--deps-file-default".into()],

@@ -7,6 +7,7 @@
 mod args;
 mod dxc_flags;
 mod files;
+mod preprocessed;
 mod render;
 mod vulkan;
 
@@ -27,7 +28,7 @@ fn main() -> ExitCode {
         Ok(argv) => argv,
         Err(message) => return usage_error(&message),
     };
-    let options = match Options::try_parse_from(argv) {
+    let mut options = match Options::try_parse_from(argv) {
         Ok(options) => options,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -35,6 +36,9 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    if let Err(message) = options.resolve_preprocess_operand() {
+        return usage_error(&message);
+    }
     for mode in &options.spirv_debug {
         if let Some(why) = vulkan::debug_mode_warning(mode) {
             eprintln!("hlslc: warning: `-fspv-debug={mode}`: {why}");
@@ -338,9 +342,7 @@ fn preprocessor_outputs(
             .preprocess_output
             .clone()
             .unwrap_or_else(|| with_extension(input, "i"));
-        let expanded = parsed.expanded();
-        let mut text = syntax::SyntaxNode::new_root(expanded.green.clone()).to_string();
-        text.push('\n');
+        let text = preprocessed::line_preserving_text(db, &parsed.preprocessed);
         std::fs::write(&path, text).map_err(|e| format!("cannot write `{path}`: {e}"))?;
         report_preprocessor_errors(options, db, parsed);
         return Ok(Some(exit_status(pp_failed)));

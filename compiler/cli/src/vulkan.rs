@@ -8,8 +8,8 @@
 //! block layout). A module either check rejects is a compiler bug, reported as `E4002`. Without
 //! any `spirv-val` installed only the IR verifier runs.
 
-use db::{BindingShift, BoundRegister, LayoutChoice, LowerOptions, RegisterClass};
-use spirv_backend::{SpirvOptions, TargetEnv};
+use db::{BindingShift, BoundRegister, LayoutChoice, LowerOptions, RegisterClass, StageIoOrder};
+use spirv_backend::{DenormMode, SpirvOptions, TargetEnv};
 
 use crate::args::Options;
 
@@ -46,6 +46,15 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
     out.flatten_resource_arrays = options.flatten_resource_arrays;
     out.allow_rwstructuredbuffer_arrays = options.allow_rwstructuredbuffer_arrays;
     out.legacy_buffer_matrix_order = options.legacy_buffer_matrix_order;
+    out.stage_io_order = match options.stage_io_order.as_deref() {
+        None | Some("decl") => StageIoOrder::Declaration,
+        Some("alpha") => StageIoOrder::Alphabetical,
+        Some(other) => {
+            return Err(format!(
+                "unknown -fvk-stage-io-order `{other}` (expected decl or alpha)"
+            ))
+        }
+    };
     // DXC refuses arrays of RW/append/consume structured buffers unless
     // -fvk-allow-rwstructuredbuffer-arrays allows the RW ones.
     out.refuse_rwstructuredbuffer_arrays = !options.allow_rwstructuredbuffer_arrays;
@@ -126,6 +135,16 @@ pub fn spirv_options(options: &Options) -> Result<SpirvOptions, String> {
     let mut spirv = SpirvOptions::new(env);
     spirv.invert_y = options.invert_y;
     spirv.signed_zero_inf_nan_preserve = options.signed_zero_inf_nan_preserve;
+    spirv.denorm = match options.denorm.as_deref() {
+        None | Some("any") => None,
+        Some("preserve") => Some(DenormMode::Preserve),
+        Some("ftz") => Some(DenormMode::FlushToZero),
+        Some(other) => {
+            return Err(format!(
+                "unknown -denorm `{other}` (expected any, preserve or ftz)"
+            ))
+        }
+    };
     spirv.entry_point_name = options.entry_point_name.clone();
     spirv.reflect = options.reflect;
     spirv.flatten_resource_arrays = options.flatten_resource_arrays;

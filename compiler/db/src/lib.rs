@@ -23,7 +23,7 @@ pub use hir::{
 pub use lower::{
     binding_warnings, ir, lower_library_with, lower_module, lower_module_with, specialize,
     BindingShift, BoundRegister, LayoutChoice, LowerOptions, RegisterClass,
-    ShaderStage as LowerStage, SpecOverride, NO_ENTRY as NO_ENTRY_POINT,
+    ShaderStage as LowerStage, SpecOverride, StageIoOrder, NO_ENTRY as NO_ENTRY_POINT,
 };
 
 /// The database the command line and the server own. Cloning it gives a snapshot for another

@@ -85,6 +85,7 @@ mod decl_checks;
 pub mod diagnostics;
 pub mod entry;
 mod entry_checks;
+pub mod ext_type;
 pub mod ids;
 pub mod infer;
 pub mod intrinsics;

@@ -37,8 +37,8 @@ pub enum TemplateArg {
 pub enum TypeError {
     UnknownType(String),
     /// A struct named before its declaration: unknown there (DXC takes `typedef struct S T;`
-    /// as a forward declaration; we do not yet, nor the linked lists of `vk::BufferPointer`
-    /// it allows).
+    /// as a forward declaration; we do not yet, though `struct S;` declares it, as for a
+    /// `vk::BufferPointer` linked list).
     DeclaredLater(String),
     /// `string` where DXC does not allow it (anywhere but a global constant).
     StringType,
@@ -104,9 +104,10 @@ pub struct TypeCtx<'a> {
     /// Shared with nested contexts, so that a struct instantiated through a typedef is known
     /// to the context that uses the typedef.
     struct_names: Rc<RefCell<StructNames>>,
-    /// The structs whose fields are being resolved, outermost first (shared with nested
-    /// contexts): a buffer pointer to one of them is a linked list.
-    building: Rc<RefCell<Vec<ItemIdx>>>,
+    /// The structs whose fields are being resolved, outermost first, with their template
+    /// arguments and type names (shared with nested contexts): a buffer pointer to one of
+    /// them is a linked list.
+    building: Rc<RefCell<Vec<Building>>>,
     depth: RefCell<u32>,
 }
 
@@ -120,6 +121,9 @@ struct FieldDecl {
 
 /// A struct and the template arguments it is instantiated with.
 type StructKey = (ItemIdx, Vec<TemplateArg>);
+
+/// A struct whose fields are being resolved: its item, template arguments and type name.
+type Building = (ItemIdx, Vec<TemplateArg>, Arc<str>);
 
 impl<'a> TypeCtx<'a> {
     pub fn new(tree: &'a ItemTree, scope: &'a ItemScope, site: LookupSite) -> TypeCtx<'a> {
@@ -275,6 +279,9 @@ impl<'a> TypeCtx<'a> {
         if let Some(kind) = InlineSpirvKind::of_path(path) {
             return self.inline_spirv_type(kind, last.args.as_deref().unwrap_or(&[]), errors);
         }
+        if crate::ext_type::is_ext_type(path) {
+            return self.ext_type(last.args.as_deref().unwrap_or(&[]), errors);
+        }
         let found = self.scope.lookup_qualified(self.tree, &self.site, path);
         let Some(idx) = found.iter().copied().find(|i| {
             matches!(
@@ -346,35 +353,19 @@ impl<'a> TypeCtx<'a> {
     /// `vk::BufferPointer<T [, A]>`: `T` a data type, `A` a constant power of two, by default
     /// the alignment of `T` in a storage buffer (DXC's default rules, relaxed std430).
     pub fn buffer_pointer(&self, args: &[GenericArg], errors: &mut Vec<TypeError>) -> Option<Type> {
-        if let Some(GenericArg::Type(TypeRef {
-            base: TypeBase::Path(p),
-            ..
-        })) = args.first()
-        {
-            let found = self.scope.lookup_qualified(self.tree, &self.site, p);
-            let building = self.building.borrow();
-            // A struct being built, or one around the field being declared (not a method's
-            // parameter or local: the struct is complete there).
-            let in_field = self
-                .site
-                .horizon
-                .is_some_and(|h| matches!(self.tree.item(h).kind, ItemKind::Variable(_)));
-            if found.iter().any(|&i| {
-                let d = self.definition_of(i);
-                self.tree.strukt(i).is_some()
-                    && (building.contains(&d) || (in_field && self.site.scopes.contains(&d)))
-            }) {
-                errors.push(TypeError::NotSupported(format!(
-                    "vk::BufferPointer<{}> inside `{}` itself (a linked list, which DXC declares \
-                     with OpTypeForwardPointer)",
-                    p.last_name(),
-                    p.last_name()
-                )));
-                return None;
-            }
+        if args.len() > 2 {
+            errors.push(TypeError::InvalidArgument(
+                "vk::BufferPointer takes a type and an alignment".to_owned(),
+            ));
+            return None;
         }
-        let pointee = match args.first() {
-            Some(GenericArg::Type(t)) => self.resolve(t, errors)?,
+        // Checked before the pointee, whose own fields may hold this pointer.
+        let explicit = match args.get(1) {
+            None => None,
+            Some(arg) => Some(self.pointer_alignment(arg, errors)?),
+        };
+        let written = match args.first() {
+            Some(GenericArg::Type(t)) => t,
             _ => {
                 errors.push(TypeError::InvalidArgument(
                     "vk::BufferPointer takes the pointee type as its first argument".to_owned(),
@@ -382,41 +373,100 @@ impl<'a> TypeCtx<'a> {
                 return None;
             }
         };
+        // A pointer to a struct whose fields are being resolved (the struct itself, or one
+        // around it): a linked list, whose cycle a reference cuts (see `types`'
+        // `recursive.rs`). Its default alignment (0 here) waits for the struct
+        // (`with_self_pointer_alignment`).
+        if let TypeRef {
+            base: TypeBase::Path(p),
+            dims,
+            ..
+        } = written
+        {
+            if !dims.is_empty() && self.in_field_of_struct_named(p) {
+                errors.push(TypeError::NotSupported(format!(
+                    "vk::BufferPointer to an array of `{0}` inside `{0}` itself",
+                    p.last_name()
+                )));
+                return None;
+            }
+            if let Some(name) = self.enclosing_struct_named(p, errors) {
+                let pointee = Type::StructRef(name);
+                return Some(Type::buffer_pointer(pointee, explicit.unwrap_or(0)));
+            }
+        }
+        let pointee = self.resolve(written, errors)?;
         if !pointee_is_data(&pointee) {
             errors.push(TypeError::InvalidArgument(format!(
                 "vk::BufferPointer cannot point to `{pointee}`"
             )));
             return None;
         }
-        let alignment = match args.get(1) {
-            None => TypeLayout::of(&pointee, LayoutRules::RelaxedStd430).alignment,
-            Some(arg) => {
-                let value = match arg {
-                    GenericArg::Const(e) => self.eval(e),
-                    GenericArg::Type(t) => match &t.base {
-                        TypeBase::Path(p) => self.eval(&ConstExpr::Path(p.clone())),
-                        _ => None,
-                    },
-                };
-                match value.map(ConstValue::as_int) {
-                    Some(a) if a > 0 && a <= 1 << 16 && (a as u64).is_power_of_two() => a as u32,
-                    _ => {
-                        errors.push(TypeError::InvalidArgument(
-                            "the alignment of vk::BufferPointer must be a constant power of two"
-                                .to_owned(),
-                        ));
-                        return None;
-                    }
-                }
-            }
-        };
-        if args.len() > 2 {
-            errors.push(TypeError::InvalidArgument(
-                "vk::BufferPointer takes a type and an alignment".to_owned(),
-            ));
-            return None;
-        }
+        let alignment = explicit
+            .unwrap_or_else(|| TypeLayout::of(&pointee, LayoutRules::RelaxedStd430).alignment);
         Some(Type::buffer_pointer(pointee, alignment))
+    }
+
+    /// The alignment argument of `vk::BufferPointer`: a constant power of two.
+    fn pointer_alignment(&self, arg: &GenericArg, errors: &mut Vec<TypeError>) -> Option<u32> {
+        let value = match arg {
+            GenericArg::Const(e) => self.eval(e),
+            GenericArg::Type(t) => match &t.base {
+                TypeBase::Path(p) => self.eval(&ConstExpr::Path(p.clone())),
+                _ => None,
+            },
+        };
+        match value.map(ConstValue::as_int) {
+            Some(a) if a > 0 && a <= 1 << 16 && (a as u64).is_power_of_two() => Some(a as u32),
+            _ => {
+                errors.push(TypeError::InvalidArgument(
+                    "the alignment of vk::BufferPointer must be a constant power of two".to_owned(),
+                ));
+                None
+            }
+        }
+    }
+
+    /// Whether `path` names a struct being built, or one around the field being declared.
+    fn in_field_of_struct_named(&self, path: &Path) -> bool {
+        let found = self.scope.lookup_qualified(self.tree, &self.site, path);
+        let in_field = self
+            .site
+            .horizon
+            .is_some_and(|h| matches!(self.tree.item(h).kind, ItemKind::Variable(_)));
+        let building = self.building.borrow();
+        found.iter().any(|&i| {
+            let d = self.definition_of(i);
+            self.tree.strukt(i).is_some()
+                && (building.iter().any(|b| b.0 == d)
+                    || (in_field && self.site.scopes.contains(&d)))
+        })
+    }
+
+    /// The type name of the innermost struct being built that `path` names, with the same
+    /// template arguments: a buffer pointer to it points into the type being built.
+    fn enclosing_struct_named(&self, path: &Path, errors: &mut Vec<TypeError>) -> Option<Arc<str>> {
+        let found = self.scope.lookup_qualified(self.tree, &self.site, path);
+        let building = self.building.borrow().clone();
+        for (idx, args, name) in building.iter().rev() {
+            let hit = found.iter().any(|&i| {
+                self.tree.strukt(i).is_some()
+                    && self.definition_of(self.primary_template(i)) == *idx
+            });
+            if !hit {
+                continue;
+            }
+            let template = self.tree.strukt(*idx).and_then(|s| s.template.as_deref());
+            let written = path.segments.last().and_then(|s| s.args.as_deref());
+            // Inside a template, its name alone is the instance being built.
+            if template.is_none() || written.is_none() {
+                return Some(Arc::clone(name));
+            }
+            if self.template_args(template, written.unwrap_or(&[]), errors) == *args {
+                return Some(Arc::clone(name));
+            }
+        }
+        None
     }
 
     /// The type an item names (a struct, typedef or enum).
@@ -615,7 +665,26 @@ impl<'a> TypeCtx<'a> {
         }
         // Guards recursion through a struct that contains itself.
         self.structs.borrow_mut().insert(key.clone(), None);
-        self.building.borrow_mut().push(idx);
+        let mut name = self.tree.qualified_name(idx);
+        if self.tree.item(idx).name.is_empty() {
+            // Anonymous structs are distinct types: number them by item.
+            name = format!("(anonymous struct #{})", idx.0);
+        }
+        if !args.is_empty() {
+            let parts: Vec<String> = args
+                .iter()
+                .map(|a| match a {
+                    TemplateArg::Type(t) => t.to_string(),
+                    TemplateArg::Value(v) => v.to_string(),
+                    TemplateArg::Opaque => "?".into(),
+                })
+                .collect();
+            name = format!("{name}<{}>", parts.join(", "));
+        }
+        let ref_name: Arc<str> = Arc::from(name.as_str());
+        self.building
+            .borrow_mut()
+            .push((idx, args.to_vec(), Arc::clone(&ref_name)));
         let fields = self.field_decls(idx, args);
         self.building.borrow_mut().pop();
         let ty = fields
@@ -623,26 +692,10 @@ impl<'a> TypeCtx<'a> {
             .map(|f| f.ty.map(|ty| StructField { ty, ..f.field }))
             .collect::<Option<Vec<_>>>()
             .map(|fields| {
-                let mut name = self.tree.qualified_name(idx);
-                if self.tree.item(idx).name.is_empty() {
-                    // Anonymous structs are distinct types: number them by item.
-                    name = format!("(anonymous struct #{})", idx.0);
-                }
-                if !args.is_empty() {
-                    let parts: Vec<String> = args
-                        .iter()
-                        .map(|a| match a {
-                            TemplateArg::Type(t) => t.to_string(),
-                            TemplateArg::Value(v) => v.to_string(),
-                            TemplateArg::Opaque => "?".into(),
-                        })
-                        .collect();
-                    name = format!("{name}<{}>", parts.join(", "));
-                }
                 self.struct_names
                     .borrow_mut()
                     .insert(name.clone(), (idx, args.to_vec()));
-                Type::Struct(Arc::new(StructType { name, fields }))
+                with_self_pointer_alignment(Type::Struct(Arc::new(StructType { name, fields })))
             });
         self.structs.borrow_mut().insert(key, ty.clone());
         ty
@@ -1108,8 +1161,28 @@ pub fn enum_underlying(written: Option<Type>) -> ScalarKind {
 }
 
 /// Whether a buffer pointer may point to `ty`: plain data, no resources or void.
+/// Struct `ty` with the default alignment (0 while the struct was built) of the buffer
+/// pointers to itself inside it filled in: its own alignment as a storage buffer, as for
+/// any other pointee. A pointer is 8 bytes aligned to 8 whatever it points to, so the
+/// struct's layout does not wait for it.
+fn with_self_pointer_alignment(ty: Type) -> Type {
+    let Type::Struct(s) = &ty else {
+        return ty;
+    };
+    if !ty.mentions_struct_ref() {
+        return ty;
+    }
+    let alignment = TypeLayout::of(&ty, LayoutRules::RelaxedStd430).alignment;
+    ty.map_ref_pointers(&mut |name, a| {
+        (a == 0 && **name == *s.name)
+            .then(|| Type::buffer_pointer(Type::StructRef(Arc::clone(name)), alignment))
+    })
+    .unwrap_or(ty)
+}
+
 fn pointee_is_data(ty: &Type) -> bool {
     match ty {
+        Type::StructRef(_) => true,
         Type::Scalar(_)
         | Type::Vector(..)
         | Type::Matrix { .. }

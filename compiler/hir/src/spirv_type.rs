@@ -426,7 +426,7 @@ pub(crate) fn with_alias_requirements(
 }
 
 /// An integer attribute argument as written (decimal or hex, comments around it).
-fn attr_int(text: &str) -> Option<u32> {
+pub(crate) fn attr_int(text: &str) -> Option<u32> {
     let mut rest = text.trim();
     while let Some(after) = rest.strip_prefix("/*") {
         rest = after.split_once("*/")?.1.trim();

@@ -132,6 +132,13 @@ pub(crate) fn device_op(
             what: format!("a buffer pointer access through {ptr_ty}"),
         };
     };
+    // Lowering unfolds a linked list's pointer when it reads the member holding it, so
+    // the pointee of a value is the whole struct; a reference left folded names nothing.
+    if let Type::StructRef(name) = &**pointee {
+        return Op::Unsupported {
+            what: format!("a buffer pointer to `{name}` taken out of the struct it is part of"),
+        };
+    }
     let layout = types::TypeLayout::of(pointee, d.module.pointee_rules());
     let path = chain[1..]
         .iter()

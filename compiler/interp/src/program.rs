@@ -429,8 +429,8 @@ pub struct ProgramOptions {
 pub fn flat_count(ty: &Type) -> u32 {
     match ty {
         // Inline SPIR-V types hold nothing the interpreter can see; the instructions that
-        // make and use them are unsupported.
-        Type::Void | Type::Resource(_) | Type::Spirv(_) => 0,
+        // make and use them are unsupported. A struct reference is only a pointee.
+        Type::Void | Type::Resource(_) | Type::Spirv(_) | Type::StructRef(_) => 0,
         Type::Scalar(_) | Type::Pointer { .. } | Type::BufferPointer { .. } | Type::Enum(_) => 1,
         Type::Vector(_, n) => u32::from(*n),
         Type::Matrix { rows, cols, .. } => u32::from(*rows) * u32::from(*cols),

@@ -208,7 +208,7 @@ impl Shapes {
             // A buffer pointer holds its 64-bit address.
             Type::BufferPointer { .. } => self.scalar(Num::of(types::ScalarKind::Uint64)),
             // Inline SPIR-V types hold nothing the interpreter can see (see `flat_count`).
-            Type::Void | Type::Pointer { .. } | Type::Spirv(_) => self.push(
+            Type::Void | Type::Pointer { .. } | Type::Spirv(_) | Type::StructRef(_) => self.push(
                 Shape::Struct {
                     members: Box::new([]),
                 },

@@ -283,10 +283,8 @@ pub fn buffer_pointer_part(
     let mut t = (**pointee).clone();
     for (i, &step) in path.iter().enumerate() {
         t = match &t {
-            Type::Struct(s) => {
-                let n = m.const_int(step)?;
-                s.fields.get(usize::try_from(n).ok()?)?.ty.clone()
-            }
+            // A member unfolds the pointers to the struct inside it (a linked list).
+            Type::Struct(s) => Type::member(s, usize::try_from(m.const_int(step)?).ok()?)?,
             Type::Array { element, .. } if integer(i)? => (**element).clone(),
             Type::Vector(k, _) if integer(i)? => Type::Scalar(*k),
             // A matrix's step is one of its rows.

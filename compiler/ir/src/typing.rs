@@ -81,9 +81,12 @@ pub fn access_chain_type(
                         "index {i} selects a struct member and must be a constant"
                     ));
                 };
-                let field = usize::try_from(member).ok().and_then(|m| s.fields.get(m));
+                // A member unfolds the pointers to the struct inside it (a linked list).
+                let field = usize::try_from(member)
+                    .ok()
+                    .and_then(|m| Type::member(s, m));
                 match field {
-                    Some(f) => f.ty.clone(),
+                    Some(f) => f,
                     None => {
                         return Err(format!(
                             "member index {member} is out of range for {}",

@@ -54,6 +54,7 @@ pub(crate) fn raw_size_align(ty: &Type) -> Option<(u32, u32)> {
         | Type::Resource(_)
         | Type::Pointer { .. }
         | Type::BufferPointer { .. }
+        | Type::StructRef(_)
         | Type::Spirv(_) => return None,
     })
 }

@@ -115,6 +115,8 @@ pub struct ModuleCtx<'db> {
     /// give every resource array one binding per element (`resource_globals`).
     pub flattens_composites: bool,
     pub options: crate::options::LowerOptions,
+    /// The automatic locations of the entry being lowered (`stage_io_order`).
+    pub auto_locations: Vec<crate::stage_io_order::AutoLocation>,
     /// What the entry's parameters became (geometry streams, mesh outputs).
     pub stage_io: crate::stages::StageIo,
     /// The runtime arrays standing for SM 6.6 descriptor heaps.
@@ -161,6 +163,7 @@ impl<'db> ModuleCtx<'db> {
             bindings: Default::default(),
             flattens_composites: false,
             options: Default::default(),
+            auto_locations: Vec::new(),
             stage_io: Default::default(),
             heaps: Default::default(),
             ray_payload_params: HashMap::new(),

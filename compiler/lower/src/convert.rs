@@ -442,7 +442,9 @@ impl FnLower<'_, '_> {
                 element,
                 len: Some(n),
             } => vec![(**element).clone(); *n as usize],
-            Type::Struct(s) => s.fields.iter().map(|f| f.ty.clone()).collect(),
+            Type::Struct(s) => (0..s.fields.len())
+                .filter_map(|i| Type::member(s, i))
+                .collect(),
             _ => return Err(self.unsupported(&format!("initializing {to} from a list"), e)),
         };
         let mut vals = Vec::new();

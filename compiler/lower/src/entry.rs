@@ -94,7 +94,13 @@ pub(crate) fn parse_count(text: &str) -> Option<u32> {
     }
 }
 
+/// Lowers entry `name` into the module, its stage variables located as the options ask.
 pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
+    lower_entry_stage(cx, name, stage);
+    crate::stage_io_order::reorder(cx);
+}
+
+fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
     let candidates = cx.functions_named(name);
     let Some(&idx) = candidates.first() else {
         let range = syntax::TextRange::default();

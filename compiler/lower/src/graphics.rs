@@ -228,6 +228,7 @@ fn declare(
             continue;
         }
         let mut interpolation = v.leaf.interpolation.clone();
+        let mut auto = false;
         let (binding, ty) =
             if let Some(name) = &v.vk_builtin {
                 let Some((b, t)) = crate::stages::vars::vk_builtin(stage, side, name) else {
@@ -269,6 +270,7 @@ fn declare(
             } else {
                 let n = next_location;
                 next_location += location_count(&v.leaf.ty);
+                auto = true;
                 (StageBinding::Location(n), v.leaf.ty.clone())
             };
         let name = format!(
@@ -286,6 +288,9 @@ fn declare(
         } else {
             cx.mb.input(&name, declared, binding)
         };
+        if auto {
+            cx.record_auto_location(g, side, semantic, location_count(&v.leaf.ty));
+        }
         let gv = &mut cx.mb.module_mut().globals[g];
         gv.interpolation = if v.per_vertex {
             Vec::new()

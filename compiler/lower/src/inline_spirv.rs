@@ -373,6 +373,17 @@ impl FnLower<'_, '_> {
         if decl.has_body {
             return None;
         }
+        // A call of a `[[vk::ext_type_def]]` function: without parameters it adds nothing to
+        // the type `vk::ext_type<ID>` names (see `hir::ext_type`); with them it would give
+        // the type's operands, which `hir` refuses where the type is named.
+        if hir::ext_type::type_def(decl).is_some() {
+            if args.is_empty() {
+                return Some(Ok(None));
+            }
+            let what = "a call of a [[vk::ext_type_def]] function with arguments (the operands \
+                        of its type)";
+            return Some(Err(self.unsupported(what, e)));
+        }
         let attr = decl
             .attrs
             .iter()

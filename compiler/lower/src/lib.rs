@@ -128,6 +128,7 @@ pub mod resource_unread;
 pub mod resources;
 mod snapshot;
 pub mod spec_const;
+pub mod stage_io_order;
 pub mod stages;
 pub mod stmt;
 pub mod subpass;
@@ -142,7 +143,9 @@ use syntax::Diagnostic;
 
 pub use entry::ShaderStage;
 pub use ir;
-pub use options::{BindingShift, BoundRegister, LayoutChoice, LowerOptions, RegisterClass};
+pub use options::{
+    BindingShift, BoundRegister, LayoutChoice, LowerOptions, RegisterClass, StageIoOrder,
+};
 pub use spec_const::{specialize, SpecOverride};
 
 /// The code of "not supported yet" diagnostics.

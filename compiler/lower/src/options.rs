@@ -39,6 +39,18 @@ pub struct LowerOptions {
     /// `-fvk-allow-rwstructuredbuffer-arrays` (their counters would need arrays of counters
     /// too). `hlslc` sets it; the library lowers such arrays by default.
     pub refuse_rwstructuredbuffer_arrays: bool,
+    /// `-fvk-stage-io-order=`: the order automatic locations of stage variables follow.
+    pub stage_io_order: StageIoOrder,
+}
+
+/// The order in which stage inputs (and apart, outputs) take their locations.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum StageIoOrder {
+    /// Declaration order (DXC's default, `-fvk-stage-io-order=decl`).
+    #[default]
+    Declaration,
+    /// The alphabetical order of their semantics (`-fvk-stage-io-order=alpha`).
+    Alphabetical,
 }
 
 /// The register class of `register(xN)`: its letter.

@@ -36,9 +36,17 @@ impl Ctx<'_> {
     pub(crate) fn buffer_pointer_type(&mut self, pointee: &Type) -> Result<Word> {
         self.capability(Capability::PhysicalStorageBufferAddresses);
         self.extension("SPV_KHR_physical_storage_buffer");
-        let memory = memory_type(pointee);
+        let memory = match pointee {
+            Type::StructRef(name) => self.referenced_struct(name)?,
+            _ => memory_type(pointee),
+        };
         self.require_16bit_storage(&memory, StorageClass::PhysicalStorageBuffer);
         let layout = TypeLayout::of(&memory, self.m.pointee_rules());
+        if let Type::Struct(s) = &memory {
+            if let Some(forward) = self.forward_pointer(&s.name, &layout) {
+                return Ok(forward);
+            }
+        }
         let t = self.data_type(&memory, Some(&layout), true)?;
         Ok(self.pointer_type(StorageClass::PhysicalStorageBuffer, t))
     }
@@ -104,10 +112,11 @@ impl Fx<'_, '_> {
                     let n = constant
                         .and_then(|n| usize::try_from(n).ok())
                         .ok_or_else(bad_path)?;
-                    let (field, member) =
-                        s.fields.get(n).zip(members.get(n)).ok_or_else(bad_path)?;
+                    let (field, member) = Type::member(s, n)
+                        .zip(members.get(n))
+                        .ok_or_else(bad_path)?;
                     offset += u64::from(member.offset);
-                    (field.ty.clone(), member.layout.clone())
+                    (field, member.layout.clone())
                 }
                 (
                     Type::Array { element, .. },

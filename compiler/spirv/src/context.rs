@@ -95,6 +95,8 @@ pub(crate) struct Ctx<'m> {
     pub flat_arrays: HashMap<usize, crate::flatten::FlatArray>,
     /// Debug information under construction (`-fspv-debug=`, see `debug_info`).
     pub debug: Option<crate::debug_info::DebugState>,
+    /// Structs holding buffer pointers to themselves (see `forward_pointer`).
+    pub(crate) recursive: crate::forward_pointer::RecursiveStructs,
 }
 
 impl<'m> Ctx<'m> {
@@ -118,6 +120,7 @@ impl<'m> Ctx<'m> {
             exec_modes: Vec::new(),
             functions: Vec::new(),
             type_ids: HashMap::new(),
+            recursive: Default::default(),
             const_ids: HashMap::new(),
             ir_consts: HashMap::new(),
             spec_ids: HashMap::new(),

@@ -186,6 +186,25 @@ impl Ctx<'_> {
                 self.extension("SPV_KHR_float_controls");
             }
         }
+        if let Some(denorm) = self.opts.denorm {
+            let (m, cap) = match denorm {
+                crate::DenormMode::Preserve => (
+                    ExecutionMode::DenormPreserve,
+                    rspirv::spirv::Capability::DenormPreserve,
+                ),
+                crate::DenormMode::FlushToZero => (
+                    ExecutionMode::DenormFlushToZero,
+                    rspirv::spirv::Capability::DenormFlushToZero,
+                ),
+            };
+            // 32-bit floats only, as DXC (whose `-denorm` is about fp32).
+            self.exec_modes
+                .push(mode(m, vec![Operand::LiteralBit32(32)]));
+            self.capability(cap);
+            if !self.at_least(1, 4) {
+                self.extension("SPV_KHR_float_controls");
+            }
+        }
         Ok(())
     }
 

@@ -25,6 +25,7 @@ mod disasm_debug;
 mod entry;
 mod expand;
 mod flatten;
+mod forward_pointer;
 mod functions;
 mod inline_spirv;
 mod instructions;
@@ -130,6 +131,10 @@ pub struct SpirvOptions {
     /// and for the other float widths the module uses (`SPV_KHR_float_controls` below SPIR-V
     /// 1.4).
     pub signed_zero_inf_nan_preserve: bool,
+    /// `-denorm preserve|ftz`: every entry point gets `DenormPreserve` or
+    /// `DenormFlushToZero` for 32-bit floats, as DXC gives them (`SPV_KHR_float_controls`
+    /// below SPIR-V 1.4); `None` (`-denorm any`, the default) leaves denormals to the device.
+    pub denorm: Option<DenormMode>,
     /// `-fspv-entrypoint-name=`: the `OpEntryPoint` name of the module's entry point.
     pub entry_point_name: Option<String>,
     /// `-fspv-extension=`: the only extensions the module may use (`KHR` stands for every
@@ -149,6 +154,15 @@ pub struct SpirvOptions {
     pub debug_info: Option<DebugInfoOptions>,
 }
 
+/// What `-denorm` asks of 32-bit denormal floats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DenormMode {
+    /// `DenormPreserve`: kept as they are.
+    Preserve,
+    /// `DenormFlushToZero`: flushed to zero.
+    FlushToZero,
+}
+
 impl Default for SpirvOptions {
     fn default() -> SpirvOptions {
         SpirvOptions::new(TargetEnv::default())
@@ -162,6 +176,7 @@ impl SpirvOptions {
             invert_y: false,
             debug_names: true,
             signed_zero_inf_nan_preserve: false,
+            denorm: None,
             entry_point_name: None,
             allowed_extensions: None,
             reflect: false,

@@ -625,9 +625,11 @@ impl Ctx<'_> {
                 // Lowering erases enums; one would be stored as its underlying scalar.
                 Type::Enum(e) => e.underlying.bit_width() == 16,
                 // An inline SPIR-V type's capabilities are the user's to declare.
-                Type::Pointer { .. } | Type::BufferPointer { .. } | Type::Spirv(_) | Type::Void => {
-                    false
-                }
+                Type::Pointer { .. }
+                | Type::BufferPointer { .. }
+                | Type::StructRef(_)
+                | Type::Spirv(_)
+                | Type::Void => false,
             }
         }
         if !has16(ty) {

@@ -368,6 +368,7 @@ impl Ctx<'_> {
                     }
                     _ => None,
                 };
+                let entered = self.enter_struct(s, ty, layout, external);
                 let mut ids = Vec::with_capacity(s.fields.len());
                 for (i, f) in s.fields.iter().enumerate() {
                     let ml = members.map(|m| &m[i].layout);
@@ -378,6 +379,9 @@ impl Ctx<'_> {
                     None,
                     ids.iter().map(|&i| Operand::IdRef(i)).collect(),
                 );
+                if entered {
+                    self.leave_struct(id);
+                }
                 self.name_type(id, &s.name);
                 for (i, f) in s.fields.iter().enumerate() {
                     self.member_name(id, i as u32, &f.name);

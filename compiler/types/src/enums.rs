@@ -39,7 +39,12 @@ impl Type {
     pub fn mentions_enum(&self) -> bool {
         match self {
             Type::Enum(_) => true,
-            Type::Void | Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => false,
+            // A reference's struct is the one around it, which the walk has seen.
+            Type::Void
+            | Type::Scalar(_)
+            | Type::Vector(..)
+            | Type::Matrix { .. }
+            | Type::StructRef(_) => false,
             Type::Array { element, .. } => element.mentions_enum(),
             Type::Struct(s) => s.fields.iter().any(|f| f.ty.mentions_enum()),
             Type::Resource(r) => r.element().is_some_and(Type::mentions_enum),
@@ -80,7 +85,11 @@ impl Type {
                 Type::buffer_pointer(pointee.erase_enums(), *alignment)
             }
             Type::Spirv(t) => Type::Spirv(Arc::new(t.map_operand_types(Type::erase_enums))),
-            Type::Void | Type::Scalar(_) | Type::Vector(..) | Type::Matrix { .. } => self.clone(),
+            Type::Void
+            | Type::Scalar(_)
+            | Type::Vector(..)
+            | Type::Matrix { .. }
+            | Type::StructRef(_) => self.clone(),
         }
     }
 }

@@ -273,6 +273,13 @@ impl TypeLayout {
                 alignment: 8,
                 kind: LayoutKind::Scalar,
             },
+            // A reference to the enclosing struct is only ever a buffer pointer's pointee,
+            // which no layout expands; were it asked for, it holds nothing.
+            Type::StructRef(_) => TypeLayout {
+                size: 0,
+                alignment: 1,
+                kind: LayoutKind::Scalar,
+            },
             // An enum is stored as its underlying scalar (DXC lays `E` out as that type).
             Type::Enum(e) => TypeLayout::of(&Type::Scalar(e.underlying), rules),
             // `vk::SpirvType` declares its size and alignment (the same under every rule set,

@@ -6,6 +6,7 @@
 
 mod enums;
 mod layout;
+mod recursive;
 mod resource;
 mod spirv_type;
 mod ty;

@@ -306,6 +306,11 @@ pub enum Type {
     /// `vk::SpirvType<...>` / `vk::SpirvOpaqueType<...>`: the SPIR-V type an opcode and its
     /// operands declare. See [`crate::InlineSpirvType`].
     Spirv(Arc<InlineSpirvType>),
+    /// The struct of this name that encloses this type, as the pointee of a buffer pointer
+    /// inside the struct it points to (a linked list): types are values without cycles, so
+    /// the cycle is cut here and [`Type::member`] unfolds it. Equal to the struct it names
+    /// (HLSL's structs are nominal). See `recursive.rs`.
+    StructRef(Arc<str>),
 }
 
 // Manual impls: an `Arc` pointer comparison short-cuts the deep comparison of shared parts.
@@ -340,6 +345,10 @@ impl PartialEq for Type {
                 },
             ) => l1 == l2 && (Arc::ptr_eq(e1, e2) || e1 == e2),
             (Type::Struct(a), Type::Struct(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Type::StructRef(a), Type::StructRef(b)) => a == b,
+            (Type::StructRef(r), Type::Struct(s)) | (Type::Struct(s), Type::StructRef(r)) => {
+                **r == *s.name
+            }
             (Type::Resource(a), Type::Resource(b)) => Arc::ptr_eq(a, b) || a == b,
             (
                 Type::Pointer {
@@ -372,6 +381,12 @@ impl Eq for Type {}
 
 impl Hash for Type {
     fn hash<H: Hasher>(&self, state: &mut H) {
+        // A struct and a reference to it are equal, so they hash alike: by name.
+        match self {
+            Type::Struct(s) => return ("struct", &s.name).hash(state),
+            Type::StructRef(r) => return ("struct", &**r).hash(state),
+            _ => {}
+        }
         std::mem::discriminant(self).hash(state);
         match self {
             Type::Void => {}
@@ -387,8 +402,7 @@ impl Hash for Type {
                 element.hash(state);
                 len.hash(state)
             }
-            // The name alone: cheap, and equal structs have equal names.
-            Type::Struct(s) => s.name.hash(state),
+            Type::Struct(_) | Type::StructRef(_) => {}
             Type::Resource(r) => r.hash(state),
             Type::Pointer { space, pointee } => {
                 space.hash(state);
@@ -596,7 +610,7 @@ impl Type {
             Type::Array { element, len } if len.is_none_or(|l| index < l) => {
                 Some((**element).clone())
             }
-            Type::Struct(s) => s.fields.get(index as usize).map(|f| f.ty.clone()),
+            Type::Struct(s) => Type::member(s, index as usize),
             _ => None,
         }
     }
@@ -654,6 +668,7 @@ impl fmt::Display for Type {
                 Ok(())
             }
             Type::Struct(s) => f.write_str(&s.name),
+            Type::StructRef(name) => f.write_str(name),
             Type::Resource(r) => write!(f, "{r}"),
             // HLSL has no pointer syntax; IR pointers show up in hover as `ptr<space, T>`.
             Type::Pointer { space, pointee } => write!(f, "ptr<{}, {pointee}>", space.name()),

@@ -47,4 +47,5 @@ mod texel64;
 mod texture_operands;
 mod vk_ext;
 mod vkd3d_probe;
+mod vkmisc;
 mod vulkan_types;

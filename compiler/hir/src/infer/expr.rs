@@ -830,8 +830,9 @@ impl InferCtx<'_> {
         let lit = self.result.is_literal(base);
         let swizzle = match &t {
             Type::Struct(s) => {
-                if let Some(f) = s.fields.iter().find(|f| f.name == name) {
-                    return self.set(id, Some(f.ty.clone()), false);
+                if let Some(i) = s.field_index(name) {
+                    // Unfolds a buffer pointer to `s` inside it (a linked list).
+                    return self.set(id, Type::member(s, i), false);
                 }
                 // Static members through an instance.
                 if let Some((idx, _)) = self.tcx.struct_item(s) {

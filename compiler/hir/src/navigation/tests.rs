@@ -452,3 +452,32 @@ gfx::Mo$0de g;
         "#]],
     );
 }
+
+#[test]
+fn descriptions_of_linked_list_members_terminate() {
+    // The pointer to the node's own type is 8 bytes at offset 8 (after a float, aligned to
+    // 8) under both rules; describing it does not walk into the pointee.
+    check_describe(
+        r#"
+struct Node { float v; vk::BufferPointer<Node> ne$0xt; };
+"#,
+        expect![[r#"
+            vk::BufferPointer<Node, 8> next
+            in struct Node
+            relaxed_std140: offset 8 size 8
+            relaxed_std430: offset 8 size 8
+        "#]],
+    );
+    check_describe(
+        r#"
+struct Node { float v; vk::BufferPointer<Node> next; };
+float f(vk::BufferPointer<Node> p) { return p.Get().next.Get().$0v; }
+"#,
+        expect![[r#"
+            float v
+            in struct Node
+            relaxed_std140: offset 0 size 4
+            relaxed_std430: offset 0 size 4
+        "#]],
+    );
+}

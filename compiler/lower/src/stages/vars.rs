@@ -539,6 +539,10 @@ impl Declare {
             } else {
                 cx.mb.output(&name, ty, binding)
             };
+            if matches!(binding, StageBinding::Location(_)) {
+                let count = location_count(&leaf.ty);
+                cx.record_auto_location(g, self.side, &leaf.semantic, count);
+            }
             let gv = &mut cx.mb.module_mut().globals[g];
             gv.patch = self.patch;
             gv.per_primitive = self.per_primitive;
