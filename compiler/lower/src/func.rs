@@ -65,6 +65,8 @@ pub struct FnLower<'a, 'db> {
     /// Pointers to `precise` struct fields this function made: stores through them are
     /// precise like stores into a `precise` local.
     pub precise_fields: Vec<Value>,
+    /// The defaults being computed (function, parameter), innermost last (`default_args`).
+    pub defaults: Vec<(ItemIdx, usize)>,
 }
 
 /// Lowers the body of user function `item` into the declared `func`.
@@ -108,6 +110,7 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         const_locals: Default::default(),
         res: Default::default(),
         precise_fields: Vec::new(),
+        defaults: Vec::new(),
     };
     if let Some(split) = this_split {
         f.register_split_this(split);

@@ -189,6 +189,9 @@ pub const MISSING_STAGE_SEMANTIC: &str = "E3031";
 /// The code of a geometry shader DXC refuses, in its words: no `[maxvertexcount]`, output
 /// streams of two primitive kinds.
 pub const GEOMETRY_MISUSE: &str = "E3032";
+/// The code of a default argument whose value needs itself: a call in it leaves out an
+/// argument whose default comes back to it (`default_args`).
+pub const DEFAULT_NEEDS_ITSELF: &str = "E3050";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";
