@@ -269,6 +269,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
     fn lower_body(&mut self) -> R<()> {
         let entry = self.new_block("entry");
         self.switch_to(entry);
+        self.bind_tracked_statics()?;
         let params = self.body.params.clone();
         // A method's `this` is argument 0; the declared parameters follow, except resource
         // parameters, which name the resources this copy is for (an indexed array element

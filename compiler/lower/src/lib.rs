@@ -123,6 +123,7 @@ pub mod resource_unread;
 pub mod resources;
 pub mod spec_const;
 pub mod stages;
+pub mod static_assign;
 pub mod stmt;
 pub mod subpass;
 pub mod texture;

@@ -113,3 +113,114 @@ void main() { Out[0] = loop(); }
     );
     expect!["E3050 65..71: this default argument needs its own value: the calls in it leave out arguments whose defaults come back to it"].assert_eq(&err);
 }
+
+const TRACKED_STATIC: &str = r#"
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+static RWStructuredBuffer<uint> target = A;
+[numthreads(1, 1, 1)]
+void main() {
+    target[0] = 5;
+    target = B;
+    target[0] = 7;
+    target[1] = A[0] + 1;
+    target = A;
+    target[1] = 9;
+}
+"#;
+
+#[test]
+fn a_static_resource_reassigned_in_the_entry_is_tracked_like_a_local() {
+    // A[0] = 5 through the initializer's A; then B[0] = 7 and B[1] = A[0] + 1 = 6; then A
+    // again, A[1] = 9.
+    let out = common::run_u32(TRACKED_STATIC, vec![vec![0; 2], vec![0; 2]]);
+    assert_eq!(out, [vec![5, 9], vec![7, 6]]);
+}
+
+const ALIAS_STATIC: &str = r#"
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+static RWStructuredBuffer<uint> target;
+void aim() { target = B; }
+void put(uint v) { target[0] = v; }
+[numthreads(1, 1, 1)]
+void main() {
+    aim();
+    put(3);
+    A[0] = target[0] + 1;
+}
+"#;
+
+#[test]
+fn a_static_resource_assigned_one_resource_everywhere_is_that_resource() {
+    // Every assignment names B: put(3) writes B[0] = 3, and A[0] = B[0] + 1 = 4.
+    let out = common::run_u32(ALIAS_STATIC, vec![vec![0], vec![0]]);
+    assert_eq!(out, [vec![4], vec![3]]);
+}
+
+#[test]
+fn a_static_texture_reassigned_between_uses_samples_each_in_turn() {
+    let m = common::lower_stage(
+        r#"
+Texture2D t0, t1;
+SamplerState s0;
+static Texture2D st = t0;
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    float4 a = st.Sample(s0, uv);
+    st = t1;
+    return a + st.Sample(s0, uv);
+}
+"#,
+        ShaderStage::Pixel,
+    );
+    expect![[r#"
+        @g0 = input float2 location(0) ; in.TEXCOORD
+        @g1 = output float4 location(0) ; out.SV_Target
+        @g2 = resource uniform_constant Texture2D<float4> set(0) binding(1) ; t1
+        @g3 = resource uniform_constant Texture2D<float4> set(0) binding(0) ; t0
+        @g4 = resource uniform_constant SamplerState set(0) binding(2) ; s0
+
+        func @main_body(%arg0: float2) -> float4 {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, float2> ; uv
+          %1 = alloca : ptr<function, float4> ; a
+          store %0, %arg0
+          %2 = load %0 : float2
+          %3 = texture_sample @g3, @g4, %2 : float4
+          store %1, %3
+          %4 = load %1 : float4
+          %5 = load %0 : float2
+          %6 = texture_sample @g2, @g4, %5 : float4
+          %7 = add %4, %6 : float4
+          ret %7
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          %0 = load @g0 : float2
+          %1 = call @main_body(%0) : float4
+          store @g1, %1
+          ret
+        }
+
+        entry pixel "main" @main inputs(@g0) outputs(@g1)
+    "#]]
+    .assert_eq(&ir::print_module(&m));
+}
+
+#[test]
+fn a_static_resource_chosen_at_run_time_is_dxcs_legalization_error() {
+    let err = common::lower_errors(
+        r#"
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+static RWStructuredBuffer<uint> target;
+[numthreads(1, 1, 1)]
+void main() {
+    if (A[0] > 0) target = A; else target = B;
+    target[1] = 2;
+}
+"#,
+    );
+    expect![[r#"E3020 214..220: this resource depends on run-time control flow (different resources are assigned to it on different paths); Vulkan needs each use to name one resource, and DXC fails here too ("generated SPIR-V is invalid" once its legalization cannot remove the choice)"#]].assert_eq(&err);
+}

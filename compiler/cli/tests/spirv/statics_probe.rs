@@ -61,3 +61,41 @@ float4 main() : SV_Target { return fromStruct() + trace() + larger() + larger(2)
     );
     m.assert_has(&["OpFunctionCall %S %mk", "OpExtInst %float %glsl FMax"]);
 }
+
+#[test]
+fn a_static_texture_assigned_in_the_entry_samples_the_assigned_texture() {
+    let m = compile(
+        r#"
+Texture2D t0 : register(t0);
+Texture2D t1 : register(t1);
+SamplerState s0 : register(s0);
+static Texture2D st;
+float4 main(float2 uv : TEXCOORD) : SV_Target { st = t1; return st.Sample(s0, uv); }
+"#,
+        "ps_6_0",
+        &[],
+    );
+    // The image sampled is t1's (binding 1); t0 is not used.
+    assert_eq!(m.binding("t1"), (0, 1));
+    m.assert_has(&["OpLoad %type_image %t1"]);
+    assert!(!m.asm.contains("OpName %t0 "), "{}", m.asm);
+}
+
+#[test]
+fn a_static_buffer_aimed_by_a_helper_function_writes_that_buffer() {
+    let m = compile(
+        r#"
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+static RWStructuredBuffer<uint> target;
+void aim() { target = B; }
+[numthreads(1, 1, 1)]
+void main() { aim(); target[0] = 3; }
+"#,
+        "cs_6_0",
+        &[],
+    );
+    // Only B is used, and written in `main` after `aim` ran.
+    m.assert_has(&["OpAccessChain %_ptr_Uniform_uint %B %uint_0 %int_0"]);
+    assert!(!m.asm.contains("OpName %A "), "{}", m.asm);
+}
