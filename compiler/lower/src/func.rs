@@ -247,7 +247,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
                 let empty = matches!(
                     self.infer.type_of_local(l),
-                    Some(Type::Array { len: Some(0), .. })
+                    Some(t) if crate::empty_arrays::is_empty(t)
                 );
                 if empty {
                     return Err(self.cx.unsupported("the value of a zero-length array", at));
@@ -531,13 +531,18 @@ impl<'a, 'db> FnLower<'a, 'db> {
             }
             // `float a[0]` has no elements (DXC accepts it and its optimizer removes it; SPIR-V
             // has no empty arrays): no memory, and a use is an error where it is.
-            if matches!(ty, Type::Array { len: Some(0), .. }) && local.param.is_none() {
+            if crate::empty_arrays::is_empty(&ty) && local.param.is_none() {
                 continue;
             }
             // A `RayQuery` local holds the traversal state: a variable of its own.
             let is_query = matches!(ty.as_resource(), Some(ResourceType::RayQuery { .. }));
             if !is_storable(&ty) && !is_query {
                 return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
+            }
+            if crate::empty_arrays::struct_holds_empty(&ty) {
+                let what = "a struct with a zero-length array member (SPIR-V has no arrays of \
+                            length 0)";
+                return Err(self.cx.unsupported(what, range));
             }
             let v = self.fb().alloca(ty, &local.name);
             self.locals[i] = Some(v);

@@ -93,6 +93,7 @@ pub mod context;
 pub mod convert;
 pub mod counters;
 pub mod default_args;
+pub mod empty_arrays;
 pub mod entry;
 mod enums;
 pub mod expr;

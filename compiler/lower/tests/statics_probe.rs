@@ -224,3 +224,84 @@ void main() {
     );
     expect![[r#"E3020 214..220: this resource depends on run-time control flow (different resources are assigned to it on different paths); Vulkan needs each use to name one resource, and DXC fails here too ("generated SPIR-V is invalid" once its legalization cannot remove the choice)"#]].assert_eq(&err);
 }
+
+const EMPTY_ARRAYS: &str = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+typedef float Empty[0];
+static uint calls = 0;
+uint count(float a[0]) { float b[0] = a; return 10; }
+Empty empty_of(uint k) { calls += k; float r[0]; return r; }
+[numthreads(1, 1, 1)]
+void main() {
+    float z[0];
+    float y[0] = z;
+    y = z;
+    float w[2][0];
+    float q[0] = empty_of(3);
+    q = empty_of(4);
+    Out[0] = count(z) + count(w[1]) + calls;
+}
+"#;
+
+#[test]
+fn zero_length_arrays_are_empty_values() {
+    // Copies, assignments, the argument and the returned value hold nothing; the calls
+    // returning one still run: 10 + 10 + (3 + 4) = 27.
+    let out = common::run_u32(EMPTY_ARRAYS, vec![vec![0]]);
+    assert_eq!(out[0], [27]);
+    expect![[r#"
+        @g0 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; Out
+        @g1 = private uint = 0:uint ; calls
+
+        func @main_body() -> void {
+        bb0: ; (entry)
+          call @empty_of(3:uint)
+          call @empty_of(4:uint)
+          %0 = access_chain @g0, 0:int : ptr<storage_buffer, uint>
+          %1 = call @count() : uint
+          %2 = call @count() : uint
+          %3 = add %1, %2 : uint
+          %4 = load @g1 : uint
+          %5 = add %3, %4 : uint
+          store %0, %5
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          call @main_body()
+          ret
+        }
+
+        func @empty_of(%arg0: uint) -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, uint> ; k
+          store %0, %arg0
+          %1 = load @g1 : uint
+          %2 = load %0 : uint
+          %3 = add %1, %2 : uint
+          store @g1, %3
+          ret
+        }
+
+        func @count() -> uint {
+        bb0: ; (entry)
+          ret 10:uint
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+    "#]].assert_eq(&common::dump(EMPTY_ARRAYS));
+}
+
+#[test]
+fn a_struct_with_a_zero_length_member_is_refused_at_its_declaration() {
+    let err = common::lower_errors(
+        r#"
+RWStructuredBuffer<float> Out : register(u0);
+struct E { float a; float b[0]; };
+[numthreads(1, 1, 1)]
+void main() { E e; e.a = 1; Out[0] = e.a; }
+"#,
+    );
+    expect!["E3001 120..121: not supported yet: a struct with a zero-length array member (SPIR-V has no arrays of length 0)"].assert_eq(&err);
+}

@@ -99,3 +99,26 @@ void main() { aim(); target[0] = 3; }
     m.assert_has(&["OpAccessChain %_ptr_Uniform_uint %B %uint_0 %int_0"]);
     assert!(!m.asm.contains("OpName %A "), "{}", m.asm);
 }
+
+#[test]
+fn zero_length_arrays_copied_passed_and_returned_leave_no_trace() {
+    let m = compile(
+        r#"
+typedef float Empty[0];
+static float total = 0;
+float count(float a[0]) { float b[0] = a; return 1; }
+Empty make(float k) { total += k; float r[0]; return r; }
+float4 main() : SV_Target {
+    float z[0];
+    float y[0] = z;
+    y = make(2);
+    return count(y) + total;
+}
+"#,
+        "ps_6_0",
+        &[],
+    );
+    // No array type at all, and `make` returns nothing.
+    assert!(!m.asm.contains("OpTypeArray"), "{}", m.asm);
+    m.assert_has(&["OpFunctionCall %void %make"]);
+}
