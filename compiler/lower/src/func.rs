@@ -485,6 +485,16 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
                 continue;
             }
+            // A `static` struct holding resources whose value is the same on every call is
+            // an ordinary split local (`resource_statics::static_split_is_local`).
+            let l = LocalId(i as u32);
+            if local.is_static
+                && crate::resource_structs::split_type(&ty).is_some()
+                && self.static_split_is_local(l)
+                && self.register_resource_local(l, &ty, &local.name)
+            {
+                continue;
+            }
             if local.is_static && (!local.is_const || reads_locals) {
                 // A `static` local keeps its value across calls: a private global. A constant
                 // initializer is the global's; any other runs the first time the declaration

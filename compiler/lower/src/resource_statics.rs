@@ -598,3 +598,83 @@ impl FnLower<'_, '_> {
             .any(|(&idx, &s)| s == l && !self.tracks_static(idx))
     }
 }
+
+impl FnLower<'_, '_> {
+    /// Whether `static` local `l` (of a struct holding resources) can be an ordinary split
+    /// local, initialized where declared on every call: its initializer gives the same value
+    /// on every call (literals, resource globals, cbuffer members and constants, no call and
+    /// no buffer read) and nothing writes it or a member of it, so no call can tell the
+    /// difference from a value kept across calls.
+    pub(crate) fn static_split_is_local(&self, l: LocalId) -> bool {
+        let Some(init) = self.body.local(l).init else {
+            return false;
+        };
+        self.invariant_initializer(init) && !self.writes_part_of(l)
+    }
+
+    /// Whether `e` has the same value wherever and whenever it runs.
+    fn invariant_initializer(&self, e: ExprId) -> bool {
+        match self.body.expr(e) {
+            Expr::Literal(_) => true,
+            Expr::Paren(i) | Expr::Cast { expr: i, .. } | Expr::Prefix { expr: i, .. } => {
+                self.invariant_initializer(*i)
+            }
+            Expr::Field { expr, .. } => self.invariant_initializer(*expr),
+            Expr::Binary { op, lhs, rhs } => {
+                !matches!(op, syntax::ast::BinaryOp::Assign { .. })
+                    && self.invariant_initializer(*lhs)
+                    && self.invariant_initializer(*rhs)
+            }
+            Expr::InitList(items) => items.iter().all(|&i| self.invariant_initializer(i)),
+            Expr::Path(_) => match self.infer.resolution(e) {
+                Some(Resolution::Global(ast)) => self.cx.tree.by_ast(*ast).is_some_and(|g| {
+                    match &self.cx.tree.item(g).kind {
+                        // A mutable `static` may change between calls.
+                        ItemKind::Variable(v) => !v.is_static || v.is_const,
+                        _ => false,
+                    }
+                }),
+                Some(Resolution::Enumerator(_)) => true,
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// Whether anything in the body writes local `l` or a part of it: an assignment,
+    /// `++`/`--`, a method of its struct (or of a struct inside it), or an argument of a
+    /// user function (which may be `out`).
+    fn writes_part_of(&self, l: LocalId) -> bool {
+        let rooted = |mut e: ExprId| loop {
+            match self.body.expr(e) {
+                Expr::Local(x) => return *x == l,
+                Expr::Paren(i) | Expr::Field { expr: i, .. } => e = *i,
+                // An element of a buffer or texture member is the resource's memory.
+                Expr::Index { base, .. } => {
+                    if matches!(self.infer.type_of_expr(*base), Some(Type::Resource(_))) {
+                        return false;
+                    }
+                    e = *base
+                }
+                _ => return false,
+            }
+        };
+        self.body.exprs.iter().enumerate().any(|(k, x)| {
+            if let Some(w) = crate::resource_choice::assigned_operand(x) {
+                return rooted(w);
+            }
+            match x {
+                Expr::MethodCall { receiver, .. } => {
+                    let on_resource =
+                        matches!(self.infer.type_of_expr(*receiver), Some(Type::Resource(_)));
+                    !on_resource && rooted(*receiver)
+                }
+                Expr::Call { args, .. } => {
+                    self.infer.resolution(ExprId(k as u32)).is_some()
+                        && args.iter().any(|&a| rooted(a))
+                }
+                _ => false,
+            }
+        })
+    }
+}

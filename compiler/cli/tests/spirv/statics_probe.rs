@@ -122,3 +122,41 @@ float4 main() : SV_Target {
     assert!(!m.asm.contains("OpTypeArray"), "{}", m.asm);
     m.assert_has(&["OpFunctionCall %void %make"]);
 }
+
+#[test]
+fn a_static_local_struct_holding_a_texture_samples_it() {
+    let m = compile(
+        r#"
+Texture2D t0 : register(t0);
+SamplerState s0 : register(s0);
+struct M { Texture2D t; float k; };
+float4 f(float2 uv) { static M m = { t0, 3.0 }; return m.t.Sample(s0, uv) * m.k; }
+float4 main(float2 uv : TEXCOORD) : SV_Target { return f(uv); }
+"#,
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["OpLoad %type_image %t0", "OpImageSampleImplicitLod"]);
+}
+
+#[test]
+fn statics_shared_by_the_entry_points_of_a_library() {
+    let text = r#"
+cbuffer C { float4 v4; };
+RWStructuredBuffer<float> o : register(u0);
+static float k = v4.x * 2;
+float next() { static float n = k; n += 1; return n; }
+[shader("compute")][numthreads(1, 1, 1)] void a() { o[0] = k + next(); }
+[shader("compute")][numthreads(1, 1, 1)] void b() { o[1] = next() + next(); }
+[shader("pixel")] float4 p() : SV_Target { return k; }
+"#;
+    let m = crate::harness::compile_entry(text, "lib_6_3", None, &[]);
+    // Each entry point runs the statics' initializers first.
+    assert_eq!(m.asm.matches("OpEntryPoint").count(), 3, "{}", m.asm);
+    assert_eq!(
+        m.asm.matches("OpFunctionCall %void %init_globals").count(),
+        3,
+        "{}",
+        m.asm
+    );
+}
