@@ -119,12 +119,13 @@ impl ModuleCtx<'_> {
             self.static_inits.push((idx, g));
             g
         });
+        let assigned = self.split_static_assigned(idx);
         let b = StaticBinding {
             split,
             slots,
             data,
             array,
-            assigned: None,
+            assigned,
         };
         self.static_resources.insert(idx, b.clone());
         Ok(b)

@@ -397,7 +397,7 @@ impl FnLower<'_, '_> {
                         return Some(Ok(Denoted::Array(l, Vec::new(), n)));
                     }
                     // A plain static this function tracks: its one slot (`static_assign`).
-                    if self.tracks_static(idx) {
+                    if self.tracks_static(idx) && !self.res.split.contains_key(&l) {
                         return Some(Ok(Denoted::Slot((l, Vec::new()))));
                     }
                     let sl = self.res.split.get(&l)?;

@@ -12,6 +12,10 @@
 //!   each assignment), so a use after an `if` that assigns different resources on its arms
 //!   is DXC's legalization failure (`E3020`), as for locals.
 //!
+//! A struct static holding resources, or a static array of resources, whose resource members
+//! or elements one function rebinds (`m.t = t1;`, `ts[0] = t1;`) is tracked the same way
+//! when that function is the only one naming it and no function calls it.
+//!
 //! Different resources assigned across functions stay an `E3001`: hlslc follows a static
 //! through one function, not through calls.
 
@@ -34,6 +38,9 @@ pub(crate) struct StaticUses {
     users: BTreeSet<ItemIdx>,
     /// Whether a function calls one of `users`.
     users_called: bool,
+    /// Whether a function assigns resources to a member of the static (or to the whole
+    /// struct static).
+    member_rebinds: bool,
 }
 
 /// How a plain resource static that functions assign is resolved.
@@ -82,6 +89,20 @@ impl ModuleCtx<'_> {
         }
     }
 
+    /// How the functions of the file resolve struct static (or static array) `idx` holding
+    /// resources: tracked through the one function naming it when it rebinds a resource
+    /// member and no function calls it; `None` otherwise (a rebinding is then an `E3001` at
+    /// the assignment).
+    pub(crate) fn split_static_assigned(&mut self, idx: ItemIdx) -> Option<Assigned> {
+        let uses = self.static_uses(idx);
+        match uses.users.first() {
+            Some(&f) if uses.member_rebinds && uses.users.len() == 1 && !uses.users_called => {
+                Some(Assigned::Tracked(f))
+            }
+            _ => None,
+        }
+    }
+
     /// The assignments to static `idx` in every function of the file, and who names it.
     pub(crate) fn static_uses(&mut self, idx: ItemIdx) -> StaticUses {
         let target = self.tree.item(idx).ast;
@@ -89,6 +110,7 @@ impl ModuleCtx<'_> {
             assigned: Vec::new(),
             users: BTreeSet::new(),
             users_called: false,
+            member_rebinds: false,
         };
         let mut callees = BTreeSet::new();
         for fid in hir::functions(self.db, self.file, self.config) {
@@ -113,6 +135,12 @@ impl ModuleCtx<'_> {
                     if names(unparen(&body, *lhs)) {
                         let r = self.assigned_resource(&body, &infer, *rhs);
                         uses.assigned.push(r);
+                    }
+                    let holds = infer
+                        .type_of_expr(*lhs)
+                        .is_some_and(crate::resource_out::holds_resources);
+                    if holds && member_root(&body, &infer, *lhs).is_some_and(names) {
+                        uses.member_rebinds = true;
                     }
                 }
             }
@@ -158,6 +186,24 @@ impl ModuleCtx<'_> {
     }
 }
 
+/// The name a member or element of which `e` is (`m.inner.t`, `m.texs[1]`), not through an
+/// element of a resource (a buffer's memory is no part of the static).
+fn member_root(body: &Body, infer: &InferenceResult, mut e: ExprId) -> Option<ExprId> {
+    loop {
+        match body.expr(e) {
+            Expr::Path(_) => return Some(e),
+            Expr::Paren(i) | Expr::Field { expr: i, .. } => e = *i,
+            Expr::Index { base, .. } => {
+                if matches!(infer.type_of_expr(*base), Some(types::Type::Resource(_))) {
+                    return None;
+                }
+                e = *base;
+            }
+            _ => return None,
+        }
+    }
+}
+
 /// `e` without parentheses.
 fn unparen(body: &Body, mut e: ExprId) -> ExprId {
     while let Expr::Paren(i) = body.expr(e) {
@@ -180,10 +226,13 @@ impl FnLower<'_, '_> {
             let Some(idx) = self.resource_static(e) else {
                 continue;
             };
-            if !matches!(self.infer.type_of_expr(e), Some(types::Type::Resource(_))) {
+            if !seen.insert(idx) {
                 continue;
             }
-            if !seen.insert(idx) {
+            // A struct static's binding is worked out only when this function tracks it (so
+            // resources are declared in the order the code names them otherwise).
+            let plain = matches!(self.infer.type_of_expr(e), Some(types::Type::Resource(_)));
+            if !plain && self.cx.split_static_assigned(idx) != Some(Assigned::Tracked(self.item)) {
                 continue;
             }
             let b = self.cx.static_binding(idx)?;

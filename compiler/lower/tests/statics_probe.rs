@@ -362,3 +362,30 @@ fn statics_initialize_in_declaration_order_from_run_time_values() {
     let out = common::run_u32(STATIC_ORDER, vec![vec![5, 0, 0, 0]]);
     assert_eq!(out[0], [5, 6, 16, 8]);
 }
+
+const TRACKED_STRUCT_STATIC: &str = r#"
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+struct Sink { RWStructuredBuffer<uint> buf; uint scale; };
+static Sink s = { A, 2 };
+static RWStructuredBuffer<uint> pair[2] = { A, B };
+[numthreads(1, 1, 1)]
+void main() {
+    s.buf[0] = 5 * s.scale;
+    s.buf = B;
+    s.scale = 3;
+    s.buf[0] = 5 * s.scale;
+    pair[0] = B;
+    pair[0][1] = 7;
+    pair[1] = A;
+    pair[1][1] = A[0] + B[0];
+}
+"#;
+
+#[test]
+fn struct_and_array_statics_rebound_in_the_entry_are_tracked() {
+    // A[0] = 5 * 2 = 10; then s names B: B[0] = 5 * 3 = 15; pair[0] is B: B[1] = 7; pair[1]
+    // is A: A[1] = 10 + 15 = 25.
+    let out = common::run_u32(TRACKED_STRUCT_STATIC, vec![vec![0; 2], vec![0; 2]]);
+    assert_eq!(out, [vec![10, 25], vec![15, 7]]);
+}

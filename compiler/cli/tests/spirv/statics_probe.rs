@@ -160,3 +160,28 @@ float next() { static float n = k; n += 1; return n; }
         m.asm
     );
 }
+
+#[test]
+fn a_static_struct_rebound_in_the_entry_samples_each_texture_in_turn() {
+    let m = compile(
+        r#"
+Texture2D t0 : register(t0);
+Texture2D t1 : register(t1);
+SamplerState s0 : register(s0);
+struct M { Texture2D t; float k; };
+static M m = { t0, 2.0 };
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    float4 a = m.t.Sample(s0, uv) * m.k;
+    m.t = t1;
+    m.k = 3;
+    return a + m.t.Sample(s0, uv) * m.k;
+}
+"#,
+        "ps_6_0",
+        &[],
+    );
+    // t0 is sampled before t1.
+    let first = m.asm.find("OpLoad %type_image %t0").expect("t0 sampled");
+    let second = m.asm.find("OpLoad %type_image %t1").expect("t1 sampled");
+    assert!(first < second, "{}", m.asm);
+}
