@@ -185,3 +185,33 @@ float4 main(float2 uv : TEXCOORD) : SV_Target {
     let second = m.asm.find("OpLoad %type_image %t1").expect("t1 sampled");
     assert!(first < second, "{}", m.asm);
 }
+
+#[test]
+fn defaults_of_templates_methods_and_namespaced_functions_see_their_declarations_scope() {
+    let m = compile(
+        r#"
+cbuffer C { float4 v4; };
+float g() { return v4.y; }
+template<typename T> T h(T a = (T)g()) { return a * 2; }
+struct S { static const float K = 2; float m; float scaled(float f = g() * K) { return f * m; } };
+namespace N { float inner() { return v4.z; } float outer(float x = inner()) { return x; } }
+float4 main() : SV_Target { S s; s.m = 3; return h<float>() + h<int>() + s.scaled() + N::outer(); }
+"#,
+        "ps_6_0",
+        &[],
+    );
+    // `g` is called for each of the three defaults naming it, `inner` for `N::outer`'s, all
+    // from `main`'s body.
+    let calls_in_main = |callee: &str| {
+        m.asm
+            .lines()
+            .filter(|l| {
+                l.contains(&format!("OpFunctionCall %float {callee} "))
+                    || l.ends_with(&format!("OpFunctionCall %float {callee}"))
+            })
+            .filter(|l| function_holding(&m.asm, l).as_deref() == Some("%main_body"))
+            .count()
+    };
+    assert_eq!(calls_in_main("%g"), 3, "{}", m.asm);
+    assert_eq!(calls_in_main("%inner"), 1, "{}", m.asm);
+}
