@@ -383,6 +383,13 @@ pub fn global_body_with_source_map<'db>(
     (Arc::new(body), Arc::new(map))
 }
 
+/// Lowers a parameter's default value (`float a = g() * 2`), as a global's initializer is
+/// lowered: an expression of its own, with no locals (the parameters are not in scope).
+/// Lowering evaluates it at each call that leaves the argument out.
+pub fn lower_default_value(default: &ast::Expr) -> (Body, BodySourceMap) {
+    lower_initializer(default)
+}
+
 /// Lowers a global's initializer.
 fn lower_initializer(init: &ast::Expr) -> (Body, BodySourceMap) {
     let mut ctx = BodyLowering::default();

@@ -106,6 +106,7 @@ fn file_diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> 
             );
         }
     }
+    crate::default_checks::default_diagnostics(db, file, config, &item_range, &mut out);
     // Calls resolved to a prototype call its definition.
     let scope = item_scope(db, file, config);
     let definition: HashMap<AstId, AstId> = tree
@@ -170,7 +171,7 @@ pub fn globals_with_initializers(
 
 /// Turns the id-based diagnostics of a body into text diagnostics.
 #[allow(clippy::too_many_arguments)]
-fn map_body_diagnostics(
+pub(crate) fn map_body_diagnostics(
     db: &dyn HirDb,
     file: SourceFile,
     config: CompileConfig,

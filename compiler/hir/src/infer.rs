@@ -331,6 +331,29 @@ pub fn infer_global<'db>(db: &'db dyn HirDb, g: GlobalId<'db>) -> Arc<InferenceR
     Arc::new(ctx.result)
 }
 
+/// Infers `body`, the default value of parameter `param` of `f` (lowered by
+/// [`crate::body::lower_default_value`]), against the parameter's type, in the scope of
+/// `f`'s declaration; `env` binds the template parameters of an instance. Not cached:
+/// lowering asks at each call that leaves the argument out.
+pub fn infer_default<'db>(
+    db: &'db dyn HirDb,
+    f: FunctionId<'db>,
+    body: &Body,
+    param: usize,
+    env: &[(String, TemplateArg)],
+) -> InferenceResult {
+    let (file, config) = (f.file(db), f.config(db));
+    let tree = item_tree(db, file, config);
+    let scope = item_scope(db, file, config);
+    let Some(idx) = tree.by_ast(f.ast(db)) else {
+        return InferenceResult::default();
+    };
+    let mut ctx = InferCtx::new(db, (file, config), &tree, &scope, body, idx);
+    ctx.bind_template_args(env);
+    ctx.run_default(param);
+    ctx.result
+}
+
 /// What a name in a body means, once resolved.
 #[derive(Debug, Clone)]
 enum ValueRes {
@@ -482,6 +505,30 @@ impl<'a> InferCtx<'a> {
                 format!("function `{name}` does not return a value on every path"),
             );
         }
+        self.result.calls.sort();
+        self.result.calls.dedup();
+        self.result.resolutions.sort_by_key(|(e, _)| *e);
+        self.result.resolutions.dedup_by_key(|(e, _)| *e);
+    }
+
+    /// Infers a default value (the body's `init`) against parameter `param`'s type.
+    fn run_default(&mut self, param: usize) {
+        let declared = self
+            .tree
+            .function(self.idx)
+            .and_then(|f| f.params.get(param))
+            .map(|p| p.ty.clone());
+        let ty = declared.and_then(|t| self.tcx.resolve(&t, &mut Vec::new()));
+        if let Some(init) = self.body.init {
+            let init_ty = self.infer_expr_expecting(init, ty.as_ref());
+            if let (Some(t), Some(_)) = (&ty, init_ty) {
+                if !matches!(self.body.expr(init), crate::body::Expr::InitList(_)) {
+                    let t = t.clone();
+                    self.check_conversion(init, &t);
+                }
+            }
+        }
+        self.result.declared_type = ty;
         self.result.calls.sort();
         self.result.calls.dedup();
         self.result.resolutions.sort_by_key(|(e, _)| *e);

@@ -16,7 +16,9 @@
 //!   `global_type(GlobalId)` (globals and static members, `GlobalId` = interned (file,
 //!   config, `AstId`) of the declarator).
 //! - `global_body(GlobalId)` / `infer_global(GlobalId)`: a global's initializer, lowered and
-//!   inferred like a function body.
+//!   inferred like a function body. A parameter's default value is lowered and inferred the
+//!   same way, uncached, at each call that leaves it out (`body::lower_default_value`,
+//!   `infer_default`).
 //! - `body_with_source_map(FunctionId)` → `body(FunctionId)` (no ranges, backdated) and the
 //!   source map.
 //! - `infer(FunctionId)`: the type of every expression and local, and the body's diagnostics.
@@ -82,6 +84,7 @@ pub mod body;
 pub mod builtin_consts;
 pub mod codes;
 mod decl_checks;
+mod default_checks;
 pub mod diagnostics;
 pub mod entry;
 mod entry_checks;
@@ -119,8 +122,8 @@ pub use crate::diagnostics::{diagnostics, functions};
 pub use crate::entry::{entry_points, function_stage, EntryPoint, EntrySource, Stage};
 pub use crate::ids::{ast_id_map, user_range, AstId, FunctionId, GlobalId, StructId};
 pub use crate::infer::{
-    function_signature, global_type, infer_global, infer_instance, instance_signature, struct_type,
-    FunctionSignature, InferenceResult, Resolution,
+    function_signature, global_type, infer_default, infer_global, infer_instance,
+    instance_signature, struct_type, FunctionSignature, InferenceResult, Resolution,
 };
 pub use crate::intrinsics::{
     HlslIntrinsics, IntrinsicArg, IntrinsicCall, IntrinsicTable, NoIntrinsics,

@@ -5,6 +5,7 @@ mod attributes;
 mod buffer_pointer;
 mod decl_rules;
 mod decls;
+mod default_values;
 mod diagnostics;
 mod engines_probe;
 mod entries;

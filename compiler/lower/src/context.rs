@@ -288,6 +288,10 @@ impl<'db> ModuleCtx<'db> {
             if matches!(stream, Some(types::ResourceType::Stream { .. })) {
                 self.stage_io.skip(idx, n);
             }
+            // A zero-length array is no value (`empty_arrays`).
+            if p.ty.as_ref().is_some_and(crate::empty_arrays::is_empty) {
+                self.stage_io.skip(idx, n);
+            }
             if self.stage_io.is_skipped(idx, n) {
                 continue;
             }
@@ -389,7 +393,7 @@ impl<'db> ModuleCtx<'db> {
             && crate::resources::resource_of(&ret).is_some();
         let ret = match &split_ret {
             Some(split) => split.data.clone().unwrap_or(types::Type::Void),
-            None if returns_resource => types::Type::Void,
+            None if returns_resource || crate::empty_arrays::is_empty(&ret) => types::Type::Void,
             None => ret,
         };
         // Overloads and per-resource copies get distinct names: `f`, `f.1`, `f.2`...

@@ -66,6 +66,22 @@ pub(crate) fn infer_instance(
     }
 }
 
+/// [`hir::infer_default`], enums erased.
+pub(crate) fn infer_default(
+    db: &dyn HirDb,
+    f: FunctionId<'_>,
+    body: &hir::Body,
+    param: usize,
+    env: &[(String, TemplateArg)],
+) -> InferenceResult {
+    let r = hir::infer_default(db, f, body, param, env);
+    if result_mentions_enum(&r) {
+        erase_result(&r)
+    } else {
+        r
+    }
+}
+
 /// [`hir::infer_global`], enums erased.
 pub(crate) fn infer_global(db: &dyn HirDb, g: GlobalId<'_>) -> Arc<InferenceResult> {
     erase_shared(hir::infer_global(db, g))

@@ -711,6 +711,10 @@ impl FnLower<'_, '_> {
                         return r.map(|_| None);
                     }
                 }
+                if let Some(r) = self.assign_empty(lhs, rhs) {
+                    r?;
+                    return Ok(None);
+                }
                 if op.is_none() {
                     // A resource local or member: rebound (`resource_structs`).
                     if let Some(r) = self.assign_resource(lhs, rhs) {

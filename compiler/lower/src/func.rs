@@ -68,6 +68,8 @@ pub struct FnLower<'a, 'db> {
     /// Pointers to `precise` struct fields this function made: stores through them are
     /// precise like stores into a `precise` local.
     pub precise_fields: Vec<Value>,
+    /// The defaults being computed (function, parameter), innermost last (`default_args`).
+    pub defaults: Vec<(ItemIdx, usize)>,
 }
 
 /// Lowers the body of user function `item` into the declared `func`.
@@ -111,6 +113,7 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         const_locals: Default::default(),
         res: Default::default(),
         precise_fields: Vec::new(),
+        defaults: Vec::new(),
     };
     if let Some(split) = this_split {
         f.register_split_this(split);
@@ -247,7 +250,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
                 let empty = matches!(
                     self.infer.type_of_local(l),
-                    Some(Type::Array { len: Some(0), .. })
+                    Some(t) if crate::empty_arrays::is_empty(t)
                 );
                 if empty {
                     return Err(self.cx.unsupported("the value of a zero-length array", at));
@@ -269,6 +272,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
     fn lower_body(&mut self) -> R<()> {
         let entry = self.new_block("entry");
         self.switch_to(entry);
+        self.bind_tracked_statics()?;
         let params = self.body.params.clone();
         // A method's `this` is argument 0; the declared parameters follow, except resource
         // parameters, which name the resources this copy is for (an indexed array element
@@ -484,6 +488,16 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
                 continue;
             }
+            // A `static` struct holding resources whose value is the same on every call is
+            // an ordinary split local (`resource_statics::static_split_is_local`).
+            let l = LocalId(i as u32);
+            if local.is_static
+                && crate::resource_structs::split_type(&ty).is_some()
+                && self.static_split_is_local(l)
+                && self.register_resource_local(l, &ty, &local.name)
+            {
+                continue;
+            }
             if local.is_static && (!local.is_const || reads_locals) {
                 // A `static` local keeps its value across calls: a private global. A constant
                 // initializer is the global's; any other runs the first time the declaration
@@ -530,13 +544,18 @@ impl<'a, 'db> FnLower<'a, 'db> {
             }
             // `float a[0]` has no elements (DXC accepts it and its optimizer removes it; SPIR-V
             // has no empty arrays): no memory, and a use is an error where it is.
-            if matches!(ty, Type::Array { len: Some(0), .. }) && local.param.is_none() {
+            if crate::empty_arrays::is_empty(&ty) && local.param.is_none() {
                 continue;
             }
             // A `RayQuery` local holds the traversal state: a variable of its own.
             let is_query = matches!(ty.as_resource(), Some(ResourceType::RayQuery { .. }));
             if !is_storable(&ty) && !is_query {
                 return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
+            }
+            if crate::empty_arrays::struct_holds_empty(&ty) {
+                let what = "a struct with a zero-length array member (SPIR-V has no arrays of \
+                            length 0)";
+                return Err(self.cx.unsupported(what, range));
             }
             let v = self.fb().alloca(ty, &local.name);
             self.locals[i] = Some(v);

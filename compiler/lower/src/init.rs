@@ -118,6 +118,7 @@ fn lower_one(
         const_locals: Default::default(),
         res: Default::default(),
         precise_fields: Vec::new(),
+        defaults: Vec::new(),
     };
     if f.cx.is_resource_static(idx) {
         // Only the data part of a struct holding resources lives in `g`

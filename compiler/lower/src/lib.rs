@@ -97,6 +97,7 @@ pub mod context;
 pub mod convert;
 pub mod counters;
 pub mod default_args;
+pub mod empty_arrays;
 pub mod entry;
 mod enums;
 pub mod evaluate_attribute;
@@ -130,6 +131,7 @@ mod snapshot;
 pub mod spec_const;
 pub mod stage_io_order;
 pub mod stages;
+pub mod static_assign;
 pub mod stmt;
 pub mod subpass;
 pub mod texture;
@@ -206,6 +208,9 @@ pub const ATTRIBUTE_NOT_INPUT: &str = "E3060";
 pub const ATTRIBUTE_AT_VERTEX_MISUSE: &str = "E3061";
 /// The code of an intrinsic DXC does not declare for shader model 6 (`noise`).
 pub const NO_SUCH_INTRINSIC: &str = "E3062";
+/// The code of a default argument whose value needs itself: a call in it leaves out an
+/// argument whose default comes back to it (`default_args`).
+pub const DEFAULT_NEEDS_ITSELF: &str = "E3050";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";

@@ -206,6 +206,7 @@ impl ModuleCtx<'_> {
             slots: globals,
             data: None,
             array: None,
+            assigned: None,
         })
     }
 }

@@ -7,8 +7,10 @@
 //! it is initialized with; it has no variable of its own. A struct static is split like a
 //! local (`resource_structs`): its data part is a private global initialized in
 //! `init_globals`, and each function that uses it sees a temporary split local whose data is
-//! that global and whose slots are bound to the initializer's resources. Assigning to such a
-//! static in a function would make its resources depend on which functions ran: E3001.
+//! that global and whose slots are bound to the initializer's resources. A plain resource
+//! static that functions assign is resolved by `static_assign` (one resource everywhere, or
+//! tracked through the one function naming it); assigning to any other in a function would
+//! make its resources depend on which functions ran: E3001.
 //!
 //! Called from `resource_structs.rs` (places and assignments) and `init.rs` (the data part).
 
@@ -36,6 +38,8 @@ pub struct StaticBinding {
     pub data: Option<Global>,
     /// A `static` array of resources: its length (one slot per element).
     pub array: Option<u32>,
+    /// How functions assigning a plain resource static resolve it (`static_assign`).
+    pub assigned: Option<crate::static_assign::Assigned>,
 }
 
 impl ModuleCtx<'_> {
@@ -72,6 +76,13 @@ impl ModuleCtx<'_> {
         let ty = crate::enums::global_type(self.db, gid).unwrap_or(Type::Void);
         let (body, _) = hir::body::global_body_with_source_map(self.db, gid);
         let infer = crate::enums::infer_global(self.db, gid);
+        let (split, array) = (split_type(&ty), static_array_len(&ty));
+        if split.is_none() && array.is_none() {
+            if let Some(b) = self.assigned_static_binding(idx, &body, &infer, range)? {
+                self.static_resources.insert(idx, b.clone());
+                return Ok(b);
+            }
+        }
         let Some(init) = body.init else {
             return Err(
                 self.unsupported("a `static` holding resources without an initializer", range)
@@ -84,10 +95,9 @@ impl ModuleCtx<'_> {
             slots: Vec::new(),
             data: None,
             array: None,
+            assigned: None,
         };
         self.static_resources.insert(idx, placeholder);
-        let split = split_type(&ty);
-        let array = static_array_len(&ty);
         let slots = match (&split, array) {
             (None, Some(n)) => self.array_resources(&body, &infer, init, n, range),
             (None, None) => self
@@ -109,14 +119,61 @@ impl ModuleCtx<'_> {
             self.static_inits.push((idx, g));
             g
         });
+        let assigned = self.split_static_assigned(idx);
         let b = StaticBinding {
             split,
             slots,
             data,
             array,
+            assigned,
         };
         self.static_resources.insert(idx, b.clone());
         Ok(b)
+    }
+
+    /// The binding of plain resource static `idx` when functions assign it (`static_assign`):
+    /// the one resource every assignment names, or the initializer's resource (or none) for
+    /// the function tracking it. `None` when no function assigns it.
+    fn assigned_static_binding(
+        &mut self,
+        idx: ItemIdx,
+        body: &Body,
+        infer: &InferenceResult,
+        range: syntax::TextRange,
+    ) -> R<Option<StaticBinding>> {
+        let uses = self.static_uses(idx);
+        if uses.assigned.is_empty() {
+            return Ok(None);
+        }
+        // While the initializer is read, the static names nothing.
+        let placeholder = StaticBinding {
+            split: None,
+            slots: Vec::new(),
+            data: None,
+            array: None,
+            assigned: None,
+        };
+        self.static_resources.insert(idx, placeholder);
+        let initial = match body.init {
+            Some(init) => Some(Some(self.named_resource(body, infer, init, range)?)),
+            None => None,
+        };
+        let assigned = self.static_assigned(idx, uses, initial);
+        self.static_resources.remove(&idx);
+        let Some(assigned) = assigned? else {
+            return Ok(None);
+        };
+        let slot = match assigned {
+            crate::static_assign::Assigned::Alias(r) => Some(r),
+            crate::static_assign::Assigned::Tracked(_) => initial.flatten(),
+        };
+        Ok(Some(StaticBinding {
+            split: None,
+            slots: vec![slot],
+            data: None,
+            array: None,
+            assigned: Some(assigned),
+        }))
     }
 
     /// The resource expression `e` of an initializer names: a resource global, a constant
@@ -368,7 +425,12 @@ fn static_array_len(ty: &Type) -> Option<u32> {
 
 /// The value of index `e` of a `static` initializer when it is known at compile time: a
 /// literal, a `static const` global or enumerator, or arithmetic on them.
-fn const_index(cx: &ModuleCtx<'_>, body: &Body, infer: &InferenceResult, e: ExprId) -> Option<i64> {
+pub(crate) fn const_index(
+    cx: &ModuleCtx<'_>,
+    body: &Body,
+    infer: &InferenceResult,
+    e: ExprId,
+) -> Option<i64> {
     use syntax::ast::{BinaryOp, PrefixOp};
     match body.expr(e) {
         Expr::Literal(hir::body::Literal::Int(v, _)) => Some(*v as i64),
@@ -430,7 +492,7 @@ impl FnLower<'_, '_> {
     /// The pointer a plain resource static stands for.
     pub(crate) fn static_resource_pointer(&mut self, idx: ItemIdx) -> R<Option<Value>> {
         let b = self.binding_at(idx)?;
-        if b.split.is_some() || b.array.is_some() {
+        if b.split.is_some() || b.array.is_some() || self.tracks_static(idx) {
             return Ok(None);
         }
         Ok(b.slots
@@ -496,9 +558,12 @@ impl FnLower<'_, '_> {
             return Ok(Some(l));
         }
         let b = self.binding_at(idx)?;
+        let tracked = self.tracks_static(idx);
         let paths = match (&b.split, b.array) {
             (Some(split), _) => split.resource_paths(),
             (None, Some(n)) => (0..n).map(|k| vec![k]).collect(),
+            // A plain static this function tracks: one slot (`static_assign`).
+            (None, None) if tracked => vec![Vec::new()],
             (None, None) => return Ok(None),
         };
         let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
@@ -516,16 +581,101 @@ impl FnLower<'_, '_> {
                 let data = b.data.map(Value::Global);
                 self.res.split.insert(l, SplitLocal { split, data });
             }
-            (None, n) => {
-                self.res.arrays.insert(l, n.unwrap_or(0));
+            (None, None) => {}
+            (None, Some(n)) => {
+                self.res.arrays.insert(l, n);
             }
         }
         self.res.statics.insert(idx, l);
         Ok(Some(l))
     }
 
-    /// Whether `l` is the temporary standing for a static (which functions may not rebind).
+    /// Whether `l` is the temporary standing for a static that this function may not rebind
+    /// (any but one it tracks, `static_assign`).
     pub(crate) fn is_static_local(&self, l: LocalId) -> bool {
-        self.res.statics.values().any(|&s| s == l)
+        self.res
+            .statics
+            .iter()
+            .any(|(&idx, &s)| s == l && !self.tracks_static(idx))
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// Whether `static` local `l` (of a struct holding resources) can be an ordinary split
+    /// local, initialized where declared on every call: its initializer gives the same value
+    /// on every call (literals, resource globals, cbuffer members and constants, no call and
+    /// no buffer read) and nothing writes it or a member of it, so no call can tell the
+    /// difference from a value kept across calls.
+    pub(crate) fn static_split_is_local(&self, l: LocalId) -> bool {
+        let Some(init) = self.body.local(l).init else {
+            return false;
+        };
+        self.invariant_initializer(init) && !self.writes_part_of(l)
+    }
+
+    /// Whether `e` has the same value wherever and whenever it runs.
+    fn invariant_initializer(&self, e: ExprId) -> bool {
+        match self.body.expr(e) {
+            Expr::Literal(_) => true,
+            Expr::Paren(i) | Expr::Cast { expr: i, .. } | Expr::Prefix { expr: i, .. } => {
+                self.invariant_initializer(*i)
+            }
+            Expr::Field { expr, .. } => self.invariant_initializer(*expr),
+            Expr::Binary { op, lhs, rhs } => {
+                !matches!(op, syntax::ast::BinaryOp::Assign { .. })
+                    && self.invariant_initializer(*lhs)
+                    && self.invariant_initializer(*rhs)
+            }
+            Expr::InitList(items) => items.iter().all(|&i| self.invariant_initializer(i)),
+            Expr::Path(_) => match self.infer.resolution(e) {
+                Some(Resolution::Global(ast)) => self.cx.tree.by_ast(*ast).is_some_and(|g| {
+                    match &self.cx.tree.item(g).kind {
+                        // A mutable `static` may change between calls.
+                        ItemKind::Variable(v) => !v.is_static || v.is_const,
+                        _ => false,
+                    }
+                }),
+                Some(Resolution::Enumerator(_)) => true,
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// Whether anything in the body writes local `l` or a part of it: an assignment,
+    /// `++`/`--`, a method of its struct (or of a struct inside it), or an argument of a
+    /// user function (which may be `out`).
+    fn writes_part_of(&self, l: LocalId) -> bool {
+        let rooted = |mut e: ExprId| loop {
+            match self.body.expr(e) {
+                Expr::Local(x) => return *x == l,
+                Expr::Paren(i) | Expr::Field { expr: i, .. } => e = *i,
+                // An element of a buffer or texture member is the resource's memory.
+                Expr::Index { base, .. } => {
+                    if matches!(self.infer.type_of_expr(*base), Some(Type::Resource(_))) {
+                        return false;
+                    }
+                    e = *base
+                }
+                _ => return false,
+            }
+        };
+        self.body.exprs.iter().enumerate().any(|(k, x)| {
+            if let Some(w) = crate::resource_choice::assigned_operand(x) {
+                return rooted(w);
+            }
+            match x {
+                Expr::MethodCall { receiver, .. } => {
+                    let on_resource =
+                        matches!(self.infer.type_of_expr(*receiver), Some(Type::Resource(_)));
+                    !on_resource && rooted(*receiver)
+                }
+                Expr::Call { args, .. } => {
+                    self.infer.resolution(ExprId(k as u32)).is_some()
+                        && args.iter().any(|&a| rooted(a))
+                }
+                _ => false,
+            }
+        })
     }
 }

@@ -396,6 +396,10 @@ impl FnLower<'_, '_> {
                     if let Some(&n) = self.res.arrays.get(&l) {
                         return Some(Ok(Denoted::Array(l, Vec::new(), n)));
                     }
+                    // A plain static this function tracks: its one slot (`static_assign`).
+                    if self.tracks_static(idx) && !self.res.split.contains_key(&l) {
+                        return Some(Ok(Denoted::Slot((l, Vec::new()))));
+                    }
                     let sl = self.res.split.get(&l)?;
                     return Some(Ok(Denoted::Struct(StructPart {
                         local: l,
@@ -1091,8 +1095,18 @@ impl FnLower<'_, '_> {
         if crate::resources::resource_of(ty).is_none() && split_type(ty).is_none() {
             return None;
         }
-        if self.resource_static(lhs).is_some() {
-            return Some(Err(self.static_assignment(lhs)));
+        if let Some(idx) = self.resource_static(lhs) {
+            // Every assignment names the resource the static stands for, or this function
+            // tracks it (`static_assign`).
+            if let Err(u) = self.cx.static_binding(idx) {
+                return Some(Err(u));
+            }
+            if self.static_alias_assignment(idx) {
+                return Some(Ok(()));
+            }
+            if !self.tracks_static(idx) {
+                return Some(Err(self.static_assignment(lhs)));
+            }
         }
         if let Expr::Local(l) = self.body.expr(lhs) {
             let plain = matches!(self.infer.type_of_local(*l), Some(Type::Resource(_)));

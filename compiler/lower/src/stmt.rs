@@ -78,6 +78,10 @@ impl FnLower<'_, '_> {
                         self.bind_resource_local(l, init)?;
                         continue;
                     }
+                    if crate::empty_arrays::is_empty(&ty) {
+                        self.discard_empty(init)?;
+                        continue;
+                    }
                     let ptr = self.local_ptr(l)?;
                     let v = self.coerce(init, &ty)?;
                     self.fb().store(ptr, v);
@@ -191,6 +195,11 @@ impl FnLower<'_, '_> {
                     return Ok(());
                 }
                 let ops = match value {
+                    // A zero-length array is returned as nothing (`empty_arrays`).
+                    Some(e) if self.is_empty_value(e) => {
+                        self.discard_empty(e)?;
+                        Vec::new()
+                    }
                     Some(e) if !self.ret.is_void() => {
                         let ret = self.ret.clone();
                         vec![self.coerce(e, &ret)?]

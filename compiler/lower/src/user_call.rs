@@ -7,8 +7,8 @@
 //! method, `this` and the struct's fields are reached through that pointer. `out` and `inout`
 //! arguments are temporaries copied back after the call; missing arguments take the
 //! parameter's default value: a constant, a scalar constant filling a vector or matrix, a
-//! constructor of constants (`float2 p = float2(1, 2)`), or a value computed at the call from
-//! globals (`default_args`).
+//! constructor of constants (`float2 p = float2(1, 2)`), or any other expression computed at
+//! the call (`default_args`).
 
 use hir::body::ExprId;
 use hir::item_tree::{ItemIdx, ParamDirection};
@@ -437,7 +437,7 @@ impl FnLower<'_, '_> {
                 break;
             };
             let Some(&a) = args.get(i) else {
-                vals.push(self.default_argument(e, [declared, idx], i, t)?);
+                vals.push(self.default_argument(e, [declared, idx], i, t, &template_args)?);
                 continue;
             };
             match t {
@@ -722,6 +722,7 @@ impl FnLower<'_, '_> {
         decls: [ItemIdx; 2],
         i: usize,
         ty: &Type,
+        env: &[TemplateBinding],
     ) -> R<Value> {
         let value = decls.into_iter().find_map(|idx| {
             let d = self.cx.tree.function(idx)?.params.get(i)?.default.clone()?;
@@ -741,11 +742,11 @@ impl FnLower<'_, '_> {
                     .find_map(|idx| self.constructor_default(idx, i, ty))
                 {
                     Some(v) => Ok(v),
-                    None => self.run_time_default(e, decls, i, ty),
+                    None => self.run_time_default(e, decls, i, ty, env),
                 }
             }
             // A default that reads globals is computed at the call (`default_args`).
-            _ => self.run_time_default(e, decls, i, ty),
+            _ => self.run_time_default(e, decls, i, ty, env),
         }
     }
 

@@ -99,15 +99,22 @@ float4 main() : SV_Target { return 1; }",
         &[],
     );
     // A local zero-length array has no memory (DXC's optimizer removes the variable; SPIR-V
-    // has no empty arrays); using its value is refused where it is used.
+    // has no empty arrays); passed as an argument it is an empty value (`empty_arrays`), and
+    // reading an element of it at a run-time index is refused where it is read.
     compile(
         "float4 main() : SV_Target { float a[0]; return 0; }",
         "ps_6_0",
         &[],
     );
-    refuse(
+    compile(
         "float f(float x[0]) { return 1; }
 float4 main() : SV_Target { float a[0]; return f(a); }",
+        "ps_6_0",
+        &[],
+    );
+    refuse(
+        "cbuffer C { int i; };
+float4 main() : SV_Target { float a[0]; return a[i]; }",
         "ps_6_0",
         &[],
         1,

@@ -41,6 +41,7 @@ mod spirv_types;
 mod stagebuf;
 mod stages;
 mod statics;
+mod statics_probe;
 mod suites_probe;
 mod system_values;
 mod texel64;

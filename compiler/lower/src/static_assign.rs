@@ -1,0 +1,262 @@
+//! `static` resources assigned in functions (`static Texture2D st; ... st = t1;`). DXC's
+//! legalization inlines every call and follows the static's value through the entry point,
+//! so an assignment is accepted where each use sees one known resource. Two forms are
+//! resolved here, from the assignments of every function of the file:
+//!
+//! - every assignment (and the initializer, if any) names the same resource: the static is an
+//!   alias of it everywhere, as a static with that initializer is (`resource_statics`), and
+//!   the assignments have no effect;
+//! - the static is named by one function only, which no function calls (an entry point, run
+//!   once per invocation): that function tracks it like a resource local (a temporary slot
+//!   bound to the initializer's resource, or unbound, when the function starts, rebound by
+//!   each assignment), so a use after an `if` that assigns different resources on its arms
+//!   is DXC's legalization failure (`E3020`), as for locals.
+//!
+//! A struct static holding resources, or a static array of resources, whose resource members
+//! or elements one function rebinds (`m.t = t1;`, `ts[0] = t1;`) is tracked the same way
+//! when that function is the only one naming it and no function calls it.
+//!
+//! Different resources assigned across functions stay an `E3001`: hlslc follows a static
+//! through one function, not through calls.
+
+use std::collections::BTreeSet;
+
+use hir::body::{Body, Expr, ExprId};
+use hir::item_tree::ItemIdx;
+use hir::{InferenceResult, Resolution};
+use syntax::ast::BinaryOp;
+
+use crate::context::{GlobalRef, ModuleCtx, R};
+use crate::func::FnLower;
+use crate::resource_statics::StaticResource;
+
+/// Where and what the functions of the file assign to one plain resource static.
+pub(crate) struct StaticUses {
+    /// The resource each assignment names (`None`: not one known resource).
+    pub assigned: Vec<Option<StaticResource>>,
+    /// The functions naming the static.
+    users: BTreeSet<ItemIdx>,
+    /// Whether a function calls one of `users`.
+    users_called: bool,
+    /// Whether a function assigns resources to a member of the static (or to the whole
+    /// struct static).
+    member_rebinds: bool,
+}
+
+/// How a plain resource static that functions assign is resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Assigned {
+    /// Every assignment names this resource.
+    Alias(StaticResource),
+    /// Tracked through this function, the only one naming it.
+    Tracked(ItemIdx),
+}
+
+impl ModuleCtx<'_> {
+    /// How the functions of the file, which assign plain resource static `idx` as `uses`
+    /// says, resolve it; its initializer names `initial` (`None` without one).
+    pub(crate) fn static_assigned(
+        &mut self,
+        idx: ItemIdx,
+        uses: StaticUses,
+        initial: Option<Option<StaticResource>>,
+    ) -> R<Option<Assigned>> {
+        if uses.assigned.is_empty() {
+            return Ok(None);
+        }
+        let mut all = uses.assigned.clone();
+        if let Some(init) = initial {
+            all.push(init);
+        }
+        if let Some(Some(r)) = all.first().copied() {
+            if all.iter().all(|a| *a == Some(r)) {
+                return Ok(Some(Assigned::Alias(r)));
+            }
+        }
+        match uses.users.first() {
+            Some(&f) if uses.users.len() == 1 && !uses.users_called => {
+                Ok(Some(Assigned::Tracked(f)))
+            }
+            _ => {
+                let range = self.item_range(idx);
+                Err(self.unsupported(
+                    "a `static` resource assigned different resources where more than one \
+                     function names it (hlslc follows a `static` resource through one entry \
+                     function, or one resource assigned everywhere)",
+                    range,
+                ))
+            }
+        }
+    }
+
+    /// How the functions of the file resolve struct static (or static array) `idx` holding
+    /// resources: tracked through the one function naming it when it rebinds a resource
+    /// member and no function calls it; `None` otherwise (a rebinding is then an `E3001` at
+    /// the assignment).
+    pub(crate) fn split_static_assigned(&mut self, idx: ItemIdx) -> Option<Assigned> {
+        let uses = self.static_uses(idx);
+        match uses.users.first() {
+            Some(&f) if uses.member_rebinds && uses.users.len() == 1 && !uses.users_called => {
+                Some(Assigned::Tracked(f))
+            }
+            _ => None,
+        }
+    }
+
+    /// The assignments to static `idx` in every function of the file, and who names it.
+    pub(crate) fn static_uses(&mut self, idx: ItemIdx) -> StaticUses {
+        let target = self.tree.item(idx).ast;
+        let mut uses = StaticUses {
+            assigned: Vec::new(),
+            users: BTreeSet::new(),
+            users_called: false,
+            member_rebinds: false,
+        };
+        let mut callees = BTreeSet::new();
+        for fid in hir::functions(self.db, self.file, self.config) {
+            let Some(f) = self.tree.by_ast(fid.ast(self.db)) else {
+                continue;
+            };
+            let body = hir::body::body(self.db, fid);
+            let infer = crate::enums::infer(self.db, fid);
+            callees.extend(infer.calls.iter().copied());
+            let names = |e: ExprId| matches!(infer.resolution(e), Some(Resolution::Global(a)) if *a == target);
+            for (k, x) in body.exprs.iter().enumerate() {
+                let e = ExprId(k as u32);
+                if matches!(x, Expr::Path(_)) && names(e) {
+                    uses.users.insert(f);
+                }
+                if let Expr::Binary {
+                    op: BinaryOp::Assign { op: None },
+                    lhs,
+                    rhs,
+                } = x
+                {
+                    if names(unparen(&body, *lhs)) {
+                        let r = self.assigned_resource(&body, &infer, *rhs);
+                        uses.assigned.push(r);
+                    }
+                    let holds = infer
+                        .type_of_expr(*lhs)
+                        .is_some_and(crate::resource_out::holds_resources);
+                    if holds && member_root(&body, &infer, *lhs).is_some_and(names) {
+                        uses.member_rebinds = true;
+                    }
+                }
+            }
+        }
+        uses.users_called = uses
+            .users
+            .iter()
+            .any(|&f| callees.contains(&self.tree.item(f).ast));
+        uses
+    }
+
+    /// The resource `e` names when it is a resource global or a constant element of a
+    /// global array; `None` for anything else (reported by no diagnostic: the caller decides).
+    fn assigned_resource(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        e: ExprId,
+    ) -> Option<StaticResource> {
+        let global = |cx: &mut Self, e: ExprId| -> Option<ir::Global> {
+            let Some(Resolution::Global(ast)) = infer.resolution(e) else {
+                return None;
+            };
+            let item = cx.tree.by_ast(*ast)?;
+            if cx.is_resource_static(item) || !cx.is_resource_item(item) {
+                return None;
+            }
+            match cx.global_for(item).ok()? {
+                GlobalRef::Var(g) => Some(g),
+                GlobalRef::CBufferMember(..) => None,
+            }
+        };
+        match body.expr(e) {
+            Expr::Paren(i) => self.assigned_resource(body, infer, *i),
+            Expr::Path(_) => Some((global(self, e)?, None)),
+            Expr::Index { base, index } if matches!(body.expr(*base), Expr::Path(_)) => {
+                let g = global(self, *base)?;
+                let k = crate::resource_statics::const_index(self, body, infer, *index)?;
+                Some((g, Some(k)))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The name a member or element of which `e` is (`m.inner.t`, `m.texs[1]`), not through an
+/// element of a resource (a buffer's memory is no part of the static).
+fn member_root(body: &Body, infer: &InferenceResult, mut e: ExprId) -> Option<ExprId> {
+    loop {
+        match body.expr(e) {
+            Expr::Path(_) => return Some(e),
+            Expr::Paren(i) | Expr::Field { expr: i, .. } => e = *i,
+            Expr::Index { base, .. } => {
+                if matches!(infer.type_of_expr(*base), Some(types::Type::Resource(_))) {
+                    return None;
+                }
+                e = *base;
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// `e` without parentheses.
+fn unparen(body: &Body, mut e: ExprId) -> ExprId {
+    while let Expr::Paren(i) = body.expr(e) {
+        e = *i;
+    }
+    e
+}
+
+impl FnLower<'_, '_> {
+    /// Binds, when the function starts, the statics it tracks (so that a slot exists on
+    /// every path before the first `if`).
+    pub(crate) fn bind_tracked_statics(&mut self) -> R<()> {
+        let body = self.body.clone();
+        let mut seen = BTreeSet::new();
+        for (k, x) in body.exprs.iter().enumerate() {
+            if !matches!(x, Expr::Path(_)) {
+                continue;
+            }
+            let e = ExprId(k as u32);
+            let Some(idx) = self.resource_static(e) else {
+                continue;
+            };
+            if !seen.insert(idx) {
+                continue;
+            }
+            // A struct static's binding is worked out only when this function tracks it (so
+            // resources are declared in the order the code names them otherwise).
+            let plain = matches!(self.infer.type_of_expr(e), Some(types::Type::Resource(_)));
+            if !plain && self.cx.split_static_assigned(idx) != Some(Assigned::Tracked(self.item)) {
+                continue;
+            }
+            let b = self.cx.static_binding(idx)?;
+            if b.assigned == Some(Assigned::Tracked(self.item)) {
+                self.static_struct_local(idx)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether static `idx` is tracked in this function (its temporary may be rebound).
+    pub(crate) fn tracks_static(&self, idx: ItemIdx) -> bool {
+        self.cx
+            .static_resources
+            .get(&idx)
+            .is_some_and(|b| b.assigned == Some(Assigned::Tracked(self.item)))
+    }
+
+    /// Whether an assignment to static `idx` changes nothing (every assignment names the
+    /// resource it already stands for).
+    pub(crate) fn static_alias_assignment(&self, idx: ItemIdx) -> bool {
+        self.cx
+            .static_resources
+            .get(&idx)
+            .is_some_and(|b| matches!(b.assigned, Some(Assigned::Alias(_))))
+    }
+}
