@@ -355,6 +355,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                         Some(ResourceArg {
                             global: Some(g),
                             indexed: true,
+                            ..
                         }) => {
                             args.push(ParamArg::Element(g, next_arg));
                             next_arg += 1;
@@ -413,6 +414,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 Some(ResourceArg {
                     global: Some(g),
                     indexed: true,
+                    ..
                 }) => ParamArg::Element(g, next_arg),
                 Some(ResourceArg {
                     global: Some(g), ..
@@ -590,6 +592,9 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
             }
         }
+        // An element the caller indexed by `NonUniformResourceIndex` keeps the mark
+        // (`resource_nonuniform`).
+        self.mark_nonuniform_params();
         let Some(root) = self.body.root else {
             let range = self.cx.item_range(self.item);
             // A method declared without a body and never defined: in sample code, a method

@@ -4,7 +4,9 @@
 //! Resources are bound at compile time (`resource_structs`), so such a parameter hands its
 //! bindings back like a returned resource does: the callee is lowered before its first
 //! caller, each `return` (and the end of the body) records the resource global left in every
-//! slot of the parameter (they must agree, as DXC's legalization needs one resource per use),
+//! slot of the parameter (an element at a run-time index passes its index through a hidden
+//! `out int`, `resource_handed`; they must agree, as DXC's legalization needs one resource
+//! per use),
 //! and the caller rebinds its argument to them after the call. An `inout` parameter's
 //! incoming resources pick the callee's copy like an `in` argument's (an element of a
 //! resource array with its index as an `int` argument); a slot the callee leaves as it came
@@ -20,13 +22,14 @@ use types::Type;
 
 use crate::context::{ResourceArg, R};
 use crate::func::FnLower;
-use crate::resource_statics::StaticResource;
+use crate::resource_handed::{Handed, HandedAt, IndexTemps};
 use crate::resource_structs::split_type;
 
 /// For each `out`/`inout` parameter holding resources (by declared index): the resource
-/// (a global or a constant element of one) its slots hold when the function returns
+/// (a global, a constant element of one, or an element at a run-time index handed back
+/// through a hidden parameter, `resource_handed`) its slots hold when the function returns
 /// (`None` for one never assigned), once its body is lowered.
-pub type HandedOut = Vec<(u32, Option<Vec<Option<StaticResource>>>)>;
+pub type HandedOut = Vec<(u32, Option<Vec<Option<Handed>>>)>;
 
 /// Whether a parameter of type `ty` passed `direction` hands resources back.
 pub fn hands_back(ty: &Type, direction: ParamDirection) -> bool {
@@ -51,28 +54,32 @@ impl FnLower<'_, '_> {
         for &(n, l) in &self.res.out_params.clone() {
             // Errors point at the parameter.
             let param = self.map.locals[l.0 as usize].text_range();
-            now.push((n, self.slots_of(l, param)?));
+            now.push((n, self.slots_of(n, l, param)?));
         }
-        let Some(recorded) = self.cx.handed_out.get_mut(&self.func) else {
+        let Some(mut recorded) = self.cx.handed_out.get(&self.func).cloned() else {
             return Ok(());
         };
         for ((_, prev), (_, globals)) in recorded.iter_mut().zip(now) {
-            match prev {
-                Some(p) if *p != globals => {
-                    return Err(self.cx.error(
-                        crate::RESOURCE_NOT_LEGAL,
-                        "the resource this function hands back through an `out` parameter \
+            let Some(p) = prev else {
+                *prev = Some(globals);
+                continue;
+            };
+            // An element at a constant index and one at a run-time index of the same array
+            // agree: both go through the hidden index (`resource_handed`).
+            if !self.merge_handed(p, &globals) {
+                return Err(self.cx.error(
+                    crate::RESOURCE_NOT_LEGAL,
+                    "the resource this function hands back through an `out` parameter \
                          depends on run-time control flow (different resources on different \
                          paths); Vulkan needs each use to name one resource"
-                            .to_owned()
-                            + ", and "
-                            + crate::resource_structs::DXC_FAILS,
-                        at,
-                    ))
-                }
-                _ => *prev = Some(globals),
+                        .to_owned()
+                        + ", and "
+                        + crate::resource_structs::DXC_FAILS,
+                    at,
+                ));
             }
         }
+        self.cx.handed_out.insert(self.func, recorded);
         Ok(())
     }
 
@@ -91,9 +98,10 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// The resource in each slot of parameter `l` now; `None` for a slot never assigned or
-    /// still holding the element it came in with.
-    fn slots_of(&mut self, l: LocalId, at: syntax::TextRange) -> R<Vec<Option<StaticResource>>> {
+    /// The resource in each slot of parameter `l` (declared index `n`) now; `None` for a
+    /// slot never assigned or still holding the element it came in with. An element at a
+    /// run-time index stores its index through the slot's hidden parameter.
+    fn slots_of(&mut self, n: u32, l: LocalId, at: syntax::TextRange) -> R<Vec<Option<Handed>>> {
         let conflict = self.res.conflicts.contains(&l);
         let paths = self.res.split.get(&l).map(|sl| sl.split.resource_paths());
         let bound: Vec<(Vec<u32>, Option<crate::resource_structs::Binding>)> = match paths {
@@ -113,15 +121,21 @@ impl FnLower<'_, '_> {
             )],
         };
         let mut globals = Vec::new();
-        for (path, b) in bound {
+        for (k, (path, b)) in bound.into_iter().enumerate() {
             let incoming = self.res.incoming.get(&(l, path)).copied();
             globals.push(match b {
                 None => None,
                 Some(crate::resource_structs::Binding::Bound(p)) if Some(p) == incoming => None,
-                Some(crate::resource_structs::Binding::Bound(p))
-                    if self.named_resource_value(p).is_some() =>
-                {
-                    self.named_resource_value(p)
+                Some(crate::resource_structs::Binding::Bound(p)) => {
+                    match self.hand_back(p, HandedAt::Out(n, k as u32)) {
+                        Some(h) => Some(h),
+                        None => {
+                            return Err(self.cx.unsupported(
+                                "handing back this resource through an `out` parameter",
+                                at,
+                            ))
+                        }
+                    }
                 }
                 Some(crate::resource_structs::Binding::Conflict) => {
                     return Err(self.cx.error(
@@ -131,13 +145,6 @@ impl FnLower<'_, '_> {
                             .to_owned()
                             + ", and "
                             + crate::resource_structs::DXC_FAILS,
-                        at,
-                    ))
-                }
-                Some(_) => {
-                    return Err(self.cx.unsupported(
-                        "handing back an element of a resource array at a run-time index \
-                         through an `out` parameter",
                         at,
                     ))
                 }
@@ -203,11 +210,12 @@ impl FnLower<'_, '_> {
         resources.push(ResourceArg {
             global,
             indexed: index.is_some(),
+            nonuniform: index.is_some_and(|i| self.is_nonuniform_index(i)),
         });
         Ok(true)
     }
 
-    fn element_of(&self, p: Value) -> Option<(ir::Global, Value)> {
+    pub(crate) fn element_of(&self, p: Value) -> Option<(ir::Global, Value)> {
         let Value::Inst(i) = p else { return None };
         let d = &self.cx.mb.module().functions[self.func].insts[i];
         match (d.opcode, &d.operands[..]) {
@@ -224,6 +232,7 @@ impl FnLower<'_, '_> {
         f: ir::Func,
         args: &[ExprId],
         inout: &[u32],
+        temps: &IndexTemps,
         e: ExprId,
     ) -> R<()> {
         let Some(handed) = self.cx.handed_out.get(&f).cloned() else {
@@ -243,26 +252,24 @@ impl FnLower<'_, '_> {
                     e,
                 ));
             };
-            self.rebind(a, &globals, inout.contains(&n))?;
+            let pointers = self.handed_pointers(&globals, temps, e)?;
+            self.rebind(a, &pointers, inout.contains(&n))?;
         }
         Ok(())
     }
 
     /// Binds argument `a` (a resource local or member, or a struct holding resources) to
-    /// `globals`, one per slot.
-    fn rebind(&mut self, a: ExprId, globals: &[Option<StaticResource>], inout: bool) -> R<()> {
+    /// `pointers`, one per slot.
+    fn rebind(&mut self, a: ExprId, pointers: &[Option<Value>], inout: bool) -> R<()> {
         if let Expr::Local(l) = *self.body.expr(a) {
             let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));
             if plain && !self.res.split.contains_key(&l) {
-                return match globals.first().copied().flatten() {
-                    Some(r) => {
-                        let p = self.static_pointer(r);
-                        self.bind_local(l, p, a)
-                    }
+                return match pointers.first().copied().flatten() {
+                    Some(p) => self.bind_local(l, p, a),
                     None => Ok(()),
                 };
             }
         }
-        self.rebind_place(a, globals, inout)
+        self.rebind_place(a, pointers, inout)
     }
 }

@@ -275,7 +275,7 @@ impl FnLower<'_, '_> {
             if let Some(global) = first {
                 resources.push(crate::context::ResourceArg {
                     global: Some(global),
-                    indexed: false,
+                    ..Default::default()
                 });
             }
         }
@@ -438,12 +438,17 @@ impl FnLower<'_, '_> {
                 _ => vals.push(self.coerce(a, t)?),
             }
         }
+        // The hidden `out int`s through which the callee hands back the indices of
+        // resource array elements (`resource_handed`) come last.
+        let temps = self.index_temps(f);
+        vals.extend(temps.iter().map(|t| t.1));
         let v = self.fb().call(f, &vals);
         let inout: Vec<u32> = (decl.params.iter().enumerate())
             .filter(|(_, p)| p.direction == ParamDirection::InOut)
             .map(|(n, _)| n as u32)
             .collect();
-        self.bind_handed_out(f, args, &inout, e)?;
+        self.bind_handed_out(f, args, &inout, &temps, e)?;
+        self.res.index_temps = temps;
         for (temp, object, fields) in base_back {
             for i in 0..fields {
                 let i = self.fb().int(i as i32);
@@ -508,10 +513,7 @@ impl FnLower<'_, '_> {
                 && !self.res.split.contains_key(&l)
                 && !self.res.arrays.contains_key(&l);
             if plain && unassigned {
-                let r = ResourceArg {
-                    global: None,
-                    indexed: false,
-                };
+                let r = ResourceArg::default();
                 return Ok((r, None));
             }
         }
@@ -531,7 +533,7 @@ impl FnLower<'_, '_> {
             return Ok((
                 ResourceArg {
                     global: Some(global),
-                    indexed: false,
+                    ..Default::default()
                 },
                 None,
             ));
@@ -548,11 +550,13 @@ impl FnLower<'_, '_> {
                 if let Some(b) = f.insts[i].block.take() {
                     f.blocks[b].insts.retain(|&x| x != i);
                 }
+                let nonuniform = self.is_nonuniform_index(index);
                 let from = self.type_of(index);
                 let index = self.convert_value(index, &from, &Type::INT, a)?;
                 let r = ResourceArg {
                     global: Some(global),
                     indexed: true,
+                    nonuniform,
                 };
                 return Ok((r, Some(index)));
             }
