@@ -684,3 +684,129 @@ float4 main(float2 uv : TEXCOORD, nointerpolation uint i : IDX) : SV_Target {
         "#]],
     );
 }
+
+const CONSTANT_AND_RUN_TIME: &str = r#"
+StructuredBuffer<uint> Bufs[3] : register(t0);
+RWStructuredBuffer<uint> Out : register(u3);
+void first(uint i, out StructuredBuffer<uint> b) {
+    if (i == 0) {
+        b = Bufs[2];
+        return;
+    }
+    b = Bufs[i];
+}
+void second(uint i, out StructuredBuffer<uint> b) {
+    if (i > 0) {
+        b = Bufs[i - 1];
+        return;
+    }
+    b = Bufs[2];
+}
+[numthreads(3, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    StructuredBuffer<uint> x;
+    StructuredBuffer<uint> y;
+    first(id.x, x);
+    second(id.x, y);
+    Out[id.x] = x[0] * 10 + y[1];
+}
+"#;
+
+#[test]
+fn constant_and_run_time_elements_of_one_array_share_the_hidden_index() {
+    // `first` hands back `Bufs[2]` on its first exit and `Bufs[i]` at its end: the constant
+    // is stored through the hidden parameter before the earlier `ret`. `second` the other
+    // way round: the constant is stored where it is handed back.
+    check(
+        CONSTANT_AND_RUN_TIME,
+        expect![[r#"
+        @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+        @g1 = resource storage_buffer array<StructuredBuffer<uint>, 3> set(0) binding(0) count(3) layout(relaxed_std430) ; Bufs
+        @g2 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(3) layout(relaxed_std430) ; Out
+
+        func @main_body(%arg0: uint3) -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, int> ; index
+          %1 = alloca : ptr<function, int> ; index
+          %2 = alloca : ptr<function, uint3> ; id
+          store %2, %arg0
+          %3 = load %2 : uint3
+          %4 = composite_extract %3, [0] : uint
+          call @first(%4, %1)
+          %5 = load %1 : int
+          %6 = access_chain @g1, %5 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %7 = load %2 : uint3
+          %8 = composite_extract %7, [0] : uint
+          call @second(%8, %0)
+          %9 = load %0 : int
+          %10 = access_chain @g1, %9 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %11 = load %2 : uint3
+          %12 = composite_extract %11, [0] : uint
+          %13 = access_chain @g2, %12 : ptr<storage_buffer, uint>
+          %14 = access_chain %6, 0:int : ptr<storage_buffer, uint>
+          %15 = load %14 : uint
+          %16 = mul %15, 10:uint : uint
+          %17 = access_chain %10, 1:int : ptr<storage_buffer, uint>
+          %18 = load %17 : uint
+          %19 = add %16, %18 : uint
+          store %13, %19
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          %0 = load @g0 : uint3 ; id
+          call @main_body(%0)
+          ret
+        }
+
+        func @first(%arg0: uint, %arg1: ptr<function, int>) -> void {
+        bb0: ; selection merge=bb2 (entry)
+          %0 = alloca : ptr<function, uint> ; i
+          store %0, %arg0
+          %1 = load %0 : uint
+          %2 = eq %1, 0:uint : bool
+          cond_br %2, bb1, bb2
+        bb1: ; (if.then)
+          %3 = access_chain @g1, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          store %arg1, 2:int
+          ret
+        bb2: ; (if.merge)
+          %4 = load %0 : uint
+          %5 = access_chain @g1, %4 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %6 = convert %4 : int
+          store %arg1, %6
+          ret
+        }
+
+        func @second(%arg0: uint, %arg1: ptr<function, int>) -> void {
+        bb0: ; selection merge=bb2 (entry)
+          %0 = alloca : ptr<function, uint> ; i
+          store %0, %arg0
+          %1 = load %0 : uint
+          %2 = gt %1, 0:uint : bool
+          cond_br %2, bb1, bb2
+        bb1: ; (if.then)
+          %3 = load %0 : uint
+          %4 = sub %3, 1:uint : uint
+          %5 = access_chain @g1, %4 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %6 = convert %4 : int
+          store %arg1, %6
+          ret
+        bb2: ; (if.merge)
+          %7 = access_chain @g1, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          store %arg1, 2:int
+          ret
+        }
+
+        entry compute "main" @main numthreads(3, 1, 1) inputs(@g0) outputs()
+    "#]],
+    );
+}
+
+#[test]
+fn constant_and_run_time_elements_of_one_array_share_the_hidden_index_run() {
+    // Thread 0: x = Bufs[2], y = Bufs[2]: 5 * 10 + 6. Thread 1: Bufs[1], Bufs[0]: 3 * 10 + 2.
+    // Thread 2: Bufs[2], Bufs[1]: 5 * 10 + 4.
+    assert_eq!(run_with_bufs(CONSTANT_AND_RUN_TIME), vec![56, 32, 54]);
+}
