@@ -322,6 +322,33 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 // An `out`/`inout` parameter holding resources (`resource_out`).
                 self.res.out_params.push((n as u32, *p));
                 let inout = direction == hir::item_tree::ParamDirection::InOut;
+                let array = ty
+                    .as_ref()
+                    .and_then(crate::resource_array_args::resource_array_len);
+                if let (Some(_), Some(t)) = (array, &ty) {
+                    // An array of resources: a local array of slots; an `inout` one's
+                    // elements come in like an `in` array's (`resource_array_args`).
+                    let elements = match inout {
+                        true => self.cx.element_count(t, resources.as_slice()),
+                        false => Some(0),
+                    };
+                    let Some(n) = elements else {
+                        // A whole global array.
+                        match resources.next().and_then(|r| r.global) {
+                            Some(g) => args.push(ParamArg::Resource(g)),
+                            None => args.push(ParamArg::Skipped),
+                        }
+                        continue;
+                    };
+                    let mut bound = Vec::new();
+                    for r in resources.by_ref().take(n as usize) {
+                        let index = r.indexed.then_some(next_arg);
+                        next_arg += u32::from(r.indexed);
+                        bound.push((r.global, index));
+                    }
+                    args.push(ParamArg::Elements(bound));
+                    continue;
+                }
                 let split = ty.as_ref().and_then(crate::resource_structs::split_type);
                 match split {
                     Some(split) => {

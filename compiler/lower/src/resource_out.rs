@@ -31,9 +31,11 @@ use crate::resource_structs::split_type;
 /// (`None` for one never assigned), once its body is lowered.
 pub type HandedOut = Vec<(u32, Option<Vec<Option<Handed>>>)>;
 
-/// Whether a parameter of type `ty` passed `direction` hands resources back.
+/// Whether a parameter of type `ty` passed `direction` hands resources back: a resource,
+/// an array of resources, or a struct holding resources.
 pub fn hands_back(ty: &Type, direction: ParamDirection) -> bool {
-    direction != ParamDirection::In && holds_resources(ty)
+    let array = crate::resource_array_args::resource_array_len(ty).is_some();
+    direction != ParamDirection::In && (holds_resources(ty) || array)
 }
 
 /// A resource, or a struct holding resources.
@@ -104,7 +106,10 @@ impl FnLower<'_, '_> {
     fn slots_of(&mut self, n: u32, l: LocalId, at: syntax::TextRange) -> R<Vec<Option<Handed>>> {
         let conflict = self.res.conflicts.contains(&l);
         let paths = self.res.split.get(&l).map(|sl| sl.split.resource_paths());
+        let array = self.res.arrays.get(&l).copied();
         let bound: Vec<(Vec<u32>, Option<crate::resource_structs::Binding>)> = match paths {
+            // An array of resources: one slot per element.
+            None if array.is_some() => self.array_slots(l, array.unwrap_or(0)),
             Some(paths) => paths
                 .into_iter()
                 .map(|p| {
@@ -151,6 +156,28 @@ impl FnLower<'_, '_> {
             });
         }
         Ok(globals)
+    }
+
+    /// The binding of each element of local resource array `l` of length `n`: its slots, or
+    /// the elements of the global array it names whole.
+    fn array_slots(
+        &mut self,
+        l: LocalId,
+        n: u32,
+    ) -> Vec<(Vec<u32>, Option<crate::resource_structs::Binding>)> {
+        let whole = self.locals[l.0 as usize];
+        let mut out = Vec::new();
+        for k in 0..n {
+            let b = match whole {
+                Some(Value::Global(g)) => Some(crate::resource_structs::Binding::Bound(
+                    self.static_pointer((g, Some(i64::from(k)))),
+                )),
+                Some(_) => Some(crate::resource_structs::Binding::Conflict),
+                None => self.res.slots.get(&(l, vec![k])).copied(),
+            };
+            out.push((vec![k], b));
+        }
+        out
     }
 
     /// The argument of an `out`/`inout` struct parameter holding resources: the resources

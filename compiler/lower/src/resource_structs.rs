@@ -962,6 +962,17 @@ impl FnLower<'_, '_> {
     ) -> R<()> {
         let (local, paths) = match self.denote(e) {
             Some(Ok(Denoted::Slot((l, path)))) => (l, vec![path]),
+            // A local array of resources (`resource_out`): one slot per element.
+            Some(Ok(Denoted::Array(l, path, n))) => {
+                let paths = (0..n)
+                    .map(|k| {
+                        let mut p = path.clone();
+                        p.push(k);
+                        p
+                    })
+                    .collect();
+                (l, paths)
+            }
             Some(Ok(Denoted::Struct(part))) => {
                 let paths = part
                     .split

@@ -810,3 +810,119 @@ fn constant_and_run_time_elements_of_one_array_share_the_hidden_index_run() {
     // Thread 2: Bufs[2], Bufs[1]: 5 * 10 + 4.
     assert_eq!(run_with_bufs(CONSTANT_AND_RUN_TIME), vec![56, 32, 54]);
 }
+
+const ARRAYS_HANDED_BACK: &str = r#"
+StructuredBuffer<uint> Bufs[3] : register(t0);
+RWStructuredBuffer<uint> Out : register(u3);
+void both(uint i, out StructuredBuffer<uint> bs[2]) {
+    bs[0] = Bufs[i];
+    bs[1] = Bufs[2];
+}
+void second(inout StructuredBuffer<uint> bs[2], uint i) { bs[1] = Bufs[i]; }
+[numthreads(3, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    StructuredBuffer<uint> a[2];
+    both(id.x, a);
+    StructuredBuffer<uint> b[2] = { Bufs[1], Bufs[0] };
+    second(b, 2 - id.x);
+    Out[id.x] = a[0][0] * 1000 + a[1][1] * 100 + b[0][0] * 10 + b[1][1];
+}
+"#;
+
+#[test]
+fn arrays_of_resources_handed_back() {
+    // `both` hands back `bs[0]` through its hidden parameter and `bs[1]` as `Bufs[2]`;
+    // `second` leaves `bs[0]` as it came in (the caller keeps `Bufs[1]`) and hands back
+    // `bs[1]` by index.
+    check(
+        ARRAYS_HANDED_BACK,
+        expect![[r#"
+        @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+        @g1 = resource storage_buffer array<StructuredBuffer<uint>, 3> set(0) binding(0) count(3) layout(relaxed_std430) ; Bufs
+        @g2 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(3) layout(relaxed_std430) ; Out
+
+        func @main_body(%arg0: uint3) -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, int> ; index
+          %1 = access_chain @g1, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %2 = alloca : ptr<function, int> ; index
+          %3 = alloca : ptr<function, uint3> ; id
+          store %3, %arg0
+          %4 = load %3 : uint3
+          %5 = composite_extract %4, [0] : uint
+          call @both(%5, %2)
+          %6 = load %2 : int
+          %7 = access_chain @g1, %6 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %8 = access_chain @g1, 1:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %9 = access_chain @g1, 0:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %10 = load %3 : uint3
+          %11 = composite_extract %10, [0] : uint
+          %12 = sub 2:uint, %11 : uint
+          call @second(1:int, 0:int, %12, %0)
+          %13 = load %0 : int
+          %14 = access_chain @g1, %13 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %15 = load %3 : uint3
+          %16 = composite_extract %15, [0] : uint
+          %17 = access_chain @g2, %16 : ptr<storage_buffer, uint>
+          %18 = access_chain %7, 0:int : ptr<storage_buffer, uint>
+          %19 = load %18 : uint
+          %20 = mul %19, 1000:uint : uint
+          %21 = access_chain %1, 1:int : ptr<storage_buffer, uint>
+          %22 = load %21 : uint
+          %23 = mul %22, 100:uint : uint
+          %24 = add %20, %23 : uint
+          %25 = access_chain %8, 0:int : ptr<storage_buffer, uint>
+          %26 = load %25 : uint
+          %27 = mul %26, 10:uint : uint
+          %28 = add %24, %27 : uint
+          %29 = access_chain %14, 1:int : ptr<storage_buffer, uint>
+          %30 = load %29 : uint
+          %31 = add %28, %30 : uint
+          store %17, %31
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          %0 = load @g0 : uint3 ; id
+          call @main_body(%0)
+          ret
+        }
+
+        func @both(%arg0: uint, %arg1: ptr<function, int>) -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, uint> ; i
+          store %0, %arg0
+          %1 = load %0 : uint
+          %2 = access_chain @g1, %1 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %3 = access_chain @g1, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %4 = convert %1 : int
+          store %arg1, %4
+          ret
+        }
+
+        func @second(%arg0: int, %arg1: int, %arg2: uint, %arg3: ptr<function, int>) -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, uint> ; i
+          %1 = access_chain @g1, %arg0 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %2 = access_chain @g1, %arg1 : ptr<storage_buffer, StructuredBuffer<uint>>
+          store %0, %arg2
+          %3 = load %0 : uint
+          %4 = access_chain @g1, %3 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %5 = convert %3 : int
+          store %arg3, %5
+          ret
+        }
+
+        entry compute "main" @main numthreads(3, 1, 1) inputs(@g0) outputs()
+    "#]],
+    );
+}
+
+#[test]
+fn arrays_of_resources_handed_back_run() {
+    // Thread k: a = { Bufs[k], Bufs[2] }, b = { Bufs[1], Bufs[2 - k] }.
+    // k = 0: 1 * 1000 + 6 * 100 + 3 * 10 + 6; k = 1: 3000 + 600 + 30 + 4;
+    // k = 2: 5000 + 600 + 30 + 2.
+    assert_eq!(run_with_bufs(ARRAYS_HANDED_BACK), vec![1636, 3634, 5632]);
+}

@@ -583,6 +583,36 @@ void get(uint i, out Texture2D t) {
 float4 main(float2 uv : TEXCOORD) : SV_Target { Texture2D t; get(idx, t); return t.Sample(smp, uv); }
 "#,
     ),
+    (
+        "an out array of resources at run-time indices",
+        2,
+        r#"
+cbuffer C { uint idx; };
+Texture2D texs[4];
+SamplerState smp;
+void get(uint i, out Texture2D ts[2]) { ts[0] = texs[i]; ts[1] = texs[i + 1]; }
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    Texture2D ts[2];
+    get(idx, ts);
+    return ts[0].Sample(smp, uv) + ts[1].Sample(smp, uv);
+}
+"#,
+    ),
+    (
+        "an inout array of resources with one element replaced",
+        2,
+        r#"
+cbuffer C { uint idx; };
+Texture2D texs[4];
+SamplerState smp;
+void bump(inout Texture2D ts[2], uint i) { ts[1] = texs[i]; }
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    Texture2D ts[2] = { texs[0], texs[1] };
+    bump(ts, idx);
+    return ts[0].Sample(smp, uv) + ts[1].Sample(smp, uv);
+}
+"#,
+    ),
 ];
 
 #[test]
