@@ -268,11 +268,14 @@ impl<'db> ModuleCtx<'db> {
         let mut params = Vec::new();
         // A method's object comes first, as a pointer (see `user_call`).
         let mut next_resource = resources.iter();
+        let mut handed = Vec::new();
         if let Some(this) = self.this_type(idx, template_args)? {
             match crate::resource_structs::split_type(&this) {
                 // A struct holding resources: a pointer to its data part, and its resources
-                // (the first of `resources`) pick this copy.
+                // (the first of `resources`) pick this copy; the method may rebind them,
+                // like an `inout` parameter (`resource_out`).
                 Some(split) => {
+                    handed.push((crate::resource_out::THIS, None));
                     let data = split.data.clone();
                     params.extend(
                         data.map(|d| types::Type::pointer(types::AddressSpace::Function, d)),
@@ -287,7 +290,6 @@ impl<'db> ModuleCtx<'db> {
                 None => params.push(types::Type::pointer(types::AddressSpace::Function, this)),
             }
         }
-        let mut handed = Vec::new();
         let mut next_len = array_lens.iter();
         for (n, p) in sig.params.iter().enumerate() {
             // A geometry shader's stream is no value: `Append` writes the stage outputs.

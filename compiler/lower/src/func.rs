@@ -296,6 +296,8 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 });
             }
             self.bind_split_this(&bound);
+            // A method may rebind its object's resources (`resource_out`).
+            self.hand_back_this(&bound);
         }
         let directions: Vec<hir::item_tree::ParamDirection> = self
             .cx

@@ -175,6 +175,7 @@ impl FnLower<'_, '_> {
         });
         let name = match at {
             HandedAt::Return(k) => format!("return.{k}.index"),
+            HandedAt::Out(crate::resource_out::THIS, k) => format!("this.{k}.index"),
             HandedAt::Out(p, k) => {
                 let local = self.body.params.get(p as usize).copied();
                 let param = local.map(|l| self.body.local(l).name.clone());

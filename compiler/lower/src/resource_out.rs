@@ -13,6 +13,9 @@
 //! in is handed back as `None`, and the caller keeps its own binding there. The data part
 //! of a struct is passed as a pointer to the caller's copy, as for any `out` parameter.
 //!
+//! A method of a struct holding resources hands its object's resources back the same way
+//! (`this` as an `inout` parameter, [`THIS`]): the caller rebinds the receiver.
+//!
 //! Called from `func.rs` (parameters), `stmt.rs` (`return`) and `user_call.rs` (arguments).
 
 use hir::body::{Expr, ExprId, LocalId};
@@ -30,6 +33,10 @@ use crate::resource_structs::split_type;
 /// through a hidden parameter, `resource_handed`) its slots hold when the function returns
 /// (`None` for one never assigned), once its body is lowered.
 pub type HandedOut = Vec<(u32, Option<Vec<Option<Handed>>>)>;
+
+/// The declared index standing for `this` in [`HandedOut`]: a method of a struct holding
+/// resources hands its object's resources back like an `inout` parameter.
+pub const THIS: u32 = u32::MAX;
 
 /// Whether a parameter of type `ty` passed `direction` hands resources back: a resource,
 /// an array of resources, or a struct holding resources.
@@ -54,8 +61,11 @@ impl FnLower<'_, '_> {
         }
         let mut now = Vec::new();
         for &(n, l) in &self.res.out_params.clone() {
-            // Errors point at the parameter.
-            let param = self.map.locals[l.0 as usize].text_range();
+            // Errors point at the parameter (at the method, for `this`).
+            let param = match self.map.locals.get(l.0 as usize) {
+                Some(p) if n != THIS => p.text_range(),
+                _ => self.cx.item_range(self.item),
+            };
             now.push((n, self.slots_of(n, l, param)?));
         }
         let Some(mut recorded) = self.cx.handed_out.get(&self.func).cloned() else {
@@ -266,6 +276,9 @@ impl FnLower<'_, '_> {
             return Ok(());
         };
         for (n, globals) in handed {
+            if n == THIS {
+                continue;
+            }
             let Some(&a) = args.get(n as usize) else {
                 continue;
             };
@@ -283,6 +296,72 @@ impl FnLower<'_, '_> {
             self.rebind(a, &pointers, inout.contains(&n))?;
         }
         Ok(())
+    }
+
+    /// In a method of a struct holding resources: `this` hands its resources back like an
+    /// `inout` parameter; its slots (bound to `bound`) came in as they are.
+    pub fn hand_back_this(&mut self, bound: &[Option<Value>]) {
+        let Some(l) = self.res.this_local else {
+            return;
+        };
+        self.res.out_params.push((THIS, l));
+        let all = vec![true; bound.len()];
+        self.record_incoming(l, bound, &all);
+    }
+
+    /// After a call of method `f` of a struct holding resources: rebinds the resources of its
+    /// object (`receiver`, or this method's own object) that the method rebound.
+    pub fn bind_handed_this(
+        &mut self,
+        f: ir::Func,
+        receiver: Option<ExprId>,
+        temps: &IndexTemps,
+        e: ExprId,
+    ) -> R<()> {
+        let handed = self.cx.handed_out.get(&f).and_then(|h| {
+            h.iter()
+                .find(|(n, _)| *n == THIS)
+                .map(|(_, globals)| globals.clone())
+        });
+        let Some(globals) = handed else {
+            return Ok(());
+        };
+        let Some(globals) = globals else {
+            if !self.cx.diagnostics.is_empty() {
+                // The callee failed to lower and said why.
+                return Err(crate::context::Unsupported);
+            }
+            return Err(self.unsupported(
+                "this method call handing back its object's resources (what it hands back is \
+                 unknown)",
+                e,
+            ));
+        };
+        // Nothing rebound: the object keeps its resources.
+        if globals.iter().all(Option::is_none) {
+            return Ok(());
+        }
+        let pointers = self.handed_pointers(&globals, temps, e)?;
+        match receiver {
+            Some(r) => self.rebind_place(r, &pointers, true),
+            None => {
+                let Some(l) = self.res.this_local else {
+                    return Err(self.unsupported("calling a method without its object", e));
+                };
+                let paths = self
+                    .res
+                    .split
+                    .get(&l)
+                    .map(|sl| sl.split.resource_paths())
+                    .unwrap_or_default();
+                for (path, p) in paths.into_iter().zip(pointers) {
+                    if let Some(p) = p {
+                        self.bind_slot(l, path, p, e)?;
+                    }
+                }
+                Ok(())
+            }
+        }
     }
 
     /// Binds argument `a` (a resource local or member, or a struct holding resources) to

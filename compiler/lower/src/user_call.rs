@@ -264,6 +264,7 @@ impl FnLower<'_, '_> {
             }
             None => None,
         };
+        let split_this_call = split_this.is_some();
         if let Some((r, _, _)) = &split_this {
             resources.splice(0..0, r.iter().copied());
         }
@@ -448,6 +449,10 @@ impl FnLower<'_, '_> {
             .map(|(n, _)| n as u32)
             .collect();
         self.bind_handed_out(f, args, &inout, &temps, e)?;
+        if split_this_call {
+            // The method may have rebound its object's resources (`resource_out`).
+            self.bind_handed_this(f, receiver, &temps, e)?;
+        }
         self.res.index_temps = temps;
         for (temp, object, fields) in base_back {
             for i in 0..fields {

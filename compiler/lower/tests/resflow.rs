@@ -926,3 +926,146 @@ fn arrays_of_resources_handed_back_run() {
     // k = 2: 5000 + 600 + 30 + 2.
     assert_eq!(run_with_bufs(ARRAYS_HANDED_BACK), vec![1636, 3634, 5632]);
 }
+
+const METHOD_REBINDS_THIS: &str = r#"
+StructuredBuffer<uint> Bufs[3] : register(t0);
+RWStructuredBuffer<uint> Out : register(u3);
+struct Reader {
+    StructuredBuffer<uint> buf;
+    uint scale;
+    void point(uint i) { buf = Bufs[i]; scale += 1; }
+    void again(uint i) { point(i); }
+    uint read(uint k) { return buf[k] * scale; }
+};
+[numthreads(3, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Reader r;
+    r.buf = Bufs[2];
+    r.scale = 10;
+    uint a = r.read(0);
+    r.point(id.x);
+    uint b = r.read(1);
+    r.again(2 - id.x);
+    uint c = r.read(0);
+    Out[id.x] = a + b + c;
+}
+"#;
+
+#[test]
+fn methods_hand_their_objects_resources_back() {
+    // `point` rebinds `this.buf` to `Bufs[i]`: it hands the index back through a hidden
+    // parameter, and the caller rebinds `r.buf`. `again` calls `point` on its own object
+    // and hands on what it got. `read` changes nothing: nothing comes back.
+    check(
+        METHOD_REBINDS_THIS,
+        expect![[r#"
+        struct Reader { uint scale; }
+
+        @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+        @g1 = resource storage_buffer array<StructuredBuffer<uint>, 3> set(0) binding(0) count(3) layout(relaxed_std430) ; Bufs
+        @g2 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(3) layout(relaxed_std430) ; Out
+
+        func @main_body(%arg0: uint3) -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, int> ; index
+          %1 = alloca : ptr<function, int> ; index
+          %2 = alloca : ptr<function, uint3> ; id
+          %3 = alloca : ptr<function, Reader> ; r
+          %4 = alloca : ptr<function, uint> ; a
+          %5 = alloca : ptr<function, uint> ; b
+          %6 = alloca : ptr<function, uint> ; c
+          store %2, %arg0
+          %7 = access_chain @g1, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %8 = access_chain %3, 0:int : ptr<function, uint>
+          store %8, 10:uint
+          %9 = call @Reader.read(%3, 2:int, 0:uint) : uint
+          store %4, %9
+          %10 = load %2 : uint3
+          %11 = composite_extract %10, [0] : uint
+          call @Reader.point(%3, 2:int, %11, %1)
+          %12 = load %1 : int
+          %13 = access_chain @g1, %12 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %14 = call @Reader.read(%3, %12, 1:uint) : uint
+          store %5, %14
+          %15 = load %2 : uint3
+          %16 = composite_extract %15, [0] : uint
+          %17 = sub 2:uint, %16 : uint
+          call @Reader.again(%3, %12, %17, %0)
+          %18 = load %0 : int
+          %19 = access_chain @g1, %18 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %20 = call @Reader.read(%3, %18, 0:uint) : uint
+          store %6, %20
+          %21 = load %2 : uint3
+          %22 = composite_extract %21, [0] : uint
+          %23 = access_chain @g2, %22 : ptr<storage_buffer, uint>
+          %24 = load %4 : uint
+          %25 = load %5 : uint
+          %26 = add %24, %25 : uint
+          %27 = load %6 : uint
+          %28 = add %26, %27 : uint
+          store %23, %28
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          %0 = load @g0 : uint3 ; id
+          call @main_body(%0)
+          ret
+        }
+
+        func @Reader.read(%arg0: ptr<function, Reader>, %arg1: int, %arg2: uint) -> uint {
+        bb0: ; (entry)
+          %0 = access_chain @g1, %arg1 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %1 = alloca : ptr<function, uint> ; k
+          store %1, %arg2
+          %2 = load %1 : uint
+          %3 = access_chain %0, %2 : ptr<storage_buffer, uint>
+          %4 = load %3 : uint
+          %5 = access_chain %arg0, 0:int : ptr<function, uint>
+          %6 = load %5 : uint
+          %7 = mul %4, %6 : uint
+          ret %7
+        }
+
+        func @Reader.point(%arg0: ptr<function, Reader>, %arg1: int, %arg2: uint, %arg3: ptr<function, int>) -> void {
+        bb0: ; (entry)
+          %0 = access_chain @g1, %arg1 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %1 = alloca : ptr<function, uint> ; i
+          store %1, %arg2
+          %2 = load %1 : uint
+          %3 = access_chain @g1, %2 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %4 = access_chain %arg0, 0:int : ptr<function, uint>
+          %5 = load %4 : uint
+          %6 = add %5, 1:uint : uint
+          store %4, %6
+          %7 = convert %2 : int
+          store %arg3, %7
+          ret
+        }
+
+        func @Reader.again(%arg0: ptr<function, Reader>, %arg1: int, %arg2: uint, %arg3: ptr<function, int>) -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, int> ; index
+          %1 = access_chain @g1, %arg1 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %2 = alloca : ptr<function, uint> ; i
+          store %2, %arg2
+          %3 = load %2 : uint
+          call @Reader.point(%arg0, %arg1, %3, %0)
+          %4 = load %0 : int
+          %5 = access_chain @g1, %4 : ptr<storage_buffer, StructuredBuffer<uint>>
+          store %arg3, %4
+          ret
+        }
+
+        entry compute "main" @main numthreads(3, 1, 1) inputs(@g0) outputs()
+    "#]],
+    );
+}
+
+#[test]
+fn methods_hand_their_objects_resources_back_run() {
+    // Thread k: a = Bufs[2][0] * 10 = 50; b = Bufs[k][1] * 11; c = Bufs[2 - k][0] * 12.
+    // k = 0: 50 + 22 + 60; k = 1: 50 + 44 + 36; k = 2: 50 + 66 + 12.
+    assert_eq!(run_with_bufs(METHOD_REBINDS_THIS), vec![132, 130, 128]);
+}

@@ -212,6 +212,48 @@ float4 main(float2 uv : TEXCOORD) : SV_Target {
 }
 
 #[test]
+fn methods_rebinding_their_objects_resources() {
+    let m = compile_ps(
+        r#"
+cbuffer C { uint idx; };
+Texture2D ta;
+Texture2D tb;
+Texture2D texs[4];
+SamplerState smp;
+struct M {
+    Texture2D t;
+    void use_b() { t = tb; }
+    void pick(uint i) { t = texs[i]; }
+};
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    M m;
+    m.t = ta;
+    m.use_b();
+    float4 r = m.t.Sample(smp, uv);
+    m.pick(idx);
+    return r + m.t.Sample(smp, uv);
+}
+"#,
+    );
+    // The first sample reads `tb` (never `ta`), the second `texs` at the index `pick`
+    // hands back through its hidden parameter.
+    let loads = |g: &str| {
+        m.asm
+            .lines()
+            .filter(|l| l.contains("= OpLoad ") && l.ends_with(&format!(" {g}")))
+            .count()
+    };
+    assert_eq!(
+        (loads(&m.id("ta")), loads(&m.id("tb"))),
+        (0, 1),
+        "{}",
+        m.asm
+    );
+    assert_eq!(parameter_count(&m, "M.pick"), 2, "{}", m.asm);
+    assert_eq!(chains_into(&m, "main_body", "texs").len(), 1, "{}", m.asm);
+}
+
+#[test]
 fn nonuniform_index_passed_to_a_function_stays_nonuniform() {
     let m = compile(
         r#"
