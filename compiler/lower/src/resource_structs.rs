@@ -986,6 +986,10 @@ impl FnLower<'_, '_> {
                     .collect();
                 (part.local, paths)
             }
+            // A call handing resources back to an element at a run-time index.
+            Some(Ok(Denoted::Indexed(..) | Denoted::Element(..) | Denoted::IndexedArray(..))) => {
+                return Err(self.run_time_element_assignment(e))
+            }
             Some(Err(u)) => return Err(u),
             _ => return Err(self.unsupported("this argument holding resources", e)),
         };
@@ -1152,19 +1156,25 @@ impl FnLower<'_, '_> {
             Ok(Denoted::Array(l, path, n)) => self.assign_array(l, path, n, rhs),
             Ok(Denoted::Data(..) | Denoted::IndexedData(..)) => return None,
             Ok(Denoted::Indexed(..) | Denoted::Element(..) | Denoted::IndexedArray(..)) => {
-                let range = self.expr_range(lhs);
-                Err(self.cx.error(
-                    crate::RESOURCE_NOT_LEGAL,
-                    format!(
-                        "assigning a resource to an element of a local array at a run-time \
-                         index makes every element's resource depend on a run-time value, \
-                         which Vulkan cannot express; {DXC_FAILS}"
-                    ),
-                    range,
-                ))
+                Err(self.run_time_element_assignment(lhs))
             }
             Err(u) => Err(u),
         })
+    }
+
+    /// E3020: resources assigned (or handed back by a call) to an element of a local array
+    /// at a run-time index at `e`.
+    fn run_time_element_assignment(&mut self, e: ExprId) -> crate::context::Unsupported {
+        let range = self.expr_range(e);
+        self.cx.error(
+            crate::RESOURCE_NOT_LEGAL,
+            format!(
+                "assigning a resource to an element of a local array at a run-time index \
+                 makes every element's resource depend on a run-time value, which Vulkan \
+                 cannot express; {DXC_FAILS}"
+            ),
+            range,
+        )
     }
 
     /// E3001: assigning resources to a `static` outside its initializer.

@@ -1069,3 +1069,26 @@ fn methods_hand_their_objects_resources_back_run() {
     // k = 0: 50 + 22 + 60; k = 1: 50 + 44 + 36; k = 2: 50 + 66 + 12.
     assert_eq!(run_with_bufs(METHOD_REBINDS_THIS), vec![132, 130, 128]);
 }
+
+#[test]
+fn method_rebinding_an_element_at_a_run_time_index_is_e3020() {
+    // Which element's resource changes is known only at run time: DXC's legalization
+    // fails too.
+    let errors = lower_errors(
+        r#"
+StructuredBuffer<uint> Bufs[3] : register(t0);
+RWStructuredBuffer<uint> Out : register(u3);
+struct Reader { StructuredBuffer<uint> buf; void point(uint i) { buf = Bufs[i]; } };
+[numthreads(3, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Reader rs[2];
+    rs[0].buf = Bufs[0];
+    rs[1].buf = Bufs[1];
+    rs[id.x % 2].point(2);
+    Out[id.x] = rs[1].buf[0];
+}
+"#,
+    );
+    assert!(errors.starts_with("E3020"), "{errors}");
+    assert!(errors.contains("run-time index"), "{errors}");
+}
