@@ -35,13 +35,15 @@ pub type FunctionKey = (
 pub type TemplateBinding = (String, hir::lower_type::TemplateArg);
 
 /// The resource a resource parameter stands for in one copy of a function: a resource global,
-/// or (`indexed`) an element of a resource array whose index the copy takes as an `int`;
-/// `global` is `None` for a resource member never assigned (the copy may pass it on, not use
-/// it, as DXC accepts).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// or (`indexed`) an element of a resource array whose index the copy takes as an `int`
+/// (`nonuniform`: an index marked by `NonUniformResourceIndex`, which the copy marks again,
+/// `resource_nonuniform`); `global` is `None` for a resource member never assigned (the copy
+/// may pass it on, not use it, as DXC accepts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct ResourceArg {
     pub global: Option<Global>,
     pub indexed: bool,
+    pub nonuniform: bool,
 }
 
 /// The error of a lowering step; its diagnostic is already recorded.
@@ -89,6 +91,12 @@ pub struct ModuleCtx<'db> {
     /// Functions with `out`/`inout` parameters holding resources and what they hand back
     /// (`resource_out`).
     pub handed_out: HashMap<Func, crate::resource_out::HandedOut>,
+    /// The hidden `out int` parameters through which functions hand back the run-time
+    /// indices of resource array elements they return or hand out (`resource_handed`).
+    pub hidden_indices: HashMap<Func, crate::resource_handed::HiddenIndices>,
+    /// Functions returning the index of a resource array element that a `return` marked
+    /// by `NonUniformResourceIndex` (`resource_nonuniform`).
+    pub nonuniform_returns: std::collections::HashSet<Func>,
     /// What each `static` global holding resources names (`resource_statics`).
     pub static_resources: HashMap<ItemIdx, crate::resource_statics::StaticBinding>,
     /// The `counter.var.<name>` global of each structured buffer with a counter.
@@ -150,6 +158,8 @@ impl<'db> ModuleCtx<'db> {
             indexed_returns: Default::default(),
             unassigned_returns: Default::default(),
             handed_out: HashMap::new(),
+            hidden_indices: HashMap::new(),
+            nonuniform_returns: Default::default(),
             static_resources: HashMap::new(),
             template_args: HashMap::new(),
             counters: HashMap::new(),
@@ -261,11 +271,14 @@ impl<'db> ModuleCtx<'db> {
         let mut params = Vec::new();
         // A method's object comes first, as a pointer (see `user_call`).
         let mut next_resource = resources.iter();
+        let mut handed = Vec::new();
         if let Some(this) = self.this_type(idx, template_args)? {
             match crate::resource_structs::split_type(&this) {
                 // A struct holding resources: a pointer to its data part, and its resources
-                // (the first of `resources`) pick this copy.
+                // (the first of `resources`) pick this copy; the method may rebind them,
+                // like an `inout` parameter (`resource_out`).
                 Some(split) => {
+                    handed.push((crate::resource_out::THIS, None));
                     let data = split.data.clone();
                     params.extend(
                         data.map(|d| types::Type::pointer(types::AddressSpace::Function, d)),
@@ -280,7 +293,6 @@ impl<'db> ModuleCtx<'db> {
                 None => params.push(types::Type::pointer(types::AddressSpace::Function, this)),
             }
         }
-        let mut handed = Vec::new();
         let mut next_len = array_lens.iter();
         for (n, p) in sig.params.iter().enumerate() {
             // A geometry shader's stream is no value: `Append` writes the stage outputs.

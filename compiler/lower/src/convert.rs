@@ -275,7 +275,13 @@ impl FnLower<'_, '_> {
     }
 
     /// Changes the scalar kind of `v` (already of `to`'s shape).
-    fn convert_kind(&mut self, v: Value, from: ScalarKind, to: ScalarKind, to_ty: &Type) -> Value {
+    pub(crate) fn convert_kind(
+        &mut self,
+        v: Value,
+        from: ScalarKind,
+        to: ScalarKind,
+        to_ty: &Type,
+    ) -> Value {
         if from == to {
             return v;
         }

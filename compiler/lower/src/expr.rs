@@ -361,6 +361,8 @@ impl FnLower<'_, '_> {
             // `c ? A : B` of resources: one of them, chosen at compile time
             // (`resource_choice`).
             Expr::Conditional { .. } => self.holds_resources(e),
+            // `x = y = tex`: the left side, once assigned (`resource_assign`).
+            Expr::Binary { .. } => self.is_resource_assignment(e),
             // A call returning a struct holding resources: a temporary (`resource_structs`).
             Expr::Call { .. } | Expr::MethodCall { .. } => {
                 self.infer.type_of_expr(e).is_some_and(|t| {

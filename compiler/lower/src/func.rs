@@ -303,6 +303,8 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 });
             }
             self.bind_split_this(&bound);
+            // A method may rebind its object's resources (`resource_out`).
+            self.hand_back_this(&bound);
         }
         let directions: Vec<hir::item_tree::ParamDirection> = self
             .cx
@@ -329,6 +331,33 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 // An `out`/`inout` parameter holding resources (`resource_out`).
                 self.res.out_params.push((n as u32, *p));
                 let inout = direction == hir::item_tree::ParamDirection::InOut;
+                let array = ty
+                    .as_ref()
+                    .and_then(crate::resource_array_args::resource_array_len);
+                if let (Some(_), Some(t)) = (array, &ty) {
+                    // An array of resources: a local array of slots; an `inout` one's
+                    // elements come in like an `in` array's (`resource_array_args`).
+                    let elements = match inout {
+                        true => self.cx.element_count(t, resources.as_slice()),
+                        false => Some(0),
+                    };
+                    let Some(n) = elements else {
+                        // A whole global array.
+                        match resources.next().and_then(|r| r.global) {
+                            Some(g) => args.push(ParamArg::Resource(g)),
+                            None => args.push(ParamArg::Skipped),
+                        }
+                        continue;
+                    };
+                    let mut bound = Vec::new();
+                    for r in resources.by_ref().take(n as usize) {
+                        let index = r.indexed.then_some(next_arg);
+                        next_arg += u32::from(r.indexed);
+                        bound.push((r.global, index));
+                    }
+                    args.push(ParamArg::Elements(bound));
+                    continue;
+                }
                 let split = ty.as_ref().and_then(crate::resource_structs::split_type);
                 match split {
                     Some(split) => {
@@ -362,6 +391,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                         Some(ResourceArg {
                             global: Some(g),
                             indexed: true,
+                            ..
                         }) => {
                             args.push(ParamArg::Element(g, next_arg));
                             next_arg += 1;
@@ -420,6 +450,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 Some(ResourceArg {
                     global: Some(g),
                     indexed: true,
+                    ..
                 }) => ParamArg::Element(g, next_arg),
                 Some(ResourceArg {
                     global: Some(g), ..
@@ -612,6 +643,9 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
             }
         }
+        // An element the caller indexed by `NonUniformResourceIndex` keeps the mark
+        // (`resource_nonuniform`).
+        self.mark_nonuniform_params();
         let Some(root) = self.body.root else {
             let range = self.cx.item_range(self.item);
             // A method declared without a body and never defined: in sample code, a method

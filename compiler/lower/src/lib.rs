@@ -77,6 +77,9 @@
 //! `init_globals`), [`precise`] (the arithmetic feeding `precise` variables),
 //! [`resource_structs`] (locals holding resources), [`resource_choice`] (resources chosen by
 //! compile-time conditions), [`resource_out`] (`out` parameters holding resources),
+//! [`resource_handed`] (elements at run-time indices handed back through hidden `out int`s),
+//! [`resource_assign`] (assignments of resources used as values), [`resource_nonuniform`]
+//! (`NonUniformResourceIndex` across calls),
 //! [`resource_statics`] (`static` globals holding resources), [`resource_globals`]
 //! (non-`static` global structs of textures and samplers), [`resource_dead`] (uses of
 //! resources never assigned), [`resource_index`] (run-time indices into locals holding
@@ -116,12 +119,15 @@ pub mod printf;
 pub mod raw_buffer;
 pub mod ray_query;
 pub mod resource_array_args;
+pub mod resource_assign;
 pub mod resource_cast;
 pub mod resource_choice;
 pub mod resource_dead;
 pub mod resource_globals;
+pub mod resource_handed;
 pub mod resource_index;
 pub mod resource_init;
+pub mod resource_nonuniform;
 pub mod resource_out;
 pub mod resource_statics;
 pub mod resource_structs;

@@ -23,7 +23,7 @@ use crate::func::FnLower;
 use crate::resource_structs::Denoted;
 
 /// The length of a parameter type that is a sized array of single resources.
-fn resource_array_len(ty: &Type) -> Option<u32> {
+pub(crate) fn resource_array_len(ty: &Type) -> Option<u32> {
     match ty {
         Type::Array {
             element,
@@ -110,7 +110,11 @@ impl FnLower<'_, '_> {
                 Some(n) => {
                     let mut fb = self.fb();
                     fb.set_param_name(n as usize, &format!("{name}.{k}.index"));
-                    fb.access_chain(Value::Global(g), &[Value::Arg(n)])
+                    let p = fb.access_chain(Value::Global(g), &[Value::Arg(n)]);
+                    // An `inout` element left as it came in is not handed back
+                    // (`resource_out`).
+                    self.res.incoming.insert((l, vec![k as u32]), p);
+                    p
                 }
                 None => Value::Global(g),
             };

@@ -4,12 +4,17 @@
 //! Resources are bound at compile time (`resource_structs`), so such a parameter hands its
 //! bindings back like a returned resource does: the callee is lowered before its first
 //! caller, each `return` (and the end of the body) records the resource global left in every
-//! slot of the parameter (they must agree, as DXC's legalization needs one resource per use),
+//! slot of the parameter (an element at a run-time index passes its index through a hidden
+//! `out int`, `resource_handed`; they must agree, as DXC's legalization needs one resource
+//! per use),
 //! and the caller rebinds its argument to them after the call. An `inout` parameter's
 //! incoming resources pick the callee's copy like an `in` argument's (an element of a
 //! resource array with its index as an `int` argument); a slot the callee leaves as it came
 //! in is handed back as `None`, and the caller keeps its own binding there. The data part
 //! of a struct is passed as a pointer to the caller's copy, as for any `out` parameter.
+//!
+//! A method of a struct holding resources hands its object's resources back the same way
+//! (`this` as an `inout` parameter, [`THIS`]): the caller rebinds the receiver.
 //!
 //! Called from `func.rs` (parameters), `stmt.rs` (`return`) and `user_call.rs` (arguments).
 
@@ -20,17 +25,24 @@ use types::Type;
 
 use crate::context::{ResourceArg, R};
 use crate::func::FnLower;
-use crate::resource_statics::StaticResource;
+use crate::resource_handed::{Handed, HandedAt, IndexTemps};
 use crate::resource_structs::split_type;
 
 /// For each `out`/`inout` parameter holding resources (by declared index): the resource
-/// (a global or a constant element of one) its slots hold when the function returns
+/// (a global, a constant element of one, or an element at a run-time index handed back
+/// through a hidden parameter, `resource_handed`) its slots hold when the function returns
 /// (`None` for one never assigned), once its body is lowered.
-pub type HandedOut = Vec<(u32, Option<Vec<Option<StaticResource>>>)>;
+pub type HandedOut = Vec<(u32, Option<Vec<Option<Handed>>>)>;
 
-/// Whether a parameter of type `ty` passed `direction` hands resources back.
+/// The declared index standing for `this` in [`HandedOut`]: a method of a struct holding
+/// resources hands its object's resources back like an `inout` parameter.
+pub const THIS: u32 = u32::MAX;
+
+/// Whether a parameter of type `ty` passed `direction` hands resources back: a resource,
+/// an array of resources, or a struct holding resources.
 pub fn hands_back(ty: &Type, direction: ParamDirection) -> bool {
-    direction != ParamDirection::In && holds_resources(ty)
+    let array = crate::resource_array_args::resource_array_len(ty).is_some();
+    direction != ParamDirection::In && (holds_resources(ty) || array)
 }
 
 /// A resource, or a struct holding resources.
@@ -49,30 +61,37 @@ impl FnLower<'_, '_> {
         }
         let mut now = Vec::new();
         for &(n, l) in &self.res.out_params.clone() {
-            // Errors point at the parameter.
-            let param = self.map.locals[l.0 as usize].text_range();
-            now.push((n, self.slots_of(l, param)?));
+            // Errors point at the parameter (at the method, for `this`).
+            let param = match self.map.locals.get(l.0 as usize) {
+                Some(p) if n != THIS => p.text_range(),
+                _ => self.cx.item_range(self.item),
+            };
+            now.push((n, self.slots_of(n, l, param)?));
         }
-        let Some(recorded) = self.cx.handed_out.get_mut(&self.func) else {
+        let Some(mut recorded) = self.cx.handed_out.get(&self.func).cloned() else {
             return Ok(());
         };
         for ((_, prev), (_, globals)) in recorded.iter_mut().zip(now) {
-            match prev {
-                Some(p) if *p != globals => {
-                    return Err(self.cx.error(
-                        crate::RESOURCE_NOT_LEGAL,
-                        "the resource this function hands back through an `out` parameter \
+            let Some(p) = prev else {
+                *prev = Some(globals);
+                continue;
+            };
+            // An element at a constant index and one at a run-time index of the same array
+            // agree: both go through the hidden index (`resource_handed`).
+            if !self.merge_handed(p, &globals) {
+                return Err(self.cx.error(
+                    crate::RESOURCE_NOT_LEGAL,
+                    "the resource this function hands back through an `out` parameter \
                          depends on run-time control flow (different resources on different \
                          paths); Vulkan needs each use to name one resource"
-                            .to_owned()
-                            + ", and "
-                            + crate::resource_structs::DXC_FAILS,
-                        at,
-                    ))
-                }
-                _ => *prev = Some(globals),
+                        .to_owned()
+                        + ", and "
+                        + crate::resource_structs::DXC_FAILS,
+                    at,
+                ));
             }
         }
+        self.cx.handed_out.insert(self.func, recorded);
         Ok(())
     }
 
@@ -91,12 +110,16 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// The resource in each slot of parameter `l` now; `None` for a slot never assigned or
-    /// still holding the element it came in with.
-    fn slots_of(&mut self, l: LocalId, at: syntax::TextRange) -> R<Vec<Option<StaticResource>>> {
+    /// The resource in each slot of parameter `l` (declared index `n`) now; `None` for a
+    /// slot never assigned or still holding the element it came in with. An element at a
+    /// run-time index stores its index through the slot's hidden parameter.
+    fn slots_of(&mut self, n: u32, l: LocalId, at: syntax::TextRange) -> R<Vec<Option<Handed>>> {
         let conflict = self.res.conflicts.contains(&l);
         let paths = self.res.split.get(&l).map(|sl| sl.split.resource_paths());
+        let array = self.res.arrays.get(&l).copied();
         let bound: Vec<(Vec<u32>, Option<crate::resource_structs::Binding>)> = match paths {
+            // An array of resources: one slot per element.
+            None if array.is_some() => self.array_slots(l, array.unwrap_or(0)),
             Some(paths) => paths
                 .into_iter()
                 .map(|p| {
@@ -113,15 +136,21 @@ impl FnLower<'_, '_> {
             )],
         };
         let mut globals = Vec::new();
-        for (path, b) in bound {
+        for (k, (path, b)) in bound.into_iter().enumerate() {
             let incoming = self.res.incoming.get(&(l, path)).copied();
             globals.push(match b {
                 None => None,
                 Some(crate::resource_structs::Binding::Bound(p)) if Some(p) == incoming => None,
-                Some(crate::resource_structs::Binding::Bound(p))
-                    if self.named_resource_value(p).is_some() =>
-                {
-                    self.named_resource_value(p)
+                Some(crate::resource_structs::Binding::Bound(p)) => {
+                    match self.hand_back(p, HandedAt::Out(n, k as u32)) {
+                        Some(h) => Some(h),
+                        None => {
+                            return Err(self.cx.unsupported(
+                                "handing back this resource through an `out` parameter",
+                                at,
+                            ))
+                        }
+                    }
                 }
                 Some(crate::resource_structs::Binding::Conflict) => {
                     return Err(self.cx.error(
@@ -134,16 +163,31 @@ impl FnLower<'_, '_> {
                         at,
                     ))
                 }
-                Some(_) => {
-                    return Err(self.cx.unsupported(
-                        "handing back an element of a resource array at a run-time index \
-                         through an `out` parameter",
-                        at,
-                    ))
-                }
             });
         }
         Ok(globals)
+    }
+
+    /// The binding of each element of local resource array `l` of length `n`: its slots, or
+    /// the elements of the global array it names whole.
+    fn array_slots(
+        &mut self,
+        l: LocalId,
+        n: u32,
+    ) -> Vec<(Vec<u32>, Option<crate::resource_structs::Binding>)> {
+        let whole = self.locals[l.0 as usize];
+        let mut out = Vec::new();
+        for k in 0..n {
+            let b = match whole {
+                Some(Value::Global(g)) => Some(crate::resource_structs::Binding::Bound(
+                    self.static_pointer((g, Some(i64::from(k)))),
+                )),
+                Some(_) => Some(crate::resource_structs::Binding::Conflict),
+                None => self.res.slots.get(&(l, vec![k])).copied(),
+            };
+            out.push((vec![k], b));
+        }
+        out
     }
 
     /// The argument of an `out`/`inout` struct parameter holding resources: the resources
@@ -203,11 +247,12 @@ impl FnLower<'_, '_> {
         resources.push(ResourceArg {
             global,
             indexed: index.is_some(),
+            nonuniform: index.is_some_and(|i| self.is_nonuniform_index(i)),
         });
         Ok(true)
     }
 
-    fn element_of(&self, p: Value) -> Option<(ir::Global, Value)> {
+    pub(crate) fn element_of(&self, p: Value) -> Option<(ir::Global, Value)> {
         let Value::Inst(i) = p else { return None };
         let d = &self.cx.mb.module().functions[self.func].insts[i];
         match (d.opcode, &d.operands[..]) {
@@ -224,12 +269,16 @@ impl FnLower<'_, '_> {
         f: ir::Func,
         args: &[ExprId],
         inout: &[u32],
+        temps: &IndexTemps,
         e: ExprId,
     ) -> R<()> {
         let Some(handed) = self.cx.handed_out.get(&f).cloned() else {
             return Ok(());
         };
         for (n, globals) in handed {
+            if n == THIS {
+                continue;
+            }
             let Some(&a) = args.get(n as usize) else {
                 continue;
             };
@@ -243,26 +292,90 @@ impl FnLower<'_, '_> {
                     e,
                 ));
             };
-            self.rebind(a, &globals, inout.contains(&n))?;
+            let pointers = self.handed_pointers(&globals, temps, e)?;
+            self.rebind(a, &pointers, inout.contains(&n))?;
         }
         Ok(())
     }
 
+    /// In a method of a struct holding resources: `this` hands its resources back like an
+    /// `inout` parameter; its slots (bound to `bound`) came in as they are.
+    pub fn hand_back_this(&mut self, bound: &[Option<Value>]) {
+        let Some(l) = self.res.this_local else {
+            return;
+        };
+        self.res.out_params.push((THIS, l));
+        let all = vec![true; bound.len()];
+        self.record_incoming(l, bound, &all);
+    }
+
+    /// After a call of method `f` of a struct holding resources: rebinds the resources of its
+    /// object (`receiver`, or this method's own object) that the method rebound.
+    pub fn bind_handed_this(
+        &mut self,
+        f: ir::Func,
+        receiver: Option<ExprId>,
+        temps: &IndexTemps,
+        e: ExprId,
+    ) -> R<()> {
+        let handed = self.cx.handed_out.get(&f).and_then(|h| {
+            h.iter()
+                .find(|(n, _)| *n == THIS)
+                .map(|(_, globals)| globals.clone())
+        });
+        let Some(globals) = handed else {
+            return Ok(());
+        };
+        let Some(globals) = globals else {
+            if !self.cx.diagnostics.is_empty() {
+                // The callee failed to lower and said why.
+                return Err(crate::context::Unsupported);
+            }
+            return Err(self.unsupported(
+                "this method call handing back its object's resources (what it hands back is \
+                 unknown)",
+                e,
+            ));
+        };
+        // Nothing rebound: the object keeps its resources.
+        if globals.iter().all(Option::is_none) {
+            return Ok(());
+        }
+        let pointers = self.handed_pointers(&globals, temps, e)?;
+        match receiver {
+            Some(r) => self.rebind_place(r, &pointers, true),
+            None => {
+                let Some(l) = self.res.this_local else {
+                    return Err(self.unsupported("calling a method without its object", e));
+                };
+                let paths = self
+                    .res
+                    .split
+                    .get(&l)
+                    .map(|sl| sl.split.resource_paths())
+                    .unwrap_or_default();
+                for (path, p) in paths.into_iter().zip(pointers) {
+                    if let Some(p) = p {
+                        self.bind_slot(l, path, p, e)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
     /// Binds argument `a` (a resource local or member, or a struct holding resources) to
-    /// `globals`, one per slot.
-    fn rebind(&mut self, a: ExprId, globals: &[Option<StaticResource>], inout: bool) -> R<()> {
+    /// `pointers`, one per slot.
+    fn rebind(&mut self, a: ExprId, pointers: &[Option<Value>], inout: bool) -> R<()> {
         if let Expr::Local(l) = *self.body.expr(a) {
             let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));
             if plain && !self.res.split.contains_key(&l) {
-                return match globals.first().copied().flatten() {
-                    Some(r) => {
-                        let p = self.static_pointer(r);
-                        self.bind_local(l, p, a)
-                    }
+                return match pointers.first().copied().flatten() {
+                    Some(p) => self.bind_local(l, p, a),
                     None => Ok(()),
                 };
             }
         }
-        self.rebind_place(a, globals, inout)
+        self.rebind_place(a, pointers, inout)
     }
 }

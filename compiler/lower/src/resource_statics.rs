@@ -342,7 +342,20 @@ impl ModuleCtx<'_> {
             Expr::Call { args, .. } if args.is_empty() => {
                 let f = self.initializer_call(infer, init, range)?;
                 match self.split_returns.get(&f).and_then(|(_, r)| r.clone()) {
-                    Some(resources) => Ok(resources),
+                    // An element at a run-time index has no compile-time name.
+                    Some(handed) => handed
+                        .into_iter()
+                        .map(|h| match h {
+                            None => Ok(None),
+                            Some(h) => h.named().map(Some).ok_or(()),
+                        })
+                        .collect::<Result<_, ()>>()
+                        .map_err(|()| {
+                            self.unsupported(
+                                "a run-time index in the initializer of a `static` resource",
+                                range,
+                            )
+                        }),
                     // The function failed to lower and said why.
                     None if !self.diagnostics.is_empty() => Err(crate::context::Unsupported),
                     None => Err(self.unsupported(

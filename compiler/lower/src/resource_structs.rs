@@ -14,7 +14,8 @@
 //! resource argument (`user_call`); its data part is passed by value, followed by the `int`
 //! index of each resource member bound to an element of a global array. A function returning
 //! such a struct returns its data part and is lowered before its first caller, which then
-//! binds a temporary to the resource globals the callee's `return`s name (they must agree).
+//! binds a temporary to the resource globals the callee's `return`s name (they must agree;
+//! an element at a run-time index comes back through a hidden `out int`, `resource_handed`).
 //! A function returning a plain resource returns nothing in the IR; its caller uses the
 //! global its `return`s name.
 //! A method of such a struct takes a pointer to its data part as `this` (none without data)
@@ -36,6 +37,7 @@ use types::{StructType, Type};
 
 use crate::context::{ResourceArg, R};
 use crate::func::{FnLower, Place};
+use crate::resource_handed::{Handed, HandedAt};
 
 /// The E3020 message of a resource chosen by run-time control flow (an `[unroll]` loop that
 /// causes it is unrolled, see `unroll`).
@@ -168,13 +170,11 @@ pub fn split_type(ty: &Type) -> Option<Split> {
     })
 }
 
-/// How a function's returned struct splits, and the resource (a global or a constant element
-/// of one) its `return`s leave in each slot (`None` for one never assigned), known once its
-/// body is lowered.
-pub type SplitReturn = (
-    Split,
-    Option<Vec<Option<crate::resource_statics::StaticResource>>>,
-);
+/// How a function's returned struct splits, and the resource (a global, a constant element
+/// of one, or an element at a run-time index handed back through a hidden parameter) its
+/// `return`s leave in each slot (`None` for one never assigned), known once its body is
+/// lowered.
+pub type SplitReturn = (Split, Option<Vec<Option<Handed>>>);
 
 /// What a resource slot holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -211,8 +211,13 @@ pub struct ResourceLocals {
     pub declared_depth: HashMap<LocalId, u32>,
     /// The function a call returning a struct holding resources just called.
     pub last_split_call: Option<ir::Func>,
+    /// The temporaries that call passed to its hidden index parameters (`resource_handed`).
+    pub index_temps: crate::resource_handed::IndexTemps,
     /// Temporaries holding such calls' results in the statement being lowered, by call.
     pub call_temps: HashMap<ExprId, LocalId>,
+    /// Assignments of resources used as values, lowered in the statement being lowered
+    /// (`resource_assign`).
+    pub assigned: HashSet<ExprId>,
     /// How many temporaries there are (their ids follow the body's locals).
     pub temps: u32,
     /// In a method of a struct holding resources: the temporary standing for `this`.
@@ -368,6 +373,11 @@ impl FnLower<'_, '_> {
             }
             Expr::Conditional { .. } => match self.chosen_arm(e)? {
                 Ok(arm) => self.denote(arm),
+                Err(u) => Some(Err(u)),
+            },
+            // `(b = a)`: `b`, once assigned (`resource_assign`).
+            Expr::Binary { .. } => match self.assigned_target(e)? {
+                Ok(lhs) => self.denote(lhs),
                 Err(u) => Some(Err(u)),
             },
             Expr::Local(l) => {
@@ -557,9 +567,10 @@ impl FnLower<'_, '_> {
         if let (Some(d), Some(v)) = (data, v) {
             self.fb().store(d, v);
         }
-        for (path, r) in split.resource_paths().into_iter().zip(returned) {
-            if let Some(r) = r {
-                let p = self.static_pointer(r);
+        let temps = std::mem::take(&mut self.res.index_temps);
+        let pointers = self.handed_pointers(&returned, &temps, e)?;
+        for (path, p) in split.resource_paths().into_iter().zip(pointers) {
+            if let Some(p) = p {
                 self.res.slots.insert((l, path), Binding::Bound(p));
             }
         }
@@ -640,6 +651,10 @@ impl FnLower<'_, '_> {
         if !(first || same) {
             return Err(self.runtime_choice(e));
         }
+        if self.is_nonuniform_index(index) {
+            // The caller marks the index again (`resource_nonuniform`).
+            self.cx.nonuniform_returns.insert(self.func);
+        }
         let from = self.type_of(index);
         let index = self.convert_value(index, &from, &Type::INT, e)?;
         if first {
@@ -694,6 +709,8 @@ impl FnLower<'_, '_> {
         Some(match (returned, value) {
             // The callee returned the index of an element of the global array.
             (Some((g, None)), Some(i)) if indexed => {
+                let marked = callee.is_some_and(|f| self.cx.nonuniform_returns.contains(&f));
+                let i = if marked { self.mark_nonuniform(i) } else { i };
                 Ok(Place::Ptr(self.fb().access_chain(Value::Global(g), &[i])))
             }
             (Some(r), _) => Ok(Place::Ptr(self.static_pointer(r))),
@@ -712,33 +729,44 @@ impl FnLower<'_, '_> {
             Some(Err(u)) => return Err(u),
             _ => return Err(self.unsupported("returning this struct holding resources", e)),
         };
+        let dead = self.res.flow.dead;
         let mut returned = Vec::new();
-        for rel in split.resource_paths() {
+        for (k, rel) in split.resource_paths().into_iter().enumerate() {
             let mut path = part.path.clone();
             path.extend(rel);
             returned.push(match self.res.slots.get(&(part.local, path)).copied() {
                 None => None,
                 Some(Binding::Conflict) => return Err(self.runtime_choice(e)),
-                Some(Binding::Bound(p)) => match self.named_resource_value(p) {
-                    Some(r) => Some(r),
+                // Code that never runs hands nothing back (`resource_choice`).
+                Some(Binding::Bound(_)) if dead => None,
+                // A global, a constant element, or an element at a run-time index whose
+                // index goes back through a hidden parameter (`resource_handed`).
+                Some(Binding::Bound(p)) => match self.hand_back(p, HandedAt::Return(k as u32)) {
+                    Some(h) => Some(h),
                     None => {
-                        return Err(self.unsupported(
-                            "returning a struct whose resource member is an element of a \
-                             resource array at a run-time index",
-                            e,
-                        ))
+                        return Err(self.unsupported("returning this struct holding resources", e))
                     }
                 },
             });
         }
-        let dead = self.res.flow.dead;
-        let entry = self.cx.split_returns.get_mut(&self.func).map(|(_, r)| r);
-        match entry {
+        let entry = self
+            .cx
+            .split_returns
+            .get(&self.func)
+            .map(|(_, r)| r.clone());
+        let merged = match entry {
             // Never runs, by compile-time conditions (`resource_choice`).
-            _ if dead => {}
-            Some(Some(prev)) if *prev != returned => return Err(self.runtime_choice(e)),
-            Some(r) => *r = Some(returned),
-            None => {}
+            _ if dead => None,
+            // A constant and a run-time element of one array agree (`resource_handed`).
+            Some(Some(mut prev)) => match self.merge_handed(&mut prev, &returned) {
+                true => Some(prev),
+                false => return Err(self.runtime_choice(e)),
+            },
+            Some(None) => Some(returned),
+            None => None,
+        };
+        if let (Some(merged), Some((_, r))) = (merged, self.cx.split_returns.get_mut(&self.func)) {
+            *r = Some(merged);
         }
         Ok(match part.data {
             Some((ptr, at)) => {
@@ -929,15 +957,26 @@ impl FnLower<'_, '_> {
     }
 
     /// Binds the slots `e` denotes (a resource member, or a struct holding resources) to
-    /// `globals`, one per slot; `None` leaves a slot unassigned.
+    /// `pointers`, one per slot; `None` leaves a slot unassigned.
     pub(crate) fn rebind_place(
         &mut self,
         e: ExprId,
-        globals: &[Option<crate::resource_statics::StaticResource>],
+        pointers: &[Option<Value>],
         keep_unassigned: bool,
     ) -> R<()> {
         let (local, paths) = match self.denote(e) {
             Some(Ok(Denoted::Slot((l, path)))) => (l, vec![path]),
+            // A local array of resources (`resource_out`): one slot per element.
+            Some(Ok(Denoted::Array(l, path, n))) => {
+                let paths = (0..n)
+                    .map(|k| {
+                        let mut p = path.clone();
+                        p.push(k);
+                        p
+                    })
+                    .collect();
+                (l, paths)
+            }
             Some(Ok(Denoted::Struct(part))) => {
                 let paths = part
                     .split
@@ -951,15 +990,16 @@ impl FnLower<'_, '_> {
                     .collect();
                 (part.local, paths)
             }
+            // A call handing resources back to an element at a run-time index.
+            Some(Ok(Denoted::Indexed(..) | Denoted::Element(..) | Denoted::IndexedArray(..))) => {
+                return Err(self.run_time_element_assignment(e))
+            }
             Some(Err(u)) => return Err(u),
             _ => return Err(self.unsupported("this argument holding resources", e)),
         };
-        for (path, r) in paths.into_iter().zip(globals) {
-            match r {
-                Some(r) => {
-                    let p = self.static_pointer(*r);
-                    self.bind(Target::Slot(local, path), p, e)?
-                }
+        for (path, p) in paths.into_iter().zip(pointers) {
+            match p {
+                Some(p) => self.bind(Target::Slot(local, path), *p, e)?,
                 // An `inout` slot the callee left as it came in.
                 None if keep_unassigned => {}
                 None => {
@@ -984,6 +1024,10 @@ impl FnLower<'_, '_> {
         // `c ? A : B`: the arm a compile-time condition picks (`resource_choice`).
         if let Some(arm) = self.chosen_arm(e) {
             return Some(arm.and_then(|a| self.lvalue(a)));
+        }
+        // `x = y = tex`: `y`, once assigned (`resource_assign`).
+        if let Some(lhs) = self.assigned_target(e) {
+            return Some(lhs.and_then(|l| self.lvalue(l)));
         }
         if let Expr::Local(l) = self.body.expr(e) {
             if self.res.conflicts.contains(l) {
@@ -1126,19 +1170,25 @@ impl FnLower<'_, '_> {
             Ok(Denoted::Array(l, path, n)) => self.assign_array(l, path, n, rhs),
             Ok(Denoted::Data(..) | Denoted::IndexedData(..)) => return None,
             Ok(Denoted::Indexed(..) | Denoted::Element(..) | Denoted::IndexedArray(..)) => {
-                let range = self.expr_range(lhs);
-                Err(self.cx.error(
-                    crate::RESOURCE_NOT_LEGAL,
-                    format!(
-                        "assigning a resource to an element of a local array at a run-time \
-                         index makes every element's resource depend on a run-time value, \
-                         which Vulkan cannot express; {DXC_FAILS}"
-                    ),
-                    range,
-                ))
+                Err(self.run_time_element_assignment(lhs))
             }
             Err(u) => Err(u),
         })
+    }
+
+    /// E3020: resources assigned (or handed back by a call) to an element of a local array
+    /// at a run-time index at `e`.
+    fn run_time_element_assignment(&mut self, e: ExprId) -> crate::context::Unsupported {
+        let range = self.expr_range(e);
+        self.cx.error(
+            crate::RESOURCE_NOT_LEGAL,
+            format!(
+                "assigning a resource to an element of a local array at a run-time index \
+                 makes every element's resource depend on a run-time value, which Vulkan \
+                 cannot express; {DXC_FAILS}"
+            ),
+            range,
+        )
     }
 
     /// E3001: assigning resources to a `static` outside its initializer.
@@ -1363,6 +1413,7 @@ impl FnLower<'_, '_> {
             resources.push(ResourceArg {
                 global,
                 indexed: index.is_some(),
+                nonuniform: index.is_some_and(|i| self.is_nonuniform_index(i)),
             });
         }
         Ok((resources, values))

@@ -43,6 +43,7 @@ impl FnLower<'_, '_> {
 
     pub(crate) fn lower_stmt_here(&mut self, s: StmtId) -> R<()> {
         self.res.call_temps.clear();
+        self.res.assigned.clear();
         match self.body.stmt(s).clone() {
             Stmt::Expr(e) => {
                 self.lower_expr(e)?;

@@ -286,6 +286,7 @@ impl FnLower<'_, '_> {
             }
             None => None,
         };
+        let split_this_call = split_this.is_some();
         if let Some((r, _, _)) = &split_this {
             resources.splice(0..0, r.iter().copied());
         }
@@ -297,7 +298,7 @@ impl FnLower<'_, '_> {
             if let Some(global) = first {
                 resources.push(crate::context::ResourceArg {
                     global: Some(global),
-                    indexed: false,
+                    ..Default::default()
                 });
             }
         }
@@ -464,12 +465,26 @@ impl FnLower<'_, '_> {
                 _ => vals.push(self.coerce(a, t)?),
             }
         }
+        // The hidden `out int`s through which the callee hands back the indices of
+        // resource array elements (`resource_handed`) come last.
+        let temps = self.index_temps(f);
+        vals.extend(temps.iter().map(|t| t.1));
         let v = self.fb().call(f, &vals);
         let inout: Vec<u32> = (decl.params.iter().enumerate())
             .filter(|(_, p)| p.direction == ParamDirection::InOut)
             .map(|(n, _)| n as u32)
             .collect();
-        self.bind_handed_out(f, args, &inout, e)?;
+        self.bind_handed_out(f, args, &inout, &temps, e)?;
+        if split_this_call {
+            // The method may have rebound its object's resources (`resource_out`).
+            // (A functor member holding resources was refused above.)
+            let object = match receiver {
+                Some(Receiver::Object(r)) => Some(r),
+                Some(Receiver::Member(..)) | None => None,
+            };
+            self.bind_handed_this(f, object, &temps, e)?;
+        }
+        self.res.index_temps = temps;
         for (temp, object, fields) in base_back {
             for i in 0..fields {
                 let i = self.fb().int(i as i32);
@@ -534,10 +549,7 @@ impl FnLower<'_, '_> {
                 && !self.res.split.contains_key(&l)
                 && !self.res.arrays.contains_key(&l);
             if plain && unassigned {
-                let r = ResourceArg {
-                    global: None,
-                    indexed: false,
-                };
+                let r = ResourceArg::default();
                 return Ok((r, None));
             }
         }
@@ -557,7 +569,7 @@ impl FnLower<'_, '_> {
             return Ok((
                 ResourceArg {
                     global: Some(global),
-                    indexed: false,
+                    ..Default::default()
                 },
                 None,
             ));
@@ -574,11 +586,13 @@ impl FnLower<'_, '_> {
                 if let Some(b) = f.insts[i].block.take() {
                     f.blocks[b].insts.retain(|&x| x != i);
                 }
+                let nonuniform = self.is_nonuniform_index(index);
                 let from = self.type_of(index);
                 let index = self.convert_value(index, &from, &Type::INT, a)?;
                 let r = ResourceArg {
                     global: Some(global),
                     indexed: true,
+                    nonuniform,
                 };
                 return Ok((r, Some(index)));
             }

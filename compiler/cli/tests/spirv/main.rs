@@ -30,6 +30,7 @@ mod opcodes;
 mod params;
 mod ray_query;
 mod raytracing;
+mod resflow;
 mod resource_gaps;
 mod resource_structs;
 mod resources;
