@@ -165,11 +165,18 @@ impl FnLower<'_, '_> {
                 lhs,
                 rhs,
             } => {
-                let (a, b) = match (&self.const_ints(*lhs)?[..], &self.const_ints(*rhs)?[..]) {
-                    ([a], [b]) => (*a, *b),
+                // Componentwise, a scalar operand splatted (`2 * int2(-1, 1)`), as DXC folds it.
+                let (a, b) = (self.const_ints(*lhs)?, self.const_ints(*rhs)?);
+                let n = match (a.len(), b.len()) {
+                    (x, y) if x == y => x,
+                    (1, y) => y,
+                    (x, 1) => x,
                     _ => return None,
                 };
-                Some(vec![op.checked_i64(a, b)?])
+                let at = |v: &[i64], i: usize| if v.len() == 1 { v[0] } else { v[i] };
+                (0..n)
+                    .map(|i| op.checked_i64(at(&a, i), at(&b, i)))
+                    .collect()
             }
             Expr::Paren(i)
             | Expr::Cast { expr: i, .. }

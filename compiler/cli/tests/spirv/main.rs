@@ -47,3 +47,4 @@ mod texture_operands;
 mod vk_ext;
 mod vkd3d_probe;
 mod vulkan_types;
+mod wicked_probe;
