@@ -24,8 +24,9 @@ const WICKED_FLAGS: &[&str] = &[
 
 /// A scalar times a constant vector, a vector times a scalar, vector minus scalar and a
 /// negated sum are folded componentwise (`2 * int2(-1, 1)` is `(-2, 2)`, `int2(3, 1) * 3` is
-/// `(9, 3)`, `int2(6, 4) / 2 - 1` is `(2, 1)`, `-(int2(1, 2) + 1)` is `(-2, -3)`), whether on
-/// a comparison sample, a level sample or a gather.
+/// `(9, 3)`, `int2(6, 4) / 2 - 1` is `(2, 1)`, `-(int2(1, 2) + 1)` is `(-2, -3)`), and a
+/// swizzle of a constant picks its components (`kOffset.yx` of `int2(4, -5)` is `(-5, 4)`),
+/// whether on a comparison sample, a level sample or a gather.
 #[test]
 fn arithmetic_on_constant_vectors_is_a_constant_offset() {
     let text = r#"
@@ -33,6 +34,7 @@ Texture2D<float> shadowmap : register(t0);
 SamplerComparisonState cmp_sampler : register(s0);
 SamplerState lin : register(s1);
 RWStructuredBuffer<float4> result : register(u0);
+static const int2 kOffset = int2(4, -5);
 [numthreads(8, 8, 1)]
 void main(uint3 id : SV_DispatchThreadID) {
     float2 uv = id.xy / 64.0;
@@ -40,13 +42,20 @@ void main(uint3 id : SV_DispatchThreadID) {
     s += shadowmap.SampleLevel(lin, uv, 0, int2(3, 1) * 3);
     float4 g = shadowmap.GatherRed(lin, uv, int2(6, 4) / 2 - 1);
     s += shadowmap.SampleCmpLevelZero(cmp_sampler, uv, 0.5, -(int2(1, 2) + 1));
+    s += shadowmap.SampleLevel(lin, uv, 1, kOffset.yx);
     result[id.x] = g + s;
 }
 "#;
     let m = compile(text, "cs_6_0", WICKED_FLAGS);
     let offsets = m.asm.lines().filter(|l| l.contains("ConstOffset")).count();
-    assert_eq!(offsets, 4, "every offset is a ConstOffset:\n{}", m.asm);
-    for (x, y) in [("n2", "2"), ("9", "3"), ("2", "1"), ("n2", "n3")] {
+    assert_eq!(offsets, 5, "every offset is a ConstOffset:\n{}", m.asm);
+    for (x, y) in [
+        ("n2", "2"),
+        ("9", "3"),
+        ("2", "1"),
+        ("n2", "n3"),
+        ("n5", "4"),
+    ] {
         let composite = format!("= OpConstantComposite %v2int %int_{x} %int_{y}");
         assert!(m.has(&composite), "no {composite} in\n{}", m.asm);
     }
