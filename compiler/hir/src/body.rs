@@ -857,7 +857,7 @@ impl BodyLowering {
             let local = Local {
                 name: d.name().map(|n| n.text()).unwrap_or_default(),
                 ty,
-                is_const: has(SyntaxKind::CONST_KW),
+                is_const: has(SyntaxKind::CONST_KW) || v.ty().is_some_and(|t| t.has_const()),
                 is_static: has(SyntaxKind::STATIC_KW),
                 is_precise: has(SyntaxKind::PRECISE_KW),
                 param: None,

@@ -529,7 +529,7 @@ impl Lowering<'_> {
             let var = Variable {
                 ty,
                 is_static: has(SyntaxKind::STATIC_KW),
-                is_const: has(SyntaxKind::CONST_KW),
+                is_const: has(SyntaxKind::CONST_KW) || v.ty().is_some_and(|t| t.has_const()),
                 groupshared: has(SyntaxKind::GROUPSHARED_KW),
                 globally_coherent: has(SyntaxKind::GLOBALLYCOHERENT_KW),
                 semantic: d.semantic().map(|s| s.text()),
@@ -698,7 +698,7 @@ pub(crate) fn lower_param(p: &ast::Param) -> Param {
         name: p.name().map(|n| n.text()).unwrap_or_default(),
         ty: TypeRef::lower(p.ty(), &mods, p.array_suffixes()),
         direction,
-        is_const: has(SyntaxKind::CONST_KW),
+        is_const: has(SyntaxKind::CONST_KW) || p.ty().is_some_and(|t| t.has_const()),
         semantic: p.semantic().map(|s| s.text()),
         has_default: p.default_value().is_some(),
         default: p.default_value().map(|e| ConstExpr::lower(&e)),

@@ -1,6 +1,7 @@
-//! Elements of `static const` arrays read where the specification needs an immediate: a
-//! texel offset `t.Sample(s, uv, kOffsets[i])` with `i` a constant (or the induction variable
-//! of a loop being unrolled, [`crate::unroll`]). The array's initializer is read from its
+//! Elements of `static const` arrays, and `static const` integer vectors, read where the
+//! specification needs an immediate: a texel offset `t.Sample(s, uv, kOffsets[i])` with `i` a
+//! constant (or the induction variable of a loop being unrolled, [`crate::unroll`]), or
+//! `t.Sample(s, uv, kOffset.yx)`. The array's initializer is read from its
 //! HIR, flattened by HLSL's initializer-list rules (`{ int2(-1, 0), int2(1, 0) }` or
 //! `{ -1, 0, 1, 0 }`), and split into elements of the array's element type. Only integer
 //! scalars and vectors are evaluated, what offsets are made of.
@@ -20,19 +21,6 @@ const MAX_COMPONENTS: usize = 4096;
 impl FnLower<'_, '_> {
     /// The components of element `index` of the `static const` array named by `base`.
     pub(crate) fn const_array_element(&self, base: ExprId, index: i64) -> Option<Vec<i64>> {
-        let Expr::Path(_) = self.body.expr(base) else {
-            return None;
-        };
-        let hir::Resolution::Global(ast) = self.infer.resolution(base)? else {
-            return None;
-        };
-        let idx = self.cx.tree.by_ast(*ast)?;
-        let ItemKind::Variable(v) = &self.cx.tree.item(idx).kind else {
-            return None;
-        };
-        if !(v.is_static && v.is_const) {
-            return None;
-        }
         let Some(Type::Array { element, len }) = self.infer.type_of_expr(base) else {
             return None;
         };
@@ -43,15 +31,48 @@ impl FnLower<'_, '_> {
         };
         let len = usize::try_from((*len)?).ok()?;
         let index = usize::try_from(index).ok().filter(|&i| i < len)?;
+        let flat = self.static_const_components(base)?;
+        if flat.len() != len * width {
+            return None;
+        }
+        Some(flat[index * width..(index + 1) * width].to_vec())
+    }
+
+    /// The components of the `static const` integer vector named by `e` (`kOffset` of
+    /// `static const int2 kOffset = int2(1, -1);`).
+    pub(crate) fn const_global_vector(&self, e: ExprId) -> Option<Vec<i64>> {
+        let Some(Type::Vector(k, n)) = self.infer.type_of_expr(e) else {
+            return None;
+        };
+        if !k.is_integer() {
+            return None;
+        }
+        self.static_const_components(e)
+            .filter(|flat| flat.len() == usize::from(*n))
+    }
+
+    /// The flattened integer components of the initializer of the `static const` global
+    /// named by `e`.
+    fn static_const_components(&self, e: ExprId) -> Option<Vec<i64>> {
+        let Expr::Path(_) = self.body.expr(e) else {
+            return None;
+        };
+        let hir::Resolution::Global(ast) = self.infer.resolution(e)? else {
+            return None;
+        };
+        let idx = self.cx.tree.by_ast(*ast)?;
+        let ItemKind::Variable(v) = &self.cx.tree.item(idx).kind else {
+            return None;
+        };
+        if !(v.is_static && v.is_const) {
+            return None;
+        }
         let gid = GlobalId::new(self.cx.db, self.cx.file, self.cx.config, *ast);
         let (body, _) = hir::body::global_body_with_source_map(self.cx.db, gid);
         let infer = crate::enums::infer_global(self.cx.db, gid);
         let mut flat = Vec::new();
         flatten(&body, &infer, body.init?, &mut flat)?;
-        if flat.len() != len * width {
-            return None;
-        }
-        Some(flat[index * width..(index + 1) * width].to_vec())
+        Some(flat)
     }
 }
 

@@ -144,7 +144,8 @@ impl FnLower<'_, '_> {
         })
     }
 
-    /// The constant integer components of `e` (`int2(1, -1)`, `-2`, `+2`, a `static const`).
+    /// The constant integer components of `e` (`int2(1, -1)`, `-2`, `+2`, a `static const`,
+    /// arithmetic and swizzles of them).
     pub fn const_ints(&self, e: ExprId) -> Option<Vec<i64>> {
         match self.body.expr(e) {
             Expr::Literal(Literal::Int(v, _)) => Some(vec![*v as i64]),
@@ -165,11 +166,18 @@ impl FnLower<'_, '_> {
                 lhs,
                 rhs,
             } => {
-                let (a, b) = match (&self.const_ints(*lhs)?[..], &self.const_ints(*rhs)?[..]) {
-                    ([a], [b]) => (*a, *b),
+                // Componentwise, a scalar operand splatted (`2 * int2(-1, 1)`), as DXC folds it.
+                let (a, b) = (self.const_ints(*lhs)?, self.const_ints(*rhs)?);
+                let n = match (a.len(), b.len()) {
+                    (x, y) if x == y => x,
+                    (1, y) => y,
+                    (x, 1) => x,
                     _ => return None,
                 };
-                Some(vec![op.checked_i64(a, b)?])
+                let at = |v: &[i64], i: usize| if v.len() == 1 { v[0] } else { v[i] };
+                (0..n)
+                    .map(|i| op.checked_i64(at(&a, i), at(&b, i)))
+                    .collect()
             }
             Expr::Paren(i)
             | Expr::Cast { expr: i, .. }
@@ -188,11 +196,23 @@ impl FnLower<'_, '_> {
                 }
                 Some(out)
             }
+            // A swizzle of a constant vector (`kOffset.yx`), a scalar's `.xx` splatting it.
+            Expr::Field { expr, name } => {
+                let v = self.const_ints(*expr)?;
+                let c = crate::expr::swizzle_components(name)?;
+                c.iter()
+                    .map(|&i| v.get(usize::from(i)).or(v.first().filter(|_| v.len() == 1)))
+                    .map(|x| x.copied())
+                    .collect()
+            }
             // An element of a `static const` array (`kOffsets[i]`).
             Expr::Index { base, index } => match self.const_ints(*index)?[..] {
                 [i] => self.const_array_element(*base, i),
                 _ => None,
             },
+            Expr::Path(_) if matches!(self.infer.type_of_expr(e), Some(Type::Vector(..))) => {
+                self.const_global_vector(e)
+            }
             Expr::Path(_) => match self.infer.resolution(e)? {
                 hir::Resolution::Global(ast) | hir::Resolution::Enumerator(ast) => {
                     let idx = self.cx.tree.by_ast(*ast)?;

@@ -51,3 +51,4 @@ mod vk_ext;
 mod vkd3d_probe;
 mod vkmisc;
 mod vulkan_types;
+mod wicked_probe;

@@ -369,6 +369,12 @@ impl TypeRef {
     pub fn array_suffixes(&self) -> AstChildren<ArraySuffix> {
         support::children(&self.syntax)
     }
+
+    /// Whether `const` is written inside the type: after it (`float const x`) or in a
+    /// template argument (`StructuredBuffer<const S>`).
+    pub fn has_const(&self) -> bool {
+        support::token(&self.syntax, CONST_KW).is_some()
+    }
 }
 
 impl Path {

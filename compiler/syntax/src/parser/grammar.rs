@@ -277,7 +277,11 @@ fn at_decl_start(p: &Parser<'_>) -> bool {
             if nth_at_modifier(p, 0) {
                 return true;
             }
-            if matches!(scan_type(p, 0), Some(k) if p.nth(k) == IDENT) {
+            // `float x`, and `float const x` with the qualifier after the type (clang's
+            // grammar, which DXC takes: AMD's FidelityFX denoisers write `float const sigma`).
+            if matches!(scan_type(p, 0), Some(k) if p.nth(k) == IDENT
+                || (p.nth(k) == CONST_KW && p.nth(k + 1) == IDENT))
+            {
                 return true;
             }
             // `vector<float, N + 1> v;`, `vk::SpirvType<..., vk::integral_constant<bool,

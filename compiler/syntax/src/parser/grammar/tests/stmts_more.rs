@@ -1031,3 +1031,54 @@ void f() { ;; }
         "#]],
     );
 }
+
+/// `float const x`: a `const` after the type (clang's grammar, which DXC takes) still makes
+/// the statement a declaration, the qualifier part of its `TYPE_REF`.
+#[test]
+fn local_declaration_with_trailing_const() {
+    check(
+        r#"void f() { float const s = 2; }
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..32
+              FN_DEF@0..31
+                TYPE_REF@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..31
+                  L_BRACE@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  DECL_STMT@11..29
+                    VAR_DECL@11..29
+                      TYPE_REF@11..22
+                        PATH@11..16
+                          PATH_SEGMENT@11..16
+                            NAME_REF@11..16
+                              IDENT@11..16 "float"
+                        WHITESPACE@16..17 " "
+                        CONST_KW@17..22 "const"
+                      WHITESPACE@22..23 " "
+                      VAR_DECLARATOR@23..28
+                        NAME@23..24
+                          IDENT@23..24 "s"
+                        WHITESPACE@24..25 " "
+                        EQ@25..26 "="
+                        WHITESPACE@26..27 " "
+                        LITERAL@27..28
+                          INT_NUMBER@27..28 "2"
+                      SEMICOLON@28..29 ";"
+                  WHITESPACE@29..30 " "
+                  R_BRACE@30..31 "}"
+              WHITESPACE@31..32 "\n"
+        "#]],
+    );
+}
