@@ -211,6 +211,11 @@ impl FnLower<'_, '_> {
             } => return self.lower_method_call(e, receiver, &name, &args),
             Expr::Cast { expr, .. } => {
                 let to = self.ty(e)?;
+                if to == Type::Void {
+                    // `(void)e`, `static_cast<void>(e)`: evaluated for its effects only.
+                    self.lower_expr(expr)?;
+                    return Ok(None);
+                }
                 self.coerce(expr, &to)?
             }
             Expr::InitList(_) => return Err(self.unsupported("initializer lists", e)),

@@ -48,3 +48,71 @@ void main() {
     );
     assert_eq!(out, [1, 7, 5]);
 }
+
+#[test]
+fn static_cast_converts_like_a_c_style_cast() {
+    // `static_cast<int4>` truncates toward zero (1.75 -> 1, -2.5 -> -2, 3.0 -> 3); a cast to
+    // `void` still evaluates its operand (n goes 5 -> 6 -> 7); 0.5 is true.
+    let out = run_words(
+        r#"
+RWStructuredBuffer<uint> Out : register(u0);
+uint bump(inout uint n) { n += 1; return n; }
+[numthreads(1, 1, 1)]
+void main() {
+    float4 v = float4(1.75, -2.5, 3.0, 0.5);
+    int4 i = static_cast<int4>(v);
+    Out[0] = asuint(i.y);
+    Out[1] = static_cast<uint>(i.x + i.z);
+    uint n = 5;
+    static_cast<void>(bump(n));
+    (void)bump(n);
+    Out[2] = n;
+    Out[3] = static_cast<uint>(static_cast<bool>(v.w));
+}
+"#,
+        4,
+    );
+    assert_eq!(out, [0xFFFF_FFFE, 4, 7, 1]);
+}
+
+#[test]
+fn intrinsics_qualified_by_the_hlsl_namespace_are_the_intrinsics() {
+    // dot((1,2,3),(4,5,6)) = 4 + 10 + 18 = 32; max(3, 9) = 9. The plain `dot` next to a user
+    // function of that name is the intrinsic too, which takes the arguments (DXC's rule).
+    let out = run_words(
+        r#"
+RWStructuredBuffer<uint> Out : register(u0);
+float dot(float3 a, float3 b) { return 1000; }
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = (uint)hlsl::dot(float3(1, 2, 3), float3(4, 5, 6));
+    Out[1] = hlsl::max(3u, 9u);
+    Out[2] = (uint)dot(float3(1, 2, 3), float3(4, 5, 6));
+}
+"#,
+        3,
+    );
+    assert_eq!(out, [32, 9, 32]);
+}
+
+#[test]
+fn an_atomic_on_the_x_of_a_scalar_is_an_atomic_on_the_scalar() {
+    // shared[1] = 3, then += 5 -> 8 (original 3); Out[1] starts 0, += 7 -> 7 (original 0).
+    let out = run_words(
+        r#"
+RWStructuredBuffer<uint> Out : register(u0);
+groupshared uint shared[2];
+[numthreads(1, 1, 1)]
+void main() {
+    shared[1] = 3;
+    uint before;
+    InterlockedAdd(shared[1].x, 5, before);
+    Out[0] = shared[1];
+    InterlockedAdd(Out[1].r, 7);
+    Out[2] = before;
+}
+"#,
+        3,
+    );
+    assert_eq!(out, [8, 7, 3]);
+}

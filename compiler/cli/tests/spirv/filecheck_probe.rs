@@ -99,3 +99,47 @@ fn truncating_a_vector_to_a_one_component_vector_keeps_its_leading_component() {
     let m = compile(ONE_COMPONENT_TRUNCATION, "cs_6_0", &[]);
     m.assert_has(&["OpStore"]);
 }
+
+#[test]
+fn static_cast_compiles_to_the_conversion_of_a_c_style_cast() {
+    let m = compile(
+        r#"
+struct Base { float a; };
+struct Derived : Base { float b; };
+float4 main(float4 v : V) : SV_Target {
+    int4 i = static_cast<int4>(v);
+    Derived d = (Derived)0;
+    d.a = v.x;
+    Base b = static_cast<Base>(d);
+    static_cast<void>(i);
+    return static_cast<float4>(i) + b.a;
+}
+"#,
+        "ps_6_0",
+        &["-HV", "202x"],
+    );
+    m.assert_has(&["= OpConvertFToS %v4int ", "= OpConvertSToF %v4float "]);
+}
+
+#[test]
+fn an_atomic_on_the_x_of_a_scalar_texel_points_at_the_texel() {
+    // A scalar texel's `.x` is the texel: no refusal as for a component of a vector texel.
+    let m = compile(
+        r#"
+RWTexture2D<uint> tex;
+[numthreads(8, 8, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    uint before;
+    InterlockedAdd(tex[id.xy].x, 1, before);
+    InterlockedMax(tex[id.yx].r, before);
+}
+"#,
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "= OpImageTexelPointer ",
+        "= OpAtomicIAdd %uint ",
+        "= OpAtomicUMax %uint ",
+    ]);
+}
