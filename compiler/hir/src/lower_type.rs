@@ -781,6 +781,20 @@ impl<'a> TypeCtx<'a> {
                 })
             })
         };
+        // `vector<T, N>` inside a template: known at instantiation, no error before.
+        let dependent = |i: usize| match args.and_then(|a| a.get(i)) {
+            Some(GenericArg::Type(t)) => match &t.base {
+                TypeBase::Path(p) => p
+                    .as_name()
+                    .is_some_and(|n| matches!(self.binding(n), Some(TemplateArg::Opaque))),
+                _ => false,
+            },
+            Some(GenericArg::Const(e)) => self.mentions_opaque(e),
+            None => false,
+        };
+        if matches!(name, "vector" | "matrix") && (0..3).any(dependent) {
+            return Some(None);
+        }
         let ty = match name {
             "vector" => {
                 let scalar = match arg_type(0, errors) {

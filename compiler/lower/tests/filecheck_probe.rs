@@ -116,3 +116,32 @@ void main() {
     );
     assert_eq!(out, [8, 7, 3]);
 }
+
+#[test]
+fn vector_and_matrix_types_of_template_parameters() {
+    // twice(3) = (3, 3) -> 6; fill<uint, 3>(4) = (4, 4, 4) -> 12; corner<float, 2, 3>(5) has
+    // 5 at [0][0] and zeros elsewhere, and 2 rows and 3 columns -> 5 + 2 + 3 = 10.
+    let out = run_words(
+        r#"
+RWStructuredBuffer<uint> Out : register(u0);
+template<typename T> vector<T, 2> twice(T x) { return vector<T, 2>(x, x); }
+template<typename T, int N> vector<T, N> fill(T x) { return (vector<T, N>)x; }
+template<typename T, int R, int C> matrix<T, R, C> corner(T x) {
+    matrix<T, R, C> m = (matrix<T, R, C>)0;
+    m[0][0] = x;
+    return m;
+}
+[numthreads(1, 1, 1)]
+void main() {
+    uint2 t = twice(3u);
+    Out[0] = t.x + t.y;
+    uint3 f = fill<uint, 3>(4u);
+    Out[1] = f.x + f.y + f.z;
+    float2x3 m = corner<float, 2, 3>(5.0);
+    Out[2] = (uint)(m[0][0] + m[1][2] + m[0][1]) + 2 + 3;
+}
+"#,
+        3,
+    );
+    assert_eq!(out, [6, 12, 10]);
+}

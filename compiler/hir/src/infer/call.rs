@@ -128,6 +128,13 @@ impl InferCtx<'_> {
                     .flatten()
                 {
                     Some(t) => self.constructor(id, &t, args),
+                    // `vector<T, 2>(x, y)` in a template: checked at instantiation.
+                    None if builtin
+                        && errors.is_empty()
+                        && matches!(path.last_name(), "vector" | "matrix") =>
+                    {
+                        None
+                    }
                     None if matches!(
                         path.to_string().as_str(),
                         "dx::IsDebuggerPresent" | "dx::IsDebuggingEnabled"
