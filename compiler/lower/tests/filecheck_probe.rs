@@ -145,3 +145,26 @@ void main() {
     );
     assert_eq!(out, [6, 12, 10]);
 }
+
+#[test]
+fn an_atomic_destination_decides_the_overload_and_the_other_arguments_convert() {
+    // g = 5; exchange with 7.0 (converted to int 7) returns the old 5, converted to the float
+    // 5.0 on the way out (times 2 is 10).
+    let out = run_words(
+        r#"
+RWStructuredBuffer<uint> Out : register(u0);
+groupshared int g;
+[numthreads(1, 1, 1)]
+void main() {
+    g = 5;
+    float original;
+    float seven = 7.0;
+    InterlockedExchange(g, seven, original);
+    Out[0] = g;
+    Out[1] = (uint)(original * 2);
+}
+"#,
+        2,
+    );
+    assert_eq!(out, [7, 10]);
+}
