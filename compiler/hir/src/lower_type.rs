@@ -863,12 +863,27 @@ impl<'a> TypeCtx<'a> {
                     .flatten()
                     .map(|element| Type::resource(ResourceType::StructuredBuffer { kind, element }))
             }
-            "ConstantBuffer" => arg_type(0, errors)
-                .flatten()
-                .map(|element| Type::resource(ResourceType::ConstantBuffer { element })),
-            "TextureBuffer" => arg_type(0, errors)
-                .flatten()
-                .map(|element| Type::resource(ResourceType::TextureBuffer { element })),
+            "ConstantBuffer" | "TextureBuffer" => {
+                let element = arg_type(0, errors).flatten()?;
+                // The element is the buffer's base class in DXC: a struct, in its words.
+                let refused = match &element {
+                    Type::Struct(_) => None,
+                    Type::Vector(..) => Some("base 'vector' is marked 'final'"),
+                    Type::Matrix { .. } => Some("base 'matrix' is marked 'final'"),
+                    _ => Some("base specifier must name a class"),
+                };
+                if let Some(message) = refused {
+                    errors.push(TypeError::InvalidArgument(format!(
+                        "{message}: the element of `{name}` must be a struct, not `{element}`"
+                    )));
+                    return Some(None);
+                }
+                Some(Type::resource(if name == "ConstantBuffer" {
+                    ResourceType::ConstantBuffer { element }
+                } else {
+                    ResourceType::TextureBuffer { element }
+                }))
+            }
             "InputPatch" | "OutputPatch" => {
                 let element = arg_type(0, errors).flatten()?;
                 let count = arg_int(1).flatten()? as u32;

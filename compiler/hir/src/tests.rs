@@ -10,6 +10,7 @@ mod engines_probe;
 mod entries;
 mod enums;
 mod expressions;
+mod filecheck_probe;
 mod for_scope;
 mod frontend_gaps;
 mod hlsl_version;

@@ -168,3 +168,28 @@ void main() {
     );
     assert_eq!(out, [7, 10]);
 }
+
+#[test]
+fn a_switch_on_a_float_switches_on_its_integer_conversion() {
+    // 2.7 converts to 2 (toward zero), -1.5 to -1.
+    let out = run_words(
+        r#"
+RWStructuredBuffer<uint> Out : register(u0);
+uint pick(float f) {
+    switch (f) {
+    case 2: return 20;
+    case -1: return 10;
+    default: return 0;
+    }
+}
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = pick(2.7);
+    Out[1] = pick(-1.5);
+    Out[2] = pick(3.0);
+}
+"#,
+        3,
+    );
+    assert_eq!(out, [20, 10, 0]);
+}

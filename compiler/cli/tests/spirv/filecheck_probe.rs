@@ -143,3 +143,25 @@ void main(uint3 id : SV_DispatchThreadID) {
         "= OpAtomicUMax %uint ",
     ]);
 }
+
+#[test]
+fn a_texel_component_read_by_a_run_time_index_loads_the_texel() {
+    // Used to be refused as a write ("assigning through a run-time index into a texel").
+    let m = compile(
+        r#"
+Buffer<float4> buf;
+RWTexture2D<uint4> tex;
+float4 main(uint i : I) : SV_Target {
+    return buf[2][i] + tex[uint2(i, 1)][i & 3];
+}
+"#,
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "= OpImageFetch %v4float ",
+        "= OpImageRead %v4uint ",
+        "= OpVectorExtractDynamic %float ",
+        "= OpVectorExtractDynamic %uint ",
+    ]);
+}
