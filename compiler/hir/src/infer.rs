@@ -578,6 +578,11 @@ impl<'a> InferCtx<'a> {
                 TypeError::InvalidArgument(what) => {
                     self.diag(crate::codes::INVALID_TYPE_ARGUMENT, node, what)
                 }
+                TypeError::MissingTypename(path) => self.diag(
+                    crate::codes::UNKNOWN_TYPE,
+                    node,
+                    crate::diagnostics::missing_typename(&path),
+                ),
             }
         }
     }

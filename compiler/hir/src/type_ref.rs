@@ -112,6 +112,8 @@ pub struct TypeRef {
     pub unsigned: bool,
     /// `None` for `[]`.
     pub dims: Vec<Option<ConstExpr>>,
+    /// `typename T::value_type`: C++'s mark of a dependent name as a type.
+    pub typename: bool,
 }
 
 impl TypeRef {
@@ -129,6 +131,7 @@ impl TypeRef {
             column_major: false,
             unsigned: false,
             dims: Vec::new(),
+            typename: false,
         }
     }
 
@@ -179,6 +182,7 @@ fn lower_type_ref(t: &ast::TypeRef) -> TypeRef {
             _ => {}
         }
     }
+    out.typename = t.typename_kw().is_some();
     if let Some(path) = t.path() {
         out.base = TypeBase::Path(lower_path(&path));
     } else if out.unsigned {

@@ -193,3 +193,28 @@ void main() {
     );
     assert_eq!(out, [20, 10, 0]);
 }
+
+#[test]
+fn a_member_typedef_of_a_template_parameter_takes_the_arguments_of_the_bound_struct() {
+    // `B::value_type` is `int` for `Box<int>` (2 * 2.75 = 5.5 returns as 5) and `float` for
+    // `Box<float>` (5.5, doubled to 11); the local of that type truncates the same way.
+    let out = run_words(
+        r#"
+template<typename T> struct Box { T v; typedef T value_type; };
+template<typename B> typename B::value_type scaled(B b) {
+    typename B::value_type r = b.v * 2.75;
+    return r;
+}
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    Box<int> i; i.v = 2;
+    Box<float> f; f.v = 2;
+    Out[0] = scaled(i);
+    Out[1] = (uint)(scaled(f) * 2);
+}
+"#,
+        2,
+    );
+    assert_eq!(out, [5, 11]);
+}

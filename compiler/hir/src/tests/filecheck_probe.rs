@@ -1,6 +1,6 @@
 //! What DXC's HLSLFileCheck tests showed the checker getting wrong, in snippets of our own:
-//! `static_cast<T>(e)`, `vector`/`matrix` of template parameters, and
-//! `ConstantBuffer`/`TextureBuffer` of a non-struct. (The `hlsl::` intrinsics are checked
+//! `static_cast<T>(e)`, `vector`/`matrix` of template parameters, `ConstantBuffer`/
+//! `TextureBuffer` of a non-struct, and `T::value_type` without `typename`. (The `hlsl::` intrinsics are checked
 //! through lowering, in `lower/tests/filecheck_probe.rs`: this test database has no intrinsic
 //! table.)
 
@@ -58,6 +58,20 @@ TextureBuffer<S> ok2[3];
             E2037 4:23 `b`: base 'vector' is marked 'final': the element of `TextureBuffer` must be a struct, not `float2`
             E2037 5:26 `c`: base 'matrix' is marked 'final': the element of `ConstantBuffer` must be a struct, not `float3x4`
             E2037 6:22 `d`: base specifier must name a class: the element of `ConstantBuffer` must be a struct, not `S[2]`
+        "#]],
+    );
+}
+
+#[test]
+fn a_member_of_a_template_parameter_needs_typename_e2014() {
+    check_diagnostics(
+        r#"
+template<typename T> struct Box { T v; typedef T value_type; };
+template<typename B> typename B::value_type good(B b) { return b.v; }
+template<typename B> B::value_type bad(B b) { return b.v; }
+"#,
+        expect![[r#"
+            E2014 4:22 `B::value_type`: missing 'typename' prior to dependent type name 'B::value_type'
         "#]],
     );
 }
