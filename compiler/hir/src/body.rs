@@ -962,6 +962,13 @@ impl BodyLowering {
                 }
             }
             ast::Expr::CallExpr(c) => {
+                if let Some(ty) = static_cast_type(c) {
+                    // HLSL 202x `static_cast<T>(e)` is the C-style cast `(T)e`.
+                    let args = self.lower_args(c.arg_list());
+                    if let [expr] = args[..] {
+                        return self.alloc_expr(Expr::Cast { ty, expr }, node);
+                    }
+                }
                 let callee = self.lower_opt_expr(c.callee(), node);
                 let args = self.lower_args(c.arg_list());
                 Expr::Call { callee, args }
@@ -1014,6 +1021,27 @@ impl BodyLowering {
             }
         };
         self.alloc_expr(expr, node)
+    }
+}
+
+/// The target type of a `static_cast<T>(...)` call: a callee that is the single name
+/// `static_cast` with one type argument.
+fn static_cast_type(call: &ast::CallExpr) -> Option<TypeRef> {
+    let ast::Expr::PathExpr(p) = call.callee()? else {
+        return None;
+    };
+    let path = p.path()?;
+    let mut segments = path.segments();
+    let segment = segments.next()?;
+    if segments.next().is_some() || path.is_global() {
+        return None;
+    }
+    if segment.name_ref()?.text() != "static_cast" {
+        return None;
+    }
+    match &lower_generic_args(&segment.generic_arg_list()?)[..] {
+        [GenericArg::Type(ty)] => Some(ty.clone()),
+        _ => None,
     }
 }
 

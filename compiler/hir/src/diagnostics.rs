@@ -276,6 +276,7 @@ fn item_diagnostics(
                 (codes::NOT_SUPPORTED, format!("not supported yet: {what}"))
             }
             TypeError::InvalidArgument(what) => (codes::INVALID_TYPE_ARGUMENT, what.clone()),
+            TypeError::MissingTypename(path) => (codes::UNKNOWN_TYPE, missing_typename(path)),
         };
         out.push(Diagnostic::error(code, message, f, r));
     }
@@ -421,6 +422,11 @@ fn recursion(
             ));
         }
     }
+}
+
+/// The message of [`TypeError::MissingTypename`], in DXC's words.
+pub(crate) fn missing_typename(path: &str) -> String {
+    format!("missing 'typename' prior to dependent type name '{path}'")
 }
 
 /// The message of [`TypeError::DeclaredLater`].

@@ -625,6 +625,11 @@ impl<'a> InferCtx<'a> {
                 TypeError::InvalidArgument(what) => {
                     self.diag(crate::codes::INVALID_TYPE_ARGUMENT, node, what)
                 }
+                TypeError::MissingTypename(path) => self.diag(
+                    crate::codes::UNKNOWN_TYPE,
+                    node,
+                    crate::diagnostics::missing_typename(&path),
+                ),
             }
         }
     }
@@ -751,14 +756,13 @@ impl<'a> InferCtx<'a> {
             }
             Stmt::Switch { expr, clauses } => {
                 if let Some(t) = self.infer_expr(expr) {
-                    // A switch on an enum of either kind switches on its underlying integer.
+                    // A switch on an enum of either kind switches on its underlying integer;
+                    // one on a float converts it to `int`, as DXC does (`switch (v.y)`).
                     let t = match t {
                         Type::Enum(e) => Type::Scalar(e.underlying),
                         t => t,
                     };
-                    if !t
-                        .scalar_kind()
-                        .is_some_and(|k| k.is_integer() || k.is_bool())
+                    if t.scalar_kind().is_none()
                         || !matches!(t, Type::Scalar(_) | Type::Vector(_, 1))
                     {
                         self.diag(

@@ -49,6 +49,8 @@ pub enum TypeError {
     NotSupported(String),
     /// A template argument a built-in type does not take (`SubpassInput<S>` of a struct).
     InvalidArgument(String),
+    /// `T::value_type` without `typename`, with the path.
+    MissingTypename(String),
 }
 
 /// The length of an array whose size evaluates to `v`. Zero is a length (DXC takes
@@ -200,7 +202,13 @@ impl<'a> TypeCtx<'a> {
             return None;
         }
         let mut ty = match &tref.base {
-            TypeBase::Path(path) => self.resolve_path(path, errors)?,
+            TypeBase::Path(path) => {
+                if !tref.typename && self.is_dependent_member(path) {
+                    errors.push(TypeError::MissingTypename(path.to_string()));
+                    return None;
+                }
+                self.resolve_path(path, errors)?
+            }
             TypeBase::InlineStruct(idx) => self.struct_type(ItemIdx(*idx), &[])?,
             TypeBase::Missing => return None,
         };
@@ -282,6 +290,9 @@ impl<'a> TypeCtx<'a> {
         if crate::ext_type::is_ext_type(path) {
             return self.ext_type(last.args.as_deref().unwrap_or(&[]), errors);
         }
+        if let Some(t) = self.member_of_parameter(path, errors) {
+            return t;
+        }
         let found = self.scope.lookup_qualified(self.tree, &self.site, path);
         let Some(idx) = found.iter().copied().find(|i| {
             matches!(
@@ -304,6 +315,48 @@ impl<'a> TypeCtx<'a> {
             return None;
         };
         self.item_type(idx, last.args.as_deref(), errors)
+    }
+
+    /// Whether `path` is a member of a template parameter (`T::value_type`), which C++ (and
+    /// DXC from HLSL 2021) names as a type only after `typename`.
+    fn is_dependent_member(&self, path: &Path) -> bool {
+        matches!(&path.segments[..], [param, _]
+            if !path.global && param.args.is_none() && self.binding(&param.name).is_some())
+    }
+
+    /// `T::value_type` with `T` a template parameter: unknown (no error) while `T` is opaque,
+    /// the struct's member typedef, with the struct's template arguments, once `T` is bound
+    /// to a struct. `None` for other paths.
+    fn member_of_parameter(
+        &self,
+        path: &Path,
+        errors: &mut Vec<TypeError>,
+    ) -> Option<Option<Type>> {
+        let [param, member] = &path.segments[..] else {
+            return None;
+        };
+        if path.global || param.args.is_some() {
+            return None;
+        }
+        let s = match self.binding(&param.name)? {
+            TemplateArg::Type(Type::Struct(s)) => s.clone(),
+            TemplateArg::Type(_) => return None,
+            _ => return Some(None),
+        };
+        let (sidx, args) = self.struct_item(&s)?;
+        let strukt = self.tree.strukt(sidx)?;
+        let idx = strukt.members.iter().copied().find(|&m| {
+            self.tree.item(m).name == member.name
+                && matches!(self.tree.item(m).kind, ItemKind::Typedef(_))
+        })?;
+        let ItemKind::Typedef(t) = &self.tree.item(idx).kind else {
+            return None;
+        };
+        let mut ctx = self.nested(idx);
+        for (p, a) in strukt.template.iter().flatten().zip(&args) {
+            ctx.env.push((p.name.clone(), a.clone()));
+        }
+        Some(ctx.resolve(t, errors))
     }
 
     /// Whether `path` names a struct declared after the point of use: declare-before-use
@@ -767,7 +820,37 @@ impl<'a> TypeCtx<'a> {
             .into_iter()
             .find(|i| self.tree.strukt(*i).is_some_and(|s| !s.is_forward))?;
         let n = self.tree.strukt(idx)?.template.as_ref().map_or(0, Vec::len);
-        Some((idx, vec![TemplateArg::Opaque; n]))
+        let mut args = vec![TemplateArg::Opaque; n];
+        // A struct built by another context (`Vec2<int>` bound to a template parameter of
+        // a signature): its simple arguments read back from its name.
+        if let Some(list) = ty.name[base.len()..]
+            .strip_prefix('<')
+            .and_then(|r| r.strip_suffix('>'))
+        {
+            let parts: Vec<&str> = list.split(", ").collect();
+            if parts.len() == n && !list.contains('<') {
+                for (a, part) in args.iter_mut().zip(parts) {
+                    *a = match part.parse::<i64>() {
+                        Ok(v) => TemplateArg::Value(v),
+                        Err(_) => {
+                            let path = Path {
+                                global: false,
+                                segments: vec![crate::type_ref::PathSegment {
+                                    name: part.to_owned(),
+                                    args: None,
+                                }],
+                            };
+                            let mut errors = Vec::new();
+                            match self.resolve_path(&path, &mut errors) {
+                                Some(t) if errors.is_empty() => TemplateArg::Type(t),
+                                _ => TemplateArg::Opaque,
+                            }
+                        }
+                    };
+                }
+            }
+        }
+        Some((idx, args))
     }
 
     /// Built-in type names. `Some(None)` for a built-in name whose arguments are unknown.
@@ -834,6 +917,20 @@ impl<'a> TypeCtx<'a> {
                 })
             })
         };
+        // `vector<T, N>` inside a template: known at instantiation, no error before.
+        let dependent = |i: usize| match args.and_then(|a| a.get(i)) {
+            Some(GenericArg::Type(t)) => match &t.base {
+                TypeBase::Path(p) => p
+                    .as_name()
+                    .is_some_and(|n| matches!(self.binding(n), Some(TemplateArg::Opaque))),
+                _ => false,
+            },
+            Some(GenericArg::Const(e)) => self.mentions_opaque(e),
+            None => false,
+        };
+        if matches!(name, "vector" | "matrix") && (0..3).any(dependent) {
+            return Some(None);
+        }
         let ty = match name {
             "vector" => {
                 let scalar = match arg_type(0, errors) {
@@ -902,12 +999,27 @@ impl<'a> TypeCtx<'a> {
                     .flatten()
                     .map(|element| Type::resource(ResourceType::StructuredBuffer { kind, element }))
             }
-            "ConstantBuffer" => arg_type(0, errors)
-                .flatten()
-                .map(|element| Type::resource(ResourceType::ConstantBuffer { element })),
-            "TextureBuffer" => arg_type(0, errors)
-                .flatten()
-                .map(|element| Type::resource(ResourceType::TextureBuffer { element })),
+            "ConstantBuffer" | "TextureBuffer" => {
+                let element = arg_type(0, errors).flatten()?;
+                // The element is the buffer's base class in DXC: a struct, in its words.
+                let refused = match &element {
+                    Type::Struct(_) => None,
+                    Type::Vector(..) => Some("base 'vector' is marked 'final'"),
+                    Type::Matrix { .. } => Some("base 'matrix' is marked 'final'"),
+                    _ => Some("base specifier must name a class"),
+                };
+                if let Some(message) = refused {
+                    errors.push(TypeError::InvalidArgument(format!(
+                        "{message}: the element of `{name}` must be a struct, not `{element}`"
+                    )));
+                    return Some(None);
+                }
+                Some(Type::resource(if name == "ConstantBuffer" {
+                    ResourceType::ConstantBuffer { element }
+                } else {
+                    ResourceType::TextureBuffer { element }
+                }))
+            }
             "InputPatch" | "OutputPatch" => {
                 let element = arg_type(0, errors).flatten()?;
                 let count = arg_int(1).flatten()? as u32;

@@ -12,6 +12,7 @@ mod entries;
 mod enums;
 mod expressions;
 mod ext_type;
+mod filecheck_probe;
 mod for_scope;
 mod frontend_gaps;
 mod hlsl_version;

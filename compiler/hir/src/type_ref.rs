@@ -48,6 +48,17 @@ impl Path {
         }
     }
 
+    /// The name of an intrinsic the path names: a plain name, or one qualified by DXC's
+    /// `hlsl` namespace, which holds the built-in functions too (`hlsl::dot(a, b)`).
+    pub fn builtin_name(&self) -> Option<&str> {
+        match self.segments.as_slice() {
+            [ns, seg] if ns.name == "hlsl" && ns.args.is_none() && seg.args.is_none() => {
+                Some(&seg.name)
+            }
+            _ => self.as_name(),
+        }
+    }
+
     pub fn last_name(&self) -> &str {
         self.segments.last().map(|s| s.name.as_str()).unwrap_or("")
     }
@@ -101,6 +112,8 @@ pub struct TypeRef {
     pub unsigned: bool,
     /// `None` for `[]`.
     pub dims: Vec<Option<ConstExpr>>,
+    /// `typename T::value_type`: C++'s mark of a dependent name as a type.
+    pub typename: bool,
 }
 
 impl TypeRef {
@@ -118,6 +131,7 @@ impl TypeRef {
             column_major: false,
             unsigned: false,
             dims: Vec::new(),
+            typename: false,
         }
     }
 
@@ -168,6 +182,7 @@ fn lower_type_ref(t: &ast::TypeRef) -> TypeRef {
             _ => {}
         }
     }
+    out.typename = t.typename_kw().is_some();
     if let Some(path) = t.path() {
         out.base = TypeBase::Path(lower_path(&path));
     } else if out.unsigned {

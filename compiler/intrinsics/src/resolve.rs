@@ -423,6 +423,13 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
         let mut out_kinds = Vec::new();
         // An `inout` argument is a reference: its kind is the variable's.
         let mut ref_kind = None;
+        // With such a reference (an atomic's destination) the `out` arguments of the variable
+        // (the original value) convert on the way out, as DXC lets the first argument decide
+        // the overload (`InterlockedExchange(intDest, f, outFloat)`).
+        let has_ref = pairs.iter().any(|(p, _)| {
+            p.dir == Dir::InOut
+                && matches!(p.ty, Pat::Numeric { kind: KindPat::Var(k), .. } if k as usize == vi)
+        });
         for (p, a) in &pairs {
             let Pat::Numeric {
                 kind: KindPat::Var(k),
@@ -437,7 +444,7 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
             match a {
                 ArgType::Type(t) => {
                     let k = t.scalar_kind()?;
-                    if p.dir != Dir::In {
+                    if p.dir == Dir::InOut || (p.dir == Dir::Out && !has_ref) {
                         out_kinds.push(k);
                     }
                     if p.dir == Dir::InOut && ref_kind.is_none() {
@@ -645,6 +652,21 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
                 kind: KindPat::Fixed(_),
                 shape: ShapePat::Scalar | ShapePat::Vector(Dim::Fixed(_)),
             } => true,
+            // A scalar of the kind of a shape-generic operation (`refract`'s `eta`): a vector
+            // truncates to its first component, with DXC's warning. (Not the scalar forms of
+            // `mul`, whose shapes are the overloads.)
+            Pat::Numeric {
+                kind: KindPat::Var(_),
+                shape: ShapePat::Scalar,
+            } => ov.params.iter().any(|q| {
+                matches!(
+                    q.ty,
+                    Pat::Numeric {
+                        shape: ShapePat::Var(_),
+                        ..
+                    }
+                )
+            }),
             Pat::Numeric {
                 shape: ShapePat::Vector(Dim::Var(_)) | ShapePat::Var(_),
                 ..

@@ -61,6 +61,7 @@ cases! {
     normalize_half: "normalize(half3)" => "half3 normalize(half3 x)";
     reflect_vectors: "reflect(float3, float3)" => "float3 reflect(float3 i, float3 n)";
     refract_scalar_eta: "refract(float3, float3, float)" => "float3 refract(float3 i, float3 n, float eta)";
+    refract_vector_eta_truncates: "refract(float4, float4, uint4)" => "float4 refract(float4 i, float4 n, float eta)";
     faceforward_vectors: "faceforward(float3, float3, float3)" => "float3 faceforward(float3 n, float3 i, float3 ng)";
     lit_scalars: "lit(float, float, 16)" => "float4 lit(float n_dot_l, float n_dot_h, float m)";
     dst_vectors: "dst(float4, float4)" => "float4 dst(float4 a, float4 b)";

@@ -71,6 +71,8 @@ cases! {
     interlocked_max_int64: "InterlockedMax(int64_t, int64_t, int64_t)" => "void InterlockedMax(inout int64_t dest, int64_t value, out int64_t original)";
     interlocked_exchange_uint: "InterlockedExchange(uint, 5, uint)" => "void InterlockedExchange(inout uint dest, uint value, out uint original)";
     interlocked_exchange_float: "InterlockedExchange(float, float, float)" => "void InterlockedExchange(inout float dest, float value, out float original)";
+    interlocked_exchange_int_dest_float_original: "InterlockedExchange(int, float, float)" => "void InterlockedExchange(inout int dest, int value, out int original)";
+    interlocked_exchange_float_dest_int_original: "InterlockedExchange(float, int, int)" => "void InterlockedExchange(inout float dest, float value, out float original)";
     interlocked_cmpxchg: "InterlockedCompareExchange(int, 0, 1, int)" => "void InterlockedCompareExchange(inout int dest, int compare, int value, out int original)";
     interlocked_cmpstore: "InterlockedCompareStore(uint, 0, 1)" => "void InterlockedCompareStore(inout uint dest, uint compare, uint value)";
     interlocked_cmpxchg_float_bitwise: "InterlockedCompareExchangeFloatBitwise(float, 0.0, 1.0, float)" => "void InterlockedCompareExchangeFloatBitwise(inout float dest, float compare, float value, out float original)";

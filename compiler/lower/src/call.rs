@@ -103,6 +103,11 @@ impl FnLower<'_, '_> {
         if let Some(which) = hir::infer::vk::VkIntrinsic::of_path(&path) {
             return self.lower_vk_call(e, which, args);
         }
+        if let (None, Some(name)) = (path.as_name(), path.builtin_name()) {
+            // `hlsl::dot(a, b)`: the intrinsic, whatever the file declares as `dot`.
+            let name = name.to_owned();
+            return self.lower_intrinsic(e, &name, args);
+        }
         let Some(name) = path.as_name().map(str::to_owned) else {
             if self.ty(e).is_ok_and(|t| !t.is_void()) {
                 return self.construct(e, args).map(Some);
@@ -451,6 +456,16 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
+    /// Whether `e` is a one-component swizzle of a scalar (`s.x`).
+    fn swizzles_a_scalar(&self, e: ExprId) -> bool {
+        match self.body.expr(e) {
+            Expr::Field { expr, .. } => {
+                matches!(self.infer.type_of_expr(*expr), Some(Type::Scalar(_)))
+            }
+            _ => false,
+        }
+    }
+
     /// The operands naming an atomic's target: a pointer, or a texture and coordinate.
     fn atomic_target(&mut self, p: &Place, e: ExprId) -> R<Vec<Value>> {
         match p {
@@ -464,6 +479,14 @@ impl FnLower<'_, '_> {
             // The pointer, then the access path to the scalar (`ir::Opcode::AtomicRmw`).
             Place::Pointee(ptr, path) => {
                 Ok(std::iter::once(*ptr).chain(path.iter().copied()).collect())
+            }
+            Place::Swizzle(inner, comps) if comps.len() == 1 && self.swizzles_a_scalar(e) => {
+                // `.x` (or `.r`) of a scalar (`InterlockedAdd(tex[i].x, 1)` on a scalar texel,
+                // `InterlockedAdd(shared[i].r, 1)`): the scalar itself, as DXC takes it.
+                let Expr::Field { expr: base, .. } = self.body.expr(e).clone() else {
+                    return Err(self.unsupported("this atomic target", e));
+                };
+                self.atomic_target(inner, base)
             }
             Place::Swizzle(inner, _) if matches!(**inner, Place::Texel { .. }) => {
                 // A component of a texel of a vector-typed storage image or buffer: SPIR-V's

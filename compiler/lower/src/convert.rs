@@ -140,6 +140,13 @@ impl FnLower<'_, '_> {
                 let s = self.fb().extract(v, &[0]);
                 self.convert_value(s, &Type::Scalar(fk), to, e)
             }
+            (Type::Vector(..), Type::Vector(_, 1)) => {
+                // To a one-component vector (`bool1 b = f4;`): a one-component swizzle is a
+                // scalar, so the leading component is converted and wrapped.
+                let s = self.fb().extract(v, &[0]);
+                let s = self.convert_kind(s, fk, tk, &Type::Scalar(tk));
+                Ok(self.fb().construct(to.clone(), &[s]))
+            }
             (Type::Vector(_, m), Type::Vector(_, n)) if m > n => {
                 let comps: Vec<u8> = (0..*n).collect();
                 let t = self.fb().swizzle(v, &comps);

@@ -118,7 +118,7 @@ impl FnLower<'_, '_> {
                 self.load_place(&p)?
             }
             Expr::Local(_) | Expr::Path(_) | Expr::Field { .. } | Expr::Index { .. }
-                if self.is_place_expr(e) =>
+                if self.is_place_expr(e) && !self.is_run_time_texel_component(e) =>
             {
                 let p = self.lvalue(e)?;
                 self.load_place(&p)?
@@ -212,12 +212,37 @@ impl FnLower<'_, '_> {
             } => return self.lower_method_call(e, receiver, &name, &args),
             Expr::Cast { expr, .. } => {
                 let to = self.ty(e)?;
+                if to == Type::Void {
+                    // `(void)e`, `static_cast<void>(e)`: evaluated for its effects only.
+                    self.lower_expr(expr)?;
+                    return Ok(None);
+                }
                 self.coerce(expr, &to)?
             }
             Expr::InitList(_) => return Err(self.unsupported("initializer lists", e)),
             Expr::SizeOf { ty, expr } => self.lower_sizeof(e, ty.as_ref(), expr)?,
         };
         Ok(Some(v))
+    }
+
+    /// Whether `e` reads one component of a texel by a run-time index (`buf[2][i]`): the
+    /// texel is loaded whole and the component extracted, as no place names it.
+    fn is_run_time_texel_component(&self, e: ExprId) -> bool {
+        let Expr::Index { base, index } = self.body.expr(e) else {
+            return false;
+        };
+        if self.const_int(*index).is_some() {
+            return false;
+        }
+        let Expr::Index { base: resource, .. } = self.body.expr(*base) else {
+            return false;
+        };
+        matches!(
+            self.infer
+                .type_of_expr(*resource)
+                .and_then(Type::as_resource),
+            Some(ResourceType::TypedBuffer { .. } | ResourceType::Texture { .. })
+        )
     }
 
     /// `sizeof(T)` / `sizeof(e)`: the size in bytes (natural, scalar-aligned layout, as DXC

@@ -502,6 +502,10 @@ impl Fx<'_, '_> {
                 need(1)?;
                 self.count_bits_wide(args[0], &tys[0], &ty)?
             }
+            I::ReverseBits if arg_kind.is_some_and(|k| k.bit_width() != 32) => {
+                need(1)?;
+                self.reverse_bits_wide(args[0], &tys[0])?
+            }
             I::CountBits | I::ReverseBits => {
                 need(1)?;
                 let t = self.cx.plain_type(&ty)?;
@@ -511,6 +515,10 @@ impl Fx<'_, '_> {
                     Op::BitReverse
                 };
                 self.op(op, t, Self::ids(&args))
+            }
+            I::FirstBitHigh | I::FirstBitLow if arg_kind.is_some_and(|k| k.bit_width() != 32) => {
+                need(1)?;
+                self.first_bit_wide(intr == I::FirstBitHigh, args[0], &tys[0], &ty)?
             }
             I::FirstBitHigh | I::FirstBitLow => {
                 need(1)?;

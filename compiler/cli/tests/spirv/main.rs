@@ -12,6 +12,7 @@ mod dxc_errors;
 mod engines_probe;
 mod entry_arrays;
 mod enums;
+mod filecheck_probe;
 mod flags;
 mod front2;
 mod front3;

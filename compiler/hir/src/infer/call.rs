@@ -128,6 +128,13 @@ impl InferCtx<'_> {
                     .flatten()
                 {
                     Some(t) => self.constructor(id, &t, args),
+                    // `vector<T, 2>(x, y)` in a template: checked at instantiation.
+                    None if builtin
+                        && errors.is_empty()
+                        && matches!(path.last_name(), "vector" | "matrix") =>
+                    {
+                        None
+                    }
                     None if matches!(
                         path.to_string().as_str(),
                         "dx::IsDebuggerPresent" | "dx::IsDebuggingEnabled"
@@ -146,7 +153,9 @@ impl InferCtx<'_> {
                         Some(Type::BOOL)
                     }
                     None => {
-                        let name = path.to_string();
+                        let name = path
+                            .builtin_name()
+                            .map_or_else(|| path.to_string(), str::to_owned);
                         let call_args = self.intrinsic_args(args);
                         let answer = self.db.intrinsics().call(&name, &call_args);
                         self.intrinsic_answer(id, callee, &name, answer, args)

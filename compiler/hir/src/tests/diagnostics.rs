@@ -489,13 +489,18 @@ void main(uint3 id : SV_DispatchThreadID) { s[id.x] = id.x * 2.0; o[id.x] = s[(i
 }
 
 #[test]
-fn switch_on_float_e2003() {
+fn switch_on_float_converts_and_on_a_vector_is_e2003() {
+    // DXC switches on a float converted to `int` (its HLSLFileCheck `viewid10` switches on
+    // `a[i].y` of a `float4` array); a longer vector is no selector.
     check_diagnostics(
         r#"
-void f(float x) { switch (x) { default: break; } }
+void f(float x, float2 v) {
+    switch (x) { default: break; }
+    switch (v) { default: break; }
+}
 "#,
         expect![[r#"
-            E2003 2:27 `x`: switch condition must be an integer scalar, found `float`
+            E2003 4:13 `v`: switch condition must be an integer scalar, found `float2`
         "#]],
     );
 }

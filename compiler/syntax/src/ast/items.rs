@@ -355,6 +355,11 @@ impl TypeRef {
         support::token(&self.syntax, IDENT)
     }
 
+    /// `typename` in `typename T::value_type`.
+    pub fn typename_kw(&self) -> Option<SyntaxToken> {
+        support::token(&self.syntax, TYPENAME_KW)
+    }
+
     /// The named type, if it is one (`float4`, `Texture2D<float4>`, `ns::S`, `struct S`).
     pub fn path(&self) -> Option<Path> {
         support::child(&self.syntax)

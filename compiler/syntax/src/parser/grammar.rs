@@ -240,7 +240,7 @@ fn scan_generic_args(p: &Parser<'_>, n: usize) -> Option<usize> {
 /// `A<B>::C`, `struct S`), the index just past it.
 fn scan_type(p: &Parser<'_>, n: usize) -> Option<usize> {
     let mut i = n;
-    if matches!(p.nth(i), STRUCT_KW | CLASS_KW | INTERFACE_KW) {
+    if matches!(p.nth(i), STRUCT_KW | CLASS_KW | INTERFACE_KW) || types::at_typename(p, i) {
         i += 1;
     }
     if p.nth_ident_class(i) == Some(IdentClass::Signedness)
@@ -261,6 +261,8 @@ fn scan_type(p: &Parser<'_>, n: usize) -> Option<usize> {
         }
         if p.nth(i) == COLON2 && p.nth(i + 1) == IDENT {
             i += 1;
+        } else if p.nth(i) == COLON2 && p.nth(i + 1) == TEMPLATE_KW && p.nth(i + 2) == IDENT {
+            i += 2;
         } else {
             return Some(i);
         }
@@ -273,6 +275,7 @@ fn at_decl_start(p: &Parser<'_>) -> bool {
     match p.current() {
         STRUCT_KW | CLASS_KW | INTERFACE_KW | TYPEDEF_KW | ENUM_KW | USING_KW | TEMPLATE_KW
         | STATIC_KW | CONST_KW => true,
+        TYPENAME_KW => types::at_typename(p, 0),
         IDENT | COLON2 => {
             if nth_at_modifier(p, 0) {
                 return true;

@@ -62,6 +62,7 @@ pub(super) fn item(p: &mut Parser<'_>) {
 fn item_inner(p: &mut Parser<'_>) {
     if !matches!(p.current(), L_BRACK | IDENT | COLON2 | TEMPLATE_KW)
         && !ITEM_START.contains(p.current())
+        && !types::at_typename(p, 0)
     {
         return;
     }
@@ -80,6 +81,10 @@ fn item_inner(p: &mut Parser<'_>) {
         NAMESPACE_KW => namespace(p, m),
         USING_KW => using(p, m),
         IDENT | COLON2 => {
+            types::type_ref(p, false);
+            decl_after_type(p, m);
+        }
+        TYPENAME_KW if types::at_typename(p, 0) => {
             types::type_ref(p, false);
             decl_after_type(p, m);
         }

@@ -3,6 +3,7 @@
 
 mod cbuffers;
 mod cond_decls;
+mod dependent_names;
 mod exprs;
 mod exprs_more;
 mod exprs_postfix;

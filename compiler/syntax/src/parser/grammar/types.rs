@@ -19,7 +19,12 @@ pub(super) fn at_type_start(p: &Parser<'_>) -> bool {
     matches!(
         p.current(),
         IDENT | COLON2 | STRUCT_KW | CLASS_KW | INTERFACE_KW | CONST_KW
-    )
+    ) || at_typename(p, 0)
+}
+
+/// `typename` before a dependent name (`typename T::value_type`) at token `n`.
+pub(super) fn at_typename(p: &Parser<'_>, n: usize) -> bool {
+    p.nth_at(n, TYPENAME_KW) && matches!(p.nth(n + 1), IDENT | COLON2)
 }
 
 /// `TYPE_REF`. With `allow_array`, array suffixes after the type are part of it (casts and
@@ -35,6 +40,9 @@ pub(super) fn type_ref(p: &mut Parser<'_>, allow_array: bool) -> bool {
 
 fn type_ref_inner(p: &mut Parser<'_>, allow_array: bool) -> bool {
     let m = p.start();
+    if at_typename(p, 0) {
+        p.bump(TYPENAME_KW);
+    }
     // Type modifiers written inside template arguments: `RWTexture2D<unorm float4>`.
     loop {
         if p.at(CONST_KW) {
@@ -95,6 +103,10 @@ pub(super) fn path(p: &mut Parser<'_>, mode: PathMode) {
         path_segment(p, mode);
         if p.at(COLON2) && p.nth_at(1, IDENT) {
             p.bump(COLON2);
+        } else if p.at(COLON2) && p.nth_at(1, TEMPLATE_KW) && p.nth_at(2, IDENT) {
+            // `F<T>::template Iterator<0>`: a dependent template name.
+            p.bump(COLON2);
+            p.bump(TEMPLATE_KW);
         } else {
             break;
         }
