@@ -136,6 +136,8 @@ pub struct Variable {
     pub packoffset: Option<String>,
     /// `linear`, `nointerpolation`... (struct fields of stage inputs and outputs).
     pub interpolation: Vec<types::Interpolation>,
+    /// `uint a : 8;`: a bit-field's width (a struct field).
+    pub bit_width: Option<u8>,
     /// The initializer, when it is a constant expression we can represent.
     pub init: Option<ConstExpr>,
     pub has_init: bool,
@@ -539,6 +541,10 @@ impl Lowering<'_> {
                     .iter()
                     .filter_map(|t| interpolation(t.kind()))
                     .collect(),
+                bit_width: d
+                    .bit_field_width()
+                    .and_then(|w| w.width())
+                    .and_then(|t| t.text().parse().ok()),
                 init: init.as_ref().map(ConstExpr::lower),
                 has_init: init.is_some(),
             };

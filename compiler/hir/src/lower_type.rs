@@ -789,6 +789,7 @@ impl<'a> TypeCtx<'a> {
                             ty: Type::Void,
                             semantic: v.semantic.clone(),
                             interpolation: v.interpolation.clone(),
+                            bit_width: v.bit_width,
                         },
                         ty: ctx.resolve(&v.ty, &mut errors),
                     });

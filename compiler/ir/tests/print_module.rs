@@ -63,12 +63,14 @@ fn stage_variables_and_entry_point() {
                 ty: float_n(4),
                 semantic: Some("SV_Position".into()),
                 interpolation: Vec::new(),
+                bit_width: None,
             },
             StructField {
                 name: "color".into(),
                 ty: float_n(3),
                 semantic: Some("COLOR0".into()),
                 interpolation: vec![Interpolation::NoInterpolation],
+                bit_width: None,
             },
         ],
     });

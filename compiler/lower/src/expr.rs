@@ -466,10 +466,14 @@ impl FnLower<'_, '_> {
                             return Err(self.unsupported("this member", e));
                         };
                         let precise = crate::attrs::field_is_precise(self.cx, &s.name, &name);
+                        let width = s.fields[i].bit_width;
                         let i = self.fb().int(i as i32);
                         let field = self.fb().access_chain(*p, &[i]);
                         if precise {
                             self.precise_fields.push(field);
+                        }
+                        if let Some(w) = width {
+                            self.bit_fields.push((field, w));
                         }
                         Ok(Place::Ptr(field))
                     }

@@ -70,6 +70,9 @@ pub struct FnLower<'a, 'db> {
     pub precise_fields: Vec<Value>,
     /// The defaults being computed (function, parameter), innermost last (`default_args`).
     pub defaults: Vec<(ItemIdx, usize)>,
+    /// Pointers to bit-fields this function made, with their widths: stores through them
+    /// wrap (`bit_fields`).
+    pub bit_fields: Vec<(Value, u8)>,
 }
 
 /// Lowers the body of user function `item` into the declared `func`.
@@ -114,6 +117,7 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         res: Default::default(),
         precise_fields: Vec::new(),
         defaults: Vec::new(),
+        bit_fields: Vec::new(),
     };
     if let Some(split) = this_split {
         f.register_split_this(split);
@@ -751,7 +755,16 @@ impl<'a, 'db> FnLower<'a, 'db> {
     /// Writes `v` (already of the place's type) to a place.
     pub fn store_place(&mut self, p: &Place, v: Value) -> R<()> {
         match p {
-            Place::Ptr(ptr) => self.fb().store(*ptr, v),
+            Place::Ptr(ptr) => {
+                let v = match self.bit_field_at(*ptr) {
+                    Some(width) => self.wrap_bit_field(v, width),
+                    None => {
+                        let ty = self.type_of(v);
+                        self.wrap_bit_fields_of(v, &ty)
+                    }
+                };
+                self.fb().store(*ptr, v)
+            }
             Place::Mesh(m) => self.store_mesh_output(m, v),
             Place::Pointee(ptr, path) => {
                 let mut ops = vec![*ptr, v];

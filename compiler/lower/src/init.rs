@@ -119,6 +119,7 @@ fn lower_one(
         res: Default::default(),
         precise_fields: Vec::new(),
         defaults: Vec::new(),
+        bit_fields: Vec::new(),
     };
     if f.cx.is_resource_static(idx) {
         // Only the data part of a struct holding resources lives in `g`

@@ -92,6 +92,7 @@
 pub mod atomic64;
 pub mod attrs;
 pub mod binding_checks;
+pub mod bit_fields;
 pub mod buffer_pointer;
 pub mod byte_address;
 pub mod call;
@@ -260,6 +261,7 @@ pub fn lower_library_with(
         entry::lower_entry(&mut cx, name, ShaderStage::Other);
     }
     cx.declare_member_decorations();
+    cx.refuse_external_bit_fields();
     cx.apply_layout_rules();
     cx.assign_heap_bindings();
     cx.finish()
@@ -298,6 +300,7 @@ pub fn lower_module_with(
     cx.refuse_groupshared(stage);
     cx.refuse_subpass_inputs(stage);
     cx.declare_member_decorations();
+    cx.refuse_external_bit_fields();
     cx.apply_layout_rules();
     cx.assign_heap_bindings();
     cx.finish()

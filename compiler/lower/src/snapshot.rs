@@ -23,6 +23,7 @@ pub(crate) struct Snapshot {
     jumps: Vec<Jump>,
     res: ResourceLocals,
     precise_fields: usize,
+    bit_fields: usize,
     /// How many diagnostics there were (the caller decides whether to drop later ones).
     pub diagnostics: usize,
 }
@@ -40,6 +41,7 @@ impl FnLower<'_, '_> {
             jumps: self.jumps.clone(),
             res: self.res.clone(),
             precise_fields: self.precise_fields.len(),
+            bit_fields: self.bit_fields.len(),
             diagnostics: self.cx.diagnostics.len(),
         }
     }
@@ -58,5 +60,6 @@ impl FnLower<'_, '_> {
         self.jumps = s.jumps;
         self.res = s.res;
         self.precise_fields.truncate(s.precise_fields);
+        self.bit_fields.truncate(s.bit_fields);
     }
 }

@@ -85,6 +85,7 @@ impl FnLower<'_, '_> {
                     }
                     let ptr = self.local_ptr(l)?;
                     let v = self.coerce(init, &ty)?;
+                    let v = self.wrap_bit_fields_of(v, &ty);
                     self.fb().store(ptr, v);
                 }
             }

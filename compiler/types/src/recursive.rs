@@ -154,6 +154,7 @@ mod tests {
             ty,
             semantic: None,
             interpolation: Vec::new(),
+            bit_width: None,
         }
     }
 

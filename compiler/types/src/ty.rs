@@ -242,6 +242,8 @@ pub struct StructField {
     /// `SV_Position`, `TEXCOORD0`: the semantic as written, with its index.
     pub semantic: Option<String>,
     pub interpolation: Vec<Interpolation>,
+    /// `uint a : 8;`: the width of a bit-field (HLSL 2021), whose values wrap to it.
+    pub bit_width: Option<u8>,
 }
 
 impl StructField {
@@ -252,6 +254,7 @@ impl StructField {
             ty,
             semantic: None,
             interpolation: Vec::new(),
+            bit_width: None,
         }
     }
 }

@@ -116,6 +116,7 @@ fn struct_types_keep_semantics_and_interpolation() {
                                 "SV_Position",
                             ),
                             interpolation: [],
+                            bit_width: None,
                         },
                         StructField {
                             name: "id",
@@ -128,6 +129,7 @@ fn struct_types_keep_semantics_and_interpolation() {
                             interpolation: [
                                 NoInterpolation,
                             ],
+                            bit_width: None,
                         },
                         StructField {
                             name: "uv",
@@ -137,6 +139,7 @@ fn struct_types_keep_semantics_and_interpolation() {
                             ),
                             semantic: None,
                             interpolation: [],
+                            bit_width: None,
                         },
                     ],
                 },
@@ -229,7 +232,7 @@ fn struct_and_global_type_queries() {
         }
     }
     expect![[r#"
-        struct S: Struct(StructType { name: "S", fields: [StructField { name: "a", ty: Scalar(Float), semantic: None, interpolation: [] }, StructField { name: "b", ty: Vector(Int, 2), semantic: None, interpolation: [] }] })
+        struct S: Struct(StructType { name: "S", fields: [StructField { name: "a", ty: Scalar(Float), semantic: None, interpolation: [], bit_width: None }, StructField { name: "b", ty: Vector(Int, 2), semantic: None, interpolation: [], bit_width: None }] })
         struct W: none
         global K: float[3]
         global g: S"#]].assert_eq(&out.join("\n"));

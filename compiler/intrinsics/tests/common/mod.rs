@@ -22,12 +22,14 @@ pub fn user_struct() -> Type {
                 ty: Type::vector(ScalarKind::Float, 4),
                 semantic: None,
                 interpolation: vec![],
+                bit_width: None,
             },
             StructField {
                 name: "b".into(),
                 ty: Type::UINT,
                 semantic: None,
                 interpolation: vec![],
+                bit_width: None,
             },
         ],
     }))

@@ -945,12 +945,14 @@ mod tests {
                     ty: float_array(3),
                     semantic: Some("SV_TessFactor".into()),
                     interpolation: vec![],
+                    bit_width: None,
                 },
                 types::StructField {
                     name: "b".into(),
                     ty: Type::array(Type::Vector(ScalarKind::Float, 3), 7),
                     semantic: Some("BEZIER".into()),
                     interpolation: vec![],
+                    bit_width: None,
                 },
             ],
         };
