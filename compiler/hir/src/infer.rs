@@ -14,6 +14,7 @@ mod const_locals;
 mod enums;
 pub(crate) use enums::non_integral_message as non_integral_underlying_message;
 mod expr;
+mod lvalue_casts;
 pub mod ops;
 mod overload_score;
 pub mod vk;

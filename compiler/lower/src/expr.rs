@@ -398,6 +398,7 @@ impl FnLower<'_, '_> {
             }
             Expr::Paren(i) => self.lvalue(i),
             Expr::Cast { expr, .. } if self.is_resource_self_cast(e, expr) => self.lvalue(expr),
+            Expr::Cast { expr, .. } if self.is_place_cast(e, expr) => self.cast_place(e, expr),
             Expr::Path(path) => {
                 if let (Some("this"), Some(this)) = (path.as_name(), self.this) {
                     return Ok(Place::Ptr(this));

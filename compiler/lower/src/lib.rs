@@ -88,6 +88,7 @@ pub mod binding_checks;
 pub mod buffer_pointer;
 pub mod byte_address;
 pub mod call;
+pub mod cast_places;
 mod const_arrays;
 pub mod context;
 pub mod convert;

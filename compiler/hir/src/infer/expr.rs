@@ -1053,6 +1053,8 @@ impl InferCtx<'_> {
                 _ => Place::Rvalue,
             },
             Expr::Paren(inner) => self.place(*inner),
+            // `(int3)i4` and `(Base)derived` name part of their operand (`lvalue_casts`).
+            Expr::Cast { expr, .. } if self.cast_keeps_place(e, *expr) => self.place(*expr),
             // `++x` is `x` after the increment, an lvalue as in C++ (DXC accepts `f(++a[0])`
             // for an `out` parameter).
             Expr::Prefix {

@@ -1,0 +1,71 @@
+//! Rules found by measuring the front end against DXC's SemaHLSL tests (`-verify` files):
+//! valid HLSL that met false errors, and invalid HLSL DXC refuses with a diagnostic we did
+//! not give. The shaders are ours.
+
+use expect_test::expect;
+
+use super::check_diagnostics;
+
+#[test]
+fn truncating_and_identity_vector_casts_are_lvalues() {
+    // `(int3)i4` names the first three components of `i4`; `(int4)i4` is `i4`.
+    check_diagnostics(
+        r#"
+void set3(out int3 v) { v = 1; }
+void f() {
+    int4 i4 = 0;
+    ((int3)i4).x = 5;
+    ((int2)i4).y += 1;
+    (int4)i4 = 2;
+    set3((int3)i4);
+}
+"#,
+        expect![[""]],
+    );
+}
+
+#[test]
+fn converting_and_widening_casts_stay_values() {
+    // A cast that converts the elements (or a scalar) is a value.
+    check_diagnostics(
+        r#"
+void set3(out int3 v) { v = 1; }
+void f() {
+    int4 i4 = 0;
+    int2 i2 = 0;
+    ((float4)i4).x = 1;
+    set3((uint3)i4);
+    (float)i2.x = 1;
+}
+"#,
+        expect![[r#"
+            E2008 6:5 `((float4)i4).x`: expression is not assignable
+            E2009 7:10 `(uint3)i4`: an `out` or `inout` argument must be a modifiable lvalue
+            E2008 8:5 `(float)i2.x`: expression is not assignable
+        "#]],
+    );
+}
+
+#[test]
+fn cast_to_a_base_struct_is_an_lvalue() {
+    // `(Base)d` names the base part of `d`, for a direct or an indirect base; a cast to a
+    // struct that is no base is a value.
+    check_diagnostics(
+        r#"
+struct Base { float4 a; };
+struct Mid : Base { float4 b; };
+struct Leaf : Mid { float4 c; };
+struct Other { float4 a; };
+void f() {
+    Leaf l = (Leaf)0;
+    Base b = (Base)0;
+    (Base)l = b;
+    (Mid)l = (Mid)l;
+    (Other)l = (Other)b;
+}
+"#,
+        expect![[r#"
+            E2008 11:5 `(Other)l`: expression is not assignable
+        "#]],
+    );
+}
