@@ -73,6 +73,8 @@ pub const ANONYMOUS_STRUCT: &str = "E2054";
 pub const SPECIALIZATION_WITHOUT_TEMPLATE: &str = "E2055";
 /// An operator overload HLSL 2021 refuses (`operator=`, `operator++`, a non-member one).
 pub const OPERATOR_NOT_OVERLOADABLE: &str = "E2056";
+/// `arr.Length` of a sized array: DXC accepts the old member with "Length is deprecated".
+pub const DEPRECATED_LENGTH: &str = "W2015";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -111,6 +111,10 @@ impl FnLower<'_, '_> {
             Expr::Path(_) if self.spec_value(e).is_some() => {
                 self.spec_value(e).expect("checked")?
             }
+            Expr::Field { .. } if self.array_length_member(e).is_some() => {
+                let n = self.array_length_member(e).expect("checked");
+                self.fb().uint(n)
+            }
             Expr::Field { .. } | Expr::Index { .. } if self.is_pointee_part(e) => {
                 // A member or element behind a buffer pointer: load that part only.
                 let p = self.lvalue(e)?;

@@ -82,6 +82,7 @@
 //! [`resource_array_args`] (local arrays of resources passed element by element),
 //! [`local_types`] (types declared inside a function, for `sizeof`).
 
+pub mod array_length;
 pub mod atomic64;
 pub mod attrs;
 pub mod binding_checks;

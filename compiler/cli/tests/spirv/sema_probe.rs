@@ -92,3 +92,28 @@ void main()
         "not supported yet: assigning through a cast to a base struct",
     );
 }
+
+const ARRAY_LENGTHS: &str = r#"
+RWStructuredBuffer<float> o : register(u0);
+struct S { float p[4]; };
+[numthreads(1, 1, 1)]
+void main()
+{
+    float a[3] = { 1, 2, 3 };
+    float b[2][5];
+    S s;
+    o[0] = a.Length;
+    o[1] = b.Length;
+    o[2] = b[1].Length;
+    o[3] = s.p.Length * 10;
+}
+"#;
+
+#[test]
+fn array_length_is_the_element_count() {
+    compile(ARRAY_LENGTHS, "cs_6_0", &[]);
+    assert_eq!(
+        run_floats("array-length", ARRAY_LENGTHS, 4),
+        json!([3, 2, 5, 40])
+    );
+}

@@ -884,6 +884,15 @@ impl InferCtx<'_> {
                 }
                 return self.set(id, None, false);
             }
+            // The element count of a sized array, an old member DXC still reads.
+            Type::Array { len: Some(_), .. } if name == "Length" => {
+                self.diag(
+                    codes::DEPRECATED_LENGTH,
+                    BodyNode::Expr(id),
+                    "Length is deprecated".into(),
+                );
+                return self.set(id, Some(Type::UINT), false);
+            }
             _ => {
                 self.diag(
                     codes::NO_MEMBER,
@@ -1061,8 +1070,10 @@ impl InferCtx<'_> {
                 op: PrefixOp::PreInc | PrefixOp::PreDec,
                 expr,
             } => self.place(*expr),
-            Expr::Field { expr, .. } => match self.result.type_of_expr(*expr) {
+            Expr::Field { expr, name } => match self.result.type_of_expr(*expr) {
                 Some(Type::Resource(_)) => Place::Const,
+                // `arr.Length` is a count, not memory.
+                Some(Type::Array { .. }) if name == "Length" => Place::Rvalue,
                 _ => self.place(*expr),
             },
             Expr::Index { base, .. } => match self.result.type_of_expr(*base) {

@@ -69,3 +69,31 @@ void f() {
         "#]],
     );
 }
+
+#[test]
+fn array_length_is_a_deprecated_uint() {
+    // `Length` of a sized array (global, local, member) is a `uint` with DXC's warning; it
+    // cannot be assigned, and an unsized array or a vector has no such member.
+    check_diagnostics(
+        r#"
+float4 g[8];
+struct S { float4 p[2]; };
+float f(S s, float v[]) {
+    float4 l[] = { float4(1, 2, 3, 4) };
+    uint n = g.Length + l.Length + s.p.Length;
+    l.Length = 2;
+    float4 x = 0;
+    return n + v.Length + x.Length;
+}
+"#,
+        expect![[r#"
+            W2015 6:14 `g.Length`: Length is deprecated
+            W2015 6:25 `l.Length`: Length is deprecated
+            W2015 6:36 `s.p.Length`: Length is deprecated
+            E2008 7:5 `l.Length`: expression is not assignable
+            W2015 7:5 `l.Length`: Length is deprecated
+            E2015 9:16 `v.Length`: `float[]` has no members
+            E2011 9:27 `x.Length`: invalid swizzle `Length`: 1 to 4 components
+        "#]],
+    );
+}
