@@ -26,7 +26,7 @@ pub const NOT_CONSTANT: &str = "E2022";
 pub const INVALID_SEMANTIC: &str = "E2023";
 /// A stage input or output of an entry point without a semantic.
 pub const MISSING_SEMANTIC: &str = "E2024";
-/// Invalid arguments of an attribute (`[numthreads(0, 1, 1)]`, `[shader("bogus")]`).
+/// Invalid arguments of an attribute (`[numthreads(1, 1, 65)]`, `[shader("bogus")]`).
 pub const INVALID_ATTRIBUTE: &str = "E2025";
 /// A compute, mesh or amplification entry point without `[numthreads]`.
 pub const MISSING_NUMTHREADS: &str = "E2026";
@@ -75,6 +75,8 @@ pub const SPECIALIZATION_WITHOUT_TEMPLATE: &str = "E2055";
 pub const OPERATOR_NOT_OVERLOADABLE: &str = "E2056";
 /// `arr.Length` of a sized array: DXC accepts the old member with "Length is deprecated".
 pub const DEPRECATED_LENGTH: &str = "W2015";
+/// `[numthreads]` whose group size is not 1 to 1024: DXC ignores it with a warning.
+pub const IGNORED_NUMTHREADS: &str = "W2016";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -65,11 +65,20 @@ pub(crate) fn entry_diagnostics(
             .map_or(node.syntax().text_range(), |n| n.syntax().text_range());
         // On the definition or on a prototype of it (`[numthreads(1, 1, 1)] void main();`).
         let declarations = std::iter::once(node.clone()).chain(prototypes(&cx, idx));
+        // A `[numthreads]` DXC ignores (W2016, a group of no thread or of more than 1024)
+        // counts as missing.
+        let tcx = TypeCtx::inside(&tree, &scope, idx);
+        let keeps_size = |a: &ast::Attribute| {
+            matches!(entry.stage, Stage::Mesh | Stage::Amplification)
+                || !crate::attr_checks::numthreads_is_ignored(a, &tcx)
+        };
         let has_numthreads = declarations.into_iter().any(|d| {
             d.attributes()
-                .any(|a| a.name_text().eq_ignore_ascii_case("numthreads"))
+                .any(|a| a.name_text().eq_ignore_ascii_case("numthreads") && keeps_size(&a))
         });
-        if entry.stage.needs_numthreads() && !has_numthreads {
+        // A function found by its `[numthreads]` alone is no entry once DXC ignores it.
+        let by_numthreads = entry.source == crate::entry::EntrySource::NumThreads;
+        if entry.stage.needs_numthreads() && !has_numthreads && !by_numthreads {
             let (file_id, range) = cx.user(name_range);
             // DXC words it for mesh shaders apart.
             let dxc = if entry.stage == Stage::Mesh {

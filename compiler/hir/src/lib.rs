@@ -51,7 +51,7 @@
 //! | E2022 | an array size that is not a constant, or is negative |
 //! | E2023 | a semantic not valid for the entry point's stage and direction |
 //! | E2024 | an entry point's parameter, return value or struct field without a semantic |
-//! | E2025 | invalid attribute arguments (`[numthreads(0, 1, 1)]`, `[shader("bogus")]`, ...) |
+//! | E2025 | invalid attribute arguments (`[numthreads(1, 1, 65)]`, `[shader("bogus")]`, ...) |
 //! | E2026 | a compute, mesh or amplification entry point without `[numthreads]` |
 //! | E2027 | a Vulkan attribute on a declaration it does not apply to |
 //! | E2028 | `[[vk::constant_id]]` on something that cannot be a specialization constant |
@@ -74,6 +74,8 @@
 //! | E2056 | an operator overload HLSL 2021 refuses (`operator=`, `operator++`, `operator<<`, a non-member operator) |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
+//! | W2015 | `arr.Length` of a sized array (deprecated, a `uint`) |
+//! | W2016 | `[numthreads]` whose group size is not 1 to 1024 (ignored, as DXC ignores it) |
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 

@@ -4,7 +4,12 @@
 
 use expect_test::expect;
 
-use super::check_diagnostics;
+use super::{check_diagnostics, diagnostics_with_entries};
+
+/// The semantic diagnostics of `src` compiled with the entry points `(name, profile)`.
+fn check_entries(src: &str, entries: &[(&str, &str)], expect: expect_test::Expect) {
+    expect.assert_eq(&diagnostics_with_entries(src, entries));
+}
 
 #[test]
 fn truncating_and_identity_vector_casts_are_lvalues() {
@@ -94,6 +99,31 @@ float f(S s, float v[]) {
             W2015 7:5 `l.Length`: Length is deprecated
             E2015 9:16 `v.Length`: `float[]` has no members
             E2011 9:27 `x.Length`: invalid swizzle `Length`: 1 to 4 components
+        "#]],
+    );
+}
+
+#[test]
+fn numthreads_outside_the_group_size_range_is_ignored_with_a_warning() {
+    // On any function the attribute is ignored with DXC's warning; the compute entry then
+    // has no `[numthreads]`. A size within range keeps the per-axis limit (z at most 64).
+    check_entries(
+        r#"
+[numthreads(0, 0, 0)]
+void cs() {}
+[numthreads(64, 64, 1)]
+void helper() {}
+[numthreads(1, 1, 65)]
+void deep() {}
+[numthreads(8, 8, 1)]
+void fine() {}
+"#,
+        &[("cs", "cs_6_0"), ("deep", "cs_6_0"), ("fine", "cs_6_0")],
+        expect![[r#"
+            W2016 2:1 `[numthreads(0, 0, 0)]`: Group size of 0 (0 * 0 * 0) is outside of valid range [1..1024] - attribute will be ignored
+            E2026 3:6 `cs`: thread group size [numthreads(x,y,z)] is missing from the entry-point function: compute entry point `cs` has no `[numthreads(x, y, z)]` attribute
+            W2016 4:1 `[numthreads(64, 64, 1)]`: Group size of 4096 (64 * 64 * 1) is outside of valid range [1..1024] - attribute will be ignored
+            E2025 6:19 `65`: `[numthreads]` z must be between 1 and 64, not 65
         "#]],
     );
 }
