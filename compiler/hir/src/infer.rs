@@ -14,6 +14,8 @@ mod const_locals;
 mod enums;
 pub(crate) use enums::non_integral_message as non_integral_underlying_message;
 mod expr;
+mod hlsl_namespace;
+pub use hlsl_namespace::qualified_intrinsic_name;
 mod lvalue_casts;
 pub mod ops;
 mod overload_score;

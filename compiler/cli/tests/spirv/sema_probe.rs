@@ -12,6 +12,11 @@ use crate::harness::{compile, refuse};
 /// Runs `shader` (entry `main`, one group of one thread) in the interpreter with one
 /// `RWStructuredBuffer<float>` `o` at `u0` of `n` floats, and returns its values.
 fn run_floats(test: &str, shader: &str, n: u32) -> Value {
+    run_floats_with(test, shader, n, &[])
+}
+
+/// `run_floats` with more `hlslc` flags (`-HV 202x`).
+fn run_floats_with(test: &str, shader: &str, n: u32, flags: &[&str]) -> Value {
     let dir = std::env::temp_dir().join(format!("hlslc-sema-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let src = dir.join("shader.hlsl");
@@ -30,6 +35,7 @@ fn run_floats(test: &str, shader: &str, n: u32) -> Value {
     .unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_hlslc"))
         .arg("run")
+        .args(flags)
         .arg("--pipeline")
         .arg(&yaml)
         .arg(&src)
@@ -115,5 +121,28 @@ fn array_length_is_the_element_count() {
     assert_eq!(
         run_floats("array-length", ARRAY_LENGTHS, 4),
         json!([3, 2, 5, 40])
+    );
+}
+
+const NAMESPACED_INTRINSICS: &str = r#"
+RWStructuredBuffer<float> o : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    using namespace hlsl;
+    o[0] = ::abs(-3.0);
+    o[1] = hlsl::dot(float3(1, 2, 3), float3(4, 5, 6));
+    o[2] = hlsl::max(::min(7.0, 9.0), 2.0);
+    o[3] = hlsl::saturate(1.5);
+}
+"#;
+
+#[test]
+fn intrinsics_named_through_namespaces_run() {
+    // |-3| = 3; 1*4 + 2*5 + 3*6 = 32; max(min(7, 9), 2) = 7; saturate(1.5) = 1.
+    compile(NAMESPACED_INTRINSICS, "cs_6_0", &["-HV", "202x"]);
+    assert_eq!(
+        run_floats_with("namespaces", NAMESPACED_INTRINSICS, 4, &["-HV", "202x"]),
+        json!([3, 32, 7, 1])
     );
 }

@@ -11,6 +11,34 @@ fn check_entries(src: &str, entries: &[(&str, &str)], expect: expect_test::Expec
     expect.assert_eq(&diagnostics_with_entries(src, entries));
 }
 
+/// The semantic diagnostics of `src` under `-HV <version>` (`2029` is `202x`), one per line
+/// (`code line:col message`).
+fn check_version(src: &str, version: u32, expect: expect_test::Expect) {
+    let mut db =
+        crate::test_db::TestDb::with_intrinsics(std::sync::Arc::new(crate::HlslIntrinsics));
+    let file = db.set_file_text("/t/main.hlsl", src);
+    let config = base_db::CompileConfig::new(
+        &db,
+        syntax::PreprocessConfig {
+            hlsl_version: version,
+            ..syntax::PreprocessConfig::default()
+        },
+    );
+    let index = syntax::line_index::LineIndex::new(src);
+    let mut out = String::new();
+    for d in crate::diagnostics::diagnostics(&db, file, config) {
+        let lc = index.line_col(d.range.start());
+        out.push_str(&format!(
+            "{} {}:{} {}\n",
+            d.code,
+            lc.line + 1,
+            lc.col + 1,
+            d.message
+        ));
+    }
+    expect.assert_eq(&out);
+}
+
 #[test]
 fn truncating_and_identity_vector_casts_are_lvalues() {
     // `(int3)i4` names the first three components of `i4`; `(int4)i4` is `i4`.
@@ -124,6 +152,28 @@ void fine() {}
             E2026 3:6 `cs`: thread group size [numthreads(x,y,z)] is missing from the entry-point function: compute entry point `cs` has no `[numthreads(x, y, z)]` attribute
             W2016 4:1 `[numthreads(64, 64, 1)]`: Group size of 4096 (64 * 64 * 1) is outside of valid range [1..1024] - attribute will be ignored
             E2025 6:19 `65`: `[numthreads]` z must be between 1 and 64, not 65
+        "#]],
+    );
+}
+
+#[test]
+fn intrinsics_through_the_global_and_hlsl_namespaces() {
+    // `::sin` names the intrinsic in every version; `hlsl::sin` and `using namespace hlsl;`
+    // in a body from HLSL 202x on (under 2021 the `hlsl` namespace does not exist).
+    let src = r#"
+float f(float x, float3 v) {
+    using namespace hlsl;
+    return ::sin(x) + hlsl::cos(x) + hlsl::dot(v, v) + hlsl::saturate(x);
+}
+"#;
+    check_version(src, 2029, expect![""]);
+    check_version(
+        src,
+        2021,
+        expect![[r#"
+            E2001 4:23 use of undeclared identifier `hlsl::cos`
+            E2001 4:38 use of undeclared identifier `hlsl::dot`
+            E2001 4:56 use of undeclared identifier `hlsl::saturate`
         "#]],
     );
 }
