@@ -77,6 +77,8 @@ pub const OPERATOR_NOT_OVERLOADABLE: &str = "E2056";
 pub const DEPRECATED_LENGTH: &str = "W2015";
 /// `[numthreads]` whose group size is not 1 to 1024: DXC ignores it with a warning.
 pub const IGNORED_NUMTHREADS: &str = "W2016";
+/// `unsigned` on a type with no unsigned form (`unsigned float`, `unsigned bool3`).
+pub const NOT_SIGNABLE: &str = "E2070";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

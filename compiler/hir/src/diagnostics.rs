@@ -275,6 +275,7 @@ fn item_diagnostics(
                 (codes::NOT_SUPPORTED, format!("not supported yet: {what}"))
             }
             TypeError::InvalidArgument(what) => (codes::INVALID_TYPE_ARGUMENT, what.clone()),
+            TypeError::NotSignable(message) => (codes::NOT_SIGNABLE, message.clone()),
         };
         out.push(Diagnostic::error(code, message, f, r));
     }

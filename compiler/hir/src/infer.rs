@@ -581,6 +581,9 @@ impl<'a> InferCtx<'a> {
                 TypeError::InvalidArgument(what) => {
                     self.diag(crate::codes::INVALID_TYPE_ARGUMENT, node, what)
                 }
+                TypeError::NotSignable(message) => {
+                    self.diag(crate::codes::NOT_SIGNABLE, node, message)
+                }
             }
         }
     }

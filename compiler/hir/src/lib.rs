@@ -72,6 +72,7 @@
 //! | E2054 | an anonymous struct declaring nothing outside a struct |
 //! | E2055 | a struct definition with template arguments but no `template<>` |
 //! | E2056 | an operator overload HLSL 2021 refuses (`operator=`, `operator++`, `operator<<`, a non-member operator) |
+//! | E2070 | `unsigned` on a type with no unsigned form (`unsigned float2`) |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //! | W2015 | `arr.Length` of a sized array (deprecated, a `uint`) |

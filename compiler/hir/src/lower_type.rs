@@ -49,6 +49,8 @@ pub enum TypeError {
     NotSupported(String),
     /// A template argument a built-in type does not take (`SubpassInput<S>` of a struct).
     InvalidArgument(String),
+    /// `unsigned` on a type that has no unsigned form (`unsigned float2`), with the message.
+    NotSignable(String),
 }
 
 /// The length of an array whose size evaluates to `v`. Zero is a length (DXC takes
@@ -201,6 +203,12 @@ impl<'a> TypeCtx<'a> {
             TypeBase::Missing => return None,
         };
         if tref.unsigned {
+            if let Some(kind) = ty.scalar_kind().filter(|k| !has_unsigned_form(*k)) {
+                errors.push(TypeError::NotSignable(format!(
+                    "'{}' cannot be signed or unsigned",
+                    Type::Scalar(kind)
+                )));
+            }
             ty = make_unsigned(&ty);
         }
         if tref.row_major || tref.column_major {
@@ -1141,6 +1149,12 @@ fn builtin_struct(name: &str, fields: &[(&str, Type)]) -> Type {
             .map(|(n, t)| StructField::new(*n, t.clone()))
             .collect(),
     })
+}
+
+/// Whether `unsigned` may qualify a type of this element: the integers (`unsigned uint` is
+/// `uint`), not `bool`, the floats or `min12int`, which DXC refuses.
+fn has_unsigned_form(kind: ScalarKind) -> bool {
+    !(kind.is_float() || matches!(kind, ScalarKind::Bool | ScalarKind::Min12Int))
 }
 
 fn make_unsigned(ty: &Type) -> Type {

@@ -177,3 +177,48 @@ float f(float x, float3 v) {
         "#]],
     );
 }
+
+#[test]
+fn unsigned_needs_an_integer_type() {
+    // `unsigned` qualifies the integers (and is a no-op on the unsigned ones); DXC refuses it
+    // on bool, the floats and min12int, vectors and matrices of them included.
+    check_diagnostics(
+        r#"
+unsigned float2x3 a;
+unsigned bool3 b;
+unsigned min12int2 c;
+unsigned int4 d;
+unsigned min16int4 e;
+unsigned uint3 f;
+void g() { unsigned half x = 1; unsigned int64_t y = 2; }
+"#,
+        expect![[r#"
+            E2070 2:19 `a`: 'float' cannot be signed or unsigned
+            E2070 3:16 `b`: 'bool' cannot be signed or unsigned
+            E2070 4:20 `c`: 'min12int' cannot be signed or unsigned
+            E2070 8:26 `x`: 'half' cannot be signed or unsigned
+        "#]],
+    );
+}
+
+#[test]
+fn volatile_and_extern_conflicts_on_globals() {
+    // `volatile` on any global, `extern` with `groupshared` or `static` (in either order),
+    // at the later keyword; a local `volatile` is accepted.
+    check_diagnostics(
+        r#"
+groupshared extern float2 a;
+extern groupshared float b;
+extern static float2 c;
+static volatile const float2 d = 1;
+extern precise uniform const float2 e;
+void f() { volatile int x = 1; }
+"#,
+        expect![[r#"
+            E2053 2:13 `extern`: 'extern' and 'groupshared' cannot be used together for a global variable
+            E2053 3:8 `groupshared`: 'extern' and 'groupshared' cannot be used together for a global variable
+            E2053 4:8 `static`: cannot combine with previous 'extern' declaration specifier
+            E2053 5:8 `volatile`: 'volatile' is not a valid modifier for a global variable
+        "#]],
+    );
+}
