@@ -79,6 +79,9 @@ pub const DEPRECATED_LENGTH: &str = "W2015";
 pub const IGNORED_NUMTHREADS: &str = "W2016";
 /// `unsigned` on a type with no unsigned form (`unsigned float`, `unsigned bool3`).
 pub const NOT_SIGNABLE: &str = "E2070";
+/// A `register(...)` binding of the wrong class for its resource, of an unknown register
+/// type, or with a malformed number or space.
+pub const INVALID_REGISTER: &str = "E2071";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -17,6 +17,7 @@
 //! - `packoffset` rules (`E2051`, in `packoffset_checks`).
 //! - Contradicting statement attributes (`E2052`, in `stmt_attr_checks`).
 //! - Storage modifiers where they mean nothing (`E2053`, in `modifier_checks`).
+//! - `register(...)` bindings of the wrong class or form (`E2071`, in `register_checks`).
 //! - An anonymous struct declaring nothing outside a struct (`E2054`).
 //! - A struct definition with template arguments but no `template<>` (`E2055`).
 //! - Operator overloads HLSL 2021 refuses (`E2056`, in `operator_checks`).
@@ -26,7 +27,7 @@
 use std::collections::{HashMap, HashSet};
 
 use base_db::{CompileConfig, SourceFile};
-use syntax::ast::{self, AstNode, HasAttributes, HasName};
+use syntax::ast::{self, AstNode, HasAnnotations, HasAttributes, HasName};
 use syntax::{Diagnostic, SyntaxKind, TextRange};
 use types::{ResourceType, ScalarKind, StructuredKind, Type};
 
@@ -38,6 +39,7 @@ use crate::infer::infer;
 use crate::item_tree::{item_tree, ItemKind, ItemTree};
 use crate::lower_type::TypeCtx;
 use crate::packoffset_checks::{self, PackoffsetProblem};
+use crate::register_checks::{register_problems, RegisterUse};
 use crate::scope::item_scope;
 use crate::HirDb;
 
@@ -98,6 +100,17 @@ impl Checker<'_> {
     fn error(&mut self, code: &'static str, range: TextRange, message: String) {
         let (f, r) = user_range(self.db, self.file, self.config, range);
         self.out.push(Diagnostic::error(code, message, f, r));
+    }
+}
+
+/// `E2071` for each problem of a `register(...)` binding on a declaration of `use_`.
+fn check_register(cx: &mut Checker<'_>, binding: &ast::RegisterBinding, use_: RegisterUse) {
+    for message in register_problems(&binding.args(), use_) {
+        cx.error(
+            codes::INVALID_REGISTER,
+            binding.syntax().text_range(),
+            message,
+        );
     }
 }
 
@@ -168,6 +181,12 @@ pub(crate) fn declaration_diagnostics(
                 let type_range = decl.ty().map_or(declarator.syntax().text_range(), |t| {
                     t.syntax().text_range()
                 });
+                if let (Subject::GlobalVariable, Some(ty), Some(binding)) =
+                    (subject, &ty, declarator.register_binding())
+                {
+                    let use_ = RegisterUse::of_type(ty);
+                    check_register(&mut cx, &binding, use_);
+                }
                 if let (Subject::CBufferMember, Some(p)) = (subject, declarator.packoffset()) {
                     let offset = p.offset().unwrap_or_default();
                     if let Err(problem) = packoffset_checks::check_offset(&offset, ty.as_ref()) {
@@ -195,8 +214,16 @@ pub(crate) fn declaration_diagnostics(
                     }
                 }
             }
-            ItemKind::CBuffer(_) => {
+            ItemKind::CBuffer(c) => {
                 if let Some(def) = ast::CBufferDef::cast(node) {
+                    if let Some(binding) = def.register_binding() {
+                        let use_ = if c.is_tbuffer {
+                            RegisterUse::ReadOnly
+                        } else {
+                            RegisterUse::ConstantBuffer
+                        };
+                        check_register(&mut cx, &binding, use_);
+                    }
                     for attr in def.attributes() {
                         check_subject(&mut cx, &attr, Subject::CBuffer, None);
                     }

@@ -73,6 +73,7 @@
 //! | E2055 | a struct definition with template arguments but no `template<>` |
 //! | E2056 | an operator overload HLSL 2021 refuses (`operator=`, `operator++`, `operator<<`, a non-member operator) |
 //! | E2070 | `unsigned` on a type with no unsigned form (`unsigned float2`) |
+//! | E2071 | a `register(...)` binding of the wrong class for its resource, of an unknown type, or with a malformed number or space |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //! | W2015 | `arr.Length` of a sized array (deprecated, a `uint`) |
@@ -97,6 +98,7 @@ mod modifier_checks;
 pub mod navigation;
 mod operator_checks;
 mod packoffset_checks;
+mod register_checks;
 pub mod scope;
 mod spirv_type;
 mod stmt_attr_checks;

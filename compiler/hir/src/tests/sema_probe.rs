@@ -222,3 +222,45 @@ void f() { volatile int x = 1; }
         "#]],
     );
 }
+
+#[test]
+fn register_class_must_fit_the_resource() {
+    // Constant buffers take `b`, tbuffers and read-only resources `t`, writable ones `u`,
+    // samplers `s` or `t` (any case); a profile argument comes first; numeric globals are
+    // not checked; unknown register types, oversized numbers and bad spaces are refused.
+    check_diagnostics(
+        r#"
+struct S { float f; };
+cbuffer A : register(b0) { float a; }
+cbuffer B : register(t1) { float b; }
+tbuffer C : register(T2) { float c; }
+tbuffer D : register(u2) { float d; }
+ConstantBuffer<S> e : register(B3);
+ConstantBuffer<S> f[2] : register(c1);
+Texture2D g : register(t0, space1);
+StructuredBuffer<S> h : register(u0);
+RWStructuredBuffer<S> i : register(u1);
+RWTexture2D<float4> j[4] : register(t3);
+SamplerState k : register(ps, s1);
+SamplerState l : register(t4);
+SamplerComparisonState m : register(i1);
+float4 n : register(c0);
+sampler o : register(ps, a0);
+Texture2D p : register(t4294967296);
+Texture2D q : register(t5, spac1);
+Texture2D r : register(t6, spacex);
+"#,
+        expect![[r#"
+            E2071 4:11 `: register(t1)`: invalid register specification, expected 'b' binding
+            E2071 6:11 `: register(u2)`: invalid register specification, expected 't' binding
+            E2071 8:24 `: register(c1)`: invalid register specification, expected 'b' binding
+            E2071 10:23 `: register(u0)`: invalid register specification, expected 't' binding
+            E2071 12:26 `: register(t3)`: invalid register specification, expected 'u' binding
+            E2071 15:26 `: register(i1)`: invalid register specification, expected 's' or 't' binding
+            E2071 17:11 `: register(ps, a0)`: register type is unsupported - available types are 'b', 'c', 'i', 's', 't', 'u'
+            E2071 18:13 `: register(t4294967296)`: register number should be an integral numeric string
+            E2071 19:13 `: register(t5, spac1)`: expected space definition with syntax 'spaceX', where X is an integral value
+            E2071 20:13 `: register(t6, spacex)`: space number should be an integral numeric string
+        "#]],
+    );
+}
