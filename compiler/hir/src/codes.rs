@@ -82,6 +82,9 @@ pub const NOT_SIGNABLE: &str = "E2070";
 /// A `register(...)` binding of the wrong class for its resource, of an unknown register
 /// type, or with a malformed number or space.
 pub const INVALID_REGISTER: &str = "E2071";
+/// A struct deriving from a vector, matrix, resource or built-in struct (DXC: "base 'vector'
+/// is marked 'final'").
+pub const FINAL_BASE: &str = "E2072";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -18,6 +18,7 @@
 //! - Contradicting statement attributes (`E2052`, in `stmt_attr_checks`).
 //! - Storage modifiers where they mean nothing (`E2053`, in `modifier_checks`).
 //! - `register(...)` bindings of the wrong class or form (`E2071`, in `register_checks`).
+//! - A struct deriving from a type DXC declares `final` (`E2072`, in `base_checks`).
 //! - An anonymous struct declaring nothing outside a struct (`E2054`).
 //! - A struct definition with template arguments but no `template<>` (`E2055`).
 //! - Operator overloads HLSL 2021 refuses (`E2056`, in `operator_checks`).
@@ -247,6 +248,17 @@ pub(crate) fn declaration_diagnostics(
                 for param in def.param_list().into_iter().flat_map(|l| l.params()) {
                     for attr in param.attributes() {
                         check_subject(&mut cx, &attr, Subject::Param, None);
+                    }
+                }
+            }
+            ItemKind::Struct(st) => {
+                let Some(def) = ast::StructDef::cast(node) else {
+                    continue;
+                };
+                let written = def.base_list().into_iter().flat_map(|l| l.types());
+                for (base, node) in st.bases.iter().zip(written) {
+                    if let Some(message) = crate::base_checks::final_base_message(base, &tcx) {
+                        cx.error(codes::FINAL_BASE, node.syntax().text_range(), message);
                     }
                 }
             }

@@ -74,6 +74,7 @@
 //! | E2056 | an operator overload HLSL 2021 refuses (`operator=`, `operator++`, `operator<<`, a non-member operator) |
 //! | E2070 | `unsigned` on a type with no unsigned form (`unsigned float2`) |
 //! | E2071 | a `register(...)` binding of the wrong class for its resource, of an unknown type, or with a malformed number or space |
+//! | E2072 | a struct deriving from a vector, matrix, resource or built-in struct (DXC declares them `final`) |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //! | W2015 | `arr.Length` of a sized array (deprecated, a `uint`) |
@@ -82,6 +83,7 @@
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 
 mod attr_checks;
+mod base_checks;
 pub mod body;
 pub mod builtin_consts;
 pub mod codes;

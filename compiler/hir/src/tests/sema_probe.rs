@@ -264,3 +264,29 @@ Texture2D r : register(t6, spacex);
         "#]],
     );
 }
+
+#[test]
+fn built_in_types_are_final_bases() {
+    // Vectors, matrices, resources, built-in structs and state-object types cannot be
+    // derived from; user structs (and templates of them) can.
+    check_diagnostics(
+        r#"
+struct Base { float a; };
+template <typename T> struct Box { T v; };
+struct A : float3 {};
+struct B : row_major float2x2 {};
+struct C : RWStructuredBuffer<Base> {};
+struct D : RayDesc {};
+struct E : LocalRootSignature {};
+struct F : Base {};
+struct G : Box<int> {};
+"#,
+        expect![[r#"
+            E2072 4:12 `float3`: base 'vector' is marked 'final'
+            E2072 5:12 `row_major float2x2`: base 'matrix' is marked 'final'
+            E2072 6:12 `RWStructuredBuffer<Base>`: base 'RWStructuredBuffer' is marked 'final'
+            E2072 7:12 `RayDesc`: base 'RayDesc' is marked 'final'
+            E2072 8:12 `LocalRootSignature`: base 'LocalRootSignature' is marked 'final'
+        "#]],
+    );
+}
