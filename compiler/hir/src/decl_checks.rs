@@ -16,7 +16,8 @@
 //! - An enum's underlying type is `bool` or an integer type (`E2003`).
 //! - `packoffset` rules (`E2051`, in `packoffset_checks`).
 //! - Contradicting statement attributes (`E2052`, in `stmt_attr_checks`).
-//! - Storage modifiers where they mean nothing (`E2053`, in `modifier_checks`).
+//! - Storage modifiers where they mean nothing (`E2053`, in `modifier_checks`), and
+//!   `globallycoherent` on what is no UAV (`E2053`).
 //! - `register(...)` bindings of the wrong class or form (`E2071`, in `register_checks`).
 //! - A struct deriving from a type DXC declares `final` (`E2072`, in `base_checks`).
 //! - An anonymous struct declaring nothing outside a struct (`E2054`).
@@ -28,7 +29,7 @@
 use std::collections::{HashMap, HashSet};
 
 use base_db::{CompileConfig, SourceFile};
-use syntax::ast::{self, AstNode, HasAnnotations, HasAttributes, HasName};
+use syntax::ast::{self, AstNode, HasAnnotations, HasAttributes, HasModifiers, HasName};
 use syntax::{Diagnostic, SyntaxKind, TextRange};
 use types::{ResourceType, ScalarKind, StructuredKind, Type};
 
@@ -101,6 +102,25 @@ impl Checker<'_> {
     fn error(&mut self, code: &'static str, range: TextRange, message: String) {
         let (f, r) = user_range(self.db, self.file, self.config, range);
         self.out.push(Diagnostic::error(code, message, f, r));
+    }
+}
+
+/// `globallycoherent` on a global or a function whose type is no UAV (a writable resource
+/// or an array of them): DXC's "'globallycoherent' is not a valid modifier for a non-UAV
+/// type" (`E2053`).
+fn check_globallycoherent(cx: &mut Checker<'_>, modifiers: &[syntax::SyntaxToken], ty: &Type) {
+    let Some(gc) = modifiers
+        .iter()
+        .find(|t| t.kind() == SyntaxKind::GLOBALLYCOHERENT_KW)
+    else {
+        return;
+    };
+    if RegisterUse::of_type(ty) != RegisterUse::Writable {
+        cx.error(
+            codes::INVALID_MODIFIER,
+            gc.text_range(),
+            "'globallycoherent' is not a valid modifier for a non-UAV type".into(),
+        );
     }
 }
 
@@ -182,6 +202,9 @@ pub(crate) fn declaration_diagnostics(
                 let type_range = decl.ty().map_or(declarator.syntax().text_range(), |t| {
                     t.syntax().text_range()
                 });
+                if let (Subject::GlobalVariable, Some(ty)) = (subject, &ty) {
+                    check_globallycoherent(&mut cx, &decl.modifiers(), ty);
+                }
                 if let (Subject::GlobalVariable, Some(ty), Some(binding)) =
                     (subject, &ty, declarator.register_binding())
                 {
@@ -230,10 +253,13 @@ pub(crate) fn declaration_diagnostics(
                     }
                 }
             }
-            ItemKind::Function(_) => {
+            ItemKind::Function(func) => {
                 let Some(def) = ast::FnDef::cast(node) else {
                     continue;
                 };
+                if let Some(ret) = tcx.resolve(&func.ret, &mut Vec::new()) {
+                    check_globallycoherent(&mut cx, &def.modifiers(), &ret);
+                }
                 for attr in def.attributes() {
                     check_subject(&mut cx, &attr, Subject::Function, None);
                     // An `OpDecorateId` operand is an id SPIR-V functions cannot take here.

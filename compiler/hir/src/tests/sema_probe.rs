@@ -290,3 +290,24 @@ struct G : Box<int> {};
         "#]],
     );
 }
+
+#[test]
+fn globallycoherent_needs_a_uav() {
+    // On a global or a function's result, `globallycoherent` takes writable resources (and
+    // arrays of them) only.
+    check_diagnostics(
+        r#"
+globallycoherent RWTexture1D<float4> a;
+globallycoherent RWByteAddressBuffer b[2][3];
+globallycoherent Buffer<float4> c;
+globallycoherent float d;
+globallycoherent RWByteAddressBuffer e() { return b[0][0]; }
+globallycoherent float f() { return 1.0; }
+"#,
+        expect![[r#"
+            E2053 4:1 `globallycoherent`: 'globallycoherent' is not a valid modifier for a non-UAV type
+            E2053 5:1 `globallycoherent`: 'globallycoherent' is not a valid modifier for a non-UAV type
+            E2053 7:1 `globallycoherent`: 'globallycoherent' is not a valid modifier for a non-UAV type
+        "#]],
+    );
+}
