@@ -565,8 +565,8 @@ fn semantic_range(semantic: Option<ast::Semantic>) -> Option<TextRange> {
 }
 
 /// The attributes and parameters a stage needs that DXC checks before code generation
-/// (`E2035`): `[outputtopology]` on hull and mesh entries, one input primitive type on a
-/// geometry entry.
+/// (`E2035`): `[outputtopology]` on hull and mesh entries, `[maxvertexcount]` and one input
+/// primitive type on a geometry entry.
 fn stage_attributes(
     cx: &Checker<'_>,
     entry: &EntryPoint,
@@ -595,6 +595,11 @@ fn stage_attributes(
             messages.push("MS entry point must have the outputtopology attribute".to_owned());
         }
         Stage::Geometry => {
+            // DXC's words (lowering refuses it too, `E3032`).
+            if !has("maxvertexcount") {
+                messages
+                    .push("geometry entry point must have the maxvertexcount attribute".to_owned());
+            }
             let mut kinds: Vec<&str> = f
                 .params
                 .iter()

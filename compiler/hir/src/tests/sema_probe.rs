@@ -311,3 +311,19 @@ globallycoherent float f() { return 1.0; }
         "#]],
     );
 }
+
+#[test]
+fn geometry_entry_needs_maxvertexcount() {
+    check_entries(
+        r#"
+struct V { float4 p : SV_Position; };
+void gs(point V v[1], inout PointStream<V> s) { s.Append(v[0]); }
+[maxvertexcount(1)]
+void gs_ok(point V v[1], inout PointStream<V> s) { s.Append(v[0]); }
+"#,
+        &[("gs", "gs_6_0"), ("gs_ok", "gs_6_0")],
+        expect![[r#"
+            E2035 3:6 `gs`: geometry entry point must have the maxvertexcount attribute
+        "#]],
+    );
+}
