@@ -85,6 +85,8 @@ pub const INVALID_REGISTER: &str = "E2071";
 /// A struct deriving from a vector, matrix, resource or built-in struct (DXC: "base 'vector'
 /// is marked 'final'").
 pub const FINAL_BASE: &str = "E2072";
+/// Under HLSL 202x, an initializer on a variable of a cbuffer, tbuffer or `$Globals`.
+pub const BUFFER_INITIALIZER: &str = "E2073";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

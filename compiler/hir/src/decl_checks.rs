@@ -20,6 +20,8 @@
 //!   `globallycoherent` on what is no UAV (`E2053`).
 //! - `register(...)` bindings of the wrong class or form (`E2071`, in `register_checks`).
 //! - A struct deriving from a type DXC declares `final` (`E2072`, in `base_checks`).
+//! - Under HLSL 202x, an initializer on a variable of a constant buffer, `$Globals`
+//!   included (`E2073`; earlier versions ignore it).
 //! - An anonymous struct declaring nothing outside a struct (`E2054`).
 //! - A struct definition with template arguments but no `template<>` (`E2055`).
 //! - Operator overloads HLSL 2021 refuses (`E2056`, in `operator_checks`).
@@ -104,6 +106,9 @@ impl Checker<'_> {
         self.out.push(Diagnostic::error(code, message, f, r));
     }
 }
+
+/// The first `__HLSL_VERSION` of HLSL 202x (`-HV 202x`).
+const HLSL_202X: u32 = 2029;
 
 /// `globallycoherent` on a global or a function whose type is no UAV (a writable resource
 /// or an array of them): DXC's "'globallycoherent' is not a valid modifier for a non-UAV
@@ -204,6 +209,28 @@ pub(crate) fn declaration_diagnostics(
                 });
                 if let (Subject::GlobalVariable, Some(ty)) = (subject, &ty) {
                     check_globallycoherent(&mut cx, &decl.modifiers(), ty);
+                }
+                let buffer = match item.parent.map(|p| &tree.item(p).kind) {
+                    Some(ItemKind::CBuffer(c)) if c.is_tbuffer => "tbuffer",
+                    _ => "cbuffer",
+                };
+                let spec_constant = decl
+                    .attributes()
+                    .any(|a| a.name_text() == "vk::constant_id");
+                if var.has_init
+                    && !var.is_static
+                    && !var.groupshared
+                    && !spec_constant
+                    && matches!(subject, Subject::GlobalVariable | Subject::CBufferMember)
+                    && !matches!(ty, Some(Type::Resource(_)) | None)
+                    && config.preprocess(db).hlsl_version >= HLSL_202X
+                {
+                    // HLSL 202x refuses what earlier versions ignore with a warning.
+                    cx.error(
+                        codes::BUFFER_INITIALIZER,
+                        declarator.syntax().text_range(),
+                        format!("variable in a {buffer} cannot have an initializer"),
+                    );
                 }
                 if let (Subject::GlobalVariable, Some(ty), Some(binding)) =
                     (subject, &ty, declarator.register_binding())

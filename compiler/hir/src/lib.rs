@@ -75,6 +75,7 @@
 //! | E2070 | `unsigned` on a type with no unsigned form (`unsigned float2`) |
 //! | E2071 | a `register(...)` binding of the wrong class for its resource, of an unknown type, or with a malformed number or space |
 //! | E2072 | a struct deriving from a vector, matrix, resource or built-in struct (DXC declares them `final`) |
+//! | E2073 | under HLSL 202x, an initializer on a variable of a cbuffer, tbuffer or `$Globals` |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //! | W2015 | `arr.Length` of a sized array (deprecated, a `uint`) |

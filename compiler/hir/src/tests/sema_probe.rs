@@ -327,3 +327,30 @@ void gs_ok(point V v[1], inout PointStream<V> s) { s.Append(v[0]); }
         "#]],
     );
 }
+
+#[test]
+fn buffer_initializers_are_errors_from_hlsl_202x() {
+    // Values of `$Globals`, cbuffer and tbuffer members: an error under 202x, accepted (and
+    // ignored) before; statics, groupshared, resources and spec constants are not in a
+    // buffer.
+    let src = r#"
+float a = 1;
+const float2 b = float2(1, 2);
+cbuffer C { float c = 2; static float d = 3; }
+tbuffer T { float e = 4; }
+static float f = 5;
+groupshared float g;
+[[vk::constant_id(1)]] const int h = 6;
+"#;
+    check_version(
+        src,
+        2029,
+        expect![[r#"
+            E2073 2:7 variable in a cbuffer cannot have an initializer
+            E2073 3:14 variable in a cbuffer cannot have an initializer
+            E2073 4:19 variable in a cbuffer cannot have an initializer
+            E2073 5:19 variable in a tbuffer cannot have an initializer
+        "#]],
+    );
+    check_version(src, 2021, expect![""]);
+}
