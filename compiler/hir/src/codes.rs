@@ -87,6 +87,8 @@ pub const INVALID_REGISTER: &str = "E2071";
 pub const FINAL_BASE: &str = "E2072";
 /// Under HLSL 202x, an initializer on a variable of a cbuffer, tbuffer or `$Globals`.
 pub const BUFFER_INITIALIZER: &str = "E2073";
+/// A constant array index out of bounds before HLSL 2018 (DXC: clang's warnings).
+pub const ARRAY_BOUNDS_WARNING: &str = "W2017";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -9,6 +9,7 @@
 //! Unknown types (`None`) are the error-recovery type: any check involving one is skipped, so
 //! one mistake gives one diagnostic and half-typed code gives few.
 
+mod array_bounds;
 mod call;
 mod const_locals;
 mod enums;

@@ -80,6 +80,7 @@
 //! | W2002 | a non-void function can reach its end without returning a value |
 //! | W2015 | `arr.Length` of a sized array (deprecated, a `uint`) |
 //! | W2016 | `[numthreads]` whose group size is not 1 to 1024 (ignored, as DXC ignores it) |
+//! | W2017 | a constant array index out of bounds before HLSL 2018 (`E2012` from 2018 on) |
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 

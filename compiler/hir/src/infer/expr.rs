@@ -968,7 +968,11 @@ impl InferCtx<'_> {
                 Some(Type::Vector(*scalar, *cols))
             }
             Type::Array { element, len } => {
-                check_range(self, *len);
+                if self.array_bounds_are_warnings() {
+                    self.warn_array_bounds(index, constant, *len);
+                } else {
+                    check_range(self, *len);
+                }
                 scalar_index(self);
                 Some((**element).clone())
             }

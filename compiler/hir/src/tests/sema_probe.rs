@@ -354,3 +354,36 @@ groupshared float g;
     );
     check_version(src, 2021, expect![""]);
 }
+
+#[test]
+fn constant_array_bounds_are_warnings_before_2018() {
+    // Before HLSL 2018 clang's warnings (singular for one element); from 2018 on E2012.
+    let src = r#"
+void f() {
+    int a[2];
+    a[-1] = 0;
+    a[1] = 0;
+    a[2] = 0;
+    int b[1];
+    b[3] = 0;
+}
+"#;
+    check_version(
+        src,
+        2016,
+        expect![[r#"
+            W2017 4:7 array index -1 is before the beginning of the array
+            W2017 6:7 array index 2 is past the end of the array (which contains 2 elements)
+            W2017 8:7 array index 3 is past the end of the array (which contains 1 element)
+        "#]],
+    );
+    check_version(
+        src,
+        2021,
+        expect![[r#"
+            E2012 4:7 index -1 is out of range for `int[2]`
+            E2012 6:7 index 2 is out of range for `int[2]`
+            E2012 8:7 index 3 is out of range for `int[1]`
+        "#]],
+    );
+}
