@@ -89,6 +89,8 @@ pub const FINAL_BASE: &str = "E2072";
 pub const BUFFER_INITIALIZER: &str = "E2073";
 /// A constant array index out of bounds before HLSL 2018 (DXC: clang's warnings).
 pub const ARRAY_BOUNDS_WARNING: &str = "W2017";
+/// `const` after a method's parameters before HLSL 202x, or on a non-member or static function.
+pub const CONST_METHOD: &str = "E2074";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

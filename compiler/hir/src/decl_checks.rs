@@ -20,6 +20,7 @@
 //!   `globallycoherent` on what is no UAV (`E2053`).
 //! - `register(...)` bindings of the wrong class or form (`E2071`, in `register_checks`).
 //! - A struct deriving from a type DXC declares `final` (`E2072`, in `base_checks`).
+//! - `const` methods where DXC refuses them (`E2074`, in `const_method_checks`).
 //! - Under HLSL 202x, an initializer on a variable of a constant buffer, `$Globals`
 //!   included (`E2073`; earlier versions ignore it).
 //! - An anonymous struct declaring nothing outside a struct (`E2054`).
@@ -180,6 +181,10 @@ pub(crate) fn declaration_diagnostics(
             range,
             "anonymous structs and classes must be class members".into(),
         );
+    }
+    let version = config.preprocess(db).hlsl_version;
+    for (range, message) in crate::const_method_checks::refused_const_methods(&root, version) {
+        cx.error(codes::CONST_METHOD, range, message);
     }
     for (range, message) in crate::operator_checks::refused_overloads(&root) {
         cx.error(codes::OPERATOR_NOT_OVERLOADABLE, range, message);

@@ -76,6 +76,7 @@
 //! | E2071 | a `register(...)` binding of the wrong class for its resource, of an unknown type, or with a malformed number or space |
 //! | E2072 | a struct deriving from a vector, matrix, resource or built-in struct (DXC declares them `final`) |
 //! | E2073 | under HLSL 202x, an initializer on a variable of a cbuffer, tbuffer or `$Globals` |
+//! | E2074 | a `const` method before HLSL 202x, or `const` on a non-member or static function |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //! | W2015 | `arr.Length` of a sized array (deprecated, a `uint`) |
@@ -89,6 +90,7 @@ mod base_checks;
 pub mod body;
 pub mod builtin_consts;
 pub mod codes;
+mod const_method_checks;
 mod decl_checks;
 pub mod diagnostics;
 pub mod entry;

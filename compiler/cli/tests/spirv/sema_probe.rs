@@ -146,3 +146,38 @@ fn intrinsics_named_through_namespaces_run() {
         json!([3, 32, 7, 1])
     );
 }
+
+const CONST_METHODS: &str = r#"
+RWStructuredBuffer<float> o : register(u0);
+struct S {
+    int x;
+    int get() const { return x * 2; }
+    int later() const;
+};
+int S::later() const { return x + 1; }
+[numthreads(1, 1, 1)]
+void main()
+{
+    S s = { 5 };
+    const S c = { 7 };
+    o[0] = s.get();
+    o[1] = c.later();
+}
+"#;
+
+#[test]
+fn const_methods_run_under_hlsl_202x() {
+    // 5 * 2 = 10; 7 + 1 = 8. Before 202x the same shader is DXC's error.
+    compile(CONST_METHODS, "cs_6_0", &["-HV", "202x"]);
+    assert_eq!(
+        run_floats_with("const-methods", CONST_METHODS, 2, &["-HV", "202x"]),
+        json!([10, 8])
+    );
+    refuse(
+        CONST_METHODS,
+        "cs_6_0",
+        &[],
+        1,
+        "const-qualified member functions are unsupported in HLSL before 202x",
+    );
+}

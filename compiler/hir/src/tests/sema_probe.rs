@@ -387,3 +387,38 @@ void f() {
         "#]],
     );
 }
+
+#[test]
+fn const_methods_from_hlsl_202x() {
+    // Instance methods may be `const` from 202x on (in the struct or out of it); static
+    // and non-member functions never.
+    let src = r#"
+struct S {
+    int x;
+    int get() const { return x; }
+    int later() const;
+    static int make() const { return 0; }
+};
+int S::later() const { return x; }
+int free() const { return 0; }
+"#;
+    check_version(
+        src,
+        2029,
+        expect![[r#"
+            E2074 6:23 static member function cannot have 'const' qualifier
+            E2074 9:12 non-member function cannot have 'const' qualifier
+        "#]],
+    );
+    check_version(
+        src,
+        2021,
+        expect![[r#"
+            E2074 4:15 const-qualified member functions are unsupported in HLSL before 202x
+            E2074 5:17 const-qualified member functions are unsupported in HLSL before 202x
+            E2074 6:23 static member function cannot have 'const' qualifier
+            E2074 8:16 const-qualified member functions are unsupported in HLSL before 202x
+            E2074 9:12 non-member function cannot have 'const' qualifier
+        "#]],
+    );
+}

@@ -223,11 +223,17 @@ fn fn_def_rest(p: &mut Parser<'_>, m: Marker) {
     m.complete(p, FN_DEF);
 }
 
-/// C++'s qualifiers after a parameter list (`int get() const`, `void f() &`): refused in
-/// DXC's words, each on its token, and skipped so the function parses on.
+/// C++'s qualifiers after a parameter list: `const` (`int get() const`, HLSL 202x) is a
+/// `METHOD_CONST` node that semantic analysis checks; `volatile` and `&` are refused in DXC's
+/// words, each on its token, and skipped so the function parses on.
 fn method_qualifiers(p: &mut Parser<'_>) {
     loop {
-        if p.at(CONST_KW) || p.at(VOLATILE_KW) || p.at_contextual_kw(VOLATILE_KW) {
+        if p.at(CONST_KW) {
+            // HLSL 202x takes `const` methods; semantic analysis refuses them elsewhere.
+            let m = p.start();
+            p.bump(CONST_KW);
+            m.complete(p, METHOD_CONST);
+        } else if p.at(VOLATILE_KW) || p.at_contextual_kw(VOLATILE_KW) {
             p.err_and_bump("qualifiers is unsupported in HLSL");
         } else if p.at(AMP) || p.at(AMP2) {
             p.err_and_bump("reference qualifiers on functions is unsupported in HLSL");
