@@ -108,9 +108,9 @@ pub(crate) fn attribute_diagnostics(
                 out.push(Diagnostic::error(codes::INVALID_ATTRIBUTE, message, f, r));
             };
             check_attribute(&attr, stage, &tcx, &mut report, &mut warnings);
-            for (range, message) in warnings {
+            for (code, range, message) in warnings {
                 let (f, r) = user_range(db, file, config, range);
-                out.push(Diagnostic::warning(codes::DXIL_ONLY_LIMIT, message, f, r));
+                out.push(Diagnostic::warning(code, message, f, r));
             }
         }
     }
@@ -121,7 +121,7 @@ fn check_attribute(
     stage: Option<Stage>,
     tcx: &TypeCtx<'_>,
     report: &mut dyn FnMut(TextRange, String),
-    warnings: &mut Vec<(TextRange, String)>,
+    warnings: &mut Vec<(&'static str, TextRange, String)>,
 ) {
     let name = attr.name_text();
     let Some(rule) = rule(&name) else {
@@ -267,6 +267,33 @@ fn narrowed(name: &str, stage: Option<Stage>) -> Option<&'static [&'static str]>
     }
 }
 
+/// The most threads a thread group may have.
+const MAX_GROUP_SIZE: i64 = 1024;
+
+fn numthreads_size_is_valid(total: i64) -> bool {
+    (1..=MAX_GROUP_SIZE).contains(&total)
+}
+
+/// Whether DXC ignores this `[numthreads(x, y, z)]` (constant sizes whose product is not
+/// 1 to 1024), so that a compute entry carrying it has no `[numthreads]` (`entry_checks`).
+pub(crate) fn numthreads_is_ignored(attr: &ast::Attribute, tcx: &TypeCtx<'_>) -> bool {
+    let args: Vec<ast::Expr> = attr
+        .arg_list()
+        .map(|l| l.args().collect())
+        .unwrap_or_default();
+    if args.len() != 3 {
+        return false;
+    }
+    let mut total = 1i64;
+    for arg in &args {
+        match tcx.eval(&ConstExpr::lower(arg)) {
+            Some(ConstValue::Int(v)) => total = total.saturating_mul(v),
+            _ => return false,
+        }
+    }
+    !numthreads_size_is_valid(total)
+}
+
 fn as_f64(v: ConstValue) -> f64 {
     match v {
         ConstValue::Int(i) => i as f64,
@@ -282,10 +309,29 @@ fn check_ints(
     values: &[(i64, TextRange)],
     whole: TextRange,
     report: &mut dyn FnMut(TextRange, String),
-    warnings: &mut Vec<(TextRange, String)>,
+    warnings: &mut Vec<(&'static str, TextRange, String)>,
 ) {
     match name {
         "numthreads" => {
+            // DXC ignores a group of no thread or of more than 1024 with a warning (a compute
+            // entry then has no `[numthreads]`); mesh and amplification limits are errors.
+            let total: i64 = values.iter().map(|(v, _)| *v).product();
+            if !numthreads_size_is_valid(total)
+                && !matches!(stage, Some(Stage::Mesh | Stage::Amplification))
+            {
+                let sizes: Vec<String> = values.iter().map(|(v, _)| v.to_string()).collect();
+                warnings.push((
+                    codes::IGNORED_NUMTHREADS,
+                    whole,
+                    format!(
+                        "Group size of {total} ({}) is outside of valid range [1..{}] - \
+                         attribute will be ignored",
+                        sizes.join(" * "),
+                        MAX_GROUP_SIZE
+                    ),
+                ));
+                return;
+            }
             const AXES: [(&str, i64); 3] = [("x", 1024), ("y", 1024), ("z", 64)];
             for (&(v, range), (axis, max)) in values.iter().zip(AXES) {
                 if !(1..=max).contains(&v) {
@@ -322,6 +368,7 @@ fn check_ints(
             let (v, range) = values[0];
             if v > 32 {
                 warnings.push((
+                    codes::DXIL_ONLY_LIMIT,
                     range,
                     format!(
                         "`[instance({v})]`: D3D allows at most 32 geometry shader instances, so \

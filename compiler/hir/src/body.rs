@@ -593,6 +593,13 @@ impl BodyLowering {
                 Some(ast::Item::EnumDef(e)) => Stmt::TypeDecl(vec![self.lower_local_enum(&e)]),
                 // A nested function definition: the parser refused it already.
                 Some(ast::Item::FnDef(f)) if f.body().is_some() => Stmt::Empty,
+                // `using namespace hlsl;` (HLSL 202x): the intrinsics are found without it.
+                Some(ast::Item::UsingNamespace(u))
+                    if u.path()
+                        .is_some_and(|p| p.syntax().text().to_string().trim() == "hlsl") =>
+                {
+                    Stmt::Empty
+                }
                 Some(_) => Stmt::NotSupported("this declaration inside a function".into()),
                 None => Stmt::Empty,
             },

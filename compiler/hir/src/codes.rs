@@ -26,7 +26,7 @@ pub const NOT_CONSTANT: &str = "E2022";
 pub const INVALID_SEMANTIC: &str = "E2023";
 /// A stage input or output of an entry point without a semantic.
 pub const MISSING_SEMANTIC: &str = "E2024";
-/// Invalid arguments of an attribute (`[numthreads(0, 1, 1)]`, `[shader("bogus")]`).
+/// Invalid arguments of an attribute (`[numthreads(1, 1, 65)]`, `[shader("bogus")]`).
 pub const INVALID_ATTRIBUTE: &str = "E2025";
 /// A compute, mesh or amplification entry point without `[numthreads]`.
 pub const MISSING_NUMTHREADS: &str = "E2026";
@@ -73,6 +73,24 @@ pub const ANONYMOUS_STRUCT: &str = "E2054";
 pub const SPECIALIZATION_WITHOUT_TEMPLATE: &str = "E2055";
 /// An operator overload HLSL 2021 refuses (`operator=`, `operator++`, a non-member one).
 pub const OPERATOR_NOT_OVERLOADABLE: &str = "E2056";
+/// `arr.Length` of a sized array: DXC accepts the old member with "Length is deprecated".
+pub const DEPRECATED_LENGTH: &str = "W2015";
+/// `[numthreads]` whose group size is not 1 to 1024: DXC ignores it with a warning.
+pub const IGNORED_NUMTHREADS: &str = "W2016";
+/// `unsigned` on a type with no unsigned form (`unsigned float`, `unsigned bool3`).
+pub const NOT_SIGNABLE: &str = "E2070";
+/// A `register(...)` binding of the wrong class for its resource, of an unknown register
+/// type, or with a malformed number or space.
+pub const INVALID_REGISTER: &str = "E2071";
+/// A struct deriving from a vector, matrix, resource or built-in struct (DXC: "base 'vector'
+/// is marked 'final'").
+pub const FINAL_BASE: &str = "E2072";
+/// Under HLSL 202x, an initializer on a variable of a cbuffer, tbuffer or `$Globals`.
+pub const BUFFER_INITIALIZER: &str = "E2073";
+/// A constant array index out of bounds before HLSL 2018 (DXC: clang's warnings).
+pub const ARRAY_BOUNDS_WARNING: &str = "W2017";
+/// `const` after a method's parameters before HLSL 202x, or on a non-member or static function.
+pub const CONST_METHOD: &str = "E2074";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

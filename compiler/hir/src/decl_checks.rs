@@ -16,7 +16,13 @@
 //! - An enum's underlying type is `bool` or an integer type (`E2003`).
 //! - `packoffset` rules (`E2051`, in `packoffset_checks`).
 //! - Contradicting statement attributes (`E2052`, in `stmt_attr_checks`).
-//! - Storage modifiers where they mean nothing (`E2053`, in `modifier_checks`).
+//! - Storage modifiers where they mean nothing (`E2053`, in `modifier_checks`), and
+//!   `globallycoherent` on what is no UAV (`E2053`).
+//! - `register(...)` bindings of the wrong class or form (`E2071`, in `register_checks`).
+//! - A struct deriving from a type DXC declares `final` (`E2072`, in `base_checks`).
+//! - `const` methods where DXC refuses them (`E2074`, in `const_method_checks`).
+//! - Under HLSL 202x, an initializer on a variable of a constant buffer, `$Globals`
+//!   included (`E2073`; earlier versions ignore it).
 //! - An anonymous struct declaring nothing outside a struct (`E2054`).
 //! - A struct definition with template arguments but no `template<>` (`E2055`).
 //! - Operator overloads HLSL 2021 refuses (`E2056`, in `operator_checks`).
@@ -26,7 +32,7 @@
 use std::collections::{HashMap, HashSet};
 
 use base_db::{CompileConfig, SourceFile};
-use syntax::ast::{self, AstNode, HasAttributes, HasName};
+use syntax::ast::{self, AstNode, HasAnnotations, HasAttributes, HasModifiers, HasName};
 use syntax::{Diagnostic, SyntaxKind, TextRange};
 use types::{ResourceType, ScalarKind, StructuredKind, Type};
 
@@ -38,8 +44,9 @@ use crate::infer::infer;
 use crate::item_tree::{item_tree, ItemKind, ItemTree};
 use crate::lower_type::TypeCtx;
 use crate::packoffset_checks::{self, PackoffsetProblem};
+use crate::register_checks::{register_problems, RegisterUse};
 use crate::scope::item_scope;
-use crate::HirDb;
+use crate::{HirDb, HLSL_202X};
 
 /// The kind of declaration an attribute is written on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,6 +108,36 @@ impl Checker<'_> {
     }
 }
 
+/// `globallycoherent` on a global or a function whose type is no UAV (a writable resource
+/// or an array of them): DXC's "'globallycoherent' is not a valid modifier for a non-UAV
+/// type" (`E2053`).
+fn check_globallycoherent(cx: &mut Checker<'_>, modifiers: &[syntax::SyntaxToken], ty: &Type) {
+    let Some(gc) = modifiers
+        .iter()
+        .find(|t| t.kind() == SyntaxKind::GLOBALLYCOHERENT_KW)
+    else {
+        return;
+    };
+    if RegisterUse::of_type(ty) != RegisterUse::Writable {
+        cx.error(
+            codes::INVALID_MODIFIER,
+            gc.text_range(),
+            "'globallycoherent' is not a valid modifier for a non-UAV type".into(),
+        );
+    }
+}
+
+/// `E2071` for each problem of a `register(...)` binding on a declaration of `use_`.
+fn check_register(cx: &mut Checker<'_>, binding: &ast::RegisterBinding, use_: RegisterUse) {
+    for message in register_problems(&binding.args(), use_) {
+        cx.error(
+            codes::INVALID_REGISTER,
+            binding.syntax().text_range(),
+            message,
+        );
+    }
+}
+
 /// The declaration diagnostics of `file`.
 pub(crate) fn declaration_diagnostics(
     db: &dyn HirDb,
@@ -142,6 +179,10 @@ pub(crate) fn declaration_diagnostics(
             "anonymous structs and classes must be class members".into(),
         );
     }
+    let version = config.preprocess(db).hlsl_version;
+    for (range, message) in crate::const_method_checks::refused_const_methods(&root, version) {
+        cx.error(codes::CONST_METHOD, range, message);
+    }
     for (range, message) in crate::operator_checks::refused_overloads(&root) {
         cx.error(codes::OPERATOR_NOT_OVERLOADABLE, range, message);
     }
@@ -168,6 +209,37 @@ pub(crate) fn declaration_diagnostics(
                 let type_range = decl.ty().map_or(declarator.syntax().text_range(), |t| {
                     t.syntax().text_range()
                 });
+                if let (Subject::GlobalVariable, Some(ty)) = (subject, &ty) {
+                    check_globallycoherent(&mut cx, &decl.modifiers(), ty);
+                }
+                let buffer = match item.parent.map(|p| &tree.item(p).kind) {
+                    Some(ItemKind::CBuffer(c)) if c.is_tbuffer => "tbuffer",
+                    _ => "cbuffer",
+                };
+                let spec_constant = decl
+                    .attributes()
+                    .any(|a| a.name_text() == "vk::constant_id");
+                if var.has_init
+                    && !var.is_static
+                    && !var.groupshared
+                    && !spec_constant
+                    && matches!(subject, Subject::GlobalVariable | Subject::CBufferMember)
+                    && !matches!(ty, Some(Type::Resource(_)) | None)
+                    && config.preprocess(db).hlsl_version >= HLSL_202X
+                {
+                    // HLSL 202x refuses what earlier versions ignore with a warning.
+                    cx.error(
+                        codes::BUFFER_INITIALIZER,
+                        declarator.syntax().text_range(),
+                        format!("variable in a {buffer} cannot have an initializer"),
+                    );
+                }
+                if let (Subject::GlobalVariable, Some(ty), Some(binding)) =
+                    (subject, &ty, declarator.register_binding())
+                {
+                    let use_ = RegisterUse::of_type(ty);
+                    check_register(&mut cx, &binding, use_);
+                }
                 if let (Subject::CBufferMember, Some(p)) = (subject, declarator.packoffset()) {
                     let offset = p.offset().unwrap_or_default();
                     if let Err(problem) = packoffset_checks::check_offset(&offset, ty.as_ref()) {
@@ -195,17 +267,28 @@ pub(crate) fn declaration_diagnostics(
                     }
                 }
             }
-            ItemKind::CBuffer(_) => {
+            ItemKind::CBuffer(c) => {
                 if let Some(def) = ast::CBufferDef::cast(node) {
+                    if let Some(binding) = def.register_binding() {
+                        let use_ = if c.is_tbuffer {
+                            RegisterUse::ReadOnly
+                        } else {
+                            RegisterUse::ConstantBuffer
+                        };
+                        check_register(&mut cx, &binding, use_);
+                    }
                     for attr in def.attributes() {
                         check_subject(&mut cx, &attr, Subject::CBuffer, None);
                     }
                 }
             }
-            ItemKind::Function(_) => {
+            ItemKind::Function(func) => {
                 let Some(def) = ast::FnDef::cast(node) else {
                     continue;
                 };
+                if let Some(ret) = tcx.resolve(&func.ret, &mut Vec::new()) {
+                    check_globallycoherent(&mut cx, &def.modifiers(), &ret);
+                }
                 for attr in def.attributes() {
                     check_subject(&mut cx, &attr, Subject::Function, None);
                     // An `OpDecorateId` operand is an id SPIR-V functions cannot take here.
@@ -220,6 +303,17 @@ pub(crate) fn declaration_diagnostics(
                 for param in def.param_list().into_iter().flat_map(|l| l.params()) {
                     for attr in param.attributes() {
                         check_subject(&mut cx, &attr, Subject::Param, None);
+                    }
+                }
+            }
+            ItemKind::Struct(st) => {
+                let Some(def) = ast::StructDef::cast(node) else {
+                    continue;
+                };
+                let written = def.base_list().into_iter().flat_map(|l| l.types());
+                for (base, node) in st.bases.iter().zip(written) {
+                    if let Some(message) = crate::base_checks::final_base_message(base, &tcx) {
+                        cx.error(codes::FINAL_BASE, node.syntax().text_range(), message);
                     }
                 }
             }

@@ -65,11 +65,20 @@ pub(crate) fn entry_diagnostics(
             .map_or(node.syntax().text_range(), |n| n.syntax().text_range());
         // On the definition or on a prototype of it (`[numthreads(1, 1, 1)] void main();`).
         let declarations = std::iter::once(node.clone()).chain(prototypes(&cx, idx));
+        // A `[numthreads]` DXC ignores (W2016, a group of no thread or of more than 1024)
+        // counts as missing.
+        let tcx = TypeCtx::inside(&tree, &scope, idx);
+        let keeps_size = |a: &ast::Attribute| {
+            matches!(entry.stage, Stage::Mesh | Stage::Amplification)
+                || !crate::attr_checks::numthreads_is_ignored(a, &tcx)
+        };
         let has_numthreads = declarations.into_iter().any(|d| {
             d.attributes()
-                .any(|a| a.name_text().eq_ignore_ascii_case("numthreads"))
+                .any(|a| a.name_text().eq_ignore_ascii_case("numthreads") && keeps_size(&a))
         });
-        if entry.stage.needs_numthreads() && !has_numthreads {
+        // A function found by its `[numthreads]` alone is no entry once DXC ignores it.
+        let by_numthreads = entry.source == crate::entry::EntrySource::NumThreads;
+        if entry.stage.needs_numthreads() && !has_numthreads && !by_numthreads {
             let (file_id, range) = cx.user(name_range);
             // DXC words it for mesh shaders apart.
             let dxc = if entry.stage == Stage::Mesh {
@@ -556,8 +565,8 @@ fn semantic_range(semantic: Option<ast::Semantic>) -> Option<TextRange> {
 }
 
 /// The attributes and parameters a stage needs that DXC checks before code generation
-/// (`E2035`): `[outputtopology]` on hull and mesh entries, one input primitive type on a
-/// geometry entry.
+/// (`E2035`): `[outputtopology]` on hull and mesh entries, `[maxvertexcount]` and one input
+/// primitive type on a geometry entry.
 fn stage_attributes(
     cx: &Checker<'_>,
     entry: &EntryPoint,
@@ -586,6 +595,11 @@ fn stage_attributes(
             messages.push("MS entry point must have the outputtopology attribute".to_owned());
         }
         Stage::Geometry => {
+            // DXC's words (lowering refuses it too, `E3032`).
+            if !has("maxvertexcount") {
+                messages
+                    .push("geometry entry point must have the maxvertexcount attribute".to_owned());
+            }
             let mut kinds: Vec<&str> = f
                 .params
                 .iter()

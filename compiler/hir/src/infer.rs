@@ -9,11 +9,15 @@
 //! Unknown types (`None`) are the error-recovery type: any check involving one is skipped, so
 //! one mistake gives one diagnostic and half-typed code gives few.
 
+mod array_bounds;
 mod call;
 mod const_locals;
 mod enums;
 pub(crate) use enums::non_integral_message as non_integral_underlying_message;
 mod expr;
+mod hlsl_namespace;
+pub use hlsl_namespace::qualified_intrinsic_name;
+mod lvalue_casts;
 pub mod ops;
 mod overload_score;
 pub mod vk;
@@ -630,6 +634,9 @@ impl<'a> InferCtx<'a> {
                     node,
                     crate::diagnostics::missing_typename(&path),
                 ),
+                TypeError::NotSignable(message) => {
+                    self.diag(crate::codes::NOT_SIGNABLE, node, message)
+                }
             }
         }
     }

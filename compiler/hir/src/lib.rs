@@ -53,7 +53,7 @@
 //! | E2022 | an array size that is not a constant, or is negative |
 //! | E2023 | a semantic not valid for the entry point's stage and direction |
 //! | E2024 | an entry point's parameter, return value or struct field without a semantic |
-//! | E2025 | invalid attribute arguments (`[numthreads(0, 1, 1)]`, `[shader("bogus")]`, ...) |
+//! | E2025 | invalid attribute arguments (`[numthreads(1, 1, 65)]`, `[shader("bogus")]`, ...) |
 //! | E2026 | a compute, mesh or amplification entry point without `[numthreads]` |
 //! | E2027 | a Vulkan attribute on a declaration it does not apply to |
 //! | E2028 | `[[vk::constant_id]]` on something that cannot be a specialization constant |
@@ -74,15 +74,25 @@
 //! | E2054 | an anonymous struct declaring nothing outside a struct |
 //! | E2055 | a struct definition with template arguments but no `template<>` |
 //! | E2056 | an operator overload HLSL 2021 refuses (`operator=`, `operator++`, `operator<<`, a non-member operator) |
+//! | E2070 | `unsigned` on a type with no unsigned form (`unsigned float2`) |
+//! | E2071 | a `register(...)` binding of the wrong class for its resource, of an unknown type, or with a malformed number or space |
+//! | E2072 | a struct deriving from a vector, matrix, resource or built-in struct (DXC declares them `final`) |
+//! | E2073 | under HLSL 202x, an initializer on a variable of a cbuffer, tbuffer or `$Globals` |
+//! | E2074 | a `const` method before HLSL 202x, or `const` on a non-member or static function |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
+//! | W2015 | `arr.Length` of a sized array (deprecated, a `uint`) |
+//! | W2016 | `[numthreads]` whose group size is not 1 to 1024 (ignored, as DXC ignores it) |
+//! | W2017 | a constant array index out of bounds before HLSL 2018 (`E2012` from 2018 on) |
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 
 mod attr_checks;
+mod base_checks;
 pub mod body;
 pub mod builtin_consts;
 pub mod codes;
+mod const_method_checks;
 mod decl_checks;
 mod default_checks;
 pub mod diagnostics;
@@ -98,6 +108,7 @@ mod modifier_checks;
 pub mod navigation;
 mod operator_checks;
 mod packoffset_checks;
+mod register_checks;
 pub mod scope;
 mod spirv_type;
 mod stmt_attr_checks;
@@ -114,6 +125,10 @@ use std::sync::Arc;
 use base_db::{CompileConfig, SourceFile};
 use syntax::{SyntaxKind, SyntaxNode, TextSize};
 use types::Type;
+
+/// The `__HLSL_VERSION` of HLSL 202x (`-HV 202x`; DXC reports the language in progress as
+/// 2029): the first version whose rules some checks apply.
+pub(crate) const HLSL_202X: u32 = 2029;
 
 pub use crate::body::{
     body_source_map, body_with_source_map, Body, BodySourceMap, ExprId, LocalId,

@@ -51,6 +51,8 @@ pub enum TypeError {
     InvalidArgument(String),
     /// `T::value_type` without `typename`, with the path.
     MissingTypename(String),
+    /// `unsigned` on a type that has no unsigned form (`unsigned float2`), with the message.
+    NotSignable(String),
 }
 
 /// The length of an array whose size evaluates to `v`. Zero is a length (DXC takes
@@ -213,6 +215,12 @@ impl<'a> TypeCtx<'a> {
             TypeBase::Missing => return None,
         };
         if tref.unsigned {
+            if let Some(kind) = ty.scalar_kind().filter(|k| !has_unsigned_form(*k)) {
+                errors.push(TypeError::NotSignable(format!(
+                    "'{}' cannot be signed or unsigned",
+                    Type::Scalar(kind)
+                )));
+            }
             ty = make_unsigned(&ty);
         }
         if tref.row_major || tref.column_major {
@@ -1327,6 +1335,12 @@ fn builtin_struct(name: &str, fields: &[(&str, Type)]) -> Type {
             .map(|(n, t)| StructField::new(*n, t.clone()))
             .collect(),
     })
+}
+
+/// Whether `unsigned` may qualify a type of this element: the integers (`unsigned uint` is
+/// `uint`), not `bool`, the floats or `min12int`, which DXC refuses.
+fn has_unsigned_form(kind: ScalarKind) -> bool {
+    !(kind.is_float() || matches!(kind, ScalarKind::Bool | ScalarKind::Min12Int))
 }
 
 fn make_unsigned(ty: &Type) -> Type {

@@ -2,7 +2,8 @@
 //! "'in' is not a valid modifier for a global variable"), at the modifier:
 //!
 //! - a global variable is no stage input or output: no `in`, `out` or `inout`, and a
-//!   `static` one is no `uniform`;
+//!   `static` one is no `uniform`; it is not `volatile` either, and `extern` (the default of
+//!   a non-static global) goes with neither `groupshared` nor `static`, in DXC's words;
 //! - a local variable takes none of `uniform`, `in`, `out`, `inout`;
 //! - a function takes none of them either (`uniform float4 main()`);
 //! - an `out` parameter is not `uniform` (`inout uniform` is accepted, as DXC does).
@@ -12,11 +13,14 @@
 use syntax::ast::{self, AstNode, HasModifiers};
 use syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange};
 
-use SyntaxKind::{INOUT_KW, IN_KW, OUT_KW, STATIC_KW, UNIFORM_KW};
+use SyntaxKind::{
+    EXTERN_KW, GROUPSHARED_KW, INOUT_KW, IN_KW, OUT_KW, STATIC_KW, UNIFORM_KW, VOLATILE_KW,
+};
 
 /// The range and message of every misplaced modifier in `root`.
 pub(crate) fn misplaced_modifiers(root: &SyntaxNode) -> Vec<(TextRange, String)> {
     let mut out = Vec::new();
+    let mut conflicts = Vec::new();
     let mut refuse = |t: &SyntaxToken, what: &str| {
         out.push((
             t.text_range(),
@@ -47,6 +51,10 @@ pub(crate) fn misplaced_modifiers(root: &SyntaxNode) -> Vec<(TextRange, String)>
                             refuse(t, "a static variable");
                         }
                     }
+                    for t in mods.iter().filter(|t| t.kind() == VOLATILE_KW) {
+                        refuse(t, "a global variable");
+                    }
+                    extern_conflicts(&mods, &mut conflicts);
                 }
                 Place::Other => {}
             }
@@ -68,7 +76,35 @@ pub(crate) fn misplaced_modifiers(root: &SyntaxNode) -> Vec<(TextRange, String)>
             }
         }
     }
+    out.extend(conflicts);
     out
+}
+
+/// `extern` with `groupshared` or `static` on a global, at the later of the two, with DXC's
+/// messages.
+fn extern_conflicts(mods: &[SyntaxToken], out: &mut Vec<(TextRange, String)>) {
+    let Some(ext) = mods.iter().find(|t| t.kind() == EXTERN_KW) else {
+        return;
+    };
+    let later = |t: &SyntaxToken| {
+        if t.text_range().start() > ext.text_range().start() {
+            t.text_range()
+        } else {
+            ext.text_range()
+        }
+    };
+    if let Some(g) = mods.iter().find(|t| t.kind() == GROUPSHARED_KW) {
+        out.push((
+            later(g),
+            "'extern' and 'groupshared' cannot be used together for a global variable".into(),
+        ));
+    }
+    if let Some(st) = mods.iter().find(|t| t.kind() == STATIC_KW) {
+        out.push((
+            later(st),
+            "cannot combine with previous 'extern' declaration specifier".into(),
+        ));
+    }
 }
 
 /// Where a variable declaration is.

@@ -28,6 +28,7 @@ mod resources;
 mod robustness;
 mod sampled_texture;
 mod scalars;
+mod sema_probe;
 mod spirv_type;
 mod statements;
 mod strings;

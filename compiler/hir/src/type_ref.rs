@@ -48,17 +48,6 @@ impl Path {
         }
     }
 
-    /// The name of an intrinsic the path names: a plain name, or one qualified by DXC's
-    /// `hlsl` namespace, which holds the built-in functions too (`hlsl::dot(a, b)`).
-    pub fn builtin_name(&self) -> Option<&str> {
-        match self.segments.as_slice() {
-            [ns, seg] if ns.name == "hlsl" && ns.args.is_none() && seg.args.is_none() => {
-                Some(&seg.name)
-            }
-            _ => self.as_name(),
-        }
-    }
-
     pub fn last_name(&self) -> &str {
         self.segments.last().map(|s| s.name.as_str()).unwrap_or("")
     }

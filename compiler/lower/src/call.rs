@@ -103,8 +103,9 @@ impl FnLower<'_, '_> {
         if let Some(which) = hir::infer::vk::VkIntrinsic::of_path(&path) {
             return self.lower_vk_call(e, which, args);
         }
-        if let (None, Some(name)) = (path.as_name(), path.builtin_name()) {
-            // `hlsl::dot(a, b)`: the intrinsic, whatever the file declares as `dot`.
+        // `::sin(x)` and `hlsl::sin(x)`: the intrinsic (the checker found no user function
+        // of that path).
+        if let Some(name) = hir::infer::qualified_intrinsic_name(&path) {
             let name = name.to_owned();
             return self.lower_intrinsic(e, &name, args);
         }

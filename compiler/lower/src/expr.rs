@@ -112,6 +112,10 @@ impl FnLower<'_, '_> {
             Expr::Path(_) if self.spec_value(e).is_some() => {
                 self.spec_value(e).expect("checked")?
             }
+            Expr::Field { .. } if self.array_length_member(e).is_some() => {
+                let n = self.array_length_member(e).expect("checked");
+                self.fb().uint(n)
+            }
             Expr::Field { .. } | Expr::Index { .. } if self.is_pointee_part(e) => {
                 // A member or element behind a buffer pointer: load that part only.
                 let p = self.lvalue(e)?;
@@ -429,6 +433,7 @@ impl FnLower<'_, '_> {
             }
             Expr::Paren(i) => self.lvalue(i),
             Expr::Cast { expr, .. } if self.is_resource_self_cast(e, expr) => self.lvalue(expr),
+            Expr::Cast { expr, .. } if self.is_place_cast(e, expr) => self.cast_place(e, expr),
             Expr::Path(path) => {
                 if let (Some("this"), Some(this)) = (path.as_name(), self.this) {
                     return Ok(Place::Ptr(this));

@@ -89,6 +89,7 @@
 //! [`resource_array_args`] (local arrays of resources passed element by element),
 //! [`local_types`] (types declared inside a function, for `sizeof`).
 
+pub mod array_length;
 pub mod atomic64;
 pub mod attrs;
 pub mod binding_checks;
@@ -96,6 +97,7 @@ pub mod bit_fields;
 pub mod buffer_pointer;
 pub mod byte_address;
 pub mod call;
+pub mod cast_places;
 mod const_arrays;
 pub mod context;
 pub mod convert;

@@ -200,6 +200,8 @@ pub enum SyntaxKind {
     /// `<int UIMin = 0; string UIName = "x";>` after a variable's semantics: effects
     /// annotations, which DXC accepts and ignores.
     EFFECT_ANNOTATIONS,
+    /// `const` after a method's parameter list (`int get() const`, HLSL 202x).
+    METHOD_CONST,
     /// `struct`, `class` or `interface` definition.
     STRUCT_DEF,
     /// `: Base` after a struct name.

@@ -38,6 +38,7 @@ mod resources;
 mod resources3;
 mod resources4;
 mod sampled_texture;
+mod sema_probe;
 mod slang_probe;
 mod spirv_types;
 mod stagebuf;

@@ -153,9 +153,7 @@ impl InferCtx<'_> {
                         Some(Type::BOOL)
                     }
                     None => {
-                        let name = path
-                            .builtin_name()
-                            .map_or_else(|| path.to_string(), str::to_owned);
+                        let name = self.intrinsic_call_name(&path);
                         let call_args = self.intrinsic_args(args);
                         let answer = self.db.intrinsics().call(&name, &call_args);
                         self.intrinsic_answer(id, callee, &name, answer, args)

@@ -885,6 +885,15 @@ impl InferCtx<'_> {
                 }
                 return self.set(id, None, false);
             }
+            // The element count of a sized array, an old member DXC still reads.
+            Type::Array { len: Some(_), .. } if name == "Length" => {
+                self.diag(
+                    codes::DEPRECATED_LENGTH,
+                    BodyNode::Expr(id),
+                    "Length is deprecated".into(),
+                );
+                return self.set(id, Some(Type::UINT), false);
+            }
             _ => {
                 self.diag(
                     codes::NO_MEMBER,
@@ -960,7 +969,11 @@ impl InferCtx<'_> {
                 Some(Type::Vector(*scalar, *cols))
             }
             Type::Array { element, len } => {
-                check_range(self, *len);
+                if self.array_bounds_are_warnings() {
+                    self.warn_array_bounds(index, constant, *len);
+                } else {
+                    check_range(self, *len);
+                }
                 scalar_index(self);
                 Some((**element).clone())
             }
@@ -1054,14 +1067,18 @@ impl InferCtx<'_> {
                 _ => Place::Rvalue,
             },
             Expr::Paren(inner) => self.place(*inner),
+            // `(int3)i4` and `(Base)derived` name part of their operand (`lvalue_casts`).
+            Expr::Cast { expr, .. } if self.cast_keeps_place(e, *expr) => self.place(*expr),
             // `++x` is `x` after the increment, an lvalue as in C++ (DXC accepts `f(++a[0])`
             // for an `out` parameter).
             Expr::Prefix {
                 op: PrefixOp::PreInc | PrefixOp::PreDec,
                 expr,
             } => self.place(*expr),
-            Expr::Field { expr, .. } => match self.result.type_of_expr(*expr) {
+            Expr::Field { expr, name } => match self.result.type_of_expr(*expr) {
                 Some(Type::Resource(_)) => Place::Const,
+                // `arr.Length` is a count, not memory.
+                Some(Type::Array { .. }) if name == "Length" => Place::Rvalue,
                 _ => self.place(*expr),
             },
             Expr::Index { base, .. } => match self.result.type_of_expr(*base) {

@@ -5,13 +5,13 @@ use expect_test::expect;
 use super::{check_diagnostics, diagnostics_with_entries};
 
 #[test]
-fn numthreads_zero_e2025() {
+fn numthreads_zero_is_ignored_with_w2016() {
     check_diagnostics(
         r#"
 [numthreads(0, 1, 1)] void main() {}
 "#,
         expect![[r#"
-            E2025 2:13 `0`: `[numthreads]` x must be between 1 and 1024, not 0
+            W2016 2:1 `[numthreads(0, 1, 1)]`: Group size of 0 (0 * 1 * 1) is outside of valid range [1..1024] - attribute will be ignored
         "#]],
     );
 }
@@ -25,9 +25,9 @@ fn numthreads_too_many_threads() {
 [numthreads(2048, 1, 1)] void c() {}
 "#,
         expect![[r#"
-            E2025 2:1 `[numthreads(64, 32, 1)]`: `[numthreads]` asks for 2048 threads; a thread group has at most 1024
+            W2016 2:1 `[numthreads(64, 32, 1)]`: Group size of 2048 (64 * 32 * 1) is outside of valid range [1..1024] - attribute will be ignored
             E2025 3:19 `128`: `[numthreads]` z must be between 1 and 64, not 128
-            E2025 4:13 `2048`: `[numthreads]` x must be between 1 and 1024, not 2048
+            W2016 4:1 `[numthreads(2048, 1, 1)]`: Group size of 2048 (2048 * 1 * 1) is outside of valid range [1..1024] - attribute will be ignored
         "#]],
     );
 }

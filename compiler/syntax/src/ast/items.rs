@@ -3,7 +3,7 @@
 use super::nodes::*;
 use super::{support, AstChildren, AstNode};
 use crate::SyntaxKind::{self, *};
-use crate::SyntaxToken;
+use crate::{SyntaxNode, SyntaxToken};
 
 impl SourceFile {
     pub fn items(&self) -> AstChildren<Item> {
@@ -32,6 +32,14 @@ impl FnDef {
 
     pub fn param_list(&self) -> Option<ParamList> {
         support::child(&self.syntax)
+    }
+
+    /// The `const` qualifiers after the parameter list (`int get() const`), in order.
+    pub fn const_qualifiers(&self) -> Vec<SyntaxNode> {
+        self.syntax
+            .children()
+            .filter(|n| n.kind() == SyntaxKind::METHOD_CONST)
+            .collect()
     }
 
     pub fn body(&self) -> Option<Block> {

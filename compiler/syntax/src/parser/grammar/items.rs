@@ -191,8 +191,12 @@ fn decl_after_type(p: &mut Parser<'_>, m: Marker) {
         name(p, "a name");
         types::generic_arg_list(p);
         fn_def_rest(p, m);
-    } else if p.at(IDENT) && p.nth_at(1, L_BRACE) && p.nth_at(2, IDENT) && p.nth_at(3, EQ) {
-        // `SamplerState s { Filter = ...; }`, not `void f { }` missing its parameters.
+    } else if p.at(IDENT)
+        && p.nth_at(1, L_BRACE)
+        && ((p.nth_at(2, IDENT) && p.nth_at(3, EQ)) || block_end_followed_by_list_end(p, 2))
+    {
+        // `SamplerState s { Filter = ...; }` or `float2x2 m { 1, 2, 3, 4 };`, not
+        // `void f { }` missing its parameters.
         var_decl_rest(p, m);
     } else if p.at(IDENT) && p.nth_at(1, L_BRACE) {
         // `void f { ... }`: a function missing its parameter list.
@@ -224,11 +228,17 @@ fn fn_def_rest(p: &mut Parser<'_>, m: Marker) {
     m.complete(p, FN_DEF);
 }
 
-/// C++'s qualifiers after a parameter list (`int get() const`, `void f() &`): refused in
-/// DXC's words, each on its token, and skipped so the function parses on.
+/// C++'s qualifiers after a parameter list: `const` (`int get() const`, HLSL 202x) is a
+/// `METHOD_CONST` node that semantic analysis checks; `volatile` and `&` are refused in DXC's
+/// words, each on its token, and skipped so the function parses on.
 fn method_qualifiers(p: &mut Parser<'_>) {
     loop {
-        if p.at(CONST_KW) || p.at(VOLATILE_KW) || p.at_contextual_kw(VOLATILE_KW) {
+        if p.at(CONST_KW) {
+            // HLSL 202x takes `const` methods; semantic analysis refuses them elsewhere.
+            let m = p.start();
+            p.bump(CONST_KW);
+            m.complete(p, METHOD_CONST);
+        } else if p.at(VOLATILE_KW) || p.at_contextual_kw(VOLATILE_KW) {
             p.err_and_bump("qualifiers is unsupported in HLSL");
         } else if p.at(AMP) || p.at(AMP2) {
             p.err_and_bump("reference qualifiers on functions is unsupported in HLSL");
@@ -384,11 +394,37 @@ fn effect_annotations(p: &mut Parser<'_>) {
     m.complete(p, EFFECT_ANNOTATIONS);
 }
 
-/// Whether the tokens from `n` on start the inside of an effects state block: `}` or
+/// Whether the tokens from `n` on start the inside of an effects state block: `}`,
 /// `Name =` (`Filter = MIN_MAG_MIP_LINEAR;`), where a block of statements would not have an
-/// assignment to a bare name first.
+/// assignment to a bare name first, or anything whose closing `}` a `;` or `,` follows
+/// (`float2x2 m { 1, 2, 3, 4 };`, which DXC also reads as a state block and ignores), where
+/// a function body would not be followed by one.
 fn at_state_block(p: &Parser<'_>, n: usize) -> bool {
-    p.nth_at(n, R_BRACE) || (p.nth_at(n, IDENT) && p.nth_at(n + 1, EQ))
+    p.nth_at(n, R_BRACE)
+        || (p.nth_at(n, IDENT) && p.nth_at(n + 1, EQ))
+        || block_end_followed_by_list_end(p, n)
+}
+
+/// Whether the block whose inside starts at token `n` closes (within a bounded lookahead)
+/// with a `}` followed by `;` or `,`.
+fn block_end_followed_by_list_end(p: &Parser<'_>, n: usize) -> bool {
+    /// Longest state block looked through; longer ones are read as function bodies.
+    const MAX_LOOKAHEAD: usize = 512;
+    let mut depth = 1u32;
+    for k in n..n + MAX_LOOKAHEAD {
+        match p.nth(k) {
+            L_BRACE => depth += 1,
+            R_BRACE => {
+                depth -= 1;
+                if depth == 0 {
+                    return matches!(p.nth(k + 1), SEMICOLON | COMMA);
+                }
+            }
+            EOF => return false,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// `STATE_BLOCK`: `{ Name = value; ... }`, kept whole (DXC ignores effects state).
@@ -425,9 +461,11 @@ pub(super) fn annotations(p: &mut Parser<'_>) {
                 p.bump(COLON);
                 p.bump_remap(kw);
                 p.bump(L_PAREN);
+                // `s[1+1]`, `s[-1]`: DXC evaluates a register's subcomponent (and refuses
+                // a negative one), so arithmetic may stand in the brackets.
                 while matches!(
                     p.current(),
-                    IDENT | INT_NUMBER | COMMA | DOT | L_BRACK | R_BRACK
+                    IDENT | INT_NUMBER | COMMA | DOT | L_BRACK | R_BRACK | PLUS | MINUS | STAR
                 ) {
                     p.bump_any();
                 }
