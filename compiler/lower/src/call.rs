@@ -103,9 +103,10 @@ impl FnLower<'_, '_> {
         if let Some(which) = hir::infer::vk::VkIntrinsic::of_path(&path) {
             return self.lower_vk_call(e, which, args);
         }
-        // `::sin(x)` and `hlsl::sin(x)`: the intrinsic (the checker found no user function
-        // of that path).
-        if let Some(name) = hir::infer::qualified_intrinsic_name(&path) {
+        // `::sin(x)`, and `hlsl::sin(x)` under HLSL 202x: the intrinsic (the checker found
+        // no user function of that path).
+        let version = self.cx.config.preprocess(self.cx.db).hlsl_version;
+        if let Some(name) = hir::infer::qualified_intrinsic_name(&path, version) {
             let name = name.to_owned();
             return self.lower_intrinsic(e, &name, args);
         }
