@@ -60,6 +60,44 @@ pub fn swizzle_components(name: &str) -> Option<Vec<u8>> {
 }
 
 impl FnLower<'_, '_> {
+    /// An expression evaluated for its effects only (an expression statement, the left
+    /// operand of `,`). A resource named without effects (`tex;`, `(smp, uv)`) does nothing:
+    /// a resource is no value to load, only named where it is used.
+    pub fn lower_effect(&mut self, e: ExprId) -> R<()> {
+        let is_resource = self
+            .infer
+            .type_of_expr(e)
+            .is_some_and(|t| crate::resources::resource_of(t).is_some());
+        if is_resource && self.names_without_effects(e) {
+            return Ok(());
+        }
+        match self.body.expr(e).clone() {
+            Expr::Binary {
+                op: BinaryOp::Comma,
+                lhs,
+                rhs,
+            } => {
+                self.lower_effect(lhs)?;
+                self.lower_effect(rhs)
+            }
+            Expr::Paren(i) => self.lower_effect(i),
+            _ => self.lower_expr(e).map(drop),
+        }
+    }
+
+    /// Whether `e` only names something: a variable, a member or a constant element of one.
+    fn names_without_effects(&self, e: ExprId) -> bool {
+        match self.body.expr(e) {
+            Expr::Local(_) | Expr::Path(_) => true,
+            Expr::Paren(i) | Expr::Field { expr: i, .. } => self.names_without_effects(*i),
+            Expr::Index { base, index } => {
+                self.names_without_effects(*base)
+                    && (self.const_int(*index).is_some() || self.names_without_effects(*index))
+            }
+            _ => false,
+        }
+    }
+
     /// Lowers `e` for its value (`None` for a void call); its instructions point at `e`.
     pub fn lower_expr(&mut self, e: ExprId) -> R<Option<Value>> {
         let range = self.expr_range(e);
@@ -811,7 +849,7 @@ impl FnLower<'_, '_> {
                 v
             }
             BinaryOp::Comma => {
-                self.lower_expr(lhs)?;
+                self.lower_effect(lhs)?;
                 return self.lower_expr(rhs);
             }
         };

@@ -45,9 +45,7 @@ impl FnLower<'_, '_> {
         self.res.call_temps.clear();
         self.res.assigned.clear();
         match self.body.stmt(s).clone() {
-            Stmt::Expr(e) => {
-                self.lower_expr(e)?;
-            }
+            Stmt::Expr(e) => self.lower_effect(e)?,
             Stmt::Decl(locals) => {
                 for l in locals {
                     let local = self.body.local(l);

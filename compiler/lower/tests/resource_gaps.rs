@@ -1040,3 +1040,41 @@ void main() {
     let out = run(text, vec![vec![0; 3]]);
     assert_eq!(out[0], vec![0, 4, 4]);
 }
+
+/// A resource named for nothing (an expression statement, the left of `,`) is no value to
+/// load: only what the comma yields is lowered (was an IR verifier failure, found by
+/// mutation fuzzing).
+#[test]
+fn resources_named_for_their_effects_only_do_nothing() {
+    check(
+        r#"
+SamplerState s : register(s0);
+Texture2D t : register(t0);
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    s;
+    (t);
+    Out[0] = (s, t, 2.5);
+}
+"#,
+        expect![[r#"
+            @g0 = resource storage_buffer RWStructuredBuffer<float> set(0) binding(0) layout(relaxed_std430) ; Out
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g0, 0:int : ptr<storage_buffer, float>
+              store %0, 2.5:float
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
