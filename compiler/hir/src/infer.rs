@@ -509,10 +509,7 @@ impl<'a> InferCtx<'a> {
                 format!("function `{name}` does not return a value on every path"),
             );
         }
-        self.result.calls.sort();
-        self.result.calls.dedup();
-        self.result.resolutions.sort_by_key(|(e, _)| *e);
-        self.result.resolutions.dedup_by_key(|(e, _)| *e);
+        self.finish();
     }
 
     /// Infers a default value (the body's `init`) against parameter `param`'s type.
@@ -525,18 +522,12 @@ impl<'a> InferCtx<'a> {
         let ty = declared.and_then(|t| self.tcx.resolve(&t, &mut Vec::new()));
         if let Some(init) = self.body.init {
             let init_ty = self.infer_expr_expecting(init, ty.as_ref());
-            if let (Some(t), Some(_)) = (&ty, init_ty) {
-                if !matches!(self.body.expr(init), crate::body::Expr::InitList(_)) {
-                    let t = t.clone();
-                    self.check_conversion(init, &t);
-                }
+            if init_ty.is_some() {
+                self.check_init_conversion(init, ty.as_ref());
             }
         }
         self.result.declared_type = ty;
-        self.result.calls.sort();
-        self.result.calls.dedup();
-        self.result.resolutions.sort_by_key(|(e, _)| *e);
-        self.result.resolutions.dedup_by_key(|(e, _)| *e);
+        self.finish();
     }
 
     fn run_global(&mut self) {
@@ -554,18 +545,30 @@ impl<'a> InferCtx<'a> {
                     ty = Some(Type::array((**element).clone(), count / per));
                 }
             }
-            if let (Some(t), Some(_)) = (&ty, init_ty) {
-                if !matches!(self.body.expr(init), crate::body::Expr::InitList(_)) {
-                    let t = t.clone();
-                    self.check_conversion(init, &t);
-                }
+            if init_ty.is_some() {
+                self.check_init_conversion(init, ty.as_ref());
             }
         }
         self.result.declared_type = ty;
+        self.finish();
+    }
+
+    /// Sorts and dedups what the walk recorded, so results compare equal however reached.
+    fn finish(&mut self) {
         self.result.calls.sort();
         self.result.calls.dedup();
         self.result.resolutions.sort_by_key(|(e, _)| *e);
         self.result.resolutions.dedup_by_key(|(e, _)| *e);
+    }
+
+    /// An initializer that is not a list converts to the declared type `ty`.
+    fn check_init_conversion(&mut self, init: ExprId, ty: Option<&Type>) {
+        if let Some(t) = ty {
+            if !matches!(self.body.expr(init), crate::body::Expr::InitList(_)) {
+                let t = t.clone();
+                self.check_conversion(init, &t);
+            }
+        }
     }
 
     fn diag(&mut self, code: &'static str, node: BodyNode, message: String) {
@@ -696,11 +699,8 @@ impl<'a> InferCtx<'a> {
                     ty = Some(Type::array((**element).clone(), count / per));
                 }
             }
-            if let (Some(t), Some(_)) = (&ty, init_ty) {
-                if !matches!(self.body.expr(init), crate::body::Expr::InitList(_)) {
-                    let t = t.clone();
-                    self.check_conversion(init, &t);
-                }
+            if init_ty.is_some() {
+                self.check_init_conversion(init, ty.as_ref());
             }
         }
         self.result.local_types[id.0 as usize] = ty;

@@ -353,13 +353,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                         }
                         continue;
                     };
-                    let mut bound = Vec::new();
-                    for r in resources.by_ref().take(n as usize) {
-                        let index = r.indexed.then_some(next_arg);
-                        next_arg += u32::from(r.indexed);
-                        bound.push((r.global, index));
-                    }
-                    args.push(ParamArg::Elements(bound));
+                    args.push(elements_arg(&mut resources, n, &mut next_arg));
                     continue;
                 }
                 let split = ty.as_ref().and_then(crate::resource_structs::split_type);
@@ -440,13 +434,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 _ => None,
             };
             if let Some(n) = elements {
-                let mut bound = Vec::new();
-                for r in resources.by_ref().take(n as usize) {
-                    let index = r.indexed.then_some(next_arg);
-                    next_arg += u32::from(r.indexed);
-                    bound.push((r.global, index));
-                }
-                args.push(ParamArg::Elements(bound));
+                args.push(elements_arg(&mut resources, n, &mut next_arg));
                 continue;
             }
             let resource = if is_resource { resources.next() } else { None };
@@ -901,6 +889,23 @@ enum ParamArg {
     /// with the IR argument of its index when it is an element of a global array
     /// (`resource_array_args`).
     Elements(Vec<(Option<ir::Global>, Option<u32>)>),
+}
+
+/// The next `n` resources of a call's as one array parameter's elements: each element's
+/// global, and for an element at a run-time index the IR argument after `next_arg` that
+/// carries the index.
+fn elements_arg(
+    resources: &mut impl Iterator<Item = crate::context::ResourceArg>,
+    n: u32,
+    next_arg: &mut u32,
+) -> ParamArg {
+    let mut bound = Vec::new();
+    for r in resources.take(n as usize) {
+        let index = r.indexed.then_some(*next_arg);
+        *next_arg += u32::from(r.indexed);
+        bound.push((r.global, index));
+    }
+    ParamArg::Elements(bound)
 }
 
 /// Types a local can hold in this slice: numeric shapes, arrays and structs of them.

@@ -27,8 +27,10 @@ use crate::resource_structs::{split_type, Split, SplitLocal};
 /// A resource a static names: a global, or a constant element of a global array.
 pub type StaticResource = (Global, Option<i64>);
 
-/// What a `static` global holding resources stands for.
-#[derive(Debug, Clone)]
+/// What a `static` global holding resources stands for. The default, naming nothing, is
+/// the placeholder while its initializer is read (one naming the static itself, directly or
+/// through a function it calls, then sees no resources instead of recursing forever).
+#[derive(Debug, Clone, Default)]
 pub struct StaticBinding {
     /// How its struct type splits (`None` for a plain resource).
     pub split: Option<Split>,
@@ -88,16 +90,8 @@ impl ModuleCtx<'_> {
                 self.unsupported("a `static` holding resources without an initializer", range)
             );
         };
-        // A placeholder while the initializer is read: one naming the static itself (directly
-        // or through a function it calls) sees no resources instead of recursing forever.
-        let placeholder = StaticBinding {
-            split: None,
-            slots: Vec::new(),
-            data: None,
-            array: None,
-            assigned: None,
-        };
-        self.static_resources.insert(idx, placeholder);
+        // While the initializer is read, the static names nothing.
+        self.static_resources.insert(idx, StaticBinding::default());
         let slots = match (&split, array) {
             (None, Some(n)) => self.array_resources(&body, &infer, init, n, range),
             (None, None) => self
@@ -146,14 +140,7 @@ impl ModuleCtx<'_> {
             return Ok(None);
         }
         // While the initializer is read, the static names nothing.
-        let placeholder = StaticBinding {
-            split: None,
-            slots: Vec::new(),
-            data: None,
-            array: None,
-            assigned: None,
-        };
-        self.static_resources.insert(idx, placeholder);
+        self.static_resources.insert(idx, StaticBinding::default());
         let initial = match body.init {
             Some(init) => Some(Some(self.named_resource(body, infer, init, range)?)),
             None => None,

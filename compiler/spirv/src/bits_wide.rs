@@ -51,18 +51,10 @@ impl Fx<'_, '_> {
         }
         // 64 bits, component by component, in 32-bit unsigned arithmetic.
         let uint_ty = vector_or_scalar(ScalarKind::Uint, n);
+        let st = self.cx.plain_type(&Type::Scalar(k))?;
         let mut parts = Vec::new();
         for c in 0..n {
-            let x = if n == 1 {
-                v
-            } else {
-                let st = self.cx.plain_type(&Type::Scalar(k))?;
-                self.op(
-                    Op::CompositeExtract,
-                    st,
-                    vec![Operand::IdRef(v), Operand::LiteralBit32(c)],
-                )
-            };
+            let x = self.component(st, v, n, c);
             parts.push(self.first_bit_64(high, signed, x, k)?);
         }
         let r = if n == 1 {
@@ -153,15 +145,7 @@ impl Fx<'_, '_> {
         let st = self.cx.plain_type(&Type::Scalar(k))?;
         let mut parts = Vec::new();
         for c in 0..n {
-            let x = if n == 1 {
-                v
-            } else {
-                self.op(
-                    Op::CompositeExtract,
-                    st,
-                    vec![Operand::IdRef(v), Operand::LiteralBit32(c)],
-                )
-            };
+            let x = self.component(st, v, n, c);
             let words = self.op(Op::Bitcast, uint2, Self::ids(&[x]));
             let rev = self.op(Op::BitReverse, uint2, Self::ids(&[words]));
             let swapped = self.op(

@@ -38,6 +38,16 @@ impl Fx<'_, '_> {
         )
     }
 
+    /// Component `c` (of type `ty`) of `v`, a vector of `n` components, or `v` itself when
+    /// `n` is 1 (a scalar).
+    pub(crate) fn component(&mut self, ty: Word, v: Word, n: u32, c: u32) -> Word {
+        if n == 1 {
+            v
+        } else {
+            self.extract(ty, v, c)
+        }
+    }
+
     /// `lit(n_dot_l, n_dot_h, m)`: `(1, max(n_dot_l, 0), specular, 1)` where the specular term
     /// is `pow(n_dot_h, m)`, or 0 when either dot product is negative.
     pub(crate) fn expand_lit(&mut self, ty: &Type, args: &[Word]) -> Result<Word> {

@@ -223,15 +223,7 @@ impl Fx<'_, '_> {
         let double = self.cx.plain_type(&Type::Scalar(ScalarKind::Double))?;
         let (mut los, mut his) = (Vec::new(), Vec::new());
         for c in 0..n {
-            let x = if n == 1 {
-                d
-            } else {
-                self.op(
-                    Op::CompositeExtract,
-                    double,
-                    vec![Operand::IdRef(d), Operand::LiteralBit32(c)],
-                )
-            };
+            let x = self.component(double, d, n, c);
             let words = self.op(Op::Bitcast, u2, Self::ids(&[x]));
             for (w, into) in [(0, &mut los), (1, &mut his)] {
                 into.push(self.op(
