@@ -65,11 +65,7 @@ pub fn json(out: &mut dyn Write, files: &FilesView, diags: &[Diagnostic]) {
     };
     for d in diags {
         let d = &files.presumed(d);
-        let severity = match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Note => "note",
-        };
+        let severity = severity_word(d.severity);
         let (file, start, end) = location(d.file, d.range);
         let related: Vec<_> = d
             .related
@@ -114,11 +110,7 @@ pub fn one_line(out: &mut dyn Write, files: &FilesView, diags: &[Diagnostic], st
     };
     for d in diags {
         let d = &files.presumed(d);
-        let severity = match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Note => "note",
-        };
+        let severity = severity_word(d.severity);
         let _ = writeln!(
             out,
             "{}: {severity} {}: {}",
@@ -136,4 +128,13 @@ pub fn one_line(out: &mut dyn Write, files: &FilesView, diags: &[Diagnostic], st
 fn shown_line_col(files: &FilesView, file: syntax::FileId, offset: syntax::TextSize) -> (i64, u32) {
     let lc = LineIndex::new(files.text(file)).line_col(offset);
     (files.shown_line(file, lc.line as usize), lc.col + 1)
+}
+
+/// How the one-line formats name a severity.
+fn severity_word(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    }
 }

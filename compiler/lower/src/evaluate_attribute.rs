@@ -200,15 +200,7 @@ impl FnLower<'_, '_> {
                 continue;
             }
             let g = self.whole_input(a);
-            let bindings = &mut self.cx.stage_io.evaluated_params;
-            match bindings
-                .iter_mut()
-                .find(|(f, m, _)| *f == callee && *m == k)
-            {
-                Some((_, _, bound)) if *bound != g => *bound = None,
-                Some(_) => {}
-                None => bindings.push((callee, k, g)),
-            }
+            crate::stages::bind_param_input(&mut self.cx.stage_io.evaluated_params, callee, k, g);
         }
     }
 

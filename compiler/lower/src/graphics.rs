@@ -787,15 +787,7 @@ impl FnLower<'_, '_> {
                     .cx
                     .error(crate::ATTRIBUTE_AT_VERTEX_MISUSE, message, range));
             }
-            let bindings = &mut self.cx.stage_io.per_vertex_params;
-            match bindings
-                .iter_mut()
-                .find(|(f, m, _)| *f == callee && *m == k)
-            {
-                Some((_, _, bound)) if *bound != g => *bound = None,
-                Some(_) => {}
-                None => bindings.push((callee, k, g)),
-            }
+            crate::stages::bind_param_input(&mut self.cx.stage_io.per_vertex_params, callee, k, g);
         }
         Ok(())
     }

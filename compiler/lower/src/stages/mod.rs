@@ -74,6 +74,25 @@ pub struct StageIo {
     pub mesh_outputs: Vec<(LocalId, mesh::MeshOutput)>,
 }
 
+/// Records that a call passes input variable `g` to parameter `k` of `callee` in `bindings`
+/// (`per_vertex_params`, `evaluated_params`): the first call binds it, a call passing another
+/// one unbinds it for good.
+pub fn bind_param_input(
+    bindings: &mut Vec<(ItemIdx, usize, Option<ir::Global>)>,
+    callee: ItemIdx,
+    k: usize,
+    g: Option<ir::Global>,
+) {
+    match bindings
+        .iter_mut()
+        .find(|(f, m, _)| *f == callee && *m == k)
+    {
+        Some((_, _, bound)) if *bound != g => *bound = None,
+        Some(_) => {}
+        None => bindings.push((callee, k, g)),
+    }
+}
+
 impl StageIo {
     /// Whether parameter `n` of function `item` has no IR parameter.
     pub fn is_skipped(&self, item: ItemIdx, n: usize) -> bool {
