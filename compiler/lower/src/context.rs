@@ -37,13 +37,16 @@ pub type TemplateBinding = (String, hir::lower_type::TemplateArg);
 /// The resource a resource parameter stands for in one copy of a function: a resource global,
 /// or (`indexed`) an element of a resource array whose index the copy takes as an `int`
 /// (`nonuniform`: an index marked by `NonUniformResourceIndex`, which the copy marks again,
-/// `resource_nonuniform`); `global` is `None` for a resource member never assigned (the copy
-/// may pass it on, not use it, as DXC accepts).
+/// `resource_nonuniform`; `follows`: an element of the same global array as the resource
+/// argument just before it, at the next index, so that a run of them is consecutive elements
+/// the copy may index at run time, `resource_runs`); `global` is `None` for a resource member
+/// never assigned (the copy may pass it on, not use it, as DXC accepts).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct ResourceArg {
     pub global: Option<Global>,
     pub indexed: bool,
     pub nonuniform: bool,
+    pub follows: bool,
 }
 
 /// The error of a lowering step; its diagnostic is already recorded.

@@ -635,6 +635,9 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
             }
         }
+        // Consecutive elements the caller passed may be indexed at run time
+        // (`resource_runs`; before the marks below change the chains' indices).
+        self.record_incoming_runs();
         // An element the caller indexed by `NonUniformResourceIndex` keeps the mark
         // (`resource_nonuniform`).
         self.mark_nonuniform_params();

@@ -132,6 +132,7 @@ pub mod resource_index;
 pub mod resource_init;
 pub mod resource_nonuniform;
 pub mod resource_out;
+pub mod resource_runs;
 pub mod resource_statics;
 pub mod resource_structs;
 pub mod resource_unread;

@@ -125,18 +125,38 @@ impl FnLower<'_, '_> {
             Some(false) => Ok(otherwise),
             None => {
                 let range = self.expr_range(e);
+                let how = self.run_time_choice_failure(e);
                 Err(self.cx.error(
                     crate::RESOURCE_NOT_LEGAL,
                     format!(
                         "this `?:` chooses a resource by a condition known only at run time; \
-                         Vulkan needs each use to name one resource, and {} (branch with \
-                         `if` and use each resource in its own arm)",
-                        crate::resource_structs::DXC_FAILS
+                         Vulkan needs each use to name one resource, and {how} (branch with \
+                         `if` and use each resource in its own arm)"
                     ),
                     range,
                 ))
             }
         })
+    }
+
+    /// How DXC fails on a run-time `?:` of resources `e`. Its legalization turns the
+    /// temporary it stores the chosen resource in into an `OpPhi` of the loaded objects,
+    /// which SPIR-V's validator refuses for images and samplers in every environment (and
+    /// `OpSelect`, even from SPIR-V 1.4, takes no image or sampler either).
+    fn run_time_choice_failure(&self, e: ExprId) -> String {
+        let opaque = match self.infer.type_of_expr(e).and_then(|t| t.as_resource()) {
+            Some(types::ResourceType::Texture { .. }) => Some("OpTypeImage"),
+            Some(types::ResourceType::Sampler { .. }) => Some("OpTypeSampler"),
+            _ => None,
+        };
+        match opaque {
+            Some(ty) => format!(
+                "DXC fails here too: its legalization leaves an `OpPhi` of the two resources, \
+                 which the validator refuses (\"generated SPIR-V is invalid: Result type \
+                 cannot be {ty}\")"
+            ),
+            None => crate::resource_structs::DXC_FAILS.to_owned(),
+        }
     }
 
     /// The constant scalar arguments of a call of a function that hands resources back:

@@ -236,7 +236,8 @@ impl FnLower<'_, '_> {
     }
 
     /// The resource at a run-time index: when the run of slots holds consecutive elements
-    /// `c..c + len` of one global array, element `c + i` of that global. Any other run needs
+    /// `c..c + len` of one global array (`c` a constant or, in a copy given the run, an
+    /// incoming index, `resource_runs`), element `c + i` of that global. Any other run needs
     /// a resource chosen at run time, which Vulkan cannot express and DXC's legalization
     /// cannot remove either: E3020.
     pub(crate) fn run_time_element(&mut self, s: Strided) -> R<Value> {
@@ -258,9 +259,8 @@ impl FnLower<'_, '_> {
             ));
         };
         let mut i = self.int_index(s.index)?;
-        if first > 0 {
-            let c = self.fb().int(first as i32);
-            i = self.fb().binary(ir::Opcode::Add, i, c);
+        if self.int_constant(first) != Some(0) {
+            i = self.fb().binary(ir::Opcode::Add, i, first);
         }
         Ok(self.fb().access_chain(Value::Global(global), &[i]))
     }
@@ -272,12 +272,12 @@ impl FnLower<'_, '_> {
         self.convert_value(i, &from, &Type::INT, e)
     }
 
-    /// The global array and first element when `slots` hold its elements
-    /// `first..first + slots.len()` in order.
-    pub(crate) fn consecutive_elements(&mut self, slots: &[Slot]) -> Option<(ir::Global, u32)> {
-        let mut found: Option<(ir::Global, u32)> = None;
-        for (k, slot) in slots.iter().enumerate() {
-            let k = k as u32;
+    /// The global array and the index of its first element when `slots` hold its elements
+    /// `first..first + slots.len()` in order: `first` a constant, or an incoming index
+    /// argument followed by the next ones (`resource_runs`).
+    pub(crate) fn consecutive_elements(&mut self, slots: &[Slot]) -> Option<(ir::Global, Value)> {
+        let mut found: Option<(ir::Global, Value, Value)> = None;
+        for slot in slots {
             let Some(Binding::Bound(Value::Inst(i))) = self.res.slots.get(slot).copied() else {
                 return None;
             };
@@ -287,20 +287,27 @@ impl FnLower<'_, '_> {
                 return None;
             };
             let count = match self.type_of(Value::Global(*g)).pointee() {
-                Some((_, Type::Array { len: Some(n), .. })) => *n,
+                Some((_, Type::Array { len: Some(n), .. })) => i64::from(*n),
                 _ => return None,
             };
-            let first = match found {
-                Some((fg, first)) if fg == *g => first,
-                Some(_) => return None,
-                // The element of slot 0 fixes where the run starts.
-                None => (0..count).find(|&c| *index == self.fb().int(c as i32))?,
-            };
-            if first + k >= count || *index != self.fb().int((first + k) as i32) {
+            // A constant index must lie in the array.
+            if self
+                .int_constant(*index)
+                .is_some_and(|k| k < 0 || k >= count)
+            {
                 return None;
             }
-            found = Some((*g, first));
+            let first = match found {
+                Some((fg, first, prev)) if fg == *g && self.is_next_index(prev, *index) => first,
+                Some(_) => return None,
+                // The element of slot 0 fixes where the run starts.
+                None if self.int_constant(*index).is_some() || matches!(index, Value::Arg(_)) => {
+                    *index
+                }
+                None => return None,
+            };
+            found = Some((*g, first, *index));
         }
-        found
+        found.map(|(g, first, _)| (g, first))
     }
 }

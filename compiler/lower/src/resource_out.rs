@@ -240,14 +240,18 @@ impl FnLower<'_, '_> {
                 None => return Ok(false),
             },
         };
+        let mut follows = false;
         if let Some(index) = index {
             let from = self.type_of(index);
-            indices.push(self.convert_value(index, &from, &Type::INT, at)?);
+            let index = self.convert_value(index, &from, &Type::INT, at)?;
+            follows = self.follows_previous(global, index, resources, indices);
+            indices.push(index);
         }
         resources.push(ResourceArg {
             global,
             indexed: index.is_some(),
             nonuniform: index.is_some_and(|i| self.is_nonuniform_index(i)),
+            follows,
         });
         Ok(true)
     }
@@ -314,7 +318,7 @@ impl FnLower<'_, '_> {
     pub fn bind_handed_this(
         &mut self,
         f: ir::Func,
-        receiver: Option<ExprId>,
+        receiver: Option<crate::user_call::Receiver>,
         temps: &IndexTemps,
         e: ExprId,
     ) -> R<()> {
@@ -343,7 +347,10 @@ impl FnLower<'_, '_> {
         }
         let pointers = self.handed_pointers(&globals, temps, e)?;
         match receiver {
-            Some(r) => self.rebind_place(r, &pointers, true),
+            Some(r) => {
+                let denoted = self.denote_receiver(r);
+                self.rebind_denoted(denoted, r.object(), &pointers, true)
+            }
             None => {
                 let Some(l) = self.res.this_local else {
                     return Err(self.unsupported("calling a method without its object", e));

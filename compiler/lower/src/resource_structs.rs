@@ -38,6 +38,7 @@ use types::{StructType, Type};
 use crate::context::{ResourceArg, R};
 use crate::func::{FnLower, Place};
 use crate::resource_handed::{Handed, HandedAt};
+use crate::user_call::Receiver;
 
 /// The E3020 message of a resource chosen by run-time control flow (an `[unroll]` loop that
 /// causes it is unrolled, see `unroll`).
@@ -243,6 +244,9 @@ pub struct ResourceLocals {
     /// The locals named by the body's expressions, worked out on first need
     /// (`resource_unread`).
     pub named_locals: Option<Arc<HashSet<LocalId>>>,
+    /// Incoming index arguments of this copy that are one more than another's (the key
+    /// follows the value; `resource_runs`).
+    pub arg_follows: HashMap<u32, u32>,
 }
 
 /// The bindings at one point of the code, to merge at the end of a selection.
@@ -797,7 +801,7 @@ impl FnLower<'_, '_> {
             Some((_, Type::Array { len, .. })) => *len,
             _ => None,
         };
-        (first == 0 && len == Some(n)).then_some(global)
+        (self.int_constant(first) == Some(0) && len == Some(n)).then_some(global)
     }
 
     /// Member `name` of `part`.
@@ -810,7 +814,7 @@ impl FnLower<'_, '_> {
     }
 
     /// Member (or element) `i` of `part`.
-    fn member_at(&mut self, part: StructPart, i: usize, e: ExprId) -> R<Denoted> {
+    pub(crate) fn member_at(&mut self, part: StructPart, i: usize, e: ExprId) -> R<Denoted> {
         let mut path = part.path.clone();
         path.push(i as u32);
         let data_at = |d: &Option<u32>| {
@@ -859,7 +863,7 @@ impl FnLower<'_, '_> {
     pub fn split_receiver(
         &mut self,
         this_ty: Option<&Type>,
-        receiver: Option<ExprId>,
+        receiver: Option<Receiver>,
         e: ExprId,
     ) -> R<Option<SplitReceiver>> {
         let Some(split) = this_ty.and_then(split_type) else {
@@ -869,14 +873,14 @@ impl FnLower<'_, '_> {
         // method may write it), its resources those of the element (`resource_index`).
         let mut in_place = None;
         let part = match receiver {
-            Some(r) => match self.denote(r) {
+            Some(r) => match self.denote_receiver(r) {
                 Some(Ok(Denoted::Struct(p))) if p.split == split => p,
                 Some(Ok(Denoted::Indexed(ix))) => {
                     in_place = Some(self.indexed_element_data(&ix)?);
-                    self.indexed_temp(ix, r)?
+                    self.indexed_temp(ix, r.object())?
                 }
                 Some(Err(u)) => return Err(u),
-                _ => return Err(self.unsupported("this object of a method", r)),
+                _ => return Err(self.unsupported("this object of a method", r.object())),
             },
             None => match self
                 .res
@@ -964,7 +968,37 @@ impl FnLower<'_, '_> {
         pointers: &[Option<Value>],
         keep_unassigned: bool,
     ) -> R<()> {
-        let (local, paths) = match self.denote(e) {
+        let denoted = self.denote(e);
+        self.rebind_denoted(denoted, e, pointers, keep_unassigned)
+    }
+
+    /// What the object of a method call denotes: the receiver, or (a functor called as
+    /// `h.f(x)`) its member struct whose `operator()` runs.
+    pub(crate) fn denote_receiver(&mut self, r: Receiver) -> Option<R<Denoted>> {
+        match r {
+            Receiver::Object(o) => self.denote(o),
+            Receiver::Member(o, field) => match self.denote(o)? {
+                Ok(Denoted::Struct(part)) if !part.split.is_array => {
+                    match part.split.members.get(field as usize) {
+                        Some(Member::Nested(..)) => Some(self.member_at(part, field as usize, o)),
+                        _ => None,
+                    }
+                }
+                Ok(_) => None,
+                Err(u) => Some(Err(u)),
+            },
+        }
+    }
+
+    /// Binds the slots `denoted` (what `e` denotes) to `pointers`, as [`Self::rebind_place`].
+    pub(crate) fn rebind_denoted(
+        &mut self,
+        denoted: Option<R<Denoted>>,
+        e: ExprId,
+        pointers: &[Option<Value>],
+        keep_unassigned: bool,
+    ) -> R<()> {
+        let (local, paths) = match denoted {
             Some(Ok(Denoted::Slot((l, path)))) => (l, vec![path]),
             // A local array of resources (`resource_out`): one slot per element.
             Some(Ok(Denoted::Array(l, path, n))) => {
@@ -1406,14 +1440,18 @@ impl FnLower<'_, '_> {
                 }
                 _ => return Err(self.unsupported("passing this resource member", a)),
             };
+            let mut follows = false;
             if let Some(index) = index {
                 let from = self.type_of(index);
-                values.push(self.convert_value(index, &from, &Type::INT, a)?);
+                let index = self.convert_value(index, &from, &Type::INT, a)?;
+                follows = self.follows_previous(global, index, &resources, &values);
+                values.push(index);
             }
             resources.push(ResourceArg {
                 global,
                 indexed: index.is_some(),
                 nonuniform: index.is_some_and(|i| self.is_nonuniform_index(i)),
+                follows,
             });
         }
         Ok((resources, values))

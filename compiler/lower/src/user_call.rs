@@ -163,6 +163,15 @@ pub enum Receiver {
     Member(ExprId, u32),
 }
 
+impl Receiver {
+    /// The object expression (for a functor member, the object holding it).
+    pub fn object(self) -> ExprId {
+        match self {
+            Receiver::Object(o) | Receiver::Member(o, _) => o,
+        }
+    }
+}
+
 impl FnLower<'_, '_> {
     /// A call of user function `ast`; `receiver` is the object of a method call.
     pub fn lower_user_call(
@@ -268,21 +277,7 @@ impl FnLower<'_, '_> {
         let split_this = match self.cx.method_owner(idx) {
             Some(_) => {
                 let this_ty = self.cx.this_type(idx, &template_args)?;
-                let object = match receiver {
-                    Some(Receiver::Object(r)) => Some(r),
-                    Some(Receiver::Member(..)) => {
-                        if this_ty
-                            .as_ref()
-                            .and_then(crate::resource_structs::split_type)
-                            .is_some()
-                        {
-                            return Err(self.unsupported("a functor member holding resources", e));
-                        }
-                        None
-                    }
-                    None => None,
-                };
-                self.split_receiver(this_ty.as_ref(), object, e)?
+                self.split_receiver(this_ty.as_ref(), receiver, e)?
             }
             None => None,
         };
@@ -477,12 +472,7 @@ impl FnLower<'_, '_> {
         self.bind_handed_out(f, args, &inout, &temps, e)?;
         if split_this_call {
             // The method may have rebound its object's resources (`resource_out`).
-            // (A functor member holding resources was refused above.)
-            let object = match receiver {
-                Some(Receiver::Object(r)) => Some(r),
-                Some(Receiver::Member(..)) | None => None,
-            };
-            self.bind_handed_this(f, object, &temps, e)?;
+            self.bind_handed_this(f, receiver, &temps, e)?;
         }
         self.res.index_temps = temps;
         for (temp, object, fields) in base_back {
@@ -593,6 +583,7 @@ impl FnLower<'_, '_> {
                     global: Some(global),
                     indexed: true,
                     nonuniform,
+                    follows: false,
                 };
                 return Ok((r, Some(index)));
             }

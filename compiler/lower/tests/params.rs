@@ -344,18 +344,55 @@ fn local_resource_arrays_run_with_their_elements() {
 }
 
 #[test]
-fn run_time_index_into_a_passed_local_resource_array_is_e3020() {
-    // FIXME: `cd` holds Src[1] and Src[2], consecutive elements, and `bufs[i]` in main
-    // itself would index `Src` at `i + 1`; passed to `nth`, the copy gets the elements'
-    // indices as arguments and no longer sees that they follow each other, so the run-time
-    // index is refused (E3020, wrongly saying they are not consecutive).
+fn run_time_index_into_a_passed_run_of_a_global_array() {
+    // `cd` holds Src[1] and Src[2], consecutive elements: the call marks the second as
+    // following the first (`resource_runs`), so the copy of `nth` indexes `Src` at its first
+    // incoming index plus `i`. Src = {1, 2}, {3, 4}, {5, 6}: thread t reads Src[1 + t][0].
+    let text = r#"
+[[vk::binding(0)]] StructuredBuffer<uint> Src[3];
+[[vk::binding(2)]] RWStructuredBuffer<uint> Out;
+uint nth(StructuredBuffer<uint> bufs[2], uint i) { return bufs[i][0]; }
+[numthreads(2, 1, 1)]
+void main(uint t : SV_GroupIndex) {
+    StructuredBuffer<uint> cd[2] = {Src[1], Src[2]};
+    Out[t] = nth(cd, t);
+}
+"#;
+    let m = common::lower(text);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    for (k, data) in [[1u32, 2], [3, 4], [5, 6]].iter().enumerate() {
+        bindings
+            .bind(&program, 0, 0, k as u32, Resource::buffer(words(data)))
+            .expect("bind Src");
+    }
+    bindings
+        .bind(&program, 0, 2, 0, Resource::buffer(words(&[0; 2])))
+        .expect("bind Out");
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    assert_eq!(
+        as_u32(&bindings.get(&program, 0, 2).unwrap().data),
+        vec![3, 5]
+    );
+}
+
+#[test]
+fn run_time_index_into_a_passed_local_array_of_scattered_elements_is_e3020() {
+    // Src[2], Src[0] are no run: the run-time index would choose the buffer at run time.
     let text = r#"
 [[vk::binding(0)]] StructuredBuffer<uint> Src[3];
 [[vk::binding(2)]] RWStructuredBuffer<uint> Out;
 uint nth(StructuredBuffer<uint> bufs[2], uint i) { return bufs[i][0]; }
 [numthreads(1, 1, 1)]
 void main(uint t : SV_GroupIndex) {
-    StructuredBuffer<uint> cd[2] = {Src[1], Src[2]};
+    StructuredBuffer<uint> cd[2] = {Src[2], Src[0]};
     Out[0] = nth(cd, t);
 }
 "#;

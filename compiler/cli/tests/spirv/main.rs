@@ -37,6 +37,7 @@ mod resource_structs;
 mod resources;
 mod resources3;
 mod resources4;
+mod resstate_probe;
 mod sampled_texture;
 mod sema_probe;
 mod slang_probe;

@@ -1,0 +1,452 @@
+//! Resources held in statics, functors and member arrays (issue #4 item 4): a functor member
+//! holding resources called as `h.f(x)` (`user_call::Receiver::Member`), a member array
+//! holding a whole global array indexed at run time inside a method (`resource_runs.rs`),
+//! a run-time `?:` of resources (DXC's failure, `resource_choice.rs`), `static` locals and
+//! `static` globals holding resources written in functions (`static_assign.rs`). IR
+//! snapshots (each dump verified) and interpreter runs with hand-computed results.
+
+mod common;
+
+use expect_test::{expect, Expect};
+use interp::{dispatch, Bindings, Program, ProgramOptions, Resource, RunOptions};
+use lower::ShaderStage;
+
+use common::{as_u32, lower, run_u32, words_u32 as words};
+
+fn check(text: &str, expect: Expect) {
+    expect.assert_eq(&common::dump(text));
+}
+
+fn check_pixel(text: &str, expect: Expect) {
+    expect.assert_eq(&ir::print_module(&common::lower_stage(
+        text,
+        ShaderStage::Pixel,
+    )));
+}
+
+fn pixel_errors(text: &str) -> String {
+    match common::try_lower_stage(text, ShaderStage::Pixel) {
+        Ok(m) => panic!("lowered:\n{}", ir::print_module(&m)),
+        Err(e) => e,
+    }
+}
+
+/// Binds `Bufs[k]` (array at binding 0) to `bufs[k]` and `Out` (`out_words` zeros) at
+/// binding `out_binding`; runs one group and returns `Out`.
+fn run_with_array(text: &str, bufs: &[&[u32]], out_binding: u32, out_words: usize) -> Vec<u32> {
+    let m = lower(text);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    for (k, data) in bufs.iter().enumerate() {
+        bindings
+            .bind(&program, 0, 0, k as u32, Resource::buffer(words(data)))
+            .expect("bind Bufs");
+    }
+    bindings
+        .bind(
+            &program,
+            0,
+            out_binding,
+            0,
+            Resource::buffer(words(&vec![0; out_words])),
+        )
+        .expect("bind Out");
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    as_u32(&bindings.get(&program, 0, out_binding).unwrap().data)
+}
+
+// ---- A functor member holding resources, called as `h.f(x)` ----
+
+const FUNCTOR_MEMBER: &str = r#"
+StructuredBuffer<uint> A : register(t0);
+StructuredBuffer<uint> B : register(t1);
+RWStructuredBuffer<uint> Out : register(u2);
+struct Reader { StructuredBuffer<uint> buf; uint bias; uint operator()(uint i) { return buf[i] + bias; } };
+struct Pair { uint scale; Reader r; };
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Pair p;
+    p.r.buf = B;
+    p.r.bias = 100;
+    p.scale = 3;
+    Out[id.x] = p.r(id.x) * p.scale + A[id.x];
+}
+"#;
+
+#[test]
+fn functor_member_holding_a_resource() {
+    // The member `p.r` is the object: its buffer picks the copy of `Reader.operator()`
+    // (which reads `B`, @g1), its data part goes through a temporary copied back.
+    check(
+        FUNCTOR_MEMBER,
+        expect![[r#"
+            struct Reader { uint bias; }
+            struct Pair { uint scale; Reader r; }
+
+            @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+            @g1 = resource storage_buffer StructuredBuffer<uint> set(0) binding(1) layout(relaxed_std430) ; B
+            @g2 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(2) layout(relaxed_std430) ; Out
+            @g3 = resource storage_buffer StructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; A
+
+            func @main_body(%arg0: uint3) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, Reader>
+              %1 = alloca : ptr<function, uint3> ; id
+              %2 = alloca : ptr<function, Pair> ; p
+              store %1, %arg0
+              %3 = access_chain %2, 1:int, 0:int : ptr<function, uint>
+              store %3, 100:uint
+              %4 = access_chain %2, 0:int : ptr<function, uint>
+              store %4, 3:uint
+              %5 = load %1 : uint3
+              %6 = composite_extract %5, [0] : uint
+              %7 = access_chain @g2, %6 : ptr<storage_buffer, uint>
+              %8 = access_chain %2, 1:int : ptr<function, Reader>
+              %9 = load %8 : Reader
+              store %0, %9
+              %10 = load %1 : uint3
+              %11 = composite_extract %10, [0] : uint
+              %12 = call @Reader.operator()(%0, %11) : uint
+              %13 = load %0 : Reader
+              store %8, %13
+              %14 = access_chain %2, 0:int : ptr<function, uint>
+              %15 = load %14 : uint
+              %16 = mul %12, %15 : uint
+              %17 = load %1 : uint3
+              %18 = composite_extract %17, [0] : uint
+              %19 = access_chain @g3, %18 : ptr<storage_buffer, uint>
+              %20 = load %19 : uint
+              %21 = add %16, %20 : uint
+              store %7, %21
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : uint3 ; id
+              call @main_body(%0)
+              ret
+            }
+
+            func @Reader.operator()(%arg0: ptr<function, Reader>, %arg1: uint) -> uint {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint> ; i
+              store %0, %arg1
+              %1 = load %0 : uint
+              %2 = access_chain @g1, %1 : ptr<storage_buffer, uint>
+              %3 = load %2 : uint
+              %4 = access_chain %arg0, 0:int : ptr<function, uint>
+              %5 = load %4 : uint
+              %6 = add %3, %5 : uint
+              ret %6
+            }
+
+            entry compute "main" @main numthreads(2, 1, 1) inputs(@g0) outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn functor_member_holding_a_resource_run() {
+    // Thread k: (B[k] + 100) * 3 + A[k] with A = {1, 2}, B = {10, 20}.
+    let out = run_u32(FUNCTOR_MEMBER, vec![vec![1, 2], vec![10, 20], vec![0, 0]]);
+    assert_eq!(out[2], vec![331, 362]);
+}
+
+const FUNCTOR_REBINDS: &str = r#"
+Texture2D t0, t1; SamplerState s;
+struct Swap { Texture2D t; void operator()(Texture2D n) { t = n; } };
+struct Holder { float w; Swap g; };
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    Holder h;
+    h.w = 2;
+    h.g.t = t0;
+    h.g(t1);
+    return h.g.t.Sample(s, uv) * h.w;
+}
+"#;
+
+#[test]
+fn functor_member_rebinding_its_resource() {
+    // `h.g(t1)` rebinds the member's texture like a method rebinding `this.t`: the sample
+    // reads `t1` (@g3).
+    check_pixel(
+        FUNCTOR_REBINDS,
+        expect![[r#"
+        struct Holder { float w; }
+
+        @g0 = input float2 location(0) ; in.TEXCOORD
+        @g1 = output float4 location(0) ; out.SV_Target
+        @g2 = resource uniform_constant Texture2D<float4> set(0) binding(0) ; t0
+        @g3 = resource uniform_constant Texture2D<float4> set(0) binding(1) ; t1
+        @g4 = resource uniform_constant SamplerState set(0) binding(2) ; s
+
+        func @main_body(%arg0: float2) -> float4 {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, float2> ; uv
+          %1 = alloca : ptr<function, Holder> ; h
+          store %0, %arg0
+          %2 = access_chain %1, 0:int : ptr<function, float>
+          store %2, 2.0:float
+          call @Swap.operator()()
+          %3 = load %0 : float2
+          %4 = texture_sample @g3, @g4, %3 : float4
+          %5 = access_chain %1, 0:int : ptr<function, float>
+          %6 = load %5 : float
+          %7 = composite_construct %6, %6, %6, %6 : float4
+          %8 = mul %4, %7 : float4
+          ret %8
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          %0 = load @g0 : float2
+          %1 = call @main_body(%0) : float4
+          store @g1, %1
+          ret
+        }
+
+        func @Swap.operator()() -> void {
+        bb0: ; (entry)
+          ret
+        }
+
+        entry pixel "main" @main inputs(@g0) outputs(@g1)
+    "#]],
+    );
+}
+
+// ---- A member array holding a whole global array, indexed at run time in a method ----
+
+const MEMBER_ARRAY: &str = r#"
+StructuredBuffer<uint> Bufs[4] : register(t0);
+RWStructuredBuffer<uint> Out : register(u4);
+struct Set {
+    StructuredBuffer<uint> b[4];
+    uint bias;
+    uint at(uint k, uint j) { return b[k][j] + bias; }
+    uint both(uint k) { return at(k, 0) + at(k, 1); }
+};
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Set s;
+    s.b = Bufs;
+    s.bias = 100;
+    Out[id.x] = s.both(id.x);
+}
+"#;
+
+#[test]
+fn member_array_of_a_whole_global_array_indexed_in_a_method() {
+    // `s.b` holds Bufs[0..4] in order, so the copy of `both` (and of `at`, which it calls
+    // with the same run) gets the run's incoming indices and `b[k]` is `Bufs[k + %arg1]`.
+    check(
+        MEMBER_ARRAY,
+        expect![[r#"
+        struct Set { uint bias; }
+
+        @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+        @g1 = resource storage_buffer array<StructuredBuffer<uint>, 4> set(0) binding(0) count(4) layout(relaxed_std430) ; Bufs
+        @g2 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(4) layout(relaxed_std430) ; Out
+
+        func @main_body(%arg0: uint3) -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, uint3> ; id
+          %1 = alloca : ptr<function, Set> ; s
+          store %0, %arg0
+          %2 = access_chain @g1, 0:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %3 = access_chain @g1, 1:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %4 = access_chain @g1, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %5 = access_chain @g1, 3:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %6 = access_chain %1, 0:int : ptr<function, uint>
+          store %6, 100:uint
+          %7 = load %0 : uint3
+          %8 = composite_extract %7, [0] : uint
+          %9 = access_chain @g2, %8 : ptr<storage_buffer, uint>
+          %10 = load %0 : uint3
+          %11 = composite_extract %10, [0] : uint
+          %12 = call @Set.both(%1, 0:int, 1:int, 2:int, 3:int, %11) : uint
+          store %9, %12
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          %0 = load @g0 : uint3 ; id
+          call @main_body(%0)
+          ret
+        }
+
+        func @Set.both(%arg0: ptr<function, Set>, %arg1: int, %arg2: int, %arg3: int, %arg4: int, %arg5: uint) -> uint {
+        bb0: ; (entry)
+          %0 = access_chain @g1, %arg1 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %1 = access_chain @g1, %arg2 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %2 = access_chain @g1, %arg3 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %3 = access_chain @g1, %arg4 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %4 = alloca : ptr<function, uint> ; k
+          store %4, %arg5
+          %5 = load %4 : uint
+          %6 = call @Set.at(%arg0, %arg1, %arg2, %arg3, %arg4, %5, 0:uint) : uint
+          %7 = load %4 : uint
+          %8 = call @Set.at(%arg0, %arg1, %arg2, %arg3, %arg4, %7, 1:uint) : uint
+          %9 = add %6, %8 : uint
+          ret %9
+        }
+
+        func @Set.at(%arg0: ptr<function, Set>, %arg1: int, %arg2: int, %arg3: int, %arg4: int, %arg5: uint, %arg6: uint) -> uint {
+        bb0: ; (entry)
+          %0 = access_chain @g1, %arg1 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %1 = access_chain @g1, %arg2 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %2 = access_chain @g1, %arg3 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %3 = access_chain @g1, %arg4 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %4 = alloca : ptr<function, uint> ; k
+          %5 = alloca : ptr<function, uint> ; j
+          store %4, %arg5
+          store %5, %arg6
+          %6 = load %4 : uint
+          %7 = convert %6 : int
+          %8 = add %7, %arg1 : int
+          %9 = access_chain @g1, %8 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %10 = load %5 : uint
+          %11 = access_chain %9, %10 : ptr<storage_buffer, uint>
+          %12 = load %11 : uint
+          %13 = access_chain %arg0, 0:int : ptr<function, uint>
+          %14 = load %13 : uint
+          %15 = add %12, %14 : uint
+          ret %15
+        }
+
+        entry compute "main" @main numthreads(4, 1, 1) inputs(@g0) outputs()
+    "#]],
+    );
+}
+
+#[test]
+fn member_array_of_a_whole_global_array_run() {
+    // Bufs[k] = {2k + 1, 2k + 2}; thread k: Bufs[k][0] + Bufs[k][1] + 200.
+    let bufs: [&[u32]; 4] = [&[1, 2], &[3, 4], &[5, 6], &[7, 8]];
+    assert_eq!(
+        run_with_array(MEMBER_ARRAY, &bufs, 4, 4),
+        vec![203, 207, 211, 215]
+    );
+}
+
+const MEMBER_ARRAY_SHIFTED: &str = r#"
+StructuredBuffer<uint> Bufs[4] : register(t0);
+RWStructuredBuffer<uint> Out : register(u4);
+struct Two { StructuredBuffer<uint> b[2]; uint at(uint k) { return b[k][0]; } };
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Two t;
+    t.b[0] = Bufs[2];
+    t.b[1] = Bufs[3];
+    Two u;
+    u.b[0] = Bufs[3];
+    u.b[1] = Bufs[1];
+    Out[id.x] = t.at(id.x) * 10 + u.b[1][0];
+}
+"#;
+
+#[test]
+fn member_array_of_consecutive_elements_starting_later_run() {
+    // `t.b` is Bufs[2..4]: b[k] is Bufs[k + 2]. `u.b` is no run, read at a constant index
+    // only: thread 0: Bufs[2][0] * 10 + Bufs[1][0] = 50 + 3; thread 1: Bufs[3][0] * 10 +
+    // Bufs[1][0] = 70 + 3.
+    let bufs: [&[u32]; 4] = [&[1, 2], &[3, 4], &[5, 6], &[7, 8]];
+    assert_eq!(
+        run_with_array(MEMBER_ARRAY_SHIFTED, &bufs, 4, 2),
+        vec![53, 73]
+    );
+}
+
+#[test]
+fn member_array_of_scattered_elements_indexed_at_run_time_is_refused() {
+    // Bufs[3], Bufs[1] are no run: a run-time index chooses the buffer at run time.
+    let text = r#"
+StructuredBuffer<uint> Bufs[4] : register(t0);
+RWStructuredBuffer<uint> Out : register(u4);
+struct Two { StructuredBuffer<uint> b[2]; uint at(uint k) { return b[k][0]; } };
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    Two u;
+    u.b[0] = Bufs[3];
+    u.b[1] = Bufs[1];
+    Out[id.x] = u.at(id.x);
+}
+"#;
+    let e = common::lower_errors(text);
+    assert!(
+        e.starts_with("E3020") && e.contains("not consecutive elements of one global array"),
+        "{e}"
+    );
+}
+
+// ---- A run-time `?:` of resources: DXC's validator failure ----
+
+#[test]
+fn run_time_conditional_of_textures_is_dxcs_failure() {
+    let e = pixel_errors(
+        r#"
+Texture2D t0, t1; SamplerState s;
+float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target { return (i > 0 ? t0 : t1).Sample(s, uv); }
+"#,
+    );
+    assert!(e.starts_with("E3020"), "{e}");
+    assert!(e.contains("Result type cannot be OpTypeImage"), "{e}");
+}
+
+#[test]
+fn run_time_conditional_of_samplers_is_dxcs_failure() {
+    let e = pixel_errors(
+        r#"
+Texture2D t; SamplerState s0, s1;
+float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target { return t.Sample(i > 0 ? s0 : s1, uv); }
+"#,
+    );
+    assert!(e.starts_with("E3020"), "{e}");
+    assert!(e.contains("Result type cannot be OpTypeSampler"), "{e}");
+}
+
+#[test]
+fn constant_conditional_of_textures_names_the_arm() {
+    // A condition known at compile time picks `t1` (@g2, binding 1); `t0` is not declared.
+    check_pixel(
+        r#"
+static const bool UseFirst = false;
+Texture2D t0, t1; SamplerState s;
+float4 main(float2 uv : TEXCOORD) : SV_Target { return (UseFirst ? t0 : t1).Sample(s, uv); }
+"#,
+        expect![[r#"
+            @g0 = input float2 location(0) ; in.TEXCOORD
+            @g1 = output float4 location(0) ; out.SV_Target
+            @g2 = resource uniform_constant Texture2D<float4> set(0) binding(1) ; t1
+            @g3 = resource uniform_constant SamplerState set(0) binding(2) ; s
+
+            func @main_body(%arg0: float2) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float2> ; uv
+              store %0, %arg0
+              %1 = load %0 : float2
+              %2 = texture_sample @g2, @g3, %1 : float4
+              ret %2
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : float2
+              %1 = call @main_body(%0) : float4
+              store @g1, %1
+              ret
+            }
+
+            entry pixel "main" @main inputs(@g0) outputs(@g1)
+        "#]],
+    );
+}
