@@ -521,6 +521,13 @@ impl<'a, 'db> FnLower<'a, 'db> {
             {
                 continue;
             }
+            // Any other `static` struct holding resources in a function no function calls
+            // (the entry, run once per invocation) is a split local whose data part is a
+            // private global (`static_assign`).
+            if local.is_static && crate::resource_structs::split_type(&ty).is_some() {
+                self.static_split_local(l, &ty, &local.name, range)?;
+                continue;
+            }
             if local.is_static && (!local.is_const || reads_locals) {
                 // A `static` local keeps its value across calls: a private global. A constant
                 // initializer is the global's; any other runs the first time the declaration

@@ -247,6 +247,9 @@ pub struct ResourceLocals {
     /// Incoming index arguments of this copy that are one more than another's (the key
     /// follows the value; `resource_runs`).
     pub arg_follows: HashMap<u32, u32>,
+    /// `static` locals holding resources in a function run once per invocation, split like
+    /// locals (`static_assign`).
+    pub static_once: HashSet<LocalId>,
 }
 
 /// The bindings at one point of the code, to merge at the end of a selection.

@@ -29,6 +29,7 @@ use syntax::ast::BinaryOp;
 use crate::context::{GlobalRef, ModuleCtx, R};
 use crate::func::FnLower;
 use crate::resource_statics::StaticResource;
+use ir::Value;
 
 /// Where and what the functions of the file assign to one plain resource static.
 pub(crate) struct StaticUses {
@@ -212,7 +213,51 @@ fn unparen(body: &Body, mut e: ExprId) -> ExprId {
     e
 }
 
+impl ModuleCtx<'_> {
+    /// Whether a function of the file calls function `idx`.
+    pub(crate) fn is_called(&self, idx: ItemIdx) -> bool {
+        let target = self.tree.item(idx).ast;
+        hir::functions(self.db, self.file, self.config)
+            .iter()
+            .any(|&fid| crate::enums::infer(self.db, fid).calls.contains(&target))
+    }
+}
+
 impl FnLower<'_, '_> {
+    /// A `static` local `l` of struct type `ty` holding resources that is not the same on
+    /// every call (`resource_statics::static_split_is_local`): in a function no function
+    /// calls (an entry point, run once per invocation) it is reached at most once, outside
+    /// loops, so it is a split local whose data part is a private global (as any `static`
+    /// local's), initialized where it is declared. Elsewhere its resources would have to
+    /// flow from one call to the next: E3001.
+    pub(crate) fn static_split_local(
+        &mut self,
+        l: hir::body::LocalId,
+        ty: &types::Type,
+        name: &str,
+        range: syntax::TextRange,
+    ) -> R<()> {
+        let Some(split) = crate::resource_structs::split_type(ty) else {
+            return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
+        };
+        if self.cx.is_called(self.item) {
+            return Err(self.cx.unsupported(
+                "a `static` local holding resources in a function other functions call, \
+                 written or initialized with values that may change between calls (hlslc \
+                 keeps such a local's resources through an entry function only)",
+                range,
+            ));
+        }
+        let fname = self.cx.mb.module().functions[self.func].name.clone();
+        let data = (split.data.clone())
+            .map(|d| Value::Global(self.cx.mb.private(&format!("{fname}.{name}"), d, None)));
+        self.res
+            .split
+            .insert(l, crate::resource_structs::SplitLocal { split, data });
+        self.res.static_once.insert(l);
+        Ok(())
+    }
+
     /// Binds, when the function starts, the statics it tracks (so that a slot exists on
     /// every path before the first `if`).
     pub(crate) fn bind_tracked_statics(&mut self) -> R<()> {

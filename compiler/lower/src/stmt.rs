@@ -57,6 +57,14 @@ impl FnLower<'_, '_> {
                         self.init_static_local(l)?;
                         continue;
                     }
+                    if self.res.static_once.contains(&l) && self.res.loop_depth > 0 {
+                        // Reached again, it would keep its resources (`static_assign`).
+                        let what = "a `static` local holding resources declared inside a loop";
+                        let range = (self.map.locals.get(l.0 as usize))
+                            .map(|p| p.text_range())
+                            .unwrap_or_default();
+                        return Err(self.cx.unsupported(what, range));
+                    }
                     self.res.declared_depth.insert(l, self.res.loop_depth);
                     let Some(init) = local.init else {
                         continue;

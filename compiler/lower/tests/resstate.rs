@@ -450,3 +450,148 @@ float4 main(float2 uv : TEXCOORD) : SV_Target { return (UseFirst ? t0 : t1).Samp
         "#]],
     );
 }
+
+// ---- `static` locals holding resources written in the entry ----
+
+const STATIC_LOCAL_WRITTEN: &str = r#"
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+struct Target { RWStructuredBuffer<uint> buf; uint n; };
+[numthreads(1, 1, 1)]
+void main() {
+    static Target t;
+    t.buf = A;
+    t.buf[t.n] = 5;
+    t.n += 1;
+    t.buf = B;
+    t.buf[t.n] = 7;
+    t.n += 1;
+    A[1] = t.n;
+}
+"#;
+
+#[test]
+fn static_local_struct_rebound_in_the_entry() {
+    // The entry runs once per invocation: `t` is a split local whose data part is the
+    // private global `main_body.t` (as any `static` local's), its buffer rebound like a local's.
+    check(
+        STATIC_LOCAL_WRITTEN,
+        expect![[r#"
+        struct Target { uint n; }
+
+        @g0 = private Target ; main_body.t
+        @g1 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; A
+        @g2 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(1) layout(relaxed_std430) ; B
+
+        func @main_body() -> void {
+        bb0: ; (entry)
+          %0 = access_chain @g0, 0:int : ptr<private, uint>
+          %1 = load %0 : uint
+          %2 = access_chain @g1, %1 : ptr<storage_buffer, uint>
+          store %2, 5:uint
+          %3 = access_chain @g0, 0:int : ptr<private, uint>
+          %4 = load %3 : uint
+          %5 = add %4, 1:uint : uint
+          store %3, %5
+          %6 = access_chain @g0, 0:int : ptr<private, uint>
+          %7 = load %6 : uint
+          %8 = access_chain @g2, %7 : ptr<storage_buffer, uint>
+          store %8, 7:uint
+          %9 = access_chain @g0, 0:int : ptr<private, uint>
+          %10 = load %9 : uint
+          %11 = add %10, 1:uint : uint
+          store %9, %11
+          %12 = access_chain @g1, 1:int : ptr<storage_buffer, uint>
+          %13 = access_chain @g0, 0:int : ptr<private, uint>
+          %14 = load %13 : uint
+          store %12, %14
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          call @main_body()
+          ret
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+    "#]],
+    );
+}
+
+#[test]
+fn static_local_struct_rebound_in_the_entry_run() {
+    // t.n starts at 0: A[0] = 5, B[1] = 7, A[1] = 2.
+    let out = run_u32(STATIC_LOCAL_WRITTEN, vec![vec![0, 0], vec![0, 0]]);
+    assert_eq!(out, [vec![5, 2], vec![0, 7]]);
+}
+
+#[test]
+fn static_local_struct_with_an_initializer_in_the_entry() {
+    check_pixel(
+        r#"
+Texture2D t0, t1; SamplerState s;
+struct P { Texture2D t; float k; };
+float4 main(float2 uv : TEXCOORD) : SV_Target { static P p = { t0, 2 }; p.t = t1; p.k += 1; return p.t.Sample(s, uv) * p.k; }
+"#,
+        expect![[r#"
+            struct P { float k; }
+
+            @g0 = input float2 location(0) ; in.TEXCOORD
+            @g1 = output float4 location(0) ; out.SV_Target
+            @g2 = private P ; main_body.p
+            @g3 = resource uniform_constant Texture2D<float4> set(0) binding(0) ; t0
+            @g4 = resource uniform_constant Texture2D<float4> set(0) binding(1) ; t1
+            @g5 = resource uniform_constant SamplerState set(0) binding(2) ; s
+
+            func @main_body(%arg0: float2) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float2> ; uv
+              store %0, %arg0
+              %1 = access_chain @g2, 0:int : ptr<private, float>
+              store %1, 2.0:float
+              %2 = access_chain @g2, 0:int : ptr<private, float>
+              %3 = load %2 : float
+              %4 = add %3, 1.0:float : float
+              store %2, %4
+              %5 = load %0 : float2
+              %6 = texture_sample @g4, @g5, %5 : float4
+              %7 = access_chain @g2, 0:int : ptr<private, float>
+              %8 = load %7 : float
+              %9 = composite_construct %8, %8, %8, %8 : float4
+              %10 = mul %6, %9 : float4
+              ret %10
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : float2
+              %1 = call @main_body(%0) : float4
+              store @g1, %1
+              ret
+            }
+
+            entry pixel "main" @main inputs(@g0) outputs(@g1)
+        "#]],
+    );
+}
+
+#[test]
+fn static_local_struct_rebound_inside_a_loop_is_refused() {
+    // Reached again on the next iteration, it would keep the resources of the last one.
+    let e = common::lower_errors(
+        r#"
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+struct Target { RWStructuredBuffer<uint> buf; uint n; };
+[numthreads(1, 1, 1)]
+void main() {
+    for (uint i = 0; i < 2; i++) { static Target t; t.buf = i == 0 ? A : B; t.buf[0] = i; }
+}
+"#,
+    );
+    assert!(
+        e.starts_with("E3001") && e.contains("declared inside a loop"),
+        "{e}"
+    );
+}

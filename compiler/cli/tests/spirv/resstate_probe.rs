@@ -127,3 +127,34 @@ float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target { return (i > 0 ? t0 : 
         "Result type cannot be OpTypeImage",
     );
 }
+
+#[test]
+fn static_local_struct_rebound_in_the_entry() {
+    let m = compile_ps(
+        r#"
+Texture2D t0, t1; SamplerState s;
+struct P { Texture2D t; };
+float4 main(float2 uv : TEXCOORD) : SV_Target { static P p; p.t = t1; return p.t.Sample(s, uv); }
+"#,
+    );
+    assert_eq!(sampled_images(&m), ["t1"]);
+}
+
+#[test]
+fn static_local_struct_with_data_rebound_in_the_entry() {
+    let m = compile_ps(
+        r#"
+Texture2D t0, t1; SamplerState s;
+struct P { Texture2D t; float k; };
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    static P p = { t0, 2 };
+    float4 a = p.t.Sample(s, uv);
+    p.t = t1;
+    p.k += 1;
+    return a + p.t.Sample(s, uv) * p.k;
+}
+"#,
+    );
+    assert_eq!(sampled_images(&m), ["t0", "t1"]);
+    assert!(m.has("OpVariable %_ptr_Private_P Private"), "{}", m.asm);
+}
