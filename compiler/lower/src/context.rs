@@ -21,15 +21,28 @@ pub enum GlobalRef {
 }
 
 /// What picks one IR copy of a user function: the function, its template arguments, the
-/// resources its resource parameters stand for, its constant scalar arguments and the
-/// lengths of the arrays passed to its parameters of unknown size (`unsized_params`).
+/// resources its resource parameters stand for, its constant scalar arguments, the
+/// lengths of the arrays passed to its parameters of unknown size (`unsized_params`) and
+/// the resources the `static`s flowing through it hold when it is called (`static_flow`).
 pub type FunctionKey = (
     ItemIdx,
     Vec<TemplateBinding>,
     Vec<ResourceArg>,
     Vec<crate::resource_choice::ConstantArg>,
     Vec<u32>,
+    Vec<crate::static_flow::StaticState>,
 );
+
+/// What picks one copy of a user function besides the function (the parts of its
+/// [`FunctionKey`] after the first).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CopyArgs<'a> {
+    pub template_args: &'a [TemplateBinding],
+    pub resources: &'a [ResourceArg],
+    pub constants: &'a [crate::resource_choice::ConstantArg],
+    pub array_lens: &'a [u32],
+    pub statics: &'a [crate::static_flow::StaticState],
+}
 
 /// A template parameter bound to an argument, by name.
 pub type TemplateBinding = (String, hir::lower_type::TemplateArg);
@@ -102,6 +115,8 @@ pub struct ModuleCtx<'db> {
     pub nonuniform_returns: std::collections::HashSet<Func>,
     /// What each `static` global holding resources names (`resource_statics`).
     pub static_resources: HashMap<ItemIdx, crate::resource_statics::StaticBinding>,
+    /// Plain resource statics whose resource flows through calls (`static_flow`).
+    pub static_flows: crate::static_flow::StaticFlows,
     /// The `counter.var.<name>` global of each structured buffer with a counter.
     pub counters: HashMap<Global, Global>,
     /// The table of standard sample positions, once `GetSamplePosition` is used.
@@ -164,6 +179,7 @@ impl<'db> ModuleCtx<'db> {
             hidden_indices: HashMap::new(),
             nonuniform_returns: Default::default(),
             static_resources: HashMap::new(),
+            static_flows: Default::default(),
             template_args: HashMap::new(),
             counters: HashMap::new(),
             sample_positions: None,
@@ -237,29 +253,35 @@ impl<'db> ModuleCtx<'db> {
 
     /// The IR function for user function `idx`, declared (and queued) on first use.
     pub fn function_for(&mut self, idx: ItemIdx, name: &str) -> R<Func> {
-        self.function_for_resources(idx, name, &[], &[], &[], &[])
+        self.function_for_resources(idx, name, CopyArgs::default())
     }
 
-    /// The IR function for user function `idx` called with the resources `resources` (one
+    /// The IR function for user function `idx` called with `args`: its resources (one
     /// per resource parameter, in order): a copy per distinct set of resources, whose
     /// resource parameters are gone (an indexed array element leaves an `int` index), and
     /// one per set of `constants` (scalar parameters the copy sees as constants), and one
-    /// per list of `array_lens` (the lengths its parameters of unknown size take).
+    /// per list of `array_lens` (the lengths its parameters of unknown size take), and one
+    /// per set of resources in the `statics` flowing through it (`static_flow`).
     pub fn function_for_resources(
         &mut self,
         idx: ItemIdx,
         name: &str,
-        template_args: &[TemplateBinding],
-        resources: &[ResourceArg],
-        constants: &[crate::resource_choice::ConstantArg],
-        array_lens: &[u32],
+        args: CopyArgs<'_>,
     ) -> R<Func> {
+        let CopyArgs {
+            template_args,
+            resources,
+            constants,
+            array_lens,
+            statics,
+        } = args;
         let key = (
             idx,
             template_args.to_vec(),
             resources.to_vec(),
             constants.to_vec(),
             array_lens.to_vec(),
+            statics.to_vec(),
         );
         if let Some(&f) = self.functions.get(&key) {
             return Ok(f);
@@ -438,6 +460,9 @@ impl<'db> ModuleCtx<'db> {
         }
         if !template_args.is_empty() {
             self.template_args.insert(f, template_args.to_vec());
+        }
+        if !statics.is_empty() {
+            self.static_flows.incoming.insert(f, statics.to_vec());
         }
         self.queue.push((idx, f));
         Ok(f)

@@ -142,6 +142,7 @@ pub mod spec_const;
 pub mod stage_io_order;
 pub mod stages;
 pub mod static_assign;
+pub mod static_flow;
 pub mod stmt;
 pub mod subpass;
 pub mod texture;

@@ -56,6 +56,8 @@ impl FnLower<'_, '_> {
     /// function leaves at `at` (a `return`, or the end of the body); a disagreement with an
     /// earlier exit is reported there.
     pub fn record_out_resources(&mut self, at: syntax::TextRange) -> R<()> {
+        // So do the `static`s flowing through this copy (`static_flow`).
+        self.record_static_states(at)?;
         if self.res.out_params.is_empty() || self.res.flow.dead {
             return Ok(());
         }

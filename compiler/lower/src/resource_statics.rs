@@ -8,9 +8,10 @@
 //! local (`resource_structs`): its data part is a private global initialized in
 //! `init_globals`, and each function that uses it sees a temporary split local whose data is
 //! that global and whose slots are bound to the initializer's resources. A plain resource
-//! static that functions assign is resolved by `static_assign` (one resource everywhere, or
-//! tracked through the one function naming it); assigning to any other in a function would
-//! make its resources depend on which functions ran: E3001.
+//! static that functions assign is resolved by `static_assign` (one resource everywhere,
+//! tracked through the one function naming it, or flowing through calls, `static_flow`);
+//! assigning to any other in a function would make its resources depend on which functions
+//! ran: E3001.
 //!
 //! Called from `resource_structs.rs` (places and assignments) and `init.rs` (the data part).
 
@@ -145,14 +146,15 @@ impl ModuleCtx<'_> {
             Some(init) => Some(Some(self.named_resource(body, infer, init, range)?)),
             None => None,
         };
-        let assigned = self.static_assigned(idx, uses, initial);
+        let assigned = Self::static_assigned(uses, initial);
         self.static_resources.remove(&idx);
-        let Some(assigned) = assigned? else {
+        let Some(assigned) = assigned else {
             return Ok(None);
         };
         let slot = match assigned {
             crate::static_assign::Assigned::Alias(r) => Some(r),
-            crate::static_assign::Assigned::Tracked(_) => initial.flatten(),
+            crate::static_assign::Assigned::Tracked(_)
+            | crate::static_assign::Assigned::Flowing => initial.flatten(),
         };
         Ok(Some(StaticBinding {
             split: None,

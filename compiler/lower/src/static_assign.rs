@@ -16,8 +16,8 @@
 //! or elements one function rebinds (`m.t = t1;`, `ts[0] = t1;`) is tracked the same way
 //! when that function is the only one naming it and no function calls it.
 //!
-//! Different resources assigned across functions stay an `E3001`: hlslc follows a static
-//! through one function, not through calls.
+//! Different resources assigned where several functions name the static make its resource
+//! state that flows through calls (`static_flow`).
 
 use std::collections::BTreeSet;
 
@@ -30,6 +30,13 @@ use crate::context::{GlobalRef, ModuleCtx, R};
 use crate::func::FnLower;
 use crate::resource_statics::StaticResource;
 use ir::Value;
+
+impl StaticUses {
+    /// The functions naming the static.
+    pub(crate) fn users(&self) -> &BTreeSet<ItemIdx> {
+        &self.users
+    }
+}
 
 /// Where and what the functions of the file assign to one plain resource static.
 pub(crate) struct StaticUses {
@@ -51,19 +58,20 @@ pub enum Assigned {
     Alias(StaticResource),
     /// Tracked through this function, the only one naming it.
     Tracked(ItemIdx),
+    /// Tracked through every function naming it and their callers, its resource flowing
+    /// through calls (`static_flow`).
+    Flowing,
 }
 
 impl ModuleCtx<'_> {
-    /// How the functions of the file, which assign plain resource static `idx` as `uses`
-    /// says, resolve it; its initializer names `initial` (`None` without one).
+    /// How the functions of the file, which assign a plain resource static as `uses` says,
+    /// resolve it; its initializer names `initial` (`None` without one).
     pub(crate) fn static_assigned(
-        &mut self,
-        idx: ItemIdx,
         uses: StaticUses,
         initial: Option<Option<StaticResource>>,
-    ) -> R<Option<Assigned>> {
+    ) -> Option<Assigned> {
         if uses.assigned.is_empty() {
-            return Ok(None);
+            return None;
         }
         let mut all = uses.assigned.clone();
         if let Some(init) = initial {
@@ -71,22 +79,12 @@ impl ModuleCtx<'_> {
         }
         if let Some(Some(r)) = all.first().copied() {
             if all.iter().all(|a| *a == Some(r)) {
-                return Ok(Some(Assigned::Alias(r)));
+                return Some(Assigned::Alias(r));
             }
         }
         match uses.users.first() {
-            Some(&f) if uses.users.len() == 1 && !uses.users_called => {
-                Ok(Some(Assigned::Tracked(f)))
-            }
-            _ => {
-                let range = self.item_range(idx);
-                Err(self.unsupported(
-                    "a `static` resource assigned different resources where more than one \
-                     function names it (hlslc follows a `static` resource through one entry \
-                     function, or one resource assigned everywhere)",
-                    range,
-                ))
-            }
+            Some(&f) if uses.users.len() == 1 && !uses.users_called => Some(Assigned::Tracked(f)),
+            _ => Some(Assigned::Flowing),
         }
     }
 
@@ -285,15 +283,17 @@ impl FnLower<'_, '_> {
                 self.static_struct_local(idx)?;
             }
         }
-        Ok(())
+        // Statics whose resource flows through calls (`static_flow`).
+        self.bind_flowing_statics()
     }
 
     /// Whether static `idx` is tracked in this function (its temporary may be rebound).
     pub(crate) fn tracks_static(&self, idx: ItemIdx) -> bool {
-        self.cx
-            .static_resources
-            .get(&idx)
-            .is_some_and(|b| b.assigned == Some(Assigned::Tracked(self.item)))
+        match self.cx.static_resources.get(&idx).and_then(|b| b.assigned) {
+            Some(Assigned::Tracked(f)) => f == self.item,
+            Some(Assigned::Flowing) => self.cx.flows_through(idx, self.item),
+            _ => false,
+        }
     }
 
     /// Whether an assignment to static `idx` changes nothing (every assignment names the

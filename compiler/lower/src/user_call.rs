@@ -325,20 +325,23 @@ impl FnLower<'_, '_> {
         // Parameters of unknown size take their argument's length (`unsized_params`).
         let param_types: Vec<Option<Type>> = sig.params.iter().map(|p| p.ty.clone()).collect();
         let lens = self.unsized_lengths(&param_types, args, e)?;
-        let f = self.cx.function_for_resources(
-            idx,
-            &name,
-            &template_args,
-            &resources,
-            &constants,
-            &lens,
-        )?;
+        // The resources of the `static`s flowing through the callee (`static_flow`).
+        let statics = self.statics_for_call(idx, e)?;
+        let copy = crate::context::CopyArgs {
+            template_args: &template_args,
+            resources: &resources,
+            constants: &constants,
+            array_lens: &lens,
+            statics: &statics,
+        };
+        let f = self.cx.function_for_resources(idx, &name, copy)?;
         if !streams.is_empty() && !self.cx.stage_io.stream_copies.iter().any(|(g, _)| *g == f) {
             self.cx.stage_io.stream_copies.push((f, streams));
         }
         if self.cx.split_returns.contains_key(&f)
             || self.cx.resource_returns.contains_key(&f)
             || self.cx.handed_out.contains_key(&f)
+            || !statics.is_empty()
         {
             // The caller binds the returned resources: lower the callee first.
             self.cx.lower_now(f);
@@ -470,6 +473,7 @@ impl FnLower<'_, '_> {
             .map(|(n, _)| n as u32)
             .collect();
         self.bind_handed_out(f, args, &inout, &temps, e)?;
+        self.bind_statics_after_call(f, &statics, e)?;
         if split_this_call {
             // The method may have rebound its object's resources (`resource_out`).
             self.bind_handed_this(f, receiver, &temps, e)?;

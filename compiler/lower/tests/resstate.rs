@@ -595,3 +595,165 @@ void main() {
         "{e}"
     );
 }
+
+// ---- A `static` resource assigned in several functions: its resource flows through calls ----
+
+const STATIC_SETTERS: &str = r#"
+Texture2D t0, t1; SamplerState s;
+static Texture2D st;
+void a() { st = t0; }
+void b() { st = t1; }
+void ab() { a(); b(); }
+float4 get(float2 uv) { return st.Sample(s, uv); }
+float4 main(float2 uv : TEXCOORD) : SV_Target { a(); float4 x = get(uv); ab(); x += get(uv); b(); return x + st.Sample(s, uv); }
+"#;
+
+#[test]
+fn static_resource_flowing_through_calls() {
+    // Each call gets the copy for what `st` holds there: `get` after `a()` samples `t0`
+    // (@g2), `get.1` after `ab()` samples `t1` (@g3); `ab` calls `a` and `b` given `t0`
+    // (`a.1`, `b`), and `b.1` is `b` given `t1`. The copies have nothing left to do.
+    check_pixel(
+        STATIC_SETTERS,
+        expect![[r#"
+        @g0 = input float2 location(0) ; in.TEXCOORD
+        @g1 = output float4 location(0) ; out.SV_Target
+        @g2 = resource uniform_constant Texture2D<float4> set(0) binding(0) ; t0
+        @g3 = resource uniform_constant Texture2D<float4> set(0) binding(1) ; t1
+        @g4 = resource uniform_constant SamplerState set(0) binding(2) ; s
+
+        func @main_body(%arg0: float2) -> float4 {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, float2> ; uv
+          %1 = alloca : ptr<function, float4> ; x
+          store %0, %arg0
+          call @a()
+          %2 = load %0 : float2
+          %3 = call @get(%2) : float4
+          store %1, %3
+          call @ab()
+          %4 = load %1 : float4
+          %5 = load %0 : float2
+          %6 = call @get.1(%5) : float4
+          %7 = add %4, %6 : float4
+          store %1, %7
+          call @b.1()
+          %8 = load %1 : float4
+          %9 = load %0 : float2
+          %10 = texture_sample @g3, @g4, %9 : float4
+          %11 = add %8, %10 : float4
+          ret %11
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          %0 = load @g0 : float2
+          %1 = call @main_body(%0) : float4
+          store @g1, %1
+          ret
+        }
+
+        func @a() -> void {
+        bb0: ; (entry)
+          ret
+        }
+
+        func @get(%arg0: float2) -> float4 {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, float2> ; uv
+          store %0, %arg0
+          %1 = load %0 : float2
+          %2 = texture_sample @g2, @g4, %1 : float4
+          ret %2
+        }
+
+        func @ab() -> void {
+        bb0: ; (entry)
+          call @a.1()
+          call @b()
+          ret
+        }
+
+        func @a.1() -> void {
+        bb0: ; (entry)
+          ret
+        }
+
+        func @b() -> void {
+        bb0: ; (entry)
+          ret
+        }
+
+        func @get.1(%arg0: float2) -> float4 {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, float2> ; uv
+          store %0, %arg0
+          %1 = load %0 : float2
+          %2 = texture_sample @g3, @g4, %1 : float4
+          ret %2
+        }
+
+        func @b.1() -> void {
+        bb0: ; (entry)
+          ret
+        }
+
+        entry pixel "main" @main inputs(@g0) outputs(@g1)
+    "#]],
+    );
+}
+
+const STATIC_BUFFER_FLOW: &str = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+StructuredBuffer<uint> A : register(t1);
+StructuredBuffer<uint> B : register(t2);
+static StructuredBuffer<uint> cur = A;
+void useB() { cur = B; }
+void useA() { cur = A; }
+uint read(uint i) { return cur[i]; }
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    uint x = read(id.x);
+    useB();
+    x = x * 100 + read(id.x);
+    useA();
+    Out[id.x] = x * 100 + read(id.x);
+}
+"#;
+
+#[test]
+fn static_buffer_flowing_through_calls_run() {
+    // A = {1, 2}, B = {3, 4}; thread k: A[k] * 10000 + B[k] * 100 + A[k].
+    let out = run_u32(STATIC_BUFFER_FLOW, vec![vec![0, 0], vec![1, 2], vec![3, 4]]);
+    assert_eq!(out[0], vec![10301, 20402]);
+}
+
+#[test]
+fn static_resource_chosen_by_run_time_calls_is_e3020_at_the_use() {
+    let e = pixel_errors(
+        r#"
+Texture2D t0, t1; SamplerState s;
+static Texture2D st;
+void a() { st = t0; }
+void b() { st = t1; }
+float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target { if (i > 0) a(); else b(); return st.Sample(s, uv); }
+"#,
+    );
+    assert!(
+        e.starts_with("E3020") && e.contains("run-time control flow"),
+        "{e}"
+    );
+}
+
+#[test]
+fn static_resource_left_by_run_time_control_flow_is_e3020() {
+    let e = pixel_errors(
+        r#"
+Texture2D t0, t1; SamplerState s;
+static Texture2D st = t1;
+void pick(int i) { if (i > 0) st = t0; }
+float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target { pick(i); return st.Sample(s, uv); }
+"#,
+    );
+    assert!(e.starts_with("E3020") && e.contains("`static` `st`"), "{e}");
+}

@@ -158,3 +158,49 @@ float4 main(float2 uv : TEXCOORD) : SV_Target {
     assert_eq!(sampled_images(&m), ["t0", "t1"]);
     assert!(m.has("OpVariable %_ptr_Private_P Private"), "{}", m.asm);
 }
+
+#[test]
+fn static_texture_assigned_in_two_functions() {
+    let m = compile_ps(
+        r#"
+Texture2D t0, t1; SamplerState s;
+static Texture2D st;
+void a() { st = t0; }
+void b() { st = t1; }
+float4 main(float2 uv : TEXCOORD) : SV_Target { a(); float4 x = st.Sample(s, uv); b(); return x + st.Sample(s, uv); }
+"#,
+    );
+    assert_eq!(sampled_images(&m), ["t0", "t1"]);
+}
+
+#[test]
+fn static_texture_read_in_a_helper_after_setters() {
+    let m = compile_ps(
+        r#"
+Texture2D t0, t1; SamplerState s;
+static Texture2D st = t0;
+void useSecond() { st = t1; }
+float4 get(float2 uv) { return st.Sample(s, uv); }
+float4 main(float2 uv : TEXCOORD) : SV_Target { float4 x = get(uv); useSecond(); return x + get(uv); }
+"#,
+    );
+    // One copy of `get` per resource `st` holds at its call.
+    assert_eq!(sampled_images(&m), ["t0", "t1"]);
+}
+
+#[test]
+fn static_texture_chosen_by_run_time_calls_is_refused() {
+    refuse(
+        r#"
+Texture2D t0, t1; SamplerState s;
+static Texture2D st;
+void a() { st = t0; }
+void b() { st = t1; }
+float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target { if (i > 0) a(); else b(); return st.Sample(s, uv); }
+"#,
+        "ps_6_0",
+        &[],
+        1,
+        "E3020",
+    );
+}

@@ -1,0 +1,301 @@
+//! A plain `static` resource assigned different resources in several functions
+//! (`static Texture2D st; void a() { st = t0; } void b() { st = t1; }`). DXC inlines every
+//! call, so its legalization follows the static's value through the entry point and accepts
+//! the shader wherever each use sees one resource. hlslc follows it the same way without
+//! inlining: the static's current resource is state that flows through calls, the way
+//! resources flow through `inout` parameters (`resource_out`).
+//!
+//! Such a static ([`Assigned::Flowing`]) flows through the functions that name it and every
+//! function calling one of them, transitively (its *flow set*). Each of them tracks it in a
+//! slot, like a resource local: an entry (a function no function calls) starts from the
+//! initializer's resource (or none), a called function from the resource its caller's slot
+//! held at the call, which picks the callee's copy (a key of [`crate::context::FunctionKey`],
+//! as functions taking resources are compiled once per distinct resource). Each `return`
+//! of a called copy records the resource its slot holds (they must agree: a resource left
+//! by run-time control flow is DXC's legalization failure, `E3020`), and the caller rebinds
+//! its slot to it after the call. A use where the slot depends on run-time control flow is
+//! the `E3020` of resource locals; one where nothing was assigned, that of an unassigned
+//! resource.
+//!
+//! Called from `static_assign.rs` (the slots when a function starts), `user_call.rs` (calls)
+//! and `resource_out.rs` (returns).
+
+use std::collections::{BTreeSet, HashMap};
+
+use hir::item_tree::{ItemIdx, ItemKind};
+use ir::Func;
+
+use crate::context::{ModuleCtx, R};
+use crate::func::FnLower;
+use crate::resource_statics::StaticResource;
+use crate::resource_structs::Binding;
+use crate::static_assign::Assigned;
+
+/// A flowing static and the resource it holds (`None`: none assigned yet).
+pub type StaticState = (ItemIdx, Option<StaticResource>);
+
+/// The module-wide state of flowing statics.
+#[derive(Debug, Default)]
+pub struct StaticFlows {
+    /// The flowing statics of the file and their flow sets, once worked out.
+    sets: Option<Vec<(ItemIdx, BTreeSet<ItemIdx>)>>,
+    /// What each copy of a called function was given (its key's statics).
+    pub incoming: HashMap<Func, Vec<StaticState>>,
+    /// What each copy's `return`s leave in the statics it was given, once lowered.
+    pub outgoing: HashMap<Func, Vec<StaticState>>,
+}
+
+impl ModuleCtx<'_> {
+    /// The flowing statics whose flow set holds function `f`.
+    pub(crate) fn statics_flowing_through(&mut self, f: ItemIdx) -> Vec<ItemIdx> {
+        self.flowing_statics()
+            .iter()
+            .filter(|(_, set)| set.contains(&f))
+            .map(|(s, _)| *s)
+            .collect()
+    }
+
+    /// Whether static `idx` flows through function `f`.
+    pub(crate) fn flows_through(&self, idx: ItemIdx, f: ItemIdx) -> bool {
+        let sets = self.static_flows.sets.as_deref().unwrap_or_default();
+        sets.iter().any(|(s, set)| *s == idx && set.contains(&f))
+    }
+
+    /// The flowing statics of the file with their flow sets, worked out on first need.
+    fn flowing_statics(&mut self) -> &[(ItemIdx, BTreeSet<ItemIdx>)] {
+        if self.static_flows.sets.is_none() {
+            // While they are worked out, nothing flows (a static's initializer may call a
+            // function whose lowering asks).
+            self.static_flows.sets = Some(Vec::new());
+            let sets = self.find_flowing_statics();
+            self.static_flows.sets = Some(sets);
+        }
+        self.static_flows.sets.as_deref().unwrap_or_default()
+    }
+
+    fn find_flowing_statics(&mut self) -> Vec<(ItemIdx, BTreeSet<ItemIdx>)> {
+        let candidates: Vec<ItemIdx> = self
+            .tree
+            .indices()
+            .filter(|&i| {
+                let ItemKind::Variable(v) = &self.tree.item(i).kind else {
+                    return false;
+                };
+                v.is_static && self.tree.item(i).parent.is_none() && self.is_plain_resource(i)
+            })
+            .collect();
+        let mut out = Vec::new();
+        let mut callers: Option<HashMap<ItemIdx, BTreeSet<ItemIdx>>> = None;
+        for idx in candidates {
+            let uses = self.static_uses(idx);
+            if uses.assigned.is_empty() {
+                continue;
+            }
+            let users = uses.users().clone();
+            let Ok(b) = self.static_binding(idx) else {
+                continue;
+            };
+            if b.assigned != Some(Assigned::Flowing) {
+                continue;
+            }
+            let callers = callers.get_or_insert_with(|| self.callers());
+            // The users and, transitively, their callers.
+            let mut set = users.clone();
+            let mut work: Vec<ItemIdx> = users.into_iter().collect();
+            while let Some(f) = work.pop() {
+                for &c in callers.get(&f).into_iter().flatten() {
+                    if set.insert(c) {
+                        work.push(c);
+                    }
+                }
+            }
+            out.push((idx, set));
+        }
+        out
+    }
+
+    /// Whether item `idx` is a global of a resource type (not an array, not a struct).
+    fn is_plain_resource(&self, idx: ItemIdx) -> bool {
+        let g = hir::GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
+        crate::enums::global_type(self.db, g).is_some_and(|t| {
+            matches!(t, types::Type::Resource(_)) && crate::resources::resource_of(&t).is_some()
+        })
+    }
+
+    /// The functions of the file calling each function (by their definitions).
+    fn callers(&self) -> HashMap<ItemIdx, BTreeSet<ItemIdx>> {
+        let mut callers: HashMap<ItemIdx, BTreeSet<ItemIdx>> = HashMap::new();
+        for fid in hir::functions(self.db, self.file, self.config) {
+            let Some(caller) = self.tree.by_ast(fid.ast(self.db)) else {
+                continue;
+            };
+            for &callee in crate::enums::infer(self.db, fid).calls.iter() {
+                if let Some(callee) = self.tree.by_ast(callee) {
+                    let callee = self.definition_of(callee);
+                    callers.entry(callee).or_default().insert(caller);
+                }
+            }
+        }
+        callers
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// When the function starts: a slot for every flowing static it is in the flow set of,
+    /// bound to what its caller gave this copy (an entry keeps the initializer's resource).
+    pub(crate) fn bind_flowing_statics(&mut self) -> R<()> {
+        let incoming = self.cx.static_flows.incoming.get(&self.func).cloned();
+        for idx in self.cx.statics_flowing_through(self.item) {
+            let Some(l) = self.static_struct_local(idx)? else {
+                continue;
+            };
+            let Some(incoming) = &incoming else {
+                continue;
+            };
+            self.res.slots.remove(&(l, Vec::new()));
+            if let Some(&(_, Some(r))) = incoming.iter().find(|(s, _)| *s == idx) {
+                let p = self.static_pointer(r);
+                self.res.slots.insert((l, Vec::new()), Binding::Bound(p));
+            }
+        }
+        Ok(())
+    }
+
+    /// The resources the flowing statics of callee `idx` hold at its call `e` here, which
+    /// pick its copy.
+    pub(crate) fn statics_for_call(
+        &mut self,
+        idx: ItemIdx,
+        e: hir::body::ExprId,
+    ) -> R<Vec<StaticState>> {
+        let mut states = Vec::new();
+        for s in self.cx.statics_flowing_through(idx) {
+            let Some(l) = self.static_struct_local(s)? else {
+                continue;
+            };
+            let at = self.expr_range(e);
+            let held = self.static_held(s, l, at, "call")?;
+            states.push((s, held));
+        }
+        Ok(states)
+    }
+
+    /// After call `e` of copy `f`, given `states`: rebinds each static's slot to what `f`
+    /// left in it.
+    pub(crate) fn bind_statics_after_call(
+        &mut self,
+        f: Func,
+        states: &[StaticState],
+        e: hir::body::ExprId,
+    ) -> R<()> {
+        if states.is_empty() {
+            return Ok(());
+        }
+        let Some(left) = self.cx.static_flows.outgoing.get(&f).cloned() else {
+            if !self.cx.diagnostics.is_empty() {
+                // The callee failed to lower and said why.
+                return Err(crate::context::Unsupported);
+            }
+            return Err(self.unsupported(
+                "this call (what it leaves in the `static` resources it assigns is unknown)",
+                e,
+            ));
+        };
+        for (s, r) in left {
+            let Some(&l) = self.res.statics.get(&s) else {
+                continue;
+            };
+            match r {
+                Some(r) => {
+                    let p = self.static_pointer(r);
+                    self.bind_slot(l, Vec::new(), p, e)?;
+                }
+                None => {
+                    self.res.slots.remove(&(l, Vec::new()));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// At a `return` (or the end of the body) at `at` of a copy given flowing statics:
+    /// records what it leaves in them; a disagreement with an earlier exit is `E3020`.
+    pub(crate) fn record_static_states(&mut self, at: syntax::TextRange) -> R<()> {
+        if self.res.flow.dead {
+            return Ok(());
+        }
+        let Some(incoming) = self.cx.static_flows.incoming.get(&self.func).cloned() else {
+            return Ok(());
+        };
+        let mut now = Vec::new();
+        for (s, _) in incoming {
+            let Some(&l) = self.res.statics.get(&s) else {
+                continue;
+            };
+            let held = self.static_held(s, l, at, "return")?;
+            now.push((s, held));
+        }
+        match self.cx.static_flows.outgoing.get(&self.func) {
+            Some(prev) if *prev != now => {
+                let differs = now.iter().zip(prev).find(|(a, b)| a != b);
+                let name =
+                    differs.map_or(String::new(), |(a, _)| self.cx.tree.item(a.0).name.clone());
+                Err(self.cx.error(
+                    crate::RESOURCE_NOT_LEGAL,
+                    format!(
+                        "the resource this function leaves in `static` `{name}` depends on \
+                         run-time control flow (different resources on different paths); \
+                         Vulkan needs each use to name one resource, and {}",
+                        crate::resource_structs::DXC_FAILS
+                    ),
+                    at,
+                ))
+            }
+            Some(_) => Ok(()),
+            None => {
+                self.cx.static_flows.outgoing.insert(self.func, now);
+                Ok(())
+            }
+        }
+    }
+
+    /// The resource flowing static `s` (slot local `l`) holds at a `what` (`call`,
+    /// `return`) at `at`: none, a global or a constant element of one.
+    fn static_held(
+        &mut self,
+        s: ItemIdx,
+        l: hir::body::LocalId,
+        at: syntax::TextRange,
+        what: &str,
+    ) -> R<Option<StaticResource>> {
+        match self.res.slots.get(&(l, Vec::new())).copied() {
+            None => Ok(None),
+            Some(Binding::Bound(p)) => match self.named_resource_value(p) {
+                Some(r) => Ok(Some(r)),
+                None => {
+                    let name = self.cx.tree.item(s).name.clone();
+                    Err(self.cx.unsupported(
+                        &format!(
+                            "a `static` resource (`{name}`) holding an element at a run-time \
+                             index at a {what}"
+                        ),
+                        at,
+                    ))
+                }
+            },
+            Some(Binding::Conflict) => {
+                let name = self.cx.tree.item(s).name.clone();
+                Err(self.cx.error(
+                    crate::RESOURCE_NOT_LEGAL,
+                    format!(
+                        "`static` `{name}` holds a resource that depends on run-time control \
+                         flow at this {what} (different resources are assigned to it on \
+                         different paths); Vulkan needs each use to name one resource, and {}",
+                        crate::resource_structs::DXC_FAILS
+                    ),
+                    at,
+                ))
+            }
+        }
+    }
+}
