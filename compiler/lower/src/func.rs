@@ -500,15 +500,18 @@ impl<'a, 'db> FnLower<'a, 'db> {
             // A `static` resource local names its initializer's resource, the same on every
             // call when nothing reassigns it: a plain resource local (no memory, bound where
             // declared), as DXC's legalization leaves it.
-            if local.is_static && matches!(ty, Type::Resource(_)) && local.init.is_some() {
+            if local.is_static && matches!(ty, Type::Resource(_)) {
                 let l = LocalId(i as u32);
                 if crate::resources::resource_of(&ty).is_none() {
                     return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
                 }
-                if crate::resource_choice::is_written(&self.body, &self.infer, l) {
-                    let what = "assigning to a `static` local holding a resource";
-                    return Err(self.cx.unsupported(what, range));
+                let written = crate::resource_choice::is_written(&self.body, &self.infer, l);
+                if local.init.is_some() && !written {
+                    continue;
                 }
+                // Written (or assigned later): in a function run once per invocation, a
+                // resource local (`static_assign`).
+                self.static_resource_local(l, range)?;
                 continue;
             }
             // A `static` struct holding resources whose value is the same on every call is

@@ -33,7 +33,8 @@
 //! ([`lower_library_with`]). Not lowered yet (reported as E3001, never a panic): work-graph
 //! nodes, descriptor-heap elements used other than to initialize a resource local, be passed or
 //! cast ([`heap`]), a status argument of a `Gather` with four run-time offsets, and
-//! assignments to `static` globals holding resources outside their initializers. Structs holding resources (locals, arguments, return
+//! assignments to `static` struct globals holding resources in a function other than the one
+//! entry tracking them. Structs holding resources (locals, arguments, return
 //! values), resource locals assigned after their declaration and local resource arrays are
 //! split into data and resources bound at compile time ([`resource_structs`]). What SPIR-V for Vulkan cannot express, as DXC reports too
 //! (`GatherCmpGreen`, `GatherRaw`, run-time `Sample`/`Load` offsets), is E3004 ([`texture`]).
@@ -87,6 +88,10 @@
 //! [`unsized_params`] (parameters declared as arrays of unknown size, sized by the argument),
 //! [`default_args`] (default arguments computed at the call from globals),
 //! [`resource_array_args`] (local arrays of resources passed element by element),
+//! [`resource_runs`] (runs of consecutive elements of a global array passed to a copy),
+//! [`resource_loops`] (loops rebinding resources, lowered again from the merged bindings),
+//! [`static_assign`] and [`static_flow`] (`static` resources assigned in functions, their
+//! resource flowing through calls),
 //! [`local_types`] (types declared inside a function, for `sizeof`).
 
 pub mod array_length;
@@ -130,6 +135,7 @@ pub mod resource_globals;
 pub mod resource_handed;
 pub mod resource_index;
 pub mod resource_init;
+pub mod resource_loops;
 pub mod resource_nonuniform;
 pub mod resource_out;
 pub mod resource_runs;

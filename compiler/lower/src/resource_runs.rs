@@ -6,9 +6,9 @@
 //! The caller marks each resource argument that is the element right after the one before
 //! it (`ResourceArg::follows`: same global, index one more, both constants or incoming
 //! arguments the caller's own copy knows to follow each other), which makes such runs pick
-//! a copy of their own. Once that copy has bound its parameters, [`FnLower::record_incoming_runs`]
+//! a copy of their own. Once that copy has bound its parameters, `FnLower::record_incoming_runs`
 //! pairs its incoming index arguments with the marked resources, and
-//! [`FnLower::is_next_index`] lets `resource_index` treat `a[i]` as the global's element at
+//! `FnLower::is_next_index` lets `resource_index` treat `a[i]` as the global's element at
 //! the run's first incoming index plus `i`, as DXC's inlining does.
 //!
 //! Called from `resource_out.rs` and `resource_structs.rs` (arguments), `func.rs`

@@ -250,6 +250,8 @@ pub struct ResourceLocals {
     /// `static` locals holding resources in a function run once per invocation, split like
     /// locals (`static_assign`).
     pub static_once: HashSet<LocalId>,
+    /// Loops rebinding resources declared outside them (`resource_loops`).
+    pub loops: crate::resource_loops::LoopRebinds,
 }
 
 /// The bindings at one point of the code, to merge at the end of a selection.
@@ -258,6 +260,26 @@ pub struct BindingState {
     locals: Vec<Option<Value>>,
     slots: HashMap<Slot, Binding>,
     conflicts: HashSet<LocalId>,
+}
+
+impl BindingState {
+    /// What resource local (no path) or slot `r` holds.
+    pub(crate) fn binding_of(&self, r: &crate::resource_loops::Rebound) -> Option<Binding> {
+        match r {
+            (l, Some(path)) => self.slots.get(&(*l, path.clone())).copied(),
+            (l, None) if self.conflicts.contains(l) => Some(Binding::Conflict),
+            (l, None) => self.locals[l.0 as usize].map(Binding::Bound),
+        }
+    }
+
+    pub(crate) fn set_slot(&mut self, slot: Slot, b: Binding) {
+        self.slots.insert(slot, b);
+    }
+
+    pub(crate) fn set_local_conflict(&mut self, l: LocalId) {
+        self.locals[l.0 as usize] = None;
+        self.conflicts.insert(l);
+    }
 }
 
 /// The object of a method of a struct holding resources: its resources, the pointer to its
@@ -1247,8 +1269,17 @@ impl FnLower<'_, '_> {
             return Err(self.static_assignment(e));
         }
         let declared = self.res.declared_depth.get(&l).copied().unwrap_or(0);
-        if declared < self.res.loop_depth && current != Some(Binding::Bound(p)) {
-            return Err(self.runtime_choice(e));
+        if current != Some(Binding::Bound(p)) {
+            // A `switch` clause may not rebind what is declared outside it; a loop lowers
+            // again where needed (`resource_loops`).
+            if self.rebinding_refused(declared) {
+                return Err(self.runtime_choice(e));
+            }
+            let rebound = match &target {
+                Target::Local(l) => (*l, None),
+                Target::Slot(l, path) => (*l, Some(path.clone())),
+            };
+            self.record_loop_rebind(rebound, declared);
         }
         match target {
             Target::Local(l) => {

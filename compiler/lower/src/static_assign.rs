@@ -256,6 +256,25 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
+    /// A `static` resource local `l` that is written: in a function no function calls it is
+    /// reached at most once, outside loops, so it is a resource local; elsewhere E3001.
+    pub(crate) fn static_resource_local(
+        &mut self,
+        l: hir::body::LocalId,
+        range: syntax::TextRange,
+    ) -> R<()> {
+        if self.cx.is_called(self.item) {
+            return Err(self.cx.unsupported(
+                "assigning to a `static` local holding a resource in a function other \
+                 functions call (hlslc keeps such a local's resource through an entry \
+                 function only)",
+                range,
+            ));
+        }
+        self.res.static_once.insert(l);
+        Ok(())
+    }
+
     /// Binds, when the function starts, the statics it tracks (so that a slot exists on
     /// every path before the first `if`).
     pub(crate) fn bind_tracked_statics(&mut self) -> R<()> {

@@ -11,11 +11,11 @@
 //! initializer's resource (or none), a called function from the resource its caller's slot
 //! held at the call, which picks the callee's copy (a key of [`crate::context::FunctionKey`],
 //! as functions taking resources are compiled once per distinct resource). Each `return`
-//! of a called copy records the resource its slot holds (they must agree: a resource left
-//! by run-time control flow is DXC's legalization failure, `E3020`), and the caller rebinds
-//! its slot to it after the call. A use where the slot depends on run-time control flow is
-//! the `E3020` of resource locals; one where nothing was assigned, that of an unassigned
-//! resource.
+//! of a called copy records the resource its slot holds (where they disagree, a resource
+//! chosen by run-time control flow), and the caller rebinds its slot to it after the call.
+//! A use where the slot depends on run-time control flow, in the caller or in a callee it
+//! passes that on to, is the `E3020` of resource locals (DXC's legalization fails there);
+//! one where nothing was assigned, that of an unassigned resource.
 //!
 //! Called from `static_assign.rs` (the slots when a function starts), `user_call.rs` (calls)
 //! and `resource_out.rs` (returns).
@@ -31,8 +31,19 @@ use crate::resource_statics::StaticResource;
 use crate::resource_structs::Binding;
 use crate::static_assign::Assigned;
 
-/// A flowing static and the resource it holds (`None`: none assigned yet).
-pub type StaticState = (ItemIdx, Option<StaticResource>);
+/// What a flowing static holds at a call or a `return`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Held {
+    /// Nothing assigned yet.
+    Unbound,
+    /// A global or a constant element of one.
+    Named(StaticResource),
+    /// A resource chosen by run-time control flow: only a use of it is an error.
+    Conflict,
+}
+
+/// A flowing static and what it holds.
+pub type StaticState = (ItemIdx, Held);
 
 /// The module-wide state of flowing statics.
 #[derive(Debug, Default)]
@@ -153,9 +164,15 @@ impl FnLower<'_, '_> {
                 continue;
             };
             self.res.slots.remove(&(l, Vec::new()));
-            if let Some(&(_, Some(r))) = incoming.iter().find(|(s, _)| *s == idx) {
-                let p = self.static_pointer(r);
-                self.res.slots.insert((l, Vec::new()), Binding::Bound(p));
+            match incoming.iter().find(|(s, _)| *s == idx).map(|s| s.1) {
+                Some(Held::Named(r)) => {
+                    let p = self.static_pointer(r);
+                    self.res.slots.insert((l, Vec::new()), Binding::Bound(p));
+                }
+                Some(Held::Conflict) => {
+                    self.res.slots.insert((l, Vec::new()), Binding::Conflict);
+                }
+                Some(Held::Unbound) | None => {}
             }
         }
         Ok(())
@@ -201,17 +218,35 @@ impl FnLower<'_, '_> {
                 e,
             ));
         };
-        for (s, r) in left {
+        for (s, held) in left {
             let Some(&l) = self.res.statics.get(&s) else {
                 continue;
             };
-            match r {
-                Some(r) => {
+            let slot = (l, Vec::new());
+            let before = self.res.slots.get(&slot).copied();
+            match held {
+                Held::Named(r) => {
                     let p = self.static_pointer(r);
                     self.bind_slot(l, Vec::new(), p, e)?;
                 }
-                None => {
-                    self.res.slots.remove(&(l, Vec::new()));
+                Held::Unbound | Held::Conflict => {
+                    let now = (held == Held::Conflict).then_some(Binding::Conflict);
+                    if now != before {
+                        // A rebinding all the same (`resource_loops`).
+                        let declared = self.res.declared_depth.get(&l).copied().unwrap_or(0);
+                        if self.rebinding_refused(declared) {
+                            return Err(self.cx.error(
+                                crate::RESOURCE_NOT_LEGAL,
+                                crate::resource_structs::RUNTIME_CHOICE.to_owned(),
+                                self.expr_range(e),
+                            ));
+                        }
+                        self.record_loop_rebind((l, Some(Vec::new())), declared);
+                    }
+                    match now {
+                        Some(b) => self.res.slots.insert(slot, b),
+                        None => self.res.slots.remove(&slot),
+                    };
                 }
             }
         }
@@ -219,7 +254,8 @@ impl FnLower<'_, '_> {
     }
 
     /// At a `return` (or the end of the body) at `at` of a copy given flowing statics:
-    /// records what it leaves in them; a disagreement with an earlier exit is `E3020`.
+    /// records what it leaves in them; where exits disagree, a conflict (an error only where
+    /// the caller uses it).
     pub(crate) fn record_static_states(&mut self, at: syntax::TextRange) -> R<()> {
         if self.res.flow.dead {
             return Ok(());
@@ -235,43 +271,30 @@ impl FnLower<'_, '_> {
             let held = self.static_held(s, l, at, "return")?;
             now.push((s, held));
         }
-        match self.cx.static_flows.outgoing.get(&self.func) {
-            Some(prev) if *prev != now => {
-                let differs = now.iter().zip(prev).find(|(a, b)| a != b);
-                let name =
-                    differs.map_or(String::new(), |(a, _)| self.cx.tree.item(a.0).name.clone());
-                Err(self.cx.error(
-                    crate::RESOURCE_NOT_LEGAL,
-                    format!(
-                        "the resource this function leaves in `static` `{name}` depends on \
-                         run-time control flow (different resources on different paths); \
-                         Vulkan needs each use to name one resource, and {}",
-                        crate::resource_structs::DXC_FAILS
-                    ),
-                    at,
-                ))
-            }
-            Some(_) => Ok(()),
-            None => {
-                self.cx.static_flows.outgoing.insert(self.func, now);
-                Ok(())
-            }
-        }
+        let merged = match self.cx.static_flows.outgoing.get(&self.func) {
+            Some(prev) => (prev.iter().zip(&now))
+                .map(|(&(s, a), &(_, b))| (s, if a == b { a } else { Held::Conflict }))
+                .collect(),
+            None => now,
+        };
+        self.cx.static_flows.outgoing.insert(self.func, merged);
+        Ok(())
     }
 
-    /// The resource flowing static `s` (slot local `l`) holds at a `what` (`call`,
-    /// `return`) at `at`: none, a global or a constant element of one.
+    /// What flowing static `s` (slot local `l`) holds at a `what` (`call`, `return`) at
+    /// `at`; an element at a run-time index is not followed (E3001).
     fn static_held(
         &mut self,
         s: ItemIdx,
         l: hir::body::LocalId,
         at: syntax::TextRange,
         what: &str,
-    ) -> R<Option<StaticResource>> {
+    ) -> R<Held> {
         match self.res.slots.get(&(l, Vec::new())).copied() {
-            None => Ok(None),
+            None => Ok(Held::Unbound),
+            Some(Binding::Conflict) => Ok(Held::Conflict),
             Some(Binding::Bound(p)) => match self.named_resource_value(p) {
-                Some(r) => Ok(Some(r)),
+                Some(r) => Ok(Held::Named(r)),
                 None => {
                     let name = self.cx.tree.item(s).name.clone();
                     Err(self.cx.unsupported(
@@ -283,19 +306,6 @@ impl FnLower<'_, '_> {
                     ))
                 }
             },
-            Some(Binding::Conflict) => {
-                let name = self.cx.tree.item(s).name.clone();
-                Err(self.cx.error(
-                    crate::RESOURCE_NOT_LEGAL,
-                    format!(
-                        "`static` `{name}` holds a resource that depends on run-time control \
-                         flow at this {what} (different resources are assigned to it on \
-                         different paths); Vulkan needs each use to name one resource, and {}",
-                        crate::resource_structs::DXC_FAILS
-                    ),
-                    at,
-                ))
-            }
         }
     }
 }

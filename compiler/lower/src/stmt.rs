@@ -182,12 +182,14 @@ impl FnLower<'_, '_> {
             Stmt::DoWhile { body, cond } => self.lower_loop(s, Some(cond), None, body, true)?,
             Stmt::Switch { expr, clauses } => self.lower_switch(s, expr, &clauses)?,
             Stmt::Break => {
+                self.res.loops.jumps += 1;
                 let Some(j) = self.jumps.last().copied() else {
                     return Err(self.cx.unsupported("`break` here", self.stmt_range(s)));
                 };
                 self.br(j.break_to);
             }
             Stmt::Continue => {
+                self.res.loops.jumps += 1;
                 let Some(target) = self.jumps.iter().rev().find_map(|j| j.continue_to) else {
                     return Err(self.cx.unsupported("`continue` here", self.stmt_range(s)));
                 };
@@ -308,7 +310,9 @@ impl FnLower<'_, '_> {
     }
 
     /// `header: br check; check: cond_br body, merge; body...; cont: step; br header`. A
-    /// `do`-`while` tests in the continue block instead.
+    /// `do`-`while` tests in the continue block instead. A body rebinding resources so
+    /// that the next iteration starts from other bindings is lowered again from their merge
+    /// (`resource_loops`).
     fn lower_loop(
         &mut self,
         s: StmtId,
@@ -317,6 +321,28 @@ impl FnLower<'_, '_> {
         body: StmtId,
         test_at_end: bool,
     ) -> R<()> {
+        let saved = self.snapshot();
+        let Some(header) = self.lower_loop_from(s, cond, step, body, test_at_end, false)? else {
+            return Ok(());
+        };
+        self.restore(saved);
+        self.restore_bindings(header);
+        self.lower_loop_from(s, cond, step, body, test_at_end, true)
+            .map(|_| ())
+    }
+
+    /// [`Self::lower_loop`] from the bindings there now; the bindings to lower it again
+    /// from when its body changes them (not on the `second_pass`).
+    fn lower_loop_from(
+        &mut self,
+        s: StmtId,
+        cond: Option<hir::body::ExprId>,
+        step: Option<Step>,
+        body: StmtId,
+        test_at_end: bool,
+        second_pass: bool,
+    ) -> R<Option<crate::resource_structs::BindingState>> {
+        let start = self.begin_loop();
         let header = self.new_block("loop.header");
         let check = (!test_at_end && cond.is_some()).then(|| self.new_block("loop.check"));
         let body_b = self.new_block("loop.body");
@@ -345,6 +371,7 @@ impl FnLower<'_, '_> {
         self.res.loop_depth -= 1;
         self.jumps.pop();
         r?;
+        let end = self.current.map(|_| self.binding_state());
         self.br(cont);
         self.switch_to(cont);
         if let Some(Step::Expr(e)) = step {
@@ -357,11 +384,14 @@ impl FnLower<'_, '_> {
             }
             _ => self.br(header),
         }
+        if let Some(again) = self.end_loop(start, end, second_pass) {
+            return Ok(Some(again));
+        }
         // The merge is reached by the loop test or a `break`; an endless loop without a
         // `break` leaves it unreachable.
         let reached = self.block_has_preds(merge);
         self.finish_merge(merge, reached);
-        Ok(())
+        Ok(None)
     }
 
     /// Whether some terminator already branches to `b`.
@@ -435,6 +465,10 @@ impl FnLower<'_, '_> {
         });
         let depth = u32::from(start.is_none());
         self.res.loop_depth += depth;
+        if depth > 0 {
+            // Its clauses may not rebind resources declared outside it (`resource_loops`).
+            self.res.loops.switch_levels.push(self.res.loop_depth);
+        }
         let outer = self.res.flow;
         let before = self.binding_state();
         let mut live = false;
@@ -453,6 +487,9 @@ impl FnLower<'_, '_> {
             }
             for &st in &c.stmts {
                 if let Err(e) = self.lower_stmt(st) {
+                    if depth > 0 {
+                        self.res.loops.switch_levels.pop();
+                    }
                     self.res.loop_depth -= depth;
                     self.res.flow = outer;
                     self.jumps.pop();
@@ -470,6 +507,9 @@ impl FnLower<'_, '_> {
             }
             self.restore_bindings(exit.unwrap_or(before));
             self.res.flow = outer;
+        }
+        if depth > 0 {
+            self.res.loops.switch_levels.pop();
         }
         self.res.loop_depth -= depth;
         self.jumps.pop();
@@ -500,6 +540,7 @@ impl FnLower<'_, '_> {
 }
 
 /// The step of a `for` loop.
+#[derive(Clone, Copy)]
 enum Step {
     Expr(hir::body::ExprId),
 }

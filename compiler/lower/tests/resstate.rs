@@ -755,5 +755,233 @@ void pick(int i) { if (i > 0) st = t0; }
 float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target { pick(i); return st.Sample(s, uv); }
 "#,
     );
-    assert!(e.starts_with("E3020") && e.contains("`static` `st`"), "{e}");
+    // `pick` leaves `t0` or `t1` by a run-time condition: the use after the call is DXC's
+    // legalization failure.
+    assert!(
+        e.starts_with("E3020") && e.contains("run-time control flow"),
+        "{e}"
+    );
+}
+
+// ---- Resources rebound inside loops ----
+
+const LOOP_REBINDS: &str = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+StructuredBuffer<uint> A : register(t1);
+StructuredBuffer<uint> B : register(t2);
+[numthreads(1, 1, 1)]
+void main() {
+    uint x = 0;
+    StructuredBuffer<uint> cur;
+    for (uint k = 0; k < 3; k++) {
+        cur = A;
+        x = x * 10 + cur[k];
+        cur = B;
+        x = x * 10 + cur[k];
+    }
+    Out[0] = x;
+}
+"#;
+
+#[test]
+fn resource_rebound_before_each_use_in_a_loop() {
+    // Each use sees what the same iteration assigned: the loop is lowered again from the
+    // merge of the entry's and the body end's bindings (`resource_loops`), where `cur` is a
+    // conflict no use reads.
+    check(
+        LOOP_REBINDS,
+        expect![[r#"
+        @g0 = resource storage_buffer StructuredBuffer<uint> set(0) binding(1) layout(relaxed_std430) ; A
+        @g1 = resource storage_buffer StructuredBuffer<uint> set(0) binding(2) layout(relaxed_std430) ; B
+        @g2 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; Out
+
+        func @main_body() -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, uint> ; x
+          %1 = alloca : ptr<function, uint> ; k
+          store %0, 0:uint
+          store %1, 0:uint
+          br bb1
+        bb1: ; loop merge=bb5 continue=bb4 (loop.header)
+          br bb2
+        bb2: ; (loop.check)
+          %2 = load %1 : uint
+          %3 = lt %2, 3:uint : bool
+          cond_br %3, bb3, bb5
+        bb3: ; (loop.body)
+          %4 = load %0 : uint
+          %5 = mul %4, 10:uint : uint
+          %6 = load %1 : uint
+          %7 = access_chain @g0, %6 : ptr<storage_buffer, uint>
+          %8 = load %7 : uint
+          %9 = add %5, %8 : uint
+          store %0, %9
+          %10 = load %0 : uint
+          %11 = mul %10, 10:uint : uint
+          %12 = load %1 : uint
+          %13 = access_chain @g1, %12 : ptr<storage_buffer, uint>
+          %14 = load %13 : uint
+          %15 = add %11, %14 : uint
+          store %0, %15
+          br bb4
+        bb4: ; (loop.continue)
+          %16 = load %1 : uint
+          %17 = add %16, 1:uint : uint
+          store %1, %17
+          br bb1
+        bb5: ; (loop.merge)
+          %18 = access_chain @g2, 0:int : ptr<storage_buffer, uint>
+          %19 = load %0 : uint
+          store %18, %19
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          call @main_body()
+          ret
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+    "#]],
+    );
+}
+
+#[test]
+fn resource_rebound_before_each_use_in_a_loop_run() {
+    // A = {1, 2, 3}, B = {4, 5, 6}: the digits 1 4 2 5 3 6.
+    let out = run_u32(LOOP_REBINDS, vec![vec![0], vec![1, 2, 3], vec![4, 5, 6]]);
+    assert_eq!(out[0], vec![142536]);
+}
+
+const LOOP_STATIC_SETTERS: &str = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+StructuredBuffer<uint> A : register(t1);
+StructuredBuffer<uint> B : register(t2);
+static StructuredBuffer<uint> cur;
+void useA() { cur = A; }
+void useB() { cur = B; }
+uint read(uint i) { return cur[i]; }
+[numthreads(1, 1, 1)]
+void main() {
+    uint x = 0;
+    for (uint k = 0; k < 2; k++) {
+        useA();
+        x = x * 10 + read(k);
+        useB();
+        x = x * 10 + read(k);
+    }
+    Out[0] = x;
+}
+"#;
+
+#[test]
+fn static_setters_called_in_a_loop_run() {
+    // A = {1, 2}, B = {3, 4}: the digits 1 3 2 4.
+    let out = run_u32(LOOP_STATIC_SETTERS, vec![vec![0], vec![1, 2], vec![3, 4]]);
+    assert_eq!(out[0], vec![1324]);
+}
+
+#[test]
+fn resource_read_before_its_rebinding_in_a_loop_is_e3020() {
+    // The second iteration's first use would see `t1`, the first's `t0`.
+    let e = pixel_errors(
+        r#"
+Texture2D t0, t1; SamplerState s;
+float4 main(float2 uv : TEXCOORD, int n : I) : SV_Target {
+    float4 x = 0;
+    Texture2D t = t0;
+    for (int k = 0; k < n; k++) { x += t.Sample(s, uv); t = t1; }
+    return x;
+}
+"#,
+    );
+    assert!(
+        e.starts_with("E3020") && e.contains("run-time control flow"),
+        "{e}"
+    );
+}
+
+#[test]
+fn resource_used_after_a_loop_that_rebinds_it_is_e3020() {
+    // After the loop it is `t0` (no iteration) or `t1`.
+    let e = pixel_errors(
+        r#"
+Texture2D t0, t1; SamplerState s;
+float4 main(float2 uv : TEXCOORD, int n : I) : SV_Target {
+    float4 x = 0;
+    Texture2D t = t0;
+    for (int k = 0; k < n; k++) { t = t1; x += t.Sample(s, uv); }
+    return x + t.Sample(s, uv);
+}
+"#,
+    );
+    assert!(
+        e.starts_with("E3020") && e.contains("run-time control flow"),
+        "{e}"
+    );
+}
+
+#[test]
+fn static_resource_local_reassigned_in_the_entry() {
+    // A `static` resource local of a function no function calls is a resource local:
+    // `t0` (@g2), then `t1` (@g4).
+    check_pixel(
+        r#"
+Texture2D t0, t1; SamplerState s;
+float4 main(float2 uv : TEXCOORD) : SV_Target { static Texture2D lt = t0; float4 a = lt.Sample(s, uv); lt = t1; return a + lt.Sample(s, uv); }
+"#,
+        expect![[r#"
+            @g0 = input float2 location(0) ; in.TEXCOORD
+            @g1 = output float4 location(0) ; out.SV_Target
+            @g2 = resource uniform_constant Texture2D<float4> set(0) binding(0) ; t0
+            @g3 = resource uniform_constant SamplerState set(0) binding(2) ; s
+            @g4 = resource uniform_constant Texture2D<float4> set(0) binding(1) ; t1
+
+            func @main_body(%arg0: float2) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float2> ; uv
+              %1 = alloca : ptr<function, float4> ; a
+              store %0, %arg0
+              %2 = load %0 : float2
+              %3 = texture_sample @g2, @g3, %2 : float4
+              store %1, %3
+              %4 = load %1 : float4
+              %5 = load %0 : float2
+              %6 = texture_sample @g4, @g3, %5 : float4
+              %7 = add %4, %6 : float4
+              ret %7
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : float2
+              %1 = call @main_body(%0) : float4
+              store @g1, %1
+              ret
+            }
+
+            entry pixel "main" @main inputs(@g0) outputs(@g1)
+        "#]],
+    );
+}
+
+#[test]
+fn struct_static_rebound_in_a_called_function_is_still_refused() {
+    // FIXME: DXC's inlining follows `gM.t` into `useSecond` and back, as hlslc now does for
+    // a plain resource static (`static_flow`); a struct static's slots do not flow through
+    // calls yet.
+    let e = pixel_errors(
+        r#"
+Texture2D t0, t1; SamplerState s;
+struct Mat { Texture2D t; float k; };
+static Mat gM = { t0, 1.0 };
+void useSecond() { gM.t = t1; }
+float4 main(float2 uv : TEXCOORD) : SV_Target { useSecond(); return gM.t.Sample(s, uv) * gM.k; }
+"#,
+    );
+    assert!(
+        e.starts_with("E3001") && e.contains("outside its initializer"),
+        "{e}"
+    );
 }

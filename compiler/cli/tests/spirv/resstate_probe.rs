@@ -5,6 +5,8 @@
 //! resources with statics, structs, functors and methods. As after DXC's legalization, every
 //! use names a global (or an element of a global array); none lives in `Function` storage.
 
+use std::collections::HashMap;
+
 use crate::harness::{compile, refuse, Module};
 
 fn compile_ps(text: &str) -> Module {
@@ -14,46 +16,49 @@ fn compile_ps(text: &str) -> Module {
 /// The names of the variables (an element's array) whose images the module's
 /// `OpImageSampleImplicitLod`s sample, in order.
 fn sampled_images(m: &Module) -> Vec<String> {
+    samples(m).into_iter().map(|(image, _)| image).collect()
+}
+
+/// The variables (an element's array) whose image and sampler each
+/// `OpImageSampleImplicitLod` of the module uses, in order.
+fn samples(m: &Module) -> Vec<(String, String)> {
     let lines: Vec<&str> = m.asm.lines().collect();
-    let loads: std::collections::HashMap<&str, &str> = lines
-        .iter()
-        .filter_map(|l| {
-            let (id, rest) = l.split_once(" = OpLoad ")?;
-            Some((id.trim(), rest.split_whitespace().nth(1)?))
-        })
-        .collect();
-    let sampled: std::collections::HashMap<&str, &str> = lines
-        .iter()
-        .filter_map(|l| {
-            let (id, rest) = l.split_once(" = OpSampledImage ")?;
-            Some((id.trim(), rest.split_whitespace().nth(1)?))
-        })
-        .collect();
-    // An element's access chain stands for its array.
-    let chains: std::collections::HashMap<&str, &str> = lines
-        .iter()
-        .filter_map(|l| {
-            let (id, rest) = l.split_once(" = OpAccessChain ")?;
-            Some((id.trim(), rest.split_whitespace().nth(1)?))
-        })
-        .collect();
-    let names: std::collections::HashMap<String, String> = lines
+    // `%id = Op... %type %a %b`: the operands after the type.
+    let operands = |op: &str| -> HashMap<&str, Vec<&str>> {
+        let sep = format!(" = {op} ");
+        lines
+            .iter()
+            .filter_map(|l| {
+                let (id, rest) = l.split_once(sep.as_str())?;
+                Some((id.trim(), rest.split_whitespace().skip(1).collect()))
+            })
+            .collect()
+    };
+    let (loads, sampled, chains) = (
+        operands("OpLoad"),
+        operands("OpSampledImage"),
+        operands("OpAccessChain"),
+    );
+    let names: HashMap<&str, &str> = lines
         .iter()
         .filter_map(|l| {
             let rest = l.trim().strip_prefix("OpName ")?;
             let (id, n) = rest.split_once(' ')?;
-            Some((id.to_owned(), n.trim_matches('"').to_owned()))
+            Some((id, n.trim_matches('"')))
         })
         .collect();
+    // The variable a loaded object comes from (an element's chain stands for its array).
+    let var = |loaded: &str| -> Option<String> {
+        let v = *loads.get(loaded)?.first()?;
+        let v = chains.get(v).and_then(|c| c.first().copied()).unwrap_or(v);
+        Some(names.get(v).copied().unwrap_or(v).to_owned())
+    };
     lines
         .iter()
         .filter_map(|l| {
             let (_, rest) = l.split_once(" = OpImageSampleImplicitLod ")?;
-            let si = rest.split_whitespace().nth(1)?;
-            let image = sampled.get(si)?;
-            let var = loads.get(image)?;
-            let var = chains.get(var).unwrap_or(var);
-            names.get(*var).cloned()
+            let pair = sampled.get(rest.split_whitespace().nth(1)?)?;
+            Some((var(pair.first()?)?, var(pair.get(1)?)?))
         })
         .collect()
 }
@@ -203,4 +208,226 @@ float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target { if (i > 0) a(); else 
         1,
         "E3020",
     );
+}
+
+/// Small valid shaders combining resources with statics, structs, functors, methods, arrays
+/// of structs, `inout`/`out` struct parameters and loops, each with the image and sampler
+/// (variables; an element's array) of every sample, in the order of the module's code.
+const SWEEP: &[(&str, &[(&str, &str)])] = &[
+    // static struct global holding a texture, method reading it
+    (
+        r#"
+Texture2D t0; SamplerState s;
+struct Mat { Texture2D t; float k; float4 get(float2 uv) { return t.Sample(s, uv) * k; } };
+static Mat gM = { t0, 2.0 };
+float4 main(float2 uv : TEXCOORD) : SV_Target { return gM.get(uv); }
+"#,
+        &[("t0", "s")],
+    ),
+    // static const struct holding resources
+    (
+        r#"
+Texture2D t0; SamplerState s;
+struct Mat { Texture2D t; SamplerState ss; };
+static const Mat gM = { t0, s };
+float4 main(float2 uv : TEXCOORD) : SV_Target { return gM.t.Sample(gM.ss, uv); }
+"#,
+        &[("t0", "s")],
+    ),
+    // array of structs holding resources, constant indices, method call
+    (
+        r#"
+Texture2D t0, t1; SamplerState s;
+struct L { Texture2D t; float w; float4 get(float2 uv) { return t.Sample(s, uv) * w; } };
+float4 main(float2 uv : TEXCOORD) : SV_Target { L ls[2]; ls[0].t = t0; ls[0].w = 1; ls[1].t = t1; ls[1].w = 2; return ls[0].get(uv) + ls[1].get(uv); }
+"#,
+        &[("t0", "s"), ("t1", "s")],
+    ),
+    // inout struct parameter holding resources, rebound in callee
+    (
+        r#"
+Texture2D t0, t1; SamplerState s;
+struct P { Texture2D t; float k; };
+void swap(inout P p) { p.t = t1; p.k *= 2; }
+float4 main(float2 uv : TEXCOORD) : SV_Target { P p; p.t = t0; p.k = 1; swap(p); return p.t.Sample(s, uv) * p.k; }
+"#,
+        &[("t1", "s")],
+    ),
+    // functor stored in a static struct
+    (
+        r#"
+Texture2D t0; SamplerState s;
+struct F { Texture2D t; float4 operator()(float2 uv) { return t.Sample(s, uv); } };
+static F gF = { t0 };
+float4 main(float2 uv : TEXCOORD) : SV_Target { return gF(uv); }
+"#,
+        &[("t0", "s")],
+    ),
+    // functor local called directly
+    (
+        r#"
+Texture2D t0; SamplerState s;
+struct F { Texture2D t; float4 operator()(float2 uv) { return t.Sample(s, uv); } };
+float4 main(float2 uv : TEXCOORD) : SV_Target { F f; f.t = t0; return f(uv); }
+"#,
+        &[("t0", "s")],
+    ),
+    // functor passed to a function
+    (
+        r#"
+Texture2D t0; SamplerState s;
+struct F { Texture2D t; float4 operator()(float2 uv) { return t.Sample(s, uv); } };
+float4 apply(F f, float2 uv) { return f(uv); }
+float4 main(float2 uv : TEXCOORD) : SV_Target { F f; f.t = t0; return apply(f, uv); }
+"#,
+        &[("t0", "s")],
+    ),
+    // struct returned from function holding resources, then method
+    (
+        r#"
+Texture2D t0; SamplerState s;
+struct M { Texture2D t; float4 get(float2 uv) { return t.Sample(s, uv); } };
+M make() { M m; m.t = t0; return m; }
+float4 main(float2 uv : TEXCOORD) : SV_Target { return make().get(uv); }
+"#,
+        &[("t0", "s")],
+    ),
+    // static array of textures indexed at run time (consecutive elements of global)
+    (
+        r#"
+Texture2D ts[3]; SamplerState s;
+static Texture2D sts[3] = ts;
+float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target { return sts[i].Sample(s, uv); }
+"#,
+        &[("ts", "s")],
+    ),
+    // nested struct member array passed into a method of inner struct
+    (
+        r#"
+Texture2D ts[2]; SamplerState s;
+struct In { Texture2D a[2]; float4 get(int i, float2 uv) { return a[i].Sample(s, uv); } };
+struct Out { float w; In in0; };
+float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target { Out o; o.w = 1; o.in0.a = ts; return o.in0.get(i, uv) * o.w; }
+"#,
+        &[("ts", "s")],
+    ),
+    // static resource alias used from a helper
+    (
+        r#"
+Texture2D t0; SamplerState s;
+static Texture2D st = t0;
+float4 helper(float2 uv) { return st.Sample(s, uv); }
+float4 main(float2 uv : TEXCOORD) : SV_Target { return helper(uv); }
+"#,
+        &[("t0", "s")],
+    ),
+    // static sampler set in a setter, texture param
+    (
+        r#"
+Texture2D t0; SamplerState s0, s1;
+static SamplerState gs;
+void useLinear() { gs = s1; }
+float4 samp(Texture2D t, float2 uv) { return t.Sample(gs, uv); }
+float4 main(float2 uv : TEXCOORD) : SV_Target { gs = s0; float4 a = samp(t0, uv); useLinear(); return a + samp(t0, uv); }
+"#,
+        &[("t0", "s0"), ("t0", "s1")],
+    ),
+    // method setting this's resource from a global array element at a constant index
+    (
+        r#"
+Texture2D ts[2]; SamplerState s;
+struct M { Texture2D t; void pick() { t = ts[1]; } float4 get(float2 uv) { return t.Sample(s, uv); } };
+float4 main(float2 uv : TEXCOORD) : SV_Target { M m; m.pick(); return m.get(uv); }
+"#,
+        &[("ts", "s")],
+    ),
+    // array of structs holding resources indexed at runtime, consecutive
+    (
+        r#"
+Texture2D ts[2]; SamplerState s;
+struct L { Texture2D t; float w; };
+float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target { L ls[2]; ls[0].t = ts[0]; ls[1].t = ts[1]; ls[0].w = 1; ls[1].w = 2; return ls[i].t.Sample(s, uv) * ls[i].w; }
+"#,
+        &[("ts", "s")],
+    ),
+    // out struct parameter holding resources
+    (
+        r#"
+Texture2D t0; SamplerState s;
+struct P { Texture2D t; SamplerState ss; };
+void fill(out P p) { p.t = t0; p.ss = s; }
+float4 main(float2 uv : TEXCOORD) : SV_Target { P p; fill(p); return p.t.Sample(p.ss, uv); }
+"#,
+        &[("t0", "s")],
+    ),
+    // functor member of array element
+    (
+        r#"
+Texture2D t0, t1; SamplerState s;
+struct F { Texture2D t; float4 operator()(float2 uv) { return t.Sample(s, uv); } };
+struct H { F f; };
+float4 main(float2 uv : TEXCOORD) : SV_Target { H hs[2]; hs[0].f.t = t0; hs[1].f.t = t1; return hs[0].f(uv) + hs[1].f(uv); }
+"#,
+        &[("t0", "s"), ("t1", "s")],
+    ),
+    // static resource set in entry, then helper reads it (tracked single? no: two users)
+    (
+        r#"
+Texture2D t0, t1; SamplerState s;
+static Texture2D st;
+float4 helper(float2 uv) { return st.Sample(s, uv); }
+float4 main(float2 uv : TEXCOORD) : SV_Target { st = t0; float4 a = helper(uv); st = t1; return a + helper(uv); }
+"#,
+        &[("t0", "s"), ("t1", "s")],
+    ),
+    // struct with resource member array and method taking index, called through function with inout
+    (
+        r#"
+Texture2D ts[2]; SamplerState s;
+struct M { Texture2D a[2]; float4 get(int i, float2 uv) { return a[i].Sample(s, uv); } };
+float4 use(inout M m, int i, float2 uv) { return m.get(i, uv); }
+float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target { M m; m.a = ts; return use(m, i, uv); }
+"#,
+        &[("ts", "s")],
+    ),
+    // resource setter in a loop (rebinding per iteration)
+    (
+        r#"
+Texture2D t0, t1; SamplerState s;
+static Texture2D st;
+void a() { st = t0; }
+void b() { st = t1; }
+float4 main(float2 uv : TEXCOORD, int n : I) : SV_Target { float4 x = 0; for (int k = 0; k < n; k++) { a(); x += st.Sample(s, uv); b(); x += st.Sample(s, uv); } return x; }
+"#,
+        &[("t0", "s"), ("t1", "s")],
+    ),
+    // local resource rebound within a loop iteration
+    (
+        r#"
+Texture2D t0, t1; SamplerState s;
+float4 main(float2 uv : TEXCOORD, int n : I) : SV_Target { float4 x = 0; Texture2D t; for (int k = 0; k < n; k++) { t = t0; x += t.Sample(s, uv); t = t1; x += t.Sample(s, uv); } return x; }
+"#,
+        &[("t0", "s"), ("t1", "s")],
+    ),
+    // rebind restored by the end of each iteration: fine, and after the loop too
+    (
+        r#"
+Texture2D t0, t1; SamplerState s;
+float4 main(float2 uv : TEXCOORD, int n : I) : SV_Target { float4 x = 0; Texture2D t = t0; for (int k = 0; k < n; k++) { x += t.Sample(s, uv); t = t1; x += t.Sample(s, uv); t = t0; } return x + t.Sample(s, uv); }
+"#,
+        &[("t0", "s"), ("t1", "s"), ("t0", "s")],
+    ),
+];
+
+#[test]
+fn sweep_of_resources_in_statics_structs_functors_and_loops() {
+    for (text, expected) in SWEEP {
+        let m = compile_ps(text);
+        let got = samples(&m);
+        let want: Vec<(String, String)> = expected
+            .iter()
+            .map(|(i, s)| (i.to_string(), s.to_string()))
+            .collect();
+        assert_eq!(got, want, "{text}");
+    }
 }
