@@ -32,9 +32,7 @@
 //! one at a time (`-E`, the stage from `[shader("...")]`) or all into one module
 //! ([`lower_library_with`]). Not lowered yet (reported as E3001, never a panic): work-graph
 //! nodes, descriptor-heap elements used other than to initialize a resource local, be passed or
-//! cast ([`heap`]), a status argument of a `Gather` with four run-time offsets, and
-//! assignments to `static` struct globals holding resources in a function other than the one
-//! entry tracking them. Structs holding resources (locals, arguments, return
+//! cast ([`heap`]), and a status argument of a `Gather` with four run-time offsets. Structs holding resources (locals, arguments, return
 //! values), resource locals assigned after their declaration and local resource arrays are
 //! split into data and resources bound at compile time ([`resource_structs`]). What SPIR-V for Vulkan cannot express, as DXC reports too
 //! (`GatherCmpGreen`, `GatherRaw`, run-time `Sample`/`Load` offsets), is E3004 ([`texture`]).

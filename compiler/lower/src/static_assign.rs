@@ -14,7 +14,8 @@
 //!
 //! A struct static holding resources, or a static array of resources, whose resource members
 //! or elements one function rebinds (`m.t = t1;`, `ts[0] = t1;`) is tracked the same way
-//! when that function is the only one naming it and no function calls it.
+//! when that function is the only one naming it and no function calls it, and flows through
+//! calls otherwise.
 //!
 //! Different resources assigned where several functions name the static make its resource
 //! state that flows through calls (`static_flow`).
@@ -35,6 +36,11 @@ impl StaticUses {
     /// The functions naming the static.
     pub(crate) fn users(&self) -> &BTreeSet<ItemIdx> {
         &self.users
+    }
+
+    /// Whether a function rebinds a resource member or element of the static.
+    pub(crate) fn rebinds_members(&self) -> bool {
+        self.member_rebinds
     }
 }
 
@@ -89,16 +95,16 @@ impl ModuleCtx<'_> {
     }
 
     /// How the functions of the file resolve struct static (or static array) `idx` holding
-    /// resources: tracked through the one function naming it when it rebinds a resource
-    /// member and no function calls it; `None` otherwise (a rebinding is then an `E3001` at
-    /// the assignment).
+    /// resources whose resource members functions rebind: tracked through the one function
+    /// naming it when no function calls that one, else flowing through calls
+    /// (`static_flow`); `None` when nothing rebinds them.
     pub(crate) fn split_static_assigned(&mut self, idx: ItemIdx) -> Option<Assigned> {
         let uses = self.static_uses(idx);
         match uses.users.first() {
-            Some(&f) if uses.member_rebinds && uses.users.len() == 1 && !uses.users_called => {
-                Some(Assigned::Tracked(f))
-            }
-            _ => None,
+            _ if !uses.member_rebinds => None,
+            Some(&f) if uses.users.len() == 1 && !uses.users_called => Some(Assigned::Tracked(f)),
+            // Rebound where more than one function names it: flowing through calls.
+            _ => Some(Assigned::Flowing),
         }
     }
 

@@ -1,5 +1,6 @@
-//! A plain `static` resource assigned different resources in several functions
-//! (`static Texture2D st; void a() { st = t0; } void b() { st = t1; }`). DXC inlines every
+//! A `static` resource assigned different resources in several functions
+//! (`static Texture2D st; void a() { st = t0; } void b() { st = t1; }`), or a struct static
+//! (or static array) whose resources functions other than one entry rebind. DXC inlines every
 //! call, so its legalization follows the static's value through the entry point and accepts
 //! the shader wherever each use sees one resource. hlslc follows it the same way without
 //! inlining: the static's current resource is state that flows through calls, the way
@@ -42,8 +43,9 @@ pub enum Held {
     Conflict,
 }
 
-/// A flowing static and what it holds.
-pub type StaticState = (ItemIdx, Held);
+/// A flowing static, one of its slots (the path of member and element indices; empty for a
+/// plain resource) and what it holds.
+pub type StaticState = (ItemIdx, Vec<u32>, Held);
 
 /// The module-wide state of flowing statics.
 #[derive(Debug, Default)]
@@ -92,14 +94,14 @@ impl ModuleCtx<'_> {
                 let ItemKind::Variable(v) = &self.tree.item(i).kind else {
                     return false;
                 };
-                v.is_static && self.tree.item(i).parent.is_none() && self.is_plain_resource(i)
+                v.is_static && self.tree.item(i).parent.is_none() && self.is_resource_static(i)
             })
             .collect();
         let mut out = Vec::new();
         let mut callers: Option<HashMap<ItemIdx, BTreeSet<ItemIdx>>> = None;
         for idx in candidates {
             let uses = self.static_uses(idx);
-            if uses.assigned.is_empty() {
+            if uses.assigned.is_empty() && !uses.rebinds_members() {
                 continue;
             }
             let users = uses.users().clone();
@@ -123,14 +125,6 @@ impl ModuleCtx<'_> {
             out.push((idx, set));
         }
         out
-    }
-
-    /// Whether item `idx` is a global of a resource type (not an array, not a struct).
-    fn is_plain_resource(&self, idx: ItemIdx) -> bool {
-        let g = hir::GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
-        crate::enums::global_type(self.db, g).is_some_and(|t| {
-            matches!(t, types::Type::Resource(_)) && crate::resources::resource_of(&t).is_some()
-        })
     }
 
     /// The functions of the file calling each function (by their definitions).
@@ -163,16 +157,20 @@ impl FnLower<'_, '_> {
             let Some(incoming) = &incoming else {
                 continue;
             };
-            self.res.slots.remove(&(l, Vec::new()));
-            match incoming.iter().find(|(s, _)| *s == idx).map(|s| s.1) {
-                Some(Held::Named(r)) => {
-                    let p = self.static_pointer(r);
-                    self.res.slots.insert((l, Vec::new()), Binding::Bound(p));
+            for path in self.slot_paths(l) {
+                let held = incoming.iter().find(|(s, p, _)| *s == idx && *p == path);
+                let slot = (l, path);
+                self.res.slots.remove(&slot);
+                match held.map(|h| h.2) {
+                    Some(Held::Named(r)) => {
+                        let p = self.static_pointer(r);
+                        self.res.slots.insert(slot, Binding::Bound(p));
+                    }
+                    Some(Held::Conflict) => {
+                        self.res.slots.insert(slot, Binding::Conflict);
+                    }
+                    Some(Held::Unbound) | None => {}
                 }
-                Some(Held::Conflict) => {
-                    self.res.slots.insert((l, Vec::new()), Binding::Conflict);
-                }
-                Some(Held::Unbound) | None => {}
             }
         }
         Ok(())
@@ -191,8 +189,10 @@ impl FnLower<'_, '_> {
                 continue;
             };
             let at = self.expr_range(e);
-            let held = self.static_held(s, l, at, "call")?;
-            states.push((s, held));
+            for path in self.slot_paths(l) {
+                let held = self.static_held(s, (l, path.clone()), at, "call")?;
+                states.push((s, path, held));
+            }
         }
         Ok(states)
     }
@@ -218,16 +218,16 @@ impl FnLower<'_, '_> {
                 e,
             ));
         };
-        for (s, held) in left {
+        for (s, path, held) in left {
             let Some(&l) = self.res.statics.get(&s) else {
                 continue;
             };
-            let slot = (l, Vec::new());
+            let slot = (l, path.clone());
             let before = self.res.slots.get(&slot).copied();
             match held {
                 Held::Named(r) => {
                     let p = self.static_pointer(r);
-                    self.bind_slot(l, Vec::new(), p, e)?;
+                    self.bind_slot(l, path, p, e)?;
                 }
                 Held::Unbound | Held::Conflict => {
                     let now = (held == Held::Conflict).then_some(Binding::Conflict);
@@ -241,7 +241,7 @@ impl FnLower<'_, '_> {
                                 self.expr_range(e),
                             ));
                         }
-                        self.record_loop_rebind((l, Some(Vec::new())), declared);
+                        self.record_loop_rebind((l, Some(path)), declared);
                     }
                     match now {
                         Some(b) => self.res.slots.insert(slot, b),
@@ -264,16 +264,19 @@ impl FnLower<'_, '_> {
             return Ok(());
         };
         let mut now = Vec::new();
-        for (s, _) in incoming {
+        for (s, path, _) in incoming {
             let Some(&l) = self.res.statics.get(&s) else {
                 continue;
             };
-            let held = self.static_held(s, l, at, "return")?;
-            now.push((s, held));
+            let held = self.static_held(s, (l, path.clone()), at, "return")?;
+            now.push((s, path, held));
         }
         let merged = match self.cx.static_flows.outgoing.get(&self.func) {
             Some(prev) => (prev.iter().zip(&now))
-                .map(|(&(s, a), &(_, b))| (s, if a == b { a } else { Held::Conflict }))
+                .map(|((s, path, a), (_, _, b))| {
+                    let held = if a == b { *a } else { Held::Conflict };
+                    (*s, path.clone(), held)
+                })
                 .collect(),
             None => now,
         };
@@ -281,16 +284,28 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
-    /// What flowing static `s` (slot local `l`) holds at a `what` (`call`, `return`) at
+    /// The slot paths of the temporary `l` standing for a static: a struct's resources, an
+    /// array's elements, or the one slot of a plain resource.
+    fn slot_paths(&self, l: hir::body::LocalId) -> Vec<Vec<u32>> {
+        if let Some(sl) = self.res.split.get(&l) {
+            return sl.split.resource_paths();
+        }
+        match self.res.arrays.get(&l) {
+            Some(&n) => (0..n).map(|k| vec![k]).collect(),
+            None => vec![Vec::new()],
+        }
+    }
+
+    /// What `slot` of flowing static `s` holds at a `what` (`call`, `return`) at
     /// `at`; an element at a run-time index is not followed (E3001).
     fn static_held(
         &mut self,
         s: ItemIdx,
-        l: hir::body::LocalId,
+        slot: crate::resource_structs::Slot,
         at: syntax::TextRange,
         what: &str,
     ) -> R<Held> {
-        match self.res.slots.get(&(l, Vec::new())).copied() {
+        match self.res.slots.get(&slot).copied() {
             None => Ok(Held::Unbound),
             Some(Binding::Conflict) => Ok(Held::Conflict),
             Some(Binding::Bound(p)) => match self.named_resource_value(p) {

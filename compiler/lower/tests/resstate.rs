@@ -966,22 +966,30 @@ float4 main(float2 uv : TEXCOORD) : SV_Target { static Texture2D lt = t0; float4
     );
 }
 
+const STRUCT_STATIC_SETTER: &str = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+StructuredBuffer<uint> A : register(t1);
+StructuredBuffer<uint> B : register(t2);
+struct Src { StructuredBuffer<uint> buf; uint scale; };
+static Src gSrc = { A, 10 };
+void useB() { gSrc.buf = B; gSrc.scale = 100; }
+uint read(uint i) { return gSrc.buf[i] * gSrc.scale; }
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    uint x = read(id.x);
+    useB();
+    Out[id.x] = x + read(id.x);
+}
+"#;
+
 #[test]
-fn struct_static_rebound_in_a_called_function_is_still_refused() {
-    // FIXME: DXC's inlining follows `gM.t` into `useSecond` and back, as hlslc now does for
-    // a plain resource static (`static_flow`); a struct static's slots do not flow through
-    // calls yet.
-    let e = pixel_errors(
-        r#"
-Texture2D t0, t1; SamplerState s;
-struct Mat { Texture2D t; float k; };
-static Mat gM = { t0, 1.0 };
-void useSecond() { gM.t = t1; }
-float4 main(float2 uv : TEXCOORD) : SV_Target { useSecond(); return gM.t.Sample(s, uv) * gM.k; }
-"#,
+fn struct_static_rebound_in_a_called_function_run() {
+    // The struct static's buffer slot flows through calls like a plain static's resource;
+    // its data part is the private global. A = {1, 2}, B = {3, 4}: thread k reads
+    // A[k] * 10 + B[k] * 100.
+    let out = run_u32(
+        STRUCT_STATIC_SETTER,
+        vec![vec![0, 0], vec![1, 2], vec![3, 4]],
     );
-    assert!(
-        e.starts_with("E3001") && e.contains("outside its initializer"),
-        "{e}"
-    );
+    assert_eq!(out[0], vec![310, 420]);
 }

@@ -417,6 +417,17 @@ float4 main(float2 uv : TEXCOORD, int n : I) : SV_Target { float4 x = 0; Texture
 "#,
         &[("t0", "s"), ("t1", "s"), ("t0", "s")],
     ),
+    // a struct static whose texture a setter function rebinds
+    (
+        r#"
+Texture2D t0, t1; SamplerState s;
+struct Mat { Texture2D t; float k; };
+static Mat gM = { t0, 1.0 };
+void useSecond() { gM.t = t1; }
+float4 main(float2 uv : TEXCOORD) : SV_Target { float4 a = gM.t.Sample(s, uv); useSecond(); return a + gM.t.Sample(s, uv) * gM.k; }
+"#,
+        &[("t0", "s"), ("t1", "s")],
+    ),
 ];
 
 #[test]
