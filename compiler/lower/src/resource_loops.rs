@@ -36,6 +36,8 @@ pub struct LoopRebinds {
     pub(crate) switch_levels: Vec<u32>,
     /// How many `break`s and `continue`s were lowered.
     pub(crate) jumps: u32,
+    /// Whether the function holds anything a loop could rebind, once worked out.
+    may_rebind: Option<bool>,
 }
 
 /// How far a loop's lowering went: the state it started from and what it saw.
@@ -62,6 +64,32 @@ impl FnLower<'_, '_> {
                 t.insert(r);
             }
         }
+    }
+
+    /// Whether this function has resources a loop could rebind: locals or parameters
+    /// holding resources, `this` of a struct holding them, `static`s holding them. Without,
+    /// loops need no snapshot.
+    pub(crate) fn loops_may_rebind(&mut self) -> bool {
+        if let Some(m) = self.res.loops.may_rebind {
+            return m;
+        }
+        let holds = |t: &types::Type| {
+            crate::resource_out::holds_resources(t)
+                || crate::resource_array_args::resource_array_len(t).is_some()
+        };
+        let locals = (0..self.body.locals.len()).any(|i| {
+            self.infer
+                .type_of_local(LocalId(i as u32))
+                .is_some_and(holds)
+        });
+        let statics = (0..self.body.exprs.len())
+            .any(|k| self.resource_static(hir::body::ExprId(k as u32)).is_some());
+        let m = locals
+            || statics
+            || self.res.this_local.is_some()
+            || !self.cx.statics_flowing_through(self.item).is_empty();
+        self.res.loops.may_rebind = Some(m);
+        m
     }
 
     /// When a loop starts.

@@ -321,6 +321,12 @@ impl FnLower<'_, '_> {
         body: StmtId,
         test_at_end: bool,
     ) -> R<()> {
+        if !self.loops_may_rebind() {
+            // Nothing to rebind: one pass, no snapshot.
+            return self
+                .lower_loop_from(s, cond, step, body, test_at_end, true)
+                .map(|_| ());
+        }
         let saved = self.snapshot();
         let Some(header) = self.lower_loop_from(s, cond, step, body, test_at_end, false)? else {
             return Ok(());
