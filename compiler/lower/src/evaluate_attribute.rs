@@ -6,13 +6,16 @@
 //! stage input. As DXC's legalization does, the trace goes through a local that is a plain
 //! copy (initialized from the value and never written), struct members, array elements and
 //! swizzles: `float4 l = c; EvaluateAttributeAtSample(l.zy, 0)` interpolates input `c` and
-//! swizzles the result. Members pick the input variable of that field, elements and single
+//! swizzles the result. Members pick the input variable of that field (a struct input is one
+//! variable per field), elements of an array of structs pick the element of each field's
+//! variable (`v[i].c` is element `i` of the variable holding every `c`), elements and single
 //! components extend the access chain on it, and a swizzle of several components is applied
 //! to the interpolated vector. A function given the input (`float4 at(float4 v) { return
-//! EvaluateAttributeAtSample(v, 1); }`) reads the input variable every call passed it, as
-//! DXC's inlining makes it do; calls passing different inputs, or a part of one chosen by an
-//! index or a swizzle, leave the parameter unbound (`E3001`). A value that is not a stage
-//! input (computed, a global, a written local) is DXC's error, in its words (`E3060`).
+//! EvaluateAttributeAtSample(v, 1); }`) reads the input variable its call passed: it has a
+//! copy per list of inputs its calls pass, as DXC's inlining gives each call its own; a part
+//! of an input chosen by an index or a swizzle passed there is refused (`E3001`). A value
+//! that is not a stage input (computed, a global, a written local) is DXC's error, in its
+//! words (`E3060`).
 
 use hir::body::{Body, Expr, ExprId, LocalId};
 use hir::item_tree::ItemIdx;
@@ -26,13 +29,13 @@ use crate::func::FnLower;
 enum Source {
     /// Parameter `n` of the entry, then `steps` into it.
     Input(usize, Vec<AttrStep>),
-    /// A parameter of another function that every call passed input variable `g`, then
+    /// A parameter of a copy of another function whose calls pass input variable `g`, then
     /// `steps` into it.
     Bound(ir::Global, Vec<AttrStep>),
     /// Not a stage input: a computed value, a global, a written local.
     Computed,
-    /// A parameter of a function other than the entry whose calls do not all pass one whole
-    /// input.
+    /// A parameter of a function other than the entry that is bound to no input variable
+    /// (the function is not called from the pixel entry).
     OtherFunction,
 }
 
@@ -64,26 +67,18 @@ impl FnLower<'_, '_> {
                 Some(found) => found,
                 None => {
                     return Err(self.unsupported(
-                        "evaluating an attribute of this part of an input (an element of an \
-                         array of structs, or a value of several inputs)",
+                        "evaluating an attribute of this part of an input (a value held by \
+                         several input variables)",
                         e,
                     ))
                 }
             },
             Source::Bound(g, steps) => (g, steps),
-            Source::Computed => {
-                let range = self.expr_range(value);
-                return Err(self.cx.error(
-                    crate::ATTRIBUTE_NOT_INPUT,
-                    "attribute evaluation can only be done on values taken directly from inputs."
-                        .to_owned(),
-                    range,
-                ));
-            }
+            Source::Computed => return Err(self.not_an_input(value)),
             Source::OtherFunction => {
                 return Err(self.unsupported(
-                    "evaluating an attribute of a parameter whose calls do not all pass one \
-                     whole pixel input",
+                    "evaluating an attribute of a parameter outside a function called from \
+                     the pixel entry",
                     e,
                 ))
             }
@@ -152,55 +147,109 @@ impl FnLower<'_, '_> {
         }))
     }
 
-    /// The input variable of entry parameter `n` that the leading fields of `steps` lead
-    /// to, and the steps left.
+    /// The input variable of entry parameter `n` that the leading fields (and elements of
+    /// arrays of structs) of `steps` lead to, and the steps into it: the elements chosen in
+    /// arrays of structs first (the variable holds its part of every element, outermost
+    /// array first), then the steps left.
     fn input_leaf(&self, n: usize, steps: Vec<AttrStep>) -> Option<(ir::Global, Vec<AttrStep>)> {
+        use crate::stages::Step;
+        let inputs: Vec<&(usize, Vec<Step>, ir::Global)> = self
+            .cx
+            .stage_io
+            .pixel_inputs
+            .iter()
+            .filter(|(m, _, _)| *m == n)
+            .collect();
         let mut path = Vec::new();
+        let mut chain = Vec::new();
         let mut steps = steps.into_iter();
         loop {
-            let found = self
-                .cx
-                .stage_io
-                .pixel_inputs
-                .iter()
-                .find(|(m, p, _)| *m == n && *p == path)
-                .map(|(_, _, g)| *g);
-            if let Some(g) = found {
-                return Some((g, steps.collect()));
+            if let Some((_, _, g)) = inputs.iter().find(|(_, p, _)| *p == path) {
+                chain.extend(steps);
+                return Some((*g, chain));
             }
-            match steps.next() {
-                Some(AttrStep::Field(i)) => path.push(i),
-                _ => return None,
+            match steps.next()? {
+                AttrStep::Field(i) => path.push(Step::Field(i)),
+                AttrStep::Index(j) => {
+                    let len = inputs
+                        .iter()
+                        .find_map(|(_, p, _)| match p.get(path.len()) {
+                            Some(Step::Elements(len)) if p.starts_with(&path) => Some(*len),
+                            _ => None,
+                        })?;
+                    path.push(Step::Elements(len));
+                    chain.push(AttrStep::Index(j));
+                }
+                AttrStep::Swizzle(_) => return None,
             }
         }
     }
 
-    /// The whole input variable `e` names (through plain copies and fields), for a call
-    /// that passes it to a parameter an attribute evaluation reads.
-    fn whole_input(&self, e: ExprId) -> Option<ir::Global> {
-        match self.attribute_source(e, 0) {
-            Source::Input(n, steps) => match self.input_leaf(n, steps)? {
-                (g, rest) if rest.is_empty() => Some(g),
-                _ => None,
-            },
-            Source::Bound(g, steps) if steps.is_empty() => Some(g),
-            _ => None,
-        }
-    }
-
-    /// Records which input variable each argument of a call of `callee` is, for the
-    /// parameters an attribute evaluation in `callee` reads (two calls passing different
-    /// inputs, or a value that is none, leave no binding).
-    pub(crate) fn bind_evaluated_args(&mut self, callee: ItemIdx, args: &[ExprId]) {
+    /// The input variables a call of `callee` passes to the parameters an attribute
+    /// evaluation in `callee` reads, as (parameter, variable): they pick the callee's copy,
+    /// added to its `resources` key ([`FnLower::record_evaluated_args`] records them for
+    /// the copy). An argument that is no stage
+    /// input is DXC's error (`E3060`), one that is a part of an input chosen by an index or
+    /// a swizzle is not supported yet.
+    pub(crate) fn evaluated_args(
+        &mut self,
+        callee: ItemIdx,
+        args: &[ExprId],
+        resources: &mut Vec<crate::context::ResourceArg>,
+    ) -> R<Vec<(usize, ir::Global)>> {
         if self.cx.stage_io.pixel_inputs.is_empty() {
-            return;
+            return Ok(Vec::new());
         }
+        let mut bound = Vec::new();
         for (k, &a) in args.iter().enumerate() {
             if !param_evaluated(self.cx, callee, k, 0) {
                 continue;
             }
-            let g = self.whole_input(a);
-            crate::stages::bind_param_input(&mut self.cx.stage_io.evaluated_params, callee, k, g);
+            let whole = match self.attribute_source(a, 0) {
+                Source::Input(n, steps) => match self.input_leaf(n, steps) {
+                    Some((g, rest)) if rest.is_empty() => Some(g),
+                    _ => None,
+                },
+                Source::Bound(g, steps) if steps.is_empty() => Some(g),
+                Source::Computed => return Err(self.not_an_input(a)),
+                Source::Bound(..) | Source::OtherFunction => None,
+            };
+            match whole {
+                Some(g) => bound.push((k, g)),
+                None => {
+                    let what = "passing a part of a pixel input chosen by an index or a swizzle \
+                                to a parameter whose attribute is evaluated (pass the whole \
+                                input)";
+                    return Err(self.unsupported(what, a));
+                }
+            }
+        }
+        // After the resources, where no parameter reads them.
+        resources.extend(bound.iter().map(|&(_, g)| crate::context::ResourceArg {
+            global: Some(g),
+            ..Default::default()
+        }));
+        Ok(bound)
+    }
+
+    /// DXC's error for an attribute evaluation of `value`, which is no stage input.
+    fn not_an_input(&mut self, value: ExprId) -> crate::context::Unsupported {
+        let range = self.expr_range(value);
+        self.cx.error(
+            crate::ATTRIBUTE_NOT_INPUT,
+            "attribute evaluation can only be done on values taken directly from inputs."
+                .to_owned(),
+            range,
+        )
+    }
+
+    /// Records the inputs `evaluated_args` found for copy `f` of the callee.
+    pub(crate) fn record_evaluated_args(&mut self, f: ir::Func, bound: &[(usize, ir::Global)]) {
+        let io = &mut self.cx.stage_io.evaluated_params;
+        for &(k, g) in bound {
+            if !io.iter().any(|&(h, m, _)| h == f && m == k) {
+                io.push((f, k, g));
+            }
         }
     }
 
@@ -238,10 +287,10 @@ impl FnLower<'_, '_> {
                         .stage_io
                         .evaluated_params
                         .iter()
-                        .find_map(|(f, m, g)| (*f == self.item && *m == n).then_some(*g));
+                        .find_map(|&(f, m, g)| (f == self.func && m == n).then_some(g));
                     return match bound {
-                        Some(Some(g)) => Source::Bound(g, Vec::new()),
-                        _ => Source::OtherFunction,
+                        Some(g) => Source::Bound(g, Vec::new()),
+                        None => Source::OtherFunction,
                     };
                 }
                 match self.body.locals[l.0 as usize].init {

@@ -451,15 +451,17 @@ pub fn lower_graphics_entry(
     };
     for (n, p) in params.iter().enumerate() {
         for v in &in_vars[p.inputs.clone()] {
+            if v.arrayed.is_none() && ir_stage == Stage::Pixel && v.leaf.ty == v.var_ty {
+                // Attribute evaluation reaches parts of arrays of structs too.
+                let entry = (n, v.leaf.steps.clone(), v.global);
+                cx.stage_io.pixel_inputs.push(entry);
+            }
             // A part of an array of structs is no value an expression names.
             let Some(path) = v.leaf.field_path() else {
                 continue;
             };
-            let entry = (n, path, v.global);
             if v.arrayed.is_some() {
-                cx.stage_io.per_vertex.push(entry);
-            } else if ir_stage == Stage::Pixel && v.leaf.ty == v.var_ty {
-                cx.stage_io.pixel_inputs.push(entry);
+                cx.stage_io.per_vertex.push((n, path, v.global));
             }
         }
     }

@@ -303,7 +303,8 @@ impl FnLower<'_, '_> {
             }
         }
         self.bind_per_vertex_args(idx, args)?;
-        self.bind_evaluated_args(idx, args);
+        // So do the pixel inputs whose attributes it evaluates (`evaluate_attribute`).
+        let evaluated = self.evaluated_args(idx, args, &mut resources)?;
         // A function handing resources back gets a copy per set of constant scalar
         // arguments, so a condition on them picks the resource (`resource_choice`).
         let hands_back = sig
@@ -338,6 +339,7 @@ impl FnLower<'_, '_> {
             &constants,
             &lens,
         )?;
+        self.record_evaluated_args(f, &evaluated);
         if !streams.is_empty() && !self.cx.stage_io.stream_copies.iter().any(|(g, _)| *g == f) {
             self.cx.stage_io.stream_copies.push((f, streams));
         }

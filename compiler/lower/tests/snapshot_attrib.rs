@@ -529,8 +529,9 @@ float4 main(In i, float2 uv : TEXCOORD) : SV_Target {
 }
 
 #[test]
-fn a_helper_given_different_inputs_is_not_supported_yet() {
-    // One copy of `at` cannot read two inputs (DXC inlines each call).
+fn a_helper_given_different_inputs_has_a_copy_per_input() {
+    // DXC inlines each call: `at(a)` interpolates `A` and `at(b)` interpolates `B`, so each
+    // gets its own copy of `at` reading its input variable.
     check_stage(
         r#"
 float4 at(float4 v) { return EvaluateAttributeCentroid(v); }
@@ -538,7 +539,131 @@ float4 main(float4 a : A, float4 b : B) : SV_Target { return at(a) + at(b); }
 "#,
         ShaderStage::Pixel,
         expect![[r#"
-            E3001 30..58: not supported yet: evaluating an attribute of a parameter whose calls do not all pass one whole pixel input
+            @g0 = input float4 location(0) ; in.A
+            @g1 = input float4 location(1) ; in.B
+            @g2 = output float4 location(0) ; out.SV_Target
+
+            func @main_body(%arg0: float4, %arg1: float4) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; a
+              %1 = alloca : ptr<function, float4> ; b
+              store %0, %arg0
+              store %1, %arg1
+              %2 = load %0 : float4
+              %3 = call @at(%2) : float4
+              %4 = load %1 : float4
+              %5 = call @at.1(%4) : float4
+              %6 = add %3, %5 : float4
+              ret %6
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : float4
+              %1 = load @g1 : float4
+              %2 = call @main_body(%0, %1) : float4
+              store @g2, %2
+              ret
+            }
+
+            func @at(%arg0: float4) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; v
+              store %0, %arg0
+              %1 = load @g0 : float4
+              %2 = call_intrinsic EvaluateAttributeAtCentroid(%1) : float4
+              ret %2
+            }
+
+            func @at.1(%arg0: float4) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; v
+              store %0, %arg0
+              %1 = load @g1 : float4
+              %2 = call_intrinsic EvaluateAttributeAtCentroid(%1) : float4
+              ret %2
+            }
+
+            entry pixel "main" @main inputs(@g0, @g1) outputs(@g2)
+        "#]],
+    );
+}
+
+#[test]
+fn a_helper_given_a_part_of_an_input_or_a_computed_value_is_refused_at_the_argument() {
+    // An element chosen at run time cannot pick a copy (DXC inlines it): not supported yet.
+    check_stage(
+        r#"
+float4 at(float4 v) { return EvaluateAttributeCentroid(v); }
+float4 main(float4 a[2] : A, nointerpolation uint i : I) : SV_Target { return at(a[i]); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            E3001 143..147: not supported yet: passing a part of a pixel input chosen by an index or a swizzle to a parameter whose attribute is evaluated (pass the whole input)
+        "#]],
+    );
+    // A computed value is no input: DXC's error.
+    check_stage(
+        r#"
+float4 at(float4 v) { return EvaluateAttributeCentroid(v); }
+float4 main(float4 a : A) : SV_Target { return at(a * 2); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            E3060 112..117: attribute evaluation can only be done on values taken directly from inputs.
+        "#]],
+    );
+}
+
+#[test]
+fn evaluating_a_member_of_an_element_of_an_array_of_structs_indexes_the_fields_variable() {
+    // `V v[2]` is one variable per field holding that field of both elements (`float4[2]`
+    // for `c`): `v[1].c` is element 1 of it, `v[i].n.t` element `i` of the nested field's.
+    check_body(
+        r#"
+struct N { float2 t : TEX; };
+struct V { float4 c : COLOR; N n; };
+float4 main(V v[2] : VV, nointerpolation uint i : I) : SV_Target {
+    float4 a = EvaluateAttributeAtSample(v[1].c, 0);
+    float2 b = EvaluateAttributeCentroid(v[i].n.t);
+    float c = EvaluateAttributeSnapped(v[0].c.y, int2(1, 1));
+    return a + b.xyxy + c;
+}
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            func @main_body(%arg0: array<V, 2>, %arg1: uint) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, array<V, 2>> ; v
+              %1 = alloca : ptr<function, uint> ; i
+              %2 = alloca : ptr<function, float4> ; a
+              %3 = alloca : ptr<function, float2> ; b
+              %4 = alloca : ptr<function, float> ; c
+              store %0, %arg0
+              store %1, %arg1
+              %5 = access_chain @g0, 1:int : ptr<input, float4>
+              %6 = load %5 : float4
+              %7 = call_intrinsic EvaluateAttributeAtSample(%6, 0:int) : float4
+              store %2, %7
+              %8 = load %1 : uint
+              %9 = access_chain @g1, %8 : ptr<input, float2>
+              %10 = load %9 : float2
+              %11 = call_intrinsic EvaluateAttributeAtCentroid(%10) : float2
+              store %3, %11
+              %12 = composite_construct 1:int, 1:int : int2
+              %13 = access_chain @g0, 0:int, 1:uint : ptr<input, float>
+              %14 = load %13 : float
+              %15 = call_intrinsic EvaluateAttributeSnapped(%14, %12) : float
+              store %4, %15
+              %16 = load %2 : float4
+              %17 = load %3 : float2
+              %18 = swizzle %17, xyxy : float4
+              %19 = add %16, %18 : float4
+              %20 = load %4 : float
+              %21 = composite_construct %20, %20, %20, %20 : float4
+              %22 = add %19, %21 : float4
+              ret %22
+            }
         "#]],
     );
 }

@@ -63,13 +63,13 @@ pub struct StageIo {
     /// Parameters of other functions that `GetAttributeAtVertex` reads: (function,
     /// parameter, the per-vertex variable every call passed; `None` when calls differ).
     pub per_vertex_params: Vec<(ItemIdx, usize, Option<ir::Global>)>,
-    /// The other pixel inputs of the entry's parameters: (parameter, field path, variable),
-    /// for the attribute-evaluation intrinsics.
-    pub pixel_inputs: Vec<(usize, Vec<u32>, ir::Global)>,
-    /// Parameters of other functions whose value an attribute evaluation reads: (function,
-    /// parameter, the input variable every call passed; `None` when calls differ or pass
-    /// something else).
-    pub evaluated_params: Vec<(ItemIdx, usize, Option<ir::Global>)>,
+    /// The other pixel inputs of the entry's parameters: (parameter, the leaf's steps,
+    /// variable), for the attribute-evaluation intrinsics.
+    pub pixel_inputs: Vec<(usize, Vec<Step>, ir::Global)>,
+    /// Parameters of copies of other functions whose value an attribute evaluation reads:
+    /// (the copy, parameter, the input variable its calls pass). A function is copied per
+    /// list of inputs it is given, as DXC's inlining gives each call its own.
+    pub evaluated_params: Vec<(ir::Func, usize, ir::Global)>,
     /// A mesh shader's output arrays: the parameter and its variables.
     pub mesh_outputs: Vec<(LocalId, mesh::MeshOutput)>,
 }

@@ -1,0 +1,80 @@
+//! Pixel attribute evaluation, mesh outputs in helpers, inline SPIR-V types with operands
+//! and the alphabetical stage I/O order through `hlslc -spirv` (issue #4 item 4, second
+//! round): each test states the instructions and decorations that matter, and every module
+//! passes `spirv-val`.
+
+use crate::harness::{compile, refuse};
+
+const VK12: &[&str] = &["-fspv-target-env=vulkan1.2"];
+
+#[test]
+fn attribute_of_a_member_of_an_element_of_an_array_of_structs_is_a_chain_into_its_variable() {
+    // `V v[2]` is one `float4[2]` Input variable per field: `v[1].c` is its element 1, and
+    // `v[k].c.y` a component of element `k` (GLSL.std.450's interpolant may be any access
+    // chain into an Input variable).
+    let m = compile(
+        "struct V { float4 c : COLOR; float2 t : TEX; };
+float4 main(V v[2] : VV, nointerpolation uint k : K) : SV_Target {
+  float4 a = EvaluateAttributeAtSample(v[1].c, 0);
+  float b = EvaluateAttributeCentroid(v[k].c.y);
+  float2 c = EvaluateAttributeSnapped(v[0].t, int2(2, -3));
+  return a + b + c.xyxy;
+}
+",
+        "ps_6_0",
+        VK12,
+    );
+    let c = m.id("in.VV");
+    let t = m.id("in.VV1");
+    m.assert_has(&[
+        "OpCapability InterpolationFunction",
+        &format!("OpDecorate {c} Location 0"),
+        &format!("OpDecorate {t} Location 2"),
+        &format!("{c} = OpVariable %_ptr_Input__arr_v4float_uint_2 Input"),
+        &format!("OpAccessChain %_ptr_Input_v4float {c} %int_1"),
+        &format!("OpAccessChain %_ptr_Input_float {c} "),
+        &format!("OpAccessChain %_ptr_Input_v2float {t} %int_0"),
+        "InterpolateAtSample",
+        "InterpolateAtCentroid",
+        "InterpolateAtOffset",
+    ]);
+}
+
+#[test]
+fn a_helper_evaluating_its_parameter_has_a_copy_per_input_it_is_given() {
+    // DXC inlines `ev` at each call: `ev(a)` interpolates `A`, `ev(b)` interpolates `B`.
+    let m = compile(
+        "float4 ev(float4 x) { return EvaluateAttributeSnapped(x, int2(1, 1)); }
+float4 twice(float4 y) { return ev(y) * 2; }
+float4 main(float4 a : A, float4 b : B) : SV_Target { return ev(a) + ev(b) + twice(a); }
+",
+        "ps_6_0",
+        VK12,
+    );
+    let (a, b) = (m.id("in.A"), m.id("in.B"));
+    assert_eq!(
+        m.asm.matches(&format!("InterpolateAtOffset {a} ")).count(),
+        1,
+        "one copy of `ev` for `A`, shared by `twice`'s call:\n{}",
+        m.asm
+    );
+    assert_eq!(
+        m.asm.matches(&format!("InterpolateAtOffset {b} ")).count(),
+        1,
+        "{}",
+        m.asm
+    );
+}
+
+#[test]
+fn a_helper_given_a_computed_value_is_dxcs_error() {
+    refuse(
+        "float4 ev(float4 x) { return EvaluateAttributeCentroid(x); }
+float4 main(float4 a : A) : SV_Target { return ev(a + 1); }
+",
+        "ps_6_0",
+        VK12,
+        1,
+        "attribute evaluation can only be done on values taken directly from inputs",
+    );
+}
