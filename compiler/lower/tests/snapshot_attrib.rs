@@ -667,3 +667,121 @@ float4 main(V v[2] : VV, nointerpolation uint i : I) : SV_Target {
         "#]],
     );
 }
+
+#[test]
+fn a_helper_given_a_whole_mesh_output_array_writes_the_entrys_output_variables() {
+    // `fill` has no parameter for `v`: its copy for `verts` writes (and `shade`, given it
+    // `inout`, reads and writes) the entry's `Output` arrays, one per field, as DXC's
+    // inlining does; the indices and primitives go the same way.
+    check_stage(
+        r#"
+struct VO { float4 p : SV_Position; float4 c : COLOR; };
+struct PO { uint id : SV_PrimitiveID; };
+void shade(inout vertices VO v[3], uint i) { v[i].c = v[i].p * 0.5; }
+void fill(out vertices VO v[3], uint i) { v[i].p = float4(i, 0, 0, 1); shade(v, i); }
+void tri(out indices uint3 t[1], out primitives PO p[1]) { t[0] = uint3(0, 1, 2); p[0].id = 9; }
+[outputtopology("triangle")] [numthreads(3, 1, 1)]
+void main(uint i : SV_GroupThreadID, out vertices VO verts[3], out indices uint3 tris[1],
+          out primitives PO prims[1]) {
+    SetMeshOutputCounts(3, 1);
+    fill(verts, i);
+    if (i == 0) tri(tris, prims);
+}
+"#,
+        ShaderStage::Mesh,
+        expect![[r#"
+            @g0 = input uint3 builtin(LocalInvocationId) ; in.SV_GroupThreadID
+            @g1 = output array<float4, 3> builtin(Position) ; out.SV_Position
+            @g2 = output array<float4, 3> location(0) ; out.COLOR
+            @g3 = output array<uint, 1> builtin(PrimitiveId) per_primitive ; out.SV_PrimitiveID
+            @g4 = output array<uint3, 1> builtin(PrimitiveTriangleIndicesEXT) ; out.indices
+
+            func @main_body(%arg0: uint) -> void {
+            bb0: ; selection merge=bb2 (entry)
+              %0 = alloca : ptr<function, uint> ; i
+              store %0, %arg0
+              set_mesh_outputs 3:uint, 1:uint
+              %1 = load %0 : uint
+              call @fill(%1)
+              %2 = load %0 : uint
+              %3 = eq %2, 0:uint : bool
+              cond_br %3, bb1, bb2
+            bb1: ; (if.then)
+              call @tri()
+              br bb2
+            bb2: ; (if.merge)
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : uint3
+              %1 = composite_extract %0, [0] : uint
+              call @main_body(%1)
+              ret
+            }
+
+            func @fill(%arg0: uint) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint> ; i
+              store %0, %arg0
+              %1 = load %0 : uint
+              %2 = load %0 : uint
+              %3 = convert %2 : float
+              %4 = composite_construct %3, 0.0:float, 0.0:float, 1.0:float : float4
+              %5 = access_chain @g1, %1 : ptr<output, float4>
+              store %5, %4
+              %6 = load %0 : uint
+              call @shade(%6)
+              ret
+            }
+
+            func @tri() -> void {
+            bb0: ; (entry)
+              %0 = composite_construct 0:uint, 1:uint, 2:uint : uint3
+              %1 = access_chain @g4, 0:int : ptr<output, uint3>
+              store %1, %0
+              %2 = access_chain @g3, 0:int : ptr<output, uint>
+              store %2, 9:uint
+              ret
+            }
+
+            func @shade(%arg0: uint) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint> ; i
+              store %0, %arg0
+              %1 = load %0 : uint
+              %2 = load %0 : uint
+              %3 = access_chain @g1, %2 : ptr<output, float4>
+              %4 = load %3 : float4
+              %5 = mul %4, {0.5, 0.5, 0.5, 0.5}:float4 : float4
+              %6 = access_chain @g2, %1 : ptr<output, float4>
+              store %6, %5
+              ret
+            }
+
+            entry mesh "main" @main numthreads(3, 1, 1) output_topology(triangles) output_vertices(3) output_primitives(1) inputs(@g0) outputs(@g1, @g2, @g3, @g4)
+        "#]],
+    );
+}
+
+#[test]
+fn a_mesh_output_parameter_given_anything_but_a_whole_output_array_is_refused() {
+    check_stage(
+        r#"
+struct VO { float4 p : SV_Position; };
+void fill(out vertices VO v[3]) { v[0].p = 1; }
+[outputtopology("triangle")] [numthreads(3, 1, 1)]
+void main(out vertices VO verts[3], out indices uint3 tris[1]) {
+    SetMeshOutputCounts(3, 1);
+    VO local[3];
+    fill(local);
+    verts[0] = local[0];
+}
+"#,
+        ShaderStage::Mesh,
+        expect![[r#"
+            E3001 261..266: not supported yet: passing this to a `vertices`, `primitives` or `indices` parameter (only the entry's output array, `out` or `inout`)
+        "#]],
+    );
+}

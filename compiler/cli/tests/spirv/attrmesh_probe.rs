@@ -78,3 +78,80 @@ float4 main(float4 a : A) : SV_Target { return ev(a + 1); }
         "attribute evaluation can only be done on values taken directly from inputs",
     );
 }
+
+#[test]
+fn helpers_given_the_mesh_output_arrays_write_and_read_the_entrys_output_variables() {
+    // `fill` (out), `shade` (inout, reading what `fill` wrote), `tri` and `prim` get no
+    // parameter for the arrays: they access the entry's per-field `Output` arrays, which
+    // SPV_EXT_mesh_shader lets a mesh shader read back.
+    let m = compile(
+        "struct VO { float4 p : SV_Position; float4 c : COLOR; };
+struct PO { uint id : SV_PrimitiveID; bool cull : SV_CullPrimitive; };
+void tri(inout indices uint3 t[2], uint i) { t[i] = uint3(0, 1, 2) + i; }
+void shade(inout vertices VO v[4], uint i) { v[i].c = v[i].p * 0.5; }
+void fill(out vertices VO v[4], uint i) { v[i].p = float4(i, 0, 0, 1); shade(v, i); }
+void prim(out primitives PO p[2], uint i) { p[i].id = i; p[i].cull = i == 1; }
+[outputtopology(\"triangle\")] [numthreads(4, 1, 1)]
+void main(uint i : SV_GroupThreadID, out vertices VO verts[4], out indices uint3 tris[2],
+          out primitives PO prims[2]) {
+  SetMeshOutputCounts(4, 2);
+  fill(verts, i);
+  if (i < 2) { tri(tris, i); prim(prims, i); }
+}
+",
+        "ms_6_5",
+        VK12,
+    );
+    let (p, c) = (m.id("out.SV_Position"), m.id("out.COLOR"));
+    let (id, cull) = (m.id("out.SV_PrimitiveID"), m.id("out.SV_CullPrimitive"));
+    let indices = m.id("out.indices");
+    m.assert_has(&[
+        &format!("OpDecorate {p} BuiltIn Position"),
+        &format!("OpDecorate {c} Location 0"),
+        &format!("OpDecorate {id} BuiltIn PrimitiveId"),
+        &format!("OpDecorate {id} PerPrimitiveEXT"),
+        &format!("OpDecorate {cull} BuiltIn CullPrimitiveEXT"),
+        &format!("OpDecorate {cull} PerPrimitiveEXT"),
+        &format!("OpDecorate {indices} BuiltIn PrimitiveTriangleIndicesEXT"),
+        &format!("{p} = OpVariable %_ptr_Output__arr_v4float_uint_4 Output"),
+        &format!("OpAccessChain %_ptr_Output_v4float {c} "),
+        &format!("OpAccessChain %_ptr_Output_v3uint {indices} "),
+        &format!("OpAccessChain %_ptr_Output_bool {cull} "),
+    ]);
+    // The helpers take only `i`: no function parameter is a pointer to an output.
+    assert!(!m.has("OpTypePointer Function %_arr_VO"), "{}", m.asm);
+    // `shade` reads the position back from its Output variable.
+    let chains: Vec<&str> = m
+        .asm
+        .lines()
+        .filter(|l| l.contains(&format!("OpAccessChain %_ptr_Output_v4float {p} ")))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(
+        chains
+            .iter()
+            .any(|id| m.has(&format!("OpLoad %v4float {id}"))),
+        "{}",
+        m.asm
+    );
+}
+
+#[test]
+fn a_mesh_output_parameter_given_a_local_array_is_not_supported_yet() {
+    refuse(
+        "struct VO { float4 p : SV_Position; };
+void fill(out vertices VO v[3]) { v[0].p = 1; }
+[outputtopology(\"triangle\")] [numthreads(3, 1, 1)]
+void main(out vertices VO verts[3], out indices uint3 tris[1]) {
+  SetMeshOutputCounts(3, 1);
+  VO local[3];
+  fill(local);
+  verts[0] = local[0];
+}
+",
+        "ms_6_5",
+        VK12,
+        1,
+        "E3001",
+    );
+}

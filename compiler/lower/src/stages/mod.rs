@@ -72,6 +72,9 @@ pub struct StageIo {
     pub evaluated_params: Vec<(ir::Func, usize, ir::Global)>,
     /// A mesh shader's output arrays: the parameter and its variables.
     pub mesh_outputs: Vec<(LocalId, mesh::MeshOutput)>,
+    /// Parameters of copies of other functions given a mesh output array: (the copy,
+    /// parameter, index into `mesh_outputs`); they have no IR parameter (`mesh_outputs`).
+    pub mesh_output_params: Vec<(ir::Func, usize, usize)>,
 }
 
 /// Records that a call passes input variable `g` to parameter `k` of `callee` in `bindings`
