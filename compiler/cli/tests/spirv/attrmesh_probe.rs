@@ -155,3 +155,86 @@ void main(out vertices VO verts[3], out indices uint3 tris[1]) {
         "E3001",
     );
 }
+
+#[test]
+fn alphabetical_stage_io_order_sorts_dxcs_semantic_strings_by_byte() {
+    // DXC's strings: `TEXCOORD02` is `TEXCOORD2` (index 2), `A0` stays `A0` (index 0), the
+    // struct's `ZZ` names `ZZ` and `ZZ1`; sorted by byte: A0, Blue, TEXCOORD1, TEXCOORD10,
+    // TEXCOORD2, ZZ, ZZ1, a1, color (upper case before lower case, `1` before `10` before
+    // `2`).
+    let m = compile(
+        "struct S { float4 x : TEXCOORD10; float4 y : TEXCOORD02; float4 z : color;
+           float4 w : Blue; float2 q : A0; float2 r : a1; };
+struct P { float4 a : B; float4 b : B1; };
+float4 main(S s, P p : ZZ, float4 m : TEXCOORD1) : SV_Position {
+  return s.x + s.y + s.z + s.w + s.q.xyxy + s.r.xyxy + p.a + p.b + m;
+}
+",
+        "vs_6_0",
+        &["-fvk-stage-io-order=alpha"],
+    );
+    let order = [
+        "in.A0",
+        "in.Blue",
+        "in.TEXCOORD1",
+        "in.TEXCOORD10",
+        "in.TEXCOORD02",
+        "in.ZZ",
+        "in.ZZ1",
+        "in.a1",
+        "in.color",
+    ];
+    for (n, name) in order.iter().enumerate() {
+        assert_eq!(m.location(name), n as u32, "{name}:\n{}", m.asm);
+    }
+}
+
+#[test]
+fn hull_outputs_and_domain_inputs_are_in_alphabetical_order_without_the_option() {
+    // DXC sorts them always so the two stages agree; patch constants and control points
+    // share one run of locations: BIAS 0, NORMAL 1, POSITION 2, TEXCOORD 3.
+    let hull = compile(
+        "struct VI { float4 p : POSITION; float2 uv : TEXCOORD; };
+struct CP { float2 uv : TEXCOORD; float4 p : POSITION; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; float3 n : NORMAL;
+            float b : BIAS; };
+PC pcf(InputPatch<VI, 3> ip) {
+  PC o; o.e[0] = 1; o.e[1] = 1; o.e[2] = 1; o.i = 1; o.n = 0; o.b = 0; return o;
+}
+[domain(\"tri\")] [partitioning(\"integer\")] [outputtopology(\"triangle_cw\")]
+[outputcontrolpoints(3)] [patchconstantfunc(\"pcf\")]
+CP main(InputPatch<VI, 3> ip, uint id : SV_OutputControlPointID) {
+  CP o; o.uv = ip[id].uv; o.p = ip[id].p; return o;
+}
+",
+        "hs_6_0",
+        &[],
+    );
+    // Inputs keep declaration order.
+    assert_eq!(hull.location("in.POSITION"), 0);
+    assert_eq!(hull.location("in.TEXCOORD"), 1);
+    for (n, name) in ["out.BIAS", "out.NORMAL", "out.POSITION", "out.TEXCOORD"]
+        .iter()
+        .enumerate()
+    {
+        assert_eq!(hull.location(name), n as u32, "{name}:\n{}", hull.asm);
+    }
+    let domain = compile(
+        "struct CP { float2 uv : TEXCOORD; float4 p : POSITION; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; float3 n : NORMAL;
+            float b : BIAS; };
+[domain(\"tri\")]
+float4 main(PC pc, float3 bc : SV_DomainLocation, const OutputPatch<CP, 3> cp) : SV_Position {
+  return cp[0].p * bc.x + pc.b + float4(pc.n, cp[1].uv.x);
+}
+",
+        "ds_6_0",
+        &[],
+    );
+    for (n, name) in ["in.BIAS", "in.NORMAL", "in.POSITION", "in.TEXCOORD"]
+        .iter()
+        .enumerate()
+    {
+        assert_eq!(domain.location(name), n as u32, "{name}:\n{}", domain.asm);
+    }
+}
