@@ -1,8 +1,10 @@
 //! Snapshot tests of pixel attribute intrinsics and mesh outputs (issue #4 item 4):
 //! `EvaluateAttribute*` traced through plain copies, members, elements and swizzles to the
 //! stage input; DXC's refusals in its words (`E3060`, `E3061`, `E3062`, `E3004`); mesh output
-//! elements read, compound-assigned, copied whole and passed as `out`/`inout` arguments;
-//! HLSL 2021 functors called through a member (`h.s(2)`).
+//! elements read, compound-assigned, copied whole and passed as `out`/`inout` arguments, and
+//! whole output arrays passed to helpers; HLSL 2021 functors called through a member
+//! (`h.s(2)`); `vk::ext_type`s whose operands a call of their `[[vk::ext_type_def]]`
+//! function gives.
 
 mod common;
 
@@ -782,6 +784,84 @@ void main(out vertices VO verts[3], out indices uint3 tris[1]) {
         ShaderStage::Mesh,
         expect![[r#"
             E3001 261..266: not supported yet: passing this to a `vertices`, `primitives` or `indices` parameter (only the entry's output array, `out` or `inout`)
+        "#]],
+    );
+}
+
+#[test]
+fn a_call_of_a_type_def_function_records_the_operands_of_its_type() {
+    // `[[vk::ext_literal]]` arguments are literals, the `vk::ext_type<0>` parameter the type
+    // itself, a plain `uint` parameter a constant; the second call of `makeInt` changes
+    // nothing (the first definition stands, as in DXC).
+    check_stage(
+        r#"
+[[vk::ext_type_def(0, 21)]]
+void makeInt([[vk::ext_literal]] uint width, [[vk::ext_literal]] uint signedness);
+[[vk::ext_type_def(1, 23)]]
+void makeVec([[vk::ext_reference]] vk::ext_type<0> component, [[vk::ext_literal]] uint count);
+[[vk::ext_type_def(2, 28)]]
+void makeArray([[vk::ext_reference]] vk::ext_type<1> element, uint length);
+vk::ext_type<0> proto;
+vk::ext_type<1> protoVec;
+[numthreads(1, 1, 1)]
+void main() {
+    makeInt(32, 0);
+    makeInt(16, 1);
+    makeVec(proto, 4);
+    makeArray(protoVec, 3);
+    vk::ext_type<2> local;
+}
+"#,
+        ShaderStage::Compute,
+        expect![[r#"
+            spirv_type_def 0: literal uint 32, literal uint 0
+            spirv_type_def 1: spirv_opaque_type<21, ext_type_def 0>, literal uint 4
+            spirv_type_def 2: spirv_opaque_type<23, ext_type_def 1>, const uint 3
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, spirv_opaque_type<28, ext_type_def 2>> ; local
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn type_def_calls_dxc_cannot_compile_are_refused() {
+    // A run-time argument, and a type defined in terms of itself.
+    check_stage(
+        r#"
+[[vk::ext_type_def(0, 21)]]
+void makeInt([[vk::ext_literal]] uint width, [[vk::ext_literal]] uint signedness);
+RWStructuredBuffer<uint> b;
+[numthreads(1, 1, 1)]
+void main() { makeInt(b[0], 0); }
+"#,
+        ShaderStage::Compute,
+        expect![[r#"
+            E3012 184..188: the arguments of a [[vk::ext_type_def]] function must be integer constants, or variables of the types they name
+        "#]],
+    );
+    check_stage(
+        r#"
+[[vk::ext_type_def(0, 23)]]
+void makeVec([[vk::ext_reference]] vk::ext_type<0> component, [[vk::ext_literal]] uint count);
+vk::ext_type<0> self;
+[numthreads(1, 1, 1)]
+void main() { makeVec(self, 4); }
+"#,
+        ShaderStage::Compute,
+        expect![[r#"
+            E3012 182..198: vk::ext_type<0> is defined in terms of itself
         "#]],
     );
 }

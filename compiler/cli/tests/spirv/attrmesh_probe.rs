@@ -238,3 +238,56 @@ float4 main(PC pc, float3 bc : SV_DomainLocation, const OutputPatch<CP, 3> cp) :
         assert_eq!(domain.location(name), n as u32, "{name}:\n{}", domain.asm);
     }
 }
+
+#[test]
+fn ext_types_defined_by_calls_take_the_calls_operands() {
+    // DXC's documented form: the arguments of a call of the [[vk::ext_type_def]] function
+    // are the type's operands (literals, a constant, the id of a `vk::ext_type` parameter's
+    // type). `vk::ext_type<0>` is `OpTypeInt 32 0`, the module's `uint`; `<1>` a `uint4`;
+    // `<2>` an array of 3 of them (its length an `OpConstant`).
+    let m = compile(
+        "[[vk::ext_type_def(0, 21)]]
+void makeInt([[vk::ext_literal]] uint width, [[vk::ext_literal]] uint signedness);
+[[vk::ext_type_def(1, 23)]]
+void makeVec([[vk::ext_reference]] vk::ext_type<0> component, [[vk::ext_literal]] uint count);
+[[vk::ext_type_def(2, 28)]]
+void makeArray([[vk::ext_reference]] vk::ext_type<1> element, uint length);
+vk::ext_type<0> proto;
+vk::ext_type<1> protoVec;
+RWStructuredBuffer<uint> o;
+[numthreads(1, 1, 1)]
+void main() {
+  makeInt(32, 0);
+  makeVec(proto, 4);
+  makeArray(protoVec, 3);
+  vk::ext_type<2> arr;
+  o[0] = 1;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "%uint = OpTypeInt 32 0",
+        "%v4uint = OpTypeVector %uint 4",
+        "%_arr_v4uint_uint_3 = OpTypeArray %v4uint %uint_3",
+        "%arr = OpVariable %_ptr_Function__arr_v4uint_uint_3 Function",
+    ]);
+    assert_eq!(m.asm.matches("OpTypeInt 32 0").count(), 1, "{}", m.asm);
+}
+
+#[test]
+fn an_ext_type_whose_defining_call_is_never_reached_is_refused() {
+    refuse(
+        "[[vk::ext_type_def(0, 21)]]
+void makeInt([[vk::ext_literal]] uint width, [[vk::ext_literal]] uint signedness);
+RWStructuredBuffer<uint> o;
+[numthreads(1, 1, 1)]
+void main() { vk::ext_type<0> x; o[0] = 1; }
+",
+        "cs_6_0",
+        &[],
+        1,
+        "no call of its [[vk::ext_type_def(0, 21)]] function gives its operands",
+    );
+}
