@@ -27,16 +27,25 @@ use crate::func::FnLower;
 
 /// What the value of an attribute evaluation is.
 enum Source {
-    /// Parameter `n` of the entry, then `steps` into it.
+    /// Parameter `n` of the entry, then `steps` into it (also for a parameter of a copy of
+    /// another function that its calls pass a whole input: the steps to that input first).
     Input(usize, Vec<AttrStep>),
-    /// A parameter of a copy of another function whose calls pass input variable `g`, then
-    /// `steps` into it.
-    Bound(ir::Global, Vec<AttrStep>),
     /// Not a stage input: a computed value, a global, a written local.
     Computed,
     /// A parameter of a function other than the entry that is bound to no input variable
     /// (the function is not called from the pixel entry).
     OtherFunction,
+}
+
+/// A whole pixel input a call passes to a parameter whose attribute the callee evaluates:
+/// entry parameter `param`, or its field at `fields` (a struct input is one variable per
+/// field, so a struct passed whole is several variables).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputRoot {
+    pub param: usize,
+    pub fields: Vec<u32>,
+    /// The first input variable inside it, which picks the callee's copy.
+    pub first: ir::Global,
 }
 
 /// One step from an entry parameter to the evaluated value.
@@ -73,7 +82,6 @@ impl FnLower<'_, '_> {
                     ))
                 }
             },
-            Source::Bound(g, steps) => (g, steps),
             Source::Computed => return Err(self.not_an_input(value)),
             Source::OtherFunction => {
                 return Err(self.unsupported(
@@ -187,8 +195,7 @@ impl FnLower<'_, '_> {
 
     /// The input variables a call of `callee` passes to the parameters an attribute
     /// evaluation in `callee` reads, as (parameter, variable): they pick the callee's copy,
-    /// added to its `resources` key ([`FnLower::record_evaluated_args`] records them for
-    /// the copy). An argument that is no stage
+    /// added to its `resources` key (see `stages::StageArguments`). An argument that is no stage
     /// input is DXC's error (`E3060`), one that is a part of an input chosen by an index or
     /// a swizzle is not supported yet.
     pub(crate) fn evaluated_args(
@@ -196,7 +203,7 @@ impl FnLower<'_, '_> {
         callee: ItemIdx,
         args: &[ExprId],
         resources: &mut Vec<crate::context::ResourceArg>,
-    ) -> R<Vec<(usize, ir::Global)>> {
+    ) -> R<Vec<(usize, InputRoot)>> {
         if self.cx.stage_io.pixel_inputs.is_empty() {
             return Ok(Vec::new());
         }
@@ -206,16 +213,12 @@ impl FnLower<'_, '_> {
                 continue;
             }
             let whole = match self.attribute_source(a, 0) {
-                Source::Input(n, steps) => match self.input_leaf(n, steps) {
-                    Some((g, rest)) if rest.is_empty() => Some(g),
-                    _ => None,
-                },
-                Source::Bound(g, steps) if steps.is_empty() => Some(g),
+                Source::Input(n, steps) => self.input_root(n, &steps),
                 Source::Computed => return Err(self.not_an_input(a)),
-                Source::Bound(..) | Source::OtherFunction => None,
+                Source::OtherFunction => None,
             };
             match whole {
-                Some(g) => bound.push((k, g)),
+                Some(root) => bound.push((k, root)),
                 None => {
                     let what = "passing a part of a pixel input chosen by an index or a swizzle \
                                 to a parameter whose attribute is evaluated (pass the whole \
@@ -224,12 +227,40 @@ impl FnLower<'_, '_> {
                 }
             }
         }
-        // After the resources, where no parameter reads them.
-        resources.extend(bound.iter().map(|&(_, g)| crate::context::ResourceArg {
-            global: Some(g),
+        // After the resources, where no parameter reads them: the first variable of each
+        // input (distinct parts of the inputs have distinct first variables).
+        resources.extend(bound.iter().map(|(_, root)| crate::context::ResourceArg {
+            global: Some(root.first),
             ..Default::default()
         }));
         Ok(bound)
+    }
+
+    /// The whole input (a parameter of the entry, or a field of one, down to any depth)
+    /// that `steps` into entry parameter `n` name; `None` for a part chosen by an index or
+    /// a swizzle, or a value no input variable holds.
+    fn input_root(&self, n: usize, steps: &[AttrStep]) -> Option<InputRoot> {
+        use crate::stages::Step;
+        let fields: Vec<u32> = steps
+            .iter()
+            .map(|s| match s {
+                AttrStep::Field(i) => Some(*i),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        let prefix: Vec<Step> = fields.iter().map(|&i| Step::Field(i)).collect();
+        let first = self
+            .cx
+            .stage_io
+            .pixel_inputs
+            .iter()
+            .find(|(m, leaf, _)| *m == n && leaf.starts_with(&prefix))
+            .map(|(_, _, g)| *g)?;
+        Some(InputRoot {
+            param: n,
+            fields,
+            first,
+        })
     }
 
     /// DXC's error for an attribute evaluation of `value`, which is no stage input.
@@ -241,16 +272,6 @@ impl FnLower<'_, '_> {
                 .to_owned(),
             range,
         )
-    }
-
-    /// Records the inputs `evaluated_args` found for copy `f` of the callee.
-    pub(crate) fn record_evaluated_args(&mut self, f: ir::Func, bound: &[(usize, ir::Global)]) {
-        let io = &mut self.cx.stage_io.evaluated_params;
-        for &(k, g) in bound {
-            if !io.iter().any(|&(h, m, _)| h == f && m == k) {
-                io.push((f, k, g));
-            }
-        }
     }
 
     /// The type of a value held by global `g`.
@@ -265,10 +286,6 @@ impl FnLower<'_, '_> {
             Source::Input(n, mut steps) => {
                 steps.push(step);
                 Source::Input(n, steps)
-            }
-            Source::Bound(g, mut steps) => {
-                steps.push(step);
-                Source::Bound(g, steps)
             }
             other => other,
         };
@@ -287,9 +304,13 @@ impl FnLower<'_, '_> {
                         .stage_io
                         .evaluated_params
                         .iter()
-                        .find_map(|&(f, m, g)| (f == self.func && m == n).then_some(g));
+                        .find(|(f, m, _)| *f == self.func && *m == n)
+                        .map(|(_, _, root)| root);
                     return match bound {
-                        Some(g) => Source::Bound(g, Vec::new()),
+                        Some(root) => Source::Input(
+                            root.param,
+                            root.fields.iter().map(|&i| AttrStep::Field(i)).collect(),
+                        ),
                         None => Source::OtherFunction,
                     };
                 }

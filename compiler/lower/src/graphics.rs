@@ -758,28 +758,34 @@ impl FnLower<'_, '_> {
         stage_io
             .per_vertex_params
             .iter()
-            .find(|(f, m, _)| *f == self.item && *m == n)
-            .and_then(|(_, _, g)| *g)
+            .find_map(|&(f, m, g)| (f == self.func && m == n).then_some(g))
     }
 
-    /// Records which per-vertex input each argument of a call of `callee` is, for a callee
-    /// that reads its parameter with `GetAttributeAtVertex` (two calls passing different
-    /// inputs, or a value that is none, leave no binding). An input passed there must be
-    /// declared `nointerpolation`, as DXC requires (in its words, `E3061`).
-    pub(crate) fn bind_per_vertex_args(
+    /// The per-vertex inputs a call of `callee` passes to the parameters it reads with
+    /// `GetAttributeAtVertex`, as (parameter, variable): they pick the callee's copy, as DXC's
+    /// inlining gives each call its own (added to its `resources` key). An input passed there
+    /// must be declared `nointerpolation`, as DXC requires (in its words, `E3061`); an
+    /// argument that is no whole per-vertex input is refused.
+    pub(crate) fn per_vertex_args(
         &mut self,
         callee: hir::item_tree::ItemIdx,
         args: &[ExprId],
-    ) -> R<()> {
+        resources: &mut Vec<crate::context::ResourceArg>,
+    ) -> R<Vec<(usize, ir::Global)>> {
         if self.cx.stage_io.per_vertex.is_empty() {
-            return Ok(());
+            return Ok(Vec::new());
         }
+        let mut bound = Vec::new();
         for (k, &a) in args.iter().enumerate() {
             if !param_read_per_vertex(self.cx, callee, k, 0) {
                 continue;
             }
-            let g = self.per_vertex_global(a);
-            if g.is_some_and(|g| self.cx.stage_io.per_vertex_interpolated.contains(&g)) {
+            let Some(g) = self.per_vertex_global(a) else {
+                let what = "passing something other than a whole per-vertex pixel input to a \
+                            parameter read with `GetAttributeAtVertex`";
+                return Err(self.unsupported(what, a));
+            };
+            if self.cx.stage_io.per_vertex_interpolated.contains(&g) {
                 let message = format!(
                     "parameter {k} of {} must have a 'nointerpolation' attribute",
                     self.cx.tree.item(callee).name
@@ -789,9 +795,13 @@ impl FnLower<'_, '_> {
                     .cx
                     .error(crate::ATTRIBUTE_AT_VERTEX_MISUSE, message, range));
             }
-            crate::stages::bind_param_input(&mut self.cx.stage_io.per_vertex_params, callee, k, g);
+            bound.push((k, g));
+            resources.push(crate::context::ResourceArg {
+                global: Some(g),
+                ..Default::default()
+            });
         }
-        Ok(())
+        Ok(bound)
     }
 
     /// Whether the value `GetAttributeAtVertex` reads is declared `nointerpolation`, as DXC

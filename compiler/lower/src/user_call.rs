@@ -302,11 +302,8 @@ impl FnLower<'_, '_> {
                 });
             }
         }
-        self.bind_per_vertex_args(idx, args)?;
-        // So do the pixel inputs whose attributes it evaluates (`evaluate_attribute`) and
-        // the mesh output arrays it is given (`stages::mesh_outputs`).
-        let evaluated = self.evaluated_args(idx, args, &mut resources)?;
-        let mesh_outputs = self.mesh_output_arguments(idx, args, &mut resources)?;
+        // So do the entry's stage variables it is given (pixel inputs, mesh outputs).
+        let stage_args = self.stage_arguments(idx, args, &mut resources)?;
         // A function handing resources back gets a copy per set of constant scalar
         // arguments, so a condition on them picks the resource (`resource_choice`).
         let hands_back = sig
@@ -341,8 +338,7 @@ impl FnLower<'_, '_> {
             &constants,
             &lens,
         )?;
-        self.record_evaluated_args(f, &evaluated);
-        self.record_mesh_output_arguments(f, &mesh_outputs);
+        self.record_stage_arguments(f, &stage_args);
         if !streams.is_empty() && !self.cx.stage_io.stream_copies.iter().any(|(g, _)| *g == f) {
             self.cx.stage_io.stream_copies.push((f, streams));
         }

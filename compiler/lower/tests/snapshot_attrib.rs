@@ -865,3 +865,87 @@ void main() { makeVec(self, 4); }
         "#]],
     );
 }
+
+#[test]
+fn helpers_reading_different_per_vertex_inputs_or_struct_inputs_have_a_copy_per_input() {
+    // `at(a)` and `at(b)` read vertex 1 of `A` and of `B`: one copy each, as DXC's inlining
+    // gives each call its own.
+    check_body_of(
+        r#"
+float4 at(nointerpolation float4 v) { return GetAttributeAtVertex(v, 1); }
+float4 main(nointerpolation float4 a : A, nointerpolation float4 b : B) : SV_Target {
+    return at(a) + at(b);
+}
+"#,
+        &["at", "at.1"],
+        expect![[r#"
+            func @at(%arg0: float4) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; v
+              store %0, %arg0
+              %1 = access_chain @g0, 1:uint : ptr<input, float4>
+              %2 = load %1 : float4
+              ret %2
+            }
+            func @at.1(%arg0: float4) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; v
+              store %0, %arg0
+              %1 = access_chain @g1, 1:uint : ptr<input, float4>
+              %2 = load %1 : float4
+              ret %2
+            }
+        "#]],
+    );
+    // A struct input passed whole is one variable per field: `pick(a)` interpolates
+    // `A`/`A1`, `pick(b)` `B`/`B1`.
+    check_body_of(
+        r#"
+struct V { float4 c : COLOR; float4 d : DATA; };
+float4 pick(V v) { return EvaluateAttributeAtSample(v.c, 1) + EvaluateAttributeCentroid(v.d); }
+float4 main(V a : A, V b : B) : SV_Target { return pick(a) + pick(b); }
+"#,
+        &["pick", "pick.1"],
+        expect![[r#"
+            func @pick(%arg0: V) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, V> ; v
+              store %0, %arg0
+              %1 = load @g0 : float4
+              %2 = call_intrinsic EvaluateAttributeAtSample(%1, 1:int) : float4
+              %3 = load @g1 : float4
+              %4 = call_intrinsic EvaluateAttributeAtCentroid(%3) : float4
+              %5 = add %2, %4 : float4
+              ret %5
+            }
+            func @pick.1(%arg0: V) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, V> ; v
+              store %0, %arg0
+              %1 = load @g2 : float4
+              %2 = call_intrinsic EvaluateAttributeAtSample(%1, 1:int) : float4
+              %3 = load @g3 : float4
+              %4 = call_intrinsic EvaluateAttributeAtCentroid(%3) : float4
+              %5 = add %2, %4 : float4
+              ret %5
+            }
+        "#]],
+    );
+}
+
+/// The verified dump's functions named `names`, one after another.
+fn check_body_of(text: &str, names: &[&str], expect: Expect) {
+    let m = common::try_lower_stage(text, ShaderStage::Pixel).unwrap_or_else(|e| panic!("{e}"));
+    assert!(ir::verify(&m).is_empty(), "{}", ir::print_module(&m));
+    let dump = ir::print_module(&m);
+    let mut out = String::new();
+    for name in names {
+        let head = format!("func @{name}(");
+        let start = dump.find(&head).expect("the function");
+        let end = dump[start..]
+            .find("\n}\n")
+            .map_or(dump.len(), |e| start + e + 3);
+        out.push_str(&dump[start..end]);
+    }
+    expect.assert_eq(&out);
+}

@@ -291,3 +291,42 @@ void main() { vk::ext_type<0> x; o[0] = 1; }
         "no call of its [[vk::ext_type_def(0, 21)]] function gives its operands",
     );
 }
+
+#[test]
+fn helpers_given_different_per_vertex_or_struct_inputs_read_each_ones_variables() {
+    // `at(a)`/`at(b)`: a copy per per-vertex input, each reading element 1 of its
+    // `PerVertexKHR` array.
+    let m = compile(
+        "float4 at(nointerpolation float4 v) { return GetAttributeAtVertex(v, 1); }
+float4 main(nointerpolation float4 a : A, nointerpolation float4 b : B) : SV_Target {
+  return at(a) + at(b);
+}
+",
+        "ps_6_1",
+        VK12,
+    );
+    let (a, b) = (m.id("in.A"), m.id("in.B"));
+    m.assert_has(&[
+        &format!("OpDecorate {a} PerVertexKHR"),
+        &format!("OpDecorate {b} PerVertexKHR"),
+        &format!("OpAccessChain %_ptr_Input_v4float {a} %uint_1"),
+        &format!("OpAccessChain %_ptr_Input_v4float {b} %uint_1"),
+    ]);
+    // A struct input passed whole: its fields' variables.
+    let m = compile(
+        "struct V { float4 c : COLOR; float4 d : DATA; };
+float4 pick(V v) { return EvaluateAttributeAtSample(v.c, 1) + EvaluateAttributeCentroid(v.d); }
+float4 main(V a : A, V b : B) : SV_Target { return pick(a) + pick(b); }
+",
+        "ps_6_0",
+        VK12,
+    );
+    for name in ["in.A", "in.B"] {
+        let c = m.id(name);
+        let d = m.id(&format!("{name}1"));
+        m.assert_has(&[
+            &format!("InterpolateAtSample {c} %int_1"),
+            &format!("InterpolateAtCentroid {d}"),
+        ]);
+    }
+}

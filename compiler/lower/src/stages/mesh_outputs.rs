@@ -175,16 +175,6 @@ impl FnLower<'_, '_> {
         Ok(bound)
     }
 
-    /// Records the mesh outputs `mesh_output_arguments` found for copy `f` of the callee.
-    pub(crate) fn record_mesh_output_arguments(&mut self, f: ir::Func, bound: &[(usize, usize)]) {
-        let io = &mut self.cx.stage_io.mesh_output_params;
-        for &(n, at) in bound {
-            if !io.iter().any(|&(g, m, _)| g == f && m == n) {
-                io.push((f, n, at));
-            }
-        }
-    }
-
     /// The place `e` names when it lies inside a mesh output array (`out[i]` followed by any
     /// `.field`, `[j]` and a final swizzle).
     pub(crate) fn mesh_output_place(&mut self, e: ExprId) -> Option<R<Place>> {
