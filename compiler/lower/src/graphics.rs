@@ -651,6 +651,24 @@ fn param_leaf(
     }
 }
 
+/// The value `e` indexes (through elements of arrays, rows of matrices and components of
+/// vectors, `x.a[1][j]`) and the indices, outermost first.
+fn peel_indices(body: &hir::body::Body, mut e: ExprId) -> (ExprId, Vec<ExprId>) {
+    let mut indices = Vec::new();
+    loop {
+        match body.expr(e) {
+            Expr::Index { base, index } => {
+                indices.push(*index);
+                e = *base;
+            }
+            Expr::Paren(inner) => e = *inner,
+            _ => break,
+        }
+    }
+    indices.reverse();
+    (e, indices)
+}
+
 /// The (parameter, field path) of every `GetAttributeAtVertex(x, i)` of entry `idx` whose `x`
 /// names a parameter or one of its fields, directly or in a function the value is passed to.
 fn attribute_at_vertex_uses(
@@ -668,7 +686,7 @@ fn attribute_at_vertex_uses(
         };
         for (k, &a) in args.iter().enumerate() {
             if reads_per_vertex(cx, &body, &infer, ExprId(id as u32), k, 0) {
-                out.extend(param_leaf(&body, ty_of, a));
+                out.extend(param_leaf(&body, ty_of, peel_indices(&body, a).0));
             }
         }
     }
@@ -823,7 +841,8 @@ impl FnLower<'_, '_> {
     }
 
     /// `GetAttributeAtVertex(x, i)` in a pixel entry (or a function it passes `x` to):
-    /// vertex `i`'s value of the per-vertex input `x` names.
+    /// vertex `i`'s value of the per-vertex input `x` names, or of an element or component
+    /// of it (`x.a[1]`).
     pub fn lower_attribute_at_vertex(
         &mut self,
         e: ExprId,
@@ -832,6 +851,9 @@ impl FnLower<'_, '_> {
         let [value, vertex] = args else {
             return Err(self.unsupported("`GetAttributeAtVertex` without two arguments", e));
         };
+        // An element (or component) of an input: the chain goes on inside the vertex's value.
+        let (value, inner) = peel_indices(&self.body, *value);
+        let value = &value;
         if !self.declared_nointerpolation(*value) {
             let range = self.expr_range(*value);
             return Err(self.cx.error(
@@ -848,9 +870,12 @@ impl FnLower<'_, '_> {
                 e,
             ));
         };
-        let i = self.coerce(*vertex, &Type::UINT)?;
+        let mut chain = vec![self.coerce(*vertex, &Type::UINT)?];
+        for j in inner {
+            chain.push(self.index_value(j)?);
+        }
         let mut fb = self.fb();
-        let p = fb.access_chain(ir::Value::Global(global), &[i]);
+        let p = fb.access_chain(ir::Value::Global(global), &chain);
         Ok(Some(fb.load(p)))
     }
 }

@@ -949,3 +949,27 @@ fn check_body_of(text: &str, names: &[&str], expect: Expect) {
     }
     expect.assert_eq(&out);
 }
+
+#[test]
+fn get_attribute_at_vertex_of_an_element_chains_the_vertex_then_the_element() {
+    // `id` is a per-vertex `uint[2][3]`: vertex 0, then element 1.
+    check_body(
+        r#"
+struct V { nointerpolation uint id[2] : ID; };
+float4 main(V v) : SV_Target { return GetAttributeAtVertex(v.id[1], 0); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            func @main_body(%arg0: V) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, V> ; v
+              store %0, %arg0
+              %1 = access_chain @g0, 0:uint, 1:int : ptr<input, uint>
+              %2 = load %1 : uint
+              %3 = convert %2 : float
+              %4 = composite_construct %3, %3, %3, %3 : float4
+              ret %4
+            }
+        "#]],
+    );
+}

@@ -330,3 +330,63 @@ float4 main(V a : A, V b : B) : SV_Target { return pick(a) + pick(b); }
         ]);
     }
 }
+
+#[test]
+fn sweep_barycentrics_interpolation_modifiers_and_per_vertex_elements() {
+    // Two barycentric inputs (DXIL's signature allows indices 0 and 1): the `noperspective`
+    // one is `BaryCoordNoPerspKHR`, both built-ins.
+    let m = compile(
+        "float4 main(float3 b : SV_Barycentrics, noperspective float3 n : SV_Barycentrics1)
+  : SV_Target { return float4(b + n, 1); }
+",
+        "ps_6_1",
+        VK12,
+    );
+    m.assert_has(&[
+        &format!(
+            "OpDecorate {} BuiltIn BaryCoordKHR",
+            m.id("in.SV_Barycentrics")
+        ),
+        &format!(
+            "OpDecorate {} BuiltIn BaryCoordNoPerspKHR",
+            m.id("in.SV_Barycentrics1")
+        ),
+        "OpCapability FragmentBarycentricKHR",
+    ]);
+    // Interpolation modifiers on struct members are the inputs' decorations.
+    let m = compile(
+        "struct PSIn { float4 pos : SV_Position; nointerpolation float4 flat : FLAT;
+  sample float2 s : SMP; centroid float3 c : CEN; noperspective float np : NP; };
+float4 main(PSIn i) : SV_Target { return i.flat + i.s.xyxy + i.c.xyzx + i.np; }
+",
+        "ps_6_0",
+        VK12,
+    );
+    for (name, decoration) in [
+        ("in.FLAT", "Flat"),
+        ("in.SMP", "Sample"),
+        ("in.CEN", "Centroid"),
+        ("in.NP", "NoPerspective"),
+    ] {
+        assert_eq!(
+            m.decoration(name, decoration),
+            Some(String::new()),
+            "{name}:\n{}",
+            m.asm
+        );
+    }
+    // `GetAttributeAtVertex` of an element of an array member: vertex first, then element.
+    let m = compile(
+        "struct V { nointerpolation float4 c : COLOR; nointerpolation uint id[2] : ID; };
+float4 main(V v) : SV_Target { return GetAttributeAtVertex(v.c, 2) + GetAttributeAtVertex(v.id[1], 0); }
+",
+        "ps_6_1",
+        VK12,
+    );
+    let id = m.id("in.ID");
+    m.assert_has(&[
+        &format!("OpDecorate {id} PerVertexKHR"),
+        &format!("{id} = OpVariable %_ptr_Input__arr__arr_uint_uint_2_uint_3 Input"),
+        &format!("OpAccessChain %_ptr_Input_uint {id} %uint_0 %int_1"),
+    ]);
+}
