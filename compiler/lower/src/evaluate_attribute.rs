@@ -57,6 +57,10 @@ enum AttrStep {
     Index(ExprId),
     /// Components of a vector (or the one scalar).
     Swizzle(Vec<u8>),
+    /// One element of a matrix (`m._m01`, `m._12`): row, column.
+    MatrixElement(u8, u8),
+    /// Several elements of a matrix (`m._m00_m11`): not supported yet.
+    MatrixElements,
 }
 
 impl FnLower<'_, '_> {
@@ -109,6 +113,19 @@ impl FnLower<'_, '_> {
                 (AttrStep::Index(j), Type::Vector(k, _)) => {
                     let k = *k;
                     chain.push(self.index_value(j)?);
+                    ty_at = Type::Scalar(k);
+                }
+                // A row of a matrix (its rows are its elements).
+                (AttrStep::Index(j), Type::Matrix { scalar, cols, .. }) => {
+                    let row = Type::Vector(*scalar, *cols);
+                    chain.push(self.index_value(j)?);
+                    ty_at = row;
+                }
+                (AttrStep::MatrixElement(r, c), Type::Matrix { scalar, .. }) => {
+                    let k = *scalar;
+                    let mut fb = self.fb();
+                    chain.push(fb.uint(u32::from(r)));
+                    chain.push(fb.uint(u32::from(c)));
                     ty_at = Type::Scalar(k);
                 }
                 (AttrStep::Swizzle(c), Type::Vector(k, _)) if c.len() == 1 => {
@@ -188,7 +205,9 @@ impl FnLower<'_, '_> {
                     path.push(Step::Elements(len));
                     chain.push(AttrStep::Index(j));
                 }
-                AttrStep::Swizzle(_) => return None,
+                AttrStep::Swizzle(_) | AttrStep::MatrixElement(..) | AttrStep::MatrixElements => {
+                    return None
+                }
             }
         }
     }
@@ -332,6 +351,13 @@ impl FnLower<'_, '_> {
                         match crate::expr::swizzle_components(name) {
                             Some(c) => push(base, AttrStep::Swizzle(c)),
                             None => Source::Computed,
+                        }
+                    }
+                    Some(Type::Matrix { rows, cols, .. }) => {
+                        match crate::expr::matrix_swizzle(name, *rows, *cols).as_deref() {
+                            Ok(&[(r, c)]) => push(base, AttrStep::MatrixElement(r, c)),
+                            Ok(_) => push(base, AttrStep::MatrixElements),
+                            Err(()) => Source::Computed,
                         }
                     }
                     _ => Source::Computed,

@@ -973,3 +973,35 @@ float4 main(V v) : SV_Target { return GetAttributeAtVertex(v.id[1], 0); }
         "#]],
     );
 }
+
+#[test]
+fn evaluating_a_row_or_an_element_of_a_matrix_input_chains_into_it() {
+    // A matrix is a composite of rows: `m[2]` is index 2, `m._m01` indices 0 then 1.
+    check_body(
+        r#"
+float4 main(float4x4 m : MAT, uint s : SV_SampleIndex) : SV_Target {
+    return EvaluateAttributeAtSample(m[2], s) + EvaluateAttributeCentroid(m._m01);
+}
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            func @main_body(%arg0: float4x4, %arg1: uint) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4x4> ; m
+              %1 = alloca : ptr<function, uint> ; s
+              store %0, %arg0
+              store %1, %arg1
+              %2 = load %1 : uint
+              %3 = access_chain @g0, 2:int : ptr<input, float4>
+              %4 = load %3 : float4
+              %5 = call_intrinsic EvaluateAttributeAtSample(%4, %2) : float4
+              %6 = access_chain @g0, 0:uint, 1:uint : ptr<input, float>
+              %7 = load %6 : float
+              %8 = call_intrinsic EvaluateAttributeAtCentroid(%7) : float
+              %9 = composite_construct %8, %8, %8, %8 : float4
+              %10 = add %5, %9 : float4
+              ret %10
+            }
+        "#]],
+    );
+}

@@ -390,3 +390,22 @@ float4 main(V v) : SV_Target { return GetAttributeAtVertex(v.c, 2) + GetAttribut
         &format!("OpAccessChain %_ptr_Input_uint {id} %uint_0 %int_1"),
     ]);
 }
+
+#[test]
+fn attribute_of_a_row_or_an_element_of_a_matrix_input_is_a_chain_into_it() {
+    // DXC's matrices are stored with HLSL rows as SPIR-V columns: row 2 is index 2, `_m01`
+    // indices 0 then 1.
+    let m = compile(
+        "float4 main(float4x4 m : MAT, uint s : SV_SampleIndex) : SV_Target {
+  return EvaluateAttributeAtSample(m[2], s) + EvaluateAttributeCentroid(m._m01);
+}
+",
+        "ps_6_0",
+        VK12,
+    );
+    let mat = m.id("in.MAT");
+    m.assert_has(&[
+        &format!("OpAccessChain %_ptr_Input_v4float {mat} %int_2"),
+        &format!("OpAccessChain %_ptr_Input_float {mat} %uint_0 %uint_1"),
+    ]);
+}
