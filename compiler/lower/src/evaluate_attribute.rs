@@ -8,12 +8,14 @@
 //! swizzles: `float4 l = c; EvaluateAttributeAtSample(l.zy, 0)` interpolates input `c` and
 //! swizzles the result. Members pick the input variable of that field (a struct input is one
 //! variable per field), elements of an array of structs pick the element of each field's
-//! variable (`v[i].c` is element `i` of the variable holding every `c`), elements and single
-//! components extend the access chain on it, and a swizzle of several components is applied
-//! to the interpolated vector. A function given the input (`float4 at(float4 v) { return
-//! EvaluateAttributeAtSample(v, 1); }`) reads the input variable its call passed: it has a
-//! copy per list of inputs its calls pass, as DXC's inlining gives each call its own; a part
-//! of an input chosen by an index or a swizzle passed there is refused (`E3001`). A value
+//! variable (`v[i].c` is element `i` of the variable holding every `c`), elements, matrix
+//! rows, single matrix elements (`m._m01`) and single components extend the access chain on
+//! it, and a swizzle of several components is applied to the interpolated vector. A function
+//! given the input (`float4 at(float4 v) { return EvaluateAttributeAtSample(v, 1); }`), or a
+//! whole struct input, reads the input variables its call passed: it has a copy per list of
+//! inputs its calls pass (`stages::StageArguments`), as DXC's inlining gives each call its
+//! own; a part of an input chosen by an index or a swizzle passed there is refused (`E3001`).
+//! A value
 //! that is not a stage input (computed, a global, a written local) is DXC's error, in its
 //! words (`E3060`).
 

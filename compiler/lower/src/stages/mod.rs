@@ -69,8 +69,8 @@ pub struct StageIo {
     /// variable), for the attribute-evaluation intrinsics.
     pub pixel_inputs: Vec<(usize, Vec<Step>, ir::Global)>,
     /// Parameters of copies of other functions whose value an attribute evaluation reads:
-    /// (the copy, parameter, the input variable its calls pass). A function is copied per
-    /// list of inputs it is given, as DXC's inlining gives each call its own.
+    /// (the copy, parameter, the whole input its calls pass). A function is copied per list
+    /// of inputs it is given, as DXC's inlining gives each call its own.
     pub evaluated_params: Vec<(ir::Func, usize, crate::evaluate_attribute::InputRoot)>,
     /// A mesh shader's output arrays: the parameter and its variables.
     pub mesh_outputs: Vec<(LocalId, mesh::MeshOutput)>,
