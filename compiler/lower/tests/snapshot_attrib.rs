@@ -1005,3 +1005,63 @@ float4 main(float4x4 m : MAT, uint s : SV_SampleIndex) : SV_Target {
         "#]],
     );
 }
+
+#[test]
+fn a_struct_input_passed_whole_is_read_per_vertex_in_the_helper() {
+    // `at` reads fields `c` and `id` of its parameter per vertex: those fields of `A` (and
+    // of `B`, in `at`'s other copy) are per-vertex arrays; `smooth` stays interpolated.
+    check_body_of(
+        r#"
+struct V { nointerpolation float4 c : COLOR; nointerpolation uint id : ID; float4 smooth : SMOOTH; };
+float4 at(V v, uint k) { return GetAttributeAtVertex(v.c, k) + GetAttributeAtVertex(v.id, 2); }
+float4 main(V a : A, V b : B) : SV_Target { return at(a, 0) + at(b, 1) + a.smooth; }
+"#,
+        &["at", "at.1"],
+        expect![[r#"
+            func @at(%arg0: V, %arg1: uint) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, V> ; v
+              %1 = alloca : ptr<function, uint> ; k
+              store %0, %arg0
+              store %1, %arg1
+              %2 = load %1 : uint
+              %3 = access_chain @g0, %2 : ptr<input, float4>
+              %4 = load %3 : float4
+              %5 = access_chain @g1, 2:uint : ptr<input, uint>
+              %6 = load %5 : uint
+              %7 = convert %6 : float
+              %8 = composite_construct %7, %7, %7, %7 : float4
+              %9 = add %4, %8 : float4
+              ret %9
+            }
+            func @at.1(%arg0: V, %arg1: uint) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, V> ; v
+              %1 = alloca : ptr<function, uint> ; k
+              store %0, %arg0
+              store %1, %arg1
+              %2 = load %1 : uint
+              %3 = access_chain @g3, %2 : ptr<input, float4>
+              %4 = load %3 : float4
+              %5 = access_chain @g4, 2:uint : ptr<input, uint>
+              %6 = load %5 : uint
+              %7 = convert %6 : float
+              %8 = composite_construct %7, %7, %7, %7 : float4
+              %9 = add %4, %8 : float4
+              ret %9
+            }
+        "#]],
+    );
+    // A field declared without `nointerpolation`: DXC's error, at the use.
+    check_stage(
+        r#"
+struct V { float4 c : COLOR; };
+float4 at(V v) { return GetAttributeAtVertex(v.c, 0); }
+float4 main(V a : A) : SV_Target { return at(a); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            E3061 78..81: parameter 0 of GetAttributeAtVertex must have a 'nointerpolation' attribute
+        "#]],
+    );
+}

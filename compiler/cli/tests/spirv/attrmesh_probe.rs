@@ -409,3 +409,30 @@ fn attribute_of_a_row_or_an_element_of_a_matrix_input_is_a_chain_into_it() {
         &format!("OpAccessChain %_ptr_Input_float {mat} %uint_0 %uint_1"),
     ]);
 }
+
+#[test]
+fn a_struct_input_passed_whole_is_read_per_vertex_in_the_helper() {
+    // Only the fields `at` reads per vertex are `PerVertexKHR` arrays; each call's copy
+    // reads its own input's.
+    let m = compile(
+        "struct V { nointerpolation float4 c : COLOR; nointerpolation uint id : ID;
+  float4 smooth : SMOOTH; };
+float4 at(V v, uint k) { return GetAttributeAtVertex(v.c, k) + GetAttributeAtVertex(v.id, 2); }
+float4 main(V a : A, V b : B) : SV_Target { return at(a, 0) + at(b, 1) + a.smooth; }
+",
+        "ps_6_1",
+        VK12,
+    );
+    for name in ["in.A", "in.A1", "in.B", "in.B1"] {
+        assert_eq!(
+            m.decoration(name, "PerVertexKHR"),
+            Some(String::new()),
+            "{name}"
+        );
+    }
+    assert_eq!(m.decoration("in.A2", "PerVertexKHR"), None, "{}", m.asm);
+    m.assert_has(&[
+        &format!("OpAccessChain %_ptr_Input_uint {} %uint_2", m.id("in.A1")),
+        &format!("OpAccessChain %_ptr_Input_uint {} %uint_2", m.id("in.B1")),
+    ]);
+}

@@ -61,10 +61,10 @@ pub struct StageIo {
     /// The per-vertex variables whose declaration lacks `nointerpolation` (DXC refuses
     /// `GetAttributeAtVertex` of them).
     pub per_vertex_interpolated: Vec<ir::Global>,
-    /// Parameters of copies of other functions that `GetAttributeAtVertex` reads: (the copy,
-    /// parameter, the per-vertex variable its calls pass). A function is copied per list of
-    /// inputs it is given.
-    pub per_vertex_params: Vec<(ir::Func, usize, ir::Global)>,
+    /// Parameters of copies of other functions that `GetAttributeAtVertex` reads (or fields
+    /// of which it reads): (the copy, parameter, the whole input its calls pass). A function
+    /// is copied per list of inputs it is given.
+    pub per_vertex_params: Vec<(ir::Func, usize, crate::evaluate_attribute::InputRoot)>,
     /// The other pixel inputs of the entry's parameters: (parameter, the leaf's steps,
     /// variable), for the attribute-evaluation intrinsics.
     pub pixel_inputs: Vec<(usize, Vec<Step>, ir::Global)>,
@@ -87,7 +87,7 @@ pub struct StageArguments {
     /// Pixel inputs whose attributes the callee evaluates (`evaluate_attribute`).
     evaluated: Vec<(usize, crate::evaluate_attribute::InputRoot)>,
     /// Pixel inputs the callee reads with `GetAttributeAtVertex` (`graphics`).
-    per_vertex: Vec<(usize, ir::Global)>,
+    per_vertex: Vec<(usize, crate::evaluate_attribute::InputRoot)>,
     /// Mesh output arrays (`mesh_outputs`): the parameter and the output's index.
     mesh_outputs: Vec<(usize, usize)>,
 }
@@ -121,13 +121,13 @@ impl FnLower<'_, '_> {
                 io.evaluated_params.push((f, *k, root.clone()));
             }
         }
-        for &(k, g) in &found.per_vertex {
+        for (k, root) in &found.per_vertex {
             if !io
                 .per_vertex_params
                 .iter()
-                .any(|&(h, m, _)| h == f && m == k)
+                .any(|(h, m, _)| *h == f && m == k)
             {
-                io.per_vertex_params.push((f, k, g));
+                io.per_vertex_params.push((f, *k, root.clone()));
             }
         }
         for &(k, at) in &found.mesh_outputs {
