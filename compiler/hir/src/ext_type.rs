@@ -1,16 +1,18 @@
 //! `vk::ext_type<ID>` (DXC's inline SPIR-V, "GL_EXT_spirv_intrinsics for SPIR-V code gen"):
 //! the type that a body-less function declared `[[vk::ext_type_def(ID, OPCODE)]]` defines,
 //! such as `OpTypeHitObjectNV`. It is an opaque inline SPIR-V type
-//! ([`types::InlineSpirvType`] without a layout): the opcode alone, with the
+//! ([`types::InlineSpirvType`] without a layout) with the
 //! `[[vk::ext_capability]]`/`[[vk::ext_extension]]` written on the defining function.
 //!
-//! DXC takes the type's operands from the arguments of a call of the defining function
-//! (`createTypeInt(32, 0)` makes `OpTypeInt 32 0`); a defining function with parameters is
-//! "not supported yet" (E2020) where the type is named. Called by `lower_type`'s path
-//! resolution; lowering drops calls of a defining function without parameters (they define
-//! nothing more).
+//! A defining function without parameters gives the opcode alone. With parameters, DXC takes
+//! the type's operands from the arguments of a call of it (`createTypeInt(32, 0)` makes
+//! `OpTypeInt 32 0`; a `[[vk::ext_reference]] vk::ext_type<0>` parameter given a variable
+//! of that type makes the type an operand): the type's one operand is then
+//! `SpirvTypeOperand::DefinedByCall(ID)`, which keeps it apart from other `vk::ext_type`s,
+//! and lowering records the operands of the call (`lower/src/inline_spirv.rs`). Called by
+//! `lower_type`'s path resolution.
 
-use types::{InlineSpirvType, Type};
+use types::{InlineSpirvType, SpirvTypeOperand, Type};
 
 use crate::item_tree::{Function, ItemKind};
 use crate::lower_type::{ConstValue, TypeCtx, TypeError};
@@ -82,17 +84,16 @@ impl TypeCtx<'_> {
             )));
             return None;
         };
-        if !f.params.is_empty() {
-            errors.push(TypeError::NotSupported(format!(
-                "vk::ext_type<{id}> with operands (the arguments of a call of `{name}`, \
-                 declared [[vk::ext_type_def({id}, {opcode})]] with parameters)"
-            )));
-            return None;
-        }
+        // With parameters, a call of the function gives the operands (lowering finds it).
+        let operands = if f.params.is_empty() {
+            Vec::new()
+        } else {
+            vec![SpirvTypeOperand::DefinedByCall(id)]
+        };
         let t = Type::inline_spirv(InlineSpirvType {
             opcode,
             layout: None,
-            operands: Vec::new(),
+            operands,
             capabilities: Vec::new(),
             extensions: Vec::new(),
         });

@@ -43,6 +43,10 @@ pub struct Module {
     /// `[[vk::ext_decorate_string]]` on a field): `OpMemberDecorate` on every SPIR-V type the
     /// struct of that name becomes.
     pub spirv_member_decorations: Vec<SpirvMemberDecoration>,
+    /// The operands of each `vk::ext_type<id>` defined by a call (`types::SpirvTypeOperand::
+    /// DefinedByCall`): the arguments of the first call of its `[[vk::ext_type_def(id, ..)]]`
+    /// function, by id, in the order the calls were lowered.
+    pub spirv_type_defs: Vec<(u32, Vec<types::SpirvTypeOperand>)>,
 }
 
 impl Module {

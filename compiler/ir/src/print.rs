@@ -133,6 +133,13 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
         let words: Vec<String> = m.iter().map(u32::to_string).collect();
         let _ = writeln!(inline, "spirv_execution_mode {}", words.join(" "));
     }
+    for (id, operands) in &module.spirv_type_defs {
+        let operands: Vec<String> = operands
+            .iter()
+            .map(|o| types::SpirvOperandIr(o).to_string())
+            .collect();
+        let _ = writeln!(inline, "spirv_type_def {id}: {}", operands.join(", "));
+    }
     for d in &module.spirv_member_decorations {
         let text = format_spirv_decoration(module, &d.decoration);
         let _ = writeln!(

@@ -96,8 +96,16 @@ pub(crate) fn parse_count(text: &str) -> Option<u32> {
 
 /// Lowers entry `name` into the module, its stage variables located as the options ask.
 pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
+    // A library's entry (`-T lib_6_x`) has the stage of its `[shader("...")]`.
+    let stage = match stage {
+        ShaderStage::Other => hir::entry::entry_points(cx.db, cx.file, cx.config)
+            .iter()
+            .find(|e| e.name == name && e.source == hir::entry::EntrySource::ShaderAttribute)
+            .map_or(ShaderStage::Other, |e| ShaderStage::of_entry(e.stage)),
+        s => s,
+    };
     lower_entry_stage(cx, name, stage);
-    crate::stage_io_order::reorder(cx);
+    crate::stage_io_order::reorder(cx, stage);
 }
 
 fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
@@ -112,14 +120,6 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         return;
     };
     let range = cx.item_range(idx);
-    // A library's entry (`-T lib_6_x`) has the stage of its `[shader("...")]`.
-    let stage = match stage {
-        ShaderStage::Other => hir::entry::entry_points(cx.db, cx.file, cx.config)
-            .iter()
-            .find(|e| e.name == name && e.source == hir::entry::EntrySource::ShaderAttribute)
-            .map_or(ShaderStage::Other, |e| ShaderStage::of_entry(e.stage)),
-        s => s,
-    };
     match stage {
         ShaderStage::Compute => {}
         ShaderStage::RayGeneration

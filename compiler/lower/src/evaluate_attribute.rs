@@ -6,13 +6,18 @@
 //! stage input. As DXC's legalization does, the trace goes through a local that is a plain
 //! copy (initialized from the value and never written), struct members, array elements and
 //! swizzles: `float4 l = c; EvaluateAttributeAtSample(l.zy, 0)` interpolates input `c` and
-//! swizzles the result. Members pick the input variable of that field, elements and single
-//! components extend the access chain on it, and a swizzle of several components is applied
-//! to the interpolated vector. A function given the input (`float4 at(float4 v) { return
-//! EvaluateAttributeAtSample(v, 1); }`) reads the input variable every call passed it, as
-//! DXC's inlining makes it do; calls passing different inputs, or a part of one chosen by an
-//! index or a swizzle, leave the parameter unbound (`E3001`). A value that is not a stage
-//! input (computed, a global, a written local) is DXC's error, in its words (`E3060`).
+//! swizzles the result. Members pick the input variable of that field (a struct input is one
+//! variable per field), elements of an array of structs pick the element of each field's
+//! variable (`v[i].c` is element `i` of the variable holding every `c`), elements, matrix
+//! rows, single matrix elements (`m._m01`) and single components extend the access chain on
+//! it, and a swizzle of several components is applied to the interpolated vector. A function
+//! given the input (`float4 at(float4 v) { return EvaluateAttributeAtSample(v, 1); }`), or a
+//! whole struct input, reads the input variables its call passed: it has a copy per list of
+//! inputs its calls pass (`stages::StageArguments`), as DXC's inlining gives each call its
+//! own; a part of an input chosen by an index or a swizzle passed there is refused (`E3001`).
+//! A value
+//! that is not a stage input (computed, a global, a written local) is DXC's error, in its
+//! words (`E3060`).
 
 use hir::body::{Body, Expr, ExprId, LocalId};
 use hir::item_tree::ItemIdx;
@@ -24,16 +29,25 @@ use crate::func::FnLower;
 
 /// What the value of an attribute evaluation is.
 enum Source {
-    /// Parameter `n` of the entry, then `steps` into it.
+    /// Parameter `n` of the entry, then `steps` into it (also for a parameter of a copy of
+    /// another function that its calls pass a whole input: the steps to that input first).
     Input(usize, Vec<AttrStep>),
-    /// A parameter of another function that every call passed input variable `g`, then
-    /// `steps` into it.
-    Bound(ir::Global, Vec<AttrStep>),
     /// Not a stage input: a computed value, a global, a written local.
     Computed,
-    /// A parameter of a function other than the entry whose calls do not all pass one whole
-    /// input.
+    /// A parameter of a function other than the entry that is bound to no input variable
+    /// (the function is not called from the pixel entry).
     OtherFunction,
+}
+
+/// A whole pixel input a call passes to a parameter whose attribute the callee evaluates:
+/// entry parameter `param`, or its field at `fields` (a struct input is one variable per
+/// field, so a struct passed whole is several variables).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputRoot {
+    pub param: usize,
+    pub fields: Vec<u32>,
+    /// The first input variable inside it, which picks the callee's copy.
+    pub first: ir::Global,
 }
 
 /// One step from an entry parameter to the evaluated value.
@@ -45,6 +59,10 @@ enum AttrStep {
     Index(ExprId),
     /// Components of a vector (or the one scalar).
     Swizzle(Vec<u8>),
+    /// One element of a matrix (`m._m01`, `m._12`): row, column.
+    MatrixElement(u8, u8),
+    /// Several elements of a matrix (`m._m00_m11`): not supported yet.
+    MatrixElements,
 }
 
 impl FnLower<'_, '_> {
@@ -64,26 +82,17 @@ impl FnLower<'_, '_> {
                 Some(found) => found,
                 None => {
                     return Err(self.unsupported(
-                        "evaluating an attribute of this part of an input (an element of an \
-                         array of structs, or a value of several inputs)",
+                        "evaluating an attribute of this part of an input (a value held by \
+                         several input variables)",
                         e,
                     ))
                 }
             },
-            Source::Bound(g, steps) => (g, steps),
-            Source::Computed => {
-                let range = self.expr_range(value);
-                return Err(self.cx.error(
-                    crate::ATTRIBUTE_NOT_INPUT,
-                    "attribute evaluation can only be done on values taken directly from inputs."
-                        .to_owned(),
-                    range,
-                ));
-            }
+            Source::Computed => return Err(self.not_an_input(value)),
             Source::OtherFunction => {
                 return Err(self.unsupported(
-                    "evaluating an attribute of a parameter whose calls do not all pass one \
-                     whole pixel input",
+                    "evaluating an attribute of a parameter outside a function called from \
+                     the pixel entry",
                     e,
                 ))
             }
@@ -106,6 +115,19 @@ impl FnLower<'_, '_> {
                 (AttrStep::Index(j), Type::Vector(k, _)) => {
                     let k = *k;
                     chain.push(self.index_value(j)?);
+                    ty_at = Type::Scalar(k);
+                }
+                // A row of a matrix (its rows are its elements).
+                (AttrStep::Index(j), Type::Matrix { scalar, cols, .. }) => {
+                    let row = Type::Vector(*scalar, *cols);
+                    chain.push(self.index_value(j)?);
+                    ty_at = row;
+                }
+                (AttrStep::MatrixElement(r, c), Type::Matrix { scalar, .. }) => {
+                    let k = *scalar;
+                    let mut fb = self.fb();
+                    chain.push(fb.uint(u32::from(r)));
+                    chain.push(fb.uint(u32::from(c)));
                     ty_at = Type::Scalar(k);
                 }
                 (AttrStep::Swizzle(c), Type::Vector(k, _)) if c.len() == 1 => {
@@ -152,56 +174,125 @@ impl FnLower<'_, '_> {
         }))
     }
 
-    /// The input variable of entry parameter `n` that the leading fields of `steps` lead
-    /// to, and the steps left.
+    /// The input variable of entry parameter `n` that the leading fields (and elements of
+    /// arrays of structs) of `steps` lead to, and the steps into it: the elements chosen in
+    /// arrays of structs first (the variable holds its part of every element, outermost
+    /// array first), then the steps left.
     fn input_leaf(&self, n: usize, steps: Vec<AttrStep>) -> Option<(ir::Global, Vec<AttrStep>)> {
+        use crate::stages::Step;
+        let inputs: Vec<&(usize, Vec<Step>, ir::Global)> = self
+            .cx
+            .stage_io
+            .pixel_inputs
+            .iter()
+            .filter(|(m, _, _)| *m == n)
+            .collect();
         let mut path = Vec::new();
+        let mut chain = Vec::new();
         let mut steps = steps.into_iter();
         loop {
-            let found = self
-                .cx
-                .stage_io
-                .pixel_inputs
-                .iter()
-                .find(|(m, p, _)| *m == n && *p == path)
-                .map(|(_, _, g)| *g);
-            if let Some(g) = found {
-                return Some((g, steps.collect()));
+            if let Some((_, _, g)) = inputs.iter().find(|(_, p, _)| *p == path) {
+                chain.extend(steps);
+                return Some((*g, chain));
             }
-            match steps.next() {
-                Some(AttrStep::Field(i)) => path.push(i),
-                _ => return None,
+            match steps.next()? {
+                AttrStep::Field(i) => path.push(Step::Field(i)),
+                AttrStep::Index(j) => {
+                    let len = inputs
+                        .iter()
+                        .find_map(|(_, p, _)| match p.get(path.len()) {
+                            Some(Step::Elements(len)) if p.starts_with(&path) => Some(*len),
+                            _ => None,
+                        })?;
+                    path.push(Step::Elements(len));
+                    chain.push(AttrStep::Index(j));
+                }
+                AttrStep::Swizzle(_) | AttrStep::MatrixElement(..) | AttrStep::MatrixElements => {
+                    return None
+                }
             }
         }
     }
 
-    /// The whole input variable `e` names (through plain copies and fields), for a call
-    /// that passes it to a parameter an attribute evaluation reads.
-    fn whole_input(&self, e: ExprId) -> Option<ir::Global> {
-        match self.attribute_source(e, 0) {
-            Source::Input(n, steps) => match self.input_leaf(n, steps)? {
-                (g, rest) if rest.is_empty() => Some(g),
-                _ => None,
-            },
-            Source::Bound(g, steps) if steps.is_empty() => Some(g),
-            _ => None,
-        }
-    }
-
-    /// Records which input variable each argument of a call of `callee` is, for the
-    /// parameters an attribute evaluation in `callee` reads (two calls passing different
-    /// inputs, or a value that is none, leave no binding).
-    pub(crate) fn bind_evaluated_args(&mut self, callee: ItemIdx, args: &[ExprId]) {
+    /// The input variables a call of `callee` passes to the parameters an attribute
+    /// evaluation in `callee` reads, as (parameter, variable): they pick the callee's copy,
+    /// added to its `resources` key (see `stages::StageArguments`). An argument that is no stage
+    /// input is DXC's error (`E3060`), one that is a part of an input chosen by an index or
+    /// a swizzle is not supported yet.
+    pub(crate) fn evaluated_args(
+        &mut self,
+        callee: ItemIdx,
+        args: &[ExprId],
+        resources: &mut Vec<crate::context::ResourceArg>,
+    ) -> R<Vec<(usize, InputRoot)>> {
         if self.cx.stage_io.pixel_inputs.is_empty() {
-            return;
+            return Ok(Vec::new());
         }
+        let mut bound = Vec::new();
         for (k, &a) in args.iter().enumerate() {
             if !param_evaluated(self.cx, callee, k, 0) {
                 continue;
             }
-            let g = self.whole_input(a);
-            crate::stages::bind_param_input(&mut self.cx.stage_io.evaluated_params, callee, k, g);
+            let whole = match self.attribute_source(a, 0) {
+                Source::Input(n, steps) => self.input_root(n, &steps),
+                Source::Computed => return Err(self.not_an_input(a)),
+                Source::OtherFunction => None,
+            };
+            match whole {
+                Some(root) => bound.push((k, root)),
+                None => {
+                    let what = "passing a part of a pixel input chosen by an index or a swizzle \
+                                to a parameter whose attribute is evaluated (pass the whole \
+                                input)";
+                    return Err(self.unsupported(what, a));
+                }
+            }
         }
+        // After the resources, where no parameter reads them: the first variable of each
+        // input (distinct parts of the inputs have distinct first variables).
+        resources.extend(bound.iter().map(|(_, root)| crate::context::ResourceArg {
+            global: Some(root.first),
+            ..Default::default()
+        }));
+        Ok(bound)
+    }
+
+    /// The whole input (a parameter of the entry, or a field of one, down to any depth)
+    /// that `steps` into entry parameter `n` name; `None` for a part chosen by an index or
+    /// a swizzle, or a value no input variable holds.
+    fn input_root(&self, n: usize, steps: &[AttrStep]) -> Option<InputRoot> {
+        use crate::stages::Step;
+        let fields: Vec<u32> = steps
+            .iter()
+            .map(|s| match s {
+                AttrStep::Field(i) => Some(*i),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        let prefix: Vec<Step> = fields.iter().map(|&i| Step::Field(i)).collect();
+        let first = self
+            .cx
+            .stage_io
+            .pixel_inputs
+            .iter()
+            .find(|(m, leaf, _)| *m == n && leaf.starts_with(&prefix))
+            .map(|(_, _, g)| *g)?;
+        Some(InputRoot {
+            param: n,
+            fields,
+            first,
+        })
+    }
+
+    /// DXC's error for an attribute evaluation of `value`, which is no stage input.
+    fn not_an_input(&mut self, value: ExprId) -> crate::context::Unsupported {
+        let range = self.expr_range(value);
+        self.cx.error(
+            crate::ATTRIBUTE_NOT_INPUT,
+            "attribute evaluation can only be done on values taken directly from inputs."
+                .to_owned(),
+            range,
+        )
     }
 
     /// The type of a value held by global `g`.
@@ -216,10 +307,6 @@ impl FnLower<'_, '_> {
             Source::Input(n, mut steps) => {
                 steps.push(step);
                 Source::Input(n, steps)
-            }
-            Source::Bound(g, mut steps) => {
-                steps.push(step);
-                Source::Bound(g, steps)
             }
             other => other,
         };
@@ -238,10 +325,14 @@ impl FnLower<'_, '_> {
                         .stage_io
                         .evaluated_params
                         .iter()
-                        .find_map(|(f, m, g)| (*f == self.item && *m == n).then_some(*g));
+                        .find(|(f, m, _)| *f == self.func && *m == n)
+                        .map(|(_, _, root)| root);
                     return match bound {
-                        Some(Some(g)) => Source::Bound(g, Vec::new()),
-                        _ => Source::OtherFunction,
+                        Some(root) => Source::Input(
+                            root.param,
+                            root.fields.iter().map(|&i| AttrStep::Field(i)).collect(),
+                        ),
+                        None => Source::OtherFunction,
                     };
                 }
                 match self.body.locals[l.0 as usize].init {
@@ -262,6 +353,13 @@ impl FnLower<'_, '_> {
                         match crate::expr::swizzle_components(name) {
                             Some(c) => push(base, AttrStep::Swizzle(c)),
                             None => Source::Computed,
+                        }
+                    }
+                    Some(Type::Matrix { rows, cols, .. }) => {
+                        match crate::expr::matrix_swizzle(name, *rows, *cols).as_deref() {
+                            Ok(&[(r, c)]) => push(base, AttrStep::MatrixElement(r, c)),
+                            Ok(_) => push(base, AttrStep::MatrixElements),
+                            Err(()) => Source::Computed,
                         }
                     }
                     _ => Source::Computed,

@@ -451,15 +451,17 @@ pub fn lower_graphics_entry(
     };
     for (n, p) in params.iter().enumerate() {
         for v in &in_vars[p.inputs.clone()] {
+            if v.arrayed.is_none() && ir_stage == Stage::Pixel && v.leaf.ty == v.var_ty {
+                // Attribute evaluation reaches parts of arrays of structs too.
+                let entry = (n, v.leaf.steps.clone(), v.global);
+                cx.stage_io.pixel_inputs.push(entry);
+            }
             // A part of an array of structs is no value an expression names.
             let Some(path) = v.leaf.field_path() else {
                 continue;
             };
-            let entry = (n, path, v.global);
             if v.arrayed.is_some() {
-                cx.stage_io.per_vertex.push(entry);
-            } else if ir_stage == Stage::Pixel && v.leaf.ty == v.var_ty {
-                cx.stage_io.pixel_inputs.push(entry);
+                cx.stage_io.per_vertex.push((n, path, v.global));
             }
         }
     }
@@ -649,8 +651,27 @@ fn param_leaf(
     }
 }
 
+/// The value `e` indexes (through elements of arrays, rows of matrices and components of
+/// vectors, `x.a[1][j]`) and the indices, outermost first.
+fn peel_indices(body: &hir::body::Body, mut e: ExprId) -> (ExprId, Vec<ExprId>) {
+    let mut indices = Vec::new();
+    loop {
+        match body.expr(e) {
+            Expr::Index { base, index } => {
+                indices.push(*index);
+                e = *base;
+            }
+            Expr::Paren(inner) => e = *inner,
+            _ => break,
+        }
+    }
+    indices.reverse();
+    (e, indices)
+}
+
 /// The (parameter, field path) of every `GetAttributeAtVertex(x, i)` of entry `idx` whose `x`
-/// names a parameter or one of its fields, directly or in a function the value is passed to.
+/// names a parameter or one of its fields, directly or in a function the value (or a struct
+/// holding it) is passed to.
 fn attribute_at_vertex_uses(
     cx: &ModuleCtx<'_>,
     idx: hir::item_tree::ItemIdx,
@@ -665,73 +686,97 @@ fn attribute_at_vertex_uses(
             continue;
         };
         for (k, &a) in args.iter().enumerate() {
-            if reads_per_vertex(cx, &body, &infer, ExprId(id as u32), k, 0) {
-                out.extend(param_leaf(&body, ty_of, a));
+            let read = read_paths(cx, &body, &infer, ExprId(id as u32), k, 0);
+            if read.is_empty() {
+                continue;
+            }
+            let Some((n, path)) = param_leaf(&body, ty_of, peel_indices(&body, a).0) else {
+                continue;
+            };
+            for sub in read {
+                out.push((n, [path.clone(), sub].concat()));
             }
         }
     }
     out
 }
 
-/// Whether argument `k` of call `call` (in a function with `body` and `infer`) is read per
-/// vertex: it is `GetAttributeAtVertex`'s value, or a user function's parameter that is, in
-/// turn, passed to one (`depth` bounds the search through recursive calls).
-fn reads_per_vertex(
+/// The field paths of argument `k` of call `call` (in a function with `body` and `infer`)
+/// that are read per vertex: the whole argument when it is `GetAttributeAtVertex`'s value,
+/// and those a user function reads of its parameter, in turn (`depth` bounds the search
+/// through recursive calls).
+fn read_paths(
     cx: &ModuleCtx<'_>,
     body: &hir::body::Body,
     infer: &hir::infer::InferenceResult,
     call: ExprId,
     k: usize,
     depth: u32,
-) -> bool {
+) -> Vec<Vec<u32>> {
     let Expr::Call { callee, .. } = body.expr(call) else {
-        return false;
+        return Vec::new();
     };
     if let Expr::Path(path) = body.expr(*callee) {
         if path.as_name() == Some("GetAttributeAtVertex") {
-            return k == 0;
+            return if k == 0 { vec![Vec::new()] } else { Vec::new() };
         }
     }
     let Some(hir::Resolution::Function { function, .. }) = infer.resolution(call) else {
-        return false;
+        return Vec::new();
     };
     let Some(callee) = cx.tree.by_ast(*function).map(|i| cx.definition_of(i)) else {
-        return false;
+        return Vec::new();
     };
-    depth < 8 && param_read_per_vertex(cx, callee, k, depth + 1)
+    if depth >= 8 {
+        return Vec::new();
+    }
+    param_read_paths(cx, callee, k, depth + 1)
 }
 
-/// Whether parameter `n` of user function `idx` is read per vertex inside it.
+/// The field paths of parameter `n` of user function `idx` read per vertex inside it (the
+/// empty path for the whole parameter).
+fn param_read_paths(
+    cx: &ModuleCtx<'_>,
+    idx: hir::item_tree::ItemIdx,
+    n: usize,
+    depth: u32,
+) -> Vec<Vec<u32>> {
+    let fid = cx.function_id(idx);
+    let body = hir::body::body(cx.db, fid);
+    let infer = crate::enums::infer(cx.db, fid);
+    let ty_of = |x: ExprId| infer.type_of_expr(x).cloned();
+    let mut out = Vec::new();
+    for (id, e) in body.exprs.iter().enumerate() {
+        let Expr::Call { args, .. } = e else {
+            continue;
+        };
+        for (k, &a) in args.iter().enumerate() {
+            let Some((m, path)) = param_leaf(&body, ty_of, peel_indices(&body, a).0) else {
+                continue;
+            };
+            if m != n {
+                continue;
+            }
+            for sub in read_paths(cx, &body, &infer, ExprId(id as u32), k, depth) {
+                let full = [path.clone(), sub].concat();
+                if !out.contains(&full) {
+                    out.push(full);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether parameter `n` of user function `idx` (or a field of it) is read per vertex inside
+/// it.
 pub(crate) fn param_read_per_vertex(
     cx: &ModuleCtx<'_>,
     idx: hir::item_tree::ItemIdx,
     n: usize,
     depth: u32,
 ) -> bool {
-    let fid = cx.function_id(idx);
-    let body = hir::body::body(cx.db, fid);
-    let infer = crate::enums::infer(cx.db, fid);
-    let Some(&param) = body.params.get(n) else {
-        return false;
-    };
-    body.exprs.iter().enumerate().any(|(id, e)| {
-        let Expr::Call { args, .. } = e else {
-            return false;
-        };
-        args.iter().enumerate().any(|(k, &a)| {
-            names_local(&body, a, param)
-                && reads_per_vertex(cx, &body, &infer, ExprId(id as u32), k, depth)
-        })
-    })
-}
-
-/// Whether `e` is the local `l` (in parentheses or not).
-fn names_local(body: &hir::body::Body, e: ExprId, l: hir::body::LocalId) -> bool {
-    match body.expr(e) {
-        Expr::Local(x) => *x == l,
-        Expr::Paren(inner) => names_local(body, *inner, l),
-        _ => false,
-    }
+    !param_read_paths(cx, idx, n, depth).is_empty()
 }
 
 impl FnLower<'_, '_> {
@@ -750,34 +795,73 @@ impl FnLower<'_, '_> {
                 .find(|(m, p, _)| *m == n && *p == path)
                 .map(|(_, _, g)| *g);
         }
-        if !path.is_empty() {
-            return None;
-        }
-        stage_io
+        // A parameter of this copy: the input its calls pass, then `path` inside it.
+        let (_, _, root) = stage_io
             .per_vertex_params
             .iter()
-            .find(|(f, m, _)| *f == self.item && *m == n)
-            .and_then(|(_, _, g)| *g)
+            .find(|(f, m, _)| *f == self.func && *m == n)?;
+        let full = [root.fields.clone(), path].concat();
+        stage_io
+            .per_vertex
+            .iter()
+            .find(|(m, p, _)| *m == root.param && *p == full)
+            .map(|(_, _, g)| *g)
     }
 
-    /// Records which per-vertex input each argument of a call of `callee` is, for a callee
-    /// that reads its parameter with `GetAttributeAtVertex` (two calls passing different
-    /// inputs, or a value that is none, leave no binding). An input passed there must be
-    /// declared `nointerpolation`, as DXC requires (in its words, `E3061`).
-    pub(crate) fn bind_per_vertex_args(
+    /// The whole per-vertex input (an entry parameter or a field of one, in the entry's
+    /// terms) that `x` names, for a call passing it to a parameter read per vertex.
+    fn per_vertex_root(&self, x: ExprId) -> Option<crate::evaluate_attribute::InputRoot> {
+        let infer = self.infer.clone();
+        let ty_of = |v: ExprId| infer.type_of_expr(v).cloned();
+        let (n, path) = param_leaf(&self.body, ty_of, x)?;
+        let stage_io = &self.cx.stage_io;
+        let (param, fields) = if stage_io.entry == Some(self.item) {
+            (n, path)
+        } else {
+            let (_, _, root) = stage_io
+                .per_vertex_params
+                .iter()
+                .find(|(f, m, _)| *f == self.func && *m == n)?;
+            (root.param, [root.fields.clone(), path].concat())
+        };
+        let first = stage_io
+            .per_vertex
+            .iter()
+            .find(|(m, p, _)| *m == param && p.starts_with(&fields))
+            .map(|(_, _, g)| *g)?;
+        Some(crate::evaluate_attribute::InputRoot {
+            param,
+            fields,
+            first,
+        })
+    }
+
+    /// The per-vertex inputs a call of `callee` passes to the parameters it reads with
+    /// `GetAttributeAtVertex`, as (parameter, variable): they pick the callee's copy, as DXC's
+    /// inlining gives each call its own (added to its `resources` key). An input passed there
+    /// must be declared `nointerpolation`, as DXC requires (in its words, `E3061`); an
+    /// argument that is no whole per-vertex input is refused.
+    pub(crate) fn per_vertex_args(
         &mut self,
         callee: hir::item_tree::ItemIdx,
         args: &[ExprId],
-    ) -> R<()> {
+        resources: &mut Vec<crate::context::ResourceArg>,
+    ) -> R<Vec<(usize, crate::evaluate_attribute::InputRoot)>> {
         if self.cx.stage_io.per_vertex.is_empty() {
-            return Ok(());
+            return Ok(Vec::new());
         }
+        let mut bound = Vec::new();
         for (k, &a) in args.iter().enumerate() {
             if !param_read_per_vertex(self.cx, callee, k, 0) {
                 continue;
             }
-            let g = self.per_vertex_global(a);
-            if g.is_some_and(|g| self.cx.stage_io.per_vertex_interpolated.contains(&g)) {
+            let Some(root) = self.per_vertex_root(a) else {
+                let what = "passing something other than a whole per-vertex pixel input to a \
+                            parameter read with `GetAttributeAtVertex`";
+                return Err(self.unsupported(what, a));
+            };
+            let whole = self.per_vertex_global(a);
+            if whole.is_some_and(|g| self.cx.stage_io.per_vertex_interpolated.contains(&g)) {
                 let message = format!(
                     "parameter {k} of {} must have a 'nointerpolation' attribute",
                     self.cx.tree.item(callee).name
@@ -787,9 +871,13 @@ impl FnLower<'_, '_> {
                     .cx
                     .error(crate::ATTRIBUTE_AT_VERTEX_MISUSE, message, range));
             }
-            crate::stages::bind_param_input(&mut self.cx.stage_io.per_vertex_params, callee, k, g);
+            resources.push(crate::context::ResourceArg {
+                global: Some(root.first),
+                ..Default::default()
+            });
+            bound.push((k, root));
         }
-        Ok(())
+        Ok(bound)
     }
 
     /// Whether the value `GetAttributeAtVertex` reads is declared `nointerpolation`, as DXC
@@ -801,17 +889,18 @@ impl FnLower<'_, '_> {
         let Some((n, path)) = param_leaf(&self.body, ty_of, x) else {
             return true;
         };
-        if self.cx.stage_io.entry == Some(self.item) {
+        if self.cx.stage_io.entry == Some(self.item) || !path.is_empty() {
+            // The input's own declaration (a field of a struct passed whole, in a function).
             let global = self.per_vertex_global(x);
             return !global.is_some_and(|g| self.cx.stage_io.per_vertex_interpolated.contains(&g));
         }
-        !path.is_empty()
-            || crate::attrs::param_interpolation(self.cx, self.item, n)
-                .contains(&Interpolation::NoInterpolation)
+        crate::attrs::param_interpolation(self.cx, self.item, n)
+            .contains(&Interpolation::NoInterpolation)
     }
 
     /// `GetAttributeAtVertex(x, i)` in a pixel entry (or a function it passes `x` to):
-    /// vertex `i`'s value of the per-vertex input `x` names.
+    /// vertex `i`'s value of the per-vertex input `x` names, or of an element or component
+    /// of it (`x.a[1]`).
     pub fn lower_attribute_at_vertex(
         &mut self,
         e: ExprId,
@@ -820,6 +909,9 @@ impl FnLower<'_, '_> {
         let [value, vertex] = args else {
             return Err(self.unsupported("`GetAttributeAtVertex` without two arguments", e));
         };
+        // An element (or component) of an input: the chain goes on inside the vertex's value.
+        let (value, inner) = peel_indices(&self.body, *value);
+        let value = &value;
         if !self.declared_nointerpolation(*value) {
             let range = self.expr_range(*value);
             return Err(self.cx.error(
@@ -836,9 +928,12 @@ impl FnLower<'_, '_> {
                 e,
             ));
         };
-        let i = self.coerce(*vertex, &Type::UINT)?;
+        let mut chain = vec![self.coerce(*vertex, &Type::UINT)?];
+        for j in inner {
+            chain.push(self.index_value(j)?);
+        }
         let mut fb = self.fb();
-        let p = fb.access_chain(ir::Value::Global(global), &[i]);
+        let p = fb.access_chain(ir::Value::Global(global), &chain);
         Ok(Some(fb.load(p)))
     }
 }

@@ -280,7 +280,7 @@ impl ModuleCtx<'_> {
     }
 
     /// The names of the attributes on parameter `param` of function `idx`.
-    fn param_attrs(&self, idx: ItemIdx, param: usize) -> Vec<String> {
+    pub(crate) fn param_attrs(&self, idx: ItemIdx, param: usize) -> Vec<String> {
         let root = hir::ids::expanded_root(self.db, self.file, self.config);
         let node =
             hir::ast_id_map(self.db, self.file, self.config).node(&root, self.tree.item(idx).ast);
@@ -373,16 +373,10 @@ impl FnLower<'_, '_> {
         if decl.has_body {
             return None;
         }
-        // A call of a `[[vk::ext_type_def]]` function: without parameters it adds nothing to
-        // the type `vk::ext_type<ID>` names (see `hir::ext_type`); with them it would give
-        // the type's operands, which `hir` refuses where the type is named.
-        if hir::ext_type::type_def(decl).is_some() {
-            if args.is_empty() {
-                return Some(Ok(None));
-            }
-            let what = "a call of a [[vk::ext_type_def]] function with arguments (the operands \
-                        of its type)";
-            return Some(Err(self.unsupported(what, e)));
+        // A call of a `[[vk::ext_type_def]]` function gives its type's operands
+        // (`ext_type_def`).
+        if let Some(def) = hir::ext_type::type_def(decl) {
+            return Some(self.lower_type_def_call(e, idx, def, args));
         }
         let attr = decl
             .attrs

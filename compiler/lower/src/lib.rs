@@ -111,6 +111,7 @@ pub mod entry;
 mod enums;
 pub mod evaluate_attribute;
 pub mod expr;
+pub mod ext_type_def;
 pub mod float_bitwise;
 pub mod func;
 pub mod graphics;

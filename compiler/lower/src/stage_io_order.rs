@@ -3,12 +3,20 @@
 //! declaration order (DXC's `docs/SPIR-V.rst`, "Vulkan stage input/output interface
 //! matching": sort the semantic strings, then assign `Location` numbers sequentially).
 //! `SV_Target<N>` keeps location N and `[[vk::location]]` its own number: neither is an
-//! automatic location.
+//! automatic location. A hull shader's outputs and a domain shader's inputs are in that
+//! order whatever the option, as DXC does to keep the two stages' locations matching (the
+//! patch constants and the control points share one run of locations).
+//!
+//! The order is DXC's exactly: a stable sort by byte (so case matters, `Z` before `a`, and
+//! `TEXCOORD10` comes before `TEXCOORD2`) of each variable's semantic string, which is the
+//! semantic as written when its index is 0 (`COLOR`, `COLOR0`) and otherwise the name
+//! followed by the index in decimal (`TEXCOORD02` sorts as `TEXCOORD2`).
 //!
 //! The stage declarations (`graphics`, `stages/vars`) give locations in declaration order
 //! and record each automatic one here ([`ModuleCtx::record_auto_location`]); once the
-//! entry is lowered, [`reorder`] renumbers them when the options ask for alphabetical
-//! order, and forgets them either way (a library lowers several entries into one module).
+//! entry is lowered, [`reorder`] renumbers them when the options or the stage ask for
+//! alphabetical order, and forgets them either way (a library lowers several entries into
+//! one module).
 
 use ir::{Global, StageBinding};
 
@@ -44,20 +52,57 @@ impl ModuleCtx<'_> {
     }
 }
 
-/// Renumbers the automatic locations of the entry just lowered under
-/// `-fvk-stage-io-order=alpha`: each side from 0, in the order of the semantic strings
-/// (byte order, as DXC compares them; ties keep declaration order).
-pub(crate) fn reorder(cx: &mut ModuleCtx<'_>) {
+/// Renumbers the automatic locations of the entry just lowered (of `stage`) in DXC's
+/// alphabetical order: every side under `-fvk-stage-io-order=alpha`, a hull shader's
+/// outputs and a domain shader's inputs always; each side from 0, ties keeping declaration
+/// order.
+pub(crate) fn reorder(cx: &mut ModuleCtx<'_>, stage: crate::ShaderStage) {
     let mut recorded = std::mem::take(&mut cx.auto_locations);
-    if cx.options.stage_io_order != StageIoOrder::Alphabetical {
-        return;
-    }
-    recorded.sort_by(|a, b| a.semantic.cmp(&b.semantic));
-    for side in [Side::Input, Side::Output] {
+    let alpha = cx.options.stage_io_order == StageIoOrder::Alphabetical;
+    let sides: &[Side] = match stage {
+        _ if alpha => &[Side::Input, Side::Output],
+        crate::ShaderStage::Hull => &[Side::Output],
+        crate::ShaderStage::Domain => &[Side::Input],
+        _ => return,
+    };
+    recorded.sort_by_cached_key(|v| sort_key(&v.semantic));
+    for &side in sides {
         let mut next = 0;
         for v in recorded.iter().filter(|v| v.side == side) {
             cx.mb.module_mut().globals[v.global].stage_binding = Some(StageBinding::Location(next));
             next += v.count;
         }
+    }
+}
+
+/// DXC's string for sorting a semantic: as written when its index is 0, else its name and
+/// its index in decimal.
+fn sort_key(semantic: &str) -> String {
+    let name = semantic.trim_end_matches(|c: char| c.is_ascii_digit());
+    match semantic[name.len()..].parse::<u64>() {
+        Ok(index) if index != 0 => format!("{name}{index}"),
+        _ => semantic.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_key;
+
+    #[test]
+    fn semantics_sort_as_dxc_spells_them() {
+        // Index 0 as written, other indices without leading zeros.
+        assert_eq!(sort_key("COLOR"), "COLOR");
+        assert_eq!(sort_key("COLOR0"), "COLOR0");
+        assert_eq!(sort_key("TEXCOORD02"), "TEXCOORD2");
+        assert_eq!(sort_key("TEXCOORD10"), "TEXCOORD10");
+        let mut keys = ["a1", "TEXCOORD10", "TEXCOORD02", "Blue", "A0", "TEXCOORD1"]
+            .map(sort_key)
+            .to_vec();
+        keys.sort();
+        assert_eq!(
+            keys,
+            ["A0", "Blue", "TEXCOORD1", "TEXCOORD10", "TEXCOORD2", "a1"]
+        );
     }
 }

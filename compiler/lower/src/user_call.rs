@@ -297,8 +297,8 @@ impl FnLower<'_, '_> {
                 });
             }
         }
-        self.bind_per_vertex_args(idx, args)?;
-        self.bind_evaluated_args(idx, args);
+        // So do the entry's stage variables it is given (pixel inputs, mesh outputs).
+        let stage_args = self.stage_arguments(idx, args, &mut resources)?;
         // A function handing resources back gets a copy per set of constant scalar
         // arguments, so a condition on them picks the resource (`resource_choice`).
         let hands_back = sig
@@ -335,6 +335,7 @@ impl FnLower<'_, '_> {
             statics: &statics,
         };
         let f = self.cx.function_for_resources(idx, &name, copy)?;
+        self.record_stage_arguments(f, &stage_args);
         if !streams.is_empty() && !self.cx.stage_io.stream_copies.iter().any(|(g, _)| *g == f) {
             self.cx.stage_io.stream_copies.push((f, streams));
         }

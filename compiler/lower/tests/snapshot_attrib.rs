@@ -1,8 +1,10 @@
 //! Snapshot tests of pixel attribute intrinsics and mesh outputs (issue #4 item 4):
 //! `EvaluateAttribute*` traced through plain copies, members, elements and swizzles to the
 //! stage input; DXC's refusals in its words (`E3060`, `E3061`, `E3062`, `E3004`); mesh output
-//! elements read, compound-assigned, copied whole and passed as `out`/`inout` arguments;
-//! HLSL 2021 functors called through a member (`h.s(2)`).
+//! elements read, compound-assigned, copied whole and passed as `out`/`inout` arguments, and
+//! whole output arrays passed to helpers; HLSL 2021 functors called through a member
+//! (`h.s(2)`); `vk::ext_type`s whose operands a call of their `[[vk::ext_type_def]]`
+//! function gives.
 
 mod common;
 
@@ -529,8 +531,9 @@ float4 main(In i, float2 uv : TEXCOORD) : SV_Target {
 }
 
 #[test]
-fn a_helper_given_different_inputs_is_not_supported_yet() {
-    // One copy of `at` cannot read two inputs (DXC inlines each call).
+fn a_helper_given_different_inputs_has_a_copy_per_input() {
+    // DXC inlines each call: `at(a)` interpolates `A` and `at(b)` interpolates `B`, so each
+    // gets its own copy of `at` reading its input variable.
     check_stage(
         r#"
 float4 at(float4 v) { return EvaluateAttributeCentroid(v); }
@@ -538,7 +541,527 @@ float4 main(float4 a : A, float4 b : B) : SV_Target { return at(a) + at(b); }
 "#,
         ShaderStage::Pixel,
         expect![[r#"
-            E3001 30..58: not supported yet: evaluating an attribute of a parameter whose calls do not all pass one whole pixel input
+            @g0 = input float4 location(0) ; in.A
+            @g1 = input float4 location(1) ; in.B
+            @g2 = output float4 location(0) ; out.SV_Target
+
+            func @main_body(%arg0: float4, %arg1: float4) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; a
+              %1 = alloca : ptr<function, float4> ; b
+              store %0, %arg0
+              store %1, %arg1
+              %2 = load %0 : float4
+              %3 = call @at(%2) : float4
+              %4 = load %1 : float4
+              %5 = call @at.1(%4) : float4
+              %6 = add %3, %5 : float4
+              ret %6
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : float4
+              %1 = load @g1 : float4
+              %2 = call @main_body(%0, %1) : float4
+              store @g2, %2
+              ret
+            }
+
+            func @at(%arg0: float4) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; v
+              store %0, %arg0
+              %1 = load @g0 : float4
+              %2 = call_intrinsic EvaluateAttributeAtCentroid(%1) : float4
+              ret %2
+            }
+
+            func @at.1(%arg0: float4) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; v
+              store %0, %arg0
+              %1 = load @g1 : float4
+              %2 = call_intrinsic EvaluateAttributeAtCentroid(%1) : float4
+              ret %2
+            }
+
+            entry pixel "main" @main inputs(@g0, @g1) outputs(@g2)
+        "#]],
+    );
+}
+
+#[test]
+fn a_helper_given_a_part_of_an_input_or_a_computed_value_is_refused_at_the_argument() {
+    // An element chosen at run time cannot pick a copy (DXC inlines it): not supported yet.
+    check_stage(
+        r#"
+float4 at(float4 v) { return EvaluateAttributeCentroid(v); }
+float4 main(float4 a[2] : A, nointerpolation uint i : I) : SV_Target { return at(a[i]); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            E3001 143..147: not supported yet: passing a part of a pixel input chosen by an index or a swizzle to a parameter whose attribute is evaluated (pass the whole input)
+        "#]],
+    );
+    // A computed value is no input: DXC's error.
+    check_stage(
+        r#"
+float4 at(float4 v) { return EvaluateAttributeCentroid(v); }
+float4 main(float4 a : A) : SV_Target { return at(a * 2); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            E3060 112..117: attribute evaluation can only be done on values taken directly from inputs.
+        "#]],
+    );
+}
+
+#[test]
+fn evaluating_a_member_of_an_element_of_an_array_of_structs_indexes_the_fields_variable() {
+    // `V v[2]` is one variable per field holding that field of both elements (`float4[2]`
+    // for `c`): `v[1].c` is element 1 of it, `v[i].n.t` element `i` of the nested field's.
+    check_body(
+        r#"
+struct N { float2 t : TEX; };
+struct V { float4 c : COLOR; N n; };
+float4 main(V v[2] : VV, nointerpolation uint i : I) : SV_Target {
+    float4 a = EvaluateAttributeAtSample(v[1].c, 0);
+    float2 b = EvaluateAttributeCentroid(v[i].n.t);
+    float c = EvaluateAttributeSnapped(v[0].c.y, int2(1, 1));
+    return a + b.xyxy + c;
+}
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            func @main_body(%arg0: array<V, 2>, %arg1: uint) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, array<V, 2>> ; v
+              %1 = alloca : ptr<function, uint> ; i
+              %2 = alloca : ptr<function, float4> ; a
+              %3 = alloca : ptr<function, float2> ; b
+              %4 = alloca : ptr<function, float> ; c
+              store %0, %arg0
+              store %1, %arg1
+              %5 = access_chain @g0, 1:int : ptr<input, float4>
+              %6 = load %5 : float4
+              %7 = call_intrinsic EvaluateAttributeAtSample(%6, 0:int) : float4
+              store %2, %7
+              %8 = load %1 : uint
+              %9 = access_chain @g1, %8 : ptr<input, float2>
+              %10 = load %9 : float2
+              %11 = call_intrinsic EvaluateAttributeAtCentroid(%10) : float2
+              store %3, %11
+              %12 = composite_construct 1:int, 1:int : int2
+              %13 = access_chain @g0, 0:int, 1:uint : ptr<input, float>
+              %14 = load %13 : float
+              %15 = call_intrinsic EvaluateAttributeSnapped(%14, %12) : float
+              store %4, %15
+              %16 = load %2 : float4
+              %17 = load %3 : float2
+              %18 = swizzle %17, xyxy : float4
+              %19 = add %16, %18 : float4
+              %20 = load %4 : float
+              %21 = composite_construct %20, %20, %20, %20 : float4
+              %22 = add %19, %21 : float4
+              ret %22
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn a_helper_given_a_whole_mesh_output_array_writes_the_entrys_output_variables() {
+    // `fill` has no parameter for `v`: its copy for `verts` writes (and `shade`, given it
+    // `inout`, reads and writes) the entry's `Output` arrays, one per field, as DXC's
+    // inlining does; the indices and primitives go the same way.
+    check_stage(
+        r#"
+struct VO { float4 p : SV_Position; float4 c : COLOR; };
+struct PO { uint id : SV_PrimitiveID; };
+void shade(inout vertices VO v[3], uint i) { v[i].c = v[i].p * 0.5; }
+void fill(out vertices VO v[3], uint i) { v[i].p = float4(i, 0, 0, 1); shade(v, i); }
+void tri(out indices uint3 t[1], out primitives PO p[1]) { t[0] = uint3(0, 1, 2); p[0].id = 9; }
+[outputtopology("triangle")] [numthreads(3, 1, 1)]
+void main(uint i : SV_GroupThreadID, out vertices VO verts[3], out indices uint3 tris[1],
+          out primitives PO prims[1]) {
+    SetMeshOutputCounts(3, 1);
+    fill(verts, i);
+    if (i == 0) tri(tris, prims);
+}
+"#,
+        ShaderStage::Mesh,
+        expect![[r#"
+            @g0 = input uint3 builtin(LocalInvocationId) ; in.SV_GroupThreadID
+            @g1 = output array<float4, 3> builtin(Position) ; out.SV_Position
+            @g2 = output array<float4, 3> location(0) ; out.COLOR
+            @g3 = output array<uint, 1> builtin(PrimitiveId) per_primitive ; out.SV_PrimitiveID
+            @g4 = output array<uint3, 1> builtin(PrimitiveTriangleIndicesEXT) ; out.indices
+
+            func @main_body(%arg0: uint) -> void {
+            bb0: ; selection merge=bb2 (entry)
+              %0 = alloca : ptr<function, uint> ; i
+              store %0, %arg0
+              set_mesh_outputs 3:uint, 1:uint
+              %1 = load %0 : uint
+              call @fill(%1)
+              %2 = load %0 : uint
+              %3 = eq %2, 0:uint : bool
+              cond_br %3, bb1, bb2
+            bb1: ; (if.then)
+              call @tri()
+              br bb2
+            bb2: ; (if.merge)
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : uint3
+              %1 = composite_extract %0, [0] : uint
+              call @main_body(%1)
+              ret
+            }
+
+            func @fill(%arg0: uint) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint> ; i
+              store %0, %arg0
+              %1 = load %0 : uint
+              %2 = load %0 : uint
+              %3 = convert %2 : float
+              %4 = composite_construct %3, 0.0:float, 0.0:float, 1.0:float : float4
+              %5 = access_chain @g1, %1 : ptr<output, float4>
+              store %5, %4
+              %6 = load %0 : uint
+              call @shade(%6)
+              ret
+            }
+
+            func @tri() -> void {
+            bb0: ; (entry)
+              %0 = composite_construct 0:uint, 1:uint, 2:uint : uint3
+              %1 = access_chain @g4, 0:int : ptr<output, uint3>
+              store %1, %0
+              %2 = access_chain @g3, 0:int : ptr<output, uint>
+              store %2, 9:uint
+              ret
+            }
+
+            func @shade(%arg0: uint) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint> ; i
+              store %0, %arg0
+              %1 = load %0 : uint
+              %2 = load %0 : uint
+              %3 = access_chain @g1, %2 : ptr<output, float4>
+              %4 = load %3 : float4
+              %5 = mul %4, {0.5, 0.5, 0.5, 0.5}:float4 : float4
+              %6 = access_chain @g2, %1 : ptr<output, float4>
+              store %6, %5
+              ret
+            }
+
+            entry mesh "main" @main numthreads(3, 1, 1) output_topology(triangles) output_vertices(3) output_primitives(1) inputs(@g0) outputs(@g1, @g2, @g3, @g4)
+        "#]],
+    );
+}
+
+#[test]
+fn a_mesh_output_parameter_given_anything_but_a_whole_output_array_is_refused() {
+    check_stage(
+        r#"
+struct VO { float4 p : SV_Position; };
+void fill(out vertices VO v[3]) { v[0].p = 1; }
+[outputtopology("triangle")] [numthreads(3, 1, 1)]
+void main(out vertices VO verts[3], out indices uint3 tris[1]) {
+    SetMeshOutputCounts(3, 1);
+    VO local[3];
+    fill(local);
+    verts[0] = local[0];
+}
+"#,
+        ShaderStage::Mesh,
+        expect![[r#"
+            E3001 261..266: not supported yet: passing this to a `vertices`, `primitives` or `indices` parameter (only the entry's output array, `out` or `inout`)
+        "#]],
+    );
+}
+
+#[test]
+fn a_call_of_a_type_def_function_records_the_operands_of_its_type() {
+    // `[[vk::ext_literal]]` arguments are literals, the `vk::ext_type<0>` parameter the type
+    // itself, a plain `uint` parameter a constant; the second call of `makeInt` changes
+    // nothing (the first definition stands, as in DXC).
+    check_stage(
+        r#"
+[[vk::ext_type_def(0, 21)]]
+void makeInt([[vk::ext_literal]] uint width, [[vk::ext_literal]] uint signedness);
+[[vk::ext_type_def(1, 23)]]
+void makeVec([[vk::ext_reference]] vk::ext_type<0> component, [[vk::ext_literal]] uint count);
+[[vk::ext_type_def(2, 28)]]
+void makeArray([[vk::ext_reference]] vk::ext_type<1> element, uint length);
+vk::ext_type<0> proto;
+vk::ext_type<1> protoVec;
+[numthreads(1, 1, 1)]
+void main() {
+    makeInt(32, 0);
+    makeInt(16, 1);
+    makeVec(proto, 4);
+    makeArray(protoVec, 3);
+    vk::ext_type<2> local;
+}
+"#,
+        ShaderStage::Compute,
+        expect![[r#"
+            spirv_type_def 0: literal uint 32, literal uint 0
+            spirv_type_def 1: spirv_opaque_type<21, ext_type_def 0>, literal uint 4
+            spirv_type_def 2: spirv_opaque_type<23, ext_type_def 1>, const uint 3
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, spirv_opaque_type<28, ext_type_def 2>> ; local
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
+
+#[test]
+fn type_def_calls_dxc_cannot_compile_are_refused() {
+    // A run-time argument, and a type defined in terms of itself.
+    check_stage(
+        r#"
+[[vk::ext_type_def(0, 21)]]
+void makeInt([[vk::ext_literal]] uint width, [[vk::ext_literal]] uint signedness);
+RWStructuredBuffer<uint> b;
+[numthreads(1, 1, 1)]
+void main() { makeInt(b[0], 0); }
+"#,
+        ShaderStage::Compute,
+        expect![[r#"
+            E3012 184..188: the arguments of a [[vk::ext_type_def]] function must be integer constants, or variables of the types they name
+        "#]],
+    );
+    check_stage(
+        r#"
+[[vk::ext_type_def(0, 23)]]
+void makeVec([[vk::ext_reference]] vk::ext_type<0> component, [[vk::ext_literal]] uint count);
+vk::ext_type<0> self;
+[numthreads(1, 1, 1)]
+void main() { makeVec(self, 4); }
+"#,
+        ShaderStage::Compute,
+        expect![[r#"
+            E3012 182..198: vk::ext_type<0> is defined in terms of itself
+        "#]],
+    );
+}
+
+#[test]
+fn helpers_reading_different_per_vertex_inputs_or_struct_inputs_have_a_copy_per_input() {
+    // `at(a)` and `at(b)` read vertex 1 of `A` and of `B`: one copy each, as DXC's inlining
+    // gives each call its own.
+    check_body_of(
+        r#"
+float4 at(nointerpolation float4 v) { return GetAttributeAtVertex(v, 1); }
+float4 main(nointerpolation float4 a : A, nointerpolation float4 b : B) : SV_Target {
+    return at(a) + at(b);
+}
+"#,
+        &["at", "at.1"],
+        expect![[r#"
+            func @at(%arg0: float4) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; v
+              store %0, %arg0
+              %1 = access_chain @g0, 1:uint : ptr<input, float4>
+              %2 = load %1 : float4
+              ret %2
+            }
+            func @at.1(%arg0: float4) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4> ; v
+              store %0, %arg0
+              %1 = access_chain @g1, 1:uint : ptr<input, float4>
+              %2 = load %1 : float4
+              ret %2
+            }
+        "#]],
+    );
+    // A struct input passed whole is one variable per field: `pick(a)` interpolates
+    // `A`/`A1`, `pick(b)` `B`/`B1`.
+    check_body_of(
+        r#"
+struct V { float4 c : COLOR; float4 d : DATA; };
+float4 pick(V v) { return EvaluateAttributeAtSample(v.c, 1) + EvaluateAttributeCentroid(v.d); }
+float4 main(V a : A, V b : B) : SV_Target { return pick(a) + pick(b); }
+"#,
+        &["pick", "pick.1"],
+        expect![[r#"
+            func @pick(%arg0: V) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, V> ; v
+              store %0, %arg0
+              %1 = load @g0 : float4
+              %2 = call_intrinsic EvaluateAttributeAtSample(%1, 1:int) : float4
+              %3 = load @g1 : float4
+              %4 = call_intrinsic EvaluateAttributeAtCentroid(%3) : float4
+              %5 = add %2, %4 : float4
+              ret %5
+            }
+            func @pick.1(%arg0: V) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, V> ; v
+              store %0, %arg0
+              %1 = load @g2 : float4
+              %2 = call_intrinsic EvaluateAttributeAtSample(%1, 1:int) : float4
+              %3 = load @g3 : float4
+              %4 = call_intrinsic EvaluateAttributeAtCentroid(%3) : float4
+              %5 = add %2, %4 : float4
+              ret %5
+            }
+        "#]],
+    );
+}
+
+/// The verified dump's functions named `names`, one after another.
+fn check_body_of(text: &str, names: &[&str], expect: Expect) {
+    let m = common::try_lower_stage(text, ShaderStage::Pixel).unwrap_or_else(|e| panic!("{e}"));
+    assert!(ir::verify(&m).is_empty(), "{}", ir::print_module(&m));
+    let dump = ir::print_module(&m);
+    let mut out = String::new();
+    for name in names {
+        let head = format!("func @{name}(");
+        let start = dump.find(&head).expect("the function");
+        let end = dump[start..]
+            .find("\n}\n")
+            .map_or(dump.len(), |e| start + e + 3);
+        out.push_str(&dump[start..end]);
+    }
+    expect.assert_eq(&out);
+}
+
+#[test]
+fn get_attribute_at_vertex_of_an_element_chains_the_vertex_then_the_element() {
+    // `id` is a per-vertex `uint[2][3]`: vertex 0, then element 1.
+    check_body(
+        r#"
+struct V { nointerpolation uint id[2] : ID; };
+float4 main(V v) : SV_Target { return GetAttributeAtVertex(v.id[1], 0); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            func @main_body(%arg0: V) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, V> ; v
+              store %0, %arg0
+              %1 = access_chain @g0, 0:uint, 1:int : ptr<input, uint>
+              %2 = load %1 : uint
+              %3 = convert %2 : float
+              %4 = composite_construct %3, %3, %3, %3 : float4
+              ret %4
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn evaluating_a_row_or_an_element_of_a_matrix_input_chains_into_it() {
+    // A matrix is a composite of rows: `m[2]` is index 2, `m._m01` indices 0 then 1.
+    check_body(
+        r#"
+float4 main(float4x4 m : MAT, uint s : SV_SampleIndex) : SV_Target {
+    return EvaluateAttributeAtSample(m[2], s) + EvaluateAttributeCentroid(m._m01);
+}
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            func @main_body(%arg0: float4x4, %arg1: uint) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float4x4> ; m
+              %1 = alloca : ptr<function, uint> ; s
+              store %0, %arg0
+              store %1, %arg1
+              %2 = load %1 : uint
+              %3 = access_chain @g0, 2:int : ptr<input, float4>
+              %4 = load %3 : float4
+              %5 = call_intrinsic EvaluateAttributeAtSample(%4, %2) : float4
+              %6 = access_chain @g0, 0:uint, 1:uint : ptr<input, float>
+              %7 = load %6 : float
+              %8 = call_intrinsic EvaluateAttributeAtCentroid(%7) : float
+              %9 = composite_construct %8, %8, %8, %8 : float4
+              %10 = add %5, %9 : float4
+              ret %10
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn a_struct_input_passed_whole_is_read_per_vertex_in_the_helper() {
+    // `at` reads fields `c` and `id` of its parameter per vertex: those fields of `A` (and
+    // of `B`, in `at`'s other copy) are per-vertex arrays; `smooth` stays interpolated.
+    check_body_of(
+        r#"
+struct V { nointerpolation float4 c : COLOR; nointerpolation uint id : ID; float4 smooth : SMOOTH; };
+float4 at(V v, uint k) { return GetAttributeAtVertex(v.c, k) + GetAttributeAtVertex(v.id, 2); }
+float4 main(V a : A, V b : B) : SV_Target { return at(a, 0) + at(b, 1) + a.smooth; }
+"#,
+        &["at", "at.1"],
+        expect![[r#"
+            func @at(%arg0: V, %arg1: uint) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, V> ; v
+              %1 = alloca : ptr<function, uint> ; k
+              store %0, %arg0
+              store %1, %arg1
+              %2 = load %1 : uint
+              %3 = access_chain @g0, %2 : ptr<input, float4>
+              %4 = load %3 : float4
+              %5 = access_chain @g1, 2:uint : ptr<input, uint>
+              %6 = load %5 : uint
+              %7 = convert %6 : float
+              %8 = composite_construct %7, %7, %7, %7 : float4
+              %9 = add %4, %8 : float4
+              ret %9
+            }
+            func @at.1(%arg0: V, %arg1: uint) -> float4 {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, V> ; v
+              %1 = alloca : ptr<function, uint> ; k
+              store %0, %arg0
+              store %1, %arg1
+              %2 = load %1 : uint
+              %3 = access_chain @g3, %2 : ptr<input, float4>
+              %4 = load %3 : float4
+              %5 = access_chain @g4, 2:uint : ptr<input, uint>
+              %6 = load %5 : uint
+              %7 = convert %6 : float
+              %8 = composite_construct %7, %7, %7, %7 : float4
+              %9 = add %4, %8 : float4
+              ret %9
+            }
+        "#]],
+    );
+    // A field declared without `nointerpolation`: DXC's error, at the use.
+    check_stage(
+        r#"
+struct V { float4 c : COLOR; };
+float4 at(V v) { return GetAttributeAtVertex(v.c, 0); }
+float4 main(V a : A) : SV_Target { return at(a); }
+"#,
+        ShaderStage::Pixel,
+        expect![[r#"
+            E3061 78..81: parameter 0 of GetAttributeAtVertex must have a 'nointerpolation' attribute
         "#]],
     );
 }

@@ -336,12 +336,12 @@ CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]
             @g1 = input array<array<float, 2>, 3> location(1) ; in.WEIGHT
             @g2 = input array<array<float2x2, 2>, 3> location(3) ; in.MAT
             @g3 = input uint builtin(InvocationId) ; in.SV_OutputControlPointID
-            @g4 = output array<float4, 3> location(0) ; out.POS
-            @g5 = output array<array<float, 2>, 3> location(1) ; out.WEIGHT
-            @g6 = output array<array<float2x2, 2>, 3> location(3) ; out.MAT
+            @g4 = output array<float4, 3> location(4) ; out.POS
+            @g5 = output array<array<float, 2>, 3> location(7) ; out.WEIGHT
+            @g6 = output array<array<float2x2, 2>, 3> location(0) ; out.MAT
             @g7 = output array<float, 4> builtin(TessLevelOuter) patch ; out.SV_TessFactor
             @g8 = output array<float, 2> builtin(TessLevelInner) patch ; out.SV_InsideTessFactor
-            @g9 = output array<float, 2> location(7) patch ; out.PWEIGHT
+            @g9 = output array<float, 2> location(5) patch ; out.PWEIGHT
             entry hull "main" @main domain(tri) partitioning(integer) tess_output(triangle_cw) output_vertices(3) input_control_points(3) inputs(@g0, @g1, @g2, @g3) outputs(@g4, @g5, @g6, @g7, @g8, @g9)
         "#]],
     );
@@ -367,12 +367,12 @@ VO main(PC pc, float3 bary : SV_DomainLocation, const OutputPatch<CP, 3> cps) {
 "#,
         ShaderStage::Domain,
         expect![[r#"
-            @g0 = input array<float4, 3> location(0) ; in.POS
-            @g1 = input array<array<float, 2>, 3> location(1) ; in.WEIGHT
-            @g2 = input array<array<float2x2, 2>, 3> location(3) ; in.MAT
+            @g0 = input array<float4, 3> location(4) ; in.POS
+            @g1 = input array<array<float, 2>, 3> location(7) ; in.WEIGHT
+            @g2 = input array<array<float2x2, 2>, 3> location(0) ; in.MAT
             @g3 = input array<float, 4> builtin(TessLevelOuter) patch ; in.SV_TessFactor
             @g4 = input array<float, 2> builtin(TessLevelInner) patch ; in.SV_InsideTessFactor
-            @g5 = input array<float, 2> location(7) patch ; in.PWEIGHT
+            @g5 = input array<float, 2> location(5) patch ; in.PWEIGHT
             @g6 = input float3 builtin(TessCoord) ; in.SV_DomainLocation
             @g7 = output float4 builtin(Position) ; out.SV_Position
             @g8 = output array<float, 2> location(0) ; out.WEIGHT

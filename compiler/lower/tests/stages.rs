@@ -464,12 +464,12 @@ fn hull_shader_runs_the_patch_constant_function_on_invocation_zero() {
             @g0 = input array<float3, 3> location(0) ; in.POSITION
             @g1 = input array<float2, 3> location(1) ; in.TEXCOORD0
             @g2 = input uint builtin(InvocationId) ; in.SV_OutputControlPointID
-            @g3 = output array<float3, 3> location(0) ; out.POSITION
-            @g4 = output array<float2, 3> location(1) ; out.TEXCOORD0
+            @g3 = output array<float3, 3> location(1) ; out.POSITION
+            @g4 = output array<float2, 3> location(2) ; out.TEXCOORD0
             @g5 = input uint builtin(PrimitiveId) ; in.SV_PrimitiveID
             @g6 = output array<float, 4> builtin(TessLevelOuter) patch ; out.SV_TessFactor
             @g7 = output array<float, 2> builtin(TessLevelInner) patch ; out.SV_InsideTessFactor
-            @g8 = output float3 location(2) patch ; out.MIDPOINT
+            @g8 = output float3 location(0) patch ; out.MIDPOINT
 
             func @main_body(%arg0: array<CP, 3>, %arg1: uint) -> CP {
             bb0: ; (entry)
@@ -608,11 +608,11 @@ fn domain_shader_reads_patch_constants_and_the_output_patch() {
             struct CP { float3 pos : POSITION; float2 uv : TEXCOORD0; }
             struct DOut { float4 pos : SV_Position; float2 uv : TEXCOORD0; }
 
-            @g0 = input array<float3, 3> location(0) ; in.POSITION
-            @g1 = input array<float2, 3> location(1) ; in.TEXCOORD0
+            @g0 = input array<float3, 3> location(1) ; in.POSITION
+            @g1 = input array<float2, 3> location(2) ; in.TEXCOORD0
             @g2 = input array<float, 4> builtin(TessLevelOuter) patch ; in.SV_TessFactor
             @g3 = input array<float, 2> builtin(TessLevelInner) patch ; in.SV_InsideTessFactor
-            @g4 = input float3 location(2) patch ; in.MIDPOINT
+            @g4 = input float3 location(0) patch ; in.MIDPOINT
             @g5 = input float3 builtin(TessCoord) ; in.SV_DomainLocation
             @g6 = output float4 builtin(Position) ; out.SV_Position
             @g7 = output float2 location(0) ; out.TEXCOORD0
@@ -759,27 +759,27 @@ fn tessellation_spirv_modes_and_decorations() {
         OpDecorate %in_POSITION Location 0
         OpDecorate %in_TEXCOORD0 Location 1
         OpDecorate %in_SV_OutputControlPointID BuiltIn InvocationId
-        OpDecorate %out_POSITION Location 0
-        OpDecorate %out_TEXCOORD0 Location 1
+        OpDecorate %out_POSITION Location 1
+        OpDecorate %out_TEXCOORD0 Location 2
         OpDecorate %in_SV_PrimitiveID BuiltIn PrimitiveId
         OpDecorate %out_SV_TessFactor BuiltIn TessLevelOuter
         OpDecorate %out_SV_TessFactor Patch
         OpDecorate %out_SV_InsideTessFactor BuiltIn TessLevelInner
         OpDecorate %out_SV_InsideTessFactor Patch
-        OpDecorate %out_MIDPOINT Location 2
+        OpDecorate %out_MIDPOINT Location 0
         OpDecorate %out_MIDPOINT Patch
         OpControlBarrier %uint_2 %uint_4 %uint_0
         ---
         OpCapability Shader
         OpCapability Tessellation
         OpExecutionMode %main Triangles
-        OpDecorate %in_POSITION Location 0
-        OpDecorate %in_TEXCOORD0 Location 1
+        OpDecorate %in_POSITION Location 1
+        OpDecorate %in_TEXCOORD0 Location 2
         OpDecorate %in_SV_TessFactor BuiltIn TessLevelOuter
         OpDecorate %in_SV_TessFactor Patch
         OpDecorate %in_SV_InsideTessFactor BuiltIn TessLevelInner
         OpDecorate %in_SV_InsideTessFactor Patch
-        OpDecorate %in_MIDPOINT Location 2
+        OpDecorate %in_MIDPOINT Location 0
         OpDecorate %in_MIDPOINT Patch
         OpDecorate %in_SV_DomainLocation BuiltIn TessCoord
         OpDecorate %out_SV_Position BuiltIn Position

@@ -4,7 +4,9 @@
 //! literal words), deduplicated with every other type of the module by opcode and operand
 //! words (so `vk::SpirvType<OpTypeInt, 4, 4, Literal 32, Literal 0>` is the module's `uint`).
 //! An opcode rspirv does not know goes out by number (`raw_words`). The capabilities and
-//! extensions the type's alias asks for are declared when the type is used. Called by
+//! extensions the type's alias asks for are declared when the type is used. DXC's
+//! `vk::ext_type<id>` of a `[[vk::ext_type_def]]` function with parameters takes its operands
+//! from the module's `spirv_type_defs` (the arguments of a call of that function). Called by
 //! `types::data_type`.
 
 use rspirv::dr::Operand;
@@ -28,9 +30,30 @@ impl Ctx<'_> {
             .ok()
             .filter(|&n| n > 0)
             .ok_or_else(|| SpirvError::invalid(format!("SPIR-V type opcode {}", t.opcode)))?;
+        // A `vk::ext_type<id>` defined by a call: the operands that call gave.
+        let defined;
+        let given = match t.operands[..] {
+            [SpirvTypeOperand::DefinedByCall(id)] => {
+                defined = self
+                    .m
+                    .spirv_type_defs
+                    .iter()
+                    .find(|(d, _)| *d == id)
+                    .map(|(_, o)| o.clone())
+                    .ok_or_else(|| {
+                        SpirvError::invalid(format!(
+                            "vk::ext_type<{id}> is used, but no call of its \
+                             [[vk::ext_type_def({id}, {})]] function gives its operands",
+                            t.opcode
+                        ))
+                    })?;
+                &defined
+            }
+            _ => &t.operands,
+        };
         let mut words = Vec::new();
         let mut operands = Vec::new();
-        for o in &t.operands {
+        for o in given {
             match o {
                 SpirvTypeOperand::Type(ty) => {
                     let id = self.plain_type(ty)?;
@@ -47,6 +70,12 @@ impl Ctx<'_> {
                         words.push(w);
                         operands.push(Operand::LiteralBit32(w));
                     }
+                }
+                // Lowering records plain operands only.
+                SpirvTypeOperand::DefinedByCall(id) => {
+                    return Err(SpirvError::invalid(format!(
+                        "vk::ext_type<{id}> as an operand of a type definition"
+                    )))
                 }
             }
         }

@@ -21,7 +21,8 @@ pub use resource::{
     TextureDim,
 };
 pub use spirv_type::{
-    literal_words, InlineSpirvIr, InlineSpirvType, SpirvTypeLayout, SpirvTypeOperand,
+    literal_words, InlineSpirvIr, InlineSpirvType, SpirvOperandIr, SpirvTypeLayout,
+    SpirvTypeOperand,
 };
 pub use ty::{
     AddressSpace, Interpolation, IrSpelling, MatrixOrientation, ScalarKind, StructField,

@@ -21,6 +21,12 @@ pub enum SpirvTypeOperand {
     /// `vk::Literal<vk::integral_constant<T, v>>`: the value as immediate literal words
     /// (two for a 64-bit `T`, low word first).
     Literal { scalar: ScalarKind, value: i64 },
+    /// DXC's `vk::ext_type<id>` of a `[[vk::ext_type_def(id, opcode)]]` function with
+    /// parameters: the operands are the arguments of a call of that function (the first one
+    /// lowered), which lowering records in the IR module's `spirv_type_defs` and the SPIR-V
+    /// backend reads there. Alone in its type's operands; it keeps `vk::ext_type`s of one
+    /// opcode apart.
+    DefinedByCall(u32),
 }
 
 /// `vk::SpirvType` (with a size and alignment) or `vk::SpirvOpaqueType` (without).
@@ -122,6 +128,9 @@ fn write_value(f: &mut fmt::Formatter<'_>, scalar: ScalarKind, value: i64) -> fm
 /// HLSL spelling (HLSL 2021's `>>`), as hover shows it: `vk::SpirvType<21, 1, 1, vk::Literal<...>>`.
 impl fmt::Display for InlineSpirvType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let [SpirvTypeOperand::DefinedByCall(id)] = self.operands[..] {
+            return write!(f, "vk::ext_type<{id}>");
+        }
         match self.layout {
             Some(l) => write!(
                 f,
@@ -144,6 +153,7 @@ impl fmt::Display for InlineSpirvType {
                     write_value(f, *scalar, *value)?;
                     f.write_str(">>")?;
                 }
+                SpirvTypeOperand::DefinedByCall(id) => write!(f, "vk::ext_type<{id}>")?,
             }
         }
         f.write_str(">")
@@ -151,7 +161,8 @@ impl fmt::Display for InlineSpirvType {
 }
 
 /// The IR dump's spelling: `spirv_type<21, size 1, align 1, literal uint 8, ...>` or
-/// `spirv_opaque_type<4456, float, const uint 3, ...>`.
+/// `spirv_opaque_type<4456, float, const uint 3, ...>` (`spirv_opaque_type<21, ext_type_def
+/// 0>` for a `vk::ext_type<0>` defined by a call).
 pub struct InlineSpirvIr<'a>(pub &'a InlineSpirvType);
 
 impl fmt::Display for InlineSpirvIr<'_> {
@@ -166,20 +177,30 @@ impl fmt::Display for InlineSpirvIr<'_> {
             None => write!(f, "spirv_opaque_type<{}", t.opcode)?,
         }
         for o in &t.operands {
-            f.write_str(", ")?;
-            match o {
-                SpirvTypeOperand::Type(ty) => write!(f, "{}", ty.ir())?,
-                SpirvTypeOperand::Constant { scalar, value } => {
-                    write!(f, "const {} ", scalar.name())?;
-                    write_value(f, *scalar, *value)?;
-                }
-                SpirvTypeOperand::Literal { scalar, value } => {
-                    write!(f, "literal {} ", scalar.name())?;
-                    write_value(f, *scalar, *value)?;
-                }
-            }
+            write!(f, ", {}", SpirvOperandIr(o))?;
         }
         f.write_str(">")
+    }
+}
+
+/// The IR dump's spelling of one operand: `float`, `const uint 3`, `literal uint 8`,
+/// `ext_type_def 0`.
+pub struct SpirvOperandIr<'a>(pub &'a SpirvTypeOperand);
+
+impl fmt::Display for SpirvOperandIr<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            SpirvTypeOperand::Type(ty) => write!(f, "{}", ty.ir()),
+            SpirvTypeOperand::Constant { scalar, value } => {
+                write!(f, "const {} ", scalar.name())?;
+                write_value(f, *scalar, *value)
+            }
+            SpirvTypeOperand::Literal { scalar, value } => {
+                write!(f, "literal {} ", scalar.name())?;
+                write_value(f, *scalar, *value)
+            }
+            SpirvTypeOperand::DefinedByCall(id) => write!(f, "ext_type_def {id}"),
+        }
     }
 }
 

@@ -216,15 +216,17 @@ VO ds(PC pc, float3 bary : SV_DomainLocation, const OutputPatch<CP, 3> cps) {
 fn hull_and_domain_shaders_agree_on_arrays_of_structs() {
     let h = crate::harness::compile_entry(TESSELLATION, "hs_6_0", Some("hs"), &[]);
     let d = crate::harness::compile_entry(TESSELLATION, "ds_6_0", Some("ds"), &[]);
-    // Per control point: POS 0, WEIGHT 1..2, MAT 3..6; the patch's PWEIGHT[2] after, 7..8.
+    // The hull outputs and domain inputs in DXC's alphabetical order (always, for these
+    // two sides), control points and patch constants together: MAT 0..3, POS 4,
+    // PWEIGHT[2] 5..6, WEIGHT[2] 7..8.
     assert_eq!(var_type(&h, "out.WEIGHT"), "float[2][3]");
     assert_eq!(var_type(&h, "out.MAT"), "mat2(v2float)[2][3]");
     assert_eq!(var_type(&h, "out.PWEIGHT"), "float[2]");
     for (m, side) in [(&h, "out"), (&d, "in")] {
-        assert_eq!(m.location(&format!("{side}.POS")), 0);
-        assert_eq!(m.location(&format!("{side}.WEIGHT")), 1);
-        assert_eq!(m.location(&format!("{side}.MAT")), 3);
-        assert_eq!(m.location(&format!("{side}.PWEIGHT")), 7);
+        assert_eq!(m.location(&format!("{side}.MAT")), 0);
+        assert_eq!(m.location(&format!("{side}.POS")), 4);
+        assert_eq!(m.location(&format!("{side}.PWEIGHT")), 5);
+        assert_eq!(m.location(&format!("{side}.WEIGHT")), 7);
         assert_eq!(
             m.decoration(&format!("{side}.PWEIGHT"), "Patch"),
             Some(String::new())

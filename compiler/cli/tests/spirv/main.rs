@@ -4,6 +4,7 @@
 //! every `spirv-val` installed (`spirv_backend::validate`).
 
 mod attrib;
+mod attrmesh_probe;
 mod auto_unroll;
 mod binding_errors;
 mod bindings;

@@ -332,15 +332,18 @@ void main() {
         "OpHitObjectRecordEmptyNV %h",
         "OpReorderThreadWithHitObjectNV %h",
     ]);
-    // A defining function with parameters (the type's operands) is refused at its call.
-    crate::harness::refuse(
+    // A defining function with parameters: its call gives the type's operands
+    // (`OpTypeInt 32 1` is the module's `int`; more in `attrmesh_probe`).
+    let m = compile(
         "[[vk::ext_type_def(0, 21)]]
 void createTypeInt([[vk::ext_literal]] int bits, [[vk::ext_literal]] int signedness);
-float4 main() : SV_Target { createTypeInt(32, 0); return 0; }
+float4 main() : SV_Target { createTypeInt(32, 1); vk::ext_type<0> i; return 0; }
 ",
         "ps_6_0",
         &[],
-        1,
-        "not supported yet: a call of a [[vk::ext_type_def]] function with arguments",
     );
+    m.assert_has(&[
+        "%int = OpTypeInt 32 1",
+        "%i = OpVariable %_ptr_Function_int Function",
+    ]);
 }

@@ -6,7 +6,9 @@
 //! after the vertices'), and `out indices uint3 t[M]` is the `PrimitiveTriangleIndicesEXT`
 //! built-in (`uint2`: lines, `uint`: points). An element, or a part of one, of those arrays
 //! is a place of its own (`mesh_outputs`): read, assigned, compound-assigned and passed as
-//! an `out`/`inout` argument straight through those variables, as DXC does. DXC's checks of
+//! an `out`/`inout` argument straight through those variables, as DXC does; a whole array
+//! passed to a helper's `vertices`/`primitives`/`indices` parameter makes a copy of the
+//! helper that reaches the same variables. DXC's checks of
 //! the output parameters are `E3030` errors in its words.
 //! `SetMeshOutputCounts(v, p)` is `set_mesh_outputs`. Modes: the `[outputtopology]`, `N`
 //! and `M`, and `[numthreads]`.

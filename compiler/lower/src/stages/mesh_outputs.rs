@@ -11,6 +11,7 @@
 //! copies (`vs[2] = vs[1]`) and `out`/`inout` arguments go through the same two operations.
 
 use hir::body::{Expr, ExprId};
+use hir::item_tree::{ItemIdx, MeshParam, ParamDirection};
 use ir::{FunctionBuilder, Opcode, Value};
 use types::Type;
 
@@ -97,21 +98,81 @@ enum Access {
 }
 
 impl FnLower<'_, '_> {
-    /// The mesh output parameter `e` names, if it is one (in the entry only: mesh outputs
-    /// are not passed to functions whole).
+    /// The mesh output parameter `e` names, if it is one: an output parameter of the entry,
+    /// or one of a function the entry's output was passed to (this copy's).
     fn mesh_output(&self, e: ExprId) -> Option<MeshOutput> {
-        if self.cx.stage_io.entry != Some(self.item) {
-            return None;
-        }
-        let Expr::Local(l) = self.body.expr(e) else {
-            return None;
-        };
+        let at = self.mesh_output_index(e)?;
         self.cx
             .stage_io
             .mesh_outputs
-            .iter()
-            .find(|(local, _)| local == l)
+            .get(at)
             .map(|(_, o)| o.clone())
+    }
+
+    /// The entry's mesh output (index into `StageIo::mesh_outputs`) that `e` names whole.
+    fn mesh_output_index(&self, e: ExprId) -> Option<usize> {
+        let Expr::Local(l) = self.body.expr(e) else {
+            return None;
+        };
+        let io = &self.cx.stage_io;
+        if io.entry == Some(self.item) {
+            return io.mesh_outputs.iter().position(|(local, _)| local == l);
+        }
+        let n = self.body.params.iter().position(|p| p == l)?;
+        io.mesh_output_params
+            .iter()
+            .find_map(|&(f, m, at)| (f == self.func && m == n).then_some(at))
+    }
+
+    /// The mesh output arrays a call of `callee` passes to its `vertices`, `primitives` and
+    /// `indices` parameters, as (parameter, index into `StageIo::mesh_outputs`): those
+    /// parameters get no IR parameter, and the copy of the callee (picked by them, added to
+    /// its `resources` key after the real resources) writes the entry's output variables
+    /// straight, as DXC's inlining does. An argument that is no whole mesh output array is
+    /// refused.
+    pub(crate) fn mesh_output_arguments(
+        &mut self,
+        callee: ItemIdx,
+        args: &[ExprId],
+        resources: &mut Vec<crate::context::ResourceArg>,
+    ) -> R<Vec<(usize, usize)>> {
+        let Some(f) = self.cx.tree.function(callee) else {
+            return Ok(Vec::new());
+        };
+        let roles: Vec<(usize, bool)> = f
+            .params
+            .iter()
+            .enumerate()
+            .filter_map(|(n, p)| match p.mesh {
+                Some(MeshParam::Vertices | MeshParam::Primitives | MeshParam::Indices) => {
+                    Some((n, p.direction == ParamDirection::In))
+                }
+                _ => None,
+            })
+            .collect();
+        let mut bound = Vec::new();
+        for (n, by_value) in roles {
+            let Some(&a) = args.get(n) else {
+                continue;
+            };
+            let at = match self.mesh_output_index(a) {
+                Some(at) if !by_value => at,
+                _ => {
+                    let what = "passing this to a `vertices`, `primitives` or `indices` \
+                                parameter (only the entry's output array, `out` or `inout`)";
+                    return Err(self.unsupported(what, a));
+                }
+            };
+            self.cx.stage_io.skip(callee, n);
+            if let Some(var) = self.cx.stage_io.mesh_outputs[at].1.vars.first() {
+                resources.push(crate::context::ResourceArg {
+                    global: Some(var.global),
+                    ..Default::default()
+                });
+            }
+            bound.push((n, at));
+        }
+        Ok(bound)
     }
 
     /// The place `e` names when it lies inside a mesh output array (`out[i]` followed by any

@@ -28,12 +28,13 @@ pub mod raytracing;
 pub mod tessellation;
 pub mod vars;
 
-use hir::body::LocalId;
+use hir::body::{ExprId, LocalId};
 use hir::item_tree::ItemIdx;
 use ir::FunctionBuilder;
 use types::{ResourceType, Type};
 
 use crate::context::ModuleCtx;
+use crate::func::FnLower;
 
 pub use attrs::{attr, attr_count, attr_text, eval_count};
 pub use vars::{
@@ -60,36 +61,84 @@ pub struct StageIo {
     /// The per-vertex variables whose declaration lacks `nointerpolation` (DXC refuses
     /// `GetAttributeAtVertex` of them).
     pub per_vertex_interpolated: Vec<ir::Global>,
-    /// Parameters of other functions that `GetAttributeAtVertex` reads: (function,
-    /// parameter, the per-vertex variable every call passed; `None` when calls differ).
-    pub per_vertex_params: Vec<(ItemIdx, usize, Option<ir::Global>)>,
-    /// The other pixel inputs of the entry's parameters: (parameter, field path, variable),
-    /// for the attribute-evaluation intrinsics.
-    pub pixel_inputs: Vec<(usize, Vec<u32>, ir::Global)>,
-    /// Parameters of other functions whose value an attribute evaluation reads: (function,
-    /// parameter, the input variable every call passed; `None` when calls differ or pass
-    /// something else).
-    pub evaluated_params: Vec<(ItemIdx, usize, Option<ir::Global>)>,
+    /// Parameters of copies of other functions that `GetAttributeAtVertex` reads (or fields
+    /// of which it reads): (the copy, parameter, the whole input its calls pass). A function
+    /// is copied per list of inputs it is given.
+    pub per_vertex_params: Vec<(ir::Func, usize, crate::evaluate_attribute::InputRoot)>,
+    /// The other pixel inputs of the entry's parameters: (parameter, the leaf's steps,
+    /// variable), for the attribute-evaluation intrinsics.
+    pub pixel_inputs: Vec<(usize, Vec<Step>, ir::Global)>,
+    /// Parameters of copies of other functions whose value an attribute evaluation reads:
+    /// (the copy, parameter, the whole input its calls pass). A function is copied per list
+    /// of inputs it is given, as DXC's inlining gives each call its own.
+    pub evaluated_params: Vec<(ir::Func, usize, crate::evaluate_attribute::InputRoot)>,
     /// A mesh shader's output arrays: the parameter and its variables.
     pub mesh_outputs: Vec<(LocalId, mesh::MeshOutput)>,
+    /// Parameters of copies of other functions given a mesh output array: (the copy,
+    /// parameter, index into `mesh_outputs`); they have no IR parameter (`mesh_outputs`).
+    pub mesh_output_params: Vec<(ir::Func, usize, usize)>,
 }
 
-/// Records that a call passes input variable `g` to parameter `k` of `callee` in `bindings`
-/// (`per_vertex_params`, `evaluated_params`): the first call binds it, a call passing another
-/// one unbinds it for good.
-pub fn bind_param_input(
-    bindings: &mut Vec<(ItemIdx, usize, Option<ir::Global>)>,
-    callee: ItemIdx,
-    k: usize,
-    g: Option<ir::Global>,
-) {
-    match bindings
-        .iter_mut()
-        .find(|(f, m, _)| *f == callee && *m == k)
-    {
-        Some((_, _, bound)) if *bound != g => *bound = None,
-        Some(_) => {}
-        None => bindings.push((callee, k, g)),
+/// What a call passes to a callee's parameters that stand for stage variables of the entry
+/// (found by [`FnLower::stage_arguments`], recorded for the callee's copy by
+/// [`FnLower::record_stage_arguments`]).
+#[derive(Debug, Default)]
+pub struct StageArguments {
+    /// Pixel inputs whose attributes the callee evaluates (`evaluate_attribute`).
+    evaluated: Vec<(usize, crate::evaluate_attribute::InputRoot)>,
+    /// Pixel inputs the callee reads with `GetAttributeAtVertex` (`graphics`).
+    per_vertex: Vec<(usize, crate::evaluate_attribute::InputRoot)>,
+    /// Mesh output arrays (`mesh_outputs`): the parameter and the output's index.
+    mesh_outputs: Vec<(usize, usize)>,
+}
+
+impl FnLower<'_, '_> {
+    /// The stage variables a call of `callee` with `args` passes: each picks the callee's
+    /// copy, added to the `resources` that key it (after the real resources, where no
+    /// parameter reads them), as DXC's inlining gives each call its own.
+    pub(crate) fn stage_arguments(
+        &mut self,
+        callee: ItemIdx,
+        args: &[ExprId],
+        resources: &mut Vec<crate::context::ResourceArg>,
+    ) -> crate::context::R<StageArguments> {
+        Ok(StageArguments {
+            evaluated: self.evaluated_args(callee, args, resources)?,
+            per_vertex: self.per_vertex_args(callee, args, resources)?,
+            mesh_outputs: self.mesh_output_arguments(callee, args, resources)?,
+        })
+    }
+
+    /// Records what [`FnLower::stage_arguments`] found for copy `f` of the callee.
+    pub(crate) fn record_stage_arguments(&mut self, f: ir::Func, found: &StageArguments) {
+        let io = &mut self.cx.stage_io;
+        for (k, root) in &found.evaluated {
+            if !io
+                .evaluated_params
+                .iter()
+                .any(|(h, m, _)| *h == f && m == k)
+            {
+                io.evaluated_params.push((f, *k, root.clone()));
+            }
+        }
+        for (k, root) in &found.per_vertex {
+            if !io
+                .per_vertex_params
+                .iter()
+                .any(|(h, m, _)| *h == f && m == k)
+            {
+                io.per_vertex_params.push((f, *k, root.clone()));
+            }
+        }
+        for &(k, at) in &found.mesh_outputs {
+            if !io
+                .mesh_output_params
+                .iter()
+                .any(|&(h, m, _)| h == f && m == k)
+            {
+                io.mesh_output_params.push((f, k, at));
+            }
+        }
     }
 }
 

@@ -332,6 +332,13 @@ pub fn builtin(stage: Stage, side: Side, semantic: &str) -> Option<(BuiltIn, Typ
     // `SV_Position0` is `SV_Position`: these system values have only index 0.
     let s = semantic.to_ascii_uppercase();
     let s = s.strip_suffix('0').unwrap_or(&s);
+    // A pixel shader may have two barycentric inputs (one `noperspective`), as DXIL's
+    // signature allows: `SV_Barycentrics1` is the built-in too.
+    let s = if s == "SV_BARYCENTRICS1" {
+        "SV_BARYCENTRICS"
+    } else {
+        s
+    };
     let float4 = Type::Vector(ScalarKind::Float, 4);
     let uint3 = Type::Vector(ScalarKind::Uint, 3);
     Some(match (stage, side, s) {
