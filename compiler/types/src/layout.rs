@@ -17,6 +17,9 @@
 //! - `Scalar`: everything aligns to its scalar component; a struct's size is not padded to
 //!   its alignment (array strides are).
 //!
+//! A struct without members (`struct E {};`) has size 0; its alignment is 1 except under the
+//! std140 rules, which round every struct's alignment up to 16.
+//!
 //! Matrices are laid out in HLSL terms: a `row_major` RxC matrix is R row vectors of C
 //! components, a `column_major` one is C column vectors of R components; the matrix stride is
 //! the distance between those vectors.
@@ -324,11 +327,17 @@ impl TypeLayout {
             offset = offset.saturating_add(layout.size);
             end = end.max(offset);
         }
-        let alignment = if rules.is_std140_like() || rules == LayoutRules::Dx {
-            round_up(max_align, 16)
-        } else {
-            max_align
-        };
+        // A struct without members asks for no alignment under the DX rules (DXC's
+        // alignment calculator answers size 0, alignment 1 before any rounding to 16), so the
+        // member after it starts where it stands. The std140 rules keep rounding it to 16:
+        // Vulkan requires it of uniform buffers (DXC's unrounded offset there fails
+        // validation, DXC issue 2882).
+        let alignment =
+            if rules.is_std140_like() || (rules == LayoutRules::Dx && !s.fields.is_empty()) {
+                round_up(max_align, 16)
+            } else {
+                max_align
+            };
         // DX and scalar layout do not pad a struct's tail: the next member may use it.
         let size = if matches!(rules, LayoutRules::Dx | LayoutRules::Scalar) {
             end

@@ -21,6 +21,7 @@ mod harness;
 mod intrinsics2;
 mod intrinsics_extra;
 mod layouts;
+mod layouts_probe;
 mod lead_probe;
 mod locations;
 mod matrices;
