@@ -27,6 +27,17 @@ pub(crate) struct PtrInfo {
     pub nonuniform: bool,
 }
 
+/// The bits of the word a pointer to a bit-field in a buffer points into.
+fn bit_field(p: &Pointee) -> Option<types::BitRange> {
+    match p.layout.as_ref().map(|l| &l.kind) {
+        Some(&LayoutKind::BitField { bit_offset, width }) => Some(types::BitRange {
+            offset: bit_offset,
+            width,
+        }),
+        _ => None,
+    }
+}
+
 /// Per-function lowering state.
 pub(crate) struct Fx<'a, 'm> {
     pub cx: &'a mut Ctx<'m>,
@@ -755,9 +766,12 @@ impl<'m> Fx<'_, 'm> {
             ty => {
                 let ty = ty.clone();
                 let repr = self.cx.pointee_type(&info.pointee)?;
-                let loaded = self.op(Op::Load, repr, vec![Operand::IdRef(ptr)]);
+                let mut loaded = self.op(Op::Load, repr, vec![Operand::IdRef(ptr)]);
                 if info.nonuniform {
                     self.nonuniform_decorate(loaded);
+                }
+                if let Some(bits) = bit_field(&info.pointee) {
+                    loaded = self.extract_bits(loaded, repr, &ty, bits);
                 }
                 self.convert_repr(
                     loaded,
@@ -793,15 +807,22 @@ impl<'m> Fx<'_, 'm> {
             Some(LayoutKind::Struct { members }) => Some(members),
             _ => None,
         };
+        let stored = types::stored_fields(s, layout);
         let mut parts = Vec::new();
         for (k, field) in s.fields.iter().enumerate() {
             let ml = members.and_then(|m| m.get(k)).map(|m| &m.layout);
             let t = self.cx.data_type(&field.ty, ml, true)?;
-            let part = self.op(
+            let mut part = self.op(
                 Op::CompositeExtract,
                 t,
-                vec![Operand::IdRef(whole), Operand::LiteralBit32(k as u32)],
+                vec![
+                    Operand::IdRef(whole),
+                    Operand::LiteralBit32(stored[k].member),
+                ],
             );
+            if let Some(bits) = stored[k].bits {
+                part = self.extract_bits(part, t, &field.ty, bits);
+            }
             parts.push(self.convert_repr(part, &field.ty, (ml, true), (None, false))?);
         }
         let ty = self.cx.plain_type(element)?;
@@ -871,12 +892,18 @@ impl<'m> Fx<'_, 'm> {
                 );
             }
         }
-        let converted = self.convert_repr(
+        let mut converted = self.convert_repr(
             value,
             &ty,
             (None, false),
             (info.pointee.layout.as_ref(), info.pointee.external),
         )?;
+        if let Some(bits) = bit_field(&info.pointee) {
+            // The other bit-fields of the word keep their bits.
+            let repr = self.cx.pointee_type(&info.pointee)?;
+            let word = self.op(Op::Load, repr, vec![Operand::IdRef(ptr)]);
+            converted = self.insert_bits(word, converted, repr, bits);
+        }
         self.op_void(Op::Store, Self::ids(&[ptr, converted]));
         Ok(())
     }
@@ -989,15 +1016,24 @@ impl<'m> Fx<'_, 'm> {
                         _ => None,
                     }
                 };
+                // Field by field through the stored members of each side: a bit-field is
+                // taken out of its packed word and put into the other side's.
+                let (sf, st) = (
+                    types::stored_fields(s, from.0),
+                    types::stored_fields(s, to.0),
+                );
                 let mut parts = Vec::new();
                 for (k, field) in s.fields.iter().enumerate() {
                     let (fl, tl) = (ml(from.0, k), ml(to.0, k));
                     let ft = self.cx.data_type(&field.ty, fl.as_ref(), from.1)?;
-                    let e = self.op(
+                    let mut e = self.op(
                         Op::CompositeExtract,
                         ft,
-                        vec![Operand::IdRef(id), Operand::LiteralBit32(k as u32)],
+                        vec![Operand::IdRef(id), Operand::LiteralBit32(sf[k].member)],
                     );
+                    if let Some(bits) = sf[k].bits {
+                        e = self.extract_bits(e, ft, &field.ty, bits);
+                    }
                     parts.push(self.convert_repr(
                         e,
                         &field.ty,
@@ -1005,7 +1041,24 @@ impl<'m> Fx<'_, 'm> {
                         (tl.as_ref(), to.1),
                     )?);
                 }
-                Ok(self.op(Op::CompositeConstruct, to_ty, Self::ids(&parts)))
+                let mut members: Vec<Word> = Vec::new();
+                for (k, field) in s.fields.iter().enumerate() {
+                    let part = parts[k];
+                    let Some(bits) = st[k].bits else {
+                        members.push(part);
+                        continue;
+                    };
+                    let tl = ml(to.0, k);
+                    let t = self.cx.data_type(&field.ty, tl.as_ref(), to.1)?;
+                    // The first field of a word starts it from zero; the others add theirs.
+                    let word = if members.len() as u32 > st[k].member {
+                        members.pop().unwrap_or(part)
+                    } else {
+                        self.zero_word(&field.ty)
+                    };
+                    members.push(self.insert_bits(word, part, t, bits));
+                }
+                Ok(self.op(Op::CompositeConstruct, to_ty, Self::ids(&members)))
             }
             _ if !has_bool(ty) => Ok(id),
             _ => Err(SpirvError::unsupported(format!(
@@ -1121,7 +1174,9 @@ impl<'m> Fx<'_, 'm> {
                         .ok_or_else(|| {
                             SpirvError::invalid("struct member index is not a constant in range")
                         })?;
-                    out.push(self.cx.const_uint(m as u32));
+                    // A bit-field packed with others names their shared word.
+                    let stored = types::stored_fields(&s, cur.layout.as_ref());
+                    out.push(self.cx.const_uint(stored[m].member));
                     cur.block = None;
                     cur.layout = match cur.layout.as_ref().map(|l| &l.kind) {
                         Some(LayoutKind::Struct { members }) => {

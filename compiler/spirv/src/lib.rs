@@ -15,6 +15,7 @@
 //! `debug_info` (`NonSemantic.Shader.DebugInfo.100`).
 
 mod atomic64;
+mod bit_fields;
 mod bits_wide;
 mod buffer_pointer;
 mod byte_address;

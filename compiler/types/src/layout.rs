@@ -17,6 +17,11 @@
 //! - `Scalar`: everything aligns to its scalar component; a struct's size is not padded to
 //!   its alignment (array strides are).
 //!
+//! Bit-fields (`uint a : 4; uint b : 12;`) pack as DXC packs them for SPIR-V: a bit-field
+//! shares the word of the member before it when that is a bit-field of the same type and the
+//! word has room for it, at the next free bit; otherwise it is placed like a whole member of
+//! its type, at bit 0. The layout of such a member is [`LayoutKind::BitField`].
+//!
 //! A struct without members (`struct E {};`) has size 0; its alignment is 1 except under the
 //! std140 rules, which round every struct's alignment up to 16.
 //!
@@ -99,6 +104,13 @@ pub enum LayoutKind {
     },
     /// Resources, pointers, void: not laid out in memory.
     Opaque,
+    /// A bit-field of a struct in a buffer (`uint a : 4;`): bits `bit_offset ..
+    /// bit_offset + width` of the integer at the member's offset, which consecutive bit-fields
+    /// of the same type share while they fit (see [`TypeLayout::of`]'s struct rule).
+    BitField {
+        bit_offset: u32,
+        width: u32,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -313,13 +325,35 @@ impl TypeLayout {
         let mut end = 0u32;
         let mut max_align = 1;
         let mut members = Vec::with_capacity(s.fields.len());
+        // The bit-field run the previous member ended: its offset, the next free bit and
+        // its type.
+        let mut run: Option<(u32, u32, &Type)> = None;
         for (i, field) in s.fields.iter().enumerate() {
-            let layout = TypeLayout::of(&field.ty, rules);
+            let mut layout = TypeLayout::of(&field.ty, rules);
             max_align = max_align.max(layout.alignment);
             offset = match explicit.get(i).copied().flatten() {
                 Some(at) => at,
                 None => place(offset, &field.ty, &layout, rules),
             };
+            match field.bit_width {
+                Some(width) => {
+                    // DXC packs a bit-field into the previous member's word when that is a
+                    // bit-field of the same type with room left for it; otherwise it starts
+                    // a word of its own, placed as a whole member.
+                    let width = u32::from(width);
+                    let bits = layout.size.saturating_mul(8);
+                    let bit_offset = match run {
+                        Some((at, next, ty)) if *ty == field.ty && next + width <= bits => {
+                            offset = at;
+                            next
+                        }
+                        _ => 0,
+                    };
+                    layout.kind = LayoutKind::BitField { bit_offset, width };
+                    run = Some((offset, bit_offset + width, &field.ty));
+                }
+                None => run = None,
+            }
             members.push(MemberLayout {
                 offset,
                 layout: layout.clone(),
@@ -451,6 +485,9 @@ fn describe_into(
                     describe_into(out, &m.layout, &f.ty, &f.name, offset + m.offset, depth + 1);
                 }
             }
+        }
+        LayoutKind::BitField { bit_offset, width } => {
+            let _ = writeln!(out, " bits={bit_offset}..{}", bit_offset + width);
         }
         _ => out.push('\n'),
     }

@@ -9,6 +9,7 @@ mod layout;
 mod recursive;
 mod resource;
 mod spirv_type;
+mod stored;
 mod ty;
 
 pub use enums::EnumType;
@@ -23,6 +24,7 @@ pub use resource::{
 pub use spirv_type::{
     literal_words, InlineSpirvIr, InlineSpirvType, SpirvTypeLayout, SpirvTypeOperand,
 };
+pub use stored::{first_fields, stored_fields, stored_member_count, BitRange, StoredField};
 pub use ty::{
     AddressSpace, Interpolation, IrSpelling, MatrixOrientation, ScalarKind, StructField,
     StructType, Type,

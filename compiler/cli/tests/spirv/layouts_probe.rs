@@ -34,3 +34,79 @@ fn empty_structs_take_no_space_under_dx_rules() {
     // x at 0, e and y at 4; S (a 0, e 4, b 4: 8 bytes, not padded) starts a row at 16; z at 24.
     assert_eq!(m.offsets("type.C"), [0, 4, 4, 16, 24]);
 }
+
+/// DXC packs a bit-field into the word of the bit-field before it when both have the same
+/// type and the word has room (`LowerTypeVisitor::populateLayoutInformation`, and its test of
+/// struct member access to bit-fields): a and b share word 0 (bits 0..4 and 4..16), c is
+/// word 1, d (an `int`) starts word 2, and e (30 bits after d's 3) does not fit and starts
+/// word 3. A bit-field is read with `OpBitFieldUExtract`/`OpBitFieldSExtract` at its offset.
+const BIT_FIELDS: &str = r#"
+struct B { uint a : 4; uint b : 12; uint c; int d : 3; int e : 30; };
+StructuredBuffer<B> sb;
+cbuffer C { float f; B cb; };
+RWStructuredBuffer<int> Out;
+[numthreads(1, 1, 1)]
+void main() { Out[0] = sb[0].b + cb.a + cb.e + f; }
+"#;
+
+#[test]
+fn bit_fields_share_words_in_buffers() {
+    let m = compile(BIT_FIELDS, "cs_6_0", &[]);
+    // Four words at 0, 4, 8, 12 under std430 and std140 alike; B is 16 bytes either way.
+    assert!(m.has("OpMemberName %B 0 \"a\""));
+    assert!(m.has("OpMemberName %B 1 \"c\""));
+    assert!(m.has("OpMemberName %B 2 \"d\""));
+    assert!(m.has("OpMemberName %B 3 \"e\""));
+    assert_eq!(m.offsets("B"), [0, 4, 8, 12]);
+    assert!(m.has("OpDecorate %_runtimearr_B ArrayStride 16"));
+    assert_eq!(m.offsets("type.C"), [0, 16]);
+    let extracts: Vec<&str> = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("OpBitField"))
+        .map(|l| l.split_once(" = ").map_or(l, |(_, r)| r))
+        .collect();
+    // sb[0].b: bits 4..16 of word 0; cb.a: bits 0..4 of word 0; cb.e: bits 0..30 of word 3.
+    assert_eq!(extracts.len(), 3, "{extracts:?}");
+    assert!(
+        extracts[0].starts_with("OpBitFieldUExtract %uint ")
+            && extracts[0].ends_with(" %uint_4 %uint_12")
+    );
+    assert!(
+        extracts[1].starts_with("OpBitFieldUExtract %uint ")
+            && extracts[1].ends_with(" %uint_0 %uint_4")
+    );
+    assert!(
+        extracts[2].starts_with("OpBitFieldSExtract %int ")
+            && extracts[2].ends_with(" %uint_0 %uint_30")
+    );
+}
+
+/// A store into a bit-field in a buffer reads the word, inserts the value's bits at the
+/// field's offset and writes the word back; a whole struct stored from private memory is
+/// packed by inserting each field into a zero word.
+#[test]
+fn bit_field_stores_insert_into_the_word() {
+    let m = compile(
+        r#"
+struct B { uint a : 4; uint b : 12; };
+RWStructuredBuffer<B> sb;
+[numthreads(1, 1, 1)]
+void main() { sb[0].b = 7; B x = { 1, 2 }; sb[1] = x; }
+"#,
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(m.offsets("B"), [0]);
+    let inserts: Vec<&str> = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("OpBitFieldInsert"))
+        .map(|l| l.split_once(" = ").map_or(l, |(_, r)| r))
+        .collect();
+    // sb[0].b = 7 (bits 4..16), then x.a (bits 0..4) into zero and x.b (bits 4..16) after it.
+    assert_eq!(inserts.len(), 3, "{inserts:?}");
+    assert!(inserts[0].ends_with(" %uint_4 %uint_12"));
+    assert!(inserts[1].contains(" %uint_0 ") && inserts[1].ends_with(" %uint_0 %uint_4"));
+    assert!(inserts[2].ends_with(" %uint_4 %uint_12"));
+}
