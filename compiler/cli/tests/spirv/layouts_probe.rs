@@ -110,3 +110,32 @@ void main() { sb[0].b = 7; B x = { 1, 2 }; sb[1] = x; }
     assert!(inserts[1].contains(" %uint_0 ") && inserts[1].ends_with(" %uint_0 %uint_4"));
     assert!(inserts[2].ends_with(" %uint_4 %uint_12"));
 }
+
+/// Behind a `vk::BufferPointer` the pointee is laid out as a storage buffer, bit-fields packed
+/// the same way: the access chain names the shared word, reads extract and writes insert.
+#[test]
+fn bit_fields_behind_buffer_pointers() {
+    let m = compile(
+        r#"
+struct B { uint a : 4; uint b : 12; };
+struct Root { vk::BufferPointer<B> p; };
+[[vk::push_constant]] Root r;
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)]
+void main() { Out[0] = r.p.Get().b; r.p.Get().a = 3; }
+"#,
+        "cs_6_0",
+        &["-fspv-target-env=vulkan1.2"],
+    );
+    assert!(
+        m.has("OpTypeStruct %uint\n") || m.asm.lines().any(|l| l.ends_with("= OpTypeStruct %uint"))
+    );
+    assert!(m
+        .asm
+        .lines()
+        .any(|l| l.contains("OpBitFieldUExtract %uint ") && l.ends_with(" %uint_4 %uint_12")));
+    assert!(m
+        .asm
+        .lines()
+        .any(|l| l.contains("OpBitFieldInsert %uint ") && l.ends_with(" %uint_3 %uint_0 %uint_4")));
+}
