@@ -705,7 +705,7 @@ impl FnLower<'_, '_> {
                             self.item,
                         )
                         .resolve(t, &mut Vec::new())
-                        .map(|t| t.erase_enums()),
+                        .map(|t| t.ir_form()),
                         _ => None,
                     };
                     match t {

@@ -5,6 +5,7 @@
 //! compare structure, which is what salsa needs to backdate results.
 
 mod enums;
+mod ir_form;
 mod layout;
 mod recursive;
 mod resource;
@@ -13,6 +14,7 @@ mod stored;
 mod ty;
 
 pub use enums::EnumType;
+pub use ir_form::holds_nothing;
 pub use layout::{
     packoffset_bytes, packoffset_component, BufferLayout, LayoutKind, LayoutRules, MemberLayout,
     TypeLayout,

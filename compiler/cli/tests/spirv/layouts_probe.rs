@@ -138,3 +138,28 @@ void main() { Out[0] = r.p.Get().b; r.p.Get().a = 3; }
         .lines()
         .any(|l| l.contains("OpBitFieldInsert %uint ") && l.ends_with(" %uint_3 %uint_0 %uint_4")));
 }
+
+/// A zero-length array member holds nothing: the struct leaves it out (SPIR-V has no arrays
+/// of length 0), so the members after it keep the offsets they would have without it.
+#[test]
+fn zero_length_members_are_left_out() {
+    let m = compile(
+        r#"
+struct Z { float a; float e[0]; float b; };
+struct W { Z z; float c; };
+StructuredBuffer<Z> sb;
+cbuffer C { W w; float t; };
+RWStructuredBuffer<float> Out;
+[numthreads(1, 1, 1)]
+void main() { Z z = sb[0]; Z y = { 1.0, 2.0 }; Out[0] = z.a + z.b + y.b + w.z.b + w.c + t; }
+"#,
+        "cs_6_0",
+        &[],
+    );
+    // Z: a at 0, b at 4; W (std140): z at 0 (16 bytes), c at 16; t after W's 32 bytes.
+    assert_eq!(m.offsets("Z"), [0, 4]);
+    assert_eq!(m.offsets("W"), [0, 16]);
+    assert_eq!(m.offsets("type.C"), [0, 32]);
+    assert!(!m.has("OpMemberName %Z 1 \"e\""));
+    assert!(m.has("OpDecorate %_runtimearr_Z ArrayStride 8"));
+}
