@@ -73,3 +73,57 @@ fn the_ir_structs_leave_empty_members_out() {
     "#]]
     .assert_debug_eq(&structs);
 }
+
+/// An array of arrays of resources is one resource global of the nested array type, bound
+/// once; a chain can stop at a row (`t[1]`) and go on from it.
+#[test]
+fn resource_arrays_of_arrays_are_resource_globals() {
+    let dump = ir::print_module(&common::lower_stage(
+        r#"
+Texture2D t[2][3];
+SamplerState s;
+float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target { return t[1][i].Sample(s, uv); }
+"#,
+        lower::ShaderStage::Pixel,
+    ));
+    let lines: Vec<&str> = dump
+        .lines()
+        .filter(|l| l.starts_with("@g") && l.contains("resource") || l.contains("access_chain"))
+        .collect();
+    expect![[r#"
+        [
+            "@g3 = resource uniform_constant array<array<Texture2D<float4>, 3>, 2> set(0) binding(0) count(2) ; t",
+            "@g4 = resource uniform_constant SamplerState set(0) binding(1) ; s",
+            "  %2 = access_chain @g3, 1:int : ptr<uniform_constant, array<Texture2D<float4>, 3>>",
+            "  %4 = access_chain %2, %3 : ptr<uniform_constant, Texture2D<float4>>",
+        ]
+    "#]].assert_debug_eq(&lines);
+}
+
+/// The interpreter does not run them yet: a clear error, not a wrong binding.
+#[test]
+fn the_interpreter_refuses_resource_arrays_of_arrays() {
+    let m = common::lower(
+        r#"
+Buffer<uint> In[2][3] : register(t0);
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() { Out[0] = In[1][2][0]; }
+"#,
+    );
+    let yaml = "Shaders:\n  - Stage: Compute\n    Entry: main\nBuffers:
+  - { Name: Out, Format: UInt32, FillSize: 4 }
+DescriptorSets:
+  - Resources:
+    - Name: Out
+      Kind: RWStructuredBuffer
+      DirectXBinding: { Register: 0, Space: 0 }
+";
+    let pipeline = parse_pipeline(yaml).unwrap();
+    let e = run_pipeline(&m, &pipeline, &PipelineOptions::default()).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("an array of arrays of resources (In)"),
+        "{e}"
+    );
+}

@@ -118,7 +118,9 @@ impl Fx<'_, '_> {
                         .zip(members.get(n))
                         .ok_or_else(bad_path)?;
                     offset += u64::from(member.offset);
-                    member_index = Some(types::stored_fields(s, Some(&l))[n].member);
+                    // Only a member moved by packing needs a new index.
+                    let stored = types::stored_fields(s, Some(&l))[n].member;
+                    member_index = (stored as usize != n).then_some(stored);
                     (field, member.layout.clone())
                 }
                 (

@@ -60,6 +60,11 @@ pub(crate) struct Fx<'a, 'm> {
     cur_block: Option<ir::Block>,
     /// Debug information of this function (`-fspv-debug=`).
     pub debug: crate::debug_info::FnDebug,
+    /// Access chains that stopped inside a nested resource array (`resource_grid`).
+    rows: HashMap<ir::Inst, crate::resource_grid::PartialRow>,
+    /// Access chains that stopped inside a flattened nested resource array: the global and
+    /// the indices so far (`flatten`).
+    flat_rows: HashMap<ir::Inst, (ir::Global, Vec<ir::Value>)>,
 }
 
 pub(crate) fn lower_function(cx: &mut Ctx<'_>, h: ir::Func) -> Result<()> {
@@ -84,6 +89,8 @@ pub(crate) fn lower_function(cx: &mut Ctx<'_>, h: ir::Func) -> Result<()> {
         stages,
         debug: Default::default(),
         cur_block: None,
+        rows: HashMap::new(),
+        flat_rows: HashMap::new(),
     };
     fx.lower().map_err(|e| in_function(e, f, None))
 }
@@ -487,7 +494,7 @@ impl<'m> Fx<'_, 'm> {
                 None
             }
             O::AccessChain => {
-                let (id, info) = self.lower_access_chain(d)?;
+                let (id, info) = self.lower_access_chain(i, d)?;
                 self.ptrs.insert(i, info);
                 Some(id)
             }
@@ -1068,32 +1075,70 @@ impl<'m> Fx<'_, 'm> {
         }
     }
 
-    fn lower_access_chain(&mut self, d: &ir::InstData) -> Result<(Word, PtrInfo)> {
+    fn lower_access_chain(&mut self, inst: ir::Inst, d: &ir::InstData) -> Result<(Word, PtrInfo)> {
         let Some((&base, indices)) = d.operands.split_first() else {
             return Err(SpirvError::invalid("access chain without a base"));
         };
         let info = self.ptr_info(base)?;
         let mut cur = info.pointee.clone();
         let mut k = 0;
-        let base_id = match base {
-            ir::Value::Global(g) => match self.cx.flat_element(g, indices) {
-                Some(element) => {
-                    let (id, taken) = element?;
-                    self.cx.func_uses[self.fidx].globals.insert(g.index());
-                    for _ in 0..taken {
-                        if let Type::Array { element, .. } = cur.ty.clone() {
-                            cur.ty = (*element).clone();
-                        }
+        // A flattened resource array (`flatten`): the global, and the indices into it of
+        // the chain this one continues when that stopped inside a nested array (`t[1]`).
+        let flat = match base {
+            ir::Value::Global(g) if self.cx.flat_arrays.contains_key(&g.index()) => {
+                Some((g, Vec::new()))
+            }
+            ir::Value::Inst(b) => self.flat_rows.get(&b).cloned(),
+            _ => None,
+        };
+        let base_id = match flat {
+            Some((g, before)) => {
+                let mut all = before.clone();
+                all.extend_from_slice(indices);
+                let dims = self.cx.flat_arrays[&g.index()].dims.len();
+                let taken = if all.len() < dims {
+                    // Still a row: the chain that reaches an element picks its variable.
+                    self.flat_rows.insert(inst, (g, all.clone()));
+                    all.len()
+                } else {
+                    dims
+                };
+                // A row has no variable of its own: its first element's stands for it.
+                let id = match self.cx.flat_element(g, &all) {
+                    _ if taken < dims => self.cx.flat_arrays[&g.index()].elements[0],
+                    Some(element) => element?.0,
+                    None => self.value(base)?,
+                };
+                self.cx.func_uses[self.fidx].globals.insert(g.index());
+                for _ in before.len()..taken {
+                    if let Type::Array { element, .. } = cur.ty.clone() {
+                        cur.ty = (*element).clone();
                     }
-                    k = taken;
-                    id
                 }
-                None => self.value(base)?,
-            },
-            _ => self.value(base)?,
+                k = taken - before.len();
+                if taken < dims {
+                    let result = PtrInfo {
+                        class: info.class,
+                        pointee: cur,
+                        nonuniform: info.nonuniform,
+                    };
+                    return Ok((id, result));
+                }
+                id
+            }
+            None => self.value(base)?,
         };
         let mut nonuniform = info.nonuniform;
         let mut out: Vec<Word> = Vec::new();
+        // The row-major index so far inside a nested resource array (`resource_grid`),
+        // continued from the chain this one starts from when that stopped inside it.
+        let mut linear: Option<crate::resource_grid::GridIndex> = None;
+        if let ir::Value::Inst(b) = base {
+            if let Some(row) = self.rows.get(&b).cloned() {
+                out = row.prefix;
+                linear = Some(row.linear);
+            }
+        }
         if matches!(cur.block, Some(BlockKind::PushConstant { wrapped: true })) {
             // A push constant of a non-struct type sits in a one-member block.
             out.push(self.cx.const_uint(0));
@@ -1151,6 +1196,30 @@ impl<'m> Fx<'_, 'm> {
                     }
                     other => return Err(SpirvError::invalid(format!("cannot index into {other}"))),
                 },
+                Type::Array { element, len }
+                    if linear.is_some()
+                        || crate::resource_grid::is_nested_resource_array(&cur.ty) =>
+                {
+                    let i = match self
+                        .cx
+                        .m
+                        .const_int(index)
+                        .and_then(|c| u32::try_from(c).ok())
+                    {
+                        Some(c) => crate::resource_grid::GridIndex::Const(c),
+                        None => crate::resource_grid::GridIndex::Id(self.value(index)?),
+                    };
+                    let i_nonuniform = self.nonuniform.contains(&index) || info.nonuniform;
+                    let l = self.grid_step(linear, i, len, i_nonuniform)?;
+                    cur.ty = (*element).clone();
+                    if element.as_resource().is_some() {
+                        let id = self.grid_id(l);
+                        out.push(id);
+                        linear = None;
+                    } else {
+                        linear = Some(l);
+                    }
+                }
                 Type::Array { element, .. } if element.as_resource().is_some() => {
                     out.push(self.value(index)?);
                     cur.ty = (*element).clone();
@@ -1231,6 +1300,17 @@ impl<'m> Fx<'_, 'm> {
             pointee: cur,
             nonuniform,
         };
+        if let Some(linear) = linear {
+            // Stopped inside a nested resource array: the chain that goes on emits it.
+            self.rows.insert(
+                inst,
+                crate::resource_grid::PartialRow {
+                    prefix: out,
+                    linear,
+                },
+            );
+            return Ok((base_id, result));
+        }
         if out.is_empty() {
             return Ok((base_id, result));
         }

@@ -16,6 +16,8 @@
 //!   next member can use it.
 //! - `Scalar`: everything aligns to its scalar component; a struct's size is not padded to
 //!   its alignment (array strides are).
+//! - `DxStructured` (`-fvk-use-dx-layout` for storage buffers): the scalar rules with a
+//!   struct's size padded to its alignment, as D3D packs structured buffers.
 //!
 //! Bit-fields (`uint a : 4; uint b : 12;`) pack as DXC packs them for SPIR-V: a bit-field
 //! shares the word of the member before it when that is a bit-field of the same type and the
@@ -52,6 +54,10 @@ pub enum LayoutRules {
     Dx,
     /// Scalar block layout (`-fvk-use-scalar-layout`).
     Scalar,
+    /// D3D's structured buffer packing (`-fvk-use-dx-layout` for storage buffers, DXC's
+    /// `FxcSBuffer`): the scalar layout, except that a struct's size is rounded up to its
+    /// alignment, so the member after a nested struct starts past its tail padding.
+    DxStructured,
 }
 
 impl LayoutRules {
@@ -63,6 +69,7 @@ impl LayoutRules {
             LayoutRules::Std430 => "std430",
             LayoutRules::Dx => "dx",
             LayoutRules::Scalar => "scalar",
+            LayoutRules::DxStructured => "dx_structured",
         }
     }
 
@@ -192,7 +199,7 @@ impl TypeLayout {
             Type::Vector(k, n) => {
                 let c = k.size_in_buffer();
                 let alignment = match rules {
-                    LayoutRules::Scalar | LayoutRules::Dx => c,
+                    LayoutRules::Scalar | LayoutRules::DxStructured | LayoutRules::Dx => c,
                     _ => std_vector_alignment(*k, *n),
                 };
                 TypeLayout {
@@ -230,7 +237,9 @@ impl TypeLayout {
                         let a = std_vector_alignment(*scalar, len);
                         (a, a, a.saturating_mul(count))
                     }
-                    LayoutRules::Scalar => (c, vec_size, vec_size.saturating_mul(count)),
+                    LayoutRules::Scalar | LayoutRules::DxStructured => {
+                        (c, vec_size, vec_size.saturating_mul(count))
+                    }
                     LayoutRules::Dx => {
                         let stride = round_up(vec_size, 16);
                         let size = stride
@@ -257,7 +266,10 @@ impl TypeLayout {
                         let stride = round_up(e.size, a);
                         (a, stride, stride.saturating_mul(n))
                     }
-                    LayoutRules::Std430 | LayoutRules::RelaxedStd430 | LayoutRules::Scalar => {
+                    LayoutRules::Std430
+                    | LayoutRules::RelaxedStd430
+                    | LayoutRules::Scalar
+                    | LayoutRules::DxStructured => {
                         let stride = round_up(e.size, e.alignment);
                         (e.alignment, stride, stride.saturating_mul(n))
                     }

@@ -527,3 +527,25 @@ fn empty_structs_take_no_space() {
     assert_eq!(offsets(&c, LayoutRules::Std430), [0, 4, 4, 8, 16]);
     assert_eq!(offsets(&c, LayoutRules::Scalar), [0, 4, 4, 8, 16]);
 }
+
+/// D3D packs structured buffers with every member at its scalar's alignment, like the scalar
+/// layout, but a struct's size is padded to its alignment (DXC's `FxcSBuffer`): in
+/// `T { S s; float d; }` with `S { float3 a; double b; float c; }`, S ends at 28 and is 32
+/// bytes, so d is at 32 (28 under the scalar rules).
+#[test]
+fn dx_structured_buffers_pad_struct_tails() {
+    let s = st(
+        "S",
+        vec![
+            ("a", f(3)),
+            ("b", Type::Scalar(ScalarKind::Double)),
+            ("c", f(1)),
+        ],
+    );
+    let t = st("T", vec![("s", s.clone()), ("d", f(1))]);
+    assert_eq!(offsets(&s, LayoutRules::DxStructured), [0, 16, 24]);
+    assert_eq!(TypeLayout::of(&s, LayoutRules::DxStructured).size, 32);
+    assert_eq!(offsets(&t, LayoutRules::DxStructured), [0, 32]);
+    assert_eq!(offsets(&t, LayoutRules::Scalar), [0, 28]);
+    assert_eq!(TypeLayout::of(&t, LayoutRules::DxStructured).size, 40);
+}

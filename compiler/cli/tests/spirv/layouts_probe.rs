@@ -163,3 +163,128 @@ void main() { Z z = sb[0]; Z y = { 1.0, 2.0 }; Out[0] = z.a + z.b + y.b + w.z.b 
     assert!(!m.has("OpMemberName %Z 1 \"e\""));
     assert!(m.has("OpDecorate %_runtimearr_Z ArrayStride 8"));
 }
+
+/// Vulkan descriptors cannot be arrays of arrays: `Texture2D t[2][3]` is one array of 6
+/// textures at one binding (the sampler takes the next), and `t[i][j]` is element
+/// `i * 3 + j`, computed at run time when an index is (`NonUniform` with the indices that are
+/// not uniform) and folded when both are constants.
+#[test]
+fn resource_arrays_of_arrays_are_one_array() {
+    let m = compile(
+        r#"
+Texture2D t[2][3];
+SamplerState s;
+float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target {
+    return t[1][i].Sample(s, uv) + t[1][2].Sample(s, uv)
+        + t[NonUniformResourceIndex(i)][NonUniformResourceIndex(i + 1)].Sample(s, uv);
+}
+"#,
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(m.binding("t"), (0, 0));
+    assert_eq!(m.binding("s"), (0, 1));
+    assert!(m
+        .asm
+        .lines()
+        .any(|l| l.contains("OpTypeArray") && l.ends_with("%uint_6")));
+    let chains: Vec<&str> = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("OpAccessChain") && l.contains(" %t "))
+        .collect();
+    assert_eq!(chains.len(), 3, "{chains:?}");
+    // t[1][2] is element 5.
+    assert!(chains[1].ends_with(" %t %uint_5"), "{chains:?}");
+    // The run-time ones multiply the row by 3 and add the column.
+    let muls = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("OpIMul %uint") && l.ends_with(" %uint_3"));
+    assert_eq!(muls.count(), 2);
+    assert!(m.has("OpCapability ShaderNonUniform"));
+}
+
+/// Under `-fspv-flatten-resource-arrays` each element is its own variable at consecutive
+/// bindings in row-major order (`t[1][2]` at binding 5), and the sampler follows at 6.
+#[test]
+fn flattened_resource_arrays_of_arrays_take_a_binding_per_element() {
+    let m = compile(
+        r#"
+Texture2D t[2][3];
+SamplerState s;
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    return t[1][2].Sample(s, uv) + t[0][1].Sample(s, uv);
+}
+"#,
+        "ps_6_0",
+        &["-fspv-flatten-resource-arrays"],
+    );
+    assert_eq!(m.binding("t[0][0]"), (0, 0));
+    assert_eq!(m.binding("t[0][1]"), (0, 1));
+    assert_eq!(m.binding("t[1][2]"), (0, 5));
+    assert_eq!(m.binding("s"), (0, 6));
+    let t12 = m.id("t[1][2]");
+    let t01 = m.id("t[0][1]");
+    assert!(m
+        .asm
+        .lines()
+        .any(|l| l.contains("OpLoad") && l.ends_with(&format!(" {t12}"))));
+    assert!(m
+        .asm
+        .lines()
+        .any(|l| l.contains("OpLoad") && l.ends_with(&format!(" {t01}"))));
+}
+
+/// `-fvk-use-dx-layout` packs structured buffers as D3D does: members at their scalar's
+/// alignment, a struct's size padded to its alignment. S (float3 at 0, double at 16, float
+/// at 24) is 32 bytes, so d follows at 32; the element is 40 bytes, padded to 40 (a multiple
+/// of 8).
+#[test]
+fn dx_layout_pads_nested_struct_tails_in_structured_buffers() {
+    let m = compile(
+        r#"
+struct S { float3 a; double b; float c; };
+struct T { S s; float d; };
+RWStructuredBuffer<T> sb;
+[numthreads(1, 1, 1)]
+void main() { sb[1].d = sb[0].s.a.x + (float)sb[0].s.b + sb[0].s.c; }
+"#,
+        "cs_6_0",
+        DX,
+    );
+    assert_eq!(m.offsets("S"), [0, 16, 24]);
+    assert_eq!(m.offsets("T"), [0, 32]);
+    assert!(m.has("OpDecorate %_runtimearr_T ArrayStride 40"));
+}
+
+/// A row of an array of arrays of resources passed to a function (`pick(t[1], ...)`): the
+/// callee receives the row's index and finishes the element index as `row * 3 + j`.
+#[test]
+fn rows_of_resource_arrays_of_arrays_pass_to_functions() {
+    let m = compile(
+        r#"
+Texture2D t[2][3];
+SamplerState s;
+float4 pick(Texture2D row[3], int j, float2 uv) { return row[j].Sample(s, uv); }
+float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target { return pick(t[1], i, uv) + pick(t[i], 2, uv); }
+"#,
+        "ps_6_0",
+        &[],
+    );
+    // Both calls pass the row as an `int` argument: 1, and i.
+    assert!(m
+        .asm
+        .lines()
+        .any(|l| l.contains("OpFunctionCall") && l.contains(" %int_1 ")));
+    let chains = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("OpAccessChain") && l.contains(" %t "))
+        .count();
+    assert_eq!(chains, 1, "one chain in the callee");
+    assert!(m
+        .asm
+        .lines()
+        .any(|l| l.contains("OpIMul %uint") && l.ends_with(" %uint_3")));
+}
