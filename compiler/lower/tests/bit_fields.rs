@@ -208,3 +208,54 @@ void main() { H h = In.Load<H>(0); Out[0] = h.id; }
         "{e}"
     );
 }
+
+/// 64-bit bit-fields pack into 64-bit words: c (bits 0..40) and d (bits 40..60) share word 0.
+#[test]
+fn sixty_four_bit_fields_share_a_64_bit_word() {
+    let m = common::lower(
+        r#"
+struct B { int64_t c : 40; int64_t d : 20; uint g : 3; };
+RWStructuredBuffer<B> Data : register(u0);
+RWStructuredBuffer<int64_t> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main() { Out[0] = Data[0].c; Out[1] = Data[0].d; Data[0].d = -3; Data[1] = Data[0]; }
+"#,
+    );
+    let yaml = "Shaders:\n  - Stage: Compute\n    Entry: main\nBuffers:
+  - { Name: Data, Format: UInt32, Stride: 16, Data: [0xFFFFFFFB, 0x7FF, 5, 0, 0, 0, 0, 0] }
+  - { Name: Out, Format: Int64, FillSize: 16 }
+DescriptorSets:
+  - Resources:
+    - Name: Data
+      Kind: RWStructuredBuffer
+      DirectXBinding: { Register: 0, Space: 0 }
+    - Name: Out
+      Kind: RWStructuredBuffer
+      DirectXBinding: { Register: 1, Space: 0 }
+";
+    let pipeline = parse_pipeline(yaml).unwrap();
+    let r = run_pipeline(&m, &pipeline, &PipelineOptions::default()).unwrap();
+    // Word 0 = 0x7FF_FFFFFFFB: c = 0xFF_FFFFFFFB (40 bits) = -5, d = 0x7 = 7.
+    match r.get("Out") {
+        Some(BufferValues::Int(v)) => assert_eq!(v, &[-5, 7]),
+        other => panic!("Out: {other:?}"),
+    }
+    // d = -3 is 0xFFFFD in 20 bits: word 0 = 0x0FFFFD_FFFFFFFB, halves 0xFFFFFFFB and
+    // 0x0FFFFDFF; g = 5 at 8; element 1 is a copy.
+    match r.get("Data") {
+        Some(BufferValues::UInt(v)) => assert_eq!(
+            v,
+            &[
+                0xFFFF_FFFB,
+                0x0FFF_FDFF,
+                5,
+                0,
+                0xFFFF_FFFB,
+                0x0FFF_FDFF,
+                5,
+                0
+            ]
+        ),
+        other => panic!("Data: {other:?}"),
+    }
+}

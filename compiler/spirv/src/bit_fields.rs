@@ -2,7 +2,8 @@
 //! (`types::stored_fields`), so the struct member a bit-field's pointer names is that word. A
 //! load reads the word and takes the field's bits out (`OpBitFieldSExtract` for a signed
 //! type, which copies the field's top bit up, `OpBitFieldUExtract` otherwise); a store reads
-//! the word, puts the value's low bits in (`OpBitFieldInsert`) and writes it back. Whole
+//! the word, puts the value's low bits in (`OpBitFieldInsert`) and writes it back. Vulkan
+//! allows those instructions on 32-bit words only: 16- and 64-bit words use shifts and masks. Whole
 //! structs convert member by member (`Fx::convert_repr`): the fields of a packed word are
 //! extracted one by one, and a packed word is built from zero by inserting each field.
 //! Called from `functions` (loads, stores, conversions between layouts).
@@ -13,16 +14,45 @@ use types::{BitRange, ScalarKind, Type};
 
 use crate::functions::Fx;
 
-/// The integer kind a bit-field of type `ty` is extracted as: signed kinds sign-extend.
-fn is_signed(ty: &Type) -> bool {
-    matches!(ty, Type::Scalar(k) if k.is_signed_integer())
-        || matches!(ty, Type::Enum(e) if e.underlying.is_signed_integer())
+/// The integer kind a bit-field of type `ty` is stored as (a signed one sign-extends).
+fn kind_of(ty: &Type) -> ScalarKind {
+    match ty {
+        Type::Scalar(k) => *k,
+        Type::Enum(e) => e.underlying,
+        _ => ScalarKind::Uint,
+    }
+}
+
+/// The mask of `width` low bits.
+fn low_bits(width: u32) -> u64 {
+    if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    }
 }
 
 impl Fx<'_, '_> {
     /// The value of the bit-field `bits` of type `ty` held in `word` (of SPIR-V type `t`).
+    /// Vulkan takes the bit-field instructions on 32-bit integers only
+    /// (VUID-StandaloneSpirv-Base-04781): a 16- or 64-bit word shifts instead, left to put
+    /// the field's top bit at the word's, then right (arithmetic for a signed field).
     pub fn extract_bits(&mut self, word: Word, t: Word, ty: &Type, bits: BitRange) -> Word {
-        let op = if is_signed(ty) {
+        let kind = kind_of(ty);
+        let signed = kind.is_signed_integer();
+        let w = kind.size_in_buffer() * 8;
+        if w != 32 && bits.width > 0 && bits.offset + bits.width <= w {
+            let up = self.cx.const_uint(w - bits.offset - bits.width);
+            let down = self.cx.const_uint(w - bits.width);
+            let top = self.op(Op::ShiftLeftLogical, t, Self::ids(&[word, up]));
+            let op = if signed {
+                Op::ShiftRightArithmetic
+            } else {
+                Op::ShiftRightLogical
+            };
+            return self.op(op, t, Self::ids(&[top, down]));
+        }
+        let op = if signed {
             Op::BitFieldSExtract
         } else {
             Op::BitFieldUExtract
@@ -32,8 +62,29 @@ impl Fx<'_, '_> {
         self.op(op, t, Self::ids(&[word, offset, count]))
     }
 
-    /// `word` (of SPIR-V type `t`) with the bits `bits` replaced by the low bits of `value`.
-    pub fn insert_bits(&mut self, word: Word, value: Word, t: Word, bits: BitRange) -> Word {
+    /// `word` (of SPIR-V type `t`, holding a `ty` bit-field) with the bits `bits` replaced by
+    /// the low bits of `value`; with masks and shifts for a word that is not 32-bit.
+    pub fn insert_bits(
+        &mut self,
+        word: Word,
+        value: Word,
+        t: Word,
+        ty: &Type,
+        bits: BitRange,
+    ) -> Word {
+        let kind = kind_of(ty);
+        let w = kind.size_in_buffer() * 8;
+        if w != 32 && bits.offset + bits.width <= w {
+            let s = crate::types::scalar_of(kind, true);
+            let field = low_bits(bits.width) << bits.offset;
+            let keep = self.cx.const_scalar(s, !field & low_bits(w));
+            let mask = self.cx.const_scalar(s, low_bits(bits.width));
+            let at = self.cx.const_uint(bits.offset);
+            let kept = self.op(Op::BitwiseAnd, t, Self::ids(&[word, keep]));
+            let low = self.op(Op::BitwiseAnd, t, Self::ids(&[value, mask]));
+            let placed = self.op(Op::ShiftLeftLogical, t, Self::ids(&[low, at]));
+            return self.op(Op::BitwiseOr, t, Self::ids(&[kept, placed]));
+        }
         let offset = self.cx.const_uint(bits.offset);
         let count = self.cx.const_uint(bits.width);
         self.op(
@@ -50,12 +101,7 @@ impl Fx<'_, '_> {
 
     /// A word of the stored form of `ty` with every bit 0, to build a packed word from.
     pub fn zero_word(&mut self, ty: &Type) -> Word {
-        let kind = match ty {
-            Type::Scalar(k) => *k,
-            Type::Enum(e) => e.underlying,
-            _ => ScalarKind::Uint,
-        };
-        let s = crate::types::scalar_of(kind, true);
+        let s = crate::types::scalar_of(kind_of(ty), true);
         self.cx.const_scalar(s, 0)
     }
 }

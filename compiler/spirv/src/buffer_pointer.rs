@@ -248,7 +248,7 @@ impl Fx<'_, '_> {
                     Operand::LiteralBit32(a.alignment),
                 ],
             );
-            converted = self.insert_bits(word, converted, t, bits);
+            converted = self.insert_bits(word, converted, t, &a.memory, bits);
         }
         self.op_void(
             Op::Store,

@@ -909,7 +909,7 @@ impl<'m> Fx<'_, 'm> {
             // The other bit-fields of the word keep their bits.
             let repr = self.cx.pointee_type(&info.pointee)?;
             let word = self.op(Op::Load, repr, vec![Operand::IdRef(ptr)]);
-            converted = self.insert_bits(word, converted, repr, bits);
+            converted = self.insert_bits(word, converted, repr, &ty, bits);
         }
         self.op_void(Op::Store, Self::ids(&[ptr, converted]));
         Ok(())
@@ -1063,7 +1063,7 @@ impl<'m> Fx<'_, 'm> {
                     } else {
                         self.zero_word(&field.ty)
                     };
-                    members.push(self.insert_bits(word, part, t, bits));
+                    members.push(self.insert_bits(word, part, t, &field.ty, bits));
                 }
                 Ok(self.op(Op::CompositeConstruct, to_ty, Self::ids(&members)))
             }

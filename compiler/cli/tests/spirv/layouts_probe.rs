@@ -288,3 +288,39 @@ float4 main(float2 uv : TEXCOORD, int i : I) : SV_Target { return pick(t[1], i, 
         .lines()
         .any(|l| l.contains("OpIMul %uint") && l.ends_with(" %uint_3")));
 }
+
+/// Vulkan takes `OpBitField*` on 32-bit integers only: 64- and 16-bit bit-fields are read
+/// with a left shift that puts the field's top bit at the word's and a right shift back
+/// (arithmetic for a signed field), and written with masks. d sits at bits 40..60 of its
+/// `int64_t` word (left 4, right 44); f at bits 5..12 of its `uint16_t` word (left 4, right 9).
+#[test]
+fn wide_and_narrow_bit_fields_use_shifts() {
+    let m = compile(
+        r#"
+struct B { int64_t c : 40; int64_t d : 20; uint16_t e : 5; uint16_t f : 7; };
+RWStructuredBuffer<B> sb;
+RWStructuredBuffer<int64_t> Out;
+[numthreads(1, 1, 1)]
+void main() { Out[0] = sb[0].d + sb[0].f; sb[0].f = 9; }
+"#,
+        "cs_6_2",
+        &["-enable-16bit-types"],
+    );
+    assert_eq!(m.offsets("B"), [0, 8]);
+    assert!(!m.has("OpBitField"));
+    assert!(m
+        .asm
+        .lines()
+        .any(|l| l.contains("OpShiftLeftLogical %int64 ") && l.ends_with(" %uint_4")));
+    assert!(m
+        .asm
+        .lines()
+        .any(|l| l.contains("OpShiftRightArithmetic %int64 ") && l.ends_with(" %uint_44")));
+    assert!(m
+        .asm
+        .lines()
+        .any(|l| l.contains("OpShiftRightLogical %uint16 ") && l.ends_with(" %uint_9")));
+    // f = 9: the word keeps every bit but 5..12 (0xF01F), then takes 9 & 0x7F shifted by 5.
+    assert!(m.has("%uint16_61471"));
+    assert!(m.has("OpBitwiseOr %uint16"));
+}
