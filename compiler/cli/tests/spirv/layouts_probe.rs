@@ -3,7 +3,7 @@
 //! page describes it): empty structs, bit-fields packed into shared words, structs with
 //! zero-length array members. Expected offsets are worked out by hand in each test's comment.
 
-use crate::harness::compile;
+use crate::harness::{compile, refuse};
 
 const DX: &[&str] = &["-fvk-use-dx-layout"];
 
@@ -323,4 +323,37 @@ void main() { Out[0] = sb[0].d + sb[0].f; sb[0].f = 9; }
     // f = 9: the word keeps every bit but 5..12 (0xF01F), then takes 9 & 0x7F shifted by 5.
     assert!(m.has("%uint16_61471"));
     assert!(m.has("OpBitwiseOr %uint16"));
+}
+
+/// Bit-fields clang (and so DXC) refuses, in its words: wider than the type, named with
+/// width 0, of a type that is no integer.
+#[test]
+fn impossible_bit_fields_are_refused() {
+    let shader = |field: &str| {
+        format!(
+            "struct B {{ {field} uint rest : 4; }};\nRWStructuredBuffer<B> sb;\n\
+             [numthreads(1, 1, 1)]\nvoid main() {{ sb[0].rest = 1; }}\n"
+        )
+    };
+    refuse(
+        &shader("uint a : 40;"),
+        "cs_6_0",
+        &[],
+        1,
+        "E2110]: width of bit-field 'a' (40 bits) exceeds the width of its type (32 bits)",
+    );
+    refuse(
+        &shader("uint b : 0;"),
+        "cs_6_0",
+        &[],
+        1,
+        "E2111]: named bit-field 'b' has zero width",
+    );
+    refuse(
+        &shader("float f : 3;"),
+        "cs_6_0",
+        &[],
+        1,
+        "E2112]: bit-field 'f' has non-integral type 'float'",
+    );
 }
