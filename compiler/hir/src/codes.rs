@@ -73,6 +73,12 @@ pub const ANONYMOUS_STRUCT: &str = "E2054";
 pub const SPECIALIZATION_WITHOUT_TEMPLATE: &str = "E2055";
 /// An operator overload HLSL 2021 refuses (`operator=`, `operator++`, a non-member one).
 pub const OPERATOR_NOT_OVERLOADABLE: &str = "E2056";
+/// A bit-field wider than its type (`uint a : 40;`).
+pub const BIT_FIELD_TOO_WIDE: &str = "E2110";
+/// A named bit-field of width 0 (`uint b : 0;`).
+pub const BIT_FIELD_ZERO_WIDTH: &str = "E2111";
+/// A bit-field whose type is not an integer (`float f : 3;`).
+pub const BIT_FIELD_TYPE: &str = "E2112";
 /// `arr.Length` of a sized array: DXC accepts the old member with "Length is deprecated".
 pub const DEPRECATED_LENGTH: &str = "W2015";
 /// `[numthreads]` whose group size is not 1 to 1024: DXC ignores it with a warning.

@@ -26,6 +26,8 @@
 //! - An anonymous struct declaring nothing outside a struct (`E2054`).
 //! - A struct definition with template arguments but no `template<>` (`E2055`).
 //! - Operator overloads HLSL 2021 refuses (`E2056`, in `operator_checks`).
+//! - Bit-fields wider than their type, named ones of width 0, and ones of a type that is no
+//!   integer (`E2110`–`E2112`, in `bit_field_checks`).
 //!
 //! Called by `diagnostics::diagnostics`.
 
@@ -211,6 +213,17 @@ pub(crate) fn declaration_diagnostics(
                 });
                 if let (Subject::GlobalVariable, Some(ty)) = (subject, &ty) {
                     check_globallycoherent(&mut cx, &decl.modifiers(), ty);
+                }
+                if let (Subject::Field, Some(ty), Some(w)) = (
+                    subject,
+                    &ty,
+                    declarator.bit_field_width().and_then(|b| b.width()),
+                ) {
+                    if let Some((code, message)) =
+                        crate::bit_field_checks::problem(&item.name, ty, w.text())
+                    {
+                        cx.error(code, w.text_range(), message);
+                    }
                 }
                 let buffer = match item.parent.map(|p| &tree.item(p).kind) {
                     Some(ItemKind::CBuffer(c)) if c.is_tbuffer => "tbuffer",

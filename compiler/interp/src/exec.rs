@@ -428,7 +428,7 @@ impl Invocation {
                     }
                     shape = *row;
                 }
-                Shape::Scalar(_) => valid = false,
+                Shape::Scalar(_) | Shape::BitField { .. } => valid = false,
             }
             k += 1;
         }

@@ -525,6 +525,14 @@ impl Program {
                     }
                 }
                 GlobalKind::Resource | GlobalKind::PushConstant => {
+                    if let Type::Array { element, .. } = &g.ty {
+                        if matches!(&**element, Type::Array { .. }) {
+                            return Err(RunError::Unsupported(format!(
+                                "an array of arrays of resources ({})",
+                                g.name
+                            )));
+                        }
+                    }
                     let root = FIRST_RESOURCE + resources.len() as u32;
                     let (rty, count) = match &g.ty {
                         Type::Array { element, .. }

@@ -64,6 +64,14 @@ pub enum Shape {
         /// runtime array of a structured or byte-address buffer). `Texels`: the texel.
         body: ShapeId,
     },
+    /// A bit-field of a struct in a buffer: bits `bit_offset .. bit_offset + width` of the
+    /// integer at its offset (read sign-extended for a signed kind; written leaving the
+    /// word's other bits as they are).
+    BitField {
+        num: Num,
+        bit_offset: u32,
+        width: u32,
+    },
     /// An array of resources: indexing moves the pointer's root.
     ResourceArray {
         elem: ShapeId,
@@ -87,7 +95,7 @@ impl Shapes {
     pub fn push(&mut self, s: Shape, flat: u32, size: u32) -> ShapeId {
         let ext = |id: &ShapeId| self.extent[*id as usize];
         let extent = match &s {
-            Shape::Scalar(num) => num.mem_size(),
+            Shape::Scalar(num) | Shape::BitField { num, .. } => num.mem_size(),
             Shape::Vector { num, n, stride, .. } => stride * (n - 1) + num.mem_size(),
             Shape::Matrix {
                 num,
@@ -223,6 +231,18 @@ impl Shapes {
     /// The shape of `ty` laid out as `layout` says (buffers).
     pub fn laid_out(&mut self, ty: &Type, layout: &TypeLayout) -> ShapeId {
         match (ty, &layout.kind) {
+            (Type::Scalar(k), &LayoutKind::BitField { bit_offset, width }) => {
+                let num = Num::of(*k);
+                self.push(
+                    Shape::BitField {
+                        num,
+                        bit_offset,
+                        width,
+                    },
+                    1,
+                    num.mem_size(),
+                )
+            }
             (Type::Scalar(k), _) => self.scalar(Num::of(*k)),
             (Type::Vector(k, n), _) => {
                 let num = Num::of(*k);
@@ -348,6 +368,11 @@ impl Shapes {
 pub fn read(shapes: &Shapes, id: ShapeId, mem: &[u8], off: usize, out: &mut [u64]) {
     match shapes.get(id) {
         Shape::Scalar(num) => out[0] = read_scalar(mem, off, *num),
+        &Shape::BitField {
+            num,
+            bit_offset,
+            width,
+        } => out[0] = read_bits(read_scalar(mem, off, num), num, bit_offset, width),
         Shape::Vector { num, n, stride, .. } => {
             for i in 0..*n as usize {
                 out[i] = read_scalar(mem, off + i * *stride as usize, *num);
@@ -396,6 +421,14 @@ pub fn read(shapes: &Shapes, id: ShapeId, mem: &[u8], off: usize, out: &mut [u64
 pub fn write(shapes: &Shapes, id: ShapeId, mem: &mut [u8], off: usize, val: &[u64]) {
     match shapes.get(id) {
         Shape::Scalar(num) => write_scalar(mem, off, *num, val[0]),
+        &Shape::BitField {
+            num,
+            bit_offset,
+            width,
+        } => {
+            let word = read_scalar(mem, off, num);
+            write_scalar(mem, off, num, write_bits(word, val[0], bit_offset, width));
+        }
         Shape::Vector { num, n, stride, .. } => {
             for i in 0..*n as usize {
                 write_scalar(mem, off + i * *stride as usize, *num, val[i]);
@@ -456,11 +489,70 @@ pub fn read_scalar(mem: &[u8], off: usize, num: Num) -> u64 {
     }
 }
 
+/// The mask of `width` low bits (all 64 for a width of 64 or more).
+fn low_bits(width: u32) -> u64 {
+    if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    }
+}
+
+/// The bit-field `offset .. offset + width` of `word` as a value of `num`: sign-extended
+/// from its top bit for a signed kind, then masked to the kind's width.
+pub fn read_bits(word: u64, num: Num, offset: u32, width: u32) -> u64 {
+    if width == 0 || offset >= 64 {
+        return 0;
+    }
+    let field = (word >> offset) & low_bits(width);
+    let extended = if num.is_signed() && width < 64 && (field >> (width - 1)) & 1 == 1 {
+        field | !low_bits(width)
+    } else {
+        field
+    };
+    num.mask(extended)
+}
+
+/// `word` with the bits `offset .. offset + width` replaced by the low bits of `v`.
+pub fn write_bits(word: u64, v: u64, offset: u32, width: u32) -> u64 {
+    if width == 0 || offset >= 64 {
+        return word;
+    }
+    let mask = low_bits(width) << offset;
+    (word & !mask) | ((v << offset) & mask)
+}
+
 #[inline]
 pub fn write_scalar(mem: &mut [u8], off: usize, num: Num, v: u64) {
     match num.mem_size() {
         2 => mem[off..off + 2].copy_from_slice(&(v as u16).to_le_bytes()),
         4 => mem[off..off + 4].copy_from_slice(&(v as u32).to_le_bytes()),
         _ => mem[off..off + 8].copy_from_slice(&v.to_le_bytes()),
+    }
+}
+
+#[cfg(test)]
+mod bit_field_tests {
+    use super::{read_bits, write_bits};
+    use crate::numeric::Num;
+
+    #[test]
+    fn reads_and_writes_bits_of_a_word() {
+        // Bits 4..16 of 0xABCD1234 are 0x123.
+        assert_eq!(read_bits(0xABCD_1234, Num::U32, 4, 12), 0x123);
+        // Bits 0..4 of 0xF9 are 0b1001: -7 as a signed field, 9 as an unsigned one.
+        assert_eq!(read_bits(0xF9, Num::I32, 0, 4), 0xFFFF_FFF9);
+        assert_eq!(read_bits(0xF9, Num::U32, 0, 4), 9);
+        // A positive signed field stays positive.
+        assert_eq!(read_bits(0x70, Num::I32, 4, 4), 7);
+        // A 64-bit field over the top half.
+        assert_eq!(
+            read_bits(0x8000_0000_0000_0000, Num::I64, 32, 32),
+            0xFFFF_FFFF_8000_0000
+        );
+        // Writing keeps the other bits and drops the value's bits past the width.
+        assert_eq!(write_bits(0xFFFF_FFFF, 0, 4, 8), 0xFFFF_F00F);
+        assert_eq!(write_bits(0, 0x1FF, 0, 4), 0xF);
+        assert_eq!(write_bits(0x1, 0x3, 30, 2), 0xC000_0001);
     }
 }

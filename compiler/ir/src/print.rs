@@ -175,6 +175,10 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
                 let _ = write!(structs, "{} ", i.name());
             }
             let _ = write!(structs, "{} {}", f.ty.ir(), f.name);
+            // A bit-field's width as HLSL writes it (`uint a : 4;`).
+            if let Some(w) = f.bit_width {
+                let _ = write!(structs, " : {w}");
+            }
             if let Some(sem) = &f.semantic {
                 let _ = write!(structs, " : {sem}");
             }

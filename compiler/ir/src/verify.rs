@@ -282,10 +282,12 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
                 ));
             }
         }
-        let resource = match &g.ty {
-            Type::Array { element, .. } => element.as_resource(),
-            t => t.as_resource(),
-        };
+        // A resource, or an array (of arrays: `Texture2D t[2][3]`) of resources.
+        let mut resource_ty = &g.ty;
+        while let Type::Array { element, .. } = resource_ty {
+            resource_ty = element;
+        }
+        let resource = resource_ty.as_resource();
         if g.kind == GlobalKind::Resource {
             match resource {
                 None => fail(format!(

@@ -8,14 +8,16 @@
 //! of a whole struct holding bit-fields (an initializer list, a constructor, a copy) wraps
 //! each of them. Reads need nothing: what was stored is in range.
 //!
-//! What this does not do is DXC's packing of consecutive bit-fields into one word, which
-//! only shows in memory others read: a struct with bit-fields in a buffer, a cbuffer or a
-//! stage's interface is refused ([`ModuleCtx::refuse_external_bit_fields`]).
+//! In a buffer, DXC packs a run of consecutive bit-fields of one type into one word
+//! (`types::TypeLayout`'s struct rule, `types::stored_fields`); that is the layout stored
+//! on the buffer's global, and the backends and the interpreter read and write the field's
+//! bits of the word through the same pointers. What stays refused: a byte-address buffer's
+//! templated load or store of such a struct (`byte_address.rs`) and an atomic on a bit-field
+//! (`call.rs`).
 
 use ir::{Opcode, Value};
 use types::{StructType, Type};
 
-use crate::context::{GlobalRef, ModuleCtx};
 use crate::func::FnLower;
 
 impl FnLower<'_, '_> {
@@ -97,48 +99,6 @@ pub fn has_bit_fields(ty: &Type) -> bool {
             .iter()
             .any(|f| f.bit_width.is_some() || has_bit_fields(&f.ty)),
         Type::Array { element, .. } => has_bit_fields(element),
-        _ => false,
-    }
-}
-
-impl ModuleCtx<'_> {
-    /// A struct with bit-fields in a buffer or cbuffer: not supported yet (DXC packs
-    /// consecutive bit-fields into one word there, which is what other code reads).
-    pub fn refuse_external_bit_fields(&mut self) {
-        let mut found = Vec::new();
-        for (&idx, r) in &self.globals {
-            let g = match r {
-                GlobalRef::Var(g) | GlobalRef::CBufferMember(g, _) => *g,
-            };
-            let var = &self.mb.module().globals[g];
-            if var.layout.is_some() && has_bit_fields_anywhere(&var.ty) {
-                found.push(idx);
-            }
-        }
-        found.sort();
-        for idx in found {
-            let range = self.item_range(idx);
-            self.error(
-                crate::NOT_SUPPORTED,
-                "not supported yet: a struct with bit-fields in a buffer (DXC packs \
-                 consecutive bit-fields into one word; hlslc gives each its whole type, which \
-                 only matches where no other code reads the memory)"
-                    .to_owned(),
-                range,
-            );
-        }
-    }
-}
-
-/// Like [`has_bit_fields`], also inside resource and pointer types (a structured buffer's
-/// element, a cbuffer's block).
-fn has_bit_fields_anywhere(ty: &Type) -> bool {
-    if has_bit_fields(ty) {
-        return true;
-    }
-    match ty {
-        Type::Resource(r) => r.element().is_some_and(has_bit_fields_anywhere),
-        Type::Pointer { pointee, .. } => has_bit_fields_anywhere(pointee),
         _ => false,
     }
 }

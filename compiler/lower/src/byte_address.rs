@@ -232,6 +232,13 @@ impl FnLower<'_, '_> {
     }
 
     fn raw_layout(&mut self, ty: &Type, e: ExprId) -> R<(u32, u32)> {
+        if crate::bit_fields::has_bit_fields(ty) {
+            // DXC packs runs of bit-fields into shared words here too.
+            return Err(self.unsupported(
+                &format!("a byte-address buffer load or store of {ty}, which has bit-fields"),
+                e,
+            ));
+        }
         match raw_size_align(ty) {
             Some(l) => Ok(l),
             None => {
@@ -241,6 +248,15 @@ impl FnLower<'_, '_> {
     }
 
     fn raw_offsets(&mut self, s: &types::StructType, e: ExprId) -> R<Vec<u32>> {
+        if s.fields.iter().any(|f| f.bit_width.is_some()) {
+            return Err(self.unsupported(
+                &format!(
+                    "a byte-address buffer load or store of struct {}, which has bit-fields",
+                    s.name
+                ),
+                e,
+            ));
+        }
         match raw_member_offsets(s) {
             Some(o) => Ok(o),
             None => Err(self.unsupported(

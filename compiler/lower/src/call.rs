@@ -471,6 +471,10 @@ impl FnLower<'_, '_> {
     /// The operands naming an atomic's target: a pointer, or a texture and coordinate.
     fn atomic_target(&mut self, p: &Place, e: ExprId) -> R<Vec<Value>> {
         match p {
+            // A bit-field shares its word with others: an atomic would act on all of them.
+            Place::Ptr(ptr) if self.bit_field_at(*ptr).is_some() => {
+                Err(self.unsupported("an atomic operation on a bit-field", e))
+            }
             Place::Ptr(ptr) => Ok(vec![*ptr]),
             Place::Texel {
                 resource,
@@ -701,7 +705,7 @@ impl FnLower<'_, '_> {
                             self.item,
                         )
                         .resolve(t, &mut Vec::new())
-                        .map(|t| t.erase_enums()),
+                        .map(|t| t.ir_form()),
                         _ => None,
                     };
                     match t {

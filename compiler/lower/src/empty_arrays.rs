@@ -3,7 +3,8 @@
 //! memory, no stores, no IR parameter and no returned value. A copy, an assignment, an
 //! argument or a `return` of one only runs what its expressions do besides their value
 //! (calls); reading an element of one stays an error at the use (`func.rs`). SPIR-V has no
-//! arrays of length 0, so none reaches the backend. Called from `stmt.rs` (declarations,
+//! arrays of length 0, so none reaches the backend: a struct member holding nothing is dropped
+//! from the struct's IR type (`types::Type::ir_form`, through `enums.rs`). Called from `stmt.rs` (declarations,
 //! `return`), `expr.rs` (assignments) and `context.rs` (signatures).
 
 use hir::body::{Expr, ExprId};
@@ -14,24 +15,7 @@ use crate::func::FnLower;
 
 /// Whether `t` holds no element: an array of length 0, or an array of such arrays.
 pub fn is_empty(t: &Type) -> bool {
-    match t {
-        Type::Array { element, len } => *len == Some(0) || is_empty(element),
-        _ => false,
-    }
-}
-
-/// Whether a struct inside `t` has a member holding no element (`struct S { float a;
-/// float b[0]; }`): SPIR-V has no arrays of length 0 and such a member cannot be left out
-/// of the struct's layout yet.
-pub fn struct_holds_empty(t: &Type) -> bool {
-    match t {
-        Type::Struct(s) => s
-            .fields
-            .iter()
-            .any(|f| is_empty(&f.ty) || struct_holds_empty(&f.ty)),
-        Type::Array { element, .. } => struct_holds_empty(element),
-        _ => false,
-    }
+    types::holds_nothing(t)
 }
 
 impl FnLower<'_, '_> {

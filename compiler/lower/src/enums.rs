@@ -1,6 +1,8 @@
 //! Enums below the front end: lowering sees every `hir` type with its enums erased to their
 //! underlying integer types (`types::Type::erase_enums`), so an enum value is its underlying
-//! scalar in the IR and the backends and the interpreter never meet an enum.
+//! scalar in the IR and the backends and the interpreter never meet an enum. The same pass
+//! drops struct members that hold nothing (`float e[0]`, `types::Type::ir_form`): they take
+//! no space and SPIR-V has no arrays of length 0.
 //!
 //! These wrappers of the `hir` queries that hand out types are how lowering reads them; a
 //! type lowering resolves itself (`TypeCtx::resolve`) is erased where it is resolved.
@@ -13,11 +15,11 @@ use hir::{FunctionId, GlobalId, HirDb, StructId};
 use types::Type;
 
 fn erase(t: &Option<Type>) -> Option<Type> {
-    t.as_ref().map(Type::erase_enums)
+    t.as_ref().map(Type::ir_form)
 }
 
 fn result_mentions_enum(r: &InferenceResult) -> bool {
-    let some = |t: &Option<Type>| t.as_ref().is_some_and(Type::mentions_enum);
+    let some = |t: &Option<Type>| t.as_ref().is_some_and(Type::needs_ir_form);
     r.expr_types.iter().any(some) || r.local_types.iter().any(some) || some(&r.declared_type)
 }
 
@@ -100,7 +102,7 @@ pub(crate) fn struct_type(db: &dyn HirDb, s: StructId<'_>) -> Option<Type> {
 /// [`hir::function_signature`], enums erased.
 pub(crate) fn function_signature(db: &dyn HirDb, f: FunctionId<'_>) -> Arc<FunctionSignature> {
     let s = hir::function_signature(db, f);
-    let mentions = |t: &Option<Type>| t.as_ref().is_some_and(Type::mentions_enum);
+    let mentions = |t: &Option<Type>| t.as_ref().is_some_and(Type::needs_ir_form);
     if s.params.iter().any(|p| mentions(&p.ty)) || mentions(&s.ret) {
         Arc::new(erase_signature(&s))
     } else {

@@ -314,7 +314,7 @@ impl FnLower<'_, '_> {
             (None, None) => None,
         };
         let size = t
-            .map(|t| t.erase_enums())
+            .map(|t| t.ir_form())
             .filter(crate::func::is_storable)
             .map(|t| types::TypeLayout::of(&t, types::LayoutRules::Scalar).size);
         match size {

@@ -585,11 +585,6 @@ impl<'a, 'db> FnLower<'a, 'db> {
             if !is_storable(&ty) && !is_query {
                 return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
             }
-            if crate::empty_arrays::struct_holds_empty(&ty) {
-                let what = "a struct with a zero-length array member (SPIR-V has no arrays of \
-                            length 0)";
-                return Err(self.cx.unsupported(what, range));
-            }
             let v = self.fb().alloca(ty, &local.name);
             self.locals[i] = Some(v);
             if local.param.is_none() {

@@ -270,7 +270,6 @@ pub fn lower_library_with(
         entry::lower_entry(&mut cx, name, ShaderStage::Other);
     }
     cx.declare_member_decorations();
-    cx.refuse_external_bit_fields();
     cx.apply_layout_rules();
     cx.assign_heap_bindings();
     cx.finish()
@@ -309,7 +308,6 @@ pub fn lower_module_with(
     cx.refuse_groupshared(stage);
     cx.refuse_subpass_inputs(stage);
     cx.declare_member_decorations();
-    cx.refuse_external_bit_fields();
     cx.apply_layout_rules();
     cx.assign_heap_bindings();
     cx.finish()

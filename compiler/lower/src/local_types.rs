@@ -98,7 +98,7 @@ impl FnLower<'_, '_> {
                 }
             }
         }
-        found.map(|t| t.erase_enums())
+        found.map(|t| t.ir_form())
     }
 }
 

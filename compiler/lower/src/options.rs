@@ -118,7 +118,7 @@ pub enum LayoutChoice {
     Gl,
     /// `-fvk-use-dx-layout`: HLSL's cbuffer packing for constant and texture buffers, and
     /// structured buffers packed as D3D does (each member aligned to its scalar, as the scalar
-    /// layout does).
+    /// layout does, a struct's size padded to its alignment).
     Dx,
     /// `-fvk-use-scalar-layout`: the scalar block layout everywhere.
     Scalar,
@@ -133,7 +133,8 @@ impl LayoutChoice {
             (LayoutChoice::Gl, true) => LayoutRules::Std140,
             (LayoutChoice::Gl, false) => LayoutRules::Std430,
             (LayoutChoice::Dx, true) => LayoutRules::Dx,
-            (LayoutChoice::Dx, false) | (LayoutChoice::Scalar, _) => LayoutRules::Scalar,
+            (LayoutChoice::Dx, false) => LayoutRules::DxStructured,
+            (LayoutChoice::Scalar, _) => LayoutRules::Scalar,
         }
     }
 }
@@ -251,7 +252,7 @@ mod tests {
         assert_eq!(LayoutChoice::Gl.rules(true), LayoutRules::Std140);
         assert_eq!(LayoutChoice::Gl.rules(false), LayoutRules::Std430);
         assert_eq!(LayoutChoice::Dx.rules(true), LayoutRules::Dx);
-        assert_eq!(LayoutChoice::Dx.rules(false), LayoutRules::Scalar);
+        assert_eq!(LayoutChoice::Dx.rules(false), LayoutRules::DxStructured);
         assert_eq!(LayoutChoice::Scalar.rules(true), LayoutRules::Scalar);
     }
 }

@@ -631,7 +631,6 @@ pub(crate) fn constant_register(item: &hir::item_tree::Item) -> Option<String> {
         .map(str::to_owned)
 }
 
-/// The resource of a resource type or an array of resources.
 /// The number of elements of a fixed-size array (of arrays) of resources, the bindings it
 /// takes when flattened; `None` for anything else (an unsized array stays one binding).
 pub fn flattened_count(ty: &Type) -> Option<u32> {
@@ -647,9 +646,11 @@ pub fn flattened_count(ty: &Type) -> Option<u32> {
     }
 }
 
+/// The resource of a resource type or an array (of arrays) of resources.
 pub fn resource_of(ty: &Type) -> Option<&types::ResourceType> {
+    // Through every array level: `Texture2D t[2][3]` is an array of resources too.
     let r = match ty {
-        Type::Array { element, .. } => element.as_resource(),
+        Type::Array { element, .. } => resource_of(element),
         t => t.as_resource(),
     };
     // A `RayQuery` is traversal state in a local variable, not a descriptor.

@@ -64,9 +64,7 @@ impl ModuleCtx<'_> {
             return None;
         };
         let tcx = hir::lower_type::TypeCtx::inside(&self.tree, &self.scope, idx);
-        let ty = tcx
-            .resolve(&var.ty, &mut Vec::new())
-            .map(|t| t.erase_enums());
+        let ty = tcx.resolve(&var.ty, &mut Vec::new()).map(|t| t.ir_form());
         let default = tcx.item_value(idx);
         let (Some(Type::Scalar(kind)), Some(default)) = (ty, default) else {
             return Some(Err(self.unsupported(

@@ -69,7 +69,7 @@ impl ModuleCtx<'_> {
                 args.and_then(|args| {
                     TypeCtx::inside(&self.tree, &self.scope, owner).struct_type(owner, &args)
                 })
-                .map(|t| t.erase_enums())
+                .map(|t| t.ir_form())
             }
         };
         match ty {

@@ -232,6 +232,6 @@ void main() { Out[0] = Dir * Scale; }
         "relaxed_std140 relaxed_std430"
     );
     assert_eq!(layouts(LayoutChoice::Gl), "std140 std430");
-    assert_eq!(layouts(LayoutChoice::Dx), "dx scalar");
+    assert_eq!(layouts(LayoutChoice::Dx), "dx dx_structured");
     assert_eq!(layouts(LayoutChoice::Scalar), "scalar scalar");
 }

@@ -1,7 +1,8 @@
 //! Bit-fields (HLSL 2021): values stored into them wrap to their width, unsigned ones by
-//! masking and signed ones by sign extension from the field's top bit; a struct with
-//! bit-fields in a buffer is refused (DXC packs them into shared words there). Expected
-//! values are computed by hand.
+//! masking and signed ones by sign extension from the field's top bit; in a buffer a run of
+//! bit-fields of one type shares a word as DXC packs it (fields read and written in place,
+//! whole structs converted), and what is not supported there is refused. Expected values are
+//! computed by hand.
 
 mod common;
 
@@ -56,7 +57,7 @@ DescriptorSets:
 #[test]
 fn a_member_store_masks_or_sign_extends() {
     expect![[r#"
-        struct H { uint id; int d; }
+        struct H { uint id : 3; int d : 3; }
 
         @g0 = resource storage_buffer RWStructuredBuffer<int> set(0) binding(0) layout(relaxed_std430) ; Out
 
@@ -108,19 +109,153 @@ void main() {
     ));
 }
 
+/// `P` in a storage buffer (relaxed std430): `lo` (bits 0..4) and `mid` (bits 4..16) share
+/// word 0; `s` is an `int`, so it starts word 1 (bits 0..5); `whole` is word 2; `neg` follows
+/// a whole member, so it starts word 3 (bits 0..3). 16 bytes per element.
+const PACKED: &str = r#"
+struct P { uint lo : 4; uint mid : 12; int s : 5; uint whole; int neg : 3; };
+RWStructuredBuffer<P> Data : register(u0);
+RWStructuredBuffer<int> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main()
+{
+    P p = Data[0];
+    Out[0] = p.lo;
+    Out[1] = p.mid;
+    Out[2] = p.s;
+    Out[3] = p.whole;
+    Out[4] = p.neg;
+    Out[5] = Data[0].s;
+    Data[0].mid = 0xABC;
+    Data[1] = p;
+    Data[1].lo = 22;
+}
+"#;
+
 #[test]
-fn bit_fields_in_a_buffer_are_refused() {
+fn bit_fields_in_a_buffer_share_words() {
+    let m = common::lower(PACKED);
+    let yaml = "Shaders:\n  - Stage: Compute\n    Entry: main\nBuffers:
+  - { Name: Data, Format: UInt32, Stride: 16, Data: [0x12345, 0x39, 77, 0xFFFFFFF4, 0, 0, 0, 0] }
+  - { Name: Out, Format: Int32, FillSize: 24 }
+DescriptorSets:
+  - Resources:
+    - Name: Data
+      Kind: RWStructuredBuffer
+      DirectXBinding: { Register: 0, Space: 0 }
+    - Name: Out
+      Kind: RWStructuredBuffer
+      DirectXBinding: { Register: 1, Space: 0 }
+";
+    let pipeline = parse_pipeline(yaml).unwrap();
+    let r = run_pipeline(&m, &pipeline, &PipelineOptions::default()).unwrap();
+    // Word 0 = 0x12345: lo = 5, mid = 0x234 = 564 (bits 16.. belong to no field). Word 1 =
+    // 0x39: s = 0b11001 = -7. Word 3 = 0xFFFFFFF4: neg = 0b100 = -4.
+    match r.get("Out") {
+        Some(BufferValues::Int(v)) => assert_eq!(v, &[5, 564, -7, 77, -4, -7]),
+        other => panic!("Out: {other:?}"),
+    }
+    // Element 0: mid = 0xABC keeps the other bits: 0x1ABC5 = 109509. Element 1 is packed
+    // from p: 5 | 0x234 << 4 = 0x2345, then lo = 22 wraps to 6: 0x2346 = 9030; s = -7 in 5
+    // bits = 25; neg = -4 in 3 bits = 4.
+    match r.get("Data") {
+        Some(BufferValues::UInt(v)) => {
+            assert_eq!(v, &[109509, 0x39, 77, 0xFFFF_FFF4, 9030, 25, 77, 4])
+        }
+        other => panic!("Data: {other:?}"),
+    }
+}
+
+#[test]
+fn the_struct_line_shows_bit_field_widths() {
+    let dump = common::dump(PACKED);
+    let line = dump.lines().find(|l| l.starts_with("struct P")).unwrap();
+    expect![[r#"struct P { uint lo : 4; uint mid : 12; int s : 5; uint whole; int neg : 3; }"#]]
+        .assert_eq(line);
+}
+
+#[test]
+fn atomics_on_bit_fields_are_refused() {
     let e = common::try_lower(
         r#"
 struct H { uint id : 4; uint rest : 28; };
 RWStructuredBuffer<H> Out : register(u0);
 [numthreads(1, 1, 1)]
-void main() { Out[0].id = 1; }
+void main() { InterlockedAdd(Out[0].id, 1); }
 "#,
     )
     .unwrap_err();
     assert!(
-        e.contains("E3001") && e.contains("a struct with bit-fields in a buffer"),
+        e.contains("E3001") && e.contains("an atomic operation on a bit-field"),
         "{e}"
     );
+}
+
+#[test]
+fn byte_address_loads_of_bit_fields_are_refused() {
+    let e = common::try_lower(
+        r#"
+struct H { uint id : 4; uint rest : 28; };
+ByteAddressBuffer In : register(t0);
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() { H h = In.Load<H>(0); Out[0] = h.id; }
+"#,
+    )
+    .unwrap_err();
+    assert!(
+        e.contains("E3001") && e.contains("which has bit-fields"),
+        "{e}"
+    );
+}
+
+/// 64-bit bit-fields pack into 64-bit words: c (bits 0..40) and d (bits 40..60) share word 0.
+#[test]
+fn sixty_four_bit_fields_share_a_64_bit_word() {
+    let m = common::lower(
+        r#"
+struct B { int64_t c : 40; int64_t d : 20; uint g : 3; };
+RWStructuredBuffer<B> Data : register(u0);
+RWStructuredBuffer<int64_t> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main() { Out[0] = Data[0].c; Out[1] = Data[0].d; Data[0].d = -3; Data[1] = Data[0]; }
+"#,
+    );
+    let yaml = "Shaders:\n  - Stage: Compute\n    Entry: main\nBuffers:
+  - { Name: Data, Format: UInt32, Stride: 16, Data: [0xFFFFFFFB, 0x7FF, 5, 0, 0, 0, 0, 0] }
+  - { Name: Out, Format: Int64, FillSize: 16 }
+DescriptorSets:
+  - Resources:
+    - Name: Data
+      Kind: RWStructuredBuffer
+      DirectXBinding: { Register: 0, Space: 0 }
+    - Name: Out
+      Kind: RWStructuredBuffer
+      DirectXBinding: { Register: 1, Space: 0 }
+";
+    let pipeline = parse_pipeline(yaml).unwrap();
+    let r = run_pipeline(&m, &pipeline, &PipelineOptions::default()).unwrap();
+    // Word 0 = 0x7FF_FFFFFFFB: c = 0xFF_FFFFFFFB (40 bits) = -5, d = 0x7 = 7.
+    match r.get("Out") {
+        Some(BufferValues::Int(v)) => assert_eq!(v, &[-5, 7]),
+        other => panic!("Out: {other:?}"),
+    }
+    // d = -3 is 0xFFFFD in 20 bits: word 0 = 0x0FFFFD_FFFFFFFB, halves 0xFFFFFFFB and
+    // 0x0FFFFDFF; g = 5 at 8; element 1 is a copy.
+    match r.get("Data") {
+        Some(BufferValues::UInt(v)) => assert_eq!(
+            v,
+            &[
+                0xFFFF_FFFB,
+                0x0FFF_FDFF,
+                5,
+                0,
+                0xFFFF_FFFB,
+                0x0FFF_FDFF,
+                5,
+                0
+            ]
+        ),
+        other => panic!("Data: {other:?}"),
+    }
 }

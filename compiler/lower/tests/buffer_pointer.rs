@@ -373,10 +373,11 @@ void main() { pc.p.Get().b = 1; }
         m.buffer_pointer_layout.map(types::LayoutRules::name)
     };
     // Storage-buffer rules of each flag (DXC's `-fvk-use-dx-layout` lays storage buffers out
-    // with the scalar rules); none recorded for the default, relaxed std430.
+    // as D3D packs structured buffers: the scalar rules with struct sizes padded to their
+    // alignment); none recorded for the default, relaxed std430.
     assert_eq!(rules(lower::LayoutChoice::VectorRelaxed), None);
     assert_eq!(rules(lower::LayoutChoice::Gl), Some("std430"));
-    assert_eq!(rules(lower::LayoutChoice::Dx), Some("scalar"));
+    assert_eq!(rules(lower::LayoutChoice::Dx), Some("dx_structured"));
     assert_eq!(rules(lower::LayoutChoice::Scalar), Some("scalar"));
 }
 

@@ -107,6 +107,8 @@ impl Fx<'_, '_> {
         let mut indices = Vec::with_capacity(path.len());
         for &step in path {
             let constant = self.cx.m.const_int(step);
+            // The declared member a struct step names (a packed bit-field's word).
+            let mut member_index = None;
             let (next_ty, next_layout) = match (&ty, &l.kind) {
                 (Type::Struct(s), LayoutKind::Struct { members }) => {
                     let n = constant
@@ -116,6 +118,9 @@ impl Fx<'_, '_> {
                         .zip(members.get(n))
                         .ok_or_else(bad_path)?;
                     offset += u64::from(member.offset);
+                    // Only a member moved by packing needs a new index.
+                    let stored = types::stored_fields(s, Some(&l))[n].member;
+                    member_index = (stored as usize != n).then_some(stored);
                     (field, member.layout.clone())
                 }
                 (
@@ -160,7 +165,11 @@ impl Fx<'_, '_> {
                 }
                 _ => return Err(bad_path()),
             };
-            indices.push(Operand::IdRef(self.value(step)?));
+            let index = match member_index {
+                Some(m) => self.cx.const_uint(m),
+                None => self.value(step)?,
+            };
+            indices.push(Operand::IdRef(index));
             ty = next_ty;
             l = next_layout;
         }
@@ -190,7 +199,7 @@ impl Fx<'_, '_> {
         };
         let a = self.part_access(p, path)?;
         let memory_ty = self.cx.data_type(&a.memory, Some(&a.layout), true)?;
-        let loaded = self.op(
+        let mut loaded = self.op(
             Op::Load,
             memory_ty,
             vec![
@@ -199,6 +208,13 @@ impl Fx<'_, '_> {
                 Operand::LiteralBit32(a.alignment),
             ],
         );
+        if let LayoutKind::BitField { bit_offset, width } = a.layout.kind {
+            let bits = types::BitRange {
+                offset: bit_offset,
+                width,
+            };
+            loaded = self.extract_bits(loaded, memory_ty, &a.memory, bits);
+        }
         self.plain_from_memory(loaded, &a.memory, &a.layout, &d.ty)
     }
 
@@ -214,7 +230,26 @@ impl Fx<'_, '_> {
             let wrapper = self.cx.plain_type(&a.memory)?;
             v = self.op(Op::CompositeConstruct, wrapper, vec![Operand::IdRef(v)]);
         }
-        let converted = self.convert_repr(v, &a.memory, (None, false), (Some(&a.layout), true))?;
+        let mut converted =
+            self.convert_repr(v, &a.memory, (None, false), (Some(&a.layout), true))?;
+        if let LayoutKind::BitField { bit_offset, width } = a.layout.kind {
+            // The other bit-fields of the word keep their bits.
+            let bits = types::BitRange {
+                offset: bit_offset,
+                width,
+            };
+            let t = self.cx.data_type(&a.memory, Some(&a.layout), true)?;
+            let word = self.op(
+                Op::Load,
+                t,
+                vec![
+                    Operand::IdRef(a.ptr),
+                    Operand::MemoryAccess(MemoryAccess::ALIGNED),
+                    Operand::LiteralBit32(a.alignment),
+                ],
+            );
+            converted = self.insert_bits(word, converted, t, &a.memory, bits);
+        }
         self.op_void(
             Op::Store,
             vec![

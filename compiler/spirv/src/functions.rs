@@ -27,6 +27,17 @@ pub(crate) struct PtrInfo {
     pub nonuniform: bool,
 }
 
+/// The bits of the word a pointer to a bit-field in a buffer points into.
+fn bit_field(p: &Pointee) -> Option<types::BitRange> {
+    match p.layout.as_ref().map(|l| &l.kind) {
+        Some(&LayoutKind::BitField { bit_offset, width }) => Some(types::BitRange {
+            offset: bit_offset,
+            width,
+        }),
+        _ => None,
+    }
+}
+
 /// Per-function lowering state.
 pub(crate) struct Fx<'a, 'm> {
     pub cx: &'a mut Ctx<'m>,
@@ -49,6 +60,11 @@ pub(crate) struct Fx<'a, 'm> {
     cur_block: Option<ir::Block>,
     /// Debug information of this function (`-fspv-debug=`).
     pub debug: crate::debug_info::FnDebug,
+    /// Access chains that stopped inside a nested resource array (`resource_grid`).
+    rows: HashMap<ir::Inst, crate::resource_grid::PartialRow>,
+    /// Access chains that stopped inside a flattened nested resource array: the global and
+    /// the indices so far (`flatten`).
+    flat_rows: HashMap<ir::Inst, (ir::Global, Vec<ir::Value>)>,
 }
 
 pub(crate) fn lower_function(cx: &mut Ctx<'_>, h: ir::Func) -> Result<()> {
@@ -73,6 +89,8 @@ pub(crate) fn lower_function(cx: &mut Ctx<'_>, h: ir::Func) -> Result<()> {
         stages,
         debug: Default::default(),
         cur_block: None,
+        rows: HashMap::new(),
+        flat_rows: HashMap::new(),
     };
     fx.lower().map_err(|e| in_function(e, f, None))
 }
@@ -476,7 +494,7 @@ impl<'m> Fx<'_, 'm> {
                 None
             }
             O::AccessChain => {
-                let (id, info) = self.lower_access_chain(d)?;
+                let (id, info) = self.lower_access_chain(i, d)?;
                 self.ptrs.insert(i, info);
                 Some(id)
             }
@@ -755,9 +773,12 @@ impl<'m> Fx<'_, 'm> {
             ty => {
                 let ty = ty.clone();
                 let repr = self.cx.pointee_type(&info.pointee)?;
-                let loaded = self.op(Op::Load, repr, vec![Operand::IdRef(ptr)]);
+                let mut loaded = self.op(Op::Load, repr, vec![Operand::IdRef(ptr)]);
                 if info.nonuniform {
                     self.nonuniform_decorate(loaded);
+                }
+                if let Some(bits) = bit_field(&info.pointee) {
+                    loaded = self.extract_bits(loaded, repr, &ty, bits);
                 }
                 self.convert_repr(
                     loaded,
@@ -793,15 +814,22 @@ impl<'m> Fx<'_, 'm> {
             Some(LayoutKind::Struct { members }) => Some(members),
             _ => None,
         };
+        let stored = types::stored_fields(s, layout);
         let mut parts = Vec::new();
         for (k, field) in s.fields.iter().enumerate() {
             let ml = members.and_then(|m| m.get(k)).map(|m| &m.layout);
             let t = self.cx.data_type(&field.ty, ml, true)?;
-            let part = self.op(
+            let mut part = self.op(
                 Op::CompositeExtract,
                 t,
-                vec![Operand::IdRef(whole), Operand::LiteralBit32(k as u32)],
+                vec![
+                    Operand::IdRef(whole),
+                    Operand::LiteralBit32(stored[k].member),
+                ],
             );
+            if let Some(bits) = stored[k].bits {
+                part = self.extract_bits(part, t, &field.ty, bits);
+            }
             parts.push(self.convert_repr(part, &field.ty, (ml, true), (None, false))?);
         }
         let ty = self.cx.plain_type(element)?;
@@ -871,12 +899,18 @@ impl<'m> Fx<'_, 'm> {
                 );
             }
         }
-        let converted = self.convert_repr(
+        let mut converted = self.convert_repr(
             value,
             &ty,
             (None, false),
             (info.pointee.layout.as_ref(), info.pointee.external),
         )?;
+        if let Some(bits) = bit_field(&info.pointee) {
+            // The other bit-fields of the word keep their bits.
+            let repr = self.cx.pointee_type(&info.pointee)?;
+            let word = self.op(Op::Load, repr, vec![Operand::IdRef(ptr)]);
+            converted = self.insert_bits(word, converted, repr, &ty, bits);
+        }
         self.op_void(Op::Store, Self::ids(&[ptr, converted]));
         Ok(())
     }
@@ -989,15 +1023,24 @@ impl<'m> Fx<'_, 'm> {
                         _ => None,
                     }
                 };
+                // Field by field through the stored members of each side: a bit-field is
+                // taken out of its packed word and put into the other side's.
+                let (sf, st) = (
+                    types::stored_fields(s, from.0),
+                    types::stored_fields(s, to.0),
+                );
                 let mut parts = Vec::new();
                 for (k, field) in s.fields.iter().enumerate() {
                     let (fl, tl) = (ml(from.0, k), ml(to.0, k));
                     let ft = self.cx.data_type(&field.ty, fl.as_ref(), from.1)?;
-                    let e = self.op(
+                    let mut e = self.op(
                         Op::CompositeExtract,
                         ft,
-                        vec![Operand::IdRef(id), Operand::LiteralBit32(k as u32)],
+                        vec![Operand::IdRef(id), Operand::LiteralBit32(sf[k].member)],
                     );
+                    if let Some(bits) = sf[k].bits {
+                        e = self.extract_bits(e, ft, &field.ty, bits);
+                    }
                     parts.push(self.convert_repr(
                         e,
                         &field.ty,
@@ -1005,7 +1048,24 @@ impl<'m> Fx<'_, 'm> {
                         (tl.as_ref(), to.1),
                     )?);
                 }
-                Ok(self.op(Op::CompositeConstruct, to_ty, Self::ids(&parts)))
+                let mut members: Vec<Word> = Vec::new();
+                for (k, field) in s.fields.iter().enumerate() {
+                    let part = parts[k];
+                    let Some(bits) = st[k].bits else {
+                        members.push(part);
+                        continue;
+                    };
+                    let tl = ml(to.0, k);
+                    let t = self.cx.data_type(&field.ty, tl.as_ref(), to.1)?;
+                    // The first field of a word starts it from zero; the others add theirs.
+                    let word = if members.len() as u32 > st[k].member {
+                        members.pop().unwrap_or(part)
+                    } else {
+                        self.zero_word(&field.ty)
+                    };
+                    members.push(self.insert_bits(word, part, t, &field.ty, bits));
+                }
+                Ok(self.op(Op::CompositeConstruct, to_ty, Self::ids(&members)))
             }
             _ if !has_bool(ty) => Ok(id),
             _ => Err(SpirvError::unsupported(format!(
@@ -1015,32 +1075,70 @@ impl<'m> Fx<'_, 'm> {
         }
     }
 
-    fn lower_access_chain(&mut self, d: &ir::InstData) -> Result<(Word, PtrInfo)> {
+    fn lower_access_chain(&mut self, inst: ir::Inst, d: &ir::InstData) -> Result<(Word, PtrInfo)> {
         let Some((&base, indices)) = d.operands.split_first() else {
             return Err(SpirvError::invalid("access chain without a base"));
         };
         let info = self.ptr_info(base)?;
         let mut cur = info.pointee.clone();
         let mut k = 0;
-        let base_id = match base {
-            ir::Value::Global(g) => match self.cx.flat_element(g, indices) {
-                Some(element) => {
-                    let (id, taken) = element?;
-                    self.cx.func_uses[self.fidx].globals.insert(g.index());
-                    for _ in 0..taken {
-                        if let Type::Array { element, .. } = cur.ty.clone() {
-                            cur.ty = (*element).clone();
-                        }
+        // A flattened resource array (`flatten`): the global, and the indices into it of
+        // the chain this one continues when that stopped inside a nested array (`t[1]`).
+        let flat = match base {
+            ir::Value::Global(g) if self.cx.flat_arrays.contains_key(&g.index()) => {
+                Some((g, Vec::new()))
+            }
+            ir::Value::Inst(b) => self.flat_rows.get(&b).cloned(),
+            _ => None,
+        };
+        let base_id = match flat {
+            Some((g, before)) => {
+                let mut all = before.clone();
+                all.extend_from_slice(indices);
+                let dims = self.cx.flat_arrays[&g.index()].dims.len();
+                let taken = if all.len() < dims {
+                    // Still a row: the chain that reaches an element picks its variable.
+                    self.flat_rows.insert(inst, (g, all.clone()));
+                    all.len()
+                } else {
+                    dims
+                };
+                // A row has no variable of its own: its first element's stands for it.
+                let id = match self.cx.flat_element(g, &all) {
+                    _ if taken < dims => self.cx.flat_arrays[&g.index()].elements[0],
+                    Some(element) => element?.0,
+                    None => self.value(base)?,
+                };
+                self.cx.func_uses[self.fidx].globals.insert(g.index());
+                for _ in before.len()..taken {
+                    if let Type::Array { element, .. } = cur.ty.clone() {
+                        cur.ty = (*element).clone();
                     }
-                    k = taken;
-                    id
                 }
-                None => self.value(base)?,
-            },
-            _ => self.value(base)?,
+                k = taken - before.len();
+                if taken < dims {
+                    let result = PtrInfo {
+                        class: info.class,
+                        pointee: cur,
+                        nonuniform: info.nonuniform,
+                    };
+                    return Ok((id, result));
+                }
+                id
+            }
+            None => self.value(base)?,
         };
         let mut nonuniform = info.nonuniform;
         let mut out: Vec<Word> = Vec::new();
+        // The row-major index so far inside a nested resource array (`resource_grid`),
+        // continued from the chain this one starts from when that stopped inside it.
+        let mut linear: Option<crate::resource_grid::GridIndex> = None;
+        if let ir::Value::Inst(b) = base {
+            if let Some(row) = self.rows.get(&b).cloned() {
+                out = row.prefix;
+                linear = Some(row.linear);
+            }
+        }
         if matches!(cur.block, Some(BlockKind::PushConstant { wrapped: true })) {
             // A push constant of a non-struct type sits in a one-member block.
             out.push(self.cx.const_uint(0));
@@ -1098,6 +1196,30 @@ impl<'m> Fx<'_, 'm> {
                     }
                     other => return Err(SpirvError::invalid(format!("cannot index into {other}"))),
                 },
+                Type::Array { element, len }
+                    if linear.is_some()
+                        || crate::resource_grid::is_nested_resource_array(&cur.ty) =>
+                {
+                    let i = match self
+                        .cx
+                        .m
+                        .const_int(index)
+                        .and_then(|c| u32::try_from(c).ok())
+                    {
+                        Some(c) => crate::resource_grid::GridIndex::Const(c),
+                        None => crate::resource_grid::GridIndex::Id(self.value(index)?),
+                    };
+                    let i_nonuniform = self.nonuniform.contains(&index) || info.nonuniform;
+                    let l = self.grid_step(linear, i, len, i_nonuniform)?;
+                    cur.ty = (*element).clone();
+                    if element.as_resource().is_some() {
+                        let id = self.grid_id(l);
+                        out.push(id);
+                        linear = None;
+                    } else {
+                        linear = Some(l);
+                    }
+                }
                 Type::Array { element, .. } if element.as_resource().is_some() => {
                     out.push(self.value(index)?);
                     cur.ty = (*element).clone();
@@ -1121,7 +1243,9 @@ impl<'m> Fx<'_, 'm> {
                         .ok_or_else(|| {
                             SpirvError::invalid("struct member index is not a constant in range")
                         })?;
-                    out.push(self.cx.const_uint(m as u32));
+                    // A bit-field packed with others names their shared word.
+                    let stored = types::stored_fields(&s, cur.layout.as_ref());
+                    out.push(self.cx.const_uint(stored[m].member));
                     cur.block = None;
                     cur.layout = match cur.layout.as_ref().map(|l| &l.kind) {
                         Some(LayoutKind::Struct { members }) => {
@@ -1176,6 +1300,17 @@ impl<'m> Fx<'_, 'm> {
             pointee: cur,
             nonuniform,
         };
+        if let Some(linear) = linear {
+            // Stopped inside a nested resource array: the chain that goes on emits it.
+            self.rows.insert(
+                inst,
+                crate::resource_grid::PartialRow {
+                    prefix: out,
+                    linear,
+                },
+            );
+            return Ok((base_id, result));
+        }
         if out.is_empty() {
             return Ok((base_id, result));
         }

@@ -15,6 +15,7 @@
 //! `debug_info` (`NonSemantic.Shader.DebugInfo.100`).
 
 mod atomic64;
+mod bit_fields;
 mod bits_wide;
 mod buffer_pointer;
 mod byte_address;
@@ -37,6 +38,7 @@ mod raw_words;
 mod ray_query;
 mod raytracing;
 mod reflect;
+mod resource_grid;
 mod resources;
 mod sampling;
 mod sm6x;
@@ -291,7 +293,9 @@ pub fn validator_options(module: &ir::Module, options: &SpirvOptions) -> Vec<Str
         .collect();
     if rules.contains(&::types::LayoutRules::Dx) {
         args.push("--skip-block-layout".to_owned());
-    } else if rules.contains(&::types::LayoutRules::Scalar) || raw_buffer::uses_raw_buffers(module)
+    } else if rules.contains(&::types::LayoutRules::Scalar)
+        || rules.contains(&::types::LayoutRules::DxStructured)
+        || raw_buffer::uses_raw_buffers(module)
     {
         args.push("--scalar-block-layout".to_owned());
     } else if options.target_env == TargetEnv::Vulkan1_0 {

@@ -17,7 +17,8 @@ use crate::{Result, SpirvError};
 /// The resource of a resource global (looking through resource arrays).
 pub(crate) fn resource_of(ty: &Type) -> Option<&ResourceType> {
     match ty {
-        Type::Array { element, .. } => element.as_resource(),
+        // Through every level: `Texture2D t[2][3]` (`resource_grid`).
+        Type::Array { element, .. } => resource_of(element),
         t => t.as_resource(),
     }
 }
@@ -405,6 +406,20 @@ impl Ctx<'_> {
         }
         match &p.ty {
             Type::Resource(r) => self.resource_pointee_type(r, p),
+            // An array of arrays of resources is one array of all its elements
+            // (`resource_grid`).
+            ty if crate::resource_grid::is_nested_resource_array(ty) => {
+                let Some((count, Type::Resource(r))) =
+                    crate::resource_grid::nested_resource_array(ty)
+                else {
+                    return Err(SpirvError::unsupported(format!(
+                        "an array of resource arrays of unknown size: {}",
+                        ty.ir()
+                    )));
+                };
+                let e = self.resource_pointee_type(&r, p)?;
+                Ok(self.array_type(e, Some(count), None))
+            }
             Type::Array { element, len } if element.as_resource().is_some() => {
                 let r = element
                     .as_resource()

@@ -368,11 +368,14 @@ impl Ctx<'_> {
                     }
                     _ => None,
                 };
+                // One member per stored member: a run of packed bit-fields is one word,
+                // declared as its first field.
+                let firsts = types::first_fields(&types::stored_fields(s, layout));
                 let entered = self.enter_struct(s, ty, layout, external);
-                let mut ids = Vec::with_capacity(s.fields.len());
-                for (i, f) in s.fields.iter().enumerate() {
+                let mut ids = Vec::with_capacity(firsts.len());
+                for &i in &firsts {
                     let ml = members.map(|m| &m[i].layout);
-                    ids.push(self.data_type(&f.ty, ml, external)?);
+                    ids.push(self.data_type(&s.fields[i].ty, ml, external)?);
                 }
                 let id = self.global_inst(
                     Op::TypeStruct,
@@ -383,13 +386,13 @@ impl Ctx<'_> {
                     self.leave_struct(id);
                 }
                 self.name_type(id, &s.name);
-                for (i, f) in s.fields.iter().enumerate() {
-                    self.member_name(id, i as u32, &f.name);
+                for (k, &i) in firsts.iter().enumerate() {
+                    self.member_name(id, k as u32, &s.fields[i].name);
                 }
                 self.inline_member_decorations(id, &s.name)?;
                 if let Some(members) = members {
-                    for (i, (f, m)) in s.fields.iter().zip(members).enumerate() {
-                        self.member_layout_decorations(id, i as u32, &f.ty, m);
+                    for (k, &i) in firsts.iter().enumerate() {
+                        self.member_layout_decorations(id, k as u32, &s.fields[i].ty, &members[i]);
                     }
                 }
                 id
@@ -419,16 +422,25 @@ impl Ctx<'_> {
         if let Some(&id) = self.type_ids.get(&key) {
             return Ok(id);
         }
+        // The fields of an unwrapped struct (one per stored member: a run of packed
+        // bit-fields is one word, declared as its first field).
+        let firsts: Vec<usize> = match (content, kind.wrapped()) {
+            (Type::Struct(s), false) => types::first_fields(&types::stored_fields(s, layout)),
+            _ => Vec::new(),
+        };
         let (members, member_layouts): (Vec<Type>, Vec<Option<TypeLayout>>) =
             match (content, kind.wrapped()) {
                 (Type::Struct(s), false) => {
                     let ls = match layout.map(|l| &l.kind) {
                         Some(LayoutKind::Struct { members }) if members.len() == s.fields.len() => {
-                            members.iter().map(|m| Some(m.layout.clone())).collect()
+                            firsts
+                                .iter()
+                                .map(|&i| Some(members[i].layout.clone()))
+                                .collect()
                         }
-                        _ => vec![None; s.fields.len()],
+                        _ => vec![None; firsts.len()],
                     };
-                    (s.fields.iter().map(|f| f.ty.clone()).collect(), ls)
+                    (firsts.iter().map(|&i| s.fields[i].ty.clone()).collect(), ls)
                 }
                 _ => (vec![content.clone()], vec![layout.cloned()]),
             };
@@ -445,14 +457,14 @@ impl Ctx<'_> {
         self.name_type(id, name);
         let offsets: Vec<u32> = match (content, kind.wrapped(), layout.map(|l| &l.kind)) {
             (Type::Struct(_), false, Some(LayoutKind::Struct { members })) => {
-                members.iter().map(|m| m.offset).collect()
+                firsts.iter().map(|&i| members[i].offset).collect()
             }
             _ => vec![0; members.len()],
         };
         for (i, t) in members.iter().enumerate() {
             if let Type::Struct(s) = content {
                 if !kind.wrapped() {
-                    self.member_name(id, i as u32, &s.fields[i].name);
+                    self.member_name(id, i as u32, &s.fields[firsts[i]].name);
                 }
             }
             if kind.wrapped() {

@@ -16,6 +16,16 @@
 //!   next member can use it.
 //! - `Scalar`: everything aligns to its scalar component; a struct's size is not padded to
 //!   its alignment (array strides are).
+//! - `DxStructured` (`-fvk-use-dx-layout` for storage buffers): the scalar rules with a
+//!   struct's size padded to its alignment, as D3D packs structured buffers.
+//!
+//! Bit-fields (`uint a : 4; uint b : 12;`) pack as DXC packs them for SPIR-V: a bit-field
+//! shares the word of the member before it when that is a bit-field of the same type and the
+//! word has room for it, at the next free bit; otherwise it is placed like a whole member of
+//! its type, at bit 0. The layout of such a member is [`LayoutKind::BitField`].
+//!
+//! A struct without members (`struct E {};`) has size 0; its alignment is 1 except under the
+//! std140 rules, which round every struct's alignment up to 16.
 //!
 //! Matrices are laid out in HLSL terms: a `row_major` RxC matrix is R row vectors of C
 //! components, a `column_major` one is C column vectors of R components; the matrix stride is
@@ -44,6 +54,10 @@ pub enum LayoutRules {
     Dx,
     /// Scalar block layout (`-fvk-use-scalar-layout`).
     Scalar,
+    /// D3D's structured buffer packing (`-fvk-use-dx-layout` for storage buffers, DXC's
+    /// `FxcSBuffer`): the scalar layout, except that a struct's size is rounded up to its
+    /// alignment, so the member after a nested struct starts past its tail padding.
+    DxStructured,
 }
 
 impl LayoutRules {
@@ -55,6 +69,7 @@ impl LayoutRules {
             LayoutRules::Std430 => "std430",
             LayoutRules::Dx => "dx",
             LayoutRules::Scalar => "scalar",
+            LayoutRules::DxStructured => "dx_structured",
         }
     }
 
@@ -96,6 +111,13 @@ pub enum LayoutKind {
     },
     /// Resources, pointers, void: not laid out in memory.
     Opaque,
+    /// A bit-field of a struct in a buffer (`uint a : 4;`): bits `bit_offset ..
+    /// bit_offset + width` of the integer at the member's offset, which consecutive bit-fields
+    /// of the same type share while they fit (see [`TypeLayout::of`]'s struct rule).
+    BitField {
+        bit_offset: u32,
+        width: u32,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -177,7 +199,7 @@ impl TypeLayout {
             Type::Vector(k, n) => {
                 let c = k.size_in_buffer();
                 let alignment = match rules {
-                    LayoutRules::Scalar | LayoutRules::Dx => c,
+                    LayoutRules::Scalar | LayoutRules::DxStructured | LayoutRules::Dx => c,
                     _ => std_vector_alignment(*k, *n),
                 };
                 TypeLayout {
@@ -215,7 +237,9 @@ impl TypeLayout {
                         let a = std_vector_alignment(*scalar, len);
                         (a, a, a.saturating_mul(count))
                     }
-                    LayoutRules::Scalar => (c, vec_size, vec_size.saturating_mul(count)),
+                    LayoutRules::Scalar | LayoutRules::DxStructured => {
+                        (c, vec_size, vec_size.saturating_mul(count))
+                    }
                     LayoutRules::Dx => {
                         let stride = round_up(vec_size, 16);
                         let size = stride
@@ -242,7 +266,10 @@ impl TypeLayout {
                         let stride = round_up(e.size, a);
                         (a, stride, stride.saturating_mul(n))
                     }
-                    LayoutRules::Std430 | LayoutRules::RelaxedStd430 | LayoutRules::Scalar => {
+                    LayoutRules::Std430
+                    | LayoutRules::RelaxedStd430
+                    | LayoutRules::Scalar
+                    | LayoutRules::DxStructured => {
                         let stride = round_up(e.size, e.alignment);
                         (e.alignment, stride, stride.saturating_mul(n))
                     }
@@ -310,13 +337,35 @@ impl TypeLayout {
         let mut end = 0u32;
         let mut max_align = 1;
         let mut members = Vec::with_capacity(s.fields.len());
+        // The bit-field run the previous member ended: its offset, the next free bit and
+        // its type.
+        let mut run: Option<(u32, u32, &Type)> = None;
         for (i, field) in s.fields.iter().enumerate() {
-            let layout = TypeLayout::of(&field.ty, rules);
+            let mut layout = TypeLayout::of(&field.ty, rules);
             max_align = max_align.max(layout.alignment);
             offset = match explicit.get(i).copied().flatten() {
                 Some(at) => at,
                 None => place(offset, &field.ty, &layout, rules),
             };
+            match field.bit_width {
+                Some(width) => {
+                    // DXC packs a bit-field into the previous member's word when that is a
+                    // bit-field of the same type with room left for it; otherwise it starts
+                    // a word of its own, placed as a whole member.
+                    let width = u32::from(width);
+                    let bits = layout.size.saturating_mul(8);
+                    let bit_offset = match run {
+                        Some((at, next, ty)) if *ty == field.ty && next + width <= bits => {
+                            offset = at;
+                            next
+                        }
+                        _ => 0,
+                    };
+                    layout.kind = LayoutKind::BitField { bit_offset, width };
+                    run = Some((offset, bit_offset + width, &field.ty));
+                }
+                None => run = None,
+            }
             members.push(MemberLayout {
                 offset,
                 layout: layout.clone(),
@@ -324,11 +373,17 @@ impl TypeLayout {
             offset = offset.saturating_add(layout.size);
             end = end.max(offset);
         }
-        let alignment = if rules.is_std140_like() || rules == LayoutRules::Dx {
-            round_up(max_align, 16)
-        } else {
-            max_align
-        };
+        // A struct without members asks for no alignment under the DX rules (DXC's
+        // alignment calculator answers size 0, alignment 1 before any rounding to 16), so the
+        // member after it starts where it stands. The std140 rules keep rounding it to 16:
+        // Vulkan requires it of uniform buffers (DXC's unrounded offset there fails
+        // validation, DXC issue 2882).
+        let alignment =
+            if rules.is_std140_like() || (rules == LayoutRules::Dx && !s.fields.is_empty()) {
+                round_up(max_align, 16)
+            } else {
+                max_align
+            };
         // DX and scalar layout do not pad a struct's tail: the next member may use it.
         let size = if matches!(rules, LayoutRules::Dx | LayoutRules::Scalar) {
             end
@@ -442,6 +497,9 @@ fn describe_into(
                     describe_into(out, &m.layout, &f.ty, &f.name, offset + m.offset, depth + 1);
                 }
             }
+        }
+        LayoutKind::BitField { bit_offset, width } => {
+            let _ = writeln!(out, " bits={bit_offset}..{}", bit_offset + width);
         }
         _ => out.push('\n'),
     }

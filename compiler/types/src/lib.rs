@@ -5,13 +5,16 @@
 //! compare structure, which is what salsa needs to backdate results.
 
 mod enums;
+mod ir_form;
 mod layout;
 mod recursive;
 mod resource;
 mod spirv_type;
+mod stored;
 mod ty;
 
 pub use enums::EnumType;
+pub use ir_form::holds_nothing;
 pub use layout::{
     packoffset_bytes, packoffset_component, BufferLayout, LayoutKind, LayoutRules, MemberLayout,
     TypeLayout,
@@ -24,6 +27,7 @@ pub use spirv_type::{
     literal_words, InlineSpirvIr, InlineSpirvType, SpirvOperandIr, SpirvTypeLayout,
     SpirvTypeOperand,
 };
+pub use stored::{first_fields, stored_fields, stored_member_count, BitRange, StoredField};
 pub use ty::{
     AddressSpace, Interpolation, IrSpelling, MatrixOrientation, ScalarKind, StructField,
     StructType, Type,

@@ -484,3 +484,68 @@ fn arrays_of_one_row_matrices() {
         );
     }
 }
+
+/// DXC lays an empty struct out with size 0 and alignment 1 before any rounding of struct
+/// alignments to 16 bytes; the std140 rules still round it (Vulkan's uniform buffer rules,
+/// which DXC's own unrounded offsets fail), the DX rules do not: the member after it starts
+/// at the same offset.
+#[test]
+fn empty_structs_take_no_space() {
+    let e = st("E", vec![]);
+    let s = st("S", vec![("a", f(1)), ("e", e.clone()), ("b", f(1))]);
+    let c = st(
+        "C",
+        vec![
+            ("x", f(1)),
+            ("e", e.clone()),
+            ("y", f(1)),
+            ("s", s.clone()),
+            ("z", f(1)),
+        ],
+    );
+    for rules in [
+        LayoutRules::RelaxedStd430,
+        LayoutRules::Std430,
+        LayoutRules::Dx,
+        LayoutRules::Scalar,
+    ] {
+        let l = TypeLayout::of(&e, rules);
+        assert_eq!((l.size, l.alignment), (0, 1), "{rules:?}");
+        assert_eq!(offsets(&s, rules), [0, 4, 4], "{rules:?}");
+    }
+    for rules in [LayoutRules::RelaxedStd140, LayoutRules::Std140] {
+        let l = TypeLayout::of(&e, rules);
+        assert_eq!((l.size, l.alignment), (0, 16), "{rules:?}");
+        // e at 16, b after it; S is 32 bytes, rounded to its 16-byte alignment.
+        assert_eq!(offsets(&s, rules), [0, 16, 16], "{rules:?}");
+        assert_eq!(offsets(&c, rules), [0, 16, 16, 32, 64], "{rules:?}");
+    }
+    // DX: e takes no row of its own; S (8 bytes, not padded) starts a row at 16, z at 24.
+    assert_eq!(offsets(&c, LayoutRules::Dx), [0, 4, 4, 16, 24]);
+    // std430 and scalar: S is 8 bytes aligned to 4.
+    assert_eq!(offsets(&c, LayoutRules::RelaxedStd430), [0, 4, 4, 8, 16]);
+    assert_eq!(offsets(&c, LayoutRules::Std430), [0, 4, 4, 8, 16]);
+    assert_eq!(offsets(&c, LayoutRules::Scalar), [0, 4, 4, 8, 16]);
+}
+
+/// D3D packs structured buffers with every member at its scalar's alignment, like the scalar
+/// layout, but a struct's size is padded to its alignment (DXC's `FxcSBuffer`): in
+/// `T { S s; float d; }` with `S { float3 a; double b; float c; }`, S ends at 28 and is 32
+/// bytes, so d is at 32 (28 under the scalar rules).
+#[test]
+fn dx_structured_buffers_pad_struct_tails() {
+    let s = st(
+        "S",
+        vec![
+            ("a", f(3)),
+            ("b", Type::Scalar(ScalarKind::Double)),
+            ("c", f(1)),
+        ],
+    );
+    let t = st("T", vec![("s", s.clone()), ("d", f(1))]);
+    assert_eq!(offsets(&s, LayoutRules::DxStructured), [0, 16, 24]);
+    assert_eq!(TypeLayout::of(&s, LayoutRules::DxStructured).size, 32);
+    assert_eq!(offsets(&t, LayoutRules::DxStructured), [0, 32]);
+    assert_eq!(offsets(&t, LayoutRules::Scalar), [0, 28]);
+    assert_eq!(TypeLayout::of(&t, LayoutRules::DxStructured).size, 40);
+}

@@ -229,6 +229,7 @@ fn layout_text(layouts: &[MemberOffset]) -> Option<String> {
         LayoutRules::Std430 => "std430",
         LayoutRules::Dx => "DX cbuffer packing",
         LayoutRules::Scalar => "scalar layout",
+        LayoutRules::DxStructured => "DX structured buffer packing",
     };
     let first = layouts.first()?;
     if layouts

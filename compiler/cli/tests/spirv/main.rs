@@ -22,6 +22,7 @@ mod harness;
 mod intrinsics2;
 mod intrinsics_extra;
 mod layouts;
+mod layouts_probe;
 mod lead_probe;
 mod locations;
 mod matrices;
