@@ -91,6 +91,9 @@ pub const BUFFER_INITIALIZER: &str = "E2073";
 pub const ARRAY_BOUNDS_WARNING: &str = "W2017";
 /// `const` after a method's parameters before HLSL 202x, or on a non-member or static function.
 pub const CONST_METHOD: &str = "E2074";
+/// SM 6.8 `Barrier` flags the entry points that reach the call cannot use (group flags
+/// without a visible group, node memory outside node shaders), or `Barrier` below SM 6.8.
+pub const BARRIER_FLAGS: &str = "E2120";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -10,6 +10,7 @@
 //! one mistake gives one diagnostic and half-typed code gives few.
 
 mod array_bounds;
+pub mod barrier;
 mod call;
 mod const_locals;
 mod enums;
@@ -83,6 +84,8 @@ pub struct InferenceResult {
     /// What each name and user call of the body resolved to, sorted by expression (for
     /// lowering, which must call exactly what the checker chose).
     pub resolutions: Vec<(ExprId, Resolution)>,
+    /// SM 6.8 `Barrier(...)` calls with their constant flags, in source order.
+    pub barriers: Vec<barrier::BarrierCall>,
     pub diagnostics: Vec<InferDiagnostic>,
 }
 
@@ -559,6 +562,8 @@ impl<'a> InferCtx<'a> {
         self.result.calls.dedup();
         self.result.resolutions.sort_by_key(|(e, _)| *e);
         self.result.resolutions.dedup_by_key(|(e, _)| *e);
+        self.result.barriers.sort_by_key(|b| b.call);
+        self.result.barriers.dedup_by_key(|b| b.call);
     }
 
     /// An initializer that is not a list converts to the declared type `ty`.

@@ -203,6 +203,9 @@ impl FnLower<'_, '_> {
             self.fb().barrier(flags);
             return Ok(None);
         }
+        if name == "Barrier" {
+            return self.lower_sm68_barrier(e);
+        }
         if let Some(r) = self.lower_float_bitwise_call(e, name) {
             return r;
         }

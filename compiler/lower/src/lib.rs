@@ -92,6 +92,7 @@
 pub mod array_length;
 pub mod atomic64;
 pub mod attrs;
+pub mod barrier;
 pub mod binding_checks;
 pub mod bit_fields;
 pub mod buffer_pointer;

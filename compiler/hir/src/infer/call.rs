@@ -154,9 +154,18 @@ impl InferCtx<'_> {
                     }
                     None => {
                         let name = self.intrinsic_call_name(&path);
+                        if name == "Barrier" {
+                            if let Some(ty) = self.barrier_object_form(id, args) {
+                                return self.set(id, ty, false);
+                            }
+                        }
                         let call_args = self.intrinsic_args(args);
                         let answer = self.db.intrinsics().call(&name, &call_args);
-                        self.intrinsic_answer(id, callee, &name, answer, args)
+                        let ty = self.intrinsic_answer(id, callee, &name, answer, args);
+                        if name == "Barrier" && ty.is_some() {
+                            self.record_barrier(id, args);
+                        }
+                        ty
                     }
                 }
             }
