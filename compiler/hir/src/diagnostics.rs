@@ -279,6 +279,7 @@ fn item_diagnostics(
             TypeError::InvalidArgument(what) => (codes::INVALID_TYPE_ARGUMENT, what.clone()),
             TypeError::MissingTypename(path) => (codes::UNKNOWN_TYPE, missing_typename(path)),
             TypeError::NotSignable(message) => (codes::NOT_SIGNABLE, message.clone()),
+            TypeError::MissingTemplate(name) => (codes::UNKNOWN_TYPE, missing_template(name)),
         };
         out.push(Diagnostic::error(code, message, f, r));
     }
@@ -424,6 +425,11 @@ fn recursion(
             ));
         }
     }
+}
+
+/// The message of [`TypeError::MissingTemplate`], in DXC's words.
+pub(crate) fn missing_template(name: &str) -> String {
+    format!("use 'template' keyword to treat '{name}' as a dependent template name")
 }
 
 /// The message of [`TypeError::MissingTypename`], in DXC's words.

@@ -141,7 +141,8 @@ pub enum Resolution {
     },
     /// A template value parameter bound to a value (`N` inside `History<float, 4>`).
     TemplateValue(i64),
-    /// An enumerator of an enum declared in the function, with its value.
+    /// An enumerator whose value the checker computed: of an enum declared in the function,
+    /// or of a template struct instance (`F<3>::v`).
     LocalEnumerator(i64),
     /// A predeclared `uint` constant (`RAY_FLAG_CULL_OPAQUE`, `COMMITTED_TRIANGLE_HIT`; see
     /// [`crate::builtin_consts`]) with its value.
@@ -645,6 +646,11 @@ impl<'a> InferCtx<'a> {
                 TypeError::NotSignable(message) => {
                     self.diag(crate::codes::NOT_SIGNABLE, node, message)
                 }
+                TypeError::MissingTemplate(name) => self.diag(
+                    crate::codes::UNKNOWN_TYPE,
+                    node,
+                    crate::diagnostics::missing_template(&name),
+                ),
             }
         }
     }

@@ -593,11 +593,25 @@ impl FnLower<'_, '_> {
         if let Some(r) = self.lower_stream_method(e, receiver, name, args) {
             return r;
         }
-        if !self.is_place_expr(receiver) {
-            return Err(self.unsupported("methods of this value", e));
-        }
-        let Place::Ptr(res) = self.lvalue(receiver)? else {
-            return Err(self.unsupported("methods of this value", e));
+        // `((Texture2D<T>)ResourceDescriptorHeap[i]).Load(p)`: the heap element itself.
+        let heap = match self.infer.type_of_expr(receiver) {
+            Some(Type::Resource(r)) if !self.is_place_expr(receiver) => {
+                let r = (**r).clone();
+                self.heap_element(receiver, &r)
+            }
+            _ => None,
+        };
+        let res = match heap {
+            Some(element) => element?,
+            None => {
+                if !self.is_place_expr(receiver) {
+                    return Err(self.unsupported("methods of this value", e));
+                }
+                let Place::Ptr(res) = self.lvalue(receiver)? else {
+                    return Err(self.unsupported("methods of this value", e));
+                };
+                res
+            }
         };
         let rt = self.type_of(res);
         let Some(Type::Resource(r)) = rt.pointee().map(|(_, t)| t.clone()) else {

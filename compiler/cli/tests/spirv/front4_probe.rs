@@ -111,3 +111,58 @@ void main(uint t : SV_GroupIndex) { Barrier(UAV_MEMORY, o[0]); o[1] = t; }
         "not supported yet: Barrier with flags that are not constant expressions",
     );
 }
+
+const TEMPLATE_MEMBERS: &str = r#"
+template<uint n> struct Pow2 { enum { value = 2 * Pow2<n - 1>::value }; };
+template<> struct Pow2<0> { enum { value = 1 }; };
+template<uint n, bool big> struct Pick { enum { value = big ? n : 0 }; };
+template<uint n> struct Halves { enum { value = Pick<n / 2, (n > 4)>::value }; };
+template<typename T> struct Outer { template<int K> struct Inner { T v[K]; }; };
+RWStructuredBuffer<uint> o : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    typename Outer<uint2>::template Inner<3> x;
+    x.v[2] = uint2(Pow2<3>::value, Halves<8>::value);
+    x.v[0] = uint2(Pow2<0>::value, Halves<3>::value);
+    o[0] = x.v[2].x;
+    o[1] = x.v[2].y;
+    o[2] = x.v[0].x;
+    o[3] = x.v[0].y;
+}
+"#;
+
+#[test]
+fn members_of_template_instances_compile_and_run() {
+    // 2^3 = 8; Halves<8> picks 8 / 2 = 4 (8 > 4); 2^0 = 1; Halves<3> picks 0 (3 <= 4).
+    compile(TEMPLATE_MEMBERS, "cs_6_6", &[]);
+    assert_eq!(
+        run_uints("template-members", TEMPLATE_MEMBERS, 4),
+        json!([8, 4, 1, 0])
+    );
+}
+
+#[test]
+fn template_methods_read_the_descriptor_heap() {
+    // A sibling method of a template struct instance returns a heap texture, and a cast heap
+    // element is a method's receiver: both read element `id` of the heap's texture array.
+    let m = compile(
+        r#"
+template<typename T> struct HeapTex {
+    uint id;
+    Texture2D<T> Get() { return (Texture2D<T>)ResourceDescriptorHeap[id]; }
+    template<typename A> T Load(A a) { return Get().Load(a); }
+    T LoadCast(int3 a) { return ((Texture2D<T>)ResourceDescriptorHeap[id + 1]).Load(a); }
+};
+RWStructuredBuffer<float4> o : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    HeapTex<float4> t;
+    t.id = 3;
+    o[0] = t.Load(int3(0, 0, 0)) + t.LoadCast(int3(1, 0, 0));
+}
+"#,
+        "cs_6_6",
+        &[],
+    );
+    m.assert_has(&["OpImageFetch"]);
+}

@@ -90,7 +90,18 @@ impl InferCtx<'_> {
                     .map(|args| args.iter().map(|a| self.template_arg(a)).collect())
                     .unwrap_or_default();
                 self.explicit_targs = explicit;
-                let ty = self.resolve_overload(id, path.last_name(), cands, args, &[]);
+                // `Get()` inside a method of a template struct instance: a sibling method,
+                // with the instance's template arguments.
+                let env = match &self.owner {
+                    Some((s, targs))
+                        if path.segments.len() == 1
+                            && cands.iter().any(|c| self.tree.item(*c).parent == Some(*s)) =>
+                    {
+                        self.struct_template_env(*s, targs.clone())
+                    }
+                    _ => Vec::new(),
+                };
+                let ty = self.resolve_overload(id, path.last_name(), cands, args, &env);
                 self.explicit_targs.clear();
                 ty
             }

@@ -349,6 +349,12 @@ impl InferCtx<'_> {
         let public = match &res {
             Some(ValueRes::Global(g)) => Some(Resolution::Global(self.tree.item(*g).ast)),
             Some(ValueRes::Member(_)) => Some(Resolution::Member),
+            // `F<3>::v`: an enumerator of a template instance has the value its arguments
+            // give it, which the checker computes (lowering sees only the declaration).
+            Some(ValueRes::Enumerator(_)) if path.segments.iter().any(|s| s.args.is_some()) => self
+                .tcx
+                .eval(&crate::type_ref::ConstExpr::Path(path.clone()))
+                .map(|v| Resolution::LocalEnumerator(v.as_int())),
             Some(ValueRes::Enumerator(e)) => Some(Resolution::Enumerator(self.tree.item(*e).ast)),
             Some(ValueRes::TemplateValue) => match path
                 .as_name()

@@ -123,3 +123,48 @@ void main() {
         "#]],
     );
 }
+
+#[test]
+fn members_of_template_instances_have_their_arguments() {
+    // `Pow2<3>::value` recurses to the explicit specialization; `Halves<8>::value` has an
+    // argument the parser must read as arithmetic (`n / 2`) and a parenthesized comparison;
+    // `Outer<float2>::template Inner<3>` is a member struct template of an instance.
+    check_profile(
+        r#"
+template<uint n> struct Pow2 { enum { value = 2 * Pow2<n - 1>::value }; };
+template<> struct Pow2<0> { enum { value = 1 }; };
+template<uint n, bool big> struct Pick { enum { value = big ? n : 0 }; };
+template<uint n> struct Halves { enum { value = Pick<n / 2, (n > 4)>::value }; };
+template<typename T> struct Outer { template<int K> struct Inner { T v[K]; }; };
+RWStructuredBuffer<uint> o;
+[numthreads(1, 1, 1)]
+void main() {
+    typename Outer<float2>::template Inner<3> x;
+    x.v[2] = float2(Pow2<3>::value, Halves<8>::value);
+    o[0] = (uint)x.v[2].x;
+}
+"#,
+        &[("main", "cs_6_6")],
+        expect![[""]],
+    );
+}
+
+#[test]
+fn a_dependent_member_template_needs_template() {
+    // Inside a template, `Outer<T>::Inner<0>` names a template only after `template`
+    // (DXC's words); the instance `Outer<float>::Inner<1>` is no dependent name.
+    check_profile(
+        r#"
+template<typename T> struct Outer { template<int K> struct Inner { T v; }; };
+template<typename T> struct User {
+    typename Outer<T>::Inner<0> bad;
+    typename Outer<T>::template Inner<0> good;
+};
+Outer<float>::Inner<1> plain;
+"#,
+        &[],
+        expect![[r#"
+            E2014 4:33 use 'template' keyword to treat 'Inner' as a dependent template name
+        "#]],
+    );
+}

@@ -20,6 +20,7 @@ mod stmts;
 mod stmts_more;
 mod structs;
 mod switch_labels;
+mod template_arith;
 mod types;
 
 use expect_test::Expect;
