@@ -335,6 +335,11 @@ impl FnLower<'_, '_> {
         };
         if !out_args.is_empty() {
             self.need_args(e, name, args, out_args.len() + 1)?;
+            if name == "asuint" {
+                if let mt @ Type::Matrix { .. } = self.ty(args[0])? {
+                    return self.lower_matrix_asuint(args, &mt);
+                }
+            }
             // `x` takes the parameter's float type (`modf(uint)` works on a float), which
             // is the result type except for `sincos`.
             let xt = if ty.is_void() {
@@ -697,6 +702,13 @@ impl FnLower<'_, '_> {
                 let i = self.index_value(args[0])?;
                 let p = self.fb().access_chain(res, &[i]);
                 Ok(Some(self.fb().load(p)))
+            }
+            // `AlignedLoad<T>(offset, alignment)`: the alignment is a promise for the D3D
+            // driver; SPIR-V's word-indexed loads need none.
+            (ResourceType::ByteAddressBuffer { .. }, "AlignedLoad") if args.len() == 2 => {
+                let ty = self.ty(e)?;
+                let off = self.coerce(args[0], &Type::UINT)?;
+                Ok(Some(self.byte_address_load(res, off, &ty, e)?))
             }
             (ResourceType::ByteAddressBuffer { .. }, "Load" | "Load2" | "Load3" | "Load4") => {
                 let ty = self.ty(e)?;

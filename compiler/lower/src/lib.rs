@@ -116,6 +116,7 @@ pub mod heap;
 pub mod init;
 pub mod inline_spirv;
 pub mod local_types;
+pub mod matrix_split;
 pub mod options;
 pub mod packed_math;
 pub mod precise;

@@ -41,3 +41,24 @@ void main() {
 "#,
     ));
 }
+
+#[test]
+fn aligned_loads_read_like_templated_loads() {
+    // Words of `b`: 10, 3.0f (0x40400000), 7, 9. `AlignedLoad<uint2>(8, 8)` reads words 2
+    // and 3; `AlignedLoad<float>(4, 4)` reads word 1 as a float.
+    let out = common::run_u32(
+        r#"
+ByteAddressBuffer b : register(t0);
+RWStructuredBuffer<uint> o : register(u1);
+[numthreads(1, 1, 1)]
+void main() {
+    uint2 pair = b.AlignedLoad<uint2>(8, 8);
+    o[0] = pair.x;
+    o[1] = pair.y;
+    o[2] = (uint)b.AlignedLoad<float>(4, 4);
+}
+"#,
+        vec![vec![10, 0x4040_0000, 7, 9], vec![0; 3]],
+    );
+    assert_eq!(out[1], [7, 9, 3]);
+}

@@ -166,3 +166,35 @@ void main() {
     );
     m.assert_has(&["OpImageFetch"]);
 }
+
+const MATRIX_ASUINT: &str = r#"
+RWStructuredBuffer<uint> o : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    double2x2 m = double2x2(1.0, asdouble(7u, 1u), -0.5, 3.0);
+    uint2x2 lo, hi;
+    asuint(m, lo, hi);
+    o[0] = lo[0][0]; o[1] = lo[0][1]; o[2] = lo[1][0]; o[3] = lo[1][1];
+    o[4] = hi[0][0]; o[5] = hi[0][1]; o[6] = hi[1][0]; o[7] = hi[1][1];
+}
+"#;
+
+#[test]
+fn asuint_splits_each_double_of_a_matrix() {
+    // IEEE 754 binary64: 1.0 is 0x3FF00000_00000000, -0.5 is 0xBFE00000_00000000, 3.0 is
+    // 0x40080000_00000000; asdouble(7, 1) has low word 7 and high word 1.
+    compile(MATRIX_ASUINT, "cs_6_0", &[]);
+    assert_eq!(
+        run_uints("matrix-asuint", MATRIX_ASUINT, 8),
+        json!([
+            0,
+            7,
+            0,
+            0,
+            0x3FF0_0000u32,
+            1,
+            0xBFE0_0000u32,
+            0x4008_0000u32
+        ])
+    );
+}

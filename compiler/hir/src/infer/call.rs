@@ -382,14 +382,17 @@ impl InferCtx<'_> {
         Some((**pointee).clone())
     }
 
-    /// `buf.Load<T>(address)` on a (RW)ByteAddressBuffer (SM 6.2) returns a `T`.
+    /// `buf.Load<T>(address)` on a (RW)ByteAddressBuffer (SM 6.2) returns a `T`, as does
+    /// `buf.AlignedLoad<T>(address, alignment)`.
     fn templated_buffer_load(&mut self, id: ExprId, receiver: &Type, name: &str) -> Option<Type> {
         let targs = self.body.method_template_args(id)?;
         let is_byte_address = matches!(
             receiver,
             Type::Resource(r) if matches!(&**r, types::ResourceType::ByteAddressBuffer { .. })
         );
-        if !is_byte_address || name != "Load" {
+        // `AlignedLoad<T>(offset, alignment)` (SM 6.9) is `Load<T>(offset)` with a promise
+        // about the offset's alignment.
+        if !is_byte_address || !matches!(name, "Load" | "AlignedLoad") {
             return None;
         }
         match targs {
