@@ -16,6 +16,7 @@ mod const_locals;
 mod enums;
 pub(crate) use enums::non_integral_message as non_integral_underlying_message;
 mod expr;
+mod heap_checks;
 mod hlsl_namespace;
 pub use hlsl_namespace::qualified_intrinsic_name;
 mod lvalue_casts;
@@ -709,6 +710,10 @@ impl<'a> InferCtx<'a> {
                     self.check_whole_elements(init, element, count, per);
                     ty = Some(Type::array((**element).clone(), count / per));
                 }
+            }
+            if let Some(t) = &ty {
+                // A heap element has no type of its own: checked by kind.
+                self.check_heap_init(init, t);
             }
             if init_ty.is_some() {
                 self.check_init_conversion(init, ty.as_ref());

@@ -168,3 +168,26 @@ Outer<float>::Inner<1> plain;
         "#]],
     );
 }
+
+#[test]
+fn descriptor_heap_elements_initialize_their_kind_only() {
+    // DXC types the elements `const .Resource` and `const .Sampler`.
+    check_profile(
+        r#"
+struct Data { float f; };
+[numthreads(1, 1, 1)]
+void main() {
+    SamplerState s = SamplerDescriptorHeap[0];
+    Texture2D<float4> t = ResourceDescriptorHeap[1];
+    ConstantBuffer<Data> c = (ResourceDescriptorHeap[2]);
+    Buffer<float> wrong = SamplerDescriptorHeap[3];
+    SamplerComparisonState wrong2 = ResourceDescriptorHeap[4];
+}
+"#,
+        &[("main", "cs_6_6")],
+        expect![[r#"
+            E2003 8:27 cannot initialize a variable of type 'Buffer<float>' with an rvalue of type 'const .Sampler'
+            E2003 9:37 cannot initialize a variable of type 'SamplerComparisonState' with an rvalue of type 'const .Resource'
+        "#]],
+    );
+}
