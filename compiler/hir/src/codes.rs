@@ -94,6 +94,9 @@ pub const CONST_METHOD: &str = "E2074";
 /// SM 6.8 `Barrier` flags the entry points that reach the call cannot use (group flags
 /// without a visible group, node memory outside node shaders), or `Barrier` below SM 6.8.
 pub const BARRIER_FLAGS: &str = "E2120";
+/// A bit-field DXC refuses: static, outside a struct, of a non-integral type, named with
+/// zero width, or wider than its type.
+pub const BIT_FIELD: &str = "E2121";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -206,6 +206,17 @@ pub(crate) fn declaration_diagnostics(
                     Some(_) => Subject::Field,
                 };
                 let ty = tcx.resolve(&var.ty, &mut Vec::new());
+                if let Some(width) = var.bit_width {
+                    for message in crate::bit_field_checks::bit_field_problems(
+                        &item.name,
+                        width,
+                        ty.as_ref(),
+                        subject == Subject::Field,
+                        var.is_static,
+                    ) {
+                        cx.error(codes::BIT_FIELD, declarator.syntax().text_range(), message);
+                    }
+                }
                 let type_range = decl.ty().map_or(declarator.syntax().text_range(), |t| {
                     t.syntax().text_range()
                 });

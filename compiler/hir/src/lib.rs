@@ -90,6 +90,7 @@
 mod attr_checks;
 mod barrier_checks;
 mod base_checks;
+mod bit_field_checks;
 pub mod body;
 pub mod builtin_consts;
 pub mod codes;

@@ -198,3 +198,27 @@ fn asuint_splits_each_double_of_a_matrix() {
         ])
     );
 }
+
+const UNNAMED_BIT_FIELDS: &str = r#"
+enum Mode { A, B };
+struct Packed { uint a : 8; uint : 8; enum Mode : 2; uint b : 14; };
+RWStructuredBuffer<uint> o : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    Packed p;
+    p.a = 0x1FF;
+    p.b = 5;
+    o[0] = p.a;
+    o[1] = p.b;
+}
+"#;
+
+#[test]
+fn unnamed_bit_fields_are_padding_beside_named_ones() {
+    // `a` keeps the low 8 bits of 0x1FF (255); `b` holds 5.
+    compile(UNNAMED_BIT_FIELDS, "cs_6_0", &[]);
+    assert_eq!(
+        run_uints("unnamed-bit-fields", UNNAMED_BIT_FIELDS, 2),
+        json!([255, 5])
+    );
+}

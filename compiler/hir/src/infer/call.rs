@@ -170,6 +170,17 @@ impl InferCtx<'_> {
                                 return self.set(id, ty, false);
                             }
                         }
+                        if name.starts_with("Interlocked")
+                            && args.first().is_some_and(|&a| self.is_bit_field(a))
+                        {
+                            // No reference binds to a bit-field: no overload takes it.
+                            self.diag(
+                                codes::BIT_FIELD,
+                                BodyNode::Expr(id),
+                                format!("no matching function for call to '{name}'"),
+                            );
+                            return self.set(id, None, false);
+                        }
                         let call_args = self.intrinsic_args(args);
                         let answer = self.db.intrinsics().call(&name, &call_args);
                         let ty = self.intrinsic_answer(id, callee, &name, answer, args);

@@ -219,6 +219,13 @@ impl InferCtx<'_> {
             Expr::SizeOf { expr, .. } => {
                 if let Some(e) = expr {
                     self.infer_expr(e);
+                    if self.is_bit_field(e) {
+                        self.diag(
+                            codes::BIT_FIELD,
+                            BodyNode::Expr(id),
+                            "invalid application of 'sizeof' to bit-field".into(),
+                        );
+                    }
                 }
                 self.set(id, Some(Type::UINT), false)
             }
@@ -1181,5 +1188,26 @@ impl InferCtx<'_> {
     /// `Operand` of an already inferred expression, for callers outside this module.
     pub(super) fn operand_of(&self, e: ExprId) -> Option<Operand> {
         self.operand(e)
+    }
+
+    /// Whether `e` denotes a bit-field: a member declared with a width (`s.bits`), or a
+    /// compound assignment to one (`s.bits += 3`), as clang keeps it.
+    pub(super) fn is_bit_field(&self, e: ExprId) -> bool {
+        match self.body.expr(e) {
+            Expr::Paren(inner) => self.is_bit_field(*inner),
+            Expr::Binary {
+                op: syntax::ast::BinaryOp::Assign { op: Some(_) },
+                lhs,
+                ..
+            } => self.is_bit_field(*lhs),
+            Expr::Field { expr, name } => match self.result.type_of_expr(*expr) {
+                Some(Type::Struct(s)) => s
+                    .fields
+                    .iter()
+                    .any(|f| f.name == *name && f.bit_width.is_some()),
+                _ => false,
+            },
+            _ => false,
+        }
     }
 }

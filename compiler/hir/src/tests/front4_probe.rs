@@ -191,3 +191,45 @@ void main() {
         "#]],
     );
 }
+
+#[test]
+fn bit_fields_follow_dxcs_rules() {
+    // Unnamed bit-fields (of integer or enum type) are padding; the rest are DXC's errors.
+    check_profile(
+        r#"
+enum Mode { A, B };
+struct Empty {};
+struct Pad { uint a : 8; uint : 8; enum Mode : 2; uint : 0; uint b : 14; };
+struct Bad {
+    static uint s : 8;
+    uint zero : 0;
+    uint wide : 33;
+    bool flag : 40;
+    Empty : 1;
+    float f : 4;
+};
+RWStructuredBuffer<Pad> buf;
+groupshared Pad shared;
+[numthreads(1, 1, 1)]
+void main() {
+    Pad p = buf[0];
+    uint n = sizeof(p.a) + sizeof((p.b)) + sizeof(p.b += 1) + sizeof((uint)p.a);
+    InterlockedOr(shared.a, 1);
+    buf[0] = p;
+}
+"#,
+        &[("main", "cs_6_6")],
+        expect![[r#"
+            E2121 6:17 static member 's' cannot be a bit-field
+            E2121 7:10 named bit-field 'zero' has zero width
+            E2121 8:10 size of bit-field 'wide' (33 bits) exceeds size of its type (32 bits)
+            E2121 9:10 size of bit-field 'flag' (40 bits) exceeds size of its type (32 bits)
+            E2121 10:11 anonymous bit-field has non-integral type 'Empty'
+            E2121 11:11 bit-field 'f' has non-integral type 'float'
+            E2121 18:14 invalid application of 'sizeof' to bit-field
+            E2121 18:28 invalid application of 'sizeof' to bit-field
+            E2121 18:44 invalid application of 'sizeof' to bit-field
+            E2121 19:5 no matching function for call to 'InterlockedOr'
+        "#]],
+    );
+}

@@ -22,6 +22,7 @@ mod structs;
 mod switch_labels;
 mod template_arith;
 mod types;
+mod unnamed_bit_fields;
 
 use expect_test::Expect;
 
