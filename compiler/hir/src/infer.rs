@@ -22,6 +22,7 @@ pub use hlsl_namespace::qualified_intrinsic_name;
 mod lvalue_casts;
 pub mod ops;
 mod overload_score;
+mod string_checks;
 pub mod vk;
 
 use std::collections::HashMap;
@@ -540,8 +541,16 @@ impl<'a> InferCtx<'a> {
             return;
         };
         let mut ty = self.tcx.resolve(&v.ty, &mut Vec::new());
+        let is_string = v.ty.is_string();
+        let declared = ty.as_ref().map(|t| {
+            let constant = if v.is_const { "const " } else { "" };
+            format!("{constant}{t}")
+        });
         if let Some(init) = self.body.init {
             let init_ty = self.infer_expr_expecting(init, ty.as_ref());
+            if is_string || declared.is_some() {
+                self.check_string_init(init, if is_string { None } else { declared });
+            }
             if let (Some(Type::Array { element, len: None }), Some(count)) =
                 (&ty, self.init_list_count(init))
             {

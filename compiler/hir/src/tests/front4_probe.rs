@@ -233,3 +233,29 @@ void main() {
         "#]],
     );
 }
+
+#[test]
+fn strings_initialize_strings_only() {
+    check_profile(
+        r#"
+static const string fmt = "value %d";
+string copy = fmt;
+string joined = "a " "b";
+static const int n = 3;
+static const bool from_string = fmt;
+static const string from_bool = true;
+static const string from_int = n;
+static const string from_float = 2.5;
+static const string letters = { 'A', 'B' };
+static const string one = { "AB" };
+"#,
+        &[],
+        expect![[r#"
+            E2003 6:33 cannot initialize a variable of type 'const bool' with an lvalue of type 'string'
+            E2003 7:33 cannot initialize a variable of type 'string' with an rvalue of type 'bool'
+            E2003 8:32 cannot initialize a variable of type 'string' with an lvalue of type 'const int'
+            E2003 9:34 cannot initialize a variable of type 'string' with an rvalue of type 'literal float'
+            E2003 10:31 too many elements in vector initialization (expected 1 element, have 2)
+        "#]],
+    );
+}
