@@ -222,3 +222,57 @@ fn unnamed_bit_fields_are_padding_beside_named_ones() {
         json!([255, 5])
     );
 }
+
+#[test]
+fn local_arrays_of_ray_queries_of_any_rank() {
+    // Each element is a query of its own: a function-local array of `OpTypeRayQueryKHR`,
+    // indexed by constants and at run time.
+    let m = compile(
+        r#"
+RaytracingAccelerationStructure scene;
+RWStructuredBuffer<uint> o;
+[numthreads(1, 1, 1)]
+void main(uint t : SV_GroupIndex) {
+    RayQuery<RAY_FLAG_FORCE_OPAQUE> q[2][3];
+    RayDesc ray;
+    ray.Origin = 0;
+    ray.Direction = float3(0, 0, 1);
+    ray.TMin = 0;
+    ray.TMax = 10;
+    q[1][2].TraceRayInline(scene, 0, 1, ray);
+    q[0][t].TraceRayInline(scene, 0, 1, ray);
+    o[0] = q[1][2].Proceed() ? 1 : 0;
+    o[1] = q[0][t].CommittedStatus();
+}
+"#,
+        "cs_6_5",
+        &[],
+    );
+    m.assert_has(&[
+        "OpTypeRayQueryKHR",
+        "OpRayQueryInitializeKHR",
+        "OpRayQueryProceedKHR",
+    ]);
+}
+
+#[test]
+fn an_element_of_a_ray_query_array_passed_to_a_function_is_not_lowered_yet() {
+    refuse(
+        r#"
+RaytracingAccelerationStructure scene;
+RWStructuredBuffer<uint> o;
+void trace(RayQuery<0> q, RayDesc ray) { q.TraceRayInline(scene, 0, 1, ray); }
+[numthreads(1, 1, 1)]
+void main() {
+    RayQuery<0> q[2];
+    RayDesc ray = (RayDesc)0;
+    trace(q[1], ray);
+    o[0] = q[1].CommittedStatus();
+}
+"#,
+        "cs_6_5",
+        &[],
+        1,
+        "not supported yet: passing an element of an array of RayQuery to a function",
+    );
+}
