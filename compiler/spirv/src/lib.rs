@@ -18,6 +18,7 @@ mod atomic64;
 mod bits_wide;
 mod buffer_pointer;
 mod byte_address;
+mod compute_derivatives;
 mod context;
 mod debug_info;
 mod decorations;

@@ -276,3 +276,43 @@ void main() {
         "not supported yet: passing an element of an array of RayQuery to a function",
     );
 }
+
+#[test]
+fn derivatives_in_compute_use_the_derivative_groups() {
+    // SM 6.6: a compute group of even x and y sizes takes derivatives over quads, one whose
+    // size is a multiple of 4 over groups of four consecutive threads.
+    let shader = |size: &str| {
+        format!(
+            r#"
+Texture2D<float4> tex;
+SamplerState smp;
+RWStructuredBuffer<float4> o;
+[numthreads({size})]
+void main(uint3 id : SV_GroupThreadID, uint i : SV_GroupIndex) {{
+    float2 uv = id.xy / 8.0;
+    o[i] = tex.Sample(smp, uv) + ddx(uv).x;
+}}
+"#
+        )
+    };
+    let quads = compile(&shader("4, 2, 1"), "cs_6_6", &[]);
+    quads.assert_has(&[
+        "OpCapability ComputeDerivativeGroupQuadsNV",
+        "OpExtension \"SPV_NV_compute_shader_derivatives\"",
+        "OpExecutionMode %main DerivativeGroupQuadsNV",
+        "OpImageSampleImplicitLod",
+        "OpDPdx",
+    ]);
+    let linear = compile(&shader("12, 1, 1"), "cs_6_6", &[]);
+    linear.assert_has(&[
+        "OpCapability ComputeDerivativeGroupLinearNV",
+        "OpExecutionMode %main DerivativeGroupLinearNV",
+    ]);
+    refuse(
+        &shader("3, 1, 1"),
+        "cs_6_6",
+        &[],
+        1,
+        "derivatives in a compute shader of group size (3, 1, 1)",
+    );
+}
