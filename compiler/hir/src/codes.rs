@@ -97,6 +97,9 @@ pub const BARRIER_FLAGS: &str = "E2120";
 /// A bit-field DXC refuses: static, outside a struct, of a non-integral type, named with
 /// zero width, or wider than its type.
 pub const BIT_FIELD: &str = "E2121";
+/// `sizeof` of what has no size DXC gives: `void`, a literal, a string, a resource (or an
+/// aggregate holding one), a function.
+pub const INVALID_SIZEOF: &str = "E2122";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -22,6 +22,7 @@ pub use hlsl_namespace::qualified_intrinsic_name;
 mod lvalue_casts;
 pub mod ops;
 mod overload_score;
+mod sizeof_checks;
 mod string_checks;
 pub mod vk;
 

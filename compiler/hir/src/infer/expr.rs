@@ -216,7 +216,7 @@ impl InferCtx<'_> {
             // `sizeof(x)` where `x` is a variable parses as a type; the result is a `uint`
             // either way.
             // FIXME: check that the type exists once `sizeof(name)` is told apart.
-            Expr::SizeOf { expr, .. } => {
+            Expr::SizeOf { expr, ty } => {
                 if let Some(e) = expr {
                     self.infer_expr(e);
                     if self.is_bit_field(e) {
@@ -227,6 +227,7 @@ impl InferCtx<'_> {
                         );
                     }
                 }
+                self.check_sizeof(id, ty.as_ref(), expr);
                 self.set(id, Some(Type::UINT), false)
             }
         }

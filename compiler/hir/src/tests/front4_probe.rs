@@ -259,3 +259,38 @@ static const string one = { "AB" };
         "#]],
     );
 }
+
+#[test]
+fn sizeof_refuses_what_has_no_size() {
+    // `sizeof 42` (no parentheses) is C's sizeof of a unary expression; the numeric types,
+    // arrays and plain structs have sizes.
+    check_profile(
+        r#"
+struct Plain { int x; float2 y; };
+struct Holder { Buffer<float> b; int x; };
+Texture2D<float4> tex;
+void helper() {}
+[numthreads(1, 1, 1)]
+void main() {
+    uint ok = sizeof(int) + sizeof(float2x2) + sizeof(int[2]) + sizeof(Plain) + sizeof(ok);
+    uint a = sizeof(void);
+    uint b = sizeof 42;
+    uint c = sizeof(1.5);
+    uint d = sizeof "text";
+    uint e = sizeof(Holder);
+    uint f = sizeof(tex);
+    uint g = sizeof(helper);
+}
+"#,
+        &[("main", "cs_6_6")],
+        expect![[r#"
+            E2122 9:14 invalid application of 'sizeof' to an incomplete type 'void'
+            E2122 10:14 invalid application of 'sizeof' to literal type 'literal int'
+            E2122 11:14 invalid application of 'sizeof' to literal type 'literal float'
+            E2122 12:14 invalid application of 'sizeof' to non-numeric type 'literal string'
+            E2122 13:14 invalid application of 'sizeof' to non-numeric type 'Holder'
+            E2122 14:14 invalid application of 'sizeof' to non-numeric type 'Texture2D<float4>'
+            E2122 15:14 invalid application of 'sizeof' to non-numeric type 'void ()'
+        "#]],
+    );
+}

@@ -15,6 +15,7 @@ mod method_qualifiers;
 mod recovery;
 mod recovery_more;
 mod recovery_stmts;
+mod sizeof_unary;
 mod state_blocks;
 mod stmts;
 mod stmts_more;
