@@ -6,18 +6,24 @@
 //! is valid everywhere. Flags that are not constant expressions are not checked (DXC neither).
 //!
 //! As in DXC, a helper is checked for each entry that calls it (directly or through other
-//! helpers), and a helper no entry reaches is not checked. Called by
-//! `diagnostics::file_diagnostics` with the call graph it builds.
+//! helpers), and a helper no entry reaches is not checked.
+//!
+//! Intrinsic forms newer than their intrinsic (`CalculateLevelOfDetail` with a comparison
+//! sampler, SM 6.8) are checked the same way against the target's shader model (`E2123`),
+//! from the entry points and the `export`ed functions of a library.
+//!
+//! Called by `diagnostics::file_diagnostics` with the call graph it builds.
 
 use std::collections::{HashMap, HashSet};
 
 use base_db::{CompileConfig, SourceFile};
-use syntax::{Diagnostic, FileId, TextRange};
+use syntax::ast::{self, AstNode, HasModifiers};
+use syntax::{Diagnostic, FileId, SyntaxKind, TextRange};
 
 use crate::body::body_source_map;
 use crate::codes;
 use crate::entry::{entry_points, Stage};
-use crate::ids::{user_range, AstId, FunctionId};
+use crate::ids::{ast_id_map, expanded_root, user_range, AstId, FunctionId};
 use crate::infer::barrier::{memory, semantic, BarrierCall};
 use crate::infer::infer;
 use crate::item_tree::item_tree;
@@ -123,6 +129,87 @@ pub(crate) fn barrier_diagnostics(
                         at,
                     ));
                 }
+            }
+        }
+    }
+}
+
+/// The functions `root` reaches through `graph`, itself included, in a stable order.
+fn reached(root: AstId, graph: &HashMap<AstId, Vec<AstId>>) -> Vec<AstId> {
+    let mut seen = HashSet::new();
+    let mut stack = vec![root];
+    while let Some(f) = stack.pop() {
+        if seen.insert(f) {
+            stack.extend(graph.get(&f).into_iter().flatten().copied());
+        }
+    }
+    let mut out: Vec<AstId> = seen.into_iter().collect();
+    out.sort();
+    out
+}
+
+/// Adds `E2123` for the gated calls the entry points and exported functions reach when the
+/// target's shader model is older than the call needs.
+pub(crate) fn gated_call_diagnostics(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    funcs: &[FunctionId<'_>],
+    graph: &HashMap<AstId, Vec<AstId>>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(sm) = config.preprocess(db).target.map(|t| (t.major, t.minor)) else {
+        return;
+    };
+    if !funcs.iter().any(|f| !infer(db, *f).gated_calls.is_empty()) {
+        return;
+    }
+    let by_ast: HashMap<AstId, FunctionId<'_>> = funcs.iter().map(|f| (f.ast(db), *f)).collect();
+    let map = ast_id_map(db, file, config);
+    let root = expanded_root(db, file, config);
+    let exported = funcs.iter().map(|f| f.ast(db)).filter(|&ast| {
+        map.node(&root, ast)
+            .and_then(ast::FnDef::cast)
+            .is_some_and(|f| {
+                f.modifiers()
+                    .iter()
+                    .any(|m| m.kind() == SyntaxKind::EXPORT_KW)
+            })
+    });
+    let mut roots: Vec<AstId> = entry_points(db, file, config)
+        .iter()
+        .map(|e| e.function)
+        .chain(exported)
+        .collect();
+    roots.sort();
+    roots.dedup();
+    let mut done = HashSet::new();
+    for r in roots {
+        for f in reached(r, graph) {
+            if !done.insert(f) {
+                continue;
+            }
+            let Some(&fid) = by_ast.get(&f) else {
+                continue;
+            };
+            let result = infer(db, fid);
+            if result.gated_calls.is_empty() {
+                continue;
+            }
+            let source_map = body_source_map(db, fid);
+            for call in result.gated_calls.iter().filter(|c| sm < c.min_sm) {
+                let range = source_map.expr_syntax(call.call).text_range();
+                let (at_file, at) = user_range(db, file, config, range);
+                let (major, minor) = call.min_sm;
+                out.push(Diagnostic::error(
+                    codes::SHADER_MODEL_GATED,
+                    format!(
+                        "{} requires shader model {major}.{minor} or greater",
+                        call.what
+                    ),
+                    at_file,
+                    at,
+                ));
             }
         }
     }

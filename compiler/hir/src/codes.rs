@@ -100,6 +100,9 @@ pub const BIT_FIELD: &str = "E2121";
 /// `sizeof` of what has no size DXC gives: `void`, a literal, a string, a resource (or an
 /// aggregate holding one), a function.
 pub const INVALID_SIZEOF: &str = "E2122";
+/// An intrinsic form newer than the target's shader model, reached from an entry point or
+/// an exported function (`CalculateLevelOfDetail` with a comparison sampler before 6.8).
+pub const SHADER_MODEL_GATED: &str = "E2123";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -89,6 +89,9 @@ pub struct InferenceResult {
     pub resolutions: Vec<(ExprId, Resolution)>,
     /// SM 6.8 `Barrier(...)` calls with their constant flags, in source order.
     pub barriers: Vec<barrier::BarrierCall>,
+    /// Calls of intrinsic forms newer than the intrinsic (checked against the shader model
+    /// where an entry point or export reaches them).
+    pub gated_calls: Vec<barrier::GatedCall>,
     pub diagnostics: Vec<InferDiagnostic>,
 }
 

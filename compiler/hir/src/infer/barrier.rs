@@ -32,6 +32,17 @@ pub mod semantic {
     pub const DEVICE_SCOPE: u32 = 0x4;
 }
 
+/// A call that needs a newer shader model than the intrinsic's other forms: checked where
+/// an entry point or an exported function reaches it, as DXC does (`barrier_checks`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GatedCall {
+    pub call: ExprId,
+    /// What needs the shader model, as DXC names it ("overload of intrinsic
+    /// CalculateLevelOfDetail with SamplerComparisonState").
+    pub what: String,
+    pub min_sm: (u32, u32),
+}
+
 /// One `Barrier(...)` call of a body; a flag is `None` when it is not a constant expression.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BarrierCall {
@@ -83,6 +94,24 @@ impl InferCtx<'_> {
                 call: id,
                 memory: self.const_int_expr(mem).map(|v| v as u32),
                 semantic: self.const_int_expr(sem).map(|v| v as u32),
+            });
+        }
+    }
+
+    /// `t.CalculateLevelOfDetail(cmp, uv)` with a comparison sampler: SM 6.8.
+    pub(super) fn record_gated_method(&mut self, id: ExprId, name: &str, args: &[ExprId]) {
+        let lod = matches!(
+            name,
+            "CalculateLevelOfDetail" | "CalculateLevelOfDetailUnclamped"
+        );
+        let comparison = args.first().and_then(|&a| self.result.type_of_expr(a)).is_some_and(
+            |t| matches!(t, Type::Resource(r) if matches!(**r, types::ResourceType::Sampler { comparison: true })),
+        );
+        if lod && comparison {
+            self.result.gated_calls.push(GatedCall {
+                call: id,
+                what: format!("overload of intrinsic {name} with SamplerComparisonState"),
+                min_sm: (6, 8),
             });
         }
     }

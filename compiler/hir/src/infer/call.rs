@@ -278,7 +278,11 @@ impl InferCtx<'_> {
                 }
                 let call_args = self.intrinsic_args(args);
                 let answer = self.db.intrinsics().method(&t, name, &call_args);
-                self.intrinsic_answer(id, id, name, answer, args)
+                let ty = self.intrinsic_answer(id, id, name, answer, args);
+                if ty.is_some() {
+                    self.record_gated_method(id, name, args);
+                }
+                ty
             }
             None => None,
         };

@@ -294,3 +294,26 @@ void main() {
         "#]],
     );
 }
+
+#[test]
+fn lod_with_a_comparison_sampler_needs_shader_model_6_8_where_reached() {
+    // Checked in `main` and in the helper it calls, not in the helper nothing reaches.
+    let src = r#"
+SamplerComparisonState cmp;
+Texture2D<float> tex;
+float reached(float2 uv) { return tex.CalculateLevelOfDetail(cmp, uv); }
+float unreached(float2 uv) { return tex.CalculateLevelOfDetailUnclamped(cmp, uv); }
+float main(float2 uv : UV) : SV_Target {
+    return reached(uv) + tex.CalculateLevelOfDetailUnclamped(cmp, uv);
+}
+"#;
+    check_profile(
+        src,
+        &[("main", "ps_6_7")],
+        expect![[r#"
+            E2123 4:35 overload of intrinsic CalculateLevelOfDetail with SamplerComparisonState requires shader model 6.8 or greater
+            E2123 7:26 overload of intrinsic CalculateLevelOfDetailUnclamped with SamplerComparisonState requires shader model 6.8 or greater
+        "#]],
+    );
+    check_profile(src, &[("main", "ps_6_8")], expect![[""]]);
+}
