@@ -1,87 +1,90 @@
-//! Bit-field declarations clang (and so DXC) refuses, in its words, at the width: a type that
-//! is not an integer (`float f : 3;`, `E2112`), a width past the type's bits (`uint a : 40;`,
-//! `E2110`), and a named field of width 0 (`uint b : 0;`, `E2111`). Without these a layout
-//! would hold a field its word cannot. Called by `decl_checks` for struct fields.
+//! DXC's rules for bit-fields (`uint a : 8;`), in its words (`E2121`): a bit-field is a
+//! non-static struct member of an integral type (`bool`, an integer or an enum), a named
+//! one is at least one bit wide, and none is wider than its type. The layout of bit-fields
+//! is `types`' and `lower`'s; an unnamed one (`uint : 8;`) is a field without a name, so it
+//! takes its bits in that layout as in DXC. Called by `decl_checks` for every variable
+//! declared with a width.
 
 use types::Type;
 
-/// A refused bit-field: its code and message.
-pub(crate) fn problem(name: &str, ty: &Type, width_text: &str) -> Option<(&'static str, String)> {
-    let kind = match ty {
-        Type::Scalar(k) => *k,
-        Type::Enum(e) => e.underlying,
-        other => {
-            return Some((
-                crate::codes::BIT_FIELD_TYPE,
-                format!("bit-field '{name}' has non-integral type '{other}'"),
-            ))
+/// The problems of bit-field `name` (empty when unnamed) of width `width` and type `ty`
+/// (`None` when unknown); `member` is whether it is declared in a struct.
+pub(crate) fn bit_field_problems(
+    name: &str,
+    width: u8,
+    ty: Option<&Type>,
+    member: bool,
+    is_static: bool,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    if !member {
+        out.push("bit-fields are only allowed as members of a struct".to_owned());
+        return out;
+    }
+    if is_static {
+        out.push(format!("static member '{name}' cannot be a bit-field"));
+        return out;
+    }
+    let Some(ty) = ty else {
+        return out;
+    };
+    let bits = match ty {
+        // `bool` counts 32 bits, as DXC stores it.
+        Type::Scalar(k) if !k.is_float() => k.size_in_buffer() * 8,
+        Type::Enum(e) => e.underlying.size_in_buffer() * 8,
+        _ if name.is_empty() => {
+            out.push(format!("anonymous bit-field has non-integral type '{ty}'"));
+            return out;
+        }
+        _ => {
+            out.push(format!("bit-field '{name}' has non-integral type '{ty}'"));
+            return out;
         }
     };
-    if kind.is_float() {
-        return Some((
-            crate::codes::BIT_FIELD_TYPE,
-            format!("bit-field '{name}' has non-integral type '{ty}'"),
-        ));
-    }
-    let width = parse_width(width_text)?;
-    let bits = u64::from(kind.size_in_buffer()) * 8;
-    if width > bits {
-        return Some((
-            crate::codes::BIT_FIELD_TOO_WIDE,
-            format!(
-                "width of bit-field '{name}' ({width} bits) exceeds the width of its type \
-                 ({bits} bits)"
-            ),
-        ));
-    }
     if width == 0 && !name.is_empty() {
-        return Some((
-            crate::codes::BIT_FIELD_ZERO_WIDTH,
-            format!("named bit-field '{name}' has zero width"),
+        out.push(format!("named bit-field '{name}' has zero width"));
+    } else if u32::from(width) > bits {
+        let what = if name.is_empty() {
+            "anonymous bit-field".to_owned()
+        } else {
+            format!("bit-field '{name}'")
+        };
+        out.push(format!(
+            "size of {what} ({width} bits) exceeds size of its type ({bits} bits)"
         ));
     }
-    None
-}
-
-/// A width literal's value: decimal, `0x` hexadecimal or `0` octal, with `u`/`l` suffixes.
-fn parse_width(text: &str) -> Option<u64> {
-    let t = text.trim_end_matches(['u', 'U', 'l', 'L']);
-    if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-        u64::from_str_radix(hex, 16).ok()
-    } else if t.len() > 1 && t.starts_with('0') {
-        u64::from_str_radix(&t[1..], 8).ok()
-    } else {
-        t.parse().ok()
-    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use types::ScalarKind;
 
     #[test]
-    fn widths_past_the_type_zero_widths_and_float_fields_are_refused() {
-        let code = |name: &str, ty: Type, w: &str| problem(name, &ty, w);
-        assert_eq!(code("a", Type::UINT, "32"), None);
-        assert_eq!(code("a", Type::Scalar(ScalarKind::Uint64), "0x28"), None);
-        let (c, m) = code("a", Type::UINT, "40").unwrap();
-        assert_eq!(c, "E2110");
+    fn widths_against_their_types() {
+        let uint = Type::UINT;
+        assert!(bit_field_problems("a", 32, Some(&uint), true, false).is_empty());
         assert_eq!(
-            m,
-            "width of bit-field 'a' (40 bits) exceeds the width of its type (32 bits)"
+            bit_field_problems("b", 33, Some(&uint), true, false),
+            ["size of bit-field 'b' (33 bits) exceeds size of its type (32 bits)"]
         );
-        let (c, m) = code("b", Type::INT, "0").unwrap();
+        // DXC's bool is 32 bits wide.
         assert_eq!(
-            (c, m.as_str()),
-            ("E2111", "named bit-field 'b' has zero width")
+            bit_field_problems("c", 39, Some(&Type::BOOL), true, false),
+            ["size of bit-field 'c' (39 bits) exceeds size of its type (32 bits)"]
         );
-        let (c, m) = code("f", Type::FLOAT, "3").unwrap();
         assert_eq!(
-            (c, m.as_str()),
-            ("E2112", "bit-field 'f' has non-integral type 'float'")
+            bit_field_problems("pad", 0, Some(&uint), true, false),
+            ["named bit-field 'pad' has zero width"]
         );
-        let (c, _) = code("h", Type::Scalar(ScalarKind::Uint16), "17").unwrap();
-        assert_eq!(c, "E2110");
+        assert!(bit_field_problems("", 0, Some(&uint), true, false).is_empty());
+        assert_eq!(
+            bit_field_problems("bf", 8, Some(&uint), true, true),
+            ["static member 'bf' cannot be a bit-field"]
+        );
+        assert_eq!(
+            bit_field_problems("", 1, Some(&Type::FLOAT), true, false),
+            ["anonymous bit-field has non-integral type 'float'"]
+        );
     }
 }

@@ -1,5 +1,6 @@
 //! The constants HLSL predeclares for ray tracing (`RAY_FLAG_*`, `COMMITTED_*`,
 //! `CANDIDATE_*`, `HIT_KIND_*`), with the values of the DirectX Raytracing specification,
+//! the flags of SM 6.8's `Barrier` (`ALL_MEMORY`, `GROUP_SYNC`...) with DXC's values,
 //! and the scopes of DXC's implicit `vk` namespace (`vk::DeviceScope`...).
 //! Name lookup (`infer`) and constant evaluation (`lower_type`, for `RayQuery<flags>`) fall
 //! back to this table when no declaration of the file has the name, so a user declaration
@@ -25,6 +26,16 @@ const BUILTIN_CONSTANTS: &[(&str, u32)] = &[
     ("CANDIDATE_PROCEDURAL_PRIMITIVE", 1),
     ("HIT_KIND_TRIANGLE_FRONT_FACE", 0xFE),
     ("HIT_KIND_TRIANGLE_BACK_FACE", 0xFF),
+    // SM 6.8's `Barrier` flags, with DXC's values (its `MEMORY_TYPE_FLAG` and
+    // `BARRIER_SEMANTIC_FLAG` enums).
+    ("UAV_MEMORY", 0x1),
+    ("GROUP_SHARED_MEMORY", 0x2),
+    ("NODE_INPUT_MEMORY", 0x4),
+    ("NODE_OUTPUT_MEMORY", 0x8),
+    ("ALL_MEMORY", 0xF),
+    ("GROUP_SYNC", 0x1),
+    ("GROUP_SCOPE", 0x2),
+    ("DEVICE_SCOPE", 0x4),
     // DXC's implicit `vk` namespace: the SPIR-V scopes (`docs/SPIR-V.rst`, "Intrinsic
     // Constants"), for `vk::ReadClock`.
     ("vk::CrossDeviceScope", 0),

@@ -73,12 +73,6 @@ pub const ANONYMOUS_STRUCT: &str = "E2054";
 pub const SPECIALIZATION_WITHOUT_TEMPLATE: &str = "E2055";
 /// An operator overload HLSL 2021 refuses (`operator=`, `operator++`, a non-member one).
 pub const OPERATOR_NOT_OVERLOADABLE: &str = "E2056";
-/// A bit-field wider than its type (`uint a : 40;`).
-pub const BIT_FIELD_TOO_WIDE: &str = "E2110";
-/// A named bit-field of width 0 (`uint b : 0;`).
-pub const BIT_FIELD_ZERO_WIDTH: &str = "E2111";
-/// A bit-field whose type is not an integer (`float f : 3;`).
-pub const BIT_FIELD_TYPE: &str = "E2112";
 /// `arr.Length` of a sized array: DXC accepts the old member with "Length is deprecated".
 pub const DEPRECATED_LENGTH: &str = "W2015";
 /// `[numthreads]` whose group size is not 1 to 1024: DXC ignores it with a warning.
@@ -97,6 +91,18 @@ pub const BUFFER_INITIALIZER: &str = "E2073";
 pub const ARRAY_BOUNDS_WARNING: &str = "W2017";
 /// `const` after a method's parameters before HLSL 202x, or on a non-member or static function.
 pub const CONST_METHOD: &str = "E2074";
+/// SM 6.8 `Barrier` flags the entry points that reach the call cannot use (group flags
+/// without a visible group, node memory outside node shaders), or `Barrier` below SM 6.8.
+pub const BARRIER_FLAGS: &str = "E2120";
+/// A bit-field DXC refuses: static, outside a struct, of a non-integral type, named with
+/// zero width, or wider than its type.
+pub const BIT_FIELD: &str = "E2121";
+/// `sizeof` of what has no size DXC gives: `void`, a literal, a string, a resource (or an
+/// aggregate holding one), a function.
+pub const INVALID_SIZEOF: &str = "E2122";
+/// An intrinsic form newer than the target's shader model, reached from an entry point or
+/// an exported function (`CalculateLevelOfDetail` with a comparison sampler before 6.8).
+pub const SHADER_MODEL_GATED: &str = "E2123";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -27,7 +27,7 @@
 //! - A struct definition with template arguments but no `template<>` (`E2055`).
 //! - Operator overloads HLSL 2021 refuses (`E2056`, in `operator_checks`).
 //! - Bit-fields wider than their type, named ones of width 0, and ones of a type that is no
-//!   integer (`E2110`–`E2112`, in `bit_field_checks`).
+//!   integer, static or outside a struct (`E2121`, in `bit_field_checks`).
 //!
 //! Called by `diagnostics::diagnostics`.
 
@@ -208,22 +208,41 @@ pub(crate) fn declaration_diagnostics(
                     Some(_) => Subject::Field,
                 };
                 let ty = tcx.resolve(&var.ty, &mut Vec::new());
+                if let Some(width) = var.bit_width {
+                    for message in crate::bit_field_checks::bit_field_problems(
+                        &item.name,
+                        width,
+                        ty.as_ref(),
+                        subject == Subject::Field,
+                        var.is_static,
+                    ) {
+                        cx.error(codes::BIT_FIELD, declarator.syntax().text_range(), message);
+                    }
+                }
                 let type_range = decl.ty().map_or(declarator.syntax().text_range(), |t| {
                     t.syntax().text_range()
                 });
                 if let (Subject::GlobalVariable, Some(ty)) = (subject, &ty) {
                     check_globallycoherent(&mut cx, &decl.modifiers(), ty);
                 }
-                if let (Subject::Field, Some(ty), Some(w)) = (
-                    subject,
-                    &ty,
+                // A width `item_tree` could not keep (past 255 bits) exceeds every type.
+                if let (None, Some(w)) = (
+                    var.bit_width,
                     declarator.bit_field_width().and_then(|b| b.width()),
                 ) {
-                    if let Some((code, message)) =
-                        crate::bit_field_checks::problem(&item.name, ty, w.text())
-                    {
-                        cx.error(code, w.text_range(), message);
-                    }
+                    let bits = ty.as_ref().map_or(32, |t| match t {
+                        types::Type::Scalar(k) => k.size_in_buffer() * 8,
+                        _ => 32,
+                    });
+                    cx.error(
+                        codes::BIT_FIELD,
+                        w.text_range(),
+                        format!(
+                            "size of bit-field '{}' ({} bits) exceeds size of its type ({bits} bits)",
+                            item.name,
+                            w.text()
+                        ),
+                    );
                 }
                 let buffer = match item.parent.map(|p| &tree.item(p).kind) {
                     Some(ItemKind::CBuffer(c)) if c.is_tbuffer => "tbuffer",

@@ -138,6 +138,8 @@ fn file_diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> 
         }
     }
     recursion(db, &tree, &graph, &item_range, &mut out);
+    crate::barrier_checks::barrier_diagnostics(db, file, config, &funcs, &graph, &mut out);
+    crate::barrier_checks::gated_call_diagnostics(db, file, config, &funcs, &graph, &mut out);
     crate::entry_checks::entry_diagnostics(db, file, config, &mut out);
     crate::attr_checks::attribute_diagnostics(db, file, config, &mut out);
     crate::decl_checks::declaration_diagnostics(db, file, config, &mut out);
@@ -278,6 +280,7 @@ fn item_diagnostics(
             TypeError::InvalidArgument(what) => (codes::INVALID_TYPE_ARGUMENT, what.clone()),
             TypeError::MissingTypename(path) => (codes::UNKNOWN_TYPE, missing_typename(path)),
             TypeError::NotSignable(message) => (codes::NOT_SIGNABLE, message.clone()),
+            TypeError::MissingTemplate(name) => (codes::UNKNOWN_TYPE, missing_template(name)),
         };
         out.push(Diagnostic::error(code, message, f, r));
     }
@@ -423,6 +426,11 @@ fn recursion(
             ));
         }
     }
+}
+
+/// The message of [`TypeError::MissingTemplate`], in DXC's words.
+pub(crate) fn missing_template(name: &str) -> String {
+    format!("use 'template' keyword to treat '{name}' as a dependent template name")
 }
 
 /// The message of [`TypeError::MissingTypename`], in DXC's words.

@@ -10,16 +10,20 @@
 //! one mistake gives one diagnostic and half-typed code gives few.
 
 mod array_bounds;
+pub mod barrier;
 mod call;
 mod const_locals;
 mod enums;
 pub(crate) use enums::non_integral_message as non_integral_underlying_message;
 mod expr;
+mod heap_checks;
 mod hlsl_namespace;
 pub use hlsl_namespace::qualified_intrinsic_name;
 mod lvalue_casts;
 pub mod ops;
 mod overload_score;
+mod sizeof_checks;
+mod string_checks;
 pub mod vk;
 
 use std::collections::HashMap;
@@ -83,6 +87,11 @@ pub struct InferenceResult {
     /// What each name and user call of the body resolved to, sorted by expression (for
     /// lowering, which must call exactly what the checker chose).
     pub resolutions: Vec<(ExprId, Resolution)>,
+    /// SM 6.8 `Barrier(...)` calls with their constant flags, in source order.
+    pub barriers: Vec<barrier::BarrierCall>,
+    /// Calls of intrinsic forms newer than the intrinsic (checked against the shader model
+    /// where an entry point or export reaches them).
+    pub gated_calls: Vec<barrier::GatedCall>,
     pub diagnostics: Vec<InferDiagnostic>,
 }
 
@@ -138,7 +147,8 @@ pub enum Resolution {
     },
     /// A template value parameter bound to a value (`N` inside `History<float, 4>`).
     TemplateValue(i64),
-    /// An enumerator of an enum declared in the function, with its value.
+    /// An enumerator whose value the checker computed: of an enum declared in the function,
+    /// or of a template struct instance (`F<3>::v`).
     LocalEnumerator(i64),
     /// A predeclared `uint` constant (`RAY_FLAG_CULL_OPAQUE`, `COMMITTED_TRIANGLE_HIT`; see
     /// [`crate::builtin_consts`]) with its value.
@@ -535,8 +545,16 @@ impl<'a> InferCtx<'a> {
             return;
         };
         let mut ty = self.tcx.resolve(&v.ty, &mut Vec::new());
+        let is_string = v.ty.is_string();
+        let declared = ty.as_ref().map(|t| {
+            let constant = if v.is_const { "const " } else { "" };
+            format!("{constant}{t}")
+        });
         if let Some(init) = self.body.init {
             let init_ty = self.infer_expr_expecting(init, ty.as_ref());
+            if is_string || declared.is_some() {
+                self.check_string_init(init, if is_string { None } else { declared });
+            }
             if let (Some(Type::Array { element, len: None }), Some(count)) =
                 (&ty, self.init_list_count(init))
             {
@@ -559,6 +577,8 @@ impl<'a> InferCtx<'a> {
         self.result.calls.dedup();
         self.result.resolutions.sort_by_key(|(e, _)| *e);
         self.result.resolutions.dedup_by_key(|(e, _)| *e);
+        self.result.barriers.sort_by_key(|b| b.call);
+        self.result.barriers.dedup_by_key(|b| b.call);
     }
 
     /// An initializer that is not a list converts to the declared type `ty`.
@@ -640,6 +660,11 @@ impl<'a> InferCtx<'a> {
                 TypeError::NotSignable(message) => {
                     self.diag(crate::codes::NOT_SIGNABLE, node, message)
                 }
+                TypeError::MissingTemplate(name) => self.diag(
+                    crate::codes::UNKNOWN_TYPE,
+                    node,
+                    crate::diagnostics::missing_template(&name),
+                ),
             }
         }
     }
@@ -698,6 +723,10 @@ impl<'a> InferCtx<'a> {
                     self.check_whole_elements(init, element, count, per);
                     ty = Some(Type::array((**element).clone(), count / per));
                 }
+            }
+            if let Some(t) = &ty {
+                // A heap element has no type of its own: checked by kind.
+                self.check_heap_init(init, t);
             }
             if init_ty.is_some() {
                 self.check_init_conversion(init, ty.as_ref());

@@ -452,6 +452,15 @@ impl Lowering<'_> {
                 self.alias_attrs(idx, a.attributes());
                 vec![idx]
             }
+            // `enum E : 1;` in a struct: an unnamed bit-field (padding), no enum.
+            ast::Item::EnumDef(e)
+                if e.variant_list().is_none()
+                    && e.syntax()
+                        .children()
+                        .any(|c| c.kind() == SyntaxKind::BIT_FIELD_WIDTH) =>
+            {
+                Vec::new()
+            }
             ast::Item::EnumDef(e) => vec![self.lower_enum(e, parent)],
             ast::Item::NamespaceDef(n) => {
                 let name = n.name().map(|n| n.text()).unwrap_or_default();

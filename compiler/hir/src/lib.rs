@@ -88,6 +88,7 @@
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 
 mod attr_checks;
+mod barrier_checks;
 mod base_checks;
 mod bit_field_checks;
 pub mod body;

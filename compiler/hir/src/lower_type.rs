@@ -8,6 +8,8 @@
 //! `scope.rs` to structs (with template arguments), typedefs and enums (`Type::Enum`, with
 //! their underlying integer type).
 
+mod instance_members;
+
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -51,6 +53,8 @@ pub enum TypeError {
     InvalidArgument(String),
     /// `T::value_type` without `typename`, with the path.
     MissingTypename(String),
+    /// `F1<T>::It<0>` without `template` before the member template's name, with the name.
+    MissingTemplate(String),
     /// `unsigned` on a type that has no unsigned form (`unsigned float2`), with the message.
     NotSignable(String),
 }
@@ -209,6 +213,11 @@ impl<'a> TypeCtx<'a> {
                     errors.push(TypeError::MissingTypename(path.to_string()));
                     return None;
                 }
+                if !tref.template_kw && self.is_dependent_member_template(path) {
+                    let name = path.last_name().to_owned();
+                    errors.push(TypeError::MissingTemplate(name));
+                    return None;
+                }
                 self.resolve_path(path, errors)?
             }
             TypeBase::InlineStruct(idx) => self.struct_type(ItemIdx(*idx), &[])?,
@@ -322,6 +331,9 @@ impl<'a> TypeCtx<'a> {
             });
             return None;
         };
+        if let Some(t) = self.member_struct_instance(idx, path, errors) {
+            return t;
+        }
         self.item_type(idx, last.args.as_deref(), errors)
     }
 
@@ -775,7 +787,13 @@ impl<'a> TypeCtx<'a> {
             return Vec::new();
         };
         let mut ctx = self.nested(idx);
-        for (p, a) in s.template.iter().flatten().zip(args) {
+        // A member struct of a template instance has the outer arguments first.
+        let own = s.template.as_deref().unwrap_or(&[]);
+        let outer = match self.outer_template_params(idx) {
+            Some(outer) if args.len() == outer.len() + own.len() => outer,
+            _ => &[],
+        };
+        for (p, a) in outer.iter().chain(own).zip(args) {
             ctx.env.push((p.name.clone(), a.clone()));
         }
         let mut out = Vec::new();
@@ -1222,6 +1240,9 @@ impl<'a> TypeCtx<'a> {
     }
 
     fn eval_path(&self, p: &Path) -> Option<ConstValue> {
+        if let Some(v) = self.instance_member_value(p) {
+            return Some(v);
+        }
         if let Some(name) = p.as_name() {
             match self.binding(name) {
                 Some(TemplateArg::Value(v)) => return Some(ConstValue::Int(*v)),

@@ -14,6 +14,7 @@ mod expressions;
 mod ext_type;
 mod filecheck_probe;
 mod for_scope;
+mod front4_probe;
 mod frontend_gaps;
 mod hlsl_version;
 mod incremental;

@@ -2,7 +2,7 @@
 //! function bodies store for declared types (`TypeRef`), paths (`Path`), and array sizes and
 //! template arguments (`ConstExpr`). `lower_type.rs` resolves them to `types::Type`.
 
-use syntax::ast::{self, HasModifiers};
+use syntax::ast::{self, AstNode, HasModifiers};
 use syntax::SyntaxKind;
 
 /// A name as written.
@@ -103,6 +103,8 @@ pub struct TypeRef {
     pub dims: Vec<Option<ConstExpr>>,
     /// `typename T::value_type`: C++'s mark of a dependent name as a type.
     pub typename: bool,
+    /// `F<T>::template It<0>`: C++'s mark of a dependent member name as a template.
+    pub template_kw: bool,
 }
 
 impl TypeRef {
@@ -121,6 +123,7 @@ impl TypeRef {
             unsigned: false,
             dims: Vec::new(),
             typename: false,
+            template_kw: false,
         }
     }
 
@@ -173,6 +176,10 @@ fn lower_type_ref(t: &ast::TypeRef) -> TypeRef {
     }
     out.typename = t.typename_kw().is_some();
     if let Some(path) = t.path() {
+        out.template_kw = path
+            .syntax()
+            .children_with_tokens()
+            .any(|t| t.kind() == SyntaxKind::TEMPLATE_KW);
         out.base = TypeBase::Path(lower_path(&path));
     } else if out.unsigned {
         // `unsigned` alone means `unsigned int`.

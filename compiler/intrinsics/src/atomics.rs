@@ -91,4 +91,15 @@ pub(crate) fn add(t: &mut Table) {
         &["void AllMemoryBarrier()"],
     );
     t.def(Barrier, group, true, "Waits until all memory writes are visible and every thread of the group has reached this call.", &["void AllMemoryBarrierWithGroupSync()"]);
+    // SM 6.8's general barrier: `memoryTypeFlags` is a `MEMORY_TYPE_FLAG` combination
+    // (`UAV_MEMORY`, `GROUP_SHARED_MEMORY`, ...), `semanticFlags` a `BARRIER_SEMANTIC_FLAG`
+    // one (`GROUP_SYNC`, `GROUP_SCOPE`, `DEVICE_SCOPE`). The form taking a UAV object in
+    // place of the memory flags is checked by `hir` (the table has no resource patterns).
+    t.def(
+        Barrier,
+        at(ShaderModel::SM6_8, StageSet::ALL),
+        true,
+        "Orders the memory the flags name at the scope they name, and with GROUP_SYNC waits until every thread of the group has reached this call.",
+        &["@6.8 void Barrier(uint memoryTypeFlags, uint semanticFlags)"],
+    );
 }

@@ -64,7 +64,7 @@ pub(crate) fn add(t: &mut Table) {
         "Reinterprets the bits of each 32-bit component as a uint; the three-argument form splits a double into its low and high words.",
         &[
             "uint<T> asuint(T x) where T: bits32",
-            "void asuint(T d, out uint<T> lo, out uint<T> hi) where T: double sv",
+            "void asuint(T d, out uint<T> lo, out uint<T> hi) where T: double",
         ],
     );
     t.def(

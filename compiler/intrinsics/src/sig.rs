@@ -380,7 +380,7 @@ mod tests {
             "T<> dot(T<n> a, T<n> b) where T: numeric",
             "T<cxr> transpose(T<rxc> m) where T: basic",
             "bool<T> isnan(T x) where T: float_like",
-            "void asuint(T d, out uint<T> lo, out uint<T> hi) where T: double sv",
+            "void asuint(T d, out uint<T> lo, out uint<T> hi) where T: double",
             "[SM 6.6] void InterlockedAdd(inout T dest, T value) where T: int64 s",
             "void printf(string format, ...)",
             "T Load(uint address) where T: type",

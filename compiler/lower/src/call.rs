@@ -203,6 +203,9 @@ impl FnLower<'_, '_> {
             self.fb().barrier(flags);
             return Ok(None);
         }
+        if name == "Barrier" {
+            return self.lower_sm68_barrier(e);
+        }
         if let Some(r) = self.lower_float_bitwise_call(e, name) {
             return r;
         }
@@ -332,6 +335,11 @@ impl FnLower<'_, '_> {
         };
         if !out_args.is_empty() {
             self.need_args(e, name, args, out_args.len() + 1)?;
+            if name == "asuint" {
+                if let mt @ Type::Matrix { .. } = self.ty(args[0])? {
+                    return self.lower_matrix_asuint(args, &mt);
+                }
+            }
             // `x` takes the parameter's float type (`modf(uint)` works on a float), which
             // is the result type except for `sincos`.
             let xt = if ty.is_void() {
@@ -594,11 +602,25 @@ impl FnLower<'_, '_> {
         if let Some(r) = self.lower_stream_method(e, receiver, name, args) {
             return r;
         }
-        if !self.is_place_expr(receiver) {
-            return Err(self.unsupported("methods of this value", e));
-        }
-        let Place::Ptr(res) = self.lvalue(receiver)? else {
-            return Err(self.unsupported("methods of this value", e));
+        // `((Texture2D<T>)ResourceDescriptorHeap[i]).Load(p)`: the heap element itself.
+        let heap = match self.infer.type_of_expr(receiver) {
+            Some(Type::Resource(r)) if !self.is_place_expr(receiver) => {
+                let r = (**r).clone();
+                self.heap_element(receiver, &r)
+            }
+            _ => None,
+        };
+        let res = match heap {
+            Some(element) => element?,
+            None => {
+                if !self.is_place_expr(receiver) {
+                    return Err(self.unsupported("methods of this value", e));
+                }
+                let Place::Ptr(res) = self.lvalue(receiver)? else {
+                    return Err(self.unsupported("methods of this value", e));
+                };
+                res
+            }
         };
         let rt = self.type_of(res);
         let Some(Type::Resource(r)) = rt.pointee().map(|(_, t)| t.clone()) else {
@@ -684,6 +706,13 @@ impl FnLower<'_, '_> {
                 let i = self.index_value(args[0])?;
                 let p = self.fb().access_chain(res, &[i]);
                 Ok(Some(self.fb().load(p)))
+            }
+            // `AlignedLoad<T>(offset, alignment)`: the alignment is a promise for the D3D
+            // driver; SPIR-V's word-indexed loads need none.
+            (ResourceType::ByteAddressBuffer { .. }, "AlignedLoad") if args.len() == 2 => {
+                let ty = self.ty(e)?;
+                let off = self.coerce(args[0], &Type::UINT)?;
+                Ok(Some(self.byte_address_load(res, off, &ty, e)?))
             }
             (ResourceType::ByteAddressBuffer { .. }, "Load" | "Load2" | "Load3" | "Load4") => {
                 let ty = self.ty(e)?;

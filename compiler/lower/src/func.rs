@@ -580,8 +580,13 @@ impl<'a, 'db> FnLower<'a, 'db> {
             if crate::empty_arrays::is_empty(&ty) && local.param.is_none() {
                 continue;
             }
-            // A `RayQuery` local holds the traversal state: a variable of its own.
-            let is_query = matches!(ty.as_resource(), Some(ResourceType::RayQuery { .. }));
+            // A `RayQuery` local holds the traversal state: a variable of its own, as does
+            // an array of them (of any rank: `RayQuery<F> q[2][3]`).
+            let mut element = &ty;
+            while let Type::Array { element: inner, .. } = element {
+                element = inner;
+            }
+            let is_query = matches!(element.as_resource(), Some(ResourceType::RayQuery { .. }));
             if !is_storable(&ty) && !is_query {
                 return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
             }

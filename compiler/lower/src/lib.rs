@@ -95,6 +95,7 @@
 pub mod array_length;
 pub mod atomic64;
 pub mod attrs;
+pub mod barrier;
 pub mod binding_checks;
 pub mod bit_fields;
 pub mod buffer_pointer;
@@ -119,6 +120,7 @@ pub mod heap;
 pub mod init;
 pub mod inline_spirv;
 pub mod local_types;
+pub mod matrix_split;
 pub mod options;
 pub mod packed_math;
 pub mod precise;

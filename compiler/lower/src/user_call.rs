@@ -444,6 +444,12 @@ impl FnLower<'_, '_> {
                 // A ray query: the caller's own variable (`ray_query`).
                 Type::Pointer { pointee, .. } if crate::ray_query::is_ray_query(pointee) => {
                     match self.lvalue(a)? {
+                        // SPIR-V passes whole variables only (an element of an array of
+                        // queries would need the callee inlined).
+                        Place::Ptr(p) if self.is_access_chain(p) => {
+                            let what = "passing an element of an array of RayQuery to a function";
+                            return Err(self.unsupported(what, a));
+                        }
                         Place::Ptr(p) => vals.push(p),
                         _ => return Err(self.unsupported("this ray query argument", a)),
                     }
@@ -820,5 +826,14 @@ pub fn const_value(v: ConstValue, kind: types::ScalarKind) -> ir::Constant {
         ir::Constant::float_of(kind, v.as_float())
     } else {
         ir::Constant::scalar(kind, v.as_int() as u64)
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// Whether `p` is an access chain (an element or member), not a whole variable.
+    fn is_access_chain(&self, p: Value) -> bool {
+        let f = &self.cx.mb.module().functions[self.func];
+        matches!(p, Value::Inst(i)
+            if f.insts.get(i).is_some_and(|d| d.opcode == ir::Opcode::AccessChain))
     }
 }

@@ -75,6 +75,8 @@ pub(crate) struct Ctx<'m> {
     pub globals: Vec<Instruction>,
     pub entry_points: Vec<Instruction>,
     pub exec_modes: Vec<Instruction>,
+    /// Whether a function a compute entry reaches takes derivatives (`compute_derivatives`).
+    pub compute_derivatives: bool,
     pub functions: Vec<dr::Function>,
     pub type_ids: HashMap<TypeKey, Word>,
     pub const_ids: HashMap<(Word, Vec<u64>, bool), Word>,
@@ -118,6 +120,7 @@ impl<'m> Ctx<'m> {
             globals: Vec::new(),
             entry_points: Vec::new(),
             exec_modes: Vec::new(),
+            compute_derivatives: false,
             functions: Vec::new(),
             type_ids: HashMap::new(),
             recursive: Default::default(),

@@ -150,6 +150,9 @@ impl Ctx<'_> {
                         Operand::LiteralBit32(z),
                     ],
                 ));
+                if let Some(group) = self.derivative_group_mode([x, y, z])? {
+                    self.exec_modes.push(mode(group, vec![]));
+                }
             }
             _ => {}
         }

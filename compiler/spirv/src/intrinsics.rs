@@ -710,7 +710,7 @@ impl Fx<'_, '_> {
                     I::DdyCoarse => Op::DPdyCoarse,
                     _ => Op::DPdyFine,
                 };
-                self.require_pixel("derivatives")?;
+                self.require_derivatives("derivatives")?;
                 if !matches!(intr, I::Ddx | I::Ddy | I::Fwidth) {
                     self.cx.capability(Capability::DerivativeControl);
                 }

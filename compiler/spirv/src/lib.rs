@@ -19,6 +19,7 @@ mod bit_fields;
 mod bits_wide;
 mod buffer_pointer;
 mod byte_address;
+mod compute_derivatives;
 mod context;
 mod debug_info;
 mod decorations;

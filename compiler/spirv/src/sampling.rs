@@ -171,7 +171,7 @@ impl Fx<'_, '_> {
                 | O::TextureSampleCompareBias
                 | O::TextureQueryLod
         ) {
-            self.require_pixel("implicit-LOD sampling")?;
+            self.require_derivatives("implicit-LOD sampling")?;
         }
         let roles = self.texture_roles(d)?;
         let ops = &d.operands;

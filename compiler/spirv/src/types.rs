@@ -343,7 +343,13 @@ impl Ctx<'_> {
                 }
             }
             Type::Array { element, len } => {
-                if element.as_resource().is_some() {
+                // `RayQuery` state is function-local data: arrays of it are plain arrays
+                // (the rows of `RayQuery<F> q[2][3]` too).
+                let query = matches!(
+                    element.as_resource(),
+                    Some(types::ResourceType::RayQuery { .. })
+                );
+                if element.as_resource().is_some() && !query {
                     return Err(SpirvError::unsupported(format!(
                         "array of resources {} as data",
                         ty.ir()

@@ -311,7 +311,7 @@ float4 main(float2 uv : TEXCOORD) : SV_Target {
 }
 
 #[test]
-fn sample_cmp_grad_is_allowed_outside_pixel_shaders_and_bias_is_not() {
+fn sample_cmp_grad_is_allowed_outside_pixel_shaders_and_bias_needs_derivative_groups() {
     let grad = r#"
 Texture2D<float> T : register(t0);
 SamplerComparisonState S : register(s0);
@@ -327,6 +327,8 @@ void main() { Out[0] = T.SampleCmpGrad(S, float2(0.5, 0.5), 0.5, float2(0.1, 0),
         "cs_6_8",
         &[],
         1,
-        "implicit-LOD sampling in a compute shader",
+        // SM 6.6 compute shaders take derivatives over quads or groups of four threads
+        // (`SPV_NV_compute_shader_derivatives`); a group of one thread has neither.
+        "derivatives in a compute shader of group size (1, 1, 1)",
     );
 }

@@ -340,20 +340,20 @@ fn impossible_bit_fields_are_refused() {
         "cs_6_0",
         &[],
         1,
-        "E2110]: width of bit-field 'a' (40 bits) exceeds the width of its type (32 bits)",
+        "E2121]: size of bit-field 'a' (40 bits) exceeds size of its type (32 bits)",
     );
     refuse(
         &shader("uint b : 0;"),
         "cs_6_0",
         &[],
         1,
-        "E2111]: named bit-field 'b' has zero width",
+        "E2121]: named bit-field 'b' has zero width",
     );
     refuse(
         &shader("float f : 3;"),
         "cs_6_0",
         &[],
         1,
-        "E2112]: bit-field 'f' has non-integral type 'float'",
+        "E2121]: bit-field 'f' has non-integral type 'float'",
     );
 }

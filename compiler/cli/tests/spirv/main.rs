@@ -17,6 +17,7 @@ mod filecheck_probe;
 mod flags;
 mod front2;
 mod front3;
+mod front4_probe;
 mod frontend_gaps;
 mod harness;
 mod intrinsics2;

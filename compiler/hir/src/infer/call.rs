@@ -90,7 +90,18 @@ impl InferCtx<'_> {
                     .map(|args| args.iter().map(|a| self.template_arg(a)).collect())
                     .unwrap_or_default();
                 self.explicit_targs = explicit;
-                let ty = self.resolve_overload(id, path.last_name(), cands, args, &[]);
+                // `Get()` inside a method of a template struct instance: a sibling method,
+                // with the instance's template arguments.
+                let env = match &self.owner {
+                    Some((s, targs))
+                        if path.segments.len() == 1
+                            && cands.iter().any(|c| self.tree.item(*c).parent == Some(*s)) =>
+                    {
+                        self.struct_template_env(*s, targs.clone())
+                    }
+                    _ => Vec::new(),
+                };
+                let ty = self.resolve_overload(id, path.last_name(), cands, args, &env);
                 self.explicit_targs.clear();
                 ty
             }
@@ -154,9 +165,29 @@ impl InferCtx<'_> {
                     }
                     None => {
                         let name = self.intrinsic_call_name(&path);
+                        if name == "Barrier" {
+                            if let Some(ty) = self.barrier_object_form(id, args) {
+                                return self.set(id, ty, false);
+                            }
+                        }
+                        if name.starts_with("Interlocked")
+                            && args.first().is_some_and(|&a| self.is_bit_field(a))
+                        {
+                            // No reference binds to a bit-field: no overload takes it.
+                            self.diag(
+                                codes::BIT_FIELD,
+                                BodyNode::Expr(id),
+                                format!("no matching function for call to '{name}'"),
+                            );
+                            return self.set(id, None, false);
+                        }
                         let call_args = self.intrinsic_args(args);
                         let answer = self.db.intrinsics().call(&name, &call_args);
-                        self.intrinsic_answer(id, callee, &name, answer, args)
+                        let ty = self.intrinsic_answer(id, callee, &name, answer, args);
+                        if name == "Barrier" && ty.is_some() {
+                            self.record_barrier(id, args);
+                        }
+                        ty
                     }
                 }
             }
@@ -247,7 +278,11 @@ impl InferCtx<'_> {
                 }
                 let call_args = self.intrinsic_args(args);
                 let answer = self.db.intrinsics().method(&t, name, &call_args);
-                self.intrinsic_answer(id, id, name, answer, args)
+                let ty = self.intrinsic_answer(id, id, name, answer, args);
+                if ty.is_some() {
+                    self.record_gated_method(id, name, args);
+                }
+                ty
             }
             None => None,
         };
@@ -362,14 +397,17 @@ impl InferCtx<'_> {
         Some((**pointee).clone())
     }
 
-    /// `buf.Load<T>(address)` on a (RW)ByteAddressBuffer (SM 6.2) returns a `T`.
+    /// `buf.Load<T>(address)` on a (RW)ByteAddressBuffer (SM 6.2) returns a `T`, as does
+    /// `buf.AlignedLoad<T>(address, alignment)`.
     fn templated_buffer_load(&mut self, id: ExprId, receiver: &Type, name: &str) -> Option<Type> {
         let targs = self.body.method_template_args(id)?;
         let is_byte_address = matches!(
             receiver,
             Type::Resource(r) if matches!(&**r, types::ResourceType::ByteAddressBuffer { .. })
         );
-        if !is_byte_address || name != "Load" {
+        // `AlignedLoad<T>(offset, alignment)` (SM 6.9) is `Load<T>(offset)` with a promise
+        // about the offset's alignment.
+        if !is_byte_address || !matches!(name, "Load" | "AlignedLoad") {
             return None;
         }
         match targs {

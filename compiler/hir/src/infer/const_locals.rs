@@ -32,7 +32,7 @@ impl InferCtx<'_> {
 
     /// The value of `e` when it is an integer constant expression: literals, `const` locals
     /// bound so far, global constants, and integer arithmetic on them.
-    fn const_int_expr(&self, e: ExprId) -> Option<i64> {
+    pub(super) fn const_int_expr(&self, e: ExprId) -> Option<i64> {
         match self.body.expr(e) {
             Expr::Literal(Literal::Int(v, _)) => i64::try_from(*v).ok(),
             Expr::Paren(i)

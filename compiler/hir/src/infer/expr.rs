@@ -216,10 +216,18 @@ impl InferCtx<'_> {
             // `sizeof(x)` where `x` is a variable parses as a type; the result is a `uint`
             // either way.
             // FIXME: check that the type exists once `sizeof(name)` is told apart.
-            Expr::SizeOf { expr, .. } => {
+            Expr::SizeOf { expr, ty } => {
                 if let Some(e) = expr {
                     self.infer_expr(e);
+                    if self.is_bit_field(e) {
+                        self.diag(
+                            codes::BIT_FIELD,
+                            BodyNode::Expr(id),
+                            "invalid application of 'sizeof' to bit-field".into(),
+                        );
+                    }
                 }
+                self.check_sizeof(id, ty.as_ref(), expr);
                 self.set(id, Some(Type::UINT), false)
             }
         }
@@ -349,6 +357,12 @@ impl InferCtx<'_> {
         let public = match &res {
             Some(ValueRes::Global(g)) => Some(Resolution::Global(self.tree.item(*g).ast)),
             Some(ValueRes::Member(_)) => Some(Resolution::Member),
+            // `F<3>::v`: an enumerator of a template instance has the value its arguments
+            // give it, which the checker computes (lowering sees only the declaration).
+            Some(ValueRes::Enumerator(_)) if path.segments.iter().any(|s| s.args.is_some()) => self
+                .tcx
+                .eval(&crate::type_ref::ConstExpr::Path(path.clone()))
+                .map(|v| Resolution::LocalEnumerator(v.as_int())),
             Some(ValueRes::Enumerator(e)) => Some(Resolution::Enumerator(self.tree.item(*e).ast)),
             Some(ValueRes::TemplateValue) => match path
                 .as_name()
@@ -1175,5 +1189,26 @@ impl InferCtx<'_> {
     /// `Operand` of an already inferred expression, for callers outside this module.
     pub(super) fn operand_of(&self, e: ExprId) -> Option<Operand> {
         self.operand(e)
+    }
+
+    /// Whether `e` denotes a bit-field: a member declared with a width (`s.bits`), or a
+    /// compound assignment to one (`s.bits += 3`), as clang keeps it.
+    pub(super) fn is_bit_field(&self, e: ExprId) -> bool {
+        match self.body.expr(e) {
+            Expr::Paren(inner) => self.is_bit_field(*inner),
+            Expr::Binary {
+                op: syntax::ast::BinaryOp::Assign { op: Some(_) },
+                lhs,
+                ..
+            } => self.is_bit_field(*lhs),
+            Expr::Field { expr, name } => match self.result.type_of_expr(*expr) {
+                Some(Type::Struct(s)) => s
+                    .fields
+                    .iter()
+                    .any(|f| f.name == *name && f.bit_width.is_some()),
+                _ => false,
+            },
+            _ => false,
+        }
     }
 }

@@ -189,9 +189,10 @@ fn name(p: &mut Parser<'_>, what: &str) -> bool {
 /// Lookahead: if a `<` at token `n` opens a template argument list of shape-only content,
 /// the index just past its matching `>`.
 ///
-/// Content may be identifiers, numbers, `,`, `::`, `|`, `&`, `^`, type modifiers and nested
-/// `<...>`; a `>>` closes two levels. Anything else (operators, parentheses, `;`) means it is not a template
-/// argument list.
+/// Content may be identifiers, numbers, `,`, `::`, `|`, `&`, `^`, the arithmetic operators
+/// (`F<n - 1>::v`), parenthesized expressions (whose `<`/`>` are comparisons: `A<(m < 2)>`),
+/// type modifiers and nested `<...>`; a `>>` closes two levels. Anything else (`;`, `&&`,
+/// an unmatched `)`) means it is not a template argument list.
 fn scan_generic_args(p: &Parser<'_>, n: usize) -> Option<usize> {
     if p.nth(n) != LT {
         return None;
@@ -217,8 +218,10 @@ fn scan_generic_args(p: &Parser<'_>, n: usize) -> Option<usize> {
                 }
             }
             IDENT | INT_NUMBER | COMMA | COLON2 | CONST_KW => {}
-            // Flags OR-ed together (`RayQuery<RAY_FLAG_A | RAY_FLAG_B>`).
-            PIPE | AMP | CARET => {}
+            // Flags OR-ed together (`RayQuery<RAY_FLAG_A | RAY_FLAG_B>`), arithmetic on
+            // template values (`factorial<n - 1>::value`).
+            PIPE | AMP | CARET | PLUS | MINUS | STAR | SLASH | PERCENT => {}
+            L_PAREN => i = skip_parens(p, i)?,
             // An array type with a size (`buf.Load<uint[2]>(0)`).
             L_BRACK
                 if p.nth(i - 1) == IDENT
@@ -234,6 +237,26 @@ fn scan_generic_args(p: &Parser<'_>, n: usize) -> Option<usize> {
             return None;
         }
     }
+}
+
+/// Lookahead: the index of the `)` matching the `(` at token `n`, if it comes before a
+/// `;`, a brace or the end (and within a short distance).
+fn skip_parens(p: &Parser<'_>, n: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for i in n..n + 64 {
+        match p.nth(i) {
+            L_PAREN => depth += 1,
+            R_PAREN => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            SEMICOLON | L_BRACE | R_BRACE | EOF => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Lookahead: if tokens from `n` are shaped like a type (`T`, `::T`, `a::b`, `T<...>`,

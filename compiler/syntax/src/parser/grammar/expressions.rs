@@ -228,8 +228,9 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
                     p.error("expected a type or an expression");
                 }
                 p.expect(R_PAREN);
-            } else {
-                p.error("expected `(` after `sizeof`");
+            } else if unary(p).is_none() {
+                // `sizeof 42`: C's `sizeof` of a unary expression.
+                p.error("expected `(` or an expression after `sizeof`");
             }
             m.complete(p, SIZEOF_EXPR)
         }

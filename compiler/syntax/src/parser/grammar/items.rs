@@ -346,10 +346,13 @@ pub(super) fn condition_decl(p: &mut Parser<'_>) {
     m.complete(p, VAR_DECL);
 }
 
-/// `VAR_DECLARATOR`: name, array suffixes, semantics/bindings, `= initializer`.
+/// `VAR_DECLARATOR`: name, array suffixes, semantics/bindings, `= initializer`. An unnamed
+/// bit-field (`uint : 8;`, padding in a struct) has no name.
 fn declarator(p: &mut Parser<'_>) {
     let m = p.start();
-    name(p, "a name");
+    if !(p.at(COLON) && p.nth_at(1, INT_NUMBER)) {
+        name(p, "a name");
+    }
     while p.at(L_BRACK) {
         types::array_suffix(p);
     }
@@ -669,6 +672,15 @@ fn enum_def(p: &mut Parser<'_>, m: Marker) {
     }
     if p.at(IDENT) {
         name(p, "an enum name");
+    }
+    if p.at(COLON) && p.nth_at(1, INT_NUMBER) {
+        // `enum E : 1;` in a struct: an unnamed bit-field of enum type `E`, no definition.
+        annotations(p);
+        if !p.eat(SEMICOLON) {
+            p.error_after_previous("expected `;` after the bit-field");
+        }
+        m.complete(p, ENUM_DEF);
+        return;
     }
     if p.eat(COLON) {
         types::type_ref(p, false);

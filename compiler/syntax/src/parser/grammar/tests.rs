@@ -15,12 +15,15 @@ mod method_qualifiers;
 mod recovery;
 mod recovery_more;
 mod recovery_stmts;
+mod sizeof_unary;
 mod state_blocks;
 mod stmts;
 mod stmts_more;
 mod structs;
 mod switch_labels;
+mod template_arith;
 mod types;
+mod unnamed_bit_fields;
 
 use expect_test::Expect;
 

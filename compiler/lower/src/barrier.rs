@@ -1,0 +1,91 @@
+//! SM 6.8's `Barrier(memoryTypeFlags, semanticFlags)` (and its UAV-object form) as the IR's
+//! `Barrier`. The checker (`hir::infer::barrier`) records each call's constant flags; this
+//! maps them the way DXC lowers them to DXIL's fence and sync bits:
+//!
+//! - `GROUP_SHARED_MEMORY` orders groupshared memory (always at group scope);
+//! - `UAV_MEMORY` (and node-record memory, which lives in device memory here) is ordered only
+//!   when a scope is named: `DEVICE_SCOPE` or `GROUP_SCOPE`. The IR has one device-memory
+//!   flag, ordered at device scope, so a group-scoped UAV fence becomes the (stronger)
+//!   device-scoped one;
+//! - `GROUP_SYNC` waits for the whole group.
+//!
+//! `ALL_MEMORY` is every memory kind. Flags that are not constant expressions cannot be
+//! lowered (SPIR-V barriers take constant scopes and semantics): E3001 at the call.
+
+use hir::body::ExprId;
+use hir::infer::barrier::{memory, semantic};
+use ir::BarrierFlags;
+
+use crate::context::R;
+use crate::func::FnLower;
+
+/// The IR flags of `Barrier(mem, sem)` with constant flags.
+pub fn barrier_flags(mem: u32, sem: u32) -> BarrierFlags {
+    let mut flags = BarrierFlags::default();
+    if mem & memory::GROUP_SHARED != 0 {
+        flags = flags | BarrierFlags::WORKGROUP_MEMORY;
+    }
+    let device_memory = memory::UAV | memory::NODE_INPUT | memory::NODE_OUTPUT;
+    let scoped = sem & (semantic::DEVICE_SCOPE | semantic::GROUP_SCOPE) != 0;
+    if mem & device_memory != 0 && scoped {
+        flags = flags | BarrierFlags::DEVICE_MEMORY;
+    }
+    if sem & semantic::GROUP_SYNC != 0 {
+        flags = flags | BarrierFlags::GROUP_SYNC;
+    }
+    flags
+}
+
+impl FnLower<'_, '_> {
+    /// `Barrier(...)`: the IR barrier its constant flags name.
+    pub fn lower_sm68_barrier(&mut self, e: ExprId) -> R<Option<ir::Value>> {
+        let call = self
+            .infer
+            .barriers
+            .binary_search_by_key(&e, |b| b.call)
+            .ok()
+            .map(|i| self.infer.barriers[i]);
+        let Some((Some(mem), Some(sem))) = call.map(|c| (c.memory, c.semantic)) else {
+            return Err(self.unsupported("Barrier with flags that are not constant expressions", e));
+        };
+        let flags = barrier_flags(mem, sem);
+        if flags != BarrierFlags::default() {
+            self.fb().barrier(flags);
+        }
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WG: BarrierFlags = BarrierFlags::WORKGROUP_MEMORY;
+    const DEV: BarrierFlags = BarrierFlags::DEVICE_MEMORY;
+    const SYNC: BarrierFlags = BarrierFlags::GROUP_SYNC;
+
+    #[test]
+    fn the_legacy_barriers_have_their_sm68_spellings() {
+        // The equivalences DXC documents for the SM 6.8 barrier: GroupMemoryBarrier is
+        // (GROUP_SHARED_MEMORY, GROUP_SCOPE), DeviceMemoryBarrier (UAV_MEMORY, DEVICE_SCOPE),
+        // AllMemoryBarrier (ALL_MEMORY, DEVICE_SCOPE), each WithGroupSync adding GROUP_SYNC.
+        assert_eq!(barrier_flags(0x2, 0x2), WG);
+        assert_eq!(barrier_flags(0x2, 0x3), WG | SYNC);
+        assert_eq!(barrier_flags(0x1, 0x4), DEV);
+        assert_eq!(barrier_flags(0x1, 0x5), DEV | SYNC);
+        assert_eq!(barrier_flags(0xF, 0x4), WG | DEV);
+        assert_eq!(barrier_flags(0xF, 0x5), WG | DEV | SYNC);
+    }
+
+    #[test]
+    fn uav_memory_needs_a_scope_and_sync_alone_orders_nothing() {
+        assert_eq!(barrier_flags(0x1, 0), BarrierFlags::default());
+        assert_eq!(barrier_flags(0x1, 0x1), SYNC);
+        assert_eq!(barrier_flags(0x1, 0x3), DEV | SYNC);
+        assert_eq!(barrier_flags(0, 0x1), SYNC);
+        assert_eq!(barrier_flags(0, 0), BarrierFlags::default());
+        // Groupshared memory is ordered at group scope with or without a named scope.
+        assert_eq!(barrier_flags(0x2, 0), WG);
+        assert_eq!(barrier_flags(0xF, 0), WG);
+    }
+}
