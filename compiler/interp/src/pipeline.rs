@@ -3,7 +3,9 @@
 //!
 //! Read: `Shaders` (`Stage`, `Entry`, optional `DispatchSize`), `DispatchParameters`
 //! (`DispatchGroupCount`, default `[1, 1, 1]`), `Buffers` (`Name`, `Format`, `Stride` or
-//! `Channels`, `Data` or `FillSize` in bytes with `FillValue`, and `Width`/`Height`/`Depth`
+//! `Channels`, `Data` (numbers; C99 hexadecimal floats such as `0x1.8p+1` in float formats)
+//! or `FillSize` in bytes with `FillValue` (`ZeroInitSize`, the older spelling, zeroes that
+//! many bytes), and `Width`/`Height`/`Depth`
 //! either directly or under `OutputProps` for textures; our extension `Counter` sets the
 //! hidden counter of an append or consume buffer, and `Address` gives it a device address
 //! that raw buffer and buffer pointer accesses reach it by, see [`crate::device`]),
@@ -108,6 +110,9 @@ pub struct BufferDesc {
     pub fill_size: Option<u64>,
     #[serde(rename = "FillValue", default)]
     pub fill_value: Option<Value>,
+    /// The older tests' spelling of a zero-filled `FillSize`.
+    #[serde(rename = "ZeroInitSize", default)]
+    pub zero_init_size: Option<u64>,
     #[serde(rename = "Width", default)]
     pub width: Option<u32>,
     #[serde(rename = "Height", default)]
@@ -311,11 +316,62 @@ fn value_f64(v: &Value) -> Option<f64> {
             "nan" | ".nan" => Some(f64::NAN),
             "inf" | ".inf" => Some(f64::INFINITY),
             "-inf" | "-.inf" => Some(f64::NEG_INFINITY),
-            t => t.parse().ok(),
+            t => t.parse().ok().or_else(|| hex_float(t)),
         },
         Value::Bool(b) => Some(*b as u8 as f64),
         _ => None,
     }
+}
+
+/// A C99 hexadecimal float (`0x1.8p+1`, `-0x1.e7d42cp-127`, `0x10`): hex digits with an
+/// optional point, then an optional binary exponent. Exact for up to 60 significant bits
+/// (the suite writes at most 53).
+fn hex_float(text: &str) -> Option<f64> {
+    let (negative, rest) = match text.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let rest = rest
+        .strip_prefix("0x")
+        .or_else(|| rest.strip_prefix("0X"))?;
+    let (digits, exponent) = match rest.find(['p', 'P']) {
+        Some(i) => (&rest[..i], rest[i + 1..].parse::<i32>().ok()?),
+        None => (rest, 0),
+    };
+    let (int_part, frac_part) = digits.split_once('.').unwrap_or((digits, ""));
+    if int_part.is_empty() && frac_part.is_empty() {
+        return None;
+    }
+    let mut mantissa: u64 = 0;
+    let mut scale = exponent;
+    for (k, c) in int_part.chars().chain(frac_part.chars()).enumerate() {
+        let d = u64::from(c.to_digit(16)?);
+        if mantissa >> 60 != 0 {
+            // Beyond 60 bits: drop the digit (and keep its weight for integer digits).
+            if k < int_part.len() {
+                scale = scale.checked_add(4)?;
+            }
+            continue;
+        }
+        mantissa = mantissa * 16 + d;
+        if k >= int_part.len() {
+            scale = scale.checked_sub(4)?;
+        }
+    }
+    // Scale by powers of two that keep the intermediate value normal, so only the last
+    // multiplication rounds (into the subnormals if it must).
+    let mut value = mantissa as f64;
+    while scale > 0 {
+        let step = scale.min(1000);
+        value *= f64::powi(2.0, step);
+        scale -= step;
+    }
+    while scale < 0 {
+        let step = scale.max(-1000);
+        value *= f64::powi(2.0, step);
+        scale -= step;
+    }
+    Some(if negative { -value } else { value })
 }
 
 /// The bytes of one element of `format` from a YAML value.
@@ -354,6 +410,9 @@ impl BufferDesc {
     pub fn bytes(&self) -> Result<Vec<u8>, RunError> {
         let err = |m: String| RunError::Pipeline(format!("buffer {}: {m}", self.name));
         let mut out = Vec::new();
+        if let Some(size) = self.zero_init_size.filter(|_| self.fill_size.is_none()) {
+            return Ok(vec![0; size as usize]);
+        }
         if let Some(size) = self.fill_size.filter(|&s| s > 0) {
             let mut elem = Vec::new();
             match &self.fill_value {
@@ -649,4 +708,34 @@ pub fn run_pipeline_with_hook(
         .map(|b| (b.name.clone(), b.values(&data[b.name.as_str()])))
         .collect();
     Ok(Results { buffers })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hex_float;
+
+    #[test]
+    fn hex_floats() {
+        // Each value by hand: mantissa digits times 2^(exponent - 4 * fraction digits).
+        assert_eq!(hex_float("0x1.8p+1"), Some(3.0));
+        assert_eq!(hex_float("-0x1p-2"), Some(-0.25));
+        assert_eq!(hex_float("0X1.0P4"), Some(16.0));
+        assert_eq!(hex_float("0x.8p1"), Some(1.0));
+        assert_eq!(hex_float("0x10"), Some(16.0));
+        assert_eq!(hex_float("0x1.0000000000001p+0"), Some(1.0 + f64::EPSILON));
+        // 2^-1074: the smallest f64 subnormal, reached without flushing to zero.
+        assert_eq!(hex_float("0x1p-1074").map(f64::to_bits), Some(1));
+        assert_eq!(hex_float("0x1p+1024"), Some(f64::INFINITY));
+        for bad in [
+            "0x",
+            "0xp3",
+            "0x1.2.3",
+            "0x1p",
+            "1.5",
+            "0xg",
+            "0x1p99999999999",
+        ] {
+            assert_eq!(hex_float(bad), None, "{bad}");
+        }
+    }
 }
