@@ -429,8 +429,8 @@ fn with_extension(path: &str, ext: &str) -> String {
         .into_owned()
 }
 
-/// `hlslc run`: lowers the compute entry point, runs the pipeline on the interpreter and
-/// prints every buffer as JSON on stdout.
+/// `hlslc run`: lowers the compute entry point under the same `-fvk-*` options as `-spirv`,
+/// runs the pipeline on the interpreter and prints every buffer as JSON on stdout.
 fn run_pipeline(
     options: &Options,
     pipeline_path: &str,
@@ -452,7 +452,10 @@ fn run_pipeline(
         Some(t) if t.stage == ShaderStage::Compute => db::LowerStage::Compute,
         Some(_) => return Err("`hlslc run` runs compute shaders: use a cs_6_x profile".into()),
     };
-    let module = match db::lower_module(db, main_file, config, &entry, stage) {
+    // The interpreter runs the module `-spirv` would emit: the `-fvk-*` layout and binding
+    // flags apply (`-fvk-use-dx-layout` packs structured buffers as D3D does).
+    let lower_options = vulkan::lower_options(options)?;
+    let module = match db::lower_module_with(db, main_file, config, &entry, stage, &lower_options) {
         Ok(module) => module,
         Err(errors) => {
             report(&errors);

@@ -139,3 +139,85 @@ void main(uint gi : SV_GroupIndex) {
         ])
     );
 }
+
+#[test]
+fn layout_flags_apply_to_the_run() {
+    // `hlslc run` lowered without the `-fvk-*` flags, so `-fvk-use-dx-layout` (which the
+    // suite's tests pass) left buffers in the default Vulkan layouts.
+    let shader = "cbuffer CB : register(b0) { float2 a; float b[2]; float c; }
+struct S { float f[2]; int4 v; };
+RWStructuredBuffer<S> Out : register(u0);
+RWStructuredBuffer<float> F : register(u1);
+[numthreads(1, 1, 1)]
+void main() { Out[0].v = int4(1, 2, 3, 4); Out[0].f[1] = 9; F[0] = b[1]; F[1] = c; }
+";
+    let pipeline = HEADER.to_owned()
+        + "Buffers:\n"
+        + "  - { Name: CB, Format: Float32, Data: [1, 2, 0, 0, 3, 0, 0, 0, 4, 5, 0, 0, 6, 0, 0, 0] }\n"
+        + "  - { Name: Out, Format: Int32, FillSize: 32 }\n"
+        + "  - { Name: F, Format: Float32, FillSize: 8 }\n"
+        + &resources(&[
+            ("CB", "ConstantBuffer", 0),
+            ("Out", "RWStructuredBuffer", 0),
+            ("F", "RWStructuredBuffer", 1),
+        ]);
+    // 9.0f = 0x41100000 = 1091567616.
+    // D3D layout: the structured buffer is packed, `v` right after `f` at byte 8; in the
+    // cbuffer `b[0]` starts a row (16), `b[1]` is at 32 and `c` packs right after it at 36.
+    let dx = run("layout-dx", shader, &pipeline, &["-fvk-use-dx-layout"]).buffers();
+    assert_eq!(dx["Out"], json!([0, 1091567616, 1, 2, 3, 4, 0, 0]));
+    assert_eq!(dx["F"], json!([4, 5]));
+    // Default (vector-relaxed std430/std140): `v` aligned to 16; the cbuffer array takes
+    // whole rows, so `c` starts the row after it, at 48.
+    let vk = run("layout-vk", shader, &pipeline, &[]).buffers();
+    assert_eq!(vk["Out"], json!([0, 1091567616, 0, 0, 1, 2, 3, 4]));
+    assert_eq!(vk["F"], json!([4, 6]));
+}
+
+#[test]
+fn array_size_buffers_fill_resource_arrays() {
+    // `ArraySize: N` describes the N buffers of a resource array: `Data` is a list of lists
+    // (one per element), `FillSize` fills each; the output prints a list per element.
+    let shader = "RWBuffer<int> A[2] : register(u0);
+RWStructuredBuffer<int> B[3] : register(u2);
+[numthreads(2, 1, 1)]
+void main(uint gi : SV_GroupIndex) {
+  A[1][gi] = A[0][gi] * 10 + A[1][gi];
+  for (int i = 0; i < 3; i++) B[i][gi] = A[0][gi] + i;
+}
+";
+    let pipeline = HEADER.to_owned()
+        + "Buffers:\n"
+        + "  - Name: A\n    Format: Int32\n    ArraySize: 2\n    Data:\n      - [ 1, 2 ]\n      - [ 3, 4 ]\n"
+        + "  - { Name: B, Format: Int32, ArraySize: 3, FillSize: 8 }\n"
+        + &resources(&[("A", "RWBuffer", 0), ("B", "RWStructuredBuffer", 2)]);
+    let b = run(
+        "array-size",
+        shader,
+        &pipeline,
+        &["-fvk-allow-rwstructuredbuffer-arrays"],
+    )
+    .buffers();
+    // A[1] = A[0] * 10 + A[1] = [1*10+3, 2*10+4]; B[i] = A[0] + i.
+    assert_eq!(b["A"], json!([[1, 2], [13, 24]]));
+    assert_eq!(b["B"], json!([[1, 2], [2, 3], [3, 4]]));
+}
+
+#[test]
+fn array_size_must_match_the_lists() {
+    let shader = "RWBuffer<int> A[2] : register(u0);
+[numthreads(1, 1, 1)]
+void main() { A[0][0] = 1; }
+";
+    let pipeline = HEADER.to_owned()
+        + "Buffers:\n  - Name: A\n    Format: Int32\n    ArraySize: 3\n    Data:\n      - [ 1 ]\n      - [ 2 ]\n"
+        + &resources(&[("A", "RWBuffer", 0)]);
+    let ran = run("array-size-bad", shader, &pipeline, &[]);
+    assert_eq!(ran.code, Some(1));
+    assert!(
+        ran.stderr
+            .contains("buffer A: ArraySize is 3 but Data holds 2 lists"),
+        "{}",
+        ran.stderr
+    );
+}

@@ -5,7 +5,8 @@
 //! (`DispatchGroupCount`, default `[1, 1, 1]`), `Buffers` (`Name`, `Format`, `Stride` or
 //! `Channels`, `Data` (numbers; C99 hexadecimal floats such as `0x1.8p+1` in float formats)
 //! or `FillSize` in bytes with `FillValue` (`ZeroInitSize`, the older spelling, zeroes that
-//! many bytes), and `Width`/`Height`/`Depth`
+//! many bytes), `ArraySize` (the buffers of a resource array: `Data` a list of lists, one
+//! per element, bound to the array's elements in order), and `Width`/`Height`/`Depth`
 //! either directly or under `OutputProps` for textures; our extension `Counter` sets the
 //! hidden counter of an append or consume buffer, and `Address` gives it a device address
 //! that raw buffer and buffer pointer accesses reach it by, see [`crate::device`]),
@@ -26,7 +27,7 @@
 //! Output: `{"buffers": {"Name": [v0, ...]}}` in `Buffers` order; floats print in the
 //! shortest form that reads back to the same value of their format, NaN and infinities as
 //! the strings `"nan"`, `"inf"`, `"-inf"`; `Bool` as `true`/`false`; `Hex` formats as
-//! unsigned integers.
+//! unsigned integers; a resource array's buffers as a list of lists.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -113,6 +114,10 @@ pub struct BufferDesc {
     /// The older tests' spelling of a zero-filled `FillSize`.
     #[serde(rename = "ZeroInitSize", default)]
     pub zero_init_size: Option<u64>,
+    /// For a resource array: how many buffers this one describes (`Data` is then a list of
+    /// lists, one per element, and `FillSize` fills each). Default 1.
+    #[serde(rename = "ArraySize", default)]
+    pub array_size: Option<u32>,
     #[serde(rename = "Width", default)]
     pub width: Option<u32>,
     #[serde(rename = "Height", default)]
@@ -406,6 +411,46 @@ fn encode(format: Format, v: &Value, out: &mut Vec<u8>) -> Result<(), String> {
 }
 
 impl BufferDesc {
+    /// How many buffers of a resource array this describes (`ArraySize`, at least 1).
+    pub fn count(&self) -> usize {
+        self.array_size.unwrap_or(1).max(1) as usize
+    }
+
+    /// The initial bytes of each element of a resource array (`ArraySize`), or of the one
+    /// buffer: a `Data` list of lists gives one buffer per inner list.
+    pub fn element_bytes(&self) -> Result<Vec<Vec<u8>>, RunError> {
+        let n = self.count();
+        let nested = self
+            .data
+            .as_ref()
+            .is_some_and(|d| d.iter().any(|v| matches!(v, Value::Sequence(_))));
+        if !nested {
+            let one = self.bytes()?;
+            return Ok(vec![one; n]);
+        }
+        let err = |m: String| RunError::Pipeline(format!("buffer {}: {m}", self.name));
+        let lists = self.data.as_deref().unwrap_or_default();
+        if lists.len() != n {
+            return Err(err(format!(
+                "ArraySize is {n} but Data holds {} lists",
+                lists.len()
+            )));
+        }
+        lists
+            .iter()
+            .map(|list| {
+                let Value::Sequence(items) = list else {
+                    return Err(err(format!("{list:?} is not a list of values")));
+                };
+                let mut out = Vec::new();
+                for v in items {
+                    encode(self.format, v, &mut out).map_err(err)?;
+                }
+                Ok(out)
+            })
+            .collect()
+    }
+
     /// The buffer's initial bytes.
     pub fn bytes(&self) -> Result<Vec<u8>, RunError> {
         let err = |m: String| RunError::Pipeline(format!("buffer {}: {m}", self.name));
@@ -480,6 +525,8 @@ pub enum BufferValues {
     Float32(Vec<f32>),
     Float64(Vec<f64>),
     Bool(Vec<bool>),
+    /// The buffers of a resource array (`ArraySize`), in order.
+    Array(Vec<BufferValues>),
 }
 
 /// The buffers of a pipeline after a run, in `Buffers` order.
@@ -518,7 +565,7 @@ impl Results {
         self.buffers.iter().find(|(n, _)| n == name).map(|(_, v)| v)
     }
 
-    /// `{"buffers": {"Name": [v0, ...]}}`.
+    /// `{"buffers": {"Name": [v0, ...]}}`; a resource array's buffers as a list of lists.
     pub fn to_json(&self) -> String {
         let mut out = String::from("{\"buffers\": {");
         for (k, (name, vals)) in self.buffers.iter().enumerate() {
@@ -526,32 +573,41 @@ impl Results {
                 out.push_str(", ");
             }
             json_string(&mut out, name);
-            out.push_str(": [");
-            let mut items = Vec::new();
-            match vals {
-                BufferValues::Int(v) => items.extend(v.iter().map(|x| x.to_string())),
-                BufferValues::UInt(v) => items.extend(v.iter().map(|x| x.to_string())),
-                BufferValues::Bool(v) => items.extend(v.iter().map(|x| x.to_string())),
-                // `Display` of f32/f64 is the shortest text that reads back to the same value.
-                BufferValues::Float16(v) | BufferValues::Float32(v) => {
-                    items.extend(v.iter().map(|&x| {
-                        let mut s = String::new();
-                        json_float(&mut s, f64::from(x), x);
-                        s
-                    }))
-                }
-                BufferValues::Float64(v) => items.extend(v.iter().map(|&x| {
-                    let mut s = String::new();
-                    json_float(&mut s, x, x);
-                    s
-                })),
-            }
-            out.push_str(&items.join(", "));
-            out.push(']');
+            out.push_str(": ");
+            json_values(&mut out, vals);
         }
         out.push_str("}}");
         out
     }
+}
+
+/// `[v0, ...]` (`[[...], ...]` for a resource array).
+fn json_values(out: &mut String, vals: &BufferValues) {
+    let mut items = Vec::new();
+    match vals {
+        BufferValues::Int(v) => items.extend(v.iter().map(|x| x.to_string())),
+        BufferValues::UInt(v) => items.extend(v.iter().map(|x| x.to_string())),
+        BufferValues::Bool(v) => items.extend(v.iter().map(|x| x.to_string())),
+        // `Display` of f32/f64 is the shortest text that reads back to the same value.
+        BufferValues::Float16(v) | BufferValues::Float32(v) => items.extend(v.iter().map(|&x| {
+            let mut s = String::new();
+            json_float(&mut s, f64::from(x), x);
+            s
+        })),
+        BufferValues::Float64(v) => items.extend(v.iter().map(|&x| {
+            let mut s = String::new();
+            json_float(&mut s, x, x);
+            s
+        })),
+        BufferValues::Array(elements) => items.extend(elements.iter().map(|e| {
+            let mut s = String::new();
+            json_values(&mut s, e);
+            s
+        })),
+    }
+    out.push('[');
+    out.push_str(&items.join(", "));
+    out.push(']');
 }
 
 /// How to run a pipeline.
@@ -589,13 +645,14 @@ pub fn run_pipeline_with_hook(
             descriptor_heap_len: crate::heap::heap_len(pipeline),
         },
     )?;
-    let mut data: HashMap<&str, Vec<u8>> = HashMap::new();
+    // Each buffer's bytes, one entry per element of a resource array (`ArraySize`).
+    let mut data: HashMap<&str, Vec<Vec<u8>>> = HashMap::new();
     for b in &pipeline.buffers {
-        data.insert(&b.name, b.bytes()?);
+        data.insert(&b.name, b.element_bytes()?);
     }
     let mut bindings = Bindings::new(&program);
-    // Which root each pipeline resource went to, to copy the data back.
-    let mut bound: Vec<(usize, &str)> = Vec::new();
+    // Which root each pipeline buffer (element) went to, to copy the data back.
+    let mut bound: Vec<(usize, &str, usize)> = Vec::new();
     for (set, ds) in pipeline.descriptor_sets.iter().enumerate() {
         for r in &ds.resources {
             let class = Some(RegisterClass::of_kind(&r.kind));
@@ -606,10 +663,10 @@ pub fn run_pipeline_with_hook(
                 .directx_binding
                 .and_then(|b| program.find_binding_of_class(b.space, b.register, class));
             // Heap arrays are filled by heap index (`crate::heap`), never by binding.
-            let direct = vk
+            let found = vk
                 .or(dx)
-                .map(|(root, _)| root)
-                .filter(|&root| !crate::heap::is_heap_slot(&program.resources[root]));
+                .filter(|&(root, _)| !crate::heap::is_heap_slot(&program.resources[root]));
+            let direct = found.map(|(root, _)| root);
             let roots: Vec<usize> = direct
                 .into_iter()
                 .chain(crate::heap::heap_roots(&program, r))
@@ -639,8 +696,19 @@ pub fn run_pipeline_with_hook(
                     r.name
                 )));
             }
+            if desc.count() > 1 {
+                // A resource array: element `i` of the buffer binds the array's root `i`.
+                let Some((first, slots)) = found else {
+                    continue;
+                };
+                for (i, bytes) in data[r.name.as_str()].iter().enumerate().take(slots) {
+                    bindings.resources[first + i] = Some(Resource::buffer(bytes.clone()));
+                    bound.push((first + i, &r.name, i));
+                }
+                continue;
+            }
             let (w, h, d) = desc.dims();
-            let bytes = data[r.name.as_str()].clone();
+            let bytes = data[r.name.as_str()][0].clone();
             let res = if r.kind.contains("Texture") {
                 let mut t = Resource::texture(bytes, w, h, d);
                 // A combined image sampler (`vk::SampledTexture2D`, kind `SampledTexture2D`)
@@ -658,7 +726,7 @@ pub fn run_pipeline_with_hook(
                 bindings.resources[other] = Some(res.clone());
             }
             bindings.resources[root] = Some(res);
-            bound.push((root, &r.name));
+            bound.push((root, &r.name, 0));
             if let Some(value) = desc.counter {
                 let counter = format!("counter.var.{}", program.resources[root].name);
                 let slot = program.find_name(&counter).ok_or_else(|| {
@@ -673,7 +741,7 @@ pub fn run_pipeline_with_hook(
     }
     for b in &pipeline.buffers {
         if let Some(address) = b.address {
-            let bytes = data[b.name.as_str()].clone();
+            let bytes = data[b.name.as_str()][0].clone();
             bindings
                 .add_device_buffer(&program, address, bytes)
                 .map_err(|e| RunError::Pipeline(format!("buffer {}: {e}", b.name)))?;
@@ -692,20 +760,30 @@ pub fn run_pipeline_with_hook(
         &options.run,
         hook,
     )?;
-    for (root, name) in bound {
+    for (root, name, element) in bound {
         if let Some(res) = bindings.resources[root].take() {
-            data.insert(name, res.data);
+            if let Some(slot) = data.get_mut(name).and_then(|e| e.get_mut(element)) {
+                *slot = res.data;
+            }
         }
     }
     for b in &pipeline.buffers {
         if let Some(bytes) = b.address.and_then(|a| bindings.device_buffer(a)) {
-            data.insert(&b.name, bytes.to_vec());
+            data.insert(&b.name, vec![bytes.to_vec()]);
         }
     }
     let buffers = pipeline
         .buffers
         .iter()
-        .map(|b| (b.name.clone(), b.values(&data[b.name.as_str()])))
+        .map(|b| {
+            let elements = &data[b.name.as_str()];
+            let values = if b.count() > 1 {
+                BufferValues::Array(elements.iter().map(|e| b.values(e)).collect())
+            } else {
+                b.values(&elements[0])
+            };
+            (b.name.clone(), values)
+        })
         .collect();
     Ok(Results { buffers })
 }
