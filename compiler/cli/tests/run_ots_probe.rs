@@ -221,3 +221,32 @@ void main() { A[0][0] = 1; }
         ran.stderr
     );
 }
+
+#[test]
+fn first_pipelines_without_shaders_and_vulkan_bindings() {
+    // The suite's first pipelines had no `Shaders` (a compute `main`, a top-level
+    // `DispatchSize`) and only `DirectXBinding`s; on Vulkan a resource took the binding of
+    // its position in the set. Here the shader declares no registers, so DXC numbers the
+    // bindings in declaration order (In 0, Out 1, CB0 2) and the cbuffer's `b0` names
+    // no global of its class: it binds at its position, 2.
+    let shader = "RWBuffer<int> In;
+RWBuffer<int> Out;
+cbuffer CB0 { int Constant; }
+[numthreads(4, 1, 1)]
+void main(uint3 tid : SV_DispatchThreadID) { Out[tid.x] = In[tid.x] * Constant; }
+";
+    let pipeline = "DispatchSize: [2, 1, 1]
+Buffers:
+  - { Name: In, Format: Int32, Data: [1, 2, 3, 4, 5, 6, 7, 8] }
+  - { Name: Out, Format: Int32, Data: [0, 0, 0, 0, 0, 0, 0, 0] }
+  - { Name: cbuffer, Format: Int32, Data: [3, 0, 0, 0] }
+DescriptorSets:
+  - Resources:
+    - { Name: In, Kind: RWBuffer, DirectXBinding: { Register: 0, Space: 0 } }
+    - { Name: Out, Kind: RWBuffer, DirectXBinding: { Register: 1, Space: 0 } }
+    - { Name: cbuffer, Kind: ConstantBuffer, DirectXBinding: { Register: 0, Space: 0 } }
+";
+    let b = run("first-pipelines", shader, pipeline, &[]).buffers();
+    // Two groups (the top-level DispatchSize) of four threads: every element is In * 3.
+    assert_eq!(b["Out"], json!([3, 6, 9, 12, 15, 18, 21, 24]));
+}

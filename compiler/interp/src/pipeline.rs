@@ -1,7 +1,8 @@
 //! The pipeline description of LLVM's offload-test-suite (YAML, read with `serde_norway`),
 //! running one, and printing its buffers as JSON. `hlslc run` calls [`run_pipeline`].
 //!
-//! Read: `Shaders` (`Stage`, `Entry`, optional `DispatchSize`), `DispatchParameters`
+//! Read: `Shaders` (`Stage`, `Entry`, optional `DispatchSize`; without `Shaders`, as in the
+//! suite's first pipelines, a compute shader `main` and a top-level `DispatchSize`), `DispatchParameters`
 //! (`DispatchGroupCount`, default `[1, 1, 1]`), `Buffers` (`Name`, `Format`, `Stride` or
 //! `Channels`, `Data` (numbers; C99 hexadecimal floats such as `0x1.8p+1` in float formats)
 //! or `FillSize` in bytes with `FillValue` (`ZeroInitSize`, the older spelling, zeroes that
@@ -21,7 +22,8 @@
 //! with set = its descriptor set's index and binding = its Vulkan binding, else to the one
 //! with set = `Space` and binding = `Register` (DXC's mapping); among globals with the same
 //! numbers (`b0`, `t0` and `u0` all get binding 0), only the one whose register class matches
-//! the `Kind` is bound. SM 6.6 descriptor heaps take their elements from the resources'
+//! the `Kind` is bound; a resource without a `VulkanBinding` that neither number finds binds
+//! at its position in the set (the suite's first Vulkan runs). SM 6.6 descriptor heaps take their elements from the resources'
 //! registers in space 0 (see [`crate::heap`]). Resources the shader does not declare are skipped. `Float16` data are binary16 bits (as the suite writes them) or floats.
 //!
 //! Output: `{"buffers": {"Name": [v0, ...]}}` in `Buffers` order; floats print in the
@@ -242,8 +244,12 @@ impl SamplerDesc {
 /// A pipeline description.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Pipeline {
-    #[serde(rename = "Shaders")]
+    /// Without `Shaders` (the suite's first pipelines): one compute shader `main`, its
+    /// group count the top-level `DispatchSize`.
+    #[serde(rename = "Shaders", default)]
     pub shaders: Vec<Shader>,
+    #[serde(rename = "DispatchSize", default)]
+    pub dispatch_size: Option<[u32; 3]>,
     #[serde(rename = "DispatchParameters", default)]
     pub dispatch_parameters: Option<DispatchParameters>,
     #[serde(rename = "Buffers", default)]
@@ -277,7 +283,16 @@ fn is_combined(ty: &types::Type) -> bool {
 
 /// Parses pipeline YAML.
 pub fn parse_pipeline(text: &str) -> Result<Pipeline, RunError> {
-    serde_norway::from_str(text).map_err(|e| RunError::Pipeline(e.to_string()))
+    let mut p: Pipeline =
+        serde_norway::from_str(text).map_err(|e| RunError::Pipeline(e.to_string()))?;
+    if p.shaders.is_empty() {
+        p.shaders.push(Shader {
+            stage: "Compute".to_owned(),
+            entry: "main".to_owned(),
+            dispatch_size: p.dispatch_size,
+        });
+    }
+    Ok(p)
 }
 
 impl Pipeline {
@@ -654,7 +669,7 @@ pub fn run_pipeline_with_hook(
     // Which root each pipeline buffer (element) went to, to copy the data back.
     let mut bound: Vec<(usize, &str, usize)> = Vec::new();
     for (set, ds) in pipeline.descriptor_sets.iter().enumerate() {
-        for r in &ds.resources {
+        for (position, r) in ds.resources.iter().enumerate() {
             let class = Some(RegisterClass::of_kind(&r.kind));
             let vk = r
                 .vulkan_binding
@@ -662,9 +677,18 @@ pub fn run_pipeline_with_hook(
             let dx = r
                 .directx_binding
                 .and_then(|b| program.find_binding_of_class(b.space, b.register, class));
+            // Without a `VulkanBinding`, the suite's first Vulkan runs bound a resource at
+            // its position in the set: the last resort when neither number finds a global.
+            let by_position = || {
+                r.vulkan_binding
+                    .is_none()
+                    .then(|| program.find_binding_of_class(set as u32, position as u32, class))
+                    .flatten()
+            };
             // Heap arrays are filled by heap index (`crate::heap`), never by binding.
             let found = vk
                 .or(dx)
+                .or_else(by_position)
                 .filter(|&(root, _)| !crate::heap::is_heap_slot(&program.resources[root]));
             let direct = found.map(|(root, _)| root);
             let roots: Vec<usize> = direct
