@@ -250,3 +250,42 @@ DescriptorSets:
     // Two groups (the top-level DispatchSize) of four threads: every element is In * 3.
     assert_eq!(b["Out"], json!([3, 6, 9, 12, 15, 18, 21, 24]));
 }
+
+#[test]
+fn mip_levels_and_array_slices() {
+    // `OutputProps.MipLevels`: the data holds each slice's mip chain, level 0 first;
+    // `ArraySlices` gives an array texture's slices.
+    let shader = "Texture2D<float> T : register(t0);
+Texture2DArray<float> A : register(t1);
+RWBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+  uint w, h, levels;
+  T.GetDimensions(1, w, h, levels);
+  Out[0] = T.Load(int3(1, 1, 0));
+  Out[1] = T.Load(int3(0, 0, 1));
+  Out[2] = T.Load(int3(1, 0, 1));
+  Out[3] = w; Out[4] = h; Out[5] = levels;
+  Out[6] = A.Load(int4(1, 0, 1, 0));
+  Out[7] = A.Load(int4(0, 0, 1, 1));
+  Out[8] = A.Load(int4(0, 0, 0, 1));
+  Out[9] = T.mips[1][int2(0, 0)];
+}
+";
+    let pipeline = HEADER.to_owned()
+        + "Buffers:\n"
+        + "  - { Name: T, Format: Float32, OutputProps: { Width: 2, Height: 2, Depth: 1, MipLevels: 2 }, Data: [1, 2, 3, 4, 5] }\n"
+        + "  - { Name: A, Format: Float32, OutputProps: { Width: 2, Height: 1, Depth: 1, MipLevels: 2, ArraySlices: 2 }, Data: [10, 11, 12, 20, 21, 22] }\n"
+        + "  - { Name: Out, Format: Float32, FillSize: 40 }\n"
+        + &resources(&[
+            ("T", "Texture2D", 0),
+            ("A", "Texture2DArray", 1),
+            ("Out", "RWBuffer", 0),
+        ]);
+    let b = run("mips", shader, &pipeline, &[]).buffers();
+    // T level 0 is 2x2 [1 2; 3 4], level 1 is 1x1 [5]: (1,1,0) = 4, (0,0,1) = 5, (1,0,1) is
+    // outside level 1's single texel (0). Level 1 is 1x1 of 2 levels.
+    // A: slice 0's chain [10 11 | 12], slice 1's [20 21 | 22]: (x 1, slice 1, level 0) = 21,
+    // (0, slice 1, level 1) = 22, (0, slice 0, level 1) = 12.
+    assert_eq!(b["Out"], json!([4, 5, 0, 1, 1, 2, 21, 22, 12, 5]));
+}

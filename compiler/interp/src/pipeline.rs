@@ -8,7 +8,8 @@
 //! or `FillSize` in bytes with `FillValue` (`ZeroInitSize`, the older spelling, zeroes that
 //! many bytes), `ArraySize` (the buffers of a resource array: `Data` a list of lists, one
 //! per element, bound to the array's elements in order), and `Width`/`Height`/`Depth`
-//! either directly or under `OutputProps` for textures; our extension `Counter` sets the
+//! either directly or under `OutputProps` for textures (there also `MipLevels`, each slice's
+//! mip chain stored level 0 first, and `ArraySlices` of an array texture); our extension `Counter` sets the
 //! hidden counter of an append or consume buffer, and `Address` gives it a device address
 //! that raw buffer and buffer pointer accesses reach it by, see [`crate::device`]),
 //! `DescriptorSets` (each a list of
@@ -95,6 +96,12 @@ pub struct OutputProps {
     pub height: Option<u32>,
     #[serde(rename = "Depth", default)]
     pub depth: Option<u32>,
+    /// Mip levels: the data holds each slice's whole chain, level 0 first.
+    #[serde(rename = "MipLevels", default)]
+    pub mip_levels: Option<u32>,
+    /// Slices of an array texture.
+    #[serde(rename = "ArraySlices", default)]
+    pub array_slices: Option<u32>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -491,13 +498,28 @@ impl BufferDesc {
         Ok(out)
     }
 
-    fn dims(&self) -> (u32, u32, u32) {
+    /// Width, height and depth of the texture bound as `kind`: an array texture's
+    /// `ArraySlices` is its height (1D) or depth (2D), where the interpreter keeps slices.
+    fn dims(&self, kind: &str) -> (u32, u32, u32) {
         let p = self.output_props.clone().unwrap_or_default();
-        (
+        let (w, h, d) = (
             self.width.or(p.width).unwrap_or(0),
             self.height.or(p.height).unwrap_or(1),
             self.depth.or(p.depth).unwrap_or(1),
-        )
+        );
+        match p.array_slices.filter(|_| kind.ends_with("Array")) {
+            Some(n) if kind.contains("1D") => (w, n, d),
+            Some(n) => (w, h, n),
+            None => (w, h, d),
+        }
+    }
+
+    /// Mip levels of a texture (`OutputProps.MipLevels`, default 1).
+    fn mip_levels(&self) -> u32 {
+        self.output_props
+            .as_ref()
+            .and_then(|p| p.mip_levels)
+            .unwrap_or(1)
     }
 
     /// Decodes bytes of this buffer's format.
@@ -731,10 +753,10 @@ pub fn run_pipeline_with_hook(
                 }
                 continue;
             }
-            let (w, h, d) = desc.dims();
+            let (w, h, d) = desc.dims(&r.kind);
             let bytes = data[r.name.as_str()][0].clone();
             let res = if r.kind.contains("Texture") {
-                let mut t = Resource::texture(bytes, w, h, d);
+                let mut t = Resource::texture(bytes, w, h, d).with_levels(desc.mip_levels());
                 // A combined image sampler (`vk::SampledTexture2D`, kind `SampledTexture2D`)
                 // is its own sampler: the suite takes its state from the sampler of the same
                 // name, which must exist.

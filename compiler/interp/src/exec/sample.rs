@@ -215,6 +215,7 @@ pub(super) fn sample(
         }
     }
     let (w, h) = (res.width as usize, res.height.max(1) as usize);
+    let (_, chain) = res.mip_offsets(Some(dim), 0);
     let size = slot.texel_size as usize;
     let comps = match kind {
         SampleKind::Level => out.len().min(4),
@@ -228,14 +229,15 @@ pub(super) fn sample(
         let (Some(x), Some(y), Some(z)) = (x, y, z) else {
             return false; // the border is zero
         };
-        let row = if axes == 1 {
-            layer as usize
+        // Level 0 of the layer's mip chain (`Resource::mip_offsets`).
+        let texel_at = if axes == 1 {
+            layer as usize * chain + x as usize
         } else if axes == 3 {
-            z as usize * h + y as usize
+            (z as usize * h + y as usize) * w + x as usize
         } else {
-            layer as usize * h + y as usize
+            layer as usize * chain + y as usize * w + x as usize
         };
-        let at = (row * w + x as usize) * size;
+        let at = texel_at * size;
         if at + size > res.data.len() {
             return false;
         }
