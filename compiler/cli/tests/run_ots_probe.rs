@@ -191,13 +191,7 @@ void main(uint gi : SV_GroupIndex) {
         + "  - Name: A\n    Format: Int32\n    ArraySize: 2\n    Data:\n      - [ 1, 2 ]\n      - [ 3, 4 ]\n"
         + "  - { Name: B, Format: Int32, ArraySize: 3, FillSize: 8 }\n"
         + &resources(&[("A", "RWBuffer", 0), ("B", "RWStructuredBuffer", 2)]);
-    let b = run(
-        "array-size",
-        shader,
-        &pipeline,
-        &["-fvk-allow-rwstructuredbuffer-arrays"],
-    )
-    .buffers();
+    let b = run("array-size", shader, &pipeline, &[]).buffers();
     // A[1] = A[0] * 10 + A[1] = [1*10+3, 2*10+4]; B[i] = A[0] + i.
     assert_eq!(b["A"], json!([[1, 2], [13, 24]]));
     assert_eq!(b["B"], json!([[1, 2], [2, 3], [3, 4]]));

@@ -99,8 +99,8 @@ pub struct OutputProps {
     /// Mip levels: the data holds each slice's whole chain, level 0 first.
     #[serde(rename = "MipLevels", default)]
     pub mip_levels: Option<u32>,
-    /// Slices of an array texture.
-    #[serde(rename = "ArraySlices", default)]
+    /// Slices of an array texture (`ArraySize` in older tests).
+    #[serde(rename = "ArraySlices", alias = "ArraySize", default)]
     pub array_slices: Option<u32>,
 }
 
