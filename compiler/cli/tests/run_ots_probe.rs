@@ -283,3 +283,20 @@ void main() {
     // (0, slice 1, level 1) = 22, (0, slice 0, level 1) = 12.
     assert_eq!(b["Out"], json!([4, 5, 0, 1, 1, 2, 21, 22, 12, 5]));
 }
+
+#[test]
+fn unbounded_resource_arrays_take_the_pipelines_elements() {
+    // `B[]` has as many elements as the pipeline's resource arrays (ArraySize 3 here); it had
+    // one, so only `B[0]` was bound.
+    let shader = "RWBuffer<int> B[] : register(u0);
+[numthreads(3, 1, 1)]
+void main(uint gi : SV_GroupIndex) { B[gi][1] = B[gi][0] * 10 + gi; }
+";
+    let pipeline = HEADER.to_owned()
+        + "Buffers:\n"
+        + "  - Name: B\n    Format: Int32\n    ArraySize: 3\n    Data:\n      - [ 1, 0 ]\n      - [ 2, 0 ]\n      - [ 3, 0 ]\n"
+        + &resources(&[("B", "RWBuffer", 0)]);
+    let b = run("unbounded", shader, &pipeline, &[]).buffers();
+    // Element gi: [x, x * 10 + gi].
+    assert_eq!(b["B"], json!([[1, 10], [2, 21], [3, 32]]));
+}

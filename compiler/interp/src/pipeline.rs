@@ -680,6 +680,14 @@ pub fn run_pipeline_with_hook(
         &ProgramOptions {
             spec_constants: options.spec_constants.clone(),
             descriptor_heap_len: crate::heap::heap_len(pipeline),
+            // An unbounded array of resources has as many elements as the largest
+            // resource array of the pipeline.
+            unbounded_array_len: pipeline
+                .buffers
+                .iter()
+                .map(|b| b.count() as u32)
+                .max()
+                .unwrap_or(1),
         },
     )?;
     // Each buffer's bytes, one entry per element of a resource array (`ArraySize`).

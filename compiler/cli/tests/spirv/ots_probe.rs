@@ -53,3 +53,18 @@ fn append_buffer_arrays_stay_refused() {
         "error[E3008]: arrays of append or consume structured buffers unsupported",
     );
 }
+
+/// A two-dimensional array of RW structured buffers was lowered into IR the verifier
+/// rejected (a store through a read-only pointer, E4002): it is refused at the declaration.
+#[test]
+fn multi_dimensional_counter_buffer_arrays_are_refused() {
+    refuse(
+        "RWStructuredBuffer<int> B[2][3] : register(u0);
+[numthreads(1, 1, 1)] void main() { B[1][2][0] = 7; }
+",
+        "cs_6_0",
+        &[],
+        1,
+        "error[E3001]: not supported yet: multi-dimensional arrays of RW, append or consume structured buffers",
+    );
+}
