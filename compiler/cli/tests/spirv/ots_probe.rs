@@ -68,3 +68,19 @@ fn multi_dimensional_counter_buffer_arrays_are_refused() {
         "error[E3001]: not supported yet: multi-dimensional arrays of RW, append or consume structured buffers",
     );
 }
+
+/// A `vk::SampledTexture2D` (a combined image sampler) takes an `s` register as well as a `t`
+/// one, as DXC does: `register(s3)` gives binding 3 (it was refused with E2071).
+#[test]
+fn sampled_textures_take_sampler_registers() {
+    let m = compile(
+        "vk::SampledTexture2D<float4> Tex : register(s3);
+RWBuffer<float4> Out : register(u0);
+[numthreads(1, 1, 1)] void main() { Out[0] = Tex.Load(int3(1, 0, 0)); }
+",
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(m.binding("Tex"), (0, 3));
+    m.assert_has(&["OpTypeSampledImage"]);
+}
