@@ -300,3 +300,35 @@ void main(uint gi : SV_GroupIndex) { B[gi][1] = B[gi][0] * 10 + gi; }
     // Element gi: [x, x * 10 + gi].
     assert_eq!(b["B"], json!([[1, 10], [2, 21], [3, 32]]));
 }
+
+#[test]
+fn repeat_is_the_wrap_address_mode() {
+    // The suite names the wrapping address mode as Vulkan does, `Repeat`; it read as Clamp.
+    let shader = "Texture2D<float> T : register(t0);
+SamplerState Wrapping : register(s0);
+SamplerState Clamping : register(s1);
+RWBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+  Out[0] = T.SampleLevel(Wrapping, float2(1.25, 0.5), 0);
+  Out[1] = T.SampleLevel(Clamping, float2(1.25, 0.5), 0);
+}
+";
+    let pipeline = HEADER.to_owned()
+        + "Buffers:\n"
+        + "  - { Name: T, Format: Float32, OutputProps: { Width: 2, Height: 1, Depth: 1 }, Data: [10, 20] }\n"
+        + "  - { Name: Out, Format: Float32, FillSize: 8 }\n"
+        + "Samplers:\n"
+        + "  - { Name: Wrapping, MinFilter: Nearest, MagFilter: Nearest, Address: Repeat }\n"
+        + "  - { Name: Clamping, MinFilter: Nearest, MagFilter: Nearest, Address: Clamp }\n"
+        + &resources(&[
+            ("T", "Texture2D", 0),
+            ("Wrapping", "Sampler", 0),
+            ("Clamping", "Sampler", 1),
+            ("Out", "RWBuffer", 0),
+        ]);
+    let b = run("repeat", shader, &pipeline, &[]).buffers();
+    // u = 1.25 on two texels: texel coordinate 2.5, texel 2, which wraps to 0 (10) and
+    // clamps to 1 (20).
+    assert_eq!(b["Out"], json!([10, 20]));
+}

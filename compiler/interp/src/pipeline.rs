@@ -15,7 +15,7 @@
 //! `DescriptorSets` (each a list of
 //! `Resources` with `Name`, `Kind`, `DirectXBinding` (`Register`, `Space`) and
 //! `VulkanBinding` (`Binding`)), `Samplers` (`Name`, `MagFilter`/`MinFilter` `Linear` or
-//! `Nearest`, `Address` `Clamp`/`Wrap`/`Mirror`/`Border`, and our `ComparisonOp` for
+//! `Nearest`, `Address` `Clamp`/`Wrap` (or `Repeat`)/`Mirror`/`Border`, and our `ComparisonOp` for
 //! comparison samplers) for resources of kind `Sampler` or `SamplerComparison`; a combined
 //! image sampler (`Kind: SampledTexture2D`, a `vk::SampledTexture*` global) takes its texels
 //! from the buffer and its state from the sampler that have its `Name`, both required.
@@ -220,9 +220,10 @@ impl SamplerDesc {
             .map(str::to_ascii_lowercase)
             .as_deref()
         {
-            Some("wrap") => AddressMode::Wrap,
-            Some("mirror") => AddressMode::Mirror,
-            Some("border") => AddressMode::Border,
+            // The suite spells them as Vulkan does (`Repeat`), older pipelines as D3D (`Wrap`).
+            Some("wrap" | "repeat") => AddressMode::Wrap,
+            Some("mirror" | "mirroredrepeat") => AddressMode::Mirror,
+            Some("border" | "clamptoborder") => AddressMode::Border,
             _ => AddressMode::Clamp,
         };
         let compare = match self
