@@ -332,3 +332,33 @@ void main() {
     // clamps to 1 (20).
     assert_eq!(b["Out"], json!([10, 20]));
 }
+
+#[test]
+fn sample_level_picks_the_filter_and_the_mip_level() {
+    // The level of detail of SampleLevel picks MagFilter (0 or below) or MinFilter and the
+    // nearest mip level; it sampled level 0 with MagFilter whatever the level.
+    let shader = "Texture2D<float> T : register(t0);
+SamplerState S : register(s0);
+RWBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+  float2 uv = float2(0.4, 0.5);
+  Out[0] = T.SampleLevel(S, uv, -1.0);
+  Out[1] = T.SampleLevel(S, uv, 0.4);
+  Out[2] = T.SampleLevel(S, uv, 1.0);
+  Out[3] = T.SampleLevel(S, uv, 5.0);
+}
+";
+    let pipeline = HEADER.to_owned()
+        + "Buffers:\n"
+        + "  - { Name: T, Format: Float32, OutputProps: { Width: 2, Height: 1, Depth: 1, MipLevels: 2 }, Data: [10, 30, 50] }\n"
+        + "  - { Name: Out, Format: Float32, FillSize: 16 }\n"
+        + "Samplers:\n"
+        + "  - { Name: S, MinFilter: Nearest, MagFilter: Linear, Address: Clamp }\n"
+        + &resources(&[("T", "Texture2D", 0), ("S", "Sampler", 0), ("Out", "RWBuffer", 0)]);
+    let b = run("sample-lod", shader, &pipeline, &[]).buffers();
+    // Level 0 is [10 30], level 1 [50]. LOD -1: linear at level 0, texel coordinate
+    // 0.4 * 2 - 0.5 = 0.3, 10 + 0.3 * 20 = 16. LOD 0.4: minifying, level floor(0.9) = 0,
+    // nearest texel floor(0.8) = 0: 10. LOD 1: level 1, 50. LOD 5: clamped to level 1, 50.
+    assert_eq!(b["Out"], json!([16, 10, 50, 50]));
+}

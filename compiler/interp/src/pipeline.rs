@@ -190,8 +190,8 @@ pub struct DescriptorSet {
     pub resources: Vec<ResourceDesc>,
 }
 
-/// A sampler of the `Samplers` section (`MagFilter` decides the filter: textures have one
-/// mip level, so sampling magnifies or stays at level 0).
+/// A sampler of the `Samplers` section (`MagFilter` at a level of detail of 0 or less,
+/// `MinFilter` above it; each defaults to the other).
 #[derive(Debug, Clone, Deserialize)]
 pub struct SamplerDesc {
     #[serde(rename = "Name")]
@@ -210,10 +210,13 @@ pub struct SamplerDesc {
 
 impl SamplerDesc {
     pub fn state(&self) -> SamplerState {
-        let filter = match self.mag_filter.as_deref().or(self.min_filter.as_deref()) {
+        let linear = |f: Option<&str>| match f {
             Some(f) if f.eq_ignore_ascii_case("linear") => Filter::Linear,
             _ => Filter::Nearest,
         };
+        // Each filter defaults to the other one.
+        let filter = linear(self.mag_filter.as_deref().or(self.min_filter.as_deref()));
+        let min_filter = linear(self.min_filter.as_deref().or(self.mag_filter.as_deref()));
         let address = match self
             .address
             .as_deref()
@@ -243,6 +246,7 @@ impl SamplerDesc {
         };
         SamplerState {
             filter,
+            min_filter,
             address,
             compare,
         }

@@ -310,6 +310,13 @@ impl Invocation {
                     ResOp::Gather { component } => SampleKind::Gather { component },
                     _ => SampleKind::Level,
                 };
+                // `SampleLevel`'s level of detail; the others sample at 0.
+                let lod = match (op, args.get(3)) {
+                    (ResOp::SampleLevel, Some(a)) => {
+                        numeric::to_f64(a.num, self.regs[fb + a.slot as usize])
+                    }
+                    _ => 0.0,
+                };
                 super::sample::sample(
                     self,
                     ctx,
@@ -319,6 +326,7 @@ impl Invocation {
                     &coord,
                     args[2].num,
                     offset,
+                    lod,
                     &mut out[..n],
                 )?;
                 self.regs[d..d + n].copy_from_slice(&out[..n]);
