@@ -441,12 +441,22 @@ fn run_pipeline(
 ) -> Result<ExitCode, String> {
     let text = std::fs::read_to_string(pipeline_path)
         .map_err(|e| format!("cannot read `{pipeline_path}`: {e}"))?;
-    let pipeline = interp::parse_pipeline(&text).map_err(|e| format!("{pipeline_path}: {e}"))?;
+    let mut pipeline =
+        interp::parse_pipeline(&text).map_err(|e| format!("{pipeline_path}: {e}"))?;
     let entry = options
         .entry
         .clone()
         .or_else(|| pipeline.shaders.first().map(|s| s.entry.clone()))
         .unwrap_or_else(|| "main".to_owned());
+    // `-E` names the entry point compiled, as for DXC: the pipeline runs it whatever its
+    // compute shader's `Entry` says (the suite compiles with `-E`, or DXC's `main`).
+    if let Some(shader) = pipeline
+        .shaders
+        .iter_mut()
+        .find(|s| s.stage.eq_ignore_ascii_case("compute"))
+    {
+        shader.entry.clone_from(&entry);
+    }
     let stage = match options.profile.as_deref().map(parse_profile).transpose()? {
         None => db::LowerStage::Compute,
         Some(t) if t.stage == ShaderStage::Compute => db::LowerStage::Compute,

@@ -362,3 +362,18 @@ void main() {
     // nearest texel floor(0.8) = 0: 10. LOD 1: level 1, 50. LOD 5: clamped to level 1, 50.
     assert_eq!(b["Out"], json!([16, 10, 50, 50]));
 }
+
+#[test]
+fn dash_e_names_the_entry_the_pipeline_runs() {
+    // The suite compiles with `-E` (or DXC's default `main`) whatever the pipeline's `Entry`
+    // says; the run looked the pipeline's name up in the module and failed.
+    let shader = "RWBuffer<int> Out : register(u0);
+[numthreads(2, 1, 1)]
+void main(uint gi : SV_GroupIndex) { Out[gi] = gi + 40; }
+";
+    let pipeline = "Shaders:\n  - { Stage: Compute, Entry: CSMain }\n".to_owned()
+        + "Buffers:\n  - { Name: Out, Format: Int32, FillSize: 8 }\n"
+        + &resources(&[("Out", "RWBuffer", 0)]);
+    let b = run("dash-e", shader, &pipeline, &["-E", "main"]).buffers();
+    assert_eq!(b["Out"], json!([40, 41]));
+}
