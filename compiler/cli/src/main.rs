@@ -353,7 +353,7 @@ fn preprocessor_outputs(
     }
     let rule = dependency_rule(options, input, db, parsed);
     if options.deps_stdout {
-        print!("{rule}");
+        say(&rule);
         report_preprocessor_errors(options, db, parsed);
         return Ok(Some(exit_status(pp_failed)));
     }
@@ -474,7 +474,7 @@ fn run_pipeline(
     };
     match interp::run_pipeline(&module, &pipeline, &interp::PipelineOptions::default()) {
         Ok(results) => {
-            println!("{}", results.to_json());
+            say(&format!("{}\n", results.to_json()));
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
@@ -621,7 +621,7 @@ fn write_output(options: &Options, kind: EmitKind, produced: &[u8]) -> Result<()
     match &options.output {
         Some(path) => {
             std::fs::write(path, produced).map_err(|e| format!("cannot write `{path}`: {e}"))?;
-            println!("hlslc: wrote {} to {path}", describe(kind));
+            say(&format!("hlslc: wrote {} to {path}\n", describe(kind)));
         }
         None => {
             let mut stdout = std::io::stdout().lock();
@@ -629,6 +629,15 @@ fn write_output(options: &Options, kind: EmitKind, produced: &[u8]) -> Result<()
         }
     }
     Ok(())
+}
+
+/// Writes `text` to stdout; a reader that went away (`hlslc ... | head`) is no error, and
+/// never a panic as `print!` would make it.
+fn say(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
 }
 
 fn describe(kind: EmitKind) -> &'static str {

@@ -377,3 +377,36 @@ void main(uint gi : SV_GroupIndex) { Out[gi] = gi + 40; }
     let b = run("dash-e", shader, &pipeline, &["-E", "main"]).buffers();
     assert_eq!(b["Out"], json!([40, 41]));
 }
+
+#[test]
+fn a_closed_stdout_is_no_panic() {
+    // `hlslc run ... | head -c 10` closes the pipe early: `println!` panicked on the write.
+    // The read end is dropped before hlslc has compiled anything, so its write always fails.
+    let source = write(
+        "closed-stdout",
+        "shader.hlsl",
+        "RWBuffer<int> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() { Out[0] = 1; }
+",
+    );
+    let pipeline = HEADER.to_owned()
+        + "Buffers:\n  - { Name: Out, Format: Int32, FillSize: 4 }\n"
+        + &resources(&[("Out", "RWBuffer", 0)]);
+    let yaml = write("closed-stdout", "pipeline.yaml", &pipeline);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hlslc"))
+        .arg("run")
+        .arg("--pipeline")
+        .arg(&yaml)
+        .args(["-T", "cs_6_5"])
+        .arg(&source)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}
