@@ -353,7 +353,7 @@ fn preprocessor_outputs(
     }
     let rule = dependency_rule(options, input, db, parsed);
     if options.deps_stdout {
-        print!("{rule}");
+        say(&rule);
         report_preprocessor_errors(options, db, parsed);
         return Ok(Some(exit_status(pp_failed)));
     }
@@ -429,8 +429,8 @@ fn with_extension(path: &str, ext: &str) -> String {
         .into_owned()
 }
 
-/// `hlslc run`: lowers the compute entry point, runs the pipeline on the interpreter and
-/// prints every buffer as JSON on stdout.
+/// `hlslc run`: lowers the compute entry point under the same `-fvk-*` options as `-spirv`,
+/// runs the pipeline on the interpreter and prints every buffer as JSON on stdout.
 fn run_pipeline(
     options: &Options,
     pipeline_path: &str,
@@ -441,18 +441,31 @@ fn run_pipeline(
 ) -> Result<ExitCode, String> {
     let text = std::fs::read_to_string(pipeline_path)
         .map_err(|e| format!("cannot read `{pipeline_path}`: {e}"))?;
-    let pipeline = interp::parse_pipeline(&text).map_err(|e| format!("{pipeline_path}: {e}"))?;
+    let mut pipeline =
+        interp::parse_pipeline(&text).map_err(|e| format!("{pipeline_path}: {e}"))?;
     let entry = options
         .entry
         .clone()
         .or_else(|| pipeline.shaders.first().map(|s| s.entry.clone()))
         .unwrap_or_else(|| "main".to_owned());
+    // `-E` names the entry point compiled, as for DXC: the pipeline runs it whatever its
+    // compute shader's `Entry` says (the suite compiles with `-E`, or DXC's `main`).
+    if let Some(shader) = pipeline
+        .shaders
+        .iter_mut()
+        .find(|s| s.stage.eq_ignore_ascii_case("compute"))
+    {
+        shader.entry.clone_from(&entry);
+    }
     let stage = match options.profile.as_deref().map(parse_profile).transpose()? {
         None => db::LowerStage::Compute,
         Some(t) if t.stage == ShaderStage::Compute => db::LowerStage::Compute,
         Some(_) => return Err("`hlslc run` runs compute shaders: use a cs_6_x profile".into()),
     };
-    let module = match db::lower_module(db, main_file, config, &entry, stage) {
+    // The interpreter runs the module `-spirv` would emit: the `-fvk-*` layout and binding
+    // flags apply (`-fvk-use-dx-layout` packs structured buffers as D3D does).
+    let lower_options = vulkan::lower_options(options)?;
+    let module = match db::lower_module_with(db, main_file, config, &entry, stage, &lower_options) {
         Ok(module) => module,
         Err(errors) => {
             report(&errors);
@@ -461,7 +474,7 @@ fn run_pipeline(
     };
     match interp::run_pipeline(&module, &pipeline, &interp::PipelineOptions::default()) {
         Ok(results) => {
-            println!("{}", results.to_json());
+            say(&format!("{}\n", results.to_json()));
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
@@ -608,7 +621,7 @@ fn write_output(options: &Options, kind: EmitKind, produced: &[u8]) -> Result<()
     match &options.output {
         Some(path) => {
             std::fs::write(path, produced).map_err(|e| format!("cannot write `{path}`: {e}"))?;
-            println!("hlslc: wrote {} to {path}", describe(kind));
+            say(&format!("hlslc: wrote {} to {path}\n", describe(kind)));
         }
         None => {
             let mut stdout = std::io::stdout().lock();
@@ -616,6 +629,15 @@ fn write_output(options: &Options, kind: EmitKind, produced: &[u8]) -> Result<()
         }
     }
     Ok(())
+}
+
+/// Writes `text` to stdout; a reader that went away (`hlslc ... | head`) is no error, and
+/// never a panic as `print!` would make it.
+fn say(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
 }
 
 fn describe(kind: EmitKind) -> &'static str {

@@ -44,7 +44,10 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
     out.invert_w = options.invert_w;
     out.nonzero_base_instance = options.nonzero_base_instance;
     out.flatten_resource_arrays = options.flatten_resource_arrays;
-    out.allow_rwstructuredbuffer_arrays = options.allow_rwstructuredbuffer_arrays;
+    // Arrays of RWStructuredBuffers (with an array of counters) are DXC's default since it
+    // removed `-fvk-allow-rwstructuredbuffer-arrays` (DirectXShaderCompiler PR 6903); the
+    // flag is still accepted and changes nothing.
+    out.allow_rwstructuredbuffer_arrays = true;
     out.legacy_buffer_matrix_order = options.legacy_buffer_matrix_order;
     out.stage_io_order = match options.stage_io_order.as_deref() {
         None | Some("decl") => StageIoOrder::Declaration,
@@ -55,9 +58,7 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
             ))
         }
     };
-    // DXC refuses arrays of RW/append/consume structured buffers unless
-    // -fvk-allow-rwstructuredbuffer-arrays allows the RW ones.
-    out.refuse_rwstructuredbuffer_arrays = !options.allow_rwstructuredbuffer_arrays;
+    out.refuse_rwstructuredbuffer_arrays = false;
     out.layout = match (options.dx_layout, options.gl_layout, options.scalar_layout) {
         (false, false, false) => LayoutChoice::VectorRelaxed,
         (true, false, false) => LayoutChoice::Dx,

@@ -28,7 +28,8 @@ pub(crate) enum RegisterUse {
     Writable,
     /// `SamplerState`, `SamplerComparisonState`: `s` (or `t`).
     Sampler,
-    /// Anything else (numeric globals, Vulkan-only types): the class is not checked.
+    /// Anything else (numeric globals, Vulkan-only types such as `vk::SampledTexture2D`):
+    /// the class is not checked.
     Other,
 }
 
@@ -51,6 +52,9 @@ impl RegisterUse {
         };
         match &**r {
             ResourceType::ConstantBuffer { .. } => RegisterUse::ConstantBuffer,
+            // `vk::SampledTexture*` is a texture and a sampler in one: DXC binds it from an
+            // `s` register as from a `t` one (the offload test suite uses `register(s0)`).
+            ResourceType::Texture { access, .. } if access.is_combined() => RegisterUse::Other,
             ResourceType::TextureBuffer { .. } | ResourceType::RaytracingAccelerationStructure => {
                 RegisterUse::ReadOnly
             }
@@ -170,6 +174,12 @@ mod tests {
             ["invalid register specification, expected 's' or 't' binding"]
         );
         assert!(problems(&["c4"], RegisterUse::Other).is_empty());
+        let sampled = Type::Resource(std::sync::Arc::new(ResourceType::Texture {
+            dim: types::TextureDim::D2,
+            access: types::TextureAccess::Sampled,
+            sample: Type::Vector(types::ScalarKind::Float, 4),
+        }));
+        assert_eq!(RegisterUse::of_type(&sampled), RegisterUse::Other);
     }
 
     #[test]

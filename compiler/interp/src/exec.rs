@@ -16,6 +16,7 @@ use crate::program::{
 };
 use crate::shape::{self, Shape};
 use crate::RunError;
+use types::TextureDim;
 
 mod device;
 mod ops;
@@ -34,6 +35,9 @@ pub struct Resource {
     pub width: u32,
     pub height: u32,
     pub depth: u32,
+    /// Mip levels of a texture (0 or 1: one). The data holds, for each array slice in
+    /// turn, its whole mip chain (level 0 first), as D3D12 orders subresources.
+    pub levels: u32,
     pub sampler: Option<SamplerState>,
 }
 
@@ -58,8 +62,38 @@ impl Resource {
             width,
             height: height.max(1),
             depth: depth.max(1),
+            levels: 1,
             sampler: None,
         }
+    }
+
+    /// The same texture with `levels` mip levels (at least 1).
+    pub fn with_levels(mut self, levels: u32) -> Resource {
+        self.levels = levels.max(1);
+        self
+    }
+
+    /// The extent of one array slice of a `dim` texture at mip `level`: width, height and
+    /// depth (depth only for 3D; an array's slice count is not part of it).
+    pub(crate) fn mip_extent(&self, dim: Option<TextureDim>, level: u32) -> (u32, u32, u32) {
+        let m = |v: u32| (v >> level.min(31)).max(1);
+        let (w, h, d) = (self.width, self.height.max(1), self.depth.max(1));
+        match dim {
+            Some(TextureDim::D1 | TextureDim::D1Array) => (m(w), 1, 1),
+            Some(TextureDim::D3) => (m(w), m(h), m(d)),
+            _ => (m(w), m(h), 1),
+        }
+    }
+
+    /// Texels before mip `level` in one slice's chain, and in the whole chain.
+    pub(crate) fn mip_offsets(&self, dim: Option<TextureDim>, level: u32) -> (usize, usize) {
+        let texels = |l: u32| {
+            let (w, h, d) = self.mip_extent(dim, l);
+            w as usize * h as usize * d as usize
+        };
+        let before = (0..level).map(texels).sum();
+        let chain = (0..self.levels.max(1)).map(texels).sum();
+        (before, chain)
     }
 }
 

@@ -1,16 +1,21 @@
 //! The pipeline description of LLVM's offload-test-suite (YAML, read with `serde_norway`),
 //! running one, and printing its buffers as JSON. `hlslc run` calls [`run_pipeline`].
 //!
-//! Read: `Shaders` (`Stage`, `Entry`, optional `DispatchSize`), `DispatchParameters`
+//! Read: `Shaders` (`Stage`, `Entry`, optional `DispatchSize`; without `Shaders`, as in the
+//! suite's first pipelines, a compute shader `main` and a top-level `DispatchSize`), `DispatchParameters`
 //! (`DispatchGroupCount`, default `[1, 1, 1]`), `Buffers` (`Name`, `Format`, `Stride` or
-//! `Channels`, `Data` or `FillSize` in bytes with `FillValue`, and `Width`/`Height`/`Depth`
-//! either directly or under `OutputProps` for textures; our extension `Counter` sets the
+//! `Channels`, `Data` (numbers; C99 hexadecimal floats such as `0x1.8p+1` in float formats)
+//! or `FillSize` in bytes with `FillValue` (`ZeroInitSize`, the older spelling, zeroes that
+//! many bytes), `ArraySize` (the buffers of a resource array: `Data` a list of lists, one
+//! per element, bound to the array's elements in order), and `Width`/`Height`/`Depth`
+//! either directly or under `OutputProps` for textures (there also `MipLevels`, each slice's
+//! mip chain stored level 0 first, and `ArraySlices` of an array texture); our extension `Counter` sets the
 //! hidden counter of an append or consume buffer, and `Address` gives it a device address
 //! that raw buffer and buffer pointer accesses reach it by, see [`crate::device`]),
 //! `DescriptorSets` (each a list of
 //! `Resources` with `Name`, `Kind`, `DirectXBinding` (`Register`, `Space`) and
 //! `VulkanBinding` (`Binding`)), `Samplers` (`Name`, `MagFilter`/`MinFilter` `Linear` or
-//! `Nearest`, `Address` `Clamp`/`Wrap`/`Mirror`/`Border`, and our `ComparisonOp` for
+//! `Nearest`, `Address` `Clamp`/`Wrap` (or `Repeat`)/`Mirror`/`Border`, and our `ComparisonOp` for
 //! comparison samplers) for resources of kind `Sampler` or `SamplerComparison`; a combined
 //! image sampler (`Kind: SampledTexture2D`, a `vk::SampledTexture*` global) takes its texels
 //! from the buffer and its state from the sampler that have its `Name`, both required.
@@ -18,13 +23,14 @@
 //! with set = its descriptor set's index and binding = its Vulkan binding, else to the one
 //! with set = `Space` and binding = `Register` (DXC's mapping); among globals with the same
 //! numbers (`b0`, `t0` and `u0` all get binding 0), only the one whose register class matches
-//! the `Kind` is bound. SM 6.6 descriptor heaps take their elements from the resources'
+//! the `Kind` is bound; a resource without a `VulkanBinding` that neither number finds binds
+//! at its position in the set (the suite's first Vulkan runs). SM 6.6 descriptor heaps take their elements from the resources'
 //! registers in space 0 (see [`crate::heap`]). Resources the shader does not declare are skipped. `Float16` data are binary16 bits (as the suite writes them) or floats.
 //!
 //! Output: `{"buffers": {"Name": [v0, ...]}}` in `Buffers` order; floats print in the
 //! shortest form that reads back to the same value of their format, NaN and infinities as
 //! the strings `"nan"`, `"inf"`, `"-inf"`; `Bool` as `true`/`false`; `Hex` formats as
-//! unsigned integers.
+//! unsigned integers; a resource array's buffers as a list of lists.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -90,6 +96,12 @@ pub struct OutputProps {
     pub height: Option<u32>,
     #[serde(rename = "Depth", default)]
     pub depth: Option<u32>,
+    /// Mip levels: the data holds each slice's whole chain, level 0 first.
+    #[serde(rename = "MipLevels", default)]
+    pub mip_levels: Option<u32>,
+    /// Slices of an array texture (`ArraySize` in older tests).
+    #[serde(rename = "ArraySlices", alias = "ArraySize", default)]
+    pub array_slices: Option<u32>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -108,6 +120,13 @@ pub struct BufferDesc {
     pub fill_size: Option<u64>,
     #[serde(rename = "FillValue", default)]
     pub fill_value: Option<Value>,
+    /// The older tests' spelling of a zero-filled `FillSize`.
+    #[serde(rename = "ZeroInitSize", default)]
+    pub zero_init_size: Option<u64>,
+    /// For a resource array: how many buffers this one describes (`Data` is then a list of
+    /// lists, one per element, and `FillSize` fills each). Default 1.
+    #[serde(rename = "ArraySize", default)]
+    pub array_size: Option<u32>,
     #[serde(rename = "Width", default)]
     pub width: Option<u32>,
     #[serde(rename = "Height", default)]
@@ -171,8 +190,8 @@ pub struct DescriptorSet {
     pub resources: Vec<ResourceDesc>,
 }
 
-/// A sampler of the `Samplers` section (`MagFilter` decides the filter: textures have one
-/// mip level, so sampling magnifies or stays at level 0).
+/// A sampler of the `Samplers` section (`MagFilter` at a level of detail of 0 or less,
+/// `MinFilter` above it; each defaults to the other).
 #[derive(Debug, Clone, Deserialize)]
 pub struct SamplerDesc {
     #[serde(rename = "Name")]
@@ -191,19 +210,23 @@ pub struct SamplerDesc {
 
 impl SamplerDesc {
     pub fn state(&self) -> SamplerState {
-        let filter = match self.mag_filter.as_deref().or(self.min_filter.as_deref()) {
+        let linear = |f: Option<&str>| match f {
             Some(f) if f.eq_ignore_ascii_case("linear") => Filter::Linear,
             _ => Filter::Nearest,
         };
+        // Each filter defaults to the other one.
+        let filter = linear(self.mag_filter.as_deref().or(self.min_filter.as_deref()));
+        let min_filter = linear(self.min_filter.as_deref().or(self.mag_filter.as_deref()));
         let address = match self
             .address
             .as_deref()
             .map(str::to_ascii_lowercase)
             .as_deref()
         {
-            Some("wrap") => AddressMode::Wrap,
-            Some("mirror") => AddressMode::Mirror,
-            Some("border") => AddressMode::Border,
+            // The suite spells them as Vulkan does (`Repeat`), older pipelines as D3D (`Wrap`).
+            Some("wrap" | "repeat") => AddressMode::Wrap,
+            Some("mirror" | "mirroredrepeat") => AddressMode::Mirror,
+            Some("border" | "clamptoborder") => AddressMode::Border,
             _ => AddressMode::Clamp,
         };
         let compare = match self
@@ -223,6 +246,7 @@ impl SamplerDesc {
         };
         SamplerState {
             filter,
+            min_filter,
             address,
             compare,
         }
@@ -232,8 +256,12 @@ impl SamplerDesc {
 /// A pipeline description.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Pipeline {
-    #[serde(rename = "Shaders")]
+    /// Without `Shaders` (the suite's first pipelines): one compute shader `main`, its
+    /// group count the top-level `DispatchSize`.
+    #[serde(rename = "Shaders", default)]
     pub shaders: Vec<Shader>,
+    #[serde(rename = "DispatchSize", default)]
+    pub dispatch_size: Option<[u32; 3]>,
     #[serde(rename = "DispatchParameters", default)]
     pub dispatch_parameters: Option<DispatchParameters>,
     #[serde(rename = "Buffers", default)]
@@ -267,7 +295,16 @@ fn is_combined(ty: &types::Type) -> bool {
 
 /// Parses pipeline YAML.
 pub fn parse_pipeline(text: &str) -> Result<Pipeline, RunError> {
-    serde_norway::from_str(text).map_err(|e| RunError::Pipeline(e.to_string()))
+    let mut p: Pipeline =
+        serde_norway::from_str(text).map_err(|e| RunError::Pipeline(e.to_string()))?;
+    if p.shaders.is_empty() {
+        p.shaders.push(Shader {
+            stage: "Compute".to_owned(),
+            entry: "main".to_owned(),
+            dispatch_size: p.dispatch_size,
+        });
+    }
+    Ok(p)
 }
 
 impl Pipeline {
@@ -311,11 +348,62 @@ fn value_f64(v: &Value) -> Option<f64> {
             "nan" | ".nan" => Some(f64::NAN),
             "inf" | ".inf" => Some(f64::INFINITY),
             "-inf" | "-.inf" => Some(f64::NEG_INFINITY),
-            t => t.parse().ok(),
+            t => t.parse().ok().or_else(|| hex_float(t)),
         },
         Value::Bool(b) => Some(*b as u8 as f64),
         _ => None,
     }
+}
+
+/// A C99 hexadecimal float (`0x1.8p+1`, `-0x1.e7d42cp-127`, `0x10`): hex digits with an
+/// optional point, then an optional binary exponent. Exact for up to 60 significant bits
+/// (the suite writes at most 53).
+fn hex_float(text: &str) -> Option<f64> {
+    let (negative, rest) = match text.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let rest = rest
+        .strip_prefix("0x")
+        .or_else(|| rest.strip_prefix("0X"))?;
+    let (digits, exponent) = match rest.find(['p', 'P']) {
+        Some(i) => (&rest[..i], rest[i + 1..].parse::<i32>().ok()?),
+        None => (rest, 0),
+    };
+    let (int_part, frac_part) = digits.split_once('.').unwrap_or((digits, ""));
+    if int_part.is_empty() && frac_part.is_empty() {
+        return None;
+    }
+    let mut mantissa: u64 = 0;
+    let mut scale = exponent;
+    for (k, c) in int_part.chars().chain(frac_part.chars()).enumerate() {
+        let d = u64::from(c.to_digit(16)?);
+        if mantissa >> 60 != 0 {
+            // Beyond 60 bits: drop the digit (and keep its weight for integer digits).
+            if k < int_part.len() {
+                scale = scale.checked_add(4)?;
+            }
+            continue;
+        }
+        mantissa = mantissa * 16 + d;
+        if k >= int_part.len() {
+            scale = scale.checked_sub(4)?;
+        }
+    }
+    // Scale by powers of two that keep the intermediate value normal, so only the last
+    // multiplication rounds (into the subnormals if it must).
+    let mut value = mantissa as f64;
+    while scale > 0 {
+        let step = scale.min(1000);
+        value *= f64::powi(2.0, step);
+        scale -= step;
+    }
+    while scale < 0 {
+        let step = scale.max(-1000);
+        value *= f64::powi(2.0, step);
+        scale -= step;
+    }
+    Some(if negative { -value } else { value })
 }
 
 /// The bytes of one element of `format` from a YAML value.
@@ -350,10 +438,53 @@ fn encode(format: Format, v: &Value, out: &mut Vec<u8>) -> Result<(), String> {
 }
 
 impl BufferDesc {
+    /// How many buffers of a resource array this describes (`ArraySize`, at least 1).
+    pub fn count(&self) -> usize {
+        self.array_size.unwrap_or(1).max(1) as usize
+    }
+
+    /// The initial bytes of each element of a resource array (`ArraySize`), or of the one
+    /// buffer: a `Data` list of lists gives one buffer per inner list.
+    pub fn element_bytes(&self) -> Result<Vec<Vec<u8>>, RunError> {
+        let n = self.count();
+        let nested = self
+            .data
+            .as_ref()
+            .is_some_and(|d| d.iter().any(|v| matches!(v, Value::Sequence(_))));
+        if !nested {
+            let one = self.bytes()?;
+            return Ok(vec![one; n]);
+        }
+        let err = |m: String| RunError::Pipeline(format!("buffer {}: {m}", self.name));
+        let lists = self.data.as_deref().unwrap_or_default();
+        if lists.len() != n {
+            return Err(err(format!(
+                "ArraySize is {n} but Data holds {} lists",
+                lists.len()
+            )));
+        }
+        lists
+            .iter()
+            .map(|list| {
+                let Value::Sequence(items) = list else {
+                    return Err(err(format!("{list:?} is not a list of values")));
+                };
+                let mut out = Vec::new();
+                for v in items {
+                    encode(self.format, v, &mut out).map_err(err)?;
+                }
+                Ok(out)
+            })
+            .collect()
+    }
+
     /// The buffer's initial bytes.
     pub fn bytes(&self) -> Result<Vec<u8>, RunError> {
         let err = |m: String| RunError::Pipeline(format!("buffer {}: {m}", self.name));
         let mut out = Vec::new();
+        if let Some(size) = self.zero_init_size.filter(|_| self.fill_size.is_none()) {
+            return Ok(vec![0; size as usize]);
+        }
         if let Some(size) = self.fill_size.filter(|&s| s > 0) {
             let mut elem = Vec::new();
             match &self.fill_value {
@@ -372,13 +503,28 @@ impl BufferDesc {
         Ok(out)
     }
 
-    fn dims(&self) -> (u32, u32, u32) {
+    /// Width, height and depth of the texture bound as `kind`: an array texture's
+    /// `ArraySlices` is its height (1D) or depth (2D), where the interpreter keeps slices.
+    fn dims(&self, kind: &str) -> (u32, u32, u32) {
         let p = self.output_props.clone().unwrap_or_default();
-        (
+        let (w, h, d) = (
             self.width.or(p.width).unwrap_or(0),
             self.height.or(p.height).unwrap_or(1),
             self.depth.or(p.depth).unwrap_or(1),
-        )
+        );
+        match p.array_slices.filter(|_| kind.ends_with("Array")) {
+            Some(n) if kind.contains("1D") => (w, n, d),
+            Some(n) => (w, h, n),
+            None => (w, h, d),
+        }
+    }
+
+    /// Mip levels of a texture (`OutputProps.MipLevels`, default 1).
+    fn mip_levels(&self) -> u32 {
+        self.output_props
+            .as_ref()
+            .and_then(|p| p.mip_levels)
+            .unwrap_or(1)
     }
 
     /// Decodes bytes of this buffer's format.
@@ -421,6 +567,8 @@ pub enum BufferValues {
     Float32(Vec<f32>),
     Float64(Vec<f64>),
     Bool(Vec<bool>),
+    /// The buffers of a resource array (`ArraySize`), in order.
+    Array(Vec<BufferValues>),
 }
 
 /// The buffers of a pipeline after a run, in `Buffers` order.
@@ -459,7 +607,7 @@ impl Results {
         self.buffers.iter().find(|(n, _)| n == name).map(|(_, v)| v)
     }
 
-    /// `{"buffers": {"Name": [v0, ...]}}`.
+    /// `{"buffers": {"Name": [v0, ...]}}`; a resource array's buffers as a list of lists.
     pub fn to_json(&self) -> String {
         let mut out = String::from("{\"buffers\": {");
         for (k, (name, vals)) in self.buffers.iter().enumerate() {
@@ -467,32 +615,41 @@ impl Results {
                 out.push_str(", ");
             }
             json_string(&mut out, name);
-            out.push_str(": [");
-            let mut items = Vec::new();
-            match vals {
-                BufferValues::Int(v) => items.extend(v.iter().map(|x| x.to_string())),
-                BufferValues::UInt(v) => items.extend(v.iter().map(|x| x.to_string())),
-                BufferValues::Bool(v) => items.extend(v.iter().map(|x| x.to_string())),
-                // `Display` of f32/f64 is the shortest text that reads back to the same value.
-                BufferValues::Float16(v) | BufferValues::Float32(v) => {
-                    items.extend(v.iter().map(|&x| {
-                        let mut s = String::new();
-                        json_float(&mut s, f64::from(x), x);
-                        s
-                    }))
-                }
-                BufferValues::Float64(v) => items.extend(v.iter().map(|&x| {
-                    let mut s = String::new();
-                    json_float(&mut s, x, x);
-                    s
-                })),
-            }
-            out.push_str(&items.join(", "));
-            out.push(']');
+            out.push_str(": ");
+            json_values(&mut out, vals);
         }
         out.push_str("}}");
         out
     }
+}
+
+/// `[v0, ...]` (`[[...], ...]` for a resource array).
+fn json_values(out: &mut String, vals: &BufferValues) {
+    let mut items = Vec::new();
+    match vals {
+        BufferValues::Int(v) => items.extend(v.iter().map(|x| x.to_string())),
+        BufferValues::UInt(v) => items.extend(v.iter().map(|x| x.to_string())),
+        BufferValues::Bool(v) => items.extend(v.iter().map(|x| x.to_string())),
+        // `Display` of f32/f64 is the shortest text that reads back to the same value.
+        BufferValues::Float16(v) | BufferValues::Float32(v) => items.extend(v.iter().map(|&x| {
+            let mut s = String::new();
+            json_float(&mut s, f64::from(x), x);
+            s
+        })),
+        BufferValues::Float64(v) => items.extend(v.iter().map(|&x| {
+            let mut s = String::new();
+            json_float(&mut s, x, x);
+            s
+        })),
+        BufferValues::Array(elements) => items.extend(elements.iter().map(|e| {
+            let mut s = String::new();
+            json_values(&mut s, e);
+            s
+        })),
+    }
+    out.push('[');
+    out.push_str(&items.join(", "));
+    out.push(']');
 }
 
 /// How to run a pipeline.
@@ -528,17 +685,26 @@ pub fn run_pipeline_with_hook(
         &ProgramOptions {
             spec_constants: options.spec_constants.clone(),
             descriptor_heap_len: crate::heap::heap_len(pipeline),
+            // An unbounded array of resources has as many elements as the largest
+            // resource array of the pipeline.
+            unbounded_array_len: pipeline
+                .buffers
+                .iter()
+                .map(|b| b.count() as u32)
+                .max()
+                .unwrap_or(1),
         },
     )?;
-    let mut data: HashMap<&str, Vec<u8>> = HashMap::new();
+    // Each buffer's bytes, one entry per element of a resource array (`ArraySize`).
+    let mut data: HashMap<&str, Vec<Vec<u8>>> = HashMap::new();
     for b in &pipeline.buffers {
-        data.insert(&b.name, b.bytes()?);
+        data.insert(&b.name, b.element_bytes()?);
     }
     let mut bindings = Bindings::new(&program);
-    // Which root each pipeline resource went to, to copy the data back.
-    let mut bound: Vec<(usize, &str)> = Vec::new();
+    // Which root each pipeline buffer (element) went to, to copy the data back.
+    let mut bound: Vec<(usize, &str, usize)> = Vec::new();
     for (set, ds) in pipeline.descriptor_sets.iter().enumerate() {
-        for r in &ds.resources {
+        for (position, r) in ds.resources.iter().enumerate() {
             let class = Some(RegisterClass::of_kind(&r.kind));
             let vk = r
                 .vulkan_binding
@@ -546,11 +712,20 @@ pub fn run_pipeline_with_hook(
             let dx = r
                 .directx_binding
                 .and_then(|b| program.find_binding_of_class(b.space, b.register, class));
+            // Without a `VulkanBinding`, the suite's first Vulkan runs bound a resource at
+            // its position in the set: the last resort when neither number finds a global.
+            let by_position = || {
+                r.vulkan_binding
+                    .is_none()
+                    .then(|| program.find_binding_of_class(set as u32, position as u32, class))
+                    .flatten()
+            };
             // Heap arrays are filled by heap index (`crate::heap`), never by binding.
-            let direct = vk
+            let found = vk
                 .or(dx)
-                .map(|(root, _)| root)
-                .filter(|&root| !crate::heap::is_heap_slot(&program.resources[root]));
+                .or_else(by_position)
+                .filter(|&(root, _)| !crate::heap::is_heap_slot(&program.resources[root]));
+            let direct = found.map(|(root, _)| root);
             let roots: Vec<usize> = direct
                 .into_iter()
                 .chain(crate::heap::heap_roots(&program, r))
@@ -580,10 +755,21 @@ pub fn run_pipeline_with_hook(
                     r.name
                 )));
             }
-            let (w, h, d) = desc.dims();
-            let bytes = data[r.name.as_str()].clone();
+            if desc.count() > 1 {
+                // A resource array: element `i` of the buffer binds the array's root `i`.
+                let Some((first, slots)) = found else {
+                    continue;
+                };
+                for (i, bytes) in data[r.name.as_str()].iter().enumerate().take(slots) {
+                    bindings.resources[first + i] = Some(Resource::buffer(bytes.clone()));
+                    bound.push((first + i, &r.name, i));
+                }
+                continue;
+            }
+            let (w, h, d) = desc.dims(&r.kind);
+            let bytes = data[r.name.as_str()][0].clone();
             let res = if r.kind.contains("Texture") {
-                let mut t = Resource::texture(bytes, w, h, d);
+                let mut t = Resource::texture(bytes, w, h, d).with_levels(desc.mip_levels());
                 // A combined image sampler (`vk::SampledTexture2D`, kind `SampledTexture2D`)
                 // is its own sampler: the suite takes its state from the sampler of the same
                 // name, which must exist.
@@ -599,7 +785,7 @@ pub fn run_pipeline_with_hook(
                 bindings.resources[other] = Some(res.clone());
             }
             bindings.resources[root] = Some(res);
-            bound.push((root, &r.name));
+            bound.push((root, &r.name, 0));
             if let Some(value) = desc.counter {
                 let counter = format!("counter.var.{}", program.resources[root].name);
                 let slot = program.find_name(&counter).ok_or_else(|| {
@@ -614,7 +800,7 @@ pub fn run_pipeline_with_hook(
     }
     for b in &pipeline.buffers {
         if let Some(address) = b.address {
-            let bytes = data[b.name.as_str()].clone();
+            let bytes = data[b.name.as_str()][0].clone();
             bindings
                 .add_device_buffer(&program, address, bytes)
                 .map_err(|e| RunError::Pipeline(format!("buffer {}: {e}", b.name)))?;
@@ -633,20 +819,60 @@ pub fn run_pipeline_with_hook(
         &options.run,
         hook,
     )?;
-    for (root, name) in bound {
+    for (root, name, element) in bound {
         if let Some(res) = bindings.resources[root].take() {
-            data.insert(name, res.data);
+            if let Some(slot) = data.get_mut(name).and_then(|e| e.get_mut(element)) {
+                *slot = res.data;
+            }
         }
     }
     for b in &pipeline.buffers {
         if let Some(bytes) = b.address.and_then(|a| bindings.device_buffer(a)) {
-            data.insert(&b.name, bytes.to_vec());
+            data.insert(&b.name, vec![bytes.to_vec()]);
         }
     }
     let buffers = pipeline
         .buffers
         .iter()
-        .map(|b| (b.name.clone(), b.values(&data[b.name.as_str()])))
+        .map(|b| {
+            let elements = &data[b.name.as_str()];
+            let values = if b.count() > 1 {
+                BufferValues::Array(elements.iter().map(|e| b.values(e)).collect())
+            } else {
+                b.values(&elements[0])
+            };
+            (b.name.clone(), values)
+        })
         .collect();
     Ok(Results { buffers })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hex_float;
+
+    #[test]
+    fn hex_floats() {
+        // Each value by hand: mantissa digits times 2^(exponent - 4 * fraction digits).
+        assert_eq!(hex_float("0x1.8p+1"), Some(3.0));
+        assert_eq!(hex_float("-0x1p-2"), Some(-0.25));
+        assert_eq!(hex_float("0X1.0P4"), Some(16.0));
+        assert_eq!(hex_float("0x.8p1"), Some(1.0));
+        assert_eq!(hex_float("0x10"), Some(16.0));
+        assert_eq!(hex_float("0x1.0000000000001p+0"), Some(1.0 + f64::EPSILON));
+        // 2^-1074: the smallest f64 subnormal, reached without flushing to zero.
+        assert_eq!(hex_float("0x1p-1074").map(f64::to_bits), Some(1));
+        assert_eq!(hex_float("0x1p+1024"), Some(f64::INFINITY));
+        for bad in [
+            "0x",
+            "0xp3",
+            "0x1.2.3",
+            "0x1p",
+            "1.5",
+            "0xg",
+            "0x1p99999999999",
+        ] {
+            assert_eq!(hex_float(bad), None, "{bad}");
+        }
+    }
 }

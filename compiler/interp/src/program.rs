@@ -419,9 +419,11 @@ pub struct Program {
 #[derive(Debug, Clone, Default)]
 pub struct ProgramOptions {
     pub spec_constants: HashMap<u32, u64>,
-    /// The number of elements of each descriptor-heap array (see [`crate::heap`]); other
-    /// runtime arrays of resources have one.
+    /// The number of elements of each descriptor-heap array (see [`crate::heap`]).
     pub descriptor_heap_len: u32,
+    /// The number of elements of each other runtime array of resources (`RWBuffer<int> B[]`;
+    /// at least one): the pipeline binds that many.
+    pub unbounded_array_len: u32,
 }
 
 /// Flat scalar components of a value of `ty` (pointers and buffer pointers take one
@@ -540,7 +542,10 @@ impl Program {
                         {
                             ((**element).clone(), options.descriptor_heap_len.max(1))
                         }
-                        Type::Array { element, len } => ((**element).clone(), len.unwrap_or(1)),
+                        Type::Array { element, len } => (
+                            (**element).clone(),
+                            len.unwrap_or(options.unbounded_array_len.max(1)),
+                        ),
                         t => (t.clone(), 1),
                     };
                     let elem_shape = match rty.as_resource() {

@@ -1287,6 +1287,7 @@ fn sample(
 fn state(filter: interp::Filter, address: interp::AddressMode) -> interp::SamplerState {
     interp::SamplerState {
         filter,
+        min_filter: filter,
         address,
         ..Default::default()
     }
@@ -1466,6 +1467,7 @@ fn sample_compare_level_zero_filters_the_comparisons() {
     let cmp = |flt, compare, u: f32, reference: f32| {
         let st = interp::SamplerState {
             filter: flt,
+            min_filter: flt,
             address: Clamp,
             compare,
         };

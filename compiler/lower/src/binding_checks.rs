@@ -103,6 +103,7 @@ impl ModuleCtx<'_> {
         }
     }
 
+    /// E3001 on a multi-dimensional array of RW, append or consume structured buffers, and
     /// E3008 on every global array of RW, append or consume structured buffers: their
     /// counters would need an array of counters that DXC does not make. Arrays of
     /// `RWStructuredBuffer`s pass unless `LowerOptions::refuse_rwstructuredbuffer_arrays`
@@ -120,6 +121,27 @@ impl ModuleCtx<'_> {
             let Some(Type::Array { element, .. }) = crate::enums::global_type(self.db, g) else {
                 continue;
             };
+            if let Type::Array { element: inner, .. } = &*element {
+                // An array of arrays of buffers with counters: Vulkan has no arrays of
+                // descriptor arrays, and DXC refuses them too.
+                let mut innermost = inner;
+                while let Type::Array { element, .. } = &**innermost {
+                    innermost = element;
+                }
+                if let Some(ResourceType::StructuredBuffer { kind, .. }) = innermost.as_resource() {
+                    if *kind != StructuredKind::ReadOnly {
+                        let range = self.item_range(idx);
+                        self.error(
+                            crate::NOT_SUPPORTED,
+                            "not supported yet: multi-dimensional arrays of RW, append or \
+                             consume structured buffers"
+                                .to_owned(),
+                            range,
+                        );
+                    }
+                }
+                continue;
+            }
             let Some(ResourceType::StructuredBuffer { kind, .. }) = element.as_resource() else {
                 continue;
             };

@@ -448,18 +448,6 @@ fn flattened_rwstructuredbuffer_arrays_flatten_their_counters() {
     assert!(m.has(&format!(" {counter2} %uint_0 %uint_0")), "{}", m.asm);
 }
 
-/// Without the flag, a counter of an array element is refused, naming it (DXC needs it too).
-#[test]
-fn rwstructuredbuffer_array_counters_need_the_flag() {
-    refuse(
-        RW_ARRAY,
-        "cs_6_0",
-        &[],
-        1,
-        "without -fvk-allow-rwstructuredbuffer-arrays (DXC needs the flag too)",
-    );
-}
-
 const DEBUG: &str = "RWStructuredBuffer<float> Out;
 float scale(float x, int k) {
     float y = x * k;

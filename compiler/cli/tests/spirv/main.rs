@@ -31,6 +31,7 @@ mod modes_and_flags;
 mod ms_storage;
 mod one_row_matrices;
 mod opcodes;
+mod ots_probe;
 mod params;
 mod ray_query;
 mod raytracing;

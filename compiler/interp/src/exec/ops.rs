@@ -11,17 +11,26 @@ use crate::program::{root_space, unpack, Arg, ResExtras, ResOp, FIRST_RESOURCE, 
 use crate::shape::{self, ResKind, Shape, ShapeId};
 use crate::{Resource, RunError};
 
-/// The linear texel index of `coord` in a texture or typed buffer, if in bounds.
+/// The linear texel index of `coord` at mip `level` in a texture or typed buffer, if in
+/// bounds. A texture's data holds, per array slice, its mip chain, level 0 first: the
+/// slice's chain comes before the next slice's (so one level is the plain row-major layout).
 fn texel_index(
     res: &Resource,
     dim: Option<TextureDim>,
     texel_size: u32,
     coord: &[u64],
     num: Num,
+    level: u32,
 ) -> Option<usize> {
     let c = |i: usize| coord.get(i).map(|&b| index_value(num, b));
     let in_range = |v: i64, n: u32| v >= 0 && v < i64::from(n);
-    let (w, h, d) = (res.width, res.height.max(1), res.depth.max(1));
+    if level >= res.levels.max(1) || (dim.is_none() && level != 0) {
+        return None;
+    }
+    let (before, chain) = res.mip_offsets(dim, level);
+    let (before, chain) = (before as i64, chain as i64);
+    let (w, h, d) = res.mip_extent(dim, level);
+    let (h0, d0) = (res.height.max(1), res.depth.max(1));
     let idx = match dim {
         None => {
             let x = c(0)?;
@@ -36,21 +45,35 @@ fn texel_index(
             if !in_range(x, w) {
                 return None;
             }
-            x
+            before + x
         }
-        Some(TextureDim::D1Array | TextureDim::D2) => {
+        Some(TextureDim::D1Array) => {
+            let (x, slice) = (c(0)?, c(1)?);
+            if !in_range(x, w) || !in_range(slice, h0) {
+                return None;
+            }
+            slice * chain + before + x
+        }
+        Some(TextureDim::D2) => {
             let (x, y) = (c(0)?, c(1)?);
             if !in_range(x, w) || !in_range(y, h) {
                 return None;
             }
-            y * i64::from(w) + x
+            before + y * i64::from(w) + x
         }
-        Some(TextureDim::D2Array | TextureDim::D3) => {
+        Some(TextureDim::D2Array) => {
+            let (x, y, slice) = (c(0)?, c(1)?, c(2)?);
+            if !in_range(x, w) || !in_range(y, h) || !in_range(slice, d0) {
+                return None;
+            }
+            slice * chain + before + y * i64::from(w) + x
+        }
+        Some(TextureDim::D3) => {
             let (x, y, z) = (c(0)?, c(1)?, c(2)?);
             if !in_range(x, w) || !in_range(y, h) || !in_range(z, d) {
                 return None;
             }
-            (z * i64::from(h) + y) * i64::from(w) + x
+            before + (z * i64::from(h) + y) * i64::from(w) + x
         }
         _ => return None,
     };
@@ -76,6 +99,7 @@ impl Invocation {
         ptr: u64,
         coord: &[u64],
         coord_num: Num,
+        level: u32,
         write: bool,
     ) -> Option<(u32, usize, ShapeId)> {
         let (root, _, off) = unpack(ptr);
@@ -97,7 +121,7 @@ impl Invocation {
         let idx = if off == INVALID {
             None
         } else {
-            texel_index(res, dim, size, coord, coord_num)
+            texel_index(res, dim, size, coord, coord_num, level)
         };
         match idx {
             Some(i) => Some((root, i * size as usize, texel)),
@@ -197,14 +221,9 @@ impl Invocation {
                     slot.map(|s| s.kind),
                     Some(ResKind::Texels { writable: true, .. })
                 );
-                let texel = if level != 0 && !writable {
-                    // Only mip level 0 is stored.
-                    let space = root_space(ctx.prog, root);
-                    ctx.robust(self.id, RobustnessEvent::OutOfBoundsRead { space, root });
-                    None
-                } else {
-                    self.texel(ctx, ptr, &coord, args[1].num, false)
-                };
+                // A writable texture has one level: its level operand (none in HLSL) reads 0.
+                let level = if writable { 0 } else { level as u32 };
+                let texel = self.texel(ctx, ptr, &coord, args[1].num, level, false);
                 if let Some((root, off, shape)) = texel {
                     let mem = &ctx.resources[(root - FIRST_RESOURCE) as usize]
                         .as_ref()
@@ -219,7 +238,8 @@ impl Invocation {
             ResOp::TextureStore => {
                 let coord = arg(self, 1);
                 let val = arg(self, 2);
-                if let Some((root, off, shape)) = self.texel(ctx, ptr, &coord, args[1].num, true) {
+                if let Some((root, off, shape)) = self.texel(ctx, ptr, &coord, args[1].num, 0, true)
+                {
                     let mem = &mut ctx.resources[(root - FIRST_RESOURCE) as usize]
                         .as_mut()
                         .unwrap()
@@ -242,7 +262,7 @@ impl Invocation {
                 let mut out = [0u64; 4];
                 if let (Some(res), Some(slot)) = (res, slot) {
                     if op == ResOp::QueryLevels {
-                        out[0] = 1;
+                        out[0] = u64::from(res.levels.max(1));
                     } else {
                         let sh = |v: u32| u64::from((v >> level.min(31)).max(1));
                         match slot.kind {
@@ -290,6 +310,13 @@ impl Invocation {
                     ResOp::Gather { component } => SampleKind::Gather { component },
                     _ => SampleKind::Level,
                 };
+                // `SampleLevel`'s level of detail; the others sample at 0.
+                let lod = match (op, args.get(3)) {
+                    (ResOp::SampleLevel, Some(a)) => {
+                        numeric::to_f64(a.num, self.regs[fb + a.slot as usize])
+                    }
+                    _ => 0.0,
+                };
                 super::sample::sample(
                     self,
                     ctx,
@@ -299,6 +326,7 @@ impl Invocation {
                     &coord,
                     args[2].num,
                     offset,
+                    lod,
                     &mut out[..n],
                 )?;
                 self.regs[d..d + n].copy_from_slice(&out[..n]);
@@ -405,7 +433,7 @@ impl Invocation {
             Some(c) => {
                 let coord =
                     Comps::of(&self.regs[fb + c.slot as usize..fb + (c.slot + c.n) as usize]);
-                match self.texel(ctx, ptr, &coord, c.num, true) {
+                match self.texel(ctx, ptr, &coord, c.num, 0, true) {
                     Some((root, off, shape)) => {
                         (root, off, ctx.prog.shapes.extent[shape as usize] as usize)
                     }

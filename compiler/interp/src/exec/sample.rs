@@ -1,8 +1,9 @@
 //! Sampling for compute shaders, called by `exec::ops`: `SampleLevel` and
 //! `SampleCmpLevelZero` on 1D, 1D-array, 2D, 2D-array and 3D textures with a sampler's filter,
 //! address mode and comparison, and `Gather` (one component of the 2x2 bilinear footprint) on
-//! 2D and 2D-array textures. Textures hold one mip level, so every level of detail clamps to
-//! it, as on a GPU. Linear filtering uses exact weights (hardware keeps only about 8
+//! 2D and 2D-array textures. `SampleLevel`'s level of detail picks the magnification filter
+//! (0 or below, level 0) or the minification filter and the nearest mip level (clamped to
+//! the texture's levels); the others read level 0. Linear filtering uses exact weights (hardware keeps only about 8
 //! fractional bits), and the result is rounded once to the texel's precision; nearest
 //! filtering is exact. A comparison applies per texel before filtering, as percentage-closer
 //! filtering does. An array layer is the coordinate rounded to nearest even and clamped.
@@ -63,11 +64,13 @@ impl CompareOp {
     }
 }
 
-/// A sampler's state (one filter and one address mode for every axis, and the comparison of
-/// a comparison sampler).
+/// A sampler's state (the magnification filter, used at a level of detail of 0 or less;
+/// the minification filter, used above it; one address mode for every axis; and the
+/// comparison of a comparison sampler).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct SamplerState {
     pub filter: Filter,
+    pub min_filter: Filter,
     pub address: AddressMode,
     pub compare: CompareOp,
 }
@@ -120,6 +123,7 @@ pub(super) fn sample(
     coord: &[u64],
     coord_num: Num,
     offset: [i32; 3],
+    lod: f64,
     out: &mut [u64],
 ) -> Result<(), RunError> {
     let prog = ctx.prog;
@@ -173,13 +177,23 @@ pub(super) fn sample(
         Shape::Scalar(n) | Shape::Vector { num: n, .. } => *n,
         _ => Num::F32,
     };
+    // The level of detail picks the filter (magnification at 0 or below) and the mip level:
+    // the nearest one (Vulkan's default mipmap mode), clamped to the texture's levels.
+    let minifying = lod > 0.0;
+    let level = if minifying {
+        ((lod + 0.5).floor() as u32).min(res.levels.max(1) - 1)
+    } else {
+        0
+    };
+    let (lw, lh, ld) = res.mip_extent(Some(dim), level);
+    let (before, chain) = res.mip_offsets(Some(dim), level);
     // Sizes of the filtered axes, then the number of layers.
     let (sizes, layers) = match dim {
-        TextureDim::D1 => ([res.width, 1, 1], 1),
-        TextureDim::D1Array => ([res.width, 1, 1], res.height),
-        TextureDim::D2 => ([res.width, res.height, 1], 1),
-        TextureDim::D3 => ([res.width, res.height, res.depth], 1),
-        _ => ([res.width, res.height, 1], res.depth),
+        TextureDim::D1 => ([lw, 1, 1], 1),
+        TextureDim::D1Array => ([lw, 1, 1], res.height),
+        TextureDim::D2 => ([lw, lh, 1], 1),
+        TextureDim::D3 => ([lw, lh, ld], 1),
+        _ => ([lw, lh, 1], res.depth),
     };
     let c = |i: usize| coord.get(i).map_or(0.0, |&b| to_f64(coord_num, b));
     let layer = layer_at.map_or(0, |k| {
@@ -189,6 +203,7 @@ pub(super) fn sample(
     // Gathers read the bilinear footprint whatever the filter.
     let filter = match kind {
         SampleKind::Gather { .. } => Filter::Linear,
+        _ if minifying => state.min_filter,
         _ => state.filter,
     };
     // Per axis: up to two texel indices with their weights.
@@ -214,7 +229,7 @@ pub(super) fn sample(
             }
         }
     }
-    let (w, h) = (res.width as usize, res.height.max(1) as usize);
+    let (w, h) = (lw as usize, lh as usize);
     let size = slot.texel_size as usize;
     let comps = match kind {
         SampleKind::Level => out.len().min(4),
@@ -228,14 +243,15 @@ pub(super) fn sample(
         let (Some(x), Some(y), Some(z)) = (x, y, z) else {
             return false; // the border is zero
         };
-        let row = if axes == 1 {
-            layer as usize
+        // The level in the layer's mip chain (`Resource::mip_offsets`).
+        let texel_at = if axes == 1 {
+            layer as usize * chain + before + x as usize
         } else if axes == 3 {
-            z as usize * h + y as usize
+            before + (z as usize * h + y as usize) * w + x as usize
         } else {
-            layer as usize * h + y as usize
+            layer as usize * chain + before + y as usize * w + x as usize
         };
-        let at = (row * w + x as usize) * size;
+        let at = texel_at * size;
         if at + size > res.data.len() {
             return false;
         }
