@@ -247,6 +247,10 @@ impl FnLower<'_, '_> {
             let opt = crate::convert::common_type(&at, false, &bt, false).unwrap_or(at);
             let a = self.coerce(args[0], &opt)?;
             let b = self.coerce(args[1], &opt)?;
+            if matches!(opt, Type::Scalar(_)) {
+                // `dot` of two scalars is their product (DXC emits a multiply).
+                return Ok(Some(self.fb().binary(Opcode::Mul, a, b)));
+            }
             return Ok(Some(self.fb().mat(Opcode::Dot, a, b)));
         }
         if name == "select" {

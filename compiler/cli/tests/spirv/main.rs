@@ -28,6 +28,7 @@ mod modes_and_flags;
 mod ms_storage;
 mod one_row_matrices;
 mod opcodes;
+mod ots_intrinsics;
 mod params;
 mod ray_query;
 mod raytracing;
