@@ -1,16 +1,16 @@
 //! `hlslc run` of the intrinsic semantics that the offload test suite's `HLSLLib` tests
 //! found wrong or refused: `dot` of scalars, HLSL 202x's float literals widened to `double`,
-//! and `smoothstep` as DXC expands it (per-step rounding, a NaN ratio saturating to 0).
-//! Every expected value is computed by hand in the comments.
+//! `smoothstep` as DXC expands it (per-step rounding, a NaN ratio saturating to 0), and
+//! buffer elements that run past the end of their buffer (the suite's `half4` buffers of
+//! seven values). Every expected value is computed by hand in the comments.
 
 use std::process::Command;
 
 use serde_json::{json, Value};
 
-/// Runs `shader` (compute entry `main`, one group) under `hlslc run` with one
-/// `RWStructuredBuffer` `Out : register(u0)` of `n` zeroed elements of `format` (`size` bytes
-/// each), and returns what the shader left in it.
-fn run_out(test: &str, shader: &str, format: &str, size: u32, n: u32, flags: &[&str]) -> Value {
+/// Runs `shader` (compute entry `main`) under `hlslc run` with the pipeline `yaml`, and
+/// returns the buffers it printed.
+fn run_pipeline(test: &str, shader: &str, yaml: &str, flags: &[&str]) -> Value {
     let dir = std::env::temp_dir()
         .join(format!("hlslc-run-ots-intrinsics-{}", std::process::id()))
         .join(test);
@@ -18,16 +18,7 @@ fn run_out(test: &str, shader: &str, format: &str, size: u32, n: u32, flags: &[&
     let source = dir.join("shader.hlsl");
     std::fs::write(&source, shader).unwrap();
     let pipeline = dir.join("pipeline.yaml");
-    std::fs::write(
-        &pipeline,
-        format!(
-            "Shaders:\n  - Stage: Compute\n    Entry: main\n\
-Buffers:\n  - {{ Name: Out, Format: {format}, Stride: {size}, FillSize: {} }}\n\
-DescriptorSets:\n  - Resources:\n    - Name: Out\n      Kind: RWStructuredBuffer\n      DirectXBinding: {{ Register: 0, Space: 0 }}\n",
-            n * size
-        ),
-    )
-    .unwrap();
+    std::fs::write(&pipeline, yaml).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_hlslc"))
         .arg("run")
         .arg("--pipeline")
@@ -39,7 +30,20 @@ DescriptorSets:\n  - Resources:\n    - Name: Out\n      Kind: RWStructuredBuffer
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "hlslc run failed:\n{stderr}");
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
-    json["buffers"]["Out"].clone()
+    json["buffers"].clone()
+}
+
+/// Runs `shader` (compute entry `main`, one group) under `hlslc run` with one
+/// `RWStructuredBuffer` `Out : register(u0)` of `n` zeroed elements of `format` (`size` bytes
+/// each), and returns what the shader left in it.
+fn run_out(test: &str, shader: &str, format: &str, size: u32, n: u32, flags: &[&str]) -> Value {
+    let yaml = format!(
+        "Shaders:\n  - Stage: Compute\n    Entry: main\n\
+Buffers:\n  - {{ Name: Out, Format: {format}, Stride: {size}, FillSize: {} }}\n\
+DescriptorSets:\n  - Resources:\n    - Name: Out\n      Kind: RWStructuredBuffer\n      DirectXBinding: {{ Register: 0, Space: 0 }}\n",
+        n * size
+    );
+    run_pipeline(test, shader, &yaml, flags)["Out"].clone()
 }
 
 #[test]
@@ -129,4 +133,34 @@ void main()
     // 0.00065714.. rounds to 1378 * 2^-21; 3 - 2t = 2.94873.. rounds to 1510 * 2^-9; their
     // product 0.0019378781.. rounds to 2032 * 2^-20 = 0x17F0 (one step in f64 gives 0x17F1).
     assert_eq!(out, json!([0, 0, 0x3E20_0000, 0x17F0]));
+}
+
+#[test]
+fn an_element_past_the_end_of_its_buffer_reads_and_writes_its_bytes_inside() {
+    let shader = "StructuredBuffer<uint4> In : register(t0);
+RWStructuredBuffer<uint2> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main()
+{
+    uint4 v = In[1];
+    Out[0] = v.xy;
+    Out[1] = v.zw;
+    Out[2] = uint2(7, 8);
+}
+";
+    let yaml = r"Shaders:
+  - Stage: Compute
+    Entry: main
+Buffers:
+  - { Name: In, Format: UInt32, Stride: 16, Data: [1, 2, 3, 4, 5, 6] }
+  - { Name: Out, Format: UInt32, Stride: 8, FillSize: 20 }
+DescriptorSets:
+  - Resources:
+    - { Name: In, Kind: StructuredBuffer, DirectXBinding: { Register: 0, Space: 0 } }
+    - { Name: Out, Kind: RWStructuredBuffer, DirectXBinding: { Register: 1, Space: 0 } }
+";
+    let buffers = run_pipeline("partial", shader, yaml, &["-T", "cs_6_0"]);
+    // In holds 24 bytes: In[1] is bytes 16..32, of which 16..24 (5, 6) exist, the rest read
+    // as 0. Out holds 20 bytes: Out[2] is bytes 16..24, so 7 lands and 8 is dropped.
+    assert_eq!(buffers["Out"], json!([5, 6, 0, 0, 7]));
 }
