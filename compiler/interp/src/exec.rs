@@ -4,7 +4,8 @@
 //! calls push a frame with its own registers and function memory (allocas). Phis are copied
 //! on the edge into their block, all read before any is written. Memory is bytes behind
 //! (root, shape, offset) pointers; accesses outside their memory read zeros or are dropped,
-//! like Vulkan's robust buffer access, and are reported to the hook.
+//! byte by byte for a value that straddles the end, like Vulkan's robust buffer access, and
+//! are reported to the hook.
 
 use crate::hooks::{
     AccessKind, Hook, InstructionEvent, InvocationId, MemoryAccess, RobustnessEvent,
