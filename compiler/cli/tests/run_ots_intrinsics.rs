@@ -164,3 +164,90 @@ DescriptorSets:
     // as 0. Out holds 20 bytes: Out[2] is bytes 16..24, so 7 lands and 8 is dropped.
     assert_eq!(buffers["Out"], json!([5, 6, 0, 0, 7]));
 }
+
+#[test]
+fn bit_intrinsics_of_matrices() {
+    let shader = "RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    uint2x2 u = uint2x2(1, 3, 0x80000000, 0);
+    int2x2 s = int2x2(-1, -8, 9, 0);
+    uint2x2 c = countbits(u);
+    uint2x2 h = firstbithigh(s);
+    uint2x2 l = firstbitlow(u);
+    uint2x2 r = reversebits(u);
+    uint2x2 f = f32tof16(float2x2(1.0, -2.0, 0.5, 0.0));
+    uint2x2 m[5] = { c, h, l, r, f };
+    for (uint i = 0; i < 5; ++i) {
+        Out[4 * i] = m[i][0][0];
+        Out[4 * i + 1] = m[i][0][1];
+        Out[4 * i + 2] = m[i][1][0];
+        Out[4 * i + 3] = m[i][1][1];
+    }
+}
+";
+    let out = run_out("bitmatrix", shader, "UInt32", 4, 20, &["-T", "cs_6_0"]);
+    let none = 0xFFFF_FFFFu32;
+    assert_eq!(
+        out,
+        json!([
+            // countbits: 1, 3 = 0b11, 0x80000000, 0.
+            1,
+            2,
+            1,
+            0,
+            // firstbithigh of signed values: -1 has no bit differing from the sign; -8 is
+            // ...11111000, whose highest 0 is bit 2; 9 = 0b1001 has bit 3; 0 has none.
+            none,
+            2,
+            3,
+            none,
+            // firstbitlow: bit 0, bit 0, bit 31, none.
+            0,
+            0,
+            31,
+            none,
+            // reversebits: bit 0 to bit 31, bits 0-1 to bits 30-31, bit 31 to bit 0.
+            0x8000_0000u32,
+            0xC000_0000u32,
+            1,
+            0,
+            // f32tof16: 1.0 = 0x3C00, -2.0 = 0xC000, 0.5 = 0x3800, 0.
+            0x3C00,
+            0xC000,
+            0x3800,
+            0
+        ])
+    );
+}
+
+#[test]
+fn asuint_of_a_double_matrix_splits_each_component() {
+    let shader = "RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    uint2x2 lo, hi;
+    asuint(double2x2(1.0l, -2.0l, 0.5l, 5.57l), lo, hi);
+    Out[0] = lo[0][0]; Out[1] = lo[0][1]; Out[2] = lo[1][0]; Out[3] = lo[1][1];
+    Out[4] = hi[0][0]; Out[5] = hi[0][1]; Out[6] = hi[1][0]; Out[7] = hi[1][1];
+}
+";
+    let out = run_out("asuintmatrix", shader, "UInt32", 4, 8, &["-T", "cs_6_0"]);
+    // 1.0 = 0x3FF00000_00000000, -2.0 = 0xC0000000_00000000, 0.5 = 0x3FE00000_00000000,
+    // 5.57 = 0x401647AE_147AE148.
+    assert_eq!(
+        out,
+        json!([
+            0,
+            0,
+            0,
+            0x147A_E148,
+            0x3FF0_0000,
+            0xC000_0000u32,
+            0x3FE0_0000,
+            0x4016_47AE
+        ])
+    );
+}

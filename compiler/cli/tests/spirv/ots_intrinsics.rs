@@ -40,3 +40,37 @@ void main() {
     let m = compile(src, "cs_6_0", &[]);
     m.assert_has(&["OpConstant %double 5.57\n"]);
 }
+
+#[test]
+fn bit_and_test_intrinsics_of_matrices_go_row_by_row() {
+    // DXC's intrinsic table takes any layout (`any_int<>`, `float_like<>`, `double<>`) for
+    // these; SPIR-V's instructions take scalars and vectors, so each row is one instruction.
+    let m = compile(
+        r#"
+RWStructuredBuffer<uint4> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    uint4 v = Out[0];
+    uint2x2 u = uint2x2(v.xy, v.zw);
+    int2x2 s = (int2x2)u;
+    float2x2 f = asfloat(u);
+    uint2x2 lo, hi;
+    asuint((double2x2)f, lo, hi);
+    uint2x2 r = countbits(u) + firstbithigh(s) + firstbitlow(u) + reversebits(u)
+              + f32tof16(f) + asuint(f16tof32(u)) + lo + hi + (uint2x2)isnan(f)
+              + (uint2x2)isinf(f) + (uint2x2)isfinite(f) + asuint(asint(f));
+    double2x2 d = asdouble(u, u);
+    Out[1] = uint4(r[0], r[1]) + (uint)d[0][0];
+}
+"#,
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "= OpBitCount %v2uint ",
+        "= OpBitReverse %v2uint ",
+        "= OpIsNan %v2bool ",
+        "= OpIsInf %v2bool ",
+        "= OpBitcast %v2uint ",
+    ]);
+}
