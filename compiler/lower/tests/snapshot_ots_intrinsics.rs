@@ -136,3 +136,44 @@ fn unsuffixed_float_literal_is_a_float_under_202x() {
         "#]],
     );
 }
+
+#[test]
+fn static_initializer_literal_is_a_float_under_202x() {
+    // The same rule for a `static` global's literal initializer (its constant); the
+    // `l`-suffixed one stays a double.
+    check_version(
+        r#"
+RWStructuredBuffer<double> Out : register(u0);
+static double a = 5.57;
+static double b = -5.57l;
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = a + b;
+}
+"#,
+        2029,
+        expect![[r#"
+            @g0 = resource storage_buffer RWStructuredBuffer<double> set(0) binding(0) layout(relaxed_std430) ; Out
+            @g1 = private double = 5.570000171661377:double ; a
+            @g2 = private double = -5.57:double ; b
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g0, 0:int : ptr<storage_buffer, double>
+              %1 = load @g1 : double
+              %2 = load @g2 : double
+              %3 = add %1, %2 : double
+              store %0, %3
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
