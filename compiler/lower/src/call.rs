@@ -105,7 +105,7 @@ impl FnLower<'_, '_> {
         }
         // `::sin(x)`, and `hlsl::sin(x)` under HLSL 202x: the intrinsic (the checker found
         // no user function of that path).
-        let version = self.cx.config.preprocess(self.cx.db).hlsl_version;
+        let version = self.hlsl_version();
         if let Some(name) = hir::infer::qualified_intrinsic_name(&path, version) {
             let name = name.to_owned();
             return self.lower_intrinsic(e, &name, args);

@@ -922,7 +922,7 @@ impl FnLower<'_, '_> {
     /// HLSL 2021 and later: `&&`, `||` and `?:` evaluate their second operand only when it
     /// decides the result. Before (`-HV 2016`, `-HV 2018`) they evaluate every operand.
     fn short_circuits(&self) -> bool {
-        self.cx.config.preprocess(self.cx.db).hlsl_version >= 2021
+        self.hlsl_version() >= 2021
     }
 
     /// Whether evaluating `e` has no effects (no calls, assignments or increments).
