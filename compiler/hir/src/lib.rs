@@ -130,7 +130,7 @@ use types::Type;
 
 /// The `__HLSL_VERSION` of HLSL 202x (`-HV 202x`; DXC reports the language in progress as
 /// 2029): the first version whose rules some checks apply.
-pub(crate) const HLSL_202X: u32 = 2029;
+pub const HLSL_202X: u32 = 2029;
 
 pub use crate::body::{
     body_source_map, body_with_source_map, Body, BodySourceMap, ExprId, LocalId,

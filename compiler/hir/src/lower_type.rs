@@ -1160,7 +1160,7 @@ impl<'a> TypeCtx<'a> {
         use syntax::ast::{ArithOp, BinaryOp, CmpOp, LogicOp};
         Some(match e {
             ConstExpr::Int(i) => ConstValue::Int(*i),
-            ConstExpr::Float(bits) => ConstValue::Float(f64::from_bits(*bits)),
+            ConstExpr::Float(bits, _) => ConstValue::Float(f64::from_bits(*bits)),
             ConstExpr::Bool(b) => ConstValue::Bool(*b),
             ConstExpr::Path(p) => return self.eval_path(p),
             ConstExpr::Neg(a) => match self.eval(a)? {

@@ -250,8 +250,8 @@ impl std::fmt::Display for TypeRef {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ConstExpr {
     Int(i64),
-    /// The `f64` bits.
-    Float(u64),
+    /// The `f64` bits and the suffix (an unsuffixed literal is a `float` from HLSL 202x on).
+    Float(u64, FloatSuffix),
     Bool(bool),
     Path(Path),
     Neg(Box<ConstExpr>),
@@ -279,8 +279,10 @@ impl ConstExpr {
                     Some(ast::LiteralKind::Int) => {
                         parse_int(&text).map_or(ConstExpr::Unknown, |v| ConstExpr::Int(v as i64))
                     }
-                    Some(ast::LiteralKind::Float) => parse_float(&text)
-                        .map_or(ConstExpr::Unknown, |v| ConstExpr::Float(v.to_bits())),
+                    Some(ast::LiteralKind::Float) => parse_float_literal(&text)
+                        .map_or(ConstExpr::Unknown, |(v, s)| {
+                            ConstExpr::Float(v.to_bits(), s)
+                        }),
                     Some(ast::LiteralKind::Bool(b)) => ConstExpr::Bool(b),
                     _ => ConstExpr::Unknown,
                 }
@@ -399,7 +401,7 @@ pub fn parse_int(text: &str) -> Option<u64> {
 
 /// What a float literal's suffix says: `f`/`F` float, `h`/`H` half, `l`/`L` double, none:
 /// a literal float.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FloatSuffix {
     None,
     Float,

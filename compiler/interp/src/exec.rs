@@ -4,7 +4,8 @@
 //! calls push a frame with its own registers and function memory (allocas). Phis are copied
 //! on the edge into their block, all read before any is written. Memory is bytes behind
 //! (root, shape, offset) pointers; accesses outside their memory read zeros or are dropped,
-//! like Vulkan's robust buffer access, and are reported to the hook.
+//! byte by byte for a value that straddles the end, like Vulkan's robust buffer access, and
+//! are reported to the hook.
 
 use crate::hooks::{
     AccessKind, Hook, InstructionEvent, InvocationId, MemoryAccess, RobustnessEvent,
@@ -363,7 +364,13 @@ impl Invocation {
                 ctx.robust(id, RobustnessEvent::Unbound { root });
             }
             Some(mem) if off == INVALID || off as usize + size as usize > mem.len() => {
-                out.fill(0);
+                // A value that starts inside the memory and runs past its end (the last
+                // `half4` of a 14-byte buffer) reads its bytes inside and zeros beyond, as a
+                // GPU bounds-checks each component; one wholly outside reads zeros.
+                match padded(mem, off, size) {
+                    Some(bytes) => shape::read(&ctx.prog.shapes, shape, &bytes, 0, out),
+                    None => out.fill(0),
+                }
                 let space = root_space(ctx.prog, root);
                 ctx.robust(id, RobustnessEvent::OutOfBoundsRead { space, root });
             }
@@ -388,6 +395,13 @@ impl Invocation {
         match mem {
             None => ctx.robust(id, RobustnessEvent::Unbound { root }),
             Some(mem) if off == INVALID || off as usize + size as usize > mem.len() => {
+                // The bytes that fall inside the memory are written, the rest dropped.
+                if let Some(mut bytes) = padded(mem, off, size) {
+                    shape::write(&ctx.prog.shapes, shape, &mut bytes, 0, vals);
+                    let start = off as usize;
+                    let inside = mem.len() - start;
+                    mem[start..].copy_from_slice(&bytes[..inside]);
+                }
                 let space = root_space(ctx.prog, root);
                 ctx.robust(id, RobustnessEvent::OutOfBoundsWrite { space, root });
             }
@@ -988,4 +1002,17 @@ impl Invocation {
         }
         e.pc as usize
     }
+}
+
+/// The `size` bytes at `off` of `mem`, zero beyond its end, when `off` is inside `mem`
+/// (`None` for an invalid or past-the-end offset).
+fn padded(mem: &[u8], off: u32, size: u32) -> Option<Vec<u8>> {
+    let start = off as usize;
+    if off == INVALID || start >= mem.len() {
+        return None;
+    }
+    let mut bytes = vec![0; size as usize];
+    let inside = (mem.len() - start).min(bytes.len());
+    bytes[..inside].copy_from_slice(&mem[start..start + inside]);
+    Some(bytes)
 }

@@ -4,7 +4,8 @@
 //!
 //! Float intrinsics compute in `f64` and round once to the result's precision, so exact
 //! operations (`sqrt`, `floor`, `fma`, ...) are correctly rounded in every precision and the
-//! transcendental ones are at least as accurate as a GPU's. `mad` is not fused (a product
+//! transcendental ones are at least as accurate as a GPU's; `lerp` and `smoothstep` round
+//! each step of DXC's expansion instead, as a GPU running it does. `mad` is not fused (a product
 //! rounded, then a sum rounded); `fma` is. `round` rounds halfway cases to even (DXIL's
 //! `Round_ne`). `min`/`max` return the other operand when one is NaN.
 
@@ -286,9 +287,14 @@ pub fn eval(which: Intrinsic, rn: Num, args: &[ArgVal<'_>], out: &mut [u64]) -> 
         }
         SmoothStep => {
             let (lo, hi, x) = (a(0)?, a(1)?, a(2)?);
+            // DXC's expansion, each step rounded in the operands' precision:
+            // t = saturate((x - lo) / (hi - lo)); (t * t) * (3 - 2 * t). `saturate` makes a
+            // NaN `t` (x == lo == hi) 0.
+            let r = |v: f64| round_to(rn, v);
             for i in 0..n {
-                let t = ((x.f(i) - lo.f(i)) / (hi.f(i) - lo.f(i))).clamp(0.0, 1.0);
-                put(out, i, t * t * (3.0 - 2.0 * t));
+                let q = r(r(x.f(i) - lo.f(i)) / r(hi.f(i) - lo.f(i)));
+                let t = if q.is_nan() { 0.0 } else { q.clamp(0.0, 1.0) };
+                put(out, i, r(t * t) * r(3.0 - r(2.0 * t)));
             }
         }
         CheckAccessFullyMapped => {

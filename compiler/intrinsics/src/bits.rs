@@ -13,14 +13,14 @@ pub(crate) fn add(t: &mut Table) {
         ALL,
         true,
         "Number of set bits in each component.",
-        &["uint<T> countbits(T x) where T: int_like sv"],
+        &["uint<T> countbits(T x) where T: int_like"],
     );
     t.def(
         Bits,
         ALL,
         true,
         "Reverses the order of the bits of each component.",
-        &["T reversebits(T x) where T: int_like sv"],
+        &["T reversebits(T x) where T: int_like"],
     );
     t.def(
         Bits,
@@ -28,7 +28,7 @@ pub(crate) fn add(t: &mut Table) {
         true,
         "Index of the most significant set bit (for negative signed values, the most significant clear bit); all ones when there is none.",
         &[
-            "uint<T> firstbithigh(T x) where T: int_like sv",
+            "uint<T> firstbithigh(T x) where T: int_like",
         ],
     );
     t.def(
@@ -36,7 +36,7 @@ pub(crate) fn add(t: &mut Table) {
         ALL,
         true,
         "Index of the least significant set bit; all ones when no bit is set.",
-        &["uint<T> firstbitlow(T x) where T: int_like sv"],
+        &["uint<T> firstbitlow(T x) where T: int_like"],
     );
     t.def(Bits, ALL, true, "Masked sums of absolute byte differences between a reference and a sliding window of source bytes, added to accum.", &["uint4 msad4(uint reference, uint2 source, uint4 accum)"]);
 
@@ -72,7 +72,7 @@ pub(crate) fn add(t: &mut Table) {
         ALL,
         true,
         "Builds doubles from low and high 32-bit words.",
-        &["double<T> asdouble(uint<T> lo, uint<T> hi) where T: uint sv"],
+        &["double<T> asdouble(uint<T> lo, uint<T> hi) where T: uint"],
     );
     let sm62 = all_from(ShaderModel::SM6_2);
     t.def(
@@ -101,14 +101,14 @@ pub(crate) fn add(t: &mut Table) {
         ALL,
         true,
         "Converts each float to half precision, returned in the low 16 bits of a uint.",
-        &["uint<T> f32tof16(float<T> x) where T: float sv"],
+        &["uint<T> f32tof16(float<T> x) where T: float"],
     );
     t.def(
         Conversion,
         ALL,
         true,
         "Converts the half-precision value in the low 16 bits of each uint to a float.",
-        &["float<T> f16tof32(uint<T> x) where T: uint sv"],
+        &["float<T> f16tof32(uint<T> x) where T: uint"],
     );
     t.def(
         Conversion,

@@ -105,7 +105,7 @@ impl FnLower<'_, '_> {
         }
         // `::sin(x)`, and `hlsl::sin(x)` under HLSL 202x: the intrinsic (the checker found
         // no user function of that path).
-        let version = self.cx.config.preprocess(self.cx.db).hlsl_version;
+        let version = self.hlsl_version();
         if let Some(name) = hir::infer::qualified_intrinsic_name(&path, version) {
             let name = name.to_owned();
             return self.lower_intrinsic(e, &name, args);
@@ -250,6 +250,10 @@ impl FnLower<'_, '_> {
             let opt = crate::convert::common_type(&at, false, &bt, false).unwrap_or(at);
             let a = self.coerce(args[0], &opt)?;
             let b = self.coerce(args[1], &opt)?;
+            if matches!(opt, Type::Scalar(_)) {
+                // `dot` of two scalars is their product (DXC emits a multiply).
+                return Ok(Some(self.fb().binary(Opcode::Mul, a, b)));
+            }
             return Ok(Some(self.fb().mat(Opcode::Dot, a, b)));
         }
         if name == "select" {

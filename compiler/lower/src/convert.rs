@@ -6,7 +6,7 @@
 //! scalar.
 
 use hir::body::{Expr, ExprId, Literal};
-use hir::type_ref::IntSuffix;
+use hir::type_ref::{FloatSuffix, IntSuffix};
 use ir::{Constant, Opcode, Value};
 use types::{ScalarKind, Type};
 
@@ -17,6 +17,20 @@ use crate::func::FnLower;
 pub fn literal_constant(lit: &Literal, kind: ScalarKind) -> Option<Constant> {
     let (i, f) = literal_value(lit)?;
     Some(scalar_constant(kind, i, f))
+}
+
+/// `lit` as the language version reads it: from HLSL 202x on an unsuffixed floating literal
+/// is a `float` (DXC's conforming literals, `-HV 202x`), so its value is rounded to 32 bits
+/// before any conversion (`double(5.57)` is the double nearest the float nearest 5.57);
+/// earlier versions keep the literal's full precision until it meets its type.
+pub fn conforming_literal(lit: Literal, hlsl_version: u32) -> Literal {
+    match lit {
+        Literal::Float(bits, FloatSuffix::None) if hlsl_version >= hir::HLSL_202X => {
+            let f = f64::from(f64::from_bits(bits) as f32);
+            Literal::Float(f.to_bits(), FloatSuffix::None)
+        }
+        other => other,
+    }
 }
 
 /// A literal's value as an integer and as a float; `None` for strings.
@@ -75,6 +89,7 @@ impl FnLower<'_, '_> {
             _ => return None,
         };
         let kind = to.scalar_kind()?;
+        let lit = conforming_literal(lit, self.hlsl_version());
         // Negate the value, not the literal's bits: `-2` is -2.0 as a float, not 2^64 - 2.
         let (i, f) = literal_value(&lit)?;
         let c = if neg {

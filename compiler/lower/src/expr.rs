@@ -9,7 +9,7 @@ use syntax::ast::{ArithOp, BinaryOp, CmpOp, LogicOp, PostfixOp, PrefixOp};
 use types::{ResourceType, ScalarKind, Type};
 
 use crate::context::{GlobalRef, R};
-use crate::convert::{common_type, literal_constant};
+use crate::convert::{common_type, conforming_literal, literal_constant};
 use crate::func::{FnLower, Place};
 
 pub(crate) fn arith_opcode(op: ArithOp) -> Opcode {
@@ -137,6 +137,7 @@ impl FnLower<'_, '_> {
             Expr::Literal(lit) => {
                 let ty = self.ty(e)?;
                 let kind = ty.scalar_kind().unwrap_or(ScalarKind::Int);
+                let lit = conforming_literal(lit, self.hlsl_version());
                 let c = literal_constant(&lit, kind).expect("not a string");
                 self.fb().constant(c)
             }
@@ -921,7 +922,7 @@ impl FnLower<'_, '_> {
     /// HLSL 2021 and later: `&&`, `||` and `?:` evaluate their second operand only when it
     /// decides the result. Before (`-HV 2016`, `-HV 2018`) they evaluate every operand.
     fn short_circuits(&self) -> bool {
-        self.cx.config.preprocess(self.cx.db).hlsl_version >= 2021
+        self.hlsl_version() >= 2021
     }
 
     /// Whether evaluating `e` has no effects (no calls, assignments or increments).

@@ -224,6 +224,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
         self.map.stmt_syntax(s).text_range()
     }
 
+    /// The `__HLSL_VERSION` the file is compiled as (2029 for `-HV 202x`).
+    pub fn hlsl_version(&self) -> u32 {
+        self.cx.config.preprocess(self.cx.db).hlsl_version
+    }
+
     pub fn unsupported(&mut self, what: &str, e: ExprId) -> Unsupported {
         let range = self.expr_range(e);
         self.cx.unsupported(what, range)

@@ -8,18 +8,21 @@ use ir::{Constant, Func, InstData, Opcode, Value};
 use types::Type;
 
 use crate::context::{ModuleCtx, R};
-use crate::convert::literal_constant;
+use crate::convert::{conforming_literal, literal_constant};
 use crate::func::FnLower;
 
-/// The constant of a scalar global initialized with a (possibly negated) literal.
-pub fn const_scalar(c: &ConstExpr, ty: &Type) -> Option<Constant> {
+/// The constant of a scalar global initialized with a (possibly negated) literal, read as
+/// `hlsl_version` reads literals ([`conforming_literal`]).
+pub fn const_scalar(c: &ConstExpr, ty: &Type, hlsl_version: u32) -> Option<Constant> {
     let Type::Scalar(kind) = ty else {
         return None;
     };
     let lit = |c: &ConstExpr| -> Option<hir::body::Literal> {
         Some(match c {
             ConstExpr::Int(v) => hir::body::Literal::Int(*v as u64, hir::type_ref::IntSuffix::None),
-            ConstExpr::Float(b) => hir::body::Literal::Float(*b, hir::type_ref::FloatSuffix::None),
+            ConstExpr::Float(b, s) => {
+                conforming_literal(hir::body::Literal::Float(*b, *s), hlsl_version)
+            }
             ConstExpr::Bool(b) => hir::body::Literal::Bool(*b),
             _ => return None,
         })

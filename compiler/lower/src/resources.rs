@@ -406,10 +406,11 @@ impl ModuleCtx<'_> {
             } else if var.is_static {
                 // A literal initializer is the global's constant; any other runs in
                 // `init_globals`.
+                let version = self.config.preprocess(self.db).hlsl_version;
                 let init = var
                     .init
                     .as_ref()
-                    .and_then(|c| crate::init::const_scalar(c, &ty))
+                    .and_then(|c| crate::init::const_scalar(c, &ty, version))
                     .map(|c| self.mb.const_handle(c));
                 let g = self.mb.private(&name, ty, init);
                 self.mark_aliased_pointer(idx, g);

@@ -213,10 +213,45 @@ impl Fx<'_, '_> {
         Ok((r, out))
     }
 
-    /// `asuint(d, out lo, out hi)`: each component of the double scalar or vector `d` is
-    /// bitcast to a `uint2` whose first component is the low word; the low and high words
-    /// are stored through the pointers `lo` and `hi`.
+    /// `asuint(d, out lo, out hi)`: each component of the double `d` is bitcast to a `uint2`
+    /// whose first component is the low word; the low and high words are stored through the
+    /// pointers `lo` and `hi`. A matrix goes row by row (its rows rebuilt into the uint
+    /// matrices stored).
     fn split_double(&mut self, ty: &Type, d: Word, lo: Word, hi: Word) -> Result<()> {
+        let (l, h) = match ty {
+            Type::Matrix {
+                scalar, rows, cols, ..
+            } if ty.one_row_or_column().is_none() => {
+                let row_ty = Type::Vector(*scalar, *cols);
+                let rt = self.cx.plain_type(&row_ty)?;
+                let (mut los, mut his) = (Vec::new(), Vec::new());
+                for r in 0..u32::from(*rows) {
+                    let row = self.op(
+                        Op::CompositeExtract,
+                        rt,
+                        vec![Operand::IdRef(d), Operand::LiteralBit32(r)],
+                    );
+                    let (l, h) = self.split_double_words(&row_ty, row)?;
+                    los.push(l);
+                    his.push(h);
+                }
+                let ut = self.cx.plain_type(
+                    &ty.with_scalar_kind(ScalarKind::Uint)
+                        .ok_or_else(|| SpirvError::invalid("asuint operand"))?,
+                )?;
+                let l = self.op(Op::CompositeConstruct, ut, Self::ids(&los));
+                let h = self.op(Op::CompositeConstruct, ut, Self::ids(&his));
+                (l, h)
+            }
+            _ => self.split_double_words(&vector_view(ty), d)?,
+        };
+        self.op_void(Op::Store, Self::ids(&[lo, l]));
+        self.op_void(Op::Store, Self::ids(&[hi, h]));
+        Ok(())
+    }
+
+    /// The low and high words of each component of the double scalar or vector `d`.
+    fn split_double_words(&mut self, ty: &Type, d: Word) -> Result<(Word, Word)> {
         let (_, n) = shape(ty).ok_or_else(|| SpirvError::invalid("asuint operand"))?;
         let uint = self.cx.uint_type();
         let u2 = self.cx.vector_of(uint, 2);
@@ -233,16 +268,17 @@ impl Fx<'_, '_> {
                 ));
             }
         }
-        for (ptr, parts) in [(lo, los), (hi, his)] {
-            let v = if n == 1 {
+        let mut whole = |parts: Vec<Word>| {
+            if n == 1 {
                 parts[0]
             } else {
                 let t = self.cx.vector_of(uint, n);
                 self.op(Op::CompositeConstruct, t, Self::ids(&parts))
-            };
-            self.op_void(Op::Store, Self::ids(&[ptr, v]));
-        }
-        Ok(())
+            }
+        };
+        let l = whole(los);
+        let h = whole(his);
+        Ok((l, h))
     }
 
     pub fn lower_intrinsic(
@@ -490,51 +526,30 @@ impl Fx<'_, '_> {
                     self.op(Op::CompositeConstruct, t, Self::ids(&out_rows))
                 }
             }
-            I::CountBits if arg_kind.is_some_and(|k| k.bit_width() != 32) => {
+            I::CountBits | I::ReverseBits | I::FirstBitHigh | I::FirstBitLow => {
                 need(1)?;
-                self.count_bits_wide(args[0], &tys[0], &ty)?
-            }
-            I::ReverseBits if arg_kind.is_some_and(|k| k.bit_width() != 32) => {
-                need(1)?;
-                self.reverse_bits_wide(args[0], &tys[0])?
-            }
-            I::CountBits | I::ReverseBits => {
-                need(1)?;
-                let t = self.cx.plain_type(&ty)?;
-                let op = if intr == I::CountBits {
-                    Op::BitCount
-                } else {
-                    Op::BitReverse
-                };
-                self.op(op, t, Self::ids(&args))
-            }
-            I::FirstBitHigh | I::FirstBitLow if arg_kind.is_some_and(|k| k.bit_width() != 32) => {
-                need(1)?;
-                self.first_bit_wide(intr == I::FirstBitHigh, args[0], &tys[0], &ty)?
-            }
-            I::FirstBitHigh | I::FirstBitLow => {
-                need(1)?;
-                let inst = match intr {
-                    I::FirstBitLow => glsl::FIND_ILSB,
-                    _ if signed => glsl::FIND_SMSB,
-                    _ => glsl::FIND_UMSB,
-                };
-                let t = self.cx.plain_type(&ty)?;
-                self.glsl(t, inst, &args)
+                // These take scalars and vectors: a matrix goes row by row.
+                self.componentwise(&ty, &tys, &args, &mut |fx, ty, tys, args| {
+                    fx.bit_intrinsic(intr, ty, tys, args)
+                })?
             }
             I::IsNan | I::IsInf | I::IsFinite => {
                 need(1)?;
-                let t = self.cx.plain_type(&ty)?;
-                match intr {
-                    I::IsNan => self.op(Op::IsNan, t, Self::ids(&args)),
-                    I::IsInf => self.op(Op::IsInf, t, Self::ids(&args)),
-                    _ => {
-                        let nan = self.op(Op::IsNan, t, Self::ids(&args));
-                        let inf = self.op(Op::IsInf, t, Self::ids(&args));
-                        let either = self.op(Op::LogicalOr, t, Self::ids(&[nan, inf]));
-                        self.op(Op::LogicalNot, t, Self::ids(&[either]))
-                    }
-                }
+                // `OpIsNan`/`OpIsInf` take scalars and vectors: a matrix (a bool matrix
+                // result) goes row by row.
+                self.componentwise(&ty, &tys, &args, &mut |fx, ty, _, args| {
+                    let t = fx.cx.plain_type(ty)?;
+                    Ok(match intr {
+                        I::IsNan => fx.op(Op::IsNan, t, Self::ids(args)),
+                        I::IsInf => fx.op(Op::IsInf, t, Self::ids(args)),
+                        _ => {
+                            let nan = fx.op(Op::IsNan, t, Self::ids(args));
+                            let inf = fx.op(Op::IsInf, t, Self::ids(args));
+                            let either = fx.op(Op::LogicalOr, t, Self::ids(&[nan, inf]));
+                            fx.op(Op::LogicalNot, t, Self::ids(&[either]))
+                        }
+                    })
+                })?
             }
             I::All | I::Any
                 if tys
@@ -571,86 +586,23 @@ impl Fx<'_, '_> {
             }
             I::AsFloat | I::AsInt | I::AsUint => {
                 need(1)?;
-                let from = self.cx.plain_type(&tys[0])?;
-                let t = self.cx.plain_type(&ty)?;
-                if from == t {
-                    args[0]
-                } else {
-                    self.op(Op::Bitcast, t, Self::ids(&args))
-                }
-            }
-            I::AsDouble => {
-                need(2)?;
-                // Component by component: `(low, high)` as a uint2 bitcast to a double.
-                let (_, n) =
-                    shape(&tys[0]).ok_or_else(|| SpirvError::invalid("asdouble operand"))?;
-                let uint = self.cx.uint_type();
-                let u2 = self.cx.vector_of(uint, 2);
-                let double = self.cx.plain_type(&Type::Scalar(ScalarKind::Double))?;
-                let mut parts = Vec::new();
-                for c in 0..n {
-                    let pair = if n == 1 {
-                        args.clone()
-                    } else {
-                        args.iter()
-                            .map(|&a| {
-                                self.op(
-                                    Op::CompositeExtract,
-                                    uint,
-                                    vec![Operand::IdRef(a), Operand::LiteralBit32(c)],
-                                )
-                            })
-                            .collect()
-                    };
-                    let pair = self.op(Op::CompositeConstruct, u2, Self::ids(&pair));
-                    parts.push(self.op(Op::Bitcast, double, Self::ids(&[pair])));
-                }
-                if n == 1 {
-                    parts[0]
-                } else {
-                    let t = self.cx.plain_type(&ty)?;
-                    self.op(Op::CompositeConstruct, t, Self::ids(&parts))
-                }
-            }
-            I::F16ToF32 | I::F32ToF16 => {
-                need(1)?;
-                let (_, n) =
-                    shape(&tys[0]).ok_or_else(|| SpirvError::invalid("f16tof32 operand"))?;
-                let float = self.cx.float_type();
-                let uint = self.cx.uint_type();
-                let v2 = self.cx.vector_of(float, 2);
-                let mut parts = Vec::new();
-                for c in 0..n {
-                    let x = if n == 1 {
+                // `OpBitcast` takes scalars and vectors: a matrix goes row by row.
+                self.componentwise(&ty, &tys, &args, &mut |fx, ty, tys, args| {
+                    let from = fx.cx.plain_type(&tys[0])?;
+                    let t = fx.cx.plain_type(ty)?;
+                    Ok(if from == t {
                         args[0]
                     } else {
-                        let st = if intr == I::F16ToF32 { uint } else { float };
-                        self.op(
-                            Op::CompositeExtract,
-                            st,
-                            vec![Operand::IdRef(args[0]), Operand::LiteralBit32(c)],
-                        )
-                    };
-                    let r = if intr == I::F16ToF32 {
-                        let both = self.glsl(v2, glsl::UNPACK_HALF_2X16, &[x]);
-                        self.op(
-                            Op::CompositeExtract,
-                            float,
-                            vec![Operand::IdRef(both), Operand::LiteralBit32(0)],
-                        )
-                    } else {
-                        let zero = self.cx.const_float(0.0);
-                        let pair = self.op(Op::CompositeConstruct, v2, Self::ids(&[x, zero]));
-                        self.glsl(uint, glsl::PACK_HALF_2X16, &[pair])
-                    };
-                    parts.push(r);
-                }
-                if n == 1 {
-                    parts[0]
-                } else {
-                    let t = self.cx.plain_type(&ty)?;
-                    self.op(Op::CompositeConstruct, t, Self::ids(&parts))
-                }
+                        fx.op(Op::Bitcast, t, Self::ids(args))
+                    })
+                })?
+            }
+            I::AsDouble | I::F16ToF32 | I::F32ToF16 => {
+                need(if intr == I::AsDouble { 2 } else { 1 })?;
+                // These take scalars and vectors: a matrix goes row by row.
+                self.componentwise(&ty, &tys, &args, &mut |fx, ty, tys, args| {
+                    fx.bit_intrinsic(intr, ty, tys, args)
+                })?
             }
             I::Ldexp => {
                 need(2)?;
@@ -1088,6 +1040,107 @@ impl Fx<'_, '_> {
             });
         }
         acc.ok_or_else(|| SpirvError::invalid("any/all of an empty matrix"))
+    }
+
+    /// The bit and conversion intrinsics that take scalars and vectors only (`countbits`,
+    /// `reversebits`, `firstbithigh`/`firstbitlow`, `asdouble`, `f16tof32`/`f32tof16`) on
+    /// operands `args` of types `tys`, giving `ty`; the dispatch applies it to a matrix row
+    /// by row.
+    fn bit_intrinsic(
+        &mut self,
+        intr: ir::Intrinsic,
+        ty: &Type,
+        tys: &[Type],
+        args: &[Word],
+    ) -> Result<Word> {
+        use ir::Intrinsic as I;
+        let kind = tys[0].scalar_kind();
+        let wide = kind.is_some_and(|k| k.bit_width() != 32);
+        let signed = kind.is_some_and(|k| k.is_signed_integer());
+        Ok(match intr {
+            I::CountBits if wide => self.count_bits_wide(args[0], &tys[0], ty)?,
+            I::ReverseBits if wide => self.reverse_bits_wide(args[0], &tys[0])?,
+            I::CountBits | I::ReverseBits => {
+                let t = self.cx.plain_type(ty)?;
+                let op = if intr == I::CountBits {
+                    Op::BitCount
+                } else {
+                    Op::BitReverse
+                };
+                self.op(op, t, Self::ids(args))
+            }
+            I::FirstBitHigh | I::FirstBitLow if wide => {
+                self.first_bit_wide(intr == I::FirstBitHigh, args[0], &tys[0], ty)?
+            }
+            I::FirstBitHigh | I::FirstBitLow => {
+                let inst = match intr {
+                    I::FirstBitLow => glsl::FIND_ILSB,
+                    _ if signed => glsl::FIND_SMSB,
+                    _ => glsl::FIND_UMSB,
+                };
+                let t = self.cx.plain_type(ty)?;
+                self.glsl(t, inst, args)
+            }
+            I::AsDouble => {
+                // Component by component: `(low, high)` as a uint2 bitcast to a double.
+                let (_, n) =
+                    shape(&tys[0]).ok_or_else(|| SpirvError::invalid("asdouble operand"))?;
+                let uint = self.cx.uint_type();
+                let u2 = self.cx.vector_of(uint, 2);
+                let double = self.cx.plain_type(&Type::Scalar(ScalarKind::Double))?;
+                let mut parts = Vec::new();
+                for c in 0..n {
+                    let pair: Vec<Word> = args
+                        .iter()
+                        .map(|&a| self.component(uint, a, n, c))
+                        .collect();
+                    let pair = self.op(Op::CompositeConstruct, u2, Self::ids(&pair));
+                    parts.push(self.op(Op::Bitcast, double, Self::ids(&[pair])));
+                }
+                self.rebuild(ty, n, parts)?
+            }
+            I::F16ToF32 | I::F32ToF16 => {
+                let (_, n) =
+                    shape(&tys[0]).ok_or_else(|| SpirvError::invalid("f16tof32 operand"))?;
+                let float = self.cx.float_type();
+                let uint = self.cx.uint_type();
+                let v2 = self.cx.vector_of(float, 2);
+                let mut parts = Vec::new();
+                for c in 0..n {
+                    let st = if intr == I::F16ToF32 { uint } else { float };
+                    let x = self.component(st, args[0], n, c);
+                    let r = if intr == I::F16ToF32 {
+                        let both = self.glsl(v2, glsl::UNPACK_HALF_2X16, &[x]);
+                        self.op(
+                            Op::CompositeExtract,
+                            float,
+                            vec![Operand::IdRef(both), Operand::LiteralBit32(0)],
+                        )
+                    } else {
+                        let zero = self.cx.const_float(0.0);
+                        let pair = self.op(Op::CompositeConstruct, v2, Self::ids(&[x, zero]));
+                        self.glsl(uint, glsl::PACK_HALF_2X16, &[pair])
+                    };
+                    parts.push(r);
+                }
+                self.rebuild(ty, n, parts)?
+            }
+            other => {
+                return Err(SpirvError::invalid(format!(
+                    "{} is not a bit intrinsic",
+                    other.name()
+                )))
+            }
+        })
+    }
+
+    /// `parts` as a value of `ty`: the only part of a scalar, else their vector.
+    fn rebuild(&mut self, ty: &Type, n: u32, parts: Vec<Word>) -> Result<Word> {
+        if n == 1 {
+            return Ok(parts[0]);
+        }
+        let t = self.cx.plain_type(ty)?;
+        Ok(self.op(Op::CompositeConstruct, t, Self::ids(&parts)))
     }
 }
 

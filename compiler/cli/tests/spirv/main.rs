@@ -32,6 +32,7 @@ mod ms_storage;
 mod one_row_matrices;
 mod opcodes;
 mod ots_probe;
+mod ots_intrinsics;
 mod params;
 mod ray_query;
 mod raytracing;
