@@ -44,6 +44,7 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
     out.invert_w = options.invert_w;
     out.nonzero_base_instance = options.nonzero_base_instance;
     out.flatten_resource_arrays = options.flatten_resource_arrays;
+    out.preserve_bindings = options.preserve_bindings;
     out.allow_rwstructuredbuffer_arrays = options.allow_rwstructuredbuffer_arrays;
     out.legacy_buffer_matrix_order = options.legacy_buffer_matrix_order;
     out.stage_io_order = match options.stage_io_order.as_deref() {
