@@ -576,7 +576,10 @@ impl Fx<'_, '_> {
                 if from == t {
                     args[0]
                 } else {
-                    self.op(Op::Bitcast, t, Self::ids(&args))
+                    // Row by row for a matrix: `OpBitcast` takes scalars and vectors only.
+                    self.componentwise(&ty, &tys[..1], &args[..1], &mut |fx, ty, tys, args| {
+                        fx.bitcast(args[0], &tys[0], ty)
+                    })?
                 }
             }
             I::AsDouble => {

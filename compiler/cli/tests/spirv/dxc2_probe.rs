@@ -117,3 +117,28 @@ float4 main() : SV_Target { return used; }
         );
     }
 }
+
+/// `asuint`, `asint` and `asfloat` of a matrix reinterpret it row by row (`OpBitcast` takes
+/// scalars and vectors only); one `OpBitcast` of the whole matrix was invalid SPIR-V (E4002).
+#[test]
+fn bit_casts_of_matrices_go_row_by_row() {
+    let text = r#"
+RWStructuredBuffer<uint4> o;
+RWStructuredBuffer<float4> f;
+[numthreads(1, 1, 1)]
+void main() {
+    float2x3 m = float2x3(f[0].xyz, f[1].xyz);
+    uint2x3 u = asuint(m);
+    int2x3 i = asint(m);
+    float2x3 back = asfloat(u);
+    o[0] = uint4(u[0], i[1].x);
+    f[2] = float4(back[1], 0);
+}
+"#;
+    let m = compile(text, "cs_6_0", &[]);
+    assert_eq!(m.asm.matches("OpBitcast %v3uint").count(), 2, "{}", m.asm);
+    assert_eq!(m.asm.matches("OpBitcast %v3int").count(), 2, "{}", m.asm);
+    assert_eq!(m.asm.matches("OpBitcast %v3float").count(), 2, "{}", m.asm);
+    assert!(!m.asm.contains("OpBitcast %_arr"), "{}", m.asm);
+    assert!(!m.asm.contains("OpBitcast %mat"), "{}", m.asm);
+}
