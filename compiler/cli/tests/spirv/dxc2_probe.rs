@@ -142,3 +142,27 @@ void main() {
     assert!(!m.asm.contains("OpBitcast %_arr"), "{}", m.asm);
     assert!(!m.asm.contains("OpBitcast %mat"), "{}", m.asm);
 }
+
+/// An array of matrices whose orientation differs only by `-Zpr` (or `row_major` written on
+/// one side) converts element by element; it was refused as "cannot convert from
+/// `row_major float3x4[2]` to `float3x4[2]`" though the orientation is only a memory layout.
+#[test]
+fn matrix_arrays_of_another_orientation_convert() {
+    let text = r#"
+cbuffer B { float3x4 Mat1[2]; row_major float2x2 R[3]; };
+RWStructuredBuffer<float4> Out;
+[numthreads(1, 1, 1)]
+void main() {
+    float3x4 a[2] = Mat1;
+    column_major float2x2 c[3] = R;
+    Out[0] = a[1][2];
+    Out[1] = float4(c[2][1], c[0][0]);
+}
+"#;
+    for flags in [&["-Zpr"][..], &[][..]] {
+        let m = compile(text, "cs_6_0", flags);
+        // The values are checked on the interpreter (`tests/dxc2_run.rs`).
+        assert!(m.has("OpStore %a"), "{}", m.asm);
+        assert!(m.has("OpStore %c"), "{}", m.asm);
+    }
+}
