@@ -54,3 +54,31 @@ DescriptorSets:\n  - Resources:\n    - Name: B\n      Kind: ConstantBuffer\n    
         assert_eq!(b["Out"], json!([5, 6, 3, 4, 2, 7, 8, 3]), "{flags:?}");
     }
 }
+
+/// A method of `T` called on a `ConstantBuffer<T>` runs on a copy of the buffer's `T`: it
+/// reads the members, and what it changes of `this` stays in the copy.
+#[test]
+fn method_called_on_a_constant_buffer() {
+    let shader = "struct A {
+    float a;
+    uint b;
+    float Scaled() { return a * b; }
+    float Bump() { a += 1; return a; }
+};
+ConstantBuffer<A> foo : register(b0);
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = foo.Scaled();
+    Out[1] = foo.Bump();
+    Out[2] = foo.a;
+}
+";
+    // a = 2.5 (0x40200000), b = 3.
+    let pipeline = "Shaders:\n  - Stage: Compute\n    Entry: main\nDispatchParameters:\n  DispatchGroupCount: [1, 1, 1]\n\
+Buffers:\n  - { Name: foo, Format: Hex32, Data: [0x40200000, 3, 0, 0] }\n  - { Name: Out, Format: Float32, FillSize: 12 }\n\
+DescriptorSets:\n  - Resources:\n    - Name: foo\n      Kind: ConstantBuffer\n      DirectXBinding: { Register: 0, Space: 0 }\n    - Name: Out\n      Kind: RWStructuredBuffer\n      DirectXBinding: { Register: 0, Space: 0 }\n";
+    let b = run("cbuffer-method", shader, pipeline, &[]);
+    // 2.5 * 3; the copy's a + 1; the buffer's a unchanged.
+    assert_eq!(b["Out"], json!([7.5, 3.5, 2.5]));
+}

@@ -166,3 +166,22 @@ void main() {
         assert!(m.has("OpStore %c"), "{}", m.asm);
     }
 }
+
+/// A method of `T` on a `ConstantBuffer<T>` or `TextureBuffer<T>` was refused ("no method
+/// named"); DXC copies the buffer's `T` into a temporary and calls the method on it.
+#[test]
+fn methods_on_buffer_views() {
+    let text = r#"
+struct A { float a; uint b; float GetA() { return a + b; } };
+ConstantBuffer<A> foo : register(b0, space2);
+TextureBuffer<A> bar : register(t1);
+float4 main() : SV_Target { return foo.GetA() + bar.GetA(); }
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(
+        m.asm.matches("OpFunctionCall %float %A_GetA").count(),
+        2,
+        "{}",
+        m.asm
+    );
+}
