@@ -82,3 +82,28 @@ DescriptorSets:\n  - Resources:\n    - Name: foo\n      Kind: ConstantBuffer\n  
     // 2.5 * 3; the copy's a + 1; the buffer's a unchanged.
     assert_eq!(b["Out"], json!([7.5, 3.5, 2.5]));
 }
+
+/// An assignment is an lvalue, its left side once assigned (as in C++, and DXC): assigned
+/// again, compound-assigned, or passed to an `inout` parameter.
+#[test]
+fn assignment_used_as_an_lvalue() {
+    let shader = "RWStructuredBuffer<int> Out : register(u0);
+void bump(inout int x) { x += 100; }
+[numthreads(1, 1, 1)]
+void main() {
+    int a = 1, b = 10, c = 2, d = 3;
+    (d += c) = (b -= a);
+    int e = 4;
+    (e *= 3) += 1;
+    int f[2] = {1, 2};
+    bump(f[1] += 5);
+    Out[0] = d; Out[1] = b; Out[2] = e; Out[3] = f[1];
+}
+";
+    let pipeline = "Shaders:\n  - Stage: Compute\n    Entry: main\nDispatchParameters:\n  DispatchGroupCount: [1, 1, 1]\n\
+Buffers:\n  - { Name: Out, Format: Int32, FillSize: 16 }\n\
+DescriptorSets:\n  - Resources:\n    - Name: Out\n      Kind: RWStructuredBuffer\n      DirectXBinding: { Register: 0, Space: 0 }\n";
+    let b = run("assign-lvalue", shader, pipeline, &[]);
+    // d = 3 + 2, then b = 10 - 1 = 9 into d; e = 4 * 3 + 1; f[1] = 2 + 5 + 100.
+    assert_eq!(b["Out"], json!([9, 9, 13, 107]));
+}
