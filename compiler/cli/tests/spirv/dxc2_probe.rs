@@ -211,3 +211,24 @@ void main() {
         "not supported yet: using an assignment whose left side has effects as an lvalue",
     );
 }
+
+/// `[fastopt]` asks for no unrolling: `DontUnroll` on the loop merge, as DXC emits it (it
+/// was `None`); `[loop]` as before, and a loop without attribute keeps `None`.
+#[test]
+fn fastopt_loops_are_not_unrolled() {
+    let text = r#"
+RWStructuredBuffer<int> Out;
+[numthreads(1, 1, 1)]
+void main() {
+    int val = 0;
+    [loop] for (int j = 0; j < Out[0]; ++j) {
+        [fastopt] for (int k = 0; k < Out[1]; ++k) { val += k; }
+    }
+    for (int n = 0; n < Out[3]; ++n) { val -= n; }
+    Out[2] = val;
+}
+"#;
+    let m = compile(text, "cs_6_0", &[]);
+    assert_eq!(m.asm.matches(" DontUnroll").count(), 2, "{}", m.asm);
+    assert_eq!(m.asm.matches("OpLoopMerge").count(), 3, "{}", m.asm);
+}
