@@ -181,6 +181,11 @@ pub struct Options {
     #[arg(long = "fspv-flatten-resource-arrays")]
     pub flatten_resource_arrays: bool,
 
+    /// Declare every resource and buffer of the file with its binding, even those the
+    /// entry point does not use.
+    #[arg(long = "fspv-preserve-bindings")]
+    pub preserve_bindings: bool,
+
     /// Allow only these SPIR-V extensions (repeatable; `KHR` allows every SPV_KHR_*); a
     /// module that needs another one is an error.
     #[arg(long = "fspv-extension", value_name = "NAME")]
@@ -505,13 +510,14 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             | "fvk-auto-shift-bindings"
             | "fspv-reflect"
             | "fspv-flatten-resource-arrays"
+            | "fspv-preserve-bindings"
             | "fspv-use-vulkan-memory-model"
             | "fvk-allow-rwstructuredbuffer-arrays" => vec![format!("-{s}")],
             // DXC's older spelling of `-fvk-use-gl-layout`.
             "fvk-use-glsl-layout" => vec!["--fvk-use-gl-layout".into()],
-            // They only keep an optimizer from removing bindings or interface variables, and
-            // hlslc has no optimizer that would.
-            "fspv-preserve-bindings" | "fspv-preserve-interface" => Vec::new(),
+            // It only keeps an optimizer from removing interface variables, and hlslc has no
+            // optimizer that would.
+            "fspv-preserve-interface" => Vec::new(),
             _ if flag.starts_with("Oconfig=") => vec![format!("--ignored-dxc-flag={s}")],
             _ if flag.starts_with("fspv-entrypoint-name=") => vec![format!(
                 "--fspv-entrypoint-name={}",

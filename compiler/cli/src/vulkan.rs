@@ -48,6 +48,7 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
     // removed `-fvk-allow-rwstructuredbuffer-arrays` (DirectXShaderCompiler PR 6903); the
     // flag is still accepted and changes nothing.
     out.allow_rwstructuredbuffer_arrays = true;
+    out.preserve_bindings = options.preserve_bindings;
     out.legacy_buffer_matrix_order = options.legacy_buffer_matrix_order;
     out.stage_io_order = match options.stage_io_order.as_deref() {
         None | Some("decl") => StageIoOrder::Declaration,

@@ -11,6 +11,8 @@
 //! - a space that is not `spaceN` ("expected space definition with syntax 'spaceX', where X
 //!   is an integral value", "space number should be an integral numeric string").
 //!
+//! `register(spaceN)` alone (DXC's space-only form) names no register and is not checked.
+//!
 //! A shader-profile argument (`register(ps, s0)`, `register(vs_5_0, t1)`) comes before the
 //! register and is skipped. Called by `decl_checks::declaration_diagnostics`.
 
@@ -96,6 +98,11 @@ pub(crate) fn register_problems(args: &[String], use_: RegisterUse) -> Vec<Strin
     let Some((register, more)) = rest.split_first() else {
         return out;
     };
+    // `register(space1)` gives only the space (DXC's space-only form); the register number
+    // is assigned automatically.
+    if more.is_empty() && register.strip_prefix("space").is_some_and(is_number) {
+        return out;
+    }
     let Some(class) = register.chars().next().map(|c| c.to_ascii_lowercase()) else {
         return out;
     };
@@ -133,6 +140,11 @@ pub(crate) fn register_problems(args: &[String], use_: RegisterUse) -> Vec<Strin
         }
     }
     out
+}
+
+/// Whether `text` is a whole decimal `u32`.
+fn is_number(text: &str) -> bool {
+    !text.is_empty() && text.parse::<u32>().is_ok()
 }
 
 /// Whether a binding argument names a shader profile (`ps`, `vs_5_0`), not a register.
@@ -199,6 +211,22 @@ mod tests {
         assert_eq!(
             problems(&["s1", "spacez"], RegisterUse::Sampler),
             ["space number should be an integral numeric string"]
+        );
+    }
+
+    #[test]
+    fn space_only_form() {
+        // DXC's `register(space2)` names only the space, for any resource.
+        assert!(problems(&["space2"], RegisterUse::Writable).is_empty());
+        assert!(problems(&["space0"], RegisterUse::ConstantBuffer).is_empty());
+        // Not the form: a sampler register `s`, or a space without a number.
+        assert_eq!(
+            problems(&["spacex"], RegisterUse::Writable),
+            ["invalid register specification, expected 'u' binding"]
+        );
+        assert_eq!(
+            problems(&["space1", "space2"], RegisterUse::ConstantBuffer),
+            ["invalid register specification, expected 'b' binding"]
         );
     }
 }

@@ -15,21 +15,40 @@ use crate::func::FnLower;
 
 impl ModuleCtx<'_> {
     /// The counter of structured buffer `buffer`, declared on first use in the buffer's set
-    /// at its next free binding.
+    /// at the binding its `[[vk::counter_binding(N)]]` gives, else at the next free one.
     pub fn counter_for(&mut self, buffer: Global) -> Global {
         if let Some(&c) = self.counters.get(&buffer) {
             return c;
         }
+        let explicit = self.counter_binding_of(buffer);
         let g = &self.mb.module().globals[buffer];
         let name = format!("counter.var.{}", g.name);
         let set = g.set.unwrap_or(0);
-        let (set, binding) = self.bindings.next_free_in(set);
+        let (set, binding) = match explicit {
+            Some(binding) => (set, binding),
+            None => self.bindings.next_free_in(set),
+        };
         let ty = Type::resource(ResourceType::ByteAddressBuffer {
             access: ByteAddressKind::ReadWrite,
         });
         let c = self.mb.resource(&name, ty, set, binding);
         self.counters.insert(buffer, c);
         c
+    }
+
+    /// The binding `[[vk::counter_binding(N)]]` on the declaration of buffer global `buffer`
+    /// gives its counter (in the buffer's set, as DXC places it).
+    fn counter_binding_of(&self, buffer: Global) -> Option<u32> {
+        let idx = self.globals.iter().find_map(|(idx, r)| {
+            matches!(r, crate::context::GlobalRef::Var(g) if *g == buffer).then_some(*idx)
+        })?;
+        self.counter_binding_attr(idx)
+    }
+
+    /// N of `[[vk::counter_binding(N)]]` on item `idx`.
+    pub(crate) fn counter_binding_attr(&self, idx: hir::item_tree::ItemIdx) -> Option<u32> {
+        let args = crate::attrs::item_attr(self, idx, "vk::counter_binding")?;
+        args.first()?.trim().parse().ok()
     }
 
     /// The counters of array `buffers` of `count` structured buffers: one global holding an

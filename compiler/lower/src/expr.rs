@@ -607,6 +607,22 @@ impl FnLower<'_, '_> {
                 op: op @ (PrefixOp::PreInc | PrefixOp::PreDec),
                 expr,
             } => Ok(self.pre_increment(op, expr)?.0),
+            // `(d += c) = x`: the assignment, then its left side (an lvalue as in C++). The
+            // left side is named twice, so it may not have effects of its own.
+            Expr::Binary {
+                op: BinaryOp::Assign { .. },
+                lhs,
+                ..
+            } if !self.is_resource_assignment(e) => {
+                if !self.is_pure(lhs) {
+                    return Err(self.unsupported(
+                        "using an assignment whose left side has effects as an lvalue",
+                        e,
+                    ));
+                }
+                self.lower_expr(e)?;
+                self.lvalue(lhs)
+            }
             Expr::Conditional { .. }
                 if self
                     .ty(e)

@@ -61,7 +61,8 @@
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
 //! [`options`] (DXC's `-fvk-*` binding and layout options), [`resources`] (globals,
-//! resources, cbuffers, their bindings and layouts), [`attrs`] (`vk::binding`,
+//! resources, cbuffers, their bindings and layouts), [`preserve_bindings`]
+//! (`-fspv-preserve-bindings`: unused resources declared too), [`attrs`] (`vk::binding`,
 //! `vk::location`), [`binding_checks`] (DXC's errors on bindings and `packoffset`), [`entry`] (the compute and amplification entry wrapper), [`graphics`]
 //! (vertex and pixel entry wrappers), [`evaluate_attribute`] (`EvaluateAttribute*` traced to
 //! the stage input), [`stages`] (geometry, tessellation and mesh entry
@@ -124,6 +125,7 @@ pub mod matrix_split;
 pub mod options;
 pub mod packed_math;
 pub mod precise;
+pub mod preserve_bindings;
 pub mod printf;
 pub mod raw_buffer;
 pub mod ray_query;
@@ -306,6 +308,7 @@ pub fn lower_module_with(
     cx.assign_bindings();
     cx.refuse_function_decorations();
     entry::lower_entry(&mut cx, entry, stage);
+    cx.declare_unused_resources();
     cx.declare_entry_inline_spirv(entry);
     cx.refuse_groupshared(stage);
     cx.refuse_subpass_inputs(stage);

@@ -39,6 +39,10 @@ pub struct LowerOptions {
     /// `-fvk-allow-rwstructuredbuffer-arrays` (their counters would need arrays of counters
     /// too). `hlslc` sets it; the library lowers such arrays by default.
     pub refuse_rwstructuredbuffer_arrays: bool,
+    /// `-fspv-preserve-bindings`: every resource and buffer the file declares is declared in
+    /// the module with its binding, used by the entry point or not (DXC otherwise lets its
+    /// optimizer drop the unused ones, as lowering does by declaring globals on first use).
+    pub preserve_bindings: bool,
     /// `-fvk-stage-io-order=`: the order automatic locations of stage variables follow.
     pub stage_io_order: StageIoOrder,
 }

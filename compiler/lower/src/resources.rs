@@ -26,6 +26,15 @@ fn parse_register(args: &[String]) -> Option<(RegisterClass, u32, u32)> {
     Some((class, register, space))
 }
 
+/// The space N of a space-only binding `register(spaceN)`, DXC's form that gives the
+/// descriptor set and leaves the binding automatic.
+fn space_only(args: &[String]) -> Option<u32> {
+    match args {
+        [only] => only.trim().strip_prefix("space")?.parse().ok(),
+        _ => None,
+    }
+}
+
 /// The descriptor set and binding of every resource the file declares, assigned before
 /// lowering in DXC's three passes (`docs/SPIR-V.rst`, "HLSL register and Vulkan binding"):
 /// `[[vk::binding]]`, then `register(xN, spaceM)` with the `-fvk-*-shift` options (or
@@ -43,6 +52,13 @@ pub struct Bindings {
 }
 
 impl Bindings {
+    /// The items holding a binding, in declaration order.
+    pub(crate) fn bound_items(&self) -> Vec<ItemIdx> {
+        let mut items: Vec<ItemIdx> = self.of_item.keys().copied().collect();
+        items.sort();
+        items
+    }
+
     /// The next free binding of set 0, taken.
     fn next_free(&mut self) -> (u32, u32) {
         self.next_free_in(0)
@@ -165,6 +181,15 @@ impl ModuleCtx<'_> {
     /// 0, from the class's shift on under `-fvk-auto-shift-bindings`.
     fn automatic_binding(&mut self, idx: Option<ItemIdx>) -> (u32, u32) {
         let count = idx.map_or(1, |i| self.binding_count(i));
+        // `register(space2)` names the set; the binding is the next free one of that set.
+        if let Some(set) = idx
+            .and_then(|i| self.binds(i))
+            .flatten()
+            .as_deref()
+            .and_then(space_only)
+        {
+            return self.bindings.next_free_run(set, 0, count);
+        }
         if !self.options.auto_shift_bindings {
             return self.bindings.next_free_run(0, 0, count);
         }
@@ -219,8 +244,20 @@ impl ModuleCtx<'_> {
                         self.bindings.taken.insert((set, binding));
                     }
                     self.bindings.of_item.insert(i, b);
+                    // `[[vk::counter_binding(N)]]`: the counter's binding in the same set.
+                    if let Some(c) = self.counter_binding_attr(i) {
+                        self.bindings.taken.insert((set, c));
+                    }
                 }
-                None => automatic.push(Some(i)),
+                None => {
+                    // The counter of a buffer bound automatically is in set 0 (or the set of
+                    // a space-only register), its explicit binding reserved there as well.
+                    if let Some(c) = self.counter_binding_attr(i) {
+                        let set = register.as_deref().and_then(space_only).unwrap_or(0);
+                        self.bindings.taken.insert((set, c));
+                    }
+                    automatic.push(Some(i))
+                }
             }
         }
         let loose = self.loose_globals();
@@ -270,7 +307,7 @@ impl ModuleCtx<'_> {
     /// Top-level uniform values outside cbuffers, those of namespaces included (the members
     /// of `$Globals`, as DXC makes them), in source order, whatever their type (resources are
     /// filtered out by type later).
-    fn loose_globals(&self) -> Vec<ItemIdx> {
+    pub(crate) fn loose_globals(&self) -> Vec<ItemIdx> {
         let mut items = Vec::new();
         let mut pending: Vec<ItemIdx> = self.tree.top_level.iter().rev().copied().collect();
         while let Some(i) = pending.pop() {
@@ -396,6 +433,8 @@ impl ModuleCtx<'_> {
                     self.mb.module_mut().globals[g].resource_count = Some(n);
                 }
                 if with_counter {
+                    // Known before the counter is declared, which looks up its attributes.
+                    self.globals.insert(idx, GlobalRef::Var(g));
                     self.counter_for(g);
                 }
                 GlobalRef::Var(g)
@@ -473,7 +512,7 @@ impl ModuleCtx<'_> {
 
     /// The `$Globals` constant buffer of every top-level uniform value outside a cbuffer (in
     /// source order), declared on first use.
-    fn dollar_globals(&mut self) -> R<(ir::Global, Vec<ItemIdx>)> {
+    pub(crate) fn dollar_globals(&mut self) -> R<(ir::Global, Vec<ItemIdx>)> {
         if let Some(d) = &self.dollar_globals {
             return Ok(d.clone());
         }
@@ -549,7 +588,7 @@ impl ModuleCtx<'_> {
     }
 
     /// The `ConstantBuffer` global of cbuffer `idx`.
-    fn cbuffer_for(&mut self, idx: ItemIdx) -> R<ir::Global> {
+    pub(crate) fn cbuffer_for(&mut self, idx: ItemIdx) -> R<ir::Global> {
         if let Some(&g) = self.cbuffers.get(&idx) {
             return Ok(g);
         }

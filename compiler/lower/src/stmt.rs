@@ -560,7 +560,8 @@ pub fn attr_args(attr: &syntax::ast::Attribute) -> Vec<String> {
 }
 
 impl FnLower<'_, '_> {
-    /// `[unroll]`, `[unroll(n)]`, `[loop]`, `[flatten]`, `[branch]` on statement `s`.
+    /// `[unroll]`, `[unroll(n)]`, `[loop]`, `[fastopt]`, `[flatten]`, `[branch]` on statement
+    /// `s`. `[fastopt]` (no unrolling, fast compilation) is `DontUnroll`, as DXC emits it.
     pub fn control_hint(&self, s: StmtId) -> Option<ir::ControlHint> {
         use syntax::ast::AstNode;
         let root = hir::ids::expanded_root(self.cx.db, self.cx.file, self.cx.config);
@@ -571,7 +572,7 @@ impl FnLower<'_, '_> {
                 "unroll" => Some(ir::ControlHint::Unroll(
                     attr_args(&a).first().and_then(|n| n.trim().parse().ok()),
                 )),
-                "loop" => Some(ir::ControlHint::DontUnroll),
+                "loop" | "fastopt" => Some(ir::ControlHint::DontUnroll),
                 "flatten" => Some(ir::ControlHint::Flatten),
                 "branch" => Some(ir::ControlHint::DontFlatten),
                 _ => None,

@@ -642,6 +642,21 @@ impl FnLower<'_, '_> {
         copy_back: &mut Vec<(Value, Place, Type, ExprId)>,
         base_back: &mut Vec<(Value, Value, usize)>,
     ) -> R<Value> {
+        // A method of `T` on a `ConstantBuffer<T>` or `TextureBuffer<T>` runs on a copy of
+        // the buffer's `T` (read-only memory: nothing is copied back).
+        let on_buffer_view = matches!(
+            self.infer.type_of_expr(r).and_then(|t| t.as_resource()),
+            Some(
+                types::ResourceType::ConstantBuffer { element }
+                    | types::ResourceType::TextureBuffer { element }
+            ) if element == this_ty
+        );
+        if on_buffer_view {
+            let v = self.coerce(r, this_ty)?;
+            let temp = self.entry_alloca(this_ty.clone(), "");
+            self.fb().store(temp, v);
+            return Ok(temp);
+        }
         let is_base = matches!(self.infer.type_of_expr(r), Some(t) if t != this_ty);
         if is_base {
             // A method a base declares, called on a derived object.

@@ -389,7 +389,7 @@ impl<'a, 'm> Fx<'a, 'm> {
         })
     }
 
-    fn bitcast(&mut self, v: Word, from: &Type, to: &Type) -> Result<Word> {
+    pub(crate) fn bitcast(&mut self, v: Word, from: &Type, to: &Type) -> Result<Word> {
         let ft = self.cx.plain_type(from)?;
         let rt = self.cx.plain_type(to)?;
         if ft == rt {

@@ -9,6 +9,7 @@ mod auto_unroll;
 mod binding_errors;
 mod bindings;
 mod buffer_pointer;
+mod dxc2_probe;
 mod dxc_errors;
 mod engines_probe;
 mod entry_arrays;

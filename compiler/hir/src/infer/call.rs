@@ -249,6 +249,15 @@ impl InferCtx<'_> {
         for &a in args {
             self.infer_expr(a);
         }
+        // A method of `T` called on a `ConstantBuffer<T>` or `TextureBuffer<T>` runs on a copy
+        // of the buffer's `T` (DXC's `temp.var.T`).
+        let receiver_ty = match receiver_ty {
+            Some(t) => match super::ops::buffer_view_element(&t) {
+                Some(element @ Type::Struct(_)) => Some(element.clone()),
+                _ => Some(t),
+            },
+            None => None,
+        };
         let ty = match receiver_ty {
             Some(Type::Struct(s)) => match self.tcx.struct_item(&s) {
                 Some((idx, targs)) => {

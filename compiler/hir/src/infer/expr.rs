@@ -1089,6 +1089,12 @@ impl InferCtx<'_> {
                 op: PrefixOp::PreInc | PrefixOp::PreDec,
                 expr,
             } => self.place(*expr),
+            // `(d += c) = x`: an assignment is its left side afterwards, as in C++.
+            Expr::Binary {
+                op: BinaryOp::Assign { .. },
+                lhs,
+                ..
+            } => self.place(*lhs),
             Expr::Field { expr, name } => match self.result.type_of_expr(*expr) {
                 Some(Type::Resource(_)) => Place::Const,
                 // `arr.Length` is a count, not memory.

@@ -157,6 +157,37 @@ pub fn common_shape(a: &Type, b: &Type, kind: ScalarKind) -> Option<(Type, bool)
 }
 
 /// The conversion from `from` to `to`, ranked.
+/// Whether `a` and `b` are the same type but for the orientation of matrices in them.
+fn same_but_orientation(a: &Type, b: &Type) -> bool {
+    match (a, b) {
+        (
+            Type::Matrix {
+                scalar: s1,
+                rows: r1,
+                cols: c1,
+                ..
+            },
+            Type::Matrix {
+                scalar: s2,
+                rows: r2,
+                cols: c2,
+                ..
+            },
+        ) => s1 == s2 && r1 == r2 && c1 == c2,
+        (
+            Type::Array {
+                element: e1,
+                len: l1,
+            },
+            Type::Array {
+                element: e2,
+                len: l2,
+            },
+        ) => l1 == l2 && same_but_orientation(e1, e2),
+        _ => a == b,
+    }
+}
+
 pub fn conversion(from: &Operand, to: &Type) -> Conversion {
     if from.ty == *to && !from.literal {
         return Conversion::Exact;
@@ -192,6 +223,12 @@ pub fn conversion(from: &Operand, to: &Type) -> Conversion {
                     && flat_count(&from.ty).is_some()
                     && flat_count(&from.ty) == flat_count(to) =>
             {
+                Conversion::Conversion
+            }
+            // Arrays of matrices that differ only in orientation (`row_major float3x4[2]`
+            // from a cbuffer under `-Zpr` into a local `float3x4[2]`): the orientation is a
+            // memory layout, and DXC copies the elements.
+            (Type::Array { .. }, Type::Array { .. }) if same_but_orientation(&from.ty, to) => {
                 Conversion::Conversion
             }
             (Type::Struct(a), Type::Struct(b)) if a.name == b.name => Conversion::Exact,

@@ -12,18 +12,27 @@ pub(super) fn attributes(p: &mut Parser<'_>) {
     }
 }
 
-/// `ATTRIBUTE`: `[` path args? `]` or `[[` path args? `]]`.
+/// `ATTRIBUTE`: `[` path args? `]` or `[[` path args? `]]`. A double-bracket list
+/// `[[vk::binding(2), vk::counter_binding(5)]]` is one `ATTRIBUTE` per entry: the first
+/// holds `[[` and its `,`, the last the `]]`.
 fn attribute(p: &mut Parser<'_>) {
-    let m = p.start();
+    let mut m = p.start();
     p.bump(L_BRACK);
     let double = p.eat(L_BRACK);
-    if p.at(IDENT) || p.at(COLON2) {
-        types::path(p, types::PathMode::Expr);
-    } else {
-        p.error("expected an attribute name");
-    }
-    if p.at(L_PAREN) {
-        expressions::arg_list(p);
+    loop {
+        if p.at(IDENT) || p.at(COLON2) {
+            types::path(p, types::PathMode::Expr);
+        } else {
+            p.error("expected an attribute name");
+        }
+        if p.at(L_PAREN) {
+            expressions::arg_list(p);
+        }
+        if !(double && p.eat(COMMA)) {
+            break;
+        }
+        m.complete(p, ATTRIBUTE);
+        m = p.start();
     }
     if !p.eat(R_BRACK) {
         p.error("expected `]` after attribute");

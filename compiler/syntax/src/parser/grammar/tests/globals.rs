@@ -1129,3 +1129,69 @@ fn unterminated_effect_annotations_stop_at_the_struct_end() {
         "#]],
     );
 }
+
+#[test]
+fn double_bracket_attribute_list() {
+    // DXC takes a comma-separated list in one `[[...]]`; each entry is an attribute node.
+    check(
+        "[[vk::binding(2), vk::counter_binding(5)]] RWBuffer<float> b;\n",
+        expect![[r#"
+            SOURCE_FILE@0..62
+              VAR_DECL@0..61
+                ATTRIBUTE@0..17
+                  L_BRACK@0..1 "["
+                  L_BRACK@1..2 "["
+                  PATH@2..13
+                    PATH_SEGMENT@2..4
+                      NAME_REF@2..4
+                        IDENT@2..4 "vk"
+                    COLON2@4..6 "::"
+                    PATH_SEGMENT@6..13
+                      NAME_REF@6..13
+                        IDENT@6..13 "binding"
+                  ARG_LIST@13..16
+                    L_PAREN@13..14 "("
+                    LITERAL@14..15
+                      INT_NUMBER@14..15 "2"
+                    R_PAREN@15..16 ")"
+                  COMMA@16..17 ","
+                WHITESPACE@17..18 " "
+                ATTRIBUTE@18..42
+                  PATH@18..37
+                    PATH_SEGMENT@18..20
+                      NAME_REF@18..20
+                        IDENT@18..20 "vk"
+                    COLON2@20..22 "::"
+                    PATH_SEGMENT@22..37
+                      NAME_REF@22..37
+                        IDENT@22..37 "counter_binding"
+                  ARG_LIST@37..40
+                    L_PAREN@37..38 "("
+                    LITERAL@38..39
+                      INT_NUMBER@38..39 "5"
+                    R_PAREN@39..40 ")"
+                  R_BRACK@40..41 "]"
+                  R_BRACK@41..42 "]"
+                WHITESPACE@42..43 " "
+                TYPE_REF@43..58
+                  PATH@43..58
+                    PATH_SEGMENT@43..58
+                      NAME_REF@43..51
+                        IDENT@43..51 "RWBuffer"
+                      GENERIC_ARG_LIST@51..58
+                        LT@51..52 "<"
+                        TYPE_REF@52..57
+                          PATH@52..57
+                            PATH_SEGMENT@52..57
+                              NAME_REF@52..57
+                                IDENT@52..57 "float"
+                        GT@57..58 ">"
+                WHITESPACE@58..59 " "
+                VAR_DECLARATOR@59..60
+                  NAME@59..60
+                    IDENT@59..60 "b"
+                SEMICOLON@60..61 ";"
+              WHITESPACE@61..62 "\n"
+        "#]],
+    );
+}
