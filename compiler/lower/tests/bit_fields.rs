@@ -175,23 +175,6 @@ fn the_struct_line_shows_bit_field_widths() {
 }
 
 #[test]
-fn atomics_on_bit_fields_are_refused() {
-    let e = common::try_lower(
-        r#"
-struct H { uint id : 4; uint rest : 28; };
-RWStructuredBuffer<H> Out : register(u0);
-[numthreads(1, 1, 1)]
-void main() { InterlockedAdd(Out[0].id, 1); }
-"#,
-    )
-    .unwrap_err();
-    assert!(
-        e.contains("E3001") && e.contains("an atomic operation on a bit-field"),
-        "{e}"
-    );
-}
-
-#[test]
 fn byte_address_loads_of_bit_fields_are_refused() {
     let e = common::try_lower(
         r#"
