@@ -56,35 +56,14 @@ impl FnLower<'_, '_> {
     /// the chains, ordered by argument, pair with the indexed resources in order (their
     /// globals must agree, else nothing is marked).
     pub(crate) fn mark_nonuniform_params(&mut self) {
-        let resources = self
-            .cx
-            .resource_args
-            .get(&self.func)
-            .cloned()
-            .unwrap_or_default();
+        let resources = self.indexed_resource_args();
         let indexed: Vec<_> = resources.iter().filter(|r| r.indexed).collect();
         if !indexed.iter().any(|r| r.nonuniform) {
             return;
         }
-        let f = &self.cx.mb.module().functions[self.func];
-        let mut chains: Vec<(u32, ir::Inst, ir::Global)> = f
-            .insts
-            .iter()
-            .filter(|(_, d)| d.block.is_some() && d.opcode == Opcode::AccessChain)
-            .filter_map(|(i, d)| match d.operands[..] {
-                [Value::Global(g), Value::Arg(n)] => Some((n, i, g)),
-                _ => None,
-            })
-            .collect();
-        chains.sort_by_key(|c| c.0);
-        let lined_up = chains.len() == indexed.len()
-            && chains
-                .iter()
-                .zip(&indexed)
-                .all(|(c, r)| r.global == Some(c.2));
-        if !lined_up {
+        let Some(chains) = self.incoming_chains(&indexed) else {
             return;
-        }
+        };
         for ((n, i, _), r) in chains.into_iter().zip(indexed) {
             if !r.nonuniform {
                 continue;

@@ -72,23 +72,44 @@ impl FnLower<'_, '_> {
     /// argument pair with the indexed resources in order (their globals must agree, else
     /// nothing is recorded).
     pub(crate) fn record_incoming_runs(&mut self) {
-        let resources = self
-            .cx
-            .resource_args
-            .get(&self.func)
-            .cloned()
-            .unwrap_or_default();
+        let resources = self.indexed_resource_args();
         let indexed: Vec<_> = resources.iter().filter(|r| r.indexed).collect();
         if !indexed.iter().any(|r| r.follows) {
             return;
         }
+        let Some(chains) = self.incoming_chains(&indexed) else {
+            return;
+        };
+        for (k, r) in indexed.iter().enumerate().skip(1) {
+            if r.follows {
+                self.res.arg_follows.insert(chains[k].0, chains[k - 1].0);
+            }
+        }
+    }
+
+    /// This copy's resource arguments (empty for a function taking none).
+    pub(crate) fn indexed_resource_args(&self) -> Vec<ResourceArg> {
+        self.cx
+            .resource_args
+            .get(&self.func)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// The `access_chain @global, %argN` instructions binding made for the incoming
+    /// elements, as `(N, chain, global)` ordered by argument, when they pair one to one with
+    /// `indexed` (the copy's indexed resources, in order) and their globals agree.
+    pub(crate) fn incoming_chains(
+        &self,
+        indexed: &[&ResourceArg],
+    ) -> Option<Vec<(u32, ir::Inst, ir::Global)>> {
         let f = &self.cx.mb.module().functions[self.func];
-        let mut chains: Vec<(u32, ir::Global)> = f
+        let mut chains: Vec<(u32, ir::Inst, ir::Global)> = f
             .insts
             .iter()
             .filter(|(_, d)| d.block.is_some() && d.opcode == Opcode::AccessChain)
-            .filter_map(|(_, d)| match d.operands[..] {
-                [Value::Global(g), Value::Arg(n)] => Some((n, g)),
+            .filter_map(|(i, d)| match d.operands[..] {
+                [Value::Global(g), Value::Arg(n)] => Some((n, i, g)),
                 _ => None,
             })
             .collect();
@@ -96,15 +117,8 @@ impl FnLower<'_, '_> {
         let lined_up = chains.len() == indexed.len()
             && chains
                 .iter()
-                .zip(&indexed)
-                .all(|(c, r)| r.global == Some(c.1));
-        if !lined_up {
-            return;
-        }
-        for (k, r) in indexed.iter().enumerate().skip(1) {
-            if r.follows {
-                self.res.arg_follows.insert(chains[k].0, chains[k - 1].0);
-            }
-        }
+                .zip(indexed)
+                .all(|(c, r)| r.global == Some(c.2));
+        lined_up.then_some(chains)
     }
 }

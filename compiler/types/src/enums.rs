@@ -97,23 +97,7 @@ impl Type {
 impl ResourceType {
     /// The resource with enums in its template argument erased ([`Type::erase_enums`]).
     pub fn erase_enums(&self) -> ResourceType {
-        let mut r = self.clone();
-        match &mut r {
-            ResourceType::Texture { sample: t, .. }
-            | ResourceType::TypedBuffer { element: t, .. }
-            | ResourceType::StructuredBuffer { element: t, .. }
-            | ResourceType::ConstantBuffer { element: t }
-            | ResourceType::TextureBuffer { element: t }
-            | ResourceType::InputPatch { element: t, .. }
-            | ResourceType::OutputPatch { element: t, .. }
-            | ResourceType::Stream { element: t, .. }
-            | ResourceType::SubpassInput { element: t, .. } => *t = t.erase_enums(),
-            ResourceType::Sampler { .. }
-            | ResourceType::ByteAddressBuffer { .. }
-            | ResourceType::RaytracingAccelerationStructure
-            | ResourceType::RayQuery { .. } => {}
-        }
-        r
+        self.map_element(Type::erase_enums)
     }
 }
 

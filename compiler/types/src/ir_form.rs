@@ -85,23 +85,7 @@ fn drop_empty_members(t: &Type) -> Type {
 
 /// A resource with the members holding nothing dropped from its template argument.
 fn map_element(r: &ResourceType) -> ResourceType {
-    let mut r = r.clone();
-    match &mut r {
-        ResourceType::Texture { sample: t, .. }
-        | ResourceType::TypedBuffer { element: t, .. }
-        | ResourceType::StructuredBuffer { element: t, .. }
-        | ResourceType::ConstantBuffer { element: t }
-        | ResourceType::TextureBuffer { element: t }
-        | ResourceType::InputPatch { element: t, .. }
-        | ResourceType::OutputPatch { element: t, .. }
-        | ResourceType::Stream { element: t, .. }
-        | ResourceType::SubpassInput { element: t, .. } => *t = drop_empty_members(t),
-        ResourceType::Sampler { .. }
-        | ResourceType::ByteAddressBuffer { .. }
-        | ResourceType::RaytracingAccelerationStructure
-        | ResourceType::RayQuery { .. } => {}
-    }
-    r
+    r.map_element(drop_empty_members)
 }
 
 #[cfg(test)]

@@ -238,6 +238,31 @@ impl ResourceType {
         }
     }
 
+    /// The element type, mutably (see [`ResourceType::element`]).
+    pub fn element_mut(&mut self) -> Option<&mut Type> {
+        match self {
+            ResourceType::Texture { sample: t, .. }
+            | ResourceType::TypedBuffer { element: t, .. }
+            | ResourceType::StructuredBuffer { element: t, .. }
+            | ResourceType::ConstantBuffer { element: t }
+            | ResourceType::TextureBuffer { element: t }
+            | ResourceType::InputPatch { element: t, .. }
+            | ResourceType::OutputPatch { element: t, .. }
+            | ResourceType::Stream { element: t, .. }
+            | ResourceType::SubpassInput { element: t, .. } => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The resource with `f` applied to its element type, if it has one.
+    pub fn map_element(&self, f: impl FnOnce(&Type) -> Type) -> ResourceType {
+        let mut r = self.clone();
+        if let Some(t) = r.element_mut() {
+            *t = f(t);
+        }
+        r
+    }
+
     /// The IR dump's spelling: like HLSL, with element types spelled the IR way.
     pub fn ir(&self) -> ResourceIrSpelling<'_> {
         ResourceIrSpelling(self)
