@@ -3,56 +3,17 @@
 //! miscompiles the suite found. Shaders and pipelines are our own; each expected value is
 //! computed by hand in the comment next to it.
 
-use std::path::PathBuf;
 use std::process::Command;
 
-use serde_json::{json, Value};
+use serde_json::json;
 
-/// What one `hlslc run` printed.
-struct Ran {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
+mod pipeline_common;
 
-impl Ran {
-    /// The `buffers` object of the JSON output; panics (showing stderr) if the run failed.
-    fn buffers(&self) -> Value {
-        assert_eq!(self.code, Some(0), "hlslc run failed:\n{}", self.stderr);
-        let json: Value = serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.stdout));
-        json["buffers"].clone()
-    }
-}
-
-fn write(dir: &str, name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
-        .join(format!("hlslc-ots-probe-{}", std::process::id()))
-        .join(dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
+use pipeline_common::{write, Ran};
 
 /// Runs `hlslc run --pipeline` on `shader` (entry `main`, `cs_6_5`) with extra flags.
 fn run(test: &str, shader: &str, pipeline: &str, flags: &[&str]) -> Ran {
-    let source = write(test, "shader.hlsl", shader);
-    let yaml = write(test, "pipeline.yaml", pipeline);
-    let out = Command::new(env!("CARGO_BIN_EXE_hlslc"))
-        .arg("run")
-        .arg("--pipeline")
-        .arg(&yaml)
-        .args(["-T", "cs_6_5"])
-        .args(flags)
-        .arg(&source)
-        .output()
-        .unwrap();
-    Ran {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    pipeline_common::run(test, shader, pipeline, &[&["-T", "cs_6_5"], flags].concat())
 }
 
 /// One compute shader `main`, one group.
