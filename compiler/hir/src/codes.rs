@@ -103,6 +103,9 @@ pub const INVALID_SIZEOF: &str = "E2122";
 /// An intrinsic form newer than the target's shader model, reached from an entry point or
 /// an exported function (`CalculateLevelOfDetail` with a comparison sampler before 6.8).
 pub const SHADER_MODEL_GATED: &str = "E2123";
+/// A derivative (`ddx`..., implicit-LOD sampling, LOD queries) that a compute, mesh or
+/// amplification entry reaches below shader model 6.6.
+pub const DERIVATIVES_SHADER_MODEL: &str = "E2140";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

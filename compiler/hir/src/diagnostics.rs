@@ -140,6 +140,7 @@ fn file_diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> 
     recursion(db, &tree, &graph, &item_range, &mut out);
     crate::barrier_checks::barrier_diagnostics(db, file, config, &funcs, &graph, &mut out);
     crate::barrier_checks::gated_call_diagnostics(db, file, config, &funcs, &graph, &mut out);
+    crate::derivative_checks::derivative_diagnostics(db, file, config, &funcs, &graph, &mut out);
     crate::entry_checks::entry_diagnostics(db, file, config, &mut out);
     crate::attr_checks::attribute_diagnostics(db, file, config, &mut out);
     crate::decl_checks::declaration_diagnostics(db, file, config, &mut out);

@@ -92,6 +92,10 @@ pub struct InferenceResult {
     /// Calls of intrinsic forms newer than the intrinsic (checked against the shader model
     /// where an entry point or export reaches them).
     pub gated_calls: Vec<barrier::GatedCall>,
+    /// Calls that take derivatives (`ddx` and its kin, implicit-LOD sampling, LOD queries),
+    /// in source order: compute, mesh and amplification shaders have them from SM 6.6
+    /// (`derivative_checks`).
+    pub derivatives: Vec<ExprId>,
     pub diagnostics: Vec<InferDiagnostic>,
 }
 

@@ -97,6 +97,7 @@ pub mod codes;
 mod const_method_checks;
 mod decl_checks;
 mod default_checks;
+mod derivative_checks;
 pub mod diagnostics;
 pub mod entry;
 mod entry_checks;

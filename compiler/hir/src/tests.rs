@@ -6,6 +6,7 @@ mod buffer_pointer;
 mod decl_rules;
 mod decls;
 mod default_values;
+mod derivatives;
 mod diagnostics;
 mod engines_probe;
 mod entries;

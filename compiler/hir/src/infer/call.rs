@@ -187,6 +187,9 @@ impl InferCtx<'_> {
                         if name == "Barrier" && ty.is_some() {
                             self.record_barrier(id, args);
                         }
+                        if ty.is_some() && crate::derivative_checks::is_derivative(&name) {
+                            self.result.derivatives.push(id);
+                        }
                         ty
                     }
                 }
@@ -290,6 +293,11 @@ impl InferCtx<'_> {
                 let ty = self.intrinsic_answer(id, id, name, answer, args);
                 if ty.is_some() {
                     self.record_gated_method(id, name, args);
+                    if matches!(t, Type::Resource(_))
+                        && crate::derivative_checks::is_derivative_method(name)
+                    {
+                        self.result.derivatives.push(id);
+                    }
                 }
                 ty
             }

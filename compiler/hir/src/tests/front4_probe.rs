@@ -7,7 +7,7 @@ use expect_test::expect;
 
 /// The semantic diagnostics of `src` compiled for the entry points `(name, profile)`, with
 /// the profile of the first one as the target (`-T`), one per line (`code line:col message`).
-fn check_profile(src: &str, entries: &[(&str, &str)], expect: expect_test::Expect) {
+pub(crate) fn check_profile(src: &str, entries: &[(&str, &str)], expect: expect_test::Expect) {
     let mut db =
         crate::test_db::TestDb::with_intrinsics(std::sync::Arc::new(crate::HlslIntrinsics));
     let file = db.set_file_text("/t/main.hlsl", src);

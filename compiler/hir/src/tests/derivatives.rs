@@ -1,0 +1,60 @@
+//! Derivatives in compute, mesh and amplification shaders need shader model 6.6 (`E2140`,
+//! DXC's validator words), checked at each use an entry of those stages reaches.
+
+use expect_test::expect;
+
+use super::front4_probe::check_profile;
+
+const COMPUTE: &str = r#"
+RWStructuredBuffer<float> o;
+Texture2D<float> t;
+SamplerState s;
+float helper(float x) { return ddy_fine(x); }
+float unreached(float x) { return ddx(x); }
+[numthreads(2, 2, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    float x = id.x;
+    o[id.x] = ddx(x) + fwidth(x) + helper(x)
+        + t.Sample(s, x.xx) + t.CalculateLevelOfDetail(s, x.xx) + t.SampleLevel(s, x.xx, 0);
+}
+"#;
+
+#[test]
+fn compute_derivatives_below_shader_model_6_6_are_refused_where_used() {
+    // Every derivative `main` reaches, in the helper too; not the one nothing calls, and not
+    // `SampleLevel`, whose level is explicit.
+    check_profile(
+        COMPUTE,
+        &[("main", "cs_6_5")],
+        expect![[r#"
+            E2140 5:32 opcode 'Derivatives in CS/MS/AS' should only be used in 'Shader Model 6.6+'
+            E2140 10:15 opcode 'Derivatives in CS/MS/AS' should only be used in 'Shader Model 6.6+'
+            E2140 10:24 opcode 'Derivatives in CS/MS/AS' should only be used in 'Shader Model 6.6+'
+            E2140 11:11 opcode 'Derivatives in CS/MS/AS' should only be used in 'Shader Model 6.6+'
+            E2140 11:31 opcode 'Derivatives in CS/MS/AS' should only be used in 'Shader Model 6.6+'
+        "#]],
+    );
+    check_profile(COMPUTE, &[("main", "cs_6_6")], expect![[""]]);
+}
+
+#[test]
+fn mesh_and_amplification_derivatives_need_6_6_too_but_pixel_ones_do_not() {
+    let amplification = r#"
+struct P { float v; };
+groupshared P payload;
+[numthreads(4, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+    payload.v = ddx((float)i);
+    DispatchMesh(1, 1, 1, payload);
+}
+"#;
+    check_profile(
+        amplification,
+        &[("main", "as_6_5")],
+        expect![[r#"
+            E2140 6:17 opcode 'Derivatives in CS/MS/AS' should only be used in 'Shader Model 6.6+'
+        "#]],
+    );
+    let pixel = "float4 main(float2 uv : UV) : SV_Target { return ddx(uv).xyxy; }";
+    check_profile(pixel, &[("main", "ps_6_0")], expect![[""]]);
+}
