@@ -89,7 +89,9 @@ impl AtomicOp {
 }
 
 /// What a `Barrier` orders and whether it synchronizes the group. `GroupMemoryBarrier` is
-/// `WORKGROUP_MEMORY`, `AllMemoryBarrierWithGroupSync` is all three bits.
+/// `WORKGROUP_MEMORY`, `AllMemoryBarrierWithGroupSync` is the first three bits.
+/// `GROUP_SCOPE` narrows the ordering of `DEVICE_MEMORY` to the work group (SM 6.8's
+/// `Barrier(UAV_MEMORY, GROUP_SCOPE)`; without it device memory is ordered device-wide).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct BarrierFlags(pub u8);
 
@@ -98,24 +100,26 @@ impl BarrierFlags {
     pub const DEVICE_MEMORY: BarrierFlags = BarrierFlags(2);
     pub const GROUP_SYNC: BarrierFlags = BarrierFlags(4);
     pub const ALL_MEMORY: BarrierFlags = BarrierFlags(3);
+    pub const GROUP_SCOPE: BarrierFlags = BarrierFlags(8);
 
     pub fn contains(self, other: BarrierFlags) -> bool {
         self.0 & other.0 == other.0
     }
 
-    /// `workgroup_memory|device_memory|group_sync`, or `none`.
+    /// `workgroup_memory|device_memory|group_sync|group_scope`, or `none`.
     pub fn names(self) -> String {
         let mut parts = Vec::new();
         for (flag, name) in [
             (BarrierFlags::WORKGROUP_MEMORY, "workgroup_memory"),
             (BarrierFlags::DEVICE_MEMORY, "device_memory"),
             (BarrierFlags::GROUP_SYNC, "group_sync"),
+            (BarrierFlags::GROUP_SCOPE, "group_scope"),
         ] {
             if self.contains(flag) {
                 parts.push(name);
             }
         }
-        if self.0 & !7 != 0 {
+        if self.0 & !15 != 0 {
             parts.push("unknown");
         }
         if parts.is_empty() {

@@ -4,9 +4,10 @@
 //!
 //! - `GROUP_SHARED_MEMORY` orders groupshared memory (always at group scope);
 //! - `UAV_MEMORY` (and node-record memory, which lives in device memory here) is ordered only
-//!   when a scope is named: `DEVICE_SCOPE` or `GROUP_SCOPE`. The IR has one device-memory
-//!   flag, ordered at device scope, so a group-scoped UAV fence becomes the (stronger)
-//!   device-scoped one;
+//!   when a scope is named: `DEVICE_SCOPE` orders it device-wide (DXIL's global UAV fence,
+//!   SPIR-V's `Device` memory scope), `GROUP_SCOPE` alone only within the group (DXIL's
+//!   thread-group UAV fence, the IR's `GROUP_SCOPE` flag, SPIR-V's `Workgroup` memory
+//!   scope); with both, the wider scope wins, as in DXC;
 //! - `GROUP_SYNC` waits for the whole group.
 //!
 //! `ALL_MEMORY` is every memory kind. Flags that are not constant expressions cannot be
@@ -26,9 +27,12 @@ pub fn barrier_flags(mem: u32, sem: u32) -> BarrierFlags {
         flags = flags | BarrierFlags::WORKGROUP_MEMORY;
     }
     let device_memory = memory::UAV | memory::NODE_INPUT | memory::NODE_OUTPUT;
-    let scoped = sem & (semantic::DEVICE_SCOPE | semantic::GROUP_SCOPE) != 0;
-    if mem & device_memory != 0 && scoped {
-        flags = flags | BarrierFlags::DEVICE_MEMORY;
+    if mem & device_memory != 0 {
+        if sem & semantic::DEVICE_SCOPE != 0 {
+            flags = flags | BarrierFlags::DEVICE_MEMORY;
+        } else if sem & semantic::GROUP_SCOPE != 0 {
+            flags = flags | BarrierFlags::DEVICE_MEMORY | BarrierFlags::GROUP_SCOPE;
+        }
     }
     if sem & semantic::GROUP_SYNC != 0 {
         flags = flags | BarrierFlags::GROUP_SYNC;
@@ -63,6 +67,7 @@ mod tests {
     const WG: BarrierFlags = BarrierFlags::WORKGROUP_MEMORY;
     const DEV: BarrierFlags = BarrierFlags::DEVICE_MEMORY;
     const SYNC: BarrierFlags = BarrierFlags::GROUP_SYNC;
+    const GROUP: BarrierFlags = BarrierFlags::GROUP_SCOPE;
 
     #[test]
     fn the_legacy_barriers_have_their_sm68_spellings() {
@@ -81,11 +86,23 @@ mod tests {
     fn uav_memory_needs_a_scope_and_sync_alone_orders_nothing() {
         assert_eq!(barrier_flags(0x1, 0), BarrierFlags::default());
         assert_eq!(barrier_flags(0x1, 0x1), SYNC);
-        assert_eq!(barrier_flags(0x1, 0x3), DEV | SYNC);
+        assert_eq!(barrier_flags(0x1, 0x3), DEV | GROUP | SYNC);
         assert_eq!(barrier_flags(0, 0x1), SYNC);
         assert_eq!(barrier_flags(0, 0), BarrierFlags::default());
         // Groupshared memory is ordered at group scope with or without a named scope.
         assert_eq!(barrier_flags(0x2, 0), WG);
         assert_eq!(barrier_flags(0xF, 0), WG);
+    }
+
+    #[test]
+    fn a_uav_fence_keeps_the_scope_it_names() {
+        // DXIL: DEVICE_SCOPE is the global UAV fence, GROUP_SCOPE alone the thread-group one;
+        // both named is the global one.
+        assert_eq!(barrier_flags(0x1, 0x2), DEV | GROUP);
+        assert_eq!(barrier_flags(0x1, 0x4), DEV);
+        assert_eq!(barrier_flags(0x1, 0x6), DEV);
+        // Groupshared memory is ordered at group scope whatever the UAV scope.
+        assert_eq!(barrier_flags(0x3, 0x2), WG | DEV | GROUP);
+        assert_eq!(barrier_flags(0xF, 0x3), WG | DEV | GROUP | SYNC);
     }
 }

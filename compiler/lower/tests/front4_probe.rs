@@ -8,14 +8,15 @@ use expect_test::expect;
 #[test]
 fn sm68_barrier_flags_become_the_ir_barrier_flags() {
     // GROUP_SHARED_MEMORY at group scope with a sync, a UAV at device scope, a UAV without a
-    // scope (orders nothing, so no barrier), a sync alone, and the object form (UAV_MEMORY).
+    // scope (orders nothing, so no barrier), a sync alone, and the object form (UAV_MEMORY)
+    // at group scope (device memory ordered within the group only).
     expect![[r#"
         func @main_body() -> void {
         bb0: ; (entry)
           barrier workgroup_memory|group_sync
           barrier device_memory
           barrier group_sync
-          barrier device_memory|group_sync
+          barrier device_memory|group_sync|group_scope
           ret
         }
 

@@ -301,8 +301,9 @@ impl Fx<'_, '_> {
     }
 
     /// Barriers as DXC emits them: `OpControlBarrier` when the group synchronizes, else
-    /// `OpMemoryBarrier`; `Workgroup` memory scope for groupshared-only barriers, `Device`
-    /// otherwise; acquire-release semantics on the memory the flags name.
+    /// `OpMemoryBarrier`; `Workgroup` memory scope for groupshared-only barriers and for
+    /// device memory ordered at group scope (`GROUP_SCOPE`, SM 6.8), `Device` otherwise;
+    /// acquire-release semantics on the memory the flags name.
     pub fn lower_barrier(&mut self, flags: ir::BarrierFlags) {
         let workgroup = flags.contains(ir::BarrierFlags::WORKGROUP_MEMORY);
         let device = flags.contains(ir::BarrierFlags::DEVICE_MEMORY);
@@ -317,7 +318,8 @@ impl Fx<'_, '_> {
         if device {
             sem |= MemorySemantics::UNIFORM_MEMORY | MemorySemantics::IMAGE_MEMORY;
         }
-        let mem_scope = if device {
+        let group_scope = flags.contains(ir::BarrierFlags::GROUP_SCOPE);
+        let mem_scope = if device && !group_scope {
             Scope::Device
         } else if !workgroup && self.stages.contains(&ir::Stage::Hull) {
             // A hull shader's execution-only barrier (between the control points and the

@@ -3,6 +3,7 @@
 //! type and the texture and buffer operations that lower today. Every module is checked by
 //! every `spirv-val` installed (`spirv_backend::validate`).
 
+mod attr2;
 mod attrib;
 mod attrmesh_probe;
 mod auto_unroll;
