@@ -347,8 +347,19 @@ impl SignatureCheck<'_> {
                 semantic,
                 vk_builtin,
             };
-            if dir == Direction::In && self.entry.stage == Stage::Pixel {
-                self.integer_interpolation(field, site, &at);
+            let interpolated = match (dir, self.entry.stage) {
+                (Direction::In, Stage::Pixel) => Some(
+                    "only nointerpolation mode allowed for integer input parameters in pixel shader",
+                ),
+                // DXC decorates vertex outputs too, in newer words.
+                (Direction::Out, Stage::Vertex) => Some(
+                    "only nointerpolation mode allowed for integer input parameters in pixel \
+                     shader or integer output in vertex shader",
+                ),
+                _ => None,
+            };
+            if let Some(rule) = interpolated {
+                self.integer_interpolation(field, rule, site, &at);
             }
             self.value(&field.ty, field.semantic.as_deref(), dir, site, Some(&at));
         }
@@ -460,8 +471,15 @@ impl SignatureCheck<'_> {
     }
 
     /// Integer (and bool) pixel inputs cannot be interpolated: Vulkan needs them `Flat`, so
-    /// DXC refuses any mode but `nointerpolation` on them.
-    fn integer_interpolation(&mut self, field: &StructField, site: &Site, at: &FieldSite) {
+    /// DXC refuses any mode but `nointerpolation` on them, and on vertex outputs, which it
+    /// decorates too (`rule` is its message for the side).
+    fn integer_interpolation(
+        &mut self,
+        field: &StructField,
+        rule: &str,
+        site: &Site,
+        at: &FieldSite,
+    ) {
         let Some(mode) = field
             .interpolation
             .iter()
@@ -480,8 +498,7 @@ impl SignatureCheck<'_> {
         self.report(
             codes::INTEGER_INTERPOLATION,
             format!(
-                "only nointerpolation mode allowed for integer input parameters in pixel shader: \
-                 field `{}` of type `{}` is `{}`",
+                "{rule}: field `{}` of type `{}` is `{}`",
                 field.name,
                 field.ty,
                 mode.name()

@@ -1,12 +1,12 @@
 //! Snapshot tests of inference (`expr text : type` per expression) and diagnostics, and the
 //! incremental tests (which queries re-run after an edit).
 
+mod attr2;
 mod attributes;
 mod buffer_pointer;
 mod decl_rules;
 mod decls;
 mod default_values;
-mod derivatives;
 mod diagnostics;
 mod engines_probe;
 mod entries;

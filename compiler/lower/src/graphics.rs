@@ -227,6 +227,8 @@ fn declare(
             });
             continue;
         }
+        // Built-ins keep the modes they were written with (the barycentrics read them);
+        // location-bound variables take the ones DXC decorates (`interpolation_of`).
         let mut interpolation = v.leaf.interpolation.clone();
         let mut auto = false;
         let (binding, ty) =
@@ -262,12 +264,15 @@ fn declare(
                 });
                 (StageBinding::BuiltIn(b), t)
             } else if let Some(n) = explicit.as_ref().and_then(|e| e[i]) {
+                interpolation = crate::stages::vars::interpolation_of(stage, side, &v.leaf);
                 (StageBinding::Location(n), v.leaf.ty.clone())
             } else if let Some(n) =
                 target_index(semantic).filter(|_| side == Side::Output && stage == Stage::Pixel)
             {
+                interpolation = crate::stages::vars::interpolation_of(stage, side, &v.leaf);
                 (StageBinding::Location(n), v.leaf.ty.clone())
             } else {
+                interpolation = crate::stages::vars::interpolation_of(stage, side, &v.leaf);
                 let n = next_location;
                 next_location += location_count(&v.leaf.ty);
                 auto = true;

@@ -57,3 +57,77 @@ void main(uint3 id : SV_DispatchThreadID) {
         m.asm
     );
 }
+
+#[test]
+fn interpolation_decorations_sit_on_pixel_inputs_and_vertex_outputs_only() {
+    // A vertex input's mode is dropped (Vulkan forbids `NoPerspective` there:
+    // VUID-StandaloneSpirv-Flat-06202); integer and bool outputs are `Flat`, as DXC makes them.
+    let vs = compile(
+        "struct VOut {
+  float4 pos : SV_Position;
+  centroid float2 b : B;
+  uint c : C;
+  bool e : E;
+  noperspective sample float f : F;
+};
+VOut main(noperspective float4 p : POSITION) { VOut o = (VOut)0; o.pos = p; return o; }
+",
+        "vs_6_0",
+        &[],
+    );
+    vs.assert_has(&[
+        "OpDecorate %out_B Centroid",
+        "OpDecorate %out_C Flat",
+        "OpDecorate %out_E Flat",
+        "OpDecorate %out_F NoPerspective",
+        "OpDecorate %out_F Sample",
+    ]);
+    assert!(
+        !vs.has("OpDecorate %in_POSITION NoPerspective"),
+        "{}",
+        vs.asm
+    );
+    // A geometry shader passes values through: no decoration on either side.
+    let gs = compile(
+        "struct V { float4 pos : SV_Position; nointerpolation uint id : ID; centroid float c : CC; };
+[maxvertexcount(3)]
+void main(triangle V input[3], inout TriangleStream<V> s) {
+  for (int i = 0; i < 3; ++i) s.Append(input[i]);
+}
+",
+        "gs_6_0",
+        &[],
+    );
+    for d in [" Flat", " Centroid"] {
+        assert!(
+            !gs.asm
+                .lines()
+                .any(|l| l.starts_with("OpDecorate") && l.ends_with(d)),
+            "{}",
+            gs.asm
+        );
+    }
+    // Pixel inputs keep theirs.
+    compile(
+        "float4 main(centroid float a : A, nointerpolation float b : B, sample float2 s : S) : SV_Target {
+  return a + b + s.x;
+}
+",
+        "ps_6_0",
+        &[],
+    )
+    .assert_has(&[
+        "OpDecorate %in_A Centroid",
+        "OpDecorate %in_B Flat",
+        "OpDecorate %in_S Sample",
+    ]);
+    refuse(
+        "struct VOut { float4 pos : SV_Position; centroid uint c : C; };
+VOut main() { VOut o = (VOut)0; return o; }
+",
+        "vs_6_0",
+        &[],
+        1,
+        "only nointerpolation mode allowed for integer input parameters in pixel shader or integer output in vertex shader",
+    );
+}

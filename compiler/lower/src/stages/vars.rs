@@ -411,6 +411,31 @@ pub fn builtin(stage: Stage, side: Side, semantic: &str) -> Option<(BuiltIn, Typ
 /// only), and the layer and viewport index read by geometry, hull and domain shaders or
 /// written per control point by a hull shader (`Layer` and `ViewportIndex` are outputs of the
 /// last pre-rasterization stage and fragment inputs only).
+/// The interpolation decorations a location-bound stage variable of `stage`'s `side`
+/// carries, as DXC decorates them: pixel inputs and vertex outputs only (other stages'
+/// variables pass values through untouched, and Vulkan forbids them on vertex inputs and
+/// pixel outputs). A vertex output of integer or bool type is `nointerpolation` whatever it
+/// declares (DXC makes it `Flat`; `hir` refuses other modes on it); pixel inputs of those
+/// types are made `Flat` by the backend, which knows them all.
+pub fn interpolation_of(stage: Stage, side: Side, leaf: &Leaf) -> Vec<Interpolation> {
+    match (stage, side) {
+        (Stage::Pixel, Side::Input) => leaf.interpolation.clone(),
+        (Stage::Vertex, Side::Output) => {
+            let mut element = &leaf.ty;
+            while let Type::Array { element: e, .. } = element {
+                element = e;
+            }
+            let integer = element.scalar_kind().is_some_and(|k| !k.is_float());
+            if integer {
+                vec![Interpolation::NoInterpolation]
+            } else {
+                leaf.interpolation.clone()
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
 pub fn located_system_value(stage: Stage, side: Side, semantic: &str) -> bool {
     use Side::*;
     use Stage::*;
@@ -554,7 +579,7 @@ impl Declare {
             gv.patch = self.patch;
             gv.per_primitive = self.per_primitive;
             if matches!(binding, StageBinding::Location(_)) {
-                gv.interpolation = leaf.interpolation.clone();
+                gv.interpolation = interpolation_of(self.stage, self.side, leaf);
             }
             out.push(StageVar {
                 global: g,

@@ -1,5 +1,7 @@
-//! Derivatives in compute, mesh and amplification shaders need shader model 6.6 (`E2140`,
-//! DXC's validator words), checked at each use an entry of those stages reaches.
+//! Stage rules of issue #4 item 4, second round: derivatives in compute, mesh and
+//! amplification shaders need shader model 6.6 (`E2140`, DXC's validator words), checked at
+//! each use an entry of those stages reaches; integer vertex outputs take no interpolation
+//! mode but `nointerpolation` (`E2031`), as DXC decorates them.
 
 use expect_test::expect;
 
@@ -57,4 +59,29 @@ void main(uint i : SV_GroupIndex) {
     );
     let pixel = "float4 main(float2 uv : UV) : SV_Target { return ddx(uv).xyxy; }";
     check_profile(pixel, &[("main", "ps_6_0")], expect![[""]]);
+}
+
+#[test]
+fn integer_vertex_outputs_take_no_interpolation_mode() {
+    // DXC decorates vertex outputs as it does pixel inputs, so it refuses the same modes on
+    // integer ones, in its newer words; float outputs and `nointerpolation` are fine, and
+    // other stages' outputs are not checked (DXC does not decorate them).
+    let vertex = r#"
+struct VOut { float4 pos : SV_Position; centroid uint c : C; nointerpolation int d : D; linear float f : F; };
+VOut main() { VOut o = (VOut)0; return o; }
+"#;
+    check_profile(
+        vertex,
+        &[("main", "vs_6_0")],
+        expect![[r#"
+            E2031 2:55 only nointerpolation mode allowed for integer input parameters in pixel shader or integer output in vertex shader: field `c` of type `uint` is `centroid`
+        "#]],
+    );
+    let domain = r#"
+struct HSC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+struct DOut { float4 pos : SV_Position; centroid uint c : C; };
+[domain("tri")]
+DOut main(HSC h, float3 uvw : SV_DomainLocation) { DOut o = (DOut)0; return o; }
+"#;
+    check_profile(domain, &[("main", "ds_6_0")], expect![[""]]);
 }
