@@ -31,6 +31,7 @@ pub type FunctionKey = (
     Vec<crate::resource_choice::ConstantArg>,
     Vec<u32>,
     Vec<crate::static_flow::StaticState>,
+    Vec<crate::evaluate_attribute::ArgPart>,
 );
 
 /// What picks one copy of a user function besides the function (the parts of its
@@ -42,6 +43,9 @@ pub struct CopyArgs<'a> {
     pub constants: &'a [crate::resource_choice::ConstantArg],
     pub array_lens: &'a [u32],
     pub statics: &'a [crate::static_flow::StaticState],
+    /// Parts of pixel inputs given to parameters whose attributes the copy evaluates
+    /// (`evaluate_attribute`): their indices are trailing `int` parameters.
+    pub input_parts: &'a [crate::evaluate_attribute::ArgPart],
 }
 
 /// A template parameter bound to an argument, by name.
@@ -274,6 +278,7 @@ impl<'db> ModuleCtx<'db> {
             constants,
             array_lens,
             statics,
+            input_parts,
         } = args;
         let key = (
             idx,
@@ -282,6 +287,7 @@ impl<'db> ModuleCtx<'db> {
             constants.to_vec(),
             array_lens.to_vec(),
             statics.to_vec(),
+            input_parts.to_vec(),
         );
         if let Some(&f) = self.functions.get(&key) {
             return Ok(f);
@@ -421,6 +427,10 @@ impl<'db> ModuleCtx<'db> {
                 types::Type::pointer(types::AddressSpace::Function, ty)
             });
         }
+        // The indices into parts of pixel inputs come last (`evaluate_attribute`).
+        let first_index = params.len() as u32;
+        let index_count = crate::evaluate_attribute::index_count(input_parts);
+        params.extend(std::iter::repeat_n(types::Type::INT, index_count));
         let Some(ret) = sig.ret.clone() else {
             return Err(self.unsupported("this return type", range));
         };
@@ -442,6 +452,9 @@ impl<'db> ModuleCtx<'db> {
         }
         let f = self.mb.declare_function(&unique, params, ret);
         self.functions.insert(key, f);
+        if index_count > 0 {
+            self.stage_io.part_index_args.push((f, first_index));
+        }
         if let Some(split) = split_ret {
             self.split_returns.insert(f, (split, None));
         }

@@ -14,7 +14,11 @@
 //! given the input (`float4 at(float4 v) { return EvaluateAttributeAtSample(v, 1); }`), or a
 //! whole struct input, reads the input variables its call passed: it has a copy per list of
 //! inputs its calls pass (`stages::StageArguments`), as DXC's inlining gives each call its
-//! own; a part of an input chosen by an index or a swizzle passed there is refused (`E3001`).
+//! own. A part of an input passed there (`at(v[i].c)`, `at(in.c.zy)`, `at(m._m00_m11)`) keys
+//! the copy by its steps (`ArgPart`); the indices on the way, run-time or constant, are the
+//! copy's trailing `int` arguments, so its evaluation indexes the input variable as the
+//! inlined access chain would. Several matrix elements of one row are the row's evaluation
+//! swizzled, of several rows each element's own evaluation put together.
 //! A value
 //! that is not a stage input (computed, a global, a written local) is DXC's error, in its
 //! words (`E3060`).
@@ -39,15 +43,49 @@ enum Source {
     OtherFunction,
 }
 
-/// A whole pixel input a call passes to a parameter whose attribute the callee evaluates:
-/// entry parameter `param`, or its field at `fields` (a struct input is one variable per
-/// field, so a struct passed whole is several variables).
+/// A pixel input a call passes to a parameter whose attribute the callee evaluates: entry
+/// parameter `param`, or its field at `fields` (a struct input is one variable per field, so
+/// a struct passed whole is several variables), or a part of it chosen by the steps of
+/// `part` after those fields.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputRoot {
     pub param: usize,
     pub fields: Vec<u32>,
-    /// The first input variable inside it, which picks the callee's copy.
+    /// The first input variable inside the whole input (the parameter or its field at
+    /// `fields`), which picks the callee's copy.
     pub first: ir::Global,
+    /// The steps below `fields` to a part of the input (`v[i].c`, `in.c.xy`); empty for the
+    /// whole input. Part of the callee copy's key (`ArgPart`).
+    pub part: Vec<PartStep>,
+}
+
+/// A step from a whole input to the part of it a call passes (see [`InputRoot::part`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PartStep {
+    /// Field `i` of a struct.
+    Field(u32),
+    /// An element of an array, a row of a matrix or a component of a vector, at the index
+    /// the copy takes as its trailing `int` parameter number `slot` (counting from the first
+    /// of them, `StageIo::part_index_args`). Constant indices go the same way, so one copy
+    /// serves every element.
+    Index(u32),
+    /// Components of a vector (or the one scalar).
+    Swizzle(Vec<u8>),
+    /// Elements of a matrix: (row, column) each.
+    MatrixElements(Vec<(u8, u8)>),
+}
+
+/// What picks a copy of a function given parts of pixel inputs: (parameter, steps) for each
+/// parameter bound to a part, in parameter order (a key of `context::FunctionKey`).
+pub type ArgPart = (usize, Vec<PartStep>);
+
+/// The number of trailing `int` index parameters the parts of `parts` take.
+pub fn index_count(parts: &[ArgPart]) -> usize {
+    parts
+        .iter()
+        .flat_map(|(_, steps)| steps)
+        .filter(|s| matches!(s, PartStep::Index(_)))
+        .count()
 }
 
 /// One step from an entry parameter to the evaluated value.
@@ -57,12 +95,48 @@ enum AttrStep {
     Field(u32),
     /// An element of an array, a row of a matrix or a component of a vector.
     Index(ExprId),
+    /// The same at the index in IR argument `n` of this copy (a part of an input its call
+    /// passed, `PartStep::Index`).
+    IndexArg(u32),
     /// Components of a vector (or the one scalar).
     Swizzle(Vec<u8>),
     /// One element of a matrix (`m._m01`, `m._12`): row, column.
     MatrixElement(u8, u8),
-    /// Several elements of a matrix (`m._m00_m11`): not supported yet.
-    MatrixElements,
+    /// Several elements of a matrix (`m._m00_m11`): row, column each.
+    MatrixElements(Vec<(u8, u8)>),
+}
+
+/// `steps` with `step` after them; a swizzle of a swizzle (or of matrix elements) is one
+/// selection of the components first chosen.
+fn push_step(steps: &mut Vec<AttrStep>, step: AttrStep) {
+    match (steps.last_mut(), step) {
+        (Some(AttrStep::Swizzle(first)), AttrStep::Swizzle(then)) => {
+            let picked: Option<Vec<u8>> = then
+                .iter()
+                .map(|&k| first.get(usize::from(k)).copied())
+                .collect();
+            match picked {
+                Some(c) => *first = c,
+                // Out of range: left for the evaluation to refuse.
+                None => steps.push(AttrStep::Swizzle(then)),
+            }
+        }
+        (Some(AttrStep::MatrixElements(first)), AttrStep::Swizzle(then)) => {
+            let picked: Option<Vec<(u8, u8)>> = then
+                .iter()
+                .map(|&k| first.get(usize::from(k)).copied())
+                .collect();
+            match picked {
+                Some(e) if e.len() == 1 => {
+                    let (r, c) = e[0];
+                    *steps.last_mut().expect("just matched") = AttrStep::MatrixElement(r, c);
+                }
+                Some(e) => *first = e,
+                None => steps.push(AttrStep::Swizzle(then)),
+            }
+        }
+        (_, step) => steps.push(step),
+    }
 }
 
 impl FnLower<'_, '_> {
@@ -98,45 +172,63 @@ impl FnLower<'_, '_> {
             }
         };
         // Elements and single components extend the access chain; several components are
-        // taken from the result.
+        // taken from the result (several matrix elements of one row from the row's, of
+        // several rows each from its own evaluation).
         let mut ty_at = self.global_value_type(global);
         let mut chain = Vec::new();
         let mut swizzle = None;
+        let mut elements = None;
         for step in steps {
-            if swizzle.is_some() {
+            if swizzle.is_some() || elements.is_some() {
                 return Err(self.unsupported("an attribute evaluation of a swizzled swizzle", e));
             }
-            match (step, &ty_at) {
-                (AttrStep::Index(j), Type::Array { element, .. }) => {
+            let index = match &step {
+                AttrStep::Index(j) => Some(self.index_value(*j)?),
+                AttrStep::IndexArg(k) => Some(Value::Arg(*k)),
+                _ => None,
+            };
+            match (step, &ty_at, index) {
+                (_, Type::Array { element, .. }, Some(i)) => {
                     let element = (**element).clone();
-                    chain.push(self.index_value(j)?);
+                    chain.push(i);
                     ty_at = element;
                 }
-                (AttrStep::Index(j), Type::Vector(k, _)) => {
+                (_, Type::Vector(k, _), Some(i)) => {
                     let k = *k;
-                    chain.push(self.index_value(j)?);
+                    chain.push(i);
                     ty_at = Type::Scalar(k);
                 }
                 // A row of a matrix (its rows are its elements).
-                (AttrStep::Index(j), Type::Matrix { scalar, cols, .. }) => {
+                (_, Type::Matrix { scalar, cols, .. }, Some(i)) => {
                     let row = Type::Vector(*scalar, *cols);
-                    chain.push(self.index_value(j)?);
+                    chain.push(i);
                     ty_at = row;
                 }
-                (AttrStep::MatrixElement(r, c), Type::Matrix { scalar, .. }) => {
+                (AttrStep::MatrixElement(r, c), Type::Matrix { scalar, .. }, _) => {
                     let k = *scalar;
                     let mut fb = self.fb();
                     chain.push(fb.uint(u32::from(r)));
                     chain.push(fb.uint(u32::from(c)));
                     ty_at = Type::Scalar(k);
                 }
-                (AttrStep::Swizzle(c), Type::Vector(k, _)) if c.len() == 1 => {
+                (AttrStep::MatrixElements(list), Type::Matrix { scalar, cols, .. }, _) => {
+                    let row = list.first().map_or(0, |&(r, _)| r);
+                    if list.iter().all(|&(r, _)| r == row) {
+                        let row_ty = Type::Vector(*scalar, *cols);
+                        chain.push(self.fb().uint(u32::from(row)));
+                        ty_at = row_ty;
+                        swizzle = Some(list.iter().map(|&(_, c)| c).collect());
+                    } else {
+                        elements = Some((list, *scalar));
+                    }
+                }
+                (AttrStep::Swizzle(c), Type::Vector(k, _), _) if c.len() == 1 => {
                     let k = *k;
                     chain.push(self.fb().uint(u32::from(c[0])));
                     ty_at = Type::Scalar(k);
                 }
-                (AttrStep::Swizzle(c), Type::Vector(..)) => swizzle = Some(c),
-                (AttrStep::Swizzle(c), Type::Scalar(_)) if c.iter().all(|&x| x == 0) => {
+                (AttrStep::Swizzle(c), Type::Vector(..), _) => swizzle = Some(c),
+                (AttrStep::Swizzle(c), Type::Scalar(_), _) if c.iter().all(|&x| x == 0) => {
                     swizzle = Some(c)
                 }
                 _ => {
@@ -151,6 +243,22 @@ impl FnLower<'_, '_> {
             ops.push(self.rvalue(a)?);
         }
         let mut fb = self.fb();
+        if let Some((list, scalar)) = elements {
+            // Elements of several rows: each interpolated on its own (the components of an
+            // interpolated value are the interpolated components), then put together.
+            let mut parts = Vec::new();
+            for (r, c) in list {
+                let mut at = chain.clone();
+                at.push(fb.uint(u32::from(r)));
+                at.push(fb.uint(u32::from(c)));
+                let ptr = fb.access_chain(Value::Global(global), &at);
+                let loaded = fb.load(ptr);
+                let mut element_ops = vec![loaded];
+                element_ops.extend(ops.iter().copied());
+                parts.push(fb.call_intrinsic(intrinsic, Type::Scalar(scalar), &element_ops));
+            }
+            return Ok(Some(fb.construct(ty.clone(), &parts)));
+        }
         let ptr = if chain.is_empty() {
             Value::Global(global)
         } else {
@@ -197,7 +305,7 @@ impl FnLower<'_, '_> {
             }
             match steps.next()? {
                 AttrStep::Field(i) => path.push(Step::Field(i)),
-                AttrStep::Index(j) => {
+                index @ (AttrStep::Index(_) | AttrStep::IndexArg(_)) => {
                     let len = inputs
                         .iter()
                         .find_map(|(_, p, _)| match p.get(path.len()) {
@@ -205,25 +313,27 @@ impl FnLower<'_, '_> {
                             _ => None,
                         })?;
                     path.push(Step::Elements(len));
-                    chain.push(AttrStep::Index(j));
+                    chain.push(index);
                 }
-                AttrStep::Swizzle(_) | AttrStep::MatrixElement(..) | AttrStep::MatrixElements => {
-                    return None
-                }
+                AttrStep::Swizzle(_)
+                | AttrStep::MatrixElement(..)
+                | AttrStep::MatrixElements(_) => return None,
             }
         }
     }
 
     /// The input variables a call of `callee` passes to the parameters an attribute
-    /// evaluation in `callee` reads, as (parameter, variable): they pick the callee's copy,
-    /// added to its `resources` key (see `stages::StageArguments`). An argument that is no stage
-    /// input is DXC's error (`E3060`), one that is a part of an input chosen by an index or
-    /// a swizzle is not supported yet.
+    /// evaluation in `callee` reads, as (parameter, input): they pick the callee's copy,
+    /// added to its `resources` key (see `stages::StageArguments`), with the steps to the
+    /// parts of inputs passed (`InputRoot::part`). The indices those steps take are pushed
+    /// on `indices`, the copy's trailing `int` arguments. An argument that is no stage input
+    /// is DXC's error (`E3060`).
     pub(crate) fn evaluated_args(
         &mut self,
         callee: ItemIdx,
         args: &[ExprId],
         resources: &mut Vec<crate::context::ResourceArg>,
+        indices: &mut Vec<Value>,
     ) -> R<Vec<(usize, InputRoot)>> {
         if self.cx.stage_io.pixel_inputs.is_empty() {
             return Ok(Vec::new());
@@ -233,23 +343,22 @@ impl FnLower<'_, '_> {
             if !param_evaluated(self.cx, callee, k, 0) {
                 continue;
             }
-            let whole = match self.attribute_source(a, 0) {
-                Source::Input(n, steps) => self.input_root(n, &steps),
+            let root = match self.attribute_source(a, 0) {
+                Source::Input(n, steps) => self.input_root(n, steps, indices)?,
                 Source::Computed => return Err(self.not_an_input(a)),
                 Source::OtherFunction => None,
             };
-            match whole {
+            match root {
                 Some(root) => bound.push((k, root)),
                 None => {
-                    let what = "passing a part of a pixel input chosen by an index or a swizzle \
-                                to a parameter whose attribute is evaluated (pass the whole \
-                                input)";
+                    let what = "passing this value to a parameter whose attribute is evaluated";
                     return Err(self.unsupported(what, a));
                 }
             }
         }
         // After the resources, where no parameter reads them: the first variable of each
-        // input (distinct parts of the inputs have distinct first variables).
+        // input (distinct inputs have distinct first variables; the parts chosen in them key
+        // the copy apart, `ArgPart`).
         resources.extend(bound.iter().map(|(_, root)| crate::context::ResourceArg {
             global: Some(root.first),
             ..Default::default()
@@ -257,31 +366,93 @@ impl FnLower<'_, '_> {
         Ok(bound)
     }
 
-    /// The whole input (a parameter of the entry, or a field of one, down to any depth)
-    /// that `steps` into entry parameter `n` name; `None` for a part chosen by an index or
-    /// a swizzle, or a value no input variable holds.
-    fn input_root(&self, n: usize, steps: &[AttrStep]) -> Option<InputRoot> {
+    /// The input (a parameter of the entry, or a field of one, down to any depth, or a part
+    /// of that chosen by elements, components and matrix elements) that `steps` into entry
+    /// parameter `n` name; the indices of its part go on `indices`. `None` for a value no
+    /// input variable holds.
+    fn input_root(
+        &mut self,
+        n: usize,
+        steps: Vec<AttrStep>,
+        indices: &mut Vec<Value>,
+    ) -> R<Option<InputRoot>> {
         use crate::stages::Step;
-        let fields: Vec<u32> = steps
+        let leading = steps
             .iter()
-            .map(|s| match s {
+            .take_while(|s| matches!(s, AttrStep::Field(_)))
+            .count();
+        let fields: Vec<u32> = steps[..leading]
+            .iter()
+            .filter_map(|s| match s {
                 AttrStep::Field(i) => Some(*i),
                 _ => None,
             })
-            .collect::<Option<_>>()?;
+            .collect();
         let prefix: Vec<Step> = fields.iter().map(|&i| Step::Field(i)).collect();
-        let first = self
+        let Some(first) = self
             .cx
             .stage_io
             .pixel_inputs
             .iter()
             .find(|(m, leaf, _)| *m == n && leaf.starts_with(&prefix))
-            .map(|(_, _, g)| *g)?;
-        Some(InputRoot {
+            .map(|(_, _, g)| *g)
+        else {
+            return Ok(None);
+        };
+        let mut part = Vec::new();
+        for step in steps.into_iter().skip(leading) {
+            part.push(match step {
+                AttrStep::Field(i) => PartStep::Field(i),
+                AttrStep::Index(j) => {
+                    // The argument's own value reads the index too.
+                    if !self.is_pure(j) {
+                        let what = "an index with side effects into a pixel input passed to a \
+                                    parameter whose attribute is evaluated";
+                        return Err(self.unsupported(what, j));
+                    }
+                    indices.push(self.coerce(j, &Type::INT)?);
+                    PartStep::Index(indices.len() as u32 - 1)
+                }
+                AttrStep::IndexArg(k) => {
+                    indices.push(Value::Arg(k));
+                    PartStep::Index(indices.len() as u32 - 1)
+                }
+                AttrStep::Swizzle(c) => PartStep::Swizzle(c),
+                AttrStep::MatrixElement(r, c) => PartStep::MatrixElements(vec![(r, c)]),
+                AttrStep::MatrixElements(list) => PartStep::MatrixElements(list),
+            });
+        }
+        Ok(Some(InputRoot {
             param: n,
             fields,
             first,
-        })
+            part,
+        }))
+    }
+
+    /// The steps from the entry parameter to the input `root` a parameter of this copy is
+    /// bound to; the indices of its part are this copy's trailing `int` arguments.
+    fn root_steps(&self, root: &InputRoot) -> Vec<AttrStep> {
+        let base = self
+            .cx
+            .stage_io
+            .part_index_args
+            .iter()
+            .find(|(f, _)| *f == self.func)
+            .map_or(0, |&(_, b)| b);
+        let mut steps: Vec<AttrStep> = root.fields.iter().map(|&i| AttrStep::Field(i)).collect();
+        for s in &root.part {
+            steps.push(match s {
+                PartStep::Field(i) => AttrStep::Field(*i),
+                PartStep::Index(slot) => AttrStep::IndexArg(base + slot),
+                PartStep::Swizzle(c) => AttrStep::Swizzle(c.clone()),
+                PartStep::MatrixElements(list) if list.len() == 1 => {
+                    AttrStep::MatrixElement(list[0].0, list[0].1)
+                }
+                PartStep::MatrixElements(list) => AttrStep::MatrixElements(list.clone()),
+            });
+        }
+        steps
     }
 
     /// DXC's error for an attribute evaluation of `value`, which is no stage input.
@@ -305,7 +476,7 @@ impl FnLower<'_, '_> {
     fn attribute_source(&self, e: ExprId, depth: u32) -> Source {
         let push = |s: Source, step: AttrStep| match s {
             Source::Input(n, mut steps) => {
-                steps.push(step);
+                push_step(&mut steps, step);
                 Source::Input(n, steps)
             }
             other => other,
@@ -328,10 +499,7 @@ impl FnLower<'_, '_> {
                         .find(|(f, m, _)| *f == self.func && *m == n)
                         .map(|(_, _, root)| root);
                     return match bound {
-                        Some(root) => Source::Input(
-                            root.param,
-                            root.fields.iter().map(|&i| AttrStep::Field(i)).collect(),
-                        ),
+                        Some(root) => Source::Input(root.param, self.root_steps(root)),
                         None => Source::OtherFunction,
                     };
                 }
@@ -358,7 +526,7 @@ impl FnLower<'_, '_> {
                     Some(Type::Matrix { rows, cols, .. }) => {
                         match crate::expr::matrix_swizzle(name, *rows, *cols).as_deref() {
                             Ok(&[(r, c)]) => push(base, AttrStep::MatrixElement(r, c)),
-                            Ok(_) => push(base, AttrStep::MatrixElements),
+                            Ok(list) => push(base, AttrStep::MatrixElements(list.to_vec())),
                             Err(()) => Source::Computed,
                         }
                     }

@@ -942,7 +942,7 @@ impl FnLower<'_, '_> {
     }
 
     /// Whether evaluating `e` has no effects (no calls, assignments or increments).
-    fn is_pure(&self, e: ExprId) -> bool {
+    pub(crate) fn is_pure(&self, e: ExprId) -> bool {
         let own = match self.body.expr(e) {
             // Constructors, and intrinsics without effects (not atomics, barriers, wave or
             // quad operations, `clip`...); user functions may have effects.

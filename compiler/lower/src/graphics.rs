@@ -838,6 +838,7 @@ impl FnLower<'_, '_> {
             param,
             fields,
             first,
+            part: Vec::new(),
         })
     }
 

@@ -333,6 +333,7 @@ impl FnLower<'_, '_> {
             constants: &constants,
             array_lens: &lens,
             statics: &statics,
+            input_parts: &stage_args.input_parts(),
         };
         let f = self.cx.function_for_resources(idx, &name, copy)?;
         self.record_stage_arguments(f, &stage_args);
@@ -470,8 +471,10 @@ impl FnLower<'_, '_> {
                 _ => vals.push(self.coerce(a, t)?),
             }
         }
-        // The hidden `out int`s through which the callee hands back the indices of
+        // The indices into the parts of pixel inputs it is given (`evaluate_attribute`),
+        // then the hidden `out int`s through which the callee hands back the indices of
         // resource array elements (`resource_handed`) come last.
+        vals.extend(stage_args.indices.iter().copied());
         let temps = self.index_temps(f);
         vals.extend(temps.iter().map(|t| t.1));
         let v = self.fb().call(f, &vals);

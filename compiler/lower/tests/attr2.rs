@@ -69,3 +69,134 @@ void main(triangle V input[3], inout TriangleStream<V> s) {
         ShaderStage::Geometry,
     ));
 }
+
+/// The functions of the verified dump other than the entry's wrapper and body.
+fn helpers(text: &str) -> String {
+    let dump = ir::print_module(&common::lower_stage(text, ShaderStage::Pixel));
+    let mut out = String::new();
+    for f in dump.split("\nfunc ").skip(1) {
+        if f.starts_with("@main") {
+            continue;
+        }
+        let end = f.find("\n}\n").map_or(f.len(), |e| e + 2);
+        out.push_str("func ");
+        out.push_str(&f[..end]);
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn a_helper_given_an_element_of_an_input_takes_its_index() {
+    // `v[i].c` and `v[1].c` are elements of the variable holding every `c`: one copy of `ev`,
+    // taking the element's index as a trailing `int` (the run-time `i`, the constant 1), which
+    // indexes the `Input` variable before the evaluation, as DXC's inlined access chain does.
+    expect![[r#"
+        func @ev(%arg0: float4, %arg1: int) -> float4 {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, float4> ; x
+          store %0, %arg0
+          %1 = access_chain @g0, %arg1 : ptr<input, float4>
+          %2 = load %1 : float4
+          %3 = call_intrinsic EvaluateAttributeAtSample(%2, 0:int) : float4
+          ret %3
+        }
+    "#]]
+    .assert_eq(&helpers(
+        r#"
+struct V { float4 c : COLOR; };
+float4 ev(float4 x) { return EvaluateAttributeAtSample(x, 0); }
+float4 main(V v[2] : A, nointerpolation uint i : IDX) : SV_Target {
+  return ev(v[i].c) + ev(v[1].c);
+}
+"#,
+    ));
+}
+
+#[test]
+fn a_helper_given_a_swizzle_of_an_input_swizzles_the_evaluation() {
+    // `in.c.xy` and `in.c.zw`: a copy each, evaluating the whole `COLOR` and taking the
+    // components; a swizzle of the parameter in the helper picks among those.
+    expect![[r#"
+        func @ev(%arg0: float2) -> float2 {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, float2> ; x
+          store %0, %arg0
+          %1 = load @g0 : float4
+          %2 = call_intrinsic EvaluateAttributeAtCentroid(%1) : float4
+          %3 = swizzle %2, xy : float2
+          ret %3
+        }
+        func @ev.1(%arg0: float2) -> float2 {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, float2> ; x
+          store %0, %arg0
+          %1 = load @g0 : float4
+          %2 = call_intrinsic EvaluateAttributeAtCentroid(%1) : float4
+          %3 = swizzle %2, zw : float2
+          ret %3
+        }
+        func @ev1(%arg0: float2) -> float {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, float2> ; x
+          store %0, %arg0
+          %1 = access_chain @g0, 2:uint : ptr<input, float>
+          %2 = load %1 : float
+          %3 = call_intrinsic EvaluateAttributeAtCentroid(%2) : float
+          ret %3
+        }
+    "#]]
+    .assert_eq(&helpers(
+        r#"
+struct In { float4 c : COLOR; };
+float2 ev(float2 x) { return EvaluateAttributeCentroid(x); }
+float ev1(float2 x) { return EvaluateAttributeCentroid(x.y); }
+float4 main(In i) : SV_Target {
+  return float4(ev(i.c.xy) + ev(i.c.zw), ev1(i.c.wz), 0);
+}
+"#,
+    ));
+}
+
+#[test]
+fn several_matrix_elements_are_evaluated_by_row_or_one_by_one() {
+    // `_m00_m11` spans two rows: each element interpolated through its own access chain,
+    // then put together; `_m11_m10` lies in row 1: the row, then its components.
+    expect![[r#"
+        func @main_body(%arg0: float2x2) -> float4 {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, float2x2> ; m
+          store %0, %arg0
+          %1 = access_chain @g0, 0:uint, 0:uint : ptr<input, float>
+          %2 = load %1 : float
+          %3 = call_intrinsic EvaluateAttributeAtCentroid(%2) : float
+          %4 = access_chain @g0, 1:uint, 1:uint : ptr<input, float>
+          %5 = load %4 : float
+          %6 = call_intrinsic EvaluateAttributeAtCentroid(%5) : float
+          %7 = composite_construct %3, %6 : float2
+          %8 = access_chain @g0, 1:uint : ptr<input, float2>
+          %9 = load %8 : float2
+          %10 = call_intrinsic EvaluateAttributeAtCentroid(%9) : float2
+          %11 = swizzle %10, yx : float2
+          %12 = composite_construct %7, %11 : float4
+          ret %12
+        }
+    "#]]
+    .assert_eq(&body(
+        r#"
+float4 main(float2x2 m : M) : SV_Target {
+  return float4(EvaluateAttributeCentroid(m._m00_m11), EvaluateAttributeCentroid(m._m11_m10));
+}
+"#,
+    ));
+}
+
+/// The body function of the verified pixel-shader dump.
+fn body(text: &str) -> String {
+    let dump = ir::print_module(&common::lower_stage(text, ShaderStage::Pixel));
+    let start = dump.find("func @main_body").expect("a body");
+    let end = dump[start..]
+        .find("\n}\n")
+        .map_or(dump.len(), |e| start + e + 3);
+    dump[start..end].to_owned()
+}

@@ -592,18 +592,8 @@ float4 main(float4 a : A, float4 b : B) : SV_Target { return at(a) + at(b); }
 }
 
 #[test]
-fn a_helper_given_a_part_of_an_input_or_a_computed_value_is_refused_at_the_argument() {
-    // An element chosen at run time cannot pick a copy (DXC inlines it): not supported yet.
-    check_stage(
-        r#"
-float4 at(float4 v) { return EvaluateAttributeCentroid(v); }
-float4 main(float4 a[2] : A, nointerpolation uint i : I) : SV_Target { return at(a[i]); }
-"#,
-        ShaderStage::Pixel,
-        expect![[r#"
-            E3001 143..147: not supported yet: passing a part of a pixel input chosen by an index or a swizzle to a parameter whose attribute is evaluated (pass the whole input)
-        "#]],
-    );
+fn a_helper_given_a_computed_value_is_refused_at_the_argument() {
+    // (A part of an input chosen by an index or a swizzle is followed: `attr2.rs`.)
     // A computed value is no input: DXC's error.
     check_stage(
         r#"

@@ -131,3 +131,82 @@ VOut main() { VOut o = (VOut)0; return o; }
         "only nointerpolation mode allowed for integer input parameters in pixel shader or integer output in vertex shader",
     );
 }
+
+#[test]
+fn a_helper_evaluates_the_part_of_an_input_it_is_given() {
+    // An element at a run-time and at a constant index (one copy, the index an argument), a
+    // swizzle (the whole vector interpolated, then shuffled), a component of a swizzle, a
+    // matrix row and a whole struct element: each an access chain into the `Input` variable.
+    let m = compile(
+        "struct V { float4 c : COLOR; float2 t : TEX; };
+float ev(float x) { return EvaluateAttributeCentroid(x); }
+float2 inner(float2 y, int s) { return EvaluateAttributeAtSample(y, s); }
+float4 outer(float4 x, int s) { return float4(inner(x.zy, s), ev(x.w), 0); }
+float4 whole(V w) { return EvaluateAttributeSnapped(w.c, int2(1, 1)) + ev(w.t.y); }
+float4 main(V v[3] : A, nointerpolation uint i : IDX, float2x3 m : M) : SV_Target {
+  float2 r = inner(m[1].xz, 2) + inner(m._m00_m12, 1);
+  return outer(v[i].c, 1) + whole(v[2]) + whole(v[i]) + r.xyxy + ev(v[i % 2].c.yz.y);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    // The array's semantic names the fields' variables: `A` holds every `c`, `A1` every `t`.
+    let color = m.id("in.A");
+    let tex = m.id("in.A1");
+    let mat = m.id("in.M");
+    m.assert_has(&[
+        &format!("OpAccessChain %_ptr_Input_v4float {color} "),
+        &format!("OpAccessChain %_ptr_Input_float {color} "),
+        &format!("OpAccessChain %_ptr_Input_float {tex} "),
+        &format!("OpAccessChain %_ptr_Input_v3float {mat} "),
+        "InterpolateAtOffset",
+    ]);
+    // Every evaluation reads through an access chain into an `Input` variable (none reads a
+    // function-local copy).
+    let evaluations: Vec<&str> = m
+        .asm
+        .lines()
+        .filter(|l| l.contains(" InterpolateAt"))
+        .collect();
+    assert_eq!(evaluations.len(), 8, "{}", m.asm);
+    for line in evaluations {
+        let ptr = line.split_whitespace().nth(6).expect("an interpolant");
+        let def = format!("{ptr} = OpAccessChain %_ptr_Input_");
+        assert!(
+            m.asm.lines().any(|l| l.starts_with(&def)),
+            "{line}\n{}",
+            m.asm
+        );
+    }
+}
+
+#[test]
+fn several_matrix_elements_of_an_input_are_evaluated() {
+    let m = compile(
+        "float4 main(float2x2 m : M) : SV_Target {
+  return float4(EvaluateAttributeCentroid(m._m00_m11), EvaluateAttributeAtSample(m._m11_m10, 1));
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    let mat = m.id("in.M");
+    // Two elements of two rows, one by one; one row's two elements through the row.
+    assert_eq!(
+        m.asm
+            .matches(&format!("OpAccessChain %_ptr_Input_float {mat} "))
+            .count(),
+        2,
+        "{}",
+        m.asm
+    );
+    m.assert_has(&[&format!("OpAccessChain %_ptr_Input_v2float {mat} ")]);
+    assert_eq!(
+        m.asm.matches("InterpolateAtCentroid").count(),
+        2,
+        "{}",
+        m.asm
+    );
+    assert_eq!(m.asm.matches("InterpolateAtSample").count(), 1, "{}", m.asm);
+}

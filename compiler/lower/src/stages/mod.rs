@@ -72,6 +72,9 @@ pub struct StageIo {
     /// (the copy, parameter, the whole input its calls pass). A function is copied per list
     /// of inputs it is given, as DXC's inlining gives each call its own.
     pub evaluated_params: Vec<(ir::Func, usize, crate::evaluate_attribute::InputRoot)>,
+    /// Copies given parts of pixel inputs at indices (`InputRoot::part`): the copy and its
+    /// IR argument holding the first index (the others follow).
+    pub part_index_args: Vec<(ir::Func, u32)>,
     /// A mesh shader's output arrays: the parameter and its variables.
     pub mesh_outputs: Vec<(LocalId, mesh::MeshOutput)>,
     /// Parameters of copies of other functions given a mesh output array: (the copy,
@@ -90,6 +93,20 @@ pub struct StageArguments {
     per_vertex: Vec<(usize, crate::evaluate_attribute::InputRoot)>,
     /// Mesh output arrays (`mesh_outputs`): the parameter and the output's index.
     mesh_outputs: Vec<(usize, usize)>,
+    /// The indices into the parts of `evaluated` inputs, the callee's trailing `int`
+    /// arguments.
+    pub indices: Vec<ir::Value>,
+}
+
+impl StageArguments {
+    /// The parts of inputs the call passes, which pick the callee's copy with its resources.
+    pub fn input_parts(&self) -> Vec<crate::evaluate_attribute::ArgPart> {
+        self.evaluated
+            .iter()
+            .filter(|(_, root)| !root.part.is_empty())
+            .map(|(k, root)| (*k, root.part.clone()))
+            .collect()
+    }
 }
 
 impl FnLower<'_, '_> {
@@ -102,10 +119,12 @@ impl FnLower<'_, '_> {
         args: &[ExprId],
         resources: &mut Vec<crate::context::ResourceArg>,
     ) -> crate::context::R<StageArguments> {
+        let mut indices = Vec::new();
         Ok(StageArguments {
-            evaluated: self.evaluated_args(callee, args, resources)?,
+            evaluated: self.evaluated_args(callee, args, resources, &mut indices)?,
             per_vertex: self.per_vertex_args(callee, args, resources)?,
             mesh_outputs: self.mesh_output_arguments(callee, args, resources)?,
+            indices,
         })
     }
 
