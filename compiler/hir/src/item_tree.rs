@@ -74,6 +74,9 @@ pub struct Function {
     pub ret: TypeRef,
     pub params: Vec<Param>,
     pub is_static: bool,
+    /// Declared `precise`: the arithmetic computing its returned values keeps its exact
+    /// evaluation order (lowering's `precise`).
+    pub is_precise: bool,
     pub attrs: Vec<Attr>,
     pub semantic: Option<String>,
     pub has_body: bool,
@@ -509,6 +512,7 @@ impl Lowering<'_> {
             ret,
             params,
             is_static: f.has_modifier(SyntaxKind::STATIC_KW),
+            is_precise: f.has_modifier(SyntaxKind::PRECISE_KW),
             attrs: lower_attrs(f.attributes()),
             semantic: f.semantic().map(|s| s.text()),
             has_body: f.body().is_some(),

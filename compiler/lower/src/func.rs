@@ -131,8 +131,9 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         .filter_map(|(_, v)| *v)
         .collect();
     roots.append(&mut f.precise_fields);
+    let precise_result = f.cx.tree.function(item).is_some_and(|d| d.is_precise);
     let function = &mut f.cx.mb.module_mut().functions[func];
-    crate::precise::mark_precise(function, roots);
+    crate::precise::mark_precise(function, roots, precise_result);
     Ok(())
 }
 

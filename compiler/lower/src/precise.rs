@@ -1,9 +1,15 @@
 //! HLSL `precise`: the arithmetic that computes a value stored into a `precise` variable (or a
-//! `precise` struct field) is marked [`ir::InstData::precise`] (no contraction, reassociation
-//! or algebraic rewrite; the SPIR-V backend emits `NoContraction`). As in DXC, the marking
-//! follows the data backwards from every store into the variable, through loads of other
-//! variables: a variable whose value feeds a precise one is precise too, so the stores into it
-//! are followed in turn.
+//! `precise` struct field), or returned by a function declared `precise`, is marked
+//! [`ir::InstData::precise`] (no contraction, reassociation or algebraic rewrite; the SPIR-V
+//! backend emits `NoContraction`).
+//!
+//! The rule is DXC's (its SPIR-V `PreciseVisitor`): one walk of the function from its last
+//! instruction back to its first. A store into a precise place, or a precise function's
+//! `return`, makes the stored (returned) value precise; a precise value makes its operands
+//! precise, through composites, swizzles and selections; a precise load makes the place it
+//! reads precise, so the stores into that place *before* the load are followed in turn. A
+//! store into it after the load (the variable reused for something else) is not, and neither
+//! is arithmetic that flows into no precise value. Called functions keep their own marking.
 
 use std::collections::HashSet;
 
@@ -26,19 +32,6 @@ fn is_arithmetic(op: Opcode) -> bool {
     )
 }
 
-/// The variable (`alloca` or global) pointer `ptr` points into, through access chains.
-fn root(f: &Function, mut ptr: Value) -> Value {
-    while let Value::Inst(i) = ptr {
-        match f.insts.get(i) {
-            Some(d) if d.opcode == Opcode::AccessChain && !d.operands.is_empty() => {
-                ptr = d.operands[0];
-            }
-            _ => break,
-        }
-    }
-    ptr
-}
-
 /// Whether `ptr` points into one of `precise`: a variable, or a `precise` struct field's
 /// access chain, on its way to the variable.
 fn is_precise_ptr(f: &Function, mut ptr: Value, precise: &HashSet<Value>) -> bool {
@@ -58,55 +51,55 @@ fn is_precise_ptr(f: &Function, mut ptr: Value, precise: &HashSet<Value>) -> boo
     }
 }
 
-/// Marks precise the arithmetic feeding every store into a variable of `roots` (allocas or
-/// globals, or access chains to `precise` struct fields), and, transitively, into any
-/// variable such arithmetic loads.
-pub fn mark_precise(f: &mut Function, roots: impl IntoIterator<Item = Value>) {
-    let mut precise: HashSet<Value> = roots.into_iter().collect();
-    if precise.is_empty() {
+/// Marks precise the arithmetic feeding the stores into the places of `roots` (allocas or
+/// globals, or access chains to `precise` struct fields) and, when `precise_result`, the
+/// function's returned values, walking the function backwards as DXC does.
+pub fn mark_precise(
+    f: &mut Function,
+    roots: impl IntoIterator<Item = Value>,
+    precise_result: bool,
+) {
+    let mut places: HashSet<Value> = roots.into_iter().collect();
+    if places.is_empty() && !precise_result {
         return;
     }
-    let stores: Vec<(Value, Value)> = f
-        .insts
+    let mut values: HashSet<Value> = HashSet::new();
+    let order: Vec<ir::Inst> = f
+        .layout
         .iter()
-        .filter(|(_, d)| d.opcode == Opcode::Store && d.operands.len() == 2)
-        .map(|(_, d)| (d.operands[0], d.operands[1]))
+        .rev()
+        .filter_map(|&b| f.blocks.get(b))
+        .flat_map(|b| b.insts.iter().rev().copied())
         .collect();
-    let mut followed = vec![false; stores.len()];
-    let mut visited = HashSet::new();
-    loop {
-        let mut grew = false;
-        for (n, &(ptr, value)) in stores.iter().enumerate() {
-            if followed[n] || !is_precise_ptr(f, ptr, &precise) {
-                continue;
+    for i in order {
+        let Some(d) = f.insts.get(i) else {
+            continue;
+        };
+        let (opcode, operands) = (d.opcode, d.operands.clone());
+        match opcode {
+            Opcode::Store if operands.len() == 2 && is_precise_ptr(f, operands[0], &places) => {
+                values.insert(operands[1]);
             }
-            followed[n] = true;
-            grew = true;
-            let mut stack = vec![value];
-            while let Some(v) = stack.pop() {
-                let Value::Inst(i) = v else { continue };
-                if !visited.insert(i) {
-                    continue;
-                }
-                let Some(d) = f.insts.get_mut(i) else {
-                    continue;
-                };
-                if is_arithmetic(d.opcode) {
-                    d.precise = true;
-                }
-                let (opcode, operands) = (d.opcode, d.operands.clone());
-                match opcode {
-                    Opcode::Load => {
-                        precise.insert(root(f, operands[0]));
-                    }
-                    // A callee's arithmetic is its own (DXC does not follow calls either).
-                    Opcode::Call(_) | Opcode::AccessChain | Opcode::Alloca => {}
-                    _ => stack.extend(operands),
-                }
+            Opcode::Return if precise_result => values.extend(operands.first().copied()),
+            _ => {}
+        }
+        if !values.contains(&Value::Inst(i)) {
+            continue;
+        }
+        if is_arithmetic(opcode) {
+            if let Some(d) = f.insts.get_mut(i) {
+                d.precise = true;
             }
         }
-        if !grew {
-            break;
+        match opcode {
+            // The place read (a variable, or the access chain into one) is precise from here
+            // back.
+            Opcode::Load => {
+                places.extend(operands.first().copied());
+            }
+            // A callee's arithmetic is its own (DXC does not follow calls either).
+            Opcode::Call(_) | Opcode::AccessChain | Opcode::Alloca => {}
+            _ => values.extend(operands),
         }
     }
 }
@@ -143,7 +136,7 @@ mod tests {
         };
         let mut m = mb.finish();
         let function = &mut m.functions[f];
-        mark_precise(function, [p]);
+        mark_precise(function, [p], false);
         let precise = |v: Value| match v {
             Value::Inst(i) => function.insts[i].precise,
             _ => false,
@@ -151,5 +144,62 @@ mod tests {
         assert!(precise(mul));
         assert!(precise(add));
         assert!(!precise(sub));
+    }
+
+    /// `t = x * y; p = t + x; t = x - y;` with `p` precise: the second store into `t` comes
+    /// after the load that made `t` precise, so its difference stays ordinary (DXC's
+    /// backward walk).
+    #[test]
+    fn a_store_after_the_precise_load_is_not_followed() {
+        let mut mb = ModuleBuilder::new();
+        let f = mb.declare_function("f", vec![Type::FLOAT, Type::FLOAT], Type::Void);
+        let (mul, add, sub, p) = {
+            let mut fb = mb.function(f);
+            let b = fb.create_block("entry");
+            fb.switch_to_block(b);
+            let t = fb.alloca(Type::FLOAT, "t");
+            let p = fb.alloca(Type::FLOAT, "p");
+            let mul = fb.binary(Opcode::Mul, Value::Arg(0), Value::Arg(1));
+            fb.store(t, mul);
+            let loaded = fb.load(t);
+            let add = fb.binary(Opcode::Add, loaded, Value::Arg(0));
+            fb.store(p, add);
+            let sub = fb.binary(Opcode::Sub, Value::Arg(0), Value::Arg(1));
+            fb.store(t, sub);
+            fb.ret(None);
+            (mul, add, sub, p)
+        };
+        let mut m = mb.finish();
+        let function = &mut m.functions[f];
+        mark_precise(function, [p], false);
+        let precise = |v: Value| match v {
+            Value::Inst(i) => function.insts[i].precise,
+            _ => false,
+        };
+        assert!(precise(mul));
+        assert!(precise(add));
+        assert!(!precise(sub));
+    }
+
+    /// A `precise` function's returned value: `return x * y;` is marked with no variable.
+    #[test]
+    fn a_precise_result_is_marked() {
+        let mut mb = ModuleBuilder::new();
+        let f = mb.declare_function("f", vec![Type::FLOAT, Type::FLOAT], Type::FLOAT);
+        let mul = {
+            let mut fb = mb.function(f);
+            let b = fb.create_block("entry");
+            fb.switch_to_block(b);
+            let mul = fb.binary(Opcode::Mul, Value::Arg(0), Value::Arg(1));
+            fb.ret(Some(mul));
+            mul
+        };
+        let mut m = mb.finish();
+        let function = &mut m.functions[f];
+        mark_precise(function, [], true);
+        let Value::Inst(i) = mul else {
+            panic!("an instruction")
+        };
+        assert!(function.insts[i].precise);
     }
 }

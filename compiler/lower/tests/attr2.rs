@@ -200,3 +200,46 @@ fn body(text: &str) -> String {
         .map_or(dump.len(), |e| start + e + 3);
     dump[start..end].to_owned()
 }
+
+#[test]
+fn precise_follows_the_values_flowing_into_precise_places_and_results() {
+    // DXC's rule, a walk back from the end: `t`'s first product flows into `p` (through the
+    // load of `t` after it), its second one is stored after that load and flows only into `u`,
+    // so it stays ordinary; `f` is declared `precise`, so what it returns is precise, while
+    // `g`'s arithmetic is not.
+    let dump = ir::print_module(&common::lower_stage(
+        r#"
+precise float f(float a, float b) { return a * b + a; }
+float g(float a, float b) { return a * b + b; }
+float4 main(float4 a : A, float4 b : B) : SV_Target {
+  float t = a.x * b.x;
+  precise float p = t + a.y;
+  t = a.z * b.z + 1;
+  float u = t * 3;
+  return float4(p, u, f(a.w, b.w), g(a.w, b.w));
+}
+"#,
+        ShaderStage::Pixel,
+    ));
+    let arithmetic: String = dump
+        .lines()
+        .filter(|l| l.starts_with("func ") || l.contains(" mul ") || l.contains(" add "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    expect![[r#"
+        func @main_body(%arg0: float4, %arg1: float4) -> float4 {
+          %9 = precise mul %6, %8 : float
+          %13 = precise add %10, %12 : float
+          %18 = mul %15, %17 : float
+          %19 = add %18, 1.0:float : float
+          %21 = mul %20, 3.0:float : float
+        func @main() -> void {
+        func @f(%arg0: float, %arg1: float) -> float {
+          %4 = precise mul %2, %3 : float
+          %6 = precise add %4, %5 : float
+        func @g(%arg0: float, %arg1: float) -> float {
+          %4 = mul %2, %3 : float
+          %6 = add %4, %5 : float
+    "#]]
+    .assert_eq(&arithmetic);
+}

@@ -210,3 +210,61 @@ fn several_matrix_elements_of_an_input_are_evaluated() {
     );
     assert_eq!(m.asm.matches("InterpolateAtSample").count(), 1, "{}", m.asm);
 }
+
+/// The result ids `OpDecorate ... NoContraction` names.
+fn no_contraction(asm: &str) -> Vec<String> {
+    asm.lines()
+        .filter_map(|l| {
+            l.strip_prefix("OpDecorate ")?
+                .strip_suffix(" NoContraction")
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The ids of the results of `op` (`%5 = OpFMul ...`), in order.
+fn results_of(asm: &str, op: &str) -> Vec<String> {
+    asm.lines()
+        .filter_map(|l| {
+            let (id, rest) = l.split_once(" = ")?;
+            rest.starts_with(&format!("{op} ")).then(|| id.to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn precise_marks_only_what_flows_into_precise_values() {
+    // `t`'s first product flows into the precise `p`; its second value is stored after the
+    // load and feeds only `u`; `f` is declared precise, `g` is not. DXC marks the first
+    // product and `p`'s sum, and `f`'s product and sum: four `NoContraction`s.
+    let m = compile(
+        "precise float f(float a, float b) { return a * b + a; }
+float g(float a, float b) { return a * b + b; }
+float4 main(float4 a : A, float4 b : B) : SV_Target {
+  float t = a.x * b.x;
+  precise float p = t + a.y;
+  t = a.z * b.z + 1;
+  float u = t * 3;
+  return float4(p, u, f(a.w, b.w), g(a.w, b.w));
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    let marked = no_contraction(&m.asm);
+    let muls = results_of(&m.asm, "OpFMul");
+    let adds = results_of(&m.asm, "OpFAdd");
+    // In module order: main_body's muls (t's first, t's second, u's), then f's, then g's.
+    assert_eq!(muls.len(), 5, "{}", m.asm);
+    assert_eq!(adds.len(), 4, "{}", m.asm);
+    let mut expected = vec![
+        muls[0].clone(),
+        adds[0].clone(),
+        muls[3].clone(),
+        adds[2].clone(),
+    ];
+    expected.sort();
+    let mut marked = marked;
+    marked.sort();
+    assert_eq!(marked, expected, "{}", m.asm);
+}
