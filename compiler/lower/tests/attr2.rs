@@ -243,3 +243,71 @@ float4 main(float4 a : A, float4 b : B) : SV_Target {
     "#]]
     .assert_eq(&arithmetic);
 }
+
+#[test]
+fn a_mesh_output_parameter_given_a_local_array_is_an_ordinary_out_array() {
+    // DXC passes any array to a helper's `out vertices` parameter; only the entry's own
+    // output array is written in place. A local array is a pointer to a temporary the
+    // caller copies back after the call.
+    let dump = ir::print_module(&common::lower_stage(
+        r#"
+struct V { float4 pos : SV_Position; };
+void fill(out vertices V v[3], uint i) { v[i].pos = float4(i, 0, 0, 1); }
+[outputtopology("triangle")]
+[numthreads(3, 1, 1)]
+void main(uint i : SV_GroupIndex, out vertices V verts[3], out indices uint3 tris[1]) {
+  SetMeshOutputCounts(3, 1);
+  V local[3];
+  fill(local, i);
+  verts[i] = local[i];
+  if (i == 0) tris[0] = uint3(0, 1, 2);
+}
+"#,
+        ShaderStage::Mesh,
+    ));
+    let start = dump.find("func @fill").expect("the helper");
+    let end = dump[start..]
+        .find("\n}\n")
+        .map_or(dump.len(), |e| start + e + 3);
+    expect![[r#"
+        func @fill(%arg0: ptr<function, array<V, 3>>, %arg1: uint) -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, uint> ; i
+          store %0, %arg1
+          %1 = load %0 : uint
+          %2 = access_chain %arg0, %1 : ptr<function, V>
+          %3 = access_chain %2, 0:int : ptr<function, float4>
+          %4 = load %0 : uint
+          %5 = convert %4 : float
+          %6 = composite_construct %5, 0.0:float, 0.0:float, 1.0:float : float4
+          store %3, %6
+          ret
+        }
+    "#]]
+    .assert_eq(&dump[start..end]);
+    assert!(dump.contains("call @fill(%0, %3)"), "{dump}");
+}
+
+#[test]
+fn a_helper_given_both_the_entrys_output_and_a_local_array_is_refused() {
+    // One IR signature serves every copy of a function: the entry's array is no IR argument,
+    // a local one is; mixing them is not supported yet.
+    let e = common::try_lower_stage(
+        r#"
+struct V { float4 pos : SV_Position; };
+void fill(out vertices V v[3], uint i) { v[i].pos = float4(i, 0, 0, 1); }
+[outputtopology("triangle")]
+[numthreads(3, 1, 1)]
+void main(uint i : SV_GroupIndex, out vertices V verts[3], out indices uint3 tris[1]) {
+  SetMeshOutputCounts(3, 1);
+  V local[3];
+  fill(verts, i);
+  fill(local, i);
+  if (i == 0) tris[0] = uint3(0, 1, 2);
+}
+"#,
+        ShaderStage::Mesh,
+    )
+    .expect_err("refused");
+    expect!["E3001 322..327: not supported yet: passing this to a `vertices`, `primitives` or `indices` parameter of a function also given the entry's output array there (or an `in` one)"].assert_eq(&e);
+}

@@ -268,3 +268,29 @@ float4 main(float4 a : A, float4 b : B) : SV_Target {
     marked.sort();
     assert_eq!(marked, expected, "{}", m.asm);
 }
+
+#[test]
+fn a_helpers_mesh_output_parameter_takes_a_local_array() {
+    // The local array goes by pointer to a function-local temporary (the `Output` arrays are
+    // never a function argument) and is copied back; the entry then writes its output.
+    let m = compile(
+        "struct V { float4 pos : SV_Position; };
+void fill(out vertices V v[3], uint i) { v[i].pos = float4(i, 0, 0, 1); }
+[outputtopology(\"triangle\")]
+[numthreads(3, 1, 1)]
+void main(uint i : SV_GroupIndex, out vertices V verts[3], out indices uint3 tris[1]) {
+  SetMeshOutputCounts(3, 1);
+  V local[3];
+  fill(local, i);
+  verts[i] = local[i];
+  if (i == 0) tris[0] = uint3(0, 1, 2);
+}
+",
+        "ms_6_5",
+        &["-fspv-target-env=vulkan1.2"],
+    );
+    m.assert_has(&[
+        "OpFunctionParameter %_ptr_Function__arr_V_uint_3",
+        "OpEntryPoint MeshEXT",
+    ]);
+}

@@ -157,12 +157,38 @@ impl FnLower<'_, '_> {
             };
             let at = match self.mesh_output_index(a) {
                 Some(at) if !by_value => at,
+                // Any other array (a local one): an ordinary `out`/`inout` array parameter,
+                // copied back after the call, as DXC passes it. A function has one IR
+                // signature for every copy, so it cannot also be given the entry's arrays.
+                None if !self.cx.stage_io.is_skipped(callee, n) => {
+                    if !self
+                        .cx
+                        .stage_io
+                        .mesh_params_by_pointer
+                        .contains(&(callee, n))
+                    {
+                        self.cx.stage_io.mesh_params_by_pointer.push((callee, n));
+                    }
+                    continue;
+                }
                 _ => {
                     let what = "passing this to a `vertices`, `primitives` or `indices` \
-                                parameter (only the entry's output array, `out` or `inout`)";
+                                parameter of a function also given the entry's output array \
+                                there (or an `in` one)";
                     return Err(self.unsupported(what, a));
                 }
             };
+            if self
+                .cx
+                .stage_io
+                .mesh_params_by_pointer
+                .contains(&(callee, n))
+            {
+                let what = "passing the entry's output array to a `vertices`, `primitives` \
+                            or `indices` parameter of a function also given another array \
+                            there";
+                return Err(self.unsupported(what, a));
+            }
             self.cx.stage_io.skip(callee, n);
             if let Some(var) = self.cx.stage_io.mesh_outputs[at].1.vars.first() {
                 resources.push(crate::context::ResourceArg {

@@ -80,6 +80,9 @@ pub struct StageIo {
     /// Parameters of copies of other functions given a mesh output array: (the copy,
     /// parameter, index into `mesh_outputs`); they have no IR parameter (`mesh_outputs`).
     pub mesh_output_params: Vec<(ir::Func, usize, usize)>,
+    /// `vertices`/`primitives`/`indices` parameters of functions given other arrays than the
+    /// entry's outputs (a local array): ordinary pointer parameters, never skipped.
+    pub mesh_params_by_pointer: Vec<(ItemIdx, usize)>,
 }
 
 /// What a call passes to a callee's parameters that stand for stage variables of the entry
