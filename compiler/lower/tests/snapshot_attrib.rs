@@ -758,7 +758,9 @@ void main(uint i : SV_GroupThreadID, out vertices VO verts[3], out indices uint3
 }
 
 #[test]
-fn a_mesh_output_parameter_given_anything_but_a_whole_output_array_is_refused() {
+fn a_mesh_output_parameter_given_another_array_then_the_entrys_is_refused() {
+    // A local array alone is an ordinary `out` array argument (`attr2.rs`); a function given
+    // a local array and then the entry's own (no IR argument) is not supported yet.
     check_stage(
         r#"
 struct VO { float4 p : SV_Position; };
@@ -768,12 +770,12 @@ void main(out vertices VO verts[3], out indices uint3 tris[1]) {
     SetMeshOutputCounts(3, 1);
     VO local[3];
     fill(local);
-    verts[0] = local[0];
+    fill(verts);
 }
 "#,
         ShaderStage::Mesh,
         expect![[r#"
-            E3001 261..266: not supported yet: passing this to a `vertices`, `primitives` or `indices` parameter (only the entry's output array, `out` or `inout`)
+            E3001 278..283: not supported yet: passing the entry's output array to a `vertices`, `primitives` or `indices` parameter of a function also given another array there
         "#]],
     );
 }

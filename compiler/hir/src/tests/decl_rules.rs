@@ -130,6 +130,7 @@ float4 ps() : SV_Target { shade(); kill(); return 0; }
 
 #[test]
 fn integer_pixel_inputs_are_not_interpolated() {
+    // Vertex outputs too: DXC decorates them as it does pixel inputs (newer words).
     check(
         r#"
 struct In {
@@ -152,6 +153,8 @@ VsOut vs() { return (VsOut)0; }
               note 10:16 `i`: parameter `i` of pixel entry point `main`
             E2031 5:17 `c`: only nointerpolation mode allowed for integer input parameters in pixel shader: field `c` of type `bool` is `sample`
               note 10:16 `i`: parameter `i` of pixel entry point `main`
+            E2031 11:27 `a`: only nointerpolation mode allowed for integer input parameters in pixel shader or integer output in vertex shader: field `a` of type `int` is `linear`
+              note 12:1 `VsOut`: the return value of vertex entry point `vs`
         "#]],
     );
 }
