@@ -45,6 +45,9 @@ struct Var {
     per_vertex: bool,
     /// `[[vk::builtin("Name")]]`: the Vulkan built-in the value is, whatever its semantic.
     vk_builtin: Option<String>,
+    /// An `out`/`inout` parameter that is a leaf itself (no struct around it): DXC sees its
+    /// type as a reference, no integer, so it keeps its written modes and takes no `Flat`.
+    by_reference: bool,
 }
 
 /// The attributes that apply to the leaves of one parameter or result.
@@ -135,11 +138,21 @@ fn vars_of(
                 per_primitive: attrs.per_primitive,
                 per_vertex: false,
                 vk_builtin: attrs.vk_builtin,
+                by_reference: false,
             });
             Some(())
         }
         _ => None,
     }
+}
+
+/// The interpolation modes of located variable `v` (`vars::interpolation_of`), except that
+/// an `out` parameter that is a leaf itself keeps the ones written on it, as DXC does.
+fn located_interpolation(stage: Stage, side: Side, v: &Var) -> Vec<Interpolation> {
+    if v.by_reference && stage == Stage::Vertex && side == Side::Output {
+        return v.leaf.interpolation.clone();
+    }
+    crate::stages::vars::interpolation_of(stage, side, &v.leaf)
 }
 
 /// Whether `var` is a located variable (not a built-in, not a clip or cull distance).
@@ -264,15 +277,15 @@ fn declare(
                 });
                 (StageBinding::BuiltIn(b), t)
             } else if let Some(n) = explicit.as_ref().and_then(|e| e[i]) {
-                interpolation = crate::stages::vars::interpolation_of(stage, side, &v.leaf);
+                interpolation = located_interpolation(stage, side, v);
                 (StageBinding::Location(n), v.leaf.ty.clone())
             } else if let Some(n) =
                 target_index(semantic).filter(|_| side == Side::Output && stage == Stage::Pixel)
             {
-                interpolation = crate::stages::vars::interpolation_of(stage, side, &v.leaf);
+                interpolation = located_interpolation(stage, side, v);
                 (StageBinding::Location(n), v.leaf.ty.clone())
             } else {
-                interpolation = crate::stages::vars::interpolation_of(stage, side, &v.leaf);
+                interpolation = located_interpolation(stage, side, v);
                 let n = next_location;
                 next_location += location_count(&v.leaf.ty);
                 auto = true;
@@ -396,6 +409,7 @@ pub fn lower_graphics_entry(
                 if v.leaf.interpolation.is_empty() {
                     v.leaf.interpolation = modifiers.clone();
                 }
+                v.by_reference = p.direction != ParamDirection::In && v.leaf.steps.is_empty();
             }
             Some(first..vars.len())
         };

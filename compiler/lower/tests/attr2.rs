@@ -19,7 +19,8 @@ fn stage_vars(text: &str, stage: ShaderStage) -> String {
 #[test]
 fn vertex_outputs_keep_their_modes_and_integers_are_not_interpolated() {
     // DXC decorates vertex outputs: the written modes on floats, `nointerpolation` (Flat)
-    // on every integer or bool output; the inputs carry none.
+    // on every integer or bool output; the inputs carry none. An `out` parameter that is no
+    // struct keeps its written mode even as an integer (DXC sees a reference type there).
     expect![[r#"
         @g0 = input float4 location(0) ; in.POSITION
         @g1 = output float4 builtin(Position) ; out.SV_Position
@@ -27,6 +28,8 @@ fn vertex_outputs_keep_their_modes_and_integers_are_not_interpolated() {
         @g3 = output uint location(1) nointerpolation ; out.C
         @g4 = output bool location(2) nointerpolation ; out.E
         @g5 = output float location(3) noperspective sample ; out.F
+        @g6 = output int location(4) noperspective ; out.K
+        @g7 = output uint location(5) ; out.N
     "#]]
     .assert_eq(&stage_vars(
         r#"
@@ -37,9 +40,11 @@ struct VOut {
   bool e : E;
   noperspective sample float f : F;
 };
-VOut main(noperspective float4 p : POSITION) {
+VOut main(noperspective float4 p : POSITION, out noperspective int k : K, out uint n : N) {
   VOut o = (VOut)0;
   o.pos = p;
+  k = 1;
+  n = 2;
   return o;
 }
 "#,

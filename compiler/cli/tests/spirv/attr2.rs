@@ -70,7 +70,9 @@ fn interpolation_decorations_sit_on_pixel_inputs_and_vertex_outputs_only() {
   bool e : E;
   noperspective sample float f : F;
 };
-VOut main(noperspective float4 p : POSITION) { VOut o = (VOut)0; o.pos = p; return o; }
+VOut main(noperspective float4 p : POSITION, out noperspective int k : K) {
+  VOut o = (VOut)0; o.pos = p; k = 1; return o;
+}
 ",
         "vs_6_0",
         &[],
@@ -87,6 +89,9 @@ VOut main(noperspective float4 p : POSITION) { VOut o = (VOut)0; o.pos = p; retu
         "{}",
         vs.asm
     );
+    // An integer `out` parameter keeps its written mode (DXC's test of the same rule).
+    vs.assert_has(&["OpDecorate %out_K NoPerspective"]);
+    assert!(!vs.has("OpDecorate %out_K Flat"), "{}", vs.asm);
     // A geometry shader passes values through: no decoration on either side.
     let gs = compile(
         "struct V { float4 pos : SV_Position; nointerpolation uint id : ID; centroid float c : CC; };
