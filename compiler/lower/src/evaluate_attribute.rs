@@ -121,17 +121,17 @@ fn push_step(steps: &mut Vec<AttrStep>, step: AttrStep) {
                 None => steps.push(AttrStep::Swizzle(then)),
             }
         }
-        (Some(AttrStep::MatrixElements(first)), AttrStep::Swizzle(then)) => {
-            let picked: Option<Vec<(u8, u8)>> = then
-                .iter()
-                .map(|&k| first.get(usize::from(k)).copied())
-                .collect();
+        (Some(last), AttrStep::Swizzle(then)) if matches!(last, AttrStep::MatrixElements(_)) => {
+            let picked: Option<Vec<(u8, u8)>> = match &*last {
+                AttrStep::MatrixElements(first) => then
+                    .iter()
+                    .map(|&k| first.get(usize::from(k)).copied())
+                    .collect(),
+                _ => None,
+            };
             match picked {
-                Some(e) if e.len() == 1 => {
-                    let (r, c) = e[0];
-                    *steps.last_mut().expect("just matched") = AttrStep::MatrixElement(r, c);
-                }
-                Some(e) => *first = e,
+                Some(e) if e.len() == 1 => *last = AttrStep::MatrixElement(e[0].0, e[0].1),
+                Some(e) => *last = AttrStep::MatrixElements(e),
                 None => steps.push(AttrStep::Swizzle(then)),
             }
         }

@@ -316,3 +316,25 @@ void main(uint i : SV_GroupIndex, out vertices V verts[3], out indices uint3 tri
     .expect_err("refused");
     expect!["E3001 322..327: not supported yet: passing this to a `vertices`, `primitives` or `indices` parameter of a function also given the entry's output array there (or an `in` one)"].assert_eq(&e);
 }
+
+#[test]
+fn a_component_of_matrix_elements_passed_to_a_helper_is_one_element() {
+    // `x.y` of `m._m00_m11` is `m._m11`: one access chain to row 1, column 1.
+    expect![[r#"
+        func @ev(%arg0: float2) -> float {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, float2> ; x
+          store %0, %arg0
+          %1 = access_chain @g0, 1:uint, 1:uint : ptr<input, float>
+          %2 = load %1 : float
+          %3 = call_intrinsic EvaluateAttributeAtCentroid(%2) : float
+          ret %3
+        }
+    "#]]
+    .assert_eq(&helpers(
+        r#"
+float ev(float2 x) { return EvaluateAttributeCentroid(x.y); }
+float4 main(float2x2 m : M) : SV_Target { return ev(m._m00_m11); }
+"#,
+    ));
+}
