@@ -143,6 +143,8 @@ fn file_diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> 
     crate::entry_checks::entry_diagnostics(db, file, config, &mut out);
     crate::attr_checks::attribute_diagnostics(db, file, config, &mut out);
     crate::decl_checks::declaration_diagnostics(db, file, config, &mut out);
+    let damage = crate::broken_syntax::damage(db, file, config);
+    out.retain(|d| !damage.hides(d));
     out.sort_by_key(|d| (d.file, d.range.start(), d.code));
     out.dedup();
     out

@@ -92,6 +92,7 @@ mod barrier_checks;
 mod base_checks;
 mod bit_field_checks;
 pub mod body;
+mod broken_syntax;
 pub mod builtin_consts;
 pub mod codes;
 mod const_method_checks;

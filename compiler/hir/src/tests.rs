@@ -35,6 +35,7 @@ mod statements;
 mod strings;
 mod suites_probe;
 mod switch_labels;
+mod syntax_errors;
 mod templates;
 mod types;
 mod vkd3d_rules;
