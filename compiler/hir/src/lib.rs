@@ -48,7 +48,7 @@
 //! | E2017 | invalid operands for an operator |
 //! | E2018 | calling something that is not a function |
 //! | E2019 | `return` with a value in a void function, or without one in a non-void function |
-//! | E2020 | not supported yet (a construct the semantic layer does not handle yet, such as a function prototype declared inside a function) |
+//! | E2020 | not supported yet (a construct the semantic layer does not handle yet, such as `using namespace N;` inside a function) |
 //! | E2021 | indexing a value that cannot be indexed |
 //! | E2022 | an array size that is not a constant, or is negative |
 //! | E2023 | a semantic not valid for the entry point's stage and direction |
