@@ -366,13 +366,16 @@ fn conflicts(
             let sig = |i: ItemIdx| {
                 function_signature(db, FunctionId::new(db, file, config, tree.item(i).ast))
             };
+            // `get()` and `get() const` overload on their object, `f(uint)` and `f(out uint)`
+            // on the parameter's direction (DXC's parameter types differ).
             let (sa, sb) = (sig(earlier), sig(later));
-            sa.params.len() == sb.params.len()
+            a.is_const == b.is_const
+                && sa.params.len() == sb.params.len()
                 && sa
                     .params
                     .iter()
                     .zip(&sb.params)
-                    .all(|(x, y)| x.ty.is_some() && x.ty == y.ty)
+                    .all(|(x, y)| x.ty.is_some() && x.ty == y.ty && x.direction == y.direction)
         }
         // Explicit specializations (`template<> struct S<int>`) live beside their template.
         (ItemKind::Struct(a), ItemKind::Struct(b)) => {

@@ -13,6 +13,7 @@ mod array_bounds;
 pub mod barrier;
 mod call;
 mod const_locals;
+mod const_objects;
 mod enums;
 pub(crate) use enums::non_integral_message as non_integral_underlying_message;
 mod expr;

@@ -79,6 +79,7 @@
 //! | E2072 | a struct deriving from a vector, matrix, resource or built-in struct (DXC declares them `final`) |
 //! | E2073 | under HLSL 202x, an initializer on a variable of a cbuffer, tbuffer or `$Globals` |
 //! | E2074 | a `const` method before HLSL 202x, or `const` on a non-member or static function |
+//! | E2145 | HLSL 202x: a non-`const` method called on a const object |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //! | W2015 | `arr.Length` of a sized array (deprecated, a `uint`) |

@@ -3,6 +3,7 @@
 
 mod attributes;
 mod buffer_pointer;
+mod const_objects;
 mod decl_rules;
 mod decls;
 mod default_values;

@@ -1,11 +1,47 @@
 //! Front-end gaps of session 9, end to end: a function declared inside a function body calls
-//! the file's definition (SPIR-V through `spirv-val`, and the interpreter with hand-computed
-//! values). The shaders are ours.
+//! the file's definition; under HLSL 202x a const object calls the `const` overload of a
+//! method; members are written through `this` (SPIR-V through `spirv-val`, and the
+//! interpreter with hand-computed values). The shaders are ours.
 
-use serde_json::json;
+use std::process::Command;
+
+use serde_json::{json, Value};
 
 use crate::front4_probe::run_uints;
 use crate::harness::compile;
+
+/// Runs `shader` (entry `main`, one group, `cs_6_0` and `flags`) in the interpreter with one
+/// `RWStructuredBuffer<uint>` `o` at `u0` of `n` values, and returns its values.
+fn run_with_flags(test: &str, shader: &str, flags: &[&str], n: u32) -> Value {
+    let dir = std::env::temp_dir().join(format!("hlslc-front5-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("shader.hlsl");
+    let yaml = dir.join("pipeline.yaml");
+    std::fs::write(&src, shader).unwrap();
+    let buffers = format!(
+        "Buffers:\n  - {{ Name: o, Format: UInt32, FillSize: {} }}\n",
+        n * 4
+    );
+    let pipeline = format!(
+        "Shaders:\n  - Stage: Compute\n    Entry: main\nDispatchParameters:\n  \
+         DispatchGroupCount: [1, 1, 1]\n{buffers}DescriptorSets:\n  - Resources:\n    \
+         - Name: o\n      Kind: RWStructuredBuffer\n      \
+         DirectXBinding: {{ Register: 0, Space: 0 }}\n"
+    );
+    std::fs::write(&yaml, pipeline).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_hlslc"))
+        .args(["run", "-T", "cs_6_0"])
+        .args(flags)
+        .arg("--pipeline")
+        .arg(&yaml)
+        .arg(&src)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "hlslc run failed:\n{stderr}");
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    json["buffers"]["o"].clone()
+}
 
 const LOCAL_DECLARATION: &str = r#"
 RWStructuredBuffer<uint> o : register(u0);
@@ -26,5 +62,35 @@ fn a_local_function_declaration_calls_the_later_definition() {
     assert_eq!(
         run_uints("local-declaration", LOCAL_DECLARATION, 2),
         json!([4, 7])
+    );
+}
+
+const CONST_OVERLOADS: &str = r#"
+struct T { uint v; uint get() { return v + 1; } uint get() const { return v + 10; } };
+struct C { uint a; void set(uint v); uint bump() { return this.a++; } };
+void C::set(uint v) { this.a = v; }
+RWStructuredBuffer<uint> o : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    T t = { 1 };
+    const T k = { 2 };
+    o[0] = t.get();
+    o[1] = k.get();
+    C c;
+    c.set(5);
+    uint old = c.bump();
+    o[2] = old;
+    o[3] = c.a;
+}
+"#;
+
+#[test]
+fn const_objects_call_the_const_overload_and_this_is_writable() {
+    compile(CONST_OVERLOADS, "cs_6_0", &["-HV", "202x"]);
+    // t.get() = 1 + 1, k.get() = 2 + 10; set(5) then bump() returns 5 and leaves 6.
+    assert_eq!(
+        run_with_flags("const-overloads", CONST_OVERLOADS, &["-HV", "202x"], 4),
+        json!([2, 12, 5, 6])
     );
 }

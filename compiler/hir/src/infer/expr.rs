@@ -1053,6 +1053,14 @@ impl InferCtx<'_> {
                     Place::Mutable
                 }
             }
+            // `this` in a `const` method is a const object (HLSL 202x).
+            Expr::Path(_) if super::const_objects::is_this(self.body.expr(e)) => {
+                if self.implicit_object_is_const() {
+                    Place::Const
+                } else {
+                    Place::Mutable
+                }
+            }
             Expr::Path(_) => match self.resolutions.get(&e) {
                 Some(ValueRes::Global(g)) => match &self.tree.item(*g).kind {
                     ItemKind::Variable(v) => {
@@ -1076,6 +1084,7 @@ impl InferCtx<'_> {
                     }
                     _ => Place::Rvalue,
                 },
+                Some(ValueRes::Member(..)) if self.implicit_object_is_const() => Place::Const,
                 Some(ValueRes::Member(..)) => Place::Mutable,
                 Some(ValueRes::Local) => Place::Mutable,
                 _ => Place::Rvalue,
