@@ -261,6 +261,14 @@ fn item_diagnostics(
             ItemKind::Function(_) => part_range(item.ast, *part),
             _ => item_range(item.ast),
         };
+        if let (TypeError::UnknownType(name), ItemKind::Variable(_)) = (e, &item.kind) {
+            if EFFECT_OBJECT_TYPES.contains(&name.as_str()) {
+                // DXC drops the declaration with a warning; a use of it is still an error.
+                let message = "effect object ignored - effect syntax is deprecated";
+                out.push(Diagnostic::warning(codes::EFFECT_OBJECT, message, f, r));
+                continue;
+            }
+        }
         let (code, message) = match e {
             TypeError::UnknownType(name) => (codes::UNKNOWN_TYPE, format!("unknown type `{name}`")),
             TypeError::DeclaredLater(name) => (codes::UNKNOWN_TYPE, declared_later(name)),
@@ -287,6 +295,30 @@ fn item_diagnostics(
         out.push(Diagnostic::error(code, message, f, r));
     }
 }
+
+/// The object types of the legacy effects framework (fx), which DXC parses and ignores.
+const EFFECT_OBJECT_TYPES: [&str; 20] = [
+    "BlendState",
+    "ComputeShader",
+    "DepthStencilState",
+    "DepthStencilView",
+    "DomainShader",
+    "GeometryShader",
+    "HullShader",
+    "Hullshader",
+    "PixelShader",
+    "RasterizerState",
+    "RenderTargetView",
+    "Texture",
+    "VertexShader",
+    "pixelfragment",
+    "pixelshader",
+    "stateblock",
+    "stateblock_state",
+    "texture",
+    "vertexfragment",
+    "vertexshader",
+];
 
 /// What the item-level checks found, by item: no ranges, so an edit that leaves the item tree
 /// and the signatures alone (any edit inside a body) does not re-run the checks.

@@ -85,6 +85,7 @@
 //! | W2015 | `arr.Length` of a sized array (deprecated, a `uint`) |
 //! | W2016 | `[numthreads]` whose group size is not 1 to 1024 (ignored, as DXC ignores it) |
 //! | W2017 | a constant array index out of bounds before HLSL 2018 (`E2012` from 2018 on) |
+//! | W2055 | a variable of a legacy effects object type (`BlendState`...), ignored as DXC ignores it |
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 

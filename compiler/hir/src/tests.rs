@@ -16,6 +16,7 @@ mod ext_type;
 mod filecheck_probe;
 mod for_scope;
 mod front4_probe;
+mod front5_probe;
 mod frontend_gaps;
 mod hlsl_version;
 mod incremental;

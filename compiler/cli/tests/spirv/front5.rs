@@ -94,3 +94,22 @@ fn const_objects_call_the_const_overload_and_this_is_writable() {
         json!([2, 12, 5, 6])
     );
 }
+
+#[test]
+fn effect_objects_are_dropped_with_a_warning() {
+    let shader = r#"
+BlendState blend;
+Texture legacyTexture;
+RWStructuredBuffer<uint> o : register(u0);
+[numthreads(1, 1, 1)]
+void main() { o[0] = 1; }
+"#;
+    // The module validates and holds nothing of the ignored declarations.
+    let m = compile(shader, "cs_6_0", &[]);
+    m.assert_has(&["OpStore"]);
+    assert!(
+        !m.asm.contains("blend") && !m.asm.contains("legacyTexture"),
+        "{}",
+        m.asm
+    );
+}

@@ -121,3 +121,24 @@ void C::set(float2 v) { this.f2 = v; }
         expect![[r#""#]],
     );
 }
+
+#[test]
+fn overloads_on_the_object_or_a_parameter_direction_are_no_redefinitions() {
+    // DXC's parameter types differ with `out`/`inout`, and a method's with `const`; the same
+    // signature twice is still a redefinition.
+    check_version(
+        r#"
+void f(uint u) { }
+void f(out uint u) { u = 0; }
+void g(inout uint u) { }
+void g(out uint u) { u = 0; }
+void h(uint u) { }
+void h(in uint u) { }
+struct S { int get() { return 1; } int get() const { return 2; } };
+"#,
+        crate::HLSL_202X,
+        expect![[r#"
+            E2002 7:6 `h`: redefinition of `h`
+        "#]],
+    );
+}
