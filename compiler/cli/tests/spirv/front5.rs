@@ -113,3 +113,25 @@ void main() { o[0] = 1; }
         m.asm
     );
 }
+
+const NESTED_LISTS: &str = r#"
+struct Pair { uint3 a; uint3 b; };
+RWStructuredBuffer<uint> o : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    Pair p = { { 1, 2, 3, 4 }, { 5, 6 } };
+    o[0] = p.a.x; o[1] = p.a.y; o[2] = p.a.z;
+    o[3] = p.b.x; o[4] = p.b.y; o[5] = p.b.z;
+}
+"#;
+
+#[test]
+fn nested_initializer_lists_are_flattened() {
+    compile(NESTED_LISTS, "cs_6_0", &[]);
+    // The six values in order, whatever the braces: a = (1, 2, 3), b = (4, 5, 6).
+    assert_eq!(
+        run_with_flags("nested-lists", NESTED_LISTS, &[], 6),
+        json!([1, 2, 3, 4, 5, 6])
+    );
+}

@@ -194,10 +194,16 @@ impl InferCtx<'_> {
                     }
                     _ => vec![None; items.len()],
                 };
+                self.nested_init_lists += 1;
                 for (&i, want) in items.iter().zip(&nested) {
                     self.infer_expr_expecting(i, want.as_ref());
                 }
-                if let Some(target) = expected {
+                self.nested_init_lists -= 1;
+                // `{ { 1, 2, 3, 4 }, { 5, 6 } }` for two `float3`s: braces inside a list do
+                // not split its components (DXC flattens them), so only the outermost list
+                // is counted.
+                let outermost = self.nested_init_lists == 0;
+                if let Some(target) = expected.filter(|_| outermost) {
                     if let (Some(want), Some(have)) =
                         (ops::flat_count(target), self.init_list_count(id))
                     {

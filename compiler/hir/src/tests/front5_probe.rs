@@ -24,3 +24,22 @@ float f() { return 1; }
         "#]],
     );
 }
+
+#[test]
+fn braces_inside_an_initializer_list_do_not_split_its_components() {
+    // DXC flattens nested lists: six values for two `float3`s, however they are braced;
+    // only the outermost count is checked (`q` has three values).
+    check_diagnostics(
+        r#"
+struct Pair { float3 a; float3 b; };
+void f() {
+    Pair p = { { 1, 2, 3, 4, 5 }, { 6 } };
+    float2 v[2] = { { 1 }, { 2, 3, 4 } };
+    Pair q = { { 1, 2 }, { 3 } };
+}
+"#,
+        expect![[r#"
+            E2016 6:14 `{ { 1, 2 }, { 3 } }`: initializer list has 3 component(s), `Pair` needs 6
+        "#]],
+    );
+}
