@@ -1,7 +1,8 @@
 //! Front-end gaps of session 9, end to end: a function declared inside a function body calls
 //! the file's definition; under HLSL 202x a const object calls the `const` overload of a
-//! method; members are written through `this` (SPIR-V through `spirv-val`, and the
-//! interpreter with hand-computed values). The shaders are ours.
+//! method; members are written through `this`; nested initializer lists are flattened;
+//! `uint8_t4_packed` and `int8_t4_packed` are overloads of their own (SPIR-V through
+//! `spirv-val`, and the interpreter with hand-computed values). The shaders are ours.
 
 use std::process::Command;
 
@@ -10,9 +11,9 @@ use serde_json::{json, Value};
 use crate::front4_probe::run_uints;
 use crate::harness::compile;
 
-/// Runs `shader` (entry `main`, one group, `cs_6_0` and `flags`) in the interpreter with one
+/// Runs `shader` (entry `main`, one group, `profile` and `flags`) in the interpreter with one
 /// `RWStructuredBuffer<uint>` `o` at `u0` of `n` values, and returns its values.
-fn run_with_flags(test: &str, shader: &str, flags: &[&str], n: u32) -> Value {
+fn run_with_flags(test: &str, shader: &str, profile: &str, flags: &[&str], n: u32) -> Value {
     let dir = std::env::temp_dir().join(format!("hlslc-front5-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let src = dir.join("shader.hlsl");
@@ -30,7 +31,7 @@ fn run_with_flags(test: &str, shader: &str, flags: &[&str], n: u32) -> Value {
     );
     std::fs::write(&yaml, pipeline).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_hlslc"))
-        .args(["run", "-T", "cs_6_0"])
+        .args(["run", "-T", profile])
         .args(flags)
         .arg("--pipeline")
         .arg(&yaml)
@@ -90,7 +91,13 @@ fn const_objects_call_the_const_overload_and_this_is_writable() {
     compile(CONST_OVERLOADS, "cs_6_0", &["-HV", "202x"]);
     // t.get() = 1 + 1, k.get() = 2 + 10; set(5) then bump() returns 5 and leaves 6.
     assert_eq!(
-        run_with_flags("const-overloads", CONST_OVERLOADS, &["-HV", "202x"], 4),
+        run_with_flags(
+            "const-overloads",
+            CONST_OVERLOADS,
+            "cs_6_0",
+            &["-HV", "202x"],
+            4
+        ),
         json!([2, 12, 5, 6])
     );
 }
@@ -131,7 +138,39 @@ fn nested_initializer_lists_are_flattened() {
     compile(NESTED_LISTS, "cs_6_0", &[]);
     // The six values in order, whatever the braces: a = (1, 2, 3), b = (4, 5, 6).
     assert_eq!(
-        run_with_flags("nested-lists", NESTED_LISTS, &[], 6),
+        run_with_flags("nested-lists", NESTED_LISTS, "cs_6_0", &[], 6),
         json!([1, 2, 3, 4, 5, 6])
+    );
+}
+
+const PACKED_OVERLOADS: &str = r#"
+RWStructuredBuffer<uint> o : register(u0);
+uint f(uint8_t4_packed a) { return 1; }
+uint f(int8_t4_packed a) { return 2; }
+[numthreads(1, 1, 1)]
+void main()
+{
+    uint8_t4_packed u = pack_u8(uint4(1, 2, 3, 4));
+    int8_t4_packed s = pack_s8(int4(-1, 2, -3, 4));
+    o[0] = f(u);
+    o[1] = f(s);
+    o[2] = dot4add_u8packed(u, u, 0u);
+    o[3] = dot4add_i8packed(s, s, 0);
+    o[4] = unpack_u8u32(u).w;
+    uint word = u;
+    o[5] = word;
+    int8_t4_packed converted = u;
+    o[6] = f(converted);
+}
+"#;
+
+#[test]
+fn packed_byte_vectors_are_distinct_overloads() {
+    compile(PACKED_OVERLOADS, "cs_6_6", &[]);
+    // f picks by type: 1, 2; both dot products are 1 + 4 + 9 + 16 = 30; the fourth byte of
+    // u is 4; u as a word is 0x04030201 = 67305985; converted to int8_t4_packed, f gives 2.
+    assert_eq!(
+        run_with_flags("packed", PACKED_OVERLOADS, "cs_6_6", &[], 7),
+        json!([1, 2, 30, 30, 4, 67305985, 2])
     );
 }

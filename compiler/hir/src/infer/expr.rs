@@ -435,7 +435,7 @@ impl InferCtx<'_> {
                     TemplateArg::Opaque => ValueRes::TemplateValue,
                 });
             }
-            if let Some(t) = Type::from_hlsl_name(name) {
+            if let Some(t) = Type::packed_bytes(name).or_else(|| Type::from_hlsl_name(name)) {
                 return Some(ValueRes::Type(self.tcx.native(t)));
             }
         }

@@ -43,3 +43,48 @@ void f() {
         "#]],
     );
 }
+
+#[test]
+fn packed_byte_vectors_are_types_of_their_own() {
+    // Two overloads (no redefinition), each picked by its argument's type; numbers convert
+    // to either, and each converts back to a `uint` word.
+    super::check_infer_hlsl(
+        r#"
+uint f(uint8_t4_packed a) { return 1; }
+uint f(int8_t4_packed a) { return 2; }
+uint g(uint4 v) {
+    uint8_t4_packed u = pack_u8(v);
+    int8_t4_packed s = u;
+    uint word = s;
+    return f(u) + f(s) + word;
+}
+"#,
+        expect![[r#"
+            fn f:
+            1 : literal int
+            local a : uint8_t4_packed
+            fn f:
+            2 : literal int
+            local a : int8_t4_packed
+            fn g:
+            pack_u8(v) : uint
+            pack_u8 : {unknown}
+            v : uint4
+            u : uint8_t4_packed
+            s : int8_t4_packed
+            f(u) + f(s) + word : uint
+            f(u) + f(s) : uint
+            f(u) : uint
+            f : {unknown}
+            u : uint8_t4_packed
+            f(s) : uint
+            f : {unknown}
+            s : int8_t4_packed
+            word : uint
+            local v : uint4
+            local u : uint8_t4_packed
+            local s : int8_t4_packed
+            local word : uint
+        "#]],
+    );
+}
