@@ -262,8 +262,10 @@ fn item_diagnostics(
             _ => item_range(item.ast),
         };
         if let (TypeError::UnknownType(name), ItemKind::Variable(_)) = (e, &item.kind) {
-            if EFFECT_OBJECT_TYPES.contains(&name.as_str()) {
-                // DXC drops the declaration with a warning; a use of it is still an error.
+            // DXC drops the declaration with a warning; a use of it is still an error. HLSL
+            // 202x has no effects syntax: there the type is unknown.
+            let effects = config.preprocess(db).hlsl_version < crate::HLSL_202X;
+            if effects && EFFECT_OBJECT_TYPES.contains(&name.as_str()) {
                 let message = "effect object ignored - effect syntax is deprecated";
                 out.push(Diagnostic::warning(codes::EFFECT_OBJECT, message, f, r));
                 continue;

@@ -6,7 +6,7 @@
 use expect_test::expect;
 
 /// The semantic diagnostics of `src` under `-HV <version>` (`2029` is `202x`).
-fn check_version(src: &str, version: u32, expect: expect_test::Expect) {
+pub(super) fn check_version(src: &str, version: u32, expect: expect_test::Expect) {
     let mut db =
         crate::test_db::TestDb::with_intrinsics(std::sync::Arc::new(crate::HlslIntrinsics));
     let file = db.set_file_text("/t/main.hlsl", src);

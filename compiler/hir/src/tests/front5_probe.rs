@@ -26,6 +26,17 @@ float f() { return 1; }
 }
 
 #[test]
+fn effect_objects_are_unknown_types_in_202x() {
+    super::const_objects::check_version(
+        "BlendState blend;\n",
+        crate::HLSL_202X,
+        expect![[r#"
+            E2014 1:12 `blend`: unknown type `BlendState`
+        "#]],
+    );
+}
+
+#[test]
 fn braces_inside_an_initializer_list_do_not_split_its_components() {
     // DXC flattens nested lists: six values for two `float3`s, however they are braced;
     // only the outermost count is checked (`q` has three values).
