@@ -573,13 +573,71 @@ fn semantic_diagnostics_and_type_hover() {
         .request("textDocument/hover", at(&uri, 0, 33))
         .unwrap();
     assert_eq!(hover["contents"]["value"], "```hlsl\nfloat2 uv\n```\n");
-    // Semantic analysis waits for the syntax errors to be fixed (they would cascade).
+    // A syntax error before the function does not hide its semantic diagnostics.
     client.change(&uri, 2, [(0, 0), (0, 0)], "%");
     let diags = client.diagnostics(&uri, 2);
-    assert!(
-        codes(&diags).iter().all(|c| c.starts_with("E1")),
-        "{diags:?}"
+    assert_eq!(codes(&diags), ["E1200", "E2003"], "{diags:?}");
+    client.shutdown();
+}
+
+/// The range of an LSP diagnostic as `line:col-line:col` (0-based, as LSP counts).
+fn range_text(d: &Value) -> String {
+    let r = &d["range"];
+    format!(
+        "{}:{}-{}:{}",
+        r["start"]["line"], r["start"]["character"], r["end"]["line"], r["end"]["character"]
+    )
+}
+
+#[test]
+fn a_half_typed_file_keeps_semantic_diagnostics_hover_and_completion() {
+    let dir = TempDir::new("half-typed");
+    let uri = dir.uri("a.hlsl");
+    let mut client = start(&dir);
+    // A good function, one being typed (its statement has no `;` yet and its name is half
+    // typed), and a good one with a type error.
+    let text = "float first(float x) { return x; }\n\
+                void typing(float2 position) {\n\
+                \x20   float2 p = posi\n\
+                }\n\
+                float4 second(float2 uv) { return uv; }\n";
+    client.open(&uri, 1, text);
+    let diags = client.diagnostics(&uri, 1);
+    let found: Vec<(String, String)> = diags
+        .iter()
+        .map(|d| (d["code"].as_str().unwrap().to_owned(), range_text(d)))
+        .collect();
+    // The missing `;` (on `posi`, the token it should follow) but no undeclared `posi`, and
+    // the `uv` returned as a float4 (line 4, columns 34 to 36).
+    let expected = [
+        ("E1200".to_owned(), "2:15-2:19".to_owned()),
+        ("E2003".to_owned(), "4:34-4:36".to_owned()),
+    ];
+    assert_eq!(found, expected, "{diags:?}");
+    // Hover and completion work in the broken function.
+    let hover = client
+        .request("textDocument/hover", at(&uri, 2, 11))
+        .unwrap();
+    assert_eq!(hover["contents"]["value"], "```hlsl\nfloat2 p\n```\n");
+    let names = labels(
+        &client
+            .request("textDocument/completion", at(&uri, 2, 19))
+            .unwrap(),
     );
+    // (Completion offers the file's declarations; locals and parameters are not offered
+    // anywhere yet.)
+    for want in ["first", "second", "float2"] {
+        assert!(names.contains(&want.to_owned()), "{want}: {names:?}");
+    }
+    // Unclosed: the `}` deleted, the last function is read as nested in `typing` (DXC's
+    // "function definition is not allowed here") and its type error is left out, until
+    // the brace is back.
+    client.change(&uri, 2, [(3, 0), (3, 1)], "");
+    let diags = client.diagnostics(&uri, 2);
+    assert_eq!(codes(&diags), ["E1200", "E1200", "E1200"], "{diags:?}");
+    client.change(&uri, 3, [(3, 0), (3, 0)], "}");
+    let diags = client.diagnostics(&uri, 3);
+    assert_eq!(codes(&diags), ["E1200", "E2003"], "{diags:?}");
     client.shutdown();
 }
 

@@ -144,13 +144,16 @@ fn run(options: &Options) -> Result<ExitCode, String> {
         return Ok(code);
     }
     let mut diagnostics = parsed.diagnostics.clone();
-    // Semantic analysis only on text that parsed: syntax errors would cascade.
-    if !parsed.has_errors() {
+    // Semantic analysis also runs after syntax errors (it leaves out their cascades), so
+    // one typo does not hide the file's other errors; binding warnings need a clean parse.
+    if parsed.supports_semantic_analysis() {
         diagnostics.extend(db::semantic_diagnostics(&db, main_file, config));
-        if options.spirv || !options.emit.is_empty() || options.output.is_some() {
-            let lower_options = vulkan::lower_options(options)?;
-            diagnostics.extend(db::binding_warnings(&db, main_file, config, &lower_options));
-        }
+    }
+    if !parsed.has_errors()
+        && (options.spirv || !options.emit.is_empty() || options.output.is_some())
+    {
+        let lower_options = vulkan::lower_options(options)?;
+        diagnostics.extend(db::binding_warnings(&db, main_file, config, &lower_options));
     }
 
     if options.no_warnings {

@@ -311,6 +311,38 @@ fn preprocessor_error_points_at_the_include() {
 }
 
 #[test]
+fn semantic_errors_are_reported_after_a_syntax_error() {
+    let path = temp_file(
+        "typing.hlsl",
+        "void typing() {\n    float y = posit\n}\nfloat4 main() : SV_Target { float3 v = 1; return v.xy; }\n",
+    );
+    let out = hlslc(&["--check", "--error-format", "json", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let found: Vec<(String, u64)> = stderr(&out)
+        .lines()
+        .map(|l| {
+            let d: serde_json::Value = serde_json::from_str(l).unwrap();
+            let code = d["code"].as_str().unwrap().to_owned();
+            (code, d["start"]["line"].as_u64().unwrap())
+        })
+        .collect();
+    // The missing `;` of line 2, not `posit` (half typed), and the `return` of line 4
+    // (a float2 returned as a float4: DXC's "cannot convert").
+    let expected = [("E1200".to_owned(), 2), ("E2003".to_owned(), 4)];
+    assert_eq!(found, expected);
+
+    // A missing include loses text: what it declared would be reported as undeclared.
+    let path = temp_file(
+        "lost_include.hlsl",
+        "#include \"nowhere.hlsli\"\nfloat x = FROM_HEADER;\n",
+    );
+    let out = hlslc(&["--check", path.to_str().unwrap()]);
+    let err = stderr(&out);
+    assert!(err.contains("error[E1002]"), "{err}");
+    assert!(!err.contains("E2001"), "{err}");
+}
+
+#[test]
 fn json_diagnostics() {
     let path = temp_file("json.hlsl", "float x = ;\n");
     let out = hlslc(&["--check", "--error-format", "json", path.to_str().unwrap()]);

@@ -467,6 +467,9 @@ pub fn lower_body(fn_def: &ast::FnDef, legacy_for_scope: bool) -> (Body, BodySou
     (ctx.body, ctx.map)
 }
 
+/// In `BodyLowering::scopes`, a name a local function declaration brings into scope.
+const LOCAL_FUNCTION: LocalId = LocalId(u32::MAX);
+
 #[derive(Default)]
 struct BodyLowering {
     body: Body,
@@ -504,7 +507,10 @@ impl BodyLowering {
         self.map.locals.push(ptr);
         if let Some(scope) = self.scopes.last_mut() {
             if !name.is_empty() {
-                if let Some((_, previous)) = scope.iter().find(|(n, _)| *n == name) {
+                if let Some((_, previous)) = scope
+                    .iter()
+                    .find(|(n, id)| *n == name && *id != LOCAL_FUNCTION)
+                {
                     self.body.diagnostics.push(BodyDiagnostic::Redefinition {
                         local: id,
                         previous: *previous,
@@ -593,6 +599,15 @@ impl BodyLowering {
                 Some(ast::Item::EnumDef(e)) => Stmt::TypeDecl(vec![self.lower_local_enum(&e)]),
                 // A nested function definition: the parser refused it already.
                 Some(ast::Item::FnDef(f)) if f.body().is_some() => Stmt::Empty,
+                // `float g(float);`: as in C++, it declares the file's `g` for the rest of the
+                // block, even where `g` is defined further down the file.
+                Some(ast::Item::FnDef(f)) => {
+                    let name = f.name().map(|n| n.text()).unwrap_or_default();
+                    if let (Some(scope), false) = (self.scopes.last_mut(), name.is_empty()) {
+                        scope.push((name, LOCAL_FUNCTION));
+                    }
+                    Stmt::Empty
+                }
                 // `using namespace hlsl;` (HLSL 202x): the intrinsics are found without it.
                 Some(ast::Item::UsingNamespace(u))
                     if u.path()
@@ -919,6 +934,12 @@ impl BodyLowering {
                 Some(path) => {
                     let path = lower_path(&path);
                     match path.as_name().and_then(|n| self.lookup(n)) {
+                        // Names the file-scope function (`::g`, which sees past the
+                        // function being lowered).
+                        Some(LOCAL_FUNCTION) => Expr::Path(Path {
+                            global: true,
+                            ..path
+                        }),
                         Some(local) => Expr::Local(local),
                         None => {
                             // A path has no sub-expressions: its id is the next one.

@@ -106,6 +106,10 @@ pub const SHADER_MODEL_GATED: &str = "E2123";
 /// A derivative (`ddx`..., implicit-LOD sampling, LOD queries) that a compute, mesh or
 /// amplification entry reaches below shader model 6.6.
 pub const DERIVATIVES_SHADER_MODEL: &str = "E2140";
+/// HLSL 202x: a method that is not `const` called on a const object.
+pub const NOT_CONST_METHOD: &str = "E2145";
+/// A variable of a legacy effects object type (`BlendState`, `PixelShader`...), ignored.
+pub const EFFECT_OBJECT: &str = "W2055";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -144,6 +144,8 @@ fn file_diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> 
     crate::entry_checks::entry_diagnostics(db, file, config, &mut out);
     crate::attr_checks::attribute_diagnostics(db, file, config, &mut out);
     crate::decl_checks::declaration_diagnostics(db, file, config, &mut out);
+    let damage = crate::broken_syntax::damage(db, file, config);
+    out.retain(|d| !damage.hides(d));
     out.sort_by_key(|d| (d.file, d.range.start(), d.code));
     out.dedup();
     out
@@ -260,6 +262,16 @@ fn item_diagnostics(
             ItemKind::Function(_) => part_range(item.ast, *part),
             _ => item_range(item.ast),
         };
+        if let (TypeError::UnknownType(name), ItemKind::Variable(_)) = (e, &item.kind) {
+            // DXC drops the declaration with a warning; a use of it is still an error. HLSL
+            // 202x has no effects syntax: there the type is unknown.
+            let effects = config.preprocess(db).hlsl_version < crate::HLSL_202X;
+            if effects && EFFECT_OBJECT_TYPES.contains(&name.as_str()) {
+                let message = "effect object ignored - effect syntax is deprecated";
+                out.push(Diagnostic::warning(codes::EFFECT_OBJECT, message, f, r));
+                continue;
+            }
+        }
         let (code, message) = match e {
             TypeError::UnknownType(name) => (codes::UNKNOWN_TYPE, format!("unknown type `{name}`")),
             TypeError::DeclaredLater(name) => (codes::UNKNOWN_TYPE, declared_later(name)),
@@ -286,6 +298,30 @@ fn item_diagnostics(
         out.push(Diagnostic::error(code, message, f, r));
     }
 }
+
+/// The object types of the legacy effects framework (fx), which DXC parses and ignores.
+const EFFECT_OBJECT_TYPES: [&str; 20] = [
+    "BlendState",
+    "ComputeShader",
+    "DepthStencilState",
+    "DepthStencilView",
+    "DomainShader",
+    "GeometryShader",
+    "HullShader",
+    "Hullshader",
+    "PixelShader",
+    "RasterizerState",
+    "RenderTargetView",
+    "Texture",
+    "VertexShader",
+    "pixelfragment",
+    "pixelshader",
+    "stateblock",
+    "stateblock_state",
+    "texture",
+    "vertexfragment",
+    "vertexshader",
+];
 
 /// What the item-level checks found, by item: no ranges, so an edit that leaves the item tree
 /// and the signatures alone (any edit inside a body) does not re-run the checks.
@@ -365,13 +401,16 @@ fn conflicts(
             let sig = |i: ItemIdx| {
                 function_signature(db, FunctionId::new(db, file, config, tree.item(i).ast))
             };
+            // `get()` and `get() const` overload on their object, `f(uint)` and `f(out uint)`
+            // on the parameter's direction (DXC's parameter types differ).
             let (sa, sb) = (sig(earlier), sig(later));
-            sa.params.len() == sb.params.len()
+            a.is_const == b.is_const
+                && sa.params.len() == sb.params.len()
                 && sa
                     .params
                     .iter()
                     .zip(&sb.params)
-                    .all(|(x, y)| x.ty.is_some() && x.ty == y.ty)
+                    .all(|(x, y)| x.ty.is_some() && x.ty == y.ty && x.direction == y.direction)
         }
         // Explicit specializations (`template<> struct S<int>`) live beside their template.
         (ItemKind::Struct(a), ItemKind::Struct(b)) => {

@@ -13,6 +13,7 @@ mod array_bounds;
 pub mod barrier;
 mod call;
 mod const_locals;
+mod const_objects;
 mod enums;
 pub(crate) use enums::non_integral_message as non_integral_underlying_message;
 mod expr;
@@ -407,6 +408,9 @@ struct InferCtx<'a> {
     local_enumerators: HashMap<String, enums::LocalEnumerator>,
     /// Explicit template arguments of the call being resolved (`f<float>(x)`).
     explicit_targs: Vec<TemplateArg>,
+    /// How many initializer lists enclose the expression being inferred: HLSL flattens
+    /// nested lists, so only the outermost one's count is checked.
+    nested_init_lists: u32,
     /// Loops and switches around the statement being checked (for `break`/`continue`).
     loops: u32,
     switches: u32,
@@ -457,6 +461,7 @@ impl<'a> InferCtx<'a> {
             local_types: HashMap::new(),
             local_enumerators: HashMap::new(),
             explicit_targs: Vec::new(),
+            nested_init_lists: 0,
             loops: 0,
             switches: 0,
             result: InferenceResult {

@@ -82,6 +82,8 @@ pub struct Function {
     pub has_body: bool,
     /// `S` in an out-of-line method definition `float S::f() { ... }`.
     pub qualifier: Option<Path>,
+    /// `int get() const`: a method that leaves its object alone (HLSL 202x).
+    pub is_const: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -517,6 +519,7 @@ impl Lowering<'_> {
             semantic: f.semantic().map(|s| s.text()),
             has_body: f.body().is_some(),
             qualifier: f.qualifier().map(|p| lower_path(&p)),
+            is_const: !f.const_qualifiers().is_empty(),
         };
         self.push(name, f.syntax(), parent, ItemKind::Function(function))
     }

@@ -48,7 +48,7 @@
 //! | E2017 | invalid operands for an operator |
 //! | E2018 | calling something that is not a function |
 //! | E2019 | `return` with a value in a void function, or without one in a non-void function |
-//! | E2020 | not supported yet (a construct the semantic layer does not handle yet, such as a function prototype declared inside a function) |
+//! | E2020 | not supported yet (a construct the semantic layer does not handle yet, such as `using namespace N;` inside a function) |
 //! | E2021 | indexing a value that cannot be indexed |
 //! | E2022 | an array size that is not a constant, or is negative |
 //! | E2023 | a semantic not valid for the entry point's stage and direction |
@@ -79,11 +79,13 @@
 //! | E2072 | a struct deriving from a vector, matrix, resource or built-in struct (DXC declares them `final`) |
 //! | E2073 | under HLSL 202x, an initializer on a variable of a cbuffer, tbuffer or `$Globals` |
 //! | E2074 | a `const` method before HLSL 202x, or `const` on a non-member or static function |
+//! | E2145 | HLSL 202x: a non-`const` method called on a const object |
 //! | W2001 | implicit truncation of a vector or matrix |
 //! | W2002 | a non-void function can reach its end without returning a value |
 //! | W2015 | `arr.Length` of a sized array (deprecated, a `uint`) |
 //! | W2016 | `[numthreads]` whose group size is not 1 to 1024 (ignored, as DXC ignores it) |
 //! | W2017 | a constant array index out of bounds before HLSL 2018 (`E2012` from 2018 on) |
+//! | W2055 | a variable of a legacy effects object type (`BlendState`...), ignored as DXC ignores it |
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 
@@ -92,6 +94,7 @@ mod barrier_checks;
 mod base_checks;
 mod bit_field_checks;
 pub mod body;
+mod broken_syntax;
 pub mod builtin_consts;
 pub mod codes;
 mod const_method_checks;

@@ -897,7 +897,8 @@ impl<'a> TypeCtx<'a> {
             ]
             .iter()
             .find_map(|(alias, real)| name.strip_prefix(alias).map(|rest| format!("{real}{rest}")));
-            if let Some(t) = Type::from_hlsl_name(aliased.as_deref().unwrap_or(name)) {
+            let builtin = aliased.as_deref().unwrap_or(name);
+            if let Some(t) = Type::packed_bytes(builtin).or_else(|| Type::from_hlsl_name(builtin)) {
                 return Some(Some(self.native(t)));
             }
         }

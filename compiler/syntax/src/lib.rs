@@ -112,6 +112,20 @@ impl ParsedFile {
             .iter()
             .any(|d| d.severity == Severity::Error)
     }
+
+    /// Whether semantic analysis of this parse says something true: yes, unless the
+    /// preprocessor lost text the file needs (a missing or cyclic include, a broken `#if` or
+    /// `#define`, a runaway macro), where every use of what it held would be a false error.
+    /// Syntax errors do not stop it: semantic analysis leaves out what they cascade into,
+    /// as clang does after recovering; nor do a stray character, `#error`, an unknown
+    /// directive, a malformed `#line` or `_Pragma`, which leave the rest of the text whole.
+    pub fn supports_semantic_analysis(&self) -> bool {
+        const TEXT_KEPT: [&str; 5] = ["E1001", "E1015", "E1016", "E1017", "E1021"];
+        self.preprocessed
+            .diagnostics
+            .iter()
+            .all(|d| d.severity != Severity::Error || TEXT_KEPT.contains(&d.code))
+    }
 }
 
 /// Preprocesses and parses `text`, the contents of `file` at `path`.
@@ -245,6 +259,35 @@ mod tests {
         // The expanded tree holds all three declarations with their text.
         let expanded = SyntaxNode::new_root(parsed.expanded().green.clone());
         assert_eq!(expanded.to_string(), "float a; int c; float b;");
+    }
+
+    #[test]
+    fn syntax_errors_sit_between_the_tokens_of_the_expanded_tree() {
+        // Expanded: `void f() { float y = g() float z = 1 $ 2; }` (one space per gap).
+        let parsed = parse("void f() {\n  float y = g()\n  float z = 1 $ 2;\n}\n");
+        let expanded = parsed.expanded();
+        let text = SyntaxNode::new_root(expanded.green.clone()).to_string();
+        let at: Vec<&str> = expanded
+            .error_offsets
+            .iter()
+            .map(|&o| &text[usize::from(o)..])
+            .collect();
+        // The missing `;` right after `g()`; at the stray `$` (a lexer error too), the `;`
+        // the declaration ends without (after `1`) and the statement `$` cannot start.
+        assert_eq!(
+            at,
+            [" float z = 1 $ 2; }", " $ 2; }", "$ 2; }"],
+            "{:?}",
+            parsed.diagnostics
+        );
+        assert!(parsed.supports_semantic_analysis());
+    }
+
+    #[test]
+    fn lost_text_stops_semantic_analysis() {
+        assert!(!parse("#include \"nowhere.hlsli\"\nfloat x;\n").supports_semantic_analysis());
+        assert!(!parse("#if 1 +\n#endif\nfloat x;\n").supports_semantic_analysis());
+        assert!(parse("#error stop\nfloat x = ;\n").supports_semantic_analysis());
     }
 
     #[test]

@@ -143,6 +143,8 @@ fn reparse_in(
             Arc::new(OnceLock::from(ExpandedTree {
                 green,
                 token_starts,
+                // Only a parse without errors is reused.
+                error_offsets: Vec::new(),
             }))
         }
         (None, _) => Arc::default(),

@@ -28,6 +28,8 @@ trait Sink {
     fn enter(&mut self, kind: SyntaxKind);
     fn exit(&mut self, is_root: bool);
     fn token(&mut self, kind: SyntaxKind, index: usize, split: Split);
+    /// Called where the parser reported an error, between the tokens around it.
+    fn error(&mut self) {}
 }
 
 fn drive(parse: &Output, sink: &mut dyn Sink) {
@@ -53,7 +55,7 @@ fn drive(parse: &Output, sink: &mut dyn Sink) {
                 sink.trivia_before(Some(index as usize));
                 sink.token(kind, index as usize, split);
             }
-            Step::Error { .. } => {}
+            Step::Error { .. } => sink.error(),
         }
     }
 }
@@ -289,13 +291,19 @@ pub struct ExpandedTree {
     pub green: GreenNode,
     /// For each input token, its start offset in the expanded tree's text.
     pub token_starts: Vec<TextSize>,
+    /// Where each syntax error lies in the expanded tree's text, in tree order: the end of
+    /// the last token before it (a missing `;` follows its statement), or the start of the
+    /// token the parser refused when the error wraps it in an `ERROR` node.
+    pub error_offsets: Vec<TextSize>,
 }
 
 /// Equality that skips shared subtrees (an incremental re-parse shares all nodes off the
 /// edited path), so salsa's comparison of an edited tree with the old one is cheap.
 impl PartialEq for ExpandedTree {
     fn eq(&self, other: &ExpandedTree) -> bool {
-        self.token_starts == other.token_starts && green_eq(&self.green, &other.green)
+        self.token_starts == other.token_starts
+            && self.error_offsets == other.error_offsets
+            && green_eq(&self.green, &other.green)
     }
 }
 
@@ -338,11 +346,13 @@ pub(crate) fn build_expanded(pp: &Preprocessed, parse: &Output) -> ExpandedTree 
         offset: TextSize::from(0),
         token_starts: vec![TextSize::from(0); pp.tokens.len()],
         spaced: vec![false; pp.tokens.len()],
+        error_offsets: Vec::new(),
     };
     drive(parse, &mut sink);
     ExpandedTree {
         green: sink.builder.finish(),
         token_starts: sink.token_starts,
+        error_offsets: sink.error_offsets,
     }
 }
 
@@ -353,6 +363,7 @@ struct ExpandedSink<'a> {
     token_starts: Vec<TextSize>,
     /// Whether the space before token `i` was already emitted.
     spaced: Vec<bool>,
+    error_offsets: Vec<TextSize>,
 }
 
 impl Sink for ExpandedSink<'_> {
@@ -388,5 +399,9 @@ impl Sink for ExpandedSink<'_> {
         let text = &self.pp.text[r];
         self.builder.token(kind.into(), text);
         self.offset += TextSize::of(text);
+    }
+
+    fn error(&mut self) {
+        self.error_offsets.push(self.offset);
     }
 }

@@ -22,7 +22,32 @@ pub struct EnumType {
     pub underlying: ScalarKind,
 }
 
+/// SM 6.6's packed byte vectors: 32-bit words, but types of their own, so that
+/// `f(uint8_t4_packed)` and `f(int8_t4_packed)` are two overloads (as DXC's
+/// `dot4add_u8packed`/`dot4add_i8packed` take them). The front end types them as plain enums
+/// over `uint` (that numbers convert to, see `hir`'s enum conversions); below it they erase
+/// to `uint` like any enum.
+pub const PACKED_BYTE_VECTORS: [&str; 2] = ["uint8_t4_packed", "int8_t4_packed"];
+
+impl EnumType {
+    /// Whether this is `uint8_t4_packed` or `int8_t4_packed`.
+    pub fn is_packed_bytes(&self) -> bool {
+        !self.scoped && PACKED_BYTE_VECTORS.contains(&self.name.as_str())
+    }
+}
+
 impl Type {
+    /// `uint8_t4_packed` or `int8_t4_packed` as the front end types them, for those names.
+    pub fn packed_bytes(name: &str) -> Option<Type> {
+        PACKED_BYTE_VECTORS.contains(&name).then(|| {
+            Type::enumeration(EnumType {
+                name: name.to_owned(),
+                scoped: false,
+                underlying: ScalarKind::Uint,
+            })
+        })
+    }
+
     pub fn enumeration(e: EnumType) -> Type {
         Type::Enum(Arc::new(e))
     }

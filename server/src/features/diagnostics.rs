@@ -1,7 +1,9 @@
 //! Diagnostics of open files, converted for `textDocument/publishDiagnostics`.
 //!
 //! Preprocessor and syntax diagnostics come from `parse_file`; semantic diagnostics from `hir`
-//! join them when the file has no syntax errors (which would cascade), as `hlslc` does. A
+//! join them unless the preprocessor lost text (`ParsedFile::supports_semantic_analysis`),
+//! as in `hlslc`: after a syntax error `hir` still reports every diagnostic the error does
+//! not cascade into, so the rest of the file keeps its diagnostics while the user types. A
 //! panic in semantic analysis is caught here, so the syntax diagnostics still reach the user
 //! (and the panic is reported in the log). A diagnostic that lies in an included file is shown on the
 //! `#include` line of the main file that leads to it (with the real place as related
@@ -63,7 +65,7 @@ pub fn files(snap: &Snapshot, paths: &[String]) -> (Vec<FileDiagnostics>, Vec<St
 fn compiler_diagnostics(snap: &Snapshot, path: &str, panics: &mut Vec<String>) -> Vec<Diagnostic> {
     let parsed = snap.parse(path);
     let mut all = parsed.diagnostics.clone();
-    if parsed.has_errors() {
+    if !parsed.supports_semantic_analysis() {
         return all;
     }
     let file = snap.file(path);

@@ -10,7 +10,7 @@ use crate::harness::{compile, refuse};
 
 /// Runs `shader` (entry `main`, one group) in the interpreter with one
 /// `RWStructuredBuffer<uint>` `o` at `u0` of `n` values, and returns its values.
-fn run_uints(test: &str, shader: &str, n: u32) -> Value {
+pub(crate) fn run_uints(test: &str, shader: &str, n: u32) -> Value {
     let dir = std::env::temp_dir().join(format!("hlslc-front4-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let src = dir.join("shader.hlsl");

@@ -20,6 +20,7 @@ mod flags;
 mod front2;
 mod front3;
 mod front4_probe;
+mod front5;
 mod frontend_gaps;
 mod harness;
 mod intrinsics2;

@@ -101,7 +101,23 @@ impl InferCtx<'_> {
                     }
                     _ => Vec::new(),
                 };
-                let ty = self.resolve_overload(id, path.last_name(), cands, args, &env);
+                // A sibling method called on `this`, const in a `const` method (HLSL 202x).
+                let siblings = !env.is_empty()
+                    || self.owner.as_ref().is_some_and(|(s, _)| {
+                        path.segments.len() == 1
+                            && cands.iter().any(|c| self.tree.item(*c).parent == Some(*s))
+                    });
+                let cands = match self.this_type() {
+                    Some(this) if siblings => {
+                        let is_const = self.implicit_object_is_const();
+                        self.methods_for_object(id, path.last_name(), cands, &this, is_const)
+                    }
+                    _ => Some(cands),
+                };
+                let ty = match cands {
+                    Some(cands) => self.resolve_overload(id, path.last_name(), cands, args, &env),
+                    None => None,
+                };
                 self.explicit_targs.clear();
                 ty
             }
@@ -277,8 +293,15 @@ impl InferCtx<'_> {
                         );
                         None
                     } else {
-                        let env = self.struct_template_env(idx, targs);
-                        self.resolve_overload(id, name, methods, args, &env)
+                        let is_const = self.object_is_const(receiver);
+                        let object = Type::Struct(s.clone());
+                        match self.methods_for_object(id, name, methods, &object, is_const) {
+                            Some(methods) => {
+                                let env = self.struct_template_env(idx, targs);
+                                self.resolve_overload(id, name, methods, args, &env)
+                            }
+                            None => None,
+                        }
                     }
                 }
                 None => None,

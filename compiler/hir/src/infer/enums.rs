@@ -71,6 +71,18 @@ pub(crate) fn non_integral_message(ty: &Type) -> String {
 pub(super) fn enum_conversion(from: &Operand, to: &Type) -> Option<Conversion> {
     match (&from.ty, to) {
         (Type::Enum(a), Type::Enum(b)) if a == b => Some(Conversion::Exact),
+        // Numbers (and the other packed type) convert to a packed byte vector as to `uint`.
+        (_, Type::Enum(b)) if b.is_packed_bytes() => {
+            let from = match &from.ty {
+                Type::Enum(a) if a.is_packed_bytes() => Operand {
+                    ty: Type::Scalar(a.underlying),
+                    literal: false,
+                },
+                _ => from.clone(),
+            };
+            let to = Type::Scalar(b.underlying);
+            Some(ops::conversion(&from, &to).max(Conversion::Conversion))
+        }
         (_, Type::Enum(_)) => Some(Conversion::Incompatible),
         (Type::Enum(e), _) if e.scoped => Some(Conversion::Incompatible),
         (Type::Enum(e), _) => {

@@ -194,10 +194,16 @@ impl InferCtx<'_> {
                     }
                     _ => vec![None; items.len()],
                 };
+                self.nested_init_lists += 1;
                 for (&i, want) in items.iter().zip(&nested) {
                     self.infer_expr_expecting(i, want.as_ref());
                 }
-                if let Some(target) = expected {
+                self.nested_init_lists -= 1;
+                // `{ { 1, 2, 3, 4 }, { 5, 6 } }` for two `float3`s: braces inside a list do
+                // not split its components (DXC flattens them), so only the outermost list
+                // is counted.
+                let outermost = self.nested_init_lists == 0;
+                if let Some(target) = expected.filter(|_| outermost) {
                     if let (Some(want), Some(have)) =
                         (ops::flat_count(target), self.init_list_count(id))
                     {
@@ -429,7 +435,7 @@ impl InferCtx<'_> {
                     TemplateArg::Opaque => ValueRes::TemplateValue,
                 });
             }
-            if let Some(t) = Type::from_hlsl_name(name) {
+            if let Some(t) = Type::packed_bytes(name).or_else(|| Type::from_hlsl_name(name)) {
                 return Some(ValueRes::Type(self.tcx.native(t)));
             }
         }
@@ -1053,6 +1059,14 @@ impl InferCtx<'_> {
                     Place::Mutable
                 }
             }
+            // `this` in a `const` method is a const object (HLSL 202x).
+            Expr::Path(_) if super::const_objects::is_this(self.body.expr(e)) => {
+                if self.implicit_object_is_const() {
+                    Place::Const
+                } else {
+                    Place::Mutable
+                }
+            }
             Expr::Path(_) => match self.resolutions.get(&e) {
                 Some(ValueRes::Global(g)) => match &self.tree.item(*g).kind {
                     ItemKind::Variable(v) => {
@@ -1076,6 +1090,7 @@ impl InferCtx<'_> {
                     }
                     _ => Place::Rvalue,
                 },
+                Some(ValueRes::Member(..)) if self.implicit_object_is_const() => Place::Const,
                 Some(ValueRes::Member(..)) => Place::Mutable,
                 Some(ValueRes::Local) => Place::Mutable,
                 _ => Place::Rvalue,

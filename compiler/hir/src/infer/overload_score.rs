@@ -25,6 +25,14 @@ pub(super) fn argument_score(param: &Type, arg: &Operand) -> u64 {
     if param == &arg.ty && !arg.literal {
         return 0;
     }
+    let bit = |step: u32, on: bool| if on { 1u64 << (2 + 7 * step) } else { 0 };
+    // `uint8_t4_packed` to `int8_t4_packed` (or back): both are words of one width, but the
+    // one a value has matches better than the other (DXC's `dot4add_u8packed`/`_i8packed`).
+    if let (Type::Enum(p), Type::Enum(a)) = (param, &arg.ty) {
+        if p.is_packed_bytes() || a.is_packed_bytes() {
+            return bit(5, true) + bit(6, true);
+        }
+    }
     let param_len = leaf_count(param);
     let arg_len = leaf_count(&arg.ty);
     let compared = compared_leaves(param, param_len, &arg.ty).min(arg_len);
@@ -35,7 +43,6 @@ pub(super) fn argument_score(param: &Type, arg: &Operand) -> u64 {
         let from = nth_leaf(&arg.ty, i, arg.literal);
         flags.add(to, from);
     }
-    let bit = |step: u32, on: bool| if on { 1u64 << (2 + 7 * step) } else { 0 };
     bit(0, arg_len < param_len)
         + bit(1, flags.param_promotion)
         + bit(2, flags.arg_promotion)

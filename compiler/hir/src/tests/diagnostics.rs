@@ -416,13 +416,14 @@ void f() { return 1; } float g() { return; }
 }
 
 #[test]
-fn local_prototype_not_supported_e2020() {
+fn local_using_namespace_not_supported_e2020() {
     check_diagnostics(
         r#"
-void f() { void g(); }
+namespace N { int a; }
+void f() { using namespace N; }
 "#,
         expect![[r#"
-            E2020 2:12 `void g();`: not supported yet: this declaration inside a function
+            E2020 3:12 `using namespace N;`: not supported yet: this declaration inside a function
         "#]],
     );
 }
