@@ -4,7 +4,8 @@
 //! Read: `Shaders` (`Stage`, `Entry`, optional `DispatchSize`; without `Shaders`, as in the
 //! suite's first pipelines, a compute shader `main` and a top-level `DispatchSize`), `DispatchParameters`
 //! (`DispatchGroupCount`, default `[1, 1, 1]`), `Buffers` (`Name`, `Format`, `Stride` or
-//! `Channels`, `Data` (numbers; C99 hexadecimal floats such as `0x1.8p+1` in float formats)
+//! `Channels`, `Data` (numbers; C99 hexadecimal floats such as `0x1.8p+1` in float formats;
+//! a `-0`, which YAML reads as the integer 0, is -0.0 in float formats)
 //! or `FillSize` in bytes with `FillValue` (`ZeroInitSize`, the older spelling, zeroes that
 //! many bytes), `ArraySize` (the buffers of a resource array: `Data` a list of lists, one
 //! per element, bound to the array's elements in order), and `Width`/`Height`/`Depth`
@@ -32,6 +33,7 @@
 //! the strings `"nan"`, `"inf"`, `"-inf"`; `Bool` as `true`/`false`; `Hex` formats as
 //! unsigned integers; a resource array's buffers as a list of lists.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -295,8 +297,9 @@ fn is_combined(ty: &types::Type) -> bool {
 
 /// Parses pipeline YAML.
 pub fn parse_pipeline(text: &str) -> Result<Pipeline, RunError> {
+    let text = quote_negative_zeros(text);
     let mut p: Pipeline =
-        serde_norway::from_str(text).map_err(|e| RunError::Pipeline(e.to_string()))?;
+        serde_norway::from_str(&text).map_err(|e| RunError::Pipeline(e.to_string()))?;
     if p.shaders.is_empty() {
         p.shaders.push(Shader {
             stage: "Compute".to_owned(),
@@ -325,6 +328,67 @@ impl Pipeline {
     }
 }
 
+/// YAML resolves `-0` (and `-00`, `-0x0`, `-0o0`) to the integer 0, which has no sign, so a
+/// float buffer's `-0` would be read as +0 (the suite means -0.0). Before parsing, such plain
+/// scalars are quoted: they reach [`value_f64`] as text and keep their sign, and integer
+/// formats read them as 0. Quoted scalars and comments are left alone.
+fn quote_negative_zeros(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let boundary = |b: u8| b.is_ascii_whitespace() || matches!(b, b'[' | b']' | b'{' | b'}' | b',');
+    let mut out = String::new();
+    let (mut last, mut i) = (0, 0);
+    let mut quote: Option<u8> = None;
+    let mut comment = false;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let starts = i == 0 || boundary(bytes[i - 1]);
+        if c == b'\n' {
+            (quote, comment) = (None, false);
+        } else if comment {
+        } else if let Some(q) = quote {
+            if c == q {
+                quote = None;
+            }
+        } else if (c == b'\'' || c == b'"') && starts {
+            quote = Some(c);
+        } else if c == b'#' && starts {
+            comment = true;
+        } else if c == b'-' && starts {
+            let end = bytes[i..]
+                .iter()
+                .position(|&b| boundary(b) || b == b'#')
+                .map_or(bytes.len(), |k| i + k);
+            if is_negative_zero(&text[i..end]) {
+                out.push_str(&text[last..i]);
+                out.push('"');
+                out.push_str(&text[i..end]);
+                out.push('"');
+                last = end;
+            }
+            i = end;
+            continue;
+        }
+        i += 1;
+    }
+    if last == 0 {
+        return Cow::Borrowed(text);
+    }
+    out.push_str(&text[last..]);
+    Cow::Owned(out)
+}
+
+/// `-0`, `-00`, `-0x0`, `-0o00`, ...: a YAML integer zero written with a minus sign.
+fn is_negative_zero(token: &str) -> bool {
+    let Some(rest) = token.strip_prefix('-') else {
+        return false;
+    };
+    let digits = ["0x", "0X", "0o", "0b"]
+        .iter()
+        .find_map(|p| rest.strip_prefix(p))
+        .unwrap_or(rest);
+    !digits.is_empty() && digits.bytes().all(|b| b == b'0')
+}
+
 fn value_u64(v: &Value) -> Option<u64> {
     match v {
         Value::Number(n) => n
@@ -332,6 +396,7 @@ fn value_u64(v: &Value) -> Option<u64> {
             .or_else(|| n.as_i64().map(|i| i as u64))
             .or_else(|| n.as_f64().map(|f| f as u64)),
         Value::Bool(b) => Some(*b as u64),
+        Value::String(s) if is_negative_zero(s.trim()) => Some(0),
         Value::String(s) => {
             let t = s.trim();
             let t = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X"));
@@ -348,6 +413,7 @@ fn value_f64(v: &Value) -> Option<f64> {
             "nan" | ".nan" => Some(f64::NAN),
             "inf" | ".inf" => Some(f64::INFINITY),
             "-inf" | "-.inf" => Some(f64::NEG_INFINITY),
+            t if is_negative_zero(t) => Some(-0.0),
             t => t.parse().ok().or_else(|| hex_float(t)),
         },
         Value::Bool(b) => Some(*b as u8 as f64),
@@ -849,7 +915,63 @@ pub fn run_pipeline_with_hook(
 
 #[cfg(test)]
 mod tests {
-    use super::hex_float;
+    use super::{hex_float, parse_pipeline, quote_negative_zeros};
+
+    /// The initial bytes of the pipeline's buffer `name`.
+    fn bytes_of(yaml: &str, name: &str) -> Vec<u8> {
+        let p = parse_pipeline(yaml).unwrap();
+        p.buffers
+            .iter()
+            .find(|b| b.name == name)
+            .unwrap()
+            .bytes()
+            .unwrap()
+    }
+
+    #[test]
+    fn negative_zeros_keep_their_sign_in_every_float_format() {
+        let yaml = r#"
+Buffers:
+  - Name: D
+    Format: Float64
+    Data: [ -0, 0, -0.0, -0x0, -0x0p+0, -00, 1 ]
+  - Name: F
+    Format: Float32
+    Data:
+      - -0
+      - -0.0 # -0 in a comment
+      - 0
+  - Name: H
+    Format: Float16
+    Data: [ -0, 0x8000, 0 ]
+  - Name: I
+    Format: Int32
+    Data: [ -0, -1 ]
+"#;
+        // binary64 -0.0 is the sign bit alone: 0x8000_0000_0000_0000.
+        let d: Vec<u64> = bytes_of(yaml, "D")
+            .chunks(8)
+            .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        let neg = 1u64 << 63;
+        assert_eq!(d, [neg, 0, neg, neg, neg, neg, 0x3ff0_0000_0000_0000]);
+        assert_eq!(
+            bytes_of(yaml, "F"),
+            [0, 0, 0, 0x80, 0, 0, 0, 0x80, 0, 0, 0, 0]
+        );
+        // Float16: `-0` is the value -0.0 (binary16 0x8000), like the bits `0x8000`.
+        assert_eq!(bytes_of(yaml, "H"), [0, 0x80, 0, 0x80, 0, 0]);
+        assert_eq!(bytes_of(yaml, "I"), [0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]);
+    }
+
+    #[test]
+    fn only_plain_negative_zero_scalars_are_quoted() {
+        let text = "a: [-0, '-0', \"-0\", -0x0p-1, 1-0, -01] # -0\n- -0\nb: x-0\n";
+        assert_eq!(
+            quote_negative_zeros(text),
+            "a: [\"-0\", '-0', \"-0\", -0x0p-1, 1-0, -01] # -0\n- \"-0\"\nb: x-0\n"
+        );
+    }
 
     #[test]
     fn hex_floats() {
