@@ -60,3 +60,108 @@ void main()
         r#"["-inf", "inf", 0.5, -0, 0]"#
     );
 }
+
+/// 32-bit denormals in, around and out of arithmetic, as the interpreter runs it by default
+/// (flushed, D3D's rule) and under `-denorm preserve`.
+const DENORMALS: &str = "StructuredBuffer<float> In : register(t0);
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    Out[0] = degrees(In[0]);
+    Out[1] = In[1] * 0.5;
+    Out[2] = In[2] * 1267650600228229401496703205376.0; // 2^100
+    Out[3] = abs(In[0]);
+    Out[4] = In[2];
+    Out[5] = In[2] == 0 ? 1 : 2;
+    Out[6] = -In[0];
+    Out[7] = max(In[2], 0);
+}
+";
+
+/// The binary32 bits of each number of a printed `Float32` buffer (the interpreter prints
+/// the shortest text that reads back to the same `f32`).
+fn float32_bits(values: &serde_json::Value) -> Vec<u32> {
+    values
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| (v.as_f64().unwrap() as f32).to_bits())
+        .collect()
+}
+
+#[test]
+fn float32_denormals_are_flushed_in_arithmetic_and_kept_in_moves() {
+    // In: -2^-130 (bits 0x8008_0000: 2^19 units of 2^-149), 2^-126 (0x0080_0000, the smallest normal), 2^-149
+    // (bits 1, the smallest denormal).
+    let data = "-0x1p-130, 0x1p-126, 0x1p-149";
+    let pipeline = in_out("Float32", 4, data, 8);
+    let flushed = run("ftz", DENORMALS, &pipeline, &["-T", "cs_6_0"]);
+    // degrees(-2^-130): the operand flushes to -0, and -0 * 57.29... = -0 (0x8000_0000).
+    // 2^-126 * 0.5 = 2^-127, a denormal result: +0. 2^-149 * 2^100: the operand flushes to
+    // 0, so 0 (2^-49 were it kept). abs and negation move bits: 2^-130 (0x0008_0000), twice.
+    // The copy keeps 2^-149 (1). The comparison sees 0 == 0: 1.0 (0x3f80_0000). max(0, 0) = 0.
+    assert_eq!(
+        float32_bits(&flushed.buffers()["Out"]),
+        [
+            0x8000_0000,
+            0,
+            0,
+            0x0008_0000,
+            1,
+            0x3f80_0000,
+            0x0008_0000,
+            0
+        ]
+    );
+    assert!(printed(&flushed.stdout, "Out").starts_with("[-0, 0, 0,"));
+    // `-denorm ftz` is the same.
+    let ftz = run(
+        "ftz-flag",
+        DENORMALS,
+        &pipeline,
+        &["-T", "cs_6_0", "-denorm", "ftz"],
+    );
+    assert_eq!(ftz.buffers(), flushed.buffers());
+
+    let kept = run(
+        "preserve",
+        DENORMALS,
+        &pipeline,
+        &["-T", "cs_6_0", "-denorm", "preserve"],
+    );
+    let out = float32_bits(&kept.buffers()["Out"]);
+    // degrees(-2^-130) = -2^-130 * 180/pi = -4.2094e-38, a normal number below -2^-126.
+    let degrees = f32::from_bits(out[0]);
+    assert!(degrees < -1.1754944e-38 && degrees > -4.3e-38, "{degrees}");
+    // 2^-127 is bits 0x0040_0000; 2^-49 is (127 - 49) << 23 = 0x2700_0000; the comparison
+    // is false: 2.0 (0x4000_0000); max(2^-149, 0) = 2^-149.
+    assert_eq!(
+        out[1..],
+        [
+            0x0040_0000,
+            0x2700_0000,
+            0x0008_0000,
+            1,
+            0x4000_0000,
+            0x0008_0000,
+            1
+        ]
+    );
+}
+
+#[test]
+fn an_unknown_denorm_mode_is_a_usage_error() {
+    let ran = run(
+        "bad-denorm",
+        DENORMALS,
+        &in_out("Float32", 4, "0, 0, 0", 8),
+        &["-T", "cs_6_0", "-denorm", "sometimes"],
+    );
+    assert_ne!(ran.code, Some(0));
+    assert!(
+        ran.stderr.contains("unknown -denorm `sometimes`"),
+        "{}",
+        ran.stderr
+    );
+}

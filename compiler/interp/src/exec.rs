@@ -530,8 +530,9 @@ impl Invocation {
                 } => {
                     let (d, a, b) = (fb + *dst as usize, fb + *a as usize, fb + *b as usize);
                     let mut ub = false;
+                    let fp = prog.denormals;
                     for i in 0..*n as usize {
-                        let (v, z) = numeric::binary(*op, *num, r[a + i], r[b + i]);
+                        let (v, z) = fp.binary(*op, *num, r[a + i], r[b + i]);
                         r[d + i] = v;
                         ub |= z;
                     }
@@ -548,8 +549,9 @@ impl Invocation {
                     n,
                 } => {
                     let (d, a, b) = (fb + *dst as usize, fb + *a as usize, fb + *b as usize);
+                    let fp = prog.denormals;
                     for i in 0..*n as usize {
-                        r[d + i] = numeric::compare(*op, *num, r[a + i], r[b + i]) as u64;
+                        r[d + i] = fp.compare(*op, *num, r[a + i], r[b + i]) as u64;
                     }
                 }
                 Op::Unary { op, num, dst, a, n } => {
@@ -613,11 +615,12 @@ impl Invocation {
                             for k in 0..*inner as usize {
                                 let x = r[a + i * ars + k * acs];
                                 let y = r[b + k * brs + j * bcs];
-                                let (p, _) = numeric::binary(numeric::BinOp::Mul, *num, x, y);
+                                let fp = prog.denormals;
+                                let (p, _) = fp.binary(numeric::BinOp::Mul, *num, x, y);
                                 acc = if k == 0 {
                                     p
                                 } else {
-                                    numeric::binary(numeric::BinOp::Add, *num, acc, p).0
+                                    fp.binary(numeric::BinOp::Add, *num, acc, p).0
                                 };
                             }
                             r[d + i * *cols as usize + j] = acc;

@@ -724,6 +724,8 @@ pub struct PipelineOptions {
     pub run: RunOptions,
     /// Spec constant values by id (bits as `ir::Constant` keeps them).
     pub spec_constants: HashMap<u32, u64>,
+    /// 32-bit denormals in arithmetic (`hlslc run -denorm preserve` keeps them).
+    pub denormals: crate::numeric::Denormals,
 }
 
 /// Runs the pipeline's compute shader from `module` and returns every buffer afterwards.
@@ -750,6 +752,7 @@ pub fn run_pipeline_with_hook(
         &shader.entry,
         &ProgramOptions {
             spec_constants: options.spec_constants.clone(),
+            denormals: options.denormals,
             descriptor_heap_len: crate::heap::heap_len(pipeline),
             // An unbounded array of resources has as many elements as the largest
             // resource array of the pipeline.

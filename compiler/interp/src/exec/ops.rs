@@ -6,7 +6,7 @@ use types::TextureDim;
 use super::sample::SampleKind;
 use super::{index_value, memory, Comps, Ctx, Invocation};
 use crate::hooks::{AccessKind, RobustnessEvent};
-use crate::numeric::{self, Num};
+use crate::numeric::{self, Denormals, Num};
 use crate::program::{root_space, unpack, Arg, ResExtras, ResOp, FIRST_RESOURCE, INVALID};
 use crate::shape::{self, ResKind, Shape, ShapeId};
 use crate::{Resource, RunError};
@@ -530,8 +530,12 @@ impl Invocation {
                 return Ok(());
             }
             I::Modf | I::Frexp | I::Sincos => {
-                let x = get(self, &args[0]);
+                let fp = ctx.prog.denormals;
                 let num = args[0].num;
+                let x: Vec<u64> = get(self, &args[0])
+                    .into_iter()
+                    .map(|b| fp.flush(num, b))
+                    .collect();
                 let mut first = vec![0u64; x.len()];
                 let mut second = vec![0u64; x.len()];
                 for (i, &b) in x.iter().enumerate() {
@@ -547,8 +551,8 @@ impl Invocation {
                             intrinsics::round_to(num, v.cos()),
                         ),
                     };
-                    first[i] = numeric::from_f64(num, p);
-                    second[i] = numeric::from_f64(num, q);
+                    first[i] = fp.flush(num, numeric::from_f64(num, p));
+                    second[i] = fp.flush(num, numeric::from_f64(num, q));
                 }
                 if which == I::Sincos {
                     let (sp, cp) = (
@@ -591,16 +595,40 @@ impl Invocation {
             v: &[],
             num: Num::U32,
         };
+        // Arithmetic intrinsics see 32-bit denormal operands flushed (and flush their
+        // results) unless `-denorm preserve`; copies of such operands are kept here.
+        let fp = ctx.prog.denormals;
+        let flushing = fp != Denormals::Preserve && intrinsics::flushes_denormals(which);
+        let mut flushed = [[0u64; 16]; 4];
+        let mut is_flushed = [false; 4];
+        for (k, a) in args.iter().enumerate() {
+            if flushing && a.num == Num::F32 && a.n <= 16 {
+                let regs = &self.regs[fb + a.slot as usize..fb + (a.slot + a.n) as usize];
+                for (f, &b) in flushed[k].iter_mut().zip(regs) {
+                    *f = fp.flush(a.num, b);
+                }
+                is_flushed[k] = true;
+            }
+        }
         let mut argv = [empty; 4];
         for (k, a) in args.iter().enumerate() {
             argv[k] = ArgVal {
-                v: &self.regs[fb + a.slot as usize..fb + (a.slot + a.n) as usize],
+                v: if is_flushed[k] {
+                    &flushed[k][..a.n as usize]
+                } else {
+                    &self.regs[fb + a.slot as usize..fb + (a.slot + a.n) as usize]
+                },
                 num: a.num,
             };
         }
         let mut res = [0u64; 16];
         intrinsics::eval(which, out, &argv[..args.len()], &mut res[..n as usize])
             .map_err(RunError::Unsupported)?;
+        if flushing {
+            for r in &mut res[..n as usize] {
+                *r = fp.flush(out, *r);
+            }
+        }
         self.regs[d..d + n as usize].copy_from_slice(&res[..n as usize]);
         Ok(())
     }
