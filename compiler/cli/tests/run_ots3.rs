@@ -6,6 +6,7 @@
 mod pipeline_common;
 
 use pipeline_common::run;
+use serde_json::json;
 
 /// A pipeline with one compute shader, an input `In` (`format`, `data`) and an output `Out`
 /// of `n` zeroed elements of `format` (`size` bytes each), both structured buffers.
@@ -163,5 +164,59 @@ fn an_unknown_denorm_mode_is_a_usage_error() {
         ran.stderr.contains("unknown -denorm `sometimes`"),
         "{}",
         ran.stderr
+    );
+}
+
+/// Three increments, then the fourth's value into `Out[0]`; a decrement into `Out[1]`.
+const COUNTERS: &str = "RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    Out.IncrementCounter();
+    Out.IncrementCounter();
+    Out.IncrementCounter();
+    Out[0] = Out.IncrementCounter();
+    Out[1] = Out.DecrementCounter();
+}
+";
+
+fn counter_pipeline(key: &str) -> String {
+    format!(
+        "Shaders:\n  - Stage: Compute\n    Entry: main\nBuffers:\n\
+         \x20 - {{ Name: Out, Format: UInt32, Stride: 4, FillSize: 8, {key} }}\n\
+         DescriptorSets:\n  - Resources:\n\
+         \x20   - {{ Name: Out, Kind: RWStructuredBuffer, HasCounter: true, DirectXBinding: {{ Register: 0, Space: 0 }} }}\n"
+    )
+}
+
+#[test]
+fn the_suites_counter_key_is_an_output_and_initial_counter_is_ours() {
+    // `Counter: 5` is what the suite's offloader prints after a run, not an input: the
+    // counter starts at 0. IncrementCounter returns the value before the increment (0, 1,
+    // 2, then 3 into Out[0]); DecrementCounter the value after the decrement (4 - 1 = 3).
+    let ran = run(
+        "suite-counter",
+        COUNTERS,
+        &counter_pipeline("Counter: 5"),
+        &["-T", "cs_6_0"],
+    );
+    assert_eq!(ran.buffers()["Out"], json!([3, 3]));
+    assert!(
+        ran.stdout.contains(r#""counters": {"Out": 3}"#),
+        "{}",
+        ran.stdout
+    );
+    // Our `InitialCounter: 10`: 10, 11, 12, then 13 into Out[0]; 14 - 1 = 13.
+    let ran = run(
+        "initial-counter",
+        COUNTERS,
+        &counter_pipeline("InitialCounter: 10"),
+        &["-T", "cs_6_0"],
+    );
+    assert_eq!(ran.buffers()["Out"], json!([13, 13]));
+    assert!(
+        ran.stdout.contains(r#""counters": {"Out": 13}"#),
+        "{}",
+        ran.stdout
     );
 }

@@ -10,8 +10,10 @@
 //! many bytes), `ArraySize` (the buffers of a resource array: `Data` a list of lists, one
 //! per element, bound to the array's elements in order), and `Width`/`Height`/`Depth`
 //! either directly or under `OutputProps` for textures (there also `MipLevels`, each slice's
-//! mip chain stored level 0 first, and `ArraySlices` of an array texture); our extension `Counter` sets the
-//! hidden counter of an append or consume buffer, and `Address` gives it a device address
+//! mip chain stored level 0 first, and `ArraySlices` of an array texture); our extension
+//! `InitialCounter` sets the hidden counter of the structured buffer it is bound to (the
+//! suite's `Counter` is an output its offloader prints, ignored here on input as there),
+//! and our `Address` gives it a device address
 //! that raw buffer and buffer pointer accesses reach it by, see [`crate::device`]),
 //! `DescriptorSets` (each a list of
 //! `Resources` with `Name`, `Kind`, `DirectXBinding` (`Register`, `Space`) and
@@ -31,7 +33,8 @@
 //! Output: `{"buffers": {"Name": [v0, ...]}}` in `Buffers` order; floats print in the
 //! shortest form that reads back to the same value of their format, NaN and infinities as
 //! the strings `"nan"`, `"inf"`, `"-inf"`; `Bool` as `true`/`false`; `Hex` formats as
-//! unsigned integers; a resource array's buffers as a list of lists.
+//! unsigned integers; a resource array's buffers as a list of lists. Then, when buffers are
+//! bound to structured buffers with a counter, `"counters": {"Name": n}` after the run.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -137,10 +140,11 @@ pub struct BufferDesc {
     pub depth: Option<u32>,
     #[serde(rename = "OutputProps", default)]
     pub output_props: Option<OutputProps>,
-    /// The initial value of the hidden counter of the append or consume buffer bound to this
-    /// buffer (our extension; counters start at 0 without it).
-    #[serde(rename = "Counter", default)]
-    pub counter: Option<u32>,
+    /// The initial value of the hidden counter of the buffer bound to this one (our
+    /// extension; counters start at 0 without it). The suite's own `Counter` key is where its
+    /// offloader prints a counter after the run: ignored on input, as the offloader does.
+    #[serde(rename = "InitialCounter", default)]
+    pub initial_counter: Option<u32>,
     /// The device address of the buffer (our extension): `vk::RawBufferLoad`/`Store` and
     /// `vk::BufferPointer` accesses reach it at this address, which the shader reads from
     /// another buffer (a `UInt64` buffer holding it, bound as a constant or structured
@@ -641,6 +645,9 @@ pub enum BufferValues {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Results {
     pub buffers: Vec<(String, BufferValues)>,
+    /// The hidden counter of each buffer bound to an append, consume or counter-using
+    /// structured buffer, after the run (the suite's `Counter`).
+    pub counters: Vec<(String, u32)>,
 }
 
 fn json_string(out: &mut String, s: &str) {
@@ -673,7 +680,8 @@ impl Results {
         self.buffers.iter().find(|(n, _)| n == name).map(|(_, v)| v)
     }
 
-    /// `{"buffers": {"Name": [v0, ...]}}`; a resource array's buffers as a list of lists.
+    /// `{"buffers": {"Name": [v0, ...]}}`; a resource array's buffers as a list of lists;
+    /// then `"counters": {"Name": n}` when a buffer has a counter.
     pub fn to_json(&self) -> String {
         let mut out = String::from("{\"buffers\": {");
         for (k, (name, vals)) in self.buffers.iter().enumerate() {
@@ -684,7 +692,19 @@ impl Results {
             out.push_str(": ");
             json_values(&mut out, vals);
         }
-        out.push_str("}}");
+        out.push('}');
+        if !self.counters.is_empty() {
+            out.push_str(", \"counters\": {");
+            for (k, (name, value)) in self.counters.iter().enumerate() {
+                if k > 0 {
+                    out.push_str(", ");
+                }
+                json_string(&mut out, name);
+                let _ = write!(out, ": {value}");
+            }
+            out.push('}');
+        }
+        out.push('}');
         out
     }
 }
@@ -772,6 +792,8 @@ pub fn run_pipeline_with_hook(
     let mut bindings = Bindings::new(&program);
     // Which root each pipeline buffer (element) went to, to copy the data back.
     let mut bound: Vec<(usize, &str, usize)> = Vec::new();
+    // Counter slots of the bound buffers, read back after the run.
+    let mut counters: Vec<(usize, String)> = Vec::new();
     for (set, ds) in pipeline.descriptor_sets.iter().enumerate() {
         for (position, r) in ds.resources.iter().enumerate() {
             let class = Some(RegisterClass::of_kind(&r.kind));
@@ -855,11 +877,15 @@ pub fn run_pipeline_with_hook(
             }
             bindings.resources[root] = Some(res);
             bound.push((root, &r.name, 0));
-            if let Some(value) = desc.counter {
-                let counter = format!("counter.var.{}", program.resources[root].name);
-                let slot = program.find_name(&counter).ok_or_else(|| {
+            let counter = format!("counter.var.{}", program.resources[root].name);
+            let counter_slot = program.find_name(&counter);
+            if let Some(slot) = counter_slot {
+                counters.push((slot, r.name.clone()));
+            }
+            if let Some(value) = desc.initial_counter {
+                let slot = counter_slot.ok_or_else(|| {
                     RunError::Pipeline(format!(
-                        "buffer {} has a Counter, but the shader's `{}` is no append or consume buffer",
+                        "buffer {} has an InitialCounter, but the shader's `{}` has no counter",
                         r.name, program.resources[root].name
                     ))
                 })?;
@@ -913,7 +939,25 @@ pub fn run_pipeline_with_hook(
             (b.name.clone(), values)
         })
         .collect();
-    Ok(Results { buffers })
+    // The counters after the run, in `Buffers` order, as the suite's offloader prints them.
+    let mut counter_values: Vec<(String, u32)> = Vec::new();
+    for b in &pipeline.buffers {
+        for (slot, name) in counters.iter().filter(|(_, n)| *n == b.name) {
+            let bytes = bindings.resources[*slot]
+                .as_ref()
+                .map_or(&[][..], |r| &r.data[..]);
+            let mut word = [0u8; 4];
+            let n = bytes.len().min(4);
+            word[..n].copy_from_slice(&bytes[..n]);
+            if !counter_values.iter().any(|(n, _)| n == name) {
+                counter_values.push((name.clone(), u32::from_le_bytes(word)));
+            }
+        }
+    }
+    Ok(Results {
+        buffers,
+        counters: counter_values,
+    })
 }
 
 #[cfg(test)]
