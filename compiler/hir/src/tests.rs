@@ -21,6 +21,7 @@ mod incremental;
 mod intrinsics;
 mod items;
 mod linked_lists;
+mod long_vectors;
 mod member_functors;
 mod names;
 mod probe3_rules;
