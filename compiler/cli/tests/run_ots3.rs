@@ -220,3 +220,34 @@ fn the_suites_counter_key_is_an_output_and_initial_counter_is_ours() {
         ran.stdout
     );
 }
+
+#[test]
+fn sixteen_bit_integer_typed_buffers_run() {
+    // S = [-3, 7]: S[0] + S[1] = 4 into S[2] and -5 into S[3]; the uint16_t buffer's
+    // element 0 gets element 1 + 1 = 65535 + 1, which wraps to 0 at 16 bits.
+    let shader = "RWBuffer<int16_t> S : register(u0);
+RWBuffer<uint16_t> U : register(u1);
+[numthreads(1, 1, 1)]
+void main()
+{
+    S[2] = S[0] + S[1];
+    S[3] = (int16_t)-5;
+    U[0] = U[1] + (uint16_t)1;
+}
+";
+    let pipeline = "Shaders:\n  - Stage: Compute\n    Entry: main\nBuffers:\n\
+         \x20 - { Name: S, Format: Int16, Data: [ -3, 7, 0, 0 ] }\n\
+         \x20 - { Name: U, Format: UInt16, Data: [ 9, 65535 ] }\n\
+         DescriptorSets:\n  - Resources:\n\
+         \x20   - { Name: S, Kind: RWBuffer, DirectXBinding: { Register: 0, Space: 0 } }\n\
+         \x20   - { Name: U, Kind: RWBuffer, DirectXBinding: { Register: 1, Space: 0 } }\n";
+    let ran = run(
+        "int16-texels",
+        shader,
+        pipeline,
+        &["-T", "cs_6_2", "-enable-16bit-types"],
+    );
+    let out = ran.buffers();
+    assert_eq!(out["S"], json!([-3, 7, 4, -5]));
+    assert_eq!(out["U"], json!([0, 65535]));
+}

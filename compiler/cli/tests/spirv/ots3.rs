@@ -1,0 +1,69 @@
+//! SPIR-V for what the offload test suite's last failures showed: typed buffers and storage
+//! images of 16-bit integers (`RWBuffer<int16_t>`). Vulkan's image sampled type must be a
+//! 32-bit (or 64-bit integer) scalar, so the image holds 32-bit integers with an
+//! `R16i`/`Rg16ui`-class format (the device stores 16 bits), reads convert down
+//! (`OpSConvert`/`OpUConvert`) and writes convert up. Every module passes `spirv-val`.
+
+use crate::harness::{compile, refuse};
+
+#[test]
+fn sixteen_bit_integer_texels_are_32_bit_in_the_image_and_converted() {
+    let m = compile(
+        "RWBuffer<int16_t> S : register(u0);
+RWBuffer<uint16_t2> U : register(u1);
+Buffer<int16_t4> R : register(t2);
+RWTexture2D<uint16_t4> T : register(u3);
+RWStructuredBuffer<int> Out : register(u4);
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = S[0] + S[1];
+    S[2] = (int16_t)-5;
+    U[0] = U[1] + uint16_t2(1, 2);
+    Out[1] = R[0].w;
+    T[uint2(1, 2)] = T[uint2(0, 0)];
+}
+",
+        "cs_6_2",
+        &["-enable-16bit-types"],
+    );
+    m.assert_has(&[
+        // Storage formats from the element type; the sampled buffer has none.
+        "OpTypeImage %int Buffer 0 0 0 2 R16i",
+        "OpTypeImage %uint Buffer 0 0 0 2 Rg16ui",
+        "OpTypeImage %int Buffer 0 0 0 1 Unknown",
+        "OpTypeImage %uint 2D 0 0 0 2 Rgba16ui",
+        // R16i and Rg16ui are extended storage formats (Rgba16ui is not).
+        "OpCapability StorageImageExtendedFormats",
+        // Reads: 32-bit texels, the used components converted down.
+        "= OpImageRead %v4int ",
+        "= OpSConvert %int16 ",
+        "= OpUConvert %v2uint16 ",
+        "= OpImageFetch %v4int ",
+        "= OpSConvert %v4int16 ",
+        // Writes: converted up before `OpImageWrite`.
+        "= OpSConvert %int %",
+        "= OpUConvert %v2uint %",
+        "= OpUConvert %v4uint %",
+    ]);
+    assert!(
+        !m.has("OpTypeImage %int16") && !m.has("OpTypeImage %uint16"),
+        "{}",
+        m.asm
+    );
+}
+
+#[test]
+fn sixteen_bit_float_texels_stay_refused() {
+    // DXC: "The sampled type for textures cannot be a floating point type smaller than
+    // 32-bits when targeting a Vulkan environment."
+    refuse(
+        "RWBuffer<half> H : register(u0);
+[numthreads(1, 1, 1)]
+void main() { H[0] = H[1]; }
+",
+        "cs_6_2",
+        &["-enable-16bit-types"],
+        1,
+        "texel type float16_t",
+    );
+}
