@@ -251,3 +251,24 @@ void main()
     assert_eq!(out["S"], json!([-3, 7, 4, -5]));
     assert_eq!(out["U"], json!([0, 65535]));
 }
+
+#[test]
+fn typed_buffers_of_two_64_bit_integers_run() {
+    // U = [(1, 2), (2^64 - 1, 5)]: U[0] = U[1] + (1, 2) = (2^64 wraps to 0, 7).
+    let shader = "RWBuffer<uint64_t2> U : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    U[0] = U[1] + uint64_t2(1, 2);
+}
+";
+    let pipeline = "Shaders:\n  - Stage: Compute\n    Entry: main\nBuffers:\n\
+         \x20 - { Name: U, Format: UInt64, Channels: 2, Data: [ 1, 2, 18446744073709551615, 5 ] }\n\
+         DescriptorSets:\n  - Resources:\n\
+         \x20   - { Name: U, Kind: RWBuffer, DirectXBinding: { Register: 0, Space: 0 } }\n";
+    let ran = run("int64x2-texels", shader, pipeline, &["-T", "cs_6_0"]);
+    assert_eq!(
+        ran.buffers()["U"],
+        json!([0, 7, 18446744073709551615u64, 5])
+    );
+}

@@ -265,6 +265,14 @@ pub(crate) fn image_shape(r: &ResourceType, format: Option<ir::ImageFormat>) -> 
         Scalar::Int { width: 32, .. } | Scalar::Float { width: 32 } => {}
         // 64-bit integer scalar texels (`RWTexture2D<uint64_t>`): `SPV_EXT_shader_image_int64`.
         Scalar::Int { width: 64, .. } if matches!(sample, Type::Scalar(_)) => {}
+        // Two 64-bit integers in a typed buffer (`Buffer<uint64_t2>`): no Vulkan format holds
+        // them, so the texel is four 32-bit integers (`Rgba32ui`/`Rgba32i`), bit cast on read
+        // and write, as D3D backs it and as Clang's SPIR-V does.
+        Scalar::Int { width: 64, signed }
+            if dim == Dim::DimBuffer && matches!(sample, Type::Vector(_, 2)) =>
+        {
+            scalar = Scalar::Int { width: 32, signed }
+        }
         // 16-bit integer texels (`RWBuffer<int16_t>`): Vulkan's sampled type is 32-bit, so
         // the image holds 32-bit integers of an `R16i`-class format, and reads and writes
         // convert (`Fx::narrow_texel`, `widen_texel`). 16-bit float texels stay refused, as
@@ -281,6 +289,10 @@ pub(crate) fn image_shape(r: &ResourceType, format: Option<ir::ImageFormat>) -> 
     let format = match (format, sampled) {
         _ if dim == Dim::DimSubpassData => spirv::ImageFormat::Unknown,
         (Some(f), _) => spirv_format(f),
+        (None, 2) if kind.bit_width() == 64 && !matches!(sample, Type::Scalar(_)) => {
+            [spirv::ImageFormat::Rgba32ui, spirv::ImageFormat::Rgba32i]
+                [kind.is_signed_integer() as usize]
+        }
         (None, 2) => inferred_format(sample),
         (None, _) => spirv::ImageFormat::Unknown,
     };

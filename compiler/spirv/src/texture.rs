@@ -109,11 +109,17 @@ impl Fx<'_, '_> {
         Ok(id)
     }
 
-    /// A 4-component texel narrowed to the IR result type (and, for a 16-bit integer
-    /// texel, converted from the image's 32-bit integers).
+    /// A 4-component texel narrowed to the IR result type (for a 16-bit integer texel,
+    /// converted from the image's 32-bit integers; for two 64-bit integers, the bits of four
+    /// 32-bit ones).
     pub(crate) fn narrow_texel(&mut self, v4: Word, ty: &Type) -> Result<Word> {
         let (kind, n) =
             shape(ty).ok_or_else(|| SpirvError::invalid("texel of a non-vector type"))?;
+        if texel64x2(kind, n).is_some() {
+            // Four 32-bit integers are the two 64-bit ones.
+            let rt = self.cx.plain_type(ty)?;
+            return Ok(self.op(Op::Bitcast, rt, Self::ids(&[v4])));
+        }
         let wide = texel16(kind).map(|signed| {
             let s = Scalar::Int { width: 32, signed };
             (
@@ -150,11 +156,16 @@ impl Fx<'_, '_> {
     }
 
     /// A texel value of IR type `ty` as the image stores it: 16-bit integers widened to the
-    /// image's 32-bit ones (the format keeps 16 bits); others as they are.
+    /// image's 32-bit ones (the format keeps 16 bits), two 64-bit integers bit cast to four
+    /// 32-bit ones; others as they are.
     pub(crate) fn widen_texel(&mut self, v: Word, ty: &Type) -> Result<Word> {
         let Some((kind, n)) = shape(ty) else {
             return Ok(v);
         };
+        if let Some(signed) = texel64x2(kind, n) {
+            let v4 = self.cx.vector_type(Scalar::Int { width: 32, signed }, 4);
+            return Ok(self.op(Op::Bitcast, v4, Self::ids(&[v])));
+        }
         let Some(signed) = texel16(kind) else {
             return Ok(v);
         };
@@ -199,8 +210,9 @@ impl Fx<'_, '_> {
                     self.cx
                         .capability(Capability::StorageImageWriteWithoutFormat);
                     // Without a format, write all four components.
-                    let t = self.type_of(ops[2])?;
-                    if let Some((_, n)) = shape_of(&t) {
+                    if let Some((_, n)) =
+                        shape_of(&texel_ty).filter(|&(k, n)| texel64x2(k, n).is_none())
+                    {
                         if n < 4 {
                             let zero = self.cx.const_number(shape.scalar, 0);
                             let v4 = self.cx.vector_type(shape.scalar, 4);
@@ -399,6 +411,17 @@ fn texel16(kind: types::ScalarKind) -> Option<bool> {
     match kind {
         K::Int16 => Some(true),
         K::Uint16 => Some(false),
+        _ => None,
+    }
+}
+
+/// The signedness of a two-component 64-bit integer texel, which a typed buffer holds as
+/// four 32-bit integers.
+fn texel64x2(kind: types::ScalarKind, n: u32) -> Option<bool> {
+    use types::ScalarKind as K;
+    match (kind, n) {
+        (K::Int64, 2) => Some(true),
+        (K::Uint64, 2) => Some(false),
         _ => None,
     }
 }

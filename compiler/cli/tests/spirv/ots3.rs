@@ -1,8 +1,11 @@
 //! SPIR-V for what the offload test suite's last failures showed: typed buffers and storage
-//! images of 16-bit integers (`RWBuffer<int16_t>`). Vulkan's image sampled type must be a
-//! 32-bit (or 64-bit integer) scalar, so the image holds 32-bit integers with an
-//! `R16i`/`Rg16ui`-class format (the device stores 16 bits), reads convert down
-//! (`OpSConvert`/`OpUConvert`) and writes convert up. Every module passes `spirv-val`.
+//! images of 16-bit integers (`RWBuffer<int16_t>`), and typed buffers of two 64-bit integers
+//! (`RWBuffer<uint64_t2>`). Vulkan's image sampled type must be a 32-bit (or 64-bit integer)
+//! scalar, so a 16-bit texel is a 32-bit integer of an `R16i`/`Rg16ui`-class format (the device
+//! stores 16 bits), converted down on read (`OpSConvert`/`OpUConvert`) and up on write; and
+//! since no Vulkan format holds two 64-bit integers, such a texel is four 32-bit integers
+//! (`Rgba32ui`), bit cast each way, as D3D backs these buffers. Every module passes
+//! `spirv-val`.
 
 use crate::harness::{compile, refuse};
 
@@ -65,5 +68,56 @@ void main() { H[0] = H[1]; }
         &["-enable-16bit-types"],
         1,
         "texel type float16_t",
+    );
+}
+
+#[test]
+fn two_64_bit_integers_are_four_32_bit_ones_in_a_typed_buffer() {
+    let m = compile(
+        "RWBuffer<uint64_t2> U : register(u0);
+Buffer<int64_t2> S : register(t1);
+RWBuffer<int64_t2> W : register(u2);
+RWStructuredBuffer<uint64_t> Out : register(u3);
+[numthreads(1, 1, 1)]
+void main() {
+    U[0] = U[1] + uint64_t2(1, 2);
+    Out[0] = U[2].y;
+    W[0] = S[0] * 2;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpTypeImage %uint Buffer 0 0 0 2 Rgba32ui",
+        "OpTypeImage %int Buffer 0 0 0 2 Rgba32i",
+        "OpTypeImage %int Buffer 0 0 0 1 Unknown",
+        "= OpImageRead %v4uint ",
+        "= OpBitcast %v2uint64 ",
+        "= OpBitcast %v4uint ",
+        "= OpImageFetch %v4int ",
+        "= OpBitcast %v2int64 ",
+        "= OpBitcast %v4int ",
+    ]);
+    // No 64-bit image: neither the capability nor the extension.
+    assert!(
+        !m.has("Int64ImageEXT") && !m.has("OpTypeImage %uint64"),
+        "{}",
+        m.asm
+    );
+}
+
+#[test]
+fn textures_of_two_64_bit_integers_stay_refused() {
+    // Only typed buffers are backed by four 32-bit channels.
+    refuse(
+        "RWTexture1D<int64_t2> T : register(u0);
+[numthreads(1, 1, 1)]
+void main() { T[0] = T[1]; }
+",
+        "cs_6_0",
+        &[],
+        1,
+        "texel type int64_t2 (only 32-bit texels)",
     );
 }
