@@ -272,3 +272,32 @@ void main()
         json!([0, 7, 18446744073709551615u64, 5])
     );
 }
+
+#[test]
+fn each_element_of_a_counter_buffer_array_has_its_counter() {
+    // One invocation increments element k's counter k + 1 times: counters 1, 2, 3; the
+    // last increment of element 2 returns the value before it, 2.
+    let shader = "RWStructuredBuffer<uint> Out[3] : register(u0);
+[numthreads(1, 1, 1)]
+void main()
+{
+    Out[0].IncrementCounter();
+    Out[1].IncrementCounter();
+    Out[1].IncrementCounter();
+    Out[2].IncrementCounter();
+    Out[2].IncrementCounter();
+    Out[2][0] = Out[2].IncrementCounter();
+}
+";
+    let pipeline = "Shaders:\n  - Stage: Compute\n    Entry: main\nBuffers:\n\
+         \x20 - { Name: Out, Format: UInt32, Stride: 4, ArraySize: 3, FillSize: 4 }\n\
+         DescriptorSets:\n  - Resources:\n\
+         \x20   - { Name: Out, Kind: RWStructuredBuffer, HasCounter: true, DirectXBinding: { Register: 0, Space: 0 } }\n";
+    let ran = run("counter-array", shader, pipeline, &["-T", "cs_6_0"]);
+    assert_eq!(ran.buffers()["Out"], json!([[0], [0], [2]]));
+    assert!(
+        ran.stdout.contains(r#""counters": {"Out": [1, 2, 3]}"#),
+        "{}",
+        ran.stdout
+    );
+}

@@ -34,7 +34,8 @@
 //! shortest form that reads back to the same value of their format, NaN and infinities as
 //! the strings `"nan"`, `"inf"`, `"-inf"`; `Bool` as `true`/`false`; `Hex` formats as
 //! unsigned integers; a resource array's buffers as a list of lists. Then, when buffers are
-//! bound to structured buffers with a counter, `"counters": {"Name": n}` after the run.
+//! bound to structured buffers with a counter, `"counters": {"Name": n}` after the run
+//! (`[n0, n1, ...]` for the elements of a resource array).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -646,8 +647,9 @@ pub enum BufferValues {
 pub struct Results {
     pub buffers: Vec<(String, BufferValues)>,
     /// The hidden counter of each buffer bound to an append, consume or counter-using
-    /// structured buffer, after the run (the suite's `Counter`).
-    pub counters: Vec<(String, u32)>,
+    /// structured buffer, after the run (the suite's `Counter`); one per element of a
+    /// resource array (its `Counters`).
+    pub counters: Vec<(String, Vec<u32>)>,
 }
 
 fn json_string(out: &mut String, s: &str) {
@@ -681,7 +683,8 @@ impl Results {
     }
 
     /// `{"buffers": {"Name": [v0, ...]}}`; a resource array's buffers as a list of lists;
-    /// then `"counters": {"Name": n}` when a buffer has a counter.
+    /// then `"counters": {"Name": n}` when a buffer has a counter (`[n0, ...]` for a resource
+    /// array's).
     pub fn to_json(&self) -> String {
         let mut out = String::from("{\"buffers\": {");
         for (k, (name, vals)) in self.buffers.iter().enumerate() {
@@ -700,7 +703,15 @@ impl Results {
                     out.push_str(", ");
                 }
                 json_string(&mut out, name);
-                let _ = write!(out, ": {value}");
+                match &value[..] {
+                    [one] => {
+                        let _ = write!(out, ": {one}");
+                    }
+                    many => {
+                        let list: Vec<String> = many.iter().map(u32::to_string).collect();
+                        let _ = write!(out, ": [{}]", list.join(", "));
+                    }
+                }
             }
             out.push('}');
         }
@@ -851,9 +862,14 @@ pub fn run_pipeline_with_hook(
                 let Some((first, slots)) = found else {
                     continue;
                 };
+                let counter = format!("counter.var.{}", program.resources[first].name);
+                let counter_first = program.find_name(&counter);
                 for (i, bytes) in data[r.name.as_str()].iter().enumerate().take(slots) {
                     bindings.resources[first + i] = Some(Resource::buffer(bytes.clone()));
                     bound.push((first + i, &r.name, i));
+                    if let Some(c) = counter_first {
+                        counters.push((c + i, r.name.clone()));
+                    }
                 }
                 continue;
             }
@@ -939,19 +955,25 @@ pub fn run_pipeline_with_hook(
             (b.name.clone(), values)
         })
         .collect();
-    // The counters after the run, in `Buffers` order, as the suite's offloader prints them.
-    let mut counter_values: Vec<(String, u32)> = Vec::new();
+    // The counters after the run, in `Buffers` order (one per element of a resource array),
+    // as the suite's offloader prints them.
+    let mut counter_values: Vec<(String, Vec<u32>)> = Vec::new();
     for b in &pipeline.buffers {
-        for (slot, name) in counters.iter().filter(|(_, n)| *n == b.name) {
-            let bytes = bindings.resources[*slot]
-                .as_ref()
-                .map_or(&[][..], |r| &r.data[..]);
-            let mut word = [0u8; 4];
-            let n = bytes.len().min(4);
-            word[..n].copy_from_slice(&bytes[..n]);
-            if !counter_values.iter().any(|(n, _)| n == name) {
-                counter_values.push((name.clone(), u32::from_le_bytes(word)));
-            }
+        let values: Vec<u32> = counters
+            .iter()
+            .filter(|(_, n)| *n == b.name)
+            .map(|(slot, _)| {
+                let bytes = bindings.resources[*slot]
+                    .as_ref()
+                    .map_or(&[][..], |r| &r.data[..]);
+                let mut word = [0u8; 4];
+                let n = bytes.len().min(4);
+                word[..n].copy_from_slice(&bytes[..n]);
+                u32::from_le_bytes(word)
+            })
+            .collect();
+        if !values.is_empty() {
+            counter_values.push((b.name.clone(), values));
         }
     }
     Ok(Results {

@@ -225,11 +225,15 @@ fn json_escapes_names() {
 fn json_prints_counters_after_the_buffers() {
     let results = Results {
         buffers: vec![("Out".to_owned(), BufferValues::UInt(vec![3]))],
-        counters: vec![("Out".to_owned(), 4), ("In\"".to_owned(), 0)],
+        counters: vec![
+            ("Out".to_owned(), vec![4]),
+            ("In\"".to_owned(), vec![0]),
+            ("Arr".to_owned(), vec![1, 2]),
+        ],
     };
     assert_eq!(
         results.to_json(),
-        r#"{"buffers": {"Out": [3]}, "counters": {"Out": 4, "In\"": 0}}"#
+        r#"{"buffers": {"Out": [3]}, "counters": {"Out": 4, "In\"": 0, "Arr": [1, 2]}}"#
     );
 }
 
@@ -349,7 +353,7 @@ fn initial_counter_sets_the_hidden_counter_and_counter_is_ignored() {
     let p = parse_pipeline(COUNTER_PIPELINE).unwrap();
     let results = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap();
     assert_eq!(results.get("Out"), Some(&BufferValues::UInt(vec![42, 9])));
-    assert_eq!(results.counters, [("Out".to_owned(), 42)]);
+    assert_eq!(results.counters, [("Out".to_owned(), vec![42])]);
     // The suite's `Counter` is an output: on input it changes nothing.
     let p = parse_pipeline(&COUNTER_PIPELINE.replace("InitialCounter: 42", "Counter: 5")).unwrap();
     let results = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap();
