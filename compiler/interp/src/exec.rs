@@ -530,11 +530,19 @@ impl Invocation {
                 } => {
                     let (d, a, b) = (fb + *dst as usize, fb + *a as usize, fb + *b as usize);
                     let mut ub = false;
-                    let fp = prog.denormals;
-                    for i in 0..*n as usize {
-                        let (v, z) = fp.binary(*op, *num, r[a + i], r[b + i]);
-                        r[d + i] = v;
-                        ub |= z;
+                    // The denormal check once per instruction; other kinds keep the plain loop.
+                    if let Some(fp) = prog.denormals.for_num(*num) {
+                        for i in 0..*n as usize {
+                            let (v, z) = fp.binary(*op, *num, r[a + i], r[b + i]);
+                            r[d + i] = v;
+                            ub |= z;
+                        }
+                    } else {
+                        for i in 0..*n as usize {
+                            let (v, z) = numeric::binary(*op, *num, r[a + i], r[b + i]);
+                            r[d + i] = v;
+                            ub |= z;
+                        }
                     }
                     if ub {
                         ctx.robust(self.id, RobustnessEvent::DivisionByZero);
@@ -549,9 +557,14 @@ impl Invocation {
                     n,
                 } => {
                     let (d, a, b) = (fb + *dst as usize, fb + *a as usize, fb + *b as usize);
-                    let fp = prog.denormals;
-                    for i in 0..*n as usize {
-                        r[d + i] = fp.compare(*op, *num, r[a + i], r[b + i]) as u64;
+                    if let Some(fp) = prog.denormals.for_num(*num) {
+                        for i in 0..*n as usize {
+                            r[d + i] = fp.compare(*op, *num, r[a + i], r[b + i]) as u64;
+                        }
+                    } else {
+                        for i in 0..*n as usize {
+                            r[d + i] = numeric::compare(*op, *num, r[a + i], r[b + i]) as u64;
+                        }
                     }
                 }
                 Op::Unary { op, num, dst, a, n } => {

@@ -195,6 +195,13 @@ impl Denormals {
         }
     }
 
+    /// `Some(self)` when it changes arithmetic of `num` (flushing, on 32-bit floats), so a
+    /// caller can test once per instruction and take plain [`binary`]/[`compare`] otherwise.
+    #[inline]
+    pub fn for_num(self, num: Num) -> Option<Denormals> {
+        (self == Denormals::FlushFloat32 && num == Num::F32).then_some(self)
+    }
+
     /// [`binary`] with this treatment of denormal operands and result.
     #[inline]
     pub fn binary(self, op: BinOp, num: Num, a: u64, b: u64) -> (u64, bool) {
