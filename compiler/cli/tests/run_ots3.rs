@@ -301,3 +301,48 @@ void main()
         ran.stdout
     );
 }
+
+#[test]
+fn typed_buffers_read_and_write_the_pipelines_texel_format() {
+    // A: Int32 without Channels is an R32 view of 4 texels: GetDimensions counts 4, and
+    // A[1] as an int4 is (1, 0, 0, 1) (missing components 0, the fourth 1).
+    // B: Float32 with Channels 4 under RWBuffer<float2>: 2 texels of 16 bytes; B[1] = (5, 6)
+    // writes the first two floats of texel 1 and keeps the other two (7, 8).
+    // H: Float16 (binary16 0x3c00 = 1.0, 0xc000 = -2.0) read as float: an R16 float view.
+    let shader = "Buffer<int4> A : register(t0);
+RWBuffer<float2> B : register(u1);
+Buffer<float> H : register(t2);
+RWStructuredBuffer<int> Out : register(u3);
+[numthreads(1, 1, 1)]
+void main()
+{
+    uint n, m;
+    A.GetDimensions(n);
+    B.GetDimensions(m);
+    int4 a = A[1];
+    Out[0] = n;
+    Out[1] = m;
+    Out[2] = a.x;
+    Out[3] = a.y;
+    Out[4] = a.z;
+    Out[5] = a.w;
+    B[1] = float2(5, 6);
+    Out[6] = (int)(H[0] * 10);
+    Out[7] = (int)(H[1] * 10);
+}
+";
+    let pipeline = "Shaders:\n  - Stage: Compute\n    Entry: main\nBuffers:\n\
+         \x20 - { Name: A, Format: Int32, Data: [ 0, 1, 2, 3 ] }\n\
+         \x20 - { Name: B, Format: Float32, Channels: 4, Data: [ 1, 2, 3, 4, 0, 0, 7, 8 ] }\n\
+         \x20 - { Name: H, Format: Float16, Data: [ 0x3c00, 0xc000 ] }\n\
+         \x20 - { Name: Out, Format: Int32, Stride: 4, FillSize: 32 }\n\
+         DescriptorSets:\n  - Resources:\n\
+         \x20   - { Name: A, Kind: Buffer, DirectXBinding: { Register: 0, Space: 0 } }\n\
+         \x20   - { Name: B, Kind: RWBuffer, DirectXBinding: { Register: 1, Space: 0 } }\n\
+         \x20   - { Name: H, Kind: Buffer, DirectXBinding: { Register: 2, Space: 0 } }\n\
+         \x20   - { Name: Out, Kind: RWStructuredBuffer, DirectXBinding: { Register: 3, Space: 0 } }\n";
+    let ran = run("texel-formats", shader, pipeline, &["-T", "cs_6_0"]);
+    let out = ran.buffers();
+    assert_eq!(out["Out"], json!([4, 2, 1, 0, 0, 1, 10, -20]));
+    assert_eq!(out["B"], json!([1, 2, 3, 4, 5, 6, 7, 8]));
+}

@@ -40,6 +40,24 @@ pub struct Resource {
     /// turn, its whole mip chain (level 0 first), as D3D12 orders subresources.
     pub levels: u32,
     pub sampler: Option<SamplerState>,
+    /// A typed buffer's texel format as the pipeline gives it (a Vulkan texel buffer view's
+    /// format), when it differs from the shader's element type: reads convert and fill the
+    /// missing components (0, and 1 for the fourth), writes store the format's components,
+    /// `GetDimensions` counts the format's texels. `None`: texels as the shader declares.
+    pub texel_format: Option<TexelFormat>,
+}
+
+/// The components of one texel in memory: `channels` values of `num`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TexelFormat {
+    pub num: Num,
+    pub channels: u32,
+}
+
+impl TexelFormat {
+    pub fn size(self) -> u32 {
+        self.num.mem_size() * self.channels
+    }
 }
 
 impl Resource {
@@ -65,6 +83,7 @@ impl Resource {
             depth: depth.max(1),
             levels: 1,
             sampler: None,
+            texel_format: None,
         }
     }
 

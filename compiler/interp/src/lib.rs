@@ -48,7 +48,9 @@ pub mod wave;
 
 use std::fmt;
 
-pub use exec::{AddressMode, CompareOp, Ctx, Filter, Invocation, Resource, SamplerState, State};
+pub use exec::{
+    AddressMode, CompareOp, Ctx, Filter, Invocation, Resource, SamplerState, State, TexelFormat,
+};
 pub use hooks::{
     AccessKind, Hook, Hooks, InstructionEvent, InvocationId, MemoryAccess, RobustnessEvent,
 };

@@ -22,6 +22,9 @@
 //! comparison samplers) for resources of kind `Sampler` or `SamplerComparison`; a combined
 //! image sampler (`Kind: SampledTexture2D`, a `vk::SampledTexture*` global) takes its texels
 //! from the buffer and its state from the sampler that have its `Name`, both required.
+//! A typed buffer (`Kind: Buffer`/`RWBuffer`) without a `Stride` reads and writes texels of
+//! its `Format` with `Channels` components (default 1), as the offloader's texel buffer view
+//! does, whatever element type the shader declares ([`crate::TexelFormat`]).
 //! Unknown keys are ignored. A resource is bound to the global
 //! with set = its descriptor set's index and binding = its Vulkan binding, else to the one
 //! with set = `Space` and binding = `Register` (DXC's mapping); among globals with the same
@@ -590,6 +593,32 @@ impl BufferDesc {
         }
     }
 
+    /// The texel format of a typed buffer bound to this buffer, as the suite's offloader
+    /// makes its texel buffer view: `Channels` (default 1) values of `Format`. `None` with a
+    /// `Stride` (or a format without an interpreter kind): texels as the shader declares.
+    fn texel_format(&self) -> Option<crate::TexelFormat> {
+        use crate::numeric::Num;
+        if self.stride.is_some() {
+            return None;
+        }
+        let num = match self.format {
+            Format::Int16 => Num::I16,
+            Format::UInt16 | Format::Hex16 => Num::U16,
+            Format::Int32 => Num::I32,
+            Format::UInt32 | Format::Hex32 => Num::U32,
+            Format::Int64 => Num::I64,
+            Format::UInt64 | Format::Hex64 => Num::U64,
+            Format::Float16 => Num::F16,
+            Format::Float32 => Num::F32,
+            Format::Float64 => Num::F64,
+            Format::Hex8 | Format::Bool => return None,
+        };
+        Some(crate::TexelFormat {
+            num,
+            channels: self.channels.unwrap_or(1).clamp(1, 4),
+        })
+    }
+
     /// Mip levels of a texture (`OutputProps.MipLevels`, default 1).
     fn mip_levels(&self) -> u32 {
         self.output_props
@@ -886,7 +915,11 @@ pub fn run_pipeline_with_hook(
                 }
                 t
             } else {
-                Resource::buffer(bytes)
+                let mut b = Resource::buffer(bytes);
+                if matches!(r.kind.as_str(), "Buffer" | "RWBuffer") {
+                    b.texel_format = desc.texel_format();
+                }
+                b
             };
             for &other in &roots[1..] {
                 bindings.resources[other] = Some(res.clone());
