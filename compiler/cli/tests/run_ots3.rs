@@ -346,3 +346,36 @@ void main()
     assert_eq!(out["Out"], json!([4, 2, 1, 0, 0, 1, 10, -20]));
     assert_eq!(out["B"], json!([1, 2, 3, 4, 5, 6, 7, 8]));
 }
+
+#[test]
+fn wave_size_sets_the_lanes_of_a_wave() {
+    // [WaveSize(16)] with 64 threads: four waves of 16 lanes. Each thread writes the lane
+    // count times 100 plus the lanes before it in its wave: 1600 + i % 16. Without the
+    // attribute a wave has the interpreter's 32 lanes: 3200 + i % 32.
+    let shader = |attr: &str| {
+        format!(
+            "RWStructuredBuffer<uint> Out : register(u0);
+{attr} [numthreads(64, 1, 1)]
+void main(uint i : SV_GroupIndex)
+{{
+    Out[i] = WaveGetLaneCount() * 100 + WavePrefixCountBits(true);
+}}
+"
+        )
+    };
+    let pipeline = "Shaders:\n  - Stage: Compute\n    Entry: main\nBuffers:\n\
+         \x20 - { Name: Out, Format: UInt32, Stride: 4, FillSize: 256 }\n\
+         DescriptorSets:\n  - Resources:\n\
+         \x20   - { Name: Out, Kind: RWStructuredBuffer, DirectXBinding: { Register: 0, Space: 0 } }\n";
+    let ran = run(
+        "wave-size-16",
+        &shader("[WaveSize(16)]"),
+        pipeline,
+        &["-T", "cs_6_6"],
+    );
+    let want: Vec<u32> = (0..64).map(|i| 1600 + i % 16).collect();
+    assert_eq!(ran.buffers()["Out"], json!(want));
+    let ran = run("wave-size-none", &shader(""), pipeline, &["-T", "cs_6_6"]);
+    let want: Vec<u32> = (0..64).map(|i| 3200 + i % 32).collect();
+    assert_eq!(ran.buffers()["Out"], json!(want));
+}

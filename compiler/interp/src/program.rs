@@ -415,6 +415,8 @@ pub struct Program {
     pub entry_name: String,
     /// What float arithmetic does with 32-bit denormals.
     pub denormals: crate::numeric::Denormals,
+    /// The entry point's `[WaveSize]`: lanes per wave, whatever the run's options say.
+    pub wave_size: Option<u32>,
 }
 
 /// Options for decoding: spec constant values by id (bits as [`ir::Constant`] keeps them).
@@ -637,6 +639,10 @@ impl Program {
             workgroup_size: ep.workgroup_size.unwrap_or([1, 1, 1]),
             entry_name: ep.name.clone(),
             denormals: options.denormals,
+            wave_size: ep.modes.iter().find_map(|m| match m {
+                ir::ExecutionMode::WaveSize(n) => Some(*n),
+                _ => None,
+            }),
         })
     }
 

@@ -121,3 +121,21 @@ void main() { T[0] = T[1]; }
         "texel type int64_t2 (only 32-bit texels)",
     );
 }
+
+#[test]
+fn wave_size_has_no_spirv_mode() {
+    // Vulkan sets a required subgroup size on the pipeline; the module only has LocalSize.
+    let m = compile(
+        "RWStructuredBuffer<uint> Out : register(u0);
+[WaveSize(64)] [numthreads(64, 1, 1)]
+void main(uint i : SV_GroupIndex) { Out[i] = WaveGetLaneCount(); }
+",
+        "cs_6_6",
+        &["-fspv-target-env=vulkan1.1"],
+    );
+    m.assert_has(&[
+        "OpExecutionMode %main LocalSize 64 1 1",
+        "BuiltIn SubgroupSize",
+    ]);
+    assert_eq!(m.asm.matches("OpExecutionMode").count(), 1, "{}", m.asm);
+}
