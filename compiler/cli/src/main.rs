@@ -475,7 +475,21 @@ fn run_pipeline(
             return Ok(exit_status(true));
         }
     };
-    match interp::run_pipeline(&module, &pipeline, &interp::PipelineOptions::default()) {
+    // `-denorm preserve` keeps 32-bit denormals; `ftz` and the default `any` flush them, as
+    // D3D's float rules do (the suite expects it).
+    let run_options = interp::PipelineOptions {
+        denormals: match options.denorm.as_deref() {
+            Some("preserve") => interp::Denormals::Preserve,
+            None | Some("any" | "ftz") => interp::Denormals::FlushFloat32,
+            Some(other) => {
+                return Err(format!(
+                    "unknown -denorm `{other}` (expected any, preserve or ftz)"
+                ))
+            }
+        },
+        ..Default::default()
+    };
+    match interp::run_pipeline(&module, &pipeline, &run_options) {
         Ok(results) => {
             say(&format!("{}\n", results.to_json()));
             Ok(ExitCode::SUCCESS)

@@ -965,6 +965,14 @@ impl<'a> TypeCtx<'a> {
                     None => ScalarKind::Float,
                     Some(t) => t?.scalar_kind()?,
                 };
+                // SM 6.9's long vectors (5 to 1024 components; DXC's SPIR-V refuses them).
+                if let Some(Some(n @ 5..=1024)) = arg_int(1) {
+                    errors.push(TypeError::NotSupported(format!(
+                        "vectors of more than 4 components (`vector<{}, {n}>`, SM 6.9 long vectors)",
+                        Type::scalar(scalar)
+                    )));
+                    return Some(None);
+                }
                 Some(Type::vector(scalar, dim(arg_int(1), 4)?))
             }
             "matrix" => {

@@ -25,6 +25,7 @@ mod intrinsics;
 mod items;
 mod linked_lists;
 mod local_declarations;
+mod long_vectors;
 mod member_functors;
 mod names;
 mod probe3_rules;

@@ -1,5 +1,6 @@
 //! Interpreted instructions per second on one core for loop-heavy kernels: a hash loop in SSA
-//! form (phis) and the same loop in memory form (allocas, loads, stores). Run with
+//! form (phis) and the same loop in memory form (allocas, loads, stores), and a `float`
+//! multiply-add loop (the 32-bit denormal flushing around float arithmetic). Run with
 //! `cargo bench -p interp`; divan reports items (instructions) per second.
 
 use divan::counter::ItemsCount;
@@ -95,8 +96,69 @@ fn kernel(ssa: bool) -> ir::Module {
     module
 }
 
+/// `float acc = 1; for (uint i = 0; i < N; i++) acc = acc * 0.999 + 0.001; Out[0] = acc;`
+/// in SSA form.
+fn float_kernel() -> ir::Module {
+    let mut mb = ModuleBuilder::new();
+    let out_ty = Type::resource(ResourceType::StructuredBuffer {
+        kind: StructuredKind::ReadWrite,
+        element: Type::FLOAT,
+    });
+    let out = mb.resource("Out", out_ty, 0, 0);
+    let main = mb.declare_function("main", vec![], Type::Void);
+    let mut fb = mb.function(main);
+    let entry = fb.create_block("entry");
+    let header = fb.create_block("header");
+    let check = fb.create_block("check");
+    let body = fb.create_block("body");
+    let merge = fb.create_block("merge");
+    fb.switch_to_block(entry);
+    let (zero, one, fone) = (fb.uint(0), fb.uint(1), fb.float(1.0));
+    fb.br(header);
+    fb.switch_to_block(header);
+    let i = fb.phi(Type::UINT, &[(zero, entry), (zero, body)]);
+    let acc = fb.phi(Type::FLOAT, &[(fone, entry), (fone, body)]);
+    fb.mark_loop(header, merge, body, None);
+    fb.br(check);
+    fb.switch_to_block(check);
+    let n = fb.uint(ITERATIONS);
+    let c = fb.compare(Opcode::Lt, i, n);
+    fb.cond_br(c, body, merge);
+    fb.switch_to_block(body);
+    let (k, d) = (fb.float(0.999), fb.float(0.001));
+    let m = fb.binary(Opcode::Mul, acc, k);
+    let a2 = fb.binary(Opcode::Add, m, d);
+    let i1 = fb.binary(Opcode::Add, i, one);
+    for (phi, v) in [(i, i1), (acc, a2)] {
+        if let Value::Inst(h) = phi {
+            fb.function_mut().insts[h].operands[1] = v;
+        }
+    }
+    fb.br(header);
+    fb.switch_to_block(merge);
+    let z = fb.int(0);
+    let p = fb.access_chain(Value::Global(out), &[z]);
+    fb.store(p, acc);
+    fb.ret(None);
+    mb.entry_point(EntryPoint {
+        name: "main".to_owned(),
+        stage: Stage::Compute,
+        function: main,
+        inputs: vec![],
+        outputs: vec![],
+        workgroup_size: Some([1, 1, 1]),
+        modes: Vec::new(),
+    });
+    let module = mb.finish();
+    assert!(ir::verify(&module).is_empty());
+    module
+}
+
 fn bench_kernel(b: Bencher<'_, '_>, ssa: bool) {
-    let module = kernel(ssa);
+    bench_module(b, kernel(ssa));
+}
+
+fn bench_module(b: Bencher<'_, '_>, module: ir::Module) {
     let program = Program::new(&module, "main", &ProgramOptions::default()).unwrap();
     let options = RunOptions {
         quantum: u64::MAX,
@@ -122,6 +184,11 @@ fn ssa_loop(b: Bencher<'_, '_>) {
 #[divan::bench]
 fn memory_loop(b: Bencher<'_, '_>) {
     bench_kernel(b, false);
+}
+
+#[divan::bench]
+fn float_loop(b: Bencher<'_, '_>) {
+    bench_module(b, float_kernel());
 }
 
 fn main() {

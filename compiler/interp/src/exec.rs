@@ -40,6 +40,24 @@ pub struct Resource {
     /// turn, its whole mip chain (level 0 first), as D3D12 orders subresources.
     pub levels: u32,
     pub sampler: Option<SamplerState>,
+    /// A typed buffer's texel format as the pipeline gives it (a Vulkan texel buffer view's
+    /// format), when it differs from the shader's element type: reads convert and fill the
+    /// missing components (0, and 1 for the fourth), writes store the format's components,
+    /// `GetDimensions` counts the format's texels. `None`: texels as the shader declares.
+    pub texel_format: Option<TexelFormat>,
+}
+
+/// The components of one texel in memory: `channels` values of `num`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TexelFormat {
+    pub num: Num,
+    pub channels: u32,
+}
+
+impl TexelFormat {
+    pub fn size(self) -> u32 {
+        self.num.mem_size() * self.channels
+    }
 }
 
 impl Resource {
@@ -65,6 +83,7 @@ impl Resource {
             depth: depth.max(1),
             levels: 1,
             sampler: None,
+            texel_format: None,
         }
     }
 
@@ -530,10 +549,19 @@ impl Invocation {
                 } => {
                     let (d, a, b) = (fb + *dst as usize, fb + *a as usize, fb + *b as usize);
                     let mut ub = false;
-                    for i in 0..*n as usize {
-                        let (v, z) = numeric::binary(*op, *num, r[a + i], r[b + i]);
-                        r[d + i] = v;
-                        ub |= z;
+                    // The denormal check once per instruction; other kinds keep the plain loop.
+                    if let Some(fp) = prog.denormals.for_num(*num) {
+                        for i in 0..*n as usize {
+                            let (v, z) = fp.binary(*op, *num, r[a + i], r[b + i]);
+                            r[d + i] = v;
+                            ub |= z;
+                        }
+                    } else {
+                        for i in 0..*n as usize {
+                            let (v, z) = numeric::binary(*op, *num, r[a + i], r[b + i]);
+                            r[d + i] = v;
+                            ub |= z;
+                        }
                     }
                     if ub {
                         ctx.robust(self.id, RobustnessEvent::DivisionByZero);
@@ -548,8 +576,14 @@ impl Invocation {
                     n,
                 } => {
                     let (d, a, b) = (fb + *dst as usize, fb + *a as usize, fb + *b as usize);
-                    for i in 0..*n as usize {
-                        r[d + i] = numeric::compare(*op, *num, r[a + i], r[b + i]) as u64;
+                    if let Some(fp) = prog.denormals.for_num(*num) {
+                        for i in 0..*n as usize {
+                            r[d + i] = fp.compare(*op, *num, r[a + i], r[b + i]) as u64;
+                        }
+                    } else {
+                        for i in 0..*n as usize {
+                            r[d + i] = numeric::compare(*op, *num, r[a + i], r[b + i]) as u64;
+                        }
                     }
                 }
                 Op::Unary { op, num, dst, a, n } => {
@@ -613,11 +647,12 @@ impl Invocation {
                             for k in 0..*inner as usize {
                                 let x = r[a + i * ars + k * acs];
                                 let y = r[b + k * brs + j * bcs];
-                                let (p, _) = numeric::binary(numeric::BinOp::Mul, *num, x, y);
+                                let fp = prog.denormals;
+                                let (p, _) = fp.binary(numeric::BinOp::Mul, *num, x, y);
                                 acc = if k == 0 {
                                     p
                                 } else {
-                                    numeric::binary(numeric::BinOp::Add, *num, acc, p).0
+                                    fp.binary(numeric::BinOp::Add, *num, acc, p).0
                                 };
                             }
                             r[d + i * *cols as usize + j] = acc;

@@ -7,7 +7,8 @@
 //! transcendental ones are at least as accurate as a GPU's; `lerp` and `smoothstep` round
 //! each step of DXC's expansion instead, as a GPU running it does. `mad` is not fused (a product
 //! rounded, then a sum rounded); `fma` is. `round` rounds halfway cases to even (DXIL's
-//! `Round_ne`). `min`/`max` return the other operand when one is NaN.
+//! `Round_ne`). `min`/`max` return the other operand when one is NaN. 32-bit denormals are
+//! flushed around the arithmetic ones by the caller (`exec`, see [`flushes_denormals`]).
 
 // Component loops index several slices in step (operands broadcast, strided memory).
 #![allow(clippy::needless_range_loop)]
@@ -61,6 +62,18 @@ pub fn supported(which: Intrinsic) -> bool {
             | StreamAppend
             | StreamRestartStrip
             | Printf
+    )
+}
+
+/// Whether `which` is arithmetic, whose 32-bit denormal operands and results are flushed
+/// under [`numeric::Denormals::FlushFloat32`]: every float intrinsic but the ones that move
+/// or reinterpret bits (`abs` clears the sign, `asuint`...) or convert (D3D lets float
+/// conversions keep denormals).
+pub fn flushes_denormals(which: Intrinsic) -> bool {
+    use Intrinsic::*;
+    !matches!(
+        which,
+        Abs | AsFloat | AsInt | AsUint | AsDouble | F32ToF16 | F16ToF32
     )
 }
 

@@ -17,7 +17,11 @@
 //! bits, `float` (and `half`, min-precision floats) as binary32 bits, `double` as binary64,
 //! `bool` as 0 or 1; vectors, matrices (row by row), arrays and structs flattened in order;
 //! pointers as (root, memory shape, byte offset). Semantics of arithmetic, conversions and
-//! undefined behaviour are documented in [`numeric`] and [`intrinsics`].
+//! undefined behaviour are documented in [`numeric`] and [`intrinsics`]. The interpreter
+//! specification is silent on denormals and NaNs; as D3D's float rules require, 32-bit
+//! denormals are flushed to zero (sign kept) on the input and output of arithmetic and kept by
+//! moves, and `float16_t`/`double` denormals are kept ([`numeric::Denormals`];
+//! [`ProgramOptions::denormals`] `Preserve` keeps them all).
 //!
 //! Not run (reported as [`RunError::Unsupported`] when executed, so modules that merely
 //! contain them still run): sampling other than `SampleLevel`, `SampleCmpLevelZero` and
@@ -44,10 +48,13 @@ pub mod wave;
 
 use std::fmt;
 
-pub use exec::{AddressMode, CompareOp, Ctx, Filter, Invocation, Resource, SamplerState, State};
+pub use exec::{
+    AddressMode, CompareOp, Ctx, Filter, Invocation, Resource, SamplerState, State, TexelFormat,
+};
 pub use hooks::{
     AccessKind, Hook, Hooks, InstructionEvent, InvocationId, MemoryAccess, RobustnessEvent,
 };
+pub use numeric::Denormals;
 pub use pipeline::{
     parse_pipeline, run_pipeline, run_pipeline_with_hook, BufferValues, Pipeline, PipelineOptions,
     Results,

@@ -9,7 +9,16 @@
 //!   `MIN / -1` wraps to `MIN` and `MIN % -1` is 0 (neither is reported).
 //! - `float16_t` arithmetic rounds every result to binary16 (nearest even); `half` and the
 //!   minimum-precision types are 32-bit values, as the IR stores them (their precision is a
-//!   hint), so they compute in binary32. Denormals are kept, never flushed.
+//!   hint), so they compute in binary32.
+//! - Denormals ([`Denormals`]): by default 32-bit floats (`float`, and `half` and the
+//!   minimum-precision types, which compute in binary32) are flushed to zero of the same sign
+//!   on the input and the output of arithmetic (`+ - * / %`, comparisons, matrix products, the
+//!   math intrinsics and wave reductions), as D3D's float rules require and DXIL's default
+//!   (`-denorm any`, which our SPIR-V leaves to the device) lets a device do. Moves, loads and
+//!   stores, negation, `abs`, `select`, bit casts (`asuint`...) and conversions keep them
+//!   (D3D lets float32/float64 conversions do either). `float16_t` and `double` denormals are
+//!   always kept (DXC: "fp16/fp64 need to preserve denorms"). `-denorm preserve` keeps them
+//!   everywhere. The interpreter specification (the seed) says nothing of denormals or NaNs.
 //! - Float to integer truncates toward zero and saturates out of range; NaN becomes 0
 //!   (Vulkan leaves this undefined; saturation is what most hardware and Rust's `as` do).
 //! - Integer to float rounds to nearest even. Comparisons of NaN are false except `!=`.
@@ -161,6 +170,53 @@ pub fn f64_to_f16(v: f64) -> u16 {
     }
     // Normal: a carry out of the mantissa moves into the exponent (and up to infinity).
     sign | round(((e as u64) << 52) | mant, 42)
+}
+
+/// What arithmetic does with 32-bit denormal operands and results (see the module doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Denormals {
+    /// Flushed to a zero of the same sign, on input and output: D3D's rule, and what
+    /// `-denorm ftz` (and the default, `any`) lets a device do.
+    #[default]
+    FlushFloat32,
+    /// Kept, as IEEE 754 (`-denorm preserve`).
+    Preserve,
+}
+
+impl Denormals {
+    /// `bits` of `num`, with a 32-bit denormal flushed to zero under [`Denormals::FlushFloat32`].
+    #[inline]
+    pub fn flush(self, num: Num, bits: u64) -> u64 {
+        // A zero exponent field is a zero or a denormal: either way only the sign remains.
+        if self == Denormals::FlushFloat32 && num == Num::F32 && bits & 0x7f80_0000 == 0 {
+            bits & 0x8000_0000
+        } else {
+            bits
+        }
+    }
+
+    /// `Some(self)` when it changes arithmetic of `num` (flushing, on 32-bit floats), so a
+    /// caller can test once per instruction and take plain [`binary`]/[`compare`] otherwise.
+    #[inline]
+    pub fn for_num(self, num: Num) -> Option<Denormals> {
+        (self == Denormals::FlushFloat32 && num == Num::F32).then_some(self)
+    }
+
+    /// [`binary`] with this treatment of denormal operands and result.
+    #[inline]
+    pub fn binary(self, op: BinOp, num: Num, a: u64, b: u64) -> (u64, bool) {
+        if self == Denormals::Preserve || num != Num::F32 {
+            return binary(op, num, a, b);
+        }
+        let (v, z) = binary(op, num, self.flush(num, a), self.flush(num, b));
+        (self.flush(num, v), z)
+    }
+
+    /// [`compare`] with this treatment of denormal operands (a flushed denormal equals zero).
+    #[inline]
+    pub fn compare(self, op: CmpOp, num: Num, a: u64, b: u64) -> bool {
+        compare(op, num, self.flush(num, a), self.flush(num, b))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -377,6 +433,58 @@ pub fn truthy(bits: u64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 2^-149 (bits 1) and 2^-126 (0x0080_0000, the smallest normal) as binary32 bits.
+    const TINY: u64 = 1;
+    const MIN_NORMAL: u64 = 0x0080_0000;
+
+    #[test]
+    fn float32_denormals_flush_on_input_and_output() {
+        let ftz = Denormals::FlushFloat32;
+        let keep = Denormals::Preserve;
+        let f = |v: f32| u64::from(v.to_bits());
+        // Output: 2^-126 * 0.5 = 2^-127 is a denormal (0x0040_0000): kept, or +0.
+        assert_eq!(
+            keep.binary(BinOp::Mul, Num::F32, MIN_NORMAL, f(0.5)).0,
+            0x0040_0000
+        );
+        assert_eq!(ftz.binary(BinOp::Mul, Num::F32, MIN_NORMAL, f(0.5)).0, 0);
+        // Negative results flush to -0.
+        assert_eq!(
+            ftz.binary(BinOp::Mul, Num::F32, MIN_NORMAL, f(-0.5)).0,
+            f(-0.0)
+        );
+        // Input: 2^-149 * 2^100 = 2^-49 when kept; the flushed input gives +0.
+        let big = f(2f32.powi(100));
+        assert_eq!(
+            keep.binary(BinOp::Mul, Num::F32, TINY, big).0,
+            f(2f32.powi(-49))
+        );
+        assert_eq!(ftz.binary(BinOp::Mul, Num::F32, TINY, big).0, 0);
+        // -2^-149 + 0: the flushed -0 plus +0 is +0 (round to nearest); kept, -2^-149.
+        let neg_tiny = TINY | 0x8000_0000;
+        assert_eq!(ftz.binary(BinOp::Add, Num::F32, neg_tiny, 0).0, 0);
+        assert_eq!(keep.binary(BinOp::Add, Num::F32, neg_tiny, 0).0, neg_tiny);
+        // A flushed denormal compares equal to zero.
+        assert!(ftz.compare(CmpOp::Eq, Num::F32, TINY, 0));
+        assert!(!keep.compare(CmpOp::Eq, Num::F32, TINY, 0));
+        // Normal values, zeros, infinities and NaNs pass unchanged.
+        for bits in [MIN_NORMAL, f(1.0), f(-0.0), f(f32::INFINITY), f(f32::NAN)] {
+            assert_eq!(ftz.flush(Num::F32, bits), bits);
+        }
+    }
+
+    #[test]
+    fn half_and_double_denormals_are_kept() {
+        let ftz = Denormals::FlushFloat32;
+        // binary16: 0x0001 (2^-24) + 0x0001 = 0x0002 (2^-23), both denormals.
+        assert_eq!(ftz.binary(BinOp::Add, Num::F16, 1, 1).0, 2);
+        // binary64: 2^-1074 * 2 = 2^-1073 (bits 2).
+        let two = 2f64.to_bits();
+        assert_eq!(ftz.binary(BinOp::Mul, Num::F64, 1, two).0, 2);
+        // Integers are not floats: bits 1 stay 1.
+        assert_eq!(ftz.flush(Num::U32, 1), 1);
+    }
 
     /// Every finite binary16 value converts back to itself, and every midpoint between two
     /// neighbours rounds to the even one; just above or below a midpoint rounds to the

@@ -4,13 +4,16 @@
 //! Read: `Shaders` (`Stage`, `Entry`, optional `DispatchSize`; without `Shaders`, as in the
 //! suite's first pipelines, a compute shader `main` and a top-level `DispatchSize`), `DispatchParameters`
 //! (`DispatchGroupCount`, default `[1, 1, 1]`), `Buffers` (`Name`, `Format`, `Stride` or
-//! `Channels`, `Data` (numbers; C99 hexadecimal floats such as `0x1.8p+1` in float formats)
+//! `Channels`, `Data` (numbers; C99 hexadecimal floats such as `0x1.8p+1` in float formats;
+//! a `-0`, which YAML reads as the integer 0, is -0.0 in float formats)
 //! or `FillSize` in bytes with `FillValue` (`ZeroInitSize`, the older spelling, zeroes that
 //! many bytes), `ArraySize` (the buffers of a resource array: `Data` a list of lists, one
 //! per element, bound to the array's elements in order), and `Width`/`Height`/`Depth`
 //! either directly or under `OutputProps` for textures (there also `MipLevels`, each slice's
-//! mip chain stored level 0 first, and `ArraySlices` of an array texture); our extension `Counter` sets the
-//! hidden counter of an append or consume buffer, and `Address` gives it a device address
+//! mip chain stored level 0 first, and `ArraySlices` of an array texture); our extension
+//! `InitialCounter` sets the hidden counter of the structured buffer it is bound to (the
+//! suite's `Counter` is an output its offloader prints, ignored here on input as there),
+//! and our `Address` gives it a device address
 //! that raw buffer and buffer pointer accesses reach it by, see [`crate::device`]),
 //! `DescriptorSets` (each a list of
 //! `Resources` with `Name`, `Kind`, `DirectXBinding` (`Register`, `Space`) and
@@ -19,6 +22,9 @@
 //! comparison samplers) for resources of kind `Sampler` or `SamplerComparison`; a combined
 //! image sampler (`Kind: SampledTexture2D`, a `vk::SampledTexture*` global) takes its texels
 //! from the buffer and its state from the sampler that have its `Name`, both required.
+//! A typed buffer (`Kind: Buffer`/`RWBuffer`) without a `Stride` reads and writes texels of
+//! its `Format` with `Channels` components (default 1), as the offloader's texel buffer view
+//! does, whatever element type the shader declares ([`crate::TexelFormat`]).
 //! Unknown keys are ignored. A resource is bound to the global
 //! with set = its descriptor set's index and binding = its Vulkan binding, else to the one
 //! with set = `Space` and binding = `Register` (DXC's mapping); among globals with the same
@@ -30,8 +36,11 @@
 //! Output: `{"buffers": {"Name": [v0, ...]}}` in `Buffers` order; floats print in the
 //! shortest form that reads back to the same value of their format, NaN and infinities as
 //! the strings `"nan"`, `"inf"`, `"-inf"`; `Bool` as `true`/`false`; `Hex` formats as
-//! unsigned integers; a resource array's buffers as a list of lists.
+//! unsigned integers; a resource array's buffers as a list of lists. Then, when buffers are
+//! bound to structured buffers with a counter, `"counters": {"Name": n}` after the run
+//! (`[n0, n1, ...]` for the elements of a resource array).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -135,10 +144,11 @@ pub struct BufferDesc {
     pub depth: Option<u32>,
     #[serde(rename = "OutputProps", default)]
     pub output_props: Option<OutputProps>,
-    /// The initial value of the hidden counter of the append or consume buffer bound to this
-    /// buffer (our extension; counters start at 0 without it).
-    #[serde(rename = "Counter", default)]
-    pub counter: Option<u32>,
+    /// The initial value of the hidden counter of the buffer bound to this one (our
+    /// extension; counters start at 0 without it). The suite's own `Counter` key is where its
+    /// offloader prints a counter after the run: ignored on input, as the offloader does.
+    #[serde(rename = "InitialCounter", default)]
+    pub initial_counter: Option<u32>,
     /// The device address of the buffer (our extension): `vk::RawBufferLoad`/`Store` and
     /// `vk::BufferPointer` accesses reach it at this address, which the shader reads from
     /// another buffer (a `UInt64` buffer holding it, bound as a constant or structured
@@ -295,8 +305,9 @@ fn is_combined(ty: &types::Type) -> bool {
 
 /// Parses pipeline YAML.
 pub fn parse_pipeline(text: &str) -> Result<Pipeline, RunError> {
+    let text = quote_negative_zeros(text);
     let mut p: Pipeline =
-        serde_norway::from_str(text).map_err(|e| RunError::Pipeline(e.to_string()))?;
+        serde_norway::from_str(&text).map_err(|e| RunError::Pipeline(e.to_string()))?;
     if p.shaders.is_empty() {
         p.shaders.push(Shader {
             stage: "Compute".to_owned(),
@@ -325,6 +336,67 @@ impl Pipeline {
     }
 }
 
+/// YAML resolves `-0` (and `-00`, `-0x0`, `-0o0`) to the integer 0, which has no sign, so a
+/// float buffer's `-0` would be read as +0 (the suite means -0.0). Before parsing, such plain
+/// scalars are quoted: they reach [`value_f64`] as text and keep their sign, and integer
+/// formats read them as 0. Quoted scalars and comments are left alone.
+fn quote_negative_zeros(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let boundary = |b: u8| b.is_ascii_whitespace() || matches!(b, b'[' | b']' | b'{' | b'}' | b',');
+    let mut out = String::new();
+    let (mut last, mut i) = (0, 0);
+    let mut quote: Option<u8> = None;
+    let mut comment = false;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let starts = i == 0 || boundary(bytes[i - 1]);
+        if c == b'\n' {
+            (quote, comment) = (None, false);
+        } else if comment {
+        } else if let Some(q) = quote {
+            if c == q {
+                quote = None;
+            }
+        } else if (c == b'\'' || c == b'"') && starts {
+            quote = Some(c);
+        } else if c == b'#' && starts {
+            comment = true;
+        } else if c == b'-' && starts {
+            let end = bytes[i..]
+                .iter()
+                .position(|&b| boundary(b) || b == b'#')
+                .map_or(bytes.len(), |k| i + k);
+            if is_negative_zero(&text[i..end]) {
+                out.push_str(&text[last..i]);
+                out.push('"');
+                out.push_str(&text[i..end]);
+                out.push('"');
+                last = end;
+            }
+            i = end;
+            continue;
+        }
+        i += 1;
+    }
+    if last == 0 {
+        return Cow::Borrowed(text);
+    }
+    out.push_str(&text[last..]);
+    Cow::Owned(out)
+}
+
+/// `-0`, `-00`, `-0x0`, `-0o00`, ...: a YAML integer zero written with a minus sign.
+fn is_negative_zero(token: &str) -> bool {
+    let Some(rest) = token.strip_prefix('-') else {
+        return false;
+    };
+    let digits = ["0x", "0X", "0o", "0b"]
+        .iter()
+        .find_map(|p| rest.strip_prefix(p))
+        .unwrap_or(rest);
+    !digits.is_empty() && digits.bytes().all(|b| b == b'0')
+}
+
 fn value_u64(v: &Value) -> Option<u64> {
     match v {
         Value::Number(n) => n
@@ -332,6 +404,7 @@ fn value_u64(v: &Value) -> Option<u64> {
             .or_else(|| n.as_i64().map(|i| i as u64))
             .or_else(|| n.as_f64().map(|f| f as u64)),
         Value::Bool(b) => Some(*b as u64),
+        Value::String(s) if is_negative_zero(s.trim()) => Some(0),
         Value::String(s) => {
             let t = s.trim();
             let t = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X"));
@@ -348,6 +421,7 @@ fn value_f64(v: &Value) -> Option<f64> {
             "nan" | ".nan" => Some(f64::NAN),
             "inf" | ".inf" => Some(f64::INFINITY),
             "-inf" | "-.inf" => Some(f64::NEG_INFINITY),
+            t if is_negative_zero(t) => Some(-0.0),
             t => t.parse().ok().or_else(|| hex_float(t)),
         },
         Value::Bool(b) => Some(*b as u8 as f64),
@@ -519,6 +593,32 @@ impl BufferDesc {
         }
     }
 
+    /// The texel format of a typed buffer bound to this buffer, as the suite's offloader
+    /// makes its texel buffer view: `Channels` (default 1) values of `Format`. `None` with a
+    /// `Stride` (or a format without an interpreter kind): texels as the shader declares.
+    fn texel_format(&self) -> Option<crate::TexelFormat> {
+        use crate::numeric::Num;
+        if self.stride.is_some() {
+            return None;
+        }
+        let num = match self.format {
+            Format::Int16 => Num::I16,
+            Format::UInt16 | Format::Hex16 => Num::U16,
+            Format::Int32 => Num::I32,
+            Format::UInt32 | Format::Hex32 => Num::U32,
+            Format::Int64 => Num::I64,
+            Format::UInt64 | Format::Hex64 => Num::U64,
+            Format::Float16 => Num::F16,
+            Format::Float32 => Num::F32,
+            Format::Float64 => Num::F64,
+            Format::Hex8 | Format::Bool => return None,
+        };
+        Some(crate::TexelFormat {
+            num,
+            channels: self.channels.unwrap_or(1).clamp(1, 4),
+        })
+    }
+
     /// Mip levels of a texture (`OutputProps.MipLevels`, default 1).
     fn mip_levels(&self) -> u32 {
         self.output_props
@@ -575,6 +675,10 @@ pub enum BufferValues {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Results {
     pub buffers: Vec<(String, BufferValues)>,
+    /// The hidden counter of each buffer bound to an append, consume or counter-using
+    /// structured buffer, after the run (the suite's `Counter`); one per element of a
+    /// resource array (its `Counters`).
+    pub counters: Vec<(String, Vec<u32>)>,
 }
 
 fn json_string(out: &mut String, s: &str) {
@@ -607,7 +711,9 @@ impl Results {
         self.buffers.iter().find(|(n, _)| n == name).map(|(_, v)| v)
     }
 
-    /// `{"buffers": {"Name": [v0, ...]}}`; a resource array's buffers as a list of lists.
+    /// `{"buffers": {"Name": [v0, ...]}}`; a resource array's buffers as a list of lists;
+    /// then `"counters": {"Name": n}` when a buffer has a counter (`[n0, ...]` for a resource
+    /// array's).
     pub fn to_json(&self) -> String {
         let mut out = String::from("{\"buffers\": {");
         for (k, (name, vals)) in self.buffers.iter().enumerate() {
@@ -618,7 +724,27 @@ impl Results {
             out.push_str(": ");
             json_values(&mut out, vals);
         }
-        out.push_str("}}");
+        out.push('}');
+        if !self.counters.is_empty() {
+            out.push_str(", \"counters\": {");
+            for (k, (name, value)) in self.counters.iter().enumerate() {
+                if k > 0 {
+                    out.push_str(", ");
+                }
+                json_string(&mut out, name);
+                match &value[..] {
+                    [one] => {
+                        let _ = write!(out, ": {one}");
+                    }
+                    many => {
+                        let list: Vec<String> = many.iter().map(u32::to_string).collect();
+                        let _ = write!(out, ": [{}]", list.join(", "));
+                    }
+                }
+            }
+            out.push('}');
+        }
+        out.push('}');
         out
     }
 }
@@ -658,6 +784,8 @@ pub struct PipelineOptions {
     pub run: RunOptions,
     /// Spec constant values by id (bits as `ir::Constant` keeps them).
     pub spec_constants: HashMap<u32, u64>,
+    /// 32-bit denormals in arithmetic (`hlslc run -denorm preserve` keeps them).
+    pub denormals: crate::numeric::Denormals,
 }
 
 /// Runs the pipeline's compute shader from `module` and returns every buffer afterwards.
@@ -684,6 +812,7 @@ pub fn run_pipeline_with_hook(
         &shader.entry,
         &ProgramOptions {
             spec_constants: options.spec_constants.clone(),
+            denormals: options.denormals,
             descriptor_heap_len: crate::heap::heap_len(pipeline),
             // An unbounded array of resources has as many elements as the largest
             // resource array of the pipeline.
@@ -703,6 +832,8 @@ pub fn run_pipeline_with_hook(
     let mut bindings = Bindings::new(&program);
     // Which root each pipeline buffer (element) went to, to copy the data back.
     let mut bound: Vec<(usize, &str, usize)> = Vec::new();
+    // Counter slots of the bound buffers, read back after the run.
+    let mut counters: Vec<(usize, String)> = Vec::new();
     for (set, ds) in pipeline.descriptor_sets.iter().enumerate() {
         for (position, r) in ds.resources.iter().enumerate() {
             let class = Some(RegisterClass::of_kind(&r.kind));
@@ -760,9 +891,14 @@ pub fn run_pipeline_with_hook(
                 let Some((first, slots)) = found else {
                     continue;
                 };
+                let counter = format!("counter.var.{}", program.resources[first].name);
+                let counter_first = program.find_name(&counter);
                 for (i, bytes) in data[r.name.as_str()].iter().enumerate().take(slots) {
                     bindings.resources[first + i] = Some(Resource::buffer(bytes.clone()));
                     bound.push((first + i, &r.name, i));
+                    if let Some(c) = counter_first {
+                        counters.push((c + i, r.name.clone()));
+                    }
                 }
                 continue;
             }
@@ -779,18 +915,26 @@ pub fn run_pipeline_with_hook(
                 }
                 t
             } else {
-                Resource::buffer(bytes)
+                let mut b = Resource::buffer(bytes);
+                if matches!(r.kind.as_str(), "Buffer" | "RWBuffer") {
+                    b.texel_format = desc.texel_format();
+                }
+                b
             };
             for &other in &roots[1..] {
                 bindings.resources[other] = Some(res.clone());
             }
             bindings.resources[root] = Some(res);
             bound.push((root, &r.name, 0));
-            if let Some(value) = desc.counter {
-                let counter = format!("counter.var.{}", program.resources[root].name);
-                let slot = program.find_name(&counter).ok_or_else(|| {
+            let counter = format!("counter.var.{}", program.resources[root].name);
+            let counter_slot = program.find_name(&counter);
+            if let Some(slot) = counter_slot {
+                counters.push((slot, r.name.clone()));
+            }
+            if let Some(value) = desc.initial_counter {
+                let slot = counter_slot.ok_or_else(|| {
                     RunError::Pipeline(format!(
-                        "buffer {} has a Counter, but the shader's `{}` is no append or consume buffer",
+                        "buffer {} has an InitialCounter, but the shader's `{}` has no counter",
                         r.name, program.resources[root].name
                     ))
                 })?;
@@ -844,12 +988,92 @@ pub fn run_pipeline_with_hook(
             (b.name.clone(), values)
         })
         .collect();
-    Ok(Results { buffers })
+    // The counters after the run, in `Buffers` order (one per element of a resource array),
+    // as the suite's offloader prints them.
+    let mut counter_values: Vec<(String, Vec<u32>)> = Vec::new();
+    for b in &pipeline.buffers {
+        let values: Vec<u32> = counters
+            .iter()
+            .filter(|(_, n)| *n == b.name)
+            .map(|(slot, _)| {
+                let bytes = bindings.resources[*slot]
+                    .as_ref()
+                    .map_or(&[][..], |r| &r.data[..]);
+                let mut word = [0u8; 4];
+                let n = bytes.len().min(4);
+                word[..n].copy_from_slice(&bytes[..n]);
+                u32::from_le_bytes(word)
+            })
+            .collect();
+        if !values.is_empty() {
+            counter_values.push((b.name.clone(), values));
+        }
+    }
+    Ok(Results {
+        buffers,
+        counters: counter_values,
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::hex_float;
+    use super::{hex_float, parse_pipeline, quote_negative_zeros};
+
+    /// The initial bytes of the pipeline's buffer `name`.
+    fn bytes_of(yaml: &str, name: &str) -> Vec<u8> {
+        let p = parse_pipeline(yaml).unwrap();
+        p.buffers
+            .iter()
+            .find(|b| b.name == name)
+            .unwrap()
+            .bytes()
+            .unwrap()
+    }
+
+    #[test]
+    fn negative_zeros_keep_their_sign_in_every_float_format() {
+        let yaml = r#"
+Buffers:
+  - Name: D
+    Format: Float64
+    Data: [ -0, 0, -0.0, -0x0, -0x0p+0, -00, 1 ]
+  - Name: F
+    Format: Float32
+    Data:
+      - -0
+      - -0.0 # -0 in a comment
+      - 0
+  - Name: H
+    Format: Float16
+    Data: [ -0, 0x8000, 0 ]
+  - Name: I
+    Format: Int32
+    Data: [ -0, -1 ]
+"#;
+        // binary64 -0.0 is the sign bit alone: 0x8000_0000_0000_0000.
+        let d: Vec<u64> = bytes_of(yaml, "D")
+            .chunks(8)
+            .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        let neg = 1u64 << 63;
+        assert_eq!(d, [neg, 0, neg, neg, neg, neg, 0x3ff0_0000_0000_0000]);
+        assert_eq!(
+            bytes_of(yaml, "F"),
+            [0, 0, 0, 0x80, 0, 0, 0, 0x80, 0, 0, 0, 0]
+        );
+        // Float16: `-0` is the value -0.0 (binary16 0x8000), like the bits `0x8000`.
+        assert_eq!(bytes_of(yaml, "H"), [0, 0x80, 0, 0x80, 0, 0]);
+        assert_eq!(bytes_of(yaml, "I"), [0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]);
+    }
+
+    #[test]
+    fn only_plain_negative_zero_scalars_are_quoted() {
+        let text = "a: [-0, '-0', \"-0\", -0x0p-1, 1-0, -01] # -0\n- -0\nb: x-0\n";
+        assert_eq!(
+            quote_negative_zeros(text),
+            "a: [\"-0\", '-0', \"-0\", -0x0p-1, 1-0, -01] # -0\n- \"-0\"\nb: x-0\n"
+        );
+    }
 
     #[test]
     fn hex_floats() {

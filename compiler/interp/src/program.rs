@@ -413,6 +413,10 @@ pub struct Program {
     pub entry: u32,
     pub workgroup_size: [u32; 3],
     pub entry_name: String,
+    /// What float arithmetic does with 32-bit denormals.
+    pub denormals: crate::numeric::Denormals,
+    /// The entry point's `[WaveSize]`: lanes per wave, whatever the run's options say.
+    pub wave_size: Option<u32>,
 }
 
 /// Options for decoding: spec constant values by id (bits as [`ir::Constant`] keeps them).
@@ -424,6 +428,8 @@ pub struct ProgramOptions {
     /// The number of elements of each other runtime array of resources (`RWBuffer<int> B[]`;
     /// at least one): the pipeline binds that many.
     pub unbounded_array_len: u32,
+    /// 32-bit denormals in arithmetic: flushed (the default, D3D's rule) or kept.
+    pub denormals: crate::numeric::Denormals,
 }
 
 /// Flat scalar components of a value of `ty` (pointers and buffer pointers take one
@@ -632,6 +638,11 @@ impl Program {
             entry: ep.function.index() as u32,
             workgroup_size: ep.workgroup_size.unwrap_or([1, 1, 1]),
             entry_name: ep.name.clone(),
+            denormals: options.denormals,
+            wave_size: ep.modes.iter().find_map(|m| match m {
+                ir::ExecutionMode::WaveSize(n) => Some(*n),
+                _ => None,
+            }),
         })
     }
 

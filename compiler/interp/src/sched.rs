@@ -15,7 +15,7 @@ use crate::RunError;
 /// How to run.
 #[derive(Debug, Clone)]
 pub struct RunOptions {
-    /// Lanes per wave (default 32).
+    /// Lanes per wave (default 32), unless the shader's `[WaveSize]` says.
     pub wave_size: u32,
     /// Instructions an invocation runs before the next one gets a turn (default 16).
     pub quantum: u64,
@@ -161,7 +161,8 @@ fn run_group(
 ) -> Result<(), RunError> {
     let [sx, sy, sz] = program.workgroup_size;
     let count = (sx * sy * sz) as usize;
-    let ws = options.wave_size.max(1);
+    // A shader's `[WaveSize]` is the size its waves must have; else the run's.
+    let ws = program.wave_size.unwrap_or(options.wave_size).max(1);
     let mut invs: Vec<Invocation> = (0..count as u32)
         .map(|li| {
             let local = [li % sx, (li / sx) % sy, li / (sx * sy)];

@@ -1,7 +1,7 @@
 //! Wave and quad operations: evaluated once for all the lanes of a wave that meet at the same
 //! operation (the active lanes), then each lane resumes with its result. Called by the
 //! scheduler (`sched`). Reductions run in lane order, rounding each step in the operand's
-//! precision. Reading a lane that is not active yields 0 and is reported.
+//! precision (and flushing 32-bit denormals as [`numeric::Denormals`] says). Reading a lane that is not active yields 0 and is reported.
 
 use ir::Intrinsic;
 
@@ -53,7 +53,8 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
         }
         acc
     };
-    let arith = |bop: BinOp| move |a: u64, b: u64| numeric::binary(bop, out, a, b).0;
+    let fp = prog.denormals;
+    let arith = |bop: BinOp| move |a: u64, b: u64| fp.binary(bop, out, a, b).0;
     let one = numeric::convert(Num::I32, out, 1);
     match which {
         Intrinsic::WaveIsFirstLane => {
@@ -170,9 +171,12 @@ pub fn execute(ctx: &mut Ctx<'_, '_>, invs: &mut [Invocation], lanes: &[usize]) 
             let max = which == Intrinsic::WaveActiveMax;
             let pick = move |a: u64, b: u64| {
                 if out.is_float() {
-                    let (x, y) = (numeric::to_f64(out, a), numeric::to_f64(out, b));
+                    let (x, y) = (
+                        numeric::to_f64(out, fp.flush(out, a)),
+                        numeric::to_f64(out, fp.flush(out, b)),
+                    );
                     let v = if max { x.max(y) } else { x.min(y) };
-                    numeric::from_f64(out, v)
+                    fp.flush(out, numeric::from_f64(out, v))
                 } else {
                     let less = numeric::compare(numeric::CmpOp::Lt, out, b, a);
                     if less != max {

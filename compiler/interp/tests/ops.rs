@@ -298,9 +298,19 @@ fn float_rem_has_sign_of_dividend() {
 }
 
 #[test]
-fn float_mul_keeps_subnormals() {
-    let tiny = f32::from_bits(0x0080_0000); // smallest normal
-    assert_eq!(binary1(Opcode::Mul, f(tiny), f(0.5)), 0x0040_0000);
+fn float_mul_flushes_a_denormal_result_to_zero() {
+    // 2^-126 (the smallest normal) * 0.5 = 2^-127, a denormal: +0 by default (D3D's rule;
+    // `Denormals::Preserve` keeps 0x0040_0000, see `numeric`'s unit tests); -0 when negative.
+    let tiny = f32::from_bits(0x0080_0000);
+    assert_eq!(binary1(Opcode::Mul, f(tiny), f(0.5)), 0);
+    assert_eq!(binary1(Opcode::Mul, f(tiny), f(-0.5)), 0x8000_0000);
+}
+
+#[test]
+fn double_mul_keeps_denormals() {
+    // 2^-1022 (the smallest normal binary64) * 0.5 = 2^-1023: bits 1 << 51.
+    let tiny = f64::from_bits(1 << 52);
+    assert_eq!(binary1(Opcode::Mul, d(tiny), d(0.5)), 1 << 51);
 }
 
 #[test]

@@ -184,6 +184,7 @@ fn json_prints_floats_that_round_trip_and_special_values() {
             ("U".to_owned(), BufferValues::UInt(vec![u64::MAX])),
             ("B".to_owned(), BufferValues::Bool(vec![true, false])),
         ],
+        counters: vec![],
     };
     assert_eq!(
         results.to_json(),
@@ -203,6 +204,7 @@ fn json_floats_read_back_to_the_same_bits() {
     ];
     let json = Results {
         buffers: vec![("X".to_owned(), BufferValues::Float32(vals.to_vec()))],
+        counters: vec![],
     }
     .to_json();
     let inner = json.split('[').nth(1).unwrap().split(']').next().unwrap();
@@ -214,8 +216,25 @@ fn json_floats_read_back_to_the_same_bits() {
 fn json_escapes_names() {
     let results = Results {
         buffers: vec![("a\"b\\c".to_owned(), BufferValues::UInt(vec![]))],
+        counters: vec![],
     };
     assert_eq!(results.to_json(), r#"{"buffers": {"a\"b\\c": []}}"#);
+}
+
+#[test]
+fn json_prints_counters_after_the_buffers() {
+    let results = Results {
+        buffers: vec![("Out".to_owned(), BufferValues::UInt(vec![3]))],
+        counters: vec![
+            ("Out".to_owned(), vec![4]),
+            ("In\"".to_owned(), vec![0]),
+            ("Arr".to_owned(), vec![1, 2]),
+        ],
+    };
+    assert_eq!(
+        results.to_json(),
+        r#"{"buffers": {"Out": [3]}, "counters": {"Out": 4, "In\"": 0, "Arr": [1, 2]}}"#
+    );
 }
 
 #[test]
@@ -322,20 +341,25 @@ const COUNTER_PIPELINE: &str = r#"
 Shaders:
   - { Stage: Compute, Entry: main }
 Buffers:
-  - { Name: Out, Format: UInt32, Counter: 42, FillSize: 8, FillValue: 9 }
+  - { Name: Out, Format: UInt32, InitialCounter: 42, FillSize: 8, FillValue: 9 }
 DescriptorSets:
   - Resources:
     - { Name: Out, Kind: RWStructuredBuffer, DirectXBinding: { Register: 0, Space: 0 } }
 "#;
 
 #[test]
-fn counter_sets_the_hidden_counter_of_an_append_buffer() {
+fn initial_counter_sets_the_hidden_counter_and_counter_is_ignored() {
     let m = counter_reader();
     let p = parse_pipeline(COUNTER_PIPELINE).unwrap();
     let results = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap();
     assert_eq!(results.get("Out"), Some(&BufferValues::UInt(vec![42, 9])));
+    assert_eq!(results.counters, [("Out".to_owned(), vec![42])]);
+    // The suite's `Counter` is an output: on input it changes nothing.
+    let p = parse_pipeline(&COUNTER_PIPELINE.replace("InitialCounter: 42", "Counter: 5")).unwrap();
+    let results = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap();
+    assert_eq!(results.get("Out"), Some(&BufferValues::UInt(vec![0, 9])));
     // Without the key the counter starts at zero.
-    let p = parse_pipeline(&COUNTER_PIPELINE.replace("Counter: 42, ", "")).unwrap();
+    let p = parse_pipeline(&COUNTER_PIPELINE.replace("InitialCounter: 42, ", "")).unwrap();
     let results = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap();
     assert_eq!(results.get("Out"), Some(&BufferValues::UInt(vec![0, 9])));
 }
@@ -347,7 +371,7 @@ fn counter_on_a_buffer_without_one_is_an_error() {
     let p = parse_pipeline(COUNTER_PIPELINE).unwrap();
     let err = run_pipeline(&m, &p, &PipelineOptions::default()).unwrap_err();
     assert!(
-        matches!(&err, RunError::Pipeline(m) if m.contains("no append or consume buffer")),
+        matches!(&err, RunError::Pipeline(m) if m.contains("has no counter")),
         "{err:?}"
     );
 }

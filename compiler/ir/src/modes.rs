@@ -2,8 +2,8 @@
 //! shaders declare through attributes (`[maxvertexcount]`, `[instance]`, `[domain]`,
 //! `[partitioning]`, `[outputtopology]`, `[outputcontrolpoints]`) and through their parameters
 //! (the input primitive and the stream kind of a geometry shader, the output array sizes of a
-//! mesh shader), and pixel-shader test modes (`[earlydepthstencil]`,
-//! `[[vk::post_depth_coverage]]`). Lowering records them on [`crate::EntryPoint::modes`]; the printer lists them
+//! mesh shader), pixel-shader test modes (`[earlydepthstencil]`,
+//! `[[vk::post_depth_coverage]]`), and a compute shader's `[WaveSize]`. Lowering records them on [`crate::EntryPoint::modes`]; the printer lists them
 //! on the `entry` line and backends turn them into their own forms (SPIR-V execution modes).
 
 /// One execution mode of an entry point.
@@ -38,6 +38,10 @@ pub enum ExecutionMode {
     /// `[[vk::post_depth_coverage]]` of a pixel shader: the coverage it reads is the one left
     /// after the early depth and stencil tests.
     PostDepthCoverage,
+    /// `[WaveSize(n)]` of a compute shader (SM 6.6; of SM 6.8's range form the preferred size,
+    /// else 32 clamped to the range): the lanes of a wave. Vulkan sets it on the pipeline
+    /// (`requiredSubgroupSize`), so SPIR-V has no mode for it; the interpreter runs waves of it.
+    WaveSize(u32),
 }
 
 named_enum! {
@@ -121,6 +125,7 @@ impl ExecutionMode {
             ExecutionMode::DepthLess => "depth_less".to_owned(),
             ExecutionMode::EarlyFragmentTests => "early_fragment_tests".to_owned(),
             ExecutionMode::PostDepthCoverage => "post_depth_coverage".to_owned(),
+            ExecutionMode::WaveSize(n) => format!("wave_size({n})"),
         }
     }
 }

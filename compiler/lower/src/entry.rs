@@ -86,6 +86,23 @@ fn compute_builtin(semantic: &str) -> Option<(BuiltIn, Type)> {
 }
 
 /// Parses an integer attribute argument (`64`, `0x40`, `8u`).
+/// `[WaveSize(n)]` as an execution mode; of SM 6.8's `[WaveSize(min, max[, preferred])]`
+/// the preferred size, else 32 (the interpreter's default) clamped to the range.
+fn wave_size(f: &hir::item_tree::Function) -> Option<ir::ExecutionMode> {
+    let args = crate::stages::attrs::attr(f, "WaveSize")?;
+    let n: Option<Vec<u32>> = args
+        .iter()
+        .map(|a| crate::stages::attrs::eval_count(a))
+        .collect();
+    let size = match n?[..] {
+        [n] => n,
+        [min, max] => 32u32.clamp(min.min(max), max.max(min)),
+        [_, _, preferred] => preferred,
+        _ => return None,
+    };
+    Some(ir::ExecutionMode::WaveSize(size))
+}
+
 pub(crate) fn parse_count(text: &str) -> Option<u32> {
     let t = text.trim().trim_end_matches(['u', 'U']);
     match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
@@ -248,7 +265,7 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         inputs: inputs.iter().map(|(g, _)| *g).collect(),
         outputs: Vec::new(),
         workgroup_size: Some(size),
-        modes: Vec::new(),
+        modes: wave_size(&f).into_iter().collect(),
     });
     cx.drain_queue();
     crate::init::lower_init_globals(cx, wrapper);

@@ -114,6 +114,9 @@ fn inferred_format(sample: &Type) -> spirv::ImageFormat {
             },
             4,
         ) => F::Rgba32ui,
+        (Scalar::Int { width: 16, signed }, 1) => [F::R16ui, F::R16i][signed as usize],
+        (Scalar::Int { width: 16, signed }, 2) => [F::Rg16ui, F::Rg16i][signed as usize],
+        (Scalar::Int { width: 16, signed }, 4) => [F::Rgba16ui, F::Rgba16i][signed as usize],
         (
             Scalar::Int {
                 width: 64,
@@ -251,7 +254,7 @@ pub(crate) fn image_shape(r: &ResourceType, format: Option<ir::ImageFormat>) -> 
     let kind = sample
         .scalar_kind()
         .ok_or_else(|| SpirvError::unsupported(format!("texel type {}", sample.ir())))?;
-    let scalar = scalar_of(kind, false);
+    let mut scalar = scalar_of(kind, false);
     match scalar {
         Scalar::Bool => {
             return Err(SpirvError::unsupported(format!(
@@ -262,6 +265,19 @@ pub(crate) fn image_shape(r: &ResourceType, format: Option<ir::ImageFormat>) -> 
         Scalar::Int { width: 32, .. } | Scalar::Float { width: 32 } => {}
         // 64-bit integer scalar texels (`RWTexture2D<uint64_t>`): `SPV_EXT_shader_image_int64`.
         Scalar::Int { width: 64, .. } if matches!(sample, Type::Scalar(_)) => {}
+        // Two 64-bit integers in a typed buffer (`Buffer<uint64_t2>`): no Vulkan format holds
+        // them, so the texel is four 32-bit integers (`Rgba32ui`/`Rgba32i`), bit cast on read
+        // and write, as D3D backs it and as Clang's SPIR-V does.
+        Scalar::Int { width: 64, signed }
+            if dim == Dim::DimBuffer && matches!(sample, Type::Vector(_, 2)) =>
+        {
+            scalar = Scalar::Int { width: 32, signed }
+        }
+        // 16-bit integer texels (`RWBuffer<int16_t>`): Vulkan's sampled type is 32-bit, so
+        // the image holds 32-bit integers of an `R16i`-class format, and reads and writes
+        // convert (`Fx::narrow_texel`, `widen_texel`). 16-bit float texels stay refused, as
+        // DXC refuses them for Vulkan.
+        Scalar::Int { width: 16, signed } => scalar = Scalar::Int { width: 32, signed },
         _ => {
             return Err(SpirvError::unsupported(format!(
                 "texel type {} (only 32-bit texels)",
@@ -273,6 +289,10 @@ pub(crate) fn image_shape(r: &ResourceType, format: Option<ir::ImageFormat>) -> 
     let format = match (format, sampled) {
         _ if dim == Dim::DimSubpassData => spirv::ImageFormat::Unknown,
         (Some(f), _) => spirv_format(f),
+        (None, 2) if kind.bit_width() == 64 && !matches!(sample, Type::Scalar(_)) => {
+            [spirv::ImageFormat::Rgba32ui, spirv::ImageFormat::Rgba32i]
+                [kind.is_signed_integer() as usize]
+        }
         (None, 2) => inferred_format(sample),
         (None, _) => spirv::ImageFormat::Unknown,
     };

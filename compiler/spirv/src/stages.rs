@@ -136,6 +136,8 @@ impl Ctx<'_> {
                     self.extension("SPV_KHR_post_depth_coverage");
                     (Mode::PostDepthCoverage, vec![])
                 }
+                // Vulkan takes the subgroup size from the pipeline, not the module.
+                M::WaveSize(_) => continue,
             };
             out.push(mode);
         }

@@ -13,6 +13,7 @@ use types::{ResourceType, Type};
 use crate::functions::Fx;
 use crate::instructions::shape;
 use crate::resources::{image_shape, ImageShape};
+use crate::types::Scalar;
 use crate::{Result, SpirvError};
 
 /// A loaded image or sampler handle.
@@ -108,23 +109,74 @@ impl Fx<'_, '_> {
         Ok(id)
     }
 
-    /// A 4-component texel narrowed to the IR result type.
+    /// A 4-component texel narrowed to the IR result type (for a 16-bit integer texel,
+    /// converted from the image's 32-bit integers; for two 64-bit integers, the bits of four
+    /// 32-bit ones).
     pub(crate) fn narrow_texel(&mut self, v4: Word, ty: &Type) -> Result<Word> {
-        let (_, n) = shape(ty).ok_or_else(|| SpirvError::invalid("texel of a non-vector type"))?;
-        if n == 4 {
-            return Ok(v4);
+        let (kind, n) =
+            shape(ty).ok_or_else(|| SpirvError::invalid("texel of a non-vector type"))?;
+        if texel64x2(kind, n).is_some() {
+            // Four 32-bit integers are the two 64-bit ones.
+            let rt = self.cx.plain_type(ty)?;
+            return Ok(self.op(Op::Bitcast, rt, Self::ids(&[v4])));
         }
+        let wide = texel16(kind).map(|signed| {
+            let s = Scalar::Int { width: 32, signed };
+            (
+                s,
+                if n == 1 {
+                    self.cx.scalar_type(s)
+                } else {
+                    self.cx.vector_type(s, n)
+                },
+            )
+        });
         let rt = self.cx.plain_type(ty)?;
-        if n == 1 {
-            return Ok(self.op(
+        let part = wide.map_or(rt, |(_, t)| t);
+        let v = if n == 4 {
+            v4
+        } else if n == 1 {
+            self.op(
                 Op::CompositeExtract,
-                rt,
+                part,
                 vec![Operand::IdRef(v4), Operand::LiteralBit32(0)],
-            ));
+            )
+        } else {
+            let mut ops = vec![Operand::IdRef(v4), Operand::IdRef(v4)];
+            ops.extend((0..n).map(Operand::LiteralBit32));
+            self.op(Op::VectorShuffle, part, ops)
+        };
+        Ok(match wide {
+            Some((Scalar::Int { signed: true, .. }, _)) => {
+                self.op(Op::SConvert, rt, Self::ids(&[v]))
+            }
+            Some(_) => self.op(Op::UConvert, rt, Self::ids(&[v])),
+            None => v,
+        })
+    }
+
+    /// A texel value of IR type `ty` as the image stores it: 16-bit integers widened to the
+    /// image's 32-bit ones (the format keeps 16 bits), two 64-bit integers bit cast to four
+    /// 32-bit ones; others as they are.
+    pub(crate) fn widen_texel(&mut self, v: Word, ty: &Type) -> Result<Word> {
+        let Some((kind, n)) = shape(ty) else {
+            return Ok(v);
+        };
+        if let Some(signed) = texel64x2(kind, n) {
+            let v4 = self.cx.vector_type(Scalar::Int { width: 32, signed }, 4);
+            return Ok(self.op(Op::Bitcast, v4, Self::ids(&[v])));
         }
-        let mut ops = vec![Operand::IdRef(v4), Operand::IdRef(v4)];
-        ops.extend((0..n).map(Operand::LiteralBit32));
-        Ok(self.op(Op::VectorShuffle, rt, ops))
+        let Some(signed) = texel16(kind) else {
+            return Ok(v);
+        };
+        let s = Scalar::Int { width: 32, signed };
+        let wt = if n == 1 {
+            self.cx.scalar_type(s)
+        } else {
+            self.cx.vector_type(s, n)
+        };
+        let op = if signed { Op::SConvert } else { Op::UConvert };
+        Ok(self.op(op, wt, Self::ids(&[v])))
     }
 
     pub fn lower_resource_op(&mut self, d: &ir::InstData) -> Result<Option<Word>> {
@@ -151,13 +203,16 @@ impl Fx<'_, '_> {
                     .shape
                     .ok_or_else(|| SpirvError::invalid("storing to a non-image"))?;
                 let coord = self.value(ops[1])?;
+                let texel_ty = self.type_of(ops[2])?;
                 let mut texel = self.value(ops[2])?;
+                texel = self.widen_texel(texel, &texel_ty)?;
                 if shape.format == rspirv::spirv::ImageFormat::Unknown {
                     self.cx
                         .capability(Capability::StorageImageWriteWithoutFormat);
                     // Without a format, write all four components.
-                    let t = self.type_of(ops[2])?;
-                    if let Some((_, n)) = shape_of(&t) {
+                    if let Some((_, n)) =
+                        shape_of(&texel_ty).filter(|&(k, n)| texel64x2(k, n).is_none())
+                    {
                         if n < 4 {
                             let zero = self.cx.const_number(shape.scalar, 0);
                             let v4 = self.cx.vector_type(shape.scalar, 4);
@@ -349,6 +404,27 @@ impl Fx<'_, '_> {
                 ],
             );
         }
+    }
+}
+
+/// The signedness of a 16-bit integer texel component kind, which images hold as 32 bits.
+fn texel16(kind: types::ScalarKind) -> Option<bool> {
+    use types::ScalarKind as K;
+    match kind {
+        K::Int16 => Some(true),
+        K::Uint16 => Some(false),
+        _ => None,
+    }
+}
+
+/// The signedness of a two-component 64-bit integer texel, which a typed buffer holds as
+/// four 32-bit integers.
+fn texel64x2(kind: types::ScalarKind, n: u32) -> Option<bool> {
+    use types::ScalarKind as K;
+    match (kind, n) {
+        (K::Int64, 2) => Some(true),
+        (K::Uint64, 2) => Some(false),
+        _ => None,
     }
 }
 

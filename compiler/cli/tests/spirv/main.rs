@@ -34,6 +34,7 @@ mod modes_and_flags;
 mod ms_storage;
 mod one_row_matrices;
 mod opcodes;
+mod ots3;
 mod ots_intrinsics;
 mod ots_probe;
 mod params;

@@ -36,7 +36,7 @@ template<typename T, int R> matrix<T, R, 2> zero() { return (matrix<T, R, 2>)0; 
 vector<float, 7> bad;
 "#,
         expect![[r#"
-            E2014 5:18 `bad`: unknown type `vector<float, ...>`
+            E2020 5:18 `bad`: not supported yet: vectors of more than 4 components (`vector<float, 7>`, SM 6.9 long vectors)
         "#]],
     );
 }

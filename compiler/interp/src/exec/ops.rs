@@ -4,9 +4,9 @@
 use types::TextureDim;
 
 use super::sample::SampleKind;
-use super::{index_value, memory, Comps, Ctx, Invocation};
+use super::{index_value, memory, Comps, Ctx, Invocation, TexelFormat};
 use crate::hooks::{AccessKind, RobustnessEvent};
-use crate::numeric::{self, Num};
+use crate::numeric::{self, Denormals, Num};
 use crate::program::{root_space, unpack, Arg, ResExtras, ResOp, FIRST_RESOURCE, INVALID};
 use crate::shape::{self, ResKind, Shape, ShapeId};
 use crate::{Resource, RunError};
@@ -93,6 +93,23 @@ impl Invocation {
             .is_some_and(|s| s.kind == ResKind::Memory)
     }
 
+    /// The pipeline's texel format of the typed buffer at `root` when it differs from the
+    /// shader's element (scalar kind and component count), with the shader's.
+    fn buffer_view(ctx: &Ctx<'_, '_>, root: u32) -> Option<(TexelFormat, Num, u32)> {
+        let i = root.wrapping_sub(FIRST_RESOURCE) as usize;
+        let slot = ctx.prog.resources.get(i)?;
+        let ResKind::Texels { dim: None, .. } = slot.kind else {
+            return None;
+        };
+        let format = ctx.resources.get(i)?.as_ref()?.texel_format?;
+        let (num, n) = match ctx.prog.shapes.shapes[slot.texel as usize] {
+            Shape::Scalar(num) => (num, 1),
+            Shape::Vector { num, n, .. } => (num, n),
+            _ => return None,
+        };
+        (format != TexelFormat { num, channels: n }).then_some((format, num, n))
+    }
+
     pub(super) fn texel(
         &self,
         ctx: &mut Ctx<'_, '_>,
@@ -110,7 +127,10 @@ impl Invocation {
         let ResKind::Texels { dim, .. } = slot.kind else {
             return None;
         };
-        let (size, texel) = (slot.texel_size, slot.texel);
+        let (mut size, texel) = (slot.texel_size, slot.texel);
+        if let Some((format, _, _)) = Self::buffer_view(ctx, root) {
+            size = format.size();
+        }
         let res = match ctx.resources.get((root - FIRST_RESOURCE) as usize) {
             Some(Some(r)) => r,
             _ => {
@@ -225,12 +245,21 @@ impl Invocation {
                 let level = if writable { 0 } else { level as u32 };
                 let texel = self.texel(ctx, ptr, &coord, args[1].num, level, false);
                 if let Some((root, off, shape)) = texel {
+                    let view = Self::buffer_view(ctx, root);
                     let mem = &ctx.resources[(root - FIRST_RESOURCE) as usize]
                         .as_ref()
                         .unwrap()
                         .data;
-                    shape::read(&ctx.prog.shapes, shape, mem, off, &mut out);
-                    let size = ctx.prog.shapes.size[shape as usize];
+                    let size = match view {
+                        Some((format, num, _)) => {
+                            read_view(format, num, mem, off, &mut out);
+                            format.size()
+                        }
+                        None => {
+                            shape::read(&ctx.prog.shapes, shape, mem, off, &mut out);
+                            ctx.prog.shapes.size[shape as usize]
+                        }
+                    };
                     ctx.access(self.id, AccessKind::Read, root, off as u64, size);
                 }
                 self.regs[d..d + n].copy_from_slice(&out);
@@ -240,12 +269,21 @@ impl Invocation {
                 let val = arg(self, 2);
                 if let Some((root, off, shape)) = self.texel(ctx, ptr, &coord, args[1].num, 0, true)
                 {
+                    let view = Self::buffer_view(ctx, root);
                     let mem = &mut ctx.resources[(root - FIRST_RESOURCE) as usize]
                         .as_mut()
                         .unwrap()
                         .data;
-                    shape::write(&ctx.prog.shapes, shape, mem, off, &val);
-                    let size = ctx.prog.shapes.size[shape as usize];
+                    let size = match view {
+                        Some((format, num, _)) => {
+                            write_view(format, num, mem, off, &val);
+                            format.size()
+                        }
+                        None => {
+                            shape::write(&ctx.prog.shapes, shape, mem, off, &val);
+                            ctx.prog.shapes.size[shape as usize]
+                        }
+                    };
                     ctx.access(self.id, AccessKind::Write, root, off as u64, size);
                 }
             }
@@ -267,7 +305,9 @@ impl Invocation {
                         let sh = |v: u32| u64::from((v >> level.min(31)).max(1));
                         match slot.kind {
                             ResKind::Texels { dim: None, .. } => {
-                                out[0] = (res.data.len() / slot.texel_size.max(1) as usize) as u64
+                                let size = Self::buffer_view(ctx, root)
+                                    .map_or(slot.texel_size, |(f, _, _)| f.size());
+                                out[0] = (res.data.len() / size.max(1) as usize) as u64
                             }
                             ResKind::Texels { dim: Some(dim), .. } => {
                                 let all = match dim {
@@ -530,8 +570,12 @@ impl Invocation {
                 return Ok(());
             }
             I::Modf | I::Frexp | I::Sincos => {
-                let x = get(self, &args[0]);
+                let fp = ctx.prog.denormals;
                 let num = args[0].num;
+                let x: Vec<u64> = get(self, &args[0])
+                    .into_iter()
+                    .map(|b| fp.flush(num, b))
+                    .collect();
                 let mut first = vec![0u64; x.len()];
                 let mut second = vec![0u64; x.len()];
                 for (i, &b) in x.iter().enumerate() {
@@ -547,8 +591,8 @@ impl Invocation {
                             intrinsics::round_to(num, v.cos()),
                         ),
                     };
-                    first[i] = numeric::from_f64(num, p);
-                    second[i] = numeric::from_f64(num, q);
+                    first[i] = fp.flush(num, numeric::from_f64(num, p));
+                    second[i] = fp.flush(num, numeric::from_f64(num, q));
                 }
                 if which == I::Sincos {
                     let (sp, cp) = (
@@ -591,17 +635,74 @@ impl Invocation {
             v: &[],
             num: Num::U32,
         };
+        // Arithmetic intrinsics see 32-bit denormal operands flushed (and flush their
+        // results) unless `-denorm preserve`; copies of such operands are kept here.
+        let fp = ctx.prog.denormals;
+        let flushing = fp != Denormals::Preserve && intrinsics::flushes_denormals(which);
+        let mut flushed = [[0u64; 16]; 4];
+        let mut is_flushed = [false; 4];
+        for (k, a) in args.iter().enumerate() {
+            if flushing && a.num == Num::F32 && a.n <= 16 {
+                let regs = &self.regs[fb + a.slot as usize..fb + (a.slot + a.n) as usize];
+                for (f, &b) in flushed[k].iter_mut().zip(regs) {
+                    *f = fp.flush(a.num, b);
+                }
+                is_flushed[k] = true;
+            }
+        }
         let mut argv = [empty; 4];
         for (k, a) in args.iter().enumerate() {
             argv[k] = ArgVal {
-                v: &self.regs[fb + a.slot as usize..fb + (a.slot + a.n) as usize],
+                v: if is_flushed[k] {
+                    &flushed[k][..a.n as usize]
+                } else {
+                    &self.regs[fb + a.slot as usize..fb + (a.slot + a.n) as usize]
+                },
                 num: a.num,
             };
         }
         let mut res = [0u64; 16];
         intrinsics::eval(which, out, &argv[..args.len()], &mut res[..n as usize])
             .map_err(RunError::Unsupported)?;
+        if flushing {
+            for r in &mut res[..n as usize] {
+                *r = fp.flush(out, *r);
+            }
+        }
         self.regs[d..d + n as usize].copy_from_slice(&res[..n as usize]);
         Ok(())
+    }
+}
+
+/// One texel of `format` at `off` as the shader's components of `num`: converted, the
+/// missing ones 0 (and 1 for the fourth), as a texel buffer view reads.
+fn read_view(format: TexelFormat, num: Num, mem: &[u8], off: usize, out: &mut [u64]) {
+    let cs = format.num.mem_size() as usize;
+    for (c, o) in out.iter_mut().enumerate() {
+        *o = if (c as u32) < format.channels {
+            let at = off + c * cs;
+            let mut b = [0u8; 8];
+            if let Some(bytes) = mem.get(at..at + cs) {
+                b[..cs].copy_from_slice(bytes);
+            }
+            numeric::convert(format.num, num, format.num.mask(u64::from_le_bytes(b)))
+        } else if c == 3 {
+            numeric::convert(Num::I32, num, 1)
+        } else {
+            0
+        };
+    }
+}
+
+/// The shader's components `val` (of `num`) stored as one texel of `format` at `off`; the
+/// components the format does not have are dropped.
+fn write_view(format: TexelFormat, num: Num, mem: &mut [u8], off: usize, val: &[u64]) {
+    let cs = format.num.mem_size() as usize;
+    for (c, &v) in val.iter().enumerate().take(format.channels as usize) {
+        let bits = numeric::convert(num, format.num, v);
+        let at = off + c * cs;
+        if let Some(bytes) = mem.get_mut(at..at + cs) {
+            bytes.copy_from_slice(&bits.to_le_bytes()[..cs]);
+        }
     }
 }

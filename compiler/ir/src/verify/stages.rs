@@ -45,6 +45,7 @@ fn allowed(stage: Stage) -> (&'static [&'static str], &'static [&'static str]) {
             ],
             &[],
         ),
+        Stage::Compute | Stage::Amplification => (&["wave_size"], &[]),
         _ => (&[], &[]),
     }
 }
@@ -64,6 +65,7 @@ fn key(m: M) -> &'static str {
         M::DepthLess => "depth_less",
         M::EarlyFragmentTests => "early_fragment_tests",
         M::PostDepthCoverage => "post_depth_coverage",
+        M::WaveSize(_) => "wave_size",
     }
 }
 
