@@ -103,9 +103,11 @@ impl ModuleCtx<'_> {
         }
     }
 
-    /// E3001 on a multi-dimensional array of RW, append or consume structured buffers, and
-    /// E3008 on every global array of RW, append or consume structured buffers: their
-    /// counters would need an array of counters that DXC does not make. Arrays of
+    /// E3008 on a multi-dimensional array of RW, append or consume structured buffers, which
+    /// DXC refuses in its own words (Vulkan's descriptor arrays have one dimension, and each
+    /// buffer's counter would need an array of counter arrays), and on every global array of
+    /// append or consume structured buffers: their counters would need an array of counters
+    /// that DXC does not make. Arrays of
     /// `RWStructuredBuffer`s pass unless `LowerOptions::refuse_rwstructuredbuffer_arrays`
     /// (DXC's default, which `hlslc` follows).
     pub(crate) fn check_structured_buffer_arrays(&mut self) {
@@ -123,7 +125,8 @@ impl ModuleCtx<'_> {
             };
             if let Type::Array { element: inner, .. } = &*element {
                 // An array of arrays of buffers with counters: Vulkan has no arrays of
-                // descriptor arrays, and DXC refuses them too.
+                // descriptor arrays, and DXC refuses them in these words, with or without
+                // counter methods.
                 let mut innermost = inner;
                 while let Type::Array { element, .. } = &**innermost {
                     innermost = element;
@@ -132,9 +135,9 @@ impl ModuleCtx<'_> {
                     if *kind != StructuredKind::ReadOnly {
                         let range = self.item_range(idx);
                         self.error(
-                            crate::NOT_SUPPORTED,
-                            "not supported yet: multi-dimensional arrays of RW, append or \
-                             consume structured buffers"
+                            crate::COUNTER_BUFFER_ARRAY,
+                            "Multi-dimensional arrays of RW/append/consume structured buffers \
+                             are unsupported in Vulkan"
                                 .to_owned(),
                             range,
                         );

@@ -483,7 +483,9 @@ impl FnLower<'_, '_> {
                     }
                     // An element of an array of structs holding resources.
                     Ok(Denoted::Struct(part)) if part.split.is_array => {
-                        let k = self.const_int(index).and_then(|k| usize::try_from(k).ok());
+                        let k = self
+                            .static_index(index)
+                            .and_then(|k| usize::try_from(k).ok());
                         return Some(match k {
                             Some(k) if k < part.split.members.len() => self.member_at(part, k, e),
                             Some(_) => {
@@ -495,7 +497,7 @@ impl FnLower<'_, '_> {
                     Ok(_) => return None,
                     Err(u) => return Some(Err(u)),
                 };
-                let k = self.const_int(index).and_then(|k| u32::try_from(k).ok());
+                let k = self.static_index(index).and_then(|k| u32::try_from(k).ok());
                 Some(match k {
                     Some(k) if k < len => {
                         path.push(k);

@@ -55,7 +55,8 @@ fn append_buffer_arrays_stay_refused() {
 }
 
 /// A two-dimensional array of RW structured buffers was lowered into IR the verifier
-/// rejected (a store through a read-only pointer, E4002): it is refused at the declaration.
+/// rejected (a store through a read-only pointer, E4002): it is refused at the declaration,
+/// in DXC's words.
 #[test]
 fn multi_dimensional_counter_buffer_arrays_are_refused() {
     refuse(
@@ -65,7 +66,7 @@ fn multi_dimensional_counter_buffer_arrays_are_refused() {
         "cs_6_0",
         &[],
         1,
-        "error[E3001]: not supported yet: multi-dimensional arrays of RW, append or consume structured buffers",
+        "error[E3008]: Multi-dimensional arrays of RW/append/consume structured buffers are unsupported in Vulkan",
     );
 }
 

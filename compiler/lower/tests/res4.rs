@@ -1,0 +1,288 @@
+//! The resource forms of issue #4 item 4 that ended in "not supported yet" or a run-time
+//! choice error: a constant argument indexing a member array of resources inside a method
+//! (`resource_choice::resource_index_params`), an element of an array of ray queries passed to
+//! a function (`ray_query::QueryElement`). IR snapshots (each dump verified) and interpreter
+//! runs with hand-computed results.
+
+mod common;
+
+use expect_test::{expect, Expect};
+
+use common::{lower_errors, run_u32};
+
+fn check(text: &str, expect: Expect) {
+    expect.assert_eq(&common::dump(text));
+}
+
+// ---- A constant index into a scattered member array, through a method's parameter ----
+
+const SCATTERED: &str = r#"
+StructuredBuffer<uint> A : register(t0);
+StructuredBuffer<uint> B : register(t1);
+StructuredBuffer<uint> C : register(t2);
+RWStructuredBuffer<uint> Out : register(u3);
+struct Set {
+    StructuredBuffer<uint> b[3];
+    uint bias;
+    uint at(int i, uint k) { return b[i][k] + bias; }
+};
+[numthreads(1, 1, 1)]
+void main() {
+    Set s;
+    s.b[0] = C;
+    s.b[1] = A;
+    s.b[2] = B;
+    s.bias = 100;
+    Out[0] = s.at(1, 0);
+    Out[1] = s.at(0, 1);
+    Out[2] = s.at(2, 1);
+}
+"#;
+
+/// `s.b` holds C, A, B: no run of one global array, so `b[i]` can only name a resource when
+/// `i` is known. Each constant `i` picks a copy of `at` (as DXC's inlining sees it), whose
+/// `b[i]` is that element's buffer; `k`, a run-time value inside, stays a parameter.
+#[test]
+fn constant_argument_indexes_a_scattered_member_array() {
+    check(
+        SCATTERED,
+        expect![[r#"
+            struct Set { uint bias; }
+
+            @g0 = resource storage_buffer StructuredBuffer<uint> set(0) binding(2) layout(relaxed_std430) ; C
+            @g1 = resource storage_buffer StructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; A
+            @g2 = resource storage_buffer StructuredBuffer<uint> set(0) binding(1) layout(relaxed_std430) ; B
+            @g3 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(3) layout(relaxed_std430) ; Out
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, Set> ; s
+              %1 = access_chain %0, 0:int : ptr<function, uint>
+              store %1, 100:uint
+              %2 = access_chain @g3, 0:int : ptr<storage_buffer, uint>
+              %3 = call @Set.at(%0, 1:int, 0:uint) : uint
+              store %2, %3
+              %4 = access_chain @g3, 1:int : ptr<storage_buffer, uint>
+              %5 = call @Set.at.1(%0, 0:int, 1:uint) : uint
+              store %4, %5
+              %6 = access_chain @g3, 2:int : ptr<storage_buffer, uint>
+              %7 = call @Set.at.2(%0, 2:int, 1:uint) : uint
+              store %6, %7
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            func @Set.at(%arg0: ptr<function, Set>, %arg1: int, %arg2: uint) -> uint {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, int> ; i
+              %1 = alloca : ptr<function, uint> ; k
+              store %0, %arg1
+              store %1, %arg2
+              %2 = load %1 : uint
+              %3 = access_chain @g1, %2 : ptr<storage_buffer, uint>
+              %4 = load %3 : uint
+              %5 = access_chain %arg0, 0:int : ptr<function, uint>
+              %6 = load %5 : uint
+              %7 = add %4, %6 : uint
+              ret %7
+            }
+
+            func @Set.at.1(%arg0: ptr<function, Set>, %arg1: int, %arg2: uint) -> uint {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, int> ; i
+              %1 = alloca : ptr<function, uint> ; k
+              store %0, %arg1
+              store %1, %arg2
+              %2 = load %1 : uint
+              %3 = access_chain @g0, %2 : ptr<storage_buffer, uint>
+              %4 = load %3 : uint
+              %5 = access_chain %arg0, 0:int : ptr<function, uint>
+              %6 = load %5 : uint
+              %7 = add %4, %6 : uint
+              ret %7
+            }
+
+            func @Set.at.2(%arg0: ptr<function, Set>, %arg1: int, %arg2: uint) -> uint {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, int> ; i
+              %1 = alloca : ptr<function, uint> ; k
+              store %0, %arg1
+              store %1, %arg2
+              %2 = load %1 : uint
+              %3 = access_chain @g2, %2 : ptr<storage_buffer, uint>
+              %4 = load %3 : uint
+              %5 = access_chain %arg0, 0:int : ptr<function, uint>
+              %6 = load %5 : uint
+              %7 = add %4, %6 : uint
+              ret %7
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
+    );
+}
+
+/// A = [1, 2], B = [10, 20], C = [1000, 2000], bias 100: `at(1, 0)` is A[0] + 100 = 101,
+/// `at(0, 1)` C[1] + 100 = 2100, `at(2, 1)` B[1] + 100 = 120.
+#[test]
+fn constant_argument_indexes_a_scattered_member_array_runs() {
+    let out = run_u32(
+        SCATTERED,
+        vec![vec![1, 2], vec![10, 20], vec![1000, 2000], vec![0; 3]],
+    );
+    assert_eq!(out[3], [101, 2100, 120]);
+}
+
+/// A run-time argument there still chooses the resource at run time: DXC's failure, E3020.
+#[test]
+fn run_time_argument_into_a_scattered_member_array_is_refused() {
+    let text = SCATTERED.replace("Out[2] = s.at(2, 1);", "Out[2] = s.at(Out[0], 1);");
+    let errors = lower_errors(&text);
+    assert!(errors.starts_with("E3020"), "{errors}");
+    assert!(
+        errors.contains("a run-time index into an array of resources"),
+        "{errors}"
+    );
+}
+
+// ---- An element of an array of ray queries passed to a function ----
+
+const QUERY_ELEMENTS: &str = r#"
+RaytracingAccelerationStructure Scene : register(t0);
+RWStructuredBuffer<uint> Out : register(u1);
+void proceed(inout RayQuery<RAY_FLAG_FORCE_OPAQUE> q) { q.Proceed(); }
+void trace(RayQuery<RAY_FLAG_FORCE_OPAQUE> q, float t) {
+    RayDesc r;
+    r.Origin = 0;
+    r.Direction = float3(0, 0, 1);
+    r.TMin = 0;
+    r.TMax = t;
+    q.TraceRayInline(Scene, 0, 0xff, r);
+    proceed(q);
+}
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    RayQuery<RAY_FLAG_FORCE_OPAQUE> qs[2][3];
+    RayQuery<RAY_FLAG_FORCE_OPAQUE> one;
+    trace(qs[1][id.x], 1.0);
+    trace(one, 2.0);
+    trace(qs[0][2], 3.0);
+    Out[0] = qs[1][id.x].CommittedStatus() + one.CommittedStatus();
+}
+"#;
+
+/// SPIR-V passes whole variables only, so an element goes as the array and its indices
+/// (`int`s, the run-time `id.x` converted): `trace` has one copy taking `ptr<function,
+/// RayQuery>` (for `one`) and one taking the array and two indices, which binds `q` to
+/// `access_chain %arg0, %arg1, %arg2` and passes it on to `proceed` the same way.
+#[test]
+fn ray_query_array_elements_pass_as_the_array_and_indices() {
+    check(
+        QUERY_ELEMENTS,
+        expect![[r#"
+            struct RayDesc { float3 Origin; float TMin; float3 Direction; float TMax; }
+
+            @g0 = input uint3 builtin(GlobalInvocationId) ; SV_DispatchThreadID
+            @g1 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(1) layout(relaxed_std430) ; Out
+            @g2 = resource uniform_constant RaytracingAccelerationStructure set(0) binding(0) ; Scene
+
+            func @main_body(%arg0: uint3) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint3> ; id
+              %1 = alloca : ptr<function, array<array<RayQuery<1>, 3>, 2>> ; qs
+              %2 = alloca : ptr<function, RayQuery<1>> ; one
+              store %0, %arg0
+              %3 = access_chain %1, 1:int : ptr<function, array<RayQuery<1>, 3>>
+              %4 = load %0 : uint3
+              %5 = composite_extract %4, [0] : uint
+              %6 = access_chain %3, %5 : ptr<function, RayQuery<1>>
+              %7 = convert %5 : int
+              call @trace(%1, 1:int, %7, 1.0:float)
+              call @trace.1(%2, 2.0:float)
+              %8 = access_chain %1, 0:int : ptr<function, array<RayQuery<1>, 3>>
+              %9 = access_chain %8, 2:int : ptr<function, RayQuery<1>>
+              call @trace(%1, 0:int, 2:int, 3.0:float)
+              %10 = access_chain @g1, 0:int : ptr<storage_buffer, uint>
+              %11 = access_chain %1, 1:int : ptr<function, array<RayQuery<1>, 3>>
+              %12 = load %0 : uint3
+              %13 = composite_extract %12, [0] : uint
+              %14 = access_chain %11, %13 : ptr<function, RayQuery<1>>
+              %15 = call_intrinsic RayQuery::CommittedStatus(%14) : uint
+              %16 = call_intrinsic RayQuery::CommittedStatus(%2) : uint
+              %17 = add %15, %16 : uint
+              store %10, %17
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              %0 = load @g0 : uint3 ; id
+              call @main_body(%0)
+              ret
+            }
+
+            func @trace(%arg0: ptr<function, array<array<RayQuery<1>, 3>, 2>>, %arg1: int, %arg2: int, %arg3: float) -> void {
+            bb0: ; (entry)
+              %0 = access_chain %arg0, %arg1, %arg2 : ptr<function, RayQuery<1>>
+              %1 = alloca : ptr<function, float> ; t
+              %2 = alloca : ptr<function, RayDesc> ; r
+              store %1, %arg3
+              %3 = access_chain %2, 0:int : ptr<function, float3>
+              store %3, {0.0, 0.0, 0.0}:float3
+              %4 = access_chain %2, 2:int : ptr<function, float3>
+              %5 = composite_construct 0.0:float, 0.0:float, 1.0:float : float3
+              store %4, %5
+              %6 = access_chain %2, 1:int : ptr<function, float>
+              store %6, 0.0:float
+              %7 = access_chain %2, 3:int : ptr<function, float>
+              %8 = load %1 : float
+              store %7, %8
+              %9 = load %2 : RayDesc
+              call_intrinsic RayQuery::TraceRayInline(%0, @g2, 1:uint, 255:uint, %9)
+              call @proceed.1(%arg0, %arg1, %arg2)
+              ret
+            }
+
+            func @trace.1(%arg0: ptr<function, RayQuery<1>>, %arg1: float) -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, float> ; t
+              %1 = alloca : ptr<function, RayDesc> ; r
+              store %0, %arg1
+              %2 = access_chain %1, 0:int : ptr<function, float3>
+              store %2, {0.0, 0.0, 0.0}:float3
+              %3 = access_chain %1, 2:int : ptr<function, float3>
+              %4 = composite_construct 0.0:float, 0.0:float, 1.0:float : float3
+              store %3, %4
+              %5 = access_chain %1, 1:int : ptr<function, float>
+              store %5, 0.0:float
+              %6 = access_chain %1, 3:int : ptr<function, float>
+              %7 = load %0 : float
+              store %6, %7
+              %8 = load %1 : RayDesc
+              call_intrinsic RayQuery::TraceRayInline(%arg0, @g2, 1:uint, 255:uint, %8)
+              call @proceed(%arg0)
+              ret
+            }
+
+            func @proceed(%arg0: ptr<function, RayQuery<1>>) -> void {
+            bb0: ; (entry)
+              %0 = call_intrinsic RayQuery::Proceed(%arg0) : bool
+              ret
+            }
+
+            func @proceed.1(%arg0: ptr<function, array<array<RayQuery<1>, 3>, 2>>, %arg1: int, %arg2: int) -> void {
+            bb0: ; (entry)
+              %0 = access_chain %arg0, %arg1, %arg2 : ptr<function, RayQuery<1>>
+              %1 = call_intrinsic RayQuery::Proceed(%0) : bool
+              ret
+            }
+
+            entry compute "main" @main numthreads(1, 1, 1) inputs(@g0) outputs()
+        "#]],
+    );
+}
