@@ -439,6 +439,15 @@ impl<'db> ModuleCtx<'db> {
                 types::Type::pointer(types::AddressSpace::Function, ty)
             });
         }
+        // The indices of the flowing statics given as elements at run-time indices
+        // (`static_flow`).
+        let mut static_index_params = Vec::new();
+        for (k, (_, _, held)) in statics.iter().enumerate() {
+            if matches!(held, crate::static_flow::Held::Element(_)) {
+                static_index_params.push((k, params.len() as u32));
+                params.push(types::Type::INT);
+            }
+        }
         let Some(ret) = sig.ret.clone() else {
             return Err(self.unsupported("this return type", range));
         };
@@ -484,6 +493,11 @@ impl<'db> ModuleCtx<'db> {
         }
         if !statics.is_empty() {
             self.static_flows.incoming.insert(f, statics.to_vec());
+        }
+        if !static_index_params.is_empty() {
+            self.static_flows
+                .index_params
+                .insert(f, static_index_params);
         }
         self.queue.push((idx, f));
         Ok(f)

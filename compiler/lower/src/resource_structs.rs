@@ -250,6 +250,10 @@ pub struct ResourceLocals {
     /// `static` locals holding resources in a function run once per invocation, split like
     /// locals (`static_assign`).
     pub static_once: HashSet<LocalId>,
+    /// `static` resource locals of a called function that every assignment (and the
+    /// initializer) gives the same resource: aliases of it, their assignments without effect
+    /// (`static_assign`).
+    pub alias_statics: HashSet<LocalId>,
     /// Loops rebinding resources declared outside them (`resource_loops`).
     pub loops: crate::resource_loops::LoopRebinds,
 }
@@ -1214,6 +1218,10 @@ impl FnLower<'_, '_> {
             }
         }
         if let Expr::Local(l) = self.body.expr(lhs) {
+            if self.res.alias_statics.contains(l) {
+                // It already stands for the one resource every assignment names.
+                return Some(Ok(()));
+            }
             let plain = matches!(self.infer.type_of_local(*l), Some(Type::Resource(_)));
             if plain && !self.res.arrays.contains_key(l) {
                 let l = *l;

@@ -159,7 +159,7 @@ impl ModuleCtx<'_> {
 
     /// The resource `e` names when it is a resource global or a constant element of a
     /// global array; `None` for anything else (reported by no diagnostic: the caller decides).
-    fn assigned_resource(
+    pub(crate) fn assigned_resource(
         &mut self,
         body: &Body,
         infer: &InferenceResult,
@@ -263,22 +263,63 @@ impl FnLower<'_, '_> {
     }
 
     /// A `static` resource local `l` that is written: in a function no function calls it is
-    /// reached at most once, outside loops, so it is a resource local; elsewhere E3001.
+    /// reached at most once, outside loops, so it is a resource local. In a called function,
+    /// where its resource would persist from one call to the next, it is an alias of the
+    /// one resource every assignment (and the initializer) names, as a static global is
+    /// (DXC's legalization sees that resource at every use); else E3001.
     pub(crate) fn static_resource_local(
         &mut self,
         l: hir::body::LocalId,
         range: syntax::TextRange,
     ) -> R<()> {
         if self.cx.is_called(self.item) {
-            return Err(self.cx.unsupported(
-                "assigning to a `static` local holding a resource in a function other \
-                 functions call (hlslc keeps such a local's resource through an entry \
-                 function only)",
-                range,
-            ));
+            let Some(r) = self.local_static_alias(l) else {
+                return Err(self.cx.unsupported(
+                    "assigning different resources to a `static` local in a function other \
+                     functions call (hlslc keeps such a local's resource through an entry \
+                     function only, or when every assignment names one resource)",
+                    range,
+                ));
+            };
+            let p = self.static_pointer(r);
+            self.locals[l.0 as usize] = Some(p);
+            self.res.alias_statics.insert(l);
+            return Ok(());
         }
         self.res.static_once.insert(l);
         Ok(())
+    }
+
+    /// The one resource (a global or a constant element of one) that every assignment to
+    /// `static` resource local `l` and its initializer name, if they all name one.
+    fn local_static_alias(&mut self, l: hir::body::LocalId) -> Option<StaticResource> {
+        let body = self.body.clone();
+        let mut all = Vec::new();
+        if let Some(init) = body.local(l).init {
+            all.push(self.cx.assigned_resource(&body, &self.infer, init));
+        }
+        for x in body.exprs.iter() {
+            if let Expr::Binary {
+                op: BinaryOp::Assign { .. },
+                lhs,
+                rhs,
+            } = x
+            {
+                if matches!(body.expr(unparen(&body, *lhs)), Expr::Local(y) if *y == l) {
+                    all.push(self.cx.assigned_resource(&body, &self.infer, *rhs));
+                }
+            }
+            // Passed to a function, which may write it as an `out` argument: unknown.
+            if let Expr::Call { args, .. } | Expr::MethodCall { args, .. } = x {
+                let names_l =
+                    |&a: &ExprId| matches!(body.expr(unparen(&body, a)), Expr::Local(y) if *y == l);
+                if args.iter().any(names_l) {
+                    all.push(None);
+                }
+            }
+        }
+        let first = (*all.first()?)?;
+        all.iter().all(|a| *a == Some(first)).then_some(first)
     }
 
     /// Binds, when the function starts, the statics it tracks (so that a slot exists on

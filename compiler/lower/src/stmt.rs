@@ -57,6 +57,10 @@ impl FnLower<'_, '_> {
                         self.init_static_local(l)?;
                         continue;
                     }
+                    if self.res.alias_statics.contains(&l) {
+                        // Bound to its one resource when the function starts (`static_assign`).
+                        continue;
+                    }
                     if self.res.static_once.contains(&l) && self.res.loop_depth > 0 {
                         // Reached again, it would keep its resources (`static_assign`).
                         let what = "a `static` local holding resources declared inside a loop";

@@ -333,7 +333,7 @@ impl FnLower<'_, '_> {
         let param_types: Vec<Option<Type>> = sig.params.iter().map(|p| p.ty.clone()).collect();
         let lens = self.unsized_lengths(&param_types, args, e)?;
         // The resources of the `static`s flowing through the callee (`static_flow`).
-        let statics = self.statics_for_call(idx, e)?;
+        let (statics, static_indices) = self.statics_for_call(idx, e)?;
         // A ray query argument that is an element of an array of queries (`ray_query`).
         let query_elements: Vec<crate::ray_query::QueryElement> = sig
             .params
@@ -497,6 +497,9 @@ impl FnLower<'_, '_> {
         }
         // The hidden `out int`s through which the callee hands back the indices of
         // resource array elements (`resource_handed`) come last.
+        // The indices of the flowing statics' elements at run-time indices (`static_flow`),
+        // after the declared parameters.
+        vals.extend(static_indices);
         let temps = self.index_temps(f);
         vals.extend(temps.iter().map(|t| t.1));
         let v = self.fb().call(f, &vals);
@@ -505,7 +508,7 @@ impl FnLower<'_, '_> {
             .map(|(n, _)| n as u32)
             .collect();
         self.bind_handed_out(f, args, &inout, &temps, e)?;
-        self.bind_statics_after_call(f, &statics, e)?;
+        self.bind_statics_after_call(f, &statics, &temps, e)?;
         if split_this_call {
             // The method may have rebound its object's resources (`resource_out`).
             self.bind_handed_this(f, receiver, &temps, e)?;

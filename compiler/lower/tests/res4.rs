@@ -1,17 +1,48 @@
 //! The resource forms of issue #4 item 4 that ended in "not supported yet" or a run-time
 //! choice error: a constant argument indexing a member array of resources inside a method
 //! (`resource_choice::resource_index_params`), an element of an array of ray queries passed to
-//! a function (`ray_query::QueryElement`). IR snapshots (each dump verified) and interpreter
-//! runs with hand-computed results.
+//! a function (`ray_query::QueryElement`), a flowing `static` resource holding an element at a
+//! run-time index across calls (`static_flow::Held::Element`/`Handed`), a `static` resource
+//! local of a called function that every assignment gives one resource (`static_assign`). IR
+//! snapshots (each dump verified) and interpreter runs with hand-computed results.
 
 mod common;
 
 use expect_test::{expect, Expect};
 
-use common::{lower_errors, run_u32};
+use common::{as_u32, lower, lower_errors, run_u32, words_u32};
+use interp::{dispatch, Bindings, Program, ProgramOptions, Resource, RunOptions};
 
 fn check(text: &str, expect: Expect) {
     expect.assert_eq(&common::dump(text));
+}
+
+/// Lowers `text`, binds each (binding, array element, words) at set 0, runs one group and
+/// returns the words at binding `out`.
+fn run_bound(text: &str, buffers: &[(u32, u32, &[u32])], out: u32) -> Vec<u32> {
+    let m = lower(text);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    for &(binding, element, data) in buffers {
+        bindings
+            .bind(
+                &program,
+                0,
+                binding,
+                element,
+                Resource::buffer(words_u32(data)),
+            )
+            .expect("bind");
+    }
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    as_u32(&bindings.get(&program, 0, out).unwrap().data)
 }
 
 // ---- A constant index into a scattered member array, through a method's parameter ----
@@ -284,5 +315,203 @@ fn ray_query_array_elements_pass_as_the_array_and_indices() {
 
             entry compute "main" @main numthreads(1, 1, 1) inputs(@g0) outputs()
         "#]],
+    );
+}
+
+// ---- A flowing `static` resource holding an element at a run-time index ----
+
+const STATIC_ELEMENT: &str = r#"
+Texture2D ts[4] : register(t0);
+SamplerState s : register(s0);
+RWStructuredBuffer<float4> o : register(u0);
+cbuffer C { int idx; };
+static Texture2D st;
+void set(int i) { st = ts[i]; }
+[numthreads(1, 1, 1)]
+void main() {
+    set(idx);
+    o[0] = st.SampleLevel(s, float2(0, 0), 0);
+}
+"#;
+
+/// `set` leaves `ts[i]` in `st`: it stores `i` through a hidden `out int` (its second
+/// parameter), and `main` samples `ts` at the index the call left in its temporary.
+#[test]
+fn static_resource_handed_back_as_an_element_at_a_run_time_index() {
+    check(
+        STATIC_ELEMENT,
+        expect![[r#"
+        struct type.C { int idx; }
+
+        @g0 = resource uniform_constant array<Texture2D<float4>, 4> set(0) binding(0) count(4) ; ts
+        @g1 = resource uniform ConstantBuffer<type.C> set(0) binding(1) layout(relaxed_std140) ; C
+        @g2 = resource storage_buffer RWStructuredBuffer<float4> set(0) binding(0) layout(relaxed_std430) ; o
+        @g3 = resource uniform_constant SamplerState set(0) binding(0) ; s
+
+        func @main_body() -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, int> ; index
+          %1 = access_chain @g1, 0:int : ptr<uniform, int>
+          %2 = load %1 : int
+          call @set(%2, %0)
+          %3 = load %0 : int
+          %4 = access_chain @g0, %3 : ptr<uniform_constant, Texture2D<float4>>
+          %5 = access_chain @g2, 0:int : ptr<storage_buffer, float4>
+          %6 = composite_construct 0.0:float, 0.0:float : float2
+          %7 = texture_sample_level %4, @g3, %6, 0.0:float : float4
+          store %5, %7
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          call @main_body()
+          ret
+        }
+
+        func @set(%arg0: int, %arg1: ptr<function, int>) -> void {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, int> ; i
+          store %0, %arg0
+          %1 = load %0 : int
+          %2 = access_chain @g0, %1 : ptr<uniform_constant, Texture2D<float4>>
+          store %arg1, %1
+          ret
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+    "#]],
+    );
+}
+
+const STATIC_ELEMENT_RUN: &str = r#"
+StructuredBuffer<uint> Bufs[3] : register(t0);
+RWStructuredBuffer<uint> Out : register(u3);
+static StructuredBuffer<uint> cur;
+void select(uint i) { cur = Bufs[i]; }
+uint read(uint k) { return cur[k]; }
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    select(id.x + 1);
+    Out[id.x] = read(0) + read(1) * 10;
+    select(0);
+    Out[id.x + 2] = read(1);
+}
+"#;
+
+/// Bufs = [1, 2], [3, 4], [5, 6]. Thread 0 selects Bufs[1]: Out[0] = 3 + 4 * 10 = 43;
+/// thread 1 Bufs[2]: Out[1] = 5 + 6 * 10 = 65; then both select Bufs[0]: Out[2] = Out[3] =
+/// 2. `read` is given the element and its index (`cur.index`), and hands it back.
+#[test]
+fn static_resource_element_flows_into_and_out_of_calls_runs() {
+    let buffers: [(u32, u32, &[u32]); 4] = [
+        (0, 0, &[1, 2]),
+        (0, 1, &[3, 4]),
+        (0, 2, &[5, 6]),
+        (3, 0, &[0; 4]),
+    ];
+    let out = run_bound(STATIC_ELEMENT_RUN, &buffers, 3);
+    assert_eq!(out, [43, 65, 2, 2]);
+}
+
+// ---- A `static` resource local in a called function ----
+
+const STATIC_LOCAL: &str = r#"
+StructuredBuffer<uint> A : register(t0);
+StructuredBuffer<uint> B : register(t1);
+RWStructuredBuffer<uint> Out : register(u2);
+StructuredBuffer<uint> pick(int k) {
+    static StructuredBuffer<uint> t;
+    if (k)
+        t = B;
+    return t;
+}
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = pick(1)[0];
+    Out[1] = pick(0)[1];
+}
+"#;
+
+/// Every assignment to `t` names `B`, so `t` stands for `B` in every call (what DXC's
+/// legalization sees after inlining): `pick` returns nothing (a resource) and both reads in
+/// `main` index `B` (`@g0`), whatever `k` is.
+#[test]
+fn static_resource_local_of_a_called_function_aliases_its_one_resource() {
+    check(
+        STATIC_LOCAL,
+        expect![[r#"
+        @g0 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(2) layout(relaxed_std430) ; Out
+        @g1 = resource storage_buffer StructuredBuffer<uint> set(0) binding(1) layout(relaxed_std430) ; B
+
+        func @main_body() -> void {
+        bb0: ; (entry)
+          %0 = access_chain @g0, 0:int : ptr<storage_buffer, uint>
+          call @pick(1:int)
+          %1 = access_chain @g1, 0:int : ptr<storage_buffer, uint>
+          %2 = load %1 : uint
+          store %0, %2
+          %3 = access_chain @g0, 1:int : ptr<storage_buffer, uint>
+          call @pick.1(0:int)
+          %4 = access_chain @g1, 1:int : ptr<storage_buffer, uint>
+          %5 = load %4 : uint
+          store %3, %5
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          call @main_body()
+          ret
+        }
+
+        func @pick(%arg0: int) -> void {
+        bb0: ; selection merge=bb2 (entry)
+          %0 = alloca : ptr<function, int> ; k
+          store %0, %arg0
+          %1 = ne 1:int, 0:int : bool
+          cond_br %1, bb1, bb2
+        bb1: ; (if.then)
+          br bb2
+        bb2: ; (if.merge)
+          ret
+        }
+
+        func @pick.1(%arg0: int) -> void {
+        bb0: ; selection merge=bb2 (entry)
+          %0 = alloca : ptr<function, int> ; k
+          store %0, %arg0
+          %1 = ne 0:int, 0:int : bool
+          cond_br %1, bb1, bb2
+        bb1: ; (if.then)
+          br bb2
+        bb2: ; (if.merge)
+          ret
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+    "#]],
+    );
+}
+
+/// B = [10, 20]: `pick(1)` sets `t` to B, and `pick(0)` keeps it, so Out = [B[0], B[1]] =
+/// [10, 20].
+#[test]
+fn static_resource_local_of_a_called_function_runs() {
+    // `A` is never named once `t` stands for `B`, so it has no global to bind.
+    let out = run_bound(STATIC_LOCAL, &[(1, 0, &[10, 20]), (2, 0, &[0; 2])], 2);
+    assert_eq!(out, [10, 20]);
+}
+
+/// Two different resources assigned to it: which one a call sees depends on the calls
+/// before it, which hlslc does not follow for a local (E3001).
+#[test]
+fn static_resource_local_given_two_resources_is_not_supported_yet() {
+    let text = STATIC_LOCAL.replace("t = B;", "t = B;\n    else\n        t = A;");
+    let errors = lower_errors(&text);
+    assert!(errors.starts_with("E3001"), "{errors}");
+    assert!(
+        errors.contains("assigning different resources to a `static` local"),
+        "{errors}"
     );
 }

@@ -116,3 +116,67 @@ fn multi_dimensional_append_buffer_arrays_are_refused_as_dxc_does() {
         "error[E3008]: Multi-dimensional arrays of RW/append/consume structured buffers are unsupported in Vulkan",
     );
 }
+
+/// `set(idx)` leaves `ts[i]` in the `static` `st`: the index comes back through `set`'s
+/// hidden `out int` (a pointer parameter after `i`), and `main` samples `ts` at it.
+#[test]
+fn static_resource_set_to_a_run_time_element_in_a_helper() {
+    let m = compile(
+        "Texture2D ts[4] : register(t0);
+SamplerState s : register(s4);
+RWStructuredBuffer<float4> o : register(u0);
+cbuffer C { int idx; };
+static Texture2D st;
+void set(int i) { st = ts[i]; }
+[numthreads(1, 1, 1)]
+void main() {
+    set(idx);
+    o[0] = st.SampleLevel(s, float2(0, 0), 0);
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    let set = function_body(&m.asm, "%set");
+    assert_eq!(set.matches("OpFunctionParameter").count(), 2, "{set}");
+    assert!(
+        set.contains("OpFunctionParameter %_ptr_Function_int"),
+        "{set}"
+    );
+    let main = function_body(&m.asm, "%main_body");
+    // The index `set` left in the caller's temporary indexes `ts`.
+    let loaded = main
+        .lines()
+        .find_map(|l| l.strip_suffix(" = OpLoad %int %index"))
+        .unwrap_or_else(|| panic!("no load of the index:\n{main}"));
+    assert!(
+        main.contains(&format!(
+            "OpAccessChain %_ptr_UniformConstant_type_image %ts {loaded}"
+        )),
+        "{main}"
+    );
+}
+
+/// A `static` resource local of a called function that every assignment gives `t0` stands
+/// for `t0`: `pick` hands nothing back and `main` samples `t0` directly.
+#[test]
+fn static_resource_local_in_a_called_function() {
+    let m = compile(
+        "Texture2D t0 : register(t0);
+SamplerState s : register(s1);
+RWStructuredBuffer<float4> o : register(u0);
+Texture2D pick(int k) {
+    static Texture2D t;
+    if (k)
+        t = t0;
+    return t;
+}
+[numthreads(1, 1, 1)]
+void main() { o[0] = pick(1).SampleLevel(s, float2(0, 0), 0); }
+",
+        "cs_6_0",
+        &[],
+    );
+    let main = function_body(&m.asm, "%main_body");
+    assert!(main.contains("OpLoad %type_image %t0"), "{main}");
+}
