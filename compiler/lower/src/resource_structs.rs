@@ -1217,11 +1217,11 @@ impl FnLower<'_, '_> {
                 return Some(Err(self.static_assignment(lhs)));
             }
         }
+        if self.alias_static_part(lhs) {
+            // It already stands for the one resource every assignment names.
+            return Some(Ok(()));
+        }
         if let Expr::Local(l) = self.body.expr(lhs) {
-            if self.res.alias_statics.contains(l) {
-                // It already stands for the one resource every assignment names.
-                return Some(Ok(()));
-            }
             let plain = matches!(self.infer.type_of_local(*l), Some(Type::Resource(_)));
             if plain && !self.res.arrays.contains_key(l) {
                 let l = *l;

@@ -233,7 +233,8 @@ impl FnLower<'_, '_> {
     /// calls (an entry point, run once per invocation) it is reached at most once, outside
     /// loops, so it is a split local whose data part is a private global (as any `static`
     /// local's), initialized where it is declared. Elsewhere its resources would have to
-    /// flow from one call to the next: E3001.
+    /// flow from one call to the next, which hlslc follows only when each slot is only ever
+    /// assigned one resource (`static_local_alias`); else E3001.
     pub(crate) fn static_split_local(
         &mut self,
         l: hir::body::LocalId,
@@ -244,21 +245,42 @@ impl FnLower<'_, '_> {
         let Some(split) = crate::resource_structs::split_type(ty) else {
             return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
         };
-        if self.cx.is_called(self.item) {
-            return Err(self.cx.unsupported(
-                "a `static` local holding resources in a function other functions call, \
-                 written or initialized with values that may change between calls (hlslc \
-                 keeps such a local's resources through an entry function only)",
-                range,
-            ));
-        }
+        // In a called function, each slot must stand for one resource on every call
+        // (`static_local_alias`).
+        let aliases = if self.cx.is_called(self.item) {
+            let Some(aliases) = self.local_static_split_aliases(l, &split) else {
+                return Err(self.cx.unsupported(
+                    "a `static` local holding resources in a function other functions call, \
+                     initialized, or given different resources or resources chosen at run \
+                     time (hlslc keeps such a local's resources through an entry function \
+                     only, or when each resource member is only ever assigned one resource)",
+                    range,
+                ));
+            };
+            Some(aliases)
+        } else {
+            None
+        };
         let fname = self.cx.mb.module().functions[self.func].name.clone();
         let data = (split.data.clone())
             .map(|d| Value::Global(self.cx.mb.private(&format!("{fname}.{name}"), d, None)));
         self.res
             .split
             .insert(l, crate::resource_structs::SplitLocal { split, data });
-        self.res.static_once.insert(l);
+        match aliases {
+            Some(aliases) => {
+                for (path, r) in aliases {
+                    let p = self.static_pointer(r);
+                    self.res
+                        .slots
+                        .insert((l, path), crate::resource_structs::Binding::Bound(p));
+                }
+                self.res.alias_statics.insert(l);
+            }
+            None => {
+                self.res.static_once.insert(l);
+            }
+        }
         Ok(())
     }
 

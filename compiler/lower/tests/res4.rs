@@ -515,3 +515,107 @@ fn static_resource_local_given_two_resources_is_not_supported_yet() {
         "{errors}"
     );
 }
+
+const STATIC_STRUCT_LOCAL: &str = r#"
+StructuredBuffer<uint> A : register(t0);
+StructuredBuffer<uint> B : register(t1);
+RWStructuredBuffer<uint> Out : register(u2);
+struct Src { StructuredBuffer<uint> bufs[2]; uint calls; };
+uint next(uint k) {
+    static Src src;
+    src.bufs[0] = B;
+    src.bufs[1] = A;
+    src.calls += 1;
+    return src.bufs[1][k] * 100 + src.bufs[0][k] + src.calls;
+}
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = next(0);
+    Out[1] = next(1);
+}
+"#;
+
+/// A struct `static` local of a called function whose resource members are each only ever
+/// assigned one buffer: its data part is the private global `next.src`, its slots stand for
+/// B and A, and their assignments emit nothing.
+#[test]
+fn static_struct_local_of_a_called_function_aliases_its_slots() {
+    check(
+        STATIC_STRUCT_LOCAL,
+        expect![[r#"
+        struct Src { uint calls; }
+
+        @g0 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(2) layout(relaxed_std430) ; Out
+        @g1 = resource storage_buffer StructuredBuffer<uint> set(0) binding(1) layout(relaxed_std430) ; B
+        @g2 = resource storage_buffer StructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; A
+        @g3 = private Src ; next.src
+
+        func @main_body() -> void {
+        bb0: ; (entry)
+          %0 = access_chain @g0, 0:int : ptr<storage_buffer, uint>
+          %1 = call @next(0:uint) : uint
+          store %0, %1
+          %2 = access_chain @g0, 1:int : ptr<storage_buffer, uint>
+          %3 = call @next(1:uint) : uint
+          store %2, %3
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          call @main_body()
+          ret
+        }
+
+        func @next(%arg0: uint) -> uint {
+        bb0: ; (entry)
+          %0 = alloca : ptr<function, uint> ; k
+          store %0, %arg0
+          %1 = access_chain @g3, 0:int : ptr<private, uint>
+          %2 = load %1 : uint
+          %3 = add %2, 1:uint : uint
+          store %1, %3
+          %4 = load %0 : uint
+          %5 = access_chain @g2, %4 : ptr<storage_buffer, uint>
+          %6 = load %5 : uint
+          %7 = mul %6, 100:uint : uint
+          %8 = load %0 : uint
+          %9 = access_chain @g1, %8 : ptr<storage_buffer, uint>
+          %10 = load %9 : uint
+          %11 = add %7, %10 : uint
+          %12 = access_chain @g3, 0:int : ptr<private, uint>
+          %13 = load %12 : uint
+          %14 = add %11, %13 : uint
+          ret %14
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+    "#]],
+    );
+}
+
+/// A = [1, 2], B = [10, 20]; `calls` counts the calls of this invocation: next(0) = A[0] *
+/// 100 + B[0] + 1 = 111, next(1) = A[1] * 100 + B[1] + 2 = 222.
+#[test]
+fn static_struct_local_of_a_called_function_runs() {
+    let out = run_u32(
+        STATIC_STRUCT_LOCAL,
+        vec![vec![1, 2], vec![10, 20], vec![0; 2]],
+    );
+    assert_eq!(out[2], [111, 222]);
+}
+
+/// A member given two different buffers would carry its resource from call to call: E3001.
+#[test]
+fn static_struct_local_given_two_resources_is_not_supported_yet() {
+    let text = STATIC_STRUCT_LOCAL.replace(
+        "src.calls += 1;",
+        "src.calls += 1;\n    if (k) src.bufs[0] = A;",
+    );
+    let errors = lower_errors(&text);
+    assert!(errors.starts_with("E3001"), "{errors}");
+    assert!(
+        errors.contains("a `static` local holding resources in a function other"),
+        "{errors}"
+    );
+}

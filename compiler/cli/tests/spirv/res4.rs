@@ -180,3 +180,35 @@ void main() { o[0] = pick(1).SampleLevel(s, float2(0, 0), 0); }
     let main = function_body(&m.asm, "%main_body");
     assert!(main.contains("OpLoad %type_image %t0"), "{main}");
 }
+
+/// A struct `static` local of a called function, returned: each resource member is only
+/// ever assigned one resource, so the returned struct's texture and sampler are `t0` and
+/// `s`, and its data part (`k`) lives in a private global.
+#[test]
+fn static_struct_local_returned_from_a_called_function() {
+    let m = compile(
+        "Texture2D t0 : register(t0);
+SamplerState s : register(s1);
+RWStructuredBuffer<float4> o : register(u0);
+struct M { Texture2D t; SamplerState s; float k; };
+M pick() {
+    static M m;
+    m.t = t0;
+    m.s = s;
+    m.k = 2;
+    return m;
+}
+[numthreads(1, 1, 1)]
+void main() {
+    M m = pick();
+    o[0] = m.t.SampleLevel(m.s, float2(0, 0), 0) * m.k;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    let main = function_body(&m.asm, "%main_body");
+    assert!(main.contains("OpLoad %type_image %t0"), "{main}");
+    assert!(main.contains("OpLoad %type_sampler %s"), "{main}");
+    m.assert_has(&["OpVariable %_ptr_Private_M Private"]);
+}
