@@ -212,3 +212,31 @@ void main() {
     assert!(main.contains("OpLoad %type_sampler %s"), "{main}");
     m.assert_has(&["OpVariable %_ptr_Private_M Private"]);
 }
+
+/// A one-dimensional array of append buffers and one of consume buffers (DXC since it
+/// dropped its refusal): each array has an array of counters, and `a[1].Append` adds 1 to
+/// element 1 of `counter.var.a` (`OpAccessChain` into it at `%int_1`, then `OpAtomicIAdd`).
+#[test]
+fn append_and_consume_buffer_arrays() {
+    let m = compile(
+        "AppendStructuredBuffer<float> a[2] : register(u0);
+ConsumeStructuredBuffer<float> c[2] : register(u4);
+cbuffer C { int i; };
+[numthreads(1, 1, 1)] void main() { a[1].Append(c[i].Consume()); }
+",
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(m.binding("a"), (0, 0));
+    assert_eq!(m.binding("c"), (0, 4));
+    let counters = m.id("counter.var.a");
+    assert!(
+        m.asm
+            .lines()
+            .any(|l| l.contains("OpAccessChain")
+                && l.contains(&format!("{counters} %int_1 %uint_0"))),
+        "{}",
+        m.asm
+    );
+    m.assert_has(&["OpAtomicIAdd %uint"]);
+}
