@@ -443,7 +443,7 @@ impl<'db> ModuleCtx<'db> {
         // (`static_flow`).
         let mut static_index_params = Vec::new();
         for (k, (_, _, held)) in statics.iter().enumerate() {
-            if matches!(held, crate::static_flow::Held::Element(_)) {
+            if matches!(held, crate::static_flow::Held::Element(..)) {
                 static_index_params.push((k, params.len() as u32));
                 params.push(types::Type::INT);
             }

@@ -48,8 +48,9 @@ pub enum Held {
     /// A resource chosen by run-time control flow: only a use of it is an error.
     Conflict,
     /// An element of the global array at a run-time index, given to a copy with the index
-    /// as an `int` argument (in a key's incoming states).
-    Element(ir::Global),
+    /// as an `int` argument (in a key's incoming states); `true` when the index is marked by
+    /// `NonUniformResourceIndex`, which the copy marks again (`resource_nonuniform`).
+    Element(ir::Global, bool),
     /// An element of the global array at a run-time index a copy leaves, whose index it
     /// stores through its hidden `out int` parameter (the IR parameter number).
     Handed(ir::Global, u32),
@@ -185,7 +186,7 @@ impl FnLower<'_, '_> {
                     Some(Held::Conflict) => {
                         self.res.slots.insert(slot, Binding::Conflict);
                     }
-                    Some(Held::Element(g)) => {
+                    Some(Held::Element(g, nonuniform)) => {
                         // The index is this copy's argument for that state.
                         let arg = position.and_then(|k| self.static_index_param(k));
                         let Some(n) = arg else {
@@ -198,9 +199,11 @@ impl FnLower<'_, '_> {
                         };
                         let name = format!("{}.index", self.cx.tree.item(idx).name);
                         self.fb().set_param_name(n as usize, &name);
-                        let p = self
-                            .fb()
-                            .access_chain(ir::Value::Global(g), &[ir::Value::Arg(n)]);
+                        let mut index = ir::Value::Arg(n);
+                        if nonuniform {
+                            index = self.mark_nonuniform(index);
+                        }
+                        let p = self.fb().access_chain(ir::Value::Global(g), &[index]);
                         self.res.slots.insert(slot, Binding::Bound(p));
                     }
                     Some(Held::Unbound | Held::Handed(..)) | None => {}
@@ -235,9 +238,9 @@ impl FnLower<'_, '_> {
             for path in self.slot_paths(l) {
                 let slot = (l, path.clone());
                 let held = match self.slot_element(&slot) {
-                    Some((g, index)) => {
+                    Some((g, index, nonuniform)) => {
                         indices.push(index);
-                        Held::Element(g)
+                        Held::Element(g, nonuniform)
                     }
                     None => self.static_held(s, slot, at, "call")?,
                 };
@@ -248,11 +251,11 @@ impl FnLower<'_, '_> {
     }
 
     /// The global array and `int` index of the element at a run-time index `slot` is
-    /// bound to, when it is one.
+    /// bound to, when it is one, and whether the index is marked non-uniform.
     fn slot_element(
         &mut self,
         slot: &crate::resource_structs::Slot,
-    ) -> Option<(ir::Global, ir::Value)> {
+    ) -> Option<(ir::Global, ir::Value, bool)> {
         let Some(Binding::Bound(p)) = self.res.slots.get(slot).copied() else {
             return None;
         };
@@ -263,8 +266,9 @@ impl FnLower<'_, '_> {
         let types::Type::Scalar(kind) = self.type_of(index) else {
             return None;
         };
+        let nonuniform = self.is_nonuniform_index(index);
         let index = self.convert_kind(index, kind, types::ScalarKind::Int, &types::Type::INT);
-        Some((g, index))
+        Some((g, index, nonuniform))
     }
 
     /// After call `e` of copy `f`, given `states`: rebinds each static's slot to what `f`
@@ -312,7 +316,7 @@ impl FnLower<'_, '_> {
                     self.bind_slot(l, path, p, e)?;
                 }
                 // Only incoming states are elements given by index.
-                Held::Element(_) => {
+                Held::Element(..) => {
                     return Err(
                         self.unsupported("this call handing back a `static` resource by index", e)
                     );

@@ -746,3 +746,37 @@ fn append_and_consume_buffer_arrays_run() {
     assert_eq!((read(1, 0), read(1, 1)), (vec![1], vec![2]));
     assert_eq!((read(3, 0), read(3, 1)), (vec![1], vec![2]));
 }
+
+/// An element at a `NonUniformResourceIndex` index flowing into a call through a `static`:
+/// the copy of `rd` it picks marks its incoming index again before indexing `ts`, while the
+/// copy given the unmarked element does not.
+#[test]
+fn static_resource_element_keeps_its_non_uniform_mark_across_calls() {
+    let text = r#"
+Texture2D ts[4] : register(t0);
+SamplerState s : register(s0);
+RWStructuredBuffer<float4> o : register(u0);
+cbuffer C { int idx; };
+static Texture2D st;
+float4 rd() { return st.SampleLevel(s, float2(0, 0), 0); }
+[numthreads(1, 1, 1)]
+void main() {
+    st = ts[idx];
+    o[0] = rd();
+    st = ts[NonUniformResourceIndex(idx)];
+    o[1] = rd();
+}
+"#;
+    let dump = common::dump(text);
+    // Two copies of `rd`: the uniform one indexes with its argument, the other marks it.
+    let rd = |name: &str| {
+        let start = dump.find(&format!("func @{name}(")).expect("copy of rd");
+        let end = dump[start..].find("\n}\n").expect("end") + start;
+        dump[start..end].to_owned()
+    };
+    assert!(!rd("rd").contains("NonUniformIndex"), "{dump}");
+    assert!(
+        rd("rd.1").contains("%0 = call_intrinsic NonUniformIndex(%arg0) : int"),
+        "{dump}"
+    );
+}
