@@ -240,3 +240,26 @@ cbuffer C { int i; };
     );
     m.assert_has(&["OpAtomicIAdd %uint"]);
 }
+
+/// An element of an array of append buffers passed to a function: the copy takes the
+/// element's index and appends through element `index` of the array of counters.
+#[test]
+fn append_buffer_array_element_passed_to_a_function() {
+    let m = compile(
+        "AppendStructuredBuffer<uint> as[2] : register(u4);
+cbuffer C { uint i; };
+void put(AppendStructuredBuffer<uint> a, uint v) { a.Append(v); }
+[numthreads(1, 1, 1)] void main() { put(as[i], 4); }
+",
+        "cs_6_0",
+        &[],
+    );
+    let put = function_body(&m.asm, "%put");
+    let counters = m.id("counter.var.as");
+    assert!(
+        put.lines()
+            .any(|l| l.contains("OpAccessChain") && l.contains(&format!("{counters} %a"))),
+        "{put}"
+    );
+    assert!(put.contains("OpAtomicIAdd %uint"), "{put}");
+}
