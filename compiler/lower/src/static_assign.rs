@@ -251,9 +251,10 @@ impl FnLower<'_, '_> {
             let Some(aliases) = self.local_static_split_aliases(l, &split) else {
                 return Err(self.cx.unsupported(
                     "a `static` local holding resources in a function other functions call, \
-                     initialized, or given different resources or resources chosen at run \
-                     time (hlslc keeps such a local's resources through an entry function \
-                     only, or when each resource member is only ever assigned one resource)",
+                     initialized other than by a list, or given different resources or \
+                     resources chosen at run time (hlslc keeps such a local's resources \
+                     through an entry function only, or when each resource member is only \
+                     ever given one resource)",
                     range,
                 ));
             };

@@ -8,9 +8,15 @@
 //! data part a private global, as for any `static` local), and the assignments of resources
 //! have no effect (`resource_structs::assign_resource`).
 //!
+//! An initializer list counts as the first assignment of each slot (HLSL's flat rule: the
+//! list's resources fill the slots in order); it runs once, the first time the declaration
+//! is reached, guarded by a flag global as for any `static` local
+//! ([`FnLower::init_alias_static_split`]): its data goes to the private global, its
+//! resources are the slots' aliases already.
+//!
 //! Anything else that could change a slot (an assignment of a whole struct or member
-//! struct, a run-time index, a method call on it, passing it to a function) leaves the
-//! local unsupported (E3001, `static_assign`).
+//! struct, a run-time index, a method call on it, passing it to a function, another
+//! initializer) leaves the local unsupported (E3001, `static_assign`).
 //!
 //! Called from `static_assign.rs`.
 
@@ -45,10 +51,22 @@ impl FnLower<'_, '_> {
         split: &Split,
     ) -> Option<Vec<(Vec<u32>, StaticResource)>> {
         let body = self.body.clone();
-        if body.local(l).init.is_some() {
-            return None;
-        }
         let mut out: Vec<(Vec<u32>, StaticResource)> = Vec::new();
+        if let Some(init) = body.local(l).init {
+            // Each slot, in order, takes the list's next resource.
+            if !matches!(body.expr(init), Expr::InitList(_)) {
+                return None;
+            }
+            let mut resources = Vec::new();
+            self.list_resources(init, &mut resources);
+            let paths = split.resource_paths();
+            if resources.len() != paths.len() {
+                return None;
+            }
+            for (path, r) in paths.into_iter().zip(resources) {
+                out.push((path, r?));
+            }
+        }
         for (k, x) in body.exprs.iter().enumerate() {
             let e = ExprId(k as u32);
             if let Some(w) = crate::resource_choice::assigned_operand(x) {
@@ -99,6 +117,66 @@ impl FnLower<'_, '_> {
             }
         }
         Some(out)
+    }
+
+    /// The resources of initializer list `e` in order, as HLSL's flat rule places them
+    /// (`None` for one that is not a global or a constant element of one, or a struct or
+    /// array holding several).
+    fn list_resources(&mut self, e: ExprId, out: &mut Vec<Option<StaticResource>>) {
+        if let Expr::InitList(items) = self.body.expr(e).clone() {
+            for i in items {
+                self.list_resources(i, out);
+            }
+            return;
+        }
+        match self.infer.type_of_expr(e) {
+            Some(t @ types::Type::Resource(_)) if crate::resources::resource_of(t).is_some() => {
+                let body = self.body.clone();
+                out.push(self.cx.assigned_resource(&body, &self.infer, e));
+            }
+            Some(t) if crate::resource_out::holds_resources(t) => out.push(None),
+            Some(t) if crate::resources::resource_of(t).is_some() => out.push(None),
+            _ => {}
+        }
+    }
+
+    /// The declaration of aliasing `static` struct local `l` with initializer list `init`:
+    /// the first time it is reached (a flag global says), the list fills the data part;
+    /// the slots keep the aliases they were bound to when the function started (the
+    /// list's own resources, checked by [`Self::local_static_split_aliases`]).
+    pub(crate) fn init_alias_static_split(
+        &mut self,
+        l: LocalId,
+        init: ExprId,
+    ) -> crate::context::R<()> {
+        let fname = self.cx.mb.module().functions[self.func].name.clone();
+        let name = format!("init.{fname}.{}", self.body.local(l).name);
+        let no = self.cx.mb.const_handle(ir::Constant::bool(false));
+        let flag = self.cx.mb.private(&name, types::Type::BOOL, Some(no));
+        let done = self.fb().load(ir::Value::Global(flag));
+        let Some(header) = self.current else {
+            return Ok(());
+        };
+        let first = self.new_block("static.init");
+        let merge = self.new_block("static.merge");
+        self.cx
+            .mb
+            .function(self.func)
+            .mark_selection(header, merge, None);
+        self.cond_br(done, merge, first);
+        self.switch_to(first);
+        let yes = self.fb().bool(true);
+        self.fb().store(ir::Value::Global(flag), yes);
+        let saved: Vec<_> = (self.res.slots.iter())
+            .filter(|((x, _), _)| *x == l)
+            .map(|(k, v)| (k.clone(), *v))
+            .collect();
+        self.init_split_local(l, init)?;
+        self.res.slots.retain(|(x, _), _| *x != l);
+        self.res.slots.extend(saved);
+        self.br(merge);
+        self.switch_to(merge);
+        Ok(())
     }
 
     /// Whether `e` is an aliasing `static` local or a part of one (whose resource slots

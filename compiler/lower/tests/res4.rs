@@ -780,3 +780,70 @@ void main() {
         "{dump}"
     );
 }
+
+const STATIC_STRUCT_INITIALIZED: &str = r#"
+RWStructuredBuffer<uint> B : register(u0);
+struct Target { RWStructuredBuffer<uint> buf; uint n; };
+void put(uint v) { static Target t = { B, 5 }; t.buf[t.n] = v; t.n += 1; }
+[numthreads(1, 1, 1)]
+void main() { put(1); put(2); }
+"#;
+
+/// The initializer list gives `t.buf` B (its alias from the start) and `t.n` 5, stored into
+/// the private global `put.t` the first time only (the flag global `init.put.t`).
+#[test]
+fn initialized_static_struct_local_of_a_called_function() {
+    check(STATIC_STRUCT_INITIALIZED, expect![[r#"
+        struct Target { uint n; }
+
+        @g0 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; B
+        @g1 = private Target ; put.t
+        @g2 = private bool = false:bool ; init.put.t
+
+        func @main_body() -> void {
+        bb0: ; (entry)
+          call @put(1:uint)
+          call @put(2:uint)
+          ret
+        }
+
+        func @main() -> void {
+        bb0: ; (entry)
+          call @main_body()
+          ret
+        }
+
+        func @put(%arg0: uint) -> void {
+        bb0: ; selection merge=bb2 (entry)
+          %0 = alloca : ptr<function, uint> ; v
+          store %0, %arg0
+          %1 = load @g2 : bool
+          cond_br %1, bb2, bb1
+        bb1: ; (static.init)
+          store @g2, true:bool
+          %2 = access_chain @g1, 0:int : ptr<private, uint>
+          store %2, 5:uint
+          br bb2
+        bb2: ; (static.merge)
+          %3 = access_chain @g1, 0:int : ptr<private, uint>
+          %4 = load %3 : uint
+          %5 = access_chain @g0, %4 : ptr<storage_buffer, uint>
+          %6 = load %0 : uint
+          store %5, %6
+          %7 = access_chain @g1, 0:int : ptr<private, uint>
+          %8 = load %7 : uint
+          %9 = add %8, 1:uint : uint
+          store %7, %9
+          ret
+        }
+
+        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+    "#]]);
+}
+
+/// B has 8 zeros: put(1) writes B[5] = 1, put(2) B[6] = 2.
+#[test]
+fn initialized_static_struct_local_of_a_called_function_runs() {
+    let out = run_u32(STATIC_STRUCT_INITIALIZED, vec![vec![0; 8]]);
+    assert_eq!(out[0], [0, 0, 0, 0, 0, 1, 2, 0]);
+}
