@@ -793,7 +793,9 @@ void main() { put(1); put(2); }
 /// the private global `put.t` the first time only (the flag global `init.put.t`).
 #[test]
 fn initialized_static_struct_local_of_a_called_function() {
-    check(STATIC_STRUCT_INITIALIZED, expect![[r#"
+    check(
+        STATIC_STRUCT_INITIALIZED,
+        expect![[r#"
         struct Target { uint n; }
 
         @g0 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(0) layout(relaxed_std430) ; B
@@ -838,7 +840,8 @@ fn initialized_static_struct_local_of_a_called_function() {
         }
 
         entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
-    "#]]);
+    "#]],
+    );
 }
 
 /// B has 8 zeros: put(1) writes B[5] = 1, put(2) B[6] = 2.
