@@ -112,6 +112,21 @@ impl Bindings {
         let (first, _) = program.find_binding(set, binding)?;
         self.resources[first].as_ref()
     }
+
+    /// Element `index` of the array of resources at `set` and `binding`.
+    pub fn get_element(
+        &self,
+        program: &Program,
+        set: u32,
+        binding: u32,
+        index: u32,
+    ) -> Option<&Resource> {
+        let (first, count) = program.find_binding(set, binding)?;
+        if index as usize >= count {
+            return None;
+        }
+        self.resources.get(first + index as usize)?.as_ref()
+    }
 }
 
 /// Runs `groups` work groups of the program's entry point.

@@ -103,11 +103,11 @@ impl ModuleCtx<'_> {
         }
     }
 
-    /// E3001 on a multi-dimensional array of RW, append or consume structured buffers, and
-    /// E3008 on every global array of RW, append or consume structured buffers: their
-    /// counters would need an array of counters that DXC does not make. Arrays of
-    /// `RWStructuredBuffer`s pass unless `LowerOptions::refuse_rwstructuredbuffer_arrays`
-    /// (DXC's default, which `hlslc` follows).
+    /// E3008 on a multi-dimensional array of RW, append or consume structured buffers, which
+    /// DXC refuses in its own words (Vulkan's descriptor arrays have one dimension, and each
+    /// buffer's counter would need an array of counter arrays). One-dimensional arrays of
+    /// them pass, each element with its counter (DXC since PR 6903), unless
+    /// `LowerOptions::refuse_rwstructuredbuffer_arrays` asks for the older DXC's refusal.
     pub(crate) fn check_structured_buffer_arrays(&mut self) {
         for idx in self.tree.indices().collect::<Vec<_>>() {
             let item = self.tree.item(idx);
@@ -123,7 +123,8 @@ impl ModuleCtx<'_> {
             };
             if let Type::Array { element: inner, .. } = &*element {
                 // An array of arrays of buffers with counters: Vulkan has no arrays of
-                // descriptor arrays, and DXC refuses them too.
+                // descriptor arrays, and DXC refuses them in these words, with or without
+                // counter methods.
                 let mut innermost = inner;
                 while let Type::Array { element, .. } = &**innermost {
                     innermost = element;
@@ -132,9 +133,9 @@ impl ModuleCtx<'_> {
                     if *kind != StructuredKind::ReadOnly {
                         let range = self.item_range(idx);
                         self.error(
-                            crate::NOT_SUPPORTED,
-                            "not supported yet: multi-dimensional arrays of RW, append or \
-                             consume structured buffers"
+                            crate::COUNTER_BUFFER_ARRAY,
+                            "Multi-dimensional arrays of RW/append/consume structured buffers \
+                             are unsupported in Vulkan"
                                 .to_owned(),
                             range,
                         );
@@ -149,7 +150,11 @@ impl ModuleCtx<'_> {
                 StructuredKind::ReadWrite if self.options.refuse_rwstructuredbuffer_arrays => {
                     "arrays of RW/append/consume structured buffers unsupported"
                 }
-                StructuredKind::Append | StructuredKind::Consume => {
+                // DXC before PR 6903 refused them too (with its own message); since, each
+                // element has its counter, as for RW structured buffers.
+                StructuredKind::Append | StructuredKind::Consume
+                    if self.options.refuse_rwstructuredbuffer_arrays =>
+                {
                     "arrays of append or consume structured buffers unsupported"
                 }
                 _ => continue,

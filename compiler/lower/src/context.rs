@@ -23,7 +23,8 @@ pub enum GlobalRef {
 /// What picks one IR copy of a user function: the function, its template arguments, the
 /// resources its resource parameters stand for, its constant scalar arguments, the
 /// lengths of the arrays passed to its parameters of unknown size (`unsized_params`) and
-/// the resources the `static`s flowing through it hold when it is called (`static_flow`).
+/// the resources the `static`s flowing through it hold when it is called (`static_flow`)
+/// and the ray query parameters given an element of an array of queries (`ray_query`).
 pub type FunctionKey = (
     ItemIdx,
     Vec<TemplateBinding>,
@@ -32,6 +33,7 @@ pub type FunctionKey = (
     Vec<u32>,
     Vec<crate::static_flow::StaticState>,
     Vec<crate::evaluate_attribute::ArgPart>,
+    Vec<crate::ray_query::QueryElement>,
 );
 
 /// What picks one copy of a user function besides the function (the parts of its
@@ -46,6 +48,7 @@ pub struct CopyArgs<'a> {
     /// Parts of pixel inputs given to parameters whose attributes the copy evaluates
     /// (`evaluate_attribute`): their indices are trailing `int` parameters.
     pub input_parts: &'a [crate::evaluate_attribute::ArgPart],
+    pub query_elements: &'a [crate::ray_query::QueryElement],
 }
 
 /// A template parameter bound to an argument, by name.
@@ -89,6 +92,9 @@ pub struct ModuleCtx<'db> {
     /// The lengths each copy of a function with parameters of unknown size (`T a[]`) gives
     /// them, in parameter order (`unsized_params`).
     pub array_lens: HashMap<Func, Vec<u32>>,
+    /// The ray query parameters of each copy given an element of an array of queries
+    /// (`ray_query`).
+    pub query_elements: HashMap<Func, Vec<crate::ray_query::QueryElement>>,
     /// The template arguments of each instance of a template function or of a method of a
     /// template struct.
     pub template_args: HashMap<Func, Vec<TemplateBinding>>,
@@ -174,6 +180,7 @@ impl<'db> ModuleCtx<'db> {
             functions: HashMap::new(),
             constant_args: HashMap::new(),
             array_lens: HashMap::new(),
+            query_elements: HashMap::new(),
             resource_args: HashMap::new(),
             split_returns: HashMap::new(),
             resource_returns: HashMap::new(),
@@ -279,6 +286,7 @@ impl<'db> ModuleCtx<'db> {
             array_lens,
             statics,
             input_parts,
+            query_elements,
         } = args;
         let key = (
             idx,
@@ -288,6 +296,7 @@ impl<'db> ModuleCtx<'db> {
             array_lens.to_vec(),
             statics.to_vec(),
             input_parts.to_vec(),
+            query_elements.to_vec(),
         );
         if let Some(&f) = self.functions.get(&key) {
             return Ok(f);
@@ -380,7 +389,16 @@ impl<'db> ModuleCtx<'db> {
                 }
                 // A ray query is passed by reference whatever its direction (`ray_query`).
                 Some(t) if crate::ray_query::is_ray_query(&t) => {
-                    params.push(types::Type::pointer(types::AddressSpace::Function, t));
+                    // An element of an array of queries: the whole array and its indices.
+                    match query_elements.iter().find(|q| q.param == n as u32) {
+                        Some(q) => {
+                            let array = q.array.clone();
+                            let depth = crate::ray_query::array_depth(&array);
+                            params.push(types::Type::pointer(types::AddressSpace::Function, array));
+                            params.extend((0..depth).map(|_| types::Type::INT));
+                        }
+                        None => params.push(types::Type::pointer(types::AddressSpace::Function, t)),
+                    }
                     continue;
                 }
                 Some(t) if crate::resources::resource_of(&t).is_some() => {
@@ -431,6 +449,15 @@ impl<'db> ModuleCtx<'db> {
         let first_index = params.len() as u32;
         let index_count = crate::evaluate_attribute::index_count(input_parts);
         params.extend(std::iter::repeat_n(types::Type::INT, index_count));
+        // The indices of the flowing statics given as elements at run-time indices
+        // (`static_flow`).
+        let mut static_index_params = Vec::new();
+        for (k, (_, _, held)) in statics.iter().enumerate() {
+            if matches!(held, crate::static_flow::Held::Element(..)) {
+                static_index_params.push((k, params.len() as u32));
+                params.push(types::Type::INT);
+            }
+        }
         let Some(ret) = sig.ret.clone() else {
             return Err(self.unsupported("this return type", range));
         };
@@ -471,11 +498,19 @@ impl<'db> ModuleCtx<'db> {
         if !array_lens.is_empty() {
             self.array_lens.insert(f, array_lens.to_vec());
         }
+        if !query_elements.is_empty() {
+            self.query_elements.insert(f, query_elements.to_vec());
+        }
         if !template_args.is_empty() {
             self.template_args.insert(f, template_args.to_vec());
         }
         if !statics.is_empty() {
             self.static_flows.incoming.insert(f, statics.to_vec());
+        }
+        if !static_index_params.is_empty() {
+            self.static_flows
+                .index_params
+                .insert(f, static_index_params);
         }
         self.queue.push((idx, f));
         Ok(f)

@@ -5,7 +5,9 @@
 //! minus one; `IncrementCounter()` returns the old count, `DecrementCounter()` the new one.
 //! Under `-fvk-allow-rwstructuredbuffer-arrays` (as in DXC) an array of N `RWStructuredBuffer`s
 //! has an array of N counters, `counter.var.<name>`, and element `i`'s counter is its element
-//! `i`; without the flag a counter method on an element is refused, naming the flag.
+//! `i`; without the flag a counter method on an element is refused, naming the flag. An
+//! array of append or consume buffers (DXC since PR 6903) has its array of counters too,
+//! declared with it.
 
 use ir::{AtomicOp, Global, Opcode, Value};
 use types::{ByteAddressKind, ResourceType, Type};
@@ -54,7 +56,7 @@ impl ModuleCtx<'_> {
     /// The counters of array `buffers` of `count` structured buffers: one global holding an
     /// array of `count` counters, at the next free binding of the array's set (the next
     /// `count` ones when resource arrays are flattened, one binding per element).
-    fn counter_array_for(&mut self, buffers: Global, count: u32) -> Global {
+    pub(crate) fn counter_array_for(&mut self, buffers: Global, count: u32) -> Global {
         if let Some(&c) = self.counters.get(&buffers) {
             return c;
         }
@@ -128,7 +130,11 @@ impl FnLower<'_, '_> {
             Value::Global(g) => (g, None),
             _ if !is_counter_method => return None,
             _ => match self.structured_array_element(buffer) {
-                Some((g, len, index)) if self.cx.options.allow_rwstructuredbuffer_arrays => {
+                // An array of append or consume buffers declares its counters with it.
+                Some((g, len, index))
+                    if self.cx.options.allow_rwstructuredbuffer_arrays
+                        || self.cx.counters.contains_key(&g) =>
+                {
                     (g, Some((len, index)))
                 }
                 Some(_) => {

@@ -460,6 +460,8 @@ impl<'a, 'db> FnLower<'a, 'db> {
             if !matches!(a, ParamArg::Resource(_) | ParamArg::Unbound) {
                 next_arg += 1;
             }
+            // An element of an array of ray queries: the array's indices follow it.
+            next_arg += self.query_element_depth(n as u32);
             args.push(a);
         }
         let param_types: Vec<Type> = self.cx.mb.module().functions[self.func]
@@ -479,10 +481,17 @@ impl<'a, 'db> FnLower<'a, 'db> {
             .map(|(p, _)| p.0 as usize)
             .collect();
         // `out`/`inout` parameters are the caller's pointers; every other local an alloca.
-        for (p, a) in params.iter().zip(&args) {
+        for (k, (p, a)) in params.iter().zip(&args).enumerate() {
             if let ParamArg::Value(n) = *a {
                 if matches!(param_types.get(n as usize), Some(Type::Pointer { .. })) {
-                    self.locals[p.0 as usize] = Some(Value::Arg(n));
+                    let depth = self.query_element_depth(k as u32);
+                    self.locals[p.0 as usize] = Some(if depth == 0 {
+                        Value::Arg(n)
+                    } else {
+                        // The element of the array of queries it stands for (`ray_query`).
+                        let indices: Vec<Value> = (1..=depth).map(|d| Value::Arg(n + d)).collect();
+                        self.fb().access_chain(Value::Arg(n), &indices)
+                    });
                 }
             }
         }
@@ -645,7 +654,9 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     let arg = Value::Arg(n);
                     let mut fb = self.fb();
                     fb.set_param_name(n as usize, &name);
-                    if ptr != arg {
+                    // An `out`/`inout` parameter, or a ray query, is the caller's pointer.
+                    let by_reference = matches!(fb.type_of(arg), Type::Pointer { .. });
+                    if ptr != arg && !by_reference {
                         fb.store(ptr, arg);
                     }
                 }

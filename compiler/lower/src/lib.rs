@@ -152,6 +152,7 @@ pub mod stage_io_order;
 pub mod stages;
 pub mod static_assign;
 pub mod static_flow;
+mod static_local_alias;
 pub mod stmt;
 pub mod subpass;
 pub mod texture;

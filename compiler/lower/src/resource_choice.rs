@@ -185,6 +185,48 @@ impl FnLower<'_, '_> {
     }
 }
 
+/// The parameters among those `params_in` marks as `in` scalars with which `body` indexes
+/// an array holding resources (or structs holding them), `a[i]`: a constant argument there
+/// names one element, as DXC's inlining sees it, so the call picks a copy per constant (a
+/// run-time argument stays a run-time index, `resource_runs`).
+pub(crate) fn resource_index_params(
+    body: &Body,
+    infer: &hir::InferenceResult,
+    params_in: &[bool],
+) -> Vec<bool> {
+    let mut used = vec![false; params_in.len()];
+    let param = |mut e: ExprId| loop {
+        match body.expr(e) {
+            Expr::Local(x) => {
+                return body
+                    .params
+                    .iter()
+                    .zip(params_in)
+                    .position(|(p, &scalar_in)| scalar_in && p == x);
+            }
+            Expr::Paren(i) => e = *i,
+            _ => return None,
+        }
+    };
+    let holds_resources = |t: &types::Type| match t {
+        types::Type::Array { element, .. } => {
+            crate::resources::resource_of(element).is_some()
+                || crate::resource_structs::split_type(element).is_some()
+        }
+        _ => false,
+    };
+    for x in body.exprs.iter() {
+        if let Expr::Index { base, index } = x {
+            if let Some(k) = param(*index) {
+                if infer.type_of_expr(*base).is_some_and(holds_resources) {
+                    used[k] = true;
+                }
+            }
+        }
+    }
+    used
+}
+
 /// Whether local `l` may be written in `body`: assigned, incremented, or passed to a user
 /// function (which could take it as `out`).
 pub(crate) fn is_written(body: &Body, infer: &hir::InferenceResult, l: LocalId) -> bool {

@@ -45,12 +45,15 @@ impl Handed {
     }
 }
 
-/// Where a function hands a resource back: slot `k` of the struct it returns, or slot `k`
-/// of its `out`/`inout` parameter `n` (declared index; a plain resource has one slot).
+/// Where a function hands a resource back: slot `k` of the struct it returns, slot `k` of
+/// its `out`/`inout` parameter `n` (declared index; a plain resource has one slot), or a
+/// slot of a `static` flowing through it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum HandedAt {
     Return(u32),
     Out(u32, u32),
+    /// Incoming state `k` of a `static` flowing through the copy (`static_flow`).
+    Static(u32),
 }
 
 /// A hidden `out int` parameter of a function that hands elements back.
@@ -175,6 +178,7 @@ impl FnLower<'_, '_> {
         });
         let name = match at {
             HandedAt::Return(k) => format!("return.{k}.index"),
+            HandedAt::Static(k) => format!("static.{k}.index"),
             HandedAt::Out(crate::resource_out::THIS, k) => format!("this.{k}.index"),
             HandedAt::Out(p, k) => {
                 let local = self.body.params.get(p as usize).copied();

@@ -250,6 +250,10 @@ pub struct ResourceLocals {
     /// `static` locals holding resources in a function run once per invocation, split like
     /// locals (`static_assign`).
     pub static_once: HashSet<LocalId>,
+    /// `static` resource locals of a called function that every assignment (and the
+    /// initializer) gives the same resource: aliases of it, their assignments without effect
+    /// (`static_assign`).
+    pub alias_statics: HashSet<LocalId>,
     /// Loops rebinding resources declared outside them (`resource_loops`).
     pub loops: crate::resource_loops::LoopRebinds,
 }
@@ -483,7 +487,9 @@ impl FnLower<'_, '_> {
                     }
                     // An element of an array of structs holding resources.
                     Ok(Denoted::Struct(part)) if part.split.is_array => {
-                        let k = self.const_int(index).and_then(|k| usize::try_from(k).ok());
+                        let k = self
+                            .static_index(index)
+                            .and_then(|k| usize::try_from(k).ok());
                         return Some(match k {
                             Some(k) if k < part.split.members.len() => self.member_at(part, k, e),
                             Some(_) => {
@@ -495,7 +501,7 @@ impl FnLower<'_, '_> {
                     Ok(_) => return None,
                     Err(u) => return Some(Err(u)),
                 };
-                let k = self.const_int(index).and_then(|k| u32::try_from(k).ok());
+                let k = self.static_index(index).and_then(|k| u32::try_from(k).ok());
                 Some(match k {
                     Some(k) if k < len => {
                         path.push(k);
@@ -1210,6 +1216,10 @@ impl FnLower<'_, '_> {
             if !self.tracks_static(idx) {
                 return Some(Err(self.static_assignment(lhs)));
             }
+        }
+        if self.alias_static_part(lhs) {
+            // It already stands for the one resource every assignment names.
+            return Some(Ok(()));
         }
         if let Expr::Local(l) = self.body.expr(lhs) {
             let plain = matches!(self.infer.type_of_local(*l), Some(Type::Resource(_)));

@@ -420,8 +420,9 @@ impl ModuleCtx<'_> {
                         ..
                     }
                 );
-                if with_counter && matches!(ty, Type::Array { .. }) {
-                    return Err(self.unsupported("arrays of append and consume buffers", range));
+                if with_counter && matches!(ty, Type::Array { len: None, .. }) {
+                    let what = "arrays of append and consume buffers of unknown size";
+                    return Err(self.unsupported(what, range));
                 }
                 let (set, binding) = self.binding_for(idx);
                 let format = self.image_format(idx)?;
@@ -435,7 +436,16 @@ impl ModuleCtx<'_> {
                 if with_counter {
                     // Known before the counter is declared, which looks up its attributes.
                     self.globals.insert(idx, GlobalRef::Var(g));
-                    self.counter_for(g);
+                    match ty {
+                        // An array of append or consume buffers has an array of counters,
+                        // element `i` counting element `i` (`counters`).
+                        Type::Array { len: Some(n), .. } => {
+                            self.counter_array_for(g, n);
+                        }
+                        _ => {
+                            self.counter_for(g);
+                        }
+                    }
                 }
                 GlobalRef::Var(g)
             } else if var.is_static && !var.has_init {

@@ -159,7 +159,7 @@ impl ModuleCtx<'_> {
 
     /// The resource `e` names when it is a resource global or a constant element of a
     /// global array; `None` for anything else (reported by no diagnostic: the caller decides).
-    fn assigned_resource(
+    pub(crate) fn assigned_resource(
         &mut self,
         body: &Body,
         infer: &InferenceResult,
@@ -233,7 +233,8 @@ impl FnLower<'_, '_> {
     /// calls (an entry point, run once per invocation) it is reached at most once, outside
     /// loops, so it is a split local whose data part is a private global (as any `static`
     /// local's), initialized where it is declared. Elsewhere its resources would have to
-    /// flow from one call to the next: E3001.
+    /// flow from one call to the next, which hlslc follows only when each slot is only ever
+    /// assigned one resource (`static_local_alias`); else E3001.
     pub(crate) fn static_split_local(
         &mut self,
         l: hir::body::LocalId,
@@ -244,41 +245,104 @@ impl FnLower<'_, '_> {
         let Some(split) = crate::resource_structs::split_type(ty) else {
             return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
         };
-        if self.cx.is_called(self.item) {
-            return Err(self.cx.unsupported(
-                "a `static` local holding resources in a function other functions call, \
-                 written or initialized with values that may change between calls (hlslc \
-                 keeps such a local's resources through an entry function only)",
-                range,
-            ));
-        }
+        // In a called function, each slot must stand for one resource on every call
+        // (`static_local_alias`).
+        let aliases = if self.cx.is_called(self.item) {
+            let Some(aliases) = self.local_static_split_aliases(l, &split) else {
+                return Err(self.cx.unsupported(
+                    "a `static` local holding resources in a function other functions call, \
+                     initialized other than by a list, or given different resources or \
+                     resources chosen at run time (hlslc keeps such a local's resources \
+                     through an entry function only, or when each resource member is only \
+                     ever given one resource)",
+                    range,
+                ));
+            };
+            Some(aliases)
+        } else {
+            None
+        };
         let fname = self.cx.mb.module().functions[self.func].name.clone();
         let data = (split.data.clone())
             .map(|d| Value::Global(self.cx.mb.private(&format!("{fname}.{name}"), d, None)));
         self.res
             .split
             .insert(l, crate::resource_structs::SplitLocal { split, data });
-        self.res.static_once.insert(l);
+        match aliases {
+            Some(aliases) => {
+                for (path, r) in aliases {
+                    let p = self.static_pointer(r);
+                    self.res
+                        .slots
+                        .insert((l, path), crate::resource_structs::Binding::Bound(p));
+                }
+                self.res.alias_statics.insert(l);
+            }
+            None => {
+                self.res.static_once.insert(l);
+            }
+        }
         Ok(())
     }
 
     /// A `static` resource local `l` that is written: in a function no function calls it is
-    /// reached at most once, outside loops, so it is a resource local; elsewhere E3001.
+    /// reached at most once, outside loops, so it is a resource local. In a called function,
+    /// where its resource would persist from one call to the next, it is an alias of the
+    /// one resource every assignment (and the initializer) names, as a static global is
+    /// (DXC's legalization sees that resource at every use); else E3001.
     pub(crate) fn static_resource_local(
         &mut self,
         l: hir::body::LocalId,
         range: syntax::TextRange,
     ) -> R<()> {
         if self.cx.is_called(self.item) {
-            return Err(self.cx.unsupported(
-                "assigning to a `static` local holding a resource in a function other \
-                 functions call (hlslc keeps such a local's resource through an entry \
-                 function only)",
-                range,
-            ));
+            let Some(r) = self.local_static_alias(l) else {
+                return Err(self.cx.unsupported(
+                    "assigning different resources to a `static` local in a function other \
+                     functions call (hlslc keeps such a local's resource through an entry \
+                     function only, or when every assignment names one resource)",
+                    range,
+                ));
+            };
+            let p = self.static_pointer(r);
+            self.locals[l.0 as usize] = Some(p);
+            self.res.alias_statics.insert(l);
+            return Ok(());
         }
         self.res.static_once.insert(l);
         Ok(())
+    }
+
+    /// The one resource (a global or a constant element of one) that every assignment to
+    /// `static` resource local `l` and its initializer name, if they all name one.
+    fn local_static_alias(&mut self, l: hir::body::LocalId) -> Option<StaticResource> {
+        let body = self.body.clone();
+        let mut all = Vec::new();
+        if let Some(init) = body.local(l).init {
+            all.push(self.cx.assigned_resource(&body, &self.infer, init));
+        }
+        for x in body.exprs.iter() {
+            if let Expr::Binary {
+                op: BinaryOp::Assign { .. },
+                lhs,
+                rhs,
+            } = x
+            {
+                if matches!(body.expr(unparen(&body, *lhs)), Expr::Local(y) if *y == l) {
+                    all.push(self.cx.assigned_resource(&body, &self.infer, *rhs));
+                }
+            }
+            // Passed to a function, which may write it as an `out` argument: unknown.
+            if let Expr::Call { args, .. } | Expr::MethodCall { args, .. } = x {
+                let names_l =
+                    |&a: &ExprId| matches!(body.expr(unparen(&body, a)), Expr::Local(y) if *y == l);
+                if args.iter().any(names_l) {
+                    all.push(None);
+                }
+            }
+        }
+        let first = (*all.first()?)?;
+        all.iter().all(|a| *a == Some(first)).then_some(first)
     }
 
     /// Binds, when the function starts, the statics it tracks (so that a slot exists on

@@ -18,6 +18,12 @@
 //! passes that on to, is the `E3020` of resource locals (DXC's legalization fails there);
 //! one where nothing was assigned, that of an unassigned resource.
 //!
+//! An element of a global array at a run-time index (`st = ts[i]`) flows too: a caller's
+//! slot holding one picks a copy given that array ([`Held::Element`]), which takes the index
+//! as an `int` parameter after its declared ones; a copy whose `return`s leave one hands the
+//! index back through a hidden `out int` parameter, as returned elements do
+//! (`resource_handed`, [`Held::Handed`]), and the caller's slot indexes the array with it.
+//!
 //! Called from `static_assign.rs` (the slots when a function starts), `user_call.rs` (calls)
 //! and `resource_out.rs` (returns).
 
@@ -41,6 +47,13 @@ pub enum Held {
     Named(StaticResource),
     /// A resource chosen by run-time control flow: only a use of it is an error.
     Conflict,
+    /// An element of the global array at a run-time index, given to a copy with the index
+    /// as an `int` argument (in a key's incoming states); `true` when the index is marked by
+    /// `NonUniformResourceIndex`, which the copy marks again (`resource_nonuniform`).
+    Element(ir::Global, bool),
+    /// An element of the global array at a run-time index a copy leaves, whose index it
+    /// stores through its hidden `out int` parameter (the IR parameter number).
+    Handed(ir::Global, u32),
 }
 
 /// A flowing static, one of its slots (the path of member and element indices; empty for a
@@ -56,6 +69,9 @@ pub struct StaticFlows {
     pub incoming: HashMap<Func, Vec<StaticState>>,
     /// What each copy's `return`s leave in the statics it was given, once lowered.
     pub outgoing: HashMap<Func, Vec<StaticState>>,
+    /// The IR parameters of each copy carrying the indices of its incoming
+    /// [`Held::Element`]s: (position in its incoming states, parameter).
+    pub index_params: HashMap<Func, Vec<(usize, u32)>>,
 }
 
 impl ModuleCtx<'_> {
@@ -161,6 +177,7 @@ impl FnLower<'_, '_> {
                 let held = incoming.iter().find(|(s, p, _)| *s == idx && *p == path);
                 let slot = (l, path);
                 self.res.slots.remove(&slot);
+                let position = held.and_then(|h| incoming.iter().position(|x| x == h));
                 match held.map(|h| h.2) {
                     Some(Held::Named(r)) => {
                         let p = self.static_pointer(r);
@@ -169,32 +186,89 @@ impl FnLower<'_, '_> {
                     Some(Held::Conflict) => {
                         self.res.slots.insert(slot, Binding::Conflict);
                     }
-                    Some(Held::Unbound) | None => {}
+                    Some(Held::Element(g, nonuniform)) => {
+                        // The index is this copy's argument for that state.
+                        let arg = position.and_then(|k| self.static_index_param(k));
+                        let Some(n) = arg else {
+                            let range = self.cx.item_range(self.item);
+                            return Err(self.cx.unsupported(
+                                "a `static` resource given as an element at a run-time index \
+                                 without its index",
+                                range,
+                            ));
+                        };
+                        let name = format!("{}.index", self.cx.tree.item(idx).name);
+                        self.fb().set_param_name(n as usize, &name);
+                        let mut index = ir::Value::Arg(n);
+                        if nonuniform {
+                            index = self.mark_nonuniform(index);
+                        }
+                        let p = self.fb().access_chain(ir::Value::Global(g), &[index]);
+                        self.res.slots.insert(slot, Binding::Bound(p));
+                    }
+                    Some(Held::Unbound | Held::Handed(..)) | None => {}
                 }
             }
         }
         Ok(())
     }
 
+    /// The IR parameter carrying the index of incoming state `k` of this copy (an
+    /// [`Held::Element`]).
+    fn static_index_param(&self, k: usize) -> Option<u32> {
+        let params = self.cx.static_flows.index_params.get(&self.func)?;
+        params.iter().find(|(at, _)| *at == k).map(|(_, n)| *n)
+    }
+
     /// The resources the flowing statics of callee `idx` hold at its call `e` here, which
-    /// pick its copy.
+    /// pick its copy, and the `int` index of each that is an element at a run-time index
+    /// (the call's arguments after the declared ones).
     pub(crate) fn statics_for_call(
         &mut self,
         idx: ItemIdx,
         e: hir::body::ExprId,
-    ) -> R<Vec<StaticState>> {
+    ) -> R<(Vec<StaticState>, Vec<ir::Value>)> {
         let mut states = Vec::new();
+        let mut indices = Vec::new();
         for s in self.cx.statics_flowing_through(idx) {
             let Some(l) = self.static_struct_local(s)? else {
                 continue;
             };
             let at = self.expr_range(e);
             for path in self.slot_paths(l) {
-                let held = self.static_held(s, (l, path.clone()), at, "call")?;
+                let slot = (l, path.clone());
+                let held = match self.slot_element(&slot) {
+                    Some((g, index, nonuniform)) => {
+                        indices.push(index);
+                        Held::Element(g, nonuniform)
+                    }
+                    None => self.static_held(s, slot, at, "call")?,
+                };
                 states.push((s, path, held));
             }
         }
-        Ok(states)
+        Ok((states, indices))
+    }
+
+    /// The global array and `int` index of the element at a run-time index `slot` is
+    /// bound to, when it is one, and whether the index is marked non-uniform.
+    fn slot_element(
+        &mut self,
+        slot: &crate::resource_structs::Slot,
+    ) -> Option<(ir::Global, ir::Value, bool)> {
+        let Some(Binding::Bound(p)) = self.res.slots.get(slot).copied() else {
+            return None;
+        };
+        if self.named_resource_value(p).is_some() {
+            return None;
+        }
+        let (g, index) = self.element_of(p)?;
+        let types::Type::Scalar(kind) = self.type_of(index) else {
+            return None;
+        };
+        let nonuniform = self.is_nonuniform_index(index);
+        let index = self.convert_kind(index, kind, types::ScalarKind::Int, &types::Type::INT);
+        Some((g, index, nonuniform))
     }
 
     /// After call `e` of copy `f`, given `states`: rebinds each static's slot to what `f`
@@ -203,6 +277,7 @@ impl FnLower<'_, '_> {
         &mut self,
         f: Func,
         states: &[StaticState],
+        temps: &crate::resource_handed::IndexTemps,
         e: hir::body::ExprId,
     ) -> R<()> {
         if states.is_empty() {
@@ -228,6 +303,23 @@ impl FnLower<'_, '_> {
                 Held::Named(r) => {
                     let p = self.static_pointer(r);
                     self.bind_slot(l, path, p, e)?;
+                }
+                // The element at the index the callee left in its hidden parameter.
+                Held::Handed(g, n) => {
+                    let handed = crate::resource_handed::Handed::Indexed(g, n);
+                    let Some(p) = self.handed_pointer(handed, temps) else {
+                        return Err(self.unsupported(
+                            "this call handing back a `static` resource by index",
+                            e,
+                        ));
+                    };
+                    self.bind_slot(l, path, p, e)?;
+                }
+                // Only incoming states are elements given by index.
+                Held::Element(..) => {
+                    return Err(
+                        self.unsupported("this call handing back a `static` resource by index", e)
+                    );
                 }
                 Held::Unbound | Held::Conflict => {
                     let now = (held == Held::Conflict).then_some(Binding::Conflict);
@@ -264,11 +356,27 @@ impl FnLower<'_, '_> {
             return Ok(());
         };
         let mut now = Vec::new();
-        for (s, path, _) in incoming {
+        for (k, (s, path, _)) in incoming.into_iter().enumerate() {
             let Some(&l) = self.res.statics.get(&s) else {
                 continue;
             };
-            let held = self.static_held(s, (l, path.clone()), at, "return")?;
+            let slot = (l, path.clone());
+            // An element at a run-time index goes back through a hidden `out int`.
+            let element = match self.res.slots.get(&slot).copied() {
+                Some(Binding::Bound(p)) if self.named_resource_value(p).is_none() => {
+                    match self.hand_back(p, crate::resource_handed::HandedAt::Static(k as u32)) {
+                        Some(crate::resource_handed::Handed::Indexed(g, n)) => {
+                            Some(Held::Handed(g, n))
+                        }
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            let held = match element {
+                Some(h) => h,
+                None => self.static_held(s, slot, at, "return")?,
+            };
             now.push((s, path, held));
         }
         let merged = match self.cx.static_flows.outgoing.get(&self.func) {

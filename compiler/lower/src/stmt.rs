@@ -57,6 +57,14 @@ impl FnLower<'_, '_> {
                         self.init_static_local(l)?;
                         continue;
                     }
+                    if self.res.alias_statics.contains(&l) {
+                        // Bound to its one resource when the function starts (`static_assign`);
+                        // a struct's data is initialized once (`static_local_alias`).
+                        if let (Some(init), true) = (local.init, self.res.split.contains_key(&l)) {
+                            self.init_alias_static_split(l, init)?;
+                        }
+                        continue;
+                    }
                     if self.res.static_once.contains(&l) && self.res.loop_depth > 0 {
                         // Reached again, it would keep its resources (`static_assign`).
                         let what = "a `static` local holding resources declared inside a loop";

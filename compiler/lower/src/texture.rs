@@ -144,6 +144,16 @@ impl FnLower<'_, '_> {
         })
     }
 
+    /// The value of scalar index `e` when it is known at compile time: a literal, a `const`
+    /// local, a parameter the function copy is specialized on or an unrolled loop's
+    /// variable, and arithmetic on them (`resource_choice`, `unroll`).
+    pub fn static_index(&self, e: ExprId) -> Option<i64> {
+        match self.const_ints(e)?[..] {
+            [v] => Some(v),
+            _ => None,
+        }
+    }
+
     /// The constant integer components of `e` (`int2(1, -1)`, `-2`, `+2`, a `static const`,
     /// arithmetic and swizzles of them).
     pub fn const_ints(&self, e: ExprId) -> Option<Vec<i64>> {

@@ -309,16 +309,23 @@ impl FnLower<'_, '_> {
                 p.ty.as_ref()
                     .is_some_and(|t| crate::resource_out::hands_back(t, d.direction))
             });
+        // So does one indexing an array of resources with a scalar parameter: a constant
+        // argument names one element (`m.get(1)` reading `a[i]`).
+        let scalar_in: Vec<bool> = sig
+            .params
+            .iter()
+            .zip(&decl.params)
+            .map(|(p, d)| {
+                matches!(p.ty, Some(Type::Scalar(_))) && d.direction == ParamDirection::In
+            })
+            .collect();
         let constants = if hands_back {
-            let scalar_in: Vec<bool> = sig
-                .params
-                .iter()
-                .zip(&decl.params)
-                .map(|(p, d)| {
-                    matches!(p.ty, Some(Type::Scalar(_))) && d.direction == ParamDirection::In
-                })
-                .collect();
             self.constant_arguments(args, &scalar_in)
+        } else if scalar_in.contains(&true) {
+            let body = hir::body::body(self.cx.db, fid);
+            let infer = crate::enums::infer(self.cx.db, fid);
+            let indexing = crate::resource_choice::resource_index_params(&body, &infer, &scalar_in);
+            self.constant_arguments(args, &indexing)
         } else {
             Vec::new()
         };
@@ -326,8 +333,18 @@ impl FnLower<'_, '_> {
         let param_types: Vec<Option<Type>> = sig.params.iter().map(|p| p.ty.clone()).collect();
         let lens = self.unsized_lengths(&param_types, args, e)?;
         // The resources of the `static`s flowing through the callee (`static_flow`).
-        let statics = self.statics_for_call(idx, e)?;
+        let (statics, static_indices) = self.statics_for_call(idx, e)?;
+        // A ray query argument that is an element of an array of queries (`ray_query`).
+        let query_elements: Vec<crate::ray_query::QueryElement> = sig
+            .params
+            .iter()
+            .zip(args)
+            .enumerate()
+            .filter(|(_, (p, _))| p.ty.as_ref().is_some_and(crate::ray_query::is_ray_query))
+            .filter_map(|(i, (_, &a))| self.query_element_of(a, i as u32))
+            .collect();
         let copy = crate::context::CopyArgs {
+            query_elements: &query_elements,
             template_args: &template_args,
             resources: &resources,
             constants: &constants,
@@ -441,16 +458,24 @@ impl FnLower<'_, '_> {
                 vals.push(self.default_argument(e, [declared, idx], i, t, &template_args)?);
                 continue;
             };
+            // An element of an array of queries: the array and the indices (`ray_query`).
+            if let Some(q) = query_elements.iter().find(|q| q.param == i as u32) {
+                let q = q.clone();
+                let Place::Ptr(p) = self.lvalue(a)? else {
+                    return Err(self.unsupported("this ray query argument", a));
+                };
+                let operands = self.query_element_operands(p, &q, a)?;
+                // The indices are IR parameters of their own.
+                for _ in 1..operands.len() {
+                    user_params.next();
+                }
+                vals.extend(operands);
+                continue;
+            }
             match t {
                 // A ray query: the caller's own variable (`ray_query`).
                 Type::Pointer { pointee, .. } if crate::ray_query::is_ray_query(pointee) => {
                     match self.lvalue(a)? {
-                        // SPIR-V passes whole variables only (an element of an array of
-                        // queries would need the callee inlined).
-                        Place::Ptr(p) if self.is_access_chain(p) => {
-                            let what = "passing an element of an array of RayQuery to a function";
-                            return Err(self.unsupported(what, a));
-                        }
                         Place::Ptr(p) => vals.push(p),
                         _ => return Err(self.unsupported("this ray query argument", a)),
                     }
@@ -475,6 +500,9 @@ impl FnLower<'_, '_> {
         // then the hidden `out int`s through which the callee hands back the indices of
         // resource array elements (`resource_handed`) come last.
         vals.extend(stage_args.indices.iter().copied());
+        // The indices of the flowing statics' elements at run-time indices (`static_flow`),
+        // after the declared parameters.
+        vals.extend(static_indices);
         let temps = self.index_temps(f);
         vals.extend(temps.iter().map(|t| t.1));
         let v = self.fb().call(f, &vals);
@@ -483,7 +511,7 @@ impl FnLower<'_, '_> {
             .map(|(n, _)| n as u32)
             .collect();
         self.bind_handed_out(f, args, &inout, &temps, e)?;
-        self.bind_statics_after_call(f, &statics, e)?;
+        self.bind_statics_after_call(f, &statics, &temps, e)?;
         if split_this_call {
             // The method may have rebound its object's resources (`resource_out`).
             self.bind_handed_this(f, receiver, &temps, e)?;
@@ -844,14 +872,5 @@ pub fn const_value(v: ConstValue, kind: types::ScalarKind) -> ir::Constant {
         ir::Constant::float_of(kind, v.as_float())
     } else {
         ir::Constant::scalar(kind, v.as_int() as u64)
-    }
-}
-
-impl FnLower<'_, '_> {
-    /// Whether `p` is an access chain (an element or member), not a whole variable.
-    fn is_access_chain(&self, p: Value) -> bool {
-        let f = &self.cx.mb.module().functions[self.func];
-        matches!(p, Value::Inst(i)
-            if f.insts.get(i).is_some_and(|d| d.opcode == ir::Opcode::AccessChain))
     }
 }

@@ -110,13 +110,16 @@ impl<'m> Fx<'_, 'm> {
         for p in &f.params {
             match &p.ty {
                 Type::Pointer { space, pointee } => {
-                    // A ray query lives in a function variable: a pointer to it is an
-                    // ordinary parameter (lowering passes queries by reference).
+                    // A ray query lives in a function variable: a pointer to it, or to an
+                    // array of them (lowering passes an element as the array and its
+                    // indices), is an ordinary parameter.
+                    let mut innermost = &**pointee;
+                    while let Type::Array { element, .. } = innermost {
+                        innermost = element;
+                    }
                     let query =
-                        matches!(pointee.as_resource(), Some(ResourceType::RayQuery { .. }));
-                    if !query && pointee.as_resource().is_some()
-                        || matches!(&**pointee, Type::Array { element, .. } if element.as_resource().is_some())
-                    {
+                        matches!(innermost.as_resource(), Some(ResourceType::RayQuery { .. }));
+                    if !query && innermost.as_resource().is_some() {
                         return Err(SpirvError::unsupported(format!(
                             "function @{} takes a resource pointer (inline it first)",
                             f.name

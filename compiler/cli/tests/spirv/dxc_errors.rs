@@ -40,10 +40,10 @@ float4 main() : SV_Target { return a[0] * b; }
 }
 
 #[test]
-fn arrays_of_counter_buffers_are_refused() {
-    // Arrays of RWStructuredBuffers are DXC's default now (`ots_probe.rs`); append and
-    // consume ones are still refused.
-    refuse(
+fn arrays_of_counter_buffers_are_accepted() {
+    // Arrays of RWStructuredBuffers are DXC's default now (`ots_probe.rs`), and so are
+    // append and consume ones, each element with its counter (`res4.rs`).
+    let m = compile(
         r#"
 ConsumeStructuredBuffer<float> c[2];
 RWStructuredBuffer<float> o;
@@ -51,8 +51,11 @@ RWStructuredBuffer<float> o;
 "#,
         "cs_6_0",
         &[],
-        1,
-        "error[E3008]: arrays of append or consume structured buffers unsupported",
+    );
+    assert!(
+        m.has("OpName %counter_var_c \"counter.var.c\""),
+        "{}",
+        m.asm
     );
     // Read-only structured buffers have no counter: their arrays are fine.
     let m = compile(

@@ -40,6 +40,7 @@ mod ots_probe;
 mod params;
 mod ray_query;
 mod raytracing;
+mod res4;
 mod resflow;
 mod resource_gaps;
 mod resource_structs;
