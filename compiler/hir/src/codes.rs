@@ -103,6 +103,9 @@ pub const INVALID_SIZEOF: &str = "E2122";
 /// An intrinsic form newer than the target's shader model, reached from an entry point or
 /// an exported function (`CalculateLevelOfDetail` with a comparison sampler before 6.8).
 pub const SHADER_MODEL_GATED: &str = "E2123";
+/// `[[vk::offset]]` without exactly one argument that is an integer constant from 0 to
+/// 4294967295.
+pub const VK_OFFSET: &str = "E2170";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -603,7 +603,11 @@ impl ModuleCtx<'_> {
         let offsets: Vec<Option<u32>> = members
             .iter()
             .map(|&m| match &self.tree.item(m).kind {
-                ItemKind::Variable(v) => v.packoffset.as_deref().and_then(types::packoffset_bytes),
+                // A member with `[[vk::offset]]` ignores its `packoffset`, and so does DXC's
+                // overlap check.
+                ItemKind::Variable(v) if v.vk_offset.is_none() => {
+                    v.packoffset.as_deref().and_then(types::packoffset_bytes)
+                }
                 _ => None,
             })
             .collect();
@@ -633,7 +637,18 @@ impl ModuleCtx<'_> {
                     range,
                 ));
             }
-            fields.push(StructField::new(self.tree.item(m).name.clone(), ty));
+            // `[[vk::offset(N)]]` on a cbuffer member places it as on a struct member, over
+            // its `packoffset` (DXC's `docs/SPIR-V.rst`).
+            let offset = match &self.tree.item(m).kind {
+                ItemKind::Variable(v) => v.vk_offset.as_ref().and_then(|e| {
+                    hir::lower_type::TypeCtx::inside(&self.tree, &self.scope, m).eval_u32(e)
+                }),
+                _ => None,
+            };
+            fields.push(StructField {
+                offset,
+                ..StructField::new(self.tree.item(m).name.clone(), ty)
+            });
         }
         let element = Type::structure(StructType {
             name: format!("type.{name}"),

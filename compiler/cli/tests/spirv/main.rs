@@ -24,6 +24,7 @@ mod harness;
 mod intrinsics2;
 mod intrinsics_extra;
 mod layouts;
+mod layouts2;
 mod layouts_probe;
 mod lead_probe;
 mod locations;

@@ -953,6 +953,7 @@ mod tests {
                     semantic: Some("SV_TessFactor".into()),
                     interpolation: vec![],
                     bit_width: None,
+                    offset: None,
                 },
                 types::StructField {
                     name: "b".into(),
@@ -960,6 +961,7 @@ mod tests {
                     semantic: Some("BEZIER".into()),
                     interpolation: vec![],
                     bit_width: None,
+                    offset: None,
                 },
             ],
         };

@@ -1,0 +1,219 @@
+//! `[[vk::offset(N)]]` on struct and cbuffer members, byte-address loads and stores of structs
+//! with bit-fields, and layout sweeps: the offsets and strides read back from the
+//! disassembly are worked out by hand from DXC's `docs/SPIR-V.rst` ("Memory layout rules":
+//! `[[vk::offset]]` sets a member's byte offset in every resource, overrules `packoffset`,
+//! and the members after it follow it by the rules).
+
+use crate::harness::{compile, refuse};
+
+/// `struct PC { float4 a; [[vk::offset(32)]] float b; }` as a push-constant block: `b` is at
+/// 32, not at 16 where the rules would put it.
+#[test]
+fn vk_offset_in_a_push_constant_struct() {
+    let m = compile(
+        "struct PC { float4 a; [[vk::offset(32)]] float b; };
+[[vk::push_constant]] PC pc;
+float4 main() : SV_Target { return pc.a * pc.b; }
+",
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(m.offsets("type.PushConstant.PC"), [0, 32]);
+}
+
+/// The same struct through `ConstantBuffer<PC>` and a push-constant `ConstantBuffer<PC>`.
+#[test]
+fn vk_offset_in_constant_buffers_of_a_struct() {
+    let m = compile(
+        "struct PC { float4 a; [[vk::offset(32)]] float b; float c; };
+ConstantBuffer<PC> cb : register(b0);
+float4 main() : SV_Target { return cb.a * cb.b + cb.c; }
+",
+        "ps_6_0",
+        &[],
+    );
+    // c follows b: 36.
+    assert_eq!(m.offsets("type.ConstantBuffer.PC"), [0, 32, 36]);
+    let m = compile(
+        "struct PC { float4 a; [[vk::offset(32)]] float b; };
+[[vk::push_constant]] ConstantBuffer<PC> pc;
+float4 main() : SV_Target { return pc.a * pc.b; }
+",
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(m.offsets("type.PushConstant.PC"), [0, 32]);
+}
+
+/// `cbuffer CB { float4 a0; [[vk::offset(48)]] float b0; }`: b0 at 48; a tbuffer alike.
+#[test]
+fn vk_offset_on_cbuffer_and_tbuffer_members() {
+    let m = compile(
+        "cbuffer CB { float4 a0; [[vk::offset(48)]] float b0; float c0; }
+float4 main() : SV_Target { return a0 * b0 + c0; }
+",
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(m.offsets("type.CB"), [0, 48, 52]);
+    let m = compile(
+        "tbuffer TB { float4 a0; [[vk::offset(64)]] float b0; }
+float4 main() : SV_Target { return a0 * b0; }
+",
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(m.offsets("type.TB"), [0, 64]);
+}
+
+/// `[[vk::offset]]` overrules `packoffset` on the same member, and DXC's packoffset overlap
+/// check does not look at it (`packoffset(c0.y)` would overlap `a0`).
+#[test]
+fn vk_offset_overrules_packoffset() {
+    let m = compile(
+        "cbuffer CB {
+    float4 a0 : packoffset(c0);
+    [[vk::offset(32)]] float b0 : packoffset(c0.y);
+    float c0 : packoffset(c1);
+}
+float4 main() : SV_Target { return a0 * b0 + c0; }
+",
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(m.offsets("type.CB"), [0, 32, 16]);
+}
+
+/// A structured buffer's element struct with `[[vk::offset(20)]]` on its second member, under
+/// each rule set: `a` at 0, `b` at 20, `c` (a float2) after b's end (24): 24 under every rule
+/// (already 8-aligned, no 16-byte row crossed). The array stride is the struct's size: the
+/// end (32) rounded to the struct's alignment (4 or 8 or 16).
+#[test]
+fn vk_offset_in_a_structured_buffer_under_each_rule_set() {
+    let text = "struct S { float a; [[vk::offset(20)]] float b; float2 c; };
+RWStructuredBuffer<S> sb : register(u0);
+[numthreads(1, 1, 1)]
+void main() { sb[1].a = sb[0].b + sb[0].c.y; }
+";
+    for flags in [
+        &[][..],
+        &["-fvk-use-gl-layout"][..],
+        &["-fvk-use-scalar-layout"][..],
+        &["-fvk-use-dx-layout"][..],
+    ] {
+        let m = compile(text, "cs_6_0", flags);
+        assert_eq!(m.offsets("S"), [0, 20, 24], "{flags:?}");
+        assert_eq!(m.array_strides(&m.id("S")), [32], "{flags:?}");
+    }
+}
+
+/// A nested struct with `[[vk::offset]]` keeps its offsets inside a cbuffer, and the member
+/// after the nested struct follows the struct's size (std140 rounds it to 16: 48).
+#[test]
+fn vk_offset_in_a_nested_struct() {
+    let m = compile(
+        "struct Inner { float x; [[vk::offset(32)]] float y; };
+cbuffer CB { Inner i; float after; }
+float4 main() : SV_Target { return i.x + i.y + after; }
+",
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(m.offsets("Inner"), [0, 32]);
+    assert_eq!(m.offsets("type.CB"), [0, 48]);
+}
+
+/// A `[[vk::offset]]` that breaks the buffer's Vulkan rules is refused at the buffer (E3160):
+/// DXC emits it unchecked and its SPIR-V fails validation. A float4 at 4 would straddle a
+/// 16-byte row (relaxed std140 allows 16 next); under the scalar rules 4 is fine, but a
+/// member pinned over another is refused under every rule set.
+#[test]
+fn vk_offsets_the_vulkan_rules_refuse() {
+    let misaligned = "struct S { float a; [[vk::offset(4)]] float4 b; };
+ConstantBuffer<S> cb;
+float4 main() : SV_Target { return cb.b * cb.a; }
+";
+    refuse(
+        misaligned,
+        "ps_6_0",
+        &[],
+        1,
+        "error[E3160]: `[[vk::offset(4)]]` places `S.b` (float4) where the relaxed_std140 \
+         layout does not allow it to start (the next offset it allows is 16)",
+    );
+    let m = compile(misaligned, "ps_6_0", &["-fvk-use-scalar-layout"]);
+    assert_eq!(m.offsets("type.ConstantBuffer.S"), [0, 4]);
+    let overlapping = "struct S { float4 a; [[vk::offset(8)]] float b; };
+RWStructuredBuffer<S> sb;
+[numthreads(1, 1, 1)] void main() { sb[0].b = 1; }
+";
+    for flags in [
+        &[][..],
+        &["-fvk-use-scalar-layout"][..],
+        &["-fvk-use-dx-layout"][..],
+    ] {
+        refuse(
+            overlapping,
+            "cs_6_0",
+            flags,
+            1,
+            "`[[vk::offset(8)]]` makes `S.b` (bytes 8..12) overlap `a` (bytes 0..16)",
+        );
+    }
+    // The DX cbuffer layout follows no Vulkan alignment rule: a float4 at 4 is taken as
+    // written, as DXC does.
+    let m = compile(misaligned, "ps_6_0", &["-fvk-use-dx-layout"]);
+    assert_eq!(m.offsets("type.ConstantBuffer.S"), [0, 4]);
+}
+
+/// `[[vk::offset]]` needs one integer constant (E2170) and a field or cbuffer member (E2027,
+/// DXC's wording for misplaced Vulkan attributes).
+#[test]
+fn vk_offset_arguments_and_places() {
+    let shader = |member: &str| {
+        format!(
+            "struct S {{ float a; {member} }};
+ConstantBuffer<S> cb;
+float4 main() : SV_Target {{ return cb.a; }}
+"
+        )
+    };
+    for member in [
+        "[[vk::offset(-4)]] float b;",
+        "[[vk::offset(1.5)]] float b;",
+        "[[vk::offset(4294967296)]] float b;",
+    ] {
+        refuse(
+            &shader(member),
+            "ps_6_0",
+            &[],
+            1,
+            "error[E2170]: 'offset' attribute requires an integer constant from 0 to 4294967295",
+        );
+    }
+    for member in ["[[vk::offset]] float b;", "[[vk::offset(4, 8)]] float b;"] {
+        refuse(
+            &shader(member),
+            "ps_6_0",
+            &[],
+            1,
+            "error[E2170]: 'offset' attribute takes one argument",
+        );
+    }
+    // A constant expression is evaluated: 4 * 8 = 32.
+    let m = compile(
+        &shader("[[vk::offset(4 * 8)]] float b;").replace("return cb.a;", "return cb.a + cb.b;"),
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(m.offsets("type.ConstantBuffer.S"), [0, 32]);
+    refuse(
+        "[[vk::offset(4)]] float g;
+float4 main() : SV_Target { return g; }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "error[E2027]: 'offset' attribute only applies to fields",
+    );
+}
