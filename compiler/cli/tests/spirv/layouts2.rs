@@ -217,3 +217,28 @@ float4 main() : SV_Target { return g; }
         "error[E2027]: 'offset' attribute only applies to fields",
     );
 }
+
+/// A byte-address buffer's templated load and store of a struct with bit-fields: the storage
+/// words are loaded and the fields extracted with shifts (an arithmetic one for the signed
+/// field), and the store ors the masked and shifted fields of a word together.
+#[test]
+fn byte_address_load_and_store_of_bit_fields_validate() {
+    let m = compile(
+        "struct P { uint a : 4; uint b : 12; int c : 8; uint d; };
+RWByteAddressBuffer Buf : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    P p = Buf.Load<P>(0);
+    p.a += 1;
+    Buf.Store(16, p);
+}
+",
+        "cs_6_2",
+        &[],
+    );
+    m.assert_has(&[
+        "OpShiftRightArithmetic",
+        "OpShiftRightLogical",
+        "OpBitwiseOr",
+    ]);
+}
