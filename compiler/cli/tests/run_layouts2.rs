@@ -63,3 +63,40 @@ void main() { Data[0].b = 7; Data[1].a = 9; }
         json!([0, 0, 7, 9, 0, 0])
     );
 }
+
+/// Unnamed bit-fields take no initializer (C++ [dcl.init.aggr]; Clang's HLSL initializer
+/// lists skip them too, llvm-project PR 159212): `S s = { 1, 2 }` sets `a` = 1 and `b` = 2;
+/// nested lists, a struct value in a list, a vector spread over the fields, a flat cast and a
+/// constant all skip it.
+#[test]
+fn initializer_lists_skip_unnamed_bit_fields() {
+    let shader = "struct S { uint a : 4; uint : 4; uint b : 4; };
+struct T { S s; uint c; };
+static const S k = { 9, 3 };
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    S s = { 1, 2 };
+    T t = { 3, 4, 5 };
+    T u = { s, 6 };
+    S w = { uint2(7, 8) };
+    S x = (S)uint2(2, 5);
+    S z = { {1}, {2} };
+    Out[0] = s.a + 10 * s.b;
+    Out[1] = t.s.a + 10 * t.s.b + 100 * t.c;
+    Out[2] = u.s.b + 10 * u.c;
+    Out[3] = 10 * w.a + w.b;
+    Out[4] = 10 * x.a + x.b;
+    Out[5] = 10 * k.a + k.b;
+    Out[6] = 10 * z.a + z.b;
+}
+";
+    let p = pipeline(
+        "  - { Name: Out, Format: UInt32, FillSize: 28 }\n",
+        &[("Out", "RWStructuredBuffer", 0)],
+    );
+    assert_eq!(
+        run("unnamed_bit_fields", shader, &p, &[]).buffers()["Out"],
+        json!([21, 543, 62, 78, 25, 93, 12])
+    );
+}

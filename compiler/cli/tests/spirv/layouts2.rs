@@ -242,3 +242,26 @@ void main() {
         "OpBitwiseOr",
     ]);
 }
+
+/// An initializer list counts the named members only: an unnamed bit-field takes no value, so
+/// three values for `S` (two named bit-fields) are one too many.
+#[test]
+fn initializer_lists_do_not_count_unnamed_bit_fields() {
+    let shader = |list: &str| {
+        format!(
+            "struct S {{ uint a : 4; uint : 4; uint b : 4; }};
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {{ S s = {list}; Out[0] = s.a + s.b; }}
+"
+        )
+    };
+    compile(&shader("{ 1, 2 }"), "cs_6_0", &[]);
+    refuse(
+        &shader("{ 1, 2, 3 }"),
+        "cs_6_0",
+        &[],
+        1,
+        "initializer list has 3 component(s), `S` needs 2",
+    );
+}
