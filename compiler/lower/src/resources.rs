@@ -341,25 +341,25 @@ impl ModuleCtx<'_> {
         if choice == LayoutChoice::VectorRelaxed {
             return;
         }
-        let buffers: Vec<(ir::Global, bool)> = self
+        let buffers: Vec<(ir::Global, types::LayoutRules)> = self
             .mb
             .module()
             .globals
             .iter()
             .filter(|(_, g)| g.layout.is_some())
             .map(|(h, g)| {
-                let constant = matches!(
-                    resource_of(&g.ty),
-                    Some(
-                        types::ResourceType::ConstantBuffer { .. }
-                            | types::ResourceType::TextureBuffer { .. }
-                    )
-                );
-                (h, constant)
+                let rules = match resource_of(&g.ty) {
+                    Some(types::ResourceType::ConstantBuffer { .. }) => choice.rules(true),
+                    Some(types::ResourceType::TextureBuffer { .. }) => {
+                        choice.texture_buffer_rules()
+                    }
+                    _ => choice.rules(false),
+                };
+                (h, rules)
             })
             .collect();
-        for (g, constant) in buffers {
-            self.mb.set_layout_rules(g, choice.rules(constant));
+        for (g, rules) in buffers {
+            self.mb.set_layout_rules(g, rules);
         }
         // The pointee of a buffer pointer is laid out as a storage buffer (the proposal's
         // "Buffer Pointer Pointee Buffer Layout").

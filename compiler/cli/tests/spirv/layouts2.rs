@@ -265,3 +265,35 @@ void main() {{ S s = {list}; Out[0] = s.a + s.b; }}
         "initializer list has 3 component(s), `S` needs 2",
     );
 }
+
+/// A tbuffer is a storage buffer to DXC (`tBufferLayoutRule`): vector-relaxed std430 by
+/// default, std430 with `-fvk-use-gl-layout` (it was std140 there), cbuffer packing with
+/// `-fvk-use-dx-layout`, scalar with `-fvk-use-scalar-layout`. `float tarr[3]; float3 tv;`:
+/// std430 strides the array by 4 (0..12) and moves tv to 16 (relaxed: 12..24 would cross a
+/// 16-byte row; strict: aligned to 16); scalar takes 12; the cbuffer packing strides the
+/// array by 16 (0..36) and tv fits the rest of that row at 36.
+#[test]
+fn tbuffer_rules_under_each_flag() {
+    let tbuffer = "tbuffer TB { float tarr[3]; float3 tv; }
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)] void main() { Out[0] = (uint)(tarr[1] + tv.x); }
+";
+    let texture_buffer = "struct T { float tarr[3]; float3 tv; };
+TextureBuffer<T> TB;
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)] void main() { Out[0] = (uint)(TB.tarr[1] + TB.tv.x); }
+";
+    for (flags, stride, tv) in [
+        (&[][..], 4, 16),
+        (&["-fvk-use-gl-layout"][..], 4, 16),
+        (&["-fvk-use-scalar-layout"][..], 4, 12),
+        (&["-fvk-use-dx-layout"][..], 16, 36),
+    ] {
+        let m = compile(tbuffer, "cs_6_0", flags);
+        assert_eq!(m.offsets("type.TB"), [0, tv], "{flags:?}");
+        assert_eq!(m.array_strides("%float"), [stride], "{flags:?}");
+        let m = compile(texture_buffer, "cs_6_0", flags);
+        assert_eq!(m.offsets("type.TextureBuffer.T"), [0, tv], "{flags:?}");
+        assert_eq!(m.array_strides("%float"), [stride], "{flags:?}");
+    }
+}
