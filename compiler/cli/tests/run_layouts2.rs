@@ -100,3 +100,90 @@ void main() {
         json!([21, 543, 62, 78, 25, 93, 12])
     );
 }
+
+/// Every word of the buffer holds its own index (as a float), so each read returns the
+/// member's byte offset / 4. `S` under vector-relaxed std430 (the default) and std430: `a` 0;
+/// the matrices align to their float3 vectors (16): `m` (2 row_major float2x3, two rows
+/// each, stride 16, 32 per matrix) 16..80 and `n` (2 column_major float3x2, two columns)
+/// 80..144; `v` 144; `w` would cross a 16-byte row at 156 (relaxed) or is 8-aligned (strict):
+/// 160; `last` 168; the size 172 rounds to 176. Under the scalar rules (and the DX structured
+/// ones, scalar-aligned): `m` 4..52 (vectors 12 apart), `n` 52..100, `v` 100, `w` 112, `last`
+/// 120, size 124.
+#[test]
+fn structured_buffer_layouts_read_by_the_interpreter() {
+    let shader = "struct S {
+    float a;
+    row_major float2x3 m[2];
+    column_major float3x2 n[2];
+    float3 v;
+    float2 w;
+    float last;
+};
+StructuredBuffer<S> In : register(t0);
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    Out[0] = In[0].a;
+    Out[1] = In[0].m[1][1][2];
+    Out[2] = In[0].n[1][2][1];
+    Out[3] = In[0].v.z;
+    Out[4] = In[0].w.y;
+    Out[5] = In[0].last;
+    Out[6] = In[1].a;
+}
+";
+    let words: Vec<String> = (0..96).map(|i| i.to_string()).collect();
+    for (flags, stride, expected) in [
+        (&[][..], 176, [0, 18, 34, 38, 41, 42, 44]),
+        (&["-fvk-use-gl-layout"][..], 176, [0, 18, 34, 38, 41, 42, 44]),
+        (&["-fvk-use-scalar-layout"][..], 124, [0, 12, 24, 27, 29, 30, 31]),
+        (&["-fvk-use-dx-layout"][..], 124, [0, 12, 24, 27, 29, 30, 31]),
+    ] {
+        let buffers = format!(
+            "  - {{ Name: In, Format: Float32, Stride: {stride}, Data: [{}] }}\n  - {{ Name: Out, Format: Float32, FillSize: 28 }}\n",
+            words.join(", ")
+        );
+        let p = pipeline(
+            &buffers,
+            &[("In", "StructuredBuffer", 0), ("Out", "RWStructuredBuffer", 0)],
+        );
+        assert_eq!(
+            run("sb_layouts", shader, &p, flags).buffers()["Out"],
+            json!(expected),
+            "{flags:?}"
+        );
+    }
+}
+
+/// A cbuffer read by the interpreter, each word holding its index: vector-relaxed std140 (and
+/// the DX packing) puts `b` at 4 (b.z is word 3), `c` at 16, `d` at 20 (d.y word 6); strict
+/// std140 aligns `b` to 16 (b.z word 6), `c` follows at 28 and `d` aligns to 8: 32 (d.y word
+/// 9). `[[vk::offset(48)]]` puts `e` at word 12 under every rule set.
+#[test]
+fn cbuffer_layouts_and_vk_offset_read_by_the_interpreter() {
+    let shader = "cbuffer CB : register(b0) { float a; float3 b; float c; float2 d; [[vk::offset(48)]] float e; }
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() { Out[0] = a; Out[1] = b.z; Out[2] = c; Out[3] = d.y; Out[4] = e; }
+";
+    let words: Vec<String> = (0..16).map(|i| i.to_string()).collect();
+    let buffers = format!(
+        "  - {{ Name: CB, Format: Float32, Data: [{}] }}\n  - {{ Name: Out, Format: Float32, FillSize: 20 }}\n",
+        words.join(", ")
+    );
+    let p = pipeline(
+        &buffers,
+        &[("CB", "ConstantBuffer", 0), ("Out", "RWStructuredBuffer", 0)],
+    );
+    for (flags, expected) in [
+        (&[][..], [0, 3, 4, 6, 12]),
+        (&["-fvk-use-dx-layout"][..], [0, 3, 4, 6, 12]),
+        (&["-fvk-use-gl-layout"][..], [0, 6, 7, 9, 12]),
+    ] {
+        assert_eq!(
+            run("cb_layouts", shader, &p, flags).buffers()["Out"],
+            json!(expected),
+            "{flags:?}"
+        );
+    }
+}
