@@ -297,3 +297,62 @@ RWStructuredBuffer<uint> Out : register(u0);
         assert_eq!(m.array_strides("%float"), [stride], "{flags:?}");
     }
 }
+
+/// A cbuffer mixing nested struct arrays, bools, a half and 1x3 matrices, under each rule set
+/// (worked out by hand from `docs/SPIR-V.rst`'s rules; bools are 32-bit words, a half is a
+/// float without `-enable-16bit-types`, a 1x3 matrix is a float3 except where the DX
+/// packing stores a `column_major float1x3` as three one-float columns, one row each):
+///
+/// | member | relaxed std140 | std140 | DX | scalar |
+/// |---|---|---|---|---|
+/// | `N arr[2]` (N: a float3) | 0 (stride 16) | 0 | 0 (16, ends at 28) | 0 (12) |
+/// | `float after` | 32 | 32 | 28 (the array's tail) | 24 |
+/// | `bool b` | 36 | 36 | 32 | 28 |
+/// | `bool2 c` | 40 | 40 (8-aligned) | 36 | 32 |
+/// | `M m` (x, n[2], h) | 48 | 48 | 48 (new row) | 40 |
+/// | `float tail` | 112 (M is 64) | 112 | 96 (M is 48: h at 44) | 72 (M is 32) |
+/// | `row_major float1x3 r` | 116 | 128 | 100 | 76 |
+/// | `column_major float1x3 cm` | 128 | 144 | 112 (three rows) | 88 |
+/// | `float z` | 140 | 156 | 148 (32 + 4 past 112) | 100 |
+#[test]
+fn nested_arrays_bools_and_one_row_matrices_in_a_cbuffer() {
+    let text = "struct N { float3 p; };
+struct M { float x; N n[2]; half h; };
+cbuffer CB {
+    N arr[2]; float after; bool b; bool2 c; M m; float tail;
+    row_major float1x3 r; column_major float1x3 cm; float z;
+}
+RWStructuredBuffer<float> o;
+[numthreads(1, 1, 1)]
+void main() {
+    o[0] = arr[1].p.z + after + (b ? 1 : 0) + (c.y ? 1 : 0) + m.n[1].p.y + m.h + tail
+        + r._m02 + cm._m02 + z;
+}
+";
+    for (flags, cb, m_offsets) in [
+        (
+            &[][..],
+            [0, 32, 36, 40, 48, 112, 116, 128, 140],
+            [0, 16, 48],
+        ),
+        (
+            &["-fvk-use-gl-layout"][..],
+            [0, 32, 36, 40, 48, 112, 128, 144, 156],
+            [0, 16, 48],
+        ),
+        (
+            &["-fvk-use-dx-layout"][..],
+            [0, 28, 32, 36, 48, 96, 100, 112, 148],
+            [0, 16, 44],
+        ),
+        (
+            &["-fvk-use-scalar-layout"][..],
+            [0, 24, 28, 32, 40, 72, 76, 88, 100],
+            [0, 4, 28],
+        ),
+    ] {
+        let m = compile(text, "cs_6_2", flags);
+        assert_eq!(m.offsets("type.CB"), cb, "{flags:?}");
+        assert_eq!(m.offsets("M"), m_offsets, "{flags:?}");
+    }
+}
