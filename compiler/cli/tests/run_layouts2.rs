@@ -135,9 +135,21 @@ void main() {
     let words: Vec<String> = (0..96).map(|i| i.to_string()).collect();
     for (flags, stride, expected) in [
         (&[][..], 176, [0, 18, 34, 38, 41, 42, 44]),
-        (&["-fvk-use-gl-layout"][..], 176, [0, 18, 34, 38, 41, 42, 44]),
-        (&["-fvk-use-scalar-layout"][..], 124, [0, 12, 24, 27, 29, 30, 31]),
-        (&["-fvk-use-dx-layout"][..], 124, [0, 12, 24, 27, 29, 30, 31]),
+        (
+            &["-fvk-use-gl-layout"][..],
+            176,
+            [0, 18, 34, 38, 41, 42, 44],
+        ),
+        (
+            &["-fvk-use-scalar-layout"][..],
+            124,
+            [0, 12, 24, 27, 29, 30, 31],
+        ),
+        (
+            &["-fvk-use-dx-layout"][..],
+            124,
+            [0, 12, 24, 27, 29, 30, 31],
+        ),
     ] {
         let buffers = format!(
             "  - {{ Name: In, Format: Float32, Stride: {stride}, Data: [{}] }}\n  - {{ Name: Out, Format: Float32, FillSize: 28 }}\n",
@@ -145,7 +157,10 @@ void main() {
         );
         let p = pipeline(
             &buffers,
-            &[("In", "StructuredBuffer", 0), ("Out", "RWStructuredBuffer", 0)],
+            &[
+                ("In", "StructuredBuffer", 0),
+                ("Out", "RWStructuredBuffer", 0),
+            ],
         );
         assert_eq!(
             run("sb_layouts", shader, &p, flags).buffers()["Out"],
@@ -173,7 +188,10 @@ void main() { Out[0] = a; Out[1] = b.z; Out[2] = c; Out[3] = d.y; Out[4] = e; }
     );
     let p = pipeline(
         &buffers,
-        &[("CB", "ConstantBuffer", 0), ("Out", "RWStructuredBuffer", 0)],
+        &[
+            ("CB", "ConstantBuffer", 0),
+            ("Out", "RWStructuredBuffer", 0),
+        ],
     );
     for (flags, expected) in [
         (&[][..], [0, 3, 4, 6, 12]),
