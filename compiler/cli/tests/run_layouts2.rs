@@ -205,3 +205,27 @@ void main() { Out[0] = a; Out[1] = b.z; Out[2] = c; Out[3] = d.y; Out[4] = e; }
         );
     }
 }
+
+/// A byte-address buffer's templated load takes a member's `[[vk::offset]]` too (DXC reads
+/// the offsets of the struct's lowered type): `b` at 12 is word 3, `c` after it word 4.
+#[test]
+fn byte_address_load_honours_vk_offset() {
+    let shader = "struct V { float a; [[vk::offset(12)]] float b; float c; };
+ByteAddressBuffer In : register(t0);
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() { V v = In.Load<V>(0); Out[0] = v.a; Out[1] = v.b; Out[2] = v.c; }
+";
+    let buffers = "  - { Name: In, Format: Float32, Data: [0, 1, 2, 3, 4, 5] }\n  - { Name: Out, Format: Float32, FillSize: 12 }\n";
+    let p = pipeline(
+        buffers,
+        &[
+            ("In", "ByteAddressBuffer", 0),
+            ("Out", "RWStructuredBuffer", 0),
+        ],
+    );
+    assert_eq!(
+        run("bab_vk_offset", shader, &p, &[]).buffers()["Out"],
+        json!([0, 3, 4])
+    );
+}

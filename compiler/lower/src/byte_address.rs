@@ -20,7 +20,9 @@
 //!   take their bits too. A load reads each storage integer once per field and extracts the
 //!   field's bits (sign-extending a signed field); a store writes each storage integer once,
 //!   the run's fields masked and shifted into place.
-//! - a struct member's `[[vk::offset]]` does not apply: a raw buffer has no declared layout.
+//! - a struct member's `[[vk::offset(N)]]` places it at byte N of the struct, as DXC's
+//!   templated loads take the offsets of the struct's lowered type; the members after it
+//!   follow it.
 
 use hir::body::ExprId;
 use ir::{Opcode, Value};
@@ -82,6 +84,15 @@ pub(crate) fn raw_fields(s: &types::StructType) -> Option<Vec<RawField>> {
     let mut run: Option<(u32, u32, &Type)> = None;
     for f in &s.fields {
         let (fs, fa) = raw_size_align(&f.ty)?;
+        if let Some(at) = f.offset {
+            run = f.bit_width.map(|w| (at, u32::from(w), &f.ty));
+            out.push(RawField {
+                offset: at,
+                bits: f.bit_width.map(|w| (0, u32::from(w))),
+            });
+            end = at.saturating_add(fs);
+            continue;
+        }
         let Some(width) = f.bit_width.map(u32::from) else {
             run = None;
             let at = stride(end, fa);
@@ -492,5 +503,24 @@ mod tests {
             ]
         );
         assert_eq!(raw_size_align(&Type::structure(s)), Some((16, 4)));
+    }
+
+    #[test]
+    fn vk_offset_places_a_member_in_the_raw_layout() {
+        // `struct V { float a; [[vk::offset(12)]] float b; float c; }`: b at 12, c after it
+        // at 16; size 20.
+        let s = st(
+            "V",
+            vec![
+                field("a", Type::FLOAT),
+                StructField {
+                    offset: Some(12),
+                    ..field("b", Type::FLOAT)
+                },
+                field("c", Type::FLOAT),
+            ],
+        );
+        assert_eq!(raw_member_offsets(&s), Some(vec![0, 12, 16]));
+        assert_eq!(raw_size_align(&Type::structure(s)), Some((20, 4)));
     }
 }
