@@ -229,3 +229,36 @@ void main() { V v = In.Load<V>(0); Out[0] = v.a; Out[1] = v.b; Out[2] = v.c; }
         json!([0, 3, 4])
     );
 }
+
+/// 16-bit members with `-enable-16bit-types` under vector-relaxed std430: `a` (half) bytes
+/// 0..2, `b` (half3, aligned to its 2-byte component) 2..8, `c` 8..12; the struct aligns to
+/// 8 (a half3's std430 alignment), so its size is 16. Words: 0x40003C00 holds a = 1.0 and
+/// b.x; 0x44004200 holds b.y and b.z = 4.0; 0x40A00000 is c = 5.0; element 1 starts at word
+/// 4, whose low half 0x4600 is 6.0.
+#[test]
+fn sixteen_bit_members_read_by_the_interpreter() {
+    let shader = "struct S { half a; half3 b; float c; };
+StructuredBuffer<S> In : register(t0);
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() { Out[0] = In[0].a; Out[1] = In[0].b.z; Out[2] = In[0].c; Out[3] = In[1].a; }
+";
+    let buffers = "  - { Name: In, Format: UInt32, Stride: 16, Data: [0x40003C00, 0x44004200, 0x40A00000, 0, 0x4600, 0, 0, 0] }\n  - { Name: Out, Format: Float32, FillSize: 16 }\n";
+    let p = pipeline(
+        buffers,
+        &[
+            ("In", "StructuredBuffer", 0),
+            ("Out", "RWStructuredBuffer", 0),
+        ],
+    );
+    assert_eq!(
+        run(
+            "half_members",
+            shader,
+            &p,
+            &["-T", "cs_6_2", "-enable-16bit-types"]
+        )
+        .buffers()["Out"],
+        json!([1, 4, 5, 6])
+    );
+}
