@@ -1,6 +1,7 @@
 //! Where `[[vk::offset(N)]]` breaks the Vulkan layout rules of the buffer a struct sits in: a
 //! member placed where the rules do not allow its type to start (a `float4` at byte 4 of a
-//! uniform buffer), or over another member. DXC takes such offsets without a check and emits
+//! uniform buffer), over another member, or (offsets adding up through nested structs) past
+//! the 4 GiB that 32-bit offsets address. DXC takes such offsets without a check and emits
 //! SPIR-V that fails validation; `lower` reports them instead (`E3160`), so every module we
 //! emit validates. Overlaps are refused under every rule set (no Vulkan buffer may overlap
 //! members); alignment is not checked under the DX cbuffer rules, whose modules are validated
@@ -15,9 +16,36 @@ use crate::ty::Type;
 /// struct and member.
 pub fn explicit_offset_faults(ty: &Type, layout: &TypeLayout, rules: LayoutRules) -> Vec<String> {
     let mut out = Vec::new();
+    // Offsets near 4 GiB (`[[vk::offset(4294967264)]]` on a member of a nested struct) would
+    // make the absolute offsets of the members inside overflow.
+    let end = extent(layout);
+    if end >= u64::from(u32::MAX) {
+        out.push(format!(
+            "the layout of `{ty}` places members up to byte {end}, past the 4 GiB a buffer's \
+             offsets can address"
+        ));
+        return out;
+    }
     walk(ty, layout, rules, &mut out);
     out.dedup();
     out
+}
+
+/// The end of the furthest byte of `layout`, nested offsets added up without overflow.
+fn extent(layout: &TypeLayout) -> u64 {
+    match &layout.kind {
+        LayoutKind::Struct { members } => members
+            .iter()
+            .map(|m| u64::from(m.offset) + extent(&m.layout))
+            .max()
+            .unwrap_or(0)
+            .max(u64::from(layout.size)),
+        LayoutKind::Array { stride, element } => {
+            let n = u64::from(layout.size.div_ceil((*stride).max(1)));
+            n.saturating_sub(1) * u64::from(*stride) + extent(element)
+        }
+        _ => u64::from(layout.size),
+    }
 }
 
 fn walk(ty: &Type, layout: &TypeLayout, rules: LayoutRules, out: &mut Vec<String>) {

@@ -692,3 +692,22 @@ fn vk_offset_faults_on_overlaps() {
     let l = TypeLayout::of(&swapped, rules);
     assert!(types::explicit_offset_faults(&swapped, &l, rules).is_empty());
 }
+
+/// Explicit offsets near 4 GiB on a struct and on a member of the struct nested in it add up
+/// past what 32-bit offsets address: one fault, before any other check.
+#[test]
+fn vk_offset_faults_past_four_gibibytes() {
+    let inner = Type::structure(StructType {
+        name: "I".to_owned(),
+        fields: vec![field("x", f(1)), pinned("y", f(4), 4_294_967_264)],
+    });
+    let outer = Type::structure(StructType {
+        name: "S".to_owned(),
+        fields: vec![field("a", f(1)), pinned("i", inner, 4_294_967_040)],
+    });
+    let rules = LayoutRules::Scalar;
+    let faults = types::explicit_offset_faults(&outer, &TypeLayout::of(&outer, rules), rules);
+    assert_eq!(faults.len(), 1);
+    // 4294967040 + 4294967264 + 16 = 8589934320.
+    assert!(faults[0].contains("up to byte 8589934320"), "{faults:?}");
+}

@@ -356,3 +356,20 @@ void main() {
         assert_eq!(m.offsets("M"), m_offsets, "{flags:?}");
     }
 }
+
+/// Offsets that add up past 4 GiB through a nested struct are refused (E3160) instead of
+/// overflowing in the backend or the interpreter.
+#[test]
+fn vk_offsets_past_four_gibibytes_are_refused() {
+    refuse(
+        "struct I { float x; [[vk::offset(4294967264)]] float4 y; };
+struct S { float a; [[vk::offset(4294967040)]] I i; };
+RWStructuredBuffer<S> sb : register(u0);
+[numthreads(1, 1, 1)] void main() { sb[0].a = sb[0].i.y.w; }
+",
+        "cs_6_0",
+        &["-fvk-use-scalar-layout"],
+        1,
+        "error[E3160]: the layout of `S` places members up to byte 8589934320",
+    );
+}
