@@ -110,6 +110,9 @@ pub const DERIVATIVES_SHADER_MODEL: &str = "E2140";
 pub const NOT_CONST_METHOD: &str = "E2145";
 /// A variable of a legacy effects object type (`BlendState`, `PixelShader`...), ignored.
 pub const EFFECT_OBJECT: &str = "W2055";
+/// `[[vk::offset]]` without exactly one argument that is an integer constant from 0 to
+/// 4294967295.
+pub const VK_OFFSET: &str = "E2170";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

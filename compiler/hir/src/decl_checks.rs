@@ -84,6 +84,9 @@ fn subjects(name: &str) -> Option<(&'static [Subject], &'static str)> {
             (&[GlobalVariable, CBuffer], "global variables and cbuffers")
         }
         "vk::constant_id" => (&[GlobalVariable], "global variables"),
+        // DXC's `docs/SPIR-V.rst`: struct members, and cbuffer members (which DXC keeps as
+        // the fields of the buffer's record).
+        "vk::offset" => (&[Field, CBufferMember], "fields"),
         _ => return None,
     })
 }
@@ -288,6 +291,9 @@ pub(crate) fn declaration_diagnostics(
                 if first {
                     for attr in decl.attributes() {
                         check_subject(&mut cx, &attr, subject, ty.as_ref());
+                        if attr.name_text() == "vk::offset" {
+                            check_vk_offset(&mut cx, &attr, var, &tcx);
+                        }
                         if attr.name_text() == "vk::constant_id"
                             && subject == Subject::GlobalVariable
                         {
@@ -417,6 +423,34 @@ fn check_subject(cx: &mut Checker<'_>, attr: &ast::Attribute, subject: Subject, 
             format!("'{short}' attribute takes no arguments"),
         );
     }
+}
+
+/// `[[vk::offset(N)]]` takes one argument, a constant byte offset that fits in 32 bits
+/// (`E2170`; DXC: clang's "requires an integer constant").
+fn check_vk_offset(
+    cx: &mut Checker<'_>,
+    attr: &ast::Attribute,
+    var: &crate::item_tree::Variable,
+    tcx: &TypeCtx<'_>,
+) {
+    let count = attr.arg_list().map_or(0, |l| l.args().count());
+    let message = if count != 1 {
+        "'offset' attribute takes one argument"
+    } else if var
+        .vk_offset
+        .as_ref()
+        .and_then(|e| tcx.eval_u32(e))
+        .is_none()
+    {
+        "'offset' attribute requires an integer constant from 0 to 4294967295"
+    } else {
+        return;
+    };
+    cx.error(
+        codes::VK_OFFSET,
+        attr.syntax().text_range(),
+        message.to_owned(),
+    );
 }
 
 /// The rules of `[[vk::constant_id]]` on a global: SPIR-V spec constants are scalars whose

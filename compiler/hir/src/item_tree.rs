@@ -139,6 +139,8 @@ pub struct Variable {
     pub semantic: Option<String>,
     pub register: Option<Vec<String>>,
     pub packoffset: Option<String>,
+    /// The argument of `[[vk::offset(N)]]` (a struct or cbuffer member's byte offset).
+    pub vk_offset: Option<ConstExpr>,
     /// `linear`, `nointerpolation`... (struct fields of stage inputs and outputs).
     pub interpolation: Vec<types::Interpolation>,
     /// `uint a : 8;`: a bit-field's width (a struct field).
@@ -553,6 +555,7 @@ impl Lowering<'_> {
                 semantic: d.semantic().map(|s| s.text()),
                 register: d.register_binding().map(|r| r.args()),
                 packoffset: d.packoffset().and_then(|p| p.offset()),
+                vk_offset: vk_offset(v),
                 interpolation: mods
                     .iter()
                     .filter_map(|t| interpolation(t.kind()))
@@ -760,6 +763,13 @@ fn lower_template_params(list: &ast::TemplateParamList) -> Vec<TemplateParam> {
             },
         })
         .collect()
+}
+
+/// The argument of `[[vk::offset(N)]]` on declaration `v` (`Unknown` when it has none).
+fn vk_offset(v: &ast::VarDecl) -> Option<ConstExpr> {
+    let a = v.attributes().find(|a| a.name_text() == "vk::offset")?;
+    let arg = a.arg_list().and_then(|l| l.args().next());
+    Some(arg.as_ref().map_or(ConstExpr::Unknown, ConstExpr::lower))
 }
 
 fn lower_attrs(attrs: ast::AstChildren<ast::Attribute>) -> Vec<Attr> {

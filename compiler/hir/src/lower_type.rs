@@ -816,6 +816,7 @@ impl<'a> TypeCtx<'a> {
                             semantic: v.semantic.clone(),
                             interpolation: v.interpolation.clone(),
                             bit_width: v.bit_width,
+                            offset: v.vk_offset.as_ref().and_then(|e| ctx.eval_u32(e)),
                         },
                         ty: ctx.resolve(&v.ty, &mut errors),
                     });
@@ -1152,6 +1153,15 @@ impl<'a> TypeCtx<'a> {
             return Some(None);
         }
         Some(ty)
+    }
+
+    /// Evaluates a constant expression that must be an integer in `0..=u32::MAX` (an offset,
+    /// a count); `None` for anything else.
+    pub fn eval_u32(&self, e: &ConstExpr) -> Option<u32> {
+        match self.eval(e)? {
+            ConstValue::Int(i) => u32::try_from(i).ok(),
+            _ => None,
+        }
     }
 
     /// Evaluates a constant expression.

@@ -109,7 +109,11 @@ impl Shapes {
                 Some(n) if *n > 0 => (n - 1).saturating_mul(*stride).saturating_add(ext(elem)),
                 _ => 0,
             },
-            Shape::Struct { members } => members.iter().map(|(o, m)| o + ext(m)).max().unwrap_or(0),
+            Shape::Struct { members } => members
+                .iter()
+                .map(|(o, m)| o.saturating_add(ext(m)))
+                .max()
+                .unwrap_or(0),
             Shape::Resource { .. } | Shape::ResourceArray { .. } => 0,
         };
         self.extent.push(extent);

@@ -171,6 +171,10 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
         let _ = write!(structs, "struct {} {{", s.name);
         for f in &s.fields {
             structs.push(' ');
+            // An explicit buffer offset as HLSL writes it.
+            if let Some(at) = f.offset {
+                let _ = write!(structs, "[[vk::offset({at})]] ");
+            }
             for i in &f.interpolation {
                 let _ = write!(structs, "{} ", i.name());
             }

@@ -64,6 +64,7 @@ fn stage_variables_and_entry_point() {
                 semantic: Some("SV_Position".into()),
                 interpolation: Vec::new(),
                 bit_width: None,
+                offset: None,
             },
             StructField {
                 name: "color".into(),
@@ -71,6 +72,7 @@ fn stage_variables_and_entry_point() {
                 semantic: Some("COLOR0".into()),
                 interpolation: vec![Interpolation::NoInterpolation],
                 bit_width: None,
+                offset: None,
             },
         ],
     });

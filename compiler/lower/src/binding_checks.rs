@@ -1,7 +1,8 @@
 //! Checks DXC makes on resource declarations: `[[vk::binding]]` on a loose global that goes
 //! into `$Globals` (error E3005), `packoffset`s that make cbuffer members overlap and
 //! `register(cN)`s that make loose globals overlap (error E3006), arrays of structured
-//! buffers with counters (error E3008); and two resources on one descriptor set and binding (a sampler may share its
+//! buffers with counters (error E3008), `[[vk::offset]]`s that break the Vulkan layout rules of
+//! the buffer (error E3160, `types::explicit_offset_faults`); and two resources on one descriptor set and binding (a sampler may share its
 //! binding with one sampled texture, Vulkan's combined image sampler), which today's DXC lets
 //! through silently (an optimizer may remove one of them) and older versions refused: a
 //! warning here, W3001, collected by [`crate::binding_warnings`].
@@ -161,6 +162,42 @@ impl ModuleCtx<'_> {
             };
             let range = self.item_range(idx);
             self.error(crate::COUNTER_BUFFER_ARRAY, message.to_owned(), range);
+        }
+    }
+
+    /// E3160 at each buffer whose element places a member by `[[vk::offset]]` where the
+    /// Vulkan rules of its layout refuse it (misaligned, or over another member). Runs after
+    /// the layout rules are final.
+    pub(crate) fn check_explicit_offsets(&mut self) {
+        let mut faults = Vec::new();
+        for (g, var) in self.mb.module().globals.iter() {
+            let Some(layout) = &var.layout else { continue };
+            let element = match resource_of(&var.ty) {
+                Some(
+                    ResourceType::ConstantBuffer { element }
+                    | ResourceType::TextureBuffer { element }
+                    | ResourceType::StructuredBuffer { element, .. },
+                ) => element.clone(),
+                Some(_) => continue,
+                None => var.ty.clone(),
+            };
+            for message in types::explicit_offset_faults(&element, &layout.layout, layout.rules) {
+                faults.push((g, message));
+            }
+        }
+        for (g, message) in faults {
+            let declared = self.globals.iter().find_map(|(&idx, r)| match r {
+                crate::context::GlobalRef::Var(v) if *v == g => Some(idx),
+                _ => None,
+            });
+            let declared = declared.or_else(|| {
+                self.cbuffers
+                    .iter()
+                    .find(|(_, v)| **v == g)
+                    .map(|(&i, _)| i)
+            });
+            let range = declared.map(|i| self.item_range(i)).unwrap_or_default();
+            self.error(crate::EXPLICIT_OFFSET_LAYOUT, message, range);
         }
     }
 

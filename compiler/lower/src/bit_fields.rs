@@ -11,9 +11,9 @@
 //! In a buffer, DXC packs a run of consecutive bit-fields of one type into one word
 //! (`types::TypeLayout`'s struct rule, `types::stored_fields`); that is the layout stored
 //! on the buffer's global, and the backends and the interpreter read and write the field's
-//! bits of the word through the same pointers. What stays refused: a byte-address buffer's
-//! templated load or store of such a struct (`byte_address.rs`) and an atomic on a bit-field
-//! (`call.rs`).
+//! bits of the word through the same pointers. A byte-address buffer's templated load or
+//! store of such a struct extracts and packs the fields itself (`byte_address.rs`). An
+//! atomic on a bit-field is refused by semantic analysis.
 
 use ir::{Opcode, Value};
 use types::{StructType, Type};

@@ -14,6 +14,15 @@
 //! - matrix elements are in column-major order in the buffer whatever the matrix's
 //!   orientation (DXC's default for raw buffers since mid-2022), row-major with
 //!   `-fspv-use-legacy-buffer-matrix-order`.
+//! - a run of bit-fields of one type shares one storage integer of that type while it has
+//!   room (`uint a : 4; uint b : 12;` is one word, `b` at bits 4..16; a bit-field that does
+//!   not fit starts the next integer), as C and DXC's DXIL lay them out; unnamed bit-fields
+//!   take their bits too. A load reads each storage integer once per field and extracts the
+//!   field's bits (sign-extending a signed field); a store writes each storage integer once,
+//!   the run's fields masked and shifted into place.
+//! - a struct member's `[[vk::offset(N)]]` places it at byte N of the struct, as DXC's
+//!   templated loads take the offsets of the struct's lowered type; the members after it
+//!   follow it.
 
 use hir::body::ExprId;
 use ir::{Opcode, Value};
@@ -42,9 +51,9 @@ pub(crate) fn raw_size_align(ty: &Type) -> Option<(u32, u32)> {
         Type::Struct(s) => {
             let mut end = 0u32;
             let mut align = 1;
-            for f in &s.fields {
+            for (f, at) in s.fields.iter().zip(raw_fields(s)?) {
                 let (fs, fa) = raw_size_align(&f.ty)?;
-                end = stride(end, fa).saturating_add(fs);
+                end = end.max(at.offset.saturating_add(fs));
                 align = align.max(fa);
             }
             (stride(end, align), align)
@@ -59,17 +68,68 @@ pub(crate) fn raw_size_align(ty: &Type) -> Option<(u32, u32)> {
     })
 }
 
-/// The byte offsets of a struct's members in a raw buffer.
-pub(crate) fn raw_member_offsets(s: &types::StructType) -> Option<Vec<u32>> {
+/// Where one field of a struct sits in a raw buffer: the byte offset of its value, or of the
+/// storage integer of a bit-field, whose bits `bits.0 .. bits.0 + bits.1` it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RawField {
+    pub offset: u32,
+    pub bits: Option<(u32, u32)>,
+}
+
+/// Where each field of `s` sits in a raw buffer (see the module comment for bit-fields).
+pub(crate) fn raw_fields(s: &types::StructType) -> Option<Vec<RawField>> {
     let mut end = 0u32;
-    let mut offsets = Vec::with_capacity(s.fields.len());
+    let mut out = Vec::with_capacity(s.fields.len());
+    // The open run of bit-fields: its storage offset, next free bit and type.
+    let mut run: Option<(u32, u32, &Type)> = None;
     for f in &s.fields {
         let (fs, fa) = raw_size_align(&f.ty)?;
-        let at = stride(end, fa);
-        offsets.push(at);
-        end = at.saturating_add(fs);
+        if let Some(at) = f.offset {
+            run = f.bit_width.map(|w| (at, u32::from(w), &f.ty));
+            out.push(RawField {
+                offset: at,
+                bits: f.bit_width.map(|w| (0, u32::from(w))),
+            });
+            end = at.saturating_add(fs);
+            continue;
+        }
+        let Some(width) = f.bit_width.map(u32::from) else {
+            run = None;
+            let at = stride(end, fa);
+            out.push(RawField {
+                offset: at,
+                bits: None,
+            });
+            end = at.saturating_add(fs);
+            continue;
+        };
+        match run {
+            Some((at, next, ty)) if *ty == f.ty && next + width <= fs * 8 => {
+                out.push(RawField {
+                    offset: at,
+                    bits: Some((next, width)),
+                });
+                run = Some((at, next + width, ty));
+            }
+            _ => {
+                let at = stride(end, fa);
+                out.push(RawField {
+                    offset: at,
+                    bits: Some((0, width)),
+                });
+                run = Some((at, width, &f.ty));
+                end = at.saturating_add(fs);
+            }
+        }
     }
-    Some(offsets)
+    Some(out)
+}
+
+/// The byte offsets of a struct's members in a raw buffer (of a bit-field: of its storage
+/// integer).
+#[cfg(test)]
+pub(crate) fn raw_member_offsets(s: &types::StructType) -> Option<Vec<u32>> {
+    Some(raw_fields(s)?.iter().map(|f| f.offset).collect())
 }
 
 /// `size` rounded up to a multiple of `align`.
@@ -136,11 +196,15 @@ impl FnLower<'_, '_> {
                 Ok(self.fb().construct(ty.clone(), &parts))
             }
             Type::Struct(s) => {
-                let offsets = self.raw_offsets(s, e)?;
+                let placed = self.raw_offsets(s, e)?;
                 let mut parts = Vec::with_capacity(s.fields.len());
-                for (f, off) in s.fields.iter().zip(offsets) {
-                    let at = self.offset_by(address, off);
-                    parts.push(self.byte_address_load(res, at, &f.ty, e)?);
+                for (f, p) in s.fields.iter().zip(placed) {
+                    let at = self.offset_by(address, p.offset);
+                    let whole = self.byte_address_load(res, at, &f.ty, e)?;
+                    parts.push(match p.bits {
+                        Some((offset, width)) => self.extract_bits(whole, offset, width),
+                        None => whole,
+                    });
                 }
                 Ok(self.fb().construct(ty.clone(), &parts))
             }
@@ -201,11 +265,36 @@ impl FnLower<'_, '_> {
                 Ok(())
             }
             Type::Struct(s) => {
-                let offsets = self.raw_offsets(s, e)?;
-                for (i, (f, off)) in s.fields.iter().zip(offsets).enumerate() {
-                    let part = self.fb().extract(value, &[i as u32]);
-                    let at = self.offset_by(address, off);
-                    self.byte_address_store(res, at, part, &f.ty, e)?;
+                let placed = self.raw_offsets(s, e)?;
+                let mut i = 0;
+                while i < s.fields.len() {
+                    let f = &s.fields[i];
+                    if placed[i].bits.is_none() {
+                        let part = self.fb().extract(value, &[i as u32]);
+                        let at = self.offset_by(address, placed[i].offset);
+                        self.byte_address_store(res, at, part, &f.ty, e)?;
+                        i += 1;
+                        continue;
+                    }
+                    // The fields of one storage integer, merged into one store.
+                    let mut word: Option<Value> = None;
+                    let start = placed[i].offset;
+                    while i < s.fields.len() && placed[i].offset == start {
+                        let Some((offset, width)) = placed[i].bits else {
+                            break;
+                        };
+                        let part = self.fb().extract(value, &[i as u32]);
+                        let bits = self.place_bits(part, offset, width);
+                        word = Some(match word {
+                            Some(w) => self.fb().binary(Opcode::BitOr, w, bits),
+                            None => bits,
+                        });
+                        i += 1;
+                    }
+                    if let Some(word) = word {
+                        let at = self.offset_by(address, start);
+                        self.byte_address_store(res, at, word, &f.ty, e)?;
+                    }
                 }
                 Ok(())
             }
@@ -231,14 +320,61 @@ impl FnLower<'_, '_> {
         self.fb().binary(Opcode::Add, address, b)
     }
 
-    fn raw_layout(&mut self, ty: &Type, e: ExprId) -> R<(u32, u32)> {
-        if crate::bit_fields::has_bit_fields(ty) {
-            // DXC packs runs of bit-fields into shared words here too.
-            return Err(self.unsupported(
-                &format!("a byte-address buffer load or store of {ty}, which has bit-fields"),
-                e,
-            ));
+    /// Bits `offset .. offset + width` of integer `word`, as a value of its type:
+    /// zero-extended for an unsigned type, sign-extended for a signed one.
+    fn extract_bits(&mut self, word: Value, offset: u32, width: u32) -> Value {
+        let Type::Scalar(kind) = self.type_of(word) else {
+            return word;
+        };
+        let bits = kind.bit_width();
+        if width == 0 || width > bits || offset + width > bits {
+            return self.zero_of(&Type::Scalar(kind));
         }
+        let constant =
+            |fl: &mut Self, n: u32| fl.fb().constant(ir::Constant::scalar(kind, u64::from(n)));
+        // Up so the field's top bit is the word's, then down (arithmetic for a signed type).
+        let up = bits - offset - width;
+        let raised = if up == 0 {
+            word
+        } else {
+            let c = constant(self, up);
+            self.fb().binary(Opcode::Shl, word, c)
+        };
+        let down = bits - width;
+        if down == 0 {
+            return raised;
+        }
+        let c = constant(self, down);
+        self.fb().binary(Opcode::Shr, raised, c)
+    }
+
+    /// `value` (a bit-field's value) masked to `width` bits and shifted to bit `offset`.
+    fn place_bits(&mut self, value: Value, offset: u32, width: u32) -> Value {
+        let Type::Scalar(kind) = self.type_of(value) else {
+            return value;
+        };
+        let bits = kind.bit_width();
+        if width == 0 || offset + width > bits {
+            return self.zero_of(&Type::Scalar(kind));
+        }
+        let masked = if width == bits {
+            value
+        } else {
+            let mask = self
+                .fb()
+                .constant(ir::Constant::scalar(kind, (1u64 << width) - 1));
+            self.fb().binary(Opcode::BitAnd, value, mask)
+        };
+        if offset == 0 {
+            return masked;
+        }
+        let c = self
+            .fb()
+            .constant(ir::Constant::scalar(kind, u64::from(offset)));
+        self.fb().binary(Opcode::Shl, masked, c)
+    }
+
+    fn raw_layout(&mut self, ty: &Type, e: ExprId) -> R<(u32, u32)> {
         match raw_size_align(ty) {
             Some(l) => Ok(l),
             None => {
@@ -247,17 +383,8 @@ impl FnLower<'_, '_> {
         }
     }
 
-    fn raw_offsets(&mut self, s: &types::StructType, e: ExprId) -> R<Vec<u32>> {
-        if s.fields.iter().any(|f| f.bit_width.is_some()) {
-            return Err(self.unsupported(
-                &format!(
-                    "a byte-address buffer load or store of struct {}, which has bit-fields",
-                    s.name
-                ),
-                e,
-            ));
-        }
-        match raw_member_offsets(s) {
+    fn raw_offsets(&mut self, s: &types::StructType, e: ExprId) -> R<Vec<RawField>> {
+        match raw_fields(s) {
             Some(o) => Ok(o),
             None => Err(self.unsupported(
                 &format!("a byte-address buffer load or store of struct {}", s.name),
@@ -334,5 +461,66 @@ mod tests {
             orientation: types::MatrixOrientation::ColumnMajor,
         };
         assert_eq!(raw_size_align(&m), Some((12, 2)));
+    }
+
+    #[test]
+    fn bit_fields_share_storage_integers_while_they_fit() {
+        // `uint a : 4; uint b : 30; uint16_t h : 3; uint16_t k : 14; uint : 2; uint e : 1;`
+        // by hand: a at bits 0..4 of word 0; b does not fit in the 28 bits left, so it starts
+        // word 4 (bits 0..30); h starts a uint16_t at 8 (bits 0..3); k needs 14 of the 13
+        // left, so a new uint16_t at 10; the unnamed uint starts word 12 (bits 0..2) and e
+        // shares it (bits 2..3). Size 16, alignment 4.
+        let bits = |name: &str, ty: Type, w: u8| StructField {
+            bit_width: Some(w),
+            ..field(name, ty)
+        };
+        let u16 = Type::Scalar(ScalarKind::Uint16);
+        let s = st(
+            "B",
+            vec![
+                bits("a", Type::UINT, 4),
+                bits("b", Type::UINT, 30),
+                bits("h", u16.clone(), 3),
+                bits("k", u16, 14),
+                bits("", Type::UINT, 2),
+                bits("e", Type::UINT, 1),
+            ],
+        );
+        let placed: Vec<(u32, Option<(u32, u32)>)> = raw_fields(&s)
+            .unwrap()
+            .iter()
+            .map(|f| (f.offset, f.bits))
+            .collect();
+        assert_eq!(
+            placed,
+            [
+                (0, Some((0, 4))),
+                (4, Some((0, 30))),
+                (8, Some((0, 3))),
+                (10, Some((0, 14))),
+                (12, Some((0, 2))),
+                (12, Some((2, 1))),
+            ]
+        );
+        assert_eq!(raw_size_align(&Type::structure(s)), Some((16, 4)));
+    }
+
+    #[test]
+    fn vk_offset_places_a_member_in_the_raw_layout() {
+        // `struct V { float a; [[vk::offset(12)]] float b; float c; }`: b at 12, c after it
+        // at 16; size 20.
+        let s = st(
+            "V",
+            vec![
+                field("a", Type::FLOAT),
+                StructField {
+                    offset: Some(12),
+                    ..field("b", Type::FLOAT)
+                },
+                field("c", Type::FLOAT),
+            ],
+        );
+        assert_eq!(raw_member_offsets(&s), Some(vec![0, 12, 16]));
+        assert_eq!(raw_size_align(&Type::structure(s)), Some((20, 4)));
     }
 }

@@ -428,6 +428,12 @@ impl FnLower<'_, '_> {
             _ => return Err(self.unsupported(&format!("{ty} in an initializer list"), e)),
         };
         for i in 0..n {
+            // An unnamed bit-field is no member: it gives no value to a list.
+            if let Type::Struct(s) = &ty {
+                if s.fields[i as usize].is_unnamed_bit_field() {
+                    continue;
+                }
+            }
             let part = self.fb().extract(v, &[i]);
             self.split_value(part, e, out)?;
         }
@@ -470,9 +476,21 @@ impl FnLower<'_, '_> {
                 element,
                 len: Some(n),
             } => vec![(**element).clone(); *n as usize],
-            Type::Struct(s) => (0..s.fields.len())
-                .filter_map(|i| Type::member(s, i))
-                .collect(),
+            Type::Struct(s) => {
+                // An unnamed bit-field takes no initializer (C++ [dcl.init.aggr]): zero.
+                let mut vals = Vec::with_capacity(s.fields.len());
+                for (i, f) in s.fields.iter().enumerate() {
+                    let Some(ty) = Type::member(s, i) else {
+                        continue;
+                    };
+                    vals.push(if f.is_unnamed_bit_field() {
+                        self.zero_of(&ty)
+                    } else {
+                        self.build_from(&ty, next, e)?
+                    });
+                }
+                return Ok(self.fb().construct(to.clone(), &vals));
+            }
             _ => return Err(self.unsupported(&format!("initializing {to} from a list"), e)),
         };
         let mut vals = Vec::new();

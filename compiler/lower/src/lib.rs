@@ -50,6 +50,7 @@
 //! | E3004 | HLSL that SPIR-V for Vulkan cannot express and DXC rejects too (`GatherCmpGreen`, a run-time `Sample` offset) |
 //! | E3005 | `[[vk::binding]]` on a global that goes into `$Globals` |
 //! | E3006 | `packoffset`s that make cbuffer members overlap |
+//! | E3160 | `[[vk::offset]]`s that break the Vulkan layout rules of their buffer |
 //! | E3007 | a system value on a variable of a type DXC does not allow for it |
 //! | E3020 | a resource Vulkan cannot name at compile time (chosen at run time, or never assigned), where DXC's legalization fails too |
 //! | E3021 | a global struct holding resources that DXC refuses (data beside resources, or buffers) |
@@ -185,6 +186,9 @@ pub const NO_VULKAN_EQUIVALENT: &str = "E3004";
 pub const BINDING_ON_GLOBAL: &str = "E3005";
 /// The code of `packoffset`s that make cbuffer members overlap.
 pub const PACKOFFSET_OVERLAP: &str = "E3006";
+/// A `[[vk::offset]]` that places a member where the Vulkan layout rules of its buffer refuse
+/// it: misaligned, or over another member (DXC emits such SPIR-V and fails validation).
+pub const EXPLICIT_OFFSET_LAYOUT: &str = "E3160";
 /// A system value on a variable of a type DXC does not allow for it.
 pub const BAD_STAGE_TYPE: &str = "E3007";
 /// An array of RW, append or consume structured buffers (DXC: "arrays of RW/append/consume
@@ -276,6 +280,7 @@ pub fn lower_library_with(
     }
     cx.declare_member_decorations();
     cx.apply_layout_rules();
+    cx.check_explicit_offsets();
     cx.assign_heap_bindings();
     cx.finish()
 }
@@ -315,6 +320,7 @@ pub fn lower_module_with(
     cx.refuse_subpass_inputs(stage);
     cx.declare_member_decorations();
     cx.apply_layout_rules();
+    cx.check_explicit_offsets();
     cx.assign_heap_bindings();
     cx.finish()
 }

@@ -141,6 +141,17 @@ impl LayoutChoice {
             (LayoutChoice::Scalar, _) => LayoutRules::Scalar,
         }
     }
+
+    /// The rules of a texture buffer (`tbuffer`, `TextureBuffer<T>`): a storage buffer's,
+    /// except under `-fvk-use-dx-layout`, which packs it as a cbuffer (DXC's
+    /// `tBufferLayoutRule`: relaxed std430, std430 with `-fvk-use-gl-layout`, FXC's cbuffer
+    /// packing with `-fvk-use-dx-layout`, scalar with `-fvk-use-scalar-layout`).
+    pub fn texture_buffer_rules(self) -> LayoutRules {
+        match self {
+            LayoutChoice::Dx => LayoutRules::Dx,
+            _ => self.rules(false),
+        }
+    }
 }
 
 impl LowerOptions {
@@ -258,5 +269,16 @@ mod tests {
         assert_eq!(LayoutChoice::Dx.rules(true), LayoutRules::Dx);
         assert_eq!(LayoutChoice::Dx.rules(false), LayoutRules::DxStructured);
         assert_eq!(LayoutChoice::Scalar.rules(true), LayoutRules::Scalar);
+        // A tbuffer is a storage buffer, packed as a cbuffer only by the DX layout.
+        assert_eq!(
+            LayoutChoice::VectorRelaxed.texture_buffer_rules(),
+            LayoutRules::RelaxedStd430
+        );
+        assert_eq!(LayoutChoice::Gl.texture_buffer_rules(), LayoutRules::Std430);
+        assert_eq!(LayoutChoice::Dx.texture_buffer_rules(), LayoutRules::Dx);
+        assert_eq!(
+            LayoutChoice::Scalar.texture_buffer_rules(),
+            LayoutRules::Scalar
+        );
     }
 }

@@ -341,25 +341,25 @@ impl ModuleCtx<'_> {
         if choice == LayoutChoice::VectorRelaxed {
             return;
         }
-        let buffers: Vec<(ir::Global, bool)> = self
+        let buffers: Vec<(ir::Global, types::LayoutRules)> = self
             .mb
             .module()
             .globals
             .iter()
             .filter(|(_, g)| g.layout.is_some())
             .map(|(h, g)| {
-                let constant = matches!(
-                    resource_of(&g.ty),
-                    Some(
-                        types::ResourceType::ConstantBuffer { .. }
-                            | types::ResourceType::TextureBuffer { .. }
-                    )
-                );
-                (h, constant)
+                let rules = match resource_of(&g.ty) {
+                    Some(types::ResourceType::ConstantBuffer { .. }) => choice.rules(true),
+                    Some(types::ResourceType::TextureBuffer { .. }) => {
+                        choice.texture_buffer_rules()
+                    }
+                    _ => choice.rules(false),
+                };
+                (h, rules)
             })
             .collect();
-        for (g, constant) in buffers {
-            self.mb.set_layout_rules(g, choice.rules(constant));
+        for (g, rules) in buffers {
+            self.mb.set_layout_rules(g, rules);
         }
         // The pointee of a buffer pointer is laid out as a storage buffer (the proposal's
         // "Buffer Pointer Pointee Buffer Layout").
@@ -613,7 +613,11 @@ impl ModuleCtx<'_> {
         let offsets: Vec<Option<u32>> = members
             .iter()
             .map(|&m| match &self.tree.item(m).kind {
-                ItemKind::Variable(v) => v.packoffset.as_deref().and_then(types::packoffset_bytes),
+                // A member with `[[vk::offset]]` ignores its `packoffset`, and so does DXC's
+                // overlap check.
+                ItemKind::Variable(v) if v.vk_offset.is_none() => {
+                    v.packoffset.as_deref().and_then(types::packoffset_bytes)
+                }
                 _ => None,
             })
             .collect();
@@ -643,7 +647,18 @@ impl ModuleCtx<'_> {
                     range,
                 ));
             }
-            fields.push(StructField::new(self.tree.item(m).name.clone(), ty));
+            // `[[vk::offset(N)]]` on a cbuffer member places it as on a struct member, over
+            // its `packoffset` (DXC's `docs/SPIR-V.rst`).
+            let offset = match &self.tree.item(m).kind {
+                ItemKind::Variable(v) => v.vk_offset.as_ref().and_then(|e| {
+                    hir::lower_type::TypeCtx::inside(&self.tree, &self.scope, m).eval_u32(e)
+                }),
+                _ => None,
+            };
+            fields.push(StructField {
+                offset,
+                ..StructField::new(self.tree.item(m).name.clone(), ty)
+            });
         }
         let element = Type::structure(StructType {
             name: format!("type.{name}"),

@@ -174,22 +174,58 @@ fn the_struct_line_shows_bit_field_widths() {
         .assert_eq(line);
 }
 
+/// `In.Load<P>(0)` of a struct with bit-fields reads the storage words and extracts the
+/// fields; `Back.Store(0, p)` packs them again, one store per word. Raw layout of `P`: `a`
+/// (bits 0..4) and `b` (bits 4..16) share word 0, `c` is an `int`, so it starts word 1
+/// (bits 0..8), `d` is word 2. Word 0 = 0xABCD: a = 0xD = 13, b = 0xABC = 2748; word 1 =
+/// 0xF0: c = -16 (0xFFFFFFF0 as a uint). Stored back after a = 1, b = 0x123, c = -1: word 0
+/// = 1 | 0x123 << 4 = 0x1231, word 1 = 0xFF (c's 8 bits), word 2 = 7.
 #[test]
-fn byte_address_loads_of_bit_fields_are_refused() {
-    let e = common::try_lower(
+fn byte_address_loads_and_stores_of_bit_fields() {
+    let out = common::run_u32(
         r#"
-struct H { uint id : 4; uint rest : 28; };
-ByteAddressBuffer In : register(t0);
-RWStructuredBuffer<uint> Out : register(u0);
+struct P { uint a : 4; uint b : 12; int c : 8; uint d; };
+RWByteAddressBuffer In : register(u0);
+RWByteAddressBuffer Out : register(u1);
+RWByteAddressBuffer Back : register(u2);
 [numthreads(1, 1, 1)]
-void main() { H h = In.Load<H>(0); Out[0] = h.id; }
+void main() {
+    P p = In.Load<P>(0);
+    Out.Store(0, p.a); Out.Store(4, p.b); Out.Store(8, (uint)p.c); Out.Store(12, p.d);
+    p.a = 1; p.b = 0x123; p.c = -1;
+    Back.Store(0, p);
+}
 "#,
-    )
-    .unwrap_err();
-    assert!(
-        e.contains("E3001") && e.contains("which has bit-fields"),
-        "{e}"
+        vec![vec![0xABCD, 0xF0, 7], vec![0; 4], vec![0; 3]],
     );
+    assert_eq!(out[1], [13, 2748, 0xFFFF_FFF0, 7]);
+    assert_eq!(out[2], [0x1231, 0xFF, 7]);
+}
+
+/// An unnamed bit-field takes its bits in the raw layout too: `a` bits 0..4, the unnamed
+/// field 4..8, `b` 8..12. Word 0xA53: a = 3, b = 0xA = 10. A nested struct and an array of
+/// them are laid out at their natural alignment: `Outer { uint w; Q q[2]; }` puts q[0] at 4
+/// and q[1] at 8.
+#[test]
+fn byte_address_loads_of_unnamed_and_nested_bit_fields() {
+    let out = common::run_u32(
+        r#"
+struct Q { uint a : 4; uint : 4; uint b : 4; };
+struct Outer { uint w; Q q[2]; };
+RWByteAddressBuffer In : register(u0);
+RWByteAddressBuffer Out : register(u1);
+[numthreads(1, 1, 1)]
+void main() {
+    Q q = In.Load<Q>(0);
+    Out.Store(0, q.a); Out.Store(4, q.b);
+    Outer o = In.Load<Outer>(0);
+    Out.Store(8, o.q[0].a); Out.Store(12, o.q[1].b);
+}
+"#,
+        vec![vec![0xA53, 0x21, 0x7F0], vec![0; 4]],
+    );
+    // o.q[0] is word 1 = 0x21: a = 1; o.q[1] is word 2 = 0x7F0: b = 7.
+    assert_eq!(out[1], [3, 10, 1, 7]);
 }
 
 /// 64-bit bit-fields pack into 64-bit words: c (bits 0..40) and d (bits 40..60) share word 0.

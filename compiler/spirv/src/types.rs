@@ -218,7 +218,7 @@ impl Ctx<'_> {
 
     /// `OpTypeArray` (with a length) or `OpTypeRuntimeArray`, decorated with `stride`.
     pub fn array_type(&mut self, element: Word, len: Option<u32>, stride: Option<u32>) -> Word {
-        let stride_word = stride.map_or(0, |s| s + 1);
+        let stride_word = stride.map_or(0, |s| s.saturating_add(1));
         let (op, words, ops) = match len {
             Some(n) => {
                 let uint = self.uint_type();

@@ -24,6 +24,11 @@
 //! word has room for it, at the next free bit; otherwise it is placed like a whole member of
 //! its type, at bit 0. The layout of such a member is [`LayoutKind::BitField`].
 //!
+//! `[[vk::offset(N)]]` on a struct member ([`crate::StructField::offset`]) or a cbuffer member,
+//! and `packoffset` on a cbuffer member, place that member at byte N whatever the rules say;
+//! the members after it follow it by the rules. The struct's alignment is still that of its
+//! members, and its size covers the furthest member end.
+//!
 //! A struct without members (`struct E {};`) has size 0; its alignment is 1 except under the
 //! std140 rules, which round every struct's alignment up to 16.
 //!
@@ -343,7 +348,10 @@ impl TypeLayout {
         for (i, field) in s.fields.iter().enumerate() {
             let mut layout = TypeLayout::of(&field.ty, rules);
             max_align = max_align.max(layout.alignment);
-            offset = match explicit.get(i).copied().flatten() {
+            // `[[vk::offset]]` overrules `packoffset`, which overrules the rules; DXC
+            // checks neither for alignment or overlap ("no error checking").
+            let pinned = field.offset.or(explicit.get(i).copied().flatten());
+            offset = match pinned {
                 Some(at) => at,
                 None => place(offset, &field.ty, &layout, rules),
             };
@@ -351,11 +359,14 @@ impl TypeLayout {
                 Some(width) => {
                     // DXC packs a bit-field into the previous member's word when that is a
                     // bit-field of the same type with room left for it; otherwise it starts
-                    // a word of its own, placed as a whole member.
+                    // a word of its own, placed as a whole member. One at an explicit
+                    // offset starts its own word there.
                     let width = u32::from(width);
                     let bits = layout.size.saturating_mul(8);
                     let bit_offset = match run {
-                        Some((at, next, ty)) if *ty == field.ty && next + width <= bits => {
+                        Some((at, next, ty))
+                            if pinned.is_none() && *ty == field.ty && next + width <= bits =>
+                        {
                             offset = at;
                             next
                         }
@@ -434,7 +445,7 @@ fn vector_like(ty: &Type) -> Option<ScalarKind> {
 }
 
 /// The offset of a member of layout `l` placed at or after `offset`.
-fn place(offset: u32, ty: &Type, l: &TypeLayout, rules: LayoutRules) -> u32 {
+pub(crate) fn place(offset: u32, ty: &Type, l: &TypeLayout, rules: LayoutRules) -> u32 {
     if let (Some(k), true) = (vector_like(ty), rules.relaxes_vectors()) {
         let c = k.size_in_buffer();
         // Vectors of 64-bit components keep their full alignment.

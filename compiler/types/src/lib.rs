@@ -5,6 +5,7 @@
 //! compare structure, which is what salsa needs to backdate results.
 
 mod enums;
+mod explicit_offsets;
 mod ir_form;
 mod layout;
 mod recursive;
@@ -14,6 +15,7 @@ mod stored;
 mod ty;
 
 pub use enums::EnumType;
+pub use explicit_offsets::explicit_offset_faults;
 pub use ir_form::holds_nothing;
 pub use layout::{
     packoffset_bytes, packoffset_component, BufferLayout, LayoutKind, LayoutRules, MemberLayout,

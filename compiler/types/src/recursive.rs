@@ -155,6 +155,7 @@ mod tests {
             semantic: None,
             interpolation: Vec::new(),
             bit_width: None,
+            offset: None,
         }
     }
 

@@ -244,6 +244,9 @@ pub struct StructField {
     pub interpolation: Vec<Interpolation>,
     /// `uint a : 8;`: the width of a bit-field (HLSL 2021), whose values wrap to it.
     pub bit_width: Option<u8>,
+    /// `[[vk::offset(N)]]`: the member's byte offset in a buffer, under every layout rule
+    /// (it overrules `packoffset`; DXC's `docs/SPIR-V.rst`, "Memory layout rules").
+    pub offset: Option<u32>,
 }
 
 impl StructField {
@@ -255,7 +258,14 @@ impl StructField {
             semantic: None,
             interpolation: Vec::new(),
             bit_width: None,
+            offset: None,
         }
+    }
+
+    /// An unnamed bit-field (`uint : 4;`): padding that takes bits in a buffer's layout, but
+    /// is no member to name and takes no initializer (C++ [dcl.init.aggr]).
+    pub fn is_unnamed_bit_field(&self) -> bool {
+        self.bit_width.is_some() && self.name.is_empty()
     }
 }
 

@@ -549,3 +549,165 @@ fn dx_structured_buffers_pad_struct_tails() {
     assert_eq!(offsets(&t, LayoutRules::Scalar), [0, 28]);
     assert_eq!(TypeLayout::of(&t, LayoutRules::DxStructured).size, 40);
 }
+
+fn pinned(name: &str, ty: Type, at: u32) -> StructField {
+    StructField {
+        offset: Some(at),
+        ..field(name, ty)
+    }
+}
+
+/// `struct S { float4 a; [[vk::offset(32)]] float b; float2 c; }`: `b` sits at 32 under every
+/// rule set and `c` follows it by the rules: the strict GL rules align a float2 to 8 (40),
+/// the relaxed and scalar ones to its component (36, which does not straddle a 16-byte row).
+/// The size is the end (44) rounded to the struct's alignment (16 from the float4) except
+/// where the rules leave the tail unpadded (DX, scalar) or the alignment is 4 (dx structured).
+#[test]
+fn vk_offset_pins_a_member_under_every_rule_set() {
+    let s = Type::structure(StructType {
+        name: "S".to_owned(),
+        fields: vec![field("a", f(4)), pinned("b", f(1), 32), field("c", f(2))],
+    });
+    for (rules, c, size) in [
+        (LayoutRules::RelaxedStd140, 36, 48),
+        (LayoutRules::Std140, 40, 48),
+        (LayoutRules::RelaxedStd430, 36, 48),
+        (LayoutRules::Std430, 40, 48),
+        (LayoutRules::Dx, 36, 44),
+        (LayoutRules::Scalar, 36, 44),
+        (LayoutRules::DxStructured, 36, 44),
+    ] {
+        assert_eq!(offsets(&s, rules), [0, 32, c], "{rules:?}");
+        assert_eq!(TypeLayout::of(&s, rules).size, size, "{rules:?}");
+    }
+}
+
+/// An explicit offset below the running one is taken as written (DXC does no checking), and
+/// the members after it continue from its end.
+#[test]
+fn vk_offset_may_go_backwards() {
+    let s = Type::structure(StructType {
+        name: "S".to_owned(),
+        fields: vec![field("a", f(4)), pinned("b", f(1), 4), field("c", f(1))],
+    });
+    assert_eq!(offsets(&s, LayoutRules::RelaxedStd430), [0, 4, 8]);
+    assert_eq!(TypeLayout::of(&s, LayoutRules::RelaxedStd430).size, 16);
+}
+
+/// `[[vk::offset]]` overrules `packoffset` (the explicit list of a cbuffer).
+#[test]
+fn vk_offset_overrules_packoffset() {
+    let s = Type::structure(StructType {
+        name: "type.CB".to_owned(),
+        fields: vec![field("a", f(4)), pinned("b", f(1), 48)],
+    });
+    let l =
+        types::BufferLayout::with_member_offsets(&s, LayoutRules::RelaxedStd140, &[None, Some(20)]);
+    let types::LayoutKind::Struct { members } = l.layout.kind else {
+        panic!("not a struct layout")
+    };
+    assert_eq!(members[1].offset, 48);
+}
+
+/// A bit-field at an explicit offset starts a word of its own there, even when the word of
+/// the bit-field before it has room.
+#[test]
+fn vk_offset_on_a_bit_field_starts_a_word() {
+    let bits = |name: &str, w: u8| StructField {
+        bit_width: Some(w),
+        ..field(name, Type::UINT)
+    };
+    let s = Type::structure(StructType {
+        name: "S".to_owned(),
+        fields: vec![
+            bits("a", 4),
+            StructField {
+                offset: Some(8),
+                ..bits("b", 4)
+            },
+        ],
+    });
+    check(
+        &s,
+        LayoutRules::RelaxedStd430,
+        expect![[r#"
+            S offset=0 size=12 align=4
+              a: uint offset=0 size=4 align=4 bits=0..4
+              b: uint offset=8 size=4 align=4 bits=0..4
+        "#]],
+    );
+}
+
+/// `[[vk::offset(4)]] float4 b` after a float: the relaxed rules let a vector start at its
+/// component's alignment, but a float4 at 4 would straddle a 16-byte row, so only 16 is
+/// allowed; the scalar rules (and the DX structured ones, scalar-aligned) take 4; the DX
+/// cbuffer rules are not checked.
+#[test]
+fn vk_offset_faults_on_misaligned_members() {
+    let s = Type::structure(StructType {
+        name: "S".to_owned(),
+        fields: vec![field("a", f(1)), pinned("b", f(4), 4)],
+    });
+    let faults = |rules| types::explicit_offset_faults(&s, &TypeLayout::of(&s, rules), rules);
+    assert_eq!(
+        faults(LayoutRules::RelaxedStd140),
+        [
+            "`[[vk::offset(4)]]` places `S.b` (float4) where the relaxed_std140 layout does not \
+          allow it to start (the next offset it allows is 16); the SPIR-V would fail validation"
+        ]
+    );
+    assert_eq!(faults(LayoutRules::Std430).len(), 1);
+    assert!(faults(LayoutRules::Scalar).is_empty());
+    assert!(faults(LayoutRules::Dx).is_empty());
+    assert!(faults(LayoutRules::DxStructured).is_empty());
+}
+
+/// `[[vk::offset(8)]] float b` inside a float4 `a` overlaps it; two pinned members that
+/// overlap each other are reported once.
+#[test]
+fn vk_offset_faults_on_overlaps() {
+    let s = Type::structure(StructType {
+        name: "S".to_owned(),
+        fields: vec![field("a", f(4)), pinned("b", f(1), 8)],
+    });
+    let rules = LayoutRules::RelaxedStd430;
+    assert_eq!(
+        types::explicit_offset_faults(&s, &TypeLayout::of(&s, rules), rules),
+        [
+            "`[[vk::offset(8)]]` makes `S.b` (bytes 8..12) overlap `a` (bytes 0..16); members \
+          of a Vulkan buffer cannot overlap"
+        ]
+    );
+    let both = Type::structure(StructType {
+        name: "T".to_owned(),
+        fields: vec![pinned("a", f(1), 0), pinned("b", f(1), 0)],
+    });
+    let l = TypeLayout::of(&both, rules);
+    assert_eq!(types::explicit_offset_faults(&both, &l, rules).len(), 1);
+    // Members in another order than their offsets are fine when they do not overlap.
+    let swapped = Type::structure(StructType {
+        name: "U".to_owned(),
+        fields: vec![pinned("a", f(1), 16), pinned("b", f(4), 0)],
+    });
+    let l = TypeLayout::of(&swapped, rules);
+    assert!(types::explicit_offset_faults(&swapped, &l, rules).is_empty());
+}
+
+/// Explicit offsets near 4 GiB on a struct and on a member of the struct nested in it add up
+/// past what 32-bit offsets address: one fault, before any other check.
+#[test]
+fn vk_offset_faults_past_four_gibibytes() {
+    let inner = Type::structure(StructType {
+        name: "I".to_owned(),
+        fields: vec![field("x", f(1)), pinned("y", f(4), 4_294_967_264)],
+    });
+    let outer = Type::structure(StructType {
+        name: "S".to_owned(),
+        fields: vec![field("a", f(1)), pinned("i", inner, 4_294_967_040)],
+    });
+    let rules = LayoutRules::Scalar;
+    let faults = types::explicit_offset_faults(&outer, &TypeLayout::of(&outer, rules), rules);
+    assert_eq!(faults.len(), 1);
+    // 4294967040 + 4294967264 + 16 = 8589934320.
+    assert!(faults[0].contains("up to byte 8589934320"), "{faults:?}");
+}

@@ -26,6 +26,7 @@ mod harness;
 mod intrinsics2;
 mod intrinsics_extra;
 mod layouts;
+mod layouts2;
 mod layouts_probe;
 mod lead_probe;
 mod locations;

@@ -360,7 +360,13 @@ pub fn flat_count(ty: &Type) -> Option<u32> {
         Type::Vector(_, n) => Some(u32::from(*n)),
         Type::Matrix { rows, cols, .. } => Some(u32::from(*rows) * u32::from(*cols)),
         Type::Array { element, len } => Some(flat_count(element)? * (*len)?),
-        Type::Struct(s) => s.fields.iter().map(|f| flat_count(&f.ty)).sum(),
+        // An unnamed bit-field is no member: it takes no initializer (C++ [dcl.init.aggr]).
+        Type::Struct(s) => s
+            .fields
+            .iter()
+            .filter(|f| !f.is_unnamed_bit_field())
+            .map(|f| flat_count(&f.ty))
+            .sum(),
         _ => None,
     }
 }

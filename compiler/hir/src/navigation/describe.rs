@@ -162,9 +162,12 @@ fn member_offsets(sema: &Sema<'_>, idx: ItemIdx) -> Vec<MemberOffset> {
             .iter()
             .filter(|&&m| is_cbuffer_data(sema, m))
             .filter_map(|&m| match &tree.item(m).kind {
-                ItemKind::Variable(v) => {
-                    Some(v.packoffset.as_deref().and_then(types::packoffset_bytes))
-                }
+                ItemKind::Variable(v) => Some(
+                    v.packoffset
+                        .as_deref()
+                        .filter(|_| v.vk_offset.is_none())
+                        .and_then(types::packoffset_bytes),
+                ),
                 _ => None,
             })
             .collect(),
@@ -207,7 +210,18 @@ fn cbuffer_type(sema: &Sema<'_>, members: &[ItemIdx]) -> Option<Type> {
         .map(|&m| {
             let ast = sema.tree.item(m).ast;
             let ty = global_type(sema.db, GlobalId::new(sema.db, sema.file, sema.config, ast))?;
-            Some(StructField::new(sema.tree.item(m).name.clone(), ty))
+            // `[[vk::offset(N)]]` places a cbuffer member as it places a struct field.
+            let offset = match &sema.tree.item(m).kind {
+                ItemKind::Variable(v) => v
+                    .vk_offset
+                    .as_ref()
+                    .and_then(|e| TypeCtx::inside(&sema.tree, &sema.scope, m).eval_u32(e)),
+                _ => None,
+            };
+            Some(StructField {
+                offset,
+                ..StructField::new(sema.tree.item(m).name.clone(), ty)
+            })
         })
         .collect::<Option<Vec<_>>>()?;
     Some(Type::structure(StructType {

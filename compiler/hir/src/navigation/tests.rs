@@ -481,3 +481,31 @@ float f(vk::BufferPointer<Node> p) { return p.Get().next.Get().$0v; }
         "#]],
     );
 }
+
+/// `[[vk::offset(N)]]` moves a struct field and a cbuffer member (over its `packoffset`), and
+/// the members after it follow it.
+#[test]
+fn descriptions_with_vk_offsets() {
+    check_describe(
+        r#"
+struct PC { float4 a; [[vk::offset(32)]] float b; float c$0c; };
+"#,
+        expect![[r#"
+            float cc
+            in struct PC
+            relaxed_std140: offset 36 size 4
+            relaxed_std430: offset 36 size 4
+        "#]],
+    );
+    check_describe(
+        r#"
+cbuffer CB { float4 a0; [[vk::offset(48)]] float b0 : packoffset(c0.y); };
+float f() { return b$00; }
+"#,
+        expect![[r#"
+            float b0
+            in cbuffer CB
+            relaxed_std140: offset 48 size 4
+        "#]],
+    );
+}

@@ -117,6 +117,7 @@ fn struct_types_keep_semantics_and_interpolation() {
                             ),
                             interpolation: [],
                             bit_width: None,
+                            offset: None,
                         },
                         StructField {
                             name: "id",
@@ -130,6 +131,7 @@ fn struct_types_keep_semantics_and_interpolation() {
                                 NoInterpolation,
                             ],
                             bit_width: None,
+                            offset: None,
                         },
                         StructField {
                             name: "uv",
@@ -140,6 +142,7 @@ fn struct_types_keep_semantics_and_interpolation() {
                             semantic: None,
                             interpolation: [],
                             bit_width: None,
+                            offset: None,
                         },
                     ],
                 },
@@ -232,7 +235,7 @@ fn struct_and_global_type_queries() {
         }
     }
     expect![[r#"
-        struct S: Struct(StructType { name: "S", fields: [StructField { name: "a", ty: Scalar(Float), semantic: None, interpolation: [], bit_width: None }, StructField { name: "b", ty: Vector(Int, 2), semantic: None, interpolation: [], bit_width: None }] })
+        struct S: Struct(StructType { name: "S", fields: [StructField { name: "a", ty: Scalar(Float), semantic: None, interpolation: [], bit_width: None, offset: None }, StructField { name: "b", ty: Vector(Int, 2), semantic: None, interpolation: [], bit_width: None, offset: None }] })
         struct W: none
         global K: float[3]
         global g: S"#]].assert_eq(&out.join("\n"));

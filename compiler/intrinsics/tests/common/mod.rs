@@ -23,6 +23,7 @@ pub fn user_struct() -> Type {
                 semantic: None,
                 interpolation: vec![],
                 bit_width: None,
+                offset: None,
             },
             StructField {
                 name: "b".into(),
@@ -30,6 +31,7 @@ pub fn user_struct() -> Type {
                 semantic: None,
                 interpolation: vec![],
                 bit_width: None,
+                offset: None,
             },
         ],
     }))

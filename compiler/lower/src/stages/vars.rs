@@ -978,6 +978,7 @@ mod tests {
                     semantic: Some("SV_TessFactor".into()),
                     interpolation: vec![],
                     bit_width: None,
+                    offset: None,
                 },
                 types::StructField {
                     name: "b".into(),
@@ -985,6 +986,7 @@ mod tests {
                     semantic: Some("BEZIER".into()),
                     interpolation: vec![],
                     bit_width: None,
+                    offset: None,
                 },
             ],
         };
