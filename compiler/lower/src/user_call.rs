@@ -496,12 +496,12 @@ impl FnLower<'_, '_> {
                 _ => vals.push(self.coerce(a, t)?),
             }
         }
-        // The indices into the parts of pixel inputs it is given (`evaluate_attribute`),
-        // then the hidden `out int`s through which the callee hands back the indices of
-        // resource array elements (`resource_handed`) come last.
+        // After the declared parameters come, in this order (as `ModuleCtx::function_for_resources`
+        // declares them): the indices into the parts of pixel inputs it is given
+        // (`evaluate_attribute`), the indices of the flowing statics' elements at run-time
+        // indices (`static_flow`), and the hidden `out int`s through which the callee hands
+        // back the indices of resource array elements (`resource_handed`).
         vals.extend(stage_args.indices.iter().copied());
-        // The indices of the flowing statics' elements at run-time indices (`static_flow`),
-        // after the declared parameters.
         vals.extend(static_indices);
         let temps = self.index_temps(f);
         vals.extend(temps.iter().map(|t| t.1));
