@@ -20,6 +20,8 @@ fn run(test: &str, shader: &str, pipeline: &str) -> Value {
         .arg("run")
         .arg("--pipeline")
         .arg(&yaml)
+        .arg("-HV")
+        .arg("2021")
         .arg(&source)
         .output()
         .unwrap();
@@ -40,7 +42,7 @@ DescriptorSets:\n  - Resources:\n    - Name: o\n      Kind: RWStructuredBuffer\n
 }
 
 /// Integer literals are 64-bit until they meet a type (DXC's literal int): values past
-/// `int`'s range survive `?:` and literal arithmetic, and `1 << 31` is positive.
+/// `int`'s range survive `?:`, `select` and literal arithmetic, and `1 << 31` is positive.
 #[test]
 fn wide_literals_keep_their_values() {
     let shader = "RWStructuredBuffer<double> o : register(u0);
@@ -55,9 +57,10 @@ void main(uint3 id : SV_DispatchThreadID) {
     int64_t big = 3000000000 * 3;
     o[5] = big;
     o[6] = yes ? 5000000000 : 1;
+    o[7] = select(yes, 3000000000, 4000000000);
 }
 ";
-    let b = run("wide-literals", shader, &one_buffer("Float64", 8, 7));
+    let b = run("wide-literals", shader, &one_buffer("Float64", 8, 8));
     // 0xFF00 = 65280; ~0 & 0xFFFF0000 = 0xFFFF0000 = 4294901760.
     assert_eq!(
         b["o"],
@@ -68,7 +71,8 @@ void main(uint3 id : SV_DispatchThreadID) {
             2147483648u64,
             4294967040u64,
             9000000000u64,
-            5000000000u64
+            5000000000u64,
+            3000000000u64
         ])
     );
 }

@@ -72,3 +72,32 @@ void main(uint3 id : SV_DispatchThreadID) {
     m.assert_has(&["OpSelect %int", "OpBitwiseOr %uint"]);
     assert!(!m.has("OpCapability Int64"), "{}", m.asm);
 }
+
+/// `select` is DXC's `?:` in HLSL 2021, and types its literals the same way: 64-bit past
+/// `int`'s range. Other intrinsics take such a literal as an `int` (no `Int64` needed).
+#[test]
+fn select_of_wide_literals_is_64_bit() {
+    let text = r#"
+RWStructuredBuffer<double> o;
+RWStructuredBuffer<uint> u;
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    o[0] = select(id.x == 0, 3000000000, 4000000000);
+}
+"#;
+    let m = compile(text, "cs_6_0", &["-HV", "2021"]);
+    m.assert_has(&[
+        "%int64_3000000000 %int64_4000000000",
+        "OpConvertSToF %double",
+    ]);
+    let text = r#"
+RWStructuredBuffer<uint> u;
+[numthreads(1, 1, 1)]
+void main() {
+    u[0] = countbits(0xFFFFFFFF);
+    u[1] = reversebits(0x80000000);
+}
+"#;
+    let m = compile(text, "cs_6_0", &[]);
+    assert!(!m.has("OpCapability Int64"), "{}", m.asm);
+}
