@@ -104,3 +104,24 @@ void main(uint3 id : SV_DispatchThreadID) {
         ])
     );
 }
+
+/// Floating literals are 64-bit until they meet a type before HLSL 202x: a `double` takes
+/// `1.0 / 3.0` and `0.1 + 0.2` at double precision, and `1e300 * 10.0` does not overflow a
+/// `float` on the way. Under `-HV 202x` the literals are `float`s and so is the arithmetic.
+#[test]
+fn floating_literal_expressions_keep_double_precision() {
+    let shader = "RWStructuredBuffer<double> o : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    o[0] = 1.0 / 3.0;
+    o[1] = 0.1 + 0.2;
+    o[2] = 1e300 * 10.0;
+    o[3] = -(0.5 - 2);
+}
+";
+    let b = run("float-literals", shader, &one_buffer("Float64", 8, 4));
+    assert_eq!(b["o"][0].as_f64(), Some(1.0f64 / 3.0));
+    assert_eq!(b["o"][1].as_f64(), Some(0.1f64 + 0.2));
+    assert_eq!(b["o"][2].as_f64(), Some(1e301));
+    assert_eq!(b["o"][3].as_f64(), Some(1.5));
+}

@@ -80,6 +80,10 @@ impl FnLower<'_, '_> {
             let kind = to.scalar_kind()?;
             return self.constant_at(scalar_constant(kind, i, i as f64), to);
         }
+        if let Some(f) = self.folded_literal_float(e) {
+            let kind = to.scalar_kind()?;
+            return self.constant_at(scalar_constant(kind, f as i64, f), to);
+        }
         let (lit, neg) = match self.body.expr(e) {
             Expr::Literal(l) => (l.clone(), false),
             Expr::Paren(i) => return self.literal_at(*i, to),

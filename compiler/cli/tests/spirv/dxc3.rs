@@ -101,3 +101,22 @@ void main() {
     let m = compile(text, "cs_6_0", &[]);
     assert!(!m.has("OpCapability Int64"), "{}", m.asm);
 }
+
+/// Before HLSL 202x a floating expression of literals is folded at double precision and
+/// converted once (`1.0 / 3.0` as a `double` is the double nearest 1/3, not a `float`
+/// division widened); from 202x on the literals are `float`s and the division stays one.
+#[test]
+fn floating_literal_expressions_fold_before_202x() {
+    let text = r#"
+RWStructuredBuffer<double> o;
+[numthreads(1, 1, 1)]
+void main() {
+    o[0] = 1.0 / 3.0;
+}
+"#;
+    let m = compile(text, "cs_6_0", &[]);
+    m.assert_has(&["OpConstant %double 0.3333333333333333"]);
+    assert!(!m.has("OpFDiv"), "{}", m.asm);
+    let m = compile(text, "cs_6_0", &["-HV", "202x"]);
+    m.assert_has(&["OpFDiv %float", "OpFConvert %double"]);
+}
