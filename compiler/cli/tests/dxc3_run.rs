@@ -125,3 +125,33 @@ void main() {
     assert_eq!(b["o"][2].as_f64(), Some(1e301));
     assert_eq!(b["o"][3].as_f64(), Some(1.5));
 }
+
+/// A derived struct's field shadows its base's field of the same name (C++'s and DXC's
+/// rule): `d.b` is `Derived::b`, and the base part keeps its own `b`, which a cast to the
+/// base and the base's methods see. `d.b` used to name the base's `b`.
+#[test]
+fn derived_field_shadows_the_base_field() {
+    let shader = "struct Base { float a; float b; float getB() { return b; } };
+struct Derived : Base { float4 b; float c; };
+struct Again : Derived { float c; };
+RWStructuredBuffer<float> o : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    Derived d = (Derived)0;
+    d.a = 1;
+    d.b = float4(2, 3, 4, 5);
+    d.c = 6;
+    o[0] = ((Base)d).b;
+    o[1] = d.b.w;
+    o[2] = d.getB();
+    Again g = (Again)0;
+    g.c = 7;
+    g.b.x = 8;
+    o[3] = ((Derived)g).c;
+    o[4] = g.c + g.b.x;
+}
+";
+    let b = run("shadowed-fields", shader, &one_buffer("Float32", 4, 5));
+    // Base::b is never written (0); Derived::b.w = 5; Derived::c of g stays 0; 7 + 8.
+    assert_eq!(b["o"], json!([0, 5, 0, 0, 15]));
+}

@@ -120,3 +120,26 @@ void main() {
     let m = compile(text, "cs_6_0", &["-HV", "202x"]);
     m.assert_has(&["OpFDiv %float", "OpFConvert %double"]);
 }
+
+/// In a structured buffer of a derived struct, a field that shadows a base's field reads the
+/// derived one, after the base's fields (offset 8 here, not the base's 4).
+#[test]
+fn shadowing_field_reads_its_own_offset() {
+    let text = r#"
+struct Base { float a; float b; };
+struct Derived : Base { float b; };
+StructuredBuffer<Derived> sb;
+RWStructuredBuffer<float> o;
+[numthreads(1, 1, 1)]
+void main() { o[0] = sb[0].b; }
+"#;
+    let m = compile(text, "cs_6_0", &[]);
+    assert_eq!(m.offsets("Derived"), vec![0, 4, 8], "{}", m.asm);
+    // The access chain into the element of `sb` picks member 2.
+    let picks = |index: &str| {
+        m.asm
+            .lines()
+            .any(|l| l.contains("OpAccessChain") && l.contains("float") && l.ends_with(index))
+    };
+    assert!(picks(" %uint_2") && !picks(" %uint_1"), "{}", m.asm);
+}

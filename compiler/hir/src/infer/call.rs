@@ -215,7 +215,7 @@ impl InferCtx<'_> {
         name: &str,
         args: &[ExprId],
     ) -> Option<Option<Type>> {
-        let field = owner.fields.iter().find(|f| f.name == name)?;
+        let field = owner.field(name)?;
         let Type::Struct(s) = &field.ty else {
             return None;
         };

@@ -876,7 +876,7 @@ impl InferCtx<'_> {
                 | ResourceType::TextureBuffer { element } = &**r
                 {
                     if let Type::Struct(s) = element {
-                        if let Some(f) = s.fields.iter().find(|f| f.name == name) {
+                        if let Some(f) = s.field(name) {
                             return self.set(id, Some(f.ty.clone()), false);
                         }
                     }
@@ -1210,10 +1210,7 @@ impl InferCtx<'_> {
                 ..
             } => self.is_bit_field(*lhs),
             Expr::Field { expr, name } => match self.result.type_of_expr(*expr) {
-                Some(Type::Struct(s)) => s
-                    .fields
-                    .iter()
-                    .any(|f| f.name == *name && f.bit_width.is_some()),
+                Some(Type::Struct(s)) => s.field(name).is_some_and(|f| f.bit_width.is_some()),
                 _ => false,
             },
             _ => false,
