@@ -155,3 +155,34 @@ void main() {
     // Base::b is never written (0); Derived::b.w = 5; Derived::c of g stays 0; 7 + 8.
     assert_eq!(b["o"], json!([0, 5, 0, 0, 15]));
 }
+
+/// A derived struct converts implicitly to its base, keeping the base's part (C++'s slicing,
+/// as DXC): in an initializer, an assignment, a `return` and an `in` argument. It was
+/// refused ("cannot convert from `Derived` to `Base`").
+#[test]
+fn derived_converts_to_its_base() {
+    let shader = "struct Base { float a; float b; };
+struct Derived : Base { float b; float c; };
+RWStructuredBuffer<float> o : register(u0);
+Base up(Derived d) { return d; }
+float takeBase(Base p) { return p.a * 10 + p.b; }
+[numthreads(1, 1, 1)]
+void main() {
+    Derived d = (Derived)0;
+    d.a = 1;
+    d.b = 2;
+    d.c = 3;
+    Base b1 = d;
+    Base b2;
+    b2 = d;
+    o[0] = b1.a;
+    o[1] = b1.b;
+    o[2] = b2.a;
+    o[3] = up(d).a;
+    o[4] = takeBase(d);
+}
+";
+    let b = run("derived-to-base", shader, &one_buffer("Float32", 4, 5));
+    // The base's `b` is never written (`d.b` is `Derived::b`): 0; takeBase = 1 * 10 + 0.
+    assert_eq!(b["o"], json!([1, 0, 1, 1, 10]));
+}

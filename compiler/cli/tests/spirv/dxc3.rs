@@ -2,7 +2,7 @@
 //! (issue #4 item 4): each test is one construct with what DXC documents or emits for it,
 //! written for this suite.
 
-use crate::harness::compile;
+use crate::harness::{compile, refuse};
 
 /// DXC's unsuffixed integer literals are 64-bit: a `?:` choosing between literals past
 /// `int`'s range selects 64-bit values (DXC's `OpSelect %long`), which then convert to the
@@ -142,4 +142,40 @@ void main() { o[0] = sb[0].b; }
             .any(|l| l.contains("OpAccessChain") && l.contains("float") && l.ends_with(index))
     };
     assert!(picks(" %uint_2") && !picks(" %uint_1"), "{}", m.asm);
+}
+
+/// Only a base converts from a derived struct: a struct of the same leading fields that is
+/// not a base is still refused, and so is a derived argument to an `inout` base parameter
+/// (nothing converts the base back to the derived).
+#[test]
+fn only_bases_take_a_derived_struct() {
+    let text = r#"
+struct Base { float a; };
+struct Other { float a; float z; };
+RWStructuredBuffer<float> o;
+[numthreads(1, 1, 1)]
+void main() { Other x = (Other)0; Base b = x; o[0] = b.a; }
+"#;
+    refuse(
+        text,
+        "cs_6_0",
+        &[],
+        1,
+        "cannot convert from `Other` to `Base`",
+    );
+    let text = r#"
+struct Base { float a; };
+struct Derived : Base { float c; };
+RWStructuredBuffer<float> o;
+void setBase(inout Base p) { p.a = 5; }
+[numthreads(1, 1, 1)]
+void main() { Derived d = (Derived)0; setBase(d); o[0] = d.a; }
+"#;
+    refuse(
+        text,
+        "cs_6_0",
+        &[],
+        1,
+        "no matching overload for call to `setBase(Derived)`",
+    );
 }

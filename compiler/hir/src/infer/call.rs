@@ -785,6 +785,11 @@ impl InferCtx<'_> {
                 .iter()
                 .zip(&sig.params)
                 .map(|(a, p)| match (a, &p.ty) {
+                    // A derived struct passes to a base parameter only as an input (the
+                    // base's part is copied in; nothing converts back to the derived).
+                    (Some(a), Some(t)) if p.direction == ParamDirection::In => {
+                        self.conversion(a, t)
+                    }
                     (Some(a), Some(t)) => ops::conversion(a, t),
                     _ => Conversion::Exact,
                 })
