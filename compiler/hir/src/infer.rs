@@ -1024,12 +1024,27 @@ impl<'a> InferCtx<'a> {
         })
     }
 
+    /// How `from` converts implicitly to `to`: `ops::conversion`, and a struct converts to
+    /// any of its bases, keeping the base's part (C++'s slicing, as DXC):
+    /// `Base b = derived;`, `takesBase(derived)`.
+    fn conversion(&self, from: &Operand, to: &Type) -> ops::Conversion {
+        let conv = ops::conversion(from, to);
+        match (conv, &from.ty, to) {
+            (ops::Conversion::Incompatible, Type::Struct(derived), Type::Struct(base))
+                if self.is_base_struct(base, derived, 0) =>
+            {
+                ops::Conversion::Conversion
+            }
+            _ => conv,
+        }
+    }
+
     /// Checks that `expr` (already inferred) converts implicitly to `to`.
     fn check_conversion(&mut self, expr: ExprId, to: &Type) -> ops::Conversion {
         let Some(from) = self.operand(expr) else {
             return ops::Conversion::Exact;
         };
-        let conv = ops::conversion(&from, to);
+        let conv = self.conversion(&from, to);
         match conv {
             ops::Conversion::Incompatible => {
                 let message = enums::conversion_message(&from, to)

@@ -7,7 +7,7 @@
 //! database plugs in another. `NoIntrinsics` knows nothing: every such call is `Unavailable`,
 //! its type unknown and nothing reported.
 
-use types::Type;
+use types::{ScalarKind, Type};
 
 /// One argument as the table sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,12 +73,18 @@ pub struct HlslIntrinsics;
 impl HlslIntrinsics {
     /// The crate's view of the arguments, or `None` when one has an unknown type (then the
     /// call's type is unknown too, and nothing is reported, to avoid cascading errors).
-    fn args(args: &[IntrinsicArg]) -> Option<Vec<intrinsics::ArgType>> {
+    /// `wide_literals`: an integer literal past `int`'s range keeps its 64-bit type, as in
+    /// `select`, which DXC types as the `?:` it is (`select(c, 3000000000, 1)` chooses
+    /// `int64_t` values); other intrinsics take such a literal as `int`, as DXC does.
+    fn args(args: &[IntrinsicArg], wide_literals: bool) -> Option<Vec<intrinsics::ArgType>> {
         args.iter()
             .map(|a| {
                 let ty = a.ty.clone()?;
                 Some(match (a.literal, ty.scalar_kind()) {
                     (true, Some(k)) if k.is_float() => intrinsics::ArgType::LiteralFloat,
+                    (true, Some(ScalarKind::Int64)) if wide_literals => {
+                        intrinsics::ArgType::Type(ty)
+                    }
                     (true, Some(k)) if k.is_integer() => intrinsics::ArgType::LiteralInt,
                     _ => intrinsics::ArgType::Type(ty),
                 })
@@ -137,14 +143,14 @@ impl IntrinsicTable for HlslIntrinsics {
         if intrinsics::lookup(name).is_none() {
             return IntrinsicCall::NotIntrinsic;
         }
-        match Self::args(args) {
+        match Self::args(args, name == "select") {
             Some(args) => Self::answer(intrinsics::resolve_call(name, &args)),
             None => IntrinsicCall::Unavailable,
         }
     }
 
     fn method(&self, receiver: &Type, name: &str, args: &[IntrinsicArg]) -> IntrinsicCall {
-        match Self::args(args) {
+        match Self::args(args, false) {
             Some(args) => Self::answer(intrinsics::resolve_method(receiver, name, &args)),
             None => IntrinsicCall::Unavailable,
         }

@@ -76,6 +76,14 @@ impl FnLower<'_, '_> {
 
     /// A (possibly negated, parenthesized) literal as a constant of `to`.
     pub(crate) fn literal_at(&mut self, e: ExprId, to: &Type) -> Option<Value> {
+        if let Some(i) = self.folded_literal_int(e) {
+            let kind = to.scalar_kind()?;
+            return self.constant_at(scalar_constant(kind, i, i as f64), to);
+        }
+        if let Some(f) = self.folded_literal_float(e) {
+            let kind = to.scalar_kind()?;
+            return self.constant_at(scalar_constant(kind, f as i64, f), to);
+        }
         let (lit, neg) = match self.body.expr(e) {
             Expr::Literal(l) => (l.clone(), false),
             Expr::Paren(i) => return self.literal_at(*i, to),
@@ -97,6 +105,12 @@ impl FnLower<'_, '_> {
         } else {
             scalar_constant(kind, i, f)
         };
+        self.constant_at(c, to)
+    }
+
+    /// The scalar constant `c`, splat to the shape of `to`.
+    fn constant_at(&mut self, c: Constant, to: &Type) -> Option<Value> {
+        let kind = to.scalar_kind()?;
         match to {
             Type::Scalar(_) => Some(self.fb().constant(c)),
             Type::Vector(_, n) => {

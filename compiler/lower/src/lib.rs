@@ -121,6 +121,7 @@ pub mod graphics;
 pub mod heap;
 pub mod init;
 pub mod inline_spirv;
+pub mod literal_fold;
 pub mod local_types;
 pub mod matrix_split;
 pub mod options;

@@ -977,22 +977,21 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
               %2 = alloca : ptr<function, float> ; lit
               %3 = alloca : ptr<function, int> ; x
               store %0, %arg0
-              %4 = div 2:int, 2:int : int
-              store %1, %4
+              store %1, 1:int
               store %2, 0.0:float
-              %5 = load %2 : float
-              %6 = load %0 : float2
-              %7 = texture_sample_compare_level_zero @g2, @g3, %6, 0.5:float, offset(-1, 0) : float
-              %8 = add %5, %7 : float
-              store %2, %8
-              %9 = load %2 : float
-              %10 = load %0 : float2
-              %11 = texture_sample_compare_level_zero @g2, @g3, %10, 0.5:float, offset(1, 0) : float
-              %12 = add %9, %11 : float
-              store %2, %12
-              %13 = load %2 : float
-              %14 = composite_construct %13, %13, %13, %13 : float4
-              ret %14
+              %4 = load %2 : float
+              %5 = load %0 : float2
+              %6 = texture_sample_compare_level_zero @g2, @g3, %5, 0.5:float, offset(-1, 0) : float
+              %7 = add %4, %6 : float
+              store %2, %7
+              %8 = load %2 : float
+              %9 = load %0 : float2
+              %10 = texture_sample_compare_level_zero @g2, @g3, %9, 0.5:float, offset(1, 0) : float
+              %11 = add %8, %10 : float
+              store %2, %11
+              %12 = load %2 : float
+              %13 = composite_construct %12, %12, %12, %12 : float4
+              ret %13
             }
 
             func @main() -> void {

@@ -119,15 +119,14 @@ void main(uint3 id : SV_DispatchThreadID) {
               %20 = shr %19, 1:int : int
               %21 = sub %18, %20 : int
               %22 = bit_xor %21, 5:int : int
-              %23 = bit_and 2:int, 7:int : int
-              %24 = bit_or %22, %23 : int
-              store %4, %24
-              %25 = access_chain @g1, 0:int : ptr<storage_buffer, int>
-              %26 = load %4 : int
-              %27 = load %3 : uint
-              %28 = convert %27 : int
-              %29 = add %26, %28 : int
-              store %25, %29
+              %23 = bit_or %22, 2:int : int
+              store %4, %23
+              %24 = access_chain @g1, 0:int : ptr<storage_buffer, int>
+              %25 = load %4 : int
+              %26 = load %3 : uint
+              %27 = convert %26 : int
+              %28 = add %25, %27 : int
+              store %24, %28
               ret
             }
 

@@ -278,8 +278,16 @@ pub struct StructType {
 }
 
 impl StructType {
+    /// The field `name` names. A derived struct's fields follow its bases' (the front end
+    /// flattens bases first), and its own field shadows a base's of the same name, as in
+    /// C++ and DXC: the last field of that name is the one.
     pub fn field_index(&self, name: &str) -> Option<usize> {
-        self.fields.iter().position(|f| f.name == name)
+        self.fields.iter().rposition(|f| f.name == name)
+    }
+
+    /// The field `name` names (see [`StructType::field_index`]).
+    pub fn field(&self, name: &str) -> Option<&StructField> {
+        self.field_index(name).map(|i| &self.fields[i])
     }
 }
 

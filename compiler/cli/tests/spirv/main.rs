@@ -11,6 +11,7 @@ mod binding_errors;
 mod bindings;
 mod buffer_pointer;
 mod dxc2_probe;
+mod dxc3;
 mod dxc_errors;
 mod engines_probe;
 mod entry_arrays;

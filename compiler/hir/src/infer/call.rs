@@ -234,7 +234,7 @@ impl InferCtx<'_> {
         name: &str,
         args: &[ExprId],
     ) -> Option<Option<Type>> {
-        let field = owner.fields.iter().find(|f| f.name == name)?;
+        let field = owner.field(name)?;
         let Type::Struct(s) = &field.ty else {
             return None;
         };
@@ -816,6 +816,11 @@ impl InferCtx<'_> {
                 .iter()
                 .zip(&sig.params)
                 .map(|(a, p)| match (a, &p.ty) {
+                    // A derived struct passes to a base parameter only as an input (the
+                    // base's part is copied in; nothing converts back to the derived).
+                    (Some(a), Some(t)) if p.direction == ParamDirection::In => {
+                        self.conversion(a, t)
+                    }
                     (Some(a), Some(t)) => ops::conversion(a, t),
                     _ => Conversion::Exact,
                 })

@@ -39,7 +39,9 @@ impl InferCtx<'_> {
             Expr::Missing => self.set(id, None, false),
             Expr::Literal(lit) => {
                 let (ty, literal) = match lit {
-                    Literal::Int(_, IntSuffix::None) => (Some(Type::INT), true),
+                    // DXC's literal int is 64-bit: one past `int`'s range is a 64-bit
+                    // literal, so that `c ? 3000000000 : 1` and `3000000000 + 1` keep the value.
+                    Literal::Int(v, IntSuffix::None) => (Some(literal_int_type(v)), true),
                     Literal::Int(_, IntSuffix::Unsigned) => (Some(Type::UINT), false),
                     Literal::Int(_, IntSuffix::Long) => {
                         (Some(Type::Scalar(ScalarKind::Int64)), false)
@@ -880,7 +882,7 @@ impl InferCtx<'_> {
                 | ResourceType::TextureBuffer { element } = &**r
                 {
                     if let Type::Struct(s) = element {
-                        if let Some(f) = s.fields.iter().find(|f| f.name == name) {
+                        if let Some(f) = s.field(name) {
                             return self.set(id, Some(f.ty.clone()), false);
                         }
                     }
@@ -1223,13 +1225,20 @@ impl InferCtx<'_> {
                 ..
             } => self.is_bit_field(*lhs),
             Expr::Field { expr, name } => match self.result.type_of_expr(*expr) {
-                Some(Type::Struct(s)) => s
-                    .fields
-                    .iter()
-                    .any(|f| f.name == *name && f.bit_width.is_some()),
+                Some(Type::Struct(s)) => s.field(name).is_some_and(|f| f.bit_width.is_some()),
                 _ => false,
             },
             _ => false,
         }
+    }
+}
+
+/// The type of an unsuffixed integer literal: `int`, or a 64-bit `int64_t` for a value past
+/// `int`'s range (a wrapped negative constant, above `i64::MAX`, stays `int`).
+fn literal_int_type(v: u64) -> Type {
+    if v > i32::MAX as u64 && v <= i64::MAX as u64 {
+        Type::Scalar(ScalarKind::Int64)
+    } else {
+        Type::INT
     }
 }

@@ -39,7 +39,12 @@ impl InferCtx<'_> {
     }
 
     /// Whether `base` is a (direct or indirect) base of struct `derived`.
-    fn is_base_struct(&self, base: &StructType, derived: &StructType, depth: u32) -> bool {
+    pub(super) fn is_base_struct(
+        &self,
+        base: &StructType,
+        derived: &StructType,
+        depth: u32,
+    ) -> bool {
         if depth > MAX_BASE_DEPTH {
             return false;
         }

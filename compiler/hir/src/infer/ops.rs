@@ -70,6 +70,10 @@ pub fn common_scalar(a: ScalarKind, a_lit: bool, b: ScalarKind, b_lit: bool) -> 
         (true, true) => {
             if a.is_float() || b.is_float() {
                 (ScalarKind::Float, true)
+            } else if a == ScalarKind::Int64 || b == ScalarKind::Int64 {
+                // A literal past `int`'s range keeps the operation 64-bit, as DXC's
+                // 64-bit literal ints.
+                (ScalarKind::Int64, true)
             } else {
                 (ScalarKind::Int, true)
             }

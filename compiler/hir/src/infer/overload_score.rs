@@ -135,7 +135,7 @@ enum Leaf<'a> {
 fn basic(kind: ScalarKind, literal: bool) -> Basic {
     use ScalarKind::*;
     match kind {
-        Int | Uint if literal => Basic::LiteralInt,
+        Int | Uint | Int64 if literal => Basic::LiteralInt,
         Float | Double | Half if literal => Basic::LiteralFloat,
         Bool => Basic::Bool,
         Int => Basic::Int32,
