@@ -262,3 +262,30 @@ void main() { Out[0] = In[0].a; Out[1] = In[0].b.z; Out[2] = In[0].c; Out[3] = I
         json!([1, 4, 5, 6])
     );
 }
+
+/// `struct D : B { uint b; }` with `B { uint3 a; }` in a structured buffer: the base is a
+/// member of its own (DXC), rounded to 16 bytes under std430, so `b` is the fifth word and the
+/// stride 32 (20 rounded to 16). Of the words 1..16, element 0 reads a.x = 1, b = 5 and
+/// element 1 reads a.x = 9, b = 13 (flattened, `b` would be word 4 and the stride 16).
+#[test]
+fn structured_buffer_reads_a_derived_struct_with_its_base_as_a_member() {
+    let shader = "struct B { uint3 a; };
+struct D : B { uint b; };
+StructuredBuffer<D> In : register(t0);
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() { Out[0] = In[0].a.x; Out[1] = In[0].b; Out[2] = In[1].a.x; Out[3] = In[1].b; }
+";
+    let buffers = "  - { Name: In, Format: UInt32, Stride: 32, Data: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] }\n  - { Name: Out, Format: UInt32, FillSize: 16 }\n";
+    let p = pipeline(
+        buffers,
+        &[
+            ("In", "StructuredBuffer", 0),
+            ("Out", "RWStructuredBuffer", 0),
+        ],
+    );
+    assert_eq!(
+        run("derived_read", shader, &p, &[]).buffers()["Out"],
+        json!([1, 5, 9, 13])
+    );
+}

@@ -801,7 +801,10 @@ impl<'a> TypeCtx<'a> {
         for base in &s.bases {
             if let Some(Type::Struct(b)) = ctx.resolve(base, &mut errors) {
                 out.extend(b.fields.iter().map(|f| FieldDecl {
-                    field: f.clone(),
+                    field: StructField {
+                        base_depth: f.base_depth.saturating_add(1),
+                        ..f.clone()
+                    },
                     ty: Some(f.ty.clone()),
                 }));
             }
@@ -817,6 +820,7 @@ impl<'a> TypeCtx<'a> {
                             interpolation: v.interpolation.clone(),
                             bit_width: v.bit_width,
                             offset: v.vk_offset.as_ref().and_then(|e| ctx.eval_u32(e)),
+                            base_depth: 0,
                         },
                         ty: ctx.resolve(&v.ty, &mut errors),
                     });

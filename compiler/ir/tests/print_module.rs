@@ -65,6 +65,7 @@ fn stage_variables_and_entry_point() {
                 interpolation: Vec::new(),
                 bit_width: None,
                 offset: None,
+                base_depth: 0,
             },
             StructField {
                 name: "color".into(),
@@ -73,6 +74,7 @@ fn stage_variables_and_entry_point() {
                 interpolation: vec![Interpolation::NoInterpolation],
                 bit_width: None,
                 offset: None,
+                base_depth: 0,
             },
         ],
     });

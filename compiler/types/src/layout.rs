@@ -345,7 +345,29 @@ impl TypeLayout {
         // The bit-field run the previous member ended: its offset, the next free bit and
         // its type.
         let mut run: Option<(u32, u32, &Type)> = None;
-        for (i, field) in s.fields.iter().enumerate() {
+        // A derived struct's inherited fields (the front end puts them first) are laid out as
+        // one struct member of their own, as DXC declares the base: under std140 the own
+        // fields start after the base's size rounded to 16.
+        let inherited = s.fields.iter().take_while(|f| f.base_depth > 0).count();
+        if inherited > 0 {
+            let base = crate::StructType {
+                name: s.name.clone(),
+                fields: (s.fields[..inherited].iter())
+                    .map(|f| crate::StructField {
+                        base_depth: f.base_depth - 1,
+                        ..f.clone()
+                    })
+                    .collect(),
+            };
+            let base_layout = TypeLayout::of_struct(&base, rules, &[]);
+            max_align = max_align.max(base_layout.alignment);
+            if let LayoutKind::Struct { members: inner } = base_layout.kind {
+                members.extend(inner);
+            }
+            offset = base_layout.size;
+            end = offset;
+        }
+        for (i, field) in s.fields.iter().enumerate().skip(inherited) {
             let mut layout = TypeLayout::of(&field.ty, rules);
             max_align = max_align.max(layout.alignment);
             // `[[vk::offset]]` overrules `packoffset`, which overrules the rules; DXC

@@ -156,6 +156,7 @@ mod tests {
             interpolation: Vec::new(),
             bit_width: None,
             offset: None,
+            base_depth: 0,
         }
     }
 

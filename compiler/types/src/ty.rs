@@ -247,6 +247,11 @@ pub struct StructField {
     /// `[[vk::offset(N)]]`: the member's byte offset in a buffer, under every layout rule
     /// (it overrules `packoffset`; DXC's `docs/SPIR-V.rst`, "Memory layout rules").
     pub offset: Option<u32>,
+    /// How many bases deep the field was inherited from: 0 for the struct's own fields, 1
+    /// for its base's own fields, 2 for its base's base's... The front end flattens bases
+    /// first, but a buffer lays a base out as a struct member of its own, as DXC declares it
+    /// (so `struct D : B { float b; }` puts `b` after `B`'s rounded size under std140).
+    pub base_depth: u8,
 }
 
 impl StructField {
@@ -259,6 +264,7 @@ impl StructField {
             interpolation: Vec::new(),
             bit_width: None,
             offset: None,
+            base_depth: 0,
         }
     }
 

@@ -711,3 +711,41 @@ fn vk_offset_faults_past_four_gibibytes() {
     // 4294967040 + 4294967264 + 16 = 8589934320.
     assert!(faults[0].contains("up to byte 8589934320"), "{faults:?}");
 }
+
+/// `struct D : B { float b; }` with `B { float3 a; }`: the front end flattens `B`'s fields
+/// first (`base_depth` 1), but the base is laid out as a member of its own, as DXC declares
+/// it. std140 and std430 round `B` to 16 bytes, so `b` is at 16 (flattened, it would share
+/// `a`'s row at 12); the scalar rules do not round, so `b` stays at 12. A base's base nests
+/// one level deeper: with `E : D { float c; }`, `D` is 32 bytes under std430 (20 rounded
+/// to its 16-byte alignment), so `c` is at 32.
+#[test]
+fn a_base_is_laid_out_as_a_member_of_its_own() {
+    let inherited = |name: &str, ty: Type, depth: u8| StructField {
+        base_depth: depth,
+        ..field(name, ty)
+    };
+    let d = Type::structure(StructType {
+        name: "D".into(),
+        fields: vec![inherited("a", f(3), 1), field("b", f(1))],
+    });
+    assert_eq!(offsets(&d, LayoutRules::Std140), [0, 16]);
+    assert_eq!(offsets(&d, LayoutRules::Std430), [0, 16]);
+    assert_eq!(TypeLayout::of(&d, LayoutRules::Std430).size, 32);
+    assert_eq!(offsets(&d, LayoutRules::Scalar), [0, 12]);
+    let e = Type::structure(StructType {
+        name: "E".into(),
+        fields: vec![
+            inherited("a", f(3), 2),
+            inherited("b", f(1), 1),
+            field("c", f(1)),
+        ],
+    });
+    assert_eq!(offsets(&e, LayoutRules::Std430), [0, 16, 32]);
+    // A base of one float under std140 takes a whole row: `b` at 16, not 4.
+    let small = Type::structure(StructType {
+        name: "S".into(),
+        fields: vec![inherited("x", f(1), 1), field("y", f(1))],
+    });
+    assert_eq!(offsets(&small, LayoutRules::Std140), [0, 16]);
+    assert_eq!(offsets(&small, LayoutRules::Std430), [0, 4]);
+}

@@ -373,3 +373,26 @@ RWStructuredBuffer<S> sb : register(u0);
         "error[E3160]: the layout of `S` places members up to byte 8589934320",
     );
 }
+
+/// A derived struct in a cbuffer and a structured buffer: DXC declares the base as a member
+/// of its own, so under std140 (cbuffer) a one-float base takes a 16-byte row and `b` is at
+/// 16; under std430 (structured buffer) a `float3` base rounds to 16 and `b` is at 16 too,
+/// the element 32 bytes (20 rounded to the 16-byte alignment).
+#[test]
+fn a_derived_struct_lays_its_base_out_as_a_member() {
+    let m = compile(
+        "struct B1 { float a; };
+struct D1 : B1 { float b; };
+struct B3 { float3 a; };
+struct D3 : B3 { float b; };
+cbuffer C { D1 cd; };
+StructuredBuffer<D3> sb;
+RWStructuredBuffer<float> o;
+[numthreads(1, 1, 1)] void main() { o[0] = cd.a + cd.b + sb[0].a.x + sb[0].b; }
+",
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(m.offsets("D1"), [0, 16]);
+    assert_eq!(m.offsets("D3"), [0, 16]);
+}

@@ -118,6 +118,7 @@ fn struct_types_keep_semantics_and_interpolation() {
                             interpolation: [],
                             bit_width: None,
                             offset: None,
+                            base_depth: 0,
                         },
                         StructField {
                             name: "id",
@@ -132,6 +133,7 @@ fn struct_types_keep_semantics_and_interpolation() {
                             ],
                             bit_width: None,
                             offset: None,
+                            base_depth: 0,
                         },
                         StructField {
                             name: "uv",
@@ -143,6 +145,7 @@ fn struct_types_keep_semantics_and_interpolation() {
                             interpolation: [],
                             bit_width: None,
                             offset: None,
+                            base_depth: 0,
                         },
                     ],
                 },
@@ -235,7 +238,7 @@ fn struct_and_global_type_queries() {
         }
     }
     expect![[r#"
-        struct S: Struct(StructType { name: "S", fields: [StructField { name: "a", ty: Scalar(Float), semantic: None, interpolation: [], bit_width: None, offset: None }, StructField { name: "b", ty: Vector(Int, 2), semantic: None, interpolation: [], bit_width: None, offset: None }] })
+        struct S: Struct(StructType { name: "S", fields: [StructField { name: "a", ty: Scalar(Float), semantic: None, interpolation: [], bit_width: None, offset: None, base_depth: 0 }, StructField { name: "b", ty: Vector(Int, 2), semantic: None, interpolation: [], bit_width: None, offset: None, base_depth: 0 }] })
         struct W: none
         global K: float[3]
         global g: S"#]].assert_eq(&out.join("\n"));

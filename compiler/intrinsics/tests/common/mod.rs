@@ -24,6 +24,7 @@ pub fn user_struct() -> Type {
                 interpolation: vec![],
                 bit_width: None,
                 offset: None,
+                base_depth: 0,
             },
             StructField {
                 name: "b".into(),
@@ -32,6 +33,7 @@ pub fn user_struct() -> Type {
                 interpolation: vec![],
                 bit_width: None,
                 offset: None,
+                base_depth: 0,
             },
         ],
     }))

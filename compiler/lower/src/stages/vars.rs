@@ -979,6 +979,7 @@ mod tests {
                     interpolation: vec![],
                     bit_width: None,
                     offset: None,
+                    base_depth: 0,
                 },
                 types::StructField {
                     name: "b".into(),
@@ -987,6 +988,7 @@ mod tests {
                     interpolation: vec![],
                     bit_width: None,
                     offset: None,
+                    base_depth: 0,
                 },
             ],
         };
