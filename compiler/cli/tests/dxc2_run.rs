@@ -2,32 +2,13 @@
 //! (dxc2): each runs a small compute shader on the interpreter and compares the buffers with
 //! values computed by hand.
 
-use std::process::Command;
+mod pipeline_common;
 
 use serde_json::{json, Value};
 
 /// Runs `hlslc run --pipeline` on `shader` with `pipeline`; the `buffers` object it prints.
 fn run(test: &str, shader: &str, pipeline: &str, flags: &[&str]) -> Value {
-    let dir = std::env::temp_dir()
-        .join(format!("hlslc-dxc2-run-{}", std::process::id()))
-        .join(test);
-    std::fs::create_dir_all(&dir).unwrap();
-    let source = dir.join("shader.hlsl");
-    let yaml = dir.join("pipeline.yaml");
-    std::fs::write(&source, shader).unwrap();
-    std::fs::write(&yaml, pipeline).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_hlslc"))
-        .arg("run")
-        .arg("--pipeline")
-        .arg(&yaml)
-        .args(flags)
-        .arg(&source)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "hlslc run failed:\n{stderr}");
-    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
-    json["buffers"].clone()
+    pipeline_common::run(test, shader, pipeline, flags).buffers()
 }
 
 /// A local array of column-major matrices copied from a cbuffer array of row-major ones

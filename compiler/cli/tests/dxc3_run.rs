@@ -2,33 +2,13 @@
 //! (dxc3): each runs a small compute shader on the interpreter and compares the buffers with
 //! values computed by hand.
 
-use std::process::Command;
+mod pipeline_common;
 
 use serde_json::{json, Value};
 
 /// Runs `hlslc run --pipeline` on `shader` with `pipeline`; the `buffers` object it prints.
 fn run(test: &str, shader: &str, pipeline: &str) -> Value {
-    let dir = std::env::temp_dir()
-        .join(format!("hlslc-dxc3-run-{}", std::process::id()))
-        .join(test);
-    std::fs::create_dir_all(&dir).unwrap();
-    let source = dir.join("shader.hlsl");
-    let yaml = dir.join("pipeline.yaml");
-    std::fs::write(&source, shader).unwrap();
-    std::fs::write(&yaml, pipeline).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_hlslc"))
-        .arg("run")
-        .arg("--pipeline")
-        .arg(&yaml)
-        .arg("-HV")
-        .arg("2021")
-        .arg(&source)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "hlslc run failed:\n{stderr}");
-    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
-    json["buffers"].clone()
+    pipeline_common::run(test, shader, pipeline, &["-HV", "2021"]).buffers()
 }
 
 /// One read-write structured buffer `o` of `count` `format` elements of `size` bytes at `u0`.

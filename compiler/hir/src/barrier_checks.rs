@@ -135,7 +135,7 @@ pub(crate) fn barrier_diagnostics(
 }
 
 /// The functions `root` reaches through `graph`, itself included, in a stable order.
-fn reached(root: AstId, graph: &HashMap<AstId, Vec<AstId>>) -> Vec<AstId> {
+pub(crate) fn reached(root: AstId, graph: &HashMap<AstId, Vec<AstId>>) -> Vec<AstId> {
     let mut seen = HashSet::new();
     let mut stack = vec![root];
     while let Some(f) = stack.pop() {

@@ -72,16 +72,7 @@ pub(crate) fn derivative_diagnostics(
         ) {
             continue;
         }
-        let mut stack = vec![entry.function];
-        let mut reached = HashSet::new();
-        while let Some(f) = stack.pop() {
-            if reached.insert(f) {
-                stack.extend(graph.get(&f).into_iter().flatten().copied());
-            }
-        }
-        let mut reached: Vec<AstId> = reached.into_iter().collect();
-        reached.sort();
-        for f in reached {
+        for f in crate::barrier_checks::reached(entry.function, graph) {
             // One diagnostic per use, however many entries reach it.
             if !done.insert(f) {
                 continue;

@@ -153,20 +153,9 @@ impl FnLower<'_, '_> {
         let name = format!("init.{fname}.{}", self.body.local(l).name);
         let no = self.cx.mb.const_handle(ir::Constant::bool(false));
         let flag = self.cx.mb.private(&name, types::Type::BOOL, Some(no));
-        let done = self.fb().load(ir::Value::Global(flag));
-        let Some(header) = self.current else {
+        let Some(merge) = self.first_time(flag) else {
             return Ok(());
         };
-        let first = self.new_block("static.init");
-        let merge = self.new_block("static.merge");
-        self.cx
-            .mb
-            .function(self.func)
-            .mark_selection(header, merge, None);
-        self.cond_br(done, merge, first);
-        self.switch_to(first);
-        let yes = self.fb().bool(true);
-        self.fb().store(ir::Value::Global(flag), yes);
         let saved: Vec<_> = (self.res.slots.iter())
             .filter(|((x, _), _)| *x == l)
             .map(|(k, v)| (k.clone(), *v))

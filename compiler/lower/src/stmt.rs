@@ -253,8 +253,23 @@ impl FnLower<'_, '_> {
             return Ok(());
         };
         let ty = self.infer.type_of_local(l).cloned().unwrap_or(Type::Void);
+        let Some(merge) = self.first_time(flag) else {
+            return Ok(());
+        };
+        let v = self.coerce(init, &ty)?;
+        self.fb().store(Value::Global(g), v);
+        self.br(merge);
+        self.switch_to(merge);
+        Ok(())
+    }
+
+    /// Opens the part of a declaration that runs only the first time it is reached: a
+    /// selection whose header branches to its merge block when the `bool` global `flag` is
+    /// set, and otherwise sets it and goes on in a new block. The caller lowers that part and
+    /// branches to the merge block returned (`None` where the code is unreachable).
+    pub(crate) fn first_time(&mut self, flag: ir::Global) -> Option<ir::Block> {
+        let header = self.current?;
         let done = self.fb().load(Value::Global(flag));
-        let header = self.current.expect("reachable");
         let first = self.new_block("static.init");
         let merge = self.new_block("static.merge");
         self.cx
@@ -265,11 +280,7 @@ impl FnLower<'_, '_> {
         self.switch_to(first);
         let yes = self.fb().bool(true);
         self.fb().store(Value::Global(flag), yes);
-        let v = self.coerce(init, &ty)?;
-        self.fb().store(Value::Global(g), v);
-        self.br(merge);
-        self.switch_to(merge);
-        Ok(())
+        Some(merge)
     }
 
     /// `Texture2D t = g_Textures[i];`: the local stands for the resource pointer it is
