@@ -14,10 +14,11 @@
 //!   new row, every array element and matrix vector starts a row, and the padding after the
 //!   last element of an array or the last member of a struct is not part of its size, so the
 //!   next member can use it.
-//! - `Scalar`: everything aligns to its scalar component; a struct's size is not padded to
-//!   its alignment (array strides are).
-//! - `DxStructured` (`-fvk-use-dx-layout` for storage buffers): the scalar rules with a
-//!   struct's size padded to its alignment, as D3D packs structured buffers.
+//! - `Scalar`: everything aligns to its scalar component, and a struct's size is padded to
+//!   its alignment: C's struct layout, as DXC lays out `-fvk-use-scalar-layout` since its
+//!   pull request 7996 (before, a struct's tail padding could hold the next member).
+//! - `DxStructured` (`-fvk-use-dx-layout` for storage buffers): the same rules, as D3D packs
+//!   structured buffers.
 //!
 //! Bit-fields (`uint a : 4; uint b : 12;`) pack as DXC packs them for SPIR-V: a bit-field
 //! shares the word of the member before it when that is a bit-field of the same type and the
@@ -417,8 +418,8 @@ impl TypeLayout {
             } else {
                 max_align
             };
-        // DX and scalar layout do not pad a struct's tail: the next member may use it.
-        let size = if matches!(rules, LayoutRules::Dx | LayoutRules::Scalar) {
+        // DX cbuffer layout does not pad a struct's tail: the next member may use it.
+        let size = if rules == LayoutRules::Dx {
             end
         } else {
             round_up(end, alignment)

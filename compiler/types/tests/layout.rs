@@ -331,13 +331,15 @@ fn absurd_sizes_saturate_instead_of_overflowing() {
 }
 
 #[test]
-fn scalar_layout_does_not_pad_struct_tails() {
+fn scalar_layout_pads_struct_tails_as_c_does() {
+    // `struct DF { double a; float b; }`: `b` at 8, the end at 12, the alignment 8 (the
+    // double), so C's size 16; DXC's scalar layout follows C since its pull request 7996.
     let s = st(
         "DF",
         vec![("a", Type::scalar(ScalarKind::Double)), ("b", f(1))],
     );
     let l = TypeLayout::of(&s, LayoutRules::Scalar);
-    assert_eq!((l.size, l.alignment), (12, 8));
+    assert_eq!((l.size, l.alignment), (16, 8));
     let arr = TypeLayout::of(&Type::array(s.clone(), 2), LayoutRules::Scalar);
     assert_eq!(
         arr.kind,
@@ -347,9 +349,9 @@ fn scalar_layout_does_not_pad_struct_tails() {
         }
     );
     assert_eq!(TypeLayout::of(&s, LayoutRules::RelaxedStd430).size, 16);
-    // After a struct, the next member packs into the struct's tail.
+    // After a struct, the next member starts past the struct's padded size.
     let outer = st("O", vec![("s", s), ("c", f(1))]);
-    assert_eq!(offsets(&outer, LayoutRules::Scalar), [0, 12]);
+    assert_eq!(offsets(&outer, LayoutRules::Scalar), [0, 16]);
     assert_eq!(offsets(&outer, LayoutRules::Std430), [0, 16]);
 }
 
@@ -528,10 +530,10 @@ fn empty_structs_take_no_space() {
     assert_eq!(offsets(&c, LayoutRules::Scalar), [0, 4, 4, 8, 16]);
 }
 
-/// D3D packs structured buffers with every member at its scalar's alignment, like the scalar
-/// layout, but a struct's size is padded to its alignment (DXC's `FxcSBuffer`): in
+/// D3D packs structured buffers with every member at its scalar's alignment and a struct's
+/// size padded to its alignment (DXC's `FxcSBuffer`), as the scalar layout does now: in
 /// `T { S s; float d; }` with `S { float3 a; double b; float c; }`, S ends at 28 and is 32
-/// bytes, so d is at 32 (28 under the scalar rules).
+/// bytes, so d is at 32.
 #[test]
 fn dx_structured_buffers_pad_struct_tails() {
     let s = st(
@@ -546,7 +548,7 @@ fn dx_structured_buffers_pad_struct_tails() {
     assert_eq!(offsets(&s, LayoutRules::DxStructured), [0, 16, 24]);
     assert_eq!(TypeLayout::of(&s, LayoutRules::DxStructured).size, 32);
     assert_eq!(offsets(&t, LayoutRules::DxStructured), [0, 32]);
-    assert_eq!(offsets(&t, LayoutRules::Scalar), [0, 28]);
+    assert_eq!(offsets(&t, LayoutRules::Scalar), [0, 32]);
     assert_eq!(TypeLayout::of(&t, LayoutRules::DxStructured).size, 40);
 }
 
@@ -561,7 +563,7 @@ fn pinned(name: &str, ty: Type, at: u32) -> StructField {
 /// rule set and `c` follows it by the rules: the strict GL rules align a float2 to 8 (40),
 /// the relaxed and scalar ones to its component (36, which does not straddle a 16-byte row).
 /// The size is the end (44) rounded to the struct's alignment (16 from the float4) except
-/// where the rules leave the tail unpadded (DX, scalar) or the alignment is 4 (dx structured).
+/// where the rules leave the tail unpadded (DX) or the alignment is 4 (scalar, dx structured).
 #[test]
 fn vk_offset_pins_a_member_under_every_rule_set() {
     let s = Type::structure(StructType {
