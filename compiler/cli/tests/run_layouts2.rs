@@ -289,3 +289,42 @@ void main() { Out[0] = In[0].a.x; Out[1] = In[0].b; Out[2] = In[1].a.x; Out[3] =
         json!([1, 5, 9, 13])
     );
 }
+
+/// `sizeof` in constant expressions: array sizes, a `static const` and `[[vk::offset]]`.
+/// `S { float4 a; uint b; }` is 20 bytes (C's layout), so `N` = 5, `g` has 20 elements and
+/// `o[0]` = 5 + 1 + 2 + 20 = 28; `o[1]` = the element count of `arr` read back through a
+/// loop over `N` (5); `P`'s `b` is at `sizeof(float4)` = 16, which its read shows: of the
+/// words 1..5 (one 20-byte element), `p[0].b` = 5.
+#[test]
+fn sizeof_is_a_constant_expression() {
+    let shader = "struct S { float4 a; uint b; };
+static const uint N = sizeof(S) / 4;
+groupshared uint g[sizeof(S)];
+struct P { uint a; [[vk::offset(sizeof(float4))]] uint b; };
+StructuredBuffer<P> In : register(t0);
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    uint arr[N];
+    for (uint i = 0; i < N; i++) arr[i] = 1;
+    g[sizeof(S) - 1] = 2;
+    Out[0] = N + arr[0] + g[19] + sizeof(S);
+    uint n = 0;
+    for (uint j = 0; j < N; j++) n += arr[j];
+    Out[1] = n;
+    Out[2] = In[0].b;
+}
+";
+    let buffers = "  - { Name: In, Format: UInt32, Stride: 20, Data: [1, 2, 3, 4, 5] }\n  - { Name: Out, Format: UInt32, FillSize: 12 }\n";
+    let p = pipeline(
+        buffers,
+        &[
+            ("In", "StructuredBuffer", 0),
+            ("Out", "RWStructuredBuffer", 0),
+        ],
+    );
+    assert_eq!(
+        run("sizeof_constant", shader, &p, &[]).buffers()["Out"],
+        json!([28, 5, 5])
+    );
+}

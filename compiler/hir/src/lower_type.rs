@@ -1208,7 +1208,17 @@ impl<'a> TypeCtx<'a> {
                     _ => ConstValue::Int(v.as_int()),
                 }
             }
-            ConstExpr::SizeOf(_) | ConstExpr::Unknown => return None,
+            // `sizeof(T)`: the size in bytes as lowering computes it (C's layout); types
+            // without a size (resources, `void`) are no constant (`E2122` says why).
+            ConstExpr::SizeOf(t) => {
+                let ty = self.resolve(t, &mut Vec::new())?;
+                if matches!(ty, Type::Void) || holds_resource(&ty) {
+                    return None;
+                }
+                let size = types::TypeLayout::of(&ty.ir_form(), types::LayoutRules::Scalar).size;
+                ConstValue::Int(i64::from(size))
+            }
+            ConstExpr::Unknown => return None,
             ConstExpr::Binary(op, a, b) => {
                 let (a, b) = (self.eval(a)?, self.eval(b)?);
                 let float = matches!(a, ConstValue::Float(_)) || matches!(b, ConstValue::Float(_));
