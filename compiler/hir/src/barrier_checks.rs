@@ -87,16 +87,7 @@ pub(crate) fn barrier_diagnostics(
             Stage::Compute | Stage::Mesh | Stage::Amplification
         ) || (node && !launch_thread);
         // Every function the entry reaches, the entry included.
-        let mut seen = HashSet::new();
-        let mut stack = vec![entry.function];
-        while let Some(f) = stack.pop() {
-            if seen.insert(f) {
-                stack.extend(graph.get(&f).into_iter().flatten().copied());
-            }
-        }
-        let mut reached: Vec<AstId> = seen.into_iter().collect();
-        reached.sort();
-        for f in reached {
+        for f in reached(entry.function, graph) {
             let Some(&fid) = by_ast.get(&f) else {
                 continue;
             };

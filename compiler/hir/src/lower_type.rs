@@ -1422,7 +1422,7 @@ fn with_orientation(ty: &Type, o: MatrixOrientation) -> Type {
 }
 
 /// Whether `ty` is a resource or an array or struct holding one.
-fn holds_resource(ty: &Type) -> bool {
+pub(crate) fn holds_resource(ty: &Type) -> bool {
     match ty {
         Type::Resource(_) => true,
         Type::Array { element, .. } => holds_resource(element),

@@ -77,15 +77,5 @@ fn sizeof_problem(ty: &Type) -> Option<String> {
     if ty.is_void() {
         return Some("an incomplete type 'void'".into());
     }
-    holds_resource(ty).then(|| format!("non-numeric type '{ty}'"))
-}
-
-/// Whether `ty` is a resource or an aggregate holding one.
-fn holds_resource(ty: &Type) -> bool {
-    match ty {
-        Type::Resource(_) => true,
-        Type::Array { element, .. } => holds_resource(element),
-        Type::Struct(s) => s.fields.iter().any(|f| holds_resource(&f.ty)),
-        _ => false,
-    }
+    crate::lower_type::holds_resource(ty).then(|| format!("non-numeric type '{ty}'"))
 }
