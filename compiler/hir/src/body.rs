@@ -449,7 +449,7 @@ pub fn lower_body(fn_def: &ast::FnDef, legacy_for_scope: bool) -> (Body, BodySou
                 ty: param.ty,
                 is_const: param.is_const,
                 is_static: false,
-                is_precise: false,
+                is_precise: param.is_precise,
                 param: Some(param.direction),
                 init: None,
             },

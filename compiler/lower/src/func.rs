@@ -131,6 +131,7 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         .filter_map(|(_, v)| *v)
         .collect();
     roots.append(&mut f.precise_fields);
+    roots.extend(crate::precise::precise_globals(f.cx));
     let precise_result = f.cx.tree.function(item).is_some_and(|d| d.is_precise);
     let function = &mut f.cx.mb.module_mut().functions[func];
     crate::precise::mark_precise(function, roots, precise_result);

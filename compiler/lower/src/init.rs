@@ -79,6 +79,8 @@ pub fn lower_init_globals(cx: &mut ModuleCtx<'_>, wrapper: Func) {
         fb.switch_to_block(b);
         fb.inst(Opcode::Return, Type::Void, Vec::new());
     }
+    let precise = crate::precise::precise_globals(cx);
+    crate::precise::mark_precise(&mut cx.mb.module_mut().functions[init], precise, false);
     // The call goes first in the wrapper.
     let f = &mut cx.mb.module_mut().functions[wrapper];
     let call = f

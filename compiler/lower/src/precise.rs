@@ -10,10 +10,27 @@
 //! reads precise, so the stores into that place *before* the load are followed in turn. A
 //! store into it after the load (the variable reused for something else) is not, and neither
 //! is arithmetic that flows into no precise value. Called functions keep their own marking.
+//! `precise` parameters and `precise` globals (`static precise float g;`) are precise places
+//! like `precise` locals, in every function that stores into them (DXC's precise function
+//! parameters and module variables); a caller's argument is not.
 
 use std::collections::HashSet;
 
+use hir::item_tree::ItemKind;
 use ir::{Function, Opcode, Value};
+
+use crate::context::{GlobalRef, ModuleCtx};
+
+/// The globals declared `precise` (`static precise float g;`, `groupshared precise ...`)
+/// that the module has lowered so far, as places for [`mark_precise`].
+pub(crate) fn precise_globals(cx: &ModuleCtx<'_>) -> Vec<Value> {
+    (cx.globals.iter())
+        .filter_map(|(&idx, r)| match (r, &cx.tree.item(idx).kind) {
+            (GlobalRef::Var(g), ItemKind::Variable(v)) if v.is_precise => Some(Value::Global(*g)),
+            _ => None,
+        })
+        .collect()
+}
 
 /// Whether `op` is arithmetic `precise` constrains.
 fn is_arithmetic(op: Opcode) -> bool {
