@@ -13,7 +13,7 @@
 use base_db::{CompileConfig, SourceFile};
 use syntax::ast::{self, AstNode, HasAnnotations, HasAttributes, HasModifiers, HasName};
 use syntax::{Diagnostic, FileId, SyntaxNode, TextRange};
-use types::{Interpolation, ResourceType, StructField, StructType, Type};
+use types::{Interpolation, ResourceType, StructType, Type};
 
 use crate::codes;
 use crate::entry::{entry_points, EntryPoint, Stage};
@@ -162,7 +162,14 @@ pub(crate) fn entry_diagnostics(
                 semantic: semantic_range(p_syntax.semantic()),
                 vk_builtin: has_vk_builtin(p_syntax.attributes()),
             };
+            let modes: Vec<Interpolation> = (p_syntax.modifiers().iter())
+                .filter_map(|t| crate::item_tree::interpolation(t.kind()))
+                .collect();
             for &dir in dirs {
+                if let Some(rule) = check.interpolation_rule(dir) {
+                    let what = format!("parameter `{}`", param.name);
+                    check.integer_interpolation(&what, ty, &modes, rule, &site, None);
+                }
                 check.value(ty, param.semantic.as_deref(), dir, &site, None);
             }
         }
@@ -347,19 +354,10 @@ impl SignatureCheck<'_> {
                 semantic,
                 vk_builtin,
             };
-            let interpolated = match (dir, self.entry.stage) {
-                (Direction::In, Stage::Pixel) => Some(
-                    "only nointerpolation mode allowed for integer input parameters in pixel shader",
-                ),
-                // DXC decorates vertex outputs too, in newer words.
-                (Direction::Out, Stage::Vertex) => Some(
-                    "only nointerpolation mode allowed for integer input parameters in pixel \
-                     shader or integer output in vertex shader",
-                ),
-                _ => None,
-            };
-            if let Some(rule) = interpolated {
-                self.integer_interpolation(field, rule, site, &at);
+            if let Some(rule) = self.interpolation_rule(dir) {
+                let what = format!("field `{}`", field.name);
+                let modes = &field.interpolation;
+                self.integer_interpolation(&what, &field.ty, modes, rule, site, Some(&at));
             }
             self.value(&field.ty, field.semantic.as_deref(), dir, site, Some(&at));
         }
@@ -473,40 +471,46 @@ impl SignatureCheck<'_> {
     /// Integer (and bool) pixel inputs cannot be interpolated: Vulkan needs them `Flat`, so
     /// DXC refuses any mode but `nointerpolation` on them, and on vertex outputs, which it
     /// decorates too (`rule` is its message for the side).
+    /// DXC's words for an interpolation mode on an integer value crossing in direction `dir`,
+    /// where DXC decorates interpolation (pixel inputs, vertex outputs).
+    fn interpolation_rule(&self, dir: Direction) -> Option<&'static str> {
+        match (dir, self.entry.stage) {
+            (Direction::In, Stage::Pixel) => Some(
+                "only nointerpolation mode allowed for integer input parameters in pixel shader",
+            ),
+            // DXC decorates vertex outputs too, in newer words.
+            (Direction::Out, Stage::Vertex) => Some(
+                "only nointerpolation mode allowed for integer input parameters in pixel \
+                 shader or integer output in vertex shader",
+            ),
+            _ => None,
+        }
+    }
+
+    /// E2031 on `what` (a field, or a parameter when `at` is `None`) of type `ty`, declared
+    /// with interpolation `modes`, when it is an integer or bool with a mode other than
+    /// `nointerpolation` (system values included: DXC decorates built-ins alike).
     fn integer_interpolation(
         &mut self,
-        field: &StructField,
+        what: &str,
+        ty: &Type,
+        modes: &[Interpolation],
         rule: &str,
         site: &Site,
-        at: &FieldSite,
+        at: Option<&FieldSite>,
     ) {
-        let Some(mode) = field
-            .interpolation
-            .iter()
-            .find(|m| **m != Interpolation::NoInterpolation)
-        else {
+        let Some(mode) = modes.iter().find(|m| **m != Interpolation::NoInterpolation) else {
             return;
         };
-        if field
-            .interpolation
-            .contains(&Interpolation::NoInterpolation)
+        if modes.contains(&Interpolation::NoInterpolation)
             // An enum is its underlying integer here.
-            || field.ty.erase_enums().scalar_kind().is_none_or(|k| k.is_float())
+            || ty.erase_enums().scalar_kind().is_none_or(|k| k.is_float())
         {
             return;
         }
-        self.report(
-            codes::INTEGER_INTERPOLATION,
-            format!(
-                "{rule}: field `{}` of type `{}` is `{}`",
-                field.name,
-                field.ty,
-                mode.name()
-            ),
-            at.range,
-            site,
-            Some(at),
-        );
+        let message = format!("{rule}: {what} of type `{ty}` is `{}`", mode.name());
+        let range = at.map_or(site.name, |f| f.range);
+        self.report(codes::INTEGER_INTERPOLATION, message, range, site, at);
     }
 
     fn report(

@@ -106,6 +106,9 @@ pub struct Param {
     pub ty: TypeRef,
     pub direction: ParamDirection,
     pub is_const: bool,
+    /// `precise`: the arithmetic computing the values stored into it inside the function
+    /// keeps its exact evaluation (DXC's precise function parameter).
+    pub is_precise: bool,
     pub semantic: Option<String>,
     pub has_default: bool,
     /// The default argument (`uint bands = 4`), as a constant expression.
@@ -136,6 +139,9 @@ pub struct Variable {
     pub groupshared: bool,
     /// `globallycoherent`: a resource whose accesses are coherent across the device.
     pub globally_coherent: bool,
+    /// `precise` (a `static` global): the arithmetic computing the values stored into it
+    /// keeps its exact evaluation.
+    pub is_precise: bool,
     pub semantic: Option<String>,
     pub register: Option<Vec<String>>,
     pub packoffset: Option<String>,
@@ -552,6 +558,7 @@ impl Lowering<'_> {
                 is_const: has(SyntaxKind::CONST_KW) || v.ty().is_some_and(|t| t.has_const()),
                 groupshared: has(SyntaxKind::GROUPSHARED_KW),
                 globally_coherent: has(SyntaxKind::GLOBALLYCOHERENT_KW),
+                is_precise: has(SyntaxKind::PRECISE_KW),
                 semantic: d.semantic().map(|s| s.text()),
                 register: d.register_binding().map(|r| r.args()),
                 packoffset: d.packoffset().and_then(|p| p.offset()),
@@ -695,7 +702,7 @@ impl Lowering<'_> {
     }
 }
 
-fn interpolation(kind: SyntaxKind) -> Option<types::Interpolation> {
+pub(crate) fn interpolation(kind: SyntaxKind) -> Option<types::Interpolation> {
     use types::Interpolation::*;
     Some(match kind {
         SyntaxKind::LINEAR_KW => Linear,
@@ -724,6 +731,7 @@ pub(crate) fn lower_param(p: &ast::Param) -> Param {
         ty: TypeRef::lower(p.ty(), &mods, p.array_suffixes()),
         direction,
         is_const: has(SyntaxKind::CONST_KW) || p.ty().is_some_and(|t| t.has_const()),
+        is_precise: has(SyntaxKind::PRECISE_KW),
         semantic: p.semantic().map(|s| s.text()),
         has_default: p.default_value().is_some(),
         default: p.default_value().map(|e| ConstExpr::lower(&e)),

@@ -155,6 +155,35 @@ fn located_interpolation(stage: Stage, side: Side, v: &Var) -> Vec<Interpolation
     crate::stages::vars::interpolation_of(stage, side, &v.leaf)
 }
 
+/// The interpolation decorations of built-in `b` declared as `leaf` on `stage`'s `side`, as
+/// DXC decorates every pixel input and vertex output, built-ins included: an integer or bool
+/// one is `Flat` (`hir` refuses other modes on it), a float one takes the modes written
+/// (`FragCoord` can be `Centroid`, `Sample`...). The barycentrics keep only `centroid` and
+/// `sample` (`noperspective` picked the built-in). Other stages' built-ins take none.
+fn builtin_interpolation(stage: Stage, side: Side, b: BuiltIn, leaf: &Leaf) -> Vec<Interpolation> {
+    if matches!(b, BuiltIn::Barycentric | BuiltIn::BarycentricNoPerspective) {
+        let mut modes = leaf.interpolation.clone();
+        modes.retain(|i| matches!(i, Interpolation::Centroid | Interpolation::Sample));
+        return modes;
+    }
+    if !matches!(
+        (stage, side),
+        (Stage::Pixel, Side::Input) | (Stage::Vertex, Side::Output)
+    ) {
+        return Vec::new();
+    }
+    let mut element = &leaf.ty;
+    while let Type::Array { element: e, .. } = element {
+        element = e;
+    }
+    if element.scalar_kind().is_some_and(|k| !k.is_float()) {
+        return vec![Interpolation::NoInterpolation];
+    }
+    let mut modes = leaf.interpolation.clone();
+    modes.retain(|i| *i != Interpolation::Linear);
+    modes
+}
+
 /// Whether `var` is a located variable (not a built-in, not a clip or cull distance).
 fn is_located(stage: Stage, side: Side, var: &Var) -> bool {
     var.vk_builtin.is_none()
@@ -271,10 +300,7 @@ fn declare(
                 } else {
                     b
                 };
-                let bary = matches!(b, BuiltIn::Barycentric | BuiltIn::BarycentricNoPerspective);
-                interpolation.retain(|i| {
-                    bary && matches!(i, Interpolation::Centroid | Interpolation::Sample)
-                });
+                interpolation = builtin_interpolation(stage, side, b, &v.leaf);
                 (StageBinding::BuiltIn(b), t)
             } else if let Some(n) = explicit.as_ref().and_then(|e| e[i]) {
                 interpolation = located_interpolation(stage, side, v);

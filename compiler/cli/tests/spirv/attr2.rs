@@ -217,7 +217,7 @@ fn several_matrix_elements_of_an_input_are_evaluated() {
 }
 
 /// The result ids `OpDecorate ... NoContraction` names.
-fn no_contraction(asm: &str) -> Vec<String> {
+pub(super) fn no_contraction(asm: &str) -> Vec<String> {
     asm.lines()
         .filter_map(|l| {
             l.strip_prefix("OpDecorate ")?
@@ -228,7 +228,7 @@ fn no_contraction(asm: &str) -> Vec<String> {
 }
 
 /// The ids of the results of `op` (`%5 = OpFMul ...`), in order.
-fn results_of(asm: &str, op: &str) -> Vec<String> {
+pub(super) fn results_of(asm: &str, op: &str) -> Vec<String> {
     asm.lines()
         .filter_map(|l| {
             let (id, rest) = l.split_once(" = ")?;

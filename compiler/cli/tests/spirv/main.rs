@@ -66,4 +66,5 @@ mod vk_ext;
 mod vkd3d_probe;
 mod vkmisc;
 mod vulkan_types;
+mod weak_spots;
 mod wicked_probe;
