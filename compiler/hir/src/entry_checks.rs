@@ -166,7 +166,10 @@ pub(crate) fn entry_diagnostics(
                 .filter_map(|t| crate::item_tree::interpolation(t.kind()))
                 .collect();
             for &dir in dirs {
-                if let Some(rule) = check.interpolation_rule(dir) {
+                // An `out` or `inout` parameter is a reference in DXC, whose element type it
+                // does not see as an integer: it keeps the modes written, unchecked.
+                let by_value = param.direction == ParamDirection::In;
+                if let Some(rule) = check.interpolation_rule(dir).filter(|_| by_value) {
                     let what = format!("parameter `{}`", param.name);
                     check.integer_interpolation(&what, ty, &modes, rule, &site, None);
                 }

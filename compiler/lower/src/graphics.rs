@@ -158,30 +158,34 @@ fn located_interpolation(stage: Stage, side: Side, v: &Var) -> Vec<Interpolation
 /// The interpolation decorations of built-in `b` declared as `leaf` on `stage`'s `side`, as
 /// DXC decorates every pixel input and vertex output, built-ins included: an integer or bool
 /// one is `Flat` (`hir` refuses other modes on it), a float one takes the modes written
-/// (`FragCoord` can be `Centroid`, `Sample`...). The barycentrics keep only `centroid` and
-/// `sample` (`noperspective` picked the built-in). Other stages' built-ins take none.
-fn builtin_interpolation(stage: Stage, side: Side, b: BuiltIn, leaf: &Leaf) -> Vec<Interpolation> {
+/// (`FragCoord` can be `Centroid`, `Sample`...), and so does a vertex shader's `out`
+/// parameter that is a leaf itself (DXC sees a reference there, not an integer, as for
+/// located outputs). The barycentrics keep only `centroid` and `sample` (`noperspective`
+/// picked the built-in). Other stages' built-ins take none.
+fn builtin_interpolation(stage: Stage, side: Side, b: BuiltIn, v: &Var) -> Vec<Interpolation> {
+    let written = || {
+        let mut modes = v.leaf.interpolation.clone();
+        modes.retain(|i| *i != Interpolation::Linear);
+        modes
+    };
     if matches!(b, BuiltIn::Barycentric | BuiltIn::BarycentricNoPerspective) {
-        let mut modes = leaf.interpolation.clone();
+        let mut modes = written();
         modes.retain(|i| matches!(i, Interpolation::Centroid | Interpolation::Sample));
         return modes;
     }
-    if !matches!(
-        (stage, side),
-        (Stage::Pixel, Side::Input) | (Stage::Vertex, Side::Output)
-    ) {
-        return Vec::new();
+    match (stage, side) {
+        (Stage::Vertex, Side::Output) if v.by_reference => return written(),
+        (Stage::Pixel, Side::Input) | (Stage::Vertex, Side::Output) => {}
+        _ => return Vec::new(),
     }
-    let mut element = &leaf.ty;
+    let mut element = &v.leaf.ty;
     while let Type::Array { element: e, .. } = element {
         element = e;
     }
     if element.scalar_kind().is_some_and(|k| !k.is_float()) {
         return vec![Interpolation::NoInterpolation];
     }
-    let mut modes = leaf.interpolation.clone();
-    modes.retain(|i| *i != Interpolation::Linear);
-    modes
+    written()
 }
 
 /// Whether `var` is a located variable (not a built-in, not a clip or cull distance).
@@ -300,7 +304,7 @@ fn declare(
                 } else {
                     b
                 };
-                interpolation = builtin_interpolation(stage, side, b, &v.leaf);
+                interpolation = builtin_interpolation(stage, side, b, v);
                 (StageBinding::BuiltIn(b), t)
             } else if let Some(n) = explicit.as_ref().and_then(|e| e[i]) {
                 interpolation = located_interpolation(stage, side, v);
