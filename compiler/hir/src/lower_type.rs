@@ -800,9 +800,10 @@ impl<'a> TypeCtx<'a> {
         let mut errors = Vec::new();
         for base in &s.bases {
             if let Some(Type::Struct(b)) = ctx.resolve(base, &mut errors) {
-                out.extend(b.fields.iter().map(|f| FieldDecl {
+                out.extend(b.fields.iter().enumerate().map(|(j, f)| FieldDecl {
                     field: StructField {
                         base_depth: f.base_depth.saturating_add(1),
+                        base_starts: (f.base_starts << 1) | u8::from(j == 0),
                         ..f.clone()
                     },
                     ty: Some(f.ty.clone()),
@@ -821,6 +822,7 @@ impl<'a> TypeCtx<'a> {
                             bit_width: v.bit_width,
                             offset: v.vk_offset.as_ref().and_then(|e| ctx.eval_u32(e)),
                             base_depth: 0,
+                            base_starts: 0,
                         },
                         ty: ctx.resolve(&v.ty, &mut errors),
                     });

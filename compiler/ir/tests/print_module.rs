@@ -66,6 +66,7 @@ fn stage_variables_and_entry_point() {
                 bit_width: None,
                 offset: None,
                 base_depth: 0,
+                base_starts: 0,
             },
             StructField {
                 name: "color".into(),
@@ -75,6 +76,7 @@ fn stage_variables_and_entry_point() {
                 bit_width: None,
                 offset: None,
                 base_depth: 0,
+                base_starts: 0,
             },
         ],
     });

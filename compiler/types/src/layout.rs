@@ -347,25 +347,22 @@ impl TypeLayout {
         // its type.
         let mut run: Option<(u32, u32, &Type)> = None;
         // A derived struct's inherited fields (the front end puts them first) are laid out as
-        // one struct member of their own, as DXC declares the base: under std140 the own
-        // fields start after the base's size rounded to 16.
+        // struct members of their own, one per base, as DXC declares the bases: under std140
+        // the own fields start after the last base's size rounded to 16.
         let inherited = s.fields.iter().take_while(|f| f.base_depth > 0).count();
-        if inherited > 0 {
-            let base = crate::StructType {
-                name: s.name.clone(),
-                fields: (s.fields[..inherited].iter())
-                    .map(|f| crate::StructField {
-                        base_depth: f.base_depth - 1,
-                        ..f.clone()
-                    })
-                    .collect(),
-            };
-            let base_layout = TypeLayout::of_struct(&base, rules, &[]);
+        for base in direct_bases(&s.name, &s.fields[..inherited]) {
+            let ty = Type::structure(base);
+            let Type::Struct(base) = &ty else { continue };
+            let base_layout = TypeLayout::of_struct(base, rules, &[]);
             max_align = max_align.max(base_layout.alignment);
+            let at = place(offset, &ty, &base_layout, rules);
             if let LayoutKind::Struct { members: inner } = base_layout.kind {
-                members.extend(inner);
+                members.extend(inner.into_iter().map(|m| MemberLayout {
+                    offset: m.offset.saturating_add(at),
+                    ..m
+                }));
             }
-            offset = base_layout.size;
+            offset = at.saturating_add(base_layout.size);
             end = offset;
         }
         for (i, field) in s.fields.iter().enumerate().skip(inherited) {
@@ -569,6 +566,29 @@ pub fn packoffset_component(suffix: &str) -> Option<u32> {
         "w" | "a" => Some(3),
         _ => None,
     }
+}
+
+/// The direct bases of struct `name` whose inherited fields are `inherited` (the fields with
+/// a `base_depth`, first in the struct): one struct per base, a new one where a field starts
+/// a base one level up (`StructField::base_starts`), each field one level shallower.
+fn direct_bases(name: &str, inherited: &[crate::StructField]) -> Vec<crate::StructType> {
+    let mut out: Vec<crate::StructType> = Vec::new();
+    for (i, f) in inherited.iter().enumerate() {
+        if i == 0 || f.base_starts & 1 != 0 {
+            out.push(crate::StructType {
+                name: name.to_owned(),
+                fields: Vec::new(),
+            });
+        }
+        if let Some(base) = out.last_mut() {
+            base.fields.push(crate::StructField {
+                base_depth: f.base_depth - 1,
+                base_starts: f.base_starts >> 1,
+                ..f.clone()
+            });
+        }
+    }
+    out
 }
 
 #[cfg(test)]

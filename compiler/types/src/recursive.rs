@@ -157,6 +157,7 @@ mod tests {
             bit_width: None,
             offset: None,
             base_depth: 0,
+            base_starts: 0,
         }
     }
 

@@ -252,6 +252,11 @@ pub struct StructField {
     /// first, but a buffer lays a base out as a struct member of its own, as DXC declares it
     /// (so `struct D : B { float b; }` puts `b` after `B`'s rounded size under std140).
     pub base_depth: u8,
+    /// Where inherited fields start a base: bit `k` set when the field is the first of a
+    /// base inherited `k + 1` levels up. With several bases (`struct C : A, B`) each is a
+    /// member of its own in a buffer, as DXC declares them, and these bits tell where `B`'s
+    /// fields begin. 0 for the struct's own fields.
+    pub base_starts: u8,
 }
 
 impl StructField {
@@ -265,6 +270,7 @@ impl StructField {
             bit_width: None,
             offset: None,
             base_depth: 0,
+            base_starts: 0,
         }
     }
 

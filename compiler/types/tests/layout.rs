@@ -751,3 +751,48 @@ fn a_base_is_laid_out_as_a_member_of_its_own() {
     assert_eq!(offsets(&small, LayoutRules::Std140), [0, 16]);
     assert_eq!(offsets(&small, LayoutRules::Std430), [0, 4]);
 }
+
+/// `struct C : A, B { float c; }` with `A { float a; }` and `B { float3 b; }`: each base is a
+/// member of its own, as DXC declares them (`base_starts` marks where `B` begins). `B` starts
+/// at its own alignment after `A` (16 under the relaxed std140 and std430 rules, where one
+/// merged base would have put `b` at 4), and `c` after `B`'s rounded size. A base's own two bases nest alike.
+#[test]
+fn each_of_several_bases_is_a_member_of_its_own() {
+    let inherited = |name: &str, ty: Type, depth: u8, starts: u8| StructField {
+        base_depth: depth,
+        base_starts: starts,
+        ..field(name, ty)
+    };
+    let c = Type::structure(StructType {
+        name: "C".into(),
+        fields: vec![
+            inherited("a", f(1), 1, 1),
+            inherited("b", f(3), 1, 1),
+            field("c", f(1)),
+        ],
+    });
+    assert_eq!(offsets(&c, LayoutRules::RelaxedStd140), [0, 16, 32]);
+    assert_eq!(offsets(&c, LayoutRules::RelaxedStd430), [0, 16, 32]);
+    assert_eq!(offsets(&c, LayoutRules::Scalar), [0, 4, 16]);
+    // Without the marks the two bases read as one: `b` shares `a`'s row.
+    let merged = Type::structure(StructType {
+        name: "M".into(),
+        fields: vec![
+            inherited("a", f(1), 1, 1),
+            inherited("b", f(3), 1, 0),
+            field("c", f(1)),
+        ],
+    });
+    assert_eq!(offsets(&merged, LayoutRules::RelaxedStd430), [0, 4, 16]);
+    // `E : C { float e; }`: C's bases are two levels up, the first also starts `C`.
+    let e = Type::structure(StructType {
+        name: "E".into(),
+        fields: vec![
+            inherited("a", f(1), 2, 0b11),
+            inherited("b", f(3), 2, 0b10),
+            inherited("c", f(1), 1, 0),
+            field("e", f(1)),
+        ],
+    });
+    assert_eq!(offsets(&e, LayoutRules::RelaxedStd430), [0, 16, 32, 48]);
+}

@@ -160,3 +160,23 @@ fn an_integer_parameter_with_an_interpolation_mode_is_refused_like_a_field() {
         &[],
     );
 }
+
+#[test]
+fn each_base_of_a_struct_with_two_bases_is_a_member_of_its_own() {
+    // DXC declares each base as a member of its own (its struct lowering and alignment
+    // calculator walk every base): under std140 `A` takes a 16-byte row, so `B` starts at 16
+    // and `c` after `B`'s row, at 32 (one merged base would put `b` at 8 and `c` at 16).
+    let m = compile(
+        "struct A { float a; };
+struct B { float2 b; };
+struct C : A, B { float c; };
+cbuffer CB { C cb; };
+RWStructuredBuffer<float4> o;
+[numthreads(1, 1, 1)]
+void main() { o[0] = float4(cb.a, cb.b, cb.c); }
+",
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(m.offsets("C"), [0, 16, 32], "{}", m.asm);
+}

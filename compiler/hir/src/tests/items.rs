@@ -119,6 +119,7 @@ fn struct_types_keep_semantics_and_interpolation() {
                             bit_width: None,
                             offset: None,
                             base_depth: 0,
+                            base_starts: 0,
                         },
                         StructField {
                             name: "id",
@@ -134,6 +135,7 @@ fn struct_types_keep_semantics_and_interpolation() {
                             bit_width: None,
                             offset: None,
                             base_depth: 0,
+                            base_starts: 0,
                         },
                         StructField {
                             name: "uv",
@@ -146,6 +148,7 @@ fn struct_types_keep_semantics_and_interpolation() {
                             bit_width: None,
                             offset: None,
                             base_depth: 0,
+                            base_starts: 0,
                         },
                     ],
                 },
@@ -238,7 +241,7 @@ fn struct_and_global_type_queries() {
         }
     }
     expect![[r#"
-        struct S: Struct(StructType { name: "S", fields: [StructField { name: "a", ty: Scalar(Float), semantic: None, interpolation: [], bit_width: None, offset: None, base_depth: 0 }, StructField { name: "b", ty: Vector(Int, 2), semantic: None, interpolation: [], bit_width: None, offset: None, base_depth: 0 }] })
+        struct S: Struct(StructType { name: "S", fields: [StructField { name: "a", ty: Scalar(Float), semantic: None, interpolation: [], bit_width: None, offset: None, base_depth: 0, base_starts: 0 }, StructField { name: "b", ty: Vector(Int, 2), semantic: None, interpolation: [], bit_width: None, offset: None, base_depth: 0, base_starts: 0 }] })
         struct W: none
         global K: float[3]
         global g: S"#]].assert_eq(&out.join("\n"));

@@ -25,6 +25,7 @@ pub fn user_struct() -> Type {
                 bit_width: None,
                 offset: None,
                 base_depth: 0,
+                base_starts: 0,
             },
             StructField {
                 name: "b".into(),
@@ -34,6 +35,7 @@ pub fn user_struct() -> Type {
                 bit_width: None,
                 offset: None,
                 base_depth: 0,
+                base_starts: 0,
             },
         ],
     }))

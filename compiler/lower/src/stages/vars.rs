@@ -980,6 +980,7 @@ mod tests {
                     bit_width: None,
                     offset: None,
                     base_depth: 0,
+                    base_starts: 0,
                 },
                 types::StructField {
                     name: "b".into(),
@@ -989,6 +990,7 @@ mod tests {
                     bit_width: None,
                     offset: None,
                     base_depth: 0,
+                    base_starts: 0,
                 },
             ],
         };
