@@ -148,7 +148,7 @@ float4 main(float4 pos : SV_Position, out float d : SV_Depth, inout uint c : SV_
         ShaderStage::Pixel,
         expect![[r#"
             @g0 = input float4 builtin(FragCoord) ; in.SV_Position
-            @g1 = input array<uint, 1> builtin(SampleMask) ; in.SV_Coverage
+            @g1 = input array<uint, 1> builtin(SampleMask) nointerpolation ; in.SV_Coverage
             @g2 = output float4 location(0) ; out.SV_Target
             @g3 = output float builtin(FragDepth) ; out.SV_Depth
             @g4 = output array<uint, 1> builtin(SampleMask) ; out.SV_Coverage

@@ -410,7 +410,7 @@ Out main(float4 pos : SV_Position, bool front : SV_IsFrontFace) {
             struct Out { float4 c : SV_Target; float d : SV_Depth; }
 
             @g0 = input float4 builtin(FragCoord) ; in.SV_Position
-            @g1 = input bool builtin(FrontFacing) ; in.SV_IsFrontFace
+            @g1 = input bool builtin(FrontFacing) nointerpolation ; in.SV_IsFrontFace
             @g2 = output float4 location(0) ; out.SV_Target
             @g3 = output float builtin(FragDepth) ; out.SV_Depth
 
@@ -467,8 +467,8 @@ Out main(uint s : SV_SampleIndex, uint cov : SV_Coverage) {
         expect![[r#"
             struct Out { float4 c : SV_Target; uint mask : SV_Coverage; }
 
-            @g0 = input uint builtin(SampleId) ; in.SV_SampleIndex
-            @g1 = input array<uint, 1> builtin(SampleMask) ; in.SV_Coverage
+            @g0 = input uint builtin(SampleId) nointerpolation ; in.SV_SampleIndex
+            @g1 = input array<uint, 1> builtin(SampleMask) nointerpolation ; in.SV_Coverage
             @g2 = output float4 location(0) ; out.SV_Target
             @g3 = output array<uint, 1> builtin(SampleMask) ; out.SV_Coverage
 
@@ -522,7 +522,7 @@ float4 main(uint layer : SV_RenderTargetArrayIndex) : SV_Target {
 }
 "#,
         expect![[r#"
-            @g0 = input uint builtin(Layer) ; in.SV_RenderTargetArrayIndex
+            @g0 = input uint builtin(Layer) nointerpolation ; in.SV_RenderTargetArrayIndex
             @g1 = output float4 location(0) ; out.SV_Target
 
             func @main_body(%arg0: uint) -> float4 {

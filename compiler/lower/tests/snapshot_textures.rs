@@ -603,7 +603,7 @@ float4 main(float4 pos : SV_Position, uint s : SV_SampleIndex) : SV_Target {
 "#,
         expect![[r#"
             @g0 = input float4 builtin(FragCoord) ; in.SV_Position
-            @g1 = input uint builtin(SampleId) ; in.SV_SampleIndex
+            @g1 = input uint builtin(SampleId) nointerpolation ; in.SV_SampleIndex
             @g2 = output float4 location(0) ; out.SV_Target
             @g3 = resource uniform_constant Texture2DMS<float4> set(0) binding(0) ; Color
 
@@ -759,7 +759,7 @@ float4 main(uint s : SV_SampleIndex) : SV_Target {
 }
 "#,
         expect![[r#"
-            @g0 = input uint builtin(SampleId) ; in.SV_SampleIndex
+            @g0 = input uint builtin(SampleId) nointerpolation ; in.SV_SampleIndex
             @g1 = output float4 location(0) ; out.SV_Target
             @g2 = resource uniform_constant Texture2DMS<float4> set(0) binding(0) ; Color
             @g3 = private array<float2, 31> = {{0.0, 0.0}, {0.25, 0.25}, {-0.25, -0.25}, {-0.125, -0.375}, {0.375, -0.125}, {-0.375, 0.125}, {0.125, 0.375}, {0.0625, -0.1875}, {-0.0625, 0.1875}, {0.3125, 0.0625}, {-0.1875, -0.3125}, {-0.3125, 0.3125}, {-0.4375, -0.0625}, {0.1875, 0.4375}, {0.4375, -0.4375}, {0.0625, 0.0625}, {-0.0625, -0.1875}, {-0.1875, 0.125}, {0.25, -0.0625}, {-0.3125, -0.125}, {0.125, 0.3125}, {0.3125, 0.1875}, {0.1875, -0.3125}, {-0.125, 0.375}, {0.0, -0.4375}, {-0.25, -0.375}, {-0.375, 0.25}, {-0.5, 0.0}, {0.4375, -0.25}, {0.375, 0.4375}, {-0.4375, -0.5}}:array<float2, 31> ; sample_positions

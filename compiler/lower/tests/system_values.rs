@@ -186,12 +186,12 @@ PsOut main(PsIn i, uint inner : SV_InnerCoverage) {
             struct PsOut { float4 color : SV_Target; float depth : SV_DepthGreaterEqual; uint stencil : SV_StencilRef; }
 
             @g0 = input float3 builtin(BaryCoordNoPerspKHR) ; in.SV_Barycentrics
-            @g1 = input uint builtin(PrimitiveId) ; in.SV_PrimitiveID
-            @g2 = input uint builtin(ViewIndex) ; in.SV_ViewID
-            @g3 = input uint builtin(ShadingRateKHR) ; in.SV_ShadingRate
-            @g4 = input uint builtin(Layer) ; in.SV_RenderTargetArrayIndex
-            @g5 = input uint builtin(ViewportIndex) ; in.SV_ViewportArrayIndex
-            @g6 = input bool builtin(FullyCoveredEXT) ; in.SV_InnerCoverage
+            @g1 = input uint builtin(PrimitiveId) nointerpolation ; in.SV_PrimitiveID
+            @g2 = input uint builtin(ViewIndex) nointerpolation ; in.SV_ViewID
+            @g3 = input uint builtin(ShadingRateKHR) nointerpolation ; in.SV_ShadingRate
+            @g4 = input uint builtin(Layer) nointerpolation ; in.SV_RenderTargetArrayIndex
+            @g5 = input uint builtin(ViewportIndex) nointerpolation ; in.SV_ViewportArrayIndex
+            @g6 = input bool builtin(FullyCoveredEXT) nointerpolation ; in.SV_InnerCoverage
             @g7 = output float4 location(0) ; out.SV_Target
             @g8 = output float builtin(FragDepth) ; out.SV_DepthGreaterEqual
             @g9 = output uint builtin(FragStencilRef) ; out.SV_StencilRef
@@ -378,9 +378,9 @@ VsOut main(float4 p : SV_Position, uint view : SV_ViewID) {
             @g0 = input float4 location(0) ; in.SV_Position
             @g1 = input uint builtin(ViewIndex) ; in.SV_ViewID
             @g2 = output float4 builtin(Position) ; out.SV_Position
-            @g3 = output uint builtin(Layer) ; out.SV_RenderTargetArrayIndex
-            @g4 = output uint builtin(ViewportIndex) ; out.SV_ViewportArrayIndex
-            @g5 = output uint builtin(PrimitiveShadingRateKHR) ; out.SV_ShadingRate
+            @g3 = output uint builtin(Layer) nointerpolation ; out.SV_RenderTargetArrayIndex
+            @g4 = output uint builtin(ViewportIndex) nointerpolation ; out.SV_ViewportArrayIndex
+            @g5 = output uint builtin(PrimitiveShadingRateKHR) nointerpolation ; out.SV_ShadingRate
 
             func @main_body(%arg0: float4, %arg1: uint) -> VsOut {
             bb0: ; (entry)

@@ -26,7 +26,7 @@ float4 main(uint s : SV_SampleIndex) : SV_Target {
 }
 "#,
         expect![[r#"
-            @g0 = input uint builtin(SampleId) ; in.SV_SampleIndex
+            @g0 = input uint builtin(SampleId) nointerpolation ; in.SV_SampleIndex
             @g1 = output float4 location(0) ; out.SV_Target
             @g2 = resource uniform_constant SubpassInput<float3> set(0) binding(0) input_attachment(2) ; albedo
             @g3 = resource uniform_constant SubpassInputMS<uint> set(0) binding(4) input_attachment(0) ; ids
