@@ -199,6 +199,7 @@ impl ModuleCtx<'_> {
             let range = declared.map(|i| self.item_range(i)).unwrap_or_default();
             self.error(crate::EXPLICIT_OFFSET_LAYOUT, message, range);
         }
+        self.check_pointee_offsets();
     }
 
     /// E3006 on each member of cbuffer `members` whose `packoffset` makes it overlap a member

@@ -50,7 +50,7 @@
 //! | E3004 | HLSL that SPIR-V for Vulkan cannot express and DXC rejects too (`GatherCmpGreen`, a run-time `Sample` offset) |
 //! | E3005 | `[[vk::binding]]` on a global that goes into `$Globals` |
 //! | E3006 | `packoffset`s that make cbuffer members overlap |
-//! | E3160 | `[[vk::offset]]`s that break the Vulkan layout rules of their buffer |
+//! | E3160 | `[[vk::offset]]`s that break the Vulkan layout rules of their buffer (or of a buffer pointer's pointee) |
 //! | E3007 | a system value on a variable of a type DXC does not allow for it |
 //! | E3020 | a resource Vulkan cannot name at compile time (chosen at run time, or never assigned), where DXC's legalization fails too |
 //! | E3021 | a global struct holding resources that DXC refuses (data beside resources, or buffers) |
@@ -126,6 +126,7 @@ pub mod local_types;
 pub mod matrix_split;
 pub mod options;
 pub mod packed_math;
+mod pointee_offsets;
 pub mod precise;
 pub mod preserve_bindings;
 pub mod printf;

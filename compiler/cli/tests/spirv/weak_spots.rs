@@ -180,3 +180,31 @@ void main() { o[0] = float4(cb.a, cb.b, cb.c); }
     );
     assert_eq!(m.offsets("C"), [0, 16, 32], "{}", m.asm);
 }
+
+#[test]
+fn a_vk_offset_behind_a_buffer_pointer_follows_the_pointer_layout() {
+    // The pointee is laid out under relaxed std430: a `float4` at byte 4 fails validation
+    // (an improperly straddling vector), so it is E3160 at the struct, as in a buffer.
+    let shader = "struct S { float a; [[vk::offset(4)]] float4 b; };
+struct Push { vk::BufferPointer<S> p; };
+[[vk::push_constant]] Push pc;
+RWStructuredBuffer<float4> o;
+[numthreads(1, 1, 1)]
+void main() { o[0] = pc.p.Get().b; }
+";
+    refuse(
+        shader,
+        "cs_6_0",
+        &["-fspv-target-env=vulkan1.3"],
+        1,
+        "error[E3160]: `[[vk::offset(4)]]` places `S.b` (float4) where the relaxed_std430 \
+         layout does not allow it to start (the next offset it allows is 16)",
+    );
+    // The scalar rules allow it.
+    let m = compile(
+        shader,
+        "cs_6_0",
+        &["-fspv-target-env=vulkan1.3", "-fvk-use-scalar-layout"],
+    );
+    assert_eq!(m.offsets("S"), [0, 4], "{}", m.asm);
+}
