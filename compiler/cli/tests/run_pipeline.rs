@@ -735,3 +735,117 @@ void main()
     // 3.0f; 2.
     assert_eq!(b["Out"], json!([18, 458761, 1077936128, 2]));
 }
+
+#[test]
+fn a_typed_buffers_stride_is_its_texel_size_in_its_format() {
+    // `In` is Int32 texels (Stride 4): the float view converts 3 and -2 (read as bits they
+    // would be denormals, flushed to 0 by the product). `Q` is two Float32 channels
+    // (Stride 8) read as float4: (1, 2, 0, 1) and (3, 4, 0, 1).
+    let shader = "Buffer<float> In : register(t0);
+Buffer<float4> Q : register(t1);
+RWBuffer<float> Out : register(u0);
+[numthreads(2, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    float4 q = Q[id.x];
+    Out[id.x] = In[id.x] * 2;
+    Out[id.x + 2] = q.x + q.y * 10 + q.z * 100 + q.w * 1000;
+}
+";
+    let buffers = |q: &str| {
+        header([1, 1, 1])
+            + "Buffers:\n  - { Name: In, Format: Int32, Stride: 4, Data: [3, -2] }\n"
+            + &format!("  - {{ Name: Q, Format: Float32, {q}, Data: [1, 2, 3, 4] }}\n")
+            + "  - { Name: Out, Format: Float32, FillSize: 16 }\n"
+            + &resources(&[
+                ("In", "Buffer", 0),
+                ("Q", "Buffer", 1),
+                ("Out", "RWBuffer", 0),
+            ])
+    };
+    let b = run("typed-stride", shader, &buffers("Stride: 8"), &[]).buffers();
+    assert_eq!(b["Out"], json!([6, -4, 1021, 1043]));
+    // Stride and Channels that agree are the same texels.
+    let b = run(
+        "typed-stride-channels",
+        shader,
+        &buffers("Stride: 8, Channels: 2"),
+        &[],
+    )
+    .buffers();
+    assert_eq!(b["Out"], json!([6, -4, 1021, 1043]));
+    // Disagreeing, or no whole texel: a clear error.
+    let ran = run(
+        "typed-stride-disagrees",
+        shader,
+        &buffers("Stride: 12, Channels: 2"),
+        &[],
+    );
+    assert_ne!(ran.code, Some(0));
+    assert!(
+        ran.stderr
+            .contains("buffer Q: Stride 12 and Channels 2 disagree: a typed buffer's texel is 2 values of Float32 (8 bytes)"),
+        "{}",
+        ran.stderr
+    );
+    let ran = run("typed-stride-odd", shader, &buffers("Stride: 6"), &[]);
+    assert_ne!(ran.code, Some(0));
+    assert!(
+        ran.stderr.contains(
+            "buffer Q: Stride 6 is no typed buffer texel of Float32: a texel is 1 to 4 values of 4 bytes (Stride 4 to 16)"
+        ),
+        "{}",
+        ran.stderr
+    );
+}
+
+#[test]
+fn float_atomics_move_denormals_untouched() {
+    // The interpreter's rule for 32-bit denormals: arithmetic flushes them, moves keep them.
+    // An atomic exchange on a float texel or buffer element is a move (the old bits come back
+    // and the new bits are stored, 3 and 5 are denormals), a bitwise compare-exchange compares
+    // bits (denormal 2 matches itself, -0 matches 0x80000000 only); the product fed to the
+    // last exchange is arithmetic, so 4 * 1.0 flushes to 0 unless `-denorm preserve`.
+    let shader = "RWTexture2D<float> T : register(u0);
+RWByteAddressBuffer B : register(u1);
+RWStructuredBuffer<float> S : register(u2);
+RWStructuredBuffer<uint> O : register(u3);
+[numthreads(1, 1, 1)]
+void main()
+{
+    float a, b, c, d;
+    InterlockedExchange(T[uint2(0, 0)], asfloat(5u), a);
+    B.InterlockedCompareExchangeFloatBitwise(0, asfloat(2u), 1.0, b);
+    B.InterlockedCompareExchangeFloatBitwise(4, -0.0, asfloat(7u), c);
+    InterlockedExchange(S[0], S[1] * 1.0, d);
+    O[0] = asuint(a);
+    O[1] = asuint(b);
+    O[2] = asuint(c);
+    O[3] = asuint(d);
+}
+";
+    let pipeline = header([1, 1, 1])
+        + "Buffers:\n  - { Name: T, Format: UInt32, Width: 1, Height: 1, Data: [3] }\n"
+        + "  - { Name: B, Format: UInt32, Data: [2, 2147483648] }\n"
+        + "  - { Name: S, Format: UInt32, Data: [6, 4] }\n"
+        + "  - { Name: O, Format: UInt32, FillSize: 16 }\n"
+        + &resources(&[
+            ("T", "RWTexture2D", 0),
+            ("B", "RWByteAddressBuffer", 1),
+            ("S", "RWStructuredBuffer", 2),
+            ("O", "RWStructuredBuffer", 3),
+        ]);
+    let b = run("float-atomics", shader, &pipeline, &["-T", "cs_6_6"]).buffers();
+    assert_eq!(b["T"], json!([5]));
+    assert_eq!(b["B"], json!([0x3f80_0000, 7]));
+    assert_eq!(b["S"], json!([0, 4]));
+    assert_eq!(b["O"], json!([3, 2, 0x8000_0000u32, 6]));
+    let kept = run(
+        "float-atomics-preserve",
+        shader,
+        &pipeline,
+        &["-T", "cs_6_6", "-denorm", "preserve"],
+    )
+    .buffers();
+    assert_eq!(kept["S"], json!([4, 4]));
+}

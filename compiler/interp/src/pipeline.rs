@@ -22,9 +22,11 @@
 //! comparison samplers) for resources of kind `Sampler` or `SamplerComparison`; a combined
 //! image sampler (`Kind: SampledTexture2D`, a `vk::SampledTexture*` global) takes its texels
 //! from the buffer and its state from the sampler that have its `Name`, both required.
-//! A typed buffer (`Kind: Buffer`/`RWBuffer`) without a `Stride` reads and writes texels of
-//! its `Format` with `Channels` components (default 1), as the offloader's texel buffer view
-//! does, whatever element type the shader declares ([`crate::TexelFormat`]).
+//! A typed buffer (`Kind: Buffer`/`RWBuffer`) reads and writes texels of its `Format` with
+//! `Channels` components (default 1), as the offloader's texel buffer view does, whatever
+//! element type the shader declares ([`crate::TexelFormat`]); a `Stride` is the texel's size
+//! (the channel count when `Channels` is absent), and one that disagrees with `Channels` or
+//! is no 1 to 4 values of the format is an error.
 //! Unknown keys are ignored. A resource is bound to the global
 //! with set = its descriptor set's index and binding = its Vulkan binding, else to the one
 //! with set = `Space` and binding = `Register` (DXC's mapping); among globals with the same
@@ -594,13 +596,12 @@ impl BufferDesc {
     }
 
     /// The texel format of a typed buffer bound to this buffer, as the suite's offloader
-    /// makes its texel buffer view: `Channels` (default 1) values of `Format`. `None` with a
-    /// `Stride` (or a format without an interpreter kind): texels as the shader declares.
-    fn texel_format(&self) -> Option<crate::TexelFormat> {
+    /// makes its texel buffer view: `Channels` (default 1) values of `Format`. A `Stride` is
+    /// the texel's size, so it gives the channel count when `Channels` is absent and must
+    /// agree with it when present; an error says how they disagree. `None` for a format
+    /// without an interpreter kind: texels as the shader declares.
+    fn texel_format(&self) -> Result<Option<crate::TexelFormat>, String> {
         use crate::numeric::Num;
-        if self.stride.is_some() {
-            return None;
-        }
         let num = match self.format {
             Format::Int16 => Num::I16,
             Format::UInt16 | Format::Hex16 => Num::U16,
@@ -611,12 +612,38 @@ impl BufferDesc {
             Format::Float16 => Num::F16,
             Format::Float32 => Num::F32,
             Format::Float64 => Num::F64,
-            Format::Hex8 | Format::Bool => return None,
+            Format::Hex8 | Format::Bool => return Ok(None),
         };
-        Some(crate::TexelFormat {
-            num,
-            channels: self.channels.unwrap_or(1).clamp(1, 4),
-        })
+        let size = self.format.size() as u32;
+        let channels = match (self.stride, self.channels) {
+            (None, c) => c.unwrap_or(1).clamp(1, 4),
+            (Some(stride), c) => {
+                let from_stride = (stride % size == 0)
+                    .then_some(stride / size)
+                    .filter(|n| (1..=4).contains(n));
+                match (from_stride, c) {
+                    (Some(n), None) => n,
+                    (Some(n), Some(c)) if c == n => n,
+                    (Some(_), Some(c)) => {
+                        return Err(format!(
+                            "Stride {stride} and Channels {c} disagree: a typed buffer's texel \
+                             is {c} values of {:?} ({} bytes)",
+                            self.format,
+                            c.saturating_mul(size)
+                        ))
+                    }
+                    (None, _) => {
+                        return Err(format!(
+                            "Stride {stride} is no typed buffer texel of {:?}: a texel is 1 to \
+                             4 values of {size} bytes (Stride {size} to {})",
+                            self.format,
+                            4 * size
+                        ))
+                    }
+                }
+            }
+        };
+        Ok(Some(crate::TexelFormat { num, channels }))
     }
 
     /// Mip levels of a texture (`OutputProps.MipLevels`, default 1).
@@ -917,7 +944,9 @@ pub fn run_pipeline_with_hook(
             } else {
                 let mut b = Resource::buffer(bytes);
                 if matches!(r.kind.as_str(), "Buffer" | "RWBuffer") {
-                    b.texel_format = desc.texel_format();
+                    b.texel_format = desc
+                        .texel_format()
+                        .map_err(|e| RunError::Pipeline(format!("buffer {}: {e}", r.name)))?;
                 }
                 b
             };
