@@ -273,8 +273,8 @@ fn declare(
             });
             continue;
         }
-        // Built-ins keep the modes they were written with (the barycentrics read them);
-        // location-bound variables take the ones DXC decorates (`interpolation_of`).
+        // Built-ins take the modes DXC decorates them with (`builtin_interpolation`),
+        // location-bound variables theirs (`interpolation_of`).
         let mut interpolation = v.leaf.interpolation.clone();
         let mut auto = false;
         let (binding, ty) =
@@ -289,6 +289,7 @@ fn declare(
                     cx.error(crate::BAD_LOCATION, message, range);
                     return None;
                 };
+                interpolation = builtin_interpolation(stage, side, b, v);
                 (StageBinding::BuiltIn(b), t)
             } else if let Some((b, t)) = builtin(stage, side, semantic) {
                 if !adaptable(&v.leaf.ty, &t) {

@@ -208,3 +208,28 @@ void main() { o[0] = pc.p.Get().b; }
     );
     assert_eq!(m.offsets("S"), [0, 4], "{}", m.asm);
 }
+
+#[test]
+fn a_vk_builtin_stage_variable_is_decorated_as_its_kind_of_value() {
+    // DXC decorates `[[vk::builtin]]` pixel inputs and vertex outputs like any other: the
+    // bool `HelperInvocation` is `Flat`, the float `PointSize` keeps its `noperspective`.
+    let ps = compile(
+        "float4 main([[vk::builtin(\"HelperInvocation\")]] bool h : HI, float4 c : C) : SV_Target { return h ? c : 0; }\n",
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(decorations(&ps, "in.HI"), ["Flat"], "{}", ps.asm);
+    let vs = compile(
+        "struct O { float4 pos : SV_Position; [[vk::builtin(\"PointSize\")]] noperspective float ps : PSIZE; };
+O main() { O o; o.pos = 1; o.ps = 1; return o; }
+",
+        "vs_6_0",
+        &[],
+    );
+    assert_eq!(
+        decorations(&vs, "out.PSIZE"),
+        ["NoPerspective"],
+        "{}",
+        vs.asm
+    );
+}
