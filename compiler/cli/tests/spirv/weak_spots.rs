@@ -48,6 +48,30 @@ void main() {
     assert_eq!(marked, expected, "{}", m.asm);
 }
 
+#[test]
+fn a_precise_statics_initializer_is_precise() {
+    // The initializers run in `init_globals`: `k`'s product and sum are precise, `j`'s not.
+    let m = compile(
+        "RWStructuredBuffer<float> buf;
+static precise float k = buf[0] * buf[1] + buf[2];
+static float j = buf[0] * buf[1] + buf[2];
+[numthreads(1, 1, 1)]
+void main() { buf[3] = k + j; }
+",
+        "cs_6_0",
+        &[],
+    );
+    let muls = results_of(&m.asm, "OpFMul");
+    let adds = results_of(&m.asm, "OpFAdd");
+    // Module order: main's sum, then init_globals' two products and sums.
+    assert_eq!((muls.len(), adds.len()), (2, 3), "{}", m.asm);
+    let mut expected = vec![muls[0].clone(), adds[1].clone()];
+    expected.sort();
+    let mut marked = no_contraction(&m.asm);
+    marked.sort();
+    assert_eq!(marked, expected, "{}", m.asm);
+}
+
 /// The decorations `OpDecorate <var> <word>` gives the variable named `name`.
 fn decorations(m: &crate::harness::Module, name: &str) -> Vec<String> {
     let id = m.id(name);
