@@ -13,11 +13,9 @@ use crate::context::ModuleCtx;
 /// other pointees), added to `out` once.
 fn collect_pointees(ty: &Type, out: &mut Vec<Type>) {
     match ty {
-        Type::BufferPointer { pointee, .. } => {
-            if !out.contains(pointee) {
-                out.push((**pointee).clone());
-                collect_pointees(pointee, out);
-            }
+        Type::BufferPointer { pointee, .. } if !out.contains(pointee) => {
+            out.push((**pointee).clone());
+            collect_pointees(pointee, out);
         }
         Type::Array { element, .. } => collect_pointees(element, out),
         Type::Pointer { pointee, .. } => collect_pointees(pointee, out),
