@@ -49,6 +49,10 @@ pub struct CopyArgs<'a> {
     /// (`evaluate_attribute`): their indices are trailing `int` parameters.
     pub input_parts: &'a [crate::evaluate_attribute::ArgPart],
     pub query_elements: &'a [crate::ray_query::QueryElement],
+    /// The `vertices`/`primitives`/`indices` parameters given the entry's mesh output arrays
+    /// (`stages::mesh_outputs`): this copy has no IR parameter for them. Not part of the key:
+    /// the output arrays given are among its `resources`.
+    pub mesh_params: &'a [usize],
 }
 
 /// A template parameter bound to an argument, by name.
@@ -287,6 +291,7 @@ impl<'db> ModuleCtx<'db> {
             statics,
             input_parts,
             query_elements,
+            mesh_params,
         } = args;
         let key = (
             idx,
@@ -344,7 +349,7 @@ impl<'db> ModuleCtx<'db> {
             if p.ty.as_ref().is_some_and(crate::empty_arrays::is_empty) {
                 self.stage_io.skip(idx, n);
             }
-            if self.stage_io.is_skipped(idx, n) {
+            if self.stage_io.is_skipped(idx, n) || mesh_params.contains(&n) {
                 continue;
             }
             // `InputPatch<T, N>` and `OutputPatch<T, N>` are arrays.

@@ -267,7 +267,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
                 let stage_param = self.body.params.iter().position(|&p| p == l);
                 let what = match stage_param {
-                    Some(n) if self.cx.stage_io.is_skipped(self.item, n) => {
+                    Some(n) if self.cx.stage_io.is_skipped_in(self.item, self.func, n) => {
                         "using this stream or mesh output except through `Append` or by \
                          assigning to its elements"
                     }
@@ -325,7 +325,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
         let mut args: Vec<ParamArg> = Vec::new();
         let mut next_arg = first;
         for (n, p) in params.iter().enumerate() {
-            if self.cx.stage_io.is_skipped(self.item, n) {
+            if self.cx.stage_io.is_skipped_in(self.item, self.func, n) {
                 args.push(ParamArg::Skipped);
                 continue;
             }

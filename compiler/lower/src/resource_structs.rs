@@ -1190,7 +1190,8 @@ impl FnLower<'_, '_> {
         }
         let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));
         let stage_param = self.body.params.iter().position(|&p| p == l);
-        let skipped = stage_param.is_some_and(|n| self.cx.stage_io.is_skipped(self.item, n));
+        let skipped =
+            stage_param.is_some_and(|n| self.cx.stage_io.is_skipped_in(self.item, self.func, n));
         if plain && !skipped && !self.res.arrays.contains_key(&l) {
             return Some(self.unassigned_use(range));
         }

@@ -351,6 +351,7 @@ impl FnLower<'_, '_> {
             array_lens: &lens,
             statics: &statics,
             input_parts: &stage_args.input_parts(),
+            mesh_params: &stage_args.mesh_params(),
         };
         let f = self.cx.function_for_resources(idx, &name, copy)?;
         self.record_stage_arguments(f, &stage_args);
@@ -434,7 +435,7 @@ impl FnLower<'_, '_> {
         }
         let mut user_params = params[this_params..].iter();
         for i in 0..sig.params.len() {
-            if self.cx.stage_io.is_skipped(idx, i) {
+            if self.cx.stage_io.is_skipped_in(idx, f, i) {
                 continue;
             }
             if let Some((_, values)) = split_args.iter().find(|(k, _)| *k == i) {
