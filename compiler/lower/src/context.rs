@@ -55,6 +55,15 @@ pub struct CopyArgs<'a> {
     pub mesh_params: &'a [usize],
 }
 
+/// Which private global of a `static` local: its function, the function's template arguments,
+/// the local and the global's role ([`ModuleCtx::static_local_globals`]).
+pub type StaticLocalKey = (
+    ItemIdx,
+    Vec<TemplateBinding>,
+    hir::body::LocalId,
+    &'static str,
+);
+
 /// A template parameter bound to an argument, by name.
 pub type TemplateBinding = (String, hir::lower_type::TemplateArg);
 
@@ -149,6 +158,10 @@ pub struct ModuleCtx<'db> {
     /// `static` locals with a non-constant initializer: the local's global and the `bool`
     /// global that says its initializer has run (DXC's `init.<name>` flag).
     pub static_local_flags: Vec<(Global, Global)>,
+    /// The private globals of `static` locals, shared by every copy of their function (one
+    /// variable per function, as in HLSL; a template instance has its own): by function,
+    /// template arguments, local and role (`""` for the value, `"init"` for its flag).
+    pub static_local_globals: HashMap<StaticLocalKey, Global>,
     /// The set and binding of every resource of the file.
     pub bindings: crate::resources::Bindings,
     /// Whether the file declares a global struct of textures and samplers, which makes DXC
@@ -203,6 +216,7 @@ impl<'db> ModuleCtx<'db> {
             queue: Vec::new(),
             static_inits: Vec::new(),
             static_local_flags: Vec::new(),
+            static_local_globals: HashMap::new(),
             dollar_globals: None,
             bindings: Default::default(),
             flattens_composites: false,

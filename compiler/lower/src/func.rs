@@ -278,6 +278,38 @@ impl<'a, 'db> FnLower<'a, 'db> {
         }
     }
 
+    /// The private global of role `role` (`""` for the value, `"init"` for the flag of its
+    /// initializer) of `static` local `l`: one for every copy of the function (HLSL has one
+    /// variable per function; copies exist only for what DXC inlines), made by the first
+    /// copy lowered, and whether this call made it.
+    pub(crate) fn static_private(
+        &mut self,
+        l: LocalId,
+        role: &'static str,
+        ty: Type,
+        init: Option<ir::Const>,
+    ) -> (ir::Global, bool) {
+        let template_args = (self.cx.template_args.get(&self.func).cloned()).unwrap_or_default();
+        let key = (self.item, template_args, l, role);
+        if let Some(&g) = self.cx.static_local_globals.get(&key) {
+            return (g, false);
+        }
+        // Named after the function, not the copy (`h`, not `h.1`).
+        let copy = &self.cx.mb.module().functions[self.func].name;
+        let fname = match copy.rsplit_once('.') {
+            Some((f, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => f,
+            _ => copy,
+        }
+        .to_owned();
+        let name = match role {
+            "" => format!("{fname}.{}", self.body.local(l).name),
+            r => format!("{r}.{fname}.{}", self.body.local(l).name),
+        };
+        let g = self.cx.mb.private(&name, ty, init);
+        self.cx.static_local_globals.insert(key, g);
+        (g, true)
+    }
+
     /// Allocas for every parameter and local (in the entry block), parameters stored.
     fn lower_body(&mut self) -> R<()> {
         let entry = self.new_block("entry");
@@ -543,7 +575,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
             // (the entry, run once per invocation) is a split local whose data part is a
             // private global (`static_assign`).
             if local.is_static && crate::resource_structs::split_type(&ty).is_some() {
-                self.static_split_local(l, &ty, &local.name, range)?;
+                self.static_split_local(l, &ty, range)?;
                 continue;
             }
             if local.is_static && (!local.is_const || reads_locals) {
@@ -560,15 +592,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 if !is_storable(&ty) {
                     return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
                 }
-                let fname = self.cx.mb.module().functions[self.func].name.clone();
-                let name = format!("{fname}.{}", local.name);
-                let g = self.cx.mb.private(&name, ty, init);
-                if guarded {
+                let l = LocalId(i as u32);
+                let (g, fresh) = self.static_private(l, "", ty, init);
+                if guarded && fresh {
                     let no = self.cx.mb.const_handle(ir::Constant::bool(false));
-                    let flag = self
-                        .cx
-                        .mb
-                        .private(&format!("init.{name}"), Type::BOOL, Some(no));
+                    let (flag, _) = self.static_private(l, "init", Type::BOOL, Some(no));
                     self.cx.static_local_flags.push((g, flag));
                 }
                 self.locals[i] = Some(Value::Global(g));

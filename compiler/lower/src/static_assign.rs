@@ -239,7 +239,6 @@ impl FnLower<'_, '_> {
         &mut self,
         l: hir::body::LocalId,
         ty: &types::Type,
-        name: &str,
         range: syntax::TextRange,
     ) -> R<()> {
         let Some(split) = crate::resource_structs::split_type(ty) else {
@@ -262,9 +261,8 @@ impl FnLower<'_, '_> {
         } else {
             None
         };
-        let fname = self.cx.mb.module().functions[self.func].name.clone();
-        let data = (split.data.clone())
-            .map(|d| Value::Global(self.cx.mb.private(&format!("{fname}.{name}"), d, None)));
+        let data =
+            (split.data.clone()).map(|d| Value::Global(self.static_private(l, "", d, None).0));
         self.res
             .split
             .insert(l, crate::resource_structs::SplitLocal { split, data });

@@ -149,10 +149,8 @@ impl FnLower<'_, '_> {
         l: LocalId,
         init: ExprId,
     ) -> crate::context::R<()> {
-        let fname = self.cx.mb.module().functions[self.func].name.clone();
-        let name = format!("init.{fname}.{}", self.body.local(l).name);
         let no = self.cx.mb.const_handle(ir::Constant::bool(false));
-        let flag = self.cx.mb.private(&name, types::Type::BOOL, Some(no));
+        let (flag, _) = self.static_private(l, "init", types::Type::BOOL, Some(no));
         let Some(merge) = self.first_time(flag) else {
             return Ok(());
         };
