@@ -162,6 +162,11 @@ pub struct ModuleCtx<'db> {
     /// variable per function, as in HLSL; a template instance has its own): by function,
     /// template arguments, local and role (`""` for the value, `"init"` for its flag).
     pub static_local_globals: HashMap<StaticLocalKey, Global>,
+    /// The resources the initializer (not a list) of an aliasing `static` struct local gave
+    /// its slots in the first copy of its function lowered, which every copy must agree
+    /// with (`static_local_alias`).
+    pub static_initializer_resources:
+        HashMap<StaticLocalKey, Vec<(Vec<u32>, crate::resource_statics::StaticResource)>>,
     /// The set and binding of every resource of the file.
     pub bindings: crate::resources::Bindings,
     /// Whether the file declares a global struct of textures and samplers, which makes DXC
@@ -217,6 +222,7 @@ impl<'db> ModuleCtx<'db> {
             static_inits: Vec::new(),
             static_local_flags: Vec::new(),
             static_local_globals: HashMap::new(),
+            static_initializer_resources: HashMap::new(),
             dollar_globals: None,
             bindings: Default::default(),
             flattens_composites: false,
@@ -241,8 +247,11 @@ impl<'db> ModuleCtx<'db> {
     /// Records an error with `code` at `range` of the expanded tree.
     pub fn error(&mut self, code: &'static str, message: String, range: TextRange) -> Unsupported {
         let (file, range) = hir::user_range(self.db, self.file, self.config, range);
-        self.diagnostics
-            .push(Diagnostic::error(code, message, file, range));
+        let d = Diagnostic::error(code, message, file, range);
+        // Each copy of a function lowers its body: one error, once.
+        if !self.diagnostics.contains(&d) {
+            self.diagnostics.push(d);
+        }
         Unsupported
     }
 

@@ -1,8 +1,10 @@
 //! The last "not supported yet" forms of issue #4 item 4 in lowering (task res5), through
 //! `hlslc -spirv` and every `spirv-val` installed: a mesh-shader helper given the entry's
-//! output arrays on one call and local arrays on another.
+//! output arrays on one call and local arrays on another, `static` locals holding resources
+//! given different resources on different calls, struct `static` locals initialized by a
+//! call or a copy, and attribute evaluations whose index has side effects.
 
-use crate::harness::compile;
+use crate::harness::{compile, refuse};
 
 /// The function defined as `name`'s `OpFunction` up to its `OpFunctionEnd`.
 fn function_body<'a>(asm: &'a str, name: &str) -> &'a str {
@@ -63,6 +65,142 @@ void main(out vertices V verts[3], out indices uint3 tris[1]) {
     );
     assert!(
         !function_body(&m.asm, "%tri_1").contains("%out_indices"),
+        "{}",
+        m.asm
+    );
+}
+
+/// `h(a)` and `h(b)` give the `static` texture (and the struct's member) their resources
+/// before reading them: each copy of `h` samples its own texture; the counter in the struct
+/// is one private variable.
+#[test]
+fn static_resource_locals_given_different_resources_per_call() {
+    let m = compile(
+        "Texture2D a : register(t0);
+Texture2D b : register(t1);
+SamplerState sm : register(s0);
+struct S { Texture2D t; float k; };
+float4 h(Texture2D x, float k) {
+    static Texture2D t;
+    static S s;
+    t = x;
+    s.t = t;
+    s.k += k;
+    return t.Sample(sm, float2(0.5, 0.5)) + s.t.Sample(sm, float2(0.25, 0.25)) * s.k;
+}
+float4 main() : SV_Target { return h(a, 1) + h(b, 2); }
+",
+        "ps_6_0",
+        &[],
+    );
+    assert!(
+        function_body(&m.asm, "%h").contains("OpLoad %type_image %a"),
+        "{}",
+        m.asm
+    );
+    assert!(
+        function_body(&m.asm, "%h_1").contains("OpLoad %type_image %b"),
+        "{}",
+        m.asm
+    );
+    assert_eq!(
+        m.asm.matches("OpVariable %_ptr_Private_S Private").count(),
+        1,
+        "{}",
+        m.asm
+    );
+}
+
+/// Reading the `static` texture before this call assigns it would need the one an earlier
+/// call left: a clear refusal at the read.
+#[test]
+fn static_resource_local_read_before_assigned_is_refused() {
+    refuse(
+        "Texture2D a : register(t0);
+Texture2D b : register(t1);
+SamplerState sm : register(s0);
+float4 h(Texture2D x) {
+    static Texture2D t;
+    float4 r = t.Sample(sm, float2(0.5, 0.5));
+    t = x;
+    return r;
+}
+float4 main() : SV_Target { return h(a) + h(b); }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "error[E3001]: not supported yet: reading a resource of a `static` local",
+    );
+}
+
+/// `static S s = makeS();` and `static S s2 = other;` in a function called twice: the
+/// initializers run on the first call (a flag each), their textures are `a` and `b` in
+/// both copies.
+#[test]
+fn struct_static_locals_initialized_by_a_call_and_a_copy() {
+    let m = compile(
+        "Texture2D a : register(t0);
+Texture2D b : register(t1);
+SamplerState sm : register(s0);
+struct S { Texture2D t; float k; };
+S makeS(float k) { S r; r.t = a; r.k = k; return r; }
+float4 h(Texture2D x) {
+    S other;
+    other.t = b;
+    other.k = 3;
+    static S s = makeS(2);
+    static S s2 = other;
+    s.k += 1;
+    return s.t.Sample(sm, float2(0.5, 0.5)) * s.k + s2.t.Sample(sm, float2(0.25, 0.25)) * s2.k
+        + x.Sample(sm, float2(0, 0));
+}
+float4 main() : SV_Target { return h(a) + h(b); }
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpName %init_h_s \"init.h.s\"",
+        "OpName %init_h_s2 \"init.h.s2\"",
+    ]);
+    for f in ["%h", "%h_1"] {
+        let body = function_body(&m.asm, f);
+        assert!(body.contains("OpLoad %type_image %a"), "{}", m.asm);
+        assert!(body.contains("OpLoad %type_image %b"), "{}", m.asm);
+    }
+}
+
+/// The index of an attribute evaluation with side effects (`i++`, a call with an `inout`
+/// argument, `--i`) runs them once, before the evaluation reads the input's element.
+#[test]
+fn attribute_evaluations_at_indices_with_side_effects() {
+    let m = compile(
+        "struct In { float4 c[3] : COLOR; };
+int bump(inout int i) { i += 1; return i; }
+float4 main(In input, uint s : SV_SampleIndex) : SV_Target {
+    int i = 0;
+    float4 a = EvaluateAttributeAtSample(input.c[i++], s);
+    float4 b = EvaluateAttributeSnapped(input.c[bump(i)], int2(1, 0));
+    float c = EvaluateAttributeCentroid(input.c[--i].z);
+    return a + b + c + (float)i;
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    let main = function_body(&m.asm, "%main_body");
+    assert_eq!(main.matches("InterpolateAtSample").count(), 1, "{}", m.asm);
+    assert_eq!(main.matches("InterpolateAtOffset").count(), 1, "{}", m.asm);
+    assert_eq!(
+        main.matches("InterpolateAtCentroid").count(),
+        1,
+        "{}",
+        m.asm
+    );
+    assert_eq!(
+        main.matches("OpFunctionCall %int %bump").count(),
+        1,
         "{}",
         m.asm
     );
