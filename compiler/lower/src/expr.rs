@@ -563,6 +563,12 @@ impl FnLower<'_, '_> {
                         (Type::Vector(_, len), Some(k)) if k < len => {
                             Ok(Place::Swizzle(Box::new(b), vec![k]))
                         }
+                        // `tex[c][i] = x`: the texel's component `i`, written through the
+                        // whole texel (`Place::Component`).
+                        (Type::Vector(..), None) => {
+                            let i = self.coerce(index, &Type::INT)?;
+                            Ok(Place::Component(Box::new(b), i))
+                        }
                         _ => {
                             Err(self
                                 .unsupported("assigning through a run-time index into a texel", e))

@@ -35,6 +35,10 @@ pub enum Place {
     /// A part of one element of a mesh shader's output array (`vs[i].color.xy`), which
     /// lives in several stage variables (`stages::mesh_outputs`).
     Mesh(Box<crate::stages::mesh_outputs::MeshPlace>),
+    /// The component at a run-time `int` index of the vector at the inner place, which is
+    /// no memory (a texel: `tex[c][i]`): read and written through the whole vector, as DXC
+    /// writes one component of a texel.
+    Component(Box<Place>, Value),
 }
 
 /// Where `break` and `continue` go.
@@ -765,6 +769,10 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     _ => self.fb().swizzle(v, comps),
                 }
             }
+            Place::Component(base, i) => {
+                let v = self.load_place(base)?;
+                self.fb().extract_dynamic(v, *i)
+            }
             Place::MatrixSwizzle(base, elements) => {
                 let m = self.load_place(base)?;
                 self.matrix_elements(m, elements)
@@ -858,6 +866,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
                 self.store_place(base, whole)?;
             }
+            Place::Component(base, i) => {
+                let whole = self.load_place(base)?;
+                let whole = self.fb().insert_dynamic(whole, v, *i);
+                self.store_place(base, whole)?;
+            }
             Place::Texel {
                 resource,
                 coord,
@@ -917,6 +930,10 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
             }
             Place::Mesh(m) => m.ty(),
+            Place::Component(base, _) => {
+                let t = self.place_type(base);
+                Type::Scalar(t.scalar_kind().unwrap_or(types::ScalarKind::Float))
+            }
             Place::Texel { resource, .. } => {
                 let t = self.type_of(*resource);
                 t.pointee()

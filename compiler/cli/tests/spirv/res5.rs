@@ -205,3 +205,25 @@ float4 main(In input, uint s : SV_SampleIndex) : SV_Target {
         m.asm
     );
 }
+
+/// `t[p][c] = x` with `c` known only at run time: the texel is read, its component replaced
+/// with `OpVectorInsertDynamic` and the whole texel written back.
+#[test]
+fn storage_texel_component_at_a_run_time_index() {
+    let m = compile(
+        "RWTexture2D<float4> t : register(u0);
+[numthreads(8, 8, 1)]
+void main(uint2 p : SV_DispatchThreadID) {
+    for (uint c = 0; c < p.y % 4; c++) t[p][c] = c * 0.25;
+    t[p][p.x % 4] += 1;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpVectorInsertDynamic %v4float",
+        "OpVectorExtractDynamic %float",
+    ]);
+    assert_eq!(m.asm.matches("OpImageWrite").count(), 2, "{}", m.asm);
+}
