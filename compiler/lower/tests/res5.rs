@@ -218,8 +218,9 @@ void main() { Out[0] = first(A) + first(B); }
 
 // ---- One component of a texel at a run-time index ----
 
-/// `b[k][c] = x` and `b[k][c] += x` with `c` known only at run time: the texel is read,
-/// its component replaced (`insert_dynamic`) and the whole texel written, as DXC does.
+/// `b[k][c] = x`, `b[k][c] += x` and `b[k].wzyx[c] = x` with `c` known only at run time:
+/// the texel is read, its component replaced (`insert_dynamic`) and the whole texel
+/// written, as DXC does.
 #[test]
 fn texel_component_at_a_run_time_index() {
     let text = r#"
@@ -229,11 +230,12 @@ RWStructuredBuffer<uint> n : register(u1);
 void main() {
     for (uint c = 0; c < n[0]; c++) b[1][c] = 10 + c;
     b[0][n[1]] += 5;
+    b[0].wzyx[n[1]] = 9;
     n[2] = b[1][n[1]];
 }
 "#;
     let out = common::run_u32(text, vec![vec![1, 2, 3, 4, 0, 0, 0, 0], vec![3, 2, 0]]);
-    assert_eq!(out[0], [1, 2, 8, 4, 10, 11, 12, 0]);
+    assert_eq!(out[0], [1, 9, 8, 4, 10, 11, 12, 0]);
     assert_eq!(out[1], [3, 2, 12]);
     let dump = common::dump(text);
     assert!(dump.contains("insert_dynamic"), "{dump}");
