@@ -258,6 +258,9 @@ pub struct ResourceLocals {
     /// resources in each call before they are read (`static_assign`): tracked like
     /// `static_once` ones, a read before the call assigns them being refused.
     pub per_call_statics: HashSet<LocalId>,
+    /// The element pointer each `static` resource initialized at a run-time index stands
+    /// for in this function (`resource_statics::indexed_static_pointer`).
+    pub indexed_statics: HashMap<hir::item_tree::ItemIdx, Value>,
     /// Loops rebinding resources declared outside them (`resource_loops`).
     pub loops: crate::resource_loops::LoopRebinds,
 }

@@ -19,12 +19,24 @@ fn check(text: &str, expect: Expect) {
 /// Lowers `text`, binds each (binding, words) at set 0, runs one group and returns the words
 /// at binding `out`.
 fn run_bound(text: &str, buffers: &[(u32, &[u32])], out: u32) -> Vec<u32> {
+    let elements: Vec<(u32, u32, &[u32])> = buffers.iter().map(|&(b, d)| (b, 0, d)).collect();
+    run_elements(text, &elements, out)
+}
+
+/// [`run_bound`] with (binding, array element, words).
+fn run_elements(text: &str, buffers: &[(u32, u32, &[u32])], out: u32) -> Vec<u32> {
     let m = lower(text);
     let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
     let mut bindings = Bindings::new(&program);
-    for &(binding, data) in buffers {
+    for &(binding, element, data) in buffers {
         bindings
-            .bind(&program, 0, binding, 0, Resource::buffer(words_u32(data)))
+            .bind(
+                &program,
+                0,
+                binding,
+                element,
+                Resource::buffer(words_u32(data)),
+            )
             .expect("bind");
     }
     dispatch(
@@ -240,4 +252,58 @@ void main() {
     let dump = common::dump(text);
     assert!(dump.contains("insert_dynamic"), "{dump}");
     assert!(dump.contains("extract_dynamic"), "{dump}");
+}
+
+// ---- A `static` resource initialized with an element at a run-time index ----
+
+const INDEXED_STATIC: &str = r#"
+StructuredBuffer<uint> Bufs[3] : register(t0);
+RWStructuredBuffer<uint> Out : register(u3);
+cbuffer C : register(b4) { uint k; };
+static StructuredBuffer<uint> chosen = Bufs[k + 1];
+uint first(StructuredBuffer<uint> b) { return b[0]; }
+uint second() { return chosen[1]; }
+[numthreads(1, 1, 1)]
+void main() {
+    StructuredBuffer<uint> local = Bufs[k];
+    Out[0] = first(chosen) + second() * 10 + chosen[0] * 100;
+    Out[1] = first(local) + local[1] * 10;
+}
+"#;
+
+/// `init_globals` computes the index once (`chosen.index`); each function indexes `Bufs`
+/// with it at its top. A resource passed to a function and used again keeps its chain.
+#[test]
+fn static_resource_initialized_at_a_run_time_index() {
+    let dump = common::dump(INDEXED_STATIC);
+    assert!(dump.contains("private int ; chosen.index"), "{dump}");
+    let start = dump.find("func @second(").expect("second");
+    let end = start + dump[start..].find("\n}\n").expect("end");
+    expect![[r#"
+        func @second() -> uint {
+        bb0: ; (entry)
+          %0 = load @g1 : int
+          %1 = access_chain @g0, %0 : ptr<storage_buffer, StructuredBuffer<uint>>
+          %2 = access_chain %1, 1:int : ptr<storage_buffer, uint>
+          %3 = load %2 : uint
+          ret %3"#]]
+    .assert_eq(&dump[start..end]);
+}
+
+/// k = 1: `chosen` is Bufs[2], `local` Bufs[1]: Out[0] = 7 + 8 * 10 + 7 * 100, Out[1] =
+/// 4 + 5 * 10.
+#[test]
+fn static_resource_initialized_at_a_run_time_index_runs() {
+    let out = run_elements(
+        INDEXED_STATIC,
+        &[
+            (0, 0, &[1, 2]),
+            (0, 1, &[4, 5]),
+            (0, 2, &[7, 8]),
+            (3, 0, &[0, 0]),
+            (4, 0, &[1, 0, 0, 0]),
+        ],
+        3,
+    );
+    assert_eq!(out, [787, 54]);
 }

@@ -227,3 +227,34 @@ void main(uint2 p : SV_DispatchThreadID) {
     ]);
     assert_eq!(m.asm.matches("OpImageWrite").count(), 2, "{}", m.asm);
 }
+
+/// `static T chosen = Bufs[k + 1];` with `k` from a constant buffer: the index is computed
+/// once by `init_globals` into a private `int`, each use indexes the array with it; a
+/// resource local passed to a function and used again keeps its access chain (the
+/// verifier refused the dangling chain before).
+#[test]
+fn static_resource_initialized_at_a_run_time_index() {
+    let m = compile(
+        "StructuredBuffer<uint> Bufs[3] : register(t0);
+RWStructuredBuffer<uint> Out : register(u3);
+cbuffer C : register(b4) { uint k; };
+static StructuredBuffer<uint> chosen = Bufs[k + 1];
+uint first(StructuredBuffer<uint> b) { return b[0]; }
+uint second() { return chosen[1]; }
+[numthreads(1, 1, 1)]
+void main() {
+    StructuredBuffer<uint> local = Bufs[k];
+    Out[0] = first(chosen) + second() * 10 + chosen[0] * 100;
+    Out[1] = first(local) + local[1] * 10;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpName %chosen_index \"chosen.index\"",
+        "%init_globals = OpFunction",
+    ]);
+    let init = function_body(&m.asm, "%init_globals");
+    assert!(init.contains("OpStore %chosen_index"), "{}", m.asm);
+}
