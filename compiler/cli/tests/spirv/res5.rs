@@ -258,3 +258,36 @@ void main() {
     let init = function_body(&m.asm, "%init_globals");
     assert!(init.contains("OpStore %chosen_index"), "{}", m.asm);
 }
+
+/// A helper's plain `out` array parameter (no `vertices` qualifier) given the entry's output
+/// array writes the output variables straight, as a `vertices` one does; given a local
+/// array, it is an ordinary pointer.
+#[test]
+fn mesh_output_array_to_a_plain_out_parameter() {
+    let m = compile(
+        "struct V { float4 pos : SV_Position; };
+void fill(out V vs[3], float k) {
+    vs[0].pos = float4(k, 0, 0, 1);
+    vs[1].pos = float4(0, k, 0, 1);
+    vs[2].pos = float4(0, 0, k, 1);
+}
+[outputtopology(\"triangle\")]
+[numthreads(1, 1, 1)]
+void main(out vertices V verts[3], out indices uint3 tris[1]) {
+    SetMeshOutputCounts(3, 1);
+    V local[3];
+    fill(local, 2.0);
+    fill(verts, local[1].pos.y);
+    tris[0] = uint3(0, 1, 2);
+}
+",
+        "ms_6_5",
+        &["-fspv-target-env=vulkan1.3"],
+    );
+    m.assert_has(&["%vs = OpFunctionParameter %_ptr_Function__arr_V_uint_3"]);
+    assert!(
+        function_body(&m.asm, "%fill_1").contains("%out_SV_Position"),
+        "{}",
+        m.asm
+    );
+}

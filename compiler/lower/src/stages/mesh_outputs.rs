@@ -139,6 +139,9 @@ impl FnLower<'_, '_> {
         let Some(f) = self.cx.tree.function(callee) else {
             return Ok(Vec::new());
         };
+        // The `vertices`/`primitives`/`indices` parameters, and plain `out`/`inout` ones
+        // given the entry's whole array, which the copy writes the same way (DXC would copy
+        // the whole array back, every invocation overwriting the others' elements).
         let roles: Vec<(usize, bool)> = f
             .params
             .iter()
@@ -146,6 +149,13 @@ impl FnLower<'_, '_> {
             .filter_map(|(n, p)| match p.mesh {
                 Some(MeshParam::Vertices | MeshParam::Primitives | MeshParam::Indices) => {
                     Some((n, p.direction == ParamDirection::In))
+                }
+                None if p.direction != ParamDirection::In
+                    && args
+                        .get(n)
+                        .is_some_and(|&a| self.mesh_output_index(a).is_some()) =>
+                {
+                    Some((n, false))
                 }
                 _ => None,
             })
