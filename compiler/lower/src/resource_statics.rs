@@ -92,6 +92,17 @@ impl ModuleCtx<'_> {
             }
         }
         let Some(init) = body.init else {
+            // A plain resource static never assigned names no resource: DXC's legalization
+            // fails at its uses, as for a resource local never assigned.
+            if split.is_none() && array.is_none() {
+                return Err(self.error(
+                    crate::RESOURCE_NOT_LEGAL,
+                    "this `static` resource is never assigned, so its uses name no resource; \
+                     DXC's legalization fails there too (\"generated SPIR-V is invalid\")"
+                        .to_owned(),
+                    range,
+                ));
+            }
             return Err(
                 self.unsupported("a `static` holding resources without an initializer", range)
             );
@@ -285,8 +296,15 @@ impl ModuleCtx<'_> {
                     let arm = if c != 0 { *then } else { *otherwise };
                     self.named_resource(body, infer, arm, range)
                 }
-                None => Err(self.unsupported(
-                    "a `static` resource chosen by a condition known only at run time",
+                // DXC runs the initializer once and keeps the resource in a variable its
+                // legalization cannot remove.
+                None => Err(self.error(
+                    crate::RESOURCE_NOT_LEGAL,
+                    format!(
+                        "this `static` resource is chosen by a condition known only at run \
+                         time; Vulkan needs each use to name one resource, and {}",
+                        crate::resource_structs::DXC_FAILS
+                    ),
                     range,
                 )),
             },

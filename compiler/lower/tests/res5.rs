@@ -307,3 +307,36 @@ fn static_resource_initialized_at_a_run_time_index_runs() {
     );
     assert_eq!(out, [787, 54]);
 }
+
+/// A plain `static` resource never assigned, or initialized by a `?:` on a run-time value,
+/// names no one resource: DXC's legalization fails there (E3020, not "not supported").
+#[test]
+fn static_resources_dxc_cannot_legalize() {
+    let unassigned = lower_errors(
+        r#"
+StructuredBuffer<uint> A : register(t0);
+RWStructuredBuffer<uint> Out : register(u1);
+static StructuredBuffer<uint> never;
+[numthreads(1, 1, 1)]
+void main() { Out[0] = never[0]; }
+"#,
+    );
+    assert!(unassigned.starts_with("E3020"), "{unassigned}");
+    assert!(unassigned.contains("never assigned"), "{unassigned}");
+    let chosen = lower_errors(
+        r#"
+StructuredBuffer<uint> A : register(t0);
+StructuredBuffer<uint> B : register(t1);
+RWStructuredBuffer<uint> Out : register(u2);
+cbuffer C : register(b3) { uint flag; };
+static StructuredBuffer<uint> either = flag ? A : B;
+[numthreads(1, 1, 1)]
+void main() { Out[0] = either[0]; }
+"#,
+    );
+    assert!(chosen.starts_with("E3020"), "{chosen}");
+    assert!(
+        chosen.contains("condition known only at run time"),
+        "{chosen}"
+    );
+}
