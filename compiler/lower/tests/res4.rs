@@ -607,16 +607,31 @@ fn static_struct_local_of_a_called_function_runs() {
     assert_eq!(out[2], [111, 222]);
 }
 
-/// A member given another buffer under a run-time condition: the resource a read sees is
-/// chosen at run time (E3020).
+/// A member given another buffer under a condition on a parameter: the calls' constant
+/// arguments pick copies of `next` where the condition is known, as DXC's inlining folds
+/// it: next(0) = A[0] * 100 + B[0] + 1, next(1) = A[1] * 100 + A[1] + 2.
 #[test]
-fn static_struct_local_given_a_resource_chosen_at_run_time() {
+fn static_struct_local_given_a_resource_under_a_constant_condition() {
     let text = STATIC_STRUCT_LOCAL.replace(
         "src.calls += 1;",
         "src.calls += 1;\n    if (k) src.bufs[0] = A;",
     );
-    // Given its resources in each call, `src` is tracked per call like a local: the `if` on
-    // the run-time `k` leaves `bufs[0]` chosen at run time.
+    let out = run_bound(
+        &text,
+        &[(0, 0, &[1, 2]), (1, 0, &[10, 20]), (2, 0, &[0; 2])],
+        2,
+    );
+    assert_eq!(out, [111, 204]);
+}
+
+/// The same under a condition known only at run time: the resource a read sees is chosen
+/// at run time (E3020).
+#[test]
+fn static_struct_local_given_a_resource_chosen_at_run_time() {
+    let text = STATIC_STRUCT_LOCAL.replace(
+        "src.calls += 1;",
+        "src.calls += 1;\n    if (B[k] > 0) src.bufs[0] = A;",
+    );
     let errors = lower_errors(&text);
     assert!(errors.starts_with("E3020"), "{errors}");
 }

@@ -340,3 +340,29 @@ void main() { Out[0] = either[0]; }
         "{chosen}"
     );
 }
+
+// ---- A resource chosen by a condition on a parameter, given constants ----
+
+/// `read(0, 0)` and `read(1, 1)`: each constant `useB` picks a copy of `read` in which the
+/// `if` is known, as DXC's inlining folds it (E3020 before); `i` stays an argument.
+#[test]
+fn resource_chosen_by_a_constant_argument() {
+    let text = r#"
+StructuredBuffer<uint> A : register(t0);
+StructuredBuffer<uint> B : register(t1);
+RWStructuredBuffer<uint> Out : register(u2);
+uint read(uint useB, uint i) {
+    StructuredBuffer<uint> t = A;
+    if (useB)
+        t = B;
+    return t[i];
+}
+[numthreads(1, 1, 1)]
+void main() { Out[0] = read(0, 0) + read(1, 1) * 10; }
+"#;
+    let out = run_bound(text, &[(0, &[1, 2]), (1, &[10, 20]), (2, &[0])], 2);
+    assert_eq!(out, [201]);
+    let dump = common::dump(text);
+    assert!(dump.contains("call @read(0:uint, 0:uint)"), "{dump}");
+    assert!(dump.contains("call @read.1(1:uint, 1:uint)"), "{dump}");
+}
