@@ -535,6 +535,17 @@ impl FnLower<'_, '_> {
                 Err(self.unsupported("an atomic on a swizzle of several components", e))
             }
             Place::Mesh(_) => Err(self.unsupported("an atomic on a mesh output", e)),
+            // A component of a texel at a run-time index: as for a constant one, DXC's words.
+            Place::Component(..) => {
+                let range = self.expr_range(e);
+                Err(self.cx.error(
+                    crate::NO_VULKAN_EQUIVALENT,
+                    "Interlocked operation for texture buffer whose result type is non-scalar \
+                     type is not allowed"
+                        .to_owned(),
+                    range,
+                ))
+            }
         }
     }
 

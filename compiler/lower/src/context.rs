@@ -49,7 +49,20 @@ pub struct CopyArgs<'a> {
     /// (`evaluate_attribute`): their indices are trailing `int` parameters.
     pub input_parts: &'a [crate::evaluate_attribute::ArgPart],
     pub query_elements: &'a [crate::ray_query::QueryElement],
+    /// The `vertices`/`primitives`/`indices` parameters given the entry's mesh output arrays
+    /// (`stages::mesh_outputs`): this copy has no IR parameter for them. Not part of the key:
+    /// the output arrays given are among its `resources`.
+    pub mesh_params: &'a [usize],
 }
+
+/// Which private global of a `static` local: its function, the function's template arguments,
+/// the local and the global's role ([`ModuleCtx::static_local_globals`]).
+pub type StaticLocalKey = (
+    ItemIdx,
+    Vec<TemplateBinding>,
+    hir::body::LocalId,
+    &'static str,
+);
 
 /// A template parameter bound to an argument, by name.
 pub type TemplateBinding = (String, hir::lower_type::TemplateArg);
@@ -145,6 +158,15 @@ pub struct ModuleCtx<'db> {
     /// `static` locals with a non-constant initializer: the local's global and the `bool`
     /// global that says its initializer has run (DXC's `init.<name>` flag).
     pub static_local_flags: Vec<(Global, Global)>,
+    /// The private globals of `static` locals, shared by every copy of their function (one
+    /// variable per function, as in HLSL; a template instance has its own): by function,
+    /// template arguments, local and role (`""` for the value, `"init"` for its flag).
+    pub static_local_globals: HashMap<StaticLocalKey, Global>,
+    /// The resources the initializer (not a list) of an aliasing `static` struct local gave
+    /// its slots in the first copy of its function lowered, which every copy must agree
+    /// with (`static_local_alias`).
+    pub static_initializer_resources:
+        HashMap<StaticLocalKey, Vec<(Vec<u32>, crate::resource_statics::StaticResource)>>,
     /// The set and binding of every resource of the file.
     pub bindings: crate::resources::Bindings,
     /// Whether the file declares a global struct of textures and samplers, which makes DXC
@@ -199,6 +221,8 @@ impl<'db> ModuleCtx<'db> {
             queue: Vec::new(),
             static_inits: Vec::new(),
             static_local_flags: Vec::new(),
+            static_local_globals: HashMap::new(),
+            static_initializer_resources: HashMap::new(),
             dollar_globals: None,
             bindings: Default::default(),
             flattens_composites: false,
@@ -223,8 +247,11 @@ impl<'db> ModuleCtx<'db> {
     /// Records an error with `code` at `range` of the expanded tree.
     pub fn error(&mut self, code: &'static str, message: String, range: TextRange) -> Unsupported {
         let (file, range) = hir::user_range(self.db, self.file, self.config, range);
-        self.diagnostics
-            .push(Diagnostic::error(code, message, file, range));
+        let d = Diagnostic::error(code, message, file, range);
+        // Each copy of a function lowers its body: one error, once.
+        if !self.diagnostics.contains(&d) {
+            self.diagnostics.push(d);
+        }
         Unsupported
     }
 
@@ -287,6 +314,7 @@ impl<'db> ModuleCtx<'db> {
             statics,
             input_parts,
             query_elements,
+            mesh_params,
         } = args;
         let key = (
             idx,
@@ -344,7 +372,7 @@ impl<'db> ModuleCtx<'db> {
             if p.ty.as_ref().is_some_and(crate::empty_arrays::is_empty) {
                 self.stage_io.skip(idx, n);
             }
-            if self.stage_io.is_skipped(idx, n) {
+            if self.stage_io.is_skipped(idx, n) || mesh_params.contains(&n) {
                 continue;
             }
             // `InputPatch<T, N>` and `OutputPatch<T, N>` are arrays.

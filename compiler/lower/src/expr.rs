@@ -563,6 +563,12 @@ impl FnLower<'_, '_> {
                         (Type::Vector(_, len), Some(k)) if k < len => {
                             Ok(Place::Swizzle(Box::new(b), vec![k]))
                         }
+                        // `tex[c][i] = x`: the texel's component `i`, written through the
+                        // whole texel (`Place::Component`).
+                        (Type::Vector(..), None) => {
+                            let i = self.coerce(index, &Type::INT)?;
+                            Ok(Place::Component(Box::new(b), i))
+                        }
                         _ => {
                             Err(self
                                 .unsupported("assigning through a run-time index into a texel", e))
@@ -960,8 +966,9 @@ impl FnLower<'_, '_> {
         own && self.body.children(e).into_iter().all(|c| self.is_pure(c))
     }
 
-    /// `v.zyx[i]` of a vector in memory: the component `i` picks among the swizzle's, chosen
-    /// by `select`s, then a pointer to it.
+    /// `v.zyx[i]` of a vector: the component `i` picks among the swizzle's, chosen by
+    /// `select`s, then a pointer to it (in memory) or that component of the whole vector
+    /// (a texel, `Place::Component`).
     fn run_time_swizzle_element(
         &mut self,
         inner: Place,
@@ -969,12 +976,9 @@ impl FnLower<'_, '_> {
         index: ExprId,
         e: ExprId,
     ) -> R<Place> {
-        let ptr = match inner {
-            Place::Ptr(ptr) if matches!(self.place_type(&inner), Type::Vector(..)) => ptr,
-            _ => {
-                return Err(self.unsupported("assigning through a run-time index into a swizzle", e))
-            }
-        };
+        if !matches!(self.place_type(&inner), Type::Vector(..)) {
+            return Err(self.unsupported("assigning through a run-time index into a swizzle", e));
+        }
         let i = self.coerce(index, &Type::INT)?;
         let Some((&last, rest)) = comps.split_last() else {
             return Err(self.unsupported("indexing this value", e));
@@ -986,7 +990,11 @@ impl FnLower<'_, '_> {
             let c = self.fb().int(i32::from(c));
             component = self.fb().select(here, c, component);
         }
-        Ok(Place::Ptr(self.fb().access_chain(ptr, &[component])))
+        Ok(match inner {
+            Place::Ptr(ptr) => Place::Ptr(self.fb().access_chain(ptr, &[component])),
+            // A vector that is no memory (a texel): through the whole vector.
+            inner => Place::Component(Box::new(inner), component),
+        })
     }
 
     fn lower_conditional(

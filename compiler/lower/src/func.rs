@@ -35,6 +35,10 @@ pub enum Place {
     /// A part of one element of a mesh shader's output array (`vs[i].color.xy`), which
     /// lives in several stage variables (`stages::mesh_outputs`).
     Mesh(Box<crate::stages::mesh_outputs::MeshPlace>),
+    /// The component at a run-time `int` index of the vector at the inner place, which is
+    /// no memory (a texel: `tex[c][i]`): read and written through the whole vector, as DXC
+    /// writes one component of a texel.
+    Component(Box<Place>, Value),
 }
 
 /// Where `break` and `continue` go.
@@ -268,7 +272,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
                 let stage_param = self.body.params.iter().position(|&p| p == l);
                 let what = match stage_param {
-                    Some(n) if self.cx.stage_io.is_skipped(self.item, n) => {
+                    Some(n) if self.cx.stage_io.is_skipped_in(self.item, self.func, n) => {
                         "using this stream or mesh output except through `Append` or by \
                          assigning to its elements"
                     }
@@ -277,6 +281,38 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 Err(self.cx.unsupported(what, range))
             }
         }
+    }
+
+    /// The private global of role `role` (`""` for the value, `"init"` for the flag of its
+    /// initializer) of `static` local `l`: one for every copy of the function (HLSL has one
+    /// variable per function; copies exist only for what DXC inlines), made by the first
+    /// copy lowered, and whether this call made it.
+    pub(crate) fn static_private(
+        &mut self,
+        l: LocalId,
+        role: &'static str,
+        ty: Type,
+        init: Option<ir::Const>,
+    ) -> (ir::Global, bool) {
+        let template_args = (self.cx.template_args.get(&self.func).cloned()).unwrap_or_default();
+        let key = (self.item, template_args, l, role);
+        if let Some(&g) = self.cx.static_local_globals.get(&key) {
+            return (g, false);
+        }
+        // Named after the function, not the copy (`h`, not `h.1`).
+        let copy = &self.cx.mb.module().functions[self.func].name;
+        let fname = match copy.rsplit_once('.') {
+            Some((f, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => f,
+            _ => copy,
+        }
+        .to_owned();
+        let name = match role {
+            "" => format!("{fname}.{}", self.body.local(l).name),
+            r => format!("{r}.{fname}.{}", self.body.local(l).name),
+        };
+        let g = self.cx.mb.private(&name, ty, init);
+        self.cx.static_local_globals.insert(key, g);
+        (g, true)
     }
 
     /// Allocas for every parameter and local (in the entry block), parameters stored.
@@ -326,7 +362,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
         let mut args: Vec<ParamArg> = Vec::new();
         let mut next_arg = first;
         for (n, p) in params.iter().enumerate() {
-            if self.cx.stage_io.is_skipped(self.item, n) {
+            if self.cx.stage_io.is_skipped_in(self.item, self.func, n) {
                 args.push(ParamArg::Skipped);
                 continue;
             }
@@ -544,7 +580,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
             // (the entry, run once per invocation) is a split local whose data part is a
             // private global (`static_assign`).
             if local.is_static && crate::resource_structs::split_type(&ty).is_some() {
-                self.static_split_local(l, &ty, &local.name, range)?;
+                self.static_split_local(l, &ty, range)?;
                 continue;
             }
             if local.is_static && (!local.is_const || reads_locals) {
@@ -561,15 +597,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 if !is_storable(&ty) {
                     return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
                 }
-                let fname = self.cx.mb.module().functions[self.func].name.clone();
-                let name = format!("{fname}.{}", local.name);
-                let g = self.cx.mb.private(&name, ty, init);
-                if guarded {
+                let l = LocalId(i as u32);
+                let (g, fresh) = self.static_private(l, "", ty, init);
+                if guarded && fresh {
                     let no = self.cx.mb.const_handle(ir::Constant::bool(false));
-                    let flag = self
-                        .cx
-                        .mb
-                        .private(&format!("init.{name}"), Type::BOOL, Some(no));
+                    let (flag, _) = self.static_private(l, "init", Type::BOOL, Some(no));
                     self.cx.static_local_flags.push((g, flag));
                 }
                 self.locals[i] = Some(Value::Global(g));
@@ -738,6 +770,10 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     _ => self.fb().swizzle(v, comps),
                 }
             }
+            Place::Component(base, i) => {
+                let v = self.load_place(base)?;
+                self.fb().extract_dynamic(v, *i)
+            }
             Place::MatrixSwizzle(base, elements) => {
                 let m = self.load_place(base)?;
                 self.matrix_elements(m, elements)
@@ -831,6 +867,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
                 self.store_place(base, whole)?;
             }
+            Place::Component(base, i) => {
+                let whole = self.load_place(base)?;
+                let whole = self.fb().insert_dynamic(whole, v, *i);
+                self.store_place(base, whole)?;
+            }
             Place::Texel {
                 resource,
                 coord,
@@ -890,6 +931,10 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
             }
             Place::Mesh(m) => m.ty(),
+            Place::Component(base, _) => {
+                let t = self.place_type(base);
+                Type::Scalar(t.scalar_kind().unwrap_or(types::ScalarKind::Float))
+            }
             Place::Texel { resource, .. } => {
                 let t = self.type_of(*resource);
                 t.pointee()

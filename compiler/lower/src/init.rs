@@ -133,6 +133,17 @@ fn lower_one(
         if let Some(split) = b.split {
             f.init_static_data(split, g, init)?;
         }
+        // An element at a run-time index: its index, once (`StaticBinding::index`).
+        if let Some((_, index)) = b.index.filter(|&(_, index)| index == g) {
+            let mut e = init;
+            while let hir::body::Expr::Paren(i) = f.body.expr(e) {
+                e = *i;
+            }
+            if let hir::body::Expr::Index { index: k, .. } = f.body.expr(e).clone() {
+                let v = f.coerce(k, &Type::INT)?;
+                f.fb().store(Value::Global(index), v);
+            }
+        }
         return Ok(f.current);
     }
     let v = f.coerce(init, &ty)?;

@@ -188,7 +188,8 @@ impl FnLower<'_, '_> {
 /// The parameters among those `params_in` marks as `in` scalars with which `body` indexes
 /// an array holding resources (or structs holding them), `a[i]`: a constant argument there
 /// names one element, as DXC's inlining sees it, so the call picks a copy per constant (a
-/// run-time argument stays a run-time index, `resource_runs`).
+/// run-time argument stays a run-time index, `resource_runs`); and those a condition reads
+/// in a function assigning resources.
 pub(crate) fn resource_index_params(
     body: &Body,
     infer: &hir::InferenceResult,
@@ -222,6 +223,40 @@ pub(crate) fn resource_index_params(
                     used[k] = true;
                 }
             }
+        }
+    }
+    // A function assigning resources (`t = B`, `m.t = B`) under a condition on such a
+    // parameter (`if (useB) t = B;`): a constant argument picks the resource, as DXC's
+    // inlining folds the condition, so the call picks a copy per constant.
+    let assigns_resources = body.exprs.iter().any(|x| match x {
+        Expr::Binary {
+            op: syntax::ast::BinaryOp::Assign { op: None },
+            lhs,
+            ..
+        } => infer
+            .type_of_expr(*lhs)
+            .is_some_and(crate::resource_out::holds_resources),
+        _ => false,
+    });
+    if assigns_resources {
+        let mut conditions: Vec<ExprId> = body
+            .stmts
+            .iter()
+            .filter_map(|st| match st {
+                hir::body::Stmt::If { cond, .. } => Some(*cond),
+                hir::body::Stmt::Switch { expr, .. } => Some(*expr),
+                _ => None,
+            })
+            .collect();
+        conditions.extend(body.exprs.iter().filter_map(|x| match x {
+            Expr::Conditional { cond, .. } => Some(*cond),
+            _ => None,
+        }));
+        while let Some(e) = conditions.pop() {
+            if let Some(k) = param(e) {
+                used[k] = true;
+            }
+            conditions.extend(body.children(e));
         }
     }
     used

@@ -207,6 +207,7 @@ impl ModuleCtx<'_> {
             data: None,
             array: None,
             assigned: None,
+            index: None,
         })
     }
 }

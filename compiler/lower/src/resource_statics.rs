@@ -43,6 +43,11 @@ pub struct StaticBinding {
     pub array: Option<u32>,
     /// How functions assigning a plain resource static resolve it (`static_assign`).
     pub assigned: Option<crate::static_assign::Assigned>,
+    /// A plain resource static no function assigns, initialized with an element of a global
+    /// resource array at a run-time index (`static Texture2D t = ts[cb.k];`): the array
+    /// and the private `int` global holding the index, which `init_globals` computes once,
+    /// as DXC runs a static's initializer once (its `slots` hold `None`).
+    pub index: Option<(Global, Global)>,
 }
 
 impl ModuleCtx<'_> {
@@ -87,10 +92,27 @@ impl ModuleCtx<'_> {
             }
         }
         let Some(init) = body.init else {
+            // A plain resource static never assigned names no resource: DXC's legalization
+            // fails at its uses, as for a resource local never assigned.
+            if split.is_none() && array.is_none() {
+                return Err(self.error(
+                    crate::RESOURCE_NOT_LEGAL,
+                    "this `static` resource is never assigned, so its uses name no resource; \
+                     DXC's legalization fails there too (\"generated SPIR-V is invalid\")"
+                        .to_owned(),
+                    range,
+                ));
+            }
             return Err(
                 self.unsupported("a `static` holding resources without an initializer", range)
             );
         };
+        if split.is_none() && array.is_none() {
+            if let Some(b) = self.indexed_static_binding(idx, &body, &infer, init)? {
+                self.static_resources.insert(idx, b.clone());
+                return Ok(b);
+            }
+        }
         // While the initializer is read, the static names nothing.
         self.static_resources.insert(idx, StaticBinding::default());
         let slots = match (&split, array) {
@@ -121,6 +143,7 @@ impl ModuleCtx<'_> {
             data,
             array,
             assigned,
+            index: None,
         };
         self.static_resources.insert(idx, b.clone());
         Ok(b)
@@ -162,6 +185,46 @@ impl ModuleCtx<'_> {
             data: None,
             array: None,
             assigned: Some(assigned),
+            index: None,
+        }))
+    }
+
+    /// The binding of plain resource static `idx` whose initializer `init` is an element of
+    /// a global resource array at a run-time index ([`StaticBinding::index`]); `None` for
+    /// any other initializer.
+    fn indexed_static_binding(
+        &mut self,
+        idx: ItemIdx,
+        body: &Body,
+        infer: &InferenceResult,
+        init: ExprId,
+    ) -> R<Option<StaticBinding>> {
+        let Some((base, index)) = runtime_element(body, init) else {
+            return Ok(None);
+        };
+        if const_index(self, body, infer, index).is_some() {
+            return Ok(None);
+        }
+        let Some(Resolution::Global(ast)) = infer.resolution(base) else {
+            return Ok(None);
+        };
+        let Some(item) = self.tree.by_ast(*ast) else {
+            return Ok(None);
+        };
+        if self.is_resource_static(item) || !self.is_resource_item(item) {
+            return Ok(None);
+        }
+        let GlobalRef::Var(array) = self.global_for(item)? else {
+            return Ok(None);
+        };
+        let name = format!("{}.index", self.tree.item(idx).name);
+        let index = self.mb.private(&name, Type::INT, None);
+        // `init_globals` stores the index (`init.rs`).
+        self.static_inits.push((idx, index));
+        Ok(Some(StaticBinding {
+            slots: vec![None],
+            index: Some((array, index)),
+            ..StaticBinding::default()
         }))
     }
 
@@ -233,8 +296,15 @@ impl ModuleCtx<'_> {
                     let arm = if c != 0 { *then } else { *otherwise };
                     self.named_resource(body, infer, arm, range)
                 }
-                None => Err(self.unsupported(
-                    "a `static` resource chosen by a condition known only at run time",
+                // DXC runs the initializer once and keeps the resource in a variable its
+                // legalization cannot remove.
+                None => Err(self.error(
+                    crate::RESOURCE_NOT_LEGAL,
+                    format!(
+                        "this `static` resource is chosen by a condition known only at run \
+                         time; Vulkan needs each use to name one resource, and {}",
+                        crate::resource_structs::DXC_FAILS
+                    ),
                     range,
                 )),
             },
@@ -494,6 +564,9 @@ impl FnLower<'_, '_> {
     /// The pointer a plain resource static stands for.
     pub(crate) fn static_resource_pointer(&mut self, idx: ItemIdx) -> R<Option<Value>> {
         let b = self.binding_at(idx)?;
+        if let Some((array, index)) = b.index {
+            return Ok(Some(self.indexed_static_pointer(idx, array, index)));
+        }
         if b.split.is_some() || b.array.is_some() || self.tracks_static(idx) {
             return Ok(None);
         }
@@ -551,6 +624,31 @@ impl FnLower<'_, '_> {
         }
         self.res.element_pointers.insert((g, element), v);
         v
+    }
+
+    /// The element of `array` at the index held by `index` that static `idx` stands for
+    /// ([`StaticBinding::index`]): loaded and indexed once, at the top of the entry block
+    /// (the index is set before any function runs and never changes), so that every use
+    /// is one value.
+    fn indexed_static_pointer(&mut self, idx: ItemIdx, array: Global, index: Global) -> Value {
+        if let Some(&p) = self.res.indexed_statics.get(&idx) {
+            return p;
+        }
+        let k = self.fb().load(Value::Global(index));
+        let p = self.fb().access_chain(Value::Global(array), &[k]);
+        let f = &mut self.cx.mb.module_mut().functions[self.func];
+        if let Some(&entry) = f.layout.first() {
+            for (at, v) in [k, p].into_iter().enumerate() {
+                let Value::Inst(i) = v else { continue };
+                if let Some(b) = f.insts[i].block.take() {
+                    f.blocks[b].insts.retain(|&x| x != i);
+                }
+                f.insts[i].block = Some(entry);
+                f.blocks[entry].insts.insert(at, i);
+            }
+        }
+        self.res.indexed_statics.insert(idx, p);
+        p
     }
 
     /// The temporary local standing for struct static or static resource array `idx` in
@@ -679,5 +777,19 @@ impl FnLower<'_, '_> {
                 _ => false,
             }
         })
+    }
+}
+
+/// The array and index of initializer `e` when it is an element of a named array
+/// (`ts[k]`, parentheses aside).
+fn runtime_element(body: &Body, mut e: ExprId) -> Option<(ExprId, ExprId)> {
+    loop {
+        match body.expr(e) {
+            Expr::Paren(i) => e = *i,
+            Expr::Index { base, index } if matches!(body.expr(*base), Expr::Path(_)) => {
+                return Some((*base, *index))
+            }
+            _ => return None,
+        }
     }
 }

@@ -254,6 +254,13 @@ pub struct ResourceLocals {
     /// initializer) gives the same resource: aliases of it, their assignments without effect
     /// (`static_assign`).
     pub alias_statics: HashSet<LocalId>,
+    /// `static` locals holding resources in a called function that are given their
+    /// resources in each call before they are read (`static_assign`): tracked like
+    /// `static_once` ones, a read before the call assigns them being refused.
+    pub per_call_statics: HashSet<LocalId>,
+    /// The element pointer each `static` resource initialized at a run-time index stands
+    /// for in this function (`resource_statics::indexed_static_pointer`).
+    pub indexed_statics: HashMap<hir::item_tree::ItemIdx, Value>,
     /// Loops rebinding resources declared outside them (`resource_loops`).
     pub loops: crate::resource_loops::LoopRebinds,
 }
@@ -1147,6 +1154,9 @@ impl FnLower<'_, '_> {
             Some(p) => Ok(p),
             None => {
                 let range = self.expr_range(e);
+                if self.res.per_call_statics.contains(&slot.0) {
+                    return Err(self.earlier_call_resource(range));
+                }
                 Err(self.unassigned_use(range))
             }
         }
@@ -1190,8 +1200,12 @@ impl FnLower<'_, '_> {
         }
         let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));
         let stage_param = self.body.params.iter().position(|&p| p == l);
-        let skipped = stage_param.is_some_and(|n| self.cx.stage_io.is_skipped(self.item, n));
+        let skipped =
+            stage_param.is_some_and(|n| self.cx.stage_io.is_skipped_in(self.item, self.func, n));
         if plain && !skipped && !self.res.arrays.contains_key(&l) {
+            if self.res.per_call_statics.contains(&l) {
+                return Some(self.earlier_call_resource(range));
+            }
             return Some(self.unassigned_use(range));
         }
         None

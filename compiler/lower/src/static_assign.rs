@@ -239,32 +239,38 @@ impl FnLower<'_, '_> {
         &mut self,
         l: hir::body::LocalId,
         ty: &types::Type,
-        name: &str,
         range: syntax::TextRange,
     ) -> R<()> {
         let Some(split) = crate::resource_structs::split_type(ty) else {
             return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
         };
         // In a called function, each slot must stand for one resource on every call
-        // (`static_local_alias`).
+        // (`static_local_alias`), or be given its resource in each call before it is read.
+        let mut per_call = false;
         let aliases = if self.cx.is_called(self.item) {
-            let Some(aliases) = self.local_static_split_aliases(l, &split) else {
-                return Err(self.cx.unsupported(
-                    "a `static` local holding resources in a function other functions call, \
-                     initialized other than by a list, or given different resources or \
-                     resources chosen at run time (hlslc keeps such a local's resources \
-                     through an entry function only, or when each resource member is only \
-                     ever given one resource)",
-                    range,
-                ));
-            };
-            Some(aliases)
+            match self.local_static_split_aliases(l, &split) {
+                Some(aliases) => Some(aliases),
+                None if self.body.local(l).init.is_none() => {
+                    per_call = true;
+                    None
+                }
+                None => {
+                    return Err(self.cx.unsupported(
+                        "a `static` local holding resources in a function other functions \
+                         call, initialized other than by a list and given other resources \
+                         later, or initialized by a list and given different resources \
+                         (hlslc keeps such a local's resources when each resource member is \
+                         only ever given one resource, or when each call assigns them before \
+                         reading them)",
+                        range,
+                    ));
+                }
+            }
         } else {
             None
         };
-        let fname = self.cx.mb.module().functions[self.func].name.clone();
-        let data = (split.data.clone())
-            .map(|d| Value::Global(self.cx.mb.private(&format!("{fname}.{name}"), d, None)));
+        let data =
+            (split.data.clone()).map(|d| Value::Global(self.static_private(l, "", d, None).0));
         self.res
             .split
             .insert(l, crate::resource_structs::SplitLocal { split, data });
@@ -280,6 +286,9 @@ impl FnLower<'_, '_> {
             }
             None => {
                 self.res.static_once.insert(l);
+                if per_call {
+                    self.res.per_call_statics.insert(l);
+                }
             }
         }
         Ok(())
@@ -296,21 +305,46 @@ impl FnLower<'_, '_> {
         range: syntax::TextRange,
     ) -> R<()> {
         if self.cx.is_called(self.item) {
-            let Some(r) = self.local_static_alias(l) else {
+            if let Some(r) = self.local_static_alias(l) {
+                let p = self.static_pointer(r);
+                self.locals[l.0 as usize] = Some(p);
+                self.res.alias_statics.insert(l);
+                return Ok(());
+            }
+            // Given its resource in each call before it is read: what an earlier call left
+            // is never seen, so it is tracked like a local, per call (a read before the
+            // call assigns it is refused where it is).
+            if self.body.local(l).init.is_some() {
                 return Err(self.cx.unsupported(
-                    "assigning different resources to a `static` local in a function other \
-                     functions call (hlslc keeps such a local's resource through an entry \
-                     function only, or when every assignment names one resource)",
+                    "a `static` resource local initialized and then given other resources in \
+                     a function other functions call (hlslc keeps such a local's resource \
+                     when every assignment names one resource, or when each call assigns it \
+                     before reading it)",
                     range,
                 ));
-            };
-            let p = self.static_pointer(r);
-            self.locals[l.0 as usize] = Some(p);
-            self.res.alias_statics.insert(l);
-            return Ok(());
+            }
+            self.res.per_call_statics.insert(l);
         }
         self.res.static_once.insert(l);
         Ok(())
+    }
+
+    /// The error at a read of a `static` local holding resources in a called function, given
+    /// its resources in each call (`ResourceLocals::per_call_statics`), where this call has
+    /// assigned none yet: the resource would be the one an earlier call left.
+    pub(crate) fn earlier_call_resource(
+        &mut self,
+        range: syntax::TextRange,
+    ) -> crate::context::Unsupported {
+        if self.res.flow.dead || self.res.dropping {
+            return self.unassigned_use(range);
+        }
+        self.cx.unsupported(
+            "reading a resource of a `static` local, in a function other functions call, \
+             before the call assigns it (the resource an earlier call left is not followed \
+             from one call to the next)",
+            range,
+        )
     }
 
     /// The one resource (a global or a constant element of one) that every assignment to

@@ -25,7 +25,7 @@ use syntax::ast::BinaryOp;
 
 use crate::func::FnLower;
 use crate::resource_statics::StaticResource;
-use crate::resource_structs::{Member, Split};
+use crate::resource_structs::{Binding, Member, Split};
 
 /// One step from a struct local towards one of its members.
 enum Step {
@@ -53,10 +53,12 @@ impl FnLower<'_, '_> {
         let body = self.body.clone();
         let mut out: Vec<(Vec<u32>, StaticResource)> = Vec::new();
         if let Some(init) = body.local(l).init {
-            // Each slot, in order, takes the list's next resource.
+            // Any other initializer gives its resources where it runs, checked there
+            // (`init_alias_static_split`).
             if !matches!(body.expr(init), Expr::InitList(_)) {
-                return None;
+                return self.split_writes_aliases(l, split, out);
             }
+            // Each slot, in order, takes the list's next resource.
             let mut resources = Vec::new();
             self.list_resources(init, &mut resources);
             let paths = split.resource_paths();
@@ -67,6 +69,18 @@ impl FnLower<'_, '_> {
                 out.push((path, r?));
             }
         }
+        self.split_writes_aliases(l, split, out)
+    }
+
+    /// [`Self::local_static_split_aliases`] for the writes of the body, after the
+    /// initializer's resources `out`.
+    fn split_writes_aliases(
+        &mut self,
+        l: LocalId,
+        split: &Split,
+        mut out: Vec<(Vec<u32>, StaticResource)>,
+    ) -> Option<Vec<(Vec<u32>, StaticResource)>> {
+        let body = self.body.clone();
         for (k, x) in body.exprs.iter().enumerate() {
             let e = ExprId(k as u32);
             if let Some(w) = crate::resource_choice::assigned_operand(x) {
@@ -149,10 +163,8 @@ impl FnLower<'_, '_> {
         l: LocalId,
         init: ExprId,
     ) -> crate::context::R<()> {
-        let fname = self.cx.mb.module().functions[self.func].name.clone();
-        let name = format!("init.{fname}.{}", self.body.local(l).name);
         let no = self.cx.mb.const_handle(ir::Constant::bool(false));
-        let flag = self.cx.mb.private(&name, types::Type::BOOL, Some(no));
+        let (flag, _) = self.static_private(l, "init", types::Type::BOOL, Some(no));
         let Some(merge) = self.first_time(flag) else {
             return Ok(());
         };
@@ -161,11 +173,80 @@ impl FnLower<'_, '_> {
             .map(|(k, v)| (k.clone(), *v))
             .collect();
         self.init_split_local(l, init)?;
+        // Any initializer but a list: each slot keeps the resource it gives, which must be
+        // the one later assignments give (if any) and the same in every copy of the
+        // function, as the first call, whichever copy makes it, runs it.
+        let given = if matches!(self.body.expr(init), Expr::InitList(_)) {
+            Vec::new()
+        } else {
+            self.initializer_aliases(l, init, &saved)?
+        };
         self.res.slots.retain(|(x, _), _| *x != l);
         self.res.slots.extend(saved);
+        for (path, r) in given {
+            let p = self.static_pointer(r);
+            self.res.slots.insert((l, path), Binding::Bound(p));
+        }
         self.br(merge);
         self.switch_to(merge);
         Ok(())
+    }
+
+    /// The resource each slot of aliasing `static` struct local `l` holds after its
+    /// initializer `init` (not a list) ran, checked against the slots' aliases `saved`
+    /// and the other copies of the function; E3001 where it is no one known resource or
+    /// disagrees.
+    fn initializer_aliases(
+        &mut self,
+        l: LocalId,
+        init: ExprId,
+        saved: &[(crate::resource_structs::Slot, Binding)],
+    ) -> crate::context::R<Vec<(Vec<u32>, StaticResource)>> {
+        let paths = match self.res.split.get(&l) {
+            Some(sl) => sl.split.resource_paths(),
+            None => Vec::new(),
+        };
+        let mut given = Vec::new();
+        for path in paths {
+            let r = match self.res.slots.get(&(l, path.clone())).copied() {
+                Some(Binding::Bound(p)) => self.named_resource_value(p),
+                _ => None,
+            };
+            let before = saved.iter().find(|((_, p), _)| *p == path).map(|(_, b)| *b);
+            let agrees = match (r, before) {
+                (Some(r), Some(Binding::Bound(p))) => self.named_resource_value(p) == Some(r),
+                (Some(_), None) => true,
+                _ => false,
+            };
+            let Some(r) = r.filter(|_| agrees) else {
+                return Err(self.unsupported(
+                    "this initializer of a `static` local in a function other functions call, \
+                     which gives it a resource other than one known resource, or not the one \
+                     its later assignments give",
+                    init,
+                ));
+            };
+            given.push((path, r));
+        }
+        let template_args = (self.cx.template_args.get(&self.func).cloned()).unwrap_or_default();
+        let key = (self.item, template_args, l, "");
+        match self.cx.static_initializer_resources.get(&key) {
+            Some(first) if *first != given => {
+                return Err(self.unsupported(
+                    "this initializer of a `static` local, which gives it different resources \
+                     in different copies of the function (the resources of the first call \
+                     would be kept)",
+                    init,
+                ));
+            }
+            Some(_) => {}
+            None => {
+                self.cx
+                    .static_initializer_resources
+                    .insert(key, given.clone());
+            }
+        }
+        Ok(given)
     }
 
     /// Whether `e` is an aliasing `static` local or a part of one (whose resource slots

@@ -351,6 +351,7 @@ impl FnLower<'_, '_> {
             array_lens: &lens,
             statics: &statics,
             input_parts: &stage_args.input_parts(),
+            mesh_params: &stage_args.mesh_params(),
         };
         let f = self.cx.function_for_resources(idx, &name, copy)?;
         self.record_stage_arguments(f, &stage_args);
@@ -434,7 +435,7 @@ impl FnLower<'_, '_> {
         }
         let mut user_params = params[this_params..].iter();
         for i in 0..sig.params.len() {
-            if self.cx.stage_io.is_skipped(idx, i) {
+            if self.cx.stage_io.is_skipped_in(idx, f, i) {
                 continue;
             }
             if let Some((_, values)) = split_args.iter().find(|(k, _)| *k == i) {
@@ -569,6 +570,8 @@ impl FnLower<'_, '_> {
         a: ExprId,
         param: Option<&Type>,
     ) -> R<(ResourceArg, Option<Value>)> {
+        // Instructions made from here on are this argument's own.
+        let first_new = self.cx.mb.module().functions[self.func].insts.len();
         let heap = match param {
             Some(Type::Resource(res)) => self.heap_element(a, res),
             _ => None,
@@ -613,10 +616,17 @@ impl FnLower<'_, '_> {
                 (d.opcode, &d.operands[..])
             {
                 let (global, index) = (*global, *index);
-                // The copy rebuilds the access chain; the caller's own is not needed.
-                let f = &mut self.cx.mb.module_mut().functions[self.func];
-                if let Some(b) = f.insts[i].block.take() {
-                    f.blocks[b].insts.retain(|&x| x != i);
+                // The copy rebuilds the access chain; the caller's own is not needed when
+                // this argument made it (a resource local bound to it, or a `static`'s
+                // chain kept for every use, may use it again).
+                let kept = (self.res.element_pointers.values())
+                    .chain(self.res.indexed_statics.values())
+                    .any(|&v| v == p);
+                if i.index() >= first_new && !kept {
+                    let f = &mut self.cx.mb.module_mut().functions[self.func];
+                    if let Some(b) = f.insts[i].block.take() {
+                        f.blocks[b].insts.retain(|&x| x != i);
+                    }
                 }
                 let nonuniform = self.is_nonuniform_index(index);
                 let from = self.type_of(index);

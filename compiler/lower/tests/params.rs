@@ -430,77 +430,78 @@ fn inout_resources_that_are_array_elements_come_with_their_index() {
     check(
         INOUT_ELEMENTS,
         expect![[r#"
-        struct Pick { uint scale; }
+            struct Pick { uint scale; }
 
-        @g0 = resource storage_buffer array<StructuredBuffer<uint>, 3> set(0) binding(0) count(3) layout(relaxed_std430) ; Bufs
-        @g1 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(1) layout(relaxed_std430) ; Out
+            @g0 = resource storage_buffer array<StructuredBuffer<uint>, 3> set(0) binding(0) count(3) layout(relaxed_std430) ; Bufs
+            @g1 = resource storage_buffer RWStructuredBuffer<uint> set(0) binding(1) layout(relaxed_std430) ; Out
 
-        func @main_body() -> void {
-        bb0: ; (entry)
-          %0 = access_chain @g0, 0:int : ptr<storage_buffer, StructuredBuffer<uint>>
-          %1 = alloca : ptr<function, Pick> ; p
-          %2 = access_chain @g0, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
-          %3 = access_chain %1, 0:int : ptr<function, uint>
-          store %3, 10:uint
-          call @keep(%1, 2:int)
-          %4 = access_chain @g1, 0:int : ptr<storage_buffer, uint>
-          %5 = access_chain %2, 0:int : ptr<storage_buffer, uint>
-          %6 = load %5 : uint
-          %7 = access_chain %1, 0:int : ptr<function, uint>
-          %8 = load %7 : uint
-          %9 = mul %6, %8 : uint
-          store %4, %9
-          call @swap(%1, 2:int)
-          %10 = access_chain @g1, 1:int : ptr<storage_buffer, uint>
-          %11 = access_chain %0, 1:int : ptr<storage_buffer, uint>
-          %12 = load %11 : uint
-          %13 = access_chain %1, 0:int : ptr<function, uint>
-          %14 = load %13 : uint
-          %15 = mul %12, %14 : uint
-          store %10, %15
-          %16 = access_chain @g1, 2:int : ptr<storage_buffer, uint>
-          %17 = call @second(1:int) : uint
-          store %16, %17
-          ret
-        }
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g0, 0:int : ptr<storage_buffer, StructuredBuffer<uint>>
+              %1 = alloca : ptr<function, Pick> ; p
+              %2 = access_chain @g0, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
+              %3 = access_chain %1, 0:int : ptr<function, uint>
+              store %3, 10:uint
+              call @keep(%1, 2:int)
+              %4 = access_chain @g1, 0:int : ptr<storage_buffer, uint>
+              %5 = access_chain %2, 0:int : ptr<storage_buffer, uint>
+              %6 = load %5 : uint
+              %7 = access_chain %1, 0:int : ptr<function, uint>
+              %8 = load %7 : uint
+              %9 = mul %6, %8 : uint
+              store %4, %9
+              call @swap(%1, 2:int)
+              %10 = access_chain @g1, 1:int : ptr<storage_buffer, uint>
+              %11 = access_chain %0, 1:int : ptr<storage_buffer, uint>
+              %12 = load %11 : uint
+              %13 = access_chain %1, 0:int : ptr<function, uint>
+              %14 = load %13 : uint
+              %15 = mul %12, %14 : uint
+              store %10, %15
+              %16 = access_chain @g0, 1:int : ptr<storage_buffer, StructuredBuffer<uint>>
+              %17 = access_chain @g1, 2:int : ptr<storage_buffer, uint>
+              %18 = call @second(1:int) : uint
+              store %17, %18
+              ret
+            }
 
-        func @main() -> void {
-        bb0: ; (entry)
-          call @main_body()
-          ret
-        }
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
 
-        func @keep(%arg0: ptr<function, Pick>, %arg1: int) -> void {
-        bb0: ; (entry)
-          %0 = access_chain @g0, %arg1 : ptr<storage_buffer, StructuredBuffer<uint>>
-          %1 = access_chain %arg0, 0:int : ptr<function, uint>
-          %2 = load %1 : uint
-          %3 = add %2, 1:uint : uint
-          store %1, %3
-          ret
-        }
+            func @keep(%arg0: ptr<function, Pick>, %arg1: int) -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g0, %arg1 : ptr<storage_buffer, StructuredBuffer<uint>>
+              %1 = access_chain %arg0, 0:int : ptr<function, uint>
+              %2 = load %1 : uint
+              %3 = add %2, 1:uint : uint
+              store %1, %3
+              ret
+            }
 
-        func @swap(%arg0: ptr<function, Pick>, %arg1: int) -> void {
-        bb0: ; (entry)
-          %0 = access_chain @g0, %arg1 : ptr<storage_buffer, StructuredBuffer<uint>>
-          %1 = access_chain %arg0, 0:int : ptr<function, uint>
-          %2 = access_chain %0, 0:int : ptr<storage_buffer, uint>
-          %3 = load %2 : uint
-          store %1, %3
-          %4 = access_chain @g0, 0:int : ptr<storage_buffer, StructuredBuffer<uint>>
-          ret
-        }
+            func @swap(%arg0: ptr<function, Pick>, %arg1: int) -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g0, %arg1 : ptr<storage_buffer, StructuredBuffer<uint>>
+              %1 = access_chain %arg0, 0:int : ptr<function, uint>
+              %2 = access_chain %0, 0:int : ptr<storage_buffer, uint>
+              %3 = load %2 : uint
+              store %1, %3
+              %4 = access_chain @g0, 0:int : ptr<storage_buffer, StructuredBuffer<uint>>
+              ret
+            }
 
-        func @second(%arg0: int) -> uint {
-        bb0: ; (entry)
-          %0 = access_chain @g0, %arg0 : ptr<storage_buffer, StructuredBuffer<uint>>
-          %1 = access_chain %0, 1:int : ptr<storage_buffer, uint>
-          %2 = load %1 : uint
-          ret %2
-        }
+            func @second(%arg0: int) -> uint {
+            bb0: ; (entry)
+              %0 = access_chain @g0, %arg0 : ptr<storage_buffer, StructuredBuffer<uint>>
+              %1 = access_chain %0, 1:int : ptr<storage_buffer, uint>
+              %2 = load %1 : uint
+              ret %2
+            }
 
-        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
-    "#]],
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
     );
 }
 

@@ -504,17 +504,18 @@ fn static_resource_local_of_a_called_function_runs() {
     assert_eq!(out, [10, 20]);
 }
 
-/// Two different resources assigned to it: which one a call sees depends on the calls
-/// before it, which hlslc does not follow for a local (E3001).
+/// Two different resources assigned to it, each call assigning one before reading it: each
+/// copy of `pick` (one per constant `k`, as it hands a resource back) sees its own, as DXC's
+/// inlining does: Out = [B[0], A[1]].
 #[test]
-fn static_resource_local_given_two_resources_is_not_supported_yet() {
+fn static_resource_local_given_two_resources_in_its_calls() {
     let text = STATIC_LOCAL.replace("t = B;", "t = B;\n    else\n        t = A;");
-    let errors = lower_errors(&text);
-    assert!(errors.starts_with("E3001"), "{errors}");
-    assert!(
-        errors.contains("assigning different resources to a `static` local"),
-        "{errors}"
+    let out = run_bound(
+        &text,
+        &[(0, 0, &[1, 2]), (1, 0, &[10, 20]), (2, 0, &[0; 2])],
+        2,
     );
+    assert_eq!(out, [10, 2]);
 }
 
 const STATIC_STRUCT_LOCAL: &str = r#"
@@ -606,19 +607,33 @@ fn static_struct_local_of_a_called_function_runs() {
     assert_eq!(out[2], [111, 222]);
 }
 
-/// A member given two different buffers would carry its resource from call to call: E3001.
+/// A member given another buffer under a condition on a parameter: the calls' constant
+/// arguments pick copies of `next` where the condition is known, as DXC's inlining folds
+/// it: next(0) = A[0] * 100 + B[0] + 1, next(1) = A[1] * 100 + A[1] + 2.
 #[test]
-fn static_struct_local_given_two_resources_is_not_supported_yet() {
+fn static_struct_local_given_a_resource_under_a_constant_condition() {
     let text = STATIC_STRUCT_LOCAL.replace(
         "src.calls += 1;",
         "src.calls += 1;\n    if (k) src.bufs[0] = A;",
     );
-    let errors = lower_errors(&text);
-    assert!(errors.starts_with("E3001"), "{errors}");
-    assert!(
-        errors.contains("a `static` local holding resources in a function other"),
-        "{errors}"
+    let out = run_bound(
+        &text,
+        &[(0, 0, &[1, 2]), (1, 0, &[10, 20]), (2, 0, &[0; 2])],
+        2,
     );
+    assert_eq!(out, [111, 204]);
+}
+
+/// The same under a condition known only at run time: the resource a read sees is chosen
+/// at run time (E3020).
+#[test]
+fn static_struct_local_given_a_resource_chosen_at_run_time() {
+    let text = STATIC_STRUCT_LOCAL.replace(
+        "src.calls += 1;",
+        "src.calls += 1;\n    if (B[k] > 0) src.bufs[0] = A;",
+    );
+    let errors = lower_errors(&text);
+    assert!(errors.starts_with("E3020"), "{errors}");
 }
 
 // ---- Arrays of append and consume buffers ----

@@ -800,10 +800,10 @@ void main() {
 "#;
     let out = run_u32(text, vec![vec![0], vec![1, 2], vec![3, 4]]);
     assert_eq!(out[0], vec![214]);
-    // A run-time condition cannot pick the static's resource.
+    // A run-time condition cannot pick the static's resource (DXC's legalization fails).
     let text = text.replace("USE_A ? A : B", "Out[0] > 0 ? A : B");
     let e = errors(&text);
-    assert!(e.starts_with("E3001"), "{e}");
+    assert!(e.starts_with("E3020"), "{e}");
     assert!(
         e.contains("chosen by a condition known only at run time"),
         "{e}"

@@ -758,9 +758,9 @@ void main(uint i : SV_GroupThreadID, out vertices VO verts[3], out indices uint3
 }
 
 #[test]
-fn a_mesh_output_parameter_given_another_array_then_the_entrys_is_refused() {
-    // A local array alone is an ordinary `out` array argument (`attr2.rs`); a function given
-    // a local array and then the entry's own (no IR argument) is not supported yet.
+fn a_mesh_output_parameter_given_another_array_then_the_entrys() {
+    // A local array is an ordinary `out` array argument (`attr2.rs`); the entry's own is no
+    // IR argument: each call picks its copy of `fill`, `@fill.1` writing the output.
     check_stage(
         r#"
 struct VO { float4 p : SV_Position; };
@@ -775,7 +775,45 @@ void main(out vertices VO verts[3], out indices uint3 tris[1]) {
 "#,
         ShaderStage::Mesh,
         expect![[r#"
-            E3001 278..283: not supported yet: passing the entry's output array to a `vertices`, `primitives` or `indices` parameter of a function also given another array there
+            struct VO { float4 p : SV_Position; }
+
+            @g0 = output array<float4, 3> builtin(Position) ; out.SV_Position
+            @g1 = output array<uint3, 1> builtin(PrimitiveTriangleIndicesEXT) ; out.indices
+
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, array<VO, 3>>
+              %1 = alloca : ptr<function, array<VO, 3>> ; local
+              set_mesh_outputs 3:uint, 1:uint
+              call @fill(%0)
+              %2 = load %0 : array<VO, 3>
+              store %1, %2
+              call @fill.1()
+              ret
+            }
+
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
+
+            func @fill(%arg0: ptr<function, array<VO, 3>>) -> void {
+            bb0: ; (entry)
+              %0 = access_chain %arg0, 0:int : ptr<function, VO>
+              %1 = access_chain %0, 0:int : ptr<function, float4>
+              store %1, {1.0, 1.0, 1.0, 1.0}:float4
+              ret
+            }
+
+            func @fill.1() -> void {
+            bb0: ; (entry)
+              %0 = access_chain @g0, 0:int : ptr<output, float4>
+              store %0, {1.0, 1.0, 1.0, 1.0}:float4
+              ret
+            }
+
+            entry mesh "main" @main numthreads(3, 1, 1) output_topology(triangles) output_vertices(3) output_primitives(1) inputs() outputs(@g0, @g1)
         "#]],
     );
 }

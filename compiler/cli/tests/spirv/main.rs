@@ -43,6 +43,7 @@ mod params;
 mod ray_query;
 mod raytracing;
 mod res4;
+mod res5;
 mod resflow;
 mod resource_gaps;
 mod resource_structs;

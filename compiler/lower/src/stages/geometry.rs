@@ -324,7 +324,7 @@ impl FnLower<'_, '_> {
         };
         // The entry's stream parameter, or a function's it was passed to.
         let n = self.body.params.iter().position(|&p| p == l)?;
-        if !self.cx.stage_io.is_skipped(self.item, n) {
+        if !self.cx.stage_io.is_skipped_in(self.item, self.func, n) {
             return None;
         }
         let Some(ResourceType::Stream { element: own, .. }) = self

@@ -128,8 +128,8 @@ impl FnLower<'_, '_> {
     /// `indices` parameters, as (parameter, index into `StageIo::mesh_outputs`): those
     /// parameters get no IR parameter, and the copy of the callee (picked by them, added to
     /// its `resources` key after the real resources) writes the entry's output variables
-    /// straight, as DXC's inlining does. An argument that is no whole mesh output array is
-    /// refused.
+    /// straight, as DXC's inlining does. Any other array (a local one) is an ordinary array
+    /// argument, so one function may be given both, each call picking its copy.
     pub(crate) fn mesh_output_arguments(
         &mut self,
         callee: ItemIdx,
@@ -139,6 +139,9 @@ impl FnLower<'_, '_> {
         let Some(f) = self.cx.tree.function(callee) else {
             return Ok(Vec::new());
         };
+        // The `vertices`/`primitives`/`indices` parameters, and plain `out`/`inout` ones
+        // given the entry's whole array, which the copy writes the same way (DXC would copy
+        // the whole array back, every invocation overwriting the others' elements).
         let roles: Vec<(usize, bool)> = f
             .params
             .iter()
@@ -146,6 +149,13 @@ impl FnLower<'_, '_> {
             .filter_map(|(n, p)| match p.mesh {
                 Some(MeshParam::Vertices | MeshParam::Primitives | MeshParam::Indices) => {
                     Some((n, p.direction == ParamDirection::In))
+                }
+                None if p.direction != ParamDirection::In
+                    && args
+                        .get(n)
+                        .is_some_and(|&a| self.mesh_output_index(a).is_some()) =>
+                {
+                    Some((n, false))
                 }
                 _ => None,
             })
@@ -158,38 +168,14 @@ impl FnLower<'_, '_> {
             let at = match self.mesh_output_index(a) {
                 Some(at) if !by_value => at,
                 // Any other array (a local one): an ordinary `out`/`inout` array parameter,
-                // copied back after the call, as DXC passes it. A function has one IR
-                // signature for every copy, so it cannot also be given the entry's arrays.
-                None if !self.cx.stage_io.is_skipped(callee, n) => {
-                    if !self
-                        .cx
-                        .stage_io
-                        .mesh_params_by_pointer
-                        .contains(&(callee, n))
-                    {
-                        self.cx.stage_io.mesh_params_by_pointer.push((callee, n));
-                    }
-                    continue;
-                }
-                _ => {
-                    let what = "passing this to a `vertices`, `primitives` or `indices` \
-                                parameter of a function also given the entry's output array \
-                                there (or an `in` one)";
+                // copied back after the call, as DXC passes it. The copies given the entry's
+                // arrays have no IR parameter for it, the others a pointer.
+                None => continue,
+                Some(_) => {
+                    let what = "passing the entry's mesh output array to an `in` parameter";
                     return Err(self.unsupported(what, a));
                 }
             };
-            if self
-                .cx
-                .stage_io
-                .mesh_params_by_pointer
-                .contains(&(callee, n))
-            {
-                let what = "passing the entry's output array to a `vertices`, `primitives` \
-                            or `indices` parameter of a function also given another array \
-                            there";
-                return Err(self.unsupported(what, a));
-            }
-            self.cx.stage_io.skip(callee, n);
             if let Some(var) = self.cx.stage_io.mesh_outputs[at].1.vars.first() {
                 resources.push(crate::context::ResourceArg {
                     global: Some(var.global),

@@ -80,9 +80,6 @@ pub struct StageIo {
     /// Parameters of copies of other functions given a mesh output array: (the copy,
     /// parameter, index into `mesh_outputs`); they have no IR parameter (`mesh_outputs`).
     pub mesh_output_params: Vec<(ir::Func, usize, usize)>,
-    /// `vertices`/`primitives`/`indices` parameters of functions given other arrays than the
-    /// entry's outputs (a local array): ordinary pointer parameters, never skipped.
-    pub mesh_params_by_pointer: Vec<(ItemIdx, usize)>,
 }
 
 /// What a call passes to a callee's parameters that stand for stage variables of the entry
@@ -109,6 +106,12 @@ impl StageArguments {
             .filter(|(_, root)| !root.part.is_empty())
             .map(|(k, root)| (*k, root.part.clone()))
             .collect()
+    }
+
+    /// The parameters given the entry's mesh output arrays, which the copy has no IR
+    /// parameter for.
+    pub fn mesh_params(&self) -> Vec<usize> {
+        self.mesh_outputs.iter().map(|&(k, _)| k).collect()
     }
 }
 
@@ -168,6 +171,13 @@ impl StageIo {
     /// Whether parameter `n` of function `item` has no IR parameter.
     pub fn is_skipped(&self, item: ItemIdx, n: usize) -> bool {
         self.skipped.contains(&(item, n))
+    }
+
+    /// Whether parameter `n` of copy `f` of function `item` has no IR parameter: one every
+    /// copy lacks, or one this copy was given the entry's mesh output array in.
+    pub fn is_skipped_in(&self, item: ItemIdx, f: ir::Func, n: usize) -> bool {
+        self.is_skipped(item, n)
+            || (self.mesh_output_params.iter()).any(|&(g, m, _)| g == f && m == n)
     }
 
     /// Marks parameter `n` of `item` as having no IR parameter.
