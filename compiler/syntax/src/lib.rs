@@ -139,15 +139,23 @@ pub fn parse_file(
     let (lexed, significant) = lexer::lex_with_significant(text);
     let pp = preprocess::preprocess_lexed(file, path, text, &lexed, significant, config, loader);
     let mut input = parser::Input::with_capacity(pp.tokens.len());
+    let mut lines = LineStarts::new(text);
     for (i, t) in pp.tokens.iter().enumerate() {
         let joint = pp.tokens.get(i + 1).is_some_and(|next| !next.leading_space);
         // Only an identifier's spelling matters to the parser.
-        let text = if t.kind == SyntaxKind::IDENT {
+        let token_text = if t.kind == SyntaxKind::IDENT {
             pp.token_text(i)
         } else {
             ""
         };
-        input.push(t.kind, text, joint);
+        input.push(t.kind, token_text, joint);
+        if let preprocess::TokenOrigin::File { file: f, range } = t.origin {
+            if f == file {
+                if let Some(indent) = lines.indent_of(range.start().into()) {
+                    input.mark_line_start(indent);
+                }
+            }
+        }
     }
     let output = parser::parse_source_file(&input);
     let mut diagnostics = pp.diagnostics.clone();
@@ -166,6 +174,53 @@ pub fn parse_file(
         diagnostics,
         lossless: Arc::default(),
         expanded: Arc::default(),
+    }
+}
+
+/// Tells, for the tokens of one text met in increasing offsets, which ones start a line and
+/// their indentation. Each line's blanks are read once, so a pass is linear in the text.
+struct LineStarts<'t> {
+    text: &'t [u8],
+    /// Offsets before this one were looked at already.
+    scanned: usize,
+    /// Where the line holding `scanned` starts.
+    line_start: usize,
+    /// A token of that line was met already.
+    line_has_token: bool,
+}
+
+impl<'t> LineStarts<'t> {
+    fn new(text: &'t str) -> LineStarts<'t> {
+        LineStarts {
+            text: text.as_bytes(),
+            scanned: 0,
+            line_start: 0,
+            line_has_token: false,
+        }
+    }
+
+    /// The indentation of the token starting at `offset` when only blanks stand before it on
+    /// its line. A token met out of order (before one already seen) answers `None`.
+    fn indent_of(&mut self, offset: usize) -> Option<u32> {
+        if offset < self.scanned || offset > self.text.len() {
+            return None;
+        }
+        if let Some(nl) = self.text[self.scanned..offset]
+            .iter()
+            .rposition(|&b| b == b'\n')
+        {
+            self.line_start = self.scanned + nl + 1;
+            self.line_has_token = false;
+        }
+        self.scanned = offset;
+        if std::mem::replace(&mut self.line_has_token, true) {
+            return None;
+        }
+        let blanks = &self.text[self.line_start..offset];
+        blanks
+            .iter()
+            .all(|&b| matches!(b, b' ' | b'\t'))
+            .then_some(blanks.len() as u32)
     }
 }
 

@@ -66,13 +66,14 @@
 mod attributes;
 mod expressions;
 mod items;
+mod resume;
 mod statements;
 mod types;
 
 #[cfg(test)]
 mod tests;
 
-use super::{CompletedMarker, IdentClass, Marker, Parser, TokenSet};
+use super::{CompletedMarker, IdentClass, Marker, OpenBody, Parser, TokenSet};
 use crate::SyntaxKind::{self, *};
 
 /// `SOURCE_FILE`: items until the end of input.
@@ -380,8 +381,13 @@ fn error_until(p: &mut Parser<'_>, message: &str, stop: TokenSet) {
         if p.at_end() || p.at(R_BRACE) {
             break;
         }
-        // Stop before a token in `stop`, or a `Type name` that starts a declaration.
-        if !first && (p.at_ts(stop) || (p.at(IDENT) && p.nth_at(1, IDENT))) {
+        // Stop before a token in `stop`, or a `Type name` that starts a declaration, or where
+        // the file's items resume after a body left open.
+        if !first
+            && (p.at_ts(stop)
+                || (p.at(IDENT) && p.nth_at(1, IDENT))
+                || resume::at_item_resumption(p))
+        {
             break;
         }
         first = false;
