@@ -157,7 +157,14 @@ fn nth_at_modifier(p: &Parser<'_>, n: usize) -> bool {
             !declares_it
                 && matches!(
                     p.nth(n + 1),
-                    IDENT | COLON2 | STATIC_KW | CONST_KW | STRUCT_KW | CLASS_KW | INTERFACE_KW
+                    IDENT
+                        | COLON2
+                        | STATIC_KW
+                        | CONST_KW
+                        | STRUCT_KW
+                        | CLASS_KW
+                        | INTERFACE_KW
+                        | UNION_KW
                 )
         }
         _ => false,
@@ -264,7 +271,9 @@ fn skip_parens(p: &Parser<'_>, n: usize) -> Option<usize> {
 /// `A<B>::C`, `struct S`), the index just past it.
 fn scan_type(p: &Parser<'_>, n: usize) -> Option<usize> {
     let mut i = n;
-    if matches!(p.nth(i), STRUCT_KW | CLASS_KW | INTERFACE_KW) || types::at_typename(p, i) {
+    if matches!(p.nth(i), STRUCT_KW | CLASS_KW | INTERFACE_KW | UNION_KW)
+        || types::at_typename(p, i)
+    {
         i += 1;
     }
     if p.nth_ident_class(i) == Some(IdentClass::Signedness)
@@ -297,8 +306,8 @@ fn scan_type(p: &Parser<'_>, n: usize) -> Option<usize> {
 /// a declaration keyword or modifier, or a type followed by a name.
 fn at_decl_start(p: &Parser<'_>) -> bool {
     match p.current() {
-        STRUCT_KW | CLASS_KW | INTERFACE_KW | TYPEDEF_KW | ENUM_KW | USING_KW | TEMPLATE_KW
-        | STATIC_KW | CONST_KW => true,
+        STRUCT_KW | CLASS_KW | INTERFACE_KW | UNION_KW | TYPEDEF_KW | ENUM_KW | USING_KW
+        | TEMPLATE_KW | STATIC_KW | CONST_KW => true,
         TYPENAME_KW => types::at_typename(p, 0),
         IDENT | COLON2 => {
             if nth_at_modifier(p, 0) {

@@ -13,6 +13,7 @@ pub(super) const ITEM_START: TokenSet = TokenSet::new(&[
     STRUCT_KW,
     CLASS_KW,
     INTERFACE_KW,
+    UNION_KW,
     CBUFFER_KW,
     TBUFFER_KW,
     TYPEDEF_KW,
@@ -81,7 +82,7 @@ fn item_here(p: &mut Parser<'_>, before: (usize, bool)) {
     }
     modifiers(p);
     match p.current() {
-        STRUCT_KW | CLASS_KW | INTERFACE_KW => struct_item(p, m),
+        STRUCT_KW | CLASS_KW | INTERFACE_KW | UNION_KW => struct_item(p, m),
         CBUFFER_KW | TBUFFER_KW => cbuffer(p, m),
         TYPEDEF_KW => typedef(p, m),
         ENUM_KW => enum_def(p, m),
@@ -312,7 +313,7 @@ fn param(p: &mut Parser<'_>) {
     // `struct S s` and `class C c`: an elaborated type names a struct declared before.
     if !matches!(
         p.current(),
-        L_BRACK | IDENT | COLON2 | CONST_KW | STATIC_KW | STRUCT_KW | CLASS_KW
+        L_BRACK | IDENT | COLON2 | CONST_KW | STATIC_KW | STRUCT_KW | CLASS_KW | UNION_KW
     ) {
         return;
     }

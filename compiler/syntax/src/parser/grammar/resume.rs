@@ -39,7 +39,7 @@ pub(super) fn at_item_resumption(p: &Parser<'_>) -> bool {
 
 /// Whether the tokens from the current one are shaped like a function or struct definition.
 fn at_item_only_shape(p: &Parser<'_>) -> bool {
-    if matches!(p.current(), STRUCT_KW | CLASS_KW | INTERFACE_KW) {
+    if matches!(p.current(), STRUCT_KW | CLASS_KW | INTERFACE_KW | UNION_KW) {
         return items::at_struct_def(p);
     }
     let mut i = 0;
