@@ -139,7 +139,7 @@ pub fn parse_file(
     let (lexed, significant) = lexer::lex_with_significant(text);
     let pp = preprocess::preprocess_lexed(file, path, text, &lexed, significant, config, loader);
     let mut input = parser::Input::with_capacity(pp.tokens.len());
-    let mut lines = LineStarts::new(text);
+    let mut open_braces = 0i64;
     for (i, t) in pp.tokens.iter().enumerate() {
         let joint = pp.tokens.get(i + 1).is_some_and(|next| !next.leading_space);
         // Only an identifier's spelling matters to the parser.
@@ -149,13 +149,16 @@ pub fn parse_file(
             ""
         };
         input.push(t.kind, token_text, joint);
-        if let preprocess::TokenOrigin::File { file: f, range } = t.origin {
-            if f == file {
-                if let Some(indent) = lines.indent_of(range.start().into()) {
-                    input.mark_line_start(indent);
-                }
-            }
+        match t.kind {
+            SyntaxKind::L_BRACE => open_braces += 1,
+            SyntaxKind::R_BRACE => open_braces -= 1,
+            _ => {}
         }
+    }
+    // Recovery from a missing `}` reads where lines start; a file with no more `{` than `}`
+    // never recovers so, and does not pay for finding them.
+    if open_braces > 0 {
+        mark_line_starts(&mut input, file, text, &pp.tokens);
     }
     let output = parser::parse_source_file(&input);
     let mut diagnostics = pp.diagnostics.clone();
@@ -177,50 +180,66 @@ pub fn parse_file(
     }
 }
 
+/// Marks the tokens of `input` (one per token of `tokens`) that start a line of `text`, the
+/// main file `file`, with their indentation.
+fn mark_line_starts(
+    input: &mut parser::Input,
+    file: FileId,
+    text: &str,
+    tokens: &[preprocess::PpToken],
+) {
+    let mut lines = LineStarts::new(text);
+    for (i, t) in tokens.iter().enumerate() {
+        if let preprocess::TokenOrigin::File { file: f, range } = t.origin {
+            if f == file {
+                if let Some(indent) = lines.indent_of(range) {
+                    input.mark_line_start(i, indent);
+                }
+            }
+        }
+    }
+}
+
 /// Tells, for the tokens of one text met in increasing offsets, which ones start a line and
-/// their indentation. Each line's blanks are read once, so a pass is linear in the text.
+/// their indentation. Only the blanks before each token are read (backwards from it, up to
+/// anything else), so a pass costs about one step per token and per byte of indentation.
 struct LineStarts<'t> {
     text: &'t [u8],
-    /// Offsets before this one were looked at already.
-    scanned: usize,
-    /// Where the line holding `scanned` starts.
-    line_start: usize,
-    /// A token of that line was met already.
-    line_has_token: bool,
+    /// The end of the last token met (tokens before it were looked at already).
+    prev_end: usize,
+    /// A token was met already.
+    seen_token: bool,
 }
 
 impl<'t> LineStarts<'t> {
     fn new(text: &'t str) -> LineStarts<'t> {
         LineStarts {
             text: text.as_bytes(),
-            scanned: 0,
-            line_start: 0,
-            line_has_token: false,
+            prev_end: 0,
+            seen_token: false,
         }
     }
 
-    /// The indentation of the token starting at `offset` when only blanks stand before it on
-    /// its line. A token met out of order (before one already seen) answers `None`.
-    fn indent_of(&mut self, offset: usize) -> Option<u32> {
-        if offset < self.scanned || offset > self.text.len() {
+    /// The indentation of the token at `range` when only blanks stand before it on its
+    /// line. A token met out of order (before one already seen) answers `None`.
+    fn indent_of(&mut self, range: TextRange) -> Option<u32> {
+        let (start, end) = (usize::from(range.start()), usize::from(range.end()));
+        if start < self.prev_end || end > self.text.len() {
             return None;
         }
-        if let Some(nl) = self.text[self.scanned..offset]
-            .iter()
-            .rposition(|&b| b == b'\n')
-        {
-            self.line_start = self.scanned + nl + 1;
-            self.line_has_token = false;
+        let gap = &self.text[self.prev_end..start];
+        self.prev_end = end;
+        let first_token = !std::mem::replace(&mut self.seen_token, true);
+        let mut blanks = 0u32;
+        for &b in gap.iter().rev() {
+            match b {
+                b'\n' | b'\r' => return Some(blanks),
+                b' ' | b'\t' => blanks += 1,
+                _ => return None,
+            }
         }
-        self.scanned = offset;
-        if std::mem::replace(&mut self.line_has_token, true) {
-            return None;
-        }
-        let blanks = &self.text[self.line_start..offset];
-        blanks
-            .iter()
-            .all(|&b| matches!(b, b' ' | b'\t'))
-            .then_some(blanks.len() as u32)
+        // Nothing but blanks since the last token: the same line, unless it is the first.
+        first_token.then_some(blanks)
     }
 }
 

@@ -79,9 +79,9 @@ impl Input {
         });
     }
 
-    /// Marks the last token pushed as the first of its line, `indent` bytes of blanks in.
-    pub fn mark_line_start(&mut self, indent: u32) {
-        if let Some(t) = self.tokens.last_mut() {
+    /// Marks token `index` as the first of its line, `indent` bytes of blanks in.
+    pub fn mark_line_start(&mut self, index: usize, indent: u32) {
+        if let Some(t) = self.tokens.get_mut(index) {
             t.line_indent = u16::try_from(indent).unwrap_or(NOT_LINE_START - 1);
         }
     }
@@ -354,6 +354,7 @@ impl<'i> Parser<'i> {
 
     /// The indentation of token `n` ahead when it is the first token of a line of the main
     /// file.
+    #[inline]
     pub(crate) fn nth_line_indent(&self, n: usize) -> Option<u32> {
         if self.in_split && n == 0 {
             return None;
@@ -362,6 +363,7 @@ impl<'i> Parser<'i> {
     }
 
     /// The indentation of input token `index` when it is the first token of a line.
+    #[inline]
     pub(crate) fn nth_line_indent_at(&self, index: usize) -> Option<u32> {
         let indent = self.input.tokens.get(index)?.line_indent;
         (indent != NOT_LINE_START).then_some(u32::from(indent))
@@ -370,9 +372,7 @@ impl<'i> Parser<'i> {
     /// Whether the rest of the input closes `body`: counting braces from the current token
     /// on, the depth falls back to the one before the body's `{`, at a `}` that is not on a
     /// line of its own less indented than the function (that one closes an enclosing
-    /// namespace or struct). In a file whose braces balance and whose closing braces are
-    /// indented no less than what they close, this always holds, so recovery that asks it
-    /// first never changes the parse of such a file.
+    /// namespace or struct). Recovery asks it last: it is the one check that scans ahead.
     pub(crate) fn body_closed_ahead(&self, body: OpenBody) -> bool {
         let depths = self.braces.get_or_init(|| BraceDepths::of(&self.kinds));
         let pos = self.pos.min(self.kinds.len());

@@ -12,10 +12,11 @@
 //!   semantic), or a struct definition (`struct S {`, `struct S : Base {`);
 //! - the rest of the input does not close the body: counting braces from here, the depth
 //!   never falls back to the one before the body's `{`, or only at a `}` on a line of its own
-//!   less indented than the function (an enclosing namespace's or struct's). In a file whose
-//!   braces balance (and whose closing braces are indented no less than what they close) this
-//!   never happens, so a well-formed file parses exactly as before, local struct definitions
-//!   and function declarations included.
+//!   less indented than the function (an enclosing namespace's or struct's).
+//!
+//! Line starts are only found (`syntax::parse_file`) in a file with more `{` than `}`, so a
+//! file whose braces balance, every well-formed file among them, parses exactly as it would
+//! without this rule, local struct definitions and function declarations included.
 //!
 //! `cbuffer`, `tbuffer`, `namespace` and `template`, which no body holds, end a body wherever
 //! they stand (`statements::ITEM_ONLY`). Statement lists, the operand of an expression and
@@ -27,11 +28,18 @@ use crate::SyntaxKind::*;
 
 /// Whether the current token is where the items of the file resume after a function body
 /// whose `}` is missing.
+#[inline]
 pub(super) fn at_item_resumption(p: &Parser<'_>) -> bool {
+    // Asked at most operands: most tokens start no line, which is answered inline.
+    match p.nth_line_indent(0) {
+        Some(indent) => starts_item_at(p, indent),
+        None => false,
+    }
+}
+
+/// `at_item_resumption` for a token that starts a line, `indent` blanks in.
+fn starts_item_at(p: &Parser<'_>, indent: u32) -> bool {
     let Some(body) = p.open_body else {
-        return false;
-    };
-    let Some(indent) = p.nth_line_indent(0) else {
         return false;
     };
     indent <= body.indent && at_item_only_shape(p) && !p.body_closed_ahead(body)

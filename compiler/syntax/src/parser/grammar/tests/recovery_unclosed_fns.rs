@@ -263,3 +263,38 @@ fn unclosed_method_in_a_struct() {
         "#]],
     );
 }
+
+#[test]
+fn no_recovery_when_the_braces_balance() {
+    // A `}` missing in one place and one too many in another balance: nothing says where
+    // `f` should have ended, so `h` stays nested as before (FIXME if it ever matters).
+    outline(
+        r#"void f() {
+  g();
+void h() { }
+}
+}
+"#,
+        expect![[r#"
+            FN_DEF f@0..32 (holds 1 FN_DEF)
+            ERROR@33..34
+            error 27..28: function definition is not allowed here
+            error 33..34: unmatched `}`
+        "#]],
+    );
+}
+
+#[test]
+fn line_starts_after_comments_tabs_and_crlf() {
+    // CRLF line ends and tab indentation count; a comment before a token means the line
+    // does not start with it (`k` stays nested, `h` starts the items again).
+    outline(
+        "void f() {\r\n\tg();\r\n/* c */ void k() { }\r\nvoid h() { }\r\n",
+        expect![[r#"
+            FN_DEF f@0..39 (holds 1 FN_DEF)
+            FN_DEF h@41..53
+            error 36..37: function definition is not allowed here
+            error 39..39: expected `}` to close the block
+        "#]],
+    );
+}
