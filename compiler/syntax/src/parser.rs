@@ -282,6 +282,8 @@ pub(crate) struct Parser<'i> {
     pub(crate) open_body: Option<OpenBody>,
     /// The first input token of the innermost item being parsed.
     pub(crate) item_start: usize,
+    /// The last token found to be where the file's items resume after a body left open.
+    pub(crate) items_resume_at: Cell<Option<usize>>,
     /// Brace depths of the input, computed the first time recovery asks.
     braces: OnceCell<BraceDepths>,
 }
@@ -348,6 +350,7 @@ impl<'i> Parser<'i> {
             fn_body_depth: 0,
             open_body: None,
             item_start: 0,
+            items_resume_at: Cell::new(None),
             braces: OnceCell::new(),
         }
     }
@@ -574,7 +577,13 @@ impl<'i> Parser<'i> {
     /// Records an error at the current token.
     /// An error identical to one already recorded at the same token (as when nested rules
     /// unwind at the same spot) is recorded once.
+    /// Where the file's items resume (`grammar::resume`), an error is about what is missing
+    /// before the next item: it sits at the end of the previous token instead.
     pub(crate) fn error(&mut self, message: impl Into<String>) {
+        if self.items_resume_at.get() == Some(self.pos) && self.pos > 0 && !self.in_split {
+            self.push_error_at(self.pos - 1, true, message.into());
+            return;
+        }
         let index = self.pos.min(self.input.len());
         self.push_error(index, message.into());
     }

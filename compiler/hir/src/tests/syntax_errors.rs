@@ -103,7 +103,7 @@ float f(float x) {
 float g() { return missing; }
 "#,
         expect![[r#"
-            E1200 4:1: expected an expression after operator
+            E1200 3:18: expected an expression after operator
             E1200 3:17: expected `;` after declaration
             E1200 3:18: expected `}` to close the block
             E2001 4:20 `missing`: use of undeclared identifier `missing`

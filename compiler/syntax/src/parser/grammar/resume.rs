@@ -42,7 +42,12 @@ fn starts_item_at(p: &Parser<'_>, indent: u32) -> bool {
     let Some(body) = p.open_body else {
         return false;
     };
-    indent <= body.indent && at_item_only_shape(p) && !p.body_closed_ahead(body)
+    let resumes = indent <= body.indent && at_item_only_shape(p) && !p.body_closed_ahead(body);
+    if resumes {
+        // Errors reported here are about what is missing before it (`Parser::error`).
+        p.items_resume_at.set(Some(p.token_pos().0));
+    }
+    resumes
 }
 
 /// Whether the tokens from the current one are shaped like a function or struct definition.

@@ -167,14 +167,14 @@ void n() { }
             FN_DEF k@53..65
             FN_DEF m@66..86
             FN_DEF n@87..99
-            error 24..28: expected an initializer
+            error 22..22: expected an initializer
             error 21..22: expected `;` after declaration
             error 22..22: expected `}` to close the block
-            error 53..57: expected a field or method name after `.`
+            error 52..52: expected a field or method name after `.`
             error 51..52: expected `;` after expression
             error 52..52: expected `}` to close the block
-            error 87..91: expected an argument
-            error 87..91: expected `)` after arguments
+            error 86..86: expected an argument
+            error 86..86: expected `)` after arguments
             error 85..86: expected `;` after expression
             error 86..86: expected `}` to close the block
         "#]],
