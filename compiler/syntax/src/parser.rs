@@ -393,7 +393,7 @@ impl<'i> Parser<'i> {
         // The `}` bringing the depth back (one does, as `lowest <= open`).
         let closing = (pos..self.kinds.len()).find(|&j| depths.before[j + 1] <= open);
         match closing {
-            Some(j) => !self.nth_line_indent_at(j).is_some_and(|i| i < body.indent),
+            Some(j) => self.nth_line_indent_at(j).is_none_or(|i| i >= body.indent),
             None => true,
         }
     }
