@@ -286,6 +286,8 @@ pub(crate) struct Parser<'i> {
     pub(crate) items_resume_at: Cell<Option<usize>>,
     /// Brace depths of the input, computed the first time recovery asks.
     braces: OnceCell<BraceDepths>,
+    /// The `{` of the body `body_closed_ahead` last asked about, and the `}` it found for it.
+    last_closing: Cell<Option<(usize, usize)>>,
 }
 
 /// A function body being parsed, as recovery from its missing `}` sees it.
@@ -352,6 +354,7 @@ impl<'i> Parser<'i> {
             item_start: 0,
             items_resume_at: Cell::new(None),
             braces: OnceCell::new(),
+            last_closing: Cell::new(None),
         }
     }
 
@@ -390,8 +393,16 @@ impl<'i> Parser<'i> {
         if depths.before[pos] <= open {
             return true;
         }
-        // The `}` bringing the depth back (one does, as `lowest <= open`).
-        let closing = (pos..self.kinds.len()).find(|&j| depths.before[j + 1] <= open);
+        // The `}` bringing the depth back (one does, as `lowest <= open`); the one found last
+        // for this body answers again while it is still ahead, so asking at every line of a
+        // long body scans it once.
+        let closing = match self.last_closing.get() {
+            Some((l_brace, j)) if l_brace == body.l_brace && j >= pos => Some(j),
+            _ => (pos..self.kinds.len()).find(|&j| depths.before[j + 1] <= open),
+        };
+        if let Some(j) = closing {
+            self.last_closing.set(Some((body.l_brace, j)));
+        }
         match closing {
             Some(j) => self.nth_line_indent_at(j).is_none_or(|i| i >= body.indent),
             None => true,
