@@ -624,17 +624,15 @@ fn a_half_typed_file_keeps_semantic_diagnostics_hover_and_completion() {
             .request("textDocument/completion", at(&uri, 2, 19))
             .unwrap(),
     );
-    // (Completion offers the file's declarations; locals and parameters are not offered
-    // anywhere yet.)
-    for want in ["first", "second", "float2"] {
+    // The parameter being completed, the file's declarations and the types.
+    for want in ["position", "first", "second", "float2"] {
         assert!(names.contains(&want.to_owned()), "{want}: {names:?}");
     }
-    // Unclosed: the `}` deleted, the last function is read as nested in `typing` (DXC's
-    // "function definition is not allowed here") and its type error is left out, until
-    // the brace is back.
+    // Unclosed: the `}` deleted, `typing` ends where `second` starts a line (one more
+    // error, "expected `}`"), and `second` keeps its type error.
     client.change(&uri, 2, [(3, 0), (3, 1)], "");
     let diags = client.diagnostics(&uri, 2);
-    assert_eq!(codes(&diags), ["E1200", "E1200", "E1200"], "{diags:?}");
+    assert_eq!(codes(&diags), ["E1200", "E1200", "E2003"], "{diags:?}");
     client.change(&uri, 3, [(3, 0), (3, 0)], "}");
     let diags = client.diagnostics(&uri, 3);
     assert_eq!(codes(&diags), ["E1200", "E2003"], "{diags:?}");

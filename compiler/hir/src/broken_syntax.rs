@@ -8,7 +8,8 @@
 //!   its `;`, `int b = a +;`), less the blocks and statements nested in it that hold no error
 //!   (an `if` whose condition is broken keeps the diagnostics of its body);
 //! - after a complete statement (a function whose `}` is not typed yet), only what is said
-//!   on the function's name (a missing `return`, say);
+//!   on the function's name (a missing `return`, say); any error in a function whose `}` is
+//!   missing damages its name too;
 //! - anywhere else in a declaration (a parameter list, a struct member, a global's
 //!   initializer), the whole declaration, and the calls elsewhere that found no fitting
 //!   overload among candidates the broken declaration belongs to.
@@ -66,9 +67,16 @@ pub(crate) fn damage(db: &dyn HirDb, file: SourceFile, config: CompileConfig) ->
         };
     }
     let to_user = |range: TextRange| user_range(db, file, config, range);
+    // An error in a function whose `}` is missing (the parser closed it where the next item
+    // starts) also damages what is said on the function's name, whatever else it damages.
+    let unclosed = offsets.iter().filter_map(|&offset| {
+        let name = unclosed_function_name(&root, offset)?;
+        Some((offset, Damaged::FunctionName(name)))
+    });
     let regions = offsets
         .iter()
         .filter_map(|&offset| Some((offset, damaged_by(&root, offset)?)))
+        .chain(unclosed)
         .map(|(offset, d)| match d {
             Damaged::Statement(stmt) => Region {
                 at: to_user(stmt.text_range()),
@@ -152,6 +160,25 @@ fn damaged_by(root: &SyntaxNode, offset: TextSize) -> Option<Damaged> {
         }
     }
     unclosed_function.map(Damaged::FunctionName)
+}
+
+/// The name of the function holding the error at `offset` when its body misses its `}`.
+fn unclosed_function_name(root: &SyntaxNode, offset: TextSize) -> Option<SyntaxNode> {
+    let token = token_before_error(root, offset)?;
+    let function = token
+        .parent_ancestors()
+        .filter(|n| n.kind() == SyntaxKind::FN_DEF)
+        .last()?;
+    let body = function
+        .children()
+        .find(|c| c.kind() == SyntaxKind::BLOCK)?;
+    let closed = body
+        .last_token()
+        .is_some_and(|t| t.kind() == SyntaxKind::R_BRACE);
+    if closed {
+        return None;
+    }
+    function.children().find(|c| c.kind() == SyntaxKind::NAME)
 }
 
 /// The token an error at `offset` is about: the one it follows, or the one it wraps when the

@@ -121,3 +121,5 @@ pub const DXIL_ONLY_LIMIT: &str = "W2003";
 /// A hull shader without `[partitioning]`: DXC compiles it with no tessellation spacing, which
 /// a Vulkan pipeline then lacks.
 pub const NO_TESSELLATION_SPACING: &str = "W2004";
+/// A word HLSL reserves, used before the version that takes it (`union` before 202x).
+pub const RESERVED_KEYWORD: &str = "E2180";

@@ -28,6 +28,8 @@
 //! - Operator overloads HLSL 2021 refuses (`E2056`, in `operator_checks`).
 //! - Bit-fields wider than their type, named ones of width 0, and ones of a type that is no
 //!   integer, static or outside a struct (`E2121`, in `bit_field_checks`).
+//! - `union`, reserved before HLSL 202x (`E2180`) and not supported yet in 202x (`E2020`, in
+//!   `union_checks`).
 //!
 //! Called by `diagnostics::diagnostics`.
 
@@ -190,6 +192,9 @@ pub(crate) fn declaration_diagnostics(
     }
     for (range, message) in crate::operator_checks::refused_overloads(&root) {
         cx.error(codes::OPERATOR_NOT_OVERLOADABLE, range, message);
+    }
+    for (code, range, message) in crate::union_checks::refused_unions(&root, version) {
+        cx.error(code, range, message);
     }
     for idx in tree.indices() {
         let item = tree.item(idx);

@@ -120,6 +120,7 @@ mod spirv_type;
 mod stmt_attr_checks;
 pub mod system_values;
 pub mod type_ref;
+mod union_checks;
 
 #[cfg(test)]
 mod test_db;

@@ -139,15 +139,26 @@ pub fn parse_file(
     let (lexed, significant) = lexer::lex_with_significant(text);
     let pp = preprocess::preprocess_lexed(file, path, text, &lexed, significant, config, loader);
     let mut input = parser::Input::with_capacity(pp.tokens.len());
+    let mut open_braces = 0i64;
     for (i, t) in pp.tokens.iter().enumerate() {
         let joint = pp.tokens.get(i + 1).is_some_and(|next| !next.leading_space);
         // Only an identifier's spelling matters to the parser.
-        let text = if t.kind == SyntaxKind::IDENT {
+        let token_text = if t.kind == SyntaxKind::IDENT {
             pp.token_text(i)
         } else {
             ""
         };
-        input.push(t.kind, text, joint);
+        input.push(t.kind, token_text, joint);
+        match t.kind {
+            SyntaxKind::L_BRACE => open_braces += 1,
+            SyntaxKind::R_BRACE => open_braces -= 1,
+            _ => {}
+        }
+    }
+    // Recovery from a missing `}` reads where lines start; a file with no more `{` than `}`
+    // never recovers so, and does not pay for finding them.
+    if open_braces > 0 {
+        mark_line_starts(&mut input, file, text, &pp.tokens);
     }
     let output = parser::parse_source_file(&input);
     let mut diagnostics = pp.diagnostics.clone();
@@ -166,6 +177,69 @@ pub fn parse_file(
         diagnostics,
         lossless: Arc::default(),
         expanded: Arc::default(),
+    }
+}
+
+/// Marks the tokens of `input` (one per token of `tokens`) that start a line of `text`, the
+/// main file `file`, with their indentation.
+fn mark_line_starts(
+    input: &mut parser::Input,
+    file: FileId,
+    text: &str,
+    tokens: &[preprocess::PpToken],
+) {
+    let mut lines = LineStarts::new(text);
+    for (i, t) in tokens.iter().enumerate() {
+        if let preprocess::TokenOrigin::File { file: f, range } = t.origin {
+            if f == file {
+                if let Some(indent) = lines.indent_of(range) {
+                    input.mark_line_start(i, indent);
+                }
+            }
+        }
+    }
+}
+
+/// Tells, for the tokens of one text met in increasing offsets, which ones start a line and
+/// their indentation. Only the blanks before each token are read (backwards from it, up to
+/// anything else), so a pass costs about one step per token and per byte of indentation.
+struct LineStarts<'t> {
+    text: &'t [u8],
+    /// The end of the last token met (tokens before it were looked at already).
+    prev_end: usize,
+    /// A token was met already.
+    seen_token: bool,
+}
+
+impl<'t> LineStarts<'t> {
+    fn new(text: &'t str) -> LineStarts<'t> {
+        LineStarts {
+            text: text.as_bytes(),
+            prev_end: 0,
+            seen_token: false,
+        }
+    }
+
+    /// The indentation of the token at `range` when only blanks stand before it on its
+    /// line. A token met out of order (before one already seen) answers `None`.
+    fn indent_of(&mut self, range: TextRange) -> Option<u32> {
+        let (start, end) = (usize::from(range.start()), usize::from(range.end()));
+        if start < self.prev_end || end > self.text.len() {
+            return None;
+        }
+        let gap = &self.text[self.prev_end..start];
+        self.prev_end = end;
+        let first_token = !std::mem::replace(&mut self.seen_token, true);
+        let mut blanks = 0u32;
+        for &b in gap.iter().rev() {
+            match b {
+                b'\n' | b'\r' => return Some(blanks),
+                b' ' | b'\t' => blanks += 1,
+                _ => return None,
+            }
+        }
+        // Nothing but blanks since the last token: the same line, unless it is the first.
+        first_token.then_some(blanks)
     }
 }
 

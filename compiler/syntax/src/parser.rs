@@ -12,7 +12,7 @@ mod output;
 
 pub use output::{Output, Steps};
 
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 
 use crate::SyntaxKind::{self, *};
 
@@ -26,7 +26,13 @@ pub struct InputToken {
     pub joint_to_next: bool,
     /// What the grammar needs to know of this `IDENT`'s spelling, beyond contextual keywords.
     pub ident_class: Option<IdentClass>,
+    /// The token's column (bytes of blanks before it) when it is the first token of a line
+    /// of the main file; `NOT_LINE_START` otherwise. Recovery from a missing `}` reads it.
+    pub line_indent: u16,
 }
+
+/// `InputToken::line_indent` of a token that does not start a line.
+pub const NOT_LINE_START: u16 = u16::MAX;
 
 /// Spellings of identifiers that the grammar treats specially.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,7 +75,15 @@ impl Input {
             contextual_kw,
             joint_to_next,
             ident_class,
+            line_indent: NOT_LINE_START,
         });
+    }
+
+    /// Marks token `index` as the first of its line, `indent` bytes of blanks in.
+    pub fn mark_line_start(&mut self, index: usize, indent: u32) {
+        if let Some(t) = self.tokens.get_mut(index) {
+            t.line_indent = u16::try_from(indent).unwrap_or(NOT_LINE_START - 1);
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -200,9 +214,11 @@ enum Event {
         index: u32,
         split: Split,
     },
+    /// With `after`, the error sits right after token `index` (an empty range at its end).
     Error {
         message: u32,
         index: u32,
+        after: bool,
     },
 }
 
@@ -261,6 +277,57 @@ pub(crate) struct Parser<'i> {
     /// methods may have bodies even in a local struct): a function definition inside one is
     /// an error.
     pub(crate) fn_body_depth: u32,
+    /// The body of the function (at file, namespace or struct level) being parsed, for
+    /// recovery from its missing `}` (`grammar::resume`).
+    pub(crate) open_body: Option<OpenBody>,
+    /// The first input token of the innermost item being parsed.
+    pub(crate) item_start: usize,
+    /// The last token found to be where the file's items resume after a body left open.
+    pub(crate) items_resume_at: Cell<Option<usize>>,
+    /// Brace depths of the input, computed the first time recovery asks.
+    braces: OnceCell<BraceDepths>,
+    /// The `{` of the body `body_closed_ahead` last asked about, and the `}` it found for it.
+    last_closing: Cell<Option<(usize, usize)>>,
+}
+
+/// A function body being parsed, as recovery from its missing `}` sees it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct OpenBody {
+    /// The indentation of the line the function starts (0 when it starts no line).
+    pub(crate) indent: u32,
+    /// The input index of the body's `{`.
+    pub(crate) l_brace: usize,
+}
+
+/// `{`/`}` nesting over the input: `before[i]` is the depth before token `i`, and
+/// `lowest_from[i]` the lowest depth reached from there to the end of input.
+struct BraceDepths {
+    before: Vec<i32>,
+    lowest_from: Vec<i32>,
+}
+
+impl BraceDepths {
+    fn of(kinds: &[SyntaxKind]) -> BraceDepths {
+        let mut before = Vec::with_capacity(kinds.len() + 1);
+        let mut depth = 0i32;
+        for &kind in kinds {
+            before.push(depth);
+            match kind {
+                L_BRACE => depth += 1,
+                R_BRACE => depth -= 1,
+                _ => {}
+            }
+        }
+        before.push(depth);
+        let mut lowest_from = before.clone();
+        for i in (0..kinds.len()).rev() {
+            lowest_from[i] = lowest_from[i].min(lowest_from[i + 1]);
+        }
+        BraceDepths {
+            before,
+            lowest_from,
+        }
+    }
 }
 
 const STEP_LIMIT: u32 = 15_000_000;
@@ -283,6 +350,62 @@ impl<'i> Parser<'i> {
             depth: 0,
             switch_depth: 0,
             fn_body_depth: 0,
+            open_body: None,
+            item_start: 0,
+            items_resume_at: Cell::new(None),
+            braces: OnceCell::new(),
+            last_closing: Cell::new(None),
+        }
+    }
+
+    /// The indentation of token `n` ahead when it is the first token of a line of the main
+    /// file.
+    #[inline]
+    pub(crate) fn nth_line_indent(&self, n: usize) -> Option<u32> {
+        if self.in_split && n == 0 {
+            return None;
+        }
+        self.nth_line_indent_at(self.pos + n)
+    }
+
+    /// The indentation of input token `index` when it is the first token of a line.
+    #[inline]
+    pub(crate) fn nth_line_indent_at(&self, index: usize) -> Option<u32> {
+        let indent = self.input.tokens.get(index)?.line_indent;
+        (indent != NOT_LINE_START).then_some(u32::from(indent))
+    }
+
+    /// Whether the rest of the input closes `body`: counting braces from the current token
+    /// on, the depth falls back to the one before the body's `{`, at a `}` that is not on a
+    /// line of its own less indented than the function (that one closes an enclosing
+    /// namespace or struct). Recovery asks it last: it is the one check that scans ahead.
+    pub(crate) fn body_closed_ahead(&self, body: OpenBody) -> bool {
+        let depths = self.braces.get_or_init(|| BraceDepths::of(&self.kinds));
+        let pos = self.pos.min(self.kinds.len());
+        let (Some(&lowest), Some(&open)) =
+            (depths.lowest_from.get(pos), depths.before.get(body.l_brace))
+        else {
+            return true;
+        };
+        if lowest > open {
+            return false;
+        }
+        if depths.before[pos] <= open {
+            return true;
+        }
+        // The `}` bringing the depth back (one does, as `lowest <= open`); the one found last
+        // for this body answers again while it is still ahead, so asking at every line of a
+        // long body scans it once.
+        let closing = match self.last_closing.get() {
+            Some((l_brace, j)) if l_brace == body.l_brace && j >= pos => Some(j),
+            _ => (pos..self.kinds.len()).find(|&j| depths.before[j + 1] <= open),
+        };
+        if let Some(j) = closing {
+            self.last_closing.set(Some((body.l_brace, j)));
+        }
+        match closing {
+            Some(j) => self.nth_line_indent_at(j).is_none_or(|i| i >= body.indent),
+            None => true,
         }
     }
 
@@ -465,12 +588,22 @@ impl<'i> Parser<'i> {
     /// Records an error at the current token.
     /// An error identical to one already recorded at the same token (as when nested rules
     /// unwind at the same spot) is recorded once.
+    /// Where the file's items resume (`grammar::resume`), an error is about what is missing
+    /// before the next item: it sits at the end of the previous token instead.
     pub(crate) fn error(&mut self, message: impl Into<String>) {
+        if self.items_resume_at.get() == Some(self.pos) && self.pos > 0 && !self.in_split {
+            self.push_error_at(self.pos - 1, true, message.into());
+            return;
+        }
         let index = self.pos.min(self.input.len());
         self.push_error(index, message.into());
     }
 
     fn push_error(&mut self, index: usize, message: String) {
+        self.push_error_at(index, false, message);
+    }
+
+    fn push_error_at(&mut self, index: usize, after: bool, message: String) {
         let index = index as u32;
         let errors = &self.errors;
         let duplicate = self
@@ -478,11 +611,12 @@ impl<'i> Parser<'i> {
             .iter()
             .rev()
             .take_while(|e| !matches!(e, Event::Token { .. }))
-            .any(|e| matches!(e, Event::Error { message: m, index: i } if *i == index && errors[*m as usize] == message));
+            .any(|e| matches!(e, Event::Error { message: m, index: i, after: a } if *i == index && *a == after && errors[*m as usize] == message));
         if !duplicate {
             self.events.push(Event::Error {
                 message: self.errors.len() as u32,
                 index,
+                after,
             });
             self.errors.push(message);
         }
@@ -497,6 +631,17 @@ impl<'i> Parser<'i> {
         }
         let index = (self.pos - 1).min(self.input.len());
         self.push_error(index, message.into());
+    }
+
+    /// Records an error at the end of the previous token (an empty range where a missing `}`
+    /// belongs), or at the current token at the start of input.
+    pub(crate) fn error_at_end_of_previous(&mut self, message: impl Into<String>) {
+        if self.pos == 0 || self.in_split {
+            self.error(message);
+            return;
+        }
+        let index = (self.pos - 1).min(self.input.len());
+        self.push_error_at(index, true, message.into());
     }
 
     /// Consumes `kind` or records "expected ..." without consuming.

@@ -78,6 +78,8 @@ pub enum SyntaxKind {
     STRUCT_KW,
     CLASS_KW,
     INTERFACE_KW,
+    /// `union`: reserved before HLSL 202x, which takes C++'s unions; parsed as a struct.
+    UNION_KW,
     CBUFFER_KW,
     TBUFFER_KW,
     TYPEDEF_KW,
@@ -202,7 +204,7 @@ pub enum SyntaxKind {
     EFFECT_ANNOTATIONS,
     /// `const` after a method's parameter list (`int get() const`, HLSL 202x).
     METHOD_CONST,
-    /// `struct`, `class` or `interface` definition.
+    /// `struct`, `class`, `interface` or `union` definition.
     STRUCT_DEF,
     /// `: Base` after a struct name.
     BASE_LIST,
@@ -324,6 +326,7 @@ impl SyntaxKind {
             "struct" => STRUCT_KW,
             "class" => CLASS_KW,
             "interface" => INTERFACE_KW,
+            "union" => UNION_KW,
             "cbuffer" => CBUFFER_KW,
             "tbuffer" => TBUFFER_KW,
             "typedef" => TYPEDEF_KW,
@@ -468,6 +471,7 @@ macro_rules! T {
     [struct] => { $crate::SyntaxKind::STRUCT_KW };
     [class] => { $crate::SyntaxKind::CLASS_KW };
     [interface] => { $crate::SyntaxKind::INTERFACE_KW };
+    [union] => { $crate::SyntaxKind::UNION_KW };
     [cbuffer] => { $crate::SyntaxKind::CBUFFER_KW };
     [tbuffer] => { $crate::SyntaxKind::TBUFFER_KW };
     [typedef] => { $crate::SyntaxKind::TYPEDEF_KW };

@@ -82,10 +82,15 @@ pub(crate) fn syntax_errors(
         // No error event exists: skip the walk.
         return out;
     }
-    for (message, index) in parse.errors_at() {
+    for (message, index, after) in parse.errors_at() {
         let (file, range) = match pp.tokens.get(index as usize) {
             Some(t) => t.origin.diagnostic_range(),
             None => (main, TextRange::empty(text_len)),
+        };
+        let range = if after {
+            TextRange::empty(range.end())
+        } else {
+            range
         };
         out.push(Diagnostic::error(
             SYNTAX_ERROR,

@@ -1,8 +1,8 @@
 //! `textDocument/completion` from the text around the cursor, the tree and the preprocessor:
 //! semantics after a declarator's `:`, attribute names inside `[`, directive names after `#`,
 //! after `Scope::` the enumerators or namespace members `scope_completion.rs` finds, and
-//! otherwise keywords, built-in types, macros, intrinsic functions and the names this file
-//! declares. Members after `.` are `member_completion.rs`'s (`member_dot` finds the dot).
+//! otherwise the parameters and locals in scope (`local_completion.rs`), keywords, built-in
+//! types, macros, intrinsic functions and the names this file declares. Members after `.` are `member_completion.rs`'s (`member_dot` finds the dot).
 
 use std::collections::HashSet;
 
@@ -13,6 +13,7 @@ use tower_lsp_server::ls_types::{CompletionItem, CompletionItemKind};
 use crate::features::hlsl_names::{
     numeric_type_names, ATTRIBUTES, DIRECTIVES, KEYWORDS, OBJECT_TYPES, SEMANTICS,
 };
+use crate::features::local_completion::{locals_at, LocalKind};
 
 /// Where the cursor stands, as completion sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,7 +61,7 @@ pub fn completions(parsed: &ParsedFile, text: &str, offset: TextSize) -> Vec<Com
         Context::Member => Vec::new(),
         Context::General => {
             crate::features::scope_completion::completions(parsed, &before[..word_start])
-                .unwrap_or_else(|| general(parsed))
+                .unwrap_or_else(|| general(parsed, TextSize::from(word_start as u32)))
         }
     }
 }
@@ -135,7 +136,8 @@ fn context(parsed: &ParsedFile, before: &str, word_start: usize) -> Context {
     Context::General
 }
 
-fn general(parsed: &ParsedFile) -> Vec<CompletionItem> {
+/// Everything a name at `word_start` can be: the locals in scope first (they shadow the rest).
+fn general(parsed: &ParsedFile, word_start: TextSize) -> Vec<CompletionItem> {
     let mut seen = HashSet::new();
     let mut items = Vec::new();
     let mut add = |label: &str, kind, detail: &str| {
@@ -143,6 +145,14 @@ fn general(parsed: &ParsedFile) -> Vec<CompletionItem> {
             items.push(item(label, kind, detail));
         }
     };
+    for local in locals_at(&parsed.syntax(), word_start) {
+        let kind = match local.kind {
+            LocalKind::Local | LocalKind::Parameter => CompletionItemKind::VARIABLE,
+            LocalKind::Field => CompletionItemKind::FIELD,
+            LocalKind::Type => CompletionItemKind::STRUCT,
+        };
+        add(&local.name, kind, &local.detail);
+    }
     for k in KEYWORDS {
         add(k, CompletionItemKind::KEYWORD, "keyword");
     }

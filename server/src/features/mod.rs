@@ -7,6 +7,7 @@ pub mod diagnostics;
 pub mod folding;
 pub mod highlight;
 pub mod hlsl_names;
+pub mod local_completion;
 pub mod member_completion;
 pub mod navigation;
 pub mod references;

@@ -58,3 +58,34 @@ fn hlsl_2021_takes_scalars() {
 fn hlsl_2018_works_per_component() {
     expect![[r#""#]].assert_eq(&diagnostics(SRC, 2018));
 }
+
+/// A union, declared and used (by an elaborated name and by its own).
+const UNION: &str = r#"
+union Bits { uint u; float f; };
+float g(union Bits b) { Bits c = b; return c.f + b.u; }
+"#;
+
+#[test]
+fn union_is_a_reserved_word_before_202x() {
+    // DXC: "'union' is a reserved keyword in HLSL", at each use of the word, and nothing on
+    // what uses the union.
+    expect![[r#"
+        E2180 2:1 `union`: 'union' is a reserved keyword in HLSL
+        E2180 3:9 `union`: 'union' is a reserved keyword in HLSL
+    "#]]
+    .assert_eq(&diagnostics(UNION, 2021));
+    expect![[r#"
+        E2180 2:1 `union`: 'union' is a reserved keyword in HLSL
+        E2180 3:9 `union`: 'union' is a reserved keyword in HLSL
+    "#]]
+    .assert_eq(&diagnostics(UNION, 2018));
+}
+
+#[test]
+fn union_is_not_supported_yet_in_202x() {
+    // DXC takes it; the definition is refused once, at its head.
+    expect![[r#"
+        E2020 2:1 `union Bits`: not supported yet: union
+    "#]]
+    .assert_eq(&diagnostics(UNION, crate::HLSL_202X));
+}

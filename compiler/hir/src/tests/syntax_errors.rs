@@ -85,9 +85,28 @@ void g() { float3 v = float2(1, 2);
 void h() { int a = bad; }
 "#,
         expect![[r#"
-            E1200 4:10: function definition is not allowed here
-            E1200 5:1: expected `}` to close the block
+            E1200 3:36: expected `}` to close the block
             E2003 3:23 `float2(1, 2)`: cannot convert from `float2` to `float3`
+            E2001 4:20 `bad`: use of undeclared identifier `bad`
+        "#]],
+    );
+}
+
+#[test]
+fn an_unclosed_function_ending_in_a_half_typed_statement() {
+    // The missing `}` also hides what is said on `f`'s name (no `return` yet), though the
+    // error sits in an unfinished statement; `g` after it is checked as usual.
+    check(
+        r#"
+float f(float x) {
+    float y = x *
+float g() { return missing; }
+"#,
+        expect![[r#"
+            E1200 3:18: expected an expression after operator
+            E1200 3:17: expected `;` after declaration
+            E1200 3:18: expected `}` to close the block
+            E2001 4:20 `missing`: use of undeclared identifier `missing`
         "#]],
     );
 }

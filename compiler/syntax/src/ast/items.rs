@@ -204,12 +204,12 @@ impl BitFieldWidth {
 }
 
 impl StructDef {
-    /// The `struct`, `class` or `interface` keyword.
+    /// The `struct`, `class`, `interface` or `union` keyword.
     pub fn keyword(&self) -> Option<SyntaxToken> {
         self.syntax
             .children_with_tokens()
             .filter_map(|e| e.into_token())
-            .find(|t| matches!(t.kind(), STRUCT_KW | CLASS_KW | INTERFACE_KW))
+            .find(|t| matches!(t.kind(), STRUCT_KW | CLASS_KW | INTERFACE_KW | UNION_KW))
     }
 
     pub fn template_param_list(&self) -> Option<TemplateParamList> {

@@ -66,13 +66,14 @@
 mod attributes;
 mod expressions;
 mod items;
+mod resume;
 mod statements;
 mod types;
 
 #[cfg(test)]
 mod tests;
 
-use super::{CompletedMarker, IdentClass, Marker, Parser, TokenSet};
+use super::{CompletedMarker, IdentClass, Marker, OpenBody, Parser, TokenSet};
 use crate::SyntaxKind::{self, *};
 
 /// `SOURCE_FILE`: items until the end of input.
@@ -156,7 +157,14 @@ fn nth_at_modifier(p: &Parser<'_>, n: usize) -> bool {
             !declares_it
                 && matches!(
                     p.nth(n + 1),
-                    IDENT | COLON2 | STATIC_KW | CONST_KW | STRUCT_KW | CLASS_KW | INTERFACE_KW
+                    IDENT
+                        | COLON2
+                        | STATIC_KW
+                        | CONST_KW
+                        | STRUCT_KW
+                        | CLASS_KW
+                        | INTERFACE_KW
+                        | UNION_KW
                 )
         }
         _ => false,
@@ -263,7 +271,9 @@ fn skip_parens(p: &Parser<'_>, n: usize) -> Option<usize> {
 /// `A<B>::C`, `struct S`), the index just past it.
 fn scan_type(p: &Parser<'_>, n: usize) -> Option<usize> {
     let mut i = n;
-    if matches!(p.nth(i), STRUCT_KW | CLASS_KW | INTERFACE_KW) || types::at_typename(p, i) {
+    if matches!(p.nth(i), STRUCT_KW | CLASS_KW | INTERFACE_KW | UNION_KW)
+        || types::at_typename(p, i)
+    {
         i += 1;
     }
     if p.nth_ident_class(i) == Some(IdentClass::Signedness)
@@ -296,8 +306,8 @@ fn scan_type(p: &Parser<'_>, n: usize) -> Option<usize> {
 /// a declaration keyword or modifier, or a type followed by a name.
 fn at_decl_start(p: &Parser<'_>) -> bool {
     match p.current() {
-        STRUCT_KW | CLASS_KW | INTERFACE_KW | TYPEDEF_KW | ENUM_KW | USING_KW | TEMPLATE_KW
-        | STATIC_KW | CONST_KW => true,
+        STRUCT_KW | CLASS_KW | INTERFACE_KW | UNION_KW | TYPEDEF_KW | ENUM_KW | USING_KW
+        | TEMPLATE_KW | STATIC_KW | CONST_KW => true,
         TYPENAME_KW => types::at_typename(p, 0),
         IDENT | COLON2 => {
             if nth_at_modifier(p, 0) {
@@ -380,8 +390,13 @@ fn error_until(p: &mut Parser<'_>, message: &str, stop: TokenSet) {
         if p.at_end() || p.at(R_BRACE) {
             break;
         }
-        // Stop before a token in `stop`, or a `Type name` that starts a declaration.
-        if !first && (p.at_ts(stop) || (p.at(IDENT) && p.nth_at(1, IDENT))) {
+        // Stop before a token in `stop`, or a `Type name` that starts a declaration, or where
+        // the file's items resume after a body left open.
+        if !first
+            && (p.at_ts(stop)
+                || (p.at(IDENT) && p.nth_at(1, IDENT))
+                || resume::at_item_resumption(p))
+        {
             break;
         }
         first = false;

@@ -31,11 +31,15 @@ impl Output {
         }
     }
 
-    /// The error steps `(message, index)` in tree order (a cheap walk: errors are never
-    /// reordered by `precede`).
-    pub fn errors_at(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+    /// The error steps `(message, index, after)` in tree order (a cheap walk: errors are never
+    /// reordered by `precede`); with `after`, the error sits at the end of token `index`.
+    pub fn errors_at(&self) -> impl Iterator<Item = (u32, u32, bool)> + '_ {
         self.events.iter().filter_map(|e| match *e {
-            Event::Error { message, index } => Some((message, index)),
+            Event::Error {
+                message,
+                index,
+                after,
+            } => Some((message, index, after)),
             _ => None,
         })
     }
@@ -123,7 +127,7 @@ impl Iterator for Steps<'_> {
                 }
                 Event::Finish => Step::Exit,
                 Event::Token { kind, index, split } => Step::Token { kind, index, split },
-                Event::Error { message, index } => Step::Error { message, index },
+                Event::Error { message, index, .. } => Step::Error { message, index },
             };
             return Some(step);
         }

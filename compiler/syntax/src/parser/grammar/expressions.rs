@@ -6,7 +6,7 @@
 //! `+` `-`; `*` `/` `%`; prefix `+ - ! ~ ++ --` and casts; postfix calls, indexing, member
 //! access, method calls and `++ --`.
 
-use super::{nested, scan_type, types, CompletedMarker, IdentClass, Parser};
+use super::{nested, resume, scan_type, types, CompletedMarker, IdentClass, Parser};
 use crate::SyntaxKind::{self, *};
 
 /// Binding power of the comma operator.
@@ -39,9 +39,10 @@ fn binary_bp(kind: SyntaxKind) -> Option<(u8, bool)> {
     Some(bp)
 }
 
-/// Whether the current token can start an expression.
+/// Whether the current token can start an expression (not where the file's items resume
+/// after a function body left open: `float x = ` then the next function).
 pub(super) fn at_expr_start(p: &Parser<'_>) -> bool {
-    matches!(
+    let starts = matches!(
         p.current(),
         INT_NUMBER
             | FLOAT_NUMBER
@@ -60,7 +61,8 @@ pub(super) fn at_expr_start(p: &Parser<'_>) -> bool {
             | TILDE
             | PLUS2
             | MINUS2
-    )
+    );
+    starts && !resume::at_item_resumption(p)
 }
 
 /// A full expression, comma operator included. Consumes nothing and returns `None` when no
@@ -185,6 +187,9 @@ fn at_cast(p: &Parser<'_>) -> bool {
 
 /// Literals, names, parentheses, initializer lists and `sizeof`.
 fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
+    if resume::at_item_resumption(p) {
+        return None;
+    }
     let cm = match p.current() {
         INT_NUMBER | FLOAT_NUMBER | CHAR | TRUE_KW | FALSE_KW => {
             let m = p.start();
@@ -281,7 +286,7 @@ fn postfix(p: &mut Parser<'_>, mut lhs: CompletedMarker) -> CompletedMarker {
             DOT => {
                 let m = lhs.precede(p);
                 p.bump(DOT);
-                if !p.at(IDENT) {
+                if !p.at(IDENT) || resume::at_item_resumption(p) {
                     p.error("expected a field or method name after `.`");
                     m.complete(p, FIELD_EXPR)
                 } else {

@@ -4,7 +4,7 @@
 
 use super::{
     attributes, error_until, expressions, modifiers, name, nested, statements, types, IdentClass,
-    Marker, Parser, TokenSet,
+    Marker, OpenBody, Parser, TokenSet,
 };
 use crate::SyntaxKind::*;
 
@@ -13,6 +13,7 @@ pub(super) const ITEM_START: TokenSet = TokenSet::new(&[
     STRUCT_KW,
     CLASS_KW,
     INTERFACE_KW,
+    UNION_KW,
     CBUFFER_KW,
     TBUFFER_KW,
     TYPEDEF_KW,
@@ -67,6 +68,13 @@ fn item_inner(p: &mut Parser<'_>) {
         return;
     }
     let before = p.token_pos();
+    let outer_start = std::mem::replace(&mut p.item_start, before.0);
+    item_here(p, before);
+    p.item_start = outer_start;
+}
+
+/// The item whose first token is `before` (`p.item_start` names it while it is parsed).
+fn item_here(p: &mut Parser<'_>, before: (usize, bool)) {
     let m = p.start();
     attributes::attributes(p);
     if p.at(TEMPLATE_KW) {
@@ -74,7 +82,7 @@ fn item_inner(p: &mut Parser<'_>) {
     }
     modifiers(p);
     match p.current() {
-        STRUCT_KW | CLASS_KW | INTERFACE_KW => struct_item(p, m),
+        STRUCT_KW | CLASS_KW | INTERFACE_KW | UNION_KW => struct_item(p, m),
         CBUFFER_KW | TBUFFER_KW => cbuffer(p, m),
         TYPEDEF_KW => typedef(p, m),
         ENUM_KW => enum_def(p, m),
@@ -219,9 +227,20 @@ fn fn_def_rest(p: &mut Parser<'_>, m: Marker) {
             // C++ has no nested functions; DXC says so at the body and parses on.
             p.error("function definition is not allowed here");
         }
+        let outer = p.open_body;
+        if p.fn_body_depth == 0 {
+            // A body at file, namespace or struct level: the one recovery may close early.
+            let (pos, _) = p.token_pos();
+            let start = p.item_start;
+            p.open_body = Some(OpenBody {
+                indent: p.nth_line_indent_at(start).unwrap_or(0),
+                l_brace: pos,
+            });
+        }
         p.fn_body_depth += 1;
         statements::block(p);
         p.fn_body_depth -= 1;
+        p.open_body = outer;
     } else if !p.eat(SEMICOLON) {
         p.error("expected `{` or `;` after function signature");
     }
@@ -294,7 +313,7 @@ fn param(p: &mut Parser<'_>) {
     // `struct S s` and `class C c`: an elaborated type names a struct declared before.
     if !matches!(
         p.current(),
-        L_BRACK | IDENT | COLON2 | CONST_KW | STATIC_KW | STRUCT_KW | CLASS_KW
+        L_BRACK | IDENT | COLON2 | CONST_KW | STATIC_KW | STRUCT_KW | CLASS_KW | UNION_KW
     ) {
         return;
     }
@@ -626,8 +645,10 @@ fn struct_head_and_body(p: &mut Parser<'_>) {
     if p.at(L_BRACE) {
         // Methods of a struct declared in a function may have bodies.
         let outer = std::mem::take(&mut p.fn_body_depth);
+        let outer_body = p.open_body.take();
         braced_items(p, FIELD_LIST);
         p.fn_body_depth = outer;
+        p.open_body = outer_body;
     } else {
         p.error("expected `{` to start the struct body");
     }

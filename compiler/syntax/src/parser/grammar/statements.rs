@@ -3,7 +3,8 @@
 //! attributes (`[unroll] for (...)`), which become children of the statement node.
 
 use super::{
-    at_decl_start, attributes, error_until, expressions, items, nested, Marker, Parser, TokenSet,
+    at_decl_start, attributes, error_until, expressions, items, nested, resume, Marker, Parser,
+    TokenSet,
 };
 use crate::SyntaxKind::*;
 
@@ -29,6 +30,26 @@ const STMT_START: TokenSet = TokenSet::new(&[
 /// Items that cannot appear in a function body: a block that meets one was left unclosed.
 const ITEM_ONLY: TokenSet = TokenSet::new(&[CBUFFER_KW, TBUFFER_KW, NAMESPACE_KW, TEMPLATE_KW]);
 
+/// Whether the statements of a block end here without its `}`: an item-only keyword, or the
+/// start of the next item after a body left open (`resume`).
+fn at_items_again(p: &Parser<'_>) -> bool {
+    p.at_ts(ITEM_ONLY) || resume::at_item_resumption(p)
+}
+
+/// Consumes the `}` closing a block or reports it missing: where the items resume, at the end
+/// of the block's last token, in words every enclosing block repeats (so they collapse into
+/// one diagnostic); elsewhere (the end of input), `message` at the current token.
+fn close_brace(p: &mut Parser<'_>, message: &str) {
+    if p.eat(R_BRACE) {
+        return;
+    }
+    if at_items_again(p) {
+        p.error_at_end_of_previous("expected `}` to close the block");
+    } else {
+        p.error(message);
+    }
+}
+
 /// `BLOCK`: `{ statements }`.
 pub(super) fn block(p: &mut Parser<'_>) {
     let m = p.start();
@@ -39,9 +60,7 @@ pub(super) fn block(p: &mut Parser<'_>) {
 fn block_contents(p: &mut Parser<'_>) {
     p.bump(L_BRACE);
     statements_until(p, TokenSet::EMPTY);
-    if !p.eat(R_BRACE) {
-        p.error("expected `}` to close the block");
-    }
+    close_brace(p, "expected `}` to close the block");
 }
 
 /// Statements up to a `}`, the end, an item-only keyword, or a token in `stop`. Inside a
@@ -49,7 +68,7 @@ fn block_contents(p: &mut Parser<'_>) {
 /// DXC accepts) starts a `CASE_CLAUSE` of the block.
 fn statements_until(p: &mut Parser<'_>, stop: TokenSet) {
     let labels = TokenSet::new(&[CASE_KW, DEFAULT_KW]);
-    while !p.at(R_BRACE) && !p.at_end() && !p.at_ts(ITEM_ONLY) && !p.at_ts(stop) {
+    while !p.at(R_BRACE) && !p.at_end() && !p.at_ts(stop) && !at_items_again(p) {
         if p.switch_depth > 0 && p.at_ts(labels) {
             case_clause(p, labels);
             continue;
@@ -171,12 +190,12 @@ fn condition(p: &mut Parser<'_>, after: &str, decl_allowed: bool) {
 /// The statement controlled by `if`, `else`, a loop: reports when there is none.
 fn body(p: &mut Parser<'_>) {
     let before = p.token_pos();
-    if !p.at(R_BRACE) && !p.at_ts(ITEM_ONLY) && !p.at(ELSE_KW) {
+    if !p.at(R_BRACE) && !p.at(ELSE_KW) && !at_items_again(p) {
         stmt(p);
     }
     if p.token_pos() == before {
         // `if (a) else ...`: the `else` still belongs to the `if`.
-        if p.at(R_BRACE) || p.at_end() || p.at_ts(ITEM_ONLY) || p.at(ELSE_KW) {
+        if p.at(R_BRACE) || p.at_end() || p.at(ELSE_KW) || at_items_again(p) {
             p.error("expected a statement");
         } else {
             skip_non_statement(p);
@@ -262,7 +281,7 @@ fn switch_stmt(p: &mut Parser<'_>, m: Marker) {
         p.bump(L_BRACE);
         let labels = TokenSet::new(&[CASE_KW, DEFAULT_KW]);
         p.switch_depth += 1;
-        while !p.at(R_BRACE) && !p.at_end() && !p.at_ts(ITEM_ONLY) {
+        while !p.at(R_BRACE) && !p.at_end() && !at_items_again(p) {
             if p.at_ts(labels) {
                 case_clause(p, labels);
             } else {
@@ -271,9 +290,7 @@ fn switch_stmt(p: &mut Parser<'_>, m: Marker) {
             }
         }
         p.switch_depth -= 1;
-        if !p.eat(R_BRACE) {
-            p.error("expected `}` to close the switch body");
-        }
+        close_brace(p, "expected `}` to close the switch body");
         b.complete(p, SWITCH_BODY);
     } else {
         p.error("expected `{` to start the switch body");

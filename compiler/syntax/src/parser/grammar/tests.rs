@@ -15,6 +15,7 @@ mod method_qualifiers;
 mod recovery;
 mod recovery_more;
 mod recovery_stmts;
+mod recovery_unclosed_fns;
 mod sizeof_unary;
 mod state_blocks;
 mod stmts;

@@ -18,7 +18,7 @@ pub(super) enum PathMode {
 pub(super) fn at_type_start(p: &Parser<'_>) -> bool {
     matches!(
         p.current(),
-        IDENT | COLON2 | STRUCT_KW | CLASS_KW | INTERFACE_KW | CONST_KW
+        IDENT | COLON2 | STRUCT_KW | CLASS_KW | INTERFACE_KW | UNION_KW | CONST_KW
     ) || at_typename(p, 0)
 }
 
@@ -59,7 +59,7 @@ fn type_ref_inner(p: &mut Parser<'_>, allow_array: bool) -> bool {
         }
     }
     match p.current() {
-        STRUCT_KW | CLASS_KW | INTERFACE_KW => {
+        STRUCT_KW | CLASS_KW | INTERFACE_KW | UNION_KW => {
             if items::at_struct_def(p) {
                 items::struct_def(p);
             } else {

@@ -351,7 +351,7 @@ cbuffer CB { float a; }
                   WHITESPACE@39..40 " "
                   R_BRACE@40..41 "}"
               WHITESPACE@41..42 "\n"
-            error 18..25: expected `}` to close the block
+            error 17..17: expected `}` to close the block
         "#]],
     );
 }

@@ -977,3 +977,66 @@ fn ray_payload_attribute_and_access_qualifiers() {
         "#]],
     );
 }
+
+#[test]
+fn union_definition_and_elaborated_use() {
+    // A `union` parses as a struct with its keyword; semantic analysis says what DXC says.
+    check(
+        r#"union U { int i; float f; };
+union U u;
+"#,
+        expect![[r#"
+            SOURCE_FILE@0..40
+              STRUCT_DEF@0..28
+                UNION_KW@0..5 "union"
+                WHITESPACE@5..6 " "
+                NAME@6..7
+                  IDENT@6..7 "U"
+                WHITESPACE@7..8 " "
+                FIELD_LIST@8..27
+                  L_BRACE@8..9 "{"
+                  WHITESPACE@9..10 " "
+                  VAR_DECL@10..16
+                    TYPE_REF@10..13
+                      PATH@10..13
+                        PATH_SEGMENT@10..13
+                          NAME_REF@10..13
+                            IDENT@10..13 "int"
+                    WHITESPACE@13..14 " "
+                    VAR_DECLARATOR@14..15
+                      NAME@14..15
+                        IDENT@14..15 "i"
+                    SEMICOLON@15..16 ";"
+                  WHITESPACE@16..17 " "
+                  VAR_DECL@17..25
+                    TYPE_REF@17..22
+                      PATH@17..22
+                        PATH_SEGMENT@17..22
+                          NAME_REF@17..22
+                            IDENT@17..22 "float"
+                    WHITESPACE@22..23 " "
+                    VAR_DECLARATOR@23..24
+                      NAME@23..24
+                        IDENT@23..24 "f"
+                    SEMICOLON@24..25 ";"
+                  WHITESPACE@25..26 " "
+                  R_BRACE@26..27 "}"
+                SEMICOLON@27..28 ";"
+              WHITESPACE@28..29 "\n"
+              VAR_DECL@29..39
+                TYPE_REF@29..36
+                  UNION_KW@29..34 "union"
+                  WHITESPACE@34..35 " "
+                  PATH@35..36
+                    PATH_SEGMENT@35..36
+                      NAME_REF@35..36
+                        IDENT@35..36 "U"
+                WHITESPACE@36..37 " "
+                VAR_DECLARATOR@37..38
+                  NAME@37..38
+                    IDENT@37..38 "u"
+                SEMICOLON@38..39 ";"
+              WHITESPACE@39..40 "\n"
+        "#]],
+    );
+}

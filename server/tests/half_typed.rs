@@ -1,0 +1,163 @@
+//! End-to-end tests of a file being typed: a function whose `}` is not typed yet keeps the
+//! functions after it in the outline, hover and go-to-definition, gets one "expected `}`"
+//! diagnostic, and completion in it offers its parameters and locals. The real binary over
+//! stdio, as in `lsp.rs`; lines and characters are zero-based and counted on the fixture.
+
+mod common;
+
+use serde_json::{json, Value};
+
+use common::{Client, TempDir};
+
+/// `shade` is missing its `}` (and its statement on line 6 its `;`); `blur` and `main` follow.
+const BROKEN: &str = r#"Texture2D<float4> tex;
+SamplerState samp;
+float3 shade(float3 n, float2 uv) {
+    float4 c = tex.Sample(samp, uv);
+    float k = dot(n, c.rgb);
+    if (k > 0.5) {
+        c.rgb *= k
+
+float4 blur(float2 uv) { return tex.Sample(samp, uv); }
+
+[numthreads(8, 8, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    float4 b = blur(float2(id.xy));
+}
+"#;
+
+fn at(uri: &str, line: u32, character: u32) -> Value {
+    json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } })
+}
+
+/// `label: detail` of the completion items, in the server's order.
+fn items(result: &Value) -> Vec<String> {
+    let items = result.get("items").unwrap_or(result);
+    items
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|i| {
+            format!(
+                "{}: {}",
+                i["label"].as_str().unwrap_or(""),
+                i["detail"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn functions_after_an_unclosed_one_stay_functions() {
+    let dir = TempDir::new("half-typed-outline");
+    let uri = dir.uri("a.hlsl");
+    let (mut client, _) = Client::start(dir.path(), Value::Null);
+    client.open(&uri, 1, BROKEN);
+
+    // One error for the missing `;`, one for the missing `}` (at the end of `k`, line 6),
+    // and nothing about the functions after them.
+    let diagnostics = client.diagnostics(&uri, 1);
+    let found: Vec<String> = diagnostics
+        .iter()
+        .map(|d| {
+            format!(
+                "{}:{}-{}:{} {}",
+                d["range"]["start"]["line"],
+                d["range"]["start"]["character"],
+                d["range"]["end"]["line"],
+                d["range"]["end"]["character"],
+                d["message"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "6:17-6:18 expected `;` after expression",
+            "6:18-6:18 expected `}` to close the block"
+        ]
+    );
+
+    let symbols = client
+        .request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": uri } }),
+        )
+        .unwrap();
+    let names: Vec<&str> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["tex", "samp", "shade", "blur", "main"]);
+
+    // Hover on the call of `blur` in `main`, and on `main`'s name.
+    let hover = client
+        .request("textDocument/hover", at(&uri, 12, 16))
+        .unwrap();
+    assert_eq!(
+        hover["contents"]["value"],
+        "```hlsl\nfloat4 blur(float2 uv)\n```\n"
+    );
+    let hover = client
+        .request("textDocument/hover", at(&uri, 11, 6))
+        .unwrap();
+    assert_eq!(
+        hover["contents"]["value"],
+        "```hlsl\nvoid main(uint3 id)\n```\n\nEntry point: compute shader.\n"
+    );
+    let definition = client
+        .request("textDocument/definition", at(&uri, 12, 16))
+        .unwrap();
+    let target = definition.as_array().map_or(&definition, |a| &a[0]);
+    assert_eq!(
+        target["range"]["start"],
+        json!({ "line": 8, "character": 7 })
+    );
+    client.shutdown();
+}
+
+#[test]
+fn completion_offers_parameters_and_locals() {
+    let dir = TempDir::new("half-typed-completion");
+    let uri = dir.uri("a.hlsl");
+    let (mut client, _) = Client::start(dir.path(), Value::Null);
+    client.open(&uri, 1, BROKEN);
+    client.diagnostics(&uri, 1);
+
+    // A new line 7 in the unclosed `shade`, inside its `if`: `k` half typed.
+    client.change(&uri, 2, [(7, 0), (7, 0)], "        c.rgb += k\n");
+    let result = client
+        .request("textDocument/completion", at(&uri, 7, 18))
+        .unwrap();
+    let found = items(&result);
+    let locals: Vec<&String> = found.iter().take(4).collect();
+    assert_eq!(
+        locals,
+        ["k: float", "c: float4", "n: float3", "uv: float2"],
+        "{found:?}"
+    );
+    // The rest is still offered after them: globals, functions, types, intrinsics.
+    for want in [
+        "tex: global",
+        "blur: function",
+        "main: function",
+        "float4: built-in type",
+        "dot: intrinsic",
+        "return: keyword",
+    ] {
+        assert!(found.iter().any(|f| f == want), "{want} not in {found:?}");
+    }
+
+    // In `main`, after the broken function: its own local, not `shade`'s.
+    let result = client
+        .request("textDocument/completion", at(&uri, 14, 0))
+        .unwrap();
+    let found = items(&result);
+    assert!(found.contains(&"b: float4".to_owned()), "{found:?}");
+    assert!(found.contains(&"id: uint3".to_owned()), "{found:?}");
+    assert!(!found.iter().any(|f| f.starts_with("k: ")), "{found:?}");
+    client.shutdown();
+}
