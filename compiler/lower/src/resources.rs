@@ -136,7 +136,15 @@ impl ModuleCtx<'_> {
     fn binds(&self, idx: ItemIdx) -> Option<Option<Vec<String>>> {
         let item = self.tree.item(idx);
         match &item.kind {
-            ItemKind::CBuffer(c) => Some(c.register.clone()),
+            // A cbuffer holding no data (resources only) is no variable in DXC, so it takes
+            // no binding and its register reserves none.
+            ItemKind::CBuffer(c) => {
+                let data = c.members.iter().any(|&m| {
+                    matches!(&self.tree.item(m).kind, ItemKind::Variable(v) if !v.is_static)
+                        && self.binds(m).is_none()
+                });
+                data.then(|| c.register.clone())
+            }
             ItemKind::Variable(v)
                 if !v.is_static && !v.groupshared && !self.is_push_constant(idx) =>
             {
@@ -234,7 +242,12 @@ impl ModuleCtx<'_> {
     /// Assigns every resource of the file its set and binding (see [`Bindings`]).
     pub fn assign_bindings(&mut self) {
         self.flattens_composites = self.flattens_composites();
-        let items: Vec<ItemIdx> = self.tree.indices().collect();
+        // DXC declares the resources inside a cbuffer before the cbuffer's own variable.
+        let mut items: Vec<ItemIdx> = self.tree.indices().collect();
+        items.sort_by_key(|&i| match &self.tree.item(i).kind {
+            ItemKind::CBuffer(c) => (c.members.iter().copied().max().unwrap_or(i).max(i), 1),
+            _ => (i, 0),
+        });
         let mut automatic: Vec<Automatic> = Vec::new();
         let first_loose_global = self.loose_globals().first().copied();
         let globals_binding = self.options.globals_binding;

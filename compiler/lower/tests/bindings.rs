@@ -186,6 +186,38 @@ void main() {
 }
 
 #[test]
+fn resources_inside_cbuffers_come_before_their_cbuffer() {
+    // DXC declares the resources of a cbuffer before the cbuffer's own variable, so they take
+    // the lower automatic bindings; a cbuffer holding only resources is no variable, and its
+    // register reserves no binding (Shadow's b2 is free for Albedo's sampler).
+    check(
+        r#"
+cbuffer Fixed : register(b0) { float4 Base; };
+cbuffer Material {
+  float4 Tint;
+  Texture2D<float4> Albedo;
+  SamplerState Point;
+};
+cbuffer Shadow : register(b2) { SamplerState Linear; };
+float4 main(float2 uv : UV) : SV_Target {
+  return Base + Tint * Albedo.Sample(Point, uv) + Albedo.Sample(Linear, uv);
+}
+"#,
+        ShaderStage::Pixel,
+        &LowerOptions::default(),
+        expect![[r#"
+            @g0 = input float2 location(0) ; in.UV
+            @g1 = output float4 location(0) ; out.SV_Target
+            @g2 = resource uniform ConstantBuffer<type.Fixed> set(0) binding(0) layout(relaxed_std140) ; Fixed
+            @g3 = resource uniform ConstantBuffer<type.Material> set(0) binding(3) layout(relaxed_std140) ; Material
+            @g4 = resource uniform_constant Texture2D<float4> set(0) binding(1) ; Albedo
+            @g5 = resource uniform_constant SamplerState set(0) binding(2) ; Point
+            @g6 = resource uniform_constant SamplerState set(0) binding(4) ; Linear
+        "#]],
+    );
+}
+
+#[test]
 fn vk_location_on_parameters_fields_and_results() {
     // SPIR-V.rst's example: POSITION, NORMAL and TEXCOORD in at 0, 1 and 2, the result at 1.
     check(
