@@ -121,3 +121,7 @@ pub const DXIL_ONLY_LIMIT: &str = "W2003";
 /// A hull shader without `[partitioning]`: DXC compiles it with no tessellation spacing, which
 /// a Vulkan pipeline then lacks.
 pub const NO_TESSELLATION_SPACING: &str = "W2004";
+/// A `static_assert` whose condition is false (clang's and DXC's `static_assert failed`).
+pub const STATIC_ASSERT_FAILED: &str = "E2200";
+/// A `static_assert` whose condition this compiler cannot evaluate: it is not checked.
+pub const STATIC_ASSERT_NOT_CHECKED: &str = "W2079";

@@ -491,6 +491,8 @@ impl Lowering<'_> {
                 let node = u.syntax().clone();
                 vec![self.push(String::new(), &node, parent, ItemKind::UsingNamespace(path))]
             }
+            // Checked where it is written (`static_assert_checks`); it declares nothing.
+            ast::Item::StaticAssert(_) => Vec::new(),
         }
     }
 

@@ -100,6 +100,7 @@ pub mod codes;
 mod const_method_checks;
 mod decl_checks;
 mod default_checks;
+mod static_assert_checks;
 mod derivative_checks;
 pub mod diagnostics;
 pub mod entry;

@@ -68,6 +68,10 @@ fn item_inner(p: &mut Parser<'_>) {
     }
     let before = p.token_pos();
     let m = p.start();
+    if at_static_assert(p) {
+        static_assert(p, m);
+        return;
+    }
     attributes::attributes(p);
     if p.at(TEMPLATE_KW) {
         template_param_list(p);
@@ -97,6 +101,21 @@ fn item_inner(p: &mut Parser<'_>) {
             }
         }
     }
+}
+
+/// Whether `static_assert(` starts here.
+pub(super) fn at_static_assert(p: &Parser<'_>) -> bool {
+    p.nth_ident_class(0) == Some(IdentClass::StaticAssert) && p.nth_at(1, L_PAREN)
+}
+
+/// `static_assert(condition, "message");`: the arguments as an `ARG_LIST`.
+fn static_assert(p: &mut Parser<'_>, m: Marker) {
+    p.bump(IDENT);
+    expressions::arg_list(p);
+    if !p.eat(SEMICOLON) {
+        p.error("expected `;` after `static_assert`");
+    }
+    m.complete(p, STATIC_ASSERT);
 }
 
 /// Whether the current identifier starts an operator function name: `operator+(`,

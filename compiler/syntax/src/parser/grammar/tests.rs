@@ -16,6 +16,7 @@ mod recovery;
 mod recovery_more;
 mod recovery_stmts;
 mod sizeof_unary;
+mod static_assert;
 mod state_blocks;
 mod stmts;
 mod stmts_more;
