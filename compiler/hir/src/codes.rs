@@ -125,3 +125,6 @@ pub const NO_TESSELLATION_SPACING: &str = "W2004";
 pub const STATIC_ASSERT_FAILED: &str = "E2200";
 /// A `static_assert` whose condition this compiler cannot evaluate: it is not checked.
 pub const STATIC_ASSERT_NOT_CHECKED: &str = "W2079";
+/// A global `string` without an initializer, or an assignment to one (DXC's strings are
+/// constant `OpString`s).
+pub const STRING_VARIABLE: &str = "E2201";

@@ -228,6 +228,17 @@ pub(crate) fn declaration_diagnostics(
                 if let (Subject::GlobalVariable, Some(ty)) = (subject, &ty) {
                     check_globallycoherent(&mut cx, &decl.modifiers(), ty);
                 }
+                // A global `string` is a constant `OpString`: it needs its text.
+                if subject == Subject::GlobalVariable && var.ty.is_string() && !var.has_init {
+                    let range = declarator
+                        .name()
+                        .map_or(declarator.syntax().text_range(), |n| n.syntax().text_range());
+                    cx.error(
+                        codes::STRING_VARIABLE,
+                        range,
+                        "Found uninitialized string variable.".into(),
+                    );
+                }
                 // A width `item_tree` could not keep (past 255 bits) exceeds every type.
                 if let (None, Some(w)) = (
                     var.bit_width,
