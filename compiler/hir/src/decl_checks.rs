@@ -232,7 +232,9 @@ pub(crate) fn declaration_diagnostics(
                 if subject == Subject::GlobalVariable && var.ty.is_string() && !var.has_init {
                     let range = declarator
                         .name()
-                        .map_or(declarator.syntax().text_range(), |n| n.syntax().text_range());
+                        .map_or(declarator.syntax().text_range(), |n| {
+                            n.syntax().text_range()
+                        });
                     cx.error(
                         codes::STRING_VARIABLE,
                         range,

@@ -126,7 +126,8 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
             // semantic in a mesh shader.
             (None, ParamDirection::Out | ParamDirection::InOut) if p.semantic.is_some() => {
                 let semantic = p.semantic.as_deref().unwrap_or_default();
-                let message = format!("invalid usage of semantic '{semantic}' in shader profile ms");
+                let message =
+                    format!("invalid usage of semantic '{semantic}' in shader profile ms");
                 return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message, prange));
             }
             _ => {

@@ -75,6 +75,9 @@ fn item_inner(p: &mut Parser<'_>) {
     attributes::attributes(p);
     if p.at(TEMPLATE_KW) {
         template_param_list(p);
+        // Attributes may follow the template header too:
+        // `template <typename T> [[vk::ext_instruction(1, "...")]] T f(T x);`.
+        attributes::attributes(p);
     }
     modifiers(p);
     match p.current() {
