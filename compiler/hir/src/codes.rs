@@ -128,3 +128,5 @@ pub const STATIC_ASSERT_NOT_CHECKED: &str = "W2079";
 /// A global `string` without an initializer, or an assignment to one (DXC's strings are
 /// constant `OpString`s).
 pub const STRING_VARIABLE: &str = "E2201";
+/// An initializer on a `groupshared` variable, which DXC ignores.
+pub const GROUPSHARED_INITIALIZER: &str = "W2080";
