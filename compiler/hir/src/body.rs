@@ -615,6 +615,8 @@ impl BodyLowering {
                 {
                     Stmt::Empty
                 }
+                // Checked where it is written (`static_assert_checks`); it runs nothing.
+                Some(ast::Item::StaticAssert(_)) => Stmt::Empty,
                 Some(_) => Stmt::NotSupported("this declaration inside a function".into()),
                 None => Stmt::Empty,
             },

@@ -123,3 +123,12 @@ pub const DXIL_ONLY_LIMIT: &str = "W2003";
 pub const NO_TESSELLATION_SPACING: &str = "W2004";
 /// A word HLSL reserves, used before the version that takes it (`union` before 202x).
 pub const RESERVED_KEYWORD: &str = "E2180";
+/// A `static_assert` whose condition is false (clang's and DXC's `static_assert failed`).
+pub const STATIC_ASSERT_FAILED: &str = "E2200";
+/// A `static_assert` whose condition this compiler cannot evaluate: it is not checked.
+pub const STATIC_ASSERT_NOT_CHECKED: &str = "W2079";
+/// A global `string` without an initializer, or an assignment to one (DXC's strings are
+/// constant `OpString`s).
+pub const STRING_VARIABLE: &str = "E2201";
+/// An initializer on a `groupshared` variable, which DXC ignores.
+pub const GROUPSHARED_INITIALIZER: &str = "W2080";

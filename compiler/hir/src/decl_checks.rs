@@ -113,6 +113,11 @@ impl Checker<'_> {
         let (f, r) = user_range(self.db, self.file, self.config, range);
         self.out.push(Diagnostic::error(code, message, f, r));
     }
+
+    fn warning(&mut self, code: &'static str, range: TextRange, message: String) {
+        let (f, r) = user_range(self.db, self.file, self.config, range);
+        self.out.push(Diagnostic::warning(code, message, f, r));
+    }
 }
 
 /// `globallycoherent` on a global or a function whose type is no UAV (a writable resource
@@ -232,6 +237,29 @@ pub(crate) fn declaration_diagnostics(
                 });
                 if let (Subject::GlobalVariable, Some(ty)) = (subject, &ty) {
                     check_globallycoherent(&mut cx, &decl.modifiers(), ty);
+                }
+                // Workgroup memory has no initial value: DXC drops the initializer and says so.
+                if var.groupshared {
+                    if let Some(init) = declarator.initializer() {
+                        cx.warning(
+                            codes::GROUPSHARED_INITIALIZER,
+                            init.syntax().text_range(),
+                            "initializer of 'groupshared' variable will be ignored".into(),
+                        );
+                    }
+                }
+                // A global `string` is a constant `OpString`: it needs its text.
+                if subject == Subject::GlobalVariable && var.ty.is_string() && !var.has_init {
+                    let range = declarator
+                        .name()
+                        .map_or(declarator.syntax().text_range(), |n| {
+                            n.syntax().text_range()
+                        });
+                    cx.error(
+                        codes::STRING_VARIABLE,
+                        range,
+                        "Found uninitialized string variable.".into(),
+                    );
                 }
                 // A width `item_tree` could not keep (past 255 bits) exceeds every type.
                 if let (None, Some(w)) = (

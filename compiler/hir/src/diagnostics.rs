@@ -107,6 +107,7 @@ fn file_diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> 
         }
     }
     crate::default_checks::default_diagnostics(db, file, config, &item_range, &mut out);
+    crate::static_assert_checks::static_assert_diagnostics(db, file, config, &mut out);
     // Calls resolved to a prototype call its definition.
     let scope = item_scope(db, file, config);
     let definition: HashMap<AstId, AstId> = tree

@@ -91,6 +91,8 @@ pub struct TemplateParam {
     pub name: Name,
     /// `None` for `typename T`; the type of a value parameter (`uint N`).
     pub value_type: Option<TypeRef>,
+    /// The default argument: `float` in `typename T = float`, `4` in `uint N = 4`.
+    pub default: Option<crate::type_ref::GenericArg>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -495,6 +497,8 @@ impl Lowering<'_> {
                 let node = u.syntax().clone();
                 vec![self.push(String::new(), &node, parent, ItemKind::UsingNamespace(path))]
             }
+            // Checked where it is written (`static_assert_checks`); it declares nothing.
+            ast::Item::StaticAssert(_) => Vec::new(),
         }
     }
 
@@ -768,6 +772,18 @@ fn lower_template_params(list: &ast::TemplateParamList) -> Vec<TemplateParam> {
                 None
             } else {
                 Some(TypeRef::lower(p.ty(), &[], std::iter::empty()))
+            },
+            default: if p.is_type_param() {
+                p.default_type().map(|t| {
+                    crate::type_ref::GenericArg::Type(TypeRef::lower(
+                        Some(t),
+                        &[],
+                        std::iter::empty(),
+                    ))
+                })
+            } else {
+                p.default_value()
+                    .map(|e| crate::type_ref::GenericArg::Const(ConstExpr::lower(&e)))
             },
         })
         .collect()

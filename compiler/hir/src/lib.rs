@@ -117,6 +117,7 @@ mod packoffset_checks;
 mod register_checks;
 pub mod scope;
 mod spirv_type;
+mod static_assert_checks;
 mod stmt_attr_checks;
 pub mod system_values;
 pub mod type_ref;

@@ -705,28 +705,56 @@ impl<'a> TypeCtx<'a> {
         let Some(params) = params else {
             return Vec::new();
         };
-        params
-            .iter()
-            .enumerate()
-            .map(|(i, p)| match (args.get(i), &p.value_type) {
-                (Some(GenericArg::Type(t)), None) => self
-                    .resolve(t, errors)
-                    .map_or(TemplateArg::Opaque, TemplateArg::Type),
-                (Some(GenericArg::Type(t)), Some(_)) => {
-                    // A value argument the parser read as a type (`S<N>`).
-                    match &t.base {
-                        TypeBase::Path(p) => self
-                            .eval(&ConstExpr::Path(p.clone()))
-                            .map_or(TemplateArg::Opaque, |v| TemplateArg::Value(v.as_int())),
-                        _ => TemplateArg::Opaque,
+        let mut bound: Vec<TemplateArg> = Vec::with_capacity(params.len());
+        for (i, p) in params.iter().enumerate() {
+            // A parameter not written takes its default (`B<float4>` of
+            // `template <typename T0, typename T1 = A> struct B`); a default naming an earlier
+            // parameter (`typename U = T`) takes that parameter's argument.
+            if args.get(i).is_none() {
+                if let Some(GenericArg::Type(t)) = &p.default {
+                    let earlier = match &t.base {
+                        TypeBase::Path(path) if t.dims.is_empty() => path
+                            .as_name()
+                            .and_then(|n| params[..i].iter().position(|q| q.name == n)),
+                        _ => None,
+                    };
+                    if let Some(j) = earlier {
+                        bound.push(bound[j].clone());
+                        continue;
                     }
                 }
-                (Some(GenericArg::Const(e)), _) => self
-                    .eval(e)
-                    .map_or(TemplateArg::Opaque, |v| TemplateArg::Value(v.as_int())),
-                (None, _) => TemplateArg::Opaque,
-            })
-            .collect()
+            }
+            let arg = self.template_arg(p, args.get(i).or(p.default.as_ref()), errors);
+            bound.push(arg);
+        }
+        bound
+    }
+
+    /// The argument `arg` gives template parameter `p` (`Opaque` when none is known).
+    fn template_arg(
+        &self,
+        p: &TemplateParam,
+        arg: Option<&GenericArg>,
+        errors: &mut Vec<TypeError>,
+    ) -> TemplateArg {
+        match (arg, &p.value_type) {
+            (Some(GenericArg::Type(t)), None) => self
+                .resolve(t, errors)
+                .map_or(TemplateArg::Opaque, TemplateArg::Type),
+            (Some(GenericArg::Type(t)), Some(_)) => {
+                // A value argument the parser read as a type (`S<N>`).
+                match &t.base {
+                    TypeBase::Path(p) => self
+                        .eval(&ConstExpr::Path(p.clone()))
+                        .map_or(TemplateArg::Opaque, |v| TemplateArg::Value(v.as_int())),
+                    _ => TemplateArg::Opaque,
+                }
+            }
+            (Some(GenericArg::Const(e)), _) => self
+                .eval(e)
+                .map_or(TemplateArg::Opaque, |v| TemplateArg::Value(v.as_int())),
+            (None, _) => TemplateArg::Opaque,
+        }
     }
 
     /// The type of struct `idx` instantiated with `args`; `None` if a field's type is

@@ -37,6 +37,7 @@ mod scalars;
 mod sema_probe;
 mod spirv_type;
 mod statements;
+mod static_asserts;
 mod strings;
 mod suites_probe;
 mod switch_labels;

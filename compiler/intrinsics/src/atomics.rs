@@ -17,12 +17,20 @@ pub(crate) fn add(t: &mut Table) {
         ("Min", "Atomically stores the smaller of dest and value (signed or unsigned by type); the optional original receives the previous value."),
         ("Max", "Atomically stores the larger of dest and value (signed or unsigned by type); the optional original receives the previous value."),
     ] {
-        let sigs = [
+        let mut sigs = vec![
             format!("void Interlocked{op}(inout T dest, T value) where T: int32 s"),
             format!("void Interlocked{op}(inout T dest, T value, out T original) where T: int32 s"),
             format!("@6.6 void Interlocked{op}(inout T dest, T value) where T: int64 s"),
             format!("@6.6 void Interlocked{op}(inout T dest, T value, out T original) where T: int64 s"),
         ];
+        // DXC's SPIR-V takes 32-bit floats too (SPV_EXT_shader_atomic_float_add and
+        // SPV_EXT_shader_atomic_float_min_max).
+        if matches!(op, "Add" | "Min" | "Max") {
+            sigs.push(format!("@6.6 void Interlocked{op}(inout float dest, float value)"));
+            sigs.push(format!(
+                "@6.6 void Interlocked{op}(inout float dest, float value, out float original)"
+            ));
+        }
         let sigs: Vec<&str> = sigs.iter().map(String::as_str).collect();
         t.def(Atomic, ALL, true, doc, &sigs);
     }

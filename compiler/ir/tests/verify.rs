@@ -857,8 +857,9 @@ fn atomic_operands() {
     fb.switch_to_block(b);
     let local = fb.alloca(Type::UINT, "local");
     fb.atomic_rmw(AtomicOp::Add, Type::UINT, &[local], fb.arg(0));
+    // Float targets take exchange, add, min and max only.
     fb.atomic_rmw(
-        AtomicOp::Add,
+        AtomicOp::Xor,
         Type::FLOAT,
         &[Value::Global(shared)],
         fb.arg(0),
@@ -873,7 +874,7 @@ fn atomic_operands() {
     fb.ret(None);
     expect![[r#"
         function @f, bb0, `%1 = atomic_rmw add %0, %arg0 : uint`: [atomic-operand] target ptr<function, uint> is not a groupshared or buffer pointer
-        function @f, bb0, `%2 = atomic_rmw add @g0, %arg0 : float`: [atomic-operand] atomic target holds float, expected an integer scalar
+        function @f, bb0, `%2 = atomic_rmw xor @g0, %arg0 : float`: [atomic-operand] atomic target holds float, expected an integer scalar
         function @f, bb0, `%3 = atomic_rmw max @g1, %arg1 : uint`: [atomic-operand] operand 1 has type int, expected uint
     "#]].assert_eq(&messages(&mb.finish()));
 }

@@ -146,8 +146,8 @@ pub struct ModuleCtx<'db> {
     pub sample_positions: Option<Global>,
     /// The spec constants of `[[vk::constant_id]]` globals.
     pub spec_values: HashMap<ItemIdx, ir::Value>,
-    /// The text a global `string` was last assigned (`second = "...";`, which DXC allows for
-    /// a `string` declared without a value), read by `printf` as lowering meets the calls.
+    /// The text a global `string` was last assigned (`second = "...";`, which semantic
+    /// analysis refuses as DXC does, E2201), read by `printf` as lowering meets the calls.
     pub string_values: HashMap<ItemIdx, String>,
     /// Functions declared but not lowered yet.
     pub queue: Vec<(ItemIdx, Func)>,

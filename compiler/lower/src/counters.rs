@@ -23,12 +23,14 @@ impl ModuleCtx<'_> {
             return c;
         }
         let explicit = self.counter_binding_of(buffer);
+        let assigned = self.assigned_counter_binding(buffer);
         let g = &self.mb.module().globals[buffer];
         let name = format!("counter.var.{}", g.name);
         let set = g.set.unwrap_or(0);
-        let (set, binding) = match explicit {
-            Some(binding) => (set, binding),
-            None => self.bindings.next_free_in(set),
+        let (set, binding) = match (explicit, assigned) {
+            (Some(binding), _) => (set, binding),
+            (None, Some(b)) => b,
+            (None, None) => self.bindings.next_free_in(set),
         };
         let ty = Type::resource(ResourceType::ByteAddressBuffer {
             access: ByteAddressKind::ReadWrite,
@@ -41,10 +43,21 @@ impl ModuleCtx<'_> {
     /// The binding `[[vk::counter_binding(N)]]` on the declaration of buffer global `buffer`
     /// gives its counter (in the buffer's set, as DXC places it).
     fn counter_binding_of(&self, buffer: Global) -> Option<u32> {
-        let idx = self.globals.iter().find_map(|(idx, r)| {
+        self.counter_binding_attr(self.item_of_buffer(buffer)?)
+    }
+
+    /// The declaring item of buffer global `buffer`.
+    fn item_of_buffer(&self, buffer: Global) -> Option<hir::item_tree::ItemIdx> {
+        self.globals.iter().find_map(|(idx, r)| {
             matches!(r, crate::context::GlobalRef::Var(g) if *g == buffer).then_some(*idx)
-        })?;
-        self.counter_binding_attr(idx)
+        })
+    }
+
+    /// The binding the last binding pass gave the counter of append or consume buffer
+    /// `buffer` (right after the buffer's place in declaration order, as DXC numbers it).
+    fn assigned_counter_binding(&self, buffer: Global) -> Option<(u32, u32)> {
+        let idx = self.item_of_buffer(buffer)?;
+        self.bindings.counter_of_item.get(&idx).copied()
     }
 
     /// N of `[[vk::counter_binding(N)]]` on item `idx`.
@@ -68,7 +81,10 @@ impl ModuleCtx<'_> {
         } else {
             1
         };
-        let (set, binding) = self.bindings.next_free_run(set, 0, bindings);
+        let (set, binding) = match self.assigned_counter_binding(buffers) {
+            Some(b) => b,
+            None => self.bindings.next_free_run(set, 0, bindings),
+        };
         let counter = Type::resource(ResourceType::ByteAddressBuffer {
             access: ByteAddressKind::ReadWrite,
         });

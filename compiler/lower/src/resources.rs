@@ -45,10 +45,23 @@ fn space_only(args: &[String]) -> Option<u32> {
 pub struct Bindings {
     /// (set, binding) by declaring item.
     of_item: HashMap<ItemIdx, (u32, u32)>,
+    /// (set, first binding) of the counter of each append or consume buffer (or array of
+    /// them) without `[[vk::counter_binding]]`, by the buffer's declaring item.
+    pub(crate) counter_of_item: HashMap<ItemIdx, (u32, u32)>,
     dollar_globals: Option<(u32, u32)>,
     taken: HashSet<(u32, u32)>,
     /// What holds each explicitly given (set, binding), for the reuse check.
     pub(crate) uses: HashMap<(u32, u32), crate::binding_checks::BindingUse>,
+}
+
+/// An entry of the last binding pass, in declaration order.
+enum Automatic {
+    /// `$Globals`, at its first loose global.
+    Globals,
+    /// A resource without `[[vk::binding]]` or a register binding.
+    Item(ItemIdx),
+    /// The counter of an append or consume buffer (the buffer's item; how many bindings).
+    Counter(ItemIdx, u32),
 }
 
 impl Bindings {
@@ -123,7 +136,15 @@ impl ModuleCtx<'_> {
     fn binds(&self, idx: ItemIdx) -> Option<Option<Vec<String>>> {
         let item = self.tree.item(idx);
         match &item.kind {
-            ItemKind::CBuffer(c) => Some(c.register.clone()),
+            // A cbuffer holding no data (resources only) is no variable in DXC, so it takes
+            // no binding and its register reserves none.
+            ItemKind::CBuffer(c) => {
+                let data = c.members.iter().any(|&m| {
+                    matches!(&self.tree.item(m).kind, ItemKind::Variable(v) if !v.is_static)
+                        && self.binds(m).is_none()
+                });
+                data.then(|| c.register.clone())
+            }
             ItemKind::Variable(v)
                 if !v.is_static && !v.groupshared && !self.is_push_constant(idx) =>
             {
@@ -221,8 +242,13 @@ impl ModuleCtx<'_> {
     /// Assigns every resource of the file its set and binding (see [`Bindings`]).
     pub fn assign_bindings(&mut self) {
         self.flattens_composites = self.flattens_composites();
-        let items: Vec<ItemIdx> = self.tree.indices().collect();
-        let mut automatic = Vec::new();
+        // DXC declares the resources inside a cbuffer before the cbuffer's own variable.
+        let mut items: Vec<ItemIdx> = self.tree.indices().collect();
+        items.sort_by_key(|&i| match &self.tree.item(i).kind {
+            ItemKind::CBuffer(c) => (c.members.iter().copied().max().unwrap_or(i).max(i), 1),
+            _ => (i, 0),
+        });
+        let mut automatic: Vec<Automatic> = Vec::new();
         let first_loose_global = self.loose_globals().first().copied();
         let globals_binding = self.options.globals_binding;
         if let (Some((binding, set)), Some(_)) = (globals_binding, first_loose_global) {
@@ -231,7 +257,7 @@ impl ModuleCtx<'_> {
         }
         for i in items {
             if Some(i) == first_loose_global && globals_binding.is_none() {
-                automatic.push(None);
+                automatic.push(Automatic::Globals);
             }
             let Some(register) = self.binds(i) else {
                 continue;
@@ -256,8 +282,15 @@ impl ModuleCtx<'_> {
                         let set = register.as_deref().and_then(space_only).unwrap_or(0);
                         self.bindings.taken.insert((set, c));
                     }
-                    automatic.push(Some(i))
+                    automatic.push(Automatic::Item(i))
                 }
+            }
+            // DXC declares the counter of an append or consume buffer right after the buffer,
+            // so in its last pass the counter takes the next free binding at the buffer's
+            // place in declaration order (before the resources declared after it), whether
+            // the buffer is bound explicitly or not (`DeclResultIdMapper::createExternVar`).
+            if let Some(count) = self.append_consume_counter(i) {
+                automatic.push(Automatic::Counter(i, count));
             }
         }
         let loose = self.loose_globals();
@@ -265,14 +298,55 @@ impl ModuleCtx<'_> {
         self.check_structured_buffer_arrays();
         self.check_subpass_inputs();
         for a in automatic {
-            let b = self.automatic_binding(a);
             match a {
-                Some(i) => {
+                Automatic::Item(i) => {
+                    let b = self.automatic_binding(Some(i));
                     self.bindings.of_item.insert(i, b);
                 }
-                None => self.bindings.dollar_globals = Some(b),
+                Automatic::Globals => {
+                    self.bindings.dollar_globals = Some(self.automatic_binding(None));
+                }
+                Automatic::Counter(i, count) => {
+                    let set = self.bindings.of_item.get(&i).map_or(0, |&(set, _)| set);
+                    let b = self.bindings.next_free_run(set, 0, count);
+                    self.bindings.counter_of_item.insert(i, b);
+                }
             }
         }
+    }
+
+    /// The bindings the counter of item `i` takes when `i` is an append or consume
+    /// structured buffer (one), or a sized array of them (one, or one per element when
+    /// resource arrays are flattened), and its counter has no `[[vk::counter_binding]]`.
+    fn append_consume_counter(&mut self, i: ItemIdx) -> Option<u32> {
+        if !matches!(self.tree.item(i).kind, ItemKind::Variable(_))
+            || self.counter_binding_attr(i).is_some()
+        {
+            return None;
+        }
+        let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(i).ast);
+        let ty = crate::enums::global_type(self.db, g)?;
+        let (element, count) = match &ty {
+            Type::Array {
+                element,
+                len: Some(n),
+            } => (&**element, *n),
+            _ => (&ty, 1),
+        };
+        let Some(types::ResourceType::StructuredBuffer { kind, .. }) = element.as_resource() else {
+            return None;
+        };
+        if !matches!(
+            kind,
+            types::StructuredKind::Append | types::StructuredKind::Consume
+        ) {
+            return None;
+        }
+        Some(if self.options.flatten_resource_arrays {
+            count
+        } else {
+            1
+        })
     }
 
     /// `[[vk::image_format("rgba8")]]` on resource `idx`: the format of a storage image or

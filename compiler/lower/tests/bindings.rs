@@ -145,6 +145,79 @@ void main() { Out[uint2(0, 0)] = Explicit.SampleLevel(Linear, 0, 0) * Tint; }
 }
 
 #[test]
+fn append_and_consume_counters_take_the_binding_after_their_buffer() {
+    // DXC declares an append or consume buffer's counter right after the buffer, so in the
+    // last binding pass the counter takes the next free binding at the buffer's place, before
+    // the resources declared later, even for a buffer bound by register; an RW structured
+    // buffer's counter is made on first use, after every declared resource.
+    check(
+        r#"
+struct P { float x; };
+AppendStructuredBuffer<P> Emitted;
+Texture2D<float4> Noise;
+ConsumeStructuredBuffer<P> Pending : register(u3);
+RWStructuredBuffer<P> Counted;
+SamplerState Linear;
+AppendStructuredBuffer<P> Lanes[2];
+[numthreads(1, 1, 1)]
+void main() {
+  P p = Pending.Consume();
+  p.x += Noise.SampleLevel(Linear, 0.5, 0).x;
+  Emitted.Append(p);
+  Lanes[1].Append(p);
+  Counted.IncrementCounter();
+}
+"#,
+        ShaderStage::Compute,
+        &LowerOptions::default(),
+        expect![[r#"
+            @g0 = resource storage_buffer ConsumeStructuredBuffer<P> set(0) binding(3) layout(relaxed_std430) ; Pending
+            @g1 = resource storage_buffer RWByteAddressBuffer set(0) binding(4) ; counter.var.Pending
+            @g2 = resource uniform_constant Texture2D<float4> set(0) binding(2) ; Noise
+            @g3 = resource uniform_constant SamplerState set(0) binding(6) ; Linear
+            @g4 = resource storage_buffer AppendStructuredBuffer<P> set(0) binding(0) layout(relaxed_std430) ; Emitted
+            @g5 = resource storage_buffer RWByteAddressBuffer set(0) binding(1) ; counter.var.Emitted
+            @g6 = resource storage_buffer array<AppendStructuredBuffer<P>, 2> set(0) binding(7) count(2) layout(relaxed_std430) ; Lanes
+            @g7 = resource storage_buffer array<RWByteAddressBuffer, 2> set(0) binding(8) count(2) ; counter.var.Lanes
+            @g8 = resource storage_buffer RWStructuredBuffer<P> set(0) binding(5) layout(relaxed_std430) ; Counted
+            @g9 = resource storage_buffer RWByteAddressBuffer set(0) binding(9) ; counter.var.Counted
+        "#]],
+    );
+}
+
+#[test]
+fn resources_inside_cbuffers_come_before_their_cbuffer() {
+    // DXC declares the resources of a cbuffer before the cbuffer's own variable, so they take
+    // the lower automatic bindings; a cbuffer holding only resources is no variable, and its
+    // register reserves no binding (Shadow's b2 is free for Albedo's sampler).
+    check(
+        r#"
+cbuffer Fixed : register(b0) { float4 Base; };
+cbuffer Material {
+  float4 Tint;
+  Texture2D<float4> Albedo;
+  SamplerState Point;
+};
+cbuffer Shadow : register(b2) { SamplerState Linear; };
+float4 main(float2 uv : UV) : SV_Target {
+  return Base + Tint * Albedo.Sample(Point, uv) + Albedo.Sample(Linear, uv);
+}
+"#,
+        ShaderStage::Pixel,
+        &LowerOptions::default(),
+        expect![[r#"
+            @g0 = input float2 location(0) ; in.UV
+            @g1 = output float4 location(0) ; out.SV_Target
+            @g2 = resource uniform ConstantBuffer<type.Fixed> set(0) binding(0) layout(relaxed_std140) ; Fixed
+            @g3 = resource uniform ConstantBuffer<type.Material> set(0) binding(3) layout(relaxed_std140) ; Material
+            @g4 = resource uniform_constant Texture2D<float4> set(0) binding(1) ; Albedo
+            @g5 = resource uniform_constant SamplerState set(0) binding(2) ; Point
+            @g6 = resource uniform_constant SamplerState set(0) binding(4) ; Linear
+        "#]],
+    );
+}
+
+#[test]
 fn vk_location_on_parameters_fields_and_results() {
     // SPIR-V.rst's example: POSITION, NORMAL and TEXCOORD in at 0, 1 and 2, the result at 1.
     check(

@@ -650,64 +650,64 @@ void main() {
 }
 "#;
 
-/// Each array has an array of counters, declared with it at the next free binding (`Ins`,
-/// named first, at 2 and its counters at 1; `Outs` at 0 and its counters at 3), and
-/// element `i`'s methods step counter `i`.
+/// Each array has an array of counters, at the next free binding at its buffer's place in
+/// declaration order as DXC numbers it (`Outs` at 0 and its counters at 1; `Ins` at 2 and
+/// its counters at 3), and element `i`'s methods step counter `i`.
 #[test]
 fn append_and_consume_buffer_arrays_count_per_element() {
     check(
         APPEND_ARRAYS,
         expect![[r#"
-        @g0 = resource storage_buffer array<ConsumeStructuredBuffer<uint>, 2> set(0) binding(2) count(2) layout(relaxed_std430) ; Ins
-        @g1 = resource storage_buffer array<RWByteAddressBuffer, 2> set(0) binding(1) count(2) ; counter.var.Ins
-        @g2 = resource storage_buffer array<AppendStructuredBuffer<uint>, 2> set(0) binding(0) count(2) layout(relaxed_std430) ; Outs
-        @g3 = resource storage_buffer array<RWByteAddressBuffer, 2> set(0) binding(3) count(2) ; counter.var.Outs
+            @g0 = resource storage_buffer array<ConsumeStructuredBuffer<uint>, 2> set(0) binding(2) count(2) layout(relaxed_std430) ; Ins
+            @g1 = resource storage_buffer array<RWByteAddressBuffer, 2> set(0) binding(3) count(2) ; counter.var.Ins
+            @g2 = resource storage_buffer array<AppendStructuredBuffer<uint>, 2> set(0) binding(0) count(2) layout(relaxed_std430) ; Outs
+            @g3 = resource storage_buffer array<RWByteAddressBuffer, 2> set(0) binding(1) count(2) ; counter.var.Outs
 
-        func @main_body() -> void {
-        bb0: ; (entry)
-          %0 = alloca : ptr<function, uint> ; x
-          %1 = access_chain @g0, 1:int : ptr<storage_buffer, ConsumeStructuredBuffer<uint>>
-          %2 = access_chain @g1, 1:int, 0:uint : ptr<storage_buffer, uint>
-          %3 = atomic_rmw add %2, 4294967295:uint : uint
-          %4 = sub %3, 1:uint : uint
-          %5 = access_chain %1, %4 : ptr<storage_buffer, uint>
-          %6 = load %5 : uint
-          store %0, %6
-          %7 = access_chain @g2, 0:int : ptr<storage_buffer, AppendStructuredBuffer<uint>>
-          %8 = access_chain @g3, 0:int, 0:uint : ptr<storage_buffer, uint>
-          %9 = atomic_rmw add %8, 1:uint : uint
-          %10 = load %0 : uint
-          %11 = mul %10, 10:uint : uint
-          %12 = access_chain %7, %9 : ptr<storage_buffer, uint>
-          store %12, %11
-          %13 = access_chain @g2, 1:int : ptr<storage_buffer, AppendStructuredBuffer<uint>>
-          %14 = access_chain @g3, 1:int, 0:uint : ptr<storage_buffer, uint>
-          %15 = atomic_rmw add %14, 1:uint : uint
-          %16 = access_chain @g0, 0:int : ptr<storage_buffer, ConsumeStructuredBuffer<uint>>
-          %17 = access_chain @g1, 0:int, 0:uint : ptr<storage_buffer, uint>
-          %18 = atomic_rmw add %17, 4294967295:uint : uint
-          %19 = sub %18, 1:uint : uint
-          %20 = access_chain %16, %19 : ptr<storage_buffer, uint>
-          %21 = load %20 : uint
-          %22 = add %21, 1:uint : uint
-          %23 = access_chain %13, %15 : ptr<storage_buffer, uint>
-          store %23, %22
-          %24 = access_chain @g2, 1:int : ptr<storage_buffer, AppendStructuredBuffer<uint>>
-          %25 = access_chain @g3, 1:int, 0:uint : ptr<storage_buffer, uint>
-          %26 = atomic_rmw add %25, 1:uint : uint
-          %27 = access_chain %24, %26 : ptr<storage_buffer, uint>
-          store %27, 9:uint
-          ret
-        }
+            func @main_body() -> void {
+            bb0: ; (entry)
+              %0 = alloca : ptr<function, uint> ; x
+              %1 = access_chain @g0, 1:int : ptr<storage_buffer, ConsumeStructuredBuffer<uint>>
+              %2 = access_chain @g1, 1:int, 0:uint : ptr<storage_buffer, uint>
+              %3 = atomic_rmw add %2, 4294967295:uint : uint
+              %4 = sub %3, 1:uint : uint
+              %5 = access_chain %1, %4 : ptr<storage_buffer, uint>
+              %6 = load %5 : uint
+              store %0, %6
+              %7 = access_chain @g2, 0:int : ptr<storage_buffer, AppendStructuredBuffer<uint>>
+              %8 = access_chain @g3, 0:int, 0:uint : ptr<storage_buffer, uint>
+              %9 = atomic_rmw add %8, 1:uint : uint
+              %10 = load %0 : uint
+              %11 = mul %10, 10:uint : uint
+              %12 = access_chain %7, %9 : ptr<storage_buffer, uint>
+              store %12, %11
+              %13 = access_chain @g2, 1:int : ptr<storage_buffer, AppendStructuredBuffer<uint>>
+              %14 = access_chain @g3, 1:int, 0:uint : ptr<storage_buffer, uint>
+              %15 = atomic_rmw add %14, 1:uint : uint
+              %16 = access_chain @g0, 0:int : ptr<storage_buffer, ConsumeStructuredBuffer<uint>>
+              %17 = access_chain @g1, 0:int, 0:uint : ptr<storage_buffer, uint>
+              %18 = atomic_rmw add %17, 4294967295:uint : uint
+              %19 = sub %18, 1:uint : uint
+              %20 = access_chain %16, %19 : ptr<storage_buffer, uint>
+              %21 = load %20 : uint
+              %22 = add %21, 1:uint : uint
+              %23 = access_chain %13, %15 : ptr<storage_buffer, uint>
+              store %23, %22
+              %24 = access_chain @g2, 1:int : ptr<storage_buffer, AppendStructuredBuffer<uint>>
+              %25 = access_chain @g3, 1:int, 0:uint : ptr<storage_buffer, uint>
+              %26 = atomic_rmw add %25, 1:uint : uint
+              %27 = access_chain %24, %26 : ptr<storage_buffer, uint>
+              store %27, 9:uint
+              ret
+            }
 
-        func @main() -> void {
-        bb0: ; (entry)
-          call @main_body()
-          ret
-        }
+            func @main() -> void {
+            bb0: ; (entry)
+              call @main_body()
+              ret
+            }
 
-        entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
-    "#]],
+            entry compute "main" @main numthreads(1, 1, 1) inputs() outputs()
+        "#]],
     );
 }
 
@@ -721,12 +721,12 @@ fn append_and_consume_buffer_arrays_run() {
     let inputs: [(u32, u32, &[u32]); 8] = [
         (0, 0, &[0; 2]),
         (0, 1, &[0; 2]),
-        (1, 0, &[2]),
-        (1, 1, &[3]),
+        (1, 0, &[0]),
+        (1, 1, &[0]),
         (2, 0, &[5, 6]),
         (2, 1, &[1, 2, 3]),
-        (3, 0, &[0]),
-        (3, 1, &[0]),
+        (3, 0, &[2]),
+        (3, 1, &[3]),
     ];
     for (binding, element, data) in inputs {
         bindings
@@ -757,7 +757,7 @@ fn append_and_consume_buffer_arrays_run() {
     };
     assert_eq!(read(0, 0), [30, 0]);
     assert_eq!(read(0, 1), [7, 9]);
-    // counter.var.Ins (binding 1) and counter.var.Outs (binding 3).
+    // counter.var.Outs (binding 1) and counter.var.Ins (binding 3).
     assert_eq!((read(1, 0), read(1, 1)), (vec![1], vec![2]));
     assert_eq!((read(3, 0), read(3, 1)), (vec![1], vec![2]));
 }

@@ -494,6 +494,18 @@ struct P { uint id : SV_PrimitiveID; };
             "#]],
         ),
         (
+            "void main(out vertices V v[3], out indices uint3 t[1], out indices uint3 u[1]) {}",
+            expect![[r#"
+                E3030 203..204: only one object with 'indices' modifier is allowed
+            "#]],
+        ),
+        (
+            "void main(out vertices V v[3], out indices uint3 t[1], out float3 c : COLOR) {}",
+            expect![[r#"
+                E3030 196..197: invalid usage of semantic 'COLOR' in shader profile ms
+            "#]],
+        ),
+        (
             "void main(out vertices V v[3], out indices uint2 t[1]) {}",
             expect![[r#"
                 E3030 179..180: expected 1D array of uint3 type

@@ -178,12 +178,24 @@ impl<'m> Ctx<'m> {
         let Some(allowed) = &self.opts.allowed_extensions else {
             return Ok(());
         };
+        // A vendor name (`KHR`, `AMD`, `NV`...) allows that vendor's every extension.
         let permitted = |e: &str| {
-            allowed
-                .iter()
-                .any(|a| a == e || (a == "KHR" && e.starts_with("SPV_KHR_")))
+            allowed.iter().any(|a| {
+                a == e
+                    || (!a.starts_with("SPV_")
+                        && e.strip_prefix("SPV_")
+                            .and_then(|r| r.strip_prefix(a.as_str()))
+                            .is_some_and(|r| r.starts_with('_')))
+            })
         };
-        match self.exts.iter().find(|e| !permitted(e)) {
+        let set_exts = self.instruction_set_extensions();
+        match self
+            .exts
+            .iter()
+            .copied()
+            .chain(set_exts.iter().map(String::as_str))
+            .find(|e| !permitted(e))
+        {
             None => Ok(()),
             Some(e) => Err(SpirvError::needs_target(format!(
                 "the module needs SPIR-V extension {e}, which the -fspv-extension options do \
@@ -191,6 +203,16 @@ impl<'m> Ctx<'m> {
                 allowed.join(", ")
             ))),
         }
+    }
+
+    /// The extensions the imported instruction sets name: a set called after its extension
+    /// (`SPV_AMD_shader_trinary_minmax`) needs the extension declared, as DXC infers it.
+    fn instruction_set_extensions(&self) -> Vec<String> {
+        self.ext_sets
+            .iter()
+            .filter(|(name, _)| name.starts_with("SPV_"))
+            .map(|(name, _)| name.clone())
+            .collect()
     }
 
     /// The `GLSL.std.450` import.
@@ -354,6 +376,7 @@ impl<'m> Ctx<'m> {
             .collect();
         let mut extensions: BTreeSet<String> = self.exts.iter().map(|e| (*e).to_owned()).collect();
         extensions.extend(self.inline_exts.iter().cloned());
+        extensions.extend(self.instruction_set_extensions());
         module.extensions = extensions
             .into_iter()
             .map(|e| Instruction::new(Op::Extension, None, None, vec![Operand::LiteralString(e)]))

@@ -327,9 +327,37 @@ impl Fx<'_, '_> {
             self.value(d.operands[0])?
         };
         let args = self.values(&d.operands[d.operands.len() - values..])?;
-        let scope = self.cx.const_uint(Scope::Device as u32);
+        // Groupshared memory is shared by the group only: DXC's atomics on it take the
+        // workgroup scope, the others the device scope.
+        let groupshared = !behind_pointer
+            && !on_texture
+            && matches!(
+                self.type_of(d.operands[0])?.pointee(),
+                Some((types::AddressSpace::Workgroup, _))
+            );
+        let scope = if groupshared {
+            Scope::Workgroup
+        } else {
+            Scope::Device
+        };
+        let scope = self.cx.const_uint(scope as u32);
         let none = self.cx.const_uint(0);
         let signed = k.is_signed_integer();
+        let float = k.is_float();
+        if float && matches!(d.opcode, O::AtomicRmw(a) if a != ir::AtomicOp::Exchange) {
+            if k.bit_width() != 32 {
+                return Err(SpirvError::invalid(
+                    "float atomics other than exchange on 16- or 64-bit floats",
+                ));
+            }
+            if matches!(d.opcode, O::AtomicRmw(ir::AtomicOp::Add)) {
+                self.cx.capability(Capability::AtomicFloat32AddEXT);
+                self.cx.extension("SPV_EXT_shader_atomic_float_add");
+            } else {
+                self.cx.capability(Capability::AtomicFloat32MinMaxEXT);
+                self.cx.extension("SPV_EXT_shader_atomic_float_min_max");
+            }
+        }
         let op = match d.opcode {
             O::AtomicCompareExchange => {
                 // comparand, then the new value; SPIR-V takes the value first.
@@ -340,6 +368,9 @@ impl Fx<'_, '_> {
                 ));
             }
             O::AtomicRmw(a) => match a {
+                ir::AtomicOp::Add if float => Op::AtomicFAddEXT,
+                ir::AtomicOp::Min if float => Op::AtomicFMinEXT,
+                ir::AtomicOp::Max if float => Op::AtomicFMaxEXT,
                 ir::AtomicOp::Add => Op::AtomicIAdd,
                 ir::AtomicOp::And => Op::AtomicAnd,
                 ir::AtomicOp::Or => Op::AtomicOr,

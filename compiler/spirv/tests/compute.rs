@@ -616,79 +616,80 @@ fn atomics_on_groupshared_buffers_words_and_textures() {
     check(
         &mb.finish(),
         expect![[r#"
-        ; SPIR-V 1.0
-        ; Bound: 44
-        OpCapability Shader
-        OpMemoryModel Logical GLSL450
-        OpEntryPoint GLCompute %main "main"
-        OpExecutionMode %main LocalSize 1 1 1
-        OpName %main "main"
-        OpName %counter "counter"
-        OpName %type_RWStructuredBuffer_int "type.RWStructuredBuffer.int"
-        OpMemberName %type_RWStructuredBuffer_int 0 "data"
-        OpName %ints "ints"
-        OpName %type_RWByteAddressBuffer "type.RWByteAddressBuffer"
-        OpMemberName %type_RWByteAddressBuffer 0 "data"
-        OpName %raw "raw"
-        OpName %img "img"
-        OpDecorate %_runtimearr_int ArrayStride 4
-        OpMemberDecorate %type_RWStructuredBuffer_int 0 Offset 0
-        OpDecorate %type_RWStructuredBuffer_int BufferBlock
-        OpDecorate %ints DescriptorSet 0
-        OpDecorate %ints Binding 0
-        OpDecorate %_runtimearr_uint ArrayStride 4
-        OpMemberDecorate %type_RWByteAddressBuffer 0 Offset 0
-        OpDecorate %type_RWByteAddressBuffer BufferBlock
-        OpDecorate %raw DescriptorSet 0
-        OpDecorate %raw Binding 1
-        OpDecorate %img DescriptorSet 0
-        OpDecorate %img Binding 2
-        %uint = OpTypeInt 32 0
-        %_ptr_Workgroup_uint = OpTypePointer Workgroup %uint
-        %counter = OpVariable %_ptr_Workgroup_uint Workgroup
-        %int = OpTypeInt 32 1
-        %_runtimearr_int = OpTypeRuntimeArray %int
-        %type_RWStructuredBuffer_int = OpTypeStruct %_runtimearr_int
-        %_ptr_Uniform_type_RWStructuredBuffer_int = OpTypePointer Uniform %type_RWStructuredBuffer_int
-        %ints = OpVariable %_ptr_Uniform_type_RWStructuredBuffer_int Uniform
-        %_runtimearr_uint = OpTypeRuntimeArray %uint
-        %type_RWByteAddressBuffer = OpTypeStruct %_runtimearr_uint
-        %_ptr_Uniform_type_RWByteAddressBuffer = OpTypePointer Uniform %type_RWByteAddressBuffer
-        %raw = OpVariable %_ptr_Uniform_type_RWByteAddressBuffer Uniform
-        %type_image = OpTypeImage %uint 2D 0 0 0 2 R32ui
-        %_ptr_UniformConstant_type_image = OpTypePointer UniformConstant %type_image
-        %img = OpVariable %_ptr_UniformConstant_type_image UniformConstant
-        %void = OpTypeVoid
-        %fn_void = OpTypeFunction %void
-        %uint_1 = OpConstant %uint 1
-        %uint_0 = OpConstant %uint 0
-        %int_0 = OpConstant %int 0
-        %_ptr_Uniform_int = OpTypePointer Uniform %int
-        %int_5 = OpConstant %int 5
-        %_ptr_Uniform_uint = OpTypePointer Uniform %uint
-        %v2int = OpTypeVector %int 2
-        %_ptr_Image_uint = OpTypePointer Image %uint
-        %main = OpFunction %void None %fn_void
-        %19 = OpLabel
-        %22 = OpAtomicIAdd %uint %counter %uint_1 %uint_0 %uint_1
-        %25 = OpAccessChain %_ptr_Uniform_int %ints %uint_0 %int_0
-        %27 = OpAtomicSMin %int %25 %uint_1 %uint_0 %int_5
-        %28 = OpAtomicSMax %int %25 %uint_1 %uint_0 %int_5
-        %29 = OpAtomicCompareExchange %int %25 %uint_1 %uint_0 %uint_0 %int_5 %int_0
-        %31 = OpAccessChain %_ptr_Uniform_uint %raw %uint_0 %uint_1
-        %32 = OpAtomicOr %uint %31 %uint_1 %uint_0 %22
-        %33 = OpAtomicXor %uint %31 %uint_1 %uint_0 %22
-        %34 = OpAtomicAnd %uint %31 %uint_1 %uint_0 %22
-        %35 = OpAtomicUMin %uint %31 %uint_1 %uint_0 %22
-        %36 = OpAtomicExchange %uint %31 %uint_1 %uint_0 %22
-        %38 = OpCompositeConstruct %v2int %int_0 %int_0
-        %40 = OpImageTexelPointer %_ptr_Image_uint %img %38 %uint_0
-        %41 = OpAtomicIAdd %uint %40 %uint_1 %uint_0 %uint_1
-        %42 = OpImageTexelPointer %_ptr_Image_uint %img %38 %uint_0
-        %43 = OpAtomicCompareExchange %uint %42 %uint_1 %uint_0 %uint_0 %uint_1 %22
-        OpReturn
-        OpFunctionEnd
-    "#]],
+            ; SPIR-V 1.0
+            ; Bound: 45
+            OpCapability Shader
+            OpMemoryModel Logical GLSL450
+            OpEntryPoint GLCompute %main "main"
+            OpExecutionMode %main LocalSize 1 1 1
+            OpName %main "main"
+            OpName %counter "counter"
+            OpName %type_RWStructuredBuffer_int "type.RWStructuredBuffer.int"
+            OpMemberName %type_RWStructuredBuffer_int 0 "data"
+            OpName %ints "ints"
+            OpName %type_RWByteAddressBuffer "type.RWByteAddressBuffer"
+            OpMemberName %type_RWByteAddressBuffer 0 "data"
+            OpName %raw "raw"
+            OpName %img "img"
+            OpDecorate %_runtimearr_int ArrayStride 4
+            OpMemberDecorate %type_RWStructuredBuffer_int 0 Offset 0
+            OpDecorate %type_RWStructuredBuffer_int BufferBlock
+            OpDecorate %ints DescriptorSet 0
+            OpDecorate %ints Binding 0
+            OpDecorate %_runtimearr_uint ArrayStride 4
+            OpMemberDecorate %type_RWByteAddressBuffer 0 Offset 0
+            OpDecorate %type_RWByteAddressBuffer BufferBlock
+            OpDecorate %raw DescriptorSet 0
+            OpDecorate %raw Binding 1
+            OpDecorate %img DescriptorSet 0
+            OpDecorate %img Binding 2
+            %uint = OpTypeInt 32 0
+            %_ptr_Workgroup_uint = OpTypePointer Workgroup %uint
+            %counter = OpVariable %_ptr_Workgroup_uint Workgroup
+            %int = OpTypeInt 32 1
+            %_runtimearr_int = OpTypeRuntimeArray %int
+            %type_RWStructuredBuffer_int = OpTypeStruct %_runtimearr_int
+            %_ptr_Uniform_type_RWStructuredBuffer_int = OpTypePointer Uniform %type_RWStructuredBuffer_int
+            %ints = OpVariable %_ptr_Uniform_type_RWStructuredBuffer_int Uniform
+            %_runtimearr_uint = OpTypeRuntimeArray %uint
+            %type_RWByteAddressBuffer = OpTypeStruct %_runtimearr_uint
+            %_ptr_Uniform_type_RWByteAddressBuffer = OpTypePointer Uniform %type_RWByteAddressBuffer
+            %raw = OpVariable %_ptr_Uniform_type_RWByteAddressBuffer Uniform
+            %type_image = OpTypeImage %uint 2D 0 0 0 2 R32ui
+            %_ptr_UniformConstant_type_image = OpTypePointer UniformConstant %type_image
+            %img = OpVariable %_ptr_UniformConstant_type_image UniformConstant
+            %void = OpTypeVoid
+            %fn_void = OpTypeFunction %void
+            %uint_1 = OpConstant %uint 1
+            %uint_2 = OpConstant %uint 2
+            %uint_0 = OpConstant %uint 0
+            %int_0 = OpConstant %int 0
+            %_ptr_Uniform_int = OpTypePointer Uniform %int
+            %int_5 = OpConstant %int 5
+            %_ptr_Uniform_uint = OpTypePointer Uniform %uint
+            %v2int = OpTypeVector %int 2
+            %_ptr_Image_uint = OpTypePointer Image %uint
+            %main = OpFunction %void None %fn_void
+            %19 = OpLabel
+            %23 = OpAtomicIAdd %uint %counter %uint_2 %uint_0 %uint_1
+            %26 = OpAccessChain %_ptr_Uniform_int %ints %uint_0 %int_0
+            %28 = OpAtomicSMin %int %26 %uint_1 %uint_0 %int_5
+            %29 = OpAtomicSMax %int %26 %uint_1 %uint_0 %int_5
+            %30 = OpAtomicCompareExchange %int %26 %uint_1 %uint_0 %uint_0 %int_5 %int_0
+            %32 = OpAccessChain %_ptr_Uniform_uint %raw %uint_0 %uint_1
+            %33 = OpAtomicOr %uint %32 %uint_1 %uint_0 %23
+            %34 = OpAtomicXor %uint %32 %uint_1 %uint_0 %23
+            %35 = OpAtomicAnd %uint %32 %uint_1 %uint_0 %23
+            %36 = OpAtomicUMin %uint %32 %uint_1 %uint_0 %23
+            %37 = OpAtomicExchange %uint %32 %uint_1 %uint_0 %23
+            %39 = OpCompositeConstruct %v2int %int_0 %int_0
+            %41 = OpImageTexelPointer %_ptr_Image_uint %img %39 %uint_0
+            %42 = OpAtomicIAdd %uint %41 %uint_1 %uint_0 %uint_1
+            %43 = OpImageTexelPointer %_ptr_Image_uint %img %39 %uint_0
+            %44 = OpAtomicCompareExchange %uint %43 %uint_1 %uint_0 %uint_0 %uint_1 %23
+            OpReturn
+            OpFunctionEnd
+        "#]],
     );
 }
 

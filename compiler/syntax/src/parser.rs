@@ -46,6 +46,8 @@ pub enum IdentClass {
     Signedness,
     /// `void`, which as a whole parameter list (`f(void)`) declares no parameter.
     Void,
+    /// `static_assert`, which starts a compile-time assertion when a `(` follows.
+    StaticAssert,
 }
 
 /// The significant tokens of the (preprocessed) text, in order.
@@ -110,6 +112,7 @@ pub(crate) fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentCla
         "operator" => Some(IdentClass::Operator),
         "unsigned" | "signed" => Some(IdentClass::Signedness),
         "void" => Some(IdentClass::Void),
+        "static_assert" => Some(IdentClass::StaticAssert),
         _ if is_builtin_type_name(text) => Some(IdentClass::BuiltinType),
         _ => None,
     };

@@ -223,6 +223,9 @@ pub enum SyntaxKind {
     TYPE_ALIAS,
     /// `using namespace N;`
     USING_NAMESPACE,
+    /// `static_assert(sizeof(S) == 16, "message");` at file, namespace or struct level, or as
+    /// a statement.
+    STATIC_ASSERT,
 
     // Attributes.
     /// `[numthreads(8, 8, 1)]` or `[[vk::binding(0, 1)]]`.

@@ -217,7 +217,7 @@ pub(crate) fn declared_names(
             }
         }
         ast::Item::NamespaceDef(n) => name(n.name(), CompletionItemKind::MODULE, "namespace"),
-        ast::Item::UsingNamespace(_) => {}
+        ast::Item::UsingNamespace(_) | ast::Item::StaticAssert(_) => {}
     }
 }
 

@@ -179,7 +179,7 @@ fn item_symbols(item: &ast::Item, map: &LineMap, out: &mut Vec<DocumentSymbol>) 
                 children,
             );
         }
-        ast::Item::UsingNamespace(_) => {}
+        ast::Item::UsingNamespace(_) | ast::Item::StaticAssert(_) => {}
     }
 }
 

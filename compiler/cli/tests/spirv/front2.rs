@@ -64,14 +64,12 @@ fn printf_takes_global_strings() {
     let m = compile(
         r#"
 const string greeting = "hello %u";
-string later;
+string later = "first";
 [numthreads(1, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID) {
     printf(greeting, id.x);
-    later = "first";
     printf(later);
-    later = "second";
-    printf(later);
+    printf("second");
 }
 "#,
         "cs_6_0",

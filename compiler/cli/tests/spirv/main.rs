@@ -12,6 +12,7 @@ mod bindings;
 mod buffer_pointer;
 mod dxc2_probe;
 mod dxc3;
+mod dxc4;
 mod dxc_errors;
 mod engines_probe;
 mod entry_arrays;

@@ -326,6 +326,34 @@ float4 main(float4 pos : SV_Position) : SV_Target {
 }
 
 #[test]
+fn instruction_set_named_after_its_extension_declares_it() {
+    // A template function with its attribute after the template header; the set is named
+    // after its extension, which the module then declares (DXC infers it), and the vendor
+    // name `AMD` given to -fspv-extension allows it while `NV` does not.
+    let text = "template <typename T>
+[[vk::ext_instruction(/* FMin3AMD */ 1, \"SPV_AMD_shader_trinary_minmax\")]]
+T min3(T x, T y, T z);
+float4 main(float4 x : POSITION) : SV_Position {
+  x.x = min3(x.x, x.y, x.z);
+  return x;
+}
+";
+    let m = compile(text, "vs_6_0", &["-fspv-extension=AMD"]);
+    m.assert_has(&[
+        "OpExtension \"SPV_AMD_shader_trinary_minmax\"",
+        "OpExtInstImport \"SPV_AMD_shader_trinary_minmax\"",
+        "OpExtInst %float",
+    ]);
+    refuse(
+        text,
+        "vs_6_0",
+        &["-fspv-extension=NV"],
+        1,
+        "needs SPIR-V extension SPV_AMD_shader_trinary_minmax",
+    );
+}
+
+#[test]
 fn inline_spirv_unknown_opcodes_pass_and_misuse_is_an_error() {
     // An opcode no grammar knows is written as asked (`vulkan_types` has a real one); only
     // validation, skipped here, can refuse it.

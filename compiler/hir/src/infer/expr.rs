@@ -1160,6 +1160,14 @@ impl InferCtx<'_> {
 
     /// Reports an assignment to `target` that is not a modifiable lvalue.
     pub(super) fn check_assignable(&mut self, target: ExprId) -> bool {
+        if self.is_string_variable(target) {
+            self.diag(
+                codes::STRING_VARIABLE,
+                BodyNode::Expr(target),
+                "string variables are immutable in SPIR-V.".into(),
+            );
+            return false;
+        }
         if self.result.type_of_expr(target).is_none() {
             return true;
         }

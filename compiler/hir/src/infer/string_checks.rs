@@ -46,6 +46,12 @@ impl InferCtx<'_> {
         }
     }
 
+    /// Whether `e` names a global declared `string` (a constant: DXC's SPIR-V makes it an
+    /// `OpString`, which nothing can assign).
+    pub(super) fn is_string_variable(&mut self, e: ExprId) -> bool {
+        self.string_source(e) == Some("lvalue")
+    }
+
     /// `Some("rvalue")` for a string literal, `Some("lvalue")` for a global declared
     /// `string`; `None` for anything else.
     fn string_source(&mut self, e: ExprId) -> Option<&'static str> {

@@ -246,3 +246,19 @@ void gs_ok(triangle float4 a[3] : A, triangle float4 b[3] : B, inout PointStream
         "#]],
     );
 }
+
+#[test]
+fn groupshared_initializers_are_ignored_with_dxc_warning() {
+    check_diagnostics(
+        r#"
+groupshared uint total = 0;
+static groupshared float2 partial[4] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+groupshared uint plain;
+[numthreads(4, 1, 1)] void main(uint i : SV_GroupIndex) { InterlockedAdd(total, i); plain = (uint)partial[i].x; }
+"#,
+        expect![[r#"
+            W2080 2:26 `0`: initializer of 'groupshared' variable will be ignored
+            W2080 3:40 `{ 1, 2, 3, 4, 5, 6, 7, 8 }`: initializer of 'groupshared' variable will be ignored
+        "#]],
+    );
+}

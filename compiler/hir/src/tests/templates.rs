@@ -320,3 +320,37 @@ void f(float a, int2 b) { same(a, b); }
         "#]],
     );
 }
+
+#[test]
+fn template_struct_default_arguments() {
+    // A parameter not written takes its default; a default naming an earlier parameter takes
+    // that parameter's argument (DXC's `template <typename T0, typename T1 = A>`).
+    check_infer(
+        r#"
+struct A { int k; };
+template <typename T0, typename T1 = A> struct B { T0 m0; T1 m1; };
+template <typename T = float, uint N = 3> struct V { vector<T, N> v; };
+template <typename T, typename U = T> struct P { T a; U b; };
+void f(B<float4> b, V<> v, V<int> w, V<half, 2> h, P<uint> p) { b.m1.k; v.v; w.v; h.v; p.b; }
+"#,
+        expect![[r#"
+            fn f:
+            b.m1.k : int
+            b.m1 : A
+            b : B<float4, A>
+            v.v : float3
+            v : V<float, 3>
+            w.v : int3
+            w : V<int, 3>
+            h.v : half2
+            h : V<half, 2>
+            p.b : uint
+            p : P<uint, uint>
+            local b : B<float4, A>
+            local v : V<float, 3>
+            local w : V<int, 3>
+            local h : V<half, 2>
+            local p : P<uint, uint>
+        "#]],
+    );
+}

@@ -517,6 +517,7 @@ impl Invocation {
                 use ir::AtomicOp::*;
                 let ord = numeric::compare(numeric::CmpOp::Lt, num, v0, old);
                 match a {
+                    Add if num.is_float() => numeric::binary(numeric::BinOp::Add, num, old, v0).0,
                     Add => num.mask(old.wrapping_add(v0)),
                     And => old & v0,
                     Or => old | v0,

@@ -509,9 +509,18 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
                     }
                 }
             };
-            let exchange_float =
-                op == Opcode::AtomicRmw(crate::inst::AtomicOp::Exchange) && target == Type::FLOAT;
-            if !matches!(target, Type::Scalar(k) if k.is_integer()) && !exchange_float {
+            // 32-bit floats take exchange, add, min and max (SPIR-V's float atomics).
+            let float_op = target == Type::FLOAT
+                && matches!(
+                    op,
+                    Opcode::AtomicRmw(
+                        crate::inst::AtomicOp::Exchange
+                            | crate::inst::AtomicOp::Add
+                            | crate::inst::AtomicOp::Min
+                            | crate::inst::AtomicOp::Max
+                    )
+                );
+            if !matches!(target, Type::Scalar(k) if k.is_integer()) && !float_op {
                 fail(
                     ck,
                     Rule::AtomicOperand,

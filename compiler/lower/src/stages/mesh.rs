@@ -97,6 +97,10 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
                     "primitives" => &mut primitives,
                     _ => &mut indices,
                 };
+                if slot.is_some() {
+                    let message = format!("only one object with '{r}' modifier is allowed");
+                    return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message, prange));
+                }
                 *slot = Some((local, (**element).clone(), *len, p.semantic.clone(), prange));
             }
             (None, ParamDirection::In) => {
@@ -117,6 +121,14 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
                 };
                 let vars = decl.vars(cx, &leaves, &mut in_location, prange)?;
                 args.push(Arg::Value(ty, vars));
+            }
+            // An output that is no output object: DXC finds no signature point for its
+            // semantic in a mesh shader.
+            (None, ParamDirection::Out | ParamDirection::InOut) if p.semantic.is_some() => {
+                let semantic = p.semantic.as_deref().unwrap_or_default();
+                let message =
+                    format!("invalid usage of semantic '{semantic}' in shader profile ms");
+                return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message, prange));
             }
             _ => {
                 return Err(

@@ -326,6 +326,13 @@ impl UsingNamespace {
     }
 }
 
+impl StaticAssert {
+    /// `(condition, "message")`.
+    pub fn arg_list(&self) -> Option<ArgList> {
+        support::child(&self.syntax)
+    }
+}
+
 impl Attribute {
     /// `[[...]]` rather than `[...]`.
     pub fn is_double_bracket(&self) -> bool {

@@ -270,6 +270,12 @@ ast_node!(
 );
 
 ast_node!(
+    /// `static_assert(condition, "message");`.
+    StaticAssert,
+    STATIC_ASSERT
+);
+
+ast_node!(
     /// `[name(args)]` or `[[ns::name(args)]]`.
     Attribute,
     ATTRIBUTE
@@ -481,7 +487,7 @@ ast_node!(
 
 ast_enum!(
     /// An item: at file level, in a namespace, cbuffer or struct, or in a `DeclStmt`.
-    Item { FnDef, VarDecl, StructDef, CBufferDef, TypedefDef, EnumDef, NamespaceDef, TypeAlias, UsingNamespace }
+    Item { FnDef, VarDecl, StructDef, CBufferDef, TypedefDef, EnumDef, NamespaceDef, TypeAlias, UsingNamespace, StaticAssert }
 );
 
 ast_enum!(

@@ -508,6 +508,9 @@ fn touch_everything(root: &crate::SyntaxNode) -> usize {
                 Item::UsingNamespace(u) => {
                     let _ = u.path();
                 }
+                Item::StaticAssert(a) => {
+                    let _ = a.arg_list().map(|l| l.args().count());
+                }
             }
         }
         if let Some(s) = Stmt::cast(node.clone()) {

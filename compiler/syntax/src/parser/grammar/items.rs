@@ -76,9 +76,16 @@ fn item_inner(p: &mut Parser<'_>) {
 /// The item whose first token is `before` (`p.item_start` names it while it is parsed).
 fn item_here(p: &mut Parser<'_>, before: (usize, bool)) {
     let m = p.start();
+    if at_static_assert(p) {
+        static_assert(p, m);
+        return;
+    }
     attributes::attributes(p);
     if p.at(TEMPLATE_KW) {
         template_param_list(p);
+        // Attributes may follow the template header too:
+        // `template <typename T> [[vk::ext_instruction(1, "...")]] T f(T x);`.
+        attributes::attributes(p);
     }
     modifiers(p);
     match p.current() {
@@ -105,6 +112,21 @@ fn item_here(p: &mut Parser<'_>, before: (usize, bool)) {
             }
         }
     }
+}
+
+/// Whether `static_assert(` starts here.
+pub(super) fn at_static_assert(p: &Parser<'_>) -> bool {
+    p.nth_ident_class(0) == Some(IdentClass::StaticAssert) && p.nth_at(1, L_PAREN)
+}
+
+/// `static_assert(condition, "message");`: the arguments as an `ARG_LIST`.
+fn static_assert(p: &mut Parser<'_>, m: Marker) {
+    p.bump(IDENT);
+    expressions::arg_list(p);
+    if !p.eat(SEMICOLON) {
+        p.error("expected `;` after `static_assert`");
+    }
+    m.complete(p, STATIC_ASSERT);
 }
 
 /// Whether the current identifier starts an operator function name: `operator+(`,

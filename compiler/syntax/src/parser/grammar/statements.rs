@@ -135,6 +135,10 @@ fn stmt_inner(p: &mut Parser<'_>) {
         BREAK_KW => jump(p, m, BREAK_STMT, "`break`"),
         CONTINUE_KW => jump(p, m, CONTINUE_STMT, "`continue`"),
         DISCARD_KW => jump(p, m, DISCARD_STMT, "`discard`"),
+        IDENT if items::at_static_assert(p) => {
+            items::item(p);
+            m.complete(p, DECL_STMT);
+        }
         _ if at_decl_start(p) => {
             items::item(p);
             m.complete(p, DECL_STMT);

@@ -18,6 +18,7 @@ mod recovery_stmts;
 mod recovery_unclosed_fns;
 mod sizeof_unary;
 mod state_blocks;
+mod static_assert;
 mod stmts;
 mod stmts_more;
 mod structs;

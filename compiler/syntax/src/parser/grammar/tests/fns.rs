@@ -913,3 +913,20 @@ fn explicit_function_specialization() {
         "#]],
     );
 }
+
+#[test]
+fn attributes_after_the_template_header() {
+    // `template <typename T> [[vk::ext_instruction(1, "set")]] T f(T x);`: the attribute
+    // belongs to the function, as when written before `template`.
+    let text = "template <typename T>\n[[vk::ext_instruction(1, \"SPV_AMD_shader_trinary_minmax\")]]\nT min3(T x, T y, T z);\n";
+    let parsed = crate::parse(text);
+    assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+    let tree = parsed.syntax();
+    let f = tree
+        .descendants()
+        .find(|n| n.kind() == crate::SyntaxKind::FN_DEF)
+        .expect("a function");
+    assert!(f
+        .children()
+        .any(|c| c.kind() == crate::SyntaxKind::ATTRIBUTE));
+}
