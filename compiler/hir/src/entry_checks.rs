@@ -155,7 +155,11 @@ pub(crate) fn entry_diagnostics(
                 (None, ParamDirection::InOut) => &[Direction::In, Direction::Out],
             };
             let site = Site {
-                what: format!("parameter `{}`", param.name),
+                what: if param.name.is_empty() {
+                    format!("unnamed parameter {}", i + 1)
+                } else {
+                    format!("parameter `{}`", param.name)
+                },
                 name: p_syntax
                     .name()
                     .map_or(p_syntax.syntax().text_range(), |n| n.syntax().text_range()),

@@ -607,10 +607,11 @@ impl InferCtx<'_> {
                 None
             }
             IntrinsicCall::NotIntrinsic => {
+                let hint = crate::legacy_intrinsics::hint(name).unwrap_or_default();
                 self.diag(
                     codes::UNDEFINED_NAME,
                     BodyNode::Expr(callee),
-                    format!("use of undeclared identifier `{name}`"),
+                    format!("use of undeclared identifier `{name}`{hint}"),
                 );
                 None
             }
@@ -667,10 +668,22 @@ impl InferCtx<'_> {
             have == want
         };
         if !ok {
+            // glslang (and GLSL) splat one scalar over a vector or matrix; DXC does not.
+            let splat = if have == 1 && args.len() == 1 {
+                let swizzle = match ty {
+                    Type::Vector(_, n) if *n <= 4 => {
+                        format!(", or a swizzle, `x.{}`", "x".repeat(usize::from(*n)))
+                    }
+                    _ => String::new(),
+                };
+                format!(": a constructor does not repeat a scalar; write a cast, `({ty})x`{swizzle}")
+            } else {
+                String::new()
+            };
             self.diag(
                 codes::COMPONENT_COUNT,
                 BodyNode::Expr(id),
-                format!("`{ty}` needs {want} component(s), {have} given"),
+                format!("`{ty}` needs {want} component(s), {have} given{splat}"),
             );
         }
         Some(ty.clone())
