@@ -165,6 +165,7 @@ pub(crate) fn entry_diagnostics(
                     .map_or(p_syntax.syntax().text_range(), |n| n.syntax().text_range()),
                 semantic: semantic_range(p_syntax.semantic()),
                 vk_builtin: has_vk_builtin(p_syntax.attributes()),
+                vk_location: has_vk_location(p_syntax.attributes()),
             };
             for &dir in dirs {
                 check.value(ty, param.semantic.as_deref(), dir, &site, None);
@@ -200,6 +201,7 @@ pub(crate) fn entry_diagnostics(
                     .map_or(name_range, |t| t.syntax().text_range()),
                 semantic: semantic_range(node.semantic()),
                 vk_builtin: has_vk_builtin(node.attributes()),
+                vk_location: has_vk_location(node.attributes()),
             };
             check.value(ret, f.semantic.as_deref(), Direction::Out, &site, None);
         }
@@ -230,6 +232,8 @@ struct Site {
     /// `[[vk::builtin("...")]]`: the value is that Vulkan built-in and its semantic only a
     /// name (lowering checks the built-in against the stage, as DXC does).
     vk_builtin: bool,
+    /// `[[vk::location(N)]]`, which glslang takes instead of a semantic and DXC does not.
+    vk_location: bool,
 }
 
 /// A field of a struct that is part of a stage input or output.
@@ -238,11 +242,17 @@ struct FieldSite {
     range: TextRange,
     semantic: Option<TextRange>,
     vk_builtin: bool,
+    vk_location: bool,
 }
 
 /// Whether `attrs` hold `[[vk::builtin(...)]]`.
 fn has_vk_builtin(mut attrs: impl Iterator<Item = ast::Attribute>) -> bool {
     attrs.any(|a| a.name_text() == "vk::builtin")
+}
+
+/// Whether `attrs` hold `[[vk::location(...)]]`.
+fn has_vk_location(mut attrs: impl Iterator<Item = ast::Attribute>) -> bool {
+    attrs.any(|a| a.name_text() == "vk::location")
 }
 
 struct SignatureCheck<'a> {
@@ -316,19 +326,28 @@ impl SignatureCheck<'_> {
             },
             Type::Struct(s) => self.fields(s, dir, site),
             _ => {
+                let vk_location = field.map_or(site.vk_location, |f| f.vk_location);
+                let location_note = if vk_location {
+                    ": `[[vk::location]]` places it but does not name it, and DXC requires a \
+                     semantic on every stage input and output"
+                } else {
+                    ""
+                };
                 let message = match field {
                     Some(f) => format!(
-                        "field `{}` has no semantic; it is part of {} of {} entry point `{}`",
+                        "field `{}` has no semantic; it is part of {} of {} entry point `{}`{}",
                         f.name,
                         site.what,
                         self.entry.stage.name(),
-                        self.entry.name
+                        self.entry.name,
+                        location_note
                     ),
                     None => format!(
-                        "{} of {} entry point `{}` has no semantic",
+                        "{} of {} entry point `{}` has no semantic{}",
                         site.what,
                         self.entry.stage.name(),
-                        self.entry.name
+                        self.entry.name,
+                        location_note
                     ),
                 };
                 let range = field.map_or(site.name, |f| f.range);
@@ -340,16 +359,17 @@ impl SignatureCheck<'_> {
     fn fields(&mut self, s: &StructType, dir: Direction, site: &Site) {
         let decls = self.field_declarations(s);
         for (i, field) in s.fields.iter().enumerate() {
-            let (range, semantic, vk_builtin) = decls
+            let (range, semantic, vk_builtin, vk_location) = decls
                 .get(i)
                 .copied()
                 .flatten()
-                .unwrap_or((site.name, None, false));
+                .unwrap_or((site.name, None, false, false));
             let at = FieldSite {
                 name: field.name.clone(),
                 range,
                 semantic,
                 vk_builtin,
+                vk_location,
             };
             let interpolated = match (dir, self.entry.stage) {
                 (Direction::In, Stage::Pixel) => Some(
@@ -374,7 +394,7 @@ impl SignatureCheck<'_> {
     fn field_declarations(
         &self,
         s: &StructType,
-    ) -> Vec<Option<(TextRange, Option<TextRange>, bool)>> {
+    ) -> Vec<Option<(TextRange, Option<TextRange>, bool, bool)>> {
         let tree = self.cx.tree;
         let members: Vec<_> = self
             .tcx
@@ -392,12 +412,12 @@ impl SignatureCheck<'_> {
                 let node = self.cx.map.node(&self.cx.root, item.ast)?;
                 let d = ast::VarDeclarator::cast(node)?;
                 let name = d.name()?.syntax().text_range();
-                let vk_builtin = d
-                    .syntax()
-                    .parent()
-                    .and_then(ast::VarDecl::cast)
+                let decl = d.syntax().parent().and_then(ast::VarDecl::cast);
+                let vk_builtin = decl
+                    .as_ref()
                     .is_some_and(|decl| has_vk_builtin(decl.attributes()));
-                Some((name, semantic_range(d.semantic()), vk_builtin))
+                let vk_location = decl.is_some_and(|decl| has_vk_location(decl.attributes()));
+                Some((name, semantic_range(d.semantic()), vk_builtin, vk_location))
             })
             .collect()
     }

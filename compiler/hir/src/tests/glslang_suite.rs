@@ -86,3 +86,20 @@ float4 g_far : register(c300000000);
         "#]],
     );
 }
+
+#[test]
+fn vk_location_does_not_replace_a_semantic() {
+    expect![[r#"
+        E2024 2:66 `uv`: field `uv` has no semantic; it is part of parameter `i` of pixel entry point `main`: `[[vk::location]]` places it but does not name it, and DXC requires a semantic on every stage input and output
+          note 3:36 `i`: parameter `i` of pixel entry point `main`
+        E2024 3:21 `float4`: the return value of pixel entry point `main` has no semantic: `[[vk::location]]` places it but does not name it, and DXC requires a semantic on every stage input and output
+        E2024 3:65 `extra`: parameter `extra` of pixel entry point `main` has no semantic: `[[vk::location]]` places it but does not name it, and DXC requires a semantic on every stage input and output
+    "#]]
+    .assert_eq(&diagnostics_with_entries(
+        r#"
+struct In { float4 pos : SV_Position; [[vk::location(1)]] float2 uv; [[vk::location(2)]] float k : K; };
+[[vk::location(0)]] float4 main(In i, [[vk::location(3)]] float extra) { return i.uv.xyxy + i.k + extra; }
+"#,
+        &[("main", "ps_6_0")],
+    ));
+}
