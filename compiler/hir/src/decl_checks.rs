@@ -143,9 +143,10 @@ fn check_register(cx: &mut Checker<'_>, binding: &ast::RegisterBinding, use_: Re
         );
     }
     // `register(cN)` places a loose global at constant register N of `$Globals`.
-    let constant = args.iter().map(|a| a.trim()).find(|a| {
-        a.starts_with(['c', 'C']) && a[1..].starts_with(|c: char| c.is_ascii_digit())
-    });
+    let constant = args
+        .iter()
+        .map(|a| a.trim())
+        .find(|a| a.starts_with(['c', 'C']) && a[1..].starts_with(|c: char| c.is_ascii_digit()));
     if let Some(bytes) = constant.and_then(packoffset_checks::offset_past_four_gib) {
         cx.error(
             codes::OFFSET_PAST_FOUR_GIB,

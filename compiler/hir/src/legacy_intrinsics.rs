@@ -1,5 +1,6 @@
 //! Intrinsic names DXC does not know that other HLSL compilers took: the wave intrinsics'
-//! pre-release names (before Shader Model 6.0 was published) that glslang still accepts, and
+//! pre-release names (before Shader Model 6.0 was published) that glslang still accepts,
+//! glslang's own spelling of one attribute evaluation, and
 //! the Direct3D 9 texture functions (`tex2D`), which DXC's front end parses but does not
 //! compile. A call to one stays an undeclared name (E2001), as in DXC; the message then says
 //! what the name was and what to write instead.
@@ -22,6 +23,10 @@ const PRE_RELEASE: &[(&str, &str)] = &[
     ("QuadSwapX", "QuadReadAcrossX"),
     ("QuadSwapY", "QuadReadAcrossY"),
 ];
+
+/// Names glslang spells its own way, and DXC's spelling.
+const GLSLANG_SPELLING: &[(&str, &str)] =
+    &[("EvaluateAttributeAtCentroid", "EvaluateAttributeCentroid")];
 
 /// Pre-release names that were dropped without a replacement.
 const DROPPED: &[&str] = &["WaveGetOrderedIndex", "GlobalOrderedCountIncrement"];
@@ -58,6 +63,9 @@ pub(crate) fn hint(name: &str) -> Option<String> {
             ": `{name}` is a pre-release name of `{now}`, which is what DXC knows"
         ));
     }
+    if let Some((_, dxc)) = GLSLANG_SPELLING.iter().find(|(old, _)| *old == name) {
+        return Some(format!(": `{name}` is glslang's spelling of `{dxc}`"));
+    }
     if DROPPED.contains(&name) {
         return Some(format!(
             ": `{name}` is a pre-release wave intrinsic that Shader Model 6.0 dropped"
@@ -80,12 +88,20 @@ mod tests {
     fn old_names_get_a_hint_and_others_none() {
         assert_eq!(
             hint("WaveAllSum").as_deref(),
-            Some(": `WaveAllSum` is a pre-release name of `WaveActiveSum`, which is what DXC knows")
+            Some(
+                ": `WaveAllSum` is a pre-release name of `WaveActiveSum`, which is what DXC knows"
+            )
         );
         assert!(hint("GlobalOrderedCountIncrement")
             .unwrap()
             .contains("dropped"));
-        assert!(hint("tex2Dlod").unwrap().contains("`Texture2D.SampleLevel`"));
+        assert!(hint("tex2Dlod")
+            .unwrap()
+            .contains("`Texture2D.SampleLevel`"));
+        assert_eq!(
+            hint("EvaluateAttributeAtCentroid").as_deref(),
+            Some(": `EvaluateAttributeAtCentroid` is glslang's spelling of `EvaluateAttributeCentroid`")
+        );
         assert_eq!(hint("WaveActiveSum"), None);
         assert_eq!(hint("frobnicate"), None);
     }

@@ -676,7 +676,9 @@ impl InferCtx<'_> {
                     }
                     _ => String::new(),
                 };
-                format!(": a constructor does not repeat a scalar; write a cast, `({ty})x`{swizzle}")
+                format!(
+                    ": a constructor does not repeat a scalar; write a cast, `({ty})x`{swizzle}"
+                )
             } else {
                 String::new()
             };
