@@ -1,9 +1,9 @@
 //! Intrinsic names DXC does not know that other HLSL compilers took: the wave intrinsics'
 //! pre-release names (before Shader Model 6.0 was published) that glslang still accepts,
-//! glslang's own spelling of one attribute evaluation, and
-//! the Direct3D 9 texture functions (`tex2D`), which DXC's front end parses but does not
-//! compile. A call to one stays an undeclared name (E2001), as in DXC; the message then says
-//! what the name was and what to write instead.
+//! glslang's own spelling of one attribute evaluation, and the Direct3D 9 texture functions
+//! (`tex2D`), which DXC's front end parses but does not compile. A call to one stays an
+//! undeclared name (E2001), as in DXC; the message then says what the name was and what to
+//! write instead.
 
 /// Pre-release wave and quad names and the Shader Model 6.0 intrinsic each became.
 const PRE_RELEASE: &[(&str, &str)] = &[
