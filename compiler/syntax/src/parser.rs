@@ -40,6 +40,8 @@ pub enum IdentClass {
     Signedness,
     /// `void`, which as a whole parameter list (`f(void)`) declares no parameter.
     Void,
+    /// `layout`, which glslang takes before a declaration as GLSL does (`layout(binding = 1)`).
+    GlslLayout,
 }
 
 /// The significant tokens of the (preprocessed) text, in order.
@@ -96,6 +98,7 @@ pub(crate) fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentCla
         "operator" => Some(IdentClass::Operator),
         "unsigned" | "signed" => Some(IdentClass::Signedness),
         "void" => Some(IdentClass::Void),
+        "layout" => Some(IdentClass::GlslLayout),
         _ if is_builtin_type_name(text) => Some(IdentClass::BuiltinType),
         _ => None,
     };
