@@ -245,6 +245,16 @@ struct FieldSite {
     vk_location: bool,
 }
 
+/// What the declaration of a struct field says of it as a stage value: its name's range, its
+/// semantic's, and the Vulkan attributes that matter when the semantic is missing.
+#[derive(Clone, Copy)]
+struct FieldDecl {
+    range: TextRange,
+    semantic: Option<TextRange>,
+    vk_builtin: bool,
+    vk_location: bool,
+}
+
 /// Whether `attrs` hold `[[vk::builtin(...)]]`.
 fn has_vk_builtin(mut attrs: impl Iterator<Item = ast::Attribute>) -> bool {
     attrs.any(|a| a.name_text() == "vk::builtin")
@@ -359,17 +369,18 @@ impl SignatureCheck<'_> {
     fn fields(&mut self, s: &StructType, dir: Direction, site: &Site) {
         let decls = self.field_declarations(s);
         for (i, field) in s.fields.iter().enumerate() {
-            let (range, semantic, vk_builtin, vk_location) = decls
-                .get(i)
-                .copied()
-                .flatten()
-                .unwrap_or((site.name, None, false, false));
+            let decl = decls.get(i).copied().flatten().unwrap_or(FieldDecl {
+                range: site.name,
+                semantic: None,
+                vk_builtin: false,
+                vk_location: false,
+            });
             let at = FieldSite {
                 name: field.name.clone(),
-                range,
-                semantic,
-                vk_builtin,
-                vk_location,
+                range: decl.range,
+                semantic: decl.semantic,
+                vk_builtin: decl.vk_builtin,
+                vk_location: decl.vk_location,
             };
             let interpolated = match (dir, self.entry.stage) {
                 (Direction::In, Stage::Pixel) => Some(
@@ -394,7 +405,7 @@ impl SignatureCheck<'_> {
     fn field_declarations(
         &self,
         s: &StructType,
-    ) -> Vec<Option<(TextRange, Option<TextRange>, bool, bool)>> {
+    ) -> Vec<Option<FieldDecl>> {
         let tree = self.cx.tree;
         let members: Vec<_> = self
             .tcx
@@ -417,7 +428,12 @@ impl SignatureCheck<'_> {
                     .as_ref()
                     .is_some_and(|decl| has_vk_builtin(decl.attributes()));
                 let vk_location = decl.is_some_and(|decl| has_vk_location(decl.attributes()));
-                Some((name, semantic_range(d.semantic()), vk_builtin, vk_location))
+                Some(FieldDecl {
+                    range: name,
+                    semantic: semantic_range(d.semantic()),
+                    vk_builtin,
+                    vk_location,
+                })
             })
             .collect()
     }
