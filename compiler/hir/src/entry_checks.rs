@@ -402,10 +402,7 @@ impl SignatureCheck<'_> {
 
     /// The name and semantic ranges of each field of `s`, by name among the struct item's
     /// fields (inherited fields have none: their diagnostics land on the parameter).
-    fn field_declarations(
-        &self,
-        s: &StructType,
-    ) -> Vec<Option<FieldDecl>> {
+    fn field_declarations(&self, s: &StructType) -> Vec<Option<FieldDecl>> {
         let tree = self.cx.tree;
         let members: Vec<_> = self
             .tcx

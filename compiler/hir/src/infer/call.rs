@@ -630,6 +630,10 @@ impl InferCtx<'_> {
     /// `float4(a, b)`, `float3x3(...)`, `int(x)`: the components of the arguments must add
     /// up to the components of the type.
     fn constructor(&mut self, id: ExprId, ty: &Type, args: &[ExprId]) -> Option<Type> {
+        if let Type::Struct(_) = ty {
+            self.struct_functional_cast(id, ty, args);
+            return Some(ty.clone());
+        }
         let Some(want) = ty.scalar_kind().and(ops::flat_count(ty)) else {
             return Some(ty.clone());
         };
@@ -689,6 +693,32 @@ impl InferCtx<'_> {
             );
         }
         Some(ty.clone())
+    }
+
+    /// `S(x)` of a struct type `S`: a functional cast, `(S)x` (DXC takes it as C++ does); with
+    /// several arguments a constructor, which HLSL has only for numbers (glslang builds the
+    /// struct from them as GLSL does).
+    fn struct_functional_cast(&mut self, id: ExprId, ty: &Type, args: &[ExprId]) {
+        if let [a] = args {
+            if let Some(from) = self.result.type_of_expr(*a).cloned() {
+                if !ops::explicit_cast_shapes(&from, ty) {
+                    self.diag(
+                        codes::TYPE_MISMATCH,
+                        BodyNode::Expr(id),
+                        format!("cannot convert from `{from}` to `{ty}`"),
+                    );
+                }
+            }
+            return;
+        }
+        self.diag(
+            codes::STRUCT_CONSTRUCTOR,
+            BodyNode::Expr(id),
+            format!(
+                "constructors only defined for numeric base types: build a `{ty}` with an \
+                 initializer list, `{ty} s = {{ ... }};`"
+            ),
+        );
     }
 
     /// Template arguments deduced from the arguments, as clang deduces them: a parameter

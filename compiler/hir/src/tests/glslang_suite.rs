@@ -103,3 +103,26 @@ struct In { float4 pos : SV_Position; [[vk::location(1)]] float2 uv; [[vk::locat
         &[("main", "ps_6_0")],
     ));
 }
+
+#[test]
+fn a_struct_is_not_constructed_from_several_values_e2211() {
+    check_diagnostics(
+        r#"
+struct S { float a; int b; };
+void f(float x)
+{
+    struct L { float p; };
+    S two = S(x, 2);
+    L none = L();
+    S cast = S(x);
+    L local = L(cast);
+    S bad = S(cast, cast);
+}
+"#,
+        expect![[r#"
+            E2211 6:13 `S(x, 2)`: constructors only defined for numeric base types: build a `S` with an initializer list, `S s = { ... };`
+            E2211 7:14 `L()`: constructors only defined for numeric base types: build a `L` with an initializer list, `L s = { ... };`
+            E2211 10:13 `S(cast, cast)`: constructors only defined for numeric base types: build a `S` with an initializer list, `S s = { ... };`
+        "#]],
+    );
+}
