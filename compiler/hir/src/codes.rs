@@ -113,6 +113,10 @@ pub const EFFECT_OBJECT: &str = "W2055";
 /// `[[vk::offset]]` without exactly one argument that is an integer constant from 0 to
 /// 4294967295.
 pub const VK_OFFSET: &str = "E2170";
+/// A `packoffset(cN)` or `register(cN)` whose byte offset does not fit in 32 bits.
+pub const OFFSET_PAST_FOUR_GIB: &str = "E2210";
+/// `S(a, b)` of a struct type: HLSL constructors are for numbers only.
+pub const STRUCT_CONSTRUCTOR: &str = "E2211";
 pub const TRUNCATION: &str = "W2001";
 /// A warning, as in DXC (clang's -Wreturn-type): DXC accepts such shaders.
 pub const MISSING_RETURN: &str = "W2002";

@@ -141,11 +141,28 @@ fn check_globallycoherent(cx: &mut Checker<'_>, modifiers: &[syntax::SyntaxToken
 
 /// `E2071` for each problem of a `register(...)` binding on a declaration of `use_`.
 fn check_register(cx: &mut Checker<'_>, binding: &ast::RegisterBinding, use_: RegisterUse) {
-    for message in register_problems(&binding.args(), use_) {
+    let args = binding.args();
+    for message in register_problems(&args, use_) {
         cx.error(
             codes::INVALID_REGISTER,
             binding.syntax().text_range(),
             message,
+        );
+    }
+    // `register(cN)` places a loose global at constant register N of `$Globals`.
+    let constant = args
+        .iter()
+        .map(|a| a.trim())
+        .find(|a| a.starts_with(['c', 'C']) && a[1..].starts_with(|c: char| c.is_ascii_digit()));
+    if let Some(bytes) = constant.and_then(packoffset_checks::offset_past_four_gib) {
+        cx.error(
+            codes::OFFSET_PAST_FOUR_GIB,
+            binding.syntax().text_range(),
+            format!(
+                "`register({})` places the global at byte {bytes}, past the 4 GiB a buffer's \
+                 offsets can address",
+                constant.unwrap_or_default()
+            ),
         );
     }
 }
@@ -313,6 +330,18 @@ pub(crate) fn declaration_diagnostics(
                     if let Err(problem) = packoffset_checks::check_offset(&offset, ty.as_ref()) {
                         let (f, r) = user_range(db, file, config, p.syntax().text_range());
                         cx.out.push(packoffset_checks::diagnostic(problem, f, r));
+                    } else if let Some(bytes) = packoffset_checks::offset_past_four_gib(&offset) {
+                        let (f, r) = user_range(db, file, config, p.syntax().text_range());
+                        cx.out.push(Diagnostic::error(
+                            codes::OFFSET_PAST_FOUR_GIB,
+                            format!(
+                                "`packoffset({})` places the member at byte {bytes}, past the \
+                                 4 GiB a buffer's offsets can address",
+                                offset.trim()
+                            ),
+                            f,
+                            r,
+                        ));
                     }
                 }
                 // One declaration may declare several names: check its attributes and type

@@ -155,12 +155,17 @@ pub(crate) fn entry_diagnostics(
                 (None, ParamDirection::InOut) => &[Direction::In, Direction::Out],
             };
             let site = Site {
-                what: format!("parameter `{}`", param.name),
+                what: if param.name.is_empty() {
+                    format!("unnamed parameter {}", i + 1)
+                } else {
+                    format!("parameter `{}`", param.name)
+                },
                 name: p_syntax
                     .name()
                     .map_or(p_syntax.syntax().text_range(), |n| n.syntax().text_range()),
                 semantic: semantic_range(p_syntax.semantic()),
                 vk_builtin: has_vk_builtin(p_syntax.attributes()),
+                vk_location: has_vk_location(p_syntax.attributes()),
             };
             let modes: Vec<Interpolation> = (p_syntax.modifiers().iter())
                 .filter_map(|t| crate::item_tree::interpolation(t.kind()))
@@ -206,6 +211,7 @@ pub(crate) fn entry_diagnostics(
                     .map_or(name_range, |t| t.syntax().text_range()),
                 semantic: semantic_range(node.semantic()),
                 vk_builtin: has_vk_builtin(node.attributes()),
+                vk_location: has_vk_location(node.attributes()),
             };
             check.value(ret, f.semantic.as_deref(), Direction::Out, &site, None);
         }
@@ -236,6 +242,8 @@ struct Site {
     /// `[[vk::builtin("...")]]`: the value is that Vulkan built-in and its semantic only a
     /// name (lowering checks the built-in against the stage, as DXC does).
     vk_builtin: bool,
+    /// `[[vk::location(N)]]`, which glslang takes instead of a semantic and DXC does not.
+    vk_location: bool,
 }
 
 /// A field of a struct that is part of a stage input or output.
@@ -244,11 +252,27 @@ struct FieldSite {
     range: TextRange,
     semantic: Option<TextRange>,
     vk_builtin: bool,
+    vk_location: bool,
+}
+
+/// What the declaration of a struct field says of it as a stage value: its name's range, its
+/// semantic's, and the Vulkan attributes that matter when the semantic is missing.
+#[derive(Clone, Copy)]
+struct FieldDecl {
+    range: TextRange,
+    semantic: Option<TextRange>,
+    vk_builtin: bool,
+    vk_location: bool,
 }
 
 /// Whether `attrs` hold `[[vk::builtin(...)]]`.
 fn has_vk_builtin(mut attrs: impl Iterator<Item = ast::Attribute>) -> bool {
     attrs.any(|a| a.name_text() == "vk::builtin")
+}
+
+/// Whether `attrs` hold `[[vk::location(...)]]`.
+fn has_vk_location(mut attrs: impl Iterator<Item = ast::Attribute>) -> bool {
+    attrs.any(|a| a.name_text() == "vk::location")
 }
 
 struct SignatureCheck<'a> {
@@ -322,19 +346,28 @@ impl SignatureCheck<'_> {
             },
             Type::Struct(s) => self.fields(s, dir, site),
             _ => {
+                let vk_location = field.map_or(site.vk_location, |f| f.vk_location);
+                let location_note = if vk_location {
+                    ": `[[vk::location]]` places it but does not name it, and DXC requires a \
+                     semantic on every stage input and output"
+                } else {
+                    ""
+                };
                 let message = match field {
                     Some(f) => format!(
-                        "field `{}` has no semantic; it is part of {} of {} entry point `{}`",
+                        "field `{}` has no semantic; it is part of {} of {} entry point `{}`{}",
                         f.name,
                         site.what,
                         self.entry.stage.name(),
-                        self.entry.name
+                        self.entry.name,
+                        location_note
                     ),
                     None => format!(
-                        "{} of {} entry point `{}` has no semantic",
+                        "{} of {} entry point `{}` has no semantic{}",
                         site.what,
                         self.entry.stage.name(),
-                        self.entry.name
+                        self.entry.name,
+                        location_note
                     ),
                 };
                 let range = field.map_or(site.name, |f| f.range);
@@ -346,16 +379,18 @@ impl SignatureCheck<'_> {
     fn fields(&mut self, s: &StructType, dir: Direction, site: &Site) {
         let decls = self.field_declarations(s);
         for (i, field) in s.fields.iter().enumerate() {
-            let (range, semantic, vk_builtin) = decls
-                .get(i)
-                .copied()
-                .flatten()
-                .unwrap_or((site.name, None, false));
+            let decl = decls.get(i).copied().flatten().unwrap_or(FieldDecl {
+                range: site.name,
+                semantic: None,
+                vk_builtin: false,
+                vk_location: false,
+            });
             let at = FieldSite {
                 name: field.name.clone(),
-                range,
-                semantic,
-                vk_builtin,
+                range: decl.range,
+                semantic: decl.semantic,
+                vk_builtin: decl.vk_builtin,
+                vk_location: decl.vk_location,
             };
             if let Some(rule) = self.interpolation_rule(dir) {
                 let what = format!("field `{}`", field.name);
@@ -368,10 +403,7 @@ impl SignatureCheck<'_> {
 
     /// The name and semantic ranges of each field of `s`, by name among the struct item's
     /// fields (inherited fields have none: their diagnostics land on the parameter).
-    fn field_declarations(
-        &self,
-        s: &StructType,
-    ) -> Vec<Option<(TextRange, Option<TextRange>, bool)>> {
+    fn field_declarations(&self, s: &StructType) -> Vec<Option<FieldDecl>> {
         let tree = self.cx.tree;
         let members: Vec<_> = self
             .tcx
@@ -389,12 +421,17 @@ impl SignatureCheck<'_> {
                 let node = self.cx.map.node(&self.cx.root, item.ast)?;
                 let d = ast::VarDeclarator::cast(node)?;
                 let name = d.name()?.syntax().text_range();
-                let vk_builtin = d
-                    .syntax()
-                    .parent()
-                    .and_then(ast::VarDecl::cast)
+                let decl = d.syntax().parent().and_then(ast::VarDecl::cast);
+                let vk_builtin = decl
+                    .as_ref()
                     .is_some_and(|decl| has_vk_builtin(decl.attributes()));
-                Some((name, semantic_range(d.semantic()), vk_builtin))
+                let vk_location = decl.is_some_and(|decl| has_vk_location(decl.attributes()));
+                Some(FieldDecl {
+                    range: name,
+                    semantic: semantic_range(d.semantic()),
+                    vk_builtin,
+                    vk_location,
+                })
             })
             .collect()
     }

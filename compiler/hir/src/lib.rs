@@ -109,6 +109,7 @@ pub mod ids;
 pub mod infer;
 pub mod intrinsics;
 pub mod item_tree;
+mod legacy_intrinsics;
 pub mod lower_type;
 mod modifier_checks;
 pub mod navigation;

@@ -81,6 +81,24 @@ pub(crate) fn check_offset(text: &str, ty: Option<&Type>) -> Result<(), Packoffs
     Ok(())
 }
 
+/// The byte offset that `cN` or `cN.y` (of a `packoffset`, or of a `register(cN)` on a loose
+/// global) names when it is past the 4 GiB a 32-bit buffer offset can address (`c268435456`
+/// and beyond), as E2210 reports it; `None` for a nearer offset or a malformed text, which
+/// other checks report.
+pub(crate) fn offset_past_four_gib(text: &str) -> Option<u64> {
+    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let rest = text.strip_prefix(['c', 'C'])?;
+    let (register, component) = match rest.split_once('.') {
+        Some((r, c)) => (r, types::packoffset_component(c)?),
+        None => (rest, 0),
+    };
+    if register.is_empty() || !register.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let bytes = register.parse::<u64>().ok()?.checked_mul(16)? + u64::from(component) * 4;
+    (bytes > u64::from(u32::MAX)).then_some(bytes)
+}
+
 /// Every `packoffset` of the file that is not on a member of a constant buffer.
 pub(crate) fn misplaced(root: &SyntaxNode) -> Vec<TextRange> {
     root.descendants()
@@ -136,6 +154,16 @@ mod tests {
         assert_eq!(check_offset("c0.z", Some(&f4)), Err(CrossesRegister));
         assert_eq!(check_offset("c0.w", Some(&f2)), Err(CrossesRegister));
         assert_eq!(check_offset("c1invalid", Some(&f4)), Err(BadRegisterNumber));
+        assert_eq!(super::offset_past_four_gib("c268435455.w"), None);
+        assert_eq!(
+            super::offset_past_four_gib("c268435456"),
+            Some(4_294_967_296)
+        );
+        assert_eq!(
+            super::offset_past_four_gib("C 4294967295 . y"),
+            Some(68_719_476_724)
+        );
+        assert_eq!(super::offset_past_four_gib("c99999999999999999999"), None);
         assert_eq!(check_offset("c0.xy", Some(&f2)), Err(BadComponent));
         assert_eq!(check_offset("c0._m00", Some(&f4)), Err(BadComponent));
         assert_eq!(check_offset("t0", None), Err(NotAConstantRegister));

@@ -19,6 +19,7 @@ mod for_scope;
 mod front4_probe;
 mod front5_probe;
 mod frontend_gaps;
+mod glslang_suite;
 mod hlsl_version;
 mod incremental;
 mod intrinsics;
@@ -97,16 +98,26 @@ pub(crate) fn diagnostics_text(src: &str) -> String {
 /// The semantic diagnostics of `src` compiled with the entry points `(name, profile)` named
 /// in the configuration (as `-E`/`-T` or the workspace configuration do).
 pub(crate) fn diagnostics_with_entries(src: &str, entries: &[(&str, &str)]) -> String {
-    let mut db = TestDb::new();
+    diagnostics_in(&mut TestDb::new(), src, entries)
+}
+
+/// Like `check_diagnostics`, with the real intrinsic table (`HlslIntrinsics`) behind calls.
+pub(crate) fn check_diagnostics_hlsl(src: &str, expect: expect_test::Expect) {
+    let mut db = TestDb::with_intrinsics(std::sync::Arc::new(crate::HlslIntrinsics));
+    expect.assert_eq(&diagnostics_in(&mut db, src, &[]));
+}
+
+fn diagnostics_in(db: &mut TestDb, src: &str, entries: &[(&str, &str)]) -> String {
     let file = db.set_file_text("/t/main.hlsl", src);
-    let config = config_with_entries(&db, entries);
+    let db = &*db;
+    let config = config_with_entries(db, entries);
     let index = LineIndex::new(src);
     let pos = |r: syntax::TextRange| {
         let lc = index.line_col(r.start());
         format!("{}:{}", lc.line + 1, lc.col + 1)
     };
     let mut out = String::new();
-    for d in crate::diagnostics::diagnostics(&db, file, config) {
+    for d in crate::diagnostics::diagnostics(db, file, config) {
         let text = src
             .get(std::ops::Range::<usize>::from(d.range))
             .unwrap_or("?");

@@ -120,6 +120,10 @@ impl FnLower<'_, '_> {
         if Type::from_hlsl_name(&name).is_some() || path.segments[0].args.is_some() {
             return self.construct(e, args).map(Some);
         }
+        // `L(x)` of a struct declared in this function.
+        if self.local_type_by_name(&name, 0).is_some() {
+            return self.construct(e, args).map(Some);
+        }
         let items = self.cx.lookup_value(self.item, &name);
         if items.iter().any(|&i| {
             matches!(
@@ -162,6 +166,8 @@ impl FnLower<'_, '_> {
                 }
                 Ok(self.fb().construct(ty.clone(), &parts))
             }
+            // `S(x)` is the cast `(S)x` (a struct from one value: zeros from `S(0)`).
+            Type::Struct(_) if args.len() == 1 => self.coerce(args[0], &ty),
             Type::Matrix { .. } | Type::Struct(_) | Type::Array { .. } => {
                 // Like an initializer list: the arguments' scalars in order.
                 self.construct_flat(e, args, &ty)

@@ -67,7 +67,7 @@ impl FnLower<'_, '_> {
     }
 
     /// The type the body declares as `name`, when every declaration of it agrees.
-    fn local_type_by_name(&self, name: &str, depth: u32) -> Option<Type> {
+    pub(crate) fn local_type_by_name(&self, name: &str, depth: u32) -> Option<Type> {
         let mut found: Option<Type> = None;
         for s in &self.body.stmts {
             let Stmt::TypeDecl(decls) = s else { continue };

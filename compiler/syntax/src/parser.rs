@@ -48,6 +48,8 @@ pub enum IdentClass {
     Void,
     /// `static_assert`, which starts a compile-time assertion when a `(` follows.
     StaticAssert,
+    /// `layout`, which glslang takes before a declaration as GLSL does (`layout(binding = 1)`).
+    GlslLayout,
 }
 
 /// The significant tokens of the (preprocessed) text, in order.
@@ -113,6 +115,7 @@ pub(crate) fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentCla
         "unsigned" | "signed" => Some(IdentClass::Signedness),
         "void" => Some(IdentClass::Void),
         "static_assert" => Some(IdentClass::StaticAssert),
+        "layout" => Some(IdentClass::GlslLayout),
         _ if is_builtin_type_name(text) => Some(IdentClass::BuiltinType),
         _ => None,
     };

@@ -607,10 +607,11 @@ impl InferCtx<'_> {
                 None
             }
             IntrinsicCall::NotIntrinsic => {
+                let hint = crate::legacy_intrinsics::hint(name).unwrap_or_default();
                 self.diag(
                     codes::UNDEFINED_NAME,
                     BodyNode::Expr(callee),
-                    format!("use of undeclared identifier `{name}`"),
+                    format!("use of undeclared identifier `{name}`{hint}"),
                 );
                 None
             }
@@ -629,6 +630,10 @@ impl InferCtx<'_> {
     /// `float4(a, b)`, `float3x3(...)`, `int(x)`: the components of the arguments must add
     /// up to the components of the type.
     fn constructor(&mut self, id: ExprId, ty: &Type, args: &[ExprId]) -> Option<Type> {
+        if let Type::Struct(_) = ty {
+            self.struct_functional_cast(id, ty, args);
+            return Some(ty.clone());
+        }
         let Some(want) = ty.scalar_kind().and(ops::flat_count(ty)) else {
             return Some(ty.clone());
         };
@@ -667,13 +672,53 @@ impl InferCtx<'_> {
             have == want
         };
         if !ok {
+            // glslang (and GLSL) splat one scalar over a vector or matrix; DXC does not.
+            let splat = if have == 1 && args.len() == 1 {
+                let swizzle = match ty {
+                    Type::Vector(_, n) if *n <= 4 => {
+                        format!(", or a swizzle, `x.{}`", "x".repeat(usize::from(*n)))
+                    }
+                    _ => String::new(),
+                };
+                format!(
+                    ": a constructor does not repeat a scalar; write a cast, `({ty})x`{swizzle}"
+                )
+            } else {
+                String::new()
+            };
             self.diag(
                 codes::COMPONENT_COUNT,
                 BodyNode::Expr(id),
-                format!("`{ty}` needs {want} component(s), {have} given"),
+                format!("`{ty}` needs {want} component(s), {have} given{splat}"),
             );
         }
         Some(ty.clone())
+    }
+
+    /// `S(x)` of a struct type `S`: a functional cast, `(S)x` (DXC takes it as C++ does); with
+    /// several arguments a constructor, which HLSL has only for numbers (glslang builds the
+    /// struct from them as GLSL does).
+    fn struct_functional_cast(&mut self, id: ExprId, ty: &Type, args: &[ExprId]) {
+        if let [a] = args {
+            if let Some(from) = self.result.type_of_expr(*a).cloned() {
+                if !ops::explicit_cast_shapes(&from, ty) {
+                    self.diag(
+                        codes::TYPE_MISMATCH,
+                        BodyNode::Expr(id),
+                        format!("cannot convert from `{from}` to `{ty}`"),
+                    );
+                }
+            }
+            return;
+        }
+        self.diag(
+            codes::STRUCT_CONSTRUCTOR,
+            BodyNode::Expr(id),
+            format!(
+                "constructors only defined for numeric base types: build a `{ty}` with an \
+                 initializer list, `{ty} s = {{ ... }};`"
+            ),
+        );
     }
 
     /// Template arguments deduced from the arguments, as clang deduces them: a parameter

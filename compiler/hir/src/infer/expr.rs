@@ -440,6 +440,10 @@ impl InferCtx<'_> {
             if let Some(t) = Type::packed_bytes(name).or_else(|| Type::from_hlsl_name(name)) {
                 return Some(ValueRes::Type(self.tcx.native(t)));
             }
+            // A type declared in the function (`L(x)` casts to a local struct `L`).
+            if let Some(t) = self.local_types.get(name) {
+                return t.clone().map(ValueRes::Type);
+            }
         }
         let found = self.scope.lookup_qualified(self.tree, &self.tcx.site, path);
         if let (Some(name), Some((owner, args))) = (path.as_name(), self.owner.clone()) {

@@ -1243,7 +1243,7 @@ void f() { float(1, 2); int2(1); }
 "#,
         expect![[r#"
             E2016 2:12 `float(1, 2)`: `float` needs 1 component(s), 2 given
-            E2016 2:25 `int2(1)`: `int2` needs 2 component(s), 1 given
+            E2016 2:25 `int2(1)`: `int2` needs 2 component(s), 1 given: a constructor does not repeat a scalar; write a cast, `(int2)x`, or a swizzle, `x.xx`
         "#]],
     );
 }

@@ -81,6 +81,7 @@ fn item_here(p: &mut Parser<'_>, before: (usize, bool)) {
         return;
     }
     attributes::attributes(p);
+    glsl_layout(p);
     if p.at(TEMPLATE_KW) {
         template_param_list(p);
         // Attributes may follow the template header too:
@@ -127,6 +128,50 @@ fn static_assert(p: &mut Parser<'_>, m: Marker) {
         p.error("expected `;` after `static_assert`");
     }
     m.complete(p, STATIC_ASSERT);
+}
+
+/// glslang's GLSL `layout(set = 0, binding = 1)` before a declaration, which DXC does not
+/// take: an error that names the attribute to write instead, then the declaration parses as
+/// if it were not there. Only a `layout(...)` followed by what can start a declaration is
+/// one (a call `layout(1);` of a function of that name is not).
+fn glsl_layout(p: &mut Parser<'_>) {
+    if p.nth_ident_class(0) != Some(IdentClass::GlslLayout) || !p.nth_at(1, L_PAREN) {
+        return;
+    }
+    let mut depth = 0usize;
+    let mut close = None;
+    // A layout's arguments are a few `name = value` pairs: look no further than that.
+    for i in 1..64 {
+        match p.nth(i) {
+            L_PAREN => depth += 1,
+            R_PAREN => {
+                depth -= 1;
+                if depth == 0 {
+                    close = Some(i);
+                    break;
+                }
+            }
+            EOF | SEMICOLON | L_BRACE | R_BRACE => break,
+            _ => {}
+        }
+    }
+    let Some(close) = close else {
+        return;
+    };
+    let next = p.nth(close + 1);
+    if !matches!(next, IDENT | L_BRACK) && !ITEM_START.contains(next) && !next.is_keyword() {
+        return;
+    }
+    let m = p.start();
+    p.error(
+        "`layout(...)` is a glslang extension that DXC does not take: write \
+         `[[vk::binding(N, SET)]]`, `[[vk::push_constant]]`, `[[vk::constant_id(N)]]`, \
+         `[[vk::offset(N)]]` or `[[vk::image_format(\"...\")]]` instead",
+    );
+    for _ in 0..=close {
+        p.bump_any();
+    }
+    m.complete(p, ERROR);
 }
 
 /// Whether the current identifier starts an operator function name: `operator+(`,

@@ -10,6 +10,7 @@ mod exprs_postfix;
 mod fns;
 mod fns_stages;
 mod globals;
+mod glsl_layout;
 mod inline_spirv;
 mod method_qualifiers;
 mod recovery;
