@@ -154,6 +154,70 @@ impl ModuleCtx<'_> {
             .extend(decorations);
     }
 
+    /// The stage variable a `[[vk::ext_builtin_input(N)]] static const` or
+    /// `[[vk::ext_builtin_output(N)]] static` global `idx` declares: an `Input` (`Output`)
+    /// variable decorated `BuiltIn N`, as DXC makes it (`None`: neither attribute). DXC's
+    /// refusals, in its words, are `E3211`.
+    pub(crate) fn ext_builtin_global(
+        &mut self,
+        idx: ItemIdx,
+        var: &hir::item_tree::Variable,
+        name: &str,
+        ty: &types::Type,
+    ) -> R<Option<ir::Global>> {
+        let attrs = self.item_attributes(idx);
+        let find = |n: &str| attrs.iter().find(|a| a.name_text() == n);
+        let (input, output) = (
+            find("vk::ext_builtin_input"),
+            find("vk::ext_builtin_output"),
+        );
+        let Some(attr) = input.or(output) else {
+            return Ok(None);
+        };
+        let range = self.item_range(idx);
+        let refuse =
+            |cx: &mut Self, message: &str| Err(cx.error("E3211", message.to_owned(), range));
+        if input.is_some() && output.is_some() {
+            return refuse(
+                self,
+                "vk::ext_builtin_input cannot be used together with vk::ext_builtin_output",
+            );
+        }
+        if !var.is_static {
+            return refuse(
+                self,
+                "vk::ext_builtin_input and vk::ext_builtin_output can only be applied to a \
+                 static variable",
+            );
+        }
+        if input.is_some() && !var.is_const {
+            return refuse(
+                self,
+                "vk::ext_builtin_input can only be applied to a const-qualified variable",
+            );
+        }
+        let args = crate::stmt::attr_args(attr);
+        let Some(builtin) = args
+            .first()
+            .and_then(|t| int_arg(t))
+            .and_then(|n| u32::try_from(n).ok())
+        else {
+            return refuse(self, "this attribute takes a SPIR-V BuiltIn number");
+        };
+        let (kind, space) = if input.is_some() {
+            (ir::GlobalKind::Input, types::AddressSpace::Input)
+        } else {
+            (ir::GlobalKind::Output, types::AddressSpace::Output)
+        };
+        let mut g = ir::GlobalVar::new(name, kind, space, ty.clone());
+        // SPIR-V's `BuiltIn` decoration is number 11.
+        g.spirv_decorations.push(ir::SpirvDecoration {
+            decoration: 11,
+            operands: ir::SpirvDecorationOperands::Literals(vec![builtin]),
+        });
+        Ok(Some(self.mb.global(g)))
+    }
+
     /// `[[vk::ext_decorate]]` and `[[vk::ext_decorate_string]]` on the fields of every struct
     /// of the file (not templates): the module's member decorations, applied by the backend
     /// to the structs it emits (cbuffer members: `resources::cbuffer_for`). DXC refuses

@@ -408,7 +408,9 @@ impl ModuleCtx<'_> {
             GlobalRef::CBufferMember(global, member as u32)
         } else {
             let ty = self.global_type_of(idx)?;
-            if var.groupshared {
+            if let Some(g) = self.ext_builtin_global(idx, &var, &name, &ty)? {
+                GlobalRef::Var(g)
+            } else if var.groupshared {
                 GlobalRef::Var(self.mb.groupshared(&name, ty))
             } else if !var.is_static && self.is_push_constant(idx) {
                 GlobalRef::Var(self.push_constant_for(idx, ty)?)
