@@ -5,7 +5,9 @@
 //! `PhysicalStorageBuffer` pointer, `Aligned` loads and stores, the
 //! `PhysicalStorageBufferAddresses` capability and addressing model) and built-ins named by
 //! number (`[[vk::ext_builtin_input(N)]] static const` and `[[vk::ext_builtin_output(N)]]
-//! static` globals: `Input`/`Output` variables decorated `BuiltIn N`, never `Private` ones).
+//! static` globals: `Input`/`Output` variables decorated `BuiltIn N`, never `Private` ones)
+//! and `[[vk::ext_storage_class(4)]] static` globals in `Workgroup` memory (other classes, and
+//! these attributes on locals, are reported as not supported rather than ignored).
 
 use crate::harness::{compile, refuse, Module};
 
@@ -519,5 +521,43 @@ float4 main() : SV_Position { return size; }
         &[],
         1,
         "vk::ext_builtin_input and vk::ext_builtin_output can only be applied to a static variable",
+    );
+}
+
+#[test]
+fn a_static_global_moved_to_workgroup_memory() {
+    let m = compile(
+        "[[vk::ext_storage_class(/* Workgroup */ 4)]] static uint tally;
+RWStructuredBuffer<uint> Out;
+[numthreads(8, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+  if (i == 0) tally = 3;
+  GroupMemoryBarrierWithGroupSync();
+  Out[i] = tally;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&["OpVariable %_ptr_Workgroup_uint Workgroup"]);
+    assert!(!m.asm.contains("Private"), "{}", m.asm);
+    refuse(
+        "[[vk::ext_storage_class(/* StorageBuffer */ 12)]] static uint odd;
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)] void main() { Out[0] = odd; }
+",
+        "cs_6_0",
+        &[],
+        1,
+        "not supported yet: vk::ext_storage_class(12)",
+    );
+    refuse(
+        "RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)] void main() { [[vk::ext_storage_class(4)]] uint l = 1; Out[0] = l; }
+",
+        "cs_6_0",
+        &[],
+        1,
+        "not supported yet: vk::ext_storage_class on a local variable",
     );
 }
