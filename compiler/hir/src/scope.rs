@@ -210,12 +210,20 @@ impl ItemScope {
         name: &str,
     ) -> Option<ItemIdx> {
         let items = self.in_scope(scope, name);
-        let direct = items.iter().copied().find(|i| {
+        let is_scope = |i: &ItemIdx| {
             matches!(
                 tree.item(*i).kind,
                 ItemKind::Namespace(_) | ItemKind::Struct(_) | ItemKind::Enum(_)
             )
-        });
+        };
+        // A struct's definition, not a forward declaration `struct S;` before it, holds the
+        // members an out-of-line method `S::f` sees and the nested names `S::N` finds.
+        let is_forward = |i: &ItemIdx| tree.strukt(*i).is_some_and(|s| s.is_forward);
+        let direct = items
+            .iter()
+            .copied()
+            .find(|i| is_scope(i) && !is_forward(i))
+            .or_else(|| items.iter().copied().find(is_scope));
         direct.or_else(|| items.iter().find_map(|i| self.typedef_target(tree, *i, 0)))
     }
 

@@ -517,6 +517,12 @@ impl GlobalVar {
         Type::pointer(self.space, self.ty.clone())
     }
 
+    /// Whether an inline SPIR-V `BuiltIn` decoration (number 11) names this variable's
+    /// built-in: a `[[vk::ext_builtin_input(N)]]` or `[[vk::ext_builtin_output(N)]]` global.
+    pub fn has_inline_builtin(&self) -> bool {
+        self.spirv_decorations.iter().any(|d| d.decoration == 11)
+    }
+
     /// The type whose layout [`GlobalVar::layout`] must describe, for globals that need one:
     /// `T` of `ConstantBuffer<T>`/`TextureBuffer<T>`, the runtime array `T[]` of a structured
     /// buffer (so the array stride is part of it), and the block of a push constant. Resource

@@ -347,7 +347,8 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
             (None, None) => {}
         }
         let is_stage = matches!(g.kind, GlobalKind::Input | GlobalKind::Output);
-        if is_stage && g.stage_binding.is_none() {
+        // `[[vk::ext_builtin_input(N)]]` gives its built-in as an inline SPIR-V decoration.
+        if is_stage && g.stage_binding.is_none() && !g.has_inline_builtin() {
             fail("a stage variable needs a location or built-in".to_owned());
         }
         if !is_stage && g.stage_binding.is_some() {

@@ -25,6 +25,11 @@ use crate::context::{ModuleCtx, R};
 use crate::func::{FnLower, Place};
 
 /// An integer attribute argument: decimal or hex, comments and spaces around it ignored.
+/// SPIR-V's `Workgroup` storage class, for `[[vk::ext_storage_class]]`.
+pub(crate) const EXT_WORKGROUP: u32 = 4;
+/// SPIR-V's `Private` storage class.
+const EXT_PRIVATE: u32 = 6;
+
 fn int_arg(text: &str) -> Option<i64> {
     let mut rest = text.trim();
     while let Some(after) = rest.strip_prefix("/*") {
@@ -152,6 +157,104 @@ impl ModuleCtx<'_> {
         self.mb.module_mut().globals[g]
             .spirv_decorations
             .extend(decorations);
+    }
+
+    /// The storage class `[[vk::ext_storage_class(N)]]` on global `idx` asks for, when it is
+    /// one this lowering can give a `static` global: `Workgroup` (4, as `groupshared`) or
+    /// `Private` (6, what a `static` global is anyway). Any other class, or the attribute on
+    /// a non-`static` global, is not supported yet (it is reported rather than ignored).
+    pub(crate) fn ext_storage_class(&mut self, idx: ItemIdx) -> R<Option<u32>> {
+        let attrs = self.item_attributes(idx);
+        let Some(attr) = attrs
+            .iter()
+            .find(|a| a.name_text() == "vk::ext_storage_class")
+        else {
+            return Ok(None);
+        };
+        let class = crate::stmt::attr_args(attr)
+            .first()
+            .and_then(|t| int_arg(t))
+            .and_then(|n| u32::try_from(n).ok());
+        let is_static = matches!(
+            &self.tree.item(idx).kind,
+            hir::item_tree::ItemKind::Variable(v) if v.is_static
+        );
+        match class {
+            Some(c @ (EXT_WORKGROUP | EXT_PRIVATE)) if is_static => Ok(Some(c)),
+            _ => {
+                let range = self.item_range(idx);
+                let what = match class {
+                    Some(c) if is_static => format!("vk::ext_storage_class({c})"),
+                    Some(_) => "vk::ext_storage_class on a global that is not `static`".to_owned(),
+                    None => "vk::ext_storage_class without a storage class number".to_owned(),
+                };
+                Err(self.unsupported(&what, range))
+            }
+        }
+    }
+
+    /// The stage variable a `[[vk::ext_builtin_input(N)]] static const` or
+    /// `[[vk::ext_builtin_output(N)]] static` global `idx` declares: an `Input` (`Output`)
+    /// variable decorated `BuiltIn N`, as DXC makes it (`None`: neither attribute). DXC's
+    /// refusals, in its words, are `E3211`.
+    pub(crate) fn ext_builtin_global(
+        &mut self,
+        idx: ItemIdx,
+        var: &hir::item_tree::Variable,
+        name: &str,
+        ty: &types::Type,
+    ) -> R<Option<ir::Global>> {
+        let attrs = self.item_attributes(idx);
+        let find = |n: &str| attrs.iter().find(|a| a.name_text() == n);
+        let (input, output) = (
+            find("vk::ext_builtin_input"),
+            find("vk::ext_builtin_output"),
+        );
+        let Some(attr) = input.or(output) else {
+            return Ok(None);
+        };
+        let range = self.item_range(idx);
+        let refuse =
+            |cx: &mut Self, message: &str| Err(cx.error("E3211", message.to_owned(), range));
+        if input.is_some() && output.is_some() {
+            return refuse(
+                self,
+                "vk::ext_builtin_input cannot be used together with vk::ext_builtin_output",
+            );
+        }
+        if !var.is_static {
+            return refuse(
+                self,
+                "vk::ext_builtin_input and vk::ext_builtin_output can only be applied to a \
+                 static variable",
+            );
+        }
+        if input.is_some() && !var.is_const {
+            return refuse(
+                self,
+                "vk::ext_builtin_input can only be applied to a const-qualified variable",
+            );
+        }
+        let args = crate::stmt::attr_args(attr);
+        let Some(builtin) = args
+            .first()
+            .and_then(|t| int_arg(t))
+            .and_then(|n| u32::try_from(n).ok())
+        else {
+            return refuse(self, "this attribute takes a SPIR-V BuiltIn number");
+        };
+        let (kind, space) = if input.is_some() {
+            (ir::GlobalKind::Input, types::AddressSpace::Input)
+        } else {
+            (ir::GlobalKind::Output, types::AddressSpace::Output)
+        };
+        let mut g = ir::GlobalVar::new(name, kind, space, ty.clone());
+        // SPIR-V's `BuiltIn` decoration is number 11.
+        g.spirv_decorations.push(ir::SpirvDecoration {
+            decoration: 11,
+            operands: ir::SpirvDecorationOperands::Literals(vec![builtin]),
+        });
+        Ok(Some(self.mb.global(g)))
     }
 
     /// `[[vk::ext_decorate]]` and `[[vk::ext_decorate_string]]` on the fields of every struct
@@ -304,6 +407,17 @@ impl FnLower<'_, '_> {
         };
         let attrs = crate::attrs::local_attrs(&name);
         let range = syntax.text_range();
+        // These move or rebind a variable; on a local they are reported, not ignored.
+        for a in &attrs {
+            let n = a.name_text();
+            if matches!(
+                n.as_str(),
+                "vk::ext_storage_class" | "vk::ext_builtin_input" | "vk::ext_builtin_output"
+            ) {
+                self.cx
+                    .unsupported(&format!("{n} on a local variable"), range);
+            }
+        }
         // `[[vk::ext_capability]]`/`[[vk::ext_extension]]` on a variable: what its (inline
         // SPIR-V) type needs, declared as the variable is.
         self.cx

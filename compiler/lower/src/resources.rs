@@ -10,6 +10,7 @@ use hir::GlobalId;
 use types::{StructField, StructType, Type};
 
 use crate::context::{GlobalRef, ModuleCtx, R};
+use crate::inline_spirv::EXT_WORKGROUP;
 use crate::options::{LayoutChoice, RegisterClass};
 
 /// `register(u3, space1)` → (class `u`, register 3, space 1); `None` without a register
@@ -482,7 +483,11 @@ impl ModuleCtx<'_> {
             GlobalRef::CBufferMember(global, member as u32)
         } else {
             let ty = self.global_type_of(idx)?;
-            if var.groupshared {
+            // `[[vk::ext_storage_class(N)]]`: DXC moves the variable to storage class N.
+            let storage = self.ext_storage_class(idx)?;
+            if let Some(g) = self.ext_builtin_global(idx, &var, &name, &ty)? {
+                GlobalRef::Var(g)
+            } else if var.groupshared || (var.is_static && storage == Some(EXT_WORKGROUP)) {
                 GlobalRef::Var(self.mb.groupshared(&name, ty))
             } else if !var.is_static && self.is_push_constant(idx) {
                 GlobalRef::Var(self.push_constant_for(idx, ty)?)

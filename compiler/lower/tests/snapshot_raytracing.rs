@@ -360,9 +360,32 @@ void RayGen(inout P p) { }
 "#,
     )
     .unwrap_err();
-    assert!(err.starts_with("E3001"), "{err}");
+    assert!(err.starts_with("E3210"), "{err}");
     assert!(
-        err.contains("raygeneration entry with 1 parameter(s)"),
+        err.contains("a raygeneration entry point takes no parameters; this one has 1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_closest_hit_with_two_payloads_is_refused() {
+    // A port that passes the hit's own payload `in` and a second one `inout` for the shadow
+    // ray it traces: DXC refuses it too; the message names what the stage takes.
+    let err = try_lower_library(
+        r#"
+struct Shade { float3 color; };
+struct Occlusion { bool blocked; };
+[shader("closesthit")]
+void Hit(in Shade s, inout Occlusion o, in float2 bary) { o.blocked = bary.x > 0.5; }
+"#,
+    )
+    .unwrap_err();
+    assert!(
+        err.starts_with("E3210")
+            && err.contains(
+                "a closesthit entry point takes two parameters, the payload and the hit \
+                 attributes; this one has 3"
+            ),
         "{err}"
     );
 }

@@ -94,7 +94,12 @@ impl Ctx<'_> {
                     Some(ir::StageBinding::BuiltIn(_)) => {
                         kind.is_some_and(|k| k.is_integer() || k == types::ScalarKind::Double)
                     }
-                    None => false,
+                    // `[[vk::ext_builtin_input(N)]]`: an integer built-in input.
+                    None => {
+                        gv.has_inline_builtin()
+                            && kind
+                                .is_some_and(|k| k.is_integer() || k == types::ScalarKind::Double)
+                    }
                 };
             if needs_flat {
                 let id = info.id;

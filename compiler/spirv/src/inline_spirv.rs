@@ -24,6 +24,43 @@ impl Ctx<'_> {
         Ok(())
     }
 
+    /// The capabilities and extensions a built-in named by number needs (a
+    /// `[[vk::ext_builtin_input(N)]]` or `[[vk::ext_decorate(11, N)]]` variable), as the
+    /// built-ins of semantics get them (`resources::builtin`); built-ins not listed need
+    /// none, or what the user declares with `[[vk::ext_capability]]`.
+    fn inline_builtin_requirements(&mut self, builtin: u32) {
+        use rspirv::spirv::BuiltIn as B;
+        let Some(b) = B::from_u32(builtin) else {
+            return;
+        };
+        let pre13 = |cx: &mut Self, e: &'static str| {
+            if !cx.at_least(1, 3) {
+                cx.extension(e);
+            }
+        };
+        match b {
+            B::SampleId | B::SamplePosition => self.capability(Capability::SampleRateShading),
+            B::ClipDistance => self.capability(Capability::ClipDistance),
+            B::CullDistance => self.capability(Capability::CullDistance),
+            B::ViewIndex => {
+                self.capability(Capability::MultiView);
+                pre13(self, "SPV_KHR_multiview");
+            }
+            B::BaseVertex | B::BaseInstance | B::DrawIndex => {
+                self.capability(Capability::DrawParameters);
+                pre13(self, "SPV_KHR_shader_draw_parameters");
+            }
+            B::BaryCoordKHR | B::BaryCoordNoPerspKHR => {
+                self.capability(Capability::FragmentBarycentricKHR);
+                self.extension("SPV_KHR_fragment_shader_barycentric");
+            }
+            B::SubgroupSize | B::SubgroupLocalInvocationId | B::NumSubgroups | B::SubgroupId => {
+                self.capability(Capability::GroupNonUniform);
+            }
+            _ => {}
+        }
+    }
+
     /// The inline SPIR-V decorations of the members of struct `name`, on its type `id`.
     pub(crate) fn inline_member_decorations(&mut self, id: Word, name: &str) -> Result<()> {
         let ds: Vec<(u32, ir::SpirvDecoration)> = self
@@ -78,6 +115,13 @@ impl Ctx<'_> {
             return Ok(());
         }
         {
+            if decoration == Decoration::BuiltIn {
+                if let ir::SpirvDecorationOperands::Literals(words) = &d.operands {
+                    if let Some(&b) = words.first() {
+                        self.inline_builtin_requirements(b);
+                    }
+                }
+            }
             match d.operands {
                 ir::SpirvDecorationOperands::Literals(words) => {
                     let ops: Vec<Operand> = words.into_iter().map(Operand::LiteralBit32).collect();

@@ -541,7 +541,8 @@ impl Ctx<'_> {
                 let mut p = Pointee::plain(g.ty.clone());
                 // Built-ins keep their exact types (`FrontFacing` is a bool); other stage
                 // variables store `bool` as `uint`.
-                p.external = !matches!(g.stage_binding, Some(ir::StageBinding::BuiltIn(_)));
+                p.external = !matches!(g.stage_binding, Some(ir::StageBinding::BuiltIn(_)))
+                    && !g.has_inline_builtin();
                 (class, p)
             }
             ir::GlobalKind::PushConstant => {

@@ -1,7 +1,8 @@
 //! Stage variables: system values to built-ins per stage, other semantics to locations in
 //! declaration order (flattening structs), `SV_Target<N>` at location N, `[[vk::location]]`,
 //! interpolation decorations and `-fvk-invert-y` (DXC's `docs/SPIR-V.rst`, "HLSL semantic and
-//! Vulkan `Location`").
+//! Vulkan `Location`"); `[[vk::location]]` on the fields of hull and domain shader structs
+//! too (patch elements, control points, domain outputs).
 
 use crate::harness::{compile, refuse};
 
@@ -311,4 +312,64 @@ VsOut main(float4x4 m : MATRIX, float3 p : POSITION, float2 w[2] : WEIGHTS) {
     assert_eq!(m.location("in.WEIGHTS"), 5);
     assert_eq!(m.location("out.WEIGHTS"), 0);
     assert_eq!(m.location("out.COLOR"), 2);
+}
+
+#[test]
+fn tessellation_struct_fields_keep_their_written_locations() {
+    // A hull shader passing control points through, whose structs number their fields out of
+    // declaration order (and leave a gap for an array), and the domain shader reading them.
+    let hull = r#"
+struct Point {
+    [[vk::location(2)]] float4 pos : POSITION;
+    [[vk::location(0)]] float3 normal : NORMAL;
+    [[vk::location(5)]] float weights[3] : WEIGHTS;
+};
+struct Factors {
+    float edges[3] : SV_TessFactor;
+    float inside : SV_InsideTessFactor;
+};
+Factors Constants(InputPatch<Point, 3> p) {
+    Factors f;
+    f.edges[0] = f.edges[1] = f.edges[2] = p[0].weights[1];
+    f.inside = 2;
+    return f;
+}
+[domain("tri")]
+[partitioning("integer")]
+[outputtopology("triangle_cw")]
+[outputcontrolpoints(3)]
+[patchconstantfunc("Constants")]
+Point main(InputPatch<Point, 3> p, uint i : SV_OutputControlPointID) { return p[i]; }
+"#;
+    let m = compile(hull, "hs_6_0", &[]);
+    for side in ["in", "out"] {
+        assert_eq!(m.location(&format!("{side}.POSITION")), 2, "{side}");
+        assert_eq!(m.location(&format!("{side}.NORMAL")), 0, "{side}");
+        assert_eq!(m.location(&format!("{side}.WEIGHTS")), 5, "{side}");
+    }
+    let domain = r#"
+struct Point {
+    [[vk::location(2)]] float4 pos : POSITION;
+    [[vk::location(0)]] float3 normal : NORMAL;
+};
+struct Factors {
+    float edges[3] : SV_TessFactor;
+    float inside : SV_InsideTessFactor;
+};
+struct Vertex {
+    float4 pos : SV_Position;
+    [[vk::location(4)]] float3 normal : NORMAL;
+};
+[domain("tri")]
+Vertex main(Factors f, float3 at : SV_DomainLocation, const OutputPatch<Point, 3> p) {
+    Vertex v;
+    v.pos = at.x * p[0].pos + at.y * p[1].pos + at.z * p[2].pos;
+    v.normal = p[0].normal;
+    return v;
+}
+"#;
+    let m = compile(domain, "ds_6_0", &[]);
+    assert_eq!(m.location("in.POSITION"), 2);
+    assert_eq!(m.location("in.NORMAL"), 0);
+    assert_eq!(m.location("out.NORMAL"), 4);
 }

@@ -3,7 +3,11 @@
 //! `InputAttachment` capability, `OpImageRead` at the fragment with `Sample` when
 //! multisampled) and raw buffer accesses (`OpBitcast` of the 64-bit address to a
 //! `PhysicalStorageBuffer` pointer, `Aligned` loads and stores, the
-//! `PhysicalStorageBufferAddresses` capability and addressing model).
+//! `PhysicalStorageBufferAddresses` capability and addressing model) and built-ins named by
+//! number (`[[vk::ext_builtin_input(N)]] static const` and `[[vk::ext_builtin_output(N)]]
+//! static` globals: `Input`/`Output` variables decorated `BuiltIn N`, never `Private` ones)
+//! and `[[vk::ext_storage_class(4)]] static` globals in `Workgroup` memory (other classes, and
+//! these attributes on locals, are reported as not supported rather than ignored).
 
 use crate::harness::{compile, refuse, Module};
 
@@ -473,4 +477,115 @@ void main() {
         m.asm
     );
     m.assert_has(&["OpTypePointer PhysicalStorageBuffer %RawBufferMatrix"]);
+}
+
+#[test]
+fn builtins_named_by_number_are_stage_variables() {
+    // A compute shader reading `NumWorkgroups` (24) through a global, as engines do for
+    // built-ins HLSL has no semantic for.
+    let m = compile(
+        "[[vk::ext_builtin_input(24)]] static const uint3 group_count;
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)]
+void main() { Out[0] = group_count.x * group_count.y; }
+",
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(
+        m.decoration("group_count", "BuiltIn").as_deref(),
+        Some("NumWorkgroups")
+    );
+    m.assert_has(&["OpVariable %_ptr_Input_v3uint Input"]);
+    assert!(!m.asm.contains("Private"), "{}", m.asm);
+
+    // An output (`PointSize`, 1) a vertex shader writes, and integer and `bool` inputs of a
+    // pixel shader: `SampleId` (18) is flat and needs `SampleRateShading`, `FrontFacing`
+    // (17) keeps its `bool` type.
+    let m = compile(
+        "[[vk::ext_builtin_output(1)]] static float point_size;
+float4 main(float4 p : POSITION) : SV_Position { point_size = 4.0; return p; }
+",
+        "vs_6_0",
+        &[],
+    );
+    assert_eq!(
+        m.decoration("point_size", "BuiltIn").as_deref(),
+        Some("PointSize")
+    );
+    m.assert_has(&["OpStore %point_size %float_4"]);
+    let m = compile(
+        "[[vk::ext_builtin_input(18)]] static const uint sample_index;
+[[vk::ext_builtin_input(17)]] static const bool front;
+float4 main() : SV_Target { return front ? float(sample_index) : 0.5; }
+",
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(m.decoration("sample_index", "Flat").as_deref(), Some(""));
+    m.assert_has(&[
+        "OpCapability SampleRateShading",
+        "OpVariable %_ptr_Input_bool Input",
+    ]);
+}
+
+#[test]
+fn builtin_attribute_misuse_follows_dxc() {
+    refuse(
+        "[[vk::ext_builtin_input(24)]] static uint3 counts;
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)] void main() { Out[0] = counts.x; }
+",
+        "cs_6_0",
+        &[],
+        1,
+        "vk::ext_builtin_input can only be applied to a const-qualified variable",
+    );
+    refuse(
+        "[[vk::ext_builtin_output(1)]] float size;
+float4 main() : SV_Position { return size; }
+",
+        "vs_6_0",
+        &[],
+        1,
+        "vk::ext_builtin_input and vk::ext_builtin_output can only be applied to a static variable",
+    );
+}
+
+#[test]
+fn a_static_global_moved_to_workgroup_memory() {
+    let m = compile(
+        "[[vk::ext_storage_class(/* Workgroup */ 4)]] static uint tally;
+RWStructuredBuffer<uint> Out;
+[numthreads(8, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+  if (i == 0) tally = 3;
+  GroupMemoryBarrierWithGroupSync();
+  Out[i] = tally;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&["OpVariable %_ptr_Workgroup_uint Workgroup"]);
+    assert!(!m.asm.contains("Private"), "{}", m.asm);
+    refuse(
+        "[[vk::ext_storage_class(/* StorageBuffer */ 12)]] static uint odd;
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)] void main() { Out[0] = odd; }
+",
+        "cs_6_0",
+        &[],
+        1,
+        "not supported yet: vk::ext_storage_class(12)",
+    );
+    refuse(
+        "RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)] void main() { [[vk::ext_storage_class(4)]] uint l = 1; Out[0] = l; }
+",
+        "cs_6_0",
+        &[],
+        1,
+        "not supported yet: vk::ext_storage_class on a local variable",
+    );
 }

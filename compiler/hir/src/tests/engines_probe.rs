@@ -1,7 +1,8 @@
 //! Valid HLSL from engine shaders (FidelityFX, MiniEngine) built with `dxc -spirv` that once
 //! met false errors: a `ConstantBuffer<T>` or `TextureBuffer<T>` read as the `T` it holds
 //! (passed to a `T` parameter, initializing a `T`, returned as one, cast to one); a unary `+`
-//! on a constant index; `const` locals sizing later arrays (DirectX ray-tracing samples).
+//! on a constant index; `const` locals sizing later arrays (DirectX ray-tracing samples); an
+//! out-of-line method of a struct declared forward first (kajiya's `gbuffer.hlsl`).
 
 use expect_test::expect;
 
@@ -130,5 +131,31 @@ float f() {
             local inner : float[2]
             local outer : float[4]
         "#]],
+    );
+}
+
+#[test]
+fn an_out_of_line_method_of_a_forward_declared_struct_sees_its_members() {
+    // `S::f` names the definition of `S`, not the forward declaration before it: the
+    // body reads `S`'s fields and calls its methods without `this.`.
+    check_diagnostics(
+        r#"
+struct Unpacked;
+struct Packed {
+    uint bits;
+    Unpacked unpack();
+};
+struct Unpacked {
+    float lo;
+    float hi;
+    float total();
+    Packed pack();
+};
+float Unpacked::total() { return lo + hi; }
+Packed Unpacked::pack() { Packed p; p.bits = uint(lo) | (uint(total()) << 16); return p; }
+Unpacked Packed::unpack() { Unpacked u; u.lo = bits & 0xffff; u.hi = bits >> 16; return u; }
+float g(Packed p) { return p.unpack().pack().unpack().total(); }
+"#,
+        expect![""],
     );
 }

@@ -80,12 +80,22 @@ pub fn lower_ray_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str, stage: 
         return;
     };
     if f.params.len() != spaces.len() {
-        cx.unsupported(
-            &format!(
-                "a {} entry with {} parameter(s) (it takes {})",
+        // DXC refuses these too (its `err_raytracing_entry_param_count`); two `inout`
+        // payloads in a closest-hit entry are a common porting slip.
+        let takes = match stage {
+            Stage::Miss => "one parameter, the payload",
+            Stage::AnyHit | Stage::ClosestHit => {
+                "two parameters, the payload and the hit attributes"
+            }
+            Stage::Callable => "one parameter, the callable data",
+            _ => "no parameters",
+        };
+        cx.error(
+            "E3210",
+            format!(
+                "a {} entry point takes {takes}; this one has {}",
                 stage.name(),
-                f.params.len(),
-                spaces.len()
+                f.params.len()
             ),
             range,
         );

@@ -35,6 +35,9 @@ pub struct Leaf {
     /// `[[vk::builtin("Name")]]` on the value or field: the Vulkan built-in it is, whatever
     /// its semantic (see [`attach_vk_builtins`]).
     pub vk_builtin: Option<String>,
+    /// `[[vk::location(n)]]` on the struct field that is this leaf (`Err`: the argument text,
+    /// not a number), which [`Declare::vars`] honours over the next free location.
+    pub location: Option<Result<u32, String>>,
 }
 
 impl Leaf {
@@ -47,6 +50,7 @@ impl Leaf {
             interpolation: Vec::new(),
             name: String::new(),
             vk_builtin: None,
+            location: None,
         }
     }
 
@@ -251,6 +255,9 @@ pub(crate) fn attach_vk_builtins(
     for leaf in leaves {
         let mut at = ty;
         let mut found = value.clone();
+        // The location written on the field this leaf is (not on a struct around it, whose
+        // leaves would all claim it).
+        let mut location = None;
         for step in &leaf.steps {
             match (step, at) {
                 (Step::Field(i), Type::Struct(s)) => {
@@ -260,6 +267,7 @@ pub(crate) fn attach_vk_builtins(
                     if let Some(b) = crate::attrs::field_builtin(cx, &s.name, &f.name) {
                         found = Some(b);
                     }
+                    location = crate::attrs::field_location(cx, &s.name, &f.name);
                     at = &f.ty;
                 }
                 (Step::Elements(_), Type::Array { element, .. }) => at = element,
@@ -267,6 +275,10 @@ pub(crate) fn attach_vk_builtins(
             }
         }
         leaf.vk_builtin = found;
+        if matches!(at, Type::Struct(_)) {
+            location = None;
+        }
+        leaf.location = location;
     }
 }
 
@@ -551,8 +563,25 @@ impl Declare {
                     ));
                 }
                 None => {
-                    let l = *next_location;
-                    *next_location += location_count(&leaf.ty);
+                    let count = location_count(&leaf.ty);
+                    let l = match &leaf.location {
+                        // `[[vk::location(n)]]` on the field (hull, domain, geometry and mesh
+                        // stage structs, as DXC honours it); later implicit ones follow it.
+                        Some(Ok(n)) => {
+                            *next_location = (*next_location).max(n + count);
+                            *n
+                        }
+                        Some(Err(text)) => {
+                            let message =
+                                format!("`[[vk::location({text})]]` needs a constant number");
+                            return Err(cx.error(crate::BAD_LOCATION, message, range));
+                        }
+                        None => {
+                            let l = *next_location;
+                            *next_location += count;
+                            l
+                        }
+                    };
                     (StageBinding::Location(l), leaf.ty.clone())
                 }
             };
@@ -571,7 +600,7 @@ impl Declare {
             } else {
                 cx.mb.output(&name, ty, binding)
             };
-            if matches!(binding, StageBinding::Location(_)) {
+            if matches!(binding, StageBinding::Location(_)) && leaf.location.is_none() {
                 let count = location_count(&leaf.ty);
                 cx.record_auto_location(g, self.side, &leaf.semantic, count);
             }
