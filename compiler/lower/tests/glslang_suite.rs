@@ -5,28 +5,9 @@
 
 mod common;
 
-use interp::{dispatch, Bindings, Program, ProgramOptions, Resource, RunOptions};
-
 /// Runs `main` of `text` once with a zeroed `uint` buffer of `n` words at `u0`.
 fn run_words(text: &str, n: usize) -> Vec<u32> {
-    let m = common::lower(text);
-    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
-    let mut bindings = Bindings::new(&program);
-    bindings
-        .bind(&program, 0, 0, 0, Resource::buffer(vec![0; n * 4]))
-        .expect("bind");
-    dispatch(
-        &program,
-        &mut bindings,
-        [1, 1, 1],
-        &RunOptions::default(),
-        None,
-    )
-    .expect("run");
-    let data = &bindings.get(&program, 0, 0).unwrap().data;
-    data.chunks(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
+    common::run_u32(text, vec![vec![0; n]]).remove(0)
 }
 
 #[test]
