@@ -11,39 +11,11 @@ mod common;
 
 use expect_test::{expect, Expect};
 
-use common::{as_u32, lower, lower_errors, run_u32, words_u32};
+use common::{as_u32, lower, lower_errors, run_elements, run_u32, words_u32};
 use interp::{dispatch, Bindings, Program, ProgramOptions, Resource, RunOptions};
 
 fn check(text: &str, expect: Expect) {
     expect.assert_eq(&common::dump(text));
-}
-
-/// Lowers `text`, binds each (binding, array element, words) at set 0, runs one group and
-/// returns the words at binding `out`.
-fn run_bound(text: &str, buffers: &[(u32, u32, &[u32])], out: u32) -> Vec<u32> {
-    let m = lower(text);
-    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
-    let mut bindings = Bindings::new(&program);
-    for &(binding, element, data) in buffers {
-        bindings
-            .bind(
-                &program,
-                0,
-                binding,
-                element,
-                Resource::buffer(words_u32(data)),
-            )
-            .expect("bind");
-    }
-    dispatch(
-        &program,
-        &mut bindings,
-        [1, 1, 1],
-        &RunOptions::default(),
-        None,
-    )
-    .expect("run");
-    as_u32(&bindings.get(&program, 0, out).unwrap().data)
 }
 
 // ---- A constant index into a scattered member array, through a method's parameter ----
@@ -411,7 +383,7 @@ fn static_resource_element_flows_into_and_out_of_calls_runs() {
         (0, 2, &[5, 6]),
         (3, 0, &[0; 4]),
     ];
-    let out = run_bound(STATIC_ELEMENT_RUN, &buffers, 3);
+    let out = run_elements(STATIC_ELEMENT_RUN, &buffers, 3);
     assert_eq!(out, [43, 65, 2, 2]);
 }
 
@@ -500,7 +472,7 @@ fn static_resource_local_of_a_called_function_aliases_its_one_resource() {
 #[test]
 fn static_resource_local_of_a_called_function_runs() {
     // `A` is never named once `t` stands for `B`, so it has no global to bind.
-    let out = run_bound(STATIC_LOCAL, &[(1, 0, &[10, 20]), (2, 0, &[0; 2])], 2);
+    let out = run_elements(STATIC_LOCAL, &[(1, 0, &[10, 20]), (2, 0, &[0; 2])], 2);
     assert_eq!(out, [10, 20]);
 }
 
@@ -510,7 +482,7 @@ fn static_resource_local_of_a_called_function_runs() {
 #[test]
 fn static_resource_local_given_two_resources_in_its_calls() {
     let text = STATIC_LOCAL.replace("t = B;", "t = B;\n    else\n        t = A;");
-    let out = run_bound(
+    let out = run_elements(
         &text,
         &[(0, 0, &[1, 2]), (1, 0, &[10, 20]), (2, 0, &[0; 2])],
         2,
@@ -616,7 +588,7 @@ fn static_struct_local_given_a_resource_under_a_constant_condition() {
         "src.calls += 1;",
         "src.calls += 1;\n    if (k) src.bufs[0] = A;",
     );
-    let out = run_bound(
+    let out = run_elements(
         &text,
         &[(0, 0, &[1, 2]), (1, 0, &[10, 20]), (2, 0, &[0; 2])],
         2,

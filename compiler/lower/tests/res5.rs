@@ -6,48 +6,15 @@
 
 mod common;
 
-use expect_test::{expect, Expect};
+use expect_test::expect;
 
-use common::{as_u32, lower, lower_errors, words_u32};
-use interp::{dispatch, Bindings, Program, ProgramOptions, Resource, RunOptions};
-
-#[allow(dead_code)]
-fn check(text: &str, expect: Expect) {
-    expect.assert_eq(&common::dump(text));
-}
+use common::{lower_errors, run_elements};
 
 /// Lowers `text`, binds each (binding, words) at set 0, runs one group and returns the words
 /// at binding `out`.
 fn run_bound(text: &str, buffers: &[(u32, &[u32])], out: u32) -> Vec<u32> {
     let elements: Vec<(u32, u32, &[u32])> = buffers.iter().map(|&(b, d)| (b, 0, d)).collect();
     run_elements(text, &elements, out)
-}
-
-/// [`run_bound`] with (binding, array element, words).
-fn run_elements(text: &str, buffers: &[(u32, u32, &[u32])], out: u32) -> Vec<u32> {
-    let m = lower(text);
-    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
-    let mut bindings = Bindings::new(&program);
-    for &(binding, element, data) in buffers {
-        bindings
-            .bind(
-                &program,
-                0,
-                binding,
-                element,
-                Resource::buffer(words_u32(data)),
-            )
-            .expect("bind");
-    }
-    dispatch(
-        &program,
-        &mut bindings,
-        [1, 1, 1],
-        &RunOptions::default(),
-        None,
-    )
-    .expect("run");
-    as_u32(&bindings.get(&program, 0, out).unwrap().data)
 }
 
 // ---- One variable for every copy of a function ----

@@ -90,6 +90,36 @@ pub fn run_u32(text: &str, buffers: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
         .collect()
 }
 
+/// Lowers `text`, binds each (binding, array element, words) at set 0, runs one group on the
+/// interpreter and returns the words at binding `out`.
+#[allow(dead_code)] // not every test binary runs arrays of buffers
+pub fn run_elements(text: &str, buffers: &[(u32, u32, &[u32])], out: u32) -> Vec<u32> {
+    use interp::{dispatch, Bindings, Program, ProgramOptions, Resource, RunOptions};
+    let m = lower(text);
+    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
+    let mut bindings = Bindings::new(&program);
+    for &(binding, element, data) in buffers {
+        bindings
+            .bind(
+                &program,
+                0,
+                binding,
+                element,
+                Resource::buffer(words_u32(data)),
+            )
+            .expect("bind");
+    }
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
+    as_u32(&bindings.get(&program, 0, out).unwrap().data)
+}
+
 /// The diagnostics of lowering `text`, which must fail.
 pub fn lower_errors(text: &str) -> String {
     match try_lower(text) {
