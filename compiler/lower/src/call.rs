@@ -541,6 +541,8 @@ impl FnLower<'_, '_> {
                 Err(self.unsupported("an atomic on a swizzle of several components", e))
             }
             Place::Mesh(_) => Err(self.unsupported("an atomic on a mesh output", e)),
+            // A struct is no atomic's target (semantic analysis refuses it).
+            Place::Base(..) => Err(self.unsupported("this atomic target", e)),
             // A component of a texel at a run-time index: as for a constant one, DXC's words.
             Place::Component(..) => {
                 let range = self.expr_range(e);

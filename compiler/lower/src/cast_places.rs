@@ -3,7 +3,9 @@
 //!
 //! A vector cast to a vector of its element type with `m` components names the first `m`
 //! components of the operand (a swizzle `.x..`), and a cast to the operand's own type names
-//! the operand. A struct cast to one of its bases (`(Base)derived = b`) is not lowered yet.
+//! the operand. A struct cast to one of its bases (`((B)d).a = 1`, `(B)d = b`, `f_inout((B)d)`)
+//! names the derived struct's first fields, where its bases are laid out (`Place::Base`), as
+//! DXC's access chain to the base.
 
 use hir::body::ExprId;
 use types::Type;
@@ -38,7 +40,25 @@ impl FnLower<'_, '_> {
                 }
                 Ok(Place::Swizzle(Box::new(base), (0..m).collect()))
             }
+            (Some(to @ Type::Struct(_)), Some(_)) => match self.lvalue(operand)? {
+                Place::Ptr(p) | Place::Base(p, _) if self.is_base_prefix(&to, p) => {
+                    Ok(Place::Base(p, to))
+                }
+                _ => Err(self.unsupported("assigning through a cast to a base struct", cast)),
+            },
             _ => Err(self.unsupported("assigning through a cast to a base struct", cast)),
+        }
+    }
+
+    /// Whether base struct `base`'s fields are the first fields of the struct `ptr` points to.
+    fn is_base_prefix(&mut self, base: &Type, ptr: ir::Value) -> bool {
+        let derived = self.type_of(ptr).pointee().map(|(_, t)| t.clone());
+        match (base, derived) {
+            (Type::Struct(b), Some(Type::Struct(d))) => {
+                b.fields.len() <= d.fields.len()
+                    && b.fields.iter().zip(&d.fields).all(|(x, y)| x.ty == y.ty)
+            }
+            _ => false,
         }
     }
 }

@@ -505,7 +505,8 @@ impl FnLower<'_, '_> {
                 }
                 let bt = self.place_type(&base);
                 match (&bt, &base) {
-                    (Type::Struct(s), Place::Ptr(p)) => {
+                    // A base's fields are the derived struct's first (`((B)d).a`).
+                    (Type::Struct(s), Place::Ptr(p) | Place::Base(p, _)) => {
                         let Some(i) = s.field_index(&name) else {
                             return Err(self.unsupported("this member", e));
                         };
@@ -613,21 +614,22 @@ impl FnLower<'_, '_> {
                 op: op @ (PrefixOp::PreInc | PrefixOp::PreDec),
                 expr,
             } => Ok(self.pre_increment(op, expr)?.0),
-            // `(d += c) = x`: the assignment, then its left side (an lvalue as in C++). The
-            // left side is named twice, so it may not have effects of its own.
+            // `(d += c) = x`: the assignment, then its left side (an lvalue as in C++). A
+            // left side without effects is lowered as an assignment and named again (the
+            // special assignments of `lower_expr` stay theirs); one with effects
+            // (`(a[i++] = 1) += 2`) has its place found once, stored to and handed on.
             Expr::Binary {
-                op: BinaryOp::Assign { .. },
+                op: BinaryOp::Assign { op },
                 lhs,
-                ..
+                rhs,
             } if !self.is_resource_assignment(e) => {
-                if !self.is_pure(lhs) {
-                    return Err(self.unsupported(
-                        "using an assignment whose left side has effects as an lvalue",
-                        e,
-                    ));
+                if self.is_pure(lhs) {
+                    self.lower_expr(e)?;
+                    return self.lvalue(lhs);
                 }
-                self.lower_expr(e)?;
-                self.lvalue(lhs)
+                let p = self.lvalue(lhs)?;
+                self.assign_place(&p, op, rhs, e)?;
+                Ok(p)
             }
             Expr::Conditional { .. }
                 if self
@@ -820,56 +822,7 @@ impl FnLower<'_, '_> {
                     }
                 }
                 let p = self.lvalue(lhs)?;
-                let ty = self.place_type(&p);
-                if crate::resources::resource_of(&ty).is_some() {
-                    return Err(self.unsupported("assigning a resource", e));
-                }
-                let v = match op {
-                    None => self.coerce(rhs, &ty)?,
-                    Some(a) => {
-                        let old = self.load_place(&p)?;
-                        let opty = if matches!(a, ArithOp::Shl | ArithOp::Shr) {
-                            ty.clone()
-                        } else {
-                            let rt = self.ty(rhs)?;
-                            let rl = self.infer.is_literal(rhs);
-                            common_type(&ty, false, &rt, rl).unwrap_or(ty.clone())
-                        };
-                        let opty = match (&ty, &opty) {
-                            // The result is stored back: keep the place's shape.
-                            (Type::Vector(_, n), _) => opty
-                                .with_scalar_kind(opty.scalar_kind().unwrap_or(ScalarKind::Float))
-                                .map(|t| match t {
-                                    Type::Scalar(k) | Type::Vector(k, _) => Type::Vector(k, *n),
-                                    t => t,
-                                })
-                                .unwrap_or(ty.clone()),
-                            (Type::Matrix { .. }, _) => ty.clone(),
-                            (Type::Scalar(_), _) => {
-                                Type::Scalar(opty.scalar_kind().unwrap_or(ScalarKind::Float))
-                            }
-                            _ => {
-                                return Err(
-                                    self.unsupported(&format!("compound assignment to {ty}"), e)
-                                )
-                            }
-                        };
-                        // `b |= c` on bools computes in `int`, as HLSL promotes bool
-                        // operands of arithmetic and bitwise operators.
-                        let opty = match opty.scalar_kind() {
-                            Some(ScalarKind::Bool) => {
-                                opty.with_scalar_kind(ScalarKind::Int).unwrap_or(opty)
-                            }
-                            _ => opty,
-                        };
-                        let old = self.convert_value(old, &ty, &opty, e)?;
-                        let r = self.coerce(rhs, &opty)?;
-                        let n = self.fb().binary(arith_opcode(a), old, r);
-                        self.convert_value(n, &opty, &ty, e)?
-                    }
-                };
-                self.store_place(&p, v)?;
-                v
+                self.assign_place(&p, op, rhs, e)?
             }
             BinaryOp::Comma => {
                 self.lower_effect(lhs)?;
@@ -877,6 +830,67 @@ impl FnLower<'_, '_> {
             }
         };
         Ok(Some(v))
+    }
+
+    /// Stores `rhs` (or, for a compound assignment, the old value `op` the right side) at
+    /// the place `p` the assignment `e` names, and gives the value stored.
+    pub(crate) fn assign_place(
+        &mut self,
+        p: &Place,
+        op: Option<ArithOp>,
+        rhs: ExprId,
+        e: ExprId,
+    ) -> R<Value> {
+        let ty = self.place_type(p);
+        if crate::resources::resource_of(&ty).is_some() {
+            return Err(self.unsupported("assigning a resource", e));
+        }
+        let v = match op {
+            None => self.coerce(rhs, &ty)?,
+            Some(a) => {
+                let old = self.load_place(p)?;
+                let opty = if matches!(a, ArithOp::Shl | ArithOp::Shr) {
+                    ty.clone()
+                } else {
+                    let rt = self.ty(rhs)?;
+                    let rl = self.infer.is_literal(rhs);
+                    common_type(&ty, false, &rt, rl).unwrap_or(ty.clone())
+                };
+                let opty = match (&ty, &opty) {
+                    // The result is stored back: keep the place's shape.
+                    (Type::Vector(_, n), _) => opty
+                        .with_scalar_kind(opty.scalar_kind().unwrap_or(ScalarKind::Float))
+                        .map(|t| match t {
+                            Type::Scalar(k) | Type::Vector(k, _) => Type::Vector(k, *n),
+                            t => t,
+                        })
+                        .unwrap_or(ty.clone()),
+                    (Type::Matrix { .. }, _) => ty.clone(),
+                    (Type::Scalar(_), _) => {
+                        Type::Scalar(opty.scalar_kind().unwrap_or(ScalarKind::Float))
+                    }
+                    _ => {
+                        return Err(
+                            self.unsupported(&format!("compound assignment to {ty}"), e)
+                        )
+                    }
+                };
+                // `b |= c` on bools computes in `int`, as HLSL promotes bool
+                // operands of arithmetic and bitwise operators.
+                let opty = match opty.scalar_kind() {
+                    Some(ScalarKind::Bool) => {
+                        opty.with_scalar_kind(ScalarKind::Int).unwrap_or(opty)
+                    }
+                    _ => opty,
+                };
+                let old = self.convert_value(old, &ty, &opty, e)?;
+                let r = self.coerce(rhs, &opty)?;
+                let n = self.fb().binary(arith_opcode(a), old, r);
+                self.convert_value(n, &opty, &ty, e)?
+            }
+        };
+        self.store_place(p, v)?;
+        Ok(v)
     }
 
     /// `a && b` / `a || b` on scalars: `b` runs only when it decides the result.

@@ -39,6 +39,10 @@ pub enum Place {
     /// no memory (a texel: `tex[c][i]`): read and written through the whole vector, as DXC
     /// writes one component of a texel.
     Component(Box<Place>, Value),
+    /// The base struct (the type) of the derived struct behind the pointer (`(B)d`, see
+    /// `cast_places`): a struct's bases are laid out as its first fields, so this is those
+    /// fields, read and written one by one.
+    Base(Value, Type),
 }
 
 /// Where `break` and `continue` go.
@@ -774,6 +778,17 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 let v = self.load_place(base)?;
                 self.fb().extract_dynamic(v, *i)
             }
+            Place::Base(ptr, ty) => {
+                let n = base_field_count(ty);
+                let fields: Vec<Value> = (0..n)
+                    .map(|i| {
+                        let i = self.fb().int(i as i32);
+                        let field = self.fb().access_chain(*ptr, &[i]);
+                        self.fb().load(field)
+                    })
+                    .collect();
+                self.fb().construct(ty.clone(), &fields)
+            }
             Place::MatrixSwizzle(base, elements) => {
                 let m = self.load_place(base)?;
                 self.matrix_elements(m, elements)
@@ -872,6 +887,14 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 let whole = self.fb().insert_dynamic(whole, v, *i);
                 self.store_place(base, whole)?;
             }
+            Place::Base(ptr, ty) => {
+                for i in 0..base_field_count(ty) {
+                    let part = self.fb().extract(v, &[i as u32]);
+                    let at = self.fb().int(i as i32);
+                    let field = self.fb().access_chain(*ptr, &[at]);
+                    self.store_place(&Place::Ptr(field), part)?;
+                }
+            }
             Place::Texel {
                 resource,
                 coord,
@@ -931,6 +954,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
             }
             Place::Mesh(m) => m.ty(),
+            Place::Base(_, ty) => ty.clone(),
             Place::Component(base, _) => {
                 let t = self.place_type(base);
                 Type::Scalar(t.scalar_kind().unwrap_or(types::ScalarKind::Float))
@@ -942,6 +966,14 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     .unwrap_or(Type::Void)
             }
         }
+    }
+}
+
+/// The number of fields of base struct `ty`, the first fields of a struct derived from it.
+fn base_field_count(ty: &Type) -> usize {
+    match ty {
+        Type::Struct(s) => s.fields.len(),
+        _ => 0,
     }
 }
 

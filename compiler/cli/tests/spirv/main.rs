@@ -45,6 +45,7 @@ mod ray_query;
 mod raytracing;
 mod res4;
 mod res5;
+mod res6;
 mod resflow;
 mod resource_gaps;
 mod resource_structs;

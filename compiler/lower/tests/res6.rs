@@ -1,0 +1,70 @@
+//! The last "not supported yet" forms of issue #4 item 4 in lowering (task res6): an
+//! assignment with effects in its left side used as an lvalue, places through a cast to a
+//! base struct, and the other forms probed in `docs/lowering-gaps.md`. Interpreter runs
+//! with hand-computed results, and IR snapshots where the shape matters.
+
+mod common;
+
+use common::run_u32;
+
+// ---- `(a[i++] = 1) += 2`: the place is found once ----
+
+/// `i++` runs once: `a[0]` is 1 then 3, `a[1]` untouched, `i` is 1. Then the same through a
+/// compound assignment (`(b[j++] += 5) *= 2`: `b[0]` = (1 + 5) * 2) and a chain.
+#[test]
+fn assignment_with_effects_on_its_left_as_an_lvalue() {
+    let out = run_u32(
+        r#"
+RWStructuredBuffer<int> o : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    int a[2] = { 0, 7 };
+    int i = 0;
+    (a[i++] = 1) += 2;
+    int b[3] = { 1, 1, 1 };
+    uint j = 0;
+    (b[j++] += 5) *= 2;
+    ((b[++j] = 4) -= 1) <<= 2;
+    o[0] = a[0]; o[1] = a[1]; o[2] = i;
+    o[3] = b[0]; o[4] = b[1]; o[5] = b[2]; o[6] = j;
+}
+"#,
+        vec![vec![0; 7]],
+    );
+    assert_eq!(out[0], [3, 7, 1, 12, 1, 12, 2]);
+}
+
+// ---- Places through a cast to a base struct ----
+
+/// `((B)d).a = 1`, `+= 2`, `bump((B)d)` (an `inout B`), `(B)d = b` and a base of a base:
+/// every write lands in `d`'s first fields and leaves its own ones alone.
+#[test]
+fn places_through_a_cast_to_a_base_struct() {
+    let out = run_u32(
+        r#"
+struct A0 { uint x; };
+struct B : A0 { uint a; };
+struct D : B { uint b; };
+RWStructuredBuffer<uint> o : register(u0);
+void bump(inout B b) { b.a += 10; b.x += 100; }
+void zero(out A0 z) { z.x = 0; }
+[numthreads(1, 1, 1)]
+void main() {
+    D d; d.x = 4; d.a = 0; d.b = 5;
+    ((B)d).a = 1;
+    ((B)d).a += 2;
+    bump((B)d);
+    o[0] = d.x; o[1] = d.a; o[2] = d.b;
+    B nb; nb.x = 7; nb.a = 8;
+    (B)d = nb;
+    o[3] = d.x; o[4] = d.a; o[5] = d.b;
+    ((A0)(B)d).x *= 3;
+    o[6] = d.x;
+    zero((A0)d);
+    o[7] = d.x; o[8] = d.a;
+}
+"#,
+        vec![vec![0; 9]],
+    );
+    assert_eq!(out[0], [104, 13, 5, 7, 8, 5, 21, 0, 8]);
+}
