@@ -138,14 +138,22 @@ impl FnLower<'_, '_> {
     /// resource at the index (the global array's element where the elements hold
     /// consecutive ones, else E3020). Made once per expression of the statement.
     pub(crate) fn indexed_temp(&mut self, ix: Indexed, e: ExprId) -> R<StructPart> {
-        // The index is evaluated once per member: only an index without effects may be.
-        if !self.has_no_effects(ix.index) {
-            return Err(self.unsupported(
-                "a whole element of a local array of structs holding resources at an index \
-                 with side effects (assign the index to a local first)",
-                ix.index,
-            ));
+        // The index is read once per member: one with effects (`arr[j++]`) is evaluated
+        // first, once, and read from there.
+        let ix_index = ix.index;
+        let once = !self.has_no_effects(ix_index) && !self.res.call_temps.contains_key(&e);
+        if once {
+            let i = self.int_index(ix.index)?;
+            self.res.evaluated_indices.insert(ix.index, i);
         }
+        let temp = self.indexed_temp_once(ix, e);
+        if once {
+            self.res.evaluated_indices.remove(&ix_index);
+        }
+        temp
+    }
+
+    fn indexed_temp_once(&mut self, ix: Indexed, e: ExprId) -> R<StructPart> {
         let temp = match self.res.call_temps.get(&e) {
             Some(&l) => self.temp_part_of(l),
             None => {
@@ -265,8 +273,12 @@ impl FnLower<'_, '_> {
         Ok(self.fb().access_chain(Value::Global(global), &[i]))
     }
 
-    /// Index `e` as an `int`.
+    /// Index `e` as an `int` (the value it had when an index with effects was evaluated
+    /// once for the expression being lowered).
     fn int_index(&mut self, e: ExprId) -> R<Value> {
+        if let Some(&i) = self.res.evaluated_indices.get(&e) {
+            return Ok(i);
+        }
         let i = self.index_value(e)?;
         let from = self.type_of(i);
         self.convert_value(i, &from, &Type::INT, e)

@@ -216,6 +216,9 @@ pub struct ResourceLocals {
     pub index_temps: crate::resource_handed::IndexTemps,
     /// Temporaries holding such calls' results in the statement being lowered, by call.
     pub call_temps: HashMap<ExprId, LocalId>,
+    /// Run-time indices with effects (`arr[j++]`) already evaluated, as `int`, for an
+    /// expression that reads them once per slot (`resource_index::indexed_temp`).
+    pub evaluated_indices: HashMap<ExprId, Value>,
     /// Assignments of resources used as values, lowered in the statement being lowered
     /// (`resource_assign`).
     pub assigned: HashSet<ExprId>,

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::run_u32;
+use common::{run_elements, run_u32};
 
 // ---- `(a[i++] = 1) += 2`: the place is found once ----
 
@@ -67,4 +67,36 @@ void main() {
         vec![vec![0; 9]],
     );
     assert_eq!(out[0], [104, 13, 5, 7, 8, 5, 21, 0, 8]);
+}
+
+// ---- `arr[j++]` of a local array of structs holding resources ----
+
+/// `S s = arr[j++]` copies element `j` (data and buffer) and increments `j` once, though
+/// the index is read once per member: `s` is element 0 (3 + Bufs[0][0]), `t` element 1
+/// (4 + Bufs[1][0]), `j` ends at 2, and `arr[--j].b[1]` reads Bufs[1][1].
+#[test]
+fn whole_element_at_an_index_with_effects() {
+    let out = run_elements(
+        r#"
+struct S { RWStructuredBuffer<uint> b; uint k; };
+RWStructuredBuffer<uint> Bufs[2] : register(u0);
+RWStructuredBuffer<uint> o : register(u1);
+[numthreads(1, 1, 1)]
+void main() {
+    S arr[2];
+    arr[0].b = Bufs[0]; arr[0].k = 3;
+    arr[1].b = Bufs[1]; arr[1].k = 4;
+    uint j = 0;
+    S s = arr[j++];
+    o[0] = s.k + s.b[0];
+    S t = arr[j++];
+    o[1] = t.k + t.b[0];
+    o[2] = j;
+    o[3] = arr[--j].b[1];
+}
+"#,
+        &[(0, 0, &[10, 11]), (0, 1, &[20, 21]), (1, 0, &[0; 4])],
+        1,
+    );
+    assert_eq!(out, [13, 24, 2, 21]);
 }

@@ -21,7 +21,8 @@ void main() {
         "cs_6_0",
         &[],
     );
-    assert_eq!(m.asm.matches("OpIAdd %int").count(), 2, "{}", m.asm);
+    // `i++`, `+= 2` and `a[0] + i`: the increment is not repeated.
+    assert_eq!(m.asm.matches("OpIAdd %int").count(), 3, "{}", m.asm);
 }
 
 /// `((B)d).a = 1`, `+=` and an `inout B` argument: access chains into `d`'s first fields.
@@ -45,4 +46,29 @@ void main() {
         &[],
     );
     m.assert_has(&["OpFunctionCall %void %bump"]);
+}
+
+/// `S s = arr[j++]` with `S` holding a buffer: `j` is incremented once, and the buffer is
+/// the global array's element at the index it had.
+#[test]
+fn whole_element_of_structs_holding_resources_at_an_index_with_effects() {
+    let m = compile(
+        "struct S { RWStructuredBuffer<uint> b; uint k; };
+RWStructuredBuffer<uint> Bufs[2];
+RWStructuredBuffer<uint> o;
+[numthreads(1, 1, 1)]
+void main() {
+    S arr[2];
+    arr[0].b = Bufs[0]; arr[0].k = 3;
+    arr[1].b = Bufs[1]; arr[1].k = 4;
+    uint j = 0;
+    S s = arr[j++];
+    o[0] = s.k + s.b[0] + j;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    // `j++` and the two additions: the increment is not repeated per member.
+    assert_eq!(m.asm.matches("OpIAdd %uint").count(), 3, "{}", m.asm);
 }
