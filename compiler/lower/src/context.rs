@@ -155,6 +155,9 @@ pub struct ModuleCtx<'db> {
     pub dollar_globals: Option<(Global, Vec<ItemIdx>)>,
     /// `static` globals whose initializers `init_globals` runs, in order of first use.
     pub static_inits: Vec<(ItemIdx, Global)>,
+    /// The index expressions of the initializer slots at run-time indices found while a
+    /// `static`'s initializer is read (`resource_statics::slot_resource`).
+    pub pending_indexed: Vec<hir::body::ExprId>,
     /// `static` locals with a non-constant initializer: the local's global and the `bool`
     /// global that says its initializer has run (DXC's `init.<name>` flag).
     pub static_local_flags: Vec<(Global, Global)>,
@@ -220,6 +223,7 @@ impl<'db> ModuleCtx<'db> {
             string_values: HashMap::new(),
             queue: Vec::new(),
             static_inits: Vec::new(),
+            pending_indexed: Vec::new(),
             static_local_flags: Vec::new(),
             static_local_globals: HashMap::new(),
             static_initializer_resources: HashMap::new(),

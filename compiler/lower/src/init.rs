@@ -130,8 +130,13 @@ fn lower_one(
         // Only the data part of a struct holding resources lives in `g`
         // (`resource_statics`).
         let b = f.cx.static_binding(idx)?;
-        if let Some(split) = b.split {
+        if let Some(split) = b.split.filter(|_| b.data == Some(g)) {
             f.init_static_data(split, g, init)?;
+        }
+        // A slot at a run-time index: its index, once (`StaticBinding::indexed_slots`).
+        if let Some(s) = b.indexed_slots.iter().find(|s| s.index == g) {
+            let v = f.coerce(s.expr, &Type::INT)?;
+            f.fb().store(Value::Global(g), v);
         }
         // An element at a run-time index: its index, once (`StaticBinding::index`).
         if let Some((_, index)) = b.index.filter(|&(_, index)| index == g) {

@@ -208,6 +208,7 @@ impl ModuleCtx<'_> {
             array: None,
             assigned: None,
             index: None,
+            indexed_slots: Vec::new(),
         })
     }
 }

@@ -48,6 +48,21 @@ pub struct StaticBinding {
     /// and the private `int` global holding the index, which `init_globals` computes once,
     /// as DXC runs a static's initializer once (its `slots` hold `None`).
     pub index: Option<(Global, Global)>,
+    /// The slots of a `static` array or struct whose initializer list gives an element of a
+    /// global resource array at a run-time index (`static Texture2D ts1[1] = { ts[cb.k] };`):
+    /// each slot (its `slots` entry is `None`), the array, the private `int` global holding
+    /// the index (set once by `init_globals`) and the index expression in the initializer.
+    pub indexed_slots: Vec<IndexedSlot>,
+}
+
+/// A slot of a `static` array or struct holding element `index` (a private `int` global
+/// set once from `expr` in the initializer) of global resource array `array`.
+#[derive(Debug, Clone, Copy)]
+pub struct IndexedSlot {
+    pub slot: usize,
+    pub array: Global,
+    pub index: Global,
+    pub expr: ExprId,
 }
 
 impl ModuleCtx<'_> {
@@ -115,6 +130,7 @@ impl ModuleCtx<'_> {
         }
         // While the initializer is read, the static names nothing.
         self.static_resources.insert(idx, StaticBinding::default());
+        let outer_pending = std::mem::take(&mut self.pending_indexed);
         let slots = match (&split, array) {
             (None, Some(n)) => self.array_resources(&body, &infer, init, n, range),
             (None, None) => self
@@ -122,7 +138,8 @@ impl ModuleCtx<'_> {
                 .map(|r| vec![Some(r)]),
             (Some(split), _) => self.struct_resources(&body, &infer, init, split, range),
         };
-        let slots = match slots {
+        let pending = std::mem::replace(&mut self.pending_indexed, outer_pending);
+        let mut slots = match slots {
             Ok(s) => s,
             Err(u) => {
                 self.static_resources.remove(&idx);
@@ -137,6 +154,7 @@ impl ModuleCtx<'_> {
             g
         });
         let assigned = self.split_static_assigned(idx);
+        let indexed_slots = self.indexed_slots(idx, &mut slots, pending);
         let b = StaticBinding {
             split,
             slots,
@@ -144,6 +162,7 @@ impl ModuleCtx<'_> {
             array,
             assigned,
             index: None,
+            indexed_slots,
         };
         self.static_resources.insert(idx, b.clone());
         Ok(b)
@@ -186,6 +205,7 @@ impl ModuleCtx<'_> {
             array: None,
             assigned: Some(assigned),
             index: None,
+            indexed_slots: Vec::new(),
         }))
     }
 
@@ -226,6 +246,86 @@ impl ModuleCtx<'_> {
             index: Some((array, index)),
             ..StaticBinding::default()
         }))
+    }
+
+    /// The resource of one slot of a `static` array or struct given by item `e` of its
+    /// initializer list: the one it names, or for an element of a global resource array at a
+    /// run-time index the array and a marker element (`PENDING_MARKER` + n), its index
+    /// expression being entry n of `pending_indexed` (`indexed_slots` resolves both).
+    fn slot_resource(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        e: ExprId,
+        range: syntax::TextRange,
+    ) -> R<Option<StaticResource>> {
+        if let Some((array, index)) = self.runtime_global_element(body, infer, e)? {
+            // A marker no real element has, replaced by `None` in `indexed_slots`.
+            let marker = PENDING_MARKER + self.pending_indexed.len() as i64;
+            self.pending_indexed.push(index);
+            return Ok(Some((array, Some(marker))));
+        }
+        self.named_resource(body, infer, e, range).map(Some)
+    }
+
+    /// The global resource array and the index expression when `e` is an element of one at
+    /// an index not known at compile time (`ts[cb.k]`).
+    fn runtime_global_element(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        e: ExprId,
+    ) -> R<Option<(Global, ExprId)>> {
+        let Some((base, index)) = runtime_element(body, e) else {
+            return Ok(None);
+        };
+        if const_index(self, body, infer, index).is_some() {
+            return Ok(None);
+        }
+        let Some(Resolution::Global(ast)) = infer.resolution(base) else {
+            return Ok(None);
+        };
+        let Some(item) = self.tree.by_ast(*ast) else {
+            return Ok(None);
+        };
+        if self.is_resource_static(item) || !self.is_resource_item(item) {
+            return Ok(None);
+        }
+        match self.global_for(item)? {
+            GlobalRef::Var(array) => Ok(Some((array, index))),
+            GlobalRef::CBufferMember(..) => Ok(None),
+        }
+    }
+
+    /// The slots `pending_indexed` recorded while static `idx`'s initializer was read, each
+    /// given its private index global (which `init_globals` sets, `init.rs`).
+    fn indexed_slots(
+        &mut self,
+        idx: ItemIdx,
+        slots: &mut [Option<StaticResource>],
+        pending: Vec<ExprId>,
+    ) -> Vec<IndexedSlot> {
+        let mut out = Vec::new();
+        for (slot, r) in slots.iter_mut().enumerate() {
+            let Some((array, Some(k))) = *r else { continue };
+            let Some(&expr) = usize::try_from(k - PENDING_MARKER)
+                .ok()
+                .and_then(|n| pending.get(n))
+            else {
+                continue;
+            };
+            *r = None;
+            let name = format!("{}.index{slot}", self.tree.item(idx).name);
+            let index = self.mb.private(&name, Type::INT, None);
+            self.static_inits.push((idx, index));
+            out.push(IndexedSlot {
+                slot,
+                array,
+                index,
+                expr,
+            });
+        }
+        out
     }
 
     /// The resource expression `e` of an initializer names: a resource global, a constant
@@ -385,9 +485,7 @@ impl ModuleCtx<'_> {
                 for (m, &item) in split.members.iter().zip(items) {
                     match m {
                         Member::Data(_) => {}
-                        Member::Resource => {
-                            out.push(Some(self.named_resource(body, infer, item, range)?))
-                        }
+                        Member::Resource => out.push(self.slot_resource(body, infer, item, range)?),
                         Member::Nested(sub, _) => {
                             out.extend(self.struct_resources(body, infer, item, sub, range)?)
                         }
@@ -464,7 +562,7 @@ impl ModuleCtx<'_> {
             if items.len() == n as usize {
                 let mut out = Vec::new();
                 for &item in items {
-                    out.push(Some(self.named_resource(body, infer, item, range)?));
+                    out.push(self.slot_resource(body, infer, item, range)?);
                 }
                 return Ok(out);
             }
@@ -482,6 +580,10 @@ impl ModuleCtx<'_> {
         Ok((0..n).map(|k| Some((g, Some(i64::from(k))))).collect())
     }
 }
+
+/// The first marker element `slot_resource` gives a slot at a run-time index (no array has
+/// an element there).
+const PENDING_MARKER: i64 = i64::MIN / 2;
 
 /// The length of `ty` when it is an array of resources (`static Texture2D ts[2]`): such a
 /// static names one resource per element, like a local array of resources.
@@ -634,6 +736,15 @@ impl FnLower<'_, '_> {
         if let Some(&p) = self.res.indexed_statics.get(&idx) {
             return p;
         }
+        let p = self.entry_element(array, index);
+        self.res.indexed_statics.insert(idx, p);
+        p
+    }
+
+    /// Element of `array` at the index private global `index` holds, loaded and indexed at
+    /// the top of the entry block (the index is set before any function runs and never
+    /// changes).
+    fn entry_element(&mut self, array: Global, index: Global) -> Value {
         let k = self.fb().load(Value::Global(index));
         let p = self.fb().access_chain(Value::Global(array), &[k]);
         let f = &mut self.cx.mb.module_mut().functions[self.func];
@@ -647,7 +758,6 @@ impl FnLower<'_, '_> {
                 f.blocks[entry].insts.insert(at, i);
             }
         }
-        self.res.indexed_statics.insert(idx, p);
         p
     }
 
@@ -668,13 +778,15 @@ impl FnLower<'_, '_> {
         };
         let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
         self.res.temps += 1;
-        for (path, r) in paths.into_iter().zip(b.slots) {
-            if let Some(r) = r {
-                let p = self.static_pointer(r);
-                self.res
-                    .slots
-                    .insert((l, path), crate::resource_structs::Binding::Bound(p));
-            }
+        for (slot, (path, r)) in paths.into_iter().zip(b.slots).enumerate() {
+            let p = match (r, b.indexed_slots.iter().find(|s| s.slot == slot)) {
+                (Some(r), _) => self.static_pointer(r),
+                (None, Some(s)) => self.entry_element(s.array, s.index),
+                (None, None) => continue,
+            };
+            self.res
+                .slots
+                .insert((l, path), crate::resource_structs::Binding::Bound(p));
         }
         match (b.split, b.array) {
             (Some(split), _) => {

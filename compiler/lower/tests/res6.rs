@@ -100,3 +100,37 @@ void main() {
     );
     assert_eq!(out, [13, 24, 2, 21]);
 }
+
+// ---- `static` arrays and structs initialized with elements at run-time indices ----
+
+/// `sel` and `p` take elements of `Bufs` at indices read from `o` once, before `main` runs
+/// (so `o[0] = 1` does not move `sel[0]`): `sel[0]` is Bufs[2], `sel[1]` Bufs[0], `p.b`
+/// Bufs[1]; a helper reads `sel` too.
+#[test]
+fn static_array_and_struct_initialized_at_run_time_indices() {
+    let out = run_elements(
+        r#"
+RWStructuredBuffer<uint> Bufs[3] : register(u0);
+RWStructuredBuffer<uint> o : register(u1);
+struct P { RWStructuredBuffer<uint> b; uint s; };
+static RWStructuredBuffer<uint> sel[2] = { Bufs[o[0]], Bufs[o[1]] };
+static P p = { Bufs[o[2]], 5 };
+uint first() { return sel[0][0]; }
+[numthreads(1, 1, 1)]
+void main() {
+    o[0] = 1;
+    o[3] = first();
+    o[4] = sel[1][0];
+    o[5] = p.b[0] + p.s;
+}
+"#,
+        &[
+            (0, 0, &[100]),
+            (0, 1, &[200]),
+            (0, 2, &[300]),
+            (1, 0, &[2, 0, 1, 0, 0, 0]),
+        ],
+        1,
+    );
+    assert_eq!(out, [1, 0, 1, 300, 100, 205]);
+}

@@ -72,3 +72,20 @@ void main() {
     // `j++` and the two additions: the increment is not repeated per member.
     assert_eq!(m.asm.matches("OpIAdd %uint").count(), 3, "{}", m.asm);
 }
+
+/// `static Texture2D arr[1] = { ts[k] }` with `k` in a constant buffer: a private index set
+/// once by the global initializer, and the sample reads `ts` at it.
+#[test]
+fn static_array_of_resources_initialized_at_a_run_time_index() {
+    let m = compile(
+        "Texture2D ts[2];
+SamplerState ss;
+cbuffer C { uint k; };
+static Texture2D arr[1] = { ts[k] };
+float4 main(float2 uv : TEXCOORD) : SV_Target { return arr[0].Sample(ss, uv); }
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["%arr_index0 = OpVariable %_ptr_Private_int Private"]);
+}
