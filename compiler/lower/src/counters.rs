@@ -130,6 +130,21 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// When `buffer` is an element of a `ResourceDescriptorHeap` array: the array and the
+    /// heap index.
+    fn heap_element_index(&mut self, buffer: Value) -> Option<(Global, Value)> {
+        let Value::Inst(i) = buffer else {
+            return None;
+        };
+        let d = self.fb().function().insts[i].clone();
+        match (d.opcode, d.operands.as_slice()) {
+            (Opcode::AccessChain, [Value::Global(g), index]) if self.cx.heaps.contains(*g) => {
+                Some((*g, *index))
+            }
+            _ => None,
+        }
+    }
+
     /// The counter methods of a structured buffer; `None` when `name` is not one of them.
     pub fn lower_counter_method(
         &mut self,
@@ -145,6 +160,10 @@ impl FnLower<'_, '_> {
         let (g, element_of) = match buffer {
             Value::Global(g) => (g, None),
             _ if !is_counter_method => return None,
+            _ if self.heap_element_index(buffer).is_some() => {
+                let (heap, index) = self.heap_element_index(buffer)?;
+                (heap, Some((0, index)))
+            }
             _ => match self.structured_array_element(buffer) {
                 // An array of append or consume buffers declares its counters with it.
                 Some((g, len, index))
@@ -181,6 +200,12 @@ impl FnLower<'_, '_> {
                 None => {
                     let counter = self.cx.counter_for(g);
                     self.fb().access_chain(Value::Global(counter), &[zero])
+                }
+                // An element of `ResourceDescriptorHeap`: the counter heap's element.
+                Some((_, index)) if self.cx.heaps.contains(g) => {
+                    let counters = self.cx.heap_counters();
+                    self.fb()
+                        .access_chain(Value::Global(counters), &[index, zero])
                 }
                 Some((len, index)) => {
                     let counters = self.cx.counter_array_for(g, len);

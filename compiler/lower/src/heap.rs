@@ -10,6 +10,11 @@
 //! assign_heap_bindings`] once the whole entry point is lowered, because a resource first
 //! used after the heap must not take the heap's binding.
 //!
+//! A counter method on a structured buffer read from the heap (`IncrementCounter`, `Append`,
+//! ...) uses the counter heap, `counter.var.ResourceDescriptorHeap`: a runtime array of
+//! counters (as `counters.rs` declares them) indexed by the same heap index, at the binding
+//! after the resource heap's (DXC's `counter_var_ResourceDescriptorHeap`).
+//!
 //! Heap elements become resources where they initialize a resource local (`bind_resource_local`
 //! in `stmt.rs` calls [`FnLower::heap_element`]) or are passed for a resource parameter (the
 //! callee's copy takes the heap index, as for an element of a resource array), with or
@@ -54,6 +59,8 @@ impl HeapKind {
 #[derive(Debug, Default)]
 pub struct HeapArrays {
     arrays: Vec<(HeapKind, ResourceType, Global)>,
+    /// The counter heap, once a counter method used it.
+    counters: Option<Global>,
 }
 
 impl HeapArrays {
@@ -81,6 +88,25 @@ impl ModuleCtx<'_> {
         g
     }
 
+    /// The counter heap: the counters of the structured buffers read from
+    /// `ResourceDescriptorHeap`, by heap index, declared on first use.
+    pub fn heap_counters(&mut self) -> Global {
+        if let Some(g) = self.heaps.counters {
+            return g;
+        }
+        let counter = Type::resource(ResourceType::ByteAddressBuffer {
+            access: types::ByteAddressKind::ReadWrite,
+        });
+        let g = self.mb.resource(
+            "counter.var.ResourceDescriptorHeap",
+            Type::unsized_array(counter),
+            0,
+            0,
+        );
+        self.heaps.counters = Some(g);
+        g
+    }
+
     /// Gives every resource heap array the first binding of set 0 that no declared resource
     /// takes, and every sampler heap array the next free one (DXC's default heap mapping).
     pub fn assign_heap_bindings(&mut self) {
@@ -97,6 +123,11 @@ impl ModuleCtx<'_> {
                 if k == kind {
                     self.mb.module_mut().globals[g].binding = Some(binding);
                 }
+            }
+            // The counter heap follows the resource heap.
+            if let (HeapKind::Resource, Some(c)) = (kind, self.heaps.counters) {
+                let (_, binding) = self.bindings.next_free_in(0);
+                self.mb.module_mut().globals[c].binding = Some(binding);
             }
         }
     }

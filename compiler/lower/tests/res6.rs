@@ -134,3 +134,59 @@ void main() {
     );
     assert_eq!(out, [1, 0, 1, 300, 100, 205]);
 }
+
+// ---- Counters of structured buffers read from `ResourceDescriptorHeap` ----
+
+/// Four threads take slots of heap element `k` through `IncrementCounter`: its counter in
+/// the counter heap (the binding after the heap's) ends at 4, the other element's stays 0,
+/// and the four slots hold the thread numbers plus one, once each.
+#[test]
+fn increment_counter_of_a_heap_element_uses_the_counter_heap() {
+    use interp::{dispatch, Bindings, Program, ProgramOptions, Resource, RunOptions};
+    let m = common::lower(
+        r#"
+cbuffer Root : register(b0) { uint k; }
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    RWStructuredBuffer<uint> b = ResourceDescriptorHeap[k];
+    uint slot = b.IncrementCounter();
+    b[slot] = id.x + 1;
+}
+"#,
+    );
+    let dump = ir::print_module(&m);
+    assert!(
+        dump.contains("set(0) binding(2) ; counter.var.ResourceDescriptorHeap"),
+        "{dump}"
+    );
+    // The counter heap is a runtime array like any other to the interpreter.
+    let options = ProgramOptions {
+        descriptor_heap_len: 2,
+        unbounded_array_len: 2,
+        ..Default::default()
+    };
+    let program = Program::new(&m, "main", &options).expect("program");
+    let mut bindings = Bindings::new(&program);
+    bindings
+        .bind(&program, 0, 0, 0, Resource::buffer(common::words_u32(&[1, 0, 0, 0])))
+        .expect("bind root");
+    for i in 0..2 {
+        bindings
+            .bind(&program, 0, 1, i, Resource::buffer(vec![0; 16]))
+            .expect("bind heap");
+        bindings
+            .bind(&program, 0, 2, i, Resource::buffer(vec![0; 4]))
+            .expect("bind counters");
+    }
+    dispatch(&program, &mut bindings, [1, 1, 1], &RunOptions::default(), None).expect("run");
+    let element = |binding: u32, i: usize| {
+        let (first, _) = program.find_binding(0, binding).unwrap();
+        common::as_u32(&bindings.resources[first + i].as_ref().unwrap().data)
+    };
+    assert_eq!(element(2, 1), [4]);
+    assert_eq!(element(2, 0), [0]);
+    let mut slots = element(1, 1);
+    slots.sort_unstable();
+    assert_eq!(slots, [1, 2, 3, 4]);
+    assert_eq!(element(1, 0), [0; 4]);
+}

@@ -89,3 +89,27 @@ float4 main(float2 uv : TEXCOORD) : SV_Target { return arr[0].Sample(ss, uv); }
     );
     m.assert_has(&["%arr_index0 = OpVariable %_ptr_Private_int Private"]);
 }
+
+/// `IncrementCounter` and `Append` on buffers read from `ResourceDescriptorHeap`: one
+/// counter heap, at the binding after the resource heap's, as DXC's
+/// `counter_var_ResourceDescriptorHeap`.
+#[test]
+fn counter_methods_on_descriptor_heap_elements() {
+    let m = compile(
+        "RWStructuredBuffer<uint> a;
+[numthreads(1, 1, 1)]
+void main() {
+    RWStructuredBuffer<uint> b = ResourceDescriptorHeap[1];
+    AppendStructuredBuffer<uint> c = ResourceDescriptorHeap[2];
+    a[0] = b.IncrementCounter();
+    c.Append(3);
+    a.IncrementCounter();
+}
+",
+        "cs_6_6",
+        &[],
+    );
+    assert_eq!(m.binding("a"), (0, 0));
+    assert_eq!(m.binding("counter.var.a"), (0, 1));
+    assert_eq!(m.binding("counter.var.ResourceDescriptorHeap"), (0, 3));
+}
