@@ -113,3 +113,33 @@ void main() {
     assert_eq!(m.binding("counter.var.a"), (0, 1));
     assert_eq!(m.binding("counter.var.ResourceDescriptorHeap"), (0, 3));
 }
+
+/// The mesh entry's output array given to a helper's `in` parameter, plain or `in vertices`:
+/// a copy read from the output variables (element by element, as `verts[k]` reads), which
+/// the helper takes as a value.
+#[test]
+fn mesh_output_array_given_to_an_in_parameter() {
+    for param in ["V v[3]", "in vertices V v[3]"] {
+        let m = compile(
+            &format!(
+                "struct V {{ float4 pos : SV_Position; float c : COLOR; }};
+float first({param}) {{ return v[0].c + v[2].pos.x; }}
+[outputtopology(\"triangle\")]
+[numthreads(1, 1, 1)]
+void main(out vertices V verts[3], out indices uint3 tris[1]) {{
+    SetMeshOutputCounts(3, 1);
+    for (int i = 0; i < 3; i++) {{ verts[i].pos = float4(i, 0, 0, 1); verts[i].c = i; }}
+    verts[0].c = first(verts);
+    tris[0] = uint3(0, 1, 2);
+}}
+"
+            ),
+            "ms_6_5",
+            &["-fspv-target-env=vulkan1.3"],
+        );
+        m.assert_has(&[
+            "%v = OpFunctionParameter %_arr_V_uint_3",
+            "OpCompositeConstruct %_arr_V_uint_3",
+        ]);
+    }
+}

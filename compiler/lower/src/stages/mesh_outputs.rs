@@ -169,12 +169,10 @@ impl FnLower<'_, '_> {
                 Some(at) if !by_value => at,
                 // Any other array (a local one): an ordinary `out`/`inout` array parameter,
                 // copied back after the call, as DXC passes it. The copies given the entry's
-                // arrays have no IR parameter for it, the others a pointer.
-                None => continue,
-                Some(_) => {
-                    let what = "passing the entry's mesh output array to an `in` parameter";
-                    return Err(self.unsupported(what, a));
-                }
+                // arrays have no IR parameter for it, the others a pointer. The entry's array
+                // given to an `in` parameter is a read-only copy, an ordinary argument too
+                // (`whole_mesh_output`).
+                None | Some(_) => continue,
             };
             if let Some(var) = self.cx.stage_io.mesh_outputs[at].1.vars.first() {
                 resources.push(crate::context::ResourceArg {
@@ -212,6 +210,28 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// The value of the entry's whole mesh output array `e` (given to an `in` parameter, or
+    /// copied to a local): each element read as `e[k]` is, built into the array, as DXC's
+    /// copy of the array reads the output variables.
+    pub(crate) fn whole_mesh_output(&mut self, e: ExprId) -> Option<R<Value>> {
+        let out = self.mesh_output(e)?;
+        let ty = self.infer.type_of_expr(e)?.clone();
+        let Type::Array { len: Some(n), .. } = ty else {
+            return None;
+        };
+        Some((|| {
+            let mut elements = Vec::new();
+            for k in 0..n {
+                let i = self.fb().uint(k);
+                let Place::Mesh(p) = self.mesh_place_at(e, out.clone(), i, Vec::new())? else {
+                    return Err(self.unsupported("this mesh output", e));
+                };
+                elements.push(self.load_mesh_output(&p));
+            }
+            Ok(self.fb().construct(ty, &elements))
+        })())
+    }
+
     /// The part of element `index` of mesh output `out` that `accesses` name: fields and
     /// elements of arrays of structs lead to the leaves below, an index or one-component
     /// swizzle into a leaf (an array, vector or matrix) is an element of its variable, and a
@@ -224,6 +244,17 @@ impl FnLower<'_, '_> {
         accesses: Vec<Access>,
     ) -> R<Place> {
         let i = self.index_value(index)?;
+        self.mesh_place_at(e, out, i, accesses)
+    }
+
+    /// [`Self::mesh_place`] at element `i`.
+    fn mesh_place_at(
+        &mut self,
+        e: ExprId,
+        out: MeshOutput,
+        i: Value,
+        accesses: Vec<Access>,
+    ) -> R<Place> {
         let mut path: Vec<(Step, Option<Value>)> = Vec::new();
         let mut inner: Vec<Value> = Vec::new();
         let mut swizzle: Option<Vec<u8>> = None;
