@@ -184,8 +184,16 @@ impl FnLower<'_, '_> {
             return self.lower_attribute_at_vertex(e, args);
         }
         // What DXC refuses at the call, in its words: the render target's sample pattern has
-        // no Vulkan query, and `noise` left DXC with the `tx_1_0` profile it never had.
+        // no Vulkan query, `noise` left DXC with the `tx_1_0` profile it never had, and its
+        // SPIR-V backend implements none of the hull shader's tessellation-factor helpers.
         let refused = match name {
+            _ if is_tess_factor_helper(name) => Some((
+                crate::DXC_UNIMPLEMENTED,
+                format!(
+                    "{name} intrinsic function unimplemented (DXC's SPIR-V backend has none \
+                     of the Process*TessFactors* helpers; compute the rounded factors in HLSL)"
+                ),
+            )),
             "GetRenderTargetSampleCount" | "GetRenderTargetSamplePosition" => Some((
                 crate::NO_VULKAN_EQUIVALENT,
                 format!("no equivalent for {name} intrinsic function in Vulkan"),
@@ -846,4 +854,16 @@ impl FnLower<'_, '_> {
             _ => Err(self.unsupported(&format!("the method `{name}` of {}", r.ir()), e)),
         }
     }
+}
+
+/// Whether `name` is one of the hull shader's tessellation-factor helpers
+/// (`ProcessTriTessFactorsAvg`, `Process2DQuadTessFactorsMax`, `ProcessIsolineTessFactors`,
+/// ...), which DXC's SPIR-V backend reports unimplemented.
+fn is_tess_factor_helper(name: &str) -> bool {
+    name == "ProcessIsolineTessFactors"
+        || ["ProcessTri", "ProcessQuad", "Process2DQuad"].iter().any(|p| {
+            name.strip_prefix(p)
+                .and_then(|rest| rest.strip_prefix("TessFactors"))
+                .is_some_and(|k| matches!(k, "Avg" | "Max" | "Min"))
+        })
 }

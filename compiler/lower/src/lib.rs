@@ -184,6 +184,9 @@ pub const BAD_LOCATION: &str = "E3003";
 /// The code of HLSL that SPIR-V for Vulkan cannot express, where DXC rejects it too
 /// (`GatherCmpGreen`, a run-time texel offset of `Sample`, a status of a structured `Load`).
 pub const NO_VULKAN_EQUIVALENT: &str = "E3004";
+/// The code of an intrinsic DXC's SPIR-V backend does not implement, refused in its words
+/// (the hull shader's `Process*TessFactors*` helpers).
+pub const DXC_UNIMPLEMENTED: &str = "E3220";
 /// The code of `[[vk::binding]]` on a global that is a member of `$Globals`.
 pub const BINDING_ON_GLOBAL: &str = "E3005";
 /// The code of `packoffset`s that make cbuffer members overlap.

@@ -3,7 +3,7 @@
 //! side used as an lvalue, places through a cast to a base struct, and the other forms
 //! probed in `docs/lowering-gaps.md`.
 
-use crate::harness::compile;
+use crate::harness::{compile, refuse};
 
 /// `(a[i++] = 1) += 2`: one increment of `i`, one access chain stored to twice.
 #[test]
@@ -141,5 +141,40 @@ void main(out vertices V verts[3], out indices uint3 tris[1]) {{
             "%v = OpFunctionParameter %_arr_V_uint_3",
             "OpCompositeConstruct %_arr_V_uint_3",
         ]);
+    }
+}
+
+/// The hull shader's tessellation-factor helpers, which DXC's SPIR-V backend reports
+/// unimplemented: refused at the call in its words (E3220), not as "not supported yet".
+#[test]
+fn tess_factor_helpers_are_dxc_unimplemented() {
+    for (call, name) in [
+        ("float d, n; ProcessIsolineTessFactors(3.5, 2.0, d, n);", "ProcessIsolineTessFactors"),
+        (
+            "float3 r; float ri, ui; ProcessTriTessFactorsMax(float3(1, 2, 3), 1.0, r, ri, ui);",
+            "ProcessTriTessFactorsMax",
+        ),
+    ] {
+        refuse(
+            &format!(
+                "struct CP {{ float3 pos : POSITION; }};
+struct HC {{ float edges[3] : SV_TessFactor; float inside : SV_InsideTessFactor; }};
+HC pcf(InputPatch<CP, 3> ip) {{
+    {call}
+    HC c; c.edges[0] = c.edges[1] = c.edges[2] = 2; c.inside = 2; return c;
+}}
+[domain(\"tri\")]
+[partitioning(\"integer\")]
+[outputtopology(\"triangle_cw\")]
+[outputcontrolpoints(3)]
+[patchconstantfunc(\"pcf\")]
+CP main(InputPatch<CP, 3> ip, uint i : SV_OutputControlPointID) {{ return ip[i]; }}
+"
+            ),
+            "hs_6_0",
+            &[],
+            1,
+            &format!("error[E3220]: {name} intrinsic function unimplemented"),
+        );
     }
 }
