@@ -3,6 +3,8 @@
 //! `InterlockedCompareStoreFloatBitwise(address, compare, value)` are a compare-exchange of
 //! the buffer's 32-bit word with the floats' bits (`bitcast`s around an integer
 //! `atomic_compare_exchange`, so `-0.0` and `+0.0` differ and a NaN matches its own bits).
+//! `InterlockedExchangeFloat(address, value, out original)` likewise exchanges the word with
+//! the float's bits (an exchange moves bits, whatever their type).
 //! The free functions of the same names act on a `float` variable (groupshared or in a
 //! buffer), which SPIR-V cannot do: its compare-exchange takes integers and logical addressing
 //! cannot view a float variable as one, so they are DXC's error (`E3004`). Called from
@@ -53,7 +55,7 @@ impl FnLower<'_, '_> {
         name: &str,
         args: &[ExprId],
     ) -> Option<R<Option<Value>>> {
-        if !is_float_bitwise(name)
+        if !(is_float_bitwise(name) || name == "InterlockedExchangeFloat")
             || !matches!(r, ResourceType::ByteAddressBuffer { access } if access.is_writable())
         {
             return None;
@@ -68,6 +70,18 @@ impl FnLower<'_, '_> {
         name: &str,
         args: &[ExprId],
     ) -> R<Option<Value>> {
+        if name == "InterlockedExchangeFloat" {
+            self.need_args(e, name, args, 3)?;
+            let word = self.byte_address_word(res, args[0])?;
+            let value = self.coerce(args[1], &Type::FLOAT)?;
+            let value = self.fb().bitcast(value, Type::UINT);
+            let old = self
+                .fb()
+                .atomic_rmw(ir::AtomicOp::Exchange, Type::UINT, &[word], value);
+            let old = self.fb().bitcast(old, Type::Scalar(ScalarKind::Float));
+            self.store_out(args[2], old)?;
+            return Ok(None);
+        }
         let exchange = name == "InterlockedCompareExchangeFloatBitwise";
         self.need_args(e, name, args, if exchange { 4 } else { 3 })?;
         let word = self.byte_address_word(res, args[0])?;

@@ -190,3 +190,23 @@ void main(uint3 id : SV_DispatchThreadID) {
     assert_eq!(slots, [1, 2, 3, 4]);
     assert_eq!(element(1, 0), [0; 4]);
 }
+
+// ---- `InterlockedExchangeFloat` of a byte-address buffer ----
+
+/// The word at byte 0 takes 2.5's bits and hands back 1.5's, as a float.
+#[test]
+fn interlocked_exchange_float_of_a_byte_address_buffer() {
+    let out = run_u32(
+        r#"
+RWByteAddressBuffer b : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+    float old;
+    b.InterlockedExchangeFloat(0, 2.5, old);
+    b.Store(4, asuint(old * 2));
+}
+"#,
+        vec![vec![1.5f32.to_bits(), 0]],
+    );
+    assert_eq!(out[0], [2.5f32.to_bits(), 3.0f32.to_bits()]);
+}

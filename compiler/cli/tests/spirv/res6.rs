@@ -178,3 +178,18 @@ CP main(InputPatch<CP, 3> ip, uint i : SV_OutputControlPointID) {{ return ip[i];
         );
     }
 }
+
+/// `InterlockedExchangeFloat` of a `RWByteAddressBuffer`: an integer exchange of the word
+/// with the float's bits.
+#[test]
+fn interlocked_exchange_float_of_a_byte_address_buffer() {
+    let m = compile(
+        "RWByteAddressBuffer b;
+[numthreads(1, 1, 1)]
+void main() { float o; b.InterlockedExchangeFloat(8, 1.0, o); b.Store(4, asuint(o)); }
+",
+        "cs_6_6",
+        &[],
+    );
+    m.assert_has(&["OpAtomicExchange %uint", "OpBitcast %float"]);
+}
