@@ -861,9 +861,11 @@ impl FnLower<'_, '_> {
 /// ...), which DXC's SPIR-V backend reports unimplemented.
 fn is_tess_factor_helper(name: &str) -> bool {
     name == "ProcessIsolineTessFactors"
-        || ["ProcessTri", "ProcessQuad", "Process2DQuad"].iter().any(|p| {
-            name.strip_prefix(p)
-                .and_then(|rest| rest.strip_prefix("TessFactors"))
-                .is_some_and(|k| matches!(k, "Avg" | "Max" | "Min"))
-        })
+        || ["ProcessTri", "ProcessQuad", "Process2DQuad"]
+            .iter()
+            .any(|p| {
+                name.strip_prefix(p)
+                    .and_then(|rest| rest.strip_prefix("TessFactors"))
+                    .is_some_and(|k| matches!(k, "Avg" | "Max" | "Min"))
+            })
 }

@@ -872,11 +872,7 @@ impl FnLower<'_, '_> {
                     (Type::Scalar(_), _) => {
                         Type::Scalar(opty.scalar_kind().unwrap_or(ScalarKind::Float))
                     }
-                    _ => {
-                        return Err(
-                            self.unsupported(&format!("compound assignment to {ty}"), e)
-                        )
-                    }
+                    _ => return Err(self.unsupported(&format!("compound assignment to {ty}"), e)),
                 };
                 // `b |= c` on bools computes in `int`, as HLSL promotes bool
                 // operands of arithmetic and bitwise operators.

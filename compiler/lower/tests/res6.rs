@@ -168,7 +168,13 @@ void main(uint3 id : SV_DispatchThreadID) {
     let program = Program::new(&m, "main", &options).expect("program");
     let mut bindings = Bindings::new(&program);
     bindings
-        .bind(&program, 0, 0, 0, Resource::buffer(common::words_u32(&[1, 0, 0, 0])))
+        .bind(
+            &program,
+            0,
+            0,
+            0,
+            Resource::buffer(common::words_u32(&[1, 0, 0, 0])),
+        )
         .expect("bind root");
     for i in 0..2 {
         bindings
@@ -178,7 +184,14 @@ void main(uint3 id : SV_DispatchThreadID) {
             .bind(&program, 0, 2, i, Resource::buffer(vec![0; 4]))
             .expect("bind counters");
     }
-    dispatch(&program, &mut bindings, [1, 1, 1], &RunOptions::default(), None).expect("run");
+    dispatch(
+        &program,
+        &mut bindings,
+        [1, 1, 1],
+        &RunOptions::default(),
+        None,
+    )
+    .expect("run");
     let element = |binding: u32, i: usize| {
         let (first, _) = program.find_binding(0, binding).unwrap();
         common::as_u32(&bindings.resources[first + i].as_ref().unwrap().data)

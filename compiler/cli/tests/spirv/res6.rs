@@ -149,7 +149,10 @@ void main(out vertices V verts[3], out indices uint3 tris[1]) {{
 #[test]
 fn tess_factor_helpers_are_dxc_unimplemented() {
     for (call, name) in [
-        ("float d, n; ProcessIsolineTessFactors(3.5, 2.0, d, n);", "ProcessIsolineTessFactors"),
+        (
+            "float d, n; ProcessIsolineTessFactors(3.5, 2.0, d, n);",
+            "ProcessIsolineTessFactors",
+        ),
         (
             "float3 r; float ri, ui; ProcessTriTessFactorsMax(float3(1, 2, 3), 1.0, r, ri, ui);",
             "ProcessTriTessFactorsMax",
