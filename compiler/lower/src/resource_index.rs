@@ -140,17 +140,34 @@ impl FnLower<'_, '_> {
     pub(crate) fn indexed_temp(&mut self, ix: Indexed, e: ExprId) -> R<StructPart> {
         // The index is read once per member: one with effects (`arr[j++]`) is evaluated
         // first, once, and read from there.
-        let ix_index = ix.index;
-        let once = !self.has_no_effects(ix_index) && !self.res.call_temps.contains_key(&e);
-        if once {
-            let i = self.int_index(ix.index)?;
-            self.res.evaluated_indices.insert(ix.index, i);
-        }
+        let index = ix.index;
+        let once = self.evaluate_index_once(index, e)?;
         let temp = self.indexed_temp_once(ix, e);
         if once {
-            self.res.evaluated_indices.remove(&ix_index);
+            self.res.evaluated_indices.remove(&index);
         }
         temp
+    }
+
+    /// The run-time index of element `ix`.
+    pub(crate) fn indexed_index(&self, ix: &Indexed) -> ExprId {
+        ix.index
+    }
+
+    /// Evaluates `index`, an index with effects not yet evaluated for expression `e` (whose
+    /// temporary `call_temps` does not hold yet), once, so that the reads of it that follow
+    /// read that value (`int_index`); whether it did, and so the caller is to forget it
+    /// after (`ResourceLocals::evaluated_indices`).
+    pub(crate) fn evaluate_index_once(&mut self, index: ExprId, e: ExprId) -> R<bool> {
+        if self.has_no_effects(index)
+            || self.res.call_temps.contains_key(&e)
+            || self.res.evaluated_indices.contains_key(&index)
+        {
+            return Ok(false);
+        }
+        let i = self.int_index(index)?;
+        self.res.evaluated_indices.insert(index, i);
+        Ok(true)
     }
 
     fn indexed_temp_once(&mut self, ix: Indexed, e: ExprId) -> R<StructPart> {

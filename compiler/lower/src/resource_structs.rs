@@ -917,8 +917,18 @@ impl FnLower<'_, '_> {
             Some(r) => match self.denote_receiver(r) {
                 Some(Ok(Denoted::Struct(p))) if p.split == split => p,
                 Some(Ok(Denoted::Indexed(ix))) => {
-                    in_place = Some(self.indexed_element_data(&ix)?);
-                    self.indexed_temp(ix, r.object())?
+                    // Its data and its resources read the index: one with effects
+                    // (`arr[i++].f()`) is evaluated once, first.
+                    let index = self.indexed_index(&ix);
+                    let once = self.evaluate_index_once(index, r.object())?;
+                    let temp = self.indexed_element_data(&ix).and_then(|data| {
+                        in_place = Some(data);
+                        self.indexed_temp(ix, r.object())
+                    });
+                    if once {
+                        self.res.evaluated_indices.remove(&index);
+                    }
+                    temp?
                 }
                 Some(Err(u)) => return Err(u),
                 _ => return Err(self.unsupported("this object of a method", r.object())),
