@@ -1225,6 +1225,24 @@ fn precise_arithmetic_is_no_contraction() {
     assert_eq!(text.matches("NoContraction").count(), 2, "{text}");
 }
 
+/// A precise operation on a matrix is computed row by row in SPIR-V: every row's
+/// instruction is `NoContraction` (the rows of `m * m + m` on a 3x4 matrix: 3 `OpFMul` and
+/// 3 `OpFAdd`), as DXC decorates them.
+#[test]
+fn precise_matrix_arithmetic_is_no_contraction_row_by_row() {
+    let m = pixel(|fb, v, _| {
+        let mat = Type::matrix(ScalarKind::Float, 3, 4);
+        let m = fb.construct(mat, &[v, v, v]);
+        let a = fb.binary(Opcode::Mul, m, m);
+        fb.set_precise(a);
+        let b = fb.binary(Opcode::Add, a, m);
+        fb.set_precise(b);
+        fb.extract(b, &[1])
+    });
+    let text = emit_valid(&m, &spirv_backend::SpirvOptions::new(TargetEnv::Vulkan1_0));
+    assert_eq!(text.matches("NoContraction").count(), 6, "{text}");
+}
+
 #[test]
 fn minimum_precision_values_are_relaxed_precision() {
     let m = pixel(|fb, v, _| {
