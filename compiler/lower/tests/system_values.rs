@@ -509,3 +509,37 @@ float4 main(nointerpolation float3 c : COLOR) : SV_Target { return float4(Second
         "{dump}"
     );
 }
+
+/// The stage variables (`@g` lines) of a shader's IR.
+fn globals(text: &str, stage: ShaderStage) -> String {
+    let m = common::lower_stage(text, stage);
+    let ir = ir::print_module(&m);
+    ir.lines()
+        .filter(|l| l.starts_with("@g"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+// A vertex shader's `SV_ClipDistance`/`SV_CullDistance` inputs are vertex attributes with
+// locations, as DXC declares them (Vulkan has no clip distance input in the vertex stage);
+// its outputs still share the built-in arrays.
+#[test]
+fn vertex_clip_distance_inputs_take_locations() {
+    let text = r#"
+struct VsOut { float4 pos : SV_Position; float2 clip : SV_ClipDistance0; };
+VsOut main(float4 p : POSITION, float2 c : SV_ClipDistance, float3 d : SV_CullDistance1) {
+    VsOut o;
+    o.pos = p;
+    o.clip = c + d.xy;
+    return o;
+}
+"#;
+    expect![[r#"
+        @g0 = input float4 location(0) ; in.POSITION
+        @g1 = input float2 location(1) ; in.SV_ClipDistance
+        @g2 = input float3 location(2) ; in.SV_CullDistance1
+        @g3 = output array<float, 2> builtin(ClipDistance) ; out.SV_ClipDistance
+        @g4 = output float4 builtin(Position) ; out.SV_Position
+    "#]]
+    .assert_eq(&globals(text, ShaderStage::Vertex));
+}
