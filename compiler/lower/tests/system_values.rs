@@ -543,3 +543,31 @@ VsOut main(float4 p : POSITION, float2 c : SV_ClipDistance, float3 d : SV_CullDi
     "#]]
     .assert_eq(&globals(text, ShaderStage::Vertex));
 }
+
+// A domain shader's `out` parameter with a clip distance shares the output `ClipDistance`
+// array with the result's, after them in semantic-index order (clip0 at 0, clip1's three
+// floats at 1): one built-in array per side, as DXC packs them (there were two, which Vulkan
+// forbids: two output variables decorated `ClipDistance`).
+#[test]
+fn domain_out_parameter_clip_distances_share_the_array() {
+    let text = r#"
+struct Pcf { float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor; };
+struct Cp { float4 p : POS; };
+struct DsOut { float4 pos : SV_Position; float clip0 : SV_ClipDistance0; };
+[domain("quad")]
+DsOut main(const OutputPatch<Cp, 4> patch, float2 uv : SV_DomainLocation, Pcf pcf,
+           out float3 clip1 : SV_ClipDistance1) {
+    DsOut o;
+    o.pos = patch[0].p;
+    o.clip0 = uv.x;
+    clip1 = uv.xyx;
+    return o;
+}
+"#;
+    let g = globals(text, ShaderStage::Domain);
+    assert_eq!(g.matches("builtin(ClipDistance)").count(), 1, "{g}");
+    assert!(
+        g.contains("output array<float, 4> builtin(ClipDistance)"),
+        "{g}"
+    );
+}
