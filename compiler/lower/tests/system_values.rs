@@ -571,3 +571,29 @@ DsOut main(const OutputPatch<Cp, 4> patch, float2 uv : SV_DomainLocation, Pcf pc
         "{g}"
     );
 }
+
+// A geometry shader may take several per-vertex inputs of one primitive (`line float2
+// bar[2] : BAR` beside `line V v[2]`), as DXC reads them: each is an array of the vertices'
+// values, locations in parameter order (it was "not supported yet").
+#[test]
+fn geometry_takes_two_inputs_of_one_primitive() {
+    let text = r#"
+struct V { float4 pos : SV_Position; float3 foo : FOO; };
+struct O { float4 pos : SV_Position; float2 bar : BAR; };
+[maxvertexcount(2)]
+void main(line float2 bar[2] : BAR, line V v[2], inout LineStream<O> s) {
+    O o;
+    o.pos = v[1].pos + v[0].foo.x;
+    o.bar = bar[1];
+    s.Append(o);
+}
+"#;
+    expect![[r#"
+        @g0 = input array<float2, 2> location(0) ; in.BAR
+        @g1 = input array<float4, 2> builtin(Position) ; in.SV_Position
+        @g2 = input array<float3, 2> location(1) ; in.FOO
+        @g3 = output float4 builtin(Position) ; out.SV_Position
+        @g4 = output float2 location(0) ; out.BAR
+    "#]]
+    .assert_eq(&globals(text, ShaderStage::Geometry));
+}
