@@ -1165,6 +1165,7 @@ impl<'m> Fx<'_, 'm> {
                             external: true,
                             block: None,
                             format: None,
+                            atomic_image: false,
                         };
                         continue;
                     }
@@ -1181,6 +1182,7 @@ impl<'m> Fx<'_, 'm> {
                             external: true,
                             block: None,
                             format: None,
+                            atomic_image: false,
                         };
                     }
                     ResourceType::ByteAddressBuffer { .. } => {
@@ -1195,6 +1197,7 @@ impl<'m> Fx<'_, 'm> {
                             external: true,
                             block: None,
                             format: None,
+                            atomic_image: false,
                         };
                     }
                     other => return Err(SpirvError::invalid(format!("cannot index into {other}"))),

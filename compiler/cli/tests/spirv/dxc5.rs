@@ -37,3 +37,38 @@ float4 main(float4 v : V) : SV_Target {
     );
     assert!(!m.has("OpDecorate %scaled RelaxedPrecision"), "{}", m.asm);
 }
+
+/// Under `vulkan1.3` a storage image or texel buffer without `[[vk::image_format]]` is
+/// declared with the `Unknown` format, as DXC declares it there (its `type.rwtexture` test),
+/// so one shader binds images of any format; an explicit format stays, an image an atomic
+/// operates on keeps its inferred `R32ui` (Vulkan's `OpImageTexelPointer` needs one), and
+/// older environments keep inferring formats.
+#[test]
+fn storage_image_formats_are_unknown_under_vulkan_1_3() {
+    let text = r#"
+RWTexture2D<float4> color : register(u0);
+[[vk::image_format("rgba8")]] RWTexture2D<float4> ldr : register(u1);
+RWBuffer<uint> list : register(u2);
+RWTexture2D<uint> counts : register(u3);
+[numthreads(8, 8, 1)]
+void main(uint2 id : SV_DispatchThreadID) {
+    color[id] = color[id] * 2 + ldr[id] + list[id.x];
+    list[id.y] = 3;
+    InterlockedAdd(counts[id], 1);
+}
+"#;
+    let m = compile(text, "cs_6_0", &["-fspv-target-env=vulkan1.3"]);
+    m.assert_has(&[
+        "OpTypeImage %float 2D 0 0 0 2 Unknown",
+        "OpTypeImage %float 2D 0 0 0 2 Rgba8",
+        "OpTypeImage %uint Buffer 0 0 0 2 Unknown",
+        "OpTypeImage %uint 2D 0 0 0 2 R32ui",
+        "OpCapability StorageImageReadWithoutFormat",
+        "OpCapability StorageImageWriteWithoutFormat",
+    ]);
+    let old = compile(text, "cs_6_0", &["-fspv-target-env=vulkan1.2"]);
+    old.assert_has(&[
+        "OpTypeImage %float 2D 0 0 0 2 Rgba32f",
+        "OpTypeImage %uint Buffer 0 0 0 2 R32ui",
+    ]);
+}
