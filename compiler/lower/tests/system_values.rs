@@ -597,3 +597,37 @@ void main(line float2 bar[2] : BAR, line V v[2], inout LineStream<O> s) {
     "#]]
     .assert_eq(&globals(text, ShaderStage::Geometry));
 }
+
+// `SV_InstanceID` is a built-in of vertex inputs only: the geometry, hull and domain stages
+// pass it on through locations, as DXC declares them (it was "not supported yet").
+#[test]
+fn instance_ids_after_the_vertex_stage_take_locations() {
+    let text = r#"
+struct V { int id : SV_InstanceID; float4 pos : SV_Position; };
+[maxvertexcount(2)]
+void main(line V v[2], inout LineStream<V> s) { s.Append(v[1]); }
+"#;
+    expect![[r#"
+        @g0 = input array<int, 2> location(0) ; in.SV_InstanceID
+        @g1 = input array<float4, 2> builtin(Position) ; in.SV_Position
+        @g2 = output int location(0) ; out.SV_InstanceID
+        @g3 = output float4 builtin(Position) ; out.SV_Position
+    "#]]
+    .assert_eq(&globals(text, ShaderStage::Geometry));
+    let domain = r#"
+struct Pcf { float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor; };
+struct Cp { int id : SV_InstanceID; };
+struct Out { int id : SV_InstanceID; float4 pos : SV_Position; };
+[domain("quad")]
+Out main(OutputPatch<Cp, 4> patch, Pcf pcf) { Out o; o.id = patch[2].id; o.pos = 0; return o; }
+"#;
+    let g = globals(domain, ShaderStage::Domain);
+    assert!(
+        g.contains("input array<int, 4> location(0) ; in.SV_InstanceID"),
+        "{g}"
+    );
+    assert!(
+        g.contains("output int location(0) ; out.SV_InstanceID"),
+        "{g}"
+    );
+}

@@ -455,6 +455,8 @@ pub fn located_system_value(stage: Stage, side: Side, semantic: &str) -> bool {
     let s = s.strip_suffix('0').unwrap_or(&s);
     match s {
         "SV_ISFRONTFACE" => stage == Geometry && side == Output,
+        // A vertex input only is `InstanceIndex`; the stages after it pass the value on.
+        "SV_INSTANCEID" => matches!(stage, Geometry | Hull | Domain),
         "SV_RENDERTARGETARRAYINDEX" | "SV_VIEWPORTARRAYINDEX" => {
             matches!(
                 (stage, side),
