@@ -634,11 +634,18 @@ impl Ctx<'_> {
         }
         let name = g.name.clone();
         self.name(id, &name);
-        if !matches!(
-            g.kind,
-            ir::GlobalKind::Resource | ir::GlobalKind::PushConstant
-        ) && crate::functions::is_relaxed(&g.ty)
-        {
+        // A texture or typed buffer of minimum-precision texels is `RelaxedPrecision` too, as
+        // DXC's `isRelaxedPrecisionType` takes a resource's result type.
+        let relaxed = match g.kind {
+            ir::GlobalKind::Resource => resource_of(&g.ty).is_some_and(|r| match &*r {
+                ResourceType::Texture { sample, .. } => crate::functions::is_relaxed(sample),
+                ResourceType::TypedBuffer { element, .. } => crate::functions::is_relaxed(element),
+                _ => false,
+            }),
+            ir::GlobalKind::PushConstant => false,
+            _ => crate::functions::is_relaxed(&g.ty),
+        };
+        if relaxed {
             self.decorate(id, Decoration::RelaxedPrecision, &[]);
         }
         let g = &self.m.globals[h];

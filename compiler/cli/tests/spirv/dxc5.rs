@@ -72,3 +72,26 @@ void main(uint2 id : SV_DispatchThreadID) {
         "OpTypeImage %uint Buffer 0 0 0 2 R32ui",
     ]);
 }
+
+/// A texture or typed buffer of minimum-precision texels is `RelaxedPrecision`, as DXC's
+/// `isRelaxedPrecisionType` looks through a resource to its result type; one of `float`
+/// texels is not.
+#[test]
+fn min_precision_textures_are_relaxed_precision() {
+    let text = r#"
+Texture2D<min16float4> low : register(t0);
+Texture2D<float4> full : register(t1);
+RWBuffer<min16uint> counts : register(u2);
+SamplerState s : register(s0);
+float4 main(float2 uv : UV) : SV_Target {
+    counts[0] = 3;
+    return low.Sample(s, uv) + full.Sample(s, uv);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    m.assert_has(&[
+        "OpDecorate %low RelaxedPrecision",
+        "OpDecorate %counts RelaxedPrecision",
+    ]);
+    assert!(!m.has("OpDecorate %full RelaxedPrecision"), "{}", m.asm);
+}
