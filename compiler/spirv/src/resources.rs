@@ -637,7 +637,7 @@ impl Ctx<'_> {
         // A texture or typed buffer of minimum-precision texels is `RelaxedPrecision` too, as
         // DXC's `isRelaxedPrecisionType` takes a resource's result type.
         let relaxed = match g.kind {
-            ir::GlobalKind::Resource => resource_of(&g.ty).is_some_and(|r| match &*r {
+            ir::GlobalKind::Resource => resource_of(&g.ty).is_some_and(|r| match r {
                 ResourceType::Texture { sample, .. } => crate::functions::is_relaxed(sample),
                 ResourceType::TypedBuffer { element, .. } => crate::functions::is_relaxed(element),
                 _ => false,
