@@ -399,8 +399,9 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             "Gec" | "Ges" | "Gfa" | "Gfp" => vec![format!("--ignored-dxc-flag={s}")],
             "Gis" => vec!["--signed-zero-inf-nan-preserve".into()],
             // What only DXIL has (root signatures, container hashes, LLVM lifetime markers,
-            // signature packing, its disassembly listing's style), and what hlslc's modules
-            // need no pass for: accepted with a warning.
+            // its disassembly listing's style), what hlslc's modules need no pass for, and
+            // `-pack-optimized` (DXC packs SPIR-V stage variables under it; not supported yet):
+            // accepted with a warning.
             "all-resources-bound"
             | "res-may-alias"
             | "Qstrip_rootsignature"

@@ -64,6 +64,11 @@ fn main() -> ExitCode {
             }
             "-fspv-print-all" => "hlslc runs no spirv-opt passes whose output it could print",
             "-fspv-reduce-load-size" => "it configures spirv-opt, and hlslc runs no optimizer yet",
+            "-pack-optimized" => {
+                "not supported yet: DXC's SPIR-V packs stage variables into the components of \
+                 shared locations under it (`Component` decorations); hlslc gives each its own \
+                 locations, so link with stages compiled without it"
+            }
             "-enable-payload-qualifiers" | "-disable-payload-qualifiers" => {
                 "payload access qualifiers are always parsed and, as in DXC's SPIR-V, change \
                  nothing in the module"

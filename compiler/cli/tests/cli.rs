@@ -831,6 +831,30 @@ fn dxil_only_flags_are_ignored_with_a_warning() {
     assert!(!err.contains("Qunused"), "{err}");
 }
 
+/// `-pack-optimized` is no DXIL-only flag: DXC's SPIR-V packs stage variables into
+/// components under it, which hlslc does not do yet; the warning says so.
+#[test]
+fn pack_optimized_is_not_supported_yet_for_spirv() {
+    let main = temp_file(
+        "pack/main.hlsl",
+        "float4 main(float a : A, float2 b : B) : SV_Target { return float4(b, a, 1); }\n",
+    );
+    let out = hlslc(&[
+        "-spirv",
+        "-T",
+        "ps_6_0",
+        "-pack-optimized",
+        main.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("`-pack-optimized` is ignored: not supported yet"),
+        "{err}"
+    );
+    assert!(!err.contains("only concerns DXIL"), "{err}");
+}
+
 /// Flags engines' build scripts pass to DXC: `-nologo`, `-H` (the include tree on stderr),
 /// `-rootsig-define NAME` (its value read and ignored), `-fvk-use-dx-position-w` (as
 /// `-fvk-invert-w`: the pixel shader divides by `FragCoord.w`).

@@ -128,6 +128,7 @@ pub(crate) fn entry_diagnostics(
             entry,
             out: Vec::new(),
             seen: Vec::new(),
+            in_patch: false,
         };
         let syntax_params: Vec<ast::Param> = node
             .param_list()
@@ -280,8 +281,12 @@ struct SignatureCheck<'a> {
     tcx: &'a TypeCtx<'a>,
     entry: &'a EntryPoint,
     out: Vec<Diagnostic>,
-    /// The semantics met so far, per direction, as `(direction, NAME, index)`.
-    seen: Vec<(Direction, String, u32)>,
+    /// The semantics met so far, per signature, as `(direction, in a patch, NAME, index)`.
+    seen: Vec<(Direction, bool, String, u32)>,
+    /// Inside the element of an `InputPatch`/`OutputPatch`: the control-point signature,
+    /// apart from the patch constants and other values (a domain shader may read
+    /// `SV_ViewportArrayIndex` from both its control points and its patch constants).
+    in_patch: bool,
 }
 
 impl SignatureCheck<'_> {
@@ -336,7 +341,9 @@ impl SignatureCheck<'_> {
                 | ResourceType::OutputPatch { element, .. }
                     if field.is_none() =>
                 {
-                    self.value(element, None, Direction::In, site, None)
+                    let outer = std::mem::replace(&mut self.in_patch, true);
+                    self.value(element, None, Direction::In, site, None);
+                    self.in_patch = outer;
                 }
                 ResourceType::Stream { element, .. } if field.is_none() => {
                     self.value(element, None, Direction::Out, site, None)
@@ -439,7 +446,8 @@ impl SignatureCheck<'_> {
     /// One semantic names one input (and one output) of an entry point. Names compare without
     /// case and a missing index is 0 (`SEM` and `sem0` are one semantic), as DXC decomposes
     /// them; DXC's SPIR-V path refuses the second use ("input semantic 'X' used more than
-    /// once"), and so does its DXIL path.
+    /// once"), and so does its DXIL path. A patch's control points are a signature of their
+    /// own: the same semantic may name a patch constant too.
     fn duplicate(
         &mut self,
         semantic: &str,
@@ -449,7 +457,7 @@ impl SignatureCheck<'_> {
         field: Option<&FieldSite>,
     ) {
         let (name, index) = split_semantic(semantic);
-        let key = (dir, name.to_ascii_uppercase(), index);
+        let key = (dir, self.in_patch, name.to_ascii_uppercase(), index);
         if !self.seen.contains(&key) {
             self.seen.push(key);
             return;

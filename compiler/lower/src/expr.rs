@@ -868,7 +868,12 @@ impl FnLower<'_, '_> {
                             t => t,
                         })
                         .unwrap_or(ty.clone()),
-                    (Type::Matrix { .. }, _) => ty.clone(),
+                    // `m *= 0.5` on an `int2x2` computes in `float2x2` and
+                    // converts back, as for vectors (it was computed in `int`).
+                    (Type::Matrix { .. }, _) => opty
+                        .scalar_kind()
+                        .and_then(|k| ty.with_scalar_kind(k))
+                        .unwrap_or(ty.clone()),
                     (Type::Scalar(_), _) => {
                         Type::Scalar(opty.scalar_kind().unwrap_or(ScalarKind::Float))
                     }

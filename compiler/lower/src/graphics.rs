@@ -7,7 +7,8 @@
 //! - system values are built-ins of their natural type ([`stages::vars::builtin`]: the
 //!   same table as the other stages), converted on load and store;
 //! - every `SV_ClipDistance<n>` of one side shares one `float` array built-in, each at its
-//!   offset in the order of the semantic index, and so do the cull distances;
+//!   offset in the order of the semantic index, and so do the cull distances (a vertex
+//!   shader's inputs are vertex attributes whatever their semantic: they take locations);
 //! - `SV_Target<n>` is location `n`; other semantics (system values without a built-in
 //!   there, such as a vertex input `SV_Position`, included) take the next location in
 //!   declaration order, unless `[[vk::location(n)]]` says otherwise;
@@ -258,7 +259,14 @@ fn declare(
         patch: false,
         per_primitive: false,
     };
-    let distances = shared.distances(cx, &leaves, range).ok()?;
+    // A vertex shader's inputs are vertex attributes whatever their semantic: a
+    // `SV_ClipDistance` input takes a location, as DXC declares it (Vulkan has no
+    // `ClipDistance` input in the vertex stage).
+    let distances = if stage == Stage::Vertex && side == Side::Input {
+        Vec::new()
+    } else {
+        shared.distances(cx, &leaves, range).ok()?
+    };
     let mut next_location = 0;
     let mut out = Vec::new();
     for (i, v) in vars.iter().enumerate() {

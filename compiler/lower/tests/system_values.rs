@@ -509,3 +509,125 @@ float4 main(nointerpolation float3 c : COLOR) : SV_Target { return float4(Second
         "{dump}"
     );
 }
+
+/// The stage variables (`@g` lines) of a shader's IR.
+fn globals(text: &str, stage: ShaderStage) -> String {
+    let m = common::lower_stage(text, stage);
+    let ir = ir::print_module(&m);
+    ir.lines()
+        .filter(|l| l.starts_with("@g"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+// A vertex shader's `SV_ClipDistance`/`SV_CullDistance` inputs are vertex attributes with
+// locations, as DXC declares them (Vulkan has no clip distance input in the vertex stage);
+// its outputs still share the built-in arrays.
+#[test]
+fn vertex_clip_distance_inputs_take_locations() {
+    let text = r#"
+struct VsOut { float4 pos : SV_Position; float2 clip : SV_ClipDistance0; };
+VsOut main(float4 p : POSITION, float2 c : SV_ClipDistance, float3 d : SV_CullDistance1) {
+    VsOut o;
+    o.pos = p;
+    o.clip = c + d.xy;
+    return o;
+}
+"#;
+    expect![[r#"
+        @g0 = input float4 location(0) ; in.POSITION
+        @g1 = input float2 location(1) ; in.SV_ClipDistance
+        @g2 = input float3 location(2) ; in.SV_CullDistance1
+        @g3 = output array<float, 2> builtin(ClipDistance) ; out.SV_ClipDistance
+        @g4 = output float4 builtin(Position) ; out.SV_Position
+    "#]]
+    .assert_eq(&globals(text, ShaderStage::Vertex));
+}
+
+// A domain shader's `out` parameter with a clip distance shares the output `ClipDistance`
+// array with the result's, after them in semantic-index order (clip0 at 0, clip1's three
+// floats at 1): one built-in array per side, as DXC packs them (there were two, which Vulkan
+// forbids: two output variables decorated `ClipDistance`).
+#[test]
+fn domain_out_parameter_clip_distances_share_the_array() {
+    let text = r#"
+struct Pcf { float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor; };
+struct Cp { float4 p : POS; };
+struct DsOut { float4 pos : SV_Position; float clip0 : SV_ClipDistance0; };
+[domain("quad")]
+DsOut main(const OutputPatch<Cp, 4> patch, float2 uv : SV_DomainLocation, Pcf pcf,
+           out float3 clip1 : SV_ClipDistance1) {
+    DsOut o;
+    o.pos = patch[0].p;
+    o.clip0 = uv.x;
+    clip1 = uv.xyx;
+    return o;
+}
+"#;
+    let g = globals(text, ShaderStage::Domain);
+    assert_eq!(g.matches("builtin(ClipDistance)").count(), 1, "{g}");
+    assert!(
+        g.contains("output array<float, 4> builtin(ClipDistance)"),
+        "{g}"
+    );
+}
+
+// A geometry shader may take several per-vertex inputs of one primitive (`line float2
+// bar[2] : BAR` beside `line V v[2]`), as DXC reads them: each is an array of the vertices'
+// values, locations in parameter order (it was "not supported yet").
+#[test]
+fn geometry_takes_two_inputs_of_one_primitive() {
+    let text = r#"
+struct V { float4 pos : SV_Position; float3 foo : FOO; };
+struct O { float4 pos : SV_Position; float2 bar : BAR; };
+[maxvertexcount(2)]
+void main(line float2 bar[2] : BAR, line V v[2], inout LineStream<O> s) {
+    O o;
+    o.pos = v[1].pos + v[0].foo.x;
+    o.bar = bar[1];
+    s.Append(o);
+}
+"#;
+    expect![[r#"
+        @g0 = input array<float2, 2> location(0) ; in.BAR
+        @g1 = input array<float4, 2> builtin(Position) ; in.SV_Position
+        @g2 = input array<float3, 2> location(1) ; in.FOO
+        @g3 = output float4 builtin(Position) ; out.SV_Position
+        @g4 = output float2 location(0) ; out.BAR
+    "#]]
+    .assert_eq(&globals(text, ShaderStage::Geometry));
+}
+
+// `SV_InstanceID` is a built-in of vertex inputs only: the geometry, hull and domain stages
+// pass it on through locations, as DXC declares them (it was "not supported yet").
+#[test]
+fn instance_ids_after_the_vertex_stage_take_locations() {
+    let text = r#"
+struct V { int id : SV_InstanceID; float4 pos : SV_Position; };
+[maxvertexcount(2)]
+void main(line V v[2], inout LineStream<V> s) { s.Append(v[1]); }
+"#;
+    expect![[r#"
+        @g0 = input array<int, 2> location(0) ; in.SV_InstanceID
+        @g1 = input array<float4, 2> builtin(Position) ; in.SV_Position
+        @g2 = output int location(0) ; out.SV_InstanceID
+        @g3 = output float4 builtin(Position) ; out.SV_Position
+    "#]]
+    .assert_eq(&globals(text, ShaderStage::Geometry));
+    let domain = r#"
+struct Pcf { float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor; };
+struct Cp { int id : SV_InstanceID; };
+struct Out { int id : SV_InstanceID; float4 pos : SV_Position; };
+[domain("quad")]
+Out main(OutputPatch<Cp, 4> patch, Pcf pcf) { Out o; o.id = patch[2].id; o.pos = 0; return o; }
+"#;
+    let g = globals(domain, ShaderStage::Domain);
+    assert!(
+        g.contains("input array<int, 4> location(0) ; in.SV_InstanceID"),
+        "{g}"
+    );
+    assert!(
+        g.contains("output int location(0) ; out.SV_InstanceID"),
+        "{g}"
+    );
+}

@@ -32,6 +32,9 @@ pub(crate) struct Pointee {
     pub block: Option<crate::types::BlockKind>,
     /// The declared format of a storage image.
     pub format: Option<ir::ImageFormat>,
+    /// A storage image an atomic operates on: it keeps the format its texel type infers
+    /// where others are `Unknown` (`image_formats`).
+    pub atomic_image: bool,
 }
 
 impl Pointee {
@@ -42,6 +45,7 @@ impl Pointee {
             external: false,
             block: None,
             format: None,
+            atomic_image: false,
         }
     }
 }
@@ -99,6 +103,8 @@ pub(crate) struct Ctx<'m> {
     pub debug: Option<crate::debug_info::DebugState>,
     /// Structs holding buffer pointers to themselves (see `forward_pointer`).
     pub(crate) recursive: crate::forward_pointer::RecursiveStructs,
+    /// The storage images atomics operate on, by global index (`image_formats`).
+    pub atomic_images: std::collections::HashSet<usize>,
 }
 
 impl<'m> Ctx<'m> {
@@ -136,6 +142,7 @@ impl<'m> Ctx<'m> {
             u64_views: HashMap::new(),
             flat_arrays: HashMap::new(),
             debug: None,
+            atomic_images: crate::image_formats::atomic_images(m),
         }
     }
 

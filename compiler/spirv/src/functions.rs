@@ -1165,6 +1165,7 @@ impl<'m> Fx<'_, 'm> {
                             external: true,
                             block: None,
                             format: None,
+                            atomic_image: false,
                         };
                         continue;
                     }
@@ -1181,6 +1182,7 @@ impl<'m> Fx<'_, 'm> {
                             external: true,
                             block: None,
                             format: None,
+                            atomic_image: false,
                         };
                     }
                     ResourceType::ByteAddressBuffer { .. } => {
@@ -1195,6 +1197,7 @@ impl<'m> Fx<'_, 'm> {
                             external: true,
                             block: None,
                             format: None,
+                            atomic_image: false,
                         };
                     }
                     other => return Err(SpirvError::invalid(format!("cannot index into {other}"))),
@@ -1411,9 +1414,11 @@ fn structured_order(f: &ir::Function) -> Vec<ir::Block> {
 /// vectors and matrices of them.
 pub(crate) fn is_relaxed(ty: &Type) -> bool {
     use types::ScalarKind as K;
+    // The minimum-precision types only, as DXC's `isRelaxedPrecisionType`: `half` without
+    // `-enable-16bit-types` is a plain 32-bit float there.
     matches!(
         ty.scalar_kind(),
-        Some(K::Half | K::Min16Float | K::Min10Float | K::Min16Int | K::Min12Int | K::Min16Uint)
+        Some(K::Min16Float | K::Min10Float | K::Min16Int | K::Min12Int | K::Min16Uint)
     )
 }
 

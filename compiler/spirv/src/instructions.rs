@@ -26,6 +26,21 @@ pub(crate) fn shape(ty: &Type) -> Option<(ScalarKind, u32)> {
 pub(crate) type RowOp<'f, 'a, 'm> =
     dyn FnMut(&mut Fx<'a, 'm>, &Type, &[Type], &[Word]) -> Result<Word> + 'f;
 
+/// Whether a row of `op` on a matrix is an arithmetic instruction (`NoContraction` applies),
+/// not a comparison.
+fn row_is_arithmetic(op: ir::Opcode) -> bool {
+    op.is_binary_arithmetic() || op.is_unary_arithmetic()
+}
+
+/// A precise arithmetic instruction on a matrix that SPIR-V computes row by row (its rows
+/// carry the `NoContraction`).
+fn rowwise(d: &ir::InstData) -> bool {
+    d.precise
+        && row_is_arithmetic(d.opcode)
+        && matches!(d.ty, Type::Matrix { .. })
+        && d.ty.one_row_or_column().is_none()
+}
+
 impl<'a, 'm> Fx<'a, 'm> {
     pub fn lower_arith(&mut self, d: &ir::InstData) -> Result<Word> {
         use ir::Opcode as O;
@@ -37,8 +52,15 @@ impl<'a, 'm> Fx<'a, 'm> {
                     .iter()
                     .map(|&o| self.type_of(o))
                     .collect::<Result<Vec<_>>>()?;
+                // A precise matrix operation is precise row by row: each row's instruction
+                // takes `NoContraction`, not only the composite of the rows.
+                let precise = rowwise(d);
                 self.componentwise(&d.ty, &tys, &args, &mut |fx, ty, tys, args| {
-                    fx.scalar_op(op, ty, tys, args)
+                    let row = fx.scalar_op(op, ty, tys, args)?;
+                    if precise && row_is_arithmetic(op) {
+                        fx.cx.decorate(row, Decoration::NoContraction, &[]);
+                    }
+                    Ok(row)
                 })?
             }
             O::Bitcast
@@ -168,7 +190,7 @@ impl<'a, 'm> Fx<'a, 'm> {
                 return Err(SpirvError::unsupported(format!("opcode {}", other.name())));
             }
         };
-        if d.precise {
+        if d.precise && !rowwise(d) {
             self.cx.decorate(id, Decoration::NoContraction, &[]);
         }
         Ok(id)

@@ -30,6 +30,7 @@ mod expand;
 mod flatten;
 mod forward_pointer;
 mod functions;
+mod image_formats;
 mod inline_spirv;
 mod instructions;
 mod intrinsics;

@@ -217,7 +217,14 @@ pub(crate) struct ImageShape {
     pub scalar: Scalar,
 }
 
-pub(crate) fn image_shape(r: &ResourceType, format: Option<ir::ImageFormat>) -> Result<ImageShape> {
+/// The shape of image resource `r` with the declared `format`. A storage image's or texel
+/// buffer's format when none is declared: `Unknown` when `unknown_format` says so (DXC's for
+/// `vulkan1.3`, see [`unknown_format`]), else the format inferred from the texel type.
+pub(crate) fn image_shape(
+    r: &ResourceType,
+    format: Option<ir::ImageFormat>,
+    unknown_format: bool,
+) -> Result<ImageShape> {
     let (dim, arrayed, ms, access, sample) = match r {
         ResourceType::Texture {
             dim,
@@ -289,6 +296,7 @@ pub(crate) fn image_shape(r: &ResourceType, format: Option<ir::ImageFormat>) -> 
     let format = match (format, sampled) {
         _ if dim == Dim::DimSubpassData => spirv::ImageFormat::Unknown,
         (Some(f), _) => spirv_format(f),
+        (None, 2) if unknown_format => spirv::ImageFormat::Unknown,
         (None, 2) if kind.bit_width() == 64 && !matches!(sample, Type::Scalar(_)) => {
             [spirv::ImageFormat::Rgba32ui, spirv::ImageFormat::Rgba32i]
                 [kind.is_signed_integer() as usize]
@@ -304,6 +312,13 @@ pub(crate) fn image_shape(r: &ResourceType, format: Option<ir::ImageFormat>) -> 
         format,
         scalar,
     })
+}
+
+/// Whether a storage image without a declared format is `Unknown`: under `vulkan1.3`, as DXC
+/// declares them there, unless an atomic operates on it (Vulkan needs a 32- or 64-bit
+/// format for `OpImageTexelPointer`).
+pub(crate) fn unknown_format(env: crate::TargetEnv, pointee: &Pointee) -> bool {
+    env == crate::TargetEnv::Vulkan1_3 && !pointee.atomic_image
 }
 
 /// Whether `r` is a combined image sampler (`vk::SampledTexture2D`).
@@ -394,15 +409,21 @@ impl Ctx<'_> {
 
     /// The handle type of an image or sampler resource without a declared format.
     pub fn resource_handle_type(&mut self, r: &ResourceType) -> Result<Word> {
-        self.handle_type(r, None)
+        let unknown = self.env() == crate::TargetEnv::Vulkan1_3;
+        self.handle_type(r, None, unknown)
     }
 
-    fn handle_type(&mut self, r: &ResourceType, format: Option<ir::ImageFormat>) -> Result<Word> {
+    fn handle_type(
+        &mut self,
+        r: &ResourceType,
+        format: Option<ir::ImageFormat>,
+        unknown_format: bool,
+    ) -> Result<Word> {
         match r {
             ResourceType::Texture { .. }
             | ResourceType::TypedBuffer { .. }
             | ResourceType::SubpassInput { .. } => {
-                let shape = image_shape(r, format)?;
+                let shape = image_shape(r, format, unknown_format)?;
                 let image = self.image_type(shape);
                 // A combined image sampler's variable holds the sampled image itself.
                 Ok(if combined(r) {
@@ -506,7 +527,10 @@ impl Ctx<'_> {
                 };
                 self.block_type(&content, layout.as_ref(), kind, &name)
             }
-            _ => self.handle_type(r, p.format),
+            _ => {
+                let unknown = unknown_format(self.env(), p);
+                self.handle_type(r, p.format, unknown)
+            }
         }
     }
 
@@ -570,6 +594,7 @@ impl Ctx<'_> {
                 p.external = true;
                 p.block = block_kind(r);
                 p.format = g.image_format;
+                p.atomic_image = self.atomic_images.contains(&h.index());
                 if self.opts.flatten_resource_arrays {
                     if let Some((dims, element)) = crate::flatten::resource_array_dims(&g.ty) {
                         return self
@@ -609,11 +634,18 @@ impl Ctx<'_> {
         }
         let name = g.name.clone();
         self.name(id, &name);
-        if !matches!(
-            g.kind,
-            ir::GlobalKind::Resource | ir::GlobalKind::PushConstant
-        ) && crate::functions::is_relaxed(&g.ty)
-        {
+        // A texture or typed buffer of minimum-precision texels is `RelaxedPrecision` too, as
+        // DXC's `isRelaxedPrecisionType` takes a resource's result type.
+        let relaxed = match g.kind {
+            ir::GlobalKind::Resource => resource_of(&g.ty).is_some_and(|r| match r {
+                ResourceType::Texture { sample, .. } => crate::functions::is_relaxed(sample),
+                ResourceType::TypedBuffer { element, .. } => crate::functions::is_relaxed(element),
+                _ => false,
+            }),
+            ir::GlobalKind::PushConstant => false,
+            _ => crate::functions::is_relaxed(&g.ty),
+        };
+        if relaxed {
             self.decorate(id, Decoration::RelaxedPrecision, &[]);
         }
         let g = &self.m.globals[h];

@@ -42,7 +42,11 @@ impl Fx<'_, '_> {
         let shape = match r {
             ResourceType::Texture { .. }
             | ResourceType::TypedBuffer { .. }
-            | ResourceType::SubpassInput { .. } => Some(image_shape(&r, info.pointee.format)?),
+            | ResourceType::SubpassInput { .. } => Some(image_shape(
+                &r,
+                info.pointee.format,
+                crate::resources::unknown_format(self.cx.env(), &info.pointee),
+            )?),
             _ => None,
         };
         // A combined image sampler loads as a sampled image; fetches and queries read its
@@ -76,7 +80,11 @@ impl Fx<'_, '_> {
         let info = self.ptr_info(image)?;
         match &info.pointee.ty {
             Type::Resource(r) if crate::resources::combined(r) => {
-                let shape = image_shape(r, info.pointee.format)?;
+                let shape = image_shape(
+                    r,
+                    info.pointee.format,
+                    crate::resources::unknown_format(self.cx.env(), &info.pointee),
+                )?;
                 let ptr = self.value(image)?;
                 let ty = self.cx.pointee_type(&info.pointee)?;
                 let id = self.op(Op::Load, ty, vec![Operand::IdRef(ptr)]);

@@ -396,6 +396,17 @@ impl Ctx<'_> {
                     self.member_name(id, k as u32, &s.fields[i].name);
                 }
                 self.inline_member_decorations(id, &s.name)?;
+                // Minimum-precision members of a struct of the shader's own values are
+                // `RelaxedPrecision`, as DXC decorates them (buffer layouts are left alone).
+                if layout.is_none() {
+                    for (k, &i) in firsts.iter().enumerate() {
+                        if crate::functions::is_relaxed(&s.fields[i].ty)
+                            && s.fields[i].bit_width.is_none()
+                        {
+                            self.member_decorate(id, k as u32, Decoration::RelaxedPrecision, &[]);
+                        }
+                    }
+                }
                 if let Some(members) = members {
                     for (k, &i) in firsts.iter().enumerate() {
                         self.member_layout_decorations(id, k as u32, &s.fields[i].ty, &members[i]);

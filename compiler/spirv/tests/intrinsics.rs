@@ -441,7 +441,6 @@ fn conversions_between_scalar_kinds() {
             OpDecorate %in_var_V Location 0
             OpDecorate %in_var_N Location 1
             OpDecorate %out_var_R Location 0
-            OpDecorate %63 RelaxedPrecision
             OpDecorate %75 RelaxedPrecision
             OpDecorate %in_var_N Flat
             %float = OpTypeFloat 32
@@ -1223,6 +1222,48 @@ fn precise_arithmetic_is_no_contraction() {
     });
     let text = emit_valid(&m, &spirv_backend::SpirvOptions::new(TargetEnv::Vulkan1_0));
     assert_eq!(text.matches("NoContraction").count(), 2, "{text}");
+}
+
+/// A precise operation on a matrix is computed row by row in SPIR-V: every row's
+/// instruction is `NoContraction` (the rows of `m * m + m` on a 3x4 matrix: 3 `OpFMul` and
+/// 3 `OpFAdd`), as DXC decorates them.
+#[test]
+fn precise_matrix_arithmetic_is_no_contraction_row_by_row() {
+    let m = pixel(|fb, v, _| {
+        let mat = Type::matrix(ScalarKind::Float, 3, 4);
+        let m = fb.construct(mat, &[v, v, v]);
+        let a = fb.binary(Opcode::Mul, m, m);
+        fb.set_precise(a);
+        let b = fb.binary(Opcode::Add, a, m);
+        fb.set_precise(b);
+        fb.extract(b, &[1])
+    });
+    let text = emit_valid(&m, &spirv_backend::SpirvOptions::new(TargetEnv::Vulkan1_0));
+    assert_eq!(text.matches("NoContraction").count(), 6, "{text}");
+}
+
+/// `half` without `-enable-16bit-types` is a 32-bit float with no `RelaxedPrecision`, as in
+/// DXC (its `isRelaxedPrecisionType` takes the min-precision types only): a `half` local and
+/// its arithmetic are plain, a `min16float` one is relaxed.
+#[test]
+fn half_is_not_relaxed_precision() {
+    let m = pixel(|fb, v, _| {
+        let h4 = Type::vector(ScalarKind::Half, 4);
+        let local = fb.alloca(h4.clone(), "h");
+        let h = fb.convert(v, h4.clone());
+        let sq = fb.binary(Opcode::Mul, h, h);
+        fb.store(local, sq);
+        let back = fb.load(local);
+        let m4 = Type::vector(ScalarKind::Min16Float, 4);
+        let mlocal = fb.alloca(m4.clone(), "m");
+        let mv = fb.convert(back, m4.clone());
+        fb.store(mlocal, mv);
+        let mback = fb.load(mlocal);
+        fb.convert(mback, float_n(4))
+    });
+    let text = emit_valid(&m, &spirv_backend::SpirvOptions::new(TargetEnv::Vulkan1_0));
+    assert!(!text.contains("OpDecorate %h RelaxedPrecision"), "{text}");
+    assert!(text.contains("OpDecorate %m RelaxedPrecision"), "{text}");
 }
 
 #[test]

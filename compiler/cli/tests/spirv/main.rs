@@ -13,6 +13,7 @@ mod buffer_pointer;
 mod dxc2_probe;
 mod dxc3;
 mod dxc4;
+mod dxc5;
 mod dxc_errors;
 mod engines_probe;
 mod entry_arrays;

@@ -362,3 +362,25 @@ void ok(inout float4 c : COLOR, float4 d : COLOR1, out float4 pos : SV_Position)
         "#]],
     );
 }
+
+#[test]
+fn a_patch_and_the_patch_constants_are_two_signatures() {
+    // A domain shader reads `IDX` from its control points and from its patch constants, as
+    // DXC allows (its `semantic.viewport-array-index.ds` test); within the control points a
+    // repeated semantic is still refused.
+    check(
+        r#"
+struct Pcf { float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor; uint idx : IDX; };
+struct Cp { uint idx : IDX; float4 p : POS; };
+struct Twice { uint a : IDX; uint b : IDX; };
+struct Out { float4 pos : SV_Position; };
+[domain("quad")] Out ds(OutputPatch<Cp, 3> patch, Pcf pcf) { Out o; o.pos = patch[0].p; return o; }
+[domain("quad")] Out bad(OutputPatch<Twice, 3> patch, Pcf pcf) { Out o; o.pos = 0; return o; }
+"#,
+        &[("ds", "ds_6_0"), ("bad", "ds_6_0")],
+        expect![[r#"
+            E2050 4:39 `IDX`: input semantic 'IDX' used more than once in domain entry point `bad`
+              note 7:48 `patch`: parameter `patch` of domain entry point `bad`
+        "#]],
+    );
+}

@@ -1,6 +1,7 @@
 //! Geometry shaders. The input primitive parameter (`triangle VSOut input[3]`, or
-//! `InputPatch<VSOut, 3> input`, the primitive of as many vertices) reads arrayed input
-//! variables, one element per vertex; other parameters are system values
+//! `InputPatch<VSOut, 3> input`, the primitive of as many vertices; there may be several of
+//! one primitive) reads arrayed input variables, one element per vertex; other parameters
+//! are system values
 //! (`SV_PrimitiveID`, `SV_GSInstanceID`). An `inout TriangleStream<T>` parameter is no IR
 //! parameter: its element's leaves are the output variables, and `stream.Append(v)` stores
 //! `v`'s leaves into them, then `emit_vertex`; `RestartStrip()` is `end_primitive`. A function
@@ -150,8 +151,11 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
             (None, _, None) => None,
         };
         if let Some((prim, element, len)) = vertices {
-            if primitive.is_some() {
-                return Err(cx.unsupported("this input primitive parameter", prange));
+            // Several per-vertex inputs of one primitive (`line float2 a[2] : A, line S s[2]`)
+            // are each arrays of the vertices' values, as DXC reads them; primitives of two
+            // kinds are refused by semantic analysis (E2035).
+            if primitive.is_some_and(|p| p != prim) {
+                return Err(cx.unsupported("input primitives of two kinds", prange));
             }
             if len != prim.vertex_count() {
                 // DXC rejects this shader; the front end does not check it yet.

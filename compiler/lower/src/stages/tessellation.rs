@@ -22,7 +22,7 @@ use ir::{
 use types::Type;
 
 use super::vars::no_leaves;
-use super::{Declare, Side, StageVar};
+use super::{Declare, Leaf, Side, StageVar};
 use crate::context::{ModuleCtx, R};
 
 /// Where an argument of a hull, patch-constant or domain function comes from.
@@ -407,36 +407,49 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
         patch: false,
         per_primitive: false,
     };
-    let mut out_location = 0;
-    let mut out_vars = if ret.is_void() {
-        Vec::new()
-    } else {
+    // The leaves of the result and of each `out` parameter, declared together: their clip
+    // and cull distances share one array each.
+    let mut groups: Vec<(Vec<Leaf>, syntax::TextRange)> = Vec::new();
+    if !ret.is_void() {
         let Some(mut leaves) = super::leaves(&ret, f.semantic.as_deref(), &[]) else {
             return Err(cx.unsupported("a domain shader result without semantics", range));
         };
         super::vars::attach_vk_builtins(cx, &ret, None, &mut leaves);
-        output.vars(cx, &leaves, &mut out_location, range)?
-    };
-    // `out` parameters: (parameter, type, its variables).
-    let mut outs = Vec::new();
-    for (n, ty, semantic, prange) in out_params {
-        let Some(mut leaves) = super::leaves(&ty, semantic.as_deref(), &[]) else {
-            let what = format!("the `out` parameter `{}` here", f.params[n].name);
-            let name = &f.params[n].name;
+        groups.push((leaves, range));
+    }
+    for (n, ty, semantic, prange) in &out_params {
+        let Some(mut leaves) = super::leaves(ty, semantic.as_deref(), &[]) else {
+            let what = format!("the `out` parameter `{}` here", f.params[*n].name);
+            let name = &f.params[*n].name;
             let e = no_leaves(
                 cx,
-                &ty,
+                ty,
                 semantic.as_deref(),
                 name,
                 Side::Output,
                 &what,
-                prange,
+                *prange,
             );
             return Err(e);
         };
-        let own = crate::attrs::param_builtin(cx, idx, n);
-        super::vars::attach_vk_builtins(cx, &ty, own, &mut leaves);
-        let vars = output.vars(cx, &leaves, &mut out_location, prange)?;
+        let own = crate::attrs::param_builtin(cx, idx, *n);
+        super::vars::attach_vk_builtins(cx, ty, own, &mut leaves);
+        groups.push((leaves, *prange));
+    }
+    let mut out_location = 0;
+    let refs: Vec<(&[Leaf], syntax::TextRange)> =
+        groups.iter().map(|(l, r)| (l.as_slice(), *r)).collect();
+    let mut declared = output
+        .vars_of_groups(cx, &refs, &mut out_location)?
+        .into_iter();
+    let mut out_vars = if ret.is_void() {
+        Vec::new()
+    } else {
+        declared.next().unwrap_or_default()
+    };
+    // `out` parameters: (parameter, type, its variables).
+    let mut outs = Vec::new();
+    for ((n, ty, _, _), vars) in out_params.into_iter().zip(declared) {
         out_vars.extend(vars.iter().cloned());
         outs.push((n, ty, vars));
     }

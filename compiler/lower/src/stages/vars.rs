@@ -455,6 +455,8 @@ pub fn located_system_value(stage: Stage, side: Side, semantic: &str) -> bool {
     let s = s.strip_suffix('0').unwrap_or(&s);
     match s {
         "SV_ISFRONTFACE" => stage == Geometry && side == Output,
+        // A vertex input only is `InstanceIndex`; the stages after it pass the value on.
+        "SV_INSTANCEID" => matches!(stage, Geometry | Hull | Domain),
         "SV_RENDERTARGETARRAYINDEX" | "SV_VIEWPORTARRAYINDEX" => {
             matches!(
                 (stage, side),
@@ -508,8 +510,41 @@ impl Declare {
         next_location: &mut u32,
         range: syntax::TextRange,
     ) -> R<Vec<StageVar>> {
-        let mut out = Vec::new();
         let distances = self.distances(cx, leaves, range)?;
+        self.vars_with(cx, leaves, &distances, next_location, range)
+    }
+
+    /// Declares the variables of several groups of leaves on this side (a result and `out`
+    /// parameters, say), in order: their clip and cull distances share one array each, as
+    /// one value's do (DXC packs every `SV_ClipDistance<n>` of a side into one built-in).
+    pub fn vars_of_groups(
+        &self,
+        cx: &mut ModuleCtx<'_>,
+        groups: &[(&[Leaf], syntax::TextRange)],
+        next_location: &mut u32,
+    ) -> R<Vec<Vec<StageVar>>> {
+        let all: Vec<Leaf> = groups.iter().flat_map(|(l, _)| l.iter().cloned()).collect();
+        let range = groups
+            .first()
+            .map_or_else(syntax::TextRange::default, |g| g.1);
+        let distances = self.distances(cx, &all, range)?;
+        groups
+            .iter()
+            .map(|(leaves, range)| self.vars_with(cx, leaves, &distances, next_location, *range))
+            .collect()
+    }
+
+    /// Declares one variable per leaf of `leaves`, the clip and cull distances among them in
+    /// `distances`.
+    fn vars_with(
+        &self,
+        cx: &mut ModuleCtx<'_>,
+        leaves: &[Leaf],
+        distances: &[Distance],
+        next_location: &mut u32,
+        range: syntax::TextRange,
+    ) -> R<Vec<StageVar>> {
+        let mut out = Vec::new();
         for leaf in leaves {
             if let Some(d) = distances.iter().find(|d| d.semantic == leaf.semantic) {
                 out.push(StageVar {
