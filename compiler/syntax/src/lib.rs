@@ -139,7 +139,6 @@ pub fn parse_file(
     let (lexed, significant) = lexer::lex_with_significant(text);
     let pp = preprocess::preprocess_lexed(file, path, text, &lexed, significant, config, loader);
     let mut input = parser::Input::with_capacity(pp.tokens.len());
-    let mut open_braces = 0i64;
     for (i, t) in pp.tokens.iter().enumerate() {
         let joint = pp.tokens.get(i + 1).is_some_and(|next| !next.leading_space);
         // Only an identifier's spelling matters to the parser.
@@ -149,17 +148,9 @@ pub fn parse_file(
             ""
         };
         input.push(t.kind, token_text, joint);
-        match t.kind {
-            SyntaxKind::L_BRACE => open_braces += 1,
-            SyntaxKind::R_BRACE => open_braces -= 1,
-            _ => {}
-        }
     }
-    // Recovery from a missing `}` reads where lines start; a file with no more `{` than `}`
-    // never recovers so, and does not pay for finding them.
-    if open_braces > 0 {
-        mark_line_starts(&mut input, file, text, &pp.tokens);
-    }
+    // Recovery from a missing `}` reads where lines start and how deep.
+    mark_line_starts(&mut input, file, text, &pp.tokens);
     let output = parser::parse_source_file(&input);
     let mut diagnostics = pp.diagnostics.clone();
     diagnostics.extend(tree_builder::syntax_errors(
@@ -190,6 +181,11 @@ fn mark_line_starts(
 ) {
     let mut lines = LineStarts::new(text);
     for (i, t) in tokens.iter().enumerate() {
+        // A token joint to the one before starts no line (`(`, `;`, `.x`...): skipped, it is
+        // part of the text before the next one, where the backward scan stops.
+        if !t.leading_space && i > 0 {
+            continue;
+        }
         if let preprocess::TokenOrigin::File { file: f, range } = t.origin {
             if f == file {
                 if let Some(indent) = lines.indent_of(range) {

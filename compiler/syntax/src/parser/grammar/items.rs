@@ -302,6 +302,7 @@ fn fn_def_rest(p: &mut Parser<'_>, m: Marker) {
             p.open_body = Some(OpenBody {
                 indent: p.nth_line_indent_at(start).unwrap_or(0),
                 l_brace: pos,
+                inner_indent: p.next_line_indent_after(pos),
             });
         }
         p.fn_body_depth += 1;
@@ -636,8 +637,13 @@ fn struct_item(p: &mut Parser<'_>, m: Marker) {
 /// Whether the `struct`/`class`/`interface` keyword here starts a definition (a body or a base
 /// list follows the optional name and specialization arguments).
 pub(super) fn at_struct_def(p: &Parser<'_>) -> bool {
+    at_struct_def_at(p, 0)
+}
+
+/// `at_struct_def` for the `struct` keyword `n` tokens ahead.
+pub(super) fn at_struct_def_at(p: &Parser<'_>, n: usize) -> bool {
     // `struct [raypayload] Payload { ... }`: attributes before the name.
-    let mut at = 1;
+    let mut at = n + 1;
     while p.nth_at(at, L_BRACK) {
         match skip_brackets(p, at) {
             Some(next) => at = next,
