@@ -204,15 +204,18 @@ fn globals_after_an_unclosed_function_stay_globals() {
             .iter()
             .map(|s| s["name"].as_str().unwrap())
             .collect();
-        assert_eq!(names, ["shade", "outBuf", "kScale", "main"], "version {version}");
+        assert_eq!(
+            names,
+            ["shade", "outBuf", "kScale", "main"],
+            "version {version}"
+        );
 
         // Hover and go-to-definition on `kScale` used in `main` (line 10).
         let hover = client
             .request("textDocument/hover", at(&uri, 10, 26))
             .unwrap();
         assert_eq!(
-            hover["contents"]["value"],
-            "```hlsl\nstatic const float kScale\n```\n",
+            hover["contents"]["value"], "```hlsl\nstatic const float kScale\n```\n",
             "version {version}"
         );
         let definition = client

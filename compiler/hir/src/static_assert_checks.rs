@@ -93,13 +93,13 @@ pub(crate) fn static_assert_diagnostics(
                     continue;
                 }
                 out.push(Diagnostic::warning(
-                codes::STATIC_ASSERT_NOT_CHECKED,
-                "this static_assert is not checked: its condition is not a constant \
+                    codes::STATIC_ASSERT_NOT_CHECKED,
+                    "this static_assert is not checked: its condition is not a constant \
                  expression this compiler evaluates"
-                    .to_owned(),
-                dfile,
-                range,
-            ))
+                        .to_owned(),
+                    dfile,
+                    range,
+                ))
             }
         }
     }
@@ -107,7 +107,7 @@ pub(crate) fn static_assert_diagnostics(
         return;
     }
     let wanted = deferred.iter().map(|d| d.template).collect();
-    let instances = template_instances(db, (file, config), (&tree, &scope, &map), &root, &wanted);
+    let instances = template_instances(db, (file, config), (&tree, &scope, map), &root, &wanted);
     for d in &deferred {
         for instance in instances.iter().filter(|i| i.template == d.template) {
             let mut ctx = TypeCtx::inside(&tree, &scope, d.owner);
@@ -125,7 +125,10 @@ pub(crate) fn static_assert_diagnostics(
                 out.push(failed(&d.message, d.range.0, d.range.1).with_related(
                     sfile,
                     srange,
-                    format!("in instantiation of {kind} '{}' requested here", instance.spelled),
+                    format!(
+                        "in instantiation of {kind} '{}' requested here",
+                        instance.spelled
+                    ),
                 ));
             }
         }

@@ -22,12 +22,15 @@ use crate::HirDb;
 use base_db::{CompileConfig, SourceFile};
 use types::Type;
 
+/// Template parameters bound by name.
+type Env = Vec<(Name, TemplateArg)>;
+
 /// One instantiation of a template item.
 pub(crate) struct Instance {
     /// The struct or function template.
     pub(crate) template: ItemIdx,
     /// Its template parameters (and those of the struct a method belongs to) by name.
-    pub(crate) env: Vec<(Name, TemplateArg)>,
+    pub(crate) env: Env,
     /// Where it is asked for, in the expanded tree: the type or the call.
     pub(crate) site: TextRange,
     /// How the template is named there: `Ring<float, 3>`, `sum<int>`.
@@ -64,11 +67,9 @@ pub(crate) fn template_instances(
     }
     if wanted.iter().any(|&i| tree.function(i).is_some()) {
         // Calls from functions that are no templates, then from the instances found.
-        let mut queue: Vec<(FunctionId<'_>, Option<Vec<(Name, TemplateArg)>>)> = tree
+        let mut queue: Vec<(FunctionId<'_>, Option<Env>)> = tree
             .indices()
-            .filter(|&i| {
-                tree.function(i).is_some_and(|f| f.has_body) && !in_template(tree, i)
-            })
+            .filter(|&i| tree.function(i).is_some_and(|f| f.has_body) && !in_template(tree, i))
             .map(|i| (FunctionId::new(db, file, config, tree.item(i).ast), None))
             .collect();
         let mut inferred = 0;
@@ -93,8 +94,7 @@ pub(crate) fn template_instances(
                 let Some(callee) = tree.by_ast(*function) else {
                     continue;
                 };
-                if template_args.is_empty() || !tree.function(callee).is_some_and(|f| f.has_body)
-                {
+                if template_args.is_empty() || !tree.function(callee).is_some_and(|f| f.has_body) {
                     continue;
                 }
                 let site = sources.expr_syntax(*expr).text_range();

@@ -60,9 +60,7 @@ fn starts_item_at(p: &Parser<'_>, indent: u32) -> bool {
     // `body_closed_ahead` is asked last: it is the one check that scans to the end.
     let resumes = match shape_at(p, 0) {
         Shape::Function => dedented || !p.body_closed_ahead(body),
-        Shape::Struct => {
-            (dedented && items_follow(p, body.indent)) || !p.body_closed_ahead(body)
-        }
+        Shape::Struct => (dedented && items_follow(p, body.indent)) || !p.body_closed_ahead(body),
         Shape::Declaration => dedented && items_follow(p, body.indent),
         Shape::Other => false,
     };
@@ -144,10 +142,12 @@ fn at_fn_definition(p: &Parser<'_>, n: usize) -> bool {
         L_BRACE => true,
         // A semantic, then the body (`float g(float x) : SV_Target;` declares a function,
         // as a body may).
-        COLON => (i + 1..i + 16)
-            .map(|k| p.nth(k))
-            .find(|&k| matches!(k, L_BRACE | SEMICOLON | R_BRACE | EOF))
-            == Some(L_BRACE),
+        COLON => {
+            (i + 1..i + 16)
+                .map(|k| p.nth(k))
+                .find(|&k| matches!(k, L_BRACE | SEMICOLON | R_BRACE | EOF))
+                == Some(L_BRACE)
+        }
         _ => false,
     }
 }
