@@ -306,6 +306,9 @@ pub(crate) struct OpenBody {
     /// The indentation of the first line starting after the `{` (the body's own, when the
     /// body is written on lines of its own).
     pub(crate) inner_indent: Option<u32>,
+    /// A struct body, whose members may be functions: only its braces left unclosed say it
+    /// ends early (a function's or a cbuffer's body holds no function).
+    pub(crate) holds_functions: bool,
 }
 
 /// `{`/`}` nesting over the input: `before[i]` is the depth before token `i`, and

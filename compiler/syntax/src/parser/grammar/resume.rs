@@ -28,6 +28,13 @@
 //! its `}`: it parses as it would without this rule (the corpus under `tests/` does, byte for
 //! byte), and an unindented body (its lines at the function's column) is left to the braces.
 //!
+//! The body of a struct or cbuffer at file or namespace level whose `}` is missing ends alike
+//! (`items::braced_items_recovering`), and also at `cbuffer`, `tbuffer` or `namespace`. A
+//! cbuffer holds no function, so it follows the function body's rules; a struct's members may
+//! be functions and structs written at any indentation, so there only the braces of the rest
+//! of the input, left unclosed, let a function, a struct or a declaration (dedented, items
+//! following) end it.
+//!
 //! `cbuffer`, `tbuffer`, `namespace` and `template`, which no body holds, end a body wherever
 //! they stand (`statements::ITEM_ONLY`). Statement lists, the operand of an expression and
 //! error skipping all stop where `at_item_resumption` holds; each block left open then reports
@@ -59,6 +66,11 @@ fn starts_item_at(p: &Parser<'_>, indent: u32) -> bool {
     let dedented = body.inner_indent.is_some_and(|inner| inner > indent);
     // `body_closed_ahead` is asked last: it is the one check that scans to the end.
     let resumes = match shape_at(p, 0) {
+        // A struct's member functions may be written anywhere: only its braces say.
+        Shape::Function | Shape::Struct if body.holds_functions => !p.body_closed_ahead(body),
+        Shape::Declaration if body.holds_functions => {
+            dedented && items_follow(p, body.indent) && !p.body_closed_ahead(body)
+        }
         Shape::Function => dedented || !p.body_closed_ahead(body),
         Shape::Struct => (dedented && items_follow(p, body.indent)) || !p.body_closed_ahead(body),
         Shape::Declaration => dedented && items_follow(p, body.indent),
@@ -78,8 +90,8 @@ enum Shape {
     Function,
     /// A struct definition: a body may hold one (a local struct).
     Struct,
-    /// A variable declaration (`RWBuffer<float> b : register(u0);`, `static const int N = 4;`):
-    /// a body may hold one (a local).
+    /// A variable or function declaration (`RWBuffer<float> b : register(u0);`,
+    /// `static const int N = 4;`, `float3 f(float3 x);`): a body may hold one (a local).
     Declaration,
     Other,
 }
@@ -108,7 +120,7 @@ fn shape_at(p: &Parser<'_>, n: usize) -> Shape {
     }
     if at_fn_definition(p, i) {
         Shape::Function
-    } else if at_declaration(p, i) {
+    } else if at_declaration(p, i) || at_fn_declaration(p, i) {
         Shape::Declaration
     } else {
         Shape::Other
@@ -118,37 +130,40 @@ fn shape_at(p: &Parser<'_>, n: usize) -> Shape {
 /// Whether a function definition starts at token `n`: a return type, a name (maybe
 /// qualified, `S::get`), a parameter list, `const`, then `{` or a semantic and `{`.
 fn at_fn_definition(p: &Parser<'_>, n: usize) -> bool {
-    let Some(mut i) = scan_type(p, n) else {
-        return false;
-    };
+    fn_signature_end(p, n) == Some(L_BRACE)
+}
+
+/// Whether a function declaration (a prototype, `float3 f(float3 x);`) starts at token `n`.
+fn at_fn_declaration(p: &Parser<'_>, n: usize) -> bool {
+    fn_signature_end(p, n) == Some(SEMICOLON)
+}
+
+/// For a function signature at token `n` (a return type, a name, maybe qualified, a
+/// parameter list, `const`, a semantic), the token after it when it is `{` or `;`.
+fn fn_signature_end(p: &Parser<'_>, n: usize) -> Option<crate::SyntaxKind> {
+    let mut i = scan_type(p, n)?;
     if !p.nth_at(i, IDENT) {
-        return false;
+        return None;
     }
     i += 1;
     while p.nth_at(i, COLON2) && p.nth_at(i + 1, IDENT) {
         i += 2;
     }
     if !p.nth_at(i, L_PAREN) {
-        return false;
+        return None;
     }
-    let Some(after) = skip_balanced(p, i, L_PAREN, R_PAREN) else {
-        return false;
-    };
-    i = after;
+    i = skip_balanced(p, i, L_PAREN, R_PAREN)?;
     if p.nth_at(i, CONST_KW) {
         i += 1;
     }
     match p.nth(i) {
-        L_BRACE => true,
-        // A semantic, then the body (`float g(float x) : SV_Target;` declares a function,
-        // as a body may).
-        COLON => {
-            (i + 1..i + 16)
-                .map(|k| p.nth(k))
-                .find(|&k| matches!(k, L_BRACE | SEMICOLON | R_BRACE | EOF))
-                == Some(L_BRACE)
-        }
-        _ => false,
+        k @ (L_BRACE | SEMICOLON) => Some(k),
+        // A semantic, then the body or the `;`.
+        COLON => (i + 1..i + 16)
+            .map(|k| p.nth(k))
+            .find(|&k| matches!(k, L_BRACE | SEMICOLON | R_BRACE | EOF))
+            .filter(|&k| matches!(k, L_BRACE | SEMICOLON)),
+        _ => None,
     }
 }
 

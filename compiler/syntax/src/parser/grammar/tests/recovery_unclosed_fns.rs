@@ -410,3 +410,52 @@ fn line_starts_after_comments_tabs_and_crlf() {
         "#]],
     );
 }
+
+#[test]
+fn struct_and_cbuffer_bodies_left_open() {
+    // A struct whose `};` is missing ends at the cbuffer; the cbuffer missing its `}` ends
+    // at the global declared after it, which a function follows.
+    outline(
+        r#"struct Light {
+    float3 dir;
+    float get() { return 1; }
+
+cbuffer Frame : register(b0) {
+    float4x4 viewProj;
+
+Texture2D tex : register(t0);
+float3 prototype(float3 x);
+
+float4 main() : SV_Target { return 0; }
+"#,
+        expect![[r#"
+            STRUCT_DEF Light@0..60 (holds 1 FN_DEF)
+            CBUFFER_DEF Frame@62..115
+            VAR_DECL@117..146
+            FN_DEF prototype@147..174
+            FN_DEF main@176..215
+            error 60..60: expected `}` to close the block
+            error 115..115: expected `}` to close the block
+        "#]],
+    );
+}
+
+#[test]
+fn struct_members_at_column_zero_stay_members() {
+    // Valid HLSL: members, a nested struct and a method written at column 0 in an indented
+    // struct body; the struct's braces close it, so nothing ends early.
+    outline(
+        r#"struct S {
+    float a;
+struct Inner { int v; };
+float get() { return a; }
+Texture2D t;
+};
+float4 main() : SV_Target { return 0; }
+"#,
+        expect![[r#"
+            STRUCT_DEF S@0..90 (holds 1 FN_DEF)
+            FN_DEF main@91..130
+        "#]],
+    );
+}
