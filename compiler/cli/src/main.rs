@@ -64,6 +64,10 @@ fn main() -> ExitCode {
             }
             "-fspv-print-all" => "hlslc runs no spirv-opt passes whose output it could print",
             "-fspv-reduce-load-size" => "it configures spirv-opt, and hlslc runs no optimizer yet",
+            "-enable-unions" => {
+                "unions are not supported yet (DXC's SPIR-V backend lays a union out as a \
+                 struct, members one after another); a union is still refused"
+            }
             "-enable-payload-qualifiers" | "-disable-payload-qualifiers" => {
                 "payload access qualifiers are always parsed and, as in DXC's SPIR-V, change \
                  nothing in the module"
