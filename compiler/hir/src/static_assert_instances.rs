@@ -3,7 +3,7 @@
 //! deduced or written), each with its template parameters bound and the place that asks for
 //! it. Found as semantic analysis sees them: every type written outside a template, and every
 //! call of a template function from a function that is no template, then from those
-//! instances in turn (a bounded number).
+//! instances in turn (a bounded number), and the types written in those instances.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -61,7 +61,7 @@ pub(crate) fn template_instances(
         }
     };
     if wanted.iter().any(|&i| tree.strukt(i).is_some()) {
-        for instance in struct_instances(tree, scope, map, root, wanted) {
+        for instance in struct_instances(tree, scope, map, root, None, wanted) {
             push(&mut out, instance);
         }
     }
@@ -113,16 +113,35 @@ pub(crate) fn template_instances(
             }
         }
     }
+    if wanted.iter().any(|&i| tree.strukt(i).is_some()) {
+        // Struct templates named in the function templates' instances, their arguments bound
+        // (`Ring<T, 2> r;` in `f<float>`).
+        let bound: Vec<(ItemIdx, Env)> = out
+            .iter()
+            .filter(|i| tree.function(i.template).is_some())
+            .map(|i| (i.template, i.env.clone()))
+            .collect();
+        for (f, env) in bound {
+            let Some(node) = map.node(root, tree.item(f).ast) else {
+                continue;
+            };
+            for instance in struct_instances(tree, scope, map, &node, Some(&env), wanted) {
+                push(&mut out, instance);
+            }
+        }
+    }
     out.retain(|i| wanted.contains(&i.template));
     out
 }
 
-/// The struct template instances named by the types written outside templates.
+/// The struct template instances named by the types written under `root`: outside templates,
+/// or, with `bound`, in the function template `root` is, its parameters bound so.
 fn struct_instances(
     tree: &ItemTree,
     scope: &ItemScope,
     map: &AstIdMap,
     root: &SyntaxNode,
+    bound: Option<&Env>,
     wanted: &HashSet<ItemIdx>,
 ) -> Vec<Instance> {
     let mut out = Vec::new();
@@ -141,13 +160,14 @@ fn struct_instances(
             .ancestors()
             .skip(1)
             .find_map(|n| map.id_of(&n).and_then(|id| tree.by_ast(id)));
-        if owner.is_some_and(|o| in_template(tree, o)) {
+        if bound.is_none() && owner.is_some_and(|o| in_template(tree, o)) {
             continue;
         }
-        let ctx = match owner {
+        let mut ctx = match owner {
             Some(o) => TypeCtx::inside(tree, scope, o),
             None => TypeCtx::new(tree, scope, LookupSite::file()),
         };
+        ctx.env.extend(bound.into_iter().flatten().cloned());
         let tref = TypeRef::lower(Some(ty), &[], std::iter::empty());
         let Some(Type::Struct(st)) = ctx.resolve(&tref, &mut Vec::new()) else {
             continue;

@@ -52,6 +52,7 @@ template <uint K> uint deep(uint x) { static_assert(K < 8, "K is small"); return
 template <uint K> uint outer(uint x) { return deep<K * 4>(x); }
 template <typename T> T unused(T v) { static_assert(sizeof(T) == 3, "never instantiated"); return v; }
 template <typename T> struct Bad { static_assert(false, "not dependent"); T v; };
+template <uint K> float ring_of(float x) { Ring<float, K> r; r.slots[0] = x; return r.slots[0]; }
 static Ring<uint, 1> g_small;
 float use(Ring<double, 2> r) { return 0; }
 float main(float x : X) : SV_Target {
@@ -59,19 +60,21 @@ float main(float x : X) : SV_Target {
   Ring<float, 4> same;
   fine.slots[0] = x;
   uint a = scaled<2>(1) + scaled<0>(1) + outer<1>(2) + outer<3>(2);
-  double d = twice(1.0l);
+  double d = twice(1.0l) + ring_of<3>(x) + ring_of<1>(x);
   return fine.slots[0] + twice(x);
 }
 "#,
         expect![[r#"
             E2200 3:17 `N > 1`: static_assert failed "two slots at least"
-              note 13:8 `Ring<uint, 1>`: in instantiation of template class 'Ring<uint, 1>' requested here
+              note 14:8 `Ring<uint, 1>`: in instantiation of template class 'Ring<uint, 1>' requested here
+            E2200 3:17 `N > 1`: static_assert failed "two slots at least"
+              note 13:44 `Ring<float, K>`: in instantiation of template class 'Ring<float, 1>' requested here
             E2200 4:17 `sizeof(T) == 4`: static_assert failed
-              note 14:11 `Ring<double, 2>`: in instantiation of template class 'Ring<double, 2>' requested here
+              note 15:11 `Ring<double, 2>`: in instantiation of template class 'Ring<double, 2>' requested here
             E2200 7:55 `K != 0`: static_assert failed "K is zero"
-              note 19:27 `scaled<0>(1)`: in instantiation of function template specialization 'scaled<0>' requested here
+              note 20:27 `scaled<0>(1)`: in instantiation of function template specialization 'scaled<0>' requested here
             E2200 8:52 `sizeof(T) == 4`: static_assert failed "32-bit"
-              note 20:14 `twice(1.0l)`: in instantiation of function template specialization 'twice<double>' requested here
+              note 21:14 `twice(1.0l)`: in instantiation of function template specialization 'twice<double>' requested here
             E2200 9:53 `K < 8`: static_assert failed "K is small"
               note 10:47 `deep<K * 4>(x)`: in instantiation of function template specialization 'deep<12>' requested here
             E2200 12:50 `false`: static_assert failed "not dependent"
