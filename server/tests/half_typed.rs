@@ -1,5 +1,6 @@
 //! End-to-end tests of a file being typed: a function whose `}` is not typed yet keeps the
-//! functions after it in the outline, hover and go-to-definition, gets one "expected `}`"
+//! functions and globals after it in the outline, hover and go-to-definition (also when a
+//! stray `}` later balances the braces), gets one "expected `}`"
 //! diagnostic, and completion in it offers its parameters and locals. The real binary over
 //! stdio, as in `lsp.rs`; lines and characters are zero-based and counted on the fixture.
 
@@ -159,5 +160,83 @@ fn completion_offers_parameters_and_locals() {
     assert!(found.contains(&"b: float4".to_owned()), "{found:?}");
     assert!(found.contains(&"id: uint3".to_owned()), "{found:?}");
     assert!(!found.iter().any(|f| f.starts_with("k: ")), "{found:?}");
+    client.shutdown();
+}
+
+/// `shade` is missing its `}`; globals follow it, then `main` uses them. In the second
+/// version `main` also has one `}` too many, so the braces balance.
+const GLOBALS_AFTER: &str = r#"float shade(float x) {
+    float k = x * 2;
+    if (k > 1) {
+        k = 1;
+
+RWStructuredBuffer<float> outBuf : register(u0);
+static const float kScale = 0.5;
+
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    outBuf[id.x] = shade(kScale);
+}
+"#;
+
+#[test]
+fn globals_after_an_unclosed_function_stay_globals() {
+    let dir = TempDir::new("half-typed-globals");
+    let uri = dir.uri("a.hlsl");
+    let (mut client, _) = Client::start(dir.path(), Value::Null);
+    let balanced = GLOBALS_AFTER.replace("(kScale);\n", "(kScale);\n    }\n");
+    for (version, text) in [(1, GLOBALS_AFTER.to_owned()), (2, balanced)] {
+        if version == 1 {
+            client.open(&uri, version, &text);
+        } else {
+            client.replace_all(&uri, version, &text);
+        }
+        client.diagnostics(&uri, version);
+        let symbols = client
+            .request(
+                "textDocument/documentSymbol",
+                json!({ "textDocument": { "uri": uri } }),
+            )
+            .unwrap();
+        let names: Vec<&str> = symbols
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            ["shade", "outBuf", "kScale", "main"],
+            "version {version}"
+        );
+
+        // Hover and go-to-definition on `kScale` used in `main` (line 10).
+        let hover = client
+            .request("textDocument/hover", at(&uri, 10, 26))
+            .unwrap();
+        assert_eq!(
+            hover["contents"]["value"], "```hlsl\nstatic const float kScale\n```\n",
+            "version {version}"
+        );
+        let definition = client
+            .request("textDocument/definition", at(&uri, 10, 6))
+            .unwrap();
+        let target = definition.as_array().map_or(&definition, |a| &a[0]);
+        assert_eq!(
+            target["range"]["start"],
+            json!({ "line": 5, "character": 26 }),
+            "version {version}"
+        );
+        // Completion in `main` offers them as globals, and not `shade`'s local `k`.
+        let found = items(
+            &client
+                .request("textDocument/completion", at(&uri, 11, 0))
+                .unwrap(),
+        );
+        for want in ["outBuf: global", "kScale: global", "id: uint3"] {
+            assert!(found.iter().any(|f| f == want), "{want} not in {found:?}");
+        }
+        assert!(!found.iter().any(|f| f.starts_with("k: ")), "{found:?}");
+    }
     client.shutdown();
 }

@@ -417,6 +417,7 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             | "Cc"
             | "enable-payload-qualifiers"
             | "disable-payload-qualifiers"
+            | "enable-unions"
             | "fcgl"
             | "fspv-print-all" => vec![format!("--ignored-dxc-flag={s}")],
             // Arguments always reach a callee through temporaries of the parameter's type,

@@ -118,6 +118,7 @@ pub const ACCEPTED: &[Accepted] = &[
         "-disable-payload-qualifiers",
         &["-disable-payload-qualifiers"],
     ),
+    flag("-enable-unions", &["-enable-unions"]),
     flag("-fcgl", &["-fcgl"]),
     flag("-fspv-print-all", &["-fspv-print-all"]),
     flag(

@@ -69,6 +69,10 @@ fn main() -> ExitCode {
                  shared locations under it (`Component` decorations); hlslc gives each its own \
                  locations, so link with stages compiled without it"
             }
+            "-enable-unions" => {
+                "unions are not supported yet (DXC's SPIR-V backend lays a union out as a \
+                 struct, members one after another); a union is still refused"
+            }
             "-enable-payload-qualifiers" | "-disable-payload-qualifiers" => {
                 "payload access qualifiers are always parsed and, as in DXC's SPIR-V, change \
                  nothing in the module"

@@ -855,6 +855,32 @@ fn pack_optimized_is_not_supported_yet_for_spirv() {
     assert!(!err.contains("only concerns DXIL"), "{err}");
 }
 
+/// `-enable-unions` (DXC's unions before HLSL 202x) is accepted with a warning, and a union
+/// is still refused.
+#[test]
+fn enable_unions_is_accepted_with_a_warning() {
+    let main = temp_file(
+        "unions/main.hlsl",
+        "union U { float f; uint u; };\n[numthreads(1, 1, 1)] void main() {}\n",
+    );
+    let out = hlslc(&[
+        "-T",
+        "cs_6_0",
+        "-E",
+        "main",
+        "-enable-unions",
+        "--check",
+        main.to_str().unwrap(),
+    ]);
+    let err = stderr(&out);
+    assert!(
+        err.contains("`-enable-unions` is ignored: unions are not supported yet"),
+        "{err}"
+    );
+    assert!(err.contains("E2180"), "{err}");
+    assert_eq!(out.status.code(), Some(1), "{err}");
+}
+
 /// Flags engines' build scripts pass to DXC: `-nologo`, `-H` (the include tree on stderr),
 /// `-rootsig-define NAME` (its value read and ignored), `-fvk-use-dx-position-w` (as
 /// `-fvk-invert-w`: the pixel shader divides by `FragCoord.w`).

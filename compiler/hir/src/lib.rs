@@ -119,6 +119,7 @@ mod register_checks;
 pub mod scope;
 mod spirv_type;
 mod static_assert_checks;
+mod static_assert_instances;
 mod stmt_attr_checks;
 pub mod system_values;
 pub mod type_ref;

@@ -4,6 +4,15 @@
 //! definition is refused at its head (`union U`). Either way the union is analysed as a struct
 //! of its members, so what uses it says nothing more. Called by
 //! `decl_checks::declaration_diagnostics`.
+//!
+//! Why not compile them: DXC takes unions under `-HV 202x` (or `-enable-unions`) and its
+//! DXIL path gives every member offset 0 (its `HLSLFileCheck/hlsl/types/union` tests), but
+//! its SPIR-V backend has no union case: a union is lowered like any record, an `OpTypeStruct`
+//! whose members follow one another (`LowerTypeVisitor::lowerStructFields`), so a write
+//! through one member is not seen through another. Overlapping members would not pass
+//! `spirv-val` either (offsets in a `Block` must not overlap). Rather than copy a silent
+//! miscompilation, the definition stays refused until unions get a storage of their own (the
+//! largest member, other members read and written through bit casts).
 
 use syntax::{SyntaxKind, SyntaxNode, TextRange};
 

@@ -139,7 +139,8 @@ pub fn parse_file(
     let (lexed, significant) = lexer::lex_with_significant(text);
     let pp = preprocess::preprocess_lexed(file, path, text, &lexed, significant, config, loader);
     let mut input = parser::Input::with_capacity(pp.tokens.len());
-    let mut open_braces = 0i64;
+    // Recovery from a missing `}` reads where the lines of the main file start, how deep.
+    let mut lines = LineStarts::new(text);
     for (i, t) in pp.tokens.iter().enumerate() {
         let joint = pp.tokens.get(i + 1).is_some_and(|next| !next.leading_space);
         // Only an identifier's spelling matters to the parser.
@@ -149,16 +150,17 @@ pub fn parse_file(
             ""
         };
         input.push(t.kind, token_text, joint);
-        match t.kind {
-            SyntaxKind::L_BRACE => open_braces += 1,
-            SyntaxKind::R_BRACE => open_braces -= 1,
-            _ => {}
+        // A token joint to the one before starts no line (`(`, `;`, `.x`...): skipped, it is
+        // part of the text before the next one, where the backward scan stops.
+        if t.leading_space || i == 0 {
+            if let preprocess::TokenOrigin::File { file: f, range } = t.origin {
+                if f == file {
+                    if let Some(indent) = lines.indent_of(range) {
+                        input.mark_line_start(i, indent);
+                    }
+                }
+            }
         }
-    }
-    // Recovery from a missing `}` reads where lines start; a file with no more `{` than `}`
-    // never recovers so, and does not pay for finding them.
-    if open_braces > 0 {
-        mark_line_starts(&mut input, file, text, &pp.tokens);
     }
     let output = parser::parse_source_file(&input);
     let mut diagnostics = pp.diagnostics.clone();
@@ -177,26 +179,6 @@ pub fn parse_file(
         diagnostics,
         lossless: Arc::default(),
         expanded: Arc::default(),
-    }
-}
-
-/// Marks the tokens of `input` (one per token of `tokens`) that start a line of `text`, the
-/// main file `file`, with their indentation.
-fn mark_line_starts(
-    input: &mut parser::Input,
-    file: FileId,
-    text: &str,
-    tokens: &[preprocess::PpToken],
-) {
-    let mut lines = LineStarts::new(text);
-    for (i, t) in tokens.iter().enumerate() {
-        if let preprocess::TokenOrigin::File { file: f, range } = t.origin {
-            if f == file {
-                if let Some(indent) = lines.indent_of(range) {
-                    input.mark_line_start(i, indent);
-                }
-            }
-        }
     }
 }
 

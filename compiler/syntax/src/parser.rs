@@ -303,6 +303,12 @@ pub(crate) struct OpenBody {
     pub(crate) indent: u32,
     /// The input index of the body's `{`.
     pub(crate) l_brace: usize,
+    /// The indentation of the first line starting after the `{` (the body's own, when the
+    /// body is written on lines of its own).
+    pub(crate) inner_indent: Option<u32>,
+    /// A struct body, whose members may be functions: only its braces left unclosed say it
+    /// ends early (a function's or a cbuffer's body holds no function).
+    pub(crate) holds_functions: bool,
 }
 
 /// `{`/`}` nesting over the input: `before[i]` is the depth before token `i`, and
@@ -379,6 +385,14 @@ impl<'i> Parser<'i> {
     pub(crate) fn nth_line_indent_at(&self, index: usize) -> Option<u32> {
         let indent = self.input.tokens.get(index)?.line_indent;
         (indent != NOT_LINE_START).then_some(u32::from(indent))
+    }
+
+    /// The indentation of the first line of the main file starting after input token
+    /// `index`, looking no further than a bounded number of tokens.
+    pub(crate) fn next_line_indent_after(&self, index: usize) -> Option<u32> {
+        const MAX_LOOKAHEAD: usize = 512;
+        (index + 1..self.input.len().min(index + 1 + MAX_LOOKAHEAD))
+            .find_map(|i| self.nth_line_indent_at(i))
     }
 
     /// Whether the rest of the input closes `body`: counting braces from the current token

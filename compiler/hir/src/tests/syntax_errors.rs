@@ -149,8 +149,7 @@ struct S { float a;
 void f() { S s; s.b = 1; }
 "#,
         expect![[r#"
-            E1200 4:1: expected `}`
-            E1200 3:26: expected `;` after struct definition
+            E1200 2:20: expected `}` to close the block
             E2015 3:17 `s.b`: no member named `b` in `S`
         "#]],
     );

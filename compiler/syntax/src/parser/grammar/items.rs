@@ -3,8 +3,8 @@
 //! contents, and local declarations inside function bodies.
 
 use super::{
-    attributes, error_until, expressions, modifiers, name, nested, statements, types, IdentClass,
-    Marker, OpenBody, Parser, TokenSet,
+    attributes, error_until, expressions, modifiers, name, nested, resume, statements, types,
+    IdentClass, Marker, OpenBody, Parser, TokenSet,
 };
 use crate::SyntaxKind::*;
 
@@ -25,9 +25,21 @@ pub(super) const ITEM_START: TokenSet = TokenSet::new(&[
     CONST_KW,
 ]);
 
-/// Items up to the end of input, or up to a `}` when `in_braces`. Stray `;` are allowed.
+/// Items up to the end of input, or up to a `}` when `in_braces` (or where the file's items
+/// resume after a struct or cbuffer body left open). Stray `;` are allowed.
 pub(super) fn item_list_contents(p: &mut Parser<'_>, in_braces: bool) {
     while !p.at_end() {
+        if in_braces && resume::at_item_resumption(p) {
+            break;
+        }
+        // A struct or cbuffer body left open ends at a buffer or a namespace, which neither
+        // holds (a namespace's body holds them: it recovers nothing).
+        if in_braces
+            && p.open_body.is_some()
+            && matches!(p.current(), CBUFFER_KW | TBUFFER_KW | NAMESPACE_KW)
+        {
+            break;
+        }
         if p.at(R_BRACE) {
             if in_braces {
                 break;
@@ -46,13 +58,52 @@ pub(super) fn item_list_contents(p: &mut Parser<'_>, in_braces: bool) {
     }
 }
 
-/// `{ items }` wrapped in `kind` (`ITEM_LIST`, `FIELD_LIST`).
-fn braced_items(p: &mut Parser<'_>, kind: crate::SyntaxKind) {
+/// `{ items }` wrapped in `kind` (`ITEM_LIST`, `FIELD_LIST`); false when the `}` is missing.
+fn braced_items(p: &mut Parser<'_>, kind: crate::SyntaxKind) -> bool {
     let m = p.start();
     p.bump(L_BRACE);
     item_list_contents(p, true);
-    p.expect(R_BRACE);
+    let closed = p.eat(R_BRACE);
+    if !closed {
+        if resume::at_item_resumption(p)
+            || (p.open_body.is_some()
+                && matches!(p.current(), CBUFFER_KW | TBUFFER_KW | NAMESPACE_KW))
+        {
+            p.error_at_end_of_previous("expected `}` to close the block");
+        } else {
+            p.error("expected `}`");
+        }
+    }
     m.complete(p, kind);
+    closed
+}
+
+/// The body whose `{` is the current token, as recovery from its missing `}` sees it
+/// (`resume`): the item it belongs to starts at `p.item_start`.
+fn open_body_here(p: &Parser<'_>, holds_functions: bool) -> OpenBody {
+    let (pos, _) = p.token_pos();
+    OpenBody {
+        indent: p.nth_line_indent_at(p.item_start).unwrap_or(0),
+        l_brace: pos,
+        inner_indent: p.next_line_indent_after(pos),
+        holds_functions,
+    }
+}
+
+/// `braced_items` for the body of a struct or cbuffer at file or namespace level, which
+/// recovery may close early where the file's items evidently resume.
+fn braced_items_recovering(
+    p: &mut Parser<'_>,
+    kind: crate::SyntaxKind,
+    holds_functions: bool,
+) -> bool {
+    let outer = p.open_body;
+    if outer.is_none() && p.fn_body_depth == 0 {
+        p.open_body = Some(open_body_here(p, holds_functions));
+    }
+    let closed = braced_items(p, kind);
+    p.open_body = outer;
+    closed
 }
 
 /// One item. Consumes nothing (and reports nothing) when no item starts here.
@@ -297,12 +348,7 @@ fn fn_def_rest(p: &mut Parser<'_>, m: Marker) {
         let outer = p.open_body;
         if p.fn_body_depth == 0 {
             // A body at file, namespace or struct level: the one recovery may close early.
-            let (pos, _) = p.token_pos();
-            let start = p.item_start;
-            p.open_body = Some(OpenBody {
-                indent: p.nth_line_indent_at(start).unwrap_or(0),
-                l_brace: pos,
-            });
+            p.open_body = Some(open_body_here(p, false));
         }
         p.fn_body_depth += 1;
         statements::block(p);
@@ -610,14 +656,15 @@ pub(super) fn annotations(p: &mut Parser<'_>) {
 fn struct_item(p: &mut Parser<'_>, m: Marker) {
     if at_struct_def(p) {
         let s = p.start();
-        struct_head_and_body(p);
+        let closed = struct_head_and_body(p);
         if p.at(IDENT) && matches!(p.nth(1), SEMICOLON | COMMA | EQ | L_BRACK | COLON) {
             let def = s.complete(p, STRUCT_DEF);
             def.precede(p).complete(p, TYPE_REF);
             var_decl_rest(p, m);
         } else {
             s.abandon(p);
-            if !p.eat(SEMICOLON) {
+            // A body left open misses its `};`: said once, by the missing `}`.
+            if !p.eat(SEMICOLON) && closed {
                 p.error_after_previous("expected `;` after struct definition");
             }
             m.complete(p, STRUCT_DEF);
@@ -636,8 +683,13 @@ fn struct_item(p: &mut Parser<'_>, m: Marker) {
 /// Whether the `struct`/`class`/`interface` keyword here starts a definition (a body or a base
 /// list follows the optional name and specialization arguments).
 pub(super) fn at_struct_def(p: &Parser<'_>) -> bool {
+    at_struct_def_at(p, 0)
+}
+
+/// `at_struct_def` for the `struct` keyword `n` tokens ahead.
+pub(super) fn at_struct_def_at(p: &Parser<'_>, n: usize) -> bool {
     // `struct [raypayload] Payload { ... }`: attributes before the name.
-    let mut at = 1;
+    let mut at = n + 1;
     while p.nth_at(at, L_BRACK) {
         match skip_brackets(p, at) {
             Some(next) => at = next,
@@ -688,8 +740,9 @@ pub(super) fn struct_def(p: &mut Parser<'_>) {
     m.complete(p, STRUCT_DEF);
 }
 
-/// `struct Name : Base { members }` (name and base optional).
-fn struct_head_and_body(p: &mut Parser<'_>) {
+/// `struct Name : Base { members }` (name and base optional); false when the body misses its
+/// `}`.
+fn struct_head_and_body(p: &mut Parser<'_>) -> bool {
     p.bump_any();
     attributes::attributes(p);
     if p.at(IDENT) {
@@ -713,11 +766,17 @@ fn struct_head_and_body(p: &mut Parser<'_>) {
         // Methods of a struct declared in a function may have bodies.
         let outer = std::mem::take(&mut p.fn_body_depth);
         let outer_body = p.open_body.take();
-        braced_items(p, FIELD_LIST);
+        let closed = if outer == 0 && outer_body.is_none() {
+            braced_items_recovering(p, FIELD_LIST, true)
+        } else {
+            braced_items(p, FIELD_LIST)
+        };
         p.fn_body_depth = outer;
         p.open_body = outer_body;
+        closed
     } else {
         p.error("expected `{` to start the struct body");
+        true
     }
 }
 
@@ -727,7 +786,7 @@ fn cbuffer(p: &mut Parser<'_>, m: Marker) {
     name(p, "a buffer name");
     annotations(p);
     if p.at(L_BRACE) {
-        braced_items(p, ITEM_LIST);
+        braced_items_recovering(p, ITEM_LIST, false);
     } else {
         p.error("expected `{` to start the buffer body");
     }

@@ -28,7 +28,8 @@ const STMT_START: TokenSet = TokenSet::new(&[
 ]);
 
 /// Items that cannot appear in a function body: a block that meets one was left unclosed.
-const ITEM_ONLY: TokenSet = TokenSet::new(&[CBUFFER_KW, TBUFFER_KW, NAMESPACE_KW, TEMPLATE_KW]);
+pub(super) const ITEM_ONLY: TokenSet =
+    TokenSet::new(&[CBUFFER_KW, TBUFFER_KW, NAMESPACE_KW, TEMPLATE_KW]);
 
 /// Whether the statements of a block end here without its `}`: an item-only keyword, or the
 /// start of the next item after a body left open (`resume`).

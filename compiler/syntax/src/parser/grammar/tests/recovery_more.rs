@@ -108,7 +108,6 @@ fn struct_body_unterminated() {
                     SEMICOLON@18..19 ";"
               WHITESPACE@19..20 "\n"
             error 20..20: expected `}`
-            error 18..19: expected `;` after struct definition
         "#]],
     );
 }

@@ -265,21 +265,133 @@ fn unclosed_method_in_a_struct() {
 }
 
 #[test]
-fn no_recovery_when_the_braces_balance() {
-    // A `}` missing in one place and one too many in another balance: nothing says where
-    // `f` should have ended, so `h` stays nested as before (FIXME if it ever matters).
+fn braces_balanced_by_a_stray_one_later() {
+    // A `}` missing in `f` and one too many after `h` balance; `f`'s body is indented and
+    // `h` starts at column 0, so `f` ends before `h` and the stray `}` is the error.
     outline(
         r#"void f() {
   g();
 void h() { }
 }
+"#,
+        expect![[r#"
+            FN_DEF f@0..17
+            FN_DEF h@18..30
+            ERROR@31..32
+            error 17..17: expected `}` to close the block
+            error 31..32: unmatched `}`
+        "#]],
+    );
+}
+
+#[test]
+fn stray_brace_in_a_later_function_balances_a_missing_one() {
+    // `f` lost its `}`, `k` has one too many: the globals and functions between stay items.
+    outline(
+        r#"void f() {
+    if (true) {
+        g();
+    }
+
+RWBuffer<float> b : register(u0);
+static const float K = 2.0;
+struct S {
+    float x;
+};
+
+float h() { return K; }
+
+void k() {
+    b[0] = h();
+    }
 }
 "#,
         expect![[r#"
-            FN_DEF f@0..32 (holds 1 FN_DEF)
-            ERROR@33..34
-            error 27..28: function definition is not allowed here
-            error 33..34: unmatched `}`
+            FN_DEF f@0..45
+            VAR_DECL@47..80
+            VAR_DECL@81..108
+            STRUCT_DEF S@109..135
+            FN_DEF h@137..160
+            FN_DEF k@162..194
+            ERROR@195..196
+            error 45..45: expected `}` to close the block
+            error 195..196: unmatched `}`
+        "#]],
+    );
+}
+
+#[test]
+fn globals_after_an_unclosed_function() {
+    // More `{` than `}`: declarations at column 0 followed by more items are globals.
+    outline(
+        r#"float f(float x) {
+    return x;
+
+RWStructuredBuffer<float> o : register(u0);
+groupshared float s[4];
+
+[numthreads(1, 1, 1)]
+void main() { o[0] = f(s[0]); }
+"#,
+        expect![[r#"
+            FN_DEF f@0..32
+            VAR_DECL@34..77
+            VAR_DECL@78..101
+            FN_DEF main@103..156
+            error 32..32: expected `}` to close the block
+        "#]],
+    );
+}
+
+#[test]
+fn unindented_locals_in_an_indented_body_stay_locals() {
+    // Valid HLSL with lines at column 0 in an indented body: an indented statement, or the
+    // `}` closing the body, follows them, so nothing ends early. Without that `}`, the
+    // declaration and the struct followed by a function are read as items, `dbg` still not.
+    let text = r#"void f() {
+    float a = 1;
+float dbg = a;
+float4 g(float x) : SV_Target;
+    a += dbg;
+static const int N = 2;
+struct L { int v; };
+}
+void h() { }
+"#;
+    outline(
+        text,
+        expect![[r#"
+            FN_DEF f@0..134 (holds 1 FN_DEF)
+            FN_DEF h@135..147
+        "#]],
+    );
+    outline(
+        &text.replace("}\nvoid h", "\nvoid h"),
+        expect![[r#"
+            FN_DEF f@0..87 (holds 1 FN_DEF)
+            VAR_DECL@88..111
+            STRUCT_DEF L@112..132
+            FN_DEF h@134..146
+            error 87..87: expected `}` to close the block
+        "#]],
+    );
+}
+
+#[test]
+fn unindented_body_with_a_stray_brace_stays_as_before() {
+    // Nothing is indented: the lines do not say where `f` ends; the braces decide.
+    outline(
+        r#"void f() {
+g();
+void h() { }
+}
+}
+"#,
+        expect![[r#"
+            FN_DEF f@0..30 (holds 1 FN_DEF)
+            ERROR@31..32
+            error 25..26: function definition is not allowed here
+            error 31..32: unmatched `}`
         "#]],
     );
 }
@@ -295,6 +407,55 @@ fn line_starts_after_comments_tabs_and_crlf() {
             FN_DEF h@41..53
             error 36..37: function definition is not allowed here
             error 39..39: expected `}` to close the block
+        "#]],
+    );
+}
+
+#[test]
+fn struct_and_cbuffer_bodies_left_open() {
+    // A struct whose `};` is missing ends at the cbuffer; the cbuffer missing its `}` ends
+    // at the global declared after it, which a function follows.
+    outline(
+        r#"struct Light {
+    float3 dir;
+    float get() { return 1; }
+
+cbuffer Frame : register(b0) {
+    float4x4 viewProj;
+
+Texture2D tex : register(t0);
+float3 prototype(float3 x);
+
+float4 main() : SV_Target { return 0; }
+"#,
+        expect![[r#"
+            STRUCT_DEF Light@0..60 (holds 1 FN_DEF)
+            CBUFFER_DEF Frame@62..115
+            VAR_DECL@117..146
+            FN_DEF prototype@147..174
+            FN_DEF main@176..215
+            error 60..60: expected `}` to close the block
+            error 115..115: expected `}` to close the block
+        "#]],
+    );
+}
+
+#[test]
+fn struct_members_at_column_zero_stay_members() {
+    // Valid HLSL: members, a nested struct and a method written at column 0 in an indented
+    // struct body; the struct's braces close it, so nothing ends early.
+    outline(
+        r#"struct S {
+    float a;
+struct Inner { int v; };
+float get() { return a; }
+Texture2D t;
+};
+float4 main() : SV_Target { return 0; }
+"#,
+        expect![[r#"
+            STRUCT_DEF S@0..90 (holds 1 FN_DEF)
+            FN_DEF main@91..130
         "#]],
     );
 }
