@@ -68,5 +68,6 @@ mod vk_ext;
 mod vkd3d_probe;
 mod vkmisc;
 mod vulkan_types;
+mod weak3;
 mod weak_spots;
 mod wicked_probe;
