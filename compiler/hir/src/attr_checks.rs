@@ -7,7 +7,8 @@
 //! Attributes we do not know are left alone, and so is the argument count of `[numthreads]`
 //! on an entry point of a stage without thread groups, as DXC ignores it there. Called by `diagnostics::diagnostics` for every
 //! function declaration, entry point or not; also reports `[[vk::aliased_pointer]]`, which
-//! is not supported yet, wherever it is written.
+//! is not supported yet, wherever it is written, and has `vk_attr_checks` look at the
+//! pixel-shader test attributes of entry points.
 
 use base_db::{CompileConfig, SourceFile};
 use syntax::ast::{self, AstNode, HasAttributes};
@@ -101,7 +102,17 @@ pub(crate) fn attribute_diagnostics(
             .find(|e| e.function == item.ast || (prototype && e.name == item.name))
             .map(|e| e.stage);
         let tcx = TypeCtx::inside(&tree, &scope, idx);
-        for attr in node.attributes() {
+        let attrs: Vec<ast::Attribute> = node.attributes().collect();
+        for (code, range, message) in crate::vk_attr_checks::fragment_test_attributes(&attrs, stage)
+        {
+            let (f, r) = user_range(db, file, config, range);
+            out.push(if code.starts_with('W') {
+                Diagnostic::warning(code, message, f, r)
+            } else {
+                Diagnostic::error(code, message, f, r)
+            });
+        }
+        for attr in attrs {
             let mut warnings = Vec::new();
             let mut report = |range: TextRange, message: String| {
                 let (f, r) = user_range(db, file, config, range);

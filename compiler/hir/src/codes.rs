@@ -136,3 +136,9 @@ pub const STATIC_ASSERT_NOT_CHECKED: &str = "W2079";
 pub const STRING_VARIABLE: &str = "E2201";
 /// An initializer on a `groupshared` variable, which DXC ignores.
 pub const GROUPSHARED_INITIALIZER: &str = "W2080";
+/// Two `[[vk::stencil_ref_*]]` promises for one face of a pixel shader (DXC's error).
+pub const STENCIL_REF_ATTRIBUTES: &str = "E2240";
+/// A `[[vk::...]]` attribute DXC does not know, ignored (clang's "unknown attribute").
+pub const UNKNOWN_ATTRIBUTE: &str = "W2090";
+/// A known attribute where it has no effect (a pixel-shader test mode on a vertex shader).
+pub const ATTRIBUTE_WITHOUT_EFFECT: &str = "W2091";

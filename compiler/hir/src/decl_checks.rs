@@ -6,6 +6,7 @@
 //!   and consume structured buffers, `[[vk::location]]` only on functions, parameters and
 //!   struct fields, `[[vk::push_constant]]` and `[[vk::shader_record_nv/ext]]` only on global
 //!   variables and cbuffers, without arguments (`E2025`); `[[vk::ext_decorate_id]]` not on functions.
+//! - `[[vk::...]]` attributes DXC does not know (`W2090`, in `vk_attr_checks`).
 //! - Specialization constants (`E2028`): `[[vk::constant_id]]` on a non-`static` global
 //!   scalar of a 32-bit or smaller type, whose default value is a literal.
 //! - Elements of typed buffers (`E2029`): scalars or vectors, never structs or arrays (DXC:
@@ -460,6 +461,10 @@ fn is_counter_buffer(ty: &Type) -> bool {
 }
 
 fn check_subject(cx: &mut Checker<'_>, attr: &ast::Attribute, subject: Subject, ty: Option<&Type>) {
+    if let Some((code, range, message)) = crate::vk_attr_checks::unknown_vk_attribute(attr) {
+        cx.warning(code, range, message);
+        return;
+    }
     let name = attr.name_text();
     let Some((allowed, description)) = subjects(&name) else {
         return;

@@ -123,6 +123,7 @@ mod stmt_attr_checks;
 pub mod system_values;
 pub mod type_ref;
 mod union_checks;
+mod vk_attr_checks;
 
 #[cfg(test)]
 mod test_db;

@@ -228,3 +228,13 @@ fn numthreads_of(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<[u32; 3]> {
         .collect();
     values.filter(|v| v.len() == 3).map(|v| [v[0], v[1], v[2]])
 }
+
+/// The range of attribute `name` on function `idx` (`[[vk::depth_unchanged]]`), or of the
+/// function when it is not found.
+pub fn function_attr_range(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> syntax::TextRange {
+    item_node(cx, idx)
+        .and_then(ast::FnDef::cast)
+        .and_then(|f| f.attributes().find(|a| a.name_text() == name))
+        .map(|a| a.syntax().text_range())
+        .unwrap_or_else(|| cx.item_range(idx))
+}

@@ -90,14 +90,18 @@ fn walk(ty: &Type, layout: &TypeLayout, rules: LayoutRules, out: &mut Vec<Offset
                 };
                 let allowed = place(at, &f.ty, &m.layout, rules);
                 if allowed != at && rules != LayoutRules::Dx {
-                    out.push(fault(s, &f.name, format!(
-                        "`[[vk::offset({at})]]` places `{}.{name}` ({}) where the {} layout \
+                    out.push(fault(
+                        s,
+                        &f.name,
+                        format!(
+                            "`[[vk::offset({at})]]` places `{}.{name}` ({}) where the {} layout \
                          does not allow it to start (the next offset it allows is {allowed}); \
                          the SPIR-V would fail validation",
-                        s.name,
-                        f.ty,
-                        rules.name()
-                    )));
+                            s.name,
+                            f.ty,
+                            rules.name()
+                        ),
+                    ));
                     continue;
                 }
                 let end = at.saturating_add(m.layout.size);
@@ -116,14 +120,18 @@ fn walk(ty: &Type, layout: &TypeLayout, rules: LayoutRules, out: &mut Vec<Offset
                 });
                 if let Some(j) = overlapped {
                     let o = &members[j];
-                    out.push(fault(s, &f.name, format!(
-                        "`[[vk::offset({at})]]` makes `{}.{name}` (bytes {at}..{end}) overlap \
+                    out.push(fault(
+                        s,
+                        &f.name,
+                        format!(
+                            "`[[vk::offset({at})]]` makes `{}.{name}` (bytes {at}..{end}) overlap \
                          `{}` (bytes {}..{}); members of a Vulkan buffer cannot overlap",
-                        s.name,
-                        s.fields[j].name,
-                        o.offset,
-                        o.offset.saturating_add(o.layout.size)
-                    )));
+                            s.name,
+                            s.fields[j].name,
+                            o.offset,
+                            o.offset.saturating_add(o.layout.size)
+                        ),
+                    ));
                 }
             }
         }

@@ -58,7 +58,13 @@ RWStructuredBuffer<float4> o;
 [numthreads(1, 1, 1)]
 void main() { o[0] = pc.p.Get().b; }
 ";
-    refuse(shader, "cs_6_0", &["-fspv-target-env=vulkan1.3"], 1, ".hlsl:1:46");
+    refuse(
+        shader,
+        "cs_6_0",
+        &["-fspv-target-env=vulkan1.3"],
+        1,
+        ".hlsl:1:46",
+    );
     // In a struct nested in the pointee, the member of the nested struct (line 2, column 27).
     let nested = "struct I { float a;
   [[vk::offset(2)]] float b; };
@@ -69,5 +75,113 @@ RWStructuredBuffer<float> o;
 [numthreads(1, 1, 1)]
 void main() { o[0] = pc.p.Get().i.b; }
 ";
-    refuse(nested, "cs_6_0", &["-fspv-target-env=vulkan1.3"], 1, ".hlsl:2:27");
+    refuse(
+        nested,
+        "cs_6_0",
+        &["-fspv-target-env=vulkan1.3"],
+        1,
+        ".hlsl:2:27",
+    );
+}
+
+#[test]
+fn early_and_late_fragment_tests_attributes_are_execution_modes() {
+    // DXC: `EarlyAndLateFragmentTestsAMD` with `SPV_AMD_shader_early_and_late_fragment_tests`;
+    // a stencil promise needs `StencilExportEXT` and `SPV_EXT_shader_stencil_export` too.
+    let m = compile(
+        "[[vk::early_and_late_tests]]
+[[vk::depth_unchanged]]
+[[vk::stencil_ref_less_equal_front]]
+[[vk::stencil_ref_greater_equal_back]]
+float4 main(float4 c : COLOR, out float d : SV_Depth, out uint s : SV_StencilRef) : SV_Target {
+  d = c.x;
+  s = 1;
+  return c;
+}
+",
+        "ps_6_0",
+        &["-fspv-target-env=vulkan1.3"],
+    );
+    m.assert_has(&[
+        "OpCapability StencilExportEXT",
+        "OpExtension \"SPV_AMD_shader_early_and_late_fragment_tests\"",
+        "OpExtension \"SPV_EXT_shader_stencil_export\"",
+        "OpExecutionMode %main EarlyAndLateFragmentTestsAMD",
+        "OpExecutionMode %main DepthUnchanged",
+        "OpExecutionMode %main StencilRefLessFrontAMD",
+        "OpExecutionMode %main StencilRefGreaterBackAMD",
+    ]);
+    for (attr, mode) in [
+        ("stencil_ref_unchanged_front", "StencilRefUnchangedFrontAMD"),
+        (
+            "stencil_ref_greater_equal_front",
+            "StencilRefGreaterFrontAMD",
+        ),
+        ("stencil_ref_unchanged_back", "StencilRefUnchangedBackAMD"),
+        ("stencil_ref_less_equal_back", "StencilRefLessBackAMD"),
+    ] {
+        let m = compile(
+            &format!("[[vk::early_and_late_tests]]\n[[vk::{attr}]]\nvoid main() {{}}\n"),
+            "ps_6_0",
+            &[],
+        );
+        m.assert_has(&[&format!("OpExecutionMode %main {mode}")]);
+    }
+    // Alone, only the AMD extension.
+    let m = compile(
+        "[[vk::early_and_late_tests]]\nvoid main() {}\n",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["OpExecutionMode %main EarlyAndLateFragmentTestsAMD"]);
+    assert!(!m.has("StencilExportEXT"), "{}", m.asm);
+}
+
+#[test]
+fn one_stencil_promise_per_face_and_one_depth_promise() {
+    refuse(
+        "[[vk::early_and_late_tests]]
+[[vk::stencil_ref_less_equal_back]]
+[[vk::stencil_ref_unchanged_back]]
+void main() {}
+",
+        "ps_6_0",
+        &[],
+        1,
+        "error[E2240]: Shaders must not specify more than one of stencil_ref_unchanged_back, \
+         stencil_ref_greater_equal_back, and stencil_ref_less_equal_back.",
+    );
+    refuse(
+        "[[vk::early_and_late_tests]]
+[[vk::depth_unchanged]]
+float4 main(float4 c : COLOR, out float d : SV_DepthGreaterEqual) : SV_Target { d = c.x; return c; }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "error[E3240]: `[[vk::depth_unchanged]]` contradicts the `SV_DepthGreaterEqual` output",
+    );
+}
+
+#[test]
+fn unknown_and_misplaced_vk_attributes_are_warnings() {
+    let (output, _) = crate::harness::run(
+        "[earlydepthstencil]
+[[vk::early_and_late_tests]]
+[[vk::not_an_attribute]]
+float4 main([[vk::nor_this(1)]] float4 p : POSITION) : SV_Position { return p; }
+",
+        "vs_6_0",
+        &[],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    for expected in [
+        "warning[W2091]: `[earlydepthstencil]` has no effect on a vertex shader",
+        "warning[W2091]: `[[vk::early_and_late_tests]]` has no effect on a vertex shader",
+        "warning[W2090]: unknown attribute 'not_an_attribute' ignored",
+        "warning[W2090]: unknown attribute 'nor_this' ignored",
+    ] {
+        assert!(stderr.contains(expected), "no `{expected}` in:\n{stderr}");
+    }
 }
