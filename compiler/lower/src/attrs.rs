@@ -147,6 +147,15 @@ pub fn field_is_precise(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> b
     })
 }
 
+/// The range of the declaration of field `field` of the struct named `struct_name`.
+pub fn field_range(
+    cx: &ModuleCtx<'_>,
+    struct_name: &str,
+    field: &str,
+) -> Option<syntax::TextRange> {
+    field_decl(cx, struct_name, field).map(|d| d.syntax().text_range())
+}
+
 /// The attributes of the declaration of field `field` of the struct named `struct_name`.
 fn field_attrs(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<Vec<ast::Attribute>> {
     field_decl(cx, struct_name, field).map(|d| d.attributes().collect())

@@ -51,7 +51,6 @@
 //! | E3005 | `[[vk::binding]]` on a global that goes into `$Globals` |
 //! | E3006 | `packoffset`s that make cbuffer members overlap |
 //! | E3240 | `[[vk::depth_unchanged]]` beside an `SV_DepthGreaterEqual`/`SV_DepthLessEqual` output |
-//! | E3241 | a hull or domain shader mixing stage variables with and without `[[vk::location]]` (DXC's words) |
 //! | E3160 | `[[vk::offset]]`s that break the Vulkan layout rules of their buffer (or of a buffer pointer's pointee) |
 //! | E3007 | a system value on a variable of a type DXC does not allow for it |
 //! | E3020 | a resource Vulkan cannot name at compile time (chosen at run time, or never assigned), where DXC's legalization fails too |

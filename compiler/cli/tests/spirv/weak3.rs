@@ -185,3 +185,73 @@ float4 main([[vk::nor_this(1)]] float4 p : POSITION) : SV_Position { return p; }
         assert!(stderr.contains(expected), "no `{expected}` in:\n{stderr}");
     }
 }
+
+/// A hull shader whose control-point input has `[[vk::location]]` on one field only, and
+/// whose outputs (control points and patch constants together) mix them too.
+const HULL_MIXED: &str = r#"struct VSOut { [[vk::location(0)]] float4 pos : POS; float4 color : COLOR; };
+struct HSOut { float4 pos : POS; };
+struct PC { float edges[3] : SV_TessFactor; float inside : SV_InsideTessFactor; [[vk::location(5)]] float3 extra : EXTRA; };
+PC pcf(InputPatch<VSOut, 3> ip) {
+  PC o;
+  o.edges[0] = o.edges[1] = o.edges[2] = 1;
+  o.inside = 1;
+  o.extra = ip[0].pos.xyz;
+  return o;
+}
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+HSOut main(InputPatch<VSOut, 3> ip, uint id : SV_OutputControlPointID) {
+  HSOut o;
+  o.pos = ip[id].pos + ip[id].color;
+  return o;
+}
+"#;
+
+#[test]
+fn tessellation_stages_refuse_partly_explicit_locations() {
+    // DXC (every stage): "partial explicit stage input location assignment via
+    // vk::location(X) unsupported"; ours names the first variable without one, at its field.
+    refuse(
+        HULL_MIXED,
+        "hs_6_0",
+        &[],
+        1,
+        "error[E3003]: partial explicit stage input location assignment via vk::location(X) \
+         unsupported: `COLOR` has no `[[vk::location]]`",
+    );
+    refuse(HULL_MIXED, "hs_6_0", &[], 1, ".hlsl:1:54");
+    // The outputs: the patch constant `EXTRA` has one, the control point `POS` none.
+    refuse(
+        HULL_MIXED,
+        "hs_6_0",
+        &[],
+        1,
+        "partial explicit stage output location assignment via vk::location(X) unsupported: \
+         `POS` has no `[[vk::location]]`",
+    );
+    let domain = r#"struct HSOut { [[vk::location(1)]] float4 pos : POS; };
+struct PC { float edges[3] : SV_TessFactor; float inside : SV_InsideTessFactor; float3 extra : EXTRA; };
+[domain("tri")]
+float4 main(PC pc, float3 uvw : SV_DomainLocation, const OutputPatch<HSOut, 3> patch) : SV_Position {
+  return patch[0].pos * uvw.x + float4(pc.extra, 1);
+}
+"#;
+    refuse(
+        domain,
+        "ds_6_0",
+        &[],
+        1,
+        "partial explicit stage input location assignment via vk::location(X) unsupported: \
+         `EXTRA` has no `[[vk::location]]`",
+    );
+    // Every one given: the locations written.
+    let m = compile(
+        &domain.replace(
+            "float3 extra : EXTRA",
+            "[[vk::location(0)]] float3 extra : EXTRA",
+        ),
+        "ds_6_0",
+        &[],
+    );
+    assert_eq!((m.location("in.POS"), m.location("in.EXTRA")), (1, 0));
+}
