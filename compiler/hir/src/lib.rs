@@ -86,6 +86,9 @@
 //! | W2016 | `[numthreads]` whose group size is not 1 to 1024 (ignored, as DXC ignores it) |
 //! | W2017 | a constant array index out of bounds before HLSL 2018 (`E2012` from 2018 on) |
 //! | W2055 | a variable of a legacy effects object type (`BlendState`...), ignored as DXC ignores it |
+//! | E2240 | two `[[vk::stencil_ref_*]]` promises for one face of a pixel entry (DXC's words) |
+//! | W2090 | a `[[vk::...]]` attribute DXC does not know, ignored |
+//! | W2091 | a stage attribute on an entry point of another stage (`[earlydepthstencil]` on a vertex shader) |
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 

@@ -2,10 +2,12 @@
 //!
 //! - a `[[vk::name]]` DXC does not know is ignored with clang's warning (`W2090`, "unknown
 //!   attribute 'name' ignored"), on any declaration `decl_checks` looks at;
-//! - the pixel-shader test attributes (`[earlydepthstencil]`, `[[vk::post_depth_coverage]]`,
-//!   and `SPV_AMD_shader_early_and_late_fragment_tests`'s `[[vk::early_and_late_tests]]`,
-//!   `[[vk::depth_unchanged]]`, `[[vk::stencil_ref_*]]`) on an entry point of another stage
-//!   add nothing to it (`W2091`);
+//! - stage attributes on an entry point of another stage add nothing to it (`W2091`): the
+//!   pixel-shader test attributes (`[earlydepthstencil]`, `[[vk::post_depth_coverage]]`, and
+//!   `SPV_AMD_shader_early_and_late_fragment_tests`'s `[[vk::early_and_late_tests]]`,
+//!   `[[vk::depth_unchanged]]`, `[[vk::stencil_ref_*]]`), the geometry, tessellation and
+//!   mesh ones (`[maxvertexcount]`, `[instance]`, `[domain]`, `[partitioning]`,
+//!   `[outputcontrolpoints]`, `[patchconstantfunc]`, `[maxtessfactor]`, `[outputtopology]`);
 //! - two stencil-reference promises for one face are DXC's error (`E2240`, in its words).
 //!
 //! Called by `decl_checks` (unknown names) and `attr_checks` (function attributes, which know
@@ -60,18 +62,59 @@ const KNOWN: &[&str] = &[
     "stencil_ref_unchanged_front",
 ];
 
-/// Function attributes that only a pixel entry point reads.
-const PIXEL_ONLY: &[&str] = &[
-    "earlydepthstencil",
-    "vk::post_depth_coverage",
-    "vk::early_and_late_tests",
-    "vk::depth_unchanged",
-    "vk::stencil_ref_unchanged_front",
-    "vk::stencil_ref_greater_equal_front",
-    "vk::stencil_ref_less_equal_front",
-    "vk::stencil_ref_unchanged_back",
-    "vk::stencil_ref_greater_equal_back",
-    "vk::stencil_ref_less_equal_back",
+/// Function attributes that only entry points of some stages read: the attribute, the
+/// stages, and how a message names them.
+const STAGE_ONLY: &[(&str, &[Stage], &str)] = &[
+    ("earlydepthstencil", &[Stage::Pixel], "pixel shaders"),
+    ("vk::post_depth_coverage", &[Stage::Pixel], "pixel shaders"),
+    ("vk::early_and_late_tests", &[Stage::Pixel], "pixel shaders"),
+    ("vk::depth_unchanged", &[Stage::Pixel], "pixel shaders"),
+    (
+        "vk::stencil_ref_unchanged_front",
+        &[Stage::Pixel],
+        "pixel shaders",
+    ),
+    (
+        "vk::stencil_ref_greater_equal_front",
+        &[Stage::Pixel],
+        "pixel shaders",
+    ),
+    (
+        "vk::stencil_ref_less_equal_front",
+        &[Stage::Pixel],
+        "pixel shaders",
+    ),
+    (
+        "vk::stencil_ref_unchanged_back",
+        &[Stage::Pixel],
+        "pixel shaders",
+    ),
+    (
+        "vk::stencil_ref_greater_equal_back",
+        &[Stage::Pixel],
+        "pixel shaders",
+    ),
+    (
+        "vk::stencil_ref_less_equal_back",
+        &[Stage::Pixel],
+        "pixel shaders",
+    ),
+    ("maxvertexcount", &[Stage::Geometry], "geometry shaders"),
+    ("instance", &[Stage::Geometry], "geometry shaders"),
+    (
+        "domain",
+        &[Stage::Hull, Stage::Domain],
+        "hull and domain shaders",
+    ),
+    ("partitioning", &[Stage::Hull], "hull shaders"),
+    ("outputcontrolpoints", &[Stage::Hull], "hull shaders"),
+    ("patchconstantfunc", &[Stage::Hull], "hull shaders"),
+    ("maxtessfactor", &[Stage::Hull], "hull shaders"),
+    (
+        "outputtopology",
+        &[Stage::Hull, Stage::Mesh],
+        "hull and mesh shaders",
+    ),
 ];
 
 /// A diagnostic found here: code, range and message (the code's letter says the severity).
@@ -91,34 +134,39 @@ pub(crate) fn unknown_vk_attribute(attr: &ast::Attribute) -> Option<Finding> {
     ))
 }
 
-/// The findings of the fragment-test attributes among `attrs`, the attributes of a function
-/// that is an entry point of `stage` (`None`: no entry point, where nothing is said).
-pub(crate) fn fragment_test_attributes(
-    attrs: &[ast::Attribute],
-    stage: Option<Stage>,
-) -> Vec<Finding> {
+/// The findings of the stage attributes among `attrs`, the attributes of a function that is
+/// an entry point of `stage` (`None`: no entry point, where nothing is said): an attribute
+/// of other stages (`W2091`), two stencil promises for one face (`E2240`).
+pub(crate) fn stage_attributes(attrs: &[ast::Attribute], stage: Option<Stage>) -> Vec<Finding> {
     let mut out = Vec::new();
     let Some(stage) = stage else {
         return out;
     };
-    if stage != Stage::Pixel {
-        for a in attrs {
-            let name = a.name_text();
-            if let Some(known) = PIXEL_ONLY.iter().find(|k| k.eq_ignore_ascii_case(&name)) {
-                let spelled = match known.strip_prefix("vk::") {
-                    Some(_) => format!("[[{known}]]"),
-                    None => format!("[{known}]"),
-                };
-                out.push((
-                    codes::ATTRIBUTE_WITHOUT_EFFECT,
-                    ast::AstNode::syntax(a).text_range(),
-                    format!(
-                        "`{spelled}` has no effect on a {} shader; only pixel shaders take it",
-                        stage.name()
-                    ),
-                ));
-            }
+    for a in attrs {
+        let name = a.name_text();
+        let Some((known, stages, takers)) = STAGE_ONLY
+            .iter()
+            .find(|(k, _, _)| k.eq_ignore_ascii_case(&name))
+        else {
+            continue;
+        };
+        if stages.contains(&stage) {
+            continue;
         }
+        let spelled = match known.strip_prefix("vk::") {
+            Some(_) => format!("[[{known}]]"),
+            None => format!("[{known}]"),
+        };
+        out.push((
+            codes::ATTRIBUTE_WITHOUT_EFFECT,
+            ast::AstNode::syntax(a).text_range(),
+            format!(
+                "`{spelled}` has no effect on a {} shader; only {takers} take it",
+                stage.name()
+            ),
+        ));
+    }
+    if stage != Stage::Pixel {
         return out;
     }
     for face in ["front", "back"] {

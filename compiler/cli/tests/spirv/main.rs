@@ -62,6 +62,8 @@ mod statics;
 mod statics_probe;
 mod suites_probe;
 mod system_values;
+#[path = "../test_dir/mod.rs"]
+mod test_dir;
 mod texel64;
 mod texture_operands;
 mod vk_ext;

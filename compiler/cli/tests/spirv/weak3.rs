@@ -255,3 +255,72 @@ float4 main(PC pc, float3 uvw : SV_DomainLocation, const OutputPatch<HSOut, 3> p
     );
     assert_eq!((m.location("in.POS"), m.location("in.EXTRA")), (1, 0));
 }
+
+#[test]
+fn stage_attributes_of_other_stages_are_warnings() {
+    let (output, _) = crate::harness::run(
+        "[maxvertexcount(3)]
+[domain(\"tri\")]
+[outputtopology(\"triangle\")]
+float4 main(float4 p : POSITION) : SV_Position { return p; }
+",
+        "vs_6_0",
+        &[],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    for expected in [
+        "`[maxvertexcount]` has no effect on a vertex shader; only geometry shaders take it",
+        "`[domain]` has no effect on a vertex shader; only hull and domain shaders take it",
+        "`[outputtopology]` has no effect on a vertex shader; only hull and mesh shaders take it",
+    ] {
+        assert!(stderr.contains(expected), "no `{expected}` in:\n{stderr}");
+    }
+}
+
+#[test]
+fn a_missing_patch_constant_function_is_dxcs_error() {
+    // Was "not supported yet"; DXC: "patch constant function 'nothere' must be defined", at
+    // the attribute's argument (line 6, column 20).
+    let shader = HULL_MIXED
+        .replace("[[vk::location(0)]] ", "")
+        .replace("[[vk::location(5)]] ", "")
+        .replace(
+            "[patchconstantfunc(\"pcf\")]",
+            "\n[patchconstantfunc(\"nothere\")]",
+        );
+    refuse(
+        &shader,
+        "hs_6_0",
+        &[],
+        1,
+        "error[E2035]: patch constant function 'nothere' must be defined",
+    );
+}
+
+#[test]
+fn wave_size_needs_its_shader_model() {
+    let shader = |attr: &str| {
+        format!(
+            "RWStructuredBuffer<uint> o;\n{attr}\n[numthreads(64, 1, 1)]\n\
+             void main(uint i : SV_DispatchThreadID) {{ o[i] = WaveGetLaneCount(); }}\n"
+        )
+    };
+    let env = ["-fspv-target-env=vulkan1.1"];
+    refuse(
+        &shader("[WaveSize(32)]"),
+        "cs_6_5",
+        &env,
+        1,
+        "error[E2025]: attribute wavesize requires shader model 6.6 or greater",
+    );
+    refuse(
+        &shader("[WaveSize(16, 64)]"),
+        "cs_6_6",
+        &env,
+        1,
+        "error[E2025]: wavesize only takes multiple arguments in shader model 6.8 or higher",
+    );
+    compile(&shader("[WaveSize(32)]"), "cs_6_6", &env);
+    compile(&shader("[WaveSize(16, 64, 32)]"), "cs_6_8", &env);
+}
