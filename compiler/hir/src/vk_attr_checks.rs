@@ -8,13 +8,17 @@
 //!   `[[vk::depth_unchanged]]`, `[[vk::stencil_ref_*]]`), the geometry, tessellation and
 //!   mesh ones (`[maxvertexcount]`, `[instance]`, `[domain]`, `[partitioning]`,
 //!   `[outputcontrolpoints]`, `[patchconstantfunc]`, `[maxtessfactor]`, `[outputtopology]`);
-//! - two stencil-reference promises for one face are DXC's error (`E2240`, in its words).
+//! - two stencil-reference promises for one face are DXC's error (`E2240`, in its words);
+//! - a `[[vk::image_format("name")]]` naming no format DXC knows is ignored with clang's
+//!   warning (`W2092`), the format then inferred from the element type.
 //!
 //! Called by `decl_checks` (unknown names) and `attr_checks` (function attributes, which know
 //! the entry point's stage).
 
 use syntax::ast;
 use syntax::TextRange;
+
+use types::{ResourceType, Type};
 
 use crate::codes;
 use crate::entry::Stage;
@@ -117,6 +121,57 @@ const STAGE_ONLY: &[(&str, &[Stage], &str)] = &[
     ),
 ];
 
+/// The formats `[[vk::image_format]]` takes (DXC's `Attr.td`).
+const IMAGE_FORMATS: &[&str] = &[
+    "unknown",
+    "rgba32f",
+    "rgba16f",
+    "r32f",
+    "rgba8",
+    "rgba8snorm",
+    "rg32f",
+    "rg16f",
+    "r11g11b10f",
+    "r16f",
+    "rgba16",
+    "rgb10a2",
+    "rg16",
+    "rg8",
+    "r16",
+    "r8",
+    "rgba16snorm",
+    "rg16snorm",
+    "rg8snorm",
+    "r16snorm",
+    "r8snorm",
+    "rgba32i",
+    "rgba16i",
+    "rgba8i",
+    "r32i",
+    "rg32i",
+    "rg16i",
+    "rg8i",
+    "r16i",
+    "r8i",
+    "rgba32ui",
+    "rgba16ui",
+    "rgba8ui",
+    "r32ui",
+    "rgb10a2ui",
+    "rg32ui",
+    "rg16ui",
+    "rg8ui",
+    "r16ui",
+    "r8ui",
+    "r64ui",
+    "r64i",
+];
+
+/// Whether `name` is a format `[[vk::image_format]]` takes.
+pub fn is_image_format(name: &str) -> bool {
+    IMAGE_FORMATS.contains(&name)
+}
+
 /// A diagnostic found here: code, range and message (the code's letter says the severity).
 pub(crate) type Finding = (&'static str, TextRange, String);
 
@@ -131,6 +186,52 @@ pub(crate) fn unknown_vk_attribute(attr: &ast::Attribute) -> Option<Finding> {
         codes::UNKNOWN_ATTRIBUTE,
         ast::AstNode::syntax(attr).text_range(),
         format!("unknown attribute '{short}' ignored"),
+    ))
+}
+
+/// `W2092` for `[[vk::image_format("name")]]` whose name DXC does not know, in clang's words.
+pub(crate) fn unknown_image_format(attr: &ast::Attribute) -> Option<Finding> {
+    if attr.name_text() != "vk::image_format" {
+        return None;
+    }
+    let arg = attr.arg_list()?.args().next()?;
+    let text = ast::AstNode::syntax(&arg).text().to_string();
+    let name = text.trim().trim_matches('"').to_owned();
+    if is_image_format(&name) {
+        return None;
+    }
+    Some((
+        codes::UNKNOWN_ATTRIBUTE_ARGUMENT,
+        ast::AstNode::syntax(&arg).text_range(),
+        format!("'image_format' attribute argument not supported: {name}"),
+    ))
+}
+
+/// `W2091` for `[[vk::input_attachment_index]]` on a global of type `ty` that is no subpass
+/// input (its SPIR-V decoration needs the subpass input's `InputAttachment` capability, so
+/// lowering leaves it out).
+pub(crate) fn input_attachment_elsewhere(
+    attr: &ast::Attribute,
+    ty: Option<&Type>,
+) -> Option<Finding> {
+    if attr.name_text() != "vk::input_attachment_index" {
+        return None;
+    }
+    let ty = ty?;
+    let mut element = ty;
+    while let Type::Array { element: e, .. } = element {
+        element = e;
+    }
+    if matches!(element, Type::Resource(r) if matches!(**r, ResourceType::SubpassInput { .. })) {
+        return None;
+    }
+    Some((
+        codes::ATTRIBUTE_WITHOUT_EFFECT,
+        ast::AstNode::syntax(attr).text_range(),
+        format!(
+            "`[[vk::input_attachment_index]]` has no effect on a `{ty}`; only subpass inputs \
+             (`SubpassInput`, `SubpassInputMS`) take it"
+        ),
     ))
 }
 

@@ -324,3 +324,56 @@ fn wave_size_needs_its_shader_model() {
     compile(&shader("[WaveSize(32)]"), "cs_6_6", &env);
     compile(&shader("[WaveSize(16, 64, 32)]"), "cs_6_8", &env);
 }
+
+#[test]
+fn push_constant_blocks_as_dxc_checks_them() {
+    // DXC counts the declarations, used or not.
+    refuse(
+        "struct A { float a; };
+struct B { float b; };
+[[vk::push_constant]] ConstantBuffer<A> pa;
+[[vk::push_constant]] ConstantBuffer<B> pb;
+RWStructuredBuffer<float> o;
+[numthreads(1, 1, 1)] void main() { o[0] = pa.a; }
+",
+        "cs_6_0",
+        &[],
+        1,
+        "error[E2241]: cannot have more than one push constant block",
+    );
+    refuse(
+        "struct A { float a; };
+[[vk::push_constant]] [[vk::binding(1)]] ConstantBuffer<A> pa;
+RWStructuredBuffer<float> o;
+[numthreads(1, 1, 1)] void main() { o[0] = pa.a; }
+",
+        "cs_6_0",
+        &[],
+        1,
+        "error[E2241]: vk::push_constant attribute cannot be used together with vk::binding \
+         attribute",
+    );
+}
+
+#[test]
+fn resource_attributes_that_do_not_apply_are_warnings() {
+    // An unknown format is ignored (the format inferred from `float4`); an input attachment
+    // index on a texture is left out, where it made the module invalid (no `InputAttachment`).
+    let src = "[[vk::image_format(\"bogus\")]] RWTexture2D<float4> t;
+[[vk::input_attachment_index(0)]] Texture2D tex;
+RWStructuredBuffer<float> o;
+[numthreads(1, 1, 1)] void main() { t[uint2(0, 0)] = 1; o[0] = tex.Load(int3(0, 0, 0)).x; }
+";
+    let (output, _) = crate::harness::run(src, "cs_6_0", &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    for expected in [
+        "warning[W2092]: 'image_format' attribute argument not supported: bogus",
+        "warning[W2091]: `[[vk::input_attachment_index]]` has no effect on a `Texture2D<float4>`",
+    ] {
+        assert!(stderr.contains(expected), "no `{expected}` in:\n{stderr}");
+    }
+    let m = compile(src, "cs_6_0", &[]);
+    assert!(!m.has("InputAttachmentIndex"), "{}", m.asm);
+    m.assert_has(&["Rgba32f"]);
+}
