@@ -110,6 +110,7 @@ pub mod diagnostics;
 pub mod entry;
 mod entry_checks;
 pub mod ext_type;
+mod hull_checks;
 pub mod ids;
 pub mod infer;
 pub mod intrinsics;

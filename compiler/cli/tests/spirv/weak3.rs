@@ -377,3 +377,34 @@ RWStructuredBuffer<float> o;
     assert!(!m.has("InputAttachmentIndex"), "{}", m.asm);
     m.assert_has(&["Rgba32f"]);
 }
+
+#[test]
+fn a_hull_entry_may_not_call_its_patch_constant_function() {
+    // DXC: the two run apart; the error sits on the `[patchconstantfunc]` argument.
+    let shader = r#"struct VSOut { float4 pos : POS; };
+struct HSOut { float4 pos : POS; };
+struct PC { float edges[3] : SV_TessFactor; float inside : SV_InsideTessFactor; };
+PC pcf(InputPatch<VSOut, 3> ip) {
+  PC o;
+  o.edges[0] = o.edges[1] = o.edges[2] = 1;
+  o.inside = 1;
+  return o;
+}
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+HSOut main(InputPatch<VSOut, 3> ip, uint id : SV_OutputControlPointID) {
+  HSOut o;
+  o.pos = ip[id].pos + pcf(ip).inside;
+  return o;
+}
+"#;
+    refuse(
+        shader,
+        "hs_6_0",
+        &[],
+        1,
+        "error[E2035]: patch constant function 'pcf' should not be reachable from entry \
+         function 'main'",
+    );
+    compile(&shader.replace(" + pcf(ip).inside", ""), "hs_6_0", &[]);
+}
