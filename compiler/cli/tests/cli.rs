@@ -3,6 +3,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod test_dir;
+
+use test_dir::TestDir;
+
 fn hlslc(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hlslc"))
         .args(args)
@@ -24,15 +28,6 @@ fn stderr(out: &Output) -> String {
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hlslc-cli-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(&path, text).unwrap();
-    path
 }
 
 /// Undoes Rust's `{:?}` escaping of a string literal body.
@@ -163,7 +158,8 @@ fn assert_valid_spirv(path: &str, env: &str, what: &str) {
 
 #[test]
 fn main_readme_command_writes_valid_spirv() {
-    let target = std::env::temp_dir().join(format!("hlslc-readme-{}.spv", std::process::id()));
+    let tmp = TestDir::new("readme");
+    let target = tmp.join("blur_cs.spv");
     let target = target.to_str().unwrap();
     let out = hlslc(&[
         "-T",
@@ -203,6 +199,7 @@ fn every_example_compiles_to_valid_spirv_for_each_target_env() {
         .collect();
     examples.sort();
     let mut entry_points = 0;
+    let tmp = TestDir::new("examples");
     for example in &examples {
         let builds = build_lines(&std::fs::read_to_string(example).unwrap());
         assert!(
@@ -213,10 +210,7 @@ fn every_example_compiles_to_valid_spirv_for_each_target_env() {
         for args in builds {
             entry_points += 1;
             for env in ["vulkan1.0", "vulkan1.1", "vulkan1.2", "vulkan1.3"] {
-                let target = std::env::temp_dir().join(format!(
-                    "hlslc-example-{}-{entry_points}-{env}.spv",
-                    std::process::id()
-                ));
+                let target = tmp.join(format!("{entry_points}-{env}.spv"));
                 let target = target.to_str().unwrap().to_owned();
                 let out = Command::new(env!("CARGO_BIN_EXE_hlslc"))
                     .args(&args)
@@ -285,7 +279,8 @@ fn spirv_disassembly_goes_to_stdout_without_fo() {
 
 #[test]
 fn syntax_error_is_reported_rustc_style() {
-    let path = temp_file(
+    let tmp = TestDir::new("cli-tests");
+    let path = tmp.write(
         "broken.hlsl",
         "float4 main() : SV_Target\n{\n    return float4(1, 2, 3, 4)\n}\n",
     );
@@ -299,7 +294,8 @@ fn syntax_error_is_reported_rustc_style() {
 
 #[test]
 fn preprocessor_error_points_at_the_include() {
-    let path = temp_file(
+    let tmp = TestDir::new("cli-tests");
+    let path = tmp.write(
         "missing_include.hlsl",
         "#include \"nowhere.hlsli\"\nfloat x;\n",
     );
@@ -312,7 +308,8 @@ fn preprocessor_error_points_at_the_include() {
 
 #[test]
 fn semantic_errors_are_reported_after_a_syntax_error() {
-    let path = temp_file(
+    let tmp = TestDir::new("cli-tests");
+    let path = tmp.write(
         "typing.hlsl",
         "void typing() {\n    float y = posit\n}\nfloat4 main() : SV_Target { float3 v = 1; return v.xy; }\n",
     );
@@ -332,7 +329,7 @@ fn semantic_errors_are_reported_after_a_syntax_error() {
     assert_eq!(found, expected);
 
     // A missing include loses text: what it declared would be reported as undeclared.
-    let path = temp_file(
+    let path = tmp.write(
         "lost_include.hlsl",
         "#include \"nowhere.hlsli\"\nfloat x = FROM_HEADER;\n",
     );
@@ -344,7 +341,8 @@ fn semantic_errors_are_reported_after_a_syntax_error() {
 
 #[test]
 fn json_diagnostics() {
-    let path = temp_file("json.hlsl", "float x = ;\n");
+    let tmp = TestDir::new("cli-tests");
+    let path = tmp.write("json.hlsl", "float x = ;\n");
     let out = hlslc(&["--check", "--error-format", "json", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
@@ -417,9 +415,10 @@ fn unsupported_output_is_refused_clearly() {
 
 #[test]
 fn defines_and_include_dirs_reach_the_preprocessor() {
-    let dir = temp_file("inc/defs.hlsli", "#define FROM_HEADER 1\n");
+    let tmp = TestDir::new("cli-tests");
+    let dir = tmp.write("inc/defs.hlsli", "#define FROM_HEADER 1\n");
     let inc = dir.parent().unwrap().to_str().unwrap().to_owned();
-    let main = temp_file(
+    let main = tmp.write(
         "uses_include.hlsl",
         "#include <defs.hlsli>\n#if FROM_HEADER && FROM_CLI == 7\nfloat ok;\n#else\n#error wrong\n#endif\n",
     );
@@ -483,6 +482,7 @@ fn emit_ir_needs_a_profile() {
 
 #[test]
 fn emit_ir_reports_what_does_not_lower_yet() {
+    let tmp = TestDir::new("cli-tests");
     // A geometry shader: valid HLSL in a stage that does not lower yet.
     let out = hlslc(&[
         "-T",
@@ -500,7 +500,7 @@ fn emit_ir_reports_what_does_not_lower_yet() {
         "{}",
         stderr(&out)
     );
-    let file = temp_file(
+    let file = tmp.write(
         "unsupported_cs.hlsl",
         "RWStructuredBuffer<int> O;\n[numthreads(1,1,1)]\nvoid main() { printf(\"%d\", O); }\n",
     );
@@ -544,8 +544,9 @@ DescriptorSets:
 
 #[test]
 fn run_executes_a_compute_shader_and_prints_buffers() {
-    let shader = temp_file("run/double.hlsl", DOUBLING_KERNEL);
-    let pipeline = temp_file("run/double.yaml", DOUBLING_PIPELINE);
+    let tmp = TestDir::new("cli-tests");
+    let shader = tmp.write("run/double.hlsl", DOUBLING_KERNEL);
+    let pipeline = tmp.write("run/double.yaml", DOUBLING_PIPELINE);
     let out = hlslc(&[
         "run",
         "--pipeline",
@@ -564,8 +565,9 @@ fn run_executes_a_compute_shader_and_prints_buffers() {
 
 #[test]
 fn run_refuses_what_it_cannot_do() {
-    let shader = temp_file("run2/double.hlsl", DOUBLING_KERNEL);
-    let pipeline = temp_file("run2/double.yaml", DOUBLING_PIPELINE);
+    let tmp = TestDir::new("cli-tests");
+    let shader = tmp.write("run2/double.hlsl", DOUBLING_KERNEL);
+    let pipeline = tmp.write("run2/double.yaml", DOUBLING_PIPELINE);
     let (shader, pipeline) = (shader.to_str().unwrap(), pipeline.to_str().unwrap());
 
     let out = hlslc(&["run", shader]);
@@ -580,12 +582,12 @@ fn run_refuses_what_it_cannot_do() {
         stderr(&out)
     );
 
-    let broken = temp_file("run2/broken.yaml", "Shaders: [");
+    let broken = tmp.write("run2/broken.yaml", "Shaders: [");
     let out = hlslc(&["run", "--pipeline", broken.to_str().unwrap(), shader]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("broken.yaml"), "{}", stderr(&out));
 
-    let missing = temp_file(
+    let missing = tmp.write(
         "run2/missing.yaml",
         &DOUBLING_PIPELINE.replace("Name: Data\n      Kind", "Name: Nothing\n      Kind"),
     );
@@ -596,8 +598,9 @@ fn run_refuses_what_it_cannot_do() {
 
 #[test]
 fn ir_locations_and_spec_overrides() {
+    let tmp = TestDir::new("cli-tests");
     let text = "[[vk::constant_id(3)]] const uint Count = 4;\nRWStructuredBuffer<uint> O : register(u0);\n[numthreads(1, 1, 1)]\nvoid main() { O[0] = Count; }\n";
-    let file = temp_file("spec_cs.hlsl", text);
+    let file = tmp.write("spec_cs.hlsl", text);
     let path = file.to_str().unwrap();
     let out = hlslc(&["-T", "cs_6_0", "--emit", "ir", "--ir-locations", path]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -626,9 +629,10 @@ fn ir_locations_and_spec_overrides() {
 
 #[test]
 fn assembly_and_header_listings() {
+    let tmp = TestDir::new("cli-tests");
     // `-Fc` and `-Fh` beside `-Fo`: the disassembly, and a C array of the same bytes as the
     // binary (named by `-Vn`).
-    let dir = temp_file("listings/.keep", "").parent().unwrap().to_owned();
+    let dir = tmp.write("listings/.keep", "").parent().unwrap().to_owned();
     let spv = dir.join("blur.spv");
     let asm = dir.join("blur.spvasm");
     let header = dir.join("blur.h");
@@ -685,9 +689,10 @@ fn assembly_and_header_listings() {
 
 #[test]
 fn warning_flags() {
+    let tmp = TestDir::new("cli-tests");
     // W2001 (implicit truncation) is a warning: exit 0; `-WX` makes it fail; `-no-warnings`
     // hides it; `-Wno-...` groups are accepted.
-    let path = temp_file(
+    let path = tmp.write(
         "warn.hlsl",
         "RWStructuredBuffer<float3> O;\n[numthreads(1,1,1)] void main() { float3 v = float4(1,2,3,4); O[0] = v; }\n",
     );
@@ -711,12 +716,13 @@ fn warning_flags() {
 
 #[test]
 fn ir_locations_name_included_files_by_the_path_used() {
-    let header = temp_file(
+    let tmp = TestDir::new("cli-tests");
+    let header = tmp.write(
         "locs/inc/twice.hlsli",
         "uint twice(uint x)\n{\n    return x * 2;\n}\n",
     );
     let main = "#include \"inc/twice.hlsli\"\nRWStructuredBuffer<uint> O;\n[numthreads(1, 1, 1)]\nvoid main() { O[0] = twice(3); }\n";
-    let file = temp_file("locs/main.hlsl", main);
+    let file = tmp.write("locs/main.hlsl", main);
     let dir = file.parent().unwrap();
     // Run from the shader's directory with a relative path, as a user would type it.
     let out = Command::new(env!("CARGO_BIN_EXE_hlslc"))
@@ -744,8 +750,9 @@ fn ir_locations_name_included_files_by_the_path_used() {
 /// diagnostics off the terminal.
 #[test]
 fn dependency_preprocess_and_error_files() {
-    let header = temp_file("deps/inc/shared lib.hlsli", "#define K 2.0\n");
-    let main = temp_file(
+    let tmp = TestDir::new("cli-tests");
+    let header = tmp.write("deps/inc/shared lib.hlsli", "#define K 2.0\n");
+    let main = tmp.write(
         "deps/main.hlsl",
         "#include \"inc/shared lib.hlsli\"\n#include \"inc/shared lib.hlsli\"\n\
          float4 main() : SV_Target { return K; }\n",
@@ -786,7 +793,7 @@ fn dependency_preprocess_and_error_files() {
     assert!(text.contains("return 2.0;"), "{text}");
     assert!(!text.contains("#include"), "{text}");
 
-    let bad = temp_file("deps/bad.hlsl", "float4 main() : SV_Target { return x; }\n");
+    let bad = tmp.write("deps/bad.hlsl", "float4 main() : SV_Target { return x; }\n");
     let errors = dir.join("errors.txt");
     let out = hlslc(&[
         "-spirv",
@@ -808,7 +815,8 @@ fn dependency_preprocess_and_error_files() {
 /// Flags that only concern DXIL are accepted with a warning that says so.
 #[test]
 fn dxil_only_flags_are_ignored_with_a_warning() {
-    let main = temp_file(
+    let tmp = TestDir::new("cli-tests");
+    let main = tmp.write(
         "dxil/main.hlsl",
         "float4 main() : SV_Target { return 1; }\n",
     );
@@ -886,9 +894,10 @@ fn enable_unions_is_accepted_with_a_warning() {
 /// `-fvk-invert-w`: the pixel shader divides by `FragCoord.w`).
 #[test]
 fn build_script_flags() {
-    temp_file("scripts/inc/a.hlsli", "#include \"b.hlsli\"\n");
-    temp_file("scripts/inc/b.hlsli", "#define B 1\n");
-    let main = temp_file(
+    let tmp = TestDir::new("cli-tests");
+    tmp.write("scripts/inc/a.hlsli", "#include \"b.hlsli\"\n");
+    tmp.write("scripts/inc/b.hlsli", "#define B 1\n");
+    let main = tmp.write(
         "scripts/main.hlsl",
         "#include \"inc/a.hlsli\"\nfloat4 main(float4 p : SV_Position) : SV_Target { return p.w * B; }\n",
     );
@@ -917,7 +926,8 @@ fn build_script_flags() {
 /// `-fdiagnostics-format=msvc` and `vi`: one line per diagnostic and per related note.
 #[test]
 fn one_line_diagnostic_formats() {
-    let bad = temp_file(
+    let tmp = TestDir::new("cli-tests");
+    let bad = tmp.write(
         "formats/bad.hlsl",
         "float f(int a) { return a; }\nfloat f(int b) { return b; }\nfloat4 main() : SV_Target { return x; }\n",
     );

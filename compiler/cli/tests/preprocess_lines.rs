@@ -3,10 +3,14 @@
 //! each change of file, and over long gaps), and compiling the result gives the module the
 //! source gives. The fxc form `-P <file>` names the output.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::{Command, Output};
 
-fn hlslc(dir: &PathBuf, args: &[&str]) -> Output {
+mod test_dir;
+
+use test_dir::TestDir;
+
+fn hlslc(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hlslc"))
         .current_dir(dir)
         .args(args)
@@ -14,13 +18,11 @@ fn hlslc(dir: &PathBuf, args: &[&str]) -> Output {
         .expect("hlslc runs")
 }
 
-/// A fresh directory holding `files`.
-fn workspace(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hlslc-pp-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+/// A fresh directory holding `files`, removed when dropped.
+fn workspace(name: &str, files: &[(&str, &str)]) -> TestDir {
+    let dir = TestDir::new(&format!("pp-{name}"));
     for (file, text) in files {
-        std::fs::write(dir.join(file), text).unwrap();
+        dir.write(file, text);
     }
     dir
 }

@@ -6,6 +6,8 @@
 
 use std::process::Command;
 
+mod test_dir;
+
 use serde_json::{json, Value};
 
 /// Runs `shader` (one compute entry `main`, one group) under `hlslc run` with a single
@@ -17,10 +19,7 @@ fn run_out(test: &str, shader: &str, format: &str, n: u32, flags: &[&str]) -> Va
 
 /// [`run_out`] with `Out` of resource kind `kind` (`RWBuffer`, ...).
 fn run_kind(test: &str, shader: &str, kind: &str, format: &str, n: u32, flags: &[&str]) -> Value {
-    let dir = std::env::temp_dir()
-        .join(format!("hlslc-run-intrinsics-{}", std::process::id()))
-        .join(test);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = test_dir::TestDir::new(&format!("run-intrinsics-{test}"));
     let source = dir.join("shader.hlsl");
     std::fs::write(&source, shader).unwrap();
     let pipeline = dir.join("pipeline.yaml");

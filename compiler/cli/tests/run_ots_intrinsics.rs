@@ -6,15 +6,14 @@
 
 use std::process::Command;
 
+mod test_dir;
+
 use serde_json::{json, Value};
 
 /// Runs `shader` (compute entry `main`) under `hlslc run` with the pipeline `yaml`, and
 /// returns the buffers it printed.
 fn run_pipeline(test: &str, shader: &str, yaml: &str, flags: &[&str]) -> Value {
-    let dir = std::env::temp_dir()
-        .join(format!("hlslc-run-ots-intrinsics-{}", std::process::id()))
-        .join(test);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = test_dir::TestDir::new(&format!("run-ots-intrinsics-{test}"));
     let source = dir.join("shader.hlsl");
     std::fs::write(&source, shader).unwrap();
     let pipeline = dir.join("pipeline.yaml");

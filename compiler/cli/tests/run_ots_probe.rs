@@ -9,7 +9,7 @@ use serde_json::json;
 
 mod pipeline_common;
 
-use pipeline_common::{write, Ran};
+use pipeline_common::Ran;
 
 /// Runs `hlslc run --pipeline` on `shader` (entry `main`, `cs_6_5`) with extra flags.
 fn run(test: &str, shader: &str, pipeline: &str, flags: &[&str]) -> Ran {
@@ -343,8 +343,8 @@ void main(uint gi : SV_GroupIndex) { Out[gi] = gi + 40; }
 fn a_closed_stdout_is_no_panic() {
     // `hlslc run ... | head -c 10` closes the pipe early: `println!` panicked on the write.
     // The read end is dropped before hlslc has compiled anything, so its write always fails.
-    let source = write(
-        "closed-stdout",
+    let dir = pipeline_common::test_dir("closed-stdout");
+    let source = dir.write(
         "shader.hlsl",
         "RWBuffer<int> Out : register(u0);
 [numthreads(1, 1, 1)]
@@ -354,7 +354,7 @@ void main() { Out[0] = 1; }
     let pipeline = HEADER.to_owned()
         + "Buffers:\n  - { Name: Out, Format: Int32, FillSize: 4 }\n"
         + &resources(&[("Out", "RWBuffer", 0)]);
-    let yaml = write("closed-stdout", "pipeline.yaml", &pipeline);
+    let yaml = dir.write("pipeline.yaml", &pipeline);
     let mut child = Command::new(env!("CARGO_BIN_EXE_hlslc"))
         .arg("run")
         .arg("--pipeline")

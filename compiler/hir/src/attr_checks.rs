@@ -7,7 +7,8 @@
 //! Attributes we do not know are left alone, and so is the argument count of `[numthreads]`
 //! on an entry point of a stage without thread groups, as DXC ignores it there. Called by `diagnostics::diagnostics` for every
 //! function declaration, entry point or not; also reports `[[vk::aliased_pointer]]`, which
-//! is not supported yet, wherever it is written.
+//! is not supported yet, wherever it is written, and has `vk_attr_checks` look at the
+//! stage attributes of entry points.
 
 use base_db::{CompileConfig, SourceFile};
 use syntax::ast::{self, AstNode, HasAttributes};
@@ -101,7 +102,22 @@ pub(crate) fn attribute_diagnostics(
             .find(|e| e.function == item.ast || (prototype && e.name == item.name))
             .map(|e| e.stage);
         let tcx = TypeCtx::inside(&tree, &scope, idx);
-        for attr in node.attributes() {
+        let attrs: Vec<ast::Attribute> = node.attributes().collect();
+        for (code, range, message) in crate::vk_attr_checks::stage_attributes(&attrs, stage) {
+            let (f, r) = user_range(db, file, config, range);
+            out.push(if code.starts_with('W') {
+                Diagnostic::warning(code, message, f, r)
+            } else {
+                Diagnostic::error(code, message, f, r)
+            });
+        }
+        if stage.is_some() {
+            wave_size_shader_model(db, config, &attrs, &mut |range, message| {
+                let (f, r) = user_range(db, file, config, range);
+                out.push(Diagnostic::error(codes::INVALID_ATTRIBUTE, message, f, r));
+            });
+        }
+        for attr in attrs {
             let mut warnings = Vec::new();
             let mut report = |range: TextRange, message: String| {
                 let (f, r) = user_range(db, file, config, range);
@@ -113,6 +129,38 @@ pub(crate) fn attribute_diagnostics(
                 out.push(Diagnostic::warning(code, message, f, r));
             }
         }
+    }
+}
+
+/// `[WaveSize]` on an entry point of a target older than SM 6.6, or its SM 6.8 range form
+/// (`[WaveSize(min, max)]`, `[WaveSize(min, max, preferred)]`) below SM 6.8, in DXC's words.
+fn wave_size_shader_model(
+    db: &dyn HirDb,
+    config: CompileConfig,
+    attrs: &[ast::Attribute],
+    report: &mut dyn FnMut(TextRange, String),
+) {
+    let Some(attr) = attrs
+        .iter()
+        .find(|a| a.name_text().eq_ignore_ascii_case("wavesize"))
+    else {
+        return;
+    };
+    let Some(sm) = config.preprocess(db).target.map(|t| (t.major, t.minor)) else {
+        return;
+    };
+    let args = attr.arg_list().map_or(0, |l| l.args().count());
+    let whole = attr.syntax().text_range();
+    if sm < (6, 6) {
+        report(
+            whole,
+            "attribute wavesize requires shader model 6.6 or greater".to_owned(),
+        );
+    } else if args > 1 && sm < (6, 8) {
+        report(
+            whole,
+            "wavesize only takes multiple arguments in shader model 6.8 or higher".to_owned(),
+        );
     }
 }
 

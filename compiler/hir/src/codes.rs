@@ -136,3 +136,15 @@ pub const STATIC_ASSERT_NOT_CHECKED: &str = "W2079";
 pub const STRING_VARIABLE: &str = "E2201";
 /// An initializer on a `groupshared` variable, which DXC ignores.
 pub const GROUPSHARED_INITIALIZER: &str = "W2080";
+/// Two `[[vk::stencil_ref_*]]` promises for one face of a pixel shader (DXC's error).
+pub const STENCIL_REF_ATTRIBUTES: &str = "E2240";
+/// Vulkan attributes that cannot go together: two push-constant blocks, a push-constant block
+/// with `[[vk::binding]]` (DXC's errors).
+pub const VK_ATTRIBUTE_CONFLICT: &str = "E2241";
+/// A `[[vk::...]]` attribute DXC does not know, ignored (clang's "unknown attribute").
+pub const UNKNOWN_ATTRIBUTE: &str = "W2090";
+/// A known attribute where it has no effect (a pixel-shader test mode on a vertex shader).
+pub const ATTRIBUTE_WITHOUT_EFFECT: &str = "W2091";
+/// An attribute argument DXC does not know, ignored with the attribute
+/// (`[[vk::image_format("bogus")]]`; clang's "attribute argument not supported").
+pub const UNKNOWN_ATTRIBUTE_ARGUMENT: &str = "W2092";

@@ -6,6 +6,9 @@
 //!   and consume structured buffers, `[[vk::location]]` only on functions, parameters and
 //!   struct fields, `[[vk::push_constant]]` and `[[vk::shader_record_nv/ext]]` only on global
 //!   variables and cbuffers, without arguments (`E2025`); `[[vk::ext_decorate_id]]` not on functions.
+//! - `[[vk::...]]` attributes DXC does not know (`W2090`, in `vk_attr_checks`).
+//! - Two push-constant blocks, or `[[vk::push_constant]]` with `[[vk::binding]]` (`E2241`,
+//!   DXC's words).
 //! - Specialization constants (`E2028`): `[[vk::constant_id]]` on a non-`static` global
 //!   scalar of a 32-bit or smaller type, whose default value is a literal.
 //! - Elements of typed buffers (`E2029`): scalars or vectors, never structs or arrays (DXC:
@@ -106,6 +109,8 @@ struct Checker<'a> {
     file: SourceFile,
     config: CompileConfig,
     out: &'a mut Vec<Diagnostic>,
+    /// The `[[vk::push_constant]]` attributes of the file's globals and cbuffers, in order.
+    push_constants: Vec<TextRange>,
 }
 
 impl Checker<'_> {
@@ -183,6 +188,7 @@ pub(crate) fn declaration_diagnostics(
         file,
         config,
         out,
+        push_constants: Vec::new(),
     };
     for range in packoffset_checks::misplaced(&root) {
         let (f, r) = user_range(db, file, config, range);
@@ -442,6 +448,33 @@ pub(crate) fn declaration_diagnostics(
         }
     }
     discard_outside_pixel_shaders(&mut cx, &tree);
+    several_push_constant_blocks(&mut cx);
+}
+
+/// A second `[[vk::push_constant]]` block in DXC's words ("cannot have more than one push
+/// constant block", with its note at the first; `E2241`): Vulkan gives a stage one, and DXC
+/// counts the declarations, used or not.
+fn several_push_constant_blocks(cx: &mut Checker<'_>) {
+    let Some((&first, rest)) = cx.push_constants.split_first() else {
+        return;
+    };
+    let (first_file, first_range) = user_range(cx.db, cx.file, cx.config, first);
+    for &range in rest {
+        let (f, r) = user_range(cx.db, cx.file, cx.config, range);
+        cx.out.push(
+            Diagnostic::error(
+                codes::VK_ATTRIBUTE_CONFLICT,
+                "cannot have more than one push constant block",
+                f,
+                r,
+            )
+            .with_related(
+                first_file,
+                first_range,
+                "push constant block previously defined here",
+            ),
+        );
+    }
 }
 
 /// Whether `ty` (or the element of an array of it) is a buffer with a counter.
@@ -460,6 +493,16 @@ fn is_counter_buffer(ty: &Type) -> bool {
 }
 
 fn check_subject(cx: &mut Checker<'_>, attr: &ast::Attribute, subject: Subject, ty: Option<&Type>) {
+    if let Some((code, range, message)) = crate::vk_attr_checks::unknown_vk_attribute(attr) {
+        cx.warning(code, range, message);
+        return;
+    }
+    if let Some((code, at, message)) = crate::vk_attr_checks::unknown_image_format(attr) {
+        cx.warning(code, at, message);
+    }
+    if let Some((code, at, message)) = crate::vk_attr_checks::input_attachment_elsewhere(attr, ty) {
+        cx.warning(code, at, message);
+    }
     let name = attr.name_text();
     let Some((allowed, description)) = subjects(&name) else {
         return;
@@ -477,6 +520,23 @@ fn check_subject(cx: &mut Checker<'_>, attr: &ast::Attribute, subject: Subject, 
             format!("'{short}' attribute only applies to {description}"),
         );
         return;
+    }
+    if name == "vk::push_constant" {
+        cx.push_constants.push(range);
+    }
+    // DXC: "vk::push_constant attribute cannot be used together with vk::binding attribute".
+    let beside_push_constant = attr.syntax().parent().is_some_and(|p| {
+        p.children()
+            .filter_map(ast::Attribute::cast)
+            .any(|a| a.name_text() == "vk::push_constant")
+    });
+    if name == "vk::binding" && beside_push_constant {
+        cx.error(
+            codes::VK_ATTRIBUTE_CONFLICT,
+            range,
+            "vk::push_constant attribute cannot be used together with vk::binding attribute"
+                .to_owned(),
+        );
     }
     if takes_no_arguments(&name) && attr.arg_list().is_some() {
         cx.error(

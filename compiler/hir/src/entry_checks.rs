@@ -659,6 +659,7 @@ fn stage_attributes(
                     ));
                 }
             }
+            missing_patch_constant_function(cx, node, out);
         }
         Stage::Mesh if !has("outputtopology") => {
             messages.push("MS entry point must have the outputtopology attribute".to_owned());
@@ -703,6 +704,43 @@ fn stage_attributes(
         out.push(Diagnostic::error(
             codes::STAGE_ATTRIBUTES,
             message,
+            file_id,
+            range,
+        ));
+    }
+}
+
+/// A hull entry's `[patchconstantfunc("name")]` naming no function with a body, in DXC's
+/// words ("patch constant function 'name' must be defined"), at the name.
+fn missing_patch_constant_function(cx: &Checker<'_>, node: &ast::FnDef, out: &mut Vec<Diagnostic>) {
+    let Some(attr) = node
+        .attributes()
+        .find(|a| a.name_text().eq_ignore_ascii_case("patchconstantfunc"))
+    else {
+        return;
+    };
+    let Some(arg) = attr.arg_list().and_then(|l| l.args().next()) else {
+        return;
+    };
+    let text = arg.syntax().text().to_string();
+    // A name that is no string is `attr_checks`' error.
+    let Some(name) = text
+        .trim()
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+    else {
+        return;
+    };
+    let defined = cx.tree.indices().any(|i| {
+        cx.tree.item(i).name == name
+            && cx.tree.item(i).parent.is_none()
+            && cx.tree.function(i).is_some_and(|f| f.has_body)
+    });
+    if !defined {
+        let (file_id, range) = cx.user(arg.syntax().text_range());
+        out.push(Diagnostic::error(
+            codes::STAGE_ATTRIBUTES,
+            format!("patch constant function '{name}' must be defined"),
             file_id,
             range,
         ));

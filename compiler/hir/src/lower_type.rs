@@ -828,6 +828,14 @@ impl<'a> TypeCtx<'a> {
         let mut errors = Vec::new();
         for base in &s.bases {
             if let Some(Type::Struct(b)) = ctx.resolve(base, &mut errors) {
+                if b.fields.is_empty() {
+                    let ty = Type::Struct(b);
+                    out.push(FieldDecl {
+                        field: StructField::empty_base(ty.clone()),
+                        ty: Some(ty),
+                    });
+                    continue;
+                }
                 out.extend(b.fields.iter().enumerate().map(|(j, f)| FieldDecl {
                     field: StructField {
                         base_depth: f.base_depth.saturating_add(1),

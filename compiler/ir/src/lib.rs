@@ -31,7 +31,8 @@ pub use inst::{
 };
 pub use intrinsic::Intrinsic;
 pub use modes::{
-    ExecutionMode, InputPrimitive, OutputTopology, TessDomain, TessOutput, TessPartitioning,
+    ExecutionMode, InputPrimitive, OutputTopology, StencilRef, TessDomain, TessOutput,
+    TessPartitioning,
 };
 pub use module::{
     Block, BlockData, BuiltIn, Checkpoint, EntryPoint, Func, Function, Global, GlobalKind,

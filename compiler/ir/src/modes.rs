@@ -3,7 +3,9 @@
 //! `[partitioning]`, `[outputtopology]`, `[outputcontrolpoints]`) and through their parameters
 //! (the input primitive and the stream kind of a geometry shader, the output array sizes of a
 //! mesh shader), pixel-shader test modes (`[earlydepthstencil]`,
-//! `[[vk::post_depth_coverage]]`), and a compute shader's `[WaveSize]`. Lowering records them on [`crate::EntryPoint::modes`]; the printer lists them
+//! `[[vk::post_depth_coverage]]`, and `SPV_AMD_shader_early_and_late_fragment_tests`'s
+//! `[[vk::early_and_late_tests]]`, `[[vk::depth_unchanged]]` and `[[vk::stencil_ref_*]]`),
+//! and a compute shader's `[WaveSize]`. Lowering records them on [`crate::EntryPoint::modes`]; the printer lists them
 //! on the `entry` line and backends turn them into their own forms (SPIR-V execution modes).
 
 /// One execution mode of an entry point.
@@ -38,6 +40,15 @@ pub enum ExecutionMode {
     /// `[[vk::post_depth_coverage]]` of a pixel shader: the coverage it reads is the one left
     /// after the early depth and stencil tests.
     PostDepthCoverage,
+    /// `[[vk::early_and_late_tests]]` of a pixel shader: depth and stencil tests may run
+    /// before it and run after it (`SPV_AMD_shader_early_and_late_fragment_tests`).
+    EarlyAndLateFragmentTests,
+    /// `[[vk::depth_unchanged]]` of a pixel shader: the depth it writes is the interpolated
+    /// one.
+    DepthUnchanged,
+    /// `[[vk::stencil_ref_*_front]]`/`_back]]` of a pixel shader: how the stencil reference it
+    /// writes relates to the API's, for one face.
+    StencilRef(StencilRef),
     /// `[WaveSize(n)]` of a compute shader (SM 6.6; of SM 6.8's range form the preferred size,
     /// else 32 clamped to the range): the lanes of a wave. Vulkan sets it on the pipeline
     /// (`requiredSubgroupSize`), so SPIR-V has no mode for it; the interpreter runs waves of it.
@@ -76,6 +87,29 @@ named_enum! {
         TriangleStrip => "triangle_strip",
         Lines => "lines",
         Triangles => "triangles",
+    }
+}
+
+named_enum! {
+    /// The stencil-reference promises of `[[vk::stencil_ref_*]]`, spelled as the attributes
+    /// without their `stencil_ref_` prefix.
+    StencilRef {
+        UnchangedFront => "unchanged_front",
+        GreaterEqualFront => "greater_equal_front",
+        LessEqualFront => "less_equal_front",
+        UnchangedBack => "unchanged_back",
+        GreaterEqualBack => "greater_equal_back",
+        LessEqualBack => "less_equal_back",
+    }
+}
+
+impl StencilRef {
+    /// Whether the promise is about back faces.
+    pub fn is_back(self) -> bool {
+        matches!(
+            self,
+            StencilRef::UnchangedBack | StencilRef::GreaterEqualBack | StencilRef::LessEqualBack
+        )
     }
 }
 
@@ -125,6 +159,9 @@ impl ExecutionMode {
             ExecutionMode::DepthLess => "depth_less".to_owned(),
             ExecutionMode::EarlyFragmentTests => "early_fragment_tests".to_owned(),
             ExecutionMode::PostDepthCoverage => "post_depth_coverage".to_owned(),
+            ExecutionMode::EarlyAndLateFragmentTests => "early_and_late_fragment_tests".to_owned(),
+            ExecutionMode::DepthUnchanged => "depth_unchanged".to_owned(),
+            ExecutionMode::StencilRef(r) => format!("stencil_ref({})", r.name()),
             ExecutionMode::WaveSize(n) => format!("wave_size({n})"),
         }
     }

@@ -147,6 +147,15 @@ pub fn field_is_precise(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> b
     })
 }
 
+/// The range of the declaration of field `field` of the struct named `struct_name`.
+pub fn field_range(
+    cx: &ModuleCtx<'_>,
+    struct_name: &str,
+    field: &str,
+) -> Option<syntax::TextRange> {
+    field_decl(cx, struct_name, field).map(|d| d.syntax().text_range())
+}
+
 /// The attributes of the declaration of field `field` of the struct named `struct_name`.
 fn field_attrs(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<Vec<ast::Attribute>> {
     field_decl(cx, struct_name, field).map(|d| d.attributes().collect())
@@ -227,4 +236,14 @@ fn numthreads_of(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<[u32; 3]> {
         })
         .collect();
     values.filter(|v| v.len() == 3).map(|v| [v[0], v[1], v[2]])
+}
+
+/// The range of attribute `name` on function `idx` (`[[vk::depth_unchanged]]`), or of the
+/// function when it is not found.
+pub fn function_attr_range(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> syntax::TextRange {
+    item_node(cx, idx)
+        .and_then(ast::FnDef::cast)
+        .and_then(|f| f.attributes().find(|a| a.name_text() == name))
+        .map(|a| a.syntax().text_range())
+        .unwrap_or_else(|| cx.item_range(idx))
 }

@@ -178,6 +178,8 @@ pub struct ModuleCtx<'db> {
     pub options: crate::options::LowerOptions,
     /// The automatic locations of the entry being lowered (`stage_io_order`).
     pub auto_locations: Vec<crate::stage_io_order::AutoLocation>,
+    /// Input and output locations given so far to the entry being lowered, explicit or not.
+    pub location_kinds: [crate::stage_io_order::LocationKinds; 2],
     /// What the entry's parameters became (geometry streams, mesh outputs).
     pub stage_io: crate::stages::StageIo,
     /// The runtime arrays standing for SM 6.6 descriptor heaps.
@@ -232,6 +234,7 @@ impl<'db> ModuleCtx<'db> {
             flattens_composites: false,
             options: Default::default(),
             auto_locations: Vec::new(),
+            location_kinds: Default::default(),
             stage_io: Default::default(),
             heaps: Default::default(),
             ray_payload_params: HashMap::new(),

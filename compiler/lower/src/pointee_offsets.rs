@@ -2,9 +2,11 @@
 //! storage buffer memory under the buffer pointer rules ([`ir::Module::pointee_rules`],
 //! relaxed std430 unless a layout flag picks others), so an explicit offset there must follow
 //! them as one in a buffer's element does (`types::explicit_offset_faults`, E3160), else the
-//! SPIR-V fails validation. Reported at the pointee struct's declaration, naming the pointer.
+//! SPIR-V fails validation. Reported at the member whose offset is at fault (the pointee
+//! struct's declaration when the member is inherited), naming the pointer.
 
-use hir::item_tree::ItemKind;
+use hir::item_tree::{ItemIdx, ItemKind};
+use syntax::TextRange;
 use types::{Type, TypeLayout};
 
 use crate::context::ModuleCtx;
@@ -46,23 +48,51 @@ impl ModuleCtx<'_> {
         for pointee in pointees {
             let Type::Struct(s) = &pointee else { continue };
             let layout = TypeLayout::of(&pointee, rules);
-            let faults = types::explicit_offset_faults(&pointee, &layout, rules);
+            let faults = types::explicit_offset_fault_sites(&pointee, &layout, rules);
             if faults.is_empty() {
                 continue;
             }
-            let base = s.name.split('<').next().unwrap_or(&s.name);
-            let declared = self.tree.indices().find(|&i| {
-                matches!(self.tree.item(i).kind, ItemKind::Struct(_))
-                    && self.tree.qualified_name(i) == base
-            });
-            let range = declared.map(|i| self.item_range(i)).unwrap_or_default();
+            let pointee_range = self.struct_range(&s.name);
             for fault in faults {
                 let message = format!(
-                    "{fault} (`{}` is behind `vk::BufferPointer<{}>`)",
-                    s.name, s.name
+                    "{} (`{}` is behind `vk::BufferPointer<{}>`)",
+                    fault.message, s.name, s.name
                 );
-                self.error(crate::EXPLICIT_OFFSET_LAYOUT, message, range);
+                // The member whose offset is at fault, else the pointee struct.
+                let at = fault
+                    .member
+                    .as_ref()
+                    .and_then(|(strukt, field)| self.field_range(strukt, field))
+                    .or(pointee_range)
+                    .unwrap_or_default();
+                self.error(crate::EXPLICIT_OFFSET_LAYOUT, message, at);
             }
         }
+    }
+
+    /// The declaration of the struct named `name` (template arguments ignored).
+    fn struct_range(&self, name: &str) -> Option<TextRange> {
+        self.struct_item(name).map(|i| self.item_range(i))
+    }
+
+    fn struct_item(&self, name: &str) -> Option<ItemIdx> {
+        let base = name.split('<').next().unwrap_or(name);
+        self.tree.indices().find(|&i| {
+            matches!(self.tree.item(i).kind, ItemKind::Struct(_))
+                && self.tree.qualified_name(i) == base
+        })
+    }
+
+    /// The declaration of field `field` of struct `strukt`, where the struct declares it
+    /// itself (an inherited field is named by its struct's declaration instead).
+    fn field_range(&self, strukt: &str, field: &str) -> Option<TextRange> {
+        let s = self.tree.strukt(self.struct_item(strukt)?)?;
+        s.members
+            .iter()
+            .find(|&&m| {
+                self.tree.item(m).name == field
+                    && matches!(self.tree.item(m).kind, ItemKind::Variable(_))
+            })
+            .map(|&m| self.item_range(m))
     }
 }

@@ -359,6 +359,9 @@ impl ModuleCtx<'_> {
         let text = args.first().map_or("", |a| a.trim().trim_matches('"'));
         match ir::ImageFormat::from_name(text) {
             Some(f) => Ok(Some(f)),
+            // A name DXC does not know: the front end warns (W2092) and, as DXC, the
+            // attribute is ignored.
+            None if !hir_knows_format(text) => Ok(None),
             None => {
                 let range = self.item_range(idx);
                 Err(self.unsupported(&format!("the image format `{text}`"), range))
@@ -799,4 +802,9 @@ pub fn resource_of(ty: &Type) -> Option<&types::ResourceType> {
     };
     // A `RayQuery` is traversal state in a local variable, not a descriptor.
     r.filter(|r| !matches!(r, types::ResourceType::RayQuery { .. }))
+}
+
+/// Whether DXC knows the `[[vk::image_format]]` name `text` (`unknown` included).
+fn hir_knows_format(text: &str) -> bool {
+    hir::vk_attr_checks::is_image_format(text)
 }

@@ -52,11 +52,63 @@ impl ModuleCtx<'_> {
     }
 }
 
+/// The stage variables of one side of the entry being lowered that take a location: whether
+/// some have `[[vk::location]]`, and the first that has none (its semantic and where to
+/// report it).
+#[derive(Debug, Clone, Default)]
+pub struct LocationKinds {
+    pub explicit: bool,
+    pub first_implicit: Option<(String, syntax::TextRange)>,
+}
+
+impl ModuleCtx<'_> {
+    /// Records a located stage variable of `side`: `None` for one with `[[vk::location]]`,
+    /// else its semantic and range.
+    pub(crate) fn record_location_kind(
+        &mut self,
+        side: Side,
+        implicit: Option<(&str, syntax::TextRange)>,
+    ) {
+        let kinds = &mut self.location_kinds[usize::from(side == Side::Output)];
+        match implicit {
+            None => kinds.explicit = true,
+            Some((semantic, range)) => {
+                if kinds.first_implicit.is_none() {
+                    kinds.first_implicit = Some((semantic.to_owned(), range));
+                }
+            }
+        }
+    }
+}
+
+/// DXC's refusal of a side that mixes `[[vk::location]]` with implicit locations ("partial
+/// explicit stage input location assignment via vk::location(X) unsupported", for every
+/// stage), at the first variable without one. The vertex and pixel declarations check it
+/// before declaring (`graphics`); the other stages' declarations record here what they give.
+fn check_location_mix(cx: &mut ModuleCtx<'_>) {
+    let kinds = std::mem::take(&mut cx.location_kinds);
+    for (kinds, side) in kinds.into_iter().zip(["input", "output"]) {
+        let (true, Some((semantic, range))) = (kinds.explicit, kinds.first_implicit) else {
+            continue;
+        };
+        cx.error(
+            crate::BAD_LOCATION,
+            format!(
+                "partial explicit stage {side} location assignment via vk::location(X) \
+                 unsupported: `{semantic}` has no `[[vk::location]]` while other stage {side}s \
+                 have one; give every one a location, or none"
+            ),
+            range,
+        );
+    }
+}
+
 /// Renumbers the automatic locations of the entry just lowered (of `stage`) in DXC's
 /// alphabetical order: every side under `-fvk-stage-io-order=alpha`, a hull shader's
 /// outputs and a domain shader's inputs always; each side from 0, ties keeping declaration
 /// order.
 pub(crate) fn reorder(cx: &mut ModuleCtx<'_>, stage: crate::ShaderStage) {
+    check_location_mix(cx);
     let mut recorded = std::mem::take(&mut cx.auto_locations);
     let alpha = cx.options.stage_io_order == StageIoOrder::Alphabetical;
     let sides: &[Side] = match stage {

@@ -42,7 +42,12 @@ impl ModuleCtx<'_> {
 
     /// The input attachment index of subpass input `idx`, checked by
     /// [`ModuleCtx::check_subpass_inputs`].
+    /// `None` for a resource of another type, where the front end warns (W2091): SPIR-V
+    /// takes the decoration only with the `InputAttachment` capability of subpass inputs.
     pub(crate) fn input_attachment_index(&self, idx: ItemIdx) -> Option<u32> {
+        if !self.is_subpass_input(idx) {
+            return None;
+        }
         self.input_attachment_attr(idx)?.ok()
     }
 

@@ -15,7 +15,7 @@ use crate::functions::Fx;
 use crate::{Result, SpirvError};
 
 use ir::TessPartitioning as P;
-use ir::{ExecutionMode as M, InputPrimitive, OutputTopology, TessDomain, TessOutput};
+use ir::{ExecutionMode as M, InputPrimitive, OutputTopology, StencilRef, TessDomain, TessOutput};
 
 impl Ctx<'_> {
     /// `MeshShadingEXT` and its extension, for mesh and amplification shaders and their
@@ -135,6 +135,29 @@ impl Ctx<'_> {
                     self.capability(rspirv::spirv::Capability::SampleMaskPostDepthCoverage);
                     self.extension("SPV_KHR_post_depth_coverage");
                     (Mode::PostDepthCoverage, vec![])
+                }
+                M::EarlyAndLateFragmentTests => {
+                    self.extension("SPV_AMD_shader_early_and_late_fragment_tests");
+                    (Mode::EarlyAndLateFragmentTestsAMD, vec![])
+                }
+                M::DepthUnchanged => (Mode::DepthUnchanged, vec![]),
+                M::StencilRef(r) => {
+                    // DXC: the AMD extension and `SPV_EXT_shader_stencil_export` with its
+                    // capability.
+                    self.capability(Capability::StencilExportEXT);
+                    self.extension("SPV_AMD_shader_early_and_late_fragment_tests");
+                    self.extension("SPV_EXT_shader_stencil_export");
+                    (
+                        match r {
+                            StencilRef::UnchangedFront => Mode::StencilRefUnchangedFrontAMD,
+                            StencilRef::GreaterEqualFront => Mode::StencilRefGreaterFrontAMD,
+                            StencilRef::LessEqualFront => Mode::StencilRefLessFrontAMD,
+                            StencilRef::UnchangedBack => Mode::StencilRefUnchangedBackAMD,
+                            StencilRef::GreaterEqualBack => Mode::StencilRefGreaterBackAMD,
+                            StencilRef::LessEqualBack => Mode::StencilRefLessBackAMD,
+                        },
+                        vec![],
+                    )
                 }
                 // Vulkan takes the subgroup size from the pipeline, not the module.
                 M::WaveSize(_) => continue,

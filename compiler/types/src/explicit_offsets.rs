@@ -11,19 +11,43 @@
 use crate::layout::{place, LayoutKind, LayoutRules, TypeLayout};
 use crate::ty::Type;
 
+/// An explicit offset Vulkan's rules refuse: the sentence that says so, and the member it is
+/// written on (`None` for a layout past 4 GiB, which no one member causes).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OffsetFault {
+    pub message: String,
+    /// The struct (its type name, template arguments included) and the field.
+    pub member: Option<(String, String)>,
+}
+
 /// Every member with an explicit offset in `ty` (laid out as `layout` under `rules`), nested
 /// structs and arrays included, that Vulkan's rules refuse; one sentence each, naming the
 /// struct and member.
 pub fn explicit_offset_faults(ty: &Type, layout: &TypeLayout, rules: LayoutRules) -> Vec<String> {
+    explicit_offset_fault_sites(ty, layout, rules)
+        .into_iter()
+        .map(|f| f.message)
+        .collect()
+}
+
+/// [`explicit_offset_faults`] with the member each fault is on, so a caller can point at it.
+pub fn explicit_offset_fault_sites(
+    ty: &Type,
+    layout: &TypeLayout,
+    rules: LayoutRules,
+) -> Vec<OffsetFault> {
     let mut out = Vec::new();
     // Offsets near 4 GiB (`[[vk::offset(4294967264)]]` on a member of a nested struct) would
     // make the absolute offsets of the members inside overflow.
     let end = extent(layout);
     if end >= u64::from(u32::MAX) {
-        out.push(format!(
-            "the layout of `{ty}` places members up to byte {end}, past the 4 GiB a buffer's \
-             offsets can address"
-        ));
+        out.push(OffsetFault {
+            message: format!(
+                "the layout of `{ty}` places members up to byte {end}, past the 4 GiB a \
+                 buffer's offsets can address"
+            ),
+            member: None,
+        });
         return out;
     }
     walk(ty, layout, rules, &mut out);
@@ -48,7 +72,7 @@ fn extent(layout: &TypeLayout) -> u64 {
     }
 }
 
-fn walk(ty: &Type, layout: &TypeLayout, rules: LayoutRules, out: &mut Vec<String>) {
+fn walk(ty: &Type, layout: &TypeLayout, rules: LayoutRules, out: &mut Vec<OffsetFault>) {
     match (ty, &layout.kind) {
         (Type::Array { element, .. }, LayoutKind::Array { element: e, .. }) => {
             walk(element, e, rules, out)
@@ -66,13 +90,17 @@ fn walk(ty: &Type, layout: &TypeLayout, rules: LayoutRules, out: &mut Vec<String
                 };
                 let allowed = place(at, &f.ty, &m.layout, rules);
                 if allowed != at && rules != LayoutRules::Dx {
-                    out.push(format!(
-                        "`[[vk::offset({at})]]` places `{}.{name}` ({}) where the {} layout \
+                    out.push(fault(
+                        s,
+                        &f.name,
+                        format!(
+                            "`[[vk::offset({at})]]` places `{}.{name}` ({}) where the {} layout \
                          does not allow it to start (the next offset it allows is {allowed}); \
                          the SPIR-V would fail validation",
-                        s.name,
-                        f.ty,
-                        rules.name()
+                            s.name,
+                            f.ty,
+                            rules.name()
+                        ),
                     ));
                     continue;
                 }
@@ -92,17 +120,29 @@ fn walk(ty: &Type, layout: &TypeLayout, rules: LayoutRules, out: &mut Vec<String
                 });
                 if let Some(j) = overlapped {
                     let o = &members[j];
-                    out.push(format!(
-                        "`[[vk::offset({at})]]` makes `{}.{name}` (bytes {at}..{end}) overlap \
+                    out.push(fault(
+                        s,
+                        &f.name,
+                        format!(
+                            "`[[vk::offset({at})]]` makes `{}.{name}` (bytes {at}..{end}) overlap \
                          `{}` (bytes {}..{}); members of a Vulkan buffer cannot overlap",
-                        s.name,
-                        s.fields[j].name,
-                        o.offset,
-                        o.offset.saturating_add(o.layout.size)
+                            s.name,
+                            s.fields[j].name,
+                            o.offset,
+                            o.offset.saturating_add(o.layout.size)
+                        ),
                     ));
                 }
             }
         }
         _ => {}
+    }
+}
+
+/// A fault on field `field` of struct `s`.
+fn fault(s: &crate::StructType, field: &str, message: String) -> OffsetFault {
+    OffsetFault {
+        message,
+        member: Some((s.name.clone(), field.to_owned())),
     }
 }

@@ -351,6 +351,19 @@ impl TypeLayout {
         // the own fields start after the last base's size rounded to 16.
         let inherited = s.fields.iter().take_while(|f| f.base_depth > 0).count();
         for base in direct_bases(&s.name, &s.fields[..inherited]) {
+            // An empty base is a member of its own type (`StructField::empty_base`), placed
+            // like the base it stands for.
+            if let [f] = base.fields.as_slice() {
+                if f.is_empty_base() && f.base_depth == 0 {
+                    let layout = TypeLayout::of(&f.ty, rules);
+                    max_align = max_align.max(layout.alignment);
+                    let at = place(offset, &f.ty, &layout, rules);
+                    offset = at.saturating_add(layout.size);
+                    end = offset;
+                    members.push(MemberLayout { offset: at, layout });
+                    continue;
+                }
+            }
             let ty = Type::structure(base);
             let Type::Struct(base) = &ty else { continue };
             let base_layout = TypeLayout::of_struct(base, rules, &[]);

@@ -15,7 +15,7 @@ mod stored;
 mod ty;
 
 pub use enums::EnumType;
-pub use explicit_offsets::explicit_offset_faults;
+pub use explicit_offsets::{explicit_offset_fault_sites, explicit_offset_faults, OffsetFault};
 pub use ir_form::holds_nothing;
 pub use layout::{
     packoffset_bytes, packoffset_component, BufferLayout, LayoutKind, LayoutRules, MemberLayout,

@@ -279,6 +279,23 @@ impl StructField {
     pub fn is_unnamed_bit_field(&self) -> bool {
         self.bit_width.is_some() && self.name.is_empty()
     }
+
+    /// A base with no fields of its own (`struct S : E { float x; }` with `struct E {}`):
+    /// the front end keeps it as an unnamed member of the empty struct's type, in the place
+    /// of the base, as DXC declares it (`%S = OpTypeStruct %E %float`). It holds no data, so
+    /// initializer lists and conversions pass over it like any empty struct member.
+    pub fn empty_base(ty: Type) -> StructField {
+        StructField {
+            base_depth: 1,
+            base_starts: 1,
+            ..StructField::new("", ty)
+        }
+    }
+
+    /// Whether this is the member of an empty base ([`StructField::empty_base`]).
+    pub fn is_empty_base(&self) -> bool {
+        self.name.is_empty() && self.bit_width.is_none()
+    }
 }
 
 /// A struct type. Structs are nominal in HLSL; `name` is the qualified name the front end gives

@@ -3,10 +3,14 @@
 
 #![allow(dead_code)] // each test file uses a part
 
-use std::path::PathBuf;
 use std::process::Command;
 
 use serde_json::Value;
+
+#[path = "../test_dir/mod.rs"]
+pub mod test_dir;
+
+pub use test_dir::TestDir;
 
 /// What one `hlslc run` printed.
 pub struct Ran {
@@ -25,24 +29,16 @@ impl Ran {
     }
 }
 
-pub fn write(dir: &str, name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
-        .join(format!(
-            "hlslc-{}-{}",
-            env!("CARGO_CRATE_NAME"),
-            std::process::id()
-        ))
-        .join(dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+/// A directory for test `test`'s files, removed when dropped.
+pub fn test_dir(test: &str) -> TestDir {
+    TestDir::new(&format!("{}-{test}", env!("CARGO_CRATE_NAME")))
 }
 
 /// Runs `hlslc run --pipeline` on `shader` (entry `main`) with `pipeline` and extra flags.
 pub fn run(test: &str, shader: &str, pipeline: &str, flags: &[&str]) -> Ran {
-    let source = write(test, "shader.hlsl", shader);
-    let yaml = write(test, "pipeline.yaml", pipeline);
+    let dir = test_dir(test);
+    let source = dir.write("shader.hlsl", shader);
+    let yaml = dir.write("pipeline.yaml", pipeline);
     let out = Command::new(env!("CARGO_BIN_EXE_hlslc"))
         .arg("run")
         .arg("--pipeline")

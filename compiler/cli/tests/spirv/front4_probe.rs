@@ -11,8 +11,7 @@ use crate::harness::{compile, refuse};
 /// Runs `shader` (entry `main`, one group) in the interpreter with one
 /// `RWStructuredBuffer<uint>` `o` at `u0` of `n` values, and returns its values.
 pub(crate) fn run_uints(test: &str, shader: &str, n: u32) -> Value {
-    let dir = std::env::temp_dir().join(format!("hlslc-front4-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::test_dir::TestDir::new(&format!("front4-{test}"));
     let src = dir.join("shader.hlsl");
     let yaml = dir.join("pipeline.yaml");
     std::fs::write(&src, shader).unwrap();

@@ -14,8 +14,7 @@ use crate::harness::compile;
 /// Runs `shader` (entry `main`, one group, `profile` and `flags`) in the interpreter with one
 /// `RWStructuredBuffer<uint>` `o` at `u0` of `n` values, and returns its values.
 fn run_with_flags(test: &str, shader: &str, profile: &str, flags: &[&str], n: u32) -> Value {
-    let dir = std::env::temp_dir().join(format!("hlslc-front5-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::test_dir::TestDir::new(&format!("front5-{test}"));
     let src = dir.join("shader.hlsl");
     let yaml = dir.join("pipeline.yaml");
     std::fs::write(&src, shader).unwrap();

@@ -2,25 +2,38 @@
 //! with every `spirv-val` installed (none is a failure, never a skip), and reads facts back
 //! from the disassembly: member offsets, strides, bindings, locations, built-ins.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-static COUNTER: AtomicUsize = AtomicUsize::new(0);
+use crate::test_dir::TestDir;
 
 /// A module `hlslc` wrote and `spirv-val` accepted, with its disassembly.
 pub struct Module {
     pub asm: String,
 }
 
-fn temp_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hlslc-spirv-e2e-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// The module `hlslc` wrote (a path to it), in a directory removed when this is dropped.
+pub struct OutFile {
+    path: PathBuf,
+    _dir: TestDir,
+}
+
+impl std::ops::Deref for OutFile {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for OutFile {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
 }
 
 /// Runs `hlslc -T <profile> -E main -spirv -Fo <out> <flags> <file>` on `text`.
-pub fn run(text: &str, profile: &str, flags: &[&str]) -> (Output, PathBuf) {
+pub fn run(text: &str, profile: &str, flags: &[&str]) -> (Output, OutFile) {
     run_entry(text, profile, Some("main"), flags)
 }
 
@@ -30,12 +43,10 @@ pub fn run_entry(
     profile: &str,
     entry: Option<&str>,
     flags: &[&str],
-) -> (Output, PathBuf) {
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let dir = temp_dir();
-    let src = dir.join(format!("t{n}.hlsl"));
-    let out = dir.join(format!("t{n}.spv"));
-    std::fs::write(&src, text).unwrap();
+) -> (Output, OutFile) {
+    let dir = TestDir::new("spirv-e2e");
+    let src = dir.write("t.hlsl", text);
+    let out = dir.join("t.spv");
     let entry_args = entry.map(|e| vec!["-E", e]).unwrap_or_default();
     let output = Command::new(env!("CARGO_BIN_EXE_hlslc"))
         .args(["-T", profile])
@@ -46,7 +57,13 @@ pub fn run_entry(
         .arg(&src)
         .output()
         .expect("hlslc runs");
-    (output, out)
+    (
+        output,
+        OutFile {
+            path: out,
+            _dir: dir,
+        },
+    )
 }
 
 /// The `spirv-val` options the flags imply: the target environment and the block layout
@@ -88,7 +105,6 @@ pub fn compile_entry(text: &str, profile: &str, entry: Option<&str>, flags: &[&s
         String::from_utf8_lossy(&output.stderr)
     );
     let bytes = std::fs::read(&path).unwrap();
-    let _ = std::fs::remove_file(&path);
     let words: Vec<u32> = bytes
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))

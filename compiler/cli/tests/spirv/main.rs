@@ -64,11 +64,14 @@ mod statics;
 mod statics_probe;
 mod suites_probe;
 mod system_values;
+#[path = "../test_dir/mod.rs"]
+mod test_dir;
 mod texel64;
 mod texture_operands;
 mod vk_ext;
 mod vkd3d_probe;
 mod vkmisc;
 mod vulkan_types;
+mod weak3;
 mod weak_spots;
 mod wicked_probe;

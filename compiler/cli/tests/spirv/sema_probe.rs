@@ -17,8 +17,7 @@ fn run_floats(test: &str, shader: &str, n: u32) -> Value {
 
 /// `run_floats` with more `hlslc` flags (`-HV 202x`).
 fn run_floats_with(test: &str, shader: &str, n: u32, flags: &[&str]) -> Value {
-    let dir = std::env::temp_dir().join(format!("hlslc-sema-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::test_dir::TestDir::new(&format!("sema-{test}"));
     let src = dir.join("shader.hlsl");
     let yaml = dir.join("pipeline.yaml");
     std::fs::write(&src, shader).unwrap();

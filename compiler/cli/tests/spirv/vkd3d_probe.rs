@@ -12,8 +12,7 @@ use crate::harness::{compile, refuse};
 /// Runs `shader` (entry `main`, one group of one thread) in the interpreter with one
 /// `RWStructuredBuffer<float>` `o` at `u0` of `n` floats, and returns its values.
 fn run_floats(test: &str, shader: &str, n: u32) -> Value {
-    let dir = std::env::temp_dir().join(format!("hlslc-vkd3d-probe-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::test_dir::TestDir::new(&format!("vkd3d-probe-{test}"));
     let src = dir.join("shader.hlsl");
     let yaml = dir.join("pipeline.yaml");
     std::fs::write(&src, shader).unwrap();

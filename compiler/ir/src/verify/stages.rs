@@ -35,13 +35,15 @@ fn allowed(stage: Stage) -> (&'static [&'static str], &'static [&'static str]) {
             &["output_topology", "output_vertices", "output_primitives"],
             &["output_topology", "output_vertices", "output_primitives"],
         ),
-        // At most one: the front end allows one depth output.
+        // At most one of each kind (`key`): the front end allows one depth output.
         Stage::Pixel => (
             &[
-                "depth_greater",
-                "depth_less",
+                "depth",
                 "early_fragment_tests",
                 "post_depth_coverage",
+                "early_and_late_fragment_tests",
+                "stencil_ref_front",
+                "stencil_ref_back",
             ],
             &[],
         ),
@@ -61,10 +63,13 @@ fn key(m: M) -> &'static str {
         M::Domain(_) => "domain",
         M::Partitioning(_) => "partitioning",
         M::TessOutput(_) => "tess_output",
-        M::DepthGreater => "depth_greater",
-        M::DepthLess => "depth_less",
+        // SPIR-V allows one of the depth modes, and one stencil-reference mode per face.
+        M::DepthGreater | M::DepthLess | M::DepthUnchanged => "depth",
         M::EarlyFragmentTests => "early_fragment_tests",
         M::PostDepthCoverage => "post_depth_coverage",
+        M::EarlyAndLateFragmentTests => "early_and_late_fragment_tests",
+        M::StencilRef(r) if r.is_back() => "stencil_ref_back",
+        M::StencilRef(_) => "stencil_ref_front",
         M::WaveSize(_) => "wave_size",
     }
 }

@@ -21,6 +21,7 @@
 //!   `out primitives` arrays are written straight into theirs.
 
 pub mod attrs;
+pub mod fragment_tests;
 pub mod geometry;
 pub mod mesh;
 pub mod mesh_outputs;

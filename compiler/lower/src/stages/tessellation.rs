@@ -155,9 +155,10 @@ impl HullInputs {
                         args.push(Arg::Value(ty, vars.clone()));
                         continue;
                     }
-                    let Some(leaves) = super::leaves(&ty, Some(&sem), &[]) else {
+                    let Some(mut leaves) = super::leaves(&ty, Some(&sem), &[]) else {
                         return Err(cx.unsupported(&format!("the parameter `{}`", p.name), prange));
                     };
+                    value_param_leaves(cx, idx, n, &ty, prange, &mut leaves);
                     let decl = Declare {
                         stage: Stage::Hull,
                         side: Side::Input,
@@ -256,13 +257,14 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
     let pcf_sig = crate::enums::function_signature(cx.db, cx.function_id(pcf));
     let pc_ty = pcf_sig.ret.clone().unwrap_or(Type::Void);
     let pcf_semantic = cx.tree.function(pcf).and_then(|f| f.semantic.clone());
-    let Some(pc_leaves) = super::leaves(&pc_ty, pcf_semantic.as_deref(), &[]) else {
+    let Some(mut pc_leaves) = super::leaves(&pc_ty, pcf_semantic.as_deref(), &[]) else {
         let what = "a patch-constant result without semantics";
         let semantic = pcf_semantic.as_deref();
         let at = cx.item_range(pcf);
         let e = no_leaves(cx, &pc_ty, semantic, &pcf_name, Side::Output, what, at);
         return Err(e);
     };
+    super::vars::attach_vk_builtins(cx, &pc_ty, None, &mut pc_leaves);
     let pc_decl = Declare {
         stage: Stage::Hull,
         side: Side::Output,
@@ -381,11 +383,12 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
                 slots[n] = Some(Arg::Patch(element, count, vars));
                 continue;
             }
-            let Some(leaves) = super::leaves(&ty, p.semantic.as_deref(), &[]) else {
+            let Some(mut leaves) = super::leaves(&ty, p.semantic.as_deref(), &[]) else {
                 return Err(
                     cx.unsupported(&format!("the parameter `{}` (no semantic)", p.name), prange)
                 );
             };
+            value_param_leaves(cx, idx, n, &ty, prange, &mut leaves);
             // A struct parameter is the patch constants; a lone value a system value.
             let decl = Declare {
                 stage: Stage::Domain,
@@ -494,4 +497,27 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
         },
     );
     Ok(())
+}
+
+/// The `[[vk::builtin]]`s and `[[vk::location]]`s of the leaves of parameter `n` of function
+/// `idx`, a value of `ty` declared at `range`: those of its struct fields, or, for a value
+/// that is one leaf, the parameter's own.
+fn value_param_leaves(
+    cx: &ModuleCtx<'_>,
+    idx: ItemIdx,
+    n: usize,
+    ty: &Type,
+    range: syntax::TextRange,
+    leaves: &mut [super::vars::Leaf],
+) {
+    let builtin = crate::attrs::param_builtin(cx, idx, n);
+    super::vars::attach_vk_builtins(cx, ty, builtin, leaves);
+    if let [leaf] = leaves {
+        if leaf.steps.is_empty() {
+            leaf.location = crate::attrs::param_location(cx, idx, n);
+        }
+    }
+    for leaf in leaves.iter_mut() {
+        leaf.decl_range.get_or_insert(range);
+    }
 }

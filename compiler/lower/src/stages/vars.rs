@@ -38,6 +38,9 @@ pub struct Leaf {
     /// `[[vk::location(n)]]` on the struct field that is this leaf (`Err`: the argument text,
     /// not a number), which [`Declare::vars`] honours over the next free location.
     pub location: Option<Result<u32, String>>,
+    /// The declaration of the struct field (or parameter) that is this leaf, where known, for
+    /// diagnostics about it.
+    pub decl_range: Option<syntax::TextRange>,
 }
 
 impl Leaf {
@@ -51,6 +54,7 @@ impl Leaf {
             name: String::new(),
             vk_builtin: None,
             location: None,
+            decl_range: None,
         }
     }
 
@@ -258,6 +262,7 @@ pub(crate) fn attach_vk_builtins(
         // The location written on the field this leaf is (not on a struct around it, whose
         // leaves would all claim it).
         let mut location = None;
+        let mut decl_range = None;
         for step in &leaf.steps {
             match (step, at) {
                 (Step::Field(i), Type::Struct(s)) => {
@@ -268,6 +273,7 @@ pub(crate) fn attach_vk_builtins(
                         found = Some(b);
                     }
                     location = crate::attrs::field_location(cx, &s.name, &f.name);
+                    decl_range = crate::attrs::field_range(cx, &s.name, &f.name);
                     at = &f.ty;
                 }
                 (Step::Elements(_), Type::Array { element, .. }) => at = element,
@@ -279,6 +285,9 @@ pub(crate) fn attach_vk_builtins(
             location = None;
         }
         leaf.location = location;
+        if decl_range.is_some() {
+            leaf.decl_range = decl_range;
+        }
     }
 }
 
@@ -635,9 +644,15 @@ impl Declare {
             } else {
                 cx.mb.output(&name, ty, binding)
             };
-            if matches!(binding, StageBinding::Location(_)) && leaf.location.is_none() {
-                let count = location_count(&leaf.ty);
-                cx.record_auto_location(g, self.side, &leaf.semantic, count);
+            if matches!(binding, StageBinding::Location(_)) {
+                if leaf.location.is_none() {
+                    let count = location_count(&leaf.ty);
+                    cx.record_auto_location(g, self.side, &leaf.semantic, count);
+                    let at = leaf.decl_range.unwrap_or(range);
+                    cx.record_location_kind(self.side, Some((&leaf.semantic, at)));
+                } else {
+                    cx.record_location_kind(self.side, None);
+                }
             }
             let gv = &mut cx.mb.module_mut().globals[g];
             gv.patch = self.patch;
