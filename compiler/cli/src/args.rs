@@ -53,7 +53,13 @@ pub enum ErrorFormat {
 
 /// hlslc: an HLSL compiler that accepts DXC's flags.
 #[derive(Debug, Parser)]
-#[command(name = "hlslc", version, about, disable_help_flag = true)]
+#[command(
+    name = "hlslc",
+    version,
+    about,
+    disable_help_flag = true,
+    args_override_self = true
+)]
 pub struct Options {
     /// The HLSL source file; or `run` followed by the file, to execute a compute shader on the
     /// CPU (with `--pipeline`).

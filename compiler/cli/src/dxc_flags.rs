@@ -252,6 +252,31 @@ mod tests {
     }
 
     #[test]
+    fn a_repeated_flag_takes_its_last_value_and_lists_keep_every_one() {
+        // DXC reads the last `-fspv-target-env=`/`-T`/`-E` it is given (engine build scripts
+        // append an override to a shared list), while `-D` and `-I` accumulate.
+        let args = normalize(argv(&[
+            "-fspv-target-env=vulkan1.0",
+            "-T",
+            "vs_6_0",
+            "-DA=1",
+            "-fspv-target-env=vulkan1.2",
+            "-Tps_6_0",
+            "-D",
+            "B",
+            "-I",
+            "inc",
+            "-Iinc2",
+        ]))
+        .unwrap();
+        let o = Options::try_parse_from(args).unwrap();
+        assert_eq!(o.target_env.as_deref(), Some("vulkan1.2"));
+        assert_eq!(o.profile.as_deref(), Some("ps_6_0"));
+        assert_eq!(o.defines, ["A=1", "B"]);
+        assert_eq!(o.include_dirs, ["inc", "inc2"]);
+    }
+
+    #[test]
     fn every_accepted_flag_parses() {
         for f in ACCEPTED {
             if f.name == "-help" {

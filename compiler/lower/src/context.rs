@@ -575,7 +575,14 @@ impl<'db> ModuleCtx<'db> {
     pub fn is_cbuffer_member(&self, idx: ItemIdx) -> Option<ItemIdx> {
         let parent = self.tree.item(idx).parent?;
         let in_cbuffer = matches!(self.tree.item(parent).kind, ItemKind::CBuffer(_));
-        (in_cbuffer && !self.is_resource_item(idx)).then_some(parent)
+        (in_cbuffer && !self.is_resource_item(idx) && !self.is_static_item(idx)).then_some(parent)
+    }
+
+    /// Whether item `idx` is a `static` variable. One declared inside a cbuffer is no member
+    /// of it: like DXC, it is a private global with its initializer
+    /// (`cbuffer cb { static float r = 10; }`).
+    fn is_static_item(&self, idx: ItemIdx) -> bool {
+        matches!(&self.tree.item(idx).kind, ItemKind::Variable(v) if v.is_static)
     }
 
     /// Whether variable `idx` is of a resource type (or an array of resources). A resource
@@ -586,13 +593,16 @@ impl<'db> ModuleCtx<'db> {
             .is_some_and(|t| crate::resources::resource_of(&t).is_some())
     }
 
-    /// The data members of cbuffer `members` (without the resources declared in it).
+    /// The data members of cbuffer `members` (without the resources and statics declared in
+    /// it).
     pub fn cbuffer_data_members(&self, members: &[ItemIdx]) -> Vec<ItemIdx> {
         members
             .iter()
             .copied()
             .filter(|&m| {
-                matches!(self.tree.item(m).kind, ItemKind::Variable(_)) && !self.is_resource_item(m)
+                matches!(self.tree.item(m).kind, ItemKind::Variable(_))
+                    && !self.is_resource_item(m)
+                    && !self.is_static_item(m)
             })
             .collect()
     }

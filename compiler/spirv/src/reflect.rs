@@ -105,7 +105,9 @@ impl Ctx<'_> {
                 _ => {}
             }
         }
-        if any_semantic {
+        // `OpDecorateString` (a `UserTypeGOOGLE` too) needs SPIR-V 1.4 or this extension, so
+        // a module with only resources (a compute shader) declares it as well, as DXC does.
+        if any_semantic || any_type {
             self.extension("SPV_GOOGLE_hlsl_functionality1");
         }
         if any_type {

@@ -420,6 +420,32 @@ float4 main(float2 uv : TEXCOORD0, float4 pos : SV_Position) : SV_Target {
 }
 
 #[test]
+fn reflect_on_resources_only_declares_decorate_string_below_spirv_1_4() {
+    // A compute shader has no stage variable with a semantic, only `UserTypeGOOGLE` strings:
+    // below SPIR-V 1.4 `OpDecorateString` needs `SPV_GOOGLE_hlsl_functionality1` (Cauldron's
+    // TAA sharpener, `-fspv-reflect -fspv-target-env=vulkan1.1`); `compile` validates it.
+    let src = r#"
+Texture2D<float4> src_tex;
+RWTexture2D<float4> dst_tex;
+[numthreads(8, 8, 1)]
+void main(uint3 id : SV_DispatchThreadID) { dst_tex[id.xy] = src_tex[id.xy] * 2; }
+"#;
+    let m = compile(
+        src,
+        "cs_6_0",
+        &["-fspv-reflect", "-fspv-target-env=vulkan1.1"],
+    );
+    m.assert_has(&[
+        "OpExtension \"SPV_GOOGLE_hlsl_functionality1\"",
+        "OpExtension \"SPV_GOOGLE_user_type\"",
+        &format!(
+            "OpDecorateString {} UserTypeGOOGLE \"rwtexture2d:<float4>\"",
+            m.id("dst_tex")
+        ),
+    ]);
+}
+
+#[test]
 fn precise_struct_fields_mark_the_stores_into_them() {
     // Only the store into the `precise` field `b` (through `s.b`, and `t.inner.b` one level
     // down) marks its arithmetic; the store into `a` does not.

@@ -464,7 +464,19 @@ impl InferCtx<'_> {
                 }
             }
         }
-        let first = *found.first()?;
+        // A variable, function or enumerator hides a type of the same name where a value is
+        // wanted (C++'s rule; `ConstantBuffer<Constants> Constants;` then `Constants.View`).
+        let is_type = |i: &ItemIdx| {
+            matches!(
+                self.tree.item(*i).kind,
+                ItemKind::Struct(_) | ItemKind::Typedef(_) | ItemKind::Enum(_)
+            )
+        };
+        let first = found
+            .iter()
+            .copied()
+            .find(|i| !is_type(i))
+            .or_else(|| found.first().copied())?;
         Some(match &self.tree.item(first).kind {
             ItemKind::Function(_) => ValueRes::Functions(
                 found
@@ -1084,9 +1096,10 @@ impl InferCtx<'_> {
                             .item(*g)
                             .parent
                             .is_some_and(|p| self.tree.strukt(p).is_some());
-                        // Globals that are neither `static` nor `groupshared` are uniforms.
+                        // Globals that are neither `static` nor `groupshared` are uniforms;
+                        // a `static` inside a cbuffer is no member of it (a private global).
                         if v.is_const
-                            || in_cbuffer
+                            || (in_cbuffer && !v.is_static)
                             || (!v.is_static && !v.groupshared && !in_struct)
                         {
                             Place::Const

@@ -285,3 +285,25 @@ void f() { float a[(int)2.5]; a; }
         "#]],
     );
 }
+
+#[test]
+fn variable_hides_type_of_same_name() {
+    // DirectX mesh-shader samples: `ConstantBuffer<Constants> Constants;`, then `Constants.X`
+    // is the variable. As a type the name still names the struct.
+    check_infer(
+        r#"
+struct Info { uint count; }; ConstantBuffer<Info> Info; struct Tag { int t; }; static Tag Tag; uint f() { Info x; return Info.count + uint(Tag.t); }
+"#,
+        expect![[r#"
+            fn f:
+            Info.count + uint(Tag.t) : uint
+            Info.count : uint
+            Info : ConstantBuffer<Info>
+            uint(Tag.t) : uint
+            uint : {unknown}
+            Tag.t : int
+            Tag : Tag
+            local x : Info
+        "#]],
+    );
+}
