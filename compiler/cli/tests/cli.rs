@@ -843,7 +843,8 @@ fn dxil_only_flags_are_ignored_with_a_warning() {
 /// components under it, which hlslc does not do yet; the warning says so.
 #[test]
 fn pack_optimized_is_not_supported_yet_for_spirv() {
-    let main = temp_file(
+    let tmp = TestDir::new("cli-tests");
+    let main = tmp.write(
         "pack/main.hlsl",
         "float4 main(float a : A, float2 b : B) : SV_Target { return float4(b, a, 1); }\n",
     );
@@ -867,7 +868,8 @@ fn pack_optimized_is_not_supported_yet_for_spirv() {
 /// is still refused.
 #[test]
 fn enable_unions_is_accepted_with_a_warning() {
-    let main = temp_file(
+    let tmp = TestDir::new("cli-tests");
+    let main = tmp.write(
         "unions/main.hlsl",
         "union U { float f; uint u; };\n[numthreads(1, 1, 1)] void main() {}\n",
     );
