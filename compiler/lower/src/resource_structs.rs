@@ -1231,6 +1231,10 @@ impl FnLower<'_, '_> {
         if crate::resources::resource_of(ty).is_none() && split_type(ty).is_none() {
             return None;
         }
+        if crate::stages::geometry::is_stream(ty) {
+            // A stream local is an alias of the stream it is given (`stages::geometry`).
+            return Some(self.copy_stream(rhs));
+        }
         if let Some(idx) = self.resource_static(lhs) {
             // Every assignment names the resource the static stands for, or this function
             // tracks it (`static_assign`).

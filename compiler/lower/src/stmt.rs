@@ -89,6 +89,11 @@ impl FnLower<'_, '_> {
                     if let Some(r) = self.ray_query_copy(&ty, init) {
                         return r;
                     }
+                    if crate::stages::geometry::is_stream(&ty) {
+                        // An alias of the stream it copies (`stages::geometry`).
+                        self.copy_stream(init)?;
+                        continue;
+                    }
                     if crate::resources::resource_of(&ty).is_some() {
                         self.bind_resource_local(l, init)?;
                         continue;

@@ -1,0 +1,102 @@
+//! Forms of issue #4 item 4 in lowering left after res6 (task res7), through `hlslc -spirv`
+//! and every `spirv-val` installed: geometry streams copied to locals and passed along.
+
+use crate::harness::{compile, refuse};
+
+/// `TriangleStream<G> s2 = s;` in the entry: the copy is the entry's stream (its output
+/// variables), so `s2.Append` stores them and emits a vertex.
+#[test]
+fn stream_copied_to_a_local_in_the_entry() {
+    let m = compile(
+        "struct G { float4 pos : SV_Position; float2 uv : TEXCOORD0; };
+[maxvertexcount(3)]
+void main(triangle float4 p[3] : POSITION, inout TriangleStream<G> s) {
+    TriangleStream<G> s2 = s;
+    for (int i = 0; i < 3; i++) { G g; g.pos = p[i]; g.uv = float2(i, 1); s2.Append(g); }
+    s2.RestartStrip();
+}
+",
+        "gs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpEmitVertex",
+        "OpEndPrimitive",
+        "OpExecutionMode %main OutputTriangleStrip",
+    ]);
+    // No variable for the copy: it is the output variables.
+    assert!(!m.has("\"s2\""), "{}", m.asm);
+}
+
+/// A helper given the stream copies it to a local, and the entry passes a local copy
+/// assigned after its declaration, by `inout` and by value.
+#[test]
+fn stream_copies_passed_to_helpers() {
+    let m = compile(
+        "struct G { float4 pos : SV_Position; };
+void put(inout PointStream<G> s, float4 p) {
+    PointStream<G> t = s;
+    G g; g.pos = p; t.Append(g);
+}
+void put_value(PointStream<G> s, float4 p) { G g; g.pos = p * 2; s.Append(g); }
+[maxvertexcount(2)]
+void main(point float4 p[1] : POSITION, inout PointStream<G> s) {
+    PointStream<G> copy;
+    copy = s;
+    put(copy, p[0]);
+    put_value((copy), p[0]);
+}
+",
+        "gs_6_0",
+        &[],
+    );
+    assert_eq!(m.asm.matches("OpEmitVertex").count(), 2, "{}", m.asm);
+}
+
+/// With two streams, a local copy of the second emits on stream 1, and a copy assigned one
+/// stream on either arm of an `if` is still that stream.
+#[test]
+fn stream_copy_of_the_second_stream_emits_on_it() {
+    let m = compile(
+        "struct A { float4 pos : SV_Position; };
+struct B { float4 c : COLOR0; };
+[maxvertexcount(2)]
+void main(point float4 p[1] : POSITION, inout PointStream<A> s0, inout PointStream<B> s1,
+          uint id : SV_PrimitiveID) {
+    PointStream<B> b;
+    PointStream<B> c = s1;
+    if (id > 0) b = s1; else b = c;
+    B v; v.c = p[0]; b.Append(v);
+    b.RestartStrip();
+}
+",
+        "gs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpEmitStreamVertex",
+        "OpEndStreamPrimitive",
+        "OpCapability GeometryStreams",
+    ]);
+    assert!(!m.asm.contains("OpEmitVertex"), "{}", m.asm);
+}
+
+/// A stream local never given a stream: refused where it is used (two streams of one
+/// element type cannot exist, as their semantics would repeat, so a local only ever names
+/// one stream or none).
+#[test]
+fn stream_local_never_given_a_stream_is_refused() {
+    refuse(
+        "struct A { float4 pos : SV_Position; };
+[maxvertexcount(2)]
+void main(point float4 p[1] : POSITION, inout PointStream<A> s) {
+    PointStream<A> a;
+    A v; v.pos = p[0]; a.Append(v);
+}
+",
+        "gs_6_0",
+        &[],
+        1,
+        "a stream local not given the geometry shader's stream",
+    );
+}
