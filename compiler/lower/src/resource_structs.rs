@@ -229,6 +229,9 @@ pub struct ResourceLocals {
     /// The temporaries standing for `static` globals holding resources, by item
     /// (`resource_statics`).
     pub statics: HashMap<hir::item_tree::ItemIdx, LocalId>,
+    /// The temporaries standing, in the functions calling it, for a `static` resource local
+    /// whose resource flows through calls (`static_flow`).
+    pub local_statics: HashMap<crate::static_flow::StaticId, LocalId>,
     /// The `out`/`inout` parameters holding resources: declared index and local
     /// (`resource_out`).
     pub out_params: Vec<(u32, LocalId)>,

@@ -304,6 +304,13 @@ impl FnLower<'_, '_> {
         l: hir::body::LocalId,
         range: syntax::TextRange,
     ) -> R<()> {
+        if self.cx.flowing_local(self.item, l) {
+            // Its resource flows from call to call (`static_flow`): bound when the function
+            // starts to what the caller gave it, rebound by assignments, never by its
+            // declaration.
+            self.res.static_once.insert(l);
+            return Ok(());
+        }
         if self.cx.is_called(self.item) {
             if let Some(r) = self.local_static_alias(l) {
                 let p = self.static_pointer(r);
@@ -351,32 +358,8 @@ impl FnLower<'_, '_> {
     /// `static` resource local `l` and its initializer name, if they all name one.
     fn local_static_alias(&mut self, l: hir::body::LocalId) -> Option<StaticResource> {
         let body = self.body.clone();
-        let mut all = Vec::new();
-        if let Some(init) = body.local(l).init {
-            all.push(self.cx.assigned_resource(&body, &self.infer, init));
-        }
-        for x in body.exprs.iter() {
-            if let Expr::Binary {
-                op: BinaryOp::Assign { .. },
-                lhs,
-                rhs,
-            } = x
-            {
-                if matches!(body.expr(unparen(&body, *lhs)), Expr::Local(y) if *y == l) {
-                    all.push(self.cx.assigned_resource(&body, &self.infer, *rhs));
-                }
-            }
-            // Passed to a function, which may write it as an `out` argument: unknown.
-            if let Expr::Call { args, .. } | Expr::MethodCall { args, .. } = x {
-                let names_l =
-                    |&a: &ExprId| matches!(body.expr(unparen(&body, a)), Expr::Local(y) if *y == l);
-                if args.iter().any(names_l) {
-                    all.push(None);
-                }
-            }
-        }
-        let first = (*all.first()?)?;
-        all.iter().all(|a| *a == Some(first)).then_some(first)
+        let infer = self.infer.clone();
+        self.cx.static_local_alias(&body, &infer, l)
     }
 
     /// Binds, when the function starts, the statics it tracks (so that a slot exists on
@@ -427,4 +410,97 @@ impl FnLower<'_, '_> {
             .get(&idx)
             .is_some_and(|b| matches!(b.assigned, Some(Assigned::Alias(_))))
     }
+}
+
+impl ModuleCtx<'_> {
+    /// The one resource (a global or a constant element of one) that every assignment to
+    /// `static` resource local `l` of `body` and its initializer name, if they all name one.
+    pub(crate) fn static_local_alias(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        l: hir::body::LocalId,
+    ) -> Option<StaticResource> {
+        let all: Vec<Option<StaticResource>> = local_sources(body, l)
+            .into_iter()
+            .map(|e| e.and_then(|e| self.assigned_resource(body, infer, e)))
+            .collect();
+        let first = (*all.first()?)?;
+        all.iter().all(|a| *a == Some(first)).then_some(first)
+    }
+
+    /// Whether [`Self::static_local_alias`] finds one resource, found without declaring
+    /// the globals named (so that a scan of the file leaves the declaration order alone).
+    pub(crate) fn has_static_local_alias(
+        &self,
+        body: &Body,
+        infer: &InferenceResult,
+        l: hir::body::LocalId,
+    ) -> bool {
+        let all: Vec<Option<(ItemIdx, Option<i64>)>> = local_sources(body, l)
+            .into_iter()
+            .map(|e| e.and_then(|e| self.assigned_item(body, infer, e)))
+            .collect();
+        match all.first() {
+            Some(Some(first)) => all.iter().all(|a| a.as_ref() == Some(first)),
+            _ => false,
+        }
+    }
+
+    /// The resource global item (and constant index) `e` names, as
+    /// [`Self::assigned_resource`] finds it but without declaring it.
+    pub(crate) fn assigned_item(
+        &self,
+        body: &Body,
+        infer: &InferenceResult,
+        e: ExprId,
+    ) -> Option<(ItemIdx, Option<i64>)> {
+        let item = |cx: &Self, e: ExprId| -> Option<ItemIdx> {
+            let Some(Resolution::Global(ast)) = infer.resolution(e) else {
+                return None;
+            };
+            let item = cx.tree.by_ast(*ast)?;
+            (!cx.is_resource_static(item) && cx.is_resource_item(item)).then_some(item)
+        };
+        match body.expr(e) {
+            Expr::Paren(i) => self.assigned_item(body, infer, *i),
+            Expr::Path(_) => Some((item(self, e)?, None)),
+            Expr::Index { base, index } if matches!(body.expr(*base), Expr::Path(_)) => {
+                let g = item(self, *base)?;
+                let k = crate::resource_statics::const_index(self, body, infer, *index)?;
+                Some((g, Some(k)))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// What `static` resource local `l` of `body` is given: its initializer and the right-hand
+/// side of every assignment to it, and `None` for each call it is an argument of (an `out`
+/// argument may write it).
+fn local_sources(body: &Body, l: hir::body::LocalId) -> Vec<Option<ExprId>> {
+    let mut all = Vec::new();
+    if let Some(init) = body.local(l).init {
+        all.push(Some(init));
+    }
+    for x in body.exprs.iter() {
+        if let Expr::Binary {
+            op: BinaryOp::Assign { .. },
+            lhs,
+            rhs,
+        } = x
+        {
+            if matches!(body.expr(unparen(body, *lhs)), Expr::Local(y) if *y == l) {
+                all.push(Some(*rhs));
+            }
+        }
+        if let Expr::Call { args, .. } | Expr::MethodCall { args, .. } = x {
+            let names_l =
+                |&a: &ExprId| matches!(body.expr(unparen(body, a)), Expr::Local(y) if *y == l);
+            if args.iter().any(names_l) {
+                all.push(None);
+            }
+        }
+    }
+    all
 }

@@ -77,6 +77,11 @@ impl FnLower<'_, '_> {
                     let Some(init) = local.init else {
                         continue;
                     };
+                    if local.is_static && self.cx.flowing_local(self.item, l) {
+                        // Its initializer's resource is where it starts in the entry, not
+                        // rebound on each call (`static_flow`).
+                        continue;
+                    }
                     if self.res.split.contains_key(&l) {
                         self.init_split_local(l, init)?;
                         continue;
@@ -210,10 +215,11 @@ impl FnLower<'_, '_> {
             }
             Stmt::Return(value) => {
                 // `out` parameters holding resources hand their bindings back
-                // (`resource_out`).
-                self.record_out_resources(self.stmt_range(s))?;
+                // (`resource_out`), as the returned value (whose calls may rebind them)
+                // leaves them.
                 if let Some(ops) = value.and_then(|e| self.return_split(e)) {
                     let ops = ops?;
+                    self.record_out_resources(self.stmt_range(s))?;
                     self.terminate(Opcode::Return, ops);
                     return Ok(());
                 }
@@ -233,6 +239,7 @@ impl FnLower<'_, '_> {
                     }
                     None => Vec::new(),
                 };
+                self.record_out_resources(self.stmt_range(s))?;
                 self.terminate(Opcode::Return, ops);
             }
             Stmt::Discard => self.terminate(Opcode::Kill, Vec::new()),

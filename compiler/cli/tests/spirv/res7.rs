@@ -1,5 +1,6 @@
 //! Forms of issue #4 item 4 in lowering left after res6 (task res7), through `hlslc -spirv`
-//! and every `spirv-val` installed: geometry streams copied to locals and passed along.
+//! and every `spirv-val` installed: geometry streams copied to locals and passed along, and
+//! `static` resource locals of called functions read on a later call.
 
 use crate::harness::{compile, refuse};
 
@@ -98,5 +99,91 @@ void main(point float4 p[1] : POSITION, inout PointStream<A> s) {
         &[],
         1,
         "a stream local not given the geometry shader's stream",
+    );
+}
+
+/// `static Texture2D t;` set by the first call and read by the second, which samples `a`
+/// (what the first call left) although it was given `b`.
+#[test]
+fn static_resource_local_read_on_a_later_call() {
+    let m = compile(
+        "Texture2D<float4> a;
+Texture2D<float4> b;
+SamplerState smp;
+float4 h(Texture2D<float4> x, bool set) {
+    static Texture2D<float4> t;
+    if (set) t = x;
+    return t.SampleLevel(smp, float2(0.5, 0.5), 0);
+}
+float4 main() : SV_Target {
+    return h(a, true) + h(b, false);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    // `b` is never loaded: both copies sample `a`.
+    assert!(!m.asm.lines().any(|l| l.ends_with(" %b")), "{}", m.asm);
+    assert_eq!(
+        m.asm.lines().filter(|l| l.ends_with(" %a")).count(),
+        2,
+        "{}",
+        m.asm
+    );
+    assert_eq!(
+        m.asm.matches("OpImageSampleExplicitLod").count(),
+        2,
+        "{}",
+        m.asm
+    );
+}
+
+/// The straight-line form with an initializer: each call samples what the one before left.
+#[test]
+fn static_resource_local_with_an_initializer_passed_from_call_to_call() {
+    let m = compile(
+        "Texture2D<float4> a;
+Texture2D<float4> b;
+Texture2D<float4> c;
+SamplerState smp;
+float4 h(Texture2D<float4> x) {
+    static Texture2D<float4> t = a;
+    float4 r = t.SampleLevel(smp, float2(0.5, 0.5), 0);
+    t = x;
+    return r;
+}
+float4 main() : SV_Target {
+    float4 r = h(b);
+    r += h(c);
+    return r + h(a);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    // Three copies of `h`, sampling `a`, `b` and `c`; `c` is only sampled, never a
+    // parameter.
+    m.assert_has(&["\"h.1\"", "\"h.2\"", "\"c\""]);
+}
+
+/// The first call reads the local before anything is assigned to it: DXC's legalization
+/// failure, E3020 at the read.
+#[test]
+fn static_resource_local_read_before_any_call_assigned_it() {
+    refuse(
+        "Texture2D<float4> a;
+SamplerState smp;
+float4 h(Texture2D<float4> x) {
+    static Texture2D<float4> t;
+    float4 r = t.SampleLevel(smp, float2(0.5, 0.5), 0);
+    t = x;
+    return r;
+}
+float4 main() : SV_Target { return h(a) + h(a); }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "error[E3020]: this resource is used before one is assigned to it",
     );
 }
