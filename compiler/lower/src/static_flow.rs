@@ -288,10 +288,9 @@ impl FnLower<'_, '_> {
             Some((k, states[k].2))
         });
         let bound = match (incoming, held) {
-            (None, _) => match self.flowing_local_initial(f, l) {
-                Some(r) => Some(Binding::Bound(self.static_pointer(r))),
-                None => None,
-            },
+            (None, _) => self
+                .flowing_local_initial(f, l)
+                .map(|r| Binding::Bound(self.static_pointer(r))),
             (Some(_), Some((_, Held::Named(r)))) => Some(Binding::Bound(self.static_pointer(r))),
             (Some(_), Some((_, Held::Conflict))) => Some(Binding::Conflict),
             (Some(_), Some((k, Held::Element(g, nonuniform)))) => {
