@@ -244,6 +244,18 @@ impl FnLower<'_, '_> {
         let Some(split) = crate::resource_structs::split_type(ty) else {
             return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
         };
+        if self.cx.flowing_local(self.item, l) {
+            // Initialized by a call or a copy: its resources flow from call to call
+            // (`static_flow`), its data part a private global; the declaration runs the
+            // initializer on the first call only (`init_flowing_static_split`).
+            let data =
+                (split.data.clone()).map(|d| Value::Global(self.static_private(l, "", d, None).0));
+            self.res
+                .split
+                .insert(l, crate::resource_structs::SplitLocal { split, data });
+            self.res.static_once.insert(l);
+            return Ok(());
+        }
         // In a called function, each slot must stand for one resource on every call
         // (`static_local_alias`), or be given its resource in each call before it is read.
         let mut per_call = false;
@@ -503,4 +515,48 @@ fn local_sources(body: &Body, l: hir::body::LocalId) -> Vec<Option<ExprId>> {
         }
     }
     all
+}
+
+impl FnLower<'_, '_> {
+    /// The declaration of a struct `static` local whose resources flow from call to call
+    /// (`static_flow`), initialized by `init`: where no earlier call ran the initializer
+    /// (no slot holds a resource yet) it runs now, guarded by a flag global as for any
+    /// `static` local; where an earlier call did (every slot holds one), nothing runs;
+    /// where that depends on run-time control flow, DXC's legalization fails (E3020).
+    pub(crate) fn init_flowing_static_split(
+        &mut self,
+        l: hir::body::LocalId,
+        init: ExprId,
+    ) -> R<()> {
+        let paths = match self.res.split.get(&l) {
+            Some(sl) => sl.split.resource_paths(),
+            None => return Ok(()),
+        };
+        let held: Vec<Option<crate::resource_structs::Binding>> = paths
+            .iter()
+            .map(|p| self.res.slots.get(&(l, p.clone())).copied())
+            .collect();
+        let bound = |b: &Option<crate::resource_structs::Binding>| {
+            matches!(b, Some(crate::resource_structs::Binding::Bound(_)))
+        };
+        if !held.is_empty() && held.iter().all(bound) {
+            return Ok(());
+        }
+        if !held.iter().all(Option::is_none) {
+            return Err(self.cx.error(
+                crate::RESOURCE_NOT_LEGAL,
+                crate::resource_structs::RUNTIME_CHOICE.to_owned(),
+                self.expr_range(init),
+            ));
+        }
+        let no = self.cx.mb.const_handle(ir::Constant::bool(false));
+        let (flag, _) = self.static_private(l, "init", types::Type::BOOL, Some(no));
+        let Some(merge) = self.first_time(flag) else {
+            return Ok(());
+        };
+        self.init_split_local(l, init)?;
+        self.br(merge);
+        self.switch_to(merge);
+        Ok(())
+    }
 }

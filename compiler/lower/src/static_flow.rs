@@ -30,7 +30,11 @@
 //! declaring it and, transitively, its callers; in the declaring function the local itself
 //! is the slot (bound, when a copy starts, to what the caller gave it, and never rebound by
 //! its declaration), elsewhere a temporary. A read before any call assigned it is the
-//! `E3020` of an unassigned resource, as DXC's legalization fails there too.
+//! `E3020` of an unassigned resource, as DXC's legalization fails there too. A struct
+//! `static` local initialized by a call or a copy (`static S s = make(x);`) flows the same
+//! way, one slot per resource member: its declaration runs the initializer (guarded by a
+//! flag global) where no slot holds a resource yet, i.e. on the first call, and nothing
+//! where every slot does; where that depends on run-time control flow, `E3020`.
 //!
 //! Called from `static_assign.rs` (the slots when a function starts), `user_call.rs` (calls)
 //! and `resource_out.rs` (returns).
@@ -170,11 +174,26 @@ impl ModuleCtx<'_> {
                     infer.type_of_local(l),
                     Some(t @ types::Type::Resource(_)) if crate::resources::resource_of(t).is_some()
                 );
-                if !local.is_static
-                    || local.param.is_some()
-                    || !plain
-                    || !crate::resource_choice::is_written(&body, &infer, l)
-                {
+                if !local.is_static || local.param.is_some() {
+                    continue;
+                }
+                // A struct holding resources initialized by anything but a list (`static S
+                // s = make(x);`): its initializer runs on the first call only, and what it
+                // gives may differ from copy to copy, so its resources flow too.
+                let split = infer
+                    .type_of_local(l)
+                    .and_then(crate::resource_structs::split_type)
+                    .is_some();
+                let by_value = local
+                    .init
+                    .is_some_and(|i| !matches!(body.expr(i), hir::body::Expr::InitList(_)));
+                if split && by_value && self.is_called(f) {
+                    let callers = callers.get_or_insert_with(|| self.callers());
+                    let id = StaticId::Local(f, l);
+                    out.push((id, with_callers(BTreeSet::from([f]), callers)));
+                    continue;
+                }
+                if !plain || !crate::resource_choice::is_written(&body, &infer, l) {
                     continue;
                 }
                 if !self.is_called(f) || self.has_static_local_alias(&body, &infer, l) {
@@ -281,54 +300,88 @@ impl FnLower<'_, '_> {
         let StaticId::Local(f, l) = id else {
             return Ok(());
         };
-        let held = incoming.and_then(|states| {
-            let k = states
-                .iter()
-                .position(|(s, p, _)| *s == id && p.is_empty())?;
-            Some((k, states[k].2))
-        });
-        let bound = match (incoming, held) {
-            (None, _) => self
-                .flowing_local_initial(f, l)
-                .map(|r| Binding::Bound(self.static_pointer(r))),
-            (Some(_), Some((_, Held::Named(r)))) => Some(Binding::Bound(self.static_pointer(r))),
-            (Some(_), Some((_, Held::Conflict))) => Some(Binding::Conflict),
-            (Some(_), Some((k, Held::Element(g, nonuniform)))) => {
-                let Some(n) = self.static_index_param(k) else {
-                    let range = self.cx.item_range(self.item);
-                    return Err(self.cx.unsupported(
-                        "a `static` resource given as an element at a run-time index without \
-                         its index",
-                        range,
-                    ));
-                };
-                self.fb().set_param_name(n as usize, "static.index");
-                let mut index = ir::Value::Arg(n);
-                if nonuniform {
-                    index = self.mark_nonuniform(index);
-                }
-                let p = self.fb().access_chain(ir::Value::Global(g), &[index]);
-                Some(Binding::Bound(p))
-            }
-            (Some(_), _) => None,
+        let split = self.flowing_local_split(f, l);
+        let paths = match &split {
+            Some(split) => split.resource_paths(),
+            None => vec![Vec::new()],
         };
-        if f == self.item {
-            match bound {
-                Some(Binding::Bound(p)) => self.locals[l.0 as usize] = Some(p),
-                Some(Binding::Conflict) => {
-                    self.res.conflicts.insert(l);
-                }
-                None => {}
+        let slot_of = if f == self.item {
+            l
+        } else {
+            let temp = LocalId(self.body.locals.len() as u32 + self.res.temps);
+            self.res.temps += 1;
+            self.res.local_statics.insert(id, temp);
+            if let Some(split) = split.clone() {
+                // Its slots, for `slot_paths`; no data here (a private global there).
+                self.res.split.insert(
+                    temp,
+                    crate::resource_structs::SplitLocal { split, data: None },
+                );
             }
-            return Ok(());
-        }
-        let temp = LocalId(self.body.locals.len() as u32 + self.res.temps);
-        self.res.temps += 1;
-        self.res.local_statics.insert(id, temp);
-        if let Some(b) = bound {
-            self.res.slots.insert((temp, Vec::new()), b);
+            temp
+        };
+        for path in paths {
+            let held = incoming.and_then(|states| {
+                let k = states.iter().position(|(s, p, _)| *s == id && *p == path)?;
+                Some((k, states[k].2))
+            });
+            let bound = match (incoming, held) {
+                (None, _) if split.is_none() => self
+                    .flowing_local_initial(f, l)
+                    .map(|r| Binding::Bound(self.static_pointer(r))),
+                (None, _) => None,
+                (Some(_), Some((_, Held::Named(r)))) => {
+                    Some(Binding::Bound(self.static_pointer(r)))
+                }
+                (Some(_), Some((_, Held::Conflict))) => Some(Binding::Conflict),
+                (Some(_), Some((k, Held::Element(g, nonuniform)))) => {
+                    let Some(n) = self.static_index_param(k) else {
+                        let range = self.cx.item_range(self.item);
+                        return Err(self.cx.unsupported(
+                            "a `static` resource given as an element at a run-time index \
+                             without its index",
+                            range,
+                        ));
+                    };
+                    self.fb().set_param_name(n as usize, "static.index");
+                    let mut index = ir::Value::Arg(n);
+                    if nonuniform {
+                        index = self.mark_nonuniform(index);
+                    }
+                    let p = self.fb().access_chain(ir::Value::Global(g), &[index]);
+                    Some(Binding::Bound(p))
+                }
+                (Some(_), _) => None,
+            };
+            if f == self.item && split.is_none() {
+                match bound {
+                    Some(Binding::Bound(p)) => self.locals[l.0 as usize] = Some(p),
+                    Some(Binding::Conflict) => {
+                        self.res.conflicts.insert(l);
+                    }
+                    None => {}
+                }
+                continue;
+            }
+            if let Some(b) = bound {
+                self.res.slots.insert((slot_of, path), b);
+            }
         }
         Ok(())
+    }
+
+    /// The resource slots of flowing `static` local `l` of function `f`, when it is a
+    /// struct holding resources.
+    fn flowing_local_split(
+        &mut self,
+        f: ItemIdx,
+        l: LocalId,
+    ) -> Option<crate::resource_structs::Split> {
+        let fid = self.cx.function_id(f);
+        let infer = crate::enums::infer(self.cx.db, fid);
+        infer
+            .type_of_local(l)
+            .and_then(crate::resource_structs::split_type)
     }
 
     /// The resource the initializer of flowing `static` local `l` of function `f` names.
@@ -344,6 +397,8 @@ impl FnLower<'_, '_> {
     fn static_slot_local(&self, s: StaticId) -> Option<LocalId> {
         match s {
             StaticId::Global(g) => self.res.statics.get(&g).copied(),
+            // A struct local is its own slots in the declaring function.
+            StaticId::Local(f, l) if f == self.item => Some(l),
             StaticId::Local(..) => self.res.local_statics.get(&s).copied(),
         }
     }
@@ -514,7 +569,7 @@ impl FnLower<'_, '_> {
         let mut now = Vec::new();
         for (k, (s, path, _)) in incoming.into_iter().enumerate() {
             if let StaticId::Local(f, l) = s {
-                if f == self.item {
+                if f == self.item && !self.res.split.contains_key(&l) {
                     // The declaring function: the local itself.
                     let held = self.local_static_held(l, at)?;
                     now.push((s, path, held));

@@ -79,7 +79,11 @@ impl FnLower<'_, '_> {
                     };
                     if local.is_static && self.cx.flowing_local(self.item, l) {
                         // Its initializer's resource is where it starts in the entry, not
-                        // rebound on each call (`static_flow`).
+                        // rebound on each call; a struct's runs on the first call
+                        // (`static_flow`).
+                        if self.res.split.contains_key(&l) {
+                            self.init_flowing_static_split(l, init)?;
+                        }
                         continue;
                     }
                     if self.res.split.contains_key(&l) {

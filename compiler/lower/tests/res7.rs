@@ -159,3 +159,56 @@ void main() { o[0] = h(A, true); o[1] = h(B, k > 0); }
     assert!(chosen.contains("E3020"), "{chosen}");
     assert!(chosen.contains("run-time control flow"), "{chosen}");
 }
+
+/// `static S s = make(x, k)` in a function called twice with different buffers: the
+/// initializer runs on the first call only, so the second call reads the first call's buffer
+/// and scale.
+#[test]
+fn static_struct_local_initialized_by_the_first_call() {
+    let out = run_elements(
+        r#"
+struct S { RWStructuredBuffer<uint> b; uint k; };
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+RWStructuredBuffer<uint> o : register(u2);
+S make(RWStructuredBuffer<uint> x, uint k) { S s; s.b = x; s.k = k; return s; }
+uint h(RWStructuredBuffer<uint> x, uint k) {
+    static S s = make(x, k);
+    s.k += 1;
+    return s.b[0] * s.k;
+}
+[numthreads(1, 1, 1)]
+void main() {
+    o[0] = h(A, 2);
+    o[1] = h(B, 5);
+}
+"#,
+        &[(0, 0, &[7]), (1, 0, &[100]), (2, 0, &[0; 2])],
+        2,
+    );
+    assert_eq!(out, [21, 28]);
+}
+
+/// Whether the initializer already ran depends on a run-time condition (the first call is
+/// inside an `if`): DXC's legalization fails, E3020 at the initializer.
+#[test]
+fn static_struct_local_first_call_chosen_at_run_time() {
+    let e = lower_errors(
+        r#"
+struct S { RWStructuredBuffer<uint> b; uint k; };
+RWStructuredBuffer<uint> A;
+RWStructuredBuffer<uint> B;
+RWStructuredBuffer<uint> o;
+cbuffer C { uint n; };
+S make(RWStructuredBuffer<uint> x, uint k) { S s; s.b = x; s.k = k; return s; }
+uint h(RWStructuredBuffer<uint> x, uint k) { static S s = make(x, k); return s.b[0] * s.k; }
+[numthreads(1, 1, 1)]
+void main() {
+    if (n > 0) o[1] = h(A, 1);
+    o[0] = h(B, 2);
+}
+"#,
+    );
+    assert!(e.contains("E3020"), "{e}");
+    assert!(e.contains("run-time control flow"), "{e}");
+}

@@ -187,3 +187,33 @@ float4 main() : SV_Target { return h(a) + h(a); }
         "error[E3020]: this resource is used before one is assigned to it",
     );
 }
+
+/// `static S s = make(x)` in a function called with `a` then `b`: the initializer runs on
+/// the first call, and the second call samples `a`.
+#[test]
+fn static_struct_local_initialized_by_a_call_keeps_the_first_calls_texture() {
+    let m = compile(
+        "Texture2D<float4> a;
+Texture2D<float4> b;
+SamplerState smp;
+struct S { Texture2D<float4> t; float k; };
+S make(Texture2D<float4> x) { S s; s.t = x; s.k = 2; return s; }
+float4 h(Texture2D<float4> x) {
+    static S s = make(x);
+    return s.t.SampleLevel(smp, float2(0.5, 0.5), 0) * s.k;
+}
+float4 main() : SV_Target {
+    return h(a) + h(b);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    assert!(!m.asm.lines().any(|l| l.ends_with(" %b")), "{}", m.asm);
+    assert_eq!(
+        m.asm.lines().filter(|l| l.ends_with(" %a")).count(),
+        2,
+        "{}",
+        m.asm
+    );
+}
