@@ -77,11 +77,15 @@ impl FnLower<'_, '_> {
                     let Some(init) = local.init else {
                         continue;
                     };
-                    if local.is_static && self.cx.flowing_local(self.item, l) {
+                    // A struct whose initializer is the same on every call is an ordinary
+                    // split local (`static_split_is_local`), initialized on every call.
+                    let split = self.res.split.contains_key(&l);
+                    let kept = !split || self.res.static_once.contains(&l);
+                    if local.is_static && kept && self.cx.flowing_local(self.item, l) {
                         // Its initializer's resource is where it starts in the entry, not
                         // rebound on each call; a struct's runs on the first call
                         // (`static_flow`).
-                        if self.res.split.contains_key(&l) {
+                        if split {
                             self.init_flowing_static_split(l, init)?;
                         }
                         continue;
