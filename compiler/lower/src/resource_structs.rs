@@ -229,6 +229,9 @@ pub struct ResourceLocals {
     /// The temporaries standing for `static` globals holding resources, by item
     /// (`resource_statics`).
     pub statics: HashMap<hir::item_tree::ItemIdx, LocalId>,
+    /// The temporaries standing, in the functions calling it, for a `static` resource local
+    /// whose resource flows through calls (`static_flow`).
+    pub local_statics: HashMap<crate::static_flow::StaticId, LocalId>,
     /// The `out`/`inout` parameters holding resources: declared index and local
     /// (`resource_out`).
     pub out_params: Vec<(u32, LocalId)>,
@@ -1230,6 +1233,10 @@ impl FnLower<'_, '_> {
         let ty = self.infer.type_of_expr(lhs)?;
         if crate::resources::resource_of(ty).is_none() && split_type(ty).is_none() {
             return None;
+        }
+        if crate::stages::geometry::is_stream(ty) {
+            // A stream local is an alias of the stream it is given (`stages::geometry`).
+            return Some(self.copy_stream(rhs));
         }
         if let Some(idx) = self.resource_static(lhs) {
             // Every assignment names the resource the static stands for, or this function

@@ -244,6 +244,18 @@ impl FnLower<'_, '_> {
         let Some(split) = crate::resource_structs::split_type(ty) else {
             return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
         };
+        if self.cx.flowing_local(self.item, l) {
+            // Initialized by a call or a copy: its resources flow from call to call
+            // (`static_flow`), its data part a private global; the declaration runs the
+            // initializer on the first call only (`init_flowing_static_split`).
+            let data =
+                (split.data.clone()).map(|d| Value::Global(self.static_private(l, "", d, None).0));
+            self.res
+                .split
+                .insert(l, crate::resource_structs::SplitLocal { split, data });
+            self.res.static_once.insert(l);
+            return Ok(());
+        }
         // In a called function, each slot must stand for one resource on every call
         // (`static_local_alias`), or be given its resource in each call before it is read.
         let mut per_call = false;
@@ -304,6 +316,13 @@ impl FnLower<'_, '_> {
         l: hir::body::LocalId,
         range: syntax::TextRange,
     ) -> R<()> {
+        if self.cx.flowing_local(self.item, l) {
+            // Its resource flows from call to call (`static_flow`): bound when the function
+            // starts to what the caller gave it, rebound by assignments, never by its
+            // declaration.
+            self.res.static_once.insert(l);
+            return Ok(());
+        }
         if self.cx.is_called(self.item) {
             if let Some(r) = self.local_static_alias(l) {
                 let p = self.static_pointer(r);
@@ -351,32 +370,8 @@ impl FnLower<'_, '_> {
     /// `static` resource local `l` and its initializer name, if they all name one.
     fn local_static_alias(&mut self, l: hir::body::LocalId) -> Option<StaticResource> {
         let body = self.body.clone();
-        let mut all = Vec::new();
-        if let Some(init) = body.local(l).init {
-            all.push(self.cx.assigned_resource(&body, &self.infer, init));
-        }
-        for x in body.exprs.iter() {
-            if let Expr::Binary {
-                op: BinaryOp::Assign { .. },
-                lhs,
-                rhs,
-            } = x
-            {
-                if matches!(body.expr(unparen(&body, *lhs)), Expr::Local(y) if *y == l) {
-                    all.push(self.cx.assigned_resource(&body, &self.infer, *rhs));
-                }
-            }
-            // Passed to a function, which may write it as an `out` argument: unknown.
-            if let Expr::Call { args, .. } | Expr::MethodCall { args, .. } = x {
-                let names_l =
-                    |&a: &ExprId| matches!(body.expr(unparen(&body, a)), Expr::Local(y) if *y == l);
-                if args.iter().any(names_l) {
-                    all.push(None);
-                }
-            }
-        }
-        let first = (*all.first()?)?;
-        all.iter().all(|a| *a == Some(first)).then_some(first)
+        let infer = self.infer.clone();
+        self.cx.static_local_alias(&body, &infer, l)
     }
 
     /// Binds, when the function starts, the statics it tracks (so that a slot exists on
@@ -426,5 +421,142 @@ impl FnLower<'_, '_> {
             .static_resources
             .get(&idx)
             .is_some_and(|b| matches!(b.assigned, Some(Assigned::Alias(_))))
+    }
+}
+
+impl ModuleCtx<'_> {
+    /// The one resource (a global or a constant element of one) that every assignment to
+    /// `static` resource local `l` of `body` and its initializer name, if they all name one.
+    pub(crate) fn static_local_alias(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        l: hir::body::LocalId,
+    ) -> Option<StaticResource> {
+        let all: Vec<Option<StaticResource>> = local_sources(body, l)
+            .into_iter()
+            .map(|e| e.and_then(|e| self.assigned_resource(body, infer, e)))
+            .collect();
+        let first = (*all.first()?)?;
+        all.iter().all(|a| *a == Some(first)).then_some(first)
+    }
+
+    /// Whether [`Self::static_local_alias`] finds one resource, found without declaring
+    /// the globals named (so that a scan of the file leaves the declaration order alone).
+    pub(crate) fn has_static_local_alias(
+        &self,
+        body: &Body,
+        infer: &InferenceResult,
+        l: hir::body::LocalId,
+    ) -> bool {
+        let all: Vec<Option<(ItemIdx, Option<i64>)>> = local_sources(body, l)
+            .into_iter()
+            .map(|e| e.and_then(|e| self.assigned_item(body, infer, e)))
+            .collect();
+        match all.first() {
+            Some(Some(first)) => all.iter().all(|a| a.as_ref() == Some(first)),
+            _ => false,
+        }
+    }
+
+    /// The resource global item (and constant index) `e` names, as
+    /// [`Self::assigned_resource`] finds it but without declaring it.
+    pub(crate) fn assigned_item(
+        &self,
+        body: &Body,
+        infer: &InferenceResult,
+        e: ExprId,
+    ) -> Option<(ItemIdx, Option<i64>)> {
+        let item = |cx: &Self, e: ExprId| -> Option<ItemIdx> {
+            let Some(Resolution::Global(ast)) = infer.resolution(e) else {
+                return None;
+            };
+            let item = cx.tree.by_ast(*ast)?;
+            (!cx.is_resource_static(item) && cx.is_resource_item(item)).then_some(item)
+        };
+        match body.expr(e) {
+            Expr::Paren(i) => self.assigned_item(body, infer, *i),
+            Expr::Path(_) => Some((item(self, e)?, None)),
+            Expr::Index { base, index } if matches!(body.expr(*base), Expr::Path(_)) => {
+                let g = item(self, *base)?;
+                let k = crate::resource_statics::const_index(self, body, infer, *index)?;
+                Some((g, Some(k)))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// What `static` resource local `l` of `body` is given: its initializer and the right-hand
+/// side of every assignment to it, and `None` for each call it is an argument of (an `out`
+/// argument may write it).
+fn local_sources(body: &Body, l: hir::body::LocalId) -> Vec<Option<ExprId>> {
+    let mut all = Vec::new();
+    if let Some(init) = body.local(l).init {
+        all.push(Some(init));
+    }
+    for x in body.exprs.iter() {
+        if let Expr::Binary {
+            op: BinaryOp::Assign { .. },
+            lhs,
+            rhs,
+        } = x
+        {
+            if matches!(body.expr(unparen(body, *lhs)), Expr::Local(y) if *y == l) {
+                all.push(Some(*rhs));
+            }
+        }
+        if let Expr::Call { args, .. } | Expr::MethodCall { args, .. } = x {
+            let names_l =
+                |&a: &ExprId| matches!(body.expr(unparen(body, a)), Expr::Local(y) if *y == l);
+            if args.iter().any(names_l) {
+                all.push(None);
+            }
+        }
+    }
+    all
+}
+
+impl FnLower<'_, '_> {
+    /// The declaration of a struct `static` local whose resources flow from call to call
+    /// (`static_flow`), initialized by `init`: where no earlier call ran the initializer
+    /// (no slot holds a resource yet) it runs now, guarded by a flag global as for any
+    /// `static` local; where an earlier call did (every slot holds one), nothing runs;
+    /// where that depends on run-time control flow, DXC's legalization fails (E3020).
+    pub(crate) fn init_flowing_static_split(
+        &mut self,
+        l: hir::body::LocalId,
+        init: ExprId,
+    ) -> R<()> {
+        let paths = match self.res.split.get(&l) {
+            Some(sl) => sl.split.resource_paths(),
+            None => return Ok(()),
+        };
+        let held: Vec<Option<crate::resource_structs::Binding>> = paths
+            .iter()
+            .map(|p| self.res.slots.get(&(l, p.clone())).copied())
+            .collect();
+        let bound = |b: &Option<crate::resource_structs::Binding>| {
+            matches!(b, Some(crate::resource_structs::Binding::Bound(_)))
+        };
+        if !held.is_empty() && held.iter().all(bound) {
+            return Ok(());
+        }
+        if !held.iter().all(Option::is_none) {
+            return Err(self.cx.error(
+                crate::RESOURCE_NOT_LEGAL,
+                crate::resource_structs::RUNTIME_CHOICE.to_owned(),
+                self.expr_range(init),
+            ));
+        }
+        let no = self.cx.mb.const_handle(ir::Constant::bool(false));
+        let (flag, _) = self.static_private(l, "init", types::Type::BOOL, Some(no));
+        let Some(merge) = self.first_time(flag) else {
+            return Ok(());
+        };
+        self.init_split_local(l, init)?;
+        self.br(merge);
+        self.switch_to(merge);
+        Ok(())
     }
 }

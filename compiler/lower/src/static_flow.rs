@@ -24,11 +24,24 @@
 //! index back through a hidden `out int` parameter, as returned elements do
 //! (`resource_handed`, [`Held::Handed`]), and the caller's slot indexes the array with it.
 //!
+//! A `static` resource local of a called function (`void h(Texture2D a, bool set) { static
+//! Texture2D t; if (set) t = a; use(t); }`) is one variable shared by every call and copy of
+//! the function, so it flows the same way ([`StaticId::Local`]): its flow set is the function
+//! declaring it and, transitively, its callers; in the declaring function the local itself
+//! is the slot (bound, when a copy starts, to what the caller gave it, and never rebound by
+//! its declaration), elsewhere a temporary. A read before any call assigned it is the
+//! `E3020` of an unassigned resource, as DXC's legalization fails there too. A struct
+//! `static` local initialized by a call or a copy (`static S s = make(x);`) flows the same
+//! way, one slot per resource member: its declaration runs the initializer (guarded by a
+//! flag global) where no slot holds a resource yet, i.e. on the first call, and nothing
+//! where every slot does; where that depends on run-time control flow, `E3020`.
+//!
 //! Called from `static_assign.rs` (the slots when a function starts), `user_call.rs` (calls)
 //! and `resource_out.rs` (returns).
 
 use std::collections::{BTreeSet, HashMap};
 
+use hir::body::LocalId;
 use hir::item_tree::{ItemIdx, ItemKind};
 use ir::Func;
 
@@ -56,15 +69,24 @@ pub enum Held {
     Handed(ir::Global, u32),
 }
 
+/// A `static` whose resources flow through calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum StaticId {
+    /// A global `static`.
+    Global(ItemIdx),
+    /// A `static` resource local of function `.0` (one variable for every copy).
+    Local(ItemIdx, LocalId),
+}
+
 /// A flowing static, one of its slots (the path of member and element indices; empty for a
 /// plain resource) and what it holds.
-pub type StaticState = (ItemIdx, Vec<u32>, Held);
+pub type StaticState = (StaticId, Vec<u32>, Held);
 
 /// The module-wide state of flowing statics.
 #[derive(Debug, Default)]
 pub struct StaticFlows {
     /// The flowing statics of the file and their flow sets, once worked out.
-    sets: Option<Vec<(ItemIdx, BTreeSet<ItemIdx>)>>,
+    sets: Option<Vec<(StaticId, BTreeSet<ItemIdx>)>>,
     /// What each copy of a called function was given (its key's statics).
     pub incoming: HashMap<Func, Vec<StaticState>>,
     /// What each copy's `return`s leave in the statics it was given, once lowered.
@@ -76,7 +98,7 @@ pub struct StaticFlows {
 
 impl ModuleCtx<'_> {
     /// The flowing statics whose flow set holds function `f`.
-    pub(crate) fn statics_flowing_through(&mut self, f: ItemIdx) -> Vec<ItemIdx> {
+    pub(crate) fn statics_flowing_through(&mut self, f: ItemIdx) -> Vec<StaticId> {
         self.flowing_statics()
             .iter()
             .filter(|(_, set)| set.contains(&f))
@@ -87,11 +109,19 @@ impl ModuleCtx<'_> {
     /// Whether static `idx` flows through function `f`.
     pub(crate) fn flows_through(&self, idx: ItemIdx, f: ItemIdx) -> bool {
         let sets = self.static_flows.sets.as_deref().unwrap_or_default();
-        sets.iter().any(|(s, set)| *s == idx && set.contains(&f))
+        sets.iter()
+            .any(|(s, set)| *s == StaticId::Global(idx) && set.contains(&f))
+    }
+
+    /// Whether `static` local `l` of function `f` flows through calls (its resource is
+    /// state kept from one call to the next).
+    pub(crate) fn flowing_local(&mut self, f: ItemIdx, l: LocalId) -> bool {
+        let id = StaticId::Local(f, l);
+        self.flowing_statics().iter().any(|(s, _)| *s == id)
     }
 
     /// The flowing statics of the file with their flow sets, worked out on first need.
-    fn flowing_statics(&mut self) -> &[(ItemIdx, BTreeSet<ItemIdx>)] {
+    fn flowing_statics(&mut self) -> &[(StaticId, BTreeSet<ItemIdx>)] {
         if self.static_flows.sets.is_none() {
             // While they are worked out, nothing flows (a static's initializer may call a
             // function whose lowering asks).
@@ -102,7 +132,7 @@ impl ModuleCtx<'_> {
         self.static_flows.sets.as_deref().unwrap_or_default()
     }
 
-    fn find_flowing_statics(&mut self) -> Vec<(ItemIdx, BTreeSet<ItemIdx>)> {
+    fn find_flowing_statics(&mut self) -> Vec<(StaticId, BTreeSet<ItemIdx>)> {
         let candidates: Vec<ItemIdx> = self
             .tree
             .indices()
@@ -128,17 +158,57 @@ impl ModuleCtx<'_> {
                 continue;
             }
             let callers = callers.get_or_insert_with(|| self.callers());
-            // The users and, transitively, their callers.
-            let mut set = users.clone();
-            let mut work: Vec<ItemIdx> = users.into_iter().collect();
-            while let Some(f) = work.pop() {
-                for &c in callers.get(&f).into_iter().flatten() {
-                    if set.insert(c) {
-                        work.push(c);
+            out.push((StaticId::Global(idx), with_callers(users, callers)));
+        }
+        // `static` resource locals written in a called function, other than those every
+        // write gives one resource (aliases, `static_assign`).
+        for fid in hir::functions(self.db, self.file, self.config) {
+            let Some(f) = self.tree.by_ast(fid.ast(self.db)) else {
+                continue;
+            };
+            let body = hir::body::body(self.db, fid);
+            let infer = crate::enums::infer(self.db, fid);
+            for (i, local) in body.locals.iter().enumerate() {
+                let l = LocalId(i as u32);
+                let plain = matches!(
+                    infer.type_of_local(l),
+                    Some(t @ types::Type::Resource(_)) if crate::resources::resource_of(t).is_some()
+                );
+                if !local.is_static || local.param.is_some() {
+                    continue;
+                }
+                // A struct holding resources initialized by anything but a list (`static S
+                // s = make(x);`): its initializer runs on the first call only, and what it
+                // gives may differ from copy to copy, so its resources flow too.
+                let split = infer
+                    .type_of_local(l)
+                    .and_then(crate::resource_structs::split_type)
+                    .is_some();
+                let by_value = local
+                    .init
+                    .is_some_and(|i| !matches!(body.expr(i), hir::body::Expr::InitList(_)));
+                if split && by_value && self.is_called(f) {
+                    let callers = callers.get_or_insert_with(|| self.callers());
+                    let id = StaticId::Local(f, l);
+                    out.push((id, with_callers(BTreeSet::from([f]), callers)));
+                    continue;
+                }
+                if !plain || !crate::resource_choice::is_written(&body, &infer, l) {
+                    continue;
+                }
+                if !self.is_called(f) || self.has_static_local_alias(&body, &infer, l) {
+                    continue;
+                }
+                // An initializer other than one known resource stays refused (`static_assign`).
+                if let Some(init) = local.init {
+                    if self.assigned_item(&body, &infer, init).is_none() {
+                        continue;
                     }
                 }
+                let id = StaticId::Local(f, l);
+                let callers = callers.get_or_insert_with(|| self.callers());
+                out.push((id, with_callers(BTreeSet::from([f]), callers)));
             }
-            out.push((idx, set));
         }
         out
     }
@@ -166,7 +236,14 @@ impl FnLower<'_, '_> {
     /// bound to what its caller gave this copy (an entry keeps the initializer's resource).
     pub(crate) fn bind_flowing_statics(&mut self) -> R<()> {
         let incoming = self.cx.static_flows.incoming.get(&self.func).cloned();
-        for idx in self.cx.statics_flowing_through(self.item) {
+        for id in self.cx.statics_flowing_through(self.item) {
+            let idx = match id {
+                StaticId::Global(idx) => idx,
+                StaticId::Local(..) => {
+                    self.bind_flowing_local(id, incoming.as_deref())?;
+                    continue;
+                }
+            };
             let Some(l) = self.static_struct_local(idx)? else {
                 continue;
             };
@@ -174,7 +251,9 @@ impl FnLower<'_, '_> {
                 continue;
             };
             for path in self.slot_paths(l) {
-                let held = incoming.iter().find(|(s, p, _)| *s == idx && *p == path);
+                let held = incoming
+                    .iter()
+                    .find(|(s, p, _)| *s == StaticId::Global(idx) && *p == path);
                 let slot = (l, path);
                 self.res.slots.remove(&slot);
                 let position = held.and_then(|h| incoming.iter().position(|x| x == h));
@@ -213,6 +292,134 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
+    /// When the function starts, for flowing `static` local `id` (`StaticId::Local`): in the
+    /// declaring function the local is bound to what the caller gave this copy; elsewhere a
+    /// temporary slot stands for it, bound likewise, or in an entry (given nothing) to the
+    /// initializer's resource.
+    fn bind_flowing_local(&mut self, id: StaticId, incoming: Option<&[StaticState]>) -> R<()> {
+        let StaticId::Local(f, l) = id else {
+            return Ok(());
+        };
+        let split = self.flowing_local_split(f, l);
+        let paths = match &split {
+            Some(split) => split.resource_paths(),
+            None => vec![Vec::new()],
+        };
+        let slot_of = if f == self.item {
+            l
+        } else {
+            let temp = LocalId(self.body.locals.len() as u32 + self.res.temps);
+            self.res.temps += 1;
+            self.res.local_statics.insert(id, temp);
+            if let Some(split) = split.clone() {
+                // Its slots, for `slot_paths`; no data here (a private global there).
+                self.res.split.insert(
+                    temp,
+                    crate::resource_structs::SplitLocal { split, data: None },
+                );
+            }
+            temp
+        };
+        for path in paths {
+            let held = incoming.and_then(|states| {
+                let k = states.iter().position(|(s, p, _)| *s == id && *p == path)?;
+                Some((k, states[k].2))
+            });
+            let bound = match (incoming, held) {
+                (None, _) if split.is_none() => self
+                    .flowing_local_initial(f, l)
+                    .map(|r| Binding::Bound(self.static_pointer(r))),
+                (None, _) => None,
+                (Some(_), Some((_, Held::Named(r)))) => {
+                    Some(Binding::Bound(self.static_pointer(r)))
+                }
+                (Some(_), Some((_, Held::Conflict))) => Some(Binding::Conflict),
+                (Some(_), Some((k, Held::Element(g, nonuniform)))) => {
+                    let Some(n) = self.static_index_param(k) else {
+                        let range = self.cx.item_range(self.item);
+                        return Err(self.cx.unsupported(
+                            "a `static` resource given as an element at a run-time index \
+                             without its index",
+                            range,
+                        ));
+                    };
+                    self.fb().set_param_name(n as usize, "static.index");
+                    let mut index = ir::Value::Arg(n);
+                    if nonuniform {
+                        index = self.mark_nonuniform(index);
+                    }
+                    let p = self.fb().access_chain(ir::Value::Global(g), &[index]);
+                    Some(Binding::Bound(p))
+                }
+                (Some(_), _) => None,
+            };
+            if f == self.item && split.is_none() {
+                match bound {
+                    Some(Binding::Bound(p)) => self.locals[l.0 as usize] = Some(p),
+                    Some(Binding::Conflict) => {
+                        self.res.conflicts.insert(l);
+                    }
+                    None => {}
+                }
+                continue;
+            }
+            if let Some(b) = bound {
+                self.res.slots.insert((slot_of, path), b);
+            }
+        }
+        Ok(())
+    }
+
+    /// The resource slots of flowing `static` local `l` of function `f`, when it is a
+    /// struct holding resources.
+    fn flowing_local_split(
+        &mut self,
+        f: ItemIdx,
+        l: LocalId,
+    ) -> Option<crate::resource_structs::Split> {
+        let fid = self.cx.function_id(f);
+        let infer = crate::enums::infer(self.cx.db, fid);
+        infer
+            .type_of_local(l)
+            .and_then(crate::resource_structs::split_type)
+    }
+
+    /// The resource the initializer of flowing `static` local `l` of function `f` names.
+    fn flowing_local_initial(&mut self, f: ItemIdx, l: LocalId) -> Option<StaticResource> {
+        let fid = self.cx.function_id(f);
+        let body = hir::body::body(self.cx.db, fid);
+        let infer = crate::enums::infer(self.cx.db, fid);
+        let init = body.local(l).init?;
+        self.cx.assigned_resource(&body, &infer, init)
+    }
+
+    /// The temporary (or struct temporary) standing for flowing static `s` here.
+    fn static_slot_local(&self, s: StaticId) -> Option<LocalId> {
+        match s {
+            StaticId::Global(g) => self.res.statics.get(&g).copied(),
+            // A struct local is its own slots in the declaring function.
+            StaticId::Local(f, l) if f == self.item => Some(l),
+            StaticId::Local(..) => self.res.local_statics.get(&s).copied(),
+        }
+    }
+
+    /// What flowing `static` local `l` of this function holds at a `return` at `at`.
+    fn local_static_held(&mut self, l: LocalId, at: syntax::TextRange) -> R<Held> {
+        if self.res.conflicts.contains(&l) {
+            return Ok(Held::Conflict);
+        }
+        let Some(p) = self.locals[l.0 as usize] else {
+            return Ok(Held::Unbound);
+        };
+        match self.named_resource_value(p) {
+            Some(r) => Ok(Held::Named(r)),
+            None => Err(self.cx.unsupported(
+                "a `static` resource local holding an element at a run-time index at a return",
+                at,
+            )),
+        }
+    }
+
     /// The IR parameter carrying the index of incoming state `k` of this copy (an
     /// [`Held::Element`]).
     fn static_index_param(&self, k: usize) -> Option<u32> {
@@ -231,7 +438,11 @@ impl FnLower<'_, '_> {
         let mut states = Vec::new();
         let mut indices = Vec::new();
         for s in self.cx.statics_flowing_through(idx) {
-            let Some(l) = self.static_struct_local(s)? else {
+            let l = match s {
+                StaticId::Global(g) => self.static_struct_local(g)?,
+                StaticId::Local(..) => self.res.local_statics.get(&s).copied(),
+            };
+            let Some(l) = l else {
                 continue;
             };
             let at = self.expr_range(e);
@@ -294,7 +505,7 @@ impl FnLower<'_, '_> {
             ));
         };
         for (s, path, held) in left {
-            let Some(&l) = self.res.statics.get(&s) else {
+            let Some(l) = self.static_slot_local(s) else {
                 continue;
             };
             let slot = (l, path.clone());
@@ -357,7 +568,15 @@ impl FnLower<'_, '_> {
         };
         let mut now = Vec::new();
         for (k, (s, path, _)) in incoming.into_iter().enumerate() {
-            let Some(&l) = self.res.statics.get(&s) else {
+            if let StaticId::Local(f, l) = s {
+                if f == self.item && !self.res.split.contains_key(&l) {
+                    // The declaring function: the local itself.
+                    let held = self.local_static_held(l, at)?;
+                    now.push((s, path, held));
+                    continue;
+                }
+            }
+            let Some(l) = self.static_slot_local(s) else {
                 continue;
             };
             let slot = (l, path.clone());
@@ -408,7 +627,7 @@ impl FnLower<'_, '_> {
     /// `at`; an element at a run-time index is not followed (E3001).
     fn static_held(
         &mut self,
-        s: ItemIdx,
+        s: StaticId,
         slot: crate::resource_structs::Slot,
         at: syntax::TextRange,
         what: &str,
@@ -419,7 +638,10 @@ impl FnLower<'_, '_> {
             Some(Binding::Bound(p)) => match self.named_resource_value(p) {
                 Some(r) => Ok(Held::Named(r)),
                 None => {
-                    let name = self.cx.tree.item(s).name.clone();
+                    let name = match s {
+                        StaticId::Global(g) => self.cx.tree.item(g).name.clone(),
+                        StaticId::Local(..) => "a local".to_owned(),
+                    };
                     Err(self.cx.unsupported(
                         &format!(
                             "a `static` resource (`{name}`) holding an element at a run-time \
@@ -431,4 +653,21 @@ impl FnLower<'_, '_> {
             },
         }
     }
+}
+
+/// `users` and, transitively, the functions calling them.
+fn with_callers(
+    users: BTreeSet<ItemIdx>,
+    callers: &HashMap<ItemIdx, BTreeSet<ItemIdx>>,
+) -> BTreeSet<ItemIdx> {
+    let mut set = users.clone();
+    let mut work: Vec<ItemIdx> = users.into_iter().collect();
+    while let Some(f) = work.pop() {
+        for &c in callers.get(&f).into_iter().flatten() {
+            if set.insert(c) {
+                work.push(c);
+            }
+        }
+    }
+    set
 }

@@ -77,6 +77,19 @@ impl FnLower<'_, '_> {
                     let Some(init) = local.init else {
                         continue;
                     };
+                    // A struct whose initializer is the same on every call is an ordinary
+                    // split local (`static_split_is_local`), initialized on every call.
+                    let split = self.res.split.contains_key(&l);
+                    let kept = !split || self.res.static_once.contains(&l);
+                    if local.is_static && kept && self.cx.flowing_local(self.item, l) {
+                        // Its initializer's resource is where it starts in the entry, not
+                        // rebound on each call; a struct's runs on the first call
+                        // (`static_flow`).
+                        if split {
+                            self.init_flowing_static_split(l, init)?;
+                        }
+                        continue;
+                    }
                     if self.res.split.contains_key(&l) {
                         self.init_split_local(l, init)?;
                         continue;
@@ -88,6 +101,11 @@ impl FnLower<'_, '_> {
                     let ty = self.infer.type_of_local(l).cloned().unwrap_or(Type::Void);
                     if let Some(r) = self.ray_query_copy(&ty, init) {
                         return r;
+                    }
+                    if crate::stages::geometry::is_stream(&ty) {
+                        // An alias of the stream it copies (`stages::geometry`).
+                        self.copy_stream(init)?;
+                        continue;
                     }
                     if crate::resources::resource_of(&ty).is_some() {
                         self.bind_resource_local(l, init)?;
@@ -205,10 +223,11 @@ impl FnLower<'_, '_> {
             }
             Stmt::Return(value) => {
                 // `out` parameters holding resources hand their bindings back
-                // (`resource_out`).
-                self.record_out_resources(self.stmt_range(s))?;
+                // (`resource_out`), as the returned value (whose calls may rebind them)
+                // leaves them.
                 if let Some(ops) = value.and_then(|e| self.return_split(e)) {
                     let ops = ops?;
+                    self.record_out_resources(self.stmt_range(s))?;
                     self.terminate(Opcode::Return, ops);
                     return Ok(());
                 }
@@ -228,6 +247,7 @@ impl FnLower<'_, '_> {
                     }
                     None => Vec::new(),
                 };
+                self.record_out_resources(self.stmt_range(s))?;
                 self.terminate(Opcode::Return, ops);
             }
             Stmt::Discard => self.terminate(Opcode::Kill, Vec::new()),

@@ -47,6 +47,7 @@ mod raytracing;
 mod res4;
 mod res5;
 mod res6;
+mod res7;
 mod resflow;
 mod resource_gaps;
 mod resource_structs;

@@ -6,6 +6,9 @@
 //! parameter: its element's leaves are the output variables, and `stream.Append(v)` stores
 //! `v`'s leaves into them, then `emit_vertex`; `RestartStrip()` is `end_primitive`. A function
 //! the stream is passed to has no IR parameter for it either, and its `Append` does the same.
+//! A stream local copied from a stream (`TriangleStream<G> s2 = s;`, or assigned later) is an
+//! alias of it, as the stream is the stage's output variables (DXC's legalization inlines
+//! the copy away): its `Append` writes the same variables, and passing it passes that stream.
 //!
 //! With several streams (`inout PointStream<A> s0, inout PointStream<B> s1`), each has its own
 //! output variables, marked with their stream (SPIR-V `Stream`), locations continuing from one
@@ -15,11 +18,12 @@
 //! Modes: `[instance(n)]` (default 1), the input primitive, the streams' topology and
 //! `[maxvertexcount(n)]`.
 
-use hir::body::{Expr, ExprId};
+use hir::body::{Body, Expr, ExprId, LocalId};
 use hir::item_tree::{ItemIdx, ParamDirection};
 use ir::{
     EntryPoint, ExecutionMode, InputPrimitive, Opcode, OutputTopology, Stage, StageBinding, Value,
 };
+use syntax::ast::BinaryOp;
 use types::{ResourceType, StreamKind, Type};
 
 use super::{Declare, Side, StageVar};
@@ -278,6 +282,73 @@ impl FnLower<'_, '_> {
         )
     }
 
+    /// The entry's stream (index into `StageIo::streams`) that stream expression `e` names:
+    /// a stream parameter of the entry or of the function being lowered, or a local copy of
+    /// one (`TriangleStream<G> s2 = s;`), which is an alias, since a stream is the stage's
+    /// output variables.
+    pub(crate) fn stream_of_expr(&self, e: ExprId) -> Option<usize> {
+        match self.body.expr(unparen(&self.body, e)) {
+            Expr::Local(l) => self.stream_of_local(*l, 0),
+            _ => None,
+        }
+    }
+
+    /// [`Self::stream_of_expr`] for local `l`, `depth` copies away from the use. A local
+    /// (not a parameter) stands for the one stream its initializer and every assignment to
+    /// it name; `None` when they name none or several.
+    fn stream_of_local(&self, l: LocalId, depth: u32) -> Option<usize> {
+        if let Some(n) = self.body.params.iter().position(|&p| p == l) {
+            if self.cx.stage_io.entry == Some(self.item) {
+                return self.cx.stage_io.streams.iter().position(|s| s.param == n);
+            }
+            return self.stream_of_param(n);
+        }
+        // A chain of copies longer than the body is a cycle (`a = b; b = a;`).
+        if depth as usize > self.body.locals.len() {
+            return None;
+        }
+        let mut id = None;
+        for source in self.stream_local_sources(l) {
+            let Expr::Local(m) = self.body.expr(unparen(&self.body, source)) else {
+                return None;
+            };
+            let this = self.stream_of_local(*m, depth + 1)?;
+            if id.is_some_and(|i| i != this) {
+                return None;
+            }
+            id = Some(this);
+        }
+        id
+    }
+
+    /// The initializer of stream local `l` and the right-hand sides of the assignments to it.
+    fn stream_local_sources(&self, l: LocalId) -> Vec<ExprId> {
+        let mut out: Vec<ExprId> = self.body.local(l).init.into_iter().collect();
+        for x in self.body.exprs.iter() {
+            if let Expr::Binary {
+                op: BinaryOp::Assign { op: None },
+                lhs,
+                rhs,
+            } = x
+            {
+                if matches!(self.body.expr(unparen(&self.body, *lhs)), Expr::Local(y) if *y == l) {
+                    out.push(*rhs);
+                }
+            }
+        }
+        out
+    }
+
+    /// `Stream s2 = s;` or `s2 = s;` for a stream local: nothing to do (the local is an
+    /// alias of the stream, `stream_of_expr`), once checked that the value is one of the
+    /// shader's streams.
+    pub(crate) fn copy_stream(&mut self, value: ExprId) -> R<()> {
+        match self.stream_of_expr(value) {
+            Some(_) => Ok(()),
+            None => Err(self.unsupported("copying this stream", value)),
+        }
+    }
+
     /// The entry's streams (indices into `StageIo::streams`) the stream arguments of a call
     /// name, in parameter order: the entry's stream parameters, or streams the function
     /// being lowered was given.
@@ -295,18 +366,7 @@ impl FnLower<'_, '_> {
             ) {
                 continue;
             }
-            let local = args.get(i).and_then(|&a| match self.body.expr(a) {
-                Expr::Local(l) => Some(*l),
-                _ => None,
-            });
-            let m = local.and_then(|l| self.body.params.iter().position(|&p| p == l));
-            let id = m.and_then(|m| {
-                if self.cx.stage_io.entry == Some(self.item) {
-                    self.cx.stage_io.streams.iter().position(|s| s.param == m)
-                } else {
-                    self.stream_of_param(m)
-                }
-            });
+            let id = args.get(i).and_then(|&a| self.stream_of_expr(a));
             match id {
                 Some(id) => out.push(id),
                 None => return Err(self.unsupported("passing this stream to a function", e)),
@@ -323,14 +383,9 @@ impl FnLower<'_, '_> {
         name: &str,
         args: &[ExprId],
     ) -> Option<R<Option<Value>>> {
-        let Expr::Local(l) = self.body.expr(receiver).clone() else {
+        let Expr::Local(l) = self.body.expr(unparen(&self.body, receiver)).clone() else {
             return None;
         };
-        // The entry's stream parameter, or a function's it was passed to.
-        let n = self.body.params.iter().position(|&p| p == l)?;
-        if !self.cx.stage_io.is_skipped_in(self.item, self.func, n) {
-            return None;
-        }
         let Some(ResourceType::Stream { element: own, .. }) = self
             .infer
             .type_of_local(l)
@@ -339,26 +394,29 @@ impl FnLower<'_, '_> {
         else {
             return None;
         };
-        let streams = &self.cx.stage_io.streams;
-        let (id, stream) = if self.cx.stage_io.entry == Some(self.item) {
-            match streams.iter().position(|s| s.param == n) {
-                Some(i) => (i, streams[i].clone()),
-                None => {
-                    return Some(Err(
-                        self.unsupported("a stream outside a geometry shader", e)
-                    ))
-                }
+        // The entry's stream parameter, a function's it was passed to, or a local copy of
+        // either.
+        match self.body.params.iter().position(|&p| p == l) {
+            Some(n) if !self.cx.stage_io.is_skipped_in(self.item, self.func, n) => return None,
+            Some(_) => {}
+            None if self.stream_local_sources(l).is_empty() => {
+                return Some(Err(self.unsupported(
+                    "a stream local not given the geometry shader's stream",
+                    receiver,
+                )))
             }
-        } else {
-            match self.stream_of_param(n) {
-                Some(i) => (i, streams[i].clone()),
-                None => {
-                    return Some(Err(
-                        self.unsupported("a stream outside a geometry shader", e)
-                    ))
-                }
-            }
+            None => {}
+        }
+        let Some(id) = self.stream_of_local(l, 0) else {
+            let what = if self.cx.stage_io.streams.is_empty() {
+                "a stream outside a geometry shader"
+            } else {
+                "a stream local given different streams"
+            };
+            return Some(Err(self.unsupported(what, receiver)));
         };
+        let streams = &self.cx.stage_io.streams;
+        let stream = streams[id].clone();
         let several = streams.len() > 1;
         let (element, vars) = (stream.element, stream.vars);
         // The stream id, when the shader has several streams.
@@ -402,4 +460,17 @@ fn primitive_of(n: u32) -> Option<InputPrimitive> {
     ]
     .into_iter()
     .find(|p| p.vertex_count() == n)
+}
+
+/// `e` without parentheses.
+fn unparen(body: &Body, mut e: ExprId) -> ExprId {
+    while let Expr::Paren(i) = body.expr(e) {
+        e = *i;
+    }
+    e
+}
+
+/// Whether `ty` is a geometry stream.
+pub(crate) fn is_stream(ty: &Type) -> bool {
+    matches!(ty.as_resource(), Some(ResourceType::Stream { .. }))
 }
