@@ -713,22 +713,7 @@ fn stage_attributes(
 /// A hull entry's `[patchconstantfunc("name")]` naming no function with a body, in DXC's
 /// words ("patch constant function 'name' must be defined"), at the name.
 fn missing_patch_constant_function(cx: &Checker<'_>, node: &ast::FnDef, out: &mut Vec<Diagnostic>) {
-    let Some(attr) = node
-        .attributes()
-        .find(|a| a.name_text().eq_ignore_ascii_case("patchconstantfunc"))
-    else {
-        return;
-    };
-    let Some(arg) = attr.arg_list().and_then(|l| l.args().next()) else {
-        return;
-    };
-    let text = arg.syntax().text().to_string();
-    // A name that is no string is `attr_checks`' error.
-    let Some(name) = text
-        .trim()
-        .strip_prefix('"')
-        .and_then(|t| t.strip_suffix('"'))
-    else {
+    let Some((arg, name)) = crate::hull_checks::patch_constant_name(node) else {
         return;
     };
     let defined = cx.tree.indices().any(|i| {

@@ -38,19 +38,7 @@ pub(crate) fn hull_reachability_diagnostics(
         let Some(def) = map.node(&root, entry.function).and_then(ast::FnDef::cast) else {
             continue;
         };
-        let Some(arg) = def
-            .attributes()
-            .find(|a| a.name_text().eq_ignore_ascii_case("patchconstantfunc"))
-            .and_then(|a| a.arg_list()?.args().next())
-        else {
-            continue;
-        };
-        let text = arg.syntax().text().to_string();
-        let Some(name) = text
-            .trim()
-            .strip_prefix('"')
-            .and_then(|t| t.strip_suffix('"'))
-        else {
+        let Some((arg, name)) = patch_constant_name(&def) else {
             continue;
         };
         let Some(pcf) = tree
@@ -87,4 +75,18 @@ pub(crate) fn hull_reachability_diagnostics(
             out.push(Diagnostic::error(codes::STAGE_ATTRIBUTES, message, f, r));
         }
     }
+}
+
+/// The argument of a hull entry's `[patchconstantfunc("name")]` and the name in it; `None`
+/// without the attribute or when the argument is no string (`attr_checks`' error).
+pub(crate) fn patch_constant_name(def: &ast::FnDef) -> Option<(ast::Expr, String)> {
+    let arg = def
+        .attributes()
+        .find(|a| a.name_text().eq_ignore_ascii_case("patchconstantfunc"))?
+        .arg_list()?
+        .args()
+        .next()?;
+    let text = arg.syntax().text().to_string();
+    let name = text.trim().strip_prefix('"')?.strip_suffix('"')?.to_string();
+    Some((arg, name))
 }

@@ -219,22 +219,7 @@ impl ModuleCtx<'_> {
         infer: &InferenceResult,
         init: ExprId,
     ) -> R<Option<StaticBinding>> {
-        let Some((base, index)) = runtime_element(body, init) else {
-            return Ok(None);
-        };
-        if const_index(self, body, infer, index).is_some() {
-            return Ok(None);
-        }
-        let Some(Resolution::Global(ast)) = infer.resolution(base) else {
-            return Ok(None);
-        };
-        let Some(item) = self.tree.by_ast(*ast) else {
-            return Ok(None);
-        };
-        if self.is_resource_static(item) || !self.is_resource_item(item) {
-            return Ok(None);
-        }
-        let GlobalRef::Var(array) = self.global_for(item)? else {
+        let Some((array, _)) = self.runtime_global_element(body, infer, init)? else {
             return Ok(None);
         };
         let name = format!("{}.index", self.tree.item(idx).name);

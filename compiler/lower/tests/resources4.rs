@@ -697,57 +697,17 @@ void main() {
     Out[2] = h.a.get(1) + h.y;
 }
 "#;
-    let m = lower(text);
-    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
-    let mut bindings = Bindings::new(&program);
-    bindings
-        .bind(&program, 0, 0, 0, Resource::buffer(words(&[1, 0, 0])))
-        .expect("bind Out");
-    for k in 0..4u32 {
-        let data = [3 * k + 1, 3 * k + 2, 3 * k + 3];
-        bindings
-            .bind(&program, 0, 1, k, Resource::buffer(words(&data)))
-            .expect("bind Bufs");
-    }
-    dispatch(
-        &program,
-        &mut bindings,
-        [1, 1, 1],
-        &RunOptions::default(),
-        None,
-    )
-    .expect("run");
-    assert_eq!(
-        as_u32(&bindings.get(&program, 0, 0).unwrap().data),
-        vec![1, 3300, 51]
-    );
+    let bufs: Vec<[u32; 3]> = (0..4u32).map(|k| [3 * k + 1, 3 * k + 2, 3 * k + 3]).collect();
+    let run = |text: &str| {
+        let mut buffers: Vec<(u32, u32, &[u32])> = vec![(0, 0, &[1, 0, 0])];
+        buffers.extend((0..4u32).map(|k| (1, k, &bufs[k as usize][..])));
+        common::run_elements(text, &buffers, 0)
+    };
+    assert_eq!(run(text), vec![1, 3300, 51]);
     // An index with effects runs once, though the object's data and resources both read
     // it (task res6): `i++` then `i--` leave `i` at 1 and the same values.
     let text = text.replace("arr[i].scale(3);", "arr[i++].scale(3); i--;");
-    let m = lower(&text);
-    let program = Program::new(&m, "main", &ProgramOptions::default()).expect("program");
-    let mut bindings = Bindings::new(&program);
-    bindings
-        .bind(&program, 0, 0, 0, Resource::buffer(words(&[1, 0, 0])))
-        .expect("bind Out");
-    for k in 0..4u32 {
-        let data = [3 * k + 1, 3 * k + 2, 3 * k + 3];
-        bindings
-            .bind(&program, 0, 1, k, Resource::buffer(words(&data)))
-            .expect("bind Bufs");
-    }
-    dispatch(
-        &program,
-        &mut bindings,
-        [1, 1, 1],
-        &RunOptions::default(),
-        None,
-    )
-    .expect("run");
-    assert_eq!(
-        as_u32(&bindings.get(&program, 0, 0).unwrap().data),
-        vec![1, 3300, 51]
-    );
+    assert_eq!(run(&text), vec![1, 3300, 51]);
 }
 
 const ARRAY_MEMBER: &str = r#"

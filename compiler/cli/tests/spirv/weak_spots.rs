@@ -208,7 +208,8 @@ void main() { o[0] = float4(cb.a, cb.b, cb.c); }
 #[test]
 fn a_vk_offset_behind_a_buffer_pointer_follows_the_pointer_layout() {
     // The pointee is laid out under relaxed std430: a `float4` at byte 4 fails validation
-    // (an improperly straddling vector), so it is E3160 at the struct, as in a buffer.
+    // (an improperly straddling vector), so it is E3160 at the member `b` (line 1, column
+    // 46), as in a buffer.
     let shader = "struct S { float a; [[vk::offset(4)]] float4 b; };
 struct Push { vk::BufferPointer<S> p; };
 [[vk::push_constant]] Push pc;
@@ -223,6 +224,13 @@ void main() { o[0] = pc.p.Get().b; }
         1,
         "error[E3160]: `[[vk::offset(4)]]` places `S.b` (float4) where the relaxed_std430 \
          layout does not allow it to start (the next offset it allows is 16)",
+    );
+    refuse(
+        shader,
+        "cs_6_0",
+        &["-fspv-target-env=vulkan1.3"],
+        1,
+        ".hlsl:1:46",
     );
     // The scalar rules allow it.
     let m = compile(
