@@ -187,23 +187,34 @@ impl ModuleCtx<'_> {
                 let by_value = local
                     .init
                     .is_some_and(|i| !matches!(body.expr(i), hir::body::Expr::InitList(_)));
-                if split && by_value && self.is_called(f) {
+                // Without an initializer or with a list, it flows when the function gives a
+                // resource member something other than one known resource (`s.t = x;`, `x` a
+                // parameter): what one call leaves, the next reads.
+                let gives_unknown = split
+                    && !by_value
+                    && self.gives_unknown_resource(&body, &infer, l);
+                if split && (by_value || gives_unknown) && self.is_called(f) {
                     let callers = callers.get_or_insert_with(|| self.callers());
                     let id = StaticId::Local(f, l);
                     out.push((id, with_callers(BTreeSet::from([f]), callers)));
                     continue;
                 }
-                if !plain || !crate::resource_choice::is_written(&body, &infer, l) {
+                if !plain || !self.is_called(f) {
                     continue;
                 }
-                if !self.is_called(f) || self.has_static_local_alias(&body, &infer, l) {
+                let written = crate::resource_choice::is_written(&body, &infer, l);
+                // An initializer other than one known resource (`static Texture2D t = x;`,
+                // `x` a parameter) gives the resource of the first call's copy: the local
+                // flows even if nothing assigns it later.
+                let unknown_init = local
+                    .init
+                    .filter(|&i| self.assigned_item(&body, &infer, i).is_none());
+                let by_call = unknown_init.is_some_and(|i| reads_locals(&body, i));
+                if !written && !by_call {
                     continue;
                 }
-                // An initializer other than one known resource stays refused (`static_assign`).
-                if let Some(init) = local.init {
-                    if self.assigned_item(&body, &infer, init).is_none() {
-                        continue;
-                    }
+                if unknown_init.is_none() && self.has_static_local_alias(&body, &infer, l) {
+                    continue;
                 }
                 let id = StaticId::Local(f, l);
                 let callers = callers.get_or_insert_with(|| self.callers());
@@ -211,6 +222,39 @@ impl ModuleCtx<'_> {
             }
         }
         out
+    }
+
+    /// Whether `body` assigns a resource member (or element) of local `l` something other
+    /// than one known resource.
+    fn gives_unknown_resource(
+        &self,
+        body: &hir::body::Body,
+        infer: &hir::InferenceResult,
+        l: LocalId,
+    ) -> bool {
+        use hir::body::Expr;
+        let rooted = |mut e: hir::body::ExprId| loop {
+            match body.expr(e) {
+                Expr::Local(x) => return *x == l,
+                Expr::Field { expr, .. } => e = *expr,
+                Expr::Index { base, .. } => e = *base,
+                _ => return false,
+            }
+        };
+        body.exprs.iter().any(|x| {
+            let Expr::Binary {
+                op: syntax::ast::BinaryOp::Assign { .. },
+                lhs,
+                rhs,
+            } = x
+            else {
+                return false;
+            };
+            matches!(infer.type_of_expr(*lhs), Some(types::Type::Resource(_)))
+                && !matches!(body.expr(*lhs), Expr::Local(_))
+                && rooted(*lhs)
+                && self.assigned_item(body, infer, *rhs).is_none()
+        })
     }
 
     /// The functions of the file calling each function (by their definitions).
@@ -653,6 +697,12 @@ impl FnLower<'_, '_> {
             },
         }
     }
+}
+
+/// Whether `e` reads a local or a parameter of `body`.
+fn reads_locals(body: &hir::body::Body, e: hir::body::ExprId) -> bool {
+    matches!(body.expr(e), hir::body::Expr::Local(_))
+        || body.children(e).into_iter().any(|c| reads_locals(body, c))
 }
 
 /// `users` and, transitively, the functions calling them.
