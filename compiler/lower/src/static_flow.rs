@@ -225,7 +225,8 @@ impl ModuleCtx<'_> {
     }
 
     /// Whether `body` assigns a resource member (or element) of local `l` something other
-    /// than one known resource.
+    /// than one known resource, or (`l` initialized by a list) a resource the list does not
+    /// name, so that no member stands for one resource on every call (`static_local_alias`).
     fn gives_unknown_resource(
         &self,
         body: &hir::body::Body,
@@ -241,6 +242,17 @@ impl ModuleCtx<'_> {
                 _ => return false,
             }
         };
+        let mut listed = Vec::new();
+        let init = body.local(l).init;
+        if let Some(init) = init {
+            let mut work = vec![init];
+            while let Some(e) = work.pop() {
+                match body.expr(e) {
+                    Expr::InitList(items) => work.extend(items.iter().copied()),
+                    _ => listed.extend(self.assigned_item(body, infer, e)),
+                }
+            }
+        }
         body.exprs.iter().any(|x| {
             let Expr::Binary {
                 op: syntax::ast::BinaryOp::Assign { .. },
@@ -253,7 +265,10 @@ impl ModuleCtx<'_> {
             matches!(infer.type_of_expr(*lhs), Some(types::Type::Resource(_)))
                 && !matches!(body.expr(*lhs), Expr::Local(_))
                 && rooted(*lhs)
-                && self.assigned_item(body, infer, *rhs).is_none()
+                && match self.assigned_item(body, infer, *rhs) {
+                    None => true,
+                    Some(item) => init.is_some() && !listed.contains(&item),
+                }
         })
     }
 

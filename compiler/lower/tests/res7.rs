@@ -337,3 +337,30 @@ void main() { o[0] = h(B); o[1] = h(A); o[2] = h(B); }
     );
     assert_eq!(out, [7, 200, 21]);
 }
+
+/// `static S s = { A, 1 }; s.b = B;`: a known buffer the list does not name flows the same
+/// way (the first call reads `A`, later ones `B`); a struct assigned its buffer before each
+/// read still reads the call's own.
+#[test]
+fn static_struct_local_list_then_other_known_buffer_flows() {
+    let out = run_elements(
+        r#"
+struct S { RWStructuredBuffer<uint> b; uint k; };
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+RWStructuredBuffer<uint> o : register(u2);
+uint h() {
+    static S s = { A, 1 };
+    uint r = s.b[0] * s.k;
+    s.b = B;
+    return r;
+}
+uint p(RWStructuredBuffer<uint> x) { static S s; s.b = x; return s.b[0]; }
+[numthreads(1, 1, 1)]
+void main() { o[0] = h(); o[1] = h(); o[2] = p(A) * 1000 + p(B); }
+"#,
+        &[(0, 0, &[7]), (1, 0, &[100]), (2, 0, &[0; 3])],
+        2,
+    );
+    assert_eq!(out, [7, 100, 7100]);
+}
