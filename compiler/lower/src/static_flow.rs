@@ -34,7 +34,12 @@
 //! `static` local initialized by a call or a copy (`static S s = make(x);`) flows the same
 //! way, one slot per resource member: its declaration runs the initializer (guarded by a
 //! flag global) where no slot holds a resource yet, i.e. on the first call, and nothing
-//! where every slot does; where that depends on run-time control flow, `E3020`.
+//! where every slot does; where that depends on run-time control flow, `E3020`. So do a
+//! plain resource local initialized by anything but one known resource (`static Texture2D t
+//! = x;`, `x` a parameter: the first call's copy binds it, later copies keep what they are
+//! given, `FnLower::init_flowing_static_resource`) and a struct local without an
+//! initializer or with a list that gives a resource member anything but one known resource
+//! or one the list does not name (`static S s = { a, 1 }; s.t = x;`).
 //!
 //! Called from `static_assign.rs` (the slots when a function starts), `user_call.rs` (calls)
 //! and `resource_out.rs` (returns).
