@@ -195,9 +195,8 @@ impl ModuleCtx<'_> {
                 // Without an initializer or with a list, it flows when the function gives a
                 // resource member something other than one known resource (`s.t = x;`, `x` a
                 // parameter): what one call leaves, the next reads.
-                let gives_unknown = split
-                    && !by_value
-                    && self.gives_unknown_resource(&body, &infer, l);
+                let gives_unknown =
+                    split && !by_value && self.gives_unknown_resource(&body, &infer, l);
                 if split && (by_value || gives_unknown) && self.is_called(f) {
                     let callers = callers.get_or_insert_with(|| self.callers());
                     let id = StaticId::Local(f, l);
@@ -231,7 +230,8 @@ impl ModuleCtx<'_> {
 
     /// Whether `body` assigns a resource member (or element) of local `l` something other
     /// than one known resource, or (`l` initialized by a list) a resource the list does not
-    /// name, so that no member stands for one resource on every call (`static_local_alias`).
+    /// name, or (no initializer) a member two different resources, so that no member stands
+    /// for one resource on every call (`static_local_alias`).
     fn gives_unknown_resource(
         &self,
         body: &hir::body::Body,
@@ -239,12 +239,22 @@ impl ModuleCtx<'_> {
         l: LocalId,
     ) -> bool {
         use hir::body::Expr;
-        let rooted = |mut e: hir::body::ExprId| loop {
-            match body.expr(e) {
-                Expr::Local(x) => return *x == l,
-                Expr::Field { expr, .. } => e = *expr,
-                Expr::Index { base, .. } => e = *base,
-                _ => return false,
+        // The member path of a place inside `l` (an element at any index is one step).
+        let path_in = |mut e: hir::body::ExprId| {
+            let mut path = Vec::new();
+            loop {
+                match body.expr(e) {
+                    Expr::Local(x) if *x == l => return Some(path),
+                    Expr::Field { expr, name } => {
+                        path.push(name.clone());
+                        e = *expr;
+                    }
+                    Expr::Index { base, .. } => {
+                        path.push("[]".to_owned());
+                        e = *base;
+                    }
+                    _ => return None,
+                }
             }
         };
         let mut listed = Vec::new();
@@ -258,6 +268,8 @@ impl ModuleCtx<'_> {
                 }
             }
         }
+        // Without an initializer, the known resource each member path was first given.
+        let mut given: HashMap<Vec<String>, (ItemIdx, Option<i64>)> = HashMap::new();
         body.exprs.iter().any(|x| {
             let Expr::Binary {
                 op: syntax::ast::BinaryOp::Assign { .. },
@@ -267,13 +279,19 @@ impl ModuleCtx<'_> {
             else {
                 return false;
             };
-            matches!(infer.type_of_expr(*lhs), Some(types::Type::Resource(_)))
-                && !matches!(body.expr(*lhs), Expr::Local(_))
-                && rooted(*lhs)
-                && match self.assigned_item(body, infer, *rhs) {
-                    None => true,
-                    Some(item) => init.is_some() && !listed.contains(&item),
-                }
+            if !matches!(infer.type_of_expr(*lhs), Some(types::Type::Resource(_)))
+                || matches!(body.expr(*lhs), Expr::Local(_))
+            {
+                return false;
+            }
+            let Some(path) = path_in(*lhs) else {
+                return false;
+            };
+            match self.assigned_item(body, infer, *rhs) {
+                None => true,
+                Some(item) if init.is_some() => !listed.contains(&item),
+                Some(item) => *given.entry(path).or_insert(item) != item,
+            }
         })
     }
 

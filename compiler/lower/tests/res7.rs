@@ -364,3 +364,30 @@ void main() { o[0] = h(); o[1] = h(); o[2] = p(A) * 1000 + p(B); }
     );
     assert_eq!(out, [7, 100, 7100]);
 }
+
+/// A struct `static` local without an initializer whose buffer member is given two
+/// different known buffers flows too: each call reads what the one before left.
+#[test]
+fn static_struct_local_given_two_known_buffers_flows() {
+    let out = run_elements(
+        r#"
+struct S { RWStructuredBuffer<uint> b; uint k; };
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+RWStructuredBuffer<uint> o : register(u2);
+uint h(bool first) {
+    static S s;
+    uint r = 0;
+    if (!first) r = s.b[0];
+    s.b = A;
+    if (!first) s.b = B;
+    return r;
+}
+[numthreads(1, 1, 1)]
+void main() { o[0] = h(true); o[1] = h(false); o[2] = h(false); }
+"#,
+        &[(0, 0, &[7]), (1, 0, &[100]), (2, 0, &[0; 3])],
+        2,
+    );
+    assert_eq!(out, [0, 7, 100]);
+}

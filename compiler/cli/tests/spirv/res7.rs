@@ -268,7 +268,12 @@ float4 main() : SV_Target { return h(a, true) + h(b, false) + h(a, false); }
         "ps_6_0",
         &[],
     );
-    assert_eq!(m.asm.matches("OpImageSampleExplicitLod").count(), 2, "{}", m.asm);
+    assert_eq!(
+        m.asm.matches("OpImageSampleExplicitLod").count(),
+        2,
+        "{}",
+        m.asm
+    );
     m.assert_has(&["\"h.1\"", "\"h.2\""]);
 }
 
@@ -295,6 +300,16 @@ float4 main() : SV_Target { return h(b) + h(c); }
         &[],
     );
     assert!(!m.asm.lines().any(|l| l.ends_with(" %c")), "{}", m.asm);
-    assert_eq!(m.asm.lines().filter(|l| l.ends_with(" %a")).count(), 1, "{}", m.asm);
-    assert_eq!(m.asm.lines().filter(|l| l.ends_with(" %b")).count(), 1, "{}", m.asm);
+    assert_eq!(
+        m.asm.lines().filter(|l| l.ends_with(" %a")).count(),
+        1,
+        "{}",
+        m.asm
+    );
+    assert_eq!(
+        m.asm.lines().filter(|l| l.ends_with(" %b")).count(),
+        1,
+        "{}",
+        m.asm
+    );
 }
