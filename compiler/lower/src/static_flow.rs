@@ -239,7 +239,7 @@ impl ModuleCtx<'_> {
         l: LocalId,
     ) -> bool {
         use hir::body::Expr;
-        // The member path of a place inside `l` (an element at any index is one step).
+        // The member path of a place inside `l`.
         let path_in = |mut e: hir::body::ExprId| {
             let mut path = Vec::new();
             loop {
@@ -249,8 +249,12 @@ impl ModuleCtx<'_> {
                         path.push(name.clone());
                         e = *expr;
                     }
-                    Expr::Index { base, .. } => {
-                        path.push("[]".to_owned());
+                    Expr::Index { base, index } => {
+                        // A literal index is its own step; any other may be any element.
+                        path.push(match body.expr(*index) {
+                            lit @ Expr::Literal(_) => format!("{lit:?}"),
+                            _ => "[]".to_owned(),
+                        });
                         e = *base;
                     }
                     _ => return None,
