@@ -562,7 +562,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
                 }
                 let written = crate::resource_choice::is_written(&self.body, &self.infer, l);
-                if local.init.is_some() && !written {
+                if local.init.is_some() && !written && !self.cx.flowing_local(self.item, l) {
                     continue;
                 }
                 // Written (or assigned later): in a function run once per invocation, a

@@ -559,4 +559,26 @@ impl FnLower<'_, '_> {
         self.switch_to(merge);
         Ok(())
     }
+
+    /// The declaration of flowing `static` resource local `l` (`static Texture2D t = x;`)
+    /// with initializer `init`, in a copy given what the local holds: the first call (given
+    /// nothing) binds it to the initializer's resource, a later one (given a resource) keeps
+    /// that; where which call is first depends on run-time control flow, `E3020`.
+    pub(crate) fn init_flowing_static_resource(
+        &mut self,
+        l: hir::body::LocalId,
+        init: ExprId,
+    ) -> R<()> {
+        if self.res.conflicts.contains(&l) {
+            return Err(self.cx.error(
+                crate::RESOURCE_NOT_LEGAL,
+                crate::resource_structs::RUNTIME_CHOICE.to_owned(),
+                self.expr_range(init),
+            ));
+        }
+        if self.locals[l.0 as usize].is_some() {
+            return Ok(());
+        }
+        self.bind_resource_local(l, init)
+    }
 }

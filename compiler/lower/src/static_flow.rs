@@ -34,7 +34,12 @@
 //! `static` local initialized by a call or a copy (`static S s = make(x);`) flows the same
 //! way, one slot per resource member: its declaration runs the initializer (guarded by a
 //! flag global) where no slot holds a resource yet, i.e. on the first call, and nothing
-//! where every slot does; where that depends on run-time control flow, `E3020`.
+//! where every slot does; where that depends on run-time control flow, `E3020`. So do a
+//! plain resource local initialized by anything but one known resource (`static Texture2D t
+//! = x;`, `x` a parameter: the first call's copy binds it, later copies keep what they are
+//! given, `FnLower::init_flowing_static_resource`) and a struct local without an
+//! initializer or with a list that gives a resource member anything but one known resource
+//! or one the list does not name (`static S s = { a, 1 }; s.t = x;`).
 //!
 //! Called from `static_assign.rs` (the slots when a function starts), `user_call.rs` (calls)
 //! and `resource_out.rs` (returns).
@@ -187,23 +192,33 @@ impl ModuleCtx<'_> {
                 let by_value = local
                     .init
                     .is_some_and(|i| !matches!(body.expr(i), hir::body::Expr::InitList(_)));
-                if split && by_value && self.is_called(f) {
+                // Without an initializer or with a list, it flows when the function gives a
+                // resource member something other than one known resource (`s.t = x;`, `x` a
+                // parameter): what one call leaves, the next reads.
+                let gives_unknown =
+                    split && !by_value && self.gives_unknown_resource(&body, &infer, l);
+                if split && (by_value || gives_unknown) && self.is_called(f) {
                     let callers = callers.get_or_insert_with(|| self.callers());
                     let id = StaticId::Local(f, l);
                     out.push((id, with_callers(BTreeSet::from([f]), callers)));
                     continue;
                 }
-                if !plain || !crate::resource_choice::is_written(&body, &infer, l) {
+                if !plain || !self.is_called(f) {
                     continue;
                 }
-                if !self.is_called(f) || self.has_static_local_alias(&body, &infer, l) {
+                let written = crate::resource_choice::is_written(&body, &infer, l);
+                // An initializer other than one known resource (`static Texture2D t = x;`,
+                // `x` a parameter) gives the resource of the first call's copy: the local
+                // flows even if nothing assigns it later.
+                let unknown_init = local
+                    .init
+                    .filter(|&i| self.assigned_item(&body, &infer, i).is_none());
+                let by_call = unknown_init.is_some_and(|i| reads_locals(&body, i));
+                if !written && !by_call {
                     continue;
                 }
-                // An initializer other than one known resource stays refused (`static_assign`).
-                if let Some(init) = local.init {
-                    if self.assigned_item(&body, &infer, init).is_none() {
-                        continue;
-                    }
+                if unknown_init.is_none() && self.has_static_local_alias(&body, &infer, l) {
+                    continue;
                 }
                 let id = StaticId::Local(f, l);
                 let callers = callers.get_or_insert_with(|| self.callers());
@@ -211,6 +226,77 @@ impl ModuleCtx<'_> {
             }
         }
         out
+    }
+
+    /// Whether `body` assigns a resource member (or element) of local `l` something other
+    /// than one known resource, or (`l` initialized by a list) a resource the list does not
+    /// name, or (no initializer) a member two different resources, so that no member stands
+    /// for one resource on every call (`static_local_alias`).
+    fn gives_unknown_resource(
+        &self,
+        body: &hir::body::Body,
+        infer: &hir::InferenceResult,
+        l: LocalId,
+    ) -> bool {
+        use hir::body::Expr;
+        // The member path of a place inside `l`.
+        let path_in = |mut e: hir::body::ExprId| {
+            let mut path = Vec::new();
+            loop {
+                match body.expr(e) {
+                    Expr::Local(x) if *x == l => return Some(path),
+                    Expr::Field { expr, name } => {
+                        path.push(name.clone());
+                        e = *expr;
+                    }
+                    Expr::Index { base, index } => {
+                        // A literal index is its own step; any other may be any element.
+                        path.push(match body.expr(*index) {
+                            lit @ Expr::Literal(_) => format!("{lit:?}"),
+                            _ => "[]".to_owned(),
+                        });
+                        e = *base;
+                    }
+                    _ => return None,
+                }
+            }
+        };
+        let mut listed = Vec::new();
+        let init = body.local(l).init;
+        if let Some(init) = init {
+            let mut work = vec![init];
+            while let Some(e) = work.pop() {
+                match body.expr(e) {
+                    Expr::InitList(items) => work.extend(items.iter().copied()),
+                    _ => listed.extend(self.assigned_item(body, infer, e)),
+                }
+            }
+        }
+        // Without an initializer, the known resource each member path was first given.
+        let mut given: HashMap<Vec<String>, (ItemIdx, Option<i64>)> = HashMap::new();
+        body.exprs.iter().any(|x| {
+            let Expr::Binary {
+                op: syntax::ast::BinaryOp::Assign { .. },
+                lhs,
+                rhs,
+            } = x
+            else {
+                return false;
+            };
+            if !matches!(infer.type_of_expr(*lhs), Some(types::Type::Resource(_)))
+                || matches!(body.expr(*lhs), Expr::Local(_))
+            {
+                return false;
+            }
+            let Some(path) = path_in(*lhs) else {
+                return false;
+            };
+            match self.assigned_item(body, infer, *rhs) {
+                None => true,
+                Some(item) if init.is_some() => !listed.contains(&item),
+                Some(item) => *given.entry(path).or_insert(item) != item,
+            }
+        })
     }
 
     /// The functions of the file calling each function (by their definitions).
@@ -653,6 +739,12 @@ impl FnLower<'_, '_> {
             },
         }
     }
+}
+
+/// Whether `e` reads a local or a parameter of `body`.
+fn reads_locals(body: &hir::body::Body, e: hir::body::ExprId) -> bool {
+    matches!(body.expr(e), hir::body::Expr::Local(_))
+        || body.children(e).into_iter().any(|c| reads_locals(body, c))
 }
 
 /// `users` and, transitively, the functions calling them.

@@ -87,6 +87,8 @@ impl FnLower<'_, '_> {
                         // (`static_flow`).
                         if split {
                             self.init_flowing_static_split(l, init)?;
+                        } else {
+                            self.init_flowing_static_resource(l, init)?;
                         }
                         continue;
                     }
@@ -306,7 +308,11 @@ impl FnLower<'_, '_> {
     /// `Texture2D t = g_Textures[i];`: the local stands for the resource pointer it is
     /// initialized with (resources are never copied; the specification's operands are
     /// pointers).
-    fn bind_resource_local(&mut self, l: hir::body::LocalId, init: hir::body::ExprId) -> R<()> {
+    pub(crate) fn bind_resource_local(
+        &mut self,
+        l: hir::body::LocalId,
+        init: hir::body::ExprId,
+    ) -> R<()> {
         let ty = self.infer.type_of_local(l).cloned();
         if let Some(Type::Resource(res)) = &ty {
             if let Some(p) = self.heap_element(init, res) {

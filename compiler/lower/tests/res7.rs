@@ -212,3 +212,182 @@ void main() {
     assert!(e.contains("E3020"), "{e}");
     assert!(e.contains("run-time control flow"), "{e}");
 }
+
+// Task res8: the last forms of a called function's `static` resource local.
+
+/// `static ... t = x;` with `x` a parameter: the initializer runs on the first call only, so
+/// every later call reads the first call's buffer, whatever it passes.
+#[test]
+fn static_resource_local_initialized_by_a_parameter_keeps_the_first() {
+    let out = run_elements(
+        r#"
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+RWStructuredBuffer<uint> o : register(u2);
+uint h(RWStructuredBuffer<uint> x) {
+    static RWStructuredBuffer<uint> t = x;
+    return t[0];
+}
+uint g(RWStructuredBuffer<uint> x) {
+    static RWStructuredBuffer<uint> t = x;
+    uint r = t[0];
+    t = B;
+    return r;
+}
+[numthreads(1, 1, 1)]
+void main() {
+    o[0] = h(B);
+    o[1] = h(A);
+    o[2] = g(A);
+    o[3] = g(A);
+}
+"#,
+        &[(0, 0, &[4]), (1, 0, &[6]), (2, 0, &[0; 4])],
+        2,
+    );
+    assert_eq!(out, [6, 6, 4, 6]);
+}
+
+/// Whether the parameter initializer already ran depends on a run-time condition: E3020
+/// at the initializer.
+#[test]
+fn static_resource_local_parameter_initializer_first_call_chosen_at_run_time() {
+    let e = lower_errors(
+        r#"
+RWStructuredBuffer<uint> A;
+RWStructuredBuffer<uint> B;
+RWStructuredBuffer<uint> o;
+cbuffer C { uint n; };
+uint h(RWStructuredBuffer<uint> x) { static RWStructuredBuffer<uint> t = x; return t[0]; }
+[numthreads(1, 1, 1)]
+void main() {
+    if (n > 0) o[1] = h(A);
+    o[0] = h(B);
+}
+"#,
+    );
+    assert!(e.contains("E3020"), "{e}");
+    assert!(e.contains("run-time control flow"), "{e}");
+    // At the initializer `x`.
+    assert!(e.contains("E3020 181..182"), "{e}");
+}
+
+/// A struct `static` local without an initializer, read before the call assigns its
+/// buffer: each call reads what the one before left. The first call, which has nothing to
+/// read yet, only assigns; read there, it is E3020.
+#[test]
+fn static_struct_local_without_initializer_flows_through_calls() {
+    let src = |first: &str| {
+        format!(
+            r#"
+struct S {{ RWStructuredBuffer<uint> b; uint k; }};
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+RWStructuredBuffer<uint> o : register(u2);
+uint h(RWStructuredBuffer<uint> x, bool read) {{
+    static S s;
+    uint r = 0;
+    if (read) r = s.b[0] + s.k;
+    s.b = x;
+    s.k += 10;
+    return r;
+}}
+[numthreads(1, 1, 1)]
+void main() {{
+    o[0] = h(A, {first});
+    o[1] = h(B, true);
+    o[2] = h(A, true);
+}}
+"#
+        )
+    };
+    let out = run_elements(
+        &src("false"),
+        &[(0, 0, &[3]), (1, 0, &[5]), (2, 0, &[0; 3])],
+        2,
+    );
+    assert_eq!(out, [0, 13, 25]);
+    let e = lower_errors(&src("true"));
+    assert!(e.contains("E3020"), "{e}");
+    assert!(e.contains("used before one is assigned"), "{e}");
+}
+
+/// `static S s = { A, 1 }; ... s.b = x;`: the list runs on the first call only, later
+/// calls read what the one before assigned.
+#[test]
+fn static_struct_local_list_initializer_then_parameter_flows() {
+    let out = run_elements(
+        r#"
+struct S { RWStructuredBuffer<uint> b; uint k; };
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+RWStructuredBuffer<uint> o : register(u2);
+uint h(RWStructuredBuffer<uint> x) {
+    static S s = { A, 1 };
+    uint r = s.b[0] * s.k;
+    s.b = x;
+    s.k += 1;
+    return r;
+}
+[numthreads(1, 1, 1)]
+void main() { o[0] = h(B); o[1] = h(A); o[2] = h(B); }
+"#,
+        &[(0, 0, &[7]), (1, 0, &[100]), (2, 0, &[0; 3])],
+        2,
+    );
+    assert_eq!(out, [7, 200, 21]);
+}
+
+/// `static S s = { A, 1 }; s.b = B;`: a known buffer the list does not name flows the same
+/// way (the first call reads `A`, later ones `B`); a struct assigned its buffer before each
+/// read still reads the call's own.
+#[test]
+fn static_struct_local_list_then_other_known_buffer_flows() {
+    let out = run_elements(
+        r#"
+struct S { RWStructuredBuffer<uint> b; uint k; };
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+RWStructuredBuffer<uint> o : register(u2);
+uint h() {
+    static S s = { A, 1 };
+    uint r = s.b[0] * s.k;
+    s.b = B;
+    return r;
+}
+uint p(RWStructuredBuffer<uint> x) { static S s; s.b = x; return s.b[0]; }
+[numthreads(1, 1, 1)]
+void main() { o[0] = h(); o[1] = h(); o[2] = p(A) * 1000 + p(B); }
+"#,
+        &[(0, 0, &[7]), (1, 0, &[100]), (2, 0, &[0; 3])],
+        2,
+    );
+    assert_eq!(out, [7, 100, 7100]);
+}
+
+/// A struct `static` local without an initializer whose buffer member is given two
+/// different known buffers flows too: each call reads what the one before left.
+#[test]
+fn static_struct_local_given_two_known_buffers_flows() {
+    let out = run_elements(
+        r#"
+struct S { RWStructuredBuffer<uint> b; uint k; };
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> B : register(u1);
+RWStructuredBuffer<uint> o : register(u2);
+uint h(bool first) {
+    static S s;
+    uint r = 0;
+    if (!first) r = s.b[0];
+    s.b = A;
+    if (!first) s.b = B;
+    return r;
+}
+[numthreads(1, 1, 1)]
+void main() { o[0] = h(true); o[1] = h(false); o[2] = h(false); }
+"#,
+        &[(0, 0, &[7]), (1, 0, &[100]), (2, 0, &[0; 3])],
+        2,
+    );
+    assert_eq!(out, [0, 7, 100]);
+}

@@ -217,3 +217,99 @@ float4 main() : SV_Target {
         m.asm
     );
 }
+
+// Task res8: the last forms of a called function's `static` resource local.
+
+/// `static Texture2D t = x;` called as `h(a) + h(b)`: the initializer runs on the first
+/// call only, so both calls sample `a` and `b` is never loaded.
+#[test]
+fn static_resource_local_initialized_by_a_parameter_samples_the_first() {
+    let m = compile(
+        "Texture2D<float4> a;
+Texture2D<float4> b;
+SamplerState smp;
+float4 h(Texture2D<float4> x) {
+    static Texture2D<float4> t = x;
+    return t.SampleLevel(smp, float2(0.5, 0.5), 0);
+}
+float4 main() : SV_Target { return h(a) + h(b); }
+",
+        "ps_6_0",
+        &[],
+    );
+    assert!(!m.asm.lines().any(|l| l.ends_with(" %b")), "{}", m.asm);
+    assert_eq!(
+        m.asm.lines().filter(|l| l.ends_with(" %a")).count(),
+        2,
+        "{}",
+        m.asm
+    );
+}
+
+/// A struct `static` local without an initializer: the second call samples what the first
+/// assigned (`a`), the third what the second did (`b`).
+#[test]
+fn static_struct_local_without_initializer_samples_the_earlier_calls_texture() {
+    let m = compile(
+        "Texture2D<float4> a;
+Texture2D<float4> b;
+SamplerState smp;
+struct S { Texture2D<float4> t; float k; };
+float4 h(Texture2D<float4> x, bool first) {
+    static S s;
+    float4 r = 0;
+    if (!first) r = s.t.SampleLevel(smp, float2(0.5, 0.5), 0) * s.k;
+    s.t = x;
+    s.k = 3;
+    return r;
+}
+float4 main() : SV_Target { return h(a, true) + h(b, false) + h(a, false); }
+",
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(
+        m.asm.matches("OpImageSampleExplicitLod").count(),
+        2,
+        "{}",
+        m.asm
+    );
+    m.assert_has(&["\"h.1\"", "\"h.2\""]);
+}
+
+/// `static S s = { a, 1 }; s.t = x;` called with `b` then `c`: the first call samples `a`
+/// (the list), the second `b`; `c` is assigned but never sampled.
+#[test]
+fn static_struct_local_list_then_parameter_samples_the_earlier_texture() {
+    let m = compile(
+        "Texture2D<float4> a;
+Texture2D<float4> b;
+Texture2D<float4> c;
+SamplerState smp;
+struct S { Texture2D<float4> t; float k; };
+float4 h(Texture2D<float4> x) {
+    static S s = { a, 1 };
+    float4 r = s.t.SampleLevel(smp, float2(0.5, 0.5), 0) * s.k;
+    s.t = x;
+    s.k += 1;
+    return r;
+}
+float4 main() : SV_Target { return h(b) + h(c); }
+",
+        "ps_6_0",
+        &[],
+    );
+    assert!(!m.asm.lines().any(|l| l.ends_with(" %c")), "{}", m.asm);
+    assert_eq!(
+        m.asm.lines().filter(|l| l.ends_with(" %a")).count(),
+        1,
+        "{}",
+        m.asm
+    );
+    assert_eq!(
+        m.asm.lines().filter(|l| l.ends_with(" %b")).count(),
+        1,
+        "{}",
+        m.asm
+    );
+}
