@@ -87,6 +87,10 @@ pub(crate) fn patch_constant_name(def: &ast::FnDef) -> Option<(ast::Expr, String
         .args()
         .next()?;
     let text = arg.syntax().text().to_string();
-    let name = text.trim().strip_prefix('"')?.strip_suffix('"')?.to_string();
+    let name = text
+        .trim()
+        .strip_prefix('"')?
+        .strip_suffix('"')?
+        .to_string();
     Some((arg, name))
 }

@@ -697,7 +697,9 @@ void main() {
     Out[2] = h.a.get(1) + h.y;
 }
 "#;
-    let bufs: Vec<[u32; 3]> = (0..4u32).map(|k| [3 * k + 1, 3 * k + 2, 3 * k + 3]).collect();
+    let bufs: Vec<[u32; 3]> = (0..4u32)
+        .map(|k| [3 * k + 1, 3 * k + 2, 3 * k + 3])
+        .collect();
     let run = |text: &str| {
         let mut buffers: Vec<(u32, u32, &[u32])> = vec![(0, 0, &[1, 0, 0])];
         buffers.extend((0..4u32).map(|k| (1, k, &bufs[k as usize][..])));
