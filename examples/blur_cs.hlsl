@@ -4,10 +4,12 @@
 #define GROUP_SIZE 64
 #define RADIUS 4
 
-Texture2D<float4> Source : register(t0);
-RWTexture2D<float4> Destination : register(u0);
+// D3D registers, and the Vulkan bindings a -spirv build gives them (without `[[vk::binding]]`,
+// t0, u0 and b0 would all take binding 0, as in DXC, unless -fvk-u-shift/-fvk-b-shift move them).
+[[vk::binding(0)]] Texture2D<float4> Source : register(t0);
+[[vk::binding(1)]] RWTexture2D<float4> Destination : register(u0);
 
-cbuffer BlurParams : register(b0)
+[[vk::binding(2)]] cbuffer BlurParams : register(b0)
 {
     uint2 ImageSize;
     float Strength;
