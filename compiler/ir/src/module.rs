@@ -443,6 +443,9 @@ pub enum SpirvDecorationOperands {
 pub struct GlobalVar {
     /// The source name (`counter.var.buf`, `in.var.TEXCOORD0`); printed only in a comment.
     pub name: String,
+    /// The declaration it was lowered from, where there is one, so that a backend's
+    /// diagnostic about the variable points at it; never printed.
+    pub loc: Option<crate::inst::SourceLoc>,
     pub kind: GlobalKind,
     pub space: AddressSpace,
     /// The pointee type: a resource, an array of resources, or plain data.
@@ -490,6 +493,7 @@ impl GlobalVar {
     pub fn new(name: impl Into<String>, kind: GlobalKind, space: AddressSpace, ty: Type) -> Self {
         GlobalVar {
             name: name.into(),
+            loc: None,
             kind,
             space,
             ty,

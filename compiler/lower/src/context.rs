@@ -280,6 +280,16 @@ impl<'db> ModuleCtx<'db> {
             .unwrap_or_default()
     }
 
+    /// `range` (of the expanded tree) as a location in the user's file.
+    pub fn source_loc(&self, range: TextRange) -> ir::SourceLoc {
+        let (file, r) = hir::user_range(self.db, self.file, self.config, range);
+        ir::SourceLoc {
+            file: file.0,
+            start: r.start().into(),
+            end: r.end().into(),
+        }
+    }
+
     pub fn function_id(&self, idx: ItemIdx) -> FunctionId<'db> {
         FunctionId::new(self.db, self.file, self.config, self.tree.item(idx).ast)
     }

@@ -563,6 +563,8 @@ impl ModuleCtx<'_> {
         };
         if let GlobalRef::Var(g) = r {
             self.apply_ext_decorations(idx, g);
+            let loc = self.source_loc(range);
+            self.mb.module_mut().globals[g].loc.get_or_insert(loc);
         }
         self.globals.insert(idx, r);
         Ok(r)
@@ -754,6 +756,8 @@ impl ModuleCtx<'_> {
         });
         let (set, binding) = self.binding_for(idx);
         let g = self.mb.resource(&name, ty, set, binding);
+        let loc = self.source_loc(self.item_range(idx));
+        self.mb.module_mut().globals[g].loc = Some(loc);
         if offsets.iter().any(Option::is_some) {
             self.mb.set_member_offsets(g, offsets.clone());
             if let Some(layout) = self.mb.module().globals[g].layout.clone() {

@@ -539,6 +539,7 @@ impl Ctx<'_> {
         let g = &self.m.globals[h];
         let ctx = |e: SpirvError| SpirvError {
             message: format!("global {}: {}", g.name, e.message),
+            loc: e.loc.or(g.loc),
             ..e
         };
         let (class, pointee) = match g.kind {

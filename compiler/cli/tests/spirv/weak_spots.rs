@@ -265,3 +265,16 @@ O main() { O o; o.pos = 1; o.ps = 1; return o; }
         vs.asm
     );
 }
+
+#[test]
+fn a_backend_error_about_a_global_points_at_its_declaration() {
+    // SPIR-V images hold no `bool` texels: the backend's refusal is at `T` (line 1, column
+    // 17), not at the top of the file as when globals carried no location.
+    let shader = "Texture2D<bool> T;
+RWStructuredBuffer<uint> o;
+[numthreads(1, 1, 1)]
+void main() { o[0] = T.Load(int3(0, 0, 0)) ? 1 : 0; }
+";
+    refuse(shader, "cs_6_0", &[], 1, "global T: texel type bool");
+    refuse(shader, "cs_6_0", &[], 1, ".hlsl:1:17");
+}
