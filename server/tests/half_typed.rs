@@ -80,19 +80,10 @@ fn functions_after_an_unclosed_one_stay_functions() {
         ]
     );
 
-    let symbols = client
-        .request(
-            "textDocument/documentSymbol",
-            json!({ "textDocument": { "uri": uri } }),
-        )
-        .unwrap();
-    let names: Vec<&str> = symbols
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect();
-    assert_eq!(names, ["tex", "samp", "shade", "blur", "main"]);
+    assert_eq!(
+        symbol_names(&mut client, &uri),
+        ["tex", "samp", "shade", "blur", "main"]
+    );
 
     // Hover on the call of `blur` in `main`, and on `main`'s name.
     let hover = client
@@ -192,20 +183,8 @@ fn globals_after_an_unclosed_function_stay_globals() {
             client.replace_all(&uri, version, &text);
         }
         client.diagnostics(&uri, version);
-        let symbols = client
-            .request(
-                "textDocument/documentSymbol",
-                json!({ "textDocument": { "uri": uri } }),
-            )
-            .unwrap();
-        let names: Vec<&str> = symbols
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s["name"].as_str().unwrap())
-            .collect();
         assert_eq!(
-            names,
+            symbol_names(&mut client, &uri),
             ["shade", "outBuf", "kScale", "main"],
             "version {version}"
         );
@@ -239,4 +218,20 @@ fn globals_after_an_unclosed_function_stay_globals() {
         assert!(!found.iter().any(|f| f.starts_with("k: ")), "{found:?}");
     }
     client.shutdown();
+}
+
+/// The names of the document's top-level symbols (the outline), in order.
+fn symbol_names(client: &mut Client, uri: &str) -> Vec<String> {
+    let symbols = client
+        .request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": uri } }),
+        )
+        .unwrap();
+    symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap().to_owned())
+        .collect()
 }

@@ -524,14 +524,7 @@ impl FnLower<'_, '_> {
                 // A component of a texel of a vector-typed storage image or buffer: SPIR-V's
                 // `OpImageTexelPointer` points at a whole scalar texel only, and DXC refuses
                 // it the same way.
-                let range = self.expr_range(e);
-                Err(self.cx.error(
-                    crate::NO_VULKAN_EQUIVALENT,
-                    "Interlocked operation for texture buffer whose result type is non-scalar \
-                     type is not allowed"
-                        .to_owned(),
-                    range,
-                ))
+                Err(self.atomic_on_a_texel_component(e))
             }
             // One component of a vector (`buf[i].v.x`) or one element of a matrix
             // (`m._m01`) in memory: a pointer to that scalar, as DXC's access chain.
@@ -552,17 +545,20 @@ impl FnLower<'_, '_> {
             // A struct is no atomic's target (semantic analysis refuses it).
             Place::Base(..) => Err(self.unsupported("this atomic target", e)),
             // A component of a texel at a run-time index: as for a constant one, DXC's words.
-            Place::Component(..) => {
-                let range = self.expr_range(e);
-                Err(self.cx.error(
-                    crate::NO_VULKAN_EQUIVALENT,
-                    "Interlocked operation for texture buffer whose result type is non-scalar \
-                     type is not allowed"
-                        .to_owned(),
-                    range,
-                ))
-            }
+            Place::Component(..) => Err(self.atomic_on_a_texel_component(e)),
         }
+    }
+
+    /// DXC's refusal of an atomic on one component of a vector texel, at `e`.
+    fn atomic_on_a_texel_component(&mut self, e: ExprId) -> crate::context::Unsupported {
+        let range = self.expr_range(e);
+        self.cx.error(
+            crate::NO_VULKAN_EQUIVALENT,
+            "Interlocked operation for texture buffer whose result type is non-scalar type is \
+             not allowed"
+                .to_owned(),
+            range,
+        )
     }
 
     /// The target of an atomic on element `indices` of the vector or matrix at `inner`.

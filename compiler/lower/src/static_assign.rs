@@ -165,28 +165,10 @@ impl ModuleCtx<'_> {
         infer: &InferenceResult,
         e: ExprId,
     ) -> Option<StaticResource> {
-        let global = |cx: &mut Self, e: ExprId| -> Option<ir::Global> {
-            let Some(Resolution::Global(ast)) = infer.resolution(e) else {
-                return None;
-            };
-            let item = cx.tree.by_ast(*ast)?;
-            if cx.is_resource_static(item) || !cx.is_resource_item(item) {
-                return None;
-            }
-            match cx.global_for(item).ok()? {
-                GlobalRef::Var(g) => Some(g),
-                GlobalRef::CBufferMember(..) => None,
-            }
-        };
-        match body.expr(e) {
-            Expr::Paren(i) => self.assigned_resource(body, infer, *i),
-            Expr::Path(_) => Some((global(self, e)?, None)),
-            Expr::Index { base, index } if matches!(body.expr(*base), Expr::Path(_)) => {
-                let g = global(self, *base)?;
-                let k = crate::resource_statics::const_index(self, body, infer, *index)?;
-                Some((g, Some(k)))
-            }
-            _ => None,
+        let (item, index) = self.assigned_item(body, infer, e)?;
+        match self.global_for(item).ok()? {
+            GlobalRef::Var(g) => Some((g, index)),
+            GlobalRef::CBufferMember(..) => None,
         }
     }
 }

@@ -2,7 +2,7 @@
 //! and every `spirv-val` installed: geometry streams copied to locals and passed along, and
 //! `static` resource locals of called functions read on a later call.
 
-use crate::harness::{compile, refuse};
+use crate::harness::{compile, refuse, Module};
 
 /// `TriangleStream<G> s2 = s;` in the entry: the copy is the entry's stream (its output
 /// variables), so `s2.Append` stores them and emits a vertex.
@@ -123,13 +123,8 @@ float4 main() : SV_Target {
         &[],
     );
     // `b` is never loaded: both copies sample `a`.
-    assert!(!m.asm.lines().any(|l| l.ends_with(" %b")), "{}", m.asm);
-    assert_eq!(
-        m.asm.lines().filter(|l| l.ends_with(" %a")).count(),
-        2,
-        "{}",
-        m.asm
-    );
+    assert_eq!(uses(&m, "b"), 0, "{}", m.asm);
+    assert_eq!(uses(&m, "a"), 2, "{}", m.asm);
     assert_eq!(
         m.asm.matches("OpImageSampleExplicitLod").count(),
         2,
@@ -209,13 +204,8 @@ float4 main() : SV_Target {
         "ps_6_0",
         &[],
     );
-    assert!(!m.asm.lines().any(|l| l.ends_with(" %b")), "{}", m.asm);
-    assert_eq!(
-        m.asm.lines().filter(|l| l.ends_with(" %a")).count(),
-        2,
-        "{}",
-        m.asm
-    );
+    assert_eq!(uses(&m, "b"), 0, "{}", m.asm);
+    assert_eq!(uses(&m, "a"), 2, "{}", m.asm);
 }
 
 // Task res8: the last forms of a called function's `static` resource local.
@@ -237,13 +227,8 @@ float4 main() : SV_Target { return h(a) + h(b); }
         "ps_6_0",
         &[],
     );
-    assert!(!m.asm.lines().any(|l| l.ends_with(" %b")), "{}", m.asm);
-    assert_eq!(
-        m.asm.lines().filter(|l| l.ends_with(" %a")).count(),
-        2,
-        "{}",
-        m.asm
-    );
+    assert_eq!(uses(&m, "b"), 0, "{}", m.asm);
+    assert_eq!(uses(&m, "a"), 2, "{}", m.asm);
 }
 
 /// A struct `static` local without an initializer: the second call samples what the first
@@ -299,17 +284,13 @@ float4 main() : SV_Target { return h(b) + h(c); }
         "ps_6_0",
         &[],
     );
-    assert!(!m.asm.lines().any(|l| l.ends_with(" %c")), "{}", m.asm);
-    assert_eq!(
-        m.asm.lines().filter(|l| l.ends_with(" %a")).count(),
-        1,
-        "{}",
-        m.asm
-    );
-    assert_eq!(
-        m.asm.lines().filter(|l| l.ends_with(" %b")).count(),
-        1,
-        "{}",
-        m.asm
-    );
+    assert_eq!(uses(&m, "c"), 0, "{}", m.asm);
+    assert_eq!(uses(&m, "a"), 1, "{}", m.asm);
+    assert_eq!(uses(&m, "b"), 1, "{}", m.asm);
+}
+
+/// The instructions of `m` whose last operand is `%name` (the loads of a resource global).
+fn uses(m: &Module, name: &str) -> usize {
+    let suffix = format!(" %{name}");
+    m.asm.lines().filter(|l| l.ends_with(&suffix)).count()
 }
