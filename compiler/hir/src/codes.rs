@@ -143,6 +143,9 @@ pub const STENCIL_REF_ATTRIBUTES: &str = "E2240";
 pub const VK_ATTRIBUTE_CONFLICT: &str = "E2241";
 /// A `[[vk::...]]` attribute DXC does not know, ignored (clang's "unknown attribute").
 pub const UNKNOWN_ATTRIBUTE: &str = "W2090";
+/// An inline SPIR-V decoration on a parameter of a function that is not an entry point,
+/// which DXC ignores (it decorates variables and stage variables only).
+pub const PARAMETER_DECORATION_IGNORED: &str = "W2100";
 /// A known attribute where it has no effect (a pixel-shader test mode on a vertex shader).
 pub const ATTRIBUTE_WITHOUT_EFFECT: &str = "W2091";
 /// An attribute argument DXC does not know, ignored with the attribute

@@ -121,6 +121,7 @@ mod modifier_checks;
 pub mod navigation;
 mod operator_checks;
 mod packoffset_checks;
+mod param_decoration_checks;
 mod register_checks;
 pub mod scope;
 mod spirv_type;

@@ -10,8 +10,9 @@
 //!   scope); with both, the wider scope wins, as in DXC;
 //! - `GROUP_SYNC` waits for the whole group.
 //!
-//! `ALL_MEMORY` is every memory kind. Flags that are not constant expressions cannot be
-//! lowered (SPIR-V barriers take constant scopes and semantics): E3001 at the call.
+//! `ALL_MEMORY` is every memory kind. Flags that are not constant expressions are refused
+//! (E3255 at the flag argument): SPIR-V barriers take constant scopes and semantics, and DXC's
+//! validator requires DXIL's barrier flags to be immediate constants too.
 
 use hir::body::ExprId;
 use hir::infer::barrier::{memory, semantic};
@@ -41,16 +42,34 @@ pub fn barrier_flags(mem: u32, sem: u32) -> BarrierFlags {
 }
 
 impl FnLower<'_, '_> {
-    /// `Barrier(...)`: the IR barrier its constant flags name.
-    pub fn lower_sm68_barrier(&mut self, e: ExprId) -> R<Option<ir::Value>> {
+    /// `Barrier(...)`: the IR barrier its constant flags name; `args` are the call's
+    /// arguments (`(memoryTypeFlags, semanticFlags)` or `(object, semanticFlags)`).
+    pub fn lower_sm68_barrier(&mut self, e: ExprId, args: &[ExprId]) -> R<Option<ir::Value>> {
         let call = self
             .infer
             .barriers
             .binary_search_by_key(&e, |b| b.call)
             .ok()
             .map(|i| self.infer.barriers[i]);
-        let Some((Some(mem), Some(sem))) = call.map(|c| (c.memory, c.semantic)) else {
-            return Err(self.unsupported("Barrier with flags that are not constant expressions", e));
+        let (mem, sem) = call.map_or((None, None), |c| (c.memory, c.semantic));
+        let (Some(mem), Some(sem)) = (mem, sem) else {
+            // The first flag argument that is not constant (the object form's flags are its
+            // second argument, as are the semantic flags of the flag form).
+            let (at, which) = match (mem, args) {
+                (None, [m, ..]) => (*m, "MemoryTypeFlags"),
+                (_, [_, s, ..]) => (*s, "SemanticFlags"),
+                _ => (e, "flags"),
+            };
+            let range = self.expr_range(at);
+            return Err(self.cx.error(
+                crate::BARRIER_FLAGS_NOT_CONSTANT,
+                format!(
+                    "{which} of Barrier must be an immediate constant (DXC's validator \
+                     requires constant barrier flags, and SPIR-V barriers take constant scopes \
+                     and semantics)"
+                ),
+                range,
+            ));
         };
         let flags = barrier_flags(mem, sem);
         if flags != BarrierFlags::default() {

@@ -14,7 +14,10 @@
 //! The pointee is laid out as a storage buffer under the layout flags (`-fvk-use-*-layout`,
 //! [`ir::Module::buffer_pointer_layout`]).
 //!
-//! Not supported yet, an E3001 at the use: writing elements of a matrix behind the pointer.
+//! A whole matrix pointee (`vk::BufferPointer<float2x2>`) is written element by element as a
+//! matrix member is: the backend enters the one-member struct it sits in. Not supported yet,
+//! an E3001 at the use: writing elements of a matrix with one row or one column behind the
+//! pointer.
 
 use hir::body::{Expr, ExprId};
 use ir::Value;
@@ -114,8 +117,9 @@ impl FnLower<'_, '_> {
                 _ => Err(self.unsupported("this member", e)),
             },
             // `m._m12`: one element is its row and column on the path; several are written
-            // one by one (`store_pointee_elements`).
-            Type::Matrix { rows, cols, .. } if !path.is_empty() && rows > 1 && cols > 1 => {
+            // one by one (`store_pointee_elements`). A whole matrix pointee too: the backend
+            // enters the struct its memory type wraps it in.
+            Type::Matrix { rows, cols, .. } if rows > 1 && cols > 1 => {
                 match crate::expr::matrix_swizzle(name, rows, cols) {
                     Ok(elements) if elements.len() == 1 => {
                         let (r, c) = elements[0];
@@ -144,7 +148,7 @@ impl FnLower<'_, '_> {
         // A matrix member's step is a row (`m[1]`, then `m[1][2]` one element of it).
         let step = match self.place_type(&place) {
             Type::Array { .. } | Type::Vector(..) => true,
-            Type::Matrix { rows, cols, .. } => !path.is_empty() && rows > 1 && cols > 1,
+            Type::Matrix { rows, cols, .. } => rows > 1 && cols > 1,
             _ => false,
         };
         if !step {
@@ -181,9 +185,9 @@ impl FnLower<'_, '_> {
     }
 
     /// `vk::BufferPointer<T, A>(address)`, `uint64_t(p)` and a pointer cast: a bitcast
-    /// between the pointer and its 64-bit address (an integer scalar converted to
-    /// `uint64_t` first), or between two buffer pointer types; `(bool)p` compares the
-    /// address with 0.
+    /// between the pointer and its 64-bit address (another scalar converted to `uint64_t`
+    /// first), or between two buffer pointer types; `(bool)p` compares the address with 0;
+    /// a cast to another scalar converts the address.
     pub(crate) fn convert_buffer_pointer(
         &mut self,
         v: Value,
@@ -192,7 +196,6 @@ impl FnLower<'_, '_> {
         e: ExprId,
     ) -> R<Value> {
         let u64_ty = Type::Scalar(ScalarKind::Uint64);
-        let integer = |t: &Type| matches!(t, Type::Scalar(k) if k.is_integer());
         match (from, to) {
             (Type::BufferPointer { .. }, Type::BufferPointer { .. }) => {
                 Ok(self.fb().bitcast(v, to.clone()))
@@ -204,9 +207,16 @@ impl FnLower<'_, '_> {
                 let null = self.fb().constant(ir::Constant::uint64(0));
                 Ok(self.fb().compare(ir::Opcode::Ne, address, null))
             }
-            (t, Type::BufferPointer { .. }) if integer(t) => {
+            // Any scalar converts to the `uint64_t` the constructor takes first.
+            (Type::Scalar(_), Type::BufferPointer { .. }) => {
                 let address = self.convert_value(v, from, &u64_ty, e)?;
                 Ok(self.fb().bitcast(address, to.clone()))
+            }
+            // `(uint)p`, `(float)p`: the address, then the scalar conversion from `uint64_t`
+            // (the pointer converts to its address as to a `uint64_t`, then as that would).
+            (Type::BufferPointer { .. }, Type::Scalar(_)) => {
+                let address = self.fb().bitcast(v, u64_ty.clone());
+                self.convert_value(address, &u64_ty, to, e)
             }
             _ => Err(self.unsupported(&format!("converting {from} to {to}"), e)),
         }
@@ -237,12 +247,13 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// The error for writing elements of a matrix that is the whole pointee of a buffer
-    /// pointer (`vk::BufferPointer<float2x2>`), whose memory type wraps it in a struct.
+    /// The error for writing elements of a matrix with one row or one column behind a
+    /// buffer pointer (`float1x3`), which layouts store as a vector (or, under the DX
+    /// layout, as rows of one component).
     fn pointee_matrix_write(&mut self, e: ExprId) -> crate::context::Unsupported {
         self.unsupported(
-            "writing elements of a matrix that is the whole pointee of a vk::BufferPointer \
-             (assign the whole matrix, or point to a struct holding it)",
+            "writing elements of a matrix with one row or one column behind a \
+             vk::BufferPointer (assign the whole matrix)",
             e,
         )
     }

@@ -218,7 +218,7 @@ impl FnLower<'_, '_> {
             return Ok(None);
         }
         if name == "Barrier" {
-            return self.lower_sm68_barrier(e);
+            return self.lower_sm68_barrier(e, args);
         }
         if let Some(r) = self.lower_float_bitwise_call(e, name) {
             return r;

@@ -2,7 +2,8 @@
 //! them (clang's zero-length arrays) and, holding nothing, they are empty values here: no
 //! memory, no stores, no IR parameter and no returned value. A copy, an assignment, an
 //! argument or a `return` of one only runs what its expressions do besides their value
-//! (calls); reading an element of one stays an error at the use (`func.rs`). SPIR-V has no
+//! (calls); reading an element of one is an error at the use (`func.rs`, E3257: every index
+//! is past its end). SPIR-V has no
 //! arrays of length 0, so none reaches the backend: a struct member holding nothing is dropped
 //! from the struct's IR type (`types::Type::ir_form`, through `enums.rs`). Called from `stmt.rs` (declarations,
 //! `return`), `expr.rs` (assignments) and `context.rs` (signatures).
@@ -22,6 +23,22 @@ impl FnLower<'_, '_> {
     /// Whether expression `e` is an empty value.
     pub(crate) fn is_empty_value(&self, e: ExprId) -> bool {
         self.infer.type_of_expr(e).is_some_and(is_empty)
+    }
+
+    /// The error for an element of a zero-length array read or written at `at`: clang (so
+    /// DXC) does not check indices into one, but any is past its end, and SPIR-V has no
+    /// arrays of length 0 (a constant index is semantic analysis's E2012).
+    pub(crate) fn empty_element_error(
+        &mut self,
+        at: syntax::TextRange,
+    ) -> crate::context::Unsupported {
+        self.cx.error(
+            crate::EMPTY_ARRAY_ELEMENT,
+            "an element of a zero-length array: every index is past the end of the array \
+             (which contains 0 elements)"
+                .to_owned(),
+            at,
+        )
     }
 
     /// Runs what the empty value `e` does besides its value: the calls in it (a name, an

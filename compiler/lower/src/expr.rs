@@ -249,6 +249,13 @@ impl FnLower<'_, '_> {
                 cond,
                 then,
                 otherwise,
+            } if self.infer.type_of_expr(e) == Some(&Type::Void) => {
+                return self.lower_void_conditional(cond, then, otherwise)
+            }
+            Expr::Conditional {
+                cond,
+                then,
+                otherwise,
             } => self.lower_conditional(e, cond, then, otherwise)?,
             Expr::Call { callee, args } => return self.lower_call(e, callee, &args),
             Expr::MethodCall {
@@ -500,6 +507,11 @@ impl FnLower<'_, '_> {
                         Ok(Place::Ptr(self.fb().access_chain(Value::Global(g), &[idx])))
                     }
                 }
+            }
+            // A zero-length array member holds nothing (`empty_arrays`).
+            Expr::Field { .. } if self.is_empty_value(e) => {
+                let range = self.expr_range(e);
+                Err(self.empty_element_error(range))
             }
             Expr::Field { expr, name } => {
                 let base = self.lvalue(expr)?;

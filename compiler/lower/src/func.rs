@@ -272,7 +272,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     Some(t) if crate::empty_arrays::is_empty(t)
                 );
                 if empty {
-                    return Err(self.cx.unsupported("the value of a zero-length array", at));
+                    return Err(self.empty_element_error(at));
                 }
                 let stage_param = self.body.params.iter().position(|&p| p == l);
                 let what = match stage_param {

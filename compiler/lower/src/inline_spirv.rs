@@ -397,8 +397,8 @@ impl ModuleCtx<'_> {
 impl FnLower<'_, '_> {
     /// `[[vk::ext_decorate]]`, `[[vk::ext_decorate_string]]` and `[[vk::ext_decorate_id]]`
     /// on local `l`, whose memory is `ptr` (an alloca, or the global of a `static` local).
-    /// Parameters are values here, with no variable of their own to decorate: not supported
-    /// yet.
+    /// A parameter's are dropped, as DXC drops them (`hir`'s W2100), except on the entry
+    /// point, whose parameters DXC decorates as stage variables: not supported yet there.
     pub(crate) fn decorate_local(&mut self, l: hir::body::LocalId, ptr: Value) {
         let root = hir::ids::expanded_root(self.cx.db, self.cx.file, self.cx.config);
         let syntax = self.map.local_syntax(l);
@@ -427,8 +427,18 @@ impl FnLower<'_, '_> {
             return;
         }
         if self.body.local(l).param.is_some() {
-            self.cx
-                .unsupported("an inline SPIR-V decoration on a function parameter", range);
+            // DXC never decorates a function parameter; semantic analysis warns (W2100) on
+            // one of a function that is not an entry point, and drops it as DXC does. An entry
+            // point's parameter is a stage variable in DXC, which its decorations go to.
+            let ast = self.cx.tree.item(self.item).ast;
+            let entries = hir::entry::entry_points(self.cx.db, self.cx.file, self.cx.config);
+            if entries.iter().any(|e| e.function == ast) {
+                self.cx.unsupported(
+                    "an inline SPIR-V decoration on an entry point parameter (DXC decorates \
+                     its stage variable)",
+                    range,
+                );
+            }
             return;
         }
         match ptr {
@@ -441,6 +451,15 @@ impl FnLower<'_, '_> {
                     .extend(decorations.into_iter().map(|d| (ptr, d)));
             }
         }
+    }
+
+    /// Whether pointer `p` points to a matrix of more than one row and column (one row or
+    /// column is a vector in SPIR-V, not indexed by row and column).
+    fn is_full_matrix(&mut self, p: Value) -> bool {
+        matches!(
+            self.type_of(p).pointee(),
+            Some((_, types::Type::Matrix { rows, cols, .. })) if *rows > 1 && *cols > 1
+        )
     }
 
     /// `vk::ext_execution_mode(mode, operands...)`: a raw execution mode of the module's
@@ -550,8 +569,38 @@ impl FnLower<'_, '_> {
                             .to_owned(),
                     );
                 }
-                let Place::Ptr(p) = self.lvalue(a)? else {
-                    return Err(self.unsupported("a swizzle or texel as a SPIR-V reference", a));
+                // One component of a vector or one element of a matrix in memory is an access
+                // chain to it, as DXC makes one (`v.y`, `m._m10`); several components or a
+                // texel have no pointer: DXC's value for them is no reference.
+                let p = match self.lvalue(a)? {
+                    Place::Ptr(p) => Some(p),
+                    Place::Swizzle(inner, c) if c.len() == 1 => match *inner {
+                        Place::Ptr(base) => {
+                            let index = self.fb().int(i32::from(c[0]));
+                            Some(self.fb().access_chain(base, &[index]))
+                        }
+                        _ => None,
+                    },
+                    Place::MatrixSwizzle(inner, e) if e.len() == 1 => match *inner {
+                        Place::Ptr(base) if self.is_full_matrix(base) => {
+                            let (r, c) = e[0];
+                            let row = self.fb().int(i32::from(r));
+                            let col = self.fb().int(i32::from(c));
+                            Some(self.fb().access_chain(base, &[row, col]))
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let Some(p) = p else {
+                    return misuse(
+                        self,
+                        a,
+                        "argument for a parameter with vk::ext_reference attribute must be a \
+                         reference (a variable, a member or element of one, or one component \
+                         of a vector or matrix in memory)"
+                            .to_owned(),
+                    );
                 };
                 operands.push(p);
                 literals.push(ExtOperand::Reference as i64);

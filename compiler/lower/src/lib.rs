@@ -59,6 +59,11 @@
 //! | E3060 | an attribute evaluation of a value not taken directly from a stage input (DXC's words) |
 //! | E3061 | `GetAttributeAtVertex` of a value without `nointerpolation` (DXC's words), or of a built-in input |
 //! | E3062 | `noise`, which DXC does not declare for shader model 6 |
+//! | E3255 | an SM 6.8 `Barrier` whose flags are not constant expressions |
+//! | E3256 | a `printf` argument that is a resource |
+//! | E3257 | an element of a zero-length array (every index is past its end) |
+//! | E3258 | a local geometry stream of an element type no output stream of the entry has |
+//! | E3259 | a `DispatchMesh` payload that is not a `groupshared` variable (DXC's words) |
 //! | W3001 | warning: two resources on one descriptor set and binding (only a sampler and a sampled texture may share); see [`binding_warnings`] |
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
@@ -164,6 +169,7 @@ pub mod texture_load;
 pub mod unroll;
 pub mod unsized_params;
 pub mod user_call;
+pub mod void_conditional;
 
 use base_db::{CompileConfig, SourceFile};
 use syntax::Diagnostic;
@@ -240,6 +246,19 @@ pub const ATTRIBUTE_NOT_INPUT: &str = "E3060";
 /// The code of a `GetAttributeAtVertex` DXC refuses, in its words (a value without
 /// `nointerpolation`), or whose SPIR-V no Vulkan implementation takes (a built-in input).
 pub const ATTRIBUTE_AT_VERTEX_MISUSE: &str = "E3061";
+/// The code of an SM 6.8 `Barrier` whose flags are not constant expressions (DXC's
+/// validator: "... must be an immediate constant"; SPIR-V barriers take constant operands).
+pub const BARRIER_FLAGS_NOT_CONSTANT: &str = "E3255";
+/// The code of a `printf` argument DXC's debug printf cannot pass: a resource, whose SPIR-V
+/// value is a handle (or, for a buffer, no value at all).
+pub const PRINTF_ARGUMENT: &str = "E3256";
+/// The code of an element of a zero-length array read or written: every index is past its end.
+pub const EMPTY_ARRAY_ELEMENT: &str = "E3257";
+/// The code of a local geometry stream never given a stream whose element type is no output
+/// stream's of the entry (DXC has no stage outputs to write it to).
+pub const STREAM_WITHOUT_OUTPUT: &str = "E3258";
+/// The code of a `DispatchMesh` payload that is not a `groupshared` variable, in DXC's words.
+pub const PAYLOAD_NOT_GROUPSHARED: &str = "E3259";
 /// The code of an intrinsic DXC does not declare for shader model 6 (`noise`).
 pub const NO_SUCH_INTRINSIC: &str = "E3062";
 /// The code of a default argument whose value needs itself: a call in it leaves out an

@@ -1,7 +1,8 @@
 //! `printf(format, args...)`: a `CallIntrinsic(Printf)` whose operands are the values to
 //! print, each of its own type, and whose one literal names the format in the module's
 //! strings (the SPIR-V backend emits DXC's `NonSemantic.DebugPrintf` instruction with an
-//! `OpString`). Called by `call.rs`.
+//! `OpString`). Arguments are passed as the values they are, as DXC passes them; a resource
+//! (or a value holding one) is refused (E3256). Called by `call.rs`.
 
 use hir::body::{Expr, ExprId, Literal};
 use hir::item_tree::{ItemIdx, ItemKind};
@@ -25,9 +26,32 @@ impl FnLower<'_, '_> {
         };
         let mut operands = Vec::new();
         for &a in values {
+            if self.string_literal(a).is_some() {
+                let range = self.expr_range(a);
+                return Err(self.cx.error(
+                    crate::PRINTF_ARGUMENT,
+                    "a string cannot be a printf argument (only the format is a string): \
+                     write its text into the format"
+                        .to_owned(),
+                    range,
+                ));
+            }
             let ty = self.ty(a)?;
-            if !matches!(ty, Type::Scalar(_) | Type::Vector(..)) {
-                return Err(self.unsupported(&format!("printing a value of type {ty}"), a));
+            // DXC passes each argument as the value it is (its SPIR-V emitter lowers every
+            // argument with `doExpr`): a bool, a matrix, an array or a struct is one operand.
+            // A resource has no such value: Vulkan's handle is opaque (a buffer is not even
+            // loadable), so no implementation of debug printf could print it.
+            if holds_resource(&ty) {
+                let range = self.expr_range(a);
+                return Err(self.cx.error(
+                    crate::PRINTF_ARGUMENT,
+                    format!(
+                        "a value of type `{ty}` cannot be a printf argument: debug printf \
+                         prints numeric values (scalars, vectors and aggregates of them); \
+                         print an element or a value loaded from the resource instead"
+                    ),
+                    range,
+                ));
             }
             operands.push(self.coerce(a, &ty)?);
         }
@@ -90,6 +114,16 @@ impl FnLower<'_, '_> {
             _ => return None,
         };
         unquote(&node.text().to_string())
+    }
+}
+
+/// Whether `ty` is or holds a resource (an object with no numeric value).
+fn holds_resource(ty: &Type) -> bool {
+    match ty {
+        Type::Resource(_) => true,
+        Type::Array { element, .. } => holds_resource(element),
+        Type::Struct(s) => s.fields.iter().any(|f| holds_resource(&f.ty)),
+        _ => false,
     }
 }
 

@@ -229,15 +229,17 @@ void main() { P.Get().m._m01 = 2; P.Get().m[1][0] = 3; P.Get().m[1] = 4; P.Get()
 }
 
 #[test]
-fn writing_elements_of_a_whole_matrix_pointee_is_not_supported_yet() {
+fn writing_elements_of_a_one_row_matrix_pointee_is_not_supported_yet() {
+    // A whole `float2x2` pointee is written element by element (tests: res10); a matrix with
+    // one row is stored as a vector, which the access path does not step into yet.
     let errors = common::lower_errors(
         r#"
-vk::BufferPointer<float2x2> P;
+vk::BufferPointer<float1x3> P;
 [numthreads(1, 1, 1)]
 void main() { P.Get()[0][1] = 2; }
 "#,
     );
-    expect!["E3001 68..78: not supported yet: writing elements of a matrix that is the whole pointee of a vk::BufferPointer (assign the whole matrix, or point to a struct holding it)"].assert_eq(&errors);
+    expect!["E3001 68..78: not supported yet: writing elements of a matrix with one row or one column behind a vk::BufferPointer (assign the whole matrix)"].assert_eq(&errors);
 }
 
 #[test]

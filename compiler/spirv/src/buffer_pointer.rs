@@ -2,7 +2,7 @@
 //! pointer value is an `OpTypePointer PhysicalStorageBuffer` to `T` with an explicit layout
 //! (`Offset`, `ArrayStride`, `MatrixStride` from the storage-buffer rules the layout flags
 //! pick, DXC's vector-relaxed std430 by default, `ir::Module::pointee_rules`; a matrix sits in
-//! a one-member struct as for raw buffers). It is
+//! a one-member struct as for raw buffers, which an access path into the matrix enters first). It is
 //! stored as itself in buffers, structs and variables (8 bytes, as a `uint64_t`).
 //! `vk::BufferPointer::Load`/`Store` read and write the whole `T`, or the member or element an
 //! access path names through an `OpAccessChain`, with the `Aligned` memory operand: `A`, or
@@ -101,10 +101,18 @@ impl Fx<'_, '_> {
             });
         }
         let bad_path = || SpirvError::invalid("a buffer pointer access path that does not fit");
-        let (mut ty, mut l) = ((*pointee).clone(), layout);
+        let mut indices = Vec::with_capacity(path.len() + 1);
+        // A whole matrix pointee sits in its one-member wrapper: the path starts inside it.
+        let (mut ty, mut l) = match (&memory, &layout.kind) {
+            (Type::Struct(_), LayoutKind::Struct { members }) if memory != *pointee => {
+                let member = members.first().ok_or_else(bad_path)?;
+                indices.push(Operand::IdRef(self.cx.const_uint(0)));
+                ((*pointee).clone(), member.layout.clone())
+            }
+            _ => ((*pointee).clone(), layout),
+        };
         let mut offset = 0u64;
         let mut bound = u64::from(alignment);
-        let mut indices = Vec::with_capacity(path.len());
         for &step in path {
             let constant = self.cx.m.const_int(step);
             // The declared member a struct step names (a packed bit-field's word).

@@ -99,7 +99,7 @@ float4 main() : SV_Target { return 1; }",
     );
     // A local zero-length array has no memory (DXC's optimizer removes the variable; SPIR-V
     // has no empty arrays); passed as an argument it is an empty value (`empty_arrays`), and
-    // reading an element of it at a run-time index is refused where it is read.
+    // reading an element of it, at any index, is refused where it is read (E3257).
     compile(
         "float4 main() : SV_Target { float a[0]; return 0; }",
         "ps_6_0",
@@ -117,7 +117,7 @@ float4 main() : SV_Target { float a[0]; return a[i]; }",
         "ps_6_0",
         &[],
         1,
-        "not supported yet: the value of a zero-length array",
+        "error[E3257]: an element of a zero-length array: every index is past the end",
     );
     refuse(
         "float4 main() : SV_Target { float a[-1]; return 0; }",

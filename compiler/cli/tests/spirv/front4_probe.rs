@@ -97,7 +97,7 @@ float4 main() : SV_Position { Barrier(b, GROUP_SYNC); return b[0]; }
 }
 
 #[test]
-fn sm68_barrier_flags_that_are_not_constant_are_not_lowered_yet() {
+fn sm68_barrier_flags_that_are_not_constant_are_refused() {
     refuse(
         r#"
 RWStructuredBuffer<uint> o;
@@ -107,7 +107,7 @@ void main(uint t : SV_GroupIndex) { Barrier(UAV_MEMORY, o[0]); o[1] = t; }
         "cs_6_8",
         &[],
         1,
-        "not supported yet: Barrier with flags that are not constant expressions",
+        "error[E3255]: SemanticFlags of Barrier must be an immediate constant",
     );
 }
 

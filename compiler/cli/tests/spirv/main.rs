@@ -44,6 +44,7 @@ mod ots_probe;
 mod params;
 mod ray_query;
 mod raytracing;
+mod res10;
 mod res4;
 mod res5;
 mod res6;

@@ -82,23 +82,24 @@ void main(point float4 p[1] : POSITION, inout PointStream<A> s0, inout PointStre
     assert!(!m.asm.contains("OpEmitVertex"), "{}", m.asm);
 }
 
-/// A stream local never given a stream: refused where it is used (two streams of one
-/// element type cannot exist, as their semantics would repeat, so a local only ever names
-/// one stream or none).
+/// A stream local never given a stream, of an element type no output stream of the entry
+/// has: refused where it is used (E3258), as DXC has no stage outputs to write it to. One of
+/// the entry stream's element type is that stream (tests: res10).
 #[test]
 fn stream_local_never_given_a_stream_is_refused() {
     refuse(
         "struct A { float4 pos : SV_Position; };
+struct B { float4 pos : SV_Position; float k : K; };
 [maxvertexcount(2)]
 void main(point float4 p[1] : POSITION, inout PointStream<A> s) {
-    PointStream<A> a;
-    A v; v.pos = p[0]; a.Append(v);
+    PointStream<B> b;
+    B v; v.pos = p[0]; v.k = 1; b.Append(v);
 }
 ",
         "gs_6_0",
         &[],
         1,
-        "a stream local not given the geometry shader's stream",
+        "error[E3258]: this stream of `B` is not the geometry shader's output stream",
     );
 }
 

@@ -157,3 +157,19 @@ void f() { vk::ReadClock(vk::DeviceScope); vk::ReadClock(3); }
         "#]],
     );
 }
+
+#[test]
+fn decorations_on_parameters_of_functions_that_are_not_entries_are_ignored() {
+    // DXC decorates variables and the entry point's stage variables, never a parameter.
+    check_diagnostics(
+        r#"
+float twice([[vk::ext_decorate(0)]] float v, [[vk::ext_decorate_string(5636, "x")]] float w) { return v * w; }
+[numthreads(1, 1, 1)]
+void main([[vk::ext_decorate(0)]] uint t : SV_GroupIndex) { twice(t, 1); }
+"#,
+        expect![[r#"
+            W2100 2:13 `[[vk::ext_decorate(0)]]`: `[[vk::ext_decorate]]` on a parameter of a function that is not an entry point is ignored: DXC decorates variables and the entry point's stage variables, never a function parameter
+            W2100 2:46 `[[vk::ext_decorate_string(5636, "x")]]`: `[[vk::ext_decorate_string]]` on a parameter of a function that is not an entry point is ignored: DXC decorates variables and the entry point's stage variables, never a function parameter
+        "#]],
+    );
+}

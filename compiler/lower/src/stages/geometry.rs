@@ -307,8 +307,12 @@ impl FnLower<'_, '_> {
         if depth as usize > self.body.locals.len() {
             return None;
         }
+        let sources = self.stream_local_sources(l);
+        if sources.is_empty() {
+            return self.stream_of_element(l);
+        }
         let mut id = None;
-        for source in self.stream_local_sources(l) {
+        for source in sources {
             let Expr::Local(m) = self.body.expr(unparen(&self.body, source)) else {
                 return None;
             };
@@ -319,6 +323,25 @@ impl FnLower<'_, '_> {
             id = Some(this);
         }
         id
+    }
+
+    /// The entry's stream that stream local `l`, never given a stream, writes: the one of its
+    /// element type. DXC writes an `Append`ed value to the stage output variables of the
+    /// element's struct fields (or of the declaration holding the semantic), whichever
+    /// stream object names them, so a local stream of the entry stream's element type is that
+    /// stream. Two streams of one element type repeat their semantics (E2050).
+    fn stream_of_element(&self, l: LocalId) -> Option<usize> {
+        let Some(ResourceType::Stream { element, .. }) =
+            self.infer.type_of_local(l).and_then(|t| t.as_resource())
+        else {
+            return None;
+        };
+        let streams = &self.cx.stage_io.streams;
+        let mut same = (0..streams.len()).filter(|&i| streams[i].element == *element);
+        match (same.next(), same.next()) {
+            (Some(i), None) => Some(i),
+            _ => None,
+        }
     }
 
     /// The initializer of stream local `l` and the right-hand sides of the assignments to it.
@@ -399,11 +422,20 @@ impl FnLower<'_, '_> {
         match self.body.params.iter().position(|&p| p == l) {
             Some(n) if !self.cx.stage_io.is_skipped_in(self.item, self.func, n) => return None,
             Some(_) => {}
-            None if self.stream_local_sources(l).is_empty() => {
-                return Some(Err(self.unsupported(
-                    "a stream local not given the geometry shader's stream",
-                    receiver,
-                )))
+            None if self.stream_local_sources(l).is_empty()
+                && !self.cx.stage_io.streams.is_empty()
+                && self.stream_of_element(l).is_none() =>
+            {
+                let range = self.expr_range(receiver);
+                return Some(Err(self.cx.error(
+                    crate::STREAM_WITHOUT_OUTPUT,
+                    format!(
+                        "this stream of `{own}` is not the geometry shader's output stream: \
+                         DXC writes an appended value to the stage outputs of the entry \
+                         stream's element, and no output stream of the entry holds `{own}`"
+                    ),
+                    range,
+                )));
             }
             None => {}
         }

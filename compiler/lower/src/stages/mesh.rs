@@ -315,19 +315,33 @@ impl FnLower<'_, '_> {
         for a in counts {
             c.push(self.coerce(a, &Type::UINT)?);
         }
-        let p =
-            match self.lvalue(payload)? {
-                Place::Ptr(p @ Value::Global(g))
-                    if self.cx.mb.module().globals[g].kind == ir::GlobalKind::TaskPayload =>
-                {
-                    p
-                }
-                _ => return Err(self.unsupported(
+        let p = match self.lvalue(payload)? {
+            Place::Ptr(p @ Value::Global(g))
+                if self.cx.mb.module().globals[g].kind == ir::GlobalKind::TaskPayload =>
+            {
+                p
+            }
+            // A `groupshared` variable the entry does not name (a helper's `DispatchMesh`).
+            Place::Ptr(Value::Global(g))
+                if self.cx.mb.module().globals[g].kind == ir::GlobalKind::Groupshared =>
+            {
+                return Err(self.unsupported(
                     "a `DispatchMesh` payload that is not a `groupshared` variable named in the \
                      entry function",
                     payload,
-                )),
-            };
+                ))
+            }
+            // DXC's SPIR-V takes the payload's variable as the task payload: a local, a
+            // parameter or a member is refused, in its words.
+            _ => {
+                let range = self.expr_range(payload);
+                return Err(self.cx.error(
+                    crate::PAYLOAD_NOT_GROUPSHARED,
+                    "expected groupshared object as argument to DispatchMesh()".to_owned(),
+                    range,
+                ));
+            }
+        };
         if self.current.is_some() {
             self.fb().emit_mesh_tasks(c[0], c[1], c[2], p);
             self.current = None;

@@ -1,0 +1,42 @@
+//! A `?:` whose operands are `void` calls (`t > 0 ? inc(0) : inc(1);`), valid C++ and HLSL
+//! as an expression statement: it has no value, so it is the `if`/`else` it stands for, a
+//! selection running one call. Called by `expr.rs` for a conditional of type `void`.
+
+use hir::body::ExprId;
+use ir::Value;
+use types::Type;
+
+use crate::context::R;
+use crate::func::FnLower;
+
+impl FnLower<'_, '_> {
+    /// `cond ? then : otherwise` of type `void`: each branch lowered for its effects.
+    pub(crate) fn lower_void_conditional(
+        &mut self,
+        cond: ExprId,
+        then: ExprId,
+        otherwise: ExprId,
+    ) -> R<Option<Value>> {
+        let c = self.coerce(cond, &Type::BOOL)?;
+        let Some(header) = self.current else {
+            return Err(self.unsupported("an expression in unreachable code", cond));
+        };
+        let then_b = self.new_block("cond.then");
+        let else_b = self.new_block("cond.else");
+        let merge = self.new_block("cond.merge");
+        self.cx
+            .mb
+            .function(self.func)
+            .mark_selection(header, merge, None);
+        self.cond_br(c, then_b, else_b);
+        for (block, branch) in [(then_b, then), (else_b, otherwise)] {
+            self.switch_to(block);
+            self.lower_expr(branch)?;
+            if self.current.is_some() {
+                self.br(merge);
+            }
+        }
+        self.switch_to(merge);
+        Ok(None)
+    }
+}
