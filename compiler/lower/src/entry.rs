@@ -1,10 +1,12 @@
 //! The entry wrapper: `Name_body` is the user's function; `Name` (the only entry point) loads
-//! the built-in inputs its parameters name (`SV_DispatchThreadID`, ...), converts them to the
-//! parameter types, and calls the body. `[numthreads]` gives the workgroup size. Compute and
+//! the built-in inputs its parameters name (`SV_DispatchThreadID`, ...), or those of the
+//! fields of a struct parameter (one input per field, as DXC declares them), converts them to
+//! the parameter types, and calls the body. `[numthreads]` gives the workgroup size. Compute and
 //! amplification shaders are lowered here; the other stages in `graphics` (vertex, pixel) and
 //! `stages` (geometry, hull, domain, mesh).
 
-use ir::{BuiltIn, EntryPoint, Opcode, Stage, StageBinding, Value};
+use hir::item_tree::ItemIdx;
+use ir::{BuiltIn, EntryPoint, Global, Opcode, Stage, StageBinding, Value};
 use types::{ScalarKind, Type};
 
 use crate::context::ModuleCtx;
@@ -83,6 +85,40 @@ fn compute_builtin(semantic: &str) -> Option<(BuiltIn, Type)> {
         "SV_GROUPINDEX" => (BuiltIn::LocalInvocationIndex, Type::UINT),
         _ => return None,
     })
+}
+
+/// A built-in input's value `v` as parameter (or field) type `ty`: the components it keeps
+/// (`uint2 id : SV_DispatchThreadID`), converted when the type's scalar differs.
+fn adapt_builtin(fb: &mut ir::FunctionBuilder<'_>, v: Value, ty: &Type) -> Value {
+    let from = fb.type_of(v);
+    let part = match (&from, ty) {
+        (a, b) if a == b => return v,
+        (Type::Vector(..), Type::Vector(_, n)) => {
+            let comps: Vec<u8> = (0..*n).collect();
+            fb.swizzle(v, &comps)
+        }
+        (Type::Vector(..), Type::Scalar(_)) => fb.extract(v, &[0]),
+        _ => v,
+    };
+    if fb.type_of(part) == *ty {
+        part
+    } else {
+        fb.convert(part, ty.clone())
+    }
+}
+
+/// For each parameter of entry `idx`, the semantics of its fields when it is a struct whose
+/// every field has one (`struct In { uint3 id : SV_DispatchThreadID; }`), else `None`.
+fn struct_param_fields(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Vec<Option<Vec<String>>> {
+    let fid = cx.function_id(idx);
+    let sig = crate::enums::function_signature(cx.db, fid);
+    sig.params
+        .iter()
+        .map(|p| match &p.ty {
+            Some(Type::Struct(s)) => s.fields.iter().map(|f| f.semantic.clone()).collect(),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Parses an integer attribute argument (`64`, `0x40`, `8u`).
@@ -187,21 +223,27 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         );
         return;
     };
-    let mut inputs = Vec::new();
-    for p in &f.params {
-        match p.semantic.as_deref().and_then(compute_builtin) {
-            Some((b, ty)) => inputs.push((
-                cx.mb.input(
-                    p.semantic.as_deref().unwrap_or_default(),
-                    ty,
-                    StageBinding::BuiltIn(b),
-                ),
-                p.name.clone(),
-            )),
+    // Each parameter's built-in inputs: one for a system value, one per field for a struct
+    // of them (DXC makes a stage variable per field).
+    let mut inputs: Vec<(Vec<Global>, String)> = Vec::new();
+    let struct_params = struct_param_fields(cx, idx);
+    for (i, p) in f.params.iter().enumerate() {
+        let semantic = p.semantic.as_deref();
+        let one = |cx: &mut ModuleCtx<'_>, s: &str| {
+            compute_builtin(s).map(|(b, ty)| cx.mb.input(s, ty, StageBinding::BuiltIn(b)))
+        };
+        let globals = match (semantic, struct_params.get(i).and_then(|f| f.as_ref())) {
+            (Some(s), _) => one(cx, s).map(|g| vec![g]),
+            (None, Some(fields)) => fields.iter().map(|s| one(cx, s)).collect(),
+            (None, None) => None,
+        };
+        match globals {
+            Some(globals) => inputs.push((globals, p.name.clone())),
             None => {
                 cx.unsupported(
                     &format!(
-                        "the entry parameter `{}` (only compute system values are supported)",
+                        "the entry parameter `{}` (only compute system values, or a struct of \
+                         them, are supported)",
                         p.name
                     ),
                     range,
@@ -224,30 +266,24 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         let b = fb.create_block("entry");
         fb.switch_to_block(b);
         let mut args = Vec::new();
-        for ((g, pname), pty) in inputs.iter().zip(&params) {
-            let v = fb.load(Value::Global(*g));
-            fb.set_name(v, pname);
-            let from = fb.type_of(v);
-            let v = match (&from, pty) {
-                (a, b) if a == b => v,
-                (Type::Vector(..), Type::Vector(_, n)) => {
-                    let comps: Vec<u8> = (0..*n).collect();
-                    let s = fb.swizzle(v, &comps);
-                    if fb.type_of(s) == *pty {
-                        s
-                    } else {
-                        fb.convert(s, pty.clone())
-                    }
+        for ((globals, pname), pty) in inputs.iter().zip(&params) {
+            let v = match (&globals[..], pty) {
+                ([g], _) => {
+                    let v = fb.load(Value::Global(*g));
+                    fb.set_name(v, pname);
+                    adapt_builtin(&mut fb, v, pty)
                 }
-                (Type::Vector(..), Type::Scalar(_)) => {
-                    let s = fb.extract(v, &[0]);
-                    if fb.type_of(s) == *pty {
-                        s
-                    } else {
-                        fb.convert(s, pty.clone())
+                (_, Type::Struct(s)) => {
+                    let mut parts = Vec::new();
+                    for (g, field) in globals.iter().zip(&s.fields) {
+                        let v = fb.load(Value::Global(*g));
+                        parts.push(adapt_builtin(&mut fb, v, &field.ty));
                     }
+                    let v = fb.construct(pty.clone(), &parts);
+                    fb.set_name(v, pname);
+                    v
                 }
-                _ => fb.convert(v, pty.clone()),
+                _ => continue,
             };
             args.push(v);
         }
@@ -262,7 +298,7 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
             Stage::Compute
         },
         function: wrapper,
-        inputs: inputs.iter().map(|(g, _)| *g).collect(),
+        inputs: inputs.iter().flat_map(|(g, _)| g.iter().copied()).collect(),
         outputs: Vec::new(),
         workgroup_size: Some(size),
         modes: wave_size(&f).into_iter().collect(),

@@ -239,3 +239,35 @@ void main() { vk::BufferPointer<float> p = (vk::BufferPointer<float>)f; O[0] = p
     );
     expect!["%4 = bitcast %3 : bufptr<float, 4>"].assert_eq(&casts);
 }
+
+#[test]
+fn a_compute_entry_takes_a_struct_of_system_values() {
+    // DXC makes a built-in input per field; the wrapper builds the struct from them.
+    let dump = common::dump(
+        r#"
+struct In { uint3 id : SV_DispatchThreadID; uint gi : SV_GroupIndex; uint2 g : SV_GroupID; };
+RWStructuredBuffer<uint> O;
+[numthreads(8, 1, 1)]
+void main(In i) { O[i.gi] = i.id.x + i.g.y; }
+"#,
+    );
+    let wrapper: Vec<&str> = dump
+        .lines()
+        .skip_while(|l| !l.starts_with("func @main()"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    expect![[r#"
+        func @main() -> void {
+        bb0: ; (entry)
+        %0 = load @g0 : uint3
+        %1 = load @g1 : uint
+        %2 = load @g2 : uint3
+        %3 = swizzle %2, xy : uint2
+        %4 = composite_construct %0, %1, %3 : In ; i
+        call @main_body(%4)
+        ret
+        }
+        entry compute "main" @main numthreads(8, 1, 1) inputs(@g0, @g1, @g2) outputs()"#]]
+    .assert_eq(&wrapper.join("\n"));
+}

@@ -45,6 +45,7 @@ mod params;
 mod ray_query;
 mod raytracing;
 mod res10;
+mod res10_probes;
 mod res4;
 mod res5;
 mod res6;

@@ -180,3 +180,17 @@ void main(uint g : SV_GroupID) { Pay p; p.base = g; DispatchMesh(1, 1, 1, p); }
         "error[E3259]: expected groupshared object as argument to DispatchMesh()",
     );
 }
+
+#[test]
+fn a_compute_entry_takes_a_struct_of_system_values() {
+    let m = compile(
+        "struct In { uint3 id : SV_DispatchThreadID; uint gi : SV_GroupIndex; };
+RWStructuredBuffer<uint> O;
+[numthreads(8, 1, 1)]
+void main(In i) { O[i.gi] = i.id.x; }
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&["BuiltIn GlobalInvocationId", "BuiltIn LocalInvocationIndex"]);
+}
