@@ -76,7 +76,24 @@ pub fn param_location(
 ) -> Option<Result<u32, String>> {
     let f = ast::FnDef::cast(item_node(cx, idx)?)?;
     let p = f.param_list()?.params().nth(param)?;
-    location_in(p.attributes())
+    location_in(p.attributes()).or_else(|| decorated_location(p.attributes()))
+}
+
+/// `[[vk::ext_decorate(30, n)]]` (`Location`) among `attrs`: DXC takes it as the stage
+/// variable's location.
+fn decorated_location(attrs: impl Iterator<Item = ast::Attribute>) -> Option<Result<u32, String>> {
+    attrs
+        .filter(|a| a.name_text() == "vk::ext_decorate")
+        .find_map(|a| {
+            let args = crate::stmt::attr_args(&a);
+            let first = crate::inline_spirv::int_arg(args.first()?)?;
+            (first == i64::from(crate::inline_spirv::LOCATION)).then(|| {
+                let text = args.get(1).map(|s| s.trim().to_owned()).unwrap_or_default();
+                crate::inline_spirv::int_arg(&text)
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or(text)
+            })
+        })
 }
 
 /// Whether parameter `param` of function `idx` carries attribute `name` (`vk::perprimitive`).

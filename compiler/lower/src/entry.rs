@@ -238,7 +238,12 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
             (None, None) => None,
         };
         match globals {
-            Some(globals) => inputs.push((globals, p.name.clone())),
+            Some(globals) => {
+                if let [g] = globals[..] {
+                    cx.decorate_entry_param(idx, i, g);
+                }
+                inputs.push((globals, p.name.clone()))
+            }
             None => {
                 cx.unsupported(
                     &format!(

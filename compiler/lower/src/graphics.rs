@@ -528,6 +528,17 @@ pub fn lower_graphics_entry(
     let Some(out_vars) = declare(cx, ir_stage, Side::Output, &outputs, range) else {
         return;
     };
+    // A parameter that is one stage variable (or one each way) takes its inline SPIR-V
+    // decorations, as DXC decorates the stage variable.
+    for (n, p) in params.iter().enumerate() {
+        for vars in [&in_vars[p.inputs.clone()], &out_vars[p.outputs.clone()]] {
+            if let [v] = vars {
+                if v.leaf.steps.is_empty() {
+                    cx.decorate_entry_param(idx, n, v.global);
+                }
+            }
+        }
+    }
     let Ok(body) = cx.function_for(idx, &format!("{name}_body")) else {
         return;
     };

@@ -30,7 +30,7 @@ pub(crate) const EXT_WORKGROUP: u32 = 4;
 /// SPIR-V's `Private` storage class.
 const EXT_PRIVATE: u32 = 6;
 
-fn int_arg(text: &str) -> Option<i64> {
+pub(crate) fn int_arg(text: &str) -> Option<i64> {
     let mut rest = text.trim();
     while let Some(after) = rest.strip_prefix("/*") {
         rest = after.split_once("*/")?.1.trim();
@@ -382,6 +382,34 @@ impl ModuleCtx<'_> {
         out
     }
 
+    /// `[[vk::ext_decorate]]` (and its `_id`, `_string` forms) on parameter `param` of entry
+    /// `idx`, given to `var`, the stage variable the parameter's value lives in, as DXC
+    /// decorates it.
+    pub(crate) fn decorate_entry_param(&mut self, idx: ItemIdx, param: usize, var: ir::Global) {
+        let root = hir::ids::expanded_root(self.db, self.file, self.config);
+        let node =
+            hir::ast_id_map(self.db, self.file, self.config).node(&root, self.tree.item(idx).ast);
+        let Some(p) = node
+            .and_then(ast::FnDef::cast)
+            .and_then(|f| f.param_list()?.params().nth(param))
+        else {
+            return;
+        };
+        let attrs: Vec<ast::Attribute> = p.attributes().collect();
+        let mut decorations = self.decorations_of(&attrs, true, p.syntax().text_range());
+        if decorations.is_empty() {
+            return;
+        }
+        // A `Location` is the variable's location (`attrs::param_location`), as DXC takes it.
+        decorations.retain(|d| d.decoration != LOCATION);
+        self.mb.module_mut().globals[var]
+            .spirv_decorations
+            .extend(decorations);
+        if !self.stage_io.decorated_params.contains(&(idx, param)) {
+            self.stage_io.decorated_params.push((idx, param));
+        }
+    }
+
     /// The names of the attributes on parameter `param` of function `idx`.
     pub(crate) fn param_attrs(&self, idx: ItemIdx, param: usize) -> Vec<String> {
         let root = hir::ids::expanded_root(self.db, self.file, self.config);
@@ -398,7 +426,8 @@ impl FnLower<'_, '_> {
     /// `[[vk::ext_decorate]]`, `[[vk::ext_decorate_string]]` and `[[vk::ext_decorate_id]]`
     /// on local `l`, whose memory is `ptr` (an alloca, or the global of a `static` local).
     /// A parameter's are dropped, as DXC drops them (`hir`'s W2100), except on the entry
-    /// point, whose parameters DXC decorates as stage variables: not supported yet there.
+    /// point, whose parameters DXC decorates as stage variables: the wrapper does that
+    /// (`decorate_entry_param`; not yet for geometry, tessellation, mesh and ray tracing).
     pub(crate) fn decorate_local(&mut self, l: hir::body::LocalId, ptr: Value) {
         let root = hir::ids::expanded_root(self.cx.db, self.cx.file, self.cx.config);
         let syntax = self.map.local_syntax(l);
@@ -429,10 +458,17 @@ impl FnLower<'_, '_> {
         if self.body.local(l).param.is_some() {
             // DXC never decorates a function parameter; semantic analysis warns (W2100) on
             // one of a function that is not an entry point, and drops it as DXC does. An entry
-            // point's parameter is a stage variable in DXC, which its decorations go to.
+            // point's parameter is a stage variable in DXC, which its decorations go to: the
+            // compute and graphics wrappers gave them (`decorate_entry_param`), the other
+            // stages' do not yet.
             let ast = self.cx.tree.item(self.item).ast;
             let entries = hir::entry::entry_points(self.cx.db, self.cx.file, self.cx.config);
-            if entries.iter().any(|e| e.function == ast) {
+            let n = self.body.params.iter().position(|&p| p == l);
+            let given = n.is_some_and(|n| {
+                let key = (self.item, n);
+                self.cx.stage_io.decorated_params.contains(&key)
+            });
+            if entries.iter().any(|e| e.function == ast) && !given {
                 self.cx.unsupported(
                     "an inline SPIR-V decoration on an entry point parameter (DXC decorates \
                      its stage variable)",
@@ -655,3 +691,6 @@ mod tests {
         assert_eq!(string_arg("GLSL"), None);
     }
 }
+
+/// SPIR-V's `Location` decoration.
+pub(crate) const LOCATION: u32 = 30;

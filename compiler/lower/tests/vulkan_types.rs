@@ -125,7 +125,7 @@ void main() {
 }
 
 #[test]
-fn parameter_decorations_are_dropped_as_dxc_drops_them() {
+fn parameter_decorations_go_where_dxc_puts_them() {
     // DXC decorates variables and stage variables, never an `OpFunctionParameter`; semantic
     // analysis warns (W2100) and the function lowers without the decoration.
     let m = common::lower(
@@ -140,13 +140,32 @@ void main() { Out[0] = twice(Out[1]); }
         .functions
         .iter()
         .all(|(_, f)| f.spirv_decorations.is_empty()));
-    // An entry point's parameter is a stage variable, which DXC decorates: not yet.
-    let errors = common::lower_errors(
+    // An entry point's parameter is a stage variable, which DXC decorates: so is it here.
+    let m = common::lower(
         r#"
 RWStructuredBuffer<uint> Out;
 [numthreads(1, 1, 1)]
 void main([[vk::ext_decorate(/* RelaxedPrecision */ 0)]] uint t : SV_GroupIndex) { Out[t] = 1; }
 "#,
     );
-    expect!["E3001 115..116: not supported yet: an inline SPIR-V decoration on an entry point parameter (DXC decorates its stage variable)"].assert_eq(&errors);
+    let decorated: Vec<_> = m
+        .globals
+        .iter()
+        .filter(|(_, g)| !g.spirv_decorations.is_empty())
+        .map(|(_, g)| (g.name.clone(), g.spirv_decorations.len()))
+        .collect();
+    assert_eq!(decorated, vec![("SV_GroupIndex".to_owned(), 1)]);
+    // A struct parameter of an entry: DXC makes a variable per field, decorated with the
+    // field's own attributes; the parameter's are dropped.
+    let m = common::lower_stage(
+        r#"
+struct In { float4 c : COLOR; };
+float4 main([[vk::ext_decorate(/* RelaxedPrecision */ 0)]] In i) : SV_Target { return i.c; }
+"#,
+        lower::ShaderStage::Pixel,
+    );
+    assert!(m
+        .globals
+        .iter()
+        .all(|(_, g)| g.spirv_decorations.is_empty()));
 }

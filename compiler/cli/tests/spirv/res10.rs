@@ -194,3 +194,32 @@ void main(In i) { O[i.gi] = i.id.x; }
     );
     m.assert_has(&["BuiltIn GlobalInvocationId", "BuiltIn LocalInvocationIndex"]);
 }
+
+/// DXC decorates the stage variable of an entry point's parameter, and takes a `Location`
+/// decoration as its location (so all inputs or none have one, E3003).
+#[test]
+fn decorations_of_entry_parameters_go_to_their_stage_variables() {
+    let m = compile(
+        "float4 main([[vk::ext_decorate(/* Location */ 30, 2)]] float4 a : A,
+            [[vk::ext_decorate(/* Location */ 30, 0)]] float4 b : B,
+            [[vk::ext_decorate(30, 1)]] [[vk::ext_decorate(/* RelaxedPrecision */ 0)]] float4 c : C)
+    : SV_Target {
+    return a + b + c;
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(m.decoration("in.A", "Location").as_deref(), Some("2"));
+    assert_eq!(m.decoration("in.B", "Location").as_deref(), Some("0"));
+    assert!(m.has("OpDecorate %in_C RelaxedPrecision"), "{}", m.asm);
+    let m = compile(
+        "RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)]
+void main([[vk::ext_decorate(/* RelaxedPrecision */ 0)]] uint t : SV_GroupIndex) { Out[t] = 1; }
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&["RelaxedPrecision"]);
+}
