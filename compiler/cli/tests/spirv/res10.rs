@@ -223,3 +223,25 @@ void main([[vk::ext_decorate(/* RelaxedPrecision */ 0)]] uint t : SV_GroupIndex)
     );
     m.assert_has(&["RelaxedPrecision"]);
 }
+
+/// The payload of a `DispatchMesh` in a helper the entry calls, or named through a namespace
+/// or in parentheses, is the task payload, as DXC takes the variable the call names.
+#[test]
+fn a_dispatch_mesh_payload_named_anywhere_is_the_task_payload() {
+    for text in [
+        "struct Pay { uint base; };
+groupshared Pay pay;
+void launch(uint n) { DispatchMesh(n, 1, 1, pay); }
+[numthreads(1, 1, 1)]
+void main(uint g : SV_GroupID) { pay.base = g; launch(2); }
+",
+        "struct Pay { uint base; };
+namespace N { groupshared Pay pay; }
+[numthreads(1, 1, 1)]
+void main(uint g : SV_GroupID) { N::pay.base = g; DispatchMesh(1, 1, 1, (N::pay)); }
+",
+    ] {
+        let m = compile(text, "as_6_5", &["-fspv-target-env=vulkan1.3"]);
+        m.assert_has(&["TaskPayloadWorkgroupEXT", "OpEmitMeshTasksEXT"]);
+    }
+}

@@ -14,8 +14,9 @@
 //! and `M`, and `[numthreads]`.
 //!
 //! Amplification: the compute wrapper (see `entry`); the `groupshared` variable passed to
-//! `DispatchMesh` is the `task_payload` global, and `DispatchMesh(x, y, z, payload)` is the
-//! terminator `emit_mesh_tasks`.
+//! `DispatchMesh` (in the entry or a function it calls) is the `task_payload` global, and
+//! `DispatchMesh(x, y, z, payload)` is the terminator `emit_mesh_tasks`; any other payload is
+//! DXC's error (E3259).
 
 use hir::body::{Expr, ExprId};
 use hir::item_tree::{ItemIdx, ItemKind, MeshParam, ParamDirection};
@@ -251,9 +252,28 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
 }
 
 /// Before an amplification shader's body is lowered: the `groupshared` variable its
-/// `DispatchMesh` call passes becomes the `task_payload` global (found in the entry's body).
+/// `DispatchMesh` call passes becomes the `task_payload` global (found in the entry's body,
+/// or in a function of the file, which the entry may call: DXC takes the variable a call
+/// names wherever the call is).
 pub fn declare_task_payload(cx: &mut ModuleCtx<'_>, idx: ItemIdx) -> R<()> {
-    let body = hir::body::body(cx.db, cx.function_id(idx));
+    let functions: Vec<ItemIdx> = std::iter::once(idx)
+        .chain(
+            cx.tree
+                .indices()
+                .filter(|&i| i != idx && cx.tree.function(i).is_some_and(|f| f.has_body)),
+        )
+        .collect();
+    for f in functions {
+        declare_payloads_of(cx, f)?;
+    }
+    Ok(())
+}
+
+/// [`declare_task_payload`] for the `DispatchMesh` calls of function `idx`.
+fn declare_payloads_of(cx: &mut ModuleCtx<'_>, idx: ItemIdx) -> R<()> {
+    let fid = cx.function_id(idx);
+    let body = hir::body::body(cx.db, fid);
+    let infer = hir::infer::infer(cx.db, fid);
     for e in body.exprs.iter() {
         let Expr::Call { callee, args } = e else {
             continue;
@@ -264,13 +284,15 @@ pub fn declare_task_payload(cx: &mut ModuleCtx<'_>, idx: ItemIdx) -> R<()> {
         if path.as_name() != Some("DispatchMesh") || args.len() != 4 {
             continue;
         }
-        let Expr::Path(arg) = body.expr(args[3]) else {
+        let mut arg = args[3];
+        while let Expr::Paren(inner) = body.expr(arg) {
+            arg = *inner;
+        }
+        // The global the name resolves to (`pay`, `N::pay`).
+        let Some(hir::Resolution::Global(ast)) = infer.resolution(arg) else {
             continue;
         };
-        let Some(name) = arg.as_name() else {
-            continue;
-        };
-        let Some(&var) = cx.lookup_value(idx, name).first() else {
+        let Some(var) = cx.tree.by_ast(*ast) else {
             continue;
         };
         let ItemKind::Variable(v) = &cx.tree.item(var).kind else {
