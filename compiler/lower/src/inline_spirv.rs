@@ -675,6 +675,9 @@ impl FnLower<'_, '_> {
     }
 }
 
+/// SPIR-V's `Location` decoration.
+pub(crate) const LOCATION: u32 = 30;
+
 #[cfg(test)]
 mod tests {
     use super::{int_arg, string_arg};
@@ -691,6 +694,3 @@ mod tests {
         assert_eq!(string_arg("GLSL"), None);
     }
 }
-
-/// SPIR-V's `Location` decoration.
-pub(crate) const LOCATION: u32 = 30;
