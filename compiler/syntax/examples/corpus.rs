@@ -28,13 +28,19 @@ fn main() {
         "parse" => {
             let reps: usize = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(1);
             let files = corpus(&args[2..]);
-            let mut diagnostics = 0;
+            let (mut diagnostics, mut tokens, mut bytes) = (0, 0, 0);
             for _ in 0..reps {
                 for f in &files {
-                    diagnostics += parse(f, &f.text).diagnostics.len();
+                    let parsed = parse(f, &f.text);
+                    diagnostics += parsed.diagnostics.len();
+                    tokens += parsed.preprocessed.tokens.len();
+                    bytes += f.text.len();
                 }
             }
-            println!("{} files, {diagnostics} diagnostics", files.len());
+            println!(
+                "{} files, {bytes} bytes, {tokens} tokens, {diagnostics} diagnostics",
+                files.len()
+            );
         }
         "trees" => {
             for f in corpus(&args[1..]) {

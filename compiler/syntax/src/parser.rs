@@ -104,8 +104,15 @@ impl Input {
 pub(crate) fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentClass>) {
     // Every contextual keyword and special spelling starts with a lowercase letter: most
     // user names are told apart by their first byte.
-    if !text.as_bytes().first().is_some_and(u8::is_ascii_lowercase) {
+    let b = text.as_bytes();
+    if !b.first().is_some_and(u8::is_ascii_lowercase) {
         return (None, None);
+    }
+    // Only vector and matrix types end in a digit (`float4`, `uint2x3`): one check for them.
+    let last = b[b.len() - 1];
+    if last.is_ascii_digit() {
+        let class = is_vector_or_matrix_name(b).then_some(IdentClass::BuiltinType);
+        return (None, class);
     }
     if let Some(kw) = SyntaxKind::from_contextual_keyword(text) {
         return (Some(kw), None);
@@ -116,57 +123,53 @@ pub(crate) fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentCla
         "void" => Some(IdentClass::Void),
         "static_assert" => Some(IdentClass::StaticAssert),
         "layout" => Some(IdentClass::GlslLayout),
-        _ if is_builtin_type_name(text) => Some(IdentClass::BuiltinType),
+        "vector" | "matrix" => Some(IdentClass::BuiltinType),
+        _ if is_scalar_type_name(b) => Some(IdentClass::BuiltinType),
         _ => None,
     };
     (None, class)
 }
 
-/// Whether `text` names a built-in scalar, vector or matrix type: `float`, `uint3`,
-/// `min16float2x2`, `vector`, `matrix`...
-fn is_builtin_type_name(text: &str) -> bool {
-    if matches!(text, "vector" | "matrix") {
-        return true;
-    }
-    // Strip a vector (`N`) or matrix (`NxM`) suffix, with N and M in 1..=4.
-    let b = text.as_bytes();
+/// Whether `b`, which ends in a digit, names a built-in vector or matrix type: a scalar type
+/// with an `N` or `NxM` suffix, N and M in 1..=4 (`float4`, `min16float2x2`).
+fn is_vector_or_matrix_name(b: &[u8]) -> bool {
     let dim = |c: u8| (b'1'..=b'4').contains(&c);
-    let base =
-        if b.len() > 3 && b[b.len() - 2] == b'x' && dim(b[b.len() - 1]) && dim(b[b.len() - 3]) {
-            &text[..text.len() - 3]
-        } else if b.len() > 1 && dim(b[b.len() - 1]) && !text.ends_with("_t") {
-            &text[..text.len() - 1]
-        } else {
-            text
-        };
-    is_scalar_type_name(base) || is_scalar_type_name(text)
+    let n = b.len();
+    let base = if n > 3 && b[n - 2] == b'x' && dim(b[n - 1]) && dim(b[n - 3]) {
+        &b[..n - 3]
+    } else if n > 1 && dim(b[n - 1]) {
+        &b[..n - 1]
+    } else {
+        return false;
+    };
+    is_scalar_type_name(base)
 }
 
 /// Whether `text` names a built-in scalar type.
-fn is_scalar_type_name(text: &str) -> bool {
+fn is_scalar_type_name(text: &[u8]) -> bool {
     matches!(
         text,
-        "bool"
-            | "int"
-            | "uint"
-            | "dword"
-            | "half"
-            | "float"
-            | "double"
-            | "min16float"
-            | "min10float"
-            | "min16int"
-            | "min12int"
-            | "min16uint"
-            | "int16_t"
-            | "uint16_t"
-            | "int32_t"
-            | "uint32_t"
-            | "int64_t"
-            | "uint64_t"
-            | "float16_t"
-            | "float32_t"
-            | "float64_t"
+        b"bool"
+            | b"int"
+            | b"uint"
+            | b"dword"
+            | b"half"
+            | b"float"
+            | b"double"
+            | b"min16float"
+            | b"min10float"
+            | b"min16int"
+            | b"min12int"
+            | b"min16uint"
+            | b"int16_t"
+            | b"uint16_t"
+            | b"int32_t"
+            | b"uint32_t"
+            | b"int64_t"
+            | b"uint64_t"
+            | b"float16_t"
+            | b"float32_t"
+            | b"float64_t"
     )
 }
 
