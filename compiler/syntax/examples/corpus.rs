@@ -2,8 +2,9 @@
 //! change leaves the trees alone, and for measuring recovery from a deleted token.
 //!
 //! A corpus is given as paths: `.hlsl`/`.hlsli` files, directories (read for those, not
-//! recursively), and `.rs` files, whose string literals that look like shader text (a `(` and
-//! a brace, 20 bytes or more) each count as one file (the cli tests' shaders).
+//! recursively), and `.rs` files, whose string literals that look like shader text (a brace, a
+//! `;` and `void`, `float`, `struct` or `cbuffer`, 20 bytes or more) each count as one file
+//! (the cli tests' shaders).
 //!
 //! - `corpus parse N PATHS...`: lex, preprocess and parse every file N times (for
 //!   `valgrind --tool=callgrind`).
@@ -110,7 +111,10 @@ fn add_file(path: &Path, files: &mut Vec<CorpusFile>) {
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     if path.extension().is_some_and(|e| e == "rs") {
         for (i, s) in string_literals(&text).into_iter().enumerate() {
-            if s.len() >= 20 && s.contains('(') && s.contains('{') {
+            let shader_like = ["void ", "float", "struct ", "cbuffer "]
+                .iter()
+                .any(|w| s.contains(w));
+            if s.len() >= 20 && shader_like && s.contains(';') && s.contains('{') {
                 files.push(CorpusFile {
                     name: format!("{}#{i}", path.display()),
                     text: s,
@@ -208,15 +212,18 @@ fn string_literals(src: &str) -> Vec<String> {
     out
 }
 
-/// Reads includes from the shader's directory.
+/// Reads includes where the preprocessor looks for them.
 struct DiskLoader<'a> {
     dir: &'a Path,
 }
 
 impl FileLoader for DiskLoader<'_> {
     fn load(&self, path: &str) -> Option<LoadedFile> {
-        let full = self.dir.join(path);
-        let text = std::fs::read_to_string(&full).ok()?;
+        // The path as the preprocessor makes it (beside the including file, or in an
+        // include directory), else in the shader's directory.
+        let (full, text) = [PathBuf::from(path), self.dir.join(path)]
+            .into_iter()
+            .find_map(|full| Some((full.clone(), std::fs::read_to_string(full).ok()?)))?;
         let id = 1 + full.to_string_lossy().bytes().map(u32::from).sum::<u32>();
         Some(LoadedFile {
             id: FileId(id),
@@ -227,11 +234,16 @@ impl FileLoader for DiskLoader<'_> {
 }
 
 fn parse(f: &CorpusFile, text: &str) -> syntax::ParsedFile {
+    // `tests/shaders` keeps its headers in `include` (`// include-dir: include`).
+    let config = PreprocessConfig {
+        include_dirs: vec![f.dir.join("include").to_string_lossy().into_owned()],
+        ..PreprocessConfig::default()
+    };
     syntax::parse_file(
         FileId(0),
         &f.name,
         text,
-        &PreprocessConfig::default(),
+        &config,
         &DiskLoader { dir: &f.dir },
     )
 }
@@ -290,7 +302,14 @@ fn recovery(kind: SyntaxKind, files: &[CorpusFile], verbose: bool) {
                 deletions_losing += 1;
                 if verbose {
                     let line = f.text[..start].matches('\n').count() + 1;
-                    println!("{}:{line}: {lost} lost", f.name);
+                    let from = f.text.floor_char_boundary(start.saturating_sub(80));
+                    let to = f.text.ceil_char_boundary((offset + 80).min(f.text.len()));
+                    println!(
+                        "{}:{line}: {lost} lost: {:?} <deleted> {:?}",
+                        f.name,
+                        &f.text[from..start],
+                        &f.text[offset..to]
+                    );
                 }
             }
         }

@@ -306,12 +306,23 @@ pub(crate) struct OpenBody {
     pub(crate) indent: u32,
     /// The input index of the body's `{`.
     pub(crate) l_brace: usize,
-    /// The indentation of the first line starting after the `{` (the body's own, when the
-    /// body is written on lines of its own).
+    /// The indentation of the body's own lines: that of the first line starting after the
+    /// `{`, or one more than the head's when the body starts on the `{`'s line
+    /// (`struct S { float a;`), which puts lines at the head's column out of it.
     pub(crate) inner_indent: Option<u32>,
-    /// A struct body, whose members may be functions: only its braces left unclosed say it
-    /// ends early (a function's or a cbuffer's body holds no function).
-    pub(crate) holds_functions: bool,
+    pub(crate) kind: BodyKind,
+}
+
+/// What an `OpenBody` belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BodyKind {
+    /// A function's statements.
+    Function,
+    /// A struct's members, which may be functions: only its braces left unclosed say it
+    /// ends early.
+    Struct,
+    /// A cbuffer's or tbuffer's declarations.
+    Buffer,
 }
 
 /// `{`/`}` nesting over the input: `before[i]` is the depth before token `i`, and
@@ -430,6 +441,18 @@ impl<'i> Parser<'i> {
             Some(j) => self.nth_line_indent_at(j).is_none_or(|i| i >= body.indent),
             None => true,
         }
+    }
+
+    /// The kind of the token before the current one (`None` at the start or inside a split
+    /// `>>`).
+    pub(crate) fn prev_kind(&self) -> Option<SyntaxKind> {
+        if self.in_split {
+            return None;
+        }
+        self.pos
+            .checked_sub(1)
+            .and_then(|i| self.kinds.get(i))
+            .copied()
     }
 
     /// Enters one level of a recursive rule; false (without entering) when too deep.

@@ -40,7 +40,10 @@
 //! error skipping all stop where `at_item_resumption` holds; each block left open then reports
 //! "expected `}`" at the end of its last token, and the duplicates collapse into one.
 
-use super::{items, nth_at_modifier, scan_type, statements::ITEM_ONLY, Parser};
+use super::{
+    items, nth_at_modifier, scan_balanced_angles, scan_type, statements::ITEM_ONLY, BodyKind,
+    IdentClass, Parser,
+};
 use crate::SyntaxKind::*;
 
 /// Whether the current token is where the items of the file resume after a function body
@@ -64,16 +67,26 @@ fn starts_item_at(p: &Parser<'_>, indent: u32) -> bool {
     }
     // The body's lines are deeper than this one: its author indents, and this line is out.
     let dedented = body.inner_indent.is_some_and(|inner| inner > indent);
+    let holds_functions = body.kind == BodyKind::Struct;
     // `body_closed_ahead` is asked last: it is the one check that scans to the end.
     let resumes = match shape_at(p, 0) {
         // A struct's member functions may be written anywhere: only its braces say.
-        Shape::Function | Shape::Struct if body.holds_functions => !p.body_closed_ahead(body),
-        Shape::Declaration if body.holds_functions => {
+        Shape::Function | Shape::Struct if holds_functions => !p.body_closed_ahead(body),
+        Shape::Declaration if holds_functions => {
             dedented && items_follow(p, body.indent) && !p.body_closed_ahead(body)
         }
         Shape::Function => dedented || !p.body_closed_ahead(body),
         Shape::Struct => (dedented && items_follow(p, body.indent)) || !p.body_closed_ahead(body),
-        Shape::Declaration => dedented && items_follow(p, body.indent),
+        Shape::Declaration if dedented => items_follow(p, body.indent),
+        // In a function body written at the function's column, locals and globals look
+        // alike: declarations that only items follow, in a body the braces leave open, are
+        // globals (locals there would be the body's last lines, declared for nothing).
+        Shape::Declaration => {
+            body.kind == BodyKind::Function
+                && body.inner_indent.is_none_or(|inner| inner <= body.indent)
+                && items_follow(p, body.indent)
+                && !p.body_closed_ahead(body)
+        }
         Shape::Other => false,
     };
     if resumes {
@@ -98,16 +111,21 @@ enum Shape {
 
 /// The shape of the tokens from `n` ahead.
 fn shape_at(p: &Parser<'_>, n: usize) -> Shape {
-    if matches!(p.nth(n), STRUCT_KW | CLASS_KW | INTERFACE_KW | UNION_KW) {
-        return if items::at_struct_def_at(p, n) {
-            Shape::Struct
-        } else if at_declaration(p, n) {
-            Shape::Declaration
-        } else {
-            Shape::Other
-        };
-    }
     let mut i = n;
+    // A template header: `template<typename T>`, `template<>`.
+    if p.nth_at(i, TEMPLATE_KW) && p.nth_at(i + 1, LT) {
+        match scan_balanced_angles(p, i + 1) {
+            Some(next) => i = next,
+            None => return Shape::Other,
+        }
+    }
+    // `typedef`, `enum`, `using` and `static_assert` declare or assert at file level and in
+    // a body alike.
+    if matches!(p.nth(i), TYPEDEF_KW | ENUM_KW | USING_KW)
+        || (p.nth_ident_class(i) == Some(IdentClass::StaticAssert) && p.nth_at(i + 1, L_PAREN))
+    {
+        return Shape::Declaration;
+    }
     // Attribute lists: `[numthreads(8, 8, 1)]`, `[shader("compute")]`, `[[vk::...]]`.
     while p.nth_at(i, L_BRACK) {
         match skip_balanced(p, i, L_BRACK, R_BRACK) {
@@ -117,6 +135,16 @@ fn shape_at(p: &Parser<'_>, n: usize) -> Shape {
     }
     while nth_at_modifier(p, i) {
         i += 1;
+    }
+    if matches!(p.nth(i), STRUCT_KW | CLASS_KW | INTERFACE_KW | UNION_KW) {
+        // `struct S {`, `[[vk::push_constant]] struct { ... } pc;`.
+        return if items::at_struct_def_at(p, i) {
+            Shape::Struct
+        } else if at_declaration(p, i) {
+            Shape::Declaration
+        } else {
+            Shape::Other
+        };
     }
     if at_fn_definition(p, i) {
         Shape::Function

@@ -614,7 +614,7 @@ float b;
                     IDENT@28..29 "b"
                 SEMICOLON@29..30 ";"
               WHITESPACE@30..31 "\n"
-            error 20..21: expected `;` after struct definition
+            error 21..21: expected `;` after struct
         "#]],
     );
 }
