@@ -22,6 +22,13 @@
 //!   keyword or the end (`items_follow`). A local at column 0 followed by an indented
 //!   statement or the body's `}` stays a local.
 //!
+//! A body that starts on its `{`'s line (`struct S { float a;`) is deeper than its head, so
+//! a line at the head's column is dedented. In a function body written at the function's
+//! column, nothing tells a local from a global: a declaration that items follow ends it when
+//! the braces leave it open (locals there would be its last lines, declared for nothing).
+//! `typedef`, `enum`, `using` and `static_assert` count as declarations; a template header
+//! and attributes may precede a function, a struct or a declaration.
+//!
 //! So a `}` missing in one function and a stray one in a later function, which balance, no
 //! longer make the functions between nested ones. A well-formed file has no function
 //! definition in a body, and a local written at column 0 is followed by the body's lines or
