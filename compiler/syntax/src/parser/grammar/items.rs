@@ -710,12 +710,14 @@ fn struct_item(p: &mut Parser<'_>, m: Marker) {
 }
 
 /// Whether `struct Name` here is a forward declaration whose `;` is missing: the next line
-/// starts with what cannot continue it (`struct B` then `struct A { ... };`), where a variable
-/// of the struct's type (`struct B` then `b;`) would be a name ending its declarator.
+/// starts with what cannot continue it, an item keyword, attributes or a type and a name
+/// (`struct B` then `struct A { ... };`), where a declarator (`b;`, `make() { ... }`) would.
 fn at_forward_decl_missing_semicolon(p: &Parser<'_>) -> bool {
     p.nth_line_indent(2).is_some()
-        && !matches!(p.nth(2), COLON2 | LT | EOF)
-        && !(p.nth_at(2, IDENT) && matches!(p.nth(3), SEMICOLON | COMMA | EQ | L_BRACK | COLON))
+        && match p.nth(2) {
+            IDENT => matches!(p.nth(3), IDENT | LT | COLON2),
+            k => k == L_BRACK || ITEM_START.contains(k),
+        }
 }
 
 /// Whether the `struct`/`class`/`interface` keyword here starts a definition (a body or a base

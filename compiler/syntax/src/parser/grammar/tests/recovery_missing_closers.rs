@@ -325,3 +325,18 @@ b;
         "#]],
     );
 }
+
+#[test]
+fn function_returning_a_struct_named_on_the_next_line() {
+    // `struct S` then `make()` on the next line is one function definition.
+    outline(
+        r#"struct S { int a; };
+struct S
+make() { S s; return s; }
+"#,
+        expect![[r#"
+            STRUCT_DEF S@0..20
+            FN_DEF make@21..55
+        "#]],
+    );
+}
