@@ -147,7 +147,8 @@ fn shape_at(p: &Parser<'_>, n: usize) -> Shape {
         // `struct S {`, `[[vk::push_constant]] struct { ... } pc;`.
         return if items::at_struct_def_at(p, i) {
             Shape::Struct
-        } else if at_declaration(p, i) {
+        } else if at_declaration(p, i) || (p.nth_at(i + 1, IDENT) && p.nth_at(i + 2, SEMICOLON)) {
+            // A variable of a struct type, or a forward declaration (`struct Node;`).
             Shape::Declaration
         } else {
             Shape::Other

@@ -340,3 +340,23 @@ make() { S s; return s; }
         "#]],
     );
 }
+
+#[test]
+fn one_line_struct_missing_its_brace_before_a_forward_declaration() {
+    outline(
+        r#"struct B { int n; ;
+struct Node;
+typedef vk::BufferPointer<Node> NodePtr;
+struct Node { float4 color; NodePtr next; };
+float4 main() : SV_Target { return 0; }
+"#,
+        expect![[r#"
+            STRUCT_DEF B@0..19
+            STRUCT_DEF Node@20..32
+            TYPEDEF_DEF@33..73
+            STRUCT_DEF Node@74..118
+            FN_DEF main@119..158
+            error 19..19: expected `}` to close the block
+        "#]],
+    );
+}
