@@ -641,6 +641,22 @@ impl<'i> Parser<'i> {
             self.push_error_at(self.pos - 1, true, message.into());
             return;
         }
+        // At the end of input (code half typed), what is missing belongs right after the last
+        // token; the first thing found missing there is the one to say.
+        if self.pos >= self.input.len() && self.pos > 0 {
+            let last = self.input.len() - 1;
+            // Errors there come after the last token's event.
+            let said = self
+                .events
+                .iter()
+                .rev()
+                .take_while(|e| !matches!(e, Event::Token { .. }))
+                .any(|e| matches!(e, Event::Error { index, after: true, .. } if *index as usize == last));
+            if !said {
+                self.push_error_at(last, true, message.into());
+            }
+            return;
+        }
         let index = self.pos.min(self.input.len());
         self.push_error(index, message.into());
     }

@@ -285,7 +285,7 @@ fn unterminated_block() {
                         INT_NUMBER@15..16 "1"
                     SEMICOLON@16..17 ";"
               WHITESPACE@17..18 "\n"
-            error 18..18: expected `}` to close the block
+            error 17..17: expected `}` to close the block
         "#]],
     );
 }
@@ -547,9 +547,8 @@ fn half_typed_call_at_end() {
                                 IDENT@13..14 "a"
                         COMMA@14..15 ","
               WHITESPACE@15..16 "\n"
-            error 16..16: expected `)` after arguments
+            error 15..15: expected `)` after arguments
             error 14..15: expected `;` after expression
-            error 16..16: expected `}` to close the block
         "#]],
     );
 }

@@ -150,8 +150,7 @@ float4 main(
             VAR_DECL@0..8
             FN_DEF f@9..20
             FN_DEF main@21..33
-            error 34..34: expected `)` after parameters
-            error 34..34: expected `{` or `;` after function signature
+            error 33..33: expected `)` after parameters
         "#]],
     );
 }
@@ -167,7 +166,7 @@ cbuffer C {
             VAR_DECL@0..8
             FN_DEF f@9..20
             CBUFFER_DEF C@21..32
-            error 33..33: expected `}`
+            error 32..32: expected `}`
         "#]],
     );
 }
@@ -183,9 +182,7 @@ void f() {}
             VAR_DECL@0..8
             FN_DEF f@9..20
             ERROR@21..35
-            error 36..36: expected `)` after arguments
-            error 36..36: expected `]` after attribute
-            error 36..36: expected a declaration
+            error 35..35: expected `)` after arguments
         "#]],
     );
 }
