@@ -203,15 +203,22 @@ impl Lexer<'_> {
                 WHITESPACE
             }
             b'/' if self.peek(1) == b'/' => {
-                // A line comment ends at the newline, unless the newline is escaped.
-                while self.pos < self.bytes.len() {
-                    match self.peek(0) {
-                        b'\n' => break,
-                        b'\r' if self.peek(1) == b'\n' => break,
-                        b'\\' if self.peek(1) == b'\n' => self.pos += 2,
-                        b'\\' if self.peek(1) == b'\r' && self.peek(2) == b'\n' => self.pos += 3,
-                        _ => self.pos += 1,
+                // A line comment ends at the newline (before a `\r\n`), unless the newline is
+                // escaped. Most bytes are neither: found by a plain search.
+                loop {
+                    let rest = &self.bytes[self.pos..];
+                    let Some(nl) = rest.iter().position(|&b| b == b'\n') else {
+                        self.pos = self.bytes.len();
+                        break;
+                    };
+                    let before = &rest[..nl];
+                    let escaped = before.ends_with(b"\\") || before.ends_with(b"\\\r");
+                    if escaped {
+                        self.pos += nl + 1;
+                        continue;
                     }
+                    self.pos += if before.ends_with(b"\r") { nl - 1 } else { nl };
+                    break;
                 }
                 COMMENT
             }
@@ -600,6 +607,26 @@ mod tests {
                 error 38..40: unexpected character
                 error 40..45: unterminated literal
                 error 46..53: unterminated block comment
+            "#]],
+        );
+    }
+
+    #[test]
+    fn line_comments_end_before_the_newline_unless_escaped() {
+        // `\r\n` ends a comment before its `\r`; a backslash before `\n` or `\r\n` continues
+        // it, the last of two backslashes too; a lone `\r` is comment text.
+        check(
+            "// a\r\n// b \\\r\n c\n// d\r\r\n//e\\\\\nf\n// g",
+            expect![[r#"
+                COMMENT "// a"
+                WHITESPACE "\r\n"
+                COMMENT "// b \\\r\n c"
+                WHITESPACE "\n"
+                COMMENT "// d\r"
+                WHITESPACE "\r\n"
+                COMMENT "//e\\\\\nf"
+                WHITESPACE "\n"
+                COMMENT "// g"
             "#]],
         );
     }

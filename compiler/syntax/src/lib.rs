@@ -152,13 +152,16 @@ pub fn parse_file(
         input.push(t.kind, token_text, joint);
         // A token joint to the one before starts no line (`(`, `;`, `.x`...): skipped, it is
         // part of the text before the next one, where the backward scan stops.
+        // The first token of a macro use starts the line the use starts (`NUMTHREADS` on
+        // the line before a function); the use's other tokens are met out of order.
         if t.leading_space || i == 0 {
-            if let preprocess::TokenOrigin::File { file: f, range } = t.origin {
-                if f == file {
-                    if let Some(indent) = lines.indent_of(range) {
-                        input.mark_line_start(i, indent);
-                    }
-                }
+            let range = match t.origin {
+                preprocess::TokenOrigin::File { file: f, range } if f == file => Some(range),
+                preprocess::TokenOrigin::Macro { file: f, call, .. } if f == file => Some(call),
+                _ => None,
+            };
+            if let Some(indent) = range.and_then(|range| lines.indent_of(range)) {
+                input.mark_line_start(i, indent);
             }
         }
     }

@@ -104,8 +104,15 @@ impl Input {
 pub(crate) fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentClass>) {
     // Every contextual keyword and special spelling starts with a lowercase letter: most
     // user names are told apart by their first byte.
-    if !text.as_bytes().first().is_some_and(u8::is_ascii_lowercase) {
+    let b = text.as_bytes();
+    if !b.first().is_some_and(u8::is_ascii_lowercase) {
         return (None, None);
+    }
+    // Only vector and matrix types end in a digit (`float4`, `uint2x3`): one check for them.
+    let last = b[b.len() - 1];
+    if last.is_ascii_digit() {
+        let class = is_vector_or_matrix_name(b).then_some(IdentClass::BuiltinType);
+        return (None, class);
     }
     if let Some(kw) = SyntaxKind::from_contextual_keyword(text) {
         return (Some(kw), None);
@@ -116,57 +123,53 @@ pub(crate) fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentCla
         "void" => Some(IdentClass::Void),
         "static_assert" => Some(IdentClass::StaticAssert),
         "layout" => Some(IdentClass::GlslLayout),
-        _ if is_builtin_type_name(text) => Some(IdentClass::BuiltinType),
+        "vector" | "matrix" => Some(IdentClass::BuiltinType),
+        _ if is_scalar_type_name(b) => Some(IdentClass::BuiltinType),
         _ => None,
     };
     (None, class)
 }
 
-/// Whether `text` names a built-in scalar, vector or matrix type: `float`, `uint3`,
-/// `min16float2x2`, `vector`, `matrix`...
-fn is_builtin_type_name(text: &str) -> bool {
-    if matches!(text, "vector" | "matrix") {
-        return true;
-    }
-    // Strip a vector (`N`) or matrix (`NxM`) suffix, with N and M in 1..=4.
-    let b = text.as_bytes();
+/// Whether `b`, which ends in a digit, names a built-in vector or matrix type: a scalar type
+/// with an `N` or `NxM` suffix, N and M in 1..=4 (`float4`, `min16float2x2`).
+fn is_vector_or_matrix_name(b: &[u8]) -> bool {
     let dim = |c: u8| (b'1'..=b'4').contains(&c);
-    let base =
-        if b.len() > 3 && b[b.len() - 2] == b'x' && dim(b[b.len() - 1]) && dim(b[b.len() - 3]) {
-            &text[..text.len() - 3]
-        } else if b.len() > 1 && dim(b[b.len() - 1]) && !text.ends_with("_t") {
-            &text[..text.len() - 1]
-        } else {
-            text
-        };
-    is_scalar_type_name(base) || is_scalar_type_name(text)
+    let n = b.len();
+    let base = if n > 3 && b[n - 2] == b'x' && dim(b[n - 1]) && dim(b[n - 3]) {
+        &b[..n - 3]
+    } else if n > 1 && dim(b[n - 1]) {
+        &b[..n - 1]
+    } else {
+        return false;
+    };
+    is_scalar_type_name(base)
 }
 
 /// Whether `text` names a built-in scalar type.
-fn is_scalar_type_name(text: &str) -> bool {
+fn is_scalar_type_name(text: &[u8]) -> bool {
     matches!(
         text,
-        "bool"
-            | "int"
-            | "uint"
-            | "dword"
-            | "half"
-            | "float"
-            | "double"
-            | "min16float"
-            | "min10float"
-            | "min16int"
-            | "min12int"
-            | "min16uint"
-            | "int16_t"
-            | "uint16_t"
-            | "int32_t"
-            | "uint32_t"
-            | "int64_t"
-            | "uint64_t"
-            | "float16_t"
-            | "float32_t"
-            | "float64_t"
+        b"bool"
+            | b"int"
+            | b"uint"
+            | b"dword"
+            | b"half"
+            | b"float"
+            | b"double"
+            | b"min16float"
+            | b"min10float"
+            | b"min16int"
+            | b"min12int"
+            | b"min16uint"
+            | b"int16_t"
+            | b"uint16_t"
+            | b"int32_t"
+            | b"uint32_t"
+            | b"int64_t"
+            | b"uint64_t"
+            | b"float16_t"
+            | b"float32_t"
+            | b"float64_t"
     )
 }
 
@@ -303,12 +306,23 @@ pub(crate) struct OpenBody {
     pub(crate) indent: u32,
     /// The input index of the body's `{`.
     pub(crate) l_brace: usize,
-    /// The indentation of the first line starting after the `{` (the body's own, when the
-    /// body is written on lines of its own).
+    /// The indentation of the body's own lines: that of the first line starting after the
+    /// `{`, or one more than the head's when the body starts on the `{`'s line
+    /// (`struct S { float a;`), which puts lines at the head's column out of it.
     pub(crate) inner_indent: Option<u32>,
-    /// A struct body, whose members may be functions: only its braces left unclosed say it
-    /// ends early (a function's or a cbuffer's body holds no function).
-    pub(crate) holds_functions: bool,
+    pub(crate) kind: BodyKind,
+}
+
+/// What an `OpenBody` belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BodyKind {
+    /// A function's statements.
+    Function,
+    /// A struct's members, which may be functions: only its braces left unclosed say it
+    /// ends early.
+    Struct,
+    /// A cbuffer's or tbuffer's declarations.
+    Buffer,
 }
 
 /// `{`/`}` nesting over the input: `before[i]` is the depth before token `i`, and
@@ -427,6 +441,18 @@ impl<'i> Parser<'i> {
             Some(j) => self.nth_line_indent_at(j).is_none_or(|i| i >= body.indent),
             None => true,
         }
+    }
+
+    /// The kind of the token before the current one (`None` at the start or inside a split
+    /// `>>`).
+    pub(crate) fn prev_kind(&self) -> Option<SyntaxKind> {
+        if self.in_split {
+            return None;
+        }
+        self.pos
+            .checked_sub(1)
+            .and_then(|i| self.kinds.get(i))
+            .copied()
     }
 
     /// Enters one level of a recursive rule; false (without entering) when too deep.
@@ -613,6 +639,22 @@ impl<'i> Parser<'i> {
     pub(crate) fn error(&mut self, message: impl Into<String>) {
         if self.items_resume_at.get() == Some(self.pos) && self.pos > 0 && !self.in_split {
             self.push_error_at(self.pos - 1, true, message.into());
+            return;
+        }
+        // At the end of input (code half typed), what is missing belongs right after the last
+        // token; the first thing found missing there is the one to say.
+        if self.pos >= self.input.len() && self.pos > 0 {
+            let last = self.input.len() - 1;
+            // Errors there come after the last token's event.
+            let said = self
+                .events
+                .iter()
+                .rev()
+                .take_while(|e| !matches!(e, Event::Token { .. }))
+                .any(|e| matches!(e, Event::Error { index, after: true, .. } if *index as usize == last));
+            if !said {
+                self.push_error_at(last, true, message.into());
+            }
             return;
         }
         let index = self.pos.min(self.input.len());

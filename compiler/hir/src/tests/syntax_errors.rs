@@ -52,7 +52,7 @@ fn an_initializer_not_typed_yet_at_the_end_of_the_file() {
 void g() { float3 v = float2(1, 2); }
 float4 x = "#,
         expect![[r#"
-            E1200 3:12: expected an initializer
+            E1200 3:11: expected an initializer
             E1200 3:10: expected `;` after declaration
             E2003 2:23 `float2(1, 2)`: cannot convert from `float2` to `float3`
         "#]],
@@ -185,7 +185,7 @@ float typing(float2 uv) {
     float x = uv.x;
 "#,
         expect![[r#"
-            E1200 6:1: expected `}` to close the block
+            E1200 5:20: expected `}` to close the block
             W2002 2:7 `complete`: function `complete` does not return a value on every path
             E2003 4:16 `float2(1, 2)`: cannot convert from `float2` to `float3`
         "#]],

@@ -73,7 +73,7 @@ mod types;
 #[cfg(test)]
 mod tests;
 
-use super::{CompletedMarker, IdentClass, Marker, OpenBody, Parser, TokenSet};
+use super::{BodyKind, CompletedMarker, IdentClass, Marker, OpenBody, Parser, TokenSet};
 use crate::SyntaxKind::{self, *};
 
 /// `SOURCE_FILE`: items until the end of input.

@@ -294,27 +294,40 @@ impl Pp<'_> {
                 },
             );
         }
-        let mut buf = String::new();
-        let _ = writeln!(buf, "#define __HLSL_VERSION {}", self.config.hlsl_version);
-        let _ = writeln!(buf, "#define __hlsl_dx_compiler 1");
+        // The predefined macros are numbers: defined straight from one buffer holding their
+        // names and values, without lexing it and reading `#define` lines (a parse on every
+        // keystroke pays this for each file).
+        let mut buf = String::with_capacity(512);
+        let mut numbers: Vec<(u32, u32, u32)> = Vec::with_capacity(20);
+        let mut number = |buf: &mut String, name: &str, value: u32| {
+            let name_start = buf.len() as u32;
+            buf.push_str(name);
+            buf.push(' ');
+            let value_start = buf.len() as u32;
+            let _ = write!(buf, "{value}");
+            numbers.push((name_start, value_start, buf.len() as u32));
+            buf.push('\n');
+        };
+        number(&mut buf, "__HLSL_VERSION", self.config.hlsl_version);
+        number(&mut buf, "__hlsl_dx_compiler", 1);
         if self.config.enable_16bit_types {
-            let _ = writeln!(buf, "#define __HLSL_ENABLE_16_BIT 1");
+            number(&mut buf, "__HLSL_ENABLE_16_BIT", 1);
         }
         if self.config.spirv {
-            let _ = writeln!(buf, "#define __spirv__ 1");
+            number(&mut buf, "__spirv__", 1);
         }
         for (name, value) in [
-            ("PIXEL", 0),
-            ("VERTEX", 1),
-            ("GEOMETRY", 2),
-            ("HULL", 3),
-            ("DOMAIN", 4),
-            ("COMPUTE", 5),
-            ("LIBRARY", 6),
-            ("MESH", 13),
-            ("AMPLIFICATION", 14),
+            ("__SHADER_STAGE_PIXEL", 0),
+            ("__SHADER_STAGE_VERTEX", 1),
+            ("__SHADER_STAGE_GEOMETRY", 2),
+            ("__SHADER_STAGE_HULL", 3),
+            ("__SHADER_STAGE_DOMAIN", 4),
+            ("__SHADER_STAGE_COMPUTE", 5),
+            ("__SHADER_STAGE_LIBRARY", 6),
+            ("__SHADER_STAGE_MESH", 13),
+            ("__SHADER_STAGE_AMPLIFICATION", 14),
         ] {
-            let _ = writeln!(buf, "#define __SHADER_STAGE_{name} {value}");
+            number(&mut buf, name, value);
         }
         if let Some(t) = self.config.target {
             use super::ShaderStage::*;
@@ -330,10 +343,20 @@ impl Pp<'_> {
                 Mesh => 13,
                 Amplification => 14,
             };
-            let _ = writeln!(buf, "#define __SHADER_TARGET_STAGE {stage}");
-            let _ = writeln!(buf, "#define __SHADER_TARGET_MAJOR {}", t.major);
-            let _ = writeln!(buf, "#define __SHADER_TARGET_MINOR {}", t.minor);
+            number(&mut buf, "__SHADER_TARGET_STAGE", stage);
+            number(&mut buf, "__SHADER_TARGET_MAJOR", t.major);
+            number(&mut buf, "__SHADER_TARGET_MINOR", t.minor);
         }
+        let src = self.texts.len() as u32;
+        self.texts.push(Arc::from(buf.as_str()));
+        for (name_start, value_start, value_end) in numbers {
+            self.predefine_number(src, name_start, value_start, value_end);
+        }
+        if self.config.defines.is_empty() {
+            return;
+        }
+        // `-D` values may be any text: read as `#define` lines of a buffer of their own.
+        let mut buf = String::new();
         for (name, value) in &self.config.defines {
             // `-D NAME=VALUE` may not contain a newline: keep the first line.
             let value = value.as_deref().unwrap_or("1");
@@ -346,6 +369,56 @@ impl Pp<'_> {
         let lexed = Rc::new(lex_file(&buf));
         self.push_file(PREDEF_FILE, "<command line>".to_string(), src, lexed, false);
         while self.next_raw(None, false).is_some() {}
+    }
+
+    /// Defines the predefined macro whose name starts at `name_start` of text `src` (up to the
+    /// blank before `value_start`) as the number from `value_start` to `value_end`: what
+    /// `#define NAME VALUE` read from that text defines.
+    fn predefine_number(&mut self, src: u32, name_start: u32, value_start: u32, value_end: u32) {
+        let text = self.src_text(src);
+        let name = text
+            .get(name_start as usize..value_start as usize - 1)
+            .unwrap_or("")
+            .to_string();
+        let value = text
+            .get(value_start as usize..value_end as usize)
+            .unwrap_or("")
+            .to_string();
+        let tok = Tok {
+            kind: SyntaxKind::INT_NUMBER,
+            src,
+            start: value_start,
+            len: value_end - value_start,
+            leading_space: true,
+            no_expand: false,
+            origin: TokenOrigin::File {
+                file: PREDEF_FILE,
+                range: TextRange::new(value_start.into(), value_end.into()),
+            },
+        };
+        let def = self.out.macro_definitions.len();
+        self.out.macro_definitions.push(super::MacroDefinition {
+            name: name.clone(),
+            file: self.main,
+            name_range: TextRange::empty(0.into()),
+            params: None,
+            body: value,
+            predefined: true,
+        });
+        self.add_macro(
+            &name,
+            Macro {
+                def,
+                params: None,
+                variadic: false,
+                body: Rc::from(vec![Item {
+                    kind: ItemKind::Tok,
+                    tok,
+                }]),
+                builtin: None,
+                disabled: false,
+            },
+        );
     }
 
     pub(super) fn add_macro(&mut self, name: &str, m: Macro) {

@@ -18,7 +18,8 @@ pub(super) struct MacroNames {
 impl Default for MacroNames {
     fn default() -> MacroNames {
         MacroNames {
-            map: FxMap::default(),
+            // Room for the predefined macros and a few of the file's without regrowing.
+            map: FxMap::with_capacity_and_hasher(64, Default::default()),
             filter: [0; 64],
         }
     }

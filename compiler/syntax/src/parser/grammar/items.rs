@@ -4,7 +4,7 @@
 
 use super::{
     attributes, error_until, expressions, modifiers, name, nested, resume, statements, types,
-    IdentClass, Marker, OpenBody, Parser, TokenSet,
+    BodyKind, IdentClass, Marker, OpenBody, Parser, TokenSet,
 };
 use crate::SyntaxKind::*;
 
@@ -40,6 +40,9 @@ pub(super) fn item_list_contents(p: &mut Parser<'_>, in_braces: bool) {
         {
             break;
         }
+        if in_braces && at_declarator_of_open_struct(p) {
+            break;
+        }
         if p.at(R_BRACE) {
             if in_braces {
                 break;
@@ -58,6 +61,16 @@ pub(super) fn item_list_contents(p: &mut Parser<'_>, in_braces: bool) {
     }
 }
 
+/// Whether a struct body left open meets the declarator that followed its `}`
+/// (`struct { float4 a; pc;`): after a member's `;`, a name then `;`, `=` or `,`, which no
+/// member is.
+fn at_declarator_of_open_struct(p: &Parser<'_>) -> bool {
+    p.open_body.is_some_and(|b| b.kind == BodyKind::Struct)
+        && p.at(IDENT)
+        && matches!(p.nth(1), SEMICOLON | EQ | COMMA)
+        && p.prev_kind() == Some(SEMICOLON)
+}
+
 /// `{ items }` wrapped in `kind` (`ITEM_LIST`, `FIELD_LIST`); false when the `}` is missing.
 fn braced_items(p: &mut Parser<'_>, kind: crate::SyntaxKind) -> bool {
     let m = p.start();
@@ -66,6 +79,7 @@ fn braced_items(p: &mut Parser<'_>, kind: crate::SyntaxKind) -> bool {
     let closed = p.eat(R_BRACE);
     if !closed {
         if resume::at_item_resumption(p)
+            || at_declarator_of_open_struct(p)
             || (p.open_body.is_some()
                 && matches!(p.current(), CBUFFER_KW | TBUFFER_KW | NAMESPACE_KW))
         {
@@ -80,26 +94,30 @@ fn braced_items(p: &mut Parser<'_>, kind: crate::SyntaxKind) -> bool {
 
 /// The body whose `{` is the current token, as recovery from its missing `}` sees it
 /// (`resume`): the item it belongs to starts at `p.item_start`.
-fn open_body_here(p: &Parser<'_>, holds_functions: bool) -> OpenBody {
+fn open_body_here(p: &Parser<'_>, kind: BodyKind) -> OpenBody {
     let (pos, _) = p.token_pos();
+    let indent = p.nth_line_indent_at(p.item_start).unwrap_or(0);
+    // A body that starts on the `{`'s line is deeper than the head, whatever follows.
+    let starts_on_brace_line = p.nth_line_indent(1).is_none() && !matches!(p.nth(1), R_BRACE | EOF);
+    let inner_indent = if starts_on_brace_line {
+        Some(indent + 1)
+    } else {
+        p.next_line_indent_after(pos)
+    };
     OpenBody {
-        indent: p.nth_line_indent_at(p.item_start).unwrap_or(0),
+        indent,
         l_brace: pos,
-        inner_indent: p.next_line_indent_after(pos),
-        holds_functions,
+        inner_indent,
+        kind,
     }
 }
 
 /// `braced_items` for the body of a struct or cbuffer at file or namespace level, which
 /// recovery may close early where the file's items evidently resume.
-fn braced_items_recovering(
-    p: &mut Parser<'_>,
-    kind: crate::SyntaxKind,
-    holds_functions: bool,
-) -> bool {
+fn braced_items_recovering(p: &mut Parser<'_>, kind: crate::SyntaxKind, body: BodyKind) -> bool {
     let outer = p.open_body;
     if outer.is_none() && p.fn_body_depth == 0 {
-        p.open_body = Some(open_body_here(p, holds_functions));
+        p.open_body = Some(open_body_here(p, body));
     }
     let closed = braced_items(p, kind);
     p.open_body = outer;
@@ -348,7 +366,7 @@ fn fn_def_rest(p: &mut Parser<'_>, m: Marker) {
         let outer = p.open_body;
         if p.fn_body_depth == 0 {
             // A body at file, namespace or struct level: the one recovery may close early.
-            p.open_body = Some(open_body_here(p, false));
+            p.open_body = Some(open_body_here(p, BodyKind::Function));
         }
         p.fn_body_depth += 1;
         statements::block(p);
@@ -485,7 +503,9 @@ fn declarator(p: &mut Parser<'_>) {
     if !(p.at(COLON) && p.nth_at(1, INT_NUMBER)) {
         name(p, "a name");
     }
-    while p.at(L_BRACK) {
+    // `[[` starts attributes, never an array size: those of the next declaration when this
+    // one misses its `;`.
+    while p.at(L_BRACK) && !p.nth_at(1, L_BRACK) {
         types::array_suffix(p);
     }
     annotations(p);
@@ -657,7 +677,12 @@ fn struct_item(p: &mut Parser<'_>, m: Marker) {
     if at_struct_def(p) {
         let s = p.start();
         let closed = struct_head_and_body(p);
-        if p.at(IDENT) && matches!(p.nth(1), SEMICOLON | COMMA | EQ | L_BRACK | COLON) {
+        // A name ending its line declares a variable whose `;` is missing (`} pc` before
+        // the next item): the next line is not part of a declarator that follows the name.
+        if p.at(IDENT)
+            && (matches!(p.nth(1), SEMICOLON | COMMA | EQ | L_BRACK | COLON)
+                || p.nth_line_indent(1).is_some())
+        {
             let def = s.complete(p, STRUCT_DEF);
             def.precede(p).complete(p, TYPE_REF);
             var_decl_rest(p, m);
@@ -665,19 +690,34 @@ fn struct_item(p: &mut Parser<'_>, m: Marker) {
             s.abandon(p);
             // A body left open misses its `};`: said once, by the missing `}`.
             if !p.eat(SEMICOLON) && closed {
-                p.error_after_previous("expected `;` after struct definition");
+                // DXC's words (clang's), where the `;` belongs: right after the `}`.
+                p.error_at_end_of_previous("expected `;` after struct");
             }
             m.complete(p, STRUCT_DEF);
         }
-    } else if p.nth_at(1, IDENT) && p.nth_at(2, SEMICOLON) {
+    } else if p.nth_at(1, IDENT) && (p.nth_at(2, SEMICOLON) || at_forward_decl_missing_semicolon(p))
+    {
         p.bump_any();
         name(p, "a struct name");
-        p.bump(SEMICOLON);
+        if !p.eat(SEMICOLON) {
+            p.error_at_end_of_previous("expected `;` after struct");
+        }
         m.complete(p, STRUCT_DEF);
     } else {
         types::type_ref(p, false);
         decl_after_type(p, m);
     }
+}
+
+/// Whether `struct Name` here is a forward declaration whose `;` is missing: the next line
+/// starts with what cannot continue it, an item keyword, attributes or a type and a name
+/// (`struct B` then `struct A { ... };`), where a declarator (`b;`, `make() { ... }`) would.
+fn at_forward_decl_missing_semicolon(p: &Parser<'_>) -> bool {
+    p.nth_line_indent(2).is_some()
+        && match p.nth(2) {
+            IDENT => matches!(p.nth(3), IDENT | LT | COLON2),
+            k => k == L_BRACK || ITEM_START.contains(k),
+        }
 }
 
 /// Whether the `struct`/`class`/`interface` keyword here starts a definition (a body or a base
@@ -767,7 +807,7 @@ fn struct_head_and_body(p: &mut Parser<'_>) -> bool {
         let outer = std::mem::take(&mut p.fn_body_depth);
         let outer_body = p.open_body.take();
         let closed = if outer == 0 && outer_body.is_none() {
-            braced_items_recovering(p, FIELD_LIST, true)
+            braced_items_recovering(p, FIELD_LIST, BodyKind::Struct)
         } else {
             braced_items(p, FIELD_LIST)
         };
@@ -786,7 +826,7 @@ fn cbuffer(p: &mut Parser<'_>, m: Marker) {
     name(p, "a buffer name");
     annotations(p);
     if p.at(L_BRACE) {
-        braced_items_recovering(p, ITEM_LIST, false);
+        braced_items_recovering(p, ITEM_LIST, BodyKind::Buffer);
     } else {
         p.error("expected `{` to start the buffer body");
     }

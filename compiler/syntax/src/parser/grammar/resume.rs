@@ -22,6 +22,13 @@
 //!   keyword or the end (`items_follow`). A local at column 0 followed by an indented
 //!   statement or the body's `}` stays a local.
 //!
+//! A body that starts on its `{`'s line (`struct S { float a;`) is deeper than its head, so
+//! a line at the head's column is dedented. In a function body written at the function's
+//! column, nothing tells a local from a global: a declaration that items follow ends it when
+//! the braces leave it open (locals there would be its last lines, declared for nothing).
+//! `typedef`, `enum`, `using` and `static_assert` count as declarations; a template header
+//! and attributes may precede a function, a struct or a declaration.
+//!
 //! So a `}` missing in one function and a stray one in a later function, which balance, no
 //! longer make the functions between nested ones. A well-formed file has no function
 //! definition in a body, and a local written at column 0 is followed by the body's lines or
@@ -40,7 +47,10 @@
 //! error skipping all stop where `at_item_resumption` holds; each block left open then reports
 //! "expected `}`" at the end of its last token, and the duplicates collapse into one.
 
-use super::{items, nth_at_modifier, scan_type, statements::ITEM_ONLY, Parser};
+use super::{
+    items, nth_at_modifier, scan_balanced_angles, scan_type, statements::ITEM_ONLY, BodyKind,
+    IdentClass, Parser,
+};
 use crate::SyntaxKind::*;
 
 /// Whether the current token is where the items of the file resume after a function body
@@ -64,16 +74,26 @@ fn starts_item_at(p: &Parser<'_>, indent: u32) -> bool {
     }
     // The body's lines are deeper than this one: its author indents, and this line is out.
     let dedented = body.inner_indent.is_some_and(|inner| inner > indent);
+    let holds_functions = body.kind == BodyKind::Struct;
     // `body_closed_ahead` is asked last: it is the one check that scans to the end.
     let resumes = match shape_at(p, 0) {
         // A struct's member functions may be written anywhere: only its braces say.
-        Shape::Function | Shape::Struct if body.holds_functions => !p.body_closed_ahead(body),
-        Shape::Declaration if body.holds_functions => {
+        Shape::Function | Shape::Struct if holds_functions => !p.body_closed_ahead(body),
+        Shape::Declaration if holds_functions => {
             dedented && items_follow(p, body.indent) && !p.body_closed_ahead(body)
         }
         Shape::Function => dedented || !p.body_closed_ahead(body),
         Shape::Struct => (dedented && items_follow(p, body.indent)) || !p.body_closed_ahead(body),
-        Shape::Declaration => dedented && items_follow(p, body.indent),
+        Shape::Declaration if dedented => items_follow(p, body.indent),
+        // In a function body written at the function's column, locals and globals look
+        // alike: declarations that only items follow, in a body the braces leave open, are
+        // globals (locals there would be the body's last lines, declared for nothing).
+        Shape::Declaration => {
+            body.kind == BodyKind::Function
+                && body.inner_indent.is_none_or(|inner| inner <= body.indent)
+                && items_follow(p, body.indent)
+                && !p.body_closed_ahead(body)
+        }
         Shape::Other => false,
     };
     if resumes {
@@ -98,16 +118,21 @@ enum Shape {
 
 /// The shape of the tokens from `n` ahead.
 fn shape_at(p: &Parser<'_>, n: usize) -> Shape {
-    if matches!(p.nth(n), STRUCT_KW | CLASS_KW | INTERFACE_KW | UNION_KW) {
-        return if items::at_struct_def_at(p, n) {
-            Shape::Struct
-        } else if at_declaration(p, n) {
-            Shape::Declaration
-        } else {
-            Shape::Other
-        };
-    }
     let mut i = n;
+    // A template header: `template<typename T>`, `template<>`.
+    if p.nth_at(i, TEMPLATE_KW) && p.nth_at(i + 1, LT) {
+        match scan_balanced_angles(p, i + 1) {
+            Some(next) => i = next,
+            None => return Shape::Other,
+        }
+    }
+    // `typedef`, `enum`, `using` and `static_assert` declare or assert at file level and in
+    // a body alike.
+    if matches!(p.nth(i), TYPEDEF_KW | ENUM_KW | USING_KW)
+        || (p.nth_ident_class(i) == Some(IdentClass::StaticAssert) && p.nth_at(i + 1, L_PAREN))
+    {
+        return Shape::Declaration;
+    }
     // Attribute lists: `[numthreads(8, 8, 1)]`, `[shader("compute")]`, `[[vk::...]]`.
     while p.nth_at(i, L_BRACK) {
         match skip_balanced(p, i, L_BRACK, R_BRACK) {
@@ -117,6 +142,17 @@ fn shape_at(p: &Parser<'_>, n: usize) -> Shape {
     }
     while nth_at_modifier(p, i) {
         i += 1;
+    }
+    if matches!(p.nth(i), STRUCT_KW | CLASS_KW | INTERFACE_KW | UNION_KW) {
+        // `struct S {`, `[[vk::push_constant]] struct { ... } pc;`.
+        return if items::at_struct_def_at(p, i) {
+            Shape::Struct
+        } else if at_declaration(p, i) || (p.nth_at(i + 1, IDENT) && p.nth_at(i + 2, SEMICOLON)) {
+            // A variable of a struct type, or a forward declaration (`struct Node;`).
+            Shape::Declaration
+        } else {
+            Shape::Other
+        };
     }
     if at_fn_definition(p, i) {
         Shape::Function

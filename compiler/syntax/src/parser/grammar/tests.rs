@@ -14,6 +14,7 @@ mod glsl_layout;
 mod inline_spirv;
 mod method_qualifiers;
 mod recovery;
+mod recovery_missing_closers;
 mod recovery_more;
 mod recovery_stmts;
 mod recovery_unclosed_fns;

@@ -770,6 +770,64 @@ __SHADER_STAGE_PIXEL __SHADER_STAGE_VERTEX __SHADER_STAGE_GEOMETRY __SHADER_STAG
 }
 
 #[test]
+fn predefined_definitions_are_recorded_as_command_line_ones() {
+    // The predefined numbers are defined without reading `#define` lines; they are recorded
+    // as if they had been, and a `-D` redefining one warns without pointing anywhere.
+    let config = PreprocessConfig {
+        defines: vec![("__HLSL_VERSION".to_string(), Some("2018".to_string()))],
+        enable_16bit_types: true,
+        ..PreprocessConfig::default()
+    };
+    let pp = run(
+        &[("main.hlsl", "__HLSL_VERSION __HLSL_ENABLE_16_BIT")],
+        &config,
+    );
+    let mut out = String::new();
+    for d in &pp.macro_definitions {
+        let _ = writeln!(
+            out,
+            "{} {:?} {:?} {:?} {}",
+            d.name, d.body, d.file, d.name_range, d.predefined
+        );
+    }
+    for d in &pp.diagnostics {
+        let _ = writeln!(
+            out,
+            "{} {} {:?} {:?}",
+            d.code, d.message, d.range, d.related
+        );
+    }
+    let _ = writeln!(out, "{}", pp.text);
+    for t in &pp.tokens {
+        let _ = writeln!(out, "{:?} {:?}", t.kind, t.origin);
+    }
+    expect![[r#"
+        __LINE__ "" FileId(0) 0..0 true
+        __FILE__ "" FileId(0) 0..0 true
+        __COUNTER__ "" FileId(0) 0..0 true
+        __HLSL_VERSION "2021" FileId(0) 0..0 true
+        __hlsl_dx_compiler "1" FileId(0) 0..0 true
+        __HLSL_ENABLE_16_BIT "1" FileId(0) 0..0 true
+        __spirv__ "1" FileId(0) 0..0 true
+        __SHADER_STAGE_PIXEL "0" FileId(0) 0..0 true
+        __SHADER_STAGE_VERTEX "1" FileId(0) 0..0 true
+        __SHADER_STAGE_GEOMETRY "2" FileId(0) 0..0 true
+        __SHADER_STAGE_HULL "3" FileId(0) 0..0 true
+        __SHADER_STAGE_DOMAIN "4" FileId(0) 0..0 true
+        __SHADER_STAGE_COMPUTE "5" FileId(0) 0..0 true
+        __SHADER_STAGE_LIBRARY "6" FileId(0) 0..0 true
+        __SHADER_STAGE_MESH "13" FileId(0) 0..0 true
+        __SHADER_STAGE_AMPLIFICATION "14" FileId(0) 0..0 true
+        __HLSL_VERSION "2018" FileId(0) 0..0 true
+        W1001 `__HLSL_VERSION` macro redefined 0..0 []
+        20181
+        INT_NUMBER Macro { file: FileId(0), call: 0..14, spelled: None }
+        INT_NUMBER Macro { file: FileId(0), call: 15..35, spelled: None }
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
 fn no_target_macros_without_target() {
     check_text(
         "#ifdef __SHADER_TARGET_STAGE\nstage\n#endif\n__HLSL_VERSION",

@@ -363,9 +363,7 @@ fn broken_condition_declaration() {
                             R_BRACE@43..44 "}"
               WHITESPACE@44..45 "\n"
             error 20..21: expected `=` and an initializer: a declaration in a condition needs a value
-            error 45..45: expected `)` after condition
-            error 45..45: expected `{` to start the switch body
-            error 45..45: expected `}` to close the block
+            error 44..44: expected `)` after condition
         "#]],
     );
 }

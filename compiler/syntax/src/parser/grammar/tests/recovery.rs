@@ -285,7 +285,7 @@ fn unterminated_block() {
                         INT_NUMBER@15..16 "1"
                     SEMICOLON@16..17 ";"
               WHITESPACE@17..18 "\n"
-            error 18..18: expected `}` to close the block
+            error 17..17: expected `}` to close the block
         "#]],
     );
 }
@@ -547,9 +547,8 @@ fn half_typed_call_at_end() {
                                 IDENT@13..14 "a"
                         COMMA@14..15 ","
               WHITESPACE@15..16 "\n"
-            error 16..16: expected `)` after arguments
+            error 15..15: expected `)` after arguments
             error 14..15: expected `;` after expression
-            error 16..16: expected `}` to close the block
         "#]],
     );
 }
@@ -614,7 +613,7 @@ float b;
                     IDENT@28..29 "b"
                 SEMICOLON@29..30 ";"
               WHITESPACE@30..31 "\n"
-            error 20..21: expected `;` after struct definition
+            error 21..21: expected `;` after struct
         "#]],
     );
 }

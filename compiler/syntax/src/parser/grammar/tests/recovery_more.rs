@@ -107,7 +107,7 @@ fn struct_body_unterminated() {
                         IDENT@17..18 "a"
                     SEMICOLON@18..19 ";"
               WHITESPACE@19..20 "\n"
-            error 20..20: expected `}`
+            error 19..19: expected `}`
         "#]],
     );
 }
@@ -437,7 +437,7 @@ fn attribute_at_end_of_file() {
                     R_PAREN@19..20 ")"
                   R_BRACK@20..21 "]"
               WHITESPACE@21..22 "\n"
-            error 22..22: expected a declaration
+            error 21..21: expected a declaration
         "#]],
     );
 }
@@ -460,7 +460,7 @@ fn template_at_end_of_file() {
                       IDENT@18..19 "T"
                   GT@19..20 ">"
               WHITESPACE@20..21 "\n"
-            error 21..21: expected a declaration
+            error 20..20: expected a declaration
         "#]],
     );
 }
@@ -477,8 +477,7 @@ fn struct_keyword_at_end_of_file() {
                   STRUCT_KW@0..6 "struct"
                 WHITESPACE@6..7 "\n"
                 VAR_DECLARATOR@7..7
-            error 7..7: expected a struct name
-            error 7..7: expected a name
+            error 6..6: expected a struct name
             error 0..6: expected `;` after declaration
         "#]],
     );

@@ -8,7 +8,7 @@ use super::check;
 use crate::SyntaxKind;
 
 /// The top-level nodes of `text` (`FN_DEF f`, `STRUCT_DEF S`...) and its diagnostics.
-fn outline(text: &str, expect: Expect) {
+pub(super) fn outline(text: &str, expect: Expect) {
     let parsed = crate::parse(text);
     let tree = parsed.syntax();
     assert_eq!(tree.to_string(), text, "the tree must hold the text");
