@@ -148,3 +148,15 @@ pub const ATTRIBUTE_WITHOUT_EFFECT: &str = "W2091";
 /// An attribute argument DXC does not know, ignored with the attribute
 /// (`[[vk::image_format("bogus")]]`; clang's "attribute argument not supported").
 pub const UNKNOWN_ATTRIBUTE_ARGUMENT: &str = "W2092";
+/// A one-bracket attribute DXC does not know (`[foo]`), ignored (clang's "unknown attribute").
+pub const UNKNOWN_HLSL_ATTRIBUTE: &str = "W2102";
+/// A statement attribute on a statement it does not apply to (`[loop]` on an `if`), ignored.
+pub const MISPLACED_STATEMENT_ATTRIBUTE: &str = "W2103";
+/// `[unroll(n)]` with a negative or floating literal count, which DXC ignores.
+pub const UNROLL_COUNT_NOT_UINT: &str = "W2104";
+/// `[unroll(n)]` whose count is no integer constant (DXC's error).
+pub const UNROLL_COUNT_NOT_CONSTANT: &str = "E2255";
+/// `[clipplanes]`, which DXC's SPIR-V backend ignores.
+pub const CLIP_PLANES_IGNORED: &str = "W2105";
+/// A `[clipplanes]` argument DXC's front end refuses (not a global, member or element).
+pub const INVALID_CLIP_PLANE: &str = "E2256";

@@ -201,6 +201,17 @@ pub(crate) fn declaration_diagnostics(
     for (range, message) in crate::stmt_attr_checks::conflicting_attributes(&root) {
         cx.error(codes::INCOMPATIBLE_ATTRIBUTES, range, message);
     }
+    {
+        let tcx = TypeCtx::new(&tree, &scope, crate::scope::LookupSite::file());
+        let eval = |e: &ast::Expr| tcx.eval(&crate::type_ref::ConstExpr::lower(e));
+        for (code, range, message) in crate::attr_placement::attribute_placement(&root, &eval) {
+            if code.starts_with('W') {
+                cx.warning(code, range, message);
+            } else {
+                cx.error(code, range, message);
+            }
+        }
+    }
     for (range, message) in crate::modifier_checks::misplaced_modifiers(&root) {
         cx.error(codes::INVALID_MODIFIER, range, message);
     }

@@ -91,10 +91,17 @@
 //! | W2090 | a `[[vk::...]]` attribute DXC does not know, ignored |
 //! | W2091 | a stage attribute on an entry point of another stage (`[earlydepthstencil]` on a vertex shader), `[[vk::input_attachment_index]]` on no subpass input |
 //! | W2092 | an attribute argument DXC does not know (`[[vk::image_format("bogus")]]`), ignored |
+//! | W2102 | a one-bracket attribute DXC does not know (`[foo]`), ignored |
+//! | W2103 | a statement attribute on a statement it does not apply to (`[loop]` on an `if`), ignored |
+//! | W2104 | `[unroll(n)]` with a negative or floating literal count, ignored |
+//! | W2105 | `[clipplanes]`, which DXC's SPIR-V backend ignores |
+//! | E2255 | `[unroll(n)]` whose count is no integer constant |
+//! | E2256 | a `[clipplanes]` argument DXC refuses (not a global, member or literal-index element) |
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 
 mod attr_checks;
+mod attr_placement;
 mod barrier_checks;
 mod base_checks;
 mod bit_field_checks;

@@ -188,12 +188,15 @@ fn earlydepthstencil_takes_no_arguments() {
 }
 
 #[test]
-fn unknown_attributes_are_left_alone() {
+fn known_function_attributes_are_left_alone_but_clipplanes_is_ignored() {
     check_diagnostics(
         r#"
 [[vk::binding(0)]] Texture2D t;
+float4 p;
 [RootSignature("CBV(b0)")] [clipplanes(p)] [numthreads(1, 1, 1)] void a() {}
 "#,
-        expect![[r#""#]],
+        expect![[r#"
+            W2105 4:28 `[clipplanes(p)]`: `[clipplanes]` is ignored: DXC's SPIR-V backend writes no clip distances for it (write `SV_ClipDistance` outputs instead)
+        "#]],
     );
 }
