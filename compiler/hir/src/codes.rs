@@ -160,3 +160,8 @@ pub const UNROLL_COUNT_NOT_CONSTANT: &str = "E2255";
 pub const CLIP_PLANES_IGNORED: &str = "W2105";
 /// A `[clipplanes]` argument DXC's front end refuses (not a global, member or element).
 pub const INVALID_CLIP_PLANE: &str = "E2256";
+/// A typed buffer or texture element larger than four 32-bit words (`Buffer<double3>`).
+pub const TYPED_ELEMENT_TOO_LARGE: &str = "E2257";
+/// A texel type DXC's SPIR-V declares as an image no Vulkan implementation takes
+/// (`RWBuffer<double>`, `Buffer<bool>`).
+pub const TEXEL_TYPE_NOT_FOR_VULKAN: &str = "E2258";

@@ -1,8 +1,10 @@
 //! SPIR-V closer to DXC's, through `hlslc -spirv`: a float vector or matrix times a scalar is
 //! `OpVectorTimesScalar`/`OpMatrixTimesScalar` (the scalar not splatted), integers keep the
-//! splat and `OpIMul`. Every module passes every `spirv-val` installed.
+//! splat and `OpIMul`; a read-only texture of `bool` is an image of `uint`; typed buffers and
+//! textures of element types DXC refuses are refused at the declaration; `[clipplanes]` is
+//! accepted with a warning. Every module passes every `spirv-val` installed.
 
-use crate::harness::{compile, Module};
+use crate::harness::{compile, refuse, run, Module};
 
 /// How many instructions of `op` with result type `ty` the module holds.
 fn count(m: &Module, op: &str, ty: &str) -> usize {
@@ -235,4 +237,90 @@ float4 main(float4 v : A, float s : B) : SV_Target {
     );
     assert_eq!(count(&m, "OpVectorTimesScalar", "%v4float"), 1, "{}", m.asm);
     assert_eq!(count(&m, "OpFAdd", "%v4float"), 2, "{}", m.asm);
+}
+
+#[test]
+fn a_read_only_texture_of_bool_is_an_image_of_uint() {
+    let m = compile(
+        r#"
+Texture2D<bool> t;
+Texture2DArray<bool3> u;
+float4 main(float4 p : SV_Position) : SV_Target {
+  bool x = t.Load(int3(0, 0, 0));
+  bool3 y = u[uint3(1, 2, 0)];
+  return x && y.z ? 1 : 0;
+}
+"#,
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpTypeImage %uint 2D 0 0 0 1 Unknown",
+        "OpTypeImage %uint 2D 0 1 0 1 Unknown",
+        "= OpINotEqual %bool ",
+        "= OpINotEqual %v3bool ",
+    ]);
+    assert!(!m.has("OpTypeImage %bool"), "{}", m.asm);
+}
+
+#[test]
+fn typed_elements_dxc_refuses_are_refused_at_the_declaration() {
+    for (decl, message) in [
+        (
+            "Buffer<bool> b;",
+            "error[E2258]: `bool` texels: DXC declares a typed buffer or a writable texture",
+        ),
+        ("RWTexture2D<bool2> b;", "error[E2258]: `bool2` texels"),
+        ("RWBuffer<double> b;", "error[E2258]: `double` texels"),
+        (
+            "RWTexture2D<float3x3> b;",
+            "error[E2029]: elements of typed buffers and textures must be scalars or vectors, not `float3x3`",
+        ),
+        (
+            "struct S { float a; float b; }; Texture2D<S> b;",
+            "error[E2029]: elements of typed buffers and textures must be scalars or vectors, not `S`",
+        ),
+        (
+            "Buffer<double3> b;",
+            "error[E2257]: elements of typed buffers and textures must fit in four 32-bit quantities",
+        ),
+    ] {
+        let src = format!("{decl}\nfloat4 main() : SV_Target {{ return 0; }}\n");
+        refuse(&src, "ps_6_0", &[], 1, message);
+    }
+    let src = "Texture2D<half4> t;\nfloat4 main() : SV_Target { return 0; }\n";
+    refuse(
+        src,
+        "ps_6_2",
+        &["-enable-16bit-types"],
+        1,
+        "error[E2029]: The sampled type for textures cannot be a floating point type smaller than 32-bits",
+    );
+    // Without -enable-16bit-types `half` is a 32-bit float; 64-bit integer texels are
+    // SPV_EXT_shader_image_int64's.
+    compile(src, "ps_6_0", &[]);
+    compile(
+        "Texture2D<uint64_t> t;\nfloat4 main() : SV_Target { return (float)t.Load(int3(0, 0, 0)); }\n",
+        "ps_6_6",
+        &[],
+    );
+}
+
+#[test]
+fn clip_planes_compile_with_a_warning() {
+    let src = r#"
+float4 plane0;
+float4 planes[2];
+[clipplanes(plane0, planes[1])]
+float4 main(float4 p : POSITION) : SV_Position { return p; }
+"#;
+    let (output, _) = run(src, "vs_6_0", &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("warning[W2105]: `[clipplanes]` is ignored"),
+        "{stderr}"
+    );
+    let m = compile(src, "vs_6_0", &[]);
+    assert!(!m.has("ClipDistance"), "{}", m.asm);
 }
