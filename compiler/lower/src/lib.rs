@@ -150,6 +150,7 @@ pub mod resource_statics;
 pub mod resource_structs;
 pub mod resource_unread;
 pub mod resources;
+mod signature_packing;
 mod snapshot;
 pub mod spec_const;
 pub mod stage_io_order;

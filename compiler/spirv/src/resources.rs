@@ -745,6 +745,9 @@ impl Ctx<'_> {
         match g.stage_binding {
             Some(ir::StageBinding::Location(n)) => {
                 self.decorate(id, Decoration::Location, &[Operand::LiteralBit32(n)]);
+                if let Some(c) = g.component {
+                    self.decorate(id, Decoration::Component, &[Operand::LiteralBit32(c)]);
+                }
             }
             Some(ir::StageBinding::BuiltIn(b)) => {
                 let sb = self.builtin(b, input, &stages)?;

@@ -324,3 +324,113 @@ float4 main(float4 p : POSITION) : SV_Position { return p; }
     let m = compile(src, "vs_6_0", &[]);
     assert!(!m.has("ClipDistance"), "{}", m.asm);
 }
+
+/// The decorations `OpDecorate %<name> <decoration> N` gives `name`, or `None`.
+fn decorated(m: &Module, name: &str, decoration: &str) -> Option<u32> {
+    let prefix = format!("OpDecorate %{name} {decoration} ");
+    m.asm
+        .lines()
+        .find_map(|l| l.trim().strip_prefix(&prefix))
+        .and_then(|n| n.parse().ok())
+}
+
+#[test]
+fn pack_optimized_packs_stage_variables_as_dxc_does() {
+    // DXC's `signature.packing.hlsl`, its array `c` and matrix `d` written as the variables
+    // DXC splits them into.
+    let src = r#"
+struct VS_OUTPUT {
+  float4 pos : SV_POSITION;
+  float a : A;
+  double b : B;
+  float2 c0 : C0;
+  float2 c1 : C1;
+  float2 c2 : C2;
+  float2 d0 : D0;
+  float2 d1 : D1;
+  int e : E;
+  float2 f : F;
+  float g : G;
+};
+VS_OUTPUT main(float4 pos : POSITION, float4 color : COLOR) {
+  VS_OUTPUT vout = (VS_OUTPUT)0;
+  vout.pos = pos;
+  return vout;
+}
+"#;
+    let m = compile(src, "vs_6_0", &["-pack-optimized"]);
+    let expected = [
+        ("A", 0, None),
+        ("B", 0, Some(2)),
+        ("C0", 1, None),
+        ("C1", 1, Some(2)),
+        ("C2", 2, None),
+        ("D0", 2, Some(2)),
+        ("D1", 3, None),
+        ("E", 3, Some(2)),
+        ("F", 4, None),
+        ("G", 3, Some(3)),
+    ];
+    for (semantic, location, component) in expected {
+        let name = format!("out_{semantic}");
+        assert_eq!(
+            (
+                decorated(&m, &name, "Location"),
+                decorated(&m, &name, "Component")
+            ),
+            (Some(location), component),
+            "{name}:\n{}",
+            m.asm
+        );
+    }
+    // Inputs too: two float4s fill their locations.
+    assert_eq!(decorated(&m, "in_COLOR", "Location"), Some(1));
+    // Without the flag every variable has its own locations.
+    let m = compile(src, "vs_6_0", &[]);
+    assert!(!m.has("Component"), "{}", m.asm);
+    assert_eq!(decorated(&m, "out_G", "Location"), Some(9));
+}
+
+#[test]
+fn pack_optimized_puts_patch_constants_first() {
+    let src = r#"
+struct CP { float3 p : POS; float w : W; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; float x : X; float2 y : Y; };
+PC pcf(InputPatch<CP, 3> ip) { PC o = (PC)0; return o; }
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; }
+"#;
+    let m = compile(src, "hs_6_0", &["-pack-optimized"]);
+    // The patch constants X and Y first; then the control point's POS (no room left in
+    // location 0 for three components) and W (the last component of location 0).
+    for (name, location, component) in [
+        ("out_X", 0, None),
+        ("out_Y", 0, Some(1)),
+        ("out_POS", 1, None),
+        ("out_W", 0, Some(3)),
+        ("in_POS", 0, None),
+        ("in_W", 0, Some(3)),
+    ] {
+        assert_eq!(
+            (
+                decorated(&m, name, "Location"),
+                decorated(&m, name, "Component")
+            ),
+            (Some(location), component),
+            "{name}:\n{}",
+            m.asm
+        );
+    }
+}
+
+#[test]
+fn pack_optimized_with_an_array_stage_variable_is_not_supported_yet() {
+    refuse(
+        "struct O { float4 p : SV_Position; float2 c[3] : C; };\nO main() { return (O)0; }\n",
+        "vs_6_0",
+        &["-pack-optimized"],
+        1,
+        "error[E3001]: not supported yet: -pack-optimized with the array stage variable `C`",
+    );
+}
