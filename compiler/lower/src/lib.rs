@@ -154,6 +154,7 @@ mod signature_packing;
 mod snapshot;
 pub mod spec_const;
 pub mod stage_io_order;
+mod stage_var_split;
 pub mod stages;
 pub mod static_assign;
 pub mod static_flow;

@@ -14,8 +14,10 @@
 //!   to new locations, from 0, without a `Component`.
 //!
 //! DXC splits an array or matrix stage variable into one variable per element or row before
-//! packing (its `flatten_array_matrix_stage_var` pass, `out_var_C_0`...); that is not
-//! supported yet (`E3001`). Called by `stage_io_order::reorder` once the entry is lowered.
+//! packing (its `flatten_array_matrix_stage_var` pass, `out_var_C_0`...), and so do we
+//! (`stage_var_split`); one that is also arrayed per vertex (a geometry or tessellation
+//! stage's), an array of matrices, or one indexed dynamically is not supported yet (`E3001`).
+//! Called by `stage_io_order::reorder` once the entry is lowered.
 
 use ir::StageBinding;
 use types::Type;
@@ -112,24 +114,31 @@ pub(crate) fn pack_side(cx: &mut ModuleCtx<'_>, order: &[&AutoLocation]) {
         .partition(|v| module.globals[v.global].patch);
     let mut placed = Vec::new();
     for v in patch.into_iter().chain(others) {
-        let Some(f) = footprint(&v.ty) else {
+        if let Some(f) = footprint(&v.ty) {
+            placed.push((v.global, f));
+            continue;
+        }
+        // DXC packs each element or row of an array or matrix on its own.
+        let module = cx.mb.module_mut();
+        let arrayed = module.globals[v.global].ty != v.ty;
+        let parts = crate::stage_var_split::parts_of(&v.ty)
+            .and_then(|(part, _)| footprint(&part))
+            .filter(|_| !arrayed)
+            .and_then(|f| Some((crate::stage_var_split::split(module, v.global)?, f)));
+        let Some((parts, f)) = parts else {
             cx.unsupported(
                 &format!(
-                    "-pack-optimized with the {} stage variable `{}` of type {} (DXC gives each \
+                    "-pack-optimized with the stage variable `{}` of type {}{} (DXC gives each \
                      element or row a variable of its own and packs those)",
-                    if matches!(v.ty, Type::Array { .. }) {
-                        "array"
-                    } else {
-                        "matrix"
-                    },
                     v.semantic,
-                    v.ty
+                    v.ty,
+                    if arrayed { " per vertex" } else { "" }
                 ),
                 v.range,
             );
             return;
         };
-        placed.push((v.global, f));
+        placed.extend(parts.into_iter().map(|p| (p, f)));
     }
     let mut packer = Packer::default();
     for (global, f) in placed {

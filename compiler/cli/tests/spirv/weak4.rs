@@ -336,18 +336,15 @@ fn decorated(m: &Module, name: &str, decoration: &str) -> Option<u32> {
 
 #[test]
 fn pack_optimized_packs_stage_variables_as_dxc_does() {
-    // DXC's `signature.packing.hlsl`, its array `c` and matrix `d` written as the variables
-    // DXC splits them into.
+    // DXC's `signature.packing.hlsl`: the array `c` and the matrix `d` split into a variable
+    // per element or row, each packed on its own.
     let src = r#"
 struct VS_OUTPUT {
   float4 pos : SV_POSITION;
   float a : A;
   double b : B;
-  float2 c0 : C0;
-  float2 c1 : C1;
-  float2 c2 : C2;
-  float2 d0 : D0;
-  float2 d1 : D1;
+  float2 c[3] : C;
+  float2x2 d : D;
   int e : E;
   float2 f : F;
   float g : G;
@@ -355,6 +352,8 @@ struct VS_OUTPUT {
 VS_OUTPUT main(float4 pos : POSITION, float4 color : COLOR) {
   VS_OUTPUT vout = (VS_OUTPUT)0;
   vout.pos = pos;
+  vout.c[1] = color.xy;
+  vout.d[1] = color.zw;
   return vout;
 }
 "#;
@@ -362,11 +361,11 @@ VS_OUTPUT main(float4 pos : POSITION, float4 color : COLOR) {
     let expected = [
         ("A", 0, None),
         ("B", 0, Some(2)),
-        ("C0", 1, None),
-        ("C1", 1, Some(2)),
-        ("C2", 2, None),
-        ("D0", 2, Some(2)),
-        ("D1", 3, None),
+        ("C_0", 1, None),
+        ("C_1", 1, Some(2)),
+        ("C_2", 2, None),
+        ("D_0", 2, Some(2)),
+        ("D_1", 3, None),
         ("E", 3, Some(2)),
         ("F", 4, None),
         ("G", 3, Some(3)),
@@ -385,10 +384,44 @@ VS_OUTPUT main(float4 pos : POSITION, float4 color : COLOR) {
     }
     // Inputs too: two float4s fill their locations.
     assert_eq!(decorated(&m, "in_COLOR", "Location"), Some(1));
-    // Without the flag every variable has its own locations.
+    // Without the flag every variable has its own locations (C three, D two).
     let m = compile(src, "vs_6_0", &[]);
     assert!(!m.has("Component"), "{}", m.asm);
+    assert_eq!(decorated(&m, "out_C", "Location"), Some(2));
     assert_eq!(decorated(&m, "out_G", "Location"), Some(9));
+}
+
+#[test]
+fn pack_optimized_splits_array_and_matrix_inputs() {
+    // The entry loads each part; the body indexes the array it is given.
+    let m = compile(
+        r#"
+float4 main(float2 c[2] : C, float2x2 m : M, float a : A, uint i : I) : SV_Target {
+  return float4(c[i], m[0]) + a;
+}
+"#,
+        "ps_6_0",
+        &["-pack-optimized"],
+    );
+    for (name, location, component) in [
+        ("in_C_0", 0, None),
+        ("in_C_1", 0, Some(2)),
+        ("in_M_0", 1, None),
+        ("in_M_1", 1, Some(2)),
+        ("in_A", 2, None),
+        ("in_I", 2, Some(1)),
+    ] {
+        assert_eq!(
+            (
+                decorated(&m, name, "Location"),
+                decorated(&m, name, "Component")
+            ),
+            (Some(location), component),
+            "{name}:\n{}",
+            m.asm
+        );
+    }
+    assert!(!m.has("OpName %in_C "), "{}", m.asm);
 }
 
 #[test]
@@ -425,12 +458,21 @@ CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]
 }
 
 #[test]
-fn pack_optimized_with_an_array_stage_variable_is_not_supported_yet() {
+fn pack_optimized_with_an_array_per_control_point_is_not_supported_yet() {
+    let src = r#"
+struct CP { float3 p : POS; float2 c[2] : C; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+PC pcf(InputPatch<CP, 3> ip) { PC o = (PC)0; return o; }
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; }
+"#;
     refuse(
-        "struct O { float4 p : SV_Position; float2 c[3] : C; };\nO main() { return (O)0; }\n",
-        "vs_6_0",
+        src,
+        "hs_6_0",
         &["-pack-optimized"],
         1,
-        "error[E3001]: not supported yet: -pack-optimized with the array stage variable `C`",
+        "error[E3001]: not supported yet: -pack-optimized with the stage variable `C` of type \
+         float2[2] per vertex",
     );
 }
