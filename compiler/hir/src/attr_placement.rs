@@ -11,7 +11,12 @@
 //! - `[unroll(n)]` whose count is no integer constant (`E2255`, "'unroll' attribute requires
 //!   an integer constant": a string, a parameter, a local that is not `const`), or a negative
 //!   or floating literal (`W2104`, "attribute 'unroll' must have a uint literal argument", the
-//!   count then ignored);
+//!   count then ignored; `attr_checks` gives the same warning for `[maxvertexcount]`,
+//!   `[outputcontrolpoints]` and `[instance]` on functions that are no entry points);
+//! - a shader attribute only functions take on a variable (`[earlydepthstencil] float x;`:
+//!   DXC's "attribute is valid only on functions", `E2259`), and `[noinline]` elsewhere than
+//!   on a function ("'noinline' attribute only applies to functions" on a variable, `W2106`;
+//!   "'noinline' attribute cannot be applied to a statement", `E2259`);
 //! - `[clipplanes(...)]`: DXIL's user clip planes, which DXC's SPIR-V backend does not read
 //!   (`W2105`); its arguments must still be what DXC's front end takes (`E2256`: a global, a
 //!   member of one, or an element at a literal index).
@@ -67,6 +72,25 @@ const KNOWN: &[&str] = &[
     "unboundedsparsenodes",
     "unroll",
     "waveopsincludehelperlanes",
+    "wavesize",
+];
+
+/// The shader attributes that only functions take: on a variable DXC refuses them ("attribute
+/// is valid only on functions").
+const FUNCTION_ONLY: &[&str] = &[
+    "clipplanes",
+    "domain",
+    "earlydepthstencil",
+    "instance",
+    "maxtessfactor",
+    "maxvertexcount",
+    "numthreads",
+    "outputcontrolpoints",
+    "outputtopology",
+    "partitioning",
+    "patchconstantfunc",
+    "rootsignature",
+    "shader",
     "wavesize",
 ];
 
@@ -133,6 +157,31 @@ pub(crate) fn attribute_placement(
         let Some(parent) = attr.syntax().parent() else {
             continue;
         };
+        let on_variable = matches!(parent.kind(), SyntaxKind::VAR_DECL | SyntaxKind::DECL_STMT);
+        if on_variable && FUNCTION_ONLY.contains(&name.as_str()) {
+            out.push((
+                codes::FUNCTION_ATTRIBUTE_MISPLACED,
+                range,
+                "attribute is valid only on functions".to_owned(),
+            ));
+            continue;
+        }
+        if name == "noinline" && parent.kind() != SyntaxKind::FN_DEF {
+            out.push(if is_statement(parent.kind()) && !on_variable {
+                (
+                    codes::FUNCTION_ATTRIBUTE_MISPLACED,
+                    range,
+                    format!("'{written}' attribute cannot be applied to a statement"),
+                )
+            } else {
+                (
+                    codes::ATTRIBUTE_ONLY_FOR_FUNCTIONS,
+                    range,
+                    format!("'{written}' attribute only applies to functions"),
+                )
+            });
+            continue;
+        }
         if is_statement(parent.kind()) {
             if let Some((kinds, what)) = statement_rule(&name) {
                 if !kinds.contains(&parent.kind()) {
@@ -168,7 +217,7 @@ fn check_unroll(
     };
     let uint_literal = || {
         (
-            codes::UNROLL_COUNT_NOT_UINT,
+            codes::NOT_A_UINT_LITERAL,
             attr.syntax().text_range(),
             format!("attribute '{written}' must have a uint literal argument"),
         )
@@ -196,7 +245,7 @@ fn check_unroll(
 }
 
 /// The kind of the literal token `e` is, through parentheses and a sign.
-fn literal_of(e: &ast::Expr) -> Option<SyntaxKind> {
+pub(crate) fn literal_of(e: &ast::Expr) -> Option<SyntaxKind> {
     let mut node = e.syntax().clone();
     loop {
         match node.kind() {

@@ -93,12 +93,14 @@
 //! | W2092 | an attribute argument DXC does not know (`[[vk::image_format("bogus")]]`), ignored |
 //! | W2102 | a one-bracket attribute DXC does not know (`[foo]`), ignored |
 //! | W2103 | a statement attribute on a statement it does not apply to (`[loop]` on an `if`), ignored |
-//! | W2104 | `[unroll(n)]` with a negative or floating literal count, ignored |
+//! | W2104 | a negative or floating literal count (`[unroll(-1)]`; `[maxvertexcount(1.5)]` off entries) |
+//! | W2106 | `[noinline]` on a variable, ignored |
 //! | W2105 | `[clipplanes]`, which DXC's SPIR-V backend ignores |
 //! | E2255 | `[unroll(n)]` whose count is no integer constant |
 //! | E2256 | a `[clipplanes]` argument DXC refuses (not a global, member or literal-index element) |
 //! | E2257 | a typed buffer or texture element of more than 16 bytes (`Buffer<double3>`) |
 //! | E2258 | a texel type Vulkan images cannot hold (`double`; `bool` outside read-only textures) |
+//! | E2259 | a shader attribute on a variable, `[noinline]` on a statement |
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 

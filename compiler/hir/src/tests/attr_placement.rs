@@ -139,3 +139,44 @@ float4 bad(float4 p : POSITION) : SV_Position { return p; }
         "#]],
     );
 }
+
+#[test]
+fn function_attributes_on_variables_and_statements() {
+    check_diagnostics(
+        r#"
+[earlydepthstencil] float g;
+[noinline] bool f() {
+  [earlydepthstencil] float2 f2 = { 1, 2 };
+  [NumThreads(1, 1, 1)] int n = 0;
+  [noinline] bool b = false;
+  [noinline] while (b) return b;
+  return true;
+}
+"#,
+        expect![[r#"
+            E2259 2:1 `[earlydepthstencil]`: attribute is valid only on functions
+            E2259 4:3 `[earlydepthstencil]`: attribute is valid only on functions
+            E2259 5:3 `[NumThreads(1, 1, 1)]`: attribute is valid only on functions
+            W2106 6:3 `[noinline]`: 'noinline' attribute only applies to functions
+            E2259 7:3 `[noinline]`: 'noinline' attribute cannot be applied to a statement
+        "#]],
+    );
+}
+
+#[test]
+fn negative_or_floating_counts_on_functions_that_are_no_entry_points() {
+    // DXC warns (its attribute tests); on an entry point the range checks refuse them.
+    check_diagnostics(
+        r#"
+[outputcontrolpoints(-1)] void a() {}
+[maxvertexcount(-12)] void b() {}
+[maxvertexcount(1.5)] void c() {}
+[instance(2)] [maxvertexcount(4)] void d() {}
+"#,
+        expect![[r#"
+            W2104 2:1 `[outputcontrolpoints(-1)]`: attribute 'outputcontrolpoints' must have a uint literal argument
+            W2104 3:1 `[maxvertexcount(-12)]`: attribute 'maxvertexcount' must have a uint literal argument
+            W2104 4:1 `[maxvertexcount(1.5)]`: attribute 'maxvertexcount' must have a uint literal argument
+        "#]],
+    );
+}
