@@ -18,11 +18,12 @@
 //!   on a function ("'noinline' attribute only applies to functions" on a variable, `W2106`;
 //!   "'noinline' attribute cannot be applied to a statement", `E2259`);
 //! - `[clipplanes(...)]`: DXIL's user clip planes, which DXC's SPIR-V backend does not read
-//!   (`W2105`); its arguments must still be what DXC's front end takes (`E2256`: a global, a
-//!   member of one, or an element at a literal index).
+//!   (`W2105`); its arguments must still be what DXC's front end takes (`E2256`: a global that
+//!   is not `static`, a member of one, or an element at a literal index; a named global a
+//!   `float4`).
 //!
-//! Everything here reads the expanded syntax tree; constants are evaluated by the caller's
-//! `eval` (file-scope names). Called by `decl_checks`.
+//! Everything here reads the expanded syntax tree; constants and global names are looked up
+//! by the caller ([`Lookup`], at file scope). Called by `decl_checks`.
 
 use syntax::ast::{self, AstNode};
 use syntax::{SyntaxKind, SyntaxNode, TextRange};
@@ -129,12 +130,25 @@ fn is_statement(kind: SyntaxKind) -> bool {
     )
 }
 
-/// The diagnostics of one-bracket attributes in `root`: code, range and message. `eval`
-/// evaluates a constant expression at file scope.
+/// A global variable an attribute names.
+pub(crate) struct GlobalRef {
+    pub ty: types::Type,
+    pub is_static: bool,
+}
+
+/// What the checks ask of the file's items: a constant expression's value at file scope, the
+/// global variable of a name.
+pub(crate) struct Lookup<'a> {
+    pub eval: &'a dyn Fn(&ast::Expr) -> Option<ConstValue>,
+    pub global: &'a dyn Fn(&str) -> Option<GlobalRef>,
+}
+
+/// The diagnostics of one-bracket attributes in `root`: code, range and message.
 pub(crate) fn attribute_placement(
     root: &SyntaxNode,
-    eval: &dyn Fn(&ast::Expr) -> Option<ConstValue>,
+    lookup: &Lookup<'_>,
 ) -> Vec<(&'static str, TextRange, String)> {
+    let eval = lookup.eval;
     let mut out = Vec::new();
     for attr in root.descendants().filter_map(ast::Attribute::cast) {
         if attr.is_double_bracket() {
@@ -198,7 +212,7 @@ pub(crate) fn attribute_placement(
             check_unroll(&attr, &written, eval, &mut out);
         }
         if name == "clipplanes" && parent.kind() == SyntaxKind::FN_DEF {
-            check_clip_planes(&attr, &mut out);
+            check_clip_planes(&attr, lookup.global, &mut out);
         }
     }
     out
@@ -297,7 +311,11 @@ fn names_a_variable(e: &ast::Expr, at: &SyntaxNode) -> bool {
 
 /// `[clipplanes(...)]`: ignored by DXC's SPIR-V backend, which declares no clip distances for
 /// it; its arguments must be globals, members of them or elements at literal indices.
-fn check_clip_planes(attr: &ast::Attribute, out: &mut Vec<(&'static str, TextRange, String)>) {
+fn check_clip_planes(
+    attr: &ast::Attribute,
+    global: &dyn Fn(&str) -> Option<GlobalRef>,
+    out: &mut Vec<(&'static str, TextRange, String)>,
+) {
     out.push((
         codes::CLIP_PLANES_IGNORED,
         attr.syntax().text_range(),
@@ -308,6 +326,41 @@ fn check_clip_planes(attr: &ast::Attribute, out: &mut Vec<(&'static str, TextRan
     for arg in attr.arg_list().into_iter().flat_map(|l| l.args()) {
         if let Some((range, message)) = clip_plane_fault(arg.syntax()) {
             out.push((codes::INVALID_CLIP_PLANE, range, message));
+            continue;
+        }
+        // A global named directly: a `static` one is no plane DXC takes, and a plane is a
+        // `float4` (DXC names a global's type `const`, as uniforms are).
+        let mut inner = arg.syntax().clone();
+        while inner.kind() == SyntaxKind::PAREN_EXPR {
+            let Some(c) = inner.children().next() else {
+                break;
+            };
+            inner = c;
+        }
+        if inner.kind() != SyntaxKind::PATH_EXPR {
+            continue;
+        }
+        let Some(g) = global(inner.text().to_string().trim()) else {
+            continue;
+        };
+        let float4 = types::Type::Vector(types::ScalarKind::Float, 4);
+        if g.is_static {
+            out.push((
+                codes::INVALID_CLIP_PLANE,
+                arg.syntax().text_range(),
+                "invalid expression for clipplanes argument: must be global reference, member \
+                 access or array subscript"
+                    .to_owned(),
+            ));
+        } else if g.ty != float4 {
+            out.push((
+                codes::INVALID_CLIP_PLANE,
+                arg.syntax().text_range(),
+                format!(
+                    "clipplanes argument must be a float4 type but is 'const {}'",
+                    g.ty
+                ),
+            ));
         }
     }
 }

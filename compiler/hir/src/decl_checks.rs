@@ -206,7 +206,21 @@ pub(crate) fn declaration_diagnostics(
     {
         let tcx = TypeCtx::new(&tree, &scope, crate::scope::LookupSite::file());
         let eval = |e: &ast::Expr| tcx.eval(&crate::type_ref::ConstExpr::lower(e));
-        for (code, range, message) in crate::attr_placement::attribute_placement(&root, &eval) {
+        let global = |name: &str| {
+            let (items, _) = scope.lookup(&tree, &crate::scope::LookupSite::file(), name);
+            items.iter().find_map(|&i| match &tree.item(i).kind {
+                ItemKind::Variable(v) => Some(crate::attr_placement::GlobalRef {
+                    ty: tcx.resolve(&v.ty, &mut Vec::new())?,
+                    is_static: v.is_static,
+                }),
+                _ => None,
+            })
+        };
+        let lookup = crate::attr_placement::Lookup {
+            eval: &eval,
+            global: &global,
+        };
+        for (code, range, message) in crate::attr_placement::attribute_placement(&root, &lookup) {
             if code.starts_with('W') {
                 cx.warning(code, range, message);
             } else {

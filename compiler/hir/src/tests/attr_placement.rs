@@ -180,3 +180,23 @@ fn negative_or_floating_counts_on_functions_that_are_no_entry_points() {
         "#]],
     );
 }
+
+#[test]
+fn clip_planes_name_uniform_float4s() {
+    check_diagnostics(
+        r#"
+bool b;
+float3 f3;
+float4 ok;
+static const float4 f4_const = float4(1, 2, 3, 4);
+[clipplanes(b, f3, ok, f4_const)]
+float4 main(float4 p : POSITION) : SV_Position { return p; }
+"#,
+        expect![[r#"
+            W2105 6:1 `[clipplanes(b, f3, ok, f4_const)]`: `[clipplanes]` is ignored: DXC's SPIR-V backend writes no clip distances for it (write `SV_ClipDistance` outputs instead)
+            E2256 6:13 `b`: clipplanes argument must be a float4 type but is 'const bool'
+            E2256 6:16 `f3`: clipplanes argument must be a float4 type but is 'const float3'
+            E2256 6:24 `f4_const`: invalid expression for clipplanes argument: must be global reference, member access or array subscript
+        "#]],
+    );
+}
