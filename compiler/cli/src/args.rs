@@ -208,6 +208,11 @@ pub struct Options {
     #[arg(long = "fvk-stage-io-order", value_name = "ORDER")]
     pub stage_io_order: Option<String>,
 
+    /// Pack stage inputs and outputs into the components of shared locations (`Component`
+    /// decorations), as DXC's SPIR-V does under -pack-optimized (DXC: -pack-optimized).
+    #[arg(long = "pack-optimized")]
+    pub pack_optimized: bool,
+
     /// Preserve signed zeros, infinities and NaNs in float arithmetic: the
     /// `SignedZeroInfNanPreserve` execution mode (DXC: -Gis).
     #[arg(long = "signed-zero-inf-nan-preserve")]
@@ -404,14 +409,14 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             // Code-generation hints that change nothing in hlslc's output.
             "Gec" | "Ges" | "Gfa" | "Gfp" => vec![format!("--ignored-dxc-flag={s}")],
             "Gis" => vec!["--signed-zero-inf-nan-preserve".into()],
+            // DXC's SPIR-V packs stage variables into shared locations under it.
+            "pack-optimized" => vec!["--pack-optimized".into()],
             // What only DXIL has (root signatures, container hashes, LLVM lifetime markers,
-            // its disassembly listing's style), what hlslc's modules need no pass for, and
-            // `-pack-optimized` (DXC packs SPIR-V stage variables under it; not supported yet):
+            // its disassembly listing's style) and what hlslc's modules need no pass for:
             // accepted with a warning.
             "all-resources-bound"
             | "res-may-alias"
             | "Qstrip_rootsignature"
-            | "pack-optimized"
             | "enable-lifetime-markers"
             | "disable-lifetime-markers"
             | "flegacy-resource-reservation"

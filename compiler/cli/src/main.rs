@@ -64,11 +64,6 @@ fn main() -> ExitCode {
             }
             "-fspv-print-all" => "hlslc runs no spirv-opt passes whose output it could print",
             "-fspv-reduce-load-size" => "it configures spirv-opt, and hlslc runs no optimizer yet",
-            "-pack-optimized" => {
-                "not supported yet: DXC's SPIR-V packs stage variables into the components of \
-                 shared locations under it (`Component` decorations); hlslc gives each its own \
-                 locations, so link with stages compiled without it"
-            }
             "-enable-unions" => {
                 "unions are not supported yet (DXC's SPIR-V backend lays a union out as a \
                  struct, members one after another); a union is still refused"

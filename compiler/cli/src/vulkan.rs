@@ -59,6 +59,7 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
             ))
         }
     };
+    out.pack_optimized = options.pack_optimized;
     out.refuse_rwstructuredbuffer_arrays = false;
     out.layout = match (options.dx_layout, options.gl_layout, options.scalar_layout) {
         (false, false, false) => LayoutChoice::VectorRelaxed,

@@ -839,10 +839,10 @@ fn dxil_only_flags_are_ignored_with_a_warning() {
     assert!(!err.contains("Qunused"), "{err}");
 }
 
-/// `-pack-optimized` is no DXIL-only flag: DXC's SPIR-V packs stage variables into
-/// components under it, which hlslc does not do yet; the warning says so.
+/// `-pack-optimized` is no DXIL-only flag: DXC's SPIR-V packs stage variables into the
+/// components of shared locations under it, and so does hlslc, without a warning.
 #[test]
-fn pack_optimized_is_not_supported_yet_for_spirv() {
+fn pack_optimized_packs_stage_variables() {
     let tmp = TestDir::new("cli-tests");
     let main = tmp.write(
         "pack/main.hlsl",
@@ -857,11 +857,10 @@ fn pack_optimized_is_not_supported_yet_for_spirv() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let err = stderr(&out);
-    assert!(
-        err.contains("`-pack-optimized` is ignored: not supported yet"),
-        "{err}"
-    );
-    assert!(!err.contains("only concerns DXIL"), "{err}");
+    assert!(!err.contains("pack-optimized"), "{err}");
+    let asm = String::from_utf8_lossy(&out.stdout);
+    assert!(asm.contains("OpDecorate %in_B Location 0"), "{asm}");
+    assert!(asm.contains("OpDecorate %in_B Component 1"), "{asm}");
 }
 
 /// `-enable-unions` (DXC's unions before HLSL 202x) is accepted with a warning, and a union

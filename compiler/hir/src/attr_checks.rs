@@ -266,6 +266,31 @@ fn check_attribute(
             }
         }
         Rule::Ints { .. } => {
+            // On a function that is no entry point, DXC only warns about a negative or
+            // floating literal count (its attribute tests: `[maxvertexcount(-12)]`,
+            // `[outputcontrolpoints(-1)]`, `[maxvertexcount(1.5)]`).
+            let lower = name.to_ascii_lowercase();
+            if stage.is_none()
+                && matches!(
+                    lower.as_str(),
+                    "maxvertexcount" | "outputcontrolpoints" | "instance"
+                )
+            {
+                let odd = args.iter().any(|a| {
+                    let literal = crate::attr_placement::literal_of(a);
+                    let negative = a.syntax().text().to_string().trim_start().starts_with('-');
+                    literal == Some(syntax::SyntaxKind::FLOAT_NUMBER)
+                        || (literal == Some(syntax::SyntaxKind::INT_NUMBER) && negative)
+                });
+                if odd {
+                    warnings.push((
+                        codes::NOT_A_UINT_LITERAL,
+                        whole,
+                        format!("attribute '{name}' must have a uint literal argument"),
+                    ));
+                    return;
+                }
+            }
             let mut values = Vec::new();
             for arg in &args {
                 // `uint1(1)` is a vector, not an integer (DXC refuses it; `uint(1)` is fine).

@@ -151,3 +151,26 @@ pub const ATTRIBUTE_WITHOUT_EFFECT: &str = "W2091";
 /// An attribute argument DXC does not know, ignored with the attribute
 /// (`[[vk::image_format("bogus")]]`; clang's "attribute argument not supported").
 pub const UNKNOWN_ATTRIBUTE_ARGUMENT: &str = "W2092";
+/// A one-bracket attribute DXC does not know (`[foo]`), ignored (clang's "unknown attribute").
+pub const UNKNOWN_HLSL_ATTRIBUTE: &str = "W2102";
+/// A statement attribute on a statement it does not apply to (`[loop]` on an `if`), ignored.
+pub const MISPLACED_STATEMENT_ATTRIBUTE: &str = "W2103";
+/// A negative or floating literal where an attribute takes a count (`[unroll(-1)]`, and
+/// `[maxvertexcount(1.5)]` on a function that is no entry point), which DXC warns about.
+pub const NOT_A_UINT_LITERAL: &str = "W2104";
+/// `[unroll(n)]` whose count is no integer constant (DXC's error).
+pub const UNROLL_COUNT_NOT_CONSTANT: &str = "E2255";
+/// `[clipplanes]`, which DXC's SPIR-V backend ignores.
+pub const CLIP_PLANES_IGNORED: &str = "W2105";
+/// A `[clipplanes]` argument DXC's front end refuses (not a global, member or element).
+pub const INVALID_CLIP_PLANE: &str = "E2256";
+/// A typed buffer or texture element larger than four 32-bit words (`Buffer<double3>`).
+pub const TYPED_ELEMENT_TOO_LARGE: &str = "E2257";
+/// A texel type DXC's SPIR-V declares as an image no Vulkan implementation takes
+/// (`RWBuffer<double>`, `Buffer<bool>`).
+pub const TEXEL_TYPE_NOT_FOR_VULKAN: &str = "E2258";
+/// A function attribute where DXC refuses it: a shader attribute on a variable ("attribute is
+/// valid only on functions"), `[noinline]` on a statement.
+pub const FUNCTION_ATTRIBUTE_MISPLACED: &str = "E2259";
+/// `[noinline]` on a variable, ignored with clang's warning.
+pub const ATTRIBUTE_ONLY_FOR_FUNCTIONS: &str = "W2106";

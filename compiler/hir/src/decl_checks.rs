@@ -11,10 +11,12 @@
 //!   DXC's words).
 //! - Specialization constants (`E2028`): `[[vk::constant_id]]` on a non-`static` global
 //!   scalar of a 32-bit or smaller type, whose default value is a literal.
-//! - Elements of typed buffers (`E2029`): scalars or vectors, never structs or arrays (DXC:
+//! - Elements of typed buffers and textures (`typed_elements`: `E2029`, `E2257`, `E2258`):
+//!   scalars or vectors of at most 16 bytes, never structs, arrays or matrices (DXC:
 //!   "elements of typed buffers and textures must be scalars or vectors"), and neither are
 //!   those of combined image samplers (`vk::SampledTexture2D`); the sampled type of a
-//!   texture is no 16-bit float (Vulkan images have none).
+//!   texture is no 16-bit float (Vulkan images have none), no `double`, and `bool` only in
+//!   a read-only texture.
 //! - `discard` in a function that a non-pixel entry point reaches (`E2030`).
 //! - An enum's underlying type is `bool` or an integer type (`E2003`).
 //! - `packoffset` rules (`E2051`, in `packoffset_checks`).
@@ -200,6 +202,31 @@ pub(crate) fn declaration_diagnostics(
     }
     for (range, message) in crate::stmt_attr_checks::conflicting_attributes(&root) {
         cx.error(codes::INCOMPATIBLE_ATTRIBUTES, range, message);
+    }
+    {
+        let tcx = TypeCtx::new(&tree, &scope, crate::scope::LookupSite::file());
+        let eval = |e: &ast::Expr| tcx.eval(&crate::type_ref::ConstExpr::lower(e));
+        let global = |name: &str| {
+            let (items, _) = scope.lookup(&tree, &crate::scope::LookupSite::file(), name);
+            items.iter().find_map(|&i| match &tree.item(i).kind {
+                ItemKind::Variable(v) => Some(crate::attr_placement::GlobalRef {
+                    ty: tcx.resolve(&v.ty, &mut Vec::new())?,
+                    is_static: v.is_static,
+                }),
+                _ => None,
+            })
+        };
+        let lookup = crate::attr_placement::Lookup {
+            eval: &eval,
+            global: &global,
+        };
+        for (code, range, message) in crate::attr_placement::attribute_placement(&root, &lookup) {
+            if code.starts_with('W') {
+                cx.warning(code, range, message);
+            } else {
+                cx.error(code, range, message);
+            }
+        }
     }
     for (range, message) in crate::modifier_checks::misplaced_modifiers(&root) {
         cx.error(codes::INVALID_MODIFIER, range, message);
@@ -662,55 +689,10 @@ fn is_literal(e: &ast::Expr) -> bool {
     }
 }
 
-/// Typed buffers hold scalars or vectors (a texel buffer's format). Read-only textures of a
-/// struct whose fields make one vector (`Texture1D<S>`) are left alone: DXC takes them.
+/// The element type of a typed buffer or texture (`typed_elements`).
 fn check_element_type(cx: &mut Checker<'_>, ty: &Type, range: TextRange) {
-    let (what, element) = match ty {
-        Type::Array { element, .. } => return check_element_type(cx, element, range),
-        Type::Resource(r) => match &**r {
-            ResourceType::TypedBuffer { element, .. } => ("typed buffer", element),
-            ResourceType::Texture { sample, access, .. } => {
-                // A combined image sampler's element is a scalar or vector of 32-bit types;
-                // DXC says so in the words of its template checks.
-                if access.is_combined() && matches!(sample, Type::Struct(_) | Type::Array { .. }) {
-                    cx.error(
-                        codes::INVALID_ELEMENT_TYPE,
-                        range,
-                        format!(
-                            "'{sample}' cannot be used as a type parameter where it must be of \
-                             type float, int, uint or their vector equivalents"
-                        ),
-                    );
-                    return;
-                }
-                // Vulkan images sample 32-bit floats (or 32/64-bit integers); a native 16-bit
-                // `half` (under `-enable-16bit-types`) has no image type. DXC says so at the
-                // declaration, in these words.
-                if sample.scalar_kind() == Some(ScalarKind::Float16) {
-                    cx.error(
-                        codes::INVALID_ELEMENT_TYPE,
-                        range,
-                        "The sampled type for textures cannot be a floating point type smaller \
-                         than 32-bits when targeting a Vulkan environment."
-                            .to_owned(),
-                    );
-                }
-                return;
-            }
-            _ => return,
-        },
-        _ => return,
-    };
-    if matches!(element, Type::Struct(_) | Type::Array { .. }) {
-        cx.error(
-            codes::INVALID_ELEMENT_TYPE,
-            range,
-            format!(
-                "Elements of typed buffers and textures must be scalars or vectors: this {what} \
-                 holds `{}`",
-                element
-            ),
-        );
+    for (code, message) in crate::typed_elements::element_type_faults(ty) {
+        cx.error(code, range, message);
     }
 }
 

@@ -57,7 +57,7 @@
 //! | E2026 | a compute, mesh or amplification entry point without `[numthreads]` |
 //! | E2027 | a Vulkan attribute on a declaration it does not apply to |
 //! | E2028 | `[[vk::constant_id]]` on something that cannot be a specialization constant |
-//! | E2029 | a typed buffer whose element is not a scalar or vector |
+//! | E2029 | a typed buffer or texture whose element is not a scalar or vector |
 //! | E2030 | `discard` reached from an entry point that is not a pixel shader |
 //! | E2031 | an integer pixel-shader input interpolated other than `nointerpolation` |
 //! | E2032 | a hull shader without an `SV_OutputControlPointID` parameter |
@@ -91,10 +91,21 @@
 //! | W2090 | a `[[vk::...]]` attribute DXC does not know, ignored |
 //! | W2091 | a stage attribute on an entry point of another stage (`[earlydepthstencil]` on a vertex shader), `[[vk::input_attachment_index]]` on no subpass input |
 //! | W2092 | an attribute argument DXC does not know (`[[vk::image_format("bogus")]]`), ignored |
+//! | W2102 | a one-bracket attribute DXC does not know (`[foo]`), ignored |
+//! | W2103 | a statement attribute on a statement it does not apply to (`[loop]` on an `if`), ignored |
+//! | W2104 | a negative or floating literal count (`[unroll(-1)]`; `[maxvertexcount(1.5)]` off entries) |
+//! | W2106 | `[noinline]` on a variable, ignored |
+//! | W2105 | `[clipplanes]`, which DXC's SPIR-V backend ignores |
+//! | E2255 | `[unroll(n)]` whose count is no integer constant |
+//! | E2256 | a `[clipplanes]` argument DXC refuses (not a global, member or literal-index element) |
+//! | E2257 | a typed buffer or texture element of more than 16 bytes (`Buffer<double3>`) |
+//! | E2258 | a texel type Vulkan images cannot hold (`double`; `bool` outside read-only textures) |
+//! | E2259 | a shader attribute on a variable, `[noinline]` on a statement |
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 
 mod attr_checks;
+mod attr_placement;
 mod barrier_checks;
 mod base_checks;
 mod bit_field_checks;
@@ -130,6 +141,7 @@ mod static_assert_instances;
 mod stmt_attr_checks;
 pub mod system_values;
 pub mod type_ref;
+mod typed_elements;
 mod union_checks;
 pub mod vk_attr_checks;
 

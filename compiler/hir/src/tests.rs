@@ -2,6 +2,7 @@
 //! incremental tests (which queries re-run after an edit).
 
 mod attr2;
+mod attr_placement;
 mod attributes;
 mod buffer_pointer;
 mod const_objects;

@@ -460,6 +460,9 @@ pub struct GlobalVar {
     pub layout: Option<BufferLayout>,
     /// `Location` or `BuiltIn` of a stage variable.
     pub stage_binding: Option<StageBinding>,
+    /// The first component a located stage variable takes when it shares its location with
+    /// others (`-pack-optimized`; SPIR-V `Component`, dump `component(N)`).
+    pub component: Option<u32>,
     pub interpolation: Vec<Interpolation>,
     pub image_format: Option<ImageFormat>,
     /// `[[vk::input_attachment_index(N)]]` of a subpass input (SPIR-V `InputAttachmentIndex`).
@@ -503,6 +506,7 @@ impl GlobalVar {
             resource_count: None,
             layout: None,
             stage_binding: None,
+            component: None,
             interpolation: Vec::new(),
             image_format: None,
             input_attachment: None,

@@ -223,6 +223,9 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
         match g.stage_binding {
             Some(StageBinding::Location(l)) => {
                 let _ = write!(globals, " location({l})");
+                if let Some(c) = g.component {
+                    let _ = write!(globals, " component({c})");
+                }
             }
             Some(StageBinding::BuiltIn(b)) => {
                 let _ = write!(globals, " builtin({})", b.name());

@@ -1094,3 +1094,41 @@ fn stage_modes_flags_and_geometry_and_mesh_opcodes() {
         "#]],
     );
 }
+
+#[test]
+fn a_packed_stage_variable_prints_its_component() {
+    let mut mb = ModuleBuilder::new();
+    let a = mb.input("in.var.A", Type::FLOAT, StageBinding::Location(0));
+    let b = mb.input("in.var.B", float_n(2), StageBinding::Location(0));
+    mb.module_mut().globals[b].component = Some(1);
+    let main = mb.declare_function("main", vec![], Type::Void);
+    {
+        let mut fb = mb.function(main);
+        let e = fb.create_block("entry");
+        fb.switch_to_block(e);
+        fb.ret(None);
+    }
+    mb.entry_point(EntryPoint {
+        name: "main".into(),
+        stage: Stage::Vertex,
+        function: main,
+        inputs: vec![a, b],
+        outputs: vec![],
+        workgroup_size: None,
+        modes: Vec::new(),
+    });
+    check(
+        &mb.finish(),
+        expect![[r#"
+            @g0 = input float location(0) ; in.var.A
+            @g1 = input float2 location(0) component(1) ; in.var.B
+
+            func @main() -> void {
+            bb0: ; (entry)
+              ret
+            }
+
+            entry vertex "main" @main inputs(@g0, @g1) outputs()
+        "#]],
+    );
+}

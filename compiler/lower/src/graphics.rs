@@ -347,7 +347,13 @@ fn declare(
             cx.mb.input(&name, declared, binding)
         };
         if auto {
-            cx.record_auto_location(g, side, semantic, location_count(&v.leaf.ty));
+            cx.record_auto_location(
+                g,
+                side,
+                semantic,
+                &v.leaf.ty,
+                v.leaf.decl_range.unwrap_or(range),
+            );
         }
         let gv = &mut cx.mb.module_mut().globals[g];
         gv.interpolation = if v.per_vertex {

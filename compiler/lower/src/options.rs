@@ -45,6 +45,9 @@ pub struct LowerOptions {
     pub preserve_bindings: bool,
     /// `-fvk-stage-io-order=`: the order automatic locations of stage variables follow.
     pub stage_io_order: StageIoOrder,
+    /// `-pack-optimized`: stage variables share locations, packed into their components as
+    /// DXC packs them (`signature_packing`).
+    pub pack_optimized: bool,
 }
 
 /// The order in which stage inputs (and apart, outputs) take their locations.

@@ -32,6 +32,10 @@ pub struct AutoLocation {
     pub semantic: String,
     /// How many locations it takes (`stages::vars::location_count`).
     pub count: u32,
+    /// Its type, without a per-vertex array (`signature_packing`).
+    pub ty: types::Type,
+    /// Its declaration, for a diagnostic about it.
+    pub range: syntax::TextRange,
 }
 
 impl ModuleCtx<'_> {
@@ -41,13 +45,16 @@ impl ModuleCtx<'_> {
         global: Global,
         side: Side,
         semantic: &str,
-        count: u32,
+        ty: &types::Type,
+        range: syntax::TextRange,
     ) {
         self.auto_locations.push(AutoLocation {
             global,
             side,
             semantic: semantic.to_owned(),
-            count,
+            count: crate::stages::vars::location_count(ty),
+            ty: ty.clone(),
+            range,
         });
     }
 }
@@ -106,7 +113,8 @@ fn check_location_mix(cx: &mut ModuleCtx<'_>) {
 /// Renumbers the automatic locations of the entry just lowered (of `stage`) in DXC's
 /// alphabetical order: every side under `-fvk-stage-io-order=alpha`, a hull shader's
 /// outputs and a domain shader's inputs always; each side from 0, ties keeping declaration
-/// order.
+/// order. Under `-pack-optimized` both sides are packed in that order instead
+/// (`signature_packing`).
 pub(crate) fn reorder(cx: &mut ModuleCtx<'_>, stage: crate::ShaderStage) {
     check_location_mix(cx);
     let mut recorded = std::mem::take(&mut cx.auto_locations);
@@ -115,8 +123,22 @@ pub(crate) fn reorder(cx: &mut ModuleCtx<'_>, stage: crate::ShaderStage) {
         _ if alpha => &[Side::Input, Side::Output],
         crate::ShaderStage::Hull => &[Side::Output],
         crate::ShaderStage::Domain => &[Side::Input],
-        _ => return,
+        _ => &[],
     };
+    if cx.options.pack_optimized {
+        for side in [Side::Input, Side::Output] {
+            let mut order: Vec<&AutoLocation> =
+                recorded.iter().filter(|v| v.side == side).collect();
+            if sides.contains(&side) {
+                order.sort_by_cached_key(|v| sort_key(&v.semantic));
+            }
+            crate::signature_packing::pack_side(cx, &order);
+        }
+        return;
+    }
+    if sides.is_empty() {
+        return;
+    }
     recorded.sort_by_cached_key(|v| sort_key(&v.semantic));
     for &side in sides {
         let mut next = 0;

@@ -65,6 +65,8 @@ pub(crate) struct Fx<'a, 'm> {
     /// Access chains that stopped inside a flattened nested resource array: the global and
     /// the indices so far (`flatten`).
     flat_rows: HashMap<ir::Inst, (ir::Global, Vec<ir::Value>)>,
+    /// Splats that only feed vector or matrix times scalar products, not emitted (`scale`).
+    elided: HashSet<ir::Inst>,
 }
 
 pub(crate) fn lower_function(cx: &mut Ctx<'_>, h: ir::Func) -> Result<()> {
@@ -91,6 +93,7 @@ pub(crate) fn lower_function(cx: &mut Ctx<'_>, h: ir::Func) -> Result<()> {
         cur_block: None,
         rows: HashMap::new(),
         flat_rows: HashMap::new(),
+        elided: crate::scale::elided_splats(m, f),
     };
     fx.lower().map_err(|e| in_function(e, f, None))
 }
@@ -406,6 +409,9 @@ impl<'m> Fx<'_, 'm> {
                     i.index()
                 )));
             };
+            if self.elided.contains(&i) {
+                continue;
+            }
             if d.is_terminator() {
                 self.lower_terminator(b, d)
                     .map_err(|e| in_function(e, f, d.loc))?;

@@ -44,6 +44,9 @@ fn rowwise(d: &ir::InstData) -> bool {
 impl<'a, 'm> Fx<'a, 'm> {
     pub fn lower_arith(&mut self, d: &ir::InstData) -> Result<Word> {
         use ir::Opcode as O;
+        if let Some((vector, scalar)) = crate::scale::scaling(self.cx.m, self.f, d) {
+            return self.lower_scaling(d, vector, scalar);
+        }
         let id = match d.opcode {
             op if op.is_binary_arithmetic() || op.is_unary_arithmetic() || op.is_comparison() => {
                 let args = self.values(&d.operands)?;

@@ -43,6 +43,7 @@ mod reflect;
 mod resource_grid;
 mod resources;
 mod sampling;
+mod scale;
 mod sm6x;
 mod spirv_type;
 mod stages;

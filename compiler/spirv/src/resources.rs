@@ -263,6 +263,15 @@ pub(crate) fn image_shape(
         .ok_or_else(|| SpirvError::unsupported(format!("texel type {}", sample.ir())))?;
     let mut scalar = scalar_of(kind, false);
     match scalar {
+        // A read-only texture of `bool` is one of `uint`, as DXC declares it (`narrow_texel`
+        // compares its texels with zero); DXC leaves typed buffers and writable textures of
+        // `bool` as images of `bool`, which Vulkan refuses (`hir` reports them).
+        Scalar::Bool if dim != Dim::DimBuffer && !access.is_writable() => {
+            scalar = Scalar::Int {
+                width: 32,
+                signed: false,
+            }
+        }
         Scalar::Bool => {
             return Err(SpirvError::unsupported(format!(
                 "texel type {}",
@@ -736,6 +745,9 @@ impl Ctx<'_> {
         match g.stage_binding {
             Some(ir::StageBinding::Location(n)) => {
                 self.decorate(id, Decoration::Location, &[Operand::LiteralBit32(n)]);
+                if let Some(c) = g.component {
+                    self.decorate(id, Decoration::Component, &[Operand::LiteralBit32(c)]);
+                }
             }
             Some(ir::StageBinding::BuiltIn(b)) => {
                 let sb = self.builtin(b, input, &stages)?;

@@ -128,17 +128,21 @@ impl Fx<'_, '_> {
             let rt = self.cx.plain_type(ty)?;
             return Ok(self.op(Op::Bitcast, rt, Self::ids(&[v4])));
         }
-        let wide = texel16(kind).map(|signed| {
-            let s = Scalar::Int { width: 32, signed };
-            (
-                s,
-                if n == 1 {
-                    self.cx.scalar_type(s)
-                } else {
-                    self.cx.vector_type(s, n)
-                },
-            )
-        });
+        // `bool` texels are read from an image of `uint` (a read-only texture of `bool`, as
+        // DXC declares it): a texel is true when it is not zero.
+        let wide = texel16(kind)
+            .or(kind.is_bool().then_some(false))
+            .map(|signed| {
+                let s = Scalar::Int { width: 32, signed };
+                (
+                    s,
+                    if n == 1 {
+                        self.cx.scalar_type(s)
+                    } else {
+                        self.cx.vector_type(s, n)
+                    },
+                )
+            });
         let rt = self.cx.plain_type(ty)?;
         let part = wide.map_or(rt, |(_, t)| t);
         let v = if n == 4 {
@@ -155,6 +159,10 @@ impl Fx<'_, '_> {
             self.op(Op::VectorShuffle, part, ops)
         };
         Ok(match wide {
+            Some((s, _)) if kind.is_bool() => {
+                let zero = self.cx.const_splat(s, n, 0);
+                self.op(Op::INotEqual, rt, Self::ids(&[v, zero]))
+            }
             Some((Scalar::Int { signed: true, .. }, _)) => {
                 self.op(Op::SConvert, rt, Self::ids(&[v]))
             }

@@ -116,6 +116,6 @@ RWBuffer<S> b;
         "cs_6_0",
         &[],
         1,
-        "error[E2029]: Elements of typed buffers and textures must be scalars or vectors",
+        "error[E2029]: elements of typed buffers and textures must be scalars or vectors",
     );
 }

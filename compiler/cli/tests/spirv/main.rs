@@ -76,5 +76,6 @@ mod vkd3d_probe;
 mod vkmisc;
 mod vulkan_types;
 mod weak3;
+mod weak4;
 mod weak_spots;
 mod wicked_probe;

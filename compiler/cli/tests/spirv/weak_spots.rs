@@ -268,13 +268,21 @@ O main() { O o; o.pos = 1; o.ps = 1; return o; }
 
 #[test]
 fn a_backend_error_about_a_global_points_at_its_declaration() {
-    // SPIR-V images hold no `bool` texels: the backend's refusal is at `T` (line 1, column
-    // 17), not at the top of the file as when globals carried no location.
-    let shader = "Texture2D<bool> T;
+    // SPIR-V images hold no 16-bit float texels: the backend's refusal is at `T` (line 1,
+    // column 19), not at the top of the file as when globals carried no location. (Its first
+    // example, `Texture2D<bool>`, is an image of `uint` now, as in DXC.)
+    let shader = "Buffer<float16_t> T;
 RWStructuredBuffer<uint> o;
 [numthreads(1, 1, 1)]
-void main() { o[0] = T.Load(int3(0, 0, 0)) ? 1 : 0; }
+void main() { o[0] = T.Load(0) > 0 ? 1 : 0; }
 ";
-    refuse(shader, "cs_6_0", &[], 1, "global T: texel type bool");
-    refuse(shader, "cs_6_0", &[], 1, ".hlsl:1:17");
+    let flags = ["-enable-16bit-types"];
+    refuse(
+        shader,
+        "cs_6_2",
+        &flags,
+        1,
+        "global T: texel type float16_t",
+    );
+    refuse(shader, "cs_6_2", &flags, 1, ".hlsl:1:19");
 }

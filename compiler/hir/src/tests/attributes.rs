@@ -136,6 +136,7 @@ float4 hs(uint i : SV_OutputControlPointID) : POSITION { return 0; }
 
 #[test]
 fn maxvertexcount_and_instance() {
+    // A negative literal on a function that is no entry point is DXC's warning (W2104).
     check_diagnostics(
         r#"
 [maxvertexcount(-1)] void a() {}
@@ -145,7 +146,7 @@ fn maxvertexcount_and_instance() {
 [instance(32)] [maxvertexcount(3)] void e() {}
 "#,
         expect![[r#"
-            E2025 2:17 `-1`: `[maxvertexcount]` must be between 1 and 1024, not -1
+            W2104 2:1 `[maxvertexcount(-1)]`: attribute 'maxvertexcount' must have a uint literal argument
             E2025 3:1 `[maxvertexcount()]`: `[maxvertexcount]` takes 1 argument(s), 0 given
             E2025 4:11 `0`: `[instance]` must be between 1 and 32, not 0
             W2003 5:11 `42`: `[instance(42)]`: D3D allows at most 32 geometry shader instances, so DXIL rejects this; SPIR-V takes it (`Invocations 42`), and Vulkan needs a device whose maxGeometryShaderInvocations is at least 42
@@ -188,12 +189,15 @@ fn earlydepthstencil_takes_no_arguments() {
 }
 
 #[test]
-fn unknown_attributes_are_left_alone() {
+fn known_function_attributes_are_left_alone_but_clipplanes_is_ignored() {
     check_diagnostics(
         r#"
 [[vk::binding(0)]] Texture2D t;
+float4 p;
 [RootSignature("CBV(b0)")] [clipplanes(p)] [numthreads(1, 1, 1)] void a() {}
 "#,
-        expect![[r#""#]],
+        expect![[r#"
+            W2105 4:28 `[clipplanes(p)]`: `[clipplanes]` is ignored: DXC's SPIR-V backend writes no clip distances for it (write `SV_ClipDistance` outputs instead)
+        "#]],
     );
 }

@@ -93,6 +93,7 @@ Texture2D<S> k;
             E2014 9:32 `h`: unknown type `vk::SampledTextureRect<float4>`
             E2029 11:1 `vk::SampledTexture2D<S>`: 'S' cannot be used as a type parameter where it must be of type float, int, uint or their vector equivalents
             E2029 12:1 `vk::SampledTexture2D<float[4]>`: 'float[4]' cannot be used as a type parameter where it must be of type float, int, uint or their vector equivalents
+            E2029 13:1 `Texture2D<S>`: elements of typed buffers and textures must be scalars or vectors, not `S`
         "#]],
     );
 }

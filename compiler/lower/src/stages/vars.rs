@@ -646,9 +646,8 @@ impl Declare {
             };
             if matches!(binding, StageBinding::Location(_)) {
                 if leaf.location.is_none() {
-                    let count = location_count(&leaf.ty);
-                    cx.record_auto_location(g, self.side, &leaf.semantic, count);
                     let at = leaf.decl_range.unwrap_or(range);
+                    cx.record_auto_location(g, self.side, &leaf.semantic, &leaf.ty, at);
                     cx.record_location_kind(self.side, Some((&leaf.semantic, at)));
                 } else {
                     cx.record_location_kind(self.side, None);
