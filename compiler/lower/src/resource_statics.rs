@@ -184,7 +184,14 @@ impl ModuleCtx<'_> {
         }
         // While the initializer is read, the static names nothing.
         self.static_resources.insert(idx, StaticBinding::default());
+        // An element at a run-time index (`static Texture2D t = ts[cb.k];`) is no one known
+        // resource: the static starts as that element, its index set once by `init_globals`.
+        let element = match body.init {
+            Some(init) => self.runtime_global_element(body, infer, init)?,
+            None => None,
+        };
         let initial = match body.init {
+            Some(_) if element.is_some() => Some(None),
             Some(init) => Some(Some(self.named_resource(body, infer, init, range)?)),
             None => None,
         };
@@ -198,6 +205,21 @@ impl ModuleCtx<'_> {
             crate::static_assign::Assigned::Tracked(_)
             | crate::static_assign::Assigned::Flowing => initial.flatten(),
         };
+        let indexed_slots = match element {
+            Some((array, expr)) => {
+                let name = format!("{}.index", self.tree.item(idx).name);
+                let index = self.mb.private(&name, Type::INT, None);
+                // `init_globals` stores the index (`init.rs`).
+                self.static_inits.push((idx, index));
+                vec![IndexedSlot {
+                    slot: 0,
+                    array,
+                    index,
+                    expr,
+                }]
+            }
+            None => Vec::new(),
+        };
         Ok(Some(StaticBinding {
             split: None,
             slots: vec![slot],
@@ -205,7 +227,7 @@ impl ModuleCtx<'_> {
             array: None,
             assigned: Some(assigned),
             index: None,
-            indexed_slots: Vec::new(),
+            indexed_slots,
         }))
     }
 
@@ -763,7 +785,13 @@ impl FnLower<'_, '_> {
         };
         let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
         self.res.temps += 1;
+        // A copy given the static's resources by its caller binds them when it starts
+        // (`static_flow`): the initializer's are no concern of it.
+        let given = tracked && self.cx.static_flows.incoming.contains_key(&self.func);
         for (slot, (path, r)) in paths.into_iter().zip(b.slots).enumerate() {
+            if given {
+                break;
+            }
             let p = match (r, b.indexed_slots.iter().find(|s| s.slot == slot)) {
                 (Some(r), _) => self.static_pointer(r),
                 (None, Some(s)) => self.entry_element(s.array, s.index),
@@ -799,34 +827,46 @@ impl FnLower<'_, '_> {
 
 impl FnLower<'_, '_> {
     /// Whether `static` local `l` (of a struct holding resources) can be an ordinary split
-    /// local, initialized where declared on every call: its initializer gives the same value
-    /// on every call (literals, resource globals, cbuffer members and constants, no call and
-    /// no buffer read) and nothing writes it or a member of it, so no call can tell the
-    /// difference from a value kept across calls.
+    /// local, initialized where declared on every call
+    /// ([`ModuleCtx::static_split_local_is_plain`]).
     pub(crate) fn static_split_is_local(&self, l: LocalId) -> bool {
-        let Some(init) = self.body.local(l).init else {
+        self.cx
+            .static_split_local_is_plain(&self.body, &self.infer, l)
+    }
+}
+
+impl ModuleCtx<'_> {
+    /// Whether `static` local `l` of `body` (of a struct holding resources) can be an
+    /// ordinary split local, initialized where declared on every call: its initializer
+    /// gives the same value on every call (literals, resource globals, cbuffer members and
+    /// constants, no call and no buffer read) and nothing writes it or a member of it, so no
+    /// call can tell the difference from a value kept across calls.
+    pub(crate) fn static_split_local_is_plain(
+        &self,
+        body: &Body,
+        infer: &InferenceResult,
+        l: LocalId,
+    ) -> bool {
+        let Some(init) = body.local(l).init else {
             return false;
         };
-        self.invariant_initializer(init) && !self.writes_part_of(l)
+        self.invariant_initializer(body, infer, init) && !writes_part_of(body, infer, l)
     }
 
     /// Whether `e` has the same value wherever and whenever it runs.
-    fn invariant_initializer(&self, e: ExprId) -> bool {
-        match self.body.expr(e) {
+    fn invariant_initializer(&self, body: &Body, infer: &InferenceResult, e: ExprId) -> bool {
+        let inv = |e: ExprId| self.invariant_initializer(body, infer, e);
+        match body.expr(e) {
             Expr::Literal(_) => true,
-            Expr::Paren(i) | Expr::Cast { expr: i, .. } | Expr::Prefix { expr: i, .. } => {
-                self.invariant_initializer(*i)
-            }
-            Expr::Field { expr, .. } => self.invariant_initializer(*expr),
+            Expr::Paren(i) | Expr::Cast { expr: i, .. } | Expr::Prefix { expr: i, .. } => inv(*i),
+            Expr::Field { expr, .. } => inv(*expr),
             Expr::Binary { op, lhs, rhs } => {
-                !matches!(op, syntax::ast::BinaryOp::Assign { .. })
-                    && self.invariant_initializer(*lhs)
-                    && self.invariant_initializer(*rhs)
+                !matches!(op, syntax::ast::BinaryOp::Assign { .. }) && inv(*lhs) && inv(*rhs)
             }
-            Expr::InitList(items) => items.iter().all(|&i| self.invariant_initializer(i)),
-            Expr::Path(_) => match self.infer.resolution(e) {
-                Some(Resolution::Global(ast)) => self.cx.tree.by_ast(*ast).is_some_and(|g| {
-                    match &self.cx.tree.item(g).kind {
+            Expr::InitList(items) => items.iter().all(|&i| inv(i)),
+            Expr::Path(_) => match infer.resolution(e) {
+                Some(Resolution::Global(ast)) => self.tree.by_ast(*ast).is_some_and(|g| {
+                    match &self.tree.item(g).kind {
                         // A mutable `static` may change between calls.
                         ItemKind::Variable(v) => !v.is_static || v.is_const,
                         _ => false,
@@ -838,43 +878,41 @@ impl FnLower<'_, '_> {
             _ => false,
         }
     }
+}
 
-    /// Whether anything in the body writes local `l` or a part of it: an assignment,
-    /// `++`/`--`, a method of its struct (or of a struct inside it), or an argument of a
-    /// user function (which may be `out`).
-    fn writes_part_of(&self, l: LocalId) -> bool {
-        let rooted = |mut e: ExprId| loop {
-            match self.body.expr(e) {
-                Expr::Local(x) => return *x == l,
-                Expr::Paren(i) | Expr::Field { expr: i, .. } => e = *i,
-                // An element of a buffer or texture member is the resource's memory.
-                Expr::Index { base, .. } => {
-                    if matches!(self.infer.type_of_expr(*base), Some(Type::Resource(_))) {
-                        return false;
-                    }
-                    e = *base
+/// Whether anything in `body` writes local `l` or a part of it: an assignment, `++`/`--`, a
+/// method of its struct (or of a struct inside it), or an argument of a user function (which
+/// may be `out`).
+fn writes_part_of(body: &Body, infer: &InferenceResult, l: LocalId) -> bool {
+    let rooted = |mut e: ExprId| loop {
+        match body.expr(e) {
+            Expr::Local(x) => return *x == l,
+            Expr::Paren(i) | Expr::Field { expr: i, .. } => e = *i,
+            // An element of a buffer or texture member is the resource's memory.
+            Expr::Index { base, .. } => {
+                if matches!(infer.type_of_expr(*base), Some(Type::Resource(_))) {
+                    return false;
                 }
-                _ => return false,
+                e = *base
             }
-        };
-        self.body.exprs.iter().enumerate().any(|(k, x)| {
-            if let Some(w) = crate::resource_choice::assigned_operand(x) {
-                return rooted(w);
+            _ => return false,
+        }
+    };
+    body.exprs.iter().enumerate().any(|(k, x)| {
+        if let Some(w) = crate::resource_choice::assigned_operand(x) {
+            return rooted(w);
+        }
+        match x {
+            Expr::MethodCall { receiver, .. } => {
+                let on_resource = matches!(infer.type_of_expr(*receiver), Some(Type::Resource(_)));
+                !on_resource && rooted(*receiver)
             }
-            match x {
-                Expr::MethodCall { receiver, .. } => {
-                    let on_resource =
-                        matches!(self.infer.type_of_expr(*receiver), Some(Type::Resource(_)));
-                    !on_resource && rooted(*receiver)
-                }
-                Expr::Call { args, .. } => {
-                    self.infer.resolution(ExprId(k as u32)).is_some()
-                        && args.iter().any(|&a| rooted(a))
-                }
-                _ => false,
+            Expr::Call { args, .. } => {
+                infer.resolution(ExprId(k as u32)).is_some() && args.iter().any(|&a| rooted(a))
             }
-        })
-    }
+            _ => false,
+        }
+    })
 }
 
 /// The array and index of initializer `e` when it is an element of a named array
