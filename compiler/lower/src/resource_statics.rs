@@ -118,9 +118,7 @@ impl ModuleCtx<'_> {
                     range,
                 ));
             }
-            return Err(
-                self.unsupported("a `static` holding resources without an initializer", range)
-            );
+            return Ok(self.uninitialized_static_binding(idx, split, array));
         };
         if split.is_none() && array.is_none() {
             if let Some(b) = self.indexed_static_binding(idx, &body, &infer, init)? {
@@ -166,6 +164,39 @@ impl ModuleCtx<'_> {
         };
         self.static_resources.insert(idx, b.clone());
         Ok(b)
+    }
+
+    /// The binding of struct static (or static array of resources) `idx` declared without an
+    /// initializer (`static M gs;`): its slots hold nothing until functions assign them
+    /// (tracked or flowing, `static_assign`; a use before is DXC's legalization failure,
+    /// E3020), its data part is a private global as a plain `static`'s, without an
+    /// initializer.
+    fn uninitialized_static_binding(
+        &mut self,
+        idx: ItemIdx,
+        split: Option<Split>,
+        array: Option<u32>,
+    ) -> StaticBinding {
+        let n = match (&split, array) {
+            (Some(split), _) => split.resource_paths().len(),
+            (None, n) => n.unwrap_or(0) as usize,
+        };
+        let data = split.as_ref().and_then(|s| s.data.clone()).map(|d| {
+            let name = self.tree.item(idx).name.clone();
+            self.mb.private(&name, d, None)
+        });
+        let assigned = self.split_static_assigned(idx);
+        let b = StaticBinding {
+            split,
+            slots: vec![None; n],
+            data,
+            array,
+            assigned,
+            index: None,
+            indexed_slots: Vec::new(),
+        };
+        self.static_resources.insert(idx, b.clone());
+        b
     }
 
     /// The binding of plain resource static `idx` when functions assign it (`static_assign`):
@@ -434,6 +465,41 @@ impl ModuleCtx<'_> {
         }
     }
 
+    /// Appends the resources of initializer list `e` in HLSL's flat order: each resource,
+    /// and the slots of each struct static or static array of resources in it.
+    fn flat_list_resources(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        e: ExprId,
+        out: &mut Vec<Option<StaticResource>>,
+        range: syntax::TextRange,
+    ) -> R<()> {
+        if let Expr::InitList(items) = body.expr(e) {
+            for &i in items {
+                self.flat_list_resources(body, infer, i, out, range)?;
+            }
+            return Ok(());
+        }
+        match infer.type_of_expr(e) {
+            Some(Type::Resource(_)) => out.push(self.slot_resource(body, infer, e, range)?),
+            Some(t) if crate::resource_out::holds_resources(t) || static_array_len(t).is_some() => {
+                match (self.static_array_named(infer, e)?, split_type(t)) {
+                    (Some(b), _) => out.extend(b.slots),
+                    (None, Some(split)) => {
+                        out.extend(self.struct_resources(body, infer, e, &split, range)?)
+                    }
+                    (None, None) => {
+                        let n = static_array_len(t).unwrap_or(0);
+                        out.extend(self.array_resources(body, infer, e, n, range)?)
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
     /// The binding of the `static` array of resources `e` names, if it names one.
     fn static_array_named(
         &mut self,
@@ -484,22 +550,15 @@ impl ModuleCtx<'_> {
         split: &Split,
         range: syntax::TextRange,
     ) -> R<Vec<Option<StaticResource>>> {
-        use crate::resource_structs::Member;
         match body.expr(init) {
             Expr::Paren(i) => self.struct_resources(body, infer, *i, split, range),
-            Expr::InitList(items) if items.len() == split.members.len() => {
+            // A list, nested or flattened (`{ a, 1, 2 }` for `{ Texture2D t; float2 uv; }`):
+            // HLSL's flat rule, each slot taking the list's next resource.
+            Expr::InitList(_) => {
                 let mut out = Vec::new();
-                for (m, &item) in split.members.iter().zip(items) {
-                    match m {
-                        Member::Data(_) => {}
-                        Member::Resource => out.push(self.slot_resource(body, infer, item, range)?),
-                        Member::Nested(sub, _) => {
-                            out.extend(self.struct_resources(body, infer, item, sub, range)?)
-                        }
-                        Member::ResourceArray(n) => {
-                            out.extend(self.array_resources(body, infer, item, *n, range)?)
-                        }
-                    }
+                self.flat_list_resources(body, infer, init, &mut out, range)?;
+                if out.len() != split.resource_paths().len() {
+                    return Err(self.unsupported("an initializer list of another length", range));
                 }
                 Ok(out)
             }
