@@ -260,10 +260,6 @@ pub struct ResourceLocals {
     /// initializer) gives the same resource: aliases of it, their assignments without effect
     /// (`static_assign`).
     pub alias_statics: HashSet<LocalId>,
-    /// `static` locals holding resources in a called function that are given their
-    /// resources in each call before they are read (`static_assign`): tracked like
-    /// `static_once` ones, a read before the call assigns them being refused.
-    pub per_call_statics: HashSet<LocalId>,
     /// The element pointer each `static` resource initialized at a run-time index stands
     /// for in this function (`resource_statics::indexed_static_pointer`).
     pub indexed_statics: HashMap<hir::item_tree::ItemIdx, Value>,
@@ -1170,9 +1166,6 @@ impl FnLower<'_, '_> {
             Some(p) => Ok(p),
             None => {
                 let range = self.expr_range(e);
-                if self.res.per_call_statics.contains(&slot.0) {
-                    return Err(self.earlier_call_resource(range));
-                }
                 Err(self.unassigned_use(range))
             }
         }
@@ -1219,9 +1212,6 @@ impl FnLower<'_, '_> {
         let skipped =
             stage_param.is_some_and(|n| self.cx.stage_io.is_skipped_in(self.item, self.func, n));
         if plain && !skipped && !self.res.arrays.contains_key(&l) {
-            if self.res.per_call_statics.contains(&l) {
-                return Some(self.earlier_call_resource(range));
-            }
             return Some(self.unassigned_use(range));
         }
         None
