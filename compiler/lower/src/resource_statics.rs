@@ -326,7 +326,15 @@ impl ModuleCtx<'_> {
         let Some(item) = self.tree.by_ast(*ast) else {
             return Ok(None);
         };
-        if self.is_resource_static(item) || !self.is_resource_item(item) {
+        if self.is_resource_static(item) {
+            // A `static` array holding a whole global array in order (`= ts`): its element
+            // at the index is the global's.
+            return Ok(self
+                .static_array_named(infer, base)?
+                .and_then(|b| whole_global_array(&b.slots))
+                .map(|array| (array, index)));
+        }
+        if !self.is_resource_item(item) {
             return Ok(None);
         }
         match self.global_for(item)? {
@@ -402,11 +410,32 @@ impl ModuleCtx<'_> {
                 }
             }
             Expr::Index { base, index } => {
+                // An element of a member (`gMat.ts[1]`).
+                if matches!(body.expr(*base), Expr::Field { .. }) {
+                    if let Some(r) = self.member_resource(body, infer, e)? {
+                        return Ok(r);
+                    }
+                }
                 // An element of a `static` array of resources: the one it names.
                 if let Some(b) = self.static_array_named(infer, *base)? {
-                    let k = const_index(self, body, infer, *index)
-                        .and_then(|k| usize::try_from(k).ok());
-                    return match k.and_then(|k| b.slots.get(k).copied()) {
+                    let Some(k) = const_index(self, body, infer, *index) else {
+                        // Different resources chosen by a run-time index: DXC keeps them in
+                        // an array its legalization cannot remove.
+                        return Err(self.error(
+                            crate::RESOURCE_NOT_LEGAL,
+                            format!(
+                                "this `static` resource is an element of a `static` array of \
+                                 different resources at an index known only at run time; \
+                                 Vulkan needs each use to name one resource, and {}",
+                                crate::resource_structs::DXC_FAILS
+                            ),
+                            range,
+                        ));
+                    };
+                    return match usize::try_from(k)
+                        .ok()
+                        .and_then(|k| b.slots.get(k).copied())
+                    {
                         Some(Some(r)) => Ok(r),
                         _ => {
                             Err(self.unsupported("this resource in a `static` initializer", range))
@@ -461,8 +490,80 @@ impl ModuleCtx<'_> {
                     )),
                 }
             }
+            // A member of a struct static or of a global struct of resources (`gMat.t`):
+            // the resource its slot holds.
+            Expr::Field { .. } => match self.member_resource(body, infer, e)? {
+                Some(r) => Ok(r),
+                None => Err(self.unsupported("this resource in a `static` initializer", range)),
+            },
             _ => Err(self.unsupported("this resource in a `static` initializer", range)),
         }
+    }
+
+    /// The resource the slot of resource member `e` (`gMat.t`, `gs.inner.ts[1]`) of a
+    /// struct static or global struct holds, when it names one known resource.
+    fn member_resource(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        mut e: ExprId,
+    ) -> R<Option<StaticResource>> {
+        // The steps from the root, innermost first.
+        let mut steps = Vec::new();
+        let root = loop {
+            match body.expr(e) {
+                Expr::Paren(i) => e = *i,
+                Expr::Field { expr, name } => {
+                    steps.push(Ok(name.clone()));
+                    e = *expr;
+                }
+                Expr::Index { base, index } => {
+                    let Some(k) = const_index(self, body, infer, *index) else {
+                        return Ok(None);
+                    };
+                    steps.push(Err(k));
+                    e = *base;
+                }
+                Expr::Path(_) => break e,
+                _ => return Ok(None),
+            }
+        };
+        let item = match infer.resolution(root) {
+            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
+            _ => None,
+        };
+        let Some(item) = item.filter(|&i| self.is_resource_static(i)) else {
+            return Ok(None);
+        };
+        let b = self.static_binding(item)?;
+        let Some(mut split) = b.split.clone() else {
+            return Ok(None);
+        };
+        let mut path = Vec::new();
+        while let Some(step) = steps.pop() {
+            let i = match step {
+                Ok(name) if !split.is_array => split.names.iter().position(|n| *n == name),
+                Err(k) if split.is_array => usize::try_from(k).ok(),
+                _ => None,
+            };
+            let Some(i) = i else { return Ok(None) };
+            path.push(i as u32);
+            match split.members.get(i) {
+                Some(crate::resource_structs::Member::Nested(sub, _)) => split = (**sub).clone(),
+                Some(crate::resource_structs::Member::ResourceArray(_)) => {
+                    let Some(Err(k)) = steps.pop() else {
+                        return Ok(None);
+                    };
+                    path.push(k as u32);
+                }
+                _ => {}
+            }
+        }
+        let Some(root_split) = b.split else {
+            return Ok(None);
+        };
+        let at = root_split.resource_paths().iter().position(|p| *p == path);
+        Ok(at.and_then(|k| b.slots.get(k).copied().flatten()))
     }
 
     /// Appends the resources of initializer list `e` in HLSL's flat order: each resource,
@@ -972,6 +1073,17 @@ fn writes_part_of(body: &Body, infer: &InferenceResult, l: LocalId) -> bool {
             _ => false,
         }
     })
+}
+
+/// The global array whose elements `slots` hold, each at its own index (`static Texture2D
+/// s[3] = ts;` or `{ ts[0], ts[1], ts[2] }`).
+fn whole_global_array(slots: &[Option<StaticResource>]) -> Option<Global> {
+    let (g, _) = (*slots.first()?)?;
+    let whole = slots
+        .iter()
+        .enumerate()
+        .all(|(k, r)| *r == Some((g, Some(k as i64))));
+    whole.then_some(g)
 }
 
 /// The array and index of initializer `e` when it is an element of a named array

@@ -289,3 +289,58 @@ void main() {
     );
     assert_eq!(out, [11, 31, 7]);
 }
+
+/// `static` resources initialized by a member of a struct static (`gs.t`) and by an
+/// element at a run-time index of a `static` array holding a whole global array in order.
+#[test]
+fn static_resources_initialized_by_a_member_or_a_static_array_element() {
+    let out = run_elements(
+        r#"
+struct M { RWStructuredBuffer<uint> t; RWStructuredBuffer<uint> u[2]; uint k; };
+RWStructuredBuffer<uint> A : register(u0);
+RWStructuredBuffer<uint> Bufs[2] : register(u1);
+RWStructuredBuffer<uint> o : register(u3);
+static M gs = { A, Bufs, 3 };
+static RWStructuredBuffer<uint> t = gs.t;
+static RWStructuredBuffer<uint> u = gs.u[1];
+static RWStructuredBuffer<uint> all[2] = Bufs;
+static RWStructuredBuffer<uint> w = all[o[3]];
+[numthreads(1, 1, 1)]
+void main() {
+    o[0] = t[0];
+    o[1] = u[0];
+    o[2] = w[0];
+}
+"#,
+        &[
+            (0, 0, &[5]),
+            (1, 0, &[7]),
+            (1, 1, &[9]),
+            (3, 0, &[0, 0, 0, 0]),
+        ],
+        3,
+    );
+    assert_eq!(out, [5, 9, 7, 0]);
+}
+
+/// A `static` resource initialized by an element of a `static` array of different
+/// resources at a run-time index: E3020 at the initializer (DXC cannot remove the array).
+#[test]
+fn static_resource_from_a_static_array_at_a_run_time_index() {
+    let text = r#"
+RWStructuredBuffer<uint> A;
+RWStructuredBuffer<uint> B;
+RWStructuredBuffer<uint> o;
+static RWStructuredBuffer<uint> pair[2] = { B, A };
+static RWStructuredBuffer<uint> w = pair[o[3]];
+[numthreads(1, 1, 1)]
+void main() { o[0] = w[0]; }
+"#;
+    let e = lower_errors(text);
+    let at = text.find("w = pair").unwrap();
+    assert!(
+        e.contains(&format!("E3020 {}..{}", at, at + "w = pair[o[3]]".len())),
+        "{e}"
+    );
+    assert!(e.contains("index known only at run time"), "{e}");
+}
