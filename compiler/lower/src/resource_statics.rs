@@ -476,8 +476,8 @@ impl ModuleCtx<'_> {
                 )),
             },
             // A call of a function returning a resource: the one its `return`s name.
-            Expr::Call { args, .. } if args.is_empty() => {
-                let f = self.initializer_call(infer, e, range)?;
+            Expr::Call { .. } => {
+                let f = self.initializer_call(body, infer, e, range)?;
                 let returned = self.resource_returns.get(&f).copied().flatten();
                 match returned {
                     Some(r) if !self.indexed_returns.contains(&f) => Ok(r),
@@ -620,10 +620,13 @@ impl ModuleCtx<'_> {
         }
     }
 
-    /// The function call `init` (without arguments) of a `static` initializer calls,
-    /// lowered now so that the resources it returns are known.
+    /// The function call `init` of a `static` initializer calls, lowered now so that the
+    /// resources it returns are known: the copy its arguments pick, as a call in a function
+    /// would (each resource argument a known global, each `in` scalar argument known at
+    /// compile time a constant of the copy, `resource_choice`).
     fn initializer_call(
         &mut self,
+        body: &Body,
         infer: &InferenceResult,
         init: ExprId,
         range: syntax::TextRange,
@@ -636,7 +639,63 @@ impl ModuleCtx<'_> {
         };
         let idx = self.definition_of(idx);
         let name = self.function_name(idx);
-        let f = self.function_for(idx, &name)?;
+        let args = match body.expr(init) {
+            Expr::Call { args, .. } => args.clone(),
+            _ => Vec::new(),
+        };
+        if args.is_empty() {
+            let f = self.function_for(idx, &name)?;
+            self.lower_now(f);
+            return Ok(f);
+        }
+        let fid = self.function_id(idx);
+        let sig = crate::enums::function_signature(self.db, fid);
+        let Some(decl) = self.tree.function(idx).cloned() else {
+            return Err(self.unsupported("this `static` initializer", range));
+        };
+        let mut resources = Vec::new();
+        let mut constants = Vec::new();
+        for (i, p) in sig.params.iter().enumerate() {
+            let direction = decl.params.get(i).map(|d| d.direction);
+            let (Some(&a), Some(hir::item_tree::ParamDirection::In)) = (args.get(i), direction)
+            else {
+                // A default argument, an `out` or `inout` one.
+                return Err(self.unsupported("this call in a `static` initializer", range));
+            };
+            match &p.ty {
+                Some(Type::Resource(_)) => {
+                    match self.assigned_resource(body, infer, a) {
+                        Some((g, None)) => resources.push(crate::context::ResourceArg {
+                            global: Some(g),
+                            ..Default::default()
+                        }),
+                        _ => return Err(self.unsupported(
+                            "this resource argument in a `static` initializer (pass a resource \
+                             global)",
+                            range,
+                        )),
+                    }
+                }
+                Some(t) if crate::resource_out::holds_resources(t) => {
+                    return Err(self.unsupported(
+                        "this argument holding resources in a `static` initializer",
+                        range,
+                    ));
+                }
+                Some(Type::Scalar(_)) => {
+                    if let Some(v) = const_index(self, body, infer, a) {
+                        constants.push((i as u32, v));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let copy = crate::context::CopyArgs {
+            resources: &resources,
+            constants: &constants,
+            ..Default::default()
+        };
+        let f = self.function_for_resources(idx, &name, copy)?;
         self.lower_now(f);
         Ok(f)
     }
@@ -663,8 +722,8 @@ impl ModuleCtx<'_> {
                 }
                 Ok(out)
             }
-            Expr::Call { args, .. } if args.is_empty() => {
-                let f = self.initializer_call(infer, init, range)?;
+            Expr::Call { .. } => {
+                let f = self.initializer_call(body, infer, init, range)?;
                 match self.split_returns.get(&f).and_then(|(_, r)| r.clone()) {
                     // An element at a run-time index has no compile-time name.
                     Some(handed) => handed

@@ -344,3 +344,30 @@ void main() { o[0] = w[0]; }
     );
     assert!(e.contains("index known only at run time"), "{e}");
 }
+
+/// `static` globals initialized by calls with arguments: a resource global and constants
+/// pick the callee's copy, as a call in a function would (`pick(1)` returns `Bufs[1]`,
+/// `make(B, 3)` a struct holding `B`), and the data part comes from the same call.
+#[test]
+fn static_globals_initialized_by_calls_with_arguments() {
+    let out = run_elements(
+        r#"
+struct M { RWStructuredBuffer<uint> t; uint k; };
+RWStructuredBuffer<uint> Bufs[2] : register(u0);
+RWStructuredBuffer<uint> B : register(u2);
+RWStructuredBuffer<uint> o : register(u3);
+RWStructuredBuffer<uint> pick(uint i) { return Bufs[i]; }
+M make(RWStructuredBuffer<uint> x, uint k) { M m; m.t = x; m.k = k; return m; }
+static RWStructuredBuffer<uint> t = pick(1);
+static M s = make(B, 3);
+[numthreads(1, 1, 1)]
+void main() {
+    o[0] = t[0];
+    o[1] = s.t[0] * s.k;
+}
+"#,
+        &[(0, 0, &[7]), (0, 1, &[9]), (2, 0, &[5]), (3, 0, &[0; 2])],
+        3,
+    );
+    assert_eq!(out, [9, 15]);
+}
