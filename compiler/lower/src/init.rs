@@ -147,6 +147,14 @@ fn lower_one(
             if let hir::body::Expr::Index { index: k, .. } = f.body.expr(e).clone() {
                 let v = f.coerce(k, &Type::INT)?;
                 f.fb().store(Value::Global(index), v);
+            } else {
+                // A call handing back an element: the index it hands back.
+                let p = f.resource_pointer(e)?;
+                if let Some((_, k)) = f.element_of(p) {
+                    let from = f.type_of(k);
+                    let v = f.convert_value(k, &from, &Type::INT, e)?;
+                    f.fb().store(Value::Global(index), v);
+                }
             }
         }
         return Ok(f.current);

@@ -272,8 +272,14 @@ impl ModuleCtx<'_> {
         infer: &InferenceResult,
         init: ExprId,
     ) -> R<Option<StaticBinding>> {
-        let Some((array, _)) = self.runtime_global_element(body, infer, init)? else {
-            return Ok(None);
+        let array = match self.runtime_global_element(body, infer, init)? {
+            Some((array, _)) => array,
+            // A call returning an element at a run-time index (`pick()` returning `ts[k]`):
+            // `init_globals` stores the index it hands back.
+            None => match self.indexed_call_array(body, infer, init, self.item_range(idx))? {
+                Some(array) => array,
+                None => return Ok(None),
+            },
         };
         let name = format!("{}.index", self.tree.item(idx).name);
         let index = self.mb.private(&name, Type::INT, None);
@@ -284,6 +290,31 @@ impl ModuleCtx<'_> {
             index: Some((array, index)),
             ..StaticBinding::default()
         }))
+    }
+
+    /// The global array whose element at a run-time index call `e` returns, when `e` is a
+    /// call of a function returning one (its copy is lowered now).
+    fn indexed_call_array(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        mut e: ExprId,
+        range: syntax::TextRange,
+    ) -> R<Option<Global>> {
+        while let Expr::Paren(i) = body.expr(e) {
+            e = *i;
+        }
+        if !matches!(body.expr(e), Expr::Call { .. }) {
+            return Ok(None);
+        }
+        let f = self.initializer_call(body, infer, e, range)?;
+        if !self.indexed_returns.contains(&f) {
+            return Ok(None);
+        }
+        Ok(match self.resource_returns.get(&f).copied().flatten() {
+            Some((array, None)) => Some(array),
+            _ => None,
+        })
     }
 
     /// The resource of one slot of a `static` array or struct given by item `e` of its

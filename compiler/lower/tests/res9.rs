@@ -371,3 +371,27 @@ void main() {
     );
     assert_eq!(out, [9, 15]);
 }
+
+/// `static ... t = pick();` with `pick` returning an element at a run-time index: the
+/// index `pick` hands back is stored once, before the entry runs, so a later change of what
+/// it read does not move the static.
+#[test]
+fn static_global_initialized_by_a_call_returning_a_run_time_element() {
+    let out = run_elements(
+        r#"
+RWStructuredBuffer<uint> Bufs[3] : register(u0);
+RWStructuredBuffer<uint> o : register(u3);
+RWStructuredBuffer<uint> pick() { return Bufs[o[2]]; }
+static RWStructuredBuffer<uint> t = pick();
+[numthreads(1, 1, 1)]
+void main() {
+    o[0] = t[0];
+    o[2] = 0;
+    o[1] = t[0];
+}
+"#,
+        &[(0, 0, &[7]), (0, 1, &[8]), (0, 2, &[9]), (3, 0, &[0, 0, 2])],
+        3,
+    );
+    assert_eq!(out, [9, 9, 0]);
+}
