@@ -9,9 +9,12 @@
 //! `init_globals`, and each function that uses it sees a temporary split local whose data is
 //! that global and whose slots are bound to the initializer's resources. A plain resource
 //! static that functions assign is resolved by `static_assign` (one resource everywhere,
-//! tracked through the one function naming it, or flowing through calls, `static_flow`);
-//! assigning to any other in a function would make its resources depend on which functions
-//! ran: E3001.
+//! tracked through the one function naming it, or flowing through calls, `static_flow`),
+//! and so are the resource members of struct statics (and the elements of static arrays of
+//! resources) that functions rebind. An initializer names resources as a list (nested or
+//! flattened), members of other statics or global structs, elements (at a run-time index,
+//! an `int` private global that `init_globals` sets once), or calls (with arguments picking
+//! the callee's copy); a static declared without one holds no resources until assigned.
 //!
 //! Called from `resource_structs.rs` (places and assignments) and `init.rs` (the data part).
 
@@ -688,21 +691,37 @@ impl ModuleCtx<'_> {
         let mut constants = Vec::new();
         for (i, p) in sig.params.iter().enumerate() {
             let direction = decl.params.get(i).map(|d| d.direction);
-            let (Some(&a), Some(hir::item_tree::ParamDirection::In)) = (args.get(i), direction)
-            else {
-                // A default argument, an `out` or `inout` one.
-                return Err(self.unsupported("this call in a `static` initializer", range));
+            if direction != Some(hir::item_tree::ParamDirection::In) {
+                return Err(self.unsupported(
+                    "this call in a `static` initializer (an `out` or `inout` argument)",
+                    range,
+                ));
+            }
+            let holds =
+                p.ty.as_ref()
+                    .is_some_and(crate::resource_out::holds_resources);
+            let Some(&a) = args.get(i) else {
+                // A default argument: computed by the copy, no constant of it.
+                if holds {
+                    return Err(self.unsupported(
+                        "this call in a `static` initializer (a default resource argument)",
+                        range,
+                    ));
+                }
+                continue;
             };
             match &p.ty {
                 Some(Type::Resource(_)) => {
                     match self.assigned_resource(body, infer, a) {
-                        Some((g, None)) => resources.push(crate::context::ResourceArg {
+                        // A constant element is given by index, as in a function.
+                        Some((g, index)) => resources.push(crate::context::ResourceArg {
                             global: Some(g),
+                            indexed: index.is_some(),
                             ..Default::default()
                         }),
-                        _ => return Err(self.unsupported(
+                        None => return Err(self.unsupported(
                             "this resource argument in a `static` initializer (pass a resource \
-                             global)",
+                             global or a constant element of one)",
                             range,
                         )),
                     }

@@ -37,9 +37,12 @@
 //! where every slot does; where that depends on run-time control flow, `E3020`. So do a
 //! plain resource local initialized by anything but one known resource (`static Texture2D t
 //! = x;`, `x` a parameter: the first call's copy binds it, later copies keep what they are
-//! given, `FnLower::init_flowing_static_resource`) and a struct local without an
-//! initializer or with a list that gives a resource member anything but one known resource
-//! or one the list does not name (`static S s = { a, 1 }; s.t = x;`).
+//! given, `FnLower::init_flowing_static_resource`; one initialized with an element at a
+//! run-time index, `static Texture2D t = ts[i];`, hands the first call's index back and
+//! later copies take it) and any struct local that does not keep one known resource per
+//! slot on every call (`static_local_slots`: `static S s = { a, 1 }; s.t = x;`,
+//! `s.set(b)`, `rebind(s)`). A copy that leaves an element it was given as it came hands
+//! back [`Held::Element`]: the caller's slot stays as it was.
 //!
 //! Called from `static_assign.rs` (the slots when a function starts), `user_call.rs` (calls)
 //! and `resource_out.rs` (returns).

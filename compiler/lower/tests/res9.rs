@@ -395,3 +395,26 @@ void main() {
     );
     assert_eq!(out, [9, 9, 0]);
 }
+
+/// Calls in `static` initializers leaving out a default argument, or given a constant
+/// element of a resource array (handed back by index, as in a function).
+#[test]
+fn static_globals_initialized_by_calls_with_defaults_and_elements() {
+    let out = run_elements(
+        r#"
+RWStructuredBuffer<uint> Bufs[3] : register(u0);
+RWStructuredBuffer<uint> o : register(u3);
+RWStructuredBuffer<uint> id(RWStructuredBuffer<uint> x, uint unused = 4) { return x; }
+static RWStructuredBuffer<uint> t = id(Bufs[2]);
+static RWStructuredBuffer<uint> u = id(o);
+[numthreads(1, 1, 1)]
+void main() {
+    o[0] = t[0];
+    u[1] = 6;
+}
+"#,
+        &[(0, 0, &[7]), (0, 1, &[8]), (0, 2, &[9]), (3, 0, &[0, 0])],
+        3,
+    );
+    assert_eq!(out, [9, 6]);
+}
