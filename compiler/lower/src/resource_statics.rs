@@ -775,17 +775,27 @@ impl ModuleCtx<'_> {
             Expr::Call { .. } => {
                 let f = self.initializer_call(body, infer, init, range)?;
                 match self.split_returns.get(&f).and_then(|(_, r)| r.clone()) {
-                    // An element at a run-time index has no compile-time name.
+                    // An element at a run-time index: a marker slot whose index the call
+                    // hands back when `init_globals` runs it for the data part (`init.rs`).
                     Some(handed) => handed
                         .into_iter()
                         .map(|h| match h {
                             None => Ok(None),
+                            Some(crate::resource_handed::Handed::Indexed(array, _))
+                                if split.data.is_some() =>
+                            {
+                                let marker = PENDING_MARKER + self.pending_indexed.len() as i64;
+                                self.pending_indexed.push(init);
+                                Ok(Some((array, Some(marker))))
+                            }
                             Some(h) => h.named().map(Some).ok_or(()),
                         })
                         .collect::<Result<_, ()>>()
                         .map_err(|()| {
                             self.unsupported(
-                                "a run-time index in the initializer of a `static` resource",
+                                "a run-time index in the initializer of a `static` resource \
+                                 (a struct without data members initialized by a call handing \
+                                 back an element)",
                                 range,
                             )
                         }),

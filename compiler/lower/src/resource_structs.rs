@@ -965,7 +965,12 @@ impl FnLower<'_, '_> {
 
     /// Stores the data members of `init` (the initializer of a `static` struct holding
     /// resources) into its data global `g`.
-    pub(crate) fn init_static_data(&mut self, split: Split, g: ir::Global, init: ExprId) -> R<()> {
+    pub(crate) fn init_static_data(
+        &mut self,
+        split: Split,
+        g: ir::Global,
+        init: ExprId,
+    ) -> R<LocalId> {
         let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
         self.res.temps += 1;
         let part = StructPart {
@@ -974,7 +979,8 @@ impl FnLower<'_, '_> {
             split,
             data: Some((Value::Global(g), Vec::new())),
         };
-        self.copy_struct(&part, init)
+        self.copy_struct(&part, init)?;
+        Ok(l)
     }
 
     /// The struct holding resources `e` denotes (a split local, a member of one, a call

@@ -418,3 +418,26 @@ void main() {
     );
     assert_eq!(out, [9, 6]);
 }
+
+/// A struct `static` initialized by a call handing back an element at a run-time index in
+/// a member: `init_globals` runs the call once, storing its data and the index.
+#[test]
+fn static_struct_initialized_by_a_call_handing_back_a_run_time_element() {
+    let out = run_elements(
+        r#"
+struct M { RWStructuredBuffer<uint> t; uint k; };
+RWStructuredBuffer<uint> Bufs[3] : register(u0);
+RWStructuredBuffer<uint> o : register(u3);
+M make() { M m; m.t = Bufs[o[2]]; m.k = 2; return m; }
+static M s = make();
+[numthreads(1, 1, 1)]
+void main() {
+    o[2] = 0;
+    o[0] = s.t[0] * s.k;
+}
+"#,
+        &[(0, 0, &[7]), (0, 1, &[8]), (0, 2, &[9]), (3, 0, &[0, 0, 1])],
+        3,
+    );
+    assert_eq!(out, [16, 0, 0]);
+}
