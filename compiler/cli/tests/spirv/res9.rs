@@ -146,6 +146,45 @@ float4 main() : SV_Target {
     assert_eq!(uses(&m, "gm_u_1_"), 1, "{}", m.asm);
 }
 
+/// `static` globals initialized by calls: with a resource global and a constant argument,
+/// with a constant element argument, and returning (alone or in a struct with data) an
+/// element at a run-time index, whose index `init_globals` stores once.
+#[test]
+fn static_globals_initialized_by_calls() {
+    let m = compile(
+        "Texture2D<float4> a;
+Texture2D<float4> ts[4];
+SamplerState smp;
+cbuffer C { uint k; };
+struct M { Texture2D<float4> t; float w; };
+Texture2D<float4> id(Texture2D<float4> x, uint unused = 1) { return x; }
+Texture2D<float4> pick() { return ts[k]; }
+M make(Texture2D<float4> x, float w) { M m; m.t = x; m.w = w; return m; }
+M make_at() { M m; m.t = ts[k + 1]; m.w = 2; return m; }
+static Texture2D<float4> t0 = id(a);
+static Texture2D<float4> t1 = id(ts[2]);
+static Texture2D<float4> t2 = pick();
+static M m0 = make(a, 3);
+static M m1 = make_at();
+float4 main() : SV_Target {
+    float2 uv = float2(0.5, 0.5);
+    return t0.SampleLevel(smp, uv, 0) + t1.SampleLevel(smp, uv, 0)
+        + t2.SampleLevel(smp, uv, 0) + m0.t.SampleLevel(smp, uv, 0) * m0.w
+        + m1.t.SampleLevel(smp, uv, 0) * m1.w;
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "\"init_globals\"",
+        "\"t1.index\"",
+        "\"t2.index\"",
+        "\"m1.index0\"",
+    ]);
+    assert_eq!(uses(&m, "a"), 2, "{}", m.asm);
+}
+
 /// The instructions of `m` whose last operand is `%name` (the loads of a resource global).
 fn uses(m: &Module, name: &str) -> usize {
     let suffix = format!(" %{name}");
