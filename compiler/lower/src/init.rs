@@ -164,7 +164,9 @@ fn lower_one(
         // An element at a run-time index: its index, once (`StaticBinding::index`).
         if let Some((_, index)) = b.index.filter(|&(_, index)| index == g) {
             let mut e = init;
-            while let hir::body::Expr::Paren(i) = f.body.expr(e) {
+            while let hir::body::Expr::Paren(i) | hir::body::Expr::Cast { expr: i, .. } =
+                f.body.expr(e)
+            {
                 e = *i;
             }
             if let hir::body::Expr::Index { index: k, .. } = f.body.expr(e).clone() {

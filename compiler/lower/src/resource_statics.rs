@@ -124,7 +124,11 @@ impl ModuleCtx<'_> {
             return Ok(self.uninitialized_static_binding(idx, split, array));
         };
         if split.is_none() && array.is_none() {
-            if let Some(b) = self.indexed_static_binding(idx, &body, &infer, init)? {
+            let heap = self.heap_static_binding(idx, &body, &infer, &ty, init);
+            if let Some(b) = heap.map_or_else(
+                || self.indexed_static_binding(idx, &body, &infer, init),
+                |b| Ok(Some(b)),
+            )? {
                 self.static_resources.insert(idx, b.clone());
                 return Ok(b);
             }
@@ -293,6 +297,52 @@ impl ModuleCtx<'_> {
             index: Some((array, index)),
             ..StaticBinding::default()
         }))
+    }
+
+    /// The binding of plain resource static `idx` of type `ty` initialized with an element
+    /// of an SM 6.6 descriptor heap (`static Texture2D t = ResourceDescriptorHeap[3];`, a cast
+    /// to the type or not): that element of the heap array of its type (`heap.rs`), at a
+    /// constant index, or at a run-time one kept in a private `int` that `init_globals` sets.
+    fn heap_static_binding(
+        &mut self,
+        idx: ItemIdx,
+        body: &Body,
+        infer: &InferenceResult,
+        ty: &Type,
+        init: ExprId,
+    ) -> Option<StaticBinding> {
+        let mut e = init;
+        while let Expr::Paren(i) | Expr::Cast { expr: i, .. } = body.expr(e) {
+            e = *i;
+        }
+        let Expr::Index { base, index } = body.expr(e) else {
+            return None;
+        };
+        let Expr::Path(p) = body.expr(*base) else {
+            return None;
+        };
+        let kind = crate::heap::HeapKind::from_name(p.as_name()?)?;
+        let res = crate::resources::resource_of(ty)?.clone();
+        let is_sampler = matches!(res, types::ResourceType::Sampler { .. });
+        if is_sampler != (kind == crate::heap::HeapKind::Sampler) {
+            return None;
+        }
+        let array = self.heap_array(kind, &res);
+        if let Some(k) = const_index(self, body, infer, *index) {
+            return Some(StaticBinding {
+                slots: vec![Some((array, Some(k)))],
+                ..StaticBinding::default()
+            });
+        }
+        let name = format!("{}.index", self.tree.item(idx).name);
+        let index = self.mb.private(&name, Type::INT, None);
+        // `init_globals` stores the index (`init.rs`).
+        self.static_inits.push((idx, index));
+        Some(StaticBinding {
+            slots: vec![None],
+            index: Some((array, index)),
+            ..StaticBinding::default()
+        })
     }
 
     /// The global array whose element at a run-time index call `e` returns, when `e` is a

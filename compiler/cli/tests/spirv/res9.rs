@@ -185,6 +185,31 @@ float4 main() : SV_Target {
     assert_eq!(uses(&m, "a"), 2, "{}", m.asm);
 }
 
+/// `static` resources initialized with SM 6.6 descriptor heap elements: at a constant index
+/// the heap array's element, at a run-time index (through a cast) the element at a private
+/// `int` `init_globals` sets, and a sampler from the sampler heap.
+#[test]
+fn static_resources_initialized_from_descriptor_heaps() {
+    let m = compile(
+        "SamplerState smp;
+cbuffer C { uint k; };
+static Texture2D<float4> t = ResourceDescriptorHeap[3];
+static Texture2D<float4> u = (Texture2D<float4>)ResourceDescriptorHeap[k];
+static SamplerState s2 = SamplerDescriptorHeap[1];
+float4 main() : SV_Target {
+    return t.SampleLevel(smp, float2(0.5, 0.5), 0) + u.SampleLevel(s2, float2(0.5, 0.5), 0);
+}
+",
+        "ps_6_6",
+        &[],
+    );
+    m.assert_has(&[
+        "%ResourceDescriptorHeap %int_3",
+        "%SamplerDescriptorHeap %int_1",
+        "\"u.index\"",
+    ]);
+}
+
 /// The instructions of `m` whose last operand is `%name` (the loads of a resource global).
 fn uses(m: &Module, name: &str) -> usize {
     let suffix = format!(" %{name}");
