@@ -130,23 +130,56 @@ fn lower_one(
         // Only the data part of a struct holding resources lives in `g`
         // (`resource_statics`).
         let b = f.cx.static_binding(idx)?;
-        if let Some(split) = b.split.filter(|_| b.data == Some(g)) {
-            f.init_static_data(split, g, init)?;
+        let mut call = init;
+        while let hir::body::Expr::Paren(i) = f.body.expr(call) {
+            call = *i;
         }
-        // A slot at a run-time index: its index, once (`StaticBinding::indexed_slots`).
-        if let Some(s) = b.indexed_slots.iter().find(|s| s.index == g) {
+        if let Some(split) = b.split.clone().filter(|_| b.data == Some(g)) {
+            let paths = split.resource_paths();
+            let l = f.init_static_data(split, g, init)?;
+            // The slots a call hands back elements at run-time indices in: the indices.
+            for s in b.indexed_slots.iter().filter(|s| s.expr == call) {
+                let slot = (l, paths.get(s.slot).cloned().unwrap_or_default());
+                let p = match f.res.slots.get(&slot) {
+                    Some(crate::resource_structs::Binding::Bound(p)) => *p,
+                    _ => continue,
+                };
+                if let Some((_, k)) = f.element_of(p) {
+                    let from = f.type_of(k);
+                    let v = f.convert_value(k, &from, &Type::INT, init)?;
+                    f.fb().store(Value::Global(s.index), v);
+                }
+            }
+        }
+        // A slot at a run-time index: its index, once (`StaticBinding::indexed_slots`), unless
+        // the call initializing the data part stored it.
+        if let Some(s) = b
+            .indexed_slots
+            .iter()
+            .find(|s| s.index == g && s.expr != call)
+        {
             let v = f.coerce(s.expr, &Type::INT)?;
             f.fb().store(Value::Global(g), v);
         }
         // An element at a run-time index: its index, once (`StaticBinding::index`).
         if let Some((_, index)) = b.index.filter(|&(_, index)| index == g) {
             let mut e = init;
-            while let hir::body::Expr::Paren(i) = f.body.expr(e) {
+            while let hir::body::Expr::Paren(i) | hir::body::Expr::Cast { expr: i, .. } =
+                f.body.expr(e)
+            {
                 e = *i;
             }
             if let hir::body::Expr::Index { index: k, .. } = f.body.expr(e).clone() {
                 let v = f.coerce(k, &Type::INT)?;
                 f.fb().store(Value::Global(index), v);
+            } else {
+                // A call handing back an element: the index it hands back.
+                let p = f.resource_pointer(e)?;
+                if let Some((_, k)) = f.element_of(p) {
+                    let from = f.type_of(k);
+                    let v = f.convert_value(k, &from, &Type::INT, e)?;
+                    f.fb().store(Value::Global(index), v);
+                }
             }
         }
         return Ok(f.current);

@@ -164,6 +164,7 @@ pub mod stages;
 pub mod static_assign;
 pub mod static_flow;
 mod static_local_alias;
+mod static_local_slots;
 pub mod stmt;
 pub mod subpass;
 pub mod texture;

@@ -9,9 +9,12 @@
 //! `init_globals`, and each function that uses it sees a temporary split local whose data is
 //! that global and whose slots are bound to the initializer's resources. A plain resource
 //! static that functions assign is resolved by `static_assign` (one resource everywhere,
-//! tracked through the one function naming it, or flowing through calls, `static_flow`);
-//! assigning to any other in a function would make its resources depend on which functions
-//! ran: E3001.
+//! tracked through the one function naming it, or flowing through calls, `static_flow`),
+//! and so are the resource members of struct statics (and the elements of static arrays of
+//! resources) that functions rebind. An initializer names resources as a list (nested or
+//! flattened), members of other statics or global structs, elements (at a run-time index,
+//! an `int` private global that `init_globals` sets once), or calls (with arguments picking
+//! the callee's copy); a static declared without one holds no resources until assigned.
 //!
 //! Called from `resource_structs.rs` (places and assignments) and `init.rs` (the data part).
 
@@ -118,12 +121,14 @@ impl ModuleCtx<'_> {
                     range,
                 ));
             }
-            return Err(
-                self.unsupported("a `static` holding resources without an initializer", range)
-            );
+            return Ok(self.uninitialized_static_binding(idx, split, array));
         };
         if split.is_none() && array.is_none() {
-            if let Some(b) = self.indexed_static_binding(idx, &body, &infer, init)? {
+            let heap = self.heap_static_binding(idx, &body, &infer, &ty, init);
+            if let Some(b) = heap.map_or_else(
+                || self.indexed_static_binding(idx, &body, &infer, init),
+                |b| Ok(Some(b)),
+            )? {
                 self.static_resources.insert(idx, b.clone());
                 return Ok(b);
             }
@@ -168,6 +173,39 @@ impl ModuleCtx<'_> {
         Ok(b)
     }
 
+    /// The binding of struct static (or static array of resources) `idx` declared without an
+    /// initializer (`static M gs;`): its slots hold nothing until functions assign them
+    /// (tracked or flowing, `static_assign`; a use before is DXC's legalization failure,
+    /// E3020), its data part is a private global as a plain `static`'s, without an
+    /// initializer.
+    fn uninitialized_static_binding(
+        &mut self,
+        idx: ItemIdx,
+        split: Option<Split>,
+        array: Option<u32>,
+    ) -> StaticBinding {
+        let n = match (&split, array) {
+            (Some(split), _) => split.resource_paths().len(),
+            (None, n) => n.unwrap_or(0) as usize,
+        };
+        let data = split.as_ref().and_then(|s| s.data.clone()).map(|d| {
+            let name = self.tree.item(idx).name.clone();
+            self.mb.private(&name, d, None)
+        });
+        let assigned = self.split_static_assigned(idx);
+        let b = StaticBinding {
+            split,
+            slots: vec![None; n],
+            data,
+            array,
+            assigned,
+            index: None,
+            indexed_slots: Vec::new(),
+        };
+        self.static_resources.insert(idx, b.clone());
+        b
+    }
+
     /// The binding of plain resource static `idx` when functions assign it (`static_assign`):
     /// the one resource every assignment names, or the initializer's resource (or none) for
     /// the function tracking it. `None` when no function assigns it.
@@ -184,7 +222,14 @@ impl ModuleCtx<'_> {
         }
         // While the initializer is read, the static names nothing.
         self.static_resources.insert(idx, StaticBinding::default());
+        // An element at a run-time index (`static Texture2D t = ts[cb.k];`) is no one known
+        // resource: the static starts as that element, its index set once by `init_globals`.
+        let element = match body.init {
+            Some(init) => self.runtime_global_element(body, infer, init)?,
+            None => None,
+        };
         let initial = match body.init {
+            Some(_) if element.is_some() => Some(None),
             Some(init) => Some(Some(self.named_resource(body, infer, init, range)?)),
             None => None,
         };
@@ -198,6 +243,21 @@ impl ModuleCtx<'_> {
             crate::static_assign::Assigned::Tracked(_)
             | crate::static_assign::Assigned::Flowing => initial.flatten(),
         };
+        let indexed_slots = match element {
+            Some((array, expr)) => {
+                let name = format!("{}.index", self.tree.item(idx).name);
+                let index = self.mb.private(&name, Type::INT, None);
+                // `init_globals` stores the index (`init.rs`).
+                self.static_inits.push((idx, index));
+                vec![IndexedSlot {
+                    slot: 0,
+                    array,
+                    index,
+                    expr,
+                }]
+            }
+            None => Vec::new(),
+        };
         Ok(Some(StaticBinding {
             split: None,
             slots: vec![slot],
@@ -205,7 +265,7 @@ impl ModuleCtx<'_> {
             array: None,
             assigned: Some(assigned),
             index: None,
-            indexed_slots: Vec::new(),
+            indexed_slots,
         }))
     }
 
@@ -219,8 +279,14 @@ impl ModuleCtx<'_> {
         infer: &InferenceResult,
         init: ExprId,
     ) -> R<Option<StaticBinding>> {
-        let Some((array, _)) = self.runtime_global_element(body, infer, init)? else {
-            return Ok(None);
+        let array = match self.runtime_global_element(body, infer, init)? {
+            Some((array, _)) => array,
+            // A call returning an element at a run-time index (`pick()` returning `ts[k]`):
+            // `init_globals` stores the index it hands back.
+            None => match self.indexed_call_array(body, infer, init, self.item_range(idx))? {
+                Some(array) => array,
+                None => return Ok(None),
+            },
         };
         let name = format!("{}.index", self.tree.item(idx).name);
         let index = self.mb.private(&name, Type::INT, None);
@@ -231,6 +297,77 @@ impl ModuleCtx<'_> {
             index: Some((array, index)),
             ..StaticBinding::default()
         }))
+    }
+
+    /// The binding of plain resource static `idx` of type `ty` initialized with an element
+    /// of an SM 6.6 descriptor heap (`static Texture2D t = ResourceDescriptorHeap[3];`, a cast
+    /// to the type or not): that element of the heap array of its type (`heap.rs`), at a
+    /// constant index, or at a run-time one kept in a private `int` that `init_globals` sets.
+    fn heap_static_binding(
+        &mut self,
+        idx: ItemIdx,
+        body: &Body,
+        infer: &InferenceResult,
+        ty: &Type,
+        init: ExprId,
+    ) -> Option<StaticBinding> {
+        let mut e = init;
+        while let Expr::Paren(i) | Expr::Cast { expr: i, .. } = body.expr(e) {
+            e = *i;
+        }
+        let Expr::Index { base, index } = body.expr(e) else {
+            return None;
+        };
+        let Expr::Path(p) = body.expr(*base) else {
+            return None;
+        };
+        let kind = crate::heap::HeapKind::from_name(p.as_name()?)?;
+        let res = crate::resources::resource_of(ty)?.clone();
+        let is_sampler = matches!(res, types::ResourceType::Sampler { .. });
+        if is_sampler != (kind == crate::heap::HeapKind::Sampler) {
+            return None;
+        }
+        let array = self.heap_array(kind, &res);
+        if let Some(k) = const_index(self, body, infer, *index) {
+            return Some(StaticBinding {
+                slots: vec![Some((array, Some(k)))],
+                ..StaticBinding::default()
+            });
+        }
+        let name = format!("{}.index", self.tree.item(idx).name);
+        let index = self.mb.private(&name, Type::INT, None);
+        // `init_globals` stores the index (`init.rs`).
+        self.static_inits.push((idx, index));
+        Some(StaticBinding {
+            slots: vec![None],
+            index: Some((array, index)),
+            ..StaticBinding::default()
+        })
+    }
+
+    /// The global array whose element at a run-time index call `e` returns, when `e` is a
+    /// call of a function returning one (its copy is lowered now).
+    fn indexed_call_array(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        mut e: ExprId,
+        range: syntax::TextRange,
+    ) -> R<Option<Global>> {
+        while let Expr::Paren(i) = body.expr(e) {
+            e = *i;
+        }
+        if !matches!(body.expr(e), Expr::Call { .. }) {
+            return Ok(None);
+        }
+        let f = self.initializer_call(body, infer, e, range)?;
+        if !self.indexed_returns.contains(&f) {
+            return Ok(None);
+        }
+        Ok(match self.resource_returns.get(&f).copied().flatten() {
+            Some((array, None)) => Some(array),
+            _ => None,
+        })
     }
 
     /// The resource of one slot of a `static` array or struct given by item `e` of its
@@ -273,7 +410,15 @@ impl ModuleCtx<'_> {
         let Some(item) = self.tree.by_ast(*ast) else {
             return Ok(None);
         };
-        if self.is_resource_static(item) || !self.is_resource_item(item) {
+        if self.is_resource_static(item) {
+            // A `static` array holding a whole global array in order (`= ts`): its element
+            // at the index is the global's.
+            return Ok(self
+                .static_array_named(infer, base)?
+                .and_then(|b| whole_global_array(&b.slots))
+                .map(|array| (array, index)));
+        }
+        if !self.is_resource_item(item) {
             return Ok(None);
         }
         match self.global_for(item)? {
@@ -349,11 +494,32 @@ impl ModuleCtx<'_> {
                 }
             }
             Expr::Index { base, index } => {
+                // An element of a member (`gMat.ts[1]`).
+                if matches!(body.expr(*base), Expr::Field { .. }) {
+                    if let Some(r) = self.member_resource(body, infer, e)? {
+                        return Ok(r);
+                    }
+                }
                 // An element of a `static` array of resources: the one it names.
                 if let Some(b) = self.static_array_named(infer, *base)? {
-                    let k = const_index(self, body, infer, *index)
-                        .and_then(|k| usize::try_from(k).ok());
-                    return match k.and_then(|k| b.slots.get(k).copied()) {
+                    let Some(k) = const_index(self, body, infer, *index) else {
+                        // Different resources chosen by a run-time index: DXC keeps them in
+                        // an array its legalization cannot remove.
+                        return Err(self.error(
+                            crate::RESOURCE_NOT_LEGAL,
+                            format!(
+                                "this `static` resource is an element of a `static` array of \
+                                 different resources at an index known only at run time; \
+                                 Vulkan needs each use to name one resource, and {}",
+                                crate::resource_structs::DXC_FAILS
+                            ),
+                            range,
+                        ));
+                    };
+                    return match usize::try_from(k)
+                        .ok()
+                        .and_then(|k| b.slots.get(k).copied())
+                    {
                         Some(Some(r)) => Ok(r),
                         _ => {
                             Err(self.unsupported("this resource in a `static` initializer", range))
@@ -394,8 +560,8 @@ impl ModuleCtx<'_> {
                 )),
             },
             // A call of a function returning a resource: the one its `return`s name.
-            Expr::Call { args, .. } if args.is_empty() => {
-                let f = self.initializer_call(infer, e, range)?;
+            Expr::Call { .. } => {
+                let f = self.initializer_call(body, infer, e, range)?;
                 let returned = self.resource_returns.get(&f).copied().flatten();
                 match returned {
                     Some(r) if !self.indexed_returns.contains(&f) => Ok(r),
@@ -408,8 +574,115 @@ impl ModuleCtx<'_> {
                     )),
                 }
             }
+            // A member of a struct static or of a global struct of resources (`gMat.t`):
+            // the resource its slot holds.
+            Expr::Field { .. } => match self.member_resource(body, infer, e)? {
+                Some(r) => Ok(r),
+                None => Err(self.unsupported("this resource in a `static` initializer", range)),
+            },
             _ => Err(self.unsupported("this resource in a `static` initializer", range)),
         }
+    }
+
+    /// The resource the slot of resource member `e` (`gMat.t`, `gs.inner.ts[1]`) of a
+    /// struct static or global struct holds, when it names one known resource.
+    fn member_resource(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        mut e: ExprId,
+    ) -> R<Option<StaticResource>> {
+        // The steps from the root, innermost first.
+        let mut steps = Vec::new();
+        let root = loop {
+            match body.expr(e) {
+                Expr::Paren(i) => e = *i,
+                Expr::Field { expr, name } => {
+                    steps.push(Ok(name.clone()));
+                    e = *expr;
+                }
+                Expr::Index { base, index } => {
+                    let Some(k) = const_index(self, body, infer, *index) else {
+                        return Ok(None);
+                    };
+                    steps.push(Err(k));
+                    e = *base;
+                }
+                Expr::Path(_) => break e,
+                _ => return Ok(None),
+            }
+        };
+        let item = match infer.resolution(root) {
+            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
+            _ => None,
+        };
+        let Some(item) = item.filter(|&i| self.is_resource_static(i)) else {
+            return Ok(None);
+        };
+        let b = self.static_binding(item)?;
+        let Some(mut split) = b.split.clone() else {
+            return Ok(None);
+        };
+        let mut path = Vec::new();
+        while let Some(step) = steps.pop() {
+            let i = match step {
+                Ok(name) if !split.is_array => split.names.iter().position(|n| *n == name),
+                Err(k) if split.is_array => usize::try_from(k).ok(),
+                _ => None,
+            };
+            let Some(i) = i else { return Ok(None) };
+            path.push(i as u32);
+            match split.members.get(i) {
+                Some(crate::resource_structs::Member::Nested(sub, _)) => split = (**sub).clone(),
+                Some(crate::resource_structs::Member::ResourceArray(_)) => {
+                    let Some(Err(k)) = steps.pop() else {
+                        return Ok(None);
+                    };
+                    path.push(k as u32);
+                }
+                _ => {}
+            }
+        }
+        let Some(root_split) = b.split else {
+            return Ok(None);
+        };
+        let at = root_split.resource_paths().iter().position(|p| *p == path);
+        Ok(at.and_then(|k| b.slots.get(k).copied().flatten()))
+    }
+
+    /// Appends the resources of initializer list `e` in HLSL's flat order: each resource,
+    /// and the slots of each struct static or static array of resources in it.
+    fn flat_list_resources(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        e: ExprId,
+        out: &mut Vec<Option<StaticResource>>,
+        range: syntax::TextRange,
+    ) -> R<()> {
+        if let Expr::InitList(items) = body.expr(e) {
+            for &i in items {
+                self.flat_list_resources(body, infer, i, out, range)?;
+            }
+            return Ok(());
+        }
+        match infer.type_of_expr(e) {
+            Some(Type::Resource(_)) => out.push(self.slot_resource(body, infer, e, range)?),
+            Some(t) if crate::resource_out::holds_resources(t) || static_array_len(t).is_some() => {
+                match (self.static_array_named(infer, e)?, split_type(t)) {
+                    (Some(b), _) => out.extend(b.slots),
+                    (None, Some(split)) => {
+                        out.extend(self.struct_resources(body, infer, e, &split, range)?)
+                    }
+                    (None, None) => {
+                        let n = static_array_len(t).unwrap_or(0);
+                        out.extend(self.array_resources(body, infer, e, n, range)?)
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
     }
 
     /// The binding of the `static` array of resources `e` names, if it names one.
@@ -431,10 +704,13 @@ impl ModuleCtx<'_> {
         }
     }
 
-    /// The function call `init` (without arguments) of a `static` initializer calls,
-    /// lowered now so that the resources it returns are known.
+    /// The function call `init` of a `static` initializer calls, lowered now so that the
+    /// resources it returns are known: the copy its arguments pick, as a call in a function
+    /// would (each resource argument a known global, each `in` scalar argument known at
+    /// compile time a constant of the copy, `resource_choice`).
     fn initializer_call(
         &mut self,
+        body: &Body,
         infer: &InferenceResult,
         init: ExprId,
         range: syntax::TextRange,
@@ -447,7 +723,79 @@ impl ModuleCtx<'_> {
         };
         let idx = self.definition_of(idx);
         let name = self.function_name(idx);
-        let f = self.function_for(idx, &name)?;
+        let args = match body.expr(init) {
+            Expr::Call { args, .. } => args.clone(),
+            _ => Vec::new(),
+        };
+        if args.is_empty() {
+            let f = self.function_for(idx, &name)?;
+            self.lower_now(f);
+            return Ok(f);
+        }
+        let fid = self.function_id(idx);
+        let sig = crate::enums::function_signature(self.db, fid);
+        let Some(decl) = self.tree.function(idx).cloned() else {
+            return Err(self.unsupported("this `static` initializer", range));
+        };
+        let mut resources = Vec::new();
+        let mut constants = Vec::new();
+        for (i, p) in sig.params.iter().enumerate() {
+            let direction = decl.params.get(i).map(|d| d.direction);
+            if direction != Some(hir::item_tree::ParamDirection::In) {
+                return Err(self.unsupported(
+                    "this call in a `static` initializer (an `out` or `inout` argument)",
+                    range,
+                ));
+            }
+            let holds =
+                p.ty.as_ref()
+                    .is_some_and(crate::resource_out::holds_resources);
+            let Some(&a) = args.get(i) else {
+                // A default argument: computed by the copy, no constant of it.
+                if holds {
+                    return Err(self.unsupported(
+                        "this call in a `static` initializer (a default resource argument)",
+                        range,
+                    ));
+                }
+                continue;
+            };
+            match &p.ty {
+                Some(Type::Resource(_)) => {
+                    match self.assigned_resource(body, infer, a) {
+                        // A constant element is given by index, as in a function.
+                        Some((g, index)) => resources.push(crate::context::ResourceArg {
+                            global: Some(g),
+                            indexed: index.is_some(),
+                            ..Default::default()
+                        }),
+                        None => return Err(self.unsupported(
+                            "this resource argument in a `static` initializer (pass a resource \
+                             global or a constant element of one)",
+                            range,
+                        )),
+                    }
+                }
+                Some(t) if crate::resource_out::holds_resources(t) => {
+                    return Err(self.unsupported(
+                        "this argument holding resources in a `static` initializer",
+                        range,
+                    ));
+                }
+                Some(Type::Scalar(_)) => {
+                    if let Some(v) = const_index(self, body, infer, a) {
+                        constants.push((i as u32, v));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let copy = crate::context::CopyArgs {
+            resources: &resources,
+            constants: &constants,
+            ..Default::default()
+        };
+        let f = self.function_for_resources(idx, &name, copy)?;
         self.lower_now(f);
         Ok(f)
     }
@@ -462,39 +810,42 @@ impl ModuleCtx<'_> {
         split: &Split,
         range: syntax::TextRange,
     ) -> R<Vec<Option<StaticResource>>> {
-        use crate::resource_structs::Member;
         match body.expr(init) {
             Expr::Paren(i) => self.struct_resources(body, infer, *i, split, range),
-            Expr::InitList(items) if items.len() == split.members.len() => {
+            // A list, nested or flattened (`{ a, 1, 2 }` for `{ Texture2D t; float2 uv; }`):
+            // HLSL's flat rule, each slot taking the list's next resource.
+            Expr::InitList(_) => {
                 let mut out = Vec::new();
-                for (m, &item) in split.members.iter().zip(items) {
-                    match m {
-                        Member::Data(_) => {}
-                        Member::Resource => out.push(self.slot_resource(body, infer, item, range)?),
-                        Member::Nested(sub, _) => {
-                            out.extend(self.struct_resources(body, infer, item, sub, range)?)
-                        }
-                        Member::ResourceArray(n) => {
-                            out.extend(self.array_resources(body, infer, item, *n, range)?)
-                        }
-                    }
+                self.flat_list_resources(body, infer, init, &mut out, range)?;
+                if out.len() != split.resource_paths().len() {
+                    return Err(self.unsupported("an initializer list of another length", range));
                 }
                 Ok(out)
             }
-            Expr::Call { args, .. } if args.is_empty() => {
-                let f = self.initializer_call(infer, init, range)?;
+            Expr::Call { .. } => {
+                let f = self.initializer_call(body, infer, init, range)?;
                 match self.split_returns.get(&f).and_then(|(_, r)| r.clone()) {
-                    // An element at a run-time index has no compile-time name.
+                    // An element at a run-time index: a marker slot whose index the call
+                    // hands back when `init_globals` runs it for the data part (`init.rs`).
                     Some(handed) => handed
                         .into_iter()
                         .map(|h| match h {
                             None => Ok(None),
+                            Some(crate::resource_handed::Handed::Indexed(array, _))
+                                if split.data.is_some() =>
+                            {
+                                let marker = PENDING_MARKER + self.pending_indexed.len() as i64;
+                                self.pending_indexed.push(init);
+                                Ok(Some((array, Some(marker))))
+                            }
                             Some(h) => h.named().map(Some).ok_or(()),
                         })
                         .collect::<Result<_, ()>>()
                         .map_err(|()| {
                             self.unsupported(
-                                "a run-time index in the initializer of a `static` resource",
+                                "a run-time index in the initializer of a `static` resource \
+                                 (a struct without data members initialized by a call handing \
+                                 back an element)",
                                 range,
                             )
                         }),
@@ -763,7 +1114,13 @@ impl FnLower<'_, '_> {
         };
         let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
         self.res.temps += 1;
+        // A copy given the static's resources by its caller binds them when it starts
+        // (`static_flow`): the initializer's are no concern of it.
+        let given = tracked && self.cx.static_flows.incoming.contains_key(&self.func);
         for (slot, (path, r)) in paths.into_iter().zip(b.slots).enumerate() {
+            if given {
+                break;
+            }
             let p = match (r, b.indexed_slots.iter().find(|s| s.slot == slot)) {
                 (Some(r), _) => self.static_pointer(r),
                 (None, Some(s)) => self.entry_element(s.array, s.index),
@@ -799,34 +1156,46 @@ impl FnLower<'_, '_> {
 
 impl FnLower<'_, '_> {
     /// Whether `static` local `l` (of a struct holding resources) can be an ordinary split
-    /// local, initialized where declared on every call: its initializer gives the same value
-    /// on every call (literals, resource globals, cbuffer members and constants, no call and
-    /// no buffer read) and nothing writes it or a member of it, so no call can tell the
-    /// difference from a value kept across calls.
+    /// local, initialized where declared on every call
+    /// ([`ModuleCtx::static_split_local_is_plain`]).
     pub(crate) fn static_split_is_local(&self, l: LocalId) -> bool {
-        let Some(init) = self.body.local(l).init else {
+        self.cx
+            .static_split_local_is_plain(&self.body, &self.infer, l)
+    }
+}
+
+impl ModuleCtx<'_> {
+    /// Whether `static` local `l` of `body` (of a struct holding resources) can be an
+    /// ordinary split local, initialized where declared on every call: its initializer
+    /// gives the same value on every call (literals, resource globals, cbuffer members and
+    /// constants, no call and no buffer read) and nothing writes it or a member of it, so no
+    /// call can tell the difference from a value kept across calls.
+    pub(crate) fn static_split_local_is_plain(
+        &self,
+        body: &Body,
+        infer: &InferenceResult,
+        l: LocalId,
+    ) -> bool {
+        let Some(init) = body.local(l).init else {
             return false;
         };
-        self.invariant_initializer(init) && !self.writes_part_of(l)
+        self.invariant_initializer(body, infer, init) && !writes_part_of(body, infer, l)
     }
 
     /// Whether `e` has the same value wherever and whenever it runs.
-    fn invariant_initializer(&self, e: ExprId) -> bool {
-        match self.body.expr(e) {
+    fn invariant_initializer(&self, body: &Body, infer: &InferenceResult, e: ExprId) -> bool {
+        let inv = |e: ExprId| self.invariant_initializer(body, infer, e);
+        match body.expr(e) {
             Expr::Literal(_) => true,
-            Expr::Paren(i) | Expr::Cast { expr: i, .. } | Expr::Prefix { expr: i, .. } => {
-                self.invariant_initializer(*i)
-            }
-            Expr::Field { expr, .. } => self.invariant_initializer(*expr),
+            Expr::Paren(i) | Expr::Cast { expr: i, .. } | Expr::Prefix { expr: i, .. } => inv(*i),
+            Expr::Field { expr, .. } => inv(*expr),
             Expr::Binary { op, lhs, rhs } => {
-                !matches!(op, syntax::ast::BinaryOp::Assign { .. })
-                    && self.invariant_initializer(*lhs)
-                    && self.invariant_initializer(*rhs)
+                !matches!(op, syntax::ast::BinaryOp::Assign { .. }) && inv(*lhs) && inv(*rhs)
             }
-            Expr::InitList(items) => items.iter().all(|&i| self.invariant_initializer(i)),
-            Expr::Path(_) => match self.infer.resolution(e) {
-                Some(Resolution::Global(ast)) => self.cx.tree.by_ast(*ast).is_some_and(|g| {
-                    match &self.cx.tree.item(g).kind {
+            Expr::InitList(items) => items.iter().all(|&i| inv(i)),
+            Expr::Path(_) => match infer.resolution(e) {
+                Some(Resolution::Global(ast)) => self.tree.by_ast(*ast).is_some_and(|g| {
+                    match &self.tree.item(g).kind {
                         // A mutable `static` may change between calls.
                         ItemKind::Variable(v) => !v.is_static || v.is_const,
                         _ => false,
@@ -838,43 +1207,52 @@ impl FnLower<'_, '_> {
             _ => false,
         }
     }
+}
 
-    /// Whether anything in the body writes local `l` or a part of it: an assignment,
-    /// `++`/`--`, a method of its struct (or of a struct inside it), or an argument of a
-    /// user function (which may be `out`).
-    fn writes_part_of(&self, l: LocalId) -> bool {
-        let rooted = |mut e: ExprId| loop {
-            match self.body.expr(e) {
-                Expr::Local(x) => return *x == l,
-                Expr::Paren(i) | Expr::Field { expr: i, .. } => e = *i,
-                // An element of a buffer or texture member is the resource's memory.
-                Expr::Index { base, .. } => {
-                    if matches!(self.infer.type_of_expr(*base), Some(Type::Resource(_))) {
-                        return false;
-                    }
-                    e = *base
+/// Whether anything in `body` writes local `l` or a part of it: an assignment, `++`/`--`, a
+/// method of its struct (or of a struct inside it), or an argument of a user function (which
+/// may be `out`).
+fn writes_part_of(body: &Body, infer: &InferenceResult, l: LocalId) -> bool {
+    let rooted = |mut e: ExprId| loop {
+        match body.expr(e) {
+            Expr::Local(x) => return *x == l,
+            Expr::Paren(i) | Expr::Field { expr: i, .. } => e = *i,
+            // An element of a buffer or texture member is the resource's memory.
+            Expr::Index { base, .. } => {
+                if matches!(infer.type_of_expr(*base), Some(Type::Resource(_))) {
+                    return false;
                 }
-                _ => return false,
+                e = *base
             }
-        };
-        self.body.exprs.iter().enumerate().any(|(k, x)| {
-            if let Some(w) = crate::resource_choice::assigned_operand(x) {
-                return rooted(w);
+            _ => return false,
+        }
+    };
+    body.exprs.iter().enumerate().any(|(k, x)| {
+        if let Some(w) = crate::resource_choice::assigned_operand(x) {
+            return rooted(w);
+        }
+        match x {
+            Expr::MethodCall { receiver, .. } => {
+                let on_resource = matches!(infer.type_of_expr(*receiver), Some(Type::Resource(_)));
+                !on_resource && rooted(*receiver)
             }
-            match x {
-                Expr::MethodCall { receiver, .. } => {
-                    let on_resource =
-                        matches!(self.infer.type_of_expr(*receiver), Some(Type::Resource(_)));
-                    !on_resource && rooted(*receiver)
-                }
-                Expr::Call { args, .. } => {
-                    self.infer.resolution(ExprId(k as u32)).is_some()
-                        && args.iter().any(|&a| rooted(a))
-                }
-                _ => false,
+            Expr::Call { args, .. } => {
+                infer.resolution(ExprId(k as u32)).is_some() && args.iter().any(|&a| rooted(a))
             }
-        })
-    }
+            _ => false,
+        }
+    })
+}
+
+/// The global array whose elements `slots` hold, each at its own index (`static Texture2D
+/// s[3] = ts;` or `{ ts[0], ts[1], ts[2] }`).
+fn whole_global_array(slots: &[Option<StaticResource>]) -> Option<Global> {
+    let (g, _) = (*slots.first()?)?;
+    let whole = slots
+        .iter()
+        .enumerate()
+        .all(|(k, r)| *r == Some((g, Some(k as i64))));
+    whole.then_some(g)
 }
 
 /// The array and index of initializer `e` when it is an element of a named array

@@ -260,10 +260,6 @@ pub struct ResourceLocals {
     /// initializer) gives the same resource: aliases of it, their assignments without effect
     /// (`static_assign`).
     pub alias_statics: HashSet<LocalId>,
-    /// `static` locals holding resources in a called function that are given their
-    /// resources in each call before they are read (`static_assign`): tracked like
-    /// `static_once` ones, a read before the call assigns them being refused.
-    pub per_call_statics: HashSet<LocalId>,
     /// The element pointer each `static` resource initialized at a run-time index stands
     /// for in this function (`resource_statics::indexed_static_pointer`).
     pub indexed_statics: HashMap<hir::item_tree::ItemIdx, Value>,
@@ -969,7 +965,12 @@ impl FnLower<'_, '_> {
 
     /// Stores the data members of `init` (the initializer of a `static` struct holding
     /// resources) into its data global `g`.
-    pub(crate) fn init_static_data(&mut self, split: Split, g: ir::Global, init: ExprId) -> R<()> {
+    pub(crate) fn init_static_data(
+        &mut self,
+        split: Split,
+        g: ir::Global,
+        init: ExprId,
+    ) -> R<LocalId> {
         let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
         self.res.temps += 1;
         let part = StructPart {
@@ -978,7 +979,8 @@ impl FnLower<'_, '_> {
             split,
             data: Some((Value::Global(g), Vec::new())),
         };
-        self.copy_struct(&part, init)
+        self.copy_struct(&part, init)?;
+        Ok(l)
     }
 
     /// The struct holding resources `e` denotes (a split local, a member of one, a call
@@ -1170,9 +1172,6 @@ impl FnLower<'_, '_> {
             Some(p) => Ok(p),
             None => {
                 let range = self.expr_range(e);
-                if self.res.per_call_statics.contains(&slot.0) {
-                    return Err(self.earlier_call_resource(range));
-                }
                 Err(self.unassigned_use(range))
             }
         }
@@ -1219,9 +1218,6 @@ impl FnLower<'_, '_> {
         let skipped =
             stage_param.is_some_and(|n| self.cx.stage_io.is_skipped_in(self.item, self.func, n));
         if plain && !skipped && !self.res.arrays.contains_key(&l) {
-            if self.res.per_call_statics.contains(&l) {
-                return Some(self.earlier_call_resource(range));
-            }
             return Some(self.unassigned_use(range));
         }
         None

@@ -214,9 +214,9 @@ impl FnLower<'_, '_> {
     /// every call (`resource_statics::static_split_is_local`): in a function no function
     /// calls (an entry point, run once per invocation) it is reached at most once, outside
     /// loops, so it is a split local whose data part is a private global (as any `static`
-    /// local's), initialized where it is declared. Elsewhere its resources would have to
-    /// flow from one call to the next, which hlslc follows only when each slot is only ever
-    /// assigned one resource (`static_local_alias`); else E3001.
+    /// local's), initialized where it is declared. Elsewhere each slot stands for one
+    /// resource on every call (`static_local_alias`), or the local's resources flow from
+    /// one call to the next (`static_flow`; `static_local_slots` decides which).
     pub(crate) fn static_split_local(
         &mut self,
         l: hir::body::LocalId,
@@ -238,24 +238,16 @@ impl FnLower<'_, '_> {
             self.res.static_once.insert(l);
             return Ok(());
         }
-        // In a called function, each slot must stand for one resource on every call
-        // (`static_local_alias`), or be given its resource in each call before it is read.
-        let mut per_call = false;
+        // In a called function, every slot stands for one resource on every call
+        // (`static_local_alias`): any other flows (`static_local_slots`).
         let aliases = if self.cx.is_called(self.item) {
             match self.local_static_split_aliases(l, &split) {
                 Some(aliases) => Some(aliases),
-                None if self.body.local(l).init.is_none() => {
-                    per_call = true;
-                    None
-                }
                 None => {
                     return Err(self.cx.unsupported(
                         "a `static` local holding resources in a function other functions \
-                         call, initialized other than by a list and given other resources \
-                         later, or initialized by a list and given different resources \
-                         (hlslc keeps such a local's resources when each resource member is \
-                         only ever given one resource, or when each call assigns them before \
-                         reading them)",
+                         call that neither keeps one resource per member nor flows through \
+                         calls (a compiler bug: `static_local_slots` decides which flow)",
                         range,
                     ));
                 }
@@ -280,9 +272,6 @@ impl FnLower<'_, '_> {
             }
             None => {
                 self.res.static_once.insert(l);
-                if per_call {
-                    self.res.per_call_statics.insert(l);
-                }
             }
         }
         Ok(())
@@ -292,7 +281,8 @@ impl FnLower<'_, '_> {
     /// reached at most once, outside loops, so it is a resource local. In a called function,
     /// where its resource would persist from one call to the next, it is an alias of the
     /// one resource every assignment (and the initializer) names, as a static global is
-    /// (DXC's legalization sees that resource at every use); else E3001.
+    /// (DXC's legalization sees that resource at every use), or its resource flows from call
+    /// to call (`static_flow`).
     pub(crate) fn static_resource_local(
         &mut self,
         l: hir::body::LocalId,
@@ -312,40 +302,16 @@ impl FnLower<'_, '_> {
                 self.res.alias_statics.insert(l);
                 return Ok(());
             }
-            // Given its resource in each call before it is read: what an earlier call left
-            // is never seen, so it is tracked like a local, per call (a read before the
-            // call assigns it is refused where it is).
-            if self.body.local(l).init.is_some() {
-                return Err(self.cx.unsupported(
-                    "a `static` resource local initialized and then given other resources in \
-                     a function other functions call (hlslc keeps such a local's resource \
-                     when every assignment names one resource, or when each call assigns it \
-                     before reading it)",
-                    range,
-                ));
-            }
-            self.res.per_call_statics.insert(l);
+            // Any other flows through calls (`static_flow`).
+            return Err(self.cx.unsupported(
+                "a `static` resource local in a function other functions call that neither \
+                 keeps one resource nor flows through calls (a compiler bug: `static_flow` \
+                 decides which flow)",
+                range,
+            ));
         }
         self.res.static_once.insert(l);
         Ok(())
-    }
-
-    /// The error at a read of a `static` local holding resources in a called function, given
-    /// its resources in each call (`ResourceLocals::per_call_statics`), where this call has
-    /// assigned none yet: the resource would be the one an earlier call left.
-    pub(crate) fn earlier_call_resource(
-        &mut self,
-        range: syntax::TextRange,
-    ) -> crate::context::Unsupported {
-        if self.res.flow.dead || self.res.dropping {
-            return self.unassigned_use(range);
-        }
-        self.cx.unsupported(
-            "reading a resource of a `static` local, in a function other functions call, \
-             before the call assigns it (the resource an earlier call left is not followed \
-             from one call to the next)",
-            range,
-        )
     }
 
     /// The one resource (a global or a constant element of one) that every assignment to

@@ -37,9 +37,12 @@
 //! where every slot does; where that depends on run-time control flow, `E3020`. So do a
 //! plain resource local initialized by anything but one known resource (`static Texture2D t
 //! = x;`, `x` a parameter: the first call's copy binds it, later copies keep what they are
-//! given, `FnLower::init_flowing_static_resource`) and a struct local without an
-//! initializer or with a list that gives a resource member anything but one known resource
-//! or one the list does not name (`static S s = { a, 1 }; s.t = x;`).
+//! given, `FnLower::init_flowing_static_resource`; one initialized with an element at a
+//! run-time index, `static Texture2D t = ts[i];`, hands the first call's index back and
+//! later copies take it) and any struct local that does not keep one known resource per
+//! slot on every call (`static_local_slots`: `static S s = { a, 1 }; s.t = x;`,
+//! `s.set(b)`, `rebind(s)`). A copy that leaves an element it was given as it came hands
+//! back [`Held::Element`]: the caller's slot stays as it was.
 //!
 //! Called from `static_assign.rs` (the slots when a function starts), `user_call.rs` (calls)
 //! and `resource_out.rs` (returns).
@@ -99,6 +102,10 @@ pub struct StaticFlows {
     /// The IR parameters of each copy carrying the indices of its incoming
     /// [`Held::Element`]s: (position in its incoming states, parameter).
     pub index_params: HashMap<Func, Vec<(usize, u32)>>,
+    /// The pointer each copy binds an incoming [`Held::Element`] to when it starts (by its
+    /// position in the copy's incoming states): a `return` leaving it there leaves the
+    /// caller's element as it was.
+    element_pointers: HashMap<(Func, usize), ir::Value>,
 }
 
 impl ModuleCtx<'_> {
@@ -182,25 +189,24 @@ impl ModuleCtx<'_> {
                 if !local.is_static || local.param.is_some() {
                     continue;
                 }
-                // A struct holding resources initialized by anything but a list (`static S
-                // s = make(x);`): its initializer runs on the first call only, and what it
-                // gives may differ from copy to copy, so its resources flow too.
+                // A struct holding resources that does not keep one known resource per slot
+                // on every call (`static_local_slots`): initialized by anything but a list
+                // (`static S s = make(x);`, run on the first call only), given a member
+                // something else than one known resource or one the list did not give it
+                // (`s.t = x;`), or rebound by a method or a call taking it (`s.set(b)`):
+                // what one call leaves, the next reads.
                 let split = infer
                     .type_of_local(l)
-                    .and_then(crate::resource_structs::split_type)
-                    .is_some();
-                let by_value = local
-                    .init
-                    .is_some_and(|i| !matches!(body.expr(i), hir::body::Expr::InitList(_)));
-                // Without an initializer or with a list, it flows when the function gives a
-                // resource member something other than one known resource (`s.t = x;`, `x` a
-                // parameter): what one call leaves, the next reads.
-                let gives_unknown =
-                    split && !by_value && self.gives_unknown_resource(&body, &infer, l);
-                if split && (by_value || gives_unknown) && self.is_called(f) {
-                    let callers = callers.get_or_insert_with(|| self.callers());
-                    let id = StaticId::Local(f, l);
-                    out.push((id, with_callers(BTreeSet::from([f]), callers)));
+                    .and_then(crate::resource_structs::split_type);
+                if let Some(split) = split {
+                    let flows = self.is_called(f)
+                        && !self.static_split_local_is_plain(&body, &infer, l)
+                        && !self.split_static_local_is_alias(&body, &infer, l, &split);
+                    if flows {
+                        let callers = callers.get_or_insert_with(|| self.callers());
+                        let id = StaticId::Local(f, l);
+                        out.push((id, with_callers(BTreeSet::from([f]), callers)));
+                    }
                     continue;
                 }
                 if !plain || !self.is_called(f) {
@@ -226,77 +232,6 @@ impl ModuleCtx<'_> {
             }
         }
         out
-    }
-
-    /// Whether `body` assigns a resource member (or element) of local `l` something other
-    /// than one known resource, or (`l` initialized by a list) a resource the list does not
-    /// name, or (no initializer) a member two different resources, so that no member stands
-    /// for one resource on every call (`static_local_alias`).
-    fn gives_unknown_resource(
-        &self,
-        body: &hir::body::Body,
-        infer: &hir::InferenceResult,
-        l: LocalId,
-    ) -> bool {
-        use hir::body::Expr;
-        // The member path of a place inside `l`.
-        let path_in = |mut e: hir::body::ExprId| {
-            let mut path = Vec::new();
-            loop {
-                match body.expr(e) {
-                    Expr::Local(x) if *x == l => return Some(path),
-                    Expr::Field { expr, name } => {
-                        path.push(name.clone());
-                        e = *expr;
-                    }
-                    Expr::Index { base, index } => {
-                        // A literal index is its own step; any other may be any element.
-                        path.push(match body.expr(*index) {
-                            lit @ Expr::Literal(_) => format!("{lit:?}"),
-                            _ => "[]".to_owned(),
-                        });
-                        e = *base;
-                    }
-                    _ => return None,
-                }
-            }
-        };
-        let mut listed = Vec::new();
-        let init = body.local(l).init;
-        if let Some(init) = init {
-            let mut work = vec![init];
-            while let Some(e) = work.pop() {
-                match body.expr(e) {
-                    Expr::InitList(items) => work.extend(items.iter().copied()),
-                    _ => listed.extend(self.assigned_item(body, infer, e)),
-                }
-            }
-        }
-        // Without an initializer, the known resource each member path was first given.
-        let mut given: HashMap<Vec<String>, (ItemIdx, Option<i64>)> = HashMap::new();
-        body.exprs.iter().any(|x| {
-            let Expr::Binary {
-                op: syntax::ast::BinaryOp::Assign { .. },
-                lhs,
-                rhs,
-            } = x
-            else {
-                return false;
-            };
-            if !matches!(infer.type_of_expr(*lhs), Some(types::Type::Resource(_)))
-                || matches!(body.expr(*lhs), Expr::Local(_))
-            {
-                return false;
-            }
-            let Some(path) = path_in(*lhs) else {
-                return false;
-            };
-            match self.assigned_item(body, infer, *rhs) {
-                None => true,
-                Some(item) if init.is_some() => !listed.contains(&item),
-                Some(item) => *given.entry(path).or_insert(item) != item,
-            }
-        })
     }
 
     /// The functions of the file calling each function (by their definitions).
@@ -369,6 +304,12 @@ impl FnLower<'_, '_> {
                             index = self.mark_nonuniform(index);
                         }
                         let p = self.fb().access_chain(ir::Value::Global(g), &[index]);
+                        if let Some(k) = position {
+                            self.cx
+                                .static_flows
+                                .element_pointers
+                                .insert((self.func, k), p);
+                        }
                         self.res.slots.insert(slot, Binding::Bound(p));
                     }
                     Some(Held::Unbound | Held::Handed(..)) | None => {}
@@ -435,6 +376,10 @@ impl FnLower<'_, '_> {
                         index = self.mark_nonuniform(index);
                     }
                     let p = self.fb().access_chain(ir::Value::Global(g), &[index]);
+                    self.cx
+                        .static_flows
+                        .element_pointers
+                        .insert((self.func, k), p);
                     Some(Binding::Bound(p))
                 }
                 (Some(_), _) => None,
@@ -489,20 +434,41 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// What flowing `static` local `l` of this function holds at a `return` at `at`.
-    fn local_static_held(&mut self, l: LocalId, at: syntax::TextRange) -> R<Held> {
+    /// What flowing `static` local `l` of this function, incoming state `k` of this copy,
+    /// holds at a `return`: an element at a run-time index (`static Texture2D t = ts[i];`,
+    /// the first call's) goes back through a hidden `out int`, as for any flowing static.
+    fn local_static_held(&mut self, l: LocalId, k: u32, at: syntax::TextRange) -> R<Held> {
         if self.res.conflicts.contains(&l) {
             return Ok(Held::Conflict);
         }
         let Some(p) = self.locals[l.0 as usize] else {
             return Ok(Held::Unbound);
         };
-        match self.named_resource_value(p) {
-            Some(r) => Ok(Held::Named(r)),
+        if let Some(kept) = self.kept_element(k as usize, p) {
+            return Ok(kept);
+        }
+        match self.hand_back(p, crate::resource_handed::HandedAt::Static(k)) {
+            Some(crate::resource_handed::Handed::Named(r)) => Ok(Held::Named(r)),
+            Some(crate::resource_handed::Handed::Indexed(g, n)) => Ok(Held::Handed(g, n)),
             None => Err(self.cx.unsupported(
-                "a `static` resource local holding an element at a run-time index at a return",
+                "a `static` resource local holding a resource other than a global or an \
+                 element of one at a return",
                 at,
             )),
+        }
+    }
+
+    /// [`Held::Element`] when `p` is the pointer this copy bound incoming state `k`, an
+    /// element at a run-time index, to when it started (the copy leaves it as it came).
+    fn kept_element(&self, k: usize, p: ir::Value) -> Option<Held> {
+        let given = self.cx.static_flows.element_pointers.get(&(self.func, k))?;
+        if *given != p {
+            return None;
+        }
+        let incoming = self.cx.static_flows.incoming.get(&self.func)?;
+        match incoming.get(k)?.2 {
+            held @ Held::Element(..) => Some(held),
+            _ => None,
         }
     }
 
@@ -612,12 +578,8 @@ impl FnLower<'_, '_> {
                     };
                     self.bind_slot(l, path, p, e)?;
                 }
-                // Only incoming states are elements given by index.
-                Held::Element(..) => {
-                    return Err(
-                        self.unsupported("this call handing back a `static` resource by index", e)
-                    );
-                }
+                // The element it was given, left as it was: the slot keeps it.
+                Held::Element(..) => {}
                 Held::Unbound | Held::Conflict => {
                     let now = (held == Held::Conflict).then_some(Binding::Conflict);
                     if now != before {
@@ -657,7 +619,7 @@ impl FnLower<'_, '_> {
             if let StaticId::Local(f, l) = s {
                 if f == self.item && !self.res.split.contains_key(&l) {
                     // The declaring function: the local itself.
-                    let held = self.local_static_held(l, at)?;
+                    let held = self.local_static_held(l, k as u32, at)?;
                     now.push((s, path, held));
                     continue;
                 }
@@ -668,6 +630,9 @@ impl FnLower<'_, '_> {
             let slot = (l, path.clone());
             // An element at a run-time index goes back through a hidden `out int`.
             let element = match self.res.slots.get(&slot).copied() {
+                Some(Binding::Bound(p)) if self.kept_element(k, p).is_some() => {
+                    self.kept_element(k, p)
+                }
                 Some(Binding::Bound(p)) if self.named_resource_value(p).is_none() => {
                     match self.hand_back(p, crate::resource_handed::HandedAt::Static(k as u32)) {
                         Some(crate::resource_handed::Handed::Indexed(g, n)) => {

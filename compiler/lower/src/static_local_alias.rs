@@ -16,7 +16,8 @@
 //!
 //! Anything else that could change a slot (an assignment of a whole struct or member
 //! struct, a run-time index, a method call on it, passing it to a function, another
-//! initializer) leaves the local unsupported (E3001, `static_assign`).
+//! initializer) makes the local flow through calls instead (`static_local_slots` decides,
+//! `static_flow`).
 //!
 //! Called from `static_assign.rs`.
 

@@ -388,23 +388,8 @@ impl FnLower<'_, '_> {
             // whole variables only): a temporary copied back (`resource_statics`,
             // `resource_index`).
             if let Some(ptr) = data {
-                let whole = match ptr {
-                    Value::Arg(_) => true,
-                    Value::Inst(i) => self.fb().function().insts[i].opcode == Opcode::Alloca,
-                    _ => false,
-                };
-                match self.type_of(ptr).pointee() {
-                    Some((AddressSpace::Function, _)) | None if whole => vals.push(ptr),
-                    None => vals.push(ptr),
-                    Some((_, ty)) => {
-                        let ty = ty.clone();
-                        let temp = self.entry_alloca(ty.clone(), "");
-                        let v = self.fb().load(ptr);
-                        self.fb().store(temp, v);
-                        copy_back.push((temp, Place::Ptr(ptr), ty, e));
-                        vals.push(temp);
-                    }
-                }
+                let v = self.whole_variable(ptr, e, &mut copy_back);
+                vals.push(v);
             }
             // The indices of the object's resources that are array elements follow.
             vals.extend(indices);
@@ -439,8 +424,13 @@ impl FnLower<'_, '_> {
                 continue;
             }
             if let Some((_, values)) = split_args.iter().find(|(k, _)| *k == i) {
-                for &v in values {
+                for v in values.clone() {
                     user_params.next();
+                    // The data part of an `out`/`inout` struct, as for a method's object.
+                    let v = match self.type_of(v) {
+                        Type::Pointer { .. } => self.whole_variable(v, args[i], &mut copy_back),
+                        _ => v,
+                    };
                     vals.push(v);
                 }
                 continue;
@@ -535,6 +525,36 @@ impl FnLower<'_, '_> {
         }
         let is_void = self.cx.mb.module().functions[f].ret.is_void();
         Ok((!is_void).then_some(v))
+    }
+
+    /// Pointer `ptr` as a call argument: itself when it is a whole function variable (or a
+    /// parameter); else, as SPIR-V's logical addressing passes whole function variables only
+    /// (the data part of a `static` lives in private memory, that of a member struct or of
+    /// an array element inside a variable: `resource_statics`, `resource_index`), a
+    /// temporary copy of it that `copy_back` stores back after the call (argument `at`).
+    fn whole_variable(
+        &mut self,
+        ptr: Value,
+        at: ExprId,
+        copy_back: &mut Vec<(Value, Place, Type, ExprId)>,
+    ) -> Value {
+        let whole = match ptr {
+            Value::Arg(_) => true,
+            Value::Inst(i) => self.fb().function().insts[i].opcode == Opcode::Alloca,
+            _ => false,
+        };
+        match self.type_of(ptr).pointee() {
+            Some((AddressSpace::Function, _)) | None if whole => ptr,
+            None => ptr,
+            Some((_, ty)) => {
+                let ty = ty.clone();
+                let temp = self.entry_alloca(ty.clone(), "");
+                let v = self.fb().load(ptr);
+                self.fb().store(temp, v);
+                copy_back.push((temp, Place::Ptr(ptr), ty, at));
+                temp
+            }
+        }
     }
 
     /// Whether the memory behind pointer `p` can be written: function, private and groupshared

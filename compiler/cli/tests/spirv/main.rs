@@ -50,6 +50,7 @@ mod res4;
 mod res5;
 mod res6;
 mod res7;
+mod res9;
 mod resflow;
 mod resource_gaps;
 mod resource_structs;
