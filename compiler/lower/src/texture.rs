@@ -230,6 +230,8 @@ impl FnLower<'_, '_> {
                     Some(vec![tcx.item_value(idx)?.as_int()])
                 }
                 hir::Resolution::LocalEnumerator(v) => Some(vec![*v]),
+                // A predeclared constant (`CANDIDATE_NON_OPAQUE_TRIANGLE` as a `case` value).
+                hir::Resolution::BuiltinConstant(v) => Some(vec![i64::from(*v)]),
                 _ => None,
             },
             _ => None,
