@@ -48,3 +48,29 @@ void main() {
         m.asm
     );
 }
+
+/// A struct may hold a subpass input: the field names whichever global is assigned to it,
+/// so it needs no `[[vk::input_attachment_index]]` of its own (only the global does), as
+/// DXC accepts it (the field was "missing vk::input_attachment_index attribute").
+#[test]
+fn a_struct_field_may_hold_a_subpass_input() {
+    let text = r#"
+[[vk::input_attachment_index(3)]] SubpassInputMS<float3> gbuffer;
+struct Inputs {
+    SubpassInputMS<float3> normals;
+};
+float4 main() : SV_Target {
+    Inputs inputs;
+    inputs.normals = gbuffer;
+    return float4(inputs.normals.SubpassLoad(1), 1.0);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    m.assert_has(&["OpCapability InputAttachment", "Sample %int_1"]);
+    assert_eq!(
+        m.decoration("gbuffer", "InputAttachmentIndex").as_deref(),
+        Some("3"),
+        "{}",
+        m.asm
+    );
+}
