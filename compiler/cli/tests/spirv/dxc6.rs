@@ -74,3 +74,39 @@ float4 main() : SV_Target {
         m.asm
     );
 }
+
+/// A patch-constant function reading an `InputPatch` of another size than the hull entry's
+/// is refused in DXC's words, at the patch-constant function (it was "not supported yet:
+/// two different input patches").
+#[test]
+fn patch_constant_input_patch_must_match_the_entry() {
+    let text = r#"
+struct Point { float4 position : POSITION; };
+struct Factors {
+    float edge[3] : SV_TessFactor;
+    float inside : SV_InsideTessFactor;
+};
+Factors constants(InputPatch<Point, 2> patch) {
+    return (Factors)0;
+}
+[domain("tri")]
+[partitioning("integer")]
+[outputtopology("triangle_cw")]
+[patchconstantfunc("constants")]
+[outputcontrolpoints(3)]
+Point main(InputPatch<Point, 3> patch, uint id : SV_OutputControlPointID) {
+    return patch[id];
+}
+"#;
+    crate::harness::refuse(
+        text,
+        "hs_6_0",
+        &[],
+        1,
+        "error[E3260]: Patch constant function's input patch input should have 3 elements, \
+         but has 2.",
+    );
+    let (output, _) = crate::harness::run(text, "hs_6_0", &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("t.hlsl:7:1"), "{stderr}");
+}
