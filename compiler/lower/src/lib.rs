@@ -288,8 +288,11 @@ pub fn lower_library_with(
             syntax::TextRange::default(),
         );
     }
+    cx.refuse_function_decorations();
     for name in &names {
         entry::lower_entry(&mut cx, name, ShaderStage::Other);
+        // Each entry's `[[vk::ext_capability]]`/`[[vk::ext_extension]]`, as for one entry.
+        cx.declare_entry_inline_spirv(name);
     }
     cx.declare_member_decorations();
     cx.apply_layout_rules();

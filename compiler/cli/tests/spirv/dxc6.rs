@@ -110,3 +110,18 @@ Point main(InputPatch<Point, 3> patch, uint id : SV_OutputControlPointID) {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("t.hlsl:7:1"), "{stderr}");
 }
+
+/// `[[vk::ext_capability]]` and `[[vk::ext_extension]]` on an entry of a library (a
+/// ray-generation shader compiled with `-T lib_6_3` and no `-E`) add to the module as they
+/// do on a single entry (they were dropped).
+#[test]
+fn inline_spirv_requirements_of_library_entries() {
+    let text = r#"
+[[vk::ext_capability(/* Int8 */ 39)]]
+[[vk::ext_extension("SPV_KHR_8bit_storage")]]
+[shader("raygeneration")]
+void rgen() {}
+"#;
+    let m = crate::harness::compile_entry(text, "lib_6_3", None, &["-fspv-target-env=vulkan1.2"]);
+    m.assert_has(&["OpCapability Int8", "OpExtension \"SPV_KHR_8bit_storage\""]);
+}
