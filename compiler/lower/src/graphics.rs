@@ -20,8 +20,9 @@
 //! - `-fvk-invert-w` makes a pixel shader read `SV_Position.w` as `1 / FragCoord.w`, and
 //!   `-fvk-support-nonzero-base-instance` a vertex shader read `SV_InstanceID` as
 //!   `InstanceIndex - BaseInstance` ([`InputFixes`]);
-//! - `[earlydepthstencil]` and `[[vk::post_depth_coverage]]` add their pixel modes, and so do
-//!   the attributes of `SPV_AMD_shader_early_and_late_fragment_tests` (`stages::fragment_tests`).
+//! - `[earlydepthstencil]`, `[[vk::post_depth_coverage]]` and `[WaveOpsIncludeHelperLanes]`
+//!   add their pixel modes, and so do the attributes of
+//!   `SPV_AMD_shader_early_and_late_fragment_tests` (`stages::fragment_tests`).
 //!
 //! The wrapper loads the inputs, calls `Name_body` and stores the outputs.
 
@@ -576,6 +577,9 @@ pub fn lower_graphics_entry(
         }
         if crate::stages::attrs::attr(&f, "vk::post_depth_coverage").is_some() {
             modes.push(ExecutionMode::PostDepthCoverage);
+        }
+        if crate::stages::attrs::attr(&f, "WaveOpsIncludeHelperLanes").is_some() {
+            modes.push(ExecutionMode::WaveOpsIncludeHelperLanes);
         }
         crate::stages::fragment_tests::add_modes(cx, &f, idx, &mut modes);
     }

@@ -125,3 +125,55 @@ void rgen() {}
     let m = crate::harness::compile_entry(text, "lib_6_3", None, &["-fspv-target-env=vulkan1.2"]);
     m.assert_has(&["OpCapability Int8", "OpExtension \"SPV_KHR_8bit_storage\""]);
 }
+
+/// `[WaveOpsIncludeHelperLanes]` on a pixel shader keeps helper lanes in wave operations as
+/// DXC writes it: `MaximallyReconvergesKHR` and `RequireFullQuadsKHR` (modes 6023 and 5089)
+/// with `QuadControlKHR` (capability 5087) and both extensions; on a vertex shader it asks
+/// for nothing (it was ignored everywhere).
+#[test]
+fn wave_ops_include_helper_lanes_modes() {
+    let text = r#"
+[WaveOpsIncludeHelperLanes]
+float4 main(float4 pos : SV_Position) : SV_Target {
+    return pos;
+}
+"#;
+    // An older validator than the modes (Debian's) refuses the capability it does not know:
+    // `-Vd`, then the newest validator installed checks the module.
+    let (output, path) = crate::harness::run(text, "ps_6_7", &["-Vd"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let words: Vec<u32> = std::fs::read(&path)
+        .unwrap()
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let m = crate::harness::Module {
+        asm: spirv_backend::disassemble(&words),
+    };
+    let newest = spirv_backend::validate::validators()
+        .iter()
+        .rfind(|v| v.version.contains("v2024") || v.version.contains("v2025"));
+    if let Some(v) = newest {
+        let args = ["--target-env".to_owned(), "vulkan1.0".to_owned()];
+        spirv_backend::validate::validate_with(&v.path, &words, &args)
+            .unwrap_or_else(|e| panic!("{}: {e}\n{}", v.version, m.asm));
+    }
+    m.assert_has(&[
+        "OpCapability 5087",
+        "OpExtension \"SPV_KHR_maximal_reconvergence\"",
+        "OpExtension \"SPV_KHR_quad_control\"",
+        "OpExecutionMode %main 6023",
+        "OpExecutionMode %main 5089",
+        "OpExecutionMode %main OriginUpperLeft",
+    ]);
+    let vertex = r#"
+[WaveOpsIncludeHelperLanes]
+float4 main() : SV_Position { return float4(0, 0, 0, 1); }
+"#;
+    let m = compile(vertex, "vs_6_7", &[]);
+    assert!(!m.has("quad_control") && !m.has("6023"), "{}", m.asm);
+}
