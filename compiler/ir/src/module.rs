@@ -108,6 +108,9 @@ pub struct Function {
     /// Inline SPIR-V decorations of locals (`[[vk::ext_decorate(...)]] float x;`): the alloca
     /// and the decoration, written on its `OpVariable`.
     pub spirv_decorations: Vec<(Value, SpirvDecoration)>,
+    /// Inline SPIR-V decorations of the function itself (`[[vk::ext_decorate(...)]]` on a
+    /// function that is no entry point), written on its `OpFunction`.
+    pub decorations: Vec<SpirvDecoration>,
 }
 
 impl Function {
@@ -127,6 +130,7 @@ impl Function {
             insts: Arena::new(),
             aliased_pointers: Vec::new(),
             spirv_decorations: Vec::new(),
+            decorations: Vec::new(),
         }
     }
 

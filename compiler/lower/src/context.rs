@@ -184,6 +184,9 @@ pub struct ModuleCtx<'db> {
     pub stage_io: crate::stages::StageIo,
     /// The runtime arrays standing for SM 6.6 descriptor heaps.
     pub heaps: crate::heap::HeapArrays,
+    /// The functions compiled as entry points (`refuse_function_decorations` records them):
+    /// their `[[vk::ext_decorate]]` is not their `OpFunction`'s.
+    pub entry_items: Vec<ItemIdx>,
     /// The body of each ray-tracing entry with its `inout` parameters (argument index) and
     /// the incoming payload global each copies back to (see `stages::raytracing`).
     pub ray_payload_params: HashMap<Func, Vec<(u32, Global)>>,
@@ -236,6 +239,7 @@ impl<'db> ModuleCtx<'db> {
             auto_locations: Vec::new(),
             location_kinds: Default::default(),
             stage_io: Default::default(),
+            entry_items: Vec::new(),
             heaps: Default::default(),
             ray_payload_params: HashMap::new(),
             diagnostics: Vec::new(),

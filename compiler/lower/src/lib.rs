@@ -288,7 +288,7 @@ pub fn lower_library_with(
             syntax::TextRange::default(),
         );
     }
-    cx.refuse_function_decorations();
+    cx.refuse_function_decorations(&names);
     for name in &names {
         entry::lower_entry(&mut cx, name, ShaderStage::Other);
         // Each entry's `[[vk::ext_capability]]`/`[[vk::ext_extension]]`, as for one entry.
@@ -328,7 +328,7 @@ pub fn lower_module_with(
     let mut cx = context::ModuleCtx::new(db, file, config);
     cx.options = options.clone();
     cx.assign_bindings();
-    cx.refuse_function_decorations();
+    cx.refuse_function_decorations(&[entry.to_owned()]);
     entry::lower_entry(&mut cx, entry, stage);
     cx.declare_unused_resources();
     cx.declare_entry_inline_spirv(entry);

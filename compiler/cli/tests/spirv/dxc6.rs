@@ -177,3 +177,42 @@ float4 main() : SV_Position { return float4(0, 0, 0, 1); }
     let m = compile(vertex, "vs_6_7", &[]);
     assert!(!m.has("quad_control") && !m.has("6023"), "{}", m.asm);
 }
+
+/// `[[vk::ext_decorate]]` on a function that is no entry point decorates its `OpFunction`,
+/// and its `[[vk::ext_capability]]`/`[[vk::ext_extension]]` add to the module, as DXC does
+/// (the decoration was "not supported on functions", the requirements dropped);
+/// `[[vk::ext_decorate_string]]` has no function form and stays DXC's error.
+#[test]
+fn inline_spirv_attributes_of_a_function() {
+    let text = r#"
+[[vk::ext_capability(/* Int8 */ 39)]]
+[[vk::ext_extension("SPV_KHR_8bit_storage")]]
+[[vk::ext_decorate(/* RelaxedPrecision */ 0)]]
+[noinline] uint Identity(uint x) { return x; }
+RWStructuredBuffer<uint> buf;
+[numthreads(1, 1, 1)]
+void main(uint3 tid : SV_DispatchThreadID) {
+  buf[0] = Identity(tid.x);
+}
+"#;
+    let m = compile(text, "cs_6_0", &[]);
+    m.assert_has(&[
+        "OpCapability Int8",
+        "OpExtension \"SPV_KHR_8bit_storage\"",
+        "OpDecorate %Identity RelaxedPrecision",
+    ]);
+    let string = r#"
+[[vk::ext_decorate_string(/* UserTypeGOOGLE */ 5636, "t")]]
+uint Identity(uint x) { return x; }
+RWStructuredBuffer<uint> buf;
+[numthreads(1, 1, 1)]
+void main(uint3 tid : SV_DispatchThreadID) { buf[0] = Identity(tid.x); }
+"#;
+    crate::harness::refuse(
+        string,
+        "cs_6_0",
+        &[],
+        1,
+        "vk::ext_decorate_string is not supported on functions",
+    );
+}
