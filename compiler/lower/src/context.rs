@@ -187,6 +187,8 @@ pub struct ModuleCtx<'db> {
     /// The functions compiled as entry points (`refuse_function_decorations` records them):
     /// their `[[vk::ext_decorate]]` is not their `OpFunction`'s.
     pub entry_items: Vec<ItemIdx>,
+    /// The entry points whose `[[vk::ext_decorate]]` decorated their result variables.
+    pub decorated_entries: Vec<ItemIdx>,
     /// The body of each ray-tracing entry with its `inout` parameters (argument index) and
     /// the incoming payload global each copies back to (see `stages::raytracing`).
     pub ray_payload_params: HashMap<Func, Vec<(u32, Global)>>,
@@ -240,6 +242,7 @@ impl<'db> ModuleCtx<'db> {
             location_kinds: Default::default(),
             stage_io: Default::default(),
             entry_items: Vec::new(),
+            decorated_entries: Vec::new(),
             heaps: Default::default(),
             ray_payload_params: HashMap::new(),
             diagnostics: Vec::new(),

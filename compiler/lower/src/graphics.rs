@@ -428,6 +428,7 @@ pub fn lower_graphics_entry(
             return;
         }
     }
+    let result_outputs = outputs.len();
     let mut inputs = Vec::new();
     let mut params = Vec::new();
     for (i, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
@@ -529,6 +530,11 @@ pub fn lower_graphics_entry(
     let Some(out_vars) = declare(cx, ir_stage, Side::Output, &outputs, range) else {
         return;
     };
+    let result_globals: Vec<ir::Global> = out_vars[..result_outputs]
+        .iter()
+        .map(|v| v.global)
+        .collect();
+    cx.decorate_entry_result(idx, &result_globals);
     let Ok(body) = cx.function_for(idx, &format!("{name}_body")) else {
         return;
     };

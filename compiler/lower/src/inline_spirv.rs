@@ -122,19 +122,53 @@ impl ModuleCtx<'_> {
                 .attrs
                 .iter()
                 .map(|a| a.name.clone())
-                .filter(|n| n == "vk::ext_decorate_string" || (is_entry && n == "vk::ext_decorate"))
+                .filter(|n| n == "vk::ext_decorate_string")
                 .collect();
             for name in names {
                 let range = self.item_range(idx);
-                if name == "vk::ext_decorate" {
-                    let _ = self.unsupported(&format!("{name} on an entry point"), range);
-                } else {
-                    self.error(
-                        crate::INLINE_SPIRV_MISUSE,
-                        format!("{name} is not supported on functions"),
-                        range,
-                    );
-                }
+                self.error(
+                    crate::INLINE_SPIRV_MISUSE,
+                    format!("{name} is not supported on functions"),
+                    range,
+                );
+            }
+        }
+    }
+
+    /// `[[vk::ext_decorate]]` on vertex or pixel entry point `idx` decorates the variables of
+    /// its result, `globals`, as DXC's stage-variable path does (`Location 23` on
+    /// `out.var.SV_Target`).
+    pub(crate) fn decorate_entry_result(&mut self, idx: ItemIdx, globals: &[ir::Global]) {
+        let decorate: Vec<ast::Attribute> = self
+            .item_attributes(idx)
+            .into_iter()
+            .filter(|a| a.name_text() == "vk::ext_decorate")
+            .collect();
+        if decorate.is_empty() {
+            return;
+        }
+        let range = self.item_range(idx);
+        let decorations = self.decorations_of(&decorate, false, range);
+        for &g in globals {
+            self.mb.module_mut().globals[g]
+                .spirv_decorations
+                .extend(decorations.iter().cloned());
+        }
+        self.decorated_entries.push(idx);
+    }
+
+    /// `[[vk::ext_decorate]]` on an entry point of another stage than vertex and pixel (which
+    /// [`ModuleCtx::decorate_entry_result`] handle): not supported yet.
+    pub fn refuse_entry_decorations(&mut self) {
+        for idx in self.entry_items.clone() {
+            let decorated = self
+                .tree
+                .function(idx)
+                .is_some_and(|f| f.attrs.iter().any(|a| a.name == "vk::ext_decorate"));
+            if decorated && !self.decorated_entries.contains(&idx) {
+                let range = self.item_range(idx);
+                let what = "vk::ext_decorate on an entry point of this stage";
+                let _ = self.unsupported(what, range);
             }
         }
     }

@@ -216,3 +216,38 @@ void main(uint3 tid : SV_DispatchThreadID) { buf[0] = Identity(tid.x); }
         "vk::ext_decorate_string is not supported on functions",
     );
 }
+
+/// `[[vk::ext_decorate]]` on a vertex or pixel entry point decorates its result variables, as
+/// DXC's stage-variable path takes it (its `spv.intrinsicDecorate.entry`); an inline
+/// `Location` replaces the automatic one rather than conflicting with it (the entry was
+/// refused, "vk::ext_decorate is not supported on functions").
+#[test]
+fn inline_decoration_of_an_entry_decorates_its_result() {
+    let pixel = r#"
+[[vk::ext_decorate(/* Location */ 30, 23)]]
+float4 main() : SV_Target {
+  return 1.0;
+}
+"#;
+    let m = compile(pixel, "ps_6_0", &[]);
+    assert_eq!(
+        m.decoration("out.SV_Target", "Location").as_deref(),
+        Some("23"),
+        "{}",
+        m.asm
+    );
+    assert!(!m.has("Location 0"), "{}", m.asm);
+    let vertex = r#"
+[[vk::ext_decorate(/* Invariant */ 18)]]
+float4 main(float4 p : POSITION) : SV_Position {
+  return p;
+}
+"#;
+    let m = compile(vertex, "vs_6_0", &[]);
+    assert_eq!(
+        m.decoration("out.SV_Position", "Invariant").as_deref(),
+        Some(""),
+        "{}",
+        m.asm
+    );
+}
