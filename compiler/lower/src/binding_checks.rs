@@ -86,12 +86,31 @@ impl ModuleCtx<'_> {
     }
 
     /// E3006 on every loose global of `$Globals` that carries `[[vk::binding]]`: its members
-    /// share the block's binding.
+    /// share the block's binding. W2110 on every one with an initializer, which the block's
+    /// value replaces (DXC's warning, at the initializer).
     pub(crate) fn check_globals_bindings(&mut self, members: &[ItemIdx]) {
         for &i in members {
+            let has_init = matches!(&self.tree.item(i).kind, ItemKind::Variable(v) if v.has_init);
+            if has_init {
+                let name = self.tree.item(i).name.clone();
+                use syntax::ast::AstNode;
+                let range = crate::attrs::item_node(self, i)
+                    .and_then(syntax::ast::VarDeclarator::cast)
+                    .and_then(|d| d.initializer())
+                    .map(|e| e.syntax().text_range())
+                    .unwrap_or_else(|| self.item_range(i));
+                let (file, range) = hir::user_range(self.db, self.file, self.config, range);
+                self.warnings.push(syntax::Diagnostic::warning(
+                    crate::GLOBAL_INIT_IGNORED,
+                    format!("variable '{name}' will be placed in $Globals so initializer ignored"),
+                    file,
+                    range,
+                ));
+            }
             if crate::attrs::item_attr(self, i, "vk::binding").is_some() {
                 let name = self.tree.item(i).name.clone();
-                let range = self.item_range(i);
+                // At the attribute, as DXC reports it.
+                let range = crate::attrs::item_attr_range(self, i, "vk::binding");
                 self.error(
                     crate::BINDING_ON_GLOBAL,
                     format!(

@@ -60,6 +60,7 @@
 //! | E3060 | an attribute evaluation of a value not taken directly from a stage input (DXC's words) |
 //! | E3061 | `GetAttributeAtVertex` of a value without `nointerpolation` (DXC's words), or of a built-in input |
 //! | E3062 | `noise`, which DXC does not declare for shader model 6 |
+//! | W2110 | warning: an initializer on a global of `$Globals`, which is ignored (DXC's words) |
 //! | W3001 | warning: two resources on one descriptor set and binding (only a sampler and a sampled texture may share); see [`binding_warnings`] |
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
@@ -252,6 +253,9 @@ pub const DEFAULT_NEEDS_ITSELF: &str = "E3050";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";
+/// The code of DXC's warning about an initializer on a global that goes into `$Globals`,
+/// whose value the constant buffer gives instead.
+pub const GLOBAL_INIT_IGNORED: &str = "W2110";
 
 /// Lowers the entry point `entry` of `file` for `stage` into a verified-shape IR module, or
 /// returns the diagnostics of what could not be lowered.

@@ -251,3 +251,34 @@ float4 main(float4 p : POSITION) : SV_Position {
         m.asm
     );
 }
+
+/// An initializer on a global that goes into `$Globals` is ignored (the constant buffer
+/// gives the value): DXC's warning, at the initializer; `[[vk::binding]]` on such a global is
+/// DXC's error at the attribute (it was at the name). Both at DXC's columns.
+#[test]
+fn globals_initializer_warning_and_binding_error_positions() {
+    let text = r#"
+float4 tint = 1.0;
+float4 main() : A { return tint; }
+"#;
+    let (output, _) = crate::harness::run(text, "vs_6_0", &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(
+            "warning[W2110]: variable 'tint' will be placed in $Globals so initializer ignored"
+        ) && stderr.contains("t.hlsl:2:15"),
+        "{stderr}"
+    );
+    let bound = r#"
+[[vk::binding(10, 2)]] float4 gVec = 1.0;
+float4 main() : A { return gVec; }
+"#;
+    let (output, _) = crate::harness::run(bound, "vs_6_0", &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("error[E3005]") && stderr.contains("t.hlsl:2:3"),
+        "{stderr}"
+    );
+}
