@@ -402,6 +402,8 @@ impl ModuleCtx<'_> {
                 matches!(&self.tree.item(i).kind,
                     ItemKind::Variable(v) if !v.is_static && !v.groupshared && !v.ty.is_string())
                     && !self.is_push_constant(i)
+                    // A `[[vk::constant_id]]` constant is a spec constant, not a member.
+                    && self.constant_id(i).is_none()
             })
             .filter(|&i| {
                 let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(i).ast);

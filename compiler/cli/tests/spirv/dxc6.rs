@@ -282,3 +282,19 @@ float4 main() : A { return gVec; }
         "{stderr}"
     );
 }
+
+/// A `[[vk::constant_id]]` constant is a specialization constant and no member of
+/// `$Globals` (it was both, so a file whose only loose globals were spec constants declared a
+/// `$Globals` block that took binding 0 from the resources after it).
+#[test]
+fn spec_constants_are_no_globals_members() {
+    let text = r#"
+[[vk::constant_id(1)]] const int count = 3;
+Texture2D<float4> tex;
+float4 main() : SV_Target { return tex.Load(int3(count, 0, 0)); }
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert!(!m.has("$Globals"), "{}", m.asm);
+    assert_eq!(m.binding("tex"), (0, 0), "{}", m.asm);
+    m.assert_has(&["SpecId 1"]);
+}
