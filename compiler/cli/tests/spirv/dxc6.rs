@@ -298,3 +298,27 @@ float4 main() : SV_Target { return tex.Load(int3(count, 0, 0)); }
     assert_eq!(m.binding("tex"), (0, 0), "{}", m.asm);
     m.assert_has(&["SpecId 1"]);
 }
+
+/// A mesh shader's `vertices` parameter declared `in` is refused at its declaration, where
+/// DXC reports it (the `in`; it was at the name).
+#[test]
+fn mesh_output_object_direction_is_reported_at_the_declaration() {
+    let text = r#"
+struct V { float4 position : SV_Position; };
+[outputtopology("triangle")]
+[numthreads(1, 1, 1)]
+void main(
+        in vertices V verts[3],
+        out indices uint3 tris[1])
+{
+}
+"#;
+    let (output, _) = crate::harness::run(text, "ms_6_5", &["-fspv-target-env=vulkan1.2"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("error[E3030]: 'vertices' object must be an out parameter")
+            && stderr.contains("t.hlsl:6:9"),
+        "{stderr}"
+    );
+}
