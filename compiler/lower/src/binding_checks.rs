@@ -85,6 +85,46 @@ impl ModuleCtx<'_> {
         }
     }
 
+    /// DXC's check of `[[vk::combinedImageSampler]]`: a texture carrying it needs a sampler
+    /// carrying it on its set and binding, and a sampler a texture; one without its partner
+    /// is DXC's fatal error in its words (E3261, at the attribute). The pair itself is
+    /// declared as a texture and a sampler sharing the binding, which Vulkan's combined
+    /// image sampler descriptor serves (DXC makes one `OpTypeSampledImage` of them).
+    pub(crate) fn check_combined_image_samplers(&mut self) {
+        const ATTR: &str = "vk::combinedImageSampler";
+        let mut marked: Vec<(ItemIdx, bool, (u32, u32))> = Vec::new();
+        for i in self.bindings.bound_items() {
+            if crate::attrs::item_attr(self, i, ATTR).is_none() {
+                continue;
+            }
+            let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(i).ast);
+            let kind = crate::enums::global_type(self.db, g).and_then(|t| match resource_of(&t) {
+                Some(ResourceType::Sampler { .. }) => Some(true),
+                Some(ResourceType::Texture { .. }) => Some(false),
+                _ => None,
+            });
+            if let (Some(is_sampler), Some(at)) = (kind, self.assigned_binding(i)) {
+                marked.push((i, is_sampler, at));
+            }
+        }
+        for &(i, is_sampler, (set, binding)) in &marked {
+            let paired = marked
+                .iter()
+                .any(|&(_, other, at)| other != is_sampler && at == (set, binding));
+            if !paired {
+                let range = crate::attrs::item_attr_range(self, i, ATTR);
+                self.error(
+                    crate::COMBINED_SAMPLER_UNPAIRED,
+                    format!(
+                        "Texture or Sampler with [[vk::combinedImageSampler]] attribute is \
+                         missing for descriptor set and binding: {set}, {binding}"
+                    ),
+                    range,
+                );
+            }
+        }
+    }
+
     /// E3006 on every loose global of `$Globals` that carries `[[vk::binding]]`: its members
     /// share the block's binding. W2110 on every one with an initializer, which the block's
     /// value replaces (DXC's warning, at the initializer).

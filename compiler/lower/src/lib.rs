@@ -52,6 +52,7 @@
 //! | E3006 | `packoffset`s that make cbuffer members overlap |
 //! | E3240 | `[[vk::depth_unchanged]]` beside an `SV_DepthGreaterEqual`/`SV_DepthLessEqual` output |
 //! | E3260 | a patch-constant function's `InputPatch` of another size than the hull entry's (DXC's words) |
+//! | E3261 | a `[[vk::combinedImageSampler]]` texture or sampler without its partner on its set and binding (DXC's words) |
 //! | E3160 | `[[vk::offset]]`s that break the Vulkan layout rules of their buffer (or of a buffer pointer's pointee) |
 //! | E3007 | a system value on a variable of a type DXC does not allow for it |
 //! | E3020 | a resource Vulkan cannot name at compile time (chosen at run time, or never assigned), where DXC's legalization fails too |
@@ -208,6 +209,9 @@ pub const COUNTER_BUFFER_ARRAY: &str = "E3008";
 /// A hull shader's patch-constant function whose `InputPatch` has another number of control
 /// points than the entry's (DXC's words).
 pub const PATCH_SIZE_MISMATCH: &str = "E3260";
+/// A texture or sampler with `[[vk::combinedImageSampler]]` and no partner of the other kind
+/// with it on its set and binding (DXC's words).
+pub const COMBINED_SAMPLER_UNPAIRED: &str = "E3261";
 /// The code of a misused subpass input: no `[[vk::input_attachment_index]]`, `static`, or
 /// used outside a pixel shader (DXC's checks and wording).
 pub const SUBPASS_INPUT_MISUSE: &str = "E3010";

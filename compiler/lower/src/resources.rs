@@ -314,6 +314,12 @@ impl ModuleCtx<'_> {
                 }
             }
         }
+        self.check_combined_image_samplers();
+    }
+
+    /// The set and binding item `i` took in the binding passes, when it holds one.
+    pub(crate) fn assigned_binding(&self, i: ItemIdx) -> Option<(u32, u32)> {
+        self.bindings.of_item.get(&i).copied()
     }
 
     /// The bindings the counter of item `i` takes when `i` is an append or consume

@@ -322,3 +322,36 @@ void main(
         "{stderr}"
     );
 }
+
+/// `[[vk::combinedImageSampler]]` pairs a texture and a sampler on one set and binding; one
+/// without its partner is DXC's fatal error in its words, at the attribute (it was accepted,
+/// the attribute ignored). A complete pair shares its binding, as Vulkan's combined image
+/// sampler descriptor serves it.
+#[test]
+fn combined_image_sampler_needs_its_partner() {
+    let paired = r#"
+[[vk::combinedImageSampler]] Texture2D albedo : register(t1);
+[[vk::combinedImageSampler]] SamplerState albedoSampler : register(s1);
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    return albedo.Sample(albedoSampler, uv);
+}
+"#;
+    let m = compile(paired, "ps_6_0", &[]);
+    assert_eq!(m.binding("albedo"), (0, 1), "{}", m.asm);
+    assert_eq!(m.binding("albedoSampler"), (0, 1), "{}", m.asm);
+    let lone = r#"
+Texture2D albedo : register(t1);
+[[vk::combinedImageSampler]] SamplerState albedoSampler : register(s1);
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    return albedo.Sample(albedoSampler, uv);
+}
+"#;
+    crate::harness::refuse(
+        lone,
+        "ps_6_0",
+        &[],
+        1,
+        "error[E3261]: Texture or Sampler with [[vk::combinedImageSampler]] attribute is \
+         missing for descriptor set and binding: 0, 1",
+    );
+}
