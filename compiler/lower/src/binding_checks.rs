@@ -87,9 +87,10 @@ impl ModuleCtx<'_> {
 
     /// DXC's check of `[[vk::combinedImageSampler]]`: a texture carrying it needs a sampler
     /// carrying it on its set and binding, and a sampler a texture; one without its partner
-    /// is DXC's fatal error in its words (E3261, at the attribute). The pair itself is
-    /// declared as a texture and a sampler sharing the binding, which Vulkan's combined
-    /// image sampler descriptor serves (DXC makes one `OpTypeSampledImage` of them).
+    /// is DXC's fatal error in its words (E3261, at the attribute). A pair of a texture and a
+    /// sampler (not arrays) is recorded in `combined_pairs`: the texture becomes one combined
+    /// image sampler (`OpTypeSampledImage`), as DXC merges them, and the sampler is no
+    /// variable of its own while only that texture's sampling methods name it.
     pub(crate) fn check_combined_image_samplers(&mut self) {
         const ATTR: &str = "vk::combinedImageSampler";
         let mut marked: Vec<(ItemIdx, bool, (u32, u32))> = Vec::new();
@@ -108,9 +109,13 @@ impl ModuleCtx<'_> {
             }
         }
         for &(i, is_sampler, (set, binding)) in &marked {
-            let paired = marked
+            let partner = marked
                 .iter()
-                .any(|&(_, other, at)| other != is_sampler && at == (set, binding));
+                .find(|&&(_, other, at)| other != is_sampler && at == (set, binding));
+            let paired = partner.is_some();
+            if let (false, Some(&(sampler, ..))) = (is_sampler, partner) {
+                self.combined_pairs.insert(i, sampler);
+            }
             if !paired {
                 let range = crate::attrs::item_attr_range(self, i, ATTR);
                 self.error(

@@ -493,7 +493,18 @@ impl ModuleCtx<'_> {
             let member = members.iter().position(|m| *m == idx).unwrap_or(0);
             GlobalRef::CBufferMember(global, member as u32)
         } else {
-            let ty = self.global_type_of(idx)?;
+            let mut ty = self.global_type_of(idx)?;
+            // The texture of a `[[vk::combinedImageSampler]]` pair is a combined image sampler.
+            let combined_with = self.combined_pairs.get(&idx).copied();
+            if let (Some(_), Some(types::ResourceType::Texture { dim, sample, .. })) =
+                (combined_with, ty.as_resource())
+            {
+                ty = Type::Resource(std::sync::Arc::new(types::ResourceType::Texture {
+                    dim: *dim,
+                    access: types::TextureAccess::Sampled,
+                    sample: sample.clone(),
+                }));
+            }
             // `[[vk::ext_storage_class(N)]]`: DXC moves the variable to storage class N.
             let storage = self.ext_storage_class(idx)?;
             if let Some(g) = self.ext_builtin_global(idx, &var, &name, &ty)? {
@@ -517,6 +528,9 @@ impl ModuleCtx<'_> {
                 let (set, binding) = self.binding_for(idx);
                 let format = self.image_format(idx)?;
                 let g = self.mb.resource(&name, ty.clone(), set, binding);
+                if let Some(sampler) = combined_with {
+                    self.combined_textures.insert(g, sampler);
+                }
                 self.mb.module_mut().globals[g].image_format = format;
                 self.mb.module_mut().globals[g].globally_coherent = var.globally_coherent;
                 self.mb.module_mut().globals[g].input_attachment = self.input_attachment_index(idx);

@@ -323,22 +323,31 @@ void main(
     );
 }
 
-/// `[[vk::combinedImageSampler]]` pairs a texture and a sampler on one set and binding; one
-/// without its partner is DXC's fatal error in its words, at the attribute (it was accepted,
-/// the attribute ignored). A complete pair shares its binding, as Vulkan's combined image
-/// sampler descriptor serves it.
+/// `[[vk::combinedImageSampler]]` pairs a texture and a sampler on one set and binding: as in
+/// DXC the pair is one combined image sampler variable (`OpTypeSampledImage`), sampled
+/// through the texture's methods with the pair's sampler and read with `OpImage` for `Load`
+/// and `GetDimensions`; one without its partner is DXC's fatal error in its words, at the
+/// attribute (the attribute was ignored: a separate image and sampler).
 #[test]
 fn combined_image_sampler_needs_its_partner() {
     let paired = r#"
 [[vk::combinedImageSampler]] Texture2D albedo : register(t1);
 [[vk::combinedImageSampler]] SamplerState albedoSampler : register(s1);
 float4 main(float2 uv : TEXCOORD) : SV_Target {
-    return albedo.Sample(albedoSampler, uv);
+    uint w, h;
+    albedo.GetDimensions(w, h);
+    return albedo.Sample(albedoSampler, uv) + albedo.Load(int3(0, 0, 0)) * w;
 }
 "#;
     let m = compile(paired, "ps_6_0", &[]);
     assert_eq!(m.binding("albedo"), (0, 1), "{}", m.asm);
-    assert_eq!(m.binding("albedoSampler"), (0, 1), "{}", m.asm);
+    assert!(
+        m.pointee_definition("albedo")
+            .contains("OpTypeSampledImage"),
+        "{}",
+        m.asm
+    );
+    assert!(!m.has("OpTypeSampler"), "{}", m.asm);
     let lone = r#"
 Texture2D albedo : register(t1);
 [[vk::combinedImageSampler]] SamplerState albedoSampler : register(s1);
