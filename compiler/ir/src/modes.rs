@@ -53,6 +53,10 @@ pub enum ExecutionMode {
     /// else 32 clamped to the range): the lanes of a wave. Vulkan sets it on the pipeline
     /// (`requiredSubgroupSize`), so SPIR-V has no mode for it; the interpreter runs waves of it.
     WaveSize(u32),
+    /// `[WaveOpsIncludeHelperLanes]` of a pixel shader (SM 6.7): helper lanes take part in
+    /// wave operations, so a quad's lanes stay together (DXC's `MaximallyReconvergesKHR`
+    /// and `RequireFullQuadsKHR`).
+    WaveOpsIncludeHelperLanes,
 }
 
 named_enum! {
@@ -163,6 +167,7 @@ impl ExecutionMode {
             ExecutionMode::DepthUnchanged => "depth_unchanged".to_owned(),
             ExecutionMode::StencilRef(r) => format!("stencil_ref({})", r.name()),
             ExecutionMode::WaveSize(n) => format!("wave_size({n})"),
+            ExecutionMode::WaveOpsIncludeHelperLanes => "wave_ops_include_helper_lanes".to_owned(),
         }
     }
 }

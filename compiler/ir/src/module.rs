@@ -108,6 +108,9 @@ pub struct Function {
     /// Inline SPIR-V decorations of locals (`[[vk::ext_decorate(...)]] float x;`): the alloca
     /// and the decoration, written on its `OpVariable`.
     pub spirv_decorations: Vec<(Value, SpirvDecoration)>,
+    /// Inline SPIR-V decorations of the function itself (`[[vk::ext_decorate(...)]]` on a
+    /// function that is no entry point), written on its `OpFunction`.
+    pub decorations: Vec<SpirvDecoration>,
 }
 
 impl Function {
@@ -127,6 +130,7 @@ impl Function {
             insts: Arena::new(),
             aliased_pointers: Vec::new(),
             spirv_decorations: Vec::new(),
+            decorations: Vec::new(),
         }
     }
 
@@ -529,6 +533,13 @@ impl GlobalVar {
     /// built-in: a `[[vk::ext_builtin_input(N)]]` or `[[vk::ext_builtin_output(N)]]` global.
     pub fn has_inline_builtin(&self) -> bool {
         self.spirv_decorations.iter().any(|d| d.decoration == 11)
+    }
+
+    /// Whether an inline SPIR-V `Location` decoration (number 30) places this stage
+    /// variable, over the location lowering gave it (`[[vk::ext_decorate(30, n)]]` on an
+    /// entry point, as DXC takes it).
+    pub fn has_inline_location(&self) -> bool {
+        self.spirv_decorations.iter().any(|d| d.decoration == 30)
     }
 
     /// The type whose layout [`GlobalVar::layout`] must describe, for globals that need one:

@@ -27,7 +27,8 @@
 //! ` globallycoherent`. Buffer pointer variables declared `[[vk::aliased_pointer]]` print
 //! ` aliased_pointer`: a global after its attributes, an argument after its type
 //! (`%arg0: bufptr<S, 4> aliased_pointer`), an alloca after its opcode, as are the inline
-//! SPIR-V decorations of an alloca (`alloca spirv_decorate(39, 0) : ...`). A module whose
+//! SPIR-V decorations of an alloca (`alloca spirv_decorate(39, 0) : ...`) and of a function
+//! (after its result type: `func @f(%arg0: u32) -> u32 spirv_decorate(0) {`). A module whose
 //! buffer pointers point to memory laid out by non-default rules starts with
 //! `buffer_pointer_layout(RULES)`; inline SPIR-V decorations of struct members are lines
 //! `spirv_member_decoration S.1 spirv_decorate(d, ...)` there too.
@@ -323,9 +324,14 @@ pub fn print_function(module: &Module, func: Func, opts: &PrintOptions) -> Strin
             format!("%arg{i}: {}{flag}", p.ty.ir())
         })
         .collect();
+    let decorations: String = f
+        .decorations
+        .iter()
+        .map(|d| format_spirv_decoration(module, d))
+        .collect();
     let _ = writeln!(
         out,
-        "func @{}({}) -> {} {{",
+        "func @{}({}) -> {}{decorations} {{",
         f.name,
         params.join(", "),
         f.ret.ir()

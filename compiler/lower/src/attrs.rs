@@ -24,6 +24,22 @@ pub fn item_attr(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> Option<Vec<Str
 }
 
 /// The syntax node of item `idx` in the expanded tree.
+/// The name of attribute `name` written on global item `idx` or on its declaration statement
+/// (`vk::binding` in `[[vk::binding(1)]] float4 g;`), where DXC reports a misuse of it; the
+/// item's range when it has no such attribute.
+pub(crate) fn item_attr_range(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> syntax::TextRange {
+    let node = item_node(cx, idx);
+    node.iter()
+        .chain(node.as_ref().and_then(|n| n.parent()).iter())
+        .flat_map(|n| n.children().filter_map(ast::Attribute::cast))
+        .find(|a| a.name_text() == name)
+        .map(|a| match a.path() {
+            Some(p) => p.syntax().text_range(),
+            None => a.syntax().text_range(),
+        })
+        .unwrap_or_else(|| cx.item_range(idx))
+}
+
 pub(crate) fn item_node(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<SyntaxNode> {
     let root = hir::ids::expanded_root(cx.db, cx.file, cx.config);
     hir::ast_id_map(cx.db, cx.file, cx.config).node(&root, cx.tree.item(idx).ast)

@@ -85,13 +85,77 @@ impl ModuleCtx<'_> {
         }
     }
 
+    /// DXC's check of `[[vk::combinedImageSampler]]`: a texture carrying it needs a sampler
+    /// carrying it on its set and binding, and a sampler a texture; one without its partner
+    /// is DXC's fatal error in its words (E3261, at the attribute). A pair of a texture and a
+    /// sampler (not arrays) is recorded in `combined_pairs`: the texture becomes one combined
+    /// image sampler (`OpTypeSampledImage`), as DXC merges them, and the sampler is no
+    /// variable of its own while only that texture's sampling methods name it.
+    pub(crate) fn check_combined_image_samplers(&mut self) {
+        const ATTR: &str = "vk::combinedImageSampler";
+        let mut marked: Vec<(ItemIdx, bool, (u32, u32))> = Vec::new();
+        for i in self.bindings.bound_items() {
+            if crate::attrs::item_attr(self, i, ATTR).is_none() {
+                continue;
+            }
+            let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(i).ast);
+            let kind = crate::enums::global_type(self.db, g).and_then(|t| match resource_of(&t) {
+                Some(ResourceType::Sampler { .. }) => Some(true),
+                Some(ResourceType::Texture { .. }) => Some(false),
+                _ => None,
+            });
+            if let (Some(is_sampler), Some(at)) = (kind, self.assigned_binding(i)) {
+                marked.push((i, is_sampler, at));
+            }
+        }
+        for &(i, is_sampler, (set, binding)) in &marked {
+            let partner = marked
+                .iter()
+                .find(|&&(_, other, at)| other != is_sampler && at == (set, binding));
+            let paired = partner.is_some();
+            if let (false, Some(&(sampler, ..))) = (is_sampler, partner) {
+                self.combined_pairs.insert(i, sampler);
+            }
+            if !paired {
+                let range = crate::attrs::item_attr_range(self, i, ATTR);
+                self.error(
+                    crate::COMBINED_SAMPLER_UNPAIRED,
+                    format!(
+                        "Texture or Sampler with [[vk::combinedImageSampler]] attribute is \
+                         missing for descriptor set and binding: {set}, {binding}"
+                    ),
+                    range,
+                );
+            }
+        }
+    }
+
     /// E3006 on every loose global of `$Globals` that carries `[[vk::binding]]`: its members
-    /// share the block's binding.
+    /// share the block's binding. W2110 on every one with an initializer, which the block's
+    /// value replaces (DXC's warning, at the initializer).
     pub(crate) fn check_globals_bindings(&mut self, members: &[ItemIdx]) {
         for &i in members {
+            let has_init = matches!(&self.tree.item(i).kind, ItemKind::Variable(v) if v.has_init);
+            if has_init {
+                let name = self.tree.item(i).name.clone();
+                use syntax::ast::AstNode;
+                let range = crate::attrs::item_node(self, i)
+                    .and_then(syntax::ast::VarDeclarator::cast)
+                    .and_then(|d| d.initializer())
+                    .map(|e| e.syntax().text_range())
+                    .unwrap_or_else(|| self.item_range(i));
+                let (file, range) = hir::user_range(self.db, self.file, self.config, range);
+                self.warnings.push(syntax::Diagnostic::warning(
+                    crate::GLOBAL_INIT_IGNORED,
+                    format!("variable '{name}' will be placed in $Globals so initializer ignored"),
+                    file,
+                    range,
+                ));
+            }
             if crate::attrs::item_attr(self, i, "vk::binding").is_some() {
                 let name = self.tree.item(i).name.clone();
-                let range = self.item_range(i);
+                // At the attribute, as DXC reports it.
+                let range = crate::attrs::item_attr_range(self, i, "vk::binding");
                 self.error(
                     crate::BINDING_ON_GLOBAL,
                     format!(

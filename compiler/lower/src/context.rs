@@ -184,6 +184,16 @@ pub struct ModuleCtx<'db> {
     pub stage_io: crate::stages::StageIo,
     /// The runtime arrays standing for SM 6.6 descriptor heaps.
     pub heaps: crate::heap::HeapArrays,
+    /// The functions compiled as entry points (`refuse_function_decorations` records them):
+    /// their `[[vk::ext_decorate]]` is not their `OpFunction`'s.
+    pub entry_items: Vec<ItemIdx>,
+    /// The entry points whose `[[vk::ext_decorate]]` decorated their result variables.
+    pub decorated_entries: Vec<ItemIdx>,
+    /// `[[vk::combinedImageSampler]]` pairs: each texture with its sampler (`binding_checks`).
+    pub combined_pairs: HashMap<ItemIdx, ItemIdx>,
+    /// The combined image sampler global each pair's texture became, with the pair's sampler:
+    /// a sampling method passes the texture for that sampler (`texture`).
+    pub combined_textures: HashMap<Global, ItemIdx>,
     /// The body of each ray-tracing entry with its `inout` parameters (argument index) and
     /// the incoming payload global each copies back to (see `stages::raytracing`).
     pub ray_payload_params: HashMap<Func, Vec<(u32, Global)>>,
@@ -236,6 +246,10 @@ impl<'db> ModuleCtx<'db> {
             auto_locations: Vec::new(),
             location_kinds: Default::default(),
             stage_io: Default::default(),
+            entry_items: Vec::new(),
+            decorated_entries: Vec::new(),
+            combined_pairs: HashMap::new(),
+            combined_textures: HashMap::new(),
             heaps: Default::default(),
             ray_payload_params: HashMap::new(),
             diagnostics: Vec::new(),

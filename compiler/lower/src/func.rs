@@ -96,6 +96,7 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         Some(lens) => Arc::new(crate::unsized_params::sized_inference(&infer, &body, lens)),
         None => infer,
     };
+    cx.function_inline_spirv(item, func);
     let ret = cx.mb.module().functions[func].ret.clone();
     // The object of a method is argument 0, except for a struct holding resources and no
     // data (`resource_structs`).

@@ -20,8 +20,9 @@
 //! - `-fvk-invert-w` makes a pixel shader read `SV_Position.w` as `1 / FragCoord.w`, and
 //!   `-fvk-support-nonzero-base-instance` a vertex shader read `SV_InstanceID` as
 //!   `InstanceIndex - BaseInstance` ([`InputFixes`]);
-//! - `[earlydepthstencil]` and `[[vk::post_depth_coverage]]` add their pixel modes, and so do
-//!   the attributes of `SPV_AMD_shader_early_and_late_fragment_tests` (`stages::fragment_tests`).
+//! - `[earlydepthstencil]`, `[[vk::post_depth_coverage]]` and `[WaveOpsIncludeHelperLanes]`
+//!   add their pixel modes, and so do the attributes of
+//!   `SPV_AMD_shader_early_and_late_fragment_tests` (`stages::fragment_tests`).
 //!
 //! The wrapper loads the inputs, calls `Name_body` and stores the outputs.
 
@@ -433,6 +434,7 @@ pub fn lower_graphics_entry(
             return;
         }
     }
+    let result_outputs = outputs.len();
     let mut inputs = Vec::new();
     let mut params = Vec::new();
     for (i, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
@@ -545,6 +547,11 @@ pub fn lower_graphics_entry(
             }
         }
     }
+    let result_globals: Vec<ir::Global> = out_vars[..result_outputs]
+        .iter()
+        .map(|v| v.global)
+        .collect();
+    cx.decorate_entry_result(idx, &result_globals);
     let Ok(body) = cx.function_for(idx, &format!("{name}_body")) else {
         return;
     };
@@ -593,6 +600,9 @@ pub fn lower_graphics_entry(
         }
         if crate::stages::attrs::attr(&f, "vk::post_depth_coverage").is_some() {
             modes.push(ExecutionMode::PostDepthCoverage);
+        }
+        if crate::stages::attrs::attr(&f, "WaveOpsIncludeHelperLanes").is_some() {
+            modes.push(ExecutionMode::WaveOpsIncludeHelperLanes);
         }
         crate::stages::fragment_tests::add_modes(cx, &f, idx, &mut modes);
     }

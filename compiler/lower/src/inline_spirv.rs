@@ -10,7 +10,9 @@
 //! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]`/`[[vk::ext_decorate_id]]` (integer
 //! operands, which become `uint` constants) on a global decorate its variable, and
 //! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]` on a struct or cbuffer member its
-//! member; all three on a local its variable (on a parameter: not supported yet).
+//! member; all three on a local its variable (on a parameter: not supported yet);
+//! `[[vk::ext_decorate]]` on a function that is no entry point its `OpFunction`, with the
+//! function's `[[vk::ext_capability]]`/`[[vk::ext_extension]]` added to the module.
 //! `[[vk::ext_capability]]`/`[[vk::ext_extension]]` on a global or a local (what an inline
 //! SPIR-V type of it needs) add to the module's too. Called from
 //! `user_call`, `raw_buffer` (the `vk::` calls) and `lower_module_with`.
@@ -100,25 +102,27 @@ impl ModuleCtx<'_> {
         }
     }
 
-    /// DXC's refusal of decorations on functions ("vk::ext_decorate_id is not supported on
-    /// functions"), for every function of the file.
-    pub fn refuse_function_decorations(&mut self) {
+    /// DXC's refusal of decorations on functions that have no `OpFunction` form ("vk::
+    /// ext_decorate_string is not supported on functions"; `vk::ext_decorate_id` is hir's
+    /// E2027 already), for every function of the file; `[[vk::ext_decorate]]` on one of the
+    /// `entries` (which DXC gives the entry's interface variable) is not supported yet.
+    pub fn refuse_function_decorations(&mut self, entries: &[String]) {
         let items: Vec<ItemIdx> = self.tree.indices().collect();
         for idx in items {
             let Some(f) = self.tree.function(idx) else {
                 continue;
             };
+            let is_entry = entries
+                .iter()
+                .any(|e| *e == self.tree.item(idx).name.as_str());
+            if is_entry && !self.entry_items.contains(&idx) {
+                self.entry_items.push(idx);
+            }
             let names: Vec<String> = f
                 .attrs
                 .iter()
                 .map(|a| a.name.clone())
-                .filter(|n| {
-                    matches!(
-                        n.as_str(),
-                        // `vk::ext_decorate_id` is hir's E2027 already.
-                        "vk::ext_decorate" | "vk::ext_decorate_string"
-                    )
-                })
+                .filter(|n| n == "vk::ext_decorate_string")
                 .collect();
             for name in names {
                 let range = self.item_range(idx);
@@ -129,6 +133,65 @@ impl ModuleCtx<'_> {
                 );
             }
         }
+    }
+
+    /// `[[vk::ext_decorate]]` on vertex or pixel entry point `idx` decorates the variables of
+    /// its result, `globals`, as DXC's stage-variable path does (`Location 23` on
+    /// `out.var.SV_Target`).
+    pub(crate) fn decorate_entry_result(&mut self, idx: ItemIdx, globals: &[ir::Global]) {
+        let decorate: Vec<ast::Attribute> = self
+            .item_attributes(idx)
+            .into_iter()
+            .filter(|a| a.name_text() == "vk::ext_decorate")
+            .collect();
+        if decorate.is_empty() {
+            return;
+        }
+        let range = self.item_range(idx);
+        let decorations = self.decorations_of(&decorate, false, range);
+        for &g in globals {
+            self.mb.module_mut().globals[g]
+                .spirv_decorations
+                .extend(decorations.iter().cloned());
+        }
+        self.decorated_entries.push(idx);
+    }
+
+    /// `[[vk::ext_decorate]]` on an entry point of another stage than vertex and pixel (which
+    /// [`ModuleCtx::decorate_entry_result`] handle): not supported yet.
+    pub fn refuse_entry_decorations(&mut self) {
+        for idx in self.entry_items.clone() {
+            let decorated = self
+                .tree
+                .function(idx)
+                .is_some_and(|f| f.attrs.iter().any(|a| a.name == "vk::ext_decorate"));
+            if decorated && !self.decorated_entries.contains(&idx) {
+                let range = self.item_range(idx);
+                let what = "vk::ext_decorate on an entry point of this stage";
+                let _ = self.unsupported(what, range);
+            }
+        }
+    }
+
+    /// The inline SPIR-V attributes of user function `idx`, for its copy `func`:
+    /// `[[vk::ext_decorate(d, literals...)]]` decorates its `OpFunction`, as DXC does (not on
+    /// an entry point), and `[[vk::ext_capability]]`/`[[vk::ext_extension]]` add to the
+    /// module.
+    pub(crate) fn function_inline_spirv(&mut self, idx: ItemIdx, func: ir::Func) {
+        let attrs = self.item_attributes(idx);
+        let range = self.item_range(idx);
+        self.declare_inline_spirv(&requirement_attrs(&attrs), range);
+        if self.entry_items.contains(&idx) {
+            return;
+        }
+        let decorate: Vec<ast::Attribute> = attrs
+            .into_iter()
+            .filter(|a| a.name_text() == "vk::ext_decorate")
+            .collect();
+        let decorations = self.decorations_of(&decorate, false, range);
+        self.mb.module_mut().functions[func]
+            .decorations
+            .extend(decorations);
     }
 
     /// The inline-SPIR-V attributes of entry function `name`.

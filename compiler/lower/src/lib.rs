@@ -51,6 +51,8 @@
 //! | E3005 | `[[vk::binding]]` on a global that goes into `$Globals` |
 //! | E3006 | `packoffset`s that make cbuffer members overlap |
 //! | E3240 | `[[vk::depth_unchanged]]` beside an `SV_DepthGreaterEqual`/`SV_DepthLessEqual` output |
+//! | E3260 | a patch-constant function's `InputPatch` of another size than the hull entry's (DXC's words) |
+//! | E3261 | a `[[vk::combinedImageSampler]]` texture or sampler without its partner on its set and binding (DXC's words) |
 //! | E3160 | `[[vk::offset]]`s that break the Vulkan layout rules of their buffer (or of a buffer pointer's pointee) |
 //! | E3007 | a system value on a variable of a type DXC does not allow for it |
 //! | E3020 | a resource Vulkan cannot name at compile time (chosen at run time, or never assigned), where DXC's legalization fails too |
@@ -64,6 +66,7 @@
 //! | E3257 | an element of a zero-length array (every index is past its end) |
 //! | E3258 | a local geometry stream of an element type no output stream of the entry has |
 //! | E3259 | a `DispatchMesh` payload that is not a `groupshared` variable (DXC's words) |
+//! | W2110 | warning: an initializer on a global of `$Globals`, which is ignored (DXC's words) |
 //! | W3001 | warning: two resources on one descriptor set and binding (only a sampler and a sampled texture may share); see [`binding_warnings`] |
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
@@ -212,6 +215,12 @@ pub const BAD_STAGE_TYPE: &str = "E3007";
 /// An array of RW, append or consume structured buffers (DXC: "arrays of RW/append/consume
 /// structured buffers unsupported").
 pub const COUNTER_BUFFER_ARRAY: &str = "E3008";
+/// A hull shader's patch-constant function whose `InputPatch` has another number of control
+/// points than the entry's (DXC's words).
+pub const PATCH_SIZE_MISMATCH: &str = "E3260";
+/// A texture or sampler with `[[vk::combinedImageSampler]]` and no partner of the other kind
+/// with it on its set and binding (DXC's words).
+pub const COMBINED_SAMPLER_UNPAIRED: &str = "E3261";
 /// The code of a misused subpass input: no `[[vk::input_attachment_index]]`, `static`, or
 /// used outside a pixel shader (DXC's checks and wording).
 pub const SUBPASS_INPUT_MISUSE: &str = "E3010";
@@ -270,6 +279,9 @@ pub const DEFAULT_NEEDS_ITSELF: &str = "E3050";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";
+/// The code of DXC's warning about an initializer on a global that goes into `$Globals`,
+/// whose value the constant buffer gives instead.
+pub const GLOBAL_INIT_IGNORED: &str = "W2110";
 
 /// Lowers the entry point `entry` of `file` for `stage` into a verified-shape IR module, or
 /// returns the diagnostics of what could not be lowered.
@@ -306,9 +318,13 @@ pub fn lower_library_with(
             syntax::TextRange::default(),
         );
     }
+    cx.refuse_function_decorations(&names);
     for name in &names {
         entry::lower_entry(&mut cx, name, ShaderStage::Other);
+        // Each entry's `[[vk::ext_capability]]`/`[[vk::ext_extension]]`, as for one entry.
+        cx.declare_entry_inline_spirv(name);
     }
+    cx.refuse_entry_decorations();
     cx.declare_member_decorations();
     cx.apply_layout_rules();
     cx.check_explicit_offsets();
@@ -343,8 +359,9 @@ pub fn lower_module_with(
     let mut cx = context::ModuleCtx::new(db, file, config);
     cx.options = options.clone();
     cx.assign_bindings();
-    cx.refuse_function_decorations();
+    cx.refuse_function_decorations(&[entry.to_owned()]);
     entry::lower_entry(&mut cx, entry, stage);
+    cx.refuse_entry_decorations();
     cx.declare_unused_resources();
     cx.declare_entry_inline_spirv(entry);
     cx.refuse_groupshared(stage);

@@ -314,6 +314,12 @@ impl ModuleCtx<'_> {
                 }
             }
         }
+        self.check_combined_image_samplers();
+    }
+
+    /// The set and binding item `i` took in the binding passes, when it holds one.
+    pub(crate) fn assigned_binding(&self, i: ItemIdx) -> Option<(u32, u32)> {
+        self.bindings.of_item.get(&i).copied()
     }
 
     /// The bindings the counter of item `i` takes when `i` is an append or consume
@@ -402,6 +408,8 @@ impl ModuleCtx<'_> {
                 matches!(&self.tree.item(i).kind,
                     ItemKind::Variable(v) if !v.is_static && !v.groupshared && !v.ty.is_string())
                     && !self.is_push_constant(i)
+                    // A `[[vk::constant_id]]` constant is a spec constant, not a member.
+                    && self.constant_id(i).is_none()
             })
             .filter(|&i| {
                 let g = GlobalId::new(self.db, self.file, self.config, self.tree.item(i).ast);
@@ -485,7 +493,18 @@ impl ModuleCtx<'_> {
             let member = members.iter().position(|m| *m == idx).unwrap_or(0);
             GlobalRef::CBufferMember(global, member as u32)
         } else {
-            let ty = self.global_type_of(idx)?;
+            let mut ty = self.global_type_of(idx)?;
+            // The texture of a `[[vk::combinedImageSampler]]` pair is a combined image sampler.
+            let combined_with = self.combined_pairs.get(&idx).copied();
+            if let (Some(_), Some(types::ResourceType::Texture { dim, sample, .. })) =
+                (combined_with, ty.as_resource())
+            {
+                ty = Type::Resource(std::sync::Arc::new(types::ResourceType::Texture {
+                    dim: *dim,
+                    access: types::TextureAccess::Sampled,
+                    sample: sample.clone(),
+                }));
+            }
             // `[[vk::ext_storage_class(N)]]`: DXC moves the variable to storage class N.
             let storage = self.ext_storage_class(idx)?;
             if let Some(g) = self.ext_builtin_global(idx, &var, &name, &ty)? {
@@ -509,6 +528,9 @@ impl ModuleCtx<'_> {
                 let (set, binding) = self.binding_for(idx);
                 let format = self.image_format(idx)?;
                 let g = self.mb.resource(&name, ty.clone(), set, binding);
+                if let Some(sampler) = combined_with {
+                    self.combined_textures.insert(g, sampler);
+                }
                 self.mb.module_mut().globals[g].image_format = format;
                 self.mb.module_mut().globals[g].globally_coherent = var.globally_coherent;
                 self.mb.module_mut().globals[g].input_attachment = self.input_attachment_index(idx);

@@ -16,10 +16,18 @@ use crate::func::FnLower;
 use crate::resources::resource_of;
 
 impl ModuleCtx<'_> {
-    /// Whether global item `idx` is a subpass input (or an array of them).
+    /// Whether global item `idx` is a subpass input (or an array of them). A struct's field
+    /// is not a global: it holds whichever input is assigned to it, as a local or a
+    /// parameter does, and takes no attribute (DXC's `vk.subpass-input` test keeps one).
     fn is_subpass_input(&self, idx: ItemIdx) -> bool {
         let item = self.tree.item(idx);
-        if !matches!(item.kind, ItemKind::Variable(_)) {
+        let ItemKind::Variable(v) = &item.kind else {
+            return false;
+        };
+        let in_struct = item
+            .parent
+            .is_some_and(|p| matches!(self.tree.item(p).kind, ItemKind::Struct(_)));
+        if in_struct && !v.is_static {
             return false;
         }
         let g = GlobalId::new(self.db, self.file, self.config, item.ast);

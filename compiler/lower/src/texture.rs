@@ -230,6 +230,8 @@ impl FnLower<'_, '_> {
                     Some(vec![tcx.item_value(idx)?.as_int()])
                 }
                 hir::Resolution::LocalEnumerator(v) => Some(vec![*v]),
+                // A predeclared constant (`CANDIDATE_NON_OPAQUE_TRIANGLE` as a `case` value).
+                hir::Resolution::BuiltinConstant(v) => Some(vec![i64::from(*v)]),
                 _ => None,
             },
             _ => None,
@@ -284,6 +286,34 @@ impl FnLower<'_, '_> {
             self.type_of(tex).pointee().and_then(|(_, t)| t.as_resource()),
             Some(ResourceType::Texture { access, .. }) if access.is_combined()
         );
+        // The texture of a `[[vk::combinedImageSampler]]` pair: the sampler argument names the
+        // pair's sampler, which the texture carries.
+        let pair = match tex {
+            Value::Global(g) => self.cx.combined_textures.get(&g).copied(),
+            _ => None,
+        };
+        if let Some(sampler) = pair {
+            let (&s, rest) = args.split_first()?;
+            let names_pair = match self.infer.resolution(s) {
+                // The sampler global itself, which then needs no variable of its own.
+                Some(hir::Resolution::Global(ast)) => self.cx.tree.by_ast(*ast) == Some(sampler),
+                // A parameter standing for it (in a copy of a function per resource).
+                _ => match self.sampler(s) {
+                    Ok(Value::Global(g)) => matches!(
+                        self.cx.globals.get(&sampler),
+                        Some(crate::context::GlobalRef::Var(s)) if *s == g
+                    ),
+                    Ok(_) => false,
+                    Err(e) => return Some(Err(e)),
+                },
+            };
+            if !names_pair {
+                let what = "sampling a [[vk::combinedImageSampler]] texture with another sampler \
+                            than its pair's";
+                return Some(Err(self.unsupported(what, s)));
+            }
+            return Some(Ok((tex, rest)));
+        }
         if combined {
             return Some(Ok((tex, args)));
         }

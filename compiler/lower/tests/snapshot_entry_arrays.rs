@@ -466,7 +466,7 @@ struct P { uint id : SV_PrimitiveID; };
         (
             "void main(in vertices V v[3], out indices uint3 t[1]) {}",
             expect![[r#"
-                E3030 154..155: 'vertices' object must be an out parameter
+                E3030 140..158: 'vertices' object must be an out parameter
             "#]],
         ),
         (

@@ -165,6 +165,11 @@ impl Ctx<'_> {
             let ops = literals.into_iter().map(Operand::LiteralBit32).collect();
             self.exec_modes.push(mode(m, ops));
         }
+        for number in self.helper_lane_modes(e) {
+            let ops = vec![Operand::IdRef(fid), Operand::LiteralBit32(number)];
+            self.exec_modes
+                .push(Instruction::new(Op::ExecutionMode, None, None, ops));
+        }
         // Inline SPIR-V's `vk::ext_execution_mode`.
         for words in &self.m.spirv_execution_modes {
             let Some((&number, literals)) = words.split_first() else {

@@ -152,6 +152,9 @@ impl<'m> Fx<'_, 'm> {
         let fn_ty = self.cx.function_type(ret, &param_types);
         let fid = self.cx.func_ids[self.fidx];
         self.debug.function = self.cx.debug_function(f, &f.name);
+        for d in &f.decorations {
+            self.cx.inline_decoration(fid, None, d.clone())?;
+        }
         let mut func = dr::Function::new();
         func.def = Some(Instruction::new(
             Op::Function,

@@ -30,6 +30,7 @@ mod expand;
 mod flatten;
 mod forward_pointer;
 mod functions;
+mod helper_lanes;
 mod image_formats;
 mod inline_spirv;
 mod instructions;

@@ -4,7 +4,8 @@
 //! opcode ([`raw_instruction`]); an `OpNop` never has operands otherwise, so after assembly
 //! [`restore_raw_opcodes`] rewrites each one into the instruction it stands for. Called by
 //! `inline_spirv` and `context`; the disassembler sets them aside with [`take_unknown`] and
-//! prints them by number.
+//! prints them by number, as it does with capabilities and execution modes rspirv does not
+//! know.
 
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Op, Word};
@@ -74,6 +75,12 @@ pub(crate) fn take_unknown(words: &[Word]) -> (Vec<Word>, Unknown) {
             && rspirv::spirv::Capability::from_u32(inst[1]).is_none()
         {
             unknown.capabilities.push(inst[1]);
+        } else if opcode == Op::ExecutionMode as u32
+            && inst.len() >= 3
+            && rspirv::spirv::ExecutionMode::from_u32(inst[2]).is_none()
+        {
+            // A mode newer than rspirv's grammar (`helper_lanes`): printed by number.
+            unknown.outside.push(inst.to_vec());
         } else if Op::from_u32(opcode).is_some_and(|op| in_function || placed_by_loader(op)) {
             out.extend(inst);
         } else if in_function {

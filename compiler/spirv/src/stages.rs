@@ -161,6 +161,8 @@ impl Ctx<'_> {
                 }
                 // Vulkan takes the subgroup size from the pipeline, not the module.
                 M::WaveSize(_) => continue,
+                // Newer than rspirv's grammar: `entry` writes its modes by number.
+                M::WaveOpsIncludeHelperLanes => continue,
             };
             out.push(mode);
         }

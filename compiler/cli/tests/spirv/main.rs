@@ -14,6 +14,7 @@ mod dxc2_probe;
 mod dxc3;
 mod dxc4;
 mod dxc5;
+mod dxc6;
 mod dxc_errors;
 mod engines_probe;
 mod entry_arrays;

@@ -44,6 +44,7 @@ fn allowed(stage: Stage) -> (&'static [&'static str], &'static [&'static str]) {
                 "early_and_late_fragment_tests",
                 "stencil_ref_front",
                 "stencil_ref_back",
+                "wave_ops_include_helper_lanes",
             ],
             &[],
         ),
@@ -71,6 +72,7 @@ fn key(m: M) -> &'static str {
         M::StencilRef(r) if r.is_back() => "stencil_ref_back",
         M::StencilRef(_) => "stencil_ref_front",
         M::WaveSize(_) => "wave_size",
+        M::WaveOpsIncludeHelperLanes => "wave_ops_include_helper_lanes",
     }
 }
 

@@ -79,7 +79,9 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
             (Some(r @ ("vertices" | "primitives" | "indices")), direction) => {
                 if direction != ParamDirection::Out {
                     let message = format!("'{r}' object must be an out parameter");
-                    return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message, prange));
+                    // At the declaration's `in`, as DXC reports it.
+                    let at = super::param_decl_range(cx, idx, n).unwrap_or(prange);
+                    return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message, at));
                 }
                 let Type::Array {
                     element,

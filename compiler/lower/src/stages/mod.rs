@@ -263,6 +263,20 @@ pub fn param_ranges(cx: &ModuleCtx<'_>, item: ItemIdx) -> Vec<syntax::TextRange>
         .collect()
 }
 
+/// The whole declaration of parameter `n` of function `item`, its modifiers included
+/// (`in vertices V verts[3]`), where DXC reports a misused modifier; the name's range
+/// (`param_ranges`) when the declaration is not found.
+pub fn param_decl_range(cx: &ModuleCtx<'_>, item: ItemIdx, n: usize) -> Option<syntax::TextRange> {
+    use syntax::ast::AstNode;
+    crate::attrs::item_node(cx, item)
+        .and_then(syntax::ast::FnDef::cast)?
+        .param_list()?
+        .params()
+        .nth(n)
+        .map(|p| p.syntax().text_range())
+        .or_else(|| param_ranges(cx, item).get(n).copied())
+}
+
 /// The HIR local of parameter `n` of function `item`.
 pub fn param_local(cx: &ModuleCtx<'_>, item: ItemIdx, n: usize) -> Option<LocalId> {
     let body = hir::body::body(cx.db, cx.function_id(item));

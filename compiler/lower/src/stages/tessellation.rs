@@ -107,7 +107,15 @@ impl HullInputs {
             match ty.as_ref().and_then(super::patch_of) {
                 Some((element, n, true)) => {
                     if let Some((e, m, vars)) = &self.patch {
-                        if *e != element || *m != n {
+                        // The entry's patch came first: this is the patch-constant function.
+                        if *m != n {
+                            let msg = format!(
+                                "Patch constant function's input patch input should have {m} \
+                                 elements, but has {n}."
+                            );
+                            return Err(cx.error(crate::PATCH_SIZE_MISMATCH, msg, range));
+                        }
+                        if *e != element {
                             return Err(cx.unsupported("two different input patches", prange));
                         }
                         args.push(Arg::Patch(element, n, vars.clone()));
