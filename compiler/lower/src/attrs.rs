@@ -13,6 +13,37 @@ use crate::context::ModuleCtx;
 /// statement that holds it: `[[vk::binding(0)]] Texture2D t;` puts the attribute on the
 /// statement, the item is its declarator).
 pub fn item_attr(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> Option<Vec<String>> {
+    item_attribute(cx, idx, name).map(|a| crate::stmt::attr_args(&a))
+}
+
+/// The arguments of attribute `name` on the declaration of `idx`, each evaluated as an
+/// integer constant in the scope of the declaration, as DXC evaluates them: a literal, a
+/// named constant (`[[vk::binding(0, SET)]]` after `static const uint SET = 1;`, as Wicked
+/// Engine declares its bindless descriptor sets), arithmetic on them. `None` for an argument
+/// that is no integer constant.
+pub fn item_attr_ints(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> Option<Vec<Option<i64>>> {
+    let attr = item_attribute(cx, idx, name)?;
+    let tcx = hir::lower_type::TypeCtx::inside(&cx.tree, &cx.scope, idx);
+    let Some(list) = attr.arg_list() else {
+        return Some(Vec::new());
+    };
+    Some(
+        list.args()
+            .map(|a| match tcx.eval(&hir::type_ref::ConstExpr::lower(&a))? {
+                hir::lower_type::ConstValue::Int(v) => Some(v),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+/// The range of attribute `name` on the declaration of `idx`, in the expanded tree.
+pub fn item_attr_range(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> Option<syntax::TextRange> {
+    item_attribute(cx, idx, name).map(|a| a.syntax().text_range())
+}
+
+/// Attribute `name` on the declaration of `idx` (or on the declaration statement holding it).
+fn item_attribute(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> Option<ast::Attribute> {
     let node = item_node(cx, idx)?;
     let decl = node.parent();
     [Some(node), decl]
@@ -20,7 +51,6 @@ pub fn item_attr(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> Option<Vec<Str
         .flatten()
         .flat_map(|n| n.children().filter_map(ast::Attribute::cast))
         .find(|a| a.name_text() == name)
-        .map(|a| crate::stmt::attr_args(&a))
 }
 
 /// The syntax node of item `idx` in the expanded tree.

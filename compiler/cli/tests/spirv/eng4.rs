@@ -53,3 +53,52 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target
     let samples = m.asm.matches("OpImageSampleExplicitLod").count();
     assert_eq!(samples, 2, "one sample per call:\n{}", m.asm);
 }
+
+/// `[[vk::binding(B, S)]]` whose set is a named constant (`static const uint`, as Wicked
+/// Engine names the descriptor sets of its bindless arrays) binds at that set; arithmetic on
+/// constants works too, and so does a named `[[vk::counter_binding]]`.
+#[test]
+fn binding_attribute_arguments_may_name_constants() {
+    let text = r#"
+static const uint SET_STORAGE = 1;
+static const uint SET_TEXTURES = SET_STORAGE + 3;
+static const uint COUNTER_SLOT = 7;
+[[vk::binding(0, SET_STORAGE)]] ByteAddressBuffer raw_buffers[];
+[[vk::binding(SET_STORAGE * 2, SET_TEXTURES)]] Texture2D<float4> images[];
+[[vk::binding(3, 2), vk::counter_binding(COUNTER_SLOT)]] RWStructuredBuffer<uint> items;
+RWStructuredBuffer<float4> result : register(u0);
+[numthreads(8, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint n = items.IncrementCounter();
+    result[id.x] = images[id.x].Load(int3(0, 0, 0)) + raw_buffers[id.x].Load(0) + n;
+}
+"#;
+    let m = compile(text, "cs_6_0", WICKED_FLAGS);
+    assert_eq!(m.binding("raw_buffers"), (1, 0), "{}", m.asm);
+    assert_eq!(m.binding("images"), (4, 2), "{}", m.asm);
+    assert_eq!(m.binding("items"), (2, 3), "{}", m.asm);
+    assert_eq!(m.binding("counter.var.items"), (2, 7), "{}", m.asm);
+}
+
+/// A `[[vk::binding]]` argument that is no integer constant (a plain global, a float
+/// constant) is refused, as DXC refuses it, rather than bound automatically.
+#[test]
+fn binding_attribute_arguments_must_be_integer_constants() {
+    let text = r#"
+uint slot;
+static const float FLOAT_SET = 1.0;
+[[vk::binding(slot)]] ByteAddressBuffer a;
+[[vk::binding(0, FLOAT_SET)]] ByteAddressBuffer b;
+RWStructuredBuffer<uint> result : register(u0);
+[numthreads(1, 1, 1)]
+void main() { result[0] = a.Load(0) + b.Load(0); }
+"#;
+    let (output, _) = crate::harness::run(text, "cs_6_0", WICKED_FLAGS);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let refused = stderr
+        .matches("error[E3265]: 'binding' attribute requires a non-negative integer constant")
+        .count();
+    assert_eq!(refused, 2, "one error per binding:\n{stderr}");
+}
