@@ -61,7 +61,11 @@ pub(crate) fn item_node(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<SyntaxNode> 
 
 /// `[[vk::location(n)]]` among `attrs`: `Some(Ok(n))`, or `Some(Err(text))` for an argument
 /// that is not a number.
-fn location_in(attrs: impl Iterator<Item = ast::Attribute>) -> Option<Result<u32, String>> {
+fn location_in(
+    cx: &ModuleCtx<'_>,
+    scope: ItemIdx,
+    attrs: impl Iterator<Item = ast::Attribute>,
+) -> Option<Result<u32, String>> {
     let a = attrs
         .into_iter()
         .find(|a| a.name_text() == "vk::location")?;
@@ -70,7 +74,18 @@ fn location_in(attrs: impl Iterator<Item = ast::Attribute>) -> Option<Result<u32
         .first()
         .map(|s| s.trim().to_owned())
         .unwrap_or_default();
-    Some(text.parse().map_err(|_| text))
+    if let Ok(n) = text.parse() {
+        return Some(Ok(n));
+    }
+    // A named constant (`static const uint LOC = 3;`), evaluated as DXC evaluates it.
+    let tcx = hir::lower_type::TypeCtx::inside(&cx.tree, &cx.scope, scope);
+    let value = a.arg_list().and_then(|l| l.args().next()).and_then(|e| {
+        match tcx.eval(&hir::type_ref::ConstExpr::lower(&e))? {
+            hir::lower_type::ConstValue::Int(v) => u32::try_from(v).ok(),
+            _ => None,
+        }
+    });
+    Some(value.ok_or(text))
 }
 
 /// The argument of `[[vk::builtin("Name")]]` among `attrs`.
@@ -106,7 +121,7 @@ pub fn param_location(
 ) -> Option<Result<u32, String>> {
     let f = ast::FnDef::cast(item_node(cx, idx)?)?;
     let p = f.param_list()?.params().nth(param)?;
-    location_in(p.attributes())
+    location_in(cx, idx, p.attributes())
 }
 
 /// Whether parameter `param` of function `idx` carries attribute `name` (`vk::perprimitive`).
@@ -150,7 +165,7 @@ pub fn param_interpolation(
 /// `[[vk::location]]` on entry function `idx` itself: the location of its result.
 pub fn result_location(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<Result<u32, String>> {
     let f = ast::FnDef::cast(item_node(cx, idx)?)?;
-    location_in(f.attributes())
+    location_in(cx, idx, f.attributes())
 }
 
 /// `[[vk::location]]` on field `field` of the struct type named `struct_name` (qualified, with
@@ -160,7 +175,8 @@ pub fn field_location(
     struct_name: &str,
     field: &str,
 ) -> Option<Result<u32, String>> {
-    location_in(field_attrs(cx, struct_name, field)?.into_iter())
+    let member = field_member(cx, struct_name, field)?;
+    location_in(cx, member, field_attrs(cx, struct_name, field)?.into_iter())
 }
 
 /// Whether field `field` of the struct named `struct_name` carries attribute `name`.
@@ -191,8 +207,8 @@ fn field_attrs(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<Vec
     field_decl(cx, struct_name, field).map(|d| d.attributes().collect())
 }
 
-/// The declaration of field `field` of the struct named `struct_name`.
-fn field_decl(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<ast::VarDecl> {
+/// The item of field `field` of the struct named `struct_name`.
+fn field_member(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<ItemIdx> {
     let base = struct_name.split('<').next().unwrap_or(struct_name);
     let s = cx.tree.indices().find(|&i| {
         matches!(cx.tree.item(i).kind, ItemKind::Struct(_)) && cx.tree.qualified_name(i) == base
@@ -200,11 +216,15 @@ fn field_decl(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<ast:
     let ItemKind::Struct(st) = &cx.tree.item(s).kind else {
         return None;
     };
-    let member = st
-        .members
+    st.members
         .iter()
         .copied()
-        .find(|&m| cx.tree.item(m).name == field)?;
+        .find(|&m| cx.tree.item(m).name == field)
+}
+
+/// The declaration of field `field` of the struct named `struct_name`.
+fn field_decl(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<ast::VarDecl> {
+    let member = field_member(cx, struct_name, field)?;
     let node = item_node(cx, member)?;
     let decl = node.parent();
     [Some(node), decl]
@@ -248,6 +268,23 @@ pub fn entry_numthreads(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<[u32; 3]> {
     std::iter::once(idx)
         .chain(prototypes)
         .find_map(|i| numthreads_of(cx, i))
+}
+
+/// The first argument of attribute `[name(n)]` on function `idx`, evaluated as a constant in
+/// its scope (`[maxvertexcount(MAX_VERTICES)]` after `static const uint MAX_VERTICES = 6;`),
+/// as DXC evaluates attribute arguments. `None` when the function has no such attribute or
+/// the argument is no non-negative integer constant.
+pub fn function_attr_count(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> Option<u32> {
+    let f = ast::FnDef::cast(item_node(cx, idx)?)?;
+    let attr = f
+        .attributes()
+        .find(|a| a.name_text().eq_ignore_ascii_case(name))?;
+    let arg = attr.arg_list()?.args().next()?;
+    let tcx = hir::lower_type::TypeCtx::inside(&cx.tree, &cx.scope, idx);
+    match tcx.eval(&hir::type_ref::ConstExpr::lower(&arg))? {
+        hir::lower_type::ConstValue::Int(v) => u32::try_from(v).ok(),
+        _ => None,
+    }
 }
 
 /// The evaluated `[numthreads]` on the declaration of function `idx`, if it has one.

@@ -102,3 +102,76 @@ void main() { result[0] = a.Load(0) + b.Load(0); }
         .count();
     assert_eq!(refused, 2, "one error per binding:\n{stderr}");
 }
+
+/// `[maxvertexcount]`, `[instance]` and `[[vk::location]]` arguments naming `static const`
+/// constants are evaluated, as DXC evaluates them (a named count was refused, E3032/E3003).
+#[test]
+fn geometry_attribute_arguments_may_name_constants() {
+    let text = r#"
+static const uint MAX_VERTICES = 6;
+static const uint INSTANCES = 2;
+static const uint UV_LOCATION = 3;
+struct VSOut { float4 pos : SV_POSITION; [[vk::location(UV_LOCATION)]] float2 uv : UV; };
+struct GSOut { float4 pos : SV_POSITION; float2 uv : UV; };
+[instance(INSTANCES)]
+[maxvertexcount(MAX_VERTICES)]
+void main(triangle VSOut input[3], inout TriangleStream<GSOut> output)
+{
+    for (uint i = 0; i < 3; ++i)
+    {
+        GSOut o;
+        o.pos = input[i].pos;
+        o.uv = input[i].uv;
+        output.Append(o);
+    }
+}
+"#;
+    let m = compile(text, "gs_6_0", WICKED_FLAGS);
+    m.assert_has(&[
+        "OpExecutionMode %main OutputVertices 6",
+        "OpExecutionMode %main Invocations 2",
+    ]);
+    assert_eq!(m.location("in.UV"), 3, "{}", m.asm);
+}
+
+/// `[outputcontrolpoints]`, `[[vk::input_attachment_index]]` and `[[vk::constant_id]]`
+/// naming constants are evaluated too (the hull shader outputs 4 control points from patches
+/// of 3, so the count cannot come from the input patch).
+#[test]
+fn stage_and_vulkan_attribute_arguments_may_name_constants() {
+    let hull = r#"
+static const uint CONTROL_POINTS = 4;
+struct P { float4 pos : SV_POSITION; };
+struct C { float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor; };
+C patch_constants(InputPatch<P, 3> p)
+{
+    C c;
+    c.e[0] = c.e[1] = c.e[2] = c.e[3] = 1;
+    c.i[0] = c.i[1] = 1;
+    return c;
+}
+[domain("quad")]
+[partitioning("integer")]
+[outputtopology("triangle_cw")]
+[outputcontrolpoints(CONTROL_POINTS)]
+[patchconstantfunc("patch_constants")]
+P main(InputPatch<P, 3> p, uint id : SV_OutputControlPointID) { return p[id % 3]; }
+"#;
+    let m = compile(hull, "hs_6_0", WICKED_FLAGS);
+    m.assert_has(&["OpExecutionMode %main OutputVertices 4"]);
+
+    let pixel = r#"
+static const uint ATTACHMENT = 2;
+static const uint SPEC_ID = 5;
+[[vk::input_attachment_index(ATTACHMENT)]] SubpassInput previous;
+[[vk::constant_id(SPEC_ID)]] const bool use_previous = true;
+float4 main() : SV_Target { return use_previous ? previous.SubpassLoad() : 0; }
+"#;
+    let m = compile(pixel, "ps_6_0", WICKED_FLAGS);
+    let previous = m.id("previous");
+    let flag = m.id("use_previous");
+    m.assert_has(&[
+        &format!("OpDecorate {previous} InputAttachmentIndex 2"),
+        &format!("OpDecorate {flag} SpecId 5"),
+    ]);
+}
