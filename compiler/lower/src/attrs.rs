@@ -275,16 +275,32 @@ pub fn entry_numthreads(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<[u32; 3]> {
 /// as DXC evaluates attribute arguments. `None` when the function has no such attribute or
 /// the argument is no non-negative integer constant.
 pub fn function_attr_count(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> Option<u32> {
+    *function_attr_counts(cx, idx, name)?.first()?
+}
+
+/// Every argument of attribute `[name(...)]` on function `idx`, each evaluated as
+/// [`function_attr_count`] evaluates the first (`[WaveSize(MIN, MAX)]`).
+pub fn function_attr_counts(
+    cx: &ModuleCtx<'_>,
+    idx: ItemIdx,
+    name: &str,
+) -> Option<Vec<Option<u32>>> {
     let f = ast::FnDef::cast(item_node(cx, idx)?)?;
     let attr = f
         .attributes()
         .find(|a| a.name_text().eq_ignore_ascii_case(name))?;
-    let arg = attr.arg_list()?.args().next()?;
     let tcx = hir::lower_type::TypeCtx::inside(&cx.tree, &cx.scope, idx);
-    match tcx.eval(&hir::type_ref::ConstExpr::lower(&arg))? {
-        hir::lower_type::ConstValue::Int(v) => u32::try_from(v).ok(),
-        _ => None,
-    }
+    Some(
+        attr.arg_list()?
+            .args()
+            .map(
+                |arg| match tcx.eval(&hir::type_ref::ConstExpr::lower(&arg))? {
+                    hir::lower_type::ConstValue::Int(v) => u32::try_from(v).ok(),
+                    _ => None,
+                },
+            )
+            .collect(),
+    )
 }
 
 /// The evaluated `[numthreads]` on the declaration of function `idx`, if it has one.
