@@ -175,3 +175,43 @@ float4 main() : SV_Target { return use_previous ? previous.SubpassLoad() : 0; }
         &format!("OpDecorate {flag} SpecId 5"),
     ]);
 }
+
+/// `[unroll(N)]` naming a `static const` count unrolls by that count as a literal does
+/// (`PartialCount` from SPIR-V 1.4, which Wicked Engine's Vulkan 1.2 target has); the named
+/// count was dropped, leaving a plain `Unroll`.
+#[test]
+fn unroll_count_may_name_a_constant() {
+    let text = r#"
+static const uint TAPS = 4;
+RWStructuredBuffer<uint> result : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint sum = 0;
+    [unroll(TAPS)]
+    for (uint i = 0; i < id.x; ++i)
+        sum += i;
+    [unroll(TAPS * 2)]
+    for (uint j = 0; j < id.y; ++j)
+        sum += j;
+    result[0] = sum;
+}
+"#;
+    let m = compile(text, "cs_6_0", WICKED_FLAGS);
+    let merges: Vec<&str> = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("OpLoopMerge"))
+        .collect();
+    assert_eq!(merges.len(), 2, "{}", m.asm);
+    assert!(
+        merges[0].ends_with("Unroll|PartialCount 4"),
+        "{}",
+        merges[0]
+    );
+    assert!(
+        merges[1].ends_with("Unroll|PartialCount 8"),
+        "{}",
+        merges[1]
+    );
+}
