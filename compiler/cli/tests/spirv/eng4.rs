@@ -215,3 +215,27 @@ void main(uint3 id : SV_DispatchThreadID)
         merges[1]
     );
 }
+
+/// Inline SPIR-V whose opcode and capability name `static const` constants (as headers of
+/// SPIR-V enumerants declare them) is emitted as with the numbers written; it was refused
+/// ("vk::ext_instruction takes an opcode number").
+#[test]
+fn inline_spirv_numbers_may_name_constants() {
+    let text = r#"
+static const uint OpReadClockKHR = 5056;
+static const uint CapabilityShaderClockKHR = 5055;
+[[vk::ext_extension("SPV_KHR_shader_clock")]]
+[[vk::ext_capability(CapabilityShaderClockKHR)]]
+[[vk::ext_instruction(OpReadClockKHR)]]
+uint64_t read_clock(uint scope);
+RWStructuredBuffer<uint64_t> result : register(u0);
+[numthreads(1, 1, 1)]
+void main() { result[0] = read_clock(3); }
+"#;
+    let m = compile(text, "cs_6_0", WICKED_FLAGS);
+    m.assert_has(&[
+        "OpCapability ShaderClockKHR",
+        "OpExtension \"SPV_KHR_shader_clock\"",
+        "OpReadClockKHR %uint64 %uint_3",
+    ]);
+}
