@@ -13,6 +13,32 @@ use crate::context::ModuleCtx;
 /// statement that holds it: `[[vk::binding(0)]] Texture2D t;` puts the attribute on the
 /// statement, the item is its declarator).
 pub fn item_attr(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> Option<Vec<String>> {
+    item_attribute(cx, idx, name).map(|a| crate::stmt::attr_args(&a))
+}
+
+/// The arguments of attribute `name` on the declaration of `idx`, each evaluated as an
+/// integer constant in the scope of the declaration, as DXC evaluates them: a literal, a
+/// named constant (`[[vk::binding(0, SET)]]` after `static const uint SET = 1;`, as Wicked
+/// Engine declares its bindless descriptor sets), arithmetic on them. `None` for an argument
+/// that is no integer constant.
+pub fn item_attr_ints(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> Option<Vec<Option<i64>>> {
+    let attr = item_attribute(cx, idx, name)?;
+    let tcx = hir::lower_type::TypeCtx::inside(&cx.tree, &cx.scope, idx);
+    let Some(list) = attr.arg_list() else {
+        return Some(Vec::new());
+    };
+    Some(
+        list.args()
+            .map(|a| match tcx.eval(&hir::type_ref::ConstExpr::lower(&a))? {
+                hir::lower_type::ConstValue::Int(v) => Some(v),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+/// Attribute `name` on the declaration of `idx` (or on the declaration statement holding it).
+fn item_attribute(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> Option<ast::Attribute> {
     let node = item_node(cx, idx)?;
     let decl = node.parent();
     [Some(node), decl]
@@ -20,19 +46,13 @@ pub fn item_attr(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> Option<Vec<Str
         .flatten()
         .flat_map(|n| n.children().filter_map(ast::Attribute::cast))
         .find(|a| a.name_text() == name)
-        .map(|a| crate::stmt::attr_args(&a))
 }
 
-/// The syntax node of item `idx` in the expanded tree.
 /// The name of attribute `name` written on global item `idx` or on its declaration statement
 /// (`vk::binding` in `[[vk::binding(1)]] float4 g;`), where DXC reports a misuse of it; the
 /// item's range when it has no such attribute.
 pub(crate) fn item_attr_range(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> syntax::TextRange {
-    let node = item_node(cx, idx);
-    node.iter()
-        .chain(node.as_ref().and_then(|n| n.parent()).iter())
-        .flat_map(|n| n.children().filter_map(ast::Attribute::cast))
-        .find(|a| a.name_text() == name)
+    item_attribute(cx, idx, name)
         .map(|a| match a.path() {
             Some(p) => p.syntax().text_range(),
             None => a.syntax().text_range(),
@@ -40,6 +60,7 @@ pub(crate) fn item_attr_range(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> s
         .unwrap_or_else(|| cx.item_range(idx))
 }
 
+/// The syntax node of item `idx` in the expanded tree.
 pub(crate) fn item_node(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<SyntaxNode> {
     let root = hir::ids::expanded_root(cx.db, cx.file, cx.config);
     hir::ast_id_map(cx.db, cx.file, cx.config).node(&root, cx.tree.item(idx).ast)
@@ -47,7 +68,11 @@ pub(crate) fn item_node(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<SyntaxNode> 
 
 /// `[[vk::location(n)]]` among `attrs`: `Some(Ok(n))`, or `Some(Err(text))` for an argument
 /// that is not a number.
-fn location_in(attrs: impl Iterator<Item = ast::Attribute>) -> Option<Result<u32, String>> {
+fn location_in(
+    cx: &ModuleCtx<'_>,
+    scope: ItemIdx,
+    attrs: impl Iterator<Item = ast::Attribute>,
+) -> Option<Result<u32, String>> {
     let a = attrs
         .into_iter()
         .find(|a| a.name_text() == "vk::location")?;
@@ -56,7 +81,18 @@ fn location_in(attrs: impl Iterator<Item = ast::Attribute>) -> Option<Result<u32
         .first()
         .map(|s| s.trim().to_owned())
         .unwrap_or_default();
-    Some(text.parse().map_err(|_| text))
+    if let Ok(n) = text.parse() {
+        return Some(Ok(n));
+    }
+    // A named constant (`static const uint LOC = 3;`), evaluated as DXC evaluates it.
+    let tcx = hir::lower_type::TypeCtx::inside(&cx.tree, &cx.scope, scope);
+    let value = a.arg_list().and_then(|l| l.args().next()).and_then(|e| {
+        match tcx.eval(&hir::type_ref::ConstExpr::lower(&e))? {
+            hir::lower_type::ConstValue::Int(v) => u32::try_from(v).ok(),
+            _ => None,
+        }
+    });
+    Some(value.ok_or(text))
 }
 
 /// The argument of `[[vk::builtin("Name")]]` among `attrs`.
@@ -92,7 +128,7 @@ pub fn param_location(
 ) -> Option<Result<u32, String>> {
     let f = ast::FnDef::cast(item_node(cx, idx)?)?;
     let p = f.param_list()?.params().nth(param)?;
-    location_in(p.attributes()).or_else(|| decorated_location(p.attributes()))
+    location_in(cx, idx, p.attributes()).or_else(|| decorated_location(p.attributes()))
 }
 
 /// `[[vk::ext_decorate(30, n)]]` (`Location`) among `attrs`: DXC takes it as the stage
@@ -153,7 +189,7 @@ pub fn param_interpolation(
 /// `[[vk::location]]` on entry function `idx` itself: the location of its result.
 pub fn result_location(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<Result<u32, String>> {
     let f = ast::FnDef::cast(item_node(cx, idx)?)?;
-    location_in(f.attributes())
+    location_in(cx, idx, f.attributes())
 }
 
 /// `[[vk::location]]` on field `field` of the struct type named `struct_name` (qualified, with
@@ -163,7 +199,8 @@ pub fn field_location(
     struct_name: &str,
     field: &str,
 ) -> Option<Result<u32, String>> {
-    location_in(field_attrs(cx, struct_name, field)?.into_iter())
+    let member = field_member(cx, struct_name, field)?;
+    location_in(cx, member, field_attrs(cx, struct_name, field)?.into_iter())
 }
 
 /// Whether field `field` of the struct named `struct_name` carries attribute `name`.
@@ -194,8 +231,8 @@ fn field_attrs(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<Vec
     field_decl(cx, struct_name, field).map(|d| d.attributes().collect())
 }
 
-/// The declaration of field `field` of the struct named `struct_name`.
-fn field_decl(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<ast::VarDecl> {
+/// The item of field `field` of the struct named `struct_name`.
+fn field_member(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<ItemIdx> {
     let base = struct_name.split('<').next().unwrap_or(struct_name);
     let s = cx.tree.indices().find(|&i| {
         matches!(cx.tree.item(i).kind, ItemKind::Struct(_)) && cx.tree.qualified_name(i) == base
@@ -203,11 +240,15 @@ fn field_decl(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<ast:
     let ItemKind::Struct(st) = &cx.tree.item(s).kind else {
         return None;
     };
-    let member = st
-        .members
+    st.members
         .iter()
         .copied()
-        .find(|&m| cx.tree.item(m).name == field)?;
+        .find(|&m| cx.tree.item(m).name == field)
+}
+
+/// The declaration of field `field` of the struct named `struct_name`.
+fn field_decl(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> Option<ast::VarDecl> {
+    let member = field_member(cx, struct_name, field)?;
     let node = item_node(cx, member)?;
     let decl = node.parent();
     [Some(node), decl]
@@ -251,6 +292,39 @@ pub fn entry_numthreads(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<[u32; 3]> {
     std::iter::once(idx)
         .chain(prototypes)
         .find_map(|i| numthreads_of(cx, i))
+}
+
+/// The first argument of attribute `[name(n)]` on function `idx`, evaluated as a constant in
+/// its scope (`[maxvertexcount(MAX_VERTICES)]` after `static const uint MAX_VERTICES = 6;`),
+/// as DXC evaluates attribute arguments. `None` when the function has no such attribute or
+/// the argument is no non-negative integer constant.
+pub fn function_attr_count(cx: &ModuleCtx<'_>, idx: ItemIdx, name: &str) -> Option<u32> {
+    *function_attr_counts(cx, idx, name)?.first()?
+}
+
+/// Every argument of attribute `[name(...)]` on function `idx`, each evaluated as
+/// [`function_attr_count`] evaluates the first (`[WaveSize(MIN, MAX)]`).
+pub fn function_attr_counts(
+    cx: &ModuleCtx<'_>,
+    idx: ItemIdx,
+    name: &str,
+) -> Option<Vec<Option<u32>>> {
+    let f = ast::FnDef::cast(item_node(cx, idx)?)?;
+    let attr = f
+        .attributes()
+        .find(|a| a.name_text().eq_ignore_ascii_case(name))?;
+    let tcx = hir::lower_type::TypeCtx::inside(&cx.tree, &cx.scope, idx);
+    Some(
+        attr.arg_list()?
+            .args()
+            .map(
+                |arg| match tcx.eval(&hir::type_ref::ConstExpr::lower(&arg))? {
+                    hir::lower_type::ConstValue::Int(v) => u32::try_from(v).ok(),
+                    _ => None,
+                },
+            )
+            .collect(),
+    )
 }
 
 /// The evaluated `[numthreads]` on the declaration of function `idx`, if it has one.

@@ -2,7 +2,9 @@
 //! into `$Globals` (error E3005), `packoffset`s that make cbuffer members overlap and
 //! `register(cN)`s that make loose globals overlap (error E3006), arrays of structured
 //! buffers with counters (error E3008), `[[vk::offset]]`s that break the Vulkan layout rules of
-//! the buffer (error E3160, `types::explicit_offset_faults`); and two resources on one descriptor set and binding (a sampler may share its
+//! the buffer (error E3160, `types::explicit_offset_faults`), `[[vk::binding]]` or
+//! `[[vk::counter_binding]]` arguments that are no non-negative integer constants (error
+//! E3265; named constants count, as in DXC); and two resources on one descriptor set and binding (a sampler may share its
 //! binding with one sampled texture, Vulkan's combined image sampler), which today's DXC lets
 //! through silently (an optimizer may remove one of them) and older versions refused: a
 //! warning here, W3001, collected by [`crate::binding_warnings`].
@@ -124,6 +126,37 @@ impl ModuleCtx<'_> {
                         "Texture or Sampler with [[vk::combinedImageSampler]] attribute is \
                          missing for descriptor set and binding: {set}, {binding}"
                     ),
+                    range,
+                );
+            }
+        }
+    }
+
+    /// E3265 on `[[vk::binding]]`/`[[vk::counter_binding]]` of a global or cbuffer whose
+    /// arguments are not all non-negative integer constants (`[[vk::binding(g)]]` with `g` a
+    /// plain global), which DXC refuses ("'binding' attribute requires an integer
+    /// constant") instead of binding the resource automatically.
+    pub(crate) fn check_binding_arguments(&mut self) {
+        for idx in self.tree.indices().collect::<Vec<_>>() {
+            let item = self.tree.item(idx);
+            if !matches!(item.kind, ItemKind::Variable(_) | ItemKind::CBuffer(_)) {
+                continue;
+            }
+            for (attr, word) in [
+                ("vk::binding", "binding"),
+                ("vk::counter_binding", "counter_binding"),
+            ] {
+                let Some(args) = crate::attrs::item_attr_ints(self, idx, attr) else {
+                    continue;
+                };
+                let constant = |a: &Option<i64>| a.is_some_and(|v| u32::try_from(v).is_ok());
+                if args.iter().all(constant) {
+                    continue;
+                }
+                let range = crate::attrs::item_attr_range(self, idx, attr);
+                self.error(
+                    crate::BINDING_NOT_CONSTANT,
+                    format!("'{word}' attribute requires a non-negative integer constant"),
                     range,
                 );
             }

@@ -62,8 +62,8 @@ impl ModuleCtx<'_> {
 
     /// N of `[[vk::counter_binding(N)]]` on item `idx`.
     pub(crate) fn counter_binding_attr(&self, idx: hir::item_tree::ItemIdx) -> Option<u32> {
-        let args = crate::attrs::item_attr(self, idx, "vk::counter_binding")?;
-        args.first()?.trim().parse().ok()
+        let args = crate::attrs::item_attr_ints(self, idx, "vk::counter_binding")?;
+        u32::try_from((*args.first()?)?).ok()
     }
 
     /// The counters of array `buffers` of `count` structured buffers: one global holding an

@@ -9,7 +9,9 @@
 //! The default's syntax is lowered and inferred as an expression of its own
 //! (`hir::body::lower_default_value`, `hir::infer_default`: the parameters are not in scope,
 //! only what the declaration sees), and the caller's [`FnLower`] lowers it with that body
-//! and inference put in place of its own for the time of the expression.
+//! and inference put in place of its own for the time of the expression. A resource
+//! parameter's default (`in SamplerState sam = sampler_linear_wrap`) is lowered the same way
+//! and passed as the resource argument that picks the callee's copy.
 
 use std::sync::Arc;
 
@@ -20,7 +22,7 @@ use ir::Value;
 use syntax::ast::{self, AstNode};
 use types::Type;
 
-use crate::context::{TemplateBinding, R};
+use crate::context::{ResourceArg, TemplateBinding, R};
 use crate::func::FnLower;
 
 /// What the caller's lowering holds while a default is lowered in its place.
@@ -45,6 +47,33 @@ impl FnLower<'_, '_> {
         ty: &Type,
         env: &[TemplateBinding],
     ) -> R<Value> {
+        self.with_default(e, decls, i, env, |s, init| s.coerce(init, ty))
+    }
+
+    /// The resource a call `e` leaving out resource parameter `i` passes: its default, a
+    /// resource the declaration sees (`in SamplerState sam = sampler_linear_wrap`), which
+    /// picks the callee's copy as a written argument would (`user_call`).
+    pub fn default_resource_argument(
+        &mut self,
+        e: ExprId,
+        decls: [ItemIdx; 2],
+        i: usize,
+        param: Option<&Type>,
+        env: &[TemplateBinding],
+    ) -> R<(ResourceArg, Option<Value>)> {
+        self.with_default(e, decls, i, env, |s, init| s.resource_argument(init, param))
+    }
+
+    /// Runs `f` on parameter `i`'s default expression (from the first of `decls` that has
+    /// one), lowered with the default's own body and inference in place of the caller's.
+    fn with_default<T>(
+        &mut self,
+        e: ExprId,
+        decls: [ItemIdx; 2],
+        i: usize,
+        env: &[TemplateBinding],
+        f: impl FnOnce(&mut Self, ExprId) -> R<T>,
+    ) -> R<T> {
         let found = decls
             .into_iter()
             .find_map(|idx| Some((idx, self.default_syntax(idx, i)?)));
@@ -81,7 +110,7 @@ impl FnLower<'_, '_> {
         map.locals = self.map.locals.clone();
         let caller = self.enter_default(site, body, map, infer);
         self.defaults.push((site, i));
-        let v = self.coerce(init, ty);
+        let v = f(self, init);
         self.defaults.pop();
         self.leave_default(caller);
         v

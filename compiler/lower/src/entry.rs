@@ -124,11 +124,20 @@ fn struct_param_fields(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Vec<Option<Vec<Strin
 /// Parses an integer attribute argument (`64`, `0x40`, `8u`).
 /// `[WaveSize(n)]` as an execution mode; of SM 6.8's `[WaveSize(min, max[, preferred])]`
 /// the preferred size, else 32 (the interpreter's default) clamped to the range.
-fn wave_size(f: &hir::item_tree::Function) -> Option<ir::ExecutionMode> {
+/// Each argument may name a constant (`[WaveSize(WAVE)]`), evaluated in the function's scope.
+fn wave_size(
+    cx: &ModuleCtx<'_>,
+    idx: hir::item_tree::ItemIdx,
+    f: &hir::item_tree::Function,
+) -> Option<ir::ExecutionMode> {
     let args = crate::stages::attrs::attr(f, "WaveSize")?;
+    let evaluated = crate::attrs::function_attr_counts(cx, idx, "WaveSize").unwrap_or_default();
     let n: Option<Vec<u32>> = args
         .iter()
-        .map(|a| crate::stages::attrs::eval_count(a))
+        .enumerate()
+        .map(|(i, a)| {
+            crate::stages::attrs::eval_count(a).or_else(|| evaluated.get(i).copied().flatten())
+        })
         .collect();
     let size = match n?[..] {
         [n] => n,
@@ -306,7 +315,7 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         inputs: inputs.iter().flat_map(|(g, _)| g.iter().copied()).collect(),
         outputs: Vec::new(),
         workgroup_size: Some(size),
-        modes: wave_size(&f).into_iter().collect(),
+        modes: wave_size(cx, idx, &f).into_iter().collect(),
     });
     cx.drain_queue();
     crate::init::lower_init_globals(cx, wrapper);

@@ -63,25 +63,65 @@ fn string_arg(text: &str) -> Option<String> {
 }
 
 impl ModuleCtx<'_> {
-    /// Adds the capabilities and extensions `attrs` ask for to the module.
-    pub(crate) fn declare_inline_spirv(&mut self, attrs: &[Attr], range: syntax::TextRange) {
+    /// An integer attribute argument: a literal (`61`, `0x3d`, `/* OpLoad */ 61`), else a
+    /// named constant the checker evaluates in the scope of item `scope`
+    /// (`[[vk::ext_instruction(OpReadClock)]]` after `static const uint OpReadClock = 5056;`),
+    /// as DXC evaluates attribute arguments.
+    fn int_attr_arg(&self, scope: ItemIdx, text: &str) -> Option<i64> {
+        int_arg(text).or_else(|| {
+            let name = text.trim();
+            let is_name = !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':');
+            if !is_name {
+                return None;
+            }
+            let path = hir::type_ref::Path {
+                global: false,
+                segments: name
+                    .split("::")
+                    .map(|n| hir::type_ref::PathSegment {
+                        name: n.into(),
+                        args: None,
+                    })
+                    .collect(),
+            };
+            let tcx = hir::lower_type::TypeCtx::inside(&self.tree, &self.scope, scope);
+            match tcx.eval(&hir::type_ref::ConstExpr::Path(path))? {
+                hir::lower_type::ConstValue::Int(v) => Some(v),
+                _ => None,
+            }
+        })
+    }
+
+    /// Adds the capabilities and extensions `attrs` ask for to the module; their numbers may
+    /// name constants seen from item `scope`.
+    pub(crate) fn declare_inline_spirv(
+        &mut self,
+        attrs: &[Attr],
+        scope: ItemIdx,
+        range: syntax::TextRange,
+    ) {
         for a in attrs {
             match a.name.as_str() {
-                "vk::ext_capability" => match a.args.first().and_then(|t| int_arg(t)) {
-                    Some(c) if (0..=i64::from(u32::MAX)).contains(&c) => {
-                        let caps = &mut self.mb.module_mut().spirv_capabilities;
-                        if !caps.contains(&(c as u32)) {
-                            caps.push(c as u32);
+                "vk::ext_capability" => {
+                    match a.args.first().and_then(|t| self.int_attr_arg(scope, t)) {
+                        Some(c) if (0..=i64::from(u32::MAX)).contains(&c) => {
+                            let caps = &mut self.mb.module_mut().spirv_capabilities;
+                            if !caps.contains(&(c as u32)) {
+                                caps.push(c as u32);
+                            }
+                        }
+                        _ => {
+                            self.error(
+                                crate::INLINE_SPIRV_MISUSE,
+                                "vk::ext_capability takes a capability number".to_owned(),
+                                range,
+                            );
                         }
                     }
-                    _ => {
-                        self.error(
-                            crate::INLINE_SPIRV_MISUSE,
-                            "vk::ext_capability takes a capability number".to_owned(),
-                            range,
-                        );
-                    }
-                },
+                }
                 "vk::ext_extension" => match a.args.first().and_then(|t| string_arg(t)) {
                     Some(e) => {
                         let exts = &mut self.mb.module_mut().spirv_extensions;
@@ -180,7 +220,7 @@ impl ModuleCtx<'_> {
     pub(crate) fn function_inline_spirv(&mut self, idx: ItemIdx, func: ir::Func) {
         let attrs = self.item_attributes(idx);
         let range = self.item_range(idx);
-        self.declare_inline_spirv(&requirement_attrs(&attrs), range);
+        self.declare_inline_spirv(&requirement_attrs(&attrs), idx, range);
         if self.entry_items.contains(&idx) {
             return;
         }
@@ -204,7 +244,7 @@ impl ModuleCtx<'_> {
         };
         let attrs = f.attrs.clone();
         let range = self.item_range(idx);
-        self.declare_inline_spirv(&attrs, range);
+        self.declare_inline_spirv(&attrs, idx, range);
     }
 
     /// `[[vk::ext_decorate(d, literals...)]]`, `[[vk::ext_decorate_string(d, "...")]]` and
@@ -215,7 +255,7 @@ impl ModuleCtx<'_> {
         // SPIR-V) type needs.
         let attrs = requirement_attrs(&self.item_attributes(idx));
         let range = self.item_range(idx);
-        self.declare_inline_spirv(&attrs, range);
+        self.declare_inline_spirv(&attrs, idx, range);
         let decorations = self.ext_decorations(idx, true);
         self.mb.module_mut().globals[g]
             .spirv_decorations
@@ -512,8 +552,9 @@ impl FnLower<'_, '_> {
         }
         // `[[vk::ext_capability]]`/`[[vk::ext_extension]]` on a variable: what its (inline
         // SPIR-V) type needs, declared as the variable is.
+        let scope = self.item;
         self.cx
-            .declare_inline_spirv(&requirement_attrs(&attrs), range);
+            .declare_inline_spirv(&requirement_attrs(&attrs), scope, range);
         let decorations = self.cx.decorations_of(&attrs, true, range);
         if decorations.is_empty() {
             return;
@@ -630,7 +671,7 @@ impl FnLower<'_, '_> {
             let range = this.expr_range(at);
             Err(this.cx.error(crate::INLINE_SPIRV_MISUSE, message, range))
         };
-        let Some(opcode) = attr_args.first().and_then(|t| int_arg(t)) else {
+        let Some(opcode) = attr_args.first().and_then(|t| self.cx.int_attr_arg(idx, t)) else {
             return misuse(
                 self,
                 e,
@@ -650,7 +691,7 @@ impl FnLower<'_, '_> {
             },
             None => -1,
         };
-        self.cx.declare_inline_spirv(&decl.attrs, range);
+        self.cx.declare_inline_spirv(&decl.attrs, idx, range);
         let fid = self.cx.function_id(idx);
         let sig = crate::enums::function_signature(self.cx.db, fid);
         let mut operands = Vec::new();

@@ -53,6 +53,7 @@
 //! | E3240 | `[[vk::depth_unchanged]]` beside an `SV_DepthGreaterEqual`/`SV_DepthLessEqual` output |
 //! | E3260 | a patch-constant function's `InputPatch` of another size than the hull entry's (DXC's words) |
 //! | E3261 | a `[[vk::combinedImageSampler]]` texture or sampler without its partner on its set and binding (DXC's words) |
+//! | E3265 | `[[vk::binding]]`/`[[vk::counter_binding]]` with an argument that is no non-negative integer constant |
 //! | E3160 | `[[vk::offset]]`s that break the Vulkan layout rules of their buffer (or of a buffer pointer's pointee) |
 //! | E3007 | a system value on a variable of a type DXC does not allow for it |
 //! | E3020 | a resource Vulkan cannot name at compile time (chosen at run time, or never assigned), where DXC's legalization fails too |
@@ -207,6 +208,9 @@ pub const PACKOFFSET_OVERLAP: &str = "E3006";
 /// A `[[vk::offset]]` that places a member where the Vulkan layout rules of its buffer refuse
 /// it: misaligned, or over another member (DXC emits such SPIR-V and fails validation).
 pub const EXPLICIT_OFFSET_LAYOUT: &str = "E3160";
+/// `[[vk::binding]]`/`[[vk::counter_binding]]` with an argument that is no non-negative
+/// integer constant.
+pub const BINDING_NOT_CONSTANT: &str = "E3265";
 /// `[[vk::depth_unchanged]]` on a pixel shader that writes `SV_DepthGreaterEqual` or
 /// `SV_DepthLessEqual` (SPIR-V allows one depth mode).
 pub const DEPTH_MODE_CONFLICT: &str = "E3240";

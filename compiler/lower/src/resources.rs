@@ -105,9 +105,12 @@ impl Bindings {
 impl ModuleCtx<'_> {
     /// `[[vk::binding(b, s)]]` on the declaration of item `idx`: (binding, set).
     fn vk_binding(&self, idx: ItemIdx) -> Option<(u32, u32)> {
-        let args = crate::attrs::item_attr(self, idx, "vk::binding")?;
-        let binding = args.first()?.trim().parse().ok()?;
-        let set = args.get(1).map_or(Some(0), |s| s.trim().parse().ok())?;
+        let args = crate::attrs::item_attr_ints(self, idx, "vk::binding")?;
+        let binding = u32::try_from((*args.first()?)?).ok()?;
+        let set = match args.get(1) {
+            Some(s) => u32::try_from((*s)?).ok()?,
+            None => 0,
+        };
         Some((binding, set))
     }
 
@@ -296,6 +299,7 @@ impl ModuleCtx<'_> {
         }
         let loose = self.loose_globals();
         self.check_globals_bindings(&loose);
+        self.check_binding_arguments();
         self.check_structured_buffer_arrays();
         self.check_subpass_inputs();
         for a in automatic {

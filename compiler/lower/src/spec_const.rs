@@ -38,18 +38,10 @@ impl SpecOverride {
 
 impl ModuleCtx<'_> {
     /// `N` of `[[vk::constant_id(N)]]` on the declaration of global `idx`.
+    /// The argument may name a constant (`static const uint ID = 5;`), as in DXC.
     pub fn constant_id(&self, idx: ItemIdx) -> Option<u32> {
-        use syntax::ast::AstNode;
-        let root = hir::ids::expanded_root(self.db, self.file, self.config);
-        let node = hir::ast_id_map(self.db, self.file, self.config)
-            .node(&root, self.tree.item(idx).ast)?;
-        let decl = node.parent();
-        [Some(node), decl]
-            .into_iter()
-            .flatten()
-            .flat_map(|n| n.children().filter_map(syntax::ast::Attribute::cast))
-            .find(|a| a.name_text() == "vk::constant_id")
-            .and_then(|a| crate::stmt::attr_args(&a).first()?.trim().parse().ok())
+        let args = crate::attrs::item_attr_ints(self, idx, "vk::constant_id")?;
+        u32::try_from((*args.first()?)?).ok()
     }
 
     /// The spec constant of global `idx` when it is one, declared on first use; an error

@@ -605,6 +605,22 @@ pub fn attr_args(attr: &syntax::ast::Attribute) -> Vec<String> {
 }
 
 impl FnLower<'_, '_> {
+    /// The count of `[unroll(n)]`: a literal, or a constant the checker evaluates in the
+    /// function's scope (`[unroll(TAPS)]` after `static const uint TAPS = 4;`), as DXC
+    /// evaluates it.
+    fn unroll_count(&self, a: &syntax::ast::Attribute) -> Option<u32> {
+        let text = attr_args(a).into_iter().next()?;
+        if let Ok(n) = text.trim().parse() {
+            return Some(n);
+        }
+        let arg = a.arg_list()?.args().next()?;
+        let tcx = hir::lower_type::TypeCtx::inside(&self.cx.tree, &self.cx.scope, self.item);
+        match tcx.eval(&hir::type_ref::ConstExpr::lower(&arg))? {
+            hir::lower_type::ConstValue::Int(v) => u32::try_from(v).ok(),
+            _ => None,
+        }
+    }
+
     /// `[unroll]`, `[unroll(n)]`, `[loop]`, `[fastopt]`, `[flatten]`, `[branch]` on statement
     /// `s`. `[fastopt]` (no unrolling, fast compilation) is `DontUnroll`, as DXC emits it.
     pub fn control_hint(&self, s: StmtId) -> Option<ir::ControlHint> {
@@ -614,9 +630,7 @@ impl FnLower<'_, '_> {
         node.children()
             .filter_map(syntax::ast::Attribute::cast)
             .find_map(|a| match a.name_text().to_ascii_lowercase().as_str() {
-                "unroll" => Some(ir::ControlHint::Unroll(
-                    attr_args(&a).first().and_then(|n| n.trim().parse().ok()),
-                )),
+                "unroll" => Some(ir::ControlHint::Unroll(self.unroll_count(&a))),
                 "loop" | "fastopt" => Some(ir::ControlHint::DontUnroll),
                 "flatten" => Some(ir::ControlHint::Flatten),
                 "branch" => Some(ir::ControlHint::DontFlatten),

@@ -45,7 +45,11 @@ impl ModuleCtx<'_> {
             .first()
             .map(|a| a.trim().to_owned())
             .unwrap_or_default();
-        Some(text.parse().map_err(|_| text))
+        // A constant the checker evaluates (`static const uint INDEX = 2;`), as in DXC.
+        let value = crate::attrs::item_attr_ints(self, idx, "vk::input_attachment_index")
+            .and_then(|v| v.first().copied().flatten())
+            .and_then(|v| u32::try_from(v).ok());
+        Some(value.ok_or(text))
     }
 
     /// The input attachment index of subpass input `idx`, checked by

@@ -271,6 +271,13 @@ impl FnLower<'_, '_> {
                 let (r, index) = self.resource_argument(a, p.ty.as_ref())?;
                 resources.push(r);
                 indices.push((i, index));
+            } else if is_resource && args.get(i).is_none() {
+                // Left out: the parameter's default resource (`default_args`).
+                let decls = [declared, idx];
+                let ty = p.ty.as_ref();
+                let (r, index) = self.default_resource_argument(e, decls, i, ty, &template_args)?;
+                resources.push(r);
+                indices.push((i, index));
             }
         }
         // The object of a method of a struct holding resources: its resources come first.
@@ -585,7 +592,7 @@ impl FnLower<'_, '_> {
     }
 
     /// The resource argument `a` stands for, and the `int` index of an array element.
-    fn resource_argument(
+    pub(crate) fn resource_argument(
         &mut self,
         a: ExprId,
         param: Option<&Type>,

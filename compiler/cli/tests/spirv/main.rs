@@ -16,6 +16,7 @@ mod dxc4;
 mod dxc5;
 mod dxc6;
 mod dxc_errors;
+mod eng4;
 mod engines_probe;
 mod entry_arrays;
 mod enums;

@@ -12,6 +12,17 @@ pub fn attr<'f>(f: &'f Function, name: &str) -> Option<&'f [String]> {
         .map(|a| a.args.as_slice())
 }
 
+/// `[name(n)]` of entry `idx` as a number: arithmetic on literals, else a constant the
+/// checker evaluates in the function's scope (a `static const` name).
+pub fn entry_attr_count(
+    cx: &crate::context::ModuleCtx<'_>,
+    idx: hir::item_tree::ItemIdx,
+    f: &Function,
+    name: &str,
+) -> Option<u32> {
+    attr_count(f, name).or_else(|| crate::attrs::function_attr_count(cx, idx, name))
+}
+
 /// `[name(n)]` as a number.
 pub fn attr_count(f: &Function, name: &str) -> Option<u32> {
     attr(f, name)?.first().and_then(|s| eval_count(s))

@@ -44,11 +44,11 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
     let range = cx.item_range(idx);
     let f = cx.tree.function(idx).cloned().expect("a function");
     let sig = crate::enums::function_signature(cx.db, cx.function_id(idx));
-    let Some(max_vertices) = super::attr_count(&f, "maxvertexcount") else {
+    let Some(max_vertices) = super::entry_attr_count(cx, idx, &f, "maxvertexcount") else {
         let message = "geometry entry point must have a valid maxvertexcount attribute";
         return Err(cx.error(crate::GEOMETRY_MISUSE, message.to_owned(), range));
     };
-    let invocations = super::attr_count(&f, "instance").unwrap_or(1);
+    let invocations = super::entry_attr_count(cx, idx, &f, "instance").unwrap_or(1);
     cx.stage_io.entry = Some(idx);
 
     // (argument source) per kept parameter: an arrayed primitive or plain system values.

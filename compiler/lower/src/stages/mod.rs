@@ -37,7 +37,7 @@ use types::{ResourceType, Type};
 use crate::context::ModuleCtx;
 use crate::func::FnLower;
 
-pub use attrs::{attr, attr_count, attr_text, eval_count};
+pub use attrs::{attr, attr_count, attr_text, entry_attr_count, eval_count};
 pub use vars::{
     leaves, load_array, load_value, store_adapted, store_leaf, store_value, Declare, Leaf, Side,
     StageVar, Step,

@@ -199,7 +199,7 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         return Err(cx.unsupported("a hull shader without a known `[outputtopology]`", range));
     };
     // Without `[partitioning]` DXC declares no spacing (hir warns, W2004); so do we.
-    let control_points = super::attr_count(&f, "outputcontrolpoints");
+    let control_points = super::entry_attr_count(cx, idx, &f, "outputcontrolpoints");
     if control_points == Some(0) {
         return Err(cx.error(
             crate::NO_VULKAN_EQUIVALENT,
