@@ -15,6 +15,7 @@ mod dxc3;
 mod dxc4;
 mod dxc5;
 mod dxc_errors;
+mod eng5;
 mod engines_probe;
 mod entry_arrays;
 mod enums;
