@@ -468,7 +468,14 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
         };
         if let Some(k) = kind {
             if !var.class.contains(k) {
-                kind = Some(var.class.default_kind(lit_float)?);
+                kind = Some(match (best, var.class) {
+                    // DXC's 16-bit reinterpreting casts take a bare literal (its list of
+                    // 16-bit kinds names the literal kinds too, and nothing else converts):
+                    // `asuint16(1)` reads an `int16_t`, `asuint16(1.0)` a `half`.
+                    (None, Class::Bits16) if lit_float => ScalarKind::Float16,
+                    (None, Class::Bits16) => ScalarKind::Int16,
+                    _ => var.class.default_kind(lit_float)?,
+                });
             }
         }
         // Atomic destinations and other out arguments take no kind outside the class.

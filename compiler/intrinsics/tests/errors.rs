@@ -22,6 +22,7 @@ cases! {
     out_param_rejects_literal: "modf(float, 1.0)" => "error: no overload of `modf` takes (float, literal float)\n  candidate: T modf(T x, out U<T> ip) where T: float_like, U: numeric";
     out_param_rejects_broadcast: "sincos(float3, float, float)" => "error: no overload of `sincos` takes (float3, float, float)\n  candidate: void sincos(T x, out T s, out T c) where T: float_like";
     string_only_for_printf: "sin(\"x\")" => "error: no overload of `sin` takes (string)\n  candidate: T sin(T x) where T: float_like";
+    asuint16_refuses_an_int_variable: "asuint16(int)" => "error: no overload of `asuint16` takes (int)\n  candidate: uint16_t<T> asuint16(T x) where T: bits16";
     struct_to_numeric: "abs(S)" => "error: no overload of `abs` takes (S)\n  candidate: T abs(T x) where T: numeric";
     sampler_kind_matters: "Texture2D<float>.SampleCmp(SamplerState, float2, 0.5)" => "error: no overload of `SampleCmp` takes (SamplerState, float2, literal float)\n  candidate: float SampleCmp(SamplerComparisonState s, float2 location, float compareValue)";
     wrong_coordinate_size: "Texture2DArray<float4>.SampleLevel(SamplerState, float2, 0)" => "error: no overload of `SampleLevel` takes (SamplerState, float2, literal int)\n  candidate: float4 SampleLevel(SamplerState s, float3 location, float lod)";

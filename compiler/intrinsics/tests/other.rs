@@ -24,6 +24,8 @@ cases! {
     asfloat16_uint16: "asfloat16(uint16_t2)" => "float16_t2 asfloat16(uint16_t2 x)";
     asint16_half: "asint16(float16_t)" => "int16_t asint16(float16_t x)";
     asuint16_int16: "asuint16(int16_t4)" => "uint16_t4 asuint16(int16_t4 x)";
+    asuint16_literal_int_reads_int16: "asuint16(1)" => "uint16_t asuint16(int16_t x)";
+    asfloat16_literal_float_reads_half: "asfloat16(1.0)" => "float16_t asfloat16(float16_t x)";
     f32tof16_vector: "f32tof16(float3)" => "uint3 f32tof16(float3 x)";
     f16tof32_scalar: "f16tof32(uint)" => "float f16tof32(uint x)";
     d3dcolor_to_ubyte4: "D3DCOLORtoUBYTE4(float4)" => "int4 D3DCOLORtoUBYTE4(float4 color)";

@@ -204,7 +204,12 @@ impl FnLower<'_, '_> {
     fn as16(&mut self, e: ExprId, name: &str, args: &[ExprId]) -> R<Value> {
         self.need_args(e, name, args, 1)?;
         let ty = self.ty(e)?;
-        let at = self.ty(args[0])?;
+        // A bare literal reads as the 16-bit type overload resolution chose for it
+        // (`asuint16(1)` an `int16_t`), not as its own `int` or `float`.
+        let at = match self.intrinsic_in_params(name, args).first() {
+            Some(Some(t)) if self.infer.is_literal(args[0]) => t.clone(),
+            _ => self.ty(args[0])?,
+        };
         let x = self.coerce(args[0], &at)?;
         if at == ty {
             return Ok(x);

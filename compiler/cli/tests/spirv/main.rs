@@ -17,6 +17,7 @@ mod dxc5;
 mod dxc6;
 mod dxc_errors;
 mod eng4;
+mod eng5;
 mod engines_probe;
 mod entry_arrays;
 mod enums;
