@@ -398,6 +398,18 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// [`Self::resource_pointer`] of a value assigned to a resource of type `to`: a descriptor
+    /// heap element takes the type it is assigned to (`t = ResourceDescriptorHeap[i];`), as in
+    /// a declaration.
+    fn resource_pointer_as(&mut self, e: ExprId, to: &Type) -> R<Value> {
+        if let Type::Resource(res) = to {
+            if let Some(p) = self.heap_element(e, res) {
+                return p;
+            }
+        }
+        self.resource_pointer(e)
+    }
+
     /// What `e` denotes inside a split local or local resource array: `m`, `m.tex`,
     /// `m.inner.texs[1]`, `ts[0]`, a data member. `None` when `e` is none of these.
     pub(crate) fn denote(&mut self, e: ExprId) -> Option<R<Denoted>> {
@@ -1226,7 +1238,8 @@ impl FnLower<'_, '_> {
     /// `lhs = rhs` when `lhs` is a resource local, or a resource, array of resources or
     /// struct holding resources in a split local; `None` when it is none of these.
     pub fn assign_resource(&mut self, lhs: ExprId, rhs: ExprId) -> Option<R<()>> {
-        let ty = self.infer.type_of_expr(lhs)?;
+        let ty = self.infer.type_of_expr(lhs)?.clone();
+        let ty = &ty;
         if crate::resources::resource_of(ty).is_none() && split_type(ty).is_none() {
             return None;
         }
@@ -1256,14 +1269,14 @@ impl FnLower<'_, '_> {
             if plain && !self.res.arrays.contains_key(l) {
                 let l = *l;
                 return Some(
-                    self.resource_pointer(rhs)
+                    self.resource_pointer_as(rhs, &ty)
                         .and_then(|p| self.bind(Target::Local(l), p, lhs)),
                 );
             }
         }
         Some(match self.denote(lhs)? {
             Ok(Denoted::Slot((l, path))) => self
-                .resource_pointer(rhs)
+                .resource_pointer_as(rhs, &ty)
                 .and_then(|p| self.bind(Target::Slot(l, path), p, lhs)),
             Ok(Denoted::Struct(part)) => self.copy_struct(&part, rhs),
             Ok(Denoted::Array(l, path, n)) => self.assign_array(l, path, n, rhs),

@@ -215,3 +215,37 @@ fn uses(m: &Module, name: &str) -> usize {
     let suffix = format!(" %{name}");
     m.asm.lines().filter(|l| l.ends_with(&suffix)).count()
 }
+
+/// A `static` global and a `static` local given a descriptor heap element in a called
+/// function (`t = ResourceDescriptorHeap[i];`, the element taking the type it is assigned
+/// to, as in a declaration): the caller's load goes through the heap at the index the call
+/// handed back (was "not supported yet: a descriptor heap element of this type").
+#[test]
+fn static_resources_assigned_descriptor_heap_elements_in_called_functions() {
+    let m = compile(
+        "cbuffer C { uint idx; uint idx2; };
+RWStructuredBuffer<float4> o : register(u0);
+static Texture2D<float4> t;
+void pick(uint i) { t = ResourceDescriptorHeap[i]; }
+float4 get(uint i, int2 p) {
+    static Texture2D<float4> u;
+    u = ResourceDescriptorHeap[i];
+    return u.Load(int3(p, 0));
+}
+[numthreads(1, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
+    pick(idx);
+    o[id.x] = t.Load(int3(id.xy, 0)) + get(idx2, id.xy);
+}
+",
+        "cs_6_6",
+        &[],
+    );
+    assert_eq!(m.asm.matches("OpImageFetch").count(), 2, "{}", m.asm);
+    let heap = m.id("ResourceDescriptorHeap");
+    let chains = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("OpAccessChain") && l.contains(&heap))
+        .count();
+    assert!(chains >= 2, "{}", m.asm);
+}
