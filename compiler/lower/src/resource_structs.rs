@@ -1269,14 +1269,14 @@ impl FnLower<'_, '_> {
             if plain && !self.res.arrays.contains_key(l) {
                 let l = *l;
                 return Some(
-                    self.resource_pointer_as(rhs, &ty)
+                    self.resource_pointer_as(rhs, ty)
                         .and_then(|p| self.bind(Target::Local(l), p, lhs)),
                 );
             }
         }
         Some(match self.denote(lhs)? {
             Ok(Denoted::Slot((l, path))) => self
-                .resource_pointer_as(rhs, &ty)
+                .resource_pointer_as(rhs, ty)
                 .and_then(|p| self.bind(Target::Slot(l, path), p, lhs)),
             Ok(Denoted::Struct(part)) => self.copy_struct(&part, rhs),
             Ok(Denoted::Array(l, path, n)) => self.assign_array(l, path, n, rhs),
