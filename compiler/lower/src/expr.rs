@@ -1047,14 +1047,7 @@ impl FnLower<'_, '_> {
         }
         let c = self.coerce(cond, &Type::BOOL)?;
         let header = self.current.expect("reachable");
-        let then_b = self.new_block("cond.then");
-        let else_b = self.new_block("cond.else");
-        let merge = self.new_block("cond.merge");
-        self.cx
-            .mb
-            .function(self.func)
-            .mark_selection(header, merge, None);
-        self.cond_br(c, then_b, else_b);
+        let (then_b, else_b, merge) = self.open_conditional(header, c);
         self.switch_to(then_b);
         let a = self.coerce(then, &ty)?;
         let a_end = self.current.expect("reachable");

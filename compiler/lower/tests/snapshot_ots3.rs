@@ -46,3 +46,22 @@ RWStructuredBuffer<uint> Out : register(u0);
     "#]]
     .assert_eq(&entry_lines(text, &["fixed", "range", "preferred", "none"]));
 }
+
+/// (eng4) Named constants as `[WaveSize]` arguments, as DXC evaluates them: a named size was
+/// dropped (no mode at all).
+#[test]
+fn wave_size_arguments_may_name_constants() {
+    let text = r#"
+static const uint LANES = 16;
+static const uint MIN_LANES = 8;
+static const uint MAX_LANES = LANES * 4;
+RWStructuredBuffer<uint> Out : register(u0);
+[WaveSize(LANES)] [numthreads(64, 1, 1)] void named(uint i : SV_GroupIndex) { Out[i] = WaveGetLaneCount(); }
+[WaveSize(MIN_LANES, MAX_LANES, LANES)] [numthreads(64, 1, 1)] void preferred(uint i : SV_GroupIndex) { Out[i] = 1; }
+"#;
+    expect![[r#"
+        entry compute "named" @named numthreads(64, 1, 1) wave_size(16) inputs(@g0) outputs()
+        entry compute "preferred" @preferred numthreads(64, 1, 1) wave_size(16) inputs(@g0) outputs()
+    "#]]
+    .assert_eq(&entry_lines(text, &["named", "preferred"]));
+}

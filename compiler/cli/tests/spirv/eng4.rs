@@ -4,22 +4,7 @@
 //! module is validated by `spirv-val`.
 
 use crate::harness::compile;
-
-/// Wicked Engine's compile flags for a SPIR-V target.
-const WICKED_FLAGS: &[&str] = &[
-    "-fspv-target-env=vulkan1.2",
-    "-fvk-use-dx-layout",
-    "-fvk-use-dx-position-w",
-    "-fvk-t-shift",
-    "1000",
-    "0",
-    "-fvk-u-shift",
-    "2000",
-    "0",
-    "-fvk-s-shift",
-    "3000",
-    "0",
-];
+use crate::wicked_probe::WICKED_FLAGS;
 
 /// A resource parameter with a default (`in SamplerState sam = sampler_linear_wrap`, as in
 /// its parallax occlusion mapping helper): a call leaving it out samples through the global

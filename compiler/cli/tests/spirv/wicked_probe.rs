@@ -6,8 +6,9 @@
 
 use crate::harness::{compile, refuse};
 
-/// Wicked Engine's compile flags for a SPIR-V target (`wiShaderCompiler.cpp`).
-const WICKED_FLAGS: &[&str] = &[
+/// Wicked Engine's compile flags for a SPIR-V target (`wiShaderCompiler.cpp`); `eng4` uses
+/// them too.
+pub(crate) const WICKED_FLAGS: &[&str] = &[
     "-fspv-target-env=vulkan1.2",
     "-fvk-use-dx-layout",
     "-fvk-use-dx-position-w",
