@@ -541,7 +541,17 @@ impl FnLower<'_, '_> {
             Place::Swizzle(..) | Place::MatrixSwizzle(..) => {
                 Err(self.unsupported("an atomic on a swizzle of several components", e))
             }
-            Place::Mesh(_) => Err(self.unsupported("an atomic on a mesh output", e)),
+            Place::Mesh(_) => {
+                let range = self.expr_range(e);
+                Err(self.cx.error(
+                    crate::ATOMIC_ON_MESH_OUTPUT,
+                    "an atomic operation on a mesh shader output: Vulkan allows atomics on \
+                     buffers, images and groupshared memory, not on an `Output` variable \
+                     (compute the value, then write it)"
+                        .to_owned(),
+                    range,
+                ))
+            }
             // A struct is no atomic's target (semantic analysis refuses it).
             Place::Base(..) => Err(self.unsupported("this atomic target", e)),
             // A component of a texel at a run-time index: as for a constant one, DXC's words.

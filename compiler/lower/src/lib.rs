@@ -53,6 +53,8 @@
 //! | E3240 | `[[vk::depth_unchanged]]` beside an `SV_DepthGreaterEqual`/`SV_DepthLessEqual` output |
 //! | E3260 | a patch-constant function's `InputPatch` of another size than the hull entry's (DXC's words) |
 //! | E3261 | a `[[vk::combinedImageSampler]]` texture or sampler without its partner on its set and binding (DXC's words) |
+//! | E3262 | an `Interlocked*` on a mesh shader's output (Vulkan has no atomic on an `Output` variable) |
+//! | E3263 | a geometry stream written in a shader of another stage (no `OpEmitVertex` there) |
 //! | E3265 | `[[vk::binding]]`/`[[vk::counter_binding]]` with an argument that is no non-negative integer constant |
 //! | E3160 | `[[vk::offset]]`s that break the Vulkan layout rules of their buffer (or of a buffer pointer's pointee) |
 //! | E3007 | a system value on a variable of a type DXC does not allow for it |
@@ -275,6 +277,12 @@ pub const EMPTY_ARRAY_ELEMENT: &str = "E3257";
 pub const STREAM_WITHOUT_OUTPUT: &str = "E3258";
 /// The code of a `DispatchMesh` payload that is not a `groupshared` variable, in DXC's words.
 pub const PAYLOAD_NOT_GROUPSHARED: &str = "E3259";
+/// The code of an `Interlocked*` on a mesh shader's output: Vulkan allows no atomic on an
+/// `Output` variable.
+pub const ATOMIC_ON_MESH_OUTPUT: &str = "E3262";
+/// The code of a geometry stream's `Append`/`RestartStrip` in a shader of another stage:
+/// `OpEmitVertex`/`OpEndPrimitive` belong to the geometry execution model only.
+pub const STREAM_OUTSIDE_GEOMETRY: &str = "E3263";
 /// The code of an intrinsic DXC does not declare for shader model 6 (`noise`).
 pub const NO_SUCH_INTRINSIC: &str = "E3062";
 /// The code of a default argument whose value needs itself: a call in it leaves out an

@@ -245,3 +245,47 @@ void main(uint g : SV_GroupID) { N::pay.base = g; DispatchMesh(1, 1, 1, (N::pay)
         m.assert_has(&["TaskPayloadWorkgroupEXT", "OpEmitMeshTasksEXT"]);
     }
 }
+
+/// An `Interlocked*` on a mesh shader's primitive output: Vulkan has no atomic on an `Output`
+/// variable, so it is refused at the target (was "not supported yet").
+#[test]
+fn an_atomic_on_a_mesh_output_is_refused_at_its_target() {
+    refuse(
+        "struct V { float4 p : SV_Position; };
+struct P { uint id : ID; };
+[outputtopology(\"triangle\")] [numthreads(1, 1, 1)]
+void main(out vertices V verts[3], out indices uint3 tris[1], out primitives P ps[1]) {
+    SetMeshOutputCounts(3, 1);
+    ps[0].id = 0;
+    InterlockedAdd(ps[0].id, 1);
+    tris[0] = uint3(0, 1, 2);
+    verts[0].p = 0; verts[1].p = 0; verts[2].p = 0;
+}
+",
+        "ms_6_5",
+        &[],
+        1,
+        "error[E3262]: an atomic operation on a mesh shader output",
+    );
+}
+
+/// A geometry stream appended to in a vertex shader: `OpEmitVertex` belongs to the geometry
+/// execution model, so it is refused at the stream (was "not supported yet").
+#[test]
+fn a_stream_written_outside_a_geometry_shader_is_refused() {
+    refuse(
+        "struct A { float4 p : SV_Position; };
+A main(float4 p : P) {
+    A a;
+    a.p = p;
+    PointStream<A> s;
+    s.Append(a);
+    return a;
+}
+",
+        "vs_6_0",
+        &[],
+        1,
+        "error[E3263]: a geometry stream written outside a geometry shader",
+    );
+}

@@ -440,11 +440,17 @@ impl FnLower<'_, '_> {
             None => {}
         }
         let Some(id) = self.stream_of_local(l, 0) else {
-            let what = if self.cx.stage_io.streams.is_empty() {
-                "a stream outside a geometry shader"
-            } else {
-                "a stream local given different streams"
-            };
+            if self.cx.stage_io.streams.is_empty() {
+                let range = self.expr_range(receiver);
+                return Some(Err(self.cx.error(
+                    crate::STREAM_OUTSIDE_GEOMETRY,
+                    "a geometry stream written outside a geometry shader: SPIR-V emits \
+                     vertices (`OpEmitVertex`) in the geometry execution model only"
+                        .to_owned(),
+                    range,
+                )));
+            }
+            let what = "a stream local given different streams";
             return Some(Err(self.unsupported(what, receiver)));
         };
         let streams = &self.cx.stage_io.streams;
