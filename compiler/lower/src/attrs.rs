@@ -102,11 +102,15 @@ fn builtin_in(attrs: impl Iterator<Item = ast::Attribute>) -> Option<String> {
     Some(args.first()?.trim().trim_matches('"').to_owned())
 }
 
+/// The syntax of parameter `param` of function `idx`, in the expanded tree.
+pub(crate) fn param_node(cx: &ModuleCtx<'_>, idx: ItemIdx, param: usize) -> Option<ast::Param> {
+    let f = ast::FnDef::cast(item_node(cx, idx)?)?;
+    f.param_list()?.params().nth(param)
+}
+
 /// `[[vk::builtin("Name")]]` of parameter `param` of entry function `idx`.
 pub fn param_builtin(cx: &ModuleCtx<'_>, idx: ItemIdx, param: usize) -> Option<String> {
-    let f = ast::FnDef::cast(item_node(cx, idx)?)?;
-    let p = f.param_list()?.params().nth(param)?;
-    builtin_in(p.attributes())
+    builtin_in(param_node(cx, idx, param)?.attributes())
 }
 
 /// `[[vk::builtin("Name")]]` on the entry function `idx` (its result).
@@ -126,8 +130,7 @@ pub fn param_location(
     idx: ItemIdx,
     param: usize,
 ) -> Option<Result<u32, String>> {
-    let f = ast::FnDef::cast(item_node(cx, idx)?)?;
-    let p = f.param_list()?.params().nth(param)?;
+    let p = param_node(cx, idx, param)?;
     location_in(cx, idx, p.attributes()).or_else(|| decorated_location(p.attributes()))
 }
 
@@ -150,12 +153,7 @@ fn decorated_location(attrs: impl Iterator<Item = ast::Attribute>) -> Option<Res
 
 /// Whether parameter `param` of function `idx` carries attribute `name` (`vk::perprimitive`).
 pub fn param_has_attr(cx: &ModuleCtx<'_>, idx: ItemIdx, param: usize, name: &str) -> bool {
-    let Some(f) = item_node(cx, idx).and_then(ast::FnDef::cast) else {
-        return false;
-    };
-    f.param_list()
-        .and_then(|l| l.params().nth(param))
-        .is_some_and(|p| p.attributes().any(|a| a.name_text() == name))
+    param_node(cx, idx, param).is_some_and(|p| p.attributes().any(|a| a.name_text() == name))
 }
 
 /// The interpolation modifiers (`noperspective`, `centroid`...) of parameter `param` of
@@ -167,10 +165,7 @@ pub fn param_interpolation(
 ) -> Vec<types::Interpolation> {
     use syntax::SyntaxKind as K;
     use types::Interpolation as I;
-    let Some(p) = item_node(cx, idx)
-        .and_then(ast::FnDef::cast)
-        .and_then(|f| f.param_list()?.params().nth(param))
-    else {
+    let Some(p) = param_node(cx, idx, param) else {
         return Vec::new();
     };
     p.modifiers()

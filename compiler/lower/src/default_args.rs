@@ -19,7 +19,7 @@ use hir::body::ExprId;
 use hir::item_tree::ItemIdx;
 use hir::{Body, BodySourceMap, InferenceResult};
 use ir::Value;
-use syntax::ast::{self, AstNode};
+use syntax::ast;
 use types::Type;
 
 use crate::context::{ResourceArg, TemplateBinding, R};
@@ -147,8 +147,6 @@ impl FnLower<'_, '_> {
 
     /// The syntax of parameter `i`'s default in function `site`'s declaration.
     fn default_syntax(&self, site: ItemIdx, i: usize) -> Option<ast::Expr> {
-        let node = crate::attrs::item_node(self.cx, site)?;
-        let param = ast::FnDef::cast(node)?.param_list()?.params().nth(i)?;
-        param.default_value()
+        crate::attrs::param_node(self.cx, site, i)?.default_value()
     }
 }

@@ -489,13 +489,7 @@ impl ModuleCtx<'_> {
     /// `idx`, given to `var`, the stage variable the parameter's value lives in, as DXC
     /// decorates it.
     pub(crate) fn decorate_entry_param(&mut self, idx: ItemIdx, param: usize, var: ir::Global) {
-        let root = hir::ids::expanded_root(self.db, self.file, self.config);
-        let node =
-            hir::ast_id_map(self.db, self.file, self.config).node(&root, self.tree.item(idx).ast);
-        let Some(p) = node
-            .and_then(ast::FnDef::cast)
-            .and_then(|f| f.param_list()?.params().nth(param))
-        else {
+        let Some(p) = crate::attrs::param_node(self, idx, param) else {
             return;
         };
         let attrs: Vec<ast::Attribute> = p.attributes().collect();
@@ -515,11 +509,7 @@ impl ModuleCtx<'_> {
 
     /// The names of the attributes on parameter `param` of function `idx`.
     pub(crate) fn param_attrs(&self, idx: ItemIdx, param: usize) -> Vec<String> {
-        let root = hir::ids::expanded_root(self.db, self.file, self.config);
-        let node =
-            hir::ast_id_map(self.db, self.file, self.config).node(&root, self.tree.item(idx).ast);
-        node.and_then(ast::FnDef::cast)
-            .and_then(|f| f.param_list()?.params().nth(param))
+        crate::attrs::param_node(self, idx, param)
             .map(|p| p.attributes().map(|a| a.name_text()).collect())
             .unwrap_or_default()
     }

@@ -156,6 +156,7 @@ pub mod resource_init;
 pub mod resource_loops;
 pub mod resource_nonuniform;
 pub mod resource_out;
+pub mod resource_returns;
 pub mod resource_runs;
 pub mod resource_statics;
 pub mod resource_structs;
