@@ -482,7 +482,6 @@ fn emit_ir_needs_a_profile() {
 
 #[test]
 fn emit_ir_reports_what_does_not_lower_yet() {
-    let tmp = TestDir::new("cli-tests");
     // A geometry shader: valid HLSL in a stage that does not lower yet.
     let out = hlslc(&[
         "-T",
@@ -497,18 +496,6 @@ fn emit_ir_reports_what_does_not_lower_yet() {
     assert!(stderr(&out).contains("E3001"), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("not supported yet: this shader stage"),
-        "{}",
-        stderr(&out)
-    );
-    let file = tmp.write(
-        "unsupported_cs.hlsl",
-        "vk::BufferPointer<float1x3> P;\n[numthreads(1,1,1)]\nvoid main() { P.Get()._m01 = 1; }\n",
-    );
-    let out = hlslc(&["-T", "cs_6_0", "--emit", "ir", file.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out)
-            .contains("not supported yet: writing elements of a matrix with one row or one column"),
         "{}",
         stderr(&out)
     );

@@ -15,9 +15,10 @@
 //! [`ir::Module::buffer_pointer_layout`]).
 //!
 //! A whole matrix pointee (`vk::BufferPointer<float2x2>`) is written element by element as a
-//! matrix member is: the backend enters the one-member struct it sits in. Not supported yet,
-//! an E3001 at the use: writing elements of a matrix with one row or one column behind the
-//! pointer.
+//! matrix member is: the backend enters the one-member struct it sits in. A matrix with one
+//! row or one column (`float1x3`, `float3x1`) keeps the same row-and-column path; the backend
+//! maps it onto the vector that stores the matrix (the only row is the whole vector, row `r`
+//! of a one-column matrix is component `r`).
 
 use hir::body::{Expr, ExprId};
 use ir::Value;
@@ -118,8 +119,9 @@ impl FnLower<'_, '_> {
             },
             // `m._m12`: one element is its row and column on the path; several are written
             // one by one (`store_pointee_elements`). A whole matrix pointee too: the backend
-            // enters the struct its memory type wraps it in.
-            Type::Matrix { rows, cols, .. } if rows > 1 && cols > 1 => {
+            // enters the struct its memory type wraps it in. A matrix with one row or column
+            // is stored as a vector; the backend maps the row and column to its component.
+            Type::Matrix { rows, cols, .. } => {
                 match crate::expr::matrix_swizzle(name, rows, cols) {
                     Ok(elements) if elements.len() == 1 => {
                         let (r, c) = elements[0];
@@ -131,7 +133,7 @@ impl FnLower<'_, '_> {
                     Err(()) => Err(self.unsupported("this matrix member", e)),
                 }
             }
-            _ => Err(self.pointee_matrix_write(e)),
+            _ => Err(self.unsupported("this member", e)),
         }
     }
 
@@ -146,13 +148,11 @@ impl FnLower<'_, '_> {
     ) -> R<Place> {
         let place = Place::Pointee(ptr, path.clone());
         // A matrix member's step is a row (`m[1]`, then `m[1][2]` one element of it).
-        let step = match self.place_type(&place) {
-            Type::Array { .. } | Type::Vector(..) => true,
-            Type::Matrix { rows, cols, .. } => rows > 1 && cols > 1,
-            _ => false,
-        };
-        if !step {
-            return Err(self.pointee_matrix_write(e));
+        if !matches!(
+            self.place_type(&place),
+            Type::Array { .. } | Type::Vector(..) | Type::Matrix { .. }
+        ) {
+            return Err(self.unsupported("indexing this part of a vk::BufferPointer pointee", e));
         }
         path.push(self.index_value(index)?);
         Ok(Place::Pointee(ptr, path))
@@ -245,17 +245,6 @@ impl FnLower<'_, '_> {
             self.fb()
                 .call_intrinsic(ir::Intrinsic::BufferPointerStore, Type::Void, &ops);
         }
-    }
-
-    /// The error for writing elements of a matrix with one row or one column behind a
-    /// buffer pointer (`float1x3`), which layouts store as a vector (or, under the DX
-    /// layout, as rows of one component).
-    fn pointee_matrix_write(&mut self, e: ExprId) -> crate::context::Unsupported {
-        self.unsupported(
-            "writing elements of a matrix with one row or one column behind a \
-             vk::BufferPointer (assign the whole matrix)",
-            e,
-        )
     }
 }
 

@@ -229,17 +229,33 @@ void main() { P.Get().m._m01 = 2; P.Get().m[1][0] = 3; P.Get().m[1] = 4; P.Get()
 }
 
 #[test]
-fn writing_elements_of_a_one_row_matrix_pointee_is_not_supported_yet() {
-    // A whole `float2x2` pointee is written element by element (tests: res10); a matrix with
-    // one row is stored as a vector, which the access path does not step into yet.
-    let errors = common::lower_errors(
+fn elements_of_one_row_and_one_column_matrices_keep_the_row_and_column_path() {
+    // A `float1x3` or `float3x1` is stored as a vector; the IR path is still the row and the
+    // column (the backend maps it onto the vector's component); `m[0]` of a `float1x3` is
+    // the whole row, `m[2]` of a `float3x1` one `float1`.
+    let dump = common::dump(
         r#"
-vk::BufferPointer<float1x3> P;
+struct S { float1x3 a; float3x1 b; };
+vk::BufferPointer<S> P;
+vk::BufferPointer<float1x3> Q;
 [numthreads(1, 1, 1)]
-void main() { P.Get()[0][1] = 2; }
+void main() { P.Get().a[0][1] = 2; P.Get().a._m02 = 3; P.Get().b[2] = 4; P.Get().b._m10 = 5; Q.Get()[0] = 6; }
 "#,
     );
-    expect!["E3001 68..78: not supported yet: writing elements of a matrix with one row or one column behind a vk::BufferPointer (assign the whole matrix)"].assert_eq(&errors);
+    let body: Vec<&str> = dump
+        .lines()
+        .skip_while(|l| !l.starts_with("func @main_body"))
+        .take_while(|l| *l != "}")
+        .filter(|l| l.contains("Store"))
+        .map(str::trim)
+        .collect();
+    expect![[r#"
+        call_intrinsic vk::BufferPointer::Store(%1, 2.0:float, 0:int, 0:int, 1:int)
+        call_intrinsic vk::BufferPointer::Store(%3, 3.0:float, 0:int, 0:int, 2:int)
+        call_intrinsic vk::BufferPointer::Store(%5, {4.0}:float1, 1:int, 2:int)
+        call_intrinsic vk::BufferPointer::Store(%7, 5.0:float, 1:int, 1:int, 0:int)
+        call_intrinsic vk::BufferPointer::Store(%9, {6.0, 6.0, 6.0}:float3, 0:int)"#]]
+    .assert_eq(&body.join("\n"));
 }
 
 #[test]

@@ -117,6 +117,8 @@ impl Fx<'_, '_> {
             let constant = self.cx.m.const_int(step);
             // The declared member a struct step names (a packed bit-field's word).
             let mut member_index = None;
+            // A step SPIR-V has no index for (see `vector_like_step`).
+            let mut no_index = false;
             let (next_ty, next_layout) = match (&ty, &l.kind) {
                 (Type::Struct(s), LayoutKind::Struct { members }) => {
                     let n = constant
@@ -147,6 +149,46 @@ impl Fx<'_, '_> {
                     }
                     ((**element).clone(), (**el).clone())
                 }
+                // SPIR-V holds a `float1` as a scalar: its one component has no index.
+                (Type::Vector(k, 1), LayoutKind::Vector | LayoutKind::Scalar) => {
+                    no_index = true;
+                    let scalar = Type::Scalar(*k);
+                    let layout = TypeLayout::of(&scalar, self.cx.m.pointee_rules());
+                    (scalar, layout)
+                }
+                // A matrix with one row is stored as that row (a vector, or a scalar for
+                // `float1x1`), whatever its majorness: the row step has no index.
+                (
+                    Type::Matrix {
+                        scalar,
+                        rows: 1,
+                        cols,
+                        ..
+                    },
+                    LayoutKind::Vector | LayoutKind::Scalar,
+                ) => {
+                    no_index = true;
+                    (Type::Vector(*scalar, *cols), l.clone())
+                }
+                // A matrix with one column is stored as a vector of its rows: row `r` (a
+                // `float1`) is component `r`.
+                (
+                    Type::Matrix {
+                        scalar, cols: 1, ..
+                    },
+                    LayoutKind::Vector,
+                ) => {
+                    let component = scalar.size_in_buffer();
+                    match constant.and_then(|c| u64::try_from(c).ok()) {
+                        Some(c) => offset += c * u64::from(component),
+                        None => {
+                            let d = power_of_two_divisor(u64::from(component)).unwrap_or(bound);
+                            bound = bound.min(d);
+                        }
+                    }
+                    let layout = TypeLayout::of(&Type::Scalar(*scalar), self.cx.m.pointee_rules());
+                    (Type::Vector(*scalar, 1), layout)
+                }
                 (Type::Vector(k, _), LayoutKind::Vector) => {
                     let scalar = Type::Scalar(*k);
                     let component = k.size_in_buffer();
@@ -173,11 +215,13 @@ impl Fx<'_, '_> {
                 }
                 _ => return Err(bad_path()),
             };
-            let index = match member_index {
-                Some(m) => self.cx.const_uint(m),
-                None => self.value(step)?,
-            };
-            indices.push(Operand::IdRef(index));
+            if !no_index {
+                let index = match member_index {
+                    Some(m) => self.cx.const_uint(m),
+                    None => self.value(step)?,
+                };
+                indices.push(Operand::IdRef(index));
+            }
             ty = next_ty;
             l = next_layout;
         }

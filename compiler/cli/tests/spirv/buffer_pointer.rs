@@ -322,23 +322,6 @@ void main(uint i : SV_GroupIndex) {
 }
 
 #[test]
-fn unfinished_parts_are_clear_errors() {
-    // Elements of a matrix member or of a whole matrix pointee are written (tests: res10);
-    // of a matrix with one row, stored as a vector, not yet.
-    refuse(
-        "vk::BufferPointer<float1x3> P;
-[numthreads(1, 1, 1)]
-void main() { P.Get()[0][1] = 1; }
-",
-        "cs_6_0",
-        &[],
-        1,
-        "not supported yet: writing elements of a matrix with one row or one column behind a \
-         vk::BufferPointer",
-    );
-}
-
-#[test]
 fn misuses_are_type_errors() {
     refuse(
         "vk::BufferPointer<float, 3> P;

@@ -9,6 +9,7 @@ mod attrmesh_probe;
 mod auto_unroll;
 mod binding_errors;
 mod bindings;
+mod bp2;
 mod buffer_pointer;
 mod dxc2_probe;
 mod dxc3;

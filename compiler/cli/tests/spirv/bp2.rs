@@ -1,0 +1,177 @@
+//! The last `vk::BufferPointer` forms of issue #4 item 4 (task bp2), through `hlslc -spirv` and
+//! every `spirv-val` installed: elements of matrices with one row or one column behind a
+//! buffer pointer (stored as a vector: DXC's form), components of a `float1` member, and
+//! vector-times-scalar products chosen from the source form.
+
+use crate::harness::{compile, Module};
+
+/// Every store through a `PhysicalStorageBuffer` access chain, in order: the chain's indices
+/// after the base (a run-time index as `%_`) and the store's alignment, as
+/// `"%int_1 %int_2 Aligned 4"`.
+fn pointee_stores(m: &Module) -> Vec<String> {
+    let chains: std::collections::HashMap<&str, String> = m
+        .asm
+        .lines()
+        .filter_map(|l| {
+            let (id, rest) = l.split_once(" = OpAccessChain %_ptr_PhysicalStorageBuffer_")?;
+            let indices: Vec<&str> = rest
+                .split(' ')
+                .skip(2)
+                .map(|i| {
+                    if i[1..].chars().all(|c| c.is_ascii_digit()) {
+                        "%_"
+                    } else {
+                        i
+                    }
+                })
+                .collect();
+            Some((id, indices.join(" ")))
+        })
+        .collect();
+    m.asm
+        .lines()
+        .filter_map(|l| {
+            let rest = l.trim().strip_prefix("OpStore ")?;
+            let mut parts = rest.split(' ');
+            let chain = chains.get(parts.next()?)?;
+            let aligned = parts.skip(1).collect::<Vec<_>>().join(" ");
+            Some(format!("{chain} {aligned}"))
+        })
+        .collect()
+}
+
+/// A `float1x3` member is stored as a `float3` (relaxed std430: at offset 4, after a
+/// `float`): its one row is the whole vector, so `a[0][c]` and `a._m0c` are component `c`,
+/// each alignment what offset `4 + 4c` keeps of the struct's 16.
+#[test]
+fn elements_of_a_one_row_matrix_member_are_stored_alone() {
+    let m = compile(
+        "struct S { float f; float1x3 a; };
+[[vk::push_constant]] struct { vk::BufferPointer<S> p; } pc;
+void twice(inout float x) { x *= 2; }
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  pc.p.Get().a[0][1] = 3;
+  pc.p.Get().a._m02 = 4;
+  pc.p.Get().a[0].xy = float2(5, 6);
+  pc.p.Get().a[0][id.x] += 1;
+  twice(pc.p.Get().a[0][2]);
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(
+        pointee_stores(&m),
+        [
+            "%int_1 %int_1 Aligned 8",
+            "%int_1 %int_2 Aligned 4",
+            "%int_1 %int_0 Aligned 4",
+            "%int_1 %int_1 Aligned 8",
+            "%int_1 %_ Aligned 4",
+            "%int_1 %int_2 Aligned 4",
+        ],
+        "{}",
+        m.asm
+    );
+}
+
+/// A `float3x1` is a `float3` of its rows: row `r` (a `float1`) is component `r`, and its
+/// one column adds no index; row-major or column-major, the storage is the same.
+#[test]
+fn rows_of_a_one_column_matrix_are_components() {
+    for major in ["", "row_major ", "column_major "] {
+        let text = format!(
+            "struct S {{ float4 v; {major}float3x1 b; }};
+[[vk::push_constant]] struct {{ vk::BufferPointer<S> p; }} pc;
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {{
+  pc.p.Get().b[2][0] = 7;
+  pc.p.Get().b._m10_m20 = float2(8, 9);
+  pc.p.Get().b[id.x] *= 10;
+}}
+"
+        );
+        let m = compile(&text, "cs_6_0", &[]);
+        assert_eq!(
+            pointee_stores(&m),
+            [
+                "%int_1 %int_2 Aligned 8",
+                "%int_1 %int_1 Aligned 4",
+                "%int_1 %int_2 Aligned 8",
+                "%int_1 %_ Aligned 4",
+            ],
+            "{major}\n{}",
+            m.asm
+        );
+    }
+}
+
+/// A whole one-row or one-column matrix pointee, under every layout flag: the chain enters
+/// the struct the matrix sits in (member 0), then the vector's component; the alignment is
+/// what the component's offset keeps of `A` (16, a three-component vector's, by default).
+#[test]
+fn elements_of_a_whole_one_row_or_one_column_pointee_are_written() {
+    for flags in [
+        &[][..],
+        &["-fvk-use-scalar-layout"][..],
+        &["-fvk-use-dx-layout"][..],
+        &["-fvk-use-gl-layout"][..],
+    ] {
+        let m = compile(
+            "[[vk::push_constant]] struct {
+  vk::BufferPointer<float1x3> P;
+  vk::BufferPointer<row_major float3x1> Q;
+  vk::BufferPointer<float1x1> R;
+} pc;
+[numthreads(1, 1, 1)]
+void main() {
+  pc.P.Get()[0][1] = 2;
+  pc.P.Get()._m02 = 1;
+  pc.Q.Get()[2][0] = 3;
+  pc.Q.Get()._m00 += 4;
+  pc.R.Get()[0][0] = 5;
+}
+",
+            "cs_6_0",
+            flags,
+        );
+        assert_eq!(
+            pointee_stores(&m),
+            [
+                "%uint_0 %int_1 Aligned 4",
+                "%uint_0 %int_2 Aligned 8",
+                "%uint_0 %int_2 Aligned 8",
+                "%uint_0 %int_0 Aligned 16",
+                "%uint_0 Aligned 4",
+            ],
+            "{flags:?}\n{}",
+            m.asm
+        );
+    }
+}
+
+/// A `float1` member is a scalar in SPIR-V: `f.x` and `f[0]` name the member itself (the
+/// access chain went one index too deep, which spirv-val refused).
+#[test]
+fn the_component_of_a_float1_member_is_the_member() {
+    let m = compile(
+        "struct S { float1 f; float4 v; };
+[[vk::push_constant]] struct { vk::BufferPointer<S> p; } pc;
+[numthreads(1, 1, 1)]
+void main() { pc.p.Get().f.x = 1; pc.p.Get().f[0] = 2; pc.p.Get().v.w = pc.p.Get().f; }
+",
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(
+        pointee_stores(&m),
+        [
+            "%int_0 Aligned 16",
+            "%int_0 Aligned 16",
+            "%int_1 %int_3 Aligned 4"
+        ],
+        "{}",
+        m.asm
+    );
+}
