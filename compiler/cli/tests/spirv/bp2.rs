@@ -1,9 +1,11 @@
 //! The last `vk::BufferPointer` forms of issue #4 item 4 (task bp2), through `hlslc -spirv` and
 //! every `spirv-val` installed: elements of matrices with one row or one column behind a
-//! buffer pointer (stored as a vector: DXC's form), components of a `float1` member, and
-//! vector-times-scalar products chosen from the source form.
+//! buffer pointer (stored as a vector: DXC's form), components of a `float1` member,
+//! vector-times-scalar products chosen from the source form, and the casts between pointers
+//! and vectors the proposal does not have (refused in the front end; ranges in `hir`'s
+//! `tests/buffer_pointer.rs`).
 
-use crate::harness::{compile, Module};
+use crate::harness::{compile, refuse, Module};
 
 /// Every store through a `PhysicalStorageBuffer` access chain, in order: the chain's indices
 /// after the base (a run-time index as `%_`) and the store's alignment, as
@@ -174,4 +176,30 @@ void main() { pc.p.Get().f.x = 1; pc.p.Get().f[0] = 2; pc.p.Get().v.w = pc.p.Get
         "{}",
         m.asm
     );
+}
+
+/// `(uint2)p` and its reverse: the proposal converts a pointer only to and from its
+/// `uint64_t` address (there is no `uvec2` form as in GLSL), so both are type errors, not
+/// "not supported yet".
+#[test]
+fn a_pointer_does_not_cast_to_or_from_a_vector() {
+    for body in [
+        "O[0] = (uint2)pc.p;",
+        "vk::BufferPointer<S> q = (vk::BufferPointer<S>)pc.a; q.Get().v = 1;",
+    ] {
+        refuse(
+            &format!(
+                "struct S {{ float4 v; }};
+RWStructuredBuffer<uint2> O;
+[[vk::push_constant]] struct {{ vk::BufferPointer<S> p; uint2 a; }} pc;
+[numthreads(1, 1, 1)]
+void main() {{ {body} }}
+"
+            ),
+            "cs_6_0",
+            &[],
+            1,
+            "E2003",
+        );
+    }
 }

@@ -173,6 +173,15 @@ impl InferCtx<'_> {
                             BodyNode::Expr(id),
                             format!("cannot cast from `{from}` to `{to}`"),
                         );
+                    } else if ops::buffer_pointer_cast_refused(from, to) {
+                        self.diag(
+                            codes::TYPE_MISMATCH,
+                            BodyNode::Expr(id),
+                            format!(
+                                "cannot convert from `{from}` to `{to}`: a buffer pointer \
+                                 converts only to and from a scalar (its `uint64_t` address)"
+                            ),
+                        );
                     } else if !ops::explicit_cast_shapes(from, to) {
                         self.diag(
                             codes::TYPE_MISMATCH,

@@ -282,6 +282,21 @@ pub fn conversion(from: &Operand, to: &Type) -> Conversion {
     }
 }
 
+/// Whether an explicit cast between a buffer pointer and another type is refused: the
+/// proposal (hlsl-specs 0010) gives `vk::BufferPointer` a constructor from and a cast to its
+/// `uint64_t` address and nothing else, so a vector (`(uint2)p`, the `uvec2` form GLSL's
+/// `GL_EXT_buffer_reference_uvec2` has and DXC does not), a matrix, an array or a struct
+/// neither becomes a pointer nor is made from one. (Other scalars go through the address;
+/// casts between pointer types are allowed.)
+pub fn buffer_pointer_cast_refused(from: &Type, to: &Type) -> bool {
+    let pointer = |t: &Type| matches!(t, Type::BufferPointer { .. });
+    match (pointer(from), pointer(to)) {
+        (true, false) => !matches!(to, Type::Scalar(_)),
+        (false, true) => !matches!(from, Type::Scalar(_)),
+        _ => false,
+    }
+}
+
 /// Whether an explicit cast (`(T)x`) may change the shape of `from` into `to`, as DXC
 /// allows: between scalars, vectors and matrices the same shapes as implicitly (so
 /// `(float3)m` of a `float2x2` is refused: neither a truncation nor the same component

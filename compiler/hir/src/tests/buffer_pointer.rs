@@ -128,3 +128,36 @@ struct Node { float v; };
         "#]],
     );
 }
+
+#[test]
+fn vectors_and_aggregates_do_not_cast_to_or_from_pointers() {
+    // The proposal gives a pointer only its `uint64_t` address: no `uint2` form (GLSL's
+    // `uvec2` buffer references have one, DXC does not), and no matrix, array or struct.
+    check_diagnostics(
+        r#"
+struct P { float4 v; };
+struct W { uint64_t a; };
+void f(vk::BufferPointer<P> p, uint2 u, uint64_t2 w, W s, uint a[2]) {
+    uint2 x = (uint2)p;
+    uint64_t2 y = (uint64_t2)p;
+    vk::BufferPointer<P> q = (vk::BufferPointer<P>)u;
+    vk::BufferPointer<P> r = (vk::BufferPointer<P>)w;
+    vk::BufferPointer<P> t = (vk::BufferPointer<P>)s;
+    W z = (W)p;
+    vk::BufferPointer<P> b = (vk::BufferPointer<P>)a;
+    uint64_t ok = (uint64_t)p;
+    vk::BufferPointer<P> fine = (vk::BufferPointer<P>)ok;
+    vk::BufferPointer<float4> cast = (vk::BufferPointer<float4>)p;
+}
+"#,
+        expect![[r#"
+            E2003 5:15 `(uint2)p`: cannot convert from `vk::BufferPointer<P, 16>` to `uint2`: a buffer pointer converts only to and from a scalar (its `uint64_t` address)
+            E2003 6:19 `(uint64_t2)p`: cannot convert from `vk::BufferPointer<P, 16>` to `uint64_t2`: a buffer pointer converts only to and from a scalar (its `uint64_t` address)
+            E2003 7:30 `(vk::BufferPointer<P>)u`: cannot convert from `uint2` to `vk::BufferPointer<P, 16>`: a buffer pointer converts only to and from a scalar (its `uint64_t` address)
+            E2003 8:30 `(vk::BufferPointer<P>)w`: cannot convert from `uint64_t2` to `vk::BufferPointer<P, 16>`: a buffer pointer converts only to and from a scalar (its `uint64_t` address)
+            E2003 9:30 `(vk::BufferPointer<P>)s`: cannot convert from `W` to `vk::BufferPointer<P, 16>`: a buffer pointer converts only to and from a scalar (its `uint64_t` address)
+            E2003 10:11 `(W)p`: cannot convert from `vk::BufferPointer<P, 16>` to `W`: a buffer pointer converts only to and from a scalar (its `uint64_t` address)
+            E2003 11:30 `(vk::BufferPointer<P>)a`: cannot convert from `uint[2]` to `vk::BufferPointer<P, 16>`: a buffer pointer converts only to and from a scalar (its `uint64_t` address)
+        "#]],
+    );
+}
