@@ -56,6 +56,7 @@
 //! | E3262 | an `Interlocked*` on a mesh shader's output (Vulkan has no atomic on an `Output` variable) |
 //! | E3263 | a geometry stream written in a shader of another stage (no `OpEmitVertex` there) |
 //! | E3265 | `[[vk::binding]]`/`[[vk::counter_binding]]` with an argument that is no non-negative integer constant |
+//! | E3266 | `[[vk::push_constant]]` on a `vk::BufferPointer` declaration (DXC's words) |
 //! | E3160 | `[[vk::offset]]`s that break the Vulkan layout rules of their buffer (or of a buffer pointer's pointee) |
 //! | E3007 | a system value on a variable of a type DXC does not allow for it |
 //! | E3020 | a resource Vulkan cannot name at compile time (chosen at run time, or never assigned), where DXC's legalization fails too |
@@ -285,6 +286,9 @@ pub const ATOMIC_ON_MESH_OUTPUT: &str = "E3262";
 /// The code of a geometry stream's `Append`/`RestartStrip` in a shader of another stage:
 /// `OpEmitVertex`/`OpEndPrimitive` belong to the geometry execution model only.
 pub const STREAM_OUTSIDE_GEOMETRY: &str = "E3263";
+/// The code of `[[vk::push_constant]]` on a `vk::BufferPointer` itself, which DXC refuses (a
+/// pointer goes into a push-constant struct).
+pub const PUSH_CONSTANT_BUFFER_POINTER: &str = "E3266";
 /// The code of an intrinsic DXC does not declare for shader model 6 (`noise`).
 pub const NO_SUCH_INTRINSIC: &str = "E3062";
 /// The code of a default argument whose value needs itself: a call in it leaves out an

@@ -691,6 +691,11 @@ impl ModuleCtx<'_> {
                 return Err(self.unsupported("`[[vk::push_constant]]` on this resource type", range))
             }
         };
+        if matches!(block, Type::BufferPointer { .. }) {
+            let msg = "vk::push_constant attribute cannot be used on declarations with \
+                       vk::BufferPointer type (declare the pointer in a push-constant struct)";
+            return Err(self.error(crate::PUSH_CONSTANT_BUFFER_POINTER, msg.into(), range));
+        }
         if !matches!(block, Type::Struct(_)) {
             return Err(self.unsupported("`[[vk::push_constant]]` on a non-struct global", range));
         }

@@ -467,3 +467,18 @@ void main() {
     "#]]
     .assert_eq(&dump);
 }
+
+#[test]
+fn a_push_constant_pointer_is_refused_in_dxc_words() {
+    // DXC: a pointer goes into a push-constant struct, never is the block itself (E3266 at
+    // the declaration; it was "not supported yet").
+    let errors = common::lower_errors(
+        r#"
+struct S { float4 v; };
+[[vk::push_constant]] vk::BufferPointer<S> pc;
+[numthreads(1, 1, 1)]
+void main() { pc.Get().v = 1; }
+"#,
+    );
+    expect!["E3266 68..70: vk::push_constant attribute cannot be used on declarations with vk::BufferPointer type (declare the pointer in a push-constant struct)"].assert_eq(&errors);
+}

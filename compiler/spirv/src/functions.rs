@@ -176,6 +176,12 @@ impl<'m> Fx<'_, 'm> {
                 };
                 self.cx.decorate(id, d, &[]);
             }
+            // An `out`/`inout` parameter holding buffer pointers is a pointer to them, which
+            // SPIR-V asks to mark as a variable holding them is.
+            if let Type::Pointer { pointee, .. } = &p.ty {
+                let aliased = f.aliased_pointers.contains(&ir::Value::Arg(n as u32));
+                self.cx.buffer_pointer_variable(id, pointee, aliased);
+            }
             func.parameters.push(Instruction::new(
                 Op::FunctionParameter,
                 Some(ty),

@@ -476,7 +476,7 @@ impl<'a, 'm> Fx<'a, 'm> {
                 })
             }
             other => {
-                if !self.cx.at_least(1, 4) {
+                if !self.cx.at_least(1, 4) && !matches!(other, Type::BufferPointer { .. }) {
                     return Err(SpirvError::needs_target(format!(
                         "select of {} needs SPIR-V 1.4 (vulkan1.2)",
                         other.ir()

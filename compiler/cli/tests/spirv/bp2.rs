@@ -262,3 +262,98 @@ void main() {
         m.asm
     );
 }
+
+/// `c ? p : q` of buffer pointers is an `OpSelect` of `PhysicalStorageBuffer` pointers under
+/// every target: SPIR-V 1.0 allows pointers there, and a physical pointer needs no
+/// `VariablePointers` (was "needs SPIR-V 1.4" below Vulkan 1.2).
+#[test]
+fn choosing_between_pointers_is_a_select_before_spirv_1_4() {
+    for env in ["vulkan1.0", "vulkan1.1", "vulkan1.2"] {
+        let m = compile(
+            "struct S { float4 v; };
+[[vk::push_constant]] struct { vk::BufferPointer<S> p; vk::BufferPointer<S> q; uint c; } pc;
+RWStructuredBuffer<float4> O;
+[numthreads(1, 1, 1)]
+void main() { O[0] = (pc.c ? pc.p : pc.q).Get().v; (pc.c > 2 ? pc.p : pc.q).Get().v.x = 1; }
+",
+            "cs_6_0",
+            &[&format!("-fspv-target-env={env}")],
+        );
+        m.assert_has(&["OpSelect %_ptr_PhysicalStorageBuffer_S"]);
+    }
+}
+
+/// An `out` or `inout` parameter holding a pointer is a pointer to one, which SPIR-V asks to
+/// decorate `RestrictPointer` (or `AliasedPointer`) as a variable holding one (spirv-val
+/// refused the module).
+#[test]
+fn out_parameters_holding_pointers_are_restrict_pointers() {
+    let m = compile(
+        "struct S { float4 v; };
+[[vk::push_constant]] struct { vk::BufferPointer<S> p; vk::BufferPointer<S> q; } pc;
+void pick(out vk::BufferPointer<S> r) { r = pc.q; }
+void swap(inout vk::BufferPointer<S> a, [[vk::aliased_pointer]] inout vk::BufferPointer<S> b) {
+  vk::BufferPointer<S> t = a; a = b; b = t;
+}
+[numthreads(1, 1, 1)]
+void main() {
+  vk::BufferPointer<S> x = pc.p;
+  vk::BufferPointer<S> y = pc.p;
+  pick(y);
+  swap(x, y);
+  x.Get().v = y.Get().v;
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    assert_eq!(m.decoration("r", "RestrictPointer").as_deref(), Some(""));
+    assert_eq!(m.decoration("a", "RestrictPointer").as_deref(), Some(""));
+    assert_eq!(m.decoration("b", "AliasedPointer").as_deref(), Some(""));
+}
+
+/// `vk::static_pointer_cast` to a base of the pointee (the proposal's one static cast; was
+/// refused as if it changed the pointee), and a template deducing `T` from a
+/// `vk::BufferPointer<T>` argument (was "not supported yet: this call of a template").
+#[test]
+fn base_pointer_casts_and_deduced_pointees_lower() {
+    let m = compile(
+        "struct Base { float4 a; };
+struct Derived : Base { float4 b; };
+template<typename T> T load(vk::BufferPointer<T> p) { return p.Get(); }
+template<typename T> void store(vk::BufferPointer<T> p, T v) { p.Get() = v; }
+[[vk::push_constant]] struct { vk::BufferPointer<Derived> p; vk::BufferPointer<uint> n; } pc;
+[numthreads(1, 1, 1)]
+void main() {
+  vk::BufferPointer<Base> b = vk::static_pointer_cast<Base>(pc.p);
+  Base x = load(b);
+  x.a += 1;
+  store(b, x);
+  store(pc.n, load(pc.n) + 1);
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpBitcast %_ptr_PhysicalStorageBuffer_Base",
+        "OpTypePointer PhysicalStorageBuffer %uint",
+    ]);
+}
+
+/// `[[vk::push_constant]]` on a pointer itself: DXC's error (E3266), not "not supported yet".
+#[test]
+fn a_push_constant_pointer_is_refused() {
+    refuse(
+        "struct S { float4 v; };
+[[vk::push_constant]] vk::BufferPointer<S> pc;
+[numthreads(1, 1, 1)]
+void main() { pc.Get().v = 1; }
+",
+        "cs_6_0",
+        &[],
+        1,
+        "error[E3266]: vk::push_constant attribute cannot be used on declarations with \
+         vk::BufferPointer type",
+    );
+}

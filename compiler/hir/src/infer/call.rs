@@ -360,7 +360,8 @@ impl InferCtx<'_> {
 
     /// `vk::static_pointer_cast<U [, A]>(p)` and `vk::reinterpret_pointer_cast<U [, A]>(p)`: a
     /// `vk::BufferPointer<U, A>` at `p`'s address. The new alignment may not exceed `p`'s
-    /// (the proposal); without inheritance, a static cast keeps the pointee type.
+    /// (the proposal); a static cast keeps the pointee type or casts a derived struct to a
+    /// base.
     fn buffer_pointer_cast(
         &mut self,
         id: ExprId,
@@ -402,7 +403,10 @@ impl InferCtx<'_> {
         if a2 > a1 {
             let msg = format!("`vk::{name}` cannot raise the alignment from {a1} to {a2}");
             self.diag(codes::TYPE_MISMATCH, BodyNode::Expr(id), msg);
-        } else if pointer_cast_kind(path) == Some(PointerCast::Static) && p1 != p2 {
+        } else if pointer_cast_kind(path) == Some(PointerCast::Static)
+            && p1 != p2
+            && !self.pointee_derives_from(p1, p2)
+        {
             let msg = format!(
                 "`vk::static_pointer_cast` cannot cast `{from}` to `{to}`: use \
                  `vk::reinterpret_pointer_cast`"
@@ -410,6 +414,15 @@ impl InferCtx<'_> {
             self.diag(codes::TYPE_MISMATCH, BodyNode::Expr(id), msg);
         }
         Some(to)
+    }
+
+    /// Whether pointee `derived` is a struct derived from struct `base`, which the proposal lets
+    /// `vk::static_pointer_cast` cast to (the base's fields come first, at the same offsets).
+    fn pointee_derives_from(&self, derived: &Type, base: &Type) -> bool {
+        match (derived, base) {
+            (Type::Struct(d), Type::Struct(b)) => self.is_base_struct(b, d, 0),
+            _ => false,
+        }
     }
 
     /// `p.Get()` on a `vk::BufferPointer<T, A>`: the `T` at its address (an lvalue, see
@@ -1063,8 +1076,11 @@ fn unify(pattern: &TypeRef, actual: &Type, names: &[&str], out: &mut Vec<(usize,
         out.push((i, TemplateArg::Type(actual.clone())));
         return;
     }
-    let [segment] = path.segments.as_slice() else {
-        return;
+    // `vk::BufferPointer<T, A>`: the only template of two segments an argument matches.
+    let segment = match path.segments.as_slice() {
+        [segment] => segment,
+        [_, segment] if is_buffer_pointer_path(path) => segment,
+        _ => return,
     };
     let Some(args) = &segment.args else {
         return;
@@ -1100,6 +1116,10 @@ fn unify(pattern: &TypeRef, actual: &Type, names: &[&str], out: &mut Vec<(usize,
             sub(args.first(), TemplateArg::Type(Type::Scalar(*scalar)));
             sub(args.get(1), TemplateArg::Value(i64::from(*rows)));
             sub(args.get(2), TemplateArg::Value(i64::from(*cols)));
+        }
+        ("BufferPointer", Type::BufferPointer { pointee, alignment }) => {
+            sub(args.first(), TemplateArg::Type((**pointee).clone()));
+            sub(args.get(1), TemplateArg::Value(i64::from(*alignment)));
         }
         _ => {}
     }

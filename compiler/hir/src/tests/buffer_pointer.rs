@@ -161,3 +161,41 @@ void f(vk::BufferPointer<P> p, uint2 u, uint64_t2 w, W s, uint a[2]) {
         "#]],
     );
 }
+
+#[test]
+fn a_static_cast_goes_from_a_derived_pointee_to_its_base() {
+    // The proposal: `vk::static_pointer_cast` casts to a base of the pointee (its fields
+    // come first), never to a derived struct or an unrelated one.
+    check_diagnostics(
+        r#"
+struct Base { float4 a; };
+struct Mid : Base { float4 b; };
+struct Leaf : Mid { float4 c; };
+void f(vk::BufferPointer<Leaf, 16> p, vk::BufferPointer<Base, 16> q) {
+    vk::BufferPointer<Mid, 16> m = vk::static_pointer_cast<Mid, 16>(p);
+    vk::BufferPointer<Base, 16> b = vk::static_pointer_cast<Base, 16>(p);
+    vk::BufferPointer<Leaf, 16> l = vk::static_pointer_cast<Leaf, 16>(q);
+}
+"#,
+        expect![[r#"
+            E2003 8:37 `vk::static_pointer_cast<Leaf, 16>(q)`: `vk::static_pointer_cast` cannot cast `vk::BufferPointer<Base, 16>` to `vk::BufferPointer<Leaf, 16>`: use `vk::reinterpret_pointer_cast`
+        "#]],
+    );
+}
+
+#[test]
+fn a_template_parameter_is_deduced_from_a_pointer_argument() {
+    check_diagnostics(
+        r#"
+struct S { float4 v; };
+template<typename T> T load(vk::BufferPointer<T> p) { return p.Get(); }
+template<typename T> void store(vk::BufferPointer<T, 16> p, T v) { p.Get() = v; }
+void f(vk::BufferPointer<S> p, vk::BufferPointer<uint> u, vk::BufferPointer<float2, 16> q) {
+    S s = load(p);
+    uint a = load(u);
+    store(q, float2(1, 2));
+}
+"#,
+        expect![[r#""#]],
+    );
+}
