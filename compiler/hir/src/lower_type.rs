@@ -432,6 +432,10 @@ impl<'a> TypeCtx<'a> {
             ));
             return None;
         }
+        // `vk::BufferPointer<T, A>` in a template declaring `A`: checked at instantiation.
+        if args.get(1).is_some_and(|a| self.dependent(a)) {
+            return None;
+        }
         // Checked before the pointee, whose own fields may hold this pointer.
         let explicit = match args.get(1) {
             None => None,
@@ -478,6 +482,20 @@ impl<'a> TypeCtx<'a> {
         let alignment = explicit
             .unwrap_or_else(|| TypeLayout::of(&pointee, LayoutRules::RelaxedStd430).alignment);
         Some(Type::buffer_pointer(pointee, alignment))
+    }
+
+    /// Whether template argument `arg` names a parameter of the template being declared
+    /// (known at instantiation only).
+    fn dependent(&self, arg: &GenericArg) -> bool {
+        match arg {
+            GenericArg::Type(t) => match &t.base {
+                TypeBase::Path(p) => p
+                    .as_name()
+                    .is_some_and(|n| matches!(self.binding(n), Some(TemplateArg::Opaque))),
+                _ => false,
+            },
+            GenericArg::Const(e) => self.mentions_opaque(e),
+        }
     }
 
     /// The alignment argument of `vk::BufferPointer`: a constant power of two.
@@ -989,15 +1007,9 @@ impl<'a> TypeCtx<'a> {
             })
         };
         // `vector<T, N>` inside a template: known at instantiation, no error before.
-        let dependent = |i: usize| match args.and_then(|a| a.get(i)) {
-            Some(GenericArg::Type(t)) => match &t.base {
-                TypeBase::Path(p) => p
-                    .as_name()
-                    .is_some_and(|n| matches!(self.binding(n), Some(TemplateArg::Opaque))),
-                _ => false,
-            },
-            Some(GenericArg::Const(e)) => self.mentions_opaque(e),
-            None => false,
+        let dependent = |i: usize| {
+            args.and_then(|a| a.get(i))
+                .is_some_and(|a| self.dependent(a))
         };
         if matches!(name, "vector" | "matrix") && (0..3).any(dependent) {
             return Some(None);

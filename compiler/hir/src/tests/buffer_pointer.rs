@@ -199,3 +199,17 @@ void f(vk::BufferPointer<S> p, vk::BufferPointer<uint> u, vk::BufferPointer<floa
         expect![[r#""#]],
     );
 }
+
+#[test]
+fn a_template_alignment_is_checked_at_instantiation() {
+    // `A` is a parameter of the template: no error in its declaration; an instantiation
+    // deduces it from the argument's pointer type.
+    check_diagnostics(
+        r#"
+struct S { float4 v; };
+template<typename T, uint A> T first(vk::BufferPointer<T, A> p) { return p.Get(); }
+void f(vk::BufferPointer<S, 32> p) { S s = first(p); }
+"#,
+        expect![[r#""#]],
+    );
+}
