@@ -203,3 +203,28 @@ void main() {
         [100.0, 6.0, 5.0, 7.0, 9.0, 10.0, 8.0, 107.0]
     );
 }
+
+#[test]
+fn elements_of_one_row_and_one_column_matrices_behind_a_pointer_are_written() {
+    // S under relaxed std430: a (float1x3, stored as a float3) at 0, f at 12, b (float3x1,
+    // a float3 of its rows) at 16, g at 28. a[0][1] is word 1, a._m02 word 2, b[2] word 6,
+    // b._m00_m10 words 4 and 5; f takes a's first element; g keeps 107.
+    let shader = r#"
+struct S { float1x3 a; float f; float3x1 b; float g; };
+cbuffer Params : register(b0) { vk::BufferPointer<S> P; };
+[numthreads(1, 1, 1)]
+void main() {
+    P.Get().a[0][1] = 5;
+    P.Get().a._m02 = 6;
+    P.Get().b[2] = 7;
+    P.Get().b._m00_m10 = float2(8, 9);
+    P.Get().f = P.Get().a[0][0];
+}
+"#;
+    let buffers = "  - { Name: Params, Format: UInt64, Data: [0x3000] }\n  - { Name: Obj, Format: Float32, Data: [100, 101, 102, 103, 104, 105, 106, 107], Address: 0x3000 }\n";
+    let r = run(shader, buffers, &resource("Params", "ConstantBuffer", 0)).unwrap();
+    assert_eq!(
+        floats(&r, "Obj"),
+        [100.0, 5.0, 6.0, 100.0, 8.0, 9.0, 7.0, 107.0]
+    );
+}
