@@ -469,13 +469,6 @@ impl FunctionBuilder<'_> {
         self.inst(op, ty, vec![a, b])
     }
 
-    /// `a * b` where operand `scalar` (0 or 1) splats a scalar the source wrote as a scalar
-    /// (`v * s`, `mul(s, m)`): the `mul` records it (see [`crate::scaling`]).
-    pub fn scale(&mut self, a: Value, b: Value, scalar: usize) -> Value {
-        let ty = self.type_of(a);
-        self.inst_with(Opcode::Mul, ty, vec![a, b], Vec::new(), vec![scalar as i64])
-    }
-
     pub fn unary(&mut self, op: Opcode, a: Value) -> Value {
         let ty = self.type_of(a);
         self.inst(op, ty, vec![a])

@@ -16,7 +16,6 @@ pub mod intrinsic;
 pub mod module;
 pub mod modes;
 pub mod print;
-pub mod scaling;
 pub mod texture;
 pub mod typing;
 pub mod util;

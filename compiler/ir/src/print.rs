@@ -715,10 +715,6 @@ pub(crate) fn inst_line(
                 }
             }
         }
-        Opcode::Mul if crate::scaling::scalar_operand(d).is_some() => {
-            args = vals(&d.operands);
-            args.push(format!("scalar({})", lits(&d.literals)));
-        }
         _ => {
             args = vals(&d.operands);
             args.extend(d.blocks.iter().map(|&b| num.block(b)));

@@ -300,7 +300,7 @@ impl FnLower<'_, '_> {
             let x = self.coerce(args[0], &float4)?;
             let zyxw = self.fb().swizzle(x, &[2, 1, 0, 3]);
             let scale = self.splat_const(&float4, ir::Constant::float(f32::from_bits(0x437f_0080)));
-            let scaled = self.scaled(zyxw, scale, 1);
+            let scaled = self.fb().binary(Opcode::Mul, zyxw, scale);
             return Ok(Some(self.fb().convert(scaled, ty)));
         }
         if name == "QuadAny" || name == "QuadAll" {
@@ -462,7 +462,7 @@ impl FnLower<'_, '_> {
             (Type::Scalar(_), _) | (_, Type::Scalar(_)) => {
                 let x = self.coerce(a, ty)?;
                 let y = self.coerce(b, ty)?;
-                return Ok(self.mul_of(ty, (x, y), (Some(a), Some(b))));
+                return Ok(self.fb().binary(Opcode::Mul, x, y));
             }
             (Type::Vector(..), Type::Vector(..)) => Opcode::Dot,
             (Type::Matrix { .. }, Type::Vector(..)) => Opcode::MatVecMul,

@@ -793,11 +793,7 @@ impl FnLower<'_, '_> {
                 }
                 let l = self.coerce(lhs, &ty)?;
                 let r = self.coerce(rhs, &ty)?;
-                if matches!(a, ArithOp::Mul) {
-                    self.mul_of(&ty, (l, r), (Some(lhs), Some(rhs)))
-                } else {
-                    self.fb().binary(arith_opcode(a), l, r)
-                }
+                self.fb().binary(arith_opcode(a), l, r)
             }
             BinaryOp::Cmp(c) => {
                 let ty = self.operand_type(lhs, rhs, e)?;
@@ -905,11 +901,7 @@ impl FnLower<'_, '_> {
                 };
                 let old = self.convert_value(old, &ty, &opty, e)?;
                 let r = self.coerce(rhs, &opty)?;
-                let n = if matches!(a, ArithOp::Mul) && opty == ty {
-                    self.mul_of(&opty, (old, r), (None, Some(rhs)))
-                } else {
-                    self.fb().binary(arith_opcode(a), old, r)
-                };
+                let n = self.fb().binary(arith_opcode(a), old, r);
                 self.convert_value(n, &opty, &ty, e)?
             }
         };

@@ -163,7 +163,6 @@ pub mod resource_statics;
 pub mod resource_structs;
 pub mod resource_unread;
 pub mod resources;
-mod scalar_factor;
 mod signature_packing;
 mod snapshot;
 pub mod spec_const;

@@ -248,7 +248,7 @@ float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
               %24 = load %2 : float4
               %25 = load %3 : float
               %26 = composite_construct %25, %25, %25, %25 : float4
-              %27 = mul %24, %26, scalar(1) : float4
+              %27 = mul %24, %26 : float4
               ret %27
             }
 

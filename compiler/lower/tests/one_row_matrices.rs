@@ -204,7 +204,7 @@ void main() {
           %38 = composite_extract %37, [0, 0] : float
           %39 = composite_construct %38, %38, %38 : float3
           %40 = composite_construct %39 : float1x3
-          %41 = mul %36, %40, scalar(1) : float1x3
+          %41 = mul %36, %40 : float1x3
           %44 = composite_extract %43, [0, 0] : float
           %45 = composite_extract %43, [0, 1] : float
           %46 = composite_extract %43, [0, 2] : float

@@ -178,10 +178,10 @@ void main() {
               %3 = load %2 : float2
               %4 = load %0 : float
               %5 = composite_construct %4, %4 : float2
-              %6 = mul %3, %5, scalar(1) : float2
+              %6 = mul %3, %5 : float2
               %7 = load %1 : float
               %8 = composite_construct %7, %7 : float2
-              %9 = mul %6, %8, scalar(1) : float2
+              %9 = mul %6, %8 : float2
               ret %9
             }
 

@@ -201,7 +201,7 @@ fn functor_member_rebinding_its_resource() {
           %5 = access_chain %1, 0:int : ptr<function, float>
           %6 = load %5 : float
           %7 = composite_construct %6, %6, %6, %6 : float4
-          %8 = mul %4, %7, scalar(1) : float4
+          %8 = mul %4, %7 : float4
           ret %8
         }
 
@@ -559,7 +559,7 @@ float4 main(float2 uv : TEXCOORD) : SV_Target { static P p = { t0, 2 }; p.t = t1
               %7 = access_chain @g2, 0:int : ptr<private, float>
               %8 = load %7 : float
               %9 = composite_construct %8, %8, %8, %8 : float4
-              %10 = mul %6, %9, scalar(1) : float4
+              %10 = mul %6, %9 : float4
               ret %10
             }
 

@@ -746,7 +746,7 @@ void main(uint i : SV_GroupThreadID, out vertices VO verts[3], out indices uint3
               %2 = load %0 : uint
               %3 = access_chain @g1, %2 : ptr<output, float4>
               %4 = load %3 : float4
-              %5 = mul %4, {0.5, 0.5, 0.5, 0.5}:float4, scalar(1) : float4
+              %5 = mul %4, {0.5, 0.5, 0.5, 0.5}:float4 : float4
               %6 = access_chain @g2, %1 : ptr<output, float4>
               store %6, %5
               ret

@@ -666,7 +666,7 @@ void main() {
               %4 = load %3 : float3
               %5 = load %0 : float
               %6 = composite_construct %5, %5, %5 : float3
-              %7 = mul %4, %6, scalar(1) : float3
+              %7 = mul %4, %6 : float3
               %8 = add %2, %7 : float3
               ret %8
             }

@@ -49,7 +49,7 @@ void main(uint3 id : SV_DispatchThreadID) {
               %12 = call_intrinsic clamp(%11, {0.0, 0.0, 0.0, 0.0}:float4, {1.0, 1.0, 1.0, 1.0}:float4) : float4
               %13 = load %1 : float4
               %14 = load %1 : float4
-              %15 = mul %14, {2.0, 2.0, 2.0, 2.0}:float4, scalar(1) : float4
+              %15 = mul %14, {2.0, 2.0, 2.0, 2.0}:float4 : float4
               %16 = call_intrinsic lerp(%13, %15, {0.5, 0.5, 0.5, 0.5}:float4) : float4
               %17 = add %12, %16 : float4
               %18 = load %1 : float4
@@ -390,7 +390,7 @@ void main(uint3 id : SV_DispatchThreadID) {
               %14 = access_chain @g1, %13 : ptr<storage_buffer, Particle>
               %15 = access_chain %14, 1:int : ptr<storage_buffer, float3>
               %16 = load %15 : float3
-              %17 = mul %16, {0.5, 0.5, 0.5}:float3, scalar(1) : float3
+              %17 = mul %16, {0.5, 0.5, 0.5}:float3 : float3
               %18 = add %11, %17 : float3
               store %10, %18
               %19 = load %0 : uint3
@@ -765,7 +765,7 @@ void main(uint3 id : SV_DispatchThreadID) {
               %25 = access_chain @g2, 0:int : ptr<uniform, float4x4>
               %26 = load %25 : float4x4
               %27 = vec_mat_mul %24, %26 : float4
-              %28 = mul %27, {2.0, 2.0, 2.0, 2.0}:float4, scalar(1) : float4
+              %28 = mul %27, {2.0, 2.0, 2.0, 2.0}:float4 : float4
               %29 = add %23, %28 : float4
               %30 = load %2 : float3
               %31 = load %1 : float4
@@ -857,7 +857,7 @@ void main(uint3 id : SV_DispatchThreadID) {
               %1 = load @g2 : int
               %2 = convert %1 : float
               %3 = composite_construct %2, %2 : float2
-              %4 = mul %0, %3, scalar(1) : float2
+              %4 = mul %0, %3 : float2
               store @g4, %4
               %5 = composite_construct 1.0:float, 2.0:float, 3.0:float : array<float, 3>
               store @g5, %5
@@ -1350,7 +1350,7 @@ void main(uint3 id : SV_DispatchThreadID) {
               store %0, %arg0
               store %1, {{1.0, 1.0}, {1.0, 1.0}}:float2x2
               %3 = load %1 : float2x2
-              %4 = mul %3, {{2.0, 2.0}, {2.0, 2.0}}:float2x2, scalar(1) : float2x2
+              %4 = mul %3, {{2.0, 2.0}, {2.0, 2.0}}:float2x2 : float2x2
               store %1, %4
               %5 = load %0 : uint3
               %6 = composite_extract %5, [0] : uint

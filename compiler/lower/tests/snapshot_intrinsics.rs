@@ -43,7 +43,7 @@ void main(uint3 id : SV_DispatchThreadID) {
               %2 = load %0 : uint3
               %3 = swizzle %2, xyzx : uint4
               %4 = convert %3 : float4
-              %5 = mul %4, {0.1, 0.1, 0.1, 0.1}:float4, scalar(1) : float4
+              %5 = mul %4, {0.1, 0.1, 0.1, 0.1}:float4 : float4
               store %1, %5
               %6 = access_chain @g1, 0:int : ptr<storage_buffer, float4>
               %7 = load %1 : float4
@@ -260,7 +260,7 @@ void main(uint3 id : SV_DispatchThreadID) {
               store %0, %arg0
               %2 = load %0 : uint3
               %3 = convert %2 : float3
-              %4 = mul %3, {0.25, 0.25, 0.25}:float3, scalar(1) : float3
+              %4 = mul %3, {0.25, 0.25, 0.25}:float3 : float3
               store %1, %4
               %5 = access_chain @g1, 0:int : ptr<storage_buffer, float3>
               %6 = load %1 : float3
@@ -483,7 +483,7 @@ void main(uint3 id : SV_DispatchThreadID) {
               %17 = vec_mat_mul %15, %16 : float4
               %18 = add %14, %17 : float4
               %19 = load %2 : float4
-              %20 = mul {2.0, 2.0, 2.0, 2.0}:float4, %19, scalar(0) : float4
+              %20 = mul {2.0, 2.0, 2.0, 2.0}:float4, %19 : float4
               %21 = add %18, %20 : float4
               %22 = load %1 : float4x4
               %23 = load %1 : float4x4

@@ -300,7 +300,7 @@ void Miss(inout Params p) {
             bb0: ; (entry)
               %0 = access_chain %arg0, 0:int : ptr<function, float3>
               %1 = load %0 : float3
-              %2 = mul %1, {2.0, 2.0, 2.0}:float3, scalar(1) : float3
+              %2 = mul %1, {2.0, 2.0, 2.0}:float3 : float3
               store %0, %2
               ret
             }

@@ -119,7 +119,7 @@ float4 main(float3 dir : TEXCOORD0) : SV_Target {
               %10 = load %1 : float4
               %11 = load %2 : float
               %12 = composite_construct %11, %11, %11, %11 : float4
-              %13 = mul %10, %12, scalar(1) : float4
+              %13 = mul %10, %12 : float4
               ret %13
             }
 

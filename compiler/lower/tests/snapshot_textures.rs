@@ -383,7 +383,7 @@ float4 main(float3 dir : TEXCOORD0) : SV_Target {
               %3 = load %0 : float3
               %4 = texture_sample @g4, @g3, %3 : float
               %5 = composite_construct %4, %4, %4, %4 : float4
-              %6 = mul %2, %5, scalar(1) : float4
+              %6 = mul %2, %5 : float4
               ret %6
             }
 
@@ -1056,7 +1056,7 @@ float4 main(float2 uv : TEXCOORD) : SV_Target {
               store %1, %14
               %15 = load %1 : float4
               %16 = load %0 : float2
-              %17 = mul %16, {2.0, 2.0}:float2, scalar(1) : float2
+              %17 = mul %16, {2.0, 2.0}:float2 : float2
               %18 = texture_sample @g3, @g4, %17 : float4
               %19 = add %15, %18 : float4
               store %1, %19

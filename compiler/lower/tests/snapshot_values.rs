@@ -94,7 +94,7 @@ void main() {
               %7 = access_chain %0, 0:int : ptr<function, Inner>
               %8 = access_chain %7, 0:int : ptr<function, float2>
               %9 = load %8 : float2
-              %10 = mul %9, {2.0, 2.0}:float2, scalar(1) : float2
+              %10 = mul %9, {2.0, 2.0}:float2 : float2
               store %6, %10
               %11 = access_chain %0, 1:int : ptr<function, array<Inner, 2>>
               %12 = access_chain %11, 1:int : ptr<function, Inner>
@@ -281,7 +281,7 @@ void main(uint3 id : SV_DispatchThreadID) {
               store %0, %arg0
               %2 = load %0 : uint3
               %3 = convert %2 : float3
-              %4 = mul %3, {1.5, 1.5, 1.5}:float3, scalar(1) : float3
+              %4 = mul %3, {1.5, 1.5, 1.5}:float3 : float3
               store %1, %4
               %5 = access_chain @g1, 0:int : ptr<storage_buffer, int3>
               %6 = load %1 : float3

@@ -173,7 +173,7 @@ void main(uint3 id : SV_DispatchThreadID) {
               %6 = convert %5 : float2
               store %2, %6
               %7 = load %1 : float4
-              %8 = mul %7, {2.0, 2.0, 2.0, 2.0}:float4, scalar(1) : float4
+              %8 = mul %7, {2.0, 2.0, 2.0, 2.0}:float4 : float4
               %9 = load %2 : float2
               %10 = load %2 : float2
               %11 = composite_construct %9, %10 : float4
@@ -1093,7 +1093,7 @@ void main(uint3 id : SV_DispatchThreadID) {
               %13 = access_chain @g1, 0:int : ptr<uniform, float>
               %14 = load %13 : float
               %15 = composite_construct %14, %14, %14, %14 : float4
-              %16 = mul %12, %15, scalar(1) : float4
+              %16 = mul %12, %15 : float4
               %17 = access_chain @g1, 2:int : ptr<uniform, float4>
               %18 = load %17 : float4
               %19 = add %16, %18 : float4

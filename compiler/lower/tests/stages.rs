@@ -633,14 +633,14 @@ fn domain_shader_reads_patch_constants_and_the_output_patch() {
               %8 = load %1 : float3
               %9 = composite_extract %8, [0] : float
               %10 = composite_construct %9, %9, %9 : float3
-              %11 = mul %7, %10, scalar(1) : float3
+              %11 = mul %7, %10 : float3
               %12 = access_chain %2, 1:int : ptr<function, CP>
               %13 = access_chain %12, 0:int : ptr<function, float3>
               %14 = load %13 : float3
               %15 = load %1 : float3
               %16 = composite_extract %15, [1] : float
               %17 = composite_construct %16, %16, %16 : float3
-              %18 = mul %14, %17, scalar(1) : float3
+              %18 = mul %14, %17 : float3
               %19 = add %11, %18 : float3
               %20 = access_chain %2, 2:int : ptr<function, CP>
               %21 = access_chain %20, 0:int : ptr<function, float3>
@@ -648,7 +648,7 @@ fn domain_shader_reads_patch_constants_and_the_output_patch() {
               %23 = load %1 : float3
               %24 = composite_extract %23, [2] : float
               %25 = composite_construct %24, %24, %24 : float3
-              %26 = mul %22, %25, scalar(1) : float3
+              %26 = mul %22, %25 : float3
               %27 = add %19, %26 : float3
               store %4, %27
               %28 = access_chain %3, 0:int : ptr<function, float4>
@@ -659,7 +659,7 @@ fn domain_shader_reads_patch_constants_and_the_output_patch() {
               %33 = access_chain %32, 0:int : ptr<function, float>
               %34 = load %33 : float
               %35 = composite_construct %34, %34, %34 : float3
-              %36 = mul %31, %35, scalar(1) : float3
+              %36 = mul %31, %35 : float3
               %37 = add %29, %36 : float3
               %38 = composite_construct %37, 1.0:float : float4
               store %28, %38
@@ -670,14 +670,14 @@ fn domain_shader_reads_patch_constants_and_the_output_patch() {
               %43 = load %1 : float3
               %44 = composite_extract %43, [0] : float
               %45 = composite_construct %44, %44 : float2
-              %46 = mul %42, %45, scalar(1) : float2
+              %46 = mul %42, %45 : float2
               %47 = access_chain %2, 1:int : ptr<function, CP>
               %48 = access_chain %47, 1:int : ptr<function, float2>
               %49 = load %48 : float2
               %50 = load %1 : float3
               %51 = composite_extract %50, [1] : float
               %52 = composite_construct %51, %51 : float2
-              %53 = mul %49, %52, scalar(1) : float2
+              %53 = mul %49, %52 : float2
               %54 = add %46, %53 : float2
               %55 = access_chain %2, 2:int : ptr<function, CP>
               %56 = access_chain %55, 1:int : ptr<function, float2>
@@ -685,7 +685,7 @@ fn domain_shader_reads_patch_constants_and_the_output_patch() {
               %58 = load %1 : float3
               %59 = composite_extract %58, [2] : float
               %60 = composite_construct %59, %59 : float2
-              %61 = mul %57, %60, scalar(1) : float2
+              %61 = mul %57, %60 : float2
               %62 = add %54, %61 : float2
               store %39, %62
               %63 = load %3 : DOut

@@ -329,7 +329,7 @@ float4 main(float4 color : COLOR, PrimAttrs p, [[vk::perprimitive]] float3 n : N
               %5 = load %4 : uint
               %6 = convert %5 : float
               %7 = composite_construct %6, %6, %6, %6 : float4
-              %8 = mul %3, %7, scalar(1) : float4
+              %8 = mul %3, %7 : float4
               %9 = load %2 : float3
               %10 = composite_construct %9, 0.0:float : float4
               %11 = add %8, %10 : float4
@@ -460,7 +460,7 @@ float4 main(PsIn i, nointerpolation uint id : ID, float3 bary : SV_Barycentrics)
               %6 = load %2 : float3
               %7 = composite_extract %6, [1] : float
               %8 = composite_construct %7, %7, %7 : float3
-              %9 = mul %5, %8, scalar(1) : float3
+              %9 = mul %5, %8 : float3
               store %3, %9
               %10 = load %3 : float3
               %11 = access_chain %0, 1:int : ptr<function, float3>

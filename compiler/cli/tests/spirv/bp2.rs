@@ -204,65 +204,6 @@ void main() {{ {body} }}
     }
 }
 
-/// The products of a float4 `v`, in order: `OpVectorTimesScalar` where the source wrote a
-/// scalar factor (DXC: an implicit splat in its AST), `OpFMul` where it wrote a vector, even
-/// one whose components are all equal (DXC's `binary-op.arithmetic.mixed` and
-/// `binary-op.arith-assign.mixed` tests keep the scalar forms).
-#[test]
-fn a_scalar_factor_follows_the_source_form_not_the_value() {
-    let m = compile(
-        "RWStructuredBuffer<float4> B;
-RWStructuredBuffer<float2x3> M;
-[numthreads(1, 1, 1)]
-void main() {
-  float4 v = B[0];
-  float s = B[1].x;
-  B[2] = v * 2.0;
-  B[3] = v * float4(2, 2, 2, 2);
-  B[4] = s * v;
-  B[5] = v * (float4)2;
-  B[6] = v * s.xxxx;
-  B[7] = mul(s, v);
-  float4 w = v;
-  w *= s;
-  w *= float4(0.5, 0.5, 0.5, 0.5);
-  B[8] = w;
-  float2x3 m = M[0];
-  M[1] = m * 0.5;
-  M[2] = m * float2x3(2, 2, 2, 2, 2, 2);
-}
-",
-        "cs_6_0",
-        &[],
-    );
-    let ops: Vec<&str> = m
-        .asm
-        .lines()
-        .filter_map(|l| l.split_once(" = ").map(|(_, rhs)| rhs))
-        .filter_map(|rhs| rhs.split(' ').next())
-        .filter(|op| op.ends_with("TimesScalar") || *op == "OpFMul")
-        .collect();
-    assert_eq!(
-        ops,
-        [
-            "OpVectorTimesScalar",
-            "OpFMul",
-            "OpVectorTimesScalar",
-            "OpFMul",
-            "OpFMul",
-            "OpVectorTimesScalar",
-            "OpVectorTimesScalar",
-            "OpFMul",
-            "OpMatrixTimesScalar",
-            // A matrix product written out: row by row.
-            "OpFMul",
-            "OpFMul",
-        ],
-        "{}",
-        m.asm
-    );
-}
-
 /// `c ? p : q` of buffer pointers is an `OpSelect` of `PhysicalStorageBuffer` pointers under
 /// every target: SPIR-V 1.0 allows pointers there, and a physical pointer needs no
 /// `VariablePointers` (was "needs SPIR-V 1.4" below Vulkan 1.2).

@@ -143,8 +143,6 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
                     Rule::ArithmeticType,
                     format!("{} does not apply to {}", op.name(), d.ty.ir()),
                 );
-            } else if let Some(msg) = crate::scaling::mark_fault(ck.m, ck.f, d) {
-                fail(ck, Rule::ArithmeticType, msg);
             }
         }
         _ if op.is_comparison() => {
