@@ -71,6 +71,7 @@ mod statics;
 mod statics_probe;
 mod suites_probe;
 mod system_values;
+mod tess2;
 #[path = "../test_dir/mod.rs"]
 mod test_dir;
 mod texel64;
