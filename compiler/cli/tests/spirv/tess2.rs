@@ -194,3 +194,72 @@ VSOut main(float4 p : P, float2x3 mi[2] : MI) {
         ],
     );
 }
+
+const HULL_WITH_OTHER_PATCH: &str = r#"
+struct VSOut { float4 pos : SV_Position; float3 n : NORMAL; float2 uv : TEXCOORD0; };
+struct Other { float2 uv : texcoord; float3 n : NORMAL; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+PC pcf(InputPatch<Other, 3> ip, OutputPatch<VSOut, 3> op) {
+  PC o;
+  o.e[0] = ip[0].uv.x;
+  o.e[1] = ip[1].n.y;
+  o.e[2] = op[2].uv.y;
+  o.i = ip[2].uv.y;
+  return o;
+}
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+VSOut main(InputPatch<VSOut, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; }
+"#;
+
+#[test]
+fn patch_constant_function_reads_another_control_point_by_semantic() {
+    // One set of input variables: the function's `texcoord` and `NORMAL` are the entry's
+    // `TEXCOORD0` and `NORMAL` (DXC's signature matches semantics in any case).
+    let m = compile(HULL_WITH_OTHER_PATCH, "hs_6_0", &[]);
+    let inputs = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("OpVariable") && l.contains("Input"))
+        .count();
+    assert_eq!(inputs, 4, "{}", m.asm);
+    assert_eq!(m.decoration("in.NORMAL", "Location").as_deref(), Some("0"));
+    assert_eq!(
+        m.decoration("in.TEXCOORD0", "Location").as_deref(),
+        Some("1")
+    );
+    // The function takes its own type, built from the entry's variables.
+    m.assert_has(&["OpTypeArray %Other %uint_3"]);
+}
+
+#[test]
+fn patch_constant_function_field_of_no_entry_semantic_is_refused_as_dxc() {
+    // At the function's parameter (line 5, column 29: `ip`).
+    let src = HULL_WITH_OTHER_PATCH.replace(
+        "float3 n : NORMAL; };\nstruct PC",
+        "float3 n : NORMAL; float t : TANGENT; };\nstruct PC",
+    );
+    assert!(src.contains("TANGENT"));
+    refuse(&src, "hs_6_0", &[], 1, "t.hlsl:5:29");
+    refuse(
+        &src,
+        "hs_6_0",
+        &[],
+        1,
+        "error[E3270]: Signature element TANGENT, referred to by patch constant function, is \
+         not found in corresponding hull shader input.",
+    );
+}
+
+#[test]
+fn patch_constant_function_field_of_another_type_is_refused() {
+    let src = HULL_WITH_OTHER_PATCH.replace("struct Other { float2 uv", "struct Other { float3 uv");
+    refuse(
+        &src,
+        "hs_6_0",
+        &[],
+        1,
+        "error[E3271]: the patch-constant function's input patch reads `texcoord` as float3, \
+         but the hull shader's input patch declares it as float2",
+    );
+}

@@ -25,6 +25,7 @@ pub mod fragment_tests;
 pub mod geometry;
 pub mod mesh;
 pub mod mesh_outputs;
+pub mod patch_semantics;
 pub mod raytracing;
 pub mod tessellation;
 pub mod vars;

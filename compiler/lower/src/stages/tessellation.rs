@@ -115,10 +115,15 @@ impl HullInputs {
                             );
                             return Err(cx.error(crate::PATCH_SIZE_MISMATCH, msg, range));
                         }
-                        if *e != element {
-                            return Err(cx.unsupported("two different input patches", prange));
-                        }
-                        args.push(Arg::Patch(element, n, vars.clone()));
+                        let vars = if *e == element {
+                            vars.clone()
+                        } else {
+                            // Another control point: its fields by semantic.
+                            let (name, vars) = (p.name.clone(), vars.clone());
+                            let by = super::patch_semantics::patch_by_semantic;
+                            by(cx, &element, &vars, &name, prange)?
+                        };
+                        args.push(Arg::Patch(element, n, vars));
                         continue;
                     }
                     let Some(mut leaves) = super::leaves(&element, None, &[]) else {
