@@ -263,3 +263,55 @@ fn patch_constant_function_field_of_another_type_is_refused() {
          but the hull shader's input patch declares it as float2",
     );
 }
+
+#[test]
+fn hull_inputs_besides_the_patch_are_system_values() {
+    // A user semantic beside the patch would be a plain `Input` of the tessellation control
+    // shader, whose inputs are per control point: DXC refuses it, in the entry and in the
+    // patch-constant function.
+    let entry = r#"
+struct CP { float4 pos : POSITION; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+PC pcf(InputPatch<CP, 3> ip) { PC o = (PC)1; return o; }
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID, float4 x : EXTRA) {
+  return ip[id];
+}
+"#;
+    refuse(entry, "hs_6_0", &[], 1, "t.hlsl:7:73");
+    refuse(
+        entry,
+        "hs_6_0",
+        &[],
+        1,
+        "error[E2023]: invalid usage of semantic 'EXTRA' in a hull shader input",
+    );
+    let pcf = r#"
+struct CP { float4 pos : POSITION; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+PC pcf(InputPatch<CP, 3> ip, float4 extra : EXTRA) { PC o = (PC)extra.x; return o; }
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; }
+"#;
+    refuse(pcf, "hs_6_0", &[], 1, "t.hlsl:4:37");
+    refuse(
+        pcf,
+        "hs_6_0",
+        &[],
+        1,
+        "error[E2023]: patch constant function parameter 'extra' unknown",
+    );
+    // System values stay: the primitive id in both, shared.
+    let m = compile(
+        &pcf.replace("float4 extra : EXTRA", "uint extra : SV_PrimitiveID")
+            .replace(
+                "uint id : SV_OutputControlPointID)",
+                "uint id : SV_OutputControlPointID, uint p : SV_PrimitiveID)",
+            ),
+        "hs_6_0",
+        &[],
+    );
+    assert_eq!(m.asm.matches("BuiltIn PrimitiveId").count(), 1, "{}", m.asm);
+}
