@@ -315,3 +315,40 @@ CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]
     );
     assert_eq!(m.asm.matches("BuiltIn PrimitiveId").count(), 1, "{}", m.asm);
 }
+
+#[test]
+fn a_lone_domain_input_of_a_user_semantic_is_a_patch_constant() {
+    // The hull shader writes `EXTRA` per patch, at location 0 before the control point's
+    // `POSITION`; the domain shader reads it the same way, though not in a struct.
+    let hull = r#"
+struct CP { float4 pos : POSITION; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; float4 x : EXTRA; };
+PC pcf(InputPatch<CP, 3> ip) { PC o = (PC)1; return o; }
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; }
+"#;
+    let domain = r#"
+struct CP { float4 pos : POSITION; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+[domain("tri")]
+float4 main(PC pc, float3 b : SV_DomainLocation, const OutputPatch<CP, 3> p,
+            float4 extra : EXTRA) : SV_Position {
+  return p[0].pos * b.x + extra;
+}
+"#;
+    let hs = compile(hull, "hs_6_0", &[]);
+    let ds = compile(domain, "ds_6_0", &[]);
+    for (m, side) in [(&hs, "out"), (&ds, "in")] {
+        let extra = format!("{side}.EXTRA");
+        assert_eq!(m.decoration(&extra, "Location").as_deref(), Some("0"));
+        assert_eq!(
+            m.decoration(&extra, "Patch").as_deref(),
+            Some(""),
+            "{}",
+            m.asm
+        );
+        let position = format!("{side}.POSITION");
+        assert_eq!(m.decoration(&position, "Location").as_deref(), Some("1"));
+    }
+}

@@ -404,12 +404,19 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
                 );
             };
             value_param_leaves(cx, idx, n, &ty, prange, &mut leaves);
-            // A struct parameter is the patch constants; a lone value a system value.
+            // A struct parameter is the patch constants, and so is a lone value of a user
+            // semantic (DXC's `DSIn` point: a `patch` input, numbered with the hull shader's
+            // patch outputs); a lone system value is a built-in of its own.
+            let user = !p
+                .semantic
+                .as_deref()
+                .and_then(|s| s.get(..3))
+                .is_some_and(|s| s.eq_ignore_ascii_case("sv_"));
             let decl = Declare {
                 stage: Stage::Domain,
                 side: Side::Input,
                 arrayed: None,
-                patch: matches!(ty, Type::Struct(_)),
+                patch: matches!(ty, Type::Struct(_)) || user,
                 per_primitive: false,
             };
             let vars = decl.vars(cx, &leaves, &mut location, prange)?;
