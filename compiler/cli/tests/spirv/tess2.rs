@@ -265,7 +265,7 @@ fn patch_constant_function_field_of_another_type_is_refused() {
 }
 
 #[test]
-fn hull_inputs_besides_the_patch_are_system_values() {
+fn hull_and_geometry_inputs_besides_the_vertices_are_system_values() {
     // A user semantic beside the patch would be a plain `Input` of the tessellation control
     // shader, whose inputs are per control point: DXC refuses it, in the entry and in the
     // patch-constant function.
@@ -302,6 +302,21 @@ CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]
         &[],
         1,
         "error[E2023]: patch constant function parameter 'extra' unknown",
+    );
+    let geometry = r#"
+struct V { float4 pos : SV_Position; };
+[maxvertexcount(3)]
+void main(triangle V v[3], float4 extra : EXTRA, inout TriangleStream<V> s) {
+  V o = v[0]; o.pos += extra; s.Append(o);
+}
+"#;
+    refuse(geometry, "gs_6_0", &[], 1, "t.hlsl:4:35");
+    refuse(
+        geometry,
+        "gs_6_0",
+        &[],
+        1,
+        "error[E2023]: invalid usage of semantic 'EXTRA' in a geometry shader input",
     );
     // System values stay: the primitive id in both, shared.
     let m = compile(

@@ -27,6 +27,7 @@ pub mod mesh;
 pub mod mesh_outputs;
 pub mod patch_semantics;
 pub mod raytracing;
+pub mod system_inputs;
 pub mod tessellation;
 pub mod vars;
 

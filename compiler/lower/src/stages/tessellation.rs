@@ -172,8 +172,11 @@ impl HullInputs {
                         return Err(cx.unsupported(&format!("the parameter `{}`", p.name), prange));
                     };
                     value_param_leaves(cx, idx, n, &ty, prange, &mut leaves);
-                    let pcf = output_patch.is_some();
-                    user_semantic_input(cx, &leaves, &p.name, pcf, prange)?;
+                    let input = match output_patch {
+                        Some(_) => super::system_inputs::Input::PatchConstantParameter(&p.name),
+                        None => super::system_inputs::Input::Hull,
+                    };
+                    super::system_inputs::check(cx, &leaves, input, prange)?;
                     let decl = Declare {
                         stage: Stage::Hull,
                         side: Side::Input,
@@ -519,43 +522,6 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
         },
     );
     Ok(())
-}
-
-/// Refuses a hull shader's input other than its `InputPatch` that is no system value (a
-/// user semantic, `float4 x : EXTRA`), as DXC does: a tessellation control shader's inputs
-/// are per control point, so such a value has no Vulkan form (a plain `Input` variable
-/// there breaks the interface). `leaves` are those of the parameter `name` of the entry,
-/// or of its patch-constant function when `pcf`.
-fn user_semantic_input(
-    cx: &mut ModuleCtx<'_>,
-    leaves: &[super::vars::Leaf],
-    name: &str,
-    pcf: bool,
-    range: syntax::TextRange,
-) -> R<()> {
-    let user = leaves.iter().find(|l| {
-        l.vk_builtin.is_none()
-            && !l
-                .semantic
-                .get(..3)
-                .is_some_and(|p| p.eq_ignore_ascii_case("sv_"))
-    });
-    let Some(leaf) = user else { return Ok(()) };
-    let message = if pcf {
-        format!(
-            "patch constant function parameter '{name}' unknown: a patch-constant function \
-             takes an `InputPatch`, an `OutputPatch` and system values (`SV_PrimitiveID`), \
-             not `{}`",
-            leaf.semantic
-        )
-    } else {
-        format!(
-            "invalid usage of semantic '{}' in a hull shader input: besides its `InputPatch`, \
-             a hull shader takes system values (`SV_OutputControlPointID`, `SV_PrimitiveID`)",
-            leaf.semantic
-        )
-    };
-    Err(cx.error(hir::codes::INVALID_SEMANTIC, message, range))
 }
 
 /// The `[[vk::builtin]]`s and `[[vk::location]]`s of the leaves of parameter `n` of function
