@@ -367,3 +367,30 @@ float4 main(PC pc, float3 b : SV_DomainLocation, const OutputPatch<CP, 3> p,
         assert_eq!(m.decoration(&position, "Location").as_deref(), Some("1"));
     }
 }
+
+#[test]
+fn a_hull_shader_may_read_no_input_patch() {
+    // Control points made from their ids alone: no input variable but the id, and no input
+    // patch size (Vulkan takes it from the pipeline).
+    let src = r#"
+struct CP { float4 pos : POSITION; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+PC pcf() { PC o = (PC)1; return o; }
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+CP main(uint id : SV_OutputControlPointID) { CP c; c.pos = id; return c; }
+"#;
+    let m = compile(src, "hs_6_0", &[]);
+    m.assert_has(&["OpExecutionMode %main OutputVertices 3"]);
+    let inputs = m.asm.lines().filter(|l| l.ends_with(" Input")).count();
+    assert_eq!(inputs, 1, "{}", m.asm);
+    // A patch-constant function's patch then finds none of its fields, as in DXC.
+    refuse(
+        &src.replace("PC pcf() {", "PC pcf(InputPatch<CP, 3> ip) {"),
+        "hs_6_0",
+        &[],
+        1,
+        "error[E3270]: Signature element POSITION, referred to by patch constant function, is \
+         not found in corresponding hull shader input.",
+    );
+}

@@ -106,6 +106,12 @@ impl HullInputs {
             }
             match ty.as_ref().and_then(super::patch_of) {
                 Some((element, n, true)) => {
+                    if output_patch.is_some() && self.patch.is_none() {
+                        // The entry reads no input patch: DXC's signature has none of the
+                        // function's fields (`E3270` at the first).
+                        let by = super::patch_semantics::patch_by_semantic;
+                        by(cx, &element, &[], &p.name, prange)?;
+                    }
                     if let Some((e, m, vars)) = &self.patch {
                         // The entry's patch came first: this is the patch-constant function.
                         if *m != n {
@@ -232,12 +238,17 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
 
     let mut hull_inputs = HullInputs::default();
     let args = hull_inputs.args_of(cx, idx, None)?;
-    let Some(input_points) = hull_inputs.patch.as_ref().map(|(_, n, _)| *n) else {
-        return Err(cx.unsupported("a hull shader without an `InputPatch`", range));
-    };
+    // A hull shader may read no input patch (its control points made from nothing but
+    // their ids): Vulkan takes the patch size from the pipeline, SPIR-V declares none.
+    let input_points = hull_inputs.patch.as_ref().map(|(_, n, _)| *n);
     // DXC accepts a hull shader without `[outputcontrolpoints]`; its output patch then has
     // as many control points as the input patch (a pass-through, the usual case).
-    let control_points = control_points.unwrap_or(input_points);
+    let Some(control_points) = control_points.or(input_points) else {
+        return Err(cx.unsupported(
+            "a hull shader without an `InputPatch` or `[outputcontrolpoints]`",
+            range,
+        ));
+    };
     // The wrapper writes the control point it computed at its id, a parameter or not.
     let invocation = match hull_inputs
         .values
@@ -336,7 +347,7 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
                 partitioning.map(ExecutionMode::Partitioning),
                 Some(ExecutionMode::TessOutput(topology)),
                 Some(ExecutionMode::OutputVertices(control_points)),
-                Some(ExecutionMode::InputControlPoints(input_points)),
+                input_points.map(ExecutionMode::InputControlPoints),
             ]
             .into_iter()
             .flatten()
