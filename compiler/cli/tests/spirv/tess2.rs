@@ -394,3 +394,44 @@ CP main(uint id : SV_OutputControlPointID) { CP c; c.pos = id; return c; }
          not found in corresponding hull shader input.",
     );
 }
+
+#[test]
+fn tess_factors_of_a_vector_are_refused_in_dxc_words() {
+    let hull = r#"
+struct CP { float4 pos : POSITION; };
+struct PC { float4 e : SV_TessFactor; float2 i : SV_InsideTessFactor; };
+PC pcf(InputPatch<CP, 4> ip) { PC o; o.e = 4; o.i = float2(2, 3); return o; }
+[domain("quad")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(4)] [patchconstantfunc("pcf")]
+CP main(InputPatch<CP, 4> ip, uint id : SV_OutputControlPointID) { return ip[id]; }
+"#;
+    let message = "error[E3007]: TessFactor rows, columns (1, 4) invalid for domain Quad.  \
+                   Expected 4 rows and 1 column.";
+    refuse(hull, "hs_6_0", &[], 1, message);
+    let domain = r#"
+struct CP { float4 pos : POSITION; };
+struct PC { float e[4] : SV_TessFactor; float2 i : SV_InsideTessFactor; };
+[domain("quad")]
+float4 main(PC pc, float2 uv : SV_DomainLocation, const OutputPatch<CP, 4> p) : SV_Position {
+  return p[0].pos * uv.x + pc.i.y;
+}
+"#;
+    // At the field.
+    refuse(domain, "ds_6_0", &[], 1, "t.hlsl:3:41");
+    refuse(
+        domain,
+        "ds_6_0",
+        &[],
+        1,
+        "error[E3007]: InsideTessFactor rows, columns (1, 2) invalid for domain Quad.  Expected \
+         2 rows and 1 column.",
+    );
+    // Arrays, and a scalar inside factor of a triangle, are factors.
+    compile(
+        &domain
+            .replace("float2 i :", "float i[2] :")
+            .replace("pc.i.y", "pc.i[1]"),
+        "ds_6_0",
+        &[],
+    );
+}

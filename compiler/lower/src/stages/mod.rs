@@ -28,6 +28,7 @@ pub mod mesh_outputs;
 pub mod patch_semantics;
 pub mod raytracing;
 pub mod system_inputs;
+pub mod tess_factors;
 pub mod tessellation;
 pub mod vars;
 

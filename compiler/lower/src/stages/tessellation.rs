@@ -294,6 +294,7 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         return Err(e);
     };
     super::vars::attach_vk_builtins(cx, &pc_ty, None, &mut pc_leaves);
+    super::tess_factors::check(cx, &pc_leaves, domain, cx.item_range(pcf))?;
     let pc_decl = Declare {
         stage: Stage::Hull,
         side: Side::Output,
@@ -418,6 +419,7 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
                 );
             };
             value_param_leaves(cx, idx, n, &ty, prange, &mut leaves);
+            super::tess_factors::check(cx, &leaves, domain, prange)?;
             // A struct parameter is the patch constants, and so is a lone value of a user
             // semantic (DXC's `DSIn` point: a `patch` input, numbered with the hull shader's
             // patch outputs); a lone system value is a built-in of its own.
