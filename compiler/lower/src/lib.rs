@@ -57,6 +57,8 @@
 //! | E3263 | a geometry stream written in a shader of another stage (no `OpEmitVertex` there) |
 //! | E3265 | `[[vk::binding]]`/`[[vk::counter_binding]]` with an argument that is no non-negative integer constant |
 //! | E3266 | `[[vk::push_constant]]` on a `vk::BufferPointer` declaration (DXC's words) |
+//! | E3270 | a field of a patch-constant function's `InputPatch` whose semantic the hull entry's input patch lacks (DXC's words) |
+//! | E3271 | a field of a patch-constant function's `InputPatch` of another type than the hull entry's of its semantic |
 //! | E3160 | `[[vk::offset]]`s that break the Vulkan layout rules of their buffer (or of a buffer pointer's pointee) |
 //! | E3007 | a system value on a variable of a type DXC does not allow for it |
 //! | E3020 | a resource Vulkan cannot name at compile time (chosen at run time, or never assigned), where DXC's legalization fails too |
@@ -226,6 +228,12 @@ pub const COUNTER_BUFFER_ARRAY: &str = "E3008";
 /// A hull shader's patch-constant function whose `InputPatch` has another number of control
 /// points than the entry's (DXC's words).
 pub const PATCH_SIZE_MISMATCH: &str = "E3260";
+/// A field of a patch-constant function's `InputPatch` whose semantic is not in the hull
+/// entry's input patch (DXC's words).
+pub const PCF_PATCH_SEMANTIC_NOT_FOUND: &str = "E3270";
+/// A field of a patch-constant function's `InputPatch` of another type than the hull entry's
+/// input of its semantic.
+pub const PCF_PATCH_TYPE_MISMATCH: &str = "E3271";
 /// A texture or sampler with `[[vk::combinedImageSampler]]` and no partner of the other kind
 /// with it on its set and binding (DXC's words).
 pub const COMBINED_SAMPLER_UNPAIRED: &str = "E3261";

@@ -72,6 +72,8 @@ mod statics;
 mod statics_probe;
 mod suites_probe;
 mod system_values;
+mod tess2;
+mod tess2_probes;
 #[path = "../test_dir/mod.rs"]
 mod test_dir;
 mod texel64;

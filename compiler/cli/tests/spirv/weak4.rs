@@ -336,8 +336,9 @@ fn decorated(m: &Module, name: &str, decoration: &str) -> Option<u32> {
 
 #[test]
 fn pack_optimized_packs_stage_variables_as_dxc_does() {
-    // DXC's `signature.packing.hlsl`: the array `c` and the matrix `d` split into a variable
-    // per element or row, each packed on its own.
+    // DXC's `signature.packing.hlsl`: the array `c` and the matrix `d` are placed whole, then
+    // split into a variable per element or row at the next locations, with the component
+    // of the whole.
     let src = r#"
 struct VS_OUTPUT {
   float4 pos : SV_POSITION;
@@ -361,11 +362,11 @@ VS_OUTPUT main(float4 pos : POSITION, float4 color : COLOR) {
     let expected = [
         ("A", 0, None),
         ("B", 0, Some(2)),
-        ("C_0", 1, None),
-        ("C_1", 1, Some(2)),
-        ("C_2", 2, None),
-        ("D_0", 2, Some(2)),
-        ("D_1", 3, None),
+        ("C_0", 1, Some(0)),
+        ("C_1", 2, Some(0)),
+        ("C_2", 3, Some(0)),
+        ("D_0", 1, Some(2)),
+        ("D_1", 2, Some(2)),
         ("E", 3, Some(2)),
         ("F", 4, None),
         ("G", 3, Some(3)),
@@ -404,9 +405,9 @@ float4 main(float2 c[2] : C, float2x2 m : M, float a : A, uint i : I) : SV_Targe
         &["-pack-optimized"],
     );
     for (name, location, component) in [
-        ("in_C_0", 0, None),
-        ("in_C_1", 0, Some(2)),
-        ("in_M_0", 1, None),
+        ("in_C_0", 0, Some(0)),
+        ("in_C_1", 1, Some(0)),
+        ("in_M_0", 0, Some(2)),
         ("in_M_1", 1, Some(2)),
         ("in_A", 2, None),
         ("in_I", 2, Some(1)),
@@ -455,24 +456,4 @@ CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]
             m.asm
         );
     }
-}
-
-#[test]
-fn pack_optimized_with_an_array_per_control_point_is_not_supported_yet() {
-    let src = r#"
-struct CP { float3 p : POS; float2 c[2] : C; };
-struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
-PC pcf(InputPatch<CP, 3> ip) { PC o = (PC)0; return o; }
-[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
-[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
-CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; }
-"#;
-    refuse(
-        src,
-        "hs_6_0",
-        &["-pack-optimized"],
-        1,
-        "error[E3001]: not supported yet: -pack-optimized with the stage variable `C` of type \
-         float2[2] per vertex",
-    );
 }

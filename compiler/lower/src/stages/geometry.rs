@@ -191,6 +191,7 @@ pub fn lower_geometry_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) ->
                 cx.unsupported(&format!("the parameter `{}` (no semantic)", p.name), prange)
             );
         };
+        super::system_inputs::check(cx, &leaves, super::system_inputs::Input::Geometry, prange)?;
         let decl = Declare {
             stage: Stage::Geometry,
             side: Side::Input,

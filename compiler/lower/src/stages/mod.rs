@@ -25,7 +25,10 @@ pub mod fragment_tests;
 pub mod geometry;
 pub mod mesh;
 pub mod mesh_outputs;
+pub mod patch_semantics;
 pub mod raytracing;
+pub mod system_inputs;
+pub mod tess_factors;
 pub mod tessellation;
 pub mod vars;
 

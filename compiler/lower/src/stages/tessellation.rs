@@ -106,6 +106,12 @@ impl HullInputs {
             }
             match ty.as_ref().and_then(super::patch_of) {
                 Some((element, n, true)) => {
+                    if output_patch.is_some() && self.patch.is_none() {
+                        // The entry reads no input patch: DXC's signature has none of the
+                        // function's fields (`E3270` at the first).
+                        let by = super::patch_semantics::patch_by_semantic;
+                        by(cx, &element, &[], &p.name, prange)?;
+                    }
                     if let Some((e, m, vars)) = &self.patch {
                         // The entry's patch came first: this is the patch-constant function.
                         if *m != n {
@@ -115,10 +121,15 @@ impl HullInputs {
                             );
                             return Err(cx.error(crate::PATCH_SIZE_MISMATCH, msg, range));
                         }
-                        if *e != element {
-                            return Err(cx.unsupported("two different input patches", prange));
-                        }
-                        args.push(Arg::Patch(element, n, vars.clone()));
+                        let vars = if *e == element {
+                            vars.clone()
+                        } else {
+                            // Another control point: its fields by semantic.
+                            let (name, vars) = (p.name.clone(), vars.clone());
+                            let by = super::patch_semantics::patch_by_semantic;
+                            by(cx, &element, &vars, &name, prange)?
+                        };
+                        args.push(Arg::Patch(element, n, vars));
                         continue;
                     }
                     let Some(mut leaves) = super::leaves(&element, None, &[]) else {
@@ -167,6 +178,11 @@ impl HullInputs {
                         return Err(cx.unsupported(&format!("the parameter `{}`", p.name), prange));
                     };
                     value_param_leaves(cx, idx, n, &ty, prange, &mut leaves);
+                    let input = match output_patch {
+                        Some(_) => super::system_inputs::Input::PatchConstantParameter(&p.name),
+                        None => super::system_inputs::Input::Hull,
+                    };
+                    super::system_inputs::check(cx, &leaves, input, prange)?;
                     let decl = Declare {
                         stage: Stage::Hull,
                         side: Side::Input,
@@ -222,12 +238,17 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
 
     let mut hull_inputs = HullInputs::default();
     let args = hull_inputs.args_of(cx, idx, None)?;
-    let Some(input_points) = hull_inputs.patch.as_ref().map(|(_, n, _)| *n) else {
-        return Err(cx.unsupported("a hull shader without an `InputPatch`", range));
-    };
+    // A hull shader may read no input patch (its control points made from nothing but
+    // their ids): Vulkan takes the patch size from the pipeline, SPIR-V declares none.
+    let input_points = hull_inputs.patch.as_ref().map(|(_, n, _)| *n);
     // DXC accepts a hull shader without `[outputcontrolpoints]`; its output patch then has
     // as many control points as the input patch (a pass-through, the usual case).
-    let control_points = control_points.unwrap_or(input_points);
+    let Some(control_points) = control_points.or(input_points) else {
+        return Err(cx.unsupported(
+            "a hull shader without an `InputPatch` or `[outputcontrolpoints]`",
+            range,
+        ));
+    };
     // The wrapper writes the control point it computed at its id, a parameter or not.
     let invocation = match hull_inputs
         .values
@@ -273,6 +294,7 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         return Err(e);
     };
     super::vars::attach_vk_builtins(cx, &pc_ty, None, &mut pc_leaves);
+    super::tess_factors::check(cx, &pc_leaves, domain, cx.item_range(pcf))?;
     let pc_decl = Declare {
         stage: Stage::Hull,
         side: Side::Output,
@@ -326,7 +348,7 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
                 partitioning.map(ExecutionMode::Partitioning),
                 Some(ExecutionMode::TessOutput(topology)),
                 Some(ExecutionMode::OutputVertices(control_points)),
-                Some(ExecutionMode::InputControlPoints(input_points)),
+                input_points.map(ExecutionMode::InputControlPoints),
             ]
             .into_iter()
             .flatten()
@@ -397,12 +419,20 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
                 );
             };
             value_param_leaves(cx, idx, n, &ty, prange, &mut leaves);
-            // A struct parameter is the patch constants; a lone value a system value.
+            super::tess_factors::check(cx, &leaves, domain, prange)?;
+            // A struct parameter is the patch constants, and so is a lone value of a user
+            // semantic (DXC's `DSIn` point: a `patch` input, numbered with the hull shader's
+            // patch outputs); a lone system value is a built-in of its own.
+            let user = !p
+                .semantic
+                .as_deref()
+                .and_then(|s| s.get(..3))
+                .is_some_and(|s| s.eq_ignore_ascii_case("sv_"));
             let decl = Declare {
                 stage: Stage::Domain,
                 side: Side::Input,
                 arrayed: None,
-                patch: matches!(ty, Type::Struct(_)),
+                patch: matches!(ty, Type::Struct(_)) || user,
                 per_primitive: false,
             };
             let vars = decl.vars(cx, &leaves, &mut location, prange)?;
