@@ -536,22 +536,25 @@ pub fn lower_graphics_entry(
     let Some(out_vars) = declare(cx, ir_stage, Side::Output, &outputs, range) else {
         return;
     };
-    // A parameter that is one stage variable (or one each way) takes its inline SPIR-V
-    // decorations, as DXC decorates the stage variable.
+    // Each variable takes the inline SPIR-V decorations of its declaration, as DXC's
+    // (`stage_decorations`); clip and cull distances share a built-in and take none.
     for (n, p) in params.iter().enumerate() {
-        for vars in [&in_vars[p.inputs.clone()], &out_vars[p.outputs.clone()]] {
-            if let [v] = vars {
-                if v.leaf.steps.is_empty() {
-                    cx.decorate_entry_param(idx, n, v.global);
-                }
+        for v in in_vars[p.inputs.clone()]
+            .iter()
+            .chain(&out_vars[p.outputs.clone()])
+        {
+            if v.component.is_none() {
+                let steps = &v.leaf.steps;
+                crate::stage_decorations::decorate_param_var(cx, idx, n, &p.ty, steps, v.global);
             }
         }
     }
-    let result_globals: Vec<ir::Global> = out_vars[..result_outputs]
+    for v in out_vars[..result_outputs]
         .iter()
-        .map(|v| v.global)
-        .collect();
-    cx.decorate_entry_result(idx, &result_globals);
+        .filter(|v| v.component.is_none())
+    {
+        crate::stage_decorations::decorate_result_var(cx, idx, &ret, &v.leaf.steps, v.global);
+    }
     let Ok(body) = cx.function_for(idx, &format!("{name}_body")) else {
         return;
     };

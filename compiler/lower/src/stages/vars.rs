@@ -659,6 +659,11 @@ impl Declare {
             if matches!(binding, StageBinding::Location(_)) {
                 gv.interpolation = interpolation_of(self.stage, self.side, leaf);
             }
+            // The inline SPIR-V decorations of the leaf's declaration, as DXC gives them.
+            let decl = leaf.decl_range.or(leaf.steps.is_empty().then_some(range));
+            if let Some(at) = decl {
+                crate::stage_decorations::decorate_from(cx, at, g);
+            }
             out.push(StageVar {
                 global: g,
                 leaf: leaf.clone(),
