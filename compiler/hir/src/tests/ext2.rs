@@ -50,3 +50,32 @@ void main([[vk::ext_decorate(0)]] In i, [[vk::ext_decorate(0)]] uint t : SV_Grou
         "#]],
     );
 }
+
+/// `[[...]]` attributes DXC does not know are ignored with clang's words, the name without
+/// its namespace (DXC's test: `[[scope::attr(0, "str")]]` is "unknown attribute 'attr'
+/// ignored"), at the attribute; standard C++ attributes, HLSL's own, `clang::` and `gnu::`
+/// ones are not warned about, and an unknown `vk::` one inside a body is `W2090`.
+#[test]
+fn unknown_double_bracket_attributes_are_ignored_with_a_warning() {
+    check_diagnostics(
+        r#"
+[[foo]] float4 g;
+[[scope::attr(0, "str")]] float4 h;
+[[maybe_unused]] float4 m;
+[[clang::always_inline]] float helper(float x) { return x; }
+void main([[gnu::unused]] uint t : SV_GroupIndex) {
+  [[vk::what]] float x = 1;
+  [[qq::zz]] float y = 2;
+  [[vk::ext_decorate(0), other::two]] float z = 3;
+  [[fallthrough]];
+}
+"#,
+        expect![[r#"
+            W2112 2:3 `foo`: unknown attribute 'foo' ignored
+            W2112 3:3 `scope::attr(0, "str")`: unknown attribute 'attr' ignored
+            W2090 7:3 `[[vk::what]]`: unknown attribute 'what' ignored
+            W2112 8:5 `qq::zz`: unknown attribute 'zz' ignored
+            W2112 9:26 `other::two`: unknown attribute 'two' ignored
+        "#]],
+    );
+}
