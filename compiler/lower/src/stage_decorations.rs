@@ -7,7 +7,8 @@
 //! is one value. This holds for every stage with stage variables (vertex, pixel, geometry,
 //! hull, domain, mesh, compute), per-vertex arrays and patches included. A `Location`
 //! decoration is the variable's location (`attrs::location_in` reads it, as
-//! `[[vk::location]]`), so it is not written twice. Clip and cull distances live in one
+//! `[[vk::location]]`), so it is not written twice; an inline `BuiltIn` makes the variable
+//! that built-in, with no location ([`declares_builtin`]). Clip and cull distances live in one
 //! shared built-in array and take none, as DXC's `gl_PerVertex` handling gives them none.
 //!
 //! What DXC never decorates (a ray-tracing payload or hit attribute, a mesh payload, a
@@ -83,6 +84,37 @@ pub(crate) fn leaf_field_range(cx: &ModuleCtx<'_>, ty: &Type, steps: &[Step]) ->
     found
 }
 
+/// The declaration behind the leaf reached by `steps` from parameter `n` of entry `idx` (of
+/// type `ty`): the parameter when it is the leaf, else the innermost field.
+pub(crate) fn param_leaf_decl(
+    cx: &ModuleCtx<'_>,
+    idx: ItemIdx,
+    n: usize,
+    ty: &Type,
+    steps: &[Step],
+) -> Option<TextRange> {
+    if steps.is_empty() {
+        crate::stages::param_decl_range(cx, idx, n)
+    } else {
+        leaf_field_range(cx, ty, steps)
+    }
+}
+
+/// The declaration behind the leaf reached by `steps` from the result (of type `ty`) of entry
+/// `idx`: the function when the result is the leaf, else the innermost field.
+pub(crate) fn result_leaf_decl(
+    cx: &ModuleCtx<'_>,
+    idx: ItemIdx,
+    ty: &Type,
+    steps: &[Step],
+) -> Option<TextRange> {
+    if steps.is_empty() {
+        Some(cx.item_range(idx))
+    } else {
+        leaf_field_range(cx, ty, steps)
+    }
+}
+
 /// Decorates `var`, the stage variable of the leaf reached by `steps` from parameter `n` of
 /// entry `idx` (of type `ty`): with the parameter's decorations when the parameter is the
 /// leaf, else with the field's.
@@ -94,12 +126,7 @@ pub(crate) fn decorate_param_var(
     steps: &[Step],
     var: ir::Global,
 ) {
-    let range = if steps.is_empty() {
-        crate::stages::param_decl_range(cx, idx, n)
-    } else {
-        leaf_field_range(cx, ty, steps)
-    };
-    if let Some(range) = range {
+    if let Some(range) = param_leaf_decl(cx, idx, n, ty, steps) {
         decorate_from(cx, range, var);
     }
 }
@@ -114,15 +141,29 @@ pub(crate) fn decorate_result_var(
     steps: &[Step],
     var: ir::Global,
 ) {
-    let range = if steps.is_empty() {
-        Some(cx.item_range(idx))
-    } else {
-        leaf_field_range(cx, ty, steps)
-    };
-    if let Some(range) = range {
+    if let Some(range) = result_leaf_decl(cx, idx, ty, steps) {
         decorate_from(cx, range, var);
     }
 }
+
+/// Whether the declaration at `range` carries an inline `BuiltIn` decoration
+/// (`[[vk::ext_decorate(11, n)]]`): its stage variable is that built-in, and, as DXC's
+/// `locOrBuiltinDecorateAttr` marks it, takes no location.
+pub(crate) fn declares_builtin(cx: &ModuleCtx<'_>, range: Option<TextRange>) -> bool {
+    let Some(range) = range else {
+        return false;
+    };
+    declaration_attrs(cx, range).iter().any(|a| {
+        a.name_text() == "vk::ext_decorate"
+            && crate::stmt::attr_args(a)
+                .first()
+                .and_then(|t| crate::inline_spirv::int_arg(t))
+                == Some(i64::from(BUILTIN))
+    })
+}
+
+/// SPIR-V's `BuiltIn` decoration.
+const BUILTIN: u32 = 11;
 
 /// Decorates `globals`, the built-ins of parameter `n` of compute or amplification entry
 /// `idx`: one for a system value (the parameter's decorations), one per field for a struct

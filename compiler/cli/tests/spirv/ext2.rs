@@ -243,3 +243,57 @@ VOut main(float4 p : POSITION) { VOut o; o.pos = p; o.c = p; return o; }
     assert_eq!(m.decoration("out.COLOR", "Location").as_deref(), Some("3"));
     assert_eq!(m.asm.matches("OpDecorate %out_COLOR Location").count(), 1);
 }
+
+/// An inline `BuiltIn` (`[[vk::ext_decorate(11, n)]]`) makes the variable that built-in with
+/// no location, and it is no located variable for the all-or-none rule of
+/// `[[vk::location]]`, as DXC's `locOrBuiltinDecorateAttr` (its `spv.intrinsicDecorate`).
+#[test]
+fn an_inline_builtin_takes_no_location() {
+    let m = compile(
+        r#"[[vk::ext_extension("SPV_AMD_shader_explicit_vertex_parameter")]]
+[[vk::ext_decorate(/* Location */ 30, 23)]]
+float4 main([[vk::ext_decorate(/* BuiltIn */ 11, /* BaryCoordNoPerspAMD */ 4992)]] float2 b0 : COLOR0,
+            [[vk::location(12), vk::ext_decorate(/* ExplicitInterpAMD */ 4999)]] float2 b7 : COLOR7)
+    : SV_Target {
+  return float4(b0, b7);
+}
+"#,
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(
+        m.decoration("in.COLOR0", "BuiltIn").as_deref(),
+        Some("BaryCoordNoPerspAMD")
+    );
+    assert_eq!(m.decoration("in.COLOR0", "Location"), None);
+    assert_eq!(m.decoration("in.COLOR7", "Location").as_deref(), Some("12"));
+    assert_eq!(
+        m.decoration("in.COLOR7", "ExplicitInterpAMD").as_deref(),
+        Some("")
+    );
+    assert_eq!(
+        m.decoration("out.SV_Target", "Location").as_deref(),
+        Some("23")
+    );
+    let m = compile(
+        "struct V { float4 pos : SV_Position; float4 c : COLOR; };
+[maxvertexcount(3)]
+void main(triangle float4 p[3] : POSITION,
+          [[vk::ext_decorate(/* BuiltIn */ 11, /* PointSize */ 1)]] triangle float q[3] : PSIZE,
+          inout TriangleStream<V> s) {
+  V v; v.pos = p[0]; v.c = q[1]; s.Append(v);
+}
+",
+        "gs_6_0",
+        &[],
+    );
+    assert_eq!(
+        m.decoration("in.PSIZE", "BuiltIn").as_deref(),
+        Some("PointSize")
+    );
+    assert_eq!(m.decoration("in.PSIZE", "Location"), None);
+    assert_eq!(
+        m.decoration("in.POSITION", "Location").as_deref(),
+        Some("0")
+    );
+}
