@@ -6,7 +6,9 @@
 //!   (`OpFunctionParameter`) never (`W2100`). A function counts as an entry point when
 //!   [`crate::entry::may_be_entry`] says so: the file's entry points, and, where the
 //!   configuration names none (the editor without an `[[entry]]` for the file), any
-//!   top-level function no function of the file calls, which `-E` may name;
+//!   top-level function no function of the file calls, which `-E` may name; a hull shader's
+//!   patch-constant function is not warned about either (its parameters are stage
+//!   variables, which DXC decorates);
 //! - on an entry point, where no stage variable comes from the declaration (`W2111`): a
 //!   ray-tracing entry's parameters (payloads, hit attributes), a mesh shader's payload, a
 //!   parameter or result of struct type (each field's variable takes the field's decorations,
@@ -58,6 +60,17 @@ pub(crate) fn param_decoration_diagnostics(
     let tree = item_tree(db, file, config);
     let entries = entry_points(db, file, config);
     let map = ast_id_map(db, file, config);
+    // A hull shader's patch-constant function: its parameters are stage variables too.
+    let patch_constant: Vec<String> = entries
+        .iter()
+        .filter(|e| e.stage == Stage::Hull)
+        .filter_map(|e| tree.by_ast(e.function))
+        .filter_map(|i| tree.function(i))
+        .flat_map(|f| &f.attrs)
+        .filter(|a| a.name.eq_ignore_ascii_case("patchconstantfunc"))
+        .filter_map(|a| a.args.first())
+        .map(|n| n.trim().trim_matches('"').to_owned())
+        .collect();
     let mut root = None;
     let mut warn = |attr: &ast::Attribute, code: &'static str, message: String| {
         let (f, r) = user_range(db, file, config, attr.syntax().text_range());
@@ -91,7 +104,7 @@ pub(crate) fn param_decoration_diagnostics(
             .unwrap_or_default();
         let entry = entries.iter().find(|e| e.function == item.ast);
         let Some(entry) = entry else {
-            if may_be_entry(db, file, config, idx) {
+            if may_be_entry(db, file, config, idx) || patch_constant.contains(&item.name) {
                 continue;
             }
             for param in &params {

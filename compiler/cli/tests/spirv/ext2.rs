@@ -297,3 +297,30 @@ void main(triangle float4 p[3] : POSITION,
         Some("0")
     );
 }
+
+/// A hull shader's patch-constant function: its parameter's built-in takes the parameter's
+/// decoration, and no `W2100` says it is ignored.
+#[test]
+fn patch_constant_function_parameters_are_decorated() {
+    let text = r#"struct VSOut { float4 pos : POSITION; };
+struct PC { float edges[3] : SV_TessFactor; float inside : SV_InsideTessFactor; };
+PC pcf(InputPatch<VSOut, 3> ip,
+       [[vk::ext_decorate(/* RelaxedPrecision */ 0)]] uint id : SV_PrimitiveID) {
+  PC o; o.edges[0] = id; o.edges[1] = 1; o.edges[2] = 1; o.inside = 1; return o;
+}
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+float4 main(InputPatch<VSOut, 3> ip, uint id : SV_OutputControlPointID) : POSITION {
+  return ip[id].pos;
+}
+"#;
+    let m = compile(text, "hs_6_0", &[]);
+    assert_eq!(
+        m.decoration("in.SV_PrimitiveID", "RelaxedPrecision")
+            .as_deref(),
+        Some("")
+    );
+    let (output, _) = crate::harness::run(text, "hs_6_0", &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("W2100"), "{stderr}");
+}

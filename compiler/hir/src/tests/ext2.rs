@@ -79,3 +79,23 @@ void main([[gnu::unused]] uint t : SV_GroupIndex) {
         "#]],
     );
 }
+
+/// A hull shader's patch-constant function is no entry point, but its parameters are stage
+/// variables, which DXC decorates: no `W2100` on them, with `-E` too.
+#[test]
+fn patch_constant_function_parameters_are_stage_variables() {
+    let text = r#"
+struct VSOut { float4 pos : POSITION; };
+struct PC { float edges[3] : SV_TessFactor; float inside : SV_InsideTessFactor; };
+PC pcf(InputPatch<VSOut, 3> ip, [[vk::ext_decorate(0)]] uint id : SV_PrimitiveID) {
+  PC o; o.edges[0] = id; o.edges[1] = 1; o.edges[2] = 1; o.inside = 1; return o;
+}
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+float4 main(InputPatch<VSOut, 3> ip, uint id : SV_OutputControlPointID) : POSITION {
+  return ip[id].pos;
+}
+"#;
+    let found = diagnostics_with_entries(text, &[("main", "hs_6_0")]);
+    assert!(!found.contains("W2100"), "{found}");
+}
