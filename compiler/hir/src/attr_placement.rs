@@ -76,6 +76,11 @@ const KNOWN: &[&str] = &[
     "wavesize",
 ];
 
+/// Whether `name` is a one-bracket attribute DXC declares (matched without regard to case).
+pub(crate) fn is_known_hlsl_attribute(name: &str) -> bool {
+    KNOWN.contains(&name.to_ascii_lowercase().as_str())
+}
+
 /// The shader attributes that only functions take: on a variable DXC refuses them ("attribute
 /// is valid only on functions").
 const FUNCTION_ONLY: &[&str] = &[

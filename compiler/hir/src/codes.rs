@@ -146,6 +146,13 @@ pub const UNKNOWN_ATTRIBUTE: &str = "W2090";
 /// An inline SPIR-V decoration on a parameter of a function that is not an entry point,
 /// which DXC ignores (it decorates variables and stage variables only).
 pub const PARAMETER_DECORATION_IGNORED: &str = "W2100";
+/// An inline SPIR-V decoration on an entry point's parameter or on the entry point where no
+/// stage variable comes from that declaration (a ray payload, a struct parameter, a void
+/// entry), which DXC ignores.
+pub const ENTRY_DECORATION_IGNORED: &str = "W2111";
+/// A `[[...]]` attribute DXC does not know outside the `vk::` namespace (`[[foo]]`,
+/// `[[ns::foo]]`), ignored (clang's "unknown attribute").
+pub const UNKNOWN_OTHER_ATTRIBUTE: &str = "W2112";
 /// A known attribute where it has no effect (a pixel-shader test mode on a vertex shader).
 pub const ATTRIBUTE_WITHOUT_EFFECT: &str = "W2091";
 /// An attribute argument DXC does not know, ignored with the attribute

@@ -146,6 +146,7 @@ fn file_diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> 
     crate::entry_checks::entry_diagnostics(db, file, config, &mut out);
     crate::attr_checks::attribute_diagnostics(db, file, config, &mut out);
     crate::param_decoration_checks::param_decoration_diagnostics(db, file, config, &mut out);
+    crate::unknown_attr_checks::unknown_attribute_diagnostics(db, file, config, &mut out);
     crate::decl_checks::declaration_diagnostics(db, file, config, &mut out);
     let damage = crate::broken_syntax::damage(db, file, config);
     out.retain(|d| !damage.hides(d));

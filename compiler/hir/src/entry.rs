@@ -214,3 +214,34 @@ fn top_level_definition(tree: &ItemTree, name: &str) -> Option<ItemIdx> {
         .copied()
         .find(|&idx| tree.item(idx).name == name && tree.function(idx).is_some_and(|f| f.has_body))
 }
+
+/// Whether function `idx` of `file` is, or may be, an entry point: one of
+/// [`entry_points`], or, where the configuration names no entry point and the profile is no
+/// library (the editor without an `[[entry]]` for the file, whose `-E` it cannot know), a
+/// top-level function definition that no function of the file calls. `hlslc` always names
+/// its entry (`-E`, by default `main`), so there this is [`entry_points`] exactly. Checks
+/// that only hold off entry points (`W2100`) ask this, so that an attribute-less
+/// `VSMain(...)` compiled with `-E VSMain` is not warned about in the editor.
+pub fn may_be_entry(db: &dyn HirDb, file: SourceFile, config: CompileConfig, idx: ItemIdx) -> bool {
+    let tree = item_tree(db, file, config);
+    let ast = tree.item(idx).ast;
+    if entry_points(db, file, config)
+        .iter()
+        .any(|e| e.function == ast)
+    {
+        return true;
+    }
+    let library = config
+        .preprocess(db)
+        .target
+        .is_some_and(|t| t.stage == ShaderStage::Library);
+    if !config.entry_points(db).is_empty() || library {
+        return false;
+    }
+    if !tree.top_level.contains(&idx) || !tree.function(idx).is_some_and(|f| f.has_body) {
+        return false;
+    }
+    !crate::diagnostics::functions(db, file, config)
+        .into_iter()
+        .any(|f| crate::infer::infer(db, f).calls.contains(&ast))
+}

@@ -143,6 +143,7 @@ pub mod system_values;
 pub mod type_ref;
 mod typed_elements;
 mod union_checks;
+mod unknown_attr_checks;
 pub mod vk_attr_checks;
 
 #[cfg(test)]

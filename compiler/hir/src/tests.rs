@@ -14,6 +14,7 @@ mod engines_probe;
 mod entries;
 mod enums;
 mod expressions;
+mod ext2;
 mod ext_type;
 mod filecheck_probe;
 mod for_scope;

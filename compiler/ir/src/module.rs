@@ -535,13 +535,6 @@ impl GlobalVar {
         self.spirv_decorations.iter().any(|d| d.decoration == 11)
     }
 
-    /// Whether an inline SPIR-V `Location` decoration (number 30) places this stage
-    /// variable, over the location lowering gave it (`[[vk::ext_decorate(30, n)]]` on an
-    /// entry point, as DXC takes it).
-    pub fn has_inline_location(&self) -> bool {
-        self.spirv_decorations.iter().any(|d| d.decoration == 30)
-    }
-
     /// The type whose layout [`GlobalVar::layout`] must describe, for globals that need one:
     /// `T` of `ConstantBuffer<T>`/`TextureBuffer<T>`, the runtime array `T[]` of a structured
     /// buffer (so the array stride is part of it), and the block of a push constant. Resource

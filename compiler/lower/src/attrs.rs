@@ -66,17 +66,21 @@ pub(crate) fn item_node(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<SyntaxNode> 
     hir::ast_id_map(cx.db, cx.file, cx.config).node(&root, cx.tree.item(idx).ast)
 }
 
-/// `[[vk::location(n)]]` among `attrs`: `Some(Ok(n))`, or `Some(Err(text))` for an argument
-/// that is not a number.
+/// `[[vk::location(n)]]` among `attrs`, else an inline `Location` (`[[vk::ext_decorate(30,
+/// n)]]`): `Some(Ok(n))`, or `Some(Err(text))` for an argument that is not a number.
 fn location_in(
     cx: &ModuleCtx<'_>,
     scope: ItemIdx,
     attrs: impl Iterator<Item = ast::Attribute>,
 ) -> Option<Result<u32, String>> {
-    let a = attrs
-        .into_iter()
-        .find(|a| a.name_text() == "vk::location")?;
-    let args = crate::stmt::attr_args(&a);
+    let attrs: Vec<ast::Attribute> = attrs.collect();
+    let Some(a) = attrs.iter().find(|a| a.name_text() == "vk::location") else {
+        // `[[vk::ext_decorate(30, n)]]` (`Location`): DXC takes it as the variable's
+        // location, so it is read here, the one place that reads locations of parameters,
+        // results and struct fields alike.
+        return decorated_location(attrs.into_iter());
+    };
+    let args = crate::stmt::attr_args(a);
     let text = args
         .first()
         .map(|s| s.trim().to_owned())
@@ -131,7 +135,7 @@ pub fn param_location(
     param: usize,
 ) -> Option<Result<u32, String>> {
     let p = param_node(cx, idx, param)?;
-    location_in(cx, idx, p.attributes()).or_else(|| decorated_location(p.attributes()))
+    location_in(cx, idx, p.attributes())
 }
 
 /// `[[vk::ext_decorate(30, n)]]` (`Location`) among `attrs`: DXC takes it as the stage

@@ -187,8 +187,6 @@ pub struct ModuleCtx<'db> {
     /// The functions compiled as entry points (`refuse_function_decorations` records them):
     /// their `[[vk::ext_decorate]]` is not their `OpFunction`'s.
     pub entry_items: Vec<ItemIdx>,
-    /// The entry points whose `[[vk::ext_decorate]]` decorated their result variables.
-    pub decorated_entries: Vec<ItemIdx>,
     /// `[[vk::combinedImageSampler]]` pairs: each texture with its sampler (`binding_checks`).
     pub combined_pairs: HashMap<ItemIdx, ItemIdx>,
     /// The combined image sampler global each pair's texture became, with the pair's sampler:
@@ -247,7 +245,6 @@ impl<'db> ModuleCtx<'db> {
             location_kinds: Default::default(),
             stage_io: Default::default(),
             entry_items: Vec::new(),
-            decorated_entries: Vec::new(),
             combined_pairs: HashMap::new(),
             combined_textures: HashMap::new(),
             heaps: Default::default(),

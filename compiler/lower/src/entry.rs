@@ -248,9 +248,7 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         };
         match globals {
             Some(globals) => {
-                if let [g] = globals[..] {
-                    cx.decorate_entry_param(idx, i, g);
-                }
+                crate::stage_decorations::decorate_compute_param(cx, idx, i, &globals);
                 inputs.push((globals, p.name.clone()))
             }
             None => {

@@ -51,6 +51,9 @@ struct Var {
     /// An `out`/`inout` parameter that is a leaf itself (no struct around it): DXC sees its
     /// type as a reference, no integer, so it keeps its written modes and takes no `Flat`.
     by_reference: bool,
+    /// Its declaration carries an inline `BuiltIn` (`[[vk::ext_decorate(11, n)]]`): that
+    /// built-in, with no location (`stage_decorations::declares_builtin`).
+    inline_builtin: bool,
 }
 
 /// The attributes that apply to the leaves of one parameter or result.
@@ -142,6 +145,7 @@ fn vars_of(
                 per_vertex: false,
                 vk_builtin: attrs.vk_builtin,
                 by_reference: false,
+                inline_builtin: false,
             });
             Some(())
         }
@@ -194,6 +198,7 @@ fn builtin_interpolation(stage: Stage, side: Side, b: BuiltIn, v: &Var) -> Vec<I
 /// Whether `var` is a located variable (not a built-in, not a clip or cull distance).
 fn is_located(stage: Stage, side: Side, var: &Var) -> bool {
     var.vk_builtin.is_none()
+        && !var.inline_builtin
         && builtin(stage, side, &var.leaf.semantic).is_none()
         && !is_distance(&var.leaf.semantic)
 }
@@ -317,6 +322,10 @@ fn declare(
                 };
                 interpolation = builtin_interpolation(stage, side, b, v);
                 (StageBinding::BuiltIn(b), t)
+            } else if v.inline_builtin {
+                // Its inline `BuiltIn` decoration places it (the binding is cleared below).
+                interpolation = located_interpolation(stage, side, v);
+                (StageBinding::Location(0), v.leaf.ty.clone())
             } else if let Some(n) = explicit.as_ref().and_then(|e| e[i]) {
                 interpolation = located_interpolation(stage, side, v);
                 (StageBinding::Location(n), v.leaf.ty.clone())
@@ -357,6 +366,9 @@ fn declare(
             );
         }
         let gv = &mut cx.mb.module_mut().globals[g];
+        if v.inline_builtin {
+            gv.stage_binding = None;
+        }
         gv.interpolation = if v.per_vertex {
             Vec::new()
         } else {
@@ -435,6 +447,10 @@ pub fn lower_graphics_entry(
         }
     }
     let result_outputs = outputs.len();
+    for v in &mut outputs {
+        let decl = crate::stage_decorations::result_leaf_decl(cx, idx, &ret, &v.leaf.steps);
+        v.inline_builtin = crate::stage_decorations::declares_builtin(cx, decl);
+    }
     let mut inputs = Vec::new();
     let mut params = Vec::new();
     for (i, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {
@@ -479,6 +495,11 @@ pub fn lower_graphics_entry(
             );
             return;
         };
+        let parts = inputs[ins.clone()].iter_mut();
+        for v in parts.chain(outputs[outs.clone()].iter_mut()) {
+            let decl = crate::stage_decorations::param_leaf_decl(cx, idx, i, &ty, &v.leaf.steps);
+            v.inline_builtin = crate::stage_decorations::declares_builtin(cx, decl);
+        }
         params.push(ParamShape {
             ty,
             direction: p.direction,
@@ -536,22 +557,25 @@ pub fn lower_graphics_entry(
     let Some(out_vars) = declare(cx, ir_stage, Side::Output, &outputs, range) else {
         return;
     };
-    // A parameter that is one stage variable (or one each way) takes its inline SPIR-V
-    // decorations, as DXC decorates the stage variable.
+    // Each variable takes the inline SPIR-V decorations of its declaration, as DXC's
+    // (`stage_decorations`); clip and cull distances share a built-in and take none.
     for (n, p) in params.iter().enumerate() {
-        for vars in [&in_vars[p.inputs.clone()], &out_vars[p.outputs.clone()]] {
-            if let [v] = vars {
-                if v.leaf.steps.is_empty() {
-                    cx.decorate_entry_param(idx, n, v.global);
-                }
+        for v in in_vars[p.inputs.clone()]
+            .iter()
+            .chain(&out_vars[p.outputs.clone()])
+        {
+            if v.component.is_none() {
+                let steps = &v.leaf.steps;
+                crate::stage_decorations::decorate_param_var(cx, idx, n, &p.ty, steps, v.global);
             }
         }
     }
-    let result_globals: Vec<ir::Global> = out_vars[..result_outputs]
+    for v in out_vars[..result_outputs]
         .iter()
-        .map(|v| v.global)
-        .collect();
-    cx.decorate_entry_result(idx, &result_globals);
+        .filter(|v| v.component.is_none())
+    {
+        crate::stage_decorations::decorate_result_var(cx, idx, &ret, &v.leaf.steps, v.global);
+    }
     let Ok(body) = cx.function_for(idx, &format!("{name}_body")) else {
         return;
     };

@@ -10,7 +10,8 @@
 //! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]`/`[[vk::ext_decorate_id]]` (integer
 //! operands, which become `uint` constants) on a global decorate its variable, and
 //! `[[vk::ext_decorate]]`/`[[vk::ext_decorate_string]]` on a struct or cbuffer member its
-//! member; all three on a local its variable (on a parameter: not supported yet);
+//! member; all three on a local its variable, on an entry's parameter or result its stage
+//! variables (`stage_decorations`), and on another function's parameter nothing (W2100);
 //! `[[vk::ext_decorate]]` on a function that is no entry point its `OpFunction`, with the
 //! function's `[[vk::ext_capability]]`/`[[vk::ext_extension]]` added to the module.
 //! `[[vk::ext_capability]]`/`[[vk::ext_extension]]` on a global or a local (what an inline
@@ -144,8 +145,8 @@ impl ModuleCtx<'_> {
 
     /// DXC's refusal of decorations on functions that have no `OpFunction` form ("vk::
     /// ext_decorate_string is not supported on functions"; `vk::ext_decorate_id` is hir's
-    /// E2027 already), for every function of the file; `[[vk::ext_decorate]]` on one of the
-    /// `entries` (which DXC gives the entry's interface variable) is not supported yet.
+    /// E2027 already), for every function of the file; records the `entries` (whose
+    /// `[[vk::ext_decorate]]` goes to their result variables: `stage_decorations`).
     pub fn refuse_function_decorations(&mut self, entries: &[String]) {
         let items: Vec<ItemIdx> = self.tree.indices().collect();
         for idx in items {
@@ -171,44 +172,6 @@ impl ModuleCtx<'_> {
                     format!("{name} is not supported on functions"),
                     range,
                 );
-            }
-        }
-    }
-
-    /// `[[vk::ext_decorate]]` on vertex or pixel entry point `idx` decorates the variables of
-    /// its result, `globals`, as DXC's stage-variable path does (`Location 23` on
-    /// `out.var.SV_Target`).
-    pub(crate) fn decorate_entry_result(&mut self, idx: ItemIdx, globals: &[ir::Global]) {
-        let decorate: Vec<ast::Attribute> = self
-            .item_attributes(idx)
-            .into_iter()
-            .filter(|a| a.name_text() == "vk::ext_decorate")
-            .collect();
-        if decorate.is_empty() {
-            return;
-        }
-        let range = self.item_range(idx);
-        let decorations = self.decorations_of(&decorate, false, range);
-        for &g in globals {
-            self.mb.module_mut().globals[g]
-                .spirv_decorations
-                .extend(decorations.iter().cloned());
-        }
-        self.decorated_entries.push(idx);
-    }
-
-    /// `[[vk::ext_decorate]]` on an entry point of another stage than vertex and pixel (which
-    /// [`ModuleCtx::decorate_entry_result`] handle): not supported yet.
-    pub fn refuse_entry_decorations(&mut self) {
-        for idx in self.entry_items.clone() {
-            let decorated = self
-                .tree
-                .function(idx)
-                .is_some_and(|f| f.attrs.iter().any(|a| a.name == "vk::ext_decorate"));
-            if decorated && !self.decorated_entries.contains(&idx) {
-                let range = self.item_range(idx);
-                let what = "vk::ext_decorate on an entry point of this stage";
-                let _ = self.unsupported(what, range);
             }
         }
     }
@@ -485,28 +448,6 @@ impl ModuleCtx<'_> {
         out
     }
 
-    /// `[[vk::ext_decorate]]` (and its `_id`, `_string` forms) on parameter `param` of entry
-    /// `idx`, given to `var`, the stage variable the parameter's value lives in, as DXC
-    /// decorates it.
-    pub(crate) fn decorate_entry_param(&mut self, idx: ItemIdx, param: usize, var: ir::Global) {
-        let Some(p) = crate::attrs::param_node(self, idx, param) else {
-            return;
-        };
-        let attrs: Vec<ast::Attribute> = p.attributes().collect();
-        let mut decorations = self.decorations_of(&attrs, true, p.syntax().text_range());
-        if decorations.is_empty() {
-            return;
-        }
-        // A `Location` is the variable's location (`attrs::param_location`), as DXC takes it.
-        decorations.retain(|d| d.decoration != LOCATION);
-        self.mb.module_mut().globals[var]
-            .spirv_decorations
-            .extend(decorations);
-        if !self.stage_io.decorated_params.contains(&(idx, param)) {
-            self.stage_io.decorated_params.push((idx, param));
-        }
-    }
-
     /// The names of the attributes on parameter `param` of function `idx`.
     pub(crate) fn param_attrs(&self, idx: ItemIdx, param: usize) -> Vec<String> {
         crate::attrs::param_node(self, idx, param)
@@ -520,7 +461,7 @@ impl FnLower<'_, '_> {
     /// on local `l`, whose memory is `ptr` (an alloca, or the global of a `static` local).
     /// A parameter's are dropped, as DXC drops them (`hir`'s W2100), except on the entry
     /// point, whose parameters DXC decorates as stage variables: the wrapper does that
-    /// (`decorate_entry_param`; not yet for geometry, tessellation, mesh and ray tracing).
+    /// (`stage_decorations`).
     pub(crate) fn decorate_local(&mut self, l: hir::body::LocalId, ptr: Value) {
         let root = hir::ids::expanded_root(self.cx.db, self.cx.file, self.cx.config);
         let syntax = self.map.local_syntax(l);
@@ -550,25 +491,10 @@ impl FnLower<'_, '_> {
             return;
         }
         if self.body.local(l).param.is_some() {
-            // DXC never decorates a function parameter; semantic analysis warns (W2100) on
-            // one of a function that is not an entry point, and drops it as DXC does. An entry
-            // point's parameter is a stage variable in DXC, which its decorations go to: the
-            // compute and graphics wrappers gave them (`decorate_entry_param`), the other
-            // stages' do not yet.
-            let ast = self.cx.tree.item(self.item).ast;
-            let entries = hir::entry::entry_points(self.cx.db, self.cx.file, self.cx.config);
-            let n = self.body.params.iter().position(|&p| p == l);
-            let given = n.is_some_and(|n| {
-                let key = (self.item, n);
-                self.cx.stage_io.decorated_params.contains(&key)
-            });
-            if entries.iter().any(|e| e.function == ast) && !given {
-                self.cx.unsupported(
-                    "an inline SPIR-V decoration on an entry point parameter (DXC decorates \
-                     its stage variable)",
-                    range,
-                );
-            }
+            // DXC never decorates a function parameter: semantic analysis warns (W2100) on one
+            // of a function that is not an entry point, and drops it as DXC does. An entry
+            // point's parameter is a stage variable, which the entry wrapper decorated
+            // (`stage_decorations`), or one DXC does not decorate (`W2111`).
             return;
         }
         match ptr {

@@ -168,6 +168,7 @@ pub mod resources;
 mod signature_packing;
 mod snapshot;
 pub mod spec_const;
+pub mod stage_decorations;
 pub mod stage_io_order;
 mod stage_var_split;
 pub mod stages;
@@ -349,7 +350,6 @@ pub fn lower_library_with(
         // Each entry's `[[vk::ext_capability]]`/`[[vk::ext_extension]]`, as for one entry.
         cx.declare_entry_inline_spirv(name);
     }
-    cx.refuse_entry_decorations();
     cx.declare_member_decorations();
     cx.apply_layout_rules();
     cx.check_explicit_offsets();
@@ -386,7 +386,6 @@ pub fn lower_module_with(
     cx.assign_bindings();
     cx.refuse_function_decorations(&[entry.to_owned()]);
     entry::lower_entry(&mut cx, entry, stage);
-    cx.refuse_entry_decorations();
     cx.declare_unused_resources();
     cx.declare_entry_inline_spirv(entry);
     cx.refuse_groupshared(stage);

@@ -743,8 +743,6 @@ impl Ctx<'_> {
         let input = g.kind == ir::GlobalKind::Input;
         let stages = self.stages_of(h);
         match g.stage_binding {
-            // An inline `Location` (`[[vk::ext_decorate(30, n)]]` on an entry) replaces it.
-            Some(ir::StageBinding::Location(_)) if g.has_inline_location() => {}
             Some(ir::StageBinding::Location(n)) => {
                 self.decorate(id, Decoration::Location, &[Operand::LiteralBit32(n)]);
                 if let Some(c) = g.component {

@@ -22,6 +22,7 @@ mod eng5;
 mod engines_probe;
 mod entry_arrays;
 mod enums;
+mod ext2;
 mod filecheck_probe;
 mod flags;
 mod front2;

@@ -160,13 +160,17 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         ExecutionMode::OutputPrimitives(indices.2),
     ];
     for (out, per_primitive) in [(Some(vertices), false), (primitives, true)] {
-        let Some((local, element, len, semantic, _)) = out else {
+        let Some((local, element, len, semantic, prange)) = out else {
             continue;
         };
         let Some(mut leaves) = super::leaves(&element, semantic.as_deref(), &[]) else {
             return Err(cx.unsupported("mesh outputs without semantics", range));
         };
         super::vars::attach_vk_builtins(cx, &element, None, &mut leaves);
+        // An array of values (no struct) is declared by the parameter itself.
+        for leaf in leaves.iter_mut().filter(|l| l.steps.is_empty()) {
+            leaf.decl_range.get_or_insert(prange);
+        }
         let decl = Declare {
             stage: Stage::Mesh,
             side: Side::Output,
@@ -201,6 +205,7 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
         Type::array(element.clone(), len),
         StageBinding::BuiltIn(builtin),
     );
+    crate::stage_decorations::decorate_from(cx, indices_range, g);
     outputs.push(g);
     let mut leaf = super::Leaf::new(Vec::new(), element.clone(), "indices");
     leaf.name = "indices".to_owned();

@@ -76,9 +76,6 @@ pub struct StageIo {
     /// (the copy, parameter, the whole input its calls pass). A function is copied per list
     /// of inputs it is given, as DXC's inlining gives each call its own.
     pub evaluated_params: Vec<(ir::Func, usize, crate::evaluate_attribute::InputRoot)>,
-    /// Entry parameters (function, position) whose inline SPIR-V decorations went to their
-    /// stage variable, where DXC puts them (`inline_spirv::decorate_entry_param`).
-    pub decorated_params: Vec<(ItemIdx, usize)>,
     /// Copies given parts of pixel inputs at indices (`InputRoot::part`): the copy and its
     /// IR argument holding the first index (the others follow).
     pub part_index_args: Vec<(ir::Func, u32)>,

@@ -565,6 +565,9 @@ impl Declare {
                 });
                 continue;
             }
+            // The declaration whose inline SPIR-V decorations the variable takes (DXC's).
+            let decl = leaf.decl_range.or(leaf.steps.is_empty().then_some(range));
+            let inline_builtin = crate::stage_decorations::declares_builtin(cx, decl);
             let vk = match &leaf.vk_builtin {
                 Some(name) => match vk_builtin(self.stage, self.side, name) {
                     Some(b) => Some(b),
@@ -606,6 +609,8 @@ impl Declare {
                         range,
                     ));
                 }
+                // An inline `BuiltIn` on its declaration places it (cleared below).
+                None if inline_builtin => (StageBinding::Location(0), leaf.ty.clone()),
                 None => {
                     let count = location_count(&leaf.ty);
                     let l = match &leaf.location {
@@ -644,7 +649,7 @@ impl Declare {
             } else {
                 cx.mb.output(&name, ty, binding)
             };
-            if matches!(binding, StageBinding::Location(_)) {
+            if matches!(binding, StageBinding::Location(_)) && !inline_builtin {
                 if leaf.location.is_none() {
                     let at = leaf.decl_range.unwrap_or(range);
                     cx.record_auto_location(g, self.side, &leaf.semantic, &leaf.ty, at);
@@ -654,10 +659,17 @@ impl Declare {
                 }
             }
             let gv = &mut cx.mb.module_mut().globals[g];
+            if inline_builtin {
+                gv.stage_binding = None;
+            }
             gv.patch = self.patch;
             gv.per_primitive = self.per_primitive;
             if matches!(binding, StageBinding::Location(_)) {
                 gv.interpolation = interpolation_of(self.stage, self.side, leaf);
+            }
+            // The inline SPIR-V decorations of the leaf's declaration, as DXC gives them.
+            if let Some(at) = decl {
+                crate::stage_decorations::decorate_from(cx, at, g);
             }
             out.push(StageVar {
                 global: g,

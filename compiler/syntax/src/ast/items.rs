@@ -334,13 +334,20 @@ impl StaticAssert {
 }
 
 impl Attribute {
-    /// `[[...]]` rather than `[...]`.
+    /// `[[...]]` rather than `[...]`. In a list (`[[vk::location(1), ns::two]]`) the
+    /// brackets open on the first attribute only: a later one is in the list's brackets.
     pub fn is_double_bracket(&self) -> bool {
+        let opening = |n: &SyntaxNode| {
+            n.children_with_tokens()
+                .filter(|e| e.kind() == L_BRACK)
+                .count()
+        };
         self.syntax
-            .children_with_tokens()
-            .filter(|e| e.kind() == L_BRACK)
-            .count()
-            == 2
+            .siblings(rowan::Direction::Prev)
+            .filter(|n| n.kind() == ATTRIBUTE)
+            .map(|n| opening(&n))
+            .find(|&n| n > 0)
+            == Some(2)
     }
 
     pub fn path(&self) -> Option<Path> {

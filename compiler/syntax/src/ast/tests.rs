@@ -94,6 +94,25 @@ fn variables_and_bindings() {
 }
 
 #[test]
+fn attributes_in_one_list_share_its_brackets() {
+    let f = file("[[vk::location(1), ns::two, three]] [four] float z;");
+    let attrs: Vec<Attribute> = all(&f);
+    let kinds: Vec<(String, bool)> = attrs
+        .iter()
+        .map(|a| (a.name_text(), a.is_double_bracket()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("vk::location".to_owned(), true),
+            ("ns::two".to_owned(), true),
+            ("three".to_owned(), true),
+            ("four".to_owned(), false),
+        ]
+    );
+}
+
+#[test]
 fn structs_and_members() {
     let f = file("struct D : B {\n  nointerpolation float3 n : NORMAL;\n  uint bits : 4;\n  float get() { return n.x; }\n  struct Inner { int i; };\n};\n");
     let s: StructDef = first(&f);
