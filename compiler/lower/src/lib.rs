@@ -162,6 +162,7 @@ pub mod resource_statics;
 pub mod resource_structs;
 pub mod resource_unread;
 pub mod resources;
+mod shader_record;
 mod signature_packing;
 mod snapshot;
 pub mod spec_const;

@@ -1,0 +1,90 @@
+//! Constructs the eng6 survey of two public collections of HLSL written for `dxc -spirv`
+//! (Sascha Willems' Vulkan examples and Khronos' Vulkan-Samples) showed compiling wrongly or
+//! not at all, each in a small shader of our own.
+
+use crate::harness::{compile, compile_entry, refuse};
+
+/// The storage class of the variable named `name`, as the disassembly spells it.
+fn storage_class(m: &crate::harness::Module, name: &str) -> String {
+    let id = m.id(name);
+    m.asm
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("{id} = OpVariable ")))
+        .and_then(|rest| rest.split(' ').nth(1))
+        .unwrap_or_else(|| panic!("no OpVariable {id}:\n{}", m.asm))
+        .to_owned()
+}
+
+#[test]
+fn shader_record_constant_buffer_is_in_the_shader_record_class_without_binding() {
+    let m = compile_entry(
+        r#"
+struct Hit { float3 color; };
+struct Bary { float2 uv; };
+struct Entry { float scale; float3 tint; };
+[[vk::shader_record_ext]] ConstantBuffer<Entry> entry;
+Texture2D after;
+
+[shader("closesthit")]
+void chit(inout Hit h, in Bary b)
+{
+    h.color = entry.tint * entry.scale + after.Load(int3(0, 0, 0)).rgb;
+}
+"#,
+        "lib_6_3",
+        None,
+        &["-fspv-target-env=vulkan1.2"],
+    );
+    // ShaderRecordBufferKHR and ShaderRecordBufferNV are one storage class (5343).
+    assert!(
+        storage_class(&m, "entry").starts_with("ShaderRecordBuffer"),
+        "{}",
+        m.asm
+    );
+    assert_eq!(m.decoration("entry", "Binding"), None);
+    assert_eq!(m.decoration("entry", "DescriptorSet"), None);
+    // Laid out as DXC lays out shader records: the storage-buffer rules, so the float3
+    // follows the float at offset 4.
+    assert_eq!(m.offsets("type.ShaderRecordBufferKHR.Entry"), vec![0, 4]);
+    // The record takes no binding: the texture declared after it is binding 0.
+    assert_eq!(m.binding("after"), (0, 0));
+}
+
+#[test]
+fn shader_record_struct_global_and_cbuffer_are_shader_records_too() {
+    let m = compile_entry(
+        r#"
+struct Hit { float4 color; };
+struct Entry { float4 tint; };
+[[vk::shader_record_nv]] Entry plain;
+[[vk::shader_record_ext]] cbuffer block { float4 extra; };
+
+[shader("miss")]
+void miss(inout Hit h)
+{
+    h.color = plain.tint + extra;
+}
+"#,
+        "lib_6_3",
+        None,
+        &["-fspv-target-env=vulkan1.2"],
+    );
+    assert!(storage_class(&m, "plain").starts_with("ShaderRecordBuffer"));
+    assert!(storage_class(&m, "block").starts_with("ShaderRecordBuffer"));
+    assert_eq!(m.decoration("block", "Binding"), None);
+}
+
+#[test]
+fn shader_record_outside_ray_tracing_stages_is_refused() {
+    refuse(
+        r#"
+struct Entry { float4 tint; };
+[[vk::shader_record_ext]] ConstantBuffer<Entry> entry;
+float4 main() : SV_Target { return entry.tint; }
+"#,
+        "ps_6_0",
+        &["-fspv-target-env=vulkan1.2"],
+        1,
+        "`[[vk::shader_record_ext]]` buffers exist in ray-tracing stages only",
+    );
+}
