@@ -88,3 +88,51 @@ float4 main() : SV_Target { return entry.tint; }
         "`[[vk::shader_record_ext]]` buffers exist in ray-tracing stages only",
     );
 }
+
+#[test]
+fn ext_builtin_on_a_static_local_is_that_builtins_stage_variable() {
+    let m = compile(
+        r#"
+float4 main() : SV_Target
+{
+    [[vk::ext_builtin_input(/* FragCoord */ 15)]] static const float4 where;
+    return where * 0.5;
+}
+"#,
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(m.builtin("where"), "FragCoord");
+    assert_eq!(storage_class(&m, "where"), "Input");
+    let m = compile(
+        r#"
+float4 main(float4 p : POSITION) : SV_Position
+{
+    [[vk::ext_builtin_output(/* PointSize */ 1)]] static float size;
+    size = 3.0;
+    return p;
+}
+"#,
+        "vs_6_0",
+        &[],
+    );
+    assert_eq!(m.builtin("size"), "PointSize");
+    assert_eq!(storage_class(&m, "size"), "Output");
+}
+
+#[test]
+fn ext_builtin_on_a_local_that_is_not_static_is_refused_in_dxcs_words() {
+    refuse(
+        r#"
+float4 main() : SV_Target
+{
+    [[vk::ext_builtin_input(15)]] float4 where;
+    return where;
+}
+"#,
+        "ps_6_0",
+        &[],
+        1,
+        "vk::ext_builtin_input and vk::ext_builtin_output can only be applied to a static variable",
+    );
+}
