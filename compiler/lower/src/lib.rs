@@ -138,6 +138,7 @@ pub mod local_types;
 pub mod matrix_split;
 pub mod options;
 pub mod packed_math;
+pub mod point_size_input;
 mod pointee_offsets;
 pub mod precise;
 pub mod preserve_bindings;

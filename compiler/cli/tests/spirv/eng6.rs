@@ -136,3 +136,46 @@ float4 main() : SV_Target
         "vk::ext_builtin_input and vk::ext_builtin_output can only be applied to a static variable",
     );
 }
+
+#[test]
+fn point_size_builtin_on_an_unread_pixel_input_compiles_without_the_builtin() {
+    // A vertex output struct reused as the pixel input, its point size never read.
+    let m = compile(
+        r#"
+struct Varyings
+{
+    float4 pos : SV_Position;
+    [[vk::location(0)]] float2 uv : TEXCOORD0;
+    [[vk::builtin("PointSize")]] float size : PSIZE;
+};
+float4 tint(Varyings v) { return float4(v.uv, 0, 1); }
+float4 main(Varyings v) : SV_Target
+{
+    return tint(v) + v.pos.x;
+}
+"#,
+        "ps_6_0",
+        &[],
+    );
+    assert!(!m.has("BuiltIn PointSize"), "{}", m.asm);
+    assert_eq!(m.location("in.TEXCOORD0"), 0);
+}
+
+#[test]
+fn point_size_builtin_on_a_pixel_input_that_is_read_is_refused() {
+    refuse(
+        r#"
+struct Varyings
+{
+    float4 pos : SV_Position;
+    [[vk::builtin("PointSize")]] float size : PSIZE;
+};
+float4 scaled(Varyings v) { return v.pos * v.size; }
+float4 main(Varyings v) : SV_Target { return scaled(v); }
+"#,
+        "ps_6_0",
+        &[],
+        1,
+        "`[[vk::builtin(\"PointSize\")]]` on the pixel input `size`, which the shader reads",
+    );
+}
