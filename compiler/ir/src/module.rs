@@ -399,6 +399,7 @@ named_enum! {
         R64i => "r64i",
         Rgba8 => "rgba8",
         Rgba8snorm => "rgba8snorm",
+        Unknown => "unknown",
     }
 }
 

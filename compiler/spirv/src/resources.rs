@@ -180,6 +180,7 @@ fn spirv_format(f: ir::ImageFormat) -> spirv::ImageFormat {
         I::R64i => F::R64i,
         I::Rgba8 => F::Rgba8,
         I::Rgba8snorm => F::Rgba8Snorm,
+        I::Unknown => F::Unknown,
     }
 }
 

@@ -179,3 +179,28 @@ float4 main(Varyings v) : SV_Target { return scaled(v); }
         "`[[vk::builtin(\"PointSize\")]]` on the pixel input `size`, which the shader reads",
     );
 }
+
+#[test]
+fn image_format_unknown_is_the_unknown_format_with_the_without_format_capabilities() {
+    let m = compile(
+        r#"
+[[vk::image_format("unknown")]] RWTexture2D<float4> img : register(u0);
+[numthreads(8, 8, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    img[id.xy] = img[id.yx] * 2.0;
+}
+"#,
+        "cs_6_0",
+        &[],
+    );
+    assert!(
+        m.pointee_definition("img").ends_with(" 2 Unknown"),
+        "{}",
+        m.asm
+    );
+    m.assert_has(&[
+        "OpCapability StorageImageReadWithoutFormat",
+        "OpCapability StorageImageWriteWithoutFormat",
+    ]);
+}
