@@ -204,3 +204,19 @@ void main(uint3 id : SV_DispatchThreadID)
         "OpCapability StorageImageWriteWithoutFormat",
     ]);
 }
+
+#[test]
+fn an_inline_builtin_number_spirv_lacks_is_reported_as_the_sources() {
+    // 5391 is the capability RayQueryPositionFetchKHR, no built-in (a slip a public sample
+    // makes for HitTriangleVertexPositionsKHR, 5335).
+    refuse(
+        r#"
+[[vk::ext_builtin_input(5391)]] static const float4 wrong;
+float4 main() : SV_Target { return wrong; }
+"#,
+        "ps_6_0",
+        &[],
+        1,
+        "BuiltIn 5391, named by inline SPIR-V",
+    );
+}
