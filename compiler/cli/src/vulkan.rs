@@ -253,6 +253,17 @@ pub fn validate_spirv(
             !older
         })
         .map(|e| {
+            // A built-in number SPIR-V does not have comes from the source's inline SPIR-V,
+            // which is written out as given (DXC's validator refuses the module alike).
+            let unknown = spirv_backend::validate::unknown_builtins(&e);
+            if let Some(n) = unknown.first() {
+                return format!(
+                    "BuiltIn {n}, named by inline SPIR-V (`[[vk::ext_builtin_input({n})]]`, \
+                     `[[vk::ext_builtin_output({n})]]` or `[[vk::ext_decorate(11, {n})]]`), is \
+                     no SPIR-V built-in, so the module fails validation ({}: {e})",
+                    validator.display()
+                );
+            }
             format!(
                 "the emitted SPIR-V fails validation (a compiler bug; -Vd skips this check): {} {e}",
                 validator.display()

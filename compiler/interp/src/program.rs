@@ -532,6 +532,13 @@ impl Program {
                         shape,
                     }
                 }
+                // Only ray-tracing stages have a shader binding table; compute runs here.
+                GlobalKind::ShaderRecord => {
+                    return Err(RunError::Unsupported(format!(
+                        "a shader-record buffer ({}) outside a ray-tracing stage",
+                        g.name
+                    )));
+                }
                 GlobalKind::Resource | GlobalKind::PushConstant => {
                     if let Type::Array { element, .. } = &g.ty {
                         if matches!(&**element, Type::Array { .. }) {

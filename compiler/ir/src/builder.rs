@@ -172,6 +172,19 @@ impl ModuleBuilder {
         self.global(g)
     }
 
+    /// A shader-record block (`[[vk::shader_record_ext]]`), laid out as push constants are
+    /// (vector-relaxed std430, as DXC lays out both).
+    pub fn shader_record(&mut self, name: &str, ty: Type) -> Global {
+        let mut g = GlobalVar::new(
+            name,
+            GlobalKind::ShaderRecord,
+            AddressSpace::ShaderRecordBuffer,
+            ty,
+        );
+        g.layout = Some(BufferLayout::new(&g.ty, g.default_layout_rules()));
+        self.global(g)
+    }
+
     /// Recomputes the layout of buffer global `g` under `rules` (`-fvk-use-gl-layout`,
     /// `-fvk-use-dx-layout`, `-fvk-use-scalar-layout`).
     pub fn set_layout_rules(&mut self, g: Global, rules: LayoutRules) {

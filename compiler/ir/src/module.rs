@@ -229,6 +229,9 @@ pub enum GlobalKind {
     Resource,
     /// `[[vk::push_constant]]` blocks, in `AddressSpace::PushConstant`.
     PushConstant,
+    /// `[[vk::shader_record_ext]]` (and `_nv`) blocks, in `AddressSpace::ShaderRecordBuffer`:
+    /// laid out like push constants, bound to no descriptor.
+    ShaderRecord,
     /// The payload of an amplification shader (the `groupshared` variable it passes to
     /// `DispatchMesh`) or of a mesh shader (`in payload`), in `AddressSpace::TaskPayload`.
     TaskPayload,
@@ -247,6 +250,7 @@ impl GlobalKind {
             GlobalKind::Output => "output",
             GlobalKind::Resource => "resource",
             GlobalKind::PushConstant => "push_constant",
+            GlobalKind::ShaderRecord => "shader_record",
             GlobalKind::TaskPayload => "task_payload",
             GlobalKind::RayData => "ray_data",
         }
@@ -260,6 +264,7 @@ impl GlobalKind {
             GlobalKind::Input => Some(AddressSpace::Input),
             GlobalKind::Output => Some(AddressSpace::Output),
             GlobalKind::PushConstant => Some(AddressSpace::PushConstant),
+            GlobalKind::ShaderRecord => Some(AddressSpace::ShaderRecordBuffer),
             GlobalKind::TaskPayload => Some(AddressSpace::TaskPayload),
             GlobalKind::Resource | GlobalKind::RayData => None,
         }
@@ -394,6 +399,7 @@ named_enum! {
         R64i => "r64i",
         Rgba8 => "rgba8",
         Rgba8snorm => "rgba8snorm",
+        Unknown => "unknown",
     }
 }
 
@@ -540,7 +546,10 @@ impl GlobalVar {
     /// buffer (so the array stride is part of it), and the block of a push constant. Resource
     /// arrays use their element. Byte-address buffers hold plain `uint` words and need none.
     pub fn buffer_layout_type(&self) -> Option<Type> {
-        if self.kind == GlobalKind::PushConstant {
+        if matches!(
+            self.kind,
+            GlobalKind::PushConstant | GlobalKind::ShaderRecord
+        ) {
             return Some(self.ty.clone());
         }
         let resource = match &self.ty {

@@ -588,6 +588,12 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 self.static_split_local(l, &ty, range)?;
                 continue;
             }
+            if local.is_static {
+                if let Some(g) = self.ext_builtin_local(LocalId(i as u32), &ty)? {
+                    self.locals[i] = Some(Value::Global(g));
+                    continue;
+                }
+            }
             if local.is_static && (!local.is_const || reads_locals) {
                 // A `static` local keeps its value across calls: a private global. A constant
                 // initializer is the global's; any other runs the first time the declaration

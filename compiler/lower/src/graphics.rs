@@ -294,6 +294,21 @@ fn declare(
         let mut auto = false;
         let (binding, ty) =
             if let Some(name) = &v.vk_builtin {
+                if stage == Stage::Pixel && side == Side::Input && name == "PointSize" {
+                    // Never read (`point_size_input`): no stage variable, as DXC's optimizer
+                    // leaves none; the wrapper copies an unwritten private variable.
+                    let g = cx
+                        .mb
+                        .private(&format!("in.{semantic}"), v.leaf.ty.clone(), None);
+                    out.push(StageVar {
+                        global: g,
+                        leaf: v.leaf.clone(),
+                        var_ty: v.leaf.ty.clone(),
+                        arrayed: None,
+                        component: None,
+                    });
+                    continue;
+                }
                 let Some((b, t)) = crate::stages::vars::vk_builtin(stage, side, name) else {
                     let message =
                         format!(
@@ -512,6 +527,19 @@ pub fn lower_graphics_entry(
         let ranges = crate::stages::param_ranges(cx, idx);
         for (n, p) in params.iter().enumerate() {
             for v in &mut inputs[p.inputs.clone()] {
+                if v.vk_builtin.as_deref() == Some("PointSize") {
+                    let path = v.leaf.field_path().unwrap_or_default();
+                    if crate::point_size_input::leaf_is_read(cx, idx, n, &path) {
+                        let message = crate::point_size_input::read_message(&v.leaf.name);
+                        let at = v
+                            .leaf
+                            .decl_range
+                            .or(ranges.get(n).copied())
+                            .unwrap_or(range);
+                        cx.error(crate::BAD_LOCATION, message, at);
+                        return;
+                    }
+                }
                 v.per_vertex = v
                     .leaf
                     .field_path()
@@ -637,6 +665,7 @@ pub fn lower_graphics_entry(
         inputs: in_vars
             .iter()
             .map(|v| v.global)
+            .filter(|&g| cx.mb.module().globals[g].kind == ir::GlobalKind::Input)
             .chain(fixes.base_instance())
             .collect(),
         outputs: out_vars.iter().map(|v| v.global).collect(),
@@ -741,7 +770,7 @@ fn load_param(
 
 /// The parameter and field path of `e` when it names an entry parameter or a field of one
 /// (`c`, `input.color`).
-fn param_leaf(
+pub(crate) fn param_leaf(
     body: &hir::body::Body,
     ty_of: impl Fn(ExprId) -> Option<Type>,
     e: ExprId,

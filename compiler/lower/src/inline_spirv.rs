@@ -271,6 +271,23 @@ impl ModuleCtx<'_> {
         ty: &types::Type,
     ) -> R<Option<ir::Global>> {
         let attrs = self.item_attributes(idx);
+        let range = self.item_range(idx);
+        let quals = (var.is_static, var.is_const);
+        self.ext_builtin_var(&attrs, quals, name, ty, range)
+    }
+
+    /// The `Input` (`Output`) variable decorated `BuiltIn N` that `attrs` ask for with
+    /// `[[vk::ext_builtin_input(N)]]` (`[[vk::ext_builtin_output(N)]]`) on a variable that is
+    /// `quals.0` static and `quals.1` const: a global or a `static` local (which is one too),
+    /// as DXC makes both. `None`: neither attribute. DXC's refusals, in its words, are `E3211`.
+    pub(crate) fn ext_builtin_var(
+        &mut self,
+        attrs: &[ast::Attribute],
+        (is_static, is_const): (bool, bool),
+        name: &str,
+        ty: &types::Type,
+        range: syntax::TextRange,
+    ) -> R<Option<ir::Global>> {
         let find = |n: &str| attrs.iter().find(|a| a.name_text() == n);
         let (input, output) = (
             find("vk::ext_builtin_input"),
@@ -279,7 +296,6 @@ impl ModuleCtx<'_> {
         let Some(attr) = input.or(output) else {
             return Ok(None);
         };
-        let range = self.item_range(idx);
         let refuse =
             |cx: &mut Self, message: &str| Err(cx.error("E3211", message.to_owned(), range));
         if input.is_some() && output.is_some() {
@@ -288,14 +304,14 @@ impl ModuleCtx<'_> {
                 "vk::ext_builtin_input cannot be used together with vk::ext_builtin_output",
             );
         }
-        if !var.is_static {
+        if !is_static {
             return refuse(
                 self,
                 "vk::ext_builtin_input and vk::ext_builtin_output can only be applied to a \
                  static variable",
             );
         }
-        if input.is_some() && !var.is_const {
+        if input.is_some() && !is_const {
             return refuse(
                 self,
                 "vk::ext_builtin_input can only be applied to a const-qualified variable",
@@ -457,6 +473,27 @@ impl ModuleCtx<'_> {
 }
 
 impl FnLower<'_, '_> {
+    /// The stage variable of a `static` local written `[[vk::ext_builtin_input(N)]]` or
+    /// `[[vk::ext_builtin_output(N)]]` (DXC makes one, as for such a global); `None` for a
+    /// local without either attribute.
+    pub(crate) fn ext_builtin_local(
+        &mut self,
+        l: hir::body::LocalId,
+        ty: &types::Type,
+    ) -> R<Option<ir::Global>> {
+        let root = hir::ids::expanded_root(self.cx.db, self.cx.file, self.cx.config);
+        let syntax = self.map.local_syntax(l);
+        let Some(name) = syntax.try_to_node(&root) else {
+            return Ok(None);
+        };
+        let attrs = crate::attrs::local_attrs(&name);
+        let local = self.body.local(l);
+        let quals = (local.is_static, local.is_const);
+        let name = local.name.clone();
+        self.cx
+            .ext_builtin_var(&attrs, quals, &name, ty, syntax.text_range())
+    }
+
     /// `[[vk::ext_decorate]]`, `[[vk::ext_decorate_string]]` and `[[vk::ext_decorate_id]]`
     /// on local `l`, whose memory is `ptr` (an alloca, or the global of a `static` local).
     /// A parameter's are dropped, as DXC drops them (`hir`'s W2100), except on the entry
@@ -473,10 +510,18 @@ impl FnLower<'_, '_> {
         // These move or rebind a variable; on a local they are reported, not ignored.
         for a in &attrs {
             let n = a.name_text();
-            if matches!(
+            let builtin = matches!(
                 n.as_str(),
-                "vk::ext_storage_class" | "vk::ext_builtin_input" | "vk::ext_builtin_output"
-            ) {
+                "vk::ext_builtin_input" | "vk::ext_builtin_output"
+            );
+            // A `static` local with a built-in attribute is that built-in's stage variable
+            // (`FnLower::ext_builtin_local`); on any other local DXC refuses it as on a
+            // global that is not static.
+            if builtin && !self.body.local(l).is_static {
+                let message = "vk::ext_builtin_input and vk::ext_builtin_output can only be \
+                               applied to a static variable";
+                self.cx.error("E3211", message.to_owned(), range);
+            } else if n == "vk::ext_storage_class" {
                 self.cx
                     .unsupported(&format!("{n} on a local variable"), range);
             }

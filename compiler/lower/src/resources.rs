@@ -129,10 +129,20 @@ impl ModuleCtx<'_> {
         register.map(|(class, n, space)| self.options.register_binding(class, n, space))
     }
 
-    /// Whether global `idx` carries `[[vk::push_constant]]`: it is a push-constant block, not
-    /// a member of `$Globals` or a descriptor.
+    /// Whether global `idx` carries `[[vk::push_constant]]` (or is a shader-record block,
+    /// which is placed the same way): it is a push-constant block, not a member of `$Globals`
+    /// or a descriptor.
     pub(crate) fn is_push_constant(&self, idx: ItemIdx) -> bool {
         crate::attrs::item_attr(self, idx, "vk::push_constant").is_some()
+            || self.is_shader_record(idx)
+    }
+
+    /// Whether global `idx` carries `[[vk::shader_record_ext]]` (or `_nv`): a block of the
+    /// shader binding table's current record, which, like a push-constant block, is no
+    /// `$Globals` member and takes no binding.
+    pub(crate) fn is_shader_record(&self, idx: ItemIdx) -> bool {
+        crate::attrs::item_attr(self, idx, "vk::shader_record_ext").is_some()
+            || crate::attrs::item_attr(self, idx, "vk::shader_record_nv").is_some()
     }
 
     /// Whether item `idx` declares a resource that takes a binding: a cbuffer or tbuffer, or
@@ -147,7 +157,7 @@ impl ModuleCtx<'_> {
                     matches!(&self.tree.item(m).kind, ItemKind::Variable(v) if !v.is_static)
                         && self.binds(m).is_none()
                 });
-                data.then(|| c.register.clone())
+                (data && !self.is_shader_record(idx)).then(|| c.register.clone())
             }
             ItemKind::Variable(v)
                 if !v.is_static && !v.groupshared && !self.is_push_constant(idx) =>
@@ -515,6 +525,8 @@ impl ModuleCtx<'_> {
                 GlobalRef::Var(g)
             } else if var.groupshared || (var.is_static && storage == Some(EXT_WORKGROUP)) {
                 GlobalRef::Var(self.mb.groupshared(&name, ty))
+            } else if !var.is_static && self.is_shader_record(idx) {
+                GlobalRef::Var(crate::shader_record::shader_record_for(self, idx, ty)?)
             } else if !var.is_static && self.is_push_constant(idx) {
                 GlobalRef::Var(self.push_constant_for(idx, ty)?)
             } else if let Some(res) = resource_of(&ty) {
@@ -785,8 +797,19 @@ impl ModuleCtx<'_> {
         } else {
             types::ResourceType::ConstantBuffer { element }
         });
-        let (set, binding) = self.binding_for(idx);
-        let g = self.mb.resource(&name, ty, set, binding);
+        let g = if self.is_shader_record(idx) && !c.is_tbuffer {
+            // `[[vk::shader_record_ext]] cbuffer`: its members are the record's, and it takes
+            // no binding (DXC's `createShaderRecordBuffer` of a buffer declaration).
+            let types::ResourceType::ConstantBuffer { element } =
+                ty.as_resource().expect("built above").clone()
+            else {
+                unreachable!("a cbuffer is a ConstantBuffer")
+            };
+            self.mb.shader_record(&name, element)
+        } else {
+            let (set, binding) = self.binding_for(idx);
+            self.mb.resource(&name, ty, set, binding)
+        };
         let loc = self.source_loc(self.item_range(idx));
         self.mb.module_mut().globals[g].loc = Some(loc);
         if offsets.iter().any(Option::is_some) {

@@ -71,6 +71,18 @@ impl Ctx<'_> {
                     e.name
                 )));
             }
+            // The shader binding table exists for ray-tracing stages only
+            // (VUID-StandaloneSpirv-ShaderRecordBufferKHR-07119).
+            if info.class == StorageClass::ShaderRecordBufferKHR
+                && !crate::ray_query::is_ray_stage(e.stage)
+            {
+                return Err(SpirvError::unsupported(format!(
+                    "shader-record buffer \"{}\" used by the {model:?} entry point \"{}\": \
+                     `[[vk::shader_record_ext]]` buffers exist in ray-tracing stages only",
+                    self.m.globals[ir::Global::new(g)].name,
+                    e.name
+                )));
+            }
             let is_stage = matches!(info.class, StorageClass::Input | StorageClass::Output);
             if is_stage || all_globals {
                 interface.extend(self.interface_ids(g, info.id));

@@ -1369,6 +1369,7 @@ pub(crate) fn storage_class(cx: &Ctx<'_>, space: types::AddressSpace) -> Storage
         A::UniformConstant => StorageClass::UniformConstant,
         A::StorageBuffer => cx.storage_buffer_class(),
         A::PushConstant => StorageClass::PushConstant,
+        A::ShaderRecordBuffer => StorageClass::ShaderRecordBufferKHR,
         A::TaskPayload => StorageClass::TaskPayloadWorkgroupEXT,
         A::RayPayload => StorageClass::RayPayloadKHR,
         A::IncomingRayPayload => StorageClass::IncomingRayPayloadKHR,

@@ -180,6 +180,7 @@ fn spirv_format(f: ir::ImageFormat) -> spirv::ImageFormat {
         I::R64i => F::R64i,
         I::Rgba8 => F::Rgba8,
         I::Rgba8snorm => F::Rgba8Snorm,
+        I::Unknown => F::Unknown,
     }
 }
 
@@ -579,6 +580,18 @@ impl Ctx<'_> {
                     && !g.has_inline_builtin();
                 (class, p)
             }
+            ir::GlobalKind::ShaderRecord => {
+                self.require_ray_tracing("a `[[vk::shader_record_ext]]` buffer")
+                    .map_err(ctx)?;
+                let mut p = Pointee::plain(g.ty.clone());
+                p.layout = g.layout.as_ref().map(|l| l.layout.clone());
+                p.external = true;
+                // Laid out and accessed as a push-constant block is; only the class differs.
+                p.block = Some(BlockKind::PushConstant {
+                    wrapped: !matches!(g.ty, Type::Struct(_)),
+                });
+                (StorageClass::ShaderRecordBufferKHR, p)
+            }
             ir::GlobalKind::PushConstant => {
                 let mut p = Pointee::plain(g.ty.clone());
                 p.layout = g.layout.as_ref().map(|l| l.layout.clone());
@@ -617,7 +630,11 @@ impl Ctx<'_> {
         };
         let ty = match &pointee.block {
             Some(kind @ BlockKind::PushConstant { .. }) => {
-                let name = format!("type.PushConstant.{}", g.ty);
+                let name = if g.kind == ir::GlobalKind::ShaderRecord {
+                    format!("type.ShaderRecordBufferKHR.{}", g.ty)
+                } else {
+                    format!("type.PushConstant.{}", g.ty)
+                };
                 self.block_type(&g.ty, pointee.layout.as_ref(), *kind, &name)
                     .map_err(ctx)?
             }
@@ -652,7 +669,7 @@ impl Ctx<'_> {
                 ResourceType::TypedBuffer { element, .. } => crate::functions::is_relaxed(element),
                 _ => false,
             }),
-            ir::GlobalKind::PushConstant => false,
+            ir::GlobalKind::PushConstant | ir::GlobalKind::ShaderRecord => false,
             _ => crate::functions::is_relaxed(&g.ty),
         };
         if relaxed {

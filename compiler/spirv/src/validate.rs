@@ -150,6 +150,18 @@ pub fn only_unknown_operands(complaint: &str) -> bool {
         })
 }
 
+/// The built-in numbers `spirv-val` refuses as unknown in `complaint` ("Invalid built-in
+/// operand: N"): numbers that can only come from inline SPIR-V (`[[vk::ext_builtin_input(N)]]`,
+/// `[[vk::ext_decorate(11, N)]]`), since every built-in of a semantic is one SPIR-V has.
+pub fn unknown_builtins(complaint: &str) -> Vec<u32> {
+    complaint
+        .lines()
+        .filter(|l| l.starts_with("error"))
+        .filter_map(|l| l.split_once("Invalid built-in operand:"))
+        .filter_map(|(_, n)| n.trim().trim_end_matches('.').parse::<u32>().ok())
+        .collect()
+}
+
 /// What `validate` reports when no `spirv-val` is installed.
 pub const NOT_FOUND: &str =
     "no spirv-val found: install one with `apt-get install -y spirv-tools` \

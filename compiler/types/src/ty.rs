@@ -195,6 +195,9 @@ pub enum AddressSpace {
     /// Structured and byte-address buffers.
     StorageBuffer,
     PushConstant,
+    /// A `[[vk::shader_record_ext]]` (or `_nv`) buffer: the data of the current entry of the
+    /// shader binding table (SPIR-V `ShaderRecordBufferKHR`).
+    ShaderRecordBuffer,
     /// The payload an amplification shader hands to its mesh shaders (`DispatchMesh`), shared
     /// by the work group like `groupshared` (SPIR-V `TaskPayloadWorkgroupEXT`).
     TaskPayload,
@@ -224,6 +227,7 @@ impl AddressSpace {
             AddressSpace::UniformConstant => "uniform_constant",
             AddressSpace::StorageBuffer => "storage_buffer",
             AddressSpace::PushConstant => "push_constant",
+            AddressSpace::ShaderRecordBuffer => "shader_record_buffer",
             AddressSpace::TaskPayload => "task_payload",
             AddressSpace::RayPayload => "ray_payload",
             AddressSpace::IncomingRayPayload => "incoming_ray_payload",

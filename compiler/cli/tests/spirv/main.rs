@@ -19,6 +19,7 @@ mod dxc6;
 mod dxc_errors;
 mod eng4;
 mod eng5;
+mod eng6;
 mod engines_probe;
 mod entry_arrays;
 mod enums;
