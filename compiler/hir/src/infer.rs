@@ -669,6 +669,9 @@ impl<'a> InferCtx<'a> {
                 TypeError::NotSignable(message) => {
                     self.diag(crate::codes::NOT_SIGNABLE, node, message)
                 }
+                TypeError::Orientation(message) => {
+                    self.diag(crate::codes::MATRIX_ORIENTATION, node, message)
+                }
                 TypeError::MissingTemplate(name) => self.diag(
                     crate::codes::UNKNOWN_TYPE,
                     node,

@@ -131,6 +131,7 @@ pub mod lower_type;
 mod modifier_checks;
 pub mod navigation;
 mod operator_checks;
+mod orientation_checks;
 mod packoffset_checks;
 mod param_decoration_checks;
 mod register_checks;
