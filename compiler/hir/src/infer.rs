@@ -12,6 +12,7 @@
 mod array_bounds;
 pub mod barrier;
 mod call;
+mod case_values;
 mod const_locals;
 mod const_objects;
 mod enums;
@@ -803,7 +804,8 @@ impl<'a> InferCtx<'a> {
                 self.infer_stmt_condition(cond);
             }
             Stmt::Switch { expr, clauses } => {
-                if let Some(t) = self.infer_expr(expr) {
+                let selector = self.infer_expr(expr);
+                if let Some(t) = selector.clone() {
                     // A switch on an enum of either kind switches on its underlying integer;
                     // one on a float converts it to `int`, as DXC does (`switch (v.y)`).
                     let t = match t {
@@ -821,14 +823,15 @@ impl<'a> InferCtx<'a> {
                     }
                 }
                 self.switches += 1;
-                for c in clauses {
+                for c in &clauses {
                     if let Some(v) = c.value {
                         self.infer_expr(v);
                     }
-                    for s in c.stmts {
+                    for &s in &c.stmts {
                         self.infer_stmt(s);
                     }
                 }
+                self.check_case_values(selector.as_ref(), &clauses);
                 self.switches -= 1;
             }
             Stmt::Return(value) => self.check_return(id, value),

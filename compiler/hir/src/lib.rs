@@ -140,6 +140,7 @@ mod spirv_type;
 mod static_assert_checks;
 mod static_assert_instances;
 mod stmt_attr_checks;
+mod switch_label_checks;
 pub mod system_values;
 pub mod type_ref;
 mod typed_elements;

@@ -54,3 +54,57 @@ column_major M m;
         expect![[r#""#]],
     );
 }
+
+#[test]
+fn switch_labels_clang_refuses() {
+    // A second `default` (also when it sits in a plain block of the switch), a label with no
+    // statement before the block ends. Silent: labels falling through to the next one, a
+    // nested switch with its own `default`, a label in a plain block followed by a statement.
+    check_diagnostics(
+        r#"
+int f(int a) {
+    int b = 0;
+    switch (a) { default: b = 1; break; case 1: { default: b = 2; } }
+    switch (a) { case 0: b = 3; case 1: }
+    switch (a) { case 0: return 1; default: }
+    switch (a) { case 0: case 1: b = 4; break; default: switch (b) { default: b++; } }
+    switch (a) { case 0: { case 2: b++; } break; }
+    return b;
+}
+"#,
+        expect![[r#"
+            E2271 4:51 `default:`: multiple default labels in one switch
+            E2271 5:33 `case 1:`: label at end of compound statement: expected statement
+            E2271 6:36 `default:`: label at end of compound statement: expected statement
+        "#]],
+    );
+}
+
+#[test]
+fn case_values_must_be_distinct_integer_constants() {
+    // Refused: a float value, one reading a variable or a parameter, a value met before (a
+    // 32-bit switch compares 32-bit values). Silent: constants, `const` locals, enumerators,
+    // and the same values in a 64-bit switch, where they differ.
+    check_diagnostics(
+        r#"
+enum E { Red = 3 };
+static const int K = 5;
+int f(int a, uint u, uint64_t w, const int p) {
+    const int c = 7;
+    int v = 1;
+    switch (a) { case 1.5f: return 0; case v + 1: return 1; case p: return 2; }
+    switch (a) { case 2: return 3; case 1 + 1: return 4; case Red: return 5; case K: return 6; case c: return 7; }
+    switch (u) { case -1: return 8; case 0xffffffff: return 9; }
+    switch (w) { case 0xffffffff: return 10; case 0x1ffffffff: return 11; }
+    return 0;
+}
+"#,
+        expect![[r#"
+            E2271 7:23 `1.5f`: expression is not an integral constant expression
+            E2271 7:44 `v + 1`: expression is not an integral constant expression
+            E2271 7:66 `p`: expression is not an integral constant expression
+            E2271 8:41 `1 + 1`: duplicate case value '2'
+            E2271 9:42 `0xffffffff`: duplicate case value '4294967295'
+        "#]],
+    );
+}
