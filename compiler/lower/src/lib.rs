@@ -284,6 +284,8 @@ pub const ATOMIC_ON_MESH_OUTPUT: &str = "E3262";
 /// The code of a geometry stream's `Append`/`RestartStrip` in a shader of another stage:
 /// `OpEmitVertex`/`OpEndPrimitive` belong to the geometry execution model only.
 pub const STREAM_OUTSIDE_GEOMETRY: &str = "E3263";
+/// A call of a function declared without a body and defined nowhere in the file.
+pub const UNDEFINED_FUNCTION: &str = "E3282";
 /// The code of an intrinsic DXC does not declare for shader model 6 (`noise`).
 pub const NO_SUCH_INTRINSIC: &str = "E3062";
 /// The code of a default argument whose value needs itself: a call in it leaves out an
