@@ -26,6 +26,7 @@ pub mod ops;
 mod overload_score;
 mod sizeof_checks;
 mod string_checks;
+mod unsized_locals;
 pub mod vk;
 
 use std::collections::HashMap;
@@ -744,6 +745,9 @@ impl<'a> InferCtx<'a> {
             if init_ty.is_some() {
                 self.check_init_conversion(init, ty.as_ref());
             }
+        }
+        if local.param.is_none() {
+            self.check_unsized_local(id, ty.as_ref(), local.init.is_some());
         }
         self.result.local_types[id.0 as usize] = ty;
     }

@@ -108,3 +108,28 @@ int f(int a, uint u, uint64_t w, const int p) {
         "#]],
     );
 }
+
+#[test]
+fn local_arrays_need_a_size() {
+    // Refused: `[]` with nothing to count, an inner `[]`. Silent: sized by an initializer
+    // (also an outer `[]` of arrays), explicit sizes, an unsized parameter.
+    check_diagnostics(
+        r#"
+struct Empty {};
+float f(float p[]) {
+    float4 a[];
+    Empty e[];
+    float2 b[3][] = {1, 2, 3, 4, 5, 6};
+    float2 c[][3] = {1, 2, 3, 4, 5, 6};
+    float d[] = {1, 2};
+    float g[2][2];
+    return c[0][0].x + d[1] + g[0][0];
+}
+"#,
+        expect![[r#"
+            E2022 4:12 `a`: definition of variable with array type needs an explicit size or an initializer
+            E2022 5:11 `e`: definition of variable with array type needs an explicit size or an initializer
+            E2022 6:12 `b`: array has incomplete element type 'float2[]'
+        "#]],
+    );
+}
