@@ -569,7 +569,7 @@ impl<'a> InferCtx<'a> {
             if let (Some(Type::Array { element, len: None }), Some(count)) =
                 (&ty, self.init_list_count(init))
             {
-                if let Some(per) = ops::flat_count(element).filter(|n| *n > 0) {
+                if let Some(per) = ops::flat_count_objects(element).filter(|n| *n > 0) {
                     self.check_whole_elements(init, element, count, per);
                     ty = Some(Type::array((**element).clone(), count / per));
                 }
@@ -733,7 +733,7 @@ impl<'a> InferCtx<'a> {
             if let (Some(Type::Array { element, len: None }), Some(count)) =
                 (&ty, self.init_list_count(init))
             {
-                if let Some(per) = ops::flat_count(element).filter(|n| *n > 0) {
+                if let Some(per) = ops::flat_count_objects(element).filter(|n| *n > 0) {
                     self.check_whole_elements(init, element, count, per);
                     ty = Some(Type::array((**element).clone(), count / per));
                 }
@@ -1112,7 +1112,7 @@ impl<'a> InferCtx<'a> {
             crate::body::Expr::InitList(items) => {
                 items.iter().map(|i| self.init_list_count(*i)).sum()
             }
-            _ => ops::flat_count(self.result.type_of_expr(expr)?),
+            _ => ops::flat_count_objects(self.result.type_of_expr(expr)?),
         }
     }
 }

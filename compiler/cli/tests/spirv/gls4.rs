@@ -70,3 +70,22 @@ float4 main() : SV_Target { return 1; }
         &[],
     );
 }
+
+/// A local array of textures sized by its initializer list takes one element per texture
+/// (was "not supported yet: a resource local initialized with this").
+#[test]
+fn texture_array_local_sized_by_its_list() {
+    let m = compile(
+        r#"
+Texture2D t : register(t0);
+Texture2D u : register(t1);
+float4 main() : SV_Target {
+    Texture2D both[] = {t, u};
+    return both[1].Load(int3(0, 0, 0));
+}
+"#,
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["OpImageFetch"]);
+}
