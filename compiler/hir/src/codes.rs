@@ -79,6 +79,11 @@ pub const DEPRECATED_LENGTH: &str = "W2015";
 pub const IGNORED_NUMTHREADS: &str = "W2016";
 /// `unsigned` on a type with no unsigned form (`unsigned float`, `unsigned bool3`).
 pub const NOT_SIGNABLE: &str = "E2070";
+/// `row_major`/`column_major` on a type that is no matrix, or both on one matrix.
+pub const MATRIX_ORIENTATION: &str = "E2270";
+/// A `switch` label DXC refuses: a second `default`, a label ending its block, a duplicate or
+/// non-constant case value.
+pub const SWITCH_LABEL: &str = "E2271";
 /// A `register(...)` binding of the wrong class for its resource, of an unknown register
 /// type, or with a malformed number or space.
 pub const INVALID_REGISTER: &str = "E2071";

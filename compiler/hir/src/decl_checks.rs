@@ -21,6 +21,7 @@
 //! - An enum's underlying type is `bool` or an integer type (`E2003`).
 //! - `packoffset` rules (`E2051`, in `packoffset_checks`).
 //! - Contradicting statement attributes (`E2052`, in `stmt_attr_checks`).
+//! - `switch` labels DXC refuses (`E2271`, in `switch_label_checks`).
 //! - Storage modifiers where they mean nothing (`E2053`, in `modifier_checks`), and
 //!   `globallycoherent` on what is no UAV (`E2053`).
 //! - `register(...)` bindings of the wrong class or form (`E2071`, in `register_checks`).
@@ -230,6 +231,9 @@ pub(crate) fn declaration_diagnostics(
     }
     for (range, message) in crate::modifier_checks::misplaced_modifiers(&root) {
         cx.error(codes::INVALID_MODIFIER, range, message);
+    }
+    for (range, message) in crate::switch_label_checks::refused_labels(&root) {
+        cx.error(codes::SWITCH_LABEL, range, message);
     }
     for (range, message) in specializations_without_template(&root) {
         cx.error(codes::SPECIALIZATION_WITHOUT_TEMPLATE, range, message);

@@ -297,6 +297,7 @@ fn item_diagnostics(
             TypeError::InvalidArgument(what) => (codes::INVALID_TYPE_ARGUMENT, what.clone()),
             TypeError::MissingTypename(path) => (codes::UNKNOWN_TYPE, missing_typename(path)),
             TypeError::NotSignable(message) => (codes::NOT_SIGNABLE, message.clone()),
+            TypeError::Orientation(message) => (codes::MATRIX_ORIENTATION, message.clone()),
             TypeError::MissingTemplate(name) => (codes::UNKNOWN_TYPE, missing_template(name)),
         };
         out.push(Diagnostic::error(code, message, f, r));

@@ -12,6 +12,7 @@
 mod array_bounds;
 pub mod barrier;
 mod call;
+mod case_values;
 mod const_locals;
 mod const_objects;
 mod enums;
@@ -25,6 +26,7 @@ pub mod ops;
 mod overload_score;
 mod sizeof_checks;
 mod string_checks;
+mod unsized_locals;
 pub mod vk;
 
 use std::collections::HashMap;
@@ -567,7 +569,7 @@ impl<'a> InferCtx<'a> {
             if let (Some(Type::Array { element, len: None }), Some(count)) =
                 (&ty, self.init_list_count(init))
             {
-                if let Some(per) = ops::flat_count(element).filter(|n| *n > 0) {
+                if let Some(per) = ops::flat_count_objects(element).filter(|n| *n > 0) {
                     self.check_whole_elements(init, element, count, per);
                     ty = Some(Type::array((**element).clone(), count / per));
                 }
@@ -669,6 +671,9 @@ impl<'a> InferCtx<'a> {
                 TypeError::NotSignable(message) => {
                     self.diag(crate::codes::NOT_SIGNABLE, node, message)
                 }
+                TypeError::Orientation(message) => {
+                    self.diag(crate::codes::MATRIX_ORIENTATION, node, message)
+                }
                 TypeError::MissingTemplate(name) => self.diag(
                     crate::codes::UNKNOWN_TYPE,
                     node,
@@ -728,7 +733,7 @@ impl<'a> InferCtx<'a> {
             if let (Some(Type::Array { element, len: None }), Some(count)) =
                 (&ty, self.init_list_count(init))
             {
-                if let Some(per) = ops::flat_count(element).filter(|n| *n > 0) {
+                if let Some(per) = ops::flat_count_objects(element).filter(|n| *n > 0) {
                     self.check_whole_elements(init, element, count, per);
                     ty = Some(Type::array((**element).clone(), count / per));
                 }
@@ -740,6 +745,9 @@ impl<'a> InferCtx<'a> {
             if init_ty.is_some() {
                 self.check_init_conversion(init, ty.as_ref());
             }
+        }
+        if local.param.is_none() {
+            self.check_unsized_local(id, ty.as_ref(), local.init.is_some());
         }
         self.result.local_types[id.0 as usize] = ty;
     }
@@ -800,7 +808,8 @@ impl<'a> InferCtx<'a> {
                 self.infer_stmt_condition(cond);
             }
             Stmt::Switch { expr, clauses } => {
-                if let Some(t) = self.infer_expr(expr) {
+                let selector = self.infer_expr(expr);
+                if let Some(t) = selector.clone() {
                     // A switch on an enum of either kind switches on its underlying integer;
                     // one on a float converts it to `int`, as DXC does (`switch (v.y)`).
                     let t = match t {
@@ -818,14 +827,15 @@ impl<'a> InferCtx<'a> {
                     }
                 }
                 self.switches += 1;
-                for c in clauses {
+                for c in &clauses {
                     if let Some(v) = c.value {
                         self.infer_expr(v);
                     }
-                    for s in c.stmts {
+                    for &s in &c.stmts {
                         self.infer_stmt(s);
                     }
                 }
+                self.check_case_values(selector.as_ref(), &clauses);
                 self.switches -= 1;
             }
             Stmt::Return(value) => self.check_return(id, value),
@@ -1102,7 +1112,7 @@ impl<'a> InferCtx<'a> {
             crate::body::Expr::InitList(items) => {
                 items.iter().map(|i| self.init_list_count(*i)).sum()
             }
-            _ => ops::flat_count(self.result.type_of_expr(expr)?),
+            _ => ops::flat_count_objects(self.result.type_of_expr(expr)?),
         }
     }
 }

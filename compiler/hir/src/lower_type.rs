@@ -57,6 +57,9 @@ pub enum TypeError {
     MissingTemplate(String),
     /// `unsigned` on a type that has no unsigned form (`unsigned float2`), with the message.
     NotSignable(String),
+    /// `row_major`/`column_major` written on a type that is no matrix, or both on one
+    /// matrix (a typedef's included), with DXC's message.
+    Orientation(String),
 }
 
 /// The length of an array whose size evaluates to `v`. Zero is a length (DXC takes
@@ -231,6 +234,11 @@ impl<'a> TypeCtx<'a> {
                 )));
             }
             ty = make_unsigned(&ty);
+        }
+        if tref.orientation_written {
+            errors.extend(crate::orientation_checks::orientation_problems(
+                self, tref, &ty,
+            ));
         }
         if tref.row_major || tref.column_major {
             ty = with_orientation(

@@ -21,6 +21,7 @@ mod for_scope;
 mod front4_probe;
 mod front5_probe;
 mod frontend_gaps;
+mod gls4_rules;
 mod glslang_suite;
 mod hlsl_version;
 mod incremental;

@@ -97,6 +97,9 @@ pub struct TypeRef {
     pub base: TypeBase,
     pub row_major: bool,
     pub column_major: bool,
+    /// `row_major` or `column_major` is written on the declaration (not the default of a
+    /// `#pragma pack_matrix`): DXC then checks the type takes it.
+    pub orientation_written: bool,
     /// `unsigned int`.
     pub unsigned: bool,
     /// `None` for `[]`.
@@ -120,6 +123,7 @@ impl TypeRef {
             base: TypeBase::Missing,
             row_major: false,
             column_major: false,
+            orientation_written: false,
             unsigned: false,
             dims: Vec::new(),
             typename: false,
@@ -149,8 +153,9 @@ impl TypeRef {
             match m.kind() {
                 SyntaxKind::ROW_MAJOR_KW => out.row_major = true,
                 SyntaxKind::COLUMN_MAJOR_KW => out.column_major = true,
-                _ => {}
+                _ => continue,
             }
+            out.orientation_written = true;
         }
         let extra: Vec<_> = suffixes
             .map(|s| s.size().map(|e| ConstExpr::lower(&e)))
@@ -171,8 +176,9 @@ fn lower_type_ref(t: &ast::TypeRef) -> TypeRef {
         match m.kind() {
             SyntaxKind::ROW_MAJOR_KW => out.row_major = true,
             SyntaxKind::COLUMN_MAJOR_KW => out.column_major = true,
-            _ => {}
+            _ => continue,
         }
+        out.orientation_written = true;
     }
     out.typename = t.typename_kw().is_some();
     if let Some(path) = t.path() {

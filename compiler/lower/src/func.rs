@@ -723,7 +723,16 @@ impl<'a, 'db> FnLower<'a, 'db> {
                      instance needs dynamic shader linkage, which DXC has not either)",
                     self.cx.function_name(self.item)
                 ),
-                None => "a function without a body".to_owned(),
+                None => {
+                    // A prototype the file never defines: there is no code to call, and DXC
+                    // refuses the call too (a call in code that is never lowered is fine).
+                    let message = format!(
+                        "`{}` is called but never defined: the file declares it without a body \
+                         and gives no definition",
+                        self.cx.function_name(self.item)
+                    );
+                    return Err(self.cx.error(crate::UNDEFINED_FUNCTION, message, range));
+                }
             };
             return Err(self.cx.unsupported(&what, range));
         };

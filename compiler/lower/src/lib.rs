@@ -299,6 +299,8 @@ pub const STREAM_OUTSIDE_GEOMETRY: &str = "E3263";
 /// The code of `[[vk::push_constant]]` on a `vk::BufferPointer` itself, which DXC refuses (a
 /// pointer goes into a push-constant struct).
 pub const PUSH_CONSTANT_BUFFER_POINTER: &str = "E3266";
+/// A call of a function declared without a body and defined nowhere in the file.
+pub const UNDEFINED_FUNCTION: &str = "E3282";
 /// The code of an intrinsic DXC does not declare for shader model 6 (`noise`).
 pub const NO_SUCH_INTRINSIC: &str = "E3062";
 /// The code of a default argument whose value needs itself: a call in it leaves out an

@@ -22,16 +22,26 @@ impl FnLower<'_, '_> {
     /// statically dead code or an unread local's initializer (its statement is dropped,
     /// `resource_unread`), E3020 anywhere else.
     pub(crate) fn unassigned_use(&mut self, range: syntax::TextRange) -> Unsupported {
+        self.unassigned(range, "this resource is used before one is assigned to it")
+    }
+
+    /// [`Self::unassigned_use`] for a use of a plain `static` resource no function assigns.
+    pub(crate) fn unassigned_static_use(&mut self, range: syntax::TextRange) -> Unsupported {
+        self.unassigned(range, "this `static` resource is never assigned")
+    }
+
+    fn unassigned(&mut self, range: syntax::TextRange, what: &str) -> Unsupported {
         if self.res.flow.dead || self.res.dropping {
             self.res.dead_use = true;
             return Unsupported;
         }
         self.cx.error(
             crate::RESOURCE_NOT_LEGAL,
-            "this resource is used before one is assigned to it, so the use names no \
-             resource; DXC accepts this only where its optimizer removes the use (code that \
-             never runs by compile-time conditions), and its legalization fails otherwise"
-                .to_owned(),
+            format!(
+                "{what}, so the use names no resource; DXC accepts this only where its \
+                 optimizer removes the use (code that never runs by compile-time conditions), \
+                 and its legalization fails otherwise"
+            ),
             range,
         )
     }

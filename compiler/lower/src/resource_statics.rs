@@ -110,16 +110,16 @@ impl ModuleCtx<'_> {
             }
         }
         let Some(init) = body.init else {
-            // A plain resource static never assigned names no resource: DXC's legalization
-            // fails at its uses, as for a resource local never assigned.
+            // A plain resource static never assigned names no resource, as a resource local
+            // never assigned: a use is E3020 where it runs (DXC's legalization fails there)
+            // and dropped with its statement in code that never runs (`resource_dead`).
             if split.is_none() && array.is_none() {
-                return Err(self.error(
-                    crate::RESOURCE_NOT_LEGAL,
-                    "this `static` resource is never assigned, so its uses name no resource; \
-                     DXC's legalization fails there too (\"generated SPIR-V is invalid\")"
-                        .to_owned(),
-                    range,
-                ));
+                let b = StaticBinding {
+                    slots: vec![None],
+                    ..StaticBinding::default()
+                };
+                self.static_resources.insert(idx, b.clone());
+                return Ok(b);
             }
             return Ok(self.uninitialized_static_binding(idx, split, array));
         };
@@ -999,8 +999,9 @@ impl FnLower<'_, '_> {
         Ok(b)
     }
 
-    /// The pointer a plain resource static stands for.
-    pub(crate) fn static_resource_pointer(&mut self, idx: ItemIdx) -> R<Option<Value>> {
+    /// The pointer a plain resource static stands for, named at `e`: E3020 there for one
+    /// never assigned (nothing in code that never runs, `resource_dead`).
+    pub(crate) fn static_resource_pointer(&mut self, idx: ItemIdx, e: ExprId) -> R<Option<Value>> {
         let b = self.binding_at(idx)?;
         if let Some((array, index)) = b.index {
             return Ok(Some(self.indexed_static_pointer(idx, array, index)));
@@ -1008,11 +1009,14 @@ impl FnLower<'_, '_> {
         if b.split.is_some() || b.array.is_some() || self.tracks_static(idx) {
             return Ok(None);
         }
-        Ok(b.slots
-            .first()
-            .copied()
-            .flatten()
-            .map(|r| self.static_pointer(r)))
+        match b.slots[..] {
+            [Some(r)] => Ok(Some(self.static_pointer(r))),
+            [None] => {
+                let range = self.expr_range(e);
+                Err(self.unassigned_static_use(range))
+            }
+            _ => Ok(None),
+        }
     }
 
     /// The resource pointer `v` names when it is a global or an element of one at a constant

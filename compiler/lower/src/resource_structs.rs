@@ -940,7 +940,7 @@ impl FnLower<'_, '_> {
         }
         // A `static` resource: the resource its initializer names (`resource_statics`).
         if let Some(idx) = self.resource_static(e) {
-            match self.static_resource_pointer(idx) {
+            match self.static_resource_pointer(idx, e) {
                 Ok(Some(p)) => return Some(Ok(Place::Ptr(p))),
                 Ok(None) => {}
                 Err(u) => return Some(Err(u)),

@@ -31,6 +31,7 @@ mod front3;
 mod front4_probe;
 mod front5;
 mod frontend_gaps;
+mod gls4;
 mod harness;
 mod intrinsics2;
 mod intrinsics_extra;

@@ -215,7 +215,7 @@ impl InferCtx<'_> {
 
     /// The value of an integer constant expression of the body (an enumerator's value):
     /// literals, enumerators, constants and the integer operators; `None` otherwise.
-    fn const_int(&self, e: ExprId) -> Option<i64> {
+    pub(super) fn const_int(&self, e: ExprId) -> Option<i64> {
         Some(match self.body.expr(e) {
             Expr::Literal(Literal::Int(v, _)) => *v as i64,
             Expr::Literal(Literal::Bool(b)) => i64::from(*b),

@@ -390,6 +390,22 @@ pub fn flat_count(ty: &Type) -> Option<u32> {
     }
 }
 
+/// [`flat_count`] where a resource (texture, buffer, sampler) counts as one element, as in
+/// an initializer list (`{ 1, 2, tex, 3 }`); `None` for what no list fills.
+pub fn flat_count_objects(ty: &Type) -> Option<u32> {
+    match ty {
+        Type::Resource(_) => Some(1),
+        Type::Array { element, len } => Some(flat_count_objects(element)? * (*len)?),
+        Type::Struct(s) => s
+            .fields
+            .iter()
+            .filter(|f| !f.is_unnamed_bit_field())
+            .map(|f| flat_count_objects(&f.ty))
+            .sum(),
+        _ => flat_count(ty),
+    }
+}
+
 /// A parsed swizzle: component indices, or for matrices (row, column) pairs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Swizzle {
