@@ -18,6 +18,7 @@ mod dxc6;
 mod dxc_errors;
 mod eng4;
 mod eng5;
+mod eng7;
 mod engines_probe;
 mod entry_arrays;
 mod enums;
