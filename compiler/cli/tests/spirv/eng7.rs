@@ -74,3 +74,49 @@ void main(uint i : SV_GroupIndex) { lanes[i] = helper(i); }
     let stderr = stderr_of(src, "cs_6_6", &[]);
     assert!(!stderr.contains("W2116"), "{stderr}");
 }
+
+/// Indexing an array of descriptors with `NonUniformResourceIndex` (FidelityFX's classifier
+/// reads `r_input_shadowMap[NonUniformResourceIndex(cascadeIndex)]`) declares, besides
+/// `ShaderNonUniform`, the capability for that kind of descriptor, as DXC does: the module's
+/// promise of the descriptor-indexing feature the device must enable.
+#[test]
+fn nonuniform_descriptor_indexing_declares_the_descriptor_kind() {
+    let src = r#"
+Texture2D<float> cascades[4] : register(t0);
+SamplerState filters[2] : register(s0);
+RWTexture2D<float4> targets[3] : register(u0);
+Buffer<float4> lookup[2] : register(t8);
+RWBuffer<uint> tallies[2] : register(u8);
+StructuredBuffer<float> weights[2] : register(t12);
+[numthreads(8, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint c = id.x & 3;
+    float depth = cascades[NonUniformResourceIndex(c)][id.xy];
+    float fil = cascades[0].SampleLevel(filters[NonUniformResourceIndex(c & 1)], float2(0.5, 0.5), 0);
+    float4 row = lookup[NonUniformResourceIndex(c & 1)][id.x];
+    float w = weights[NonUniformResourceIndex(c & 1)][id.x];
+    tallies[NonUniformResourceIndex(c & 1)][id.x] = 1;
+    targets[NonUniformResourceIndex(c % 3)][id.xy] = row + depth + fil + w;
+}
+"#;
+    let m = compile(src, "cs_6_0", &["-fspv-target-env=vulkan1.2"]);
+    m.assert_has(&[
+        "OpCapability ShaderNonUniform",
+        "OpCapability SampledImageArrayNonUniformIndexing",
+        "OpCapability StorageImageArrayNonUniformIndexing",
+        "OpCapability UniformTexelBufferArrayNonUniformIndexing",
+        "OpCapability StorageTexelBufferArrayNonUniformIndexing",
+    ]);
+    // A structured buffer needs none (DXC names no capability for it), and neither does a
+    // uniform index.
+    assert!(!m.has("StorageBufferArrayNonUniformIndexing"), "{}", m.asm);
+    let uniform = r#"
+Texture2D<float> cascades[4] : register(t0);
+RWStructuredBuffer<float> result : register(u0);
+[numthreads(8, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) { result[id.x] = cascades[id.x & 3][id.xy]; }
+"#;
+    let m = compile(uniform, "cs_6_0", &[]);
+    assert!(!m.has("NonUniform"), "{}", m.asm);
+}
