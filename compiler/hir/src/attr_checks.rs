@@ -8,7 +8,8 @@
 //! on an entry point of a stage without thread groups, as DXC ignores it there. Called by `diagnostics::diagnostics` for every
 //! function declaration, entry point or not; also reports `[[vk::aliased_pointer]]`, which
 //! is not supported yet, wherever it is written, and has `vk_attr_checks` look at the
-//! stage attributes of entry points.
+//! stage attributes of entry points. A compute entry point's valid `[WaveSize]` gets DXC's
+//! `-spirv` warning (`W2116`): the SPIR-V says nothing of it.
 
 use base_db::{CompileConfig, SourceFile};
 use syntax::ast::{self, AstNode, HasAttributes};
@@ -111,15 +112,19 @@ pub(crate) fn attribute_diagnostics(
                 Diagnostic::error(code, message, f, r)
             });
         }
+        let mut wave_size_refused = false;
         if stage.is_some() {
             wave_size_shader_model(db, config, &attrs, &mut |range, message| {
+                wave_size_refused = true;
                 let (f, r) = user_range(db, file, config, range);
                 out.push(Diagnostic::error(codes::INVALID_ATTRIBUTE, message, f, r));
             });
         }
+        let wave_size = attrs.iter().find(|a| is_wave_size(a)).cloned();
         for attr in attrs {
             let mut warnings = Vec::new();
             let mut report = |range: TextRange, message: String| {
+                wave_size_refused |= is_wave_size(&attr);
                 let (f, r) = user_range(db, file, config, range);
                 out.push(Diagnostic::error(codes::INVALID_ATTRIBUTE, message, f, r));
             };
@@ -129,8 +134,30 @@ pub(crate) fn attribute_diagnostics(
                 out.push(Diagnostic::warning(code, message, f, r));
             }
         }
+        // DXC's SPIR-V backend warns of a compute entry's valid `[WaveSize]`.
+        if let Some(attr) =
+            wave_size.filter(|_| stage == Some(Stage::Compute) && !wave_size_refused)
+        {
+            let (f, r) = user_range(db, file, config, attr.syntax().text_range());
+            out.push(Diagnostic::warning(
+                codes::WAVE_SIZE_IGNORED,
+                WAVE_SIZE_IGNORED_MESSAGE.to_owned(),
+                f,
+                r,
+            ));
+        }
     }
 }
+
+fn is_wave_size(attr: &ast::Attribute) -> bool {
+    attr.name_text().eq_ignore_ascii_case("wavesize")
+}
+
+/// DXC's words for an entry point's `[WaveSize]`, which its SPIR-V backend ignores: Vulkan
+/// takes a required subgroup size from the pipeline (`VK_EXT_subgroup_size_control`), and
+/// SPIR-V's `SubgroupSize` execution mode is for kernels only.
+const WAVE_SIZE_IGNORED_MESSAGE: &str =
+    "Wave size is not supported by Vulkan SPIR-V. Consider using VK_EXT_subgroup_size_control.";
 
 /// `[WaveSize]` on an entry point of a target older than SM 6.6, or its SM 6.8 range form
 /// (`[WaveSize(min, max)]`, `[WaveSize(min, max, preferred)]`) below SM 6.8, in DXC's words.
@@ -140,10 +167,7 @@ fn wave_size_shader_model(
     attrs: &[ast::Attribute],
     report: &mut dyn FnMut(TextRange, String),
 ) {
-    let Some(attr) = attrs
-        .iter()
-        .find(|a| a.name_text().eq_ignore_ascii_case("wavesize"))
-    else {
+    let Some(attr) = attrs.iter().find(|a| is_wave_size(a)) else {
         return;
     };
     let Some(sm) = config.preprocess(db).target.map(|t| (t.major, t.minor)) else {

@@ -174,6 +174,8 @@ pub const NOT_A_UINT_LITERAL: &str = "W2104";
 pub const UNROLL_COUNT_NOT_CONSTANT: &str = "E2255";
 /// `[clipplanes]`, which DXC's SPIR-V backend ignores.
 pub const CLIP_PLANES_IGNORED: &str = "W2105";
+/// `[WaveSize]` on an entry point, which DXC's SPIR-V backend ignores with this warning.
+pub const WAVE_SIZE_IGNORED: &str = "W2116";
 /// A `[clipplanes]` argument DXC's front end refuses (not a global, member or element).
 pub const INVALID_CLIP_PLANE: &str = "E2256";
 /// A typed buffer or texture element larger than four 32-bit words (`Buffer<double3>`).

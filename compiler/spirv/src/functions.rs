@@ -1231,6 +1231,9 @@ impl<'m> Fx<'_, 'm> {
                         None => crate::resource_grid::GridIndex::Id(self.value(index)?),
                     };
                     let i_nonuniform = self.nonuniform.contains(&index) || info.nonuniform;
+                    if self.nonuniform.contains(&index) {
+                        self.require_nonuniform_indexing(&element);
+                    }
                     let l = self.grid_step(linear, i, len, i_nonuniform)?;
                     cur.ty = (*element).clone();
                     if element.as_resource().is_some() {
@@ -1242,6 +1245,9 @@ impl<'m> Fx<'_, 'm> {
                     }
                 }
                 Type::Array { element, .. } if element.as_resource().is_some() => {
+                    if self.nonuniform.contains(&index) {
+                        self.require_nonuniform_indexing(&element);
+                    }
                     out.push(self.value(index)?);
                     cur.ty = (*element).clone();
                 }

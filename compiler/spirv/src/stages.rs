@@ -159,7 +159,8 @@ impl Ctx<'_> {
                         vec![],
                     )
                 }
-                // Vulkan takes the subgroup size from the pipeline, not the module.
+                // Vulkan takes the subgroup size from the pipeline, not the module (hir warns
+                // so, W2116, in DXC's words).
                 M::WaveSize(_) => continue,
                 // Newer than rspirv's grammar: `entry` writes its modes by number.
                 M::WaveOpsIncludeHelperLanes => continue,

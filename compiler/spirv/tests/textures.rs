@@ -817,6 +817,7 @@ fn non_uniform_index_into_a_runtime_texture_array() {
         OpCapability Shader
         OpCapability ShaderNonUniform
         OpCapability RuntimeDescriptorArray
+        OpCapability SampledImageArrayNonUniformIndexing
         OpMemoryModel Logical GLSL450
         OpEntryPoint Fragment %main "main" %textures %some %s %in_var_INDEX %out_var_SV_Target
         OpExecutionMode %main OriginUpperLeft

@@ -20,6 +20,7 @@ mod dxc_errors;
 mod eng4;
 mod eng5;
 mod eng6;
+mod eng7;
 mod engines_probe;
 mod entry_arrays;
 mod enums;

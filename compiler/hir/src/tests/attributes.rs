@@ -170,7 +170,25 @@ fn wave_size() {
             E2025 3:11 `256`: `[WaveSize]` takes powers of two from 4 to 128, not 256
             E2025 4:1 `[WaveSize(64, 32)]`: `[WaveSize]`: the minimum must be less than the maximum
             E2025 5:19 `128`: `[WaveSize]`: the preferred size must be between the minimum and the maximum
+            W2116 6:1 `[WaveSize(16, 64, 32)]`: Wave size is not supported by Vulkan SPIR-V. Consider using VK_EXT_subgroup_size_control.
             E2025 7:1 `[WaveSize(1, 2, 3, 4)]`: `[WaveSize]` takes 1 to 3 argument(s), 4 given
+        "#]],
+    );
+}
+
+/// A compute entry's valid `[WaveSize]` gets DXC's `-spirv` warning, at the attribute; a
+/// refused one (above) only its error, and other functions nothing.
+#[test]
+fn valid_wave_size_is_reported_as_ignored_by_spirv() {
+    check_diagnostics(
+        r#"
+[WaveSize(32)] [numthreads(64, 1, 1)] void a() {}
+[WaveSize(16, 64, 32)] [numthreads(64, 1, 1)] void b() {}
+[WaveSize(32)] void helper() {}
+"#,
+        expect![[r#"
+            W2116 2:1 `[WaveSize(32)]`: Wave size is not supported by Vulkan SPIR-V. Consider using VK_EXT_subgroup_size_control.
+            W2116 3:1 `[WaveSize(16, 64, 32)]`: Wave size is not supported by Vulkan SPIR-V. Consider using VK_EXT_subgroup_size_control.
         "#]],
     );
 }
