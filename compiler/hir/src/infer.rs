@@ -1102,7 +1102,7 @@ impl<'a> InferCtx<'a> {
             crate::body::Expr::InitList(items) => {
                 items.iter().map(|i| self.init_list_count(*i)).sum()
             }
-            _ => ops::flat_count(self.result.type_of_expr(expr)?),
+            _ => ops::init_count(self.result.type_of_expr(expr)?),
         }
     }
 }

@@ -207,7 +207,7 @@ impl InferCtx<'_> {
                 let outermost = self.nested_init_lists == 0;
                 if let Some(target) = expected.filter(|_| outermost) {
                     if let (Some(want), Some(have)) =
-                        (ops::flat_count(target), self.init_list_count(id))
+                        (ops::init_count(target), self.init_list_count(id))
                     {
                         let unsized_ok = matches!(target, Type::Array { len: None, .. });
                         if want != have && !unsized_ok {

@@ -356,6 +356,23 @@ fn same_layout(a: &Type, b: &Type) -> bool {
     }
 }
 
+/// The number of values an initializer list gives a type once flattened: its scalar
+/// components, each resource one value (`{ tex, 1, 2 }` for `{ Texture2D t; float2 uv; }`,
+/// as DXC counts them); `None` for unsized arrays and other objects.
+pub fn init_count(ty: &Type) -> Option<u32> {
+    match ty {
+        Type::Resource(_) => Some(1),
+        Type::Array { element, len } => Some(init_count(element)? * (*len)?),
+        Type::Struct(s) => s
+            .fields
+            .iter()
+            .filter(|f| !f.is_unnamed_bit_field())
+            .map(|f| init_count(&f.ty))
+            .sum(),
+        _ => flat_count(ty),
+    }
+}
+
 /// The number of scalar components of a type once flattened (for constructors and
 /// initializer lists); `None` for resources and unsized arrays.
 pub fn flat_count(ty: &Type) -> Option<u32> {
