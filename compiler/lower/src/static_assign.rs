@@ -165,7 +165,16 @@ impl ModuleCtx<'_> {
         infer: &InferenceResult,
         e: ExprId,
     ) -> Option<StaticResource> {
-        let (item, index) = self.assigned_item(body, infer, e)?;
+        let known = self.assigned_item(body, infer, e)?;
+        self.known_resource(known)
+    }
+
+    /// The resource global item `item` (at constant index `index`, if an element) is,
+    /// declared now.
+    pub(crate) fn known_resource(
+        &mut self,
+        (item, index): (ItemIdx, Option<i64>),
+    ) -> Option<StaticResource> {
         match self.global_for(item).ok()? {
             GlobalRef::Var(g) => Some((g, index)),
             GlobalRef::CBufferMember(..) => None,
