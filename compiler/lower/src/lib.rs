@@ -55,6 +55,7 @@
 //! | E3261 | a `[[vk::combinedImageSampler]]` texture or sampler without its partner on its set and binding (DXC's words) |
 //! | E3262 | an `Interlocked*` on a mesh shader's output (Vulkan has no atomic on an `Output` variable) |
 //! | E3263 | a geometry stream written in a shader of another stage (no `OpEmitVertex` there) |
+//! | E3272 | the sampler of a `[[vk::combinedImageSampler]]` pair sampling another texture than its pair's (DXC fails too) |
 //! | E3265 | `[[vk::binding]]`/`[[vk::counter_binding]]` with an argument that is no non-negative integer constant |
 //! | E3160 | `[[vk::offset]]`s that break the Vulkan layout rules of their buffer (or of a buffer pointer's pointee) |
 //! | E3007 | a system value on a variable of a type DXC does not allow for it |
@@ -284,6 +285,10 @@ pub const ATOMIC_ON_MESH_OUTPUT: &str = "E3262";
 /// The code of a geometry stream's `Append`/`RestartStrip` in a shader of another stage:
 /// `OpEmitVertex`/`OpEndPrimitive` belong to the geometry execution model only.
 pub const STREAM_OUTSIDE_GEOMETRY: &str = "E3263";
+/// The code of the sampler of a `[[vk::combinedImageSampler]]` pair sampling a texture other
+/// than its pair's: merged into the pair's combined image sampler, it has no variable of its
+/// own, and DXC's convert-to-sampled-image pass fails on such a use.
+pub const COMBINED_SAMPLER_ELSEWHERE: &str = "E3272";
 /// The code of an intrinsic DXC does not declare for shader model 6 (`noise`).
 pub const NO_SUCH_INTRINSIC: &str = "E3062";
 /// The code of a default argument whose value needs itself: a call in it leaves out an
