@@ -500,10 +500,12 @@ impl FnLower<'_, '_> {
             return Ok(());
         }
         if !held.iter().all(Option::is_none) {
-            return Err(self.cx.error(
+            let labels = self.conflict_call_labels();
+            return Err(self.cx.error_with_labels(
                 crate::RESOURCE_NOT_LEGAL,
                 crate::resource_structs::RUNTIME_CHOICE.to_owned(),
                 self.expr_range(init),
+                &labels,
             ));
         }
         let no = self.cx.mb.const_handle(ir::Constant::bool(false));
@@ -527,10 +529,12 @@ impl FnLower<'_, '_> {
         init: ExprId,
     ) -> R<()> {
         if self.res.conflicts.contains(&l) {
-            return Err(self.cx.error(
+            let labels = self.conflict_call_labels();
+            return Err(self.cx.error_with_labels(
                 crate::RESOURCE_NOT_LEGAL,
                 crate::resource_structs::RUNTIME_CHOICE.to_owned(),
                 self.expr_range(init),
+                &labels,
             ));
         }
         if self.locals[l.0 as usize].is_some() {
