@@ -13,7 +13,9 @@
 //! A combined image sampler (`vk::SampledTexture2D`, a texture with
 //! `TextureAccess::Sampled`) carries its own sampler: its sampling instructions name the
 //! texture pointer as both operand 0 and operand 1, so every opcode keeps the table's operand
-//! positions and the backends load the sampled image once.
+//! positions and the backends load the sampled image once. Sampled with another sampler (a
+//! `[[vk::combinedImageSampler]]` texture given a sampler not its pair's), operand 1 is that
+//! sampler's pointer, and the backends sample the combined image's image with it.
 //!
 //! The type of a trailing operand says its role, so any subset can be present. A run-time
 //! offset replaces the constant offset immediates. With a status pointer the operation is

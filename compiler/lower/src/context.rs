@@ -158,6 +158,9 @@ pub struct ModuleCtx<'db> {
     /// The index expressions of the initializer slots at run-time indices found while a
     /// `static`'s initializer is read (`resource_statics::slot_resource`).
     pub pending_indexed: Vec<hir::body::ExprId>,
+    /// The source map of the `static` whose initializer is being read, for the ranges of
+    /// its expressions in diagnostics (`resource_statics`).
+    pub static_init_map: Option<std::sync::Arc<hir::body::BodySourceMap>>,
     /// `static` locals with a non-constant initializer: the local's global and the `bool`
     /// global that says its initializer has run (DXC's `init.<name>` flag).
     pub static_local_flags: Vec<(Global, Global)>,
@@ -234,6 +237,7 @@ impl<'db> ModuleCtx<'db> {
             queue: Vec::new(),
             static_inits: Vec::new(),
             pending_indexed: Vec::new(),
+            static_init_map: None,
             static_local_flags: Vec::new(),
             static_local_globals: HashMap::new(),
             static_initializer_resources: HashMap::new(),

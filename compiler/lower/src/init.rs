@@ -134,9 +134,16 @@ fn lower_one(
         while let hir::body::Expr::Paren(i) = f.body.expr(call) {
             call = *i;
         }
-        if let Some(split) = b.split.clone().filter(|_| b.data == Some(g)) {
+        // The call runs once: for the data part, or (a struct without data) for the indices
+        // it hands back, with the first of them.
+        let first_handed = b.indexed_slots.iter().find(|s| s.expr == call);
+        let runs_call = match b.data {
+            Some(d) => d == g,
+            None => first_handed.is_some_and(|s| s.index == g),
+        };
+        if let Some(split) = b.split.clone().filter(|_| runs_call) {
             let paths = split.resource_paths();
-            let l = f.init_static_data(split, g, init)?;
+            let l = f.init_static_data(split, b.data, init)?;
             // The slots a call hands back elements at run-time indices in: the indices.
             for s in b.indexed_slots.iter().filter(|s| s.expr == call) {
                 let slot = (l, paths.get(s.slot).cloned().unwrap_or_default());

@@ -55,6 +55,7 @@
 //! | E3261 | a `[[vk::combinedImageSampler]]` texture or sampler without its partner on its set and binding (DXC's words) |
 //! | E3262 | an `Interlocked*` on a mesh shader's output (Vulkan has no atomic on an `Output` variable) |
 //! | E3263 | a geometry stream written in a shader of another stage (no `OpEmitVertex` there) |
+//! | E3272 | the sampler of a `[[vk::combinedImageSampler]]` pair sampling another texture than its pair's (DXC fails too) |
 //! | E3265 | `[[vk::binding]]`/`[[vk::counter_binding]]` with an argument that is no non-negative integer constant |
 //! | E3266 | `[[vk::push_constant]]` on a `vk::BufferPointer` declaration (DXC's words) |
 //! | E3270 | a field of a patch-constant function's `InputPatch` whose semantic the hull entry's input patch lacks (DXC's words) |
@@ -157,6 +158,7 @@ pub mod resource_globals;
 pub mod resource_handed;
 pub mod resource_index;
 pub mod resource_init;
+pub mod resource_labels;
 pub mod resource_loops;
 pub mod resource_nonuniform;
 pub mod resource_out;
@@ -176,6 +178,7 @@ mod stage_var_split;
 pub mod stages;
 pub mod static_assign;
 pub mod static_flow;
+pub mod static_init_calls;
 mod static_local_alias;
 mod static_local_slots;
 pub mod stmt;
@@ -301,6 +304,10 @@ pub const STREAM_OUTSIDE_GEOMETRY: &str = "E3263";
 pub const PUSH_CONSTANT_BUFFER_POINTER: &str = "E3266";
 /// A call of a function declared without a body and defined nowhere in the file.
 pub const UNDEFINED_FUNCTION: &str = "E3282";
+/// The code of the sampler of a `[[vk::combinedImageSampler]]` pair sampling a texture other
+/// than its pair's: merged into the pair's combined image sampler, it has no variable of its
+/// own, and DXC's convert-to-sampled-image pass fails on such a use.
+pub const COMBINED_SAMPLER_ELSEWHERE: &str = "E3272";
 /// The code of an intrinsic DXC does not declare for shader model 6 (`noise`).
 pub const NO_SUCH_INTRINSIC: &str = "E3062";
 /// The code of a default argument whose value needs itself: a call in it leaves out an

@@ -12,9 +12,12 @@
 //! tracked through the one function naming it, or flowing through calls, `static_flow`),
 //! and so are the resource members of struct statics (and the elements of static arrays of
 //! resources) that functions rebind. An initializer names resources as a list (nested or
-//! flattened), members of other statics or global structs, elements (at a run-time index,
-//! an `int` private global that `init_globals` sets once), or calls (with arguments picking
-//! the callee's copy); a static declared without one holds no resources until assigned.
+//! flattened), members, member structs and elements of other statics or global structs
+//! (`gMat.t`, `o.inner`, `ms[1]`, `g2.texs`), elements (at a run-time index, an `int`
+//! private global that `init_globals` sets once), casts to its own type, `?:` on a
+//! compile-time condition, or calls (with arguments picking the callee's copy,
+//! `static_init_calls`); a static declared without one holds no resources until assigned.
+//! One read by its own initializer before it holds any is `E3020`, as an unassigned use is.
 //!
 //! Called from `resource_structs.rs` (places and assignments) and `init.rs` (the data part).
 
@@ -97,8 +100,22 @@ impl ModuleCtx<'_> {
             self.static_resources.insert(idx, b.clone());
             return Ok(b);
         }
-        let range = self.item_range(idx);
         let gid = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
+        let (_, map) = hir::body::global_body_with_source_map(self.db, gid);
+        let outer = self.static_init_map.replace(map);
+        let b = self.static_binding_from_initializer(idx, gid);
+        self.static_init_map = outer;
+        b
+    }
+
+    /// [`Self::static_binding`] of `static` `idx` (global `gid`, not a global struct) from
+    /// its initializer, its source map in `static_init_map`.
+    fn static_binding_from_initializer(
+        &mut self,
+        idx: ItemIdx,
+        gid: GlobalId<'_>,
+    ) -> R<StaticBinding> {
+        let range = self.item_range(idx);
         let ty = crate::enums::global_type(self.db, gid).unwrap_or(Type::Void);
         let (body, _) = hir::body::global_body_with_source_map(self.db, gid);
         let infer = crate::enums::infer_global(self.db, gid);
@@ -345,31 +362,6 @@ impl ModuleCtx<'_> {
         })
     }
 
-    /// The global array whose element at a run-time index call `e` returns, when `e` is a
-    /// call of a function returning one (its copy is lowered now).
-    fn indexed_call_array(
-        &mut self,
-        body: &Body,
-        infer: &InferenceResult,
-        mut e: ExprId,
-        range: syntax::TextRange,
-    ) -> R<Option<Global>> {
-        while let Expr::Paren(i) = body.expr(e) {
-            e = *i;
-        }
-        if !matches!(body.expr(e), Expr::Call { .. }) {
-            return Ok(None);
-        }
-        let f = self.initializer_call(body, infer, e, range)?;
-        if !self.indexed_returns.contains(&f) {
-            return Ok(None);
-        }
-        Ok(match self.resource_returns.get(&f).copied().flatten() {
-            Some((array, None)) => Some(array),
-            _ => None,
-        })
-    }
-
     /// The resource of one slot of a `static` array or struct given by item `e` of its
     /// initializer list: the one it names, or for an element of a global resource array at a
     /// run-time index the array and a marker element (`PENDING_MARKER` + n), its index
@@ -392,7 +384,7 @@ impl ModuleCtx<'_> {
 
     /// The global resource array and the index expression when `e` is an element of one at
     /// an index not known at compile time (`ts[cb.k]`).
-    fn runtime_global_element(
+    pub(crate) fn runtime_global_element(
         &mut self,
         body: &Body,
         infer: &InferenceResult,
@@ -479,6 +471,9 @@ impl ModuleCtx<'_> {
                 };
                 if self.is_resource_static(item) {
                     let b = self.static_binding(item)?;
+                    if is_placeholder(&b) {
+                        return Err(self.self_read(item));
+                    }
                     if b.split.is_none() && b.array.is_none() {
                         if let Some(Some(r)) = b.slots.first() {
                             return Ok(*r);
@@ -505,7 +500,8 @@ impl ModuleCtx<'_> {
                     let Some(k) = const_index(self, body, infer, *index) else {
                         // Different resources chosen by a run-time index: DXC keeps them in
                         // an array its legalization cannot remove.
-                        return Err(self.error(
+                        let labels = self.static_array_label(infer, *base, &b);
+                        return Err(self.error_with_labels(
                             crate::RESOURCE_NOT_LEGAL,
                             format!(
                                 "this `static` resource is an element of a `static` array of \
@@ -514,6 +510,7 @@ impl ModuleCtx<'_> {
                                 crate::resource_structs::DXC_FAILS
                             ),
                             range,
+                            &labels,
                         ));
                     };
                     return match usize::try_from(k)
@@ -549,15 +546,7 @@ impl ModuleCtx<'_> {
                 }
                 // DXC runs the initializer once and keeps the resource in a variable its
                 // legalization cannot remove.
-                None => Err(self.error(
-                    crate::RESOURCE_NOT_LEGAL,
-                    format!(
-                        "this `static` resource is chosen by a condition known only at run \
-                         time; Vulkan needs each use to name one resource, and {}",
-                        crate::resource_structs::DXC_FAILS
-                    ),
-                    range,
-                )),
+                None => Err(self.runtime_static_choice(body, infer, *then, *otherwise, range)),
             },
             // A call of a function returning a resource: the one its `return`s name.
             Expr::Call { .. } => {
@@ -586,12 +575,28 @@ impl ModuleCtx<'_> {
 
     /// The resource the slot of resource member `e` (`gMat.t`, `gs.inner.ts[1]`) of a
     /// struct static or global struct holds, when it names one known resource.
-    fn member_resource(
+    pub(crate) fn member_resource(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        e: ExprId,
+    ) -> R<Option<StaticResource>> {
+        Ok(match self.member_slots(body, infer, e)?.as_deref() {
+            Some(&[r]) => r,
+            _ => None,
+        })
+    }
+
+    /// What the slots of member or element `e` of a struct static, a static array of structs
+    /// or a global struct hold (`gMat.t`, `gs.inner`, `ms[1]`, `g2.texs`), in the order of
+    /// `Split::resource_paths`: one for a resource, one per slot of a member struct or an
+    /// array of resources; `None` when `e` is no such part.
+    fn member_slots(
         &mut self,
         body: &Body,
         infer: &InferenceResult,
         mut e: ExprId,
-    ) -> R<Option<StaticResource>> {
+    ) -> R<Option<Vec<Option<StaticResource>>>> {
         // The steps from the root, innermost first.
         let mut steps = Vec::new();
         let root = loop {
@@ -612,6 +617,9 @@ impl ModuleCtx<'_> {
                 _ => return Ok(None),
             }
         };
+        if steps.is_empty() {
+            return Ok(None);
+        }
         let item = match infer.resolution(root) {
             Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
             _ => None,
@@ -620,6 +628,9 @@ impl ModuleCtx<'_> {
             return Ok(None);
         };
         let b = self.static_binding(item)?;
+        if is_placeholder(&b) {
+            return Err(self.self_read(item));
+        }
         let Some(mut split) = b.split.clone() else {
             return Ok(None);
         };
@@ -634,20 +645,26 @@ impl ModuleCtx<'_> {
             path.push(i as u32);
             match split.members.get(i) {
                 Some(crate::resource_structs::Member::Nested(sub, _)) => split = (**sub).clone(),
-                Some(crate::resource_structs::Member::ResourceArray(_)) => {
-                    let Some(Err(k)) = steps.pop() else {
-                        return Ok(None);
-                    };
-                    path.push(k as u32);
-                }
-                _ => {}
+                Some(crate::resource_structs::Member::ResourceArray(n)) => match steps.pop() {
+                    // The whole array: its slots.
+                    None => break,
+                    Some(Err(k)) if u32::try_from(k).is_ok_and(|k| k < *n) => path.push(k as u32),
+                    Some(_) => return Ok(None),
+                },
+                Some(crate::resource_structs::Member::Resource) if steps.is_empty() => {}
+                // Data, or a step past a resource.
+                _ => return Ok(None),
             }
         }
         let Some(root_split) = b.split else {
             return Ok(None);
         };
-        let at = root_split.resource_paths().iter().position(|p| *p == path);
-        Ok(at.and_then(|k| b.slots.get(k).copied().flatten()))
+        let under: Vec<Option<StaticResource>> = (root_split.resource_paths().iter())
+            .zip(&b.slots)
+            .filter(|(p, _)| p.starts_with(&path))
+            .map(|(_, r)| *r)
+            .collect();
+        Ok((!under.is_empty()).then_some(under))
     }
 
     /// Appends the resources of initializer list `e` in HLSL's flat order: each resource,
@@ -704,105 +721,9 @@ impl ModuleCtx<'_> {
         }
     }
 
-    /// The function call `init` of a `static` initializer calls, lowered now so that the
-    /// resources it returns are known: the copy its arguments pick, as a call in a function
-    /// would (each resource argument a known global, each `in` scalar argument known at
-    /// compile time a constant of the copy, `resource_choice`).
-    fn initializer_call(
-        &mut self,
-        body: &Body,
-        infer: &InferenceResult,
-        init: ExprId,
-        range: syntax::TextRange,
-    ) -> R<ir::Func> {
-        let Some(Resolution::Function { function, .. }) = infer.resolution(init) else {
-            return Err(self.unsupported("this `static` initializer", range));
-        };
-        let Some(idx) = self.tree.by_ast(*function) else {
-            return Err(self.unsupported("this `static` initializer", range));
-        };
-        let idx = self.definition_of(idx);
-        let name = self.function_name(idx);
-        let args = match body.expr(init) {
-            Expr::Call { args, .. } => args.clone(),
-            _ => Vec::new(),
-        };
-        if args.is_empty() {
-            let f = self.function_for(idx, &name)?;
-            self.lower_now(f);
-            return Ok(f);
-        }
-        let fid = self.function_id(idx);
-        let sig = crate::enums::function_signature(self.db, fid);
-        let Some(decl) = self.tree.function(idx).cloned() else {
-            return Err(self.unsupported("this `static` initializer", range));
-        };
-        let mut resources = Vec::new();
-        let mut constants = Vec::new();
-        for (i, p) in sig.params.iter().enumerate() {
-            let direction = decl.params.get(i).map(|d| d.direction);
-            if direction != Some(hir::item_tree::ParamDirection::In) {
-                return Err(self.unsupported(
-                    "this call in a `static` initializer (an `out` or `inout` argument)",
-                    range,
-                ));
-            }
-            let holds =
-                p.ty.as_ref()
-                    .is_some_and(crate::resource_out::holds_resources);
-            let Some(&a) = args.get(i) else {
-                // A default argument: computed by the copy, no constant of it.
-                if holds {
-                    return Err(self.unsupported(
-                        "this call in a `static` initializer (a default resource argument)",
-                        range,
-                    ));
-                }
-                continue;
-            };
-            match &p.ty {
-                Some(Type::Resource(_)) => {
-                    match self.assigned_resource(body, infer, a) {
-                        // A constant element is given by index, as in a function.
-                        Some((g, index)) => resources.push(crate::context::ResourceArg {
-                            global: Some(g),
-                            indexed: index.is_some(),
-                            ..Default::default()
-                        }),
-                        None => return Err(self.unsupported(
-                            "this resource argument in a `static` initializer (pass a resource \
-                             global or a constant element of one)",
-                            range,
-                        )),
-                    }
-                }
-                Some(t) if crate::resource_out::holds_resources(t) => {
-                    return Err(self.unsupported(
-                        "this argument holding resources in a `static` initializer",
-                        range,
-                    ));
-                }
-                Some(Type::Scalar(_)) => {
-                    if let Some(v) = const_index(self, body, infer, a) {
-                        constants.push((i as u32, v));
-                    }
-                }
-                _ => {}
-            }
-        }
-        let copy = crate::context::CopyArgs {
-            resources: &resources,
-            constants: &constants,
-            ..Default::default()
-        };
-        let f = self.function_for_resources(idx, &name, copy)?;
-        self.lower_now(f);
-        Ok(f)
-    }
-
     /// The resources of a struct static's initializer: an initializer list with one element
     /// per member, a call of a function returning the struct, or another such static.
-    fn struct_resources(
+    pub(crate) fn struct_resources(
         &mut self,
         body: &Body,
         infer: &InferenceResult,
@@ -826,29 +747,19 @@ impl ModuleCtx<'_> {
                 let f = self.initializer_call(body, infer, init, range)?;
                 match self.split_returns.get(&f).and_then(|(_, r)| r.clone()) {
                     // An element at a run-time index: a marker slot whose index the call
-                    // hands back when `init_globals` runs it for the data part (`init.rs`).
-                    Some(handed) => handed
+                    // hands back when `init_globals` runs it, for the data part if the
+                    // struct has data, for the indices alone if not (`init.rs`).
+                    Some(handed) => Ok(handed
                         .into_iter()
-                        .map(|h| match h {
-                            None => Ok(None),
-                            Some(crate::resource_handed::Handed::Indexed(array, _))
-                                if split.data.is_some() =>
-                            {
+                        .map(|h| match h? {
+                            crate::resource_handed::Handed::Indexed(array, _) => {
                                 let marker = PENDING_MARKER + self.pending_indexed.len() as i64;
                                 self.pending_indexed.push(init);
-                                Ok(Some((array, Some(marker))))
+                                Some((array, Some(marker)))
                             }
-                            Some(h) => h.named().map(Some).ok_or(()),
+                            crate::resource_handed::Handed::Named(r) => Some(r),
                         })
-                        .collect::<Result<_, ()>>()
-                        .map_err(|()| {
-                            self.unsupported(
-                                "a run-time index in the initializer of a `static` resource \
-                                 (a struct without data members initialized by a call handing \
-                                 back an element)",
-                                range,
-                            )
-                        }),
+                        .collect()),
                     // The function failed to lower and said why.
                     None if !self.diagnostics.is_empty() => Err(crate::context::Unsupported),
                     None => Err(self.unsupported(
@@ -877,6 +788,31 @@ impl ModuleCtx<'_> {
                 ) =>
             {
                 Ok(vec![None; split.resource_paths().len()])
+            }
+            // `(M)m1`: a cast to its own type is the value itself.
+            Expr::Cast { expr, .. } if infer.type_of_expr(*expr) == infer.type_of_expr(init) => {
+                self.struct_resources(body, infer, *expr, split, range)
+            }
+            // `USE_A ? m1 : m2`: the arm a constant condition picks; one known only at run time
+            // is DXC's legalization failure, as for a resource.
+            Expr::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => match const_index(self, body, infer, *cond) {
+                Some(c) => {
+                    let arm = if c != 0 { *then } else { *otherwise };
+                    self.struct_resources(body, infer, arm, split, range)
+                }
+                None => Err(self.runtime_static_choice(body, infer, *then, *otherwise, range)),
+            },
+            // A member struct or an element of a struct static, a static array of structs or
+            // a global struct (`o.inner`, `ms[1]`): the slots it holds.
+            Expr::Field { .. } | Expr::Index { .. } => {
+                match self.member_slots(body, infer, init)? {
+                    Some(slots) if slots.len() == split.resource_paths().len() => Ok(slots),
+                    _ => Err(self.unsupported("this `static` initializer", range)),
+                }
             }
             _ => Err(self.unsupported("this `static` initializer", range)),
         }
@@ -910,11 +846,25 @@ impl ModuleCtx<'_> {
                 return Ok(b.slots);
             }
         }
+        // An array member of a struct static or global struct (`g2.texs`): its slots.
+        if matches!(body.expr(e), Expr::Field { .. }) {
+            if let Some(slots) = self.member_slots(body, infer, e)? {
+                if slots.len() == n as usize {
+                    return Ok(slots);
+                }
+            }
+        }
         let (g, None) = self.named_resource(body, infer, e, range)? else {
             return Err(self.unsupported("this resource array in a `static` initializer", range));
         };
         Ok((0..n).map(|k| Some((g, Some(i64::from(k))))).collect())
     }
+}
+
+/// Whether `b` is the placeholder a `static` stands for while its initializer is read (it
+/// names nothing).
+pub(crate) fn is_placeholder(b: &StaticBinding) -> bool {
+    b.split.is_none() && b.array.is_none() && b.slots.is_empty() && b.index.is_none()
 }
 
 /// The first marker element `slot_resource` gives a slot at a run-time index (no array has
@@ -989,12 +939,8 @@ impl FnLower<'_, '_> {
     /// What static `idx` names; E3001 at `e` while its own initializer is being read.
     fn binding_at(&mut self, idx: ItemIdx) -> R<StaticBinding> {
         let b = self.cx.static_binding(idx)?;
-        if b.split.is_none() && b.array.is_none() && b.slots.is_empty() {
-            let range = self.cx.item_range(idx);
-            return Err(self.cx.unsupported(
-                "a `static` holding resources whose initializer uses it",
-                range,
-            ));
+        if is_placeholder(&b) {
+            return Err(self.cx.self_read(idx));
         }
         Ok(b)
     }
@@ -1270,5 +1216,98 @@ fn runtime_element(body: &Body, mut e: ExprId) -> Option<(ExprId, ExprId)> {
             }
             _ => return None,
         }
+    }
+}
+
+impl ModuleCtx<'_> {
+    /// E3020 at the declaration of `static` `idx`, read by its own initializer (directly, or
+    /// through a function it calls) before it holds any resource.
+    pub(crate) fn self_read(&mut self, idx: ItemIdx) -> crate::context::Unsupported {
+        let range = self.item_range(idx);
+        self.error(
+            crate::RESOURCE_NOT_LEGAL,
+            "this `static` holding resources is read by its own initializer (directly or \
+             through a function it calls) before it holds any resource, so that use names no \
+             resource"
+                .to_owned(),
+            range,
+        )
+    }
+
+    /// E3020 at `range`: a `static`'s resources chosen by a `?:` whose condition is known only
+    /// at run time, labelled with its arms `then` and `otherwise`.
+    fn runtime_static_choice(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        then: ExprId,
+        otherwise: ExprId,
+        range: syntax::TextRange,
+    ) -> crate::context::Unsupported {
+        let labels = [(then, "if the condition holds"), (otherwise, "otherwise")]
+            .map(|(arm, when)| self.static_label(body, infer, arm, when));
+        self.error_with_labels(
+            crate::RESOURCE_NOT_LEGAL,
+            format!(
+                "this `static` resource is chosen by a condition known only at run time; \
+                 Vulkan needs each use to name one resource, and {}",
+                crate::resource_structs::DXC_FAILS
+            ),
+            range,
+            &labels.into_iter().flatten().collect::<Vec<_>>(),
+        )
+    }
+
+    /// The label of arm `e` of a `?:` in the initializer being read (`static_init_map`):
+    /// "`a` `when`" for a resource it names.
+    fn static_label(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        e: ExprId,
+        when: &str,
+    ) -> Option<crate::resource_labels::Label> {
+        let range = self.static_init_map.as_ref()?.expr_syntax(e).text_range();
+        let name = match self.assigned_item(body, infer, e) {
+            Some((item, Some(k))) => format!("`{}[{k}]` ", self.tree.item(item).name),
+            Some((item, None)) => format!("`{}` ", self.tree.item(item).name),
+            // A struct static or another global: its name.
+            None => match infer.resolution(e) {
+                Some(Resolution::Global(ast)) => self
+                    .tree
+                    .by_ast(*ast)
+                    .map(|i| format!("`{}` ", self.tree.item(i).name))
+                    .unwrap_or_default(),
+                _ => String::new(),
+            },
+        };
+        Some((range, format!("{name}{when}")))
+    }
+
+    /// The label of the `static` array of resources `base` names (binding `b`): where it is
+    /// declared, with the resources it holds.
+    fn static_array_label(
+        &self,
+        infer: &InferenceResult,
+        base: ExprId,
+        b: &StaticBinding,
+    ) -> Vec<crate::resource_labels::Label> {
+        let item = match infer.resolution(base) {
+            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
+            _ => None,
+        };
+        let Some(item) = item else {
+            return Vec::new();
+        };
+        let module = self.mb.module();
+        let names: Vec<String> = (b.slots.iter())
+            .map(|r| match r {
+                Some((g, Some(k))) => format!("`{}[{k}]`", module.globals[*g].name),
+                Some((g, None)) => format!("`{}`", module.globals[*g].name),
+                None => "nothing".to_owned(),
+            })
+            .collect();
+        let what = format!("`{}` holds {}", self.tree.item(item).name, names.join(", "));
+        vec![(self.item_range(item), what)]
     }
 }

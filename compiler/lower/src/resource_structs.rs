@@ -265,6 +265,9 @@ pub struct ResourceLocals {
     pub indexed_statics: HashMap<hir::item_tree::ItemIdx, Value>,
     /// Loops rebinding resources declared outside them (`resource_loops`).
     pub loops: crate::resource_loops::LoopRebinds,
+    /// The assignments each resource local or slot may hold the resource of, for the
+    /// labels of `E3020` (`resource_labels`).
+    pub origins: crate::resource_labels::Origins,
 }
 
 /// The bindings at one point of the code, to merge at the end of a selection.
@@ -273,6 +276,7 @@ pub struct BindingState {
     locals: Vec<Option<Value>>,
     slots: HashMap<Slot, Binding>,
     conflicts: HashSet<LocalId>,
+    origins: crate::resource_labels::Origins,
 }
 
 impl BindingState {
@@ -777,12 +781,13 @@ impl FnLower<'_, '_> {
         Ok(Some((resources, data, indices)))
     }
 
-    /// Stores the data members of `init` (the initializer of a `static` struct holding
-    /// resources) into its data global `g`.
+    /// Runs `init` (the initializer of a `static` struct holding resources) into a temporary
+    /// split local, its data members stored into the static's data global `g` (if it has
+    /// data); the local's slots hold the resources it gives.
     pub(crate) fn init_static_data(
         &mut self,
         split: Split,
-        g: ir::Global,
+        g: Option<ir::Global>,
         init: ExprId,
     ) -> R<LocalId> {
         let l = LocalId(self.body.locals.len() as u32 + self.res.temps);
@@ -791,7 +796,7 @@ impl FnLower<'_, '_> {
             local: l,
             path: Vec::new(),
             split,
-            data: Some((Value::Global(g), Vec::new())),
+            data: g.map(|g| (Value::Global(g), Vec::new())),
         };
         self.copy_struct(&part, init)?;
         Ok(l)
@@ -996,16 +1001,27 @@ impl FnLower<'_, '_> {
     pub(crate) fn passed_slot(&mut self, slot: &Slot, e: ExprId) -> R<Option<Value>> {
         match self.res.slots.get(slot).copied() {
             Some(Binding::Bound(p)) => Ok(Some(p)),
-            Some(Binding::Conflict) => Err(self.runtime_choice(e)),
+            Some(Binding::Conflict) => {
+                let range = self.expr_range(e);
+                Err(self.runtime_choice_at(Some((slot.0, Some(slot.1.clone()))), range))
+            }
             None => Ok(None),
         }
     }
 
-    /// E3020: the resource `e` denotes depends on run-time control flow.
+    /// E3020: the resource `e` denotes depends on run-time control flow (labelled with the
+    /// assignments that meet there when `e` names a resource local, `resource_labels`).
     pub(crate) fn runtime_choice(&mut self, e: ExprId) -> crate::context::Unsupported {
         let range = self.expr_range(e);
-        self.cx
-            .error(crate::RESOURCE_NOT_LEGAL, RUNTIME_CHOICE.to_owned(), range)
+        let mut named = e;
+        while let Expr::Paren(i) = self.body.expr(named) {
+            named = *i;
+        }
+        let local = match self.body.expr(named) {
+            Expr::Local(l) => Some((*l, None)),
+            _ => None,
+        };
+        self.runtime_choice_at(local, range)
     }
 
     /// Why local `l` has no pointer, when it is one of ours.
@@ -1015,10 +1031,7 @@ impl FnLower<'_, '_> {
         range: syntax::TextRange,
     ) -> Option<crate::context::Unsupported> {
         if self.res.conflicts.contains(&l) {
-            let u = self
-                .cx
-                .error(crate::RESOURCE_NOT_LEGAL, RUNTIME_CHOICE.to_owned(), range);
-            return Some(u);
+            return Some(self.runtime_choice_at(Some((l, None)), range));
         }
         if self.res.split.contains_key(&l) {
             return Some(self.cx.unsupported(
@@ -1140,9 +1153,11 @@ impl FnLower<'_, '_> {
             Target::Local(l) => {
                 self.locals[l.0 as usize] = Some(p);
                 self.res.conflicts.remove(&l);
+                self.record_origin((l, None), p, e);
             }
             Target::Slot(l, path) => {
-                self.res.slots.insert((l, path), Binding::Bound(p));
+                self.res.slots.insert((l, path.clone()), Binding::Bound(p));
+                self.record_origin((l, Some(path)), p, e);
             }
         }
         Ok(())
@@ -1365,6 +1380,7 @@ impl FnLower<'_, '_> {
             locals: self.locals.clone(),
             slots: self.res.slots.clone(),
             conflicts: self.res.conflicts.clone(),
+            origins: self.res.origins.clone(),
         }
     }
 
@@ -1372,6 +1388,7 @@ impl FnLower<'_, '_> {
         self.locals = s.locals;
         self.res.slots = s.slots;
         self.res.conflicts = s.conflicts;
+        self.res.origins = s.origins;
     }
 
     /// After a selection: the bindings of the arms that reach the merge (`reached`), where
@@ -1389,6 +1406,7 @@ impl FnLower<'_, '_> {
                 }
             }
             merged.conflicts.extend(s.conflicts.iter().copied());
+            merged.origins.unite(&s.origins);
             for (k, b) in &s.slots {
                 let m = merged.slots.entry(k.clone()).or_insert(Binding::Conflict);
                 if m != b {

@@ -165,7 +165,16 @@ impl ModuleCtx<'_> {
         infer: &InferenceResult,
         e: ExprId,
     ) -> Option<StaticResource> {
-        let (item, index) = self.assigned_item(body, infer, e)?;
+        let known = self.assigned_item(body, infer, e)?;
+        self.known_resource(known)
+    }
+
+    /// The resource global item `item` (at constant index `index`, if an element) is,
+    /// declared now.
+    pub(crate) fn known_resource(
+        &mut self,
+        (item, index): (ItemIdx, Option<i64>),
+    ) -> Option<StaticResource> {
         match self.global_for(item).ok()? {
             GlobalRef::Var(g) => Some((g, index)),
             GlobalRef::CBufferMember(..) => None,
@@ -491,10 +500,12 @@ impl FnLower<'_, '_> {
             return Ok(());
         }
         if !held.iter().all(Option::is_none) {
-            return Err(self.cx.error(
+            let labels = self.conflict_call_labels();
+            return Err(self.cx.error_with_labels(
                 crate::RESOURCE_NOT_LEGAL,
                 crate::resource_structs::RUNTIME_CHOICE.to_owned(),
                 self.expr_range(init),
+                &labels,
             ));
         }
         let no = self.cx.mb.const_handle(ir::Constant::bool(false));
@@ -518,10 +529,12 @@ impl FnLower<'_, '_> {
         init: ExprId,
     ) -> R<()> {
         if self.res.conflicts.contains(&l) {
-            return Err(self.cx.error(
+            let labels = self.conflict_call_labels();
+            return Err(self.cx.error_with_labels(
                 crate::RESOURCE_NOT_LEGAL,
                 crate::resource_structs::RUNTIME_CHOICE.to_owned(),
                 self.expr_range(init),
+                &labels,
             ));
         }
         if self.locals[l.0 as usize].is_some() {

@@ -106,6 +106,9 @@ pub struct StaticFlows {
     /// position in the copy's incoming states): a `return` leaving it there leaves the
     /// caller's element as it was.
     element_pointers: HashMap<(Func, usize), ir::Value>,
+    /// A call giving a copy these states with a resource chosen by run-time control flow
+    /// (the range of the call): the label of the copy's `E3020` (`resource_labels`).
+    conflict_calls: HashMap<Vec<StaticState>, syntax::TextRange>,
 }
 
 impl ModuleCtx<'_> {
@@ -510,7 +513,25 @@ impl FnLower<'_, '_> {
                 states.push((s, path, held));
             }
         }
+        if states.iter().any(|(_, _, h)| *h == Held::Conflict) {
+            let at = self.expr_range(e);
+            let calls = &mut self.cx.static_flows.conflict_calls;
+            calls.entry(states.clone()).or_insert(at);
+        }
         Ok((states, indices))
+    }
+
+    /// The label of an `E3020` of this copy where what its `static`s hold depends on
+    /// run-time control flow: a call giving it such a state.
+    pub(crate) fn conflict_call_labels(&self) -> Vec<crate::resource_labels::Label> {
+        let flows = &self.cx.static_flows;
+        let call = (flows.incoming.get(&self.func)).and_then(|s| flows.conflict_calls.get(s));
+        call.map(|&at| {
+            let what = "called here, where whether an earlier call ran it depends on run-time \
+                        control flow";
+            vec![(at, what.to_owned())]
+        })
+        .unwrap_or_default()
     }
 
     /// The global array and `int` index of the element at a run-time index `slot` is

@@ -16,143 +16,41 @@
 //!
 //! Anything else that could change a slot (an assignment of a whole struct or member
 //! struct, a run-time index, a method call on it, passing it to a function, another
-//! initializer) makes the local flow through calls instead (`static_local_slots` decides,
-//! `static_flow`).
+//! initializer) makes the local flow through calls instead (`static_flow`). The rule is
+//! `static_local_slots`'s, which decides it for the whole file before lowering: this module
+//! asks it for the slots' resources (`ModuleCtx::split_slot_aliases`) and declares them.
 //!
 //! Called from `static_assign.rs`.
 
 use hir::body::{Expr, ExprId, LocalId};
-use syntax::ast::BinaryOp;
 
 use crate::func::FnLower;
 use crate::resource_statics::StaticResource;
-use crate::resource_structs::{Binding, Member, Split};
-
-/// One step from a struct local towards one of its members.
-enum Step {
-    Field(String),
-    Element(i64),
-}
-
-/// What an assigned place inside a split local is.
-enum PartKind {
-    /// A resource slot (its path).
-    Slot(Vec<u32>),
-    /// A data member (or a part of one).
-    Data,
-}
+use crate::resource_structs::{Binding, Split};
 
 impl FnLower<'_, '_> {
     /// The one resource each slot of `static` struct local `l` (split as `split`) is ever
     /// assigned, when every write to `l` is an assignment of one known resource to one slot
-    /// or a write of data; `None` otherwise. Slots never assigned are absent.
+    /// or a write of data; `None` otherwise. Slots never assigned are absent. The check is
+    /// `static_local_slots`'s ([`ModuleCtx::split_slot_aliases`]), the resources declared
+    /// here in the order it finds them.
+    ///
+    /// [`ModuleCtx::split_slot_aliases`]: crate::context::ModuleCtx::split_slot_aliases
     pub(crate) fn local_static_split_aliases(
         &mut self,
         l: LocalId,
         split: &Split,
     ) -> Option<Vec<(Vec<u32>, StaticResource)>> {
         let body = self.body.clone();
-        let mut out: Vec<(Vec<u32>, StaticResource)> = Vec::new();
-        if let Some(init) = body.local(l).init {
-            // Any other initializer gives its resources where it runs, checked there
-            // (`init_alias_static_split`).
-            if !matches!(body.expr(init), Expr::InitList(_)) {
-                return self.split_writes_aliases(l, split, out);
-            }
-            // Each slot, in order, takes the list's next resource.
-            let mut resources = Vec::new();
-            self.list_resources(init, &mut resources);
-            let paths = split.resource_paths();
-            if resources.len() != paths.len() {
-                return None;
-            }
-            for (path, r) in paths.into_iter().zip(resources) {
-                out.push((path, r?));
-            }
-        }
-        self.split_writes_aliases(l, split, out)
-    }
-
-    /// [`Self::local_static_split_aliases`] for the writes of the body, after the
-    /// initializer's resources `out`.
-    fn split_writes_aliases(
-        &mut self,
-        l: LocalId,
-        split: &Split,
-        mut out: Vec<(Vec<u32>, StaticResource)>,
-    ) -> Option<Vec<(Vec<u32>, StaticResource)>> {
-        let body = self.body.clone();
-        for (k, x) in body.exprs.iter().enumerate() {
-            let e = ExprId(k as u32);
-            if let Some(w) = crate::resource_choice::assigned_operand(x) {
-                let Some(steps) = self.steps_from(l, w) else {
-                    continue;
-                };
-                match part_of(split, &steps)? {
-                    PartKind::Data => continue,
-                    PartKind::Slot(path) => {
-                        // Only a plain assignment of one known resource.
-                        let Expr::Binary {
-                            op: BinaryOp::Assign { op: None },
-                            rhs,
-                            ..
-                        } = x
-                        else {
-                            return None;
-                        };
-                        let r = self.cx.assigned_resource(&body, &self.infer, *rhs)?;
-                        match out.iter().find(|(p, _)| *p == path) {
-                            Some((_, prev)) if *prev != r => return None,
-                            Some(_) => {}
-                            None => out.push((path, r)),
-                        }
-                    }
-                }
-                continue;
-            }
-            match x {
-                // A method of it (or of a member struct) may rebind its resources.
-                Expr::MethodCall { receiver, .. } => {
-                    let on_resource = matches!(
-                        self.infer.type_of_expr(*receiver),
-                        Some(types::Type::Resource(_))
-                    );
-                    if !on_resource && self.steps_from(l, *receiver).is_some() {
-                        return None;
-                    }
-                }
-                // A user function may take it as `out`.
-                Expr::Call { args, .. }
-                    if self.infer.resolution(e).is_some()
-                        && args.iter().any(|&a| self.steps_from(l, a).is_some()) =>
-                {
-                    return None;
-                }
-                _ => {}
-            }
-        }
-        Some(out)
-    }
-
-    /// The resources of initializer list `e` in order, as HLSL's flat rule places them
-    /// (`None` for one that is not a global or a constant element of one, or a struct or
-    /// array holding several).
-    fn list_resources(&mut self, e: ExprId, out: &mut Vec<Option<StaticResource>>) {
-        if let Expr::InitList(items) = self.body.expr(e).clone() {
-            for i in items {
-                self.list_resources(i, out);
-            }
-            return;
-        }
-        match self.infer.type_of_expr(e) {
-            Some(t @ types::Type::Resource(_)) if crate::resources::resource_of(t).is_some() => {
-                let body = self.body.clone();
-                out.push(self.cx.assigned_resource(&body, &self.infer, e));
-            }
-            Some(t) if crate::resource_out::holds_resources(t) => out.push(None),
-            Some(t) if crate::resources::resource_of(t).is_some() => out.push(None),
-            _ => {}
-        }
+        let infer = self.infer.clone();
+        // Any other initializer than a list gives its resources where it runs, checked there
+        // (`init_alias_static_split`).
+        let list = (body.local(l).init).filter(|&i| matches!(body.expr(i), Expr::InitList(_)));
+        let known = self.cx.split_slot_aliases(&body, &infer, l, split, list)?;
+        known
+            .into_iter()
+            .map(|(path, r)| Some((path, self.cx.known_resource(r)?)))
+            .collect()
     }
 
     /// The declaration of aliasing `static` struct local `l` with initializer list `init`:
@@ -253,69 +151,7 @@ impl FnLower<'_, '_> {
     /// Whether `e` is an aliasing `static` local or a part of one (whose resource slots
     /// assignments leave as they are).
     pub(crate) fn alias_static_part(&self, e: ExprId) -> bool {
-        let aliases: Vec<LocalId> = self.res.alias_statics.iter().copied().collect();
-        aliases.into_iter().any(|l| self.steps_from(l, e).is_some())
+        (self.res.alias_statics.iter())
+            .any(|&l| self.cx.steps_from(&self.body, &self.infer, l, e).is_some())
     }
-
-    /// The steps from local `l` to the place `e` names (`m.inner.t`, `m.ts[1]`), when `e` is
-    /// a part of `l` not inside a resource's memory; an element at a run-time index is
-    /// `Element(-1)`, which names no slot.
-    fn steps_from(&self, l: LocalId, mut e: ExprId) -> Option<Vec<Step>> {
-        let mut steps = Vec::new();
-        loop {
-            match self.body.expr(e) {
-                Expr::Local(x) if *x == l => break,
-                Expr::Paren(i) => e = *i,
-                Expr::Field { expr, name } => {
-                    steps.push(Step::Field(name.clone()));
-                    e = *expr;
-                }
-                Expr::Index { base, index } => {
-                    // An element of a buffer or texture member is the resource's memory.
-                    if matches!(
-                        self.infer.type_of_expr(*base),
-                        Some(types::Type::Resource(_))
-                    ) {
-                        return None;
-                    }
-                    steps.push(Step::Element(self.static_index(*index).unwrap_or(-1)));
-                    e = *base;
-                }
-                _ => return None,
-            }
-        }
-        steps.reverse();
-        Some(steps)
-    }
-}
-
-/// What `steps` from a split struct reach: a resource slot, data, or (`None`) anything
-/// else (a whole member struct, an element at a run-time index, an unknown member).
-fn part_of(split: &Split, steps: &[Step]) -> Option<PartKind> {
-    let mut cur = split;
-    let mut path = Vec::new();
-    let mut rest = steps.iter();
-    while let Some(step) = rest.next() {
-        let i = match step {
-            Step::Field(name) if !cur.is_array => cur.names.iter().position(|n| n == name)?,
-            Step::Element(k) if cur.is_array => usize::try_from(*k).ok()?,
-            _ => return None,
-        };
-        path.push(i as u32);
-        match cur.members.get(i)? {
-            Member::Data(_) => return Some(PartKind::Data),
-            Member::Resource => return rest.next().is_none().then_some(PartKind::Slot(path)),
-            Member::ResourceArray(n) => {
-                let Some(Step::Element(k)) = rest.next() else {
-                    return None;
-                };
-                let k = u32::try_from(*k).ok().filter(|k| k < n)?;
-                path.push(k);
-                return rest.next().is_none().then_some(PartKind::Slot(path));
-            }
-            Member::Nested(sub, _) => cur = sub,
-        }
-    }
-    // The whole struct, or a whole member struct.
-    None
 }

@@ -14,8 +14,6 @@
 //! check is conservative: whatever it calls an alias, `FnLower::local_static_split_aliases`
 //! resolves.
 
-use std::collections::HashMap;
-
 use hir::body::{Body, Expr, ExprId, LocalId};
 use hir::item_tree::ItemIdx;
 use hir::InferenceResult;
@@ -27,13 +25,13 @@ use crate::resource_structs::{Member, Split};
 
 /// One step from a local towards a part of it: a member name, or a constant element.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Step {
+pub(crate) enum Step {
     Field(String),
     Element(i64),
 }
 
 /// A known resource: a global item and its constant index, if an element.
-type Known = (ItemIdx, Option<i64>);
+pub(crate) type Known = (ItemIdx, Option<i64>);
 
 impl ModuleCtx<'_> {
     /// Whether struct `static` local `l` of `body` (split as `split`) keeps one known
@@ -45,21 +43,42 @@ impl ModuleCtx<'_> {
         l: LocalId,
         split: &Split,
     ) -> bool {
+        let list = match body.local(l).init {
+            // Any other initializer may give other resources on another call: it flows.
+            Some(init) if !matches!(body.expr(init), Expr::InitList(_)) => return false,
+            init => init,
+        };
+        self.split_slot_aliases(body, infer, l, split, list)
+            .is_some()
+    }
+
+    /// The one known resource each slot of struct `static` local `l` of `body` (split as
+    /// `split`) is given by initializer list `list` (if any) and by the writes of the body,
+    /// as the module docs say: each slot's path (as `Split::resource_paths` gives it) with its
+    /// resource, the list's first in order, then the writes' in the order they come; slots
+    /// never given one are absent. `None` when a write or the list gives a slot anything
+    /// else, or something may rebind one (`static_local_alias` resolves the same).
+    pub(crate) fn split_slot_aliases(
+        &self,
+        body: &Body,
+        infer: &InferenceResult,
+        l: LocalId,
+        split: &Split,
+        list: Option<ExprId>,
+    ) -> Option<Vec<(Vec<u32>, Known)>> {
         let slots = slot_steps(split);
-        let mut given: HashMap<Vec<Step>, Known> = HashMap::new();
-        if let Some(init) = body.local(l).init {
-            let Expr::InitList(_) = body.expr(init) else {
-                return false;
-            };
+        let mut given: Vec<(Vec<Step>, Known)> = Vec::new();
+        if let Some(init) = list {
             let mut listed = Vec::new();
             if !self.list_resources(body, infer, init, &mut listed) || listed.len() != slots.len() {
-                return false;
+                return None;
             }
             given.extend(slots.iter().cloned().zip(listed));
         }
         for (k, x) in body.exprs.iter().enumerate() {
             let e = ExprId(k as u32);
             if let Some(w) = crate::resource_choice::assigned_operand(x) {
+                // Not a part of `l`: `None`.
                 let Some(steps) = self.steps_from(body, infer, l, w) else {
                     continue;
                 };
@@ -70,23 +89,21 @@ impl ModuleCtx<'_> {
                     // Data (or a part of data).
                     continue;
                 }
-                let Some(steps) = steps.filter(|s| slots.contains(s)) else {
-                    // A whole member struct, the whole local, or a run-time element.
-                    return false;
-                };
+                // A whole member struct, the whole local, or a run-time element: `None`.
+                let steps = steps.filter(|s| slots.contains(s))?;
                 let Expr::Binary {
                     op: BinaryOp::Assign { op: None },
                     rhs,
                     ..
                 } = x
                 else {
-                    return false;
+                    return None;
                 };
-                let Some(r) = self.assigned_item(body, infer, *rhs) else {
-                    return false;
-                };
-                if *given.entry(steps).or_insert(r) != r {
-                    return false;
+                let r = self.assigned_item(body, infer, *rhs)?;
+                match given.iter().find(|(s, _)| *s == steps) {
+                    Some((_, prev)) if *prev != r => return None,
+                    Some(_) => {}
+                    None => given.push((steps, r)),
                 }
                 continue;
             }
@@ -104,10 +121,18 @@ impl ModuleCtx<'_> {
                 _ => false,
             };
             if rebinds {
-                return false;
+                return None;
             }
         }
-        true
+        let paths = split.resource_paths();
+        let path_of = |steps: &Vec<Step>| {
+            let at = slots.iter().position(|s| s == steps)?;
+            paths.get(at).cloned()
+        };
+        given
+            .iter()
+            .map(|(steps, r)| Some((path_of(steps)?, *r)))
+            .collect()
     }
 
     /// Appends the resources of initializer list `e` in HLSL's flat order; `false` when one
@@ -141,7 +166,7 @@ impl ModuleCtx<'_> {
 
     /// The steps from local `l` to the place `e` names, when `e` is a part of `l` not inside
     /// a resource's memory; `Some(None)` for a part at a run-time element.
-    fn steps_from(
+    pub(crate) fn steps_from(
         &self,
         body: &Body,
         infer: &InferenceResult,

@@ -329,6 +329,7 @@ impl FnLower<'_, '_> {
         match self.lvalue(init)? {
             crate::func::Place::Ptr(p) => {
                 self.locals[l.0 as usize] = Some(p);
+                self.record_origin((l, None), p, init);
                 Ok(())
             }
             _ => Err(self.unsupported("a resource local initialized with this", init)),

@@ -308,9 +308,10 @@ impl FnLower<'_, '_> {
                 },
             };
             if !names_pair {
-                let what = "sampling a [[vk::combinedImageSampler]] texture with another sampler \
-                            than its pair's";
-                return Some(Err(self.unsupported(what, s)));
+                // Another sampler: the combined image's image sampled with it, as DXC's
+                // convert-to-sampled-image pass leaves such a use (`OpImage`, then
+                // `OpSampledImage` with that sampler).
+                return Some(self.sampling_sampler(tex, s).map(|s| (s, rest)));
             }
             return Some(Ok((tex, rest)));
         }
@@ -318,7 +319,46 @@ impl FnLower<'_, '_> {
             return Some(Ok((tex, args)));
         }
         let (&s, rest) = args.split_first()?;
-        Some(self.sampler(s).map(|s| (s, rest)))
+        Some(self.sampling_sampler(tex, s).map(|s| (s, rest)))
+    }
+
+    /// The sampler `e` names for sampling `tex`: E3272 when it is the sampler of a
+    /// `[[vk::combinedImageSampler]]` pair whose texture `tex` is not, as that sampler is
+    /// merged into its pair's combined image sampler (DXC's convert-to-sampled-image pass
+    /// fails on such a use).
+    fn sampling_sampler(&mut self, tex: Value, e: ExprId) -> R<Value> {
+        let s = self.sampler(e)?;
+        let Value::Global(g) = s else {
+            return Ok(s);
+        };
+        let own = match tex {
+            Value::Global(t) => self.cx.combined_textures.get(&t).copied(),
+            _ => None,
+        };
+        let paired = self.cx.combined_pairs.iter().find(|(_, &sampler)| {
+            Some(sampler) != own
+                && matches!(
+                    self.cx.globals.get(&sampler),
+                    Some(crate::context::GlobalRef::Var(v)) if *v == g
+                )
+        });
+        let Some((&texture, &sampler)) = paired else {
+            return Ok(s);
+        };
+        let (sampler, texture) = (
+            self.cx.tree.item(sampler).name.clone(),
+            self.cx.tree.item(texture).name.clone(),
+        );
+        let range = self.expr_range(e);
+        Err(self.cx.error(
+            crate::COMBINED_SAMPLER_ELSEWHERE,
+            format!(
+                "`{sampler}` is the [[vk::combinedImageSampler]] partner of `{texture}`, merged \
+                 into one combined image sampler with it, so it cannot sample another texture; \
+                 DXC's convert-to-sampled-image pass fails here too"
+            ),
+            range,
+        ))
     }
 
     fn sampler(&mut self, e: ExprId) -> R<Value> {

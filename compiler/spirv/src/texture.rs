@@ -71,7 +71,10 @@ impl Fx<'_, '_> {
 
     /// The sampled image that sampling through `image` and `sampler` (two IR pointers) reads,
     /// and its image's shape. A combined image sampler (`vk::SampledTexture2D`) is its own
-    /// sampler operand (`ir::texture`): its variable already holds the sampled image.
+    /// sampler operand (`ir::texture`): its variable already holds the sampled image. Given
+    /// another sampler (a `[[vk::combinedImageSampler]]` texture sampled with a sampler not
+    /// its pair's), its image (`OpImage`) is sampled with that one, as DXC's
+    /// convert-to-sampled-image pass rewrites such a use.
     pub(crate) fn load_sampled_image(
         &mut self,
         image: ir::Value,
@@ -79,7 +82,7 @@ impl Fx<'_, '_> {
     ) -> Result<(ImageShape, Word)> {
         let info = self.ptr_info(image)?;
         match &info.pointee.ty {
-            Type::Resource(r) if crate::resources::combined(r) => {
+            Type::Resource(r) if crate::resources::combined(r) && sampler == image => {
                 let shape = image_shape(
                     r,
                     info.pointee.format,

@@ -54,6 +54,7 @@ mod ray_query;
 mod raytracing;
 mod res10;
 mod res10_probes;
+mod res11;
 mod res4;
 mod res5;
 mod res6;

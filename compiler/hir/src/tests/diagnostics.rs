@@ -362,6 +362,24 @@ void f() { float3 v = {1, 2}; }
 }
 
 #[test]
+fn init_list_count_with_resources_e2016() {
+    // A resource is one value of the flattened list, as DXC counts it; the right counts
+    // (a struct's resource and data, an array of resources) pass.
+    check_diagnostics(
+        r#"
+Texture2D a; Texture2D b; struct M { Texture2D t; float w; };
+static M m = { a }; static Texture2D two[2] = { a, b, a }; static M ok[2] = { a, 1, b, 2 };
+void f() { M l = { a, 1 }; Texture2D p[2] = { b }; }
+"#,
+        expect![[r#"
+            E2016 3:14 `{ a }`: initializer list has 1 component(s), `M` needs 2
+            E2016 3:47 `{ a, b, a }`: initializer list has 3 component(s), `Texture2D<float4>[2]` needs 2
+            E2016 4:45 `{ b }`: initializer list has 1 component(s), `Texture2D<float4>[2]` needs 2
+        "#]],
+    );
+}
+
+#[test]
 fn unsized_array_init_list_needs_whole_elements_e2016() {
     // 7 scalars end inside the second `float4`; 8 fill two; a global too.
     check_diagnostics(

@@ -1,0 +1,230 @@
+//! Calls in the initializers of `static`s holding resources (`static Texture2D t = pick(a);`,
+//! `static M m = make(m1, 2);`): the function copy a call's arguments pick, lowered before the
+//! static's binding is worked out so that the resources it returns are known, as a call in a
+//! function picks it (each resource argument a global, an element of one, a `static` or a
+//! member of one; each struct argument its slots; each `in` scalar argument known at compile
+//! time a constant of the copy). An element at a run-time index the copy returns is kept by
+//! the static as its index, which `init_globals` stores when it runs the call.
+//!
+//! Called from `resource_statics.rs`.
+
+use hir::body::{Body, Expr, ExprId};
+use hir::{InferenceResult, Resolution};
+use ir::Global;
+use types::Type;
+
+use crate::context::{ModuleCtx, R};
+use crate::resource_statics::{const_index, is_placeholder};
+use crate::resource_structs::split_type;
+
+impl ModuleCtx<'_> {
+    /// The global array whose element at a run-time index call `e` returns, when `e` is a
+    /// call of a function returning one (its copy is lowered now).
+    pub(crate) fn indexed_call_array(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        mut e: ExprId,
+        range: syntax::TextRange,
+    ) -> R<Option<Global>> {
+        while let Expr::Paren(i) = body.expr(e) {
+            e = *i;
+        }
+        if !matches!(body.expr(e), Expr::Call { .. }) {
+            return Ok(None);
+        }
+        let f = self.initializer_call(body, infer, e, range)?;
+        if !self.indexed_returns.contains(&f) {
+            return Ok(None);
+        }
+        Ok(match self.resource_returns.get(&f).copied().flatten() {
+            Some((array, None)) => Some(array),
+            _ => None,
+        })
+    }
+
+    /// The function call `init` of a `static` initializer calls, lowered now so that the
+    /// resources it returns are known: the copy its arguments pick, as a call in a function
+    /// would (each resource argument a known global, each `in` scalar argument known at
+    /// compile time a constant of the copy, `resource_choice`).
+    pub(crate) fn initializer_call(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        init: ExprId,
+        range: syntax::TextRange,
+    ) -> R<ir::Func> {
+        let Some(Resolution::Function { function, .. }) = infer.resolution(init) else {
+            return Err(self.unsupported("this `static` initializer", range));
+        };
+        let Some(idx) = self.tree.by_ast(*function) else {
+            return Err(self.unsupported("this `static` initializer", range));
+        };
+        let idx = self.definition_of(idx);
+        let name = self.function_name(idx);
+        let args = match body.expr(init) {
+            Expr::Call { args, .. } => args.clone(),
+            _ => Vec::new(),
+        };
+        if args.is_empty() {
+            let f = self.function_for(idx, &name)?;
+            self.lower_now(f);
+            return Ok(f);
+        }
+        let fid = self.function_id(idx);
+        let sig = crate::enums::function_signature(self.db, fid);
+        let Some(decl) = self.tree.function(idx).cloned() else {
+            return Err(self.unsupported("this `static` initializer", range));
+        };
+        let mut resources = Vec::new();
+        let mut constants = Vec::new();
+        for (i, p) in sig.params.iter().enumerate() {
+            let direction = decl.params.get(i).map(|d| d.direction);
+            if direction != Some(hir::item_tree::ParamDirection::In) {
+                return Err(self.unsupported(
+                    "this call in a `static` initializer (an `out` or `inout` argument)",
+                    range,
+                ));
+            }
+            let holds =
+                p.ty.as_ref()
+                    .is_some_and(crate::resource_out::holds_resources);
+            let Some(&a) = args.get(i) else {
+                // A default argument: computed by the copy, no constant of it.
+                if holds {
+                    return Err(self.unsupported(
+                        "this call in a `static` initializer (a default resource argument)",
+                        range,
+                    ));
+                }
+                continue;
+            };
+            match &p.ty {
+                Some(Type::Resource(_)) => {
+                    match self.argument_resource(body, infer, a)? {
+                        // An element is given by index, as in a function.
+                        Some((g, indexed)) => resources.push(crate::context::ResourceArg {
+                            global: Some(g),
+                            indexed,
+                            ..Default::default()
+                        }),
+                        None => return Err(self.unsupported(
+                            "this resource argument in a `static` initializer (pass a resource \
+                             global, an element of one, a `static` or a member of one)",
+                            range,
+                        )),
+                    }
+                }
+                Some(t) if crate::resource_out::holds_resources(t) => {
+                    // A struct holding resources: one resource per slot, as in a function.
+                    match self.argument_slots(body, infer, a, t, range)? {
+                        Some(slots) => resources.extend(slots),
+                        None => {
+                            return Err(self.unsupported(
+                                "this argument holding resources in a `static` initializer",
+                                range,
+                            ))
+                        }
+                    }
+                }
+                Some(Type::Scalar(_)) => {
+                    if let Some(v) = const_index(self, body, infer, a) {
+                        constants.push((i as u32, v));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let copy = crate::context::CopyArgs {
+            resources: &resources,
+            constants: &constants,
+            ..Default::default()
+        };
+        let f = self.function_for_resources(idx, &name, copy)?;
+        self.lower_now(f);
+        Ok(f)
+    }
+
+    /// The resource argument `a` of a call in a `static` initializer gives: the global (an
+    /// array for an element) and whether it is an element; `None` when it is no resource
+    /// global, element of one, plain resource `static` or member of a struct static.
+    fn argument_resource(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        a: ExprId,
+    ) -> R<Option<(Global, bool)>> {
+        if let Some((g, index)) = self.assigned_resource(body, infer, a) {
+            return Ok(Some((g, index.is_some())));
+        }
+        // An element at a run-time index (`ts[k]`): the copy takes the index.
+        if let Some((array, _)) = self.runtime_global_element(body, infer, a)? {
+            return Ok(Some((array, true)));
+        }
+        let item = match infer.resolution(a) {
+            Some(Resolution::Global(ast)) if matches!(body.expr(a), Expr::Path(_)) => {
+                self.tree.by_ast(*ast)
+            }
+            _ => None,
+        };
+        // A plain resource `static`: the resource it names.
+        if let Some(item) = item.filter(|&i| self.is_resource_static(i)) {
+            let b = self.static_binding(item)?;
+            if is_placeholder(&b) {
+                return Err(self.self_read(item));
+            }
+            return Ok(match (b.split.is_none() && b.array.is_none(), b.index) {
+                (true, Some((array, _))) => Some((array, true)),
+                (true, None) => b
+                    .slots
+                    .first()
+                    .copied()
+                    .flatten()
+                    .map(|(g, k)| (g, k.is_some())),
+                (false, _) => None,
+            });
+        }
+        // A member of a struct static (`m1.t`).
+        Ok(self
+            .member_resource(body, infer, a)?
+            .map(|(g, k)| (g, k.is_some())))
+    }
+
+    /// The resources argument `a` (of type `ty`, a struct holding resources) of a call in a
+    /// `static` initializer gives its parameter, one per slot as a call in a function passes
+    /// them; `None` when they are not all known.
+    fn argument_slots(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        a: ExprId,
+        ty: &Type,
+        range: syntax::TextRange,
+    ) -> R<Option<Vec<crate::context::ResourceArg>>> {
+        let Some(split) = split_type(ty) else {
+            return Ok(None);
+        };
+        // A static holding an element at a run-time index keeps it apart from its slots.
+        let indexed = match infer.resolution(a) {
+            Some(Resolution::Global(ast)) => match self.tree.by_ast(*ast) {
+                Some(item) if self.is_resource_static(item) => {
+                    !self.static_binding(item)?.indexed_slots.is_empty()
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        let pending = self.pending_indexed.len();
+        let slots = self.struct_resources(body, infer, a, &split, range)?;
+        if indexed || self.pending_indexed.len() != pending {
+            self.pending_indexed.truncate(pending);
+            return Ok(None);
+        }
+        let args = slots.into_iter().map(|r| crate::context::ResourceArg {
+            global: r.map(|(g, _)| g),
+            indexed: r.is_some_and(|(_, k)| k.is_some()),
+            ..Default::default()
+        });
+        Ok(Some(args.collect()))
+    }
+}
