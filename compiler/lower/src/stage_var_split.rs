@@ -123,18 +123,29 @@ impl Split<'_> {
             let c = InstData::new(Opcode::CompositeConstruct, ty.clone(), elems);
             return Some(Value::Inst(self.place(f, new, c, d)));
         }
+        let ptr = self.part_ptr(f, new, at, d)?;
+        let load = InstData::new(Opcode::Load, self.part_ty.clone(), vec![ptr]);
+        Some(Value::Inst(self.place(f, new, load, d)))
+    }
+
+    /// A pointer to the part holding the leaf at `at` (through its vertex when per vertex).
+    fn part_ptr(
+        &self,
+        f: &mut ir::Function,
+        new: &mut Vec<ir::Inst>,
+        at: &Inside,
+        d: &InstData,
+    ) -> Option<Value> {
         let (first, _, _) = parts_under(&self.whole, &at.path)?;
         let part = Value::Global(*self.parts.get(first as usize)?);
-        let ptr = match at.vertex {
+        Some(match at.vertex {
             Some(v) => {
                 let ptr_ty = Type::pointer(self.space, self.part_ty.clone());
                 let chain = InstData::new(Opcode::AccessChain, ptr_ty, vec![part, v]);
                 Value::Inst(self.place(f, new, chain, d))
             }
             None => part,
-        };
-        let load = InstData::new(Opcode::Load, self.part_ty.clone(), vec![ptr]);
-        Some(Value::Inst(self.place(f, new, load, d)))
+        })
     }
 
     /// Stores `value` (the composite at `at`, reached from the stored value through
@@ -164,19 +175,10 @@ impl Split<'_> {
             }
             return Some(());
         }
-        let (first, _, _) = parts_under(&self.whole, &at.path)?;
-        let part = Value::Global(*self.parts.get(first as usize)?);
         let mut e = InstData::new(Opcode::CompositeExtract, self.part_ty.clone(), vec![value]);
         e.literals = extract.clone();
         let e = self.place(f, new, e, d);
-        let ptr = match at.vertex {
-            Some(v) => {
-                let ptr_ty = Type::pointer(self.space, self.part_ty.clone());
-                let chain = InstData::new(Opcode::AccessChain, ptr_ty, vec![part, v]);
-                Value::Inst(self.place(f, new, chain, d))
-            }
-            None => part,
-        };
+        let ptr = self.part_ptr(f, new, at, d)?;
         let s = InstData::new(Opcode::Store, Type::Void, vec![ptr, Value::Inst(e)]);
         self.place(f, new, s, d);
         Some(())

@@ -4,24 +4,15 @@
 //! and of `E3272` (the sampler of a `[[vk::combinedImageSampler]]` pair sampling another
 //! texture).
 
-use std::sync::Arc;
+mod common;
 
-use db::{NoSource, PreprocessConfig, RootDatabase};
 use expect_test::expect;
 use lower::ShaderStage;
 
 /// The diagnostics of lowering `main` of `text` as a pixel shader, which must fail: each as
 /// `code range `text`: message`, then its labels as `  range `text`: message`.
 fn errors_with_labels(text: &str) -> String {
-    let mut db = RootDatabase::new(Arc::new(NoSource));
-    let file = db.set_file_text("/test.hlsl", Some(text.into()));
-    let config = db.new_config(PreprocessConfig::default());
-    let sema: Vec<_> = db::semantic_diagnostics(&db, file, config)
-        .into_iter()
-        .filter(|d| d.severity == db::Severity::Error)
-        .collect();
-    assert!(sema.is_empty(), "semantic errors: {sema:?}");
-    let Err(ds) = lower::lower_module(&db, file, config, "main", ShaderStage::Pixel) else {
+    let Err(ds) = common::lower_diagnostics(text, ShaderStage::Pixel) else {
         panic!("lowered");
     };
     let mut out = Vec::new();

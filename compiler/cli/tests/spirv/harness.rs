@@ -187,6 +187,27 @@ impl Module {
         self.decoration_of_id(&id, decoration)
     }
 
+    /// The `Location` and `Component` of the stage variable named `name`.
+    pub fn placed(&self, name: &str) -> (Option<u32>, Option<u32>) {
+        let number = |d: &str| {
+            self.decoration(name, d)
+                .map(|n| n.parse().expect("a number"))
+        };
+        (number("Location"), number("Component"))
+    }
+
+    /// Asserts the `(name, location, component)` of each stage variable.
+    pub fn assert_placed(&self, expected: &[(&str, u32, Option<u32>)]) {
+        for &(name, location, component) in expected {
+            assert_eq!(
+                self.placed(name),
+                (Some(location), component),
+                "{name}:\n{}",
+                self.asm
+            );
+        }
+    }
+
     pub fn decoration_of_id(&self, id: &str, decoration: &str) -> Option<String> {
         let prefix = format!("OpDecorate {id} {decoration}");
         self.asm.lines().find_map(|l| {

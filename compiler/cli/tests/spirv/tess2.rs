@@ -5,25 +5,7 @@
 //! the hull entry's (its fields read by semantic from the one input patch); and the
 //! tessellation and geometry signatures probed during the task.
 
-use crate::harness::{compile, refuse, Module};
-
-/// The `Location` and `Component` of the stage variable named `name`.
-fn placed(m: &Module, name: &str) -> (Option<u32>, Option<u32>) {
-    let number = |d: &str| m.decoration(name, d).map(|n| n.parse().expect("a number"));
-    (number("Location"), number("Component"))
-}
-
-/// Asserts the `(name, location, component)` of each stage variable.
-fn assert_placed(m: &Module, expected: &[(&str, u32, Option<u32>)]) {
-    for &(name, location, component) in expected {
-        assert_eq!(
-            placed(m, name),
-            (Some(location), component),
-            "{name}:\n{}",
-            m.asm
-        );
-    }
-}
+use crate::harness::{compile, refuse};
 
 #[test]
 fn pack_optimized_places_arrays_and_matrices_per_control_point_as_dxc() {
@@ -62,34 +44,31 @@ HSCtrlPt main(InputPatch<HSCtrlPt, 3> input, uint CtrlPtID : SV_OutputControlPoi
 }
 "#;
     let m = compile(src, "hs_6_0", &["-pack-optimized"]);
-    assert_placed(
-        &m,
-        &[
-            ("out.A", 0, None),
-            ("out.B", 0, Some(2)),
-            ("out.C_0", 1, Some(0)),
-            ("out.C_1", 2, Some(0)),
-            ("out.C_2", 3, Some(0)),
-            ("out.D_0", 1, Some(2)),
-            ("out.D_1", 2, Some(2)),
-            ("out.E", 3, Some(2)),
-            ("out.F", 4, None),
-            ("out.G", 3, Some(3)),
-            ("out.H", 4, Some(2)),
-            ("out.I", 5, None),
-            ("out.J_0", 6, Some(0)),
-            ("out.J_4", 10, Some(0)),
-            ("out.K_0", 6, Some(1)),
-            ("out.K_3", 9, Some(1)),
-            // The input control points, in declaration order from 0.
-            ("in.H", 0, None),
-            ("in.I", 0, Some(1)),
-            ("in.J_0", 1, Some(0)),
-            ("in.J_4", 5, Some(0)),
-            ("in.K_0", 1, Some(1)),
-            ("in.K_3", 4, Some(1)),
-        ],
-    );
+    m.assert_placed(&[
+        ("out.A", 0, None),
+        ("out.B", 0, Some(2)),
+        ("out.C_0", 1, Some(0)),
+        ("out.C_1", 2, Some(0)),
+        ("out.C_2", 3, Some(0)),
+        ("out.D_0", 1, Some(2)),
+        ("out.D_1", 2, Some(2)),
+        ("out.E", 3, Some(2)),
+        ("out.F", 4, None),
+        ("out.G", 3, Some(3)),
+        ("out.H", 4, Some(2)),
+        ("out.I", 5, None),
+        ("out.J_0", 6, Some(0)),
+        ("out.J_4", 10, Some(0)),
+        ("out.K_0", 6, Some(1)),
+        ("out.K_3", 9, Some(1)),
+        // The input control points, in declaration order from 0.
+        ("in.H", 0, None),
+        ("in.I", 0, Some(1)),
+        ("in.J_0", 1, Some(0)),
+        ("in.J_4", 5, Some(0)),
+        ("in.K_0", 1, Some(1)),
+        ("in.K_3", 4, Some(1)),
+    ]);
     // Each part of a control point's array is itself arrayed per control point.
     m.assert_has(&["%_arr_float_uint_3 = OpTypeArray %float %uint_3"]);
     assert!(!m.has("OpName %out_J \""), "{}", m.asm);
@@ -113,19 +92,16 @@ DSOut main(PC pc, float3 bary : SV_DomainLocation, const OutputPatch<CP, 3> cp) 
 "#;
     let m = compile(ds, "ds_6_0", &["-pack-optimized"]);
     // Inputs: the patch constant matrix first (three rows), then the control points.
-    assert_placed(
-        &m,
-        &[
-            ("in.M_0", 0, Some(0)),
-            ("in.M_2", 2, Some(0)),
-            ("in.POS", 3, None),
-            ("in.UV_0", 0, Some(2)),
-            ("in.UV_1", 1, Some(2)),
-            ("out.UV_0", 0, Some(0)),
-            ("out.UV_1", 1, Some(0)),
-            ("out.W", 0, Some(2)),
-        ],
-    );
+    m.assert_placed(&[
+        ("in.M_0", 0, Some(0)),
+        ("in.M_2", 2, Some(0)),
+        ("in.POS", 3, None),
+        ("in.UV_0", 0, Some(2)),
+        ("in.UV_1", 1, Some(2)),
+        ("out.UV_0", 0, Some(0)),
+        ("out.UV_1", 1, Some(0)),
+        ("out.W", 0, Some(2)),
+    ]);
     let gs = r#"
 struct V { float4 pos : SV_Position; float2 t[2] : T; float2x2 r[2] : R; };
 struct O { float4 pos : SV_Position; float2 t : T; };
@@ -140,17 +116,14 @@ void main(triangle V v[3], inout TriangleStream<O> s) {
 }
 "#;
     let m = compile(gs, "gs_6_0", &["-pack-optimized"]);
-    assert_placed(
-        &m,
-        &[
-            ("in.T_0", 0, Some(0)),
-            ("in.T_1", 1, Some(0)),
-            // Four locations of two: no run of four given out yet.
-            ("in.R_0", 2, Some(0)),
-            ("in.R_3", 5, Some(0)),
-            ("out.T", 0, None),
-        ],
-    );
+    m.assert_placed(&[
+        ("in.T_0", 0, Some(0)),
+        ("in.T_1", 1, Some(0)),
+        // Four locations of two: no run of four given out yet.
+        ("in.R_0", 2, Some(0)),
+        ("in.R_3", 5, Some(0)),
+        ("out.T", 0, None),
+    ]);
     m.assert_has(&["OpTypeArray %v2float %uint_3"]);
 }
 
@@ -177,22 +150,19 @@ VSOut main(float4 p : P, float2x3 mi[2] : MI) {
         "vs_6_0",
         &["-pack-optimized"],
     );
-    assert_placed(
-        &m,
-        &[
-            ("in.P", 0, None),
-            ("in.MI_0", 1, Some(0)),
-            ("in.MI_3", 4, Some(0)),
-            // Four rows of three; six elements of one find no run of six given out; two
-            // double2s fill two locations each.
-            ("out.M_0", 0, Some(0)),
-            ("out.M_3", 3, Some(0)),
-            ("out.A_0", 4, Some(0)),
-            ("out.A_5", 9, Some(0)),
-            ("out.D_0", 10, Some(0)),
-            ("out.D_1", 11, Some(0)),
-        ],
-    );
+    m.assert_placed(&[
+        ("in.P", 0, None),
+        ("in.MI_0", 1, Some(0)),
+        ("in.MI_3", 4, Some(0)),
+        // Four rows of three; six elements of one find no run of six given out; two
+        // double2s fill two locations each.
+        ("out.M_0", 0, Some(0)),
+        ("out.M_3", 3, Some(0)),
+        ("out.A_0", 4, Some(0)),
+        ("out.A_5", 9, Some(0)),
+        ("out.D_0", 10, Some(0)),
+        ("out.D_1", 11, Some(0)),
+    ]);
 }
 
 const HULL_WITH_OTHER_PATCH: &str = r#"

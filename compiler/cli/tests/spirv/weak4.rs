@@ -325,15 +325,6 @@ float4 main(float4 p : POSITION) : SV_Position { return p; }
     assert!(!m.has("ClipDistance"), "{}", m.asm);
 }
 
-/// The decorations `OpDecorate %<name> <decoration> N` gives `name`, or `None`.
-fn decorated(m: &Module, name: &str, decoration: &str) -> Option<u32> {
-    let prefix = format!("OpDecorate %{name} {decoration} ");
-    m.asm
-        .lines()
-        .find_map(|l| l.trim().strip_prefix(&prefix))
-        .and_then(|n| n.parse().ok())
-}
-
 #[test]
 fn pack_optimized_packs_stage_variables_as_dxc_does() {
     // DXC's `signature.packing.hlsl`: the array `c` and the matrix `d` are placed whole, then
@@ -359,37 +350,25 @@ VS_OUTPUT main(float4 pos : POSITION, float4 color : COLOR) {
 }
 "#;
     let m = compile(src, "vs_6_0", &["-pack-optimized"]);
-    let expected = [
-        ("A", 0, None),
-        ("B", 0, Some(2)),
-        ("C_0", 1, Some(0)),
-        ("C_1", 2, Some(0)),
-        ("C_2", 3, Some(0)),
-        ("D_0", 1, Some(2)),
-        ("D_1", 2, Some(2)),
-        ("E", 3, Some(2)),
-        ("F", 4, None),
-        ("G", 3, Some(3)),
-    ];
-    for (semantic, location, component) in expected {
-        let name = format!("out_{semantic}");
-        assert_eq!(
-            (
-                decorated(&m, &name, "Location"),
-                decorated(&m, &name, "Component")
-            ),
-            (Some(location), component),
-            "{name}:\n{}",
-            m.asm
-        );
-    }
+    m.assert_placed(&[
+        ("out.A", 0, None),
+        ("out.B", 0, Some(2)),
+        ("out.C_0", 1, Some(0)),
+        ("out.C_1", 2, Some(0)),
+        ("out.C_2", 3, Some(0)),
+        ("out.D_0", 1, Some(2)),
+        ("out.D_1", 2, Some(2)),
+        ("out.E", 3, Some(2)),
+        ("out.F", 4, None),
+        ("out.G", 3, Some(3)),
+    ]);
     // Inputs too: two float4s fill their locations.
-    assert_eq!(decorated(&m, "in_COLOR", "Location"), Some(1));
+    assert_eq!(m.placed("in.COLOR").0, Some(1));
     // Without the flag every variable has its own locations (C three, D two).
     let m = compile(src, "vs_6_0", &[]);
     assert!(!m.has("Component"), "{}", m.asm);
-    assert_eq!(decorated(&m, "out_C", "Location"), Some(2));
-    assert_eq!(decorated(&m, "out_G", "Location"), Some(9));
+    assert_eq!(m.placed("out.C").0, Some(2));
+    assert_eq!(m.placed("out.G").0, Some(9));
 }
 
 #[test]
@@ -404,24 +383,14 @@ float4 main(float2 c[2] : C, float2x2 m : M, float a : A, uint i : I) : SV_Targe
         "ps_6_0",
         &["-pack-optimized"],
     );
-    for (name, location, component) in [
-        ("in_C_0", 0, Some(0)),
-        ("in_C_1", 1, Some(0)),
-        ("in_M_0", 0, Some(2)),
-        ("in_M_1", 1, Some(2)),
-        ("in_A", 2, None),
-        ("in_I", 2, Some(1)),
-    ] {
-        assert_eq!(
-            (
-                decorated(&m, name, "Location"),
-                decorated(&m, name, "Component")
-            ),
-            (Some(location), component),
-            "{name}:\n{}",
-            m.asm
-        );
-    }
+    m.assert_placed(&[
+        ("in.C_0", 0, Some(0)),
+        ("in.C_1", 1, Some(0)),
+        ("in.M_0", 0, Some(2)),
+        ("in.M_1", 1, Some(2)),
+        ("in.A", 2, None),
+        ("in.I", 2, Some(1)),
+    ]);
     assert!(!m.has("OpName %in_C "), "{}", m.asm);
 }
 
@@ -438,22 +407,12 @@ CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]
     let m = compile(src, "hs_6_0", &["-pack-optimized"]);
     // The patch constants X and Y first; then the control point's POS (no room left in
     // location 0 for three components) and W (the last component of location 0).
-    for (name, location, component) in [
-        ("out_X", 0, None),
-        ("out_Y", 0, Some(1)),
-        ("out_POS", 1, None),
-        ("out_W", 0, Some(3)),
-        ("in_POS", 0, None),
-        ("in_W", 0, Some(3)),
-    ] {
-        assert_eq!(
-            (
-                decorated(&m, name, "Location"),
-                decorated(&m, name, "Component")
-            ),
-            (Some(location), component),
-            "{name}:\n{}",
-            m.asm
-        );
-    }
+    m.assert_placed(&[
+        ("out.X", 0, None),
+        ("out.Y", 0, Some(1)),
+        ("out.POS", 1, None),
+        ("out.W", 0, Some(3)),
+        ("in.POS", 0, None),
+        ("in.W", 0, Some(3)),
+    ]);
 }

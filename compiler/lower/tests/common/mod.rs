@@ -14,6 +14,20 @@ pub fn try_lower(text: &str) -> Result<ir::Module, String> {
 
 /// Lowers `main` of `text` for `stage`.
 pub fn try_lower_stage(text: &str, stage: ShaderStage) -> Result<ir::Module, String> {
+    lower_diagnostics(text, stage).map_err(|ds| {
+        ds.iter()
+            .map(|d| format!("{} {:?}: {}", d.code, d.range, d.message))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
+
+/// Lowers `main` of `text` for `stage` after checking that semantic analysis finds no error:
+/// the module, or lowering's diagnostics.
+pub fn lower_diagnostics(
+    text: &str,
+    stage: ShaderStage,
+) -> Result<ir::Module, Vec<syntax::Diagnostic>> {
     let mut db = RootDatabase::new(Arc::new(NoSource));
     let file = db.set_file_text("/test.hlsl", Some(text.into()));
     let config = db.new_config(PreprocessConfig::default());
@@ -22,12 +36,7 @@ pub fn try_lower_stage(text: &str, stage: ShaderStage) -> Result<ir::Module, Str
         .filter(|d| d.severity == db::Severity::Error)
         .collect();
     assert!(sema.is_empty(), "semantic errors: {sema:?}");
-    lower::lower_module(&db, file, config, "main", stage).map_err(|ds| {
-        ds.iter()
-            .map(|d| format!("{} {:?}: {}", d.code, d.range, d.message))
-            .collect::<Vec<_>>()
-            .join("\n")
-    })
+    lower::lower_module(&db, file, config, "main", stage)
 }
 
 /// Lowers and verifies; panics with the dump when the verifier complains.
