@@ -34,6 +34,8 @@
 //! - Operator overloads HLSL 2021 refuses (`E2056`, in `operator_checks`).
 //! - Bit-fields wider than their type, named ones of width 0, and ones of a type that is no
 //!   integer, static or outside a struct (`E2121`, in `bit_field_checks`).
+//! - A non-`static` struct member that is an array of unknown size (`E3285`, DXC's words:
+//!   "array dimensions of struct/class members must be explicit").
 //! - `union`, reserved before HLSL 202x (`E2180`) and not supported yet in 202x (`E2020`, in
 //!   `union_checks`).
 //!
@@ -285,6 +287,18 @@ pub(crate) fn declaration_diagnostics(
                     ) {
                         cx.error(codes::BIT_FIELD, declarator.syntax().text_range(), message);
                     }
+                }
+                // A member's array needs its length (DXC's words); a `typedef` of an array of
+                // unknown size counts too.
+                if subject == Subject::Field
+                    && !var.is_static
+                    && matches!(ty, Some(Type::Array { len: None, .. }))
+                {
+                    cx.error(
+                        codes::UNSIZED_MEMBER_ARRAY,
+                        declarator.syntax().text_range(),
+                        "array dimensions of struct/class members must be explicit".into(),
+                    );
                 }
                 let type_range = decl.ty().map_or(declarator.syntax().text_range(), |t| {
                     t.syntax().text_range()

@@ -127,6 +127,7 @@ pub mod counters;
 pub mod default_args;
 pub mod empty_arrays;
 pub mod entry;
+mod entry_resources;
 mod enums;
 pub mod evaluate_attribute;
 pub mod expr;
@@ -299,6 +300,9 @@ pub const ATOMIC_ON_MESH_OUTPUT: &str = "E3262";
 /// The code of a geometry stream's `Append`/`RestartStrip` in a shader of another stage:
 /// `OpEmitVertex`/`OpEndPrimitive` belong to the geometry execution model only.
 pub const STREAM_OUTSIDE_GEOMETRY: &str = "E3263";
+/// The code of an entry-point parameter holding a resource (a texture, a sampler, a buffer,
+/// or a struct or array holding one), which DXC takes no stage variable for.
+pub const ENTRY_PARAM_RESOURCE: &str = "E3286";
 /// The code of `[[vk::push_constant]]` on a `vk::BufferPointer` itself, which DXC refuses (a
 /// pointer goes into a push-constant struct).
 pub const PUSH_CONSTANT_BUFFER_POINTER: &str = "E3266";
