@@ -166,12 +166,13 @@ pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
             .map_or(ShaderStage::Other, |e| ShaderStage::of_entry(e.stage)),
         s => s,
     };
+    cx.entry_stage = Some(stage);
     lower_entry_stage(cx, name, stage);
     crate::stage_io_order::reorder(cx, stage);
 }
 
 /// Whether `stage` is a ray-tracing stage (its parameters are payloads and attributes).
-fn is_ray_stage(stage: ShaderStage) -> bool {
+pub(crate) fn is_ray_stage(stage: ShaderStage) -> bool {
     matches!(
         stage,
         ShaderStage::RayGeneration

@@ -303,6 +303,9 @@ pub const STREAM_OUTSIDE_GEOMETRY: &str = "E3263";
 /// The code of an entry-point parameter holding a resource (a texture, a sampler, a buffer,
 /// or a struct or array holding one), which DXC takes no stage variable for.
 pub const ENTRY_PARAM_RESOURCE: &str = "E3286";
+/// The code of a use of a `[[vk::shader_record_ext]]` (or `_nv`) block in an entry of a stage
+/// other than ray tracing, which has no shader binding table.
+pub const SHADER_RECORD_OUTSIDE_RAY_TRACING: &str = "E3287";
 /// The code of `[[vk::push_constant]]` on a `vk::BufferPointer` itself, which DXC refuses (a
 /// pointer goes into a push-constant struct).
 pub const PUSH_CONSTANT_BUFFER_POINTER: &str = "E3266";

@@ -3,7 +3,7 @@
 //! `[[vk::shader_record_ext]]` where DXC refuses it, tessellation signatures DXC refuses or
 //! takes, and `-pack-optimized` stage variables written at run-time elements.
 
-use crate::harness::{compile, run};
+use crate::harness::{compile, compile_entry, run};
 
 /// Compiles and expects failure with a diagnostic `code` at `at` (`line:column`) whose
 /// message holds `message`.
@@ -85,4 +85,73 @@ struct VI { float4 arr[2] : A; };
 float4 main(VI v) : SV_Position { return v.arr[0] + v.arr[1]; }
 "#;
     compile(fine, "vs_6_0", &[]);
+}
+
+#[test]
+fn shader_records_outside_ray_tracing_are_refused_at_the_use_with_the_declaration() {
+    let src = r#"
+struct S { float4 c; };
+[[vk::shader_record_ext]] ConstantBuffer<S> rec;
+float4 main() : SV_Target { return rec.c; }
+"#;
+    let flags = ["-fspv-target-env=vulkan1.2"];
+    refused_at(
+        src,
+        "ps_6_0",
+        &flags,
+        "E3287",
+        "4:36",
+        "block `rec` used in a pixel entry",
+    );
+    let (output, _) = run(src, "ps_6_0", &flags);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("3 │ [[vk::shader_record_ext]] ConstantBuffer<S> rec;")
+            && stderr.contains("`rec` is declared here"),
+        "{stderr}"
+    );
+    // Through a helper and a cbuffer member, in a compute shader.
+    let cbuffer = r#"
+[[vk::shader_record_nv]] cbuffer rec { float4 c; };
+RWStructuredBuffer<float4> o;
+float4 helper() { return c * 2; }
+[numthreads(1, 1, 1)] void main() { o[0] = helper(); }
+"#;
+    refused_at(
+        cbuffer,
+        "cs_6_0",
+        &flags,
+        "E3287",
+        "4:26",
+        "`[[vk::shader_record_nv]]` block",
+    );
+    // A ray-tracing stage reads it (and an unused one elsewhere is no error).
+    let ray = r#"
+struct S { float4 c; };
+[[vk::shader_record_ext]] ConstantBuffer<S> rec;
+RWTexture2D<float4> img;
+[shader("raygeneration")] void gen() { img[DispatchRaysIndex().xy] = rec.c; }
+"#;
+    let m = compile_entry(ray, "lib_6_3", None, &flags);
+    assert!(m.has("ShaderRecordBufferKHR"), "{}", m.asm);
+}
+
+#[test]
+fn shader_record_attributes_on_textures_and_lone_values_are_refused() {
+    refused_at(
+        "[[vk::shader_record_ext]] Texture2D t;\nfloat4 main() : SV_Target { return 0; }\n",
+        "ps_6_0",
+        &[],
+        "E2027",
+        "1:1",
+        "'shader_record_ext' attribute only applies to global variables of struct type",
+    );
+    refused_at(
+        "[[vk::shader_record_ext]] float4 f;\nfloat4 main() : SV_Target { return f; }\n",
+        "ps_6_0",
+        &[],
+        "E2027",
+        "1:1",
+        "not to a float4",
+    );
 }
