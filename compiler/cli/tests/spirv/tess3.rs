@@ -155,3 +155,79 @@ fn shader_record_attributes_on_textures_and_lone_values_are_refused() {
         "not to a float4",
     );
 }
+
+const CP_AND_PC: &str = r#"
+struct CP { float4 p : POSITION; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+"#;
+
+#[test]
+fn out_parameters_of_patch_constant_functions_and_hull_entries_are_refused_at_the_parameter() {
+    let pcf_out = format!(
+        "{CP_AND_PC}{}",
+        r#"PC pcf(InputPatch<CP, 3> ip, out float4 extra : EXTRA) {
+  PC o; o.e[0] = o.e[1] = o.e[2] = 1; o.i = 1; extra = ip[0].p; return o;
+}
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) { return ip[id]; }
+"#
+    );
+    let msg = "patch constant function parameter 'extra' unknown: the `out` parameter of `pcf`";
+    refused_at(&pcf_out, "hs_6_0", &[], "E3288", "4:41", msg);
+    let pcf_inout = pcf_out.replace("out float4 extra", "inout float4 extra");
+    refused_at(
+        &pcf_inout,
+        "hs_6_0",
+        &[],
+        "E3288",
+        "4:43",
+        "the `inout` parameter",
+    );
+    let hull_out = format!(
+        "{CP_AND_PC}{}",
+        r#"PC pcf(InputPatch<CP, 3> ip) { PC o = (PC)0; return o; }
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[outputcontrolpoints(3)] [patchconstantfunc("pcf")]
+void main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID, out CP o) { o = ip[id]; }
+"#
+    );
+    let msg = "the `out` parameter `o` of hull entry `main`";
+    refused_at(&hull_out, "hs_6_0", &[], "E3288", "7:75", msg);
+}
+
+#[test]
+fn a_hull_entry_without_any_control_point_count_is_refused_at_its_name() {
+    let src = format!(
+        "{CP_AND_PC}{}",
+        r#"PC pcf() { PC o = (PC)0; return o; }
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")]
+[patchconstantfunc("pcf")]
+CP main(uint id : SV_OutputControlPointID) { CP c; c.p = id; return c; }
+"#
+    );
+    let msg = "hull entry `main` has neither `[outputcontrolpoints(N)]` nor an `InputPatch`";
+    refused_at(&src, "hs_6_0", &[], "E3288", "7:4", msg);
+    // With the count it lowers (no input patch at all).
+    let counted = src.replace(
+        "[patchconstantfunc",
+        "[outputcontrolpoints(4)] [patchconstantfunc",
+    );
+    let m = compile(&counted, "hs_6_0", &[]);
+    assert!(m.has("OutputVertices 4"), "{}", m.asm);
+}
+
+#[test]
+fn a_domain_shaders_input_patch_is_read_as_its_control_points() {
+    let src = format!(
+        "{CP_AND_PC}{}",
+        r#"[domain("tri")]
+float4 main(PC pc, float3 uvw : SV_DomainLocation, const InputPatch<CP, 3> patch) : SV_Position {
+  return patch[0].p * uvw.x + patch[1].p * uvw.y + patch[2].p * uvw.z + pc.i;
+}
+"#
+    );
+    let m = compile(&src, "ds_6_0", &[]);
+    assert!(m.has("_ptr_Input__arr_v4float_uint_3"), "{}", m.asm);
+    assert_eq!(m.location("in.POSITION"), 0);
+}
