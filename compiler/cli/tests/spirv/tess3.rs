@@ -231,3 +231,40 @@ float4 main(PC pc, float3 uvw : SV_DomainLocation, const InputPatch<CP, 3> patch
     assert!(m.has("_ptr_Input__arr_v4float_uint_3"), "{}", m.asm);
     assert_eq!(m.location("in.POSITION"), 0);
 }
+
+#[test]
+fn packed_elements_and_rows_chosen_at_run_time_are_refused_at_the_use() {
+    let src = r#"
+struct V { float4 pos : SV_Position; float2 t[2] : T; float2x2 m : M; };
+[outputtopology("triangle")] [numthreads(4, 1, 1)]
+void main(uint i : SV_GroupThreadID, out vertices V verts[4], out indices uint3 tris[2]) {
+  SetMeshOutputCounts(4, 2);
+  verts[i].pos = float4(i, 0, 0, 1);
+  verts[i].t[i % 2] = float2(i, 1);
+  verts[i].m[1] = float2(2, i);
+  verts[i].m[0][i % 2] = 3;
+  if (i < 2) tris[i] = uint3(0, 1, 2);
+}
+"#;
+    let flags = ["-fspv-target-env=vulkan1.2", "-pack-optimized"];
+    let msg =
+        "-pack-optimized with an element of the stage variable `T` (float2[2]) chosen at run time";
+    refused_at(src, "ms_6_5", &flags, "E3288", "7:3", msg);
+    let rows = src
+        .replace("verts[i].m[1] = ", "verts[i].m[i % 2] = ")
+        .replace("verts[i].t[i % 2]", "verts[i].t[1]");
+    refused_at(
+        &rows,
+        "ms_6_5",
+        &flags,
+        "E3288",
+        "8:3",
+        "with a row of the stage variable `M`",
+    );
+    // Constant elements and rows split; a run-time component inside a row stays an index.
+    let constant = src.replace("verts[i].t[i % 2]", "verts[i].t[1]");
+    let m = compile(&constant, "ms_6_5", &flags);
+    assert!(m.has("out.T_1") && m.has("out.M_1"), "{}", m.asm);
+    // Without -pack-optimized nothing is split and the run-time element lowers.
+    compile(src, "ms_6_5", &["-fspv-target-env=vulkan1.2"]);
+}

@@ -52,7 +52,7 @@ pub(crate) fn out_param(
              Vulkan refuses (return it in the control point instead)"
         )
     };
-    cx.error(crate::TESSELLATION_SIGNATURE, message, at)
+    cx.error(crate::SIGNATURE_WITHOUT_SPIRV_FORM, message, at)
 }
 
 /// Refuses hull entry `idx` (named `name`), which has neither `[outputcontrolpoints]` nor an
@@ -64,7 +64,7 @@ pub(crate) fn no_control_point_count(
 ) -> Unsupported {
     let at = name_range(cx, idx);
     cx.error(
-        crate::TESSELLATION_SIGNATURE,
+        crate::SIGNATURE_WITHOUT_SPIRV_FORM,
         format!(
             "hull entry `{name}` has neither `[outputcontrolpoints(N)]` nor an `InputPatch`: \
              its number of output control points is unknown, and Vulkan requires it \
