@@ -188,3 +188,5 @@ pub const TEXEL_TYPE_NOT_FOR_VULKAN: &str = "E2258";
 pub const FUNCTION_ATTRIBUTE_MISPLACED: &str = "E2259";
 /// `[noinline]` on a variable, ignored with clang's warning.
 pub const ATTRIBUTE_ONLY_FOR_FUNCTIONS: &str = "W2106";
+/// A non-`static` struct member declared as an array of unknown size (`float4 a[];`).
+pub const UNSIZED_MEMBER_ARRAY: &str = "E3285";

@@ -5,7 +5,7 @@
 //!   on global variables, cbuffers and tbuffers, `[[vk::counter_binding]]` only on RW, append
 //!   and consume structured buffers, `[[vk::location]]` only on functions, parameters and
 //!   struct fields, `[[vk::push_constant]]` and `[[vk::shader_record_nv/ext]]` only on global
-//!   variables and cbuffers, without arguments (`E2025`); `[[vk::ext_decorate_id]]` not on functions.
+//!   variables and cbuffers (a shader record's global of a struct or `ConstantBuffer` type), without arguments (`E2025`); `[[vk::ext_decorate_id]]` not on functions.
 //! - `[[vk::...]]` attributes DXC does not know (`W2090`, in `vk_attr_checks`).
 //! - Two push-constant blocks, or `[[vk::push_constant]]` with `[[vk::binding]]` (`E2241`,
 //!   DXC's words).
@@ -34,6 +34,8 @@
 //! - Operator overloads HLSL 2021 refuses (`E2056`, in `operator_checks`).
 //! - Bit-fields wider than their type, named ones of width 0, and ones of a type that is no
 //!   integer, static or outside a struct (`E2121`, in `bit_field_checks`).
+//! - A non-`static` struct member that is an array of unknown size (`E3285`, DXC's words:
+//!   "array dimensions of struct/class members must be explicit").
 //! - `union`, reserved before HLSL 202x (`E2180`) and not supported yet in 202x (`E2020`, in
 //!   `union_checks`).
 //!
@@ -286,6 +288,18 @@ pub(crate) fn declaration_diagnostics(
                         cx.error(codes::BIT_FIELD, declarator.syntax().text_range(), message);
                     }
                 }
+                // A member's array needs its length (DXC's words); a `typedef` of an array of
+                // unknown size counts too.
+                if subject == Subject::Field
+                    && !var.is_static
+                    && matches!(ty, Some(Type::Array { len: None, .. }))
+                {
+                    cx.error(
+                        codes::UNSIZED_MEMBER_ARRAY,
+                        declarator.syntax().text_range(),
+                        "array dimensions of struct/class members must be explicit".into(),
+                    );
+                }
                 let type_range = decl.ty().map_or(declarator.syntax().text_range(), |t| {
                     t.syntax().text_range()
                 });
@@ -523,6 +537,16 @@ fn is_counter_buffer(ty: &Type) -> bool {
     }
 }
 
+/// Whether a global of type `ty` may be a shader-record block: a struct, or a
+/// `ConstantBuffer<T>`.
+fn is_record_block(ty: &Type) -> bool {
+    match ty {
+        Type::Struct(_) => true,
+        Type::Resource(r) => matches!(&**r, ResourceType::ConstantBuffer { .. }),
+        _ => false,
+    }
+}
+
 fn check_subject(cx: &mut Checker<'_>, attr: &ast::Attribute, subject: Subject, ty: Option<&Type>) {
     if let Some((code, range, message)) = crate::vk_attr_checks::unknown_vk_attribute(attr) {
         cx.warning(code, range, message);
@@ -543,6 +567,25 @@ fn check_subject(cx: &mut Checker<'_>, attr: &ast::Attribute, subject: Subject, 
     let mut fits = allowed.contains(&subject);
     if fits && name == "vk::counter_binding" {
         fits = ty.is_some_and(is_counter_buffer);
+    }
+    // A shader record holds data: a struct global or a constant buffer's, never a
+    // descriptor or a lone value (DXC's subject is a global variable of struct type).
+    let record = matches!(
+        name.as_str(),
+        "vk::shader_record_ext" | "vk::shader_record_nv"
+    );
+    if fits && record && subject == Subject::GlobalVariable {
+        if let Some(ty) = ty.filter(|t| !is_record_block(t)) {
+            cx.error(
+                codes::MISPLACED_ATTRIBUTE,
+                range,
+                format!(
+                    "'{short}' attribute only applies to global variables of struct type, \
+                     ConstantBuffers and cbuffers, not to a {ty}"
+                ),
+            );
+            return;
+        }
     }
     if !fits {
         cx.error(

@@ -190,6 +190,8 @@ pub struct ModuleCtx<'db> {
     /// The functions compiled as entry points (`refuse_function_decorations` records them):
     /// their `[[vk::ext_decorate]]` is not their `OpFunction`'s.
     pub entry_items: Vec<ItemIdx>,
+    /// The stage of the entry being lowered (`entry::lower_entry`), once known.
+    pub entry_stage: Option<crate::entry::ShaderStage>,
     /// `[[vk::combinedImageSampler]]` pairs: each texture with its sampler (`binding_checks`).
     pub combined_pairs: HashMap<ItemIdx, ItemIdx>,
     /// The combined image sampler global each pair's texture became, with the pair's sampler:
@@ -249,6 +251,7 @@ impl<'db> ModuleCtx<'db> {
             location_kinds: Default::default(),
             stage_io: Default::default(),
             entry_items: Vec::new(),
+            entry_stage: None,
             combined_pairs: HashMap::new(),
             combined_textures: HashMap::new(),
             heaps: Default::default(),

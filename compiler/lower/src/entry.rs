@@ -166,8 +166,22 @@ pub fn lower_entry(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
             .map_or(ShaderStage::Other, |e| ShaderStage::of_entry(e.stage)),
         s => s,
     };
+    cx.entry_stage = Some(stage);
     lower_entry_stage(cx, name, stage);
     crate::stage_io_order::reorder(cx, stage);
+}
+
+/// Whether `stage` is a ray-tracing stage (its parameters are payloads and attributes).
+pub(crate) fn is_ray_stage(stage: ShaderStage) -> bool {
+    matches!(
+        stage,
+        ShaderStage::RayGeneration
+            | ShaderStage::Intersection
+            | ShaderStage::AnyHit
+            | ShaderStage::ClosestHit
+            | ShaderStage::Miss
+            | ShaderStage::Callable
+    )
 }
 
 fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
@@ -182,6 +196,9 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         return;
     };
     let range = cx.item_range(idx);
+    if !is_ray_stage(stage) && crate::entry_resources::refuse_descriptor_params(cx, idx) {
+        return;
+    }
     match stage {
         ShaderStage::Compute => {}
         ShaderStage::RayGeneration

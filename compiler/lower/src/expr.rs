@@ -500,6 +500,8 @@ impl FnLower<'_, '_> {
                 if !matches!(self.cx.tree.item(idx).kind, ItemKind::Variable(_)) {
                     return Err(self.unsupported("this kind of name in an expression", e));
                 }
+                let at = self.expr_range(e);
+                crate::shader_record::check_use(self.cx, idx, at)?;
                 match self.cx.global_for(idx)? {
                     GlobalRef::Var(g) => Ok(Place::Ptr(Value::Global(g))),
                     GlobalRef::CBufferMember(g, m) => {

@@ -127,6 +127,7 @@ pub mod counters;
 pub mod default_args;
 pub mod empty_arrays;
 pub mod entry;
+mod entry_resources;
 mod enums;
 pub mod evaluate_attribute;
 pub mod expr;
@@ -142,6 +143,7 @@ pub mod local_types;
 pub mod matrix_split;
 pub mod options;
 pub mod packed_math;
+mod packed_runtime_index;
 pub mod point_size_input;
 mod pointee_offsets;
 pub mod precise;
@@ -299,6 +301,16 @@ pub const ATOMIC_ON_MESH_OUTPUT: &str = "E3262";
 /// The code of a geometry stream's `Append`/`RestartStrip` in a shader of another stage:
 /// `OpEmitVertex`/`OpEndPrimitive` belong to the geometry execution model only.
 pub const STREAM_OUTSIDE_GEOMETRY: &str = "E3263";
+/// The code of an entry-point parameter holding a resource (a texture, a sampler, a buffer,
+/// or a struct or array holding one), which DXC takes no stage variable for.
+pub const ENTRY_PARAM_RESOURCE: &str = "E3286";
+/// The code of a use of a `[[vk::shader_record_ext]]` (or `_nv`) block in an entry of a stage
+/// other than ray tracing, which has no shader binding table.
+pub const SHADER_RECORD_OUTSIDE_RAY_TRACING: &str = "E3287";
+/// The code of an entry signature DXC has no valid SPIR-V form for: an `out` parameter of a
+/// patch-constant function or hull entry, a hull entry without a control-point count, an
+/// element or row of a `-pack-optimized` array or matrix stage variable chosen at run time.
+pub const SIGNATURE_WITHOUT_SPIRV_FORM: &str = "E3288";
 /// The code of `[[vk::push_constant]]` on a `vk::BufferPointer` itself, which DXC refuses (a
 /// pointer goes into a push-constant struct).
 pub const PUSH_CONSTANT_BUFFER_POINTER: &str = "E3266";

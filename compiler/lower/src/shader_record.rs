@@ -3,6 +3,9 @@
 //! lowering (`resources`) when a global carries either attribute; the global is an
 //! `ir::GlobalKind::ShaderRecord` in the `shader_record_buffer` address space, which the SPIR-V
 //! backend emits in `ShaderRecordBufferKHR` with no descriptor binding, as DXC does.
+//! A use in an entry of another stage is `E3287` at the use, labelled with the declaration
+//! (`check_use`, called by `expr.rs` for every global a name reads): the shader binding
+//! table exists for ray-tracing stages only (VUID-StandaloneSpirv-ShaderRecordBufferKHR-07119).
 
 use hir::item_tree::ItemIdx;
 use types::{ResourceType, Type};
@@ -29,4 +32,40 @@ pub(crate) fn shader_record_for(cx: &mut ModuleCtx<'_>, idx: ItemIdx, ty: Type) 
     }
     let name = cx.tree.item(idx).name.clone();
     Ok(cx.mb.shader_record(&name, block))
+}
+
+/// Refuses a use (at `at`) of global `idx` (or of a member of the cbuffer `idx` is in) that is
+/// a shader-record block, when the entry being lowered is not a ray-tracing stage.
+pub(crate) fn check_use(cx: &mut ModuleCtx<'_>, idx: ItemIdx, at: syntax::TextRange) -> R<()> {
+    let Some(stage) = cx.entry_stage else {
+        return Ok(());
+    };
+    if crate::entry::is_ray_stage(stage) {
+        return Ok(());
+    }
+    let record = [Some(idx), cx.tree.item(idx).parent]
+        .into_iter()
+        .flatten()
+        .find(|&i| cx.is_shader_record(i));
+    let Some(record) = record else {
+        return Ok(());
+    };
+    let attr = if crate::attrs::item_attr(cx, record, "vk::shader_record_nv").is_some() {
+        "shader_record_nv"
+    } else {
+        "shader_record_ext"
+    };
+    let name = cx.tree.item(record).name.clone();
+    let decl = cx.item_range(record);
+    Err(cx.error_with_labels(
+        crate::SHADER_RECORD_OUTSIDE_RAY_TRACING,
+        format!(
+            "`[[vk::{attr}]]` block `{name}` used in a {} entry point: the shader binding \
+             table's record exists in ray-tracing stages only (raygeneration, intersection, \
+             anyhit, closesthit, miss, callable)",
+            format!("{stage:?}").to_lowercase()
+        ),
+        at,
+        &[(decl, format!("`{name}` is declared here"))],
+    ))
 }

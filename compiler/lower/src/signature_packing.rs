@@ -19,7 +19,8 @@
 //! (its `flatten_array_matrix_stage_var` pass), each at the next location with the
 //! component the whole was given (decorated, 0 included), and so do we (`stage_var_split`),
 //! arrays of matrices and variables arrayed per vertex (a geometry or tessellation stage's)
-//! included. One whose element or row is chosen at run time cannot be split (`E3001`).
+//! included. One whose element or row is chosen at run time is refused at that use
+//! (`packed_runtime_index`, `E3288`): DXC's pass mis-addresses it.
 //! Called by `stage_io_order::reorder` once the entry is lowered.
 
 use ir::StageBinding;
@@ -162,6 +163,14 @@ pub(crate) fn pack_side(cx: &mut ModuleCtx<'_>, order: &[&AutoLocation]) {
         let vertex_consts: Vec<ir::Value> = (0..vertices).map(|k| cx.mb.uint(k)).collect();
         let parts =
             crate::stage_var_split::split(cx.mb.module_mut(), v.global, &v.ty, &vertex_consts);
+        let parts = match parts {
+            Ok(parts) => Some(parts),
+            Err(Some(at)) => {
+                crate::packed_runtime_index::refuse(cx, &v.semantic, &v.ty, at, v.range);
+                return;
+            }
+            Err(None) => None,
+        };
         let (Some(parts), Some(pf)) = (parts, part_footprint(&part)) else {
             cx.unsupported(
                 &format!(

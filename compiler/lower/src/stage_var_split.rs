@@ -199,8 +199,15 @@ impl Split<'_> {
         i
     }
 
-    /// Rewrites the uses of the variable (`root`) in `f`; `None` at a use it cannot split.
-    fn rewrite(&self, m: &ir::Module, f: &mut ir::Function, root: Value) -> Option<()> {
+    /// Rewrites the uses of the variable (`root`) in `f`; `None` at a use it cannot split,
+    /// whose source location is then left in `blame`.
+    fn rewrite(
+        &self,
+        m: &ir::Module,
+        f: &mut ir::Function,
+        root: Value,
+        blame: &mut Option<ir::SourceLoc>,
+    ) -> Option<()> {
         let mut inside: HashMap<Value, Inside> = HashMap::new();
         inside.insert(
             root,
@@ -227,8 +234,10 @@ impl Split<'_> {
                     continue;
                 }
                 if uses != [0] {
+                    *blame = d.loc;
                     return None;
                 }
+                *blame = d.loc;
                 let at = inside[&d.operands[0]].clone();
                 // The type the pointer points at (the element of a whole arrayed variable
                 // is reached through its vertex index first).
@@ -327,15 +336,26 @@ impl Split<'_> {
 /// Splits stage variable `g` of `m`, whose type (without its per-vertex array) is `ty`, one
 /// [`parts_of`] takes, into one global per element or row, `g` itself the first, renamed
 /// `<name>_0` like the others `<name>_1`...; the parts in order, or `None` (nothing
-/// changed) when some use of `g` cannot be split. `vertex_consts` holds the `uint`
-/// constants `0..N` of a variable arrayed per vertex over `N` (empty otherwise).
+/// changed) when some use of `g` cannot be split, with the source location of that use
+/// where known. `vertex_consts` holds the `uint` constants `0..N` of a variable arrayed per
+/// vertex over `N` (empty otherwise).
 pub(crate) fn split(
     m: &mut ir::Module,
     g: Global,
     ty: &Type,
     vertex_consts: &[Value],
-) -> Option<Vec<Global>> {
-    let (part_ty, n) = parts_of(ty)?;
+) -> Result<Vec<Global>, Option<ir::SourceLoc>> {
+    split_or_none(m, g, ty, vertex_consts, &mut None)
+}
+
+fn split_or_none(
+    m: &mut ir::Module,
+    g: Global,
+    ty: &Type,
+    vertex_consts: &[Value],
+    blame: &mut Option<ir::SourceLoc>,
+) -> Result<Vec<Global>, Option<ir::SourceLoc>> {
+    let (part_ty, n) = parts_of(ty).ok_or(None)?;
     let original = m.globals[g].clone();
     let vertices = match &original.ty {
         Type::Array {
@@ -343,10 +363,10 @@ pub(crate) fn split(
             len: Some(count),
         } if **element == *ty && original.ty != *ty => Some(*count),
         t if t == ty => None,
-        _ => return None,
+        _ => return Err(None),
     };
     if vertices.is_some_and(|c| c as usize != vertex_consts.len()) {
-        return None;
+        return Err(None);
     }
     let stored_ty = |t: &Type| match vertices {
         Some(c) => Type::Array {
@@ -382,9 +402,9 @@ pub(crate) fn split(
             &mut work.functions[h],
             ir::Function::new("", Vec::new(), Type::Void),
         );
-        let done = split.rewrite(&work, &mut f, Value::Global(g));
+        let done = split.rewrite(&work, &mut f, Value::Global(g), blame);
         work.functions[h] = f;
-        done?;
+        done.ok_or(*blame)?;
     }
     for e in &mut work.entry_points {
         for list in [&mut e.inputs, &mut e.outputs] {
@@ -394,7 +414,7 @@ pub(crate) fn split(
         }
     }
     *m = work;
-    Some(parts)
+    Ok(parts)
 }
 
 #[cfg(test)]

@@ -85,7 +85,7 @@ float4 main() : SV_Target { return entry.tint; }
         "ps_6_0",
         &["-fspv-target-env=vulkan1.2"],
         1,
-        "`[[vk::shader_record_ext]]` buffers exist in ray-tracing stages only",
+        "E3287",
     );
 }
 

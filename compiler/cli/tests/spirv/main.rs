@@ -79,6 +79,7 @@ mod suites_probe;
 mod system_values;
 mod tess2;
 mod tess2_probes;
+mod tess3;
 #[path = "../test_dir/mod.rs"]
 mod test_dir;
 mod texel64;

@@ -29,6 +29,7 @@ pub mod patch_semantics;
 pub mod raytracing;
 pub mod system_inputs;
 pub mod tess_factors;
+pub mod tess_refusals;
 pub mod tessellation;
 pub mod vars;
 

@@ -100,9 +100,8 @@ impl HullInputs {
             let prange = ranges.get(n).copied().unwrap_or(range);
             let ty = ps.ty.clone();
             if p.direction != ParamDirection::In {
-                return Err(
-                    cx.unsupported(&format!("the `out` parameter `{}` here", p.name), prange)
-                );
+                let pcf = output_patch.is_some();
+                return Err(super::tess_refusals::out_param(cx, idx, p, pcf, prange));
             }
             match ty.as_ref().and_then(super::patch_of) {
                 Some((element, n, true)) => {
@@ -244,10 +243,7 @@ pub fn lower_hull_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
     // DXC accepts a hull shader without `[outputcontrolpoints]`; its output patch then has
     // as many control points as the input patch (a pass-through, the usual case).
     let Some(control_points) = control_points.or(input_points) else {
-        return Err(cx.unsupported(
-            "a hull shader without an `InputPatch` or `[outputcontrolpoints]`",
-            range,
-        ));
+        return Err(super::tess_refusals::no_control_point_count(cx, idx, name));
     };
     // The wrapper writes the control point it computed at its id, a parameter or not.
     let invocation = match hull_inputs
@@ -397,7 +393,10 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
                 continue;
             }
             if let Some((element, count, input)) = patch {
-                let Some(mut leaves) = super::leaves(&element, None, &[]).filter(|_| !input) else {
+                // An `InputPatch` is read as an `OutputPatch` is (DXC's `createStageInputVar`
+                // takes either's element and size): the control points the hull shader wrote.
+                let _ = input;
+                let Some(mut leaves) = super::leaves(&element, None, &[]) else {
                     return Err(cx.unsupported("this patch parameter of a domain shader", prange));
                 };
                 super::vars::attach_vk_builtins(cx, &element, None, &mut leaves);
