@@ -307,10 +307,12 @@ pub const ENTRY_PARAM_RESOURCE: &str = "E3286";
 /// The code of a use of a `[[vk::shader_record_ext]]` (or `_nv`) block in an entry of a stage
 /// other than ray tracing, which has no shader binding table.
 pub const SHADER_RECORD_OUTSIDE_RAY_TRACING: &str = "E3287";
-/// The code of an entry signature DXC has no valid SPIR-V form for: an `out` parameter of a
-/// patch-constant function or hull entry, a hull entry without a control-point count, an
-/// element or row of a `-pack-optimized` array or matrix stage variable chosen at run time.
+/// The code of a tessellation signature DXC has no valid SPIR-V form for: an `out` parameter
+/// of a patch-constant function or hull entry, a hull entry without a control-point count.
 pub const SIGNATURE_WITHOUT_SPIRV_FORM: &str = "E3288";
+/// The code of an element or row of a `-pack-optimized` array or matrix stage variable chosen
+/// at run time, which the flattening DXC runs mis-addresses.
+pub const PACKED_RUNTIME_INDEX: &str = "E3289";
 /// The code of `[[vk::push_constant]]` on a `vk::BufferPointer` itself, which DXC refuses (a
 /// pointer goes into a push-constant struct).
 pub const PUSH_CONSTANT_BUFFER_POINTER: &str = "E3266";

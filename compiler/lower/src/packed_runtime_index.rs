@@ -4,7 +4,7 @@
 //! chain into the variable as indices into each part (it assumes the only one is the
 //! per-vertex index): a run-time element index then addresses a component or element of
 //! every part instead of choosing one part, so DXC's output does not do what the source
-//! says. hlslc refuses it with `E3288` at the use, labelled with the stage variable's
+//! says. hlslc refuses it with `E3289` at the use, labelled with the stage variable's
 //! declaration. Called by `signature_packing` when `stage_var_split::split` fails at a use.
 
 use syntax::TextRange;
@@ -36,7 +36,7 @@ pub(crate) fn refuse(
     );
     let range = TextRange::new(at.start.into(), at.end.into());
     let mut d = syntax::Diagnostic::error(
-        crate::SIGNATURE_WITHOUT_SPIRV_FORM,
+        crate::PACKED_RUNTIME_INDEX,
         message,
         syntax::FileId(at.file),
         range,

@@ -20,7 +20,7 @@
 //! component the whole was given (decorated, 0 included), and so do we (`stage_var_split`),
 //! arrays of matrices and variables arrayed per vertex (a geometry or tessellation stage's)
 //! included. One whose element or row is chosen at run time is refused at that use
-//! (`packed_runtime_index`, `E3288`): DXC's pass mis-addresses it.
+//! (`packed_runtime_index`, `E3289`): DXC's pass mis-addresses it.
 //! Called by `stage_io_order::reorder` once the entry is lowered.
 
 use ir::StageBinding;

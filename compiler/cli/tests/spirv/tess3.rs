@@ -249,7 +249,7 @@ void main(uint i : SV_GroupThreadID, out vertices V verts[4], out indices uint3 
     let flags = ["-fspv-target-env=vulkan1.2", "-pack-optimized"];
     let msg =
         "-pack-optimized with an element of the stage variable `T` (float2[2]) chosen at run time";
-    refused_at(src, "ms_6_5", &flags, "E3288", "7:3", msg);
+    refused_at(src, "ms_6_5", &flags, "E3289", "7:3", msg);
     let rows = src
         .replace("verts[i].m[1] = ", "verts[i].m[i % 2] = ")
         .replace("verts[i].t[i % 2]", "verts[i].t[1]");
@@ -257,7 +257,7 @@ void main(uint i : SV_GroupThreadID, out vertices V verts[4], out indices uint3 
         &rows,
         "ms_6_5",
         &flags,
-        "E3288",
+        "E3289",
         "8:3",
         "with a row of the stage variable `M`",
     );
