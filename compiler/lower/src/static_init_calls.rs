@@ -100,6 +100,22 @@ impl ModuleCtx<'_> {
                 continue;
             };
             match &p.ty {
+                Some(t) if crate::resource_array_args::resource_array_len(t).is_some() => {
+                    // An array of resources: a whole global array, as in a function.
+                    match self.argument_array(body, infer, a, t)? {
+                        Some(g) => resources.push(crate::context::ResourceArg {
+                            global: Some(g),
+                            ..Default::default()
+                        }),
+                        None => {
+                            return Err(self.unsupported(
+                                "this array of resources in a `static` initializer (pass a global \
+                             array of resources, or a `static` holding one in order)",
+                                range,
+                            ))
+                        }
+                    }
+                }
                 Some(Type::Resource(_)) => {
                     match self.argument_resource(body, infer, a)? {
                         // An element is given by index, as in a function.
@@ -188,6 +204,48 @@ impl ModuleCtx<'_> {
         Ok(self
             .member_resource(body, infer, a)?
             .map(|(g, k)| (g, k.is_some())))
+    }
+
+    /// The global array of resources argument `a` (of type `ty`, an array of resources) of
+    /// a call in a `static` initializer passes whole: a global array of that type, or a
+    /// `static` array holding its elements in order; `None` for any other.
+    fn argument_array(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        a: ExprId,
+        ty: &Type,
+    ) -> R<Option<Global>> {
+        if let Some((g, None)) = self.assigned_resource(body, infer, a) {
+            let global_ty = &self.mb.module().globals[g].ty;
+            return Ok((global_ty == ty).then_some(g));
+        }
+        let item = match infer.resolution(a) {
+            Some(Resolution::Global(ast)) if matches!(body.expr(a), Expr::Path(_)) => {
+                self.tree.by_ast(*ast)
+            }
+            _ => None,
+        };
+        let Some(item) = item.filter(|&i| self.is_resource_static(i)) else {
+            return Ok(None);
+        };
+        let b = self.static_binding(item)?;
+        if is_placeholder(&b) {
+            return Err(self.self_read(item));
+        }
+        if b.array.is_none() || !b.indexed_slots.is_empty() {
+            return Ok(None);
+        }
+        // Every slot element `k` of one global array of this type.
+        let Some(Some((g, Some(0)))) = b.slots.first().copied() else {
+            return Ok(None);
+        };
+        let in_order = b
+            .slots
+            .iter()
+            .enumerate()
+            .all(|(k, s)| *s == Some((g, Some(k as i64))));
+        Ok((in_order && &self.mb.module().globals[g].ty == ty).then_some(g))
     }
 
     /// The resources argument `a` (of type `ty`, a struct holding resources) of a call in a
