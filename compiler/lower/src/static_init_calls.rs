@@ -60,19 +60,25 @@ impl ModuleCtx<'_> {
         let Some(idx) = self.tree.by_ast(*function) else {
             return Err(self.unsupported("this `static` initializer", range));
         };
+        // A prototype seen before the definition: the defaults may be on either.
+        let declared = idx;
         let idx = self.definition_of(idx);
         let name = self.function_name(idx);
         let args = match body.expr(init) {
             Expr::Call { args, .. } => args.clone(),
             _ => Vec::new(),
         };
-        if args.is_empty() {
+        let fid = self.function_id(idx);
+        let sig = crate::enums::function_signature(self.db, fid);
+        let takes_resources = sig.params.iter().any(|p| {
+            p.ty.as_ref()
+                .is_some_and(|t| crate::resources::resource_of(t).is_some())
+        });
+        if args.is_empty() && !takes_resources {
             let f = self.function_for(idx, &name)?;
             self.lower_now(f);
             return Ok(f);
         }
-        let fid = self.function_id(idx);
-        let sig = crate::enums::function_signature(self.db, fid);
         let Some(decl) = self.tree.function(idx).cloned() else {
             return Err(self.unsupported("this `static` initializer", range));
         };
@@ -90,10 +96,29 @@ impl ModuleCtx<'_> {
                 p.ty.as_ref()
                     .is_some_and(crate::resource_out::holds_resources);
             let Some(&a) = args.get(i) else {
-                // A default argument: computed by the copy, no constant of it.
+                // A default resource argument: the resource it names, as for an argument.
+                if matches!(p.ty, Some(Type::Resource(_))) {
+                    match self.default_resource(declared, idx, i)? {
+                        Some((g, indexed)) => resources.push(crate::context::ResourceArg {
+                            global: Some(g),
+                            indexed,
+                            ..Default::default()
+                        }),
+                        None => {
+                            return Err(self.unsupported(
+                                "this call in a `static` initializer (a default resource argument \
+                             naming no resource global, element of one or `static`)",
+                                range,
+                            ))
+                        }
+                    }
+                    continue;
+                }
+                // A default scalar argument: computed by the copy, no constant of it.
                 if holds {
                     return Err(self.unsupported(
-                        "this call in a `static` initializer (a default resource argument)",
+                        "this call in a `static` initializer (a default argument holding \
+                         resources)",
                         range,
                     ));
                 }
@@ -204,6 +229,35 @@ impl ModuleCtx<'_> {
         Ok(self
             .member_resource(body, infer, a)?
             .map(|(g, k)| (g, k.is_some())))
+    }
+
+    /// The resource the default of parameter `i` of function `idx` (declared first as
+    /// `declared`, where the default may be) names, as [`Self::argument_resource`] gives
+    /// it; `None` when it names none of those.
+    fn default_resource(
+        &mut self,
+        declared: hir::item_tree::ItemIdx,
+        idx: hir::item_tree::ItemIdx,
+        i: usize,
+    ) -> R<Option<(Global, bool)>> {
+        let found = [declared, idx].into_iter().find_map(|site| {
+            let d = crate::attrs::param_node(self, site, i)?.default_value()?;
+            Some((site, d))
+        });
+        let Some((site, syntax)) = found else {
+            return Ok(None);
+        };
+        let (default_body, _) = hir::body::lower_default_value(&syntax);
+        let fid = self.function_id(site);
+        let default_infer = crate::enums::infer_default(self.db, fid, &default_body, i, &[]);
+        let errors = default_infer
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == syntax::Severity::Error);
+        match default_body.init {
+            Some(init) if !errors => self.argument_resource(&default_body, &default_infer, init),
+            _ => Ok(None),
+        }
     }
 
     /// The global array of resources argument `a` (of type `ty`, an array of resources) of

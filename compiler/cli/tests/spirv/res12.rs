@@ -48,3 +48,36 @@ float4 main() : SV_Target { return a.Sample(s, 0); }
         "this array of resources in a `static` initializer",
     );
 }
+
+/// A call in a `static` initializer leaving out a resource parameter with a default (on the
+/// definition or on a prototype before it): the copy takes the resource the default names,
+/// a global, an element at a constant index or one at a run-time index (stored once by
+/// `init_globals`), as a call in a function does.
+#[test]
+fn a_static_initializer_call_takes_a_default_resource_argument() {
+    let m = compile(
+        "Texture2D ga; Texture2D gt[4];
+SamplerState s;
+cbuffer C { uint k; }
+Texture2D id(Texture2D x = gt[2]) { return x; }
+Texture2D id2(uint j, Texture2D x = gt[k]) { return x; }
+Texture2D proto(Texture2D x = ga);
+static Texture2D st = id();
+static Texture2D st2 = id2(1);
+static Texture2D st3 = proto();
+Texture2D proto(Texture2D x) { return x; }
+float4 main() : SV_Target { return st.Sample(s, 0) + st2.Sample(s, 0) + st3.Sample(s, 0); }
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["\"init_globals\"", "\"st2.index\""]);
+    assert!(m.has("OpFunctionCall %int %id %int_2"), "{}", m.asm);
+    assert!(m.has("OpStore %st2_index"), "{}", m.asm);
+    // `st3` is `ga` itself.
+    let loads_ga = m
+        .asm
+        .lines()
+        .any(|l| l.contains("OpLoad") && l.ends_with(" %ga"));
+    assert!(loads_ga, "{}", m.asm);
+}
