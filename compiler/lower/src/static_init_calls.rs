@@ -86,15 +86,22 @@ impl ModuleCtx<'_> {
         let mut constants = Vec::new();
         for (i, p) in sig.params.iter().enumerate() {
             let direction = decl.params.get(i).map(|d| d.direction);
+            let holds = p.ty.as_ref().is_some_and(|t| {
+                crate::resource_out::holds_resources(t)
+                    || crate::resources::resource_of(t).is_some()
+            });
             if direction != Some(hir::item_tree::ParamDirection::In) {
+                // An `out` or `inout` value: written by the call `init_globals` runs, no
+                // part of the copy's choice.
+                if !holds {
+                    continue;
+                }
                 return Err(self.unsupported(
-                    "this call in a `static` initializer (an `out` or `inout` argument)",
+                    "this call in a `static` initializer (an `out` or `inout` argument \
+                     holding resources)",
                     range,
                 ));
             }
-            let holds =
-                p.ty.as_ref()
-                    .is_some_and(crate::resource_out::holds_resources);
             let Some(&a) = args.get(i) else {
                 // A default resource argument: the resource it names, as for an argument.
                 if matches!(p.ty, Some(Type::Resource(_))) {
