@@ -105,7 +105,7 @@ impl ModuleCtx<'_> {
             let Some(&a) = args.get(i) else {
                 // A default resource argument: the resource it names, as for an argument.
                 if matches!(p.ty, Some(Type::Resource(_))) {
-                    match self.default_resource(declared, idx, i)? {
+                    match self.default_resource(declared, idx, i, range)? {
                         Some((g, indexed)) => resources.push(crate::context::ResourceArg {
                             global: Some(g),
                             indexed,
@@ -149,7 +149,7 @@ impl ModuleCtx<'_> {
                     }
                 }
                 Some(Type::Resource(_)) => {
-                    match self.argument_resource(body, infer, a)? {
+                    match self.argument_resource(body, infer, a, range)? {
                         // An element is given by index, as in a function.
                         Some((g, indexed)) => resources.push(crate::context::ResourceArg {
                             global: Some(g),
@@ -201,6 +201,7 @@ impl ModuleCtx<'_> {
         body: &Body,
         infer: &InferenceResult,
         a: ExprId,
+        range: syntax::TextRange,
     ) -> R<Option<(Global, bool)>> {
         if let Some((g, index)) = self.assigned_resource(body, infer, a) {
             return Ok(Some((g, index.is_some())));
@@ -234,7 +235,7 @@ impl ModuleCtx<'_> {
         }
         // A member of a struct static (`m1.t`).
         Ok(self
-            .member_resource(body, infer, a)?
+            .member_resource(body, infer, a, range)?
             .map(|(g, k)| (g, k.is_some())))
     }
 
@@ -246,6 +247,7 @@ impl ModuleCtx<'_> {
         declared: hir::item_tree::ItemIdx,
         idx: hir::item_tree::ItemIdx,
         i: usize,
+        range: syntax::TextRange,
     ) -> R<Option<(Global, bool)>> {
         let found = [declared, idx].into_iter().find_map(|site| {
             let d = crate::attrs::param_node(self, site, i)?.default_value()?;
@@ -262,7 +264,9 @@ impl ModuleCtx<'_> {
             .iter()
             .any(|d| d.severity == syntax::Severity::Error);
         match default_body.init {
-            Some(init) if !errors => self.argument_resource(&default_body, &default_infer, init),
+            Some(init) if !errors => {
+                self.argument_resource(&default_body, &default_infer, init, range)
+            }
             _ => Ok(None),
         }
     }
@@ -345,5 +349,36 @@ impl ModuleCtx<'_> {
             ..Default::default()
         });
         Ok(Some(args.collect()))
+    }
+}
+
+impl ModuleCtx<'_> {
+    /// How the struct call `call` of a `static` initializer returns splits, and the
+    /// resource in each of its slots, for a member of its result (`make().inner`); `None`
+    /// when it returns no struct holding resources, or hands back an element at a run-time
+    /// index (kept apart from the slots, `init_globals` storing its index for the whole
+    /// result only).
+    pub(crate) fn call_result_slots(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        call: ExprId,
+        range: syntax::TextRange,
+    ) -> R<
+        Option<(
+            crate::resource_structs::Split,
+            Vec<Option<crate::resource_statics::StaticResource>>,
+        )>,
+    > {
+        let Some(split) = infer.type_of_expr(call).and_then(split_type) else {
+            return Ok(None);
+        };
+        let pending = self.pending_indexed.len();
+        let slots = self.struct_resources(body, infer, call, &split, range)?;
+        if self.pending_indexed.len() != pending {
+            self.pending_indexed.truncate(pending);
+            return Ok(None);
+        }
+        Ok(Some((split, slots)))
     }
 }

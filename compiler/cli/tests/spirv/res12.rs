@@ -136,3 +136,34 @@ float4 main() : SV_Target { return m.t.Sample(s, 0); }
         "an `out` or `inout` argument holding resources",
     );
 }
+
+/// A member of a call's result in a `static` initializer (`make().inner`, `make().u`,
+/// `make().inner.t`): the slots of the call's result under that member, its data part from
+/// the call `init_globals` runs.
+#[test]
+fn a_static_initializer_takes_a_member_of_a_calls_result() {
+    let m = compile(
+        "Texture2D ga; Texture2D gb;
+SamplerState s;
+struct In { Texture2D t; float w; };
+struct Out { In inner; Texture2D u; };
+Out make() { Out o; o.inner.t = ga; o.inner.w = 2; o.u = gb; return o; }
+static In i = make().inner;
+static Texture2D t = make().u;
+static Texture2D t2 = make().inner.t;
+float4 main() : SV_Target {
+    return i.t.Sample(s, 0) * i.w + t.Sample(s, 0) + t2.Sample(s, 0);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["\"init_globals\"", "OpStore %i"]);
+    let loads = |g: &str| {
+        (m.asm.lines())
+            .filter(|l| l.contains("OpLoad") && l.ends_with(g))
+            .count()
+    };
+    // `i.t` and `t2` sample `ga`, `t` samples `gb`.
+    assert_eq!((loads(" %ga"), loads(" %gb")), (2, 1), "{}", m.asm);
+}
