@@ -549,7 +549,7 @@ impl ModuleCtx<'_> {
                 None => Err(self.runtime_static_choice(body, infer, *then, *otherwise, range)),
             },
             // A call of a function returning a resource: the one its `return`s name.
-            Expr::Call { .. } => {
+            Expr::Call { .. } | Expr::MethodCall { .. } => {
                 let f = self.initializer_call(body, infer, e, range)?;
                 let returned = self.resource_returns.get(&f).copied().flatten();
                 match returned {
@@ -615,7 +615,7 @@ impl ModuleCtx<'_> {
                     steps.push(Err(k));
                     e = *base;
                 }
-                Expr::Path(_) | Expr::Call { .. } => break e,
+                Expr::Path(_) | Expr::Call { .. } | Expr::MethodCall { .. } => break e,
                 _ => return Ok(None),
             }
         };
@@ -624,10 +624,12 @@ impl ModuleCtx<'_> {
         }
         let (root_split, root_slots) = match body.expr(root) {
             // A member of a call's result (`make().inner`): the slots the call returns.
-            Expr::Call { .. } => match self.call_result_slots(body, infer, root, range)? {
-                Some(r) => r,
-                None => return Ok(None),
-            },
+            Expr::Call { .. } | Expr::MethodCall { .. } => {
+                match self.call_result_slots(body, infer, root, range)? {
+                    Some(r) => r,
+                    None => return Ok(None),
+                }
+            }
             _ => {
                 let item = match infer.resolution(root) {
                     Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
@@ -753,7 +755,7 @@ impl ModuleCtx<'_> {
                 }
                 Ok(out)
             }
-            Expr::Call { .. } => {
+            Expr::Call { .. } | Expr::MethodCall { .. } => {
                 let f = self.initializer_call(body, infer, init, range)?;
                 match self.split_returns.get(&f).and_then(|(_, r)| r.clone()) {
                     // An element at a run-time index: a marker slot whose index the call

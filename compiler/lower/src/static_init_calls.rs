@@ -30,7 +30,7 @@ impl ModuleCtx<'_> {
         while let Expr::Paren(i) = body.expr(e) {
             e = *i;
         }
-        if !matches!(body.expr(e), Expr::Call { .. }) {
+        if !matches!(body.expr(e), Expr::Call { .. } | Expr::MethodCall { .. }) {
             return Ok(None);
         }
         let f = self.initializer_call(body, infer, e, range)?;
@@ -64,17 +64,43 @@ impl ModuleCtx<'_> {
         let declared = idx;
         let idx = self.definition_of(idx);
         let name = self.function_name(idx);
-        let args = match body.expr(init) {
-            Expr::Call { args, .. } => args.clone(),
-            _ => Vec::new(),
+        let (args, receiver) = match body.expr(init) {
+            Expr::Call { args, .. } => (args.clone(), None),
+            Expr::MethodCall { receiver, args, .. } => (args.clone(), Some(*receiver)),
+            _ => (Vec::new(), None),
         };
+        // A method of a struct holding resources: the object's resources come first, one per
+        // slot, as a call in a function passes them (`user_call`).
+        let mut resources = Vec::new();
+        let this_split = match self.method_owner(idx) {
+            Some(_) => self
+                .this_type(idx, &[])?
+                .filter(|t| split_type(t).is_some()),
+            None => None,
+        };
+        if let Some(this_ty) = this_split {
+            let slots = match receiver {
+                Some(r) => self.argument_slots(body, infer, r, &this_ty, range)?,
+                None => None,
+            };
+            match slots {
+                Some(slots) => resources.extend(slots),
+                None => {
+                    return Err(self.unsupported(
+                        "this method call in a `static` initializer (its object's resources \
+                         are not all known)",
+                        range,
+                    ))
+                }
+            }
+        }
         let fid = self.function_id(idx);
         let sig = crate::enums::function_signature(self.db, fid);
         let takes_resources = sig.params.iter().any(|p| {
             p.ty.as_ref()
                 .is_some_and(|t| crate::resources::resource_of(t).is_some())
         });
-        if args.is_empty() && !takes_resources {
+        if args.is_empty() && !takes_resources && resources.is_empty() {
             let f = self.function_for(idx, &name)?;
             self.lower_now(f);
             return Ok(f);
@@ -82,7 +108,6 @@ impl ModuleCtx<'_> {
         let Some(decl) = self.tree.function(idx).cloned() else {
             return Err(self.unsupported("this `static` initializer", range));
         };
-        let mut resources = Vec::new();
         let mut constants = Vec::new();
         for (i, p) in sig.params.iter().enumerate() {
             let direction = decl.params.get(i).map(|d| d.direction);

@@ -167,3 +167,52 @@ float4 main() : SV_Target {
     // `i.t` and `t2` sample `ga`, `t` samples `gb`.
     assert_eq!((loads(" %ga"), loads(" %gb")), (2, 1), "{}", m.asm);
 }
+
+/// A method call in a `static` initializer (`mk.make()`), on a struct static of data alone
+/// or one holding resources (its slots pick the method's copy, as a call in a function
+/// passes them), returning a resource, a struct holding one, or an element at a run-time
+/// index (stored once by `init_globals`); a member of its result too.
+#[test]
+fn a_static_initializer_calls_a_method() {
+    let m = compile(
+        "Texture2D ga; Texture2D gb; Texture2D gt[4];
+SamplerState s;
+cbuffer C { uint k; }
+struct In { Texture2D t; float w; };
+struct Maker { float q; In make() { In r; r.t = gb; r.w = q; return r; } };
+struct Mat {
+    Texture2D t; float w;
+    Texture2D get() { return t; }
+    Mat self() { return this; }
+    Texture2D at(uint i) { return gt[i]; }
+};
+static Maker mk = { 3 };
+static In i = mk.make();
+static Mat m0 = { ga, 2 };
+static Mat m1 = { gb, 3 };
+static Texture2D a = m0.get();
+static Mat c = m1.self();
+static Texture2D d = m0.at(k);
+static Texture2D e = m0.self().t;
+float4 main() : SV_Target {
+    return i.t.Sample(s, 0) * i.w + a.Sample(s, 0) + c.t.Sample(s, 0) * c.w
+        + d.Sample(s, 0) + e.Sample(s, 0);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "\"init_globals\"",
+        "OpStore %i",
+        "OpStore %c",
+        "OpStore %d_index",
+    ]);
+    let loads = |g: &str| {
+        (m.asm.lines())
+            .filter(|l| l.contains("OpLoad") && l.ends_with(g))
+            .count()
+    };
+    // `a` and `e` sample `ga`; `i.t` and `c.t` sample `gb`.
+    assert_eq!((loads(" %ga"), loads(" %gb")), (2, 2), "{}", m.asm);
+}
