@@ -35,6 +35,27 @@ pub(crate) fn resource_array_len(ty: &Type) -> Option<u32> {
     }
 }
 
+/// Whether `body` assigns an element of local resource array `l` (`l[1] = gt[3];`, at any
+/// depth): such a local keeps one binding per element from its initializer on, even when
+/// given a whole global array, so that the assignment rebinds one element, not the global's.
+pub(crate) fn element_assigned(body: &hir::body::Body, l: hir::body::LocalId) -> bool {
+    use hir::body::Expr;
+    use syntax::ast::BinaryOp;
+    let rooted = |mut e: ExprId| loop {
+        match body.expr(e) {
+            Expr::Paren(i) => e = *i,
+            Expr::Index { base, .. } => match body.expr(*base) {
+                Expr::Local(y) => return *y == l,
+                _ => e = *base,
+            },
+            _ => return false,
+        }
+    };
+    body.exprs
+        .iter()
+        .any(|x| matches!(x, Expr::Binary { op: BinaryOp::Assign { .. }, lhs, .. } if rooted(*lhs)))
+}
+
 impl ModuleCtx<'_> {
     /// For a parameter of type `ty` whose resources start at `rest` in a copy's
     /// resources: the number of elements passed one by one, or `None` when the parameter

@@ -216,3 +216,26 @@ float4 main() : SV_Target {
     // `a` and `e` sample `ga`; `i.t` and `c.t` sample `gb`.
     assert_eq!((loads(" %ga"), loads(" %gb")), (2, 2), "{}", m.asm);
 }
+
+/// A local array of resources given a whole global array, then one element rebound
+/// (`l[1] = gt[3];`) and the array passed to a function or indexed: the local keeps one
+/// binding per element from its initializer on (it had named the global itself, so the
+/// assignment stored a resource into the global: a verifier failure, E4002).
+#[test]
+fn a_local_copy_of_a_global_array_rebinds_one_element() {
+    let m = compile(
+        "Texture2D gt[4];
+SamplerState s;
+float4 f(Texture2D ts[4], uint i) { return ts[i].Sample(s, 0); }
+float4 main() : SV_Target {
+    Texture2D l[4] = gt;
+    l[1] = gt[3];
+    return f(l, 1) + l[1].Sample(s, 0) + l[2].Sample(s, 0);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    assert!(!m.has("OpStore %gt"), "{}", m.asm);
+    assert!(m.has("%gt %int_3") && m.has("%gt %int_2"), "{}", m.asm);
+}
