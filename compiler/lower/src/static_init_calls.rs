@@ -377,6 +377,12 @@ impl ModuleCtx<'_> {
     }
 }
 
+/// How a call's struct result splits, and the resource in each of its slots.
+pub(crate) type CallSlots = (
+    crate::resource_structs::Split,
+    Vec<Option<crate::resource_statics::StaticResource>>,
+);
+
 impl ModuleCtx<'_> {
     /// How the struct call `call` of a `static` initializer returns splits, and the
     /// resource in each of its slots, for a member of its result (`make().inner`); `None`
@@ -389,12 +395,7 @@ impl ModuleCtx<'_> {
         infer: &InferenceResult,
         call: ExprId,
         range: syntax::TextRange,
-    ) -> R<
-        Option<(
-            crate::resource_structs::Split,
-            Vec<Option<crate::resource_statics::StaticResource>>,
-        )>,
-    > {
+    ) -> R<Option<CallSlots>> {
         let Some(split) = infer.type_of_expr(call).and_then(split_type) else {
             return Ok(None);
         };

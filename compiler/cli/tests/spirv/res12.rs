@@ -239,3 +239,26 @@ float4 main() : SV_Target {
     assert!(!m.has("OpStore %gt"), "{}", m.asm);
     assert!(m.has("%gt %int_3") && m.has("%gt %int_2"), "{}", m.asm);
 }
+
+/// The same local rebinding an element to the element it held: still the whole global in
+/// order, so a run-time index and a call pass the global itself.
+#[test]
+fn a_local_copy_of_a_global_array_rebound_in_order_stays_the_global() {
+    let m = compile(
+        "Texture2D gt[4];
+SamplerState s;
+cbuffer C { uint k; }
+float4 f(Texture2D ts[4], uint i) { return ts[i].Sample(s, 0); }
+float4 main() : SV_Target {
+    Texture2D l[4] = gt;
+    l[1] = gt[1];
+    return l[k].Sample(s, 0) + f(l, k);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    assert!(!m.has("OpStore %gt"), "{}", m.asm);
+    // `f`'s copy takes the run-time index alone, the global being whole.
+    assert!(m.has("%f = OpFunction %v4float None"), "{}", m.asm);
+}
