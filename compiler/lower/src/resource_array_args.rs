@@ -35,6 +35,40 @@ pub(crate) fn resource_array_len(ty: &Type) -> Option<u32> {
     }
 }
 
+/// Whether `body` assigns an element of local resource array `l` (`l[1] = gt[3];`, at any
+/// depth; a write into a buffer element behind it, `l[i][0] = 5;`, is no such assignment):
+/// such a local keeps one binding per element from its initializer on, even when given a
+/// whole global array, so that the assignment rebinds one element, not the global's.
+pub(crate) fn element_assigned(
+    body: &hir::body::Body,
+    infer: &hir::InferenceResult,
+    l: hir::body::LocalId,
+) -> bool {
+    use hir::body::Expr;
+    use syntax::ast::BinaryOp;
+    let rooted = |mut e: ExprId| loop {
+        match body.expr(e) {
+            Expr::Paren(i) => e = *i,
+            Expr::Index { base, .. } => match body.expr(*base) {
+                Expr::Local(y) => return *y == l,
+                _ => e = *base,
+            },
+            _ => return false,
+        }
+    };
+    let a_resource = |e: ExprId| {
+        (infer.type_of_expr(e)).is_some_and(|t| crate::resources::resource_of(t).is_some())
+    };
+    body.exprs.iter().any(|x| match x {
+        Expr::Binary {
+            op: BinaryOp::Assign { .. },
+            lhs,
+            ..
+        } => a_resource(*lhs) && rooted(*lhs),
+        _ => false,
+    })
+}
+
 impl ModuleCtx<'_> {
     /// For a parameter of type `ty` whose resources start at `rest` in a copy's
     /// resources: the number of elements passed one by one, or `None` when the parameter

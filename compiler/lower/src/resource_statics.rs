@@ -491,7 +491,7 @@ impl ModuleCtx<'_> {
             Expr::Index { base, index } => {
                 // An element of a member (`gMat.ts[1]`).
                 if matches!(body.expr(*base), Expr::Field { .. }) {
-                    if let Some(r) = self.member_resource(body, infer, e)? {
+                    if let Some(r) = self.member_resource(body, infer, e, range)? {
                         return Ok(r);
                     }
                 }
@@ -549,7 +549,7 @@ impl ModuleCtx<'_> {
                 None => Err(self.runtime_static_choice(body, infer, *then, *otherwise, range)),
             },
             // A call of a function returning a resource: the one its `return`s name.
-            Expr::Call { .. } => {
+            Expr::Call { .. } | Expr::MethodCall { .. } => {
                 let f = self.initializer_call(body, infer, e, range)?;
                 let returned = self.resource_returns.get(&f).copied().flatten();
                 match returned {
@@ -565,7 +565,7 @@ impl ModuleCtx<'_> {
             }
             // A member of a struct static or of a global struct of resources (`gMat.t`):
             // the resource its slot holds.
-            Expr::Field { .. } => match self.member_resource(body, infer, e)? {
+            Expr::Field { .. } => match self.member_resource(body, infer, e, range)? {
                 Some(r) => Ok(r),
                 None => Err(self.unsupported("this resource in a `static` initializer", range)),
             },
@@ -580,8 +580,9 @@ impl ModuleCtx<'_> {
         body: &Body,
         infer: &InferenceResult,
         e: ExprId,
+        range: syntax::TextRange,
     ) -> R<Option<StaticResource>> {
-        Ok(match self.member_slots(body, infer, e)?.as_deref() {
+        Ok(match self.member_slots(body, infer, e, range)?.as_deref() {
             Some(&[r]) => r,
             _ => None,
         })
@@ -596,6 +597,7 @@ impl ModuleCtx<'_> {
         body: &Body,
         infer: &InferenceResult,
         mut e: ExprId,
+        range: syntax::TextRange,
     ) -> R<Option<Vec<Option<StaticResource>>>> {
         // The steps from the root, innermost first.
         let mut steps = Vec::new();
@@ -613,27 +615,40 @@ impl ModuleCtx<'_> {
                     steps.push(Err(k));
                     e = *base;
                 }
-                Expr::Path(_) => break e,
+                Expr::Path(_) | Expr::Call { .. } | Expr::MethodCall { .. } => break e,
                 _ => return Ok(None),
             }
         };
         if steps.is_empty() {
             return Ok(None);
         }
-        let item = match infer.resolution(root) {
-            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
-            _ => None,
+        let (root_split, root_slots) = match body.expr(root) {
+            // A member of a call's result (`make().inner`): the slots the call returns.
+            Expr::Call { .. } | Expr::MethodCall { .. } => {
+                match self.call_result_slots(body, infer, root, range)? {
+                    Some(r) => r,
+                    None => return Ok(None),
+                }
+            }
+            _ => {
+                let item = match infer.resolution(root) {
+                    Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
+                    _ => None,
+                };
+                let Some(item) = item.filter(|&i| self.is_resource_static(i)) else {
+                    return Ok(None);
+                };
+                let b = self.static_binding(item)?;
+                if is_placeholder(&b) {
+                    return Err(self.self_read(item));
+                }
+                let Some(split) = b.split else {
+                    return Ok(None);
+                };
+                (split, b.slots)
+            }
         };
-        let Some(item) = item.filter(|&i| self.is_resource_static(i)) else {
-            return Ok(None);
-        };
-        let b = self.static_binding(item)?;
-        if is_placeholder(&b) {
-            return Err(self.self_read(item));
-        }
-        let Some(mut split) = b.split.clone() else {
-            return Ok(None);
-        };
+        let mut split = root_split.clone();
         let mut path = Vec::new();
         while let Some(step) = steps.pop() {
             let i = match step {
@@ -656,11 +671,8 @@ impl ModuleCtx<'_> {
                 _ => return Ok(None),
             }
         }
-        let Some(root_split) = b.split else {
-            return Ok(None);
-        };
         let under: Vec<Option<StaticResource>> = (root_split.resource_paths().iter())
-            .zip(&b.slots)
+            .zip(&root_slots)
             .filter(|(p, _)| p.starts_with(&path))
             .map(|(_, r)| *r)
             .collect();
@@ -743,7 +755,7 @@ impl ModuleCtx<'_> {
                 }
                 Ok(out)
             }
-            Expr::Call { .. } => {
+            Expr::Call { .. } | Expr::MethodCall { .. } => {
                 let f = self.initializer_call(body, infer, init, range)?;
                 match self.split_returns.get(&f).and_then(|(_, r)| r.clone()) {
                     // An element at a run-time index: a marker slot whose index the call
@@ -809,7 +821,7 @@ impl ModuleCtx<'_> {
             // A member struct or an element of a struct static, a static array of structs or
             // a global struct (`o.inner`, `ms[1]`): the slots it holds.
             Expr::Field { .. } | Expr::Index { .. } => {
-                match self.member_slots(body, infer, init)? {
+                match self.member_slots(body, infer, init, range)? {
                     Some(slots) if slots.len() == split.resource_paths().len() => Ok(slots),
                     _ => Err(self.unsupported("this `static` initializer", range)),
                 }
@@ -848,7 +860,7 @@ impl ModuleCtx<'_> {
         }
         // An array member of a struct static or global struct (`g2.texs`): its slots.
         if matches!(body.expr(e), Expr::Field { .. }) {
-            if let Some(slots) = self.member_slots(body, infer, e)? {
+            if let Some(slots) = self.member_slots(body, infer, e, range)? {
                 if slots.len() == n as usize {
                     return Ok(slots);
                 }

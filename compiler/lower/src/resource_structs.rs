@@ -1254,7 +1254,8 @@ impl FnLower<'_, '_> {
     pub fn init_array_local(&mut self, l: LocalId, init: ExprId) -> Option<R<()>> {
         let n = *self.res.arrays.get(&l)?;
         let slots = matches!(self.body.expr(init), Expr::InitList(_))
-            || matches!(self.denote(init), Some(Ok(Denoted::Array(..))));
+            || matches!(self.denote(init), Some(Ok(Denoted::Array(..))))
+            || crate::resource_array_args::element_assigned(&self.body, &self.infer, l);
         slots.then(|| self.assign_array(l, Vec::new(), n, init))
     }
 
@@ -1284,7 +1285,9 @@ impl FnLower<'_, '_> {
             }
             (_, None) => {
                 let whole = self.resource_pointer(from)?;
-                if path.is_empty() {
+                if path.is_empty()
+                    && !crate::resource_array_args::element_assigned(&self.body, &self.infer, l)
+                {
                     // The local names the global array itself.
                     return self.bind(Target::Local(l), whole, from);
                 }

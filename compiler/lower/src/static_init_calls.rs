@@ -30,7 +30,7 @@ impl ModuleCtx<'_> {
         while let Expr::Paren(i) = body.expr(e) {
             e = *i;
         }
-        if !matches!(body.expr(e), Expr::Call { .. }) {
+        if !matches!(body.expr(e), Expr::Call { .. } | Expr::MethodCall { .. }) {
             return Ok(None);
         }
         let f = self.initializer_call(body, infer, e, range)?;
@@ -60,48 +60,121 @@ impl ModuleCtx<'_> {
         let Some(idx) = self.tree.by_ast(*function) else {
             return Err(self.unsupported("this `static` initializer", range));
         };
+        // A prototype seen before the definition: the defaults may be on either.
+        let declared = idx;
         let idx = self.definition_of(idx);
         let name = self.function_name(idx);
-        let args = match body.expr(init) {
-            Expr::Call { args, .. } => args.clone(),
-            _ => Vec::new(),
+        let (args, receiver) = match body.expr(init) {
+            Expr::Call { args, .. } => (args.clone(), None),
+            Expr::MethodCall { receiver, args, .. } => (args.clone(), Some(*receiver)),
+            _ => (Vec::new(), None),
         };
-        if args.is_empty() {
+        // A method of a struct holding resources: the object's resources come first, one per
+        // slot, as a call in a function passes them (`user_call`).
+        let mut resources = Vec::new();
+        let this_split = match self.method_owner(idx) {
+            Some(_) => self
+                .this_type(idx, &[])?
+                .filter(|t| split_type(t).is_some()),
+            None => None,
+        };
+        if let Some(this_ty) = this_split {
+            let slots = match receiver {
+                Some(r) => self.argument_slots(body, infer, r, &this_ty, range)?,
+                None => None,
+            };
+            match slots {
+                Some(slots) => resources.extend(slots),
+                None => {
+                    return Err(self.unsupported(
+                        "this method call in a `static` initializer (its object's resources \
+                         are not all known)",
+                        range,
+                    ))
+                }
+            }
+        }
+        let fid = self.function_id(idx);
+        let sig = crate::enums::function_signature(self.db, fid);
+        let takes_resources = sig.params.iter().any(|p| {
+            p.ty.as_ref()
+                .is_some_and(|t| crate::resources::resource_of(t).is_some())
+        });
+        if args.is_empty() && !takes_resources && resources.is_empty() {
             let f = self.function_for(idx, &name)?;
             self.lower_now(f);
             return Ok(f);
         }
-        let fid = self.function_id(idx);
-        let sig = crate::enums::function_signature(self.db, fid);
         let Some(decl) = self.tree.function(idx).cloned() else {
             return Err(self.unsupported("this `static` initializer", range));
         };
-        let mut resources = Vec::new();
         let mut constants = Vec::new();
         for (i, p) in sig.params.iter().enumerate() {
             let direction = decl.params.get(i).map(|d| d.direction);
+            let holds = p.ty.as_ref().is_some_and(|t| {
+                crate::resource_out::holds_resources(t)
+                    || crate::resources::resource_of(t).is_some()
+            });
             if direction != Some(hir::item_tree::ParamDirection::In) {
+                // An `out` or `inout` value: written by the call `init_globals` runs, no
+                // part of the copy's choice.
+                if !holds {
+                    continue;
+                }
                 return Err(self.unsupported(
-                    "this call in a `static` initializer (an `out` or `inout` argument)",
+                    "this call in a `static` initializer (an `out` or `inout` argument \
+                     holding resources)",
                     range,
                 ));
             }
-            let holds =
-                p.ty.as_ref()
-                    .is_some_and(crate::resource_out::holds_resources);
             let Some(&a) = args.get(i) else {
-                // A default argument: computed by the copy, no constant of it.
+                // A default resource argument: the resource it names, as for an argument.
+                if matches!(p.ty, Some(Type::Resource(_))) {
+                    match self.default_resource(declared, idx, i, range)? {
+                        Some((g, indexed)) => resources.push(crate::context::ResourceArg {
+                            global: Some(g),
+                            indexed,
+                            ..Default::default()
+                        }),
+                        None => {
+                            return Err(self.unsupported(
+                                "this call in a `static` initializer (a default resource argument \
+                             naming no resource global, element of one or `static`)",
+                                range,
+                            ))
+                        }
+                    }
+                    continue;
+                }
+                // A default scalar argument: computed by the copy, no constant of it.
                 if holds {
                     return Err(self.unsupported(
-                        "this call in a `static` initializer (a default resource argument)",
+                        "this call in a `static` initializer (a default argument holding \
+                         resources)",
                         range,
                     ));
                 }
                 continue;
             };
             match &p.ty {
+                Some(t) if crate::resource_array_args::resource_array_len(t).is_some() => {
+                    // An array of resources: a whole global array, as in a function.
+                    match self.argument_array(body, infer, a, t)? {
+                        Some(g) => resources.push(crate::context::ResourceArg {
+                            global: Some(g),
+                            ..Default::default()
+                        }),
+                        None => {
+                            return Err(self.unsupported(
+                                "this array of resources in a `static` initializer (pass a global \
+                             array of resources, or a `static` holding one in order)",
+                                range,
+                            ))
+                        }
+                    }
+                }
                 Some(Type::Resource(_)) => {
-                    match self.argument_resource(body, infer, a)? {
+                    match self.argument_resource(body, infer, a, range)? {
                         // An element is given by index, as in a function.
                         Some((g, indexed)) => resources.push(crate::context::ResourceArg {
                             global: Some(g),
@@ -153,6 +226,7 @@ impl ModuleCtx<'_> {
         body: &Body,
         infer: &InferenceResult,
         a: ExprId,
+        range: syntax::TextRange,
     ) -> R<Option<(Global, bool)>> {
         if let Some((g, index)) = self.assigned_resource(body, infer, a) {
             return Ok(Some((g, index.is_some())));
@@ -186,8 +260,82 @@ impl ModuleCtx<'_> {
         }
         // A member of a struct static (`m1.t`).
         Ok(self
-            .member_resource(body, infer, a)?
+            .member_resource(body, infer, a, range)?
             .map(|(g, k)| (g, k.is_some())))
+    }
+
+    /// The resource the default of parameter `i` of function `idx` (declared first as
+    /// `declared`, where the default may be) names, as [`Self::argument_resource`] gives
+    /// it; `None` when it names none of those.
+    fn default_resource(
+        &mut self,
+        declared: hir::item_tree::ItemIdx,
+        idx: hir::item_tree::ItemIdx,
+        i: usize,
+        range: syntax::TextRange,
+    ) -> R<Option<(Global, bool)>> {
+        let found = [declared, idx].into_iter().find_map(|site| {
+            let d = crate::attrs::param_node(self, site, i)?.default_value()?;
+            Some((site, d))
+        });
+        let Some((site, syntax)) = found else {
+            return Ok(None);
+        };
+        let (default_body, _) = hir::body::lower_default_value(&syntax);
+        let fid = self.function_id(site);
+        let default_infer = crate::enums::infer_default(self.db, fid, &default_body, i, &[]);
+        let errors = default_infer
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == syntax::Severity::Error);
+        match default_body.init {
+            Some(init) if !errors => {
+                self.argument_resource(&default_body, &default_infer, init, range)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// The global array of resources argument `a` (of type `ty`, an array of resources) of
+    /// a call in a `static` initializer passes whole: a global array of that type, or a
+    /// `static` array holding its elements in order; `None` for any other.
+    fn argument_array(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        a: ExprId,
+        ty: &Type,
+    ) -> R<Option<Global>> {
+        if let Some((g, None)) = self.assigned_resource(body, infer, a) {
+            let global_ty = &self.mb.module().globals[g].ty;
+            return Ok((global_ty == ty).then_some(g));
+        }
+        let item = match infer.resolution(a) {
+            Some(Resolution::Global(ast)) if matches!(body.expr(a), Expr::Path(_)) => {
+                self.tree.by_ast(*ast)
+            }
+            _ => None,
+        };
+        let Some(item) = item.filter(|&i| self.is_resource_static(i)) else {
+            return Ok(None);
+        };
+        let b = self.static_binding(item)?;
+        if is_placeholder(&b) {
+            return Err(self.self_read(item));
+        }
+        if b.array.is_none() || !b.indexed_slots.is_empty() {
+            return Ok(None);
+        }
+        // Every slot element `k` of one global array of this type.
+        let Some(Some((g, Some(0)))) = b.slots.first().copied() else {
+            return Ok(None);
+        };
+        let in_order = b
+            .slots
+            .iter()
+            .enumerate()
+            .all(|(k, s)| *s == Some((g, Some(k as i64))));
+        Ok((in_order && &self.mb.module().globals[g].ty == ty).then_some(g))
     }
 
     /// The resources argument `a` (of type `ty`, a struct holding resources) of a call in a
@@ -226,5 +374,37 @@ impl ModuleCtx<'_> {
             ..Default::default()
         });
         Ok(Some(args.collect()))
+    }
+}
+
+/// How a call's struct result splits, and the resource in each of its slots.
+pub(crate) type CallSlots = (
+    crate::resource_structs::Split,
+    Vec<Option<crate::resource_statics::StaticResource>>,
+);
+
+impl ModuleCtx<'_> {
+    /// How the struct call `call` of a `static` initializer returns splits, and the
+    /// resource in each of its slots, for a member of its result (`make().inner`); `None`
+    /// when it returns no struct holding resources, or hands back an element at a run-time
+    /// index (kept apart from the slots, `init_globals` storing its index for the whole
+    /// result only).
+    pub(crate) fn call_result_slots(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        call: ExprId,
+        range: syntax::TextRange,
+    ) -> R<Option<CallSlots>> {
+        let Some(split) = infer.type_of_expr(call).and_then(split_type) else {
+            return Ok(None);
+        };
+        let pending = self.pending_indexed.len();
+        let slots = self.struct_resources(body, infer, call, &split, range)?;
+        if self.pending_indexed.len() != pending {
+            self.pending_indexed.truncate(pending);
+            return Ok(None);
+        }
+        Ok(Some((split, slots)))
     }
 }

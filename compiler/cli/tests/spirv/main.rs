@@ -55,6 +55,7 @@ mod raytracing;
 mod res10;
 mod res10_probes;
 mod res11;
+mod res12;
 mod res4;
 mod res5;
 mod res6;
