@@ -108,6 +108,16 @@ impl ModuleCtx<'_> {
         b
     }
 
+    /// [`Self::static_binding`] of a static being read: reading one while its own initializer
+    /// is being lowered (it holds no resource yet) is E3020 at the static.
+    pub(crate) fn read_static_binding(&mut self, idx: ItemIdx) -> R<StaticBinding> {
+        let b = self.static_binding(idx)?;
+        if is_placeholder(&b) {
+            return Err(self.self_read(idx));
+        }
+        Ok(b)
+    }
+
     /// [`Self::static_binding`] of `static` `idx` (global `gid`, not a global struct) from
     /// its initializer, its source map in `static_init_map`.
     fn static_binding_from_initializer(
@@ -470,10 +480,7 @@ impl ModuleCtx<'_> {
                     return Err(self.unsupported("this resource in a `static` initializer", range));
                 };
                 if self.is_resource_static(item) {
-                    let b = self.static_binding(item)?;
-                    if is_placeholder(&b) {
-                        return Err(self.self_read(item));
-                    }
+                    let b = self.read_static_binding(item)?;
                     if b.split.is_none() && b.array.is_none() {
                         if let Some(Some(r)) = b.slots.first() {
                             return Ok(*r);
@@ -638,10 +645,7 @@ impl ModuleCtx<'_> {
                 let Some(item) = item.filter(|&i| self.is_resource_static(i)) else {
                     return Ok(None);
                 };
-                let b = self.static_binding(item)?;
-                if is_placeholder(&b) {
-                    return Err(self.self_read(item));
-                }
+                let b = self.read_static_binding(item)?;
                 let Some(split) = b.split else {
                     return Ok(None);
                 };
@@ -948,19 +952,10 @@ impl FnLower<'_, '_> {
         self.cx.is_resource_static(idx).then_some(idx)
     }
 
-    /// What static `idx` names; E3001 at `e` while its own initializer is being read.
-    fn binding_at(&mut self, idx: ItemIdx) -> R<StaticBinding> {
-        let b = self.cx.static_binding(idx)?;
-        if is_placeholder(&b) {
-            return Err(self.cx.self_read(idx));
-        }
-        Ok(b)
-    }
-
     /// The pointer a plain resource static stands for, named at `e`: E3020 there for one
     /// never assigned (nothing in code that never runs, `resource_dead`).
     pub(crate) fn static_resource_pointer(&mut self, idx: ItemIdx, e: ExprId) -> R<Option<Value>> {
-        let b = self.binding_at(idx)?;
+        let b = self.cx.read_static_binding(idx)?;
         if let Some((array, index)) = b.index {
             return Ok(Some(self.indexed_static_pointer(idx, array, index)));
         }
@@ -1065,7 +1060,7 @@ impl FnLower<'_, '_> {
         if let Some(&l) = self.res.statics.get(&idx) {
             return Ok(Some(l));
         }
-        let b = self.binding_at(idx)?;
+        let b = self.cx.read_static_binding(idx)?;
         let tracked = self.tracks_static(idx);
         let paths = match (&b.split, b.array) {
             (Some(split), _) => split.resource_paths(),

@@ -14,7 +14,7 @@ use ir::Global;
 use types::Type;
 
 use crate::context::{ModuleCtx, R};
-use crate::resource_statics::{const_index, is_placeholder};
+use crate::resource_statics::const_index;
 use crate::resource_structs::split_type;
 
 impl ModuleCtx<'_> {
@@ -243,10 +243,7 @@ impl ModuleCtx<'_> {
         };
         // A plain resource `static`: the resource it names.
         if let Some(item) = item.filter(|&i| self.is_resource_static(i)) {
-            let b = self.static_binding(item)?;
-            if is_placeholder(&b) {
-                return Err(self.self_read(item));
-            }
+            let b = self.read_static_binding(item)?;
             return Ok(match (b.split.is_none() && b.array.is_none(), b.index) {
                 (true, Some((array, _))) => Some((array, true)),
                 (true, None) => b
@@ -319,10 +316,7 @@ impl ModuleCtx<'_> {
         let Some(item) = item.filter(|&i| self.is_resource_static(i)) else {
             return Ok(None);
         };
-        let b = self.static_binding(item)?;
-        if is_placeholder(&b) {
-            return Err(self.self_read(item));
-        }
+        let b = self.read_static_binding(item)?;
         if b.array.is_none() || !b.indexed_slots.is_empty() {
             return Ok(None);
         }
