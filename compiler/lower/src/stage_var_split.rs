@@ -86,6 +86,18 @@ struct Inside {
     path: Vec<u32>,
 }
 
+impl Inside {
+    /// Element or row `k` of the value at `self`, at the same vertex.
+    fn child(&self, k: u32) -> Inside {
+        let mut path = self.path.clone();
+        path.push(k);
+        Inside {
+            vertex: self.vertex,
+            path,
+        }
+    }
+}
+
 /// What the rewrite of one function needs to know of the variable.
 struct Split<'a> {
     whole: Type,
@@ -112,13 +124,7 @@ impl Split<'_> {
         if let Some((inner, n)) = split_level(ty) {
             let mut elems = Vec::new();
             for k in 0..n {
-                let mut path = at.path.clone();
-                path.push(k);
-                let sub = Inside {
-                    vertex: at.vertex,
-                    path,
-                };
-                elems.push(self.load(f, new, &sub, &inner, d)?);
+                elems.push(self.load(f, new, &at.child(k), &inner, d)?);
             }
             let c = InstData::new(Opcode::CompositeConstruct, ty.clone(), elems);
             return Some(Value::Inst(self.place(f, new, c, d)));
@@ -163,14 +169,8 @@ impl Split<'_> {
     ) -> Option<()> {
         if let Some((inner, n)) = split_level(ty) {
             for k in 0..n {
-                let mut path = at.path.clone();
-                path.push(k);
-                let sub = Inside {
-                    vertex: at.vertex,
-                    path,
-                };
                 extract.push(i64::from(k));
-                self.store(f, new, &sub, &inner, value, extract, d)?;
+                self.store(f, new, &at.child(k), &inner, value, extract, d)?;
                 extract.pop();
             }
             return Some(());

@@ -79,6 +79,16 @@ fn power_of_two_divisor(n: u64) -> Option<u64> {
     (n != 0).then(|| n & n.wrapping_neg())
 }
 
+/// Moves `offset` by `index` steps of `step` bytes when the index is a constant; an index
+/// known only at run time lowers `bound`, the alignment the offset guarantees, to what
+/// `step` keeps.
+fn advance(offset: &mut u64, bound: &mut u64, index: Option<i64>, step: u64) {
+    match index.and_then(|c| u64::try_from(c).ok()) {
+        Some(c) => *offset += c * step,
+        None => *bound = (*bound).min(power_of_two_divisor(step).unwrap_or(*bound)),
+    }
+}
+
 impl Fx<'_, '_> {
     /// The part of `p`'s pointee that `path` names (see `ir::Intrinsic::BufferPointerLoad`).
     /// Its alignment is the pointer's `A` lowered to what the part's offset guarantees: the
@@ -140,13 +150,7 @@ impl Fx<'_, '_> {
                         element: el,
                     },
                 ) => {
-                    match constant.and_then(|c| u64::try_from(c).ok()) {
-                        Some(c) => offset += c * u64::from(*stride),
-                        None => {
-                            let d = power_of_two_divisor(u64::from(*stride)).unwrap_or(bound);
-                            bound = bound.min(d);
-                        }
-                    }
+                    advance(&mut offset, &mut bound, constant, u64::from(*stride));
                     ((**element).clone(), (**el).clone())
                 }
                 // SPIR-V holds a `float1` as a scalar: its one component has no index.
@@ -179,26 +183,14 @@ impl Fx<'_, '_> {
                     LayoutKind::Vector,
                 ) => {
                     let component = scalar.size_in_buffer();
-                    match constant.and_then(|c| u64::try_from(c).ok()) {
-                        Some(c) => offset += c * u64::from(component),
-                        None => {
-                            let d = power_of_two_divisor(u64::from(component)).unwrap_or(bound);
-                            bound = bound.min(d);
-                        }
-                    }
+                    advance(&mut offset, &mut bound, constant, u64::from(component));
                     let layout = TypeLayout::of(&Type::Scalar(*scalar), self.cx.m.pointee_rules());
                     (Type::Vector(*scalar, 1), layout)
                 }
                 (Type::Vector(k, _), LayoutKind::Vector) => {
                     let scalar = Type::Scalar(*k);
                     let component = k.size_in_buffer();
-                    match constant.and_then(|c| u64::try_from(c).ok()) {
-                        Some(c) => offset += c * u64::from(component),
-                        None => {
-                            let d = power_of_two_divisor(u64::from(component)).unwrap_or(bound);
-                            bound = bound.min(d);
-                        }
-                    }
+                    advance(&mut offset, &mut bound, constant, u64::from(component));
                     let layout = TypeLayout::of(&scalar, self.cx.m.pointee_rules());
                     (scalar, layout)
                 }

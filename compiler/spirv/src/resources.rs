@@ -580,26 +580,23 @@ impl Ctx<'_> {
                     && !g.has_inline_builtin();
                 (class, p)
             }
-            ir::GlobalKind::ShaderRecord => {
-                self.require_ray_tracing("a `[[vk::shader_record_ext]]` buffer")
-                    .map_err(ctx)?;
+            // A shader record is laid out and accessed as a push-constant block is; only the
+            // class differs.
+            ir::GlobalKind::PushConstant | ir::GlobalKind::ShaderRecord => {
+                let class = if g.kind == ir::GlobalKind::ShaderRecord {
+                    self.require_ray_tracing("a `[[vk::shader_record_ext]]` buffer")
+                        .map_err(ctx)?;
+                    StorageClass::ShaderRecordBufferKHR
+                } else {
+                    StorageClass::PushConstant
+                };
                 let mut p = Pointee::plain(g.ty.clone());
                 p.layout = g.layout.as_ref().map(|l| l.layout.clone());
                 p.external = true;
-                // Laid out and accessed as a push-constant block is; only the class differs.
                 p.block = Some(BlockKind::PushConstant {
                     wrapped: !matches!(g.ty, Type::Struct(_)),
                 });
-                (StorageClass::ShaderRecordBufferKHR, p)
-            }
-            ir::GlobalKind::PushConstant => {
-                let mut p = Pointee::plain(g.ty.clone());
-                p.layout = g.layout.as_ref().map(|l| l.layout.clone());
-                p.external = true;
-                p.block = Some(BlockKind::PushConstant {
-                    wrapped: !matches!(g.ty, Type::Struct(_)),
-                });
-                (StorageClass::PushConstant, p)
+                (class, p)
             }
             ir::GlobalKind::Resource => {
                 let r = resource_of(&g.ty).ok_or_else(|| {
