@@ -33,6 +33,9 @@ pub enum Handed {
     /// An element of the global array at a run-time index, which the function stores
     /// through its hidden `out int` parameter (the IR parameter number).
     Indexed(Global, u32),
+    /// Element `k` of row `r` of a global array of arrays, at constant indices
+    /// (`g[r][k]`: a function returning a row, `resource_array_returns`).
+    InRow(Global, i64, i64),
 }
 
 impl Handed {
@@ -40,7 +43,7 @@ impl Handed {
     pub fn named(self) -> Option<StaticResource> {
         match self {
             Handed::Named(r) => Some(r),
-            Handed::Indexed(..) => None,
+            Handed::Indexed(..) | Handed::InRow(..) => None,
         }
     }
 }
@@ -92,6 +95,9 @@ impl FnLower<'_, '_> {
     pub(crate) fn hand_back(&mut self, p: Value, at: HandedAt) -> Option<Handed> {
         if let Some(r) = self.named_resource_value(p) {
             return Some(Handed::Named(r));
+        }
+        if let Some((g, r, k)) = self.row_element_of(p) {
+            return Some(Handed::InRow(g, r, k));
         }
         let (g, index) = self.element_of(p)?;
         let Type::Scalar(kind) = self.type_of(index) else {
@@ -214,6 +220,11 @@ impl FnLower<'_, '_> {
     pub(crate) fn handed_pointer(&mut self, h: Handed, temps: &IndexTemps) -> Option<Value> {
         match h {
             Handed::Named(r) => Some(self.static_pointer(r)),
+            Handed::InRow(g, r, k) => {
+                let row = self.static_pointer((g, Some(r)));
+                let k = self.fb().int(k as i32);
+                Some(self.fb().access_chain(row, &[k]))
+            }
             Handed::Indexed(g, n) => {
                 let &(hidden, temp) = temps.iter().find(|t| t.0.param == n)?;
                 let mut index = self.fb().load(temp);
