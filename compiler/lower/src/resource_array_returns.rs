@@ -101,4 +101,28 @@ impl FnLower<'_, '_> {
         };
         Some((g, r, i64::from(bits as u32 as i32)))
     }
+
+    /// The global array of arrays, row index and element `p` is, when it is `g[r][k]` with
+    /// a run-time `r` and a constant `k`.
+    pub(crate) fn indexed_row_element_of(&self, p: Value) -> Option<(ir::Global, Value, i64)> {
+        let Value::Inst(i) = p else { return None };
+        let insts = &self.cx.mb.module().functions[self.func].insts;
+        let (ir::Opcode::AccessChain, [Value::Inst(row), Value::Const(k)]) =
+            (insts[i].opcode, &insts[i].operands[..])
+        else {
+            return None;
+        };
+        let d = &insts[*row];
+        let (ir::Opcode::AccessChain, [Value::Global(g), index]) = (d.opcode, &d.operands[..])
+        else {
+            return None;
+        };
+        if matches!(index, Value::Const(_)) {
+            return None;
+        }
+        let ir::ConstantKind::Scalar(bits) = self.cx.mb.module().constants[*k].kind else {
+            return None;
+        };
+        Some((*g, *index, i64::from(bits as u32 as i32)))
+    }
 }

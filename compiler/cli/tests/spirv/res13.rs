@@ -190,23 +190,38 @@ float4 main(float2 uv : TEXCOORD) : SV_Target {
     );
 }
 
-/// A row chosen at run time (`return grid[r];` with a run-time `r`) is not supported yet
-/// (DXC accepts it): each element would come back as `grid[r][k]`, which no hidden index
-/// carries today.
+/// A row chosen at run time (`return grid[r];`): each element comes back as `grid[r][k]`,
+/// the row through a hidden `out int`; so does a struct member, an `out` resource or an
+/// `out` array holding elements of a row, at a constant row or a run-time one.
 #[test]
-fn a_row_chosen_at_run_time_is_not_supported_yet() {
-    refuse(
+fn a_row_chosen_at_run_time_is_returned() {
+    let m = compile(
         "typedef Texture2D TA[2];
 Texture2D grid[3][2];
 SamplerState s;
 cbuffer C { uint i; }
+struct M { Texture2D t; float k; };
 TA row(uint r) { return grid[r]; }
-float4 main(float2 uv : TEXCOORD) : SV_Target { return row(i)[1].Sample(s, uv); }
+M member(uint r) { M m; m.t = grid[r][1]; m.k = 2; return m; }
+void get(out Texture2D t) { t = grid[2][1]; }
+void rowOut(out TA o, uint r) { o = grid[r]; }
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+  M m = member(i);
+  Texture2D t; get(t);
+  TA o; rowOut(o, i);
+  return row(i)[1].Sample(s, uv) + m.t.Sample(s, uv) * m.k + t.Sample(s, uv)
+      + o[0].Sample(s, uv);
+}
 ",
         "ps_6_0",
         &[],
-        1,
-        "not supported yet: returning this array of resources",
+    );
+    m.assert_has(&["\"return.1.index\"", "\"return.0.index\"", "\"o.0.index\""]);
+    assert_eq!(
+        reached(&m),
+        ["grid[?]+s", "grid[?]+s", "grid[%uint_5]+s", "grid[?]+s"],
+        "{}",
+        m.asm
     );
 }
 
