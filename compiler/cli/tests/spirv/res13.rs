@@ -562,3 +562,26 @@ float4 main(float2 uv : TEXCOORD) : SV_Target { rotate(g); return g[0].Sample(s,
         "error[E2009]",
     );
 }
+
+/// A `static` struct holding a texture passed `inout` (the same rule as a `static` array):
+/// the use before the call samples the initializer's texture, the use after it the one the
+/// callee assigned, with the data member it wrote.
+#[test]
+fn a_static_struct_passed_inout_is_rebound() {
+    let m = compile(
+        "struct M { Texture2D t; float k; };
+Texture2D a; Texture2D b;
+SamplerState s;
+static M sm = { a, 1.0 };
+void rebind(inout M m) { m.t = b; m.k = 2; }
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+  float4 x = sm.t.Sample(s, uv);
+  rebind(sm);
+  return x + sm.t.Sample(s, uv) * sm.k;
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(reached(&m), ["a+s", "b+s"], "{}", m.asm);
+}
