@@ -525,7 +525,8 @@ impl<'db> ModuleCtx<'db> {
             return Err(self.unsupported("this return type", range));
         };
         // A struct holding resources returns its data part (see `resource_structs`).
-        let split_ret = crate::resource_structs::split_type(&ret);
+        let split_ret = crate::resource_structs::split_type(&ret)
+            .or_else(|| crate::resource_array_returns::returned_split(&ret));
         let returns_resource = matches!(ret, types::Type::Resource(_))
             && crate::resources::resource_of(&ret).is_some();
         let ret = match &split_ret {

@@ -445,6 +445,7 @@ impl FnLower<'_, '_> {
             Expr::Call { .. } | Expr::MethodCall { .. } => {
                 self.infer.type_of_expr(e).is_some_and(|t| {
                     crate::resource_structs::split_type(t).is_some()
+                        || crate::resource_array_args::resource_array_len(t).is_some()
                         || matches!(t, Type::Resource(_))
                             && crate::resources::resource_of(t).is_some()
                 })

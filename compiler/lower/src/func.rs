@@ -394,9 +394,10 @@ impl<'a, 'db> FnLower<'a, 'db> {
                         false => Some(0),
                     };
                     let Some(n) = elements else {
-                        // A whole global array.
+                        // A whole global array: one slot per element, as it came in.
+                        let len = array.unwrap_or(0);
                         match resources.next().and_then(|r| r.global) {
-                            Some(g) => args.push(ParamArg::Resource(g)),
+                            Some(g) => args.push(ParamArg::WholeArray(g, len)),
                             None => args.push(ParamArg::Skipped),
                         }
                         continue;
@@ -685,6 +686,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 }
                 ParamArg::Resource(g) => self.locals[p.0 as usize] = Some(Value::Global(g)),
                 ParamArg::Elements(elements) => self.bind_element_param(*p, &elements),
+                ParamArg::WholeArray(g, n) => self.bind_whole_array_param(*p, g, n),
                 ParamArg::Element(g, n) => {
                     let mut fb = self.fb();
                     fb.set_param_name(n as usize, &name);
@@ -1013,6 +1015,9 @@ enum ParamArg {
     /// with the IR argument of its index when it is an element of a global array
     /// (`resource_array_args`).
     Elements(Vec<(Option<ir::Global>, Option<u32>)>),
+    /// An `inout` array of `n` resources given a whole global array: one slot per element
+    /// of it (`resource_array_args`).
+    WholeArray(ir::Global, u32),
 }
 
 /// The next `n` resources of a call's as one array parameter's elements: each element's

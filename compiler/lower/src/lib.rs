@@ -152,6 +152,7 @@ pub mod printf;
 pub mod raw_buffer;
 pub mod ray_query;
 pub mod resource_array_args;
+pub mod resource_array_returns;
 pub mod resource_assign;
 pub mod resource_cast;
 pub mod resource_choice;

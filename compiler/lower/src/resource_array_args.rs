@@ -69,6 +69,40 @@ pub(crate) fn element_assigned(
     })
 }
 
+/// The arguments of `body`'s calls passed to `out`/`inout` parameters holding resources
+/// (`fill(ts)` with `void fill(inout Texture2D ts[4])`): the callee may rebind their
+/// elements or members, which the caller takes back (`resource_out`).
+pub(crate) fn rebinding_arguments(
+    tree: &hir::item_tree::ItemTree,
+    body: &hir::body::Body,
+    infer: &hir::InferenceResult,
+) -> Vec<ExprId> {
+    use hir::body::Expr;
+    let mut out = Vec::new();
+    for (k, x) in body.exprs.iter().enumerate() {
+        let args = match x {
+            Expr::Call { args, .. } | Expr::MethodCall { args, .. } => args,
+            _ => continue,
+        };
+        let Some(hir::Resolution::Function { function, .. }) = infer.resolution(ExprId(k as u32))
+        else {
+            continue;
+        };
+        let Some(decl) = tree.by_ast(*function).and_then(|f| tree.function(f)) else {
+            continue;
+        };
+        for (&a, p) in args.iter().zip(&decl.params) {
+            let holds = infer.type_of_expr(a).is_some_and(|t| {
+                crate::resource_out::holds_resources(t) || resource_array_len(t).is_some()
+            });
+            if holds && p.direction != hir::item_tree::ParamDirection::In {
+                out.push(a);
+            }
+        }
+    }
+    out
+}
+
 impl ModuleCtx<'_> {
     /// For a parameter of type `ty` whose resources start at `rest` in a copy's
     /// resources: the number of elements passed one by one, or `None` when the parameter
@@ -87,6 +121,24 @@ impl ModuleCtx<'_> {
 }
 
 impl FnLower<'_, '_> {
+    /// Whether local resource array `l` keeps one binding per element from its initializer
+    /// on, even when given a whole global array: when the function assigns one of its
+    /// elements ([`element_assigned`]) or passes it to an `out`/`inout` parameter, which
+    /// may rebind some of them.
+    pub(crate) fn keeps_element_slots(&self, l: hir::body::LocalId) -> bool {
+        use hir::body::Expr;
+        element_assigned(&self.body, &self.infer, l)
+            || rebinding_arguments(&self.cx.tree, &self.body, &self.infer)
+                .into_iter()
+                .any(|mut a| loop {
+                    match self.body.expr(a) {
+                        Expr::Paren(i) => a = *i,
+                        Expr::Local(y) => break *y == l,
+                        _ => break false,
+                    }
+                })
+    }
+
     /// The argument `a` of a parameter of type `param` when it is a local array of
     /// resources that is not a whole global array: the resource of each element and the
     /// `int` indices of those that are elements of global arrays. `None` for any other
@@ -125,6 +177,18 @@ impl FnLower<'_, '_> {
             }
         }
         Ok((resources, indices))
+    }
+
+    /// Binds the elements of `inout` parameter `l`, an array of `n` resources given whole
+    /// global array `g`, to the elements of `g`, each as it came in, so that the callee may
+    /// rebind some and hands back only those (`resource_out`).
+    pub fn bind_whole_array_param(&mut self, l: hir::body::LocalId, g: ir::Global, n: u32) {
+        for k in 0..n {
+            let p = self.static_pointer((g, Some(i64::from(k))));
+            let slot = (l, vec![k]);
+            self.res.incoming.insert(slot.clone(), p);
+            (self.res.slots).insert(slot, crate::resource_structs::Binding::Bound(p));
+        }
     }
 
     /// Binds the elements of parameter `l`, a local resource array, to `elements` (a

@@ -33,6 +33,12 @@ pub enum Handed {
     /// An element of the global array at a run-time index, which the function stores
     /// through its hidden `out int` parameter (the IR parameter number).
     Indexed(Global, u32),
+    /// Element `k` of row `r` of a global array of arrays, at constant indices
+    /// (`g[r][k]`: a function returning a row, `resource_array_returns`).
+    InRow(Global, i64, i64),
+    /// Element `k` of a row at a run-time index of a global array of arrays (`g[r][k]`),
+    /// the row index stored through the hidden `out int` parameter (the IR parameter number).
+    InIndexedRow(Global, u32, i64),
 }
 
 impl Handed {
@@ -40,7 +46,7 @@ impl Handed {
     pub fn named(self) -> Option<StaticResource> {
         match self {
             Handed::Named(r) => Some(r),
-            Handed::Indexed(..) => None,
+            Handed::Indexed(..) | Handed::InRow(..) | Handed::InIndexedRow(..) => None,
         }
     }
 }
@@ -92,6 +98,19 @@ impl FnLower<'_, '_> {
     pub(crate) fn hand_back(&mut self, p: Value, at: HandedAt) -> Option<Handed> {
         if let Some(r) = self.named_resource_value(p) {
             return Some(Handed::Named(r));
+        }
+        if let Some((g, r, k)) = self.row_element_of(p) {
+            return Some(Handed::InRow(g, r, k));
+        }
+        if let Some((g, row, k)) = self.indexed_row_element_of(p) {
+            let Type::Scalar(kind) = self.type_of(row) else {
+                return None;
+            };
+            let nonuniform = self.is_nonuniform_index(row);
+            let row = self.convert_kind(row, kind, ScalarKind::Int, &Type::INT);
+            let n = self.hidden_parameter(at, nonuniform);
+            self.fb().store(Value::Arg(n), row);
+            return Some(Handed::InIndexedRow(g, n, k));
         }
         let (g, index) = self.element_of(p)?;
         let Type::Scalar(kind) = self.type_of(index) else {
@@ -214,6 +233,21 @@ impl FnLower<'_, '_> {
     pub(crate) fn handed_pointer(&mut self, h: Handed, temps: &IndexTemps) -> Option<Value> {
         match h {
             Handed::Named(r) => Some(self.static_pointer(r)),
+            Handed::InIndexedRow(g, n, k) => {
+                let &(hidden, temp) = temps.iter().find(|t| t.0.param == n)?;
+                let mut row = self.fb().load(temp);
+                if hidden.nonuniform {
+                    row = self.mark_nonuniform(row);
+                }
+                let row = self.fb().access_chain(Value::Global(g), &[row]);
+                let k = self.fb().int(k as i32);
+                Some(self.fb().access_chain(row, &[k]))
+            }
+            Handed::InRow(g, r, k) => {
+                let row = self.static_pointer((g, Some(r)));
+                let k = self.fb().int(k as i32);
+                Some(self.fb().access_chain(row, &[k]))
+            }
             Handed::Indexed(g, n) => {
                 let &(hidden, temp) = temps.iter().find(|t| t.0.param == n)?;
                 let mut index = self.fb().load(temp);

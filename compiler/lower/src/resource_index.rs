@@ -287,7 +287,7 @@ impl FnLower<'_, '_> {
         if self.int_constant(first) != Some(0) {
             i = self.fb().binary(ir::Opcode::Add, i, first);
         }
-        Ok(self.fb().access_chain(Value::Global(global), &[i]))
+        Ok(self.fb().access_chain(global, &[i]))
     }
 
     /// Index `e` as an `int` (the value it had when an index with effects was evaluated
@@ -301,21 +301,32 @@ impl FnLower<'_, '_> {
         self.convert_value(i, &from, &Type::INT, e)
     }
 
-    /// The global array and the index of its first element when `slots` hold its elements
+    /// The global array (or row of a global array of arrays, `resource_array_returns`) and
+    /// the index of its first element when `slots` hold its elements
     /// `first..first + slots.len()` in order: `first` a constant, or an incoming index
     /// argument followed by the next ones (`resource_runs`).
-    pub(crate) fn consecutive_elements(&mut self, slots: &[Slot]) -> Option<(ir::Global, Value)> {
-        let mut found: Option<(ir::Global, Value, Value)> = None;
+    pub(crate) fn consecutive_elements(&mut self, slots: &[Slot]) -> Option<(Value, Value)> {
+        let mut found: Option<(Value, Value, Value)> = None;
         for slot in slots {
             let Some(Binding::Bound(Value::Inst(i))) = self.res.slots.get(slot).copied() else {
                 return None;
             };
             let d = self.cx.mb.module().functions[self.func].insts[i].clone();
-            let (ir::Opcode::AccessChain, [Value::Global(g), index]) = (d.opcode, &d.operands[..])
-            else {
+            let (ir::Opcode::AccessChain, [base, index]) = (d.opcode, &d.operands[..]) else {
                 return None;
             };
-            let count = match self.type_of(Value::Global(*g)).pointee() {
+            let g = match base {
+                Value::Global(_) => base,
+                // A row at a constant index.
+                row if self
+                    .named_resource_value(*row)
+                    .is_some_and(|(_, r)| r.is_some()) =>
+                {
+                    row
+                }
+                _ => return None,
+            };
+            let count = match self.type_of(*g).pointee() {
                 Some((_, Type::Array { len: Some(n), .. })) => i64::from(*n),
                 _ => return None,
             };

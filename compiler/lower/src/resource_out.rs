@@ -171,7 +171,7 @@ impl FnLower<'_, '_> {
     }
 
     /// The binding of each element of local resource array `l` of length `n`: its slots, or
-    /// the elements of the global array it names whole.
+    /// the elements of the global array (or row of one) it names whole.
     fn array_slots(
         &mut self,
         l: LocalId,
@@ -184,7 +184,12 @@ impl FnLower<'_, '_> {
                 Some(Value::Global(g)) => Some(crate::resource_structs::Binding::Bound(
                     self.static_pointer((g, Some(i64::from(k)))),
                 )),
-                Some(_) => Some(crate::resource_structs::Binding::Conflict),
+                // A row of a global array of arrays (`resource_array_returns`).
+                Some(row) => {
+                    let k = self.fb().int(k as i32);
+                    let p = self.fb().access_chain(row, &[k]);
+                    Some(crate::resource_structs::Binding::Bound(p))
+                }
                 None => self.res.slots.get(&(l, vec![k])).copied(),
             };
             out.push((vec![k], b));

@@ -160,17 +160,49 @@ impl FnLower<'_, '_> {
     }
 
     fn split_return_value(&mut self, e: ExprId, split: &Split) -> R<Vec<Value>> {
+        if let Some(n) = crate::resource_array_returns::returned_array_len(split) {
+            // An array of resources (`resource_array_returns`): no data part.
+            let bindings = self.array_bindings(e, n)?;
+            self.record_split_return(e, bindings, "returning this array of resources")?;
+            return Ok(Vec::new());
+        }
         let part = match self.denote(e) {
             Some(Ok(Denoted::Struct(p))) if p.split == *split => p,
             Some(Err(u)) => return Err(u),
             _ => return Err(self.unsupported("returning this struct holding resources", e)),
         };
+        let bindings = split
+            .resource_paths()
+            .into_iter()
+            .map(|rel| {
+                let mut path = part.path.clone();
+                path.extend(rel);
+                self.res.slots.get(&(part.local, path)).copied()
+            })
+            .collect();
+        self.record_split_return(e, bindings, "returning this struct holding resources")?;
+        Ok(match part.data {
+            Some((ptr, at)) => {
+                let p = self.data_pointer(ptr, &at);
+                vec![self.fb().load(p)]
+            }
+            None => Vec::new(),
+        })
+    }
+
+    /// Records what one `return e;` leaves in each resource slot of the returned value
+    /// (`bindings`, in slot order), merged with what the earlier `return`s left; `what` is
+    /// the E3001 message of a slot holding something no caller can name.
+    fn record_split_return(
+        &mut self,
+        e: ExprId,
+        bindings: Vec<Option<Binding>>,
+        what: &str,
+    ) -> R<()> {
         let dead = self.res.flow.dead;
         let mut returned = Vec::new();
-        for (k, rel) in split.resource_paths().into_iter().enumerate() {
-            let mut path = part.path.clone();
-            path.extend(rel);
-            returned.push(match self.res.slots.get(&(part.local, path)).copied() {
+        for (k, b) in bindings.into_iter().enumerate() {
+            returned.push(match b {
                 None => None,
                 Some(Binding::Conflict) => return Err(self.runtime_choice(e)),
                 // Code that never runs hands nothing back (`resource_choice`).
@@ -179,9 +211,7 @@ impl FnLower<'_, '_> {
                 // index goes back through a hidden parameter (`resource_handed`).
                 Some(Binding::Bound(p)) => match self.hand_back(p, HandedAt::Return(k as u32)) {
                     Some(h) => Some(h),
-                    None => {
-                        return Err(self.unsupported("returning this struct holding resources", e))
-                    }
+                    None => return Err(self.unsupported(what, e)),
                 },
             });
         }
@@ -204,12 +234,6 @@ impl FnLower<'_, '_> {
         if let (Some(merged), Some((_, r))) = (merged, self.cx.split_returns.get_mut(&self.func)) {
             *r = Some(merged);
         }
-        Ok(match part.data {
-            Some((ptr, at)) => {
-                let p = self.data_pointer(ptr, &at);
-                vec![self.fb().load(p)]
-            }
-            None => Vec::new(),
-        })
+        Ok(())
     }
 }

@@ -761,7 +761,24 @@ impl ModuleCtx<'_> {
             }
             Expr::Call { .. } | Expr::MethodCall { .. } => {
                 let f = self.initializer_call(body, infer, init, range)?;
-                match self.split_returns.get(&f).and_then(|(_, r)| r.clone()) {
+                let returned = self.split_returns.get(&f).and_then(|(_, r)| r.clone());
+                let in_row = |h: &Option<crate::resource_handed::Handed>| {
+                    matches!(
+                        h,
+                        Some(
+                            crate::resource_handed::Handed::InRow(..)
+                                | crate::resource_handed::Handed::InIndexedRow(..)
+                        )
+                    )
+                };
+                if returned.as_ref().is_some_and(|r| r.iter().any(in_row)) {
+                    return Err(self.unsupported(
+                        "this `static` initializer (a call returning elements of a row of an \
+                         array of arrays of resources)",
+                        range,
+                    ));
+                }
+                match returned {
                     // An element at a run-time index: a marker slot whose index the call
                     // hands back when `init_globals` runs it, for the data part if the
                     // struct has data, for the indices alone if not (`init.rs`).
@@ -774,6 +791,9 @@ impl ModuleCtx<'_> {
                                 Some((array, Some(marker)))
                             }
                             crate::resource_handed::Handed::Named(r) => Some(r),
+                            // Refused above.
+                            crate::resource_handed::Handed::InRow(..)
+                            | crate::resource_handed::Handed::InIndexedRow(..) => None,
                         })
                         .collect()),
                     // The function failed to lower and said why.
@@ -860,6 +880,14 @@ impl ModuleCtx<'_> {
         if let Some(b) = self.static_array_named(infer, e)? {
             if b.slots.len() == n as usize {
                 return Ok(b.slots);
+            }
+        }
+        // A call returning an array of resources: what its `return`s name, as for a call
+        // returning a struct (`resource_array_returns`).
+        if matches!(body.expr(e), Expr::Call { .. } | Expr::MethodCall { .. }) {
+            let ty = infer.type_of_expr(e);
+            if let Some(split) = ty.and_then(crate::resource_array_returns::returned_split) {
+                return self.struct_resources(body, infer, e, &split, range);
             }
         }
         // An array member of a struct static or global struct (`g2.texs`): its slots.

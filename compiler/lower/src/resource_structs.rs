@@ -588,7 +588,8 @@ impl FnLower<'_, '_> {
     /// A call returning a struct holding resources: a temporary split local holding its data
     /// and bound to the resources the callee returns.
     fn call_result(&mut self, e: ExprId) -> Option<R<Denoted>> {
-        let split = split_type(self.infer.type_of_expr(e)?)?;
+        let ty = self.infer.type_of_expr(e)?;
+        let split = split_type(ty).or_else(|| crate::resource_array_returns::returned_split(ty))?;
         let l = match self.res.call_temps.get(&e) {
             Some(&l) => l,
             None => match self.lower_call_result(e, split) {
@@ -597,6 +598,10 @@ impl FnLower<'_, '_> {
             },
         };
         let sl = self.res.split.get(&l)?;
+        if let Some(n) = crate::resource_array_returns::returned_array_len(&sl.split) {
+            // An array of resources: its slots (`resource_array_returns`).
+            return Some(Ok(Denoted::Array(l, vec![0], n)));
+        }
         Some(Ok(Denoted::Struct(StructPart {
             local: l,
             path: Vec::new(),
@@ -654,7 +659,9 @@ impl FnLower<'_, '_> {
                 (l, p)
             })
             .collect();
-        let (global, first) = self.consecutive_elements(&slots)?;
+        let (Value::Global(global), first) = self.consecutive_elements(&slots)? else {
+            return None;
+        };
         let len = match self.type_of(Value::Global(global)).pointee() {
             Some((_, Type::Array { len, .. })) => *len,
             _ => None,
@@ -1255,7 +1262,7 @@ impl FnLower<'_, '_> {
         let n = *self.res.arrays.get(&l)?;
         let slots = matches!(self.body.expr(init), Expr::InitList(_))
             || matches!(self.denote(init), Some(Ok(Denoted::Array(..))))
-            || crate::resource_array_args::element_assigned(&self.body, &self.infer, l);
+            || self.keeps_element_slots(l);
         slots.then(|| self.assign_array(l, Vec::new(), n, init))
     }
 
@@ -1285,9 +1292,7 @@ impl FnLower<'_, '_> {
             }
             (_, None) => {
                 let whole = self.resource_pointer(from)?;
-                if path.is_empty()
-                    && !crate::resource_array_args::element_assigned(&self.body, &self.infer, l)
-                {
+                if path.is_empty() && !self.keeps_element_slots(l) {
                     // The local names the global array itself.
                     return self.bind(Target::Local(l), whole, from);
                 }

@@ -149,6 +149,17 @@ impl ModuleCtx<'_> {
                     }
                 }
             }
+            // Passed to an `out`/`inout` parameter, which may rebind its elements or members
+            // (`resource_out`; a plain resource static is no such rebinding here).
+            let rebound =
+                crate::resource_array_args::rebinding_arguments(&self.tree, &body, &infer)
+                    .into_iter()
+                    .filter(|&a| !matches!(infer.type_of_expr(a), Some(types::Type::Resource(_))));
+            for a in rebound {
+                if member_root(&body, &infer, a).is_some_and(names) {
+                    uses.member_rebinds = true;
+                }
+            }
         }
         uses.users_called = uses
             .users

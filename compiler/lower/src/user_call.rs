@@ -308,14 +308,13 @@ impl FnLower<'_, '_> {
         let stage_args = self.stage_arguments(idx, args, &mut resources)?;
         // A function handing resources back gets a copy per set of constant scalar
         // arguments, so a condition on them picks the resource (`resource_choice`).
-        let hands_back = sig
-            .ret
-            .as_ref()
-            .is_some_and(crate::resource_out::holds_resources)
-            || sig.params.iter().zip(&decl.params).any(|(p, d)| {
-                p.ty.as_ref()
-                    .is_some_and(|t| crate::resource_out::hands_back(t, d.direction))
-            });
+        let hands_back = sig.ret.as_ref().is_some_and(|t| {
+            crate::resource_out::holds_resources(t)
+                || crate::resource_array_args::resource_array_len(t).is_some()
+        }) || sig.params.iter().zip(&decl.params).any(|(p, d)| {
+            p.ty.as_ref()
+                .is_some_and(|t| crate::resource_out::hands_back(t, d.direction))
+        });
         // So does one indexing an array of resources with a scalar parameter: a constant
         // argument names one element (`m.get(1)` reading `a[i]`).
         let scalar_in: Vec<bool> = sig
