@@ -101,9 +101,45 @@ fn location_in(
 
 /// The argument of `[[vk::builtin("Name")]]` among `attrs`.
 fn builtin_in(attrs: impl Iterator<Item = ast::Attribute>) -> Option<String> {
-    let a = attrs.into_iter().find(|a| a.name_text() == "vk::builtin")?;
+    builtin_at(attrs).map(|(name, _)| name)
+}
+
+/// The argument of `[[vk::builtin("Name")]]` among `attrs`, with the range of the
+/// attribute's name, where DXC reports a misuse of it.
+fn builtin_at(
+    mut attrs: impl Iterator<Item = ast::Attribute>,
+) -> Option<(String, syntax::TextRange)> {
+    let a = attrs.find(|a| a.name_text() == "vk::builtin")?;
     let args = crate::stmt::attr_args(&a);
-    Some(args.first()?.trim().trim_matches('"').to_owned())
+    let range = match a.path() {
+        Some(p) => p.syntax().text_range(),
+        None => a.syntax().text_range(),
+    };
+    Some((args.first()?.trim().trim_matches('"').to_owned(), range))
+}
+
+/// [`param_builtin`] with the range of the attribute.
+pub fn param_builtin_at(
+    cx: &ModuleCtx<'_>,
+    idx: ItemIdx,
+    param: usize,
+) -> Option<(String, syntax::TextRange)> {
+    builtin_at(param_node(cx, idx, param)?.attributes())
+}
+
+/// [`result_builtin`] with the range of the attribute.
+pub fn result_builtin_at(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<(String, syntax::TextRange)> {
+    let f = ast::FnDef::cast(item_node(cx, idx)?)?;
+    builtin_at(f.attributes())
+}
+
+/// [`field_builtin`] with the range of the attribute.
+pub fn field_builtin_at(
+    cx: &ModuleCtx<'_>,
+    struct_name: &str,
+    field: &str,
+) -> Option<(String, syntax::TextRange)> {
+    builtin_at(field_attrs(cx, struct_name, field)?.into_iter())
 }
 
 /// The syntax of parameter `param` of function `idx`, in the expanded tree.

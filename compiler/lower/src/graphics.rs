@@ -13,7 +13,8 @@
 //!   there, such as a vertex input `SV_Position`, included) take the next location in
 //!   declaration order, unless `[[vk::location(n)]]` says otherwise;
 //! - `[[vk::builtin("Name")]]` makes a value that built-in whatever its semantic (PointSize,
-//!   BaseVertex, BaseInstance, DrawIndex, HelperInvocation, where DXC allows them);
+//!   BaseVertex, BaseInstance, DrawIndex, HelperInvocation, DeviceIndex, where DXC allows
+//!   them; a misuse gets DXC's errors, `stages::vk_builtin_attr`);
 //! - `SV_DepthGreaterEqual`/`SV_DepthLessEqual` add the `DepthGreater`/`DepthLess` mode;
 //! - a pixel input field or parameter with `[[vk::perprimitive]]` reads a mesh shader's
 //!   per-primitive output (`PerPrimitiveEXT`);
@@ -46,8 +47,9 @@ struct Var {
     per_primitive: bool,
     /// Read with `GetAttributeAtVertex`: one value per vertex of the primitive.
     per_vertex: bool,
-    /// `[[vk::builtin("Name")]]`: the Vulkan built-in the value is, whatever its semantic.
-    vk_builtin: Option<String>,
+    /// `[[vk::builtin("Name")]]`: the Vulkan built-in the value is, whatever its semantic,
+    /// with the range of the attribute.
+    vk_builtin: Option<(String, syntax::TextRange)>,
     /// An `out`/`inout` parameter that is a leaf itself (no struct around it): DXC sees its
     /// type as a reference, no integer, so it keeps its written modes and takes no `Flat`.
     by_reference: bool,
@@ -61,7 +63,7 @@ struct Var {
 struct Attrs {
     location: Option<Result<u32, String>>,
     per_primitive: bool,
-    vk_builtin: Option<String>,
+    vk_builtin: Option<(String, syntax::TextRange)>,
 }
 
 /// `SV_Target3` → 3.
@@ -100,7 +102,7 @@ fn vars_of(
                     location: crate::attrs::field_location(cx, &s.name, &f.name),
                     per_primitive: attrs.per_primitive
                         || crate::attrs::field_has_attr(cx, &s.name, &f.name, "vk::perprimitive"),
-                    vk_builtin: crate::attrs::field_builtin(cx, &s.name, &f.name),
+                    vk_builtin: crate::attrs::field_builtin_at(cx, &s.name, &f.name),
                 };
                 let first = out.len();
                 // A semantic on the struct shadows its fields' (renamed below).
@@ -293,7 +295,20 @@ fn declare(
         let mut interpolation = v.leaf.interpolation.clone();
         let mut auto = false;
         let (binding, ty) =
-            if let Some(name) = &v.vk_builtin {
+            if let Some((name, attr_range)) = &v.vk_builtin {
+                let misuses = crate::stages::vk_builtin_attr::misuses(
+                    stage,
+                    side,
+                    name,
+                    &v.leaf.ty,
+                    v.location.is_some(),
+                );
+                if !misuses.is_empty() {
+                    for message in misuses {
+                        cx.error(crate::BAD_LOCATION, message, *attr_range);
+                    }
+                    return None;
+                }
                 if stage == Stage::Pixel && side == Side::Input && name == "PointSize" {
                     // Never read (`point_size_input`): no stage variable, as DXC's optimizer
                     // leaves none; the wrapper copies an unwritten private variable.
@@ -316,7 +331,7 @@ fn declare(
                     format!("{stage:?}").to_lowercase(),
                     if side == Side::Input { "input" } else { "output" },
                 );
-                    cx.error(crate::BAD_LOCATION, message, range);
+                    cx.error(crate::BAD_LOCATION, message, *attr_range);
                     return None;
                 };
                 interpolation = builtin_interpolation(stage, side, b, v);
@@ -453,7 +468,7 @@ pub fn lower_graphics_entry(
         let attrs = Attrs {
             location: crate::attrs::result_location(cx, idx),
             per_primitive: false,
-            vk_builtin: crate::attrs::result_builtin(cx, idx),
+            vk_builtin: crate::attrs::result_builtin_at(cx, idx),
         };
         let semantic = f.semantic.as_deref();
         if vars_of(cx, &ret, semantic, attrs, &mut Vec::new(), &mut outputs).is_none() {
@@ -472,7 +487,7 @@ pub fn lower_graphics_entry(
         let attrs = Attrs {
             location: crate::attrs::param_location(cx, idx, i),
             per_primitive: crate::attrs::param_has_attr(cx, idx, i, "vk::perprimitive"),
-            vk_builtin: crate::attrs::param_builtin(cx, idx, i),
+            vk_builtin: crate::attrs::param_builtin_at(cx, idx, i),
         };
         let modifiers = crate::attrs::param_interpolation(cx, idx, i);
         let Some(ty) = ps.ty.clone() else {
@@ -527,7 +542,7 @@ pub fn lower_graphics_entry(
         let ranges = crate::stages::param_ranges(cx, idx);
         for (n, p) in params.iter().enumerate() {
             for v in &mut inputs[p.inputs.clone()] {
-                if v.vk_builtin.as_deref() == Some("PointSize") {
+                if v.vk_builtin.as_ref().is_some_and(|(n, _)| n == "PointSize") {
                     let path = v.leaf.field_path().unwrap_or_default();
                     if crate::point_size_input::leaf_is_read(cx, idx, n, &path) {
                         let message = crate::point_size_input::read_message(&v.leaf.name);

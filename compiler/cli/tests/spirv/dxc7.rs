@@ -20,3 +20,78 @@ void main(out vertices Vertex verts[8], out indices uint dots[8], uint t : SV_Gr
     let m = compile(text, "ms_6_5", &["-fspv-target-env=vulkan1.3"]);
     m.assert_has(&["OpExecutionMode %main OutputPoints"]);
 }
+
+/// `[[vk::builtin("DeviceIndex")]]` on a stage input is the device's index in its device
+/// group (`DeviceGroup`, `SPV_KHR_device_group` before SPIR-V 1.3), as DXC declares it (it
+/// was "not a built-in DXC allows there").
+#[test]
+fn device_index_is_a_built_in_input() {
+    let text = r#"
+float4 main([[vk::builtin("DeviceIndex")]] int device : DEV) : SV_Target {
+    return device == 1 ? 1.0 : 0.5;
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    m.assert_has(&[
+        "OpCapability DeviceGroup",
+        "OpExtension \"SPV_KHR_device_group\"",
+        "BuiltIn DeviceIndex",
+    ]);
+}
+
+/// Stderr of `hlslc` refusing `text`, which must name every message of `expected` at the
+/// `line:column` given with it.
+fn refused_at(text: &str, profile: &str, expected: &[(&str, &str)]) {
+    let (output, _) = crate::harness::run(text, profile, &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    for (message, at) in expected {
+        let found = stderr
+            .split("error[")
+            .any(|d| d.contains(message) && d.contains(&format!("t.hlsl:{at}\n")));
+        assert!(found, "expected `{message}` at {at} in:\n{stderr}");
+    }
+}
+
+/// A misused `[[vk::builtin]]` gets DXC's errors, each at the attribute's name: with
+/// `[[vk::location]]`, of the wrong type, on a signature point the built-in cannot be (it
+/// was one error of ours at the whole entry function).
+#[test]
+fn misused_vk_builtins_get_dxc_errors_at_the_attribute() {
+    refused_at(
+        r#"
+[[vk::location(2), vk::builtin("HelperInvocation")]]
+uint main() : OUT { return 1; }
+"#,
+        "vs_6_0",
+        &[
+            ("cannot use vk::builtin and vk::location together", "2:20"),
+            ("HelperInvocation builtin must be of boolean type", "2:20"),
+            (
+                "HelperInvocation builtin can only be used as pixel shader input",
+                "2:20",
+            ),
+        ],
+    );
+    refused_at(
+        r#"
+float4 main(
+  [[vk::builtin("BaseInstance")]] float b : B) : SV_Target { return b; }
+"#,
+        "ps_6_0",
+        &[
+            (
+                "BaseInstance builtin must be of 32-bit scalar integer type",
+                "3:5",
+            ),
+            ("BaseInstance builtin cannot be used as PSIn", "3:5"),
+        ],
+    );
+    refused_at(
+        r#"
+float main([[vk::builtin("PointSize")]] float p : P) : OUT { return p; }
+"#,
+        "vs_6_0",
+        &[("PointSize builtin cannot be used as VSIn", "2:14")],
+    );
+}

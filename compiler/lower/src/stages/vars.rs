@@ -244,6 +244,7 @@ pub(crate) fn vk_builtin(stage: Stage, side: Side, name: &str) -> Option<(BuiltI
             (BuiltIn::DrawIndex, Type::INT)
         }
         (Stage::Pixel, Input, "HelperInvocation") => (BuiltIn::HelperInvocation, Type::BOOL),
+        (_, Input, "DeviceIndex") => (BuiltIn::DeviceIndex, Type::INT),
         _ => return None,
     })
 }
