@@ -12,9 +12,11 @@
 //! - `SV_Target<n>` is location `n`; other semantics (system values without a built-in
 //!   there, such as a vertex input `SV_Position`, included) take the next location in
 //!   declaration order, unless `[[vk::location(n)]]` says otherwise;
+//! - `[[vk::location(0), vk::index(N)]]` on a pixel output is dual-source blending: the
+//!   output's `Index` is N (0 or 1, DXC's checks in `stages::vk_attr_checks`);
 //! - `[[vk::builtin("Name")]]` makes a value that built-in whatever its semantic (PointSize,
 //!   BaseVertex, BaseInstance, DrawIndex, HelperInvocation, DeviceIndex, where DXC allows
-//!   them; a misuse gets DXC's errors, `stages::vk_builtin_attr`);
+//!   them; a misuse gets DXC's errors, `stages::vk_attr_checks`);
 //! - `SV_DepthGreaterEqual`/`SV_DepthLessEqual` add the `DepthGreater`/`DepthLess` mode;
 //! - a pixel input field or parameter with `[[vk::perprimitive]]` reads a mesh shader's
 //!   per-primitive output (`PerPrimitiveEXT`);
@@ -50,6 +52,8 @@ struct Var {
     /// `[[vk::builtin("Name")]]`: the Vulkan built-in the value is, whatever its semantic,
     /// with the range of the attribute.
     vk_builtin: Option<(String, syntax::TextRange)>,
+    /// `[[vk::index]]` and `[[vk::location]]` with their ranges (dual-source blending).
+    index_attrs: crate::attrs::IndexAttrs,
     /// An `out`/`inout` parameter that is a leaf itself (no struct around it): DXC sees its
     /// type as a reference, no integer, so it keeps its written modes and takes no `Flat`.
     by_reference: bool,
@@ -64,7 +68,11 @@ struct Attrs {
     location: Option<Result<u32, String>>,
     per_primitive: bool,
     vk_builtin: Option<(String, syntax::TextRange)>,
+    index_attrs: crate::attrs::IndexAttrs,
 }
+
+/// SPIR-V's `Index` decoration (dual-source blending), by number.
+const INDEX_DECORATION: u32 = 32;
 
 /// `SV_Target3` → 3.
 fn target_index(semantic: &str) -> Option<u32> {
@@ -103,6 +111,7 @@ fn vars_of(
                     per_primitive: attrs.per_primitive
                         || crate::attrs::field_has_attr(cx, &s.name, &f.name, "vk::perprimitive"),
                     vk_builtin: crate::attrs::field_builtin_at(cx, &s.name, &f.name),
+                    index_attrs: crate::attrs::field_index_attrs(cx, &s.name, &f.name),
                 };
                 let first = out.len();
                 // A semantic on the struct shadows its fields' (renamed below).
@@ -146,6 +155,7 @@ fn vars_of(
                 per_primitive: attrs.per_primitive,
                 per_vertex: false,
                 vk_builtin: attrs.vk_builtin,
+                index_attrs: attrs.index_attrs,
                 by_reference: false,
                 inline_builtin: false,
             });
@@ -290,13 +300,32 @@ fn declare(
             });
             continue;
         }
+        if let Some((index, index_range)) = v.index_attrs.index {
+            use crate::stages::vk_attr_checks::{index_misuses, IndexAttr};
+            let location = v.index_attrs.location;
+            let misuses = index_misuses(
+                stage,
+                index.unwrap_or(u32::MAX),
+                location.map(|(n, _)| n.unwrap_or(u32::MAX)),
+            );
+            for (attr, message) in &misuses {
+                let at = match (attr, location) {
+                    (IndexAttr::Location, Some((_, r))) => r,
+                    _ => index_range,
+                };
+                cx.error(crate::BAD_LOCATION, (*message).to_owned(), at);
+            }
+            if !misuses.is_empty() {
+                return None;
+            }
+        }
         // Built-ins take the modes DXC decorates them with (`builtin_interpolation`),
         // location-bound variables theirs (`interpolation_of`).
         let mut interpolation = v.leaf.interpolation.clone();
         let mut auto = false;
         let (binding, ty) =
             if let Some((name, attr_range)) = &v.vk_builtin {
-                let misuses = crate::stages::vk_builtin_attr::misuses(
+                let misuses = crate::stages::vk_attr_checks::misuses(
                     stage,
                     side,
                     name,
@@ -405,6 +434,13 @@ fn declare(
             interpolation
         };
         gv.per_primitive = v.per_primitive && stage == Stage::Pixel && side == Side::Input;
+        if let Some((Some(index), _)) = v.index_attrs.index {
+            // Dual-source blending: the output's `Index` (checked above).
+            gv.spirv_decorations.push(ir::SpirvDecoration {
+                decoration: INDEX_DECORATION,
+                operands: ir::SpirvDecorationOperands::Literals(vec![index]),
+            });
+        }
         gv.per_vertex = v.per_vertex;
         if v.per_vertex
             && !v
@@ -469,6 +505,7 @@ pub fn lower_graphics_entry(
             location: crate::attrs::result_location(cx, idx),
             per_primitive: false,
             vk_builtin: crate::attrs::result_builtin_at(cx, idx),
+            index_attrs: crate::attrs::result_index_attrs(cx, idx),
         };
         let semantic = f.semantic.as_deref();
         if vars_of(cx, &ret, semantic, attrs, &mut Vec::new(), &mut outputs).is_none() {
@@ -488,6 +525,7 @@ pub fn lower_graphics_entry(
             location: crate::attrs::param_location(cx, idx, i),
             per_primitive: crate::attrs::param_has_attr(cx, idx, i, "vk::perprimitive"),
             vk_builtin: crate::attrs::param_builtin_at(cx, idx, i),
+            index_attrs: crate::attrs::param_index_attrs(cx, idx, i),
         };
         let modifiers = crate::attrs::param_interpolation(cx, idx, i);
         let Some(ty) = ps.ty.clone() else {

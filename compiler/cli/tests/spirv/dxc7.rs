@@ -95,3 +95,69 @@ float main([[vk::builtin("PointSize")]] float p : P) : OUT { return p; }
         &[("PointSize builtin cannot be used as VSIn", "2:14")],
     );
 }
+
+/// `[[vk::location(0), vk::index(1)]]` on a pixel output is dual-source blending: both
+/// outputs at location 0, told apart by `Index` (there was no `Index`, so two outputs shared
+/// location 0 and spirv-val refused the module).
+#[test]
+fn vk_index_decorates_dual_source_outputs() {
+    let text = r#"
+struct Blend {
+    [[vk::location(0), vk::index(0)]] float4 color : SV_Target0;
+    [[vk::location(0), vk::index(1)]] float4 factor : SV_Target1;
+};
+Blend main(float4 c : COLOR) {
+    Blend b;
+    b.color = c;
+    b.factor = c.wzyx;
+    return b;
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    assert_eq!(
+        m.decoration("out.SV_Target1", "Index").as_deref(),
+        Some("1"),
+        "{}",
+        m.asm
+    );
+    assert_eq!(
+        m.decoration("out.SV_Target0", "Index").as_deref(),
+        Some("0"),
+        "{}",
+        m.asm
+    );
+}
+
+/// DXC's checks of `[[vk::index]]`, each at the attribute it names.
+#[test]
+fn misused_vk_index_gets_dxc_errors() {
+    refused_at(
+        r#"
+struct Out {
+    [[vk::location(2), vk::index(3)]] float4 a : SV_Target0;
+};
+Out main() { return (Out)0; }
+"#,
+        "ps_6_0",
+        &[
+            ("dual-source blending should use vk::location 0", "3:7"),
+            (
+                "dual-source blending only accepts 0 or 1 as vk::index",
+                "3:24",
+            ),
+        ],
+    );
+    refused_at(
+        r#"
+float4 main([[vk::index(1)]] float4 p : P) : SV_Position { return p; }
+"#,
+        "vs_6_0",
+        &[
+            ("vk::index only allowed in pixel shader", "2:15"),
+            (
+                "vk::index should be used together with vk::location for dual-source blending",
+                "2:15",
+            ),
+        ],
+    );
+}

@@ -1,8 +1,10 @@
-//! DXC's checks of `[[vk::builtin("Name")]]` on a vertex or pixel stage value, in its words:
-//! the attribute with `[[vk::location]]`, a value of the wrong type for the built-in, or a
-//! built-in on a signature point it cannot be (`HelperInvocation` anywhere but a pixel input,
-//! `PointSize` as a vertex input, `BaseVertex` as a pixel input, `DeviceIndex` as an output).
-//! `graphics` reports each message at the attribute, as DXC does.
+//! DXC's checks of the Vulkan attributes of a vertex or pixel stage value, in its words:
+//! `[[vk::builtin("Name")]]` with `[[vk::location]]`, on a value of the wrong type for the
+//! built-in, or on a signature point the built-in cannot be (`HelperInvocation` anywhere but a
+//! pixel input, `PointSize` as a vertex input, `BaseVertex` as a pixel input, `DeviceIndex` as
+//! an output); `[[vk::index(N)]]` (dual-source blending) outside a pixel shader, without
+//! `[[vk::location(0)]]`, or with an index other than 0 and 1. `graphics` reports each message
+//! at the attribute DXC names, as DXC does.
 
 use types::{ScalarKind, Type};
 
@@ -91,6 +93,44 @@ pub(crate) fn misuses(
             }
         }
         _ => {}
+    }
+    out
+}
+
+/// Which attribute a message of [`index_misuses`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum IndexAttr {
+    Index,
+    Location,
+}
+
+/// The errors DXC gives `[[vk::index(index)]]` (`location`: the `[[vk::location]]` of the same
+/// declaration), in DXC's order, each with the attribute it is reported at.
+pub(crate) fn index_misuses(
+    stage: Stage,
+    index: u32,
+    location: Option<u32>,
+) -> Vec<(IndexAttr, &'static str)> {
+    let mut out = Vec::new();
+    if stage != Stage::Pixel {
+        out.push((IndexAttr::Index, "vk::index only allowed in pixel shader"));
+    }
+    match location {
+        None => out.push((
+            IndexAttr::Index,
+            "vk::index should be used together with vk::location for dual-source blending",
+        )),
+        Some(0) => {}
+        Some(_) => out.push((
+            IndexAttr::Location,
+            "dual-source blending should use vk::location 0",
+        )),
+    }
+    if index > 1 {
+        out.push((
+            IndexAttr::Index,
+            "dual-source blending only accepts 0 or 1 as vk::index",
+        ));
     }
     out
 }
