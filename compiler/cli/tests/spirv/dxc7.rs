@@ -161,3 +161,24 @@ float4 main([[vk::index(1)]] float4 p : P) : SV_Position { return p; }
         ],
     );
 }
+
+/// `-fspv-extension=` takes only the names DXC knows: another is a usage error naming it
+/// (it was allowed, and the module then failed for the extension it did need).
+#[test]
+fn unknown_spirv_extension_names_are_refused() {
+    crate::harness::refuse(
+        "float4 main() : SV_Target { return 1; }",
+        "ps_6_0",
+        &["-fspv-extension=MyExtension"],
+        2,
+        "unknown SPIR-V extension 'MyExtension'",
+    );
+    crate::harness::compile(
+        "float4 main() : SV_Target { return 1; }",
+        "ps_6_0",
+        &[
+            "-fspv-extension=SPV_KHR_float_controls",
+            "-fspv-extension=AMD",
+        ],
+    );
+}
