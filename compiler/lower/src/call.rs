@@ -501,7 +501,10 @@ impl FnLower<'_, '_> {
             Place::Ptr(ptr) if self.bit_field_at(*ptr).is_some() => {
                 Err(self.unsupported("an atomic operation on a bit-field", e))
             }
-            Place::Ptr(ptr) => Ok(vec![*ptr]),
+            Place::Ptr(ptr) => {
+                self.check_atomic_memory(*ptr, e)?;
+                Ok(vec![*ptr])
+            }
             Place::Texel {
                 resource,
                 coord,
@@ -510,6 +513,7 @@ impl FnLower<'_, '_> {
             Place::Texel { .. } => Err(self.unsupported("an atomic on one sample of a texel", e)),
             // The pointer, then the access path to the scalar (`ir::Opcode::AtomicRmw`).
             Place::Pointee(ptr, path) => {
+                self.check_atomic_memory(*ptr, e)?;
                 Ok(std::iter::once(*ptr).chain(path.iter().copied()).collect())
             }
             Place::Swizzle(inner, comps) if comps.len() == 1 && self.swizzles_a_scalar(e) => {

@@ -182,3 +182,44 @@ fn unknown_spirv_extension_names_are_refused() {
         ],
     );
 }
+
+/// An `Interlocked*` on a `static` global or a local is DXC's error at the destination (it
+/// was an atomic on `Private` memory that failed IR verification, a compiler bug).
+#[test]
+fn interlocked_on_static_or_local_memory_is_refused() {
+    refused_at(
+        r#"
+static uint counter;
+RWStructuredBuffer<uint> outs;
+[numthreads(1, 1, 1)]
+void main() {
+    uint before;
+    InterlockedAdd(counter, 1, before);
+    uint mine = 2;
+    InterlockedMax(mine, before);
+    outs[0] = mine;
+}
+"#,
+        "cs_6_0",
+        &[(
+            "using static variable or function scope variable in interlocked operation is not allowed",
+            "7:20",
+        )],
+    );
+    refused_at(
+        r#"
+RWStructuredBuffer<uint> outs;
+[numthreads(1, 1, 1)]
+void main() {
+    uint mine = 2;
+    InterlockedMax(mine, 7);
+    outs[0] = mine;
+}
+"#,
+        "cs_6_0",
+        &[(
+            "using static variable or function scope variable in interlocked operation is not allowed",
+            "6:20",
+        )],
+    );
+}
