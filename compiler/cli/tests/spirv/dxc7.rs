@@ -223,3 +223,14 @@ void main() {
         )],
     );
 }
+
+/// `abort()` has no Vulkan instruction: DXC's definite refusal at the call, not "not
+/// supported yet".
+#[test]
+fn abort_has_no_vulkan_equivalent() {
+    refused_at(
+        "void main() {\n    abort();\n}\n",
+        "ps_6_0",
+        &[("no equivalent for abort intrinsic function in Vulkan", "2:5")],
+    );
+}
