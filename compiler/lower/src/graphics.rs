@@ -257,7 +257,50 @@ fn explicit_locations(
             }
         }
     }
+    check_explicit_locations(cx, side, vars, &out, range)?;
     Ok(Some(out))
+}
+
+/// DXC's checks of explicit locations, in its words and at each `[[vk::location]]`: one at or
+/// past DXC's 64 locations, and one a variable before it on the same side already has (with
+/// the same `[[vk::index]]`).
+fn check_explicit_locations(
+    cx: &mut ModuleCtx<'_>,
+    side: Side,
+    vars: &[Var],
+    locations: &[Option<u32>],
+    range: syntax::TextRange,
+) -> Result<(), ()> {
+    /// DXC's `LocationSet::kMaxLoc`.
+    const MAX_LOCATION: u32 = 64;
+    let side_name = if side == Side::Output {
+        "output"
+    } else {
+        "input"
+    };
+    let mut used = Vec::new();
+    let mut failed = false;
+    for (v, loc) in vars.iter().zip(locations) {
+        let Some(loc) = *loc else { continue };
+        let at = v.index_attrs.location.map_or(range, |(_, r)| r);
+        if loc >= MAX_LOCATION {
+            let message = format!("stage {side_name} location #{loc} too large");
+            cx.error(crate::BAD_LOCATION, message, at);
+            return Err(());
+        }
+        let index = v.index_attrs.index.and_then(|(i, _)| i).unwrap_or(0);
+        if used.contains(&(loc, index)) {
+            let message = format!("stage {side_name} location #{loc} already assigned");
+            cx.error(crate::BAD_LOCATION, message, at);
+            failed = true;
+        }
+        used.push((loc, index));
+    }
+    if failed {
+        Err(())
+    } else {
+        Ok(())
+    }
 }
 
 /// Declares the variables of `vars` on one side; `None` (with a diagnostic) when one cannot
@@ -616,6 +659,8 @@ pub fn lower_graphics_entry(
         }
     }
     let Some(in_vars) = declare(cx, ir_stage, Side::Input, &inputs, range) else {
+        // DXC checks the outputs' explicit locations too.
+        let _ = explicit_locations(cx, ir_stage, Side::Output, &outputs, range);
         return;
     };
     for (n, p) in params.iter().enumerate() {

@@ -231,6 +231,38 @@ fn abort_has_no_vulkan_equivalent() {
     refused_at(
         "void main() {\n    abort();\n}\n",
         "ps_6_0",
-        &[("no equivalent for abort intrinsic function in Vulkan", "2:5")],
+        &[(
+            "no equivalent for abort intrinsic function in Vulkan",
+            "2:5",
+        )],
+    );
+}
+
+/// Two stage variables of one side given the same `[[vk::location]]` are DXC's error at the
+/// later attribute, on both sides (the module gave both the location and failed
+/// validation); a location at or past DXC's 64 is "too large".
+#[test]
+fn reused_or_huge_vk_locations_are_refused() {
+    refused_at(
+        r#"
+[[vk::location(1)]]
+float main(
+    [[vk::location(1)]] float a : A,
+    [[vk::location(1)]] float b : B,
+    [[vk::location(1)]] out float c : C) : OUT {
+    c = a;
+    return b;
+}
+"#,
+        "vs_6_0",
+        &[
+            ("stage input location #1 already assigned", "5:7"),
+            ("stage output location #1 already assigned", "6:7"),
+        ],
+    );
+    refused_at(
+        "[[vk::location(64)]]\nfloat main() : OUT { return 1; }\n",
+        "vs_6_0",
+        &[("stage output location #64 too large", "1:3")],
     );
 }
