@@ -266,3 +266,26 @@ float main(
         &[("stage output location #64 too large", "1:3")],
     );
 }
+
+/// The push-constant errors point at the `vk::push_constant` attribute's name, as DXC's do
+/// (they were at the `[[` of the list, or at the `vk::binding` beside it).
+#[test]
+fn push_constant_errors_point_at_the_attribute_name() {
+    refused_at(
+        r#"
+struct S { float4 f; };
+[[vk::push_constant]] S first;
+[[vk::push_constant]] S second;
+[[vk::push_constant, vk::binding(3)]] S third;
+float4 main() : SV_Target { return first.f + second.f + third.f; }
+"#,
+        "ps_6_0",
+        &[
+            ("cannot have more than one push constant block", "4:3"),
+            (
+                "vk::push_constant attribute cannot be used together with vk::binding attribute",
+                "5:3",
+            ),
+        ],
+    );
+}
