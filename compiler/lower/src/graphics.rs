@@ -453,6 +453,24 @@ fn declare(
             Some(n) => Type::array(ty.clone(), n),
             None => ty.clone(),
         };
+        // Two values of one built-in (`float4 a : SV_Position; float4 b : SV_Position;` in a
+        // pixel input) are the one variable, as DXC lets them alias.
+        let same_builtin = out.iter().find(|o: &&StageVar| {
+            matches!(binding, StageBinding::BuiltIn(_))
+                && o.arrayed.is_none()
+                && o.var_ty == ty
+                && cx.mb.module().globals[o.global].stage_binding == Some(binding)
+        });
+        if let (Some(first), None) = (same_builtin, arrayed) {
+            out.push(StageVar {
+                global: first.global,
+                leaf: v.leaf.clone(),
+                var_ty: ty,
+                arrayed: None,
+                component: None,
+            });
+            continue;
+        }
         let g = if side == Side::Output {
             cx.mb.output(&name, declared, binding)
         } else {

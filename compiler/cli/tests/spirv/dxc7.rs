@@ -289,3 +289,42 @@ float4 main() : SV_Target { return first.f + second.f + third.f; }
         ],
     );
 }
+
+/// Two stage values of one SPIR-V built-in alias, as DXC lets them: both read (or write) the
+/// one built-in variable (it was E2050, "semantic used more than once"); a user semantic
+/// used twice is still refused.
+#[test]
+fn values_of_one_builtin_alias() {
+    let m = compile(
+        r#"
+struct In { float4 a : SV_Position; float4 b : SV_POSITION; };
+float4 main(In i) : SV_Target { return i.a + i.b; }
+"#,
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(m.asm.matches("BuiltIn FragCoord").count(), 1, "{}", m.asm);
+    let m = compile(
+        r#"
+struct V { float4 a : SV_Position; float4 b : SV_Position; };
+[outputtopology("triangle")]
+[numthreads(3, 1, 1)]
+void main(out vertices V verts[3], out indices uint3 tris[1], uint t : SV_GroupIndex) {
+    SetMeshOutputCounts(3, 1);
+    verts[t].a = float4(1, 2, 3, 4);
+    verts[t].b = float4(5, 6, 7, 8);
+    tris[0] = uint3(0, 1, 2);
+}
+"#,
+        "ms_6_5",
+        &["-fspv-target-env=vulkan1.3"],
+    );
+    assert_eq!(m.asm.matches("BuiltIn Position").count(), 1, "{}", m.asm);
+    crate::harness::refuse(
+        "float4 main(float4 a : TEX, float4 b : TEX) : SV_Target { return a + b; }",
+        "ps_6_0",
+        &[],
+        1,
+        "input semantic 'TEX' used more than once",
+    );
+}
