@@ -328,3 +328,33 @@ void main(out vertices V verts[3], out indices uint3 tris[1], uint t : SV_GroupI
         "input semantic 'TEX' used more than once",
     );
 }
+
+/// A mesh shader's `out payload` parameter is DXC's error at its `out` (it was "not
+/// supported yet"), and a missing output object is reported at the entry's name.
+#[test]
+fn mesh_payload_must_be_in_and_missing_objects_point_at_the_entry() {
+    refused_at(
+        r#"
+struct V { float4 p : SV_Position; };
+struct Pay { float4 x; };
+[outputtopology("triangle")]
+[numthreads(4, 1, 1)]
+void main(out vertices V verts[3], out indices uint3 tris[1],
+          out payload Pay pay) {
+}
+"#,
+        "ms_6_5",
+        &[("'payload' object must be an in parameter", "7:11")],
+    );
+    refused_at(
+        r#"
+struct V { float4 p : SV_Position; };
+[outputtopology("triangle")]
+[numthreads(4, 1, 1)]
+void main(out vertices V verts[3]) {
+}
+"#,
+        "ms_6_5",
+        &[("expected indices object declaration", "5:6")],
+    );
+}
