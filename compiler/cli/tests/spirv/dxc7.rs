@@ -358,3 +358,28 @@ void main(out vertices V verts[3]) {
         &[("expected indices object declaration", "5:6")],
     );
 }
+
+/// A domain shader's own `[partitioning]` and `[outputtopology]` give its spacing and vertex
+/// order, as DXC emits them (they were W2091, "no effect on a domain shader", and dropped).
+#[test]
+fn domain_shader_partitioning_and_topology_are_modes() {
+    let m = compile(
+        r#"
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+struct CP { float4 p : POS; };
+[domain("tri")]
+[partitioning("fractional_even")]
+[outputtopology("triangle_ccw")]
+float4 main(PC pc, float3 uvw : SV_DomainLocation,
+            const OutputPatch<CP, 3> cps) : SV_Position {
+    return cps[0].p * uvw.x + cps[1].p * uvw.y + cps[2].p * uvw.z;
+}
+"#,
+        "ds_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "OpExecutionMode %main SpacingFractionalEven",
+        "OpExecutionMode %main VertexOrderCcw",
+    ]);
+}
