@@ -571,7 +571,26 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
         };
         out.extend(mapped.into_iter().map(OsString::from));
     }
+    check_oconfig(&out)?;
     Ok(out)
+}
+
+/// DXC's rules for `-Oconfig=`: given once at most, and not with an `-O` level.
+fn check_oconfig(normalized: &[OsString]) -> Result<(), String> {
+    let oconfigs = normalized
+        .iter()
+        .filter(|a| {
+            a.to_str()
+                .is_some_and(|s| s.starts_with("--ignored-dxc-flag=-Oconfig="))
+        })
+        .count();
+    if oconfigs > 1 {
+        return Err("-Oconfig should not be specified more than once".to_owned());
+    }
+    if oconfigs == 1 && normalized.iter().any(|a| a == "--opt-level") {
+        return Err("-Oconfig should not be used together with -O".to_owned());
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -587,6 +606,26 @@ mod tests {
             .into_iter()
             .map(|s| s.into_string().unwrap())
             .collect()
+    }
+
+    #[test]
+    fn oconfig_is_given_once_and_without_a_level() {
+        let args = |a: &[&str]| {
+            normalize(
+                std::iter::once("hlslc")
+                    .chain(a.iter().copied())
+                    .map(OsString::from),
+            )
+        };
+        assert_eq!(
+            args(&["-Oconfig=-O", "-Oconfig=-Os", "x.hlsl"]).unwrap_err(),
+            "-Oconfig should not be specified more than once"
+        );
+        assert_eq!(
+            args(&["-O3", "-Oconfig=--loop-unroll", "x.hlsl"]).unwrap_err(),
+            "-Oconfig should not be used together with -O"
+        );
+        assert!(args(&["-Oconfig=--loop-unroll", "x.hlsl"]).is_ok());
     }
 
     #[test]

@@ -9,6 +9,7 @@ mod dxc_flags;
 mod files;
 mod preprocessed;
 mod render;
+mod spv_extensions;
 mod vulkan;
 
 use std::io::{IsTerminal, Write};

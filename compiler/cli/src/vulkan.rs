@@ -152,6 +152,9 @@ pub fn spirv_options(options: &Options) -> Result<SpirvOptions, String> {
     spirv.reflect = options.reflect;
     spirv.flatten_resource_arrays = options.flatten_resource_arrays;
     spirv.vulkan_memory_model = options.vulkan_memory_model;
+    for name in &options.extensions {
+        crate::spv_extensions::check(name)?;
+    }
     spirv.allowed_extensions = (!options.extensions.is_empty()).then(|| options.extensions.clone());
     Ok(spirv)
 }

@@ -359,7 +359,8 @@ fn narrowed(name: &str, stage: Option<Stage>) -> Option<&'static [&'static str]>
     }
     match stage? {
         Stage::Hull => Some(&["point", "line", "triangle_cw", "triangle_ccw"]),
-        Stage::Mesh => Some(&["line", "triangle"]),
+        // DXC's SPIR-V path accepts points for mesh shaders (`OutputPoints`, `uint` indices).
+        Stage::Mesh => Some(&["point", "line", "triangle"]),
         _ => None,
     }
 }

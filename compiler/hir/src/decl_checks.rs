@@ -595,19 +595,25 @@ fn check_subject(cx: &mut Checker<'_>, attr: &ast::Attribute, subject: Subject, 
         );
         return;
     }
+    // DXC reports these at the attribute's name (`[[vk::push_constant]]` starts its list).
+    let name_range = |a: &ast::Attribute| {
+        a.path()
+            .map_or(a.syntax().text_range(), |p| p.syntax().text_range())
+    };
     if name == "vk::push_constant" {
-        cx.push_constants.push(range);
+        cx.push_constants.push(name_range(attr));
     }
-    // DXC: "vk::push_constant attribute cannot be used together with vk::binding attribute".
-    let beside_push_constant = attr.syntax().parent().is_some_and(|p| {
+    // DXC: "vk::push_constant attribute cannot be used together with vk::binding attribute",
+    // at the push constant attribute.
+    let push_constant_beside = attr.syntax().parent().and_then(|p| {
         p.children()
             .filter_map(ast::Attribute::cast)
-            .any(|a| a.name_text() == "vk::push_constant")
+            .find(|a| a.name_text() == "vk::push_constant")
     });
-    if name == "vk::binding" && beside_push_constant {
+    if let (true, Some(push_constant)) = (name == "vk::binding", push_constant_beside) {
         cx.error(
             codes::VK_ATTRIBUTE_CONFLICT,
-            range,
+            name_range(&push_constant),
             "vk::push_constant attribute cannot be used together with vk::binding attribute"
                 .to_owned(),
         );

@@ -446,7 +446,8 @@ impl SignatureCheck<'_> {
     /// One semantic names one input (and one output) of an entry point. Names compare without
     /// case and a missing index is 0 (`SEM` and `sem0` are one semantic), as DXC decomposes
     /// them; DXC's SPIR-V path refuses the second use ("input semantic 'X' used more than
-    /// once"), and so does its DXIL path. A patch's control points are a signature of their
+    /// once") unless the value is a SPIR-V built-in there (`builtin_semantics`), which it lets
+    /// alias. A patch's control points are a signature of their
     /// own: the same semantic may name a patch constant too.
     fn duplicate(
         &mut self,
@@ -457,7 +458,13 @@ impl SignatureCheck<'_> {
         field: Option<&FieldSite>,
     ) {
         let (name, index) = split_semantic(semantic);
-        let key = (dir, self.in_patch, name.to_ascii_uppercase(), index);
+        // DXC lets two values of one SPIR-V built-in alias: both are the one variable.
+        let vk_builtin = field.map_or(site.vk_builtin, |f| f.vk_builtin);
+        let upper = name.to_ascii_uppercase();
+        if vk_builtin || crate::builtin_semantics::is_spirv_builtin(self.entry.stage, dir, &upper) {
+            return;
+        }
+        let key = (dir, self.in_patch, upper, index);
         if !self.seen.contains(&key) {
             self.seen.push(key);
             return;

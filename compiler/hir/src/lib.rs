@@ -112,6 +112,7 @@ mod bit_field_checks;
 pub mod body;
 mod broken_syntax;
 pub mod builtin_consts;
+mod builtin_semantics;
 pub mod codes;
 mod const_method_checks;
 mod decl_checks;

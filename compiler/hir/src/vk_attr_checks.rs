@@ -110,14 +110,19 @@ const STAGE_ONLY: &[(&str, &[Stage], &str)] = &[
         &[Stage::Hull, Stage::Domain],
         "hull and domain shaders",
     ),
-    ("partitioning", &[Stage::Hull], "hull shaders"),
+    // DXC gives a domain shader's `[partitioning]` and `[outputtopology]` their modes too.
+    (
+        "partitioning",
+        &[Stage::Hull, Stage::Domain],
+        "hull and domain shaders",
+    ),
     ("outputcontrolpoints", &[Stage::Hull], "hull shaders"),
     ("patchconstantfunc", &[Stage::Hull], "hull shaders"),
     ("maxtessfactor", &[Stage::Hull], "hull shaders"),
     (
         "outputtopology",
-        &[Stage::Hull, Stage::Mesh],
-        "hull and mesh shaders",
+        &[Stage::Hull, Stage::Domain, Stage::Mesh],
+        "hull, domain and mesh shaders",
     ),
 ];
 

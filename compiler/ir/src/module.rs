@@ -320,6 +320,7 @@ named_enum! {
         BaseVertex => "BaseVertex",
         BaseInstance => "BaseInstance",
         DrawIndex => "DrawIndex",
+        DeviceIndex => "DeviceIndex",
         FrontFacing => "FrontFacing",
         FragDepth => "FragDepth",
         SampleId => "SampleId",

@@ -101,9 +101,100 @@ fn location_in(
 
 /// The argument of `[[vk::builtin("Name")]]` among `attrs`.
 fn builtin_in(attrs: impl Iterator<Item = ast::Attribute>) -> Option<String> {
-    let a = attrs.into_iter().find(|a| a.name_text() == "vk::builtin")?;
+    builtin_at(attrs).map(|(name, _)| name)
+}
+
+/// The argument of `[[vk::builtin("Name")]]` among `attrs`, with the range of the
+/// attribute's name, where DXC reports a misuse of it.
+fn builtin_at(
+    mut attrs: impl Iterator<Item = ast::Attribute>,
+) -> Option<(String, syntax::TextRange)> {
+    let a = attrs.find(|a| a.name_text() == "vk::builtin")?;
     let args = crate::stmt::attr_args(&a);
-    Some(args.first()?.trim().trim_matches('"').to_owned())
+    let range = match a.path() {
+        Some(p) => p.syntax().text_range(),
+        None => a.syntax().text_range(),
+    };
+    Some((args.first()?.trim().trim_matches('"').to_owned(), range))
+}
+
+/// The first argument of attribute `name` among `attrs` as a number (`None` inside when it is
+/// not one), with the range of the attribute's name.
+fn number_attr_at(
+    mut attrs: impl Iterator<Item = ast::Attribute>,
+    name: &str,
+) -> Option<(Option<u32>, syntax::TextRange)> {
+    let a = attrs.find(|a| a.name_text() == name)?;
+    let args = crate::stmt::attr_args(&a);
+    let range = match a.path() {
+        Some(p) => p.syntax().text_range(),
+        None => a.syntax().text_range(),
+    };
+    Some((args.first().and_then(|t| t.trim().parse().ok()), range))
+}
+
+/// `[[vk::index(N)]]` and `[[vk::location(N)]]` of a declaration, each with the range of its
+/// name: what DXC checks of dual-source blending.
+#[derive(Debug, Clone, Default)]
+pub struct IndexAttrs {
+    pub index: Option<(Option<u32>, syntax::TextRange)>,
+    pub location: Option<(Option<u32>, syntax::TextRange)>,
+}
+
+impl IndexAttrs {
+    fn of(attrs: impl Iterator<Item = ast::Attribute>) -> IndexAttrs {
+        let attrs: Vec<ast::Attribute> = attrs.collect();
+        IndexAttrs {
+            index: number_attr_at(attrs.iter().cloned(), "vk::index"),
+            location: number_attr_at(attrs.into_iter(), "vk::location"),
+        }
+    }
+}
+
+/// [`IndexAttrs`] of parameter `param` of function `idx`.
+pub fn param_index_attrs(cx: &ModuleCtx<'_>, idx: ItemIdx, param: usize) -> IndexAttrs {
+    param_node(cx, idx, param)
+        .map(|p| IndexAttrs::of(p.attributes()))
+        .unwrap_or_default()
+}
+
+/// [`IndexAttrs`] of the result of function `idx`.
+pub fn result_index_attrs(cx: &ModuleCtx<'_>, idx: ItemIdx) -> IndexAttrs {
+    item_node(cx, idx)
+        .and_then(ast::FnDef::cast)
+        .map(|f| IndexAttrs::of(f.attributes()))
+        .unwrap_or_default()
+}
+
+/// [`IndexAttrs`] of field `field` of the struct named `struct_name`.
+pub fn field_index_attrs(cx: &ModuleCtx<'_>, struct_name: &str, field: &str) -> IndexAttrs {
+    field_attrs(cx, struct_name, field)
+        .map(|a| IndexAttrs::of(a.into_iter()))
+        .unwrap_or_default()
+}
+
+/// [`param_builtin`] with the range of the attribute.
+pub fn param_builtin_at(
+    cx: &ModuleCtx<'_>,
+    idx: ItemIdx,
+    param: usize,
+) -> Option<(String, syntax::TextRange)> {
+    builtin_at(param_node(cx, idx, param)?.attributes())
+}
+
+/// [`result_builtin`] with the range of the attribute.
+pub fn result_builtin_at(cx: &ModuleCtx<'_>, idx: ItemIdx) -> Option<(String, syntax::TextRange)> {
+    let f = ast::FnDef::cast(item_node(cx, idx)?)?;
+    builtin_at(f.attributes())
+}
+
+/// [`field_builtin`] with the range of the attribute.
+pub fn field_builtin_at(
+    cx: &ModuleCtx<'_>,
+    struct_name: &str,
+    field: &str,
+) -> Option<(String, syntax::TextRange)> {
+    builtin_at(field_attrs(cx, struct_name, field)?.into_iter())
 }
 
 /// The syntax of parameter `param` of function `idx`, in the expanded tree.

@@ -184,7 +184,7 @@ impl FnLower<'_, '_> {
             return self.lower_attribute_at_vertex(e, args);
         }
         // What DXC refuses at the call, in its words: the render target's sample pattern has
-        // no Vulkan query, `noise` left DXC with the `tx_1_0` profile it never had, and its
+        // no Vulkan query (nor has `abort` a Vulkan instruction), `noise` left DXC with the `tx_1_0` profile it never had, and its
         // SPIR-V backend implements none of the hull shader's tessellation-factor helpers.
         let refused = match name {
             _ if is_tess_factor_helper(name) => Some((
@@ -194,7 +194,7 @@ impl FnLower<'_, '_> {
                      of the Process*TessFactors* helpers; compute the rounded factors in HLSL)"
                 ),
             )),
-            "GetRenderTargetSampleCount" | "GetRenderTargetSamplePosition" => Some((
+            "GetRenderTargetSampleCount" | "GetRenderTargetSamplePosition" | "abort" => Some((
                 crate::NO_VULKAN_EQUIVALENT,
                 format!("no equivalent for {name} intrinsic function in Vulkan"),
             )),
@@ -501,7 +501,10 @@ impl FnLower<'_, '_> {
             Place::Ptr(ptr) if self.bit_field_at(*ptr).is_some() => {
                 Err(self.unsupported("an atomic operation on a bit-field", e))
             }
-            Place::Ptr(ptr) => Ok(vec![*ptr]),
+            Place::Ptr(ptr) => {
+                self.check_atomic_memory(*ptr, e)?;
+                Ok(vec![*ptr])
+            }
             Place::Texel {
                 resource,
                 coord,
@@ -510,6 +513,7 @@ impl FnLower<'_, '_> {
             Place::Texel { .. } => Err(self.unsupported("an atomic on one sample of a texel", e)),
             // The pointer, then the access path to the scalar (`ir::Opcode::AtomicRmw`).
             Place::Pointee(ptr, path) => {
+                self.check_atomic_memory(*ptr, e)?;
                 Ok(std::iter::once(*ptr).chain(path.iter().copied()).collect())
             }
             Place::Swizzle(inner, comps) if comps.len() == 1 && self.swizzles_a_scalar(e) => {

@@ -12,8 +12,11 @@
 //! - `SV_Target<n>` is location `n`; other semantics (system values without a built-in
 //!   there, such as a vertex input `SV_Position`, included) take the next location in
 //!   declaration order, unless `[[vk::location(n)]]` says otherwise;
+//! - `[[vk::location(0), vk::index(N)]]` on a pixel output is dual-source blending: the
+//!   output's `Index` is N (0 or 1, DXC's checks in `stages::vk_attr_checks`);
 //! - `[[vk::builtin("Name")]]` makes a value that built-in whatever its semantic (PointSize,
-//!   BaseVertex, BaseInstance, DrawIndex, HelperInvocation, where DXC allows them);
+//!   BaseVertex, BaseInstance, DrawIndex, HelperInvocation, DeviceIndex, where DXC allows
+//!   them; a misuse gets DXC's errors, `stages::vk_attr_checks`);
 //! - `SV_DepthGreaterEqual`/`SV_DepthLessEqual` add the `DepthGreater`/`DepthLess` mode;
 //! - a pixel input field or parameter with `[[vk::perprimitive]]` reads a mesh shader's
 //!   per-primitive output (`PerPrimitiveEXT`);
@@ -46,8 +49,11 @@ struct Var {
     per_primitive: bool,
     /// Read with `GetAttributeAtVertex`: one value per vertex of the primitive.
     per_vertex: bool,
-    /// `[[vk::builtin("Name")]]`: the Vulkan built-in the value is, whatever its semantic.
-    vk_builtin: Option<String>,
+    /// `[[vk::builtin("Name")]]`: the Vulkan built-in the value is, whatever its semantic,
+    /// with the range of the attribute.
+    vk_builtin: Option<(String, syntax::TextRange)>,
+    /// `[[vk::index]]` and `[[vk::location]]` with their ranges (dual-source blending).
+    index_attrs: crate::attrs::IndexAttrs,
     /// An `out`/`inout` parameter that is a leaf itself (no struct around it): DXC sees its
     /// type as a reference, no integer, so it keeps its written modes and takes no `Flat`.
     by_reference: bool,
@@ -61,8 +67,12 @@ struct Var {
 struct Attrs {
     location: Option<Result<u32, String>>,
     per_primitive: bool,
-    vk_builtin: Option<String>,
+    vk_builtin: Option<(String, syntax::TextRange)>,
+    index_attrs: crate::attrs::IndexAttrs,
 }
+
+/// SPIR-V's `Index` decoration (dual-source blending), by number.
+const INDEX_DECORATION: u32 = 32;
 
 /// `SV_Target3` → 3.
 fn target_index(semantic: &str) -> Option<u32> {
@@ -100,7 +110,8 @@ fn vars_of(
                     location: crate::attrs::field_location(cx, &s.name, &f.name),
                     per_primitive: attrs.per_primitive
                         || crate::attrs::field_has_attr(cx, &s.name, &f.name, "vk::perprimitive"),
-                    vk_builtin: crate::attrs::field_builtin(cx, &s.name, &f.name),
+                    vk_builtin: crate::attrs::field_builtin_at(cx, &s.name, &f.name),
+                    index_attrs: crate::attrs::field_index_attrs(cx, &s.name, &f.name),
                 };
                 let first = out.len();
                 // A semantic on the struct shadows its fields' (renamed below).
@@ -144,6 +155,7 @@ fn vars_of(
                 per_primitive: attrs.per_primitive,
                 per_vertex: false,
                 vk_builtin: attrs.vk_builtin,
+                index_attrs: attrs.index_attrs,
                 by_reference: false,
                 inline_builtin: false,
             });
@@ -245,7 +257,50 @@ fn explicit_locations(
             }
         }
     }
+    check_explicit_locations(cx, side, vars, &out, range)?;
     Ok(Some(out))
+}
+
+/// DXC's checks of explicit locations, in its words and at each `[[vk::location]]`: one at or
+/// past DXC's 64 locations, and one a variable before it on the same side already has (with
+/// the same `[[vk::index]]`).
+fn check_explicit_locations(
+    cx: &mut ModuleCtx<'_>,
+    side: Side,
+    vars: &[Var],
+    locations: &[Option<u32>],
+    range: syntax::TextRange,
+) -> Result<(), ()> {
+    /// DXC's `LocationSet::kMaxLoc`.
+    const MAX_LOCATION: u32 = 64;
+    let side_name = if side == Side::Output {
+        "output"
+    } else {
+        "input"
+    };
+    let mut used = Vec::new();
+    let mut failed = false;
+    for (v, loc) in vars.iter().zip(locations) {
+        let Some(loc) = *loc else { continue };
+        let at = v.index_attrs.location.map_or(range, |(_, r)| r);
+        if loc >= MAX_LOCATION {
+            let message = format!("stage {side_name} location #{loc} too large");
+            cx.error(crate::BAD_LOCATION, message, at);
+            return Err(());
+        }
+        let index = v.index_attrs.index.and_then(|(i, _)| i).unwrap_or(0);
+        if used.contains(&(loc, index)) {
+            let message = format!("stage {side_name} location #{loc} already assigned");
+            cx.error(crate::BAD_LOCATION, message, at);
+            failed = true;
+        }
+        used.push((loc, index));
+    }
+    if failed {
+        Err(())
+    } else {
+        Ok(())
+    }
 }
 
 /// Declares the variables of `vars` on one side; `None` (with a diagnostic) when one cannot
@@ -288,12 +343,44 @@ fn declare(
             });
             continue;
         }
+        if let Some((index, index_range)) = v.index_attrs.index {
+            use crate::stages::vk_attr_checks::{index_misuses, IndexAttr};
+            let location = v.index_attrs.location;
+            let misuses = index_misuses(
+                stage,
+                index.unwrap_or(u32::MAX),
+                location.map(|(n, _)| n.unwrap_or(u32::MAX)),
+            );
+            for (attr, message) in &misuses {
+                let at = match (attr, location) {
+                    (IndexAttr::Location, Some((_, r))) => r,
+                    _ => index_range,
+                };
+                cx.error(crate::BAD_LOCATION, (*message).to_owned(), at);
+            }
+            if !misuses.is_empty() {
+                return None;
+            }
+        }
         // Built-ins take the modes DXC decorates them with (`builtin_interpolation`),
         // location-bound variables theirs (`interpolation_of`).
         let mut interpolation = v.leaf.interpolation.clone();
         let mut auto = false;
         let (binding, ty) =
-            if let Some(name) = &v.vk_builtin {
+            if let Some((name, attr_range)) = &v.vk_builtin {
+                let misuses = crate::stages::vk_attr_checks::misuses(
+                    stage,
+                    side,
+                    name,
+                    &v.leaf.ty,
+                    v.location.is_some(),
+                );
+                if !misuses.is_empty() {
+                    for message in misuses {
+                        cx.error(crate::BAD_LOCATION, message, *attr_range);
+                    }
+                    return None;
+                }
                 if stage == Stage::Pixel && side == Side::Input && name == "PointSize" {
                     // Never read (`point_size_input`): no stage variable, as DXC's optimizer
                     // leaves none; the wrapper copies an unwritten private variable.
@@ -316,7 +403,7 @@ fn declare(
                     format!("{stage:?}").to_lowercase(),
                     if side == Side::Input { "input" } else { "output" },
                 );
-                    cx.error(crate::BAD_LOCATION, message, range);
+                    cx.error(crate::BAD_LOCATION, message, *attr_range);
                     return None;
                 };
                 interpolation = builtin_interpolation(stage, side, b, v);
@@ -366,6 +453,24 @@ fn declare(
             Some(n) => Type::array(ty.clone(), n),
             None => ty.clone(),
         };
+        // Two values of one built-in (`float4 a : SV_Position; float4 b : SV_Position;` in a
+        // pixel input) are the one variable, as DXC lets them alias.
+        let same_builtin = out.iter().find(|o: &&StageVar| {
+            matches!(binding, StageBinding::BuiltIn(_))
+                && o.arrayed.is_none()
+                && o.var_ty == ty
+                && cx.mb.module().globals[o.global].stage_binding == Some(binding)
+        });
+        if let (Some(first), None) = (same_builtin, arrayed) {
+            out.push(StageVar {
+                global: first.global,
+                leaf: v.leaf.clone(),
+                var_ty: ty,
+                arrayed: None,
+                component: None,
+            });
+            continue;
+        }
         let g = if side == Side::Output {
             cx.mb.output(&name, declared, binding)
         } else {
@@ -390,6 +495,13 @@ fn declare(
             interpolation
         };
         gv.per_primitive = v.per_primitive && stage == Stage::Pixel && side == Side::Input;
+        if let Some((Some(index), _)) = v.index_attrs.index {
+            // Dual-source blending: the output's `Index` (checked above).
+            gv.spirv_decorations.push(ir::SpirvDecoration {
+                decoration: INDEX_DECORATION,
+                operands: ir::SpirvDecorationOperands::Literals(vec![index]),
+            });
+        }
         gv.per_vertex = v.per_vertex;
         if v.per_vertex
             && !v
@@ -453,7 +565,8 @@ pub fn lower_graphics_entry(
         let attrs = Attrs {
             location: crate::attrs::result_location(cx, idx),
             per_primitive: false,
-            vk_builtin: crate::attrs::result_builtin(cx, idx),
+            vk_builtin: crate::attrs::result_builtin_at(cx, idx),
+            index_attrs: crate::attrs::result_index_attrs(cx, idx),
         };
         let semantic = f.semantic.as_deref();
         if vars_of(cx, &ret, semantic, attrs, &mut Vec::new(), &mut outputs).is_none() {
@@ -472,7 +585,8 @@ pub fn lower_graphics_entry(
         let attrs = Attrs {
             location: crate::attrs::param_location(cx, idx, i),
             per_primitive: crate::attrs::param_has_attr(cx, idx, i, "vk::perprimitive"),
-            vk_builtin: crate::attrs::param_builtin(cx, idx, i),
+            vk_builtin: crate::attrs::param_builtin_at(cx, idx, i),
+            index_attrs: crate::attrs::param_index_attrs(cx, idx, i),
         };
         let modifiers = crate::attrs::param_interpolation(cx, idx, i);
         let Some(ty) = ps.ty.clone() else {
@@ -527,7 +641,7 @@ pub fn lower_graphics_entry(
         let ranges = crate::stages::param_ranges(cx, idx);
         for (n, p) in params.iter().enumerate() {
             for v in &mut inputs[p.inputs.clone()] {
-                if v.vk_builtin.as_deref() == Some("PointSize") {
+                if v.vk_builtin.as_ref().is_some_and(|(n, _)| n == "PointSize") {
                     let path = v.leaf.field_path().unwrap_or_default();
                     if crate::point_size_input::leaf_is_read(cx, idx, n, &path) {
                         let message = crate::point_size_input::read_message(&v.leaf.name);
@@ -563,6 +677,8 @@ pub fn lower_graphics_entry(
         }
     }
     let Some(in_vars) = declare(cx, ir_stage, Side::Input, &inputs, range) else {
+        // DXC checks the outputs' explicit locations too.
+        let _ = explicit_locations(cx, ir_stage, Side::Output, &outputs, range);
         return;
     };
     for (n, p) in params.iter().enumerate() {

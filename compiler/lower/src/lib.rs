@@ -112,6 +112,7 @@
 
 pub mod array_length;
 pub mod atomic64;
+pub mod atomic_memory;
 pub mod attrs;
 pub mod barrier;
 pub mod binding_checks;
@@ -299,6 +300,8 @@ pub const PAYLOAD_NOT_GROUPSHARED: &str = "E3259";
 /// The code of an `Interlocked*` on a mesh shader's output: Vulkan allows no atomic on an
 /// `Output` variable.
 pub const ATOMIC_ON_MESH_OUTPUT: &str = "E3262";
+/// The code of an `Interlocked*` on a `static` global or a local (`atomic_memory.rs`).
+pub const ATOMIC_ON_PRIVATE_MEMORY: &str = "E3300";
 /// The code of a geometry stream's `Append`/`RestartStrip` in a shader of another stage:
 /// `OpEmitVertex`/`OpEndPrimitive` belong to the geometry execution model only.
 pub const STREAM_OUTSIDE_GEOMETRY: &str = "E3263";

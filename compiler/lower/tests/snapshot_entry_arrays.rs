@@ -478,19 +478,19 @@ struct P { uint id : SV_PrimitiveID; };
         (
             "void main(out indices uint3 t[1]) {}",
             expect![[r#"
-                E3030 79..166: expected vertices object declaration
+                E3030 135..139: expected vertices object declaration
             "#]],
         ),
         (
             "void main(out vertices V v[3]) {}",
             expect![[r#"
-                E3030 79..163: expected indices object declaration
+                E3030 135..139: expected indices object declaration
             "#]],
         ),
         (
             "void main(out vertices V v[3], out indices uint3 t[1], out primitives P p[2]) {}",
             expect![[r#"
-                E3030 79..210: array size of primitives object should match 'indices' object
+                E3030 135..139: array size of primitives object should match 'indices' object
             "#]],
         ),
         (

@@ -854,6 +854,11 @@ impl Ctx<'_> {
                     _ => B::DrawIndex,
                 }
             }
+            I::DeviceIndex => {
+                self.capability(Capability::DeviceGroup);
+                pre13_ext(self, "SPV_KHR_device_group");
+                B::DeviceIndex
+            }
             I::FrontFacing => B::FrontFacing,
             I::FragDepth => B::FragDepth,
             I::SampleId | I::SamplePosition => {

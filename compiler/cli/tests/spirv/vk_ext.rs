@@ -333,7 +333,8 @@ float4 main(float4 pos : SV_Position) : SV_Target {
 fn instruction_set_named_after_its_extension_declares_it() {
     // A template function with its attribute after the template header; the set is named
     // after its extension, which the module then declares (DXC infers it), and the vendor
-    // name `AMD` given to -fspv-extension allows it while `NV` does not.
+    // name `AMD` given to -fspv-extension allows it while `KHR` does not (`NV` is no name
+    // DXC knows: a usage error).
     let text = "template <typename T>
 [[vk::ext_instruction(/* FMin3AMD */ 1, \"SPV_AMD_shader_trinary_minmax\")]]
 T min3(T x, T y, T z);
@@ -351,7 +352,7 @@ float4 main(float4 x : POSITION) : SV_Position {
     refuse(
         text,
         "vs_6_0",
-        &["-fspv-extension=NV"],
+        &["-fspv-extension=KHR"],
         1,
         "needs SPIR-V extension SPV_AMD_shader_trinary_minmax",
     );

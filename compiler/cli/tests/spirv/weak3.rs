@@ -257,7 +257,7 @@ float4 main(float4 p : POSITION) : SV_Position { return p; }
     for expected in [
         "`[maxvertexcount]` has no effect on a vertex shader; only geometry shaders take it",
         "`[domain]` has no effect on a vertex shader; only hull and domain shaders take it",
-        "`[outputtopology]` has no effect on a vertex shader; only hull and mesh shaders take it",
+        "`[outputtopology]` has no effect on a vertex shader; only hull, domain and mesh shaders take it",
     ] {
         assert!(stderr.contains(expected), "no `{expected}` in:\n{stderr}");
     }

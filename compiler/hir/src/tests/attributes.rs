@@ -117,7 +117,7 @@ fn hull_and_mesh_topologies_differ() {
         E2025 2:34 `"triangle"`: `"triangle"` is not a valid argument of `[outputtopology]` (expected one of "point", "line", "triangle_cw", "triangle_ccw")
         E2035 2:52 `hs`: hull entry point must have a valid patchconstantfunc attribute
         W2004 2:52 `hs`: hull entry point has no `[partitioning]` attribute: the SPIR-V declares no tessellation spacing, and a Vulkan pipeline needs one in the hull or the domain shader (DXC's domain shaders declare none)
-        E2025 3:56 `"triangle_cw"`: `"triangle_cw"` is not a valid argument of `[outputtopology]` (expected one of "line", "triangle")
+        E2025 3:56 `"triangle_cw"`: `"triangle_cw"` is not a valid argument of `[outputtopology]` (expected one of "point", "line", "triangle")
     "#]].assert_eq(&diagnostics_with_entries(src, &[]));
 }
 

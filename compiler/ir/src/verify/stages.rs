@@ -30,7 +30,16 @@ fn allowed(stage: Stage) -> (&'static [&'static str], &'static [&'static str]) {
             // DXC compiles a hull shader without `[partitioning]`, declaring no spacing.
             &["domain", "tess_output", "output_vertices"],
         ),
-        Stage::Domain => (&["domain", "input_control_points"], &["domain"]),
+        // DXC gives a domain shader's `[partitioning]` and `[outputtopology]` their modes.
+        Stage::Domain => (
+            &[
+                "domain",
+                "input_control_points",
+                "partitioning",
+                "tess_output",
+            ],
+            &["domain"],
+        ),
         Stage::Mesh => (
             &["output_topology", "output_vertices", "output_primitives"],
             &["output_topology", "output_vertices", "output_primitives"],

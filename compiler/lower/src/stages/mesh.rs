@@ -76,6 +76,12 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
                 let g = cx.mb.task_payload(&p.name, ty);
                 args.push(Arg::Payload(g));
             }
+            (Some("payload"), _) => {
+                // At the declaration's `out`, as DXC reports it.
+                let at = super::param_decl_range(cx, idx, n).unwrap_or(prange);
+                let message = "'payload' object must be an in parameter".to_owned();
+                return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message, at));
+            }
             (Some(r @ ("vertices" | "primitives" | "indices")), direction) => {
                 if direction != ParamDirection::Out {
                     let message = format!("'{r}' object must be an out parameter");
@@ -140,17 +146,18 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
             }
         }
     }
-    // DXC's checks of the output objects, in its words.
+    // DXC's checks of the output objects, in its words, at the entry's name.
     let missing = |what: &str| format!("expected {what} object declaration");
+    let at = super::tess_refusals::name_range(cx, idx);
     let Some(vertices) = vertices else {
-        return Err(cx.error(crate::MESH_OUTPUT_MISUSE, missing("vertices"), range));
+        return Err(cx.error(crate::MESH_OUTPUT_MISUSE, missing("vertices"), at));
     };
     let Some(indices) = indices else {
-        return Err(cx.error(crate::MESH_OUTPUT_MISUSE, missing("indices"), range));
+        return Err(cx.error(crate::MESH_OUTPUT_MISUSE, missing("indices"), at));
     };
     if primitives.as_ref().is_some_and(|p| p.2 != indices.2) {
         let message = "array size of primitives object should match 'indices' object";
-        return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message.to_owned(), range));
+        return Err(cx.error(crate::MESH_OUTPUT_MISUSE, message.to_owned(), at));
     }
     let mut out_location = 0;
     let mut outputs = Vec::new();

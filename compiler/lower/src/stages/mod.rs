@@ -32,6 +32,7 @@ pub mod tess_factors;
 pub mod tess_refusals;
 pub mod tessellation;
 pub mod vars;
+pub mod vk_attr_checks;
 
 use hir::body::{ExprId, LocalId};
 use hir::item_tree::ItemIdx;

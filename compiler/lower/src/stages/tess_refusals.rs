@@ -14,7 +14,7 @@ use syntax::TextRange;
 use crate::context::{ModuleCtx, Unsupported};
 
 /// The range of function `idx`'s name (its whole declaration when the name is not found).
-fn name_range(cx: &ModuleCtx<'_>, idx: ItemIdx) -> TextRange {
+pub(crate) fn name_range(cx: &ModuleCtx<'_>, idx: ItemIdx) -> TextRange {
     crate::attrs::item_node(cx, idx)
         .and_then(syntax::ast::FnDef::cast)
         .and_then(|f| f.name())

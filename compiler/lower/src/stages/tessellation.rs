@@ -12,7 +12,8 @@
 //!
 //! Domain: `SV_DomainLocation` is `TessCoord`, the `OutputPatch` reads arrayed inputs, the
 //! patch-constant struct reads `patch` inputs and the tessellation levels; outputs are a
-//! vertex shader's: the result's, then those of `out` parameters. Mode: `[domain]`.
+//! vertex shader's: the result's, then those of `out` parameters. Modes: `[domain]`, and
+//! `[partitioning]` and `[outputtopology]` when the domain shader has them (DXC emits them).
 
 use hir::item_tree::{ItemIdx, ParamDirection};
 use ir::{
@@ -366,6 +367,20 @@ pub fn lower_domain_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R
     let mut out_params = Vec::new();
     let mut location = 0;
     let mut modes = vec![ExecutionMode::Domain(domain)];
+    // A domain shader's own `[partitioning]` and `[outputtopology]` declare their modes
+    // too, as DXC emits them (Vulkan takes them from either tessellation stage).
+    if let Some(p) = super::attr_text(&f, "partitioning")
+        .as_deref()
+        .and_then(TessPartitioning::from_name_ignoring_case)
+    {
+        modes.push(ExecutionMode::Partitioning(p));
+    }
+    if let Some(t) = super::attr_text(&f, "outputtopology")
+        .as_deref()
+        .and_then(TessOutput::from_name_ignoring_case)
+    {
+        modes.push(ExecutionMode::TessOutput(t));
+    }
     let ranges = super::param_ranges(cx, idx);
     for control_points in [true, false] {
         for (n, (p, ps)) in f.params.iter().zip(&sig.params).enumerate() {

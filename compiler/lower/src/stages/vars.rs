@@ -244,6 +244,7 @@ pub(crate) fn vk_builtin(stage: Stage, side: Side, name: &str) -> Option<(BuiltI
             (BuiltIn::DrawIndex, Type::INT)
         }
         (Stage::Pixel, Input, "HelperInvocation") => (BuiltIn::HelperInvocation, Type::BOOL),
+        (_, Input, "DeviceIndex") => (BuiltIn::DeviceIndex, Type::INT),
         _ => return None,
     })
 }
@@ -643,6 +644,23 @@ impl Declare {
             } else {
                 "out"
             };
+            // Two leaves of one built-in are the one variable, as DXC lets them alias.
+            if let Some(first) = out.iter().find(|o| {
+                matches!(binding, StageBinding::BuiltIn(_))
+                    && o.var_ty == var_ty
+                    && o.component.is_none()
+                    && cx.mb.module().globals[o.global].stage_binding == Some(binding)
+            }) {
+                let global = first.global;
+                out.push(StageVar {
+                    global,
+                    leaf: leaf.clone(),
+                    var_ty,
+                    arrayed: self.arrayed,
+                    component: None,
+                });
+                continue;
+            }
             let name = format!("{prefix}.{}", leaf.semantic);
             let g = if self.side == Side::Input {
                 cx.mb.input(&name, ty, binding)
