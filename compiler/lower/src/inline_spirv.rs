@@ -28,11 +28,6 @@ use crate::context::{ModuleCtx, R};
 use crate::func::{FnLower, Place};
 
 /// An integer attribute argument: decimal or hex, comments and spaces around it ignored.
-/// SPIR-V's `Workgroup` storage class, for `[[vk::ext_storage_class]]`.
-pub(crate) const EXT_WORKGROUP: u32 = 4;
-/// SPIR-V's `Private` storage class.
-const EXT_PRIVATE: u32 = 6;
-
 pub(crate) fn int_arg(text: &str) -> Option<i64> {
     let mut rest = text.trim();
     while let Some(after) = rest.strip_prefix("/*") {
@@ -68,7 +63,7 @@ impl ModuleCtx<'_> {
     /// named constant the checker evaluates in the scope of item `scope`
     /// (`[[vk::ext_instruction(OpReadClock)]]` after `static const uint OpReadClock = 5056;`),
     /// as DXC evaluates attribute arguments.
-    fn int_attr_arg(&self, scope: ItemIdx, text: &str) -> Option<i64> {
+    pub(crate) fn int_attr_arg(&self, scope: ItemIdx, text: &str) -> Option<i64> {
         int_arg(text).or_else(|| {
             let name = text.trim();
             let is_name = !name.is_empty()
@@ -225,11 +220,17 @@ impl ModuleCtx<'_> {
             .extend(decorations);
     }
 
-    /// The storage class `[[vk::ext_storage_class(N)]]` on global `idx` asks for, when it is
-    /// one this lowering can give a `static` global: `Workgroup` (4, as `groupshared`) or
-    /// `Private` (6, what a `static` global is anyway). Any other class, or the attribute on
-    /// a non-`static` global, is not supported yet (it is reported rather than ignored).
-    pub(crate) fn ext_storage_class(&mut self, idx: ItemIdx) -> R<Option<u32>> {
+    /// The kind and address space `[[vk::ext_storage_class(N)]]` on global `idx` gives its
+    /// variable (`storage_class::placement`), `static` or not (DXC moves either; one that is
+    /// not `static` is then no member of `$Globals`); `None` without the attribute, or where
+    /// the variable is what it would be without it: `Private` on a `static` global, `Input`
+    /// with `[[vk::ext_builtin_input]]` and `Output` with `[[vk::ext_builtin_output]]`
+    /// (`ext_builtin_global`). Refusals are `E3012` or `E3001`.
+    pub(crate) fn ext_storage_class(
+        &mut self,
+        idx: ItemIdx,
+    ) -> R<Option<(ir::GlobalKind, types::AddressSpace)>> {
+        use crate::storage_class::{placement, Placement, INPUT, OUTPUT, PRIVATE};
         let attrs = self.item_attributes(idx);
         let Some(attr) = attrs
             .iter()
@@ -237,25 +238,29 @@ impl ModuleCtx<'_> {
         else {
             return Ok(None);
         };
-        let class = crate::stmt::attr_args(attr)
-            .first()
-            .and_then(|t| int_arg(t))
-            .and_then(|n| u32::try_from(n).ok());
+        let range = self.item_range(idx);
+        let class = self.storage_class_arg(attr, idx, range)?;
         let is_static = matches!(
             &self.tree.item(idx).kind,
             hir::item_tree::ItemKind::Variable(v) if v.is_static
         );
+        let has = |name: &str| attrs.iter().any(|a| a.name_text() == name);
         match class {
-            Some(c @ (EXT_WORKGROUP | EXT_PRIVATE)) if is_static => Ok(Some(c)),
-            _ => {
-                let range = self.item_range(idx);
-                let what = match class {
-                    Some(c) if is_static => format!("vk::ext_storage_class({c})"),
-                    Some(_) => "vk::ext_storage_class on a global that is not `static`".to_owned(),
-                    None => "vk::ext_storage_class without a storage class number".to_owned(),
-                };
-                Err(self.unsupported(&what, range))
+            PRIVATE if is_static => return Ok(None),
+            INPUT if has("vk::ext_builtin_input") => return Ok(None),
+            OUTPUT if has("vk::ext_builtin_output") => return Ok(None),
+            _ => {}
+        }
+        match placement(class, false) {
+            Ok(Placement::Global(kind, space)) => {
+                let stage = self.entry_stage;
+                match crate::storage_class::stage_refusal(class, space, stage) {
+                    Some(message) => Err(self.error(crate::INLINE_SPIRV_MISUSE, message, range)),
+                    None => Ok(Some((kind, space))),
+                }
             }
+            Ok(Placement::Local) => Ok(None),
+            Err(r) => Err(self.storage_class_refusal(r, range)),
         }
     }
 
@@ -521,9 +526,6 @@ impl FnLower<'_, '_> {
                 let message = "vk::ext_builtin_input and vk::ext_builtin_output can only be \
                                applied to a static variable";
                 self.cx.error("E3211", message.to_owned(), range);
-            } else if n == "vk::ext_storage_class" {
-                self.cx
-                    .unsupported(&format!("{n} on a local variable"), range);
             }
         }
         // `[[vk::ext_capability]]`/`[[vk::ext_extension]]` on a variable: what its (inline
@@ -711,6 +713,16 @@ impl FnLower<'_, '_> {
                 Some(t) => t,
                 None => self.ty(a)?,
             };
+            if crate::resources::resource_of(&ty).is_some() && !has("vk::ext_literal") {
+                // A resource by value: its variable, which the backend loads (DXC passes the
+                // loaded handle).
+                let Place::Ptr(p) = self.lvalue(a)? else {
+                    return Err(self.unsupported("this resource argument", a));
+                };
+                operands.push(p);
+                literals.push(ExtOperand::Value as i64);
+                continue;
+            }
             let v = self.coerce(a, &ty)?;
             if has("vk::ext_literal") {
                 if self.cx.mb.module().const_int(v).is_none() {

@@ -184,6 +184,7 @@ pub mod static_init_calls;
 mod static_local_alias;
 mod static_local_slots;
 pub mod stmt;
+mod storage_class;
 pub mod subpass;
 pub mod texture;
 pub mod texture_load;

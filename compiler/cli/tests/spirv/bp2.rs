@@ -524,9 +524,9 @@ void main() { Rec r; r.p = pc.p; r.n = 1; R[0] = r; R[1].p = R[0].p; R[1].p.Get(
         (
             r#"typedef vk::BufferPointer<float4, 16> F4;
 [[vk::push_constant]] struct { F4 p; } pc;
-groupshared F4 shared;
+groupshared F4 shared[1];
 [numthreads(2,1,1)]
-void main(uint i : SV_GroupIndex) { if (i == 0) shared = pc.p; GroupMemoryBarrierWithGroupSync(); shared.Get().x = i; }
+void main(uint i : SV_GroupIndex) { if (i == 0) shared[0] = pc.p; GroupMemoryBarrierWithGroupSync(); shared[0].Get().x = i; }
 "#,
             "cs_6_0",
             &[],
@@ -534,7 +534,7 @@ void main(uint i : SV_GroupIndex) { if (i == 0) shared = pc.p; GroupMemoryBarrie
         (
             r#"struct S { float4 v; };
 [[vk::push_constant]] struct { vk::BufferPointer<S> p; } pc;
-static vk::BufferPointer<S> g;
+static vk::BufferPointer<S> g = vk::BufferPointer<S>(0);
 void set() { g = pc.p; }
 [numthreads(1,1,1)]
 void main() { set(); g.Get().v.z = 1; [[vk::aliased_pointer]] vk::BufferPointer<S> a = g; a.Get().v.x = 2; }
