@@ -329,3 +329,44 @@ void main(uint i : SV_GroupIndex) { Out[i] = bump(i); keep(i); }
         .count();
     assert_eq!(workgroup, 1, "{}", m.asm);
 }
+
+/// A whole one-row or one-column matrix pointee is a vector in SPIR-V: the pointer points at
+/// it directly, as DXC's does (no one-member wrapper, which a matrix of more rows and columns
+/// keeps for its stride), and whole values load and store through it.
+#[test]
+fn one_row_matrix_pointees_are_pointed_at_directly() {
+    let m = compile(
+        "[[vk::push_constant]] struct {
+  vk::BufferPointer<float1x3> row;
+  vk::BufferPointer<float3x1> column;
+  vk::BufferPointer<float2x2> full;
+} pc;
+RWStructuredBuffer<float4> Out;
+[numthreads(1, 1, 1)]
+void main() {
+  float1x3 r = pc.row.Get();
+  float3x1 c = pc.column.Get();
+  pc.row.Get() = r * 2;
+  pc.column.Get()[1] = 7;
+  Out[0] = float4(r[0][2], c[2][0], pc.full.Get()[1][1], 0);
+}
+",
+        "cs_6_0",
+        &[],
+    );
+    let pointer_lines: Vec<&str> = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("OpTypePointer PhysicalStorageBuffer"))
+        .collect();
+    assert!(
+        pointer_lines
+            .iter()
+            .any(|l| l.ends_with("PhysicalStorageBuffer %v3float")),
+        "{}",
+        m.asm
+    );
+    // No wrapper around the vectors; the 2x2 matrix keeps its own.
+    assert!(!m.asm.contains("OpTypeStruct %v3float\n"), "{}", m.asm);
+    assert!(m.has("OpTypeStruct %mat2v2float"), "{}", m.asm);
+}
