@@ -278,7 +278,7 @@ impl ModuleCtx<'_> {
         let attrs = self.item_attributes(idx);
         let range = self.item_range(idx);
         let quals = (var.is_static, var.is_const);
-        self.ext_builtin_var(&attrs, quals, name, ty, range)
+        self.ext_builtin_var(&attrs, quals, idx, name, ty, range)
     }
 
     /// The `Input` (`Output`) variable decorated `BuiltIn N` that `attrs` ask for with
@@ -288,11 +288,41 @@ impl ModuleCtx<'_> {
     pub(crate) fn ext_builtin_var(
         &mut self,
         attrs: &[ast::Attribute],
-        (is_static, is_const): (bool, bool),
+        quals: (bool, bool),
+        scope: ItemIdx,
         name: &str,
         ty: &types::Type,
         range: syntax::TextRange,
     ) -> R<Option<ir::Global>> {
+        let Some((builtin, input)) = self.ext_builtin_request(attrs, quals, scope, range)? else {
+            return Ok(None);
+        };
+        let (kind, space) = if input {
+            (ir::GlobalKind::Input, types::AddressSpace::Input)
+        } else {
+            (ir::GlobalKind::Output, types::AddressSpace::Output)
+        };
+        let mut g = ir::GlobalVar::new(name, kind, space, ty.clone());
+        // SPIR-V's `BuiltIn` decoration is number 11.
+        g.spirv_decorations.push(ir::SpirvDecoration {
+            decoration: 11,
+            operands: ir::SpirvDecorationOperands::Literals(vec![builtin]),
+        });
+        Ok(Some(self.mb.global(g)))
+    }
+
+    /// The built-in number `attrs` ask for with `[[vk::ext_builtin_input(N)]]` or
+    /// `[[vk::ext_builtin_output(N)]]`, and whether it is an input, on a variable that is
+    /// `quals.0` static and `quals.1` const (the number a literal or a constant seen from item
+    /// `scope`, an enumerator too); `None`: neither attribute. DXC's refusals, in its words,
+    /// are `E3211` at `range`.
+    pub(crate) fn ext_builtin_request(
+        &mut self,
+        attrs: &[ast::Attribute],
+        (is_static, is_const): (bool, bool),
+        scope: ItemIdx,
+        range: syntax::TextRange,
+    ) -> R<Option<(u32, bool)>> {
         let find = |n: &str| attrs.iter().find(|a| a.name_text() == n);
         let (input, output) = (
             find("vk::ext_builtin_input"),
@@ -325,23 +355,12 @@ impl ModuleCtx<'_> {
         let args = crate::stmt::attr_args(attr);
         let Some(builtin) = args
             .first()
-            .and_then(|t| int_arg(t))
+            .and_then(|t| self.int_attr_arg(scope, t))
             .and_then(|n| u32::try_from(n).ok())
         else {
             return refuse(self, "this attribute takes a SPIR-V BuiltIn number");
         };
-        let (kind, space) = if input.is_some() {
-            (ir::GlobalKind::Input, types::AddressSpace::Input)
-        } else {
-            (ir::GlobalKind::Output, types::AddressSpace::Output)
-        };
-        let mut g = ir::GlobalVar::new(name, kind, space, ty.clone());
-        // SPIR-V's `BuiltIn` decoration is number 11.
-        g.spirv_decorations.push(ir::SpirvDecoration {
-            decoration: 11,
-            operands: ir::SpirvDecorationOperands::Literals(vec![builtin]),
-        });
-        Ok(Some(self.mb.global(g)))
+        Ok(Some((builtin, input.is_some())))
     }
 
     /// `[[vk::ext_decorate]]` and `[[vk::ext_decorate_string]]` on the fields of every struct
@@ -394,7 +413,7 @@ impl ModuleCtx<'_> {
     }
 
     /// The attributes written on item `idx` or its declaration statement.
-    fn item_attributes(&self, idx: ItemIdx) -> Vec<ast::Attribute> {
+    pub(crate) fn item_attributes(&self, idx: ItemIdx) -> Vec<ast::Attribute> {
         let root = hir::ids::expanded_root(self.db, self.file, self.config);
         let Some(node) =
             hir::ast_id_map(self.db, self.file, self.config).node(&root, self.tree.item(idx).ast)
@@ -495,8 +514,9 @@ impl FnLower<'_, '_> {
         let local = self.body.local(l);
         let quals = (local.is_static, local.is_const);
         let name = local.name.clone();
+        let scope = self.item;
         self.cx
-            .ext_builtin_var(&attrs, quals, &name, ty, syntax.text_range())
+            .ext_builtin_var(&attrs, quals, scope, &name, ty, syntax.text_range())
     }
 
     /// `[[vk::ext_decorate]]`, `[[vk::ext_decorate_string]]` and `[[vk::ext_decorate_id]]`
@@ -729,8 +749,8 @@ impl FnLower<'_, '_> {
                     return misuse(
                         self,
                         a,
-                        "argument for a parameter with vk::ext_literal attribute must be an \
-                         integer constant"
+                        "vk::ext_literal may only be applied to parameters that can be \
+                         evaluated to a literal value"
                             .to_owned(),
                     );
                 }

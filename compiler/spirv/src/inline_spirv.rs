@@ -57,6 +57,12 @@ impl Ctx<'_> {
             B::SubgroupSize | B::SubgroupLocalInvocationId | B::NumSubgroups | B::SubgroupId => {
                 self.capability(Capability::GroupNonUniform);
             }
+            // `SV_StencilRef`'s built-in (DXC's `spv.inline.builtin.output` test names it
+            // with its extension only).
+            B::FragStencilRefEXT => {
+                self.capability(Capability::StencilExportEXT);
+                self.extension("SPV_EXT_shader_stencil_export");
+            }
             _ => {}
         }
     }

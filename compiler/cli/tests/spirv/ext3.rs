@@ -370,3 +370,73 @@ void main() {
     assert!(!m.asm.contains("OpTypeStruct %v3float\n"), "{}", m.asm);
     assert!(m.has("OpTypeStruct %mat2v2float"), "{}", m.asm);
 }
+
+/// DXC checks the built-in attributes of every global, used or not (its `spv.inline.builtin`
+/// error tests declare the variable and never read it), in its words.
+#[test]
+fn unused_builtin_globals_are_checked_as_dxc_checks_them() {
+    let cases = [
+        (
+            "[[vk::ext_builtin_input(/* NumWorkgroups */ 24)]]\nstatic uint3 counts;\nvoid main() {}\n",
+            "vk::ext_builtin_input can only be applied to a const-qualified variable",
+        ),
+        (
+            "[[vk::ext_builtin_output(/* NumWorkgroups */ 24)]]\nuint3 counts;\nvoid main() {}\n",
+            "vk::ext_builtin_input and vk::ext_builtin_output can only be applied to a static variable",
+        ),
+        (
+            "[[vk::ext_builtin_input(24)]]\nstatic const uint3 counts;\n[[vk::ext_builtin_output(24)]]\nstatic uint3 again;\nvoid main() {}\n",
+            "cannot redefine builtin 24 as an output",
+        ),
+    ];
+    for (text, message) in cases {
+        refuse(text, "ps_6_0", &[], 1, &format!("error[E3211]: {message}"));
+    }
+    // A built-in named by an enumerator is fine (DXC's `spv.inline.builtin.enum`).
+    compile(
+        "enum class BuiltIn { HelperInvocation = 23 };
+[[vk::ext_builtin_input(BuiltIn::HelperInvocation)]]
+static const bool helper;
+RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)]
+void main() {}
+",
+        "cs_6_0",
+        &[],
+    );
+}
+
+/// `FragStencilRefEXT` named by number needs the stencil-export capability, which the backend
+/// adds as for `SV_StencilRef` (DXC's test declares the extension only).
+#[test]
+fn a_stencil_reference_builtin_output_gets_its_capability() {
+    let m = compile(
+        "[[vk::ext_extension(\"SPV_EXT_shader_stencil_export\")]]
+[[vk::ext_builtin_output(/* FragStencilRefEXT */ 5014)]]
+static int stencil;
+void assign(out int v) { v = 123; }
+void main() { stencil = 10; assign(stencil); }
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["OpCapability StencilExportEXT", "BuiltIn FragStencilRefEXT"]);
+}
+
+/// A `[[vk::ext_literal]]` argument that is no constant, in DXC's words.
+#[test]
+fn a_literal_parameter_needs_a_constant_in_dxcs_words() {
+    refuse(
+        "static uint Reduce;
+[[vk::ext_instruction(/* OpGroupNonUniformBallotBitCount */ 342)]]
+uint count(uint scope, [[vk::ext_literal]] uint op, uint4 ballot);
+[numthreads(1, 1, 1)]
+void main() { count(vk::SubgroupScope, Reduce, 0); }
+",
+        "cs_6_6",
+        &["-fspv-target-env=vulkan1.3"],
+        1,
+        "error[E3012]: vk::ext_literal may only be applied to parameters that can be evaluated \
+         to a literal value",
+    );
+}
