@@ -2,7 +2,9 @@
 //! of what they are written on or with:
 //!
 //! - a name DXC does not know, on any declaration or statement: clang's "unknown attribute
-//!   'foo' ignored" (`W2102`; `[[vk::...]]` names are `vk_attr_checks`'s `W2090`);
+//!   'foo' ignored" (`W2102`; `[[vk::...]]` names are `vk_attr_checks`'s `W2090`), a scoped
+//!   one (`[ns::foo]`, `[gnu::bar]`) included, by `unknown_attr_checks`' rules for `[[...]]`
+//!   (DXC parses both the same way);
 //! - a loop attribute (`[loop]`, `[unroll]`, `[fastopt]`, `[allow_uav_condition]`) on a
 //!   statement that is no `for`, `while` or `do`, an `if` attribute (`[branch]`, `[flatten]`)
 //!   on one that is no `if` or `switch`, a `switch` attribute (`[forcecase]`, `[call]`) on one
@@ -160,7 +162,21 @@ pub(crate) fn attribute_placement(
             continue;
         }
         let written = attr.name_text();
-        if written.is_empty() || written.contains("::") {
+        if written.is_empty() {
+            continue;
+        }
+        // A scoped one: DXC's parser reads `[ns::foo]` as `[[ns::foo]]` (`vk::` names are
+        // `vk_attr_checks`'s; `unknown_attr_checks` says which others clang knows).
+        if let Some((namespace, short)) = written.rsplit_once("::") {
+            if namespace != "vk"
+                && !crate::unknown_attr_checks::scoped_name_is_known(namespace, short)
+            {
+                out.push((
+                    codes::UNKNOWN_HLSL_ATTRIBUTE,
+                    attr.syntax().text_range(),
+                    format!("unknown attribute '{short}' ignored"),
+                ));
+            }
             continue;
         }
         let name = written.to_ascii_lowercase();

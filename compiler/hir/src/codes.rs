@@ -84,6 +84,9 @@ pub const MATRIX_ORIENTATION: &str = "E2270";
 /// A `switch` label DXC refuses: a second `default`, a label ending its block, a duplicate or
 /// non-constant case value.
 pub const SWITCH_LABEL: &str = "E2271";
+/// A `vk::BufferPointer` variable declared without an initializer (DXC: "vk::BufferPointer
+/// has no default constructor").
+pub const BUFFER_POINTER_NO_DEFAULT: &str = "E2272";
 /// A `register(...)` binding of the wrong class for its resource, of an unknown register
 /// type, or with a malformed number or space.
 pub const INVALID_REGISTER: &str = "E2071";

@@ -316,6 +316,26 @@ pub(crate) fn declaration_diagnostics(
                         );
                     }
                 }
+                // A pointer needs a value (`infer::pointer_locals`); on a push constant DXC's
+                // error is the attribute's (lowering's E3266).
+                let push_constant = decl
+                    .attributes()
+                    .any(|a| a.name_text() == "vk::push_constant");
+                if subject == Subject::GlobalVariable
+                    && !push_constant
+                    && crate::infer::pointer_locals::lacks_initializer(ty.as_ref(), var.has_init)
+                {
+                    let range = declarator
+                        .name()
+                        .map_or(declarator.syntax().text_range(), |n| {
+                            n.syntax().text_range()
+                        });
+                    cx.error(
+                        codes::BUFFER_POINTER_NO_DEFAULT,
+                        range,
+                        crate::infer::pointer_locals::NO_DEFAULT_CONSTRUCTOR.into(),
+                    );
+                }
                 // A global `string` is a constant `OpString`: it needs its text.
                 if subject == Subject::GlobalVariable && var.ty.is_string() && !var.has_init {
                     let range = declarator

@@ -24,6 +24,7 @@ pub use hlsl_namespace::qualified_intrinsic_name;
 mod lvalue_casts;
 pub mod ops;
 mod overload_score;
+pub(crate) mod pointer_locals;
 mod sizeof_checks;
 mod string_checks;
 mod unsized_locals;
@@ -748,6 +749,7 @@ impl<'a> InferCtx<'a> {
         }
         if local.param.is_none() {
             self.check_unsized_local(id, ty.as_ref(), local.init.is_some());
+            self.check_pointer_local(id, ty.as_ref(), local.init.is_some());
         }
         self.result.local_types[id.0 as usize] = ty;
     }

@@ -15,6 +15,7 @@ mod entries;
 mod enums;
 mod expressions;
 mod ext2;
+mod ext3;
 mod ext_type;
 mod filecheck_probe;
 mod for_scope;

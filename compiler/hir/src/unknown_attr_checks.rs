@@ -5,15 +5,22 @@
 //!
 //! - an unscoped name (`[[foo]]`) that is neither a C++ standard attribute nor one of HLSL's
 //!   one-bracket attributes (`W2112`);
-//! - a name in a namespace other than `vk`, `clang` and `gnu` (`[[ns::foo]]`, `W2112`);
-//!   `clang::` and `gnu::` name clang's own attributes, which are not listed here, so they
-//!   are not checked (no false warning);
+//! - a `clang::` or `gnu::` name clang 3.7 (DXC's clang) does not declare in that namespace
+//!   (`W2112`): `gnu::` takes the attributes `Attr.td` spells `GCC<...>` (its `[[gnu::x]]`
+//!   form; `__x__` is `x`), less those of other targets (`mips16`, `dllexport`, ...), and
+//!   `clang::` the few spelled `CXX11<"clang", ...>` (`fallthrough`, `optnone`, the thread
+//!   safety capabilities, ...). A known one is processed by clang as on any target; what it
+//!   means there (or a subject it does not apply to) is not checked here;
+//! - a name in any other namespace (`[[ns::foo]]`, `W2112`), `_Clang::` and `__gnu__::`
+//!   included (later clangs' spellings, which 3.7 does not know);
 //! - a `[[vk::...]]` name DXC does not know inside a function body (a local, a statement):
 //!   `W2090`, which `decl_checks` gives on the declarations outside bodies.
 //!
-//! One-bracket attributes are `attr_placement`'s (`W2102`). A `W2112` is at the attribute's
-//! name and arguments (without the brackets, where DXC points). Called by
-//! `diagnostics::diagnostics`.
+//! DXC parses one-bracket attributes as these (its HLSL attributes are `CXX11<"", ...>`
+//! spellings), so a scoped one-bracket name (`[ns::foo]`, `[gnu::bar]`) follows the same
+//! rules, reported by `attr_placement` as its other one-bracket names (`W2102`), through
+//! [`scoped_name_is_known`]. A `W2112` is at the attribute's name and arguments (without the
+//! brackets, where DXC points). Called by `diagnostics::diagnostics`.
 
 use base_db::{CompileConfig, SourceFile};
 use syntax::ast::{self, AstNode};
@@ -38,9 +45,109 @@ const STANDARD: &[&str] = &[
     "unlikely",
 ];
 
-/// The namespaces of attributes that are checked elsewhere (`vk`) or not at all (clang's
-/// own, `clang` and `gnu`).
-const KNOWN_NAMESPACES: &[&str] = &["vk", "clang", "gnu", "_Clang", "__gnu__"];
+/// The attributes clang 3.7's `Attr.td` spells `GCC<"name">` (which gives `[[gnu::name]]`),
+/// less the target-specific ones of targets DXC's is not (MIPS's `mips16`/`nomips16`,
+/// Windows' `dllexport`/`dllimport`), which clang reports as unknown elsewhere.
+const GNU: &[&str] = &[
+    "alias",
+    "aligned",
+    "always_inline",
+    "assume_aligned",
+    "cdecl",
+    "cleanup",
+    "cold",
+    "common",
+    "const",
+    "__const",
+    "constructor",
+    "deprecated",
+    "destructor",
+    "fastcall",
+    "flatten",
+    "format",
+    "format_arg",
+    "gnu_inline",
+    "hot",
+    "malloc",
+    "may_alias",
+    "mode",
+    "ms_abi",
+    "ms_struct",
+    "naked",
+    "no_address_safety_analysis",
+    "no_instrument_function",
+    "no_sanitize_address",
+    "no_sanitize_thread",
+    "no_split_stack",
+    "nocommon",
+    "nodebug",
+    "noinline",
+    "nonnull",
+    "noreturn",
+    "nothrow",
+    "packed",
+    "pcs",
+    "pure",
+    "regparm",
+    "returns_nonnull",
+    "returns_twice",
+    "section",
+    "sentinel",
+    "stdcall",
+    "sysv_abi",
+    "target",
+    "thiscall",
+    "tls_model",
+    "transparent_union",
+    "unused",
+    "used",
+    "vector_size",
+    "visibility",
+    "warn_unused_result",
+    "weak",
+    "weakref",
+];
+
+/// The attributes clang 3.7's `Attr.td` spells `CXX11<"clang", "name">`.
+const CLANG: &[&str] = &[
+    "acquire_capability",
+    "acquire_shared_capability",
+    "assert_capability",
+    "assert_shared_capability",
+    "capability",
+    "fallthrough",
+    "no_sanitize",
+    "noduplicate",
+    "optnone",
+    "release_capability",
+    "release_generic_capability",
+    "release_shared_capability",
+    "requires_capability",
+    "requires_shared_capability",
+    "shared_capability",
+    "try_acquire_capability",
+    "try_acquire_shared_capability",
+    "type_visibility",
+    "warn_unused_result",
+];
+
+/// Whether DXC's clang knows attribute `name` in `namespace` (not `vk`, which
+/// `vk_attr_checks` knows): a `gnu::` name (`__name__` normalized to `name`, as clang does for
+/// GNU spellings) or a `clang::` one it declares; no other namespace.
+pub(crate) fn scoped_name_is_known(namespace: &str, name: &str) -> bool {
+    match namespace {
+        "gnu" => {
+            let bare = name
+                .strip_prefix("__")
+                .and_then(|n| n.strip_suffix("__"))
+                .filter(|n| !n.is_empty())
+                .unwrap_or(name);
+            GNU.contains(&bare) || GNU.contains(&name)
+        }
+        "clang" => CLANG.contains(&name),
+        _ => false,
+    }
+}
 
 /// `W2112` (and `W2090` inside function bodies) for the `[[...]]` attributes of `file`
 /// that DXC does not know.
@@ -88,7 +195,7 @@ pub(crate) fn unknown_attribute_diagnostics(
                 }
                 false
             }
-            Some(ns) => !KNOWN_NAMESPACES.contains(&ns),
+            Some(ns) => !scoped_name_is_known(ns, short),
         };
         if unknown {
             let (f, r) = user_range(db, file, config, range);

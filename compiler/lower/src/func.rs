@@ -589,6 +589,12 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 self.static_split_local(l, &ty, range)?;
                 continue;
             }
+            // `[[vk::ext_storage_class(N)]]`: a module-scope variable (`storage_class`).
+            if let Some(g) = self.ext_storage_local(l, &ty)? {
+                self.locals[i] = Some(Value::Global(g));
+                self.decorate_local(l, Value::Global(g));
+                continue;
+            }
             if local.is_static {
                 if let Some(g) = self.ext_builtin_local(LocalId(i as u32), &ty)? {
                     self.locals[i] = Some(Value::Global(g));

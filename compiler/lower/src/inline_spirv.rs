@@ -28,11 +28,6 @@ use crate::context::{ModuleCtx, R};
 use crate::func::{FnLower, Place};
 
 /// An integer attribute argument: decimal or hex, comments and spaces around it ignored.
-/// SPIR-V's `Workgroup` storage class, for `[[vk::ext_storage_class]]`.
-pub(crate) const EXT_WORKGROUP: u32 = 4;
-/// SPIR-V's `Private` storage class.
-const EXT_PRIVATE: u32 = 6;
-
 pub(crate) fn int_arg(text: &str) -> Option<i64> {
     let mut rest = text.trim();
     while let Some(after) = rest.strip_prefix("/*") {
@@ -68,7 +63,7 @@ impl ModuleCtx<'_> {
     /// named constant the checker evaluates in the scope of item `scope`
     /// (`[[vk::ext_instruction(OpReadClock)]]` after `static const uint OpReadClock = 5056;`),
     /// as DXC evaluates attribute arguments.
-    fn int_attr_arg(&self, scope: ItemIdx, text: &str) -> Option<i64> {
+    pub(crate) fn int_attr_arg(&self, scope: ItemIdx, text: &str) -> Option<i64> {
         int_arg(text).or_else(|| {
             let name = text.trim();
             let is_name = !name.is_empty()
@@ -225,11 +220,17 @@ impl ModuleCtx<'_> {
             .extend(decorations);
     }
 
-    /// The storage class `[[vk::ext_storage_class(N)]]` on global `idx` asks for, when it is
-    /// one this lowering can give a `static` global: `Workgroup` (4, as `groupshared`) or
-    /// `Private` (6, what a `static` global is anyway). Any other class, or the attribute on
-    /// a non-`static` global, is not supported yet (it is reported rather than ignored).
-    pub(crate) fn ext_storage_class(&mut self, idx: ItemIdx) -> R<Option<u32>> {
+    /// The kind and address space `[[vk::ext_storage_class(N)]]` on global `idx` gives its
+    /// variable (`storage_class::placement`), `static` or not (DXC moves either; one that is
+    /// not `static` is then no member of `$Globals`); `None` without the attribute, or where
+    /// the variable is what it would be without it: `Private` on a `static` global, `Input`
+    /// with `[[vk::ext_builtin_input]]` and `Output` with `[[vk::ext_builtin_output]]`
+    /// (`ext_builtin_global`). Refusals are `E3012` or `E3001`.
+    pub(crate) fn ext_storage_class(
+        &mut self,
+        idx: ItemIdx,
+    ) -> R<Option<(ir::GlobalKind, types::AddressSpace)>> {
+        use crate::storage_class::{placement, Placement, INPUT, OUTPUT, PRIVATE};
         let attrs = self.item_attributes(idx);
         let Some(attr) = attrs
             .iter()
@@ -237,25 +238,29 @@ impl ModuleCtx<'_> {
         else {
             return Ok(None);
         };
-        let class = crate::stmt::attr_args(attr)
-            .first()
-            .and_then(|t| int_arg(t))
-            .and_then(|n| u32::try_from(n).ok());
+        let range = self.item_range(idx);
+        let class = self.storage_class_arg(attr, idx, range)?;
         let is_static = matches!(
             &self.tree.item(idx).kind,
             hir::item_tree::ItemKind::Variable(v) if v.is_static
         );
+        let has = |name: &str| attrs.iter().any(|a| a.name_text() == name);
         match class {
-            Some(c @ (EXT_WORKGROUP | EXT_PRIVATE)) if is_static => Ok(Some(c)),
-            _ => {
-                let range = self.item_range(idx);
-                let what = match class {
-                    Some(c) if is_static => format!("vk::ext_storage_class({c})"),
-                    Some(_) => "vk::ext_storage_class on a global that is not `static`".to_owned(),
-                    None => "vk::ext_storage_class without a storage class number".to_owned(),
-                };
-                Err(self.unsupported(&what, range))
+            PRIVATE if is_static => return Ok(None),
+            INPUT if has("vk::ext_builtin_input") => return Ok(None),
+            OUTPUT if has("vk::ext_builtin_output") => return Ok(None),
+            _ => {}
+        }
+        match placement(class, false) {
+            Ok(Placement::Global(kind, space)) => {
+                let stage = self.entry_stage;
+                match crate::storage_class::stage_refusal(class, space, stage) {
+                    Some(message) => Err(self.error(crate::INLINE_SPIRV_MISUSE, message, range)),
+                    None => Ok(Some((kind, space))),
+                }
             }
+            Ok(Placement::Local) => Ok(None),
+            Err(r) => Err(self.storage_class_refusal(r, range)),
         }
     }
 
@@ -273,7 +278,7 @@ impl ModuleCtx<'_> {
         let attrs = self.item_attributes(idx);
         let range = self.item_range(idx);
         let quals = (var.is_static, var.is_const);
-        self.ext_builtin_var(&attrs, quals, name, ty, range)
+        self.ext_builtin_var(&attrs, quals, idx, name, ty, range)
     }
 
     /// The `Input` (`Output`) variable decorated `BuiltIn N` that `attrs` ask for with
@@ -283,11 +288,41 @@ impl ModuleCtx<'_> {
     pub(crate) fn ext_builtin_var(
         &mut self,
         attrs: &[ast::Attribute],
-        (is_static, is_const): (bool, bool),
+        quals: (bool, bool),
+        scope: ItemIdx,
         name: &str,
         ty: &types::Type,
         range: syntax::TextRange,
     ) -> R<Option<ir::Global>> {
+        let Some((builtin, input)) = self.ext_builtin_request(attrs, quals, scope, range)? else {
+            return Ok(None);
+        };
+        let (kind, space) = if input {
+            (ir::GlobalKind::Input, types::AddressSpace::Input)
+        } else {
+            (ir::GlobalKind::Output, types::AddressSpace::Output)
+        };
+        let mut g = ir::GlobalVar::new(name, kind, space, ty.clone());
+        // SPIR-V's `BuiltIn` decoration is number 11.
+        g.spirv_decorations.push(ir::SpirvDecoration {
+            decoration: 11,
+            operands: ir::SpirvDecorationOperands::Literals(vec![builtin]),
+        });
+        Ok(Some(self.mb.global(g)))
+    }
+
+    /// The built-in number `attrs` ask for with `[[vk::ext_builtin_input(N)]]` or
+    /// `[[vk::ext_builtin_output(N)]]`, and whether it is an input, on a variable that is
+    /// `quals.0` static and `quals.1` const (the number a literal or a constant seen from item
+    /// `scope`, an enumerator too); `None`: neither attribute. DXC's refusals, in its words,
+    /// are `E3211` at `range`.
+    pub(crate) fn ext_builtin_request(
+        &mut self,
+        attrs: &[ast::Attribute],
+        (is_static, is_const): (bool, bool),
+        scope: ItemIdx,
+        range: syntax::TextRange,
+    ) -> R<Option<(u32, bool)>> {
         let find = |n: &str| attrs.iter().find(|a| a.name_text() == n);
         let (input, output) = (
             find("vk::ext_builtin_input"),
@@ -320,23 +355,12 @@ impl ModuleCtx<'_> {
         let args = crate::stmt::attr_args(attr);
         let Some(builtin) = args
             .first()
-            .and_then(|t| int_arg(t))
+            .and_then(|t| self.int_attr_arg(scope, t))
             .and_then(|n| u32::try_from(n).ok())
         else {
             return refuse(self, "this attribute takes a SPIR-V BuiltIn number");
         };
-        let (kind, space) = if input.is_some() {
-            (ir::GlobalKind::Input, types::AddressSpace::Input)
-        } else {
-            (ir::GlobalKind::Output, types::AddressSpace::Output)
-        };
-        let mut g = ir::GlobalVar::new(name, kind, space, ty.clone());
-        // SPIR-V's `BuiltIn` decoration is number 11.
-        g.spirv_decorations.push(ir::SpirvDecoration {
-            decoration: 11,
-            operands: ir::SpirvDecorationOperands::Literals(vec![builtin]),
-        });
-        Ok(Some(self.mb.global(g)))
+        Ok(Some((builtin, input.is_some())))
     }
 
     /// `[[vk::ext_decorate]]` and `[[vk::ext_decorate_string]]` on the fields of every struct
@@ -389,7 +413,7 @@ impl ModuleCtx<'_> {
     }
 
     /// The attributes written on item `idx` or its declaration statement.
-    fn item_attributes(&self, idx: ItemIdx) -> Vec<ast::Attribute> {
+    pub(crate) fn item_attributes(&self, idx: ItemIdx) -> Vec<ast::Attribute> {
         let root = hir::ids::expanded_root(self.db, self.file, self.config);
         let Some(node) =
             hir::ast_id_map(self.db, self.file, self.config).node(&root, self.tree.item(idx).ast)
@@ -490,8 +514,9 @@ impl FnLower<'_, '_> {
         let local = self.body.local(l);
         let quals = (local.is_static, local.is_const);
         let name = local.name.clone();
+        let scope = self.item;
         self.cx
-            .ext_builtin_var(&attrs, quals, &name, ty, syntax.text_range())
+            .ext_builtin_var(&attrs, quals, scope, &name, ty, syntax.text_range())
     }
 
     /// `[[vk::ext_decorate]]`, `[[vk::ext_decorate_string]]` and `[[vk::ext_decorate_id]]`
@@ -521,9 +546,6 @@ impl FnLower<'_, '_> {
                 let message = "vk::ext_builtin_input and vk::ext_builtin_output can only be \
                                applied to a static variable";
                 self.cx.error("E3211", message.to_owned(), range);
-            } else if n == "vk::ext_storage_class" {
-                self.cx
-                    .unsupported(&format!("{n} on a local variable"), range);
             }
         }
         // `[[vk::ext_capability]]`/`[[vk::ext_extension]]` on a variable: what its (inline
@@ -711,14 +733,24 @@ impl FnLower<'_, '_> {
                 Some(t) => t,
                 None => self.ty(a)?,
             };
+            if crate::resources::resource_of(&ty).is_some() && !has("vk::ext_literal") {
+                // A resource by value: its variable, which the backend loads (DXC passes the
+                // loaded handle).
+                let Place::Ptr(p) = self.lvalue(a)? else {
+                    return Err(self.unsupported("this resource argument", a));
+                };
+                operands.push(p);
+                literals.push(ExtOperand::Value as i64);
+                continue;
+            }
             let v = self.coerce(a, &ty)?;
             if has("vk::ext_literal") {
                 if self.cx.mb.module().const_int(v).is_none() {
                     return misuse(
                         self,
                         a,
-                        "argument for a parameter with vk::ext_literal attribute must be an \
-                         integer constant"
+                        "vk::ext_literal may only be applied to parameters that can be \
+                         evaluated to a literal value"
                             .to_owned(),
                     );
                 }

@@ -118,6 +118,7 @@ pub mod barrier;
 pub mod binding_checks;
 pub mod bit_fields;
 pub mod buffer_pointer;
+mod builtin_globals;
 pub mod byte_address;
 pub mod call;
 pub mod cast_places;
@@ -186,6 +187,7 @@ pub mod static_init_calls;
 mod static_local_alias;
 mod static_local_slots;
 pub mod stmt;
+mod storage_class;
 pub mod subpass;
 pub mod texture;
 pub mod texture_load;
@@ -374,6 +376,7 @@ pub fn lower_library_with(
         );
     }
     cx.refuse_function_decorations(&names);
+    cx.check_builtin_globals();
     for name in &names {
         entry::lower_entry(&mut cx, name, ShaderStage::Other);
         // Each entry's `[[vk::ext_capability]]`/`[[vk::ext_extension]]`, as for one entry.
@@ -414,6 +417,7 @@ pub fn lower_module_with(
     cx.options = options.clone();
     cx.assign_bindings();
     cx.refuse_function_decorations(&[entry.to_owned()]);
+    cx.check_builtin_globals();
     entry::lower_entry(&mut cx, entry, stage);
     cx.declare_unused_resources();
     cx.declare_entry_inline_spirv(entry);

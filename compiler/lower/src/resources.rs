@@ -10,7 +10,6 @@ use hir::GlobalId;
 use types::{StructField, StructType, Type};
 
 use crate::context::{GlobalRef, ModuleCtx, R};
-use crate::inline_spirv::EXT_WORKGROUP;
 use crate::options::{LayoutChoice, RegisterClass};
 
 /// `register(u3, space1)` → (class `u`, register 3, space 1); `None` without a register
@@ -422,6 +421,8 @@ impl ModuleCtx<'_> {
                 matches!(&self.tree.item(i).kind,
                     ItemKind::Variable(v) if !v.is_static && !v.groupshared && !v.ty.is_string())
                     && !self.is_push_constant(i)
+                    // In a storage class of its own (`storage_class`).
+                    && crate::attrs::item_attr(self, i, "vk::ext_storage_class").is_none()
                     // A `[[vk::constant_id]]` constant is a spec constant, not a member.
                     && self.constant_id(i).is_none()
             })
@@ -523,7 +524,16 @@ impl ModuleCtx<'_> {
             let storage = self.ext_storage_class(idx)?;
             if let Some(g) = self.ext_builtin_global(idx, &var, &name, &ty)? {
                 GlobalRef::Var(g)
-            } else if var.groupshared || (var.is_static && storage == Some(EXT_WORKGROUP)) {
+            } else if let Some((kind, space)) = storage {
+                // Its initializer runs in `init_globals`, as DXC stores it at the entry.
+                let g = self
+                    .mb
+                    .global(ir::GlobalVar::new(name.as_str(), kind, space, ty));
+                if var.has_init {
+                    self.static_inits.push((idx, g));
+                }
+                GlobalRef::Var(g)
+            } else if var.groupshared {
                 GlobalRef::Var(self.mb.groupshared(&name, ty))
             } else if !var.is_static && self.is_shader_record(idx) {
                 GlobalRef::Var(crate::shader_record::shader_record_for(self, idx, ty)?)

@@ -93,7 +93,7 @@ void main() { Out[0] = f.Get() + v.Get().y + (float)s.Get().d.x; }
 fn compound_assignment_through_get_loads_then_stores() {
     let dump = common::dump(
         r#"
-vk::BufferPointer<uint> Counter;
+cbuffer CBCounter { vk::BufferPointer<uint> Counter; };
 [numthreads(1, 1, 1)]
 void main() { Counter.Get() += 3; }
 "#,
@@ -109,7 +109,7 @@ fn member_and_element_writes_extend_the_access_path() {
     let dump = common::dump(
         r#"
 struct S { float4 v; int n[2]; };
-vk::BufferPointer<S> P;
+cbuffer CBP { vk::BufferPointer<S> P; };
 [numthreads(1, 1, 1)]
 void main(uint i : SV_GroupIndex) { P.Get().n[i] = 1; P.Get().v = 2; }
 "#,
@@ -117,10 +117,10 @@ void main(uint i : SV_GroupIndex) { P.Get().n[i] = 1; P.Get().v = 2; }
     // Member 1 (n), element i; member 0 (v).
     expect![[r#"
         struct S { float4 v; array<int, 2> n; }
-        struct type.$Globals { bufptr<S, 16> P; }
+        struct type.CBP { bufptr<S, 16> P; }
 
         @g0 = input uint builtin(LocalInvocationIndex) ; SV_GroupIndex
-        @g1 = resource uniform ConstantBuffer<type.$Globals> set(0) binding(0) layout(relaxed_std140) ; $Globals
+        @g1 = resource uniform ConstantBuffer<type.CBP> set(0) binding(0) layout(relaxed_std140) ; CBP
 
         func @main_body(%arg0: uint) -> void {
         bb0: ; (entry)
@@ -153,7 +153,7 @@ fn component_writes_end_the_access_path_with_the_component() {
     let dump = common::dump(
         r#"
 struct S { float4 v; int n; };
-vk::BufferPointer<S> P;
+cbuffer CBP { vk::BufferPointer<S> P; };
 [numthreads(1, 1, 1)]
 void main(uint i : SV_GroupIndex) { P.Get().v.y = 2; P.Get().v[i] = 3; P.Get().v.wx = float2(4, 5); }
 "#,
@@ -162,10 +162,10 @@ void main(uint i : SV_GroupIndex) { P.Get().v.y = 2; P.Get().v[i] = 3; P.Get().v
     // stored alone with its part of the value.
     expect![[r#"
         struct S { float4 v; int n; }
-        struct type.$Globals { bufptr<S, 16> P; }
+        struct type.CBP { bufptr<S, 16> P; }
 
         @g0 = input uint builtin(LocalInvocationIndex) ; SV_GroupIndex
-        @g1 = resource uniform ConstantBuffer<type.$Globals> set(0) binding(0) layout(relaxed_std140) ; $Globals
+        @g1 = resource uniform ConstantBuffer<type.CBP> set(0) binding(0) layout(relaxed_std140) ; CBP
 
         func @main_body(%arg0: uint) -> void {
         bb0: ; (entry)
@@ -207,7 +207,7 @@ fn matrix_elements_behind_a_pointer_extend_the_path_with_row_and_column() {
     let dump = common::dump(
         r#"
 struct S { float2x2 m; };
-vk::BufferPointer<S> P;
+cbuffer CBP { vk::BufferPointer<S> P; };
 [numthreads(1, 1, 1)]
 void main() { P.Get().m._m01 = 2; P.Get().m[1][0] = 3; P.Get().m[1] = 4; P.Get().m._m00_m11 = 5; }
 "#,
@@ -236,8 +236,8 @@ fn elements_of_one_row_and_one_column_matrices_keep_the_row_and_column_path() {
     let dump = common::dump(
         r#"
 struct S { float1x3 a; float3x1 b; };
-vk::BufferPointer<S> P;
-vk::BufferPointer<float1x3> Q;
+cbuffer CBP { vk::BufferPointer<S> P; };
+cbuffer CBQ { vk::BufferPointer<float1x3> Q; };
 [numthreads(1, 1, 1)]
 void main() { P.Get().a[0][1] = 2; P.Get().a._m02 = 3; P.Get().b[2] = 4; P.Get().b._m10 = 5; Q.Get()[0] = 6; }
 "#,
@@ -405,7 +405,7 @@ fn aliased_pointer_declarations_are_marked() {
         r#"
 struct S { float v; };
 [[vk::push_constant]] struct { vk::BufferPointer<S> a; } pc;
-[[vk::aliased_pointer]] static vk::BufferPointer<S> g;
+[[vk::aliased_pointer]] static vk::BufferPointer<S> g = vk::BufferPointer<S>(0);
 void f([[vk::aliased_pointer]] vk::BufferPointer<S> q, vk::BufferPointer<S> r) {
     q.Get().v = r.Get().v;
 }
@@ -446,6 +446,7 @@ void main() {
 
         func @main() -> void {
         bb0: ; (entry)
+          call @init_globals()
           call @main_body()
           ret
         }
@@ -460,6 +461,14 @@ void main() {
           %3 = load %1 : bufptr<S, 4>
           %4 = call_intrinsic vk::BufferPointer::Load(%3, 0:int) : float
           call_intrinsic vk::BufferPointer::Store(%2, %4, 0:int)
+          ret
+        }
+
+        func @init_globals() -> void {
+        bb0: ; (entry)
+          %0 = convert 0:int : uint64_t
+          %1 = bitcast %0 : bufptr<S, 4>
+          store @g1, %1
           ret
         }
 

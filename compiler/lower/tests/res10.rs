@@ -24,7 +24,7 @@ fn elements_of_a_whole_matrix_pointee_are_stored_one_by_one() {
     // matrix's memory type wraps it in.
     let stores = lines_with(
         r#"
-vk::BufferPointer<float2x2> P;
+cbuffer CBP { vk::BufferPointer<float2x2> P; };
 [numthreads(1, 1, 1)]
 void main() { P.Get()[0][1] = 2; P.Get()._m10_m11 = float2(3, 4); }
 "#,
@@ -218,7 +218,7 @@ void main(uint g : SV_GroupID) { Pay p; p.base = g; DispatchMesh(1, 1, 1, p); }
 fn a_buffer_pointer_converts_to_other_scalars_through_its_address() {
     let casts = lines_with(
         r#"
-vk::BufferPointer<float> P;
+cbuffer CBP { vk::BufferPointer<float> P; };
 RWStructuredBuffer<uint> O;
 [numthreads(1, 1, 1)]
 void main() { O[0] = (uint)P; }

@@ -57,6 +57,12 @@ impl Ctx<'_> {
             B::SubgroupSize | B::SubgroupLocalInvocationId | B::NumSubgroups | B::SubgroupId => {
                 self.capability(Capability::GroupNonUniform);
             }
+            // `SV_StencilRef`'s built-in (DXC's `spv.inline.builtin.output` test names it
+            // with its extension only).
+            B::FragStencilRefEXT => {
+                self.capability(Capability::StencilExportEXT);
+                self.extension("SPV_EXT_shader_stencil_export");
+            }
             _ => {}
         }
     }
@@ -216,6 +222,21 @@ impl Fx<'_, '_> {
                         SpirvError::invalid("a literal operand that is not a constant")
                     })?;
                     operands.push(Operand::LiteralBit32(n as u32));
+                }
+                // A resource passed by value (`RaytracingAccelerationStructure as`) is its
+                // variable's pointer in the IR: the instruction takes the loaded handle, as
+                // DXC passes it.
+                Some(ir::intrinsic::ExtOperand::Value)
+                    if matches!(
+                        self.type_of(v)?.pointee(),
+                        Some((_, types::Type::Resource(_)))
+                    ) =>
+                {
+                    let info = self.ptr_info(v)?;
+                    let ptr = self.value(v)?;
+                    let ty = self.cx.pointee_type(&info.pointee)?;
+                    let handle = self.op(Op::Load, ty, vec![Operand::IdRef(ptr)]);
+                    operands.push(Operand::IdRef(handle));
                 }
                 Some(_) => operands.push(Operand::IdRef(self.value(v)?)),
                 None => return Err(SpirvError::invalid(format!("operand kind {kind}"))),

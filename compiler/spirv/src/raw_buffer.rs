@@ -136,11 +136,13 @@ impl Fx<'_, '_> {
     }
 }
 
-/// How a value of type `ty` sits in physical storage: as itself, except that a matrix is
-/// wrapped in a one-member struct, since its `MatrixStride` and majorness are member
-/// decorations (the bytes are the same: the member is at offset 0).
+/// How a value of type `ty` sits in physical storage: as itself, except that a matrix of more
+/// than one row and column is wrapped in a one-member struct, since its `MatrixStride` and
+/// majorness are member decorations (the bytes are the same: the member is at offset 0). A
+/// matrix of one row or column is a vector in SPIR-V (a `1x1` a scalar), with no stride to
+/// decorate: pointed at directly, as DXC points at it.
 pub(crate) fn memory_type(ty: &Type) -> Type {
-    if !matches!(ty, Type::Matrix { .. }) {
+    if !matches!(ty, Type::Matrix { rows, cols, .. } if *rows > 1 && *cols > 1) {
         return ty.clone();
     }
     Type::structure(StructType {

@@ -109,9 +109,10 @@ void main(uint3 id : SV_DispatchThreadID) {{
     }
 }
 
-/// A whole one-row or one-column matrix pointee, under every layout flag: the chain enters
-/// the struct the matrix sits in (member 0), then the vector's component; the alignment is
-/// what the component's offset keeps of `A` (16, a three-component vector's, by default).
+/// A whole one-row or one-column matrix pointee, under every layout flag: the chain names the
+/// vector's component (the pointer points at the vector, as DXC's does, ext3; a `float1x1`
+/// is the scalar itself); the alignment is what the component's offset keeps of `A` (16, a
+/// three-component vector's, by default).
 #[test]
 fn elements_of_a_whole_one_row_or_one_column_pointee_are_written() {
     for flags in [
@@ -141,11 +142,11 @@ void main() {
         assert_eq!(
             pointee_stores(&m),
             [
-                "%uint_0 %int_1 Aligned 4",
-                "%uint_0 %int_2 Aligned 8",
-                "%uint_0 %int_2 Aligned 8",
-                "%uint_0 %int_0 Aligned 16",
-                "%uint_0 Aligned 4",
+                "%int_1 Aligned 4",
+                "%int_2 Aligned 8",
+                "%int_2 Aligned 8",
+                "%int_0 Aligned 16",
+                " Aligned 4",
             ],
             "{flags:?}\n{}",
             m.asm
@@ -524,9 +525,9 @@ void main() { Rec r; r.p = pc.p; r.n = 1; R[0] = r; R[1].p = R[0].p; R[1].p.Get(
         (
             r#"typedef vk::BufferPointer<float4, 16> F4;
 [[vk::push_constant]] struct { F4 p; } pc;
-groupshared F4 shared;
+groupshared F4 shared[1];
 [numthreads(2,1,1)]
-void main(uint i : SV_GroupIndex) { if (i == 0) shared = pc.p; GroupMemoryBarrierWithGroupSync(); shared.Get().x = i; }
+void main(uint i : SV_GroupIndex) { if (i == 0) shared[0] = pc.p; GroupMemoryBarrierWithGroupSync(); shared[0].Get().x = i; }
 "#,
             "cs_6_0",
             &[],
@@ -534,7 +535,7 @@ void main(uint i : SV_GroupIndex) { if (i == 0) shared = pc.p; GroupMemoryBarrie
         (
             r#"struct S { float4 v; };
 [[vk::push_constant]] struct { vk::BufferPointer<S> p; } pc;
-static vk::BufferPointer<S> g;
+static vk::BufferPointer<S> g = vk::BufferPointer<S>(0);
 void set() { g = pc.p; }
 [numthreads(1,1,1)]
 void main() { set(); g.Get().v.z = 1; [[vk::aliased_pointer]] vk::BufferPointer<S> a = g; a.Get().v.x = 2; }

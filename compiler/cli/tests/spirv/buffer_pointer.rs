@@ -107,8 +107,7 @@ fn matrix_and_array_pointees_carry_their_strides() {
     // A float2x3 (column major: 3 columns of float2, stride 8) sits in a one-member struct
     // that carries its stride; an array of float strides 4 under std430.
     let m = compile(
-        "vk::BufferPointer<float2x3> M;
-vk::BufferPointer<float[4], 4> A;
+        "cbuffer C { vk::BufferPointer<float2x3> M; vk::BufferPointer<float[4], 4> A; };
 RWStructuredBuffer<float> Out;
 [numthreads(1, 1, 1)]
 void main() {
@@ -293,16 +292,16 @@ fn pointers_live_in_every_kind_of_variable() {
     let text = "struct S { float4 v; };
 typedef vk::BufferPointer<S> SP;
 RWStructuredBuffer<SP> Slots;
-groupshared SP shared_p;
-static SP static_p;
+groupshared SP shared_p[1];
+static SP static_p = SP(0);
 SP pick(SP a, SP b, bool c) { return c ? a : b; }
 [numthreads(2, 1, 1)]
 void main(uint i : SV_GroupIndex) {
   SP arr[2] = { Slots[0], Slots[1] };
-  shared_p = arr[i];
+  shared_p[0] = arr[i];
   static_p = pick(arr[0], arr[1], i == 0);
   Slots[2] = static_p;
-  arr[i].Get().v = shared_p.Get().v * 2;
+  arr[i].Get().v = shared_p[0].Get().v * 2;
 }
 ";
     let m = compile(text, "cs_6_0", &["-fspv-target-env=vulkan1.2"]);

@@ -26,6 +26,7 @@ mod engines_probe;
 mod entry_arrays;
 mod enums;
 mod ext2;
+mod ext3;
 mod filecheck_probe;
 mod flags;
 mod front2;

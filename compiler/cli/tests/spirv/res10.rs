@@ -12,7 +12,7 @@ use crate::harness::{compile, refuse};
 #[test]
 fn elements_of_a_whole_matrix_pointee_are_written() {
     let m = compile(
-        "vk::BufferPointer<float2x2> P;
+        "cbuffer C { vk::BufferPointer<float2x2> P; };
 [numthreads(1, 1, 1)]
 void main(uint t : SV_GroupIndex) { P.Get()[1][0] = 5; P.Get()._m01 = 2; P.Get()[t % 2][t / 2] = 1; }
 ",
@@ -33,7 +33,7 @@ void main(uint t : SV_GroupIndex) { P.Get()[1][0] = 5; P.Get()._m01 = 2; P.Get()
 #[test]
 fn a_buffer_pointer_converts_to_scalars_through_its_address() {
     let m = compile(
-        "vk::BufferPointer<float> P;
+        "cbuffer C { vk::BufferPointer<float> P; };
 RWStructuredBuffer<uint> O;
 RWStructuredBuffer<float> F;
 [numthreads(1, 1, 1)]

@@ -6,8 +6,8 @@
 //! `PhysicalStorageBufferAddresses` capability and addressing model) and built-ins named by
 //! number (`[[vk::ext_builtin_input(N)]] static const` and `[[vk::ext_builtin_output(N)]]
 //! static` globals: `Input`/`Output` variables decorated `BuiltIn N`, never `Private` ones)
-//! and `[[vk::ext_storage_class(4)]] static` globals in `Workgroup` memory (other classes, and
-//! these attributes on locals, are reported as not supported rather than ignored).
+//! and `[[vk::ext_storage_class(4)]] static` globals in `Workgroup` memory (the other storage
+//! classes, and the attribute on locals, are `ext3.rs`'s).
 
 use crate::harness::{compile, refuse, Module};
 
@@ -578,15 +578,16 @@ RWStructuredBuffer<uint> Out;
         "cs_6_0",
         &[],
         1,
-        "not supported yet: vk::ext_storage_class(12)",
+        "not supported yet: a variable in the StorageBuffer storage class \
+         (vk::ext_storage_class(12))",
     );
-    refuse(
+    // On a local, a module-scope variable of that class too (ext3), stored where declared.
+    let m = compile(
         "RWStructuredBuffer<uint> Out;
 [numthreads(1, 1, 1)] void main() { [[vk::ext_storage_class(4)]] uint l = 1; Out[0] = l; }
 ",
         "cs_6_0",
         &[],
-        1,
-        "not supported yet: vk::ext_storage_class on a local variable",
     );
+    m.assert_has(&["OpVariable %_ptr_Workgroup_uint Workgroup"]);
 }

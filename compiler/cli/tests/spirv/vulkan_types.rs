@@ -122,7 +122,7 @@ fn aliased_pointers_are_decorated_aliased() {
     let m = compile(
         "struct S { float v; };
 [[vk::push_constant]] struct { vk::BufferPointer<S> a; } pc;
-[[vk::aliased_pointer]] static vk::BufferPointer<S> g;
+[[vk::aliased_pointer]] static vk::BufferPointer<S> g = vk::BufferPointer<S>(0);
 void f([[vk::aliased_pointer]] vk::BufferPointer<S> q, vk::BufferPointer<S> r) {
   q.Get().v = r.Get().v;
 }

@@ -84,7 +84,7 @@ fn misuses_are_reported() {
         r#"
 vk::BufferPointer<float, 6> a;
 vk::BufferPointer<RWTexture2D<float> > b;
-vk::BufferPointer<float> c;
+cbuffer C { vk::BufferPointer<float> c; };
 vk::BufferPointer d;
 void f() { c.Load(); c.Get(1); }
 "#,
@@ -211,5 +211,34 @@ template<typename T, uint A> T first(vk::BufferPointer<T, A> p) { return p.Get()
 void f(vk::BufferPointer<S, 32> p) { S s = first(p); }
 "#,
         expect![[r#""#]],
+    );
+}
+
+#[test]
+fn pointers_declared_without_a_value_are_refused() {
+    // DXC's "no default constructor", at the name, for variables of the pointer type itself;
+    // arrays, members, parameters and initialized pointers are fine.
+    check_diagnostics(
+        r#"
+struct S { float v; };
+typedef vk::BufferPointer<S> SP;
+vk::BufferPointer<S> g;
+static SP s;
+cbuffer C { SP member; };
+struct Holder { SP p; };
+void f(SP param) {
+  SP local;
+  static vk::BufferPointer<S> kept;
+  SP list[2];
+  SP copy = param;
+  Holder h;
+}
+"#,
+        expect![[r#"
+            E2272 4:22 `g`: vk::BufferPointer has no default constructor
+            E2272 5:11 `s`: vk::BufferPointer has no default constructor
+            E2272 9:6 `local`: vk::BufferPointer has no default constructor
+            E2272 10:31 `kept`: vk::BufferPointer has no default constructor
+        "#]],
     );
 }

@@ -53,8 +53,9 @@ void main([[vk::ext_decorate(0)]] In i, [[vk::ext_decorate(0)]] uint t : SV_Grou
 
 /// `[[...]]` attributes DXC does not know are ignored with clang's words, the name without
 /// its namespace (DXC's test: `[[scope::attr(0, "str")]]` is "unknown attribute 'attr'
-/// ignored"), at the attribute; standard C++ attributes, HLSL's own, `clang::` and `gnu::`
-/// ones are not warned about, and an unknown `vk::` one inside a body is `W2090`.
+/// ignored"), at the attribute; standard C++ attributes, HLSL's own and the `clang::` and
+/// `gnu::` ones DXC's clang knows are not warned about (`clang::always_inline` is not one:
+/// `ext3.rs`), and an unknown `vk::` one inside a body is `W2090`.
 #[test]
 fn unknown_double_bracket_attributes_are_ignored_with_a_warning() {
     check_diagnostics(
@@ -73,6 +74,7 @@ void main([[gnu::unused]] uint t : SV_GroupIndex) {
         expect![[r#"
             W2112 2:3 `foo`: unknown attribute 'foo' ignored
             W2112 3:3 `scope::attr(0, "str")`: unknown attribute 'attr' ignored
+            W2112 5:3 `clang::always_inline`: unknown attribute 'always_inline' ignored
             W2090 7:3 `[[vk::what]]`: unknown attribute 'what' ignored
             W2112 8:5 `qq::zz`: unknown attribute 'zz' ignored
             W2112 9:26 `other::two`: unknown attribute 'two' ignored

@@ -118,7 +118,7 @@ typedef vk::SpirvType<21, 1, 1, vk::Literal<vk::integral_constant<uint, 8> >, vk
 typedef vk::SpirvOpaqueType<21, vk::Literal<vk::integral_constant<uint, 8> >, vk::Literal<vk::integral_constant<bool, false> > > o8;
 struct S { u8 a; uint b; };
 StructuredBuffer<S> sb;
-vk::BufferPointer<u8> p;
+cbuffer C { vk::BufferPointer<u8> p; };
 vk::BufferPointer<o8> q;
 "#,
         expect![[r#"

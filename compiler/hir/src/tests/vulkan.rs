@@ -129,7 +129,7 @@ fn vulkan_types_not_supported_yet_say_so() {
     check_diagnostics(
         r#"
 struct S { int a; };
-vk::BufferPointer<S> p; // supported: see `buffer_pointer`
+cbuffer C { vk::BufferPointer<S> p; }; // supported: see `buffer_pointer`
 vk::SampledTexture2D<float4> t; // supported: see `sampled_texture`
 vk::SpirvOpaqueType<22, vk::Literal<vk::integral_constant<uint, 32> > > o; // see `spirv_type`
 vk::Sampler2D u;

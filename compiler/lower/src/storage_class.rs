@@ -1,0 +1,331 @@
+//! `[[vk::ext_storage_class(N)]]` on variables: the address space a declaration written with
+//! DXC's inline SPIR-V storage class lives in.
+//!
+//! DXC's `doVarDecl` makes the variable as it would without the attribute, then sets its
+//! storage class to `N`; its emitter writes every variable whose class is not `Function` at
+//! module scope. So a local with the attribute is one module-scope variable per function
+//! (as a `static` local is), its initializer stored each time the declaration runs, as any
+//! local's (a `static` local's the first time, behind a private flag, as DXC's `initOnce`); a
+//! global is that variable, not a member of `$Globals`. `Function` (7) on a local is an
+//! ordinary local; on a parameter the attribute changes nothing (DXC never calls `doVarDecl`
+//! on one).
+//!
+//! The classes lowered are those our address spaces have: `Private`, `Workgroup` and the
+//! five ray-tracing classes (payloads, hit attributes, callable data); `Input` and `Output`
+//! go with `[[vk::ext_builtin_input]]`/`[[vk::ext_builtin_output]]` (`inline_spirv`). A class
+//! Vulkan gives no variable (`CrossWorkgroup`, `Generic`, `AtomicCounter`, `Image`,
+//! `PhysicalStorageBuffer`, the OpenCL and Intel ones), a number that is no storage class, or
+//! `Function` on a global is refused (`E3012`): DXC writes the module and its validator
+//! refuses it. The other Vulkan classes are not supported yet (`E3001`). Called from
+//! `resources::global_for` (globals, through `ModuleCtx::ext_storage_class`) and
+//! `func::lower_body` (locals).
+
+use hir::body::LocalId;
+use ir::{GlobalKind, GlobalVar};
+use syntax::TextRange;
+use types::{AddressSpace, Type};
+
+use crate::context::R;
+use crate::entry::ShaderStage;
+use crate::func::FnLower;
+
+/// SPIR-V's `Input` storage class.
+pub(crate) const INPUT: u32 = 1;
+/// SPIR-V's `Output` storage class.
+pub(crate) const OUTPUT: u32 = 3;
+/// SPIR-V's `Workgroup` storage class.
+pub(crate) const WORKGROUP: u32 = 4;
+/// SPIR-V's `Private` storage class.
+pub(crate) const PRIVATE: u32 = 6;
+/// SPIR-V's `Function` storage class.
+const FUNCTION: u32 = 7;
+
+/// Where a variable declared in a storage class lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Placement {
+    /// An ordinary local (`Function` on a local).
+    Local,
+    /// A module-scope variable of this kind in this address space.
+    Global(GlobalKind, AddressSpace),
+}
+
+/// Why a storage class cannot hold the variable: DXC's output would be invalid (`E3012`), or
+/// we do not lower that class yet (`E3001`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    Invalid(String),
+    NotYet(String),
+}
+
+/// SPIR-V's name of storage class `class`, `None` for a number that names none.
+pub(crate) fn class_name(class: u32) -> Option<&'static str> {
+    Some(match class {
+        0 => "UniformConstant",
+        1 => "Input",
+        2 => "Uniform",
+        3 => "Output",
+        4 => "Workgroup",
+        5 => "CrossWorkgroup",
+        6 => "Private",
+        7 => "Function",
+        8 => "Generic",
+        9 => "PushConstant",
+        10 => "AtomicCounter",
+        11 => "Image",
+        12 => "StorageBuffer",
+        4172 => "TileImageEXT",
+        4491 => "TileAttachmentQCOM",
+        5068 => "NodePayloadAMDX",
+        5328 => "CallableDataKHR",
+        5329 => "IncomingCallableDataKHR",
+        5338 => "RayPayloadKHR",
+        5339 => "HitAttributeKHR",
+        5342 => "IncomingRayPayloadKHR",
+        5343 => "ShaderRecordBufferKHR",
+        5349 => "PhysicalStorageBuffer",
+        5385 => "HitObjectAttributeNV",
+        5402 => "TaskPayloadWorkgroupEXT",
+        5605 => "CodeSectionINTEL",
+        5936 => "DeviceOnlyINTEL",
+        5937 => "HostOnlyINTEL",
+        _ => return None,
+    })
+}
+
+/// Where a variable in storage class `class` lives (`on_local`: declared in a function body,
+/// not `static`). `Input` and `Output` are the caller's (they need a built-in).
+pub(crate) fn placement(class: u32, on_local: bool) -> Result<Placement, Refusal> {
+    let ray = |space| Ok(Placement::Global(GlobalKind::RayData, space));
+    let Some(name) = class_name(class) else {
+        return Err(Refusal::Invalid(format!(
+            "vk::ext_storage_class({class}): {class} is no SPIR-V storage class"
+        )));
+    };
+    match class {
+        FUNCTION if on_local => Ok(Placement::Local),
+        FUNCTION => Err(Refusal::Invalid(format!(
+            "vk::ext_storage_class({class}): a variable outside a function cannot be in the \
+             {name} storage class"
+        ))),
+        PRIVATE => Ok(Placement::Global(
+            GlobalKind::Private,
+            AddressSpace::Private,
+        )),
+        WORKGROUP => Ok(Placement::Global(
+            GlobalKind::Groupshared,
+            AddressSpace::Workgroup,
+        )),
+        5328 => ray(AddressSpace::CallableData),
+        5329 => ray(AddressSpace::IncomingCallableData),
+        5338 => ray(AddressSpace::RayPayload),
+        5339 => ray(AddressSpace::HitAttribute),
+        5342 => ray(AddressSpace::IncomingRayPayload),
+        5 | 8 | 10 | 11 | 5349 | 5605 | 5936 | 5937 => Err(Refusal::Invalid(format!(
+            "vk::ext_storage_class({class}): a Vulkan shader has no variables in the {name} \
+             storage class"
+        ))),
+        _ => Err(Refusal::NotYet(format!(
+            "a variable in the {name} storage class (vk::ext_storage_class({class}))"
+        ))),
+    }
+}
+
+/// The stages whose entries may use a variable in `space` (Vulkan's rules, which
+/// `spirv-val` checks), with how a message lists them; `None`: any stage.
+fn stages_of(space: AddressSpace) -> Option<(&'static [ShaderStage], &'static str)> {
+    use ShaderStage as S;
+    Some(match space {
+        AddressSpace::Workgroup => (
+            &[S::Compute, S::Mesh, S::Amplification],
+            "compute, mesh and amplification shaders",
+        ),
+        AddressSpace::RayPayload => (
+            &[S::RayGeneration, S::ClosestHit, S::Miss],
+            "ray generation, closest-hit and miss shaders",
+        ),
+        AddressSpace::IncomingRayPayload => (
+            &[S::AnyHit, S::ClosestHit, S::Miss],
+            "any-hit, closest-hit and miss shaders",
+        ),
+        AddressSpace::HitAttribute => (
+            &[S::Intersection, S::AnyHit, S::ClosestHit],
+            "intersection, any-hit and closest-hit shaders",
+        ),
+        AddressSpace::CallableData => (
+            &[S::RayGeneration, S::ClosestHit, S::Miss, S::Callable],
+            "ray generation, closest-hit, miss and callable shaders",
+        ),
+        AddressSpace::IncomingCallableData => (&[S::Callable], "callable shaders"),
+        _ => return None,
+    })
+}
+
+/// Refuses a variable in storage class `class` (`space`) where the entry being lowered,
+/// `stage`, may not use one (`E3012` in a message; `None` when it may, or when the stage is
+/// not known yet). Checked where the variable is made, for the entry that first uses it.
+pub(crate) fn stage_refusal(
+    class: u32,
+    space: AddressSpace,
+    stage: Option<ShaderStage>,
+) -> Option<String> {
+    let stage = stage.filter(|s| *s != ShaderStage::Other)?;
+    let (stages, listed) = stages_of(space)?;
+    if stages.contains(&stage) {
+        return None;
+    }
+    Some(format!(
+        "vk::ext_storage_class({class}): a variable in the {} storage class is only valid in \
+         {listed}, not in a {} shader",
+        class_name(class).unwrap_or("?"),
+        stage_name(stage)
+    ))
+}
+
+/// How a message names `stage`.
+fn stage_name(stage: ShaderStage) -> &'static str {
+    use ShaderStage as S;
+    match stage {
+        S::Compute => "compute",
+        S::Vertex => "vertex",
+        S::Pixel => "pixel",
+        S::Geometry => "geometry",
+        S::Hull => "hull",
+        S::Domain => "domain",
+        S::Mesh => "mesh",
+        S::Amplification => "amplification",
+        S::RayGeneration => "ray generation",
+        S::Intersection => "intersection",
+        S::AnyHit => "any-hit",
+        S::ClosestHit => "closest-hit",
+        S::Miss => "miss",
+        S::Callable => "callable",
+        S::Other => "library",
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// The module-scope variable of local `l` (of type `ty`) declared with
+    /// `[[vk::ext_storage_class(N)]]`, one per function, made by the first copy lowered;
+    /// `None` for a local without the attribute, or with `Function` (7), or a `static` local
+    /// with `Private` (6), which are what they would be without it.
+    pub(crate) fn ext_storage_local(&mut self, l: LocalId, ty: &Type) -> R<Option<ir::Global>> {
+        let root = hir::ids::expanded_root(self.cx.db, self.cx.file, self.cx.config);
+        let syntax = self.map.local_syntax(l);
+        let Some(name) = syntax.try_to_node(&root) else {
+            return Ok(None);
+        };
+        let attrs = crate::attrs::local_attrs(&name);
+        let Some(attr) = attrs
+            .iter()
+            .find(|a| a.name_text() == "vk::ext_storage_class")
+        else {
+            return Ok(None);
+        };
+        let range = syntax.text_range();
+        let local = self.body.local(l).clone();
+        if local.param.is_some() {
+            // DXC declares parameters elsewhere (no `doVarDecl`): the attribute changes nothing.
+            return Ok(None);
+        }
+        let scope = self.item;
+        let class = self.cx.storage_class_arg(attr, scope, range)?;
+        let (kind, space) = match placement(class, !local.is_static) {
+            Ok(Placement::Local) => return Ok(None),
+            Ok(Placement::Global(GlobalKind::Private, _)) if local.is_static => return Ok(None),
+            Ok(Placement::Global(kind, space)) => (kind, space),
+            Err(r) => return Err(self.cx.storage_class_refusal(r, range)),
+        };
+        if let Some(message) = stage_refusal(class, space, self.cx.entry_stage) {
+            return Err(self.cx.error(crate::INLINE_SPIRV_MISUSE, message, range));
+        }
+        if !crate::func::is_storable(ty) {
+            return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
+        }
+        let template_args = (self.cx.template_args.get(&self.func).cloned()).unwrap_or_default();
+        let key = (self.item, template_args, l, "ext_storage_class");
+        if let Some(&g) = self.cx.static_local_globals.get(&key) {
+            return Ok(Some(g));
+        }
+        // Named after the function, not the copy (`h`, not `h.1`), as a `static` local.
+        let copy = &self.cx.mb.module().functions[self.func].name;
+        let fname = match copy.rsplit_once('.') {
+            Some((f, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => f,
+            _ => copy,
+        };
+        let gname = format!("{fname}.{}", local.name);
+        let g = self
+            .cx
+            .mb
+            .global(GlobalVar::new(gname, kind, space, ty.clone()));
+        self.cx.static_local_globals.insert(key, g);
+        if local.is_static && local.init.is_some() {
+            // Initialized the first time the declaration runs, behind a private flag, as any
+            // `static` local whose initializer is no constant of its variable (`stmt.rs`).
+            let no = self.cx.mb.const_handle(ir::Constant::bool(false));
+            let (flag, _) = self.static_private(l, "init", Type::BOOL, Some(no));
+            self.cx.static_local_flags.push((g, flag));
+        }
+        Ok(Some(g))
+    }
+}
+
+impl crate::context::ModuleCtx<'_> {
+    /// The storage class number of `[[vk::ext_storage_class(N)]]` attribute `attr` (a literal
+    /// or a constant seen from item `scope`); `E3012` at `range` without one.
+    pub(crate) fn storage_class_arg(
+        &mut self,
+        attr: &syntax::ast::Attribute,
+        scope: hir::item_tree::ItemIdx,
+        range: TextRange,
+    ) -> R<u32> {
+        let arg = crate::stmt::attr_args(attr).first().cloned();
+        match arg.and_then(|t| self.int_attr_arg(scope, &t)) {
+            Some(n) if (0..=i64::from(u32::MAX)).contains(&n) => Ok(n as u32),
+            _ => Err(self.error(
+                crate::INLINE_SPIRV_MISUSE,
+                "vk::ext_storage_class takes a storage class number".to_owned(),
+                range,
+            )),
+        }
+    }
+
+    /// Reports refusal `r` of a storage class at `range`.
+    pub(crate) fn storage_class_refusal(
+        &mut self,
+        r: Refusal,
+        range: TextRange,
+    ) -> crate::context::Unsupported {
+        match r {
+            Refusal::Invalid(message) => self.error(crate::INLINE_SPIRV_MISUSE, message, range),
+            Refusal::NotYet(what) => self.unsupported(&what, range),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_place_variables_as_dxc_declares_them() {
+        assert_eq!(placement(7, true), Ok(Placement::Local));
+        assert!(matches!(placement(7, false), Err(Refusal::Invalid(_))));
+        assert_eq!(
+            placement(5338, true),
+            Ok(Placement::Global(
+                GlobalKind::RayData,
+                AddressSpace::RayPayload
+            ))
+        );
+        assert_eq!(
+            placement(4, false),
+            Ok(Placement::Global(
+                GlobalKind::Groupshared,
+                AddressSpace::Workgroup
+            ))
+        );
+        assert!(matches!(placement(5, true), Err(Refusal::Invalid(_))));
+        assert!(matches!(placement(12, true), Err(Refusal::NotYet(_))));
+        assert!(matches!(placement(99, true), Err(Refusal::Invalid(_))));
+    }
+}
