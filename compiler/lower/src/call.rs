@@ -262,6 +262,13 @@ impl FnLower<'_, '_> {
             let at = self.ty(args[0])?;
             let bt = self.ty(args[1])?;
             let opt = crate::convert::common_type(&at, false, &bt, false).unwrap_or(at);
+            // `bool` operands multiply as `int`s (the kind overload resolution gave the result).
+            let opt = match ty.scalar_kind() {
+                Some(k) if opt.scalar_kind() == Some(ScalarKind::Bool) => {
+                    opt.with_scalar_kind(k).unwrap_or(opt)
+                }
+                _ => opt,
+            };
             let a = self.coerce(args[0], &opt)?;
             let b = self.coerce(args[1], &opt)?;
             if matches!(opt, Type::Scalar(_)) {
@@ -325,6 +332,9 @@ impl FnLower<'_, '_> {
                 });
             }
             return Ok(acc);
+        }
+        if let Some(r) = self.lower_wave_on_matrix(name, args, &ty) {
+            return r;
         }
         if name == "mul" {
             self.need_args(e, name, args, 2)?;

@@ -1,0 +1,74 @@
+//! Intrinsics and operators crossed with the element types and shapes the front end accepts
+//! (task mat1): one test per cause the probe found (each failed before its fix), and a
+//! table-driven sweep that puts many generated forms in a few shaders, so a regression in
+//! any of them fails a module `spirv-val` checks. Every module passes every `spirv-val`
+//! installed.
+
+use crate::harness::compile;
+
+/// A compute shader reading operands from buffers of `ty` and writing `result` to a buffer of
+/// `out`, so nothing folds away.
+fn shader(ty: &str, out: &str, result: &str) -> String {
+    format!(
+        "RWStructuredBuffer<{ty}> A;\nRWStructuredBuffer<{out}> R;\n\
+         [numthreads(4, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) {{\n\
+         \x20   {ty} a = A[id.x], b = A[id.x + 1], c = A[id.x + 2];\n\
+         \x20   R[id.x] = {result};\n}}\n"
+    )
+}
+
+#[test]
+fn dot_of_bools_multiplies_ints() {
+    // `dot(bool3, bool3)` is an `int` (as DXC resolves it): the operands convert before the
+    // multiply; it was `OpIMul` on bools (and an IR `mul` on `bool` for scalars).
+    for ty in ["bool", "bool3"] {
+        let m = compile(&shader(ty, "int", "dot(a, b)"), "cs_6_6", &[]);
+        assert!(
+            !m.has("OpIMul %bool") && !m.has("OpIMul %v3bool"),
+            "{}",
+            m.asm
+        );
+    }
+}
+
+#[test]
+fn ordered_comparison_of_bools() {
+    // `false < true`: bools compare as 0 and 1 (was E4001 "lt on bool" in the backend).
+    for ty in ["bool", "bool4", "row_major bool2x3"] {
+        for op in ["<", "<=", ">", ">="] {
+            let m = compile(&shader(ty, ty, &format!("a {op} b")), "cs_6_6", &[]);
+            assert!(m.has("OpSelect %uint") || m.has("OpSelect %v"), "{}", m.asm);
+        }
+    }
+}
+
+#[test]
+fn wave_and_quad_operations_on_matrices_go_row_by_row() {
+    // SPIR-V's group operations take scalars and vectors: a matrix goes row by row (was
+    // invalid SPIR-V, an `OpGroupNonUniformQuadSwap` of a matrix, or for `WaveMultiPrefix*`
+    // an IR verifier failure, E4002).
+    for (ty, call) in [
+        ("float2x3", "QuadReadAcrossX(a)"),
+        ("row_major int3x2", "QuadReadAcrossDiagonal(a)"),
+        ("row_major bool2x2", "QuadReadAcrossY(a)"),
+        ("half2x2", "QuadReadLaneAt(a, 1)"),
+        ("float3x3", "WaveActiveSum(a)"),
+        ("row_major uint2x3", "WaveActiveBitXor(a)"),
+        ("row_major int64_t2x2", "WaveActiveMin(a)"),
+        ("double2x2", "WavePrefixProduct(a)"),
+        ("float2x4", "WaveReadLaneAt(a, id.x + 1)"),
+        ("row_major uint2x2", "WaveReadLaneFirst(a)"),
+        (
+            "row_major uint2x3",
+            "WaveMultiPrefixBitAnd(a, uint4(1, 2, 3, 4))",
+        ),
+        ("float2x2", "WaveMultiPrefixSum(a, uint4(1, 2, 3, 4))"),
+    ] {
+        let m = compile(
+            &shader(ty, ty, call),
+            "cs_6_6",
+            &["-fspv-target-env=vulkan1.1"],
+        );
+        assert!(m.has("OpGroupNonUniform"), "{}", m.asm);
+    }
+}

@@ -1,0 +1,80 @@
+//! Wave and quad intrinsics on a matrix (`WaveActiveSum(float2x3)`, `QuadReadAcrossX(int3x3)`,
+//! `WaveMultiPrefixBitAnd(uint2x2, mask)`): HLSL takes any numeric shape, SPIR-V's group
+//! operations only scalars and vectors, so each row goes through the operation on its own and
+//! the rows are put back together (what DXC's scalarized DXIL computes). Called by
+//! `call::lower_intrinsic`.
+
+use hir::body::ExprId;
+use ir::{Intrinsic, Value};
+use types::{ScalarKind, Type};
+
+use crate::context::R;
+use crate::func::FnLower;
+
+/// The intrinsics whose result is their first operand's value combined across lanes,
+/// component by component; the other operands (a lane, a mask) apply to every row alike.
+const ROWWISE: &[&str] = &[
+    "WaveReadLaneAt",
+    "WaveReadLaneFirst",
+    "WaveActiveSum",
+    "WaveActiveProduct",
+    "WaveActiveBitAnd",
+    "WaveActiveBitOr",
+    "WaveActiveBitXor",
+    "WaveActiveMin",
+    "WaveActiveMax",
+    "WavePrefixSum",
+    "WavePrefixProduct",
+    "WaveMultiPrefixSum",
+    "WaveMultiPrefixProduct",
+    "WaveMultiPrefixBitAnd",
+    "WaveMultiPrefixBitOr",
+    "WaveMultiPrefixBitXor",
+    "QuadReadAcrossX",
+    "QuadReadAcrossY",
+    "QuadReadAcrossDiagonal",
+    "QuadReadLaneAt",
+];
+
+impl FnLower<'_, '_> {
+    /// `name(args)` row by row when it is a wave or quad operation with result type `ty` a
+    /// matrix; `None` for anything else.
+    pub fn lower_wave_on_matrix(
+        &mut self,
+        name: &str,
+        args: &[ExprId],
+        ty: &Type,
+    ) -> Option<R<Option<Value>>> {
+        let &Type::Matrix {
+            scalar, rows, cols, ..
+        } = ty
+        else {
+            return None;
+        };
+        let intrinsic = Intrinsic::from_name(name).filter(|_| ROWWISE.contains(&name))?;
+        let (&first, rest) = args.split_first()?;
+        Some((|| {
+            let m = self.coerce(first, ty)?;
+            // The lane of `WaveReadLaneAt`/`QuadReadLaneAt` is a `uint`, the mask of
+            // `WaveMultiPrefix*` a `uint4`.
+            let mut others = Vec::new();
+            for &a in rest {
+                let at = self.ty(a)?;
+                let want = match at {
+                    Type::Vector(_, n) => Type::Vector(ScalarKind::Uint, n),
+                    _ => Type::UINT,
+                };
+                others.push(self.coerce(a, &want)?);
+            }
+            let row_ty = Type::Vector(scalar, cols);
+            let mut parts = Vec::new();
+            for r in 0..u32::from(rows) {
+                let row = self.fb().extract(m, &[r]);
+                let mut ops = vec![row];
+                ops.extend(others.iter().copied());
+                parts.push(self.fb().call_intrinsic(intrinsic, row_ty.clone(), &ops));
+            }
+            Ok(Some(self.fb().construct(ty.clone(), &parts)))
+        })())
+    }
+}
