@@ -370,7 +370,12 @@ impl FnLower<'_, '_> {
             }
             // `x` takes the parameter's float type (`modf(uint)` works on a float), which
             // is the result type except for `sincos`.
-            let xt = if ty.is_void() {
+            let xt = if name == "asuint" {
+                // The double split converts what it is given to `double` of its shape.
+                let at = self.ty(args[0])?;
+                at.with_scalar_kind(ScalarKind::Double)
+                    .unwrap_or(Type::Scalar(ScalarKind::Double))
+            } else if ty.is_void() {
                 let at = self.ty(args[0])?;
                 match at.scalar_kind() {
                     Some(k) if !k.is_float() => {

@@ -668,7 +668,21 @@ impl Fx<'_, '_> {
                 }
                 self.componentwise(&ty, &tys, &args, &mut |fx, ty, _, a| {
                     let t = fx.cx.plain_type(ty)?;
-                    Ok(fx.op(op, t, Self::ids(a)))
+                    // The derivative instructions take 32-bit floats: a 16-bit value (under
+                    // -enable-16bit-types) converts there and back, as DXC does.
+                    let wide = match ty.scalar_kind() {
+                        Some(k) if k.is_float() && k.bit_width() == 16 => {
+                            ty.with_scalar_kind(ScalarKind::Float)
+                        }
+                        _ => None,
+                    };
+                    let Some(wide) = wide else {
+                        return Ok(fx.op(op, t, Self::ids(a)));
+                    };
+                    let wt = fx.cx.plain_type(&wide)?;
+                    let x = fx.op(Op::FConvert, wt, Self::ids(a));
+                    let d = fx.op(op, wt, Self::ids(&[x]));
+                    Ok(fx.op(Op::FConvert, t, Self::ids(&[d])))
                 })?
             }
             I::Clip => {

@@ -72,3 +72,85 @@ fn wave_and_quad_operations_on_matrices_go_row_by_row() {
         assert!(m.has("OpGroupNonUniform"), "{}", m.asm);
     }
 }
+
+#[test]
+fn double_split_converts_other_kinds_to_double() {
+    // `asuint(x, lo, hi)` takes a `double`: an `int`, `float` or `bool` argument converts to
+    // `double` (it converted to `float`, a 32-bit `OpBitcast` to a `uint2`, invalid).
+    for (ty, out) in [
+        ("float", "uint"),
+        ("int3", "uint3"),
+        ("bool", "uint"),
+        ("row_major int2x3", "row_major uint2x3"),
+        ("half2x2", "row_major uint2x2"),
+    ] {
+        let text = format!(
+            "RWStructuredBuffer<{ty}> A;\nRWStructuredBuffer<{out}> R;\n\
+             [numthreads(4, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) {{\n\
+             \x20   {out} lo, hi;\n    asuint(A[id.x], lo, hi);\n    R[id.x] = lo ^ hi;\n}}\n"
+        );
+        let m = compile(&text, "cs_6_6", &[]);
+        assert!(m.has("OpTypeFloat 64"), "{}", m.asm);
+    }
+}
+
+#[test]
+fn derivatives_of_16_bit_floats_go_through_32_bits() {
+    // `OpDPdx` and its kin take 32-bit floats: a `half` under -enable-16bit-types converts
+    // there and back (it was an `OpDPdx` on a 16-bit float, invalid).
+    for (ty, call) in [
+        ("half", "ddx(v)"),
+        ("float16_t3", "ddy_fine(v)"),
+        ("half2x2", "fwidth(v)"),
+        ("min16float4", "ddx_coarse(v)"),
+    ] {
+        let text = format!(
+            "RWStructuredBuffer<{ty}> A;\n\
+             float4 main(float4 pos : SV_Position) : SV_Target {{\n\
+             \x20   {ty} v = A[(uint)pos.x];\n    A[0] = {call};\n    return 0;\n}}\n"
+        );
+        let m = compile(&text, "ps_6_6", &["-enable-16bit-types"]);
+        assert!(m.has("OpFConvert"), "{}", m.asm);
+    }
+}
+
+#[test]
+fn attribute_evaluation_of_flat_kinds_and_matrices() {
+    // Integers, bools and doubles are `Flat` inputs: evaluated anywhere they are the input's
+    // value (was an `InterpolateAt*` of an integer, invalid). A float matrix is interpolated
+    // row by row (was one `InterpolateAt*` of a matrix, invalid).
+    for (ty, call, interpolates) in [
+        ("int3", "EvaluateAttributeAtSample(v, 1)", false),
+        ("uint", "EvaluateAttributeCentroid(v)", false),
+        ("bool2", "EvaluateAttributeSnapped(v, int2(1, 0))", false),
+        ("double", "EvaluateAttributeCentroid(v)", false),
+        ("float2x3", "EvaluateAttributeAtSample(v, 2)", true),
+        ("float3x2", "EvaluateAttributeSnapped(v, int2(0, 1))", true),
+    ] {
+        let text = format!(
+            "RWStructuredBuffer<{ty}> R;\n\
+             float4 main(float4 pos : SV_Position, nointerpolation {ty} v : V) : SV_Target {{\n\
+             \x20   R[0] = {call};\n    return 0;\n}}\n"
+        );
+        let m = compile(&text, "ps_6_6", &[]);
+        assert_eq!(m.has("InterpolateAt"), interpolates, "{}", m.asm);
+    }
+}
+
+#[test]
+fn attribute_evaluation_of_16_bit_floats_is_not_supported_yet() {
+    let text = r#"
+RWStructuredBuffer<half3> R;
+float4 main(float4 pos : SV_Position, half3 v : V) : SV_Target {
+    R[0] = EvaluateAttributeCentroid(v);
+    return 0;
+}
+"#;
+    crate::harness::refuse(text, "ps_6_6", &["-enable-16bit-types"], 1, "E3001");
+    let (output, _) = crate::harness::run(text, "ps_6_6", &["-enable-16bit-types"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("evaluating a 16-bit float attribute") && stderr.contains("4:12"),
+        "{stderr}"
+    );
+}
