@@ -154,3 +154,42 @@ float4 main(float4 pos : SV_Position, half3 v : V) : SV_Target {
         "{stderr}"
     );
 }
+
+#[test]
+fn increments_and_shift_assignments_of_bool_lvalues_are_refused() {
+    // DXC: "operator cannot be used with a bool lvalue" for `++`, `--`, `<<=` and `>>=` on a
+    // `bool` of any shape (they were IR verifier failures, E4002, or accepted); `+=` and `<<`
+    // stay valid.
+    let text = r#"
+RWStructuredBuffer<bool3> A;
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    bool3 x = A[id.x];
+    x++;
+    --x.y;
+    x >>= 1;
+    x += true;
+    A[id.x] = x << 1;
+}
+"#;
+    let (output, _) = crate::harness::run(text, "cs_6_6", &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let errors: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("error") || l.contains("┌─"))
+        .collect();
+    assert_eq!(errors.len(), 6, "{stderr}");
+    for (i, at) in ["6:5", "7:5", "8:5"].iter().enumerate() {
+        assert_eq!(
+            errors[2 * i],
+            "error[E2017]: operator cannot be used with a bool lvalue",
+            "{stderr}"
+        );
+        assert!(errors[2 * i + 1].ends_with(at), "{stderr}");
+    }
+    let fine = text
+        .replace("    x++;\n", "")
+        .replace("    --x.y;\n", "")
+        .replace("    x >>= 1;\n", "");
+    compile(&fine, "cs_6_6", &[]);
+}
