@@ -193,3 +193,28 @@ void main(uint3 id : SV_DispatchThreadID) {
         .replace("    x >>= 1;\n", "");
     compile(&fine, "cs_6_6", &[]);
 }
+
+#[test]
+fn sixteen_bit_reinterpretations_of_a_32_bit_half_are_refused() {
+    // Without -enable-16bit-types `half` is 32 bits: `asuint16` and its kin find no overload
+    // (they were E4002, a bitcast of `half` to `uint16_t`); with the flag they compile.
+    let text = r#"
+RWStructuredBuffer<half3> A;
+RWStructuredBuffer<uint16_t3> B;
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    B[id.x] = asuint16(A[id.x]);
+}
+"#;
+    let plain = text.replace("uint16_t3", "uint3");
+    crate::harness::refuse(
+        &plain,
+        "cs_6_6",
+        &[],
+        1,
+        "error[E2004]: no matching overload for call to `asuint16`",
+    );
+    let (output, _) = crate::harness::run(&plain, "cs_6_6", &[]);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("6:15"));
+    compile(text, "cs_6_6", &["-enable-16bit-types"]);
+}
