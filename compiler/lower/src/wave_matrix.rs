@@ -13,6 +13,7 @@ use crate::func::FnLower;
 
 /// The intrinsics whose result is their first operand's value combined across lanes,
 /// component by component; the other operands (a lane, a mask) apply to every row alike.
+/// `WaveActiveAllEqual` keeps its operand's kind and yields `bool`s of its shape.
 const ROWWISE: &[&str] = &[
     "WaveReadLaneAt",
     "WaveReadLaneFirst",
@@ -34,6 +35,7 @@ const ROWWISE: &[&str] = &[
     "QuadReadAcrossY",
     "QuadReadAcrossDiagonal",
     "QuadReadLaneAt",
+    "WaveActiveAllEqual",
 ];
 
 impl FnLower<'_, '_> {
@@ -54,7 +56,12 @@ impl FnLower<'_, '_> {
         let intrinsic = Intrinsic::from_name(name).filter(|_| ROWWISE.contains(&name))?;
         let (&first, rest) = args.split_first()?;
         Some((|| {
-            let m = self.coerce(first, ty)?;
+            let arg_ty = if name == "WaveActiveAllEqual" {
+                self.ty(first)?
+            } else {
+                ty.clone()
+            };
+            let m = self.coerce(first, &arg_ty)?;
             // The lane of `WaveReadLaneAt`/`QuadReadLaneAt` is a `uint`, the mask of
             // `WaveMultiPrefix*` a `uint4`.
             let mut others = Vec::new();

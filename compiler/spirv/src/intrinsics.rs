@@ -808,6 +808,28 @@ impl Fx<'_, '_> {
                     I::WaveActiveAllTrue => Op::GroupNonUniformAll,
                     _ => Op::GroupNonUniformAllEqual,
                 };
+                if let (I::WaveActiveAllEqual, Some((k, n))) =
+                    (intr, shape(&tys[0]).filter(|s| s.1 > 1))
+                {
+                    // Component by component, as DXC compares a vector: `bool3` of whether
+                    // each component is the same in every active lane.
+                    let ct = self.cx.plain_type(&Type::Scalar(k))?;
+                    let mut parts = Vec::new();
+                    for c in 0..n {
+                        let x = self.op(
+                            Op::CompositeExtract,
+                            ct,
+                            vec![Operand::IdRef(args[0]), Operand::LiteralBit32(c)],
+                        );
+                        parts.push(self.op(
+                            op,
+                            t,
+                            vec![Operand::IdScope(scope), Operand::IdRef(x)],
+                        ));
+                    }
+                    let bt = self.cx.plain_type(&ty)?;
+                    return Ok(Some(self.op(Op::CompositeConstruct, bt, Self::ids(&parts))));
+                }
                 let r = self.op(
                     op,
                     t,

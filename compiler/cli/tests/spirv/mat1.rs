@@ -218,3 +218,28 @@ void main(uint3 id : SV_DispatchThreadID) {
     assert!(String::from_utf8_lossy(&output.stderr).contains("6:15"));
     compile(text, "cs_6_6", &["-enable-16bit-types"]);
 }
+
+#[test]
+fn wave_active_all_equal_compares_each_component() {
+    // DXC compares a vector or matrix component by component (`bool3` of whether each
+    // component agrees across lanes): it was one comparison of the whole vector splatted,
+    // and of a matrix invalid SPIR-V.
+    let text = r#"
+RWStructuredBuffer<float3> A;
+RWStructuredBuffer<float2x3> M;
+RWStructuredBuffer<bool3> B;
+RWStructuredBuffer<row_major bool2x3> C;
+[numthreads(4, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    B[id.x] = WaveActiveAllEqual(A[id.x]);
+    C[id.x] = WaveActiveAllEqual(M[id.x]);
+}
+"#;
+    let m = compile(text, "cs_6_6", &["-fspv-target-env=vulkan1.1"]);
+    let all_equal = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("OpGroupNonUniformAllEqual %bool"))
+        .count();
+    assert_eq!(all_equal, 9, "{}", m.asm);
+}
