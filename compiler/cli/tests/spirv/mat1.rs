@@ -243,3 +243,195 @@ void main(uint3 id : SV_DispatchThreadID) {
         .count();
     assert_eq!(all_equal, 9, "{}", m.asm);
 }
+
+/// The element types of the sweep: (name, needs -enable-16bit-types).
+const KINDS: &[(&str, bool)] = &[
+    ("bool", false),
+    ("int", false),
+    ("uint", false),
+    ("float", false),
+    ("half", false),
+    ("double", false),
+    ("int64_t", false),
+    ("uint64_t", false),
+    ("min16float", false),
+    ("min16int", false),
+    ("min16uint", false),
+    ("min10float", false),
+    ("min12int", false),
+    ("int16_t", true),
+    ("uint16_t", true),
+    ("float16_t", true),
+    ("half", true),
+];
+
+/// The forms of the sweep for operands `a`, `b`, `c` of kind `k` and type `t`, each an
+/// expression of type `t` (`s` is its scalar shape, so `bool` results convert back).
+fn forms(k: &str, shape: &str) -> Vec<String> {
+    let float = matches!(
+        k,
+        "float" | "half" | "double" | "min16float" | "min10float" | "float16_t"
+    );
+    let double = k == "double";
+    let boolean = k == "bool";
+    let integer = !float && !boolean;
+    let unsigned = matches!(k, "uint" | "uint64_t" | "min16uint" | "uint16_t");
+    let matrix = shape.contains('x');
+    let vector = !matrix && !shape.is_empty();
+    let t = format!("{k}{shape}");
+    let mut f: Vec<String> = Vec::new();
+    let mut push = |s: String| f.push(s);
+    for op in ["==", "!=", "<", ">=", "<=", ">"] {
+        push(format!("({t})(a {op} b)"));
+    }
+    for op in ["+", "-", "*"] {
+        push(format!("({t})(a {op} b)"));
+        push(format!("({t})(a {op} 2)"));
+    }
+    push(format!("({t})(-a)"));
+    push(format!("({t})(!a)"));
+    let first = if matrix {
+        "a[0][0] != 0"
+    } else if vector {
+        "a[0] != 0"
+    } else {
+        "(bool)c"
+    };
+    push(format!("{first} ? a : b"));
+    push("select(a != b, a, c)".to_owned());
+    push(format!("({t})any(a) + ({t})all(b)"));
+    push("WaveReadLaneFirst(a)".to_owned());
+    push("WaveReadLaneAt(b, 1)".to_owned());
+    push("QuadReadAcrossX(a)".to_owned());
+    push("QuadReadAcrossDiagonal(c)".to_owned());
+    push(format!("({t})WaveActiveAllEqual(a)"));
+    if matrix {
+        push("transpose(transpose(a))".to_owned());
+    }
+    if !boolean {
+        push("a / b".to_owned());
+        push("abs(a)".to_owned());
+        push("min(a, b)".to_owned());
+        push("max(a, c)".to_owned());
+        push("clamp(a, b, c)".to_owned());
+        push("mad(a, b, c)".to_owned());
+        push(format!("({t})sign(a)"));
+        push("WaveActiveSum(a)".to_owned());
+        push("WavePrefixProduct(b)".to_owned());
+        push("WaveActiveMin(a)".to_owned());
+        push("WaveActiveMax(c)".to_owned());
+        push("WaveMultiPrefixSum(a, uint4(1, 0, 0, 0))".to_owned());
+        push("mul(a, (k)2)".replace('k', k));
+        if !matrix {
+            push(format!("({t})dot(a, b)"));
+        }
+    }
+    if !double || !float {
+        push(
+            "a % b"
+                .replace("a %", if boolean { "(int)a %" } else { "a %" })
+                .replace("(int)a % b", "(bool)((int)a % 3)"),
+        );
+    }
+    if integer || boolean {
+        for op in ["&", "|", "^", "<<", ">>"] {
+            push(format!("({t})(a {op} b)"));
+        }
+        push(format!("({t})(~a)"));
+    }
+    if integer {
+        push(format!("({t})countbits(a)"));
+        push(format!("({t})firstbithigh(a)"));
+        push(format!("({t})firstbitlow(b)"));
+        push("reversebits(a)".to_owned());
+        push("WaveMultiPrefixBitXor(a, uint4(1, 0, 0, 0))".to_owned());
+    }
+    if unsigned {
+        push("WaveActiveBitAnd(a)".to_owned());
+        push("WaveActiveBitOr(b)".to_owned());
+    }
+    if float && !double {
+        for name in [
+            "sin", "exp2", "sqrt", "frac", "floor", "round", "rsqrt", "log", "atan",
+        ] {
+            push(format!("{name}(a)"));
+        }
+        push("lerp(a, b, c)".to_owned());
+        push("smoothstep(a, b, c)".to_owned());
+        push("pow(a, b)".to_owned());
+        push("fmod(a, b)".to_owned());
+        push("atan2(a, b)".to_owned());
+        push("step(a, b)".to_owned());
+        push(format!("({t})isnan(a) + ({t})isinf(b)"));
+        if !matrix {
+            push("normalize(a) * length(b)".to_owned());
+            push("reflect(a, b)".to_owned());
+        }
+    }
+    if float {
+        push("saturate(a)".to_owned());
+        push("rcp(b)".to_owned());
+    }
+    f
+}
+
+#[test]
+fn sweep_of_operators_intrinsics_and_casts() {
+    // Every kind in three shapes (scalar, vector, matrix: `row_major` for kinds SPIR-V has
+    // no matrix of), each form a statement writing a buffer, so nothing folds away; one
+    // shader per kind and 16-bit mode, and casts to every other kind of the same shape.
+    let mut forms_checked = 0;
+    for &(k, sixteen) in KINDS {
+        let mut decls = String::new();
+        let mut body = String::new();
+        for (i, shape) in ["", "3", "2x3"].iter().enumerate() {
+            let float = matches!(k, "float" | "half" | "double" | "min16float" | "min10float")
+                || k == "float16_t";
+            let major = if shape.contains('x') && !float {
+                "row_major "
+            } else {
+                ""
+            };
+            let t = format!("{major}{k}{shape}");
+            decls.push_str(&format!("RWStructuredBuffer<{t}> B{i};\n"));
+            body.push_str(&format!(
+                "    {{\n        {t} a = B{i}[id.x], b = B{i}[id.x + 1], c = B{i}[id.x + 2];\n"
+            ));
+            for (j, form) in forms(k, shape).iter().enumerate() {
+                body.push_str(&format!("        B{i}[{j} + id.y] = {form};\n"));
+                forms_checked += 1;
+            }
+            for (j, &(other, other16)) in KINDS.iter().enumerate() {
+                if other16 != sixteen && (other16 || other == "half") {
+                    continue;
+                }
+                let om = if shape.contains('x')
+                    && !matches!(other, "float" | "half" | "double" | "min16float")
+                    && !matches!(other, "min10float" | "float16_t")
+                {
+                    "row_major "
+                } else {
+                    ""
+                };
+                decls.push_str(&format!(
+                    "RWStructuredBuffer<{om}{other}{shape}> C{i}_{j};\n"
+                ));
+                body.push_str(&format!(
+                    "        C{i}_{j}[id.x] = ({other}{shape})a;\n        \
+                     B{i}[id.z] += ({k}{shape})C{i}_{j}[id.x];\n"
+                ));
+                forms_checked += 2;
+            }
+            body.push_str("    }\n");
+        }
+        let text = format!(
+            "{decls}[numthreads(4, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) {{\n{body}}}\n"
+        );
+        let mut flags = vec!["-fspv-target-env=vulkan1.1"];
+        if sixteen {
+            flags.push("-enable-16bit-types");
+        }
+        compile(&text, "cs_6_6", &flags);
+    }
+    assert!(forms_checked > 1000, "{forms_checked} forms");
+}
