@@ -47,41 +47,52 @@ impl FnLower<'_, '_> {
         args: &[ExprId],
         ty: &Type,
     ) -> Option<R<Option<Value>>> {
+        if !matches!(ty, Type::Matrix { .. }) || !ROWWISE.contains(&name) {
+            return None;
+        }
+        let intrinsic = Intrinsic::from_name(name)?;
+        let (&first, rest) = args.split_first()?;
+        Some(self.wave_rows(intrinsic, first, rest, ty))
+    }
+
+    /// `intrinsic(first, rest...)` on each row of matrix `first`, giving matrix `ty`.
+    fn wave_rows(
+        &mut self,
+        intrinsic: Intrinsic,
+        first: ExprId,
+        rest: &[ExprId],
+        ty: &Type,
+    ) -> R<Option<Value>> {
         let &Type::Matrix {
             scalar, rows, cols, ..
         } = ty
         else {
-            return None;
+            return Err(self.unsupported("a wave operation on this type", first));
         };
-        let intrinsic = Intrinsic::from_name(name).filter(|_| ROWWISE.contains(&name))?;
-        let (&first, rest) = args.split_first()?;
-        Some((|| {
-            let arg_ty = if name == "WaveActiveAllEqual" {
-                self.ty(first)?
-            } else {
-                ty.clone()
+        let arg_ty = if intrinsic == Intrinsic::WaveActiveAllEqual {
+            self.ty(first)?
+        } else {
+            ty.clone()
+        };
+        let m = self.coerce(first, &arg_ty)?;
+        // The lane of `WaveReadLaneAt`/`QuadReadLaneAt` is a `uint`, the mask of
+        // `WaveMultiPrefix*` a `uint4`.
+        let mut others = Vec::new();
+        for &a in rest {
+            let want = match self.ty(a)? {
+                Type::Vector(_, n) => Type::Vector(ScalarKind::Uint, n),
+                _ => Type::UINT,
             };
-            let m = self.coerce(first, &arg_ty)?;
-            // The lane of `WaveReadLaneAt`/`QuadReadLaneAt` is a `uint`, the mask of
-            // `WaveMultiPrefix*` a `uint4`.
-            let mut others = Vec::new();
-            for &a in rest {
-                let at = self.ty(a)?;
-                let want = match at {
-                    Type::Vector(_, n) => Type::Vector(ScalarKind::Uint, n),
-                    _ => Type::UINT,
-                };
-                others.push(self.coerce(a, &want)?);
-            }
-            let row_ty = Type::Vector(scalar, cols);
-            let mut parts = Vec::new();
-            for r in 0..u32::from(rows) {
-                let row = self.fb().extract(m, &[r]);
-                let mut ops = vec![row];
-                ops.extend(others.iter().copied());
-                parts.push(self.fb().call_intrinsic(intrinsic, row_ty.clone(), &ops));
-            }
-            Ok(Some(self.fb().construct(ty.clone(), &parts)))
-        })())
+            others.push(self.coerce(a, &want)?);
+        }
+        let row_ty = Type::Vector(scalar, cols);
+        let mut parts = Vec::new();
+        for r in 0..u32::from(rows) {
+            let row = self.fb().extract(m, &[r]);
+            let mut ops = vec![row];
+            ops.extend(others.iter().copied());
+            parts.push(self.fb().call_intrinsic(intrinsic, row_ty.clone(), &ops));
+        }
+        Ok(Some(self.fb().construct(ty.clone(), &parts)))
     }
 }
