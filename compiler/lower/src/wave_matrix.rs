@@ -1,8 +1,8 @@
 //! Wave and quad intrinsics on a matrix (`WaveActiveSum(float2x3)`, `QuadReadAcrossX(int3x3)`,
-//! `WaveMultiPrefixBitAnd(uint2x2, mask)`): HLSL takes any numeric shape, SPIR-V's group
-//! operations only scalars and vectors, so each row goes through the operation on its own and
-//! the rows are put back together (what DXC's scalarized DXIL computes). Called by
-//! `call::lower_intrinsic`.
+//! `WaveMultiPrefixBitAnd(uint2x2, mask)`, `WaveMatch(float2x2)`): HLSL takes any numeric
+//! shape, SPIR-V's group operations only scalars and vectors, so each row goes through the
+//! operation on its own and the rows are put back together (what DXC's scalarized DXIL
+//! computes). Called by `call::lower_intrinsic`.
 
 use hir::body::ExprId;
 use ir::{Intrinsic, Value};
@@ -13,7 +13,8 @@ use crate::func::FnLower;
 
 /// The intrinsics whose result is their first operand's value combined across lanes,
 /// component by component; the other operands (a lane, a mask) apply to every row alike.
-/// `WaveActiveAllEqual` keeps its operand's kind and yields `bool`s of its shape.
+/// `WaveActiveAllEqual` keeps its operand's kind and yields `bool`s of its shape; `WaveMatch`
+/// (a `uint4` mask whatever its operand) intersects the rows' masks.
 const ROWWISE: &[&str] = &[
     "WaveReadLaneAt",
     "WaveReadLaneFirst",
@@ -47,6 +48,13 @@ impl FnLower<'_, '_> {
         args: &[ExprId],
         ty: &Type,
     ) -> Option<R<Option<Value>>> {
+        if name == "WaveMatch" {
+            let &[value] = args else { return None };
+            return match self.ty(value) {
+                Ok(mt @ Type::Matrix { .. }) => Some(self.wave_match_rows(value, &mt)),
+                _ => None,
+            };
+        }
         if !matches!(ty, Type::Matrix { .. }) || !ROWWISE.contains(&name) {
             return None;
         }
@@ -94,5 +102,26 @@ impl FnLower<'_, '_> {
             parts.push(self.fb().call_intrinsic(intrinsic, row_ty.clone(), &ops));
         }
         Ok(Some(self.fb().construct(ty.clone(), &parts)))
+    }
+
+    /// `WaveMatch(m)` of matrix `m` (type `mt`): the lanes whose every row matches, the
+    /// intersection of the rows' masks.
+    fn wave_match_rows(&mut self, value: ExprId, mt: &Type) -> R<Option<Value>> {
+        let &Type::Matrix { rows, .. } = mt else {
+            return Err(self.unsupported("a wave operation on this type", value));
+        };
+        let m = self.coerce(value, mt)?;
+        let uint4 = Type::Vector(ScalarKind::Uint, 4);
+        let mut mask = None;
+        for r in 0..u32::from(rows) {
+            let mut fb = self.fb();
+            let row = fb.extract(m, &[r]);
+            let row_mask = fb.call_intrinsic(Intrinsic::WaveMatch, uint4.clone(), &[row]);
+            mask = Some(match mask {
+                None => row_mask,
+                Some(acc) => fb.binary(ir::Opcode::BitAnd, acc, row_mask),
+            });
+        }
+        Ok(mask)
     }
 }
