@@ -430,6 +430,24 @@ impl Fx<'_, '_> {
                 need(1)?;
                 self.componentwise(&ty, &tys, &args, &mut |fx, ty, tys, a| {
                     let st = fx.cx.plain_type(&tys[0])?;
+                    let (k, n) = shape(&tys[0])
+                        .ok_or_else(|| SpirvError::invalid("sign of a non-numeric value"))?;
+                    if k.is_integer() && !k.is_signed_integer() {
+                        // An unsigned value is never negative: `x != 0` as 1 or 0 (DXC's
+                        // `usign`); `SSign` would read the top bit as a sign.
+                        let zero = fx.cx.const_splat(scalar_of(k, false), n, 0);
+                        let bt = fx.cx.plain_type(
+                            &ty.with_scalar_kind(ScalarKind::Bool)
+                                .ok_or_else(|| SpirvError::invalid("sign result"))?,
+                        )?;
+                        let nonzero = fx.op(Op::INotEqual, bt, Self::ids(&[a[0], zero]));
+                        let (rk, _) =
+                            shape(ty).ok_or_else(|| SpirvError::invalid("sign result"))?;
+                        let one = fx.cx.const_splat(scalar_of(rk, false), n, 1);
+                        let none = fx.cx.const_splat(scalar_of(rk, false), n, 0);
+                        let rt = fx.cx.plain_type(ty)?;
+                        return Ok(fx.op(Op::Select, rt, Self::ids(&[nonzero, one, none])));
+                    }
                     let inst = if float { glsl::FSIGN } else { glsl::SSIGN };
                     let s = fx.glsl(st, inst, &[a[0]]);
                     fx.convert(s, &tys[0], ty)

@@ -459,3 +459,29 @@ void main(uint3 id : SV_DispatchThreadID) {
     );
     assert_eq!(count("OpBitwiseAnd %v4uint"), 3, "{}", m.asm);
 }
+
+#[test]
+fn sign_of_an_unsigned_value_is_zero_or_one() {
+    // `sign(uint)` is DXC's `usign`: 1 for any value but 0 (it was `SSign`, which makes
+    // 0x80000000 and above -1).
+    for ty in [
+        "uint3",
+        "uint64_t",
+        "row_major uint2x2",
+        "min16uint",
+        "uint16_t4",
+    ] {
+        let out = match ty {
+            "uint3" => "int3",
+            "row_major uint2x2" => "row_major int2x2",
+            "uint16_t4" => "int4",
+            _ => "int",
+        };
+        let m = compile(
+            &shader(ty, out, "sign(a)"),
+            "cs_6_6",
+            &["-enable-16bit-types"],
+        );
+        assert!(!m.has("SSign") && m.has("OpINotEqual"), "{}", m.asm);
+    }
+}
