@@ -110,7 +110,12 @@ impl FnLower<'_, '_> {
         let &Type::Matrix { rows, .. } = mt else {
             return Err(self.unsupported("a wave operation on this type", value));
         };
-        let m = self.coerce(value, mt)?;
+        // `numeric<>`: a `bool` matrix compares as `int`s, as the vector form does.
+        let mt = match mt.scalar_kind() {
+            Some(ScalarKind::Bool) => mt.with_scalar_kind(ScalarKind::Int).unwrap_or(mt.clone()),
+            _ => mt.clone(),
+        };
+        let m = self.coerce(value, &mt)?;
         let uint4 = Type::Vector(ScalarKind::Uint, 4);
         let mut mask = None;
         for r in 0..u32::from(rows) {

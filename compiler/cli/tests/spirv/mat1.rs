@@ -439,25 +439,26 @@ fn sweep_of_operators_intrinsics_and_casts() {
 #[test]
 fn wave_match_of_a_matrix_intersects_its_rows_masks() {
     // `WaveMatch(numeric<>)` takes a matrix: the lanes whose every row matches (it was an IR
-    // verifier failure, E4002).
+    // verifier failure, E4002); a `bool` matrix compares as `int`s.
     let text = r#"
 RWStructuredBuffer<float2x3> M;
 RWStructuredBuffer<row_major int3x2> N;
+RWStructuredBuffer<row_major bool2x2> P;
 RWStructuredBuffer<uint4> B;
 [numthreads(4, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID) {
-    B[id.x] = WaveMatch(M[id.x]) ^ WaveMatch(N[id.x]);
+    B[id.x] = WaveMatch(M[id.x]) ^ WaveMatch(N[id.x]) ^ WaveMatch(P[id.x]);
 }
 "#;
     let m = compile(text, "cs_6_6", &["-fspv-target-env=vulkan1.1"]);
     let count = |op: &str| m.asm.lines().filter(|l| l.contains(op)).count();
     assert_eq!(
         count("OpGroupNonUniformPartitionNV %v4uint"),
-        5,
+        7,
         "{}",
         m.asm
     );
-    assert_eq!(count("OpBitwiseAnd %v4uint"), 3, "{}", m.asm);
+    assert_eq!(count("OpBitwiseAnd %v4uint"), 4, "{}", m.asm);
 }
 
 #[test]
