@@ -11,6 +11,7 @@
 
 mod array_bounds;
 pub mod barrier;
+mod bool_lvalue;
 mod call;
 mod case_values;
 mod const_locals;

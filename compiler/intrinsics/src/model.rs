@@ -279,7 +279,9 @@ impl Class {
             Class::Int32 => matches!(k, S::Int | S::Uint),
             Class::Int64 => matches!(k, S::Int64 | S::Uint64),
             Class::Bits32 => matches!(k, S::Int | S::Uint | S::Float),
-            Class::Bits16 => matches!(k, S::Int16 | S::Uint16 | S::Float16 | S::Half),
+            // `half` is 16 bits only under -enable-16bit-types, where it is `Float16`: a
+            // 32-bit `half` has no 16-bit reinterpretation (DXC finds no overload).
+            Class::Bits16 => matches!(k, S::Int16 | S::Uint16 | S::Float16),
             Class::Int16Or32 => matches!(k, S::Int | S::Uint | S::Int16 | S::Uint16),
             Class::SInt16Or32 => matches!(k, S::Int | S::Int16),
             Class::Only(o) => k == o,

@@ -262,6 +262,13 @@ impl FnLower<'_, '_> {
             let at = self.ty(args[0])?;
             let bt = self.ty(args[1])?;
             let opt = crate::convert::common_type(&at, false, &bt, false).unwrap_or(at);
+            // `bool` operands multiply as `int`s (the kind overload resolution gave the result).
+            let opt = match ty.scalar_kind() {
+                Some(k) if opt.scalar_kind() == Some(ScalarKind::Bool) => {
+                    opt.with_scalar_kind(k).unwrap_or(opt)
+                }
+                _ => opt,
+            };
             let a = self.coerce(args[0], &opt)?;
             let b = self.coerce(args[1], &opt)?;
             if matches!(opt, Type::Scalar(_)) {
@@ -326,6 +333,9 @@ impl FnLower<'_, '_> {
             }
             return Ok(acc);
         }
+        if let Some(r) = self.lower_wave_on_matrix(name, args, &ty) {
+            return r;
+        }
         if name == "mul" {
             self.need_args(e, name, args, 2)?;
             return self.lower_mul(e, &ty, args[0], args[1]).map(Some);
@@ -360,7 +370,12 @@ impl FnLower<'_, '_> {
             }
             // `x` takes the parameter's float type (`modf(uint)` works on a float), which
             // is the result type except for `sincos`.
-            let xt = if ty.is_void() {
+            let xt = if name == "asuint" {
+                // The double split converts what it is given to `double` of its shape.
+                let at = self.ty(args[0])?;
+                at.with_scalar_kind(ScalarKind::Double)
+                    .unwrap_or(Type::Scalar(ScalarKind::Double))
+            } else if ty.is_void() {
                 let at = self.ty(args[0])?;
                 match at.scalar_kind() {
                     Some(k) if !k.is_float() => {

@@ -242,7 +242,42 @@ impl FnLower<'_, '_> {
         for &a in rest {
             ops.push(self.rvalue(a)?);
         }
+        // SPIR-V interpolates 32-bit floats only. Integers, bools and doubles are inputs
+        // Vulkan requires `Flat`: the same at every sample, so their value is the input's.
+        let interpolated = match ty.scalar_kind() {
+            Some(k) if k.is_float() && k.bit_width() == 16 => {
+                return Err(self.unsupported(
+                    "evaluating a 16-bit float attribute (SPIR-V's Interpolate* instructions \
+                     take 32-bit floats)",
+                    e,
+                ));
+            }
+            Some(k) => k.is_float() && k.bit_width() == 32,
+            None => true,
+        };
         let mut fb = self.fb();
+        if !interpolated {
+            let ptr = if chain.is_empty() {
+                Value::Global(global)
+            } else {
+                fb.access_chain(Value::Global(global), &chain)
+            };
+            let v = fb.load(ptr);
+            return Ok(Some(match (swizzle, elements) {
+                (Some(c), _) if matches!(ty_at, Type::Scalar(_)) => {
+                    fb.construct(ty.clone(), &vec![v; c.len()])
+                }
+                (Some(c), _) => fb.swizzle(v, &c),
+                (None, Some((list, _))) => {
+                    let parts: Vec<Value> = list
+                        .iter()
+                        .map(|&(r, c)| fb.extract(v, &[u32::from(r), u32::from(c)]))
+                        .collect();
+                    fb.construct(ty.clone(), &parts)
+                }
+                (None, None) => v,
+            }));
+        }
         if let Some((list, scalar)) = elements {
             // Elements of several rows: each interpolated on its own (the components of an
             // interpolated value are the interpolated components), then put together.
@@ -256,6 +291,25 @@ impl FnLower<'_, '_> {
                 let mut element_ops = vec![loaded];
                 element_ops.extend(ops.iter().copied());
                 parts.push(fb.call_intrinsic(intrinsic, Type::Scalar(scalar), &element_ops));
+            }
+            return Ok(Some(fb.construct(ty.clone(), &parts)));
+        }
+        if let (
+            None,
+            &Type::Matrix {
+                scalar, rows, cols, ..
+            },
+        ) = (&swizzle, &ty_at)
+        {
+            // A whole matrix: SPIR-V interpolates vectors, so each row on its own.
+            let mut parts = Vec::new();
+            for r in 0..u32::from(rows) {
+                let mut at = chain.clone();
+                at.push(fb.uint(r));
+                let ptr = fb.access_chain(Value::Global(global), &at);
+                let mut row_ops = vec![fb.load(ptr)];
+                row_ops.extend(ops.iter().copied());
+                parts.push(fb.call_intrinsic(intrinsic, Type::Vector(scalar, cols), &row_ops));
             }
             return Ok(Some(fb.construct(ty.clone(), &parts)));
         }

@@ -195,6 +195,7 @@ pub mod unroll;
 pub mod unsized_params;
 pub mod user_call;
 pub mod void_conditional;
+pub mod wave_matrix;
 
 use base_db::{CompileConfig, SourceFile};
 use syntax::Diagnostic;

@@ -19,7 +19,11 @@ impl FnLower<'_, '_> {
             return Err(self.unsupported("asuint of this type", args[0]));
         };
         let (rows, cols) = (*rows, *cols);
-        let m = self.coerce(args[0], mt)?;
+        // A matrix of another kind converts to `double` first, as the vector form does.
+        let dt = mt
+            .with_scalar_kind(ScalarKind::Double)
+            .unwrap_or(mt.clone());
+        let m = self.coerce(args[0], &dt)?;
         let row_out = Type::Vector(ScalarKind::Uint, cols);
         let out_ty = mt.with_scalar_kind(ScalarKind::Uint).unwrap_or(Type::UINT);
         let (mut lo_rows, mut hi_rows) = (Vec::new(), Vec::new());

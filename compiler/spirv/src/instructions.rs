@@ -311,6 +311,30 @@ impl<'a, 'm> Fx<'a, 'm> {
             }
             O::Eq => pick(Op::FOrdEqual, Op::IEqual, Op::IEqual),
             O::Ne => pick(Op::FUnordNotEqual, Op::INotEqual, Op::INotEqual),
+            O::Lt | O::Le | O::Gt | O::Ge if k.is_bool() => {
+                // `false < true`: DXC orders bools as the integers 0 and 1.
+                let uint = scalar_of(ScalarKind::Uint, false);
+                let ut = if n > 1 {
+                    self.cx.vector_type(uint, n)
+                } else {
+                    self.cx.scalar_type(uint)
+                };
+                let (one, zero) = (
+                    self.cx.const_splat(uint, n, 1),
+                    self.cx.const_splat(uint, n, 0),
+                );
+                let mut ints = Vec::new();
+                for &a in &args[..2] {
+                    ints.push(self.op(Op::Select, ut, Self::ids(&[a, one, zero])));
+                }
+                let o = match op {
+                    O::Lt => Op::ULessThan,
+                    O::Le => Op::ULessThanEqual,
+                    O::Gt => Op::UGreaterThan,
+                    _ => Op::UGreaterThanEqual,
+                };
+                return Ok(self.op(o, rt, Self::ids(&ints)));
+            }
             _ if k.is_bool() => {
                 return Err(SpirvError::invalid(format!("{} on bool", op.name())));
             }

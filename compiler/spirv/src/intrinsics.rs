@@ -430,6 +430,24 @@ impl Fx<'_, '_> {
                 need(1)?;
                 self.componentwise(&ty, &tys, &args, &mut |fx, ty, tys, a| {
                     let st = fx.cx.plain_type(&tys[0])?;
+                    let (k, n) = shape(&tys[0])
+                        .ok_or_else(|| SpirvError::invalid("sign of a non-numeric value"))?;
+                    if k.is_integer() && !k.is_signed_integer() {
+                        // An unsigned value is never negative: `x != 0` as 1 or 0 (DXC's
+                        // `usign`); `SSign` would read the top bit as a sign.
+                        let zero = fx.cx.const_splat(scalar_of(k, false), n, 0);
+                        let bt = fx.cx.plain_type(
+                            &ty.with_scalar_kind(ScalarKind::Bool)
+                                .ok_or_else(|| SpirvError::invalid("sign result"))?,
+                        )?;
+                        let nonzero = fx.op(Op::INotEqual, bt, Self::ids(&[a[0], zero]));
+                        let (rk, _) =
+                            shape(ty).ok_or_else(|| SpirvError::invalid("sign result"))?;
+                        let one = fx.cx.const_splat(scalar_of(rk, false), n, 1);
+                        let none = fx.cx.const_splat(scalar_of(rk, false), n, 0);
+                        let rt = fx.cx.plain_type(ty)?;
+                        return Ok(fx.op(Op::Select, rt, Self::ids(&[nonzero, one, none])));
+                    }
                     let inst = if float { glsl::FSIGN } else { glsl::SSIGN };
                     let s = fx.glsl(st, inst, &[a[0]]);
                     fx.convert(s, &tys[0], ty)
@@ -668,7 +686,21 @@ impl Fx<'_, '_> {
                 }
                 self.componentwise(&ty, &tys, &args, &mut |fx, ty, _, a| {
                     let t = fx.cx.plain_type(ty)?;
-                    Ok(fx.op(op, t, Self::ids(a)))
+                    // The derivative instructions take 32-bit floats: a 16-bit value (under
+                    // -enable-16bit-types) converts there and back, as DXC does.
+                    let wide = match ty.scalar_kind() {
+                        Some(k) if k.is_float() && k.bit_width() == 16 => {
+                            ty.with_scalar_kind(ScalarKind::Float)
+                        }
+                        _ => None,
+                    };
+                    let Some(wide) = wide else {
+                        return Ok(fx.op(op, t, Self::ids(a)));
+                    };
+                    let wt = fx.cx.plain_type(&wide)?;
+                    let x = fx.op(Op::FConvert, wt, Self::ids(a));
+                    let d = fx.op(op, wt, Self::ids(&[x]));
+                    Ok(fx.op(Op::FConvert, t, Self::ids(&[d])))
                 })?
             }
             I::Clip => {
@@ -794,6 +826,28 @@ impl Fx<'_, '_> {
                     I::WaveActiveAllTrue => Op::GroupNonUniformAll,
                     _ => Op::GroupNonUniformAllEqual,
                 };
+                if let (I::WaveActiveAllEqual, Some((k, n))) =
+                    (intr, shape(&tys[0]).filter(|s| s.1 > 1))
+                {
+                    // Component by component, as DXC compares a vector: `bool3` of whether
+                    // each component is the same in every active lane.
+                    let ct = self.cx.plain_type(&Type::Scalar(k))?;
+                    let mut parts = Vec::new();
+                    for c in 0..n {
+                        let x = self.op(
+                            Op::CompositeExtract,
+                            ct,
+                            vec![Operand::IdRef(args[0]), Operand::LiteralBit32(c)],
+                        );
+                        parts.push(self.op(
+                            op,
+                            t,
+                            vec![Operand::IdScope(scope), Operand::IdRef(x)],
+                        ));
+                    }
+                    let bt = self.cx.plain_type(&ty)?;
+                    return Ok(Some(self.op(Op::CompositeConstruct, bt, Self::ids(&parts))));
+                }
                 let r = self.op(
                     op,
                     t,

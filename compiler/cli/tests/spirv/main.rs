@@ -43,6 +43,7 @@ mod layouts2;
 mod layouts_probe;
 mod lead_probe;
 mod locations;
+mod mat1;
 mod matrices;
 mod modes_and_flags;
 mod ms_storage;

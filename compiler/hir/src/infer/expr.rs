@@ -81,10 +81,9 @@ impl InferCtx<'_> {
             Expr::Postfix { expr, op } => {
                 let ty = self.infer_expr(expr);
                 let increment = op == syntax::ast::PostfixOp::PostInc;
-                if ty
-                    .as_ref()
-                    .is_some_and(|t| self.enum_step(id, t, increment))
-                {
+                if ty.as_ref().is_some_and(|t| {
+                    self.enum_step(id, t, increment) || self.bool_lvalue_op(id, t, None)
+                }) {
                     return self.set(id, None, false);
                 }
                 self.check_assignable(expr);
@@ -542,6 +541,9 @@ impl InferCtx<'_> {
                 self.infer_expr_expecting(rhs, target.as_ref());
                 let assignable = self.check_assignable(lhs);
                 if let (Some(arith), Some(t)) = (op, &target) {
+                    if self.bool_lvalue_op(id, t, Some(arith)) {
+                        return self.set(id, None, false);
+                    }
                     // `a op= b` is `a = a op b`: the result must convert back to `a`'s type.
                     if let Some((Some(result), literal)) = self.arith(rhs, arith, lhs, rhs) {
                         let from = Operand {
@@ -808,7 +810,9 @@ impl InferCtx<'_> {
         }
         let t = match op {
             PrefixOp::PreInc | PrefixOp::PreDec => {
-                if self.enum_step(id, &t, op == PrefixOp::PreInc) {
+                if self.enum_step(id, &t, op == PrefixOp::PreInc)
+                    || self.bool_lvalue_op(id, &t, None)
+                {
                     return self.set(id, None, false);
                 }
                 t
