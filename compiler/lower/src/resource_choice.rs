@@ -39,6 +39,14 @@ impl FnLower<'_, '_> {
         match self.body.expr(e) {
             Expr::Literal(Literal::Bool(b)) => Some(i64::from(*b)),
             Expr::Paren(i) => self.static_scalar(*i),
+            // A `bool` local holding one constant (`bool useA = true;`, `local_constants`).
+            Expr::Local(l) if !self.const_locals.contains_key(l) => {
+                let scalar = |me: &Self, e| me.static_scalar(e).map(|v| vec![v]);
+                match self.local_constant(*l, scalar)?[..] {
+                    [v] => Some(v),
+                    _ => None,
+                }
+            }
             Expr::Prefix {
                 op: PrefixOp::Not,
                 expr,

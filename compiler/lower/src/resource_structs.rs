@@ -268,6 +268,8 @@ pub struct ResourceLocals {
     /// The assignments each resource local or slot may hold the resource of, for the
     /// labels of `E3020` (`resource_labels`).
     pub origins: crate::resource_labels::Origins,
+    /// How the body writes its locals, worked out on first need (`local_constants`).
+    pub local_writes: std::cell::OnceCell<Arc<crate::local_constants::LocalWrites>>,
 }
 
 /// The bindings at one point of the code, to merge at the end of a selection.
@@ -291,6 +293,18 @@ impl BindingState {
 
     pub(crate) fn set_slot(&mut self, slot: Slot, b: Binding) {
         self.slots.insert(slot, b);
+    }
+
+    /// Replaces each bound resource pointer `p` with `f(p)`.
+    pub(crate) fn map_values(&mut self, mut f: impl FnMut(Value) -> Value) {
+        for p in self.locals.iter_mut().flatten() {
+            *p = f(*p);
+        }
+        for b in self.slots.values_mut() {
+            if let Binding::Bound(p) = b {
+                *p = f(*p);
+            }
+        }
     }
 
     pub(crate) fn set_local_conflict(&mut self, l: LocalId) {
@@ -1129,6 +1143,7 @@ impl FnLower<'_, '_> {
 
     /// Binds `target` to `p`; inside a loop, a local declared outside it may not change.
     fn bind(&mut self, target: Target, p: Value, e: ExprId) -> R<()> {
+        let p = self.same_resource_value(p);
         let (l, current) = match &target {
             Target::Local(l) => (*l, self.locals[l.0 as usize].map(Binding::Bound)),
             Target::Slot(l, path) => (*l, self.res.slots.get(&(*l, path.clone())).copied()),
@@ -1397,6 +1412,14 @@ impl FnLower<'_, '_> {
     /// After a selection: the bindings of the arms that reach the merge (`reached`), where
     /// they disagree a conflict.
     pub fn merge_bindings(&mut self, reached: Vec<BindingState>) {
+        // Paths naming one resource through different access chains agree (`resource_same`).
+        let reached: Vec<BindingState> = reached
+            .into_iter()
+            .map(|mut s| {
+                s.map_values(|p| self.same_resource_value(p));
+                s
+            })
+            .collect();
         let mut states = reached.into_iter();
         let Some(mut merged) = states.next() else {
             return;

@@ -481,7 +481,8 @@ impl FnLower<'_, '_> {
                 Some(v) => {
                     let n = self
                         .const_int(v)
-                        .or_else(|| self.const_ints(v).filter(|c| c.len() == 1).map(|c| c[0]));
+                        .or_else(|| self.const_ints(v).filter(|c| c.len() == 1).map(|c| c[0]))
+                        .filter(|_| !self.reads_plain_local(v));
                     let Some(n) = n else {
                         return Err(self.unsupported("a non-constant case value", v));
                     };

@@ -1,0 +1,173 @@
+//! Resource uses DXC's legalization resolves (task res15, issue #4 item 4), through
+//! `hlslc -spirv` and every `spirv-val` installed: bindings compared by the resource they
+//! name, locals holding one constant on every path, and the refusals that must stay.
+
+use crate::harness::{compile, refuse};
+
+/// `if (c) l[0] = gt[0];` after `Texture2D l[2] = gt;`: both paths hold `gt[0]`, reached
+/// through two access chains; DXC's copy propagation sees one resource, and so do we.
+#[test]
+fn a_local_array_rebound_to_the_element_it_holds_is_one_resource() {
+    let m = compile(
+        "Texture2D gt[2];
+SamplerState s;
+float4 main(float2 uv : TEXCOORD, uint c : C) : SV_Target {
+  Texture2D l[2] = gt;
+  if (c) l[0] = gt[0];
+  return l[0].Sample(s, uv);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["OpImageSampleImplicitLod"]);
+}
+
+/// The same for a plain resource local and a struct member at a constant element, on a
+/// `switch` arm and in a loop with a run-time trip count.
+#[test]
+fn resources_rebound_to_the_same_element_under_run_time_flow() {
+    let m = compile(
+        "Texture2D gt[3];
+SamplerState s;
+struct M { Texture2D t[2]; float k; };
+float4 main(float2 uv : TEXCOORD, uint n : N) : SV_Target {
+  Texture2D t = gt[1];
+  for (uint i = 0; i < n; ++i) { t = gt[1]; }
+  M m; m.t[0] = gt[0]; m.t[1] = gt[2]; m.k = 1;
+  switch (n) { case 0: m.t[1] = gt[2]; m.k = 3; break; default: break; }
+  return t.Sample(s, uv) + m.t[1].Sample(s, uv) * m.k;
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["OpLoopMerge"]);
+}
+
+/// Different elements on the two paths stay a run-time choice (E3020), as DXC fails.
+#[test]
+fn different_elements_on_two_paths_stay_refused() {
+    refuse(
+        "Texture2D gt[2];
+SamplerState s;
+float4 main(float2 uv : TEXCOORD, uint c : C) : SV_Target {
+  Texture2D l[2] = gt;
+  if (c) l[0] = gt[1];
+  return l[0].Sample(s, uv);
+}
+",
+        "ps_6_0",
+        &[],
+        1,
+        "this resource depends on run-time control flow",
+    );
+}
+
+/// vkd3d's `object-references` test 2: the element index is held in a local vector that is
+/// never written (`co.x + co.y` is 0), so `b[0]` is `t_good` when `a` copies it.
+#[test]
+fn an_index_held_in_an_unwritten_local_is_a_constant() {
+    let m = compile(
+        "Texture2D t_good, t_bad;
+sampler sam;
+float4 main() : SV_Target {
+  Texture2D a, b[1];
+  int4 co = {0, 0, 0, 0};
+  b[(int) co.x + (int) co.y] = t_good;
+  a = b[0];
+  b[0] = t_bad;
+  return 100 * a.Sample(sam, float2(0, 0)) + t_good.Sample(sam, float2(0, 0));
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    // Both samples read `t_good`; `t_bad` is never loaded.
+    assert!(!m.has("OpLoad %type_image %t_bad"), "{}", m.asm);
+    assert_eq!(
+        m.asm.matches("OpLoad %type_image %t_good").count(),
+        2,
+        "{}",
+        m.asm
+    );
+}
+
+/// `bool useA = true; ... useA ? a : b` and `int mode = 2; if (n > 3) mode = 2;`: the local
+/// holds one constant on every path, so the choice is made at compile time.
+#[test]
+fn a_choice_by_a_local_holding_one_constant_is_made_at_compile_time() {
+    let m = compile(
+        "Texture2D a, b;
+SamplerState s;
+float4 main(float2 uv : TEXCOORD, uint n : N) : SV_Target {
+  bool useA = true;
+  Texture2D t = useA ? a : b;
+  int mode = 2;
+  if (n > 3) mode = 2;
+  Texture2D u;
+  if (mode == 1) u = a; else u = b;
+  return t.Sample(s, uv) + u.Sample(s, uv);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["%a = OpVariable", "%b = OpVariable"]);
+}
+
+/// A local given another value on some path, or written through an `out` argument, is no
+/// constant: the choice stays E3020.
+#[test]
+fn a_local_given_another_value_on_a_path_is_no_constant() {
+    refuse(
+        "Texture2D a, b;
+SamplerState s;
+float4 main(float2 uv : TEXCOORD, uint n : N) : SV_Target {
+  int mode = 2;
+  if (n > 3) mode = 1;
+  Texture2D u;
+  if (mode == 1) u = a; else u = b;
+  return u.Sample(s, uv);
+}
+",
+        "ps_6_0",
+        &[],
+        1,
+        "this resource depends on run-time control flow",
+    );
+    refuse(
+        "Texture2D a, b;
+SamplerState s;
+void set(out bool x) { x = false; }
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+  bool useA = true;
+  set(useA);
+  Texture2D t = useA ? a : b;
+  return t.Sample(s, uv);
+}
+",
+        "ps_6_0",
+        &[],
+        1,
+        "chooses a resource by a condition known only at run time",
+    );
+}
+
+/// A texel offset held in a local is still refused: DXC wants a constant expression there.
+#[test]
+fn a_texel_offset_held_in_a_local_stays_refused() {
+    refuse(
+        "Texture2D a;
+SamplerState s;
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+  int2 o = int2(1, 0);
+  return a.Sample(s, uv, o);
+}
+",
+        "ps_6_0",
+        &[],
+        1,
+        "a texel offset that is not a constant",
+    );
+}
