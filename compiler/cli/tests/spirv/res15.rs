@@ -2,7 +2,7 @@
 //! `hlslc -spirv` and every `spirv-val` installed: bindings compared by the resource they
 //! name, locals holding one constant on every path, and the refusals that must stay.
 
-use crate::harness::{compile, refuse};
+use crate::harness::{compile, refuse, run};
 
 /// `if (c) l[0] = gt[0];` after `Texture2D l[2] = gt;`: both paths hold `gt[0]`, reached
 /// through two access chains; DXC's copy propagation sees one resource, and so do we.
@@ -169,5 +169,62 @@ float4 main(float2 uv : TEXCOORD) : SV_Target {
         &[],
         1,
         "a texel offset that is not a constant",
+    );
+}
+
+/// `static Texture2D t;` and `static SamplerState s;` that nothing assigns, read where code
+/// runs: an `OpUndef` of the image and of the sampler type, as DXC's legalization leaves the
+/// loads of such private variables, and W2119 at each declaration.
+#[test]
+fn a_static_texture_never_assigned_is_an_undefined_value() {
+    let src = "static Texture2D t;
+static SamplerState s;
+Texture2D a;
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+  uint w, h;
+  t.GetDimensions(w, h);
+  return t.Sample(s, uv) + t.Load(int3(0, 0, 0)) + a.SampleLevel(s, uv, 0) + w;
+}
+";
+    let m = compile(src, "ps_6_0", &[]);
+    m.assert_has(&["%t = OpUndef", "%s = OpUndef", "OpImageQuerySizeLod"]);
+    assert!(!m.has("OpVariable %_ptr_Private"), "{}", m.asm);
+    // Under SPIR-V 1.4 every global used is in the entry's interface: an `OpUndef` is not.
+    compile(src, "ps_6_0", &["-fspv-target-env=vulkan1.3"]);
+    let (out, _) = run(src, "ps_6_0", &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches("warning[W2119]").count(), 2, "{stderr}");
+    assert!(
+        stderr.contains("`static` texture 't' is never assigned"),
+        "{stderr}"
+    );
+}
+
+/// A `static` texture some function assigns is no undefined value, and gets no warning.
+#[test]
+fn a_static_texture_a_function_assigns_is_not_warned_about() {
+    let src = "static Texture2D t;
+Texture2D a;
+SamplerState s;
+void setup() { t = a; }
+float4 main(float2 uv : TEXCOORD) : SV_Target { setup(); return t.Sample(s, uv); }
+";
+    let m = compile(src, "ps_6_0", &[]);
+    assert!(!m.has("OpUndef"), "{}", m.asm);
+    let (out, _) = run(src, "ps_6_0", &[]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("W2119"));
+}
+
+/// A writable texture never assigned stays E3020: its uses need a variable to point into.
+#[test]
+fn a_static_writable_texture_never_assigned_stays_refused() {
+    refuse(
+        "static RWTexture2D<float4> t;
+float4 main() : SV_Target { return t[int2(0, 0)]; }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "this `static` resource is never assigned",
     );
 }
