@@ -15,7 +15,7 @@
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+use std::rc::Rc;
 
 use hir::body::{Body, Expr, ExprId, LocalId};
 use syntax::ast::BinaryOp;
@@ -59,7 +59,7 @@ impl FnLower<'_, '_> {
         let writes = self
             .res
             .local_writes
-            .get_or_init(|| Arc::new(self.local_writes()))
+            .get_or_init(|| Rc::new(self.local_writes()))
             .clone();
         if writes.other.contains(&l) || !writes.visiting.borrow_mut().insert(l) {
             return None;

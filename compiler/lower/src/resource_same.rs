@@ -9,11 +9,19 @@
 //! global array at a constant index becomes the one access chain at the top of the entry
 //! block that stands for it (`resource_statics::static_pointer`).
 //!
-//! Called from `resource_structs.rs` (binding a slot or local, merging bindings).
+//! Likewise an element of a global resource array at an index known at compile time but not
+//! written as a literal (`g[K]` with `static const int K`, `g[layer]` with a local holding one
+//! constant, `local_constants`) is that one access chain, as DXC's constant propagation
+//! makes its index a constant ([`FnLower::constant_element`]).
+//!
+//! Called from `resource_structs.rs` (binding a slot or local, merging bindings, the pointer
+//! a resource expression denotes).
 
+use hir::body::{Expr, ExprId};
 use ir::Value;
 
-use crate::func::FnLower;
+use crate::context::R;
+use crate::func::{FnLower, Place};
 
 impl FnLower<'_, '_> {
     /// The value standing for the resource `p` points at: the entry block's access chain for
@@ -30,5 +38,36 @@ impl FnLower<'_, '_> {
             }
             _ => p,
         }
+    }
+
+    /// For `g[i]`, `g` a global array of resources and `i` known at compile time (in
+    /// bounds) but no literal: the entry block's access chain to that element.
+    pub(crate) fn constant_element(&mut self, e: ExprId) -> R<Option<Value>> {
+        let Expr::Index { base, index } = *self.body.expr(e) else {
+            return Ok(None);
+        };
+        if !matches!(self.body.expr(base), Expr::Path(_)) || self.const_int(index).is_some() {
+            return Ok(None);
+        }
+        let Some(k) = self.static_index(index) else {
+            return Ok(None);
+        };
+        let Some(types::Type::Array {
+            len: Some(len),
+            element,
+        }) = self.infer.type_of_expr(base)
+        else {
+            return Ok(None);
+        };
+        if element.as_resource().is_none() || k < 0 || k >= i64::from(*len) {
+            return Ok(None);
+        }
+        let Place::Ptr(Value::Global(g)) = self.lvalue(base)? else {
+            return Ok(None);
+        };
+        if self.cx.mb.module().globals[g].kind != ir::GlobalKind::Resource {
+            return Ok(None);
+        }
+        Ok(Some(self.static_pointer((g, Some(k)))))
     }
 }

@@ -269,7 +269,7 @@ pub struct ResourceLocals {
     /// labels of `E3020` (`resource_labels`).
     pub origins: crate::resource_labels::Origins,
     /// How the body writes its locals, worked out on first need (`local_constants`).
-    pub local_writes: std::cell::OnceCell<Arc<crate::local_constants::LocalWrites>>,
+    pub local_writes: std::cell::OnceCell<std::rc::Rc<crate::local_constants::LocalWrites>>,
 }
 
 /// The bindings at one point of the code, to merge at the end of a selection.
@@ -409,6 +409,9 @@ impl FnLower<'_, '_> {
         }
         if !self.is_place_expr(e) {
             return Err(self.unsupported("a resource chosen by this expression", e));
+        }
+        if let Some(p) = self.constant_element(e)? {
+            return Ok(p);
         }
         match self.lvalue(e)? {
             Place::Ptr(p) => Ok(p),
@@ -1153,11 +1156,7 @@ impl FnLower<'_, '_> {
         }
         let declared = self.res.declared_depth.get(&l).copied().unwrap_or(0);
         if current != Some(Binding::Bound(p)) {
-            // A `switch` clause may not rebind what is declared outside it; a loop lowers
-            // again where needed (`resource_loops`).
-            if self.rebinding_refused(declared) {
-                return Err(self.runtime_choice(e));
-            }
+            // A loop lowers again where needed (`resource_loops`).
             let rebound = match &target {
                 Target::Local(l) => (*l, None),
                 Target::Slot(l, path) => (*l, Some(path.clone())),

@@ -228,3 +228,80 @@ float4 main() : SV_Target { return t[int2(0, 0)]; }
         "this `static` resource is never assigned",
     );
 }
+
+/// A `switch` on a run-time value whose clauses rebind a resource declared outside it: a use
+/// in the clause after the rebinding names one resource, and after the `switch` the bindings
+/// of its exits meet as an `if`'s arms do (the same resource on every exit is that one).
+#[test]
+fn switch_clauses_rebind_resources_as_if_arms_do() {
+    let m = compile(
+        "Texture2D a, b;
+SamplerState s;
+float4 main(float2 uv : TEXCOORD, uint c : C, uint d : D) : SV_Target {
+  Texture2D t = b;
+  float4 r = 0;
+  switch (c) {
+  case 0: t = a; r = t.Sample(s, uv); t = b; break;
+  case 1: if (d) { t = b; break; } t = b; break;
+  default: t = b; break;
+  }
+  Texture2D u = a;
+  switch (d) { case 0: u = b; case 1: u = a; break; default: u = a; }
+  return r + t.Sample(s, uv) + u.Sample(s, uv);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["OpSwitch"]);
+}
+
+/// Exits of a run-time `switch` holding different resources (a clause rebinding and the
+/// path past every clause without a `default`, or a clause entered both from the selector
+/// and by falling through) stay E3020, as DXC fails.
+#[test]
+fn switch_exits_holding_different_resources_stay_refused() {
+    for body in [
+        "switch (c) { case 0: t = a; break; case 1: break; }",
+        "switch (c) { case 0: t = a; case 1: return t.Sample(s, uv); default: break; }",
+    ] {
+        refuse(
+            &format!(
+                "Texture2D a, b;
+SamplerState s;
+float4 main(float2 uv : TEXCOORD, uint c : C) : SV_Target {{
+  Texture2D t = b;
+  {body}
+  return t.Sample(s, uv);
+}}
+"
+            ),
+            "ps_6_0",
+            &[],
+            1,
+            "this resource depends on run-time control flow",
+        );
+    }
+}
+
+/// `g[K]` with `static const int K` and `g[layer]` with a local holding one constant name
+/// the element a literal index names: rebinding it on one path changes nothing.
+#[test]
+fn an_element_at_an_index_known_at_compile_time_is_that_element() {
+    let m = compile(
+        "Texture2D g[4];
+SamplerState s;
+static const int K = 3;
+float4 main(float2 uv : TEXCOORD, uint c : C) : SV_Target {
+  uint layer = 3;
+  Texture2D t = g[3];
+  if (c) t = g[K];
+  if (c > 2) t = g[layer];
+  return t.Sample(s, uv);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["OpImageSampleImplicitLod"]);
+}
