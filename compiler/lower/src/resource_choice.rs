@@ -131,6 +131,13 @@ impl FnLower<'_, '_> {
         Some(match self.static_condition(cond) {
             Some(true) => Ok(then),
             Some(false) => Ok(otherwise),
+            // In code that never runs, or in the initializer of a local never read, the
+            // statement goes away, as DXC's dead-code elimination removes the choice
+            // (`resource_dead`, `resource_unread`).
+            None if self.res.flow.dead || self.res.dropping => {
+                self.res.dead_use = true;
+                Err(crate::context::Unsupported)
+            }
             None => {
                 let range = self.expr_range(e);
                 let how = self.run_time_choice_failure(e);

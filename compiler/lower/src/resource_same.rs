@@ -4,10 +4,10 @@
 //! into a global array. Each `gt[0]` in the source builds an access chain of its own, so two
 //! paths binding a slot to `gt[0]` would hold different values and their merge would look
 //! like a run-time choice (E3020) where DXC's legalization sees one resource (its copy
-//! propagation forwards the same load on both paths). Before a binding is recorded and
-//! before the bindings of the paths of a selection or a loop are merged, an element of a
-//! global array at a constant index becomes the one access chain at the top of the entry
-//! block that stands for it (`resource_statics::static_pointer`).
+//! propagation forwards the same load on both paths). Where the bindings of the paths of a
+//! selection or a loop meet and disagree only so, they take the one access chain at the top
+//! of the entry block that stands for the element (`resource_statics::static_pointer`); a
+//! rebinding to the element a slot already holds keeps the slot's value.
 //!
 //! Likewise an element of a global resource array at an index known at compile time but not
 //! written as a literal (`g[K]` with `static const int K`, `g[layer]` with a local holding one
@@ -24,19 +24,27 @@ use crate::context::R;
 use crate::func::{FnLower, Place};
 
 impl FnLower<'_, '_> {
-    /// The value standing for the resource `p` points at: the entry block's access chain for
-    /// an element of a global array of resources at a constant index, `p` itself otherwise.
-    pub(crate) fn same_resource_value(&mut self, p: Value) -> Value {
-        let Some(r @ (_, Some(_))) = self.named_resource_value(p) else {
-            return p;
+    /// The one value for the resource both `a` and `b` point at, when they point at the same
+    /// element of a global array of resources at a constant index through different access
+    /// chains: the entry block's access chain for it. `None` when they differ (or are one
+    /// value already).
+    pub(crate) fn same_resource_value(&mut self, a: Value, b: Value) -> Option<Value> {
+        if a == b {
+            return None;
+        }
+        let r @ (_, Some(_)) = self.named_resource_value(a)? else {
+            return None;
         };
+        if self.named_resource_value(b)? != r {
+            return None;
+        }
         let module = self.cx.mb.module();
-        let ty = module.value_type(&module.functions[self.func], p);
+        let ty = module.value_type(&module.functions[self.func], a);
         match ty {
             Some(types::Type::Pointer { pointee, .. }) if pointee.as_resource().is_some() => {
-                self.static_pointer(r)
+                Some(self.static_pointer(r))
             }
-            _ => p,
+            _ => None,
         }
     }
 

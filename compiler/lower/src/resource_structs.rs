@@ -295,18 +295,6 @@ impl BindingState {
         self.slots.insert(slot, b);
     }
 
-    /// Replaces each bound resource pointer `p` with `f(p)`.
-    pub(crate) fn map_values(&mut self, mut f: impl FnMut(Value) -> Value) {
-        for p in self.locals.iter_mut().flatten() {
-            *p = f(*p);
-        }
-        for b in self.slots.values_mut() {
-            if let Binding::Bound(p) = b {
-                *p = f(*p);
-            }
-        }
-    }
-
     pub(crate) fn set_local_conflict(&mut self, l: LocalId) {
         self.locals[l.0 as usize] = None;
         self.conflicts.insert(l);
@@ -1146,10 +1134,14 @@ impl FnLower<'_, '_> {
 
     /// Binds `target` to `p`; inside a loop, a local declared outside it may not change.
     fn bind(&mut self, target: Target, p: Value, e: ExprId) -> R<()> {
-        let p = self.same_resource_value(p);
         let (l, current) = match &target {
             Target::Local(l) => (*l, self.locals[l.0 as usize].map(Binding::Bound)),
             Target::Slot(l, path) => (*l, self.res.slots.get(&(*l, path.clone())).copied()),
+        };
+        // The element it already holds, reached by another expression (`resource_same`).
+        let p = match current {
+            Some(Binding::Bound(c)) if self.same_resource_value(c, p).is_some() => c,
+            _ => p,
         };
         if self.is_static_local(l) {
             return Err(self.static_assignment(e));
@@ -1411,20 +1403,20 @@ impl FnLower<'_, '_> {
     /// After a selection: the bindings of the arms that reach the merge (`reached`), where
     /// they disagree a conflict.
     pub fn merge_bindings(&mut self, reached: Vec<BindingState>) {
-        // Paths naming one resource through different access chains agree (`resource_same`).
-        let reached: Vec<BindingState> = reached
-            .into_iter()
-            .map(|mut s| {
-                s.map_values(|p| self.same_resource_value(p));
-                s
-            })
-            .collect();
         let mut states = reached.into_iter();
         let Some(mut merged) = states.next() else {
             return;
         };
         for s in states {
             for (i, v) in s.locals.iter().enumerate() {
+                // Paths naming one element through different access chains agree
+                // (`resource_same`).
+                if let (Some(a), Some(b)) = (merged.locals[i], *v) {
+                    if let Some(one) = self.same_resource_value(a, b) {
+                        merged.locals[i] = Some(one);
+                        continue;
+                    }
+                }
                 if merged.locals[i] != *v {
                     merged.locals[i] = None;
                     merged.conflicts.insert(LocalId(i as u32));
@@ -1434,6 +1426,12 @@ impl FnLower<'_, '_> {
             merged.origins.unite(&s.origins);
             for (k, b) in &s.slots {
                 let m = merged.slots.entry(k.clone()).or_insert(Binding::Conflict);
+                if let (Binding::Bound(x), Binding::Bound(y)) = (*m, *b) {
+                    if let Some(one) = self.same_resource_value(x, y) {
+                        *m = Binding::Bound(one);
+                        continue;
+                    }
+                }
                 if m != b {
                     *m = Binding::Conflict;
                 }

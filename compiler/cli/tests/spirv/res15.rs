@@ -305,3 +305,22 @@ float4 main(float2 uv : TEXCOORD, uint c : C) : SV_Target {
     );
     m.assert_has(&["OpImageSampleImplicitLod"]);
 }
+
+/// A `?:` of resources on a run-time condition initializing a local never read: the
+/// statement goes away, as DXC's dead-code elimination removes the choice.
+#[test]
+fn a_run_time_choice_nothing_reads_goes_away() {
+    let m = compile(
+        "Texture2D a, b;
+SamplerState s;
+float4 main(float2 uv : TEXCOORD, uint n : N) : SV_Target {
+  float4 r = 0;
+  for (uint i = 0; i < n; ++i) { Texture2D t = (i & 1) ? a : b; r += 1; }
+  return r + a.Sample(s, uv);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    assert!(!m.has("OpLoad %type_image %b"), "{}", m.asm);
+}
