@@ -106,7 +106,10 @@
 //! [`default_args`] (default arguments computed at the call from globals),
 //! [`resource_array_args`] (local arrays of resources passed element by element),
 //! [`resource_runs`] (runs of consecutive elements of a global array passed to a copy),
-//! [`resource_loops`] (loops rebinding resources, lowered again from the merged bindings),
+//! [`resource_loops`] (loops rebinding resources, lowered again from the merged bindings;
+//! the exits of a `switch`), `resource_same` (bindings compared by the resource they name),
+//! `local_constants` (locals holding one constant on every path), [`resource_undefined`]
+//! (`static` textures and samplers never assigned, undefined values),
 //! [`static_assign`] and [`static_flow`] (`static` resources assigned in functions, their
 //! resource flowing through calls),
 //! [`local_types`] (types declared inside a function, for `sizeof`).
