@@ -316,7 +316,15 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
                 }
             }
         } else {
-            if resource.is_some() {
+            // A private texture or sampler without an initializer is a `static` no code
+            // assigns: an undefined value each time it is read (the backend's `OpUndef`).
+            let undefined = g.kind == GlobalKind::Private
+                && g.init.is_none()
+                && matches!(
+                    g.ty.as_resource(),
+                    Some(types::ResourceType::Texture { .. } | types::ResourceType::Sampler { .. })
+                );
+            if resource.is_some() && !undefined {
                 fail(format!(
                     "a {} global cannot hold {}",
                     g.kind.name(),

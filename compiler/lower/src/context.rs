@@ -204,6 +204,9 @@ pub struct ModuleCtx<'db> {
     /// Warnings about the declarations (reused bindings), reported by
     /// [`crate::binding_warnings`]; they do not stop lowering.
     pub warnings: Vec<Diagnostic>,
+    /// The `Private` globals standing for plain `static` textures and samplers never
+    /// assigned, undefined values (`resource_undefined`).
+    pub undefined_statics: HashMap<ItemIdx, ir::Global>,
 }
 
 impl<'db> ModuleCtx<'db> {
@@ -258,6 +261,7 @@ impl<'db> ModuleCtx<'db> {
             ray_payload_params: HashMap::new(),
             diagnostics: Vec::new(),
             warnings: Vec::new(),
+            undefined_statics: HashMap::new(),
         }
     }
 

@@ -74,6 +74,7 @@
 //! | E3258 | a local geometry stream of an element type no output stream of the entry has |
 //! | E3259 | a `DispatchMesh` payload that is not a `groupshared` variable (DXC's words) |
 //! | W2110 | warning: an initializer on a global of `$Globals`, which is ignored (DXC's words) |
+//! | W2119 | warning: a use of a plain `static` texture or sampler never assigned, an undefined value |
 //! | W3001 | warning: two resources on one descriptor set and binding (only a sampler and a sampled texture may share); see [`binding_warnings`] |
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
@@ -105,7 +106,10 @@
 //! [`default_args`] (default arguments computed at the call from globals),
 //! [`resource_array_args`] (local arrays of resources passed element by element),
 //! [`resource_runs`] (runs of consecutive elements of a global array passed to a copy),
-//! [`resource_loops`] (loops rebinding resources, lowered again from the merged bindings),
+//! [`resource_loops`] (loops rebinding resources, lowered again from the merged bindings;
+//! the exits of a `switch`), `resource_same` (bindings compared by the resource they name),
+//! `local_constants` (locals holding one constant on every path), [`resource_undefined`]
+//! (`static` textures and samplers never assigned, undefined values),
 //! [`static_assign`] and [`static_flow`] (`static` resources assigned in functions, their
 //! resource flowing through calls),
 //! [`local_types`] (types declared inside a function, for `sizeof`).
@@ -141,6 +145,7 @@ pub mod heap;
 pub mod init;
 pub mod inline_spirv;
 pub mod literal_fold;
+mod local_constants;
 pub mod local_types;
 pub mod matrix_split;
 pub mod options;
@@ -169,8 +174,10 @@ pub mod resource_nonuniform;
 pub mod resource_out;
 pub mod resource_returns;
 pub mod resource_runs;
+mod resource_same;
 pub mod resource_statics;
 pub mod resource_structs;
+pub mod resource_undefined;
 pub mod resource_unread;
 pub mod resources;
 mod shader_record;
@@ -337,6 +344,9 @@ pub const DEFAULT_NEEDS_ITSELF: &str = "E3050";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";
+/// The code of the warning about a use of a plain `static` texture or sampler never assigned,
+/// an undefined value (`resource_undefined`).
+pub const UNDEFINED_RESOURCE: &str = "W2119";
 /// The code of DXC's warning about an initializer on a global that goes into `$Globals`,
 /// whose value the constant buffer gives instead.
 pub const GLOBAL_INIT_IGNORED: &str = "W2110";
@@ -402,6 +412,7 @@ pub fn binding_warnings(
     let mut cx = context::ModuleCtx::new(db, file, config);
     cx.options = options.clone();
     cx.assign_bindings();
+    cx.undefined_static_warnings();
     cx.warnings
 }
 

@@ -39,6 +39,14 @@ impl FnLower<'_, '_> {
         match self.body.expr(e) {
             Expr::Literal(Literal::Bool(b)) => Some(i64::from(*b)),
             Expr::Paren(i) => self.static_scalar(*i),
+            // A `bool` local holding one constant (`bool useA = true;`, `local_constants`).
+            Expr::Local(l) if !self.const_locals.contains_key(l) => {
+                let scalar = |me: &Self, e| me.static_scalar(e).map(|v| vec![v]);
+                match self.local_constant(*l, scalar)?[..] {
+                    [v] => Some(v),
+                    _ => None,
+                }
+            }
             Expr::Prefix {
                 op: PrefixOp::Not,
                 expr,
@@ -123,6 +131,13 @@ impl FnLower<'_, '_> {
         Some(match self.static_condition(cond) {
             Some(true) => Ok(then),
             Some(false) => Ok(otherwise),
+            // In code that never runs, or in the initializer of a local never read, the
+            // statement goes away, as DXC's dead-code elimination removes the choice
+            // (`resource_dead`, `resource_unread`).
+            None if self.res.flow.dead || self.res.dropping => {
+                self.res.dead_use = true;
+                Err(crate::context::Unsupported)
+            }
             None => {
                 let range = self.expr_range(e);
                 let how = self.run_time_choice_failure(e);

@@ -32,8 +32,9 @@ pub struct LoopRebinds {
     /// For each loop being lowered, innermost last: what its body rebound that was declared
     /// outside it.
     touched: Vec<HashSet<Rebound>>,
-    /// The `loop_depth`s that `switch` statements opened (rebinding is refused across them).
-    pub(crate) switch_levels: Vec<u32>,
+    /// For each `switch` being lowered, innermost last: the bindings at the `break`s of one
+    /// on a run-time selector (`None` for one on a constant selector), merged after it.
+    switch_exits: Vec<Option<Vec<BindingState>>>,
     /// How many `break`s and `continue`s were lowered.
     pub(crate) jumps: u32,
     /// Whether the function holds anything a loop could rebind, once worked out.
@@ -47,14 +48,35 @@ pub(crate) struct LoopStart {
 }
 
 impl FnLower<'_, '_> {
-    /// Whether rebinding a resource declared at loop depth `declared` is refused here: a
-    /// `switch` clause in between runs at run time's choice.
-    pub(crate) fn rebinding_refused(&self, declared: u32) -> bool {
+    /// Starts lowering a `switch`, whose selector is known at compile time or not
+    /// (`runtime`). Its clauses may rebind resources as the arms of an `if` do: the
+    /// bindings after it merge those at its `break`s, at the end of the last clause and,
+    /// without a `default`, before it ([`Self::close_switch`]).
+    pub(crate) fn open_switch(&mut self, runtime: bool) {
+        self.res.loops.switch_exits.push(runtime.then(Vec::new));
+    }
+
+    /// At a `break` leaving the innermost `switch` (one on a run-time selector): keeps the
+    /// bindings there for the merge after it, unless the code never runs.
+    pub(crate) fn switch_break(&mut self) {
+        if self.res.flow.dead {
+            return;
+        }
+        let state = self.binding_state();
+        if let Some(Some(exits)) = self.res.loops.switch_exits.last_mut() {
+            exits.push(state);
+        }
+    }
+
+    /// Ends the innermost `switch`: for one on a run-time selector, the bindings at its
+    /// `break`s, to merge with those that fall out of it.
+    pub(crate) fn close_switch(&mut self) -> Vec<BindingState> {
         self.res
             .loops
-            .switch_levels
-            .iter()
-            .any(|&level| declared < level)
+            .switch_exits
+            .pop()
+            .flatten()
+            .unwrap_or_default()
     }
 
     /// Records that `r`, declared at loop depth `declared`, was rebound here.

@@ -992,6 +992,17 @@ impl FnLower<'_, '_> {
         }
         match b.slots[..] {
             [Some(r)] => Ok(Some(self.static_pointer(r))),
+            // Where code runs, a texture or sampler is an undefined value, as DXC legalizes
+            // it (`resource_undefined`).
+            [None] if !self.res.flow.dead && !self.res.dropping => {
+                match self.undefined_static_resource(idx) {
+                    Some(v) => Ok(Some(v)),
+                    None => {
+                        let range = self.expr_range(e);
+                        Err(self.unassigned_static_use(range))
+                    }
+                }
+            }
             [None] => {
                 let range = self.expr_range(e);
                 Err(self.unassigned_static_use(range))

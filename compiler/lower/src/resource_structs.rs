@@ -268,6 +268,8 @@ pub struct ResourceLocals {
     /// The assignments each resource local or slot may hold the resource of, for the
     /// labels of `E3020` (`resource_labels`).
     pub origins: crate::resource_labels::Origins,
+    /// How the body writes its locals, worked out on first need (`local_constants`).
+    pub local_writes: std::cell::OnceCell<std::rc::Rc<crate::local_constants::LocalWrites>>,
 }
 
 /// The bindings at one point of the code, to merge at the end of a selection.
@@ -395,6 +397,9 @@ impl FnLower<'_, '_> {
         }
         if !self.is_place_expr(e) {
             return Err(self.unsupported("a resource chosen by this expression", e));
+        }
+        if let Some(p) = self.constant_element(e)? {
+            return Ok(p);
         }
         match self.lvalue(e)? {
             Place::Ptr(p) => Ok(p),
@@ -1140,16 +1145,17 @@ impl FnLower<'_, '_> {
             Target::Local(l) => (*l, self.locals[l.0 as usize].map(Binding::Bound)),
             Target::Slot(l, path) => (*l, self.res.slots.get(&(*l, path.clone())).copied()),
         };
+        // The element it already holds, reached by another expression (`resource_same`).
+        let p = match current {
+            Some(Binding::Bound(c)) if self.same_resource_value(c, p).is_some() => c,
+            _ => p,
+        };
         if self.is_static_local(l) {
             return Err(self.static_assignment(e));
         }
         let declared = self.res.declared_depth.get(&l).copied().unwrap_or(0);
         if current != Some(Binding::Bound(p)) {
-            // A `switch` clause may not rebind what is declared outside it; a loop lowers
-            // again where needed (`resource_loops`).
-            if self.rebinding_refused(declared) {
-                return Err(self.runtime_choice(e));
-            }
+            // A loop lowers again where needed (`resource_loops`).
             let rebound = match &target {
                 Target::Local(l) => (*l, None),
                 Target::Slot(l, path) => (*l, Some(path.clone())),
@@ -1408,6 +1414,14 @@ impl FnLower<'_, '_> {
         };
         for s in states {
             for (i, v) in s.locals.iter().enumerate() {
+                // Paths naming one element through different access chains agree
+                // (`resource_same`).
+                if let (Some(a), Some(b)) = (merged.locals[i], *v) {
+                    if let Some(one) = self.same_resource_value(a, b) {
+                        merged.locals[i] = Some(one);
+                        continue;
+                    }
+                }
                 if merged.locals[i] != *v {
                     merged.locals[i] = None;
                     merged.conflicts.insert(LocalId(i as u32));
@@ -1417,6 +1431,12 @@ impl FnLower<'_, '_> {
             merged.origins.unite(&s.origins);
             for (k, b) in &s.slots {
                 let m = merged.slots.entry(k.clone()).or_insert(Binding::Conflict);
+                if let (Binding::Bound(x), Binding::Bound(y)) = (*m, *b) {
+                    if let Some(one) = self.same_resource_value(x, y) {
+                        *m = Binding::Bound(one);
+                        continue;
+                    }
+                }
                 if m != b {
                     *m = Binding::Conflict;
                 }

@@ -610,13 +610,6 @@ impl FnLower<'_, '_> {
                     if now != before {
                         // A rebinding all the same (`resource_loops`).
                         let declared = self.res.declared_depth.get(&l).copied().unwrap_or(0);
-                        if self.rebinding_refused(declared) {
-                            return Err(self.cx.error(
-                                crate::RESOURCE_NOT_LEGAL,
-                                crate::resource_structs::RUNTIME_CHOICE.to_owned(),
-                                self.expr_range(e),
-                            ));
-                        }
                         self.record_loop_rebind((l, Some(path)), declared);
                     }
                     match now {

@@ -214,6 +214,10 @@ impl FnLower<'_, '_> {
                 let Some(j) = self.jumps.last().copied() else {
                     return Err(self.cx.unsupported("`break` here", self.stmt_range(s)));
                 };
+                if j.continue_to.is_none() {
+                    // Leaving a `switch`: its bindings meet after it (`resource_loops`).
+                    self.switch_break();
+                }
                 self.br(j.break_to);
             }
             Stmt::Continue => {
@@ -481,7 +485,8 @@ impl FnLower<'_, '_> {
                 Some(v) => {
                     let n = self
                         .const_int(v)
-                        .or_else(|| self.const_ints(v).filter(|c| c.len() == 1).map(|c| c[0]));
+                        .or_else(|| self.const_ints(v).filter(|c| c.len() == 1).map(|c| c[0]))
+                        .filter(|_| !self.reads_plain_local(v));
                     let Some(n) = n else {
                         return Err(self.unsupported("a non-constant case value", v));
                     };
@@ -506,8 +511,8 @@ impl FnLower<'_, '_> {
             break_to: merge,
             continue_to: None,
         });
-        // A resource local may not be rebound in a clause: which clause runs is chosen at
-        // run time (`resource_structs`) — unless the selector is a compile-time constant:
+        // Which clause runs is chosen at run time: the bindings after the `switch` merge those
+        // of its exits (`resource_loops`) — unless the selector is a compile-time constant:
         // then the clauses that run keep their bindings (`resource_choice`).
         let start = self.static_selector(expr).map(|v| {
             clause_values
@@ -515,12 +520,7 @@ impl FnLower<'_, '_> {
                 .position(|&c| c == Some(v))
                 .or_else(|| clauses.iter().position(|c| c.value.is_none()))
         });
-        let depth = u32::from(start.is_none());
-        self.res.loop_depth += depth;
-        if depth > 0 {
-            // Its clauses may not rebind resources declared outside it (`resource_loops`).
-            self.res.loops.switch_levels.push(self.res.loop_depth);
-        }
+        self.open_switch(start.is_none());
         let outer = self.res.flow;
         let before = self.binding_state();
         let mut live = false;
@@ -536,13 +536,16 @@ impl FnLower<'_, '_> {
                     self.restore_bindings(before.clone());
                 }
                 self.res.flow.dead = outer.dead || !live;
+            } else if falls_through {
+                // Entered from the selector or from the clause before.
+                let fell = self.binding_state();
+                self.merge_bindings(vec![before.clone(), fell]);
+            } else {
+                self.restore_bindings(before.clone());
             }
             for &st in &c.stmts {
                 if let Err(e) = self.lower_stmt(st) {
-                    if depth > 0 {
-                        self.res.loops.switch_levels.pop();
-                    }
-                    self.res.loop_depth -= depth;
+                    self.close_switch();
                     self.res.flow = outer;
                     self.jumps.pop();
                     return Err(e);
@@ -553,17 +556,23 @@ impl FnLower<'_, '_> {
                 live = false;
             }
         }
+        let mut exits = self.close_switch();
         if start.is_some() {
             if live {
                 exit = Some(self.binding_state());
             }
             self.restore_bindings(exit.unwrap_or(before));
             self.res.flow = outer;
+        } else {
+            // Falling out of the last clause, and past every clause without a `default`.
+            if self.current.is_some() {
+                exits.push(self.binding_state());
+            }
+            if default == merge {
+                exits.push(before);
+            }
+            self.merge_bindings(exits);
         }
-        if depth > 0 {
-            self.res.loops.switch_levels.pop();
-        }
-        self.res.loop_depth -= depth;
         self.jumps.pop();
         reached |= self.current.is_some();
         self.br(merge);

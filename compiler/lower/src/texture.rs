@@ -161,15 +161,9 @@ impl FnLower<'_, '_> {
             Expr::Literal(Literal::Int(v, _)) => Some(vec![*v as i64]),
             Expr::Local(l) => match self.const_locals.get(l) {
                 Some(&v) => Some(vec![v]),
-                None => {
-                    let local = self.body.local(*l);
-                    // A `const` local with a constant initializer.
-                    if local.is_const {
-                        self.const_ints(local.init?)
-                    } else {
-                        None
-                    }
-                }
+                // A `const` local with a constant initializer, or one holding the same
+                // constant on every path (`local_constants`).
+                None => self.local_constant(*l, Self::const_ints),
             },
             Expr::Binary {
                 op: syntax::ast::BinaryOp::Arith(op),
@@ -199,6 +193,13 @@ impl FnLower<'_, '_> {
                 op: syntax::ast::PrefixOp::Neg,
                 expr,
             } => Some(self.const_ints(*expr)?.iter().map(|v| -v).collect()),
+            Expr::InitList(args) => {
+                let mut out = Vec::new();
+                for &a in args {
+                    out.extend(self.const_ints(a)?);
+                }
+                Some(out)
+            }
             Expr::Call { args, .. } if self.infer.resolution(e).is_none() => {
                 let mut out = Vec::new();
                 for &a in args {
@@ -267,7 +268,8 @@ impl FnLower<'_, '_> {
     /// The components of the constant offset `e` of a texture of `dim`, a scalar splatted.
     fn texel_offset(&self, e: ExprId, dim: TextureDim) -> Option<Vec<i64>> {
         let n = usize::from(offset_count(dim));
-        match self.const_ints(e) {
+        // DXC wants an offset that is a constant expression, not a local holding one.
+        match self.const_ints(e).filter(|_| !self.reads_plain_local(e)) {
             Some(v) if v.len() == n && n > 0 => Some(v),
             Some(v) if v.len() == 1 && n > 0 => Some(vec![v[0]; n]),
             _ => None,

@@ -346,27 +346,27 @@ fn returns_on_two_paths_and_two_levels_share_the_hidden_index() {
 
         func @pick(%arg0: uint, %arg1: uint, %arg2: ptr<function, int>) -> Src {
         bb0: ; selection merge=bb2 (entry)
-          %0 = alloca : ptr<function, uint> ; i
-          %1 = alloca : ptr<function, uint> ; j
-          %2 = alloca : ptr<function, Src> ; s
-          store %0, %arg0
-          store %1, %arg1
-          %3 = access_chain %2, 0:int : ptr<function, uint>
-          store %3, 7:uint
-          %4 = load %0 : uint
-          %5 = gt %4, 0:uint : bool
-          cond_br %5, bb1, bb2
+          %0 = access_chain @g1, 2:int : ptr<storage_buffer, StructuredBuffer<uint>>
+          %1 = alloca : ptr<function, uint> ; i
+          %2 = alloca : ptr<function, uint> ; j
+          %3 = alloca : ptr<function, Src> ; s
+          store %1, %arg0
+          store %2, %arg1
+          %4 = access_chain %3, 0:int : ptr<function, uint>
+          store %4, 7:uint
+          %5 = load %1 : uint
+          %6 = gt %5, 0:uint : bool
+          cond_br %6, bb1, bb2
         bb1: ; (if.then)
-          %6 = access_chain @g1, 2:uint : ptr<storage_buffer, StructuredBuffer<uint>>
-          %7 = load %2 : Src
+          %7 = load %3 : Src
           store %arg2, 2:int
           ret %7
         bb2: ; (if.merge)
-          %8 = load %0 : uint
+          %8 = load %1 : uint
           %9 = access_chain @g1, %8 : ptr<storage_buffer, StructuredBuffer<uint>>
           %10 = convert %8 : int
           store %arg2, %10
-          %11 = load %2 : Src
+          %11 = load %3 : Src
           ret %11
         }
 

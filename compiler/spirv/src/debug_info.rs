@@ -470,6 +470,12 @@ impl Ctx<'_> {
             let Some(Some(info)) = self.global_info.get(h.index()) else {
                 continue;
             };
+            // A private texture or sampler is an `OpUndef`, no variable (`lower_global`).
+            if info.class == rspirv::spirv::StorageClass::Private
+                && matches!(g.ty, types::Type::Resource(_))
+            {
+                continue;
+            }
             let var = info.id;
             let me = ir::Value::Global(h);
             let loc = m.functions.iter().find_map(|(_, f)| {

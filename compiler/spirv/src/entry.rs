@@ -84,7 +84,10 @@ impl Ctx<'_> {
                 )));
             }
             let is_stage = matches!(info.class, StorageClass::Input | StorageClass::Output);
-            if is_stage || all_globals {
+            // A private texture or sampler is an `OpUndef`, no variable (`lower_global`).
+            let undefined = info.class == StorageClass::Private
+                && matches!(info.pointee.ty, types::Type::Resource(_));
+            if (is_stage || all_globals) && !undefined {
                 interface.extend(self.interface_ids(g, info.id));
             }
             if all_globals {

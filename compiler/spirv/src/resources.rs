@@ -547,6 +547,9 @@ impl Ctx<'_> {
     /// Lowers global `h` to an `OpVariable` with its decorations.
     pub fn lower_global(&mut self, h: ir::Global) -> Result<()> {
         let g = &self.m.globals[h];
+        if g.kind == ir::GlobalKind::Private && resource_of(&g.ty).is_some() {
+            return self.lower_undefined_resource(h);
+        }
         let ctx = |e: SpirvError| SpirvError {
             message: format!("global {}: {}", g.name, e.message),
             loc: e.loc.or(g.loc),
@@ -700,6 +703,21 @@ impl Ctx<'_> {
             self.stage_decorations(h, id).map_err(ctx)?;
         }
         self.inline_decorations(h, id).map_err(ctx)?;
+        self.global_info[h.index()] = Some(GlobalInfo { id, class, pointee });
+        Ok(())
+    }
+
+    /// A private texture or sampler, a `static` no code assigns: no variable (Vulkan keeps
+    /// images and samplers in `UniformConstant` only) but an `OpUndef` of its type, which
+    /// every load of it is (`load_handle`), as DXC's legalization turns the loads of such a
+    /// never-stored private variable into `OpUndef`.
+    fn lower_undefined_resource(&mut self, h: ir::Global) -> Result<()> {
+        let g = &self.m.globals[h];
+        let (name, pointee) = (g.name.clone(), Pointee::plain(g.ty.clone()));
+        let ty = self.pointee_type(&pointee)?;
+        let id = self.global_inst(Op::Undef, Some(ty), vec![]);
+        self.name(id, &name);
+        let class = StorageClass::Private;
         self.global_info[h.index()] = Some(GlobalInfo { id, class, pointee });
         Ok(())
     }

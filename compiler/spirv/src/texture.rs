@@ -35,7 +35,12 @@ impl Fx<'_, '_> {
         let r = (**r).clone();
         let ptr = self.value(v)?;
         let ty = self.cx.pointee_type(&info.pointee)?;
-        let id = self.op(Op::Load, ty, vec![Operand::IdRef(ptr)]);
+        // A private texture or sampler is the undefined value of its type (`lower_global`).
+        let id = if info.class == StorageClass::Private {
+            ptr
+        } else {
+            self.op(Op::Load, ty, vec![Operand::IdRef(ptr)])
+        };
         if info.nonuniform {
             self.nonuniform_decorate(id);
         }

@@ -30,14 +30,25 @@ float4 main() : SV_Target {
     assert!(!m.has("OpImageWrite"), "{}", m.asm);
 }
 
-/// The same static read where the code runs is still refused: DXC's legalization fails.
+/// The same static texture read where the code runs is an undefined image (res15: DXC's
+/// legalization turns the loads of the never-stored private variable into an `OpUndef`,
+/// which validates; W2119 warns); a writable one is still refused (E3020).
 #[test]
 fn unassigned_static_resource_read_where_it_runs() {
-    refuse(
+    let m = compile(
         r#"
 static Texture2D spare;
 SamplerState s : register(s0);
 float4 main() : SV_Target { return spare.Sample(s, float2(0, 1)); }
+"#,
+        "ps_6_0",
+        &[],
+    );
+    assert!(m.has("%spare = OpUndef"), "{}", m.asm);
+    refuse(
+        r#"
+static RWTexture2D<float> scratch;
+float4 main() : SV_Target { return scratch[int2(0, 0)]; }
 "#,
         "ps_6_0",
         &[],

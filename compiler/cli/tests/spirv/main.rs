@@ -60,6 +60,7 @@ mod res10_probes;
 mod res11;
 mod res12;
 mod res13;
+mod res15;
 mod res4;
 mod res5;
 mod res6;

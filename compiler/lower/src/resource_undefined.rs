@@ -1,0 +1,106 @@
+//! Plain `static` textures and samplers that no code ever assigns, read where code runs
+//! (`static Texture2D t; ... t.Sample(s, uv)`).
+//!
+//! DXC declares such a `static` as a private variable of the image (or sampler) type; its
+//! legalization turns the variable into a function local and each load of it, with no store
+//! before, into an `OpUndef` of the type, which both `spirv-val`s accept (checked on SPIR-V
+//! shaped as DXC writes it through `spirv-opt --legalize-hlsl`). We do the same in one step:
+//! the static becomes a `Private` global of its resource type, which the backend declares as
+//! an `OpUndef` of the type and "loads" as that value (`spirv-backend`'s `resources.rs` and
+//! `texture.rs`), and the static's declaration is warned about (W2119, with the binding
+//! warnings, whatever the entry): where code reads it, the value is undefined.
+//!
+//! Only read-only textures and samplers, whose every use loads the handle; a buffer, a
+//! writable texture or a combined image sampler never assigned stays `E3020` at the use
+//! (`resource_dead`), as does any use in a function the static is passed to.
+//!
+//! Called from `resource_statics.rs` (`static_resource_pointer`) and `lib.rs`
+//! (`binding_warnings`).
+
+use hir::item_tree::{ItemIdx, ItemKind};
+use ir::Value;
+use types::{ResourceType, TextureAccess, Type};
+
+use crate::context::ModuleCtx;
+use crate::func::FnLower;
+
+impl FnLower<'_, '_> {
+    /// The undefined value standing for plain `static` `idx`, never assigned (W2119 at its
+    /// declaration, [`ModuleCtx::undefined_static_warnings`]); `None` when its type has no
+    /// such value here.
+    pub(crate) fn undefined_static_resource(&mut self, idx: ItemIdx) -> Option<Value> {
+        let ty = self.cx.undefined_static_type(idx)?;
+        let name = self.cx.tree.item(idx).name.clone();
+        let g = match self.cx.undefined_statics.get(&idx) {
+            Some(&g) => g,
+            None => {
+                let g = self.cx.mb.global(ir::GlobalVar::new(
+                    name,
+                    ir::GlobalKind::Private,
+                    types::AddressSpace::Private,
+                    ty.clone(),
+                ));
+                self.cx.undefined_statics.insert(idx, g);
+                g
+            }
+        };
+        Some(Value::Global(g))
+    }
+}
+
+impl ModuleCtx<'_> {
+    /// The type of `static` `idx` when it is a read-only texture or a sampler (no array).
+    fn undefined_static_type(&self, idx: ItemIdx) -> Option<Type> {
+        let gid = hir::GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
+        let ty = crate::enums::global_type(self.db, gid)?;
+        let loaded_only = matches!(
+            ty.as_resource()?,
+            ResourceType::Texture {
+                access: TextureAccess::ReadOnly,
+                ..
+            } | ResourceType::Sampler { .. }
+        );
+        loaded_only.then_some(ty)
+    }
+
+    /// W2119 at each plain `static` texture or sampler without an initializer that no
+    /// function assigns: where code reads it, it is an undefined value. Run with the binding
+    /// warnings, whatever the entry point.
+    pub(crate) fn undefined_static_warnings(&mut self) {
+        for idx in self.tree.indices() {
+            let ItemKind::Variable(v) = &self.tree.item(idx).kind else {
+                continue;
+            };
+            if v.has_init || !self.is_resource_static(idx) {
+                continue;
+            }
+            let Some(ty) = self.undefined_static_type(idx) else {
+                continue;
+            };
+            let errors = self.diagnostics.len();
+            let never = self
+                .static_binding(idx)
+                .is_ok_and(|b| b.index.is_none() && b.slots[..] == [None]);
+            self.diagnostics.truncate(errors);
+            if !never {
+                continue;
+            }
+            let name = self.tree.item(idx).name.clone();
+            let what = match ty.as_resource() {
+                Some(ResourceType::Sampler { .. }) => "sampler",
+                _ => "texture",
+            };
+            let range = self.item_range(idx);
+            let (file, range) = hir::user_range(self.db, self.file, self.config, range);
+            self.warnings.push(syntax::Diagnostic::warning(
+                crate::UNDEFINED_RESOURCE,
+                format!(
+                    "`static` {what} '{name}' is never assigned: code that reads it reads an \
+                     undefined {what} (DXC's legalization leaves an `OpUndef` there)"
+                ),
+                file,
+                range,
+            ));
+        }
+    }
+}
