@@ -176,7 +176,10 @@ fn lower_one(
             {
                 e = *i;
             }
-            if let hir::body::Expr::Index { index: k, .. } = f.body.expr(e).clone() {
+            if let Some(v) = f.static_run_index(e)? {
+                // An element of a `static` array of a global's elements (`resource_rows`).
+                f.fb().store(Value::Global(index), v);
+            } else if let hir::body::Expr::Index { index: k, .. } = f.body.expr(e).clone() {
                 let v = f.coerce(k, &Type::INT)?;
                 f.fb().store(Value::Global(index), v);
             } else {

@@ -131,6 +131,11 @@ impl ModuleCtx<'_> {
         let infer = crate::enums::infer_global(self.db, gid);
         let (split, array) = (split_type(&ty), static_array_len(&ty));
         if split.is_none() && array.is_none() {
+            // Written through an `out` argument in another initializer (`static_out_args`).
+            if let Some(b) = self.out_written_binding(idx, body.init.is_some(), range)? {
+                self.static_resources.insert(idx, b.clone());
+                return Ok(b);
+            }
             if let Some(b) = self.assigned_static_binding(idx, &body, &infer, range)? {
                 self.static_resources.insert(idx, b.clone());
                 return Ok(b);
@@ -310,9 +315,19 @@ impl ModuleCtx<'_> {
             Some((array, _)) => array,
             // A call returning an element at a run-time index (`pick()` returning `ts[k]`):
             // `init_globals` stores the index it hands back.
-            None => match self.indexed_call_array(body, infer, init, self.item_range(idx))? {
-                Some(array) => array,
-                None => return Ok(None),
+            None => match runtime_element(body, init) {
+                // An element of a `static` array of consecutive elements of a global at a
+                // run-time index (`row[i]`, `resource_rows`).
+                Some((base, k)) if const_index(self, body, infer, k).is_none() => {
+                    match self.static_run_array(infer, base)? {
+                        Some(array) => array,
+                        None => return Ok(None),
+                    }
+                }
+                _ => match self.indexed_call_array(body, infer, init, self.item_range(idx))? {
+                    Some(array) => array,
+                    None => return Ok(None),
+                },
             },
         };
         let name = format!("{}.index", self.tree.item(idx).name);
@@ -526,6 +541,15 @@ impl ModuleCtx<'_> {
                     {
                         Some(Some(r)) => Ok(r),
                         _ => {
+                            Err(self.unsupported("this resource in a `static` initializer", range))
+                        }
+                    };
+                }
+                // An element of a global array of arrays (`grid[1][2]`, `resource_rows`).
+                if let Some(part) = self.multi_dim_part(body, infer, e)? {
+                    return match part {
+                        crate::resource_rows::GlobalPart::Element(r) => Ok(r),
+                        crate::resource_rows::GlobalPart::Row(_) => {
                             Err(self.unsupported("this resource in a `static` initializer", range))
                         }
                     };
@@ -870,6 +894,14 @@ impl ModuleCtx<'_> {
                 }
             }
         }
+        // A row of a global array of arrays (`grid[1]`, `resource_rows`).
+        if let Some(crate::resource_rows::GlobalPart::Row(row)) =
+            self.multi_dim_part(body, infer, e)?
+        {
+            if row.len() == n as usize {
+                return Ok(row.into_iter().map(Some).collect());
+            }
+        }
         let (g, None) = self.named_resource(body, infer, e, range)? else {
             return Err(self.unsupported("this resource array in a `static` initializer", range));
         };
@@ -980,17 +1012,29 @@ impl FnLower<'_, '_> {
             Value::Inst(i) => {
                 let module = self.cx.mb.module();
                 let d = &module.functions[self.func].insts[i];
-                let (ir::Opcode::AccessChain, [Value::Global(g), Value::Const(c)]) =
+                let (ir::Opcode::AccessChain, [Value::Global(g), indices @ ..]) =
                     (d.opcode, &d.operands[..])
                 else {
                     return None;
                 };
-                match module.constants[*c].kind {
-                    // An `int` or `uint` index: its low 32 bits, signed.
-                    ir::ConstantKind::Scalar(bits) => {
-                        Some((*g, Some(i64::from(bits as u32 as i32))))
+                let mut ks = Vec::new();
+                for v in indices {
+                    let Value::Const(c) = v else { return None };
+                    match module.constants[*c].kind {
+                        // An `int` or `uint` index: its low 32 bits, signed.
+                        ir::ConstantKind::Scalar(bits) => ks.push(i64::from(bits as u32 as i32)),
+                        ir::ConstantKind::Composite(_) => return None,
                     }
-                    ir::ConstantKind::Composite(_) => None,
+                }
+                // One index into an array, or one per dimension of an array of arrays (its
+                // row-major position, `resource_rows`); a row is no resource.
+                match (&ks[..], self.cx.global_dims(*g).len()) {
+                    ([k], 0 | 1) => Some((*g, Some(*k))),
+                    (_, n) if n >= 2 && ks.len() == n => {
+                        let dims = self.cx.global_dims(*g);
+                        crate::resource_rows::flat_position(&dims, &ks).map(|k| (*g, Some(k)))
+                    }
+                    _ => None,
                 }
             }
             _ => None,
@@ -1007,8 +1051,9 @@ impl FnLower<'_, '_> {
             return p;
         }
         let element = k;
-        let k = self.fb().int(k as i32);
-        let v = self.fb().access_chain(Value::Global(g), &[k]);
+        // One index per dimension of an array of arrays (`resource_rows`).
+        let indices = self.element_indices(g, k);
+        let v = self.fb().access_chain(Value::Global(g), &indices);
         let f = &mut self.cx.mb.module_mut().functions[self.func];
         if let (Value::Inst(i), Some(&entry)) = (v, f.layout.first()) {
             if let Some(b) = f.insts[i].block.take() {
@@ -1039,10 +1084,13 @@ impl FnLower<'_, '_> {
     /// changes).
     fn entry_element(&mut self, array: Global, index: Global) -> Value {
         let k = self.fb().load(Value::Global(index));
-        let p = self.fb().access_chain(Value::Global(array), &[k]);
+        // A row-major position in an array of arrays: one index per dimension.
+        let (indices, made) = self.unflatten_value(array, k);
+        let p = self.fb().access_chain(Value::Global(array), &indices);
         let f = &mut self.cx.mb.module_mut().functions[self.func];
         if let Some(&entry) = f.layout.first() {
-            for (at, v) in [k, p].into_iter().enumerate() {
+            let moved = std::iter::once(k).chain(made).chain([p]);
+            for (at, v) in moved.enumerate() {
                 let Value::Inst(i) = v else { continue };
                 if let Some(b) = f.insts[i].block.take() {
                     f.blocks[b].insts.retain(|&x| x != i);
@@ -1306,11 +1354,9 @@ impl ModuleCtx<'_> {
         let Some(item) = item else {
             return Vec::new();
         };
-        let module = self.mb.module();
         let names: Vec<String> = (b.slots.iter())
             .map(|r| match r {
-                Some((g, Some(k))) => format!("`{}[{k}]`", module.globals[*g].name),
-                Some((g, None)) => format!("`{}`", module.globals[*g].name),
+                Some(r) => format!("`{}`", self.resource_name(*r)),
                 None => "nothing".to_owned(),
             })
             .collect();

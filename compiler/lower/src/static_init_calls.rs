@@ -115,17 +115,27 @@ impl ModuleCtx<'_> {
                 crate::resource_out::holds_resources(t)
                     || crate::resources::resource_of(t).is_some()
             });
-            if direction != Some(hir::item_tree::ParamDirection::In) {
-                // An `out` or `inout` value: written by the call `init_globals` runs, no
-                // part of the copy's choice.
-                if !holds {
+            // An `out` value, or `out` resources (handed back to the `static` passed,
+            // `static_out_args`): no part of the copy's choice. An `inout` value is written
+            // by the call `init_globals` runs; `inout` resources pick the copy as `in` ones.
+            match (direction, args.get(i)) {
+                (Some(hir::item_tree::ParamDirection::In) | None, _) => {}
+                (_, _) if !holds => continue,
+                (Some(d), Some(&a)) if self.out_argument_is_static(body, infer, a) => {
+                    // `inout`: it comes in holding nothing (it has no initializer).
+                    if d == hir::item_tree::ParamDirection::InOut {
+                        resources.push(crate::context::ResourceArg::default());
+                    }
                     continue;
                 }
-                return Err(self.unsupported(
-                    "this call in a `static` initializer (an `out` or `inout` argument \
-                     holding resources)",
-                    range,
-                ));
+                _ => {
+                    return Err(self.unsupported(
+                        "this call in a `static` initializer (an `out` or `inout` argument \
+                         holding resources other than a plain resource `static` declared \
+                         without an initializer)",
+                        range,
+                    ))
+                }
             }
             let Some(&a) = args.get(i) else {
                 // A default resource argument: the resource it names, as for an argument.

@@ -56,6 +56,7 @@ mod res10;
 mod res10_probes;
 mod res11;
 mod res12;
+mod res14;
 mod res4;
 mod res5;
 mod res6;

@@ -1,0 +1,223 @@
+//! The last `static`-initializer forms holding resources (task res14, issue #4 item 4),
+//! through `hlslc -spirv` and every `spirv-val` installed: rows of arrays of arrays of
+//! resources, `out` resource arguments of calls in initializers, `static` arrays mixing
+//! several global arrays, and members of call results handing back run-time elements. DXC
+//! runs a static's initializer in the entry wrapper, inlines and legalizes, so every use
+//! names one global's element; hlslc names the same elements.
+
+use crate::harness::{compile, refuse};
+
+/// `static Texture2D row[4] = grid[1];`: each element of the static is an element of the
+/// global's row, at a constant index (`row[2]` is `grid[1][2]`, position 6 of the flat
+/// descriptor array) and at a run-time one (`grid[1][i]`).
+#[test]
+fn a_static_row_of_a_two_dimensional_texture_array() {
+    let m = compile(
+        "Texture2D grid[3][4];
+SamplerState s;
+cbuffer C { uint i; }
+static Texture2D row[4] = grid[1];
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    return row[2].Sample(s, uv) + row[i].Sample(s, uv);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    let grid = m.id("grid");
+    assert!(m.has(&format!("{grid} %uint_6")), "{}", m.asm);
+    // The run-time element: the row's first position plus the index.
+    assert!(m.has("OpIMul %uint %uint_1 %uint_4"), "{}", m.asm);
+}
+
+/// The row chosen by a `static const`, a row of samplers, a row of a three-dimensional
+/// array, and single elements of an array of arrays in plain and list initializers.
+#[test]
+fn static_rows_and_elements_of_arrays_of_arrays() {
+    let m = compile(
+        "Texture2D grid[3][4];
+Texture2D cube[2][3][4];
+SamplerState ss[2][3];
+cbuffer C { uint i; }
+static const int K = 2;
+static Texture2D rowK[4] = grid[K];
+static SamplerState srow[3] = ss[1];
+static Texture2D deep[4] = cube[1][2];
+static Texture2D one = grid[2][3];
+static Texture2D two[2] = { grid[0][1], cube[0][2][1] };
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    return rowK[3].Sample(srow[0], uv) + rowK[1].Sample(srow[i], uv)
+        + deep[i].Sample(srow[2], uv) + one.Sample(srow[1], uv) + two[1].Sample(srow[1], uv);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    let (grid, cube, ss) = (m.id("grid"), m.id("cube"), m.id("ss"));
+    // grid[2][3], grid[2][1], grid[0][1], cube[0][2][1] (position 9), ss[1][0], ss[1][2].
+    for chain in [
+        format!("{grid} %uint_11"),
+        format!("{grid} %uint_9"),
+        format!("{grid} %uint_1"),
+        format!("{cube} %uint_9"),
+        format!("{ss} %uint_3"),
+        format!("{ss} %uint_5"),
+    ] {
+        assert!(m.has(&chain), "no `{chain}` in {}", m.asm);
+    }
+}
+
+/// An element of a `static` array of consecutive elements of one global (a row, or a run of
+/// a one-dimensional array) at a run-time index names the global's element there: the
+/// position is stored once by `init_globals`, as DXC runs the initializer once.
+#[test]
+fn a_static_initialized_with_a_run_time_element_of_a_static_row() {
+    let m = compile(
+        "Texture2D grid[3][4];
+Texture2D ts[4];
+SamplerState s;
+cbuffer C { uint i; }
+static Texture2D row[4] = grid[1];
+static Texture2D two[2] = { ts[1], ts[2] };
+static Texture2D a = row[i];
+static Texture2D b = two[i];
+float4 main(float2 uv : TEXCOORD) : SV_Target { return a.Sample(s, uv) + b.Sample(s, uv); }
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["\"init_globals\"", "\"a.index\"", "\"b.index\""]);
+    // Position 4 + i into the row, 1 + i into `ts`; `a`'s position is split back into a
+    // row and a column where it is used.
+    assert!(m.has("OpSDiv %int"), "{}", m.asm);
+    assert!(m.has("OpSRem %int"), "{}", m.asm);
+}
+
+/// Elements of different rows at a run-time index are different resources chosen at run
+/// time: DXC's legalization failure, labelled with what the array holds.
+#[test]
+fn a_run_time_element_of_a_static_of_several_rows_is_refused() {
+    refuse(
+        "Texture2D grid[3][4];
+SamplerState s;
+cbuffer C { uint i; }
+static Texture2D apart[2] = { grid[0][3], grid[1][0] };
+static Texture2D a = apart[i];
+float4 main(float2 uv : TEXCOORD) : SV_Target { return a.Sample(s, uv); }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "`apart` holds `grid[0][3]`, `grid[1][0]`",
+    );
+}
+
+/// How many `OpLoad`s read the variable named `name`.
+fn loads_of(m: &crate::harness::Module, name: &str) -> usize {
+    let id = m.id(name);
+    let suffix = format!(" {id}");
+    (m.asm.lines())
+        .filter(|l| l.contains("OpLoad") && l.ends_with(&suffix))
+        .count()
+}
+
+/// `static Texture2D a = mk(b);` with `mk` writing its `out Texture2D` parameter: `b` (a
+/// `static` without initializer) names what the call left there, as DXC's inlined wrapper
+/// leaves it; so does a data `static` whose initializer's call writes `b`, and a call that
+/// passes the parameter on to another function writing it.
+#[test]
+fn statics_written_through_out_resource_arguments_of_initializer_calls() {
+    let m = compile(
+        "Texture2D g1; Texture2D g2;
+SamplerState s;
+static Texture2D b;
+Texture2D mk(out Texture2D o) { o = g2; return g1; }
+static Texture2D a = mk(b);
+float4 main(float2 uv : TEXCOORD) : SV_Target { return a.Sample(s, uv) + b.Sample(s, uv); }
+",
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(
+        (loads_of(&m, "g1"), loads_of(&m, "g2")),
+        (1, 1),
+        "{}",
+        m.asm
+    );
+
+    let m = compile(
+        "Texture2D g1; Texture2D ts[3];
+SamplerState s;
+static Texture2D b;
+static Texture2D c;
+void pick(out Texture2D o) { o = ts[2]; }
+float4 fill(out Texture2D o) { pick(o); return float4(1, 2, 3, 4); }
+static float4 x = fill(b);
+Texture2D mk(inout Texture2D o) { o = g1; return g1; }
+static Texture2D unused = mk(c);
+float4 main(float2 uv : TEXCOORD) : SV_Target { return x * b.Sample(s, uv) + c.Sample(s, uv); }
+",
+        "ps_6_0",
+        &[],
+    );
+    let ts = m.id("ts");
+    assert!(m.has(&format!("{ts} %int_2")), "{}", m.asm);
+    assert_eq!(loads_of(&m, "g1"), 1, "{}", m.asm);
+    // `x` is computed once by the wrapper's initializers.
+    m.assert_has(&["\"init_globals\""]);
+
+    // A struct static's initializer writing `o`; its data part is set by the call.
+    let m = compile(
+        "Texture2D ga; Texture2D gb;
+SamplerState s;
+static Texture2D o;
+struct M { Texture2D t; float w; };
+M mk(out Texture2D t) { t = gb; M m; m.t = ga; m.w = 1; return m; }
+static M m = mk(o);
+float4 main() : SV_Target { return m.t.Sample(s, 0) * m.w + o.Sample(s, 0); }
+",
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(
+        (loads_of(&m, "ga"), loads_of(&m, "gb")),
+        (1, 1),
+        "{}",
+        m.asm
+    );
+}
+
+/// A `static` initialized before the call that writes `b` reads `b` holding nothing: DXC's
+/// legalization fails there (an undefined image); so does an element at a run-time index
+/// handed back to `b`, which is not supported yet.
+#[test]
+fn out_written_statics_read_too_early_or_handed_run_time_elements() {
+    refuse(
+        "Texture2D g1; Texture2D g2;
+SamplerState s;
+static Texture2D b;
+static Texture2D early = b;
+Texture2D mk(out Texture2D o) { o = g2; return g1; }
+static Texture2D a = mk(b);
+float4 main(float2 uv : TEXCOORD) : SV_Target { return a.Sample(s, uv) + early.Sample(s, uv); }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "`b` is read by the initializer of a `static` declared before `a`",
+    );
+    refuse(
+        "Texture2D g1; Texture2D ts[4];
+SamplerState s;
+cbuffer C { uint i; }
+static Texture2D b;
+Texture2D mk(out Texture2D o) { o = ts[i]; return g1; }
+static Texture2D a = mk(b);
+float4 main(float2 uv : TEXCOORD) : SV_Target { return a.Sample(s, uv) + b.Sample(s, uv); }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "E3001",
+    );
+}
