@@ -311,6 +311,7 @@ impl ModuleCtx<'_> {
         infer: &InferenceResult,
         init: ExprId,
     ) -> R<Option<StaticBinding>> {
+        let range = self.item_range(idx);
         let array = match self.runtime_global_element(body, infer, init)? {
             Some((array, _)) => array,
             // A call returning an element at a run-time index (`pick()` returning `ts[k]`):
@@ -324,9 +325,12 @@ impl ModuleCtx<'_> {
                         None => return Ok(None),
                     }
                 }
-                _ => match self.indexed_call_array(body, infer, init, self.item_range(idx))? {
+                _ => match self.indexed_call_array(body, infer, init, range)? {
                     Some(array) => array,
-                    None => return Ok(None),
+                    None => match self.handed_member_array(body, infer, init, range)? {
+                        Some(array) => array,
+                        None => return Ok(None),
+                    },
                 },
             },
         };
@@ -339,6 +343,32 @@ impl ModuleCtx<'_> {
             index: Some((array, index)),
             ..StaticBinding::default()
         }))
+    }
+
+    /// The global array whose element at a run-time index member `init` of a call's result
+    /// names (`pick(i).inner.t`, `pick` handing back `ts[i]` there): `init_globals` stores
+    /// the index it hands back. `None` for any other initializer.
+    fn handed_member_array(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        mut init: ExprId,
+        range: syntax::TextRange,
+    ) -> R<Option<Global>> {
+        while let Expr::Paren(i) = body.expr(init) {
+            init = *i;
+        }
+        if !matches!(body.expr(init), Expr::Field { .. }) {
+            return Ok(None);
+        }
+        let pending = self.pending_indexed.len();
+        let slots = self.member_slots(body, infer, init, range)?;
+        let handed = self.pending_indexed.len() != pending;
+        self.pending_indexed.truncate(pending);
+        Ok(match slots.as_deref() {
+            Some(&[Some((array, Some(_)))]) if handed => Some(array),
+            _ => None,
+        })
     }
 
     /// The binding of plain resource static `idx` of type `ty` initialized with an element
@@ -613,10 +643,18 @@ impl ModuleCtx<'_> {
         e: ExprId,
         range: syntax::TextRange,
     ) -> R<Option<StaticResource>> {
-        Ok(match self.member_slots(body, infer, e, range)?.as_deref() {
+        let pending = self.pending_indexed.len();
+        let r = match self.member_slots(body, infer, e, range)?.as_deref() {
             Some(&[r]) => r,
             _ => None,
-        })
+        };
+        // An element at a run-time index a call hands back is no one resource (plain
+        // statics keep it apart, `handed_member_array`).
+        if self.pending_indexed.len() != pending {
+            self.pending_indexed.truncate(pending);
+            return Ok(None);
+        }
+        Ok(r)
     }
 
     /// What the slots of member or element `e` of a struct static, a static array of structs
@@ -631,6 +669,8 @@ impl ModuleCtx<'_> {
         range: syntax::TextRange,
     ) -> R<Option<Vec<Option<StaticResource>>>> {
         // The steps from the root, innermost first.
+        let whole = e;
+        let pending = self.pending_indexed.len();
         let mut steps = Vec::new();
         let root = loop {
             match body.expr(e) {
@@ -704,6 +744,11 @@ impl ModuleCtx<'_> {
             .filter(|(p, _)| p.starts_with(&path))
             .map(|(_, r)| *r)
             .collect();
+        // Elements at run-time indices the call hands back: `init_globals` reads their
+        // indices from the member it lowers (`init.rs`), so they belong to the whole `e`.
+        for expr in &mut self.pending_indexed[pending..] {
+            *expr = whole;
+        }
         Ok((!under.is_empty()).then_some(under))
     }
 

@@ -221,3 +221,81 @@ float4 main(float2 uv : TEXCOORD) : SV_Target { return a.Sample(s, uv) + b.Sampl
         "E3001",
     );
 }
+
+/// A `static` array mixing elements of several global arrays passed to an array parameter
+/// in `static` initializers: element by element, each element's index an argument of the
+/// call `init_globals` runs (a constant index inside picks one element; a run of one
+/// array's consecutive elements also takes a run-time index). A run-time index into the
+/// mixed array is DXC's legalization failure.
+#[test]
+fn a_static_array_of_several_arrays_elements_passed_in_initializers() {
+    let m = compile(
+        "Texture2D ga[2]; Texture2D gb[2]; Texture2D gt[4];
+SamplerState s;
+cbuffer C { uint k; }
+static Texture2D mix[2] = { ga[0], gb[1] };
+static Texture2D run[2] = { gt[1], gt[2] };
+Texture2D pickTex(Texture2D arr[2], uint j) { return arr[j]; }
+static Texture2D t1 = pickTex(mix, 1);
+static Texture2D t2 = pickTex(run, k);
+float4 both(Texture2D arr[2], float2 uv) { return arr[1].Sample(s, uv) + arr[0].Sample(s, uv); }
+static float4 v = both(mix, float2(0.5, 0.5));
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    return t1.Sample(s, uv) + t2.Sample(s, uv) + v + both(mix, uv);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["\"init_globals\"", "\"t1.index\"", "\"t2.index\""]);
+    // `t2`'s index is `k` past the run's first element.
+    assert!(m.has("OpIAdd %int"), "{}", m.asm);
+
+    refuse(
+        "Texture2D ga[2]; Texture2D gb[2];
+SamplerState s;
+cbuffer C { uint k; }
+static Texture2D mix[2] = { ga[0], gb[1] };
+Texture2D pickTex(Texture2D arr[2], uint j) { return arr[j]; }
+static Texture2D t1 = pickTex(mix, k);
+float4 main(float2 uv : TEXCOORD) : SV_Target { return t1.Sample(s, uv); }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "not consecutive elements of one global array",
+    );
+}
+
+/// A member of a call's result when the call hands back an element at a run-time index
+/// there (`pick(i).inner`, `pick(i + 1).inner.t`), and a call handing one back as an item
+/// of an initializer list: `init_globals` runs each call once and stores the index it
+/// hands back; a member the call fills with a constant element needs no index.
+#[test]
+fn members_of_call_results_holding_run_time_elements() {
+    let m = compile(
+        "struct S { Texture2D t; };
+struct O { S inner; S fixed; float k; };
+struct M { S s; float w; };
+Texture2D ts[4];
+SamplerState sm;
+cbuffer C { uint i; uint j; }
+O pick(uint n) { O o; o.inner.t = ts[n]; o.fixed.t = ts[3]; o.k = 1; return o; }
+S one(uint n) { S r; r.t = ts[n]; return r; }
+static S s0 = pick(i).inner;
+static S s1 = pick(i).fixed;
+static Texture2D t1 = pick(i + 1).inner.t;
+static M m = { one(j), 2 };
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    return s0.t.Sample(sm, uv) + s1.t.Sample(sm, uv) + t1.Sample(sm, uv)
+        + m.s.t.Sample(sm, uv) * m.w;
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["\"s0.index0\"", "\"t1.index\"", "\"m.index0\""]);
+    assert!(!m.has("\"s1.index0\""), "{}", m.asm);
+    let stores = m.asm.lines().filter(|l| l.contains("OpStore %")).count();
+    assert!(stores >= 4, "{}", m.asm);
+}
