@@ -176,17 +176,77 @@ impl ModuleCtx<'_> {
         if b.array.is_none() || !b.indexed_slots.is_empty() || b.assigned.is_some() {
             return Ok(None);
         }
-        let Some(Some((g, Some(start)))) = b.slots.first().copied() else {
-            return Ok(None);
+        Ok(self.consecutive_run(&b.slots))
+    }
+
+    /// The global whose consecutive elements `slots` hold in order, within one innermost
+    /// row for an array of arrays.
+    pub(crate) fn consecutive_run(&self, slots: &[Option<StaticResource>]) -> Option<Global> {
+        let Some((g, Some(start))) = slots.first().copied().flatten() else {
+            return None;
         };
         let consecutive =
-            (b.slots.iter().enumerate()).all(|(k, s)| *s == Some((g, Some(start + k as i64))));
+            (slots.iter().enumerate()).all(|(k, s)| *s == Some((g, Some(start + k as i64))));
         let dims = self.global_dims(g);
         let last = i64::from(dims.last().copied().unwrap_or(0));
         let in_one_row = last > 0
-            && (start + b.slots.len() as i64 - 1) / last == start / last
-            && (dims.len() >= 2 || start + (b.slots.len() as i64) <= last);
-        Ok((consecutive && in_one_row).then_some(g))
+            && (start + slots.len() as i64 - 1) / last == start / last
+            && (dims.len() >= 2 || start + (slots.len() as i64) <= last);
+        (consecutive && in_one_row).then_some(g)
+    }
+
+    /// The global array whose element a run-time index into `e` names when `e` is an array
+    /// of arrays of resources (`grid[k][1]`: every index given, one at least known only at
+    /// run time), or a member array of a struct static or global struct holding one
+    /// global's consecutive elements (`gm.texs[k]`). `init_globals` stores the element's
+    /// row-major position ([`FnLower::static_run_index`]). `None` for any other `e`.
+    pub(crate) fn run_time_part_array(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        mut e: ExprId,
+        range: syntax::TextRange,
+    ) -> R<Option<Global>> {
+        while let Expr::Paren(i) = body.expr(e) {
+            e = *i;
+        }
+        let Expr::Index { base, index } = body.expr(e) else {
+            return Ok(None);
+        };
+        let (base, index) = (*base, *index);
+        if matches!(body.expr(base), Expr::Field { .. }) {
+            if const_index(self, body, infer, index).is_some() {
+                return Ok(None);
+            }
+            let slots = self.member_part_slots(body, infer, base, range)?;
+            return Ok(slots.and_then(|s| self.consecutive_run(&s)));
+        }
+        // Every index of an array of arrays, one at least not constant.
+        let mut indices = vec![index];
+        let mut root = base;
+        while let Expr::Index { base, index } = body.expr(root) {
+            indices.push(*index);
+            root = *base;
+        }
+        if indices
+            .iter()
+            .all(|&k| const_index(self, body, infer, k).is_some())
+        {
+            return Ok(None);
+        }
+        let item = match (body.expr(root), infer.resolution(root)) {
+            (Expr::Path(_), Some(Resolution::Global(ast))) => self.tree.by_ast(*ast),
+            _ => None,
+        };
+        let Some(item) = item else { return Ok(None) };
+        if self.is_resource_static(item) || !self.is_resource_item(item) {
+            return Ok(None);
+        }
+        let GlobalRef::Var(g) = self.global_for(item)? else {
+            return Ok(None);
+        };
+        let dims = self.global_dims(g);
+        Ok((dims.len() >= 2 && dims.len() == indices.len()).then_some(g))
     }
 }
 
@@ -198,18 +258,34 @@ impl FnLower<'_, '_> {
         let Expr::Index { base, .. } = self.body.expr(e).clone() else {
             return Ok(None);
         };
-        if self.resource_static(base).is_none() {
+        // A global array (or descriptor heap) named directly: its index is the position.
+        let plain_global =
+            matches!(self.body.expr(base), Expr::Path(_)) && self.resource_static(base).is_none();
+        if plain_global {
             return Ok(None);
         }
         let p = self.resource_pointer(e)?;
-        let Value::Inst(i) = p else { return Ok(None) };
-        let d = self.cx.mb.module().functions[self.func].insts[i].clone();
-        let (ir::Opcode::AccessChain, [Value::Global(g), indices @ ..]) =
-            (d.opcode, &d.operands[..])
-        else {
-            return Ok(None);
+        // The indices from the global, through access chains of access chains.
+        let mut indices: Vec<Value> = Vec::new();
+        let mut at = p;
+        let g = loop {
+            let Value::Inst(i) = at else {
+                return Err(self.unsupported("this element in a `static` initializer", e));
+            };
+            let d = self.cx.mb.module().functions[self.func].insts[i].clone();
+            let (ir::Opcode::AccessChain, [base, rest @ ..]) = (d.opcode, &d.operands[..]) else {
+                return Err(self.unsupported("this element in a `static` initializer", e));
+            };
+            indices.splice(0..0, rest.iter().copied());
+            match base {
+                Value::Global(g) => break *g,
+                other => at = *other,
+            }
         };
-        let dims = self.cx.global_dims(*g);
+        let dims = self.cx.global_dims(g);
+        if indices.len() != dims.len().max(1) {
+            return Err(self.unsupported("this element in a `static` initializer", e));
+        }
         let mut flat: Option<Value> = None;
         for (k, &v) in indices.iter().enumerate() {
             let from = self.type_of(v);

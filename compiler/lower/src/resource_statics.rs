@@ -329,7 +329,11 @@ impl ModuleCtx<'_> {
                     Some(array) => array,
                     None => match self.handed_member_array(body, infer, init, range)? {
                         Some(array) => array,
-                        None => return Ok(None),
+                        // `grid[k][1]`, `gm.texs[k]` (`resource_rows`).
+                        None => match self.run_time_part_array(body, infer, init, range)? {
+                            Some(array) => array,
+                            None => return Ok(None),
+                        },
                     },
                 },
             },
@@ -507,7 +511,7 @@ impl ModuleCtx<'_> {
 
     /// The resource expression `e` of an initializer names: a resource global, a constant
     /// element of a global array, another resource static.
-    fn named_resource(
+    pub(crate) fn named_resource(
         &mut self,
         body: &Body,
         infer: &InferenceResult,
@@ -527,8 +531,13 @@ impl ModuleCtx<'_> {
                 if self.is_resource_static(item) {
                     let b = self.read_static_binding(item)?;
                     if b.split.is_none() && b.array.is_none() {
-                        if let Some(Some(r)) = b.slots.first() {
-                            return Ok(*r);
+                        match b.slots.first() {
+                            Some(Some(r)) => return Ok(*r),
+                            // Declared without one and never given one.
+                            Some(None) if b.index.is_none() && b.assigned.is_none() => {
+                                return Err(self.unassigned_static_read(item, range))
+                            }
+                            _ => {}
                         }
                     }
                     return Err(self.unsupported("this resource in a `static` initializer", range));
@@ -545,6 +554,21 @@ impl ModuleCtx<'_> {
                 if matches!(body.expr(*base), Expr::Field { .. }) {
                     if let Some(r) = self.member_resource(body, infer, e, range)? {
                         return Ok(r);
+                    }
+                    // At a run-time index into different resources (one global's consecutive
+                    // elements lower, `resource_rows`): DXC's legalization failure.
+                    let run_time = const_index(self, body, infer, *index).is_none();
+                    if run_time && self.member_part_slots(body, infer, *base, range)?.is_some() {
+                        return Err(self.error(
+                            crate::RESOURCE_NOT_LEGAL,
+                            format!(
+                                "this `static` resource is an element of a member array of \
+                                 different resources at an index known only at run time; Vulkan \
+                                 needs each use to name one resource, and {}",
+                                crate::resource_structs::DXC_FAILS
+                            ),
+                            range,
+                        ));
                     }
                 }
                 // An element of a `static` array of resources: the one it names.
@@ -565,10 +589,22 @@ impl ModuleCtx<'_> {
                             &labels,
                         ));
                     };
-                    return match usize::try_from(k)
-                        .ok()
-                        .and_then(|k| b.slots.get(k).copied())
-                    {
+                    let slot = usize::try_from(k).ok();
+                    let unassigned = slot.is_some_and(|k| {
+                        b.slots.get(k) == Some(&None)
+                            && b.assigned.is_none()
+                            && !b.indexed_slots.iter().any(|s| s.slot == k)
+                    });
+                    if unassigned {
+                        let item = match infer.resolution(*base) {
+                            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
+                            _ => None,
+                        };
+                        if let Some(item) = item {
+                            return Err(self.unassigned_static_read(item, range));
+                        }
+                    }
+                    return match slot.and_then(|k| b.slots.get(k).copied()) {
                         Some(Some(r)) => Ok(r),
                         _ => {
                             Err(self.unsupported("this resource in a `static` initializer", range))
@@ -655,6 +691,24 @@ impl ModuleCtx<'_> {
             return Ok(None);
         }
         Ok(r)
+    }
+
+    /// [`Self::member_slots`] for `resource_rows`: the slots of member `e`, `None` when a
+    /// call's result hands back an element at a run-time index there.
+    pub(crate) fn member_part_slots(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        e: ExprId,
+        range: syntax::TextRange,
+    ) -> R<Option<Vec<Option<StaticResource>>>> {
+        let pending = self.pending_indexed.len();
+        let slots = self.member_slots(body, infer, e, range)?;
+        if self.pending_indexed.len() != pending {
+            self.pending_indexed.truncate(pending);
+            return Ok(None);
+        }
+        Ok(slots)
     }
 
     /// What the slots of member or element `e` of a struct static, a static array of structs
@@ -1120,6 +1174,10 @@ impl FnLower<'_, '_> {
             return p;
         }
         let p = self.entry_element(array, index);
+        if self.in_static_initializer() {
+            // Made where it is used (`entry_element`): no one value for every use.
+            return p;
+        }
         self.res.indexed_statics.insert(idx, p);
         p
     }
@@ -1132,6 +1190,10 @@ impl FnLower<'_, '_> {
         // A row-major position in an array of arrays: one index per dimension.
         let (indices, made) = self.unflatten_value(array, k);
         let p = self.fb().access_chain(Value::Global(array), &indices);
+        // In `init_globals` the index is stored by an earlier initializer: read it here.
+        if self.in_static_initializer() {
+            return p;
+        }
         let f = &mut self.cx.mb.module_mut().functions[self.func];
         if let Some(&entry) = f.layout.first() {
             let moved = std::iter::once(k).chain(made).chain([p]);
@@ -1320,6 +1382,27 @@ fn runtime_element(body: &Body, mut e: ExprId) -> Option<(ExprId, ExprId)> {
 }
 
 impl ModuleCtx<'_> {
+    /// E3020 at `range`: a `static` initializer reads `static` `item` (or an element of it),
+    /// which nothing gives a resource (declared without an initializer, never assigned).
+    fn unassigned_static_read(
+        &mut self,
+        item: ItemIdx,
+        range: syntax::TextRange,
+    ) -> crate::context::Unsupported {
+        let name = self.tree.item(item).name.clone();
+        let label = (self.item_range(item), format!("`{name}` declared here"));
+        self.error_with_labels(
+            crate::RESOURCE_NOT_LEGAL,
+            format!(
+                "this `static` initializer reads `{name}`, which is never given a resource, so \
+                 the read names none; {}",
+                crate::resource_structs::DXC_FAILS
+            ),
+            range,
+            &[label],
+        )
+    }
+
     /// E3020 at the declaration of `static` `idx`, read by its own initializer (directly, or
     /// through a function it calls) before it holds any resource.
     pub(crate) fn self_read(&mut self, idx: ItemIdx) -> crate::context::Unsupported {

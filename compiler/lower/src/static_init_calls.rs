@@ -268,6 +268,24 @@ impl ModuleCtx<'_> {
                 (false, _) => None,
             });
         }
+        // A call's result (`id(mk())`) or a `?:` on a compile-time condition: the resource
+        // it names, as for an initializer.
+        let mut inner = a;
+        while let Expr::Paren(i) = body.expr(inner) {
+            inner = *i;
+        }
+        if matches!(
+            body.expr(inner),
+            Expr::Call { .. } | Expr::MethodCall { .. } | Expr::Conditional { .. }
+        ) {
+            // A call handing back an element at a run-time index: the copy takes the index
+            // the call gives when `init_globals` runs it.
+            if let Some(array) = self.indexed_call_array(body, infer, inner, range)? {
+                return Ok(Some((array, true)));
+            }
+            let (g, k) = self.named_resource(body, infer, inner, range)?;
+            return Ok(Some((g, k.is_some())));
+        }
         // A member of a struct static (`m1.t`).
         Ok(self
             .member_resource(body, infer, a, range)?
@@ -406,14 +424,38 @@ impl ModuleCtx<'_> {
         let Some(split) = split_type(ty) else {
             return Ok(None);
         };
-        // A static holding an element at a run-time index keeps it apart from its slots.
-        let indexed = match infer.resolution(a) {
-            Some(Resolution::Global(ast)) => match self.tree.by_ast(*ast) {
-                Some(item) if self.is_resource_static(item) => {
-                    !self.static_binding(item)?.indexed_slots.is_empty()
+        // A static holding an element at a run-time index keeps it apart from its slots:
+        // named whole, each such slot passes its array and the copy takes the index
+        // (`init_globals` passes the one the static holds, as a call in a function does).
+        let item = match infer.resolution(a) {
+            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
+            _ => None,
+        };
+        let indexed = match item {
+            Some(item) if self.is_resource_static(item) => {
+                let b = self.read_static_binding(item)?;
+                if !b.indexed_slots.is_empty() && matches!(body.expr(a), Expr::Path(_)) {
+                    if b.slots.len() != split.resource_paths().len() {
+                        return Ok(None);
+                    }
+                    let args = b.slots.iter().enumerate().map(|(k, r)| {
+                        match b.indexed_slots.iter().find(|s| s.slot == k) {
+                            Some(s) => crate::context::ResourceArg {
+                                global: Some(s.array),
+                                indexed: true,
+                                ..Default::default()
+                            },
+                            None => crate::context::ResourceArg {
+                                global: r.map(|(g, _)| g),
+                                indexed: r.is_some_and(|(_, k)| k.is_some()),
+                                ..Default::default()
+                            },
+                        }
+                    });
+                    return Ok(Some(args.collect()));
                 }
-                _ => false,
-            },
+                !b.indexed_slots.is_empty()
+            }
             _ => false,
         };
         let pending = self.pending_indexed.len();

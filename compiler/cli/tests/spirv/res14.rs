@@ -299,3 +299,129 @@ float4 main(float2 uv : TEXCOORD) : SV_Target {
     let stores = m.asm.lines().filter(|l| l.contains("OpStore %")).count();
     assert!(stores >= 4, "{}", m.asm);
 }
+
+/// A `static` read by another's initializer in `init_globals` after its index was stored
+/// there: the element is read where the initializer uses it, not hoisted above the store
+/// (it read the index before `init_globals` set it).
+#[test]
+fn an_indexed_static_read_by_a_later_initializer_reads_its_stored_index() {
+    let m = compile(
+        "Texture2D ts[4];
+cbuffer C { uint k; }
+static Texture2D t = ts[k];
+static float4 v = t.Load(int3(0, 0, 0));
+float4 main() : SV_Target { return v; }
+",
+        "ps_6_0",
+        &[],
+    );
+    let init = m
+        .asm
+        .split("%init_globals = OpFunction")
+        .nth(1)
+        .unwrap_or("");
+    let (store, load) = (
+        init.find("OpStore %t_index"),
+        init.find("OpLoad %int %t_index"),
+    );
+    assert!(
+        matches!((store, load), (Some(s), Some(l)) if s < l),
+        "{}",
+        m.asm
+    );
+}
+
+/// Arguments of calls in `static` initializers that are themselves calls (`id(mk())`,
+/// `id(at(2))`, `id(id(ts[3]))`, the inner call's element index passed on), a `?:` on a
+/// compile-time condition, and struct statics holding an element at a run-time index
+/// passed whole or as a method's object (`id(p)`, `p.Tex()`).
+#[test]
+fn initializer_calls_taking_call_results_and_indexed_struct_statics() {
+    let m = compile(
+        "Texture2D a; Texture2D b; Texture2D ts[4];
+SamplerState s;
+cbuffer C { uint k; }
+static const bool USE_A = true;
+Texture2D id(Texture2D t) { return t; }
+Texture2D mk() { return b; }
+Texture2D at(uint i) { return ts[i]; }
+struct P { Texture2D t; Texture2D Tex() { return t; } };
+P same(P x) { return x; }
+static Texture2D t1 = id(mk());
+static Texture2D t2 = id(USE_A ? a : b);
+static Texture2D t3 = id(at(2));
+static Texture2D t4 = id(id(ts[3]));
+static P p = { ts[k] };
+static P q = same(p);
+static Texture2D t5 = p.Tex();
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    return t1.Sample(s, uv) + t2.Sample(s, uv) + t3.Sample(s, uv) + t4.Sample(s, uv)
+        + q.t.Sample(s, uv) + t5.Sample(s, uv);
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&[
+        "\"t3.index\"",
+        "\"t4.index\"",
+        "\"p.index0\"",
+        "\"q.index0\"",
+    ]);
+    assert_eq!((loads_of(&m, "a"), loads_of(&m, "b")), (1, 1), "{}", m.asm);
+}
+
+/// Elements at run-time indices of an array of arrays (`grid[k][1]`, its position stored
+/// once) and of a struct static's member array holding one global's consecutive elements
+/// (`gm.texs[k]`) lower; a member array of different resources at a run-time index, and a
+/// `static` that is never given a resource read by an initializer, are DXC's legalization
+/// failures (E3020, no longer E3001).
+#[test]
+fn run_time_elements_of_arrays_of_arrays_and_member_arrays() {
+    let m = compile(
+        "Texture2D grid[3][4]; Texture2D ts[3];
+SamplerState s;
+cbuffer C { uint k; }
+struct M { Texture2D texs[3]; };
+static M gm = { ts };
+static Texture2D t = grid[k][1];
+static Texture2D u = gm.texs[k];
+float4 main(float2 uv : TEXCOORD) : SV_Target { return t.Sample(s, uv) + u.Sample(s, uv); }
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["\"t.index\"", "\"u.index\"", "OpIMul %int", "OpSDiv %int"]);
+
+    for (text, message) in [
+        (
+            "struct M { Texture2D texs[2]; };
+Texture2D a; Texture2D b; SamplerState s;
+cbuffer C { uint k; }
+static M gm = { a, b };
+static Texture2D t = gm.texs[k];
+float4 main(float2 uv : TEXCOORD) : SV_Target { return t.Sample(s, uv); }
+",
+            "an element of a member array of different resources",
+        ),
+        (
+            "SamplerState s;
+static Texture2D a;
+static Texture2D b = a;
+float4 main(float2 uv : TEXCOORD) : SV_Target { return b.Sample(s, uv); }
+",
+            "reads `a`, which is never given a resource",
+        ),
+        (
+            "SamplerState s;
+static Texture2D arr[2];
+static Texture2D x = arr[0];
+float4 main(float2 uv : TEXCOORD) : SV_Target { return x.Sample(s, uv); }
+",
+            "reads `arr`, which is never given a resource",
+        ),
+    ] {
+        refuse(text, "ps_6_0", &[], 1, message);
+        refuse(text, "ps_6_0", &[], 1, "E3020");
+    }
+}
