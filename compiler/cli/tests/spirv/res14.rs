@@ -425,3 +425,25 @@ float4 main(float2 uv : TEXCOORD) : SV_Target { return x.Sample(s, uv); }
         refuse(text, "ps_6_0", &[], 1, "E3020");
     }
 }
+
+/// An array of arrays of structured or byte-address buffers is a storage-buffer global
+/// (it was put in `UniformConstant` space and failed the IR verifier, E4002), alone and as
+/// a `static` row read at constant and run-time indices.
+#[test]
+fn arrays_of_arrays_of_buffers_and_their_static_rows() {
+    let m = compile(
+        "StructuredBuffer<float4> bufs[2][3];
+ByteAddressBuffer raw[2][2];
+cbuffer C { uint i; }
+static StructuredBuffer<float4> row[3] = bufs[1];
+float4 g() { return row[i][0]; }
+float4 main() : SV_Target {
+    return row[0][1] + g() + bufs[0][i][2] + asfloat(raw[1][i].Load4(0));
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    let bufs = m.id("bufs");
+    assert!(m.has(&format!("{bufs} %uint_3")), "{}", m.asm);
+}
