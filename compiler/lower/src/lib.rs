@@ -97,7 +97,9 @@
 //! [`resource_handed`] (elements at run-time indices handed back through hidden `out int`s),
 //! [`resource_assign`] (assignments of resources used as values), [`resource_nonuniform`]
 //! (`NonUniformResourceIndex` across calls),
-//! [`resource_statics`] (`static` globals holding resources), [`resource_globals`]
+//! [`resource_statics`] (`static` globals holding resources; `resource_rows`: elements and
+//! rows of arrays of arrays of resources by row-major position; `static_out_args`: statics
+//! written through `out` arguments of initializer calls), [`resource_globals`]
 //! (non-`static` global structs of textures and samplers), [`resource_dead`] (uses of
 //! resources never assigned), [`resource_index`] (run-time indices into locals holding
 //! resources), [`resource_init`] (flattened initializer lists of structs holding resources),
