@@ -132,7 +132,7 @@ impl ModuleCtx<'_> {
         let (split, array) = (split_type(&ty), static_array_len(&ty));
         if split.is_none() && array.is_none() {
             // Written through an `out` argument in another initializer (`static_out_args`).
-            if let Some(b) = self.out_written_binding(idx, body.init.is_some(), range)? {
+            if let Some(b) = self.out_written_binding(idx, &body, range)? {
                 self.static_resources.insert(idx, b.clone());
                 return Ok(b);
             }

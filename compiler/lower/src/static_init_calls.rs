@@ -121,18 +121,29 @@ impl ModuleCtx<'_> {
             match (direction, args.get(i)) {
                 (Some(hir::item_tree::ParamDirection::In) | None, _) => {}
                 (_, _) if !holds => continue,
-                (Some(d), Some(&a)) if self.out_argument_is_static(body, infer, a) => {
-                    // `inout`: it comes in holding nothing (it has no initializer).
+                (Some(d), Some(&a)) if self.out_argument_static(body, infer, a).is_some() => {
+                    // `inout`: it comes in holding its initializer's resource, or nothing
+                    // (`static_out_args`).
                     if d == hir::item_tree::ParamDirection::InOut {
-                        resources.push(crate::context::ResourceArg::default());
+                        let r = match self.out_argument_static(body, infer, a) {
+                            Some((item, true)) => {
+                                let (g, k) = self.out_static_initial(item, range)?;
+                                Some((g, k.is_some()))
+                            }
+                            _ => None,
+                        };
+                        resources.push(crate::context::ResourceArg {
+                            global: r.map(|(g, _)| g),
+                            indexed: r.is_some_and(|(_, indexed)| indexed),
+                            ..Default::default()
+                        });
                     }
                     continue;
                 }
                 _ => {
                     return Err(self.unsupported(
                         "this call in a `static` initializer (an `out` or `inout` argument \
-                         holding resources other than a plain resource `static` declared \
-                         without an initializer)",
+                         holding resources other than a plain resource `static`)",
                         range,
                     ))
                 }

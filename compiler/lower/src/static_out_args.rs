@@ -6,9 +6,9 @@
 //! the call and legalizes, so after the wrappers' initializers `b` names the resource the
 //! call left in its parameter (`g2`) wherever it is used. hlslc lowers the call's copy (the
 //! one its arguments pick, `static_init_calls`) and gives `b` what the copy hands back for
-//! that parameter (`resource_out`). Supported: a plain resource `static` declared without an
-//! initializer that no function assigns, written by one such call (an `out` parameter, or
-//! an `inout` one that assigns it before reading it is still a read of nothing: E3020).
+//! that parameter (`resource_out`). Supported: a plain resource `static`, with or without an
+//! initializer, that no function assigns, written by one such call (an `out` parameter, or an
+//! `inout` one, which takes the static's own initializer's resource, nothing without one).
 //!
 //! Called from `resource_statics.rs` (bindings) and `static_init_calls.rs` (the calls).
 
@@ -102,7 +102,7 @@ impl ModuleCtx<'_> {
     pub(crate) fn out_written_binding(
         &mut self,
         idx: ItemIdx,
-        has_init: bool,
+        body: &hir::body::Body,
         range: syntax::TextRange,
     ) -> R<Option<StaticBinding>> {
         let writes = self.static_out_writes(idx);
@@ -110,16 +110,28 @@ impl ModuleCtx<'_> {
             return Ok(None);
         };
         let assigned = !self.static_uses(idx).assigned.is_empty();
-        if writes.len() > 1 || has_init || assigned {
+        if writes.len() > 1 || assigned {
             return Err(self.unsupported(
                 "a `static` resource written through an `out` or `inout` argument of a call in \
-                 another `static`'s initializer that also has an initializer, is assigned by a \
-                 function or is written by more than one such call",
+                 another `static`'s initializer that is assigned by a function or is written by \
+                 more than one such call",
                 range,
             ));
         }
-        // A static initialized before the call runs reads nothing from it.
+        // Its own initializer's resource, which the call's `inout` parameter takes.
+        let initial = match body.init {
+            Some(_) => Some(self.out_static_initial(idx, range)?),
+            None => None,
+        };
+        // A static initialized before the call runs sees the resource before it.
         if let Some(reader) = self.earlier_reader(idx, write.writer) {
+            if initial.is_some() {
+                return Err(self.unsupported(
+                    "a `static` resource read by an initializer that runs before the call in \
+                     another `static`'s initializer that writes it",
+                    range,
+                ));
+            }
             let (name, writer) = (
                 self.tree.item(idx).name.clone(),
                 self.tree.item(write.writer).name.clone(),
@@ -136,11 +148,19 @@ impl ModuleCtx<'_> {
                 &[label],
             ));
         }
-        // While the writing call is lowered, the static names nothing.
-        self.static_resources.insert(idx, StaticBinding::default());
+        // While the writing call is lowered, the static holds its initializer's resource.
+        let during = StaticBinding {
+            slots: initial.map(|r| vec![Some(r)]).unwrap_or_default(),
+            ..StaticBinding::default()
+        };
+        self.static_resources.insert(idx, during);
         let r = self.out_written_resource(write, range);
         self.static_resources.remove(&idx);
-        let r = r?;
+        let r = match r? {
+            // An `inout` parameter left as it came in keeps the initializer's resource.
+            None if write.direction == ParamDirection::InOut => initial,
+            r => r,
+        };
         Ok(Some(StaticBinding {
             slots: vec![r],
             ..StaticBinding::default()
@@ -214,15 +234,41 @@ impl ModuleCtx<'_> {
         })
     }
 
-    /// Whether argument `a` of a call in a `static` initializer, passed to an `out` or
-    /// `inout` parameter holding resources, is a plain resource `static` declared without an
-    /// initializer (parentheses aside): the one form [`Self::out_written_binding`] binds.
-    pub(crate) fn out_argument_is_static(
+    /// The resource the initializer of plain resource `static` `idx` names: what an `inout`
+    /// parameter of a call in a later initializer takes (not the static's binding, which is
+    /// what the call hands back). Read while the static names nothing (a read of itself is
+    /// E3020), its binding restored after.
+    pub(crate) fn out_static_initial(
+        &mut self,
+        idx: ItemIdx,
+        range: syntax::TextRange,
+    ) -> R<StaticResource> {
+        let gid = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
+        let (body, map) = hir::body::global_body_with_source_map(self.db, gid);
+        let infer = crate::enums::infer_global(self.db, gid);
+        let Some(init) = body.init else {
+            return Err(self.unsupported("this `static` initializer", range));
+        };
+        let saved = self.static_resources.insert(idx, StaticBinding::default());
+        let outer = self.static_init_map.replace(map);
+        let r = self.named_resource(&body, &infer, init, range);
+        self.static_init_map = outer;
+        match saved {
+            Some(b) => self.static_resources.insert(idx, b),
+            None => self.static_resources.remove(&idx),
+        };
+        r
+    }
+
+    /// The plain resource `static` argument `a` of a call in a `static` initializer names
+    /// (parentheses aside), passed to an `out` or `inout` parameter holding resources: the
+    /// one form [`Self::out_written_binding`] binds, and whether it has an initializer.
+    pub(crate) fn out_argument_static(
         &self,
         body: &hir::body::Body,
         infer: &hir::InferenceResult,
         mut a: ExprId,
-    ) -> bool {
+    ) -> Option<(ItemIdx, bool)> {
         while let Expr::Paren(i) = body.expr(a) {
             a = *i;
         }
@@ -232,14 +278,12 @@ impl ModuleCtx<'_> {
             }
             _ => None,
         };
-        let Some(item) = item.filter(|&i| self.is_resource_static(i)) else {
-            return false;
-        };
+        let item = item.filter(|&i| self.is_resource_static(i))?;
         let gid = GlobalId::new(self.db, self.file, self.config, self.tree.item(item).ast);
         let plain = crate::enums::global_type(self.db, gid)
             .is_some_and(|t| matches!(t, types::Type::Resource(_)));
-        let (body, _) = hir::body::global_body_with_source_map(self.db, gid);
-        plain && body.init.is_none()
+        let (own, _) = hir::body::global_body_with_source_map(self.db, gid);
+        plain.then_some((item, own.init.is_some()))
     }
 }
 
