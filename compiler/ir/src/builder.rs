@@ -146,10 +146,12 @@ impl ModuleBuilder {
     /// get their layout under DXC's default rules (see [`ModuleBuilder::set_layout_rules`]).
     /// Counts and formats are set on the returned global through `module_mut`.
     pub fn resource(&mut self, name: &str, ty: Type, set: u32, binding: u32) -> Global {
-        let resource = match &ty {
-            Type::Array { element, .. } => element.as_resource(),
-            t => t.as_resource(),
-        };
+        // A resource, or an array (of arrays: `StructuredBuffer<T> b[2][3]`) of resources.
+        let mut inner = &ty;
+        while let Type::Array { element, .. } = inner {
+            inner = element;
+        }
+        let resource = inner.as_resource();
         let space = resource.map_or(AddressSpace::UniformConstant, |r| r.address_space());
         let mut g = GlobalVar::new(name, GlobalKind::Resource, space, ty);
         g.set = Some(set);

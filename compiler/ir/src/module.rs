@@ -553,10 +553,12 @@ impl GlobalVar {
         ) {
             return Some(self.ty.clone());
         }
-        let resource = match &self.ty {
-            Type::Array { element, .. } => element.as_resource()?,
-            t => t.as_resource()?,
-        };
+        // A resource, or an array (of arrays) of resources.
+        let mut inner = &self.ty;
+        while let Type::Array { element, .. } = inner {
+            inner = element;
+        }
+        let resource = inner.as_resource()?;
         match resource {
             types::ResourceType::ConstantBuffer { element }
             | types::ResourceType::TextureBuffer { element } => Some(element.clone()),

@@ -136,7 +136,15 @@ fn lower_one(
         }
         // The call runs once: for the data part, or (a struct without data) for the indices
         // it hands back, with the first of them.
-        let first_handed = b.indexed_slots.iter().find(|s| s.expr == call);
+        // The slots handed back by a call (the initializer, a member of its result, or an
+        // item of a list holding resources): their indices are read from what the lowered
+        // initializer binds (`resource_statics`).
+        let handed_by = |s: &&crate::resource_statics::IndexedSlot| {
+            s.expr == call
+                || (f.infer.type_of_expr(s.expr)).is_some_and(crate::resource_out::holds_resources)
+        };
+        let handed: Vec<_> = b.indexed_slots.iter().filter(handed_by).copied().collect();
+        let first_handed = handed.first();
         let runs_call = match b.data {
             Some(d) => d == g,
             None => first_handed.is_some_and(|s| s.index == g),
@@ -145,7 +153,7 @@ fn lower_one(
             let paths = split.resource_paths();
             let l = f.init_static_data(split, b.data, init)?;
             // The slots a call hands back elements at run-time indices in: the indices.
-            for s in b.indexed_slots.iter().filter(|s| s.expr == call) {
+            for s in &handed {
                 let slot = (l, paths.get(s.slot).cloned().unwrap_or_default());
                 let p = match f.res.slots.get(&slot) {
                     Some(crate::resource_structs::Binding::Bound(p)) => *p,
@@ -163,7 +171,7 @@ fn lower_one(
         if let Some(s) = b
             .indexed_slots
             .iter()
-            .find(|s| s.index == g && s.expr != call)
+            .find(|s| s.index == g && !handed.iter().any(|h| h.index == s.index))
         {
             let v = f.coerce(s.expr, &Type::INT)?;
             f.fb().store(Value::Global(g), v);
@@ -176,7 +184,10 @@ fn lower_one(
             {
                 e = *i;
             }
-            if let hir::body::Expr::Index { index: k, .. } = f.body.expr(e).clone() {
+            if let Some(v) = f.static_run_index(e)? {
+                // An element of a `static` array of a global's elements (`resource_rows`).
+                f.fb().store(Value::Global(index), v);
+            } else if let hir::body::Expr::Index { index: k, .. } = f.body.expr(e).clone() {
                 let v = f.coerce(k, &Type::INT)?;
                 f.fb().store(Value::Global(index), v);
             } else {

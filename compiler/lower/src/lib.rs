@@ -98,7 +98,9 @@
 //! [`resource_handed`] (elements at run-time indices handed back through hidden `out int`s),
 //! [`resource_assign`] (assignments of resources used as values), [`resource_nonuniform`]
 //! (`NonUniformResourceIndex` across calls),
-//! [`resource_statics`] (`static` globals holding resources), [`resource_globals`]
+//! [`resource_statics`] (`static` globals holding resources; `resource_rows`: elements and
+//! rows of arrays of arrays of resources by row-major position; `static_out_args`: statics
+//! written through `out` arguments of initializer calls), [`resource_globals`]
 //! (non-`static` global structs of textures and samplers), [`resource_dead`] (uses of
 //! resources never assigned), [`resource_index`] (run-time indices into locals holding
 //! resources), [`resource_init`] (flattened initializer lists of structs holding resources),
@@ -173,6 +175,7 @@ pub mod resource_loops;
 pub mod resource_nonuniform;
 pub mod resource_out;
 pub mod resource_returns;
+mod resource_rows;
 pub mod resource_runs;
 mod resource_same;
 pub mod resource_statics;
@@ -193,6 +196,7 @@ pub mod static_flow;
 pub mod static_init_calls;
 mod static_local_alias;
 mod static_local_slots;
+mod static_out_args;
 pub mod stmt;
 mod storage_class;
 pub mod subpass;

@@ -267,6 +267,11 @@ impl FnLower<'_, '_> {
     /// cannot remove either: E3020.
     pub(crate) fn run_time_element(&mut self, s: Strided) -> R<Value> {
         let Some((global, first)) = self.consecutive_elements(&s.slots()) else {
+            // A row of a global array of arrays (`resource_rows`).
+            if let Some(row) = self.innermost_row(&s.slots()) {
+                let i = self.int_index(s.index)?;
+                return Ok(self.row_element(row, i));
+            }
             // A slot never assigned is the error of its own (`resource_dead`).
             for slot in s.slots() {
                 self.read_slot(&slot, s.index)?;

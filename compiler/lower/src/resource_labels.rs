@@ -122,11 +122,7 @@ impl FnLower<'_, '_> {
     /// The name of the resource `p` points to, when it is a global or a constant element of
     /// one (`ts[2]`).
     fn resource_label_name(&self, p: ir::Value) -> Option<String> {
-        let (g, index) = self.named_resource_value(p)?;
-        let name = self.cx.mb.module().globals[g].name.clone();
-        Some(match index {
-            Some(k) => format!("{name}[{k}]"),
-            None => name,
-        })
+        let r = self.named_resource_value(p)?;
+        Some(self.cx.resource_name(r))
     }
 }

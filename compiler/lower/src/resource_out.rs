@@ -381,6 +381,11 @@ impl FnLower<'_, '_> {
     /// Binds argument `a` (a resource local or member, or a struct holding resources) to
     /// `pointers`, one per slot.
     fn rebind(&mut self, a: ExprId, pointers: &[Option<Value>], inout: bool) -> R<()> {
+        // A plain resource `static` an initializer's call writes names what the call hands
+        // back everywhere, worked out before any function is lowered (`static_out_args`).
+        if self.in_static_initializer() && self.out_written_static(a).is_some() {
+            return Ok(());
+        }
         if let Expr::Local(l) = *self.body.expr(a) {
             let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));
             if plain && !self.res.split.contains_key(&l) {

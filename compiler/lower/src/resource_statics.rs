@@ -131,6 +131,11 @@ impl ModuleCtx<'_> {
         let infer = crate::enums::infer_global(self.db, gid);
         let (split, array) = (split_type(&ty), static_array_len(&ty));
         if split.is_none() && array.is_none() {
+            // Written through an `out` argument in another initializer (`static_out_args`).
+            if let Some(b) = self.out_written_binding(idx, &body, range)? {
+                self.static_resources.insert(idx, b.clone());
+                return Ok(b);
+            }
             if let Some(b) = self.assigned_static_binding(idx, &body, &infer, range)? {
                 self.static_resources.insert(idx, b.clone());
                 return Ok(b);
@@ -306,13 +311,31 @@ impl ModuleCtx<'_> {
         infer: &InferenceResult,
         init: ExprId,
     ) -> R<Option<StaticBinding>> {
+        let range = self.item_range(idx);
         let array = match self.runtime_global_element(body, infer, init)? {
             Some((array, _)) => array,
             // A call returning an element at a run-time index (`pick()` returning `ts[k]`):
             // `init_globals` stores the index it hands back.
-            None => match self.indexed_call_array(body, infer, init, self.item_range(idx))? {
-                Some(array) => array,
-                None => return Ok(None),
+            None => match runtime_element(body, init) {
+                // An element of a `static` array of consecutive elements of a global at a
+                // run-time index (`row[i]`, `resource_rows`).
+                Some((base, k)) if const_index(self, body, infer, k).is_none() => {
+                    match self.static_run_array(infer, base)? {
+                        Some(array) => array,
+                        None => return Ok(None),
+                    }
+                }
+                _ => match self.indexed_call_array(body, infer, init, range)? {
+                    Some(array) => array,
+                    None => match self.handed_member_array(body, infer, init, range)? {
+                        Some(array) => array,
+                        // `grid[k][1]`, `gm.texs[k]` (`resource_rows`).
+                        None => match self.run_time_part_array(body, infer, init, range)? {
+                            Some(array) => array,
+                            None => return Ok(None),
+                        },
+                    },
+                },
             },
         };
         let name = format!("{}.index", self.tree.item(idx).name);
@@ -324,6 +347,32 @@ impl ModuleCtx<'_> {
             index: Some((array, index)),
             ..StaticBinding::default()
         }))
+    }
+
+    /// The global array whose element at a run-time index member `init` of a call's result
+    /// names (`pick(i).inner.t`, `pick` handing back `ts[i]` there): `init_globals` stores
+    /// the index it hands back. `None` for any other initializer.
+    fn handed_member_array(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        mut init: ExprId,
+        range: syntax::TextRange,
+    ) -> R<Option<Global>> {
+        while let Expr::Paren(i) = body.expr(init) {
+            init = *i;
+        }
+        if !matches!(body.expr(init), Expr::Field { .. }) {
+            return Ok(None);
+        }
+        let pending = self.pending_indexed.len();
+        let slots = self.member_slots(body, infer, init, range)?;
+        let handed = self.pending_indexed.len() != pending;
+        self.pending_indexed.truncate(pending);
+        Ok(match slots.as_deref() {
+            Some(&[Some((array, Some(_)))]) if handed => Some(array),
+            _ => None,
+        })
     }
 
     /// The binding of plain resource static `idx` of type `ty` initialized with an element
@@ -462,7 +511,7 @@ impl ModuleCtx<'_> {
 
     /// The resource expression `e` of an initializer names: a resource global, a constant
     /// element of a global array, another resource static.
-    fn named_resource(
+    pub(crate) fn named_resource(
         &mut self,
         body: &Body,
         infer: &InferenceResult,
@@ -482,8 +531,13 @@ impl ModuleCtx<'_> {
                 if self.is_resource_static(item) {
                     let b = self.read_static_binding(item)?;
                     if b.split.is_none() && b.array.is_none() {
-                        if let Some(Some(r)) = b.slots.first() {
-                            return Ok(*r);
+                        match b.slots.first() {
+                            Some(Some(r)) => return Ok(*r),
+                            // Declared without one and never given one.
+                            Some(None) if b.index.is_none() && b.assigned.is_none() => {
+                                return Err(self.unassigned_static_read(item, range))
+                            }
+                            _ => {}
                         }
                     }
                     return Err(self.unsupported("this resource in a `static` initializer", range));
@@ -500,6 +554,21 @@ impl ModuleCtx<'_> {
                 if matches!(body.expr(*base), Expr::Field { .. }) {
                     if let Some(r) = self.member_resource(body, infer, e, range)? {
                         return Ok(r);
+                    }
+                    // At a run-time index into different resources (one global's consecutive
+                    // elements lower, `resource_rows`): DXC's legalization failure.
+                    let run_time = const_index(self, body, infer, *index).is_none();
+                    if run_time && self.member_part_slots(body, infer, *base, range)?.is_some() {
+                        return Err(self.error(
+                            crate::RESOURCE_NOT_LEGAL,
+                            format!(
+                                "this `static` resource is an element of a member array of \
+                                 different resources at an index known only at run time; Vulkan \
+                                 needs each use to name one resource, and {}",
+                                crate::resource_structs::DXC_FAILS
+                            ),
+                            range,
+                        ));
                     }
                 }
                 // An element of a `static` array of resources: the one it names.
@@ -520,12 +589,33 @@ impl ModuleCtx<'_> {
                             &labels,
                         ));
                     };
-                    return match usize::try_from(k)
-                        .ok()
-                        .and_then(|k| b.slots.get(k).copied())
-                    {
+                    let slot = usize::try_from(k).ok();
+                    let unassigned = slot.is_some_and(|k| {
+                        b.slots.get(k) == Some(&None)
+                            && b.assigned.is_none()
+                            && !b.indexed_slots.iter().any(|s| s.slot == k)
+                    });
+                    if unassigned {
+                        let item = match infer.resolution(*base) {
+                            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
+                            _ => None,
+                        };
+                        if let Some(item) = item {
+                            return Err(self.unassigned_static_read(item, range));
+                        }
+                    }
+                    return match slot.and_then(|k| b.slots.get(k).copied()) {
                         Some(Some(r)) => Ok(r),
                         _ => {
+                            Err(self.unsupported("this resource in a `static` initializer", range))
+                        }
+                    };
+                }
+                // An element of a global array of arrays (`grid[1][2]`, `resource_rows`).
+                if let Some(part) = self.multi_dim_part(body, infer, e)? {
+                    return match part {
+                        crate::resource_rows::GlobalPart::Element(r) => Ok(r),
+                        crate::resource_rows::GlobalPart::Row(_) => {
                             Err(self.unsupported("this resource in a `static` initializer", range))
                         }
                     };
@@ -589,10 +679,36 @@ impl ModuleCtx<'_> {
         e: ExprId,
         range: syntax::TextRange,
     ) -> R<Option<StaticResource>> {
-        Ok(match self.member_slots(body, infer, e, range)?.as_deref() {
+        let pending = self.pending_indexed.len();
+        let r = match self.member_slots(body, infer, e, range)?.as_deref() {
             Some(&[r]) => r,
             _ => None,
-        })
+        };
+        // An element at a run-time index a call hands back is no one resource (plain
+        // statics keep it apart, `handed_member_array`).
+        if self.pending_indexed.len() != pending {
+            self.pending_indexed.truncate(pending);
+            return Ok(None);
+        }
+        Ok(r)
+    }
+
+    /// [`Self::member_slots`] for `resource_rows`: the slots of member `e`, `None` when a
+    /// call's result hands back an element at a run-time index there.
+    pub(crate) fn member_part_slots(
+        &mut self,
+        body: &Body,
+        infer: &InferenceResult,
+        e: ExprId,
+        range: syntax::TextRange,
+    ) -> R<Option<Vec<Option<StaticResource>>>> {
+        let pending = self.pending_indexed.len();
+        let slots = self.member_slots(body, infer, e, range)?;
+        if self.pending_indexed.len() != pending {
+            self.pending_indexed.truncate(pending);
+            return Ok(None);
+        }
+        Ok(slots)
     }
 
     /// What the slots of member or element `e` of a struct static, a static array of structs
@@ -607,6 +723,8 @@ impl ModuleCtx<'_> {
         range: syntax::TextRange,
     ) -> R<Option<Vec<Option<StaticResource>>>> {
         // The steps from the root, innermost first.
+        let whole = e;
+        let pending = self.pending_indexed.len();
         let mut steps = Vec::new();
         let root = loop {
             match body.expr(e) {
@@ -680,6 +798,11 @@ impl ModuleCtx<'_> {
             .filter(|(p, _)| p.starts_with(&path))
             .map(|(_, r)| *r)
             .collect();
+        // Elements at run-time indices the call hands back: `init_globals` reads their
+        // indices from the member it lowers (`init.rs`), so they belong to the whole `e`.
+        for expr in &mut self.pending_indexed[pending..] {
+            *expr = whole;
+        }
         Ok((!under.is_empty()).then_some(under))
     }
 
@@ -898,6 +1021,14 @@ impl ModuleCtx<'_> {
                 }
             }
         }
+        // A row of a global array of arrays (`grid[1]`, `resource_rows`).
+        if let Some(crate::resource_rows::GlobalPart::Row(row)) =
+            self.multi_dim_part(body, infer, e)?
+        {
+            if row.len() == n as usize {
+                return Ok(row.into_iter().map(Some).collect());
+            }
+        }
         let (g, None) = self.named_resource(body, infer, e, range)? else {
             return Err(self.unsupported("this resource array in a `static` initializer", range));
         };
@@ -1019,17 +1150,29 @@ impl FnLower<'_, '_> {
             Value::Inst(i) => {
                 let module = self.cx.mb.module();
                 let d = &module.functions[self.func].insts[i];
-                let (ir::Opcode::AccessChain, [Value::Global(g), Value::Const(c)]) =
+                let (ir::Opcode::AccessChain, [Value::Global(g), indices @ ..]) =
                     (d.opcode, &d.operands[..])
                 else {
                     return None;
                 };
-                match module.constants[*c].kind {
-                    // An `int` or `uint` index: its low 32 bits, signed.
-                    ir::ConstantKind::Scalar(bits) => {
-                        Some((*g, Some(i64::from(bits as u32 as i32))))
+                let mut ks = Vec::new();
+                for v in indices {
+                    let Value::Const(c) = v else { return None };
+                    match module.constants[*c].kind {
+                        // An `int` or `uint` index: its low 32 bits, signed.
+                        ir::ConstantKind::Scalar(bits) => ks.push(i64::from(bits as u32 as i32)),
+                        ir::ConstantKind::Composite(_) => return None,
                     }
-                    ir::ConstantKind::Composite(_) => None,
+                }
+                // One index into an array, or one per dimension of an array of arrays (its
+                // row-major position, `resource_rows`); a row is no resource.
+                match (&ks[..], self.cx.global_dims(*g).len()) {
+                    ([k], 0 | 1) => Some((*g, Some(*k))),
+                    (_, n) if n >= 2 && ks.len() == n => {
+                        let dims = self.cx.global_dims(*g);
+                        crate::resource_rows::flat_position(&dims, &ks).map(|k| (*g, Some(k)))
+                    }
+                    _ => None,
                 }
             }
             _ => None,
@@ -1046,8 +1189,9 @@ impl FnLower<'_, '_> {
             return p;
         }
         let element = k;
-        let k = self.fb().int(k as i32);
-        let v = self.fb().access_chain(Value::Global(g), &[k]);
+        // One index per dimension of an array of arrays (`resource_rows`).
+        let indices = self.element_indices(g, k);
+        let v = self.fb().access_chain(Value::Global(g), &indices);
         let f = &mut self.cx.mb.module_mut().functions[self.func];
         if let (Value::Inst(i), Some(&entry)) = (v, f.layout.first()) {
             if let Some(b) = f.insts[i].block.take() {
@@ -1069,6 +1213,10 @@ impl FnLower<'_, '_> {
             return p;
         }
         let p = self.entry_element(array, index);
+        if self.in_static_initializer() {
+            // Made where it is used (`entry_element`): no one value for every use.
+            return p;
+        }
         self.res.indexed_statics.insert(idx, p);
         p
     }
@@ -1078,10 +1226,17 @@ impl FnLower<'_, '_> {
     /// changes).
     fn entry_element(&mut self, array: Global, index: Global) -> Value {
         let k = self.fb().load(Value::Global(index));
-        let p = self.fb().access_chain(Value::Global(array), &[k]);
+        // A row-major position in an array of arrays: one index per dimension.
+        let (indices, made) = self.unflatten_value(array, k);
+        let p = self.fb().access_chain(Value::Global(array), &indices);
+        // In `init_globals` the index is stored by an earlier initializer: read it here.
+        if self.in_static_initializer() {
+            return p;
+        }
         let f = &mut self.cx.mb.module_mut().functions[self.func];
         if let Some(&entry) = f.layout.first() {
-            for (at, v) in [k, p].into_iter().enumerate() {
+            let moved = std::iter::once(k).chain(made).chain([p]);
+            for (at, v) in moved.enumerate() {
                 let Value::Inst(i) = v else { continue };
                 if let Some(b) = f.insts[i].block.take() {
                     f.blocks[b].insts.retain(|&x| x != i);
@@ -1266,6 +1421,27 @@ fn runtime_element(body: &Body, mut e: ExprId) -> Option<(ExprId, ExprId)> {
 }
 
 impl ModuleCtx<'_> {
+    /// E3020 at `range`: a `static` initializer reads `static` `item` (or an element of it),
+    /// which nothing gives a resource (declared without an initializer, never assigned).
+    fn unassigned_static_read(
+        &mut self,
+        item: ItemIdx,
+        range: syntax::TextRange,
+    ) -> crate::context::Unsupported {
+        let name = self.tree.item(item).name.clone();
+        let label = (self.item_range(item), format!("`{name}` declared here"));
+        self.error_with_labels(
+            crate::RESOURCE_NOT_LEGAL,
+            format!(
+                "this `static` initializer reads `{name}`, which is never given a resource, so \
+                 the read names none; {}",
+                crate::resource_structs::DXC_FAILS
+            ),
+            range,
+            &[label],
+        )
+    }
+
     /// E3020 at the declaration of `static` `idx`, read by its own initializer (directly, or
     /// through a function it calls) before it holds any resource.
     pub(crate) fn self_read(&mut self, idx: ItemIdx) -> crate::context::Unsupported {
@@ -1345,11 +1521,9 @@ impl ModuleCtx<'_> {
         let Some(item) = item else {
             return Vec::new();
         };
-        let module = self.mb.module();
         let names: Vec<String> = (b.slots.iter())
             .map(|r| match r {
-                Some((g, Some(k))) => format!("`{}[{k}]`", module.globals[*g].name),
-                Some((g, None)) => format!("`{}`", module.globals[*g].name),
+                Some(r) => format!("`{}`", self.resource_name(*r)),
                 None => "nothing".to_owned(),
             })
             .collect();

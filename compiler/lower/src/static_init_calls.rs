@@ -115,17 +115,38 @@ impl ModuleCtx<'_> {
                 crate::resource_out::holds_resources(t)
                     || crate::resources::resource_of(t).is_some()
             });
-            if direction != Some(hir::item_tree::ParamDirection::In) {
-                // An `out` or `inout` value: written by the call `init_globals` runs, no
-                // part of the copy's choice.
-                if !holds {
+            // An `out` value, or `out` resources (handed back to the `static` passed,
+            // `static_out_args`): no part of the copy's choice. An `inout` value is written
+            // by the call `init_globals` runs; `inout` resources pick the copy as `in` ones.
+            match (direction, args.get(i)) {
+                (Some(hir::item_tree::ParamDirection::In) | None, _) => {}
+                (_, _) if !holds => continue,
+                (Some(d), Some(&a)) if self.out_argument_static(body, infer, a).is_some() => {
+                    // `inout`: it comes in holding its initializer's resource, or nothing
+                    // (`static_out_args`).
+                    if d == hir::item_tree::ParamDirection::InOut {
+                        let r = match self.out_argument_static(body, infer, a) {
+                            Some((item, true)) => {
+                                let (g, k) = self.out_static_initial(item, range)?;
+                                Some((g, k.is_some()))
+                            }
+                            _ => None,
+                        };
+                        resources.push(crate::context::ResourceArg {
+                            global: r.map(|(g, _)| g),
+                            indexed: r.is_some_and(|(_, indexed)| indexed),
+                            ..Default::default()
+                        });
+                    }
                     continue;
                 }
-                return Err(self.unsupported(
-                    "this call in a `static` initializer (an `out` or `inout` argument \
-                     holding resources)",
-                    range,
-                ));
+                _ => {
+                    return Err(self.unsupported(
+                        "this call in a `static` initializer (an `out` or `inout` argument \
+                         holding resources other than a plain resource `static`)",
+                        range,
+                    ))
+                }
             }
             let Some(&a) = args.get(i) else {
                 // A default resource argument: the resource it names, as for an argument.
@@ -159,18 +180,21 @@ impl ModuleCtx<'_> {
             match &p.ty {
                 Some(t) if crate::resource_array_args::resource_array_len(t).is_some() => {
                     // An array of resources: a whole global array, as in a function.
-                    match self.argument_array(body, infer, a, t)? {
-                        Some(g) => resources.push(crate::context::ResourceArg {
+                    if let Some(g) = self.argument_array(body, infer, a, t)? {
+                        resources.push(crate::context::ResourceArg {
                             global: Some(g),
                             ..Default::default()
-                        }),
-                        None => {
-                            return Err(self.unsupported(
-                                "this array of resources in a `static` initializer (pass a global \
-                             array of resources, or a `static` holding one in order)",
-                                range,
-                            ))
-                        }
+                        });
+                    } else if let Some(elements) = self.argument_elements(infer, a, t)? {
+                        // A `static` array of other resources: element by element, as a call
+                        // in a function passes a local array (`resource_array_args`).
+                        resources.extend(elements);
+                    } else {
+                        return Err(self.unsupported(
+                            "this array of resources in a `static` initializer (pass a global \
+                             array of resources, or a `static` array of resources)",
+                            range,
+                        ));
                     }
                 }
                 Some(Type::Resource(_)) => {
@@ -255,6 +279,24 @@ impl ModuleCtx<'_> {
                 (false, _) => None,
             });
         }
+        // A call's result (`id(mk())`) or a `?:` on a compile-time condition: the resource
+        // it names, as for an initializer.
+        let mut inner = a;
+        while let Expr::Paren(i) = body.expr(inner) {
+            inner = *i;
+        }
+        if matches!(
+            body.expr(inner),
+            Expr::Call { .. } | Expr::MethodCall { .. } | Expr::Conditional { .. }
+        ) {
+            // A call handing back an element at a run-time index: the copy takes the index
+            // the call gives when `init_globals` runs it.
+            if let Some(array) = self.indexed_call_array(body, infer, inner, range)? {
+                return Ok(Some((array, true)));
+            }
+            let (g, k) = self.named_resource(body, infer, inner, range)?;
+            return Ok(Some((g, k.is_some())));
+        }
         // A member of a struct static (`m1.t`).
         Ok(self
             .member_resource(body, infer, a, range)?
@@ -332,6 +374,53 @@ impl ModuleCtx<'_> {
         Ok((in_order && &self.mb.module().globals[g].ty == ty).then_some(g))
     }
 
+    /// The elements argument `a` (of type `ty`, an array of resources) of a call in a
+    /// `static` initializer passes one by one when it is a `static` array holding elements
+    /// of several one-dimensional global arrays or resource globals (`{ ga[0], gb[1] }`):
+    /// one [`crate::context::ResourceArg`] per element, as `user_call` passes a local array
+    /// of resources (`resource_out::push_passed_resource`), so that the copy is the one
+    /// `init_globals` calls. `None` for any other argument.
+    fn argument_elements(
+        &mut self,
+        infer: &InferenceResult,
+        a: ExprId,
+        ty: &Type,
+    ) -> R<Option<Vec<crate::context::ResourceArg>>> {
+        let item = match infer.resolution(a) {
+            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
+            _ => None,
+        };
+        let Some(item) = item.filter(|&i| self.is_resource_static(i)) else {
+            return Ok(None);
+        };
+        let b = self.read_static_binding(item)?;
+        let n = crate::resource_array_args::resource_array_len(ty);
+        if b.array != n || !b.indexed_slots.is_empty() || b.assigned.is_some() {
+            return Ok(None);
+        }
+        let mut out: Vec<crate::context::ResourceArg> = Vec::new();
+        let mut previous: Option<(Global, i64)> = None;
+        for slot in &b.slots {
+            // An element of an array of arrays has no one index to pass (`resource_rows`).
+            if slot.is_some_and(|(g, k)| k.is_some() && self.global_dims(g).len() > 1) {
+                return Ok(None);
+            }
+            let follows = matches!((previous, slot), (Some((pg, pk)), Some((g, Some(k))))
+                if pg == *g && pk + 1 == *k);
+            previous = match slot {
+                Some((g, Some(k))) => Some((*g, *k)),
+                _ => None,
+            };
+            out.push(crate::context::ResourceArg {
+                global: slot.map(|(g, _)| g),
+                indexed: slot.is_some_and(|(_, k)| k.is_some()),
+                follows,
+                ..Default::default()
+            });
+        }
+        Ok(Some(out))
+    }
+
     /// The resources argument `a` (of type `ty`, a struct holding resources) of a call in a
     /// `static` initializer gives its parameter, one per slot as a call in a function passes
     /// them; `None` when they are not all known.
@@ -346,14 +435,38 @@ impl ModuleCtx<'_> {
         let Some(split) = split_type(ty) else {
             return Ok(None);
         };
-        // A static holding an element at a run-time index keeps it apart from its slots.
-        let indexed = match infer.resolution(a) {
-            Some(Resolution::Global(ast)) => match self.tree.by_ast(*ast) {
-                Some(item) if self.is_resource_static(item) => {
-                    !self.static_binding(item)?.indexed_slots.is_empty()
+        // A static holding an element at a run-time index keeps it apart from its slots:
+        // named whole, each such slot passes its array and the copy takes the index
+        // (`init_globals` passes the one the static holds, as a call in a function does).
+        let item = match infer.resolution(a) {
+            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
+            _ => None,
+        };
+        let indexed = match item {
+            Some(item) if self.is_resource_static(item) => {
+                let b = self.read_static_binding(item)?;
+                if !b.indexed_slots.is_empty() && matches!(body.expr(a), Expr::Path(_)) {
+                    if b.slots.len() != split.resource_paths().len() {
+                        return Ok(None);
+                    }
+                    let args = b.slots.iter().enumerate().map(|(k, r)| {
+                        match b.indexed_slots.iter().find(|s| s.slot == k) {
+                            Some(s) => crate::context::ResourceArg {
+                                global: Some(s.array),
+                                indexed: true,
+                                ..Default::default()
+                            },
+                            None => crate::context::ResourceArg {
+                                global: r.map(|(g, _)| g),
+                                indexed: r.is_some_and(|(_, k)| k.is_some()),
+                                ..Default::default()
+                            },
+                        }
+                    });
+                    return Ok(Some(args.collect()));
                 }
-                _ => false,
-            },
+                !b.indexed_slots.is_empty()
+            }
             _ => false,
         };
         let pending = self.pending_indexed.len();
@@ -380,9 +493,9 @@ pub(crate) type CallSlots = (
 impl ModuleCtx<'_> {
     /// How the struct call `call` of a `static` initializer returns splits, and the
     /// resource in each of its slots, for a member of its result (`make().inner`); `None`
-    /// when it returns no struct holding resources, or hands back an element at a run-time
-    /// index (kept apart from the slots, `init_globals` storing its index for the whole
-    /// result only).
+    /// when it returns no struct holding resources. An element at a run-time index it hands
+    /// back is a marker slot (`resource_statics::slot_resource`), its entry of
+    /// `pending_indexed` naming the call.
     pub(crate) fn call_result_slots(
         &mut self,
         body: &Body,
@@ -393,12 +506,7 @@ impl ModuleCtx<'_> {
         let Some(split) = infer.type_of_expr(call).and_then(split_type) else {
             return Ok(None);
         };
-        let pending = self.pending_indexed.len();
         let slots = self.struct_resources(body, infer, call, &split, range)?;
-        if self.pending_indexed.len() != pending {
-            self.pending_indexed.truncate(pending);
-            return Ok(None);
-        }
         Ok(Some((split, slots)))
     }
 }

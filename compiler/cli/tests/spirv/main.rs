@@ -61,6 +61,7 @@ mod res11;
 mod res12;
 mod res13;
 mod res15;
+mod res14;
 mod res4;
 mod res5;
 mod res6;
