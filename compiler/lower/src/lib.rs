@@ -165,6 +165,7 @@ pub mod resource_cast;
 pub mod resource_choice;
 pub mod resource_dead;
 pub mod resource_globals;
+pub mod resource_grid_index;
 pub mod resource_handed;
 pub mod resource_index;
 pub mod resource_init;
