@@ -43,3 +43,60 @@ float4 main(float2 uv : TEXCOORD, nointerpolation uint k : K) : SV_Target {
     assert_eq!(calls, 3, "{}", m.asm);
     assert_eq!(chains_into(&m, "grid").len(), 3 + 4, "{}", m.asm);
 }
+
+/// The ids `OpDecorate` marks `NoContraction` in `m`.
+fn no_contraction(m: &crate::harness::Module) -> Vec<String> {
+    m.asm
+        .lines()
+        .filter_map(|l| {
+            let rest = l.trim().strip_prefix("OpDecorate ")?;
+            rest.strip_suffix(" NoContraction").map(str::to_owned)
+        })
+        .collect()
+}
+
+/// The result ids of the instructions of `m` whose text contains `needle`.
+fn results_with(m: &crate::harness::Module, needle: &str) -> Vec<String> {
+    m.asm
+        .lines()
+        .filter(|l| l.contains(needle))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+        .collect()
+}
+
+#[test]
+fn mad_is_precise_like_dxc() {
+    // DXC emits `mad` of floats as `Fma` (one per row of a matrix) and of integers as a
+    // multiply and an add, every one of them `NoContraction`; `fma` of doubles is not.
+    let m = compile(
+        r#"
+RWStructuredBuffer<float4> o;
+RWStructuredBuffer<int4> oi;
+RWStructuredBuffer<double> od;
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    float2x3 c = float2x3(o[2].xyz, o[3].xyz);
+    float2x3 r = mad(c, c, c);
+    o[4] = mad(o[0].x, o[0].y, o[0].z) + mad(o[1], o[1], o[1]) + r[1].x;
+    oi[2] = mad(oi[0], oi[1], oi[1]) + (int)mad(id.x, id.y, id.z);
+    od[0] = fma(od[1], od[2], od[3]);
+}
+"#,
+        "cs_6_0",
+        &[],
+    );
+    let marked = no_contraction(&m);
+    let fmas = results_with(&m, " Fma ");
+    // Two matrix rows, a scalar and a vector from `mad`, and one `fma`.
+    assert_eq!(fmas.len(), 5, "{}", m.asm);
+    let marked_fmas = fmas.iter().filter(|f| marked.contains(f)).count();
+    assert_eq!(marked_fmas, 4, "{}", m.asm);
+    for op in ["OpIMul", "OpIAdd"] {
+        let ids = results_with(&m, &format!("= {op} "));
+        assert!(
+            ids.iter().filter(|i| marked.contains(i)).count() >= 2,
+            "{op}: {}",
+            m.asm
+        );
+    }
+}
