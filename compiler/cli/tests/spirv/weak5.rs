@@ -100,3 +100,37 @@ void main(uint3 id : SV_DispatchThreadID) {
         );
     }
 }
+
+#[test]
+fn per_vertex_inputs_stay_flat() {
+    // DXC decorates an input read through `GetAttributeAtVertex` both `Flat` (its
+    // `nointerpolation`) and `PerVertexKHR`; a `nointerpolation` input read only as a value
+    // is `Flat` alone.
+    let m = compile(
+        r#"
+float3 main(float3 w : SV_Barycentrics,
+            nointerpolation float3 color : COLOR,
+            nointerpolation bool3 mask : MASK,
+            nointerpolation uint k : K) : SV_Target {
+    return w.x * GetAttributeAtVertex(color, 0) + w.y * GetAttributeAtVertex(color, 1)
+        + GetAttributeAtVertex(mask, 2) + k;
+}
+"#,
+        "ps_6_1",
+        &[],
+    );
+    for input in ["in_COLOR", "in_MASK"] {
+        assert!(
+            m.has(&format!("OpDecorate %{input} PerVertexKHR")),
+            "{}",
+            m.asm
+        );
+        assert!(
+            m.has(&format!("OpDecorate %{input} Flat")),
+            "{input}: {}",
+            m.asm
+        );
+    }
+    assert!(m.has("OpDecorate %in_K Flat"), "{}", m.asm);
+    assert!(!m.has("OpDecorate %in_K PerVertexKHR"), "{}", m.asm);
+}
