@@ -1,7 +1,7 @@
 //! Small gaps other helpers reported (task weak5, issue #4 items 4 and 5), each checked
 //! through `hlslc -spirv` and `spirv-val`.
 
-use crate::harness::compile;
+use crate::harness::{compile, refuse};
 
 /// The lines of `m` that index the resource variable `name`.
 fn chains_into(m: &crate::harness::Module, name: &str) -> Vec<String> {
@@ -133,4 +133,42 @@ float3 main(float3 w : SV_Barycentrics,
     }
     assert!(m.has("OpDecorate %in_K Flat"), "{}", m.asm);
     assert!(!m.has("OpDecorate %in_K PerVertexKHR"), "{}", m.asm);
+}
+
+#[test]
+fn pointer_locals_without_a_value_are_refused_only_where_the_entry_reaches() {
+    // DXC checks `vk::BufferPointer` declarations in its SPIR-V emitter, which translates
+    // only what the entry point reaches: a function nothing calls may hold one.
+    let unreached = r#"
+struct S { float4 v; };
+void unused() { vk::BufferPointer<S> y; }
+RWStructuredBuffer<float4> o;
+[numthreads(1, 1, 1)]
+void main() { o[0] = 1; }
+"#;
+    compile(unreached, "cs_6_6", &[]);
+    let reached = r#"
+struct S { float4 v; };
+void helper() { vk::BufferPointer<S> y; }
+[numthreads(1, 1, 1)]
+void main() { helper(); }
+"#;
+    refuse(reached, "cs_6_6", &[], 1, "3:38");
+    // In a library, an exported function is translated whether or not anything calls it;
+    // one neither exported nor called is not.
+    let exported = r#"
+struct S { float4 v; };
+export void visible() { vk::BufferPointer<S> y; }
+void hidden() { vk::BufferPointer<S> z; }
+"#;
+    refuse(
+        exported,
+        "lib_6_6",
+        &[],
+        1,
+        "vk::BufferPointer has no default constructor",
+    );
+    let (output, _) = crate::harness::run_entry(exported, "lib_6_6", None, &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.matches("E2272").count(), 1, "{stderr}");
 }
