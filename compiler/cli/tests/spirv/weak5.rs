@@ -172,3 +172,31 @@ void hidden() { vk::BufferPointer<S> z; }
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr.matches("E2272").count(), 1, "{stderr}");
 }
+
+#[test]
+fn dst_takes_every_numeric_kind() {
+    // DXC's table gives `dst` any numeric four-vector and returns the same kind: integer
+    // vectors stay integers (a multiply of integers, a constant integer 1).
+    let m = compile(
+        r#"
+RWStructuredBuffer<int4> oi;
+RWStructuredBuffer<uint4> ou;
+RWStructuredBuffer<float4> of;
+[numthreads(1, 1, 1)]
+void main() {
+    oi[0] = dst(oi[1], oi[2]);
+    ou[0] = dst(ou[1], ou[2]);
+    of[0] = dst(of[1], of[2]);
+}
+"#,
+        "cs_6_0",
+        &[],
+    );
+    for (vector, scalar) in [("v4int", "int"), ("v4uint", "uint"), ("v4float", "float")] {
+        let built = format!("OpCompositeConstruct %{vector} %{scalar}_1 ");
+        assert!(m.has(&built), "{built}: {}", m.asm);
+    }
+    assert_eq!(results_with(&m, "= OpIMul ").len(), 2, "{}", m.asm);
+    assert_eq!(results_with(&m, "= OpFMul ").len(), 1, "{}", m.asm);
+    assert!(!m.has("OpConvert"), "{}", m.asm);
+}
