@@ -200,3 +200,67 @@ void main() {
     assert_eq!(results_with(&m, "= OpFMul ").len(), 1, "{}", m.asm);
     assert!(!m.has("OpConvert"), "{}", m.asm);
 }
+
+#[test]
+fn bind_register_refuses_what_dxc_refuses() {
+    let flags = [
+        "-fvk-bind-register",
+        "s10",
+        "0",
+        "10",
+        "0",
+        "-fvk-bind-register",
+        "u10",
+        "2",
+        "10",
+        "1",
+    ];
+    // A resource without a register, at its name.
+    refuse(
+        r#"Texture2D tex;
+SamplerState samp : register(s10);
+float4 main() : SV_Target { return tex.Sample(samp, float2(0.1, 0.2)); }
+"#,
+        "ps_6_0",
+        &flags,
+        1,
+        "-fvk-bind-register requires register annotations on all resources",
+    );
+    // A register the flag does not name.
+    refuse(
+        r#"Texture2D tex : register(t3);
+SamplerState samp : register(s10);
+float4 main() : SV_Target { return tex.Sample(samp, float2(0.1, 0.2)); }
+"#,
+        "ps_6_0",
+        &flags,
+        1,
+        "missing -fvk-bind-register for resource",
+    );
+    // The counter of a structured buffer has no register of its own.
+    let counted = r#"struct S { float4 v; };
+RWStructuredBuffer<S> buf : register(u10, space2);
+float4 main() : SV_Target { buf.IncrementCounter(); return buf[0].v; }
+"#;
+    refuse(
+        counted,
+        "ps_6_0",
+        &flags,
+        1,
+        "-fvk-bind-register for RW/Append/Consume StructuredBuffer unimplemented",
+    );
+    refuse(counted, "ps_6_0", &flags, 1, "2:23");
+    // Every resource named by the flag, and a buffer whose counter is unused: bound.
+    let m = compile(
+        r#"struct S { float4 v; };
+RWStructuredBuffer<S> buf : register(u10, space2);
+Texture2D tex : register(t3);
+SamplerState samp : register(s10);
+float4 main() : SV_Target { return buf[0].v + tex.Sample(samp, float2(0.1, 0.2)); }
+"#,
+        "ps_6_0",
+        &[&flags[..], &["-fvk-bind-register", "t3", "0", "4", "0"]].concat(),
+    );
+    assert_eq!(m.binding("buf"), (1, 10));
+    assert_eq!(m.binding("tex"), (0, 4));
+}
