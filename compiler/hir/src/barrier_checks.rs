@@ -139,23 +139,14 @@ pub(crate) fn reached(root: AstId, graph: &HashMap<AstId, Vec<AstId>>) -> Vec<As
     out
 }
 
-/// Adds `E2123` for the gated calls the entry points and exported functions reach when the
-/// target's shader model is older than the call needs.
-pub(crate) fn gated_call_diagnostics(
+/// The entry points and `export`ed functions of the file: where DXC's SPIR-V emitter starts
+/// the functions it translates.
+pub(crate) fn entry_and_export_roots(
     db: &dyn HirDb,
     file: SourceFile,
     config: CompileConfig,
     funcs: &[FunctionId<'_>],
-    graph: &HashMap<AstId, Vec<AstId>>,
-    out: &mut Vec<Diagnostic>,
-) {
-    let Some(sm) = config.preprocess(db).target.map(|t| (t.major, t.minor)) else {
-        return;
-    };
-    if !funcs.iter().any(|f| !infer(db, *f).gated_calls.is_empty()) {
-        return;
-    }
-    let by_ast: HashMap<AstId, FunctionId<'_>> = funcs.iter().map(|f| (f.ast(db), *f)).collect();
+) -> Vec<AstId> {
     let map = ast_id_map(db, file, config);
     let root = expanded_root(db, file, config);
     let exported = funcs.iter().map(|f| f.ast(db)).filter(|&ast| {
@@ -174,8 +165,28 @@ pub(crate) fn gated_call_diagnostics(
         .collect();
     roots.sort();
     roots.dedup();
+    roots
+}
+
+/// Adds `E2123` for the gated calls the entry points and exported functions reach when the
+/// target's shader model is older than the call needs.
+pub(crate) fn gated_call_diagnostics(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    funcs: &[FunctionId<'_>],
+    graph: &HashMap<AstId, Vec<AstId>>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(sm) = config.preprocess(db).target.map(|t| (t.major, t.minor)) else {
+        return;
+    };
+    if !funcs.iter().any(|f| !infer(db, *f).gated_calls.is_empty()) {
+        return;
+    }
+    let by_ast: HashMap<AstId, FunctionId<'_>> = funcs.iter().map(|f| (f.ast(db), *f)).collect();
     let mut done = HashSet::new();
-    for r in roots {
+    for r in entry_and_export_roots(db, file, config, funcs) {
         for f in reached(r, graph) {
             if !done.insert(f) {
                 continue;

@@ -142,6 +142,9 @@ fn file_diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> 
     crate::barrier_checks::barrier_diagnostics(db, file, config, &funcs, &graph, &mut out);
     crate::barrier_checks::gated_call_diagnostics(db, file, config, &funcs, &graph, &mut out);
     crate::derivative_checks::derivative_diagnostics(db, file, config, &funcs, &graph, &mut out);
+    crate::pointer_local_checks::pointer_local_diagnostics(
+        db, file, config, &funcs, &graph, &mut out,
+    );
     crate::hull_checks::hull_reachability_diagnostics(db, file, config, &graph, &mut out);
     crate::entry_checks::entry_diagnostics(db, file, config, &mut out);
     crate::attr_checks::attribute_diagnostics(db, file, config, &mut out);

@@ -101,6 +101,9 @@ pub struct InferenceResult {
     /// in source order: compute, mesh and amplification shaders have them from SM 6.6
     /// (`derivative_checks`).
     pub derivatives: Vec<ExprId>,
+    /// Locals of type `vk::BufferPointer` declared without an initializer, in source order:
+    /// `E2272` where an entry point or export reaches the function (`pointer_local_checks`).
+    pub uninit_pointer_locals: Vec<LocalId>,
     pub diagnostics: Vec<InferDiagnostic>,
 }
 

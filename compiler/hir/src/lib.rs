@@ -135,6 +135,7 @@ mod operator_checks;
 mod orientation_checks;
 mod packoffset_checks;
 mod param_decoration_checks;
+mod pointer_local_checks;
 mod register_checks;
 pub mod scope;
 mod spirv_type;

@@ -305,7 +305,7 @@ pub(crate) fn add(t: &mut Table) {
         ALL,
         true,
         "Legacy distance-vector helper: (1, a.y * b.y, a.z, b.w).",
-        &["T<4> dst(T<4> a, T<4> b) where T: float_like"],
+        &["T<4> dst(T<4> a, T<4> b) where T: numeric"],
     );
 
     // Matrices.

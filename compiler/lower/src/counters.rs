@@ -22,6 +22,7 @@ impl ModuleCtx<'_> {
         if let Some(&c) = self.counters.get(&buffer) {
             return c;
         }
+        self.check_bound_register_counter(self.item_of_buffer(buffer));
         let explicit = self.counter_binding_of(buffer);
         let assigned = self.assigned_counter_binding(buffer);
         let g = &self.mb.module().globals[buffer];
@@ -73,6 +74,7 @@ impl ModuleCtx<'_> {
         if let Some(&c) = self.counters.get(&buffers) {
             return c;
         }
+        self.check_bound_register_counter(self.item_of_buffer(buffers));
         let g = &self.mb.module().globals[buffers];
         let name = format!("counter.var.{}", g.name);
         let set = g.set.unwrap_or(0);

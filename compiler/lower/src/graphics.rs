@@ -489,11 +489,9 @@ fn declare(
         if v.inline_builtin {
             gv.stage_binding = None;
         }
-        gv.interpolation = if v.per_vertex {
-            Vec::new()
-        } else {
-            interpolation
-        };
+        // A per-vertex input keeps its `nointerpolation` (`Flat`) beside `PerVertexKHR`, as
+        // DXC decorates it.
+        gv.interpolation = interpolation;
         gv.per_primitive = v.per_primitive && stage == Stage::Pixel && side == Side::Input;
         if let Some((Some(index), _)) = v.index_attrs.index {
             // Dual-source blending: the output's `Index` (checked above).

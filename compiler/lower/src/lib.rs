@@ -121,6 +121,7 @@ pub mod atomic64;
 pub mod atomic_memory;
 pub mod attrs;
 pub mod barrier;
+mod bind_register_checks;
 pub mod binding_checks;
 pub mod bit_fields;
 pub mod buffer_pointer;
@@ -167,6 +168,7 @@ pub mod resource_cast;
 pub mod resource_choice;
 pub mod resource_dead;
 pub mod resource_globals;
+pub mod resource_grid_index;
 pub mod resource_handed;
 pub mod resource_index;
 pub mod resource_init;
@@ -231,6 +233,9 @@ pub const NO_VULKAN_EQUIVALENT: &str = "E3004";
 /// The code of an intrinsic DXC's SPIR-V backend does not implement, refused in its words
 /// (the hull shader's `Process*TessFactors*` helpers).
 pub const DXC_UNIMPLEMENTED: &str = "E3220";
+/// The code of a resource `-fvk-bind-register` cannot bind, refused in DXC's words: one
+/// without a register, a register the flag does not name, a structured buffer's counter.
+pub const BIND_REGISTER_REFUSED: &str = "E3303";
 /// The code of `[[vk::binding]]` on a global that is a member of `$Globals`.
 pub const BINDING_ON_GLOBAL: &str = "E3005";
 /// The code of `packoffset`s that make cbuffer members overlap.

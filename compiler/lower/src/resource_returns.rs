@@ -66,17 +66,13 @@ impl FnLower<'_, '_> {
     /// function returns the `int` index, and its callers index the global array (every
     /// `return` must name that array so).
     fn indexed_return_value(&mut self, p: Value, e: ExprId) -> R<Vec<Value>> {
-        let element = match p {
-            Value::Inst(i) => {
-                let d = &self.cx.mb.module().functions[self.func].insts[i];
-                match (d.opcode, &d.operands[..]) {
-                    (ir::Opcode::AccessChain, [Value::Global(g), index]) => Some((*g, *index)),
-                    _ => None,
-                }
-            }
-            _ => None,
-        };
-        let Some((g, index)) = element else {
+        // An element of an array of arrays returns its indices folded into one element
+        // number (`resource_grid_index`).
+        let element = self.global_element_chain(p).and_then(|(g, indices)| {
+            let inner = self.inner_array_lengths(g)?;
+            (indices.len() == inner.len() + 1).then_some((g, indices, inner))
+        });
+        let Some((g, indices, inner)) = element else {
             return Err(self.unsupported("returning this resource", e));
         };
         // The first `return`, or one indexing the same array as the earlier ones.
@@ -87,12 +83,16 @@ impl FnLower<'_, '_> {
         if !(first || same) {
             return Err(self.runtime_choice(e));
         }
-        if self.is_nonuniform_index(index) {
+        if indices.iter().any(|&i| self.is_nonuniform_index(i)) {
             // The caller marks the index again (`resource_nonuniform`).
             self.cx.nonuniform_returns.insert(self.func);
         }
-        let from = self.type_of(index);
-        let index = self.convert_value(index, &from, &Type::INT, e)?;
+        let mut ints = Vec::with_capacity(indices.len());
+        for index in indices {
+            let from = self.type_of(index);
+            ints.push(self.convert_value(index, &from, &Type::INT, e)?);
+        }
+        let index = self.fold_element_index(&ints, &inner);
         if first {
             // The function now returns an `int`: so do the `return`s already lowered in code
             // that never runs.
@@ -147,7 +147,11 @@ impl FnLower<'_, '_> {
             (Some((g, None)), Some(i)) if indexed => {
                 let marked = callee.is_some_and(|f| self.cx.nonuniform_returns.contains(&f));
                 let i = if marked { self.mark_nonuniform(i) } else { i };
-                Ok(Place::Ptr(self.fb().access_chain(Value::Global(g), &[i])))
+                let inner = self.inner_array_lengths(g).unwrap_or_default();
+                let indices = self.unfold_element_index(i, &inner);
+                Ok(Place::Ptr(
+                    self.fb().access_chain(Value::Global(g), &indices),
+                ))
             }
             (Some(r), _) => Ok(Place::Ptr(self.static_pointer(r))),
             // The callee failed to lower and said why.

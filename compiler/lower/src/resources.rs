@@ -14,7 +14,7 @@ use crate::options::{LayoutChoice, RegisterClass};
 
 /// `register(u3, space1)` → (class `u`, register 3, space 1); `None` without a register
 /// number (`register(c4)` of a loose global has no class we bind).
-fn parse_register(args: &[String]) -> Option<(RegisterClass, u32, u32)> {
+pub(crate) fn parse_register(args: &[String]) -> Option<(RegisterClass, u32, u32)> {
     let slot = args.first()?.trim();
     let class = RegisterClass::from_letter(slot.chars().next()?)?;
     let register = slot.get(1..)?.parse().ok()?;
@@ -275,6 +275,7 @@ impl ModuleCtx<'_> {
             let Some(register) = self.binds(i) else {
                 continue;
             };
+            self.check_bound_register(i, register.as_ref());
             match self.explicit_binding(i, register.as_ref()) {
                 Some(b) => {
                     self.claim_binding(i, b);

@@ -385,7 +385,7 @@ float4 main(nointerpolation float4 color : COLOR) : SV_Target { return outer(col
 "#,
         ShaderStage::Pixel,
         expect![[r#"
-            @g0 = input array<float4, 3> location(0) per_vertex ; in.COLOR
+            @g0 = input array<float4, 3> location(0) per_vertex nointerpolation ; in.COLOR
             @g1 = output float4 location(0) ; out.SV_Target
 
             func @main_body(%arg0: float4) -> float4 {

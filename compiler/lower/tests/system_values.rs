@@ -441,8 +441,8 @@ float4 main(PsIn i, nointerpolation uint id : ID, float3 bary : SV_Barycentrics)
             struct PsIn { float4 pos : SV_Position; nointerpolation float3 color : COLOR; }
 
             @g0 = input float4 builtin(FragCoord) ; in.SV_Position
-            @g1 = input array<float3, 3> location(0) per_vertex ; in.COLOR
-            @g2 = input array<uint, 3> location(1) per_vertex ; in.ID
+            @g1 = input array<float3, 3> location(0) per_vertex nointerpolation ; in.COLOR
+            @g2 = input array<uint, 3> location(1) per_vertex nointerpolation ; in.ID
             @g3 = input float3 builtin(BaryCoordKHR) ; in.SV_Barycentrics
             @g4 = output float4 location(0) ; out.SV_Target
 
@@ -505,7 +505,7 @@ float4 main(nointerpolation float3 c : COLOR) : SV_Target { return float4(Second
     );
     let dump = ir::print_module(&m);
     assert!(
-        dump.contains("input array<float3, 3> location(0) per_vertex ; in.COLOR"),
+        dump.contains("input array<float3, 3> location(0) per_vertex nointerpolation ; in.COLOR"),
         "{dump}"
     );
 }

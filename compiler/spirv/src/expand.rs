@@ -75,10 +75,19 @@ impl Fx<'_, '_> {
         let [a, b] = args else {
             return Err(SpirvError::invalid("dst takes 2 operands"));
         };
-        let (st, one) = self.float_const(ty, 1.0)?;
+        // Any numeric kind, as DXC's table gives it (`numeric<4>`).
+        let (k, _) = shape(ty).ok_or_else(|| SpirvError::invalid("dst of a non-vector"))?;
+        let (st, one, mul) = if k.is_float() {
+            let (st, one) = self.float_const(ty, 1.0)?;
+            (st, one, Op::FMul)
+        } else {
+            let st = self.cx.plain_type(&Type::Scalar(k))?;
+            let one = self.cx.const_scalar(crate::types::scalar_of(k, false), 1);
+            (st, one, Op::IMul)
+        };
         let ay = self.extract(st, *a, 1);
         let by = self.extract(st, *b, 1);
-        let y = self.op(Op::FMul, st, Self::ids(&[ay, by]));
+        let y = self.op(mul, st, Self::ids(&[ay, by]));
         let z = self.extract(st, *a, 2);
         let w = self.extract(st, *b, 3);
         let t = self.cx.plain_type(ty)?;

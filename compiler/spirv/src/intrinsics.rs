@@ -5,7 +5,9 @@
 //! `GroupNonUniform*` (Vulkan 1.1+), and `NonUniformResourceIndex`.
 
 use rspirv::dr::Operand;
-use rspirv::spirv::{BuiltIn, Capability, GroupOperation, Op, Scope, StorageClass, Word};
+use rspirv::spirv::{
+    BuiltIn, Capability, Decoration, GroupOperation, Op, Scope, StorageClass, Word,
+};
 use types::{ScalarKind, Type};
 
 use crate::functions::Fx;
@@ -401,11 +403,21 @@ impl Fx<'_, '_> {
             }
             I::Clamp | I::Lerp | I::SmoothStep | I::Fma | I::Mad => {
                 need(3)?;
-                if intr == I::Mad && !float {
+                if intr == I::Mad {
+                    // DXC's `mad` is precise: each `Fma` (one per matrix row), or the integer
+                    // multiply and add, is `NoContraction`.
                     self.componentwise(&ty, &tys, &args, &mut |fx, ty, _, a| {
                         let t = fx.cx.plain_type(ty)?;
+                        if float {
+                            let r = fx.glsl(t, glsl::FMA, a);
+                            fx.cx.decorate(r, Decoration::NoContraction, &[]);
+                            return Ok(r);
+                        }
                         let m = fx.op(Op::IMul, t, Self::ids(&a[..2]));
-                        Ok(fx.op(Op::IAdd, t, Self::ids(&[m, a[2]])))
+                        fx.cx.decorate(m, Decoration::NoContraction, &[]);
+                        let r = fx.op(Op::IAdd, t, Self::ids(&[m, a[2]]));
+                        fx.cx.decorate(r, Decoration::NoContraction, &[]);
+                        Ok(r)
                     })?
                 } else {
                     let inst = match intr {

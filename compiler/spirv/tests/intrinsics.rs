@@ -120,6 +120,7 @@ fn float_math_through_glsl_std_450() {
         OpDecorate %in_var_V Location 0
         OpDecorate %in_var_N Location 1
         OpDecorate %out_var_R Location 0
+        OpDecorate %87 NoContraction
         OpDecorate %in_var_N Flat
         %float = OpTypeFloat 32
         %v4float = OpTypeVector %float 4
@@ -298,6 +299,8 @@ fn integer_intrinsics_and_bit_operations() {
         OpDecorate %in_var_V Location 0
         OpDecorate %in_var_N Location 1
         OpDecorate %out_var_R Location 0
+        OpDecorate %30 NoContraction
+        OpDecorate %31 NoContraction
         OpDecorate %in_var_N Flat
         %float = OpTypeFloat 32
         %v4float = OpTypeVector %float 4

@@ -140,12 +140,31 @@ fn bind_register_moves_one_register() {
             "1",
             "41",
             "6",
+            "-fvk-bind-register",
+            "b0",
+            "1",
+            "0",
+            "1",
+            "-fvk-bind-register",
+            "s2",
+            "1",
+            "7",
+            "0",
         ],
     );
     assert_eq!(m.binding("Tex"), (6, 40));
     assert_eq!(m.binding("Out"), (6, 41));
-    // Registers not named keep the usual mapping.
     assert_eq!(m.binding("Params"), (1, 0));
+    assert_eq!(m.binding("Smp"), (0, 7));
+    // DXC binds every resource from the flag's table alone: a register it does not name is
+    // refused (`weak5.rs` has the other refusals).
+    refuse(
+        &four_classes(1),
+        "cs_6_0",
+        &["-fvk-bind-register", "t1", "1", "40", "6"],
+        1,
+        "missing -fvk-bind-register for resource",
+    );
 }
 
 #[test]

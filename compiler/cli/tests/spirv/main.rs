@@ -97,5 +97,6 @@ mod vkmisc;
 mod vulkan_types;
 mod weak3;
 mod weak4;
+mod weak5;
 mod weak_spots;
 mod wicked_probe;

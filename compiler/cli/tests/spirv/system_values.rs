@@ -275,8 +275,9 @@ float4 main(PsIn i, nointerpolation uint id : ID, float3 bary : SV_Barycentrics)
         Some(String::new())
     );
     assert_eq!(m.decoration("in.ID", "PerVertexKHR"), Some(String::new()));
-    // Per-vertex values are not interpolated: no `Flat` even on the integer one.
-    assert_eq!(m.decoration("in.ID", "Flat"), None);
+    // DXC keeps the `nointerpolation` of a per-vertex input: `Flat` beside `PerVertexKHR`.
+    assert_eq!(m.decoration("in.ID", "Flat"), Some(String::new()));
+    assert_eq!(m.decoration("in.COLOR", "Flat"), Some(String::new()));
     assert_eq!(m.decoration("in.TEXCOORD0", "PerVertexKHR"), None);
     assert!(
         m.pointee_definition("in.COLOR").starts_with("OpTypeVector"),
