@@ -85,21 +85,36 @@ impl FnLower<'_, '_> {
         self.fb().access_chain(whole, &[k])
     }
 
-    /// The global array of arrays, row and element `p` is, when it is `g[r][k]` at
-    /// constant indices (a chain into the row's chain).
-    pub(crate) fn row_element_of(&self, p: Value) -> Option<(ir::Global, i64, i64)> {
+    /// The element of a global array of arrays `p` is when it is `g[r][k]` at constant
+    /// indices (a chain into the chain of a row): named by its row-major position, as
+    /// `resource_rows` names the elements of arrays of arrays.
+    pub(crate) fn row_element_of(
+        &self,
+        p: Value,
+    ) -> Option<crate::resource_statics::StaticResource> {
+        let module = self.cx.mb.module();
+        let insts = &module.functions[self.func].insts;
         let Value::Inst(i) = p else { return None };
-        let d = &self.cx.mb.module().functions[self.func].insts[i];
-        let (ir::Opcode::AccessChain, [row, Value::Const(k)]) = (d.opcode, &d.operands[..]) else {
+        let (ir::Opcode::AccessChain, [Value::Inst(row), k]) =
+            (insts[i].opcode, &insts[i].operands[..])
+        else {
             return None;
         };
-        let (g, Some(r)) = self.named_resource_value(*row)? else {
+        let (ir::Opcode::AccessChain, [Value::Global(g), row_indices @ ..]) =
+            (insts[*row].opcode, &insts[*row].operands[..])
+        else {
             return None;
         };
-        let ir::ConstantKind::Scalar(bits) = self.cx.mb.module().constants[*k].kind else {
-            return None;
-        };
-        Some((g, r, i64::from(bits as u32 as i32)))
+        let mut indices = Vec::new();
+        for v in row_indices.iter().chain([k]) {
+            let Value::Const(c) = v else { return None };
+            let ir::ConstantKind::Scalar(bits) = module.constants[*c].kind else {
+                return None;
+            };
+            indices.push(i64::from(bits as u32 as i32));
+        }
+        let dims = self.cx.global_dims(*g);
+        crate::resource_rows::flat_position(&dims, &indices).map(|k| (*g, Some(k)))
     }
 
     /// The global array of arrays, row index and element `p` is, when it is `g[r][k]` with

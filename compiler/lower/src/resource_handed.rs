@@ -33,9 +33,6 @@ pub enum Handed {
     /// An element of the global array at a run-time index, which the function stores
     /// through its hidden `out int` parameter (the IR parameter number).
     Indexed(Global, u32),
-    /// Element `k` of row `r` of a global array of arrays, at constant indices
-    /// (`g[r][k]`: a function returning a row, `resource_array_returns`).
-    InRow(Global, i64, i64),
     /// Element `k` of a row at a run-time index of a global array of arrays (`g[r][k]`),
     /// the row index stored through the hidden `out int` parameter (the IR parameter number).
     InIndexedRow(Global, u32, i64),
@@ -46,7 +43,7 @@ impl Handed {
     pub fn named(self) -> Option<StaticResource> {
         match self {
             Handed::Named(r) => Some(r),
-            Handed::Indexed(..) | Handed::InRow(..) | Handed::InIndexedRow(..) => None,
+            Handed::Indexed(..) | Handed::InIndexedRow(..) => None,
         }
     }
 }
@@ -99,8 +96,9 @@ impl FnLower<'_, '_> {
         if let Some(r) = self.named_resource_value(p) {
             return Some(Handed::Named(r));
         }
-        if let Some((g, r, k)) = self.row_element_of(p) {
-            return Some(Handed::InRow(g, r, k));
+        // `g[r][k]` at constant indices (a function returning a row).
+        if let Some(r) = self.row_element_of(p) {
+            return Some(Handed::Named(r));
         }
         if let Some((g, row, k)) = self.indexed_row_element_of(p) {
             let Type::Scalar(kind) = self.type_of(row) else {
@@ -240,11 +238,6 @@ impl FnLower<'_, '_> {
                     row = self.mark_nonuniform(row);
                 }
                 let row = self.fb().access_chain(Value::Global(g), &[row]);
-                let k = self.fb().int(k as i32);
-                Some(self.fb().access_chain(row, &[k]))
-            }
-            Handed::InRow(g, r, k) => {
-                let row = self.static_pointer((g, Some(r)));
                 let k = self.fb().int(k as i32);
                 Some(self.fb().access_chain(row, &[k]))
             }

@@ -886,13 +886,7 @@ impl ModuleCtx<'_> {
                 let f = self.initializer_call(body, infer, init, range)?;
                 let returned = self.split_returns.get(&f).and_then(|(_, r)| r.clone());
                 let in_row = |h: &Option<crate::resource_handed::Handed>| {
-                    matches!(
-                        h,
-                        Some(
-                            crate::resource_handed::Handed::InRow(..)
-                                | crate::resource_handed::Handed::InIndexedRow(..)
-                        )
-                    )
+                    matches!(h, Some(crate::resource_handed::Handed::InIndexedRow(..)))
                 };
                 if returned.as_ref().is_some_and(|r| r.iter().any(in_row)) {
                     return Err(self.unsupported(
@@ -915,8 +909,7 @@ impl ModuleCtx<'_> {
                             }
                             crate::resource_handed::Handed::Named(r) => Some(r),
                             // Refused above.
-                            crate::resource_handed::Handed::InRow(..)
-                            | crate::resource_handed::Handed::InIndexedRow(..) => None,
+                            crate::resource_handed::Handed::InIndexedRow(..) => None,
                         })
                         .collect()),
                     // The function failed to lower and said why.

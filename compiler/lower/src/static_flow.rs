@@ -453,15 +453,13 @@ impl FnLower<'_, '_> {
         match self.hand_back(p, crate::resource_handed::HandedAt::Static(k)) {
             Some(crate::resource_handed::Handed::Named(r)) => Ok(Held::Named(r)),
             Some(crate::resource_handed::Handed::Indexed(g, n)) => Ok(Held::Handed(g, n)),
-            Some(
-                crate::resource_handed::Handed::InRow(..)
-                | crate::resource_handed::Handed::InIndexedRow(..),
-            )
-            | None => Err(self.cx.unsupported(
-                "a `static` resource local holding a resource other than a global or an \
+            Some(crate::resource_handed::Handed::InIndexedRow(..)) | None => {
+                Err(self.cx.unsupported(
+                    "a `static` resource local holding a resource other than a global or an \
                  element of one at a return",
-                at,
-            )),
+                    at,
+                ))
+            }
         }
     }
 
