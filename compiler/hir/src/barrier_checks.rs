@@ -139,6 +139,28 @@ pub(crate) fn reached(root: AstId, graph: &HashMap<AstId, Vec<AstId>>) -> Vec<As
     out
 }
 
+/// Each function of `funcs` that `roots` reach through `graph`, once, in a stable order:
+/// the functions whose calls a check that follows DXC (which looks only at what an entry
+/// point or export reaches) visits.
+pub(crate) fn reached_functions<'db>(
+    db: &'db dyn HirDb,
+    funcs: &[FunctionId<'db>],
+    roots: impl IntoIterator<Item = AstId>,
+    graph: &HashMap<AstId, Vec<AstId>>,
+) -> Vec<FunctionId<'db>> {
+    let by_ast: HashMap<AstId, FunctionId<'db>> = funcs.iter().map(|f| (f.ast(db), *f)).collect();
+    let mut done = HashSet::new();
+    let mut out = Vec::new();
+    for r in roots {
+        for f in reached(r, graph) {
+            if let (true, Some(&fid)) = (done.insert(f), by_ast.get(&f)) {
+                out.push(fid);
+            }
+        }
+    }
+    out
+}
+
 /// The entry points and `export`ed functions of the file: where DXC's SPIR-V emitter starts
 /// the functions it translates.
 pub(crate) fn entry_and_export_roots(
@@ -184,35 +206,26 @@ pub(crate) fn gated_call_diagnostics(
     if !funcs.iter().any(|f| !infer(db, *f).gated_calls.is_empty()) {
         return;
     }
-    let by_ast: HashMap<AstId, FunctionId<'_>> = funcs.iter().map(|f| (f.ast(db), *f)).collect();
-    let mut done = HashSet::new();
-    for r in entry_and_export_roots(db, file, config, funcs) {
-        for f in reached(r, graph) {
-            if !done.insert(f) {
-                continue;
-            }
-            let Some(&fid) = by_ast.get(&f) else {
-                continue;
-            };
-            let result = infer(db, fid);
-            if result.gated_calls.is_empty() {
-                continue;
-            }
-            let source_map = body_source_map(db, fid);
-            for call in result.gated_calls.iter().filter(|c| sm < c.min_sm) {
-                let range = source_map.expr_syntax(call.call).text_range();
-                let (at_file, at) = user_range(db, file, config, range);
-                let (major, minor) = call.min_sm;
-                out.push(Diagnostic::error(
-                    codes::SHADER_MODEL_GATED,
-                    format!(
-                        "{} requires shader model {major}.{minor} or greater",
-                        call.what
-                    ),
-                    at_file,
-                    at,
-                ));
-            }
+    let roots = entry_and_export_roots(db, file, config, funcs);
+    for fid in reached_functions(db, funcs, roots, graph) {
+        let result = infer(db, fid);
+        if result.gated_calls.is_empty() {
+            continue;
+        }
+        let source_map = body_source_map(db, fid);
+        for call in result.gated_calls.iter().filter(|c| sm < c.min_sm) {
+            let range = source_map.expr_syntax(call.call).text_range();
+            let (at_file, at) = user_range(db, file, config, range);
+            let (major, minor) = call.min_sm;
+            out.push(Diagnostic::error(
+                codes::SHADER_MODEL_GATED,
+                format!(
+                    "{} requires shader model {major}.{minor} or greater",
+                    call.what
+                ),
+                at_file,
+                at,
+            ));
         }
     }
 }

@@ -10,11 +10,12 @@
 //! the backend, which names the stage (DXC's SPIR-V refuses them there too). Called by
 //! `diagnostics::file_diagnostics` with the call graph it builds.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use base_db::{CompileConfig, SourceFile};
 use syntax::Diagnostic;
 
+use crate::barrier_checks::reached_functions;
 use crate::body::body_source_map;
 use crate::codes;
 use crate::entry::{entry_points, Stage};
@@ -63,38 +64,27 @@ pub(crate) fn derivative_diagnostics(
     if sm >= (6, 6) || !funcs.iter().any(|f| !infer(db, *f).derivatives.is_empty()) {
         return;
     }
-    let by_ast: HashMap<AstId, FunctionId<'_>> = funcs.iter().map(|f| (f.ast(db), *f)).collect();
-    let mut done = HashSet::new();
-    for entry in entry_points(db, file, config).iter() {
-        if !matches!(
-            entry.stage,
-            Stage::Compute | Stage::Mesh | Stage::Amplification
-        ) {
+    let roots = entry_points(db, file, config)
+        .iter()
+        .filter(|e| matches!(e.stage, Stage::Compute | Stage::Mesh | Stage::Amplification))
+        .map(|e| e.function)
+        .collect::<Vec<_>>();
+    // One diagnostic per use, however many entries reach it.
+    for fid in reached_functions(db, funcs, roots, graph) {
+        let result = infer(db, fid);
+        if result.derivatives.is_empty() {
             continue;
         }
-        for f in crate::barrier_checks::reached(entry.function, graph) {
-            // One diagnostic per use, however many entries reach it.
-            if !done.insert(f) {
-                continue;
-            }
-            let Some(&fid) = by_ast.get(&f) else {
-                continue;
-            };
-            let result = infer(db, fid);
-            if result.derivatives.is_empty() {
-                continue;
-            }
-            let source_map = body_source_map(db, fid);
-            for &call in &result.derivatives {
-                let range = source_map.expr_syntax(call).text_range();
-                let (at_file, at) = user_range(db, file, config, range);
-                out.push(Diagnostic::error(
-                    codes::DERIVATIVES_SHADER_MODEL,
-                    MESSAGE.to_owned(),
-                    at_file,
-                    at,
-                ));
-            }
+        let source_map = body_source_map(db, fid);
+        for &call in &result.derivatives {
+            let range = source_map.expr_syntax(call).text_range();
+            let (at_file, at) = user_range(db, file, config, range);
+            out.push(Diagnostic::error(
+                codes::DERIVATIVES_SHADER_MODEL,
+                MESSAGE.to_owned(),
+                at_file,
+                at,
+            ));
         }
     }
 }

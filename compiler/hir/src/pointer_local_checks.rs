@@ -6,12 +6,12 @@
 //! (`InferenceResult::uninit_pointer_locals`); globals are checked in `decl_checks`.
 //! Called by `diagnostics::file_diagnostics` with the call graph it builds.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use base_db::{CompileConfig, SourceFile};
 use syntax::Diagnostic;
 
-use crate::barrier_checks::{entry_and_export_roots, reached};
+use crate::barrier_checks::{entry_and_export_roots, reached_functions};
 use crate::body::body_source_map;
 use crate::codes;
 use crate::ids::{user_range, AstId, FunctionId};
@@ -36,23 +36,15 @@ pub(crate) fn pointer_local_diagnostics(
     {
         return;
     }
-    let by_ast: HashMap<AstId, FunctionId<'_>> = funcs.iter().map(|f| (f.ast(db), *f)).collect();
-    let mut done = HashSet::new();
     let mut found = Vec::new();
     let roots = entry_and_export_roots(db, file, config, funcs);
     // With no entry point known (an editor given no profile), every function is checked.
-    let checked: Vec<AstId> = if roots.is_empty() {
-        funcs.iter().map(|f| f.ast(db)).collect()
+    let checked = if roots.is_empty() {
+        funcs.to_vec()
     } else {
-        roots.into_iter().flat_map(|r| reached(r, graph)).collect()
+        reached_functions(db, funcs, roots, graph)
     };
-    for f in checked {
-        if !done.insert(f) {
-            continue;
-        }
-        let Some(&fid) = by_ast.get(&f) else {
-            continue;
-        };
+    for fid in checked {
         let result = infer(db, fid);
         if result.uninit_pointer_locals.is_empty() {
             continue;

@@ -121,10 +121,7 @@ impl ModuleCtx<'_> {
             }
         };
         indices.reverse();
-        let item = match infer.resolution(base) {
-            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
-            _ => None,
-        };
+        let item = self.global_item(infer, base);
         let Some(item) = item else { return Ok(None) };
         if indices.is_empty() || self.is_resource_static(item) || !self.is_resource_item(item) {
             return Ok(None);
@@ -165,10 +162,7 @@ impl ModuleCtx<'_> {
         infer: &InferenceResult,
         base: ExprId,
     ) -> R<Option<Global>> {
-        let item = match infer.resolution(base) {
-            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
-            _ => None,
-        };
+        let item = self.global_item(infer, base);
         let Some(item) = item.filter(|&i| self.is_resource_static(i)) else {
             return Ok(None);
         };

@@ -72,6 +72,14 @@ pub struct IndexedSlot {
 }
 
 impl ModuleCtx<'_> {
+    /// The global item expression `e` names, if it names one.
+    pub(crate) fn global_item(&self, infer: &InferenceResult, e: ExprId) -> Option<ItemIdx> {
+        match infer.resolution(e) {
+            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
+            _ => None,
+        }
+    }
+
     /// Whether item `idx` is a `static` global holding resources.
     pub fn is_resource_static(&self, idx: ItemIdx) -> bool {
         let ItemKind::Variable(v) = &self.tree.item(idx).kind else {
@@ -521,10 +529,7 @@ impl ModuleCtx<'_> {
         match body.expr(e) {
             Expr::Paren(i) => self.named_resource(body, infer, *i, range),
             Expr::Path(_) => {
-                let item = match infer.resolution(e) {
-                    Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
-                    _ => None,
-                };
+                let item = self.global_item(infer, e);
                 let Some(item) = item else {
                     return Err(self.unsupported("this resource in a `static` initializer", range));
                 };
@@ -596,10 +601,7 @@ impl ModuleCtx<'_> {
                             && !b.indexed_slots.iter().any(|s| s.slot == k)
                     });
                     if unassigned {
-                        let item = match infer.resolution(*base) {
-                            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
-                            _ => None,
-                        };
+                        let item = self.global_item(infer, *base);
                         if let Some(item) = item {
                             return Err(self.unassigned_static_read(item, range));
                         }
@@ -756,10 +758,7 @@ impl ModuleCtx<'_> {
                 }
             }
             _ => {
-                let item = match infer.resolution(root) {
-                    Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
-                    _ => None,
-                };
+                let item = self.global_item(infer, root);
                 let Some(item) = item.filter(|&i| self.is_resource_static(i)) else {
                     return Ok(None);
                 };
@@ -847,10 +846,7 @@ impl ModuleCtx<'_> {
         infer: &InferenceResult,
         e: ExprId,
     ) -> R<Option<StaticBinding>> {
-        let item = match infer.resolution(e) {
-            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
-            _ => None,
-        };
+        let item = self.global_item(infer, e);
         match item {
             Some(item) if self.is_resource_static(item) => {
                 let b = self.static_binding(item)?;
@@ -921,10 +917,7 @@ impl ModuleCtx<'_> {
                 }
             }
             Expr::Path(_) => {
-                let item = match infer.resolution(init) {
-                    Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
-                    _ => None,
-                };
+                let item = self.global_item(infer, init);
                 match item {
                     Some(item) if self.is_resource_static(item) => {
                         Ok(self.static_binding(item)?.slots)
@@ -1507,10 +1500,7 @@ impl ModuleCtx<'_> {
         base: ExprId,
         b: &StaticBinding,
     ) -> Vec<crate::resource_labels::Label> {
-        let item = match infer.resolution(base) {
-            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
-            _ => None,
-        };
+        let item = self.global_item(infer, base);
         let Some(item) = item else {
             return Vec::new();
         };

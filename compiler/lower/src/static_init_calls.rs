@@ -386,10 +386,7 @@ impl ModuleCtx<'_> {
         a: ExprId,
         ty: &Type,
     ) -> R<Option<Vec<crate::context::ResourceArg>>> {
-        let item = match infer.resolution(a) {
-            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
-            _ => None,
-        };
+        let item = self.global_item(infer, a);
         let Some(item) = item.filter(|&i| self.is_resource_static(i)) else {
             return Ok(None);
         };
@@ -438,10 +435,7 @@ impl ModuleCtx<'_> {
         // A static holding an element at a run-time index keeps it apart from its slots:
         // named whole, each such slot passes its array and the copy takes the index
         // (`init_globals` passes the one the static holds, as a call in a function does).
-        let item = match infer.resolution(a) {
-            Some(Resolution::Global(ast)) => self.tree.by_ast(*ast),
-            _ => None,
-        };
+        let item = self.global_item(infer, a);
         let indexed = match item {
             Some(item) if self.is_resource_static(item) => {
                 let b = self.read_static_binding(item)?;
