@@ -585,3 +585,24 @@ float4 main(float2 uv : TEXCOORD) : SV_Target {
     );
     assert_eq!(reached(&m), ["a+s", "b+s"], "{}", m.asm);
 }
+
+/// A struct `static` initialized by a call that hands back an element of a constant row of
+/// an array of arrays (`grid[1][0]`, element 2 of the flattened `grid`): the static's
+/// texture is that element (was E3001 after res13 and res14 met: the handed-back element
+/// named the row's chain as if it were a resource).
+#[test]
+fn a_struct_static_holds_an_element_of_a_constant_row() {
+    let m = compile(
+        r#"
+Texture2D grid[3][2];
+SamplerState s;
+struct M { Texture2D t; float k; };
+M f() { M m; m.t = grid[1][0]; m.k = 2; return m; }
+static M sm = f();
+float4 main(float2 uv : TEXCOORD) : SV_Target { return sm.t.Sample(s, uv) * sm.k; }
+"#,
+        "ps_6_0",
+        &[],
+    );
+    assert_eq!(reached(&m), ["grid[%uint_2]+s"], "{}", m.asm);
+}
