@@ -360,6 +360,14 @@ pub const UNDEFINED_RESOURCE: &str = "W2119";
 /// whose value the constant buffer gives instead.
 pub const GLOBAL_INIT_IGNORED: &str = "W2110";
 
+/// `e` without the parentheses around it.
+pub(crate) fn unparen(body: &hir::body::Body, mut e: hir::body::ExprId) -> hir::body::ExprId {
+    while let hir::body::Expr::Paren(i) = body.expr(e) {
+        e = *i;
+    }
+    e
+}
+
 /// Lowers the entry point `entry` of `file` for `stage` into a verified-shape IR module, or
 /// returns the diagnostics of what could not be lowered.
 pub fn lower_module(

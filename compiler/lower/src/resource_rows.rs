@@ -198,12 +198,10 @@ impl ModuleCtx<'_> {
         &mut self,
         body: &Body,
         infer: &InferenceResult,
-        mut e: ExprId,
+        e: ExprId,
         range: syntax::TextRange,
     ) -> R<Option<Global>> {
-        while let Expr::Paren(i) = body.expr(e) {
-            e = *i;
-        }
+        let e = crate::unparen(body, e);
         let Expr::Index { base, index } = body.expr(e) else {
             return Ok(None);
         };

@@ -364,12 +364,10 @@ impl ModuleCtx<'_> {
         &mut self,
         body: &Body,
         infer: &InferenceResult,
-        mut init: ExprId,
+        init: ExprId,
         range: syntax::TextRange,
     ) -> R<Option<Global>> {
-        while let Expr::Paren(i) = body.expr(init) {
-            init = *i;
-        }
+        let init = crate::unparen(body, init);
         if !matches!(body.expr(init), Expr::Field { .. }) {
             return Ok(None);
         }

@@ -20,6 +20,7 @@
 //! Different resources assigned where several functions name the static make its resource
 //! state that flows through calls (`static_flow`).
 
+use crate::unparen;
 use std::collections::BTreeSet;
 
 use hir::body::{Body, Expr, ExprId};
@@ -209,14 +210,6 @@ fn member_root(body: &Body, infer: &InferenceResult, mut e: ExprId) -> Option<Ex
             _ => return None,
         }
     }
-}
-
-/// `e` without parentheses.
-fn unparen(body: &Body, mut e: ExprId) -> ExprId {
-    while let Expr::Paren(i) = body.expr(e) {
-        e = *i;
-    }
-    e
 }
 
 impl ModuleCtx<'_> {
@@ -470,13 +463,12 @@ fn local_sources(body: &Body, l: hir::body::LocalId) -> Vec<Option<ExprId>> {
             rhs,
         } = x
         {
-            if matches!(body.expr(unparen(body, *lhs)), Expr::Local(y) if *y == l) {
+            if matches!(body.expr(crate::unparen(body, *lhs)), Expr::Local(y) if *y == l) {
                 all.push(Some(*rhs));
             }
         }
         if let Expr::Call { args, .. } | Expr::MethodCall { args, .. } = x {
-            let names_l =
-                |&a: &ExprId| matches!(body.expr(unparen(body, a)), Expr::Local(y) if *y == l);
+            let names_l = |&a: &ExprId| matches!(body.expr(crate::unparen(body, a)), Expr::Local(y) if *y == l);
             if args.iter().any(names_l) {
                 all.push(None);
             }

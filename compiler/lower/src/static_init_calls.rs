@@ -24,12 +24,10 @@ impl ModuleCtx<'_> {
         &mut self,
         body: &Body,
         infer: &InferenceResult,
-        mut e: ExprId,
+        e: ExprId,
         range: syntax::TextRange,
     ) -> R<Option<Global>> {
-        while let Expr::Paren(i) = body.expr(e) {
-            e = *i;
-        }
+        let e = crate::unparen(body, e);
         if !matches!(body.expr(e), Expr::Call { .. } | Expr::MethodCall { .. }) {
             return Ok(None);
         }
@@ -281,10 +279,7 @@ impl ModuleCtx<'_> {
         }
         // A call's result (`id(mk())`) or a `?:` on a compile-time condition: the resource
         // it names, as for an initializer.
-        let mut inner = a;
-        while let Expr::Paren(i) = body.expr(inner) {
-            inner = *i;
-        }
+        let inner = crate::unparen(body, a);
         if matches!(
             body.expr(inner),
             Expr::Call { .. } | Expr::MethodCall { .. } | Expr::Conditional { .. }

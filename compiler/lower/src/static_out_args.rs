@@ -267,11 +267,9 @@ impl ModuleCtx<'_> {
         &self,
         body: &hir::body::Body,
         infer: &hir::InferenceResult,
-        mut a: ExprId,
+        a: ExprId,
     ) -> Option<(ItemIdx, bool)> {
-        while let Expr::Paren(i) = body.expr(a) {
-            a = *i;
-        }
+        let a = crate::unparen(body, a);
         let item = match infer.resolution(a) {
             Some(Resolution::Global(ast)) if matches!(body.expr(a), Expr::Path(_)) => {
                 self.tree.by_ast(*ast)
@@ -295,10 +293,8 @@ impl FnLower<'_, '_> {
 
     /// The plain resource `static` argument `a` names (parentheses aside) when calls in
     /// `static` initializers write it ([`ModuleCtx::out_written_binding`]).
-    pub(crate) fn out_written_static(&mut self, mut a: ExprId) -> Option<ItemIdx> {
-        while let Expr::Paren(i) = self.body.expr(a) {
-            a = *i;
-        }
+    pub(crate) fn out_written_static(&mut self, a: ExprId) -> Option<ItemIdx> {
+        let a = crate::unparen(&self.body, a);
         let idx = self.resource_static(a)?;
         (!self.cx.static_out_writes(idx).is_empty()).then_some(idx)
     }

@@ -18,7 +18,8 @@
 //! Modes: `[instance(n)]` (default 1), the input primitive, the streams' topology and
 //! `[maxvertexcount(n)]`.
 
-use hir::body::{Body, Expr, ExprId, LocalId};
+use crate::unparen;
+use hir::body::{Expr, ExprId, LocalId};
 use hir::item_tree::{ItemIdx, ParamDirection};
 use ir::{
     EntryPoint, ExecutionMode, InputPrimitive, Opcode, OutputTopology, Stage, StageBinding, Value,
@@ -499,14 +500,6 @@ fn primitive_of(n: u32) -> Option<InputPrimitive> {
     ]
     .into_iter()
     .find(|p| p.vertex_count() == n)
-}
-
-/// `e` without parentheses.
-fn unparen(body: &Body, mut e: ExprId) -> ExprId {
-    while let Expr::Paren(i) = body.expr(e) {
-        e = *i;
-    }
-    e
 }
 
 /// Whether `ty` is a geometry stream.
