@@ -291,6 +291,11 @@ pub struct Options {
     #[arg(long = "legacy-macro-expansion")]
     pub legacy_macro_expansion: bool,
 
+    /// `&&`, `||` and `?:` short-circuit and take scalars only under `-HV 2016`/`2018` too
+    /// (DXC: -enable-short-circuit; always so from HLSL 2021 on).
+    #[arg(long = "short-circuit")]
+    pub enable_short_circuit: bool,
+
     /// Print each included file on stderr, indented by its nesting depth (DXC: -H, -Vi).
     #[arg(long = "show-includes")]
     pub show_includes: bool,
@@ -454,6 +459,15 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             "fvk-use-dx-position-w" => vec!["--fvk-invert-w".into()],
             "H" | "Vi" => vec!["--show-includes".into()],
             "flegacy-macro-expansion" => vec!["--legacy-macro-expansion".into()],
+            // DXC's switches for the HLSL 2021 features under `-HV 2016`/`2018` (no-ops from
+            // 2021 on). hlslc takes templates, operator overloading, bit-fields and the
+            // name-based overload matching of structs in every version, so only the
+            // short-circuiting operators change anything.
+            "enable-templates"
+            | "enable-operator-overloading"
+            | "enable-bitfields"
+            | "strict-udt-casting" => Vec::new(),
+            "enable-short-circuit" => vec!["--short-circuit".into()],
             // DXC's `clang` form is the default, with the source shown.
             _ if flag.starts_with("fdiagnostics-format=") => {
                 match &flag["fdiagnostics-format=".len()..] {

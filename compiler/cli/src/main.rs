@@ -695,6 +695,7 @@ fn preprocess_config(options: &Options) -> Result<PreprocessConfig, String> {
         // hlslc produces SPIR-V only.
         spirv: true,
         legacy_macro_expansion: options.legacy_macro_expansion,
+        enable_short_circuit: options.enable_short_circuit,
     })
 }
 

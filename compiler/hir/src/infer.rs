@@ -898,10 +898,11 @@ impl<'a> InferCtx<'a> {
         self.loops -= 1;
     }
 
-    /// HLSL 2021 and later: `&&`, `||` and `?:` short-circuit and take scalars only; before,
-    /// they evaluate both sides and work per component (`-HV 2016`/`-HV 2018`).
+    /// HLSL 2021 and later (or `-enable-short-circuit`): `&&`, `||` and `?:` short-circuit and
+    /// take scalars only; before, they evaluate both sides and work per component (`-HV 2016`/
+    /// `-HV 2018`).
     fn short_circuits(&self) -> bool {
-        self.config.preprocess(self.db).hlsl_version >= 2021
+        self.config.preprocess(self.db).short_circuits()
     }
 
     /// Whether `e` (already inferred) has more than one component: a vector or matrix.

@@ -974,10 +974,11 @@ impl FnLower<'_, '_> {
         Ok(self.fb().select(c, a, b))
     }
 
-    /// HLSL 2021 and later: `&&`, `||` and `?:` evaluate their second operand only when it
-    /// decides the result. Before (`-HV 2016`, `-HV 2018`) they evaluate every operand.
+    /// HLSL 2021 and later (or `-enable-short-circuit`): `&&`, `||` and `?:` evaluate their
+    /// second operand only when it decides the result. Before (`-HV 2016`, `-HV 2018`) they
+    /// evaluate every operand.
     fn short_circuits(&self) -> bool {
-        self.hlsl_version() >= 2021
+        self.cx.config.preprocess(self.cx.db).short_circuits()
     }
 
     /// Whether evaluating `e` has no effects (no calls, assignments or increments).

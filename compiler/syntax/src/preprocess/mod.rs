@@ -215,6 +215,17 @@ pub struct PreprocessConfig {
     /// `-flegacy-macro-expansion`: the arguments of a function-like macro are expanded before
     /// `##` pastes them, as fxc did (C and DXC paste them as written).
     pub legacy_macro_expansion: bool,
+    /// `-enable-short-circuit`: `&&`, `||` and `?:` short-circuit (and take scalars only)
+    /// under `-HV 2016`/`2018` too; from HLSL 2021 on they always do.
+    pub enable_short_circuit: bool,
+}
+
+impl PreprocessConfig {
+    /// Whether `&&`, `||` and `?:` short-circuit and take scalars only: HLSL 2021 and later,
+    /// or an earlier version with `-enable-short-circuit` (DXC's `EnableShortCircuit`).
+    pub fn short_circuits(&self) -> bool {
+        self.hlsl_version >= 2021 || self.enable_short_circuit
+    }
 }
 
 impl Default for PreprocessConfig {
@@ -228,6 +239,7 @@ impl Default for PreprocessConfig {
             row_major_default: false,
             spirv: true,
             legacy_macro_expansion: false,
+            enable_short_circuit: false,
         }
     }
 }

@@ -1,0 +1,81 @@
+//! Shapes from Embark's kajiya and Diligent Engine's HLSL that the eng8 survey found `hlslc`
+//! treating differently from DXC's `-spirv` build. Each module is validated by `spirv-val`.
+
+use crate::harness::{compile, refuse};
+
+/// kajiya's shader compiler passes `-enable-templates` (with `-WX -Ges`) to every compile, and
+/// its headers hold function templates (an image sampler generic over a remap functor).
+/// DXC's HLSL 2021 features have a switch each for older versions; all are accepted.
+#[test]
+fn hlsl_2021_feature_switches_are_accepted() {
+    let src = r#"
+struct Halve { float4 remap(float4 v) { return v * 0.5; } };
+template<typename Remap>
+float4 fetch_remapped(Texture2D<float4> tex, int2 px, Remap remap) {
+    return remap.remap(tex[px]);
+}
+Texture2D<float4> input_tex;
+RWTexture2D<float4> output_tex;
+[numthreads(8, 8, 1)]
+void main(uint2 px : SV_DispatchThreadID) {
+    Halve h;
+    output_tex[px] = fetch_remapped(input_tex, px, h);
+}
+"#;
+    let kajiya = [
+        "-enable-templates",
+        "-fspv-target-env=vulkan1.2",
+        "-WX",
+        "-Ges",
+    ];
+    let m = compile(src, "cs_6_4", &kajiya);
+    m.assert_has(&["OpImageFetch", "OpImageWrite"]);
+    for flag in [
+        "-enable-operator-overloading",
+        "-enable-bitfields",
+        "-strict-udt-casting",
+        "-enable-short-circuit",
+    ] {
+        compile(src, "cs_6_4", &["-HV", "2018", flag]);
+    }
+}
+
+/// Under `-HV 2018`, `&&` works per component and evaluates both sides; DXC's
+/// `-enable-short-circuit` gives it HLSL 2021's meaning there: scalars only, and the right
+/// side evaluated only when the left does not decide.
+#[test]
+fn enable_short_circuit_gives_hlsl_2018_the_2021_operators() {
+    let vector = r#"
+RWStructuredBuffer<uint> o;
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    o[0] = all(id.xy > 0 && id.xy < 8) ? 1 : 0;
+}
+"#;
+    compile(vector, "cs_6_0", &["-HV", "2018"]);
+    refuse(
+        vector,
+        "cs_6_0",
+        &["-HV", "2018", "-enable-short-circuit"],
+        1,
+        "error[E2017]",
+    );
+    let effect = r#"
+RWStructuredBuffer<uint> o;
+bool bump() { o[1] += 1; return true; }
+[numthreads(1, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    if (id.x > 0 && bump()) { o[0] = 1; }
+}
+"#;
+    let branches = |flags: &[&str]| {
+        compile(effect, "cs_6_0", flags)
+            .asm
+            .matches("OpBranchConditional")
+            .count()
+    };
+    let per_component = branches(&["-HV", "2018"]);
+    let short_circuit = branches(&["-HV", "2018", "-enable-short-circuit"]);
+    assert_eq!(short_circuit, branches(&["-HV", "2021"]));
+    assert_eq!(short_circuit, per_component + 1);
+}
