@@ -271,13 +271,20 @@ impl ItemScope {
         let first = if path.global {
             self.child_scope(tree, None, &init[0].name)
         } else {
-            self.lookup(tree, site, &init[0].name)
-                .0
-                .into_iter()
-                .find_map(|i| match tree.item(i).kind {
-                    ItemKind::Namespace(_) | ItemKind::Struct(_) | ItemKind::Enum(_) => Some(i),
-                    _ => self.typedef_target(tree, i, 0),
-                })
+            let found = self.lookup(tree, site, &init[0].name).0;
+            // As in `child_scope`: `S::f` looks in the definition of `S`, not in a forward
+            // declaration `struct S;` that came before it.
+            let is_forward = |i: &ItemIdx| tree.strukt(*i).is_some_and(|s| s.is_forward);
+            let as_scope = |i: ItemIdx| match tree.item(i).kind {
+                ItemKind::Namespace(_) | ItemKind::Struct(_) | ItemKind::Enum(_) => Some(i),
+                _ => self.typedef_target(tree, i, 0),
+            };
+            found
+                .iter()
+                .copied()
+                .filter(|i| !is_forward(i))
+                .find_map(as_scope)
+                .or_else(|| found.iter().copied().find_map(as_scope))
                 .or_else(|| self.child_scope(tree, None, &init[0].name))
         };
         let Some(mut scope) = first else {

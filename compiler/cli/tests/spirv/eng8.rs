@@ -79,3 +79,35 @@ void main(uint3 id : SV_DispatchThreadID) {
     assert_eq!(short_circuit, branches(&["-HV", "2021"]));
     assert_eq!(short_circuit, per_component + 1);
 }
+
+/// kajiya's G-buffer header declares `struct GbufferData;` before the packed struct whose
+/// `unpack()` returns it, then defines it with a static `create_zero()` that its hit shaders
+/// call as `GbufferData::create_zero()`. The qualifier names the definition, not the
+/// forward declaration (which has no members).
+#[test]
+fn a_static_method_of_a_forward_declared_struct_is_found_through_its_definition() {
+    let src = r#"
+struct Sample;
+struct PackedSample {
+    uint bits;
+    Sample unpack();
+};
+struct Sample {
+    float value;
+    static const uint Count = 3;
+    static Sample zero() { Sample s; s.value = 0; return s; }
+    PackedSample pack();
+};
+PackedSample Sample::pack() { PackedSample p; p.bits = asuint(value); return p; }
+Sample PackedSample::unpack() { Sample s; s.value = asfloat(bits); return s; }
+RWStructuredBuffer<float> o;
+[numthreads(1, 1, 1)]
+void main() {
+    Sample s = Sample::zero();
+    s.value += o[1] * Sample::Count;
+    o[0] = s.pack().unpack().value;
+}
+"#;
+    let m = compile(src, "cs_6_0", &[]);
+    m.assert_has(&["OpBitcast"]);
+}
