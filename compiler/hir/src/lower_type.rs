@@ -1277,6 +1277,28 @@ impl<'a> TypeCtx<'a> {
                 ConstValue::Int(i64::from(size))
             }
             ConstExpr::Unknown => return None,
+            ConstExpr::MinMax(path, is_max, a, b) => {
+                // A user function named `min`/`max` is no constant (DXC evaluates only the
+                // intrinsics).
+                if !self
+                    .scope
+                    .lookup_qualified(self.tree, &self.site, path)
+                    .is_empty()
+                {
+                    return None;
+                }
+                let (a, b) = (self.eval(a)?, self.eval(b)?);
+                match (a, b) {
+                    (ConstValue::Float(_), _) | (_, ConstValue::Float(_)) => {
+                        let (x, y) = (a.as_float(), b.as_float());
+                        ConstValue::Float(if *is_max { x.max(y) } else { x.min(y) })
+                    }
+                    _ => {
+                        let (x, y) = (a.as_int(), b.as_int());
+                        ConstValue::Int(if *is_max { x.max(y) } else { x.min(y) })
+                    }
+                }
+            }
             ConstExpr::Binary(op, a, b) => {
                 let (a, b) = (self.eval(a)?, self.eval(b)?);
                 let float = matches!(a, ConstValue::Float(_)) || matches!(b, ConstValue::Float(_));

@@ -269,6 +269,10 @@ pub enum ConstExpr {
     Convert(TypeRef, Box<ConstExpr>),
     /// `sizeof(T)`.
     SizeOf(TypeRef),
+    /// `min(a, b)` (`false`) or `max(a, b)` (`true`), the path as written: DXC's constant
+    /// evaluator folds these two intrinsics (array sizes, `[numthreads]`), unless a user
+    /// function of the name hides the intrinsic.
+    MinMax(Path, bool, Box<ConstExpr>, Box<ConstExpr>),
     /// Anything else: not a constant we can evaluate.
     Unknown,
 }
@@ -349,6 +353,18 @@ impl ConstExpr {
             ast::Expr::CallExpr(c) => {
                 let args: Vec<_> = c.arg_list().map(|l| l.args().collect()).unwrap_or_default();
                 match (c.callee(), args.as_slice()) {
+                    (Some(ast::Expr::PathExpr(p)), [a, b]) => {
+                        let Some(path) = p.path().map(|p| lower_path(&p)) else {
+                            return ConstExpr::Unknown;
+                        };
+                        let is_max = match path.as_name() {
+                            Some(n) if n == "max" => true,
+                            Some(n) if n == "min" => false,
+                            _ => return ConstExpr::Unknown,
+                        };
+                        let (a, b) = (ConstExpr::lower(a), ConstExpr::lower(b));
+                        ConstExpr::MinMax(path, is_max, Box::new(a), Box::new(b))
+                    }
                     (Some(ast::Expr::PathExpr(p)), [arg]) => {
                         let Some(path) = p.path() else {
                             return ConstExpr::Unknown;

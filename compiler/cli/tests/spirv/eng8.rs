@@ -111,3 +111,39 @@ void main() {
     let m = compile(src, "cs_6_0", &[]);
     m.assert_has(&["OpBitcast"]);
 }
+
+/// Diligent's epipolar light scattering sizes its group-shared flag array and its thread group
+/// with `max(INITIAL_SAMPLE_STEP, 32)`. DXC's constant evaluator folds the `min` and `max`
+/// intrinsics of constants (DirectXShaderCompiler issue 3355), in array sizes and
+/// `[numthreads]` alike; a user function of the name is no constant.
+#[test]
+fn min_and_max_of_constants_size_arrays_and_thread_groups() {
+    let src = r#"
+#define STEP 128
+#define GROUP max(STEP, 32)
+groupshared uint flags[GROUP / 32];
+groupshared float4 tile[min(GROUP, 64) + 1];
+RWStructuredBuffer<uint> o;
+[numthreads(GROUP, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+    uint local[GROUP / 32];
+    for (int k = 0; k < GROUP / 32; ++k) local[k] = flags[k];
+    tile[i % 65] = float4(local[0], 0, 0, 1);
+    GroupMemoryBarrierWithGroupSync();
+    o[i] = local[i % (GROUP / 32)] + uint(tile[0].x);
+}
+"#;
+    let m = compile(src, "cs_6_0", &[]);
+    m.assert_has(&[
+        "OpExecutionMode %main LocalSize 128 1 1",
+        "OpTypeArray %uint %uint_4",
+        "OpTypeArray %v4float %uint_65",
+    ]);
+    let user = r#"
+int max(int a, int b) { return a; }
+groupshared uint flags[max(4, 8)];
+[numthreads(1, 1, 1)]
+void main() { flags[0] = 1; }
+"#;
+    refuse(user, "cs_6_0", &[], 1, "error[E2022]");
+}
