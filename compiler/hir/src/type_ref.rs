@@ -358,8 +358,8 @@ impl ConstExpr {
                             return ConstExpr::Unknown;
                         };
                         let is_max = match path.as_name() {
-                            Some(n) if n == "max" => true,
-                            Some(n) if n == "min" => false,
+                            Some("max") => true,
+                            Some("min") => false,
                             _ => return ConstExpr::Unknown,
                         };
                         let (a, b) = (ConstExpr::lower(a), ConstExpr::lower(b));
