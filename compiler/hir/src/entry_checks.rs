@@ -83,6 +83,8 @@ pub(crate) fn entry_diagnostics(
             // DXC words it for mesh shaders apart.
             let dxc = if entry.stage == Stage::Mesh {
                 "MS entry point must have the numthreads attribute"
+            } else if entry.stage == Stage::Amplification {
+                "AS entry point must have the numthreads attribute"
             } else {
                 "thread group size [numthreads(x,y,z)] is missing from the entry-point function"
             };

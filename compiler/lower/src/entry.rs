@@ -285,6 +285,10 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         return;
     };
     let wrapper = cx.mb.declare_function(name, Vec::new(), Type::Void);
+    // An amplification entry's call of its body is located at its name, where the backend
+    // reports what the target cannot express about it (`mesh_nv`).
+    let entry_loc = (stage == ShaderStage::Amplification)
+        .then(|| cx.source_loc(crate::stages::tess_refusals::name_range(cx, idx)));
     let params: Vec<Type> = cx.mb.module().functions[body]
         .params
         .iter()
@@ -316,7 +320,9 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
             };
             args.push(v);
         }
+        fb.set_loc(entry_loc);
         fb.call(body, &args);
+        fb.set_loc(None);
         fb.inst(Opcode::Return, Type::Void, Vec::new());
     }
     cx.mb.entry_point(EntryPoint {
