@@ -258,7 +258,21 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         let one = |cx: &mut ModuleCtx<'_>, s: &str| {
             compute_builtin(s).map(|(b, ty)| cx.mb.input(s, ty, StageBinding::BuiltIn(b)))
         };
+        // `[[vk::builtin("DrawIndex")]]` (amplification) or `("DeviceIndex")`: that built-in,
+        // whatever the semantic, as DXC takes it.
+        let ir_stage = if stage == ShaderStage::Amplification {
+            Stage::Amplification
+        } else {
+            Stage::Compute
+        };
+        let vk = crate::attrs::param_builtin(cx, idx, i).and_then(|name| {
+            crate::stages::vars::vk_builtin(ir_stage, crate::stages::vars::Side::Input, &name)
+        });
         let globals = match (semantic, struct_params.get(i).and_then(|f| f.as_ref())) {
+            _ if vk.is_some() => vk.map(|(b, ty)| {
+                let name = semantic.unwrap_or(&p.name);
+                vec![cx.mb.input(name, ty, StageBinding::BuiltIn(b))]
+            }),
             (Some(s), _) => one(cx, s).map(|g| vec![g]),
             (None, Some(fields)) => fields.iter().map(|s| one(cx, s)).collect(),
             (None, None) => None,

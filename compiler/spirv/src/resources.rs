@@ -1009,6 +1009,16 @@ impl Ctx<'_> {
                 self.mesh_shading();
                 B::PrimitiveTriangleIndicesEXT
             }
+            // `MeshShadingNV` enables it; elsewhere it is `SPV_NV_viewport_array2`'s.
+            I::ViewportMask if stages.contains(&ir::Stage::Mesh) && self.mesh_nv() => {
+                self.mesh_shading();
+                B::ViewportMaskNV
+            }
+            I::ViewportMask => {
+                self.capability(Capability::ShaderViewportMaskNV);
+                self.extension("SPV_NV_viewport_array2");
+                B::ViewportMaskNV
+            }
         })
     }
 

@@ -343,3 +343,72 @@ fn an_amplification_entry_without_numthreads_is_refused_in_dxc_words() {
         "AS entry point must have the numthreads attribute",
     );
 }
+
+/// `[[vk::builtin("ViewportMaskNV")]]` on a primitive output: the NV built-in, which
+/// `MeshShadingNV` enables, per primitive; under EXT it needs `SPV_NV_viewport_array2`.
+#[test]
+fn a_viewport_mask_output_is_the_nv_built_in() {
+    let text = r#"
+struct V { float4 pos : SV_Position; };
+struct P { [[vk::builtin("ViewportMaskNV")]] int mask[1] : VMASK; };
+[outputtopology("triangle")] [numthreads(1, 1, 1)]
+void main(out vertices V verts[3], out indices uint3 tris[1], out primitives P prims[1]) {
+    SetMeshOutputCounts(3, 1);
+    prims[0].mask[0] = 5;
+}
+"#;
+    let nv = compile(text, "ms_6_5", &[]);
+    nv.assert_has(&[
+        "BuiltIn ViewportMaskNV",
+        "PerPrimitiveNV",
+        "OpEntryPoint MeshNV",
+    ]);
+    assert!(!nv.asm.contains("SPV_NV_viewport_array2"), "{}", nv.asm);
+    let ext = compile(text, "ms_6_5", &["-fspv-target-env=vulkan1.2"]);
+    ext.assert_has(&[
+        "BuiltIn ViewportMaskNV",
+        "OpCapability ShaderViewportMaskNV",
+        "OpExtension \"SPV_NV_viewport_array2\"",
+    ]);
+}
+
+/// `[[vk::builtin("DrawIndex")]]` on an amplification entry's parameter is that built-in,
+/// whatever its semantic (was "not supported yet" for any amplification shader).
+#[test]
+fn an_amplification_entry_reads_draw_index_through_vk_builtin() {
+    let text = r#"
+struct Pay { uint draw; };
+groupshared Pay pay;
+[numthreads(4, 1, 1)]
+void main([[vk::builtin("DrawIndex")]] int drawId : DRAW, uint i : SV_GroupIndex) {
+    pay.draw = drawId;
+    DispatchMesh(1, drawId, 1, pay);
+}
+"#;
+    compile(text, "as_6_5", &[]).assert_has(&["BuiltIn DrawIndex", "OpEntryPoint TaskNV"]);
+    compile(text, "as_6_5", &["-fspv-target-env=vulkan1.2"])
+        .assert_has(&["BuiltIn DrawIndex", "OpEntryPoint TaskEXT"]);
+}
+
+/// A user semantic on a mesh or amplification input: DXC's words, at the parameter's name.
+#[test]
+fn a_user_semantic_input_of_a_mesh_or_amplification_shader_is_refused_in_dxc_words() {
+    refuse(
+        r#"struct V { float4 pos : SV_Position; };
+[outputtopology("triangle")] [numthreads(1, 1, 1)]
+void main(out vertices V verts[3], out indices uint3 tris[1],
+          in float3 extra : USER_IN) {}
+"#,
+        "ms_6_5",
+        &[],
+        1,
+        "invalid usage of semantic 'USER_IN' in shader profile ms",
+    );
+    refuse(
+        "groupshared uint n;\n[numthreads(1, 1, 1)]\nvoid main(in float3 extra : USER_IN) {}\n",
+        "as_6_5",
+        &[],
+        1,
+        "t.hlsl:3:21",
+    );
+}
