@@ -96,14 +96,23 @@ impl Ctx<'_> {
     }
 
     /// Under NV, a payload global: for a mesh shader its leaves become `Input` variables and
-    /// the global none (`None`); for an amplification shader its leaves become `Output`
-    /// variables and the global stays `Workgroup` memory.
+    /// the global none (`None`); for an amplification shader (the payload `emit_mesh_tasks`
+    /// sends) its leaves become `Output` variables and the global stays `Workgroup` memory.
     pub fn nv_payload(&mut self, h: ir::Global) -> Result<Option<StorageClass>> {
-        let amplification = self
+        // The amplification shader's payload is the one `emit_mesh_tasks` sends (a library
+        // may hold both stages, each with its payload); without a mesh entry, any is.
+        let sent = self.m.functions.iter().any(|(_, f)| {
+            f.insts.iter().any(|(_, d)| {
+                d.opcode == ir::Opcode::EmitMeshTasks
+                    && d.operands.get(3) == Some(&ir::Value::Global(h))
+            })
+        });
+        let mesh_entry = self
             .m
             .entry_points
             .iter()
-            .any(|e| e.stage == ir::Stage::Amplification);
+            .any(|e| e.stage == ir::Stage::Mesh);
+        let amplification = sent || !mesh_entry;
         let (class, prefix) = if amplification {
             (StorageClass::Output, "out.var")
         } else {

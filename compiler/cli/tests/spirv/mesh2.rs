@@ -412,3 +412,76 @@ void main(out vertices V verts[3], out indices uint3 tris[1],
         "t.hlsl:3:21",
     );
 }
+
+/// A library with both stages: the payload `DispatchMesh` sends is the amplification
+/// shader's outputs, the mesh shader's `in payload` its own inputs (was: both were
+/// workgroup variables, the mesh shader reading one nothing wrote).
+#[test]
+fn a_library_with_both_stages_gives_each_payload_its_side() {
+    let m = crate::harness::compile_entry(
+        r#"
+struct Pay { float4 q; };
+struct V { float4 p : SV_Position; };
+groupshared Pay gp;
+[shader("amplification")] [numthreads(2, 1, 1)]
+void amp(uint i : SV_GroupIndex) { gp.q = i; DispatchMesh(1, 1, 1, gp); }
+[shader("mesh")] [outputtopology("triangle")] [numthreads(2, 1, 1)]
+void ms(out vertices V v[3], out indices uint3 t[1], in payload Pay pl, uint i : SV_GroupIndex) {
+    SetMeshOutputCounts(3, 1);
+    v[i].p = pl.q;
+}
+"#,
+        "lib_6_5",
+        None,
+        &[],
+    );
+    let entries: Vec<&str> = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("OpEntryPoint"))
+        .collect();
+    let (task, mesh) = (entries[0], entries[1]);
+    assert!(
+        task.contains("TaskNV") && task.contains(&m.id("out.var.q")),
+        "{task}"
+    );
+    assert!(
+        mesh.contains("MeshNV") && mesh.contains(&m.id("in.var.q")),
+        "{mesh}"
+    );
+    assert_eq!(
+        m.asm.matches("OpVariable %_ptr_Workgroup_Pay").count(),
+        1,
+        "{}",
+        m.asm
+    );
+}
+
+/// The indices passed whole to a helper, written there by row, by swizzle and by compound
+/// assignment, and read back by row: every access is to single `uint` elements.
+#[test]
+fn index_rows_written_in_a_helper_and_read_back_under_nv() {
+    let m = compile(
+        r#"
+struct V { float4 p : SV_Position; };
+void fill(out indices uint3 t[2], uint i) { t[i] = uint3(0, 1, 2); t[i].yz = t[i].zy; t[1] += 1; }
+[outputtopology("triangle")] [numthreads(2, 1, 1)]
+void main(out vertices V v[3], out indices uint3 t[2], uint i : SV_GroupIndex) {
+    SetMeshOutputCounts(3, 2);
+    fill(t, i);
+    uint3 back = t[0];
+    v[i].p = float4(back, 1);
+}
+"#,
+        "ms_6_5",
+        &[],
+    );
+    let indices = m.id("out.indices");
+    assert!(!m.asm.contains("_ptr_Output_v3uint"), "{}", m.asm);
+    assert!(
+        m.asm
+            .contains(&format!("OpAccessChain %_ptr_Output_uint {indices} ")),
+        "{}",
+        m.asm
+    );
+}
