@@ -1,4 +1,7 @@
-//! Mesh and amplification shaders (`SPV_EXT_mesh_shader`).
+//! Mesh and amplification shaders, lowered once for both extensions: the backend writes
+//! them through `SPV_EXT_mesh_shader` or, where DXC picks it, `SPV_NV_mesh_shader`
+//! (`spirv-backend`'s `mesh_nv`; the wrapper's call of the body carries the entry's name for
+//! its refusals).
 //!
 //! Mesh: system-value parameters are the compute built-ins; `in payload P p` reads the
 //! `task_payload` global; `out vertices T v[N]` and `out primitives T p[M]` are no IR
