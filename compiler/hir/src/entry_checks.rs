@@ -83,6 +83,8 @@ pub(crate) fn entry_diagnostics(
             // DXC words it for mesh shaders apart.
             let dxc = if entry.stage == Stage::Mesh {
                 "MS entry point must have the numthreads attribute"
+            } else if entry.stage == Stage::Amplification {
+                "AS entry point must have the numthreads attribute"
             } else {
                 "thread group size [numthreads(x,y,z)] is missing from the entry-point function"
             };
@@ -314,6 +316,22 @@ impl SignatureCheck<'_> {
             };
             if let Err(problem) = system_values::check(semantic, self.entry.stage, dir) {
                 let stage = self.entry.stage.name();
+                // DXC's words for mesh and amplification inputs, at the parameter's name.
+                let profile = match self.entry.stage {
+                    Stage::Mesh => Some("ms"),
+                    Stage::Amplification => Some("as"),
+                    _ => None,
+                };
+                if let (SemanticProblem::UserSemanticNotAllowed, Some(profile)) =
+                    (&problem, profile)
+                {
+                    let message = format!(
+                        "invalid usage of semantic '{semantic}' in shader profile {profile}"
+                    );
+                    let at = field.map_or(site.name, |f| f.range);
+                    self.report(codes::INVALID_SEMANTIC, message, at, site, field);
+                    return;
+                }
                 let message = match problem {
                     SemanticProblem::UnknownSystemValue => {
                         format!("unknown system-value semantic `{semantic}`")

@@ -353,6 +353,7 @@ named_enum! {
         PrimitivePointIndices => "PrimitivePointIndicesEXT",
         PrimitiveLineIndices => "PrimitiveLineIndicesEXT",
         PrimitiveTriangleIndices => "PrimitiveTriangleIndicesEXT",
+        ViewportMask => "ViewportMaskNV",
     }
 }
 

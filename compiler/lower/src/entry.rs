@@ -258,7 +258,21 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         let one = |cx: &mut ModuleCtx<'_>, s: &str| {
             compute_builtin(s).map(|(b, ty)| cx.mb.input(s, ty, StageBinding::BuiltIn(b)))
         };
+        // `[[vk::builtin("DrawIndex")]]` (amplification) or `("DeviceIndex")`: that built-in,
+        // whatever the semantic, as DXC takes it.
+        let ir_stage = if stage == ShaderStage::Amplification {
+            Stage::Amplification
+        } else {
+            Stage::Compute
+        };
+        let vk = crate::attrs::param_builtin(cx, idx, i).and_then(|name| {
+            crate::stages::vars::vk_builtin(ir_stage, crate::stages::vars::Side::Input, &name)
+        });
         let globals = match (semantic, struct_params.get(i).and_then(|f| f.as_ref())) {
+            _ if vk.is_some() => vk.map(|(b, ty)| {
+                let name = semantic.unwrap_or(&p.name);
+                vec![cx.mb.input(name, ty, StageBinding::BuiltIn(b))]
+            }),
             (Some(s), _) => one(cx, s).map(|g| vec![g]),
             (None, Some(fields)) => fields.iter().map(|s| one(cx, s)).collect(),
             (None, None) => None,
@@ -285,6 +299,10 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
         return;
     };
     let wrapper = cx.mb.declare_function(name, Vec::new(), Type::Void);
+    // An amplification entry's call of its body is located at its name, where the backend
+    // reports what the target cannot express about it (`mesh_nv`).
+    let entry_loc = (stage == ShaderStage::Amplification)
+        .then(|| cx.source_loc(crate::stages::tess_refusals::name_range(cx, idx)));
     let params: Vec<Type> = cx.mb.module().functions[body]
         .params
         .iter()
@@ -316,7 +334,9 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
             };
             args.push(v);
         }
+        fb.set_loc(entry_loc);
         fb.call(body, &args);
+        fb.set_loc(None);
         fb.inst(Opcode::Return, Type::Void, Vec::new());
     }
     cx.mb.entry_point(EntryPoint {

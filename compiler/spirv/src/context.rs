@@ -105,6 +105,8 @@ pub(crate) struct Ctx<'m> {
     pub(crate) recursive: crate::forward_pointer::RecursiveStructs,
     /// The storage images atomics operate on, by global index (`image_formats`).
     pub atomic_images: std::collections::HashSet<usize>,
+    /// The NV forms of mesh shading (`mesh_nv`).
+    pub(crate) nv: crate::mesh_nv::NvMesh,
 }
 
 impl<'m> Ctx<'m> {
@@ -143,6 +145,7 @@ impl<'m> Ctx<'m> {
             flat_arrays: HashMap::new(),
             debug: None,
             atomic_images: crate::image_formats::atomic_images(m),
+            nv: Default::default(),
         }
     }
 

@@ -67,6 +67,8 @@ pub(crate) struct Fx<'a, 'm> {
     flat_rows: HashMap<ir::Inst, (ir::Global, Vec<ir::Value>)>,
     /// Splats that only feed vector or matrix times scalar products, not emitted (`scale`).
     elided: HashSet<ir::Inst>,
+    /// Chains that stopped at a row of a flat `PrimitiveIndicesNV` array (`mesh_nv`).
+    pub(crate) nv_rows: HashMap<ir::Inst, crate::mesh_nv::IndexRow>,
 }
 
 pub(crate) fn lower_function(cx: &mut Ctx<'_>, h: ir::Func) -> Result<()> {
@@ -94,6 +96,7 @@ pub(crate) fn lower_function(cx: &mut Ctx<'_>, h: ir::Func) -> Result<()> {
         rows: HashMap::new(),
         flat_rows: HashMap::new(),
         elided: crate::scale::elided_splats(m, f),
+        nv_rows: HashMap::new(),
     };
     fx.lower().map_err(|e| in_function(e, f, None))
 }
@@ -763,6 +766,12 @@ impl<'m> Fx<'_, 'm> {
         let &[p] = &d.operands[..] else {
             return Err(SpirvError::invalid("load takes one pointer"));
         };
+        if let Some(row) = self.nv_row_of(p) {
+            return self.nv_load_row(row);
+        }
+        if self.nv_is_mesh_payload(p) {
+            return self.nv_load_payload(p);
+        }
         let info = self.ptr_info(p)?;
         let ptr = self.value(p)?;
         match &info.pointee.ty {
@@ -879,6 +888,9 @@ impl<'m> Fx<'_, 'm> {
         let &[p, v] = &d.operands[..] else {
             return Err(SpirvError::invalid("store takes a pointer and a value"));
         };
+        if let Some(row) = self.nv_row_of(p) {
+            return self.nv_store_row(row, v);
+        }
         let info = self.ptr_info(p)?;
         let ptr = self.value(p)?;
         let mut value = self.value(v)?;
@@ -1097,6 +1109,9 @@ impl<'m> Fx<'_, 'm> {
         let Some((&base, indices)) = d.operands.split_first() else {
             return Err(SpirvError::invalid("access chain without a base"));
         };
+        if let Some(chain) = self.nv_index_chain(inst, base, indices)? {
+            return Ok(chain);
+        }
         let info = self.ptr_info(base)?;
         let mut cur = info.pointee.clone();
         let mut k = 0;

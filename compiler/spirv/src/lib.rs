@@ -36,6 +36,7 @@ mod inline_spirv;
 mod instructions;
 mod intrinsics;
 mod matmul;
+mod mesh_nv;
 mod nonuniform_indexing;
 mod raw_buffer;
 mod raw_words;

@@ -560,6 +560,11 @@ impl Ctx<'_> {
                 let class = match g.kind {
                     ir::GlobalKind::Private => StorageClass::Private,
                     ir::GlobalKind::Groupshared => StorageClass::Workgroup,
+                    // NV: a mesh shader's payload is its leaves' inputs (`mesh_nv`).
+                    _ if self.mesh_nv() => match self.nv_payload(h).map_err(ctx)? {
+                        Some(class) => class,
+                        None => return Ok(()),
+                    },
                     _ => StorageClass::TaskPayloadWorkgroupEXT,
                 };
                 (class, Pointee::plain(g.ty.clone()))
@@ -577,6 +582,9 @@ impl Ctx<'_> {
                     StorageClass::Output
                 };
                 let mut p = Pointee::plain(g.ty.clone());
+                if let Some(flat) = self.nv_flat_indices(h) {
+                    p.ty = flat;
+                }
                 // Built-ins keep their exact types (`FrontFacing` is a bool); other stage
                 // variables store `bool` as `uint`.
                 p.external = !matches!(g.stage_binding, Some(ir::StageBinding::BuiltIn(_)))
@@ -849,6 +857,9 @@ impl Ctx<'_> {
             }
         };
         let fragment = stages.contains(&ir::Stage::Pixel);
+        if let Some(nv) = self.nv_builtin(b)? {
+            return Ok(nv);
+        }
         Ok(match b {
             I::Position => B::Position,
             I::FragCoord => B::FragCoord,
@@ -997,6 +1008,16 @@ impl Ctx<'_> {
             I::PrimitiveTriangleIndices => {
                 self.mesh_shading();
                 B::PrimitiveTriangleIndicesEXT
+            }
+            // `MeshShadingNV` enables it; elsewhere it is `SPV_NV_viewport_array2`'s.
+            I::ViewportMask if stages.contains(&ir::Stage::Mesh) && self.mesh_nv() => {
+                self.mesh_shading();
+                B::ViewportMaskNV
+            }
+            I::ViewportMask => {
+                self.capability(Capability::ShaderViewportMaskNV);
+                self.extension("SPV_NV_viewport_array2");
+                B::ViewportMaskNV
             }
         })
     }

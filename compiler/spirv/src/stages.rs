@@ -19,8 +19,13 @@ use ir::{ExecutionMode as M, InputPrimitive, OutputTopology, StencilRef, TessDom
 
 impl Ctx<'_> {
     /// `MeshShadingEXT` and its extension, for mesh and amplification shaders and their
-    /// built-ins and decorations.
+    /// built-ins and decorations; `MeshShadingNV` and its extension where DXC picks those
+    /// (`mesh_nv`).
     pub fn mesh_shading(&mut self) {
+        if self.mesh_nv() {
+            self.nv_mesh_shading();
+            return;
+        }
         self.capability(Capability::MeshShadingEXT);
         self.extension("SPV_EXT_mesh_shader");
     }
@@ -46,14 +51,27 @@ impl Ctx<'_> {
                     ExecutionModel::TessellationEvaluation
                 }
             }
+            ir::Stage::Mesh | ir::Stage::Amplification if self.mesh_nv() => {
+                self.mesh_shading();
+                if e.stage == ir::Stage::Mesh {
+                    ExecutionModel::MeshNV
+                } else {
+                    ExecutionModel::TaskNV
+                }
+            }
             ir::Stage::Mesh | ir::Stage::Amplification => {
+                // Only `-fspv-extension=SPV_EXT_mesh_shader` asks for EXT below SPIR-V 1.4.
                 if !self.at_least(1, 4) {
-                    return Err(SpirvError::needs_target(format!(
-                        "{} shaders (SPV_EXT_mesh_shader) need SPIR-V 1.4: vulkan1.2 or later \
-                         (entry point \"{}\")",
+                    let mut err = SpirvError::needs_target(format!(
+                        "{} shaders through SPV_EXT_mesh_shader (which -fspv-extension= \
+                         names) need SPIR-V 1.4: vulkan1.1spirv1.4 or later; without that \
+                         option, vulkan1.0 and vulkan1.1 use SPV_NV_mesh_shader (entry point \
+                         \"{}\")",
                         e.stage.name(),
                         e.name
-                    )));
+                    ));
+                    err.loc = self.entry_loc(e);
+                    return Err(err);
                 }
                 self.mesh_shading();
                 if e.stage == ir::Stage::Mesh {
@@ -210,6 +228,7 @@ impl Fx<'_, '_> {
             }
             ir::Opcode::EmitVertex => self.op_void(Op::EmitVertex, vec![]),
             ir::Opcode::EndPrimitive => self.op_void(Op::EndPrimitive, vec![]),
+            ir::Opcode::SetMeshOutputs if self.cx.mesh_nv() => self.nv_set_mesh_outputs(d)?,
             ir::Opcode::SetMeshOutputs => {
                 let ids = self.values(&d.operands)?;
                 self.op_void(Op::SetMeshOutputsEXT, Self::ids(&ids));
@@ -227,6 +246,24 @@ impl Fx<'_, '_> {
             return Err(SpirvError::invalid(
                 "emit_mesh_tasks takes three group counts",
             ));
+        }
+        // DXC makes the workgroup's payload writes visible first (`OpControlBarrier
+        // Workgroup Workgroup AcquireRelease|WorkgroupMemory`).
+        let workgroup = self.cx.const_uint(rspirv::spirv::Scope::Workgroup as u32);
+        let semantics = rspirv::spirv::MemorySemantics::ACQUIRE_RELEASE
+            | rspirv::spirv::MemorySemantics::WORKGROUP_MEMORY;
+        let semantics = self.cx.const_uint(semantics.bits());
+        self.op_void(
+            Op::ControlBarrier,
+            Self::ids(&[workgroup, workgroup, semantics]),
+        );
+        if self.cx.mesh_nv() {
+            let payload = d
+                .operands
+                .get(3)
+                .copied()
+                .ok_or_else(|| SpirvError::invalid("emit_mesh_tasks takes a payload"))?;
+            return self.nv_emit_mesh_tasks(&ids[..3], payload);
         }
         let ops: Vec<Operand> = ids.into_iter().map(Operand::IdRef).collect();
         self.op_void(Op::EmitMeshTasksEXT, ops);

@@ -46,6 +46,7 @@ mod lead_probe;
 mod locations;
 mod mat1;
 mod matrices;
+mod mesh2;
 mod modes_and_flags;
 mod ms_storage;
 mod one_row_matrices;

@@ -334,7 +334,7 @@ CP HSMain(InputPatch<CP, 3> v, uint id : SV_OutputControlPointID) { return v[id]
 "#,
         &[("MSMain", "ms_6_5"), ("HSMain", "hs_6_0")],
         expect![[r#"
-            E2023 4:78 `OTHER`: user semantic `OTHER` is not valid as a mesh shader input: only system values are
+            E2023 4:70 `other`: invalid usage of semantic 'OTHER' in shader profile ms
             E2035 10:4 `HSMain`: hull entry point must have a valid outputtopology attribute
         "#]],
     );

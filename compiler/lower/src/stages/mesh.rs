@@ -1,4 +1,7 @@
-//! Mesh and amplification shaders (`SPV_EXT_mesh_shader`).
+//! Mesh and amplification shaders, lowered once for both extensions: the backend writes
+//! them through `SPV_EXT_mesh_shader` or, where DXC picks it, `SPV_NV_mesh_shader`
+//! (`spirv-backend`'s `mesh_nv`; the wrapper's call of the body carries the entry's name for
+//! its refusals).
 //!
 //! Mesh: system-value parameters are the compute built-ins; `in payload P p` reads the
 //! `task_payload` global; `out vertices T v[N]` and `out primitives T p[M]` are no IR
@@ -186,6 +189,12 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
             per_primitive,
         };
         let vars = decl.vars(cx, &leaves, &mut out_location, range)?;
+        // Each output is located at its field (or parameter), where the backend reports
+        // what the target cannot express of it (`SV_CullPrimitive` under NV).
+        for v in &vars {
+            let loc = cx.source_loc(v.leaf.decl_range.unwrap_or(prange));
+            cx.mb.module_mut().globals[v.global].loc.get_or_insert(loc);
+        }
         outputs.extend(vars.iter().map(|v| v.global));
         cx.stage_io
             .mesh_outputs
@@ -234,6 +243,9 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
 
     let body = cx.function_for(idx, &format!("{name}_body"))?;
     let wrapper = super::begin_wrapper(cx, name);
+    // The call of the body is located at the entry's name: the backend reports what the
+    // target cannot express about the entry point there.
+    let entry_loc = cx.source_loc(super::tess_refusals::name_range(cx, idx));
     let mut inputs = Vec::new();
     {
         let mut fb = super::wrapper_builder(cx, wrapper);
@@ -247,7 +259,9 @@ pub fn lower_mesh_entry(cx: &mut ModuleCtx<'_>, idx: ItemIdx, name: &str) -> R<(
                 Arg::Payload(g) => fb.load(Value::Global(*g)),
             });
         }
+        fb.set_loc(Some(entry_loc));
         fb.call(body, &vals);
+        fb.set_loc(None);
     }
     super::finish_wrapper(
         cx,

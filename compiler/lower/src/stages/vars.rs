@@ -244,6 +244,10 @@ pub(crate) fn vk_builtin(stage: Stage, side: Side, name: &str) -> Option<(BuiltI
             (BuiltIn::DrawIndex, Type::INT)
         }
         (Stage::Pixel, Input, "HelperInvocation") => (BuiltIn::HelperInvocation, Type::BOOL),
+        // One 32-bit mask word: a primitive goes to the viewports whose bits are set.
+        (Stage::Mesh, Output, "ViewportMaskNV") => {
+            (BuiltIn::ViewportMask, Type::array(Type::INT, 1))
+        }
         (_, Input, "DeviceIndex") => (BuiltIn::DeviceIndex, Type::INT),
         _ => return None,
     })
