@@ -35,6 +35,10 @@ pub struct Module {
     /// `vk::ext_execution_mode(mode, operands...)`: raw execution modes (the mode's number,
     /// then its literal operands) of every entry point of the module.
     pub spirv_execution_modes: Vec<Vec<u32>>,
+    /// `vk::ext_execution_mode_id(mode, operands...)`: execution modes whose operands are
+    /// ids (`OpExecutionModeId`) of every entry point: the mode's number, then constants or
+    /// spec constants (`Value::Const`, `Value::Spec`).
+    pub spirv_execution_mode_ids: Vec<(u32, Vec<Value>)>,
     /// The rules laying out the pointees of `vk::BufferPointer`s: those of storage buffers
     /// under `-fvk-use-gl-layout`, `-fvk-use-dx-layout` or `-fvk-use-scalar-layout`; `None`
     /// for DXC's default, relaxed std430.

@@ -592,6 +592,7 @@ impl FnLower<'_, '_> {
         e: ExprId,
         args: &[ExprId],
     ) -> R<Option<Value>> {
+        self.statement_requirements(e);
         let mut words = Vec::with_capacity(args.len());
         for &a in args {
             match self.const_arg(a)? {

@@ -139,6 +139,7 @@ pub mod entry;
 mod entry_resources;
 mod enums;
 pub mod evaluate_attribute;
+mod execution_mode_id;
 pub mod expr;
 pub mod ext_type_def;
 pub mod float_bitwise;
