@@ -241,7 +241,8 @@ pub enum GlobalKind {
     TaskPayload,
     /// The data ray-tracing stages exchange: ray payloads, hit attributes and callable data,
     /// in one of the five ray address spaces (`ray_payload`, `incoming_ray_payload`,
-    /// `hit_attribute`, `callable_data`, `incoming_callable_data`).
+    /// `hit_attribute`, `callable_data`, `incoming_callable_data`), and the attributes of a
+    /// hit object (`hit_object_attribute`).
     RayData,
 }
 

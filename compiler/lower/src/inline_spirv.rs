@@ -225,12 +225,14 @@ impl ModuleCtx<'_> {
     /// not `static` is then no member of `$Globals`); `None` without the attribute, or where
     /// the variable is what it would be without it: `Private` on a `static` global, `Input`
     /// with `[[vk::ext_builtin_input]]` and `Output` with `[[vk::ext_builtin_output]]`
-    /// (`ext_builtin_global`). Refusals are `E3012` or `E3001`.
+    /// (`ext_builtin_global`), or a class of descriptor-bound memory the variable already
+    /// has (`storage_class::descriptor_use`). An opaque inline SPIR-V type in
+    /// `UniformConstant` is a `Resource` (with a binding). Refusals are `E3012` or `E3001`.
     pub(crate) fn ext_storage_class(
         &mut self,
         idx: ItemIdx,
     ) -> R<Option<(ir::GlobalKind, types::AddressSpace)>> {
-        use crate::storage_class::{placement, Placement, INPUT, OUTPUT, PRIVATE};
+        use crate::storage_class::{placement, DescriptorUse, Placement, INPUT, OUTPUT, PRIVATE};
         let attrs = self.item_attributes(idx);
         let Some(attr) = attrs
             .iter()
@@ -249,6 +251,21 @@ impl ModuleCtx<'_> {
             PRIVATE if is_static => return Ok(None),
             INPUT if has("vk::ext_builtin_input") => return Ok(None),
             OUTPUT if has("vk::ext_builtin_output") => return Ok(None),
+            _ => {}
+        }
+        if is_static {
+            if let Some(r) = crate::storage_class::unbound_refusal(class) {
+                return Err(self.storage_class_refusal(r, range));
+            }
+        }
+        match self.global_descriptor_use(idx) {
+            Some(DescriptorUse::Unchanged) => return Ok(None),
+            Some(DescriptorUse::Resource) => {
+                return Ok(Some((
+                    ir::GlobalKind::Resource,
+                    types::AddressSpace::UniformConstant,
+                )))
+            }
             _ => {}
         }
         match placement(class, false) {

@@ -159,3 +159,236 @@ void main(uint i : SV_DispatchThreadID) {{
         "an operand of `vk::ext_execution_mode_id` must be an integer constant",
     );
 }
+
+const V12: &[&str] = &["-fspv-target-env=vulkan1.2"];
+
+/// A local of an amplification shader in `TaskPayloadWorkgroupEXT` (5402), handed to
+/// `DispatchMesh`: the module's one payload variable, which `OpEmitMeshTasksEXT` names.
+#[test]
+fn a_task_payload_local_is_the_payload_dispatch_mesh_sends() {
+    let m = compile(
+        "struct Work { uint first; uint count[3]; };
+[numthreads(3, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+  [[vk::ext_storage_class(/* TaskPayloadWorkgroupEXT */ 5402)]] Work work;
+  work.first = 7;
+  work.count[i] = i + 1;
+  DispatchMesh(3, 1, 1, work);
+}
+",
+        "as_6_5",
+        V12,
+    );
+    let var = m
+        .asm
+        .lines()
+        .find(|l| l.ends_with("TaskPayloadWorkgroupEXT") && l.contains("OpVariable"))
+        .and_then(|l| l.split(" = ").next())
+        .unwrap_or_else(|| panic!("no payload variable:\n{}", m.asm))
+        .to_owned();
+    let emit = m.asm.lines().find(|l| l.contains("OpEmitMeshTasksEXT"));
+    assert!(
+        emit.is_some_and(|l| l.ends_with(&format!(" {var}"))),
+        "{}",
+        m.asm
+    );
+}
+
+/// A `static` global in `TaskPayloadWorkgroupEXT` read by a mesh shader: the payload its
+/// amplification shader sent.
+#[test]
+fn a_mesh_shader_reads_a_task_payload_global() {
+    let m = compile(
+        "struct Work { float scale; };
+[[vk::ext_storage_class(/* TaskPayloadWorkgroupEXT */ 5402)]] static Work work;
+struct V { float4 pos : SV_Position; };
+[outputtopology(\"triangle\")]
+[numthreads(1, 1, 1)]
+void main(out vertices V verts[3], out indices uint3 tris[1]) {
+  SetMeshOutputCounts(3, 1);
+  verts[0].pos = float4(work.scale, 0, 0, 1);
+  verts[1].pos = float4(0, work.scale, 0, 1);
+  verts[2].pos = float4(0, 0, work.scale, 1);
+  tris[0] = uint3(0, 1, 2);
+}
+",
+        "ms_6_5",
+        V12,
+    );
+    m.assert_has(&[
+        "%work = OpVariable %_ptr_TaskPayloadWorkgroupEXT_Work TaskPayloadWorkgroupEXT",
+    ]);
+}
+
+/// NVIDIA's shader execution reordering: hit-object attributes read into a local in
+/// `HitObjectAttributeNV` (5385), a module variable in that class with the capability and
+/// extension it needs.
+#[test]
+fn hit_object_attributes_live_in_their_class() {
+    let m = crate::harness::compile_entry(
+        "using HitObject = vk::SpirvOpaqueType</* OpTypeHitObjectNV */ 5281>;
+[[vk::ext_capability(/* ShaderInvocationReorderNV */ 5383)]]
+[[vk::ext_extension(\"SPV_NV_shader_invocation_reorder\")]]
+[[vk::ext_instruction(/* OpHitObjectRecordEmptyNV */ 5259)]]
+void recordEmpty([[vk::ext_reference]] HitObject hit);
+[[vk::ext_instruction(/* OpHitObjectGetAttributesNV */ 5266)]]
+void getAttributes([[vk::ext_reference]] HitObject hit, [[vk::ext_reference]] float2 attributes);
+RWTexture2D<float4> image;
+[shader(\"raygeneration\")]
+void gen() {
+  HitObject hit;
+  recordEmpty(hit);
+  [[vk::ext_storage_class(/* HitObjectAttributeNV */ 5385)]] float2 bary;
+  getAttributes(hit, bary);
+  image[DispatchRaysIndex().xy] = float4(bary, 0, 1);
+}
+",
+        "lib_6_3",
+        None,
+        V12,
+    );
+    m.assert_has(&[
+        "OpCapability ShaderInvocationReorderNV",
+        "OpTypePointer HitObjectAttributeNV %v2float",
+    ]);
+    let var = m
+        .asm
+        .lines()
+        .find(|l| l.ends_with("OpVariable %_ptr_HitObjectAttributeNV_v2float HitObjectAttributeNV"))
+        .and_then(|l| l.split(" = ").next())
+        .unwrap_or_else(|| panic!("no attribute variable:\n{}", m.asm))
+        .to_owned();
+    assert!(
+        m.asm
+            .lines()
+            .any(|l| l.contains("OpHitObjectGetAttributesNV") && l.ends_with(&var)),
+        "{}",
+        m.asm
+    );
+}
+
+/// An opaque inline SPIR-V acceleration structure in `UniformConstant` (0), as DXC's
+/// `spv.raytracing` test declares one: a variable of its own with its descriptor binding
+/// (not a `$Globals` member), loaded for the instruction, with `RayQueryKHR` outside the
+/// ray-tracing stages.
+#[test]
+fn an_opaque_type_in_uniform_constant_is_bound_as_a_resource() {
+    let m = compile(
+        "using Scene = vk::SpirvOpaqueType</* OpTypeAccelerationStructureKHR */ 5341>;
+using Query = vk::SpirvOpaqueType</* OpTypeRayQueryKHR */ 4472>;
+[[vk::binding(2, 1)]] [[vk::ext_storage_class(/* UniformConstant */ 0)]] Scene scene;
+float4 unrelated;
+[[vk::ext_instruction(/* OpRayQueryInitializeKHR */ 4473)]]
+void initialize([[vk::ext_reference]] Query q, Scene s, uint flags, uint mask, float3 origin,
+                float tmin, float3 dir, float tmax);
+RWStructuredBuffer<float4> Out;
+[numthreads(1, 1, 1)]
+void main() {
+  Query q;
+  initialize(q, scene, 0, 0xff, float3(0, 0, 0), 0.0, float3(0, 0, 1), 10.0);
+  Out[0] = unrelated;
+}
+",
+        "cs_6_5",
+        V12,
+    );
+    assert_eq!(m.binding("scene"), (1, 2), "{}", m.asm);
+    m.assert_has(&[
+        "OpCapability RayQueryKHR",
+        "%scene = OpVariable %_ptr_UniformConstant_",
+    ]);
+    // `$Globals` holds the plain value only.
+    assert_eq!(m.offsets("type.$Globals"), vec![0], "{}", m.asm);
+}
+
+/// The class a global that is not `static` already has changes nothing, as DXC only sets the
+/// class of the variable it makes anyway: `Uniform` on a plain value (a `$Globals` member),
+/// `UniformConstant` on a texture, `StorageBuffer` on a read-write structured buffer.
+#[test]
+fn a_class_the_variable_already_has_changes_nothing() {
+    let m = compile(
+        "[[vk::ext_storage_class(/* Uniform */ 2)]] float4 tint;
+float4 bias;
+[[vk::ext_storage_class(/* UniformConstant */ 0)]] Texture2D tex;
+SamplerState s;
+[[vk::ext_storage_class(/* StorageBuffer */ 12)]] RWStructuredBuffer<float4> Out;
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+  Out[0] = tint;
+  return tex.Sample(s, uv) * tint + bias;
+}
+",
+        "ps_6_0",
+        V12,
+    );
+    assert_eq!(m.offsets("type.$Globals"), vec![0, 16], "{}", m.asm);
+    m.assert_has(&[
+        "%tex = OpVariable %_ptr_UniformConstant_type_image UniformConstant",
+        "%Out = OpVariable %_ptr_StorageBuffer_type_RWStructuredBuffer_float4 StorageBuffer",
+    ]);
+}
+
+/// Classes of descriptor-bound memory on a `static` or local variable: DXC's variable has no
+/// block nor binding, which Vulkan's validation requires (E3012); a payload class in a stage
+/// that has none; and `HitObjectAttributeEXT`, a class newer than our backend (E3001, not
+/// "no storage class").
+#[test]
+fn storage_class_refusals() {
+    refuse(
+        "RWStructuredBuffer<uint> Out;
+[numthreads(1, 1, 1)]
+void main(uint i : SV_DispatchThreadID) {
+  [[vk::ext_storage_class(/* StorageBuffer */ 12)]] uint scratch = i;
+  Out[i] = scratch;
+}
+",
+        "cs_6_0",
+        V11,
+        1,
+        "error[E3012]: vk::ext_storage_class(12): a static or local variable cannot be in the \
+         StorageBuffer storage class",
+    );
+    refuse(
+        "[[vk::ext_storage_class(/* Uniform */ 2)]] static float4 k;
+float4 main() : SV_Target { return k; }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "error[E3012]: vk::ext_storage_class(2): a static or local variable cannot be in the \
+         Uniform storage class",
+    );
+    refuse(
+        "float4 main(float4 c : COLOR) : SV_Target {
+  [[vk::ext_storage_class(/* UniformConstant */ 0)]] float4 k = c;
+  return k;
+}
+",
+        "ps_6_0",
+        &[],
+        1,
+        "error[E3012]: vk::ext_storage_class(0): a static or local variable cannot be in the \
+         UniformConstant storage class",
+    );
+    refuse(
+        "struct Work { uint n; };
+[[vk::ext_storage_class(/* TaskPayloadWorkgroupEXT */ 5402)]] static Work work;
+float4 main() : SV_Target { return work.n; }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "error[E3012]: vk::ext_storage_class(5402): a variable in the TaskPayloadWorkgroupEXT \
+         storage class is only valid in mesh and amplification shaders, not in a pixel shader",
+    );
+    refuse(
+        "float4 main() : SV_Target {
+  [[vk::ext_storage_class(/* HitObjectAttributeEXT */ 5411)]] float2 bary = 0;
+  return bary.xyxy;
+}
+",
+        "ps_6_0",
+        &[],
+        1,
+        "error[E3001]: not supported yet: a variable in the HitObjectAttributeEXT storage class",
+    );
+}
