@@ -190,6 +190,7 @@ mod shader_record;
 mod signature_packing;
 mod snapshot;
 pub mod spec_const;
+mod spirv_pointer;
 pub mod stage_decorations;
 pub mod stage_io_order;
 mod stage_var_split;

@@ -392,3 +392,125 @@ float4 main() : SV_Target { return work.n; }
         "error[E3001]: not supported yet: a variable in the HitObjectAttributeEXT storage class",
     );
 }
+
+/// What DXC's `vk/spirv.h` declares for untyped work-group addresses, written here as a
+/// shader includes it: a `const` alias template of an inline SPIR-V pointer type, and a
+/// template function copying a `groupshared` element's pointer.
+const WORKGROUP_POINTER: &str = "namespace vk {
+enum StorageClass { StorageClassWorkgroup = 4 };
+template <typename T>
+using WorkgroupSpirvPointer = const vk::SpirvOpaqueType</* OpTypePointer */ 32,
+    vk::Literal<vk::integral_constant<uint, StorageClassWorkgroup> >, T>;
+template <typename T>
+[[vk::ext_instruction(/* OpCopyObject */ 83)]] WorkgroupSpirvPointer<T>
+GetGroupSharedAddress([[vk::ext_reference]] T v);
+}
+[[vk::ext_instruction(/* OpLoad */ 61)]] float LoadShared(vk::WorkgroupSpirvPointer<float> p);
+";
+
+/// Alias templates (`template <typename T> using V = ...;`) name their type with the
+/// arguments bound; they were "unknown type `T`" (E2014) at the alias and at each use.
+#[test]
+fn alias_templates_bind_their_parameters() {
+    let m = compile(
+        "template <typename T> using Four = vector<T, 4>;
+template <typename T, uint N = 2> using Row = T[N];
+float4 main(float4 c : COLOR) : SV_Target {
+  Four<float> twice = c * 2;
+  Row<float> pair = { c.x, c.y };
+  Row<int, 3> three = { 1, 2, 3 };
+  return twice + pair[1] + three[2];
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    m.assert_has(&["OpTypeArray %float %uint_2", "OpTypeArray %int %uint_3"]);
+}
+
+/// A local `vk::WorkgroupSpirvPointer` holds the copied pointer: no variable (Vulkan's
+/// logical addressing gives none a pointer type, which DXC's legalization removes), each
+/// read the `OpCopyObject`'s result.
+#[test]
+fn a_workgroup_pointer_local_names_its_value() {
+    let m = compile(
+        &format!(
+            "{WORKGROUP_POINTER}RWStructuredBuffer<float> Out;
+groupshared float tile[64];
+[numthreads(64, 1, 1)]
+void main(uint i : SV_GroupIndex) {{
+  tile[i] = i * 0.5;
+  GroupMemoryBarrierWithGroupSync();
+  vk::WorkgroupSpirvPointer<float> mirror = vk::GetGroupSharedAddress(tile[63 - i]);
+  Out[i] = LoadShared(mirror) + LoadShared(mirror);
+}}
+"
+        ),
+        "cs_6_0",
+        V13,
+    );
+    let copy = m
+        .asm
+        .lines()
+        .find(|l| l.contains("OpCopyObject %_ptr_Workgroup_float"))
+        .and_then(|l| l.split(" = ").next())
+        .unwrap_or_else(|| panic!("no copied pointer:\n{}", m.asm))
+        .to_owned();
+    let loads = m
+        .asm
+        .lines()
+        .filter(|l| l.ends_with(&format!("OpLoad %float {copy}")))
+        .count();
+    assert_eq!(loads, 2, "{}", m.asm);
+    assert!(!m.asm.contains("_ptr_Function__ptr_Workgroup"), "{}", m.asm);
+}
+
+/// A parameter holding one needs the call inlined (DXC's legalization) or the
+/// `VariablePointers` capability; with it, the pointer passes as DXC's
+/// `workgroupspirvpointer.varpointer` test passes it. The alias is `const`: assigning the
+/// local again is DXC's "cannot assign to variable ... with const-qualified type".
+#[test]
+fn workgroup_pointer_parameters_and_assignments() {
+    let shader = |attr: &str| {
+        format!(
+            "{WORKGROUP_POINTER}RWStructuredBuffer<float> Out;
+groupshared float tile[64];
+float twice(vk::WorkgroupSpirvPointer<float> p) {{ return LoadShared(p) * 2; }}
+{attr}
+[numthreads(64, 1, 1)]
+void main(uint i : SV_GroupIndex) {{
+  tile[i] = i;
+  Out[i] = twice(vk::GetGroupSharedAddress(tile[i]));
+}}
+"
+        )
+    };
+    refuse(
+        &shader(""),
+        "cs_6_0",
+        V13,
+        1,
+        "error[E3001]: not supported yet: a parameter holding an inline SPIR-V pointer",
+    );
+    let m = compile(
+        &shader("[[vk::ext_capability(/* VariablePointers */ 4442)]]"),
+        "cs_6_0",
+        V13,
+    );
+    m.assert_has(&["OpCapability VariablePointers"]);
+    refuse(
+        &format!(
+            "{WORKGROUP_POINTER}groupshared float tile[64];
+[numthreads(64, 1, 1)]
+void main(uint i : SV_GroupIndex) {{
+  vk::WorkgroupSpirvPointer<float> p = vk::GetGroupSharedAddress(tile[0]);
+  if (i > 10) p = vk::GetGroupSharedAddress(tile[i]);
+}}
+"
+        ),
+        "cs_6_0",
+        V13,
+        1,
+        "error[E2007]: cannot assign to a const value",
+    );
+}

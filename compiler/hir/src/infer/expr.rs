@@ -1084,7 +1084,7 @@ impl InferCtx<'_> {
     pub(super) fn place(&self, e: ExprId) -> Place {
         match self.body.expr(e) {
             Expr::Local(l) => {
-                if self.body.local(*l).is_const {
+                if self.body.local(*l).is_const || self.of_const_alias(&self.body.local(*l).ty) {
                     Place::Const
                 } else {
                     Place::Mutable
@@ -1186,6 +1186,20 @@ impl InferCtx<'_> {
             }
             _ => Place::Rvalue,
         }
+    }
+
+    /// Whether `ty` names an alias of a `const` type (`using P = const T;`).
+    fn of_const_alias(&self, ty: &crate::type_ref::TypeRef) -> bool {
+        let crate::type_ref::TypeBase::Path(path) = &ty.base else {
+            return false;
+        };
+        if self.tree.const_aliases.is_empty() || !ty.dims.is_empty() {
+            return false;
+        }
+        let found = self.scope.lookup_qualified(self.tree, &self.tcx.site, path);
+        found
+            .first()
+            .is_some_and(|i| self.tree.const_aliases.contains(i))
     }
 
     /// Reports an assignment to `target` that is not a modifiable lvalue.

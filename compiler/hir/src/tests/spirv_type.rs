@@ -58,9 +58,8 @@ void f() {
 
 #[test]
 fn template_aliases_instantiate_their_operands() {
-    // FIXME: alias templates (`template<typename T> using X = ...;`, HLSL 2021) are not
-    // supported by the item tree yet, for any type: `a` and `b` should be
-    // `vk::SpirvOpaqueType<28, int, ...>` and `vk::SpirvOpaqueType<28, float3, ...>`.
+    // Alias templates (`template<typename T> using X = ...;`, HLSL 2021) bind `T` to each
+    // use's argument (ext4; both locals were `{unknown}` before).
     check_infer_hlsl(
         r#"
 template<typename T>
@@ -69,8 +68,8 @@ void f() { Array4<int> a; Array4<float3> b; }
 "#,
         expect![[r#"
             fn f:
-            local a : {unknown}
-            local b : {unknown}
+            local a : vk::SpirvOpaqueType<28, int, vk::integral_constant<uint, 4>>
+            local b : vk::SpirvOpaqueType<28, float3, vk::integral_constant<uint, 4>>
         "#]],
     );
 }
