@@ -778,6 +778,47 @@ impl FnLower<'_, '_> {
             }
             operands.push(v);
         }
+        // Parameters left out take their defaults, as DXC passes them (its
+        // `spv.inline.decorate.member` test: `[[vk::ext_literal]] uint32_t __alignment = 32`).
+        for (i, param) in decl.params.iter().enumerate().skip(args.len()) {
+            let Some(default) = &param.default else {
+                break;
+            };
+            let attrs = self.cx.param_attrs(idx, i);
+            let literal = attrs.iter().any(|x| x == "vk::ext_literal");
+            let ty = sig.params.get(i).and_then(|p| p.ty.clone());
+            let value =
+                hir::lower_type::TypeCtx::inside(&self.cx.tree, &self.cx.scope, idx).eval(default);
+            let constant = match (value, ty.as_ref().and_then(types::Type::scalar_kind)) {
+                (Some(v), Some(kind)) if kind.is_float() => {
+                    let f = match v {
+                        hir::lower_type::ConstValue::Float(f) => f,
+                        other => other.as_int() as f64,
+                    };
+                    ir::Constant::float_of(kind, f)
+                }
+                (Some(hir::lower_type::ConstValue::Bool(b)), Some(types::ScalarKind::Bool)) => {
+                    ir::Constant::bool(b)
+                }
+                (Some(v), Some(kind)) if matches!(ty, Some(types::Type::Scalar(_))) => {
+                    ir::Constant::scalar(kind, v.as_int() as u64)
+                }
+                _ => {
+                    let range = self.cx.item_range(idx);
+                    return Err(self.cx.unsupported(
+                        "a default argument of a vk::ext_instruction parameter that is no \
+                         scalar constant",
+                        range,
+                    ));
+                }
+            };
+            operands.push(Value::Const(self.cx.mb.const_handle(constant)));
+            literals.push(if literal {
+                ExtOperand::Literal as i64
+            } else {
+                ExtOperand::Value as i64
+            });
+        }
         let ty = self.ty(e)?;
         let mut d = ir::InstData::new(
             Opcode::CallIntrinsic(Intrinsic::ExtInstruction),

@@ -514,3 +514,43 @@ void main(uint i : SV_GroupIndex) {{
         "error[E2007]: cannot assign to a const value",
     );
 }
+
+/// A physical-storage-buffer pointer as an inline SPIR-V type (DXC's
+/// `spv.inline.decorate.member` test, written valid): the local holding the bitcast address
+/// is no variable, and the `[[vk::ext_literal]]` parameters left out of the call take their
+/// defaults (`Aligned 16`; the load was written without them, which the validator refuses
+/// for this class).
+#[test]
+fn instruction_defaults_and_a_physical_pointer_local() {
+    let m = compile(
+        "template <class T, class U>
+[[vk::ext_instruction(/* OpBitcast */ 124)]] T Bitcast(U);
+struct Pair {
+  [[vk::ext_decorate(/* Offset */ 35, 0)]] float4 first;
+  [[vk::ext_decorate(/* Offset */ 35, 16)]] float4 second;
+};
+using PairPointer = vk::SpirvOpaqueType</* OpTypePointer */ 32,
+    /* PhysicalStorageBuffer */ vk::Literal<vk::integral_constant<uint, 5349> >, Pair>;
+[[vk::ext_capability(/* PhysicalStorageBufferAddresses */ 5347)]]
+[[vk::ext_extension(\"SPV_KHR_physical_storage_buffer\")]]
+[[vk::ext_instruction(/* OpLoad */ 61)]]
+Pair LoadPair(PairPointer p, [[vk::ext_literal]] uint access = /* Aligned */ 0x2,
+              [[vk::ext_literal]] uint alignment = 16);
+uint64_t address;
+float4 main() : SV_Target {
+  PairPointer p = Bitcast<PairPointer>(address);
+  return LoadPair(p).second;
+}
+",
+        "ps_6_0",
+        V12,
+    );
+    let cast = m
+        .asm
+        .lines()
+        .find(|l| l.contains("OpBitcast %_ptr_PhysicalStorageBuffer_Pair"))
+        .and_then(|l| l.split(" = ").next())
+        .unwrap_or_else(|| panic!("no bitcast:\n{}", m.asm))
+        .to_owned();
+    m.assert_has(&[&format!("OpLoad %Pair {cast} Aligned 16")]);
+}
