@@ -138,35 +138,21 @@ impl ModuleCtx<'_> {
         }
     }
 
-    /// DXC's refusal of decorations on functions that have no `OpFunction` form ("vk::
-    /// ext_decorate_string is not supported on functions"; `vk::ext_decorate_id` is hir's
-    /// E2027 already), for every function of the file; records the `entries` (whose
-    /// `[[vk::ext_decorate]]` goes to their result variables: `stage_decorations`).
+    /// Records the `entries` among the file's functions (whose `[[vk::ext_decorate]]` goes to
+    /// their result variables: `stage_decorations`). The decorations DXC refuses on functions
+    /// ("vk::ext_decorate_string is not supported on functions", and `_id`'s) are hir's
+    /// E2027.
     pub fn refuse_function_decorations(&mut self, entries: &[String]) {
         let items: Vec<ItemIdx> = self.tree.indices().collect();
         for idx in items {
-            let Some(f) = self.tree.function(idx) else {
+            if self.tree.function(idx).is_none() {
                 continue;
-            };
+            }
             let is_entry = entries
                 .iter()
                 .any(|e| *e == self.tree.item(idx).name.as_str());
             if is_entry && !self.entry_items.contains(&idx) {
                 self.entry_items.push(idx);
-            }
-            let names: Vec<String> = f
-                .attrs
-                .iter()
-                .map(|a| a.name.clone())
-                .filter(|n| n == "vk::ext_decorate_string")
-                .collect();
-            for name in names {
-                let range = self.item_range(idx);
-                self.error(
-                    crate::INLINE_SPIRV_MISUSE,
-                    format!("{name} is not supported on functions"),
-                    range,
-                );
             }
         }
     }
