@@ -429,9 +429,12 @@ impl ModuleCtx<'_> {
                     ItemKind::Variable(v) if !v.is_static && !v.groupshared && !v.ty.is_string())
                     && !self.is_push_constant(i)
                     // In a storage class of its own, unless it is `$Globals`'s (`storage_class`).
-                    && (crate::attrs::item_attr(self, i, "vk::ext_storage_class").is_none()
-                        || self.global_descriptor_use(i)
-                            == Some(crate::storage_class::DescriptorUse::Unchanged))
+                    && match self.global_descriptor_use(i) {
+                        // An opaque inline SPIR-V type is a resource of its own.
+                        Some(crate::storage_class::DescriptorUse::Resource) => false,
+                        Some(crate::storage_class::DescriptorUse::Unchanged) => true,
+                        _ => crate::attrs::item_attr(self, i, "vk::ext_storage_class").is_none(),
+                    }
                     // A `[[vk::constant_id]]` constant is a spec constant, not a member.
                     && self.constant_id(i).is_none()
             })
@@ -533,7 +536,11 @@ impl ModuleCtx<'_> {
             let storage = self.ext_storage_class(idx)?;
             if let Some(g) = self.ext_builtin_global(idx, &var, &name, &ty)? {
                 GlobalRef::Var(g)
-            } else if let Some((ir::GlobalKind::Resource, _)) = storage {
+            } else if matches!(storage, Some((ir::GlobalKind::Resource, _)))
+                || (storage.is_none()
+                    && self.global_descriptor_use(idx)
+                        == Some(crate::storage_class::DescriptorUse::Resource))
+            {
                 // An opaque inline SPIR-V type in `UniformConstant` (`storage_class`).
                 let (set, binding) = self.binding_for(idx);
                 GlobalRef::Var(self.mb.resource(&name, ty, set, binding))

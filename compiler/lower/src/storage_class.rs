@@ -162,6 +162,32 @@ pub(crate) enum DescriptorUse {
     Other,
 }
 
+/// Whether `ty` is an opaque inline SPIR-V type of what a descriptor holds (`vk::SpirvOpaqueType`
+/// or `vk::ext_type<N>` of an image, a sampler, a sampled image or an acceleration structure,
+/// or an array of one), or an array of one.
+pub(crate) fn is_opaque_inline(ty: &Type) -> bool {
+    let mut inner = ty;
+    while let Type::Array { element, .. } = inner {
+        inner = element;
+    }
+    let Type::Spirv(s) = inner else {
+        return false;
+    };
+    if s.layout.is_some() {
+        return false;
+    }
+    match s.opcode {
+        // OpTypeImage, OpTypeSampler, OpTypeSampledImage, OpTypeAccelerationStructureKHR.
+        25 | 26 | 27 | 5341 => true,
+        // OpTypeArray, OpTypeRuntimeArray: of such an element.
+        28 | 29 => matches!(
+            s.operands.first(),
+            Some(types::SpirvTypeOperand::Type(t)) if is_opaque_inline(t)
+        ),
+        _ => false,
+    }
+}
+
 /// Whether `class` is one of descriptor-bound or pushed memory.
 fn is_descriptor_class(class: u32) -> bool {
     matches!(class, 0 | 2 | 9 | 12 | 5343)
@@ -180,7 +206,7 @@ pub(crate) fn descriptor_use(class: u32, ty: &Type) -> DescriptorUse {
     let own = match inner {
         Type::Resource(r) => Some(r.address_space()),
         Type::Spirv(s) if s.layout.is_none() => {
-            return if class == 0 {
+            return if class == 0 && is_opaque_inline(inner) {
                 DescriptorUse::Resource
             } else {
                 DescriptorUse::Other
@@ -375,8 +401,10 @@ impl FnLower<'_, '_> {
 
 impl crate::context::ModuleCtx<'_> {
     /// What `[[vk::ext_storage_class(N)]]` on global `idx`, not `static`, does with a class
-    /// of descriptor-bound or pushed memory (`descriptor_use`); `None` without the attribute
-    /// (or with one whose class is no constant), or on a `static` global.
+    /// of descriptor-bound or pushed memory (`descriptor_use`); without the attribute, an
+    /// opaque inline SPIR-V type is a resource all the same (`UniformConstant`, as DXC
+    /// declares `vk::ext_type<N> as : register(t0);` in its `spv.intrinsicTypeRayquery` test).
+    /// `None` on a `static` or `groupshared` global, or with a class that is no constant.
     pub(crate) fn global_descriptor_use(
         &self,
         idx: hir::item_tree::ItemIdx,
@@ -384,13 +412,15 @@ impl crate::context::ModuleCtx<'_> {
         let hir::item_tree::ItemKind::Variable(v) = &self.tree.item(idx).kind else {
             return None;
         };
-        if v.is_static {
+        if v.is_static || v.groupshared {
             return None;
         }
-        let args = crate::attrs::item_attr_ints(self, idx, "vk::ext_storage_class")?;
-        let class = u32::try_from(args.first().copied().flatten()?).ok()?;
         let g = hir::ids::GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
         let ty = crate::enums::global_type(self.db, g)?;
+        let Some(args) = crate::attrs::item_attr_ints(self, idx, "vk::ext_storage_class") else {
+            return is_opaque_inline(&ty).then_some(DescriptorUse::Resource);
+        };
+        let class = u32::try_from(args.first().copied().flatten()?).ok()?;
         Some(descriptor_use(class, &ty))
     }
 

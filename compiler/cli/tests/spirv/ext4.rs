@@ -554,3 +554,33 @@ float4 main() : SV_Target {
         .to_owned();
     m.assert_has(&[&format!("OpLoad %Pair {cast} Aligned 16")]);
 }
+
+/// An opaque inline SPIR-V global without `[[vk::ext_storage_class]]` is a resource too, as
+/// DXC declares `vk::ext_type<3> as : register(t0);` in its `spv.intrinsicTypeRayquery` test
+/// (it was a `$Globals` member, which an opaque type cannot be: E4001).
+#[test]
+fn an_opaque_global_is_a_resource_without_the_attribute() {
+    let m = compile(
+        "[[vk::ext_type_def(/* id */ 7, /* OpTypeAccelerationStructureKHR */ 5341)]]
+void declareScene();
+using Query = vk::SpirvOpaqueType</* OpTypeRayQueryKHR */ 4472>;
+vk::ext_type<7> scene : register(t3);
+float4 tint;
+[[vk::ext_instruction(/* OpRayQueryInitializeKHR */ 4473)]]
+void initialize([[vk::ext_reference]] Query q, vk::ext_type<7> s, uint flags, uint mask,
+                float3 origin, float tmin, float3 dir, float tmax);
+RWStructuredBuffer<float4> Out;
+[numthreads(1, 1, 1)]
+void main() {
+  declareScene();
+  Query q;
+  initialize(q, scene, 0, 0xff, float3(0, 0, 0), 0.0, float3(0, 1, 0), 5.0);
+  Out[0] = tint;
+}
+",
+        "cs_6_5",
+        V12,
+    );
+    assert_eq!(m.binding("scene").1, 3, "{}", m.asm);
+    assert_eq!(m.offsets("type.$Globals"), vec![0], "{}", m.asm);
+}
