@@ -309,12 +309,15 @@ impl Fx<'_, '_> {
             Ok(op) => op,
             Err(n) => return self.raw_ext_instruction(n, &d.ty, operands),
         };
-        if d.ty.is_void() {
+        // `OpExtInst` always has a result type and id, `void` too (DXC's
+        // `NonSemantic.DebugBreak` call); a core instruction of a `void` function has none.
+        if d.ty.is_void() && op != Op::ExtInst {
             self.push(Instruction::new(op, None, None, operands));
             return Ok(None);
         }
         let ty = self.cx.plain_type(&d.ty)?;
-        Ok(Some(self.op(op, ty, operands)))
+        let id = self.op(op, ty, operands);
+        Ok((!d.ty.is_void()).then_some(id))
     }
 
     /// An instruction of an opcode rspirv does not know: the result type and id (when it

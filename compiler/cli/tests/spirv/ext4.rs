@@ -584,3 +584,37 @@ void main() {
     assert_eq!(m.binding("scene").1, 3, "{}", m.asm);
     assert_eq!(m.offsets("type.$Globals"), vec![0], "{}", m.asm);
 }
+
+/// A `void` instruction of an extended set (`NonSemantic.DebugBreak`, DXC's
+/// `spv.intrinsicInstruction` test) is an `OpExtInst` with a `void` result id, which every
+/// `OpExtInst` has (it was written without one: the validator read the set's id as the
+/// result).
+#[test]
+fn a_void_extended_instruction_has_a_result_id() {
+    let m = compile(
+        "[[vk::ext_extension(\"SPV_KHR_non_semantic_info\")]]
+[[vk::ext_instruction(/* DebugBreak */ 1, \"NonSemantic.DebugBreak\")]]
+void debugBreak();
+float4 main(float4 c : COLOR) : SV_Target {
+  if (c.x < 0) debugBreak();
+  return c;
+}
+",
+        "ps_6_0",
+        V11,
+    );
+    let set = m
+        .asm
+        .lines()
+        .find(|l| l.ends_with("OpExtInstImport \"NonSemantic.DebugBreak\""))
+        .and_then(|l| l.split(" = ").next())
+        .unwrap_or_else(|| panic!("no import:\n{}", m.asm))
+        .to_owned();
+    assert!(
+        m.asm
+            .lines()
+            .any(|l| l.contains(" = OpExtInst %void ") && l.ends_with(&format!("{set} 1"))),
+        "{}",
+        m.asm
+    );
+}
