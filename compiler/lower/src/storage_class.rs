@@ -216,12 +216,12 @@ pub(crate) fn descriptor_use(class: u32, ty: &Type) -> DescriptorUse {
         _ if inner.as_resource().is_none() => Some(AddressSpace::Uniform),
         _ => None,
     };
-    let same = match (class, own) {
-        (0, Some(AddressSpace::UniformConstant)) => true,
-        (2, Some(AddressSpace::Uniform)) => true,
-        (12, Some(AddressSpace::StorageBuffer)) => true,
-        _ => false,
-    };
+    let same = matches!(
+        (class, own),
+        (0, Some(AddressSpace::UniformConstant))
+            | (2, Some(AddressSpace::Uniform))
+            | (12, Some(AddressSpace::StorageBuffer))
+    );
     if same {
         DescriptorUse::Unchanged
     } else {
