@@ -511,7 +511,8 @@ void main(uint i : SV_GroupIndex) {{
         "cs_6_0",
         V13,
         1,
-        "error[E2007]: cannot assign to a const value",
+        "error[E2007]: cannot assign to variable 'p' with const-qualified type \
+         'vk::WorkgroupSpirvPointer<float>'",
     );
 }
 

@@ -1230,11 +1230,18 @@ impl InferCtx<'_> {
                 true
             }
             Place::Const => {
-                self.diag(
-                    codes::ASSIGN_TO_CONST,
-                    BodyNode::Expr(target),
-                    "cannot assign to a const value".into(),
-                );
+                // A local of a `const` alias (`vk::WorkgroupSpirvPointer<T>`): DXC's words.
+                let message = match self.body.expr(target) {
+                    Expr::Local(l) if self.of_const_alias(&self.body.local(*l).ty) => {
+                        let local = self.body.local(*l);
+                        format!(
+                            "cannot assign to variable '{}' with const-qualified type '{}'",
+                            local.name, local.ty
+                        )
+                    }
+                    _ => "cannot assign to a const value".to_owned(),
+                };
+                self.diag(codes::ASSIGN_TO_CONST, BodyNode::Expr(target), message);
                 false
             }
             Place::Rvalue => {

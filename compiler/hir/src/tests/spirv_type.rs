@@ -145,3 +145,25 @@ void f() {
         "#]],
     );
 }
+
+#[test]
+fn a_const_alias_makes_its_locals_const() {
+    // DXC's `vk/spirv.h` declares `vk::WorkgroupSpirvPointer<T>` as a `const` alias template;
+    // a local of it cannot be assigned, in DXC's words (ext4).
+    check_diagnostics(
+        r#"
+template <typename T> using Ptr = const vk::SpirvOpaqueType</* OpTypePointer */ 32, vk::Literal<vk::integral_constant<uint, 4> >, T>;
+using Fixed = const float;
+void f(Ptr<int> a) {
+    Ptr<int> p = a;
+    p = a;
+    Fixed k = 1.0;
+    k = 2.0;
+}
+"#,
+        expect![[r#"
+            E2007 6:5 `p`: cannot assign to variable 'p' with const-qualified type 'Ptr<int>'
+            E2007 8:5 `k`: cannot assign to variable 'k' with const-qualified type 'Fixed'
+        "#]],
+    );
+}
