@@ -41,8 +41,8 @@ pub struct ItemTree {
     /// The template parameters of each alias template (`template <typename T> using V =
     /// vector<T, 4>;`), by item: `V<float>` names its type with `T` bound to `float`.
     pub alias_templates: Vec<(ItemIdx, Vec<TemplateParam>)>,
-    /// Aliases of a `const` type (`using P = const T;`, as DXC's `vk::WorkgroupSpirvPointer`):
-    /// a variable declared with one is `const`.
+    /// Aliases of a `const` type (`using P = const T;`, as DXC's `vk::WorkgroupSpirvPointer`,
+    /// or `typedef const T P;`): a variable declared with one is `const`.
     pub const_aliases: Vec<ItemIdx>,
 }
 
@@ -453,6 +453,8 @@ impl Lowering<'_> {
                     .and_then(|s| self.lower_struct(&s, parent));
                 out.extend(inline);
                 let mods = t.modifiers();
+                let is_const = mods.iter().any(|m| m.kind() == SyntaxKind::CONST_KW)
+                    || t.ty().is_some_and(|ty| ty.has_const());
                 for d in t.declarators() {
                     let mut ty = TypeRef::lower(t.ty(), &mods, d.array_suffixes());
                     self.packing.apply(t.syntax(), &mut ty);
@@ -461,6 +463,9 @@ impl Lowering<'_> {
                     }
                     let name = d.name().map(|n| n.text()).unwrap_or_default();
                     let idx = self.push(name, d.syntax(), parent, ItemKind::Typedef(ty));
+                    if is_const {
+                        self.tree.const_aliases.push(idx);
+                    }
                     self.alias_attrs(idx, t.attributes());
                     out.push(idx);
                 }

@@ -154,7 +154,10 @@ fn a_const_alias_makes_its_locals_const() {
         r#"
 template <typename T> using Ptr = const vk::SpirvOpaqueType</* OpTypePointer */ 32, vk::Literal<vk::integral_constant<uint, 4> >, T>;
 using Fixed = const float;
+typedef const int Count;
 void f(Ptr<int> a) {
+    Count c = 3;
+    c += 1;
     Ptr<int> p = a;
     p = a;
     Fixed k = 1.0;
@@ -162,8 +165,9 @@ void f(Ptr<int> a) {
 }
 "#,
         expect![[r#"
-            E2007 6:5 `p`: cannot assign to variable 'p' with const-qualified type 'Ptr<int>'
-            E2007 8:5 `k`: cannot assign to variable 'k' with const-qualified type 'Fixed'
+            E2007 7:5 `c`: cannot assign to variable 'c' with const-qualified type 'Count'
+            E2007 9:5 `p`: cannot assign to variable 'p' with const-qualified type 'Ptr<int>'
+            E2007 11:5 `k`: cannot assign to variable 'k' with const-qualified type 'Fixed'
         "#]],
     );
 }
