@@ -462,12 +462,17 @@ pub(crate) fn declaration_diagnostics(
                 }
                 for attr in def.attributes() {
                     check_subject(&mut cx, &attr, Subject::Function, None);
-                    // An `OpDecorateId` operand is an id SPIR-V functions cannot take here.
-                    if attr.name_text() == "vk::ext_decorate_id" {
+                    // `OpDecorateId` and `OpDecorateString` have no `OpFunction` form in DXC,
+                    // which reports each (its `spv.intrinsicDecorate.function.error` test).
+                    let name = attr.name_text();
+                    if matches!(
+                        name.as_str(),
+                        "vk::ext_decorate_id" | "vk::ext_decorate_string"
+                    ) {
                         cx.error(
                             codes::MISPLACED_ATTRIBUTE,
                             attr.syntax().text_range(),
-                            "vk::ext_decorate_id is not supported on functions".to_owned(),
+                            format!("{name} is not supported on functions"),
                         );
                     }
                 }

@@ -368,6 +368,8 @@ fn item_checks(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> ItemC
             ItemKind::Function(f) => std::iter::once(&f.ret)
                 .chain(f.params.iter().map(|p| &p.ty))
                 .collect(),
+            // An alias template's type is checked where it is used, its parameters bound.
+            ItemKind::Typedef(_) if tree.alias_templates.iter().any(|(i, _)| *i == idx) => continue,
             ItemKind::Typedef(t) => vec![t],
             _ => continue,
         };

@@ -38,6 +38,12 @@ pub struct ItemTree {
     /// The `[[vk::ext_capability]]` and `[[vk::ext_extension]]` attributes of typedefs and
     /// type aliases, which an inline SPIR-V type they name asks the module for.
     pub alias_attrs: Vec<(ItemIdx, Vec<Attr>)>,
+    /// The template parameters of each alias template (`template <typename T> using V =
+    /// vector<T, 4>;`), by item: `V<float>` names its type with `T` bound to `float`.
+    pub alias_templates: Vec<(ItemIdx, Vec<TemplateParam>)>,
+    /// Aliases of a `const` type (`using P = const T;`, as DXC's `vk::WorkgroupSpirvPointer`,
+    /// or `typedef const T P;`): a variable declared with one is `const`.
+    pub const_aliases: Vec<ItemIdx>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -447,6 +453,8 @@ impl Lowering<'_> {
                     .and_then(|s| self.lower_struct(&s, parent));
                 out.extend(inline);
                 let mods = t.modifiers();
+                let is_const = mods.iter().any(|m| m.kind() == SyntaxKind::CONST_KW)
+                    || t.ty().is_some_and(|ty| ty.has_const());
                 for d in t.declarators() {
                     let mut ty = TypeRef::lower(t.ty(), &mods, d.array_suffixes());
                     self.packing.apply(t.syntax(), &mut ty);
@@ -455,6 +463,9 @@ impl Lowering<'_> {
                     }
                     let name = d.name().map(|n| n.text()).unwrap_or_default();
                     let idx = self.push(name, d.syntax(), parent, ItemKind::Typedef(ty));
+                    if is_const {
+                        self.tree.const_aliases.push(idx);
+                    }
                     self.alias_attrs(idx, t.attributes());
                     out.push(idx);
                 }
@@ -465,6 +476,19 @@ impl Lowering<'_> {
                 let ty = TypeRef::lower(a.ty(), &[], std::iter::empty());
                 let idx = self.push(name, a.syntax(), parent, ItemKind::Typedef(ty));
                 self.alias_attrs(idx, a.attributes());
+                if let Some(list) = a.template_param_list() {
+                    let params = lower_template_params(&list);
+                    self.tree.alias_templates.push((idx, params));
+                }
+                let is_const = a
+                    .syntax()
+                    .descendants_with_tokens()
+                    .filter_map(|e| e.into_token())
+                    .skip_while(|t| t.kind() != SyntaxKind::EQ)
+                    .any(|t| t.kind() == SyntaxKind::CONST_KW);
+                if is_const {
+                    self.tree.const_aliases.push(idx);
+                }
                 vec![idx]
             }
             // `enum E : 1;` in a struct: an unnamed bit-field (padding), no enum.

@@ -593,7 +593,16 @@ impl<'a> TypeCtx<'a> {
                 }
             }
             ItemKind::Typedef(t) => {
-                let ctx = self.nested(idx);
+                let mut ctx = self.nested(idx);
+                // An alias template: its parameters bound to the arguments written (or their
+                // defaults).
+                if let Some((_, params)) = self.tree.alias_templates.iter().find(|(i, _)| *i == idx)
+                {
+                    let bound = self.template_args(Some(params), args.unwrap_or(&[]), errors);
+                    for (p, a) in params.iter().zip(bound) {
+                        ctx.env.push((p.name.clone(), a));
+                    }
+                }
                 let ty = ctx.resolve(t, errors);
                 match self.tree.alias_attrs.iter().find(|(i, _)| *i == idx) {
                     Some((_, attrs)) => ty.map(|ty| with_alias_requirements(ty, attrs, errors)),

@@ -35,6 +35,10 @@ pub struct Module {
     /// `vk::ext_execution_mode(mode, operands...)`: raw execution modes (the mode's number,
     /// then its literal operands) of every entry point of the module.
     pub spirv_execution_modes: Vec<Vec<u32>>,
+    /// `vk::ext_execution_mode_id(mode, operands...)`: execution modes whose operands are
+    /// ids (`OpExecutionModeId`) of every entry point: the mode's number, then constants or
+    /// spec constants (`Value::Const`, `Value::Spec`).
+    pub spirv_execution_mode_ids: Vec<(u32, Vec<Value>)>,
     /// The rules laying out the pointees of `vk::BufferPointer`s: those of storage buffers
     /// under `-fvk-use-gl-layout`, `-fvk-use-dx-layout` or `-fvk-use-scalar-layout`; `None`
     /// for DXC's default, relaxed std430.
@@ -237,7 +241,8 @@ pub enum GlobalKind {
     TaskPayload,
     /// The data ray-tracing stages exchange: ray payloads, hit attributes and callable data,
     /// in one of the five ray address spaces (`ray_payload`, `incoming_ray_payload`,
-    /// `hit_attribute`, `callable_data`, `incoming_callable_data`).
+    /// `hit_attribute`, `callable_data`, `incoming_callable_data`), and the attributes of a
+    /// hit object (`hit_object_attribute`).
     RayData,
 }
 

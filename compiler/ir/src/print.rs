@@ -134,6 +134,20 @@ pub fn print_module_with(module: &Module, opts: &PrintOptions) -> String {
         let words: Vec<String> = m.iter().map(u32::to_string).collect();
         let _ = writeln!(inline, "spirv_execution_mode {}", words.join(" "));
     }
+    for (mode, ids) in &module.spirv_execution_mode_ids {
+        let ids: Vec<String> = ids
+            .iter()
+            .map(|&v| match v {
+                Value::Const(c) => format_const(module, c, true),
+                Value::Spec(s) => match module.spec_constants.get(s) {
+                    Some(s) => format!("spec({} {})", s.id, s.name),
+                    None => format!("spec(<bad #{}>)", s.index()),
+                },
+                _ => "<not a constant>".to_owned(),
+            })
+            .collect();
+        let _ = writeln!(inline, "spirv_execution_mode_id {mode} {}", ids.join(" "));
+    }
     for (id, operands) in &module.spirv_type_defs {
         let operands: Vec<String> = operands
             .iter()

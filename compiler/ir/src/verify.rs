@@ -265,6 +265,7 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
                     | AddressSpace::HitAttribute
                     | AddressSpace::CallableData
                     | AddressSpace::IncomingCallableData
+                    | AddressSpace::HitObjectAttribute
             )
         {
             fail(format!(
@@ -288,8 +289,12 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
             resource_ty = element;
         }
         let resource = resource_ty.as_resource();
+        // An opaque inline SPIR-V type (`[[vk::ext_storage_class(0)]]`) is bound as a
+        // resource is (`lower`'s `storage_class`).
+        let opaque = matches!(resource_ty, Type::Spirv(s) if s.layout.is_none());
         if g.kind == GlobalKind::Resource {
             match resource {
+                None if opaque && g.space == AddressSpace::UniformConstant => {}
                 None => fail(format!(
                     "a resource global has non-resource type {}",
                     g.ty.ir()

@@ -117,6 +117,9 @@ impl FnLower<'_, '_> {
         if let Some(v) = self.whole_mesh_output(e) {
             return v.map(Some);
         }
+        if let Some(v) = self.pointer_local_value(e) {
+            return v.map(Some);
+        }
         let operator = match *self.body.expr(e) {
             // `a[i]` calling `a`'s `operator[]`, `-a` its `operator-()` (HLSL 2021).
             Expr::Index { base, index } => Some((base, Some(index))),

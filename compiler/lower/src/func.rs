@@ -81,6 +81,8 @@ pub struct FnLower<'a, 'db> {
     /// Pointers to bit-fields this function made, with their widths: stores through them
     /// wrap (`bit_fields`).
     pub bit_fields: Vec<(Value, u8)>,
+    /// Locals holding an inline SPIR-V pointer, which have no memory (`spirv_pointer`).
+    pub pointer_locals: crate::spirv_pointer::PointerLocals,
 }
 
 /// Lowers the body of user function `item` into the declared `func`.
@@ -127,6 +129,7 @@ pub fn lower_function(cx: &mut ModuleCtx<'_>, item: ItemIdx, func: Func) -> R<()
         precise_fields: Vec::new(),
         defaults: Vec::new(),
         bit_fields: Vec::new(),
+        pointer_locals: Default::default(),
     };
     if let Some(split) = this_split {
         f.register_split_this(split);
@@ -653,6 +656,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 element = inner;
             }
             let is_query = matches!(element.as_resource(), Some(ResourceType::RayQuery { .. }));
+            if let Some(r) = self.declare_pointer_local(l, &ty) {
+                // No memory: it names its value (`spirv_pointer`).
+                r?;
+                continue;
+            }
             if !is_storable(&ty) && !is_query {
                 return Err(self.cx.unsupported(&format!("a local of type {ty}"), range));
             }

@@ -125,6 +125,7 @@ fn lower_one(
         precise_fields: Vec::new(),
         defaults: Vec::new(),
         bit_fields: Vec::new(),
+        pointer_locals: Default::default(),
     };
     if f.cx.is_resource_static(idx) {
         // Only the data part of a struct holding resources lives in `g`

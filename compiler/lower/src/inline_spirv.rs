@@ -138,35 +138,21 @@ impl ModuleCtx<'_> {
         }
     }
 
-    /// DXC's refusal of decorations on functions that have no `OpFunction` form ("vk::
-    /// ext_decorate_string is not supported on functions"; `vk::ext_decorate_id` is hir's
-    /// E2027 already), for every function of the file; records the `entries` (whose
-    /// `[[vk::ext_decorate]]` goes to their result variables: `stage_decorations`).
+    /// Records the `entries` among the file's functions (whose `[[vk::ext_decorate]]` goes to
+    /// their result variables: `stage_decorations`). The decorations DXC refuses on functions
+    /// ("vk::ext_decorate_string is not supported on functions", and `_id`'s) are hir's
+    /// E2027.
     pub fn refuse_function_decorations(&mut self, entries: &[String]) {
         let items: Vec<ItemIdx> = self.tree.indices().collect();
         for idx in items {
-            let Some(f) = self.tree.function(idx) else {
+            if self.tree.function(idx).is_none() {
                 continue;
-            };
+            }
             let is_entry = entries
                 .iter()
                 .any(|e| *e == self.tree.item(idx).name.as_str());
             if is_entry && !self.entry_items.contains(&idx) {
                 self.entry_items.push(idx);
-            }
-            let names: Vec<String> = f
-                .attrs
-                .iter()
-                .map(|a| a.name.clone())
-                .filter(|n| n == "vk::ext_decorate_string")
-                .collect();
-            for name in names {
-                let range = self.item_range(idx);
-                self.error(
-                    crate::INLINE_SPIRV_MISUSE,
-                    format!("{name} is not supported on functions"),
-                    range,
-                );
             }
         }
     }
@@ -225,12 +211,14 @@ impl ModuleCtx<'_> {
     /// not `static` is then no member of `$Globals`); `None` without the attribute, or where
     /// the variable is what it would be without it: `Private` on a `static` global, `Input`
     /// with `[[vk::ext_builtin_input]]` and `Output` with `[[vk::ext_builtin_output]]`
-    /// (`ext_builtin_global`). Refusals are `E3012` or `E3001`.
+    /// (`ext_builtin_global`), or a class of descriptor-bound memory the variable already
+    /// has (`storage_class::descriptor_use`). An opaque inline SPIR-V type in
+    /// `UniformConstant` is a `Resource` (with a binding). Refusals are `E3012` or `E3001`.
     pub(crate) fn ext_storage_class(
         &mut self,
         idx: ItemIdx,
     ) -> R<Option<(ir::GlobalKind, types::AddressSpace)>> {
-        use crate::storage_class::{placement, Placement, INPUT, OUTPUT, PRIVATE};
+        use crate::storage_class::{placement, DescriptorUse, Placement, INPUT, OUTPUT, PRIVATE};
         let attrs = self.item_attributes(idx);
         let Some(attr) = attrs
             .iter()
@@ -249,6 +237,21 @@ impl ModuleCtx<'_> {
             PRIVATE if is_static => return Ok(None),
             INPUT if has("vk::ext_builtin_input") => return Ok(None),
             OUTPUT if has("vk::ext_builtin_output") => return Ok(None),
+            _ => {}
+        }
+        if is_static {
+            if let Some(r) = crate::storage_class::unbound_refusal(class) {
+                return Err(self.storage_class_refusal(r, range));
+            }
+        }
+        match self.global_descriptor_use(idx) {
+            Some(DescriptorUse::Unchanged) => return Ok(None),
+            Some(DescriptorUse::Resource) => {
+                return Ok(Some((
+                    ir::GlobalKind::Resource,
+                    types::AddressSpace::UniformConstant,
+                )))
+            }
             _ => {}
         }
         match placement(class, false) {
@@ -592,6 +595,7 @@ impl FnLower<'_, '_> {
         e: ExprId,
         args: &[ExprId],
     ) -> R<Option<Value>> {
+        self.statement_requirements(e);
         let mut words = Vec::with_capacity(args.len());
         for &a in args {
             match self.const_arg(a)? {
@@ -759,6 +763,47 @@ impl FnLower<'_, '_> {
                 literals.push(ExtOperand::Value as i64);
             }
             operands.push(v);
+        }
+        // Parameters left out take their defaults, as DXC passes them (its
+        // `spv.inline.decorate.member` test: `[[vk::ext_literal]] uint32_t __alignment = 32`).
+        for (i, param) in decl.params.iter().enumerate().skip(args.len()) {
+            let Some(default) = &param.default else {
+                break;
+            };
+            let attrs = self.cx.param_attrs(idx, i);
+            let literal = attrs.iter().any(|x| x == "vk::ext_literal");
+            let ty = sig.params.get(i).and_then(|p| p.ty.clone());
+            let value =
+                hir::lower_type::TypeCtx::inside(&self.cx.tree, &self.cx.scope, idx).eval(default);
+            let constant = match (value, ty.as_ref().and_then(types::Type::scalar_kind)) {
+                (Some(v), Some(kind)) if kind.is_float() => {
+                    let f = match v {
+                        hir::lower_type::ConstValue::Float(f) => f,
+                        other => other.as_int() as f64,
+                    };
+                    ir::Constant::float_of(kind, f)
+                }
+                (Some(hir::lower_type::ConstValue::Bool(b)), Some(types::ScalarKind::Bool)) => {
+                    ir::Constant::bool(b)
+                }
+                (Some(v), Some(kind)) if matches!(ty, Some(types::Type::Scalar(_))) => {
+                    ir::Constant::scalar(kind, v.as_int() as u64)
+                }
+                _ => {
+                    let range = self.cx.item_range(idx);
+                    return Err(self.cx.unsupported(
+                        "a default argument of a vk::ext_instruction parameter that is no \
+                         scalar constant",
+                        range,
+                    ));
+                }
+            };
+            operands.push(Value::Const(self.cx.mb.const_handle(constant)));
+            literals.push(if literal {
+                ExtOperand::Literal as i64
+            } else {
+                ExtOperand::Value as i64
+            });
         }
         let ty = self.ty(e)?;
         let mut d = ir::InstData::new(

@@ -27,6 +27,7 @@ impl FnLower<'_, '_> {
             VkIntrinsic::RawBufferLoad => (None, 1),
             VkIntrinsic::RawBufferStore => (Some(1), 2),
             VkIntrinsic::ExtExecutionMode => return self.lower_ext_execution_mode(e, args),
+            VkIntrinsic::ExtExecutionModeId => return self.lower_ext_execution_mode_id(e, args),
             VkIntrinsic::ReadClock => return self.lower_read_clock(e, args),
         };
         self.need_args(e, "raw buffer access", args, align_arg)?;

@@ -176,7 +176,13 @@ impl ModuleCtx<'_> {
                     self.global_struct(idx),
                     Some(crate::resource_globals::GlobalStruct::Resources(_))
                 );
-                (outside && resource_of(&ty).is_some() || textures).then(|| v.register.clone())
+                // An opaque inline SPIR-V type in `UniformConstant` (`storage_class`).
+                let opaque = matches!(
+                    self.global_descriptor_use(idx),
+                    Some(crate::storage_class::DescriptorUse::Resource)
+                );
+                (outside && (resource_of(&ty).is_some() || opaque) || textures)
+                    .then(|| v.register.clone())
             }
             _ => None,
         }
@@ -422,8 +428,13 @@ impl ModuleCtx<'_> {
                 matches!(&self.tree.item(i).kind,
                     ItemKind::Variable(v) if !v.is_static && !v.groupshared && !v.ty.is_string())
                     && !self.is_push_constant(i)
-                    // In a storage class of its own (`storage_class`).
-                    && crate::attrs::item_attr(self, i, "vk::ext_storage_class").is_none()
+                    // In a storage class of its own, unless it is `$Globals`'s (`storage_class`).
+                    && match self.global_descriptor_use(i) {
+                        // An opaque inline SPIR-V type is a resource of its own.
+                        Some(crate::storage_class::DescriptorUse::Resource) => false,
+                        Some(crate::storage_class::DescriptorUse::Unchanged) => true,
+                        _ => crate::attrs::item_attr(self, i, "vk::ext_storage_class").is_none(),
+                    }
                     // A `[[vk::constant_id]]` constant is a spec constant, not a member.
                     && self.constant_id(i).is_none()
             })
@@ -525,6 +536,14 @@ impl ModuleCtx<'_> {
             let storage = self.ext_storage_class(idx)?;
             if let Some(g) = self.ext_builtin_global(idx, &var, &name, &ty)? {
                 GlobalRef::Var(g)
+            } else if matches!(storage, Some((ir::GlobalKind::Resource, _)))
+                || (storage.is_none()
+                    && self.global_descriptor_use(idx)
+                        == Some(crate::storage_class::DescriptorUse::Resource))
+            {
+                // An opaque inline SPIR-V type in `UniformConstant` (`storage_class`).
+                let (set, binding) = self.binding_for(idx);
+                GlobalRef::Var(self.mb.resource(&name, ty, set, binding))
             } else if let Some((kind, space)) = storage {
                 // Its initializer runs in `init_globals`, as DXC stores it at the entry.
                 let g = self

@@ -48,6 +48,11 @@ impl FnLower<'_, '_> {
             Stmt::Expr(e) => self.lower_effect(e)?,
             Stmt::Decl(locals) => {
                 for l in locals {
+                    // An inline SPIR-V pointer names its value (`spirv_pointer`).
+                    if let Some(r) = self.init_pointer_local(l) {
+                        r?;
+                        continue;
+                    }
                     let local = self.body.local(l);
                     // A `static` local is initialized once: by its global's initializer, or
                     // here, the first time, when the initializer is not a constant.

@@ -10,10 +10,24 @@
 //! ordinary local; on a parameter the attribute changes nothing (DXC never calls `doVarDecl`
 //! on one).
 //!
-//! The classes lowered are those our address spaces have: `Private`, `Workgroup` and the
-//! five ray-tracing classes (payloads, hit attributes, callable data); `Input` and `Output`
-//! go with `[[vk::ext_builtin_input]]`/`[[vk::ext_builtin_output]]` (`inline_spirv`). A class
-//! Vulkan gives no variable (`CrossWorkgroup`, `Generic`, `AtomicCounter`, `Image`,
+//! The classes lowered are those our address spaces have: `Private`, `Workgroup`, the
+//! five ray-tracing classes (payloads, hit attributes, callable data), `HitObjectAttributeNV`
+//! (NVIDIA's shader execution reordering) and `TaskPayloadWorkgroupEXT` (the payload of
+//! amplification and mesh shaders); `Input` and `Output` go with
+//! `[[vk::ext_builtin_input]]`/`[[vk::ext_builtin_output]]` (`inline_spirv`).
+//!
+//! The classes of descriptor-bound and pushed memory (`UniformConstant`, `Uniform`,
+//! `StorageBuffer`, `PushConstant`, `ShaderRecordBufferKHR`) depend on what is declared
+//! (`DescriptorUse`). On a global that is not `static`, DXC sets the class of the variable it
+//! made anyway: a resource's own, or `$Globals`'s for a plain value, so the class the variable
+//! already has changes nothing (`UniformConstant` on a texture, `StorageBuffer` on a
+//! `RWStructuredBuffer`, `Uniform` on a plain value, which stays in `$Globals`), and an
+//! opaque inline SPIR-V type (`vk::SpirvOpaqueType<OpTypeAccelerationStructureKHR>`, DXC's
+//! `spv.raytracing` test) in `UniformConstant` is a resource with a descriptor binding. A
+//! `static` or local variable has no binding nor block to give, so DXC's variable fails
+//! Vulkan's validation: `E3012`.
+//!
+//! A class Vulkan gives no variable (`CrossWorkgroup`, `Generic`, `AtomicCounter`, `Image`,
 //! `PhysicalStorageBuffer`, the OpenCL and Intel ones), a number that is no storage class, or
 //! `Function` on a global is refused (`E3012`): DXC writes the module and its validator
 //! refuses it. The other Vulkan classes are not supported yet (`E3001`). Called from
@@ -85,6 +99,7 @@ pub(crate) fn class_name(class: u32) -> Option<&'static str> {
         5349 => "PhysicalStorageBuffer",
         5385 => "HitObjectAttributeNV",
         5402 => "TaskPayloadWorkgroupEXT",
+        5411 => "HitObjectAttributeEXT",
         5605 => "CodeSectionINTEL",
         5936 => "DeviceOnlyINTEL",
         5937 => "HostOnlyINTEL",
@@ -120,6 +135,11 @@ pub(crate) fn placement(class: u32, on_local: bool) -> Result<Placement, Refusal
         5338 => ray(AddressSpace::RayPayload),
         5339 => ray(AddressSpace::HitAttribute),
         5342 => ray(AddressSpace::IncomingRayPayload),
+        5385 => ray(AddressSpace::HitObjectAttribute),
+        5402 => Ok(Placement::Global(
+            GlobalKind::TaskPayload,
+            AddressSpace::TaskPayload,
+        )),
         5 | 8 | 10 | 11 | 5349 | 5605 | 5936 | 5937 => Err(Refusal::Invalid(format!(
             "vk::ext_storage_class({class}): a Vulkan shader has no variables in the {name} \
              storage class"
@@ -128,6 +148,105 @@ pub(crate) fn placement(class: u32, on_local: bool) -> Result<Placement, Refusal
             "a variable in the {name} storage class (vk::ext_storage_class({class}))"
         ))),
     }
+}
+
+/// What a declaration in a class of descriptor-bound or pushed memory is (see the module's
+/// comment).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum DescriptorUse {
+    /// The variable already is in that class: the attribute changes nothing.
+    Unchanged,
+    /// An opaque inline SPIR-V type in `UniformConstant`: a resource with a binding.
+    Resource,
+    /// Not a class of descriptor-bound or pushed memory, or one we place otherwise.
+    Other,
+}
+
+/// Whether `ty` is an opaque inline SPIR-V type of what a descriptor holds (`vk::SpirvOpaqueType`
+/// or `vk::ext_type<N>` of an image, a sampler, a sampled image or an acceleration structure,
+/// or an array of one), or an array of one.
+pub(crate) fn is_opaque_inline(ty: &Type) -> bool {
+    let mut inner = ty;
+    while let Type::Array { element, .. } = inner {
+        inner = element;
+    }
+    let Type::Spirv(s) = inner else {
+        return false;
+    };
+    if s.layout.is_some() {
+        return false;
+    }
+    match s.opcode {
+        // OpTypeImage, OpTypeSampler, OpTypeSampledImage, OpTypeAccelerationStructureKHR.
+        25 | 26 | 27 | 5341 => true,
+        // OpTypeArray, OpTypeRuntimeArray: of such an element.
+        28 | 29 => matches!(
+            s.operands.first(),
+            Some(types::SpirvTypeOperand::Type(t)) if is_opaque_inline(t)
+        ),
+        _ => false,
+    }
+}
+
+/// Whether `class` is one of descriptor-bound or pushed memory.
+fn is_descriptor_class(class: u32) -> bool {
+    matches!(class, 0 | 2 | 9 | 12 | 5343)
+}
+
+/// What `[[vk::ext_storage_class(class)]]` on a global that is not `static`, of type `ty`,
+/// does (DXC sets the class of the variable it makes without the attribute).
+pub(crate) fn descriptor_use(class: u32, ty: &Type) -> DescriptorUse {
+    if !is_descriptor_class(class) {
+        return DescriptorUse::Other;
+    }
+    let mut inner = ty;
+    while let Type::Array { element, .. } = inner {
+        inner = element;
+    }
+    let own = match inner {
+        Type::Resource(r) => Some(r.address_space()),
+        Type::Spirv(s) if s.layout.is_none() => {
+            return if class == 0 && is_opaque_inline(inner) {
+                DescriptorUse::Resource
+            } else {
+                DescriptorUse::Other
+            };
+        }
+        // A plain value is a member of `$Globals`, a `Uniform` block.
+        _ if inner.as_resource().is_none() => Some(AddressSpace::Uniform),
+        _ => None,
+    };
+    let same = matches!(
+        (class, own),
+        (0, Some(AddressSpace::UniformConstant))
+            | (2, Some(AddressSpace::Uniform))
+            | (12, Some(AddressSpace::StorageBuffer))
+    );
+    if same {
+        DescriptorUse::Unchanged
+    } else {
+        DescriptorUse::Other
+    }
+}
+
+/// Why a `static` or local variable cannot be in `class` (`None`: it may, as far as this
+/// check goes): the classes of descriptor-bound and pushed memory need a block and a binding
+/// (or a push-constant block) that DXC gives only to the globals it declares there itself.
+pub(crate) fn unbound_refusal(class: u32) -> Option<Refusal> {
+    if !is_descriptor_class(class) {
+        return None;
+    }
+    let name = class_name(class).unwrap_or("?");
+    let needs = match class {
+        0 => "a descriptor set and binding",
+        9 | 5343 => "a Block-decorated struct",
+        _ => "a Block-decorated struct with a descriptor set and binding",
+    };
+    Some(Refusal::Invalid(format!(
+        "vk::ext_storage_class({class}): a static or local variable cannot be in the {name} \
+         storage class: Vulkan needs {needs}, which such a variable does not have (declare a \
+         global resource instead)"
+    )))
 }
 
 /// The stages whose entries may use a variable in `space` (Vulkan's rules, which
@@ -156,6 +275,14 @@ fn stages_of(space: AddressSpace) -> Option<(&'static [ShaderStage], &'static st
             "ray generation, closest-hit, miss and callable shaders",
         ),
         AddressSpace::IncomingCallableData => (&[S::Callable], "callable shaders"),
+        AddressSpace::HitObjectAttribute => (
+            &[S::RayGeneration, S::ClosestHit, S::Miss],
+            "ray generation, closest-hit and miss shaders",
+        ),
+        AddressSpace::TaskPayload => (
+            &[S::Mesh, S::Amplification],
+            "mesh and amplification shaders",
+        ),
         _ => return None,
     })
 }
@@ -229,6 +356,9 @@ impl FnLower<'_, '_> {
         }
         let scope = self.item;
         let class = self.cx.storage_class_arg(attr, scope, range)?;
+        if let Some(r) = unbound_refusal(class) {
+            return Err(self.cx.storage_class_refusal(r, range));
+        }
         let (kind, space) = match placement(class, !local.is_static) {
             Ok(Placement::Local) => return Ok(None),
             Ok(Placement::Global(GlobalKind::Private, _)) if local.is_static => return Ok(None),
@@ -270,6 +400,30 @@ impl FnLower<'_, '_> {
 }
 
 impl crate::context::ModuleCtx<'_> {
+    /// What `[[vk::ext_storage_class(N)]]` on global `idx`, not `static`, does with a class
+    /// of descriptor-bound or pushed memory (`descriptor_use`); without the attribute, an
+    /// opaque inline SPIR-V type is a resource all the same (`UniformConstant`, as DXC
+    /// declares `vk::ext_type<N> as : register(t0);` in its `spv.intrinsicTypeRayquery` test).
+    /// `None` on a `static` or `groupshared` global, or with a class that is no constant.
+    pub(crate) fn global_descriptor_use(
+        &self,
+        idx: hir::item_tree::ItemIdx,
+    ) -> Option<DescriptorUse> {
+        let hir::item_tree::ItemKind::Variable(v) = &self.tree.item(idx).kind else {
+            return None;
+        };
+        if v.is_static || v.groupshared {
+            return None;
+        }
+        let g = hir::ids::GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
+        let ty = crate::enums::global_type(self.db, g)?;
+        let Some(args) = crate::attrs::item_attr_ints(self, idx, "vk::ext_storage_class") else {
+            return is_opaque_inline(&ty).then_some(DescriptorUse::Resource);
+        };
+        let class = u32::try_from(args.first().copied().flatten()?).ok()?;
+        Some(descriptor_use(class, &ty))
+    }
+
     /// The storage class number of `[[vk::ext_storage_class(N)]]` attribute `attr` (a literal
     /// or a constant seen from item `scope`); `E3012` at `range` without one.
     pub(crate) fn storage_class_arg(
@@ -326,6 +480,30 @@ mod tests {
         );
         assert!(matches!(placement(5, true), Err(Refusal::Invalid(_))));
         assert!(matches!(placement(12, true), Err(Refusal::NotYet(_))));
+        assert_eq!(
+            placement(5402, true),
+            Ok(Placement::Global(
+                GlobalKind::TaskPayload,
+                AddressSpace::TaskPayload
+            ))
+        );
+        assert!(matches!(placement(5411, true), Err(Refusal::NotYet(_))));
+    }
+
+    #[test]
+    fn descriptor_classes_keep_what_the_variable_is() {
+        let tex = Type::Resource(std::sync::Arc::new(types::ResourceType::Texture {
+            dim: types::TextureDim::D2,
+            access: types::TextureAccess::Sampled,
+            sample: Type::Vector(types::ScalarKind::Float, 4),
+        }));
+        assert_eq!(descriptor_use(0, &tex), DescriptorUse::Unchanged);
+        assert_eq!(descriptor_use(12, &tex), DescriptorUse::Other);
+        assert_eq!(descriptor_use(2, &Type::FLOAT), DescriptorUse::Unchanged);
+        assert_eq!(descriptor_use(0, &Type::FLOAT), DescriptorUse::Other);
+        assert_eq!(descriptor_use(6, &Type::FLOAT), DescriptorUse::Other);
+        assert!(unbound_refusal(12).is_some());
+        assert!(unbound_refusal(5338).is_none());
         assert!(matches!(placement(99, true), Err(Refusal::Invalid(_))));
     }
 }

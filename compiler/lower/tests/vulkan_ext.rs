@@ -316,23 +316,3 @@ void main() { Buf[0] = (uint)Tex.Load(int3(0, 0, 0)).x; }
 "#,
     ));
 }
-
-/// `[[vk::ext_decorate]]` decorates a function's `OpFunction` (DXC's current
-/// `spv.intrinsicDecorate.function`); `[[vk::ext_decorate_string]]` has no function form.
-#[test]
-fn inline_spirv_decorate_string_is_refused_on_functions() {
-    let err = common::try_lower(
-        r#"
-[[vk::ext_decorate(27, 13)]]
-[[vk::ext_decorate_string(5636, "t")]]
-uint f(uint x) { return x; }
-RWStructuredBuffer<uint> b;
-[numthreads(1, 1, 1)]
-void main(uint3 id : SV_DispatchThreadID) { b[0] = f(id.x); }
-"#,
-    )
-    .unwrap_err();
-    expect![[r#"
-        E3012 1..97: vk::ext_decorate_string is not supported on functions"#]]
-    .assert_eq(&err);
-}

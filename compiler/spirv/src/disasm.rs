@@ -12,10 +12,12 @@ use rspirv::spirv::{Op, Word};
 
 /// `OpDecorateId`, which rspirv's loader does not place among the annotations.
 const OP_DECORATE_ID: u32 = 332;
+const OP_EXECUTION_MODE_ID: u32 = 331;
 
 /// `words` with every `OpDecorateId` turned into an `OpDecorate` of the same operands (its
-/// id operands read as literals otherwise; `CounterBuffer`'s as an id either way), and the
-/// target and decoration of each, to print them as `OpDecorateId` again.
+/// id operands read as literals otherwise; `CounterBuffer`'s as an id either way), and every
+/// `OpExecutionModeId` into an `OpExecutionMode`, and the target and decoration (or entry and
+/// mode) of each, to print them as `OpDecorateId`/`OpExecutionModeId` again.
 fn decorate_ids_as_decorates(words: &[u32]) -> (Vec<u32>, Vec<(Word, u32)>) {
     let mut out = words.to_vec();
     let mut found = Vec::new();
@@ -24,6 +26,12 @@ fn decorate_ids_as_decorates(words: &[u32]) -> (Vec<u32>, Vec<(Word, u32)>) {
         let count = (out[at] >> 16) as usize;
         if out[at] & 0xffff == OP_DECORATE_ID && count >= 3 && at + 2 < out.len() {
             out[at] = (out[at] & 0xffff_0000) | Op::Decorate as u32;
+            found.push((out[at + 1], out[at + 2]));
+        }
+        // rspirv's loader does not place `OpExecutionModeId` (`vk::ext_execution_mode_id`):
+        // read as an `OpExecutionMode`, whose id modes' operands the grammar reads as ids.
+        if out[at] & 0xffff == OP_EXECUTION_MODE_ID && count >= 3 && at + 2 < out.len() {
+            out[at] = (out[at] & 0xffff_0000) | Op::ExecutionMode as u32;
             found.push((out[at + 1], out[at + 2]));
         }
         at += count.max(1);
@@ -139,8 +147,17 @@ pub fn disassemble(words: &[u32]) -> String {
                 }
                 _ => false,
             };
+        let as_mode_id = inst.class.opcode == Op::ExecutionMode
+            && match (inst.operands.first(), inst.operands.get(1)) {
+                (Some(Operand::IdRef(entry)), Some(Operand::ExecutionMode(m))) => {
+                    decorate_ids.contains(&(*entry, *m as u32))
+                }
+                _ => false,
+            };
         let opname = if as_decorate_id {
             "DecorateId"
+        } else if as_mode_id {
+            "ExecutionModeId"
         } else {
             inst.class.opname
         };

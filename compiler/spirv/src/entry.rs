@@ -202,6 +202,7 @@ impl Ctx<'_> {
                 .collect();
             self.exec_modes.push(mode(m, ops));
         }
+        self.execution_mode_ids(fid, model)?;
         if self.opts.signed_zero_inf_nan_preserve {
             for width in self.float_widths() {
                 self.exec_modes.push(mode(

@@ -1397,6 +1397,7 @@ pub(crate) fn storage_class(cx: &Ctx<'_>, space: types::AddressSpace) -> Storage
         A::HitAttribute => StorageClass::HitAttributeKHR,
         A::CallableData => StorageClass::CallableDataKHR,
         A::IncomingCallableData => StorageClass::IncomingCallableDataKHR,
+        A::HitObjectAttribute => StorageClass::HitObjectAttributeNV,
     }
 }
 

@@ -6,16 +6,79 @@
 //! core opcode with the result type and id first when it yields a value, or `OpExtInst` of
 //! the named instruction set; value operands as ids, literal operands as literal words,
 //! reference operands as the pointer's id. Opcodes and capabilities rspirv does not know
-//! are written by number (`raw_words`). Also `vk::ReadClock`, `OpReadClockKHR`.
+//! are written by number (`raw_words`). Also `vk::ReadClock`, `OpReadClockKHR`, and
+//! `vk::ext_execution_mode_id`'s `OpExecutionModeId` (SPIR-V 1.2), its operands the ids of
+//! constants and spec constants.
 
 use rspirv::dr::{Instruction, Operand};
-use rspirv::spirv::{Capability, Decoration, Op, Word};
+use rspirv::spirv::{Capability, Decoration, ExecutionModel, Op, Word};
 
 use crate::context::Ctx;
 use crate::functions::Fx;
 use crate::{Result, SpirvError};
 
 impl Ctx<'_> {
+    /// `vk::ext_execution_mode_id`'s modes on entry point `fid`: `OpExecutionModeId` with
+    /// the ids of its constants.
+    pub(crate) fn execution_mode_ids(&mut self, fid: Word, model: ExecutionModel) -> Result<()> {
+        for (number, values) in self.m.spirv_execution_mode_ids.clone() {
+            if !self.at_least(1, 2) {
+                return Err(SpirvError::unsupported(
+                    "vk::ext_execution_mode_id (OpExecutionModeId) needs SPIR-V 1.2: use \
+                     -fspv-target-env=vulkan1.1 or later"
+                        .to_owned(),
+                ));
+            }
+            let m = rspirv::spirv::ExecutionMode::from_u32(number).ok_or_else(|| {
+                SpirvError::unsupported(format!(
+                    "execution mode {number} of vk::ext_execution_mode_id (unknown to this \
+                     backend)"
+                ))
+            })?;
+            // Vulkan allows `LocalSizeId` from 1.3 on (maintenance4), which the validator
+            // checks; `universal1.5` is outside Vulkan's rules.
+            let vulkan = !matches!(self.env(), crate::TargetEnv::Universal1_5);
+            if m == rspirv::spirv::ExecutionMode::LocalSizeId
+                && !matches!(
+                    model,
+                    ExecutionModel::GLCompute | ExecutionModel::TaskEXT | ExecutionModel::MeshEXT
+                )
+            {
+                return Err(SpirvError::unsupported(format!(
+                    "vk::ext_execution_mode_id: the LocalSizeId execution mode is only valid in \
+                     compute, mesh and amplification shaders, not in {model:?}"
+                )));
+            }
+            if m == rspirv::spirv::ExecutionMode::LocalSizeId
+                && vulkan
+                && self.env() != crate::TargetEnv::Vulkan1_3
+            {
+                return Err(SpirvError::unsupported(
+                    "vk::ext_execution_mode_id: Vulkan allows the LocalSizeId execution mode \
+                     from Vulkan 1.3 on: use -fspv-target-env=vulkan1.3"
+                        .to_owned(),
+                ));
+            }
+            let mut ops = vec![Operand::IdRef(fid), Operand::ExecutionMode(m)];
+            for v in values {
+                let id = match v {
+                    ir::Value::Const(c) => self.ir_const(c)?,
+                    ir::Value::Spec(s) => self.spec_const(s)?,
+                    _ => {
+                        return Err(SpirvError::invalid(
+                            "an operand of vk::ext_execution_mode_id that is no constant"
+                                .to_owned(),
+                        ))
+                    }
+                };
+                ops.push(Operand::IdRef(id));
+            }
+            self.exec_modes
+                .push(Instruction::new(Op::ExecutionModeId, None, None, ops));
+        }
+        Ok(())
+    }
+
     /// The inline SPIR-V decorations of global `h`, on its variable `id`.
     pub(crate) fn inline_decorations(&mut self, h: ir::Global, id: Word) -> Result<()> {
         for d in self.m.globals[h].spirv_decorations.clone() {
@@ -246,12 +309,15 @@ impl Fx<'_, '_> {
             Ok(op) => op,
             Err(n) => return self.raw_ext_instruction(n, &d.ty, operands),
         };
-        if d.ty.is_void() {
+        // `OpExtInst` always has a result type and id, `void` too (DXC's
+        // `NonSemantic.DebugBreak` call); a core instruction of a `void` function has none.
+        if d.ty.is_void() && op != Op::ExtInst {
             self.push(Instruction::new(op, None, None, operands));
             return Ok(None);
         }
         let ty = self.cx.plain_type(&d.ty)?;
-        Ok(Some(self.op(op, ty, operands)))
+        let id = self.op(op, ty, operands);
+        Ok((!d.ty.is_void()).then_some(id))
     }
 
     /// An instruction of an opcode rspirv does not know: the result type and id (when it

@@ -573,6 +573,12 @@ impl Ctx<'_> {
                 self.require_ray_tracing("ray payloads, hit attributes and callable data")
                     .map_err(ctx)?;
                 let class = crate::functions::storage_class(self, g.space);
+                if g.space == types::AddressSpace::HitObjectAttribute {
+                    // What the class needs (NVIDIA's shader execution reordering), declared
+                    // whether or not the functions using it declare it too.
+                    self.capability(rspirv::spirv::Capability::ShaderInvocationReorderNV);
+                    self.extension("SPV_NV_shader_invocation_reorder");
+                }
                 (class, Pointee::plain(g.ty.clone()))
             }
             ir::GlobalKind::Input | ir::GlobalKind::Output => {
@@ -608,6 +614,11 @@ impl Ctx<'_> {
                     wrapped: !matches!(g.ty, Type::Struct(_)),
                 });
                 (class, p)
+            }
+            // An opaque inline SPIR-V type bound as a resource
+            // (`[[vk::ext_storage_class(0)]]`): the type itself in `UniformConstant`.
+            ir::GlobalKind::Resource if resource_of(&g.ty).is_none() => {
+                (StorageClass::UniformConstant, Pointee::plain(g.ty.clone()))
             }
             ir::GlobalKind::Resource => {
                 let r = resource_of(&g.ty).ok_or_else(|| {

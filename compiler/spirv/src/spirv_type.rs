@@ -26,6 +26,22 @@ impl Ctx<'_> {
         for e in &t.extensions {
             self.inline_exts.insert(e.clone());
         }
+        // `OpTypeAccelerationStructureKHR` needs the capability of the module's kind of ray
+        // tracing, as `RaytracingAccelerationStructure` does (DXC's `spv.raytracing` test:
+        // `RayQueryKHR` in a compute shader).
+        if t.opcode == rspirv::spirv::Op::TypeAccelerationStructureKHR as u32 {
+            let what = "an inline OpTypeAccelerationStructureKHR";
+            if self
+                .m
+                .entry_points
+                .iter()
+                .any(|e| crate::ray_query::is_ray_stage(e.stage))
+            {
+                self.require_ray_tracing(what)?;
+            } else {
+                self.require_ray_query(what)?;
+            }
+        }
         let opcode = u16::try_from(t.opcode)
             .ok()
             .filter(|&n| n > 0)

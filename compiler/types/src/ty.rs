@@ -212,6 +212,9 @@ pub enum AddressSpace {
     CallableData,
     /// The parameter a callable shader receives (SPIR-V `IncomingCallableDataKHR`).
     IncomingCallableData,
+    /// The attributes of a hit object of NVIDIA's shader execution reordering
+    /// (`[[vk::ext_storage_class(5385)]]`, SPIR-V `HitObjectAttributeNV`).
+    HitObjectAttribute,
 }
 
 impl AddressSpace {
@@ -234,6 +237,7 @@ impl AddressSpace {
             AddressSpace::HitAttribute => "hit_attribute",
             AddressSpace::CallableData => "callable_data",
             AddressSpace::IncomingCallableData => "incoming_callable_data",
+            AddressSpace::HitObjectAttribute => "hit_object_attribute",
         }
     }
 }

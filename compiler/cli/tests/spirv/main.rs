@@ -28,6 +28,7 @@ mod entry_arrays;
 mod enums;
 mod ext2;
 mod ext3;
+mod ext4;
 mod filecheck_probe;
 mod flags;
 mod front2;

@@ -578,8 +578,9 @@ RWStructuredBuffer<uint> Out;
         "cs_6_0",
         &[],
         1,
-        "not supported yet: a variable in the StorageBuffer storage class \
-         (vk::ext_storage_class(12))",
+        // (ext4: DXC's variable has neither block nor binding, which Vulkan requires.)
+        "error[E3012]: vk::ext_storage_class(12): a static or local variable cannot be in the \
+         StorageBuffer storage class",
     );
     // On a local, a module-scope variable of that class too (ext3), stored where declared.
     let m = compile(

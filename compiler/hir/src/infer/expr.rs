@@ -1084,7 +1084,7 @@ impl InferCtx<'_> {
     pub(super) fn place(&self, e: ExprId) -> Place {
         match self.body.expr(e) {
             Expr::Local(l) => {
-                if self.body.local(*l).is_const {
+                if self.body.local(*l).is_const || self.of_const_alias(&self.body.local(*l).ty) {
                     Place::Const
                 } else {
                     Place::Mutable
@@ -1188,6 +1188,20 @@ impl InferCtx<'_> {
         }
     }
 
+    /// Whether `ty` names an alias of a `const` type (`using P = const T;`).
+    fn of_const_alias(&self, ty: &crate::type_ref::TypeRef) -> bool {
+        let crate::type_ref::TypeBase::Path(path) = &ty.base else {
+            return false;
+        };
+        if self.tree.const_aliases.is_empty() || !ty.dims.is_empty() {
+            return false;
+        }
+        let found = self.scope.lookup_qualified(self.tree, &self.tcx.site, path);
+        found
+            .first()
+            .is_some_and(|i| self.tree.const_aliases.contains(i))
+    }
+
     /// Reports an assignment to `target` that is not a modifiable lvalue.
     pub(super) fn check_assignable(&mut self, target: ExprId) -> bool {
         if self.is_string_variable(target) {
@@ -1216,11 +1230,18 @@ impl InferCtx<'_> {
                 true
             }
             Place::Const => {
-                self.diag(
-                    codes::ASSIGN_TO_CONST,
-                    BodyNode::Expr(target),
-                    "cannot assign to a const value".into(),
-                );
+                // A local of a `const` alias (`vk::WorkgroupSpirvPointer<T>`): DXC's words.
+                let message = match self.body.expr(target) {
+                    Expr::Local(l) if self.of_const_alias(&self.body.local(*l).ty) => {
+                        let local = self.body.local(*l);
+                        format!(
+                            "cannot assign to variable '{}' with const-qualified type '{}'",
+                            local.name, local.ty
+                        )
+                    }
+                    _ => "cannot assign to a const value".to_owned(),
+                };
+                self.diag(codes::ASSIGN_TO_CONST, BodyNode::Expr(target), message);
                 false
             }
             Place::Rvalue => {

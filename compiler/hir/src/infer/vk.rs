@@ -3,7 +3,8 @@
 //! `void vk::RawBufferStore<T = uint>(uint64_t address, T value, uint alignment = 4)`
 //! (DXC's `docs/SPIR-V.rst`, "RawBufferLoad and RawBufferStore"), which take an explicit
 //! template argument, inline SPIR-V's `vk::ext_execution_mode(mode, operands...)`, which
-//! takes any number of constants, and `uint64_t vk::ReadClock(uint scope)`. The alignment must be a
+//! takes any number of constants, its `vk::ext_execution_mode_id(mode, operands...)`, whose
+//! operands are integer constants or spec constants passed by id, and `uint64_t vk::ReadClock(uint scope)`. The alignment must be a
 //! constant: a literal is checked here (positive, a power of two); lowering checks any other
 //! constant expression.
 
@@ -22,6 +23,9 @@ pub enum VkIntrinsic {
     RawBufferStore,
     /// `vk::ext_execution_mode(mode, operands...)` (inline SPIR-V): constants only.
     ExtExecutionMode,
+    /// `vk::ext_execution_mode_id(mode, operands...)` (inline SPIR-V, `OpExecutionModeId`):
+    /// a constant mode, then integer constants or spec constants.
+    ExtExecutionModeId,
     /// `uint64_t vk::ReadClock(uint scope)` (`SPV_KHR_shader_clock`).
     ReadClock,
 }
@@ -39,6 +43,7 @@ impl VkIntrinsic {
             "RawBufferLoad" => Some(VkIntrinsic::RawBufferLoad),
             "RawBufferStore" => Some(VkIntrinsic::RawBufferStore),
             "ext_execution_mode" => Some(VkIntrinsic::ExtExecutionMode),
+            "ext_execution_mode_id" => Some(VkIntrinsic::ExtExecutionModeId),
             "ReadClock" => Some(VkIntrinsic::ReadClock),
             _ => None,
         }
@@ -49,6 +54,7 @@ impl VkIntrinsic {
             VkIntrinsic::RawBufferLoad => "vk::RawBufferLoad",
             VkIntrinsic::RawBufferStore => "vk::RawBufferStore",
             VkIntrinsic::ExtExecutionMode => "vk::ext_execution_mode",
+            VkIntrinsic::ExtExecutionModeId => "vk::ext_execution_mode_id",
             VkIntrinsic::ReadClock => "vk::ReadClock",
         }
     }
@@ -90,6 +96,39 @@ impl InferCtx<'_> {
             }
             for &a in args {
                 self.check_conversion(a, &Type::UINT);
+            }
+            return Some(Some(Type::Void));
+        }
+        if which == VkIntrinsic::ExtExecutionModeId {
+            let Some((&mode, operands)) = args.split_first() else {
+                self.diag(
+                    codes::WRONG_ARG_COUNT,
+                    BodyNode::Expr(id),
+                    "`vk::ext_execution_mode_id` takes the mode and its operands".to_owned(),
+                );
+                return Some(Some(Type::Void));
+            };
+            self.check_conversion(mode, &Type::UINT);
+            // Each operand is an id of a constant of its own type (a literal is an `int`, as
+            // DXC types it), so only integers go.
+            for &a in operands {
+                let ty = self.infer_expr(a);
+                let integer = match &ty {
+                    Some(Type::Scalar(k)) => k.is_integer(),
+                    Some(Type::Enum(_)) | None => true,
+                    _ => false,
+                };
+                if !integer {
+                    let shown = ty.map_or_else(String::new, |t| t.to_string());
+                    self.diag(
+                        codes::TYPE_MISMATCH,
+                        BodyNode::Expr(a),
+                        format!(
+                            "an operand of `vk::ext_execution_mode_id` must be an integer \
+                             constant, not a value of type `{shown}`"
+                        ),
+                    );
+                }
             }
             return Some(Some(Type::Void));
         }

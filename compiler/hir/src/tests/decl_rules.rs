@@ -28,6 +28,7 @@ struct S { [[vk::binding(1)]] float a; [[vk::location(2)]] float b; };
 struct T { [[vk::push_constant]] float x; };
 [[vk::shader_record_ext(1)]] S rec;
 [[vk::ext_decorate_id(27, 13)]] [[vk::ext_decorate(5636, 1)]] uint g(uint x) { return x; }
+[[vk::ext_decorate_string(5636, "t")]] uint h(uint x) { return x; }
 "#,
         expect![[r#"
             E2027 2:12 `[[vk::binding(1)]]`: 'binding' attribute only applies to global variables, cbuffers, and tbuffers
@@ -38,6 +39,7 @@ struct T { [[vk::push_constant]] float x; };
             E2027 10:12 `[[vk::push_constant]]`: 'push_constant' attribute only applies to global variables and cbuffers
             E2025 11:1 `[[vk::shader_record_ext(1)]]`: 'shader_record_ext' attribute takes no arguments
             E2027 12:1 `[[vk::ext_decorate_id(27, 13)]]`: vk::ext_decorate_id is not supported on functions
+            E2027 13:1 `[[vk::ext_decorate_string(5636, "t")]]`: vk::ext_decorate_string is not supported on functions
         "#]],
     );
 }

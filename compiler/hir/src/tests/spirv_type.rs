@@ -58,9 +58,8 @@ void f() {
 
 #[test]
 fn template_aliases_instantiate_their_operands() {
-    // FIXME: alias templates (`template<typename T> using X = ...;`, HLSL 2021) are not
-    // supported by the item tree yet, for any type: `a` and `b` should be
-    // `vk::SpirvOpaqueType<28, int, ...>` and `vk::SpirvOpaqueType<28, float3, ...>`.
+    // Alias templates (`template<typename T> using X = ...;`, HLSL 2021) bind `T` to each
+    // use's argument (ext4; both locals were `{unknown}` before).
     check_infer_hlsl(
         r#"
 template<typename T>
@@ -69,8 +68,8 @@ void f() { Array4<int> a; Array4<float3> b; }
 "#,
         expect![[r#"
             fn f:
-            local a : {unknown}
-            local b : {unknown}
+            local a : vk::SpirvOpaqueType<28, int, vk::integral_constant<uint, 4>>
+            local b : vk::SpirvOpaqueType<28, float3, vk::integral_constant<uint, 4>>
         "#]],
     );
 }
@@ -143,6 +142,32 @@ void f() {
 "#,
         expect![[r#"
             E2037 7:9 `c`: vk::ext_capability takes a capability number
+        "#]],
+    );
+}
+
+#[test]
+fn a_const_alias_makes_its_locals_const() {
+    // DXC's `vk/spirv.h` declares `vk::WorkgroupSpirvPointer<T>` as a `const` alias template;
+    // a local of it cannot be assigned, in DXC's words (ext4).
+    check_diagnostics(
+        r#"
+template <typename T> using Ptr = const vk::SpirvOpaqueType</* OpTypePointer */ 32, vk::Literal<vk::integral_constant<uint, 4> >, T>;
+using Fixed = const float;
+typedef const int Count;
+void f(Ptr<int> a) {
+    Count c = 3;
+    c += 1;
+    Ptr<int> p = a;
+    p = a;
+    Fixed k = 1.0;
+    k = 2.0;
+}
+"#,
+        expect![[r#"
+            E2007 7:5 `c`: cannot assign to variable 'c' with const-qualified type 'Count'
+            E2007 9:5 `p`: cannot assign to variable 'p' with const-qualified type 'Ptr<int>'
+            E2007 11:5 `k`: cannot assign to variable 'k' with const-qualified type 'Fixed'
         "#]],
     );
 }

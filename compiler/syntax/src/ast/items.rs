@@ -318,6 +318,12 @@ impl TypeAlias {
     pub fn ty(&self) -> Option<TypeRef> {
         support::child(&self.syntax)
     }
+
+    /// `template <typename T>` of an alias template (`template <typename T> using V =
+    /// vector<T, 4>;`).
+    pub fn template_param_list(&self) -> Option<TemplateParamList> {
+        support::child(&self.syntax)
+    }
 }
 
 impl UsingNamespace {
