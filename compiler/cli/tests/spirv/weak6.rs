@@ -45,3 +45,27 @@ fn evaluating_a_16_bit_float_attribute_is_refused_at_the_call() {
         m.assert_has(&[instruction]);
     }
 }
+
+#[test]
+fn an_undefined_static_texture_is_warned_about_at_each_use_once() {
+    // Two pixel entries of a library reach `helper`: its two reads warn once each, at the
+    // read, labelled with the declaration; the sampler's second read in `ps2` warns too.
+    let text = r#"static Texture2D t;
+static SamplerState s;
+Texture2D a;
+float4 helper(float2 uv) { return t.Sample(s, uv); }
+[shader("pixel")]
+float4 ps(float2 uv : TEXCOORD) : SV_Target { return helper(uv); }
+[shader("pixel")]
+float4 ps2(float2 uv : TEXCOORD) : SV_Target { return helper(uv) + a.Sample(s, uv); }
+"#;
+    crate::harness::compile_entry(text, "lib_6_6", None, &[]);
+    let (output, _) = crate::harness::run_entry(text, "lib_6_6", None, &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.matches("warning[W2119]").count(), 3, "{stderr}");
+    for at in ["t.hlsl:4:35", "t.hlsl:4:44", "t.hlsl:8:77"] {
+        assert_eq!(stderr.matches(at).count(), 1, "{at} in {stderr}");
+    }
+    assert!(stderr.contains("'t' is declared here"), "{stderr}");
+    assert!(stderr.contains("'s' is declared here"), "{stderr}");
+}
